@@ -1,0 +1,11 @@
+module github.com/sitemapgen/sitemapgen
+
+go 1.26.0
+
+require (
+	github.com/bmatcuk/doublestar/v4 v4.10.4
+	golang.org/x/net v0.62.0
+	gopkg.in/yaml.v3 v3.0.1
+)
+
+require golang.org/x/text v0.43.0 // indirect

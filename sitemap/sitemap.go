@@ -1,0 +1,216 @@
+// Package sitemap is the data model of the Sitemaps 0.9 protocol
+// (https://www.sitemaps.org/protocol.html): the [URL] record that flows
+// through sitemapgen from mapping to writer, its value types and the
+// protocol's limits.
+//
+// The package does no I/O. Every value type validates on construction, so a
+// [URL] built from [ParseChangeFreq], [ParsePriority] and a loc accepted by
+// [CheckLoc] always encodes to a schema-valid <url> element.
+package sitemap
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Protocol constants and limits.
+const (
+	// Namespace is the XML namespace of <urlset> and <sitemapindex>.
+	Namespace = "http://www.sitemaps.org/schemas/sitemap/0.9"
+
+	// MaxURLs is the most <url> entries in one sitemap file, and the most
+	// <sitemap> entries in one index file.
+	MaxURLs = 50000
+
+	// DefaultMaxBytes is the size limit of one uncompressed sitemap file
+	// that sitemapgen applies unless told otherwise: 10 MiB, the limit the
+	// protocol first set and that older crawlers still enforce.
+	DefaultMaxBytes = 10 << 20
+
+	// MaxBytes is the largest size limit the protocol allows today: 50 MiB
+	// uncompressed.
+	MaxBytes = 50 << 20
+
+	// MaxLocLength bounds a <loc>: it must be shorter than this many
+	// characters.
+	MaxLocLength = 2048
+)
+
+// URL is one page of a sitemap: the record that mapping builds and writer
+// encodes. Zero values mean "not set" and are left out of the XML.
+type URL struct {
+	// Loc is the page's absolute URL, percent-encoded per RFC 3986 and
+	// not XML-escaped (the writer escapes it).
+	Loc string
+	// LastMod is when the page last changed; the zero Time means unknown.
+	LastMod time.Time
+	// ChangeFreq is how often the page is likely to change.
+	ChangeFreq ChangeFreq
+	// Priority is the page's priority relative to the site's other pages.
+	Priority Priority
+}
+
+// ErrLocTooLong reports a URL of MaxLocLength characters or more.
+var ErrLocTooLong = errors.New("URL is 2,048 characters or longer")
+
+// CheckLoc reports whether loc can be a <loc>: an absolute http or https URL
+// shorter than MaxLocLength characters, already percent-encoded (no spaces,
+// control characters or non-ASCII bytes).
+func CheckLoc(loc string) error {
+	if len(loc) >= MaxLocLength {
+		return fmt.Errorf("%w (%d)", ErrLocTooLong, len(loc))
+	}
+	rest, ok := strings.CutPrefix(loc, "https://")
+	if !ok {
+		rest, ok = strings.CutPrefix(loc, "http://")
+	}
+	if !ok || rest == "" || rest[0] == '/' {
+		return fmt.Errorf("not an absolute http(s) URL: %q", loc)
+	}
+	for i := 0; i < len(loc); i++ {
+		if c := loc[i]; c <= ' ' || c >= 0x7f {
+			return fmt.Errorf("URL has an unencoded byte 0x%02x at offset %d", c, i)
+		}
+	}
+	return nil
+}
+
+// ChangeFreq is the <changefreq> of a URL. The zero value means "not set".
+type ChangeFreq uint8
+
+// The seven values the protocol allows.
+const (
+	Always ChangeFreq = iota + 1
+	Hourly
+	Daily
+	Weekly
+	Monthly
+	Yearly
+	Never
+)
+
+var changeFreqNames = [...]string{"", "always", "hourly", "daily", "weekly", "monthly", "yearly", "never"}
+
+// ChangeFreqNames lists the values ParseChangeFreq accepts, in protocol order.
+var ChangeFreqNames = changeFreqNames[1:]
+
+// ParseChangeFreq parses one of the protocol's seven values; case matters,
+// as it does in the schema.
+func ParseChangeFreq(s string) (ChangeFreq, error) {
+	for i, name := range changeFreqNames[1:] {
+		if s == name {
+			return ChangeFreq(i + 1), nil
+		}
+	}
+	return 0, fmt.Errorf("changefreq %q is not one of %s", s, strings.Join(ChangeFreqNames, ", "))
+}
+
+// String returns the protocol value, or "" when c is not set.
+func (c ChangeFreq) String() string {
+	if int(c) < len(changeFreqNames) {
+		return changeFreqNames[c]
+	}
+	return ""
+}
+
+// Priority is the <priority> of a URL, from 0.0 to 1.0, held in thousandths
+// so that it prints exactly. The zero value means "not set".
+type Priority struct {
+	milli uint16
+	set   bool
+}
+
+// DefaultPriority is what a crawler assumes when a URL has no <priority>;
+// the writer leaves a priority equal to it out.
+var DefaultPriority = Priority{milli: 500, set: true}
+
+// PriorityOf returns the priority f, rounded to thousandths. It fails when f
+// is outside 0.0–1.0 or is not a number.
+func PriorityOf(f float64) (Priority, error) {
+	if !(f >= 0 && f <= 1) { // also catches NaN
+		return Priority{}, fmt.Errorf("priority %v is outside 0.0–1.0", f)
+	}
+	return Priority{milli: uint16(f*1000 + 0.5), set: true}, nil
+}
+
+// ParsePriority parses a decimal such as "0.8".
+func ParsePriority(s string) (Priority, error) {
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return Priority{}, fmt.Errorf("priority %q is not a number", s)
+	}
+	return PriorityOf(f)
+}
+
+// IsSet reports whether p holds a value.
+func (p Priority) IsSet() bool { return p.set }
+
+// Float returns p as a number; 0 when p is not set.
+func (p Priority) Float() float64 { return float64(p.milli) / 1000 }
+
+// String returns p with one to three decimals ("0.8", "0.25", "1.0"), or ""
+// when p is not set.
+func (p Priority) String() string { return string(p.Append(nil)) }
+
+// Append appends the String form of p to b.
+func (p Priority) Append(b []byte) []byte {
+	if !p.set {
+		return b
+	}
+	b = append(b, byte('0'+p.milli/1000), '.')
+	frac := p.milli % 1000
+	b = append(b, byte('0'+frac/100))
+	if frac%100 != 0 {
+		b = append(b, byte('0'+frac/10%10))
+		if frac%10 != 0 {
+			b = append(b, byte('0'+frac%10))
+		}
+	}
+	return b
+}
+
+// DateFormat chooses how a <lastmod> is written.
+type DateFormat uint8
+
+const (
+	// DateTime writes a full W3C datetime to the second with its zone,
+	// such as 2024-05-01T09:30:00Z.
+	DateTime DateFormat = iota
+	// Date writes the calendar date only, such as 2024-05-01.
+	Date
+)
+
+// ParseDateFormat parses "datetime" or "date".
+func ParseDateFormat(s string) (DateFormat, error) {
+	switch s {
+	case "datetime":
+		return DateTime, nil
+	case "date":
+		return Date, nil
+	}
+	return 0, fmt.Errorf("lastmod format %q is not \"datetime\" or \"date\"", s)
+}
+
+// String returns "datetime" or "date".
+func (f DateFormat) String() string {
+	if f == Date {
+		return "date"
+	}
+	return "datetime"
+}
+
+// AppendLastMod appends t in format f (W3C Datetime, as the protocol
+// requires), in t's own location. A zero t, or one outside the years 1–9999
+// that W3C Datetime can express, appends nothing.
+func AppendLastMod(b []byte, t time.Time, f DateFormat) []byte {
+	if y := t.Year(); t.IsZero() || y < 1 || y > 9999 {
+		return b
+	}
+	if f == Date {
+		return t.AppendFormat(b, time.DateOnly)
+	}
+	return t.AppendFormat(b, time.RFC3339)
+}
