@@ -1,0 +1,273 @@
+package walker
+
+import (
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// tree makes files (and folders, for names ending in "/") under a new
+// temporary root.
+func tree(t *testing.T, paths ...string) string {
+	t.Helper()
+	root := t.TempDir()
+	for _, p := range paths {
+		full := filepath.Join(root, filepath.FromSlash(p))
+		if p[len(p)-1] == '/' {
+			if err := os.MkdirAll(full, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte("<html>"+p), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+type result struct {
+	files   []string
+	warns   []string
+	ignored []string
+}
+
+func collect(t *testing.T, root string, opts Options) result {
+	t.Helper()
+	var r result
+	opts.Warn = func(path string, err error) { r.warns = append(r.warns, path+": "+err.Error()) }
+	opts.Ignored = func(path, reason string) { r.ignored = append(r.ignored, path) }
+	err := Walk(context.Background(), root, opts, func(f File) error {
+		r.files = append(r.files, f.Path)
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("Walk: %v", err)
+	}
+	return r
+}
+
+func TestWalkDefaults(t *testing.T) {
+	root := tree(t,
+		"index.html", "a.html", "a/index.html", "a/b/c.htm", "b.HTML", "style.css", "img/x.png",
+		"feed.xml", "doc.pdf", "z/index.html",
+		".git/config", ".git/x.html", ".hidden.html", "a/.DS_Store", ".well-known/x.html",
+		"empty/",
+	)
+	got := collect(t, root, Options{})
+	want := []string{"a/b/c.htm", "a/index.html", "a.html", "index.html", "z/index.html"}
+	if !slices.Equal(got.files, want) {
+		t.Errorf("files = %q, want %q", got.files, want)
+	}
+	if len(got.warns) != 0 {
+		t.Errorf("warnings: %q", got.warns)
+	}
+}
+
+func TestWalkIncludeExclude(t *testing.T) {
+	root := tree(t, "index.html", "doc.pdf", "docs/a.pdf", "drafts/x.html", "drafts/y/z.html", "blog/draft-1.html", "blog/post.html", "private/index.html")
+	tests := []struct {
+		name             string
+		include, exclude []string
+		want             []string
+	}{
+		{"pdf added", []string{"**/*.html", "**/*.pdf"}, nil, []string{"blog/draft-1.html", "blog/post.html", "doc.pdf", "docs/a.pdf", "drafts/x.html", "drafts/y/z.html", "index.html", "private/index.html"}},
+		{"exclude folder glob", nil, []string{"drafts/**"}, []string{"blog/draft-1.html", "blog/post.html", "index.html", "private/index.html"}},
+		{"exclude folder by name", nil, []string{"private", "drafts"}, []string{"blog/draft-1.html", "blog/post.html", "index.html"}},
+		{"exclude files", nil, []string{"**/draft-*.html"}, []string{"blog/post.html", "drafts/x.html", "drafts/y/z.html", "index.html", "private/index.html"}},
+		{"top level only", []string{"*.html"}, nil, []string{"index.html"}},
+		{"alternatives", []string{"{blog,docs}/*.{html,pdf}"}, nil, []string{"blog/draft-1.html", "blog/post.html", "docs/a.pdf"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := collect(t, root, Options{Include: tt.include, Exclude: tt.exclude})
+			if !slices.Equal(got.files, tt.want) {
+				t.Errorf("files = %q, want %q", got.files, tt.want)
+			}
+		})
+	}
+}
+
+func TestWalkPrunesExcludedFolders(t *testing.T) {
+	root := tree(t, "index.html", "node_modules/x/index.html")
+	defer func(old func(string) ([]os.DirEntry, error)) { readDir = old }(readDir)
+	readDir = func(dir string) ([]os.DirEntry, error) {
+		if filepath.Base(dir) == "node_modules" {
+			t.Errorf("excluded folder %s was read", dir)
+		}
+		return os.ReadDir(dir)
+	}
+	got := collect(t, root, Options{Exclude: []string{"node_modules/**"}})
+	if !slices.Equal(got.files, []string{"index.html"}) {
+		t.Errorf("files = %q", got.files)
+	}
+}
+
+func TestWalkUnreadableFolder(t *testing.T) {
+	root := tree(t, "a/index.html", "b/index.html", "c/index.html")
+	defer func(old func(string) ([]os.DirEntry, error)) { readDir = old }(readDir)
+	readDir = func(dir string) ([]os.DirEntry, error) {
+		if filepath.Base(dir) == "b" {
+			return nil, &fs.PathError{Op: "open", Path: dir, Err: syscall.EACCES}
+		}
+		return os.ReadDir(dir)
+	}
+	got := collect(t, root, Options{})
+	if !slices.Equal(got.files, []string{"a/index.html", "c/index.html"}) {
+		t.Errorf("files = %q", got.files)
+	}
+	if want := []string{"b/: permission denied"}; !slices.Equal(got.warns, want) {
+		t.Errorf("warnings = %q, want %q", got.warns, want)
+	}
+}
+
+func TestWalkUnreadableFolderForReal(t *testing.T) {
+	if os.Geteuid() == 0 {
+		// Root reads any folder; TestWalkUnreadableFolder covers the
+		// same path through readDir.
+		t.Log("running as root: permissions cannot make a folder unreadable")
+		return
+	}
+	root := tree(t, "a/index.html", "b/index.html")
+	if err := os.Chmod(filepath.Join(root, "b"), 0); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chmod(filepath.Join(root, "b"), 0o755)
+	got := collect(t, root, Options{})
+	if !slices.Equal(got.files, []string{"a/index.html"}) || len(got.warns) != 1 {
+		t.Errorf("files = %q, warnings = %q", got.files, got.warns)
+	}
+}
+
+func TestWalkSymlinks(t *testing.T) {
+	outside := tree(t, "secret.html", "dir/index.html")
+	root := tree(t, "index.html", "real/page.html", "real/sub/index.html")
+	link := func(target, name string) {
+		t.Helper()
+		if err := os.Symlink(target, filepath.Join(root, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link("real/page.html", "alias.html")
+	link("real", "mirror")
+	link("..", "real/sub/up")                                 // loop: back to real
+	link(filepath.Join(outside, "secret.html"), "leak.html") // outside the root
+	link(filepath.Join(outside, "dir"), "leakdir")
+	link("missing.html", "dangling.html")
+
+	t.Run("not followed", func(t *testing.T) {
+		got := collect(t, root, Options{})
+		want := []string{"index.html", "real/page.html", "real/sub/index.html"}
+		if !slices.Equal(got.files, want) {
+			t.Errorf("files = %q, want %q", got.files, want)
+		}
+		// Links that look like pages are reported as left out.
+		if want := []string{"alias.html", "dangling.html", "leak.html"}; !slices.Equal(got.ignored, want) {
+			t.Errorf("ignored = %q, want %q", got.ignored, want)
+		}
+		if len(got.warns) != 0 {
+			t.Errorf("warnings = %q", got.warns)
+		}
+	})
+	t.Run("followed", func(t *testing.T) {
+		got := collect(t, root, Options{FollowSymlinks: true})
+		want := []string{"alias.html", "index.html", "mirror/page.html", "mirror/sub/index.html", "real/page.html", "real/sub/index.html"}
+		if !slices.Equal(got.files, want) {
+			t.Errorf("files = %q, want %q", got.files, want)
+		}
+		wantWarns := []string{
+			"dangling.html: " + ErrDanglingSymlnk.Error(),
+			"leak.html: " + ErrOutsideRoot.Error(),
+			"leakdir: " + ErrOutsideRoot.Error(),
+			"mirror/sub/up: " + ErrSymlinkLoop.Error(),
+			"real/sub/up: " + ErrSymlinkLoop.Error(),
+		}
+		if !slices.Equal(got.warns, wantWarns) {
+			t.Errorf("warnings =\n%q\nwant\n%q", got.warns, wantWarns)
+		}
+	})
+}
+
+func TestWalkSymlinkedRoot(t *testing.T) {
+	site := tree(t, "index.html", "a/index.html")
+	root := filepath.Join(t.TempDir(), "public")
+	if err := os.Symlink(site, root); err != nil {
+		t.Fatal(err)
+	}
+	for _, follow := range []bool{false, true} {
+		got := collect(t, root, Options{FollowSymlinks: follow})
+		if !slices.Equal(got.files, []string{"a/index.html", "index.html"}) || len(got.warns) != 0 {
+			t.Errorf("follow=%v: files = %q, warnings = %q", follow, got.files, got.warns)
+		}
+	}
+}
+
+func TestWalkSpecialFiles(t *testing.T) {
+	root := tree(t, "index.html")
+	if err := syscall.Mkfifo(filepath.Join(root, "pipe.html"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(root, "pipe.txt"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := collect(t, root, Options{})
+	if !slices.Equal(got.files, []string{"index.html"}) {
+		t.Errorf("files = %q", got.files)
+	}
+	// Only the FIFO that looks like a page is worth a warning.
+	if want := []string{"pipe.html: not a regular file (a FIFO)"}; !slices.Equal(got.warns, want) {
+		t.Errorf("warnings = %q, want %q", got.warns, want)
+	}
+}
+
+func TestWalkFileInfo(t *testing.T) {
+	root := tree(t, "index.html")
+	mtime := time.Date(2023, 3, 4, 5, 6, 7, 0, time.UTC)
+	if err := os.Chtimes(filepath.Join(root, "index.html"), mtime, mtime); err != nil {
+		t.Fatal(err)
+	}
+	var got []File
+	if err := Walk(context.Background(), root, Options{}, func(f File) error { got = append(got, f); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].Size != int64(len("<html>index.html")) || !got[0].ModTime.Equal(mtime) {
+		t.Errorf("got %+v", got)
+	}
+}
+
+func TestWalkErrors(t *testing.T) {
+	root := tree(t, "a.html", "b.html")
+	noop := func(File) error { return nil }
+	if err := Walk(context.Background(), filepath.Join(root, "missing"), Options{}, noop); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing root: %v", err)
+	}
+	if err := Walk(context.Background(), filepath.Join(root, "a.html"), Options{}, noop); err == nil {
+		t.Error("root is a file: no error")
+	}
+	if err := Walk(context.Background(), root, Options{Include: []string{"[a-"}}, noop); err == nil {
+		t.Error("invalid include: no error")
+	}
+	if err := Walk(context.Background(), root, Options{Exclude: []string{"{a,b"}}, noop); err == nil {
+		t.Error("invalid exclude: no error")
+	}
+	stop := errors.New("stop")
+	n := 0
+	err := Walk(context.Background(), root, Options{}, func(File) error { n++; return stop })
+	if err != stop || n != 1 {
+		t.Errorf("callback error: got %v after %d files", err, n)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := Walk(ctx, root, Options{}, noop); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
+}
