@@ -1,0 +1,273 @@
+package mapping
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/sitemapgen/sitemapgen/sitemap"
+	"github.com/sitemapgen/sitemapgen/walker"
+)
+
+func TestLoc(t *testing.T) {
+	tests := []struct {
+		name string
+		opts Options
+		rel  string
+		want string
+	}{
+		{"root index", Options{}, "index.html", "https://example.com/"},
+		{"folder index", Options{}, "blog/index.html", "https://example.com/blog/"},
+		{"index.htm", Options{}, "blog/index.htm", "https://example.com/blog/"},
+		{"plain page keeps .html", Options{}, "about.html", "https://example.com/about.html"},
+		{"pdf", Options{}, "docs/guide.pdf", "https://example.com/docs/guide.pdf"},
+		{"clean URL", Options{CleanURLs: true}, "blog/post.html", "https://example.com/blog/post"},
+		{"clean URL .htm", Options{CleanURLs: true}, "post.htm", "https://example.com/post"},
+		{"clean leaves pdf", Options{CleanURLs: true}, "a.pdf", "https://example.com/a.pdf"},
+		{"clean leaves bare .html", Options{CleanURLs: true}, "a/.html", "https://example.com/a/.html"},
+		{"no trailing slash", Options{TrailingSlash: SlashNever}, "blog/index.html", "https://example.com/blog"},
+		{"no trailing slash keeps root", Options{TrailingSlash: SlashNever}, "index.html", "https://example.com/"},
+		{"base path", Options{BaseURL: "https://example.org/docs/"}, "guide/index.html", "https://example.org/docs/guide/"},
+		{"base path without slash", Options{BaseURL: "https://example.org/docs"}, "index.html", "https://example.org/docs/"},
+		{"space", Options{}, "tips & tricks/a b.html", "https://example.com/tips%20&%20tricks/a%20b.html"},
+		{"unicode", Options{}, "café/日本語/index.html", "https://example.com/caf%C3%A9/%E6%97%A5%E6%9C%AC%E8%AA%9E/"},
+		{"apostrophe kept", Options{}, "o'reilly/index.html", "https://example.com/o'reilly/"},
+		{"reserved characters", Options{}, "a#b?c%d[e]\"f.html", "https://example.com/a%23b%3Fc%25d%5Be%5D%22f.html"},
+		{"control and backslash", Options{}, "a\tb\\c.html", "https://example.com/a%09b%5Cc.html"},
+		{"invalid UTF-8", Options{}, "a\xffb.html", "https://example.com/a%FFb.html"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.opts.BaseURL == "" {
+				tt.opts.BaseURL = "https://example.com/"
+			}
+			m, err := New(tt.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := m.Loc(tt.rel); got != tt.want {
+				t.Errorf("Loc(%q) = %q, want %q", tt.rel, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestIsErrorPage(t *testing.T) {
+	tests := map[string]bool{
+		"404.html":                  true,
+		"404.htm":                   true,
+		"500.html":                  true,
+		"50x.html":                  true,
+		"en/404.html":               true,
+		"404/index.html":            true,
+		"index.html":                false,
+		"404.pdf":                   false,
+		"4040.html":                 false,
+		"blog/posts/404.html":       false, // deeper than a language root
+		"posts/page/404/index.html": false, // pagination
+		"en/404/index.html":         false,
+		"about-404.html":            false,
+		"200.html":                  false,
+	}
+	for rel, want := range tests {
+		if got := IsErrorPage(rel); got != want {
+			t.Errorf("IsErrorPage(%q) = %v, want %v", rel, got, want)
+		}
+	}
+}
+
+func TestMap(t *testing.T) {
+	daily, _ := sitemap.ParseChangeFreq("daily")
+	yearly, _ := sitemap.ParseChangeFreq("yearly")
+	p9, _ := sitemap.PriorityOf(0.9)
+	p1, _ := sitemap.PriorityOf(0.1)
+	m, err := New(Options{
+		BaseURL: "https://example.com/",
+		Rules: []Rule{
+			{Match: "blog/**", ChangeFreq: daily, Priority: p9},
+			{Match: "blog/old/**", ChangeFreq: yearly, Priority: p1}, // never reached: first match wins
+			{Match: "legal/*.html", Priority: p1},
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mtime := time.Date(2024, 5, 1, 11, 0, 0, 0, time.FixedZone("CEST", 2*3600))
+	tests := []struct {
+		rel    string
+		want   sitemap.URL
+		reason Reason
+	}{
+		{"blog/old/a.html", sitemap.URL{Loc: "https://example.com/blog/old/a.html", ChangeFreq: daily, Priority: p9}, ""},
+		{"legal/terms.html", sitemap.URL{Loc: "https://example.com/legal/terms.html", Priority: p1}, ""},
+		{"about/index.html", sitemap.URL{Loc: "https://example.com/about/"}, ""},
+		{"404.html", sitemap.URL{}, ErrorPage},
+		{strings.Repeat("x", 2100) + ".html", sitemap.URL{Loc: "https://example.com/" + strings.Repeat("x", 2100) + ".html"}, LocTooLong},
+	}
+	for _, tt := range tests {
+		u, reason := m.Map(walker.File{Path: tt.rel, ModTime: mtime})
+		if reason != tt.reason {
+			t.Errorf("Map(%.30q) reason %q, want %q", tt.rel, reason, tt.reason)
+			continue
+		}
+		if reason == "" {
+			tt.want.LastMod = mtime.UTC()
+			if u.LastMod.Location() != time.UTC {
+				t.Errorf("Map(%q): lastmod not in UTC: %v", tt.rel, u.LastMod)
+			}
+		}
+		if u.Loc != tt.want.Loc || !u.LastMod.Equal(tt.want.LastMod) || u.ChangeFreq != tt.want.ChangeFreq || u.Priority != tt.want.Priority {
+			t.Errorf("Map(%.30q) = %+v, want %+v", tt.rel, u, tt.want)
+		}
+	}
+
+	keep, _ := New(Options{BaseURL: "https://example.com/", KeepErrorPages: true})
+	if _, reason := keep.Map(walker.File{Path: "404.html"}); reason != "" {
+		t.Errorf("KeepErrorPages: 404.html skipped as %q", reason)
+	}
+}
+
+func TestNewErrors(t *testing.T) {
+	if _, err := New(Options{BaseURL: "example.com"}); err == nil {
+		t.Error("base URL without scheme: no error")
+	}
+	if _, err := New(Options{BaseURL: "https://example.com/", Rules: []Rule{{Match: "[oops"}}}); err == nil {
+		t.Error("invalid rule glob: no error")
+	}
+}
+
+func TestParseBaseURL(t *testing.T) {
+	good := []struct{ in, want string }{
+		{"https://example.com", "https://example.com/"},
+		{"https://example.com/", "https://example.com/"},
+		{"HTTPS://Example.COM/Docs", "https://example.com/Docs/"},
+		{"http://example.com:8080/a/b/", "http://example.com:8080/a/b/"},
+		{"https://example.com:443/", "https://example.com/"},
+		{"http://example.com:80", "http://example.com/"},
+		{"https://bücher.example/", "https://xn--bcher-kva.example/"},
+		{"https://example.com/my docs/", "https://example.com/my%20docs/"},
+		{"https://[::1]:8443/", "https://[::1]:8443/"},
+	}
+	for _, tt := range good {
+		got, err := ParseBaseURL(tt.in)
+		if err != nil || got != tt.want {
+			t.Errorf("ParseBaseURL(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		}
+	}
+	for _, bad := range []string{
+		"", "example.com", "/docs/", "ftp://example.com/", "https://", "https:///x",
+		"https://user:pw@example.com/", "https://example.com/?a=1", "https://example.com/#top",
+		"https://example.com/?", "mailto:a@example.com", "https://exa mple.com/", "http://[::1",
+	} {
+		if got, err := ParseBaseURL(bad); err == nil {
+			t.Errorf("ParseBaseURL(%q) = %q, want an error", bad, got)
+		}
+	}
+}
+
+func TestEncodePath(t *testing.T) {
+	if got := EncodePath("a/b-c_d.e~f!$&'()*+,;=:@"); got != "a/b-c_d.e~f!$&'()*+,;=:@" {
+		t.Errorf("safe characters encoded: %q", got)
+	}
+	if got := EncodePath(" #%?é"); got != "%20%23%25%3F%C3%A9" {
+		t.Errorf("EncodePath = %q", got)
+	}
+}
+
+// FuzzLoc checks, for any relative path, that the URL parses, lies under
+// the base URL, and decodes back to the path a static server would look
+// up.
+func FuzzLoc(f *testing.F) {
+	for _, s := range []string{"index.html", "a b/c.html", "café/index.html", "a#b?c%d.html", "o'r&x/index.htm", "a\xffb.html", "x/y/z.pdf"} {
+		f.Add(s, false, false)
+	}
+	f.Fuzz(func(t *testing.T, rel string, clean, noSlash bool) {
+		if rel == "" || strings.HasPrefix(rel, "/") || strings.Contains(rel, "//") || strings.HasSuffix(rel, "/") {
+			t.Skip("not a walker path")
+		}
+		for _, seg := range strings.Split(rel, "/") {
+			if seg == "." || seg == ".." {
+				t.Skip("not a walker path")
+			}
+		}
+		const base = "https://example.com/base/"
+		opts := Options{BaseURL: base, CleanURLs: clean}
+		if noSlash {
+			opts.TrailingSlash = SlashNever
+		}
+		m, err := New(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		loc := m.Loc(rel)
+		if !strings.HasPrefix(loc, base) {
+			t.Fatalf("Loc(%q) = %q, not under %s", rel, loc, base)
+		}
+		u, err := url.Parse(loc)
+		if err != nil {
+			t.Fatalf("Loc(%q) = %q does not parse: %v", rel, loc, err)
+		}
+		if u.Host != "example.com" || u.RawQuery != "" || u.Fragment != "" {
+			t.Fatalf("Loc(%q) = %q: host %q, query %q, fragment %q", rel, loc, u.Host, u.RawQuery, u.Fragment)
+		}
+		for i := 0; i < len(loc); i++ {
+			if loc[i] <= ' ' || loc[i] >= 0x7f {
+				t.Fatalf("Loc(%q) = %q has raw byte %#x", rel, loc, loc[i])
+			}
+		}
+		got, err := url.PathUnescape(strings.TrimPrefix(loc, base))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// What a static server looks up: the folder's index page, the
+		// path plus .html for a clean URL, or the path itself.
+		var want string
+		switch dir, name := splitLast(rel); {
+		case name == "index.html" || name == "index.htm":
+			want = dir
+			if noSlash && dir != "" {
+				want = strings.TrimSuffix(dir, "/")
+			}
+		case clean && (strings.HasSuffix(name, ".html") && len(name) > 5 || strings.HasSuffix(name, ".htm") && len(name) > 4):
+			want = rel[:strings.LastIndexByte(rel, '.')]
+		default:
+			want = rel
+		}
+		if got != want {
+			t.Fatalf("Loc(%q) = %q decodes to %q, want %q", rel, loc, got, want)
+		}
+		if utf8.ValidString(rel) && u.Path != "/base/"+want {
+			t.Fatalf("Loc(%q): url.Parse path %q, want %q", rel, u.Path, "/base/"+want)
+		}
+	})
+}
+
+func splitLast(rel string) (dir, name string) {
+	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
+		return rel[:i+1], rel[i+1:]
+	}
+	return "", rel
+}
+
+// FuzzParseBaseURL checks that a base URL that parses is stable: parsing
+// the result again gives it back, and pages under it stay under it.
+func FuzzParseBaseURL(f *testing.F) {
+	for _, s := range []string{"https://example.com", "http://a.b:8080/x y/", "https://bücher.example/docs", "https://[::1]/", "https://example.com/%41/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		base, err := ParseBaseURL(s)
+		if err != nil {
+			return
+		}
+		again, err := ParseBaseURL(base)
+		if err != nil || again != base {
+			t.Fatalf("ParseBaseURL(%q) = %q, but that parses to %q, %v", s, base, again, err)
+		}
+		if err := sitemap.CheckLoc(base); err != nil && len(base) < sitemap.MaxLocLength {
+			t.Fatalf("ParseBaseURL(%q) = %q, not a valid loc: %v", s, base, err)
+		}
+	})
+}
