@@ -1,0 +1,107 @@
+package writer
+
+import (
+	"time"
+	"unicode/utf8"
+
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// The fixed parts of the files. Every sitemap file starts with its header;
+// ownsFile relies on that to recognize the files this package wrote.
+const (
+	xmlDecl      = `<?xml version="1.0" encoding="UTF-8"?>` + "\n"
+	urlsetOpen   = xmlDecl + `<urlset xmlns="` + sitemap.Namespace + `">` + "\n"
+	urlsetClose  = "</urlset>\n"
+	indexOpen    = xmlDecl + `<sitemapindex xmlns="` + sitemap.Namespace + `">` + "\n"
+	indexClose   = "</sitemapindex>\n"
+	ownPrefixURL = xmlDecl + `<urlset xmlns="` + sitemap.Namespace + `"`
+	ownPrefixIdx = xmlDecl + `<sitemapindex xmlns="` + sitemap.Namespace + `"`
+)
+
+// appendURL appends the <url> element of u to b.
+func appendURL(b []byte, u *sitemap.URL, f sitemap.DateFormat) []byte {
+	b = append(b, "  <url>\n    <loc>"...)
+	b = appendEscaped(b, u.Loc)
+	b = append(b, "</loc>\n"...)
+	b = appendLastMod(b, u.LastMod, f)
+	if s := u.ChangeFreq.String(); s != "" {
+		b = append(b, "    <changefreq>"...)
+		b = append(b, s...)
+		b = append(b, "</changefreq>\n"...)
+	}
+	if u.Priority.IsSet() && u.Priority != sitemap.DefaultPriority {
+		b = append(b, "    <priority>"...)
+		b = u.Priority.Append(b)
+		b = append(b, "</priority>\n"...)
+	}
+	return append(b, "  </url>\n"...)
+}
+
+// appendIndexEntry appends the <sitemap> element of an index entry.
+func appendIndexEntry(b []byte, loc string, lastmod time.Time, f sitemap.DateFormat) []byte {
+	b = append(b, "  <sitemap>\n    <loc>"...)
+	b = appendEscaped(b, loc)
+	b = append(b, "</loc>\n"...)
+	b = appendLastMod(b, lastmod, f)
+	return append(b, "  </sitemap>\n"...)
+}
+
+func appendLastMod(b []byte, t time.Time, f sitemap.DateFormat) []byte {
+	const open = "    <lastmod>"
+	n := len(b)
+	b = sitemap.AppendLastMod(append(b, open...), t, f)
+	if len(b) == n+len(open) { // no date to write
+		return b[:n]
+	}
+	return append(b, "</lastmod>\n"...)
+}
+
+// appendEscaped appends s to b as XML character data: the five characters
+// XML reserves become the entities the protocol names (&amp; &apos; &quot;
+// &gt; &lt;), a carriage return becomes &#13;, and characters XML 1.0
+// cannot carry (other control characters, invalid UTF-8, U+FFFE, U+FFFF)
+// become U+FFFD.
+func appendEscaped(b []byte, s string) []byte {
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		var esc string
+		width := 1
+		if c < utf8.RuneSelf {
+			switch {
+			case c == '&':
+				esc = "&amp;"
+			case c == '<':
+				esc = "&lt;"
+			case c == '>':
+				esc = "&gt;"
+			case c == '\'':
+				esc = "&apos;"
+			case c == '"':
+				esc = "&quot;"
+			case c == '\r':
+				esc = "&#13;" // a raw CR would be read back as a newline
+			case c < ' ' && c != '\t' && c != '\n':
+				esc = "\uFFFD"
+			default:
+				i++
+				continue
+			}
+		} else {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			width = size
+			if r == utf8.RuneError && size == 1 || r == 0xFFFE || r == 0xFFFF {
+				esc = "\uFFFD"
+			} else {
+				i += size
+				continue
+			}
+		}
+		b = append(b, s[start:i]...)
+		b = append(b, esc...)
+		i += width
+		start = i
+	}
+	return append(b, s[start:]...)
+}

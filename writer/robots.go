@@ -1,0 +1,130 @@
+package writer
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+const robotsName = "robots.txt"
+
+// updateRobots writes the Sitemap: lines for entries into dir/robots.txt,
+// atomically, and reports whether the file changed.
+func updateRobots(dir, baseURL string, entries []string) (bool, error) {
+	path := filepath.Join(dir, robotsName)
+	mode := fs.FileMode(0o644)
+	st, err := os.Stat(path)
+	switch {
+	case err == nil && !st.Mode().IsRegular():
+		return false, fmt.Errorf("%s: not a regular file", path)
+	case err == nil:
+		mode = st.Mode().Perm()
+	case !errors.Is(err, fs.ErrNotExist):
+		return false, err
+	}
+	exists := err == nil
+	var old []byte
+	if exists {
+		if old, err = os.ReadFile(path); err != nil {
+			return false, err
+		}
+	}
+	merged := MergeRobots(old, baseURL, entries)
+	if exists && bytes.Equal(merged, old) {
+		return false, nil
+	}
+	return true, writeFileAtomic(path, merged, mode)
+}
+
+// MergeRobots returns robots.txt content that names entries in Sitemap:
+// lines. Lines of old that are Sitemap: lines of this tool (a URL under
+// baseURL whose file name IsOwnName) are replaced by the new lines, at the
+// place of the first of them; without one, the new lines are appended,
+// after a blank line. Every other byte of old is kept, and its line ending
+// (LF or CRLF) is used for the new lines.
+func MergeRobots(old []byte, baseURL string, entries []string) []byte {
+	eol := "\n"
+	if bytes.Contains(old, []byte("\r\n")) {
+		eol = "\r\n"
+	}
+	var block []byte
+	for _, e := range entries {
+		block = append(block, "Sitemap: "...)
+		block = append(block, e...)
+		block = append(block, eol...)
+	}
+	var out []byte
+	placed := false
+	for rest := old; len(rest) > 0; {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line = rest[:i+1]
+		}
+		rest = rest[len(line):]
+		if isOwnSitemapLine(line, baseURL) {
+			if !placed {
+				out = append(out, block...)
+				placed = true
+			}
+			continue
+		}
+		out = append(out, line...)
+	}
+	if !placed {
+		if len(out) > 0 {
+			if out[len(out)-1] != '\n' {
+				out = append(out, eol...)
+			}
+			if !bytes.HasSuffix(out, []byte("\n\n")) && !bytes.HasSuffix(out, []byte("\n\r\n")) {
+				out = append(out, eol...)
+			}
+		}
+		out = append(out, block...)
+	}
+	return out
+}
+
+// isOwnSitemapLine reports whether line is "Sitemap: URL" (any case, any
+// spacing) for a URL of this tool's files under baseURL.
+func isOwnSitemapLine(line []byte, baseURL string) bool {
+	s := strings.TrimSpace(string(line))
+	if len(s) < len("sitemap:") || !strings.EqualFold(s[:len("sitemap:")], "sitemap:") {
+		return false
+	}
+	u := strings.TrimSpace(s[len("sitemap:"):])
+	if i := strings.IndexByte(u, '#'); i >= 0 { // a trailing comment
+		u = strings.TrimSpace(u[:i])
+	}
+	rest, ok := strings.CutPrefix(u, baseURL)
+	return ok && IsOwnName(rest)
+}
+
+// writeFileAtomic replaces path with data through a synced temporary file
+// in the same folder, with permissions mode.
+func writeFileAtomic(path string, data []byte, mode fs.FileMode) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), tempPattern)
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // fails harmlessly after the rename
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(mode); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

@@ -1,0 +1,90 @@
+package writer
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+func TestMergeRobots(t *testing.T) {
+	entries := []string{base + "sitemap.xml"}
+	tests := []struct {
+		name, old, want string
+	}{
+		{"new file", "", "Sitemap: https://example.com/sitemap.xml\n"},
+		{"appended after a blank line",
+			"User-agent: *\nDisallow: /private/\n",
+			"User-agent: *\nDisallow: /private/\n\nSitemap: https://example.com/sitemap.xml\n"},
+		{"no final newline",
+			"User-agent: *\nDisallow:",
+			"User-agent: *\nDisallow:\n\nSitemap: https://example.com/sitemap.xml\n"},
+		{"already ends in a blank line",
+			"User-agent: *\n\n",
+			"User-agent: *\n\nSitemap: https://example.com/sitemap.xml\n"},
+		{"own line replaced in place",
+			"User-agent: *\nSitemap: https://example.com/sitemap.xml.gz\nDisallow: /x\n",
+			"User-agent: *\nSitemap: https://example.com/sitemap.xml\nDisallow: /x\n"},
+		{"several own lines become one block",
+			"sitemap: https://example.com/sitemap.xml\n# keep me\n  SITEMAP:https://example.com/sitemap-index-2.xml  \n",
+			"Sitemap: https://example.com/sitemap.xml\n# keep me\n"},
+		{"foreign lines kept",
+			"Sitemap: https://example.com/news-sitemap.xml\nSitemap: https://other.example/sitemap.xml\nSitemap: https://example.com/blog/sitemap.xml\n",
+			"Sitemap: https://example.com/news-sitemap.xml\nSitemap: https://other.example/sitemap.xml\nSitemap: https://example.com/blog/sitemap.xml\n\nSitemap: https://example.com/sitemap.xml\n"},
+		{"CRLF kept",
+			"User-agent: *\r\nDisallow: /a\r\n",
+			"User-agent: *\r\nDisallow: /a\r\n\r\nSitemap: https://example.com/sitemap.xml\r\n"},
+		{"CRLF own line replaced",
+			"User-agent: *\r\nSitemap: https://example.com/sitemap.xml\r\nAllow: /\r\n",
+			"User-agent: *\r\nSitemap: https://example.com/sitemap.xml\r\nAllow: /\r\n"},
+		{"comment after own URL",
+			"Sitemap: https://example.com/sitemap-1.xml # old shard\n",
+			"Sitemap: https://example.com/sitemap.xml\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := string(MergeRobots([]byte(tt.old), base, entries)); got != tt.want {
+				t.Errorf("got\n%q\nwant\n%q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestUpdateRobots(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "robots.txt")
+	orig := "User-agent: *\nDisallow: /tmp/\n"
+	if err := os.WriteFile(path, []byte(orig), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	entries := []string{base + "sitemap.xml"}
+	changed, err := updateRobots(dir, base, entries)
+	if err != nil || !changed {
+		t.Fatalf("first update: changed=%v err=%v", changed, err)
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Mode().Perm() != 0o640 {
+		t.Errorf("mode %v, want the file's own 0640", st.Mode().Perm())
+	}
+	old := time.Now().Add(-time.Hour)
+	os.Chtimes(path, old, old)
+	changed, err = updateRobots(dir, base, entries)
+	if err != nil || changed {
+		t.Fatalf("second update: changed=%v err=%v", changed, err)
+	}
+	if st, _ := os.Stat(path); !st.ModTime().Equal(old) {
+		t.Error("unchanged robots.txt was rewritten")
+	}
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(path, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := updateRobots(dir, base, entries); err == nil {
+		t.Error("robots.txt is a folder: no error")
+	}
+}

@@ -1,0 +1,478 @@
+// Package writer writes a site's sitemap files from sorted sitemap records:
+// one <urlset> when every URL fits in one file, otherwise numbered shards
+// listed by a <sitemapindex>; optionally gzip-compressed, a plain-text
+// sitemap, and the Sitemap: lines of robots.txt.
+//
+// # Files
+//
+// The entry point is always sitemap.xml (sitemap.xml.gz with gzip): the
+// urlset itself, or the index of sitemap-1.xml, sitemap-2.xml and so on.
+// More shards than one index can list (50,000, or fewer when
+// [Options.MaxBytes] is small) go into further index files,
+// sitemap-index-2.xml and up, which robots.txt names beside sitemap.xml. The
+// text sitemap is sitemap.txt, or sitemap-1.txt and up when it must be split.
+// Every urlset and text file stays within [Options.MaxURLs] entries, and
+// every file within [Options.MaxBytes] uncompressed bytes, measured on the
+// bytes written.
+//
+// # Writing
+//
+// [Write] streams every file into a temporary file in the output folder,
+// syncs it, and only when all of them are complete renames them into place:
+// shards first, the index after them, robots.txt last. An error before that
+// point removes the temporary files and leaves the previous sitemaps as they
+// were. Afterwards it removes the sitemap files of an earlier run that the
+// new set no longer has (see [IsOwnName]); it touches nothing else.
+//
+// Identical input gives identical bytes: no clock, no map order, and gzip
+// headers without a time or name.
+package writer
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// Options configure Write.
+type Options struct {
+	// Dir is the folder the files are written to. It is created when
+	// missing.
+	Dir string
+	// BaseURL is the absolute URL at which Dir is served, ending in "/";
+	// index entries and robots.txt lines are built on it.
+	BaseURL string
+	// MaxURLs is the most URLs per urlset or text file; 0 means
+	// sitemap.MaxURLs. Index files hold up to sitemap.MaxURLs entries.
+	MaxURLs int
+	// MaxBytes is the most uncompressed bytes per file; 0 means
+	// sitemap.DefaultMaxBytes.
+	MaxBytes int
+	// Gzip writes .xml.gz files instead of .xml.
+	Gzip bool
+	// Text also writes the plain-text sitemap, one URL a line.
+	Text bool
+	// Robots adds the Sitemap: lines to robots.txt, creating it if needed.
+	Robots bool
+	// LastModFormat chooses how dates are written.
+	LastModFormat sitemap.DateFormat
+	// DryRun encodes everything, reports what would be written, and
+	// writes and removes nothing.
+	DryRun bool
+}
+
+// Result describes what Write did (or, in a dry run, would do).
+type Result struct {
+	// Written lists the files put in place, in the order they were renamed.
+	Written []string
+	// Unchanged lists files whose new content equals what was on disk
+	// (robots.txt); they were not rewritten.
+	Unchanged []string
+	// Removed lists the stale sitemap files removed.
+	Removed []string
+	// Entries lists the absolute URLs of the entry files that robots.txt
+	// names: sitemap.xml and any further index files.
+	Entries []string
+	// Shards is the number of <urlset> files.
+	Shards int
+}
+
+// ErrNoURLs is returned for an empty URL list: Write never writes an empty
+// sitemap.
+var ErrNoURLs = errors.New("no URLs to write")
+
+// RecordTooBigError reports one entry that alone does not fit in a file of
+// Options.MaxBytes.
+type RecordTooBigError struct {
+	Loc       string
+	Size, Max int
+}
+
+func (e *RecordTooBigError) Error() string {
+	return fmt.Sprintf("%s: its entry takes %d bytes with the file's header and footer, over the %d-byte limit (max_bytes)", e.Loc, e.Size, e.Max)
+}
+
+// tempPattern names the temporary files, so a later run can recognize and
+// remove the ones a crash left behind.
+const tempPattern = ".sitemapgen-*.tmp"
+
+// Write writes the sitemap files for urls, which must be sorted by Loc and
+// free of duplicates, as Options say.
+func Write(urls []sitemap.URL, opts Options) (*Result, error) {
+	if len(urls) == 0 {
+		return nil, ErrNoURLs
+	}
+	if opts.MaxURLs <= 0 || opts.MaxURLs > sitemap.MaxURLs {
+		opts.MaxURLs = sitemap.MaxURLs
+	}
+	if opts.MaxBytes <= 0 {
+		opts.MaxBytes = sitemap.DefaultMaxBytes
+	}
+	if opts.MaxBytes > sitemap.MaxBytes {
+		opts.MaxBytes = sitemap.MaxBytes
+	}
+	if !strings.HasSuffix(opts.BaseURL, "/") {
+		return nil, fmt.Errorf("base URL %q does not end in /", opts.BaseURL)
+	}
+	start := time.Now()
+	if !opts.DryRun {
+		if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
+			return nil, err
+		}
+		removeStrayTemps(opts.Dir, start)
+	}
+	t := &txn{opts: opts}
+	defer t.abort()
+	res, err := t.write(urls)
+	if err != nil {
+		return nil, err
+	}
+	if opts.DryRun {
+		for _, f := range t.files {
+			res.Written = append(res.Written, f.name)
+		}
+		return res, nil
+	}
+	if err := t.commit(res); err != nil {
+		return nil, err
+	}
+	keep := make(map[string]bool, len(res.Written))
+	for _, name := range res.Written {
+		keep[name] = true
+	}
+	res.Removed, err = removeStale(opts.Dir, keep)
+	return res, err
+}
+
+// txn holds the files of one Write until they are renamed into place.
+type txn struct {
+	opts  Options
+	files []*file // in commit order
+}
+
+func (t *txn) write(urls []sitemap.URL) (*Result, error) {
+	o := t.opts
+	ext := ".xml"
+	if o.Gzip {
+		ext = ".xml.gz"
+	}
+	res := &Result{}
+
+	// The text sitemap first: it is committed first.
+	if o.Text {
+		c := &chunker{t: t, maxCount: o.MaxURLs, maxBytes: o.MaxBytes}
+		var line []byte
+		for i := range urls {
+			line = append(append(line[:0], urls[i].Loc...), '\n')
+			if err := c.add(line, urls[i].Loc, time.Time{}); err != nil {
+				return nil, err
+			}
+		}
+		if err := c.finish(); err != nil {
+			return nil, err
+		}
+		name(c.files, "sitemap.txt", "sitemap-%d.txt")
+	}
+
+	shards := &chunker{t: t, gzip: o.Gzip, header: urlsetOpen, footer: urlsetClose, maxCount: o.MaxURLs, maxBytes: o.MaxBytes}
+	var elem []byte
+	for i := range urls {
+		elem = appendURL(elem[:0], &urls[i], o.LastModFormat)
+		if err := shards.add(elem, urls[i].Loc, urls[i].LastMod); err != nil {
+			return nil, err
+		}
+	}
+	if err := shards.finish(); err != nil {
+		return nil, err
+	}
+	res.Shards = len(shards.files)
+	if len(shards.files) == 1 {
+		shards.files[0].name = "sitemap" + ext
+		res.Entries = []string{o.BaseURL + shards.files[0].name}
+		return res, nil
+	}
+	name(shards.files, "", "sitemap-%d"+ext)
+
+	// An index holds up to the protocol's 50,000 entries whatever max_urls
+	// says (it limits URLs per sitemap); max_bytes limits every file.
+	idx := &chunker{t: t, gzip: o.Gzip, header: indexOpen, footer: indexClose, maxCount: sitemap.MaxURLs, maxBytes: o.MaxBytes}
+	for _, s := range shards.files {
+		loc := o.BaseURL + s.name
+		elem = appendIndexEntry(elem[:0], loc, s.newest, o.LastModFormat)
+		if err := idx.add(elem, loc, s.newest); err != nil {
+			return nil, err
+		}
+	}
+	if err := idx.finish(); err != nil {
+		return nil, err
+	}
+	// sitemap.xml is the first index and is committed last; the further
+	// ones, sitemap-index-2.xml and up, just before it.
+	first := idx.files[0]
+	first.name = "sitemap" + ext
+	rest := idx.files[1:]
+	for i, f := range rest {
+		f.name = "sitemap-index-" + strconv.Itoa(i+2) + ext
+	}
+	t.files = append(t.files[:len(t.files)-len(idx.files)], append(rest, first)...)
+	res.Entries = append(res.Entries, o.BaseURL+first.name)
+	for _, f := range rest {
+		res.Entries = append(res.Entries, o.BaseURL+f.name)
+	}
+	return res, nil
+}
+
+// name names files single when there is one, else numbered from 1.
+func name(files []*file, single, numbered string) {
+	if len(files) == 1 && single != "" {
+		files[0].name = single
+		return
+	}
+	for i, f := range files {
+		f.name = fmt.Sprintf(numbered, i+1)
+	}
+}
+
+// commit renames the files into place in order, then updates robots.txt.
+func (t *txn) commit(res *Result) error {
+	for _, f := range t.files {
+		if err := os.Rename(f.tmp.Name(), filepath.Join(t.opts.Dir, f.name)); err != nil {
+			return err
+		}
+		f.tmp = nil
+		res.Written = append(res.Written, f.name)
+	}
+	if t.opts.Robots {
+		changed, err := updateRobots(t.opts.Dir, t.opts.BaseURL, res.Entries)
+		if err != nil {
+			return err
+		}
+		if changed {
+			res.Written = append(res.Written, robotsName)
+		} else {
+			res.Unchanged = append(res.Unchanged, robotsName)
+		}
+	}
+	return syncDir(t.opts.Dir)
+}
+
+// abort removes the temporary files that were not committed.
+func (t *txn) abort() {
+	for _, f := range t.files {
+		if f.tmp != nil {
+			f.tmp.Close()
+			os.Remove(f.tmp.Name())
+			f.tmp = nil
+		}
+	}
+}
+
+// file is one output file being written.
+type file struct {
+	name   string // final name, set when all files are known
+	tmp    *os.File
+	bw     *bufio.Writer
+	gz     *gzip.Writer
+	size   int // uncompressed bytes written
+	count  int // entries written
+	newest time.Time
+}
+
+func (t *txn) create(compress bool) (*file, error) {
+	f := &file{}
+	t.files = append(t.files, f)
+	if t.opts.DryRun {
+		return f, nil
+	}
+	tmp, err := os.CreateTemp(t.opts.Dir, tempPattern)
+	if err != nil {
+		return nil, err
+	}
+	f.tmp = tmp
+	f.bw = bufio.NewWriterSize(tmp, 256<<10)
+	if compress {
+		f.gz, _ = gzip.NewWriterLevel(f.bw, gzip.DefaultCompression) // the level is valid
+	}
+	return f, nil
+}
+
+func (f *file) write(b []byte) error {
+	f.size += len(b)
+	switch {
+	case f.tmp == nil:
+		return nil
+	case f.gz != nil:
+		_, err := f.gz.Write(b)
+		return err
+	default:
+		_, err := f.bw.Write(b)
+		return err
+	}
+}
+
+func (f *file) close() error {
+	if f.tmp == nil {
+		return nil
+	}
+	if f.gz != nil {
+		if err := f.gz.Close(); err != nil {
+			return err
+		}
+	}
+	if err := f.bw.Flush(); err != nil {
+		return err
+	}
+	if err := f.tmp.Sync(); err != nil {
+		return err
+	}
+	// CreateTemp makes files only the owner can read; a web server must
+	// read these.
+	if err := f.tmp.Chmod(0o644); err != nil {
+		return err
+	}
+	return f.tmp.Close()
+}
+
+// chunker spreads entries over as many files as the limits require.
+type chunker struct {
+	t                  *txn
+	gzip               bool
+	header, footer     string
+	maxCount, maxBytes int
+	files              []*file
+	cur                *file
+}
+
+func (c *chunker) add(elem []byte, loc string, lastmod time.Time) error {
+	if n := len(c.header) + len(elem) + len(c.footer); n > c.maxBytes {
+		return &RecordTooBigError{Loc: loc, Size: n, Max: c.maxBytes}
+	}
+	if c.cur != nil && (c.cur.count == c.maxCount || c.cur.size+len(elem)+len(c.footer) > c.maxBytes) {
+		if err := c.finish(); err != nil {
+			return err
+		}
+	}
+	if c.cur == nil {
+		f, err := c.t.create(c.gzip)
+		if err != nil {
+			return err
+		}
+		c.files = append(c.files, f)
+		c.cur = f
+		if err := f.write([]byte(c.header)); err != nil {
+			return err
+		}
+	}
+	c.cur.count++
+	if lastmod.After(c.cur.newest) {
+		c.cur.newest = lastmod
+	}
+	return c.cur.write(elem)
+}
+
+func (c *chunker) finish() error {
+	if c.cur == nil {
+		return nil
+	}
+	f := c.cur
+	c.cur = nil
+	if err := f.write([]byte(c.footer)); err != nil {
+		return err
+	}
+	return f.close()
+}
+
+// ownName matches the names Write gives its files.
+var ownName = regexp.MustCompile(`^sitemap(?:(?:-index)?-[1-9][0-9]*)?\.(?:xml|xml\.gz|txt)$`)
+
+// IsOwnName reports whether name is one Write may give a file: sitemap.xml,
+// sitemap-N.xml, sitemap-index-N.xml (each also .xml.gz), sitemap.txt and
+// sitemap-N.txt. Write removes a stale file of such a name only when its
+// content also starts as Write's files do.
+func IsOwnName(name string) bool { return ownName.MatchString(name) }
+
+// removeStale removes the files in dir that an earlier Write made and keep
+// does not list.
+func removeStale(dir string, keep map[string]bool) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var removed []string
+	for _, e := range entries {
+		name := e.Name()
+		if keep[name] || !e.Type().IsRegular() || !IsOwnName(name) {
+			continue
+		}
+		path := filepath.Join(dir, name)
+		if !ownsFile(path) {
+			continue
+		}
+		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return removed, err
+		}
+		removed = append(removed, name)
+	}
+	return removed, nil
+}
+
+// ownsFile reports whether the file at path starts as Write's files do: an
+// XML sitemap with exactly Write's prolog, or, for .txt, an absolute URL.
+func ownsFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if strings.HasSuffix(path, ".gz") {
+		gz, err := gzip.NewReader(f)
+		if err != nil {
+			return false
+		}
+		r = gz
+	}
+	head := make([]byte, len(ownPrefixIdx))
+	n, _ := io.ReadFull(r, head)
+	head = head[:n]
+	if strings.HasSuffix(path, ".txt") {
+		return bytes.HasPrefix(head, []byte("https://")) || bytes.HasPrefix(head, []byte("http://"))
+	}
+	return bytes.HasPrefix(head, []byte(ownPrefixURL)) || bytes.HasPrefix(head, []byte(ownPrefixIdx))
+}
+
+// removeStrayTemps removes temporary files of an earlier Write that did not
+// finish (a crash, a kill) and were last modified before start.
+func removeStrayTemps(dir string, start time.Time) {
+	matches, _ := filepath.Glob(filepath.Join(dir, tempPattern))
+	for _, m := range matches {
+		if st, err := os.Lstat(m); err == nil && st.Mode().IsRegular() && st.ModTime().Before(start) {
+			os.Remove(m)
+		}
+	}
+}
+
+// syncDir makes the renames in dir durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,529 @@
+package writer
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+const base = "https://example.com/"
+
+func mustPriority(f float64) sitemap.Priority {
+	p, err := sitemap.PriorityOf(f)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+func day(d int) time.Time { return time.Date(2024, 5, d, 10, 30, 0, 0, time.UTC) }
+
+// sample has every field, the protocol default priority (left out), and
+// characters that need XML escaping.
+var sample = []sitemap.URL{
+	{Loc: base, LastMod: day(3), ChangeFreq: sitemap.Daily, Priority: mustPriority(1)},
+	{Loc: base + "a%20b/", LastMod: day(1), Priority: sitemap.DefaultPriority},
+	{Loc: base + "caf%C3%A9/", ChangeFreq: sitemap.Never, Priority: mustPriority(0)},
+	{Loc: base + "o'reilly/q&a.html", LastMod: time.Date(2024, 5, 2, 23, 0, 0, 0, time.FixedZone("", -5*3600))},
+	{Loc: base + "x.html", Priority: mustPriority(0.25)},
+}
+
+// numbered returns n sorted URLs with increasing dates.
+func numbered(n int) []sitemap.URL {
+	urls := make([]sitemap.URL, n)
+	for i := range urls {
+		urls[i] = sitemap.URL{Loc: fmt.Sprintf("%spage-%04d.html", base, i), LastMod: day(1).Add(time.Duration(i) * time.Hour)}
+	}
+	return urls
+}
+
+// files returns the names in dir and their (uncompressed) content.
+func files(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]string{}
+	for _, e := range entries {
+		data, err := sitemaptest.ReadBytes(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m[e.Name()] = string(data)
+	}
+	return m
+}
+
+func names(m map[string]string) []string {
+	var n []string
+	for k := range m {
+		n = append(n, k)
+	}
+	slices.Sort(n)
+	return n
+}
+
+// golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs (go test -update rewrites it):\n--- got\n%s\n--- want\n%s", name, got, want)
+	}
+}
+
+func TestGolden(t *testing.T) {
+	tests := []struct {
+		name   string
+		urls   []sitemap.URL
+		opts   Options
+		golden []string // files compared, in the order of the golden name's suffixes
+	}{
+		{"urlset", sample, Options{}, []string{"sitemap.xml"}},
+		{"date", sample, Options{LastModFormat: sitemap.Date}, []string{"sitemap.xml"}},
+		{"split", numbered(5), Options{MaxURLs: 2, Text: true}, []string{"sitemap.xml", "sitemap-1.xml", "sitemap-3.xml", "sitemap-1.txt", "sitemap-3.txt"}},
+		{"gzip", sample, Options{Gzip: true, Text: true}, []string{"sitemap.xml.gz", "sitemap.txt"}},
+		{"base path", numbered(3), Options{BaseURL: "https://example.org/docs/", MaxURLs: 2}, []string{"sitemap.xml"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			tt.opts.Dir = dir
+			if tt.opts.BaseURL == "" {
+				tt.opts.BaseURL = base
+			}
+			if _, err := Write(tt.urls, tt.opts); err != nil {
+				t.Fatal(err)
+			}
+			got := files(t, dir)
+			for _, f := range tt.golden {
+				content, ok := got[f]
+				if !ok {
+					t.Fatalf("%s not written; files: %q", f, names(got))
+				}
+				golden(t, strings.ReplaceAll(tt.name, " ", "-")+"."+f+".golden", content)
+			}
+			sitemaptest.MustValidate(t, dir)
+		})
+	}
+}
+
+func TestSplitByCount(t *testing.T) {
+	dir := t.TempDir()
+	urls := numbered(7)
+	res, err := Write(urls, Options{Dir: dir, BaseURL: base, MaxURLs: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml", "sitemap.xml"}
+	if !slices.Equal(res.Written, want) || res.Shards != 3 {
+		t.Errorf("written %q (%d shards), want %q", res.Written, res.Shards, want)
+	}
+	if !slices.Equal(names(files(t, dir)), want) {
+		t.Errorf("files %q", names(files(t, dir)))
+	}
+	locs, _, err := sitemaptest.Locs(dir, "sitemap.xml", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(locs) != len(urls) {
+		t.Fatalf("%d locs, want %d", len(locs), len(urls))
+	}
+	for i := range urls {
+		if locs[i] != urls[i].Loc {
+			t.Errorf("loc %d = %s, want %s", i, locs[i], urls[i].Loc)
+		}
+	}
+	// Each index entry carries the newest lastmod of its shard.
+	idx, err := sitemaptest.ReadFile(filepath.Join(dir, "sitemap.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range idx.Entries {
+		last := min(3*i+2, len(urls)-1)
+		if want := urls[last].LastMod.Format(time.RFC3339); e.LastMod != want {
+			t.Errorf("index entry %d lastmod %s, want %s", i, e.LastMod, want)
+		}
+	}
+	sitemaptest.MustValidate(t, dir)
+}
+
+func TestSplitByBytes(t *testing.T) {
+	for _, gz := range []bool{false, true} {
+		t.Run(fmt.Sprintf("gzip=%v", gz), func(t *testing.T) {
+			dir := t.TempDir()
+			urls := numbered(100)
+			const max = 2000
+			res, err := Write(urls, Options{Dir: dir, BaseURL: base, MaxBytes: max, Gzip: gz, Text: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Shards < 5 {
+				t.Errorf("%d shards; want a split", res.Shards)
+			}
+			got := files(t, dir)
+			for name, content := range got {
+				if len(content) > max {
+					t.Errorf("%s has %d bytes, over %d", name, len(content), max)
+				}
+			}
+			var text []string
+			for _, name := range names(got) {
+				if strings.HasSuffix(name, ".txt") {
+					text = append(text, name)
+				}
+			}
+			if len(text) < 2 {
+				t.Errorf("text sitemap not split: %q", text)
+			}
+			entry := "sitemap.xml"
+			if gz {
+				entry += ".gz"
+			}
+			locs, _, err := sitemaptest.Locs(dir, entry, base)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(locs) != len(urls) {
+				t.Errorf("%d locs, want %d", len(locs), len(urls))
+			}
+			sitemaptest.MustValidate(t, dir)
+		})
+	}
+}
+
+// A shard is filled up to the byte limit exactly, not one entry short.
+func TestSplitByBytesExact(t *testing.T) {
+	urls := numbered(4)
+	one := len(appendURL(nil, &urls[0], sitemap.DateTime))
+	max := len(urlsetOpen) + 2*one + len(urlsetClose)
+	dir := t.TempDir()
+	res, err := Write(urls, Options{Dir: dir, BaseURL: base, MaxBytes: max})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Shards != 2 {
+		t.Errorf("%d shards, want 2 of exactly %d bytes", res.Shards, max)
+	}
+	for _, name := range []string{"sitemap-1.xml", "sitemap-2.xml"} {
+		if c := files(t, dir)[name]; len(c) != max {
+			t.Errorf("%s: %d bytes, want %d", name, len(c), max)
+		}
+	}
+}
+
+func TestSeveralIndexFiles(t *testing.T) {
+	dir := t.TempDir()
+	urls := numbered(9)
+	// A byte limit that fits two <url>, and two <sitemap>, entries per file.
+	one := len(appendURL(nil, &urls[0], sitemap.DateTime))
+	entry := len(appendIndexEntry(nil, base+"sitemap-1.xml", urls[0].LastMod, sitemap.DateTime))
+	max := max(len(urlsetOpen)+2*one+len(urlsetClose), len(indexOpen)+2*entry+len(indexClose))
+	if max >= len(urlsetOpen)+3*one+len(urlsetClose) || max >= len(indexOpen)+3*entry+len(indexClose) {
+		t.Fatalf("no byte limit fits exactly two entries of %d and %d bytes", one, entry)
+	}
+	res, err := Write(urls, Options{Dir: dir, BaseURL: base, MaxBytes: max, Robots: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 9 URLs: 5 shards of 2, listed by 3 index files of 2.
+	want := []string{
+		"sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml", "sitemap-4.xml", "sitemap-5.xml",
+		"sitemap-index-2.xml", "sitemap-index-3.xml", "sitemap.xml", "robots.txt",
+	}
+	if !slices.Equal(res.Written, want) {
+		t.Errorf("written %q\nwant %q", res.Written, want)
+	}
+	wantEntries := []string{base + "sitemap.xml", base + "sitemap-index-2.xml", base + "sitemap-index-3.xml"}
+	if !slices.Equal(res.Entries, wantEntries) {
+		t.Errorf("entries %q", res.Entries)
+	}
+	got := files(t, dir)
+	wantRobots := "Sitemap: " + strings.Join(wantEntries, "\nSitemap: ") + "\n"
+	if got["robots.txt"] != wantRobots {
+		t.Errorf("robots.txt = %q, want %q", got["robots.txt"], wantRobots)
+	}
+	// Every shard is listed by exactly one index.
+	listed := map[string]int{}
+	for _, idx := range []string{"sitemap.xml", "sitemap-index-2.xml", "sitemap-index-3.xml"} {
+		f, err := sitemaptest.ReadFile(filepath.Join(dir, idx))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Root != "sitemapindex" || f.Size > max {
+			t.Errorf("%s: root %s, %d bytes", idx, f.Root, f.Size)
+		}
+		for _, e := range f.Entries {
+			listed[e.Loc]++
+		}
+	}
+	for i := 1; i <= 5; i++ {
+		if n := listed[fmt.Sprintf("%ssitemap-%d.xml", base, i)]; n != 1 {
+			t.Errorf("sitemap-%d.xml listed %d times", i, n)
+		}
+	}
+	sitemaptest.MustValidate(t, dir)
+}
+
+// max_urls limits URLs per sitemap, not entries per index.
+func TestMaxURLsLeavesIndexWhole(t *testing.T) {
+	dir := t.TempDir()
+	res, err := Write(numbered(9), Options{Dir: dir, BaseURL: base, MaxURLs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Shards != 9 || !slices.Equal(res.Entries, []string{base + "sitemap.xml"}) {
+		t.Errorf("%d shards, entries %q", res.Shards, res.Entries)
+	}
+	idx, err := sitemaptest.ReadFile(filepath.Join(dir, "sitemap.xml"))
+	if err != nil || len(idx.Entries) != 9 {
+		t.Fatalf("index: %v, %+v", err, idx)
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	for _, gz := range []bool{false, true} {
+		a, b := t.TempDir(), t.TempDir()
+		opts := Options{BaseURL: base, MaxURLs: 3, Gzip: gz, Text: true, Robots: true}
+		for _, dir := range []string{a, b} {
+			opts.Dir = dir
+			if _, err := Write(numbered(10), opts); err != nil {
+				t.Fatal(err)
+			}
+			if dir == a {
+				time.Sleep(1100 * time.Millisecond) // a gzip header with a time would differ
+			}
+		}
+		for _, name := range names(files(t, a)) {
+			x, _ := os.ReadFile(filepath.Join(a, name))
+			y, _ := os.ReadFile(filepath.Join(b, name))
+			if !bytes.Equal(x, y) {
+				t.Errorf("gzip=%v: %s differs between runs", gz, name)
+			}
+		}
+	}
+}
+
+func TestGzipHeader(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Write(sample, Options{Dir: dir, BaseURL: base, Gzip: true}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(filepath.Join(dir, "sitemap.xml.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !zr.ModTime.IsZero() || zr.Name != "" || zr.Comment != "" {
+		t.Errorf("gzip header has time %v, name %q, comment %q", zr.ModTime, zr.Name, zr.Comment)
+	}
+	if _, err := io.Copy(io.Discard, zr); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestStaleFilesRemoved(t *testing.T) {
+	dir := t.TempDir()
+	foreign := map[string]string{
+		"sitemap-9.xml":    `<?xml version="1.0" encoding="utf-8" standalone="yes"?>` + "\n<urlset/>\n", // another tool's
+		"sitemap-news.xml": "<urlset/>",
+		"notes.txt":        "https://example.com/ is not ours",
+		"sitemap.xsl":      "<xsl/>",
+		"index.html":       "<html>",
+	}
+	for name, content := range foreign {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := Write(numbered(10), Options{Dir: dir, BaseURL: base, MaxURLs: 2, Text: true}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Write(numbered(3), Options{Dir: dir, BaseURL: base, MaxURLs: 2, Gzip: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRemoved := []string{
+		"sitemap-1.txt", "sitemap-1.xml", "sitemap-2.txt", "sitemap-2.xml", "sitemap-3.txt", "sitemap-3.xml",
+		"sitemap-4.txt", "sitemap-4.xml", "sitemap-5.txt", "sitemap-5.xml", "sitemap.xml",
+	}
+	if !slices.Equal(res.Removed, wantRemoved) {
+		t.Errorf("removed %q\nwant %q", res.Removed, wantRemoved)
+	}
+	got := files(t, dir)
+	want := []string{"index.html", "notes.txt", "sitemap-1.xml.gz", "sitemap-2.xml.gz", "sitemap-9.xml", "sitemap-news.xml", "sitemap.xml.gz", "sitemap.xsl"}
+	if !slices.Equal(names(got), want) {
+		t.Errorf("files %q\nwant %q", names(got), want)
+	}
+	for name, content := range foreign {
+		if got[name] != content {
+			t.Errorf("%s changed", name)
+		}
+	}
+}
+
+// A failure before the new set is complete leaves the old set untouched
+// and no temporary file behind.
+func TestFailureKeepsPreviousSet(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Write(numbered(6), Options{Dir: dir, BaseURL: base, MaxURLs: 2, Text: true, Robots: true}); err != nil {
+		t.Fatal(err)
+	}
+	before := files(t, dir)
+	urls := numbered(6)
+	urls[4].Loc = base + strings.Repeat("x", 3000) // too big for the byte limit below
+	_, err := Write(urls, Options{Dir: dir, BaseURL: base, MaxURLs: 2, MaxBytes: 2000, Text: true, Robots: true})
+	var big *RecordTooBigError
+	if !errors.As(err, &big) || big.Loc != urls[4].Loc {
+		t.Fatalf("err = %v, want a RecordTooBigError for the long URL", err)
+	}
+	after := files(t, dir)
+	if !slices.Equal(names(after), names(before)) {
+		t.Errorf("files changed: %q, were %q", names(after), names(before))
+	}
+	for name := range before {
+		if after[name] != before[name] {
+			t.Errorf("%s changed", name)
+		}
+	}
+}
+
+func TestNothingToWrite(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Write(nil, Options{Dir: dir, BaseURL: base}); !errors.Is(err, ErrNoURLs) {
+		t.Errorf("err = %v, want ErrNoURLs", err)
+	}
+	if len(files(t, dir)) != 0 {
+		t.Error("files written for no URLs")
+	}
+}
+
+func TestOutputFolderProblems(t *testing.T) {
+	dir := t.TempDir()
+	notDir := filepath.Join(dir, "file")
+	if err := os.WriteFile(notDir, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Write(sample, Options{Dir: notDir, BaseURL: base}); err == nil {
+		t.Error("output folder is a file: no error")
+	}
+	created := filepath.Join(dir, "new", "out")
+	if _, err := Write(sample, Options{Dir: created, BaseURL: base}); err != nil {
+		t.Errorf("missing output folder not created: %v", err)
+	}
+	if _, err := Write(sample, Options{Dir: dir, BaseURL: "https://example.com"}); err == nil {
+		t.Error("base URL without final slash: no error")
+	}
+}
+
+func TestDryRun(t *testing.T) {
+	dir := t.TempDir()
+	res, err := Write(numbered(5), Options{Dir: dir, BaseURL: base, MaxURLs: 2, DryRun: true, Text: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"sitemap-1.txt", "sitemap-2.txt", "sitemap-3.txt", "sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml", "sitemap.xml"}
+	if !slices.Equal(res.Written, want) {
+		t.Errorf("would write %q, want %q", res.Written, want)
+	}
+	if len(files(t, dir)) != 0 {
+		t.Error("dry run wrote files")
+	}
+}
+
+func TestStrayTempsRemoved(t *testing.T) {
+	dir := t.TempDir()
+	stray := filepath.Join(dir, ".sitemapgen-123.tmp")
+	if err := os.WriteFile(stray, []byte("partial"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(stray, old, old); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Write(sample, Options{Dir: dir, BaseURL: base}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(stray); !os.IsNotExist(err) {
+		t.Errorf("stray temporary file left: %v", err)
+	}
+	if !slices.Equal(names(files(t, dir)), []string{"sitemap.xml"}) {
+		t.Errorf("files %q", names(files(t, dir)))
+	}
+}
+
+func TestPermissions(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Write(sample, Options{Dir: dir, BaseURL: base, Text: true}); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"sitemap.xml", "sitemap.txt"} {
+		st, err := os.Stat(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Mode().Perm() != 0o644 {
+			t.Errorf("%s: mode %v, want 0644", name, st.Mode().Perm())
+		}
+	}
+}
+
+func TestIsOwnName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"sitemap.xml": true, "sitemap.xml.gz": true, "sitemap.txt": true,
+		"sitemap-1.xml": true, "sitemap-12.xml.gz": true, "sitemap-3.txt": true,
+		"sitemap-index-2.xml": true, "sitemap-index-2.xml.gz": true,
+		"sitemap-0.xml": false, "sitemap-index.xml": false, "sitemap-news.xml": false,
+		"sitemap.xsl": false, "sitemap-01.xml": false, "robots.txt": false, "sitemap.txt.gz": false,
+	} {
+		if got := IsOwnName(name); got != want {
+			t.Errorf("IsOwnName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
+
+func TestAppendEscaped(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain", "plain"},
+		{`a&b<c>d'e"f`, "a&amp;b&lt;c&gt;d&apos;e&quot;f"},
+		{"caf\u00e9 \u65e5", "caf\u00e9 \u65e5"},
+		{"tab\tnl\ncr\r", "tab\tnl\ncr&#13;"},
+		{"nul\x00bell\x07", "nul\uFFFDbell\uFFFD"},
+		{"bad\xffutf8", "bad\uFFFDutf8"},
+		{"\uFFFE\uFFFF", "\uFFFD\uFFFD"},
+	}
+	for _, tt := range tests {
+		if got := string(appendEscaped(nil, tt.in)); got != tt.want {
+			t.Errorf("appendEscaped(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
