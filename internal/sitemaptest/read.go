@@ -1,0 +1,182 @@
+package sitemaptest
+
+import (
+	"bufio"
+	"compress/gzip"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+)
+
+// Entry is a <url> or index <sitemap> entry as read back from a file.
+type Entry struct {
+	Loc        string `xml:"loc"`
+	LastMod    string `xml:"lastmod"`
+	ChangeFreq string `xml:"changefreq"`
+	Priority   string `xml:"priority"`
+}
+
+// File is one sitemap file read back.
+type File struct {
+	Root    string  // "urlset" or "sitemapindex"
+	Entries []Entry // its <url> or <sitemap> entries
+	Size    int     // uncompressed bytes
+}
+
+// ReadFile reads the sitemap file at path (.xml or .xml.gz).
+func ReadFile(path string) (*File, error) {
+	data, err := ReadBytes(path)
+	if err != nil {
+		return nil, err
+	}
+	var doc struct {
+		XMLName  xml.Name
+		URLs     []Entry `xml:"url"`
+		Sitemaps []Entry `xml:"sitemap"`
+	}
+	if err := xml.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	f := &File{Root: doc.XMLName.Local, Size: len(data), Entries: doc.URLs}
+	if f.Root == "sitemapindex" {
+		f.Entries = doc.Sitemaps
+	}
+	return f, nil
+}
+
+// ReadBytes returns the uncompressed content of path.
+func ReadBytes(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if strings.HasSuffix(path, ".gz") {
+		gz, err := gzip.NewReader(f)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		r = gz
+	}
+	return io.ReadAll(r)
+}
+
+// Locs follows the entry file at dir/name (sitemap.xml or .xml.gz) and
+// returns every <loc> of its urlsets, in file order, and the files read.
+func Locs(dir, name, baseURL string) (locs []string, files []string, err error) {
+	f, err := ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		return nil, nil, err
+	}
+	files = []string{name}
+	if f.Root == "urlset" {
+		for _, e := range f.Entries {
+			locs = append(locs, e.Loc)
+		}
+		return locs, files, nil
+	}
+	for _, s := range f.Entries {
+		shard, ok := strings.CutPrefix(s.Loc, baseURL)
+		if !ok || strings.Contains(shard, "/") {
+			return nil, nil, fmt.Errorf("index entry %s is not a file under %s", s.Loc, baseURL)
+		}
+		sf, err := ReadFile(filepath.Join(dir, shard))
+		if err != nil {
+			return nil, nil, err
+		}
+		if sf.Root != "urlset" {
+			return nil, nil, fmt.Errorf("%s: root <%s>, want <urlset>", shard, sf.Root)
+		}
+		files = append(files, shard)
+		for _, e := range sf.Entries {
+			locs = append(locs, e.Loc)
+		}
+	}
+	return locs, files, nil
+}
+
+// ManifestEntry is one line of a gen-site manifest.
+type ManifestEntry struct {
+	Kind, Path, URLPath string
+}
+
+// ReadManifest reads a gen-site manifest (kind, relpath, url_path, ...).
+func ReadManifest(path string) ([]ManifestEntry, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []ManifestEntry
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		cols := strings.Split(sc.Text(), "\t")
+		if len(cols) < 3 {
+			return nil, fmt.Errorf("%s: short line %q", path, sc.Text())
+		}
+		out = append(out, ManifestEntry{Kind: cols[0], Path: cols[1], URLPath: cols[2]})
+	}
+	return out, sc.Err()
+}
+
+// Unserved serves siteDir with net/http's static file server on loopback
+// and requests every loc (rebased from baseURL to the server) without
+// following redirects. It returns the locs not answered with 200, with
+// their status.
+func Unserved(siteDir, baseURL string, locs []string) ([]string, error) {
+	srv := httptest.NewServer(http.FileServer(http.Dir(siteDir)))
+	defer srv.Close()
+	client := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	var (
+		mu   sync.Mutex
+		bad  []string
+		errs []error
+		wg   sync.WaitGroup
+		work = make(chan string)
+	)
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for loc := range work {
+				rest, ok := strings.CutPrefix(loc, baseURL)
+				if !ok {
+					mu.Lock()
+					bad = append(bad, loc+" (not under the base URL)")
+					mu.Unlock()
+					continue
+				}
+				resp, err := client.Get(srv.URL + "/" + rest)
+				if err != nil {
+					mu.Lock()
+					errs = append(errs, err)
+					mu.Unlock()
+					continue
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != http.StatusOK {
+					mu.Lock()
+					bad = append(bad, fmt.Sprintf("%s (%s)", loc, resp.Status))
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for _, l := range locs {
+		work <- l
+	}
+	close(work)
+	wg.Wait()
+	if len(errs) > 0 {
+		return bad, errs[0]
+	}
+	return bad, nil
+}
