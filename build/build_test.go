@@ -1,0 +1,310 @@
+package build
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/walker"
+	"github.com/sitemapgen/sitemapgen/writer"
+)
+
+const base = "https://example.com/"
+
+func site(t *testing.T, paths ...string) string {
+	t.Helper()
+	root := t.TempDir()
+	mtime := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
+	for _, p := range paths {
+		full := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte("<!doctype html><title>"+p+"</title>"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(full, mtime, mtime); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+type events struct {
+	warns []string
+	skips []string
+}
+
+func run(t *testing.T, opts Options) (*Result, *events, error) {
+	t.Helper()
+	ev := &events{}
+	opts.Report = Report{
+		Warn: func(path string, err error) { ev.warns = append(ev.warns, path+": "+err.Error()) },
+		Skip: func(path string, r mapping.Reason) { ev.skips = append(ev.skips, path+": "+string(r)) },
+	}
+	if opts.Map.BaseURL == "" {
+		opts.Map.BaseURL = base
+	}
+	res, err := Run(context.Background(), opts)
+	return res, ev, err
+}
+
+func locs(res *Result) []string {
+	var l []string
+	for _, u := range res.URLs {
+		l = append(l, u.Loc)
+	}
+	return l
+}
+
+func TestRun(t *testing.T) {
+	root := site(t, "index.html", "about.html", "blog/index.html", "blog/b.html", "404.html", "style.css")
+	res, ev, err := run(t, Options{Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{base, base + "about.html", base + "blog/", base + "blog/b.html"}
+	if !slices.Equal(locs(res), want) {
+		t.Errorf("locs %q, want %q", locs(res), want)
+	}
+	if res.Pages != 5 || res.Skipped[mapping.ErrorPage] != 1 || len(res.Skipped) != 1 || res.Warnings != 0 {
+		t.Errorf("pages %d, skipped %v, warnings %d", res.Pages, res.Skipped, res.Warnings)
+	}
+	if !slices.Equal(ev.skips, []string{"404.html: error page"}) {
+		t.Errorf("skips %q", ev.skips)
+	}
+	if !slices.Equal(res.Write.Written, []string{"sitemap.xml"}) {
+		t.Errorf("written %q", res.Write.Written)
+	}
+	sitemaptest.MustValidate(t, root)
+}
+
+func TestRunDuplicates(t *testing.T) {
+	root := site(t, "index.html", "a.html", "a/index.html", "b.htm", "b.html")
+	res, ev, err := run(t, Options{Root: root, Map: mapping.Options{CleanURLs: true, TrailingSlash: mapping.SlashNever}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{base, base + "a", base + "b"}; !slices.Equal(locs(res), want) {
+		t.Errorf("locs %q, want %q", locs(res), want)
+	}
+	wantWarns := []string{
+		"a/index.html: duplicate URL https://example.com/a (also from a.html); listed once",
+		"b.html: duplicate URL https://example.com/b (also from b.htm); listed once",
+	}
+	if !slices.Equal(ev.warns, wantWarns) {
+		t.Errorf("warnings %q\nwant %q", ev.warns, wantWarns)
+	}
+	if res.Skipped[mapping.Duplicate] != 2 || res.Warnings != 2 {
+		t.Errorf("skipped %v, warnings %d", res.Skipped, res.Warnings)
+	}
+}
+
+func TestRunTooLong(t *testing.T) {
+	long := strings.Repeat("y", 200) + "/" + strings.Repeat("z", 200) + "/"
+	long = strings.Repeat(long, 6) + "index.html" // about 2,400 characters
+	root := site(t, "index.html", long)
+	res, ev, err := run(t, Options{Root: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(locs(res), []string{base}) || res.Skipped[mapping.LocTooLong] != 1 {
+		t.Errorf("locs %q, skipped %v", locs(res), res.Skipped)
+	}
+	if len(ev.warns) != 1 || !strings.Contains(ev.warns[0], "characters long, not listed") {
+		t.Errorf("warnings %q", ev.warns)
+	}
+}
+
+func TestRunOwnOutput(t *testing.T) {
+	root := site(t, "index.html", "feed.xml", "sub/sitemap.xml")
+	opts := Options{Root: root, Walk: walker.Options{Include: []string{"**/*.html", "**/*.xml"}}}
+	if _, _, err := run(t, opts); err != nil {
+		t.Fatal(err)
+	}
+	// The second run sees the first run's sitemap.xml and leaves it out.
+	res, ev, err := run(t, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{base, base + "feed.xml", base + "sub/sitemap.xml"}
+	if !slices.Equal(locs(res), want) {
+		t.Errorf("locs %q, want %q", locs(res), want)
+	}
+	if !slices.Equal(ev.skips, []string{"sitemap.xml: sitemapgen output"}) {
+		t.Errorf("skips %q", ev.skips)
+	}
+}
+
+func TestRunEmpty(t *testing.T) {
+	root := site(t, "style.css", "img/logo.png")
+	prev := filepath.Join(root, "sitemap.xml")
+	os.WriteFile(prev, []byte("previous"), 0o644)
+	_, _, err := run(t, Options{Root: root})
+	var np *NoPagesError
+	if !errors.As(err, &np) {
+		t.Fatalf("err = %v, want NoPagesError", err)
+	}
+	if want := root + ": no page found (include: **/*.html, **/*.htm); nothing written"; err.Error() != want {
+		t.Errorf("err = %q\nwant %q", err, want)
+	}
+	if b, _ := os.ReadFile(prev); string(b) != "previous" {
+		t.Error("previous sitemap changed")
+	}
+	_, _, err = run(t, Options{Root: root, Walk: walker.Options{Include: []string{"docs/**/*.pdf"}}})
+	if err == nil || !strings.Contains(err.Error(), "(include: docs/**/*.pdf)") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestRunAllSkipped(t *testing.T) {
+	root := site(t, "404.html", "500.html")
+	res, _, err := run(t, Options{Root: root})
+	if !errors.Is(err, ErrNoURLs) {
+		t.Fatalf("err = %v, want ErrNoURLs", err)
+	}
+	if res.Pages != 2 || res.Skipped[mapping.ErrorPage] != 2 {
+		t.Errorf("pages %d skipped %v", res.Pages, res.Skipped)
+	}
+	if _, err := os.Stat(filepath.Join(root, "sitemap.xml")); !os.IsNotExist(err) {
+		t.Error("sitemap.xml written for no URLs")
+	}
+}
+
+func TestRunBadBaseURL(t *testing.T) {
+	root := site(t, "index.html")
+	if _, _, err := run(t, Options{Root: root, Map: mapping.Options{BaseURL: "example.com"}}); err == nil {
+		t.Error("no error")
+	}
+}
+
+func TestRunOut(t *testing.T) {
+	root := site(t, "index.html", "a/index.html")
+	out := filepath.Join(t.TempDir(), "staging")
+	res, _, err := run(t, Options{Root: root, Map: mapping.Options{BaseURL: "https://example.org/docs"}, Write: writer.Options{Dir: out, MaxURLs: 1, Robots: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "sitemap.xml")); !os.IsNotExist(err) {
+		t.Error("sitemap written into the site, not --out")
+	}
+	got, _, err := sitemaptest.Locs(out, "sitemap.xml", "https://example.org/docs/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"https://example.org/docs/", "https://example.org/docs/a/"}; !slices.Equal(got, want) {
+		t.Errorf("locs %q", got)
+	}
+	robots, _ := os.ReadFile(filepath.Join(out, "robots.txt"))
+	if string(robots) != "Sitemap: https://example.org/docs/sitemap.xml\n" {
+		t.Errorf("robots.txt %q", robots)
+	}
+	if res.Write.Shards != 2 {
+		t.Errorf("%d shards", res.Write.Shards)
+	}
+}
+
+func TestRunCancelled(t *testing.T) {
+	root := site(t, "index.html")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Run(ctx, Options{Root: root, Map: mapping.Options{BaseURL: base}}); !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "sitemap.xml")); !os.IsNotExist(err) {
+		t.Error("cancelled build wrote a sitemap")
+	}
+}
+
+func TestRunProgress(t *testing.T) {
+	var paths []string
+	for i := range ProgressEvery + 5 {
+		paths = append(paths, fmt.Sprintf("p/%05d.html", i))
+	}
+	root := site(t, paths...)
+	var calls []int
+	res, err := Run(context.Background(), Options{Root: root, Map: mapping.Options{BaseURL: base}, Write: writer.Options{DryRun: true},
+		Report: Report{Progress: func(n int) { calls = append(calls, n) }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(calls, []int{ProgressEvery}) || len(res.URLs) != ProgressEvery+5 {
+		t.Errorf("progress calls %v, %d URLs", calls, len(res.URLs))
+	}
+}
+
+// TestGeneratedSite builds a gen-site site and checks the sitemap against
+// the site's manifest, and against a static server serving the site.
+func TestGeneratedSite(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.Join(dir, "site")
+	manifest := filepath.Join(dir, "manifest.tsv")
+	if err := sitemaptest.GenSite(root, 1500, manifest); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := sitemaptest.ReadManifest(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	res, _, err := run(t, Options{Root: root, Write: writer.Options{Dir: out, MaxURLs: 400, Gzip: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := sitemaptest.Locs(out, "sitemap.xml.gz", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, e := range entries {
+		switch e.Kind {
+		case "asset", "feed", "404":
+		default:
+			want = append(want, strings.TrimSuffix(base, "/")+e.URLPath)
+		}
+	}
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("sitemap has %d URLs, manifest %d; first differences:\n%s", len(got), len(want), diff(got, want))
+	}
+	if res.Skipped[mapping.ErrorPage] != 1 {
+		t.Errorf("skipped %v", res.Skipped)
+	}
+	bad, err := sitemaptest.Unserved(root, base, got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bad) > 0 {
+		t.Errorf("%d URLs not served with 200, e.g. %q", len(bad), bad[:min(5, len(bad))])
+	}
+	sitemaptest.MustValidate(t, out)
+}
+
+func diff(got, want []string) string {
+	var b strings.Builder
+	g := map[string]bool{}
+	for _, s := range got {
+		g[s] = true
+	}
+	w := map[string]bool{}
+	for _, s := range want {
+		w[s] = true
+		if !g[s] && b.Len() < 2000 {
+			fmt.Fprintf(&b, "missing %s\n", s)
+		}
+	}
+	for _, s := range got {
+		if !w[s] && b.Len() < 2000 {
+			fmt.Fprintf(&b, "extra   %s\n", s)
+		}
+	}
+	return b.String()
+}
