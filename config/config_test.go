@@ -1,0 +1,265 @@
+package config
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+func TestParse(t *testing.T) {
+	src := `# a full configuration
+base_url: https://example.org/docs/
+root: public
+out: staging
+include: ["**/*.html", "**/*.pdf"]
+exclude:
+  - drafts/**
+gzip: true
+text: true
+robots: true
+max_urls: 1000
+max_bytes: 5000000
+clean_urls: true
+trailing_slash: false
+follow_symlinks: true
+lastmod_format: date
+skip:
+  error_pages: false
+rules:
+  - match: "blog/**"
+    changefreq: weekly
+    priority: 0.7
+  - match: "**"
+    priority: 0.3
+`
+	f, err := Parse("sitemap.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := File{
+		BaseURL: "https://example.org/docs/", Root: "public", Out: "staging",
+		Include: []string{"**/*.html", "**/*.pdf"}, Exclude: []string{"drafts/**"},
+		Gzip: true, Text: true, Robots: true, MaxURLs: 1000, MaxBytes: 5000000,
+		CleanURLs: true, TrailingSlash: false, FollowSymlinks: true, LastModFormat: "date",
+		Skip: Skip{ErrorPages: false},
+	}
+	rules := f.Rules
+	f.Rules = nil
+	if !equalFiles(*f, want) {
+		t.Errorf("got %+v\nwant %+v", *f, want)
+	}
+	if len(rules) != 2 || rules[0].Match != "blog/**" || rules[0].ChangeFreq != "weekly" || *rules[0].Priority != 0.7 || rules[1].ChangeFreq != "" {
+		t.Errorf("rules = %+v", rules)
+	}
+}
+
+func equalFiles(a, b File) bool {
+	return slices.Equal(a.Include, b.Include) && slices.Equal(a.Exclude, b.Exclude) &&
+		a.BaseURL == b.BaseURL && a.Root == b.Root && a.Out == b.Out && a.Gzip == b.Gzip &&
+		a.Text == b.Text && a.Robots == b.Robots && a.MaxURLs == b.MaxURLs && a.MaxBytes == b.MaxBytes &&
+		a.CleanURLs == b.CleanURLs && a.TrailingSlash == b.TrailingSlash && a.FollowSymlinks == b.FollowSymlinks &&
+		a.LastModFormat == b.LastModFormat && a.Skip == b.Skip && a.DryRun == b.DryRun && a.Quiet == b.Quiet && a.Verbose == b.Verbose
+}
+
+func TestParseEmpty(t *testing.T) {
+	for _, src := range []string{"", "# nothing yet\n", "\n\n"} {
+		f, err := Parse("sitemap.yaml", []byte(src))
+		if err != nil {
+			t.Errorf("%q: %v", src, err)
+			continue
+		}
+		if !equalFiles(*f, Defaults()) {
+			t.Errorf("%q: got %+v, want the defaults", src, *f)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+	}{
+		{"unknown key", "base_url: https://example.com/\ngzipp: true\n", `sitemap.yaml:2: unknown key "gzipp" (did you mean "gzip"?)`},
+		{"unknown key in a rule", "rules:\n  - match: a\n    chanegfreq: daily\n", `sitemap.yaml:3: unknown key "chanegfreq" (did you mean "changefreq"?)`},
+		{"unknown key far from any", "colour: blue\n", `sitemap.yaml:1: unknown key "colour"`},
+		{"priority too high", "rules:\n  - match: a\n    priority: 1.5\n", "sitemap.yaml:3: rules[0].priority: priority 1.5 is outside 0.0–1.0"},
+		{"priority negative", "rules:\n  - match: a\n  - match: b\n    priority: -0.1\n", "sitemap.yaml:4: rules[1].priority: priority -0.1 is outside 0.0–1.0"},
+		{"priority not a number", "rules:\n  - match: a\n    priority: high\n", "sitemap.yaml:3: rules[0].priority: want a number, got \"high\""},
+		{"bad changefreq", "rules:\n  - match: a\n    changefreq: sometimes\n", `sitemap.yaml:3: rules[0].changefreq: changefreq "sometimes" is not one of always, hourly, daily, weekly, monthly, yearly, never`},
+		{"rule without match", "rules:\n  - priority: 0.5\n", "sitemap.yaml:2: rules[0]: rule has no match glob"},
+		{"bad rule glob", "rules:\n  - match: \"[a-\"\n", `sitemap.yaml:2: rules[0].match: invalid glob "[a-"`},
+		{"bad include glob", "include:\n  - \"**/*.html\"\n  - \"{a,b\"\n", `sitemap.yaml:3: include[1]: invalid glob "{a,b"`},
+		{"bad exclude glob", "exclude: [\"[z\"]\n", `sitemap.yaml:1: exclude[0]: invalid glob "[z"`},
+		{"base URL without scheme", "# comment\nbase_url: example.com\n", `sitemap.yaml:2: base_url: base URL "example.com": want an absolute http:// or https:// URL`},
+		{"base URL without host", "base_url: https:///docs\n", `sitemap.yaml:1: base_url: base URL "https:///docs" has no host`},
+		{"max_urls too big", "max_urls: 50001\n", "sitemap.yaml:1: max_urls: 50001 is outside 1–50000"},
+		{"max_urls zero", "max_urls: 0\n", "sitemap.yaml:1: max_urls: 0 is outside 1–50000"},
+		{"max_urls not a number", "max_urls: lots\n", `sitemap.yaml:1: max_urls: want a whole number, got "lots"`},
+		{"max_bytes too big", "max_bytes: 52428801\n", "sitemap.yaml:1: max_bytes: 52428801 is outside 1–52428800"},
+		{"gzip not a bool", "gzip: 1\n", `sitemap.yaml:1: gzip: want true or false, got "1"`},
+		{"include not a list", "include: \"*.html\"\n", `sitemap.yaml:1: include: want a list, got "*.html"`},
+		{"rules not a list", "rules:\n  match: a\n", "sitemap.yaml:2: rules: want a list, got a mapping"},
+		{"bad lastmod format", "lastmod_format: iso\n", `sitemap.yaml:1: lastmod_format: lastmod format "iso" is not "datetime" or "date"`},
+		{"quiet and verbose", "quiet: true\nverbose: true\n", "sitemap.yaml:2: verbose: quiet and verbose are both set"},
+		{"syntax error", "include: [a\n", "sitemap.yaml:1: did not find expected ',' or ']'"},
+		{"tab indentation", "rules:\n\t- match: a\n", "sitemap.yaml:2: found character that cannot start any token"},
+		{"duplicate key", "gzip: true\ngzip: false\n", `sitemap.yaml:2: mapping key "gzip" already defined at line 1`},
+		{"two documents", "gzip: true\n---\ntext: true\n", "sitemap.yaml:2: more than one YAML document; sitemap.yaml holds one"},
+		{"not a mapping", "- a\n- b\n", "sitemap.yaml:1: want a mapping of keys, got a list"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse("sitemap.yaml", []byte(tt.src))
+			var ce *Error
+			if !errors.As(err, &ce) {
+				t.Fatalf("err = %v (%T), want *Error", err, err)
+			}
+			if err.Error() != tt.want {
+				t.Errorf("got  %s\nwant %s", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestLoadMissing(t *testing.T) {
+	_, err := Load(filepath.Join(t.TempDir(), "nope.yaml"))
+	if err == nil || !strings.Contains(err.Error(), "nope.yaml: no such file or directory") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestResolvePrecedence(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	cfg := "base_url: https://file.example/\nroot: site\nmax_urls: 100\ngzip: true\ninclude: [\"**/*.htm\"]\nrules:\n  - match: \"**\"\n    changefreq: daily\n"
+	if err := os.WriteFile(DefaultFile, []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{}
+	getenv := func(k string) string { return env[k] }
+	str := func(s string) *string { return &s }
+	boolp := func(b bool) *bool { return &b }
+	intp := func(n int) *int { return &n }
+
+	// The file alone.
+	s, err := Resolve(Flags{}, getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Build.Map.BaseURL != "https://file.example/" || s.BaseURLFrom != DefaultFile || s.Build.Root != "site" ||
+		s.Build.Write.MaxURLs != 100 || !s.Build.Write.Gzip || s.Build.Write.Dir != "site" ||
+		!slices.Equal(s.Build.Walk.Include, []string{"**/*.htm"}) || len(s.Build.Map.Rules) != 1 ||
+		s.Build.Map.Rules[0].ChangeFreq != sitemap.Daily || s.Build.Map.TrailingSlash != mapping.SlashAlways || s.Build.Map.KeepErrorPages {
+		t.Errorf("file: %+v", s)
+	}
+
+	// The environment beats the file.
+	env[BaseURLEnv] = "https://env.example/"
+	s, err = Resolve(Flags{}, getenv)
+	if err != nil || s.Build.Map.BaseURL != "https://env.example/" || s.BaseURLFrom != BaseURLEnv {
+		t.Errorf("env: %+v, %v", s, err)
+	}
+
+	// Flags beat both.
+	s, err = Resolve(Flags{
+		BaseURL: str("https://flag.example/"), Root: "other", Out: str("out"), MaxURLs: intp(5),
+		Gzip: boolp(false), Include: []string{"**/*.pdf"}, TrailingSlash: boolp(false), LastModFormat: str("date"),
+	}, getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Build.Map.BaseURL != "https://flag.example/" || s.BaseURLFrom != "--base-url" || s.Build.Root != "other" ||
+		s.Build.Write.Dir != "out" || s.Build.Write.MaxURLs != 5 || s.Build.Write.Gzip ||
+		!slices.Equal(s.Build.Walk.Include, []string{"**/*.pdf"}) || s.Build.Map.TrailingSlash != mapping.SlashNever ||
+		s.Build.Write.LastModFormat != sitemap.Date {
+		t.Errorf("flags: %+v", s)
+	}
+}
+
+func TestResolvePathsRelativeToConfig(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(t.TempDir())
+	cfg := filepath.Join(dir, "conf", "sitemap.yaml")
+	os.MkdirAll(filepath.Dir(cfg), 0o755)
+	os.WriteFile(cfg, []byte("base_url: https://example.com/\nroot: ../public\nout: /abs/out\n"), 0o644)
+	s, err := Resolve(Flags{Config: &cfg}, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := filepath.Join(dir, "public"); s.Build.Root != want {
+		t.Errorf("root = %s, want %s", s.Build.Root, want)
+	}
+	if s.Build.Write.Dir != "/abs/out" {
+		t.Errorf("out = %s", s.Build.Write.Dir)
+	}
+}
+
+func TestResolveErrors(t *testing.T) {
+	t.Chdir(t.TempDir())
+	none := func(string) string { return "" }
+	str := func(s string) *string { return &s }
+	intp := func(n int) *int { return &n }
+	boolp := func(b bool) *bool { return &b }
+	tests := []struct {
+		name string
+		fl   Flags
+		env  string
+		want string
+	}{
+		{"no base URL", Flags{Root: "public"}, "", ErrNoBaseURL.Error()},
+		{"no root", Flags{BaseURL: str("https://example.com/")}, "", ErrNoRoot.Error()},
+		{"bad flag base URL", Flags{Root: "p", BaseURL: str("example.com")}, "", `--base-url: base URL "example.com": want an absolute http:// or https:// URL`},
+		{"bad env base URL", Flags{Root: "p"}, "ftp://x/", `SITEMAP_BASE_URL: base URL "ftp://x/": want an absolute http:// or https:// URL`},
+		{"bad include flag", Flags{Root: "p", BaseURL: str("https://e.x/"), Include: []string{"[x"}}, "", `--include: invalid glob "[x"`},
+		{"bad max-urls flag", Flags{Root: "p", BaseURL: str("https://e.x/"), MaxURLs: intp(0)}, "", "--max-urls: 0 is outside 1–50000"},
+		{"bad max-bytes flag", Flags{Root: "p", BaseURL: str("https://e.x/"), MaxBytes: intp(-1)}, "", "--max-bytes: -1 is outside 1–52428800"},
+		{"bad lastmod flag", Flags{Root: "p", BaseURL: str("https://e.x/"), LastModFormat: str("x")}, "", `--lastmod-format: lastmod format "x" is not "datetime" or "date"`},
+		{"quiet and verbose", Flags{Root: "p", BaseURL: str("https://e.x/"), Quiet: boolp(true), Verbose: boolp(true)}, "", "--quiet and --verbose: choose one"},
+		{"missing --config", Flags{Config: str("missing.yaml")}, "", "missing.yaml: no such file or directory"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Resolve(tt.fl, func(k string) string {
+				if k == BaseURLEnv {
+					return tt.env
+				}
+				return none(k)
+			})
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("got  %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}
+
+// FuzzParse checks that no input makes the decoder panic, and that every
+// error names the file.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		"", "base_url: https://example.com/\n", "rules:\n  - match: a\n    priority: 0.5\n",
+		"include: [a\n", "max_urls: lots\n", "gzip: true\n---\nx: 1\n", "- a\n", "skip: {error_pages: false}\n",
+		"rules: [{match: '**', changefreq: daily, priority: 2}]\n", "&a x: *a\n", "? [a]\n: b\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		cfg, err := Parse("sitemap.yaml", data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "sitemap.yaml") {
+				t.Fatalf("error does not name the file: %v", err)
+			}
+			return
+		}
+		// What Parse accepts, the stages accept.
+		for _, r := range cfg.Rules {
+			if _, err := r.rule(); err != nil {
+				t.Fatalf("accepted rule %+v fails: %v", r, err)
+			}
+		}
+	})
+}
