@@ -159,7 +159,7 @@ func TestWalkSymlinks(t *testing.T) {
 	}
 	link("real/page.html", "alias.html")
 	link("real", "mirror")
-	link("..", "real/sub/up")                                 // loop: back to real
+	link("..", "real/sub/up")                                // loop: back to real
 	link(filepath.Join(outside, "secret.html"), "leak.html") // outside the root
 	link(filepath.Join(outside, "dir"), "leakdir")
 	link("missing.html", "dangling.html")
