@@ -11,9 +11,9 @@
 // their target stays inside the root, and a link back to one of its own
 // ancestors is reported as a loop rather than walked forever.
 //
-// Problems that concern one file or folder (unreadable, vanished, a dangling
-// link, a FIFO named page.html) are handed to [Options.Warn] and the walk
-// goes on; only a problem with the root itself, or the callback's error,
+// Problems that concern one file or folder (unreadable, or readable by
+// nobody according to its mode; vanished; a dangling link; a FIFO named
+// page.html) are handed to [Options.Warn] and the walk goes on; only a problem with the root itself, or the callback's error,
 // stops it.
 package walker
 
@@ -24,6 +24,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -70,6 +71,7 @@ var (
 	ErrOutsideRoot    = errors.New("symbolic link points outside the site folder; not followed")
 	ErrSymlinkLoop    = errors.New("symbolic link loop; not followed")
 	ErrDanglingSymlnk = errors.New("symbolic link target does not exist")
+	ErrNoReadBits     = errors.New("no read permission for anyone; a web server cannot serve it")
 )
 
 // ValidatePattern reports whether p is a valid doublestar glob for Include
@@ -118,9 +120,32 @@ func Walk(ctx context.Context, root string, opts Options, fn func(File) error) e
 	return w.dir(root, "", entries)
 }
 
-// readDir lists a folder; tests replace it to simulate an unreadable one,
-// which permissions cannot do for root.
-var readDir = os.ReadDir
+// readDir lists a folder sorted by name, as os.ReadDir does. Tests replace
+// it to simulate a folder that cannot be read.
+var readDir = readDirChecked
+
+// readDirChecked is os.ReadDir that also refuses a folder whose mode grants
+// read permission to nobody: root can list it, but no web server could
+// serve what is in it. The mode comes from the open folder, so the check
+// costs no path lookup.
+func readDirChecked(name string) ([]os.DirEntry, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.Mode().Perm()&0o444 == 0 {
+		return nil, &noReadError{perm: st.Mode().Perm()}
+	}
+	entries, err := f.ReadDir(-1)
+	slices.SortFunc(entries, func(a, b os.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	return entries, err
+}
+
+// noReadError reports a folder whose mode grants read permission to nobody.
+type noReadError struct{ perm fs.FileMode }
+
+func (e *noReadError) Error() string { return ErrNoReadBits.Error() }
 
 type walk struct {
 	ctx   context.Context
@@ -212,6 +237,11 @@ func (w *walk) subdir(full, rel, real string) error {
 		return nil
 	}
 	entries, err := readDir(full)
+	var noRead *noReadError
+	if errors.As(err, &noRead) {
+		w.warn(rel+"/", fmt.Errorf("%w (mode %v)", ErrNoReadBits, noRead.perm))
+		return nil
+	}
 	if err != nil {
 		// ReadDir returns what it read before the error; a folder we
 		// cannot list is a warning, not the end of the walk.
@@ -278,6 +308,10 @@ func (w *walk) symlink(full, rel string) error {
 }
 
 func (w *walk) file(rel string, info fs.FileInfo) error {
+	if info.Mode().Perm()&0o444 == 0 {
+		w.warn(rel, fmt.Errorf("%w (mode %v)", ErrNoReadBits, info.Mode().Perm()))
+		return nil
+	}
 	return w.fn(File{Path: rel, Size: info.Size(), ModTime: info.ModTime()})
 }
 

@@ -104,7 +104,7 @@ func TestWalkPrunesExcludedFolders(t *testing.T) {
 		if filepath.Base(dir) == "node_modules" {
 			t.Errorf("excluded folder %s was read", dir)
 		}
-		return os.ReadDir(dir)
+		return readDirChecked(dir)
 	}
 	got := collect(t, root, Options{Exclude: []string{"node_modules/**"}})
 	if !slices.Equal(got.files, []string{"index.html"}) {
@@ -119,7 +119,7 @@ func TestWalkUnreadableFolder(t *testing.T) {
 		if filepath.Base(dir) == "b" {
 			return nil, &fs.PathError{Op: "open", Path: dir, Err: syscall.EACCES}
 		}
-		return os.ReadDir(dir)
+		return readDirChecked(dir)
 	}
 	got := collect(t, root, Options{})
 	if !slices.Equal(got.files, []string{"a/index.html", "c/index.html"}) {
@@ -130,21 +130,27 @@ func TestWalkUnreadableFolder(t *testing.T) {
 	}
 }
 
-func TestWalkUnreadableFolderForReal(t *testing.T) {
-	if os.Geteuid() == 0 {
-		// Root reads any folder; TestWalkUnreadableFolder covers the
-		// same path through readDir.
-		t.Log("running as root: permissions cannot make a folder unreadable")
-		return
-	}
-	root := tree(t, "a/index.html", "b/index.html")
-	if err := os.Chmod(filepath.Join(root, "b"), 0); err != nil {
+// A file or folder whose mode lets nobody read it cannot be served, even
+// when the walk runs as root and could read it.
+func TestWalkNoReadBits(t *testing.T) {
+	root := tree(t, "a.html", "b.html", "c/index.html", "d/index.html")
+	if err := os.Chmod(filepath.Join(root, "b.html"), 0o200); err != nil {
 		t.Fatal(err)
 	}
-	defer os.Chmod(filepath.Join(root, "b"), 0o755)
+	if err := os.Chmod(filepath.Join(root, "c"), 0o311); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chmod(filepath.Join(root, "c"), 0o755)
 	got := collect(t, root, Options{})
-	if !slices.Equal(got.files, []string{"a/index.html"}) || len(got.warns) != 1 {
-		t.Errorf("files = %q, warnings = %q", got.files, got.warns)
+	if !slices.Equal(got.files, []string{"a.html", "d/index.html"}) {
+		t.Errorf("files = %q", got.files)
+	}
+	want := []string{
+		"b.html: " + ErrNoReadBits.Error() + " (mode --w-------)",
+		"c/: " + ErrNoReadBits.Error() + " (mode --wx--x--x)",
+	}
+	if !slices.Equal(got.warns, want) {
+		t.Errorf("warnings = %q\nwant %q", got.warns, want)
 	}
 }
 
