@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -124,6 +125,23 @@ func ReadManifest(path string) ([]ManifestEntry, error) {
 		out = append(out, ManifestEntry{Kind: cols[0], Path: cols[1], URLPath: cols[2]})
 	}
 	return out, sc.Err()
+}
+
+// ExpectedURLs returns, sorted, the URLs under baseURL that a sitemap of a
+// gen-site site lists, by its manifest: every HTML page but the error page.
+// (Redirect and noindex pages are listed until the head-reading stage
+// leaves them out.)
+func ExpectedURLs(manifest []ManifestEntry, baseURL string) []string {
+	var want []string
+	for _, e := range manifest {
+		switch e.Kind {
+		case "asset", "feed", "404":
+		default:
+			want = append(want, strings.TrimSuffix(baseURL, "/")+e.URLPath)
+		}
+	}
+	slices.Sort(want)
+	return want
 }
 
 // Unserved serves siteDir with net/http's static file server on loopback
