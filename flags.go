@@ -1,0 +1,197 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"io"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/config"
+)
+
+const usage = `sitemapgen writes the sitemaps of a built static site.
+
+Usage:
+  sitemapgen [build] [flags] [DIR]   write the sitemaps of the site in DIR
+  sitemapgen version                 print the version
+  sitemapgen help                    print this help
+
+DIR is the site's built output (Hugo public/, Jekyll _site/, Astro dist/ ...),
+or root: in sitemap.yaml. Flags may come before or after DIR.
+
+Examples:
+  hugo && sitemapgen --base-url https://example.com/ public
+  jekyll build && sitemapgen _site --base-url https://example.org/blog/ --robots
+  sitemapgen public --gzip --text --exclude 'drafts/**'
+  sitemapgen --dry-run public          list the URLs; write nothing
+  SITEMAP_BASE_URL=https://example.com/ sitemapgen public
+
+Flags (each is also a key of sitemap.yaml, spelled with _ for -):
+  --config FILE        read FILE instead of ./sitemap.yaml
+  --base-url URL       the absolute URL DIR is served at; a path is allowed
+                       (https://example.org/docs/). Also SITEMAP_BASE_URL
+  --out DIR2           write the sitemaps into DIR2 instead of DIR; their URLs
+                       still name the base URL, as if DIR2 were the site
+  --include GLOB       list files matching GLOB (repeatable; replaces the
+                       default **/*.html and **/*.htm; e.g. --include '**/*.pdf')
+  --exclude GLOB       leave out files matching GLOB (repeatable; a folder
+                       that matches is not entered: --exclude drafts)
+  --gzip               write sitemap.xml.gz and .xml.gz shards
+  --text               also write sitemap.txt, one URL a line
+  --robots             add the Sitemap: lines to robots.txt, keeping the rest
+  --max-urls N         at most N URLs per file (default 50000, the most allowed)
+  --max-bytes N        at most N bytes per file, uncompressed (default 10485760;
+                       at most 52428800)
+  --clean-urls         list about.html as /about (the host must serve that)
+  --trailing-slash     folder URLs end in / (default true; --trailing-slash=false
+                       for hosts that serve /docs without the slash)
+  --lastmod-format F   datetime (2024-05-01T09:30:00Z, the default) or date
+  --follow-symlinks    follow symbolic links that stay inside DIR
+  --dry-run            print the URLs that would be written; write nothing
+  --quiet              print errors only
+  --verbose            also print every file left out, and why
+  -h, --help           print this help
+
+Files written into DIR (or DIR2): sitemap.xml, a <urlset> when every URL fits
+in one file, otherwise a <sitemapindex> of sitemap-1.xml, sitemap-2.xml ...;
+sitemap.txt with --text. Each file is replaced atomically; sitemap files of an
+earlier run that are no longer needed are removed; nothing else is touched.
+
+Exit status: 0 the sitemaps were written, 1 the build failed (nothing found,
+an I/O error), 2 a usage or configuration error.
+`
+
+// listFlag is a repeatable string flag.
+type listFlag struct{ list *[]string }
+
+func (l listFlag) String() string {
+	if l.list == nil {
+		return ""
+	}
+	return strings.Join(*l.list, ",")
+}
+
+func (l listFlag) Set(s string) error {
+	*l.list = append(*l.list, s)
+	return nil
+}
+
+// errHelp is returned by parseBuildFlags for -h and --help.
+var errHelp = flag.ErrHelp
+
+// parseBuildFlags parses the build command's arguments: flags anywhere, at
+// most one DIR.
+func parseBuildFlags(args []string) (config.Flags, error) {
+	fs := flag.NewFlagSet("sitemapgen", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+
+	var (
+		cfg, baseURL, out, lastmod                           string
+		include, exclude                                     []string
+		gz, text, robots, dry, quiet, verbose, clean, follow bool
+		slash                                                = true
+		maxURLs, maxBytes                                    int
+	)
+	fs.StringVar(&cfg, "config", "", "")
+	fs.StringVar(&baseURL, "base-url", "", "")
+	fs.StringVar(&out, "out", "", "")
+	fs.Var(listFlag{&include}, "include", "")
+	fs.Var(listFlag{&exclude}, "exclude", "")
+	fs.BoolVar(&gz, "gzip", false, "")
+	fs.BoolVar(&text, "text", false, "")
+	fs.BoolVar(&robots, "robots", false, "")
+	fs.IntVar(&maxURLs, "max-urls", 0, "")
+	fs.IntVar(&maxBytes, "max-bytes", 0, "")
+	fs.BoolVar(&clean, "clean-urls", false, "")
+	fs.BoolVar(&slash, "trailing-slash", true, "")
+	fs.StringVar(&lastmod, "lastmod-format", "", "")
+	fs.BoolVar(&follow, "follow-symlinks", false, "")
+	fs.BoolVar(&dry, "dry-run", false, "")
+	fs.BoolVar(&quiet, "quiet", false, "")
+	fs.BoolVar(&verbose, "verbose", false, "")
+
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return config.Flags{}, err
+	}
+	var fl config.Flags
+	switch len(pos) {
+	case 0:
+	case 1:
+		fl.Root = pos[0]
+	default:
+		return fl, usageError("one site folder at a time; got " + strings.Join(pos, ", "))
+	}
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "config":
+			fl.Config = &cfg
+		case "base-url":
+			fl.BaseURL = &baseURL
+		case "out":
+			fl.Out = &out
+		case "include":
+			fl.Include = include
+		case "exclude":
+			fl.Exclude = exclude
+		case "gzip":
+			fl.Gzip = &gz
+		case "text":
+			fl.Text = &text
+		case "robots":
+			fl.Robots = &robots
+		case "max-urls":
+			fl.MaxURLs = &maxURLs
+		case "max-bytes":
+			fl.MaxBytes = &maxBytes
+		case "clean-urls":
+			fl.CleanURLs = &clean
+		case "trailing-slash":
+			fl.TrailingSlash = &slash
+		case "lastmod-format":
+			fl.LastModFormat = &lastmod
+		case "follow-symlinks":
+			fl.FollowSymlinks = &follow
+		case "dry-run":
+			fl.DryRun = &dry
+		case "quiet":
+			fl.Quiet = &quiet
+		case "verbose":
+			fl.Verbose = &verbose
+		}
+	})
+	return fl, nil
+}
+
+// parseInterspersed parses flags that may come before, between and after
+// the positional arguments, which it returns. "--" ends the flags.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, errHelp
+			}
+			return nil, usageError(doubleDash.Replace(err.Error()))
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// doubleDash spells flags in the flag package's messages as --help teaches
+// them.
+var doubleDash = strings.NewReplacer("defined: -", "defined: --", "flag -", "flag --", "argument: -", "argument: --")
+
+// usageError is a problem with the command line (exit status 2).
+type usageError string
+
+func (e usageError) Error() string { return string(e) }
