@@ -263,3 +263,26 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// sitemap.yaml.example parses, and documents every key the decoder knows.
+func TestExampleFile(t *testing.T) {
+	path := filepath.Join("..", "sitemap.yaml.example")
+	f, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Defaults()
+	want.BaseURL, want.Root = "https://example.com/", "public"
+	if !equalFiles(*f, want) || len(f.Rules) != 0 {
+		t.Errorf("the example's values are not the defaults:\n%+v\nwant\n%+v", *f, want)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range knownKeys() {
+		if !strings.Contains(string(data), key+":") {
+			t.Errorf("sitemap.yaml.example does not document %s", key)
+		}
+	}
+}
