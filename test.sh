@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI runs it: formatting, vet, every test with the
+# race detector, a short run of each fuzz target, then the 120,000-page
+# acceptance test. Needs Go, python3 and xmllint (Debian: libxml2-utils),
+# and the shared folder beside the repository (../shared).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+step() { printf '\n== %s\n' "$*"; }
+
+step gofmt
+unformatted=$(gofmt -l .)
+if [[ -n $unformatted ]]; then
+  printf 'gofmt would change:\n%s\n' "$unformatted" >&2
+  exit 1
+fi
+
+step go vet
+go vet ./...
+go vet -tags acceptance ./...
+
+step go test -race
+go test -race ./...
+
+step fuzz, "${FUZZTIME:=10s}" per target
+for target in \
+  ./config:FuzzParse \
+  ./mapping:FuzzLoc \
+  ./mapping:FuzzParseBaseURL \
+  ./writer:FuzzAppendURL; do
+  pkg=${target%%:*} fn=${target#*:}
+  go test "$pkg" -run '^$' -fuzz "^$fn\$" -fuzztime "$FUZZTIME" -fuzzminimizetime 1s
+done
+
+step acceptance: 120,000 pages
+go test -tags acceptance -run '^TestAcceptance$' -timeout 30m -v .
