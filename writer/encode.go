@@ -7,16 +7,13 @@ import (
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
-// The fixed parts of the files. Every sitemap file starts with its header;
-// ownsFile relies on that to recognize the files this package wrote.
+// The fixed parts of the files.
 const (
-	xmlDecl      = `<?xml version="1.0" encoding="UTF-8"?>` + "\n"
-	urlsetOpen   = xmlDecl + `<urlset xmlns="` + sitemap.Namespace + `">` + "\n"
-	urlsetClose  = "</urlset>\n"
-	indexOpen    = xmlDecl + `<sitemapindex xmlns="` + sitemap.Namespace + `">` + "\n"
-	indexClose   = "</sitemapindex>\n"
-	ownPrefixURL = xmlDecl + `<urlset xmlns="` + sitemap.Namespace + `"`
-	ownPrefixIdx = xmlDecl + `<sitemapindex xmlns="` + sitemap.Namespace + `"`
+	xmlDecl     = `<?xml version="1.0" encoding="UTF-8"?>` + "\n"
+	urlsetOpen  = xmlDecl + `<urlset xmlns="` + sitemap.Namespace + `">` + "\n"
+	urlsetClose = "</urlset>\n"
+	indexOpen   = xmlDecl + `<sitemapindex xmlns="` + sitemap.Namespace + `">` + "\n"
+	indexClose  = "</sitemapindex>\n"
 )
 
 // appendURL appends the <url> element of u to b.

@@ -42,10 +42,10 @@ func updateRobots(dir, baseURL string, entries []string) (bool, error) {
 
 // MergeRobots returns robots.txt content that names entries in Sitemap:
 // lines. Lines of old that are Sitemap: lines of this tool (a URL under
-// baseURL whose file name IsOwnName) are replaced by the new lines, at the
-// place of the first of them; without one, the new lines are appended,
-// after a blank line. Every other byte of old is kept, and its line ending
-// (LF or CRLF) is used for the new lines.
+// baseURL whose file name IsOwnName) are replaced, whole, by the new lines,
+// at the place of the first of them; without one, the new lines are
+// appended, after a blank line. Every other byte of old is kept, and its
+// line ending (LF or CRLF) is used for the new lines.
 func MergeRobots(old []byte, baseURL string, entries []string) []byte {
 	eol := "\n"
 	if bytes.Contains(old, []byte("\r\n")) {
@@ -66,6 +66,9 @@ func MergeRobots(old []byte, baseURL string, entries []string) []byte {
 		}
 		rest = rest[len(line):]
 		if isOwnSitemapLine(line, baseURL) {
+			if bom := []byte("\uFEFF"); bytes.HasPrefix(line, bom) {
+				out = append(out, bom...)
+			}
 			if !placed {
 				out = append(out, block...)
 				placed = true
@@ -89,9 +92,10 @@ func MergeRobots(old []byte, baseURL string, entries []string) []byte {
 }
 
 // isOwnSitemapLine reports whether line is "Sitemap: URL" (any case, any
-// spacing) for a URL of this tool's files under baseURL.
+// spacing, after a byte-order mark) for a URL of this tool's files under
+// baseURL. Scheme and host compare without regard to case, as URLs do.
 func isOwnSitemapLine(line []byte, baseURL string) bool {
-	s := strings.TrimSpace(string(line))
+	s := strings.TrimSpace(strings.TrimPrefix(string(line), "\uFEFF"))
 	if len(s) < len("sitemap:") || !strings.EqualFold(s[:len("sitemap:")], "sitemap:") {
 		return false
 	}
@@ -99,32 +103,26 @@ func isOwnSitemapLine(line []byte, baseURL string) bool {
 	if i := strings.IndexByte(u, '#'); i >= 0 { // a trailing comment
 		u = strings.TrimSpace(u[:i])
 	}
-	rest, ok := strings.CutPrefix(u, baseURL)
+	rest, ok := cutPrefixURL(u, baseURL)
 	return ok && IsOwnName(rest)
 }
 
-// writeFileAtomic replaces path with data through a synced temporary file
-// in the same folder, with permissions mode.
-func writeFileAtomic(path string, data []byte, mode fs.FileMode) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), tempPattern)
-	if err != nil {
-		return err
+// cutPrefixURL is strings.CutPrefix for URLs: the scheme and host of u
+// match base's in any case, the path exactly.
+func cutPrefixURL(u, base string) (string, bool) {
+	origin := func(s string) int { // length of "scheme://host"
+		i := strings.Index(s, "://")
+		if i < 0 {
+			return -1
+		}
+		if j := strings.IndexByte(s[i+3:], '/'); j >= 0 {
+			return i + 3 + j
+		}
+		return len(s)
 	}
-	defer os.Remove(tmp.Name()) // fails harmlessly after the rename
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
+	nu, nb := origin(u), origin(base)
+	if nu < 0 || nb < 0 || !strings.EqualFold(u[:nu], base[:nb]) {
+		return "", false
 	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(mode); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return strings.CutPrefix(u[nu:], base[nb:])
 }

@@ -22,7 +22,8 @@
 // shards first, the index after them, robots.txt last. An error before that
 // point removes the temporary files and leaves the previous sitemaps as they
 // were. Afterwards it removes the sitemap files of an earlier run that the
-// new set no longer has (see [IsOwnName]); it touches nothing else.
+// new set no longer has, as listed in the folder's record ([RecordName]);
+// it touches nothing else.
 //
 // Identical input gives identical bytes: no clock, no map order, and gzip
 // headers without a time or name.
@@ -30,15 +31,12 @@ package writer
 
 import (
 	"bufio"
-	"bytes"
 	"compress/gzip"
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -77,14 +75,16 @@ type Options struct {
 type Result struct {
 	// Written lists the files put in place, in the order they were renamed.
 	Written []string
-	// Unchanged lists files whose new content equals what was on disk
-	// (robots.txt); they were not rewritten.
-	Unchanged []string
-	// Removed lists the stale sitemap files removed.
+	// Removed lists the stale sitemap files removed (or, in a dry run,
+	// that would be): files an earlier Write recorded that this one does
+	// not write.
 	Removed []string
 	// Entries lists the absolute URLs of the entry files that robots.txt
 	// names: sitemap.xml and any further index files.
 	Entries []string
+	// Unlinked lists the entry files beyond sitemap.xml when robots.txt
+	// does not name them: no crawler finds them unless they are submitted.
+	Unlinked []string
 	// Shards is the number of <urlset> files.
 	Shards int
 }
@@ -103,10 +103,6 @@ type RecordTooBigError struct {
 func (e *RecordTooBigError) Error() string {
 	return fmt.Sprintf("%s: its entry takes %d bytes with the file's header and footer, over the %d-byte limit (max_bytes)", e.Loc, e.Size, e.Max)
 }
-
-// tempPattern names the temporary files, so a later run can recognize and
-// remove the ones a crash left behind.
-const tempPattern = ".sitemapgen-*.tmp"
 
 // Write writes the sitemap files for urls, which must be sorted by Loc and
 // free of duplicates, as Options say.
@@ -133,27 +129,51 @@ func Write(urls []sitemap.URL, opts Options) (*Result, error) {
 		}
 		removeStrayTemps(opts.Dir, start)
 	}
+	previous, err := readRecord(opts.Dir)
+	if err != nil {
+		return nil, err
+	}
 	t := &txn{opts: opts}
 	defer t.abort()
 	res, err := t.write(urls)
 	if err != nil {
 		return nil, err
 	}
+	keep := make(map[string]bool, len(t.files))
+	var names []string
+	for _, f := range t.files {
+		keep[f.name] = true
+		names = append(names, f.name)
+	}
+	if !opts.Robots && len(res.Entries) > 1 {
+		for _, e := range res.Entries[1:] {
+			res.Unlinked = append(res.Unlinked, e[len(opts.BaseURL):])
+		}
+	}
 	if opts.DryRun {
-		for _, f := range t.files {
-			res.Written = append(res.Written, f.name)
+		res.Written = names
+		for _, name := range previous {
+			if !keep[name] {
+				res.Removed = append(res.Removed, name)
+			}
 		}
 		return res, nil
+	}
+	// The record lists the old and the new files until the old are gone,
+	// so that a run killed in between leaves nothing unaccounted for.
+	if err := writeRecord(opts.Dir, append(slices.Clone(previous), names...)); err != nil {
+		return nil, err
 	}
 	if err := t.commit(res); err != nil {
 		return nil, err
 	}
-	keep := make(map[string]bool, len(res.Written))
-	for _, name := range res.Written {
-		keep[name] = true
+	if res.Removed, err = removeStale(opts.Dir, previous, keep); err != nil {
+		return nil, err
 	}
-	res.Removed, err = removeStale(opts.Dir, keep)
-	return res, err
+	if err := writeRecord(opts.Dir, names); err != nil {
+		return nil, err
+	}
+	return res, syncDir(opts.Dir)
 }
 
 // txn holds the files of one Write until they are renamed into place.
@@ -261,11 +281,9 @@ func (t *txn) commit(res *Result) error {
 		}
 		if changed {
 			res.Written = append(res.Written, robotsName)
-		} else {
-			res.Unchanged = append(res.Unchanged, robotsName)
 		}
 	}
-	return syncDir(t.opts.Dir)
+	return nil
 }
 
 // abort removes the temporary files that were not committed.
@@ -296,7 +314,7 @@ func (t *txn) create(compress bool) (*file, error) {
 	if t.opts.DryRun {
 		return f, nil
 	}
-	tmp, err := os.CreateTemp(t.opts.Dir, tempPattern)
+	tmp, err := createTemp(t.opts.Dir)
 	if err != nil {
 		return nil, err
 	}
@@ -392,87 +410,4 @@ func (c *chunker) finish() error {
 		return err
 	}
 	return f.close()
-}
-
-// ownName matches the names Write gives its files.
-var ownName = regexp.MustCompile(`^sitemap(?:(?:-index)?-[1-9][0-9]*)?\.(?:xml|xml\.gz|txt)$`)
-
-// IsOwnName reports whether name is one Write may give a file: sitemap.xml,
-// sitemap-N.xml, sitemap-index-N.xml (each also .xml.gz), sitemap.txt and
-// sitemap-N.txt. Write removes a stale file of such a name only when its
-// content also starts as Write's files do.
-func IsOwnName(name string) bool { return ownName.MatchString(name) }
-
-// removeStale removes the files in dir that an earlier Write made and keep
-// does not list.
-func removeStale(dir string, keep map[string]bool) ([]string, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	var removed []string
-	for _, e := range entries {
-		name := e.Name()
-		if keep[name] || !e.Type().IsRegular() || !IsOwnName(name) {
-			continue
-		}
-		path := filepath.Join(dir, name)
-		if !ownsFile(path) {
-			continue
-		}
-		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return removed, err
-		}
-		removed = append(removed, name)
-	}
-	return removed, nil
-}
-
-// ownsFile reports whether the file at path starts as Write's files do: an
-// XML sitemap with exactly Write's prolog, or, for .txt, an absolute URL.
-func ownsFile(path string) bool {
-	f, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	var r io.Reader = f
-	if strings.HasSuffix(path, ".gz") {
-		gz, err := gzip.NewReader(f)
-		if err != nil {
-			return false
-		}
-		r = gz
-	}
-	head := make([]byte, len(ownPrefixIdx))
-	n, _ := io.ReadFull(r, head)
-	head = head[:n]
-	if strings.HasSuffix(path, ".txt") {
-		return bytes.HasPrefix(head, []byte("https://")) || bytes.HasPrefix(head, []byte("http://"))
-	}
-	return bytes.HasPrefix(head, []byte(ownPrefixURL)) || bytes.HasPrefix(head, []byte(ownPrefixIdx))
-}
-
-// removeStrayTemps removes temporary files of an earlier Write that did not
-// finish (a crash, a kill) and were last modified before start.
-func removeStrayTemps(dir string, start time.Time) {
-	matches, _ := filepath.Glob(filepath.Join(dir, tempPattern))
-	for _, m := range matches {
-		if st, err := os.Lstat(m); err == nil && st.Mode().IsRegular() && st.ModTime().Before(start) {
-			os.Remove(m)
-		}
-	}
-}
-
-// syncDir makes the renames in dir durable.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
-		return err
-	}
-	return nil
 }

@@ -51,7 +51,8 @@ func numbered(n int) []sitemap.URL {
 	return urls
 }
 
-// files returns the names in dir and their (uncompressed) content.
+// files returns the names in dir, but the record, and their (uncompressed)
+// content.
 func files(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	entries, err := os.ReadDir(dir)
@@ -60,6 +61,9 @@ func files(t *testing.T, dir string) map[string]string {
 	}
 	m := map[string]string{}
 	for _, e := range entries {
+		if e.Name() == RecordName {
+			continue // checked by TestRecord
+		}
 		data, err := sitemaptest.ReadBytes(filepath.Join(dir, e.Name()))
 		if err != nil {
 			t.Fatal(err)
@@ -147,7 +151,7 @@ func TestSplitByCount(t *testing.T) {
 	if !slices.Equal(names(files(t, dir)), want) {
 		t.Errorf("files %q", names(files(t, dir)))
 	}
-	locs, _, err := sitemaptest.Locs(dir, "sitemap.xml", base)
+	locs, _, err := sitemaptest.Locs(dir, base)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,11 +205,7 @@ func TestSplitByBytes(t *testing.T) {
 			if len(text) < 2 {
 				t.Errorf("text sitemap not split: %q", text)
 			}
-			entry := "sitemap.xml"
-			if gz {
-				entry += ".gz"
-			}
-			locs, _, err := sitemaptest.Locs(dir, entry, base)
+			locs, _, err := sitemaptest.Locs(dir, base)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -260,8 +260,8 @@ func TestSeveralIndexFiles(t *testing.T) {
 		t.Errorf("written %q\nwant %q", res.Written, want)
 	}
 	wantEntries := []string{base + "sitemap.xml", base + "sitemap-index-2.xml", base + "sitemap-index-3.xml"}
-	if !slices.Equal(res.Entries, wantEntries) {
-		t.Errorf("entries %q", res.Entries)
+	if !slices.Equal(res.Entries, wantEntries) || len(res.Unlinked) != 0 {
+		t.Errorf("entries %q, unlinked %q", res.Entries, res.Unlinked)
 	}
 	got := files(t, dir)
 	wantRobots := "Sitemap: " + strings.Join(wantEntries, "\nSitemap: ") + "\n"
@@ -288,6 +288,15 @@ func TestSeveralIndexFiles(t *testing.T) {
 		}
 	}
 	sitemaptest.MustValidate(t, dir)
+
+	// Without robots.txt nothing names the further index files.
+	res, err = Write(urls, Options{Dir: t.TempDir(), BaseURL: base, MaxBytes: max})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"sitemap-index-2.xml", "sitemap-index-3.xml"}; !slices.Equal(res.Unlinked, want) {
+		t.Errorf("unlinked %q, want %q", res.Unlinked, want)
+	}
 }
 
 // max_urls limits URLs per sitemap, not entries per index.
@@ -314,9 +323,6 @@ func TestDeterministic(t *testing.T) {
 			opts.Dir = dir
 			if _, err := Write(numbered(10), opts); err != nil {
 				t.Fatal(err)
-			}
-			if dir == a {
-				time.Sleep(1100 * time.Millisecond) // a gzip header with a time would differ
 			}
 		}
 		for _, name := range names(files(t, a)) {
@@ -353,8 +359,10 @@ func TestGzipHeader(t *testing.T) {
 
 func TestStaleFilesRemoved(t *testing.T) {
 	dir := t.TempDir()
+	// Files sitemapgen did not write stay, even with its names and its
+	// very header: only the record says what is sitemapgen's.
 	foreign := map[string]string{
-		"sitemap-9.xml":    `<?xml version="1.0" encoding="utf-8" standalone="yes"?>` + "\n<urlset/>\n", // another tool's
+		"sitemap-9.xml":    xmlDecl + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n</urlset>\n",
 		"sitemap-news.xml": "<urlset/>",
 		"notes.txt":        "https://example.com/ is not ours",
 		"sitemap.xsl":      "<xsl/>",
@@ -388,6 +396,62 @@ func TestStaleFilesRemoved(t *testing.T) {
 		if got[name] != content {
 			t.Errorf("%s changed", name)
 		}
+	}
+}
+
+// A sitemap.txt the user wrote stays when sitemapgen writes no text.
+func TestHandWrittenTextSitemapKept(t *testing.T) {
+	dir := t.TempDir()
+	mine := base + "\n" + base + "about/\n"
+	if err := os.WriteFile(filepath.Join(dir, "sitemap.txt"), []byte(mine), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Write(sample, Options{Dir: dir, BaseURL: base})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Removed) != 0 || files(t, dir)["sitemap.txt"] != mine {
+		t.Errorf("removed %q; sitemap.txt = %q", res.Removed, files(t, dir)["sitemap.txt"])
+	}
+}
+
+func TestRecord(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Write(numbered(3), Options{Dir: dir, BaseURL: base, MaxURLs: 2, Text: true, Robots: true}); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := os.ReadFile(filepath.Join(dir, RecordName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Sorted, and without robots.txt, which is never removed.
+	want := recordHeader + "sitemap-1.txt\nsitemap-1.xml\nsitemap-2.txt\nsitemap-2.xml\nsitemap.xml\n"
+	if string(rec) != want {
+		t.Errorf("record:\n%s\nwant:\n%s", rec, want)
+	}
+
+	// A damaged or edited record never makes Write remove another file;
+	// names of files left by a run killed after writing its record, and
+	// before its cleanup, are removed.
+	for _, name := range []string{"index.html", "sitemap-7.xml"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	damaged := string(rec) + "index.html\n../outside.xml\n/etc/passwd\n  sitemap-7.xml  \n"
+	if err := os.WriteFile(filepath.Join(dir, RecordName), []byte(damaged), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Write(numbered(1), Options{Dir: dir, BaseURL: base})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRemoved := []string{"sitemap-1.txt", "sitemap-1.xml", "sitemap-2.txt", "sitemap-2.xml", "sitemap-7.xml"}
+	if !slices.Equal(res.Removed, wantRemoved) {
+		t.Errorf("removed %q, want %q", res.Removed, wantRemoved)
+	}
+	if want := []string{"index.html", "robots.txt", "sitemap.xml"}; !slices.Equal(names(files(t, dir)), want) {
+		t.Errorf("files %q, want %q", names(files(t, dir)), want)
 	}
 }
 
@@ -458,26 +522,72 @@ func TestDryRun(t *testing.T) {
 	if len(files(t, dir)) != 0 {
 		t.Error("dry run wrote files")
 	}
+	if _, err := Write(numbered(5), Options{Dir: dir, BaseURL: base, MaxURLs: 2}); err != nil {
+		t.Fatal(err)
+	}
+	before := files(t, dir)
+	res, err = Write(numbered(1), Options{Dir: dir, BaseURL: base, DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml"}; !slices.Equal(res.Removed, want) {
+		t.Errorf("would remove %q, want %q", res.Removed, want)
+	}
+	if after := files(t, dir); !slices.Equal(names(after), names(before)) || after["sitemap.xml"] != before["sitemap.xml"] {
+		t.Error("dry run changed files")
+	}
 }
 
 func TestStrayTempsRemoved(t *testing.T) {
 	dir := t.TempDir()
-	stray := filepath.Join(dir, ".sitemapgen-123.tmp")
-	if err := os.WriteFile(stray, []byte("partial"), 0o600); err != nil {
-		t.Fatal(err)
-	}
 	old := time.Now().Add(-time.Hour)
-	if err := os.Chtimes(stray, old, old); err != nil {
-		t.Fatal(err)
+	stray := func(name string, mtime time.Time) string {
+		t.Helper()
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte("partial"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(path, mtime, mtime); err != nil {
+			t.Fatal(err)
+		}
+		return path
 	}
+	dead := stray(".sitemapgen-999999999-1.tmp", time.Now())                 // no such process
+	mineOld := stray(fmt.Sprintf(".sitemapgen-%d-2.tmp", os.Getpid()), old)  // this PID, before this run
+	running := stray(fmt.Sprintf(".sitemapgen-%d-3.tmp", os.Getppid()), old) // a live process's
+	other := stray(".sitemapgen-notes.tmp", old)                             // not our naming
 	if _, err := Write(sample, Options{Dir: dir, BaseURL: base}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(stray); !os.IsNotExist(err) {
-		t.Errorf("stray temporary file left: %v", err)
+	for _, gone := range []string{dead, mineOld} {
+		if _, err := os.Stat(gone); !os.IsNotExist(err) {
+			t.Errorf("stray %s left: %v", filepath.Base(gone), err)
+		}
 	}
-	if !slices.Equal(names(files(t, dir)), []string{"sitemap.xml"}) {
-		t.Errorf("files %q", names(files(t, dir)))
+	for _, kept := range []string{running, other} {
+		if _, err := os.Stat(kept); err != nil {
+			t.Errorf("%s removed: %v", filepath.Base(kept), err)
+		}
+	}
+}
+
+// A rename that fails part way is an error, and leaves no temporary file.
+func TestRenameFails(t *testing.T) {
+	dir := t.TempDir()
+	// sitemap.xml is a folder that is not empty: renaming onto it fails
+	// after the shards are in place.
+	if err := os.MkdirAll(filepath.Join(dir, "sitemap.xml", "x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Write(numbered(4), Options{Dir: dir, BaseURL: base, MaxURLs: 2})
+	if err == nil {
+		t.Fatal("no error")
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".tmp") {
+			t.Errorf("temporary file left: %s", e.Name())
+		}
 	}
 }
 

@@ -1,0 +1,169 @@
+package writer
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// RecordName is the hidden file in the output folder that lists the files
+// Write put there. The next Write removes the ones it no longer writes, and
+// only those: a file sitemapgen did not write is never removed, whatever
+// its name.
+const RecordName = ".sitemapgen-files"
+
+const recordHeader = "# Files sitemapgen wrote in this folder. The next run removes those it no longer writes.\n"
+
+// ownName matches the names Write gives its files.
+var ownName = regexp.MustCompile(`^sitemap(?:(?:-index)?-[1-9][0-9]*)?\.(?:xml|xml\.gz|txt)$`)
+
+// IsOwnName reports whether name is one Write may give a file: sitemap.xml,
+// sitemap-N.xml, sitemap-index-N.xml (each also .xml.gz), sitemap.txt and
+// sitemap-N.txt.
+func IsOwnName(name string) bool { return ownName.MatchString(name) }
+
+// readRecord returns the names listed in dir's record; none when there is
+// no record. Lines that are not one of Write's names are ignored, so a
+// damaged record can never make Write remove another file.
+func readRecord(dir string) ([]string, error) {
+	data, err := os.ReadFile(filepath.Join(dir, RecordName))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		if name := strings.TrimSpace(sc.Text()); IsOwnName(name) {
+			names = append(names, name)
+		}
+	}
+	return names, nil
+}
+
+// writeRecord replaces dir's record with names, sorted.
+func writeRecord(dir string, names []string) error {
+	names = slices.Clone(names)
+	slices.Sort(names)
+	names = slices.Compact(names)
+	var b bytes.Buffer
+	b.WriteString(recordHeader)
+	for _, n := range names {
+		b.WriteString(n)
+		b.WriteByte('\n')
+	}
+	return writeFileAtomic(filepath.Join(dir, RecordName), b.Bytes(), 0o644)
+}
+
+// removeStale removes the files of previous that keep does not list and
+// returns their names, sorted.
+func removeStale(dir string, previous []string, keep map[string]bool) ([]string, error) {
+	var removed []string
+	for _, name := range previous {
+		if keep[name] {
+			continue
+		}
+		path := filepath.Join(dir, name)
+		if st, err := os.Lstat(path); err != nil || !st.Mode().IsRegular() {
+			continue // already gone, or replaced by something that is not our file
+		}
+		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return removed, err
+		}
+		removed = append(removed, name)
+	}
+	slices.Sort(removed)
+	return removed, nil
+}
+
+// Temporary files are named .sitemapgen-PID-RANDOM.tmp, so that a later run
+// can tell a crashed run's leftovers from a running one's files.
+var tempName = regexp.MustCompile(`^\.sitemapgen-([0-9]+)-[0-9]+\.tmp$`)
+
+func createTemp(dir string) (*os.File, error) {
+	return os.CreateTemp(dir, ".sitemapgen-"+strconv.Itoa(os.Getpid())+"-*.tmp")
+}
+
+// removeStrayTemps removes the temporary files of runs that are no longer
+// running (killed, crashed): those of a process that does not exist, and
+// this process's own that are older than start (a PID can come back in a
+// container). It reports what it removed.
+func removeStrayTemps(dir string, start time.Time) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var removed []string
+	for _, e := range entries {
+		m := tempName.FindStringSubmatch(e.Name())
+		if m == nil || !e.Type().IsRegular() {
+			continue
+		}
+		pid, err := strconv.Atoi(m[1])
+		if err != nil {
+			continue
+		}
+		if pid == os.Getpid() {
+			info, err := e.Info()
+			if err != nil || !info.ModTime().Before(start) {
+				continue
+			}
+		} else if processRunning(pid) {
+			continue
+		}
+		if os.Remove(filepath.Join(dir, e.Name())) == nil {
+			removed = append(removed, e.Name())
+		}
+	}
+	return removed
+}
+
+// writeFileAtomic replaces path with data through a synced temporary file
+// in the same folder, with permissions mode.
+func writeFileAtomic(path string, data []byte, mode fs.FileMode) error {
+	tmp, err := createTemp(filepath.Dir(path))
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // fails harmlessly after the rename
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(mode); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// syncDir makes the renames in dir durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
+		return fmt.Errorf("sync %s: %w", dir, err)
+	}
+	return nil
+}
