@@ -50,7 +50,7 @@ type Options struct {
 	// Warn receives problems that skip one file or folder. It may be nil.
 	Warn func(path string, err error)
 	// Ignored receives candidates left out for a reason that is not an
-	// error (a symbolic link not followed). It may be nil.
+	// error: a symbolic link, when FollowSymlinks is off. It may be nil.
 	Ignored func(path, reason string)
 }
 
@@ -115,6 +115,10 @@ func Walk(ctx context.Context, root string, opts Options, fn func(File) error) e
 	}
 	entries, err := readDir(root)
 	if err != nil {
+		var pe *fs.PathError
+		if !errors.As(err, &pe) {
+			err = fmt.Errorf("%s: %w", root, err)
+		}
 		return err
 	}
 	return w.dir(root, "", entries)
@@ -131,6 +135,10 @@ var readDir = readDirChecked
 func readDirChecked(name string) ([]os.DirEntry, error) {
 	f, err := os.Open(name)
 	if err != nil {
+		// Not root: the open fails first; say why when the mode is why.
+		if st, serr := os.Stat(name); serr == nil && st.Mode().Perm()&0o444 == 0 {
+			return nil, &noReadError{perm: st.Mode().Perm()}
+		}
 		return nil, err
 	}
 	defer f.Close()
@@ -263,7 +271,7 @@ func (w *walk) subdir(full, rel, real string) error {
 func (w *walk) symlink(full, rel string) error {
 	if !w.opts.FollowSymlinks {
 		if w.opts.Ignored != nil && w.included(rel) {
-			w.opts.Ignored(rel, "symbolic link not followed (set follow_symlinks to follow links)")
+			w.opts.Ignored(rel, "symbolic link")
 		}
 		return nil
 	}

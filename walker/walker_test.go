@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -264,6 +265,14 @@ func TestWalkErrors(t *testing.T) {
 	}
 	if err := Walk(context.Background(), root, Options{Exclude: []string{"{a,b"}}, noop); err == nil {
 		t.Error("invalid exclude: no error")
+	}
+	closed := filepath.Join(root, "closed")
+	if err := os.Mkdir(closed, 0o311); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chmod(closed, 0o755)
+	if err := Walk(context.Background(), closed, Options{}, noop); err == nil || !strings.HasPrefix(err.Error(), closed+": ") {
+		t.Errorf("root nobody may read: %v", err)
 	}
 	stop := errors.New("stop")
 	n := 0
