@@ -182,10 +182,15 @@ func IsErrorPage(rel string) bool {
 // %XX (uppercase hex), so spaces, "#", "?", "%", control characters and the
 // UTF-8 bytes of non-ASCII characters are all encoded. A static server that
 // decodes the path finds the same bytes on disk.
-func EncodePath(p string) string {
+func EncodePath(p string) string { return escape(p, true) }
+
+// escape percent-encodes the bytes of p outside pathSafe; "/" too unless
+// keepSlash.
+func escape(p string, keepSlash bool) string {
+	safe := func(c byte) bool { return pathSafe[c] && (keepSlash || c != '/') }
 	n := 0
 	for i := 0; i < len(p); i++ {
-		if !pathSafe[p[i]] {
+		if !safe(p[i]) {
 			n++
 		}
 	}
@@ -196,7 +201,7 @@ func EncodePath(p string) string {
 	b := make([]byte, 0, len(p)+2*n)
 	for i := 0; i < len(p); i++ {
 		c := p[i]
-		if pathSafe[c] {
+		if safe(c) {
 			b = append(b, c)
 		} else {
 			b = append(b, '%', hex[c>>4], hex[c&15])
@@ -261,14 +266,24 @@ func ParseBaseURL(s string) (string, error) {
 	if port := u.Port(); port != "" && !(scheme == "http" && port == "80" || scheme == "https" && port == "443") {
 		host += ":" + port
 	}
-	p := u.Path
+	// Re-encode segment by segment, from the escaped path, so that an
+	// encoded "/" (%2F) stays inside its segment.
+	segs := strings.Split(u.EscapedPath(), "/")
+	for i, seg := range segs {
+		dec, err := url.PathUnescape(seg)
+		if err != nil {
+			return "", fmt.Errorf("base URL %q: %v", s, err)
+		}
+		segs[i] = escape(dec, false)
+	}
+	p := strings.Join(segs, "/")
 	if !strings.HasSuffix(p, "/") {
 		p += "/"
 	}
 	if !strings.HasPrefix(p, "/") {
 		p = "/" + p
 	}
-	return scheme + "://" + host + EncodePath(p), nil
+	return scheme + "://" + host + p, nil
 }
 
 // hostToASCII converts a host name to its ASCII (Punycode) form, and

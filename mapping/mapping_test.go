@@ -149,6 +149,8 @@ func TestParseBaseURL(t *testing.T) {
 		{"https://bücher.example/", "https://xn--bcher-kva.example/"},
 		{"https://example.com/my docs/", "https://example.com/my%20docs/"},
 		{"https://[::1]:8443/", "https://[::1]:8443/"},
+		{"https://example.org/a%2Fb/", "https://example.org/a%2Fb/"},
+		{"https://example.org/%7Euser/caf%c3%a9", "https://example.org/~user/caf%C3%A9/"},
 	}
 	for _, tt := range good {
 		got, err := ParseBaseURL(tt.in)
