@@ -52,8 +52,8 @@ const ProgressEvery = 10000
 
 // Reasons a file is skipped that build itself decides.
 const (
-	// NotFollowed is a symbolic link left alone (follow_symlinks is off).
-	NotFollowed mapping.Reason = "symbolic link"
+	// NotFollowed is a symbolic link left alone.
+	NotFollowed mapping.Reason = "symbolic link not followed (follow_symlinks is off)"
 	// OwnOutput is a file of sitemapgen's own output that the include
 	// patterns matched.
 	OwnOutput mapping.Reason = "sitemapgen output"
@@ -90,8 +90,9 @@ func (e *NoPagesError) Error() string {
 	return fmt.Sprintf("%s: no page found (include: %s); nothing written", e.Root, strings.Join(inc, ", "))
 }
 
-// ErrNoURLs is returned when pages were found but every one was skipped.
-var ErrNoURLs = errors.New("every page found was skipped; nothing written")
+// ErrAllSkipped is returned when pages were found but every one was
+// skipped.
+var ErrAllSkipped = errors.New("every page found was skipped; nothing written")
 
 // Run runs one build. It returns the Result so far with any error.
 func Run(ctx context.Context, opts Options) (*Result, error) {
@@ -157,15 +158,25 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 
 	sort.Sort(&s)
-	res.URLs = s.dedup(func(path, other, loc string) {
-		warn(path, fmt.Errorf("duplicate URL %s (also from %s); listed once", loc, other))
+	res.URLs = s.dedup(opts.Map.CleanURLs, func(path, loc, keptPath, keptLoc string) {
+		if loc == keptLoc {
+			warn(path, fmt.Errorf("duplicate URL %s (also from %s); listed once", loc, keptPath))
+		} else {
+			warn(path, fmt.Errorf("duplicate URL %s: hosts serve it as %s (from %s); listed once, as that", loc, keptLoc, keptPath))
+		}
 		skip(path, mapping.Duplicate)
 	})
 	if len(res.URLs) == 0 {
-		return res, ErrNoURLs
+		return res, ErrAllSkipped
 	}
 	res.Write, err = writer.Write(res.URLs, opts.Write)
-	return res, err
+	if err != nil {
+		return res, err
+	}
+	for _, name := range res.Write.Unlinked {
+		warn(name, errors.New("no sitemap or robots.txt names this index file (an index cannot list another); submit it to search engines, or use --robots"))
+	}
+	return res, nil
 }
 
 // records holds the mapped URLs beside the paths they came from.
@@ -191,20 +202,43 @@ func (s *records) Swap(i, j int) {
 	s.paths[i], s.paths[j] = s.paths[j], s.paths[i]
 }
 
-// dedup drops, from sorted records, every record whose Loc equals the one
-// before it, calling dup for each, and returns the URLs left.
-func (s *records) dedup(dup func(path, other, loc string)) []sitemap.URL {
-	out := s.urls[:0]
-	var lastLoc, lastPath string
+// dedup removes duplicates from sorted records and returns the URLs left,
+// calling dup for each record dropped. A record whose Loc equals the one
+// before it is a duplicate. With clean URLs, a page /a beside a folder /a/
+// is one too: hosts serve one and redirect the other, so /a is dropped.
+func (s *records) dedup(cleanURLs bool, dup func(path, loc, keptPath, keptLoc string)) []sitemap.URL {
+	keep := make([]bool, len(s.urls))
 	for i := range s.urls {
-		if i > 0 && s.urls[i].Loc == lastLoc {
-			dup(s.paths[i], lastPath, lastLoc)
-			continue
+		keep[i] = i == 0 || s.urls[i].Loc != s.urls[i-1].Loc
+		if !keep[i] {
+			k := i - 1
+			for !keep[k] {
+				k--
+			}
+			dup(s.paths[i], s.urls[i].Loc, s.paths[k], s.urls[k].Loc)
 		}
-		lastLoc, lastPath = s.urls[i].Loc, s.paths[i]
-		out = append(out, s.urls[i])
 	}
-	s.paths = nil
+	if cleanURLs {
+		for i := range s.urls {
+			loc := s.urls[i].Loc
+			if !keep[i] || strings.HasSuffix(loc, "/") {
+				continue
+			}
+			twin := loc + "/"
+			j := sort.Search(len(s.urls), func(j int) bool { return s.urls[j].Loc >= twin })
+			if j < len(s.urls) && s.urls[j].Loc == twin {
+				keep[i] = false
+				dup(s.paths[i], loc, s.paths[j], twin)
+			}
+		}
+	}
+	out := s.urls[:0]
+	for i := range s.urls {
+		if keep[i] {
+			out = append(out, s.urls[i])
+		}
+	}
+	s.urls, s.paths = nil, nil
 	return out
 }
 

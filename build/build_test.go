@@ -88,23 +88,47 @@ func TestRun(t *testing.T) {
 }
 
 func TestRunDuplicates(t *testing.T) {
-	root := site(t, "index.html", "a.html", "a/index.html", "b.htm", "b.html")
-	res, ev, err := run(t, Options{Root: root, Map: mapping.Options{CleanURLs: true, TrailingSlash: mapping.SlashNever}})
-	if err != nil {
-		t.Fatal(err)
+	root := site(t, "index.html", "a.html", "a/index.html", "b.htm", "b.html", "c.html", "c-d/index.html", "c/index.html", "e.html")
+	tests := []struct {
+		name      string
+		opts      mapping.Options
+		want      []string
+		wantWarns []string
+	}{
+		{"exact duplicates", mapping.Options{CleanURLs: true, TrailingSlash: mapping.SlashNever},
+			[]string{base, base + "a", base + "b", base + "c", base + "c-d", base + "e"},
+			[]string{
+				"a/index.html: duplicate URL https://example.com/a (also from a.html); listed once",
+				"b.html: duplicate URL https://example.com/b (also from b.htm); listed once",
+				"c/index.html: duplicate URL https://example.com/c (also from c.html); listed once",
+			}},
+		{"page beside folder", mapping.Options{CleanURLs: true},
+			[]string{base, base + "a/", base + "b", base + "c-d/", base + "c/", base + "e"},
+			[]string{
+				"b.html: duplicate URL https://example.com/b (also from b.htm); listed once",
+				"a.html: duplicate URL https://example.com/a: hosts serve it as https://example.com/a/ (from a/index.html); listed once, as that",
+				"c.html: duplicate URL https://example.com/c: hosts serve it as https://example.com/c/ (from c/index.html); listed once, as that",
+			}},
+		{"no clean URLs, no duplicates", mapping.Options{},
+			[]string{base, base + "a.html", base + "a/", base + "b.htm", base + "b.html", base + "c-d/", base + "c.html", base + "c/", base + "e.html"},
+			nil},
 	}
-	if want := []string{base, base + "a", base + "b"}; !slices.Equal(locs(res), want) {
-		t.Errorf("locs %q, want %q", locs(res), want)
-	}
-	wantWarns := []string{
-		"a/index.html: duplicate URL https://example.com/a (also from a.html); listed once",
-		"b.html: duplicate URL https://example.com/b (also from b.htm); listed once",
-	}
-	if !slices.Equal(ev.warns, wantWarns) {
-		t.Errorf("warnings %q\nwant %q", ev.warns, wantWarns)
-	}
-	if res.Skipped[mapping.Duplicate] != 2 || res.Warnings != 2 {
-		t.Errorf("skipped %v, warnings %d", res.Skipped, res.Warnings)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, ev, err := run(t, Options{Root: root, Map: tt.opts, Write: writer.Options{DryRun: true}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(locs(res), tt.want) {
+				t.Errorf("locs %q\nwant %q", locs(res), tt.want)
+			}
+			if !slices.Equal(ev.warns, tt.wantWarns) {
+				t.Errorf("warnings %q\nwant %q", ev.warns, tt.wantWarns)
+			}
+			if res.Skipped[mapping.Duplicate] != len(tt.wantWarns) || res.Warnings != len(tt.wantWarns) {
+				t.Errorf("skipped %v, warnings %d", res.Skipped, res.Warnings)
+			}
+		})
 	}
 }
 
@@ -168,14 +192,35 @@ func TestRunEmpty(t *testing.T) {
 func TestRunAllSkipped(t *testing.T) {
 	root := site(t, "404.html", "500.html")
 	res, _, err := run(t, Options{Root: root})
-	if !errors.Is(err, ErrNoURLs) {
-		t.Fatalf("err = %v, want ErrNoURLs", err)
+	if !errors.Is(err, ErrAllSkipped) {
+		t.Fatalf("err = %v, want ErrAllSkipped", err)
 	}
 	if res.Pages != 2 || res.Skipped[mapping.ErrorPage] != 2 {
 		t.Errorf("pages %d skipped %v", res.Pages, res.Skipped)
 	}
 	if _, err := os.Stat(filepath.Join(root, "sitemap.xml")); !os.IsNotExist(err) {
 		t.Error("sitemap.xml written for no URLs")
+	}
+}
+
+// Index files beyond sitemap.xml are named by robots.txt or by nobody;
+// then the build says so.
+func TestRunUnlinkedIndex(t *testing.T) {
+	var paths []string
+	for i := range 8 {
+		paths = append(paths, fmt.Sprintf("page-%d.html", i))
+	}
+	root := site(t, paths...)
+	res, ev, err := run(t, Options{Root: root, Write: writer.Options{MaxBytes: 400}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Write.Unlinked) == 0 || len(ev.warns) != len(res.Write.Unlinked) || !strings.HasPrefix(ev.warns[0], "sitemap-index-2.xml: no sitemap or robots.txt names this index file") {
+		t.Errorf("unlinked %q, warnings %q", res.Write.Unlinked, ev.warns)
+	}
+	_, ev, err = run(t, Options{Root: root, Write: writer.Options{MaxBytes: 400, Robots: true}})
+	if err != nil || len(ev.warns) != 0 {
+		t.Errorf("with robots.txt: %v, warnings %q", err, ev.warns)
 	}
 }
 
@@ -196,7 +241,7 @@ func TestRunOut(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(root, "sitemap.xml")); !os.IsNotExist(err) {
 		t.Error("sitemap written into the site, not --out")
 	}
-	got, _, err := sitemaptest.Locs(out, "sitemap.xml", "https://example.org/docs/")
+	got, _, err := sitemaptest.Locs(out, "https://example.org/docs/")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,7 +304,7 @@ func TestGeneratedSite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, _, err := sitemaptest.Locs(out, "sitemap.xml.gz", base)
+	got, _, err := sitemaptest.Locs(out, base)
 	if err != nil {
 		t.Fatal(err)
 	}
