@@ -62,6 +62,8 @@ type File struct {
 	LastModFormat  string   `yaml:"lastmod_format"`
 	Skip           Skip     `yaml:"skip"`
 	Rules          []Rule   `yaml:"rules"`
+
+	rules []mapping.Rule // Rules, converted by validate
 }
 
 // Skip switches the inclusion policy's parts.
@@ -189,8 +191,10 @@ func (f *File) validate() error {
 	if f.Quiet && f.Verbose {
 		return bad("verbose", "quiet and verbose are both set")
 	}
+	f.rules = nil
 	for i, r := range f.Rules {
-		if _, err := r.rule(); err != nil {
+		mr, err := r.rule()
+		if err != nil {
 			var ve *valueError
 			if errors.As(err, &ve) {
 				ve.key = fmt.Sprintf("rules[%d]%s", i, ve.key)
@@ -198,6 +202,7 @@ func (f *File) validate() error {
 			}
 			return err
 		}
+		f.rules = append(f.rules, mr)
 	}
 	return nil
 }

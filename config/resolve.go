@@ -106,12 +106,10 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 	default:
 		return nil, ErrNoBaseURL
 	}
-	if _, err := mapping.ParseBaseURL(baseURL); err != nil {
-		if s.BaseURLFrom == s.ConfigFile {
-			// Checked with its line by Load already; cannot happen.
-			return nil, &Error{File: s.ConfigFile, Msg: "base_url: " + err.Error()}
+	if s.BaseURLFrom != s.ConfigFile { // the file's was checked, with its line, by Load
+		if _, err := mapping.ParseBaseURL(baseURL); err != nil {
+			return nil, &Error{Msg: s.BaseURLFrom + ": " + err.Error()}
 		}
-		return nil, &Error{Msg: s.BaseURLFrom + ": " + err.Error()}
 	}
 
 	if f.Root == "" {
@@ -121,12 +119,7 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 	if out == "" {
 		out = f.Root
 	}
-	lastmod, _ := sitemap.ParseDateFormat(f.LastModFormat) // validated
-	var rules []mapping.Rule
-	for _, r := range f.Rules {
-		mr, _ := r.rule() // validated by Load
-		rules = append(rules, mr)
-	}
+	lastmod, _ := sitemap.ParseDateFormat(f.LastModFormat) // validated by Load or apply
 	slash := mapping.SlashAlways
 	if !f.TrailingSlash {
 		slash = mapping.SlashNever
@@ -144,7 +137,7 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 			CleanURLs:      f.CleanURLs,
 			TrailingSlash:  slash,
 			KeepErrorPages: !f.Skip.ErrorPages,
-			Rules:          rules,
+			Rules:          f.rules,
 		},
 		Write: writer.Options{
 			Dir:           out,
