@@ -76,9 +76,6 @@ func (l listFlag) Set(s string) error {
 	return nil
 }
 
-// errHelp is returned by parseBuildFlags for -h and --help.
-var errHelp = flag.ErrHelp
-
 // parseBuildFlags parses the build command's arguments: flags anywhere, at
 // most one DIR.
 func parseBuildFlags(args []string) (config.Flags, error) {
@@ -165,26 +162,45 @@ func parseBuildFlags(args []string) (config.Flags, error) {
 }
 
 // parseInterspersed parses flags that may come before, between and after
-// the positional arguments, which it returns. "--" ends the flags.
+// the positional arguments, which it returns. "--" ends the flags. It
+// splits args by looking each flag up, so a flag's value is never taken
+// for a positional argument or for "--", then parses the flags at once.
 func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, errHelp
-			}
-			return nil, usageError(doubleDash.Replace(err.Error()))
+	var flags, pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			pos = append(pos, args[i+1:]...)
+			break
 		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, nil
+		if len(a) < 2 || a[0] != '-' {
+			pos = append(pos, a)
+			continue
 		}
-		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
-			return append(pos, rest...), nil
+		flags = append(flags, a)
+		name := strings.TrimLeft(a, "-")
+		if strings.Contains(name, "=") {
+			continue
 		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
+		f := fs.Lookup(name)
+		if f == nil {
+			continue // Parse reports it
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			continue
+		}
+		if i+1 < len(args) {
+			i++
+			flags = append(flags, args[i])
+		}
 	}
+	if err := fs.Parse(flags); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, err
+		}
+		return nil, usageError(doubleDash.Replace(err.Error()))
+	}
+	return pos, nil
 }
 
 // doubleDash spells flags in the flag package's messages as --help teaches
