@@ -56,7 +56,7 @@ func TestAcceptance(t *testing.T) {
 	want := sitemaptest.ExpectedURLs(entries, base)
 
 	sitemapgen("build", "--base-url", base, site)
-	locs, files, err := sitemaptest.Locs(site, "sitemap.xml", base)
+	locs, files, err := sitemaptest.Locs(site, base)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestAcceptance(t *testing.T) {
 	// A second run gives identical bytes.
 	first := readAll(t, site, files)
 	sitemapgen("build", "--base-url", base, site)
-	_, files2, err := sitemaptest.Locs(site, "sitemap.xml", base)
+	_, files2, err := sitemaptest.Locs(site, base)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func TestAcceptance(t *testing.T) {
 	out := filepath.Join(dir, "small-shards")
 	os.RemoveAll(out)
 	sitemapgen("build", "--base-url", base, "--max-bytes", "200000", "--out", out, site)
-	locs, files, err = sitemaptest.Locs(out, "sitemap.xml", base)
+	locs, files, err = sitemaptest.Locs(out, base)
 	if err != nil {
 		t.Fatal(err)
 	}

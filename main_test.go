@@ -32,7 +32,7 @@ func TestMain(m *testing.M) {
 //	status N CMD ARGS...           run CMD, expect exit status N
 //	mtime TIME PATH...             set the mtime of PATH (and all below it) to TIME (RFC 3339)
 //	validate-sitemaps PATH...      the shared schema validator; ! expects a failure
-//	served SITE SITEMAPDIR BASE    every URL in SITEMAPDIR's sitemap.xml[.gz] is served with 200 from SITE
+//	served SITE SITEMAPDIR BASE    every URL of the sitemap set in SITEMAPDIR is served with 200 from SITE
 //	gunzip FILE.gz                 write FILE, the decompressed content
 //	maxsize N FILE...              each FILE has at most N bytes
 //	samefiles DIR1 DIR2            both folders hold the same files with the same bytes
@@ -43,10 +43,19 @@ func TestScripts(t *testing.T) {
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
 		Setup: func(env *testscript.Env) error {
-			env.Setenv("SITEMAPGEN_SHARED", sharedDir(t))
-			example, err := filepath.Abs(filepath.Join("testdata", "example"))
+			shared, err := sitemaptest.Shared()
+			if err != nil {
+				return err
+			}
+			example := filepath.Join("testdata", "example")
+			for _, p := range []*string{&shared, &example} {
+				if *p, err = filepath.Abs(*p); err != nil {
+					return err
+				}
+			}
+			env.Setenv("SITEMAPGEN_SHARED", shared)
 			env.Setenv("EXAMPLE", example)
-			return err
+			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"status":            cmdStatus,
@@ -58,18 +67,6 @@ func TestScripts(t *testing.T) {
 			"samefiles":         cmdSamefiles,
 		},
 	})
-}
-
-func sharedDir(t *testing.T) string {
-	d, err := sitemaptest.Shared()
-	if err != nil {
-		t.Fatal(err)
-	}
-	abs, err := filepath.Abs(d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return abs
 }
 
 func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
@@ -129,15 +126,10 @@ func cmdServed(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 3 {
 		ts.Fatalf("usage: served SITE SITEMAPDIR BASEURL")
 	}
-	dir := ts.MkAbs(args[1])
-	entry := "sitemap.xml"
-	if _, err := os.Stat(filepath.Join(dir, entry)); err != nil {
-		entry += ".gz"
-	}
-	locs, _, err := sitemaptest.Locs(dir, entry, args[2])
+	locs, _, err := sitemaptest.Locs(ts.MkAbs(args[1]), args[2])
 	ts.Check(err)
 	if len(locs) == 0 {
-		ts.Fatalf("no URLs in %s", entry)
+		ts.Fatalf("no URLs in %s", args[1])
 	}
 	bad, err := sitemaptest.Unserved(ts.MkAbs(args[0]), args[2], locs)
 	ts.Check(err)

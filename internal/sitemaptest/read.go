@@ -69,35 +69,53 @@ func ReadBytes(path string) ([]byte, error) {
 	return io.ReadAll(r)
 }
 
-// Locs follows the entry file at dir/name (sitemap.xml or .xml.gz) and
-// returns every <loc> of its urlsets, in file order, and the files read.
-func Locs(dir, name, baseURL string) (locs []string, files []string, err error) {
-	f, err := ReadFile(filepath.Join(dir, name))
-	if err != nil {
-		return nil, nil, err
+// Locs reads the sitemap set in dir: the entry file sitemap.xml (or
+// sitemap.xml.gz) and any further index files (sitemap-index-N.xml[.gz]),
+// following every index entry, which must name a file in dir under
+// baseURL. It returns every <loc> of the urlsets, in file order, and the
+// files read.
+func Locs(dir, baseURL string) (locs []string, files []string, err error) {
+	entry := "sitemap.xml"
+	if _, err := os.Stat(filepath.Join(dir, entry)); err != nil {
+		entry += ".gz"
 	}
-	files = []string{name}
-	if f.Root == "urlset" {
-		for _, e := range f.Entries {
-			locs = append(locs, e.Loc)
-		}
-		return locs, files, nil
+	entries := []string{entry}
+	more, _ := filepath.Glob(filepath.Join(dir, "sitemap-index-*.xml*"))
+	slices.SortFunc(more, func(a, b string) int { return len(a) - len(b) }) // -2 before -10
+	for _, m := range more {
+		entries = append(entries, filepath.Base(m))
 	}
-	for _, s := range f.Entries {
-		shard, ok := strings.CutPrefix(s.Loc, baseURL)
-		if !ok || strings.Contains(shard, "/") {
-			return nil, nil, fmt.Errorf("index entry %s is not a file under %s", s.Loc, baseURL)
-		}
-		sf, err := ReadFile(filepath.Join(dir, shard))
+	for _, name := range entries {
+		f, err := ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			return nil, nil, err
 		}
-		if sf.Root != "urlset" {
-			return nil, nil, fmt.Errorf("%s: root <%s>, want <urlset>", shard, sf.Root)
+		files = append(files, name)
+		if f.Root == "urlset" {
+			if name != entry {
+				return nil, nil, fmt.Errorf("%s: a further index file holds a urlset", name)
+			}
+			for _, e := range f.Entries {
+				locs = append(locs, e.Loc)
+			}
+			continue
 		}
-		files = append(files, shard)
-		for _, e := range sf.Entries {
-			locs = append(locs, e.Loc)
+		for _, s := range f.Entries {
+			shard, ok := strings.CutPrefix(s.Loc, baseURL)
+			if !ok || strings.Contains(shard, "/") {
+				return nil, nil, fmt.Errorf("%s: index entry %s is not a file under %s", name, s.Loc, baseURL)
+			}
+			sf, err := ReadFile(filepath.Join(dir, shard))
+			if err != nil {
+				return nil, nil, err
+			}
+			if sf.Root != "urlset" {
+				return nil, nil, fmt.Errorf("%s: root <%s>, want <urlset>", shard, sf.Root)
+			}
+			files = append(files, shard)
+			for _, e := range sf.Entries {
+				locs = append(locs, e.Loc)
+			}
 		}
 	}
 	return locs, files, nil
