@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/bmatcuk/doublestar/v4 v4.10.4
 	github.com/rogpeppe/go-internal v1.16.0
+	github.com/tdewolff/parse/v2 v2.8.20
 	golang.org/x/net v0.62.0
 	gopkg.in/yaml.v3 v3.0.1
 )

@@ -1,0 +1,233 @@
+package frontmatter
+
+import (
+	"bytes"
+	"io"
+	"slices"
+	"strings"
+	"testing"
+	"testing/iotest"
+	"time"
+)
+
+func read(t *testing.T, page string, limit int) *Head {
+	t.Helper()
+	hr := &HeadReader{Limit: limit}
+	h, err := hr.Read(strings.NewReader(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func TestHead(t *testing.T) {
+	date := func(s string) time.Time {
+		t.Helper()
+		d, ok := ParseDate(s)
+		if !ok {
+			t.Fatalf("bad test date %q", s)
+		}
+		return d
+	}
+	tests := []struct {
+		name string
+		page string
+		want Head
+	}{
+		{"plain page", `<!doctype html><html><head><title>x</title></head><body><meta name=robots content=noindex>`, Head{}},
+		{"robots noindex", `<head><meta name="robots" content="noindex, follow">`, Head{NoIndex: `meta robots "noindex, follow"`}},
+		{"robots none, any case", `<HEAD><META NAME="Robots" CONTENT="NONE">`, Head{NoIndex: `meta robots "NONE"`}},
+		{"googlebot noindex", `<meta name="googlebot" content="nofollow,noindex">`, Head{NoIndex: `meta googlebot "nofollow,noindex"`}},
+		{"other bots do not count", `<meta name="bingbot" content="noindex"><meta name="robots" content="noarchive, nofollow">`, Head{}},
+		{"noindex in noscript does not count", `<head><noscript><meta name="robots" content="noindex"></noscript><title>t</title>`, Head{}},
+		{"noindex in template does not count", `<head><template><meta name="robots" content="noindex"></template>`, Head{}},
+		{"noindex after the head does not count", `<head></head><meta name="robots" content="noindex">`, Head{}},
+		{"noindex after body content does not count", `<title>t</title><p>hello<meta name="robots" content="noindex">`, Head{}},
+		{"stray text ends the head", `<title>t</title>hello <meta name="robots" content="noindex">`, Head{}},
+		{"refresh", `<meta http-equiv="refresh" content="0; url=https://example.com/new/">`, Head{Refresh: &Refresh{URL: "https://example.com/new/"}}},
+		{"refresh forms", `<meta http-equiv="Refresh" content="5;URL='/moved?a=1&amp;b=2'">`, Head{Refresh: &Refresh{Delay: 5, URL: "/moved?a=1&b=2"}}},
+		{"refresh without url=", `<meta http-equiv="refresh" content="0, /elsewhere/">`, Head{Refresh: &Refresh{URL: "/elsewhere/"}}},
+		{"refresh with no URL", `<meta http-equiv="refresh" content="30">`, Head{Refresh: &Refresh{Delay: 30},
+			Problems: []string{`meta refresh "30" has no URL; the page reloads itself`}}},
+		{"refresh that does not parse", `<meta http-equiv="refresh" content="soon">`, Head{Problems: []string{`meta refresh "soon" does not parse; ignored`}}},
+		{"canonical", `<link rel="canonical" href="https://example.com/tips%20&amp;%20tricks/">`, Head{Canonical: "https://example.com/tips%20&%20tricks/"}},
+		{"canonical, rel with several tokens", `<link href='/a/' rel="Canonical nofollow">`, Head{Canonical: "/a/"}},
+		{"canonical repeated alike", `<link rel=canonical href=/a/><link rel=canonical href=/a/>`, Head{Canonical: "/a/"}},
+		{"canonical links disagree", `<link rel=canonical href=/a/><link rel=canonical href=/b/>`, Head{Problems: []string{`canonical links disagree ("/a/", "/b/"); none is used`}}},
+		{"canonical that is not a URL is reported as is", `<link rel="canonical" href="http://[::1">`, Head{Canonical: "http://[::1"}},
+		{"base", `<base href="/docs/"><base href="/other/">`, Head{Base: "/docs/"}},
+		{"alternates", `<link rel="alternate" hreflang="de" href="https://example.com/de/">` +
+			`<link rel="alternate" hreflang="x-default" href="https://example.com/">` +
+			`<link rel="alternate" type="application/rss+xml" href="/index.xml">` +
+			`<link rel="alternate" hreflang="DE" href="https://example.com/de-again/">`,
+			Head{Alternates: []Alternate{{"de", "https://example.com/de/"}, {"x-default", "https://example.com/"}}}},
+		{"invalid hreflang", `<link rel="alternate" hreflang="en_US" href="/us/">`, Head{
+			Problems: []string{`hreflang "en_US" is not a language tag (such as en, en-US or x-default); alternate /us/ ignored`}}},
+		{"article:modified_time first", `<meta property="og:updated_time" content="2024-01-01"><meta property="article:modified_time" content="2024-05-01T10:00:00+02:00">`,
+			Head{Modified: date("2024-05-01T10:00:00+02:00"), ModifiedFrom: "article:modified_time"}},
+		{"og:updated_time", `<meta property="og:updated_time" content="2024-01-01T00:00:00Z">`, Head{Modified: date("2024-01-01T00:00:00Z"), ModifiedFrom: "og:updated_time"}},
+		{"last-modified", `<meta name="last-modified" content="2023-12-24 18:00:00">`, Head{Modified: date("2023-12-24T18:00:00Z"), ModifiedFrom: "meta last-modified"}},
+		{"bad date falls through", `<meta property="article:modified_time" content="yesterday"><meta name="last-modified" content="2023-12-24">`,
+			Head{Modified: date("2023-12-24"), ModifiedFrom: "meta last-modified", Problems: []string{`article:modified_time "yesterday" is not a date`}}},
+		{"JSON-LD", `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Article","dateModified":"2022-02-02T02:02:02Z","x":"</p>"}</script>`,
+			Head{Modified: date("2022-02-02T02:02:02Z"), ModifiedFrom: "JSON-LD dateModified"}},
+		{"JSON-LD graph", `<script type="application/ld+json">{"@graph":[{"@type":"WebSite"},{"@type":"WebPage","dateModified":"2021-01-01"}]}</script>`,
+			Head{Modified: date("2021-01-01"), ModifiedFrom: "JSON-LD dateModified"}},
+		{"meta beats JSON-LD before it", `<script type="application/ld+json">{"dateModified":"2021-01-01"}</script><meta property="article:modified_time" content="2024-01-01">`,
+			Head{Modified: date("2024-01-01"), ModifiedFrom: "article:modified_time"}},
+		{"broken JSON-LD", `<script type="application/ld+json">{"dateModified":</script>`, Head{Problems: []string{"JSON-LD does not parse: unexpected end of JSON input"}}},
+		{"other scripts are not JSON-LD", `<script>var x = {"dateModified":"2021-01-01"}; if (a<b) {}</script><meta name="robots" content="noindex">`, Head{NoIndex: `meta robots "noindex"`}},
+		{"byte-order mark", "\uFEFF<meta name=robots content=noindex>", Head{NoIndex: `meta robots "noindex"`}},
+		{"unclosed tags", `<head><title>t<meta name="robots" content="noindex"`, Head{}},
+		{"comment hides a tag", `<head><!-- <meta name="robots" content="noindex"> --></head>`, Head{}},
+		{"binary junk", "\x00\x01\x02\xff\xfe junk <\x89PNG> <b>", Head{Problems: []string{"text before any HTML tag; no head read"}}},
+		{"text only", "just some text", Head{Problems: []string{"no HTML tags found; no head read"}}},
+		{"comments only", " \n<!-- nothing -->\n", Head{Problems: []string{"no HTML tags found; no head read"}}},
+		{"not tags", "<\x00\xff>\x01 <p", Head{Problems: []string{"text before any HTML tag; no head read"}}},
+		{"invalid UTF-8 in a value", "<link rel=canonical href=\"/caf\xe9/\">", Head{Canonical: "/caf\xe9/"}},
+		{"empty file", "", Head{Problems: []string{"empty file"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := read(t, tt.page, 0)
+			if !equalHeads(got, &tt.want) {
+				t.Errorf("got  %+v\nwant %+v", *got, tt.want)
+			}
+		})
+	}
+}
+
+func equalHeads(a, b *Head) bool {
+	return a.NoIndex == b.NoIndex && a.Canonical == b.Canonical && a.Base == b.Base &&
+		(a.Refresh == nil) == (b.Refresh == nil) && (a.Refresh == nil || *a.Refresh == *b.Refresh) &&
+		slices.Equal(a.Alternates, b.Alternates) && a.Modified.Equal(b.Modified) && a.ModifiedFrom == b.ModifiedFrom &&
+		a.Truncated == b.Truncated && slices.Equal(a.Problems, b.Problems)
+}
+
+// A head longer than the limit is cut: what was read counts, and a tag cut
+// in the middle does not.
+func TestHeadTruncated(t *testing.T) {
+	filler := `<meta name="description" content="` + strings.Repeat("x", 1000) + `">`
+	page := `<head><link rel=canonical href=/a/>` + strings.Repeat(filler, 10) + `<meta name="robots" content="noindex">`
+	h := read(t, page, 4096)
+	if !h.Truncated || h.Canonical != "/a/" || h.NoIndex != "" {
+		t.Errorf("limit 4096: %+v", *h)
+	}
+	// The tag that straddles the limit is not read half.
+	cut := strings.Index(page, `content="noindex`) + len(`content="noi`)
+	h = read(t, page[:cut]+"ndex\">", cut)
+	if !h.Truncated || h.NoIndex != "" {
+		t.Errorf("cut inside the robots tag: %+v", *h)
+	}
+	// With room, the whole head is read, across the reader's chunks.
+	h = read(t, page+"</head>", 0)
+	if h.Truncated || h.NoIndex == "" {
+		t.Errorf("no limit: %+v", *h)
+	}
+}
+
+// A head of several megabytes is read only up to the limit.
+func TestHeadHuge(t *testing.T) {
+	page := "<head>" + strings.Repeat(`<meta name="x" content="y">`, 200_000) + `<meta name="robots" content="noindex"></head>`
+	r := &countingReader{r: strings.NewReader(page)}
+	h, err := (&HeadReader{}).Read(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !h.Truncated || h.NoIndex != "" || r.n > DefaultHeadLimit {
+		t.Errorf("read %d bytes; head %+v", r.n, *h)
+	}
+}
+
+// Reading stops at the end of the head: a long body is not read.
+func TestHeadReadsOnlyTheHead(t *testing.T) {
+	page := `<html><head><title>t</title></head><body>` + strings.Repeat("<p>text</p>", 100_000)
+	r := &countingReader{r: strings.NewReader(page)}
+	if _, err := (&HeadReader{}).Read(r); err != nil {
+		t.Fatal(err)
+	}
+	if r.n > 4096 {
+		t.Errorf("read %d bytes of a page whose head ends at %d", r.n, strings.Index(page, "<body>"))
+	}
+}
+
+func TestHeadReaderErrors(t *testing.T) {
+	_, err := (&HeadReader{}).Read(iotest.ErrReader(io.ErrClosedPipe))
+	if err != io.ErrClosedPipe {
+		t.Errorf("err = %v", err)
+	}
+	// Short reads are fine.
+	h, err := (&HeadReader{}).Read(iotest.OneByteReader(strings.NewReader(`<meta name=robots content=noindex><body>`)))
+	if err != nil || h.NoIndex == "" {
+		t.Errorf("one byte at a time: %+v, %v", h, err)
+	}
+}
+
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}
+
+func TestParseDate(t *testing.T) {
+	for _, s := range []string{
+		"2024-05-01", "2024-05-01T10:00:00Z", "2024-05-01T10:00:00.123+02:00", "2024-05-01T10:00+02:00",
+		"2024-05-01T10:00:00", "2024-05-01 10:00:00", "2024-05-01 10:00:00 +0200", "2024-05-01T10:00:00+0200",
+		"Wed, 01 May 2024 10:00:00 GMT", " 2024-05-01 ",
+	} {
+		if _, ok := ParseDate(s); !ok {
+			t.Errorf("ParseDate(%q) failed", s)
+		}
+	}
+	for _, s := range []string{"", "yesterday", "2024-13-01", "01/05/2024", "0000-01-01", "2024"} {
+		if d, ok := ParseDate(s); ok {
+			t.Errorf("ParseDate(%q) = %v", s, d)
+		}
+	}
+}
+
+func TestValidHreflang(t *testing.T) {
+	for s, want := range map[string]bool{
+		"en": true, "en-US": true, "zh-Hant-TW": true, "x-default": true, "de-1996": true,
+		"": false, "en_US": false, "en-": false, "-en": false, "1en": false, "toolongtag": false, "en US": false,
+	} {
+		if got := ValidHreflang(s); got != want {
+			t.Errorf("ValidHreflang(%q) = %v", s, got)
+		}
+	}
+}
+
+// FuzzHead checks that any bytes give a head without a panic, within the
+// limit, and that reading them whole or byte by byte agrees.
+func FuzzHead(f *testing.F) {
+	for _, s := range []string{
+		`<head><meta name=robots content=noindex><link rel=canonical href=/a/></head>`,
+		`<meta http-equiv=refresh content="0;url='x'">`, `<script type="application/ld+json">{"dateModified":"2024-01-01"}</script>`,
+		"\x00<\xff>", `<svg><meta></svg>`, `<noscript><template></noscript>`, `<!--`, `<a b='`, "\uFEFF<base href=x>",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		h1, err := (&HeadReader{Limit: 512}).Read(bytes.NewReader(bytes.Clone(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		h2, err := (&HeadReader{Limit: 512}).Read(iotest.OneByteReader(bytes.NewReader(bytes.Clone(data))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !equalHeads(h1, h2) {
+			t.Fatalf("whole and byte by byte differ:\n%+v\n%+v", *h1, *h2)
+		}
+		for _, a := range h1.Alternates {
+			if !ValidHreflang(a.Lang) {
+				t.Fatalf("invalid hreflang %q accepted", a.Lang)
+			}
+		}
+	})
+}
