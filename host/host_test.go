@@ -1,0 +1,240 @@
+package host
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func write(t *testing.T, dir, name, content string) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestHeadersFile(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "_headers", `# Netlify headers
+/*
+  X-Frame-Options: DENY
+
+/private/*
+  X-Robots-Tag: noindex
+/drafts
+  x-robots-tag: none
+/:lang/secret.html
+  X-Robots-Tag: googlebot: noindex, nofollow
+/bing-only/*
+  X-Robots-Tag: bingbot: noindex
+/snippet/*
+  X-Robots-Tag: max-snippet: 20
+https://other.example/*
+  X-Robots-Tag: noindex
+https://example.com/legacy/*
+  X-Robots-Tag: noindex
+`)
+	r, warnings, err := Load(dir)
+	if err != nil || len(warnings) != 0 {
+		t.Fatalf("Load: %v, warnings %v", err, warnings)
+	}
+	tests := []struct {
+		loc  string
+		want string // "" for not noindex
+	}{
+		{"https://example.com/", ""},
+		{"https://example.com/private/", `X-Robots-Tag "noindex" (` + dir + `/_headers:6)`},
+		{"https://example.com/private/a/b.html", `X-Robots-Tag "noindex" (` + dir + `/_headers:6)`},
+		{"https://example.com/private", `X-Robots-Tag "noindex" (` + dir + `/_headers:6)`}, // without its slash
+		{"https://example.com/privately/", ""},
+		{"https://example.com/drafts/", `X-Robots-Tag "none" (` + dir + `/_headers:8)`},
+		{"https://example.com/drafts/x.html", ""},
+		{"https://example.com/de/secret.html", `X-Robots-Tag "googlebot: noindex, nofollow" (` + dir + `/_headers:10)`},
+		{"https://example.com/de/fr/secret.html", ""},
+		{"https://example.com/bing-only/x", ""},
+		{"https://example.com/snippet/x", ""},
+		{"https://example.com/legacy/a", `X-Robots-Tag "noindex" (` + dir + `/_headers:18)`},
+		{"https://EXAMPLE.com/legacy/a", `X-Robots-Tag "noindex" (` + dir + `/_headers:18)`},
+		{"https://example.com/caf%C3%A9/", ""},
+	}
+	for _, tt := range tests {
+		got, ok := r.NoIndex(tt.loc)
+		if got != tt.want || ok != (tt.want != "") {
+			t.Errorf("NoIndex(%s) = %q, %v; want %q", tt.loc, got, ok, tt.want)
+		}
+	}
+}
+
+func TestHeadersFileEncodedPaths(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "_headers", "/café/*\n  X-Robots-Tag: noindex\n/a b/\n  X-Robots-Tag: noindex\n")
+	r, _, _ := Load(dir)
+	for _, loc := range []string{"https://example.com/caf%C3%A9/x/", "https://example.com/a%20b/"} {
+		if _, ok := r.NoIndex(loc); !ok {
+			t.Errorf("%s: not matched", loc)
+		}
+	}
+}
+
+func TestHeadersFileProblems(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "_headers", "  X-Robots-Tag: noindex\nnot-a-path\n  X-Robots-Tag: noindex\n/ok/*\n  just text\n  X-Robots-Tag: noindex\n")
+	r, warnings, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range warnings {
+		got = append(got, strings.TrimPrefix(w.Error(), dir+"/"))
+	}
+	want := []string{
+		"_headers:1: header without a path above it; ignored",
+		`_headers:2: path "not-a-path" does not start with /; its headers are ignored`,
+		`_headers:5: header line without a colon: "just text"`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("warnings\n%q\nwant\n%q", got, want)
+	}
+	if r.Len() != 1 {
+		t.Errorf("%d rules, want the one under /ok/*", r.Len())
+	}
+}
+
+func TestVercel(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "vercel.json", `{
+  "cleanUrls": true,
+  "redirects": [{"source": "/admin/(.*)", "destination": "/"}],
+  "headers": [
+    {"source": "/(.*)", "headers": [{"key": "Cache-Control", "value": "max-age=60"}]},
+    {"source": "/admin/(.*)", "headers": [{"key": "X-Robots-Tag", "value": "noindex"}]},
+    {"source": "/blog/:slug", "headers": [{"key": "x-robots-tag", "value": "noindex, nofollow"}]},
+    {"source": "/docs/:path*",
+     "headers": [{"key": "X-Robots-Tag", "value": "none"}]},
+    {"source": "/cond/(.*)", "has": [{"type": "query", "key": "preview"}], "headers": [{"key": "X-Robots-Tag", "value": "noindex"}]},
+    {"source": "/:path((?!api).*)", "headers": [{"key": "X-Robots-Tag", "value": "noindex"}]}
+  ]
+}`)
+	r, warnings, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range warnings {
+		got = append(got, strings.TrimPrefix(w.Error(), dir+"/"))
+	}
+	want := []string{
+		`vercel.json:10: X-Robots-Tag rule for "/cond/(.*)" depends on the request (has/missing); ignored`,
+		`vercel.json:11: source "/:path((?!api).*)": not a pattern Go can match (error parsing regexp: invalid or unsupported Perl syntax: ` + "`(?!`" + `); the rule is ignored`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("warnings\n%q\nwant\n%q", got, want)
+	}
+	tests := []struct {
+		loc  string
+		line int // 0: not noindex
+	}{
+		{"https://example.com/", 0},
+		{"https://example.com/admin/", 6},
+		{"https://example.com/admin/users/1", 6},
+		{"https://example.com/ADMIN/x", 6}, // path-to-regexp ignores case
+		{"https://example.com/blog/first-post", 7},
+		{"https://example.com/blog/first-post/", 7},
+		{"https://example.com/blog/a/b", 0},
+		{"https://example.com/docs", 8},
+		{"https://example.com/docs/a/b/c", 8},
+		{"https://example.com/documents", 0},
+		{"https://example.com/cond/x", 0},
+	}
+	for _, tt := range tests {
+		got, ok := r.NoIndex(tt.loc)
+		if ok != (tt.line != 0) || ok && !strings.Contains(got, "vercel.json:"+strconv.Itoa(tt.line)+")") {
+			t.Errorf("NoIndex(%s) = %q, %v; want line %d", tt.loc, got, ok, tt.line)
+		}
+	}
+}
+
+func TestVercelBadJSON(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "vercel.json", "{\n  \"headers\": [\n    {\"source\": \"/x\",}\n  ]\n}\n")
+	r, warnings, err := Load(dir)
+	if err != nil || r.Len() != 0 || len(warnings) != 1 || !strings.HasPrefix(warnings[0].Error(), dir+"/vercel.json:3: ") {
+		t.Errorf("rules %d, warnings %v, err %v", r.Len(), warnings, err)
+	}
+}
+
+func TestPathToRegexp(t *testing.T) {
+	tests := []struct {
+		src         string
+		match, miss []string
+	}{
+		{"/about", []string{"/about", "/About", "/about/"}, []string{"/about/x", "/abouts"}},
+		{"/blog/:slug", []string{"/blog/a", "/blog/a-b.c"}, []string{"/blog", "/blog/a/b"}},
+		{"/blog/:slug?", []string{"/blog", "/blog/a"}, []string{"/blog/a/b"}},
+		{"/docs/:path*", []string{"/docs", "/docs/a", "/docs/a/b"}, []string{"/docsx"}},
+		{"/docs/:path+", []string{"/docs/a", "/docs/a/b"}, []string{"/docs"}},
+		{"/user/:id(\\d+)", []string{"/user/12"}, []string{"/user/ab"}},
+		{"/(.*)", []string{"/", "/a/b"}, nil},
+		{"/files/(.*)\\.pdf", []string{"/files/a.pdf", "/files/x/y.pdf"}, []string{"/files/a.pdfx", "/files/apdf"}},
+		{"/a.b", []string{"/a.b"}, []string{"/aXb"}},
+	}
+	for _, tt := range tests {
+		re, err := pathToRegexp(tt.src)
+		if err != nil {
+			t.Errorf("%s: %v", tt.src, err)
+			continue
+		}
+		for _, m := range tt.match {
+			if !re.MatchString(m) {
+				t.Errorf("%s (%s) does not match %s", tt.src, re, m)
+			}
+		}
+		for _, m := range tt.miss {
+			if re.MatchString(m) {
+				t.Errorf("%s (%s) matches %s", tt.src, re, m)
+			}
+		}
+	}
+	for _, bad := range []string{"/a/{b}", "/a/*", "/:", "/x/(a", "/:p((?=x))"} {
+		if re, err := pathToRegexp(bad); err == nil {
+			t.Errorf("%s compiled to %s", bad, re)
+		}
+	}
+}
+
+func TestLoadBothFolders(t *testing.T) {
+	site, project := t.TempDir(), t.TempDir()
+	write(t, site, "_headers", "/a/*\n  X-Robots-Tag: noindex\n")
+	write(t, project, "vercel.json", `{"headers":[{"source":"/b/(.*)","headers":[{"key":"X-Robots-Tag","value":"noindex"}]}]}`)
+	r, _, err := Load(site, project, site)
+	if err != nil || r.Len() != 2 {
+		t.Fatalf("rules %d, err %v", r.Len(), err)
+	}
+	if _, ok := r.NoIndex("https://example.com/b/x"); !ok {
+		t.Error("project vercel.json not read")
+	}
+	var none *Rules
+	if _, ok := none.NoIndex("https://example.com/"); ok || none.Len() != 0 {
+		t.Error("nil Rules says noindex")
+	}
+}
+
+// FuzzHostFiles feeds any bytes to both parsers and any source to the
+// pattern compiler: problems are warnings, never a panic.
+func FuzzHostFiles(f *testing.F) {
+	f.Add([]byte("/*\n  X-Robots-Tag: noindex\n"), "/docs/:path*")
+	f.Add([]byte(`{"headers":[{"source":"/(.*)","headers":[{"key":"X-Robots-Tag","value":"noindex"}]}]}`), "/:a(\\d+)?")
+	f.Add([]byte("https://x/:a\n\tX-Robots-Tag: googlebot: none"), "/\\:(")
+	f.Fuzz(func(t *testing.T, data []byte, src string) {
+		r := &Rules{}
+		r.parseHeaders("_headers", data)
+		r.parseVercel("vercel.json", data)
+		pathToRegexp(src)
+		for _, ru := range r.noindex {
+			ru.re.MatchString("/a/b")
+		}
+	})
+}
