@@ -1,27 +1,41 @@
-// Package mapping turns a site's files into sitemap records: it decides
-// each file's URL (base URL and path, pretty and clean URLs, trailing slash,
+// Package mapping turns a site's pages into sitemap records: it decides
+// each page's URL (base URL and path, pretty and clean URLs, trailing slash,
 // RFC 3986 percent-encoding), its lastmod, changefreq and priority, and
-// whether it belongs in the sitemap at all.
+// whether it belongs in the sitemap at all, as a search engine would judge
+// it from the page's head and the host's headers.
 //
 // A [Mapper] is configured once from [Options] and is safe for concurrent
-// use. It does no I/O: everything it needs arrives in a [walker.File].
+// use. It does no I/O: everything it needs arrives in a [Page].
+//
+// # Inclusion policy
+//
+// [Mapper.Map] leaves a page out, in this order, when it is an error page
+// (404.html …), when its URL is too long for the protocol, when its head
+// says noindex (robots or googlebot), when the host serves it with
+// X-Robots-Tag noindex, when it is a redirect stub (an instant meta
+// refresh elsewhere), or when its canonical URL is another page of the
+// site or on another host. A canonical that differs from the page's URL
+// only in a trailing slash or index.html becomes the page's URL. Each part
+// but the URL length can be switched off in [Options]. What cannot be
+// judged with certainty (a canonical that is not a URL, conflicting
+// canonicals, a delayed refresh) keeps the page, with a warning.
 package mapping
 
 import (
 	"fmt"
-	"net"
 	"net/url"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
-	"golang.org/x/net/idna"
 
+	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/host"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
 )
 
-// Options configure a Mapper. Only BaseURL is required.
+// Options configure a Mapper. Only BaseURL is required; the zero value of
+// every other field is the default.
 type Options struct {
 	// BaseURL is the absolute http or https URL at which the site's root
 	// folder is served. It may carry a path (https://example.org/docs/).
@@ -31,9 +45,20 @@ type Options struct {
 	CleanURLs bool
 	// TrailingSlash chooses the form of folder URLs (from index pages).
 	TrailingSlash SlashPolicy
-	// KeepErrorPages keeps the error pages (see IsErrorPage) that are
-	// otherwise skipped.
+	// KeepErrorPages keeps the error pages (see IsErrorPage).
 	KeepErrorPages bool
+	// KeepNoIndex keeps pages whose head says noindex.
+	KeepNoIndex bool
+	// KeepRedirects keeps redirect stubs.
+	KeepRedirects bool
+	// KeepNonCanonical keeps pages whose canonical URL is elsewhere, and
+	// does not adopt a canonical's trailing slash or index.html.
+	KeepNonCanonical bool
+	// Hosts holds the host's X-Robots-Tag rules; nil for none.
+	Hosts *host.Rules
+	// LastMod lists the sources of lastmod in order; the first that knows
+	// a page's date wins. Empty means DefaultLastMod.
+	LastMod []LastModSource
 	// Rules set changefreq and priority; the first rule whose glob matches
 	// the file's relative path applies.
 	Rules []Rule
@@ -59,21 +84,83 @@ type Rule struct {
 	Priority   sitemap.Priority
 }
 
-// Reason says why a file is not in the sitemap. The empty Reason means the
-// file is in.
-type Reason string
+// LastModSource is a source of a page's lastmod.
+type LastModSource string
 
-// Reasons a file is skipped.
+// The lastmod sources mapping knows.
 const (
-	ErrorPage  Reason = "error page"
-	LocTooLong Reason = "URL too long"
-	Duplicate  Reason = "duplicate URL"
+	// LastModMeta is the page's own modified time, from its head.
+	LastModMeta LastModSource = "meta"
+	// LastModMTime is the file's modification time.
+	LastModMTime LastModSource = "mtime"
+	// LastModNone gives no lastmod; it ends the list.
+	LastModNone LastModSource = "none"
 )
 
-// Mapper maps files to sitemap URLs.
+// DefaultLastMod is the lastmod source list used when Options.LastMod is
+// empty.
+var DefaultLastMod = []LastModSource{LastModMeta, LastModMTime}
+
+// ParseLastModSource checks the name of a lastmod source.
+func ParseLastModSource(s string) (LastModSource, error) {
+	switch src := LastModSource(s); src {
+	case LastModMeta, LastModMTime, LastModNone:
+		return src, nil
+	}
+	return "", fmt.Errorf("lastmod source %q is not one of meta, mtime, none", s)
+}
+
+// Reason says why a page is not in the sitemap. The empty Reason means the
+// page is in.
+type Reason string
+
+// Reasons a page is skipped.
+const (
+	ErrorPage        Reason = "error page"
+	LocTooLong       Reason = "URL too long"
+	Duplicate        Reason = "duplicate URL"
+	NoIndex          Reason = "noindex"
+	XRobotsTag       Reason = "X-Robots-Tag noindex"
+	Redirect         Reason = "redirect"
+	NotCanonical     Reason = "canonical elsewhere"
+	CanonicalOffsite Reason = "canonical on another host"
+)
+
+// PageReasons are the Reasons Map gives.
+var PageReasons = []Reason{ErrorPage, LocTooLong, NoIndex, XRobotsTag, Redirect, NotCanonical, CanonicalOffsite}
+
+// Page is what mapping knows of a file.
+type Page struct {
+	File walker.File
+	// Head is what the page's head says; nil when heads are not read or
+	// the file is not HTML.
+	Head *frontmatter.Head
+}
+
+// Decision is the outcome of mapping a page, with its evidence.
+type Decision struct {
+	// URL is the page's record; its Loc is set even when the page is
+	// skipped.
+	URL sitemap.URL
+	// Skip is why the page is left out; empty when it is listed.
+	Skip Reason
+	// Because is the evidence for Skip, or for a Loc that came from the
+	// page's canonical link.
+	Because string
+	// LastModFrom names the source of URL.LastMod ("" when it has none).
+	LastModFrom string
+	// Rule is the 1-based index of the rule that set changefreq and
+	// priority; 0 when none matched.
+	Rule int
+	// Warnings are problems with the page that did not decide its fate.
+	Warnings []string
+}
+
+// Mapper maps pages to sitemap URLs.
 type Mapper struct {
-	base string // normalized base URL, ending in "/"
-	opts Options
+	base    string   // normalized base URL, ending in "/"
+	baseURL *url.URL // base, parsed
+	opts    Options
 }
 
 // New returns a Mapper for opts, or an error when the base URL or a rule's
@@ -88,31 +175,169 @@ func New(opts Options) (*Mapper, error) {
 			return nil, fmt.Errorf("rule: %w", err)
 		}
 	}
-	return &Mapper{base: base, opts: opts}, nil
+	if len(opts.LastMod) == 0 {
+		opts.LastMod = DefaultLastMod
+	}
+	for _, src := range opts.LastMod {
+		if _, err := ParseLastModSource(string(src)); err != nil {
+			return nil, err
+		}
+	}
+	bu, _ := url.Parse(base) // ParseBaseURL made it valid
+	return &Mapper{base: base, baseURL: bu, opts: opts}, nil
 }
 
 // BaseURL returns the normalized base URL, ending in "/".
 func (m *Mapper) BaseURL() string { return m.base }
 
-// Map returns the sitemap record of f, or the reason f is skipped. A URL
-// too long for the protocol is skipped with LocTooLong; the caller should
-// warn about it, since the page exists but cannot be listed.
-func (m *Mapper) Map(f walker.File) (sitemap.URL, Reason) {
+// Map decides whether p is in the sitemap, and with what values.
+func (m *Mapper) Map(p Page) Decision {
+	var d Decision
+	f, h := p.File, p.Head
 	if !m.opts.KeepErrorPages && IsErrorPage(f.Path) {
-		return sitemap.URL{}, ErrorPage
+		d.Skip = ErrorPage
+		return d
 	}
-	loc := m.Loc(f.Path)
-	if sitemap.CheckLoc(loc) != nil {
-		return sitemap.URL{Loc: loc}, LocTooLong
+	d.URL.Loc = m.Loc(f.Path)
+	if sitemap.CheckLoc(d.URL.Loc) != nil {
+		d.Skip = LocTooLong
+		d.Because = fmt.Sprintf("the URL is %d characters long; the protocol allows fewer than %d", len(d.URL.Loc), sitemap.MaxLocLength)
+		return d
 	}
-	u := sitemap.URL{Loc: loc, LastMod: f.ModTime.UTC()}
-	for _, r := range m.opts.Rules {
+	if h != nil {
+		d.Warnings = append(d.Warnings, h.Problems...)
+		if m.judgeHead(&d, h) {
+			return d
+		}
+	}
+	if why, ok := m.opts.Hosts.NoIndex(d.URL.Loc); ok && !m.opts.KeepNoIndex {
+		d.Skip, d.Because = XRobotsTag, why
+		return d
+	}
+	m.setLastMod(&d, f, h)
+	for i, r := range m.opts.Rules {
 		if doublestar.MatchUnvalidated(r.Match, f.Path) {
-			u.ChangeFreq, u.Priority = r.ChangeFreq, r.Priority
+			d.URL.ChangeFreq, d.URL.Priority, d.Rule = r.ChangeFreq, r.Priority, i+1
 			break
 		}
 	}
-	return u, ""
+	return d
+}
+
+// judgeHead applies the head's robots, refresh, canonical and alternates
+// to d, and reports whether they leave the page out.
+func (m *Mapper) judgeHead(d *Decision, h *frontmatter.Head) bool {
+	if h.NoIndex != "" && !m.opts.KeepNoIndex {
+		d.Skip, d.Because = NoIndex, h.NoIndex
+		return true
+	}
+	page, _ := url.Parse(d.URL.Loc) // a loc always parses
+	base := page
+	if h.Base != "" {
+		if b, err := page.Parse(h.Base); err == nil {
+			base = b
+		} else {
+			d.Warnings = append(d.Warnings, fmt.Sprintf("<base href=%q> is not a URL; ignored", h.Base))
+		}
+	}
+	if r := h.Refresh; r != nil && r.URL != "" {
+		to, err := NormalizeURL(r.URL, base)
+		switch {
+		case err != nil:
+			d.Warnings = append(d.Warnings, fmt.Sprintf("meta refresh to %q: %v; ignored", r.URL, err))
+		case to == d.URL.Loc:
+			d.Warnings = append(d.Warnings, "meta refresh reloads the page itself")
+		case r.Delay > 0:
+			d.Warnings = append(d.Warnings, fmt.Sprintf("meta refresh to %s after %gs: a temporary redirect; kept", to, r.Delay))
+		case !m.opts.KeepRedirects:
+			d.Skip, d.Because = Redirect, "meta refresh to "+to
+			return true
+		}
+	}
+	if h.Canonical != "" && !m.opts.KeepNonCanonical && m.judgeCanonical(d, h.Canonical, base) {
+		return true
+	}
+	for _, a := range h.Alternates {
+		href, err := NormalizeURL(a.Href, base)
+		if err != nil {
+			d.Warnings = append(d.Warnings, fmt.Sprintf("hreflang %s alternate %q: %v; ignored", a.Lang, a.Href, err))
+			continue
+		}
+		if sitemap.CheckLoc(href) != nil {
+			d.Warnings = append(d.Warnings, fmt.Sprintf("hreflang %s alternate %.60q… is too long; ignored", a.Lang, href))
+			continue
+		}
+		d.URL.Alternates = append(d.URL.Alternates, sitemap.Alternate{Lang: a.Lang, Href: href})
+	}
+	return false
+}
+
+// judgeCanonical compares the page's URL with its canonical link.
+func (m *Mapper) judgeCanonical(d *Decision, raw string, base *url.URL) bool {
+	canon, err := NormalizeURL(raw, base)
+	if err != nil {
+		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical %q: %v; ignored", raw, err))
+		return false
+	}
+	loc := d.URL.Loc
+	if canon == loc {
+		return false
+	}
+	cu, _ := url.Parse(canon)
+	pu, _ := url.Parse(loc)
+	switch {
+	case !strings.EqualFold(cu.Host, pu.Host):
+		d.Skip, d.Because = CanonicalOffsite, "canonical "+canon
+		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical URL %s is on another host than the base URL %s", canon, m.base))
+		return true
+	case cu.Scheme != pu.Scheme:
+		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical URL %s uses %s, the base URL %s; kept as %s", canon, cu.Scheme, pu.Scheme, loc))
+		return false
+	case sameModuloIndex(cu, pu):
+		if !strings.HasPrefix(canon, m.base) {
+			d.Warnings = append(d.Warnings, fmt.Sprintf("canonical URL %s is outside the base URL %s; kept as %s", canon, m.base, loc))
+			return false
+		}
+		if sitemap.CheckLoc(canon) == nil {
+			d.URL.Loc, d.Because = canon, "the canonical link's form of "+loc
+		}
+		return false
+	}
+	d.Skip, d.Because = NotCanonical, "canonical "+canon
+	return true
+}
+
+// sameModuloIndex reports whether two URLs of one scheme and host differ
+// at most in a trailing slash or a final index.html (or index.htm).
+func sameModuloIndex(a, b *url.URL) bool {
+	if a.RawQuery != b.RawQuery {
+		return false
+	}
+	strip := func(p string) string {
+		p = strings.TrimSuffix(p, "index.html")
+		p = strings.TrimSuffix(p, "index.htm")
+		return strings.TrimSuffix(p, "/")
+	}
+	return strip(a.EscapedPath()) == strip(b.EscapedPath())
+}
+
+func (m *Mapper) setLastMod(d *Decision, f walker.File, h *frontmatter.Head) {
+	for _, src := range m.opts.LastMod {
+		switch src {
+		case LastModMeta:
+			if h != nil && !h.Modified.IsZero() {
+				d.URL.LastMod, d.LastModFrom = h.Modified.UTC(), "meta "+h.ModifiedFrom
+				return
+			}
+		case LastModMTime:
+			if !f.ModTime.IsZero() {
+				d.URL.LastMod, d.LastModFrom = f.ModTime.UTC(), "mtime"
+				return
+			}
+		case LastModNone:
+			return
+		}
+	}
 }
 
 // Loc returns the absolute, percent-encoded URL of the file at the
@@ -175,136 +400,4 @@ func IsErrorPage(rel string) bool {
 		return true
 	}
 	return false
-}
-
-// EncodePath percent-encodes a URL path per RFC 3986: every byte outside
-// the unreserved characters, the sub-delimiters, ":", "@" and "/" becomes
-// %XX (uppercase hex), so spaces, "#", "?", "%", control characters and the
-// UTF-8 bytes of non-ASCII characters are all encoded. A static server that
-// decodes the path finds the same bytes on disk.
-func EncodePath(p string) string { return escape(p, true) }
-
-// escape percent-encodes the bytes of p outside pathSafe; "/" too unless
-// keepSlash.
-func escape(p string, keepSlash bool) string {
-	safe := func(c byte) bool { return pathSafe[c] && (keepSlash || c != '/') }
-	n := 0
-	for i := 0; i < len(p); i++ {
-		if !safe(p[i]) {
-			n++
-		}
-	}
-	if n == 0 {
-		return p
-	}
-	const hex = "0123456789ABCDEF"
-	b := make([]byte, 0, len(p)+2*n)
-	for i := 0; i < len(p); i++ {
-		c := p[i]
-		if safe(c) {
-			b = append(b, c)
-		} else {
-			b = append(b, '%', hex[c>>4], hex[c&15])
-		}
-	}
-	return string(b)
-}
-
-// pathSafe marks the bytes EncodePath keeps: RFC 3986 pchar minus
-// pct-encoded, plus "/".
-var pathSafe = func() (t [256]bool) {
-	for c := 'a'; c <= 'z'; c++ {
-		t[c] = true
-	}
-	for c := 'A'; c <= 'Z'; c++ {
-		t[c] = true
-	}
-	for c := '0'; c <= '9'; c++ {
-		t[c] = true
-	}
-	for _, c := range "-._~!$&'()*+,;=:@/" {
-		t[c] = true
-	}
-	return t
-}()
-
-// ParseBaseURL checks and normalizes a site's base URL: an absolute http or
-// https URL with a host, without credentials, query or fragment. The scheme
-// and host are lowercased, an internationalized host is converted to
-// Punycode, a default port is dropped, the path is percent-encoded and ends
-// in "/".
-func ParseBaseURL(s string) (string, error) {
-	if s == "" {
-		return "", fmt.Errorf("base URL is empty")
-	}
-	u, err := url.Parse(s)
-	if err != nil {
-		return "", fmt.Errorf("base URL %q: %v", s, unwrapURLError(err))
-	}
-	scheme := strings.ToLower(u.Scheme)
-	if scheme != "http" && scheme != "https" {
-		return "", fmt.Errorf("base URL %q: want an absolute http:// or https:// URL", s)
-	}
-	if u.Opaque != "" || u.Host == "" {
-		return "", fmt.Errorf("base URL %q has no host", s)
-	}
-	if u.User != nil {
-		return "", fmt.Errorf("base URL %q: user name or password not allowed", s)
-	}
-	if u.RawQuery != "" || u.ForceQuery || u.Fragment != "" {
-		return "", fmt.Errorf("base URL %q: query or fragment not allowed", s)
-	}
-	host := u.Hostname()
-	if ip := net.ParseIP(host); ip != nil {
-		if ip.To4() == nil {
-			host = "[" + ip.String() + "]"
-		}
-	} else if host, err = hostToASCII(host); err != nil {
-		return "", fmt.Errorf("base URL %q: invalid host name", s)
-	}
-	host = strings.ToLower(host)
-	if port := u.Port(); port != "" && !(scheme == "http" && port == "80" || scheme == "https" && port == "443") {
-		host += ":" + port
-	}
-	// Re-encode segment by segment, from the escaped path, so that an
-	// encoded "/" (%2F) stays inside its segment.
-	segs := strings.Split(u.EscapedPath(), "/")
-	for i, seg := range segs {
-		dec, err := url.PathUnescape(seg)
-		if err != nil {
-			return "", fmt.Errorf("base URL %q: %v", s, err)
-		}
-		segs[i] = escape(dec, false)
-	}
-	p := strings.Join(segs, "/")
-	if !strings.HasSuffix(p, "/") {
-		p += "/"
-	}
-	if !strings.HasPrefix(p, "/") {
-		p = "/" + p
-	}
-	return scheme + "://" + host + p, nil
-}
-
-// hostToASCII converts a host name to its ASCII (Punycode) form, and
-// fails unless that form is itself a valid host name.
-func hostToASCII(host string) (string, error) {
-	if !utf8.ValidString(host) {
-		return "", fmt.Errorf("invalid UTF-8")
-	}
-	a, err := idna.Lookup.ToASCII(host)
-	if err != nil {
-		return "", err
-	}
-	if again, err := idna.Lookup.ToASCII(a); err != nil || again != a || a == "" {
-		return "", fmt.Errorf("invalid host %q", host)
-	}
-	return a, nil
-}
-
-func unwrapURLError(err error) error {
-	if ue, ok := err.(*url.Error); ok {
-		return ue.Err
-	}
-	return err
 }

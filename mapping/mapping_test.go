@@ -107,15 +107,16 @@ func TestMap(t *testing.T) {
 		{strings.Repeat("x", 2100) + ".html", sitemap.URL{Loc: "https://example.com/" + strings.Repeat("x", 2100) + ".html"}, LocTooLong},
 	}
 	for _, tt := range tests {
-		u, reason := m.Map(walker.File{Path: tt.rel, ModTime: mtime})
+		d := m.Map(Page{File: walker.File{Path: tt.rel, ModTime: mtime}})
+		u, reason := d.URL, d.Skip
 		if reason != tt.reason {
 			t.Errorf("Map(%.30q) reason %q, want %q", tt.rel, reason, tt.reason)
 			continue
 		}
 		if reason == "" {
 			tt.want.LastMod = mtime.UTC()
-			if u.LastMod.Location() != time.UTC {
-				t.Errorf("Map(%q): lastmod not in UTC: %v", tt.rel, u.LastMod)
+			if u.LastMod.Location() != time.UTC || d.LastModFrom != "mtime" {
+				t.Errorf("Map(%q): lastmod %v from %q", tt.rel, u.LastMod, d.LastModFrom)
 			}
 		}
 		if u.Loc != tt.want.Loc || !u.LastMod.Equal(tt.want.LastMod) || u.ChangeFreq != tt.want.ChangeFreq || u.Priority != tt.want.Priority {
@@ -124,8 +125,19 @@ func TestMap(t *testing.T) {
 	}
 
 	keep, _ := New(Options{BaseURL: "https://example.com/", KeepErrorPages: true})
-	if _, reason := keep.Map(walker.File{Path: "404.html"}); reason != "" {
-		t.Errorf("KeepErrorPages: 404.html skipped as %q", reason)
+	if d := keep.Map(Page{File: walker.File{Path: "404.html"}}); d.Skip != "" {
+		t.Errorf("KeepErrorPages: 404.html skipped as %q", d.Skip)
+	}
+}
+
+func TestMapRuleIndex(t *testing.T) {
+	p1, _ := sitemap.PriorityOf(0.1)
+	m, _ := New(Options{BaseURL: "https://example.com/", Rules: []Rule{{Match: "a/**"}, {Match: "**", Priority: p1}}})
+	if d := m.Map(Page{File: walker.File{Path: "b.html"}}); d.Rule != 2 || d.URL.Priority != p1 {
+		t.Errorf("rule %d, priority %v", d.Rule, d.URL.Priority)
+	}
+	if d := m.Map(Page{File: walker.File{Path: "a/x.html"}}); d.Rule != 1 || d.URL.Priority.IsSet() {
+		t.Errorf("rule %d, priority %v", d.Rule, d.URL.Priority)
 	}
 }
 

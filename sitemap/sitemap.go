@@ -51,6 +51,15 @@ type URL struct {
 	ChangeFreq ChangeFreq
 	// Priority is the page's priority relative to the site's other pages.
 	Priority Priority
+	// Alternates are the page's language versions, written as
+	// <xhtml:link rel="alternate" hreflang href> children.
+	Alternates []Alternate
+}
+
+// Alternate is a language version of a page: an xs:language tag (en,
+// de-AT, x-default) and an absolute, percent-encoded URL.
+type Alternate struct {
+	Lang, Href string
 }
 
 // ErrLocTooLong reports a URL of MaxLocLength characters or more.

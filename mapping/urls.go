@@ -1,0 +1,212 @@
+package mapping
+
+import (
+	"fmt"
+	"net"
+	"net/url"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/idna"
+)
+
+// EncodePath percent-encodes a URL path per RFC 3986: every byte outside
+// the unreserved characters, the sub-delimiters, ":", "@" and "/" becomes
+// %XX (uppercase hex), so spaces, "#", "?", "%", control characters and the
+// UTF-8 bytes of non-ASCII characters are all encoded. A static server that
+// decodes the path finds the same bytes on disk.
+func EncodePath(p string) string { return escape(p, true) }
+
+// escape percent-encodes the bytes of p outside pathSafe; "/" too unless
+// keepSlash.
+func escape(p string, keepSlash bool) string {
+	safe := func(c byte) bool { return pathSafe[c] && (keepSlash || c != '/') }
+	n := 0
+	for i := 0; i < len(p); i++ {
+		if !safe(p[i]) {
+			n++
+		}
+	}
+	if n == 0 {
+		return p
+	}
+	const hex = "0123456789ABCDEF"
+	b := make([]byte, 0, len(p)+2*n)
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if safe(c) {
+			b = append(b, c)
+		} else {
+			b = append(b, '%', hex[c>>4], hex[c&15])
+		}
+	}
+	return string(b)
+}
+
+// pathSafe marks the bytes EncodePath keeps: RFC 3986 pchar minus
+// pct-encoded, plus "/".
+var pathSafe = func() (t [256]bool) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c] = true
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = true
+	}
+	for c := '0'; c <= '9'; c++ {
+		t[c] = true
+	}
+	for _, c := range "-._~!$&'()*+,;=:@/" {
+		t[c] = true
+	}
+	return t
+}()
+
+// ParseBaseURL checks and normalizes a site's base URL: an absolute http or
+// https URL with a host, without credentials, query or fragment. The scheme
+// and host are lowercased, an internationalized host is converted to
+// Punycode, a default port is dropped, the path is percent-encoded and ends
+// in "/".
+func ParseBaseURL(s string) (string, error) {
+	if s == "" {
+		return "", fmt.Errorf("base URL is empty")
+	}
+	u, err := url.Parse(s)
+	if err != nil {
+		return "", fmt.Errorf("base URL %q: %v", s, unwrapURLError(err))
+	}
+	scheme := strings.ToLower(u.Scheme)
+	if scheme != "http" && scheme != "https" {
+		return "", fmt.Errorf("base URL %q: want an absolute http:// or https:// URL", s)
+	}
+	if u.Opaque != "" || u.Host == "" {
+		return "", fmt.Errorf("base URL %q has no host", s)
+	}
+	if u.User != nil {
+		return "", fmt.Errorf("base URL %q: user name or password not allowed", s)
+	}
+	if u.RawQuery != "" || u.ForceQuery || u.Fragment != "" {
+		return "", fmt.Errorf("base URL %q: query or fragment not allowed", s)
+	}
+	host, err := normalHost(u, scheme)
+	if err != nil {
+		return "", fmt.Errorf("base URL %q: %v", s, err)
+	}
+	// Re-encode segment by segment, from the escaped path, so that an
+	// encoded "/" (%2F) stays inside its segment.
+	segs := strings.Split(u.EscapedPath(), "/")
+	for i, seg := range segs {
+		dec, err := url.PathUnescape(seg)
+		if err != nil {
+			return "", fmt.Errorf("base URL %q: %v", s, err)
+		}
+		segs[i] = escape(dec, false)
+	}
+	p := strings.Join(segs, "/")
+	if !strings.HasSuffix(p, "/") {
+		p += "/"
+	}
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	return scheme + "://" + host + p, nil
+}
+
+// hostToASCII converts a host name to its ASCII (Punycode) form, and
+// fails unless that form is itself a valid host name.
+func hostToASCII(host string) (string, error) {
+	if !utf8.ValidString(host) {
+		return "", fmt.Errorf("invalid UTF-8")
+	}
+	a, err := idna.Lookup.ToASCII(host)
+	if err != nil {
+		return "", err
+	}
+	if again, err := idna.Lookup.ToASCII(a); err != nil || again != a || a == "" {
+		return "", fmt.Errorf("invalid host %q", host)
+	}
+	return a, nil
+}
+
+func unwrapURLError(err error) error {
+	if ue, ok := err.(*url.Error); ok {
+		return ue.Err
+	}
+	return err
+}
+
+// NormalizeURL resolves ref against base and returns it in the form Loc
+// uses, so that two spellings of one URL compare equal: scheme and host
+// lowercased (an internationalized host in Punycode), a default port
+// dropped, the path percent-encoded as EncodePath does (an encoded "/"
+// stays encoded), the query kept, the fragment dropped. It fails for a
+// reference that does not parse or is not an http or https URL.
+func NormalizeURL(ref string, base *url.URL) (string, error) {
+	u, err := url.Parse(strings.TrimSpace(ref))
+	if err != nil {
+		return "", fmt.Errorf("not a URL (%v)", unwrapURLError(err))
+	}
+	if base != nil {
+		u = base.ResolveReference(u)
+	}
+	scheme := strings.ToLower(u.Scheme)
+	if scheme != "http" && scheme != "https" || u.Host == "" || u.Opaque != "" {
+		return "", fmt.Errorf("not an absolute http(s) URL")
+	}
+	host, err := normalHost(u, scheme)
+	if err != nil {
+		return "", err
+	}
+	segs := strings.Split(u.EscapedPath(), "/")
+	for i, seg := range segs {
+		dec, err := url.PathUnescape(seg)
+		if err != nil {
+			return "", fmt.Errorf("bad path (%v)", err)
+		}
+		segs[i] = escape(dec, false)
+	}
+	p := strings.Join(segs, "/")
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	out := scheme + "://" + host + p
+	if u.RawQuery != "" {
+		out += "?" + escapeQuery(u.RawQuery)
+	}
+	return out, nil
+}
+
+// normalHost returns u's host lowercased, in Punycode, without the
+// scheme's default port.
+func normalHost(u *url.URL, scheme string) (string, error) {
+	host := u.Hostname()
+	if ip := net.ParseIP(host); ip != nil {
+		if ip.To4() == nil {
+			host = "[" + ip.String() + "]"
+		}
+	} else {
+		var err error
+		if host, err = hostToASCII(host); err != nil {
+			return "", fmt.Errorf("invalid host name")
+		}
+	}
+	host = strings.ToLower(host)
+	if port := u.Port(); port != "" && !(scheme == "http" && port == "80" || scheme == "https" && port == "443") {
+		host += ":" + port
+	}
+	return host, nil
+}
+
+// escapeQuery percent-encodes the bytes of a raw query that may not stand
+// in one (spaces, non-ASCII, quotes), keeping existing escapes.
+func escapeQuery(q string) string {
+	var b strings.Builder
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		if pathSafe[c] || c == '?' || c == '%' {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
