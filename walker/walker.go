@@ -47,6 +47,10 @@ type Options struct {
 	Exclude []string
 	// FollowSymlinks follows symbolic links that stay inside the root.
 	FollowSymlinks bool
+	// NoStat leaves regular files unstatted: their File has no Size or
+	// ModTime, and the check that someone may read them is the caller's.
+	// A caller that opens every file anyway saves a path lookup a file.
+	NoStat bool
 	// Warn receives problems that skip one file or folder. It may be nil.
 	Warn func(path string, err error)
 	// Ignored receives candidates left out for a reason that is not an
@@ -61,7 +65,8 @@ type File struct {
 	Path string
 	// Size is the file's size in bytes.
 	Size int64
-	// ModTime is the file's modification time.
+	// ModTime is the file's modification time; zero when Options.NoStat
+	// left the file unstatted.
 	ModTime time.Time
 }
 
@@ -218,14 +223,19 @@ func (w *walk) dir(full, rel string, entries []os.DirEntry) error {
 		case t&fs.ModeSymlink != 0:
 			err = w.symlink(childFull, childRel)
 		case t.IsRegular():
-			if w.included(childRel) {
-				info, ierr := e.Info()
-				if ierr != nil {
-					w.warn(childRel, ierr)
-					continue
-				}
-				err = w.file(childRel, info)
+			if !w.included(childRel) {
+				continue
 			}
+			if w.opts.NoStat {
+				err = w.fn(File{Path: childRel})
+				break
+			}
+			info, ierr := e.Info()
+			if ierr != nil {
+				w.warn(childRel, ierr)
+				continue
+			}
+			err = w.file(childRel, info)
 		default:
 			if w.included(childRel) {
 				w.warn(childRel, fmt.Errorf("%w (%s)", ErrNotRegular, describeMode(t)))

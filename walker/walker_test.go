@@ -286,3 +286,14 @@ func TestWalkErrors(t *testing.T) {
 		t.Errorf("cancelled: %v", err)
 	}
 }
+
+func TestWalkNoStat(t *testing.T) {
+	root := tree(t, "a.html", "b/index.html")
+	var got []File
+	if err := Walk(context.Background(), root, Options{NoStat: true}, func(f File) error { got = append(got, f); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0] != (File{Path: "a.html"}) || got[1] != (File{Path: "b/index.html"}) {
+		t.Errorf("got %+v", got)
+	}
+}
