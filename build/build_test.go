@@ -11,13 +11,32 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/host"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 const base = "https://example.com/"
+
+// pages makes a site of pages with the given content.
+func pages(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
+	for p, content := range files {
+		full := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
 
 func site(t *testing.T, paths ...string) string {
 	t.Helper()
@@ -48,7 +67,7 @@ func run(t *testing.T, opts Options) (*Result, *events, error) {
 	ev := &events{}
 	opts.Report = Report{
 		Warn: func(path string, err error) { ev.warns = append(ev.warns, path+": "+err.Error()) },
-		Skip: func(path string, r mapping.Reason) { ev.skips = append(ev.skips, path+": "+string(r)) },
+		Skip: func(path string, r mapping.Reason, _ string) { ev.skips = append(ev.skips, path+": "+string(r)) },
 	}
 	if opts.Map.BaseURL == "" {
 		opts.Map.BaseURL = base
@@ -143,7 +162,7 @@ func TestRunTooLong(t *testing.T) {
 	if !slices.Equal(locs(res), []string{base}) || res.Skipped[mapping.LocTooLong] != 1 {
 		t.Errorf("locs %q, skipped %v", locs(res), res.Skipped)
 	}
-	if len(ev.warns) != 1 || !strings.Contains(ev.warns[0], "characters long, not listed") {
+	if len(ev.warns) != 1 || !strings.Contains(ev.warns[0], "characters long; the protocol allows fewer than 2048; not listed") {
 		t.Errorf("warnings %q", ev.warns)
 	}
 }
@@ -300,7 +319,7 @@ func TestGeneratedSite(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "out")
-	res, _, err := run(t, Options{Root: root, Write: writer.Options{Dir: out, MaxURLs: 400, Gzip: true}})
+	res, _, err := run(t, Options{Root: root, Heads: Heads{Read: true}, Write: writer.Options{Dir: out, MaxURLs: 400, Gzip: true}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -312,8 +331,12 @@ func TestGeneratedSite(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("sitemap has %d URLs, manifest %d; first differences:\n%s", len(got), len(want), diff(got, want))
 	}
-	if res.Skipped[mapping.ErrorPage] != 1 {
-		t.Errorf("skipped %v", res.Skipped)
+	kinds := map[string]int{}
+	for _, e := range entries {
+		kinds[e.Kind]++
+	}
+	if res.Skipped[mapping.ErrorPage] != 1 || res.Skipped[mapping.NoIndex] != kinds["noindex"]+kinds["alias-noindex"] || res.Skipped[mapping.Redirect] != kinds["alias"] {
+		t.Errorf("skipped %v; manifest kinds %v", res.Skipped, kinds)
 	}
 	bad, err := sitemaptest.Unserved(root, base, got)
 	if err != nil {
@@ -344,4 +367,161 @@ func diff(got, want []string) string {
 		}
 	}
 	return b.String()
+}
+
+func TestRunHeads(t *testing.T) {
+	root := pages(t, map[string]string{
+		"index.html":         `<title>home</title>`,
+		"hidden/index.html":  `<meta name="robots" content="noindex">`,
+		"old/index.html":     `<meta http-equiv="refresh" content="0; url=/new/">`,
+		"new/index.html":     `<link rel="canonical" href="/new/">`,
+		"print/new.html":     `<link rel="canonical" href="/new/">`,
+		"slash/index.html":   `<link rel="canonical" href="/slash">`,
+		"elsewhere.html":     `<link rel="canonical" href="https://other.example/x/">`,
+		"broken.html":        `<link rel="canonical" href="http://[::1">`,
+		"private/index.html": `<title>private</title>`,
+		"_headers":           "/private/*\n  X-Robots-Tag: noindex\n",
+		"doc.pdf":            "%PDF-1.4 <meta name=robots content=noindex>",
+	})
+	rules, _, err := host.Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, ev, err := run(t, Options{Root: root, Heads: Heads{Read: true}, Map: mapping.Options{Hosts: rules},
+		Walk: walker.Options{Include: []string{"**/*.html", "**/*.pdf"}}, Write: writer.Options{DryRun: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{base, base + "broken.html", base + "doc.pdf", base + "new/", base + "slash"}
+	if !slices.Equal(locs(res), want) {
+		t.Errorf("locs %q\nwant %q", locs(res), want)
+	}
+	wantSkips := []string{
+		"elsewhere.html: canonical on another host",
+		"hidden/index.html: noindex",
+		"old/index.html: redirect",
+		"print/new.html: canonical elsewhere",
+		"private/index.html: X-Robots-Tag noindex",
+	}
+	if !slices.Equal(ev.skips, wantSkips) {
+		t.Errorf("skips %q\nwant %q", ev.skips, wantSkips)
+	}
+	wantWarns := []string{
+		`broken.html: canonical "http://[::1": not a URL (missing ']' in host); ignored`,
+		"elsewhere.html: canonical URL https://other.example/x/ is on another host than the base URL https://example.com/",
+	}
+	if !slices.Equal(ev.warns, wantWarns) {
+		t.Errorf("warnings %q\nwant %q", ev.warns, wantWarns)
+	}
+}
+
+func TestRunAlternates(t *testing.T) {
+	alts := `<link rel="alternate" hreflang="en" href="/en/">` +
+		`<link rel="alternate" hreflang="de" href="/de/">` +
+		`<link rel="alternate" hreflang="fr" href="/fr/">` + // not built: left out
+		`<link rel="alternate" hreflang="ja" href="https://example.jp/">` + // another host: kept
+		`<link rel="alternate" hreflang="x-default" href="/en/">`
+	root := pages(t, map[string]string{"en/index.html": alts, "de/index.html": alts})
+	var notes []string
+	res, err := Run(context.Background(), Options{Root: root, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: base},
+		Report: Report{Note: func(path, note string) { notes = append(notes, path+": "+note) }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []sitemap.Alternate{{Lang: "en", Href: base + "en/"}, {Lang: "de", Href: base + "de/"}, {Lang: "ja", Href: "https://example.jp/"}, {Lang: "x-default", Href: base + "en/"}}
+	for _, u := range res.URLs {
+		if !slices.Equal(u.Alternates, want) {
+			t.Errorf("%s: alternates %v", u.Loc, u.Alternates)
+		}
+	}
+	if len(notes) != 2 || !strings.HasSuffix(notes[0], "hreflang fr alternate https://example.com/fr/ is not in the sitemap; left out") {
+		t.Errorf("notes %q", notes)
+	}
+	sitemaptest.MustValidate(t, root)
+}
+
+func TestRunExplain(t *testing.T) {
+	root := pages(t, map[string]string{
+		"index.html":     `<meta property="article:modified_time" content="2024-02-03T04:05:06Z">`,
+		"old/index.html": `<meta http-equiv="refresh" content="0; url=/">`,
+		"a.html":         ``,
+		"a/index.html":   ``,
+	})
+	p9, _ := sitemap.PriorityOf(0.9)
+	var got []Explanation
+	explain := func(targets ...string) error {
+		got = nil
+		_, err := Run(context.Background(), Options{Root: root, Heads: Heads{Read: true}, Explain: targets,
+			Map:    mapping.Options{BaseURL: base, CleanURLs: true, TrailingSlash: mapping.SlashNever, Rules: []mapping.Rule{{Match: "*.html", Priority: p9}}},
+			Report: Report{Explain: func(x Explanation) { got = append(got, x) }}})
+		return err
+	}
+	if err := explain(filepath.Join(root, "index.html"), "https://example.com/old", "/a"); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 4 {
+		t.Fatalf("%d explanations: %+v", len(got), got)
+	}
+	byPath := map[string]Explanation{}
+	for _, x := range got {
+		byPath[x.Path] = x
+	}
+	if x := byPath["index.html"]; !x.Listed() || x.Decision.LastModFrom != "meta article:modified_time" || x.RuleMatch != "*.html" {
+		t.Errorf("index.html: %+v", x)
+	}
+	if x := byPath["old/index.html"]; x.Listed() || x.Decision.Skip != mapping.Redirect || x.Decision.Because != "meta refresh to https://example.com/" {
+		t.Errorf("old: %+v", x)
+	}
+	if x := byPath["a.html"]; !x.Listed() {
+		t.Errorf("a.html: %+v", x)
+	}
+	if x := byPath["a/index.html"]; x.Listed() || x.DuplicateOf != "https://example.com/a (from a.html)" {
+		t.Errorf("a/index.html: %+v", x)
+	}
+	if _, err := os.Stat(filepath.Join(root, "sitemap.xml")); !os.IsNotExist(err) {
+		t.Error("--explain wrote the sitemap")
+	}
+	err := explain("nope.html", "https://example.com/nope/")
+	if err == nil || err.Error() != "--explain: no page has the path or URL nope.html, https://example.com/nope/" {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestRunUnreadablePage(t *testing.T) {
+	root := site(t, "index.html", "gone.html")
+	m, _ := mapping.New(mapping.Options{BaseURL: base})
+	b := &builder{opts: Options{Root: root, Heads: Heads{Read: true}}, res: &Result{Skipped: map[mapping.Reason]int{}}, mapper: m, explain: newExplainer(Options{}, m)}
+	var warns []string
+	b.opts.Report.Warn = func(path string, err error) { warns = append(warns, path+": "+err.Error()) }
+	os.Remove(filepath.Join(root, "gone.html")) // deleted between the walk and the read
+	it := &item{file: walker.File{Path: "gone.html"}, result: make(chan outcome, 1)}
+	it.result <- b.judge(&frontmatter.HeadReader{}, it.file)
+	b.record(it)
+	if b.res.Skipped[Unreadable] != 1 || len(warns) != 1 || warns[0] != "gone.html: cannot read the page: no such file or directory; not listed" {
+		t.Errorf("skipped %v, warnings %q", b.res.Skipped, warns)
+	}
+}
+
+// Warnings come in the walk's order whatever the workers do.
+func TestRunOrderDeterministic(t *testing.T) {
+	files := map[string]string{}
+	for i := range 300 {
+		files[fmt.Sprintf("p/%03d.html", i)] = fmt.Sprintf(`<meta http-equiv="refresh" content="%d">`, i)
+	}
+	root := pages(t, files)
+	var first []string
+	for round := range 5 {
+		_, ev, err := run(t, Options{Root: root, Heads: Heads{Read: true}, Workers: 8, Write: writer.Options{DryRun: true}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if round == 0 {
+			first = ev.warns
+			if len(first) != 300 || !slices.IsSorted(first) {
+				t.Fatalf("%d warnings, sorted %v", len(first), slices.IsSorted(first))
+			}
+		} else if !slices.Equal(ev.warns, first) {
+			t.Fatalf("round %d: warnings in another order", round)
+		}
+	}
 }
