@@ -93,21 +93,29 @@ type HeadReader struct {
 }
 
 // Read reads the head of the page r holds. Its only errors are r's.
-func (hr *HeadReader) Read(r io.Reader) (*Head, error) {
+func (hr *HeadReader) Read(r io.Reader) (*Head, error) { return hr.ReadSized(r, -1) }
+
+// ReadSized is Read for a page known to hold size bytes (or -1 when
+// unknown): it then needs no read to find the end of a short page.
+func (hr *HeadReader) ReadSized(r io.Reader, size int64) (*Head, error) {
 	limit := hr.Limit
 	if limit <= 0 {
 		limit = DefaultHeadLimit
 	}
-	n, size := 0, min(4<<10, limit)
+	n, chunk := 0, min(4<<10, limit)
 	for {
-		if cap(hr.buf) < size+1 { // +1: the lexer wants room for a NUL
-			hr.buf = append(hr.buf[:n:n], make([]byte, size+1-n)...)
+		want := chunk
+		if size >= 0 && int64(want) > size {
+			want = int(max(size, int64(n)))
 		}
-		hr.buf = hr.buf[:size]
-		m, err := io.ReadFull(r, hr.buf[n:size])
+		if cap(hr.buf) < want+1 { // +1: the lexer wants room for a NUL
+			hr.buf = append(hr.buf[:n:n], make([]byte, want+1-n)...)
+		}
+		hr.buf = hr.buf[:want]
+		m, err := io.ReadFull(r, hr.buf[n:want])
 		n += m
-		eof := errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
-		if err != nil && !eof {
+		eof := errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || size >= 0 && int64(n) >= size
+		if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
 			return nil, err
 		}
 		h, ended := parseHead(hr.buf[:n])
@@ -120,7 +128,7 @@ func (hr *HeadReader) Read(r io.Reader) (*Head, error) {
 			}
 			return h, nil
 		}
-		size = min(size*4, limit)
+		chunk = min(chunk*4, limit)
 	}
 }
 

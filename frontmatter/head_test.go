@@ -163,14 +163,33 @@ func TestHeadReaderErrors(t *testing.T) {
 	}
 }
 
+// With the page's size known, a short page takes one read.
+func TestHeadReadSized(t *testing.T) {
+	page := `<head><meta name="robots" content="noindex"></head><body>` + strings.Repeat("x", 2000)
+	r := &countingReader{r: strings.NewReader(page)}
+	h, err := (&HeadReader{}).ReadSized(r, int64(len(page)))
+	if err != nil || h.NoIndex == "" || r.calls != 1 {
+		t.Errorf("%d reads; head %+v, %v", r.calls, h, err)
+	}
+	// A size that is wrong (the file grew or shrank) does no harm.
+	for _, size := range []int64{0, 10, int64(len(page)) + 100} {
+		h, err := (&HeadReader{}).ReadSized(strings.NewReader(page), size)
+		if err != nil || size > 10 && h.NoIndex == "" {
+			t.Errorf("size %d: head %+v, %v", size, h, err)
+		}
+	}
+}
+
 type countingReader struct {
-	r io.Reader
-	n int
+	r     io.Reader
+	n     int
+	calls int
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += n
+	c.calls++
 	return n, err
 }
 
@@ -223,6 +242,13 @@ func FuzzHead(f *testing.F) {
 		}
 		if !equalHeads(h1, h2) {
 			t.Fatalf("whole and byte by byte differ:\n%+v\n%+v", *h1, *h2)
+		}
+		h3, err := (&HeadReader{Limit: 512}).ReadSized(bytes.NewReader(bytes.Clone(data)), int64(len(data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !equalHeads(h1, h3) {
+			t.Fatalf("sized and unsized differ:\n%+v\n%+v", *h1, *h3)
 		}
 		for _, a := range h1.Alternates {
 			if !ValidHreflang(a.Lang) {
