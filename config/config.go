@@ -28,6 +28,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -60,6 +61,8 @@ type File struct {
 	TrailingSlash  bool     `yaml:"trailing_slash"`
 	FollowSymlinks bool     `yaml:"follow_symlinks"`
 	LastModFormat  string   `yaml:"lastmod_format"`
+	LastMod        LastMod  `yaml:"lastmod"`
+	Head           Head     `yaml:"head"`
 	Skip           Skip     `yaml:"skip"`
 	Rules          []Rule   `yaml:"rules"`
 
@@ -70,6 +73,26 @@ type File struct {
 type Skip struct {
 	// ErrorPages leaves out 404.html, 500.html, 404/index.html and the like.
 	ErrorPages bool `yaml:"error_pages"`
+	// NoIndex leaves out pages whose head says noindex.
+	NoIndex bool `yaml:"noindex"`
+	// Redirects leaves out meta refresh redirect stubs.
+	Redirects bool `yaml:"redirects"`
+	// NonCanonical leaves out pages whose canonical URL is elsewhere.
+	NonCanonical bool `yaml:"non_canonical"`
+	// XRobotsTag honours X-Robots-Tag: noindex in _headers and vercel.json.
+	XRobotsTag bool `yaml:"x_robots_tag"`
+}
+
+// Head configures reading each HTML page's head.
+type Head struct {
+	Read     bool `yaml:"read"`
+	MaxBytes int  `yaml:"max_bytes"`
+}
+
+// LastMod configures where lastmod comes from.
+type LastMod struct {
+	// Sources are tried in order; the first that knows a page's date wins.
+	Sources []string `yaml:"sources"`
 }
 
 // Rule is one entry of rules: the first whose glob matches a file's path
@@ -88,7 +111,9 @@ func Defaults() File {
 		MaxBytes:      sitemap.DefaultMaxBytes,
 		TrailingSlash: true,
 		LastModFormat: "datetime",
-		Skip:          Skip{ErrorPages: true},
+		LastMod:       LastMod{Sources: []string{"meta", "mtime"}},
+		Head:          Head{Read: true, MaxBytes: frontmatter.DefaultHeadLimit},
+		Skip:          Skip{ErrorPages: true, NoIndex: true, Redirects: true, NonCanonical: true, XRobotsTag: true},
 	}
 }
 
@@ -188,6 +213,17 @@ func (f *File) validate() error {
 	if _, err := sitemap.ParseDateFormat(f.LastModFormat); err != nil {
 		return &valueError{key: "lastmod_format", err: err}
 	}
+	if err := checkLastModSources(f.LastMod.Sources); err != nil {
+		var ve *valueError
+		if errors.As(err, &ve) {
+			ve.key = "lastmod.sources" + ve.key
+			return ve
+		}
+		return &valueError{key: "lastmod.sources", err: err}
+	}
+	if f.Head.MaxBytes < 1024 || f.Head.MaxBytes > 16<<20 {
+		return bad("head.max_bytes", "%d is outside 1024–16777216", f.Head.MaxBytes)
+	}
 	if f.Quiet && f.Verbose {
 		return bad("verbose", "quiet and verbose are both set")
 	}
@@ -232,6 +268,25 @@ func (r Rule) rule() (mapping.Rule, error) {
 		out.Priority = p
 	}
 	return out, nil
+}
+
+// checkLastModSources checks a lastmod source list; errors carry the
+// index as a key suffix ("[2]").
+func checkLastModSources(list []string) error {
+	if len(list) == 0 {
+		return errors.New("no lastmod source; give at least one, or [none]")
+	}
+	seen := map[string]bool{}
+	for i, s := range list {
+		if _, err := mapping.ParseLastModSource(s); err != nil {
+			return &valueError{key: fmt.Sprintf("[%d]", i), err: err}
+		}
+		if seen[s] {
+			return &valueError{key: fmt.Sprintf("[%d]", i), err: fmt.Errorf("lastmod source %q is listed twice", s)}
+		}
+		seen[s] = true
+	}
+	return nil
 }
 
 func checkMaxURLs(n int) error {
@@ -382,7 +437,7 @@ func suggest(key string) string {
 
 func knownKeys() []string {
 	var keys []string
-	for _, t := range []reflect.Type{reflect.TypeFor[File](), reflect.TypeFor[Skip](), reflect.TypeFor[Rule]()} {
+	for _, t := range []reflect.Type{reflect.TypeFor[File](), reflect.TypeFor[Skip](), reflect.TypeFor[Rule](), reflect.TypeFor[Head](), reflect.TypeFor[LastMod]()} {
 		for i := 0; i < t.NumField(); i++ {
 			keys = append(keys, strings.Split(t.Field(i).Tag.Get("yaml"), ",")[0])
 		}

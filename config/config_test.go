@@ -31,6 +31,15 @@ follow_symlinks: true
 lastmod_format: date
 skip:
   error_pages: false
+  noindex: false
+  redirects: false
+  non_canonical: false
+  x_robots_tag: false
+head:
+  read: false
+  max_bytes: 4096
+lastmod:
+  sources: [mtime, none]
 rules:
   - match: "blog/**"
     changefreq: weekly
@@ -47,7 +56,10 @@ rules:
 		Include: []string{"**/*.html", "**/*.pdf"}, Exclude: []string{"drafts/**"},
 		Gzip: true, Text: true, Robots: true, MaxURLs: 1000, MaxBytes: 5000000,
 		CleanURLs: true, TrailingSlash: false, FollowSymlinks: true, LastModFormat: "date",
-		Skip: Skip{ErrorPages: false},
+		Skip: Skip{},
+	}
+	if f.Head != (Head{Read: false, MaxBytes: 4096}) || !slices.Equal(f.LastMod.Sources, []string{"mtime", "none"}) {
+		t.Errorf("head %+v, lastmod %+v", f.Head, f.LastMod)
 	}
 	rules := f.Rules
 	f.Rules = nil
@@ -106,6 +118,11 @@ func TestParseErrors(t *testing.T) {
 		{"rules not a list", "rules:\n  match: a\n", "sitemap.yaml:2: rules: want a list, got a mapping"},
 		{"bad lastmod format", "lastmod_format: iso\n", `sitemap.yaml:1: lastmod_format: lastmod format "iso" is not "datetime" or "date"`},
 		{"quiet and verbose", "quiet: true\nverbose: true\n", "sitemap.yaml:2: verbose: quiet and verbose are both set"},
+		{"unknown lastmod source", "lastmod:\n  sources: [meta, git]\n", `sitemap.yaml:2: lastmod.sources[1]: lastmod source "git" is not one of meta, mtime, none`},
+		{"lastmod source twice", "lastmod:\n  sources:\n    - mtime\n    - mtime\n", `sitemap.yaml:4: lastmod.sources[1]: lastmod source "mtime" is listed twice`},
+		{"no lastmod source", "lastmod:\n  sources: []\n", "sitemap.yaml:2: lastmod.sources: no lastmod source; give at least one, or [none]"},
+		{"head limit too small", "head:\n  max_bytes: 100\n", "sitemap.yaml:2: head.max_bytes: 100 is outside 1024–16777216"},
+		{"unknown skip key", "skip:\n  noindx: false\n", `sitemap.yaml:2: unknown key "noindx" (did you mean "noindex"?)`},
 		{"syntax error", "include: [a\n", "sitemap.yaml:1: did not find expected ',' or ']'"},
 		{"tab indentation", "rules:\n\t- match: a\n", "sitemap.yaml:2: found character that cannot start any token"},
 		{"duplicate key", "gzip: true\ngzip: false\n", `sitemap.yaml:2: mapping key "gzip" already defined at line 1`},
@@ -273,7 +290,7 @@ func TestExampleFile(t *testing.T) {
 	}
 	want := Defaults()
 	want.BaseURL, want.Root = "https://example.com/", "public"
-	if !equalFiles(*f, want) || len(f.Rules) != 0 {
+	if !equalFiles(*f, want) || len(f.Rules) != 0 || f.Head != want.Head || !slices.Equal(f.LastMod.Sources, want.LastMod.Sources) {
 		t.Errorf("the example's values are not the defaults:\n%+v\nwant\n%+v", *f, want)
 	}
 	data, err := os.ReadFile(path)
@@ -284,5 +301,39 @@ func TestExampleFile(t *testing.T) {
 		if !strings.Contains(string(data), key+":") {
 			t.Errorf("sitemap.yaml.example does not document %s", key)
 		}
+	}
+}
+
+func TestResolvePolicy(t *testing.T) {
+	t.Chdir(t.TempDir())
+	none := func(string) string { return "" }
+	str := func(s string) *string { return &s }
+	boolp := func(b bool) *bool { return &b }
+
+	s, err := Resolve(Flags{Root: "public", BaseURL: str("https://example.com/")}, none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := s.Build
+	if !b.Heads.Read || b.Heads.Limit != 65536 || !slices.Equal(b.HostDirs, []string{"public", "."}) ||
+		b.Map.KeepNoIndex || b.Map.KeepRedirects || b.Map.KeepNonCanonical || b.Map.KeepErrorPages ||
+		!slices.Equal(b.Map.LastMod, []mapping.LastModSource{"meta", "mtime"}) {
+		t.Errorf("defaults: %+v", b)
+	}
+
+	os.WriteFile(DefaultFile, []byte("skip: {noindex: false, redirects: false, non_canonical: false, x_robots_tag: false}\n"), 0o644)
+	s, err = Resolve(Flags{Root: "public", BaseURL: str("https://example.com/"), ReadHeads: boolp(false),
+		LastModSources: []string{"mtime"}, Explain: []string{"public/a.html"}}, none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = s.Build
+	if b.Heads.Read || b.HostDirs != nil || !b.Map.KeepNoIndex || !b.Map.KeepRedirects || !b.Map.KeepNonCanonical ||
+		!slices.Equal(b.Map.LastMod, []mapping.LastModSource{"mtime"}) || !slices.Equal(b.Explain, []string{"public/a.html"}) || !slices.Equal(s.Explain, b.Explain) {
+		t.Errorf("switched off: %+v", b)
+	}
+	if _, err := Resolve(Flags{Root: "p", BaseURL: str("https://example.com/"), LastModSources: []string{"git"}}, none); err == nil ||
+		err.Error() != `--lastmod-sources: lastmod source "git" is not one of meta, mtime, none` {
+		t.Errorf("bad --lastmod-sources: %v", err)
 	}
 }

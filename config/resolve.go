@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"path/filepath"
 
 	"github.com/sitemapgen/sitemapgen/build"
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -32,6 +33,10 @@ type Flags struct {
 	TrailingSlash  *bool
 	FollowSymlinks *bool
 	LastModFormat  *string
+	LastModSources []string
+	ReadHeads      *bool
+	// Explain lists the pages --explain asks about.
+	Explain []string
 	// Root is the DIR argument; "" when none was given.
 	Root string
 }
@@ -40,7 +45,10 @@ type Flags struct {
 type Settings struct {
 	Build build.Options
 	// DryRun prints the URLs instead of writing files.
-	DryRun  bool
+	DryRun bool
+	// Explain prints why the pages it names are in or out, and writes
+	// nothing.
+	Explain []string
 	Quiet   bool
 	Verbose bool
 	// ConfigFile is the file that was read, or "".
@@ -119,25 +127,45 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 	if out == "" {
 		out = f.Root
 	}
-	lastmod, _ := sitemap.ParseDateFormat(f.LastModFormat) // validated by Load or apply
+	dateFormat, _ := sitemap.ParseDateFormat(f.LastModFormat) // validated by Load or apply
 	slash := mapping.SlashAlways
 	if !f.TrailingSlash {
 		slash = mapping.SlashNever
 	}
-	s.DryRun, s.Quiet, s.Verbose = f.DryRun, f.Quiet, f.Verbose
+	s.DryRun, s.Quiet, s.Verbose, s.Explain = f.DryRun, f.Quiet, f.Verbose, fl.Explain
+	var sources []mapping.LastModSource
+	for _, src := range f.LastMod.Sources {
+		sources = append(sources, mapping.LastModSource(src))
+	}
+	var hostDirs []string
+	if f.Skip.XRobotsTag {
+		// _headers and vercel.json live in the site folder or the project
+		// folder: the config file's, or the working directory.
+		hostDirs = []string{f.Root, "."}
+		if s.ConfigFile != "" {
+			hostDirs[1] = filepath.Dir(s.ConfigFile)
+		}
+	}
 	s.Build = build.Options{
-		Root: f.Root,
+		Root:     f.Root,
+		Heads:    build.Heads{Read: f.Head.Read, Limit: f.Head.MaxBytes},
+		HostDirs: hostDirs,
+		Explain:  fl.Explain,
 		Walk: walker.Options{
 			Include:        f.Include,
 			Exclude:        f.Exclude,
 			FollowSymlinks: f.FollowSymlinks,
 		},
 		Map: mapping.Options{
-			BaseURL:        baseURL,
-			CleanURLs:      f.CleanURLs,
-			TrailingSlash:  slash,
-			KeepErrorPages: !f.Skip.ErrorPages,
-			Rules:          f.rules,
+			BaseURL:          baseURL,
+			CleanURLs:        f.CleanURLs,
+			TrailingSlash:    slash,
+			KeepErrorPages:   !f.Skip.ErrorPages,
+			KeepNoIndex:      !f.Skip.NoIndex,
+			KeepRedirects:    !f.Skip.Redirects,
+			KeepNonCanonical: !f.Skip.NonCanonical,
+			LastMod:          sources,
+			Rules:            f.rules,
 		},
 		Write: writer.Options{
 			Dir:           out,
@@ -146,7 +174,7 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 			Gzip:          f.Gzip,
 			Text:          f.Text,
 			Robots:        f.Robots,
-			LastModFormat: lastmod,
+			LastModFormat: dateFormat,
 			DryRun:        f.DryRun,
 		},
 	}
@@ -213,6 +241,19 @@ func (fl Flags) apply(f *File) error {
 			return flagErr("max-bytes", err)
 		}
 		f.MaxBytes = *fl.MaxBytes
+	}
+	if fl.LastModSources != nil {
+		if err := checkLastModSources(fl.LastModSources); err != nil {
+			var ve *valueError
+			if errors.As(err, &ve) {
+				err = ve.err // the index means nothing on a command line
+			}
+			return flagErr("lastmod-sources", err)
+		}
+		f.LastMod.Sources = fl.LastModSources
+	}
+	if fl.ReadHeads != nil {
+		f.Head.Read = *fl.ReadHeads
 	}
 	if fl.LastModFormat != nil {
 		if _, err := sitemap.ParseDateFormat(*fl.LastModFormat); err != nil {
