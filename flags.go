@@ -24,6 +24,8 @@ Examples:
   jekyll build && sitemapgen _site --base-url https://example.org/blog/ --robots
   sitemapgen public --gzip --text --exclude 'drafts/**'
   sitemapgen --dry-run public          list the URLs; write nothing
+  sitemapgen public --explain public/old/index.html
+                                       why is that page left out?
   SITEMAP_BASE_URL=https://example.com/ sitemapgen public
 
 Flags (each is also a key of sitemap.yaml, spelled with _ for -):
@@ -46,10 +48,19 @@ Flags (each is also a key of sitemap.yaml, spelled with _ for -):
   --trailing-slash     folder URLs end in / (default true; --trailing-slash=false
                        for hosts that serve /docs without the slash)
   --lastmod-format F   datetime (2024-05-01T09:30:00Z, the default) or date
+  --lastmod-sources L  where lastmod comes from, first that knows wins
+                       (default meta,mtime: the page's head, then the file)
+  --read-heads         read each page's <head> (default true): noindex pages,
+                       redirect stubs and non-canonical pages are left out,
+                       hreflang alternates listed; =false lists files alone
   --follow-symlinks    follow symbolic links that stay inside DIR
   --dry-run            print the URLs that would be written; write nothing
+  --explain PAGE       say why PAGE (a path, a URL or a URL path) is in the
+                       sitemap or not and where its values came from; write
+                       nothing (repeatable)
   --quiet              print errors only
-  --verbose            also print every file left out, and why
+  --verbose            also print, for every page, whether it is listed and
+                       why
   -h, --help           print this help
 
 Files written into DIR (or DIR2): sitemap.xml, a <urlset> when every URL fits
@@ -84,10 +95,10 @@ func parseBuildFlags(args []string) (config.Flags, error) {
 	fs.Usage = func() {}
 
 	var (
-		cfg, baseURL, out, lastmod                           string
-		include, exclude                                     []string
+		cfg, baseURL, out, lastmod, sources                  string
+		include, exclude, explain                            []string
 		gz, text, robots, dry, quiet, verbose, clean, follow bool
-		slash                                                = true
+		slash, heads                                         = true, true
 		maxURLs, maxBytes                                    int
 	)
 	fs.StringVar(&cfg, "config", "", "")
@@ -104,6 +115,9 @@ func parseBuildFlags(args []string) (config.Flags, error) {
 	fs.BoolVar(&slash, "trailing-slash", true, "")
 	fs.StringVar(&lastmod, "lastmod-format", "", "")
 	fs.BoolVar(&follow, "follow-symlinks", false, "")
+	fs.BoolVar(&heads, "read-heads", true, "")
+	fs.StringVar(&sources, "lastmod-sources", "", "")
+	fs.Var(listFlag{&explain}, "explain", "")
 	fs.BoolVar(&dry, "dry-run", false, "")
 	fs.BoolVar(&quiet, "quiet", false, "")
 	fs.BoolVar(&verbose, "verbose", false, "")
@@ -150,6 +164,15 @@ func parseBuildFlags(args []string) (config.Flags, error) {
 			fl.LastModFormat = &lastmod
 		case "follow-symlinks":
 			fl.FollowSymlinks = &follow
+		case "read-heads":
+			fl.ReadHeads = &heads
+		case "lastmod-sources":
+			fl.LastModSources = strings.Split(sources, ",")
+			for i := range fl.LastModSources {
+				fl.LastModSources[i] = strings.TrimSpace(fl.LastModSources[i])
+			}
+		case "explain":
+			fl.Explain = explain
 		case "dry-run":
 			fl.DryRun = &dry
 		case "quiet":

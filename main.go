@@ -87,6 +87,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	}
 
 	rep := newReporter(s.Build.Root, stderr, s.Quiet, s.Verbose)
+	rep.explainTo, rep.dates = stdout, s.Build.Write.LastModFormat
 	rep.settings(s)
 	s.Build.Report = rep.report()
 	res, err := build.Run(ctx, s.Build)
@@ -94,6 +95,9 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if err != nil {
 		fmt.Fprintf(stderr, "sitemapgen: %v\n", err)
 		return exitFailed
+	}
+	if len(s.Explain) > 0 {
+		return exitOK // the explanations were the output
 	}
 	if s.DryRun {
 		for _, u := range res.URLs {

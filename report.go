@@ -12,6 +12,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/build"
 	"github.com/sitemapgen/sitemapgen/config"
 	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
 // summary is the one line that ends a build.
@@ -71,6 +72,8 @@ func plural(n int, word string) string {
 type reporter struct {
 	root             string
 	w                io.Writer
+	explainTo        io.Writer // where --explain prints
+	dates            sitemap.DateFormat
 	quiet, verbose   bool
 	tty              bool
 	progressing      bool
@@ -90,17 +93,36 @@ func newReporter(root string, w io.Writer, quiet, verbose bool) *reporter {
 func (r *reporter) report() build.Report {
 	return build.Report{
 		Warn: func(path string, err error) {
-			if !r.quiet {
+			if r.quiet {
+				return
+			}
+			r.endProgress()
+			if path == "" { // the message names its file
+				fmt.Fprintf(r.w, "sitemapgen: warning: %v\n", err)
+				return
+			}
+			fmt.Fprintf(r.w, "%s: warning: %v\n", r.path(path), err)
+		},
+		Skip: func(path string, reason mapping.Reason, because string) {
+			// Pages mapping judged are told by Page.
+			if r.verbose && !slices.Contains(mapping.PageReasons, reason) {
 				r.endProgress()
-				fmt.Fprintf(r.w, "%s: warning: %v\n", r.path(path), err)
+				fmt.Fprintf(r.w, "%s: skipped: %s%s\n", r.path(path), reason, parens(because))
 			}
 		},
-		Skip: func(path string, reason mapping.Reason) {
+		Page: func(path string, d *mapping.Decision) {
 			if r.verbose {
 				r.endProgress()
-				fmt.Fprintf(r.w, "%s: skipped: %s\n", r.path(path), reason)
+				fmt.Fprintf(r.w, "%s: %s\n", r.path(path), r.oneLine(d))
 			}
 		},
+		Note: func(path, note string) {
+			if r.verbose {
+				r.endProgress()
+				fmt.Fprintf(r.w, "%s: %s\n", r.path(path), note)
+			}
+		},
+		Explain: r.explain,
 		Progress: func(files int) {
 			// Progress only on a terminal, and only once a run is long
 			// enough to wonder about.
@@ -135,8 +157,80 @@ func (r *reporter) endProgress() {
 	}
 }
 
+// oneLine is --verbose's account of a page.
+func (r *reporter) oneLine(d *mapping.Decision) string {
+	if d.Skip != "" {
+		return fmt.Sprintf("skipped: %s%s", d.Skip, parens(d.Because))
+	}
+	var why []string
+	if d.Because != "" {
+		why = append(why, d.Because)
+	}
+	if d.LastModFrom != "" {
+		why = append(why, "lastmod from "+d.LastModFrom)
+	}
+	if d.Rule > 0 {
+		why = append(why, fmt.Sprintf("rule %d", d.Rule))
+	}
+	if n := len(d.URL.Alternates); n > 0 {
+		why = append(why, plural(n, "alternate"))
+	}
+	return "listed as " + d.URL.Loc + parens(strings.Join(why, "; "))
+}
+
+// explain prints what --explain asked.
+func (r *reporter) explain(x build.Explanation) {
+	w, d := r.explainTo, &x.Decision
+	fmt.Fprintf(w, "%s\n", r.path(x.Path))
+	if d.URL.Loc != "" {
+		fmt.Fprintf(w, "  url:         %s\n", d.URL.Loc)
+	}
+	switch {
+	case d.Skip != "":
+		fmt.Fprintf(w, "  listed:      no, %s%s\n", d.Skip, parens(d.Because))
+	case x.DuplicateOf != "":
+		fmt.Fprintf(w, "  listed:      no, a duplicate of %s\n", x.DuplicateOf)
+	default:
+		fmt.Fprintf(w, "  listed:      yes%s\n", parens(d.Because))
+		if lm := sitemap.AppendLastMod(nil, d.URL.LastMod, r.dates); len(lm) > 0 {
+			fmt.Fprintf(w, "  lastmod:     %s (%s)\n", lm, d.LastModFrom)
+		} else {
+			fmt.Fprintf(w, "  lastmod:     none\n")
+		}
+		rule := "no rule matches"
+		if d.Rule > 0 {
+			rule = fmt.Sprintf("rule %d, match: %s", d.Rule, x.RuleMatch)
+		}
+		for _, v := range []struct{ name, value string }{{"changefreq", d.URL.ChangeFreq.String()}, {"priority", d.URL.Priority.String()}} {
+			if v.value == "" {
+				v.value = "none"
+			}
+			fmt.Fprintf(w, "  %-12s %s (%s)\n", v.name+":", v.value, rule)
+		}
+		for _, a := range d.URL.Alternates {
+			fmt.Fprintf(w, "  alternate:   %s %s\n", a.Lang, a.Href)
+		}
+		for _, a := range x.DroppedAlternates {
+			fmt.Fprintf(w, "  left out:    alternate %s %s (not in the sitemap)\n", a.Lang, a.Href)
+		}
+	}
+	for _, warning := range d.Warnings {
+		fmt.Fprintf(w, "  warning:     %s\n", warning)
+	}
+}
+
+func parens(s string) string {
+	if s == "" {
+		return ""
+	}
+	return " (" + s + ")"
+}
+
 // path shows a path relative to the site folder as the user would type it.
 func (r *reporter) path(rel string) string {
+	if strings.Contains(rel, "://") { // a URL, not a path
+		return rel
+	}
 	p := filepath.Join(r.root, filepath.FromSlash(rel))
 	if strings.HasSuffix(rel, "/") { // a folder
 		p += string(filepath.Separator)

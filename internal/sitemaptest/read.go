@@ -146,14 +146,13 @@ func ReadManifest(path string) ([]ManifestEntry, error) {
 }
 
 // ExpectedURLs returns, sorted, the URLs under baseURL that a sitemap of a
-// gen-site site lists, by its manifest: every HTML page but the error page.
-// (Redirect and noindex pages are listed until the head-reading stage
-// leaves them out.)
+// gen-site site lists, by its manifest: every HTML page but the error
+// page, the redirect stubs and the noindex pages.
 func ExpectedURLs(manifest []ManifestEntry, baseURL string) []string {
 	var want []string
 	for _, e := range manifest {
 		switch e.Kind {
-		case "asset", "feed", "404":
+		case "asset", "feed", "404", "alias", "alias-noindex", "noindex":
 		default:
 			want = append(want, strings.TrimSuffix(baseURL, "/")+e.URLPath)
 		}
