@@ -21,6 +21,14 @@ type Entry struct {
 	LastMod    string `xml:"lastmod"`
 	ChangeFreq string `xml:"changefreq"`
 	Priority   string `xml:"priority"`
+	Links      []Link `xml:"http://www.w3.org/1999/xhtml link"`
+}
+
+// Link is an <xhtml:link> hreflang alternate.
+type Link struct {
+	Rel      string `xml:"rel,attr"`
+	Hreflang string `xml:"hreflang,attr"`
+	Href     string `xml:"href,attr"`
 }
 
 // File is one sitemap file read back.
@@ -69,12 +77,22 @@ func ReadBytes(path string) ([]byte, error) {
 	return io.ReadAll(r)
 }
 
-// Locs reads the sitemap set in dir: the entry file sitemap.xml (or
+// Locs reads the sitemap set in dir (see URLs) and returns every <loc> of
+// its urlsets, in file order, and the files read.
+func Locs(dir, baseURL string) (locs []string, files []string, err error) {
+	entries, files, err := URLs(dir, baseURL)
+	for _, e := range entries {
+		locs = append(locs, e.Loc)
+	}
+	return locs, files, err
+}
+
+// URLs reads the sitemap set in dir: the entry file sitemap.xml (or
 // sitemap.xml.gz) and any further index files (sitemap-index-N.xml[.gz]),
 // following every index entry, which must name a file in dir under
-// baseURL. It returns every <loc> of the urlsets, in file order, and the
+// baseURL. It returns every <url> of the urlsets, in file order, and the
 // files read.
-func Locs(dir, baseURL string) (locs []string, files []string, err error) {
+func URLs(dir, baseURL string) (urls []Entry, files []string, err error) {
 	entry := "sitemap.xml"
 	if _, err := os.Stat(filepath.Join(dir, entry)); err != nil {
 		entry += ".gz"
@@ -95,9 +113,7 @@ func Locs(dir, baseURL string) (locs []string, files []string, err error) {
 			if name != entry {
 				return nil, nil, fmt.Errorf("%s: a further index file holds a urlset", name)
 			}
-			for _, e := range f.Entries {
-				locs = append(locs, e.Loc)
-			}
+			urls = append(urls, f.Entries...)
 			continue
 		}
 		for _, s := range f.Entries {
@@ -113,12 +129,10 @@ func Locs(dir, baseURL string) (locs []string, files []string, err error) {
 				return nil, nil, fmt.Errorf("%s: root <%s>, want <urlset>", shard, sf.Root)
 			}
 			files = append(files, shard)
-			for _, e := range sf.Entries {
-				locs = append(locs, e.Loc)
-			}
+			urls = append(urls, sf.Entries...)
 		}
 	}
-	return locs, files, nil
+	return urls, files, nil
 }
 
 // ManifestEntry is one line of a gen-site manifest.
