@@ -42,8 +42,8 @@ Flags (each is also a key of sitemap.yaml, spelled with _ for -):
   --text               also write sitemap.txt, one URL a line
   --robots             add the Sitemap: lines to robots.txt, keeping the rest
   --max-urls N         at most N URLs per file (default 50000, the most allowed)
-  --max-bytes N        at most N bytes per file, uncompressed (default 10485760;
-                       at most 52428800)
+  --max-bytes N        every file stays under N bytes, uncompressed (default
+                       10485760; at most 52428800)
   --clean-urls         list about.html as /about (the host must serve that)
   --trailing-slash     folder URLs end in / (default true; --trailing-slash=false
                        for hosts that serve /docs without the slash)

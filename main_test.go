@@ -34,7 +34,7 @@ func TestMain(m *testing.M) {
 //	validate-sitemaps PATH...      the shared schema validator; ! expects a failure
 //	served SITE SITEMAPDIR BASE    every URL of the sitemap set in SITEMAPDIR is served with 200 from SITE
 //	gunzip FILE.gz                 write FILE, the decompressed content
-//	maxsize N FILE...              each FILE has at most N bytes
+//	under N FILE...                each FILE has fewer than N bytes
 //	samefiles DIR1 DIR2            both folders hold the same files with the same bytes
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
@@ -63,7 +63,7 @@ func TestScripts(t *testing.T) {
 			"validate-sitemaps": cmdValidate,
 			"served":            cmdServed,
 			"gunzip":            cmdGunzip,
-			"maxsize":           cmdMaxsize,
+			"under":             cmdUnder,
 			"samefiles":         cmdSamefiles,
 		},
 	})
@@ -148,17 +148,17 @@ func cmdGunzip(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(os.WriteFile(ts.MkAbs(strings.TrimSuffix(args[0], ".gz")), data, 0o644))
 }
 
-func cmdMaxsize(ts *testscript.TestScript, neg bool, args []string) {
+func cmdUnder(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) < 2 {
-		ts.Fatalf("usage: maxsize N file...")
+		ts.Fatalf("usage: under N file...")
 	}
 	max, err := strconv.Atoi(args[0])
 	ts.Check(err)
 	for _, f := range args[1:] {
 		st, err := os.Stat(ts.MkAbs(f))
 		ts.Check(err)
-		if st.Size() > int64(max) {
-			ts.Fatalf("%s has %d bytes, more than %d", f, st.Size(), max)
+		if st.Size() >= int64(max) {
+			ts.Fatalf("%s has %d bytes, not under %d", f, st.Size(), max)
 		}
 	}
 }

@@ -7,13 +7,19 @@ import (
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
+// XHTMLNamespace is the namespace of the <xhtml:link> hreflang alternates.
+const XHTMLNamespace = "http://www.w3.org/1999/xhtml"
+
 // The fixed parts of the files.
 const (
-	xmlDecl     = `<?xml version="1.0" encoding="UTF-8"?>` + "\n"
-	urlsetOpen  = xmlDecl + `<urlset xmlns="` + sitemap.Namespace + `">` + "\n"
-	urlsetClose = "</urlset>\n"
-	indexOpen   = xmlDecl + `<sitemapindex xmlns="` + sitemap.Namespace + `">` + "\n"
-	indexClose  = "</sitemapindex>\n"
+	xmlDecl    = `<?xml version="1.0" encoding="UTF-8"?>` + "\n"
+	urlsetOpen = xmlDecl + `<urlset xmlns="` + sitemap.Namespace + `">` + "\n"
+	// urlsetOpenXHTML declares the xhtml namespace, for sets with
+	// alternates.
+	urlsetOpenXHTML = xmlDecl + `<urlset xmlns="` + sitemap.Namespace + `" xmlns:xhtml="` + XHTMLNamespace + `">` + "\n"
+	urlsetClose     = "</urlset>\n"
+	indexOpen       = xmlDecl + `<sitemapindex xmlns="` + sitemap.Namespace + `">` + "\n"
+	indexClose      = "</sitemapindex>\n"
 )
 
 // appendURL appends the <url> element of u to b.
@@ -31,6 +37,13 @@ func appendURL(b []byte, u *sitemap.URL, f sitemap.DateFormat) []byte {
 		b = append(b, "    <priority>"...)
 		b = u.Priority.Append(b)
 		b = append(b, "</priority>\n"...)
+	}
+	for _, a := range u.Alternates {
+		b = append(b, `    <xhtml:link rel="alternate" hreflang="`...)
+		b = appendEscaped(b, a.Lang)
+		b = append(b, `" href="`...)
+		b = appendEscaped(b, a.Href)
+		b = append(b, "\"/>\n"...)
 	}
 	return append(b, "  </url>\n"...)
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
@@ -15,10 +16,10 @@ import (
 // to a well-formed <url> whose values read back unchanged.
 func FuzzAppendURL(f *testing.F) {
 	for _, u := range sample {
-		f.Add(u.Loc[len(base):], uint8(u.ChangeFreq), u.Priority.Float(), u.LastMod.Unix(), u.Priority.IsSet(), false)
+		f.Add(u.Loc[len(base):], uint8(u.ChangeFreq), u.Priority.Float(), u.LastMod.Unix(), u.Priority.IsSet(), false, "")
 	}
-	f.Add("a&b<c>'\"", uint8(9), 2.0, int64(-1<<40), true, true)
-	f.Fuzz(func(t *testing.T, path string, cf uint8, prio float64, unix int64, hasPrio, date bool) {
+	f.Add("a&b<c>'\"", uint8(9), 2.0, int64(-1<<40), true, true, "x-default")
+	f.Fuzz(func(t *testing.T, path string, cf uint8, prio float64, unix int64, hasPrio, date bool, lang string) {
 		// Any path, encoded as mapping encodes it ("&" and "'" stay raw).
 		loc := base + mapping.EncodePath(path)
 		if err := sitemap.CheckLoc(loc); err != nil {
@@ -35,17 +36,25 @@ func FuzzAppendURL(f *testing.F) {
 			}
 			u.Priority = p
 		}
+		if lang != "" && frontmatter.ValidHreflang(lang) {
+			u.Alternates = []sitemap.Alternate{{Lang: lang, Href: loc}}
+		}
 		format := sitemap.DateTime
 		if date {
 			format = sitemap.Date
 		}
-		doc := urlsetOpen + string(appendURL(nil, &u, format)) + urlsetClose
+		doc := urlsetOpenXHTML + string(appendURL(nil, &u, format)) + urlsetClose
 		var got struct {
 			URL struct {
 				Loc        string  `xml:"loc"`
 				LastMod    *string `xml:"lastmod"`
 				ChangeFreq *string `xml:"changefreq"`
 				Priority   *string `xml:"priority"`
+				Links      []struct {
+					Rel      string `xml:"rel,attr"`
+					Hreflang string `xml:"hreflang,attr"`
+					Href     string `xml:"href,attr"`
+				} `xml:"http://www.w3.org/1999/xhtml link"`
 			} `xml:"url"`
 		}
 		dec := xml.NewDecoder(bytes.NewReader([]byte(doc)))
@@ -54,6 +63,10 @@ func FuzzAppendURL(f *testing.F) {
 		}
 		if got.URL.Loc != loc {
 			t.Fatalf("loc %q read back as %q", loc, got.URL.Loc)
+		}
+		if len(got.URL.Links) != len(u.Alternates) || len(u.Alternates) == 1 &&
+			(got.URL.Links[0].Hreflang != lang || got.URL.Links[0].Href != loc || got.URL.Links[0].Rel != "alternate") {
+			t.Fatalf("alternates %+v read back as %+v", u.Alternates, got.URL.Links)
 		}
 		wantDate := string(sitemap.AppendLastMod(nil, u.LastMod, format))
 		if (got.URL.LastMod == nil) != (wantDate == "") || got.URL.LastMod != nil && *got.URL.LastMod != wantDate {

@@ -12,7 +12,7 @@
 // sitemap-index-2.xml and up, which robots.txt names beside sitemap.xml. The
 // text sitemap is sitemap.txt, or sitemap-1.txt and up when it must be split.
 // Every urlset and text file stays within [Options.MaxURLs] entries, and
-// every file within [Options.MaxBytes] uncompressed bytes, measured on the
+// every file under [Options.MaxBytes] uncompressed bytes, measured on the
 // bytes written.
 //
 // # Writing
@@ -55,8 +55,8 @@ type Options struct {
 	// MaxURLs is the most URLs per urlset or text file; 0 means
 	// sitemap.MaxURLs. Index files hold up to sitemap.MaxURLs entries.
 	MaxURLs int
-	// MaxBytes is the most uncompressed bytes per file; 0 means
-	// sitemap.DefaultMaxBytes.
+	// MaxBytes bounds every file: each stays under this many uncompressed
+	// bytes. 0 means sitemap.DefaultMaxBytes.
 	MaxBytes int
 	// Gzip writes .xml.gz files instead of .xml.
 	Gzip bool
@@ -101,7 +101,7 @@ type RecordTooBigError struct {
 }
 
 func (e *RecordTooBigError) Error() string {
-	return fmt.Sprintf("%s: its entry takes %d bytes with the file's header and footer, over the %d-byte limit (max_bytes)", e.Loc, e.Size, e.Max)
+	return fmt.Sprintf("%s: its entry takes %d bytes with the file's header and footer; files stay under %d bytes (max_bytes)", e.Loc, e.Size, e.Max)
 }
 
 // Write writes the sitemap files for urls, which must be sorted by Loc and
@@ -206,7 +206,14 @@ func (t *txn) write(urls []sitemap.URL) (*Result, error) {
 		name(c.files, "sitemap.txt", "sitemap-%d.txt")
 	}
 
-	shards := &chunker{t: t, gzip: o.Gzip, header: urlsetOpen, footer: urlsetClose, maxCount: o.MaxURLs, maxBytes: o.MaxBytes}
+	header := urlsetOpen
+	for i := range urls {
+		if len(urls[i].Alternates) > 0 {
+			header = urlsetOpenXHTML
+			break
+		}
+	}
+	shards := &chunker{t: t, gzip: o.Gzip, header: header, footer: urlsetClose, maxCount: o.MaxURLs, maxBytes: o.MaxBytes}
 	var elem []byte
 	for i := range urls {
 		elem = appendURL(elem[:0], &urls[i], o.LastModFormat)
@@ -374,10 +381,10 @@ type chunker struct {
 }
 
 func (c *chunker) add(elem []byte, loc string, lastmod time.Time) error {
-	if n := len(c.header) + len(elem) + len(c.footer); n > c.maxBytes {
+	if n := len(c.header) + len(elem) + len(c.footer); n >= c.maxBytes {
 		return &RecordTooBigError{Loc: loc, Size: n, Max: c.maxBytes}
 	}
-	if c.cur != nil && (c.cur.count == c.maxCount || c.cur.size+len(elem)+len(c.footer) > c.maxBytes) {
+	if c.cur != nil && (c.cur.count == c.maxCount || c.cur.size+len(elem)+len(c.footer) >= c.maxBytes) {
 		if err := c.finish(); err != nil {
 			return err
 		}

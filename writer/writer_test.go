@@ -42,6 +42,17 @@ var sample = []sitemap.URL{
 	{Loc: base + "x.html", Priority: mustPriority(0.25)},
 }
 
+// hreflang has alternates, x-default among them, on this and another host.
+var hreflang = []sitemap.URL{
+	{Loc: base + "de/", LastMod: day(1), Alternates: []sitemap.Alternate{
+		{Lang: "de", Href: base + "de/"}, {Lang: "en-US", Href: base + "en/"}, {Lang: "ja", Href: "https://example.jp/?a=1&b=2"}, {Lang: "x-default", Href: base + "en/"},
+	}},
+	{Loc: base + "en/", LastMod: day(2), Alternates: []sitemap.Alternate{
+		{Lang: "de", Href: base + "de/"}, {Lang: "en-US", Href: base + "en/"}, {Lang: "x-default", Href: base + "en/"},
+	}},
+	{Loc: base + "impressum/"},
+}
+
 // numbered returns n sorted URLs with increasing dates.
 func numbered(n int) []sitemap.URL {
 	urls := make([]sitemap.URL, n)
@@ -113,6 +124,7 @@ func TestGolden(t *testing.T) {
 		{"split", numbered(5), Options{MaxURLs: 2, Text: true}, []string{"sitemap.xml", "sitemap-1.xml", "sitemap-3.xml", "sitemap-1.txt", "sitemap-3.txt"}},
 		{"gzip", sample, Options{Gzip: true, Text: true}, []string{"sitemap.xml.gz", "sitemap.txt"}},
 		{"base path", numbered(3), Options{BaseURL: "https://example.org/docs/", MaxURLs: 2}, []string{"sitemap.xml"}},
+		{"hreflang", hreflang, Options{}, []string{"sitemap.xml"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -192,7 +204,7 @@ func TestSplitByBytes(t *testing.T) {
 			}
 			got := files(t, dir)
 			for name, content := range got {
-				if len(content) > max {
+				if len(content) >= max {
 					t.Errorf("%s has %d bytes, over %d", name, len(content), max)
 				}
 			}
@@ -217,22 +229,29 @@ func TestSplitByBytes(t *testing.T) {
 	}
 }
 
-// A shard is filled up to the byte limit exactly, not one entry short.
+// Files stay under the byte limit, filled up to one byte short of it.
 func TestSplitByBytesExact(t *testing.T) {
 	urls := numbered(4)
 	one := len(appendURL(nil, &urls[0], sitemap.DateTime))
-	max := len(urlsetOpen) + 2*one + len(urlsetClose)
-	dir := t.TempDir()
-	res, err := Write(urls, Options{Dir: dir, BaseURL: base, MaxBytes: max})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.Shards != 2 {
-		t.Errorf("%d shards, want 2 of exactly %d bytes", res.Shards, max)
-	}
-	for _, name := range []string{"sitemap-1.xml", "sitemap-2.xml"} {
-		if c := files(t, dir)[name]; len(c) != max {
-			t.Errorf("%s: %d bytes, want %d", name, len(c), max)
+	size := len(urlsetOpen) + 2*one + len(urlsetClose)
+	for _, tt := range []struct {
+		max, shards int
+	}{
+		{size + 1, 2}, // two entries fit, one byte under the limit
+		{size, 4},     // a file of exactly the limit is not under it
+	} {
+		dir := t.TempDir()
+		res, err := Write(urls, Options{Dir: dir, BaseURL: base, MaxBytes: tt.max})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Shards != tt.shards {
+			t.Errorf("max %d: %d shards, want %d", tt.max, res.Shards, tt.shards)
+		}
+		for name, c := range files(t, dir) {
+			if len(c) >= tt.max {
+				t.Errorf("max %d: %s has %d bytes", tt.max, name, len(c))
+			}
 		}
 	}
 }
@@ -243,7 +262,7 @@ func TestSeveralIndexFiles(t *testing.T) {
 	// A byte limit that fits two <url>, and two <sitemap>, entries per file.
 	one := len(appendURL(nil, &urls[0], sitemap.DateTime))
 	entry := len(appendIndexEntry(nil, base+"sitemap-1.xml", urls[0].LastMod, sitemap.DateTime))
-	max := max(len(urlsetOpen)+2*one+len(urlsetClose), len(indexOpen)+2*entry+len(indexClose))
+	max := 1 + max(len(urlsetOpen)+2*one+len(urlsetClose), len(indexOpen)+2*entry+len(indexClose))
 	if max >= len(urlsetOpen)+3*one+len(urlsetClose) || max >= len(indexOpen)+3*entry+len(indexClose) {
 		t.Fatalf("no byte limit fits exactly two entries of %d and %d bytes", one, entry)
 	}
@@ -275,7 +294,7 @@ func TestSeveralIndexFiles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if f.Root != "sitemapindex" || f.Size > max {
+		if f.Root != "sitemapindex" || f.Size >= max {
 			t.Errorf("%s: root %s, %d bytes", idx, f.Root, f.Size)
 		}
 		for _, e := range f.Entries {
