@@ -231,17 +231,24 @@ func (m *Mapper) judgeHead(d *Decision, h *frontmatter.Head) bool {
 		d.Skip, d.Because = NoIndex, h.NoIndex
 		return true
 	}
-	page, _ := url.Parse(d.URL.Loc) // a loc always parses
-	base := page
-	if h.Base != "" {
-		if b, err := page.Parse(h.Base); err == nil {
-			base = b
-		} else {
-			d.Warnings = append(d.Warnings, fmt.Sprintf("<base href=%q> is not a URL; ignored", h.Base))
+	// The page's URL is parsed only when a relative URL needs it: most
+	// heads name their canonical exactly as the loc reads.
+	var base *url.URL
+	resolver := func() *url.URL {
+		if base == nil {
+			base, _ = url.Parse(d.URL.Loc) // a loc always parses
+			if h.Base != "" {
+				if b, err := base.Parse(h.Base); err == nil {
+					base = b
+				} else {
+					d.Warnings = append(d.Warnings, fmt.Sprintf("<base href=%q> is not a URL; ignored", h.Base))
+				}
+			}
 		}
+		return base
 	}
 	if r := h.Refresh; r != nil && r.URL != "" {
-		to, err := NormalizeURL(r.URL, base)
+		to, err := NormalizeURL(r.URL, resolver())
 		switch {
 		case err != nil:
 			d.Warnings = append(d.Warnings, fmt.Sprintf("meta refresh to %q: %v; ignored", r.URL, err))
@@ -254,11 +261,11 @@ func (m *Mapper) judgeHead(d *Decision, h *frontmatter.Head) bool {
 			return true
 		}
 	}
-	if h.Canonical != "" && !m.opts.KeepNonCanonical && m.judgeCanonical(d, h.Canonical, base) {
+	if h.Canonical != "" && h.Canonical != d.URL.Loc && !m.opts.KeepNonCanonical && m.judgeCanonical(d, h.Canonical, resolver()) {
 		return true
 	}
 	for _, a := range h.Alternates {
-		href, err := NormalizeURL(a.Href, base)
+		href, err := NormalizeURL(a.Href, resolver())
 		if err != nil {
 			d.Warnings = append(d.Warnings, fmt.Sprintf("hreflang %s alternate %q: %v; ignored", a.Lang, a.Href, err))
 			continue
