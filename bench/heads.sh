@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# bench/heads.sh [PAGES] [RUNS]: what reading every page's head costs.
+#
+# Builds a gen-site site of PAGES pages (default 100000; kept in
+# $BENCH_DIR, default $TMPDIR/sitemapgen-bench-PAGES, for the next run),
+# builds sitemapgen, and times whole builds with and without head reading,
+# alternating them RUNS times (default 10) after a warm-up, with a warm page
+# cache. Prints the medians and the ratio; the target is at most 1.20.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+pages=${1:-100000}
+runs=${2:-10}
+shared=${SITEMAPGEN_SHARED:-$(cd .. && pwd)/shared}
+work=${BENCH_DIR:-${TMPDIR:-/tmp}/sitemapgen-bench-$pages}
+
+if [[ ! -f $work/manifest.tsv ]]; then
+  rm -rf "$work"
+  echo "generating a site of $pages pages in $work ..."
+  "$shared/bench/gen-site" "$work/site" "$pages" --manifest "$work/manifest.tsv" 2>/dev/null
+fi
+go build -o "$work/sitemapgen" .
+bin=$work/sitemapgen
+base=https://example.com/
+
+echo "sitemapgen $("$bin" version | cut -d' ' -f2-), $pages pages, $(nproc) CPUs"
+python3 bench/measure.py --runs "$runs" --warmup 1 \
+  "no heads=$bin --quiet --read-heads=false --base-url $base --out $work/out-noheads $work/site" \
+  "heads=$bin --quiet --base-url $base --out $work/out-heads $work/site"

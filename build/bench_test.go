@@ -1,0 +1,70 @@
+package build
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/writer"
+)
+
+// BenchmarkBuild times whole builds of a gen-site site with and without
+// head reading. The site has SITEMAPGEN_BENCH_PAGES pages (default
+// 10,000) and is kept in the temporary folder between runs:
+//
+//	go test ./build -run '^$' -bench Build -count 10 | tee new.txt
+//	SITEMAPGEN_BENCH_PAGES=100000 go test ./build -run '^$' -bench Build -benchtime 5x
+//
+// bench/heads.sh measures the same with whole processes.
+func BenchmarkBuild(b *testing.B) {
+	pages := 10000
+	if s := os.Getenv("SITEMAPGEN_BENCH_PAGES"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages = n
+	}
+	root := benchSite(b, pages)
+	for _, heads := range []bool{false, true} {
+		b.Run(fmt.Sprintf("heads=%v", heads), func(b *testing.B) {
+			b.ReportAllocs()
+			out := b.TempDir()
+			var res *Result
+			for b.Loop() {
+				var err error
+				res, err = Run(context.Background(), Options{
+					Root:  root,
+					Heads: Heads{Read: heads},
+					Map:   mapping.Options{BaseURL: "https://example.com/"},
+					Write: writer.Options{Dir: out},
+				})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(res.Pages), "ns/page")
+		})
+	}
+}
+
+// benchSite returns a gen-site site of n pages, making it once.
+func benchSite(b *testing.B, n int) string {
+	b.Helper()
+	dir := filepath.Join(os.TempDir(), fmt.Sprintf("sitemapgen-bench-%d", n))
+	root := filepath.Join(dir, "site")
+	manifest := filepath.Join(dir, "manifest.tsv")
+	if _, err := os.Stat(manifest); err == nil {
+		return root
+	}
+	os.RemoveAll(dir)
+	if err := sitemaptest.GenSite(root, n, manifest); err != nil {
+		b.Fatal(err)
+	}
+	return root
+}
