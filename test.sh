@@ -25,6 +25,8 @@ go test -race ./...
 step fuzz, "${FUZZTIME:=10s}" per target
 for target in \
   ./config:FuzzParse \
+  ./frontmatter:FuzzHead \
+  ./host:FuzzHostFiles \
   ./mapping:FuzzLoc \
   ./mapping:FuzzParseBaseURL \
   ./writer:FuzzAppendURL; do
