@@ -23,16 +23,23 @@ import (
 	"strings"
 )
 
-// Rules are the X-Robots-Tag rules of a site's host configuration.
+// Rules are the X-Robots-Tag rules of a site's host configuration, file
+// by file, in the order each file gives them.
 type Rules struct {
-	noindex []rule
+	files []fileRules
+}
+
+type fileRules struct {
+	vercel bool // vercel.json: the last matching rule wins; else _headers: they combine
+	rules  []rule
 }
 
 type rule struct {
-	host  string // "" for any host
-	re    *regexp.Regexp
-	where string // file:line
-	value string // the header value
+	host   string // "" for any host
+	re     *regexp.Regexp
+	where  string // file:line
+	value  string // the header value
+	remove bool   // "! X-Robots-Tag" (Cloudflare Pages): drop what earlier rules set
 }
 
 // Load reads `_headers` and `vercel.json` in each folder of dirs (the site
@@ -68,19 +75,27 @@ func Load(dirs ...string) (*Rules, []error, error) {
 	return r, warnings, nil
 }
 
-// Len returns the number of noindex rules.
+// Len returns the number of X-Robots-Tag rules.
 func (r *Rules) Len() int {
-	if r == nil {
-		return 0
+	n := 0
+	if r != nil {
+		for _, f := range r.files {
+			n += len(f.rules)
+		}
 	}
-	return len(r.noindex)
+	return n
 }
 
 // NoIndex reports the rule that serves the page at loc (an absolute URL)
 // with X-Robots-Tag noindex, as `X-Robots-Tag "noindex" (public/_headers:3)`.
-// A path matches with or without its trailing slash, as hosts serve both.
+//
+// In a _headers file every matching rule adds its value, and
+// "! X-Robots-Tag" drops the values before it; a path matches with or
+// without its trailing slash, as Netlify and Cloudflare Pages serve both.
+// In vercel.json the last matching rule sets the header, and a source
+// matches the path exactly, as Vercel compiles it.
 func (r *Rules) NoIndex(loc string) (string, bool) {
-	if r == nil || len(r.noindex) == 0 {
+	if r.Len() == 0 {
 		return "", false
 	}
 	u, err := url.Parse(loc)
@@ -95,34 +110,51 @@ func (r *Rules) NoIndex(loc string) (string, bool) {
 	if other == p {
 		other = p + "/"
 	}
-	for _, ru := range r.noindex {
-		if ru.host != "" && !strings.EqualFold(ru.host, u.Host) {
-			continue
+	for _, f := range r.files {
+		var set []rule // the values the header has for this path
+		for _, ru := range f.rules {
+			if ru.host != "" && !strings.EqualFold(ru.host, u.Host) {
+				continue
+			}
+			if !ru.re.MatchString(p) && (f.vercel || other == "" || !ru.re.MatchString(other)) {
+				continue
+			}
+			switch {
+			case ru.remove:
+				set = nil
+			case f.vercel:
+				set = []rule{ru}
+			default:
+				set = append(set, ru)
+			}
 		}
-		if ru.re.MatchString(p) || other != "" && ru.re.MatchString(other) {
-			return fmt.Sprintf("X-Robots-Tag %q (%s)", ru.value, ru.where), true
+		for _, ru := range set {
+			if noIndexValue(ru.value) {
+				return fmt.Sprintf("X-Robots-Tag %q (%s)", ru.value, ru.where), true
+			}
 		}
 	}
 	return "", false
 }
 
 // noIndexValue reports whether an X-Robots-Tag value says noindex to all
-// crawlers or to Googlebot: "noindex", "none", "googlebot: noindex, nofollow".
+// crawlers or to Googlebot: "noindex", "none", "noindex, max-snippet: -1",
+// "googlebot: noindex, nofollow". A value for another crawler
+// ("bingbot: noindex") does not.
 func noIndexValue(v string) bool {
-	v = strings.TrimSpace(v)
-	if i := strings.IndexByte(v, ':'); i > 0 {
-		agent := strings.ToLower(strings.TrimSpace(v[:i]))
-		switch agent {
+	directives := strings.Split(v, ",")
+	// A leading "name:" is a user agent, unless the name is a directive
+	// that takes a value.
+	if name, rest, ok := strings.Cut(directives[0], ":"); ok {
+		switch agent := strings.ToLower(strings.TrimSpace(name)); agent {
 		case "unavailable_after", "max-snippet", "max-image-preview", "max-video-preview":
-			// a directive with a value, not a user agent
+		case "googlebot":
+			directives[0] = rest
 		default:
-			if agent != "googlebot" && agent != "robots" {
-				return false
-			}
-			v = v[i+1:]
+			return false
 		}
 	}
-	for _, d := range strings.Split(v, ",") {
+	for _, d := range directives {
 		if d = strings.ToLower(strings.TrimSpace(d)); d == "noindex" || d == "none" {
 			return true
 		}
@@ -133,6 +165,12 @@ func noIndexValue(v string) bool {
 // parseHeaders reads a Netlify or Cloudflare Pages _headers file: a path
 // pattern on a line of its own, then its headers indented as "Name: value".
 func (r *Rules) parseHeaders(path string, data []byte) []error {
+	f := fileRules{}
+	defer func() {
+		if len(f.rules) > 0 {
+			r.files = append(r.files, f)
+		}
+	}()
 	var (
 		warnings []error
 		cur      *rule
@@ -160,6 +198,12 @@ func (r *Rules) parseHeaders(path string, data []byte) []error {
 			cur = &rule{host: host, re: re}
 			continue
 		}
+		if name, ok := strings.CutPrefix(trimmed, "!"); ok { // Cloudflare Pages: remove a header
+			if cur != nil && strings.EqualFold(strings.TrimSpace(name), "X-Robots-Tag") {
+				f.rules = append(f.rules, rule{host: cur.host, re: cur.re, where: where, remove: true})
+			}
+			continue
+		}
 		name, value, ok := strings.Cut(trimmed, ":")
 		if !ok {
 			warnings = append(warnings, fmt.Errorf("%s: header line without a colon: %q", where, trimmed))
@@ -171,8 +215,8 @@ func (r *Rules) parseHeaders(path string, data []byte) []error {
 			}
 			continue
 		}
-		if strings.EqualFold(strings.TrimSpace(name), "X-Robots-Tag") && noIndexValue(value) {
-			r.noindex = append(r.noindex, rule{host: cur.host, re: cur.re, where: where, value: strings.TrimSpace(value)})
+		if strings.EqualFold(strings.TrimSpace(name), "X-Robots-Tag") {
+			f.rules = append(f.rules, rule{host: cur.host, re: cur.re, where: where, value: strings.TrimSpace(value)})
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -236,6 +280,7 @@ func (r *Rules) parseVercel(path string, data []byte) []error {
 		return []error{fmt.Errorf("%s: %v; its headers are ignored", jsonPos(path, data, err), err)}
 	}
 	var warnings []error
+	f := fileRules{vercel: true}
 	lines := headerLines(data)
 	for i, h := range cfg.Headers {
 		where := path
@@ -243,7 +288,7 @@ func (r *Rules) parseVercel(path string, data []byte) []error {
 			where = fmt.Sprintf("%s:%d", path, lines[i])
 		}
 		for _, kv := range h.Headers {
-			if !strings.EqualFold(kv.Key, "X-Robots-Tag") || !noIndexValue(kv.Value) {
+			if !strings.EqualFold(kv.Key, "X-Robots-Tag") {
 				continue
 			}
 			if len(h.Has) > 0 || len(h.Missing) > 0 {
@@ -255,17 +300,21 @@ func (r *Rules) parseVercel(path string, data []byte) []error {
 				warnings = append(warnings, fmt.Errorf("%s: source %q: %v; the rule is ignored", where, h.Source, err))
 				continue
 			}
-			r.noindex = append(r.noindex, rule{re: re, where: where, value: kv.Value})
+			f.rules = append(f.rules, rule{re: re, where: where, value: kv.Value})
 		}
+	}
+	if len(f.rules) > 0 {
+		r.files = append(r.files, f)
 	}
 	return warnings
 }
 
-// pathToRegexp compiles a Vercel source pattern as path-to-regexp (v6) does
-// with its defaults: ":name" matches a segment, ":name*" zero or more,
-// ":name+" one or more, ":name?" an optional one, "(re)" a regular
-// expression; a "/" before a parameter belongs to it; matching ignores case
-// and allows a trailing slash.
+// pathToRegexp compiles a Vercel source pattern as Vercel does, with
+// path-to-regexp (v6) and the options strict, sensitive and delimiter "/":
+// ":name" matches a segment, ":name*" zero or more, ":name+" one or more,
+// ":name?" an optional one, "(re)" a regular expression; a "/" before a
+// parameter belongs to it; case matters, and a trailing slash is not
+// optional.
 func pathToRegexp(src string) (*regexp.Regexp, error) {
 	const segment = `[^/#?]+?`
 	var b strings.Builder
@@ -342,7 +391,7 @@ func pathToRegexp(src string) (*regexp.Regexp, error) {
 		}
 	}
 	flush()
-	re, err := regexp.Compile("(?i)^" + b.String() + "[/#?]?$")
+	re, err := regexp.Compile("^" + b.String() + "$")
 	if err != nil {
 		return nil, fmt.Errorf("not a pattern Go can match (%v)", err)
 	}

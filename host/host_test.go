@@ -36,6 +36,14 @@ https://other.example/*
   X-Robots-Tag: noindex
 https://example.com/legacy/*
   X-Robots-Tag: noindex
+/values/a
+  X-Robots-Tag: noindex, max-snippet: -1
+/values/b
+  X-Robots-Tag: max-snippet:20, none
+/values/c
+  X-Robots-Tag: unavailable_after: 2025-01-01, noindex
+/values/d
+  X-Robots-Tag: all
 `)
 	r, warnings, err := Load(dir)
 	if err != nil || len(warnings) != 0 {
@@ -45,6 +53,10 @@ https://example.com/legacy/*
 		loc  string
 		want string // "" for not noindex
 	}{
+		{"https://example.com/values/a", `X-Robots-Tag "noindex, max-snippet: -1" (` + dir + `/_headers:20)`},
+		{"https://example.com/values/b", `X-Robots-Tag "max-snippet:20, none" (` + dir + `/_headers:22)`},
+		{"https://example.com/values/c", `X-Robots-Tag "unavailable_after: 2025-01-01, noindex" (` + dir + `/_headers:24)`},
+		{"https://example.com/values/d", ""}, // "all"
 		{"https://example.com/", ""},
 		{"https://example.com/private/", `X-Robots-Tag "noindex" (` + dir + `/_headers:6)`},
 		{"https://example.com/private/a/b.html", `X-Robots-Tag "noindex" (` + dir + `/_headers:6)`},
@@ -64,6 +76,24 @@ https://example.com/legacy/*
 		got, ok := r.NoIndex(tt.loc)
 		if got != tt.want || ok != (tt.want != "") {
 			t.Errorf("NoIndex(%s) = %q, %v; want %q", tt.loc, got, ok, tt.want)
+		}
+	}
+}
+
+// Rules that match one path combine; Cloudflare's "! X-Robots-Tag" drops
+// the header set before it.
+func TestHeadersFileCombineAndRemove(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "_headers", "/*\n  X-Robots-Tag: noindex\n/public/*\n  ! X-Robots-Tag\n/public/hidden/*\n  X-Robots-Tag: nofollow\n  X-Robots-Tag: noindex\n")
+	r, _, _ := Load(dir)
+	for loc, want := range map[string]bool{
+		"https://example.com/":                 true,
+		"https://example.com/public/":          false,
+		"https://example.com/public/x.html":    false,
+		"https://example.com/public/hidden/x/": true,
+	} {
+		if _, got := r.NoIndex(loc); got != want {
+			t.Errorf("NoIndex(%s) = %v, want %v", loc, got, want)
 		}
 	}
 }
@@ -140,9 +170,9 @@ func TestVercel(t *testing.T) {
 		{"https://example.com/", 0},
 		{"https://example.com/admin/", 6},
 		{"https://example.com/admin/users/1", 6},
-		{"https://example.com/ADMIN/x", 6}, // path-to-regexp ignores case
+		{"https://example.com/ADMIN/x", 0}, // Vercel matches case
 		{"https://example.com/blog/first-post", 7},
-		{"https://example.com/blog/first-post/", 7},
+		{"https://example.com/blog/first-post/", 0}, // strict: no trailing slash
 		{"https://example.com/blog/a/b", 0},
 		{"https://example.com/docs", 8},
 		{"https://example.com/docs/a/b/c", 8},
@@ -154,6 +184,22 @@ func TestVercel(t *testing.T) {
 		if ok != (tt.line != 0) || ok && !strings.Contains(got, "vercel.json:"+strconv.Itoa(tt.line)+")") {
 			t.Errorf("NoIndex(%s) = %q, %v; want line %d", tt.loc, got, ok, tt.line)
 		}
+	}
+}
+
+// In vercel.json the last matching rule sets the header.
+func TestVercelOverride(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "vercel.json", `{"headers": [
+		{"source": "/(.*)", "headers": [{"key": "X-Robots-Tag", "value": "noindex"}]},
+		{"source": "/pub/(.*)", "headers": [{"key": "X-Robots-Tag", "value": "all"}]}
+	]}`)
+	r, _, _ := Load(dir)
+	if _, ok := r.NoIndex("https://example.com/pub/x"); ok {
+		t.Error("/pub/x: noindex, though a later rule sets all")
+	}
+	if _, ok := r.NoIndex("https://example.com/private/x"); !ok {
+		t.Error("/private/x: not noindex")
 	}
 }
 
@@ -171,8 +217,8 @@ func TestPathToRegexp(t *testing.T) {
 		src         string
 		match, miss []string
 	}{
-		{"/about", []string{"/about", "/About", "/about/"}, []string{"/about/x", "/abouts"}},
-		{"/blog/:slug", []string{"/blog/a", "/blog/a-b.c"}, []string{"/blog", "/blog/a/b"}},
+		{"/about", []string{"/about"}, []string{"/about/x", "/abouts", "/About", "/about/"}},
+		{"/blog/:slug", []string{"/blog/a", "/blog/a-b.c"}, []string{"/blog", "/blog/a/b", "/blog/a/"}},
 		{"/blog/:slug?", []string{"/blog", "/blog/a"}, []string{"/blog/a/b"}},
 		{"/docs/:path*", []string{"/docs", "/docs/a", "/docs/a/b"}, []string{"/docsx"}},
 		{"/docs/:path+", []string{"/docs/a", "/docs/a/b"}, []string{"/docs"}},
@@ -233,8 +279,6 @@ func FuzzHostFiles(f *testing.F) {
 		r.parseHeaders("_headers", data)
 		r.parseVercel("vercel.json", data)
 		pathToRegexp(src)
-		for _, ru := range r.noindex {
-			ru.re.MatchString("/a/b")
-		}
+		r.NoIndex("https://example.com/a/b")
 	})
 }
