@@ -14,9 +14,10 @@
 // says noindex (robots or googlebot), when the host serves it with
 // X-Robots-Tag noindex, when it is a redirect stub (an instant meta
 // refresh elsewhere), or when its canonical URL is another page of the
-// site or on another host. A canonical that differs from the page's URL
-// only in a trailing slash or index.html becomes the page's URL. Each part
-// but the URL length can be switched off in [Options]. What cannot be
+// site or on another host. A canonical that names the page in another
+// form (a trailing slash, index.html, or .html under a clean URL) becomes
+// the page's URL. Each part but the URL length can be switched off in
+// [Options] (X-Robots-Tag by leaving Hosts nil). What cannot be
 // judged with certainty (a canonical that is not a URL, conflicting
 // canonicals, a delayed refresh) keeps the page, with a warning.
 package mapping
@@ -47,7 +48,8 @@ type Options struct {
 	TrailingSlash SlashPolicy
 	// KeepErrorPages keeps the error pages (see IsErrorPage).
 	KeepErrorPages bool
-	// KeepNoIndex keeps pages whose head says noindex.
+	// KeepNoIndex keeps pages whose head says noindex. (X-Robots-Tag
+	// rules apply whenever Hosts holds them.)
 	KeepNoIndex bool
 	// KeepRedirects keeps redirect stubs.
 	KeepRedirects bool
@@ -206,12 +208,17 @@ func (m *Mapper) Map(p Page) Decision {
 	}
 	if h != nil {
 		d.Warnings = append(d.Warnings, h.Problems...)
-		if m.judgeHead(&d, h) {
+		if h.NoIndex != "" && !m.opts.KeepNoIndex {
+			d.Skip, d.Because = NoIndex, h.NoIndex
 			return d
 		}
 	}
-	if why, ok := m.opts.Hosts.NoIndex(d.URL.Loc); ok && !m.opts.KeepNoIndex {
+	// Hosts is nil when the X-Robots-Tag part of the policy is off.
+	if why, ok := m.opts.Hosts.NoIndex(d.URL.Loc); ok {
 		d.Skip, d.Because = XRobotsTag, why
+		return d
+	}
+	if h != nil && m.judgeHead(&d, h) {
 		return d
 	}
 	m.setLastMod(&d, f, h)
@@ -224,13 +231,9 @@ func (m *Mapper) Map(p Page) Decision {
 	return d
 }
 
-// judgeHead applies the head's robots, refresh, canonical and alternates
-// to d, and reports whether they leave the page out.
+// judgeHead applies the head's refresh, canonical and alternates to d,
+// and reports whether they leave the page out.
 func (m *Mapper) judgeHead(d *Decision, h *frontmatter.Head) bool {
-	if h.NoIndex != "" && !m.opts.KeepNoIndex {
-		d.Skip, d.Because = NoIndex, h.NoIndex
-		return true
-	}
 	// The page's URL is parsed only when a relative URL needs it: most
 	// heads name their canonical exactly as the loc reads.
 	var base *url.URL
@@ -297,35 +300,39 @@ func (m *Mapper) judgeCanonical(d *Decision, raw string, base *url.URL) bool {
 		d.Skip, d.Because = CanonicalOffsite, "canonical "+canon
 		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical URL %s is on another host than the base URL %s", canon, m.base))
 		return true
+	case !samePage(cu, pu):
+		d.Skip, d.Because = NotCanonical, "canonical "+canon
+		return true
 	case cu.Scheme != pu.Scheme:
 		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical URL %s uses %s, the base URL %s; kept as %s", canon, cu.Scheme, pu.Scheme, loc))
-		return false
-	case sameModuloIndex(cu, pu):
-		if !strings.HasPrefix(canon, m.base) {
-			d.Warnings = append(d.Warnings, fmt.Sprintf("canonical URL %s is outside the base URL %s; kept as %s", canon, m.base, loc))
-			return false
-		}
-		if sitemap.CheckLoc(canon) == nil {
-			d.URL.Loc, d.Because = canon, "the canonical link's form of "+loc
-		}
-		return false
+	case !strings.HasPrefix(canon, m.base):
+		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical URL %s is outside the base URL %s; kept as %s", canon, m.base, loc))
+	case sitemap.CheckLoc(canon) == nil:
+		d.URL.Loc, d.Because = canon, "the canonical link's form of "+loc
 	}
-	d.Skip, d.Because = NotCanonical, "canonical "+canon
-	return true
+	return false
 }
 
-// sameModuloIndex reports whether two URLs of one scheme and host differ
-// at most in a trailing slash or a final index.html (or index.htm).
-func sameModuloIndex(a, b *url.URL) bool {
-	if a.RawQuery != b.RawQuery {
-		return false
+// samePage reports whether two URLs of one host name one page as static
+// hosts serve it: the same query, and paths that differ at most in a
+// trailing slash, a final index.html (or index.htm), or the .html (or
+// .htm) of a page served under a clean URL. /a, /a/, /a/index.html and
+// /a.html are one page; /genindex.html and /gen/ are not.
+func samePage(a, b *url.URL) bool {
+	return a.RawQuery == b.RawQuery && pageKey(a.EscapedPath()) == pageKey(b.EscapedPath())
+}
+
+func pageKey(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		switch p[i+1:] {
+		case "index.html", "index.htm":
+			p = p[:i+1]
+		}
 	}
-	strip := func(p string) string {
-		p = strings.TrimSuffix(p, "index.html")
-		p = strings.TrimSuffix(p, "index.htm")
-		return strings.TrimSuffix(p, "/")
+	if stem, ok := cutHTMLExt(p); ok && !strings.HasSuffix(stem, "/") {
+		p = stem
 	}
-	return strip(a.EscapedPath()) == strip(b.EscapedPath())
+	return strings.TrimSuffix(p, "/")
 }
 
 func (m *Mapper) setLastMod(d *Decision, f walker.File, h *frontmatter.Head) {

@@ -72,6 +72,14 @@ func TestPolicy(t *testing.T) {
 			loc: "https://example.com/a/", because: "the canonical link's form of https://example.com/a"},
 		{name: "canonical with http is kept", path: "a/index.html", html: `<link rel="canonical" href="http://example.com/a/">`,
 			warnings: []string{"canonical URL http://example.com/a/ uses http, the base URL https; kept as https://example.com/a/"}},
+		{name: "canonical with http elsewhere", path: "print/index.html", html: `<link rel="canonical" href="http://example.com/a/">`,
+			skip: NotCanonical, because: "canonical http://example.com/a/"},
+		{name: "canonical is the clean URL", path: "about.html", html: `<link rel="canonical" href="/about">`,
+			loc: "https://example.com/about", because: "the canonical link's form of https://example.com/about.html"},
+		{name: "canonical is the .html of a clean URL", opts: Options{CleanURLs: true}, path: "blog/x.html", html: `<link rel="canonical" href="/blog/x.html">`,
+			loc: "https://example.com/blog/x.html", because: "the canonical link's form of https://example.com/blog/x"},
+		{name: "index.html only at a slash", path: "gen/index.html", html: `<link rel="canonical" href="/genindex.html">`,
+			skip: NotCanonical, because: "canonical https://example.com/genindex.html"},
 		{name: "canonical not a URL is kept", path: "a/index.html", html: `<link rel="canonical" href="http://[::1">`,
 			warnings: []string{`canonical "http://[::1": not a URL (missing ']' in host); ignored`}},
 		{name: "canonical not http is kept", path: "a/index.html", html: `<link rel="canonical" href="mailto:me@example.com">`,
@@ -180,9 +188,23 @@ func TestHostRules(t *testing.T) {
 	if d := m.Map(Page{File: walker.File{Path: "public/a.html"}}); d.Skip != "" {
 		t.Errorf("public page skipped: %q", d.Skip)
 	}
+	// The head's noindex and the host's are switched apart: KeepNoIndex
+	// keeps the first, a nil Hosts drops the second.
 	keep, _ := New(Options{BaseURL: "https://example.com/", Hosts: rules, KeepNoIndex: true})
-	if d := keep.Map(Page{File: walker.File{Path: "private/a.html"}}); d.Skip != "" {
-		t.Errorf("KeepNoIndex: skipped %q", d.Skip)
+	if d := keep.Map(Page{File: walker.File{Path: "private/a.html"}}); d.Skip != XRobotsTag {
+		t.Errorf("KeepNoIndex: X-Robots-Tag page not skipped (%q)", d.Skip)
+	}
+	if d := keep.Map(Page{File: walker.File{Path: "a.html"}, Head: head(t, `<meta name=robots content=noindex>`)}); d.Skip != "" {
+		t.Errorf("KeepNoIndex: noindex page skipped (%q)", d.Skip)
+	}
+	none, _ := New(Options{BaseURL: "https://example.com/"})
+	if d := none.Map(Page{File: walker.File{Path: "private/a.html"}}); d.Skip != "" {
+		t.Errorf("no host rules: skipped %q", d.Skip)
+	}
+	// Documented order: the head's noindex, the host's, then redirects.
+	d = m.Map(Page{File: walker.File{Path: "private/b.html"}, Head: head(t, `<meta http-equiv=refresh content="0;url=/">`)})
+	if d.Skip != XRobotsTag {
+		t.Errorf("X-Robots-Tag and refresh: skipped as %q", d.Skip)
 	}
 }
 

@@ -91,17 +91,10 @@ func ParseBaseURL(s string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("base URL %q: %v", s, err)
 	}
-	// Re-encode segment by segment, from the escaped path, so that an
-	// encoded "/" (%2F) stays inside its segment.
-	segs := strings.Split(u.EscapedPath(), "/")
-	for i, seg := range segs {
-		dec, err := url.PathUnescape(seg)
-		if err != nil {
-			return "", fmt.Errorf("base URL %q: %v", s, err)
-		}
-		segs[i] = escape(dec, false)
+	p, err := reencodePath(u.EscapedPath())
+	if err != nil {
+		return "", fmt.Errorf("base URL %q: %v", s, err)
 	}
-	p := strings.Join(segs, "/")
 	if !strings.HasSuffix(p, "/") {
 		p += "/"
 	}
@@ -156,15 +149,10 @@ func NormalizeURL(ref string, base *url.URL) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	segs := strings.Split(u.EscapedPath(), "/")
-	for i, seg := range segs {
-		dec, err := url.PathUnescape(seg)
-		if err != nil {
-			return "", fmt.Errorf("bad path (%v)", err)
-		}
-		segs[i] = escape(dec, false)
+	p, err := reencodePath(u.EscapedPath())
+	if err != nil {
+		return "", fmt.Errorf("bad path (%v)", err)
 	}
-	p := strings.Join(segs, "/")
 	if !strings.HasPrefix(p, "/") {
 		p = "/" + p
 	}
@@ -173,6 +161,20 @@ func NormalizeURL(ref string, base *url.URL) (string, error) {
 		out += "?" + escapeQuery(u.RawQuery)
 	}
 	return out, nil
+}
+
+// reencodePath percent-encodes an escaped URL path as EncodePath does,
+// segment by segment, so that an encoded "/" (%2F) stays in its segment.
+func reencodePath(escaped string) (string, error) {
+	segs := strings.Split(escaped, "/")
+	for i, seg := range segs {
+		dec, err := url.PathUnescape(seg)
+		if err != nil {
+			return "", err
+		}
+		segs[i] = escape(dec, false)
+	}
+	return strings.Join(segs, "/"), nil
 }
 
 // normalHost returns u's host lowercased, in Punycode, without the
