@@ -191,7 +191,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		b.explain.duplicate(path, keptLoc, keptPath)
 	})
 	b.filterAlternates()
-	if err := b.explain.finish(opts.Report.Explain); err != nil {
+	if err := b.explain.finish(res.URLs, opts.Report.Explain); err != nil {
 		return res, err
 	}
 	if len(opts.Explain) > 0 {
@@ -482,7 +482,6 @@ func (b *builder) filterAlternates() {
 				continue
 			}
 			b.note(urls[i].Loc, fmt.Sprintf("hreflang %s alternate %s is not in the sitemap; left out", a.Lang, a.Href))
-			b.explain.droppedAlternate(urls[i].Loc, a)
 		}
 		if len(kept) == 0 {
 			kept = nil

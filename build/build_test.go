@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/host"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -382,6 +381,7 @@ func TestRunHeads(t *testing.T) {
 		"private/index.html": `<title>private</title>`,
 		"_headers":           "/private/*\n  X-Robots-Tag: noindex\n",
 		"doc.pdf":            "%PDF-1.4 <meta name=robots content=noindex>",
+		"binary.html":        "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\xff<meta name=robots content=noindex>",
 	})
 	rules, _, err := host.Load(root)
 	if err != nil {
@@ -392,7 +392,7 @@ func TestRunHeads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []string{base, base + "broken.html", base + "doc.pdf", base + "new/", base + "slash"}
+	want := []string{base, base + "binary.html", base + "broken.html", base + "doc.pdf", base + "new/", base + "slash"}
 	if !slices.Equal(locs(res), want) {
 		t.Errorf("locs %q\nwant %q", locs(res), want)
 	}
@@ -407,6 +407,7 @@ func TestRunHeads(t *testing.T) {
 		t.Errorf("skips %q\nwant %q", ev.skips, wantSkips)
 	}
 	wantWarns := []string{
+		"binary.html: text before any HTML tag; no head read",
 		`broken.html: canonical "http://[::1": not a URL (missing ']' in host); ignored`,
 		"elsewhere.html: canonical URL https://other.example/x/ is on another host than the base URL https://example.com/",
 	}
@@ -446,6 +447,7 @@ func TestRunExplain(t *testing.T) {
 		"old/index.html": `<meta http-equiv="refresh" content="0; url=/">`,
 		"a.html":         ``,
 		"a/index.html":   ``,
+		"x.html":         `<link rel="canonical" href="/x/">`,
 	})
 	p9, _ := sitemap.PriorityOf(0.9)
 	var got []Explanation
@@ -481,24 +483,54 @@ func TestRunExplain(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(root, "sitemap.xml")); !os.IsNotExist(err) {
 		t.Error("--explain wrote the sitemap")
 	}
+	// "/" is a URL path (and a folder of this machine, outside the site);
+	// a folder of the site names its index page; a page whose canonical
+	// changed its URL is found by the URL of its file too.
+	if err := explain("/", filepath.Join(root, "old"), "https://example.com/x"); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 3 || got[0].Path != "index.html" || got[1].Path != "old/index.html" || got[2].Path != "x.html" ||
+		got[2].Decision.URL.Loc != "https://example.com/x/" {
+		t.Errorf("explanations %+v", got)
+	}
 	err := explain("nope.html", "https://example.com/nope/")
 	if err == nil || err.Error() != "--explain: no page has the path or URL nope.html, https://example.com/nope/" {
 		t.Errorf("err = %v", err)
 	}
 }
 
+// A page that cannot be read is left out with a warning, through the
+// workers that read heads. (Root reads any file, so the page's mode is
+// what says it cannot be served.)
 func TestRunUnreadablePage(t *testing.T) {
-	root := site(t, "index.html", "gone.html")
-	m, _ := mapping.New(mapping.Options{BaseURL: base})
-	b := &builder{opts: Options{Root: root, Heads: Heads{Read: true}}, res: &Result{Skipped: map[mapping.Reason]int{}}, mapper: m, explain: newExplainer(Options{}, m)}
-	var warns []string
-	b.opts.Report.Warn = func(path string, err error) { warns = append(warns, path+": "+err.Error()) }
-	os.Remove(filepath.Join(root, "gone.html")) // deleted between the walk and the read
-	it := &item{file: walker.File{Path: "gone.html"}, result: make(chan outcome, 1)}
-	it.result <- b.judge(&frontmatter.HeadReader{}, it.file)
-	b.record(it)
-	if b.res.Skipped[Unreadable] != 1 || len(warns) != 1 || warns[0] != "gone.html: cannot read the page: no such file or directory; not listed" {
-		t.Errorf("skipped %v, warnings %q", b.res.Skipped, warns)
+	root := site(t, "index.html", "locked.html")
+	if err := os.Chmod(filepath.Join(root, "locked.html"), 0o200); err != nil {
+		t.Fatal(err)
+	}
+	res, ev, err := run(t, Options{Root: root, Heads: Heads{Read: true}, Write: writer.Options{DryRun: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Skipped[Unreadable] != 1 || len(ev.warns) != 1 || !strings.HasPrefix(ev.warns[0], "locked.html: cannot read the page: ") {
+		t.Errorf("skipped %v, warnings %q", res.Skipped, ev.warns)
+	}
+	if !slices.Equal(locs(res), []string{base}) {
+		t.Errorf("locs %q", locs(res))
+	}
+}
+
+// A head longer than the read limit is noted, for --verbose.
+func TestRunTruncatedHead(t *testing.T) {
+	big := "<head>" + strings.Repeat(`<meta name="x" content="filler">`, 100) + `<meta name="robots" content="noindex"></head>`
+	root := pages(t, map[string]string{"big.html": big, "small.html": "<title>s</title>"})
+	var notes []string
+	res, err := Run(context.Background(), Options{Root: root, Heads: Heads{Read: true, Limit: 1024}, Map: mapping.Options{BaseURL: base},
+		Write: writer.Options{DryRun: true}, Report: Report{Note: func(path, note string) { notes = append(notes, path+": "+note) }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(notes, []string{"big.html: head longer than 1024 bytes; read what fits"}) || len(res.URLs) != 2 {
+		t.Errorf("notes %q, %d URLs", notes, len(res.URLs))
 	}
 }
 

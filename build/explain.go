@@ -2,8 +2,9 @@ package build
 
 import (
 	"fmt"
-	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -31,6 +32,7 @@ func (e *Explanation) Listed() bool { return e.Decision.Skip == "" && e.Duplicat
 
 // explainer collects the Explanations a build was asked for.
 type explainer struct {
+	mapper  *mapping.Mapper
 	rules   []mapping.Rule
 	targets []string
 	paths   map[string]int // relative path → target index
@@ -38,86 +40,92 @@ type explainer struct {
 	found   []bool         // by target
 	list    []*Explanation
 	byPath  map[string]*Explanation
-	byLoc   map[string]*Explanation
 }
 
 func newExplainer(opts Options, m *mapping.Mapper) *explainer {
 	e := &explainer{
-		rules: opts.Map.Rules, targets: opts.Explain,
+		mapper: m, rules: opts.Map.Rules, targets: opts.Explain,
 		paths: map[string]int{}, urls: map[string]int{}, found: make([]bool, len(opts.Explain)),
-		byPath: map[string]*Explanation{}, byLoc: map[string]*Explanation{},
+		byPath: map[string]*Explanation{},
 	}
 	root, _ := filepath.Abs(opts.Root)
 	origin := originOf(m.BaseURL())
+	addPath := func(rel string, i int) {
+		rel = filepath.ToSlash(filepath.Clean(rel))
+		e.paths[rel] = i
+		// A folder names its index page.
+		e.paths[path.Join(rel, "index.html")] = i
+		e.paths[path.Join(rel, "index.htm")] = i
+	}
 	for i, t := range opts.Explain {
 		if u, err := mapping.NormalizeURL(t, nil); err == nil {
 			e.urls[u] = i
 			continue
 		}
+		// "/blog/" may be a URL path or a path on this machine: try both.
 		if strings.HasPrefix(t, "/") {
-			if _, err := os.Stat(t); err != nil { // not a file: a URL path
-				if u, err := mapping.NormalizeURL(origin+t, nil); err == nil {
-					e.urls[u] = i
-				}
-				continue
+			if u, err := mapping.NormalizeURL(origin+t, nil); err == nil {
+				e.urls[u] = i
 			}
 		}
 		if abs, err := filepath.Abs(t); err == nil {
 			if rel, err := filepath.Rel(root, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-				e.paths[filepath.ToSlash(rel)] = i
+				addPath(rel, i)
 			}
 		}
-		e.paths[filepath.ToSlash(filepath.Clean(t))] = i
+		if !filepath.IsAbs(t) {
+			addPath(t, i) // relative to the site folder
+		}
 	}
 	return e
 }
 
 func (e *explainer) wanted() bool { return len(e.targets) > 0 }
 
-// page records the decision about the page at path, if it is wanted.
+// page records the decision about the page at path, if it is wanted: by
+// its path, its URL, or the URL its path gives (before a canonical link
+// changed it).
 func (e *explainer) page(path string, d *mapping.Decision) {
 	if !e.wanted() {
 		return
 	}
 	hit := false
-	if i, ok := e.paths[path]; ok {
-		e.found[i], hit = true, true
-	}
-	if i, ok := e.urls[d.URL.Loc]; ok && d.URL.Loc != "" {
-		e.found[i], hit = true, true
+	for _, i := range []int{e.lookup(e.paths, path), e.lookup(e.urls, d.URL.Loc), e.lookup(e.urls, e.mapper.Loc(path))} {
+		if i >= 0 {
+			e.found[i], hit = true, true
+		}
 	}
 	if !hit {
 		return
 	}
 	x := &Explanation{Path: path, Decision: *d}
+	// filterAlternates compacts the record's alternates in place; keep
+	// the page's own list.
+	x.Decision.URL.Alternates = slices.Clone(d.URL.Alternates)
 	if d.Rule > 0 {
 		x.RuleMatch = e.rules[d.Rule-1].Match
 	}
 	e.list = append(e.list, x)
 	e.byPath[path] = x
-	if d.Skip == "" {
-		e.byLoc[d.URL.Loc] = x
+}
+
+func (e *explainer) lookup(m map[string]int, key string) int {
+	if i, ok := m[key]; ok && key != "" {
+		return i
 	}
+	return -1
 }
 
 func (e *explainer) duplicate(path, keptLoc, keptPath string) {
 	if x := e.byPath[path]; x != nil {
 		x.DuplicateOf = keptLoc + " (from " + keptPath + ")"
-		if e.byLoc[x.Decision.URL.Loc] == x {
-			delete(e.byLoc, x.Decision.URL.Loc)
-		}
 	}
 }
 
-func (e *explainer) droppedAlternate(loc string, a sitemap.Alternate) {
-	if x := e.byLoc[loc]; x != nil {
-		x.DroppedAlternates = append(x.DroppedAlternates, a)
-	}
-}
-
-// finish hands the explanations to report, in walk order, or fails when a
-// target matched no page.
-func (e *explainer) finish(report func(Explanation)) error {
+// finish hands the explanations to report, in walk order, with the
+// alternates as written in urls (sorted by Loc), or fails when a target
+// matched no page.
+func (e *explainer) finish(urls []sitemap.URL, report func(Explanation)) error {
 	var missing []string
 	for i, ok := range e.found {
 		if !ok {
@@ -127,32 +135,23 @@ func (e *explainer) finish(report func(Explanation)) error {
 	if len(missing) > 0 {
 		return fmt.Errorf("--explain: no page has the path or URL %s", strings.Join(missing, ", "))
 	}
-	if report != nil {
-		for _, x := range e.list {
-			final := *x
-			if x.Listed() {
-				// Alternates as written: filtered after the page was seen.
-				final.Decision.URL.Alternates = slicesWithout(x.Decision.URL.Alternates, x.DroppedAlternates)
+	if report == nil {
+		return nil
+	}
+	for _, x := range e.list {
+		if x.Listed() {
+			declared := x.Decision.URL.Alternates
+			x.Decision.URL.Alternates = nil
+			if i, ok := slices.BinarySearchFunc(urls, x.Decision.URL.Loc, func(u sitemap.URL, loc string) int { return strings.Compare(u.Loc, loc) }); ok {
+				x.Decision.URL.Alternates = urls[i].Alternates
 			}
-			report(final)
+			for _, a := range declared {
+				if !slices.Contains(x.Decision.URL.Alternates, a) {
+					x.DroppedAlternates = append(x.DroppedAlternates, a)
+				}
+			}
 		}
+		report(*x)
 	}
 	return nil
-}
-
-func slicesWithout(all, drop []sitemap.Alternate) []sitemap.Alternate {
-	var out []sitemap.Alternate
-	for _, a := range all {
-		dropped := false
-		for _, d := range drop {
-			if a == d {
-				dropped = true
-				break
-			}
-		}
-		if !dropped {
-			out = append(out, a)
-		}
-	}
-	return out
 }

@@ -2,14 +2,13 @@
 
 package build
 
-import (
-	"io/fs"
-	"os"
-)
+import "os"
 
-// openPage opens a page to read its head.
+// openPage opens a page to read its head. (On Linux, page_linux.go uses
+// the system calls directly.) O_NONBLOCK, where the system has it, keeps a
+// FIFO that took a page's place after the walk from hanging the open.
 func openPage(path string) (*os.File, pageInfo, error) {
-	f, err := os.Open(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
 	if err != nil {
 		return nil, pageInfo{}, err
 	}
@@ -18,9 +17,5 @@ func openPage(path string) (*os.File, pageInfo, error) {
 		f.Close()
 		return nil, pageInfo{}, err
 	}
-	mode := st.Mode().Perm()
-	if !st.Mode().IsRegular() {
-		mode |= fs.ModeIrregular
-	}
-	return f, pageInfo{mode: mode, size: st.Size(), mtime: st.ModTime()}, nil
+	return f, infoOf(st), nil
 }

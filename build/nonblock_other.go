@@ -1,0 +1,5 @@
+//go:build !unix
+
+package build
+
+const nonBlock = 0

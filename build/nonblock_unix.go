@@ -1,0 +1,7 @@
+//go:build unix && !linux
+
+package build
+
+import "syscall"
+
+const nonBlock = syscall.O_NONBLOCK
