@@ -154,6 +154,8 @@ type Decision struct {
 	// Rule is the 1-based index of the rule that set changefreq and
 	// priority; 0 when none matched.
 	Rule int
+	// Form says how the page's path follows from URL.Loc (PathOf).
+	Form PathForm
 	// Warnings are problems with the page that did not decide its fate.
 	Warnings []string
 }
@@ -200,7 +202,8 @@ func (m *Mapper) Map(p Page) Decision {
 		d.Skip = ErrorPage
 		return d
 	}
-	d.URL.Loc = m.Loc(f.Path)
+	urlPath, form := m.urlPath(f.Path)
+	d.URL.Loc, d.Form = m.base+EncodePath(urlPath), form
 	if sitemap.CheckLoc(d.URL.Loc) != nil {
 		d.Skip = LocTooLong
 		d.Because = fmt.Sprintf("the URL is %d characters long; the protocol allows fewer than %d", len(d.URL.Loc), sitemap.MaxLocLength)
@@ -308,7 +311,7 @@ func (m *Mapper) judgeCanonical(d *Decision, raw string, base *url.URL) bool {
 	case !strings.HasPrefix(canon, m.base):
 		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical URL %s is outside the base URL %s; kept as %s", canon, m.base, loc))
 	case sitemap.CheckLoc(canon) == nil:
-		d.URL.Loc, d.Because = canon, "the canonical link's form of "+loc
+		d.URL.Loc, d.Because, d.Form = canon, "the canonical link's form of "+loc, FormUnknown
 	}
 	return false
 }
@@ -357,27 +360,70 @@ func (m *Mapper) setLastMod(d *Decision, f walker.File, h *frontmatter.Head) {
 // Loc returns the absolute, percent-encoded URL of the file at the
 // slash-separated relative path rel.
 func (m *Mapper) Loc(rel string) string {
-	return m.base + EncodePath(m.urlPath(rel))
+	p, _ := m.urlPath(rel)
+	return m.base + EncodePath(p)
 }
 
-// urlPath returns the unencoded URL path of rel relative to the base URL.
-func (m *Mapper) urlPath(rel string) string {
+// PathForm says how a file's path follows from its URL: what to add to
+// the URL's decoded path (relative to the base URL) to get the file's
+// path. It lets a record of a page keep its URL alone.
+type PathForm uint8
+
+// The forms of Decision.Form. FormUnknown means the URL does not tell
+// the path (a canonical link changed it).
+const (
+	FormSame PathForm = iota
+	FormIndexHTML
+	FormIndexHTM
+	FormSlashIndexHTML
+	FormSlashIndexHTM
+	FormHTML
+	FormHTM
+	FormUnknown
+)
+
+var formSuffix = [...]string{"", "index.html", "index.htm", "/index.html", "/index.htm", ".html", ".htm"}
+
+// PathOf returns the path of the file whose URL is loc, in form; false
+// for FormUnknown or a loc not under the base URL.
+func (m *Mapper) PathOf(loc string, form PathForm) (string, bool) {
+	rest, ok := strings.CutPrefix(loc, m.base)
+	if !ok || form >= FormUnknown {
+		return "", false
+	}
+	p, err := url.PathUnescape(rest)
+	if err != nil {
+		return "", false
+	}
+	return p + formSuffix[form], true
+}
+
+// urlPath returns the unencoded URL path of rel relative to the base URL,
+// and how rel follows from it.
+func (m *Mapper) urlPath(rel string) (string, PathForm) {
 	dir, name := "", rel
 	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
 		dir, name = rel[:i+1], rel[i+1:]
 	}
 	if name == "index.html" || name == "index.htm" {
-		if dir == "" || m.opts.TrailingSlash == SlashAlways {
-			return dir
+		form := FormIndexHTML
+		if name == "index.htm" {
+			form = FormIndexHTM
 		}
-		return dir[:len(dir)-1]
+		if dir == "" || m.opts.TrailingSlash == SlashAlways {
+			return dir, form
+		}
+		return dir[:len(dir)-1], form + (FormSlashIndexHTML - FormIndexHTML)
 	}
 	if m.opts.CleanURLs {
-		if stem, ok := cutHTMLExt(name); ok && stem != "" {
-			return dir + stem
+		if stem, ok := strings.CutSuffix(name, ".html"); ok && stem != "" {
+			return dir + stem, FormHTML
+		}
+		if stem, ok := strings.CutSuffix(name, ".htm"); ok && stem != "" {
+			return dir + stem, FormHTM
 		}
 	}
-	return rel
+	return rel, FormSame
 }
 
 func cutHTMLExt(name string) (string, bool) {

@@ -50,6 +50,11 @@ func TestLoc(t *testing.T) {
 			if got := m.Loc(tt.rel); got != tt.want {
 				t.Errorf("Loc(%q) = %q, want %q", tt.rel, got, tt.want)
 			}
+			// The path follows back from the URL and the form.
+			d := m.Map(Page{File: walker.File{Path: tt.rel}})
+			if back, ok := m.PathOf(d.URL.Loc, d.Form); d.Skip == "" && (!ok || back != tt.rel) {
+				t.Errorf("PathOf(%q, %d) = %q, %v; want %q", d.URL.Loc, d.Form, back, ok, tt.rel)
+			}
 		})
 	}
 }
