@@ -89,12 +89,15 @@ type Alternate struct {
 	Lang, Href string
 }
 
-// HeadReader reads heads, reusing its buffer. It is not safe for
+// HeadReader reads heads, reusing its memory from page to page: the Head
+// a Read returns is valid until the next Read. It is not safe for
 // concurrent use; give each goroutine its own.
 type HeadReader struct {
 	// Limit is the most bytes read of one page; 0 means DefaultHeadLimit.
 	Limit int
 	buf   []byte
+	p     headParser
+	h     Head
 }
 
 // Read reads the head of the page r holds. Its only errors are r's.
@@ -126,7 +129,7 @@ func (hr *HeadReader) ReadSized(r io.Reader, size int64) (*Head, error) {
 		if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
 			return nil, err
 		}
-		h, ended, open := parseHead(hr.buf[:n])
+		h, ended, open := hr.parse(hr.buf[:n])
 		if ended || eof || n >= limit {
 			switch {
 			case n == 0:
@@ -177,28 +180,30 @@ func blank(b []byte) bool {
 
 type attr struct{ key, val []byte }
 
-// parseHead reads the head in data, which it may modify (the lexer
-// lowercases tag and attribute names in place). It reports whether the
+// parse reads the head in data, which it may modify (the lexer lowercases
+// tag and attribute names in place), into hr.h. It reports whether the
 // head ended within data, and, when it did not, what was left open at the
 // end (a tag, a <title>), which matters when data is the whole file.
-func parseHead(data []byte) (h *Head, ended bool, open string) {
-	p := &headParser{h: &Head{}}
+func (hr *HeadReader) parse(data []byte) (h *Head, ended bool, open string) {
+	hr.h = Head{Alternates: hr.h.Alternates[:0], Problems: hr.h.Problems[:0]}
+	hr.p = headParser{h: &hr.h, attrs: hr.p.attrs[:0], canonics: hr.p.canonics[:0]}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 byte-order mark
-	ended, open = p.run(thtml.NewLexer(parse.NewInputBytes(data)), data)
-	p.finish()
-	return p.h, ended, open
+	ended, open = hr.p.run(thtml.NewLexer(parse.NewInputBytes(data)), data)
+	hr.p.finish()
+	return &hr.h, ended, open
 }
 
 // headParser is the state of reading one head.
 type headParser struct {
-	h        *Head
-	attrs    []attr
-	inert    int // depth in <noscript> and <template>: their content does not count
-	sawTag   bool
-	dates    [3]string // article:modified_time, og:updated_time, last-modified
-	jsonLD   [][]byte
-	canonics []string
-	charset  string // as declared by <meta charset> or http-equiv content-type
+	h           *Head
+	attrs       []attr
+	inert       int // depth in <noscript> and <template>: their content does not count
+	sawTag      bool
+	dates       [3]string // article:modified_time, og:updated_time, last-modified
+	jsonLD      [][]byte
+	canonics    []string
+	charset     string // as declared by <meta charset> or http-equiv content-type; "" for UTF-8
+	charsetSeen bool
 }
 
 func (p *headParser) run(l *thtml.Lexer, data []byte) (ended bool, open string) {
@@ -244,7 +249,7 @@ func (p *headParser) run(l *thtml.Lexer, data []byte) (ended bool, open string) 
 			tag = l.Text()
 			p.attrs = p.attrs[:0]
 		case thtml.AttributeToken:
-			p.attrs = append(p.attrs, attr{l.AttrKey(), unquote(l.AttrVal())})
+			p.attrs = append(p.attrs, attr{l.AttrKey(), unquote(l.AttrVal())}) // entities decoded where used
 		case thtml.StartTagCloseToken, thtml.StartTagVoidToken:
 			inTag = false
 			name := string(tag)
@@ -268,7 +273,7 @@ func (p *headParser) run(l *thtml.Lexer, data []byte) (ended bool, open string) 
 			if tt == thtml.StartTagCloseToken && rawTag(name) {
 				raw = tag
 				ldJSON = name == "script" && p.inert == 0 &&
-					bytes.EqualFold(bytes.TrimSpace(attrValue(p.attrs, "type")), []byte("application/ld+json"))
+					bytes.EqualFold(bytes.TrimSpace(decode(attrValue(p.attrs, "type"))), []byte("application/ld+json"))
 			}
 		case thtml.TextToken:
 			if raw != nil {
@@ -312,7 +317,7 @@ func (p *headParser) tag(name string) {
 		p.link()
 	case "base":
 		if p.h.Base == "" {
-			p.h.Base = string(attrValue(p.attrs, "href"))
+			p.h.Base = string(decode(attrValue(p.attrs, "href")))
 		}
 	}
 }
@@ -369,9 +374,6 @@ func (p *headParser) finish() {
 			alts = append(alts, a)
 		}
 	}
-	if len(alts) == 0 {
-		alts = nil
-	}
 	h.Alternates = alts
 	h.Canonical, h.Problems = pickCanonical(canonics, h.Problems)
 	h.finishDates(p.dates, p.jsonLD)
@@ -386,8 +388,8 @@ func isASCII(s string) bool {
 	return true
 }
 
-// unquote strips the quotes of an attribute value and decodes its
-// character references.
+// unquote strips the quotes of an attribute value. Its character
+// references are decoded (decode) only for the values that are used.
 func unquote(v []byte) []byte {
 	if len(v) > 0 && (v[0] == '"' || v[0] == '\'') {
 		q := v[0]
@@ -396,6 +398,11 @@ func unquote(v []byte) []byte {
 			v = v[:len(v)-1]
 		}
 	}
+	return v
+}
+
+// decode decodes the character references of an attribute value.
+func decode(v []byte) []byte {
 	if bytes.IndexByte(v, '&') >= 0 {
 		return []byte(html.UnescapeString(string(v)))
 	}
@@ -421,35 +428,49 @@ func (p *headParser) meta() {
 	var name, property, equiv, content []byte
 	hasContent := false
 	for _, a := range p.attrs {
-		if string(a.key) == "charset" && p.charset == "" {
-			p.charset = string(bytes.TrimSpace(a.val))
-		}
 		switch string(a.key) {
 		case "name":
-			name = a.val
+			name = lowerTrim(decode(a.val))
 		case "property":
-			property = a.val
+			property = lowerTrim(decode(a.val))
 		case "http-equiv":
-			equiv = a.val
+			equiv = lowerTrim(decode(a.val))
 		case "content":
 			content, hasContent = a.val, true
+		case "charset":
+			p.setCharset(decode(a.val))
 		}
 	}
 	if !hasContent {
 		return
 	}
-	switch {
-	case is(name, "robots") || is(name, "googlebot"):
-		if h.NoIndex == "" {
-			for d := range bytes.SplitSeq(content, []byte(",")) {
-				if is(d, "noindex") || is(d, "none") {
-					h.NoIndex = fmt.Sprintf("meta %s %q", bytes.ToLower(bytes.TrimSpace(name)), content)
-					break
-				}
-			}
+	switch string(name) {
+	case "robots", "googlebot":
+		if content = decode(content); h.NoIndex == "" && hasNoIndex(content) {
+			h.NoIndex = fmt.Sprintf("meta %s %q", name, content)
 		}
-	case is(equiv, "refresh"):
-		if h.Refresh == nil {
+		return
+	case "article:modified_time":
+		setOnce(&dates[0], content)
+		return
+	case "og:updated_time":
+		setOnce(&dates[1], content)
+		return
+	case "last-modified":
+		setOnce(&dates[2], content)
+		return
+	}
+	switch string(property) {
+	case "article:modified_time":
+		setOnce(&dates[0], content)
+		return
+	case "og:updated_time":
+		setOnce(&dates[1], content)
+		return
+	}
+	switch string(equiv) {
+	case "refresh":
+		if content = decode(content); h.Refresh == nil {
 			if r, ok := parseRefresh(string(content)); ok {
 				h.Refresh = r
 				if r.URL == "" {
@@ -459,22 +480,59 @@ func (p *headParser) meta() {
 				h.Problems = append(h.Problems, fmt.Sprintf("meta refresh %q does not parse; ignored", content))
 			}
 		}
-	case is(property, "article:modified_time") || is(name, "article:modified_time"):
-		setOnce(&dates[0], content)
-	case is(property, "og:updated_time") || is(name, "og:updated_time"):
-		setOnce(&dates[1], content)
-	case is(name, "last-modified") || is(equiv, "last-modified"):
+	case "last-modified":
 		setOnce(&dates[2], content)
-	case is(equiv, "content-type"):
-		if _, params, err := mime.ParseMediaType(string(content)); err == nil && p.charset == "" {
-			p.charset = params["charset"]
+	case "content-type":
+		if _, params, err := mime.ParseMediaType(string(decode(content))); err == nil {
+			p.setCharset([]byte(params["charset"]))
 		}
+	}
+}
+
+// lowerTrim trims b and lowercases its ASCII letters, in place.
+func lowerTrim(b []byte) []byte {
+	b = bytes.TrimSpace(b)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return b
+}
+
+// hasNoIndex reports whether robots directives include noindex or none.
+func hasNoIndex(content []byte) bool {
+	for rest := content; ; {
+		d := rest
+		i := bytes.IndexByte(rest, ',')
+		if i >= 0 {
+			d, rest = rest[:i], rest[i+1:]
+		}
+		if is(d, "noindex") || is(d, "none") {
+			return true
+		}
+		if i < 0 {
+			return false
+		}
+	}
+}
+
+// setCharset records the first charset the page declares; UTF-8, the
+// common case, costs no lookup.
+func (p *headParser) setCharset(label []byte) {
+	if p.charsetSeen {
+		return
+	}
+	p.charsetSeen = true
+	label = bytes.TrimSpace(label)
+	if !is(label, "utf-8") && !is(label, "utf8") && len(label) > 0 {
+		p.charset = string(label)
 	}
 }
 
 func setOnce(dst *string, v []byte) {
 	if *dst == "" {
-		*dst = string(bytes.TrimSpace(v))
+		*dst = string(bytes.TrimSpace(decode(v)))
 	}
 }
 
@@ -485,18 +543,27 @@ func (p *headParser) link() {
 	for _, a := range p.attrs {
 		switch string(a.key) {
 		case "rel":
-			rel = a.val
+			rel = decode(a.val)
 		case "href":
-			href, hasHref = bytes.TrimSpace(a.val), true
+			href, hasHref = bytes.TrimSpace(decode(a.val)), true
 		case "hreflang":
-			hreflang = bytes.TrimSpace(a.val)
+			hreflang = bytes.TrimSpace(decode(a.val))
 		}
 	}
 	if !hasHref {
 		return
 	}
-	for r := range bytes.FieldsSeq(rel) {
+	for rest := rel; len(rest) > 0; {
+		// The next space-separated token of rel, without allocating.
+		rest = bytes.TrimLeft(rest, " \t\n\r\f")
+		end := bytes.IndexAny(rest, " \t\n\r\f")
+		if end < 0 {
+			end = len(rest)
+		}
+		r := rest[:end]
+		rest = rest[end:]
 		switch {
+		case len(r) == 0:
 		case bytes.EqualFold(r, []byte("canonical")):
 			p.canonics = append(p.canonics, string(href))
 		case bytes.EqualFold(r, []byte("alternate")) && len(hreflang) > 0:
