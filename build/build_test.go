@@ -77,8 +77,8 @@ func run(t *testing.T, opts Options) (*Result, *events, error) {
 
 func locs(res *Result) []string {
 	var l []string
-	for _, u := range res.URLs {
-		l = append(l, u.Loc)
+	for i := range res.URLs.Len() {
+		l = append(l, res.URLs.At(i).Loc)
 	}
 	return l
 }
@@ -299,8 +299,8 @@ func TestRunProgress(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(calls, []int{ProgressEvery}) || len(res.URLs) != ProgressEvery+5 {
-		t.Errorf("progress calls %v, %d URLs", calls, len(res.URLs))
+	if !slices.Equal(calls, []int{ProgressEvery}) || res.URLs.Len() != ProgressEvery+5 {
+		t.Errorf("progress calls %v, %d URLs", calls, res.URLs.Len())
 	}
 }
 
@@ -430,8 +430,8 @@ func TestRunAlternates(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []sitemap.Alternate{{Lang: "en", Href: base + "en/"}, {Lang: "de", Href: base + "de/"}, {Lang: "ja", Href: "https://example.jp/"}, {Lang: "x-default", Href: base + "en/"}}
-	for _, u := range res.URLs {
-		if !slices.Equal(u.Alternates, want) {
+	for i := range res.URLs.Len() {
+		if u := res.URLs.At(i); !slices.Equal(u.Alternates, want) {
 			t.Errorf("%s: alternates %v", u.Loc, u.Alternates)
 		}
 	}
@@ -529,8 +529,8 @@ func TestRunTruncatedHead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(notes, []string{"big.html: head longer than 1024 bytes; read what fits"}) || len(res.URLs) != 2 {
-		t.Errorf("notes %q, %d URLs", notes, len(res.URLs))
+	if !slices.Equal(notes, []string{"big.html: head longer than 1024 bytes; read what fits"}) || res.URLs.Len() != 2 {
+		t.Errorf("notes %q, %d URLs", notes, res.URLs.Len())
 	}
 }
 

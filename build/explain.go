@@ -109,6 +109,13 @@ func (e *explainer) page(path string, d *mapping.Decision) {
 	e.byPath[path] = x
 }
 
+// matches reports whether the page at path is one --explain asks about.
+// It only reads the explainer's maps, so the walk's goroutines may call
+// it at once.
+func (e *explainer) matches(path string, d *mapping.Decision) bool {
+	return e.wanted() && (e.lookup(e.paths, path) >= 0 || e.lookup(e.urls, d.URL.Loc) >= 0 || e.lookup(e.urls, e.mapper.Loc(path)) >= 0)
+}
+
 func (e *explainer) lookup(m map[string]int, key string) int {
 	if i, ok := m[key]; ok && key != "" {
 		return i
@@ -123,9 +130,9 @@ func (e *explainer) duplicate(path, keptLoc, keptPath string) {
 }
 
 // finish hands the explanations to report, in walk order, with the
-// alternates as written in urls (sorted by Loc), or fails when a target
-// matched no page.
-func (e *explainer) finish(urls []sitemap.URL, report func(Explanation)) error {
+// alternates as they will be written, or fails when a target matched no
+// page.
+func (e *explainer) finish(recs *records, report func(Explanation)) error {
 	var missing []string
 	for i, ok := range e.found {
 		if !ok {
@@ -142,8 +149,8 @@ func (e *explainer) finish(urls []sitemap.URL, report func(Explanation)) error {
 		if x.Listed() {
 			declared := x.Decision.URL.Alternates
 			x.Decision.URL.Alternates = nil
-			if i, ok := slices.BinarySearchFunc(urls, x.Decision.URL.Loc, func(u sitemap.URL, loc string) int { return strings.Compare(u.Loc, loc) }); ok {
-				x.Decision.URL.Alternates = urls[i].Alternates
+			if i, ok := recs.find(x.Decision.URL.Loc); ok {
+				x.Decision.URL.Alternates = recs.At(i).Alternates
 			}
 			for _, a := range declared {
 				if !slices.Contains(x.Decision.URL.Alternates, a) {

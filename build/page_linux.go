@@ -7,27 +7,46 @@ import (
 	"time"
 )
 
-// openPage opens a page to read its head. It uses the system calls
-// directly: os.Open would add an fstat (to see whether the file can be
-// polled) and, with O_NONBLOCK, a failing epoll registration, two calls a
-// page that a regular file never needs. O_NONBLOCK keeps a FIFO that took
-// a page's place after the walk from hanging the open.
-func openPage(path string) (*rawPage, pageInfo, error) {
+// pageRoot opens the pages of a site. On Linux it holds the site folder
+// open and opens each page relative to it (openat): the kernel then walks
+// only the page's own path, not the folder's path again for every page.
+type pageRoot struct {
+	fd   int
+	path string
+}
+
+func openRoot(path string) (*pageRoot, error) {
+	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+	}
+	return &pageRoot{fd: fd, path: path}, nil
+}
+
+func (r *pageRoot) close() { syscall.Close(r.fd) }
+
+// open opens the page at rel (relative to the root, with the system's
+// separators) to read its head. It uses the system calls directly:
+// os.Open would add an fstat (to see whether the file can be polled) and,
+// with O_NONBLOCK, a failing epoll registration, two calls a page that a
+// regular file never needs. O_NONBLOCK keeps a FIFO that took a page's
+// place after the walk from hanging the open.
+func (r *pageRoot) open(rel string) (*rawPage, pageInfo, error) {
 	var fd int
 	var err error
 	for {
-		fd, err = syscall.Open(path, syscall.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+		fd, err = syscall.Openat(r.fd, rel, syscall.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
 		if err != syscall.EINTR {
 			break
 		}
 	}
 	if err != nil {
-		return nil, pageInfo{}, &fs.PathError{Op: "open", Path: path, Err: err}
+		return nil, pageInfo{}, &fs.PathError{Op: "open", Path: rel, Err: err}
 	}
 	var st syscall.Stat_t
 	if err := syscall.Fstat(fd, &st); err != nil {
 		syscall.Close(fd)
-		return nil, pageInfo{}, &fs.PathError{Op: "fstat", Path: path, Err: err}
+		return nil, pageInfo{}, &fs.PathError{Op: "fstat", Path: rel, Err: err}
 	}
 	mode := fs.FileMode(st.Mode & 0o777)
 	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {

@@ -2,13 +2,24 @@
 
 package build
 
-import "os"
+import (
+	"os"
+	"path/filepath"
+)
 
-// openPage opens a page to read its head. (On Linux, page_linux.go uses
-// the system calls directly.) O_NONBLOCK, where the system has it, keeps a
-// FIFO that took a page's place after the walk from hanging the open.
-func openPage(path string) (*os.File, pageInfo, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
+// pageRoot opens the pages of a site. (On Linux, page_linux.go opens them
+// relative to the open site folder.)
+type pageRoot struct{ path string }
+
+func openRoot(path string) (*pageRoot, error) { return &pageRoot{path: path}, nil }
+
+func (r *pageRoot) close() {}
+
+// open opens the page at rel to read its head. O_NONBLOCK, where the
+// system has it, keeps a FIFO that took a page's place after the walk from
+// hanging the open.
+func (r *pageRoot) open(rel string) (*os.File, pageInfo, error) {
+	f, err := os.OpenFile(filepath.Join(r.path, rel), os.O_RDONLY|nonBlock, 0)
 	if err != nil {
 		return nil, pageInfo{}, err
 	}

@@ -1,0 +1,241 @@
+package build
+
+import (
+	"math"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// record is a listed page, kept compact: memory at a million pages is the
+// records. 40 bytes and the URL, where a sitemap.URL and the page's path
+// would take 88 and two strings: the path follows from the URL and the
+// form (mapping.Mapper.PathOf), and is kept only when a canonical link
+// changed the URL; lastmod is whole seconds; alternates live aside.
+type record struct {
+	loc     string
+	lastmod int64 // Unix seconds, or noLastMod
+	alts    int32 // 1 + index into records.alts; 0 for none
+	path    int32 // 1 + index into records.paths; 0: PathOf(loc, form)
+	cf      sitemap.ChangeFreq
+	form    mapping.PathForm
+	prio    sitemap.Priority
+}
+
+const noLastMod = math.MinInt64
+
+// recordBlock is how many records a block holds. Blocks of a fixed size
+// never move, so adding a record never copies the others, and growth
+// holds no second copy of them.
+const recordBlock = 4096
+
+// records holds the listed pages, in blocks, and after sort their order
+// by loc (then path) as a permutation. It implements writer.URLs.
+type records struct {
+	mapper *mapping.Mapper
+	blocks [][]record
+	n      int
+	alts   [][]sitemap.Alternate
+	paths  []string
+	order  []int32 // record indexes, sorted; nil before sort
+}
+
+func (s *records) rec(i int32) *record { return &s.blocks[i/recordBlock][i%recordBlock] }
+
+// add records the listed page at path.
+func (s *records) add(path string, d *mapping.Decision) {
+	if s.n%recordBlock == 0 {
+		s.blocks = append(s.blocks, make([]record, recordBlock))
+	}
+	r := s.rec(int32(s.n))
+	s.n++
+	u := &d.URL
+	*r = record{loc: u.Loc, lastmod: noLastMod, cf: u.ChangeFreq, prio: u.Priority, form: d.Form}
+	if !u.LastMod.IsZero() {
+		r.lastmod = u.LastMod.Unix()
+	}
+	if len(u.Alternates) > 0 {
+		s.alts = append(s.alts, u.Alternates)
+		r.alts = int32(len(s.alts))
+	}
+	if d.Form == mapping.FormUnknown {
+		s.paths = append(s.paths, strings.Clone(path))
+		r.path = int32(len(s.paths))
+	}
+}
+
+// pathOf returns the path of the page r records.
+func (s *records) pathOf(r *record) string {
+	if r.path > 0 {
+		return s.paths[r.path-1]
+	}
+	p, _ := s.mapper.PathOf(r.loc, r.form)
+	return p
+}
+
+// sort orders the records by loc, and pages of one loc by path.
+func (s *records) sort() {
+	s.order = make([]int32, s.n)
+	for i := range s.order {
+		s.order[i] = int32(i)
+	}
+	sortParallel(s.order, func(a, b int32) int {
+		ra, rb := s.rec(a), s.rec(b)
+		if c := strings.Compare(ra.loc, rb.loc); c != 0 {
+			return c
+		}
+		return strings.Compare(s.pathOf(ra), s.pathOf(rb))
+	}, runtime.GOMAXPROCS(0))
+}
+
+// sortParallel sorts xs by cmp, which must order all elements strictly:
+// a part per CPU sorted at once, then merged pairwise. After the walk
+// the build has the CPUs to itself; a million records sort in about half
+// the time.
+func sortParallel(xs []int32, cmp func(a, b int32) int, procs int) {
+	if procs < 2 || len(xs) < 1<<14 {
+		slices.SortFunc(xs, cmp)
+		return
+	}
+	type run struct{ lo, hi int }
+	var runs []run
+	size := (len(xs) + procs - 1) / procs
+	var wg sync.WaitGroup
+	for lo := 0; lo < len(xs); lo += size {
+		r := run{lo, min(lo+size, len(xs))}
+		runs = append(runs, r)
+		wg.Go(func() { slices.SortFunc(xs[r.lo:r.hi], cmp) })
+	}
+	wg.Wait()
+	src, dst := xs, make([]int32, len(xs))
+	for len(runs) > 1 {
+		var next []run
+		for i := 0; i < len(runs); i += 2 {
+			if i+1 == len(runs) {
+				r := runs[i]
+				copy(dst[r.lo:r.hi], src[r.lo:r.hi])
+				next = append(next, r)
+				continue
+			}
+			a, b := runs[i], runs[i+1]
+			wg.Go(func() { merge(dst[a.lo:b.hi], src[a.lo:a.hi], src[b.lo:b.hi], cmp) })
+			next = append(next, run{a.lo, b.hi})
+		}
+		wg.Wait()
+		runs, src, dst = next, dst, src
+	}
+	if &src[0] != &xs[0] {
+		copy(xs, src)
+	}
+}
+
+// merge merges the sorted a and b into out, len(a)+len(b) long.
+func merge(out, a, b []int32, cmp func(a, b int32) int) {
+	i, j, k := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		if cmp(b[j], a[i]) < 0 {
+			out[k] = b[j]
+			j++
+		} else {
+			out[k] = a[i]
+			i++
+		}
+		k++
+	}
+	k += copy(out[k:], a[i:])
+	copy(out[k:], b[j:])
+}
+
+// Len returns the number of records (after sort and dedup, of URLs).
+func (s *records) Len() int { return len(s.order) }
+
+// At returns the i-th URL in order.
+func (s *records) At(i int) sitemap.URL {
+	r := s.rec(s.order[i])
+	u := sitemap.URL{Loc: r.loc, ChangeFreq: r.cf, Priority: r.prio}
+	if r.lastmod != noLastMod {
+		u.LastMod = time.Unix(r.lastmod, 0).UTC()
+	}
+	if r.alts > 0 {
+		u.Alternates = s.alts[r.alts-1]
+	}
+	return u
+}
+
+// dedup drops from the sorted order every record whose loc equals the one
+// before it, calling dup for each. With clean URLs, a page /a beside a
+// folder /a/ is one too: hosts serve one and redirect the other, so /a is
+// dropped.
+func (s *records) dedup(cleanURLs bool, dup func(path, loc, keptPath, keptLoc string)) {
+	keep := make([]bool, len(s.order))
+	for i, idx := range s.order {
+		r := s.rec(idx)
+		keep[i] = i == 0 || r.loc != s.rec(s.order[i-1]).loc
+		if !keep[i] {
+			k := i - 1
+			for !keep[k] {
+				k--
+			}
+			kept := s.rec(s.order[k])
+			dup(s.pathOf(r), r.loc, s.pathOf(kept), kept.loc)
+		}
+	}
+	if cleanURLs {
+		for i, idx := range s.order {
+			r := s.rec(idx)
+			if !keep[i] || strings.HasSuffix(r.loc, "/") {
+				continue
+			}
+			twin := r.loc + "/"
+			if j, ok := slices.BinarySearchFunc(s.order, twin, func(idx int32, loc string) int {
+				return strings.Compare(s.rec(idx).loc, loc)
+			}); ok {
+				keep[i] = false
+				t := s.rec(s.order[j])
+				dup(s.pathOf(r), r.loc, s.pathOf(t), t.loc)
+			}
+		}
+	}
+	out := s.order[:0]
+	for i, idx := range s.order {
+		if keep[i] {
+			out = append(out, idx)
+		}
+	}
+	s.order = out
+}
+
+// find returns the position in order of the record of loc.
+func (s *records) find(loc string) (int, bool) {
+	return slices.BinarySearchFunc(s.order, loc, func(idx int32, loc string) int {
+		return strings.Compare(s.rec(idx).loc, loc)
+	})
+}
+
+// filter keeps, of each record's hreflang alternates, those for which keep
+// says so.
+func (s *records) filterAlternates(keep func(loc string, a sitemap.Alternate) bool) {
+	for _, idx := range s.order {
+		r := s.rec(idx)
+		if r.alts == 0 {
+			continue
+		}
+		alts := s.alts[r.alts-1]
+		kept := alts[:0]
+		for _, a := range alts {
+			if keep(r.loc, a) {
+				kept = append(kept, a)
+			}
+		}
+		if len(kept) == 0 {
+			r.alts = 0
+			continue
+		}
+		s.alts[r.alts-1] = kept
+	}
+}
