@@ -100,8 +100,8 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		return exitOK // the explanations were the output
 	}
 	if s.DryRun {
-		for _, u := range res.URLs {
-			fmt.Fprintln(stdout, u.Loc)
+		for i := range res.URLs.Len() {
+			fmt.Fprintln(stdout, res.URLs.At(i).Loc)
 		}
 	}
 	if !s.Quiet {

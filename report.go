@@ -23,7 +23,7 @@ func summary(res *build.Result, s *config.Settings) string {
 		b.WriteString("dry run: ")
 	}
 	files := len(res.Write.Written)
-	fmt.Fprintf(&b, "%s found, %s", plural(res.Pages, "page"), plural(len(res.URLs), "URL"))
+	fmt.Fprintf(&b, "%s found, %s", plural(res.Pages, "page"), plural(res.URLs.Len(), "URL"))
 	verb := "written to"
 	if s.DryRun {
 		verb = "would be written to"
@@ -91,6 +91,19 @@ func newReporter(root string, w io.Writer, quiet, verbose bool) *reporter {
 }
 
 func (r *reporter) report() build.Report {
+	rep := r.events()
+	if r.verbose {
+		// Only then: a Page callback makes the build keep every page's
+		// decision until the walk ends.
+		rep.Page = func(path string, d *mapping.Decision) {
+			r.endProgress()
+			fmt.Fprintf(r.w, "%s: %s\n", r.path(path), r.oneLine(d))
+		}
+	}
+	return rep
+}
+
+func (r *reporter) events() build.Report {
 	return build.Report{
 		Warn: func(path string, err error) {
 			if r.quiet {
@@ -110,12 +123,7 @@ func (r *reporter) report() build.Report {
 				fmt.Fprintf(r.w, "%s: skipped: %s%s\n", r.path(path), reason, parens(because))
 			}
 		},
-		Page: func(path string, d *mapping.Decision) {
-			if r.verbose {
-				r.endProgress()
-				fmt.Fprintf(r.w, "%s: %s\n", r.path(path), r.oneLine(d))
-			}
-		},
+
 		Note: func(path, note string) {
 			if r.verbose {
 				r.endProgress()
