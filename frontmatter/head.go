@@ -555,10 +555,12 @@ func (p *headParser) link() {
 	}
 	for rest := rel; len(rest) > 0; {
 		// The next space-separated token of rel, without allocating.
-		rest = bytes.TrimLeft(rest, " \t\n\r\f")
-		end := bytes.IndexAny(rest, " \t\n\r\f")
-		if end < 0 {
-			end = len(rest)
+		for len(rest) > 0 && blank(rest[:1]) {
+			rest = rest[1:]
+		}
+		end := 0
+		for end < len(rest) && !blank(rest[end:end+1]) {
+			end++
 		}
 		r := rest[:end]
 		rest = rest[end:]
