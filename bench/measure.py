@@ -6,9 +6,10 @@ Usage: measure.py [--runs N] [--warmup W] NAME=COMMAND [NAME=COMMAND ...]
 Each COMMAND is split as a shell splits words (no shell runs it; its
 output is discarded). The commands run in turn, A B C A B C ..., W times
 unmeasured and then N times measured, so that a drift in the machine's
-speed affects them alike. For every run the child's own accounting is read
-through wait4: wall seconds (a monotonic clock around the child), user and
-system CPU seconds, and peak resident memory.
+speed affects them alike. Every run goes through GNU time
+(/usr/bin/time, Debian's package "time"), which reports the command's
+user and system CPU seconds and peak resident memory; the wall seconds
+are a monotonic clock around it (GNU time's own are in hundredths).
 
 Prints, per command, the median (and min-max) of each figure, then the
 ratio of each command's wall time to the first command's: of the medians,
@@ -21,23 +22,24 @@ import shlex
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
+GNU_TIME = "/usr/bin/time"
 
-def run_once(argv):
+
+def run_once(argv, report):
     start = time.monotonic()
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
+    proc = subprocess.run([GNU_TIME, "-f", "%U %S %M", "-o", report, *argv],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     wall = time.monotonic() - start
-    err = proc.stderr.read().decode(errors="replace")
-    proc.stderr.close()
-    code = os.waitstatus_to_exitcode(status)
-    proc.returncode = code
-    if code != 0:
-        sys.stderr.write(f"measure.py: {shlex.join(argv)} exited {code}\n{err}")
+    if proc.returncode != 0:
+        sys.stderr.write(f"measure.py: {shlex.join(argv)} exited {proc.returncode}\n"
+                         f"{proc.stderr.decode(errors='replace')}")
         sys.exit(1)
-    # ru_maxrss is in KiB on Linux.
-    return {"wall": wall, "user": usage.ru_utime, "sys": usage.ru_stime, "rss": usage.ru_maxrss / 1024}
+    with open(report) as f:
+        user, sys_, rss_kib = f.read().split()[-3:]
+    return {"wall": wall, "user": float(user), "sys": float(sys_), "rss": int(rss_kib) / 1024}
 
 
 def main():
@@ -52,12 +54,19 @@ def main():
         if not sep or not command:
             ap.error(f"want NAME=COMMAND, got {c!r}")
         cmds.append((name, shlex.split(command)))
+    if not os.access(GNU_TIME, os.X_OK):
+        sys.exit(f"measure.py: {GNU_TIME} is missing; install GNU time (apt-get install time)")
+    fd, report = tempfile.mkstemp(prefix="measure-", suffix=".txt")
+    os.close(fd)
     results = {name: [] for name, _ in cmds}
-    for i in range(args.warmup + args.runs):
-        for name, argv in cmds:
-            r = run_once(argv)
-            if i >= args.warmup:
-                results[name].append(r)
+    try:
+        for i in range(args.warmup + args.runs):
+            for name, argv in cmds:
+                r = run_once(argv, report)
+                if i >= args.warmup:
+                    results[name].append(r)
+    finally:
+        os.unlink(report)
     print(f"{args.runs} runs each, after {args.warmup} warm-up; medians (min-max)")
     print(f"{'command':<24} {'wall s':>18} {'user s':>18} {'sys s':>18} {'peak MiB':>20}")
     for name, _ in cmds:

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# bench/run.sh [--runs N] [--cold] [PAGES ...]: sitemapgen against the
+# plainest ways to walk the same tree.
+#
+# For each size (default: 10000 100000; 1000000 is a separate invocation,
+# `bench/run.sh --runs 3 1000000`: 3.5 GB of pages, about 3 minutes to
+# generate, 9 GB on disk), it
+#   1. generates a site with ../shared/bench/gen-site (kept in
+#      $BENCH_DIR/sitemapgen-bench-PAGES, default $TMPDIR, for later runs),
+#   2. builds sitemapgen and bench/baseline,
+#   3. times, alternating them run by run (bench/measure.py: wall, CPU and
+#      peak memory of each whole process; medians):
+#        walk+head   baseline walkhead: filepath.WalkDir, first 4 KiB of
+#                    every page read by 2×CPUs goroutines (the yardstick)
+#        walk+stat   baseline walkstat: filepath.WalkDir and an lstat a page
+#        find        find DIR -name '*.html' -printf '%p %T@\n'
+#        sitemapgen  the default build: heads read, mtime lastmod, a split
+#                    set written to a fresh folder
+#        gzip        the same with --gzip
+#   4. checks the set written with ../shared/tools/validate-sitemaps,
+# and prints the ratios the targets are set on, and the cost per page.
+# With --cold, each command also runs once after dropping the page cache
+# (root only; echo 3 > /proc/sys/vm/drop_caches).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+runs=10
+cold=0
+sizes=()
+while (($#)); do
+  case $1 in
+    --runs) runs=$2; shift 2 ;;
+    --cold) cold=1; shift ;;
+    -h|--help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
+    *) sizes+=("$1"); shift ;;
+  esac
+done
+((${#sizes[@]})) || sizes=(10000 100000)
+
+shared=${SITEMAPGEN_SHARED:-$(cd .. && pwd)/shared}
+base=${BENCH_DIR:-${TMPDIR:-/tmp}}
+bin=$base/sitemapgen-bench-bin
+mkdir -p "$bin"
+go build -o "$bin/sitemapgen" .
+go build -o "$bin/baseline" ./bench/baseline
+
+echo "# $(date -u +%Y-%m-%d), $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(go version | cut -d' ' -f3), sitemapgen $("$bin/sitemapgen" version | cut -d' ' -f2-)"
+declare -A perpage
+for n in "${sizes[@]}"; do
+  work=$base/sitemapgen-bench-$n
+  if [[ ! -f $work/manifest.tsv ]]; then
+    rm -rf "$work"
+    echo "generating $n pages in $work ..."
+    "$shared/bench/gen-site" "$work/site" "$n" --manifest "$work/manifest.tsv" 2>/dev/null
+  fi
+  site=$work/site
+  url=https://example.com/
+  echo
+  echo "## $n pages"
+  out=$(python3 bench/measure.py --runs "$runs" --warmup 1 \
+    "walk+head=$bin/baseline walkhead $site" \
+    "walk+stat=$bin/baseline walkstat $site" \
+    "find=find $site -name *.html -printf %p\ %T@\n" \
+    "sitemapgen=$bin/sitemapgen --quiet --base-url $url --out $work/out $site" \
+    "gzip=$bin/sitemapgen --quiet --gzip --base-url $url --out $work/out-gz $site")
+  echo "$out"
+  median() { awk -v name="$1" '$1 == name {print $2}' <<<"$out"; }
+  python3 - "$(median walk+head)" "$(median find)" "$(median sitemapgen)" "$(median gzip)" "$n" <<'PY'
+import sys
+head, find, sg, gz, n = map(float, sys.argv[1:])
+print(f"sitemapgen / walk+head: {sg/head:.3f} (target at most 1.2)")
+print(f"sitemapgen / find:      {sg/find:.3f} (target under 1)")
+print(f"gzip / sitemapgen:      {gz/sg:.3f} (target at most 1.15)")
+print(f"cost per page:          {sg/n*1e6:.2f} µs")
+PY
+  perpage[$n]=$(median sitemapgen)
+  "$shared/tools/validate-sitemaps" "$work/out" "$work/out-gz" | tail -1 | sed 's/^/validate-sitemaps: /'
+
+  if ((cold)); then
+    if [[ $(id -u) != 0 ]]; then
+      echo "--cold: dropping the page cache needs root; skipped"
+    else
+      echo "cold cache, one run each (page cache dropped before each):"
+      for cmd in "walk+head:$bin/baseline walkhead $site" "find:find $site -name *.html -printf %p\ %T@\n" \
+                 "sitemapgen:$bin/sitemapgen --quiet --base-url $url --out $work/out $site"; do
+        sync
+        echo 3 >/proc/sys/vm/drop_caches
+        python3 bench/measure.py --runs 1 --warmup 0 "${cmd%%:*}=${cmd#*:}" | tail -1
+      done
+    fi
+  fi
+done
+
+if ((${#sizes[@]} > 1)); then
+  echo
+  echo "## cost per page (linearity: within 15 % of proportional)"
+  first=${sizes[0]}
+  for n in "${sizes[@]}"; do
+    python3 -c "import sys; n=int(sys.argv[1]); w=float(sys.argv[2]); n0=int(sys.argv[3]); w0=float(sys.argv[4]); print(f'{n:>8} pages: {w/n*1e6:.2f} µs a page, {w/n/(w0/n0):.3f} of the {n0}-page cost')" \
+      "$n" "${perpage[$n]}" "$first" "${perpage[$first]}"
+  done
+fi
