@@ -26,6 +26,7 @@ step fuzz, "${FUZZTIME:=10s}" per target
 for target in \
   ./config:FuzzParse \
   ./frontmatter:FuzzHead \
+  ./frontmatter:FuzzLexer \
   ./host:FuzzHostFiles \
   ./mapping:FuzzLoc \
   ./mapping:FuzzParseBaseURL \

@@ -104,6 +104,18 @@ func TestHead(t *testing.T) {
 			Head{Base: "/€/"}},
 		{"UTF-8 declared", "<meta charset=utf-8><link rel=canonical href=\"/café/\">", Head{Canonical: "/café/"}},
 		{"empty file", "", Head{Problems: []string{"empty file"}}},
+		{"of two attributes of a name, the first counts", `<meta name="robots" name="description" content="noindex" content="all">`,
+			Head{NoIndex: `meta robots "noindex"`}},
+		{"a reference without its ; is decoded only as browsers do", `<link rel=canonical href="/find?q=x&section=news&amp;page=2&copy=1">`,
+			Head{Canonical: "/find?q=x&section=news&page=2&copy=1"}},
+		{"</head> inside a template does not end the head", `<head><template></head><p>x</p></template><meta name="robots" content="noindex">`,
+			Head{NoIndex: `meta robots "noindex"`}},
+		{"a script's escaped </script> does not end it", `<script><!-- document.write("<script>x()</script>") --></script><meta name="robots" content="noindex">`,
+			Head{NoIndex: `meta robots "noindex"`}},
+		{"a script ends at its end tag, in any case", `<script>var s = "<!-- ";</SCRIPT ><meta name="robots" content="noindex">`,
+			Head{NoIndex: `meta robots "noindex"`}},
+		{"noscript content is text", `<head><noscript><style>a{}</style><!-- </noscript> --><meta name="robots" content="noindex">`,
+			Head{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,0 +1,158 @@
+package frontmatter
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+)
+
+// lexTokens returns the tokens the lexer finds in data, in the form
+// xnetTokens gives: "<name k=v ...>" (values decoded), "</name>", and the
+// text between tags as one "text" token; comments are left out.
+func lexTokens(data []byte) []string {
+	var (
+		l    lexer
+		out  []string
+		text []byte
+	)
+	l.reset(bytes.Clone(data))
+	flush := func() {
+		if len(text) > 0 {
+			out = append(out, fmt.Sprintf("text %q", normalize(text)))
+			text = text[:0]
+		}
+	}
+	for {
+		switch l.next() {
+		case tokEOF:
+			flush()
+			return out
+		case tokStartTag:
+			flush()
+			var b strings.Builder
+			fmt.Fprintf(&b, "<%s", normalize(l.name))
+			for _, a := range l.attrs {
+				fmt.Fprintf(&b, " %s=%q", normalize(a.key), normalize(decode(a.val)))
+			}
+			out = append(out, b.String()+">")
+		case tokEndTag:
+			flush()
+			out = append(out, fmt.Sprintf("</%s>", normalize(l.name)))
+		case tokText, tokRawText:
+			text = append(text, l.text...)
+		}
+	}
+}
+
+// xnetTokens returns the tokens golang.org/x/net/html's tokenizer finds in
+// data, duplicate attributes dropped as its parser drops them.
+func xnetTokens(data []byte) []string {
+	z := html.NewTokenizer(bytes.NewReader(data))
+	var (
+		out  []string
+		text []byte
+	)
+	flush := func() {
+		if len(text) > 0 {
+			out = append(out, fmt.Sprintf("text %q", normalize(text)))
+			text = text[:0]
+		}
+	}
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			flush()
+			return out
+		case html.StartTagToken, html.SelfClosingTagToken:
+			flush()
+			name, more := z.TagName()
+			var b strings.Builder
+			fmt.Fprintf(&b, "<%s", normalize(name))
+			seen := map[string]bool{}
+			for more {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				if !seen[string(k)] {
+					seen[string(k)] = true
+					fmt.Fprintf(&b, " %s=%q", normalize(k), normalize(v))
+				}
+			}
+			out = append(out, b.String()+">")
+		case html.EndTagToken:
+			flush()
+			name, _ := z.TagName()
+			out = append(out, fmt.Sprintf("</%s>", normalize(name)))
+		case html.TextToken:
+			text = append(text, z.Raw()...)
+		}
+	}
+}
+
+// normalize does what the HTML standard's input preprocessing and the
+// x/net/html tokenizer do and the lexer leaves to its users: CRLF and CR
+// become LF, and NUL becomes U+FFFD.
+func normalize(b []byte) string {
+	s := strings.ReplaceAll(string(b), "\r\n", "\n")
+	s = strings.ReplaceAll(s, "\r", "\n")
+	return strings.ReplaceAll(s, "\x00", "\uFFFD")
+}
+
+var lexSeeds = []string{
+	`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>A &amp; B</title>` +
+		`<link rel="canonical" href="https://example.com/a?x=1&amp;y=2"></head><body><p>x</p>`,
+	`<a b=c d='e' f="g" h i=j/>`, `<a/b/c=d>`, `<a =b>`, `<a b = "c">`, `<a b="c"d=e>`, `<A B=C B=D>`,
+	`<!-- c --><!----><!---><!--><!--a--!><!--a--!-->x`, `<!x><?y><!DOCTYPE a "b>c">`, `</><//a></ x></a b=">">`,
+	`<script>if (a<b) { x = "</scr" + "ipt>" }</script>z`, `<script><!-- <script> </script> --></script>z`,
+	`<script><!-- a --> </script>z`, `<script><!--<script>--></script>x</script>y`, `<script><!--<script/></script --></script>y`,
+	`<script><!----></script>`, `<script><!--<SCRIPT\n>-</scrip></script>x-->y</script>`, `<script><!-</script>`, `<SCRIPT>x</SCRIPT >z`, `<script>x</scripty></script/>z`,
+	`<title>a<b>c</title>d`, `<textarea></textarea x="</textarea>">`, `<noscript><meta></noscript>z`,
+	`<style>a>b{}</style>`, `<plaintext></plaintext><a>`, `<xmp><a></xmp>`, `<iframe><a></iframe>`,
+	`< a <1 <`, `</`, `<`, `a&b`, `<a href="?a=1&section=2&amp;c=3&copy;&copy=4&copy&#65&#x42;&#;&notin;&notit;&ampx;">`,
+	"<a\x00b c\x00=d\x00>\r\n", `<a b='c`, `<a b=`, `<a b`, `<title>x</title`, `<script>x</script`,
+}
+
+// FuzzLexer checks the lexer against golang.org/x/net/html's tokenizer:
+// the same tags with the same attributes, and the same text between them.
+func FuzzLexer(f *testing.F) {
+	for _, s := range lexSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got, want := lexTokens(data), xnetTokens(data)
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Fatalf("input %q\nlexer:      %q\nx/net/html: %q", data, got, want)
+		}
+	})
+}
+
+func TestLexerSeeds(t *testing.T) {
+	for _, s := range lexSeeds {
+		got, want := lexTokens([]byte(s)), xnetTokens([]byte(s))
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("input %q\nlexer:      %q\nx/net/html: %q", s, got, want)
+		}
+	}
+}
+
+func TestDecode(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain":                    "plain",
+		"a&amp;b":                  "a&b",
+		"?a=1&section=2":           "?a=1&section=2", // "&sect" is a name, but "&section" is not
+		"&copy=2":                  "&copy=2",        // a name without ";" before "=" stays
+		"&copy 2":                  "© 2",
+		"&copy":                    "©",
+		"&notin;&notit;&notit":     "∉&notit;&notit",
+		"&ampx;":                   "&ampx;",
+		"&#65;&#x42&#X43;&#;&#xg":  "ABC&#;&#xg",
+		"&#0;":                     "\uFFFD",
+		"&semi;&fjlig;&unknown;&&": ";fj&unknown;&&",
+	} {
+		if got := string(decode([]byte(in))); got != want {
+			t.Errorf("decode(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
