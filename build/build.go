@@ -371,13 +371,12 @@ func (b *builder) isOwnOutput(path string) bool {
 func (b *builder) judge(hr *frontmatter.HeadReader, f walker.File) outcome {
 	var h *frontmatter.Head
 	if hr != nil {
-		full := filepath.Join(b.opts.Root, filepath.FromSlash(f.Path))
 		var err error
 		if isHTML(f.Path) {
 			h, err = b.readHead(hr, filepath.FromSlash(f.Path), &f)
 		} else if f.ModTime.IsZero() {
 			var st os.FileInfo
-			if st, err = os.Stat(full); err == nil {
+			if st, err = os.Stat(filepath.Join(b.opts.Root, filepath.FromSlash(f.Path))); err == nil {
 				err = setInfo(&f, infoOf(st))
 			}
 		}

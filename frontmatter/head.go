@@ -593,6 +593,12 @@ func (h *Head) finishDates(dates [3]string, jsonLD [][]byte) {
 		h.Problems = append(h.Problems, fmt.Sprintf("%s %q is not a date", from, dates[i]))
 	}
 	for _, block := range jsonLD {
+		// Most JSON-LD is about other things (an article's body, its
+		// author); a block that cannot name dateModified, even with an
+		// escape in the key, is not parsed.
+		if !bytes.Contains(block, []byte("dateModified")) && !bytes.Contains(block, []byte(`\u`)) {
+			continue
+		}
 		var doc any
 		if err := json.Unmarshal(block, &doc); err != nil {
 			h.Problems = append(h.Problems, fmt.Sprintf("JSON-LD does not parse: %v", err))

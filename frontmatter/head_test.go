@@ -76,6 +76,8 @@ func TestHead(t *testing.T) {
 			Head{Modified: date("2021-01-01"), ModifiedFrom: "JSON-LD dateModified"}},
 		{"meta beats JSON-LD before it", `<script type="application/ld+json">{"dateModified":"2021-01-01"}</script><meta property="article:modified_time" content="2024-01-01">`,
 			Head{Modified: date("2024-01-01"), ModifiedFrom: "article:modified_time"}},
+		{"JSON-LD with an escaped key", `<script type="application/ld+json">{"date\u004dodified":"2021-01-01"}</script>`,
+			Head{Modified: date("2021-01-01"), ModifiedFrom: "JSON-LD dateModified"}},
 		{"broken JSON-LD", `<script type="application/ld+json">{"dateModified":</script>`, Head{Problems: []string{"JSON-LD does not parse: unexpected end of JSON input"}}},
 		{"other scripts are not JSON-LD", `<script>var x = {"dateModified":"2021-01-01"}; if (a<b) {}</script><meta name="robots" content="noindex">`, Head{NoIndex: `meta robots "noindex"`}},
 		{"byte-order mark", "\uFEFF<meta name=robots content=noindex>", Head{NoIndex: `meta robots "noindex"`}},
