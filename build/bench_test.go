@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"testing"
 
@@ -31,7 +32,7 @@ func BenchmarkBuild(b *testing.B) {
 		}
 		pages = n
 	}
-	root := benchSite(b, pages)
+	root := sitemaptest.BenchSite(b, pages)
 	for _, heads := range []bool{false, true} {
 		b.Run(fmt.Sprintf("heads=%v", heads), func(b *testing.B) {
 			b.ReportAllocs()
@@ -54,27 +55,49 @@ func BenchmarkBuild(b *testing.B) {
 	}
 }
 
-// benchSite returns a gen-site site of n pages, making it once.
-func benchSite(b *testing.B, n int) string {
-	b.Helper()
-	dir := filepath.Join(os.TempDir(), fmt.Sprintf("sitemapgen-bench-%d", n))
-	root := filepath.Join(dir, "site")
-	manifest := filepath.Join(dir, "manifest.tsv")
-	if _, err := os.Stat(manifest); err == nil {
-		return root
+// BenchmarkWorkers sizes the pool: whole builds with head reading on, the
+// folders and their pages handled by 1, 2, 4 and 8 goroutines a CPU (the
+// build uses 4), on a gen-site site of SITEMAPGEN_BENCH_PAGES pages
+// (default 10,000):
+//
+//	go test ./build -run '^$' -bench Workers -count 5
+func BenchmarkWorkers(b *testing.B) {
+	pages := 10000
+	if s := os.Getenv("SITEMAPGEN_BENCH_PAGES"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages = n
 	}
-	os.RemoveAll(dir)
-	if err := sitemaptest.GenSite(root, n, manifest); err != nil {
-		b.Fatal(err)
+	root := sitemaptest.BenchSite(b, pages)
+	for _, perCPU := range []int{1, 2, 4, 8} {
+		b.Run(fmt.Sprintf("perCPU=%d", perCPU), func(b *testing.B) {
+			out := b.TempDir()
+			var res *Result
+			for b.Loop() {
+				var err error
+				res, err = Run(context.Background(), Options{
+					Root:    root,
+					Workers: perCPU * runtime.GOMAXPROCS(0),
+					Heads:   Heads{Read: true},
+					Map:     mapping.Options{BaseURL: "https://example.com/"},
+					Write:   writer.Options{Dir: out},
+				})
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(res.Pages), "ns/page")
+		})
 	}
-	return root
 }
 
 // BenchmarkOpenPage compares opening a page for its head as the build does
 // (pageRoot.open) and with os.Open of the whole path (open, fstat, a 4 KiB
 // read, close), on the pages of a 10,000-page gen-site site.
 func BenchmarkOpenPage(b *testing.B) {
-	root := benchSite(b, 10000)
+	root := sitemaptest.BenchSite(b, 10000)
 	var paths []string
 	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
 		if err == nil && d.Type().IsRegular() && isHTML(p) {
