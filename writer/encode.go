@@ -67,6 +67,19 @@ func appendLastMod(b []byte, t time.Time, f sitemap.DateFormat) []byte {
 	return append(b, "</lastmod>\n"...)
 }
 
+// asIs marks the bytes appendEscaped copies without looking further: the
+// ASCII characters XML carries as they are.
+var asIs = func() (t [256]bool) {
+	for c := ' '; c < utf8.RuneSelf; c++ {
+		t[c] = true
+	}
+	t['\t'], t['\n'] = true, true
+	for _, c := range "&<>'\"" {
+		t[c] = false
+	}
+	return t
+}()
+
 // appendEscaped appends s to b as XML character data: the five characters
 // XML reserves become the entities the protocol names (&amp; &apos; &quot;
 // &gt; &lt;), a carriage return becomes &#13;, and characters XML 1.0
@@ -75,6 +88,12 @@ func appendLastMod(b []byte, t time.Time, f sitemap.DateFormat) []byte {
 func appendEscaped(b []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); {
+		for i < len(s) && asIs[s[i]] {
+			i++
+		}
+		if i == len(s) {
+			break
+		}
 		c := s[i]
 		var esc string
 		width := 1

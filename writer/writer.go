@@ -109,7 +109,7 @@ func (e *RecordTooBigError) Error() string {
 }
 
 // URLs is what Write writes: Len URLs, sorted by Loc and free of
-// duplicates, read by index, each more than once. A build of a million
+// duplicates, read by index, each more than once, and concurrently. A build of a million
 // pages keeps its records compact and hands them over through At, rather
 // than as a million sitemap.URL values.
 type URLs interface {
@@ -218,7 +218,7 @@ func (t *txn) write(urls URLs) (*Result, error) {
 		for i := range urls.Len() {
 			loc := urls.At(i).Loc
 			line = append(append(line[:0], loc...), '\n')
-			if err := c.add(line, loc, time.Time{}); err != nil {
+			if err := c.add(line, func() string { return loc }, time.Time{}); err != nil {
 				return nil, err
 			}
 		}
@@ -236,13 +236,11 @@ func (t *txn) write(urls URLs) (*Result, error) {
 		}
 	}
 	shards := &chunker{t: t, gzip: o.Gzip, header: header, footer: urlsetClose, maxCount: o.MaxURLs, maxBytes: o.MaxBytes}
-	var elem []byte
-	for i := range urls.Len() {
-		u := urls.At(i)
-		elem = appendURL(elem[:0], &u, o.LastModFormat)
-		if err := shards.add(elem, u.Loc, u.LastMod); err != nil {
-			return nil, err
-		}
+	err := encodeURLs(urls, o.LastModFormat, func(i int, elem []byte, lastmod time.Time) error {
+		return shards.add(elem, func() string { return urls.At(i).Loc }, lastmod)
+	})
+	if err != nil {
+		return nil, err
 	}
 	if err := shards.finish(); err != nil {
 		return nil, err
@@ -260,8 +258,8 @@ func (t *txn) write(urls URLs) (*Result, error) {
 	idx := &chunker{t: t, gzip: o.Gzip, header: indexOpen, footer: indexClose, maxCount: sitemap.MaxURLs, maxBytes: o.MaxBytes}
 	for _, s := range shards.files {
 		loc := o.BaseURL + s.name
-		elem = appendIndexEntry(elem[:0], loc, s.newest, o.LastModFormat)
-		if err := idx.add(elem, loc, s.newest); err != nil {
+		elem := appendIndexEntry(nil, loc, s.newest, o.LastModFormat)
+		if err := idx.add(elem, func() string { return loc }, s.newest); err != nil {
 			return nil, err
 		}
 	}
@@ -409,9 +407,11 @@ type chunker struct {
 	cur                *file
 }
 
-func (c *chunker) add(elem []byte, loc string, lastmod time.Time) error {
+// add adds an element to the current file, or to a new one when it would
+// not fit; loc names the element's URL for an error.
+func (c *chunker) add(elem []byte, loc func() string, lastmod time.Time) error {
 	if n := len(c.header) + len(elem) + len(c.footer); n >= c.maxBytes {
-		return &RecordTooBigError{Loc: loc, Size: n, Max: c.maxBytes}
+		return &RecordTooBigError{Loc: loc(), Size: n, Max: c.maxBytes}
 	}
 	if c.cur != nil && (c.cur.count == c.maxCount || c.cur.size+len(elem)+len(c.footer) >= c.maxBytes) {
 		if err := c.finish(); err != nil {
