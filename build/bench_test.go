@@ -24,33 +24,11 @@ import (
 //
 // bench/heads.sh measures the same with whole processes.
 func BenchmarkBuild(b *testing.B) {
-	pages := 10000
-	if s := os.Getenv("SITEMAPGEN_BENCH_PAGES"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil {
-			b.Fatal(err)
-		}
-		pages = n
-	}
-	root := sitemaptest.BenchSite(b, pages)
+	root := sitemaptest.BenchSite(b, benchPages(b))
 	for _, heads := range []bool{false, true} {
 		b.Run(fmt.Sprintf("heads=%v", heads), func(b *testing.B) {
 			b.ReportAllocs()
-			out := b.TempDir()
-			var res *Result
-			for b.Loop() {
-				var err error
-				res, err = Run(context.Background(), Options{
-					Root:  root,
-					Heads: Heads{Read: heads},
-					Map:   mapping.Options{BaseURL: "https://example.com/"},
-					Write: writer.Options{Dir: out},
-				})
-				if err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(res.Pages), "ns/page")
+			benchRun(b, Options{Root: root, Heads: Heads{Read: heads}})
 		})
 	}
 }
@@ -62,35 +40,40 @@ func BenchmarkBuild(b *testing.B) {
 //
 //	go test ./build -run '^$' -bench Workers -count 5
 func BenchmarkWorkers(b *testing.B) {
-	pages := 10000
-	if s := os.Getenv("SITEMAPGEN_BENCH_PAGES"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil {
-			b.Fatal(err)
-		}
-		pages = n
-	}
-	root := sitemaptest.BenchSite(b, pages)
+	root := sitemaptest.BenchSite(b, benchPages(b))
 	for _, perCPU := range []int{1, 2, 4, 8} {
 		b.Run(fmt.Sprintf("perCPU=%d", perCPU), func(b *testing.B) {
-			out := b.TempDir()
-			var res *Result
-			for b.Loop() {
-				var err error
-				res, err = Run(context.Background(), Options{
-					Root:    root,
-					Workers: perCPU * runtime.GOMAXPROCS(0),
-					Heads:   Heads{Read: true},
-					Map:     mapping.Options{BaseURL: "https://example.com/"},
-					Write:   writer.Options{Dir: out},
-				})
-				if err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(res.Pages), "ns/page")
+			benchRun(b, Options{Root: root, Workers: perCPU * runtime.GOMAXPROCS(0), Heads: Heads{Read: true}})
 		})
 	}
+}
+
+// benchPages is $SITEMAPGEN_BENCH_PAGES, or 10,000.
+func benchPages(b *testing.B) int {
+	s := os.Getenv("SITEMAPGEN_BENCH_PAGES")
+	if s == "" {
+		return 10000
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return n
+}
+
+// benchRun times builds as opts say, into a temporary folder, and reports
+// the time a page.
+func benchRun(b *testing.B, opts Options) {
+	opts.Map = mapping.Options{BaseURL: "https://example.com/"}
+	opts.Write = writer.Options{Dir: b.TempDir()}
+	var res *Result
+	for b.Loop() {
+		var err error
+		if res, err = Run(context.Background(), opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(res.Pages), "ns/page")
 }
 
 // BenchmarkOpenPage compares opening a page for its head as the build does
