@@ -3,6 +3,8 @@ module github.com/sitemapgen/sitemapgen
 go 1.26.0
 
 require (
+	github.com/BurntSushi/toml v1.6.0
+	github.com/adrg/frontmatter v0.2.0
 	github.com/bmatcuk/doublestar/v4 v4.10.4
 	github.com/charlievieth/fastwalk v1.0.14
 	github.com/klauspost/compress v1.20.3
@@ -16,4 +18,5 @@ require (
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 	golang.org/x/tools v0.51.0 // indirect
+	gopkg.in/yaml.v2 v2.3.0 // indirect
 )
