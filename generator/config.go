@@ -1,0 +1,226 @@
+package generator
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	"gopkg.in/yaml.v3"
+)
+
+// ConfigError is a problem with a generator's configuration file. Its
+// message reads "file:line: what is wrong" (no line when it is not
+// known), File as the caller named it.
+type ConfigError struct {
+	File string // the configuration file, as given to the loader
+	Line int    // 1-based; 0 when not known
+	Msg  string
+	Err  error // the decoder's error, if any
+}
+
+// Error returns "file:line: message", or "file: message" without a line.
+func (e *ConfigError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+// Unwrap returns the decoder's error, if any.
+func (e *ConfigError) Unwrap() error { return e.Err }
+
+// configErrorf returns a ConfigError without a line.
+func configErrorf(file, format string, args ...any) error {
+	return &ConfigError{File: file, Msg: fmt.Sprintf(format, args...)}
+}
+
+var yamlLineRE = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
+
+// readConfigFile decodes a TOML, YAML or JSON file (by its extension)
+// into a map. name is the path to show in errors. An empty file is an
+// empty map.
+func readConfigFile(file, name string) (map[string]any, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("read config: %w", err)
+	}
+	m := map[string]any{}
+	switch strings.ToLower(filepath.Ext(file)) {
+	case ".toml":
+		if _, err := toml.Decode(string(data), &m); err != nil {
+			var pe toml.ParseError
+			if errors.As(err, &pe) {
+				return nil, &ConfigError{File: name, Line: pe.Position.Line, Msg: pe.Message, Err: err}
+			}
+			return nil, &ConfigError{File: name, Msg: err.Error(), Err: err}
+		}
+	case ".yaml", ".yml":
+		var v any
+		if err := yaml.Unmarshal(data, &v); err != nil {
+			return nil, yamlError(name, err)
+		}
+		switch v := normalize(v).(type) {
+		case nil:
+		case map[string]any:
+			m = v
+		default:
+			return nil, configErrorf(name, "the file is a %s, not a mapping of keys to values", kindOf(v))
+		}
+	case ".json":
+		if len(bytes.TrimSpace(data)) == 0 {
+			return m, nil
+		}
+		if err := json.Unmarshal(data, &m); err != nil {
+			line := 0
+			var se *json.SyntaxError
+			var te *json.UnmarshalTypeError
+			switch {
+			case errors.As(err, &se):
+				line = lineAt(data, se.Offset)
+			case errors.As(err, &te):
+				line = lineAt(data, te.Offset)
+			}
+			return nil, &ConfigError{File: name, Line: line, Msg: err.Error(), Err: err}
+		}
+	default:
+		return nil, configErrorf(name, "unknown config format %q (want .toml, .yaml, .yml or .json)", filepath.Ext(file))
+	}
+	return m, nil
+}
+
+// yamlError turns a yaml.v3 error into a ConfigError with the line it
+// names. A TypeError may name several lines; the first is used and the
+// others stay in the message.
+func yamlError(name string, err error) error {
+	var msgs []string
+	var te *yaml.TypeError
+	if errors.As(err, &te) {
+		msgs = te.Errors
+	} else {
+		msgs = []string{err.Error()}
+	}
+	ce := &ConfigError{File: name, Err: err}
+	for i, msg := range msgs {
+		msg = strings.TrimPrefix(msg, "yaml: ")
+		if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+			if i == 0 {
+				ce.Line, _ = strconv.Atoi(m[1])
+				msg = m[2]
+			}
+		}
+		if i == 0 {
+			ce.Msg = msg
+		} else {
+			ce.Msg += "; " + msg
+		}
+	}
+	return ce
+}
+
+func lineAt(data []byte, offset int64) int {
+	if offset > int64(len(data)) {
+		offset = int64(len(data))
+	}
+	return bytes.Count(data[:offset], []byte("\n")) + 1
+}
+
+// normalize turns yaml.v3's map[any]any (a mapping with keys that are
+// not all strings) into map[string]any, recursively.
+func normalize(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, e := range v {
+			v[k] = normalize(e)
+		}
+		return v
+	case map[any]any:
+		m := make(map[string]any, len(v))
+		for k, e := range v {
+			m[fmt.Sprint(k)] = normalize(e)
+		}
+		return m
+	case []any:
+		for i, e := range v {
+			v[i] = normalize(e)
+		}
+		return v
+	}
+	return v
+}
+
+// kindOf names a decoded value's type for messages.
+func kindOf(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "string"
+	case bool:
+		return "boolean"
+	case int, int64, uint64, float64:
+		return "number"
+	case []any, []map[string]any:
+		return "list"
+	case map[string]any:
+		return "table"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// stringValue returns a scalar as a string (numbers and booleans
+// included, as Hugo's and Jekyll's loose typing does); ok is false for
+// lists and tables.
+func stringValue(v any) (string, bool) {
+	switch v := v.(type) {
+	case string:
+		return v, true
+	case bool, int, int64, uint64, float64:
+		return fmt.Sprint(v), true
+	case nil:
+		return "", true
+	}
+	return "", false
+}
+
+// boolValue returns a boolean, accepting the strings "true" and "false".
+func boolValue(v any) (bool, bool) {
+	switch v := v.(type) {
+	case bool:
+		return v, true
+	case string:
+		b, err := strconv.ParseBool(v)
+		return b, err == nil
+	case nil:
+		return false, true
+	}
+	return false, false
+}
+
+// stringList returns a list of strings, or a single string as a list of
+// one.
+func stringList(v any) ([]string, bool) {
+	switch v := v.(type) {
+	case nil:
+		return nil, true
+	case string:
+		return []string{v}, true
+	case []any:
+		out := make([]string, 0, len(v))
+		for _, e := range v {
+			s, ok := stringValue(e)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, s)
+		}
+		return out, true
+	}
+	return nil, false
+}

@@ -1,0 +1,171 @@
+// Package generator knows what a static site generator's configuration
+// says and at which URL path the generator publishes each source file:
+// it lets sitemapgen's content mode list a site from its sources, without
+// a build.
+//
+// A [Preset] maps a [Page] (a source file and its decoded front matter)
+// to the URL path the generator gives it. [LoadHugo] and [LoadJekyll]
+// read a project's configuration into a [Hugo] or [Jekyll] preset;
+// [Plain] is the preset for a folder of Markdown and HTML that no
+// generator owns.
+//
+// # What ok means
+//
+// URLPath reports ok when the generator publishes the file as a page that
+// its own sitemap lists: Hugo's built-in sitemap template, or the
+// jekyll-sitemap plugin. Bundle resources, files Hugo or Jekyll skip,
+// non-page files (.css, .png, a Jekyll feed.xml) and files of collections
+// that are not output are not pages. Policy that depends on more than the
+// path and the front matter values in [Page] (drafts, future dates,
+// published: false, Hugo's build options, 404 pages, noindex) is the
+// caller's.
+//
+// # Paths
+//
+// Paths are relative to the site's root URL: the path part of Hugo's
+// baseURL and Jekyll's baseurl are not included, so that the caller adds
+// them once with the base URL. They are not percent-encoded ("/posts/a
+// b/", "/ünïcode/").
+//
+// # Versions
+//
+// The rules were checked against Hugo 0.111.3 and Jekyll 4.3.1 with
+// jekyll-sitemap 1.4.0, by building sites with them (see the tests) and by
+// reading their source. Where newer Hugo versions differ, the doc comment
+// of [Hugo] says so.
+//
+// # Concurrency
+//
+// A preset's URLPath may be called from several goroutines at once.
+// Loading a configuration and setting a preset's fields must happen
+// before that.
+package generator
+
+import (
+	"path"
+	"strings"
+	"time"
+)
+
+// Page is a source file, as a permalink preset needs it: its path and
+// the front matter values that decide its URL. The caller reads the front
+// matter; zero values mean the key is absent.
+type Page struct {
+	// Path is the file's path relative to the content root (Hugo: its
+	// contentDir; Jekyll: the site source), with "/" separators, e.g.
+	// "posts/hello.md", "_posts/2024-01-02-hello.md", "docs/_index.md".
+	Path string
+	// HasFrontMatter says whether the file starts with front matter.
+	// Jekyll treats a file without it as a static file (copied, not
+	// rendered), and so does Hugo for .html files.
+	HasFrontMatter bool
+	// URL is front matter url (Hugo): the page's URL path, taken as it
+	// is.
+	URL string
+	// Permalink is front matter permalink (Jekyll): a URL path or a
+	// pattern with the same placeholders as the site's permalink.
+	Permalink string
+	// Slug is front matter slug.
+	Slug string
+	// Title is front matter title.
+	Title string
+	// Date is front matter date, zero if none. For Jekyll, a date
+	// written without a time decodes (with yaml.v3) to midnight UTC;
+	// URLPath takes such a value as a calendar day in the site's time
+	// zone, as Jekyll does; see [Jekyll].
+	Date time.Time
+	// Categories are front matter categories (or category), as a list.
+	// Jekyll splits a categories string at white space ("a b" is two
+	// categories) and keeps a category string whole; the caller does
+	// that when it decodes.
+	Categories []string
+	// Headless is front matter headless (Hugo). Hugo honours it only in
+	// a leaf bundle's index file.
+	Headless bool
+}
+
+// Preset maps source files to URL paths.
+type Preset interface {
+	// URLPath returns the URL path the generator publishes p at,
+	// starting with "/", not percent-encoded (e.g. "/posts/hello/",
+	// "/2024/01/02/hello.html"), and ok false when the file is not a
+	// page the generator publishes.
+	URLPath(p Page) (path string, ok bool)
+	// Name is "hugo", "jekyll" or "plain".
+	Name() string
+}
+
+// cleanRel makes a page path clean and relative; ok is false for a path
+// that leaves the root or names the root itself.
+func cleanRel(p string) (string, bool) {
+	p = strings.TrimLeft(strings.ReplaceAll(p, "\\", "/"), "/")
+	if p == "" {
+		return "", false
+	}
+	p = path.Clean(p)
+	if p == "." || p == ".." || strings.HasPrefix(p, "../") {
+		return "", false
+	}
+	return p, true
+}
+
+// splitExt splits a file name into its name and its extension (with the
+// dot); a leading dot does not start an extension.
+func splitExt(file string) (name, ext string) {
+	ext = path.Ext(file)
+	if ext == file {
+		return file, ""
+	}
+	return strings.TrimSuffix(file, ext), ext
+}
+
+// plainContent lists the extensions Plain takes for pages: Markdown in
+// the spellings Hugo and Jekyll know, HTML, and the other markup formats
+// Hugo renders.
+var plainContent = map[string]bool{
+	".md": true, ".markdown": true, ".mdown": true, ".mkdn": true, ".mkd": true, ".mkdown": true,
+	".html": true, ".htm": true, ".xhtml": true,
+	".adoc": true, ".asciidoc": true, ".org": true, ".pdc": true, ".pandoc": true, ".rst": true,
+}
+
+// Plain is the preset for a folder of Markdown and HTML files that no
+// generator owns. It publishes every page at a pretty URL:
+//
+//	about.md           /about/
+//	docs/index.md      /docs/
+//	docs/setup.html    /docs/setup/
+//	index.md           /
+//
+// Extensions are compared without regard to case: Markdown (.md,
+// .markdown, .mdown, .mkdn, .mkd, .mkdown), HTML (.html, .htm, .xhtml)
+// and .adoc, .asciidoc, .org, .pdc, .pandoc, .rst. Any other file is not
+// a page, nor is a file or folder whose name starts with "." or "_"
+// (hidden files, and partials as most generators name them). The path
+// keeps its case and characters.
+type Plain struct{}
+
+// URLPath returns p's path without its extension, as a folder: "index"
+// names its folder. Front matter is not consulted.
+func (Plain) URLPath(p Page) (string, bool) {
+	rel, ok := cleanRel(p.Path)
+	if !ok {
+		return "", false
+	}
+	for _, el := range strings.Split(rel, "/") {
+		if strings.HasPrefix(el, ".") || strings.HasPrefix(el, "_") {
+			return "", false
+		}
+	}
+	dir, file := path.Split(rel)
+	name, ext := splitExt(file)
+	if !plainContent[strings.ToLower(ext)] {
+		return "", false
+	}
+	if name == "index" {
+		return "/" + dir, true
+	}
+	return "/" + dir + name + "/", true
+}
+
+// Name returns "plain".
+func (Plain) Name() string { return "plain" }

@@ -1,0 +1,265 @@
+package generator
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+	"unicode/utf8"
+)
+
+func TestPlainURLPath(t *testing.T) {
+	tests := []struct {
+		path   string
+		want   string
+		wantOK bool
+	}{
+		{path: "about.md", want: "/about/", wantOK: true},
+		{path: "index.md", want: "/", wantOK: true},
+		{path: "docs/index.md", want: "/docs/", wantOK: true},
+		{path: "docs/setup.html", want: "/docs/setup/", wantOK: true},
+		{path: "docs/index.html", want: "/docs/", wantOK: true},
+		{path: "a/b/c.markdown", want: "/a/b/c/", wantOK: true},
+		{path: "Case Kept.MD", want: "/Case Kept/", wantOK: true},
+		{path: "x.htm", want: "/x/", wantOK: true},
+		{path: "x.adoc", want: "/x/", wantOK: true},
+		{path: "x.rst", want: "/x/", wantOK: true},
+		{path: "x.org", want: "/x/", wantOK: true},
+		{path: "v1.2.md", want: "/v1.2/", wantOK: true},
+		{path: "/leading.md", want: "/leading/", wantOK: true},
+		{path: "style.css", wantOK: false},
+		{path: "img/a.png", wantOK: false},
+		{path: "README", wantOK: false},
+		{path: ".hidden.md", wantOK: false},
+		{path: ".git/x.md", wantOK: false},
+		{path: "_partial.md", wantOK: false},
+		{path: "_includes/x.html", wantOK: false},
+		{path: "../x.md", wantOK: false},
+		{path: "", wantOK: false},
+	}
+	for _, tt := range tests {
+		got, ok := Plain{}.URLPath(Page{Path: tt.path})
+		if got != tt.want || ok != tt.wantOK {
+			t.Errorf("Plain.URLPath(%q) = %q, %v; want %q, %v", tt.path, got, ok, tt.want, tt.wantOK)
+		}
+	}
+}
+
+func TestNames(t *testing.T) {
+	for _, tt := range []struct {
+		p    Preset
+		want string
+	}{{&Hugo{}, "hugo"}, {&Jekyll{}, "jekyll"}, {Plain{}, "plain"}} {
+		if got := tt.p.Name(); got != tt.want {
+			t.Errorf("Name() = %q, want %q", got, tt.want)
+		}
+	}
+}
+
+func TestHugoSanitize(t *testing.T) {
+	// Observed with Hugo 0.111.3's urlize (TestHugoURLize runs the real
+	// thing when hugo is installed).
+	tests := map[string]string{
+		"a - b":          "a-b",
+		"a--b":           "a--b",
+		"a -- b":         "a--b",
+		"user@host":      "user@host",
+		"Hello, World!":  "Hello-World",
+		"50% off":        "50-off",
+		"a%20b":          "a%20b",
+		"C++ & C#":       "C++-C#",
+		"  lead":         "lead",
+		"tail  ":         "tail",
+		"a_b.c~d":        "a_b.c~d",
+		"It's a “quote”": "Its-a-quote",
+		"中文 标题":          "中文-标题",
+		"Ⅻ roman":        "roman",
+		"x/y":            "x/y",
+	}
+	for in, want := range tests {
+		if got := hugoSanitize(in); got != want {
+			t.Errorf("hugoSanitize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// FuzzURLPath feeds every preset arbitrary pages: none may panic, and
+// every path returned must start with "/".
+func FuzzURLPath(f *testing.F) {
+	seeds := []struct{ path, url, permalink, slug, title string }{
+		{"posts/a.md", "", "", "", "Title"},
+		{"posts/trip/index.md", "", "", "slug", ""},
+		{"_posts/2024-01-02-x.md", "", "/:categories/:year/:title/", "", ""},
+		{"_recipes/a/b.md", "", ":path:output_ext", "", ""},
+		{"docs/_index.md", "/x/index.html", "", "", ""},
+		{"a.fr.md", "rel/", "", "", ""},
+		{"x%20y.md", "", ":month_:day", "ß", "a%2"},
+		{"blog/_posts/2024-13-45-x.md", "..", "/../..", "", ""},
+	}
+	for _, s := range seeds {
+		f.Add(s.path, s.url, s.permalink, s.slug, s.title, true, int64(1700000000))
+	}
+	content := fstest.MapFS{"posts/trip/index.md": {}, "docs/_index.md": {}}
+	hugo := &Hugo{
+		Content:           content,
+		Permalinks:        map[string]string{"posts": "/:year/:sections[1:]/:slug/", "/": "/:filename/"},
+		SectionPermalinks: map[string]string{"docs": "/d/:title/"},
+		Languages:         []string{"en", "fr"},
+	}
+	jekyll := &Jekyll{Permalink: "pretty", Timezone: "Europe/Paris", Collections: map[string]Collection{"recipes": {Output: true}}}
+	presets := []Preset{hugo, jekyll, Plain{}}
+	f.Fuzz(func(t *testing.T, path, url, permalink, slug, title string, fm bool, date int64) {
+		p := Page{
+			Path: path, URL: url, Permalink: permalink, Slug: slug, Title: title, HasFrontMatter: fm,
+			Date: time.Unix(date, 0).UTC(), Categories: strings.Fields(title),
+		}
+		for _, preset := range presets {
+			got, ok := preset.URLPath(p)
+			if ok && !strings.HasPrefix(got, "/") {
+				t.Errorf("%s: URLPath(%+v) = %q, not starting with /", preset.Name(), p, got)
+			}
+			valid := true
+			for _, s := range []string{path, url, permalink, slug, title} {
+				valid = valid && utf8.ValidString(s)
+			}
+			if ok && valid && !utf8.ValidString(got) {
+				t.Errorf("%s: URLPath(%+v) = %q, not UTF-8", preset.Name(), p, got)
+			}
+		}
+	})
+}
+
+func ExampleHugo_URLPath() {
+	h := &Hugo{Permalinks: map[string]string{"posts": "/:year/:month/:slug/"}}
+	date := time.Date(2024, time.March, 5, 10, 0, 0, 0, time.UTC)
+	for _, p := range []Page{
+		{Path: "_index.md"},
+		{Path: "about.md"},
+		{Path: "docs/_index.md"},
+		{Path: "docs/Getting Started.md"},
+		{Path: "posts/hello.md", Title: "Hello, World!", Date: date},
+		{Path: "posts/other.md", Slug: "custom", Date: date},
+		{Path: "posts/moved.md", URL: "/elsewhere/"},
+		{Path: "styles.css"},
+	} {
+		u, ok := h.URLPath(p)
+		fmt.Printf("%-24s %-24q %v\n", p.Path, u, ok)
+	}
+	// Output:
+	// _index.md                "/"                      true
+	// about.md                 "/about/"                true
+	// docs/_index.md           "/docs/"                 true
+	// docs/Getting Started.md  "/docs/getting-started/" true
+	// posts/hello.md           "/2024/03/hello-world/"  true
+	// posts/other.md           "/2024/03/custom/"       true
+	// posts/moved.md           "/elsewhere/"            true
+	// styles.css               ""                       false
+}
+
+func ExampleJekyll_URLPath() {
+	j := &Jekyll{
+		Permalink:   "date",
+		Timezone:    "UTC",
+		Collections: map[string]Collection{"recipes": {Output: true}},
+	}
+	for _, p := range []Page{
+		{Path: "_posts/2024-01-02-hello.md", HasFrontMatter: true},
+		{Path: "blog/_posts/2024-01-02-hello.md", HasFrontMatter: true, Categories: []string{"News"}},
+		{Path: "about.md", HasFrontMatter: true},
+		{Path: "docs/index.md", HasFrontMatter: true},
+		{Path: "contact.md", HasFrontMatter: true, Permalink: "/contact/"},
+		{Path: "_recipes/pasta.md", HasFrontMatter: true},
+		{Path: "README.md"},
+		{Path: "_drafts/idea.md", HasFrontMatter: true},
+	} {
+		u, ok := j.URLPath(p)
+		fmt.Printf("%-32s %-38q %v\n", p.Path, u, ok)
+	}
+	// Output:
+	// _posts/2024-01-02-hello.md       "/2024/01/02/hello.html"               true
+	// blog/_posts/2024-01-02-hello.md  "/blog/news/2024/01/02/hello.html"     true
+	// about.md                         "/about.html"                          true
+	// docs/index.md                    "/docs/"                               true
+	// contact.md                       "/contact/"                            true
+	// _recipes/pasta.md                "/recipes/pasta.html"                  true
+	// README.md                        ""                                     false
+	// _drafts/idea.md                  ""                                     false
+}
+
+func ExamplePlain_URLPath() {
+	for _, path := range []string{"index.md", "about.md", "docs/index.html", "docs/setup.md", "logo.png"} {
+		u, ok := Plain{}.URLPath(Page{Path: path})
+		fmt.Printf("%-16s %-14q %v\n", path, u, ok)
+	}
+	// Output:
+	// index.md         "/"            true
+	// about.md         "/about/"      true
+	// docs/index.html  "/docs/"       true
+	// docs/setup.md    "/docs/setup/" true
+	// logo.png         ""             false
+}
+
+func BenchmarkURLPath(b *testing.B) {
+	h := &Hugo{Content: fstest.MapFS{"posts/_index.md": {}}, Permalinks: map[string]string{"posts": "/:year/:month/:slug/"}}
+	j := &Jekyll{Permalink: "date", Timezone: "UTC", Exclude: jekyllDefaultExcludes}
+	date := time.Date(2024, 1, 2, 0, 0, 0, 0, time.UTC)
+	for _, bc := range []struct {
+		name string
+		p    Preset
+		page Page
+	}{
+		{"hugo", h, Page{Path: "posts/some-post.md", Title: "Some Post Title", Date: date}},
+		{"jekyll-post", j, Page{Path: "blog/_posts/2024-01-02-some-post.md", HasFrontMatter: true}},
+		{"jekyll-page", j, Page{Path: "docs/guide/page.md", HasFrontMatter: true}},
+		{"plain", Plain{}, Page{Path: "docs/guide/page.md"}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				bc.p.URLPath(bc.page)
+			}
+		})
+	}
+}
+
+// TestConcurrentURLPath runs the presets from several goroutines, for
+// the race detector: Hugo caches what it reads of the content folder,
+// and both cache compiled patterns.
+func TestConcurrentURLPath(t *testing.T) {
+	h := &Hugo{
+		Content:    fstest.MapFS{"posts/trip/index.md": {}, "docs/_index.md": {}, "docs/a/_index.md": {}},
+		Permalinks: map[string]string{"docs": "/:sections/:filename/"},
+	}
+	j := &Jekyll{Permalink: "/:categories/:year/:title/", Timezone: "Asia/Tokyo", Exclude: []string{"*.tmp"}}
+	pages := []Page{
+		{Path: "posts/trip/index.md"}, {Path: "posts/trip/x.md"}, {Path: "docs/a/b.md"}, {Path: "docs/a/_index.md"},
+		{Path: "_posts/2024-01-02-x.md", HasFrontMatter: true}, {Path: "a/b.tmp", HasFrontMatter: true},
+	}
+	want := map[string]string{}
+	for _, p := range pages {
+		u1, _ := h.URLPath(p)
+		u2, _ := j.URLPath(p)
+		want[p.Path] = u1 + " " + u2
+	}
+	h.Invalidate()
+	done := make(chan bool)
+	for range 8 {
+		go func() {
+			defer func() { done <- true }()
+			for range 50 {
+				for _, p := range pages {
+					u1, _ := h.URLPath(p)
+					u2, _ := j.URLPath(p)
+					if got := u1 + " " + u2; got != want[p.Path] {
+						t.Errorf("%s: %q, want %q", p.Path, got, want[p.Path])
+						return
+					}
+				}
+			}
+		}()
+	}
+	for range 8 {
+		<-done
+	}
+}

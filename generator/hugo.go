@@ -1,0 +1,941 @@
+package generator
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Hugo is what a Hugo project's configuration says, as far as sitemapgen
+// needs it, and the [Preset] that gives each content file the URL path
+// Hugo publishes it at.
+//
+// # Rules
+//
+// Content files are those with the extensions Hugo renders: .md, .mdown,
+// .markdown, .html, .htm, .adoc, .asciidoc, .ad, .org, .pdc, .pandoc and
+// .rst, in lower case (an .html or .htm file only with front matter;
+// without, Hugo copies it and its sitemap does not list it; Hugo 0.111
+// copies "A.MD" too). Files and folders whose names
+// start with "." or "#" or end with "~" are ignored, as Hugo ignores them;
+// names starting with "_" are not ignored (Hugo publishes
+// "posts/_draft.md" at "/posts/_draft/").
+//
+//   - "_index.md" is its folder's list page: "/docs/" ("/docs.html" with
+//     uglyURLs); at the content root it is the home page, "/".
+//   - "index.md" makes its folder a leaf bundle, published at the
+//     folder's URL ("posts/trip/index.md" is "/posts/trip/"); every other
+//     file in the folder and below is a resource of the bundle, not a page.
+//     Front matter headless: true keeps a leaf bundle unpublished (Hugo
+//     ignores it elsewhere).
+//   - Any other file is a page at its folder plus its name: "about.md" is
+//     "/about/", "posts/a.md" is "/posts/a/" ("/posts/a.html" with
+//     uglyURLs).
+//   - Front matter url wins outright and keeps its case; without an
+//     extension, or ending in "/", it is a folder ("/x" is "/x/"). On an
+//     _index file it is sanitized like any other path.
+//   - Front matter slug replaces the last path element (not on _index
+//     files).
+//   - A permalinks pattern for the page's section (the first folder of
+//     its path; "/" for pages at the content root) replaces the path.
+//   - Paths (not url) are sanitized as Hugo's urlize does: white space
+//     becomes "-", characters other than letters, digits, marks and
+//     . _ ~ + # @ - / are dropped, and the result is lower-cased unless
+//     disablePathToLower is set.
+//   - A file name's language suffix ("about.en.md") is dropped when it
+//     names the default content language or a configured language; other
+//     languages than the default are published under "/LANG/", and the
+//     default one too with defaultContentLanguageInSubdir.
+//
+// # Permalink patterns
+//
+// Tokens: :year :month :monthname :day :weekday :weekdayname :yearday
+// (from [Page.Date], in the time zone it carries), :section, :sections and
+// its slices (:sections[1:], :sections[last]), :title, :slug (the slug,
+// else the title), :filename (a bundle's folder name), :slugorfilename,
+// :contentbasename and :slugorcontentbasename (newer Hugo), and any Go time
+// layout (:2006, :Jan, :02). :title and :slug are urlized, and so is the
+// expanded pattern as a whole (lower-cased, white space to "-"; a colon,
+// even one written "\:", does not survive). A page without a date has
+// Go's zero time (:year is "1"): the caller passes the date Hugo would
+// use (date, else publishDate …). Hugo 0.111 makes every expanded
+// pattern a folder, even one that ends in ".html" ("/b/:title.html" is
+// "/b/my-title.html/"), unless uglyURLs is set. In Hugo 0.111 a
+// top-level section without an _index file has an empty last element
+// in :sections[…] (:sections[last] is "" for "blog/a.md"); URLPath does
+// the same.
+//
+// # Out of scope, and differences
+//
+//   - Multilingual sites are handled only as far as file name suffixes
+//     (above): per-language content directories, per-language permalinks
+//     and multihost setups are not.
+//   - :sectionslug and :sectionslugs (which need other pages' front
+//     matter), the [[permalinks]] list form and taxonomy and term
+//     patterns ([permalinks.term], a taxonomy's key in the old form) are
+//     not supported: the former two and the list form are configuration
+//     errors, the latter ignored, and "tags/go/_index.md" is "/tags/go/".
+//   - A theme's configuration, HUGO_* environment overrides of settings,
+//     front matter cascade, build options (render: never) and outputs are
+//     not read. Of the environment, only HUGO_ENVIRONMENT is: it names the
+//     config folder merged over config/_default ("production", as for
+//     `hugo`, when unset).
+//   - Hugo 0.111 does not publish .htm files at all; newer Hugo renders
+//     them like .html, as URLPath does.
+//   - [permalinks.page] and [permalinks.section] tables are the form of
+//     Hugo 0.120 and later; Hugo 0.111 fails on them. The section patterns
+//     apply to _index pages, which the old form never changed.
+//   - Front matter url ending in "/index.html" gives "/x/index.html/" as
+//     Hugo 0.111 links it.
+//   - A folder is taken as a leaf bundle when it holds an index file of a
+//     content extension, whether or not an index.html has front matter.
+//
+// # Use
+//
+// The content root that [Page.Path] is relative to is ContentDir under the
+// project folder. URLPath caches what it reads of Content: a Hugo must not
+// be copied once used, and [Hugo.Invalidate] drops the cache.
+type Hugo struct {
+	// File is the configuration file read, relative to the project
+	// folder: the root hugo.* or config.* file, else the first file of
+	// the config folder; "" when there is none and the defaults apply.
+	File string
+	// Files lists every configuration file merged, in order, File first.
+	Files []string
+
+	BaseURL    string // baseURL
+	PublishDir string // publishDir, default "public"
+	ContentDir string // contentDir, default "content"
+	// UglyURLs is uglyURLs when it is a boolean.
+	UglyURLs bool
+	// UglySections is uglyURLs when it is a table of section = boolean:
+	// the sections it names (lower-cased) use ugly URLs.
+	UglySections map[string]bool
+	// Permalinks maps a section (lower-cased; "/" for pages at the
+	// content root) to the pattern of its regular pages: the
+	// [permalinks] table's string values, and [permalinks.page].
+	Permalinks map[string]string
+	// SectionPermalinks maps a section to the pattern of its list pages
+	// and those of the sections below it: [permalinks.section].
+	SectionPermalinks map[string]string
+	// DisablePathToLower is disablePathToLower.
+	DisablePathToLower bool
+	// DefaultContentLanguage is defaultContentLanguage, default "en".
+	DefaultContentLanguage string
+	// DefaultContentLanguageInSubdir is defaultContentLanguageInSubdir.
+	DefaultContentLanguageInSubdir bool
+	// Languages are the keys of the languages table, lower-cased.
+	Languages []string
+	// DisableKinds is disableKinds, lower-cased ("page", "section",
+	// "home", "taxonomy" and "term" change what URLPath publishes).
+	DisableKinds []string
+	// Taxonomies are the plural names of the taxonomies (the values of
+	// the taxonomies table), default categories and tags: an _index file
+	// in such a top-level folder is a taxonomy page, one a level below a
+	// term page, not a section.
+	Taxonomies []string
+
+	// Content is the content folder, read to find leaf bundles (folders
+	// with an index file) and nested sections (folders with an _index
+	// file). LoadHugo sets it to the project's content folder. When nil,
+	// URLPath assumes no folder is a leaf bundle but a page's own, and
+	// that only top-level folders are sections.
+	Content fs.FS
+
+	dirs     sync.Map // folder → hugoDir, what Content says
+	patterns sync.Map // pattern → []hugoAttr
+}
+
+// hugoContent lists the extensions of the files Hugo renders.
+var hugoContent = map[string]bool{
+	".md": true, ".mdown": true, ".markdown": true,
+	".html": true, ".htm": true,
+	".adoc": true, ".asciidoc": true, ".ad": true,
+	".org": true, ".pdc": true, ".pandoc": true, ".rst": true,
+}
+
+// LoadHugo reads the configuration of the Hugo project in projectDir as
+// Hugo does: the first of hugo.toml, hugo.yaml, hugo.yml, hugo.json,
+// config.toml, config.yaml, config.yml, config.json; then, merged over
+// it, the files of config/_default and of config/ENV (ENV being
+// $HUGO_ENVIRONMENT, else "production"), where hugo.* and config.* hold
+// top-level settings and any other NAME.ext the setting NAME (as
+// permalinks.toml). Keys are case-insensitive. With no configuration at
+// all the defaults apply and File is "".
+//
+// Errors are [*ConfigError]s naming the file (and the line, for syntax
+// errors).
+func LoadHugo(projectDir string) (*Hugo, error) {
+	h := &Hugo{PublishDir: "public", ContentDir: "content", DefaultContentLanguage: "en", Taxonomies: []string{"categories", "tags"}}
+	cfg := map[string]any{}
+	origin := map[string]string{} // top-level key → the file that last set it
+	merge := func(rel string, m map[string]any, key string) {
+		m = lowerKeys(m).(map[string]any)
+		if key != "" {
+			m = map[string]any{key: m}
+		}
+		for k := range m {
+			origin[k] = rel
+		}
+		deepMerge(cfg, m)
+		h.Files = append(h.Files, rel)
+	}
+
+root:
+	for _, base := range []string{"hugo", "config"} {
+		for _, ext := range []string{".toml", ".yaml", ".yml", ".json"} {
+			rel := base + ext
+			file := filepath.Join(projectDir, rel)
+			if !isFile(file) {
+				continue
+			}
+			m, err := readConfigFile(file, rel)
+			if err != nil {
+				return nil, err
+			}
+			merge(rel, m, "")
+			break root
+		}
+	}
+
+	env := os.Getenv("HUGO_ENVIRONMENT")
+	if env == "" {
+		env = "production"
+	}
+	for _, sub := range []string{"_default", env} {
+		dir := filepath.Join(projectDir, "config", sub)
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			return nil, fmt.Errorf("read config: %w", err)
+		}
+		for _, e := range entries {
+			name, ext := splitExt(e.Name())
+			switch strings.ToLower(ext) {
+			case ".toml", ".yaml", ".yml", ".json":
+			default:
+				continue
+			}
+			if e.IsDir() || strings.Contains(name, ".") { // menus.en.toml: per language
+				continue
+			}
+			rel := path.Join("config", sub, e.Name())
+			m, err := readConfigFile(filepath.Join(dir, e.Name()), rel)
+			if err != nil {
+				return nil, err
+			}
+			key := strings.ToLower(name)
+			if key == "hugo" || key == "config" {
+				key = ""
+			}
+			merge(rel, m, key)
+		}
+	}
+	if len(h.Files) > 0 {
+		h.File = h.Files[0]
+	}
+	if err := h.apply(cfg, origin); err != nil {
+		return nil, err
+	}
+	contentDir := h.ContentDir
+	if !filepath.IsAbs(contentDir) {
+		contentDir = filepath.Join(projectDir, contentDir)
+	}
+	h.Content = os.DirFS(contentDir)
+	return h, nil
+}
+
+// apply sets h's fields from a merged, lower-cased configuration.
+func (h *Hugo) apply(cfg map[string]any, origin map[string]string) error {
+	str := func(key string, dst *string) error {
+		v, ok := cfg[key]
+		if !ok {
+			return nil
+		}
+		s, ok := stringValue(v)
+		if !ok {
+			return configErrorf(origin[key], "%s: want a string, got a %s", key, kindOf(v))
+		}
+		if s != "" {
+			*dst = s
+		}
+		return nil
+	}
+	boolean := func(key string, dst *bool) error {
+		v, ok := cfg[key]
+		if !ok {
+			return nil
+		}
+		b, ok := boolValue(v)
+		if !ok {
+			return configErrorf(origin[key], "%s: want true or false, got a %s", key, kindOf(v))
+		}
+		*dst = b
+		return nil
+	}
+	for _, err := range []error{
+		str("baseurl", &h.BaseURL),
+		str("publishdir", &h.PublishDir),
+		str("contentdir", &h.ContentDir),
+		str("defaultcontentlanguage", &h.DefaultContentLanguage),
+		boolean("defaultcontentlanguageinsubdir", &h.DefaultContentLanguageInSubdir),
+		boolean("disablepathtolower", &h.DisablePathToLower),
+	} {
+		if err != nil {
+			return err
+		}
+	}
+	h.DefaultContentLanguage = strings.ToLower(h.DefaultContentLanguage)
+
+	switch v := cfg["uglyurls"].(type) {
+	case nil:
+	case map[string]any:
+		h.UglySections = map[string]bool{}
+		for sec, b := range v {
+			ugly, ok := boolValue(b)
+			if !ok {
+				return configErrorf(origin["uglyurls"], "uglyurls.%s: want true or false, got a %s", sec, kindOf(b))
+			}
+			h.UglySections[strings.Trim(sec, "/")] = ugly
+		}
+	default:
+		if err := boolean("uglyurls", &h.UglyURLs); err != nil {
+			return err
+		}
+	}
+
+	if v, ok := cfg["languages"]; ok {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return configErrorf(origin["languages"], "languages: want a table, got a %s", kindOf(v))
+		}
+		for lang := range m {
+			h.Languages = append(h.Languages, lang)
+		}
+		sort.Strings(h.Languages)
+	}
+	if v, ok := cfg["disablekinds"]; ok {
+		kinds, ok := stringList(v)
+		if !ok {
+			return configErrorf(origin["disablekinds"], "disablekinds: want a list of strings, got a %s", kindOf(v))
+		}
+		for _, k := range kinds {
+			h.DisableKinds = append(h.DisableKinds, strings.ToLower(k))
+		}
+	}
+
+	if v, ok := cfg["taxonomies"]; ok {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return configErrorf(origin["taxonomies"], "taxonomies: want a table of singular = plural, got a %s", kindOf(v))
+		}
+		h.Taxonomies = nil
+		for _, plural := range m {
+			s, ok := stringValue(plural)
+			if !ok {
+				return configErrorf(origin["taxonomies"], "taxonomies: want plural names, got a %s", kindOf(plural))
+			}
+			h.Taxonomies = append(h.Taxonomies, strings.ToLower(s))
+		}
+		sort.Strings(h.Taxonomies)
+	}
+	if v, ok := cfg["permalinks"]; ok {
+		if err := h.applyPermalinks(v, origin["permalinks"]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (h *Hugo) applyPermalinks(v any, file string) error {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return configErrorf(file, "permalinks: want a table of section = pattern, got a %s (the [[permalinks]] list form of newer Hugo is not supported)", kindOf(v))
+	}
+	set := func(dst *map[string]string, where, section string, pattern any) error {
+		s, ok := pattern.(string)
+		if !ok {
+			return configErrorf(file, "%s.%s: want a pattern string, got a %s", where, section, kindOf(pattern))
+		}
+		if _, err := h.compile(s); err != nil {
+			return configErrorf(file, "%s.%s: %v", where, section, err)
+		}
+		if *dst == nil {
+			*dst = map[string]string{}
+		}
+		(*dst)[sectionKey(section)] = s
+		return nil
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		switch v := m[k].(type) {
+		case string:
+			if err := set(&h.Permalinks, "permalinks", k, v); err != nil {
+				return err
+			}
+		case map[string]any:
+			var dst *map[string]string
+			switch k {
+			case "page":
+				dst = &h.Permalinks
+			case "section":
+				dst = &h.SectionPermalinks
+			case "taxonomy", "term":
+				continue // not pages with a source file we map
+			default:
+				return configErrorf(file, "permalinks.%s: permalinks for kind %q are not supported (page, section, taxonomy, term)", k, k)
+			}
+			for sec, pat := range v {
+				if err := set(dst, "permalinks."+k, sec, pat); err != nil {
+					return err
+				}
+			}
+		default:
+			return configErrorf(file, "permalinks.%s: want a pattern string, got a %s", k, kindOf(v))
+		}
+	}
+	return nil
+}
+
+// sectionKey is the key a section has in Permalinks: lower case, "/" for
+// the content root.
+func sectionKey(s string) string {
+	s = strings.ToLower(strings.Trim(s, " /"))
+	if s == "" {
+		return "/"
+	}
+	return s
+}
+
+// lowerKeys lower-cases the keys of every table in v, as Hugo reads its
+// configuration.
+func lowerKeys(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		m := make(map[string]any, len(v))
+		for k, e := range v {
+			m[strings.ToLower(k)] = lowerKeys(e)
+		}
+		return m
+	case []map[string]any:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = lowerKeys(e)
+		}
+		return out
+	case []any:
+		for i, e := range v {
+			v[i] = lowerKeys(e)
+		}
+		return v
+	}
+	return v
+}
+
+// deepMerge sets src's values in dst, merging tables.
+func deepMerge(dst, src map[string]any) {
+	for k, v := range src {
+		if sm, ok := v.(map[string]any); ok {
+			if dm, ok := dst[k].(map[string]any); ok {
+				deepMerge(dm, sm)
+				continue
+			}
+		}
+		dst[k] = v
+	}
+}
+
+func isFile(name string) bool {
+	fi, err := os.Stat(name)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// Name returns "hugo".
+func (h *Hugo) Name() string { return "hugo" }
+
+// Invalidate forgets what URLPath has read of Content. Call it when
+// files have been added to or removed from the content folder (in watch
+// mode), before mapping again.
+func (h *Hugo) Invalidate() { h.dirs.Clear() }
+
+// hugoDir is what a content folder holds that changes its files' URLs.
+type hugoDir struct {
+	leaf   bool // an index file: a leaf bundle
+	branch bool // an _index file: a section (or the home page)
+}
+
+func (h *Hugo) dir(dir string) hugoDir {
+	if h.Content == nil {
+		return hugoDir{}
+	}
+	if v, ok := h.dirs.Load(dir); ok {
+		return v.(hugoDir)
+	}
+	name := dir
+	if name == "" {
+		name = "."
+	}
+	var d hugoDir
+	entries, _ := fs.ReadDir(h.Content, name) // a folder that cannot be read has no index
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		base, ext := splitExt(e.Name())
+		if !hugoContent[ext] {
+			continue
+		}
+		base, _ = h.splitLang(base)
+		switch base {
+		case "index":
+			d.leaf = true
+		case "_index":
+			d.branch = true
+		}
+	}
+	h.dirs.Store(dir, d)
+	return d
+}
+
+// isSection says whether a folder (not the root) is a section: a
+// top-level folder that is not a leaf bundle, or one with an _index file.
+func (h *Hugo) isSection(dir string) bool {
+	d := h.dir(dir)
+	return d.branch || !strings.Contains(dir, "/") && !d.leaf
+}
+
+// currentSection is the section a file in dir belongs to: the nearest
+// section at or above dir, "" for the home page.
+func (h *Hugo) currentSection(dir string) string {
+	for d := dir; d != ""; d = parent(d) {
+		if h.isSection(d) {
+			return d
+		}
+	}
+	return ""
+}
+
+func parent(dir string) string {
+	if i := strings.LastIndexByte(dir, '/'); i >= 0 {
+		return dir[:i]
+	}
+	return ""
+}
+
+// splitLang drops a language suffix ("about.en") from a file's base name
+// when it names a language of the site.
+func (h *Hugo) splitLang(name string) (string, string) {
+	def := h.defaultLang()
+	i := strings.LastIndexByte(name, '.')
+	if i <= 0 {
+		return name, def
+	}
+	lang := strings.ToLower(name[i+1:])
+	if lang == def || slices.Contains(h.Languages, lang) {
+		return name[:i], lang
+	}
+	return name, def
+}
+
+func (h *Hugo) defaultLang() string {
+	if h.DefaultContentLanguage == "" {
+		return "en"
+	}
+	return strings.ToLower(h.DefaultContentLanguage)
+}
+
+func (h *Hugo) langPrefix(lang string) string {
+	if lang != h.defaultLang() || h.DefaultContentLanguageInSubdir {
+		return "/" + lang
+	}
+	return ""
+}
+
+func (h *Hugo) disabled(kind string) bool { return slices.Contains(h.DisableKinds, kind) }
+
+func (h *Hugo) ugly(section string) bool {
+	return h.UglyURLs || h.UglySections[strings.ToLower(section)]
+}
+
+// URLPath returns the URL path Hugo publishes p at; see [Hugo] for the
+// rules. ok is false for a file that is not a content file, a leaf
+// bundle's resource, a headless bundle, an ignored file, a page of a
+// disabled kind, a page whose url has a scheme (an error in Hugo), and a
+// pattern that cannot be expanded.
+func (h *Hugo) URLPath(p Page) (string, bool) {
+	rel, ok := cleanRel(p.Path)
+	if !ok {
+		return "", false
+	}
+	els := strings.Split(rel, "/")
+	for _, el := range els {
+		if strings.HasPrefix(el, ".") || strings.HasPrefix(el, "#") || strings.HasSuffix(el, "~") {
+			return "", false
+		}
+	}
+	dirEls, file := els[:len(els)-1], els[len(els)-1]
+	dir := strings.Join(dirEls, "/")
+	name, ext := splitExt(file)
+	if !hugoContent[ext] || (ext == ".html" || ext == ".htm") && !p.HasFrontMatter {
+		return "", false
+	}
+	name, lang := h.splitLang(name)
+	bundle := name == "index"
+
+	// A file below a leaf bundle's folder is one of its resources; a
+	// bundle's own folder does not count for its index file.
+	above := dir
+	if bundle {
+		above = ""
+		if dir != "" {
+			above = parent(dir)
+		}
+	}
+	if !(bundle && dir == "") {
+		for d := above; ; d = parent(d) {
+			if h.dir(d).leaf {
+				return "", false
+			}
+			if d == "" {
+				break
+			}
+		}
+	}
+	prefix := h.langPrefix(lang)
+
+	if name == "_index" {
+		if dir == "" {
+			if h.disabled("home") {
+				return "", false
+			}
+			return prefix + "/", true
+		}
+		kind := "section"
+		if slices.Contains(h.Taxonomies, strings.ToLower(dirEls[0])) && len(dirEls) <= 2 {
+			kind = [...]string{"taxonomy", "term"}[len(dirEls)-1]
+		}
+		if h.disabled(kind) {
+			return "", false
+		}
+		if p.URL != "" {
+			return h.frontURL(p.URL, true, prefix)
+		}
+		section := dirEls[0]
+		var out []string
+		if pattern := h.SectionPermalinks[sectionKey(section)]; pattern != "" {
+			exp, err := h.expand(pattern, hugoTokens{
+				date: p.Date, title: p.Title, slug: p.Slug,
+				section: section, sections: dirEls,
+			})
+			if err != nil {
+				return "", false
+			}
+			out = []string{exp}
+		} else {
+			out = slices.Clone(dirEls)
+		}
+		return prefix + h.link(out, h.ugly(section), ""), true
+	}
+
+	if h.disabled("page") || bundle && p.Headless {
+		return "", false
+	}
+	pageDir, base := dirEls, name
+	if bundle {
+		pageDir, base = nil, ""
+		if len(dirEls) > 0 {
+			pageDir, base = dirEls[:len(dirEls)-1], dirEls[len(dirEls)-1]
+		}
+	}
+	section := ""
+	if len(pageDir) > 0 {
+		section = pageDir[0]
+	}
+	if p.URL != "" {
+		return h.frontURL(p.URL, false, prefix)
+	}
+	ugly := h.ugly(section)
+	var out []string
+	sameAsType := ""
+	if pattern := h.Permalinks[sectionKey(section)]; pattern != "" {
+		exp, err := h.expand(pattern, hugoTokens{
+			date: p.Date, title: p.Title, slug: p.Slug, filename: base,
+			section: section, sections: h.sectionEntries(h.currentSection(strings.Join(pageDir, "/"))),
+		})
+		if err != nil {
+			return "", false
+		}
+		out = []string{exp}
+	} else {
+		if p.Slug != "" {
+			base = p.Slug
+		}
+		out = append(slices.Clone(pageDir), base)
+		if base == "index" {
+			ugly, sameAsType = true, base
+		}
+	}
+	return prefix + h.link(out, ugly, sameAsType), true
+}
+
+// sectionEntries are the elements of a section's path, as
+// :sections[…] slices them. Hugo 0.111 gives a top-level section without
+// an _index file a trailing empty element: :sections[last] is "" for
+// "blog/a.md" when there is no blog/_index.md.
+func (h *Hugo) sectionEntries(section string) []string {
+	els := splitPath(section)
+	if len(els) == 1 && !h.dir(section).branch {
+		els = append(els, "")
+	}
+	return els
+}
+
+func splitPath(p string) []string {
+	if p == "" {
+		return nil
+	}
+	return strings.Split(p, "/")
+}
+
+// link builds a page's link from its path elements as Hugo's
+// pagePathBuilder does: an index.html below them, or ".html" after them
+// when ugly, every element sanitized.
+func (h *Hugo) link(els []string, ugly bool, sameAsType string) string {
+	index := !ugly
+	if ugly {
+		if len(els) == 0 {
+			els = append(els, ".html")
+		} else {
+			last := strings.TrimSuffix(els[len(els)-1], "/")
+			els[len(els)-1] = last + ".html"
+		}
+	} else {
+		els = append(els, "index.html")
+	}
+	for i, el := range els {
+		els[i] = h.makePath(el)
+	}
+	var link string
+	if index {
+		link = "/" + strings.TrimPrefix(path.Join(els[:len(els)-1]...), "/")
+		if !strings.HasSuffix(link, "/") {
+			link += "/"
+		}
+	} else {
+		link = "/" + strings.TrimPrefix(path.Join(els...), "/")
+	}
+	if sameAsType != "" {
+		link = strings.TrimSuffix(link, sameAsType)
+	}
+	return link
+}
+
+// frontURL is the link of a page with front matter url, as Hugo 0.111
+// builds it: kept as written (sanitized on list pages) but cleaned, a
+// folder unless it has a dot and no final slash. A relative url gets the
+// language prefix.
+func (h *Hugo) frontURL(u string, sanitize bool, prefix string) (string, bool) {
+	if strings.Contains(u, "://") || strings.HasPrefix(u, "//") {
+		return "", false
+	}
+	relative := !strings.HasPrefix(u, "/")
+	link := path.Join("/", u)
+	hasDot, hasSlash := strings.Contains(u, "."), strings.HasSuffix(u, "/")
+	if (hasSlash || !hasDot || strings.HasSuffix(link, "/index.html")) && link != "/" {
+		link += "/"
+	}
+	if sanitize {
+		els := strings.Split(link, "/")
+		for i, el := range els {
+			els[i] = h.makePath(el)
+		}
+		link = strings.Join(els, "/")
+	}
+	if relative {
+		link = prefix + link
+	}
+	return link, true
+}
+
+// hugoTokens are the values a permalink pattern draws on.
+type hugoTokens struct {
+	date                  time.Time
+	title, slug, filename string
+	section               string
+	sections              []string // the current section's path
+}
+
+// hugoAttr is one placeholder of a compiled pattern.
+type hugoAttr struct {
+	text string // the placeholder as written, ":year"
+	name string // "year", or "sections" with cut set
+	cut  string // "[1:]" for :sections[1:]
+	date bool   // a Go time layout
+}
+
+var (
+	hugoAttrRE  = regexp.MustCompile(`:\w+(\[.+?\])?`)
+	hugoRefTime = time.Date(2019, time.November, 9, 23, 1, 42, 1, time.UTC)
+	hugoAttrs   = map[string]bool{
+		"year": true, "month": true, "monthname": true, "day": true,
+		"weekday": true, "weekdayname": true, "yearday": true,
+		"section": true, "sections": true, "title": true, "slug": true,
+		"filename": true, "slugorfilename": true,
+		"contentbasename": true, "slugorcontentbasename": true,
+	}
+)
+
+const hugoEscapedColon = "\x00"
+
+// compile parses a permalink pattern, as Hugo validates it when it
+// loads its configuration.
+func (h *Hugo) compile(pattern string) ([]hugoAttr, error) {
+	if v, ok := h.patterns.Load(pattern); ok {
+		return v.([]hugoAttr), nil
+	}
+	p := strings.ReplaceAll(pattern, `\:`, hugoEscapedColon)
+	var attrs []hugoAttr
+	for _, m := range hugoAttrRE.FindAllStringSubmatch(p, -1) {
+		a := hugoAttr{text: m[0], name: m[0][1:]}
+		switch {
+		case hugoAttrs[a.name]:
+		case strings.HasPrefix(a.name, "sections["):
+			a.name, a.cut = "sections", strings.TrimPrefix(a.name, "sections")
+		case strings.HasPrefix(a.name, "sectionslug"):
+			return nil, fmt.Errorf("permalink attribute %s is not supported by sitemapgen in %q", a.text, pattern)
+		case hugoRefTime.Format(a.name) != a.name:
+			a.date = true
+		default:
+			return nil, fmt.Errorf("permalink attribute %s not recognised in %q", a.text, pattern)
+		}
+		attrs = append(attrs, a)
+	}
+	h.patterns.Store(pattern, attrs)
+	return attrs, nil
+}
+
+// expand fills in a permalink pattern.
+func (h *Hugo) expand(pattern string, t hugoTokens) (string, error) {
+	attrs, err := h.compile(pattern)
+	if err != nil {
+		return "", err
+	}
+	out := strings.ReplaceAll(pattern, `\:`, hugoEscapedColon)
+	for _, a := range attrs {
+		out = strings.Replace(out, a.text, h.attr(a, t), 1)
+	}
+	return strings.ReplaceAll(out, hugoEscapedColon, ":"), nil
+}
+
+func (h *Hugo) attr(a hugoAttr, t hugoTokens) string {
+	if a.date {
+		return t.date.Format(a.name)
+	}
+	d := t.date
+	filename := func() string {
+		if t.filename == "" {
+			return ""
+		}
+		return h.urlize(t.filename)
+	}
+	switch a.name {
+	case "year":
+		return strconv.Itoa(d.Year())
+	case "month":
+		return fmt.Sprintf("%02d", int(d.Month()))
+	case "monthname":
+		return d.Month().String()
+	case "day":
+		return fmt.Sprintf("%02d", d.Day())
+	case "weekday":
+		return strconv.Itoa(int(d.Weekday()))
+	case "weekdayname":
+		return d.Weekday().String()
+	case "yearday":
+		return strconv.Itoa(d.YearDay())
+	case "section":
+		return t.section
+	case "sections":
+		return path.Join(hugoCut(a.cut, t.sections)...)
+	case "title":
+		return h.urlize(t.title)
+	case "slug":
+		if t.slug != "" {
+			return h.urlize(t.slug)
+		}
+		return h.urlize(t.title)
+	case "filename", "contentbasename":
+		return filename()
+	case "slugorfilename", "slugorcontentbasename":
+		if t.slug != "" {
+			return h.urlize(t.slug)
+		}
+		return filename()
+	}
+	return a.text
+}
+
+// hugoCut slices a section path as Hugo's :sections[low:high],
+// :sections[n] and :sections[last] do, leniently.
+func hugoCut(cut string, s []string) []string {
+	cut = strings.ToLower(strings.TrimSpace(cut))
+	if cut == "" {
+		return s
+	}
+	if len(cut) < 3 || cut[0] != '[' || cut[len(cut)-1] != ']' {
+		return nil
+	}
+	index := func(v string, low bool) int {
+		switch v {
+		case "":
+			if low {
+				return 0
+			}
+			return len(s)
+		case "last":
+			return len(s) - 1
+		}
+		n, _ := strconv.Atoi(v)
+		n = max(n, 0)
+		if n >= len(s) {
+			if low {
+				return -1
+			}
+			return len(s)
+		}
+		return n
+	}
+	ops := cut[1 : len(cut)-1]
+	if len(s) == 0 {
+		return nil
+	}
+	lo, hi, ok := strings.Cut(ops, ":")
+	if !ok {
+		n := index(lo, true)
+		if n < 0 {
+			return nil
+		}
+		return s[n : n+1]
+	}
+	n1, n2 := index(lo, true), index(hi, false)
+	if n1 < 0 || n2 < 0 || n1 > n2 {
+		return nil
+	}
+	return s[n1:n2]
+}
