@@ -17,7 +17,8 @@ Usage:
   sitemapgen help                    print this help
 
 DIR is the site's built output (Hugo public/, Jekyll _site/, Astro dist/ ...),
-or root: in sitemap.yaml. Flags may come before or after DIR.
+or root: in sitemap.yaml; with --mode content, the folder of source files
+(Hugo content/, a Jekyll site). Flags may come before or after DIR.
 
 Examples:
   hugo && sitemapgen --base-url https://example.com/ public
@@ -27,6 +28,11 @@ Examples:
   sitemapgen public --explain public/old/index.html
                                        why is that page left out?
   SITEMAP_BASE_URL=https://example.com/ sitemapgen public
+  sitemapgen public --source content   built pages take their source's front
+                                       matter: drafts, sitemap: false, lastmod
+  sitemapgen --mode content --preset hugo --base-url https://example.com/
+                                       the URLs of content/ as Hugo gives
+                                       them; the sitemaps go into public/
 
 Flags (each is also a key of sitemap.yaml, spelled with _ for -):
   --config FILE        read FILE instead of ./sitemap.yaml
@@ -49,11 +55,23 @@ Flags (each is also a key of sitemap.yaml, spelled with _ for -):
                        for hosts that serve /docs without the slash)
   --lastmod-format F   datetime (2024-05-01T09:30:00Z, the default) or date
   --lastmod-sources L  where lastmod comes from, first that knows wins
-                       (default meta,mtime: the page's head, then the file)
+                       (default frontmatter,meta,mtime: the source's front
+                       matter, the page's head, then the file)
   --read-heads         read each page's <head> (default true): noindex pages,
                        redirect stubs and non-canonical pages are left out,
                        hreflang alternates listed; =false lists files alone
   --follow-symlinks    follow symbolic links that stay inside DIR
+  --mode M             output (default: DIR is the built site) or content (DIR
+                       holds source files; each URL comes from --preset)
+  --source DIR3        in output mode, the source files (content/) whose front
+                       matter the built pages with their URLs take
+  --preset P           hugo, jekyll or plain: how a source file's URL follows
+                       from its path and front matter (default: hugo when a
+                       Hugo config is here, jekyll when _config.yml is, else
+                       plain)
+  --drafts             list pages whose front matter says draft: true
+  --future             list pages dated in the future, or expired
+  --strict             a front matter problem fails the build (exit 1)
   --dry-run            print the URLs that would be written; write nothing
   --explain PAGE       say why PAGE (a path, a URL or a URL path) is in the
                        sitemap or not and where its values came from; write
@@ -96,6 +114,8 @@ func parseBuildFlags(args []string) (config.Flags, error) {
 
 	var (
 		cfg, baseURL, out, lastmod, sources                  string
+		mode, source, preset                                 string
+		drafts, future, strict                               bool
 		include, exclude, explain                            []string
 		gz, text, robots, dry, quiet, verbose, clean, follow bool
 		slash, heads                                         = true, true
@@ -121,6 +141,12 @@ func parseBuildFlags(args []string) (config.Flags, error) {
 	fs.BoolVar(&dry, "dry-run", false, "")
 	fs.BoolVar(&quiet, "quiet", false, "")
 	fs.BoolVar(&verbose, "verbose", false, "")
+	fs.StringVar(&mode, "mode", "", "")
+	fs.StringVar(&source, "source", "", "")
+	fs.StringVar(&preset, "preset", "", "")
+	fs.BoolVar(&drafts, "drafts", false, "")
+	fs.BoolVar(&future, "future", false, "")
+	fs.BoolVar(&strict, "strict", false, "")
 
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -179,6 +205,18 @@ func parseBuildFlags(args []string) (config.Flags, error) {
 			fl.Quiet = &quiet
 		case "verbose":
 			fl.Verbose = &verbose
+		case "mode":
+			fl.Mode = &mode
+		case "source":
+			fl.Source = &source
+		case "preset":
+			fl.Preset = &preset
+		case "drafts":
+			fl.Drafts = &drafts
+		case "future":
+			fl.Future = &future
+		case "strict":
+			fl.Strict = &strict
 		}
 	})
 	return fl, nil

@@ -86,6 +86,13 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		return exitUsage
 	}
 
+	if j := s.Build.Join; j != nil {
+		if st, err := os.Stat(j.Dir); err != nil || !st.IsDir() {
+			fmt.Fprintf(stderr, "sitemapgen: %s: not a folder (source:, the source files)\n", j.Dir)
+			return exitUsage
+		}
+	}
+
 	rep := newReporter(s.Build.Root, stderr, s.Quiet, s.Verbose)
 	rep.explainTo, rep.dates = stdout, s.Build.Write.LastModFormat
 	rep.settings(s)

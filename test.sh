@@ -27,6 +27,8 @@ for target in \
   ./config:FuzzParse \
   ./frontmatter:FuzzHead \
   ./frontmatter:FuzzLexer \
+  ./frontmatter:FuzzSource \
+  ./generator:FuzzURLPath \
   ./host:FuzzHostFiles \
   ./mapping:FuzzLoc \
   ./mapping:FuzzParseBaseURL \

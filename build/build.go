@@ -63,6 +63,18 @@ type Options struct {
 	Explain []string
 	// Report receives what happens during the build. Its fields may be nil.
 	Report Report
+	// Content, when set, is content mode: the pages are the source files
+	// in Content.Dir (Root and Walk are set from it), each at the URL its
+	// preset gives, with its front matter; no head is read.
+	Content *Sources
+	// Join, when set, joins the built pages under Root to the source
+	// files in Join.Dir: a built page whose URL a source file has takes
+	// that file's front matter (drafts, sitemap:, lastmod, changefreq,
+	// priority).
+	Join *Sources
+	// Strict fails the build, before anything is written, when a front
+	// matter has a problem.
+	Strict bool
 }
 
 // Heads configures reading pages' heads.
@@ -123,6 +135,9 @@ type Result struct {
 	Skipped map[mapping.Reason]int
 	// Warnings counts the problems reported to Report.Warn.
 	Warnings int
+	// SourceProblems counts the problems found in front matter; each is
+	// also a warning.
+	SourceProblems int
 	// Write is what the writer did; nil when the build failed before, or
 	// when it only explained.
 	Write *writer.Result
@@ -144,6 +159,18 @@ func (e *NoPagesError) Error() string {
 	return fmt.Sprintf("%s: no page found (include: %s); nothing written", e.Root, strings.Join(inc, ", "))
 }
 
+// StrictError is returned under Options.Strict when front matter has
+// problems.
+type StrictError struct{ Problems int }
+
+func (e *StrictError) Error() string {
+	s := "s"
+	if e.Problems == 1 {
+		s = ""
+	}
+	return fmt.Sprintf("%d front matter problem%s (--strict); nothing written", e.Problems, s)
+}
+
 // ErrAllSkipped is returned when pages were found but every one was
 // skipped.
 var ErrAllSkipped = errors.New("every page found was skipped; nothing written")
@@ -155,6 +182,12 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	res := &Result{Skipped: map[mapping.Reason]int{}}
 	defer func() { res.Elapsed = time.Since(start) }()
 
+	if c := opts.Content; c != nil {
+		opts.Root, opts.Walk, opts.Heads.Read = c.Dir, c.Walk, false
+		if len(opts.Walk.Include) == 0 {
+			opts.Walk.Include = ContentInclude
+		}
+	}
 	b := &builder{opts: opts, res: res}
 	if opts.Map.Hosts == nil && len(opts.HostDirs) > 0 {
 		rules, warnings, err := host.Load(opts.HostDirs...)
@@ -180,11 +213,22 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	b.recs.mapper = m
 	b.ownOutputAtRoot = sameDir(opts.Root, opts.Write.Dir)
 
+	if opts.Join != nil {
+		if err := b.loadJoin(ctx); err != nil {
+			return res, err
+		}
+	}
 	if err := b.pages(ctx); err != nil {
 		return res, err
 	}
 	if res.Pages == 0 {
 		return res, &NoPagesError{Root: opts.Root, Include: opts.Walk.Include}
+	}
+	if opts.Join != nil {
+		b.unusedSources()
+	}
+	if opts.Strict && res.SourceProblems > 0 {
+		return res, &StrictError{Problems: res.SourceProblems}
 	}
 
 	b.recs.sort()
@@ -227,6 +271,7 @@ type builder struct {
 	explain         *explainer
 	root            *pageRoot // where heads are read from
 	ownOutputAtRoot bool
+	join            map[string]*source // Options.Join's sources by joinKey
 }
 
 func (b *builder) warn(path string, err error) {
@@ -254,6 +299,7 @@ type outcome struct {
 	d         mapping.Decision
 	truncated bool
 	readErr   error
+	problems  []frontmatter.Problem // in the page's own front matter (content mode)
 }
 
 // event is something to report about a path, once the walk is over.
@@ -332,16 +378,22 @@ func (b *builder) pages(ctx context.Context) error {
 		later(f.Path, func() { b.record(f.Path, noisy) })
 		return nil
 	})
-	slices.SortStableFunc(events, func(a, b event) int { return walkOrder(a.path, b.path) })
+	sortEvents(events)
 	for _, e := range events {
 		e.emit()
 	}
 	return err
 }
 
+// sortEvents puts events in the order of their paths, as a lexical walk
+// meets them.
+func sortEvents(events []event) {
+	slices.SortStableFunc(events, func(a, b event) int { return walkOrder(a.path, b.path) })
+}
+
 // quiet reports whether a page is listed with nothing to say.
 func (o *outcome) quiet() bool {
-	return o.readErr == nil && o.d.Skip == "" && len(o.d.Warnings) == 0 && !o.truncated
+	return o.readErr == nil && o.d.Skip == "" && len(o.d.Warnings) == 0 && !o.truncated && len(o.problems) == 0
 }
 
 // walkOrder compares paths as a lexical walk meets them: folder by folder,
@@ -369,6 +421,9 @@ func (b *builder) isOwnOutput(path string) bool {
 // judge maps a page; with hr, it first reads the page's head (and stats
 // the files the walker did not). It runs on the walk's goroutines.
 func (b *builder) judge(hr *frontmatter.HeadReader, f walker.File) outcome {
+	if b.opts.Content != nil {
+		return b.judgeContent(f)
+	}
 	var h *frontmatter.Head
 	if hr != nil {
 		var err error
@@ -384,7 +439,13 @@ func (b *builder) judge(hr *frontmatter.HeadReader, f walker.File) outcome {
 			return outcome{readErr: unwrapPath(err)}
 		}
 	}
-	o := outcome{d: b.mapper.Map(mapping.Page{File: f, Head: h})}
+	page := mapping.Page{File: f, Head: h}
+	if b.join != nil {
+		if s := b.sourceOf(f.Path); s != nil {
+			page.Source = s.fm
+		}
+	}
+	o := outcome{d: b.mapper.Map(page)}
 	o.truncated = h != nil && h.Truncated
 	return o
 }
@@ -442,6 +503,7 @@ func (b *builder) record(path string, o outcome) {
 		b.skip(path, Unreadable, o.readErr.Error())
 		return
 	}
+	b.sourceProblems(path, o.problems)
 	d := o.d
 	for _, w := range d.Warnings {
 		b.warn(path, errors.New(w))

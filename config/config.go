@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -65,9 +66,28 @@ type File struct {
 	Head           Head     `yaml:"head"`
 	Skip           Skip     `yaml:"skip"`
 	Rules          []Rule   `yaml:"rules"`
+	Mode           string   `yaml:"mode"`
+	Source         string   `yaml:"source"`
+	Preset         string   `yaml:"preset"`
+	Drafts         bool     `yaml:"drafts"`
+	Future         bool     `yaml:"future"`
+	Strict         bool     `yaml:"strict"`
 
 	rules []mapping.Rule // Rules, converted by validate
 }
+
+// The values of mode.
+const (
+	// ModeOutput walks the built site in root.
+	ModeOutput = "output"
+	// ModeContent walks the source files in root (Markdown, HTML with
+	// front matter) and gives each the URL its preset does.
+	ModeContent = "content"
+)
+
+// Presets are the values of preset: the generators whose URLs sitemapgen
+// can compute from source files.
+var Presets = []string{"hugo", "jekyll", "plain"}
 
 // Skip switches the inclusion policy's parts.
 type Skip struct {
@@ -111,7 +131,8 @@ func Defaults() File {
 		MaxBytes:      sitemap.DefaultMaxBytes,
 		TrailingSlash: true,
 		LastModFormat: "datetime",
-		LastMod:       LastMod{Sources: []string{"meta", "mtime"}},
+		LastMod:       LastMod{Sources: []string{"frontmatter", "meta", "mtime"}},
+		Mode:          ModeOutput,
 		Head:          Head{Read: true, MaxBytes: frontmatter.DefaultHeadLimit},
 		Skip:          Skip{ErrorPages: true, NoIndex: true, Redirects: true, NonCanonical: true, XRobotsTag: true},
 	}
@@ -227,6 +248,12 @@ func (f *File) validate() error {
 	if f.Quiet && f.Verbose {
 		return bad("verbose", "quiet and verbose are both set")
 	}
+	if err := checkMode(f.Mode); err != nil {
+		return &valueError{key: "mode", err: err}
+	}
+	if err := checkPreset(f.Preset); err != nil {
+		return &valueError{key: "preset", err: err}
+	}
 	f.rules = nil
 	for i, r := range f.Rules {
 		mr, err := r.rule()
@@ -285,6 +312,20 @@ func checkLastModSources(list []string) error {
 			return &valueError{key: fmt.Sprintf("[%d]", i), err: fmt.Errorf("lastmod source %q is listed twice", s)}
 		}
 		seen[s] = true
+	}
+	return nil
+}
+
+func checkMode(m string) error {
+	if m != ModeOutput && m != ModeContent {
+		return fmt.Errorf("%q is not one of output, content", m)
+	}
+	return nil
+}
+
+func checkPreset(p string) error {
+	if p != "" && !slices.Contains(Presets, p) {
+		return fmt.Errorf("%q is not one of %s", p, strings.Join(Presets, ", "))
 	}
 	return nil
 }

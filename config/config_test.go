@@ -118,7 +118,7 @@ func TestParseErrors(t *testing.T) {
 		{"rules not a list", "rules:\n  match: a\n", "sitemap.yaml:2: rules: want a list, got a mapping"},
 		{"bad lastmod format", "lastmod_format: iso\n", `sitemap.yaml:1: lastmod_format: lastmod format "iso" is not "datetime" or "date"`},
 		{"quiet and verbose", "quiet: true\nverbose: true\n", "sitemap.yaml:2: verbose: quiet and verbose are both set"},
-		{"unknown lastmod source", "lastmod:\n  sources: [meta, git]\n", `sitemap.yaml:2: lastmod.sources[1]: lastmod source "git" is not one of meta, mtime, none`},
+		{"unknown lastmod source", "lastmod:\n  sources: [meta, git]\n", `sitemap.yaml:2: lastmod.sources[1]: lastmod source "git" is not one of frontmatter, meta, mtime, none`},
 		{"lastmod source twice", "lastmod:\n  sources:\n    - mtime\n    - mtime\n", `sitemap.yaml:4: lastmod.sources[1]: lastmod source "mtime" is listed twice`},
 		{"no lastmod source", "lastmod:\n  sources: []\n", "sitemap.yaml:2: lastmod.sources: no lastmod source; give at least one, or [none]"},
 		{"head limit too small", "head:\n  max_bytes: 100\n", "sitemap.yaml:2: head.max_bytes: 100 is outside 1024–16777216"},
@@ -317,7 +317,7 @@ func TestResolvePolicy(t *testing.T) {
 	b := s.Build
 	if !b.Heads.Read || b.Heads.Limit != 65536 || !slices.Equal(b.HostDirs, []string{"public", "."}) ||
 		b.Map.KeepNoIndex || b.Map.KeepRedirects || b.Map.KeepNonCanonical || b.Map.KeepErrorPages ||
-		!slices.Equal(b.Map.LastMod, []mapping.LastModSource{"meta", "mtime"}) {
+		!slices.Equal(b.Map.LastMod, []mapping.LastModSource{"frontmatter", "meta", "mtime"}) {
 		t.Errorf("defaults: %+v", b)
 	}
 
@@ -333,7 +333,90 @@ func TestResolvePolicy(t *testing.T) {
 		t.Errorf("switched off: %+v", b)
 	}
 	if _, err := Resolve(Flags{Root: "p", BaseURL: str("https://example.com/"), LastModSources: []string{"git"}}, none); err == nil ||
-		err.Error() != `--lastmod-sources: lastmod source "git" is not one of meta, mtime, none` {
+		err.Error() != `--lastmod-sources: lastmod source "git" is not one of frontmatter, meta, mtime, none` {
 		t.Errorf("bad --lastmod-sources: %v", err)
 	}
 }
+
+func TestResolveSources(t *testing.T) {
+	t.Chdir(t.TempDir())
+	none := func(string) string { return "" }
+	str := func(s string) *string { return &s }
+	base := str("https://example.com/")
+
+	// Output mode without source: no sources.
+	s, err := Resolve(Flags{Root: "public", BaseURL: base}, none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Build.Content != nil || s.Build.Join != nil {
+		t.Errorf("no source: content %v, join %v", s.Build.Content, s.Build.Join)
+	}
+
+	// A Hugo project: content mode takes contentDir and publishDir from it.
+	os.WriteFile("hugo.toml", []byte("baseURL = 'https://example.org/'\ncontentDir = 'src'\npublishDir = 'site'\n"), 0o644)
+	s, err = Resolve(Flags{Mode: str("content"), BaseURL: base}, none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := s.Build.Content; c == nil || c.Dir != "src" || c.Preset.Name() != "hugo" || s.Build.Write.Dir != "site" || s.Build.Root != "src" {
+		t.Errorf("hugo content mode: %+v, root %q, out %q", s.Build.Content, s.Build.Root, s.Build.Write.Dir)
+	}
+	if !slices.Equal(s.Build.HostDirs, []string{"site", "."}) {
+		t.Errorf("host files looked for in %q, want the built site's folder", s.Build.HostDirs)
+	}
+
+	// Output mode with source: a join, with the detected preset.
+	s, err = Resolve(Flags{Root: "site", Source: str("src"), BaseURL: base}, none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j := s.Build.Join; j == nil || j.Dir != "src" || j.Preset.Name() != "hugo" || s.Build.Content != nil {
+		t.Errorf("join: %+v", s.Build.Join)
+	}
+	os.Remove("hugo.toml")
+
+	// A Jekyll project: its output folder is not walked for sources.
+	os.WriteFile("_config.yml", []byte("destination: out\n"), 0o644)
+	s, err = Resolve(Flags{Mode: str("content"), BaseURL: base}, none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := s.Build.Content; c == nil || c.Preset.Name() != "jekyll" || s.Build.Write.Dir != "out" || !slices.Contains(c.Walk.Exclude, "out") {
+		t.Errorf("jekyll content mode: %+v, out %q", s.Build.Content, s.Build.Write.Dir)
+	}
+	os.Remove("_config.yml")
+
+	// Plain content mode needs out.
+	if _, err := Resolve(Flags{Root: "pages", Mode: str("content"), BaseURL: base}, none); err == nil || !strings.Contains(err.Error(), "out:") {
+		t.Errorf("plain content mode without out: %v", err)
+	}
+	s, err = Resolve(Flags{Root: "pages", Out: str("www"), Mode: str("content"), Preset: str("plain"), BaseURL: base,
+		Drafts: boolp(true), Future: boolp(true), Strict: boolp(true)}, none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := s.Build.Content; c == nil || c.Preset.Name() != "plain" || !s.Build.Map.KeepDrafts || !s.Build.Map.KeepFuture || !s.Build.Strict {
+		t.Errorf("plain: %+v, map %+v, strict %v", s.Build.Content, s.Build.Map, s.Build.Strict)
+	}
+
+	// Bad values, from flags and from the file.
+	for _, fl := range []Flags{
+		{Root: "p", Mode: str("source"), BaseURL: base},
+		{Root: "p", Preset: str("gatsby"), BaseURL: base},
+	} {
+		if _, err := Resolve(fl, none); err == nil {
+			t.Errorf("%+v: no error", fl)
+		}
+	}
+	os.WriteFile(DefaultFile, []byte("root: p\nmode: contents\n"), 0o644)
+	if _, err := Resolve(Flags{BaseURL: base}, none); err == nil || err.Error() != `sitemap.yaml:2: mode: "contents" is not one of output, content` {
+		t.Errorf("bad mode in the file: %v", err)
+	}
+	os.WriteFile(DefaultFile, []byte("root: p\npreset: gatsby\n"), 0o644)
+	if _, err := Resolve(Flags{BaseURL: base}, none); err == nil || err.Error() != `sitemap.yaml:2: preset: "gatsby" is not one of hugo, jekyll, plain` {
+		t.Errorf("bad preset in the file: %v", err)
+	}
+}
+
+func boolp(b bool) *bool { return &b }

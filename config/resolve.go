@@ -5,8 +5,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/sitemapgen/sitemapgen/build"
+	"github.com/sitemapgen/sitemapgen/generator"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -35,6 +37,12 @@ type Flags struct {
 	LastModFormat  *string
 	LastModSources []string
 	ReadHeads      *bool
+	Mode           *string
+	Source         *string
+	Preset         *string
+	Drafts         *bool
+	Future         *bool
+	Strict         *bool
 	// Explain lists the pages --explain asks about.
 	Explain []string
 	// Root is the DIR argument; "" when none was given.
@@ -97,6 +105,7 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 	}
 	f.Root = relTo(s.ConfigFile, f.Root)
 	f.Out = relTo(s.ConfigFile, f.Out)
+	f.Source = relTo(s.ConfigFile, f.Source)
 
 	if err := fl.apply(&f); err != nil {
 		return nil, err
@@ -120,6 +129,10 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 		}
 	}
 
+	sources, err := s.sources(&f)
+	if err != nil {
+		return nil, err
+	}
 	if f.Root == "" {
 		return nil, ErrNoRoot
 	}
@@ -133,15 +146,18 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 		slash = mapping.SlashNever
 	}
 	s.DryRun, s.Quiet, s.Verbose, s.Explain = f.DryRun, f.Quiet, f.Verbose, fl.Explain
-	var sources []mapping.LastModSource
+	var lastmod []mapping.LastModSource
 	for _, src := range f.LastMod.Sources {
-		sources = append(sources, mapping.LastModSource(src))
+		lastmod = append(lastmod, mapping.LastModSource(src))
 	}
 	var hostDirs []string
 	if f.Skip.XRobotsTag {
 		// _headers and vercel.json live in the site folder or the project
 		// folder: the config file's, or the working directory.
 		hostDirs = []string{f.Root, "."}
+		if f.Mode == ModeContent {
+			hostDirs[0] = out // the built site, not the sources
+		}
 		if s.ConfigFile != "" {
 			hostDirs[1] = filepath.Dir(s.ConfigFile)
 		}
@@ -151,6 +167,7 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 		Heads:    build.Heads{Read: f.Head.Read, Limit: f.Head.MaxBytes},
 		HostDirs: hostDirs,
 		Explain:  fl.Explain,
+		Strict:   f.Strict,
 		Walk: walker.Options{
 			Include:        f.Include,
 			Exclude:        f.Exclude,
@@ -164,8 +181,10 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 			KeepNoIndex:      !f.Skip.NoIndex,
 			KeepRedirects:    !f.Skip.Redirects,
 			KeepNonCanonical: !f.Skip.NonCanonical,
-			LastMod:          sources,
+			LastMod:          lastmod,
 			Rules:            f.rules,
+			KeepDrafts:       f.Drafts,
+			KeepFuture:       f.Future,
 		},
 		Write: writer.Options{
 			Dir:           out,
@@ -177,6 +196,11 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 			LastModFormat: dateFormat,
 			DryRun:        f.DryRun,
 		},
+	}
+	if f.Mode == ModeContent {
+		s.Build.Content = sources
+	} else {
+		s.Build.Join = sources
 	}
 	return s, nil
 }
@@ -255,6 +279,29 @@ func (fl Flags) apply(f *File) error {
 	if fl.ReadHeads != nil {
 		f.Head.Read = *fl.ReadHeads
 	}
+	for _, b := range []struct {
+		src *bool
+		dst *bool
+	}{{fl.Drafts, &f.Drafts}, {fl.Future, &f.Future}, {fl.Strict, &f.Strict}} {
+		if b.src != nil {
+			*b.dst = *b.src
+		}
+	}
+	if fl.Mode != nil {
+		if err := checkMode(*fl.Mode); err != nil {
+			return flagErr("mode", err)
+		}
+		f.Mode = *fl.Mode
+	}
+	if fl.Preset != nil {
+		if err := checkPreset(*fl.Preset); err != nil {
+			return flagErr("preset", err)
+		}
+		f.Preset = *fl.Preset
+	}
+	if fl.Source != nil {
+		f.Source = *fl.Source
+	}
 	if fl.LastModFormat != nil {
 		if _, err := sitemap.ParseDateFormat(*fl.LastModFormat); err != nil {
 			return flagErr("lastmod-format", err)
@@ -262,4 +309,148 @@ func (fl Flags) apply(f *File) error {
 		f.LastModFormat = *fl.LastModFormat
 	}
 	return nil
+}
+
+// sources sets up the source files of content mode, or of the join in
+// output mode (source:), with their preset; nil when there are none. In
+// content mode it also fills root and out from the generator's
+// configuration when they are not given.
+func (s *Settings) sources(f *File) (*build.Sources, error) {
+	if f.Mode != ModeContent && f.Source == "" {
+		return nil, nil
+	}
+	// The generator's configuration is in the project folder: this
+	// file's (or the working directory), else the one above the sources,
+	// else the sources' own (a Jekyll site).
+	dirs := []string{"."}
+	if s.ConfigFile != "" {
+		dirs[0] = filepath.Dir(s.ConfigFile)
+	}
+	srcDir := f.Source
+	if f.Mode == ModeContent {
+		srcDir = f.Root
+	}
+	if srcDir != "" {
+		dirs = append(dirs, filepath.Dir(filepath.Clean(srcDir)), srcDir)
+	}
+	preset, project, err := loadPreset(f.Preset, dirs)
+	if err != nil {
+		return nil, err
+	}
+	dir := f.Source
+	if f.Mode == ModeContent {
+		if f.Root == "" {
+			f.Root = defaultContentDir(preset, project)
+		}
+		if f.Out == "" {
+			f.Out = defaultPublishDir(preset, project)
+		}
+		if f.Root == "" {
+			return nil, &Error{File: s.ConfigFile, Msg: "mode: content needs the folder of source files: root: in " + DefaultFile + " or DIR"}
+		}
+		if f.Out == "" {
+			return nil, &Error{File: s.ConfigFile, Msg: "mode: content needs the folder to write the sitemaps into (the built site): out: in " + DefaultFile + " or --out"}
+		}
+		if f.Source != "" && filepath.Clean(f.Source) != filepath.Clean(f.Root) {
+			return nil, &Error{File: s.ConfigFile, Msg: "source: is for mode: output; in mode: content the sources are in root: (" + f.Root + ")"}
+		}
+		dir = f.Root
+	}
+	src := &build.Sources{Dir: dir, Preset: preset}
+	if j, ok := preset.(*generator.Jekyll); ok {
+		// A Jekyll site's sources are the project folder itself: leave out
+		// its output and the folders Jekyll excludes by default.
+		src.Walk.Exclude = []string{"node_modules", "vendor", ".jekyll-cache", ".sass-cache"}
+		if dest := relInside(dir, filepath.Join(project, j.Destination)); dest != "" {
+			src.Walk.Exclude = append(src.Walk.Exclude, dest)
+		}
+	}
+	return src, nil
+}
+
+// loadPreset returns the preset name asks for, or the one the project's
+// files tell: a Hugo configuration, then a Jekyll _config.yml, else plain;
+// and the project folder, the first of dirs that has the generator's
+// configuration (else dirs[0]).
+func loadPreset(name string, dirs []string) (generator.Preset, string, error) {
+	wrap := func(err error) error { return &Error{Msg: err.Error()} }
+	hugo := func() (*generator.Hugo, string, error) {
+		for _, d := range dirs {
+			h, err := generator.LoadHugo(d)
+			if err != nil {
+				return nil, "", wrap(err)
+			}
+			if h.File != "" {
+				return h, d, nil
+			}
+		}
+		return nil, "", nil
+	}
+	jekyll := func() (*generator.Jekyll, string, error) {
+		for _, d := range dirs {
+			j, err := generator.LoadJekyll(d)
+			if err != nil {
+				return nil, "", wrap(err)
+			}
+			if j.File != "" {
+				return j, d, nil
+			}
+		}
+		return nil, "", nil
+	}
+	switch name {
+	case "hugo":
+		h, d, err := hugo()
+		if h == nil && err == nil {
+			h, err = generator.LoadHugo(dirs[0]) // Hugo's defaults
+			d = dirs[0]
+		}
+		return h, d, err
+	case "jekyll":
+		j, d, err := jekyll()
+		if j == nil && err == nil {
+			j, err = generator.LoadJekyll(dirs[0])
+			d = dirs[0]
+		}
+		return j, d, err
+	case "plain":
+		return generator.Plain{}, dirs[0], nil
+	}
+	if h, d, err := hugo(); h != nil || err != nil {
+		return h, d, err
+	}
+	if j, d, err := jekyll(); j != nil || err != nil {
+		return j, d, err
+	}
+	return generator.Plain{}, dirs[0], nil
+}
+
+func defaultContentDir(p generator.Preset, project string) string {
+	switch g := p.(type) {
+	case *generator.Hugo:
+		return filepath.Join(project, g.ContentDir)
+	case *generator.Jekyll:
+		return filepath.Join(project, g.Source)
+	}
+	return ""
+}
+
+func defaultPublishDir(p generator.Preset, project string) string {
+	switch g := p.(type) {
+	case *generator.Hugo:
+		return filepath.Join(project, g.PublishDir)
+	case *generator.Jekyll:
+		return filepath.Join(project, g.Destination)
+	}
+	return ""
+}
+
+// relInside returns target relative to dir, with "/" separators, when it
+// is inside dir; "" otherwise.
+func relInside(dir, target string) string {
+	rel, err := filepath.Rel(dir, target)
+	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return ""
+	}
+	return filepath.ToSlash(rel)
 }

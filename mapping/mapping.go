@@ -26,6 +26,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/bmatcuk/doublestar/v4"
 
@@ -62,8 +63,18 @@ type Options struct {
 	// a page's date wins. Empty means DefaultLastMod.
 	LastMod []LastModSource
 	// Rules set changefreq and priority; the first rule whose glob matches
-	// the file's relative path applies.
+	// the file's relative path applies. A page's front matter sitemap:
+	// block overrides the values it gives.
 	Rules []Rule
+	// KeepDrafts keeps pages whose front matter says draft: true (or
+	// published: false).
+	KeepDrafts bool
+	// KeepFuture keeps pages dated in the future (date or publishDate
+	// after Now) and pages whose expiryDate has passed.
+	KeepFuture bool
+	// Now is the build's time, for future and expired pages; the zero
+	// value means time.Now() when the Mapper is made.
+	Now time.Time
 }
 
 // SlashPolicy is the form of a folder's URL.
@@ -91,6 +102,10 @@ type LastModSource string
 
 // The lastmod sources mapping knows.
 const (
+	// LastModFrontMatter is the date in the front matter of the page's
+	// source: sitemap.lastmod, then lastmod, last_modified_at, modified,
+	// updated, date, publishDate.
+	LastModFrontMatter LastModSource = "frontmatter"
 	// LastModMeta is the page's own modified time, from its head.
 	LastModMeta LastModSource = "meta"
 	// LastModMTime is the file's modification time.
@@ -101,15 +116,15 @@ const (
 
 // DefaultLastMod is the lastmod source list used when Options.LastMod is
 // empty.
-var DefaultLastMod = []LastModSource{LastModMeta, LastModMTime}
+var DefaultLastMod = []LastModSource{LastModFrontMatter, LastModMeta, LastModMTime}
 
 // ParseLastModSource checks the name of a lastmod source.
 func ParseLastModSource(s string) (LastModSource, error) {
 	switch src := LastModSource(s); src {
-	case LastModMeta, LastModMTime, LastModNone:
+	case LastModFrontMatter, LastModMeta, LastModMTime, LastModNone:
 		return src, nil
 	}
-	return "", fmt.Errorf("lastmod source %q is not one of meta, mtime, none", s)
+	return "", fmt.Errorf("lastmod source %q is not one of frontmatter, meta, mtime, none", s)
 }
 
 // Reason says why a page is not in the sitemap. The empty Reason means the
@@ -126,10 +141,18 @@ const (
 	Redirect         Reason = "redirect"
 	NotCanonical     Reason = "canonical elsewhere"
 	CanonicalOffsite Reason = "canonical on another host"
+	Draft            Reason = "draft"
+	Future           Reason = "future"
+	Expired          Reason = "expired"
+	SitemapExcluded  Reason = "sitemap: false"
+	// NotAPage is a source file its generator publishes no page for: a
+	// page bundle's resource, a file in an underscore folder, a file
+	// without front matter in a Jekyll site.
+	NotAPage Reason = "not a page of the generator"
 )
 
 // PageReasons are the Reasons Map gives.
-var PageReasons = []Reason{ErrorPage, LocTooLong, NoIndex, XRobotsTag, Redirect, NotCanonical, CanonicalOffsite}
+var PageReasons = []Reason{ErrorPage, LocTooLong, NotAPage, Draft, Future, Expired, SitemapExcluded, NoIndex, XRobotsTag, Redirect, NotCanonical, CanonicalOffsite}
 
 // Page is what mapping knows of a file.
 type Page struct {
@@ -137,6 +160,14 @@ type Page struct {
 	// Head is what the page's head says; nil when heads are not read or
 	// the file is not HTML.
 	Head *frontmatter.Head
+	// Source is the front matter of the page's source file; nil when it
+	// has none (or none is known).
+	Source *frontmatter.Source
+	// URLPath, when not empty, is the page's URL path under the base URL,
+	// unencoded, starting with "/" ("/posts/hello/"), as a generator's
+	// permalinks give it; File.Path then names the source file, and its
+	// URL is not derived from it.
+	URLPath string
 }
 
 // Decision is the outcome of mapping a page, with its evidence.
@@ -154,6 +185,9 @@ type Decision struct {
 	// Rule is the 1-based index of the rule that set changefreq and
 	// priority; 0 when none matched.
 	Rule int
+	// FrontMatterRule says that the page's front matter sitemap: block
+	// set changefreq or priority, over the rule.
+	FrontMatterRule bool
 	// Form says how the page's path follows from URL.Loc (PathOf).
 	Form PathForm
 	// Warnings are problems with the page that did not decide its fate.
@@ -165,6 +199,7 @@ type Mapper struct {
 	base    string   // normalized base URL, ending in "/"
 	baseURL *url.URL // base, parsed
 	opts    Options
+	now     time.Time // Options.Now, or the time New ran
 }
 
 // New returns a Mapper for opts, or an error when the base URL or a rule's
@@ -188,7 +223,11 @@ func New(opts Options) (*Mapper, error) {
 		}
 	}
 	bu, _ := url.Parse(base) // ParseBaseURL made it valid
-	return &Mapper{base: base, baseURL: bu, opts: opts}, nil
+	now := opts.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
+	return &Mapper{base: base, baseURL: bu, opts: opts, now: now}, nil
 }
 
 // BaseURL returns the normalized base URL, ending in "/".
@@ -203,10 +242,16 @@ func (m *Mapper) Map(p Page) Decision {
 		return d
 	}
 	urlPath, form := m.urlPath(f.Path)
+	if p.URLPath != "" {
+		urlPath, form = strings.TrimPrefix(p.URLPath, "/"), FormUnknown
+	}
 	d.URL.Loc, d.Form = m.base+EncodePath(urlPath), form
 	if sitemap.CheckLoc(d.URL.Loc) != nil {
 		d.Skip = LocTooLong
 		d.Because = fmt.Sprintf("the URL is %d characters long; the protocol allows fewer than %d", len(d.URL.Loc), sitemap.MaxLocLength)
+		return d
+	}
+	if p.Source != nil && m.judgeSource(&d, p.Source) {
 		return d
 	}
 	if h != nil {
@@ -224,14 +269,46 @@ func (m *Mapper) Map(p Page) Decision {
 	if h != nil && m.judgeHead(&d, h) {
 		return d
 	}
-	m.setLastMod(&d, f, h)
+	m.setLastMod(&d, f, h, p.Source)
 	for i, r := range m.opts.Rules {
 		if doublestar.MatchUnvalidated(r.Match, f.Path) {
 			d.URL.ChangeFreq, d.URL.Priority, d.Rule = r.ChangeFreq, r.Priority, i+1
 			break
 		}
 	}
+	if src := p.Source; src != nil {
+		if c := src.Sitemap.ChangeFreq; c != 0 {
+			d.URL.ChangeFreq, d.FrontMatterRule = c, true
+		}
+		if pr := src.Sitemap.Priority; pr.IsSet() {
+			d.URL.Priority, d.FrontMatterRule = pr, true
+		}
+	}
 	return d
+}
+
+// judgeSource applies the front matter's drafts, dates and sitemap:
+// exclusion to d, and reports whether they leave the page out.
+func (m *Mapper) judgeSource(d *Decision, src *frontmatter.Source) bool {
+	switch {
+	case src.Sitemap.Exclude:
+		d.Skip, d.Because = SitemapExcluded, "front matter sitemap: says to leave it out"
+	case src.Draft && !m.opts.KeepDrafts:
+		d.Skip, d.Because = Draft, "front matter draft: true (--drafts lists drafts)"
+	case src.Unpublished && !m.opts.KeepDrafts:
+		d.Skip, d.Because = Draft, "front matter published: false (--drafts lists it)"
+	case m.opts.KeepFuture:
+		return false
+	case src.PublishDate.After(m.now):
+		d.Skip, d.Because = Future, "publishDate "+src.PublishDate.Format(time.RFC3339)+" is in the future (--future lists it)"
+	case src.PublishDate.IsZero() && src.Date.After(m.now):
+		d.Skip, d.Because = Future, "date "+src.Date.Format(time.RFC3339)+" is in the future (--future lists it)"
+	case !src.ExpiryDate.IsZero() && !src.ExpiryDate.After(m.now):
+		d.Skip, d.Because = Expired, "expiryDate "+src.ExpiryDate.Format(time.RFC3339)+" has passed (--future lists it)"
+	default:
+		return false
+	}
+	return true
 }
 
 // judgeHead applies the head's refresh, canonical and alternates to d,
@@ -338,9 +415,21 @@ func pageKey(p string) string {
 	return strings.TrimSuffix(p, "/")
 }
 
-func (m *Mapper) setLastMod(d *Decision, f walker.File, h *frontmatter.Head) {
+func (m *Mapper) setLastMod(d *Decision, f walker.File, h *frontmatter.Head, fm *frontmatter.Source) {
 	for _, src := range m.opts.LastMod {
 		switch src {
+		case LastModFrontMatter:
+			if fm == nil {
+				continue
+			}
+			if t := fm.Sitemap.Lastmod; !t.IsZero() {
+				d.URL.LastMod, d.LastModFrom = t.UTC(), "front matter sitemap.lastmod"
+				return
+			}
+			if !fm.Lastmod.IsZero() {
+				d.URL.LastMod, d.LastModFrom = fm.Lastmod.UTC(), "front matter "+fm.LastmodKey
+				return
+			}
 		case LastModMeta:
 			if h != nil && !h.Modified.IsZero() {
 				d.URL.LastMod, d.LastModFrom = h.Modified.UTC(), "meta "+h.ModifiedFrom
@@ -355,6 +444,14 @@ func (m *Mapper) setLastMod(d *Decision, f walker.File, h *frontmatter.Head) {
 			return
 		}
 	}
+}
+
+// URLPath returns the unencoded URL path, relative to the base URL, of the
+// file at the slash-separated relative path rel ("docs/" for
+// docs/index.html).
+func (m *Mapper) URLPath(rel string) string {
+	p, _ := m.urlPath(rel)
+	return p
 }
 
 // Loc returns the absolute, percent-encoded URL of the file at the

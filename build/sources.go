@@ -1,0 +1,232 @@
+package build
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/generator"
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/walker"
+)
+
+// ContentInclude is the include list of source files when
+// Sources.Walk.Include is empty.
+var ContentInclude = []string{"**/*.md", "**/*.markdown", "**/*.html", "**/*.htm", "**/*.adoc", "**/*.asciidoc"}
+
+// Sources are source files with front matter: a Hugo content folder, a
+// Jekyll site.
+type Sources struct {
+	// Dir is the folder of source files.
+	Dir string
+	// Preset gives each source file's URL, as its generator does.
+	Preset generator.Preset
+	// Walk selects the source files; an empty Include means
+	// ContentInclude. Warn and Ignored are set by Run.
+	Walk walker.Options
+}
+
+// source is one source file read for a join.
+type source struct {
+	path string // as reported: relative to Options.Root, through ".." if need be
+	url  string // the URL path its preset gives
+	fm   *frontmatter.Source
+	used atomic.Bool
+}
+
+// readSource reads the front matter of the file at rel under dir, as
+// preset's generator reads it.
+func readSource(dir, rel string, preset generator.Preset) (*frontmatter.Source, error) {
+	f, err := os.Open(filepath.Join(dir, filepath.FromSlash(rel)))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fm, err := frontmatter.ReadSource(f)
+	if err != nil {
+		return nil, err
+	}
+	if fm.Date.IsZero() && preset.Name() == "jekyll" {
+		// A Jekyll post without a date: in its front matter has the one
+		// in its file name, and so its lastmod does.
+		if d, ok := postDate(rel); ok {
+			fm.Date = d
+			if fm.Lastmod.IsZero() {
+				fm.Lastmod, fm.LastmodKey = d, "date (of the file name)"
+			}
+		}
+	}
+	return fm, nil
+}
+
+// postDate returns the date in the name of a Jekyll post,
+// _posts/2024-05-06-title.md.
+func postDate(rel string) (time.Time, bool) {
+	dir, name := path.Split(rel)
+	if !strings.HasSuffix(dir, "_posts/") || len(name) < 11 || name[10] != '-' {
+		return time.Time{}, false
+	}
+	d, err := time.Parse("2006-01-02", name[:10])
+	return d, err == nil
+}
+
+// pageOf is what the preset needs of a source file.
+func pageOf(rel string, fm *frontmatter.Source) generator.Page {
+	return generator.Page{
+		Path:           rel,
+		URL:            fm.URL,
+		Permalink:      fm.Permalink,
+		Slug:           fm.Slug,
+		Title:          fm.Title,
+		Date:           fm.Date,
+		Categories:     fm.Categories,
+		Headless:       fm.Headless,
+		HasFrontMatter: fm.Format != "",
+	}
+}
+
+// judgeContent maps a source file in content mode. It runs on the walk's
+// goroutines.
+func (b *builder) judgeContent(f walker.File) outcome {
+	fm, err := readSource(b.opts.Root, f.Path, b.opts.Content.Preset)
+	if err != nil {
+		return outcome{readErr: unwrapPath(err)}
+	}
+	o := outcome{problems: fm.Problems}
+	urlPath, ok := b.opts.Content.Preset.URLPath(pageOf(f.Path, fm))
+	if !ok {
+		o.d.Skip = mapping.NotAPage
+		o.d.Because = b.opts.Content.Preset.Name() + " publishes no page for it"
+		return o
+	}
+	if !strings.HasPrefix(urlPath, "/") {
+		urlPath = "/" + urlPath
+	}
+	o.d = b.mapper.Map(mapping.Page{File: f, Source: fm, URLPath: urlPath})
+	return o
+}
+
+// joinKey is the form in which a source's URL path and a built page's meet:
+// without a trailing slash, index.html or .html, so that /about/,
+// about/index.html and about.html are one page.
+func joinKey(urlPath string) string {
+	p := strings.TrimPrefix(urlPath, "/")
+	p = strings.TrimSuffix(p, "/")
+	for _, suffix := range []string{"/index.html", "/index.htm", "index.html", "index.htm", ".html", ".htm"} {
+		if s, ok := strings.CutSuffix(p, suffix); ok {
+			return s
+		}
+	}
+	return p
+}
+
+// loadJoin reads every source file of opts.Join, before the walk of the
+// built site, and indexes them by URL.
+func (b *builder) loadJoin(ctx context.Context) error {
+	j := b.opts.Join
+	walk := j.Walk
+	if len(walk.Include) == 0 {
+		walk.Include = ContentInclude
+	}
+	var mu sync.Mutex
+	var problems []event
+	// Paths are reported relative to the built site's folder, as every
+	// other path of the build: ../content/posts/a.md.
+	prefix := j.Dir
+	if rootAbs, err := filepath.Abs(b.opts.Root); err == nil {
+		if dirAbs, err := filepath.Abs(j.Dir); err == nil {
+			if rel, err := filepath.Rel(rootAbs, dirAbs); err == nil {
+				prefix = rel
+			}
+		}
+	}
+	prefix = filepath.ToSlash(prefix) + "/"
+	walk.Warn = func(path string, err error) {
+		full := prefix + path
+		mu.Lock()
+		problems = append(problems, event{full, func() { b.warn(full, err) }})
+		mu.Unlock()
+	}
+	b.join = map[string]*source{}
+	err := walker.Walk(ctx, j.Dir, walk, func(f walker.File) error {
+		full := prefix + f.Path
+		fm, err := readSource(j.Dir, f.Path, j.Preset)
+		if err != nil {
+			mu.Lock()
+			problems = append(problems, event{full, func() { b.warn(full, fmt.Errorf("cannot read the source: %w", unwrapPath(err))) }})
+			mu.Unlock()
+			return nil
+		}
+		urlPath, ok := j.Preset.URLPath(pageOf(f.Path, fm))
+		mu.Lock()
+		defer mu.Unlock()
+		if len(fm.Problems) > 0 {
+			problems = append(problems, event{full, func() { b.sourceProblems(full, fm.Problems) }})
+		}
+		if !ok {
+			return nil
+		}
+		key := joinKey(urlPath)
+		if prev, dup := b.join[key]; dup {
+			// Two sources claim one URL: the generator would publish one;
+			// take the first in path order, and say so.
+			first, second := prev, &source{path: full, url: urlPath, fm: fm}
+			if walkOrder(second.path, first.path) < 0 {
+				first, second = second, first
+			}
+			b.join[key] = first
+			problems = append(problems, event{second.path, func() {
+				b.warn(second.path, fmt.Errorf("same URL /%s as %s; its front matter is not used", strings.TrimPrefix(urlPath, "/"), first.path))
+			}})
+			return nil
+		}
+		b.join[key] = &source{path: full, url: urlPath, fm: fm}
+		return nil
+	})
+	sortEvents(problems)
+	for _, e := range problems {
+		e.emit()
+	}
+	return err
+}
+
+// sourceOf returns the joined source of the built page at rel, or nil.
+func (b *builder) sourceOf(rel string) *source {
+	s := b.join[joinKey(b.mapper.URLPath(rel))]
+	if s != nil {
+		s.used.Store(true)
+	}
+	return s
+}
+
+// unusedSources notes, under --verbose, the sources no built page matched.
+func (b *builder) unusedSources() {
+	var events []event
+	for _, s := range b.join {
+		if !s.used.Load() {
+			events = append(events, event{s.path, func() {
+				b.note(s.path, fmt.Sprintf("source with no built page at its URL %s", s.url))
+			}})
+		}
+	}
+	sortEvents(events)
+	for _, e := range events {
+		e.emit()
+	}
+}
+
+// sourceProblems reports what is wrong in a source file's front matter,
+// each at its line.
+func (b *builder) sourceProblems(path string, problems []frontmatter.Problem) {
+	for _, p := range problems {
+		b.res.SourceProblems++
+		b.warn(fmt.Sprintf("%s:%d", path, p.Line), fmt.Errorf("%s", p.Msg))
+	}
+}
