@@ -180,6 +180,9 @@ func (r *reporter) oneLine(d *mapping.Decision) string {
 	if d.Rule > 0 {
 		why = append(why, fmt.Sprintf("rule %d", d.Rule))
 	}
+	if d.ChangeFreqFromSource || d.PriorityFromSource {
+		why = append(why, "front matter sitemap: block")
+	}
 	if n := len(d.URL.Alternates); n > 0 {
 		why = append(why, plural(n, "alternate"))
 	}
@@ -209,11 +212,18 @@ func (r *reporter) explain(x build.Explanation) {
 		if d.Rule > 0 {
 			rule = fmt.Sprintf("rule %d, match: %s", d.Rule, x.RuleMatch)
 		}
-		for _, v := range []struct{ name, value string }{{"changefreq", d.URL.ChangeFreq.String()}, {"priority", d.URL.Priority.String()}} {
+		for _, v := range []struct {
+			name, value string
+			fromSource  bool
+		}{{"changefreq", d.URL.ChangeFreq.String(), d.ChangeFreqFromSource}, {"priority", d.URL.Priority.String(), d.PriorityFromSource}} {
 			if v.value == "" {
 				v.value = "none"
 			}
-			fmt.Fprintf(w, "  %-12s %s (%s)\n", v.name+":", v.value, rule)
+			from := rule
+			if v.fromSource {
+				from = "front matter sitemap: block"
+			}
+			fmt.Fprintf(w, "  %-12s %s (%s)\n", v.name+":", v.value, from)
 		}
 		for _, a := range d.URL.Alternates {
 			fmt.Fprintf(w, "  alternate:   %s %s\n", a.Lang, a.Href)

@@ -185,9 +185,9 @@ type Decision struct {
 	// Rule is the 1-based index of the rule that set changefreq and
 	// priority; 0 when none matched.
 	Rule int
-	// FrontMatterRule says that the page's front matter sitemap: block
-	// set changefreq or priority, over the rule.
-	FrontMatterRule bool
+	// ChangeFreqFromSource and PriorityFromSource say that the page's
+	// front matter sitemap: block set the value, over the rule's.
+	ChangeFreqFromSource, PriorityFromSource bool
 	// Form says how the page's path follows from URL.Loc (PathOf).
 	Form PathForm
 	// Warnings are problems with the page that did not decide its fate.
@@ -278,10 +278,10 @@ func (m *Mapper) Map(p Page) Decision {
 	}
 	if src := p.Source; src != nil {
 		if c := src.Sitemap.ChangeFreq; c != 0 {
-			d.URL.ChangeFreq, d.FrontMatterRule = c, true
+			d.URL.ChangeFreq, d.ChangeFreqFromSource = c, true
 		}
 		if pr := src.Sitemap.Priority; pr.IsSet() {
-			d.URL.Priority, d.FrontMatterRule = pr, true
+			d.URL.Priority, d.PriorityFromSource = pr, true
 		}
 	}
 	return d

@@ -69,8 +69,8 @@ func TestSourcePolicy(t *testing.T) {
 	}
 	src := frontmatter.Source{Sitemap: frontmatter.SitemapBlock{Priority: prio(0.3)}}
 	d := m.Map(Page{File: walker.File{Path: "posts/a.md"}, Source: &src, URLPath: "/posts/a/"})
-	if d.URL.ChangeFreq != sitemap.Weekly || d.URL.Priority != prio(0.3) || d.Rule != 1 || !d.FrontMatterRule {
-		t.Errorf("changefreq %v priority %v rule %d front matter %v; want weekly from the rule, 0.3 from the front matter", d.URL.ChangeFreq, d.URL.Priority, d.Rule, d.FrontMatterRule)
+	if d.URL.ChangeFreq != sitemap.Weekly || d.URL.Priority != prio(0.3) || d.Rule != 1 || d.ChangeFreqFromSource || !d.PriorityFromSource {
+		t.Errorf("changefreq %v priority %v rule %d from front matter %v %v; want weekly from the rule, 0.3 from the front matter", d.URL.ChangeFreq, d.URL.Priority, d.Rule, d.ChangeFreqFromSource, d.PriorityFromSource)
 	}
 	src = frontmatter.Source{Sitemap: frontmatter.SitemapBlock{ChangeFreq: sitemap.Daily}}
 	d = m.Map(Page{File: walker.File{Path: "posts/a.md"}, Source: &src, URLPath: "/posts/a/"})
