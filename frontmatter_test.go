@@ -94,18 +94,7 @@ func checkLastMods(t *testing.T, ours, theirs map[string]string, want map[string
 // TestHugoFrontMatter builds testdata/hugo-fm with Hugo and compares our
 // sitemaps, joined to content/ and in content mode, with Hugo's own.
 func TestHugoFrontMatter(t *testing.T) {
-	hugo, err := exec.LookPath("hugo")
-	if err != nil {
-		t.Skip("hugo is not installed (Debian: apt-get install hugo; .ci/run installs it)")
-	}
-	src := filepath.Join(t.TempDir(), "site")
-	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "hugo-fm"))); err != nil {
-		t.Fatal(err)
-	}
-	public := filepath.Join(src, "public")
-	if out, err := exec.Command(hugo, "--source", src, "--destination", public, "--quiet").CombinedOutput(); err != nil {
-		t.Fatalf("hugo: %v\n%s", err, out)
-	}
+	src, public := buildHugo(t, "hugo-fm")
 	const base = "https://example.com/"
 	theirs := generatorSitemap(t, filepath.Join(public, "sitemap.xml"))
 

@@ -20,19 +20,7 @@ import (
 // Hugo's own sitemap lists, with the same hreflang alternates, and no
 // alias page, no 404 page. .ci/run installs Debian's hugo for it.
 func TestHugoSite(t *testing.T) {
-	hugo, err := exec.LookPath("hugo")
-	if err != nil {
-		t.Skip("hugo is not installed (Debian: apt-get install hugo; .ci/run installs it): this test compares our sitemap with Hugo's own")
-	}
-	src := filepath.Join(t.TempDir(), "site")
-	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "hugo"))); err != nil {
-		t.Fatal(err)
-	}
-	public := filepath.Join(src, "public")
-	cmd := exec.Command(hugo, "--source", src, "--destination", public, "--quiet")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("hugo: %v\n%s", err, out)
-	}
+	_, public := buildHugo(t, "hugo")
 	const base = "https://example.com/"
 
 	// Hugo's sitemap: an index of one urlset per language.
@@ -121,4 +109,24 @@ func alternates(u sitemaptest.Entry) []string {
 	}
 	slices.Sort(alts)
 	return alts
+}
+
+// buildHugo copies testdata/fixture to a temporary folder and builds it
+// with Hugo, returning the copy and its public folder; it skips the test
+// when Hugo is not installed.
+func buildHugo(t *testing.T, fixture string) (src, public string) {
+	t.Helper()
+	hugo, err := exec.LookPath("hugo")
+	if err != nil {
+		t.Skip("hugo is not installed (Debian: apt-get install hugo; .ci/run installs it): this test compares our sitemap with Hugo's own")
+	}
+	src = filepath.Join(t.TempDir(), "site")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", fixture))); err != nil {
+		t.Fatal(err)
+	}
+	public = filepath.Join(src, "public")
+	if out, err := exec.Command(hugo, "--source", src, "--destination", public, "--quiet").CombinedOutput(); err != nil {
+		t.Fatalf("hugo: %v\n%s", err, out)
+	}
+	return src, public
 }
