@@ -1,0 +1,499 @@
+// Package watch tells a long-running sitemapgen which files changed, so that
+// it can rebuild: it watches folders recursively with fsnotify, waits for a
+// burst of changes to end, and hands the changed paths over as one [Batch].
+// It never builds a sitemap itself.
+//
+// # What is watched
+//
+// Every folder under each of [Options.Roots] gets a watch when [Run]
+// starts, except hidden folders (.git, .cache …) and those
+// [Options.Ignore] rejects. A folder created or moved in later gets its
+// watches and is walked at once, and the files already in it are reported:
+// files written before its watch was added are not missed. Watches of
+// folders removed or moved away are dropped. The folder that holds each root is
+// watched too, for the root's name only, so that a root removed and made
+// again (as some build tools do with their output) is watched again and
+// reported. A single file of
+// [Options.Files] is watched through its folder, so that an editor that
+// saves by writing a temporary file and renaming it over the original is
+// seen.
+//
+// # What is reported
+//
+// Paths are absolute and clean. A batch leaves out: attribute-only changes
+// (chmod), anything hidden below a root, editors'
+// backup, swap and lock files (name~, .name.swp, .#name, #name#, 4913),
+// temporary files (name.tmp, which includes the writer's
+// .sitemapgen-*.tmp), and what [Options.Ignore] rejects. A folder in a
+// batch means: walk it again; it was created, moved, removed, or events
+// under it may have been lost.
+//
+// # Limits and polling
+//
+// On Linux each watched folder takes one inotify watch, and the number of
+// watches per user is limited (fs.inotify.max_user_watches). When the
+// limit is reached, or watching cannot start at all, Run says so once
+// through [Options.Warn], with the sysctl that raises the limit, and falls
+// back to scanning the roots every [Options.Poll]. When the kernel's event
+// queue overflows, the next batch lists the roots and [Options.Files], to be
+// walked again.
+//
+// # Concurrency
+//
+// Run owns three goroutines: one reads fsnotify's events and keeps the set
+// of watched folders, one owns the debounce timer and the pending batch,
+// and one calls the callback. The callback is called on that one
+// goroutine, one batch at a time; changes that come while it runs make up
+// the next batch. Everything stops, and the fsnotify watcher is closed,
+// before Run returns.
+package watch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+)
+
+// The defaults of the zero values of Options' durations.
+const (
+	defaultDebounce = 200 * time.Millisecond
+	defaultMaxWait  = 2 * time.Second
+	defaultPoll     = time.Second
+)
+
+// Options configure one [Run]: what it watches, how long it waits before it
+// hands a batch over, and whom it tells of problems. A zero duration means
+// its default.
+type Options struct {
+	// Roots are the folders watched recursively: the site, a source
+	// folder. Their files are watched through their folders.
+	Roots []string
+
+	// Files are single files watched on their own, such as sitemap.yaml,
+	// through the folder they are in. The file need not exist yet.
+	Files []string
+
+	// Debounce is the quiet time, without a new change, before a batch is
+	// handed over. Default 200ms.
+	Debounce time.Duration
+
+	// MaxWait bounds how long a stream of changes that never pauses delays
+	// a batch: a batch is handed over at the latest this long after its
+	// first change. Default 2s; never less than Debounce.
+	MaxWait time.Duration
+
+	// Ignore, if not nil, rejects more paths, such as sitemapgen's own
+	// output files. It is called with absolute paths of files and
+	// folders, on one goroutine; a rejected folder is not watched.
+	Ignore func(path string) bool
+
+	// Poll is the interval of the polling fallback. Default 1s.
+	Poll time.Duration
+
+	// Warn, if not nil, is told of problems that do not stop watching: a
+	// root that vanished, a folder that cannot be read, the fallback to
+	// polling. It is called on one goroutine, never at the same time as
+	// itself.
+	Warn func(err error)
+}
+
+// Batch is the set of paths that changed, as one rebuild sees them.
+type Batch struct {
+	// Paths are the changed files and folders, absolute, sorted, each
+	// once. A folder means: walk it again. A path may no longer exist:
+	// it was removed or renamed away.
+	Paths []string
+
+	// Polling reports that the watcher has fallen back to polling; Paths
+	// then lists what the scans found added, changed or removed (and, in
+	// the first batch after a fallback while running, the roots).
+	Polling bool
+}
+
+// Run watches until ctx is done, calling fn with each batch, one at a time,
+// on one goroutine. It returns nil when ctx is done, or the error of setting
+// up: a root that does not exist or is not a folder, the folder of one of
+// Options.Files that does not exist, or nothing to watch. Problems after
+// that go to Options.Warn and watching goes on.
+//
+// Run does not report the state it starts from: build before calling it.
+// fn must not be nil.
+func Run(ctx context.Context, opts Options, fn func(Batch)) error {
+	return run(ctx, opts, fn, hooks{})
+}
+
+// hooks let the tests look inside and push; all nil in Run.
+type hooks struct {
+	add   func(dir string) error // called before each watch is added; an error stands for Add's
+	ready func()                 // called once the watches or the polling snapshot are set up
+	errs  <-chan error           // read beside fsnotify's errors
+}
+
+func run(ctx context.Context, opts Options, fn func(Batch), h hooks) error {
+	w, err := newWatcher(opts, h)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	paths := make(chan string, 256)
+	batches := make(chan []string)
+	w.out = paths
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		debouncer{quiet: w.opts.Debounce, maxWait: w.opts.MaxWait}.run(ctx, paths, batches)
+	})
+	wg.Go(func() {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case p := <-batches:
+				if ctx.Err() != nil {
+					return
+				}
+				slices.Sort(p)
+				fn(Batch{Paths: p, Polling: w.polling.Load()})
+			}
+		}
+	})
+	w.loop(ctx) // returns when ctx is done, with the fsnotify watcher closed
+	cancel()
+	wg.Wait()
+	return nil
+}
+
+// watcher holds what the event loop owns. Only the goroutine running loop
+// touches it, but for polling, which the callback's goroutine reads.
+type watcher struct {
+	opts    Options
+	hooks   hooks
+	roots   []string        // absolute, clean
+	files   map[string]bool // Options.Files, absolute, clean
+	parents map[string]bool // folders watched for names in them only: those of Files and of roots
+	out     chan<- string   // to the debouncer
+
+	fsw    *fsnotify.Watcher
+	events <-chan fsnotify.Event          // nil while polling
+	errs   <-chan error                   // nil while polling
+	dirs   map[string]map[string]struct{} // watched folders under roots → their watched subfolders
+	limit  error                          // why adding a watch failed for a system limit; switch to polling
+
+	polling atomic.Bool
+	snap    map[string]fileState // polling: the last scan
+	ticker  *time.Ticker         // polling
+}
+
+// newWatcher checks the options and fills in the defaults.
+func newWatcher(opts Options, h hooks) (*watcher, error) {
+	if opts.Debounce <= 0 {
+		opts.Debounce = defaultDebounce
+	}
+	if opts.MaxWait <= 0 {
+		opts.MaxWait = defaultMaxWait
+	}
+	opts.MaxWait = max(opts.MaxWait, opts.Debounce)
+	if opts.Poll <= 0 {
+		opts.Poll = defaultPoll
+	}
+	if len(opts.Roots) == 0 && len(opts.Files) == 0 {
+		return nil, errors.New("watch: nothing to watch")
+	}
+	w := &watcher{
+		opts:    opts,
+		hooks:   h,
+		files:   make(map[string]bool),
+		parents: make(map[string]bool),
+		dirs:    make(map[string]map[string]struct{}),
+	}
+	for _, r := range opts.Roots {
+		abs, err := filepath.Abs(r)
+		if err != nil {
+			return nil, fmt.Errorf("watch: %w", err)
+		}
+		fi, err := os.Stat(abs)
+		if err != nil {
+			return nil, fmt.Errorf("watch: %w", err)
+		}
+		if !fi.IsDir() {
+			return nil, fmt.Errorf("watch: %s: not a folder", abs)
+		}
+		if !slices.Contains(w.roots, abs) {
+			w.roots = append(w.roots, abs)
+		}
+		if parent := filepath.Dir(abs); parent != abs {
+			w.parents[parent] = true
+		}
+	}
+	for _, f := range opts.Files {
+		abs, err := filepath.Abs(f)
+		if err != nil {
+			return nil, fmt.Errorf("watch: %w", err)
+		}
+		parent := filepath.Dir(abs)
+		fi, err := os.Stat(parent)
+		if err != nil {
+			return nil, fmt.Errorf("watch: %s: %w", abs, err)
+		}
+		if !fi.IsDir() {
+			return nil, fmt.Errorf("watch: %s: %s is not a folder", abs, parent)
+		}
+		w.files[abs] = true
+		w.parents[parent] = true
+	}
+	return w, nil
+}
+
+// loop sets up the watches and handles events (or polls) until ctx is done.
+// It closes the fsnotify watcher before it returns.
+func (w *watcher) loop(ctx context.Context) {
+	defer w.close()
+	w.start(ctx)
+	if w.hooks.ready != nil {
+		w.hooks.ready()
+	}
+	for ctx.Err() == nil {
+		var tick <-chan time.Time
+		if w.ticker != nil {
+			tick = w.ticker.C
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case ev, ok := <-w.events:
+			if !ok { // closed only by close, which sets it to nil first
+				w.events = nil
+				continue
+			}
+			w.handle(ctx, ev)
+		case err, ok := <-w.errs:
+			if !ok {
+				w.errs = nil
+				continue
+			}
+			w.handleError(ctx, err)
+		case err := <-w.hooks.errs:
+			w.handleError(ctx, err)
+		case <-tick:
+			w.poll(ctx)
+		}
+		if w.limit != nil {
+			w.fallback(ctx, w.limit, true)
+		}
+	}
+}
+
+// start creates the fsnotify watcher and adds the watches, or falls back to
+// polling.
+func (w *watcher) start(ctx context.Context) {
+	fsw, err := fsnotify.NewWatcher()
+	if err != nil {
+		w.fallback(ctx, err, false)
+		return
+	}
+	w.fsw, w.events, w.errs = fsw, fsw.Events, fsw.Errors
+	for _, p := range slices.Sorted(maps.Keys(w.parents)) {
+		if err := w.add(p); err != nil {
+			if isLimit(err) {
+				w.fallback(ctx, err, false)
+				return
+			}
+			if !errors.Is(err, fs.ErrNotExist) {
+				w.warn(fmt.Errorf("watch: %s: %w", p, err))
+			}
+		}
+	}
+	for _, r := range w.roots {
+		w.addTree(ctx, r, false)
+	}
+	if w.limit != nil {
+		w.fallback(ctx, w.limit, false)
+	}
+}
+
+// close stops whichever of fsnotify and polling is running.
+func (w *watcher) close() {
+	if w.fsw != nil {
+		w.events, w.errs = nil, nil
+		w.fsw.Close()
+		w.fsw = nil
+	}
+	if w.ticker != nil {
+		w.ticker.Stop()
+	}
+}
+
+// add adds a watch on one folder.
+func (w *watcher) add(dir string) error {
+	if w.hooks.add != nil {
+		if err := w.hooks.add(dir); err != nil {
+			return err
+		}
+	}
+	return w.fsw.Add(dir)
+}
+
+// addTree adds watches on dir and every folder under it, and, if report is
+// set, reports dir and every file under it. Each folder's watch is added
+// before the folder is listed, so a file created meanwhile is either listed
+// or seen by the watch. On a system limit it stops and sets w.limit.
+func (w *watcher) addTree(ctx context.Context, dir string, report bool) {
+	if report {
+		w.send(ctx, dir)
+	}
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if ctx.Err() != nil || w.limit != nil {
+			return filepath.SkipAll
+		}
+		if err != nil {
+			if !errors.Is(err, fs.ErrNotExist) { // gone meanwhile: its removal is an event
+				w.warn(fmt.Errorf("watch: %w", err))
+			}
+			return nil
+		}
+		if d.IsDir() {
+			if p != dir && w.skipDir(p) {
+				return filepath.SkipDir
+			}
+			w.watchDir(p)
+			return nil
+		}
+		if report && w.relevant(p) {
+			w.send(ctx, p)
+		}
+		return nil
+	})
+}
+
+// watchDir adds a watch on dir and puts it in the set.
+func (w *watcher) watchDir(dir string) {
+	if _, ok := w.dirs[dir]; ok {
+		return
+	}
+	if err := w.add(dir); err != nil {
+		switch {
+		case isLimit(err):
+			w.limit = err
+		case errors.Is(err, fs.ErrNotExist):
+		default:
+			w.warn(fmt.Errorf("watch: %s: %w", dir, err))
+		}
+		return
+	}
+	w.dirs[dir] = make(map[string]struct{})
+	if siblings, ok := w.dirs[filepath.Dir(dir)]; ok {
+		siblings[dir] = struct{}{}
+	}
+}
+
+// drop removes dir and the folders under it from the set and their watches.
+// On Linux fsnotify has already dropped the watch of a folder that was
+// removed or moved, but not those of the folders under a moved one: left
+// alone, they would go on reporting changes under the old path.
+func (w *watcher) drop(dir string) {
+	subdirs, ok := w.dirs[dir]
+	if !ok {
+		return
+	}
+	for sub := range subdirs {
+		w.drop(sub)
+	}
+	delete(w.dirs, dir)
+	if siblings, ok := w.dirs[filepath.Dir(dir)]; ok {
+		delete(siblings, dir)
+	}
+	if w.fsw != nil && !w.parents[dir] {
+		_ = w.fsw.Remove(dir) // ErrNonExistentWatch when fsnotify dropped it first
+	}
+}
+
+// handle handles one fsnotify event.
+func (w *watcher) handle(ctx context.Context, ev fsnotify.Event) {
+	p := filepath.Clean(ev.Name)
+	if ev.Op == fsnotify.Chmod { // attributes only; on Linux also the first sign of a removal
+		return
+	}
+	_, watched := w.dirs[p]
+	if watched && ev.Op == fsnotify.Write { // kqueue, Windows: a folder's entries changed; each has its own event
+		return
+	}
+	if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
+		w.drop(p)
+		if w.isRoot(p) && watched {
+			w.warn(fmt.Errorf("watch: %s was removed or renamed; changes are seen again when it is back", p))
+		}
+		if w.parents[p] && w.rootOf(p) == "" {
+			delete(w.parents, p)
+			w.warn(fmt.Errorf("watch: %s was removed or renamed; changes in it are no longer seen", p))
+		}
+	}
+	if !w.relevant(p) {
+		return
+	}
+	if ev.Has(fsnotify.Create) {
+		if fi, err := os.Lstat(p); err == nil && fi.IsDir() {
+			w.addTree(ctx, p, true)
+			return
+		}
+	}
+	w.send(ctx, p)
+}
+
+// handleError handles one error from fsnotify.
+func (w *watcher) handleError(ctx context.Context, err error) {
+	switch {
+	case errors.Is(err, fsnotify.ErrEventOverflow):
+		// Events were lost: walk everything again, and add the watches of
+		// folders whose creation was lost.
+		for dir := range w.dirs {
+			if !exists(dir) {
+				w.drop(dir)
+			}
+		}
+		for _, r := range w.roots {
+			w.addTree(ctx, r, false)
+		}
+		for _, p := range w.everything() {
+			w.send(ctx, p)
+		}
+	case isLimit(err):
+		w.limit = err
+	default:
+		w.warn(fmt.Errorf("watch: %w", err))
+	}
+}
+
+// everything returns the roots and the files: all there is to rebuild.
+func (w *watcher) everything() []string {
+	all := slices.Clone(w.roots)
+	for f := range w.files {
+		all = append(all, f)
+	}
+	return all
+}
+
+// send hands a path to the debouncer.
+func (w *watcher) send(ctx context.Context, p string) {
+	select {
+	case w.out <- p:
+	case <-ctx.Done():
+	}
+}
+
+// warn calls Options.Warn, if there is one.
+func (w *watcher) warn(err error) {
+	if w.opts.Warn != nil {
+		w.opts.Warn(err)
+	}
+}
