@@ -442,7 +442,12 @@ func (b *builder) judge(hr *frontmatter.HeadReader, f walker.File) outcome {
 	page := mapping.Page{File: f, Head: h}
 	if b.join != nil {
 		if s := b.sourceOf(f.Path); s != nil {
-			page.Source = s.fm
+			// The generator built the page: it decided that the page's
+			// dates let it be published (Hugo's buildFuture, Jekyll's
+			// future: true). Drafts and sitemap: false still leave it out.
+			fm := *s.fm
+			fm.Date, fm.PublishDate, fm.ExpiryDate = time.Time{}, time.Time{}, time.Time{}
+			page.Source = &fm
 		}
 	}
 	o := outcome{d: b.mapper.Map(page)}

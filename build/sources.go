@@ -109,8 +109,27 @@ func (b *builder) judgeContent(f walker.File) outcome {
 	if !strings.HasPrefix(urlPath, "/") {
 		urlPath = "/" + urlPath
 	}
+	if b.opts.Content.Preset.Name() == "jekyll" && !jekyllDated(f.Path) {
+		// Jekyll publishes a page whatever its date; only posts and
+		// collection documents wait for theirs.
+		undated := *fm
+		undated.Date, undated.PublishDate, undated.ExpiryDate = time.Time{}, time.Time{}, time.Time{}
+		fm = &undated
+	}
 	o.d = b.mapper.Map(mapping.Page{File: f, Source: fm, URLPath: urlPath})
 	return o
+}
+
+// jekyllDated reports whether Jekyll holds back the file at rel until its
+// date: posts and collection documents, in folders whose names start with
+// "_"; not pages.
+func jekyllDated(rel string) bool {
+	for _, seg := range strings.Split(path.Dir(rel), "/") {
+		if strings.HasPrefix(seg, "_") {
+			return true
+		}
+	}
+	return false
 }
 
 // joinKey is the form in which a source's URL path and a built page's meet:
@@ -119,7 +138,10 @@ func (b *builder) judgeContent(f walker.File) outcome {
 func joinKey(urlPath string) string {
 	p := strings.TrimPrefix(urlPath, "/")
 	p = strings.TrimSuffix(p, "/")
-	for _, suffix := range []string{"/index.html", "/index.htm", "index.html", "index.htm", ".html", ".htm"} {
+	if p == "index.html" || p == "index.htm" {
+		return ""
+	}
+	for _, suffix := range []string{"/index.html", "/index.htm", ".html", ".htm"} {
 		if s, ok := strings.CutSuffix(p, suffix); ok {
 			return s
 		}
@@ -183,7 +205,7 @@ func (b *builder) loadJoin(ctx context.Context) error {
 			}
 			b.join[key] = first
 			problems = append(problems, event{second.path, func() {
-				b.warn(second.path, fmt.Errorf("same URL /%s as %s; its front matter is not used", strings.TrimPrefix(urlPath, "/"), first.path))
+				b.warn(second.path, fmt.Errorf("its URL %s is also %s's (%s); its front matter is not used", second.url, first.path, first.url))
 			}})
 			return nil
 		}

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/build"
@@ -357,13 +358,27 @@ func (s *Settings) sources(f *File) (*build.Sources, error) {
 		dir = f.Root
 	}
 	src := &build.Sources{Dir: dir, Preset: preset}
-	if j, ok := preset.(*generator.Jekyll); ok {
+	if f.Mode == ModeContent {
+		// The walk options are the sources' own: include and exclude
+		// apply to the source files, and the default include becomes
+		// build.ContentInclude.
+		src.Walk = walker.Options{Exclude: slices.Clone(f.Exclude), FollowSymlinks: f.FollowSymlinks}
+		if !slices.Equal(f.Include, walker.DefaultInclude) {
+			src.Walk.Include = f.Include
+		}
+	}
+	switch g := preset.(type) {
+	case *generator.Jekyll:
 		// A Jekyll site's sources are the project folder itself: leave out
 		// its output and the folders Jekyll excludes by default.
-		src.Walk.Exclude = []string{"node_modules", "vendor", ".jekyll-cache", ".sass-cache"}
-		if dest := relInside(dir, filepath.Join(project, j.Destination)); dest != "" {
+		src.Walk.Exclude = append(src.Walk.Exclude, "node_modules", "vendor", ".jekyll-cache", ".sass-cache")
+		if dest := relInside(dir, filepath.Join(project, g.Destination)); dest != "" {
 			src.Walk.Exclude = append(src.Walk.Exclude, dest)
 		}
+	case *generator.Hugo:
+		// Bundles are told by the files beside index.md in the folder
+		// walked, which may not be the project's contentDir.
+		g.Content = os.DirFS(dir)
 	}
 	return src, nil
 }
