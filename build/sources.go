@@ -19,7 +19,11 @@ import (
 
 // ContentInclude is the include list of source files when
 // Sources.Walk.Include is empty.
-var ContentInclude = []string{"**/*.md", "**/*.markdown", "**/*.html", "**/*.htm", "**/*.adoc", "**/*.asciidoc"}
+var ContentInclude = []string{
+	"**/*.md", "**/*.markdown", "**/*.mdown", "**/*.mkd", "**/*.mkdn",
+	"**/*.html", "**/*.htm", "**/*.adoc", "**/*.asciidoc", "**/*.ad",
+	"**/*.org", "**/*.rst", "**/*.pdc", "**/*.pandoc",
+}
 
 // Sources are source files with front matter: a Hugo content folder, a
 // Jekyll site.

@@ -388,12 +388,11 @@ func (s *Settings) sources(f *File) (*build.Sources, error) {
 // and the project folder, the first of dirs that has the generator's
 // configuration (else dirs[0]).
 func loadPreset(name string, dirs []string) (generator.Preset, string, error) {
-	wrap := func(err error) error { return &Error{Msg: err.Error()} }
 	hugo := func() (*generator.Hugo, string, error) {
 		for _, d := range dirs {
 			h, err := generator.LoadHugo(d)
 			if err != nil {
-				return nil, "", wrap(err)
+				return nil, "", wrapIn(d, err)
 			}
 			if h.File != "" {
 				return h, d, nil
@@ -405,7 +404,7 @@ func loadPreset(name string, dirs []string) (generator.Preset, string, error) {
 		for _, d := range dirs {
 			j, err := generator.LoadJekyll(d)
 			if err != nil {
-				return nil, "", wrap(err)
+				return nil, "", wrapIn(d, err)
 			}
 			if j.File != "" {
 				return j, d, nil
@@ -418,14 +417,14 @@ func loadPreset(name string, dirs []string) (generator.Preset, string, error) {
 		h, d, err := hugo()
 		if h == nil && err == nil {
 			h, err = generator.LoadHugo(dirs[0]) // Hugo's defaults
-			d = dirs[0]
+			d, err = dirs[0], wrapIn(dirs[0], err)
 		}
 		return h, d, err
 	case "jekyll":
 		j, d, err := jekyll()
 		if j == nil && err == nil {
 			j, err = generator.LoadJekyll(dirs[0])
-			d = dirs[0]
+			d, err = dirs[0], wrapIn(dirs[0], err)
 		}
 		return j, d, err
 	case "plain":
@@ -438,6 +437,20 @@ func loadPreset(name string, dirs []string) (generator.Preset, string, error) {
 		return j, d, err
 	}
 	return generator.Plain{}, dirs[0], nil
+}
+
+// wrapIn makes an error of loading a generator's configuration in dir a
+// configuration error that names the file as seen from the working
+// directory (nil stays nil).
+func wrapIn(dir string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var ce *generator.ConfigError
+	if errors.As(err, &ce) {
+		return &Error{File: filepath.Join(dir, ce.File), Line: ce.Line, Msg: ce.Msg}
+	}
+	return &Error{Msg: err.Error()}
 }
 
 func defaultContentDir(p generator.Preset, project string) string {
