@@ -445,9 +445,7 @@ func (b *builder) judge(hr *frontmatter.HeadReader, f walker.File) outcome {
 			// The generator built the page: it decided that the page's
 			// dates let it be published (Hugo's buildFuture, Jekyll's
 			// future: true). Drafts and sitemap: false still leave it out.
-			fm := *s.fm
-			fm.Date, fm.PublishDate, fm.ExpiryDate = time.Time{}, time.Time{}, time.Time{}
-			page.Source = &fm
+			page.Source = withoutDates(s.fm)
 		}
 	}
 	o := outcome{d: b.mapper.Map(page)}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -57,10 +56,10 @@ func readSource(dir, rel string, preset generator.Preset) (*frontmatter.Source, 
 	if err != nil {
 		return nil, err
 	}
-	if fm.Date.IsZero() && preset.Name() == "jekyll" {
-		// A Jekyll post without a date: in its front matter has the one
-		// in its file name, and so its lastmod does.
-		if d, ok := postDate(rel); ok {
+	if dater, ok := preset.(generator.Dater); ok && fm.Date.IsZero() {
+		// A file without a date: in its front matter has the one in its
+		// name, if its generator reads one there, and so its lastmod does.
+		if d, ok := dater.FileDate(rel); ok {
 			fm.Date = d
 			if fm.Lastmod.IsZero() {
 				fm.Lastmod, fm.LastmodKey = d, "date (of the file name)"
@@ -70,15 +69,12 @@ func readSource(dir, rel string, preset generator.Preset) (*frontmatter.Source, 
 	return fm, nil
 }
 
-// postDate returns the date in the name of a Jekyll post,
-// _posts/2024-05-06-title.md.
-func postDate(rel string) (time.Time, bool) {
-	dir, name := path.Split(rel)
-	if !strings.HasSuffix(dir, "_posts/") || len(name) < 11 || name[10] != '-' {
-		return time.Time{}, false
-	}
-	d, err := time.Parse("2006-01-02", name[:10])
-	return d, err == nil
+// withoutDates returns a copy of fm whose dates do not hold the page back:
+// no date, publishDate or expiryDate. Its lastmod stays.
+func withoutDates(fm *frontmatter.Source) *frontmatter.Source {
+	c := *fm
+	c.Date, c.PublishDate, c.ExpiryDate = time.Time{}, time.Time{}, time.Time{}
+	return &c
 }
 
 // pageOf is what the preset needs of a source file.
@@ -113,27 +109,11 @@ func (b *builder) judgeContent(f walker.File) outcome {
 	if !strings.HasPrefix(urlPath, "/") {
 		urlPath = "/" + urlPath
 	}
-	if b.opts.Content.Preset.Name() == "jekyll" && !jekyllDated(f.Path) {
-		// Jekyll publishes a page whatever its date; only posts and
-		// collection documents wait for theirs.
-		undated := *fm
-		undated.Date, undated.PublishDate, undated.ExpiryDate = time.Time{}, time.Time{}, time.Time{}
-		fm = &undated
+	if dater, ok := b.opts.Content.Preset.(generator.Dater); ok && !dater.HeldBack(f.Path) {
+		fm = withoutDates(fm) // published whatever its date
 	}
 	o.d = b.mapper.Map(mapping.Page{File: f, Source: fm, URLPath: urlPath})
 	return o
-}
-
-// jekyllDated reports whether Jekyll holds back the file at rel until its
-// date: posts and collection documents, in folders whose names start with
-// "_"; not pages.
-func jekyllDated(rel string) bool {
-	for _, seg := range strings.Split(path.Dir(rel), "/") {
-		if strings.HasPrefix(seg, "_") {
-			return true
-		}
-	}
-	return false
 }
 
 // joinKey is the form in which a source's URL path and a built page's meet:

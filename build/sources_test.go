@@ -20,20 +20,3 @@ func TestJoinKey(t *testing.T) {
 		}
 	}
 }
-
-func TestJekyllDated(t *testing.T) {
-	for _, tt := range []struct {
-		in   string
-		want bool
-	}{
-		{"_posts/2024-01-02-a.md", true},
-		{"blog/_posts/2024-01-02-a.md", true},
-		{"_recipes/soup.md", true},
-		{"event.md", false},
-		{"docs/event.md", false},
-	} {
-		if got := jekyllDated(tt.in); got != tt.want {
-			t.Errorf("jekyllDated(%q) = %v, want %v", tt.in, got, tt.want)
-		}
-	}
-}

@@ -144,6 +144,17 @@ var plainContent = map[string]bool{
 // keeps its case and characters.
 type Plain struct{}
 
+// Dater is implemented by presets whose generator dates files by their
+// names and holds some back until their date.
+type Dater interface {
+	// FileDate returns the date in the name of the file at rel, if the
+	// generator reads one there.
+	FileDate(rel string) (time.Time, bool)
+	// HeldBack reports whether the generator holds the file at rel back
+	// until its date.
+	HeldBack(rel string) bool
+}
+
 // URLPath returns p's path without its extension, as a folder: "index"
 // names its folder. Front matter is not consulted.
 func (Plain) URLPath(p Page) (string, bool) {

@@ -920,3 +920,26 @@ func (j *Jekyll) Dir(projectDir string) string {
 	}
 	return filepath.Join(projectDir, src)
 }
+
+// FileDate returns the date in the name of a post, _posts/2024-05-06-title.md,
+// at midnight UTC; Jekyll dates a post without a front matter date by it.
+func (j *Jekyll) FileDate(rel string) (time.Time, bool) {
+	dir, name := path.Split(rel)
+	if !strings.HasSuffix(dir, "_posts/") || len(name) < 11 || name[10] != '-' {
+		return time.Time{}, false
+	}
+	d, err := time.Parse("2006-01-02", name[:10])
+	return d, err == nil
+}
+
+// HeldBack reports whether Jekyll holds the file at rel back until its
+// date: posts and collection documents, in folders whose names start with
+// "_"; not pages, which it publishes whatever their date.
+func (j *Jekyll) HeldBack(rel string) bool {
+	for _, seg := range strings.Split(path.Dir(rel), "/") {
+		if strings.HasPrefix(seg, "_") {
+			return true
+		}
+	}
+	return false
+}

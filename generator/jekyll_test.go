@@ -344,3 +344,42 @@ func TestJekyllSlugify(t *testing.T) {
 		}
 	}
 }
+
+func TestJekyllHeldBack(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want bool
+	}{
+		{"_posts/2024-01-02-a.md", true},
+		{"blog/_posts/2024-01-02-a.md", true},
+		{"_recipes/soup.md", true},
+		{"event.md", false},
+		{"docs/event.md", false},
+	} {
+		if got := (&Jekyll{}).HeldBack(tt.in); got != tt.want {
+			t.Errorf("HeldBack(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestJekyllFileDate(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want string // "" for none
+	}{
+		{"_posts/2024-01-02-a.md", "2024-01-02"},
+		{"blog/_posts/2024-05-06-in-blog.md", "2024-05-06"},
+		{"_posts/2024-13-02-bad-month.md", ""},
+		{"_posts/notes.md", ""},
+		{"2024-01-02-page.md", ""},
+	} {
+		d, ok := (&Jekyll{}).FileDate(tt.in)
+		got := ""
+		if ok {
+			got = d.Format("2006-01-02")
+		}
+		if got != tt.want || ok && d.Location() != time.UTC {
+			t.Errorf("FileDate(%q) = %v, %v; want %q", tt.in, d, ok, tt.want)
+		}
+	}
+}
