@@ -388,55 +388,49 @@ func (s *Settings) sources(f *File) (*build.Sources, error) {
 // and the project folder, the first of dirs that has the generator's
 // configuration (else dirs[0]).
 func loadPreset(name string, dirs []string) (generator.Preset, string, error) {
-	hugo := func() (*generator.Hugo, string, error) {
-		for _, d := range dirs {
-			h, err := generator.LoadHugo(d)
-			if err != nil {
-				return nil, "", wrapIn(d, err)
-			}
-			if h.File != "" {
-				return h, d, nil
-			}
-		}
-		return nil, "", nil
+	hugo := func() (generator.Preset, string, bool, error) {
+		return findConfig(dirs, generator.LoadHugo, func(h *generator.Hugo) bool { return h.File != "" })
 	}
-	jekyll := func() (*generator.Jekyll, string, error) {
-		for _, d := range dirs {
-			j, err := generator.LoadJekyll(d)
-			if err != nil {
-				return nil, "", wrapIn(d, err)
-			}
-			if j.File != "" {
-				return j, d, nil
-			}
-		}
-		return nil, "", nil
+	jekyll := func() (generator.Preset, string, bool, error) {
+		return findConfig(dirs, generator.LoadJekyll, func(j *generator.Jekyll) bool { return j.File != "" })
 	}
 	switch name {
-	case "hugo":
-		h, d, err := hugo()
-		if h == nil && err == nil {
-			h, err = generator.LoadHugo(dirs[0]) // Hugo's defaults
-			d, err = dirs[0], wrapIn(dirs[0], err)
+	case "hugo", "jekyll":
+		load := hugo
+		if name == "jekyll" {
+			load = jekyll
 		}
-		return h, d, err
-	case "jekyll":
-		j, d, err := jekyll()
-		if j == nil && err == nil {
-			j, err = generator.LoadJekyll(dirs[0])
-			d, err = dirs[0], wrapIn(dirs[0], err)
-		}
-		return j, d, err
+		p, d, _, err := load() // without a configuration, the generator's defaults
+		return p, d, err
 	case "plain":
 		return generator.Plain{}, dirs[0], nil
 	}
-	if h, d, err := hugo(); h != nil || err != nil {
-		return h, d, err
-	}
-	if j, d, err := jekyll(); j != nil || err != nil {
-		return j, d, err
+	for _, load := range []func() (generator.Preset, string, bool, error){hugo, jekyll} {
+		if p, d, found, err := load(); found || err != nil {
+			return p, d, err
+		}
 	}
 	return generator.Plain{}, dirs[0], nil
+}
+
+// findConfig loads a generator's configuration from the first of dirs
+// that has one (found reports it has); without one, it returns what the
+// loader made of dirs[0]: the generator's defaults.
+func findConfig[T generator.Preset](dirs []string, load func(string) (T, error), found func(T) bool) (generator.Preset, string, bool, error) {
+	var first T
+	for i, d := range dirs {
+		g, err := load(d)
+		if err != nil {
+			return nil, d, false, wrapIn(d, err)
+		}
+		if found(g) {
+			return g, d, true, nil
+		}
+		if i == 0 {
+			first = g
+		}
+	}
+	return first, dirs[0], false, nil
 }
 
 // wrapIn makes an error of loading a generator's configuration in dir a
