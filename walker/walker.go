@@ -110,9 +110,18 @@ var walkTree = fastwalk.Walk
 // folder, when ctx is done, or when fn returns one; fn's error is returned
 // unchanged.
 func Walk(ctx context.Context, root string, opts Options, fn func(File) error) error {
+	w, err := newWalk(ctx, root, opts, fn)
+	if err != nil {
+		return err
+	}
+	return w.tree(w.root)
+}
+
+// newWalk checks the patterns and the root and sets a walk up.
+func newWalk(ctx context.Context, root string, opts Options, fn func(File) error) (*walk, error) {
 	for _, p := range append(append([]string(nil), opts.Include...), opts.Exclude...) {
 		if err := ValidatePattern(p); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if len(opts.Include) == 0 {
@@ -120,10 +129,10 @@ func Walk(ctx context.Context, root string, opts Options, fn func(File) error) e
 	}
 	st, err := os.Stat(root)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if !st.IsDir() {
-		return fmt.Errorf("%s: not a folder", root)
+		return nil, fmt.Errorf("%s: not a folder", root)
 	}
 	w := &walk{ctx: ctx, opts: opts, fn: fn, root: cleanRoot(root)}
 	for _, p := range opts.Include {
@@ -131,15 +140,10 @@ func Walk(ctx context.Context, root string, opts Options, fn func(File) error) e
 	}
 	if opts.FollowSymlinks {
 		if w.real, err = realPath(root); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	conf := fastwalk.Config{NumWorkers: opts.Workers}
-	err = walkTree(&conf, w.root, w.visit)
-	if errors.Is(err, errStop) {
-		return w.stopErr
-	}
-	return err
+	return w, nil
 }
 
 // errStop carries fn's error, or the context's, out of fastwalk.
