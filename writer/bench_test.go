@@ -95,3 +95,29 @@ func BenchmarkGzip(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkWriteState times a Write with a State in watch mode: 100,000
+// URLs (two shards and an index), one lastmod moved to a new newest date
+// each time, so one shard and the index are written and the other shard
+// is kept.
+func BenchmarkWriteState(b *testing.B) {
+	urls := Slice(benchURLs(100000))
+	dir := b.TempDir()
+	opts := Options{Dir: dir, BaseURL: base, State: NewState()}
+	if _, err := Write(urls, opts); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		i++
+		urls[70000].LastMod = time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Hour)
+		res, err := Write(urls, opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(res.Written) != 2 {
+			b.Fatalf("written %v", res.Written)
+		}
+	}
+}

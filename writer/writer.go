@@ -36,6 +36,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"os"
 	"path/filepath"
 	"slices"
@@ -73,6 +74,12 @@ type Options struct {
 	// DryRun encodes everything, reports what would be written, and
 	// writes and removes nothing.
 	DryRun bool
+	// State, when set, makes Write leave alone every file whose bytes it
+	// would not change, and count the URLs that changed since the last
+	// Write with the same State (Result.URLChanges). Use one State per
+	// output folder, for every Write of a long-running process (watch
+	// mode). DryRun ignores it.
+	State *State
 }
 
 // Result describes what Write did (or, in a dry run, would do).
@@ -91,6 +98,18 @@ type Result struct {
 	Unlinked []string
 	// Shards is the number of <urlset> files.
 	Shards int
+	// Kept lists, with Options.State, the files left alone because
+	// their bytes would not change, in commit order.
+	Kept []string
+	// URLChanges counts, with Options.State, the URLs added, removed or
+	// changed since the last Write with that State; nil on the first.
+	URLChanges *URLChanges
+}
+
+// URLChanges counts the URLs of a Write that differ from the last one's:
+// new ones, gone ones, and ones whose <url> element changed.
+type URLChanges struct {
+	Added, Removed, Changed int
 }
 
 // ErrNoURLs is returned for an empty URL list: Write never writes an empty
@@ -154,11 +173,23 @@ func Write(urls URLs, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &txn{opts: opts}
+	t := &txn{opts: opts, state: opts.State}
+	if opts.DryRun {
+		t.state = nil
+	}
+	if t.state != nil {
+		t.state.forget() // what a failed Write before left
+	}
 	defer t.abort()
 	res, err := t.write(urls)
 	if err != nil {
 		return nil, err
+	}
+	if t.state != nil {
+		if err := t.writeChanged(urls, res); err != nil {
+			t.state.forget()
+			return nil, err
+		}
 	}
 	keep := make(map[string]bool, len(t.files))
 	var names []string
@@ -181,25 +212,51 @@ func Write(urls URLs, opts Options) (*Result, error) {
 		return res, nil
 	}
 	// The record lists the old and the new files until the old are gone,
-	// so that a run killed in between leaves nothing unaccounted for.
-	if err := writeRecord(opts.Dir, append(slices.Clone(previous), names...)); err != nil {
-		return nil, err
+	// so that a run killed in between leaves nothing unaccounted for. A
+	// record that lists the same files stays as it is.
+	sameRecord := sameNames(previous, names)
+	if !sameRecord {
+		if err := writeRecord(opts.Dir, append(slices.Clone(previous), names...)); err != nil {
+			return nil, err
+		}
 	}
-	if err := t.commit(res); err != nil {
+	err = t.commit(res)
+	if t.state != nil {
+		t.state.update(opts.Dir, t.files, err == nil)
+	}
+	if err != nil {
 		return nil, err
 	}
 	if res.Removed, err = removeStale(opts.Dir, previous, keep); err != nil {
 		return nil, err
 	}
-	if err := writeRecord(opts.Dir, names); err != nil {
-		return nil, err
+	if t.state != nil {
+		t.state.drop(res.Removed)
+		t.state.commitEntries()
+	}
+	if !sameRecord {
+		if err := writeRecord(opts.Dir, names); err != nil {
+			return nil, err
+		}
+	}
+	if len(res.Written) == 0 && len(res.Removed) == 0 && sameRecord {
+		return res, nil
 	}
 	return res, syncDir(opts.Dir)
+}
+
+// sameNames reports whether a and b hold the same names, in any order.
+func sameNames(a, b []string) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(slices.Compact(a), slices.Compact(b))
 }
 
 // txn holds the files of one Write until they are renamed into place.
 type txn struct {
 	opts  Options
+	state *State  // with a State, write plans and writeChanged writes
 	files []*file // in commit order
 }
 
@@ -214,6 +271,16 @@ func (t *txn) write(urls URLs) (*Result, error) {
 	// The text sitemap first: it is committed first.
 	if o.Text {
 		c := &chunker{t: t, maxCount: o.MaxURLs, maxBytes: o.MaxBytes}
+		c.elems = func(lo, hi int, emit func([]byte) error) error {
+			var line []byte
+			for i := lo; i < hi; i++ {
+				line = append(append(line[:0], urls.At(i).Loc...), '\n')
+				if err := emit(line); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
 		var line []byte
 		for i := range urls.Len() {
 			loc := urls.At(i).Loc
@@ -236,7 +303,15 @@ func (t *txn) write(urls URLs) (*Result, error) {
 		}
 	}
 	shards := &chunker{t: t, gzip: o.Gzip, header: header, footer: urlsetClose, maxCount: o.MaxURLs, maxBytes: o.MaxBytes}
+	shards.elems = func(lo, hi int, emit func([]byte) error) error {
+		return encodeURLs(span{urls, lo, hi}, o.LastModFormat, func(_ int, elem []byte, _ time.Time) error {
+			return emit(elem)
+		})
+	}
 	err := encodeURLs(urls, o.LastModFormat, func(i int, elem []byte, lastmod time.Time) error {
+		if t.state != nil {
+			t.state.entry(urls.At(i).Loc, elem)
+		}
 		return shards.add(elem, func() string { return urls.At(i).Loc }, lastmod)
 	})
 	if err != nil {
@@ -256,6 +331,14 @@ func (t *txn) write(urls URLs) (*Result, error) {
 	// An index holds up to the protocol's 50,000 entries whatever max_urls
 	// says (it limits URLs per sitemap); max_bytes limits every file.
 	idx := &chunker{t: t, gzip: o.Gzip, header: indexOpen, footer: indexClose, maxCount: sitemap.MaxURLs, maxBytes: o.MaxBytes}
+	idx.elems = func(lo, hi int, emit func([]byte) error) error {
+		for _, s := range shards.files[lo:hi] {
+			if err := emit(appendIndexEntry(nil, o.BaseURL+s.name, s.newest, o.LastModFormat)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	for _, s := range shards.files {
 		loc := o.BaseURL + s.name
 		elem := appendIndexEntry(nil, loc, s.newest, o.LastModFormat)
@@ -296,9 +379,14 @@ func name(files []*file, single, numbered string) {
 // commit renames the files into place in order, then updates robots.txt.
 func (t *txn) commit(res *Result) error {
 	for _, f := range t.files {
+		if f.kept {
+			res.Kept = append(res.Kept, f.name)
+			continue
+		}
 		if err := os.Rename(f.tmp.Name(), filepath.Join(t.opts.Dir, f.name)); err != nil {
 			return err
 		}
+		f.renamed = true
 		f.tmp = nil
 		res.Written = append(res.Written, f.name)
 	}
@@ -334,17 +422,36 @@ type file struct {
 	size   int // uncompressed bytes written
 	count  int // entries written
 	newest time.Time
+
+	// With a State: the digest of the bytes, the chunker and the range
+	// of its elements the file holds, whether it is left as it is, and
+	// whether it was renamed into place.
+	sum     *maphash.Hash // nil once the file is written for real
+	digest  uint64
+	src     *chunker
+	lo, hi  int
+	kept    bool
+	renamed bool
 }
 
 func (t *txn) create(compress bool) (*file, error) {
 	f := &file{}
 	t.files = append(t.files, f)
+	if t.state != nil {
+		f.sum = t.state.hash()
+		return f, nil
+	}
 	if t.opts.DryRun {
 		return f, nil
 	}
+	return f, t.open(f, compress)
+}
+
+// open gives f its temporary file.
+func (t *txn) open(f *file, compress bool) error {
 	tmp, err := createTemp(t.opts.Dir)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	f.tmp = tmp
 	f.bw = bufio.NewWriterSize(tmp, 256<<10)
@@ -357,12 +464,15 @@ func (t *txn) create(compress bool) (*file, error) {
 		// Time; the epoch gives the 0 that means "no time".
 		f.gz.ModTime = time.Unix(0, 0)
 	}
-	return f, nil
+	return nil
 }
 
 func (f *file) write(b []byte) error {
 	f.size += len(b)
 	switch {
+	case f.sum != nil:
+		f.sum.Write(b)
+		return nil
 	case f.tmp == nil:
 		return nil
 	case f.gz != nil:
@@ -405,6 +515,9 @@ type chunker struct {
 	maxCount, maxBytes int
 	files              []*file
 	cur                *file
+	n                  int // elements added
+	// elems gives the elements lo to hi again, for writeChanged.
+	elems func(lo, hi int, emit func([]byte) error) error
 }
 
 // add adds an element to the current file, or to a new one when it would
@@ -425,10 +538,13 @@ func (c *chunker) add(elem []byte, loc func() string, lastmod time.Time) error {
 		}
 		c.files = append(c.files, f)
 		c.cur = f
+		f.src, f.lo = c, c.n
 		if err := f.write([]byte(c.header)); err != nil {
 			return err
 		}
 	}
+	c.n++
+	c.cur.hi = c.n
 	c.cur.count++
 	if lastmod.After(c.cur.newest) {
 		c.cur.newest = lastmod

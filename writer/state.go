@@ -1,0 +1,194 @@
+package writer
+
+import (
+	"hash/maphash"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// State is what Write remembers from one call to the next in a
+// long-running process, such as watch mode: a digest of every file it
+// wrote, with the size and modification time the file had on disk
+// afterwards, and a digest of every URL's <url> element.
+//
+// With a State, Write first encodes the whole set without writing (the
+// elements, how they fall into files, each file's digest), then writes,
+// through a temporary file and a rename as always, only the files whose
+// digest differs from the one it last wrote under that name, that it has
+// no record of, or that are no longer on disk as it left them (removed,
+// edited by hand). The others stay untouched: same bytes, same
+// modification time. The file's digest is of its uncompressed bytes;
+// gzip output is a function of them.
+//
+// Digests are 64-bit hash/maphash sums with a seed of the State's own,
+// chosen at random when it is made and never stored: no input can be
+// crafted to collide with another's.
+//
+// A State is used by one Write at a time.
+type State struct {
+	seed    maphash.Seed
+	files   map[string]fileRecord
+	entries []entryDigest // of the last successful Write, sorted by loc
+	next    []entryDigest // of the Write under way
+	primed  bool          // entries are a previous Write's
+}
+
+// fileRecord is what Write knows of a file it wrote.
+type fileRecord struct {
+	sum   uint64
+	size  int64
+	mtime time.Time
+}
+
+// entryDigest is a URL and the digest of its <url> element.
+type entryDigest struct {
+	loc string
+	sum uint64
+}
+
+// NewState returns a State that knows of no file yet.
+func NewState() *State {
+	return &State{seed: maphash.MakeSeed(), files: make(map[string]fileRecord)}
+}
+
+// hash returns a new digest of the State's seed.
+func (st *State) hash() *maphash.Hash {
+	h := &maphash.Hash{}
+	h.SetSeed(st.seed)
+	return h
+}
+
+// entry records the <url> element of loc, in order.
+func (st *State) entry(loc string, elem []byte) {
+	st.next = append(st.next, entryDigest{loc, maphash.Bytes(st.seed, elem)})
+}
+
+// diff counts the URLs of the Write under way that differ from the last
+// successful one's; nil when there was none.
+func (st *State) diff() *URLChanges {
+	if !st.primed {
+		return nil
+	}
+	c := &URLChanges{}
+	a, b := st.entries, st.next
+	for len(a) > 0 || len(b) > 0 {
+		switch {
+		case len(b) == 0:
+			c.Removed += len(a)
+			a = nil
+		case len(a) == 0:
+			c.Added += len(b)
+			b = nil
+		default:
+			switch cmp := strings.Compare(a[0].loc, b[0].loc); {
+			case cmp < 0:
+				c.Removed++
+				a = a[1:]
+			case cmp > 0:
+				c.Added++
+				b = b[1:]
+			default:
+				if a[0].sum != b[0].sum {
+					c.Changed++
+				}
+				a, b = a[1:], b[1:]
+			}
+		}
+	}
+	return c
+}
+
+// unchanged reports whether the file name in dir holds the bytes of
+// digest sum, as Write left it.
+func (st *State) unchanged(dir, name string, sum uint64) bool {
+	rec, ok := st.files[name]
+	if !ok || rec.sum != sum {
+		return false
+	}
+	fi, err := os.Lstat(filepath.Join(dir, name))
+	return err == nil && fi.Mode().IsRegular() && fi.Size() == rec.size && fi.ModTime().Equal(rec.mtime)
+}
+
+// update records the files a commit renamed into place; one it did not
+// rename and did not keep is no longer known (the commit failed first).
+func (st *State) update(dir string, files []*file, ok bool) {
+	for _, f := range files {
+		switch {
+		case f.renamed:
+			fi, err := os.Lstat(filepath.Join(dir, f.name))
+			if err != nil {
+				delete(st.files, f.name)
+				continue
+			}
+			st.files[f.name] = fileRecord{sum: f.digest, size: fi.Size(), mtime: fi.ModTime()}
+		case !f.kept:
+			delete(st.files, f.name)
+		}
+	}
+	if !ok {
+		st.forget()
+	}
+}
+
+// forget drops what a Write that failed recorded.
+func (st *State) forget() { st.next = st.next[:0] }
+
+// drop forgets the files removed.
+func (st *State) drop(names []string) {
+	for _, n := range names {
+		delete(st.files, n)
+	}
+}
+
+// commitEntries makes the Write under way's URLs the ones the next
+// compares with.
+func (st *State) commitEntries() {
+	// The two lists take turns: the old one's array holds the next.
+	st.entries, st.next, st.primed = st.next, st.entries[:0], true
+}
+
+// writeChanged writes, after a planning write, the files whose bytes
+// differ from what is on disk, and leaves the others kept.
+func (t *txn) writeChanged(urls URLs, res *Result) error {
+	st := t.state
+	res.URLChanges = st.diff()
+	for _, f := range t.files {
+		f.digest = f.sum.Sum64()
+		f.sum = nil
+		if st.unchanged(t.opts.Dir, f.name, f.digest) {
+			f.kept = true
+			continue
+		}
+		c := f.src
+		f.size = 0
+		if err := t.open(f, c.gzip); err != nil {
+			return err
+		}
+		if err := f.write([]byte(c.header)); err != nil {
+			return err
+		}
+		if err := c.elems(f.lo, f.hi, f.write); err != nil {
+			return err
+		}
+		if err := f.write([]byte(c.footer)); err != nil {
+			return err
+		}
+		if err := f.close(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// span is the URLs lo to hi of urls, as URLs.
+type span struct {
+	urls   URLs
+	lo, hi int
+}
+
+func (s span) Len() int             { return s.hi - s.lo }
+func (s span) At(i int) sitemap.URL { return s.urls.At(s.lo + i) }
