@@ -181,7 +181,16 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	start := time.Now()
 	res := &Result{Skipped: map[mapping.Reason]int{}}
 	defer func() { res.Elapsed = time.Since(start) }()
+	b, err := newBuilder(opts, res)
+	if err != nil {
+		return res, err
+	}
+	return res, b.run(ctx)
+}
 
+// newBuilder sets a build up: the host rules, the mapper, the writer's
+// defaults.
+func newBuilder(opts Options, res *Result) (*builder, error) {
 	if c := opts.Content; c != nil {
 		opts.Root, opts.Walk, opts.Heads.Read = c.Dir, c.Walk, false
 		if len(opts.Walk.Include) == 0 {
@@ -192,7 +201,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if opts.Map.Hosts == nil && len(opts.HostDirs) > 0 {
 		rules, warnings, err := host.Load(opts.HostDirs...)
 		if err != nil {
-			return res, err
+			return nil, err
 		}
 		for _, w := range warnings {
 			b.warn("", w)
@@ -201,7 +210,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 	m, err := mapping.New(opts.Map)
 	if err != nil {
-		return res, err
+		return nil, err
 	}
 	if opts.Write.Dir == "" {
 		opts.Write.Dir = opts.Root
@@ -212,27 +221,51 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	b.opts, b.mapper, b.explain = opts, m, newExplainer(opts, m)
 	b.recs.mapper = m
 	b.ownOutputAtRoot = sameDir(opts.Root, opts.Write.Dir)
+	return b, nil
+}
 
+// run is the whole build: walk, judge, sort, write.
+func (b *builder) run(ctx context.Context) error {
+	opts, res := b.opts, b.res
 	if opts.Join != nil {
 		if err := b.loadJoin(ctx); err != nil {
-			return res, err
+			return err
 		}
 	}
-	if err := b.pages(ctx); err != nil {
-		return res, err
+	if err := b.pages(ctx, func(w walker.Options, fn func(walker.File) error) error {
+		return walker.Walk(ctx, opts.Root, w, fn)
+	}); err != nil {
+		return err
 	}
 	if res.Pages == 0 {
-		return res, &NoPagesError{Root: opts.Root, Include: opts.Walk.Include}
+		return &NoPagesError{Root: opts.Root, Include: opts.Walk.Include}
 	}
 	if opts.Join != nil {
 		b.unusedSources()
 	}
 	if opts.Strict && res.SourceProblems > 0 {
-		return res, &StrictError{Problems: res.SourceProblems}
+		return &StrictError{Problems: res.SourceProblems}
 	}
-
 	b.recs.sort()
-	b.recs.dedup(opts.Map.CleanURLs, func(path, loc, keptPath, keptLoc string) {
+	b.dedup(nil)
+	b.filterAlternates()
+	res.URLs = &b.recs
+	if err := b.explain.finish(&b.recs, opts.Report.Explain); err != nil {
+		return err
+	}
+	if len(opts.Explain) > 0 {
+		return nil
+	}
+	return b.write()
+}
+
+// dedup drops the duplicate URLs from the sorted records, reporting each;
+// with only, just those of which a page's path is in it.
+func (b *builder) dedup(only map[string]bool) {
+	b.recs.dedup(b.opts.Map.CleanURLs, func(path, loc, keptPath, keptLoc string) {
+		if only != nil && !only[path] && !only[keptPath] {
+			return
+		}
 		if loc == keptLoc {
 			b.warn(path, fmt.Errorf("duplicate URL %s (also from %s); listed once", loc, keptPath))
 		} else {
@@ -241,25 +274,23 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		b.skip(path, mapping.Duplicate, "also "+keptLoc+" from "+keptPath)
 		b.explain.duplicate(path, keptLoc, keptPath)
 	})
-	b.filterAlternates()
-	res.URLs = &b.recs
-	if err := b.explain.finish(&b.recs, opts.Report.Explain); err != nil {
-		return res, err
-	}
-	if len(opts.Explain) > 0 {
-		return res, nil
-	}
+}
+
+// write writes the sorted records.
+func (b *builder) write() error {
+	res := b.res
 	if res.URLs.Len() == 0 {
-		return res, ErrAllSkipped
+		return ErrAllSkipped
 	}
-	res.Write, err = writer.Write(res.URLs, opts.Write)
+	var err error
+	res.Write, err = writer.Write(res.URLs, b.opts.Write)
 	if err != nil {
-		return res, err
+		return err
 	}
 	for _, name := range res.Write.Unlinked {
 		b.warn(name, errors.New("no sitemap or robots.txt names this index file (an index cannot list another); submit it to search engines, or use --robots"))
 	}
-	return res, nil
+	return nil
 }
 
 // builder is the state of one build.
@@ -272,6 +303,21 @@ type builder struct {
 	root            *pageRoot // where heads are read from
 	ownOutputAtRoot bool
 	join            map[string]*source // Options.Join's sources by joinKey
+	// index, in a Session, maps the path of every page judged to its
+	// record, or to -1 when it is not listed.
+	index map[string]int32
+	// sources, in a Session with a join, keeps every source by its path
+	// relative to Join.Dir, and claims every source of a joinKey, first
+	// in walk order first.
+	sources map[string]*source
+	claims  map[string][]*source
+	// touched and added, during a Session's Update, collect the paths
+	// judged again and the records added.
+	touched map[string]bool
+	added   []int32
+	// problems, in a Session, counts the front matter problems of each
+	// file that has some, as reported.
+	problems map[string]int
 }
 
 func (b *builder) warn(path string, err error) {
@@ -308,8 +354,9 @@ type event struct {
 	emit func()
 }
 
-// pages walks the site, judges every page, and reports in path order.
-func (b *builder) pages(ctx context.Context) error {
+// pages judges every page walk finds and reports in path order. walk is
+// walker.Walk over the root, or a Session's walker.WalkPaths.
+func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walker.File) error) error) error {
 	var (
 		mu       sync.Mutex // guards events, b.recs, b.res.Pages
 		events   []event
@@ -324,17 +371,17 @@ func (b *builder) pages(ctx context.Context) error {
 		mu.Unlock()
 	}
 	rep := b.opts.Report
-	walk := b.opts.Walk
-	walk.NoStat = heads // reading a head, the page's fstat replaces the walker's stat
+	wo := b.opts.Walk
+	wo.NoStat = heads // reading a head, the page's fstat replaces the walker's stat
 	// Four per CPU: a page's open and read block, and more workers keep
 	// both CPUs busy meanwhile (BenchmarkBuild: 8 workers on 2 CPUs beat
 	// fastwalk's default 4 by about 8 %).
-	walk.Workers = b.opts.Workers
-	if walk.Workers <= 0 {
-		walk.Workers = 4 * runtime.GOMAXPROCS(0)
+	wo.Workers = b.opts.Workers
+	if wo.Workers <= 0 {
+		wo.Workers = 4 * runtime.GOMAXPROCS(0)
 	}
-	walk.Warn = func(path string, err error) { later(path, func() { b.warn(path, err) }) }
-	walk.Ignored = func(path, _ string) {
+	wo.Warn = func(path string, err error) { later(path, func() { b.warn(path, err) }) }
+	wo.Ignored = func(path, _ string) {
 		later(path, func() {
 			b.res.Pages++
 			b.skip(path, NotFollowed, "")
@@ -348,7 +395,7 @@ func (b *builder) pages(ctx context.Context) error {
 		defer root.close()
 		b.root = root
 	}
-	err := walker.Walk(ctx, b.opts.Root, walk, func(f walker.File) error {
+	err := walk(wo, func(f walker.File) error {
 		if n := found.Add(1); rep.Progress != nil && n%ProgressEvery == 0 {
 			progress.Lock()
 			rep.Progress(int(n))
@@ -370,7 +417,7 @@ func (b *builder) pages(ctx context.Context) error {
 		if o.quiet() && rep.Page == nil && !b.explain.matches(f.Path, &o.d) {
 			mu.Lock()
 			b.res.Pages++
-			b.recs.add(f.Path, &o.d)
+			b.listed(f.Path, &o.d)
 			mu.Unlock()
 			return nil
 		}
@@ -502,6 +549,7 @@ func setInfo(f *walker.File, info pageInfo) error {
 func (b *builder) record(path string, o outcome) {
 	b.res.Pages++
 	if o.readErr != nil {
+		b.indexed(path, -1)
 		b.warn(path, fmt.Errorf("cannot read the page: %w; not listed", o.readErr))
 		b.skip(path, Unreadable, o.readErr.Error())
 		return
@@ -522,14 +570,37 @@ func (b *builder) record(path string, o outcome) {
 		b.opts.Report.Page(path, &d)
 	}
 	b.explain.page(path, &d)
+	if d.Skip != "" {
+		b.indexed(path, -1)
+	}
 	switch d.Skip {
 	case "":
-		b.recs.add(path, &d)
+		b.listed(path, &d)
 	case mapping.LocTooLong:
 		b.warn(path, errors.New(d.Because+"; not listed"))
 		b.skip(path, d.Skip, d.Because)
 	default:
 		b.skip(path, d.Skip, d.Because)
+	}
+}
+
+// listed adds the record of a listed page.
+func (b *builder) listed(path string, d *mapping.Decision) {
+	b.indexed(path, b.recs.add(path, d))
+}
+
+// indexed keeps, in a Session, the record of the page at path: idx, or -1
+// when it is not listed.
+func (b *builder) indexed(path string, idx int32) {
+	if b.index == nil {
+		return
+	}
+	b.index[path] = idx
+	if b.touched != nil {
+		b.touched[path] = true
+		if idx >= 0 {
+			b.added = append(b.added, idx)
+		}
 	}
 }
 

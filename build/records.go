@@ -36,24 +36,35 @@ const recordBlock = 4096
 
 // records holds the listed pages, in blocks, and after sort their order
 // by loc (then path) as a permutation. It implements writer.URLs.
+//
+// A Session removes records too: a removed record's slot is free (its loc
+// is "") until add takes it again.
 type records struct {
 	mapper *mapping.Mapper
 	blocks [][]record
-	n      int
-	alts   [][]sitemap.Alternate
+	n      int // slots used, free ones included
+	free   []int32
+	alts   [][]sitemap.Alternate // as the pages declare them
+	shown  [][]sitemap.Alternate // by the same index: those filterAlternates kept
 	paths  []string
 	order  []int32 // record indexes, sorted; nil before sort
 }
 
 func (s *records) rec(i int32) *record { return &s.blocks[i/recordBlock][i%recordBlock] }
 
-// add records the listed page at path.
-func (s *records) add(path string, d *mapping.Decision) {
-	if s.n%recordBlock == 0 {
-		s.blocks = append(s.blocks, make([]record, recordBlock))
+// add records the listed page at path and returns its index.
+func (s *records) add(path string, d *mapping.Decision) int32 {
+	var idx int32
+	if n := len(s.free); n > 0 {
+		idx, s.free = s.free[n-1], s.free[:n-1]
+	} else {
+		if s.n%recordBlock == 0 {
+			s.blocks = append(s.blocks, make([]record, recordBlock))
+		}
+		idx = int32(s.n)
+		s.n++
 	}
-	r := s.rec(int32(s.n))
-	s.n++
+	r := s.rec(idx)
 	u := &d.URL
 	*r = record{loc: u.Loc, lastmod: noLastMod, cf: u.ChangeFreq, prio: u.Priority, form: d.Form}
 	if !u.LastMod.IsZero() {
@@ -67,6 +78,26 @@ func (s *records) add(path string, d *mapping.Decision) {
 		s.paths = append(s.paths, strings.Clone(path))
 		r.path = int32(len(s.paths))
 	}
+	return idx
+}
+
+// remove frees the record at idx. Its alternates and path stay behind in
+// alts and paths, unused: few pages have them.
+func (s *records) remove(idx int32) {
+	*s.rec(idx) = record{}
+	s.free = append(s.free, idx)
+}
+
+// live reports whether the slot idx holds a record.
+func (s *records) live(idx int32) bool { return s.rec(idx).loc != "" }
+
+// cmp orders records by loc, and records of one loc by path.
+func (s *records) cmp(a, b int32) int {
+	ra, rb := s.rec(a), s.rec(b)
+	if c := strings.Compare(ra.loc, rb.loc); c != 0 {
+		return c
+	}
+	return strings.Compare(s.pathOf(ra), s.pathOf(rb))
 }
 
 // pathOf returns the path of the page r records.
@@ -80,17 +111,13 @@ func (s *records) pathOf(r *record) string {
 
 // sort orders the records by loc, and pages of one loc by path.
 func (s *records) sort() {
-	s.order = make([]int32, s.n)
-	for i := range s.order {
-		s.order[i] = int32(i)
-	}
-	sortParallel(s.order, func(a, b int32) int {
-		ra, rb := s.rec(a), s.rec(b)
-		if c := strings.Compare(ra.loc, rb.loc); c != 0 {
-			return c
+	s.order = make([]int32, 0, s.n-len(s.free))
+	for i := range int32(s.n) {
+		if len(s.free) == 0 || s.live(i) {
+			s.order = append(s.order, i)
 		}
-		return strings.Compare(s.pathOf(ra), s.pathOf(rb))
-	}, runtime.GOMAXPROCS(0))
+	}
+	sortParallel(s.order, s.cmp, runtime.GOMAXPROCS(0))
 }
 
 // sortParallel sorts xs by cmp, which must order all elements strictly:
@@ -163,6 +190,9 @@ func (s *records) At(i int) sitemap.URL {
 	}
 	if r.alts > 0 {
 		u.Alternates = s.alts[r.alts-1]
+		if s.shown != nil {
+			u.Alternates = s.shown[r.alts-1]
+		}
 	}
 	return u
 }
@@ -217,25 +247,26 @@ func (s *records) find(loc string) (int, bool) {
 	})
 }
 
-// filter keeps, of each record's hreflang alternates, those for which keep
-// says so.
+// filterAlternates keeps, of each listed record's hreflang alternates,
+// those for which keep says so, in shown; the declared ones stay in alts
+// for the next time (a Session filters again after every change).
 func (s *records) filterAlternates(keep func(loc string, a sitemap.Alternate) bool) {
+	s.shown = nil
+	if len(s.alts) == 0 {
+		return
+	}
+	s.shown = make([][]sitemap.Alternate, len(s.alts))
 	for _, idx := range s.order {
 		r := s.rec(idx)
 		if r.alts == 0 {
 			continue
 		}
-		alts := s.alts[r.alts-1]
-		kept := alts[:0]
-		for _, a := range alts {
+		var kept []sitemap.Alternate
+		for _, a := range s.alts[r.alts-1] {
 			if keep(r.loc, a) {
 				kept = append(kept, a)
 			}
 		}
-		if len(kept) == 0 {
-			r.alts = 0
-			continue
-		}
-		s.alts[r.alts-1] = kept
+		s.shown[r.alts-1] = kept
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -40,6 +41,8 @@ type Sources struct {
 type source struct {
 	path string // as reported: relative to Options.Root, through ".." if need be
 	url  string // the URL path its preset gives
+	key  string // joinKey(url)
+	page bool   // the preset publishes a page for it: url and key are set
 	fm   *frontmatter.Source
 	used atomic.Bool
 }
@@ -136,15 +139,21 @@ func joinKey(urlPath string) string {
 // loadJoin reads every source file of opts.Join, before the walk of the
 // built site, and indexes them by URL.
 func (b *builder) loadJoin(ctx context.Context) error {
-	j := b.opts.Join
-	walk := j.Walk
-	if len(walk.Include) == 0 {
-		walk.Include = ContentInclude
+	b.join = map[string]*source{}
+	found, err := b.readSources(ctx, func(w walker.Options, fn func(walker.File) error) error {
+		return walker.Walk(ctx, b.opts.Join.Dir, w, fn)
+	})
+	for _, src := range found {
+		b.claim(src, true)
 	}
-	var mu sync.Mutex
-	var problems []event
-	// Paths are reported relative to the built site's folder, as every
-	// other path of the build: ../content/posts/a.md.
+	return err
+}
+
+// joinPrefix is what makes a path relative to Join.Dir one relative to
+// the built site's folder, as every other path of the build is reported:
+// ../content/posts/a.md.
+func (b *builder) joinPrefix() string {
+	j := b.opts.Join
 	prefix := j.Dir
 	if rootAbs, err := filepath.Abs(b.opts.Root); err == nil {
 		if dirAbs, err := filepath.Abs(j.Dir); err == nil {
@@ -153,15 +162,28 @@ func (b *builder) loadJoin(ctx context.Context) error {
 			}
 		}
 	}
-	prefix = filepath.ToSlash(prefix) + "/"
-	walk.Warn = func(path string, err error) {
+	return filepath.ToSlash(prefix) + "/"
+}
+
+// readSources reads the source files walk finds in Join.Dir, reports
+// their problems in path order, and returns them in path order.
+func (b *builder) readSources(ctx context.Context, walk func(walker.Options, func(walker.File) error) error) ([]*source, error) {
+	j := b.opts.Join
+	wo := j.Walk
+	if len(wo.Include) == 0 {
+		wo.Include = ContentInclude
+	}
+	var mu sync.Mutex
+	var problems []event
+	var found []*source
+	prefix := b.joinPrefix()
+	wo.Warn = func(path string, err error) {
 		full := prefix + path
 		mu.Lock()
 		problems = append(problems, event{full, func() { b.warn(full, err) }})
 		mu.Unlock()
 	}
-	b.join = map[string]*source{}
-	err := walker.Walk(ctx, j.Dir, walk, func(f walker.File) error {
+	err := walk(wo, func(f walker.File) error {
 		full := prefix + f.Path
 		fm, err := readSource(j.Dir, f.Path, j.Preset)
 		if err != nil {
@@ -170,37 +192,57 @@ func (b *builder) loadJoin(ctx context.Context) error {
 			mu.Unlock()
 			return nil
 		}
-		urlPath, ok := j.Preset.URLPath(pageOf(f.Path, fm))
+		src := &source{path: full, fm: fm}
+		src.url, src.page = j.Preset.URLPath(pageOf(f.Path, fm))
+		if src.page {
+			src.key = joinKey(src.url)
+		}
 		mu.Lock()
 		defer mu.Unlock()
 		if len(fm.Problems) > 0 {
 			problems = append(problems, event{full, func() { b.sourceProblems(full, fm.Problems) }})
 		}
-		if !ok {
-			return nil
-		}
-		key := joinKey(urlPath)
-		if prev, dup := b.join[key]; dup {
-			// Two sources claim one URL: the generator would publish one;
-			// take the first in path order, and say so.
-			first, second := prev, &source{path: full, url: urlPath, fm: fm}
-			if walkOrder(second.path, first.path) < 0 {
-				first, second = second, first
-			}
-			b.join[key] = first
-			problems = append(problems, event{second.path, func() {
-				b.warn(second.path, fmt.Errorf("its URL %s is also %s's (%s); its front matter is not used", second.url, first.path, first.url))
-			}})
-			return nil
-		}
-		b.join[key] = &source{path: full, url: urlPath, fm: fm}
+		found = append(found, src)
 		return nil
 	})
 	sortEvents(problems)
 	for _, e := range problems {
 		e.emit()
 	}
-	return err
+	slices.SortFunc(found, func(a, b *source) int { return walkOrder(a.path, b.path) })
+	return found, err
+}
+
+// claim makes src the source of its URL, unless a source first in path
+// order has it; then, if warn is set, it says which is not used. In a
+// Session, sources and claims keep every source.
+func (b *builder) claim(src *source, warn bool) {
+	if b.sources != nil {
+		b.sources[strings.TrimPrefix(src.path, b.joinPrefix())] = src
+	}
+	if !src.page {
+		return
+	}
+	key := src.key
+	first, second := b.join[key], src
+	if b.claims != nil {
+		cl := b.claims[key]
+		i, _ := slices.BinarySearchFunc(cl, src, func(a, b *source) int { return walkOrder(a.path, b.path) })
+		cl = slices.Insert(cl, i, src)
+		b.claims[key] = cl
+		first = cl[0]
+		if len(cl) > 1 && src == first {
+			second = cl[1]
+		}
+	} else if first == nil || walkOrder(src.path, first.path) < 0 {
+		first, second = src, first
+	}
+	// Two sources claim one URL: the generator would publish one; take
+	// the first in path order, and say so.
+	b.join[key] = first
+	if warn && second != nil && second != first {
+		b.warn(second.path, fmt.Errorf("its URL %s is also %s's (%s); its front matter is not used", second.url, first.path, first.url))
+	}
 }
 
 // sourceOf returns the joined source of the built page at rel, or nil.
@@ -231,6 +273,9 @@ func (b *builder) unusedSources() {
 // sourceProblems reports what is wrong in a source file's front matter,
 // each at its line.
 func (b *builder) sourceProblems(path string, problems []frontmatter.Problem) {
+	if b.problems != nil && len(problems) > 0 {
+		b.problems[path] = len(problems)
+	}
 	for _, p := range problems {
 		b.res.SourceProblems++
 		b.warn(fmt.Sprintf("%s:%d", path, p.Line), fmt.Errorf("%s", p.Msg))

@@ -1,0 +1,400 @@
+package build
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/walker"
+	"github.com/sitemapgen/sitemapgen/writer"
+)
+
+// Session is a build kept in memory for watch mode: the verdict on every
+// page found, so that after a change [Session.Update] reads again only the
+// paths that changed, and the writer's state, so that only the sitemap
+// files whose bytes change are written (the index last).
+//
+// What a Session writes after any sequence of changes is what [Run] would
+// write for the files as they are then: the same records go through the
+// same sort, de-duplication and writer.
+//
+// A Session is used by one goroutine at a time.
+type Session struct {
+	opts  Options
+	b     *builder
+	state *writer.State
+	all   []int32 // every record, sorted by loc then path: the order before dedup
+	whole bool    // the last build failed before it judged every page: the next Update is a whole build
+
+	rootAbs, joinAbs string
+	hostFiles        map[string]bool // absolute paths of the host files whose rules the mapper holds
+}
+
+// Start runs a whole build, as Run does, and returns the Session that
+// keeps it. The Session is returned even when the build fails (no page
+// yet, a page that cannot be written): a later Update may succeed.
+// Options.Explain must be empty.
+func Start(ctx context.Context, opts Options) (*Session, *Result, error) {
+	if len(opts.Explain) > 0 {
+		return nil, nil, errors.New("build: a Session does not explain")
+	}
+	s := &Session{opts: opts, state: writer.NewState()}
+	res, err := s.restart(ctx)
+	return s, res, err
+}
+
+// Restart builds everything again with opts, as Start does, keeping what
+// the writer knows of the files on disk: only the files whose bytes change
+// are written, and the Result's Write counts the URLs that changed.
+func (s *Session) Restart(ctx context.Context, opts Options) (*Result, error) {
+	if len(opts.Explain) > 0 {
+		return nil, errors.New("build: a Session does not explain")
+	}
+	if !sameDir(writeDir(opts), writeDir(s.opts)) {
+		s.state = writer.NewState()
+	}
+	s.opts = opts
+	return s.restart(ctx)
+}
+
+// writeDir is the folder opts write into.
+func writeDir(opts Options) string {
+	switch {
+	case opts.Write.Dir != "":
+		return opts.Write.Dir
+	case opts.Content != nil:
+		return opts.Content.Dir
+	}
+	return opts.Root
+}
+
+// restart builds everything again, keeping the writer's state.
+func (s *Session) restart(ctx context.Context) (*Result, error) {
+	start := time.Now()
+	res := &Result{Skipped: map[mapping.Reason]int{}}
+	defer func() { res.Elapsed = time.Since(start) }()
+	s.whole = true
+	opts := s.opts
+	opts.Write.State = s.state
+	b, err := newBuilder(opts, res)
+	if err != nil {
+		return res, err
+	}
+	b.index, b.problems = make(map[string]int32), make(map[string]int)
+	if b.opts.Join != nil {
+		b.sources, b.claims = make(map[string]*source), make(map[string][]*source)
+	}
+	s.b, s.all = b, nil
+	s.rootAbs, _ = filepath.Abs(b.opts.Root)
+	s.joinAbs = ""
+	if j := b.opts.Join; j != nil {
+		s.joinAbs, _ = filepath.Abs(j.Dir)
+	}
+	s.hostFiles = make(map[string]bool)
+	if s.opts.Map.Hosts == nil {
+		for _, d := range b.opts.HostDirs {
+			for _, name := range hostFileNames {
+				if abs, err := filepath.Abs(filepath.Join(d, name)); err == nil {
+					s.hostFiles[abs] = true
+				}
+			}
+		}
+	}
+	if opts.Join != nil {
+		if err := b.loadJoin(ctx); err != nil {
+			return res, err
+		}
+	}
+	if err := b.pages(ctx, func(w walker.Options, fn func(walker.File) error) error {
+		return walker.Walk(ctx, b.opts.Root, w, fn)
+	}); err != nil {
+		return res, err
+	}
+	s.whole = false
+	if opts.Join != nil {
+		b.unusedSources()
+	}
+	b.recs.sort()
+	s.all = slices.Clone(b.recs.order)
+	return res, s.finish(nil)
+}
+
+// hostFileNames are the files of Options.HostDirs whose rules change what
+// is listed: a change to one is a whole build.
+var hostFileNames = []string{"_headers", "vercel.json"}
+
+// finish de-duplicates, filters the alternates and writes, from the
+// sorted s.all; with only, it reports just the duplicates of those paths.
+func (s *Session) finish(only map[string]bool) error {
+	b := s.b
+	if b.res.Pages == 0 && len(s.b.index) == 0 {
+		return &NoPagesError{Root: b.opts.Root, Include: b.opts.Walk.Include}
+	}
+	if n := sum(b.problems); b.opts.Strict && n > 0 {
+		return &StrictError{Problems: n}
+	}
+	b.recs.order = append(b.recs.order[:0], s.all...)
+	b.dedup(only)
+	b.filterAlternates()
+	b.res.URLs = &b.recs
+	return b.write()
+}
+
+// Update builds again after the files and folders at paths changed:
+// created, written, removed or renamed. Paths are absolute, or relative to
+// the working directory, as [watch.Batch] gives them; a folder means: walk
+// it again. Only the pages at or under paths are read again, and, with a
+// join, the built pages whose source is among them. A change to a host
+// file (_headers, vercel.json) or to the root itself is a whole build.
+//
+// The Result counts what this update read: Pages are the pages read
+// again, Skipped and Warnings theirs. Its Write tells which files were
+// written and, in URLChanges, how many URLs were added, removed or
+// changed. A batch that touches no page writes nothing and returns a
+// Result whose Write is nil.
+func (s *Session) Update(ctx context.Context, paths []string) (*Result, error) {
+	if s.b == nil || s.whole {
+		return s.restart(ctx)
+	}
+	start := time.Now()
+	res := &Result{Skipped: map[mapping.Reason]int{}}
+	defer func() { res.Elapsed = time.Since(start) }()
+	b := s.b
+	b.res = res
+
+	var pages, sources []string // relative to the root, to Join.Dir
+	for _, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			continue
+		}
+		if s.hostFiles[abs] {
+			return s.restart(ctx)
+		}
+		if rel, ok := relUnder(s.rootAbs, abs); ok {
+			if rel == "" {
+				return s.restart(ctx)
+			}
+			pages = append(pages, rel)
+		}
+		if s.joinAbs != "" {
+			if rel, ok := relUnder(s.joinAbs, abs); ok {
+				if rel == "" {
+					return s.restart(ctx)
+				}
+				sources = append(sources, rel)
+			}
+		}
+	}
+	if len(sources) > 0 {
+		keys, err := s.updateSources(ctx, sources)
+		if err != nil {
+			s.whole = true
+			return res, err
+		}
+		pages = append(pages, s.pagesOf(keys)...)
+	}
+	if len(pages) == 0 {
+		return res, nil
+	}
+	slices.Sort(pages)
+	pages = slices.Compact(pages)
+
+	// Forget the pages at and under the paths; then walk the paths and
+	// judge what is there now.
+	b.touched, b.added = make(map[string]bool), nil
+	defer func() { b.touched, b.added = nil, nil }()
+	var removed []int32
+	for _, path := range under(b.index, pages, func(rel string) bool {
+		// A regular file has nothing under it: no need to look.
+		fi, err := os.Lstat(filepath.Join(b.opts.Root, filepath.FromSlash(rel)))
+		return err != nil || fi.IsDir()
+	}) {
+		idx, ok := b.index[path]
+		if !ok {
+			continue
+		}
+		b.touched[path] = true
+		delete(b.problems, path)
+		if idx >= 0 {
+			removed = append(removed, idx)
+		}
+		delete(b.index, path)
+	}
+	s.removeFromOrder(removed)
+	for _, idx := range removed {
+		b.recs.remove(idx)
+	}
+	err := b.pages(ctx, func(w walker.Options, fn func(walker.File) error) error {
+		return walker.WalkPaths(ctx, b.opts.Root, pages, w, fn)
+	})
+	if err != nil {
+		s.whole = true
+		return res, err
+	}
+	if len(b.touched) == 0 {
+		return res, nil // nothing there was or is a page
+	}
+	s.addToOrder(b.added)
+	return res, s.finish(b.touched)
+}
+
+// relUnder returns the slash-separated path of abs relative to dir, if abs
+// is dir ("") or inside it.
+func relUnder(dir, abs string) (string, bool) {
+	if abs == dir {
+		return "", true
+	}
+	rest, ok := strings.CutPrefix(abs, dir)
+	if !ok || !strings.HasPrefix(rest, string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(rest[1:]), true
+}
+
+// under returns the keys of m that are one of paths or, for a path that
+// may be a folder (folder says whether it may), inside it. Paths are
+// sorted.
+func under[V any](m map[string]V, paths []string, folder func(string) bool) []string {
+	var out []string
+	dirs := make(map[string]bool)
+	for _, p := range paths {
+		if folder(p) {
+			dirs[p] = true
+		} else if _, ok := m[p]; ok {
+			out = append(out, p)
+		}
+	}
+	if len(dirs) == 0 {
+		return out
+	}
+	for k := range m {
+		if dirs[k] {
+			out = append(out, k) // a file that was a folder's name
+			continue
+		}
+		for d := k; ; {
+			i := strings.LastIndexByte(d, '/')
+			if i < 0 {
+				break
+			}
+			d = d[:i]
+			if dirs[d] {
+				out = append(out, k)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// reorderShare is the share of changed records above which the order is
+// sorted again rather than patched: each patch moves the records after it.
+const reorderShare = 32
+
+// removeFromOrder takes the records at idxs, still whole, out of s.all.
+func (s *Session) removeFromOrder(idxs []int32) {
+	if len(idxs) == 0 {
+		return
+	}
+	recs := &s.b.recs
+	if len(idxs) > len(s.all)/reorderShare {
+		gone := make(map[int32]bool, len(idxs))
+		for _, i := range idxs {
+			gone[i] = true
+		}
+		s.all = slices.DeleteFunc(s.all, func(i int32) bool { return gone[i] })
+		return
+	}
+	for _, idx := range idxs {
+		if i, ok := slices.BinarySearchFunc(s.all, idx, recs.cmp); ok && s.all[i] == idx {
+			s.all = slices.Delete(s.all, i, i+1)
+		}
+	}
+}
+
+// addToOrder puts the records at idxs into s.all, in order.
+func (s *Session) addToOrder(idxs []int32) {
+	if len(idxs) == 0 {
+		return
+	}
+	recs := &s.b.recs
+	if len(idxs) > len(s.all)/reorderShare {
+		recs.sort()
+		s.all = append(s.all[:0], recs.order...)
+		return
+	}
+	for _, idx := range idxs {
+		i, _ := slices.BinarySearchFunc(s.all, idx, recs.cmp)
+		s.all = slices.Insert(s.all, i, idx)
+	}
+}
+
+// updateSources reads again the source files at and under rels (relative
+// to Join.Dir) and returns the join keys whose source may have changed.
+func (s *Session) updateSources(ctx context.Context, rels []string) (map[string]bool, error) {
+	b := s.b
+	keys := make(map[string]bool)
+	for _, rel := range under(b.sources, rels, func(rel string) bool {
+		fi, err := os.Lstat(filepath.Join(b.opts.Join.Dir, filepath.FromSlash(rel)))
+		return err != nil || fi.IsDir()
+	}) {
+		src, ok := b.sources[rel]
+		if !ok {
+			continue
+		}
+		delete(b.sources, rel)
+		delete(b.problems, src.path)
+		if !src.page {
+			continue
+		}
+		keys[src.key] = true
+		b.claims[src.key] = slices.DeleteFunc(b.claims[src.key], func(c *source) bool { return c == src })
+		if len(b.claims[src.key]) == 0 {
+			delete(b.claims, src.key)
+			delete(b.join, src.key)
+		} else {
+			b.join[src.key] = b.claims[src.key][0]
+		}
+	}
+	found, err := b.readSources(ctx, func(w walker.Options, fn func(walker.File) error) error {
+		return walker.WalkPaths(ctx, b.opts.Join.Dir, rels, w, fn)
+	})
+	for _, src := range found {
+		b.claim(src, true)
+		if src.page {
+			keys[src.key] = true
+		}
+	}
+	return keys, err
+}
+
+// pagesOf returns the paths of the built pages whose join key is in keys.
+func (s *Session) pagesOf(keys map[string]bool) []string {
+	var out []string
+	for path := range s.b.index {
+		if keys[joinKey(s.b.mapper.URLPath(path))] {
+			out = append(out, path)
+		}
+	}
+	return out
+}
+
+func sum(m map[string]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
+}
+
+// String describes the Session's state, for tests.
+func (s *Session) String() string {
+	return fmt.Sprintf("%d pages, %d records", len(s.b.index), len(s.all))
+}

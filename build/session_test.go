@@ -1,0 +1,403 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/generator"
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/writer"
+)
+
+// readOutputs returns the files in dir by name.
+func readOutputs(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]string{}
+	for _, e := range ents {
+		if writer.IsOwnName(e.Name()) {
+			data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m[e.Name()] = string(data)
+		}
+	}
+	return m
+}
+
+// sameAsRun checks that what the Session wrote into its folder is what a
+// fresh Run of the same options writes into another.
+func sameAsRun(t *testing.T, step string, opts Options, sessDir string) {
+	t.Helper()
+	fresh := t.TempDir()
+	opts.Write.Dir = fresh
+	opts.Write.State = nil
+	opts.Report = Report{}
+	_, err := Run(context.Background(), opts)
+	got := readOutputs(t, sessDir)
+	if err != nil {
+		// Run writes nothing: the Session must have failed too, leaving
+		// the files as they were.
+		return
+	}
+	want := readOutputs(t, fresh)
+	if len(got) != len(want) {
+		t.Fatalf("%s: session has files %v, Run writes %v", step, keys(got), keys(want))
+	}
+	for name, w := range want {
+		if got[name] != w {
+			t.Fatalf("%s: %s differs:\nsession:\n%s\nRun:\n%s", step, name, got[name], w)
+		}
+	}
+}
+
+func keys(m map[string]string) []string {
+	var k []string
+	for n := range m {
+		k = append(k, n)
+	}
+	slices.Sort(k)
+	return k
+}
+
+// siteChanger makes random changes to a site: pages added, edited,
+// removed, folders made, renamed and removed, noindex and canonical and
+// alternates set, duplicates made.
+type siteChanger struct {
+	t    *testing.T
+	root string
+	rng  *rand.Rand
+	n    int
+}
+
+func (c *siteChanger) write(rel, body string, mtime time.Time) {
+	p := filepath.Join(c.root, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		c.t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		c.t.Fatal(err)
+	}
+	if err := os.Chtimes(p, mtime, mtime); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+// files returns every file and folder under the root, relative.
+func (c *siteChanger) files() (files, dirs []string) {
+	filepath.WalkDir(c.root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || p == c.root {
+			return nil
+		}
+		rel, _ := filepath.Rel(c.root, p)
+		rel = filepath.ToSlash(rel)
+		if d.IsDir() {
+			dirs = append(dirs, rel)
+		} else if !writer.IsOwnName(d.Name()) && !strings.HasPrefix(d.Name(), ".") {
+			files = append(files, rel)
+		}
+		return nil
+	})
+	return files, dirs
+}
+
+var folders = []string{"", "a/", "a/b/", "c/", "blog/", "blog/2024/"}
+
+func (c *siteChanger) body() string {
+	c.n++
+	var head string
+	switch c.rng.IntN(10) {
+	case 0:
+		head = `<meta name="robots" content="noindex">`
+	case 1:
+		head = `<link rel="canonical" href="https://example.com/a/">`
+	case 2:
+		head = `<link rel="alternate" hreflang="de" href="https://example.com/c/">`
+	case 3:
+		head = `<meta http-equiv="refresh" content="0; url=/">`
+	}
+	return fmt.Sprintf("<html><head>%s<title>%d</title></head><body></body></html>", head, c.n)
+}
+
+// change makes one random change and returns the paths it touched,
+// absolute, as a watcher would report them.
+func (c *siteChanger) change() []string {
+	files, dirs := c.files()
+	abs := func(rel string) string { return filepath.Join(c.root, filepath.FromSlash(rel)) }
+	mtime := time.Date(2024, 1, 1+c.rng.IntN(300), 0, 0, 0, 0, time.UTC)
+	switch op := c.rng.IntN(8); {
+	case op <= 1 || len(files) == 0: // a new page
+		rel := folders[c.rng.IntN(len(folders))] + fmt.Sprintf("p%d", c.rng.IntN(20))
+		if c.rng.IntN(3) == 0 {
+			rel += "/index.html"
+		} else {
+			rel += ".html"
+		}
+		c.write(rel, c.body(), mtime)
+		return []string{abs(rel)}
+	case op <= 3: // an edit
+		rel := files[c.rng.IntN(len(files))]
+		c.write(rel, c.body(), mtime)
+		return []string{abs(rel)}
+	case op == 4: // a removal
+		rel := files[c.rng.IntN(len(files))]
+		os.Remove(abs(rel))
+		return []string{abs(rel)}
+	case op == 5 && len(dirs) > 0: // a folder renamed
+		from := dirs[c.rng.IntN(len(dirs))]
+		to := fmt.Sprintf("r%d", c.rng.IntN(5))
+		if _, err := os.Stat(abs(to)); err == nil {
+			return nil
+		}
+		if err := os.Rename(abs(from), abs(to)); err != nil {
+			c.t.Fatal(err)
+		}
+		return []string{abs(from), abs(to)}
+	case op == 6 && len(dirs) > 0: // a folder removed
+		rel := dirs[c.rng.IntN(len(dirs))]
+		os.RemoveAll(abs(rel))
+		return []string{abs(rel)}
+	default: // several pages in a new folder, reported as the folder
+		dir := fmt.Sprintf("n%d", c.rng.IntN(5))
+		for i := range 3 {
+			c.write(fmt.Sprintf("%s/x%d/index.html", dir, i), c.body(), mtime)
+		}
+		return []string{abs(dir)}
+	}
+}
+
+func TestSessionMatchesRun(t *testing.T) {
+	for _, variant := range []struct {
+		name string
+		opts func(o *Options)
+	}{
+		{"default", func(o *Options) {}},
+		{"split and text", func(o *Options) { o.Write.MaxURLs, o.Write.Text = 4, true }},
+		{"gzip, clean URLs", func(o *Options) { o.Write.Gzip, o.Map.CleanURLs = true, true }},
+		{"no heads", func(o *Options) { o.Heads.Read = false }},
+	} {
+		t.Run(variant.name, func(t *testing.T) {
+			for seed := range uint64(4) {
+				root, out := t.TempDir(), t.TempDir()
+				c := &siteChanger{t: t, root: root, rng: rand.New(rand.NewPCG(seed, 1))}
+				c.write("index.html", "<title>home</title>", time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC))
+				opts := Options{
+					Root:  root,
+					Heads: Heads{Read: true},
+					Map:   mapping.Options{BaseURL: "https://example.com/"},
+					Write: writer.Options{Dir: out},
+				}
+				variant.opts(&opts)
+				s, _, err := Start(context.Background(), opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sameAsRun(t, "start", opts, out)
+				for step := range 40 {
+					var paths []string
+					for range 1 + c.rng.IntN(3) {
+						paths = append(paths, c.change()...)
+					}
+					if _, err := s.Update(context.Background(), paths); err != nil && !isEmptySite(err) {
+						t.Fatalf("seed %d step %d: %v", seed, step, err)
+					}
+					sameAsRun(t, fmt.Sprintf("seed %d step %d (%q)", seed, step, paths), opts, out)
+				}
+			}
+		})
+	}
+}
+
+func isEmptySite(err error) bool {
+	_, ok := err.(*NoPagesError)
+	return ok || err == ErrAllSkipped
+}
+
+func TestSessionUpdateCounts(t *testing.T) {
+	root := t.TempDir()
+	c := &siteChanger{t: t, root: root, rng: rand.New(rand.NewPCG(1, 2))}
+	day := func(d int) time.Time { return time.Date(2024, 3, d, 0, 0, 0, 0, time.UTC) }
+	c.write("index.html", "<title>home</title>", day(1))
+	c.write("a.html", "<title>a</title>", day(1))
+	opts := Options{Root: root, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: "https://example.com/"}}
+	s, res, err := Start(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Write.URLChanges != nil || len(res.Write.Written) != 1 {
+		t.Fatalf("start: %+v", res.Write)
+	}
+	update := func(paths ...string) *Result {
+		t.Helper()
+		for i, p := range paths {
+			paths[i] = filepath.Join(root, p)
+		}
+		res, err := s.Update(context.Background(), paths)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	c.write("b.html", "<title>b</title>", day(2))
+	c.write("a.html", "<title>a2</title>", day(3))
+	res = update("b.html", "a.html")
+	if got := *res.Write.URLChanges; got != (writer.URLChanges{Added: 1, Changed: 1}) {
+		t.Errorf("add and edit: %+v", got)
+	}
+	if res.Pages != 2 {
+		t.Errorf("pages read again: %d, want 2", res.Pages)
+	}
+	// A file that is no page (a stylesheet) changes nothing and writes
+	// nothing.
+	c.write("style.css", "p{}", day(4))
+	if res = update("style.css"); res.Write != nil {
+		t.Errorf("a stylesheet: %+v", res.Write)
+	}
+	// The same bytes again: nothing written.
+	c.write("a.html", "<title>a2</title>", day(3))
+	res = update("a.html")
+	if len(res.Write.Written) != 0 || *res.Write.URLChanges != (writer.URLChanges{}) {
+		t.Errorf("no change: written %v, %+v", res.Write.Written, res.Write.URLChanges)
+	}
+	os.Remove(filepath.Join(root, "b.html"))
+	if got := *update("b.html").Write.URLChanges; got != (writer.URLChanges{Removed: 1}) {
+		t.Errorf("removal: %+v", got)
+	}
+	// Every page gone: an error, and the sitemap stays.
+	os.Remove(filepath.Join(root, "a.html"))
+	os.Remove(filepath.Join(root, "index.html"))
+	if _, err := s.Update(context.Background(), []string{filepath.Join(root, "a.html"), filepath.Join(root, "index.html")}); !isEmptySite(err) {
+		t.Errorf("no page left: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "sitemap.xml")); err != nil {
+		t.Errorf("the sitemap is gone: %v", err)
+	}
+	c.write("index.html", "<title>back</title>", day(5))
+	if got := *update("index.html").Write.URLChanges; got != (writer.URLChanges{Removed: 1, Changed: 1}) {
+		t.Errorf("back: %+v", got)
+	}
+}
+
+// TestSessionJoin changes source files and built pages of a join.
+func TestSessionJoin(t *testing.T) {
+	dir := t.TempDir()
+	public, content := filepath.Join(dir, "public"), filepath.Join(dir, "content")
+	pc := &siteChanger{t: t, root: public}
+	cc := &siteChanger{t: t, root: content}
+	day := func(d int) time.Time { return time.Date(2024, 3, d, 0, 0, 0, 0, time.UTC) }
+	pc.write("index.html", "<title>home</title>", day(1))
+	pc.write("posts/a/index.html", "<title>a</title>", day(1))
+	pc.write("posts/b/index.html", "<title>b</title>", day(1))
+	cc.write("posts/a.md", "---\nlastmod: 2024-05-01\n---\n", day(1))
+	cc.write("posts/b.md", "---\ndraft: false\n---\n", day(1))
+	hugo, err := generator.LoadHugo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{
+		Root: public, Heads: Heads{Read: true},
+		Map:  mapping.Options{BaseURL: "https://example.com/", LastMod: []mapping.LastModSource{mapping.LastModFrontMatter, mapping.LastModMTime}},
+		Join: &Sources{Dir: content, Preset: hugo},
+	}
+	s, _, err := Start(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameAsRun(t, "start", opts, public)
+	steps := []struct {
+		name   string
+		do     func() []string
+		change writer.URLChanges
+	}{
+		{"draft", func() []string {
+			cc.write("posts/b.md", "---\ndraft: true\n---\n", day(2))
+			return []string{filepath.Join(content, "posts/b.md")}
+		}, writer.URLChanges{Removed: 1}},
+		{"lastmod", func() []string {
+			cc.write("posts/a.md", "---\nlastmod: 2024-06-01\n---\n", day(2))
+			return []string{filepath.Join(content, "posts/a.md")}
+		}, writer.URLChanges{Changed: 1}},
+		{"source removed", func() []string {
+			os.Remove(filepath.Join(content, "posts/b.md"))
+			return []string{filepath.Join(content, "posts/b.md")}
+		}, writer.URLChanges{Added: 1}},
+		{"second source of one URL", func() []string {
+			cc.write("posts/a/index.md", "---\nlastmod: 2020-01-01\n---\n", day(3))
+			return []string{filepath.Join(content, "posts/a")}
+		}, writer.URLChanges{Changed: 1}}, // first in path order: posts/a/ before posts/a.md
+		{"the other source removed", func() []string {
+			os.Remove(filepath.Join(content, "posts/a.md"))
+			return []string{filepath.Join(content, "posts/a.md")}
+		}, writer.URLChanges{}},
+		{"sources folder removed", func() []string {
+			os.RemoveAll(filepath.Join(content, "posts"))
+			return []string{filepath.Join(content, "posts")}
+		}, writer.URLChanges{Changed: 1}},
+	}
+	for _, st := range steps {
+		res, err := s.Update(context.Background(), st.do())
+		if err != nil {
+			t.Fatalf("%s: %v", st.name, err)
+		}
+		if res.Write == nil || *res.Write.URLChanges != st.change {
+			var got any = res.Write
+			if res.Write != nil {
+				got = *res.Write.URLChanges
+			}
+			t.Errorf("%s: changes %+v, want %+v", st.name, got, st.change)
+		}
+		sameAsRun(t, st.name, opts, public)
+	}
+}
+
+// TestSessionContent runs a Session in content mode.
+func TestSessionContent(t *testing.T) {
+	dir := t.TempDir()
+	content, public := filepath.Join(dir, "content"), filepath.Join(dir, "public")
+	os.MkdirAll(public, 0o755)
+	cc := &siteChanger{t: t, root: content, rng: rand.New(rand.NewPCG(3, 4))}
+	cc.write("_index.md", "---\ntitle: home\n---\n", time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC))
+	hugo, err := generator.LoadHugo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{
+		Map:     mapping.Options{BaseURL: "https://example.com/", LastMod: []mapping.LastModSource{mapping.LastModFrontMatter, mapping.LastModMTime}},
+		Content: &Sources{Dir: content, Preset: hugo},
+		Write:   writer.Options{Dir: public},
+	}
+	s, _, err := Start(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for step := range 30 {
+		rel := fmt.Sprintf("%s/p%d.md", []string{"posts", "docs", "posts/x"}[cc.rng.IntN(3)], cc.rng.IntN(8))
+		var body bytes.Buffer
+		fmt.Fprintf(&body, "---\nlastmod: 2024-02-%02d\n", 1+cc.rng.IntN(28))
+		if cc.rng.IntN(4) == 0 {
+			body.WriteString("draft: true\n")
+		}
+		body.WriteString("---\n")
+		if cc.rng.IntN(5) == 0 {
+			os.Remove(filepath.Join(content, rel))
+		} else {
+			cc.write(rel, body.String(), time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC))
+		}
+		if _, err := s.Update(context.Background(), []string{filepath.Join(content, filepath.FromSlash(rel))}); err != nil {
+			t.Fatalf("step %d: %v", step, err)
+		}
+		sameAsRun(t, fmt.Sprintf("step %d", step), opts, public)
+	}
+}
