@@ -3,8 +3,10 @@ package main
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/sitemapgen/sitemapgen/config"
 )
@@ -13,6 +15,7 @@ const usage = `sitemapgen writes the sitemaps of a built static site.
 
 Usage:
   sitemapgen [build] [flags] [DIR]   write the sitemaps of the site in DIR
+  sitemapgen watch [flags] [DIR]     write them, then again after each change
   sitemapgen version                 print the version
   sitemapgen help                    print this help
 
@@ -86,6 +89,8 @@ in one file, otherwise a <sitemapindex> of sitemap-1.xml, sitemap-2.xml ...;
 sitemap.txt with --text. Each file is replaced atomically; sitemap files of an
 earlier run that are no longer needed are removed; nothing else is touched.
 
+Run 'sitemapgen watch --help' for watch mode.
+
 Exit status: 0 the sitemaps were written, 1 the build failed (nothing found,
 an I/O error), 2 a usage or configuration error.
 `
@@ -105,9 +110,21 @@ func (l listFlag) Set(s string) error {
 	return nil
 }
 
+// errHelp is returned for -h and --help.
+var errHelp = flag.ErrHelp
+
 // parseBuildFlags parses the build command's arguments: flags anywhere, at
 // most one DIR.
 func parseBuildFlags(args []string) (config.Flags, error) {
+	fl, _, err := parseFlags(args, false)
+	return fl, err
+}
+
+// parseFlags parses the arguments of build or, with watch, of watch,
+// which also takes --debounce, --max-wait and --poll and not --dry-run or
+// --explain.
+func parseFlags(args []string, watch bool) (config.Flags, watchFlags, error) {
+	var wf watchFlags
 	fs := flag.NewFlagSet("sitemapgen", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
@@ -147,10 +164,15 @@ func parseBuildFlags(args []string) (config.Flags, error) {
 	fs.BoolVar(&drafts, "drafts", false, "")
 	fs.BoolVar(&future, "future", false, "")
 	fs.BoolVar(&strict, "strict", false, "")
+	if watch {
+		fs.DurationVar(&wf.debounce, "debounce", 200*time.Millisecond, "")
+		fs.DurationVar(&wf.maxWait, "max-wait", 2*time.Second, "")
+		fs.DurationVar(&wf.poll, "poll", time.Second, "")
+	}
 
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
-		return config.Flags{}, err
+		return config.Flags{}, wf, err
 	}
 	var fl config.Flags
 	switch len(pos) {
@@ -158,7 +180,22 @@ func parseBuildFlags(args []string) (config.Flags, error) {
 	case 1:
 		fl.Root = pos[0]
 	default:
-		return fl, usageError("one site folder at a time; got " + strings.Join(pos, ", "))
+		return fl, wf, usageError("one site folder at a time; got " + strings.Join(pos, ", "))
+	}
+	if watch {
+		for _, name := range []string{"dry-run", "explain"} {
+			if f := fs.Lookup(name); f != nil && f.Value.String() != f.DefValue {
+				return fl, wf, usageError("--" + name + " is for build, not watch")
+			}
+		}
+		for _, d := range []struct {
+			name string
+			v    time.Duration
+		}{{"debounce", wf.debounce}, {"max-wait", wf.maxWait}, {"poll", wf.poll}} {
+			if d.v <= 0 {
+				return fl, wf, usageError(fmt.Sprintf("--%s %v: must be more than 0", d.name, d.v))
+			}
+		}
 	}
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
@@ -219,7 +256,7 @@ func parseBuildFlags(args []string) (config.Flags, error) {
 			fl.Strict = &strict
 		}
 	})
-	return fl, nil
+	return fl, wf, nil
 }
 
 // parseInterspersed parses flags that may come before, between and after
@@ -272,3 +309,36 @@ var doubleDash = strings.NewReplacer("defined: -", "defined: --", "flag -", "fla
 type usageError string
 
 func (e usageError) Error() string { return string(e) }
+
+const watchUsage = `sitemapgen watch writes the sitemaps of a site, then keeps them current
+while the site changes, until Ctrl-C (SIGINT) or SIGTERM, which exit 0.
+
+Usage:
+  sitemapgen watch [flags] [DIR]
+
+It builds once, then watches DIR (and the source folder of --source or
+--mode content, sitemap.yaml and the generator's configuration) and, after
+each burst of changes, reads again only the pages that changed and rewrites
+only the sitemap files whose bytes change (the index last). A change to
+sitemap.yaml reloads it; an invalid one is reported and the last good one
+kept. Run it beside 'hugo server', 'jekyll build --watch', 'astro build
+--watch' or an editor.
+
+Each rebuild prints one line:
+  sitemapgen: +3 −1 ~2 URLs, 2 files written, 14 ms
+(URLs added, removed and changed; files written; time taken).
+
+Examples:
+  sitemapgen watch --base-url https://example.com/ public
+  sitemapgen watch public --source content --debounce 500ms
+
+Flags: every flag of build (sitemapgen --help) but --dry-run and --explain, and
+  --debounce D   wait until no change has come for D (default 200ms)
+  --max-wait D   but never longer than D after the first change, even while
+                 changes keep coming (default 2s)
+  --poll D       how often to scan when the system's limit on watches is
+                 reached and watch mode falls back to scanning (default 1s)
+
+Exit status: 0 stopped by a signal, 2 a usage or configuration error at start
+(later errors are reported and watching goes on).
+`

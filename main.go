@@ -10,7 +10,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -40,7 +39,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	cmd := "build"
 	if len(args) > 0 {
 		switch args[0] {
-		case "build", "version", "help":
+		case "build", "watch", "version", "help":
 			cmd, args = args[0], args[1:]
 		}
 	}
@@ -56,6 +55,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, usage)
 		}
 		return exitOK
+	}
+	if cmd == "watch" {
+		return runWatch(ctx, args, stdout, stderr, os.Getenv)
 	}
 	return runBuild(ctx, args, stdout, stderr, os.Getenv)
 }
@@ -75,22 +77,8 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		fmt.Fprintf(stderr, "sitemapgen: %v\n", err)
 		return exitUsage
 	}
-	if st, err := os.Stat(s.Build.Root); err != nil || !st.IsDir() {
-		msg := "no such folder"
-		if err == nil {
-			msg = "not a folder"
-		} else if !errors.Is(err, fs.ErrNotExist) {
-			msg = err.Error()
-		}
-		fmt.Fprintf(stderr, "sitemapgen: %s: %s (the site to map)\n", s.Build.Root, msg)
-		return exitUsage
-	}
-
-	if j := s.Build.Join; j != nil {
-		if st, err := os.Stat(j.Dir); err != nil || !st.IsDir() {
-			fmt.Fprintf(stderr, "sitemapgen: %s: not a folder (source:, the source files)\n", j.Dir)
-			return exitUsage
-		}
+	if code := checkFolders(s, stderr); code != exitOK {
+		return code
 	}
 
 	rep := newReporter(s.Build.Root, stderr, s.Quiet, s.Verbose)

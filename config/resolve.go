@@ -65,6 +65,11 @@ type Settings struct {
 	// BaseURLFrom says where the base URL came from: "--base-url", the
 	// environment variable's name, or the config file's name.
 	BaseURLFrom string
+	// Inputs are the configuration files whose change changes the
+	// settings: the config file (./sitemap.yaml when none was read, in
+	// case it appears) and the generator's configuration files. Watch
+	// mode resolves again when one changes.
+	Inputs []string
 }
 
 // ErrNoBaseURL is returned when no source gives a base URL.
@@ -103,6 +108,11 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return nil, &Error{File: DefaultFile, Msg: unwrapPathError(err).Error()}
 		}
+	}
+	if s.ConfigFile != "" {
+		s.Inputs = append(s.Inputs, s.ConfigFile)
+	} else if fl.Config == nil {
+		s.Inputs = append(s.Inputs, DefaultFile)
 	}
 	f.Root = relTo(s.ConfigFile, f.Root)
 	f.Out = relTo(s.ConfigFile, f.Out)
@@ -337,6 +347,16 @@ func (s *Settings) sources(f *File) (*build.Sources, error) {
 	preset, project, err := loadPreset(f.Preset, dirs)
 	if err != nil {
 		return nil, err
+	}
+	switch g := preset.(type) {
+	case *generator.Hugo:
+		for _, file := range g.Files {
+			s.Inputs = append(s.Inputs, filepath.Join(project, file))
+		}
+	case *generator.Jekyll:
+		if g.File != "" {
+			s.Inputs = append(s.Inputs, filepath.Join(project, g.File))
+		}
 	}
 	dir := f.Source
 	if f.Mode == ModeContent {

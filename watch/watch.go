@@ -100,6 +100,10 @@ type Options struct {
 	// Poll is the interval of the polling fallback. Default 1s.
 	Poll time.Duration
 
+	// Ready, if not nil, is called once, when the watches (or the polling
+	// fallback's first scan) are set up: a change from then on is seen.
+	Ready func()
+
 	// Warn, if not nil, is told of problems that do not stop watching: a
 	// root that vanished, a folder that cannot be read, the fallback to
 	// polling. It is called on one goroutine, never at the same time as
@@ -262,6 +266,9 @@ func (w *watcher) loop(ctx context.Context) {
 	w.start(ctx)
 	if w.hooks.ready != nil {
 		w.hooks.ready()
+	}
+	if w.opts.Ready != nil {
+		w.opts.Ready()
 	}
 	for ctx.Err() == nil {
 		var tick <-chan time.Time
