@@ -303,9 +303,9 @@ type builder struct {
 	root            *pageRoot // where heads are read from
 	ownOutputAtRoot bool
 	join            map[string]*source // Options.Join's sources by joinKey
-	// index, in a Session, maps the path of every page judged to its
-	// record, or to -1 when it is not listed.
-	index map[string]int32
+	// index, in a Session, gives the record of every page judged, or -1
+	// when it is not listed.
+	index *pageIndex
 	// sources, in a Session with a join, keeps every source by its path
 	// relative to Join.Dir, and claims every source of a joinKey, first
 	// in walk order first.
@@ -595,7 +595,7 @@ func (b *builder) indexed(path string, idx int32) {
 	if b.index == nil {
 		return
 	}
-	b.index[path] = idx
+	b.index.set(path, idx)
 	if b.touched != nil {
 		b.touched[path] = true
 		if idx >= 0 {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -86,7 +88,7 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 	if err != nil {
 		return res, err
 	}
-	b.index, b.problems = make(map[string]int32), make(map[string]int)
+	b.index, b.problems = newPageIndex(&b.recs), make(map[string]int)
 	if b.opts.Join != nil {
 		b.sources, b.claims = make(map[string]*source), make(map[string][]*source)
 	}
@@ -133,7 +135,7 @@ var hostFileNames = []string{"_headers", "vercel.json"}
 // sorted s.all; with only, it reports just the duplicates of those paths.
 func (s *Session) finish(only map[string]bool) error {
 	b := s.b
-	if b.res.Pages == 0 && len(s.b.index) == 0 {
+	if b.res.Pages == 0 && s.b.index.len() == 0 {
 		return &NoPagesError{Root: b.opts.Root, Include: b.opts.Walk.Include}
 	}
 	if n := sum(b.problems); b.opts.Strict && n > 0 {
@@ -211,12 +213,12 @@ func (s *Session) Update(ctx context.Context, paths []string) (*Result, error) {
 	b.touched, b.added = make(map[string]bool), nil
 	defer func() { b.touched, b.added = nil, nil }()
 	var removed []int32
-	for _, path := range under(b.index, pages, func(rel string) bool {
+	for _, path := range under(b.index.get, b.index.all(), pages, func(rel string) bool {
 		// A regular file has nothing under it: no need to look.
 		fi, err := os.Lstat(filepath.Join(b.opts.Root, filepath.FromSlash(rel)))
 		return err != nil || fi.IsDir()
 	}) {
-		idx, ok := b.index[path]
+		idx, ok := b.index.get(path)
 		if !ok {
 			continue
 		}
@@ -225,7 +227,7 @@ func (s *Session) Update(ctx context.Context, paths []string) (*Result, error) {
 		if idx >= 0 {
 			removed = append(removed, idx)
 		}
-		delete(b.index, path)
+		b.index.del(path)
 	}
 	s.removeFromOrder(removed)
 	for _, idx := range removed {
@@ -258,23 +260,23 @@ func relUnder(dir, abs string) (string, bool) {
 	return filepath.ToSlash(rest[1:]), true
 }
 
-// under returns the keys of m that are one of paths or, for a path that
-// may be a folder (folder says whether it may), inside it. Paths are
-// sorted.
-func under[V any](m map[string]V, paths []string, folder func(string) bool) []string {
+// under returns the paths among all (looked up by get) that are one of
+// paths or, for a path that may be a folder (folder says whether it may),
+// inside it, each once.
+func under[V any](get func(string) (V, bool), all iter.Seq2[string, V], paths []string, folder func(string) bool) []string {
 	var out []string
 	dirs := make(map[string]bool)
 	for _, p := range paths {
 		if folder(p) {
 			dirs[p] = true
-		} else if _, ok := m[p]; ok {
+		} else if _, ok := get(p); ok {
 			out = append(out, p)
 		}
 	}
 	if len(dirs) == 0 {
 		return out
 	}
-	for k := range m {
+	for k := range all {
 		if dirs[k] {
 			out = append(out, k) // a file that was a folder's name
 			continue
@@ -341,7 +343,8 @@ func (s *Session) addToOrder(idxs []int32) {
 func (s *Session) updateSources(ctx context.Context, rels []string) (map[string]bool, error) {
 	b := s.b
 	keys := make(map[string]bool)
-	for _, rel := range under(b.sources, rels, func(rel string) bool {
+	getSource := func(rel string) (*source, bool) { src, ok := b.sources[rel]; return src, ok }
+	for _, rel := range under(getSource, maps.All(b.sources), rels, func(rel string) bool {
 		fi, err := os.Lstat(filepath.Join(b.opts.Join.Dir, filepath.FromSlash(rel)))
 		return err != nil || fi.IsDir()
 	}) {
@@ -378,7 +381,7 @@ func (s *Session) updateSources(ctx context.Context, rels []string) (map[string]
 // pagesOf returns the paths of the built pages whose join key is in keys.
 func (s *Session) pagesOf(keys map[string]bool) []string {
 	var out []string
-	for path := range s.b.index {
+	for path := range s.b.index.all() {
 		if keys[joinKey(s.b.mapper.URLPath(path))] {
 			out = append(out, path)
 		}
@@ -396,5 +399,5 @@ func sum(m map[string]int) int {
 
 // String describes the Session's state, for tests.
 func (s *Session) String() string {
-	return fmt.Sprintf("%d pages, %d records", len(s.b.index), len(s.all))
+	return fmt.Sprintf("%d pages, %d records", s.b.index.len(), len(s.all))
 }

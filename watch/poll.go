@@ -26,7 +26,7 @@ func stateOf(info fs.FileInfo) fileState {
 func (w *watcher) fallback(ctx context.Context, cause error, running bool) {
 	w.close()
 	w.limit = nil
-	w.dirs = make(map[string]map[string]struct{})
+	w.dirs = make(map[string]struct{})
 	w.polling.Store(true) // before any path of the polling goes out
 	w.warn(fallbackWarning(cause, w.opts.Poll))
 	w.snap = w.scan(ctx)

@@ -57,6 +57,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -189,10 +190,13 @@ type watcher struct {
 	out     chan<- string   // to the debouncer
 
 	fsw    *fsnotify.Watcher
-	events <-chan fsnotify.Event          // nil while polling
-	errs   <-chan error                   // nil while polling
-	dirs   map[string]map[string]struct{} // watched folders under roots → their watched subfolders
-	limit  error                          // why adding a watch failed for a system limit; switch to polling
+	events <-chan fsnotify.Event // nil while polling
+	errs   <-chan error          // nil while polling
+	// dirs is the set of watched folders under roots: a set, not a tree,
+	// so that 90,000 folders take a few MB; the rare folder moved away
+	// finds its subfolders by a scan.
+	dirs  map[string]struct{}
+	limit error // why adding a watch failed for a system limit; switch to polling
 
 	polling atomic.Bool
 	snap    map[string]fileState // polling: the last scan
@@ -219,7 +223,7 @@ func newWatcher(opts Options, h hooks) (*watcher, error) {
 		hooks:   h,
 		files:   make(map[string]bool),
 		parents: make(map[string]bool),
-		dirs:    make(map[string]map[string]struct{}),
+		dirs:    make(map[string]struct{}),
 	}
 	for _, r := range opts.Roots {
 		abs, err := filepath.Abs(r)
@@ -398,28 +402,33 @@ func (w *watcher) watchDir(dir string) {
 		}
 		return
 	}
-	w.dirs[dir] = make(map[string]struct{})
-	if siblings, ok := w.dirs[filepath.Dir(dir)]; ok {
-		siblings[dir] = struct{}{}
+	w.dirs[dir] = struct{}{}
+}
+
+// drop removes dir from the set and its watch, and, if moved is set, the
+// folders under it too. On Linux fsnotify has already dropped the watch of
+// a folder that was removed or moved, but not those of the folders under a
+// moved one: left alone, they would go on reporting changes under the old
+// path. A removed folder has none left: it was emptied first.
+func (w *watcher) drop(dir string, moved bool) {
+	if _, ok := w.dirs[dir]; !ok {
+		return
+	}
+	w.unwatch(dir)
+	if !moved {
+		return
+	}
+	prefix := dir + string(filepath.Separator)
+	for sub := range w.dirs {
+		if strings.HasPrefix(sub, prefix) {
+			w.unwatch(sub)
+		}
 	}
 }
 
-// drop removes dir and the folders under it from the set and their watches.
-// On Linux fsnotify has already dropped the watch of a folder that was
-// removed or moved, but not those of the folders under a moved one: left
-// alone, they would go on reporting changes under the old path.
-func (w *watcher) drop(dir string) {
-	subdirs, ok := w.dirs[dir]
-	if !ok {
-		return
-	}
-	for sub := range subdirs {
-		w.drop(sub)
-	}
+// unwatch removes one folder from the set and its watch.
+func (w *watcher) unwatch(dir string) {
 	delete(w.dirs, dir)
-	if siblings, ok := w.dirs[filepath.Dir(dir)]; ok {
-		delete(siblings, dir)
-	}
 	if w.fsw != nil && !w.parents[dir] {
 		_ = w.fsw.Remove(dir) // ErrNonExistentWatch when fsnotify dropped it first
 	}
@@ -436,7 +445,7 @@ func (w *watcher) handle(ctx context.Context, ev fsnotify.Event) {
 		return
 	}
 	if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
-		w.drop(p)
+		w.drop(p, ev.Has(fsnotify.Rename))
 		if w.isRoot(p) && watched {
 			w.warn(fmt.Errorf("watch: %s was removed or renamed; changes are seen again when it is back", p))
 		}
@@ -465,7 +474,7 @@ func (w *watcher) handleError(ctx context.Context, err error) {
 		// folders whose creation was lost.
 		for dir := range w.dirs {
 			if !exists(dir) {
-				w.drop(dir)
+				w.unwatch(dir) // the scan meets the ones under it too
 			}
 		}
 		for _, r := range w.roots {

@@ -107,7 +107,7 @@ func run(site, bin, out, base string, runs int, debounce time.Duration) error {
 	if err := waitLine(lines, regexp.MustCompile(`^sitemapgen: watching `), 5*time.Minute); err != nil {
 		return err
 	}
-	drain(w)
+	settle(w)
 
 	rebuildMS := regexp.MustCompile(`, (\d+) ms$`)
 	var shard, index, reported []time.Duration
@@ -125,7 +125,6 @@ func run(site, bin, out, base string, runs int, debounce time.Duration) error {
 		if bytes.Equal(changed, orig) {
 			return fmt.Errorf("%s: no <head>", p)
 		}
-		drain(w)
 		start := time.Now()
 		if err := os.WriteFile(p, changed, st.Mode().Perm()); err != nil {
 			return err
@@ -154,7 +153,7 @@ func run(site, bin, out, base string, runs int, debounce time.Duration) error {
 		if _, err := nextRebuild(lines, 30*time.Second); err != nil {
 			return err
 		}
-		drain(w)
+		settle(w)
 	}
 	watchRSS, err := vmHWM(cmd.Process.Pid)
 	if err != nil {
@@ -227,11 +226,13 @@ func waitRenames(w *fsnotify.Watcher, timeout time.Duration) (first, index time.
 	}
 }
 
-func drain(w *fsnotify.Watcher) {
+// settle takes the events of the output folder until none has come for
+// half a second: the last rebuild's renames are all in.
+func settle(w *fsnotify.Watcher) {
 	for {
 		select {
 		case <-w.Events:
-		default:
+		case <-time.After(500 * time.Millisecond):
 			return
 		}
 	}

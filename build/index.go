@@ -1,0 +1,98 @@
+package build
+
+import (
+	"hash/maphash"
+	"iter"
+)
+
+// pageIndex is a Session's index of every page judged, by path: the
+// record of a listed page, or -1.
+//
+// It keeps no path of a listed page: the record gives it back
+// (records.pathOf), so a listed page costs a 64-bit hash of its path and
+// a record index, 16 bytes, where a map of paths would keep 100,000 path
+// strings for a site of that size. Pages that are not listed are few
+// (redirects, noindex) and kept by path. A listed page whose hash another
+// path has already taken is kept by path too, so the index is exact.
+type pageIndex struct {
+	seed   maphash.Seed
+	recs   *records
+	listed map[uint64]int32    // hash of the path → record
+	spill  map[string]int32    // listed pages whose hash was taken
+	other  map[string]struct{} // pages judged and not listed
+}
+
+func newPageIndex(recs *records) *pageIndex {
+	return &pageIndex{
+		seed: maphash.MakeSeed(), recs: recs,
+		listed: make(map[uint64]int32), spill: make(map[string]int32), other: make(map[string]struct{}),
+	}
+}
+
+func (x *pageIndex) hash(path string) uint64 { return maphash.String(x.seed, path) }
+
+// get returns the record of the page at path, -1 when it is not listed,
+// and whether the page is known.
+func (x *pageIndex) get(path string) (int32, bool) {
+	if idx, ok := x.listed[x.hash(path)]; ok && x.recs.pathOf(x.recs.rec(idx)) == path {
+		return idx, true
+	}
+	if idx, ok := x.spill[path]; ok {
+		return idx, true
+	}
+	if _, ok := x.other[path]; ok {
+		return -1, true
+	}
+	return 0, false
+}
+
+// set records the page at path: its record idx, or -1. The page must not
+// be known already.
+func (x *pageIndex) set(path string, idx int32) {
+	if idx < 0 {
+		x.other[path] = struct{}{}
+		return
+	}
+	h := x.hash(path)
+	if _, taken := x.listed[h]; taken {
+		x.spill[path] = idx
+		return
+	}
+	x.listed[h] = idx
+}
+
+// del forgets the page at path. Call it before the page's record is
+// removed: the record tells its path.
+func (x *pageIndex) del(path string) {
+	h := x.hash(path)
+	if idx, ok := x.listed[h]; ok && x.recs.pathOf(x.recs.rec(idx)) == path {
+		delete(x.listed, h)
+		return
+	}
+	delete(x.spill, path)
+	delete(x.other, path)
+}
+
+// len returns the number of pages known.
+func (x *pageIndex) len() int { return len(x.listed) + len(x.spill) + len(x.other) }
+
+// all yields every page known, with its record or -1, in no order.
+func (x *pageIndex) all() iter.Seq2[string, int32] {
+	return func(yield func(string, int32) bool) {
+		for _, idx := range x.listed {
+			if !yield(x.recs.pathOf(x.recs.rec(idx)), idx) {
+				return
+			}
+		}
+		for path, idx := range x.spill {
+			if !yield(path, idx) {
+				return
+			}
+		}
+		for path := range x.other {
+			if !yield(path, -1) {
+				return
+			}
+		}
+	}
+}
