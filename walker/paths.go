@@ -3,7 +3,6 @@ package walker
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -24,21 +23,29 @@ import (
 //
 // A path Walk would never reach yields nothing: one with a hidden name on
 // the way, one under a folder an exclude pattern prunes or under a
-// symbolic link Walk does not follow, or one that no longer exists. A path
-// given twice, or inside a folder also given, is reported once.
+// symbolic link Walk does not follow, or one that no longer exists. A
+// folder on the way that cannot be listed is handed to Options.Warn, as
+// Walk hands it, and so is a path outside the root, as [ErrNotInRoot]. A
+// path given twice, or inside a folder also given, is reported once.
 //
-// Errors are Walk's: a root that is not a readable folder, ctx done, fn's
-// error.
+// The paths are taken one at a time, in sorted order; fn is called
+// concurrently while a folder is walked. Errors are Walk's: a root that is
+// not a readable folder, ctx done, fn's error (returned unchanged).
 func WalkPaths(ctx context.Context, root string, paths []string, opts Options, fn func(File) error) error {
 	w, err := newWalk(ctx, root, opts, fn)
 	if err != nil {
 		return err
 	}
-	for _, p := range reduce(paths) {
+	paths, outside := reduce(paths)
+	for _, p := range outside {
+		w.warn(p, ErrNotInRoot)
+	}
+	dirs := make(map[string]bool) // the folders on the way, judged
+	for _, p := range paths {
 		if p == "" {
 			return w.tree(w.root)
 		}
-		if err := w.path(p); err != nil {
+		if err := w.path(p, dirs); err != nil {
 			if errors.Is(err, errStop) {
 				return w.stopErr
 			}
@@ -48,104 +55,145 @@ func WalkPaths(ctx context.Context, root string, paths []string, opts Options, f
 	return nil
 }
 
-// reduce cleans paths, sorts them, and drops repeats and paths inside
-// another of them. A path inside a file given too is a path that no longer
-// exists as such; keeping the shorter is harmless.
-func reduce(paths []string) []string {
-	var out []string
+// reduce cleans paths and drops repeats and paths inside another of them,
+// so that no file is reached twice; it returns the rest sorted, and apart
+// the paths that are not inside the root. A path inside a file given too
+// is a path that no longer exists as such: keeping the file is harmless.
+func reduce(paths []string) (kept, outside []string) {
+	set := make(map[string]bool, len(paths))
 	for _, p := range paths {
-		p = path.Clean("/" + filepath.ToSlash(p))[1:]
-		out = append(out, p)
-	}
-	slices.Sort(out)
-	out = slices.Compact(out)
-	kept := out[:0]
-	for _, p := range out {
-		if n := len(kept); n > 0 && (kept[n-1] == "" || strings.HasPrefix(p, kept[n-1]+"/")) {
+		c := path.Clean(filepath.ToSlash(p))
+		switch {
+		case c == ".":
+			c = ""
+		case c == ".." || strings.HasPrefix(c, "../") || strings.HasPrefix(c, "/"):
+			outside = append(outside, p)
 			continue
 		}
-		kept = append(kept, p)
+		set[c] = true
 	}
-	return kept
+	if set[""] {
+		return []string{""}, outside
+	}
+	for p := range set {
+		if !hasAncestor(set, p) {
+			kept = append(kept, p)
+		}
+	}
+	slices.Sort(kept)
+	return kept, outside
 }
 
-// path handles one path given to WalkPaths.
-func (w *walk) path(rel string) error {
+// hasAncestor reports whether a folder above p is in set.
+func hasAncestor(set map[string]bool, p string) bool {
+	for i := strings.LastIndexByte(p, '/'); i > 0; i = strings.LastIndexByte(p[:i], '/') {
+		if set[p[:i]] {
+			return true
+		}
+	}
+	return false
+}
+
+// path handles one path given to WalkPaths, with Walk's entry for what is
+// there now.
+func (w *walk) path(rel string, dirs map[string]bool) error {
 	if err := w.ctx.Err(); err != nil {
 		return w.stop(err)
 	}
-	if !w.reachable(rel) {
+	if !w.reachable(rel, dirs) {
 		return nil
 	}
 	full := filepath.Join(w.root, filepath.FromSlash(rel))
 	info, err := os.Lstat(full)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
-			return nil // gone: nothing to report
+		if !gone(err) {
+			w.warn(rel, unwrapPath(err))
 		}
-		w.warn(rel, unwrapPath(err))
 		return nil
 	}
-	t := info.Mode().Type()
-	switch {
-	case t.IsDir():
-		if w.prunedDir(rel) {
-			return nil
-		}
+	switch err := w.entry(full, rel, fs.FileInfoToDirEntry(info)); {
+	case err == fastwalk.SkipDir:
+		return nil
+	case err == fastwalk.ErrTraverseLink, err == nil && info.IsDir():
 		return w.tree(full)
-	case t&fs.ModeSymlink != 0:
-		err := w.symlink(full, rel)
-		if errors.Is(err, fastwalk.ErrTraverseLink) {
-			return w.tree(full)
-		}
-		return err
-	case t.IsRegular():
-		if !w.included(rel) {
-			return nil
-		}
-		if w.opts.NoStat {
-			return w.call(File{Path: rel})
-		}
-		return w.file(rel, info)
 	default:
-		if w.included(rel) {
-			w.warn(rel, fmt.Errorf("%w (%s)", ErrNotRegular, describeMode(t)))
-		}
+		return err
 	}
-	return nil
 }
 
 // reachable reports whether a walk from the root reaches rel: no hidden
-// name on the way, no ancestor folder pruned by an exclude pattern, and
-// no ancestor that is a symbolic link Walk does not follow.
-func (w *walk) reachable(rel string) bool {
-	names := strings.Split(rel, "/")
-	for _, name := range names {
+// name on the way, and every folder above it one Walk enters. dirs holds
+// the folders already judged.
+func (w *walk) reachable(rel string, dirs map[string]bool) bool {
+	for name := range strings.SplitSeq(rel, "/") {
 		if name == "" || name[0] == '.' {
 			return false
 		}
 	}
-	for i := 1; i < len(names); i++ {
-		anc := strings.Join(names[:i], "/")
-		if w.prunedDir(anc) {
-			return false
+	for i := range len(rel) {
+		if rel[i] != '/' {
+			continue
 		}
-		full := filepath.Join(w.root, filepath.FromSlash(anc))
-		info, err := os.Lstat(full)
-		if err != nil {
-			return false
+		dir := rel[:i]
+		ok, judged := dirs[dir]
+		if !judged {
+			ok = w.enters(dir)
+			dirs[dir] = ok
 		}
-		if info.Mode()&fs.ModeSymlink != 0 {
-			if !w.opts.FollowSymlinks {
-				return false
-			}
-			target, err := realPath(full)
-			if err != nil || !within(target, w.real) {
-				return false
-			}
+		if !ok {
+			return false
 		}
 	}
 	return true
+}
+
+// enters reports whether Walk, having reached the folder rel, enters it:
+// an exclude pattern does not prune it, it can be listed, and it is no
+// symbolic link unless links are followed and this one stays inside the
+// root without looping. A folder that cannot be listed is a warning.
+func (w *walk) enters(rel string) bool {
+	if w.prunedDir(rel) {
+		return false
+	}
+	full := filepath.Join(w.root, filepath.FromSlash(rel))
+	info, err := os.Lstat(full)
+	if err != nil {
+		return false
+	}
+	switch {
+	case info.Mode()&fs.ModeSymlink != 0:
+		if !w.opts.FollowSymlinks {
+			return false
+		}
+		target, err := realPath(full)
+		if err != nil || !within(target, w.real) || w.loops(full, target) {
+			return false
+		}
+	case !info.IsDir():
+		return false
+	}
+	if err := listable(full); err != nil {
+		if !gone(err) {
+			w.warn(rel+"/", unwrapPath(err))
+		}
+		return false
+	}
+	return true
+}
+
+// listable reports why the folder full cannot be listed, or nil; tests
+// replace it, since root can list any folder.
+var listable = func(full string) error {
+	f, err := os.Open(full)
+	if err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+// gone reports whether err says a path no longer exists.
+func gone(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
 }
 
 // tree walks the folder full, as Walk walks the root.
@@ -155,7 +203,7 @@ func (w *walk) tree(full string) error {
 	if errors.Is(err, errStop) {
 		return w.stopErr
 	}
-	if err != nil && full != w.root && (errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)) {
+	if err != nil && full != w.root && gone(err) {
 		return nil // removed meanwhile
 	}
 	return err

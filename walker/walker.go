@@ -8,7 +8,8 @@
 // calls its callbacks from several goroutines at once, in no particular
 // order: a caller that needs an order sorts what it collects. On a site of
 // 100,000 pages in 90,000 folders this halves the walk against
-// filepath.WalkDir.
+// filepath.WalkDir. [WalkPaths], which reads again only the files and
+// folders a rebuild names, walks each folder among them the same way.
 //
 // # Policy
 //
@@ -33,6 +34,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -90,6 +92,9 @@ var (
 	ErrSymlinkLoop    = errors.New("symbolic link loop; not followed")
 	ErrDanglingSymlnk = errors.New("symbolic link target does not exist")
 	ErrNoReadBits     = errors.New("no read permission for anyone; a web server cannot serve it")
+	// ErrNotInRoot is for a path given to WalkPaths that leaves the root
+	// ("../x") or is absolute.
+	ErrNotInRoot = errors.New("not a path inside the site folder")
 )
 
 // ValidatePattern reports whether p is a valid doublestar glob for Include
@@ -150,12 +155,15 @@ func newWalk(ctx context.Context, root string, opts Options, fn func(File) error
 var errStop = errors.New("walk stopped")
 
 type walk struct {
-	ctx     context.Context
-	opts    Options
-	fn      func(File) error
-	root    string // as fastwalk joins it
-	real    string // the root's real path, when following links
-	stopErr error
+	ctx  context.Context
+	opts Options
+	fn   func(File) error
+	root string // as fastwalk joins it
+	real string // the root's real path, when following links
+	// stopErr is the first error that stopped the walk; workers still
+	// busy may stop it again.
+	stopErr  error
+	stopOnce sync.Once
 	// suffixes holds, for each include pattern of the form "**/*X", X.
 	suffixes []string
 }
@@ -184,7 +192,7 @@ func (w *walk) warn(path string, err error) {
 }
 
 func (w *walk) stop(err error) error {
-	w.stopErr = err
+	w.stopOnce.Do(func() { w.stopErr = err })
 	return errStop
 }
 
@@ -239,8 +247,10 @@ func (w *walk) visit(full string, d fs.DirEntry, err error) error {
 	}
 	rel := w.rel(full)
 	if err != nil {
-		if rel == "" {
-			return err // the root itself
+		if rel == "" || err == errStop {
+			// The root itself, or the walk stopped in this folder: fastwalk
+			// hands the callback's own error back for its folder.
+			return err
 		}
 		// A folder that cannot be listed is a warning, not the end of
 		// the walk.
@@ -250,9 +260,15 @@ func (w *walk) visit(full string, d fs.DirEntry, err error) error {
 	if rel == "" {
 		return nil
 	}
-	name := d.Name()
+	return w.entry(full, rel, d)
+}
+
+// entry judges the file or folder d at full, below the root: it calls fn
+// for a candidate, and returns fastwalk.SkipDir for a folder not to enter
+// and fastwalk.ErrTraverseLink for a link to walk as a folder.
+func (w *walk) entry(full, rel string, d fs.DirEntry) error {
 	t := d.Type()
-	if name[0] == '.' {
+	if d.Name()[0] == '.' {
 		if t.IsDir() {
 			return fastwalk.SkipDir
 		}
@@ -341,18 +357,25 @@ func (w *walk) symlink(full, rel string) error {
 	if w.prunedDir(rel) {
 		return nil
 	}
-	// A loop: the target is (or contains) a folder the link is in, on the
-	// way from the root as walked.
-	for dir := filepath.Dir(full); ; dir = filepath.Dir(dir) {
-		if anc, err := realPath(dir); err == nil && within(anc, target) {
-			w.warn(rel, ErrSymlinkLoop)
-			return nil
-		}
-		if len(dir) <= len(w.root) {
-			break
-		}
+	if w.loops(full, target) {
+		w.warn(rel, ErrSymlinkLoop)
+		return nil
 	}
 	return fastwalk.ErrTraverseLink
+}
+
+// loops reports whether the link at full, whose real path is target, is a
+// loop: the target is (or contains) a folder the link is in, on the way
+// from the root as walked.
+func (w *walk) loops(full, target string) bool {
+	for dir := filepath.Dir(full); ; dir = filepath.Dir(dir) {
+		if anc, err := realPath(dir); err == nil && within(anc, target) {
+			return true
+		}
+		if len(dir) <= len(w.root) {
+			return false
+		}
+	}
 }
 
 // realPath returns the absolute path of p with every link resolved.

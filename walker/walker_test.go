@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -319,6 +320,14 @@ func TestWalkErrors(t *testing.T) {
 	err := Walk(context.Background(), root, Options{}, func(File) error { return stop })
 	if err != stop {
 		t.Errorf("callback error: got %v", err)
+	}
+	// fastwalk hands the error back for the folder it came from, which is
+	// no folder to warn about.
+	nested := tree(t, "a/b.html", "c/d/e.html")
+	var warned atomic.Bool
+	err = Walk(context.Background(), nested, Options{Warn: func(string, error) { warned.Store(true) }}, func(File) error { return stop })
+	if err != stop || warned.Load() {
+		t.Errorf("callback error in a folder: got %v, warned %v", err, warned.Load())
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
