@@ -192,6 +192,8 @@ type watcher struct {
 	fsw    *fsnotify.Watcher
 	events <-chan fsnotify.Event // nil while polling
 	errs   <-chan error          // nil while polling
+	paths slab // the folders' paths, packed
+
 	// dirs is the set of watched folders under roots: a set, not a tree,
 	// so that 90,000 folders take a few MB; the rare folder moved away
 	// finds its subfolders by a scan.
@@ -392,6 +394,7 @@ func (w *watcher) watchDir(dir string) {
 	if _, ok := w.dirs[dir]; ok {
 		return
 	}
+	dir = w.paths.intern(dir)
 	if err := w.add(dir); err != nil {
 		switch {
 		case isLimit(err):
@@ -512,4 +515,30 @@ func (w *watcher) warn(err error) {
 	if w.opts.Warn != nil {
 		w.opts.Warn(err)
 	}
+}
+
+// slab packs strings kept for long into large shared blocks: the paths of
+// a site's 90,000 folders, which the walk makes one by one among its
+// garbage, would otherwise hold on to half-empty spans of the heap. A
+// block lives as long as one string in it does.
+type slab struct {
+	b strings.Builder
+}
+
+// slabBlock is the size of a slab's blocks.
+const slabBlock = 64 << 10
+
+// intern returns a copy of s in the slab's current block, or s itself when
+// it is too long to share one.
+func (sl *slab) intern(s string) string {
+	if len(s) > slabBlock/8 {
+		return s
+	}
+	if sl.b.Cap()-sl.b.Len() < len(s) {
+		sl.b = strings.Builder{} // the strings of the old block keep it
+		sl.b.Grow(slabBlock)
+	}
+	sl.b.WriteString(s) // within the capacity: the block does not move
+	all := sl.b.String()
+	return all[len(all)-len(s):]
 }
