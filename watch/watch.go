@@ -192,7 +192,7 @@ type watcher struct {
 	fsw    *fsnotify.Watcher
 	events <-chan fsnotify.Event // nil while polling
 	errs   <-chan error          // nil while polling
-	paths slab // the folders' paths, packed
+	paths  slab                  // the folders' paths, packed
 
 	// dirs is the set of watched folders under roots: a set, not a tree,
 	// so that 90,000 folders take a few MB; the rare folder moved away
