@@ -116,16 +116,68 @@ var lexSeeds = []string{
 
 // FuzzLexer checks the lexer against golang.org/x/net/html's tokenizer:
 // the same tags with the same attributes, and the same text between them.
+//
+// One difference is x/net/html's, not the lexer's: in a script's escaped
+// text (after "<!--"), a "<" followed by anything but a letter or "/"
+// sends x/net/html back to plain script data, where the HTML standard's
+// "script data escaped less-than sign state" stays in the escaped state
+// (TestLexerEscapedLessThan). An input on which the two differ is
+// compared again with every such "<" written "&lt;", which both read as
+// text in every state: they must then agree.
 func FuzzLexer(f *testing.F) {
 	for _, s := range lexSeeds {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		got, want := lexTokens(data), xnetTokens(data)
-		if strings.Join(got, "\n") != strings.Join(want, "\n") {
-			t.Fatalf("input %q\nlexer:      %q\nx/net/html: %q", data, got, want)
+		if strings.Join(got, "\n") == strings.Join(want, "\n") {
+			return
 		}
+		if alt, ok := withoutBareLessThan(data); ok {
+			got2, want2 := lexTokens(alt), xnetTokens(alt)
+			if strings.Join(got2, "\n") == strings.Join(want2, "\n") {
+				return // x/net/html's difference, and only that
+			}
+		}
+		t.Fatalf("input %q\nlexer:      %q\nx/net/html: %q", data, got, want)
 	})
+}
+
+// withoutBareLessThan returns data with every "<" that is not followed
+// by a letter, "/" or "!--" written "&lt;", and whether it has script
+// text escaped with "<!--", the one place where x/net/html reads such a
+// "<" differently.
+func withoutBareLessThan(data []byte) ([]byte, bool) {
+	lower := bytes.ToLower(data)
+	if !bytes.Contains(lower, []byte("<script")) || !bytes.Contains(data, []byte("<!--")) {
+		return nil, false
+	}
+	var out []byte
+	for i := 0; i < len(data); i++ {
+		c := data[i]
+		if c == '<' {
+			rest := data[i+1:]
+			letter := len(rest) > 0 && ('a' <= rest[0] && rest[0] <= 'z' || 'A' <= rest[0] && rest[0] <= 'Z')
+			if !letter && !bytes.HasPrefix(rest, []byte("/")) && !bytes.HasPrefix(rest, []byte("!--")) {
+				out = append(out, "&lt;"...)
+				continue
+			}
+		}
+		out = append(out, c)
+	}
+	return out, true
+}
+
+// TestLexerEscapedLessThan pins the HTML standard's reading where
+// x/net/html's differs: in escaped script text, "<<script " enters the
+// double-escaped state, so the "</script>" after it does not end the
+// script.
+func TestLexerEscapedLessThan(t *testing.T) {
+	got := lexTokens([]byte("<sCript><!--0<<sCript </script>"))
+	want := []string{"<script>", `text "<!--0<<sCript </script>"`}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("lexer: %q, want %q", got, want)
+	}
 }
 
 func TestLexerSeeds(t *testing.T) {
