@@ -25,10 +25,15 @@ import (
 // gzip output is a function of them.
 //
 // Digests are 64-bit hash/maphash sums with a seed of the State's own,
-// chosen at random when it is made and never stored: no input can be
-// crafted to collide with another's.
+// chosen at random when it is made and never stored, so that no input can
+// be made to collide with another on purpose; by chance, two different
+// files share a digest once in 2^64.
 //
-// A State is used by one Write at a time.
+// A State holds the Loc strings of the last Write's URLs, shared with the
+// caller's (not copies), and about 50 bytes more per URL.
+//
+// A State is used by one goroutine at a time: two Writes with the same
+// State never run at once.
 type State struct {
 	seed    maphash.Seed
 	files   map[string]fileRecord
@@ -115,8 +120,12 @@ func (st *State) unchanged(dir, name string, sum uint64) bool {
 
 // update records the files a commit renamed into place; one it did not
 // rename and did not keep is no longer known (the commit failed first).
+// After a commit that succeeded, the State knows this Write's files only,
+// and this Write's URLs are the ones the next compares with.
 func (st *State) update(dir string, files []*file, ok bool) {
+	current := make(map[string]bool, len(files))
 	for _, f := range files {
+		current[f.name] = true
 		switch {
 		case f.renamed:
 			fi, err := os.Lstat(filepath.Join(dir, f.name))
@@ -130,30 +139,23 @@ func (st *State) update(dir string, files []*file, ok bool) {
 		}
 	}
 	if !ok {
-		st.forget()
+		return
 	}
-}
-
-// forget drops what a Write that failed recorded.
-func (st *State) forget() { st.next = st.next[:0] }
-
-// drop forgets the files removed.
-func (st *State) drop(names []string) {
-	for _, n := range names {
-		delete(st.files, n)
+	for name := range st.files {
+		if !current[name] {
+			delete(st.files, name) // stale: removed, or left to the user
+		}
 	}
-}
-
-// commitEntries makes the Write under way's URLs the ones the next
-// compares with.
-func (st *State) commitEntries() {
 	// The two lists take turns: the old one's array holds the next.
 	st.entries, st.next, st.primed = st.next, st.entries[:0], true
 }
 
+// begin starts a Write, dropping the URLs a Write that failed recorded.
+func (st *State) begin() { st.next = st.next[:0] }
+
 // writeChanged writes, after a planning write, the files whose bytes
 // differ from what is on disk, and leaves the others kept.
-func (t *txn) writeChanged(urls URLs, res *Result) error {
+func (t *txn) writeChanged(res *Result) error {
 	st := t.state
 	res.URLChanges = st.diff()
 	for _, f := range t.files {
@@ -171,7 +173,7 @@ func (t *txn) writeChanged(urls URLs, res *Result) error {
 		if err := f.write([]byte(c.header)); err != nil {
 			return err
 		}
-		if err := c.elems(f.lo, f.hi, f.write); err != nil {
+		if err := c.elems(f.lo, f.lo+f.count, f.write); err != nil {
 			return err
 		}
 		if err := f.write([]byte(c.footer)); err != nil {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -33,16 +34,19 @@ func stamps(t *testing.T, dir string) map[string]string {
 }
 
 // sameAsFresh checks that dir holds what a Write without State of urls
-// writes into a new folder, byte for byte.
-func sameAsFresh(t *testing.T, step string, urls []sitemap.URL, opts Options, dir string) {
+// writes into a new folder, byte for byte (compressed files as they are,
+// the record and robots.txt too), and nothing else. It returns the fresh
+// Write's Result.
+func sameAsFresh(t *testing.T, step string, urls []sitemap.URL, opts Options, dir string) *Result {
 	t.Helper()
 	fresh := t.TempDir()
 	o := opts
 	o.Dir, o.State = fresh, nil
-	if _, err := Write(Slice(urls), o); err != nil {
+	res, err := Write(Slice(urls), o)
+	if err != nil {
 		t.Fatal(err)
 	}
-	got, want := files(t, dir), files(t, fresh)
+	got, want := raw(t, dir), raw(t, fresh)
 	if !slices.Equal(names(got), names(want)) {
 		t.Fatalf("%s: files %v, want %v", step, names(got), names(want))
 	}
@@ -51,6 +55,30 @@ func sameAsFresh(t *testing.T, step string, urls []sitemap.URL, opts Options, di
 			t.Fatalf("%s: %s differs from a fresh Write", step, name)
 		}
 	}
+	return res
+}
+
+// raw returns the names and bytes of every file in dir, and the names of
+// its folders.
+func raw(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]string{}
+	for _, e := range ents {
+		if e.IsDir() {
+			m[e.Name()] = "(folder)"
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m[e.Name()] = string(data)
+	}
+	return m
 }
 
 func TestStateKeepsUnchangedFiles(t *testing.T) {
@@ -64,7 +92,7 @@ func TestStateKeepsUnchangedFiles(t *testing.T) {
 	if res.URLChanges != nil || len(res.Kept) != 0 || len(res.Written) != 5 {
 		t.Fatalf("first: written %v, kept %v, changes %v", res.Written, res.Kept, res.URLChanges)
 	}
-	before := stamps(t, dir)
+	before, beforeBytes := stamps(t, dir), raw(t, dir)
 	time.Sleep(10 * time.Millisecond) // a rewrite would show in the mtime
 
 	// The same set: nothing written.
@@ -78,6 +106,12 @@ func TestStateKeepsUnchangedFiles(t *testing.T) {
 	if after := stamps(t, dir); fmt.Sprint(after) != fmt.Sprint(before) {
 		t.Errorf("files touched:\n%v\n%v", before, after)
 	}
+	if fmt.Sprint(raw(t, dir)) != fmt.Sprint(beforeBytes) {
+		t.Error("bytes changed")
+	}
+	if want := []string{"sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml", "sitemap-4.xml", "sitemap.xml"}; !slices.Equal(res.Kept, want) {
+		t.Errorf("same: kept %v, want %v", res.Kept, want)
+	}
 
 	// One URL's lastmod: its shard, and the index whose entry for it
 	// carries the shard's newest date.
@@ -88,6 +122,9 @@ func TestStateKeepsUnchangedFiles(t *testing.T) {
 	}
 	if want := []string{"sitemap-2.xml", "sitemap.xml"}; !slices.Equal(res.Written, want) {
 		t.Errorf("one lastmod: written %v, want %v (kept %v)", res.Written, want, res.Kept)
+	}
+	if want := []string{"sitemap-1.xml", "sitemap-3.xml", "sitemap-4.xml"}; !slices.Equal(res.Kept, want) {
+		t.Errorf("one lastmod: kept %v, want %v", res.Kept, want)
 	}
 	if *res.URLChanges != (URLChanges{Changed: 1}) {
 		t.Errorf("one lastmod: %+v", *res.URLChanges)
@@ -117,12 +154,30 @@ func TestStateRewritesFilesChangedOnDisk(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "sitemap-3.xml"), []byte("edited by hand"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// An edit that keeps the size: only the modification time tells.
+	path := filepath.Join(dir, "sitemap.xml")
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	edited := strings.Replace(string(data), "sitemap-2.xml", "sitemap-9.xml", 1)
+	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A later time than the Write's, whatever the clock's granularity.
+	if err := os.Chtimes(path, fi.ModTime(), fi.ModTime().Add(time.Second)); err != nil {
+		t.Fatal(err)
+	}
 	res, err := Write(Slice(urls), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"sitemap-1.xml", "sitemap-3.xml"}; !slices.Equal(res.Written, want) {
+	if want := []string{"sitemap-1.xml", "sitemap-3.xml", "sitemap.xml"}; !slices.Equal(res.Written, want) {
 		t.Errorf("written %v, want %v", res.Written, want)
+	}
+	if want := []string{"sitemap-2.xml"}; !slices.Equal(res.Kept, want) {
+		t.Errorf("kept %v, want %v", res.Kept, want)
 	}
 	sameAsFresh(t, "after edits on disk", urls, opts, dir)
 }
@@ -138,7 +193,7 @@ func TestStateRandom(t *testing.T) {
 		{MaxBytes: 900},
 		{},
 	} {
-		t.Run(fmt.Sprintf("%+v", variant), func(t *testing.T) {
+		t.Run(fmt.Sprintf("max_urls=%d,max_bytes=%d,gzip=%v,text=%v", variant.MaxURLs, variant.MaxBytes, variant.Gzip, variant.Text), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(7, 8))
 			dir := t.TempDir()
 			opts := variant
@@ -160,7 +215,7 @@ func TestStateRandom(t *testing.T) {
 				for _, u := range cur {
 					urls = append(urls, u)
 				}
-				slices.SortFunc(urls, func(a, b sitemap.URL) int { return compare(a.Loc, b.Loc) })
+				slices.SortFunc(urls, func(a, b sitemap.URL) int { return strings.Compare(a.Loc, b.Loc) })
 				res, err := Write(Slice(urls), opts)
 				if err != nil {
 					t.Fatal(err)
@@ -193,16 +248,6 @@ func TestStateRandom(t *testing.T) {
 	}
 }
 
-func compare(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
-
 // TestStateAfterFailure: a Write that fails leaves the files and a State
 // with which the next Write is right.
 func TestStateAfterFailure(t *testing.T) {
@@ -214,8 +259,8 @@ func TestStateAfterFailure(t *testing.T) {
 	}
 	before := files(t, dir)
 	big := slices.Clone(urls)
-	big[3].Loc = base + string(make([]byte, 0)) + "x" + fmt.Sprintf("%0900d", 0)
-	slices.SortFunc(big, func(a, b sitemap.URL) int { return compare(a.Loc, b.Loc) })
+	big[3].Loc = base + "x" + strings.Repeat("0", 900)
+	slices.SortFunc(big, func(a, b sitemap.URL) int { return strings.Compare(a.Loc, b.Loc) })
 	small := opts
 	small.MaxBytes = 800
 	var tooBig *RecordTooBigError
@@ -253,4 +298,241 @@ func inode(fi os.FileInfo) uint64 {
 		return st.Ino
 	}
 	return 0
+}
+
+// TestStateShapeChanges adds and removes URLs so that shards come and go
+// and sitemap.xml turns from a urlset into an index and back, in every
+// variant, and checks every step against a fresh Write.
+func TestStateShapeChanges(t *testing.T) {
+	all := numbered(40)
+	withLastMod := func(urls []sitemap.URL, i int, d time.Time) []sitemap.URL {
+		urls = slices.Clone(urls)
+		urls[i].LastMod = d
+		return urls
+	}
+	var everyOther []sitemap.URL
+	for i := 0; i < 20; i += 2 {
+		everyOther = append(everyOther, all[i])
+	}
+	steps := []struct {
+		name string
+		urls []sitemap.URL
+	}{
+		{"5, one file", all[:5]},
+		{"the same", all[:5]},
+		{"12, an index", all[:12]},
+		{"35, four shards", all[:35]},
+		{"one lastmod", withLastMod(all[:35], 22, day(28))},
+		{"three fewer in front, ten fewer at the end", withLastMod(all[3:25], 19, day(28))},
+		{"8, one file again", all[3:11]},
+		{"every other, ten in one file", everyOther},
+		{"11, an index again", all[29:]},
+	}
+	for _, variant := range []Options{
+		{},
+		{Gzip: true},
+		{Text: true},
+		{Gzip: true, Text: true, Robots: true},
+	} {
+		t.Run(fmt.Sprintf("gzip=%v,text=%v,robots=%v", variant.Gzip, variant.Text, variant.Robots), func(t *testing.T) {
+			dir := t.TempDir()
+			opts := variant
+			opts.Dir, opts.BaseURL, opts.MaxURLs, opts.State = dir, base, 10, NewState()
+			var prev []sitemap.URL
+			var prevFiles []string
+			for i, st := range steps {
+				res, err := Write(Slice(st.urls), opts)
+				if err != nil {
+					t.Fatalf("%s: %v", st.name, err)
+				}
+				fresh := sameAsFresh(t, st.name, st.urls, opts, dir)
+				order := slices.DeleteFunc(slices.Clone(fresh.Written), func(n string) bool { return n == robotsName })
+
+				// Every file is written or kept, each list in commit order.
+				written := slices.DeleteFunc(slices.Clone(res.Written), func(n string) bool { return n == robotsName })
+				if !inOrder(written, order) || !inOrder(res.Kept, order) || len(written)+len(res.Kept) != len(order) {
+					t.Errorf("%s: written %v, kept %v; files %v", st.name, res.Written, res.Kept, order)
+				}
+				var stale []string
+				for _, n := range prevFiles {
+					if !slices.Contains(order, n) {
+						stale = append(stale, n)
+					}
+				}
+				slices.Sort(stale)
+				if !slices.Equal(res.Removed, stale) {
+					t.Errorf("%s: removed %v, want %v", st.name, res.Removed, stale)
+				}
+				switch {
+				case i == 0:
+					if res.URLChanges != nil {
+						t.Errorf("first Write: changes %+v, want nil", *res.URLChanges)
+					}
+				case res.URLChanges == nil:
+					t.Errorf("%s: no URL changes", st.name)
+				default:
+					if want := diffURLs(prev, st.urls); *res.URLChanges != want {
+						t.Errorf("%s: changes %+v, want %+v", st.name, *res.URLChanges, want)
+					}
+				}
+				if st.name == "the same" && len(res.Written) != 0 {
+					t.Errorf("the same: written %v", res.Written)
+				}
+				if st.name == "one lastmod" {
+					ext := ".xml"
+					if opts.Gzip {
+						ext = ".xml.gz"
+					}
+					if want := []string{"sitemap-3" + ext, "sitemap" + ext}; !slices.Equal(res.Written, want) {
+						t.Errorf("one lastmod: written %v, want %v", res.Written, want)
+					}
+				}
+				prev, prevFiles = st.urls, order
+			}
+		})
+	}
+}
+
+// inOrder reports whether the names of sub come in the order of all, each
+// once.
+func inOrder(sub, all []string) bool {
+	i := 0
+	for _, n := range sub {
+		for i < len(all) && all[i] != n {
+			i++
+		}
+		if i == len(all) {
+			return false
+		}
+		i++
+	}
+	return true
+}
+
+// diffURLs counts the URLs of b that a does not have, those of a that b
+// does not have, and those whose <url> differs.
+func diffURLs(a, b []sitemap.URL) URLChanges {
+	var c URLChanges
+	old := map[string]sitemap.URL{}
+	for _, u := range a {
+		old[u.Loc] = u
+	}
+	for _, u := range b {
+		p, ok := old[u.Loc]
+		switch {
+		case !ok:
+			c.Added++
+		case string(appendURL(nil, &p, sitemap.DateTime)) != string(appendURL(nil, &u, sitemap.DateTime)):
+			c.Changed++
+		}
+		delete(old, u.Loc)
+	}
+	c.Removed = len(old)
+	return c
+}
+
+// TestStateCommitFails: a rename that fails part way leaves the files
+// renamed before it in place and known, and the next Write writes the
+// rest.
+func TestStateCommitFails(t *testing.T) {
+	dir := t.TempDir()
+	urls := numbered(35)
+	opts := Options{Dir: dir, BaseURL: base, MaxURLs: 10, State: NewState()}
+	if _, err := Write(Slice(urls), opts); err != nil {
+		t.Fatal(err)
+	}
+	before := raw(t, dir)
+	urls[12].LastMod = day(25) // shard 2
+	urls[25].LastMod = day(26) // shard 3
+	// sitemap-3.xml is a folder that is not empty: the rename onto it
+	// fails after sitemap-2.xml is in place, before sitemap.xml.
+	if err := os.Remove(filepath.Join(dir, "sitemap-3.xml")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "sitemap-3.xml", "x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Write(Slice(urls), opts); err == nil {
+		t.Fatal("no error")
+	}
+	noTempFiles(t, dir)
+	after := raw(t, dir)
+	if after["sitemap-2.xml"] == before["sitemap-2.xml"] || after["sitemap.xml"] != before["sitemap.xml"] {
+		t.Error("want sitemap-2.xml written, sitemap.xml not")
+	}
+	if err := os.RemoveAll(filepath.Join(dir, "sitemap-3.xml")); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Write(Slice(urls), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"sitemap-3.xml", "sitemap.xml"}; !slices.Equal(res.Written, want) {
+		t.Errorf("written %v, want %v (kept %v)", res.Written, want, res.Kept)
+	}
+	// Counted from the last Write that succeeded.
+	if *res.URLChanges != (URLChanges{Changed: 2}) {
+		t.Errorf("changes %+v", *res.URLChanges)
+	}
+	sameAsFresh(t, "after the failed commit", urls, opts, dir)
+}
+
+// A dry run with a State neither uses nor changes it.
+func TestStateDryRun(t *testing.T) {
+	dir := t.TempDir()
+	opts := Options{Dir: dir, BaseURL: base, MaxURLs: 10, State: NewState()}
+	if _, err := Write(Slice(numbered(20)), opts); err != nil {
+		t.Fatal(err)
+	}
+	before := stamps(t, dir)
+	dry := opts
+	dry.DryRun = true
+	res, err := Write(Slice(numbered(25)), dry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Kept) != 0 || res.URLChanges != nil || len(res.Written) != 4 {
+		t.Errorf("dry run: written %v, kept %v, changes %v", res.Written, res.Kept, res.URLChanges)
+	}
+	if after := stamps(t, dir); fmt.Sprint(after) != fmt.Sprint(before) {
+		t.Error("the dry run touched files")
+	}
+	res, err = Write(Slice(numbered(25)), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *res.URLChanges != (URLChanges{Added: 5}) || !slices.Equal(res.Kept, []string{"sitemap-1.xml", "sitemap-2.xml"}) {
+		t.Errorf("after the dry run: changes %+v, kept %v", *res.URLChanges, res.Kept)
+	}
+}
+
+// A Write, with or without a State, leaves the record alone when it lists
+// the same files.
+func TestRecordLeftWhenSame(t *testing.T) {
+	dir := t.TempDir()
+	opts := Options{Dir: dir, BaseURL: base, MaxURLs: 10}
+	if _, err := Write(Slice(numbered(15)), opts); err != nil {
+		t.Fatal(err)
+	}
+	record := func() string {
+		fi, err := os.Stat(filepath.Join(dir, RecordName))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fmt.Sprint(fi.ModTime().UnixNano(), inode(fi))
+	}
+	was := record()
+	time.Sleep(10 * time.Millisecond)
+	if _, err := Write(Slice(numbered(16)), opts); err != nil {
+		t.Fatal(err)
+	}
+	if record() != was {
+		t.Error("record rewritten for the same files")
+	}
+	if _, err := Write(Slice(numbered(25)), opts); err != nil {
+		t.Fatal(err)
+	}
+	if record() == was {
+		t.Error("record not rewritten for a new file")
+	}
 }

@@ -23,7 +23,19 @@
 // point removes the temporary files and leaves the previous sitemaps as they
 // were. Afterwards it removes the sitemap files of an earlier run that the
 // new set no longer has, as listed in the folder's record ([RecordName]);
-// it touches nothing else.
+// it touches nothing else. The record is rewritten only when the list of
+// files changes.
+//
+// A long-running process (watch mode) gives every Write the same [State]
+// ([Options.State]). Such a Write first encodes the whole set without
+// touching the disk, to learn each file's digest, then writes, the same
+// way, only the files whose bytes differ from what it last wrote under
+// their name, or that are no longer on disk as it left them; the others keep
+// their bytes and modification time ([Result.Kept]). It also counts the
+// URLs added, removed and changed since the last successful Write
+// ([Result.URLChanges]). A Write with a State that fails leaves the State
+// knowing only files that are on disk as it recorded them, so the next one
+// writes whatever this one left undone.
 //
 // Identical input gives identical bytes: no clock, no map order, and gzip
 // headers without a time or name.
@@ -75,10 +87,10 @@ type Options struct {
 	// writes and removes nothing.
 	DryRun bool
 	// State, when set, makes Write leave alone every file whose bytes it
-	// would not change, and count the URLs that changed since the last
-	// Write with the same State (Result.URLChanges). Use one State per
-	// output folder, for every Write of a long-running process (watch
-	// mode). DryRun ignores it.
+	// would not change (Result.Kept), and count the URLs that changed
+	// since the last successful Write with the same State
+	// (Result.URLChanges). Use one State per output folder, and the same
+	// one for every Write of a process (watch mode). DryRun ignores it.
 	State *State
 }
 
@@ -102,7 +114,8 @@ type Result struct {
 	// their bytes would not change, in commit order.
 	Kept []string
 	// URLChanges counts, with Options.State, the URLs added, removed or
-	// changed since the last Write with that State; nil on the first.
+	// changed since the last successful Write with that State; nil on
+	// the first, and without a State.
 	URLChanges *URLChanges
 }
 
@@ -173,12 +186,10 @@ func Write(urls URLs, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &txn{opts: opts, state: opts.State}
-	if opts.DryRun {
-		t.state = nil
-	}
-	if t.state != nil {
-		t.state.forget() // what a failed Write before left
+	t := &txn{opts: opts}
+	if opts.State != nil && !opts.DryRun {
+		t.state = opts.State
+		t.state.begin()
 	}
 	defer t.abort()
 	res, err := t.write(urls)
@@ -186,8 +197,7 @@ func Write(urls URLs, opts Options) (*Result, error) {
 		return nil, err
 	}
 	if t.state != nil {
-		if err := t.writeChanged(urls, res); err != nil {
-			t.state.forget()
+		if err := t.writeChanged(res); err != nil {
 			return nil, err
 		}
 	}
@@ -229,10 +239,6 @@ func Write(urls URLs, opts Options) (*Result, error) {
 	}
 	if res.Removed, err = removeStale(opts.Dir, previous, keep); err != nil {
 		return nil, err
-	}
-	if t.state != nil {
-		t.state.drop(res.Removed)
-		t.state.commitEntries()
 	}
 	if !sameRecord {
 		if err := writeRecord(opts.Dir, names); err != nil {
@@ -281,13 +287,11 @@ func (t *txn) write(urls URLs) (*Result, error) {
 			}
 			return nil
 		}
-		var line []byte
-		for i := range urls.Len() {
-			loc := urls.At(i).Loc
-			line = append(append(line[:0], loc...), '\n')
-			if err := c.add(line, func() string { return loc }, time.Time{}); err != nil {
-				return nil, err
-			}
+		err := c.elems(0, urls.Len(), func(line []byte) error {
+			return c.add(line, func() string { return string(line[:len(line)-1]) }, time.Time{})
+		})
+		if err != nil {
+			return nil, err
 		}
 		if err := c.finish(); err != nil {
 			return nil, err
@@ -423,13 +427,13 @@ type file struct {
 	count  int // entries written
 	newest time.Time
 
-	// With a State: the digest of the bytes, the chunker and the range
-	// of its elements the file holds, whether it is left as it is, and
-	// whether it was renamed into place.
+	// With a State: the digest of the bytes, the chunker, the index of
+	// its first element there (count says how many), whether it is left as
+	// it is, and whether it was renamed into place.
 	sum     *maphash.Hash // nil once the file is written for real
 	digest  uint64
 	src     *chunker
-	lo, hi  int
+	lo      int
 	kept    bool
 	renamed bool
 }
@@ -544,7 +548,6 @@ func (c *chunker) add(elem []byte, loc func() string, lastmod time.Time) error {
 		}
 	}
 	c.n++
-	c.cur.hi = c.n
 	c.cur.count++
 	if lastmod.After(c.cur.newest) {
 		c.cur.newest = lastmod
