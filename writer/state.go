@@ -151,7 +151,14 @@ func (st *State) update(dir string, files []*file, ok bool) {
 }
 
 // begin starts a Write, dropping the URLs a Write that failed recorded.
-func (st *State) begin() { st.next = st.next[:0] }
+// The list has room for n URLs at once: grown by appending, it would leave
+// copies of itself behind as garbage.
+func (st *State) begin(n int) {
+	if cap(st.next) < n {
+		st.next = make([]entryDigest, 0, n)
+	}
+	st.next = st.next[:0]
+}
 
 // writeChanged writes, after a planning write, the files whose bytes
 // differ from what is on disk, and leaves the others kept.

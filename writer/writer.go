@@ -189,7 +189,7 @@ func Write(urls URLs, opts Options) (*Result, error) {
 	t := &txn{opts: opts}
 	if opts.State != nil && !opts.DryRun {
 		t.state = opts.State
-		t.state.begin()
+		t.state.begin(urls.Len())
 	}
 	defer t.abort()
 	res, err := t.write(urls)
