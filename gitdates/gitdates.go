@@ -1,0 +1,449 @@
+// Package gitdates reads, from one pass over a git repository's history, the
+// date of the last commit that touched each file.
+//
+// [Load] runs four git processes at most, whatever the size of the
+// repository: rev-parse to find the work tree, one log over the whole
+// history and one status for uncommitted changes (these two at the same
+// time), and rev-parse again only to explain a failed log. All read -z
+// output, so core.quotePath, spaces and UTF-8 in names do not matter.
+//
+// # Dates
+//
+// A file's date is the committer date (%cI) of the newest commit, in git
+// log's order, that changed its content, kept with the commit's UTC offset.
+// Renames are followed: a pure rename (R100) is not a change, so the new
+// path keeps the date of the last change made under the old path; a rename
+// with changes counts as a change. Merge commits are skipped, so a change
+// made only while resolving a merge dates from the commit before it.
+//
+// # Missing dates
+//
+// [Dates.Lookup] gives a [Reason] instead of a date when git has none to
+// give: the file has uncommitted changes, is untracked, lies outside the
+// repository, or was last changed in a commit at the edge of a shallow clone,
+// which shows every file it holds as added. See [ShallowWarning].
+package gitdates
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Errors that [Load] wraps when git has no history to read; callers skip
+// git as a date source on these, and report others.
+var (
+	ErrNoGit         = errors.New("git not found in PATH")
+	ErrNotRepository = errors.New("not inside a git work tree")
+	ErrNoCommits     = errors.New("git repository has no commits")
+)
+
+// ShallowWarning tells the user that history is cut and how to fetch it all.
+// Print it when [Dates.Shallow] reports true.
+const ShallowWarning = `git history is shallow: files last changed before its oldest commit have no git date
+fix: fetch the whole history: in GitHub Actions set "fetch-depth: 0" in actions/checkout; elsewhere run "git fetch --unshallow --filter=blob:none" (commits and trees only, cheap)`
+
+// Reason says why [Dates.Lookup] has no date for a file.
+type Reason int
+
+// The reasons; ReasonNone means Lookup returned a date.
+const (
+	ReasonNone        Reason = iota // the file has a date
+	ReasonUncommitted               // modified, added, renamed or deleted in the work tree or index
+	ReasonUntracked                 // not in HEAD: untracked, ignored, deleted, or unknown
+	ReasonShallow                   // last seen in a shallow clone's boundary commit, whose history is cut
+	ReasonOutside                   // the path is outside the repository's work tree
+)
+
+// String returns the reason in a few words, for messages.
+func (r Reason) String() string {
+	switch r {
+	case ReasonNone:
+		return "dated"
+	case ReasonUncommitted:
+		return "uncommitted changes"
+	case ReasonUntracked:
+		return "not tracked by git"
+	case ReasonShallow:
+		return "history cut by a shallow clone"
+	case ReasonOutside:
+		return "outside the git work tree"
+	}
+	return fmt.Sprintf("Reason(%d)", int(r))
+}
+
+// Dates holds the last-commit date of each file of a repository. It is
+// read-only after [Load], so Lookup may be called from many goroutines.
+type Dates struct {
+	prefixes []string          // the top level with a final separator, as git and as Load's dir spell it
+	commits  []commit          // newest first
+	files    map[string]int32  // slash path from the top → index into commits, or deleted
+	status   map[string]Reason // paths git status lists
+	shallow  bool
+}
+
+type commit struct {
+	when     time.Time
+	boundary bool // a shallow clone's boundary: its parents are missing
+}
+
+// Values of Dates.files that are not commit indexes.
+const (
+	deleted int32 = -1 // the newest change deleted the path
+	pending int32 = -2 // renamed unchanged; waits for the old path's last change
+)
+
+// Load runs git in dir (any folder inside a work tree) and reads the date of
+// every file in HEAD's history and the state of the work tree. ctx cancels
+// the git processes. It returns an error wrapping [ErrNoGit],
+// [ErrNotRepository] or [ErrNoCommits] when there is no history to read;
+// other errors carry git's stderr.
+func Load(ctx context.Context, dir string) (*Dates, error) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrNoGit, err)
+	}
+	out, err := run(ctx, git, dir, "rev-parse", "--show-prefix", "--is-shallow-repository", "--git-path", "shallow", "--show-toplevel")
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("%s: %w: %w", dir, ErrNotRepository, err)
+	}
+	lines := strings.SplitN(strings.TrimSuffix(string(out), "\n"), "\n", 4)
+	if len(lines) != 4 {
+		return nil, fmt.Errorf("git rev-parse: unexpected output %q", out)
+	}
+	top := filepath.Clean(filepath.FromSlash(lines[3]))
+	d := &Dates{prefixes: []string{withSep(top)}, shallow: lines[1] == "true"}
+	if abs, err := filepath.Abs(dir); err == nil {
+		// The top as dir spells it, which may differ through symbolic links
+		// (macOS: /var and /private/var).
+		up := abs
+		for range strings.Count(lines[0], "/") {
+			up = filepath.Dir(up)
+		}
+		if up != top && sameDir(up, top) {
+			d.prefixes = append(d.prefixes, withSep(up))
+		}
+	}
+	var boundaries map[string]bool
+	if d.shallow {
+		p := lines[2]
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		if boundaries, err = readShallow(p); err != nil {
+			return nil, fmt.Errorf("read shallow boundary: %w", err)
+		}
+	}
+
+	lctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	var statusErr error
+	wg.Go(func() {
+		out, err := run(lctx, git, top, "--no-optional-locks", "status", "--porcelain=v1", "-z", "--untracked-files=all")
+		if err == nil {
+			d.status, err = parseStatus(out)
+		}
+		statusErr = err
+	})
+	err = d.readLog(lctx, git, top, boundaries)
+	if err != nil {
+		cancel()
+	}
+	wg.Wait()
+	switch {
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	case err != nil:
+		if _, verr := run(ctx, git, top, "rev-parse", "-q", "--verify", "HEAD^{commit}"); verr != nil {
+			return nil, fmt.Errorf("%s: %w", top, ErrNoCommits)
+		}
+		return nil, err
+	case statusErr != nil:
+		return nil, statusErr
+	}
+	return d, nil
+}
+
+// Shallow reports whether the repository is a shallow clone, whose oldest
+// commits are missing. Print [ShallowWarning] when it is.
+func (d *Dates) Shallow() bool { return d.shallow }
+
+// Lookup returns the date of the last commit that touched the file at path
+// (absolute, or relative to the working directory), and why not when it has
+// none: [ReasonUncommitted] for changes in the work tree or index,
+// [ReasonUntracked] for a file not in HEAD, [ReasonShallow] for a file whose
+// history a shallow clone cut, [ReasonOutside] for a path outside the work
+// tree. The date keeps the commit's UTC offset.
+func (d *Dates) Lookup(path string) (time.Time, Reason) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return time.Time{}, ReasonOutside
+	}
+	rel := ""
+	for _, p := range d.prefixes {
+		if r, ok := strings.CutPrefix(abs, p); ok {
+			rel = filepath.ToSlash(r)
+			break
+		}
+	}
+	if rel == "" {
+		return time.Time{}, ReasonOutside
+	}
+	if r, ok := d.status[rel]; ok {
+		return time.Time{}, r
+	}
+	c, ok := d.files[rel]
+	switch {
+	case !ok || c < 0:
+		return time.Time{}, ReasonUntracked
+	case d.commits[c].boundary:
+		return time.Time{}, ReasonShallow
+	}
+	return d.commits[c].when, ReasonNone
+}
+
+// readLog runs one git log over HEAD's history, newest commit first, and
+// keeps the first commit each path appears in.
+func (d *Dates) readLog(ctx context.Context, git, top string, boundaries map[string]bool) error {
+	cmd := exec.CommandContext(ctx, git, "-C", top, "log", "--format=%x00%cI %H", "-z", "--name-status",
+		"-M", "--root", "--no-merges", "--no-color", "--no-show-signature", "HEAD", "--")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return fmt.Errorf("git log: %w", err)
+	}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("git log: %w", err)
+	}
+	h := history{files: make(map[string]int32), waiting: make(map[string][]waiter)}
+	perr := h.parse(stdout, boundaries)
+	if perr != nil {
+		io.Copy(io.Discard, stdout) // let git finish before Wait closes the pipe
+	}
+	if err := cmd.Wait(); err != nil {
+		return fmt.Errorf("git log: %w: %s", err, bytes.TrimSpace(stderr.Bytes()))
+	}
+	if perr != nil {
+		return fmt.Errorf("git log: %w", perr)
+	}
+	for _, ws := range h.waiting {
+		for _, w := range ws { // the old path's change was not found: date the rename
+			if h.files[w.path] == pending {
+				h.files[w.path] = w.since
+			}
+		}
+	}
+	d.commits, d.files = h.commits, h.files
+	return nil
+}
+
+// history is the state of one pass over git log, newest commit first.
+type history struct {
+	commits []commit
+	files   map[string]int32
+	waiting map[string][]waiter // old path → paths renamed from it unchanged
+}
+
+type waiter struct {
+	path  string
+	since int32 // the oldest rename seen, the fallback date
+}
+
+// parse reads git log -z output: each commit is an empty token, then
+// "date hash", then status tokens ("M", "R100"…) each followed by its paths.
+func (h *history) parse(r io.Reader, boundaries map[string]bool) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	sc.Split(splitNUL)
+	next := func() ([]byte, error) {
+		if !sc.Scan() {
+			if err := sc.Err(); err != nil {
+				return nil, err
+			}
+			return nil, io.ErrUnexpectedEOF
+		}
+		return sc.Bytes(), nil
+	}
+	header := false
+	for sc.Scan() {
+		tok := sc.Bytes()
+		switch {
+		case len(tok) == 0:
+			header = true
+			continue
+		case header:
+			header = false
+			date, hash, _ := bytes.Cut(tok, []byte(" "))
+			when, err := time.Parse(time.RFC3339, string(date))
+			if err != nil {
+				return fmt.Errorf("commit %s: %w", hash, err)
+			}
+			h.commits = append(h.commits, commit{when: when, boundary: boundaries[string(hash)]})
+			continue
+		}
+		tok = bytes.TrimLeft(tok, "\n")
+		if len(tok) == 0 || len(h.commits) == 0 {
+			return fmt.Errorf("unexpected token %q", tok)
+		}
+		c := int32(len(h.commits) - 1)
+		kind, score := tok[0], string(tok[1:])
+		path, err := next()
+		if err != nil {
+			return err
+		}
+		switch kind {
+		case 'R', 'C':
+			from := string(path)
+			if path, err = next(); err != nil {
+				return err
+			}
+			switch {
+			case kind == 'R' && score == "100":
+				h.renamed(from, string(path), c)
+			case kind == 'R':
+				h.deleted(from)
+				h.changed(path, c)
+			default:
+				h.changed(path, c)
+			}
+		case 'D':
+			h.deleted(string(path))
+		default:
+			h.changed(path, c)
+		}
+	}
+	return sc.Err()
+}
+
+// changed records that commit c changed path's content.
+func (h *history) changed(path []byte, c int32) {
+	if _, ok := h.files[string(path)]; !ok {
+		h.files[string(path)] = c
+	}
+	if ws, ok := h.waiting[string(path)]; ok {
+		for _, w := range ws {
+			if h.files[w.path] == pending {
+				h.files[w.path] = c
+			}
+		}
+		delete(h.waiting, string(path))
+	}
+}
+
+func (h *history) deleted(path string) {
+	if _, ok := h.files[path]; !ok {
+		h.files[path] = deleted
+	}
+}
+
+// renamed records that commit c renamed from to to unchanged: whatever waits
+// for to's last change now waits for from's.
+func (h *history) renamed(from, to string, c int32) {
+	ws := h.waiting[to]
+	delete(h.waiting, to)
+	if _, ok := h.files[to]; !ok {
+		h.files[to] = pending
+		ws = append(ws, waiter{path: to})
+	}
+	for i := range ws {
+		ws[i].since = c
+	}
+	if len(ws) > 0 {
+		h.waiting[from] = append(h.waiting[from], ws...)
+	}
+	h.deleted(from)
+}
+
+// parseStatus reads git status --porcelain=v1 -z: "XY path", and for a
+// rename or copy "XY new" then the old path.
+func parseStatus(out []byte) (map[string]Reason, error) {
+	st := make(map[string]Reason)
+	entries := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+	for i := 0; i < len(entries); i++ {
+		e := entries[i]
+		if e == "" {
+			continue
+		}
+		if len(e) < 4 || e[2] != ' ' {
+			return nil, fmt.Errorf("git status: unexpected entry %q", e)
+		}
+		xy, path := e[:2], e[3:]
+		st[path] = ReasonUncommitted
+		switch {
+		case xy == "??":
+			st[path] = ReasonUntracked
+		case strings.ContainsAny(xy, "RC") && i+1 < len(entries):
+			i++
+			st[entries[i]] = ReasonUncommitted
+		}
+	}
+	return st, nil
+}
+
+// run runs git in dir and returns its stdout, or an error with its stderr.
+func run(ctx context.Context, git, dir string, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, git, append([]string{"-C", dir}, args...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		sub := args[0]
+		if sub == "--no-optional-locks" {
+			sub = args[1]
+		}
+		return nil, fmt.Errorf("git %s: %w: %s", sub, err, bytes.TrimSpace(stderr.Bytes()))
+	}
+	return out, nil
+}
+
+func readShallow(path string) (map[string]bool, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	set := make(map[string]bool)
+	for _, h := range strings.Fields(string(b)) {
+		set[h] = true
+	}
+	return set, nil
+}
+
+func splitNUL(data []byte, atEOF bool) (int, []byte, error) {
+	if i := bytes.IndexByte(data, 0); i >= 0 {
+		return i + 1, data[:i], nil
+	}
+	if atEOF && len(data) > 0 {
+		return len(data), data, nil
+	}
+	return 0, nil, nil
+}
+
+func withSep(dir string) string {
+	if strings.HasSuffix(dir, string(filepath.Separator)) {
+		return dir
+	}
+	return dir + string(filepath.Separator)
+}
+
+func sameDir(a, b string) bool {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	return err == nil && os.SameFile(sa, sb)
+}

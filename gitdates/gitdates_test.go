@@ -1,0 +1,315 @@
+package gitdates
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// gitEnv skips tb without git and makes git deterministic and blind to the
+// user's configuration and to a surrounding repository.
+func gitEnv(tb testing.TB) {
+	tb.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		tb.Skip("git not installed")
+	}
+	for k, v := range map[string]string{
+		"GIT_AUTHOR_NAME": "A", "GIT_AUTHOR_EMAIL": "a@example.com",
+		"GIT_COMMITTER_NAME": "C", "GIT_COMMITTER_EMAIL": "c@example.com",
+		"GIT_CONFIG_GLOBAL": os.DevNull, "GIT_CONFIG_NOSYSTEM": "1",
+	} {
+		tb.Setenv(k, v)
+	}
+	for _, k := range []string{"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_CEILING_DIRECTORIES"} {
+		tb.Setenv(k, "")
+		os.Unsetenv(k)
+	}
+}
+
+// gitRun runs git in dir, with both commit dates set to date unless empty.
+func gitRun(tb testing.TB, dir, date string, args ...string) string {
+	tb.Helper()
+	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+	if date != "" {
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date)
+	}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		tb.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+func writeFile(tb testing.TB, dir, name, content string) {
+	tb.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		tb.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+}
+
+func commitAll(tb testing.TB, dir, date string) {
+	tb.Helper()
+	gitRun(tb, dir, date, "add", "-A")
+	gitRun(tb, dir, date, "commit", "-q", "-m", "commit "+date)
+}
+
+// lines returns n numbered lines, enough for git to see a one-line edit as
+// a rename with changes.
+func lines(n int, tag string) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "line %d of %s\n", i, tag)
+	}
+	return b.String()
+}
+
+const (
+	date1 = "2024-03-01T10:00:00+02:00"
+	date2 = "2024-03-02T11:30:00-05:00"
+	date3 = "2024-03-03T12:00:00+05:30"
+	date4 = "2024-03-04T13:00:00+09:00"
+)
+
+func TestLookup(t *testing.T) {
+	gitEnv(t)
+	dir := t.TempDir()
+	gitRun(t, dir, "", "init", "-q")
+	spaced := "notes/with space é.md"
+	writeFile(t, dir, "a.md", "a1")
+	writeFile(t, dir, "pure.md", "pure")
+	writeFile(t, dir, "edited.md", lines(20, "edited"))
+	writeFile(t, dir, "chain.md", "chain1")
+	writeFile(t, dir, "sub/page.md", "page")
+	writeFile(t, dir, spaced, "spaced")
+	writeFile(t, dir, "modified.md", "m")
+	writeFile(t, dir, "removed.md", "r")
+	writeFile(t, dir, "gone.md", "g")
+	commitAll(t, dir, date1)
+	writeFile(t, dir, "only2.md", "2")
+	writeFile(t, dir, "chain.md", "chain2")
+	commitAll(t, dir, date2)
+	writeFile(t, dir, "a.md", "a3")
+	gitRun(t, dir, "", "mv", "pure.md", "pure2.md")
+	gitRun(t, dir, "", "mv", "edited.md", "edited2.md")
+	writeFile(t, dir, "edited2.md", lines(20, "edited")+"one more\n")
+	gitRun(t, dir, "", "mv", "chain.md", "chain2.md")
+	commitAll(t, dir, date3)
+	gitRun(t, dir, "", "mv", "chain2.md", "sub/chain3.md")
+	gitRun(t, dir, "", "rm", "-q", "gone.md")
+	commitAll(t, dir, date4)
+	// The work tree: edited, staged, untracked, deleted.
+	writeFile(t, dir, "modified.md", "changed")
+	writeFile(t, dir, "staged.md", "new")
+	gitRun(t, dir, "", "add", "staged.md")
+	writeFile(t, dir, "untracked.md", "u")
+	if err := os.Remove(filepath.Join(dir, "removed.md")); err != nil {
+		t.Fatal(err)
+	}
+
+	d, err := Load(t.Context(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Shallow() {
+		t.Error("Shallow() = true for a full clone")
+	}
+	tests := []struct {
+		name, path string
+		want       string // RFC 3339, with the commit's offset
+		reason     Reason
+	}{
+		{name: "changed in 1 and 3", path: "a.md", want: date3},
+		{name: "changed only in 2", path: "only2.md", want: date2},
+		{name: "only in 1", path: "sub/page.md", want: date1},
+		{name: "pure rename", path: "pure2.md", want: date1},
+		{name: "rename with changes", path: "edited2.md", want: date3},
+		{name: "two pure renames", path: "sub/chain3.md", want: date2},
+		{name: "spaces and UTF-8", path: spaced, want: date1},
+		{name: "renamed away", path: "pure.md", reason: ReasonUntracked},
+		{name: "deleted in a commit", path: "gone.md", reason: ReasonUntracked},
+		{name: "modified", path: "modified.md", reason: ReasonUncommitted},
+		{name: "staged new file", path: "staged.md", reason: ReasonUncommitted},
+		{name: "deleted in work tree", path: "removed.md", reason: ReasonUncommitted},
+		{name: "untracked", path: "untracked.md", reason: ReasonUntracked},
+		{name: "never existed", path: "nothing.md", reason: ReasonUntracked},
+		{name: "outside", path: "../elsewhere.md", reason: ReasonOutside},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, reason := d.Lookup(filepath.Join(dir, filepath.FromSlash(tt.path)))
+			if reason != tt.reason {
+				t.Fatalf("Lookup(%q) reason = %v, want %v", tt.path, reason, tt.reason)
+			}
+			if s := got.Format(time.RFC3339); tt.reason == ReasonNone && s != tt.want {
+				t.Errorf("Lookup(%q) = %s, want %s", tt.path, s, tt.want)
+			}
+			if tt.reason != ReasonNone && !got.IsZero() {
+				t.Errorf("Lookup(%q) = %v with reason %v, want zero time", tt.path, got, reason)
+			}
+		})
+	}
+}
+
+func TestLookupPaths(t *testing.T) {
+	gitEnv(t)
+	dir := t.TempDir()
+	gitRun(t, dir, "", "init", "-q")
+	writeFile(t, dir, "content/docs/page.md", "p")
+	writeFile(t, dir, "other/x.md", "x")
+	commitAll(t, dir, date1)
+
+	d, err := Load(t.Context(), filepath.Join(dir, "content", "docs")) // from a subfolder
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(filepath.Join(dir, "other"))
+	for _, path := range []string{
+		filepath.Join(dir, "content", "docs", "page.md"),
+		filepath.Join("..", "content", "docs", "page.md"),
+		filepath.Join("..", "content", ".", "docs", "..", "docs", "page.md"),
+	} {
+		if got, reason := d.Lookup(path); reason != ReasonNone || got.Format(time.RFC3339) != date1 {
+			t.Errorf("Lookup(%q) = %v, %v; want %s", path, got, reason, date1)
+		}
+	}
+	if _, reason := d.Lookup(filepath.Join("..", "..")); reason != ReasonOutside {
+		t.Errorf("Lookup(parent of the repository) reason = %v, want %v", reason, ReasonOutside)
+	}
+}
+
+func TestShallow(t *testing.T) {
+	gitEnv(t)
+	dir := t.TempDir()
+	gitRun(t, dir, "", "init", "-q")
+	var dates []string
+	for i := 1; i <= 5; i++ {
+		date := fmt.Sprintf("2024-04-0%dT08:00:00+01:00", i)
+		dates = append(dates, date)
+		if i == 1 {
+			writeFile(t, dir, "old.md", "old")
+		}
+		writeFile(t, dir, "latest.md", fmt.Sprint(i))
+		commitAll(t, dir, date)
+	}
+	clone := filepath.Join(t.TempDir(), "clone")
+	gitRun(t, dir, "", "clone", "-q", "--depth", "2", "file://"+filepath.ToSlash(dir), clone)
+
+	d, err := Load(t.Context(), clone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.Shallow() {
+		t.Error("Shallow() = false for a clone --depth 2")
+	}
+	if got, reason := d.Lookup(filepath.Join(clone, "latest.md")); reason != ReasonNone || got.Format(time.RFC3339) != dates[4] {
+		t.Errorf("Lookup(latest.md) = %v, %v; want %s", got, reason, dates[4])
+	}
+	if got, reason := d.Lookup(filepath.Join(clone, "old.md")); reason != ReasonShallow {
+		t.Errorf("Lookup(old.md) = %v, %v; want %v", got, reason, ReasonShallow)
+	}
+	for _, s := range []string{"fetch-depth: 0", "git fetch --unshallow --filter=blob:none"} {
+		if !strings.Contains(ShallowWarning, s) {
+			t.Errorf("ShallowWarning does not mention %q", s)
+		}
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	gitEnv(t)
+	tests := []struct {
+		name  string
+		setup func(t *testing.T) (context.Context, string)
+		want  error
+	}{
+		{name: "git missing", want: ErrNoGit, setup: func(t *testing.T) (context.Context, string) {
+			dir := t.TempDir()
+			t.Setenv("PATH", t.TempDir())
+			return t.Context(), dir
+		}},
+		{name: "not a repository", want: ErrNotRepository, setup: func(t *testing.T) (context.Context, string) {
+			dir := t.TempDir()
+			t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(dir)) // even if TMPDIR is in a work tree
+			return t.Context(), dir
+		}},
+		{name: "no commits", want: ErrNoCommits, setup: func(t *testing.T) (context.Context, string) {
+			dir := t.TempDir()
+			gitRun(t, dir, "", "init", "-q")
+			writeFile(t, dir, "a.md", "a")
+			return t.Context(), dir
+		}},
+		{name: "canceled", want: context.Canceled, setup: func(t *testing.T) (context.Context, string) {
+			ctx, cancel := context.WithCancel(t.Context())
+			cancel()
+			return ctx, t.TempDir()
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, dir := tt.setup(t)
+			d, err := Load(ctx, dir)
+			if !errors.Is(err, tt.want) {
+				t.Fatalf("Load() = %v, %v; want error %v", d, err, tt.want)
+			}
+		})
+	}
+}
+
+// BenchmarkLoad loads a repository of 10,000 files and 1,000 commits, each
+// after the first touching 10 to 30 files:
+//
+//	go test ./gitdates -run '^$' -bench Load -benchtime 3x
+func BenchmarkLoad(b *testing.B) {
+	gitEnv(b)
+	start := time.Now()
+	dir := b.TempDir()
+	gitRun(b, dir, "", "init", "-q")
+	var stream strings.Builder
+	rng := rand.New(rand.NewPCG(1, 2))
+	const files, commits = 10000, 1000
+	name := func(i int) string { return fmt.Sprintf("section%02d/part%d/page %05d.md", i%50, i%7, i) }
+	for c := range commits {
+		fmt.Fprintf(&stream, "commit refs/heads/main\ncommitter C <c@example.com> %d +0200\ndata 7\ncommit\n", 1700000000+c*3600)
+		touch := rng.IntN(21) + 10
+		if c == 0 {
+			touch = files
+		}
+		for i := range touch {
+			f := i
+			if c > 0 {
+				f = rng.IntN(files)
+			}
+			content := fmt.Sprintf("page %d, revision %d\n", f, c)
+			fmt.Fprintf(&stream, "M 100644 inline %s\ndata %d\n%s\n", name(f), len(content), content)
+		}
+	}
+	cmd := exec.Command("git", "-C", dir, "fast-import", "--quiet")
+	cmd.Stdin = strings.NewReader(stream.String())
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("git fast-import: %v\n%s", err, out)
+	}
+	gitRun(b, dir, "", "symbolic-ref", "HEAD", "refs/heads/main")
+	gitRun(b, dir, "", "reset", "-q", "--hard")
+	b.Logf("created %d files in %d commits in %v", files, commits, time.Since(start).Round(time.Millisecond))
+
+	b.ReportAllocs()
+	for b.Loop() {
+		d, err := Load(b.Context(), dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, reason := d.Lookup(filepath.Join(dir, name(files-1))); reason != ReasonNone {
+			b.Fatalf("Lookup(%s) reason = %v", name(files-1), reason)
+		}
+	}
+}
