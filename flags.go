@@ -59,7 +59,9 @@ Flags (each is also a key of sitemap.yaml, spelled with _ for -):
   --lastmod-format F   datetime (2024-05-01T09:30:00Z, the default) or date
   --lastmod-sources L  where lastmod comes from, first that knows wins
                        (default frontmatter,meta,mtime: the source's front
-                       matter, the page's head, then the file)
+                       matter, the page's head, then the file; also git:
+                       the last commit that touched the page's source or
+                       tracked file)
   --read-heads         read each page's <head> (default true): noindex pages,
                        redirect stubs and non-canonical pages are left out,
                        hreflang alternates listed; =false lists files alone

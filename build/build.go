@@ -32,6 +32,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/gitdates"
 	"github.com/sitemapgen/sitemapgen/host"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -181,7 +182,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	start := time.Now()
 	res := &Result{Skipped: map[mapping.Reason]int{}}
 	defer func() { res.Elapsed = time.Since(start) }()
-	b, err := newBuilder(opts, res)
+	b, err := newBuilder(ctx, opts, res)
 	if err != nil {
 		return res, err
 	}
@@ -189,8 +190,8 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 }
 
 // newBuilder sets a build up: the host rules, the mapper, the writer's
-// defaults.
-func newBuilder(opts Options, res *Result) (*builder, error) {
+// defaults, the git history when the lastmod sources ask for it.
+func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error) {
 	if c := opts.Content; c != nil {
 		opts.Root, opts.Walk, opts.Heads.Read = c.Dir, c.Walk, false
 		if len(opts.Walk.Include) == 0 {
@@ -221,7 +222,38 @@ func newBuilder(opts Options, res *Result) (*builder, error) {
 	b.opts, b.mapper, b.explain = opts, m, newExplainer(opts, m)
 	b.recs.mapper = m
 	b.ownOutputAtRoot = sameDir(opts.Root, opts.Write.Dir)
+	if m.Uses(mapping.LastModGit) {
+		b.loadGit(ctx)
+	}
 	return b, nil
+}
+
+// loadGit reads the git history of the repository that holds the pages'
+// files (the sources', in a join), for the git lastmod source. Without git
+// or a repository the source is skipped, with a warning: it was asked for.
+func (b *builder) loadGit(ctx context.Context) {
+	dir := b.opts.Root
+	if j := b.opts.Join; j != nil {
+		dir = j.Dir
+	}
+	d, err := gitdates.Load(ctx, dir)
+	if err != nil {
+		b.warn("", fmt.Errorf("lastmod source git skipped: %w", err))
+		return
+	}
+	if d.Shallow() {
+		b.warn("", errors.New(gitdates.ShallowWarning))
+	}
+	b.git = d
+}
+
+// gitDate returns the date git gives the file at rel under dir, or zero.
+func (b *builder) gitDate(dir, rel string) time.Time {
+	if b.git == nil {
+		return time.Time{}
+	}
+	t, _ := b.git.Lookup(filepath.Join(dir, filepath.FromSlash(rel)))
+	return t
 }
 
 // run is the whole build: walk, judge, sort, write.
@@ -303,6 +335,7 @@ type builder struct {
 	root            *pageRoot // where heads are read from
 	ownOutputAtRoot bool
 	join            map[string]*source // Options.Join's sources by joinKey
+	git             *gitdates.Dates    // for the git lastmod source; nil without it
 	// index, in a Session, gives the record of every page judged, or -1
 	// when it is not listed.
 	index *pageIndex
@@ -493,7 +526,11 @@ func (b *builder) judge(hr *frontmatter.HeadReader, f walker.File) outcome {
 			// dates let it be published (Hugo's buildFuture, Jekyll's
 			// future: true). Drafts and sitemap: false still leave it out.
 			page.Source = withoutDates(s.fm)
+			page.Git = b.gitDate(b.opts.Root, s.path)
 		}
+	}
+	if page.Git.IsZero() {
+		page.Git = b.gitDate(b.opts.Root, f.Path) // the built file, when it is tracked
 	}
 	o := outcome{d: b.mapper.Map(page)}
 	o.truncated = h != nil && h.Truncated

@@ -84,7 +84,7 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 	s.whole = true
 	opts := s.opts
 	opts.Write.State = s.state
-	b, err := newBuilder(opts, res)
+	b, err := newBuilder(ctx, opts, res)
 	if err != nil {
 		return res, err
 	}

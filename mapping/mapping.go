@@ -108,6 +108,10 @@ const (
 	LastModFrontMatter LastModSource = "frontmatter"
 	// LastModMeta is the page's own modified time, from its head.
 	LastModMeta LastModSource = "meta"
+	// LastModGit is the date of the last commit that touched the page's
+	// source file (content mode, or a join), or the built file itself
+	// when it is tracked; Page.Git carries it.
+	LastModGit LastModSource = "git"
 	// LastModMTime is the file's modification time.
 	LastModMTime LastModSource = "mtime"
 	// LastModNone gives no lastmod; it ends the list.
@@ -115,16 +119,16 @@ const (
 )
 
 // DefaultLastMod is the lastmod source list used when Options.LastMod is
-// empty.
+// empty. git is not in it yet: it is asked for by name.
 var DefaultLastMod = []LastModSource{LastModFrontMatter, LastModMeta, LastModMTime}
 
 // ParseLastModSource checks the name of a lastmod source.
 func ParseLastModSource(s string) (LastModSource, error) {
 	switch src := LastModSource(s); src {
-	case LastModFrontMatter, LastModMeta, LastModMTime, LastModNone:
+	case LastModFrontMatter, LastModMeta, LastModGit, LastModMTime, LastModNone:
 		return src, nil
 	}
-	return "", fmt.Errorf("lastmod source %q is not one of frontmatter, meta, mtime, none", s)
+	return "", fmt.Errorf("lastmod source %q is not one of frontmatter, meta, git, mtime, none", s)
 }
 
 // Reason says why a page is not in the sitemap. The empty Reason means the
@@ -168,6 +172,11 @@ type Page struct {
 	// permalinks give it; File.Path then names the source file, and its
 	// URL is not derived from it.
 	URLPath string
+	// Git is the date of the last commit that touched the page's file,
+	// zero when git has none for it (not tracked, changed since, history
+	// cut by a shallow clone). The build looks it up when the lastmod
+	// sources list git.
+	Git time.Time
 }
 
 // Decision is the outcome of mapping a page, with its evidence.
@@ -269,7 +278,7 @@ func (m *Mapper) Map(p Page) Decision {
 	if h != nil && m.judgeHead(&d, h) {
 		return d
 	}
-	m.setLastMod(&d, f, h, p.Source)
+	m.setLastMod(&d, f, h, p.Source, p.Git)
 	for i, r := range m.opts.Rules {
 		if doublestar.MatchUnvalidated(r.Match, f.Path) {
 			d.URL.ChangeFreq, d.URL.Priority, d.Rule = r.ChangeFreq, r.Priority, i+1
@@ -415,7 +424,7 @@ func pageKey(p string) string {
 	return strings.TrimSuffix(p, "/")
 }
 
-func (m *Mapper) setLastMod(d *Decision, f walker.File, h *frontmatter.Head, fm *frontmatter.Source) {
+func (m *Mapper) setLastMod(d *Decision, f walker.File, h *frontmatter.Head, fm *frontmatter.Source, git time.Time) {
 	for _, src := range m.opts.LastMod {
 		switch src {
 		case LastModFrontMatter:
@@ -433,6 +442,11 @@ func (m *Mapper) setLastMod(d *Decision, f walker.File, h *frontmatter.Head, fm 
 		case LastModMeta:
 			if h != nil && !h.Modified.IsZero() {
 				d.URL.LastMod, d.LastModFrom = h.Modified.UTC(), "meta "+h.ModifiedFrom
+				return
+			}
+		case LastModGit:
+			if !git.IsZero() {
+				d.URL.LastMod, d.LastModFrom = git.UTC(), "git"
 				return
 			}
 		case LastModMTime:
@@ -555,6 +569,19 @@ func IsErrorPage(rel string) bool {
 	switch stem {
 	case "404", "403", "410", "500", "502", "503", "50x":
 		return true
+	}
+	return false
+}
+
+// Uses reports whether the lastmod sources list src.
+func (m *Mapper) Uses(src LastModSource) bool {
+	for _, s := range m.opts.LastMod {
+		if s == src {
+			return true
+		}
+		if s == LastModNone {
+			return false
+		}
 	}
 	return false
 }

@@ -1,0 +1,152 @@
+package build
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/generator"
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/writer"
+)
+
+// gitRun runs git in dir with a fixed identity and the commit date date.
+func gitRun(t *testing.T, dir, date string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(),
+		"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
+		"GIT_AUTHOR_NAME=a", "GIT_AUTHOR_EMAIL=a@example.com", "GIT_COMMITTER_NAME=a", "GIT_COMMITTER_EMAIL=a@example.com",
+		"GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+// lastmods runs a build and returns each URL's lastmod and where it came
+// from, and the warnings.
+func lastmods(t *testing.T, opts Options) (map[string]string, []string) {
+	t.Helper()
+	got := map[string]string{}
+	var warnings []string
+	opts.Report.Page = func(path string, d *mapping.Decision) {
+		if d.Skip == "" {
+			got[d.URL.Loc] = d.URL.LastMod.Format(time.RFC3339) + " " + d.LastModFrom
+		}
+	}
+	opts.Report.Warn = func(path string, err error) { warnings = append(warnings, err.Error()) }
+	if _, err := Run(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	return got, warnings
+}
+
+func TestGitLastMod(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	repo := t.TempDir()
+	site := filepath.Join(repo, "site")
+	write := func(rel, body string) {
+		p := filepath.Join(site, rel)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gitRun(t, repo, "2024-01-01T00:00:00Z", "init", "-q")
+	write("index.html", "<title>home</title>")
+	write("a.html", "<title>a</title>")
+	gitRun(t, repo, "2024-02-03T10:00:00+02:00", "add", ".")
+	gitRun(t, repo, "2024-02-03T10:00:00+02:00", "commit", "-q", "-m", "one")
+	write("a.html", "<title>a, again</title>")
+	write("b.html", "<title>b</title>")
+	gitRun(t, repo, "2024-03-04T05:06:07Z", "add", ".")
+	gitRun(t, repo, "2024-03-04T05:06:07Z", "commit", "-q", "-m", "two")
+	write("b.html", "<title>b, not committed</title>")
+	write("c.html", "<title>c, not tracked</title>")
+	mtime := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, p := range []string{"b.html", "c.html"} {
+		os.Chtimes(filepath.Join(site, p), mtime, mtime)
+	}
+	opts := Options{
+		Root: site, Heads: Heads{Read: true},
+		Map:   mapping.Options{BaseURL: "https://example.com/", LastMod: []mapping.LastModSource{mapping.LastModGit, mapping.LastModMTime}},
+		Write: writer.Options{Dir: t.TempDir()},
+	}
+	got, warnings := lastmods(t, opts)
+	want := map[string]string{
+		"https://example.com/":       "2024-02-03T08:00:00Z git",
+		"https://example.com/a.html": "2024-03-04T05:06:07Z git",
+		"https://example.com/b.html": "2030-01-01T00:00:00Z mtime", // changed since its commit
+		"https://example.com/c.html": "2030-01-01T00:00:00Z mtime", // not tracked
+	}
+	for loc, w := range want {
+		if got[loc] != w {
+			t.Errorf("%s: %q, want %q", loc, got[loc], w)
+		}
+	}
+	if len(warnings) != 0 {
+		t.Errorf("warnings: %q", warnings)
+	}
+
+	// Without git on PATH the source is skipped, with a warning.
+	t.Setenv("PATH", t.TempDir())
+	got, warnings = lastmods(t, opts)
+	if got["https://example.com/a.html"] == want["https://example.com/a.html"] || len(warnings) != 1 || !strings.Contains(warnings[0], "lastmod source git skipped") {
+		t.Errorf("without git: %q, warnings %q", got, warnings)
+	}
+}
+
+// TestGitLastModSources: in content mode and in a join, git dates the
+// source file, not the built one.
+func TestGitLastModSources(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	repo := t.TempDir()
+	content, public := filepath.Join(repo, "content"), filepath.Join(repo, "public")
+	for p, body := range map[string]string{
+		filepath.Join(content, "posts", "a.md"):           "---\ntitle: a\n---\n",
+		filepath.Join(public, "posts", "a", "index.html"): "<title>a</title>",
+		filepath.Join(public, "index.html"):               "<title>home</title>",
+	} {
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(body), 0o644)
+	}
+	os.WriteFile(filepath.Join(repo, ".gitignore"), []byte("public/\n"), 0o644)
+	gitRun(t, repo, "2024-01-01T00:00:00Z", "init", "-q")
+	gitRun(t, repo, "2024-05-06T07:08:09Z", "add", ".")
+	gitRun(t, repo, "2024-05-06T07:08:09Z", "commit", "-q", "-m", "content")
+	hugo, err := generator.LoadHugo(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := []mapping.LastModSource{mapping.LastModFrontMatter, mapping.LastModGit, mapping.LastModMTime}
+	join := Options{
+		Root: public, Heads: Heads{Read: true}, Write: writer.Options{Dir: t.TempDir()},
+		Map:  mapping.Options{BaseURL: "https://example.com/", LastMod: src},
+		Join: &Sources{Dir: content, Preset: hugo},
+	}
+	got, _ := lastmods(t, join)
+	if w := "2024-05-06T07:08:09Z git"; got["https://example.com/posts/a/"] != w {
+		t.Errorf("join: %q, want %q", got["https://example.com/posts/a/"], w)
+	}
+	if strings.HasSuffix(got["https://example.com/"], " git") {
+		t.Errorf("join: the home page has no tracked file or source, yet %q", got["https://example.com/"])
+	}
+	cont := Options{
+		Write:   writer.Options{Dir: t.TempDir()},
+		Map:     mapping.Options{BaseURL: "https://example.com/", LastMod: src},
+		Content: &Sources{Dir: content, Preset: hugo},
+	}
+	got, _ = lastmods(t, cont)
+	if w := "2024-05-06T07:08:09Z git"; got["https://example.com/posts/a/"] != w {
+		t.Errorf("content mode: %q, want %q", got["https://example.com/posts/a/"], w)
+	}
+}
