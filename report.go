@@ -53,12 +53,40 @@ func summary(res *build.Result, s *config.Settings) string {
 	if res.Warnings > 0 {
 		fmt.Fprintf(&b, "; %s", plural(res.Warnings, "warning"))
 	}
+	if len(res.LastMod) > 0 {
+		b.WriteString("; lastmod: ")
+		b.WriteString(lastModCounts(res.LastMod))
+	}
 	elapsed := res.Elapsed.Round(time.Millisecond)
 	if elapsed == 0 {
 		elapsed = res.Elapsed.Round(time.Microsecond)
 	}
 	fmt.Fprintf(&b, "; %s", elapsed)
 	return b.String()
+}
+
+// lastModCounts says how many listed pages took their lastmod from each
+// source, most first: "97 mtime, 3 meta".
+func lastModCounts(m map[mapping.LastModSource]int) string {
+	srcs := make([]mapping.LastModSource, 0, len(m))
+	for s := range m {
+		srcs = append(srcs, s)
+	}
+	slices.SortFunc(srcs, func(a, b mapping.LastModSource) int {
+		if m[a] != m[b] {
+			return m[b] - m[a]
+		}
+		return strings.Compare(string(a), string(b))
+	})
+	parts := make([]string, len(srcs))
+	for i, s := range srcs {
+		name := string(s)
+		if name == "" {
+			name = "none"
+		}
+		parts[i] = fmt.Sprintf("%d %s", m[s], name)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func plural(n int, word string) string {

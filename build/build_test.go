@@ -541,6 +541,10 @@ func TestRunOrderDeterministic(t *testing.T) {
 		files[fmt.Sprintf("p/%03d.html", i)] = fmt.Sprintf(`<meta http-equiv="refresh" content="%d">`, i)
 	}
 	root := pages(t, files)
+	for i := range 300 { // dates on 300 days: no build-time lint
+		mt := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, i)
+		os.Chtimes(filepath.Join(root, fmt.Sprintf("p/%03d.html", i)), mt, mt)
+	}
 	var first []string
 	for round := range 5 {
 		_, ev, err := run(t, Options{Root: root, Heads: Heads{Read: true}, Workers: 8, Write: writer.Options{DryRun: true}})
@@ -555,5 +559,51 @@ func TestRunOrderDeterministic(t *testing.T) {
 		} else if !slices.Equal(ev.warns, first) {
 			t.Fatalf("round %d: warnings in another order", round)
 		}
+	}
+}
+
+// TestLintLastMod: more than half of the URLs, and at least 20, on one
+// lastmod day is a warning that names the likely cause.
+func TestLintLastMod(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		n, sameDay int
+		want       string
+	}{
+		{"most on one day", 30, 16, "16 of 30 URLs (53%) have a lastmod on 2024-03-01: dates that look like build times, which search engines learn to ignore; they are the files' modification times"},
+		{"half on one day", 30, 15, ""},
+		{"too few URLs", 19, 19, ""},
+		{"all on one day", 20, 20, "20 of 20 URLs (100%)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{}
+			for i := range tc.n {
+				files[fmt.Sprintf("p%02d.html", i)] = "<title>p</title>"
+			}
+			root := pages(t, files)
+			for i := range tc.n {
+				mt := time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
+				if i >= tc.sameDay {
+					mt = mt.AddDate(0, 0, -1-i)
+				}
+				os.Chtimes(filepath.Join(root, fmt.Sprintf("p%02d.html", i)), mt, mt)
+			}
+			_, ev, err := run(t, Options{Root: root, Heads: Heads{Read: true}, Write: writer.Options{DryRun: true}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var lint []string
+			for _, w := range ev.warns {
+				if strings.Contains(w, "look like build times") {
+					lint = append(lint, w)
+				}
+			}
+			switch {
+			case tc.want == "" && len(lint) > 0:
+				t.Errorf("got %q, want no lint", lint)
+			case tc.want != "" && (len(lint) != 1 || !strings.Contains(lint[0], tc.want)):
+				t.Errorf("got %q, want one containing %q", lint, tc.want)
+			}
+		})
 	}
 }

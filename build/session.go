@@ -113,7 +113,7 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 			return res, err
 		}
 	}
-	if err := b.pages(ctx, func(w walker.Options, fn func(walker.File) error) error {
+	if err = b.pages(ctx, func(w walker.Options, fn func(walker.File) error) error {
 		return walker.Walk(ctx, b.opts.Root, w, fn)
 	}); err != nil {
 		return res, err
@@ -124,7 +124,9 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 	}
 	b.recs.sort()
 	s.all = slices.Clone(b.recs.order)
-	return res, s.finish(nil)
+	err = s.finish(nil)
+	b.lintLastMod() // after finish: it reads the de-duplicated order
+	return res, err
 }
 
 // hostFileNames are the files of Options.HostDirs whose rules change what

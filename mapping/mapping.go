@@ -191,6 +191,8 @@ type Decision struct {
 	Because string
 	// LastModFrom names the source of URL.LastMod ("" when it has none).
 	LastModFrom string
+	// LastModSource is the source of URL.LastMod ("" when it has none).
+	LastModSource LastModSource
 	// Rule is the 1-based index of the rule that set changefreq and
 	// priority; 0 when none matched.
 	Rule int
@@ -432,26 +434,26 @@ func (m *Mapper) setLastMod(d *Decision, f walker.File, h *frontmatter.Head, fm 
 				continue
 			}
 			if t := fm.Sitemap.Lastmod; !t.IsZero() {
-				d.URL.LastMod, d.LastModFrom = t.UTC(), "front matter sitemap.lastmod"
+				d.URL.LastMod, d.LastModFrom, d.LastModSource = t.UTC(), "front matter sitemap.lastmod", LastModFrontMatter
 				return
 			}
 			if !fm.Lastmod.IsZero() {
-				d.URL.LastMod, d.LastModFrom = fm.Lastmod.UTC(), "front matter "+fm.LastmodKey
+				d.URL.LastMod, d.LastModFrom, d.LastModSource = fm.Lastmod.UTC(), "front matter "+fm.LastmodKey, LastModFrontMatter
 				return
 			}
 		case LastModMeta:
 			if h != nil && !h.Modified.IsZero() {
-				d.URL.LastMod, d.LastModFrom = h.Modified.UTC(), "meta "+h.ModifiedFrom
+				d.URL.LastMod, d.LastModFrom, d.LastModSource = h.Modified.UTC(), "meta "+h.ModifiedFrom, LastModMeta
 				return
 			}
 		case LastModGit:
 			if !git.IsZero() {
-				d.URL.LastMod, d.LastModFrom = git.UTC(), "git"
+				d.URL.LastMod, d.LastModFrom, d.LastModSource = git.UTC(), "git", LastModGit
 				return
 			}
 		case LastModMTime:
 			if !f.ModTime.IsZero() {
-				d.URL.LastMod, d.LastModFrom = f.ModTime.UTC(), "mtime"
+				d.URL.LastMod, d.LastModFrom, d.LastModSource = f.ModTime.UTC(), "mtime", LastModMTime
 				return
 			}
 		case LastModNone:
