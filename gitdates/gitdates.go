@@ -103,7 +103,10 @@ const (
 )
 
 // Load runs git in dir (any folder inside a work tree) and reads the date of
-// every file in HEAD's history and the state of the work tree. ctx cancels
+// every file under dir in HEAD's history and the state of the work tree
+// there: the history walk is limited to commits that touched dir, which in
+// a large repository is most of the saving. A file renamed into dir from
+// outside it counts as added at the rename. ctx cancels
 // the git processes. It returns an error wrapping [ErrNoGit],
 // [ErrNotRepository] or [ErrNoCommits] when there is no history to read;
 // other errors carry git's stderr.
@@ -147,18 +150,26 @@ func Load(ctx context.Context, dir string) (*Dates, error) {
 		}
 	}
 
+	var scope string // dir as a pathspec from the top level; "" for all of it
+	if lines[0] != "" {
+		scope = ":(literal)" + lines[0]
+	}
 	lctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
 	var statusErr error
 	wg.Go(func() {
-		out, err := run(lctx, git, top, "--no-optional-locks", "status", "--porcelain=v1", "-z", "--untracked-files=all")
+		args := []string{"--no-optional-locks", "status", "--porcelain=v1", "-z", "--untracked-files=all"}
+		if scope != "" {
+			args = append(args, "--", scope)
+		}
+		out, err := run(lctx, git, top, args...)
 		if err == nil {
 			d.status, err = parseStatus(out)
 		}
 		statusErr = err
 	})
-	err = d.readLog(lctx, git, top, boundaries)
+	err = d.readLog(lctx, git, top, scope, boundaries)
 	if err != nil {
 		cancel()
 	}
@@ -217,9 +228,13 @@ func (d *Dates) Lookup(path string) (time.Time, Reason) {
 
 // readLog runs one git log over HEAD's history, newest commit first, and
 // keeps the first commit each path appears in.
-func (d *Dates) readLog(ctx context.Context, git, top string, boundaries map[string]bool) error {
-	cmd := exec.CommandContext(ctx, git, "-C", top, "log", "--format=%x00%cI %H", "-z", "--name-status",
-		"-M", "--root", "--no-merges", "--no-color", "--no-show-signature", "HEAD", "--")
+func (d *Dates) readLog(ctx context.Context, git, top, scope string, boundaries map[string]bool) error {
+	args := []string{"-C", top, "log", "--format=%x00%cI %H", "-z", "--name-status",
+		"-M", "--root", "--no-merges", "--no-color", "--no-show-signature", "HEAD", "--"}
+	if scope != "" {
+		args = append(args, scope)
+	}
+	cmd := exec.CommandContext(ctx, git, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()
