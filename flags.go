@@ -58,10 +58,10 @@ Flags (each is also a key of sitemap.yaml, spelled with _ for -):
                        for hosts that serve /docs without the slash)
   --lastmod-format F   datetime (2024-05-01T09:30:00Z, the default) or date
   --lastmod-sources L  where lastmod comes from, first that knows wins
-                       (default frontmatter,meta,mtime: the source's front
-                       matter, the page's head, then the file; also git:
-                       the last commit that touched the page's source or
-                       tracked file)
+                       (default frontmatter,meta,git,mtime: the source's
+                       front matter, the page's head, the last commit that
+                       touched the page's source or tracked file, then the
+                       file's time)
   --read-heads         read each page's <head> (default true): noindex pages,
                        redirect stubs and non-canonical pages are left out,
                        hreflang alternates listed; =false lists files alone

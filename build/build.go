@@ -232,15 +232,23 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 }
 
 // loadGit reads the git history of the repository that holds the pages'
-// files (the sources', in a join), for the git lastmod source. Without git
-// or a repository the source is skipped, with a warning: it was asked for.
+// files (the sources', in a join), for the git lastmod source. Without git,
+// a repository or a commit the source is skipped: silently outside a
+// repository (a built site often is), with a note for --verbose without
+// git or a commit. Git failing otherwise is a warning.
 func (b *builder) loadGit(ctx context.Context) {
 	dir := b.opts.Root
 	if j := b.opts.Join; j != nil {
 		dir = j.Dir
 	}
 	d, err := gitdates.Load(ctx, dir)
-	if err != nil {
+	switch {
+	case errors.Is(err, gitdates.ErrNotRepository):
+		return // the usual case of a built site: nothing to say
+	case errors.Is(err, gitdates.ErrNoGit), errors.Is(err, gitdates.ErrNoCommits):
+		b.note("", fmt.Sprintf("lastmod source git skipped: %v", firstLine(err)))
+		return
+	case err != nil:
 		b.warn("", fmt.Errorf("lastmod source git skipped: %w", err))
 		return
 	}
@@ -248,6 +256,12 @@ func (b *builder) loadGit(ctx context.Context) {
 		b.warn("", errors.New(gitdates.ShallowWarning))
 	}
 	b.git = d
+}
+
+// firstLine returns the first line of err's message.
+func firstLine(err error) string {
+	msg, _, _ := strings.Cut(err.Error(), "\n")
+	return msg
 }
 
 // gitDate returns the date git gives the file at rel under dir, or zero.

@@ -40,6 +40,7 @@ func lastmods(t *testing.T, opts Options) (map[string]string, []string) {
 		}
 	}
 	opts.Report.Warn = func(path string, err error) { warnings = append(warnings, err.Error()) }
+	opts.Report.Note = func(path, note string) { warnings = append(warnings, "note: "+note) }
 	if _, err := Run(context.Background(), opts); err != nil {
 		t.Fatal(err)
 	}
@@ -95,10 +96,10 @@ func TestGitLastMod(t *testing.T) {
 		t.Errorf("warnings: %q", warnings)
 	}
 
-	// Without git on PATH the source is skipped, with a warning.
+	// Without git on PATH the source is skipped, which --verbose notes.
 	t.Setenv("PATH", t.TempDir())
 	got, warnings = lastmods(t, opts)
-	if got["https://example.com/a.html"] == want["https://example.com/a.html"] || len(warnings) != 1 || !strings.Contains(warnings[0], "lastmod source git skipped") {
+	if got["https://example.com/a.html"] == want["https://example.com/a.html"] || len(warnings) != 1 || !strings.HasPrefix(warnings[0], "note: lastmod source git skipped: git not found") {
 		t.Errorf("without git: %q, warnings %q", got, warnings)
 	}
 }

@@ -131,7 +131,7 @@ func Defaults() File {
 		MaxBytes:      sitemap.DefaultMaxBytes,
 		TrailingSlash: true,
 		LastModFormat: "datetime",
-		LastMod:       LastMod{Sources: []string{"frontmatter", "meta", "mtime"}},
+		LastMod:       LastMod{Sources: []string{"frontmatter", "meta", "git", "mtime"}},
 		Mode:          ModeOutput,
 		Head:          Head{Read: true, MaxBytes: frontmatter.DefaultHeadLimit},
 		Skip:          Skip{ErrorPages: true, NoIndex: true, Redirects: true, NonCanonical: true, XRobotsTag: true},

@@ -119,8 +119,9 @@ const (
 )
 
 // DefaultLastMod is the lastmod source list used when Options.LastMod is
-// empty. git is not in it yet: it is asked for by name.
-var DefaultLastMod = []LastModSource{LastModFrontMatter, LastModMeta, LastModMTime}
+// empty. A source that cannot answer (no front matter, no git repository)
+// passes to the next.
+var DefaultLastMod = []LastModSource{LastModFrontMatter, LastModMeta, LastModGit, LastModMTime}
 
 // ParseLastModSource checks the name of a lastmod source.
 func ParseLastModSource(s string) (LastModSource, error) {
