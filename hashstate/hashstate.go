@@ -1,0 +1,273 @@
+// Package hashstate keeps, in a state file, the hash of each page's
+// significant content and the date that content last changed, so that a
+// page's lastmod survives a fresh clone, where every file's modification
+// time is the checkout's.
+//
+// A build calls [Load] once, [State.Date] for every page it publishes, with
+// the page's [Options.Sum], and [State.Save] at the end. A page whose sum is
+// the one recorded keeps its recorded date; a changed or new page gets the
+// build's time; a page the build did not publish drops out of the file.
+//
+// # File format
+//
+// The state file is JSON, indented with two spaces, pages sorted by URL,
+// dates in RFC 3339 UTC to the second:
+//
+//	{
+//	  "version": 1,
+//	  "pages": {
+//	    "https://example.com/a/": {
+//	      "hash": "9f86d081884c7d659a2feaa0c55ad015",
+//	      "lastmod": "2024-05-01T10:00:00Z"
+//	    }
+//	  }
+//	}
+//
+// The same pages, hashes and dates always give the same bytes, so the file
+// can be committed or cached and only changes when a page does.
+package hashstate
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sync"
+	"time"
+)
+
+// DefaultPath is where the state file lives unless configured: in the
+// working directory, never in the publish folder, which would publish it.
+const DefaultPath = ".sitemapgen/state.json"
+
+// version is the format [State.Save] writes and the only one [Load] reads.
+const version = 1
+
+// Options say what content is significant.
+type Options struct {
+	// Ignore lists regular expressions (RE2) whose matches are removed, in
+	// order, before hashing: a build timestamp in a footer, a cache-busting
+	// query string.
+	Ignore []*regexp.Regexp
+}
+
+// Compile compiles the ignore patterns of a configuration. Its error names
+// the first bad pattern.
+func Compile(patterns []string) ([]*regexp.Regexp, error) {
+	res := make([]*regexp.Regexp, 0, len(patterns))
+	for _, p := range patterns {
+		re, err := regexp.Compile(p)
+		if err != nil {
+			return nil, fmt.Errorf("ignore pattern %q: %w", p, err)
+		}
+		res = append(res, re)
+	}
+	return res, nil
+}
+
+// Sum returns the hash of content's significant part, as 32 hex digits: the
+// first 128 bits of its SHA-256. The matches of the Ignore patterns are
+// removed first; then each run of whitespace (space, tab, CR, LF, FF) counts
+// as one space, and leading and trailing whitespace as none. So indentation,
+// CRLF line ends and a final newline do not change the sum.
+//
+// Sum is safe for concurrent use.
+func (o Options) Sum(content []byte) string {
+	for _, re := range o.Ignore {
+		content = re.ReplaceAll(content, nil)
+	}
+	h := sha256.New()
+	var buf [4096]byte
+	n := 0
+	begun, space := false, false // a byte was kept; whitespace is pending
+	for _, c := range content {
+		if isSpace(c) {
+			space = true
+			continue
+		}
+		if n+2 > len(buf) {
+			h.Write(buf[:n])
+			n = 0
+		}
+		if space && begun {
+			buf[n] = ' '
+			n++
+		}
+		begun, space = true, false
+		buf[n] = c
+		n++
+	}
+	h.Write(buf[:n])
+	var sum [sha256.Size]byte
+	return hex.EncodeToString(h.Sum(sum[:0])[:16])
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'
+}
+
+// State is a loaded state file and the pages recorded since. Its methods
+// are safe for concurrent use.
+type State struct {
+	mu         sync.Mutex
+	old        map[string]page // as loaded
+	next       map[string]page // recorded by Date in this build
+	cumulative bool            // see Cumulative
+}
+
+// Cumulative makes the State outlive one build, for watch mode, where a
+// rebuild asks only about the pages that changed: Save then writes the
+// pages recorded before beside those this rebuild asked about, and what it
+// wrote is what the next rebuild's Date compares with. Pages gone from the
+// site stay in the file until a whole build saves it.
+func (s *State) Cumulative() {
+	s.mu.Lock()
+	s.cumulative = true
+	s.mu.Unlock()
+}
+
+// page is what the state file records of one URL.
+type page struct {
+	Hash    string    `json:"hash"`
+	LastMod time.Time `json:"lastmod"`
+}
+
+// file is the state file's JSON.
+type file struct {
+	Version int             `json:"version"`
+	Pages   map[string]page `json:"pages"`
+}
+
+func newState(old map[string]page) *State {
+	return &State{old: old, next: make(map[string]page)}
+}
+
+// Load reads the state file at path. A missing file gives an empty State.
+// A file that cannot be read or decoded, or that is of another version,
+// gives an error naming the file (and, for bad JSON, the line and column)
+// together with an empty State, usable as if the file were missing.
+func Load(path string) (*State, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return newState(nil), nil
+	}
+	if err != nil {
+		return newState(nil), fmt.Errorf("read state: %w", err)
+	}
+	var f file
+	if err := json.Unmarshal(data, &f); err != nil {
+		var off int64 = -1
+		var se *json.SyntaxError
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &se) {
+			off = se.Offset
+		} else if errors.As(err, &te) {
+			off = te.Offset
+		}
+		if off > 0 && off <= int64(len(data)) {
+			off-- // json's Offset is just past the bad byte
+			line := 1 + bytes.Count(data[:off], []byte("\n"))
+			col := off - int64(bytes.LastIndexByte(data[:off], '\n'))
+			return newState(nil), fmt.Errorf("%s:%d:%d: %w", path, line, col, err)
+		}
+		return newState(nil), fmt.Errorf("%s: %w", path, err)
+	}
+	if f.Version != version {
+		return newState(nil), fmt.Errorf("%s: unknown version %d, want %d", path, f.Version, version)
+	}
+	for url, p := range f.Pages {
+		if p.Hash == "" || p.LastMod.IsZero() {
+			return newState(nil), fmt.Errorf("%s: page %q: no hash or no lastmod", path, url)
+		}
+		p.LastMod = p.LastMod.UTC().Truncate(time.Second)
+		f.Pages[url] = p
+	}
+	return newState(f.Pages), nil
+}
+
+// Date returns the date to use for url, whose content has the [Options.Sum]
+// sum: the recorded date if the recorded sum is sum (changed is false),
+// otherwise now, in UTC and truncated to the second (changed is true). It
+// records url, sum and the date for [State.Save]; if it is called twice for
+// one url, the last call wins.
+func (s *State) Date(url, sum string, now time.Time) (date time.Time, changed bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p, ok := s.old[url]
+	if !ok || p.Hash != sum {
+		p, changed = page{Hash: sum, LastMod: now.UTC().Truncate(time.Second)}, true
+	}
+	s.next[url] = p
+	return p.LastMod, changed
+}
+
+// Save writes the pages recorded by [State.Date] (only those: a page the
+// build did not publish drops out) to path, creating its folder. It
+// replaces the file atomically, through a temporary file in the same
+// folder, and not at all if the file already holds the same bytes; written
+// reports whether it did.
+func (s *State) Save(path string) (written bool, err error) {
+	s.mu.Lock()
+	pages := s.next
+	if s.cumulative {
+		pages = make(map[string]page, len(s.old)+len(s.next))
+		for u, p := range s.old {
+			pages[u] = p
+		}
+		for u, p := range s.next {
+			pages[u] = p
+		}
+		s.old, s.next = pages, make(map[string]page)
+	}
+	data, err := json.MarshalIndent(file{Version: version, Pages: pages}, "", "  ")
+	s.mu.Unlock()
+	if err != nil {
+		return false, fmt.Errorf("encode state %s: %w", path, err)
+	}
+	data = append(data, '\n')
+	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
+		return false, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return false, fmt.Errorf("save state: %w", err)
+	}
+	if err := replaceFile(path, data); err != nil {
+		return false, fmt.Errorf("save state %s: %w", path, err)
+	}
+	return true, nil
+}
+
+// replaceFile replaces path with data, mode 0644, through a synced
+// temporary file in the same folder, so that a crash leaves either the old
+// file or the new one. The temporary file is removed on error.
+func replaceFile(path string, data []byte) (err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+"-*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err := tmp.Write(data); err != nil {
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

@@ -1,0 +1,382 @@
+package hashstate
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+func TestSum(t *testing.T) {
+	stamp := regexp.MustCompile(`Built at [0-9:T-]+Z`)
+	const page = "<html>\n  <body>\n    <p>Hello world</p>\n  </body>\n</html>\n"
+	for _, tc := range []struct {
+		name   string
+		ignore []*regexp.Regexp
+		a, b   string
+		same   bool
+	}{
+		{name: "identical", a: page, b: page, same: true},
+		{name: "indentation", a: page, b: "<html>\n<body>\n\t<p>Hello   world</p>\n</body>\n</html>\n", same: true},
+		{name: "CRLF", a: page, b: strings.ReplaceAll(page, "\n", "\r\n"), same: true},
+		{name: "no trailing newline", a: page, b: strings.TrimSuffix(page, "\n"), same: true},
+		{name: "leading whitespace and form feed", a: "a b", b: " \f\ta\r\n\fb\n\n", same: true},
+		{name: "word changed", a: page, b: strings.Replace(page, "world", "World", 1), same: false},
+		{name: "space removed", a: "a b", b: "ab", same: false},
+		{name: "space added between tags", a: "<a><b>", b: "<a> <b>", same: false},
+		{name: "empty and blank", a: "", b: " \n\t", same: true},
+		{
+			name: "timestamp without ignore",
+			a:    "<footer>Built at 2024-05-01T10:00:00Z</footer>",
+			b:    "<footer>Built at 2024-06-02T11:30:00Z</footer>",
+			same: false,
+		},
+		{
+			name:   "timestamp ignored",
+			ignore: []*regexp.Regexp{stamp},
+			a:      "<p>x</p>\n<footer>Built at 2024-05-01T10:00:00Z</footer>",
+			b:      "<p>x</p>\n<footer>Built at 2024-06-02T11:30:00Z</footer>",
+			same:   true,
+		},
+		{
+			name:   "ignored but content changed",
+			ignore: []*regexp.Regexp{stamp},
+			a:      "<p>x</p><footer>Built at 2024-05-01T10:00:00Z</footer>",
+			b:      "<p>y</p><footer>Built at 2024-06-02T11:30:00Z</footer>",
+			same:   false,
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := Options{Ignore: tc.ignore}
+			a, b := o.Sum([]byte(tc.a)), o.Sum([]byte(tc.b))
+			if len(a) != 32 {
+				t.Errorf("Sum = %q, want 32 hex digits", a)
+			}
+			if (a == b) != tc.same {
+				t.Errorf("Sum(%q) = %s, Sum(%q) = %s, want same = %v", tc.a, a, tc.b, b, tc.same)
+			}
+		})
+	}
+}
+
+// TestSumLong crosses Sum's internal buffer with whitespace at its edge.
+func TestSumLong(t *testing.T) {
+	words := strings.Repeat("word ", 5000)
+	a := Options{}.Sum([]byte(words))
+	b := Options{}.Sum([]byte(strings.ReplaceAll(words, " ", "\n\t ")))
+	if a != b {
+		t.Errorf("long page: sums differ with whitespace only")
+	}
+	if c := (Options{}).Sum([]byte(strings.Replace(words, " ", "", 1))); c == a {
+		t.Errorf("long page: removing one space kept the sum")
+	}
+}
+
+func TestCompile(t *testing.T) {
+	res, err := Compile([]string{`Built at \S+`, `\?v=[0-9a-f]+`})
+	if err != nil || len(res) != 2 {
+		t.Fatalf("Compile = %v, %v", res, err)
+	}
+	_, err = Compile([]string{`ok`, `Built at (`})
+	if err == nil || !strings.Contains(err.Error(), `"Built at ("`) {
+		t.Errorf("Compile bad pattern: err = %v, want it to name the pattern", err)
+	}
+}
+
+func TestRoundTrip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	t1 := time.Date(2024, 5, 1, 10, 0, 0, 123456789, time.FixedZone("CEST", 2*3600))
+	t2 := t1.Add(48 * time.Hour)
+	t1s, t2s := t1.UTC().Truncate(time.Second), t2.UTC().Truncate(time.Second)
+	const a, b, c, d = "https://example.com/a/", "https://example.com/b/", "https://example.com/c/", "https://example.com/d/"
+
+	s, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, url := range []string{a, b, c} {
+		if date, changed := s.Date(url, "sum-"+url, t1); !date.Equal(t1s) || date.Location() != time.UTC || !changed {
+			t.Errorf("first build: Date(%s) = %v, %v; want %v, true", url, date, changed, t1s)
+		}
+	}
+	if written, err := s.Save(path); err != nil || !written {
+		t.Fatalf("first Save = %v, %v", written, err)
+	}
+
+	s, err = Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		url, sum    string
+		want        time.Time
+		wantChanged bool
+	}{
+		{url: a, sum: "sum-" + a, want: t1s, wantChanged: false},
+		{url: b, sum: "changed", want: t2s, wantChanged: true},
+		{url: d, sum: "sum-" + d, want: t2s, wantChanged: true}, // new; c is gone
+	} {
+		if date, changed := s.Date(tc.url, tc.sum, t2); !date.Equal(tc.want) || changed != tc.wantChanged {
+			t.Errorf("second build: Date(%s) = %v, %v; want %v, %v", tc.url, date, changed, tc.want, tc.wantChanged)
+		}
+	}
+	if written, err := s.Save(path); err != nil || !written {
+		t.Fatalf("second Save = %v, %v", written, err)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{
+  "version": 1,
+  "pages": {
+    "https://example.com/a/": {
+      "hash": "sum-https://example.com/a/",
+      "lastmod": "2024-05-01T08:00:00Z"
+    },
+    "https://example.com/b/": {
+      "hash": "changed",
+      "lastmod": "2024-05-03T08:00:00Z"
+    },
+    "https://example.com/d/": {
+      "hash": "sum-https://example.com/d/",
+      "lastmod": "2024-05-03T08:00:00Z"
+    }
+  }
+}
+`
+	if string(got) != want {
+		t.Errorf("state file:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestSaveUnchanged(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "state.json")
+	now := time.Date(2024, 5, 1, 10, 0, 0, 0, time.UTC)
+	build := func() (bool, []byte) {
+		t.Helper()
+		s, err := Load(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range 50 { // more than one map, so map order would show
+			s.Date(fmt.Sprintf("https://example.com/%d/", i), fmt.Sprint(i), now)
+		}
+		written, err := s.Save(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return written, data
+	}
+	written, first := build()
+	if !written {
+		t.Fatal("first Save: written = false")
+	}
+	old := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
+	if err := os.Chtimes(path, old, old); err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(time.Hour) // unchanged pages keep their dates
+	written, second := build()
+	if written {
+		t.Error("second Save of the same pages: written = true")
+	}
+	if !bytes.Equal(first, second) {
+		t.Errorf("second Save changed the file:\n%s\nthen:\n%s", first, second)
+	}
+	if st, err := os.Stat(path); err != nil || !st.ModTime().Equal(old) {
+		t.Errorf("modification time = %v (%v), want %v", st.ModTime(), err, old)
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, content, want string
+	}{
+		{name: "missing"},
+		{name: "syntax", content: "{\n  \"version\": 1,\n  \"pages\": {,\n}", want: "state.json:3:13: "},
+		{name: "truncated", content: `{"version": 1, "pages": {`, want: "state.json:"},
+		{name: "wrong type", content: "{\"version\": \"1\"}", want: "state.json:1:"},
+		{name: "unknown version", content: `{"version": 2, "pages": {}}`, want: "state.json: unknown version 2"},
+		{name: "no version", content: `{"pages": {}}`, want: "state.json: unknown version 0"},
+		{name: "no lastmod", content: `{"version": 1, "pages": {"https://example.com/": {"hash": "x"}}}`, want: `"https://example.com/": no hash or no lastmod`},
+		{name: "bad date", content: `{"version": 1, "pages": {"u": {"hash": "x", "lastmod": "yesterday"}}}`, want: "state.json"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "state.json")
+			if tc.content != "" {
+				if err := os.WriteFile(path, []byte(tc.content), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			s, err := Load(path)
+			if tc.want == "" && err != nil {
+				t.Errorf("Load: %v", err)
+			}
+			if tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), dir)) {
+				t.Errorf("Load error = %v, want one naming %s and containing %q", err, path, tc.want)
+			}
+			// The State is usable, and empty: every page is new.
+			now := time.Date(2024, 5, 1, 10, 0, 0, 0, time.UTC)
+			if date, changed := s.Date("https://example.com/", "x", now); !date.Equal(now) || !changed {
+				t.Errorf("Date after failed Load = %v, %v; want %v, true", date, changed, now)
+			}
+			if written, err := s.Save(path); err != nil || !written {
+				t.Errorf("Save after Load = %v, %v; want it to replace the file", written, err)
+			}
+			if _, err := Load(path); err != nil {
+				t.Errorf("Load after Save: %v", err)
+			}
+		})
+	}
+}
+
+func TestSaveCreatesFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "work", ".sitemapgen")
+	path := filepath.Join(dir, "state.json")
+	s, _ := Load(path)
+	s.Date("https://example.com/", "x", time.Now())
+	for range 2 {
+		if _, err := s.Save(path); err != nil {
+			t.Fatal(err)
+		}
+		s.Date("https://example.com/", "y", time.Now()) // so that the second Save writes
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if !slices.Equal(names, []string{"state.json"}) {
+		t.Errorf("folder holds %q, want only state.json", names)
+	}
+	if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o644 {
+		t.Errorf("state file mode = %v (%v), want 0644", st.Mode(), err)
+	}
+}
+
+func TestSaveError(t *testing.T) {
+	dir := t.TempDir()
+	blocker := filepath.Join(dir, "file")
+	if err := os.WriteFile(blocker, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := Load(filepath.Join(dir, "none"))
+	path := filepath.Join(blocker, "state.json") // its folder is a file
+	if _, err := s.Save(path); err == nil || !strings.Contains(err.Error(), blocker) {
+		t.Errorf("Save under a file: err = %v, want one naming %s", err, blocker)
+	}
+}
+
+func TestDateConcurrent(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	t1 := time.Date(2024, 5, 1, 10, 0, 0, 0, time.UTC)
+	s, _ := Load(path)
+	for i := range 100 {
+		s.Date(fmt.Sprintf("https://example.com/%d/", i), "old", t1)
+	}
+	if _, err := s.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t2 := t1.Add(time.Hour)
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for i := g; i < 100; i += 8 {
+				sum := "old"
+				if i%2 == 1 {
+					sum = "new"
+				}
+				date, changed := s.Date(fmt.Sprintf("https://example.com/%d/", i), sum, t2)
+				if want := map[bool]time.Time{false: t1, true: t2}[changed]; !date.Equal(want) || changed != (i%2 == 1) {
+					t.Errorf("Date(%d) = %v, %v", i, date, changed)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if written, err := s.Save(path); err != nil || !written {
+		t.Fatalf("Save = %v, %v", written, err)
+	}
+	if s, err = Load(path); err != nil || len(s.old) != 100 {
+		t.Errorf("Load after concurrent build: %d pages, %v; want 100", len(s.old), err)
+	}
+}
+
+// BenchmarkSum times hashing a 30 KB HTML page with one ignore pattern, as
+// a build does for every page.
+func BenchmarkSum(b *testing.B) {
+	var page bytes.Buffer
+	page.WriteString("<!DOCTYPE html>\n<html>\n  <head>\n    <title>Post</title>\n  </head>\n  <body>\n")
+	for page.Len() < 30<<10 {
+		page.WriteString("    <p>\n      Lorem ipsum dolor sit amet, <a href=\"/x/?v=3f2a\">consectetur</a> adipiscing elit.\n    </p>\n")
+	}
+	page.WriteString("    <footer>Built at 2024-05-01T10:00:00Z</footer>\n  </body>\n</html>\n")
+	for _, tc := range []struct {
+		name string
+		o    Options
+	}{
+		{"plain", Options{}},
+		{"ignore", Options{Ignore: []*regexp.Regexp{regexp.MustCompile(`Built at [0-9:T-]+Z`)}}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			b.SetBytes(int64(page.Len()))
+			b.ReportAllocs()
+			for b.Loop() {
+				tc.o.Sum(page.Bytes())
+			}
+		})
+	}
+}
+
+// TestCumulative: a cumulative State keeps the pages a rebuild did not
+// ask about, and compares the next rebuild with what it saved.
+func TestCumulative(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	t1 := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	t2, t3 := t1.Add(time.Hour), t1.Add(2*time.Hour)
+	s, _ := Load(path)
+	s.Cumulative()
+	s.Date("https://example.com/a", "1", t1)
+	s.Date("https://example.com/b", "2", t1)
+	if _, err := s.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	// A rebuild asks about b only, changed.
+	if d, changed := s.Date("https://example.com/b", "3", t2); !changed || !d.Equal(t2) {
+		t.Errorf("b changed: %v %v", d, changed)
+	}
+	if _, err := s.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	// The next compares with what was saved; a is still there.
+	if d, changed := s.Date("https://example.com/b", "3", t3); changed || !d.Equal(t2) {
+		t.Errorf("b again: %v %v", d, changed)
+	}
+	loaded, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, changed := loaded.Date("https://example.com/a", "1", t3); changed || !d.Equal(t1) {
+		t.Errorf("a after two saves: %v %v", d, changed)
+	}
+}
