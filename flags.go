@@ -61,7 +61,12 @@ Flags (each is also a key of sitemap.yaml, spelled with _ for -):
                        (default frontmatter,meta,git,mtime: the source's
                        front matter, the page's head, the last commit that
                        touched the page's source or tracked file, then the
-                       file's time)
+                       file's time; hash when a state file is there, see
+                       --state)
+  --state FILE         the hash lastmod source's state file (default
+                       .sitemapgen/state.json, used when it exists): each
+                       URL's content hash and the date it last changed, so
+                       dates survive fresh clones. Keep it in the CI cache
   --read-heads         read each page's <head> (default true): noindex pages,
                        redirect stubs and non-canonical pages are left out,
                        hreflang alternates listed; =false lists files alone
@@ -132,7 +137,7 @@ func parseFlags(args []string, watch bool) (config.Flags, watchFlags, error) {
 	fs.Usage = func() {}
 
 	var (
-		cfg, baseURL, out, lastmod, sources                  string
+		cfg, baseURL, out, lastmod, sources, state           string
 		mode, source, preset                                 string
 		drafts, future, strict                               bool
 		include, exclude, explain                            []string
@@ -156,6 +161,7 @@ func parseFlags(args []string, watch bool) (config.Flags, watchFlags, error) {
 	fs.BoolVar(&follow, "follow-symlinks", false, "")
 	fs.BoolVar(&heads, "read-heads", true, "")
 	fs.StringVar(&sources, "lastmod-sources", "", "")
+	fs.StringVar(&state, "state", "", "")
 	fs.Var(listFlag{&explain}, "explain", "")
 	fs.BoolVar(&dry, "dry-run", false, "")
 	fs.BoolVar(&quiet, "quiet", false, "")
@@ -236,6 +242,8 @@ func parseFlags(args []string, watch bool) (config.Flags, watchFlags, error) {
 			for i := range fl.LastModSources {
 				fl.LastModSources[i] = strings.TrimSpace(fl.LastModSources[i])
 			}
+		case "state":
+			fl.State = &state
 		case "explain":
 			fl.Explain = explain
 		case "dry-run":

@@ -33,6 +33,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/gitdates"
+	"github.com/sitemapgen/sitemapgen/hashstate"
 	"github.com/sitemapgen/sitemapgen/host"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -76,6 +77,17 @@ type Options struct {
 	// Strict fails the build, before anything is written, when a front
 	// matter has a problem.
 	Strict bool
+	// Hash, when set, is the hash lastmod source's state file and what
+	// counts as a change; nil leaves the source out.
+	Hash *Hash
+}
+
+// Hash configures the hash lastmod source.
+type Hash struct {
+	// State is the state file's path.
+	State string
+	// Options say what content is significant.
+	Options hashstate.Options
 }
 
 // Heads configures reading pages' heads.
@@ -228,7 +240,43 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	if m.Uses(mapping.LastModGit) {
 		b.loadGit(ctx)
 	}
+	if opts.Hash != nil && m.Uses(mapping.LastModHash) {
+		st, err := hashstate.Load(opts.Hash.State)
+		if err != nil {
+			b.warn("", fmt.Errorf("%w; pages whose date it held get this build's", err))
+		}
+		b.hash, b.now = st, opts.Map.Now
+		if b.now.IsZero() {
+			b.now = time.Now()
+		}
+	}
 	return b, nil
+}
+
+// hashDate returns the hash source's date of the page at rel under the
+// root, served at loc: the date its significant content last changed.
+func (b *builder) hashDate(rel string) func(loc string) (time.Time, bool) {
+	if b.hash == nil {
+		return nil
+	}
+	return func(loc string) (time.Time, bool) {
+		data, err := os.ReadFile(filepath.Join(b.opts.Root, filepath.FromSlash(rel)))
+		if err != nil {
+			return time.Time{}, false
+		}
+		t, _ := b.hash.Date(loc, b.opts.Hash.Options.Sum(data), b.now)
+		return t, true
+	}
+}
+
+// saveHash writes the hash source's state file, after the sitemaps.
+func (b *builder) saveHash() {
+	if b.hash == nil || b.opts.Write.DryRun || len(b.opts.Explain) > 0 {
+		return
+	}
+	if _, err := b.hash.Save(b.opts.Hash.State); err != nil {
+		b.warn("", fmt.Errorf("lastmod source hash: %w", err))
+	}
 }
 
 // loadGit reads the git history of the repository that holds the pages'
@@ -337,6 +385,7 @@ func (b *builder) write() error {
 	if err != nil {
 		return err
 	}
+	b.saveHash()
 	for _, name := range res.Write.Unlinked {
 		b.warn(name, errors.New("no sitemap or robots.txt names this index file (an index cannot list another); submit it to search engines, or use --robots"))
 	}
@@ -354,6 +403,8 @@ type builder struct {
 	ownOutputAtRoot bool
 	join            map[string]*source // Options.Join's sources by joinKey
 	git             *gitdates.Dates    // for the git lastmod source; nil without it
+	hash            *hashstate.State   // for the hash lastmod source; nil without it
+	now             time.Time          // the build's time, for the hash source
 	// index, in a Session, gives the record of every page judged, or -1
 	// when it is not listed.
 	index *pageIndex
@@ -550,6 +601,7 @@ func (b *builder) judge(hr *frontmatter.HeadReader, f walker.File) outcome {
 	if page.Git.IsZero() {
 		page.Git = b.gitDate(b.opts.Root, f.Path) // the built file, when it is tracked
 	}
+	page.Hash = b.hashDate(f.Path)
 	o := outcome{d: b.mapper.Map(page)}
 	o.truncated = h != nil && h.Truncated
 	return o

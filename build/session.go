@@ -89,6 +89,9 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 		return res, err
 	}
 	b.index, b.problems = newPageIndex(&b.recs), make(map[string]int)
+	if b.hash != nil {
+		b.hash.Cumulative() // an update asks only about the pages that changed
+	}
 	if b.opts.Join != nil {
 		b.sources, b.claims = make(map[string]*source), make(map[string][]*source)
 	}
@@ -171,6 +174,9 @@ func (s *Session) Update(ctx context.Context, paths []string) (*Result, error) {
 	defer func() { res.Elapsed = time.Since(start) }()
 	b := s.b
 	b.res = res
+	if b.hash != nil && b.opts.Map.Now.IsZero() {
+		b.now = time.Now() // a page changed now gets this update's time
+	}
 
 	var pages, sources []string // relative to the root, to Join.Dir
 	for _, p := range paths {

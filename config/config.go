@@ -30,6 +30,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/hashstate"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -72,8 +73,10 @@ type File struct {
 	Drafts         bool     `yaml:"drafts"`
 	Future         bool     `yaml:"future"`
 	Strict         bool     `yaml:"strict"`
+	State          string   `yaml:"state"`
 
-	rules []mapping.Rule // Rules, converted by validate
+	rules  []mapping.Rule   // Rules, converted by validate
+	ignore []*regexp.Regexp // LastMod.Ignore, compiled by validate
 }
 
 // The values of mode.
@@ -113,6 +116,9 @@ type Head struct {
 type LastMod struct {
 	// Sources are tried in order; the first that knows a page's date wins.
 	Sources []string `yaml:"sources"`
+	// Ignore lists regular expressions whose matches do not count as a
+	// change of a page's content for the hash source.
+	Ignore []string `yaml:"ignore"`
 }
 
 // Rule is one entry of rules: the first whose glob matches a file's path
@@ -131,7 +137,7 @@ func Defaults() File {
 		MaxBytes:      sitemap.DefaultMaxBytes,
 		TrailingSlash: true,
 		LastModFormat: "datetime",
-		LastMod:       LastMod{Sources: []string{"frontmatter", "meta", "git", "mtime"}},
+		LastMod:       LastMod{Sources: []string{"frontmatter", "meta", "git", "hash", "mtime"}},
 		Mode:          ModeOutput,
 		Head:          Head{Read: true, MaxBytes: frontmatter.DefaultHeadLimit},
 		Skip:          Skip{ErrorPages: true, NoIndex: true, Redirects: true, NonCanonical: true, XRobotsTag: true},
@@ -242,6 +248,11 @@ func (f *File) validate() error {
 		}
 		return &valueError{key: "lastmod.sources", err: err}
 	}
+	ignore, err := hashstate.Compile(f.LastMod.Ignore)
+	if err != nil {
+		return &valueError{key: "lastmod.ignore", err: err}
+	}
+	f.ignore = ignore
 	if f.Head.MaxBytes < 1024 || f.Head.MaxBytes > 16<<20 {
 		return bad("head.max_bytes", "%d is outside 1024–16777216", f.Head.MaxBytes)
 	}

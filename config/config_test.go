@@ -118,7 +118,7 @@ func TestParseErrors(t *testing.T) {
 		{"rules not a list", "rules:\n  match: a\n", "sitemap.yaml:2: rules: want a list, got a mapping"},
 		{"bad lastmod format", "lastmod_format: iso\n", `sitemap.yaml:1: lastmod_format: lastmod format "iso" is not "datetime" or "date"`},
 		{"quiet and verbose", "quiet: true\nverbose: true\n", "sitemap.yaml:2: verbose: quiet and verbose are both set"},
-		{"unknown lastmod source", "lastmod:\n  sources: [meta, hash]\n", `sitemap.yaml:2: lastmod.sources[1]: lastmod source "hash" is not one of frontmatter, meta, git, mtime, none`},
+		{"unknown lastmod source", "lastmod:\n  sources: [meta, sha]\n", `sitemap.yaml:2: lastmod.sources[1]: lastmod source "sha" is not one of frontmatter, meta, git, hash, mtime, none`},
 		{"lastmod source twice", "lastmod:\n  sources:\n    - mtime\n    - mtime\n", `sitemap.yaml:4: lastmod.sources[1]: lastmod source "mtime" is listed twice`},
 		{"no lastmod source", "lastmod:\n  sources: []\n", "sitemap.yaml:2: lastmod.sources: no lastmod source; give at least one, or [none]"},
 		{"head limit too small", "head:\n  max_bytes: 100\n", "sitemap.yaml:2: head.max_bytes: 100 is outside 1024–16777216"},
@@ -317,7 +317,7 @@ func TestResolvePolicy(t *testing.T) {
 	b := s.Build
 	if !b.Heads.Read || b.Heads.Limit != 65536 || !slices.Equal(b.HostDirs, []string{"public", "."}) ||
 		b.Map.KeepNoIndex || b.Map.KeepRedirects || b.Map.KeepNonCanonical || b.Map.KeepErrorPages ||
-		!slices.Equal(b.Map.LastMod, []mapping.LastModSource{"frontmatter", "meta", "git", "mtime"}) {
+		!slices.Equal(b.Map.LastMod, []mapping.LastModSource{"frontmatter", "meta", "git", "hash", "mtime"}) {
 		t.Errorf("defaults: %+v", b)
 	}
 
@@ -332,8 +332,8 @@ func TestResolvePolicy(t *testing.T) {
 		!slices.Equal(b.Map.LastMod, []mapping.LastModSource{"mtime"}) || !slices.Equal(b.Explain, []string{"public/a.html"}) || !slices.Equal(s.Explain, b.Explain) {
 		t.Errorf("switched off: %+v", b)
 	}
-	if _, err := Resolve(Flags{Root: "p", BaseURL: str("https://example.com/"), LastModSources: []string{"hash"}}, none); err == nil ||
-		err.Error() != `--lastmod-sources: lastmod source "hash" is not one of frontmatter, meta, git, mtime, none` {
+	if _, err := Resolve(Flags{Root: "p", BaseURL: str("https://example.com/"), LastModSources: []string{"sha"}}, none); err == nil ||
+		err.Error() != `--lastmod-sources: lastmod source "sha" is not one of frontmatter, meta, git, hash, mtime, none` {
 		t.Errorf("bad --lastmod-sources: %v", err)
 	}
 }

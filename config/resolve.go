@@ -10,6 +10,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/build"
 	"github.com/sitemapgen/sitemapgen/generator"
+	"github.com/sitemapgen/sitemapgen/hashstate"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -37,6 +38,7 @@ type Flags struct {
 	FollowSymlinks *bool
 	LastModFormat  *string
 	LastModSources []string
+	State          *string
 	ReadHeads      *bool
 	Mode           *string
 	Source         *string
@@ -117,6 +119,7 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 	f.Root = relTo(s.ConfigFile, f.Root)
 	f.Out = relTo(s.ConfigFile, f.Out)
 	f.Source = relTo(s.ConfigFile, f.Source)
+	f.State = relTo(s.ConfigFile, f.State)
 
 	if err := fl.apply(&f); err != nil {
 		return nil, err
@@ -213,6 +216,17 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 	} else {
 		s.Build.Join = sources
 	}
+	// The hash source is there when its state file is: named by state:,
+	// or found where it is kept by default.
+	state := f.State
+	if state == "" {
+		if _, err := os.Stat(hashstate.DefaultPath); err == nil {
+			state = hashstate.DefaultPath
+		}
+	}
+	if state != "" {
+		s.Build.Hash = &build.Hash{State: state, Options: hashstate.Options{Ignore: f.ignore}}
+	}
 	return s, nil
 }
 
@@ -289,6 +303,9 @@ func (fl Flags) apply(f *File) error {
 	}
 	if fl.ReadHeads != nil {
 		f.Head.Read = *fl.ReadHeads
+	}
+	if fl.State != nil {
+		f.State = *fl.State
 	}
 	for _, b := range []struct {
 		src *bool

@@ -112,6 +112,9 @@ const (
 	// source file (content mode, or a join), or the built file itself
 	// when it is tracked; Page.Git carries it.
 	LastModGit LastModSource = "git"
+	// LastModHash is the date the page's significant content last
+	// changed, kept by hash in a state file; Page.Hash gives it.
+	LastModHash LastModSource = "hash"
 	// LastModMTime is the file's modification time.
 	LastModMTime LastModSource = "mtime"
 	// LastModNone gives no lastmod; it ends the list.
@@ -121,15 +124,15 @@ const (
 // DefaultLastMod is the lastmod source list used when Options.LastMod is
 // empty. A source that cannot answer (no front matter, no git repository)
 // passes to the next.
-var DefaultLastMod = []LastModSource{LastModFrontMatter, LastModMeta, LastModGit, LastModMTime}
+var DefaultLastMod = []LastModSource{LastModFrontMatter, LastModMeta, LastModGit, LastModHash, LastModMTime}
 
 // ParseLastModSource checks the name of a lastmod source.
 func ParseLastModSource(s string) (LastModSource, error) {
 	switch src := LastModSource(s); src {
-	case LastModFrontMatter, LastModMeta, LastModGit, LastModMTime, LastModNone:
+	case LastModFrontMatter, LastModMeta, LastModGit, LastModHash, LastModMTime, LastModNone:
 		return src, nil
 	}
-	return "", fmt.Errorf("lastmod source %q is not one of frontmatter, meta, git, mtime, none", s)
+	return "", fmt.Errorf("lastmod source %q is not one of frontmatter, meta, git, hash, mtime, none", s)
 }
 
 // Reason says why a page is not in the sitemap. The empty Reason means the
@@ -178,6 +181,11 @@ type Page struct {
 	// cut by a shallow clone). The build looks it up when the lastmod
 	// sources list git.
 	Git time.Time
+	// Hash, when not nil, returns the date the page's content last
+	// changed, by its hash in the state file, for the page's URL loc; it
+	// reads the page, so it is called only when the hash source is
+	// reached.
+	Hash func(loc string) (time.Time, bool)
 }
 
 // Decision is the outcome of mapping a page, with its evidence.
@@ -281,7 +289,7 @@ func (m *Mapper) Map(p Page) Decision {
 	if h != nil && m.judgeHead(&d, h) {
 		return d
 	}
-	m.setLastMod(&d, f, h, p.Source, p.Git)
+	m.setLastMod(&d, f, h, p.Source, &p)
 	for i, r := range m.opts.Rules {
 		if doublestar.MatchUnvalidated(r.Match, f.Path) {
 			d.URL.ChangeFreq, d.URL.Priority, d.Rule = r.ChangeFreq, r.Priority, i+1
@@ -427,7 +435,7 @@ func pageKey(p string) string {
 	return strings.TrimSuffix(p, "/")
 }
 
-func (m *Mapper) setLastMod(d *Decision, f walker.File, h *frontmatter.Head, fm *frontmatter.Source, git time.Time) {
+func (m *Mapper) setLastMod(d *Decision, f walker.File, h *frontmatter.Head, fm *frontmatter.Source, p *Page) {
 	for _, src := range m.opts.LastMod {
 		switch src {
 		case LastModFrontMatter:
@@ -448,8 +456,16 @@ func (m *Mapper) setLastMod(d *Decision, f walker.File, h *frontmatter.Head, fm 
 				return
 			}
 		case LastModGit:
-			if !git.IsZero() {
-				d.URL.LastMod, d.LastModFrom, d.LastModSource = git.UTC(), "git", LastModGit
+			if !p.Git.IsZero() {
+				d.URL.LastMod, d.LastModFrom, d.LastModSource = p.Git.UTC(), "git", LastModGit
+				return
+			}
+		case LastModHash:
+			if p.Hash == nil || d.URL.Loc == "" {
+				continue
+			}
+			if t, ok := p.Hash(d.URL.Loc); ok {
+				d.URL.LastMod, d.LastModFrom, d.LastModSource = t.UTC(), "hash (state file)", LastModHash
 				return
 			}
 		case LastModMTime:

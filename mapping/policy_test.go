@@ -166,7 +166,7 @@ func TestLastModSources(t *testing.T) {
 	if d := m.Map(Page{File: walker.File{Path: "a.html", ModTime: mtime}}); d.LastModFrom != "mtime" {
 		t.Errorf("no head: lastmod from %q", d.LastModFrom)
 	}
-	if _, err := New(Options{BaseURL: "https://example.com/", LastMod: []LastModSource{"hash"}}); err == nil {
+	if _, err := New(Options{BaseURL: "https://example.com/", LastMod: []LastModSource{"sha"}}); err == nil {
 		t.Error("unknown source: no error")
 	}
 }

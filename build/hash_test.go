@@ -1,0 +1,113 @@
+package build
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/hashstate"
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/writer"
+)
+
+// TestHashLastMod: with the same state file, a fresh copy of the site
+// (new mtimes) gives byte-identical sitemaps, and changing one page
+// changes exactly that page's lastmod; whitespace and ignored patterns are
+// no change.
+func TestHashLastMod(t *testing.T) {
+	state := filepath.Join(t.TempDir(), ".sitemapgen", "state.json")
+	files := map[string]string{
+		"index.html": "<title>home</title><p>Built at 2024-01-01T00:00:00Z</p>",
+		"a.html":     "<title>a</title>\n<p>one</p>",
+		"b.html":     "<title>b</title>\n<p>two</p>",
+	}
+	build := func(files map[string]string, now time.Time) (string, map[string]string) {
+		t.Helper()
+		root, out := pages(t, files), t.TempDir()
+		mt := now.Add(-time.Hour)
+		for p := range files {
+			os.Chtimes(filepath.Join(root, p), mt, mt) // a fresh checkout's times
+		}
+		opts := Options{
+			Root: root, Heads: Heads{Read: true}, Write: writer.Options{Dir: out},
+			Map: mapping.Options{BaseURL: "https://example.com/", Now: now,
+				LastMod: []mapping.LastModSource{mapping.LastModHash, mapping.LastModMTime}},
+			Hash: &Hash{State: state, Options: hashstate.Options{Ignore: []*regexp.Regexp{regexp.MustCompile(`Built at [0-9:TZ-]+`)}}},
+		}
+		got, _ := lastmods(t, opts)
+		data, err := os.ReadFile(filepath.Join(out, "sitemap.xml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data), got
+	}
+	t1 := time.Date(2024, 5, 1, 10, 0, 0, 0, time.UTC)
+	first, got := build(files, t1)
+	for loc, lm := range got {
+		if lm != "2024-05-01T10:00:00Z hash (state file)" {
+			t.Errorf("first build: %s: %s", loc, lm)
+		}
+	}
+	if _, err := os.Stat(state); err != nil {
+		t.Fatalf("no state file: %v", err)
+	}
+
+	// A fresh copy, a day later: the same bytes.
+	if again, _ := build(files, t1.AddDate(0, 0, 1)); again != first {
+		t.Errorf("a fresh copy with the state file gives\n%s\nnot\n%s", again, first)
+	}
+
+	// One page edited, one reindented, one rebuilt with a new timestamp.
+	t3 := t1.AddDate(0, 0, 2)
+	files["a.html"] = "<title>a</title>\n<p>one, edited</p>"
+	files["b.html"] = "  <title>b</title>\r\n\t<p>two</p>\n"
+	files["index.html"] = "<title>home</title><p>Built at 2024-05-03T00:00:00Z</p>"
+	_, got = build(files, t3)
+	want := map[string]string{
+		"https://example.com/":       "2024-05-01T10:00:00Z hash (state file)",
+		"https://example.com/a.html": "2024-05-03T10:00:00Z hash (state file)",
+		"https://example.com/b.html": "2024-05-01T10:00:00Z hash (state file)",
+	}
+	for loc, w := range want {
+		if got[loc] != w {
+			t.Errorf("after the edits: %s: %q, want %q", loc, got[loc], w)
+		}
+	}
+}
+
+// TestHashSession: watch mode's rebuilds date the changed page by the
+// rebuild and keep every other page in the state file.
+func TestHashSession(t *testing.T) {
+	root := pages(t, map[string]string{"index.html": "<title>home</title>", "a.html": "<title>a</title>"})
+	state := filepath.Join(t.TempDir(), "state.json")
+	opts := Options{
+		Root: root, Heads: Heads{Read: true}, Write: writer.Options{Dir: t.TempDir()},
+		Map:  mapping.Options{BaseURL: "https://example.com/", LastMod: []mapping.LastModSource{mapping.LastModHash}},
+		Hash: &Hash{State: state},
+	}
+	s, _, err := Start(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(state)
+	time.Sleep(1100 * time.Millisecond) // dates are whole seconds
+	os.WriteFile(filepath.Join(root, "a.html"), []byte("<title>a, edited</title>"), 0o644)
+	if _, err := s.Update(context.Background(), []string{filepath.Join(root, "a.html")}); err != nil {
+		t.Fatal(err)
+	}
+	st, err := hashstate.Load(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	home, _ := st.Date("https://example.com/", hashstate.Options{}.Sum([]byte("<title>home</title>")), time.Now())
+	a, _ := st.Date("https://example.com/a.html", hashstate.Options{}.Sum([]byte("<title>a, edited</title>")), time.Now().Add(time.Hour))
+	if !a.After(home) {
+		t.Errorf("the edited page's date %v is not after the other's %v (state before:\n%s)", a, home, before)
+	}
+	if time.Since(home) > time.Minute || time.Since(a) > time.Minute {
+		t.Errorf("the state file lost a page: home %v, a %v", home, a)
+	}
+}
