@@ -730,6 +730,8 @@ func (b *builder) lintLastMod() {
 		cause = "; they come from a shallow clone's history: fetch it whole (fetch-depth: 0, or git fetch --unshallow --filter=blob:none)"
 	case top == mapping.LastModGit:
 		cause = "; they come from git: one commit touched most files"
+	case top == mapping.LastModHash:
+		cause = "; they come from the hash state file, which dates every page it meets for the first time by that build: they come true as pages change, if the file is kept between builds"
 	case top == mapping.LastModMeta || top == mapping.LastModFrontMatter:
 		cause = "; they come from the pages' own dates (" + string(top) + "): a template may stamp the build time"
 	}

@@ -151,3 +151,33 @@ func TestGitLastModSources(t *testing.T) {
 		t.Errorf("content mode: %q, want %q", got["https://example.com/posts/a/"], w)
 	}
 }
+
+// TestGitShallow: in a shallow clone, files whose history the clone cut
+// get no git date, and a warning says how to fetch the rest.
+func TestGitShallow(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	repo := t.TempDir()
+	gitRun(t, repo, "2024-01-01T00:00:00Z", "init", "-q")
+	for i, name := range []string{"old.html", "mid.html", "new.html"} {
+		os.WriteFile(filepath.Join(repo, name), []byte("<title>"+name+"</title>"), 0o644)
+		date := time.Date(2024, 1, 1+i, 0, 0, 0, 0, time.UTC).Format(time.RFC3339)
+		gitRun(t, repo, date, "add", name)
+		gitRun(t, repo, date, "commit", "-q", "-m", name)
+	}
+	clone := filepath.Join(t.TempDir(), "clone")
+	gitRun(t, repo, "2024-01-01T00:00:00Z", "clone", "-q", "--depth", "1", "file://"+repo, clone)
+	got, warnings := lastmods(t, Options{
+		Root: clone, Heads: Heads{Read: true}, Write: writer.Options{Dir: t.TempDir()},
+		Map: mapping.Options{BaseURL: "https://example.com/", LastMod: []mapping.LastModSource{mapping.LastModGit, mapping.LastModMTime}},
+	})
+	for _, name := range []string{"old.html", "mid.html", "new.html"} {
+		if lm := got["https://example.com/"+name]; !strings.HasSuffix(lm, " mtime") {
+			t.Errorf("%s in the shallow clone's boundary commit: %q, want its mtime", name, lm)
+		}
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "fetch-depth: 0") || !strings.Contains(warnings[0], "--unshallow") {
+		t.Errorf("warnings %q, want the shallow clone's", warnings)
+	}
+}
