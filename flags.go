@@ -117,17 +117,8 @@ func (l listFlag) Set(s string) error {
 	return nil
 }
 
-// errHelp is returned for -h and --help.
-var errHelp = flag.ErrHelp
-
-// parseBuildFlags parses the build command's arguments: flags anywhere, at
-// most one DIR.
-func parseBuildFlags(args []string) (config.Flags, error) {
-	fl, _, err := parseFlags(args, false)
-	return fl, err
-}
-
-// parseFlags parses the arguments of build or, with watch, of watch,
+// parseFlags parses the arguments of build (flags anywhere, at most one
+// DIR) or, with watch, of watch,
 // which also takes --debounce, --max-wait and --poll and not --dry-run or
 // --explain.
 func parseFlags(args []string, watch bool) (config.Flags, watchFlags, error) {

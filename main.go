@@ -63,21 +63,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
-	fl, err := parseBuildFlags(args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stdout, usage)
-		return exitOK
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "sitemapgen: %v\nRun 'sitemapgen --help' for usage.\n", err)
-		return exitUsage
-	}
-	s, err := config.Resolve(fl, getenv)
-	if err != nil {
-		fmt.Fprintf(stderr, "sitemapgen: %v\n", err)
-		return exitUsage
-	}
-	if code := checkFolders(s, stderr); code != exitOK {
+	s, _, _, code, ok := settings(args, false, stdout, stderr, getenv)
+	if !ok {
 		return code
 	}
 
@@ -103,6 +90,34 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		fmt.Fprintln(stderr, summary(res, s))
 	}
 	return exitOK
+}
+
+// settings parses the arguments of build (with watch, of watch),
+// resolves the configuration, and checks the folders it names. When ok is
+// false the command ends there, with code: help was printed, or the
+// arguments or the configuration are wrong.
+func settings(args []string, watch bool, stdout, stderr io.Writer, getenv func(string) string) (s *config.Settings, fl config.Flags, wf watchFlags, code int, ok bool) {
+	help, cmd := usage, "sitemapgen"
+	if watch {
+		help, cmd = watchUsage, "sitemapgen watch"
+	}
+	fl, wf, err := parseFlags(args, watch)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, help)
+		return nil, fl, wf, exitOK, false
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "sitemapgen: %v\nRun '%s --help' for usage.\n", err, cmd)
+		return nil, fl, wf, exitUsage, false
+	}
+	if s, err = config.Resolve(fl, getenv); err == nil {
+		err = folderError(s)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "sitemapgen: %v\n", err)
+		return nil, fl, wf, exitUsage, false
+	}
+	return s, fl, wf, exitOK, true
 }
 
 // version reports the module version and, for a build from a checkout, the

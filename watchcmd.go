@@ -33,21 +33,8 @@ type watchFlags struct {
 // runWatch runs "sitemapgen watch": a build, then a rebuild of what changed
 // after every burst of changes, until ctx is done (SIGINT, SIGTERM).
 func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
-	fl, wf, err := parseFlags(args, true)
-	if errors.Is(err, errHelp) {
-		fmt.Fprint(stdout, watchUsage)
-		return exitOK
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "sitemapgen: %v\nRun 'sitemapgen watch --help' for usage.\n", err)
-		return exitUsage
-	}
-	s, err := config.Resolve(fl, getenv)
-	if err != nil {
-		fmt.Fprintf(stderr, "sitemapgen: %v\n", err)
-		return exitUsage
-	}
-	if code := checkFolders(s, stderr); code != exitOK {
+	s, fl, wf, code, ok := settings(args, true, stdout, stderr, getenv)
+	if !ok {
 		return code
 	}
 	w := &watcher{fl: fl, wf: wf, getenv: getenv, stdout: stdout, stderr: stderr, tuneGC: getenv("GOGC") == ""}
@@ -277,15 +264,6 @@ func changeLine(res *build.Result) string {
 	}
 	fmt.Fprintf(&b, ", %d ms", res.Elapsed.Milliseconds())
 	return b.String()
-}
-
-// checkFolders checks, before a build, that the folders it reads exist.
-func checkFolders(s *config.Settings, stderr io.Writer) int {
-	if err := folderError(s); err != nil {
-		fmt.Fprintf(stderr, "sitemapgen: %v\n", err)
-		return exitUsage
-	}
-	return exitOK
 }
 
 // folderError reports a site or source folder that is missing.
