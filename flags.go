@@ -16,6 +16,7 @@ const usage = `sitemapgen writes the sitemaps of a built static site.
 Usage:
   sitemapgen [build] [flags] [DIR]   write the sitemaps of the site in DIR
   sitemapgen watch [flags] [DIR]     write them, then again after each change
+  sitemapgen validate PATH...        check sitemap files against the protocol
   sitemapgen version                 print the version
   sitemapgen help                    print this help
 
@@ -96,7 +97,8 @@ in one file, otherwise a <sitemapindex> of sitemap-1.xml, sitemap-2.xml ...;
 sitemap.txt with --text. Each file is replaced atomically; sitemap files of an
 earlier run that are no longer needed are removed; nothing else is touched.
 
-Run 'sitemapgen watch --help' for watch mode.
+Run 'sitemapgen watch --help' for watch mode, 'sitemapgen validate --help'
+for checking sitemaps.
 
 Exit status: 0 the sitemaps were written, 1 the build failed (nothing found,
 an I/O error), 2 a usage or configuration error.

@@ -39,7 +39,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	cmd := "build"
 	if len(args) > 0 {
 		switch args[0] {
-		case "build", "watch", "version", "help":
+		case "build", "watch", "validate", "version", "help":
 			cmd, args = args[0], args[1:]
 		}
 	}
@@ -56,8 +56,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	if cmd == "watch" {
+	switch cmd {
+	case "watch":
 		return runWatch(ctx, args, stdout, stderr, os.Getenv)
+	case "validate":
+		return runValidate(args, stdout, stderr)
 	}
 	return runBuild(ctx, args, stdout, stderr, os.Getenv)
 }

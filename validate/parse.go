@@ -1,0 +1,640 @@
+package validate
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/url"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// Namespaces that extension elements commonly use, with the prefix
+// problems show them with.
+const (
+	xhtmlNS = "http://www.w3.org/1999/xhtml"
+	xsiNS   = "http://www.w3.org/2001/XMLSchema-instance"
+	imageNS = "http://www.google.com/schemas/sitemap-image/1.1"
+	videoNS = "http://www.google.com/schemas/sitemap-video/1.1"
+	newsNS  = "http://www.google.com/schemas/sitemap-news/0.9"
+)
+
+var prefixes = map[string]string{
+	xhtmlNS: "xhtml",
+	imageNS: "image",
+	videoNS: "video",
+	newsNS:  "news",
+}
+
+// extensionRoots gives the one element that the image, video and news
+// schemas declare globally: the only one allowed in a sitemap element.
+var extensionRoots = map[string]string{imageNS: "image", videoNS: "video", newsNS: "news"}
+
+// The child elements of <url> and <sitemap>, in the order the schemas
+// give them.
+var (
+	urlFields     = []string{"loc", "lastmod", "changefreq", "priority"}
+	sitemapFields = []string{"loc", "lastmod"}
+)
+
+// fileCheck checks one file, reading it once as a stream of tokens.
+type fileCheck struct {
+	*checker
+	cand      candidate
+	probs     []Problem
+	isSitemap bool // the root element is urlset or sitemapindex
+
+	d       *xml.Decoder
+	line    int    // line where the token last read starts
+	ns      string // the root's namespace, taken for the sitemap namespace
+	index   bool   // the root is sitemapindex
+	scope   string // the URL folder locs must lie under, or ""
+	entries int    // <url> or <sitemap> elements
+	over    int    // line of the first entry past the limit
+	listed  []indexEntry
+}
+
+// indexEntry is the loc of a <sitemap> in an index.
+type indexEntry struct {
+	loc  string
+	line int
+}
+
+func (fc *fileCheck) addf(line int, format string, args ...any) {
+	fc.probs = append(fc.probs, Problem{File: fc.cand.path, Line: line, Msg: fmt.Sprintf(format, args...)})
+}
+
+// next reads the next token, noting the line it starts on.
+func (fc *fileCheck) next() (xml.Token, error) {
+	fc.line, _ = fc.d.InputPos()
+	return fc.d.Token()
+}
+
+// run checks the file.
+func (fc *fileCheck) run() {
+	r, closeFile, err := open(fc.cand.path)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		fc.isSitemap = true
+		fc.addf(0, "%v", err)
+		return
+	}
+	defer closeFile()
+	cr := &countReader{r: r}
+	br := bufio.NewReaderSize(cr, 64<<10)
+	switch b, _ := br.Peek(3); {
+	case bytes.HasPrefix(b, []byte("\xef\xbb\xbf")): // UTF-8 byte-order mark: allowed
+		br.Discard(3)
+	case bytes.HasPrefix(b, []byte("\xff\xfe")) || bytes.HasPrefix(b, []byte("\xfe\xff")):
+		fc.isSitemap = true
+		fc.addf(0, "file starts with a UTF-16 byte-order mark; sitemaps must be UTF-8")
+		return
+	}
+	fc.d = xml.NewDecoder(br)
+	fc.d.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
+		fc.addf(fc.line, "declared encoding is %s; sitemaps must be UTF-8", label)
+		return in, nil
+	}
+	err = fc.document()
+	var se *xml.SyntaxError
+	switch {
+	case cr.err != nil && strings.HasSuffix(fc.cand.path, ".gz"):
+		fc.isSitemap = true
+		fc.addf(0, "cannot decompress: %v", cr.err)
+		return
+	case cr.err != nil:
+		fc.isSitemap = true
+		fc.addf(0, "cannot read: %v", cr.err)
+		return
+	case errors.As(err, &se):
+		fc.addf(se.Line, "not well-formed XML: %s", se.Msg)
+		return
+	case err != nil:
+		fc.addf(0, "%v", err)
+		return
+	case !fc.isSitemap:
+		return
+	}
+	if fc.entries > sitemap.MaxURLs {
+		fc.addf(fc.over, "%d <%s> entries: the protocol allows at most %d in one file", fc.entries, fc.entryName(), sitemap.MaxURLs)
+	}
+	if cr.n > sitemap.MaxBytes {
+		fc.addf(0, "%d bytes uncompressed: the protocol allows at most %d", cr.n, sitemap.MaxBytes)
+	}
+	fc.checkListed()
+}
+
+func (fc *fileCheck) entryName() string {
+	if fc.index {
+		return "sitemap"
+	}
+	return "url"
+}
+
+// document reads the whole file: prolog, root element, what follows.
+func (fc *fileCheck) document() error {
+	rootSeen := false
+	for {
+		tok, err := fc.next()
+		if err == io.EOF {
+			if !rootSeen && fc.cand.explicit {
+				fc.addf(0, "not a sitemap: no root element found")
+			}
+			return nil
+		} else if err != nil {
+			return err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if rootSeen {
+				fc.addf(fc.line, "element %s after the root element", fc.name(t.Name))
+				if err := fc.d.Skip(); err != nil {
+					return err
+				}
+				continue
+			}
+			rootSeen = true
+			if l := t.Name.Local; l != "urlset" && l != "sitemapindex" {
+				if fc.cand.explicit {
+					fc.addf(fc.line, "not a sitemap: root element is <%s>, not <urlset> or <sitemapindex>", l)
+				}
+				return nil
+			}
+			if err := fc.root(t); err != nil {
+				return err
+			}
+		case xml.CharData:
+			fc.text(t, "")
+		}
+	}
+}
+
+// root reads the <urlset> or <sitemapindex> element.
+func (fc *fileCheck) root(t xml.StartElement) error {
+	fc.isSitemap = true
+	fc.index = t.Name.Local == "sitemapindex"
+	fc.ns = t.Name.Space
+	switch t.Name.Space {
+	case sitemap.Namespace:
+	case "":
+		fc.addf(fc.line, "<%s> has no namespace: want xmlns=%q", t.Name.Local, sitemap.Namespace)
+	default:
+		fc.addf(fc.line, "<%s> is in namespace %s, not %s", t.Name.Local, t.Name.Space, sitemap.Namespace)
+	}
+	fc.attrs(t)
+	if u := fc.fileURL(fc.cand); u != "" {
+		fc.scope = u[:strings.LastIndexByte(u, '/')+1]
+	}
+	line := fc.line
+	for {
+		tok, err := fc.next()
+		if err != nil {
+			return err
+		}
+		switch t := tok.(type) {
+		case xml.EndElement:
+			if fc.entries == 0 {
+				fc.addf(line, "<%s> has no <%s>", t.Name.Local, fc.entryName())
+			}
+			return nil
+		case xml.CharData:
+			fc.text(t, fc.entryName()+"set")
+		case xml.StartElement:
+			switch {
+			case !fc.allowed(t):
+			case t.Name.Space == fc.ns && t.Name.Local == fc.entryName():
+				if fc.entries++; fc.entries == sitemap.MaxURLs+1 {
+					fc.over = fc.line
+				}
+				if err := fc.entry(t); err != nil {
+					return err
+				}
+				continue
+			case t.Name.Space == fc.ns:
+				fc.addf(fc.line, "unknown element <%s> in the sitemap namespace; want <%s>", t.Name.Local, fc.entryName())
+			case fc.entries > 0:
+				fc.addf(fc.line, "extension element %s after the first <%s>: the schema allows them only before it", fc.name(t.Name), fc.entryName())
+			default:
+				fc.extension(t)
+				continue
+			}
+			if err := fc.d.Skip(); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// entry reads a <url> or <sitemap> element.
+func (fc *fileCheck) entry(t xml.StartElement) error {
+	fc.attrs(t)
+	fields := urlFields
+	if fc.index {
+		fields = sitemapFields
+	}
+	line := fc.line
+	var seen [4]int // line of each field
+	last := -1      // index of the last field read
+	ext, extLine := "", 0
+	for {
+		tok, err := fc.next()
+		if err != nil {
+			return err
+		}
+		switch t := tok.(type) {
+		case xml.EndElement:
+			if seen[0] == 0 {
+				fc.addf(line, "<%s> has no <loc>", t.Name.Local)
+			}
+			return nil
+		case xml.CharData:
+			fc.text(t, fc.entryName())
+		case xml.StartElement:
+			at := fc.line
+			if !fc.allowed(t) {
+				if err := fc.d.Skip(); err != nil {
+					return err
+				}
+				continue
+			}
+			if t.Name.Space != fc.ns {
+				if extLine == 0 {
+					ext, extLine = fc.name(t.Name), at
+				}
+				if err := fc.extension(t); err != nil {
+					return err
+				}
+				continue
+			}
+			i := slices.Index(fields, t.Name.Local)
+			if i < 0 {
+				fc.addf(at, "unknown element <%s> in <%s>; want %s", t.Name.Local, fc.entryName(), strings.Join(fields, ", "))
+				if err := fc.d.Skip(); err != nil {
+					return err
+				}
+				continue
+			}
+			fc.attrs(t)
+			v, err := fc.value(t)
+			if err != nil {
+				return err
+			}
+			switch {
+			case seen[i] != 0:
+				fc.addf(at, "second <%s> in <%s> (first at line %d)", t.Name.Local, fc.entryName(), seen[i])
+				continue
+			case extLine != 0:
+				fc.addf(at, "<%s> after extension element %s (line %d): %s come first", t.Name.Local, ext, extLine, strings.Join(fields, ", "))
+			case i < last:
+				fc.addf(at, "<%s> after <%s>: the order is %s", t.Name.Local, fields[last], strings.Join(fields, ", "))
+			}
+			seen[i] = at
+			last = max(last, i)
+			fc.field(t.Name.Local, v, at)
+		}
+	}
+}
+
+// field checks the value v of a field of <url> or <sitemap>.
+func (fc *fileCheck) field(name, v string, line int) {
+	switch name {
+	case "loc":
+		fc.loc(trimSpace(v), line)
+	case "lastmod":
+		if !validDate(trimSpace(v)) {
+			fc.addf(line, "<lastmod> %q is not a W3C date (YYYY-MM-DD) or date-time (YYYY-MM-DDThh:mm:ss with an optional fraction and zone)", v)
+		}
+	case "changefreq": // xsd:string: whitespace counts
+		if _, err := sitemap.ParseChangeFreq(v); err != nil {
+			fc.addf(line, "%v", err)
+		}
+	case "priority":
+		v = trimSpace(v)
+		if !isDecimal(v) {
+			fc.addf(line, "priority %q is not a decimal number", v)
+		} else if _, err := sitemap.ParsePriority(v); err != nil {
+			fc.addf(line, "%v", err)
+		}
+	}
+}
+
+// loc checks the loc of an entry: its form, duplicates, scope, the file
+// behind it.
+func (fc *fileCheck) loc(v string, line int) {
+	if msg := urlProblem(v); msg != "" {
+		fc.addf(line, "<loc>: %s", msg)
+		return
+	}
+	seen := fc.seen
+	if fc.index {
+		seen = fc.seenIndex
+	}
+	if w, ok := seen[v]; !ok {
+		seen[v] = where{fc.cand.path, line}
+	} else if w.file == fc.cand.path {
+		fc.addf(line, "URL %s listed twice (also at line %d)", v, w.line)
+	} else {
+		fc.addf(line, "URL %s also listed by %s:%d", v, w.file, w.line)
+	}
+	if fc.scope != "" && !under(v, fc.scope) {
+		fc.addf(line, "URL %s is outside the sitemap's scope %s (a sitemap may list only URLs under its own folder)", v, fc.scope)
+		return
+	}
+	if fc.index {
+		fc.listed = append(fc.listed, indexEntry{v, line})
+		return
+	}
+	if fc.opts.Site != "" {
+		if p, ok := localPath(fc.opts.Site, fc.base, v); ok && !serves(p) {
+			fc.addf(line, "no file in %s serves %s", fc.opts.Site, v)
+		}
+	}
+}
+
+// checkListed reports the entries of an index that name a missing file:
+// the file served at the entry's URL under BaseURL; without BaseURL, the
+// file named by its last path segment in the index's folder, when at
+// least one entry names a file that exists (else the index is taken to be
+// checked without its sitemaps).
+func (fc *fileCheck) checkListed() {
+	if fc.base != "" && fc.cand.root != "" {
+		for _, e := range fc.listed {
+			if p, ok := localPath(fc.cand.root, fc.base, e.loc); ok && !isFile(p) {
+				fc.addf(e.line, "index entry %s names %s, which does not exist", e.loc, p)
+			}
+		}
+		return
+	}
+	var missing []Problem
+	found := false
+	for _, e := range fc.listed {
+		u, err := url.Parse(e.loc)
+		if err != nil || u.Path == "" || strings.HasSuffix(u.Path, "/") {
+			continue
+		}
+		p := filepath.Join(filepath.Dir(fc.cand.path), path.Base(u.Path))
+		if isFile(p) {
+			found = true
+		} else {
+			missing = append(missing, Problem{fc.cand.path, e.line, fmt.Sprintf("index entry %s names %s, which does not exist", e.loc, p)})
+		}
+	}
+	if found {
+		fc.probs = append(fc.probs, missing...)
+	}
+}
+
+// urlProblem says what keeps v from being a <loc> or an href, or "".
+func urlProblem(v string) string {
+	if v == "" {
+		return "empty URL"
+	}
+	// The scheme is case-insensitive (RFC 3986); CheckLoc wants it lowercase.
+	lower := v
+	if i := strings.Index(v, "://"); i > 0 && i <= len("https") {
+		lower = strings.ToLower(v[:i]) + v[i:]
+	}
+	if err := sitemap.CheckLoc(lower); err != nil {
+		return err.Error()
+	}
+	if len(v) < 12 {
+		return fmt.Sprintf("URL %q is shorter than 12 characters, the schema's minimum", v)
+	}
+	u, err := url.Parse(v)
+	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		return fmt.Sprintf("URL %q does not parse: %v", v, err)
+	}
+	if u.Host == "" {
+		return fmt.Sprintf("URL %q has no host", v)
+	}
+	return ""
+}
+
+// allowed reports whether t may appear in the sitemap's content: in its
+// namespace, or in another declared one. It reports the others.
+func (fc *fileCheck) allowed(t xml.StartElement) bool {
+	switch s := t.Name.Space; {
+	case s == fc.ns:
+		return true
+	case s == "":
+		fc.addf(fc.line, "element <%s> has no namespace: want the sitemap namespace or an extension's", t.Name.Local)
+	case !strings.Contains(s, ":"): // encoding/xml leaves an unknown prefix in Space
+		fc.addf(fc.line, "element <%s:%s>: namespace prefix %s is not declared", s, t.Name.Local, s)
+	default:
+		return true
+	}
+	return false
+}
+
+// attrs reports the attributes of a sitemap element that the schema does
+// not allow: all but namespace declarations and xsi:*.
+func (fc *fileCheck) attrs(t xml.StartElement) {
+	for _, a := range t.Attr {
+		if a.Name.Space == "xmlns" || a.Name.Space == "" && a.Name.Local == "xmlns" || a.Name.Space == xsiNS {
+			continue
+		}
+		fc.addf(fc.line, "attribute %s is not allowed on <%s>", fc.name(a.Name), t.Name.Local)
+	}
+}
+
+// extension reads an extension element, checking its name in the
+// image, video and news namespaces, and the attributes of an xhtml:link.
+func (fc *fileCheck) extension(t xml.StartElement) error {
+	if want, ok := extensionRoots[t.Name.Space]; ok && t.Name.Local != want {
+		fc.addf(fc.line, "unknown extension element %s: want <%s:%s>", fc.name(t.Name), prefixes[t.Name.Space], want)
+	}
+	if t.Name.Space == xhtmlNS && t.Name.Local == "link" {
+		var rel, href, lang *string
+		for i, a := range t.Attr {
+			if a.Name.Space == "" {
+				switch a.Name.Local {
+				case "rel":
+					rel = &t.Attr[i].Value
+				case "href":
+					href = &t.Attr[i].Value
+				case "hreflang":
+					lang = &t.Attr[i].Value
+				}
+			}
+		}
+		alternate := rel != nil && strings.EqualFold(trimSpace(*rel), "alternate")
+		switch {
+		case href != nil:
+			if msg := urlProblem(trimSpace(*href)); msg != "" {
+				fc.addf(fc.line, "xhtml:link href: %s", msg)
+			}
+		case alternate:
+			fc.addf(fc.line, "xhtml:link rel=\"alternate\" has no href")
+		}
+		switch {
+		case lang != nil:
+			if !isLanguage(trimSpace(*lang)) {
+				fc.addf(fc.line, "xhtml:link hreflang %q is not a language tag", *lang)
+			}
+		case alternate:
+			fc.addf(fc.line, "xhtml:link rel=\"alternate\" has no hreflang")
+		}
+	}
+	return fc.d.Skip()
+}
+
+// value reads the text of a simple element, reporting child elements.
+func (fc *fileCheck) value(t xml.StartElement) (string, error) {
+	var b strings.Builder
+	for {
+		tok, err := fc.next()
+		if err != nil {
+			return "", err
+		}
+		switch c := tok.(type) {
+		case xml.CharData:
+			b.Write(c)
+		case xml.StartElement:
+			fc.addf(fc.line, "<%s> holds element %s: it may hold only text", t.Name.Local, fc.name(c.Name))
+			if err := fc.d.Skip(); err != nil {
+				return "", err
+			}
+		case xml.EndElement:
+			return b.String(), nil
+		}
+	}
+}
+
+// text reports text other than white space in element-only content.
+func (fc *fileCheck) text(t xml.CharData, in string) {
+	s := trimSpace(string(t))
+	if s == "" {
+		return
+	}
+	if len(s) > 40 {
+		s = s[:40] + "…"
+	}
+	if in == "" {
+		fc.addf(fc.line, "text %q outside the root element", s)
+	} else {
+		fc.addf(fc.line, "text %q is not allowed in <%s>: it holds only elements", s, in)
+	}
+}
+
+// name shows an element or attribute name with its usual prefix.
+func (fc *fileCheck) name(n xml.Name) string {
+	switch {
+	case n.Space == "" || n.Space == fc.ns:
+		return "<" + n.Local + ">"
+	case prefixes[n.Space] != "":
+		return "<" + prefixes[n.Space] + ":" + n.Local + ">"
+	case !strings.Contains(n.Space, ":"):
+		return "<" + n.Space + ":" + n.Local + ">"
+	}
+	return "<{" + n.Space + "}" + n.Local + ">"
+}
+
+// trimSpace removes XML white space around s, as xsd's whiteSpace
+// "collapse" does at the ends.
+func trimSpace(s string) string { return strings.Trim(s, " \t\r\n") }
+
+// validDate reports whether s is an xsd:date or an xsd:dateTime, the union
+// sitemap.xsd gives <lastmod>: YYYY-MM-DD and an optional zone, or
+// YYYY-MM-DDThh:mm:ss with an optional fraction and zone (Z or ±hh:mm).
+// Only the years 0001–9999 are accepted.
+func validDate(s string) bool {
+	if len(s) < 10 || !digits(s[0:4]) || s[4] != '-' || !digits(s[5:7]) || s[7] != '-' || !digits(s[8:10]) {
+		return false
+	}
+	y, m, d := atoi(s[0:4]), atoi(s[5:7]), atoi(s[8:10])
+	if y == 0 || m < 1 || m > 12 || d < 1 || d > time.Date(y, time.Month(m)+1, 0, 0, 0, 0, 0, time.UTC).Day() {
+		return false
+	}
+	rest, isTime := strings.CutPrefix(s[10:], "T")
+	if isTime {
+		if len(rest) < 8 || !digits(rest[0:2]) || rest[2] != ':' || !digits(rest[3:5]) || rest[5] != ':' || !digits(rest[6:8]) {
+			return false
+		}
+		h, mi, sec := atoi(rest[0:2]), atoi(rest[3:5]), atoi(rest[6:8])
+		rest = rest[8:]
+		zeroFrac := true
+		if frac, ok := strings.CutPrefix(rest, "."); ok {
+			n := 0
+			for n < len(frac) && '0' <= frac[n] && frac[n] <= '9' {
+				zeroFrac = zeroFrac && frac[n] == '0'
+				n++
+			}
+			if n == 0 {
+				return false
+			}
+			rest = frac[n:]
+		}
+		if h == 24 && (mi != 0 || sec != 0 || !zeroFrac) || h > 24 || mi > 59 || sec > 59 {
+			return false
+		}
+	}
+	switch {
+	case rest == "" || rest == "Z":
+		return true
+	case len(rest) == 6 && (rest[0] == '+' || rest[0] == '-') && digits(rest[1:3]) && rest[3] == ':' && digits(rest[4:6]):
+		h, m := atoi(rest[1:3]), atoi(rest[4:6])
+		return m <= 59 && (h < 14 || h == 14 && m == 0)
+	}
+	return false
+}
+
+// isDecimal reports whether s is an xsd:decimal: an optional sign, digits,
+// an optional point and more digits, at least one digit in all.
+func isDecimal(s string) bool {
+	if s != "" && (s[0] == '+' || s[0] == '-') {
+		s = s[1:]
+	}
+	whole, frac, _ := strings.Cut(s, ".")
+	return whole+frac != "" && digits(whole) && digits(frac)
+}
+
+// isLanguage reports whether s is an xsd:language tag, such as en, de-AT
+// or x-default.
+func isLanguage(s string) bool {
+	for i, part := range strings.Split(s, "-") {
+		if len(part) < 1 || len(part) > 8 {
+			return false
+		}
+		for _, c := range []byte(part) {
+			if !('a' <= c|0x20 && c|0x20 <= 'z') && (i == 0 || c < '0' || c > '9') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// digits reports whether s holds only ASCII digits.
+func digits(s string) bool {
+	for _, c := range []byte(s) {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// atoi converts a string of digits.
+func atoi(s string) int {
+	n := 0
+	for _, c := range []byte(s) {
+		n = n*10 + int(c-'0')
+	}
+	return n
+}

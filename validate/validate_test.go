@@ -1,0 +1,464 @@
+package validate
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const head = `<?xml version="1.0" encoding="UTF-8"?>` + "\n"
+
+// urlset wraps body, lines starting on line 3, in a <urlset> with the
+// xhtml and image namespaces declared.
+func urlset(body string) string {
+	return head + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">` + "\n" + body + "\n</urlset>\n"
+}
+
+// index wraps body, lines starting on line 3, in a <sitemapindex>.
+func index(body string) string {
+	return head + `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n" + body + "\n</sitemapindex>\n"
+}
+
+// urls returns n <url> entries, one a line.
+func urls(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "<url><loc>https://example.com/page/%d/</loc></url>\n", i)
+	}
+	return b.String()
+}
+
+// gz compresses s.
+func gz(s string) string {
+	var b bytes.Buffer
+	z := gzip.NewWriter(&b)
+	z.Write([]byte(s))
+	z.Close()
+	return b.String()
+}
+
+// writeFiles writes files (path → content) below dir.
+func writeFiles(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestCheck(t *testing.T) {
+	long := "https://example.com/" + strings.Repeat("a", 2048-len("https://example.com/"))
+	site := map[string]string{
+		"site/index.html": "home", "site/a.html": "a", "site/b/index.html": "b", "site/c.pdf": "c", "site/caf\u00e9/index.html": "café",
+	}
+	withSite := func(files map[string]string) map[string]string {
+		for k, v := range site {
+			files[k] = v
+		}
+		return files
+	}
+	tests := []struct {
+		name    string
+		files   map[string]string
+		paths   []string // default: "."
+		opts    Options
+		want    []string // each problem's String() contains its entry, in order
+		checked int      // default: 1
+	}{
+		{name: "valid", files: map[string]string{"a.xml": urlset(`<url><loc>https://example.com/</loc><lastmod>2024-05-01</lastmod><changefreq>daily</changefreq><priority>0.8</priority><xhtml:link rel="alternate" hreflang="de-AT" href="https://example.com/de/"/><image:image><image:loc>https://example.com/a.png</image:loc></image:image></url>`)}},
+		{name: "valid index", files: map[string]string{"a.xml": index(`<sitemap><loc>https://example.com/s.xml</loc><lastmod>2024-05-01T10:00:00Z</lastmod></sitemap>`)}},
+		{name: "valid 2,047-char loc", files: map[string]string{"a.xml": urlset(`<url><loc>` + long[:2047] + `</loc></url>`)}},
+		{name: "valid extension first in urlset", files: map[string]string{"a.xml": urlset("<image:image><image:loc>https://example.com/a.png</image:loc></image:image>\n<url><loc>https://example.com/</loc></url>")}},
+		{name: "valid whitespace around loc", files: map[string]string{"a.xml": urlset("<url><loc>\n  https://example.com/\n</loc></url>")}},
+		{name: "order", files: map[string]string{"a.xml": urlset("<url><loc>https://example.com/</loc>\n<changefreq>daily</changefreq>\n<lastmod>2024-05-01</lastmod></url>")},
+			want: []string{"a.xml:5: <lastmod> after <changefreq>: the order is loc, lastmod, changefreq, priority"}},
+		{name: "loc not first", files: map[string]string{"a.xml": urlset("<url><lastmod>2024-05-01</lastmod>\n<loc>https://example.com/</loc></url>")},
+			want: []string{"a.xml:4: <loc> after <lastmod>"}},
+		{name: "missing loc", files: map[string]string{"a.xml": urlset("<url>\n<lastmod>2024-05-01</lastmod></url>")},
+			want: []string{"a.xml:3: <url> has no <loc>"}},
+		{name: "two locs", files: map[string]string{"a.xml": urlset("<url><loc>https://example.com/</loc>\n<loc>https://example.com/b</loc></url>")},
+			want: []string{"a.xml:4: second <loc> in <url> (first at line 3)"}},
+		{name: "relative loc", files: map[string]string{"a.xml": urlset("<url><loc>/blog/</loc></url>")},
+			want: []string{`a.xml:3: <loc>: not an absolute http(s) URL: "/blog/"`}},
+		{name: "no scheme", files: map[string]string{"a.xml": urlset("<url><loc>www.example.com/about/</loc></url>")},
+			want: []string{"a.xml:3: <loc>: not an absolute http(s) URL"}},
+		{name: "2,048-char loc", files: map[string]string{"a.xml": urlset(`<url><loc>` + long + `</loc></url>`)},
+			want: []string{"a.xml:3: <loc>: URL is 2,048 characters or longer (2048)"}},
+		{name: "11-char loc", files: map[string]string{"a.xml": urlset(`<url><loc>http://a.bc</loc></url>`)},
+			want: []string{"shorter than 12 characters"}},
+		{name: "unparsable loc", files: map[string]string{"a.xml": urlset(`<url><loc>https://example.com/%zz</loc></url>`)},
+			want: []string{`a.xml:3: <loc>: URL "https://example.com/%zz" does not parse: invalid URL escape`}},
+		{name: "bad lastmod", files: map[string]string{"a.xml": urlset(`<url><loc>https://example.com/</loc><lastmod>05/01/2024</lastmod></url>`)},
+			want: []string{`a.xml:3: <lastmod> "05/01/2024" is not a W3C date`}},
+		{name: "bad changefreq", files: map[string]string{"a.xml": urlset(`<url><loc>https://example.com/</loc><changefreq>Daily</changefreq></url>`)},
+			want: []string{`a.xml:3: changefreq "Daily" is not one of always, hourly`}},
+		{name: "bad priority", files: map[string]string{"a.xml": urlset("<url><loc>https://example.com/a</loc><priority>1.5</priority></url>\n<url><loc>https://example.com/b</loc><priority>1e-1</priority></url>")},
+			want: []string{"a.xml:3: priority 1.5 is outside 0.0–1.0", `a.xml:4: priority "1e-1" is not a decimal number`}},
+		{name: "unknown element", files: map[string]string{"a.xml": urlset(`<url><loc>https://example.com/</loc><title>x</title></url>`)},
+			want: []string{"a.xml:3: unknown element <title> in <url>; want loc, lastmod, changefreq, priority"}},
+		{name: "unknown element in urlset", files: map[string]string{"a.xml": urlset(`<url><loc>https://example.com/</loc></url><foo/>`)},
+			want: []string{"a.xml:3: unknown element <foo> in the sitemap namespace; want <url>"}},
+		{name: "extension before lastmod", files: map[string]string{"a.xml": urlset("<url><loc>https://example.com/</loc>\n<xhtml:link rel=\"alternate\" hreflang=\"de\" href=\"https://example.com/de/\"/>\n<lastmod>2024-05-01</lastmod></url>")},
+			want: []string{"a.xml:5: <lastmod> after extension element <xhtml:link> (line 4): loc, lastmod, changefreq, priority come first"}},
+		{name: "extension after first url", files: map[string]string{"a.xml": urlset("<url><loc>https://example.com/</loc></url>\n<image:image/>")},
+			want: []string{"a.xml:4: extension element <image:image> after the first <url>"}},
+		{name: "unknown image element", files: map[string]string{"a.xml": urlset(`<url><loc>https://example.com/</loc><image:picture/></url>`)},
+			want: []string{"a.xml:3: unknown extension element <image:picture>: want <image:image>"}},
+		{name: "undeclared prefix", files: map[string]string{"a.xml": urlset(`<url><loc>https://example.com/</loc><video:video/></url>`)},
+			want: []string{"a.xml:3: element <video:video>: namespace prefix video is not declared"}},
+		{name: "hreflang", files: map[string]string{"a.xml": urlset("<url><loc>https://example.com/</loc>\n<xhtml:link rel=\"alternate\" hreflang=\"de\" href=\"/de/\"/>\n<xhtml:link rel=\"alternate\" href=\"https://example.com/fr/\"/></url>")},
+			want: []string{`a.xml:4: xhtml:link href: not an absolute http(s) URL: "/de/"`, `a.xml:5: xhtml:link rel="alternate" has no hreflang`}},
+		{name: "text in url", files: map[string]string{"a.xml": urlset(`<url>hello<loc>https://example.com/</loc></url>`)},
+			want: []string{`a.xml:3: text "hello" is not allowed in <url>`}},
+		{name: "attribute", files: map[string]string{"a.xml": urlset(`<url id="x"><loc>https://example.com/</loc></url>`)},
+			want: []string{"a.xml:3: attribute <id> is not allowed on <url>"}},
+		{name: "empty urlset", files: map[string]string{"a.xml": urlset("")},
+			want: []string{"a.xml:2: <urlset> has no <url>"}},
+		{name: "no namespace", files: map[string]string{"a.xml": head + "<urlset>\n<url><loc>https://example.com/</loc></url></urlset>"},
+			want: []string{`a.xml:2: <urlset> has no namespace: want xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"`}},
+		{name: "wrong namespace", files: map[string]string{"a.xml": head + `<urlset xmlns="http://www.google.com/schemas/sitemap/0.84">` + "\n<url><loc>https://example.com/</loc></url></urlset>"},
+			want: []string{"a.xml:2: <urlset> is in namespace http://www.google.com/schemas/sitemap/0.84, not"}},
+		{name: "not well-formed", files: map[string]string{"a.xml": urlset(`<url><loc>https://example.com/?a=1&b=2</loc></url>`)},
+			want: []string{"a.xml:3: not well-formed XML: invalid character entity &b"}},
+		{name: "unclosed", files: map[string]string{"a.xml": head + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n<url><loc>https://example.com/</loc></url>\n"},
+			want: []string{"a.xml:4: not well-formed XML: unexpected EOF"}},
+		{name: "second root", files: map[string]string{"a.xml": urlset(`<url><loc>https://example.com/</loc></url>`) + "<urlset/>"},
+			want: []string{"a.xml:5: element <urlset> after the root element"}},
+		{name: "latin1", files: map[string]string{"a.xml": strings.Replace(urlset(`<url><loc>https://example.com/</loc></url>`), "UTF-8", "ISO-8859-1", 1)},
+			want: []string{"a.xml:1: declared encoding is ISO-8859-1; sitemaps must be UTF-8"}},
+		{name: "utf-8 byte-order mark", files: map[string]string{"a.xml": "\ufeff" + urlset(`<url><loc>https://example.com/</loc></url>`)}},
+		{name: "utf-16", files: map[string]string{"a.xml": "\xff\xfe<\x00?\x00"},
+			want: []string{"a.xml: file starts with a UTF-16 byte-order mark; sitemaps must be UTF-8"}},
+		{name: "utf-8 lowercase", files: map[string]string{"a.xml": strings.Replace(urlset(`<url><loc>https://example.com/</loc></url>`), "UTF-8", "utf-8", 1)}},
+		{name: "gzip", files: map[string]string{"a.xml.gz": gz(urlset(`<url><loc>https://example.com/</loc></url>`))}},
+		{name: "gzip corrupt", files: map[string]string{"a.xml.gz": "not gzip at all"},
+			want: []string{"a.xml.gz: cannot decompress: gzip: invalid header"}},
+		{name: "gzip truncated", files: map[string]string{"a.xml.gz": gz(urlset(urls(200)))[:300]},
+			want: []string{"a.xml.gz: cannot decompress: unexpected EOF"}},
+		{name: "50,000 entries", files: map[string]string{"a.xml.gz": gz(urlset(urls(50000)))}},
+		{name: "50,001 entries", files: map[string]string{"a.xml.gz": gz(urlset(urls(50001)))},
+			want: []string{"a.xml.gz:50003: 50001 <url> entries: the protocol allows at most 50000 in one file"}},
+		{name: "duplicate in file", files: map[string]string{"a.xml": urlset("<url><loc>https://example.com/</loc></url>\n<url><loc>https://example.com/</loc></url>")},
+			want: []string{"a.xml:4: URL https://example.com/ listed twice (also at line 3)"}},
+		{name: "duplicate across files", files: map[string]string{
+			"a.xml": urlset("<url><loc>https://example.com/</loc></url>"),
+			"b.xml": urlset("<url><loc>https://example.com/b</loc></url>\n<url><loc>https://example.com/</loc></url>")},
+			want: []string{"b.xml:4: URL https://example.com/ also listed by a.xml:3"}, checked: 2},
+		{name: "scope", files: map[string]string{"blog/sitemap.xml": urlset("<url><loc>https://example.com/blog/a/</loc></url>\n<url><loc>https://example.com/about/</loc></url>")},
+			opts: Options{BaseURL: "https://example.com"},
+			want: []string{"blog/sitemap.xml:4: URL https://example.com/about/ is outside the sitemap's scope https://example.com/blog/"}},
+		{name: "scope host case", files: map[string]string{"sitemap.xml": urlset("<url><loc>HTTPS://Example.COM/a/</loc></url>")},
+			opts: Options{BaseURL: "https://example.com/"}},
+		{name: "scope other host", files: map[string]string{"sitemap.xml": urlset("<url><loc>https://example.org/a/</loc></url>")},
+			opts: Options{BaseURL: "https://example.com/"},
+			want: []string{"sitemap.xml:3: URL https://example.org/a/ is outside the sitemap's scope https://example.com/"}},
+		{name: "no scope without base URL", files: map[string]string{"blog/sitemap.xml": urlset("<url><loc>https://example.com/about/</loc></url>")}},
+		{name: "index entry missing", files: map[string]string{
+			"sitemap.xml":   index("<sitemap><loc>https://example.com/sitemap-1.xml</loc></sitemap>\n<sitemap><loc>https://example.com/sitemap-2.xml</loc></sitemap>"),
+			"sitemap-1.xml": urlset("<url><loc>https://example.com/</loc></url>")},
+			opts: Options{BaseURL: "https://example.com/"},
+			want: []string{"sitemap.xml:4: index entry https://example.com/sitemap-2.xml names sitemap-2.xml, which does not exist"}, checked: 2},
+		{name: "index entry missing, no base URL", files: map[string]string{
+			"sitemap.xml":   index("<sitemap><loc>https://example.com/sitemap-1.xml</loc></sitemap>\n<sitemap><loc>https://example.com/sitemap-2.xml</loc></sitemap>"),
+			"sitemap-1.xml": urlset("<url><loc>https://example.com/</loc></url>")},
+			want: []string{"sitemap.xml:4: index entry https://example.com/sitemap-2.xml names sitemap-2.xml, which does not exist"}, checked: 2},
+		{name: "index alone, no base URL", files: map[string]string{
+			"sitemap.xml": index("<sitemap><loc>https://example.com/sitemap-1.xml</loc></sitemap>\n<sitemap><loc>https://example.com/sitemap-2.xml</loc></sitemap>")}},
+		{name: "index duplicate", files: map[string]string{
+			"sitemap.xml": index("<sitemap><loc>https://example.com/s.xml</loc></sitemap>\n<sitemap><loc>https://example.com/s.xml</loc></sitemap>")},
+			want: []string{"sitemap.xml:4: URL https://example.com/s.xml listed twice (also at line 3)"}},
+		{name: "index order", files: map[string]string{
+			"sitemap.xml": index("<sitemap><lastmod>2024-05-01</lastmod>\n<loc>https://example.com/s.xml</loc><changefreq>daily</changefreq></sitemap>")},
+			want: []string{"sitemap.xml:4: <loc> after <lastmod>: the order is loc, lastmod", "sitemap.xml:4: unknown element <changefreq> in <sitemap>; want loc, lastmod"}},
+		{name: "site", files: withSite(map[string]string{"out/sitemap.xml": urlset(strings.Join([]string{
+			"<url><loc>https://example.com/</loc></url>",
+			"<url><loc>https://example.com/a</loc></url>",
+			"<url><loc>https://example.com/a.html</loc></url>",
+			"<url><loc>https://example.com/b/</loc></url>",
+			"<url><loc>https://example.com/b</loc></url>",
+			"<url><loc>https://example.com/c.pdf?x=1</loc></url>",
+			"<url><loc>https://example.com/caf%C3%A9/</loc></url>",
+			"<url><loc>https://example.com/missing/</loc></url>",
+			"<url><loc>https://example.com/d</loc></url>",
+		}, "\n"))}),
+			paths: []string{"out"}, opts: Options{BaseURL: "https://example.com/", Site: "site"},
+			want: []string{"out/sitemap.xml:10: no file in site serves https://example.com/missing/", "out/sitemap.xml:11: no file in site serves https://example.com/d"}},
+		{name: "feed skipped in folder", files: map[string]string{"feed.xml": head + "<rss/>", "a.xml": urlset(`<url><loc>https://example.com/</loc></url>`), "b.txt": "x"}},
+		{name: "feed named", files: map[string]string{"feed.xml": head + "<rss/>"}, paths: []string{"feed.xml"},
+			want: []string{"feed.xml:2: not a sitemap: root element is <rss>, not <urlset> or <sitemapindex>"}},
+		{name: "empty file named", files: map[string]string{"a.xml": ""}, paths: []string{"a.xml"},
+			want: []string{"a.xml: not a sitemap: no root element found"}},
+		{name: "only feed", files: map[string]string{"feed.xml": head + "<rss/>"}, checked: -1},
+		{name: "file twice", files: map[string]string{"a.xml": urlset(`<url><loc>https://example.com/</loc></url>`)}, paths: []string{"a.xml", ".", "./a.xml"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, tt.files)
+			t.Chdir(dir)
+			paths := tt.paths
+			if paths == nil {
+				paths = []string{"."}
+			}
+			problems, checked, err := Check(paths, tt.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, p := range problems {
+				got = append(got, p.String())
+			}
+			ok := len(got) == len(tt.want)
+			for i := 0; ok && i < len(got); i++ {
+				ok = strings.Contains(got[i], tt.want[i])
+			}
+			if !ok {
+				t.Errorf("problems:\n\t%s\nwant:\n\t%s", strings.Join(got, "\n\t"), strings.Join(tt.want, "\n\t"))
+			}
+			want := tt.checked
+			switch want {
+			case 0:
+				want = 1
+			case -1:
+				want = 0
+			}
+			if checked != want {
+				t.Errorf("checked %d files, want %d", checked, want)
+			}
+		})
+	}
+}
+
+// TestCheckSize checks the 50 MiB limit on a file padded with a comment.
+func TestCheckSize(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 50 MiB")
+	}
+	tests := []struct {
+		name string
+		pad  int
+		want string
+	}{
+		{name: "at limit", pad: 50<<20 - 400},
+		{name: "over limit", pad: 50 << 20, want: "a.xml.gz: 52429066 bytes uncompressed: the protocol allows at most 52428800"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, map[string]string{"a.xml.gz": gz(urlset("<url><loc>https://example.com/</loc></url>\n<!--" + strings.Repeat("x", tt.pad) + "-->"))})
+			problems, _, err := Check([]string{dir}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got string
+			if len(problems) > 0 {
+				got = strings.TrimPrefix(problems[0].String(), dir+string(filepath.Separator))
+			}
+			if len(problems) > 1 || got != tt.want {
+				t.Errorf("problems: %v, want %q", problems, tt.want)
+			}
+		})
+	}
+}
+
+func TestCheckErrors(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name  string
+		paths []string
+		opts  Options
+		want  string
+	}{
+		{name: "missing path", paths: []string{filepath.Join(dir, "nope")}, want: "nope: no such file or folder"},
+		{name: "bad base URL", paths: []string{dir}, opts: Options{BaseURL: "ftp://example.com/"}, want: "base URL"},
+		{name: "site without base URL", paths: []string{dir}, opts: Options{Site: dir}, want: "site needs a base URL"},
+		{name: "missing site", paths: []string{dir}, opts: Options{Site: filepath.Join(dir, "nope"), BaseURL: "https://example.com/"}, want: "site folder not found"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := Check(tt.paths, tt.opts)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("err = %v, want %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestValidDate(t *testing.T) {
+	tests := []struct {
+		in   string
+		want bool
+	}{
+		{"2024-05-01", true},
+		{"2024-05-01Z", true},
+		{"2024-05-01+02:00", true},
+		{"2024-05-01T18:23:17+00:00", true},
+		{"2024-05-01T18:23:17Z", true},
+		{"2024-05-01T18:23:17.123-05:30", true},
+		{"2024-05-01T18:23:17", true},
+		{"2024-05-01T24:00:00Z", true},
+		{"2024-02-29", true},
+		{"2023-02-29", false},
+		{"2024-04-31", false},
+		{"2024-13-01", false},
+		{"2024-00-10", false},
+		{"0000-01-01", false},
+		{"2024-5-1", false},
+		{"05/01/2024", false},
+		{"2024-05-01T18:23Z", false}, // W3C allows it, xsd:dateTime does not
+		{"2024-05-01T18:23:17.Z", false},
+		{"2024-05-01T24:00:01Z", false},
+		{"2024-05-01T18:60:00Z", false},
+		{"2024-05-01T18:23:17+14:01", false},
+		{"2024-05-01T18:23:17+0200", false},
+		{"2024-05-01 18:23:17", false},
+		{"2024", false},
+		{"", false},
+	}
+	for _, tt := range tests {
+		if got := validDate(tt.in); got != tt.want {
+			t.Errorf("validDate(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestValues(t *testing.T) {
+	tests := []struct {
+		fn   func(string) bool
+		in   string
+		want bool
+	}{
+		{isDecimal, "0.5", true},
+		{isDecimal, "1", true},
+		{isDecimal, ".5", true},
+		{isDecimal, "+1.", true},
+		{isDecimal, "1e0", false},
+		{isDecimal, ".", false},
+		{isDecimal, "", false},
+		{isDecimal, "NaN", false},
+		{isLanguage, "en", true},
+		{isLanguage, "de-AT", true},
+		{isLanguage, "x-default", true},
+		{isLanguage, "zh-Hant-TW", true},
+		{isLanguage, "", false},
+		{isLanguage, "en_US", false},
+		{isLanguage, "1a", false},
+		{isLanguage, "toolonglang", false},
+	}
+	for _, tt := range tests {
+		if got := tt.fn(tt.in); got != tt.want {
+			t.Errorf("(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestProblemString(t *testing.T) {
+	tests := []struct {
+		p    Problem
+		want string
+	}{
+		{Problem{File: "a.xml", Line: 3, Msg: "bad"}, "a.xml:3: bad"},
+		{Problem{File: "a.xml.gz", Msg: "cannot decompress"}, "a.xml.gz: cannot decompress"},
+	}
+	for _, tt := range tests {
+		if got := tt.p.String(); got != tt.want {
+			t.Errorf("String() = %q, want %q", got, tt.want)
+		}
+	}
+}
+
+// TestSharedSamples checks that Check agrees with the shared samples and,
+// when xmllint is installed, with the shared validator, file by file.
+func TestSharedSamples(t *testing.T) {
+	samples := filepath.Join("..", "..", "shared", "schemas", "samples")
+	if _, err := os.Stat(samples); errors.Is(err, fs.ErrNotExist) {
+		t.Skipf("no shared samples at %s", samples)
+	}
+	script := filepath.Join("..", "..", "shared", "tools", "validate-sitemaps")
+	_, errLint := exec.LookPath("xmllint")
+	_, errPy := exec.LookPath("python3")
+	external := errLint == nil && errPy == nil
+	if !external {
+		t.Log("xmllint or python3 not on PATH: not comparing with validate-sitemaps")
+	}
+	// shared runs the shared validator on paths and reports whether they
+	// all pass.
+	shared := func(t *testing.T, paths ...string) bool {
+		out, err := exec.Command("bash", append([]string{script}, paths...)...).CombinedOutput()
+		var ee *exec.ExitError
+		switch {
+		case err == nil:
+			return true
+		case errors.As(err, &ee) && ee.ExitCode() == 1:
+			return false
+		}
+		t.Fatalf("validate-sitemaps: %v\n%s", err, out)
+		return false
+	}
+
+	for _, kind := range []string{"valid", "invalid"} {
+		dir := filepath.Join(samples, kind)
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			name := filepath.Join(dir, e.Name())
+			wantOK := kind == "valid" && e.Name() != "not-a-sitemap-feed.xml" // named explicitly: a problem
+			t.Run(kind+"/"+e.Name(), func(t *testing.T) {
+				t.Parallel()
+				problems, _, err := Check([]string{name}, Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				ok := len(problems) == 0
+				if ok != wantOK {
+					t.Errorf("passes = %v, want %v; problems: %v", ok, wantOK, problems)
+				}
+				if external {
+					if sh := shared(t, name); sh != ok {
+						t.Errorf("Check passes = %v, validate-sitemaps passes = %v; problems: %v", ok, sh, problems)
+					}
+				}
+			})
+		}
+	}
+	t.Run("valid folder", func(t *testing.T) {
+		t.Parallel()
+		dir := filepath.Join(samples, "valid")
+		problems, checked, err := Check([]string{dir}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(problems) != 0 || checked == 0 {
+			t.Errorf("checked %d files, problems: %v", checked, problems)
+		}
+		if external && !shared(t, dir) {
+			t.Errorf("validate-sitemaps fails %s", dir)
+		}
+	})
+}
+
+func BenchmarkCheck(b *testing.B) {
+	dir := b.TempDir()
+	writeFiles(b, dir, map[string]string{"sitemap.xml": urlset(urls(50000))})
+	b.ReportAllocs()
+	for b.Loop() {
+		problems, _, err := Check([]string{dir}, Options{})
+		if err != nil || len(problems) > 0 {
+			b.Fatal(err, problems)
+		}
+	}
+}
