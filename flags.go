@@ -84,6 +84,9 @@ Flags (each is also a key of sitemap.yaml, spelled with _ for -):
   --future             list pages dated in the future, or expired
   --strict             a front matter problem fails the build (exit 1)
   --dry-run            print the URLs that would be written; write nothing
+  --check              compare the sitemaps on disk with what would be
+                       written: exit 1 listing the files that differ (CI);
+                       write nothing
   --explain PAGE       say why PAGE (a path, a URL or a URL path) is in the
                        sitemap or not and where its values came from; write
                        nothing (repeatable)
@@ -132,7 +135,7 @@ func parseFlags(args []string, watch bool) (config.Flags, watchFlags, error) {
 	var (
 		cfg, baseURL, out, lastmod, sources, state           string
 		mode, source, preset                                 string
-		drafts, future, strict                               bool
+		drafts, future, strict, check                        bool
 		include, exclude, explain                            []string
 		gz, text, robots, dry, quiet, verbose, clean, follow bool
 		slash, heads                                         = true, true
@@ -165,6 +168,9 @@ func parseFlags(args []string, watch bool) (config.Flags, watchFlags, error) {
 	fs.BoolVar(&drafts, "drafts", false, "")
 	fs.BoolVar(&future, "future", false, "")
 	fs.BoolVar(&strict, "strict", false, "")
+	if !watch {
+		fs.BoolVar(&check, "check", false, "")
+	}
 	if watch {
 		fs.DurationVar(&wf.debounce, "debounce", 200*time.Millisecond, "")
 		fs.DurationVar(&wf.maxWait, "max-wait", 2*time.Second, "")
@@ -237,6 +243,8 @@ func parseFlags(args []string, watch bool) (config.Flags, watchFlags, error) {
 			}
 		case "state":
 			fl.State = &state
+		case "check":
+			fl.Check = &check
 		case "explain":
 			fl.Explain = explain
 		case "dry-run":

@@ -12,7 +12,9 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -84,6 +86,9 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if len(s.Explain) > 0 {
 		return exitOK // the explanations were the output
 	}
+	if s.Check {
+		return checked(res, s, stdout, stderr)
+	}
 	if s.DryRun {
 		for i := range res.URLs.Len() {
 			fmt.Fprintln(stdout, res.URLs.At(i).Loc)
@@ -91,6 +96,26 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	}
 	if !s.Quiet {
 		fmt.Fprintln(stderr, summary(res, s))
+	}
+	return exitOK
+}
+
+// checked reports the outcome of --check: the files that differ from what
+// a build would write, and exit 1 if any does.
+func checked(res *build.Result, s *config.Settings, stdout, stderr io.Writer) int {
+	for _, name := range res.Write.Differ {
+		why := "differs from what a build writes"
+		if slices.Contains(res.Write.Removed, name) {
+			why = "stale: a build removes it"
+		}
+		fmt.Fprintf(stdout, "%s: %s\n", filepath.Join(s.Build.Write.Dir, name), why)
+	}
+	if n := len(res.Write.Differ); n > 0 {
+		fmt.Fprintf(stderr, "sitemapgen: %s out of date; run sitemapgen without --check to write them\n", plural(n, "file"))
+		return exitFailed
+	}
+	if !s.Quiet {
+		fmt.Fprintf(stderr, "sitemapgen: the sitemaps in %s are up to date (%s)\n", s.Build.Write.Dir, plural(len(res.Write.Written), "file"))
 	}
 	return exitOK
 }

@@ -271,7 +271,7 @@ func (b *builder) hashDate(rel string) func(loc string) (time.Time, bool) {
 
 // saveHash writes the hash source's state file, after the sitemaps.
 func (b *builder) saveHash() {
-	if b.hash == nil || b.opts.Write.DryRun || len(b.opts.Explain) > 0 {
+	if b.hash == nil || b.opts.Write.DryRun || b.opts.Write.Check || len(b.opts.Explain) > 0 {
 		return
 	}
 	if _, err := b.hash.Save(b.opts.Hash.State); err != nil {

@@ -39,6 +39,7 @@ type Flags struct {
 	LastModFormat  *string
 	LastModSources []string
 	State          *string
+	Check          *bool
 	ReadHeads      *bool
 	Mode           *string
 	Source         *string
@@ -57,6 +58,9 @@ type Settings struct {
 	Build build.Options
 	// DryRun prints the URLs instead of writing files.
 	DryRun bool
+	// Check compares the sitemaps on disk with what the build would
+	// write, and writes nothing.
+	Check bool
 	// Explain prints why the pages it names are in or out, and writes
 	// nothing.
 	Explain []string
@@ -226,6 +230,9 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 	}
 	if state != "" {
 		s.Build.Hash = &build.Hash{State: state, Options: hashstate.Options{Ignore: f.ignore}}
+	}
+	if fl.Check != nil && *fl.Check {
+		s.Check, s.Build.Write.Check = true, true
 	}
 	return s, nil
 }

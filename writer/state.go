@@ -1,11 +1,17 @@
 package writer
 
 import (
+	"bytes"
+	"errors"
 	"hash/maphash"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/klauspost/compress/gzip"
 
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
@@ -201,3 +207,58 @@ type span struct {
 
 func (s span) Len() int             { return s.hi - s.lo }
 func (s span) At(i int) sitemap.URL { return s.urls.At(s.lo + i) }
+
+// check compares, after a planning write, each file with the one on disk,
+// and lists in res.Differ those that would change.
+func (t *txn) check(res *Result, previous []string) (*Result, error) {
+	keep := make(map[string]bool, len(t.files))
+	for _, f := range t.files {
+		keep[f.name] = true
+		res.Written = append(res.Written, f.name)
+		if sum, err := t.state.diskSum(filepath.Join(t.opts.Dir, f.name), t.opts.Gzip && f.src.gzip); err != nil || sum != f.sum.Sum64() {
+			res.Differ = append(res.Differ, f.name)
+		}
+	}
+	for _, name := range previous {
+		if keep[name] {
+			continue
+		}
+		if _, err := os.Lstat(filepath.Join(t.opts.Dir, name)); err == nil {
+			res.Removed = append(res.Removed, name)
+			res.Differ = append(res.Differ, name)
+		}
+	}
+	if t.opts.Robots {
+		path := filepath.Join(t.opts.Dir, robotsName)
+		old, err := os.ReadFile(path)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+		if !bytes.Equal(MergeRobots(old, t.opts.BaseURL, res.Entries), old) {
+			res.Differ = append(res.Differ, robotsName)
+		}
+	}
+	return res, nil
+}
+
+// diskSum returns the digest of the file at path's (uncompressed) bytes.
+func (st *State) diskSum(path string, gz bool) (uint64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if gz {
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			return 0, err
+		}
+		r = zr
+	}
+	h := st.hash()
+	if _, err := io.Copy(h, r); err != nil {
+		return 0, err
+	}
+	return h.Sum64(), nil
+}

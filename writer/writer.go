@@ -86,6 +86,10 @@ type Options struct {
 	// DryRun encodes everything, reports what would be written, and
 	// writes and removes nothing.
 	DryRun bool
+	// Check writes nothing and reports, in Result.Differ, the files
+	// whose bytes on disk differ from what Write would write: missing,
+	// changed, stale ones it would remove, robots.txt. For CI.
+	Check bool
 	// State, when set, makes Write leave alone every file whose bytes it
 	// would not change (Result.Kept), and count the URLs that changed
 	// since the last successful Write with the same State
@@ -113,6 +117,9 @@ type Result struct {
 	// Kept lists, with Options.State, the files left alone because
 	// their bytes would not change, in commit order.
 	Kept []string
+	// Differ lists, with Options.Check, the files that would change:
+	// written (missing or with other bytes) or removed, and robots.txt.
+	Differ []string
 	// URLChanges counts, with Options.State, the URLs added, removed or
 	// changed since the last successful Write with that State; nil on
 	// the first, and without a State.
@@ -176,7 +183,7 @@ func Write(urls URLs, opts Options) (*Result, error) {
 		return nil, fmt.Errorf("base URL %q does not end in /", opts.BaseURL)
 	}
 	start := time.Now()
-	if !opts.DryRun {
+	if !opts.DryRun && !opts.Check {
 		if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
 			return nil, err
 		}
@@ -187,7 +194,11 @@ func Write(urls URLs, opts Options) (*Result, error) {
 		return nil, err
 	}
 	t := &txn{opts: opts}
-	if opts.State != nil && !opts.DryRun {
+	switch {
+	case opts.Check:
+		t.state = NewState() // the plan's digests, and nothing written
+		t.state.begin(urls.Len())
+	case opts.State != nil && !opts.DryRun:
 		t.state = opts.State
 		t.state.begin(urls.Len())
 	}
@@ -195,6 +206,9 @@ func Write(urls URLs, opts Options) (*Result, error) {
 	res, err := t.write(urls)
 	if err != nil {
 		return nil, err
+	}
+	if opts.Check {
+		return t.check(res, previous)
 	}
 	if t.state != nil {
 		if err := t.writeChanged(res); err != nil {
