@@ -64,7 +64,7 @@ func TestAcceptance(t *testing.T) {
 		t.Errorf("files %q: want an index and at least 3 shards for %d pages", files, acceptancePages)
 	}
 	checkLocs(t, locs, want)
-	validate(t, site, files)
+	validateWithShared(t, site, files)
 
 	bad, err := sitemaptest.Unserved(site, base, locs)
 	if err != nil {
@@ -109,7 +109,7 @@ func TestAcceptance(t *testing.T) {
 		}
 	}
 	t.Logf("--max-bytes 200000: %d files", len(files))
-	validate(t, out, files)
+	validateWithShared(t, out, files)
 }
 
 func checkLocs(t *testing.T, got, want []string) {
@@ -138,7 +138,7 @@ func checkLocs(t *testing.T, got, want []string) {
 	}
 }
 
-func validate(t *testing.T, dir string, files []string) {
+func validateWithShared(t *testing.T, dir string, files []string) {
 	t.Helper()
 	var paths []string
 	for _, f := range files {
