@@ -34,9 +34,11 @@ for target in \
   ./frontmatter:FuzzLexer \
   ./frontmatter:FuzzSource \
   ./generator:FuzzURLPath \
+  ./hashstate:FuzzLoad \
   ./host:FuzzHostFiles \
   ./mapping:FuzzLoc \
   ./mapping:FuzzParseBaseURL \
+  ./validate:FuzzCheck \
   ./writer:FuzzAppendURL; do
   pkg=${target%%:*} fn=${target#*:}
   go test "$pkg" -run '^$' -fuzz "^$fn\$" -fuzztime "$FUZZTIME" -fuzzminimizetime 1000x

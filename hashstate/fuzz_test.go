@@ -1,0 +1,45 @@
+package hashstate
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// FuzzLoad reads arbitrary bytes as a state file: Load must not panic,
+// must return a usable State with or without an error, and a file it
+// accepts must come back the same from Save and Load.
+func FuzzLoad(f *testing.F) {
+	for _, s := range []string{
+		`{"version": 1, "pages": {"https://example.com/": {"hash": "ab", "lastmod": "2024-05-01T10:00:00Z"}}}`,
+		`{"version": 2, "pages": {}}`, `{"version": 1}`, `[]`, `{`, ``,
+		`{"version": 1, "pages": {"u": {"hash": "", "lastmod": "2024-05-01T10:00:00Z"}}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(dir, "state.json")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, err := Load(path)
+		if s == nil {
+			t.Fatalf("Load returned no State (err %v)", err)
+		}
+		now := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+		if d, _ := s.Date("https://example.com/x", "sum", now); d.IsZero() {
+			t.Fatal("Date returned no date")
+		}
+		if err != nil {
+			return
+		}
+		if _, err := s.Save(path); err != nil {
+			t.Fatalf("Save: %v", err)
+		}
+		if _, err := Load(path); err != nil {
+			t.Fatalf("a file Save wrote does not load: %v", err)
+		}
+	})
+}
