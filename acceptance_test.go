@@ -21,6 +21,7 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+	"github.com/sitemapgen/sitemapgen/validate"
 )
 
 const acceptancePages = 120000
@@ -65,6 +66,12 @@ func TestAcceptance(t *testing.T) {
 	}
 	checkLocs(t, locs, want)
 	validateWithShared(t, site, files)
+	// Our own validator agrees, with the protocol's scope and every URL
+	// served by a file of the site.
+	problems, checked, err := validate.Check([]string{site}, validate.Options{BaseURL: base, Site: site})
+	if err != nil || len(problems) > 0 || checked != len(files) {
+		t.Errorf("sitemapgen validate: %d files checked of %d, error %v, problems %q", checked, len(files), err, problems[:min(5, len(problems))])
+	}
 
 	bad, err := sitemaptest.Unserved(site, base, locs)
 	if err != nil {
