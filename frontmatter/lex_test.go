@@ -144,17 +144,19 @@ func FuzzLexer(f *testing.F) {
 }
 
 // withoutBareLessThan returns data with every "<" that is not followed
-// by a letter or "/" written "&lt;", but for the first "<!--" after each
-// "<script" (the one that makes its text escaped), and whether data has a
-// script at all, the one place where x/net/html reads such a "<"
-// differently. Both read "&lt;" as text in every state: the rewrite only
-// takes away the inputs on which they may rightly differ.
+// by a letter or "/" written "&lt;", but for the first "<!--" after the
+// first "<script" (the one that makes a script's text escaped), and
+// whether data has a script at all, the one place where x/net/html reads
+// such a "<" differently. Both read "&lt;" as text in every state, so
+// after the rewrite at most one escaped text is left, with no "<" in it
+// that the two could read apart: the rewrite only takes away the inputs on
+// which they may rightly differ.
 func withoutBareLessThan(data []byte) ([]byte, bool) {
 	if !bytes.Contains(bytes.ToLower(data), []byte("<script")) {
 		return nil, false
 	}
 	var out []byte
-	armed := false // a "<script" came, and no "<!--" kept since
+	armed, kept := false, false // a "<script" came; the one "<!--" was kept
 	for i := 0; i < len(data); i++ {
 		c := data[i]
 		if c == '<' {
@@ -166,8 +168,8 @@ func withoutBareLessThan(data []byte) ([]byte, bool) {
 					armed = true
 				}
 			case bytes.HasPrefix(rest, []byte("/")):
-			case armed && bytes.HasPrefix(rest, []byte("!--")):
-				armed = false
+			case armed && !kept && bytes.HasPrefix(rest, []byte("!--")):
+				kept = true
 			default:
 				out = append(out, "&lt;"...)
 				continue
