@@ -14,6 +14,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/build"
 	"github.com/sitemapgen/sitemapgen/config"
+	"github.com/sitemapgen/sitemapgen/host"
 	"github.com/sitemapgen/sitemapgen/watch"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
@@ -150,7 +151,7 @@ func watched(s *config.Settings) (roots, files []string) {
 	}
 	files = slices.Clone(s.Inputs)
 	for _, d := range b.HostDirs {
-		for _, name := range []string{"_headers", "vercel.json"} {
+		for _, name := range host.Files() {
 			files = append(files, filepath.Join(d, name))
 		}
 	}

@@ -3,7 +3,6 @@ package build
 import (
 	"context"
 	"errors"
-	"fmt"
 	"iter"
 	"maps"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/host"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/walker"
 	"github.com/sitemapgen/sitemapgen/writer"
@@ -104,7 +104,7 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 	s.hostFiles = make(map[string]bool)
 	if s.opts.Map.Hosts == nil {
 		for _, d := range b.opts.HostDirs {
-			for _, name := range hostFileNames {
+			for _, name := range host.Files() {
 				if abs, err := filepath.Abs(filepath.Join(d, name)); err == nil {
 					s.hostFiles[abs] = true
 				}
@@ -131,10 +131,6 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 	b.lintLastMod() // after finish: it reads the de-duplicated order
 	return res, err
 }
-
-// hostFileNames are the files of Options.HostDirs whose rules change what
-// is listed: a change to one is a whole build.
-var hostFileNames = []string{"_headers", "vercel.json"}
 
 // finish de-duplicates, filters the alternates and writes, from the
 // sorted s.all; with only, it reports just the duplicates of those paths.
@@ -403,9 +399,4 @@ func sum(m map[string]int) int {
 		n += v
 	}
 	return n
-}
-
-// String describes the Session's state, for tests.
-func (s *Session) String() string {
-	return fmt.Sprintf("%d pages, %d records", s.b.index.len(), len(s.all))
 }

@@ -42,6 +42,22 @@ type rule struct {
 	remove bool   // "! X-Robots-Tag" (Cloudflare Pages): drop what earlier rules set
 }
 
+// hostFiles are the files Load reads in each folder, and their parsers.
+var hostFiles = []struct {
+	name  string
+	parse func(r *Rules, path string, data []byte) []error
+}{{"_headers", (*Rules).parseHeaders}, {"vercel.json", (*Rules).parseVercel}}
+
+// Files returns the names of the files Load reads in each folder: a change
+// to one changes the rules.
+func Files() []string {
+	names := make([]string, len(hostFiles))
+	for i, f := range hostFiles {
+		names[i] = f.name
+	}
+	return names
+}
+
 // Load reads `_headers` and `vercel.json` in each folder of dirs (the site
 // folder and the project folder, say), skipping files that do not exist
 // and folders listed twice. Problems with a file (a line that does not
@@ -57,10 +73,7 @@ func Load(dirs ...string) (*Rules, []error, error) {
 			continue
 		}
 		seen[abs] = true
-		for _, f := range []struct {
-			name  string
-			parse func(path string, data []byte) []error
-		}{{"_headers", r.parseHeaders}, {"vercel.json", r.parseVercel}} {
+		for _, f := range hostFiles {
 			path := filepath.Join(dir, f.name)
 			data, err := os.ReadFile(path)
 			if errors.Is(err, fs.ErrNotExist) {
@@ -69,7 +82,7 @@ func Load(dirs ...string) (*Rules, []error, error) {
 			if err != nil {
 				return nil, warnings, err
 			}
-			warnings = append(warnings, f.parse(path, data)...)
+			warnings = append(warnings, f.parse(r, path, data)...)
 		}
 	}
 	return r, warnings, nil
