@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 )
@@ -19,34 +18,14 @@ import (
 // collectPaths is collect for WalkPaths.
 func collectPaths(t *testing.T, root string, paths []string, opts Options) result {
 	t.Helper()
-	var r result
-	var mu sync.Mutex
-	opts.Warn = func(path string, err error) {
-		mu.Lock()
-		defer mu.Unlock()
-		r.warns = append(r.warns, path+": "+err.Error())
-	}
-	opts.Ignored = func(path, reason string) {
-		mu.Lock()
-		defer mu.Unlock()
-		r.ignored = append(r.ignored, path)
-	}
-	err := WalkPaths(context.Background(), root, paths, opts, func(f File) error {
-		mu.Lock()
-		defer mu.Unlock()
-		r.files = append(r.files, f.Path)
+	check := func(f File) {
 		if f.ModTime.IsZero() != opts.NoStat {
 			t.Errorf("%s: ModTime %v with NoStat %v", f.Path, f.ModTime, opts.NoStat)
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatalf("WalkPaths: %v", err)
 	}
-	slices.Sort(r.files)
-	slices.Sort(r.warns)
-	slices.Sort(r.ignored)
-	return r
+	return collectWith(t, opts, "WalkPaths", check, func(opts Options, fn func(File) error) error {
+		return WalkPaths(context.Background(), root, paths, opts, fn)
+	})
 }
 
 func TestWalkPaths(t *testing.T) {

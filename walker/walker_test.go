@@ -49,6 +49,16 @@ type result struct {
 
 func collect(t *testing.T, root string, opts Options) result {
 	t.Helper()
+	return collectWith(t, opts, "Walk", nil, func(opts Options, fn func(File) error) error {
+		return Walk(context.Background(), root, opts, fn)
+	})
+}
+
+// collectWith runs walk with opts, collecting the files, warnings and
+// ignored candidates, sorted (a walk promises no order); check, if not
+// nil, looks at each file.
+func collectWith(t *testing.T, opts Options, name string, check func(File), walk func(Options, func(File) error) error) result {
+	t.Helper()
 	var r result
 	var mu sync.Mutex
 	opts.Warn = func(path string, err error) {
@@ -61,16 +71,18 @@ func collect(t *testing.T, root string, opts Options) result {
 		defer mu.Unlock()
 		r.ignored = append(r.ignored, path)
 	}
-	err := Walk(context.Background(), root, opts, func(f File) error {
+	err := walk(opts, func(f File) error {
 		mu.Lock()
 		defer mu.Unlock()
 		r.files = append(r.files, f.Path)
+		if check != nil {
+			check(f)
+		}
 		return nil
 	})
 	if err != nil {
-		t.Fatalf("Walk: %v", err)
+		t.Fatalf("%s: %v", name, err)
 	}
-	// The walk promises no order; the tests compare sorted lists.
 	slices.Sort(r.files)
 	slices.Sort(r.warns)
 	slices.Sort(r.ignored)
