@@ -303,7 +303,12 @@ func (b *builder) loadGit(ctx context.Context) {
 	if d.Shallow() {
 		b.warn("", errors.New(gitdates.ShallowWarning))
 	}
-	b.git = d
+	root, err := filepath.Abs(b.opts.Root)
+	if err != nil {
+		b.warn("", fmt.Errorf("lastmod source git skipped: %w", err))
+		return
+	}
+	b.git, b.gitRoot = d, root
 }
 
 // firstLine returns the first line of err's message.
@@ -312,12 +317,15 @@ func firstLine(err error) string {
 	return msg
 }
 
-// gitDate returns the date git gives the file at rel under dir, or zero.
-func (b *builder) gitDate(dir, rel string) time.Time {
+// gitDate returns the date git gives the file at rel, relative to the
+// root (through ".." for a join's source), or zero. The path given to
+// Lookup is absolute: a relative one would cost finding the working
+// directory for every page.
+func (b *builder) gitDate(rel string) time.Time {
 	if b.git == nil {
 		return time.Time{}
 	}
-	t, _ := b.git.Lookup(filepath.Join(dir, filepath.FromSlash(rel)))
+	t, _ := b.git.Lookup(filepath.Join(b.gitRoot, filepath.FromSlash(rel)))
 	return t
 }
 
@@ -403,6 +411,7 @@ type builder struct {
 	ownOutputAtRoot bool
 	join            map[string]*source // Options.Join's sources by joinKey
 	git             *gitdates.Dates    // for the git lastmod source; nil without it
+	gitRoot         string             // Options.Root, absolute, with git
 	hash            *hashstate.State   // for the hash lastmod source; nil without it
 	now             time.Time          // the build's time, for the hash source
 	// index, in a Session, gives the record of every page judged, or -1
@@ -595,11 +604,11 @@ func (b *builder) judge(hr *frontmatter.HeadReader, f walker.File) outcome {
 			// dates let it be published (Hugo's buildFuture, Jekyll's
 			// future: true). Drafts and sitemap: false still leave it out.
 			page.Source = withoutDates(s.fm)
-			page.Git = b.gitDate(b.opts.Root, s.path)
+			page.Git = b.gitDate(s.path)
 		}
 	}
 	if page.Git.IsZero() {
-		page.Git = b.gitDate(b.opts.Root, f.Path) // the built file, when it is tracked
+		page.Git = b.gitDate(f.Path) // the built file, when it is tracked
 	}
 	page.Hash = b.hashDate(f.Path)
 	o := outcome{d: b.mapper.Map(page)}

@@ -115,7 +115,7 @@ func (b *builder) judgeContent(f walker.File) outcome {
 	if dater, ok := b.opts.Content.Preset.(generator.Dater); ok && !dater.HeldBack(f.Path) {
 		fm = withoutDates(fm) // published whatever its date
 	}
-	o.d = b.mapper.Map(mapping.Page{File: f, Source: fm, URLPath: urlPath, Git: b.gitDate(b.opts.Root, f.Path), Hash: b.hashDate(f.Path)})
+	o.d = b.mapper.Map(mapping.Page{File: f, Source: fm, URLPath: urlPath, Git: b.gitDate(f.Path), Hash: b.hashDate(f.Path)})
 	return o
 }
 
