@@ -1,8 +1,15 @@
-// Package host reads what a hosting platform's configuration files say about
-// serving a site's paths. Today that is the X-Robots-Tag response header, as
-// set for paths in a `_headers` file (Netlify, Cloudflare Pages) or in the
-// `headers` of `vercel.json`: a page served with X-Robots-Tag: noindex must
-// not be in a sitemap, whatever its HTML says.
+// Package host reads what a hosting platform says about serving a site's
+// paths:
+//
+//   - the X-Robots-Tag response header, as set for paths in a `_headers`
+//     file (Netlify, Cloudflare Pages) or in the `headers` of
+//     `vercel.json`: a page served with X-Robots-Tag: noindex must not be
+//     in a sitemap, whatever its HTML says ([Load]);
+//   - redirect rules: `_redirects`, netlify.toml's [[redirects]],
+//     vercel.json's redirects ([LoadRedirects]);
+//   - the build environment of Netlify, Vercel, Cloudflare Pages and GitHub
+//     Actions: the production URL, a preview's own ([FromEnv]);
+//   - the URL form each platform answers with 200 ([StyleOf], [Style.Answer]).
 //
 // A rule this package cannot evaluate with certainty (a Vercel rule with
 // has or missing conditions, a pattern Go's regexp cannot express) is
@@ -454,7 +461,8 @@ func headerLines(data []byte) []int {
 func jsonPos(path string, data []byte, err error) string {
 	var se *json.SyntaxError
 	if errors.As(err, &se) && se.Offset <= int64(len(data)) {
-		return fmt.Sprintf("%s:%d", path, 1+bytes.Count(data[:se.Offset], []byte("\n")))
+		// Offset counts the bytes read, the offending one included.
+		return fmt.Sprintf("%s:%d", path, 1+bytes.Count(data[:max(se.Offset-1, 0)], []byte("\n")))
 	}
 	return path
 }

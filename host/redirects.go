@@ -1,0 +1,854 @@
+package host
+
+// Redirect rules. A sitemap must list only final URLs, so a URL that the
+// host answers with a redirect is worth a warning. The rules come from the
+// same host configuration files as the headers, and are read as the hosts
+// document them:
+//
+//   - Netlify, _redirects and netlify.toml
+//     (https://docs.netlify.com/routing/redirects/ and
+//     https://docs.netlify.com/routing/redirects/redirect-options/): a line
+//     is "from [query] to [status][!] [conditions]", "#" starts a comment;
+//     the status defaults to 301 and "!" (force = true in netlify.toml)
+//     forces the rule; "*" at the end of from is the splat, ":name" a
+//     path segment, both filled in "to" (":splat", ":name"); a from that
+//     is a full URL limits the rule to that host. How the line splits, and
+//     that "to" may be left out of a "/path/* 200" rule, follow Netlify's
+//     own parser (netlify/build, packages/redirect-parser/src/line_parser.js
+//     and normalize.js). Redirect options say a rule cannot add or remove a
+//     trailing slash, as Netlify normalizes it before the rules run: a from
+//     matches the path with or without its trailing slash. The rules of
+//     _redirects come before those of netlify.toml, the first matching rule
+//     answers, and with shadowing a file that exists wins over a matching
+//     rule that is not forced, even a forced one further down (Netlify's
+//     answer in https://answers.netlify.com/t/processing-order-of-redirects-toml/2552;
+//     shadowing: https://docs.netlify.com/platform/request-chain: "redirects
+//     behave as fallbacks").
+//   - Cloudflare Pages, _redirects
+//     (https://developers.cloudflare.com/pages/configuration/redirects/):
+//     "[source] [destination] [code?]", the topmost matching rule applies,
+//     and "redirects are always followed, regardless of whether or not an
+//     asset matches": call LoadRedirects with shadowing false. Where
+//     Cloudflare differs from Netlify this package follows Netlify:
+//     Cloudflare's code defaults to 302, not 301 ("code number (default:
+//     302)", https://developers.cloudflare.com/workers/static-assets/redirects/;
+//     either is a redirect, only Redirect.Status differs); its rules match the path as
+//     written, where Netlify's match it with or without a trailing slash;
+//     its splat may stand anywhere in the source; it asks for static rules
+//     before dynamic ones, where Netlify applies the first matching rule,
+//     whatever it is.
+//   - Vercel, the redirects of vercel.json
+//     (https://vercel.com/docs/projects/project-configuration#redirects,
+//     https://vercel.com/docs/routing): {source, destination, permanent,
+//     statusCode, has, missing}; permanent true is 308, false 307, and
+//     neither 308; statusCode is for "instead of permanent, but not both",
+//     and when both are given Vercel's converter uses permanent
+//     (vercel/vercel, packages/routing-utils/src/superstatic.ts,
+//     convertRedirects). Redirects run before the file system, so a file
+//     never shadows them, whatever shadowing says. The first matching
+//     redirect answers; source is a path-to-regexp pattern (pathToRegexp),
+//     and its named parameters fill ":name" in destination.
+//
+// A rule this package cannot evaluate with certainty (a condition on the
+// visitor's country, language, role or cookies, on query parameters, on
+// request headers with Vercel's has or missing; a pattern Go's regexp
+// cannot express; a status that is not a number) is reported and ignored.
+//
+// Matching rules that answer with something other than a redirect (a 200
+// rewrite or proxy, a 404) still answer: the rules after them do not apply
+// to that URL.
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Redirects are a site's host redirect rules, file by file in the order read.
+type Redirects struct {
+	rules []redirectRule
+}
+
+// Redirect is a rule that answers a request with a redirect.
+type Redirect struct {
+	Where  string // "public/_redirects:3", "netlify.toml:12", "vercel.json:7"
+	To     string // the target as the rule writes it, placeholders filled in when they can be ("/new/:splat" with splat known → "/new/a/b")
+	Status int    // 301, 302, 303, 307 or 308
+}
+
+// The rules of a chain are one list in which the first matching rule
+// answers: Netlify reads _redirects and netlify.toml as one list; Vercel
+// reads vercel.json.
+const (
+	netlifyChain = iota
+	vercelChain
+	redirectChains
+)
+
+type redirectRule struct {
+	chain    int
+	where    string         // file:line
+	host     string         // "" for any host
+	re       *regexp.Regexp // matches the path
+	slash    bool           // the path matches with or without its trailing slash (Netlify)
+	capture  *regexp.Regexp // re with a group per parameter, to fill in to; nil if there is none
+	params   []string       // the name of each parameter, "" for an unnamed one
+	groups   []int          // the submatch of each parameter in capture
+	to       string
+	status   int
+	shadowed bool // a file the site serves wins over the rule
+}
+
+// redirectSources are the files LoadRedirects reads in each folder, in the
+// order their rules apply, and their parsers.
+var redirectSources = []struct {
+	name  string
+	parse func(r *Redirects, path string, data []byte, shadowing bool) []error
+}{
+	{"_redirects", (*Redirects).parseRedirectsFile},
+	{"netlify.toml", (*Redirects).parseNetlifyTOML},
+	{"vercel.json", (*Redirects).parseVercelRedirects},
+}
+
+// RedirectFiles returns the file names LoadRedirects reads in each folder
+// ("_redirects", "netlify.toml", "vercel.json"): a change to one changes
+// the rules.
+func RedirectFiles() []string {
+	names := make([]string, len(redirectSources))
+	for i, f := range redirectSources {
+		names[i] = f.name
+	}
+	return names
+}
+
+// LoadRedirects reads `_redirects` (Netlify, Cloudflare Pages),
+// `netlify.toml` ([[redirects]] tables) and `vercel.json` (`redirects`) in
+// each of dirs, skipping missing files and folders listed twice (compare
+// absolute paths, as Load does). Rules that cannot be evaluated with
+// certainty (conditions, country/language/role/cookie conditions,
+// has/missing in Vercel, a pattern Go's regexp cannot express, a status
+// that is not a number) are ignored with a warning naming file:line. error
+// only for files that exist but cannot be read. Syntax errors come back as
+// warnings with file:line (like Load).
+//
+// shadowing says a file the site serves wins over a rule that is not
+// forced, as on Netlify. It applies to the rules of _redirects and
+// netlify.toml; Cloudflare Pages applies _redirects before its files (call
+// with false), and Vercel its redirects, whatever shadowing says.
+func LoadRedirects(shadowing bool, dirs ...string) (*Redirects, []error, error) {
+	r := &Redirects{}
+	var warnings []error
+	seen := map[string]bool{}
+	for _, dir := range dirs {
+		abs, err := filepath.Abs(dir)
+		if err != nil || seen[abs] {
+			continue
+		}
+		seen[abs] = true
+		for _, f := range redirectSources {
+			path := filepath.Join(dir, f.name)
+			data, err := os.ReadFile(path)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				return nil, warnings, err
+			}
+			warnings = append(warnings, f.parse(r, path, data, shadowing)...)
+		}
+	}
+	return r, warnings, nil
+}
+
+// Len returns the number of redirect rules: rules with a redirect status,
+// a file shadowing them or not.
+func (r *Redirects) Len() int {
+	n := 0
+	if r != nil {
+		for _, ru := range r.rules {
+			if isRedirectStatus(ru.status) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Match reports the first rule that would answer a GET of loc (an absolute
+// URL the sitemap lists, served by a file of the site) with a redirect
+// status. Rewrites (200), 404 rules, proxies to other hosts with 200 are
+// not redirects.
+func (r *Redirects) Match(loc string) (Redirect, bool) {
+	if r.Len() == 0 {
+		return Redirect{}, false
+	}
+	u, err := url.Parse(loc)
+	if err != nil {
+		return Redirect{}, false
+	}
+	p := u.Path
+	if p == "" {
+		p = "/"
+	}
+	other := strings.TrimSuffix(p, "/") // the path with or without its trailing slash
+	if other == p {
+		other = p + "/"
+	}
+	var answered [redirectChains]bool
+	for i := range r.rules {
+		ru := &r.rules[i]
+		if answered[ru.chain] || ru.host != "" && !strings.EqualFold(ru.host, u.Host) {
+			continue
+		}
+		matched := p
+		if !ru.re.MatchString(p) {
+			if !ru.slash || other == "" || !ru.re.MatchString(other) {
+				continue
+			}
+			matched = other
+		}
+		answered[ru.chain] = true // the first matching rule answers, whatever it says
+		if ru.shadowed || !isRedirectStatus(ru.status) {
+			continue
+		}
+		return Redirect{Where: ru.where, To: ru.target(matched), Status: ru.status}, true
+	}
+	return Redirect{}, false
+}
+
+func isRedirectStatus(status int) bool {
+	switch status {
+	case 301, 302, 303, 307, 308:
+		return true
+	}
+	return false
+}
+
+// target returns the rule's to with the parameters that path gives filled
+// in.
+func (ru *redirectRule) target(path string) string {
+	if ru.capture == nil {
+		return ru.to
+	}
+	m := ru.capture.FindStringSubmatch(path)
+	if m == nil {
+		return ru.to
+	}
+	values := map[string]string{}
+	for i, name := range ru.params {
+		if name != "" && ru.groups[i] > 0 {
+			values[name] = m[ru.groups[i]]
+		}
+	}
+	return fillPlaceholders(ru.to, values, ru.chain == vercelChain)
+}
+
+// fillPlaceholders replaces each ":name" of to that values knows. In a
+// Vercel destination ":name*" and ":name+" are the parameter too, and an
+// empty ":name*" takes the "/" before it along, as path-to-regexp's compile
+// does.
+func fillPlaceholders(to string, values map[string]string, vercel bool) string {
+	var b []byte
+	for i := 0; i < len(to); {
+		if to[i] == ':' && i+1 < len(to) && isNameChar(to[i+1]) {
+			j := i + 1
+			for j < len(to) && isNameChar(to[j]) {
+				j++
+			}
+			if v, ok := values[to[i+1:j]]; ok {
+				if vercel && j < len(to) && (to[j] == '*' || to[j] == '+') {
+					if v == "" && to[j] == '*' && len(b) > 0 && b[len(b)-1] == '/' {
+						b = b[:len(b)-1]
+					}
+					j++
+				}
+				b = append(b, v...)
+				i = j
+				continue
+			}
+		}
+		b = append(b, to[i])
+		i++
+	}
+	return string(b)
+}
+
+// parseRedirectsFile reads a _redirects file (Netlify, Cloudflare Pages).
+func (r *Redirects) parseRedirectsFile(path string, data []byte, shadowing bool) []error {
+	var warnings []error
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 1<<20)
+	line := 0
+	for sc.Scan() {
+		line++
+		fields := strings.Fields(sc.Text())
+		for i, f := range fields { // a comment ends the line
+			if strings.HasPrefix(f, "#") {
+				fields = fields[:i]
+				break
+			}
+		}
+		if len(fields) == 0 {
+			continue
+		}
+		where := fmt.Sprintf("%s:%d", path, line)
+		ru, err := parseRedirectLine(where, fields, shadowing)
+		if err != nil {
+			warnings = append(warnings, fmt.Errorf("%s: %v", where, err))
+			continue
+		}
+		r.rules = append(r.rules, ru)
+	}
+	if err := sc.Err(); err != nil {
+		warnings = append(warnings, fmt.Errorf("%s:%d: %v", path, line+1, err))
+	}
+	return warnings
+}
+
+// parseRedirectLine reads the fields of a _redirects line,
+// "from [query] to [status][!] [conditions]", as Netlify's parser splits
+// them: "to" is the first field after from that starts with "/", "http://"
+// or "https://", and is left out in "/path/* 200".
+func parseRedirectLine(where string, fields []string, shadowing bool) (redirectRule, error) {
+	from, parts := fields[0], fields[1:]
+	if len(parts) == 0 {
+		return redirectRule{}, fmt.Errorf("no destination after %q; the rule is ignored", from)
+	}
+	var to string
+	var query, rest []string
+	if _, _, ok := parseStatusField(parts[0]); ok {
+		rest = parts
+	} else {
+		k := 0
+		for k < len(parts) && !strings.HasPrefix(parts[k], "/") && !hasHTTPScheme(parts[k]) {
+			k++
+		}
+		if k == len(parts) {
+			return redirectRule{}, fmt.Errorf(`the destination of %q does not start with "/", "http://" or "https://"; the rule is ignored`, from)
+		}
+		query, to, rest = parts[:k], parts[k], parts[k+1:]
+	}
+	status, force := 301, false
+	if len(rest) > 0 {
+		var ok bool
+		if status, force, ok = parseStatusField(rest[0]); !ok {
+			return redirectRule{}, fmt.Errorf("status %q is not a number; the rule is ignored", rest[0])
+		}
+		rest = rest[1:]
+	}
+	var conditions []string
+	for _, c := range rest {
+		// Sign signs what a proxy rule sends: no condition on the request.
+		if key, _, _ := strings.Cut(c, "="); !strings.EqualFold(key, "Sign") {
+			conditions = append(conditions, c)
+		}
+	}
+	if len(conditions) > 0 {
+		return redirectRule{}, fmt.Errorf("the rule for %q depends on the request (%s); ignored", from, strings.Join(conditions, " "))
+	}
+	if len(query) > 0 {
+		return redirectRule{}, fmt.Errorf("the rule for %q matches query parameters (%s); ignored", from, strings.Join(query, " "))
+	}
+	if to == "" {
+		if !strings.HasSuffix(from, "/*") || status < 200 || status > 299 {
+			return redirectRule{}, fmt.Errorf("no destination after %q; the rule is ignored", from)
+		}
+		to = strings.TrimSuffix(from, "*") + ":splat"
+	}
+	ru, err := netlifyRule(from, to, status, force, shadowing)
+	ru.where = where
+	return ru, err
+}
+
+// parseStatusField reads a status field of _redirects: "301", "200!".
+func parseStatusField(f string) (status int, force bool, ok bool) {
+	digits, force := strings.CutSuffix(f, "!")
+	if digits == "" || strings.Trim(digits, "0123456789") != "" {
+		return 0, false, false
+	}
+	status, err := strconv.Atoi(digits)
+	return status, force, err == nil
+}
+
+func hasHTTPScheme(s string) bool {
+	return strings.HasPrefix(s, "http://") || strings.HasPrefix(s, "https://")
+}
+
+// netlifyRule compiles a Netlify rule. from is matched as netlifyPattern
+// compiles a _headers path; a splat ends it. Paths in Netlify's rules are
+// URL-encoded ("/authors/c%C3%A9line"), so from is decoded to match the
+// decoded path of a URL.
+func netlifyRule(from, to string, status int, force, shadowing bool) (redirectRule, error) {
+	if i := strings.IndexByte(from, '*'); i >= 0 && i != len(from)-1 {
+		return redirectRule{}, fmt.Errorf("%q has a splat (*) that does not end it; the rule is ignored", from)
+	}
+	p := from
+	if !strings.Contains(p, "://") {
+		if dec, err := url.PathUnescape(p); err == nil {
+			p = dec
+		}
+	}
+	host, re, err := netlifyPattern(p)
+	if err != nil {
+		return redirectRule{}, fmt.Errorf("%v; the rule is ignored", err)
+	}
+	if host != "" {
+		u, _ := url.Parse(p) // it parsed in netlifyPattern
+		p = u.Path
+	}
+	ru := redirectRule{
+		chain:    netlifyChain,
+		host:     host,
+		re:       re,
+		slash:    true,
+		to:       to,
+		status:   status,
+		shadowed: shadowing && !force,
+	}
+	ru.capture, ru.params, ru.groups = netlifyCaptures(p)
+	return ru, nil
+}
+
+// netlifyCaptures compiles a Netlify path as netlifyPattern does, with a
+// group for the splat ("splat") and each ":name".
+func netlifyCaptures(p string) (*regexp.Regexp, []string, []int) {
+	if !strings.ContainsAny(p, "*:") {
+		return nil, nil, nil
+	}
+	var (
+		b     strings.Builder
+		names []string
+	)
+	b.WriteString("^")
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; {
+		case c == '*':
+			b.WriteString("(.*)")
+			names = append(names, "splat")
+		case c == ':' && i+1 < len(p) && isNameChar(p[i+1]) && (i == 0 || p[i-1] == '/'):
+			j := i + 1
+			for j < len(p) && isNameChar(p[j]) {
+				j++
+			}
+			b.WriteString("([^/]+)")
+			names = append(names, p[i+1:j])
+			i = j - 1
+		default:
+			b.WriteString(regexp.QuoteMeta(p[i : i+1]))
+		}
+	}
+	b.WriteString("$")
+	re, err := regexp.Compile(b.String())
+	if err != nil || len(names) == 0 {
+		return nil, nil, nil
+	}
+	groups := make([]int, len(names))
+	for i := range groups {
+		groups[i] = i + 1
+	}
+	return re, names, groups
+}
+
+// netlifyTOMLRedirect is a [[redirects]] table of netlify.toml, with the
+// older names Netlify still reads (origin, destination, params, parameters).
+type netlifyTOMLRedirect struct {
+	From        string         `toml:"from"`
+	Origin      string         `toml:"origin"`
+	To          string         `toml:"to"`
+	Destination string         `toml:"destination"`
+	Status      any            `toml:"status"`
+	Force       bool           `toml:"force"`
+	Query       map[string]any `toml:"query"`
+	Params      map[string]any `toml:"params"`
+	Parameters  map[string]any `toml:"parameters"`
+	Conditions  map[string]any `toml:"conditions"`
+	// headers (sent to a proxied site) and signed do not condition the rule.
+}
+
+// parseNetlifyTOML reads the [[redirects]] of netlify.toml.
+func (r *Redirects) parseNetlifyTOML(path string, data []byte, shadowing bool) []error {
+	var cfg struct {
+		Redirects []toml.Primitive `toml:"redirects"`
+	}
+	md, err := toml.Decode(string(data), &cfg)
+	if err != nil {
+		where, msg := path, err.Error()
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			if line := pe.Position.Line; line > 0 {
+				where = fmt.Sprintf("%s:%d", path, line)
+			}
+			if pe.Message != "" {
+				msg = pe.Message
+			}
+		} else if m := tomlErrorLine.FindStringSubmatch(msg); m != nil { // a type error
+			where, msg = path+":"+m[1], msg[len(m[0]):]
+		}
+		return []error{fmt.Errorf("%s: %s; its redirects are ignored", where, msg)}
+	}
+	var warnings []error
+	lines := tomlRedirectLines(data, len(cfg.Redirects))
+	for i, prim := range cfg.Redirects {
+		where := path
+		if i < len(lines) {
+			where = fmt.Sprintf("%s:%d", path, lines[i])
+		}
+		ru, err := tomlRedirectRule(md, prim, shadowing)
+		if err != nil {
+			warnings = append(warnings, fmt.Errorf("%s: %v", where, err))
+			continue
+		}
+		ru.where = where
+		r.rules = append(r.rules, ru)
+	}
+	return warnings
+}
+
+func tomlRedirectRule(md toml.MetaData, prim toml.Primitive, shadowing bool) (redirectRule, error) {
+	var e netlifyTOMLRedirect
+	if err := md.PrimitiveDecode(prim, &e); err != nil {
+		msg := err.Error()
+		if m := tomlErrorLine.FindStringSubmatch(msg); m != nil {
+			msg = msg[len(m[0]):]
+		}
+		return redirectRule{}, fmt.Errorf("[[redirects]]: %s; the rule is ignored", msg)
+	}
+	from := firstSet(e.From, e.Origin)
+	if from == "" {
+		return redirectRule{}, errors.New("[[redirects]] without from; ignored")
+	}
+	status := 301
+	switch s := e.Status.(type) {
+	case nil:
+	case int64:
+		status = int(s)
+	case float64:
+		if s != float64(int(s)) {
+			return redirectRule{}, fmt.Errorf("status %v is not a whole number; the rule is ignored", s)
+		}
+		status = int(s)
+	case string: // Netlify reads "301" too
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil {
+			return redirectRule{}, fmt.Errorf("status %q is not a number; the rule is ignored", s)
+		}
+		status = n
+	default:
+		return redirectRule{}, fmt.Errorf("status %v is not a number; the rule is ignored", s)
+	}
+	if len(e.Conditions) > 0 {
+		return redirectRule{}, fmt.Errorf("the rule for %q depends on the request (conditions %s); ignored", from, tomlPairs(e.Conditions))
+	}
+	for _, q := range []map[string]any{e.Query, e.Params, e.Parameters} {
+		if len(q) > 0 {
+			return redirectRule{}, fmt.Errorf("the rule for %q matches query parameters (%s); ignored", from, tomlPairs(q))
+		}
+	}
+	to := firstSet(e.To, e.Destination)
+	if to == "" {
+		if !strings.HasSuffix(from, "/*") || status < 200 || status > 299 {
+			return redirectRule{}, fmt.Errorf("the rule for %q has no to; ignored", from)
+		}
+		to = strings.TrimSuffix(from, "*") + ":splat"
+	}
+	return netlifyRule(from, to, status, e.Force, shadowing)
+}
+
+// firstSet returns the first of a and b that is not empty.
+func firstSet(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// tomlPairs writes a table of netlify.toml as "a = 1, b = [x]".
+func tomlPairs(m map[string]any) string {
+	var pairs []string
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		pairs = append(pairs, fmt.Sprintf("%s = %v", k, m[k]))
+	}
+	return strings.Join(pairs, ", ")
+}
+
+var (
+	tomlErrorLine       = regexp.MustCompile(`^toml: line ([1-9][0-9]*)(?: \(last key "[^"]*"\))?: `)
+	tomlRedirectsHeader = regexp.MustCompile(`^\s*\[\[\s*(?:redirects|"redirects"|'redirects')\s*\]\]\s*(?:#.*)?$`)
+	tomlRedirectsKey    = regexp.MustCompile(`^\s*(?:redirects|"redirects"|'redirects')\s*=`)
+)
+
+// tomlRedirectLines returns the line of each of the n [[redirects]] tables
+// of netlify.toml: the line of its header, or the line of
+// "redirects = [...]" for an inline array; nil when the lines do not
+// account for n tables.
+func tomlRedirectLines(data []byte, n int) []int {
+	var headers, keys []int
+	for i, line := range strings.Split(string(data), "\n") {
+		switch {
+		case tomlRedirectsHeader.MatchString(line):
+			headers = append(headers, i+1)
+		case tomlRedirectsKey.MatchString(line):
+			keys = append(keys, i+1)
+		}
+	}
+	switch {
+	case len(headers) == n:
+		return headers
+	case len(headers) == 0 && len(keys) == 1:
+		lines := make([]int, n)
+		for i := range lines {
+			lines[i] = keys[0]
+		}
+		return lines
+	}
+	return nil
+}
+
+// vercelRedirect is an entry of the redirects of vercel.json.
+type vercelRedirect struct {
+	Source      string          `json:"source"`
+	Destination string          `json:"destination"`
+	Permanent   *bool           `json:"permanent"`
+	StatusCode  json.RawMessage `json:"statusCode"`
+	Has         json.RawMessage `json:"has"`
+	Missing     json.RawMessage `json:"missing"`
+}
+
+// parseVercelRedirects reads the redirects of vercel.json.
+func (r *Redirects) parseVercelRedirects(path string, data []byte, _ bool) []error {
+	var cfg struct {
+		Redirects []json.RawMessage `json:"redirects"`
+	}
+	if err := json.Unmarshal(data, &cfg); err != nil {
+		where := jsonPos(path, data, err)
+		var te *json.UnmarshalTypeError
+		if where == path && errors.As(err, &te) && te.Offset <= int64(len(data)) {
+			where = fmt.Sprintf("%s:%d", path, 1+bytes.Count(data[:te.Offset], []byte("\n")))
+		}
+		return []error{fmt.Errorf("%s: %v; its redirects are ignored", where, err)}
+	}
+	var warnings []error
+	lines := jsonArrayLines(data, "redirects")
+	for i, raw := range cfg.Redirects {
+		where := path
+		if i < len(lines) {
+			where = fmt.Sprintf("%s:%d", path, lines[i])
+		}
+		ru, warning, err := vercelRule(raw)
+		if warning != nil {
+			warnings = append(warnings, fmt.Errorf("%s: %v", where, warning))
+		}
+		if err != nil {
+			warnings = append(warnings, fmt.Errorf("%s: %v", where, err))
+			continue
+		}
+		ru.where = where
+		r.rules = append(r.rules, ru)
+	}
+	return warnings
+}
+
+// vercelRule compiles a redirect of vercel.json. warning is for a rule
+// that is kept nevertheless, err for one that is not.
+func vercelRule(raw json.RawMessage) (ru redirectRule, warning, err error) {
+	var e vercelRedirect
+	if err := json.Unmarshal(raw, &e); err != nil {
+		return ru, nil, fmt.Errorf("redirect: %v; ignored", err)
+	}
+	if jsonSays(e.Has) || jsonSays(e.Missing) {
+		return ru, nil, fmt.Errorf("the redirect for %q depends on the request (has/missing); ignored", e.Source)
+	}
+	if strings.Contains(e.Source, "://") {
+		return ru, nil, fmt.Errorf("the redirect for %q names a host in its source; ignored", e.Source)
+	}
+	if e.Destination == "" {
+		return ru, nil, fmt.Errorf("the redirect for %q has no destination; ignored", e.Source)
+	}
+	status := 308
+	code := jsonSays(e.StatusCode)
+	if code {
+		if err := json.Unmarshal(e.StatusCode, &status); err != nil {
+			return ru, nil, fmt.Errorf("statusCode %s of the redirect for %q is not a number; ignored", e.StatusCode, e.Source)
+		}
+	}
+	if e.Permanent != nil {
+		if code {
+			warning = fmt.Errorf("the redirect for %q has both permanent and statusCode, which Vercel documents as one or the other; Vercel uses permanent", e.Source)
+		}
+		status = 307
+		if *e.Permanent {
+			status = 308
+		}
+	}
+	re, err := pathToRegexp(e.Source)
+	if err != nil {
+		return ru, warning, fmt.Errorf("source %q: %v; the rule is ignored", e.Source, err)
+	}
+	ru = redirectRule{chain: vercelChain, re: re, to: e.Destination, status: status}
+	ru.capture, ru.params, ru.groups = vercelCaptures(e.Source)
+	return ru, warning, nil
+}
+
+// jsonSays reports whether a JSON value is there and says something: not
+// null, not an empty array.
+func jsonSays(raw json.RawMessage) bool {
+	s := string(bytes.TrimSpace(raw))
+	if s == "" || s == "null" {
+		return false
+	}
+	var list []json.RawMessage
+	return json.Unmarshal(raw, &list) != nil || len(list) > 0
+}
+
+// vercelCaptures compiles a Vercel source that pathToRegexp compiled, with
+// a group around each parameter: it rewrites the source so that each
+// parameter has its pattern written out, in a named group, and a
+// repetition ("*", "+") inside that group, so that the group holds all of
+// it ("a/b" for :path* on "/docs/a/b", as path-to-regexp gives it), then
+// compiles that with pathToRegexp. The rewritten source matches what the
+// original does.
+func vercelCaptures(src string) (*regexp.Regexp, []string, []int) {
+	const segment = `[^/#?]+?`
+	var (
+		b     strings.Builder
+		names []string
+		slash bool // the literal text since the last parameter ends with "/"
+	)
+	for i := 0; i < len(src); {
+		c := src[i]
+		switch {
+		case c == '\\' && i+1 < len(src):
+			b.WriteString(src[i : i+2])
+			slash = src[i+1] == '/'
+			i += 2
+		case c == ':' || c == '(':
+			name := ""
+			if c == ':' {
+				j := i + 1
+				for j < len(src) && isNameChar(src[j]) {
+					j++
+				}
+				if j == i+1 {
+					return nil, nil, nil
+				}
+				name, i = src[i+1:j], j
+			}
+			pattern := segment
+			if i < len(src) && src[i] == '(' {
+				j := closingParenAt(src, i)
+				if j < 0 {
+					return nil, nil, nil
+				}
+				pattern, i = src[i+1:j], j+1
+			}
+			mod := byte(0)
+			if i < len(src) && (src[i] == '?' || src[i] == '*' || src[i] == '+') {
+				mod = src[i]
+				i++
+			}
+			group := fmt.Sprintf("(?P<p%d>", len(names))
+			names = append(names, name)
+			switch mod {
+			case '*', '+':
+				sep := ""
+				if slash {
+					sep = "/"
+				}
+				b.WriteString("(" + group + "(?:" + pattern + ")(?:" + sep + "(?:" + pattern + "))*))")
+				if mod == '*' {
+					b.WriteByte('?')
+				}
+			default:
+				b.WriteString("(" + group + pattern + "))")
+				if mod == '?' {
+					b.WriteByte('?')
+				}
+			}
+			slash = false
+		default:
+			b.WriteByte(c)
+			slash = c == '/'
+			i++
+		}
+	}
+	re, err := pathToRegexp(b.String())
+	if err != nil || len(names) == 0 {
+		return nil, nil, nil
+	}
+	groups := make([]int, len(names))
+	for i := range names {
+		groups[i] = re.SubexpIndex(fmt.Sprintf("p%d", i))
+	}
+	return re, names, groups
+}
+
+// closingParenAt returns the index of the ")" that closes the "(" at
+// src[i], counting as pathToRegexp does, or -1.
+func closingParenAt(src string, i int) int {
+	depth := 0
+	for j := i; j < len(src); j++ {
+		switch src[j] {
+		case '\\':
+			j++
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// jsonArrayLines returns the line of each entry of the top-level array
+// key of a JSON object, in order, as headerLines does for "headers".
+func jsonArrayLines(data []byte, key string) []int {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	var lines []int
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return lines
+		}
+		if k != key {
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return lines
+			}
+			continue
+		}
+		if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+			return lines
+		}
+		for dec.More() {
+			off := int(dec.InputOffset())
+			for off < len(data) && strings.IndexByte(" \t\r\n,", data[off]) >= 0 {
+				off++
+			}
+			lines = append(lines, 1+bytes.Count(data[:off], []byte("\n")))
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return lines
+			}
+		}
+		return lines
+	}
+	return lines
+}

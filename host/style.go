@@ -1,0 +1,278 @@
+package host
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Style is the form of URL a platform answers with 200 (not a redirect) for
+// a site's pages.
+type Style struct {
+	Platform string
+	// CleanURLs: about.html is served at /about, and /about.html
+	// redirects there (or is not the form the platform prefers).
+	CleanURLs bool
+	// FolderSlash: dir/index.html is served at /dir/, and /dir redirects
+	// there; false: at /dir, and /dir/ redirects.
+	FolderSlash bool
+	// CleanSlash, with CleanURLs: about.html is served at /about/ (Vercel's
+	// cleanUrls with trailingSlash: true).
+	CleanSlash bool
+	// EitherSlash: paths are served with and without a trailing slash,
+	// neither redirecting (Vercel without trailingSlash).
+	EitherSlash bool
+	// From says what decided: a file and line, or the platform's fixed
+	// rules.
+	From string
+	// Publish is the site folder the platform's file names (netlify.toml
+	// [build] publish, vercel.json outputDirectory), relative to the
+	// working directory; PublishFrom is that file. "" when none does.
+	Publish, PublishFrom string
+}
+
+// Identify names the platforms whose own files are in dirs: netlify.toml
+// (Netlify), vercel.json (Vercel), a wrangler.toml, wrangler.json or
+// wrangler.jsonc with pages_build_output_dir (Cloudflare Pages). files
+// are the files that told, in the same order. _headers and _redirects are
+// read by both Netlify and Cloudflare Pages and name neither.
+func Identify(dirs ...string) (platforms, files []string) {
+	seen := map[string]bool{}
+	add := func(p, f string) {
+		if !seen[p] {
+			seen[p] = true
+			platforms, files = append(platforms, p), append(files, f)
+		}
+	}
+	for _, dir := range dirs {
+		if f := filepath.Join(dir, "netlify.toml"); isRegular(f) {
+			add(Netlify, f)
+		}
+		if f := filepath.Join(dir, "vercel.json"); isRegular(f) {
+			add(Vercel, f)
+		}
+		for _, name := range []string{"wrangler.toml", "wrangler.json", "wrangler.jsonc"} {
+			f := filepath.Join(dir, name)
+			if data, err := os.ReadFile(f); err == nil && bytes.Contains(data, []byte("pages_build_output_dir")) {
+				add(CloudflarePages, f)
+			}
+		}
+	}
+	return platforms, files
+}
+
+func isRegular(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// StyleOf returns the URL style of platform (one of the platform names),
+// reading its files in dirs (netlify.toml, vercel.json; the first found
+// counts). Problems with a file come back as warnings naming it; the
+// error is for a file that exists but cannot be read.
+//
+//   - Netlify serves about.html at /about as well as /about.html, and with
+//     Pretty URLs (on unless netlify.toml's [build.processing.html]
+//     pretty_urls says false) redirects /about.html to /about; it
+//     redirects /dir to /dir/. So: clean URLs (unless pretty_urls =
+//     false), folders with a slash.
+//   - Vercel: vercel.json's cleanUrls redirects /about.html to /about;
+//     trailingSlash true redirects /dir and (with cleanUrls) /about to the
+//     form with a slash, false the other way; left out, both forms are
+//     served.
+//   - Cloudflare Pages, by its fixed rules: /about.html redirects to
+//     /about, /dir to /dir/.
+//   - GitHub Pages serves /about and /about.html, and redirects /dir to
+//     /dir/: the default form.
+func StyleOf(platform string, dirs ...string) (Style, []error, error) {
+	s := Style{Platform: platform, FolderSlash: true, From: platform + "'s rules"}
+	var warnings []error
+	switch platform {
+	case Netlify:
+		s.CleanURLs = true
+		for _, dir := range dirs {
+			path := filepath.Join(dir, "netlify.toml")
+			data, err := os.ReadFile(path)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				return s, warnings, err
+			}
+			var cfg struct {
+				Build struct {
+					Base       string `toml:"base"`
+					Publish    string `toml:"publish"`
+					Processing struct {
+						HTML struct {
+							PrettyURLs *bool `toml:"pretty_urls"`
+						} `toml:"html"`
+					} `toml:"processing"`
+				} `toml:"build"`
+			}
+			if _, err := toml.Decode(string(data), &cfg); err != nil {
+				var pe toml.ParseError
+				if errors.As(err, &pe) {
+					warnings = append(warnings, fmt.Errorf("%s:%d: %s; its settings are not used", path, pe.Position.Line, pe.Message))
+				} else {
+					warnings = append(warnings, fmt.Errorf("%s: %v; its settings are not used", path, err))
+				}
+				break
+			}
+			if p := cfg.Build.Processing.HTML.PrettyURLs; p != nil {
+				s.CleanURLs = *p
+				s.From = fmt.Sprintf("%s:%d", path, lineOf(data, prettyURLsRE))
+			}
+			if cfg.Build.Publish != "" {
+				// Netlify reads publish relative to the base folder, where
+				// netlify.toml is.
+				s.Publish, s.PublishFrom = filepath.Join(dir, filepath.FromSlash(cfg.Build.Publish)), path
+			}
+			break
+		}
+	case Vercel:
+		s.EitherSlash = true
+		for _, dir := range dirs {
+			path := filepath.Join(dir, "vercel.json")
+			data, err := os.ReadFile(path)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			if err != nil {
+				return s, warnings, err
+			}
+			var cfg struct {
+				CleanURLs       *bool  `json:"cleanUrls"`
+				TrailingSlash   *bool  `json:"trailingSlash"`
+				OutputDirectory string `json:"outputDirectory"`
+			}
+			if err := json.Unmarshal(data, &cfg); err != nil {
+				warnings = append(warnings, fmt.Errorf("%s: %v; its settings are not used", jsonPos(path, data, err), err))
+				break
+			}
+			if cfg.CleanURLs != nil {
+				s.CleanURLs = *cfg.CleanURLs
+				s.From = fmt.Sprintf("%s:%d", path, lineOf(data, cleanURLsRE))
+			}
+			s.EitherSlash = cfg.TrailingSlash == nil
+			if cfg.TrailingSlash != nil {
+				s.FolderSlash = *cfg.TrailingSlash
+				s.CleanSlash = s.CleanURLs && *cfg.TrailingSlash
+				s.From = fmt.Sprintf("%s:%d", path, lineOf(data, trailingSlashRE))
+			}
+			if cfg.OutputDirectory != "" {
+				s.Publish, s.PublishFrom = filepath.Join(dir, filepath.FromSlash(cfg.OutputDirectory)), path
+			}
+			break
+		}
+	case CloudflarePages:
+		s.CleanURLs = true
+	case GitHubPages:
+	default:
+		return s, nil, fmt.Errorf("unknown platform %q", platform)
+	}
+	return s, warnings, nil
+}
+
+var (
+	prettyURLsRE    = regexp.MustCompile(`(?m)^\s*pretty_urls\s*=`)
+	cleanURLsRE     = regexp.MustCompile(`"cleanUrls"\s*:`)
+	trailingSlashRE = regexp.MustCompile(`"trailingSlash"\s*:`)
+)
+
+// lineOf returns the line of re's first match in data, or 0.
+func lineOf(data []byte, re *regexp.Regexp) int {
+	loc := re.FindIndex(data)
+	if loc == nil {
+		return 0
+	}
+	return bytes.Count(data[:loc[0]], []byte("\n")) + 1
+}
+
+// Answer says how the platform answers a request for the URL path p
+// (relative to the site's root, decoded, "" for the root) of the page
+// whose file is rel (relative to the site folder, "/" separators): 200,
+// or a redirect status and the path it redirects to, or 404 when the
+// platform does not serve the page at p. Paths that are not a form of
+// rel's page (a canonical elsewhere) are 200: not this method's to judge.
+func (s Style) Answer(rel, p string) (status int, to string) {
+	dir, name := "", rel
+	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
+		dir, name = rel[:i+1], rel[i+1:]
+	}
+	moved := 301
+	switch s.Platform {
+	case Vercel, CloudflarePages:
+		moved = 308
+	}
+	if name == "index.html" || name == "index.htm" {
+		slashed := dir
+		bare := strings.TrimSuffix(dir, "/")
+		switch p {
+		case slashed:
+			if dir != "" && !s.FolderSlash && !s.EitherSlash {
+				return moved, bare
+			}
+		case bare:
+			if s.FolderSlash && !s.EitherSlash {
+				return moved, slashed
+			}
+		case rel:
+			if s.CleanURLs {
+				return moved, s.folder(dir)
+			}
+		}
+		return 200, ""
+	}
+	stem, ok := strings.CutSuffix(name, ".html")
+	if !ok {
+		stem, ok = strings.CutSuffix(name, ".htm")
+	}
+	if !ok || stem == "" {
+		return 200, ""
+	}
+	stem = dir + stem
+	switch p {
+	case rel:
+		if s.CleanURLs {
+			return moved, s.clean(stem)
+		}
+	case stem:
+		switch {
+		case s.Platform == Vercel && !s.CleanURLs:
+			return 404, ""
+		case s.CleanSlash && !s.EitherSlash:
+			return moved, stem + "/"
+		}
+	case stem + "/":
+		switch {
+		case s.Platform == Vercel && !s.CleanURLs, s.Platform == GitHubPages:
+			return 404, ""
+		case s.CleanURLs && !s.CleanSlash && !s.EitherSlash:
+			return moved, stem
+		}
+	}
+	return 200, ""
+}
+
+func (s Style) folder(dir string) string {
+	if dir != "" && !s.FolderSlash && !s.EitherSlash {
+		return strings.TrimSuffix(dir, "/")
+	}
+	return dir
+}
+
+func (s Style) clean(stem string) string {
+	if s.CleanSlash {
+		return stem + "/"
+	}
+	return stem
+}
