@@ -155,6 +155,11 @@ func watched(s *config.Settings) (roots, files []string) {
 			files = append(files, filepath.Join(d, name))
 		}
 	}
+	for _, d := range b.RedirectDirs {
+		for _, name := range host.RedirectFiles() {
+			files = append(files, filepath.Join(d, name))
+		}
+	}
 	return roots, files
 }
 
@@ -275,6 +280,9 @@ func folderError(s *config.Settings) error {
 			msg = "not a folder"
 		} else if !errors.Is(err, os.ErrNotExist) {
 			msg = err.Error()
+		}
+		if s.RootFrom != "" && errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("%s: %s (the site folder, from %s); build the site first", s.Build.Root, msg, s.RootFrom)
 		}
 		return fmt.Errorf("%s: %s (the site to map)", s.Build.Root, msg)
 	}

@@ -29,6 +29,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
@@ -56,6 +57,12 @@ type Options struct {
 	// HostDirs are the folders whose _headers and vercel.json give
 	// X-Robots-Tag rules, unless Map.Hosts is set already.
 	HostDirs []string
+	// RedirectDirs are the folders whose _redirects, netlify.toml and
+	// vercel.json give the platform's redirect rules, unless
+	// Map.Redirects is set already; Shadowing says a file the site serves
+	// wins over a rule that is not forced (Netlify).
+	RedirectDirs []string
+	Shadowing    bool
 	// Workers is the number of folders (and their pages) handled at
 	// once; 0 means four per CPU.
 	Workers int
@@ -223,6 +230,19 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 			b.warn("", w)
 		}
 		opts.Map.Hosts = rules
+	}
+	if opts.Map.Redirects == nil && len(opts.RedirectDirs) > 0 {
+		// The rules only warn: a file that cannot be read is a warning too.
+		rules, warnings, err := host.LoadRedirects(opts.Shadowing, opts.RedirectDirs...)
+		if err != nil && !errors.Is(err, syscall.ENOTDIR) {
+			warnings = append(warnings, fmt.Errorf("redirect rules not checked: %w", err))
+		}
+		for _, w := range warnings {
+			b.warn("", w)
+		}
+		if rules.Len() > 0 {
+			opts.Map.Redirects = rules
+		}
 	}
 	m, err := mapping.New(opts.Map)
 	if err != nil {

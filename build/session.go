@@ -102,9 +102,19 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 		s.joinAbs, _ = filepath.Abs(j.Dir)
 	}
 	s.hostFiles = make(map[string]bool)
-	if s.opts.Map.Hosts == nil {
-		for _, d := range b.opts.HostDirs {
-			for _, name := range host.Files() {
+	for _, set := range []struct {
+		given bool
+		dirs  []string
+		names []string
+	}{
+		{s.opts.Map.Hosts != nil, b.opts.HostDirs, host.Files()},
+		{s.opts.Map.Redirects != nil, b.opts.RedirectDirs, host.RedirectFiles()},
+	} {
+		if set.given {
+			continue
+		}
+		for _, d := range set.dirs {
+			for _, name := range set.names {
 				if abs, err := filepath.Abs(filepath.Join(d, name)); err == nil {
 					s.hostFiles[abs] = true
 				}

@@ -59,6 +59,13 @@ type Options struct {
 	KeepNonCanonical bool
 	// Hosts holds the host's X-Robots-Tag rules; nil for none.
 	Hosts *host.Rules
+	// Style is the hosting platform's URL style, nil for none: a page
+	// listed at a URL the platform answers with a redirect or not at all
+	// gets a warning.
+	Style *host.Style
+	// Redirects are the platform's redirect rules, nil for none: a page
+	// listed at a URL one of them redirects gets a warning.
+	Redirects *host.Redirects
 	// LastMod lists the sources of lastmod in order; the first that knows
 	// a page's date wins. Empty means DefaultLastMod.
 	LastMod []LastModSource
@@ -87,6 +94,10 @@ const (
 	// SlashNever writes them without (/docs), for hosts that serve that
 	// form directly. The site root keeps its slash.
 	SlashNever
+	// SlashEverywhere writes folder URLs with a slash and, with CleanURLs,
+	// the clean URLs of other pages too (/about/ for about.html), as Vercel
+	// serves with cleanUrls and trailingSlash: true.
+	SlashEverywhere
 )
 
 // Rule sets changefreq and priority for the files whose relative path
@@ -289,6 +300,7 @@ func (m *Mapper) Map(p Page) Decision {
 	if h != nil && m.judgeHead(&d, h) {
 		return d
 	}
+	m.checkServed(&d, f.Path, p.URLPath == "")
 	m.setLastMod(&d, f, h, p.Source, &p)
 	for i, r := range m.opts.Rules {
 		if doublestar.MatchUnvalidated(r.Match, f.Path) {
@@ -305,6 +317,29 @@ func (m *Mapper) Map(p Page) Decision {
 		}
 	}
 	return d
+}
+
+// checkServed warns when the platform would not answer the page's URL with
+// 200: its URL style (for a built file at rel, when built is true) or one
+// of its redirect rules says otherwise.
+func (m *Mapper) checkServed(d *Decision, rel string, built bool) {
+	if m.opts.Style != nil && built {
+		if rest, ok := strings.CutPrefix(d.URL.Loc, m.base); ok {
+			if p, err := url.PathUnescape(rest); err == nil {
+				switch status, to := m.opts.Style.Answer(rel, p); {
+				case status == 404:
+					d.Warnings = append(d.Warnings, fmt.Sprintf("%s does not serve %s (%s); listed as the site says, check clean_urls and trailing_slash", m.opts.Style.Platform, d.URL.Loc, m.opts.Style.From))
+				case status != 200:
+					d.Warnings = append(d.Warnings, fmt.Sprintf("%s answers %s with %d to %s (%s); listed as the site says, check clean_urls, trailing_slash and canonical links", m.opts.Style.Platform, d.URL.Loc, status, m.base+EncodePath(to), m.opts.Style.From))
+				}
+			}
+		}
+	}
+	if m.opts.Redirects != nil {
+		if r, ok := m.opts.Redirects.Match(d.URL.Loc); ok {
+			d.Warnings = append(d.Warnings, fmt.Sprintf("%s is redirected (%d to %s) by %s; a sitemap should list the target", d.URL.Loc, r.Status, r.To, r.Where))
+		}
+	}
 }
 
 // judgeSource applies the front matter's drafts, dates and sitemap:
@@ -509,10 +544,12 @@ const (
 	FormSlashIndexHTM
 	FormHTML
 	FormHTM
+	FormSlashHTML // /about/ for about.html
+	FormSlashHTM
 	FormUnknown
 )
 
-var formSuffix = [...]string{"", "index.html", "index.htm", "/index.html", "/index.htm", ".html", ".htm"}
+var formSuffix = [...]string{"", "index.html", "index.htm", "/index.html", "/index.htm", ".html", ".htm", ".html", ".htm"}
 
 // PathOf returns the path of the file whose URL is loc, in form; false
 // for FormUnknown or a loc not under the base URL.
@@ -524,6 +561,12 @@ func (m *Mapper) PathOf(loc string, form PathForm) (string, bool) {
 	p, err := url.PathUnescape(rest)
 	if err != nil {
 		return "", false
+	}
+	if form == FormSlashHTML || form == FormSlashHTM {
+		var ok bool
+		if p, ok = strings.CutSuffix(p, "/"); !ok {
+			return "", false
+		}
 	}
 	return p + formSuffix[form], true
 }
@@ -540,16 +583,23 @@ func (m *Mapper) urlPath(rel string) (string, PathForm) {
 		if name == "index.htm" {
 			form = FormIndexHTM
 		}
-		if dir == "" || m.opts.TrailingSlash == SlashAlways {
+		if dir == "" || m.opts.TrailingSlash != SlashNever {
 			return dir, form
 		}
 		return dir[:len(dir)-1], form + (FormSlashIndexHTML - FormIndexHTML)
 	}
 	if m.opts.CleanURLs {
+		slash := m.opts.TrailingSlash == SlashEverywhere
 		if stem, ok := strings.CutSuffix(name, ".html"); ok && stem != "" {
+			if slash {
+				return dir + stem + "/", FormSlashHTML
+			}
 			return dir + stem, FormHTML
 		}
 		if stem, ok := strings.CutSuffix(name, ".htm"); ok && stem != "" {
+			if slash {
+				return dir + stem + "/", FormSlashHTM
+			}
 			return dir + stem, FormHTM
 		}
 	}
