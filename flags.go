@@ -17,6 +17,8 @@ Usage:
   sitemapgen [build] [flags] [DIR]   write the sitemaps of the site in DIR
   sitemapgen watch [flags] [DIR]     write them, then again after each change
   sitemapgen validate PATH...        check sitemap files against the protocol
+  sitemapgen init                    write a commented sitemap.yaml with what
+                                     the project's files say
   sitemapgen version                 print the version
   sitemapgen help                    print this help
 
@@ -24,7 +26,22 @@ DIR is the site's built output (Hugo public/, Jekyll _site/, Astro dist/ ...),
 or root: in sitemap.yaml; with --mode content, the folder of source files
 (Hugo content/, a Jekyll site). Flags may come before or after DIR.
 
+Without DIR, root: or a base URL, sitemapgen reads what the project already
+says: the generator's config in the working directory (Hugo, Jekyll, Astro,
+Eleventy, Next.js static export, MkDocs, Docusaurus) for the site folder and
+base URL, and the hosting platform's build environment and files (Netlify,
+Vercel, Cloudflare Pages, GitHub Actions) for the production URL and the URL
+style the host serves. It says what it found in one line.
+
+The base URL, first found: --base-url, SITEMAP_BASE_URL, base_url: in
+sitemap.yaml, the platform's production URL (Netlify URL, Vercel
+VERCEL_PROJECT_PRODUCTION_URL), the generator's config (Hugo baseURL, Jekyll
+url + baseurl, Astro site + base, MkDocs site_url, Docusaurus url + baseUrl),
+then a guess from Cloudflare Pages' pages.dev name or GitHub Pages' address.
+
 Examples:
+  hugo && sitemapgen                   a Hugo project: public/, hugo.toml's
+                                       baseURL
   hugo && sitemapgen --base-url https://example.com/ public
   jekyll build && sitemapgen _site --base-url https://example.org/blog/ --robots
   sitemapgen public --gzip --text --exclude 'drafts/**'
@@ -54,9 +71,10 @@ Flags (each is also a key of sitemap.yaml, spelled with _ for -):
   --max-urls N         at most N URLs per file (default 50000, the most allowed)
   --max-bytes N        every file stays under N bytes, uncompressed (default
                        10485760; at most 52428800)
-  --clean-urls         list about.html as /about (the host must serve that)
-  --trailing-slash     folder URLs end in / (default true; --trailing-slash=false
-                       for hosts that serve /docs without the slash)
+  --clean-urls         list about.html as /about (the host must serve that;
+                       default: as the platform serves, else false)
+  --trailing-slash     folder URLs end in / (default: as the platform serves,
+                       else true; =false for hosts that serve /docs)
   --lastmod-format F   datetime (2024-05-01T09:30:00Z, the default) or date
   --lastmod-sources L  where lastmod comes from, first that knows wins
                        (default frontmatter,meta,git,mtime: the source's
@@ -80,6 +98,14 @@ Flags (each is also a key of sitemap.yaml, spelled with _ for -):
                        from its path and front matter (default: hugo when a
                        Hugo config is here, jekyll when _config.yml is, else
                        plain)
+  --host H             auto (default), netlify, vercel, cloudflare-pages,
+                       github-pages or none: the platform whose URL style
+                       (clean URLs, trailing slashes) and redirect rules to
+                       follow; auto takes it from the build environment, else
+                       from netlify.toml, vercel.json or wrangler.toml
+  --previews P         in a Netlify or Vercel preview deploy: production-url
+                       (default: list the production URLs), own-url (the
+                       preview's own) or skip (write no sitemap)
   --drafts             list pages whose front matter says draft: true
   --future             list pages dated in the future, or expired
   --strict             a front matter problem fails the build (exit 1)
@@ -134,7 +160,7 @@ func parseFlags(args []string, watch bool) (config.Flags, watchFlags, error) {
 
 	var (
 		cfg, baseURL, out, lastmod, sources, state           string
-		mode, source, preset                                 string
+		mode, source, preset, hostName, previews             string
 		drafts, future, strict, check                        bool
 		include, exclude, explain                            []string
 		gz, text, robots, dry, quiet, verbose, clean, follow bool
@@ -168,6 +194,8 @@ func parseFlags(args []string, watch bool) (config.Flags, watchFlags, error) {
 	fs.BoolVar(&drafts, "drafts", false, "")
 	fs.BoolVar(&future, "future", false, "")
 	fs.BoolVar(&strict, "strict", false, "")
+	fs.StringVar(&hostName, "host", "", "")
+	fs.StringVar(&previews, "previews", "", "")
 	if !watch {
 		fs.BoolVar(&check, "check", false, "")
 	}
@@ -265,6 +293,10 @@ func parseFlags(args []string, watch bool) (config.Flags, watchFlags, error) {
 			fl.Future = &future
 		case "strict":
 			fl.Strict = &strict
+		case "host":
+			fl.Host = &hostName
+		case "previews":
+			fl.Previews = &previews
 		}
 	})
 	return fl, wf, nil

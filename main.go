@@ -41,7 +41,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	cmd := "build"
 	if len(args) > 0 {
 		switch args[0] {
-		case "build", "watch", "validate", "version", "help":
+		case "build", "watch", "validate", "init", "version", "help":
 			cmd, args = args[0], args[1:]
 		}
 	}
@@ -63,6 +63,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return runWatch(ctx, args, stdout, stderr, os.Getenv)
 	case "validate":
 		return runValidate(args, stdout, stderr)
+	case "init":
+		return runInit(args, stdout, stderr, os.Getenv)
 	}
 	return runBuild(ctx, args, stdout, stderr, os.Getenv)
 }
@@ -73,6 +75,12 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		return code
 	}
 
+	if s.SkipWrite != "" {
+		if !s.Quiet {
+			fmt.Fprintf(stderr, "sitemapgen: %s: no sitemap written\n", s.SkipWrite)
+		}
+		return exitOK
+	}
 	rep := newReporter(s.Build.Root, stderr, s.Quiet, s.Verbose)
 	rep.explainTo, rep.dates = stdout, s.Build.Write.LastModFormat
 	rep.settings(s)
@@ -138,10 +146,21 @@ func settings(args []string, watch bool, stdout, stderr io.Writer, getenv func(s
 		fmt.Fprintf(stderr, "sitemapgen: %v\nRun '%s --help' for usage.\n", err, cmd)
 		return nil, fl, wf, exitUsage, false
 	}
-	if s, err = config.Resolve(fl, getenv); err == nil {
-		err = folderError(s)
-	}
+	s, err = config.Resolve(fl, getenv)
 	if err != nil {
+		fmt.Fprintf(stderr, "sitemapgen: %v\n", err)
+		return nil, fl, wf, exitUsage, false
+	}
+	for _, w := range s.Warnings {
+		fmt.Fprintf(stderr, "sitemapgen: warning: %v\n", w)
+	}
+	if s.Detected != "" && !s.Quiet {
+		fmt.Fprintf(stderr, "sitemapgen: %s\n", s.Detected)
+	}
+	if s.SkipWrite != "" && !watch {
+		return s, fl, wf, exitOK, true // no folder needed: nothing is read
+	}
+	if err = folderError(s); err != nil {
 		fmt.Fprintf(stderr, "sitemapgen: %v\n", err)
 		return nil, fl, wf, exitUsage, false
 	}

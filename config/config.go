@@ -74,10 +74,32 @@ type File struct {
 	Future         bool     `yaml:"future"`
 	Strict         bool     `yaml:"strict"`
 	State          string   `yaml:"state"`
+	Host           string   `yaml:"host"`
+	Previews       string   `yaml:"previews"`
 
 	rules  []mapping.Rule   // Rules, converted by validate
 	ignore []*regexp.Regexp // LastMod.Ignore, compiled by validate
+	keys   map[string]pos   // the keys the file sets, and where
+
+	slashEverywhere bool // the platform's clean URLs end with a slash
 }
+
+// The values of host: which platform's URL style and redirects to follow.
+// "" (auto) takes the platform from the build environment, else from its
+// files in the project folder.
+var Hosts = []string{"auto", "netlify", "vercel", "cloudflare-pages", "github-pages", "none"}
+
+// The values of previews: the base URL of a preview deploy (Netlify
+// deploy previews and branch deploys, Vercel previews).
+const (
+	// PreviewsProduction lists the production URLs, so that a preview's
+	// sitemap is the one production will have (the default).
+	PreviewsProduction = "production-url"
+	// PreviewsOwn lists the preview's own URLs.
+	PreviewsOwn = "own-url"
+	// PreviewsSkip writes no sitemap in a preview.
+	PreviewsSkip = "skip"
+)
 
 // The values of mode.
 const (
@@ -127,6 +149,13 @@ type Rule struct {
 	Match      string   `yaml:"match"`
 	ChangeFreq string   `yaml:"changefreq"`
 	Priority   *float64 `yaml:"priority"`
+}
+
+// Sets reports whether the file gives key (a key path such as
+// "clean_urls" or "skip.noindex"), and on which line.
+func (f *File) Sets(key string) (line int, ok bool) {
+	p, ok := f.keys[key]
+	return p.line, ok
 }
 
 // Defaults returns the settings used for every key the file leaves out.
@@ -199,6 +228,7 @@ func Parse(name string, data []byte) (*File, error) {
 		}
 		return nil, &Error{File: name, Msg: err.Error()}
 	}
+	f.keys = lines
 	return &f, nil
 }
 
@@ -264,6 +294,12 @@ func (f *File) validate() error {
 	}
 	if err := checkPreset(f.Preset); err != nil {
 		return &valueError{key: "preset", err: err}
+	}
+	if err := checkHost(f.Host); err != nil {
+		return &valueError{key: "host", err: err}
+	}
+	if err := checkPreviews(f.Previews); err != nil {
+		return &valueError{key: "previews", err: err}
 	}
 	f.rules = nil
 	for i, r := range f.Rules {
@@ -339,6 +375,21 @@ func checkPreset(p string) error {
 		return fmt.Errorf("%q is not one of %s", p, strings.Join(Presets, ", "))
 	}
 	return nil
+}
+
+func checkHost(h string) error {
+	if h != "" && !slices.Contains(Hosts, h) {
+		return fmt.Errorf("%q is not one of %s", h, strings.Join(Hosts, ", "))
+	}
+	return nil
+}
+
+func checkPreviews(p string) error {
+	switch p {
+	case "", PreviewsProduction, PreviewsOwn, PreviewsSkip:
+		return nil
+	}
+	return fmt.Errorf("%q is not one of %s, %s, %s", p, PreviewsProduction, PreviewsOwn, PreviewsSkip)
 }
 
 func checkMaxURLs(n int) error {

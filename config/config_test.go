@@ -229,7 +229,7 @@ func TestResolveErrors(t *testing.T) {
 		want string
 	}{
 		{"no base URL", Flags{Root: "public"}, "", ErrNoBaseURL.Error()},
-		{"no root", Flags{BaseURL: str("https://example.com/")}, "", ErrNoRoot.Error()},
+		{"no root", Flags{BaseURL: str("https://example.com/")}, "", ErrNoRoot.Error() + "\n(no Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs or Docusaurus project found in the working directory)"},
 		{"bad flag base URL", Flags{Root: "p", BaseURL: str("example.com")}, "", `--base-url: base URL "example.com": want an absolute http:// or https:// URL`},
 		{"bad env base URL", Flags{Root: "p"}, "ftp://x/", `SITEMAP_BASE_URL: base URL "ftp://x/": want an absolute http:// or https:// URL`},
 		{"bad include flag", Flags{Root: "p", BaseURL: str("https://e.x/"), Include: []string{"[x"}}, "", `--include: invalid glob "[x"`},

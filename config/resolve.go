@@ -11,6 +11,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/build"
 	"github.com/sitemapgen/sitemapgen/generator"
 	"github.com/sitemapgen/sitemapgen/hashstate"
+	"github.com/sitemapgen/sitemapgen/host"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -47,6 +48,8 @@ type Flags struct {
 	Drafts         *bool
 	Future         *bool
 	Strict         *bool
+	Host           *string
+	Previews       *string
 	// Explain lists the pages --explain asks about.
 	Explain []string
 	// Root is the DIR argument; "" when none was given.
@@ -71,6 +74,27 @@ type Settings struct {
 	// BaseURLFrom says where the base URL came from: "--base-url", the
 	// environment variable's name, or the config file's name.
 	BaseURLFrom string
+	// Detected is the one line that says what was found rather than
+	// given (the site folder, the base URL, the platform's URL style); ""
+	// when nothing was.
+	Detected string
+	// RootFrom says what named the site folder when neither DIR nor
+	// root: did: the platform's or the generator's file.
+	RootFrom string
+	// BaseURLDetected is true when the base URL came from the platform or
+	// the generator.
+	BaseURLDetected bool
+	// Platform is the hosting platform whose URL style and redirects
+	// apply, "" for none.
+	Platform string
+	// Deploy names a preview deploy ("Netlify deploy-preview"), "" for
+	// production or outside a platform.
+	Deploy string
+	// SkipWrite, when set, says why this run writes no sitemap (a
+	// preview, with previews: skip).
+	SkipWrite string
+	// Warnings are problems with the platform's files, to report.
+	Warnings []error
 	// Inputs are the configuration files whose change changes the
 	// settings: the config file (./sitemap.yaml when none was read, in
 	// case it appears) and the generator's configuration files. Watch
@@ -129,28 +153,77 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 		return nil, err
 	}
 
-	// Base URL: flag > environment > file.
+	pr := &project{dir: "."}
+	if s.ConfigFile != "" {
+		pr.dir = filepath.Dir(s.ConfigFile)
+	}
+	pr.findPlatform(f.Host, f.Root, getenv)
+
+	sources, err := s.sources(&f)
+	if err != nil {
+		return nil, err
+	}
+	var rootFrom string
+	if f.Root == "" {
+		// Nothing names the site: the platform's publish folder, or the
+		// generator's.
+		warnings, err := pr.loadStyle("")
+		s.Warnings = append(s.Warnings, warnings...)
+		if err != nil {
+			return nil, err
+		}
+		if f.Root, rootFrom, err = pr.findRoot(); err != nil {
+			return nil, err
+		}
+	}
+	if pr.style == nil {
+		warnings, err := pr.loadStyle(f.Root)
+		s.Warnings = append(s.Warnings, warnings...)
+		if err != nil {
+			return nil, err
+		}
+	}
+	s.RootFrom = rootFrom
+	if pr.gen != nil {
+		s.Inputs = append(s.Inputs, filepath.Join(pr.dir, pr.gen.File))
+	}
+
+	// Base URL: flag > environment > file > platform > generator.
+	if pr.inDeploy && pr.deploy.Preview {
+		s.Deploy = pr.deploy.Platform + " " + pr.deploy.Context
+		if f.Previews == PreviewsSkip {
+			s.SkipWrite = s.Deploy + " build, and previews: skip"
+		}
+	}
 	var baseURL string
 	switch {
 	case fl.BaseURL != nil:
 		baseURL, s.BaseURLFrom = *fl.BaseURL, "--base-url"
 	case getenv(BaseURLEnv) != "":
 		baseURL, s.BaseURLFrom = getenv(BaseURLEnv), BaseURLEnv
-	case f.BaseURL != "":
+	case f.BaseURL != "" && !(pr.inDeploy && pr.deploy.Preview && f.Previews == PreviewsOwn && pr.deploy.OwnURL != ""):
 		baseURL, s.BaseURLFrom = f.BaseURL, s.ConfigFile
 	default:
-		return nil, ErrNoBaseURL
+		if baseURL, s.BaseURLFrom, err = pr.baseURL(f.Root, f.Previews); err != nil {
+			return nil, err
+		}
+		s.BaseURLDetected = true
 	}
 	if s.BaseURLFrom != s.ConfigFile { // the file's was checked, with its line, by Load
 		if _, err := mapping.ParseBaseURL(baseURL); err != nil {
 			return nil, &Error{Msg: s.BaseURLFrom + ": " + err.Error()}
 		}
 	}
-
-	sources, err := s.sources(&f)
-	if err != nil {
-		return nil, err
+	if f.Host != "none" {
+		pr.applyStyle(&f, fl)
 	}
+	baseFrom := ""
+	if s.BaseURLDetected {
+		baseFrom = s.BaseURLFrom
+	}
+	s.Detected = pr.describe(rootFrom, f.Root, baseFrom)
+	s.Platform = pr.platform
+
 	if f.Root == "" {
 		return nil, ErrNoRoot
 	}
@@ -160,8 +233,11 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 	}
 	dateFormat, _ := sitemap.ParseDateFormat(f.LastModFormat) // validated by Load or apply
 	slash := mapping.SlashAlways
-	if !f.TrailingSlash {
+	switch {
+	case !f.TrailingSlash:
 		slash = mapping.SlashNever
+	case f.slashEverywhere:
+		slash = mapping.SlashEverywhere
 	}
 	s.DryRun, s.Quiet, s.Verbose, s.Explain = f.DryRun, f.Quiet, f.Verbose, fl.Explain
 	var lastmod []mapping.LastModSource
@@ -214,6 +290,15 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 			LastModFormat: dateFormat,
 			DryRun:        f.DryRun,
 		},
+	}
+	if f.Host != "none" {
+		// The platform's redirect rules, in the site folder (_redirects)
+		// and the project folder (netlify.toml, vercel.json). Unless the
+		// platform is known not to, a file the site serves wins over a
+		// rule that is not forced, as on Netlify: only forced rules warn.
+		s.Build.RedirectDirs = []string{out, pr.dir}
+		s.Build.Shadowing = pr.platform != host.CloudflarePages && pr.platform != host.Vercel
+		s.Build.Map.Style = pr.style
 	}
 	if f.Mode == ModeContent {
 		s.Build.Content = sources
@@ -336,6 +421,18 @@ func (fl Flags) apply(f *File) error {
 	}
 	if fl.Source != nil {
 		f.Source = *fl.Source
+	}
+	if fl.Host != nil {
+		if err := checkHost(*fl.Host); err != nil {
+			return flagErr("host", err)
+		}
+		f.Host = *fl.Host
+	}
+	if fl.Previews != nil {
+		if err := checkPreviews(*fl.Previews); err != nil {
+			return flagErr("previews", err)
+		}
+		f.Previews = *fl.Previews
 	}
 	if fl.LastModFormat != nil {
 		if _, err := sitemap.ParseDateFormat(*fl.LastModFormat); err != nil {

@@ -63,7 +63,7 @@ func writeRecord(dir string, names []string) error {
 		b.WriteString(n)
 		b.WriteByte('\n')
 	}
-	return writeFileAtomic(filepath.Join(dir, RecordName), b.Bytes(), 0o644)
+	return WriteFileAtomic(filepath.Join(dir, RecordName), b.Bytes(), 0o644)
 }
 
 // removeStale removes the files of previous that keep does not list and
@@ -129,9 +129,9 @@ func removeStrayTemps(dir string, start time.Time) []string {
 	return removed
 }
 
-// writeFileAtomic replaces path with data through a synced temporary file
+// WriteFileAtomic replaces path with data through a synced temporary file
 // in the same folder, with permissions mode.
-func writeFileAtomic(path string, data []byte, mode fs.FileMode) error {
+func WriteFileAtomic(path string, data []byte, mode fs.FileMode) error {
 	tmp, err := createTemp(filepath.Dir(path))
 	if err != nil {
 		return err

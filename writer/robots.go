@@ -37,7 +37,7 @@ func updateRobots(dir, baseURL string, entries []string) (bool, error) {
 	if exists && bytes.Equal(merged, old) {
 		return false, nil
 	}
-	return true, writeFileAtomic(path, merged, mode)
+	return true, WriteFileAtomic(path, merged, mode)
 }
 
 // MergeRobots returns robots.txt content that names entries in Sitemap:

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/config"
+	"github.com/sitemapgen/sitemapgen/writer"
+)
+
+const initUsage = `sitemapgen init writes a commented sitemap.yaml from what the project's
+files and the build environment say: the generator, the site folder, the base
+URL, the hosting platform and the URL style it serves.
+
+Usage:
+  sitemapgen init [--force] [--stdout]
+
+  --force    replace an existing sitemap.yaml
+  --stdout   print the file instead of writing it
+
+Run it in the project folder (where hugo.toml, _config.yml, astro.config.mjs,
+mkdocs.yml ... are). Keys sitemapgen could not fill are left commented, with
+what to write. Nothing is needed for a run: without sitemap.yaml, sitemapgen
+finds the same values at every run; the file pins them and documents the
+other keys.
+
+Exit status: 0 written, 1 the file exists (without --force) or cannot be
+written, 2 a usage error or a generator's config that does not parse.
+`
+
+func runInit(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	fs := flag.NewFlagSet("init", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	force := fs.Bool("force", false, "")
+	toStdout := fs.Bool("stdout", false, "")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, initUsage)
+			return exitOK
+		}
+		fmt.Fprintf(stderr, "sitemapgen: %v\nRun 'sitemapgen init --help' for usage.\n", doubleDash.Replace(err.Error()))
+		return exitUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "sitemapgen: init takes no arguments; got %s\nRun it in the project folder.\n", strings.Join(fs.Args(), " "))
+		return exitUsage
+	}
+	d, err := config.Detect(".", getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "sitemapgen: %v\n", err)
+		return exitUsage
+	}
+	text := initFile(d)
+	if *toStdout {
+		fmt.Fprint(stdout, text)
+		return exitOK
+	}
+	if _, err := os.Stat(config.DefaultFile); err == nil && !*force {
+		fmt.Fprintf(stderr, "sitemapgen: %s exists; --force replaces it, --stdout prints the new one\n", config.DefaultFile)
+		return exitFailed
+	}
+	if err := writer.WriteFileAtomic(config.DefaultFile, []byte(text), 0o644); err != nil {
+		fmt.Fprintf(stderr, "sitemapgen: %v\n", err)
+		return exitFailed
+	}
+	fmt.Fprintf(stderr, "sitemapgen: wrote %s\n", config.DefaultFile)
+	for _, p := range d.Problems {
+		fmt.Fprintf(stderr, "sitemapgen: note: %s\n", firstLine(p))
+	}
+	return exitOK
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// initFile is the text of the sitemap.yaml that init writes.
+func initFile(d *config.Detection) string {
+	var b bytes.Buffer
+	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	p("# sitemap.yaml: the configuration of sitemapgen. Every key is optional;\n")
+	p("# flags override keys ('sitemapgen --help'). Written by 'sitemapgen init'")
+	if len(d.Generators) > 0 {
+		p(" from\n# %s", strings.Join(d.Generators, ", "))
+		if d.Platform != "" {
+			p(" and %s (%s)", d.Platform, d.PlatformFrom)
+		}
+		p(".\n")
+	} else if d.Platform != "" {
+		p(" from\n# %s (%s).\n", d.Platform, d.PlatformFrom)
+	} else {
+		p(".\n")
+	}
+
+	p("\n# The absolute URL the site is served at; a path is allowed. Without it,\n")
+	p("# SITEMAP_BASE_URL, the platform's production URL (Netlify, Vercel) and the\n")
+	p("# generator's config are asked, in that order, at every run.\n")
+	switch {
+	case d.BaseURL != "" && strings.Contains(d.BaseURLFrom, "(a guess"):
+		p("# %s gives %s, a guess; write the real one:\n# base_url: %s\n", d.Platform, d.BaseURL, d.BaseURL)
+	case d.BaseURL != "" && d.Platform != "" && strings.HasPrefix(d.BaseURLFrom, d.Platform):
+		p("# Found in %s; left to the environment at each run:\n# base_url: %s\n", d.BaseURLFrom, d.BaseURL)
+	case d.BaseURL != "":
+		p("# Found in %s.\nbase_url: %s\n", d.BaseURLFrom, d.BaseURL)
+	default:
+		p("# Not found: write it here (or give --base-url).\n# base_url: https://example.com/\n")
+	}
+
+	p("\n# The built site: the folder walked, where the sitemaps are written.\n")
+	if d.Root != "" {
+		p("# Found in %s.\nroot: %s\n", d.RootFrom, filepath.ToSlash(d.Root))
+	} else {
+		p("# Not found: write it here (or name it: 'sitemapgen public').\n# root: public\n")
+	}
+
+	p("\n# The hosting platform whose URL style and redirects to follow: auto (the\n")
+	p("# build environment, else netlify.toml, vercel.json, wrangler.toml),\n")
+	p("# netlify, vercel, cloudflare-pages, github-pages or none.\n")
+	p("# host: auto\n")
+	if s := d.Style; s != nil {
+		p("# %s serves (%s):\n", s.Platform, s.From)
+		p("#   clean_urls: %v      # about.html at /about\n", s.CleanURLs)
+		if s.EitherSlash {
+			p("#   trailing_slash: either form is served\n")
+		} else {
+			p("#   trailing_slash: %v  # docs/index.html at /docs/\n", s.FolderSlash)
+		}
+		p("# Set clean_urls or trailing_slash only to override that.\n")
+	} else {
+		p("# No platform found: folders are listed as /docs/, pages as /about.html.\n")
+		p("# clean_urls: false\n# trailing_slash: true\n")
+	}
+
+	p("\n# In a Netlify or Vercel preview deploy: production-url (list the\n")
+	p("# production URLs), own-url (the preview's own) or skip (no sitemap).\n")
+	p("# previews: production-url\n")
+
+	p(`
+# Where lastmod comes from; the first source that knows a page's date wins.
+# git needs the full history on CI (fetch-depth: 0); hash keeps dates in
+# .sitemapgen/state.json: keep that file in the CI cache.
+# lastmod:
+#   sources: [frontmatter, meta, git, hash, mtime]
+
+# Pages left out: 404 pages, noindex, redirect stubs, non-canonical pages.
+# exclude: ["drafts/**"]
+
+# Other files: sitemap.xml.gz, sitemap.txt, Sitemap: lines in robots.txt.
+# gzip: false
+# text: false
+# robots: false
+
+# changefreq and priority, the first matching glob wins:
+# rules:
+#   - match: "blog/**"
+#     changefreq: weekly
+#     priority: 0.7
+`)
+	return b.String()
+}
