@@ -33,9 +33,11 @@ for target in \
   ./frontmatter:FuzzHead \
   ./frontmatter:FuzzLexer \
   ./frontmatter:FuzzSource \
+  ./generator:FuzzJSLiterals \
   ./generator:FuzzURLPath \
   ./hashstate:FuzzLoad \
   ./host:FuzzHostFiles \
+  ./host:FuzzRedirects \
   ./mapping:FuzzLoc \
   ./mapping:FuzzParseBaseURL \
   ./validate:FuzzCheck \
