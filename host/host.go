@@ -301,7 +301,7 @@ func (r *Rules) parseVercel(path string, data []byte) []error {
 	}
 	var warnings []error
 	f := fileRules{vercel: true}
-	lines := headerLines(data)
+	lines := jsonArrayLines(data, "headers")
 	for i, h := range cfg.Headers {
 		where := path
 		if i < len(lines) {
@@ -416,45 +416,6 @@ func pathToRegexp(src string) (*regexp.Regexp, error) {
 		return nil, fmt.Errorf("not a pattern Go can match (%v)", err)
 	}
 	return re, nil
-}
-
-// headerLines returns the line of each entry of vercel.json's top-level
-// "headers" array, in order.
-func headerLines(data []byte) []int {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil
-	}
-	var lines []int
-	for dec.More() {
-		key, err := dec.Token()
-		if err != nil {
-			return lines
-		}
-		if key != "headers" {
-			var skip json.RawMessage
-			if dec.Decode(&skip) != nil {
-				return lines
-			}
-			continue
-		}
-		if t, err := dec.Token(); err != nil || t != json.Delim('[') {
-			return lines
-		}
-		for dec.More() {
-			off := int(dec.InputOffset())
-			for off < len(data) && strings.IndexByte(" \t\r\n,", data[off]) >= 0 {
-				off++
-			}
-			lines = append(lines, 1+bytes.Count(data[:off], []byte("\n")))
-			var skip json.RawMessage
-			if dec.Decode(&skip) != nil {
-				return lines
-			}
-		}
-		return lines
-	}
-	return lines
 }
 
 // jsonPos names the file and line of a JSON syntax error.

@@ -815,7 +815,7 @@ func closingParenAt(src string, i int) int {
 }
 
 // jsonArrayLines returns the line of each entry of the top-level array
-// key of a JSON object, in order, as headerLines does for "headers".
+// key of a JSON object, in order (vercel.json's "headers", "redirects").
 func jsonArrayLines(data []byte, key string) []int {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
