@@ -94,84 +94,65 @@ func isRegular(path string) bool {
 //     /dir/: the default form.
 func StyleOf(platform string, dirs ...string) (Style, []error, error) {
 	s := Style{Platform: platform, FolderSlash: true, From: platform + "'s rules"}
-	var warnings []error
 	switch platform {
 	case Netlify:
 		s.CleanURLs = true
-		for _, dir := range dirs {
-			path := filepath.Join(dir, "netlify.toml")
-			data, err := os.ReadFile(path)
-			if errors.Is(err, fs.ErrNotExist) {
-				continue
+		dir, path, data, err := readFirst("netlify.toml", dirs)
+		if err != nil || path == "" {
+			return s, nil, err
+		}
+		var cfg struct {
+			Build struct {
+				Publish    string `toml:"publish"`
+				Processing struct {
+					HTML struct {
+						PrettyURLs *bool `toml:"pretty_urls"`
+					} `toml:"html"`
+				} `toml:"processing"`
+			} `toml:"build"`
+		}
+		if _, err := toml.Decode(string(data), &cfg); err != nil {
+			var pe toml.ParseError
+			if errors.As(err, &pe) {
+				return s, []error{fmt.Errorf("%s:%d: %s; its settings are not used", path, pe.Position.Line, pe.Message)}, nil
 			}
-			if err != nil {
-				return s, warnings, err
-			}
-			var cfg struct {
-				Build struct {
-					Base       string `toml:"base"`
-					Publish    string `toml:"publish"`
-					Processing struct {
-						HTML struct {
-							PrettyURLs *bool `toml:"pretty_urls"`
-						} `toml:"html"`
-					} `toml:"processing"`
-				} `toml:"build"`
-			}
-			if _, err := toml.Decode(string(data), &cfg); err != nil {
-				var pe toml.ParseError
-				if errors.As(err, &pe) {
-					warnings = append(warnings, fmt.Errorf("%s:%d: %s; its settings are not used", path, pe.Position.Line, pe.Message))
-				} else {
-					warnings = append(warnings, fmt.Errorf("%s: %v; its settings are not used", path, err))
-				}
-				break
-			}
-			if p := cfg.Build.Processing.HTML.PrettyURLs; p != nil {
-				s.CleanURLs = *p
-				s.From = fmt.Sprintf("%s:%d", path, lineOf(data, prettyURLsRE))
-			}
-			if cfg.Build.Publish != "" {
-				// Netlify reads publish relative to the base folder, where
-				// netlify.toml is.
-				s.Publish, s.PublishFrom = filepath.Join(dir, filepath.FromSlash(cfg.Build.Publish)), path
-			}
-			break
+			return s, []error{fmt.Errorf("%s: %v; its settings are not used", path, err)}, nil
+		}
+		if p := cfg.Build.Processing.HTML.PrettyURLs; p != nil {
+			s.CleanURLs = *p
+			s.From = fmt.Sprintf("%s:%d", path, lineOf(data, prettyURLsRE))
+		}
+		if cfg.Build.Publish != "" {
+			// Netlify reads publish relative to the base folder, where
+			// netlify.toml is.
+			s.Publish, s.PublishFrom = filepath.Join(dir, filepath.FromSlash(cfg.Build.Publish)), path
 		}
 	case Vercel:
 		s.EitherSlash = true
-		for _, dir := range dirs {
-			path := filepath.Join(dir, "vercel.json")
-			data, err := os.ReadFile(path)
-			if errors.Is(err, fs.ErrNotExist) {
-				continue
-			}
-			if err != nil {
-				return s, warnings, err
-			}
-			var cfg struct {
-				CleanURLs       *bool  `json:"cleanUrls"`
-				TrailingSlash   *bool  `json:"trailingSlash"`
-				OutputDirectory string `json:"outputDirectory"`
-			}
-			if err := json.Unmarshal(data, &cfg); err != nil {
-				warnings = append(warnings, fmt.Errorf("%s: %v; its settings are not used", jsonPos(path, data, err), err))
-				break
-			}
-			if cfg.CleanURLs != nil {
-				s.CleanURLs = *cfg.CleanURLs
-				s.From = fmt.Sprintf("%s:%d", path, lineOf(data, cleanURLsRE))
-			}
-			s.EitherSlash = cfg.TrailingSlash == nil
-			if cfg.TrailingSlash != nil {
-				s.FolderSlash = *cfg.TrailingSlash
-				s.CleanSlash = s.CleanURLs && *cfg.TrailingSlash
-				s.From = fmt.Sprintf("%s:%d", path, lineOf(data, trailingSlashRE))
-			}
-			if cfg.OutputDirectory != "" {
-				s.Publish, s.PublishFrom = filepath.Join(dir, filepath.FromSlash(cfg.OutputDirectory)), path
-			}
-			break
+		dir, path, data, err := readFirst("vercel.json", dirs)
+		if err != nil || path == "" {
+			return s, nil, err
+		}
+		var cfg struct {
+			CleanURLs       *bool  `json:"cleanUrls"`
+			TrailingSlash   *bool  `json:"trailingSlash"`
+			OutputDirectory string `json:"outputDirectory"`
+		}
+		if err := json.Unmarshal(data, &cfg); err != nil {
+			return s, []error{fmt.Errorf("%s: %v; its settings are not used", jsonPos(path, data, err), err)}, nil
+		}
+		if cfg.CleanURLs != nil {
+			s.CleanURLs = *cfg.CleanURLs
+			s.From = fmt.Sprintf("%s:%d", path, lineOf(data, cleanURLsRE))
+		}
+		s.EitherSlash = cfg.TrailingSlash == nil
+		if cfg.TrailingSlash != nil {
+			s.FolderSlash = *cfg.TrailingSlash
+			s.CleanSlash = s.CleanURLs && *cfg.TrailingSlash
+			s.From = fmt.Sprintf("%s:%d", path, lineOf(data, trailingSlashRE))
+		}
+		if cfg.OutputDirectory != "" {
+			s.Publish, s.PublishFrom = filepath.Join(dir, filepath.FromSlash(cfg.OutputDirectory)), path
 		}
 	case CloudflarePages:
 		s.CleanURLs = true
@@ -179,7 +160,21 @@ func StyleOf(platform string, dirs ...string) (Style, []error, error) {
 	default:
 		return s, nil, fmt.Errorf("unknown platform %q", platform)
 	}
-	return s, warnings, nil
+	return s, nil, nil
+}
+
+// readFirst reads the file name in the first of dirs that has it; path is
+// "" when none does.
+func readFirst(name string, dirs []string) (dir, path string, data []byte, err error) {
+	for _, dir := range dirs {
+		path := filepath.Join(dir, name)
+		data, err := os.ReadFile(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		return dir, path, data, err
+	}
+	return "", "", nil, nil
 }
 
 var (
