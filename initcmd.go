@@ -8,7 +8,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+
+	"gopkg.in/yaml.v3"
 
 	"github.com/sitemapgen/sitemapgen/config"
 	"github.com/sitemapgen/sitemapgen/writer"
@@ -25,10 +28,9 @@ Usage:
   --stdout   print the file instead of writing it
 
 Run it in the project folder (where hugo.toml, _config.yml, astro.config.mjs,
-mkdocs.yml ... are). Keys sitemapgen could not fill are left commented, with
-what to write. Nothing is needed for a run: without sitemap.yaml, sitemapgen
-finds the same values at every run; the file pins them and documents the
-other keys.
+mkdocs.yml ... are). The values found are written commented, with where they
+came from: every run finds them again, and uncommenting one pins it over its
+source. Keys sitemapgen could not fill say what to write.
 
 Exit status: 0 written, 1 the file exists (without --force) or cannot be
 written, 2 a usage error or a generator's config that does not parse.
@@ -76,6 +78,15 @@ func runInit(args []string, stdout, stderr io.Writer, getenv func(string) string
 	return exitOK
 }
 
+// yamlScalar writes v as a YAML scalar, quoted when it must be.
+func yamlScalar(v string) string {
+	out, err := yaml.Marshal(v)
+	if err != nil {
+		return strconv.Quote(v)
+	}
+	return strings.TrimSuffix(string(out), "\n")
+}
+
 func firstLine(s string) string {
 	line, _, _ := strings.Cut(s, "\n")
 	return line
@@ -102,20 +113,19 @@ func initFile(d *config.Detection) string {
 	p("\n# The absolute URL the site is served at; a path is allowed. Without it,\n")
 	p("# SITEMAP_BASE_URL, the platform's production URL (Netlify, Vercel) and the\n")
 	p("# generator's config are asked, in that order, at every run.\n")
+	// What was found is found again at every run: the lines are
+	// commented, so that the file does not pin a value over a better
+	// source (base_url: here outranks the platform's production URL).
 	switch {
-	case d.BaseURL != "" && strings.Contains(d.BaseURLFrom, "(a guess"):
-		p("# %s gives %s, a guess; write the real one:\n# base_url: %s\n", d.Platform, d.BaseURL, d.BaseURL)
-	case d.BaseURL != "" && d.Platform != "" && strings.HasPrefix(d.BaseURLFrom, d.Platform):
-		p("# Found in %s; left to the environment at each run:\n# base_url: %s\n", d.BaseURLFrom, d.BaseURL)
 	case d.BaseURL != "":
-		p("# Found in %s.\nbase_url: %s\n", d.BaseURLFrom, d.BaseURL)
+		p("# Found in %s at every run; uncomment to pin it\n# (it then outranks the platform's production URL):\n# base_url: %s\n", d.BaseURLFrom, yamlScalar(d.BaseURL))
 	default:
 		p("# Not found: write it here (or give --base-url).\n# base_url: https://example.com/\n")
 	}
 
 	p("\n# The built site: the folder walked, where the sitemaps are written.\n")
 	if d.Root != "" {
-		p("# Found in %s.\nroot: %s\n", d.RootFrom, filepath.ToSlash(d.Root))
+		p("# Found in %s at every run; uncomment to pin it:\n# root: %s\n", d.RootFrom, yamlScalar(filepath.ToSlash(d.Root)))
 	} else {
 		p("# Not found: write it here (or name it: 'sitemapgen public').\n# root: public\n")
 	}

@@ -157,7 +157,7 @@ func settings(args []string, watch bool, stdout, stderr io.Writer, getenv func(s
 	if s.Detected != "" && !s.Quiet {
 		fmt.Fprintf(stderr, "sitemapgen: %s\n", s.Detected)
 	}
-	if s.SkipWrite != "" && !watch {
+	if s.SkipWrite != "" {
 		return s, fl, wf, exitOK, true // no folder needed: nothing is read
 	}
 	if err = folderError(s); err != nil {

@@ -206,7 +206,8 @@ func TestRecipeHugoNewSite(t *testing.T) {
 		t.Fatalf("Hugo's sitemap: %v", hugos)
 	}
 	out := mustShell(t, dir, "sitemapgen")
-	wantOutput(t, out, "site public (Hugo ("+name+"))", "base URL from "+name+" baseURL")
+	wantOutput(t, out, "site public (Hugo ("+name+"))", "base URL from "+name+" baseURL",
+		"warning: the base URL "+base+" (from "+name+" baseURL) is an example domain")
 	checkSitemap(t, public, base, want)
 }
 

@@ -38,6 +38,10 @@ func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if !ok {
 		return code
 	}
+	if s.SkipWrite != "" {
+		fmt.Fprintf(stderr, "sitemapgen: %s: no sitemap written, nothing watched\n", s.SkipWrite)
+		return exitOK
+	}
 	w := &watcher{fl: fl, wf: wf, getenv: getenv, stdout: stdout, stderr: stderr, tuneGC: getenv("GOGC") == ""}
 	for {
 		next, err := w.run(ctx, s)

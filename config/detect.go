@@ -31,6 +31,9 @@ type project struct {
 	platform     string
 	platformFrom string
 	style        *host.Style
+
+	// baseFromGen is true when the base URL is the generator's.
+	baseFromGen bool
 }
 
 // detect reads the generators' files in the project folder, once.
@@ -77,7 +80,9 @@ func (p *project) findPlatform(hostKey, root string, getenv func(string) string)
 	case "github-pages":
 		p.platform, p.platformFrom = host.GitHubPages, "host: github-pages"
 	default:
-		if p.inDeploy {
+		// GitHub Actions runs every kind of CI job, not only Pages
+		// deploys: a platform's file in the project says more.
+		if p.inDeploy && p.deploy.Platform != host.GitHubPages {
 			p.platform, p.platformFrom = p.deploy.Platform, p.deploy.Platform+"'s build environment"
 			return
 		}
@@ -87,8 +92,18 @@ func (p *project) findPlatform(hostKey, root string, getenv func(string) string)
 		}
 		if platforms, files := host.Identify(dirs...); len(platforms) == 1 {
 			p.platform, p.platformFrom = platforms[0], files[0]
+		} else if p.inDeploy && len(platforms) == 0 {
+			p.platform, p.platformFrom = p.deploy.Platform, p.deploy.Platform+"'s build environment"
 		}
 	}
+}
+
+// deploying reports whether the build environment is the platform's: its
+// URLs and previews count, unlike with host: none or another platform
+// named, or in a GitHub Actions job of a site another platform's file
+// claims.
+func (p *project) deploying() bool {
+	return p.inDeploy && p.deploy.Platform == p.platform
 }
 
 // loadStyle reads the platform's URL style; warnings are the platform
@@ -144,7 +159,7 @@ func (p *project) findRoot() (root, from string, err error) {
 		p.gen = &g
 		return p.publishDir(g), g.Title + " (" + filepath.Join(p.dir, g.File) + ")", nil
 	}
-	return "", "", &Error{Msg: fmt.Sprintf("found %s in %s: which one built the site?\nhint: name the built site, as in 'sitemapgen %s', or set root: and base_url: in %s", p.names(), dirName(p.dir), publishing[0].PublishDir, DefaultFile)}
+	return "", "", &Error{Msg: fmt.Sprintf("found %s in %s: which one built the site?\nhint: name the built site, as in 'sitemapgen %s', or set root: and base_url: in %s", p.names(), dirName(p.dir), p.publishDir(publishing[0]), DefaultFile)}
 }
 
 // generatorFor returns the generator whose publish folder is root, else the
@@ -157,14 +172,22 @@ func (p *project) generatorFor(root string) (*generator.Project, error) {
 		return nil, err
 	}
 	for i, g := range p.found {
-		if g.PublishDir != "" && filepath.Clean(p.publishDir(g)) == filepath.Clean(root) {
-			return &p.found[i], nil
+		if g.PublishDir != "" && samePath(p.publishDir(g), root) {
+			p.gen = &p.found[i]
+			return p.gen, nil
 		}
 	}
 	if len(p.found) == 1 {
-		return &p.found[0], nil
+		p.gen = &p.found[0]
 	}
-	return nil, nil
+	return p.gen, nil
+}
+
+// samePath reports whether two paths name one folder.
+func samePath(a, b string) bool {
+	a, errA := filepath.Abs(a)
+	b, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && a == b
 }
 
 // publishDir is g's site folder as seen from the working directory.
@@ -217,8 +240,9 @@ func withPath(site, path string) string {
 // (Cloudflare Pages' pages.dev name, GitHub Pages' address).
 func (p *project) baseURL(root, previews string) (u, from string, err error) {
 	d := p.deploy
+	inDeploy := p.deploying()
 	g, gerr := p.generatorFor(root)
-	if p.inDeploy && !d.Weak {
+	if inDeploy && !d.Weak {
 		if d.Preview && previews == PreviewsOwn && d.OwnURL != "" {
 			return withPath(d.OwnURL, basePath(g)), d.Platform + " " + d.OwnFrom + " (previews: own-url)", nil
 		}
@@ -231,10 +255,11 @@ func (p *project) baseURL(root, previews string) (u, from string, err error) {
 	}
 	if g != nil && g.BaseURL != "" {
 		if _, err := mapping.ParseBaseURL(g.BaseURL); err == nil {
+			p.baseFromGen = true
 			return g.BaseURL, filepath.Join(p.dir, g.BaseURLFrom), nil
 		}
 	}
-	if p.inDeploy && d.Weak && d.ProductionURL != "" {
+	if inDeploy && d.Weak && d.ProductionURL != "" {
 		u := d.ProductionURL
 		if d.Platform != host.GitHubPages {
 			u = withPath(u, basePath(g))

@@ -258,3 +258,84 @@ func TestDetectForInit(t *testing.T) {
 		t.Errorf("an empty folder: %+v", d)
 	}
 }
+
+// Findings of a review: GitHub Actions runs every kind of job, so a
+// platform's file wins over it, and its guess is not used for another
+// platform's site; an absolute DIR finds its generator; watch mode
+// re-reads the files that gave the values.
+func TestDetectReviewCases(t *testing.T) {
+	t.Run("netlify.toml in a GitHub Actions job", func(t *testing.T) {
+		inProject(t, map[string]string{"netlify.toml": "[build]\npublish = 'public'\n", "hugo.toml": "title = 'x'\n", "public/": ""})
+		_, err := Resolve(Flags{}, envMap(github))
+		if err == nil || !strings.Contains(err.Error(), "no base URL") {
+			t.Fatalf("err = %v: the github.io guess must not name a Netlify site", err)
+		}
+		s, err := Resolve(Flags{BaseURL: strp("https://example.org/")}, envMap(github))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Platform != "Netlify" || !s.Build.Map.CleanURLs {
+			t.Errorf("platform %q clean %v, want Netlify's style", s.Platform, s.Build.Map.CleanURLs)
+		}
+	})
+	t.Run("--host netlify in a GitHub Actions job", func(t *testing.T) {
+		inProject(t, map[string]string{"hugo.toml": "title = 'x'\n", "public/": ""})
+		if _, err := Resolve(Flags{Host: strp("netlify")}, envMap(github)); err == nil {
+			t.Fatal("the github.io guess was taken for a site that is not on GitHub Pages")
+		}
+		s, err := Resolve(Flags{}, envMap(github))
+		if err != nil || s.Build.Map.BaseURL != "https://octo.github.io/site/" {
+			t.Fatalf("without a platform file, the guess: %v %v", s, err)
+		}
+	})
+	t.Run("host: none ignores the environment", func(t *testing.T) {
+		inProject(t, map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "public/": ""})
+		s, err := Resolve(Flags{Host: strp("none")}, envMap(netlifyPreview))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Build.Map.BaseURL != "https://hugo.example/" || s.Deploy != "" {
+			t.Errorf("base %q deploy %q", s.Build.Map.BaseURL, s.Deploy)
+		}
+	})
+	t.Run("absolute DIR with two generators", func(t *testing.T) {
+		dir := inProject(t, map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "mkdocs.yml": "site_url: https://docs.example/\n", "public/": "", "site/": ""})
+		s, err := Resolve(Flags{Root: filepath.Join(dir, "site")}, envMap(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Build.Map.BaseURL != "https://docs.example/" {
+			t.Errorf("base %q, want MkDocs'", s.Build.Map.BaseURL)
+		}
+	})
+	t.Run("inputs", func(t *testing.T) {
+		inProject(t, map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "public/": ""})
+		s, err := Resolve(Flags{Root: "public"}, envMap(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"hugo.toml", "netlify.toml", "vercel.json", DefaultFile} {
+			found := false
+			for _, in := range s.Inputs {
+				found = found || in == want
+			}
+			if !found {
+				t.Errorf("Inputs %v lack %s", s.Inputs, want)
+			}
+		}
+	})
+	t.Run("placeholder domain", func(t *testing.T) {
+		inProject(t, map[string]string{"hugo.toml": "baseURL = 'http://example.org/'\n", "public/": ""})
+		s, err := Resolve(Flags{}, envMap(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0].Error(), "is an example domain") {
+			t.Errorf("warnings %v", s.Warnings)
+		}
+		s, _ = Resolve(Flags{}, envMap(map[string]string{"NETLIFY": "true", "URL": "https://www.example.com"}))
+		if len(s.Warnings) != 0 {
+			t.Errorf("a platform's URL is the site's own: %v", s.Warnings)
+		}
+	})
+}

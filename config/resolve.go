@@ -2,7 +2,9 @@ package config
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -184,12 +186,9 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 		}
 	}
 	s.RootFrom = rootFrom
-	if pr.gen != nil {
-		s.Inputs = append(s.Inputs, filepath.Join(pr.dir, pr.gen.File))
-	}
 
 	// Base URL: flag > environment > file > platform > generator.
-	if pr.inDeploy && pr.deploy.Preview {
+	if pr.deploying() && pr.deploy.Preview {
 		s.Deploy = pr.deploy.Platform + " " + pr.deploy.Context
 		if f.Previews == PreviewsSkip {
 			s.SkipWrite = s.Deploy + " build, and previews: skip"
@@ -201,7 +200,7 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 		baseURL, s.BaseURLFrom = *fl.BaseURL, "--base-url"
 	case getenv(BaseURLEnv) != "":
 		baseURL, s.BaseURLFrom = getenv(BaseURLEnv), BaseURLEnv
-	case f.BaseURL != "" && !(pr.inDeploy && pr.deploy.Preview && f.Previews == PreviewsOwn && pr.deploy.OwnURL != ""):
+	case f.BaseURL != "" && !(pr.deploying() && pr.deploy.Preview && f.Previews == PreviewsOwn && pr.deploy.OwnURL != ""):
 		baseURL, s.BaseURLFrom = f.BaseURL, s.ConfigFile
 	default:
 		if baseURL, s.BaseURLFrom, err = pr.baseURL(f.Root, f.Previews); err != nil {
@@ -209,10 +208,21 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 		}
 		s.BaseURLDetected = true
 	}
+	// Watch mode resolves again when the files that gave these change:
+	// the generator's configuration, the platform's files.
+	if pr.gen != nil {
+		s.Inputs = append(s.Inputs, filepath.Join(pr.dir, pr.gen.File))
+	}
+	for _, name := range []string{"netlify.toml", "vercel.json"} {
+		s.Inputs = append(s.Inputs, filepath.Join(pr.dir, name))
+	}
 	if s.BaseURLFrom != s.ConfigFile { // the file's was checked, with its line, by Load
 		if _, err := mapping.ParseBaseURL(baseURL); err != nil {
 			return nil, &Error{Msg: s.BaseURLFrom + ": " + err.Error()}
 		}
+	}
+	if pr.baseFromGen && placeholder(baseURL) {
+		s.Warnings = append(s.Warnings, fmt.Errorf("the base URL %s (from %s) is an example domain, as a new project's template writes; set the site's own there, or give --base-url", baseURL, s.BaseURLFrom))
 	}
 	if f.Host != "none" {
 		pr.applyStyle(&f, fl)
@@ -320,6 +330,23 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 		s.Check, s.Build.Write.Check = true, true
 	}
 	return s, nil
+}
+
+// placeholder reports whether u's host is one of the example domains
+// reserved by RFC 2606 and RFC 6761 (example.com, example.org,
+// example.net, and .example), which new projects' templates write.
+func placeholder(u string) bool {
+	pu, err := url.Parse(u)
+	if err != nil {
+		return false
+	}
+	h := strings.ToLower(pu.Hostname())
+	for _, d := range []string{"example.com", "example.org", "example.net"} {
+		if h == d || strings.HasSuffix(h, "."+d) {
+			return true
+		}
+	}
+	return h == "example" || strings.HasSuffix(h, ".example")
 }
 
 // apply sets the flags that were given over f, checking their values.

@@ -69,6 +69,11 @@ func Identify(dirs ...string) (platforms, files []string) {
 	return platforms, files
 }
 
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}
+
 func isRegular(path string) bool {
 	fi, err := os.Stat(path)
 	return err == nil && fi.Mode().IsRegular()
@@ -103,6 +108,7 @@ func StyleOf(platform string, dirs ...string) (Style, []error, error) {
 		}
 		var cfg struct {
 			Build struct {
+				Base       string `toml:"base"`
 				Publish    string `toml:"publish"`
 				Processing struct {
 					HTML struct {
@@ -123,9 +129,14 @@ func StyleOf(platform string, dirs ...string) (Style, []error, error) {
 			s.From = fmt.Sprintf("%s:%d", path, lineOf(data, prettyURLsRE))
 		}
 		if cfg.Build.Publish != "" {
-			// Netlify reads publish relative to the base folder, where
-			// netlify.toml is.
-			s.Publish, s.PublishFrom = filepath.Join(dir, filepath.FromSlash(cfg.Build.Publish)), path
+			// Netlify reads publish relative to the base folder, which
+			// is relative to the repository's root, where netlify.toml
+			// is unless it is in the base folder itself.
+			base := filepath.FromSlash(cfg.Build.Base)
+			if base != "" && !isDir(filepath.Join(dir, base)) {
+				base = "" // netlify.toml is in the base folder
+			}
+			s.Publish, s.PublishFrom = filepath.Join(dir, base, filepath.FromSlash(cfg.Build.Publish)), path
 		}
 	case Vercel:
 		s.EitherSlash = true

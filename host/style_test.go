@@ -21,6 +21,11 @@ func TestStyleOf(t *testing.T) {
 			want:    Style{CleanURLs: false, FolderSlash: true}, from: "netlify.toml:6", publish: "public",
 		},
 		{
+			name: "netlify base folder", platform: Netlify, file: "netlify.toml",
+			content: "[build]\n  base = \"docs\"\n  publish = \"build/html\"\n",
+			want:    Style{CleanURLs: true, FolderSlash: true}, from: "Netlify's rules", publish: "docs/build/html",
+		},
+		{
 			name: "netlify pretty_urls on", platform: Netlify, file: "netlify.toml",
 			content: "[build.processing]\n[build.processing.html]\npretty_urls = true\n",
 			want:    Style{CleanURLs: true, FolderSlash: true}, from: "netlify.toml:3",
@@ -56,6 +61,7 @@ func TestStyleOf(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
+			os.Mkdir(filepath.Join(dir, "docs"), 0o755)
 			if tc.file != "" {
 				os.WriteFile(filepath.Join(dir, tc.file), []byte(tc.content), 0o644)
 			}
