@@ -73,6 +73,19 @@ func Files() []string {
 func Load(dirs ...string) (*Rules, []error, error) {
 	r := &Rules{}
 	var warnings []error
+	err := readEach(dirs, Files(), func(i int, path string, data []byte) {
+		warnings = append(warnings, hostFiles[i].parse(r, path, data)...)
+	})
+	if err != nil {
+		return nil, warnings, err
+	}
+	return r, warnings, nil
+}
+
+// readEach calls fn with the index in names, path and content of each
+// file of names in each folder of dirs that has it, skipping folders
+// listed twice. The error is for a file that exists but cannot be read.
+func readEach(dirs, names []string, fn func(i int, path string, data []byte)) error {
 	seen := map[string]bool{}
 	for _, dir := range dirs {
 		abs, err := filepath.Abs(dir)
@@ -80,19 +93,19 @@ func Load(dirs ...string) (*Rules, []error, error) {
 			continue
 		}
 		seen[abs] = true
-		for _, f := range hostFiles {
-			path := filepath.Join(dir, f.name)
+		for i, name := range names {
+			path := filepath.Join(dir, name)
 			data, err := os.ReadFile(path)
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
 			if err != nil {
-				return nil, warnings, err
+				return err
 			}
-			warnings = append(warnings, f.parse(r, path, data)...)
+			fn(i, path, data)
 		}
 	}
-	return r, warnings, nil
+	return nil
 }
 
 // Len returns the number of X-Robots-Tag rules.

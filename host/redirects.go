@@ -64,11 +64,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"maps"
 	"net/url"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -151,24 +148,11 @@ func RedirectFiles() []string {
 func LoadRedirects(shadowing bool, dirs ...string) (*Redirects, []error, error) {
 	r := &Redirects{}
 	var warnings []error
-	seen := map[string]bool{}
-	for _, dir := range dirs {
-		abs, err := filepath.Abs(dir)
-		if err != nil || seen[abs] {
-			continue
-		}
-		seen[abs] = true
-		for _, f := range redirectSources {
-			path := filepath.Join(dir, f.name)
-			data, err := os.ReadFile(path)
-			if errors.Is(err, fs.ErrNotExist) {
-				continue
-			}
-			if err != nil {
-				return nil, warnings, err
-			}
-			warnings = append(warnings, f.parse(r, path, data, shadowing)...)
-		}
+	err := readEach(dirs, RedirectFiles(), func(i int, path string, data []byte) {
+		warnings = append(warnings, redirectSources[i].parse(r, path, data, shadowing)...)
+	})
+	if err != nil {
+		return nil, warnings, err
 	}
 	return r, warnings, nil
 }
