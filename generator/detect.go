@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
 	"os"
 	"path"
@@ -369,40 +368,10 @@ func (d *detector) hugoSetting(files []string, key string) (string, any, []byte)
 // hugoFiles lists the configuration files of the Hugo project in d.dir in
 // the order LoadHugo merges them.
 func (d *detector) hugoFiles() ([]string, error) {
-	var files []string
-root:
-	for _, base := range []string{"hugo", "config"} {
-		for _, ext := range []string{".toml", ".yaml", ".yml", ".json"} {
-			if isFile(filepath.Join(d.dir, base+ext)) {
-				files = append(files, base+ext)
-				break root
-			}
-		}
-	}
 	env, _ := d.env("HUGO_ENVIRONMENT")
-	if env == "" {
-		env = "production"
-	}
-	for _, sub := range []string{"_default", env} {
-		entries, err := os.ReadDir(filepath.Join(d.dir, "config", sub))
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				continue
-			}
-			return nil, fmt.Errorf("detect: %w", err)
-		}
-		for _, e := range entries {
-			name, ext := splitExt(e.Name())
-			switch strings.ToLower(ext) {
-			case ".toml", ".yaml", ".yml", ".json":
-			default:
-				continue
-			}
-			if e.IsDir() || strings.Contains(name, ".") {
-				continue
-			}
-			files = append(files, path.Join("config", sub, e.Name()))
-		}
+	files, err := hugoConfigFiles(d.dir, env)
+	if err != nil {
+		return nil, fmt.Errorf("detect: %w", err)
 	}
 	return files, nil
 }

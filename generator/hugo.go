@@ -191,57 +191,25 @@ func LoadHugo(projectDir string) (*Hugo, error) {
 		h.Files = append(h.Files, rel)
 	}
 
-root:
-	for _, base := range []string{"hugo", "config"} {
-		for _, ext := range []string{".toml", ".yaml", ".yml", ".json"} {
-			rel := base + ext
-			file := filepath.Join(projectDir, rel)
-			if !isFile(file) {
-				continue
-			}
-			m, err := readConfigFile(file, rel)
-			if err != nil {
-				return nil, err
-			}
-			merge(rel, m, "")
-			break root
-		}
+	files, err := hugoConfigFiles(projectDir, os.Getenv("HUGO_ENVIRONMENT"))
+	if err != nil {
+		return nil, fmt.Errorf("read config: %w", err)
 	}
-
-	env := os.Getenv("HUGO_ENVIRONMENT")
-	if env == "" {
-		env = "production"
-	}
-	for _, sub := range []string{"_default", env} {
-		dir := filepath.Join(projectDir, "config", sub)
-		entries, err := os.ReadDir(dir)
+	for _, rel := range files {
+		m, err := readConfigFile(filepath.Join(projectDir, filepath.FromSlash(rel)), rel)
 		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				continue
-			}
-			return nil, fmt.Errorf("read config: %w", err)
+			return nil, err
 		}
-		for _, e := range entries {
-			name, ext := splitExt(e.Name())
-			switch strings.ToLower(ext) {
-			case ".toml", ".yaml", ".yml", ".json":
-			default:
-				continue
-			}
-			if e.IsDir() || strings.Contains(name, ".") { // menus.en.toml: per language
-				continue
-			}
-			rel := path.Join("config", sub, e.Name())
-			m, err := readConfigFile(filepath.Join(dir, e.Name()), rel)
-			if err != nil {
-				return nil, err
-			}
-			key := strings.ToLower(name)
-			if key == "hugo" || key == "config" {
+		// A file of a config folder holds the key it is named for
+		// (params.toml: params), but hugo.* and config.* the whole.
+		key := ""
+		if dir, file := path.Split(rel); dir != "" {
+			name, _ := splitExt(file)
+			if key = strings.ToLower(name); key == "hugo" || key == "config" {
 				key = ""
 			}
-			merge(rel, m, key)
 		}
+		merge(rel, m, key)
 	}
 	if len(h.Files) > 0 {
 		h.File = h.Files[0]
@@ -255,6 +223,49 @@ root:
 	}
 	h.Content = os.DirFS(contentDir)
 	return h, nil
+}
+
+// hugoConfigFiles lists a Hugo project's configuration files, relative
+// to projectDir with "/" separators, in the order Hugo merges them: the
+// first of hugo.* and config.* at the root, then config/_default/ and
+// config/ENV/ (ENV "" is production), without the per-language files
+// (menus.en.toml).
+func hugoConfigFiles(projectDir, env string) ([]string, error) {
+	var files []string
+root:
+	for _, base := range []string{"hugo", "config"} {
+		for _, ext := range []string{".toml", ".yaml", ".yml", ".json"} {
+			if isFile(filepath.Join(projectDir, base+ext)) {
+				files = append(files, base+ext)
+				break root
+			}
+		}
+	}
+	if env == "" {
+		env = "production"
+	}
+	for _, sub := range []string{"_default", env} {
+		entries, err := os.ReadDir(filepath.Join(projectDir, "config", sub))
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			return nil, err
+		}
+		for _, e := range entries {
+			name, ext := splitExt(e.Name())
+			switch strings.ToLower(ext) {
+			case ".toml", ".yaml", ".yml", ".json":
+			default:
+				continue
+			}
+			if e.IsDir() || strings.Contains(name, ".") { // menus.en.toml: per language
+				continue
+			}
+			files = append(files, path.Join("config", sub, e.Name()))
+		}
+	}
+	return files, nil
 }
 
 // apply sets h's fields from a merged, lower-cased configuration.
