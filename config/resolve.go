@@ -83,9 +83,6 @@ type Settings struct {
 	// RootFrom says what named the site folder when neither DIR nor
 	// root: did: the platform's or the generator's file.
 	RootFrom string
-	// BaseURLDetected is true when the base URL came from the platform or
-	// the generator.
-	BaseURLDetected bool
 	// Platform is the hosting platform whose URL style and redirects
 	// apply, "" for none.
 	Platform string
@@ -194,7 +191,7 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 			s.SkipWrite = s.Deploy + " build, and previews: skip"
 		}
 	}
-	var baseURL string
+	var baseURL, baseFrom string // baseFrom: what detection gave it, for Detected
 	switch {
 	case fl.BaseURL != nil:
 		baseURL, s.BaseURLFrom = *fl.BaseURL, "--base-url"
@@ -206,7 +203,7 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 		if baseURL, s.BaseURLFrom, err = pr.baseURL(f.Root, f.Previews); err != nil {
 			return nil, err
 		}
-		s.BaseURLDetected = true
+		baseFrom = s.BaseURLFrom
 	}
 	// Watch mode resolves again when the files that gave these change:
 	// the generator's configuration, the platform's files.
@@ -224,13 +221,7 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 	if pr.baseFromGen && placeholder(baseURL) {
 		s.Warnings = append(s.Warnings, fmt.Errorf("the base URL %s (from %s) is an example domain, as a new project's template writes; set the site's own there, or give --base-url", baseURL, s.BaseURLFrom))
 	}
-	if f.Host != "none" {
-		pr.applyStyle(&f, fl)
-	}
-	baseFrom := ""
-	if s.BaseURLDetected {
-		baseFrom = s.BaseURLFrom
-	}
+	pr.applyStyle(&f, fl) // no style with host: none
 	s.Detected = pr.describe(rootFrom, f.Root, baseFrom)
 	s.Platform = pr.platform
 
@@ -434,32 +425,26 @@ func (fl Flags) apply(f *File) error {
 			*b.dst = *b.src
 		}
 	}
-	if fl.Mode != nil {
-		if err := checkMode(*fl.Mode); err != nil {
-			return flagErr("mode", err)
+	for _, c := range []struct {
+		name     string
+		src, dst *string
+		check    func(string) error
+	}{
+		{"mode", fl.Mode, &f.Mode, checkMode},
+		{"preset", fl.Preset, &f.Preset, checkPreset},
+		{"source", fl.Source, &f.Source, nil},
+		{"host", fl.Host, &f.Host, checkHost},
+		{"previews", fl.Previews, &f.Previews, checkPreviews},
+	} {
+		if c.src == nil {
+			continue
 		}
-		f.Mode = *fl.Mode
-	}
-	if fl.Preset != nil {
-		if err := checkPreset(*fl.Preset); err != nil {
-			return flagErr("preset", err)
+		if c.check != nil {
+			if err := c.check(*c.src); err != nil {
+				return flagErr(c.name, err)
+			}
 		}
-		f.Preset = *fl.Preset
-	}
-	if fl.Source != nil {
-		f.Source = *fl.Source
-	}
-	if fl.Host != nil {
-		if err := checkHost(*fl.Host); err != nil {
-			return flagErr("host", err)
-		}
-		f.Host = *fl.Host
-	}
-	if fl.Previews != nil {
-		if err := checkPreviews(*fl.Previews); err != nil {
-			return flagErr("previews", err)
-		}
-		f.Previews = *fl.Previews
+		*c.dst = *c.src
 	}
 	if fl.LastModFormat != nil {
 		if _, err := sitemap.ParseDateFormat(*fl.LastModFormat); err != nil {
