@@ -18,19 +18,13 @@ import (
 // stamps returns the modification time and inode of every file in dir.
 func stamps(t *testing.T, dir string) map[string]string {
 	t.Helper()
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := map[string]string{}
-	for _, e := range ents {
-		fi, err := os.Stat(filepath.Join(dir, e.Name()))
+	return dirMap(t, dir, func(e os.DirEntry, path string) (string, bool, error) {
+		fi, err := os.Stat(path)
 		if err != nil {
-			t.Fatal(err)
+			return "", false, err
 		}
-		m[e.Name()] = fmt.Sprintf("%v %v", fi.ModTime().UnixNano(), inode(fi))
-	}
-	return m
+		return fmt.Sprintf("%v %v", fi.ModTime().UnixNano(), inode(fi)), true, nil
+	})
 }
 
 // sameAsFresh checks that dir holds what a Write without State of urls
@@ -62,23 +56,13 @@ func sameAsFresh(t *testing.T, step string, urls []sitemap.URL, opts Options, di
 // its folders.
 func raw(t *testing.T, dir string) map[string]string {
 	t.Helper()
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := map[string]string{}
-	for _, e := range ents {
+	return dirMap(t, dir, func(e os.DirEntry, path string) (string, bool, error) {
 		if e.IsDir() {
-			m[e.Name()] = "(folder)"
-			continue
+			return "(folder)", true, nil
 		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		m[e.Name()] = string(data)
-	}
-	return m
+		data, err := os.ReadFile(path)
+		return string(data), true, err
+	})
 }
 
 func TestStateKeepsUnchangedFiles(t *testing.T) {

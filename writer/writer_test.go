@@ -66,20 +66,32 @@ func numbered(n int) []sitemap.URL {
 // content.
 func files(t *testing.T, dir string) map[string]string {
 	t.Helper()
-	entries, err := os.ReadDir(dir)
+	return dirMap(t, dir, func(e os.DirEntry, path string) (string, bool, error) {
+		if e.Name() == RecordName {
+			return "", false, nil // checked by TestRecord
+		}
+		data, err := sitemaptest.ReadBytes(path)
+		return string(data), true, err
+	})
+}
+
+// dirMap maps each name in dir to what value says of it, leaving out the
+// names it does not keep.
+func dirMap(t *testing.T, dir string, value func(e os.DirEntry, path string) (v string, keep bool, err error)) map[string]string {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := map[string]string{}
-	for _, e := range entries {
-		if e.Name() == RecordName {
-			continue // checked by TestRecord
-		}
-		data, err := sitemaptest.ReadBytes(filepath.Join(dir, e.Name()))
+	for _, e := range ents {
+		v, keep, err := value(e, filepath.Join(dir, e.Name()))
 		if err != nil {
 			t.Fatal(err)
 		}
-		m[e.Name()] = string(data)
+		if keep {
+			m[e.Name()] = v
+		}
 	}
 	return m
 }
