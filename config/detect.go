@@ -68,34 +68,41 @@ func (p *project) names() string {
 // environment's, else the one whose files are in the project folder.
 func (p *project) findPlatform(hostKey, root string, getenv func(string) string) {
 	p.deploy, p.inDeploy = host.FromEnv(getenv)
-	switch hostKey {
-	case "none":
+	if hostKey == "none" {
 		return
-	case "netlify":
-		p.platform, p.platformFrom = host.Netlify, "host: netlify"
-	case "vercel":
-		p.platform, p.platformFrom = host.Vercel, "host: vercel"
-	case "cloudflare-pages":
-		p.platform, p.platformFrom = host.CloudflarePages, "host: cloudflare-pages"
-	case "github-pages":
-		p.platform, p.platformFrom = host.GitHubPages, "host: github-pages"
-	default:
-		// GitHub Actions runs every kind of CI job, not only Pages
-		// deploys: a platform's file in the project says more.
-		if p.inDeploy && p.deploy.Platform != host.GitHubPages {
-			p.platform, p.platformFrom = p.deploy.Platform, p.deploy.Platform+"'s build environment"
-			return
-		}
-		dirs := []string{p.dir}
-		if root != "" {
-			dirs = append(dirs, root)
-		}
-		if platforms, files := host.Identify(dirs...); len(platforms) == 1 {
-			p.platform, p.platformFrom = platforms[0], files[0]
-		} else if p.inDeploy && len(platforms) == 0 {
-			p.platform, p.platformFrom = p.deploy.Platform, p.deploy.Platform+"'s build environment"
-		}
 	}
+	if named, ok := platformOf[hostKey]; ok {
+		p.platform, p.platformFrom = named, "host: "+hostKey
+		return
+	}
+	// GitHub Actions runs every kind of CI job, not only Pages deploys: a
+	// platform's file in the project says more.
+	if p.inDeploy && p.deploy.Platform != host.GitHubPages {
+		p.platform, p.platformFrom = p.deploy.Platform, p.deploy.Platform+"'s build environment"
+		return
+	}
+	if platforms, files := host.Identify(p.dirs(root)...); len(platforms) == 1 {
+		p.platform, p.platformFrom = platforms[0], files[0]
+	} else if p.inDeploy && len(platforms) == 0 {
+		p.platform, p.platformFrom = p.deploy.Platform, p.deploy.Platform+"'s build environment"
+	}
+}
+
+// platformOf maps the values of host: to the platforms they name.
+var platformOf = map[string]string{
+	"netlify":          host.Netlify,
+	"vercel":           host.Vercel,
+	"cloudflare-pages": host.CloudflarePages,
+	"github-pages":     host.GitHubPages,
+}
+
+// dirs are the folders whose platform files count: the project's, and
+// the site's when it is known.
+func (p *project) dirs(root string) []string {
+	if root == "" {
+		return []string{p.dir}
+	}
+	return []string{p.dir, root}
 }
 
 // deploying reports whether the build environment is the platform's: its
@@ -112,11 +119,7 @@ func (p *project) loadStyle(root string) ([]error, error) {
 	if p.platform == "" {
 		return nil, nil
 	}
-	dirs := []string{p.dir}
-	if root != "" {
-		dirs = append(dirs, root)
-	}
-	st, warnings, err := host.StyleOf(p.platform, dirs...)
+	st, warnings, err := host.StyleOf(p.platform, p.dirs(root)...)
 	if err != nil {
 		return warnings, &Error{Msg: err.Error()}
 	}
