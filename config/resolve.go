@@ -158,7 +158,7 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 	}
 	pr.findPlatform(f.Host, f.Root, getenv)
 
-	sources, err := s.sources(&f)
+	sources, err := s.sources(&f, pr.dir)
 	if err != nil {
 		return nil, err
 	}
@@ -249,12 +249,9 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 	if f.Skip.XRobotsTag {
 		// _headers and vercel.json live in the site folder or the project
 		// folder: the config file's, or the working directory.
-		hostDirs = []string{f.Root, "."}
+		hostDirs = []string{f.Root, pr.dir}
 		if f.Mode == ModeContent {
 			hostDirs[0] = out // the built site, not the sources
-		}
-		if s.ConfigFile != "" {
-			hostDirs[1] = filepath.Dir(s.ConfigFile)
 		}
 	}
 	s.Build = build.Options{
@@ -458,18 +455,16 @@ func (fl Flags) apply(f *File) error {
 // sources sets up the source files of content mode, or of the join in
 // output mode (source:), with their preset; nil when there are none. In
 // content mode it also fills root and out from the generator's
-// configuration when they are not given.
-func (s *Settings) sources(f *File) (*build.Sources, error) {
+// configuration when they are not given. projectDir is the config file's
+// folder, or the working directory.
+func (s *Settings) sources(f *File, projectDir string) (*build.Sources, error) {
 	if f.Mode != ModeContent && f.Source == "" {
 		return nil, nil
 	}
 	// The generator's configuration is in the project folder: this
 	// file's (or the working directory), else the one above the sources,
 	// else the sources' own (a Jekyll site).
-	dirs := []string{"."}
-	if s.ConfigFile != "" {
-		dirs[0] = filepath.Dir(s.ConfigFile)
-	}
+	dirs := []string{projectDir}
 	srcDir := f.Source
 	if f.Mode == ModeContent {
 		srcDir = f.Root
