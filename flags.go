@@ -122,9 +122,11 @@ Flags (each is also a key of sitemap.yaml, spelled with _ for -):
   -h, --help           print this help
 
 Files written into DIR (or DIR2): sitemap.xml, a <urlset> when every URL fits
-in one file, otherwise a <sitemapindex> of sitemap-1.xml, sitemap-2.xml ...;
-sitemap.txt with --text. Each file is replaced atomically; sitemap files of an
-earlier run that are no longer needed are removed; nothing else is touched.
+in one file, otherwise a <sitemapindex> of shards named after their content
+(sitemap-1-HASH.xml, sitemap-2-HASH.xml ...); sitemap.txt with --text. The
+set is replaced atomically: a run killed at any instant leaves the previous
+set or the new one. Sitemap files of an earlier run that are no longer
+needed are removed; nothing else is touched.
 
 Run 'sitemapgen watch --help' for watch mode, 'sitemapgen validate --help'
 for checking sitemaps.

@@ -43,6 +43,7 @@ func TestMain(m *testing.M) {
 //	gunzip FILE.gz                 write FILE, the decompressed content
 //	under N FILE...                each FILE has fewer than N bytes
 //	samefiles DIR1 DIR2            both folders hold the same files with the same bytes
+//	shard DIR N [COPY]             DIR holds one shard N (sitemap-N-HASH.xml or .xml.gz), copied to COPY if given; ! expects none
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
@@ -72,6 +73,7 @@ func TestScripts(t *testing.T) {
 			"gunzip":            cmdGunzip,
 			"under":             cmdUnder,
 			"samefiles":         cmdSamefiles,
+			"shard":             cmdShard,
 		},
 	})
 }
@@ -167,6 +169,35 @@ func cmdUnder(ts *testscript.TestScript, neg bool, args []string) {
 		if st.Size() >= int64(max) {
 			ts.Fatalf("%s has %d bytes, not under %d", f, st.Size(), max)
 		}
+	}
+}
+
+// cmdShard finds shard N of the sitemap set in DIR, whose name carries a
+// digest of its content the script cannot know in advance.
+func cmdShard(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 && len(args) != 3 || neg && len(args) == 3 {
+		ts.Fatalf("usage: shard DIR N [COPY]; ! shard DIR N")
+	}
+	dir := ts.MkAbs(args[0])
+	var found []string
+	for _, ext := range []string{".xml", ".xml.gz"} {
+		m, err := filepath.Glob(filepath.Join(dir, "sitemap-"+args[1]+"-"+strings.Repeat("[0-9a-f]", 10)+ext))
+		ts.Check(err)
+		found = append(found, m...)
+	}
+	switch {
+	case neg && len(found) > 0:
+		ts.Fatalf("%s holds shard %s: %q", args[0], args[1], found)
+	case neg:
+		return
+	case len(found) != 1:
+		ts.Fatalf("%s holds %d shards %s, want 1: %q", args[0], len(found), args[1], found)
+	}
+	ts.Logf("shard %s is %s", args[1], filepath.Base(found[0]))
+	if len(args) == 3 {
+		data, err := os.ReadFile(found[0])
+		ts.Check(err)
+		ts.Check(os.WriteFile(ts.MkAbs(args[2]), data, 0o644))
 	}
 }
 

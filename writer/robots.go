@@ -16,6 +16,9 @@ const robotsName = "robots.txt"
 // atomically, and reports whether the file changed.
 func updateRobots(dir, baseURL string, entries []string) (bool, error) {
 	path := filepath.Join(dir, robotsName)
+	if err := linkStaysIn(dir, path); err != nil {
+		return false, err
+	}
 	mode := fs.FileMode(0o644)
 	st, err := os.Stat(path)
 	switch {
@@ -38,6 +41,29 @@ func updateRobots(dir, baseURL string, entries []string) (bool, error) {
 		return false, nil
 	}
 	return true, WriteFileAtomic(path, merged, mode)
+}
+
+// linkStaysIn returns an error when path is a symbolic link whose target is
+// not inside dir: its content would be published as the site's robots.txt
+// (a link to /etc/passwd, say). A link inside dir is read, and replaced by
+// a file.
+func linkStaysIn(dir, path string) error {
+	st, err := os.Lstat(path)
+	if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+		return nil
+	}
+	target, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return fmt.Errorf("%s: a symbolic link that cannot be followed: %w", path, err)
+	}
+	root, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return err
+	}
+	if rel, err := filepath.Rel(root, target); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return fmt.Errorf("%s: a symbolic link to %s, outside the output folder; sitemapgen does not publish that file's content (replace the link with a file, or leave out --robots)", path, target)
+	}
+	return nil
 }
 
 // MergeRobots returns robots.txt content that names entries in Sitemap:

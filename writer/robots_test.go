@@ -3,6 +3,7 @@ package writer
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -95,5 +96,52 @@ func TestUpdateRobots(t *testing.T) {
 	}
 	if _, err := updateRobots(dir, base, entries); err == nil {
 		t.Error("robots.txt is a folder: no error")
+	}
+}
+
+// A robots.txt that links outside the output folder is not read: its
+// target's content would be published. One that links inside is read,
+// and replaced by a file.
+func TestRobotsLink(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	secret := filepath.Join(dir, "secret.txt")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(secret, []byte("root:x:0:0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(secret, filepath.Join(out, "robots.txt")); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Write(Slice(sample), Options{Dir: out, BaseURL: base, Robots: true})
+	if err == nil || !strings.Contains(err.Error(), "outside the output folder") {
+		t.Fatalf("err = %v, want one about the link", err)
+	}
+	if data, _ := os.ReadFile(secret); string(data) != "root:x:0:0\n" {
+		t.Errorf("the link's target changed: %q", data)
+	}
+	if _, err := os.Stat(filepath.Join(out, "sitemap.xml")); err == nil {
+		t.Error("sitemap.xml written despite the error")
+	}
+
+	inside := filepath.Join(out, "static-robots.txt")
+	if err := os.WriteFile(inside, []byte("User-agent: *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(out, "robots.txt"))
+	if err := os.Symlink("static-robots.txt", filepath.Join(out, "robots.txt")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Write(Slice(sample), Options{Dir: out, BaseURL: base, Robots: true}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join(out, "robots.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "User-agent: *\n\nSitemap: " + base + "sitemap.xml\n"; string(got) != want {
+		t.Errorf("robots.txt = %q, want %q", got, want)
 	}
 }

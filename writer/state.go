@@ -174,6 +174,7 @@ func (t *txn) writeChanged(res *Result) error {
 	for _, f := range t.files {
 		f.digest = f.sum.Sum64()
 		f.sum = nil
+		f.content = nil // named already
 		if st.unchanged(t.opts.Dir, f.name, f.digest) {
 			f.kept = true
 			continue

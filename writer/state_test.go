@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
@@ -93,7 +94,7 @@ func TestStateKeepsUnchangedFiles(t *testing.T) {
 	if fmt.Sprint(raw(t, dir)) != fmt.Sprint(beforeBytes) {
 		t.Error("bytes changed")
 	}
-	if want := []string{"sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml", "sitemap-4.xml", "sitemap.xml"}; !slices.Equal(res.Kept, want) {
+	if want := []string{"sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml", "sitemap-4.xml", "sitemap.xml"}; !slices.Equal(plain(res.Kept), want) {
 		t.Errorf("same: kept %v, want %v", res.Kept, want)
 	}
 
@@ -104,10 +105,10 @@ func TestStateKeepsUnchangedFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"sitemap-2.xml", "sitemap.xml"}; !slices.Equal(res.Written, want) {
+	if want := []string{"sitemap-2.xml", "sitemap.xml"}; !slices.Equal(plain(res.Written), want) {
 		t.Errorf("one lastmod: written %v, want %v (kept %v)", res.Written, want, res.Kept)
 	}
-	if want := []string{"sitemap-1.xml", "sitemap-3.xml", "sitemap-4.xml"}; !slices.Equal(res.Kept, want) {
+	if want := []string{"sitemap-1.xml", "sitemap-3.xml", "sitemap-4.xml"}; !slices.Equal(plain(res.Kept), want) {
 		t.Errorf("one lastmod: kept %v, want %v", res.Kept, want)
 	}
 	if *res.URLChanges != (URLChanges{Changed: 1}) {
@@ -115,13 +116,14 @@ func TestStateKeepsUnchangedFiles(t *testing.T) {
 	}
 	sameAsFresh(t, "one lastmod", urls, opts, dir)
 
-	// A lastmod older than its shard's newest: the shard only.
+	// A lastmod older than its shard's newest: the shard, and the index
+	// for the shard's new name.
 	urls[16].LastMod = day(1)
 	res, err = Write(Slice(urls), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"sitemap-2.xml"}; !slices.Equal(res.Written, want) {
+	if want := []string{"sitemap-2.xml", "sitemap.xml"}; !slices.Equal(plain(res.Written), want) {
 		t.Errorf("older lastmod: written %v, want %v", res.Written, want)
 	}
 	sameAsFresh(t, "older lastmod", urls, opts, dir)
@@ -134,8 +136,8 @@ func TestStateRewritesFilesChangedOnDisk(t *testing.T) {
 	if _, err := Write(Slice(urls), opts); err != nil {
 		t.Fatal(err)
 	}
-	os.Remove(filepath.Join(dir, "sitemap-1.xml"))
-	if err := os.WriteFile(filepath.Join(dir, "sitemap-3.xml"), []byte("edited by hand"), 0o644); err != nil {
+	os.Remove(shardPath(t, dir, "sitemap-1.xml"))
+	if err := os.WriteFile(shardPath(t, dir, "sitemap-3.xml"), []byte("edited by hand"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	// An edit that keeps the size: only the modification time tells.
@@ -145,7 +147,7 @@ func TestStateRewritesFilesChangedOnDisk(t *testing.T) {
 		t.Fatal(err)
 	}
 	data, _ := os.ReadFile(path)
-	edited := strings.Replace(string(data), "sitemap-2.xml", "sitemap-9.xml", 1)
+	edited := strings.Replace(string(data), "sitemap-2-", "sitemap-9-", 1)
 	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -157,10 +159,10 @@ func TestStateRewritesFilesChangedOnDisk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"sitemap-1.xml", "sitemap-3.xml", "sitemap.xml"}; !slices.Equal(res.Written, want) {
+	if want := []string{"sitemap-1.xml", "sitemap-3.xml", "sitemap.xml"}; !slices.Equal(plain(res.Written), want) {
 		t.Errorf("written %v, want %v", res.Written, want)
 	}
-	if want := []string{"sitemap-2.xml"}; !slices.Equal(res.Kept, want) {
+	if want := []string{"sitemap-2.xml"}; !slices.Equal(plain(res.Kept), want) {
 		t.Errorf("kept %v, want %v", res.Kept, want)
 	}
 	sameAsFresh(t, "after edits on disk", urls, opts, dir)
@@ -367,7 +369,7 @@ func TestStateShapeChanges(t *testing.T) {
 					if opts.Gzip {
 						ext = ".xml.gz"
 					}
-					if want := []string{"sitemap-3" + ext, "sitemap" + ext}; !slices.Equal(res.Written, want) {
+					if want := []string{"sitemap-3" + ext, "sitemap" + ext}; !slices.Equal(plain(res.Written), want) {
 						t.Errorf("one lastmod: written %v, want %v", res.Written, want)
 					}
 				}
@@ -425,33 +427,60 @@ func TestStateCommitFails(t *testing.T) {
 	if _, err := Write(Slice(urls), opts); err != nil {
 		t.Fatal(err)
 	}
-	before := raw(t, dir)
-	urls[12].LastMod = day(25) // shard 2
-	urls[25].LastMod = day(26) // shard 3
-	// sitemap-3.xml is a folder that is not empty: the rename onto it
-	// fails after sitemap-2.xml is in place, before sitemap.xml.
-	if err := os.Remove(filepath.Join(dir, "sitemap-3.xml")); err != nil {
+	index, err := os.ReadFile(filepath.Join(dir, "sitemap.xml"))
+	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.MkdirAll(filepath.Join(dir, "sitemap-3.xml", "x"), 0o755); err != nil {
+	urls[12].LastMod = day(25) // shard 2
+	urls[25].LastMod = day(26) // shard 3
+	// The new shards' names, from a dry run.
+	dry := opts
+	dry.State, dry.DryRun = nil, true
+	plan, err := Write(Slice(urls), dry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	newName := func(plainName string) string {
+		for _, n := range plan.Written {
+			if strings.HasPrefix(n, strings.TrimSuffix(plainName, ".xml")+"-") {
+				return n
+			}
+		}
+		t.Fatalf("no %s in %v", plainName, plan.Written)
+		return ""
+	}
+	// The new sitemap-3 is a folder that is not empty: the rename onto it
+	// fails after the new sitemap-2 is in place, before sitemap.xml.
+	if err := os.MkdirAll(filepath.Join(dir, newName("sitemap-3.xml"), "x"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Write(Slice(urls), opts); err == nil {
 		t.Fatal("no error")
 	}
 	noTempFiles(t, dir)
-	after := raw(t, dir)
-	if after["sitemap-2.xml"] == before["sitemap-2.xml"] || after["sitemap.xml"] != before["sitemap.xml"] {
-		t.Error("want sitemap-2.xml written, sitemap.xml not")
+	if _, err := os.Stat(filepath.Join(dir, newName("sitemap-2.xml"))); err != nil {
+		t.Errorf("the new sitemap-2 is not in place: %v", err)
 	}
-	if err := os.RemoveAll(filepath.Join(dir, "sitemap-3.xml")); err != nil {
+	if after, _ := os.ReadFile(filepath.Join(dir, "sitemap.xml")); string(after) != string(index) {
+		t.Error("sitemap.xml changed")
+	}
+	// The folder still holds the old set whole: the new sitemap-2 has a
+	// name of its own.
+	old, _, err := sitemaptest.URLs(dir, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(old) != len(urls) || old[12].LastMod == urls[12].LastMod.Format(time.RFC3339) {
+		t.Errorf("after the failed commit the folder's set is not the old one: %d URLs, [12] %+v", len(old), old[12])
+	}
+	if err := os.RemoveAll(filepath.Join(dir, newName("sitemap-3.xml"))); err != nil {
 		t.Fatal(err)
 	}
 	res, err := Write(Slice(urls), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"sitemap-3.xml", "sitemap.xml"}; !slices.Equal(res.Written, want) {
+	if want := []string{"sitemap-3.xml", "sitemap.xml"}; !slices.Equal(plain(res.Written), want) {
 		t.Errorf("written %v, want %v (kept %v)", res.Written, want, res.Kept)
 	}
 	// Counted from the last Write that succeeded.
@@ -485,7 +514,7 @@ func TestStateDryRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if *res.URLChanges != (URLChanges{Added: 5}) || !slices.Equal(res.Kept, []string{"sitemap-1.xml", "sitemap-2.xml"}) {
+	if *res.URLChanges != (URLChanges{Added: 5}) || !slices.Equal(plain(res.Kept), []string{"sitemap-1.xml", "sitemap-2.xml"}) {
 		t.Errorf("after the dry run: changes %+v, kept %v", *res.URLChanges, res.Kept)
 	}
 }
@@ -507,7 +536,7 @@ func TestRecordLeftWhenSame(t *testing.T) {
 	}
 	was := record()
 	time.Sleep(10 * time.Millisecond)
-	if _, err := Write(Slice(numbered(16)), opts); err != nil {
+	if _, err := Write(Slice(numbered(15)), opts); err != nil {
 		t.Fatal(err)
 	}
 	if record() != was {

@@ -6,7 +6,8 @@
 // # Files
 //
 // The entry point is always sitemap.xml (sitemap.xml.gz with gzip): the
-// urlset itself, or the index of sitemap-1.xml, sitemap-2.xml and so on.
+// urlset itself, or the index of shards named after their content,
+// sitemap-1-HASH.xml, sitemap-2-HASH.xml and so on (see [Write]).
 // More shards than one index can list (50,000, or fewer when
 // [Options.MaxBytes] is small) go into further index files,
 // sitemap-index-2.xml and up, which robots.txt names beside sitemap.xml. The
@@ -19,9 +20,12 @@
 //
 // [Write] streams every file into a temporary file in the output folder,
 // syncs it, and only when all of them are complete renames them into place:
-// shards first, the index after them, robots.txt last. An error before that
-// point removes the temporary files and leaves the previous sitemaps as they
-// were. Afterwards it removes the sitemap files of an earlier run that the
+// shards first, the index after them, robots.txt last. A shard's name
+// carries the first ten hex digits of the SHA-256 of its uncompressed bytes,
+// so a new shard never replaces, under the same name, one the old index
+// lists: until the index itself is renamed, the folder holds the old set
+// whole, and after it the new one. An error before the renames removes the
+// temporary files and leaves the previous sitemaps as they were. Afterwards it removes the sitemap files of an earlier run that the
 // new set no longer has, as listed in the folder's record ([RecordName]);
 // it touches nothing else. The record is rewritten only when the list of
 // files changes.
@@ -46,8 +50,11 @@ package writer
 
 import (
 	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"hash/maphash"
 	"os"
 	"path/filepath"
@@ -187,6 +194,13 @@ func Write(urls URLs, opts Options) (*Result, error) {
 		if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
 			return nil, err
 		}
+		if opts.Robots {
+			// Before anything is written: the set and robots.txt go
+			// together.
+			if err := linkStaysIn(opts.Dir, filepath.Join(opts.Dir, robotsName)); err != nil {
+				return nil, err
+			}
+		}
 		removeStrayTemps(opts.Dir, start)
 	}
 	previous, err := readRecord(opts.Dir)
@@ -320,7 +334,7 @@ func (t *txn) write(urls URLs) (*Result, error) {
 			break
 		}
 	}
-	shards := &chunker{t: t, gzip: o.Gzip, header: header, footer: urlsetClose, maxCount: o.MaxURLs, maxBytes: o.MaxBytes}
+	shards := &chunker{t: t, gzip: o.Gzip, header: header, footer: urlsetClose, maxCount: o.MaxURLs, maxBytes: o.MaxBytes, named: true}
 	shards.elems = func(lo, hi int, emit func([]byte) error) error {
 		return encodeURLs(span{urls, lo, hi}, o.LastModFormat, func(_ int, elem []byte, _ time.Time) error {
 			return emit(elem)
@@ -344,7 +358,9 @@ func (t *txn) write(urls URLs) (*Result, error) {
 		res.Entries = []string{o.BaseURL + shards.files[0].name}
 		return res, nil
 	}
-	name(shards.files, "", "sitemap-%d"+ext)
+	for i, f := range shards.files {
+		f.name = shardName(i+1, f.content, ext)
+	}
 
 	// An index holds up to the protocol's 50,000 entries whatever max_urls
 	// says (it limits URLs per sitemap); max_bytes limits every file.
@@ -381,6 +397,16 @@ func (t *txn) write(urls URLs) (*Result, error) {
 		res.Entries = append(res.Entries, o.BaseURL+f.name)
 	}
 	return res, nil
+}
+
+// shardName names the nth shard of an index after its content, whose
+// digest is content: sitemap-N-HASH.xml, HASH being ten hex digits of the
+// SHA-256 of its uncompressed bytes. A shard whose bytes change gets a new
+// name, so the new shards never replace the ones the old index lists: until
+// the new index is renamed into place, the folder holds the old set whole.
+func shardName(n int, content hash.Hash, ext string) string {
+	var sum [sha256.Size]byte
+	return "sitemap-" + strconv.Itoa(n) + "-" + hex.EncodeToString(content.Sum(sum[:0])[:5]) + ext
 }
 
 // name names files single when there is one, else numbered from 1.
@@ -440,6 +466,9 @@ type file struct {
 	size   int // uncompressed bytes written
 	count  int // entries written
 	newest time.Time
+	// content digests the uncompressed bytes of a shard, whose name it
+	// gives; nil for other files, and once the name is set.
+	content hash.Hash
 
 	// With a State: the digest of the bytes, the chunker, the index of
 	// its first element there (count says how many), whether it is left as
@@ -452,8 +481,11 @@ type file struct {
 	renamed bool
 }
 
-func (t *txn) create(compress bool) (*file, error) {
+func (t *txn) create(compress, named bool) (*file, error) {
 	f := &file{}
+	if named {
+		f.content = sha256.New()
+	}
 	t.files = append(t.files, f)
 	if t.state != nil {
 		f.sum = t.state.hash()
@@ -487,6 +519,9 @@ func (t *txn) open(f *file, compress bool) error {
 
 func (f *file) write(b []byte) error {
 	f.size += len(b)
+	if f.content != nil {
+		f.content.Write(b)
+	}
 	switch {
 	case f.sum != nil:
 		f.sum.Write(b)
@@ -531,6 +566,7 @@ type chunker struct {
 	gzip               bool
 	header, footer     string
 	maxCount, maxBytes int
+	named              bool // files named after their content (shardName)
 	files              []*file
 	cur                *file
 	n                  int // elements added
@@ -550,7 +586,7 @@ func (c *chunker) add(elem []byte, loc func() string, lastmod time.Time) error {
 		}
 	}
 	if c.cur == nil {
-		f, err := c.t.create(c.gzip)
+		f, err := c.t.create(c.gzip, c.named)
 		if err != nil {
 			return err
 		}

@@ -3,12 +3,15 @@ package writer
 import (
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -75,8 +78,8 @@ func files(t *testing.T, dir string) map[string]string {
 	})
 }
 
-// dirMap maps each name in dir to what value says of it, leaving out the
-// names it does not keep.
+// dirMap maps each name in dir, shards' without their digest (plainName), to
+// what value says of it, leaving out the names it does not keep.
 func dirMap(t *testing.T, dir string, value func(e os.DirEntry, path string) (v string, keep bool, err error)) map[string]string {
 	t.Helper()
 	ents, err := os.ReadDir(dir)
@@ -90,10 +93,43 @@ func dirMap(t *testing.T, dir string, value func(e os.DirEntry, path string) (v 
 			t.Fatal(err)
 		}
 		if keep {
-			m[e.Name()] = v
+			m[plainName(e.Name())] = v
 		}
 	}
 	return m
+}
+
+var shardDigest = regexp.MustCompile(`^(sitemap-[1-9][0-9]*)-[0-9a-f]{10}(\.xml(?:\.gz)?)$`)
+
+// plainName drops the digest from a shard's name: sitemap-1-0123456789.xml
+// is sitemap-1.xml, so that tests can name the shards they expect.
+// TestShardNames checks the digests.
+func plainName(name string) string { return shardDigest.ReplaceAllString(name, "$1$2") }
+
+// shardPath returns the path of the shard in dir whose plain name
+// (plainName) is name.
+func shardPath(t *testing.T, dir, name string) string {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		if plainName(e.Name()) == name {
+			return filepath.Join(dir, e.Name())
+		}
+	}
+	t.Fatalf("no shard %s in %s", name, dir)
+	return ""
+}
+
+// plain is plainName of each of names.
+func plain(names []string) []string {
+	var p []string
+	for _, n := range names {
+		p = append(p, plainName(n))
+	}
+	return p
 }
 
 func names(m map[string]string) []string {
@@ -169,7 +205,7 @@ func TestSplitByCount(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{"sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml", "sitemap.xml"}
-	if !slices.Equal(res.Written, want) || res.Shards != 3 {
+	if !slices.Equal(plain(res.Written), want) || res.Shards != 3 {
 		t.Errorf("written %q (%d shards), want %q", res.Written, res.Shards, want)
 	}
 	if !slices.Equal(names(files(t, dir)), want) {
@@ -273,7 +309,7 @@ func TestSeveralIndexFiles(t *testing.T) {
 	urls := numbered(9)
 	// A byte limit that fits two <url>, and two <sitemap>, entries per file.
 	one := len(appendURL(nil, &urls[0], sitemap.DateTime))
-	entry := len(appendIndexEntry(nil, base+"sitemap-1.xml", urls[0].LastMod, sitemap.DateTime))
+	entry := len(appendIndexEntry(nil, base+"sitemap-1-0123456789.xml", urls[0].LastMod, sitemap.DateTime))
 	max := 1 + max(len(urlsetOpen)+2*one+len(urlsetClose), len(indexOpen)+2*entry+len(indexClose))
 	if max >= len(urlsetOpen)+3*one+len(urlsetClose) || max >= len(indexOpen)+3*entry+len(indexClose) {
 		t.Fatalf("no byte limit fits exactly two entries of %d and %d bytes", one, entry)
@@ -287,7 +323,7 @@ func TestSeveralIndexFiles(t *testing.T) {
 		"sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml", "sitemap-4.xml", "sitemap-5.xml",
 		"sitemap-index-2.xml", "sitemap-index-3.xml", "sitemap.xml", "robots.txt",
 	}
-	if !slices.Equal(res.Written, want) {
+	if !slices.Equal(plain(res.Written), want) {
 		t.Errorf("written %q\nwant %q", res.Written, want)
 	}
 	wantEntries := []string{base + "sitemap.xml", base + "sitemap-index-2.xml", base + "sitemap-index-3.xml"}
@@ -310,11 +346,11 @@ func TestSeveralIndexFiles(t *testing.T) {
 			t.Errorf("%s: root %s, %d bytes", idx, f.Root, f.Size)
 		}
 		for _, e := range f.Entries {
-			listed[e.Loc]++
+			listed[plainName(e.Loc[len(base):])]++
 		}
 	}
 	for i := 1; i <= 5; i++ {
-		if n := listed[fmt.Sprintf("%ssitemap-%d.xml", base, i)]; n != 1 {
+		if n := listed[fmt.Sprintf("sitemap-%d.xml", i)]; n != 1 {
 			t.Errorf("sitemap-%d.xml listed %d times", i, n)
 		}
 	}
@@ -415,7 +451,7 @@ func TestStaleFilesRemoved(t *testing.T) {
 		"sitemap-1.txt", "sitemap-1.xml", "sitemap-2.txt", "sitemap-2.xml", "sitemap-3.txt", "sitemap-3.xml",
 		"sitemap-4.txt", "sitemap-4.xml", "sitemap-5.txt", "sitemap-5.xml", "sitemap.xml",
 	}
-	if !slices.Equal(res.Removed, wantRemoved) {
+	if !slices.Equal(slices.Sorted(slices.Values(plain(res.Removed))), wantRemoved) {
 		t.Errorf("removed %q\nwant %q", res.Removed, wantRemoved)
 	}
 	got := files(t, dir)
@@ -455,9 +491,14 @@ func TestRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Sorted, and without robots.txt, which is never removed.
-	want := recordHeader + "sitemap-1.txt\nsitemap-1.xml\nsitemap-2.txt\nsitemap-2.xml\nsitemap.xml\n"
-	if string(rec) != want {
+	// Sorted (sitemap-1-HASH.xml before sitemap-1.txt), and without
+	// robots.txt, which is never removed.
+	want := recordHeader + "sitemap-1.xml\nsitemap-1.txt\nsitemap-2.xml\nsitemap-2.txt\nsitemap.xml\n"
+	lines := strings.SplitAfter(string(rec), "\n")
+	for i, l := range lines {
+		lines[i] = plainName(strings.TrimSuffix(l, "\n")) + l[len(strings.TrimSuffix(l, "\n")):]
+	}
+	if strings.Join(lines, "") != want {
 		t.Errorf("record:\n%s\nwant:\n%s", rec, want)
 	}
 
@@ -478,7 +519,7 @@ func TestRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantRemoved := []string{"sitemap-1.txt", "sitemap-1.xml", "sitemap-2.txt", "sitemap-2.xml", "sitemap-7.xml"}
-	if !slices.Equal(res.Removed, wantRemoved) {
+	if !slices.Equal(slices.Sorted(slices.Values(plain(res.Removed))), wantRemoved) {
 		t.Errorf("removed %q, want %q", res.Removed, wantRemoved)
 	}
 	if want := []string{"index.html", "robots.txt", "sitemap.xml"}; !slices.Equal(names(files(t, dir)), want) {
@@ -547,7 +588,7 @@ func TestDryRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{"sitemap-1.txt", "sitemap-2.txt", "sitemap-3.txt", "sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml", "sitemap.xml"}
-	if !slices.Equal(res.Written, want) {
+	if !slices.Equal(plain(res.Written), want) {
 		t.Errorf("would write %q, want %q", res.Written, want)
 	}
 	if len(files(t, dir)) != 0 {
@@ -561,7 +602,7 @@ func TestDryRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml"}; !slices.Equal(res.Removed, want) {
+	if want := []string{"sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml"}; !slices.Equal(plain(res.Removed), want) {
 		t.Errorf("would remove %q, want %q", res.Removed, want)
 	}
 	if after := files(t, dir); !slices.Equal(names(after), names(before)) || after["sitemap.xml"] != before["sitemap.xml"] {
@@ -666,5 +707,59 @@ func TestAppendEscaped(t *testing.T) {
 		if got := string(appendEscaped(nil, tt.in)); got != tt.want {
 			t.Errorf("appendEscaped(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+// Shards are named after their content: sitemap-N-HASH.xml, HASH the first
+// ten hex digits of the SHA-256 of the uncompressed bytes. A shard of
+// another set gets the same name only for the same bytes, so a new set's
+// shards never replace the files the old index lists.
+func TestShardNames(t *testing.T) {
+	sets := map[string][]sitemap.URL{"25": numbered(25), "26": numbered(26)}
+	edited := numbered(25)
+	edited[12].LastMod = day(20)
+	sets["edited"] = edited
+	seen := map[string]string{} // name → content, over every set
+	for _, gz := range []bool{false, true} {
+		for name, urls := range sets {
+			dir := t.TempDir()
+			res, err := Write(Slice(urls), Options{Dir: dir, BaseURL: base, MaxURLs: 10, Gzip: gz})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ents, err := os.ReadDir(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			shards := 0
+			for _, e := range ents {
+				m := shardDigest.FindStringSubmatch(e.Name())
+				if m == nil {
+					continue
+				}
+				shards++
+				data, err := sitemaptest.ReadBytes(filepath.Join(dir, e.Name()))
+				if err != nil {
+					t.Fatal(err)
+				}
+				sum := sha256.Sum256(data)
+				if want := m[1] + "-" + hex.EncodeToString(sum[:5]) + m[2]; e.Name() != want {
+					t.Errorf("%s: shard %s, want the name %s", name, e.Name(), want)
+				}
+				key := strings.TrimSuffix(e.Name(), ".gz")
+				if prev, ok := seen[key]; ok && prev != string(data) {
+					t.Errorf("%s: %s names two different contents", name, e.Name())
+				}
+				seen[key] = string(data)
+			}
+			if shards != 3 || res.Shards != 3 {
+				t.Errorf("%s: %d shards on disk, %d written; want 3", name, shards, res.Shards)
+			}
+		}
+	}
+	// 25 and 26 URLs share their first two shards and differ in the
+	// third; the edit of 25 changes only its second.
+	if len(seen) != 5 {
+		t.Errorf("%d distinct shard names over the sets, want 5: %v", len(seen), names(seen))
 	}
 }
