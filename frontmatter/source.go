@@ -7,7 +7,9 @@
 // github.com/BurntSushi/toml and JSON with encoding/json, each into generic
 // values from which [Source] picks the keys it knows, so that one value of
 // the wrong type loses that key and no other. What is wrong becomes a
-// [Problem] that names the line of the file.
+// [Problem] that names the line of the file; so does a url or permalink
+// that cannot be a path on the site ([CheckURLPath]): one that names
+// another host or climbs above the site's root.
 
 package frontmatter
 
@@ -67,9 +69,11 @@ type Source struct {
 	// Headless is Hugo's headless: true, or build: {render: never} (also
 	// render: false, and the older key _build).
 	Headless bool
-	// URL is the key url.
+	// URL is the key url. A value that CheckURLPath refuses (another
+	// host, a climb above the root …) is kept as written and is also a
+	// Problem; the generator presets list no page at it.
 	URL string
-	// Permalink is the key permalink.
+	// Permalink is the key permalink, kept and reported as URL is.
 	Permalink string
 	// Slug is the key slug.
 	Slug string
@@ -734,8 +738,8 @@ func (p *sourceParse) apply(fs fields) {
 			break
 		}
 	}
-	s.URL = p.text(fs, "url")
-	s.Permalink = p.text(fs, "permalink")
+	s.URL = p.urlPath(fs, "url")
+	s.Permalink = p.urlPath(fs, "permalink")
 	s.Slug = p.text(fs, "slug")
 	s.Title = p.text(fs, "title")
 	s.Aliases = p.list(fs, false, "aliases", "redirect_from")
@@ -860,6 +864,21 @@ func (p *sourceParse) text(fs fields, name string) string {
 		p.problem(p.lineOf(f), "%s: %s is not text", f.key, describe(f.val))
 	}
 	return strings.TrimSpace(s)
+}
+
+// urlPath returns the key name as text, as text does. A value that
+// cannot be a path on the site (see CheckURLPath) is a problem, and is
+// kept: the preset that reads the key refuses it.
+func (p *sourceParse) urlPath(fs fields, name string) string {
+	s := p.text(fs, name)
+	if s == "" {
+		return ""
+	}
+	if err := CheckURLPath(s); err != nil {
+		f, _ := fs.get(name)
+		p.problem(p.lineOf(f), "%s: %s %v; no page is listed at it", f.key, describe(s), err)
+	}
+	return s
 }
 
 // toText returns f's value as text.

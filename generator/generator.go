@@ -27,6 +27,16 @@
 // them once with the base URL. They are not percent-encoded ("/posts/a
 // b/", "/ünïcode/").
 //
+// A path never climbs above the site's root, whatever the file's name,
+// slug or title. A front matter url or permalink that cannot be a path
+// on the site ([frontmatter.CheckURLPath]: another host, a backslash, a
+// percent-encoded dot segment, ".." above the root) gives no page (ok
+// false), where the generators would fail (Hugo, for a url with a scheme)
+// or mangle it into some other path; [frontmatter.ReadSource] reports it
+// as a problem on its line. Dot segments that stay below the root are
+// resolved as the generator resolves them ("/a/../b/" is "/b/" in Hugo,
+// "/a/b/" in Jekyll).
+//
 // # Versions
 //
 // The rules were checked against Hugo 0.111.3 and Jekyll 4.3.1 with
@@ -96,9 +106,11 @@ type Preset interface {
 }
 
 // cleanRel makes a page path clean and relative; ok is false for a path
-// that leaves the root or names the root itself.
+// that leaves the root or names the root itself. The path is
+// "/"-separated: a backslash is part of a name, as Hugo and Jekyll take
+// it on Linux ("back\slash.md" is one file).
 func cleanRel(p string) (string, bool) {
-	p = strings.TrimLeft(strings.ReplaceAll(p, "\\", "/"), "/")
+	p = strings.TrimLeft(p, "/")
 	if p == "" {
 		return "", false
 	}

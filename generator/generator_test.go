@@ -2,11 +2,16 @@ package generator
 
 import (
 	"fmt"
+	neturl "net/url"
 	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
 	"unicode/utf8"
+
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/sitemap"
+	"github.com/sitemapgen/sitemapgen/walker"
 )
 
 func TestPlainURLPath(t *testing.T) {
@@ -84,8 +89,11 @@ func TestHugoSanitize(t *testing.T) {
 	}
 }
 
-// FuzzURLPath feeds every preset arbitrary pages: none may panic, and
-// every path returned must start with "/".
+// FuzzURLPath feeds every preset arbitrary pages: none may panic, every
+// path returned must start with "/", and the Loc that mapping makes of it
+// in content mode (Mapper.Map with Page.URLPath) must stay under a base
+// URL with a path once a browser resolves it: no path climbs above the
+// site's root. Hostile front matter is in testdata/fuzz/FuzzURLPath.
 func FuzzURLPath(f *testing.F) {
 	seeds := []struct{ path, url, permalink, slug, title string }{
 		{"posts/a.md", "", "", "", "Title"},
@@ -103,12 +111,17 @@ func FuzzURLPath(f *testing.F) {
 	content := fstest.MapFS{"posts/trip/index.md": {}, "docs/_index.md": {}}
 	hugo := &Hugo{
 		Content:           content,
-		Permalinks:        map[string]string{"posts": "/:year/:sections[1:]/:slug/", "/": "/:filename/"},
+		Permalinks:        map[string]string{"posts": "/:year/:sections[1:]/:slug/", "/": "/:filename/", "rel": "rel/:slug"},
 		SectionPermalinks: map[string]string{"docs": "/d/:title/"},
 		Languages:         []string{"en", "fr"},
 	}
 	jekyll := &Jekyll{Permalink: "pretty", Timezone: "Europe/Paris", Collections: map[string]Collection{"recipes": {Output: true}}}
 	presets := []Preset{hugo, jekyll, Plain{}}
+	const base = "https://example.com/blog/"
+	mapper, err := mapping.New(mapping.Options{BaseURL: base})
+	if err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, path, url, permalink, slug, title string, fm bool, date int64) {
 		p := Page{
 			Path: path, URL: url, Permalink: permalink, Slug: slug, Title: title, HasFrontMatter: fm,
@@ -126,8 +139,47 @@ func FuzzURLPath(f *testing.F) {
 			if ok && valid && !utf8.ValidString(got) {
 				t.Errorf("%s: URLPath(%+v) = %q, not UTF-8", preset.Name(), p, got)
 			}
+			if !ok {
+				continue
+			}
+			d := mapper.Map(mapping.Page{File: walker.File{Path: path}, URLPath: got})
+			if d.Skip == mapping.OutsideBase {
+				t.Errorf("%s: URLPath(%+v) = %q climbs above the root", preset.Name(), p, got)
+			}
+			if d.URL.Loc != "" {
+				if err := underBase(base, d.URL.Loc); err != nil {
+					t.Errorf("%s: URLPath(%+v) = %q: %v", preset.Name(), p, got, err)
+				}
+			}
 		}
 	})
+}
+
+// underBase says why loc, a sitemap's <loc>, does not stay under base
+// once a browser resolves it, or is not a valid <loc>; nil when it is
+// fine.
+func underBase(base, loc string) error {
+	if err := sitemap.CheckLoc(loc); err != nil && len(loc) < sitemap.MaxLocLength {
+		return err
+	}
+	b, err := neturl.Parse(base)
+	if err != nil {
+		return err
+	}
+	u, err := neturl.Parse(loc)
+	if err != nil {
+		return fmt.Errorf("%q does not parse: %v", loc, err)
+	}
+	r := b.ResolveReference(u)
+	if r.Scheme != b.Scheme || r.Host != b.Host || !strings.HasPrefix(r.EscapedPath(), b.EscapedPath()) || r.RawQuery != "" || r.Fragment != "" {
+		return fmt.Errorf("%q resolves to %q, outside %s", loc, r, base)
+	}
+	for seg := range strings.SplitSeq(strings.TrimPrefix(loc, base), "/") {
+		if dots := strings.ReplaceAll(strings.ToLower(seg), "%2e", "."); dots == "." || dots == ".." {
+			return fmt.Errorf("%q has the dot segment %q", loc, seg)
+		}
+	}
+	return nil
 }
 
 func ExampleHugo_URLPath() {

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/sitemapgen/sitemapgen/frontmatter"
 )
 
 // Hugo is what a Hugo project's configuration says, as far as sitemapgen
@@ -43,7 +45,13 @@ import (
 //     uglyURLs).
 //   - Front matter url wins outright and keeps its case; without an
 //     extension, or ending in "/", it is a folder ("/x" is "/x/"). On an
-//     _index file it is sanitized like any other path.
+//     _index file it is sanitized like any other path. Its dot segments
+//     are resolved ("/a/../b" is "/b/"), but a url that
+//     [frontmatter.CheckURLPath] refuses publishes no page here: one on
+//     another host ("https://evil.example/x", an error in Hugo;
+//     "//evil.example/x"), with a backslash or a percent-encoded dot
+//     segment, or climbing above the root ("/../etc/passwd", which Hugo
+//     would clean to "/etc/passwd").
 //   - Front matter slug replaces the last path element (not on _index
 //     files).
 //   - A permalinks pattern for the page's section (the first folder of
@@ -587,8 +595,10 @@ func (h *Hugo) ugly(section string) bool {
 // URLPath returns the URL path Hugo publishes p at; see [Hugo] for the
 // rules. ok is false for a file that is not a content file, a leaf
 // bundle's resource, a headless bundle, an ignored file, a page of a
-// disabled kind, a page whose url has a scheme (an error in Hugo), and a
-// pattern that cannot be expanded.
+// disabled kind, a page whose url is not a path on the site (another
+// host, a climb above the root: see [frontmatter.CheckURLPath]), and a
+// pattern that cannot be expanded. The path never climbs above the
+// root, whatever the slug, title or file name.
 func (h *Hugo) URLPath(p Page) (string, bool) {
 	rel, ok := cleanRel(p.Path)
 	if !ok {
@@ -742,14 +752,16 @@ func (h *Hugo) link(els []string, ugly bool, sameAsType string) string {
 	for i, el := range els {
 		els[i] = h.makePath(el)
 	}
+	// Joined from the root, no element ("..", from a slug or a title)
+	// climbs above it.
 	var link string
 	if index {
-		link = "/" + strings.TrimPrefix(path.Join(els[:len(els)-1]...), "/")
+		link = path.Join(append([]string{"/"}, els[:len(els)-1]...)...)
 		if !strings.HasSuffix(link, "/") {
 			link += "/"
 		}
 	} else {
-		link = "/" + strings.TrimPrefix(path.Join(els...), "/")
+		link = path.Join(append([]string{"/"}, els...)...)
 	}
 	if sameAsType != "" {
 		link = strings.TrimSuffix(link, sameAsType)
@@ -760,23 +772,26 @@ func (h *Hugo) link(els []string, ugly bool, sameAsType string) string {
 // frontURL is the link of a page with front matter url, as Hugo 0.111
 // builds it: kept as written (sanitized on list pages) but cleaned, a
 // folder unless it has a dot and no final slash. A relative url gets the
-// language prefix.
+// language prefix. A url that frontmatter.CheckURLPath refuses gives
+// none.
 func (h *Hugo) frontURL(u string, sanitize bool, prefix string) (string, bool) {
-	if strings.Contains(u, "://") || strings.HasPrefix(u, "//") {
+	if frontmatter.CheckURLPath(u) != nil {
 		return "", false
 	}
 	relative := !strings.HasPrefix(u, "/")
 	link := path.Join("/", u)
 	hasDot, hasSlash := strings.Contains(u, "."), strings.HasSuffix(u, "/")
-	if (hasSlash || !hasDot || strings.HasSuffix(link, "/index.html")) && link != "/" {
-		link += "/"
-	}
+	folder := (hasSlash || !hasDot || strings.HasSuffix(link, "/index.html")) && link != "/"
 	if sanitize {
+		// Sanitizing may make a dot segment ("..?" is ".."): clean again.
 		els := strings.Split(link, "/")
 		for i, el := range els {
 			els[i] = h.makePath(el)
 		}
-		link = strings.Join(els, "/")
+		link = path.Join("/", strings.Join(els, "/"))
+	}
+	if folder && link != "/" {
+		link += "/"
 	}
 	if relative {
 		link = prefix + link

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"time"
 	_ "time/tzdata" // Jekyll's timezone setting names an IANA zone; not every system has the database
+
+	"github.com/sitemapgen/sitemapgen/frontmatter"
 )
 
 // Jekyll is what a Jekyll site's _config.yml says, as far as sitemapgen
@@ -53,7 +55,13 @@ import (
 //     pages at their path.
 //   - Front matter permalink wins, for posts, documents and pages. A
 //     page's permalink has only the placeholders :path, :basename and
-//     :output_ext; others stay as written, as Jekyll leaves them.
+//     :output_ext; others stay as written, as Jekyll leaves them. A
+//     permalink that [frontmatter.CheckURLPath] refuses publishes no
+//     page here: one on another host ("https://evil.example/x",
+//     "//evil.example/x"), with a backslash or a percent-encoded dot
+//     segment, or climbing above the root ("/../etc/passwd"). Jekyll
+//     would mangle it into a path (its sanitize_url turns ".." into "/"
+//     and squeezes "//": "/https:/evil.example/x", "/etc/passwd").
 //
 // # Placeholders
 //
@@ -506,11 +514,12 @@ func (j *Jekyll) outputExt(ext, permalink string) string {
 // URLPath returns the URL path Jekyll publishes p at; see [Jekyll] for
 // the rules. ok is false for a file Jekyll does not read or write, for a
 // page or static file jekyll-sitemap does not list (not HTML), for a
-// post whose file name has no date, and for a permalink Jekyll cannot
-// fill.
+// post whose file name has no date, for a permalink Jekyll cannot fill,
+// and for a permalink that is not a path on the site (see
+// [frontmatter.CheckURLPath]).
 func (j *Jekyll) URLPath(p Page) (string, bool) {
 	rel, ok := cleanRel(p.Path)
-	if !ok {
+	if !ok || p.Permalink != "" && frontmatter.CheckURLPath(p.Permalink) != nil {
 		return "", false
 	}
 	if dest := j.destInSource(); dest != "" && (rel == dest || strings.HasPrefix(rel, dest+"/")) {

@@ -10,16 +10,32 @@
 // # Inclusion policy
 //
 // [Mapper.Map] leaves a page out, in this order, when it is an error page
-// (404.html …), when its URL is too long for the protocol, when its head
+// (404.html …), when its URL path (from a generator) climbs above the base
+// URL, when its URL is too long for the protocol, when its head
 // says noindex (robots or googlebot), when the host serves it with
 // X-Robots-Tag noindex, when it is a redirect stub (an instant meta
 // refresh elsewhere), or when its canonical URL is another page of the
 // site or on another host. A canonical that names the page in another
 // form (a trailing slash, index.html, or .html under a clean URL) becomes
-// the page's URL. Each part but the URL length can be switched off in
-// [Options] (X-Robots-Tag by leaving Hosts nil). What cannot be
+// the page's URL. Each part but the URL's place and length can be switched
+// off in [Options] (X-Robots-Tag by leaving Hosts nil). What cannot be
 // judged with certainty (a canonical that is not a URL, conflicting
 // canonicals, a delayed refresh) keeps the page, with a warning.
+//
+// # URLs
+//
+// A Loc is the base URL followed by the page's path, percent-encoded by
+// [EncodePath]: every byte that RFC 3986 does not allow in a path
+// segment (control characters, space, "%", "\", "#", "?", "<", ">",
+// '"', non-ASCII and invalid UTF-8) becomes %XX, so that a static server
+// that decodes the path finds the file. A Loc never leaves the base URL:
+// it has no dot segment ("." or ".."): walked paths have none, a clean
+// URL keeps the extension of a name of dots ("...html"), and a
+// generator's URL path has its dot segments resolved, or the page is left
+// out when they climb above the base URL (OutsideBase). A URL of
+// [sitemap.MaxLocLength] characters or more is left out (LocTooLong). A
+// path that is not valid UTF-8 is listed, with a warning: some servers
+// do not serve such names.
 package mapping
 
 import (
@@ -27,6 +43,7 @@ import (
 	"net/url"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
 
@@ -168,10 +185,13 @@ const (
 	// page bundle's resource, a file in an underscore folder, a file
 	// without front matter in a Jekyll site.
 	NotAPage Reason = "not a page of the generator"
+	// OutsideBase is a page whose URL path (Page.URLPath) climbs above
+	// the base URL with "..".
+	OutsideBase Reason = "URL outside the base URL"
 )
 
 // PageReasons are the Reasons Map gives.
-var PageReasons = []Reason{ErrorPage, LocTooLong, NotAPage, Draft, Future, Expired, SitemapExcluded, NoIndex, XRobotsTag, Redirect, NotCanonical, CanonicalOffsite}
+var PageReasons = []Reason{ErrorPage, OutsideBase, LocTooLong, NotAPage, Draft, Future, Expired, SitemapExcluded, NoIndex, XRobotsTag, Redirect, NotCanonical, CanonicalOffsite}
 
 // Page is what mapping knows of a file.
 type Page struct {
@@ -185,7 +205,9 @@ type Page struct {
 	// URLPath, when not empty, is the page's URL path under the base URL,
 	// unencoded, starting with "/" ("/posts/hello/"), as a generator's
 	// permalinks give it; File.Path then names the source file, and its
-	// URL is not derived from it.
+	// URL is not derived from it. Its dot segments are resolved as a
+	// browser resolves them ("/a/./b/../c/" is "/a/c/"); one that climbs
+	// above the base URL ("/../x") leaves the page out (OutsideBase).
 	URLPath string
 	// Git is the date of the last commit that touched the page's file,
 	// zero when git has none for it (not tracked, changed since, history
@@ -274,13 +296,22 @@ func (m *Mapper) Map(p Page) Decision {
 	}
 	urlPath, form := m.urlPath(f.Path)
 	if p.URLPath != "" {
-		urlPath, form = strings.TrimPrefix(p.URLPath, "/"), FormUnknown
+		clean, ok := removeDotSegments(strings.TrimPrefix(p.URLPath, "/"), false)
+		if !ok {
+			d.Skip, d.Because = OutsideBase, fmt.Sprintf("the URL path %q climbs above the base URL %s", p.URLPath, m.base)
+			d.Warnings = append(d.Warnings, d.Because+"; not listed")
+			return d
+		}
+		urlPath, form = clean, FormUnknown
 	}
 	d.URL.Loc, d.Form = m.base+EncodePath(urlPath), form
 	if sitemap.CheckLoc(d.URL.Loc) != nil {
 		d.Skip = LocTooLong
 		d.Because = fmt.Sprintf("the URL is %d characters long; the protocol allows fewer than %d", len(d.URL.Loc), sitemap.MaxLocLength)
 		return d
+	}
+	if !utf8.ValidString(urlPath) {
+		d.Warnings = append(d.Warnings, "its URL path is not valid UTF-8: listed with the bytes percent-encoded, which servers that take names as UTF-8 (Go's http.FileServer) answer with 404")
 	}
 	if p.Source != nil && m.judgeSource(&d, p.Source) {
 		return d
@@ -589,14 +620,15 @@ func (m *Mapper) urlPath(rel string) (string, PathForm) {
 		return dir[:len(dir)-1], form + (FormSlashIndexHTML - FormIndexHTML)
 	}
 	if m.opts.CleanURLs {
+		// A stem of dots would be a dot segment: "...html" keeps its name.
 		slash := m.opts.TrailingSlash == SlashEverywhere
-		if stem, ok := strings.CutSuffix(name, ".html"); ok && stem != "" {
+		if stem, ok := strings.CutSuffix(name, ".html"); ok && stem != "" && stem != "." && stem != ".." {
 			if slash {
 				return dir + stem + "/", FormSlashHTML
 			}
 			return dir + stem, FormHTML
 		}
-		if stem, ok := strings.CutSuffix(name, ".htm"); ok && stem != "" {
+		if stem, ok := strings.CutSuffix(name, ".htm"); ok && stem != "" && stem != "." && stem != ".." {
 			if slash {
 				return dir + stem + "/", FormSlashHTM
 			}

@@ -2,6 +2,7 @@ package mapping
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -196,8 +197,10 @@ func TestEncodePath(t *testing.T) {
 }
 
 // FuzzLoc checks, for any relative path, that the URL parses, lies under
-// the base URL, and decodes back to the path a static server would look
-// up.
+// the base URL (its path too, once a browser resolves it: no dot segment,
+// "%2e" included), decodes back to the path a static server would look
+// up, and that Map lists it, or leaves it out as too long, with a Form
+// that gives the path back. Hostile names are in testdata/fuzz/FuzzLoc.
 func FuzzLoc(f *testing.F) {
 	for _, s := range []string{"index.html", "a b/c.html", "café/index.html", "a#b?c%d.html", "o'r&x/index.htm", "a\xffb.html", "x/y/z.pdf"} {
 		f.Add(s, false, false)
@@ -249,7 +252,8 @@ func FuzzLoc(f *testing.F) {
 			if noSlash && dir != "" {
 				want = strings.TrimSuffix(dir, "/")
 			}
-		case clean && (strings.HasSuffix(name, ".html") && len(name) > 5 || strings.HasSuffix(name, ".htm") && len(name) > 4):
+		case clean && (strings.HasSuffix(name, ".html") && len(name) > 5 || strings.HasSuffix(name, ".htm") && len(name) > 4) &&
+			!slices.Contains([]string{"..html", "...html", "..htm", "...htm"}, name):
 			want = rel[:strings.LastIndexByte(rel, '.')]
 		default:
 			want = rel
@@ -259,6 +263,21 @@ func FuzzLoc(f *testing.F) {
 		}
 		if utf8.ValidString(rel) && u.Path != "/base/"+want {
 			t.Fatalf("Loc(%q): url.Parse path %q, want %q", rel, u.Path, "/base/"+want)
+		}
+		checkUnderBase(t, base, loc)
+		d := m.Map(Page{File: walker.File{Path: rel}})
+		switch {
+		case d.Skip == ErrorPage:
+		case len(loc) >= sitemap.MaxLocLength:
+			if d.Skip != LocTooLong {
+				t.Fatalf("Map(%q): a %d-character URL, skip %q", rel, len(loc), d.Skip)
+			}
+		case d.Skip != "" || d.URL.Loc != loc:
+			t.Fatalf("Map(%q): loc %q, skip %q; want %q listed", rel, d.URL.Loc, d.Skip, loc)
+		default:
+			if back, ok := m.PathOf(loc, d.Form); !ok || back != rel {
+				t.Fatalf("PathOf(%q, %d) = %q, %v; want %q", loc, d.Form, back, ok, rel)
+			}
 		}
 	})
 }

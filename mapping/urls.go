@@ -164,7 +164,9 @@ func NormalizeURL(ref string, base *url.URL) (string, error) {
 }
 
 // reencodePath percent-encodes an escaped URL path as EncodePath does,
-// segment by segment, so that an encoded "/" (%2F) stays in its segment.
+// segment by segment, so that an encoded "/" (%2F) stays in its segment,
+// and removes its dot segments (RFC 3986, 5.2.4; "%2E" is ".", as 6.2.2.2
+// says, so "/a/%2e%2e/b" is "/b"), a ".." at the root staying there.
 func reencodePath(escaped string) (string, error) {
 	segs := strings.Split(escaped, "/")
 	for i, seg := range segs {
@@ -174,7 +176,53 @@ func reencodePath(escaped string) (string, error) {
 		}
 		segs[i] = escape(dec, false)
 	}
-	return strings.Join(segs, "/"), nil
+	p := strings.Join(segs, "/")
+	if rest, ok := strings.CutPrefix(p, "/"); ok {
+		clean, _ := removeDotSegments(rest, true)
+		return "/" + clean, nil
+	}
+	return p, nil
+}
+
+// removeDotSegments resolves the "." and ".." segments of a relative,
+// slash-separated path as a browser does ("a/./b/../c/" is "a/c/"; "a/."
+// is "a/"), keeping empty segments ("a//b"). ok is false when a ".."
+// climbs above the path's start ("../x", "a/../../x"), unless atRoot: a
+// ".." there stays there, as at a URL's root ("../x" is "x").
+func removeDotSegments(p string, atRoot bool) (clean string, ok bool) {
+	if !hasDotSegment(p) {
+		return p, true
+	}
+	segs := strings.Split(p, "/")
+	out := make([]string, 0, len(segs))
+	for i, seg := range segs {
+		switch seg {
+		case ".":
+		case "..":
+			if len(out) == 0 && !atRoot {
+				return "", false
+			}
+			out = out[:max(len(out)-1, 0)]
+		default:
+			out = append(out, seg)
+			continue
+		}
+		if i == len(segs)-1 { // "a/." and "a/b/.." are folders: "a/"
+			out = append(out, "")
+		}
+	}
+	return strings.Join(out, "/"), true
+}
+
+// hasDotSegment reports whether the slash-separated path p has a "." or
+// ".." segment.
+func hasDotSegment(p string) bool {
+	for seg := range strings.SplitSeq(p, "/") {
+		if seg == "." || seg == ".." {
+			return true
+		}
+	}
+	return false
 }
 
 // normalHost returns u's host lowercased, in Punycode, without the
