@@ -1,0 +1,525 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+	"github.com/sitemapgen/sitemapgen/validate"
+	"github.com/sitemapgen/sitemapgen/writer"
+)
+
+// The crash harness: sitemapgen is killed with SIGKILL at random instants
+// of "build" and "watch" on a generated site, and after every kill the
+// site folder must hold a complete sitemap set, the previous one or the
+// new one, never a mix: sitemap.xml parses, every index entry names a
+// shard that exists, parses and validates, and the URLs are exactly one of
+// the sets a completed run writes. After every completed run no temporary
+// file is left and the folder holds the set's files and no other of ours.
+//
+// The default is what CI runs; a longer run:
+//
+//	go test -run '^TestCrash$' -crash.pages 100000 -crash.kills 2000 -timeout 2h .
+var (
+	crashPages = flag.Int("crash.pages", 10000, "pages of the generated site the crash tests kill sitemapgen on")
+	crashKills = flag.Int("crash.kills", 200, "kills in all: three fifths in build (half with gzip), two fifths in watch")
+	crashSeed  = flag.Uint64("crash.seed", 0, "seed of the kill instants (0: from the clock; the test logs it)")
+)
+
+const crashBase = "https://example.com/"
+
+// crashConfig is one way to build the site, as flags and as sitemap.yaml.
+type crashConfig struct {
+	name  string
+	flags []string
+	yaml  string
+}
+
+// crashConfigs give three different sets: shards of 100 URLs, shards of 150
+// without the blog, and (build only) one urlset without the docs. Gzip runs
+// the same with .xml.gz files.
+func crashConfigs(gzip bool) []crashConfig {
+	cs := []crashConfig{
+		{name: "shards of 100", flags: []string{"--max-urls", "100"}, yaml: "max_urls: 100\n"},
+		{name: "shards of 150, no blog", flags: []string{"--max-urls", "150", "--exclude", "blog/**"}, yaml: "max_urls: 150\nexclude: ['blog/**']\n"},
+		{name: "one urlset, no docs", flags: []string{"--exclude", "docs/**"}, yaml: "exclude: ['docs/**']\n"},
+	}
+	for i := range cs {
+		cs[i].flags = append(cs[i].flags, "--robots")
+		cs[i].yaml += "robots: true\n"
+		if gzip {
+			cs[i].name += ", gzip"
+			cs[i].flags = append(cs[i].flags, "--gzip")
+			cs[i].yaml += "gzip: true\n"
+		}
+	}
+	return cs
+}
+
+// crashSet is a complete set as a completed run wrote it.
+type crashSet struct {
+	name string
+	urls string // every <url>, one a line, in order
+	dur  time.Duration
+}
+
+// outcomes counts what the kills found, for the log.
+type outcomes map[string]int
+
+// prefixed counts the outcomes whose name starts with p.
+func (o outcomes) prefixed(p string) int {
+	n := 0
+	for k, v := range o {
+		if strings.HasPrefix(k, p) {
+			n += v
+		}
+	}
+	return n
+}
+
+func (o outcomes) String() string {
+	var parts []string
+	for _, k := range slices.Sorted(func(yield func(string) bool) {
+		for k := range o {
+			if !yield(k) {
+				return
+			}
+		}
+	}) {
+		parts = append(parts, fmt.Sprintf("%s %d", k, o[k]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// crashBinary builds sitemapgen as users run it: this test binary may be
+// built with the race detector, which makes every run several times slower.
+func crashBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "sitemapgen")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func crashRand(t *testing.T) *rand.Rand {
+	seed := *crashSeed
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	t.Logf("kill instants from -crash.seed %d", seed)
+	return rand.New(rand.NewPCG(seed, seed^0x5eed))
+}
+
+// crashSite generates the site into dir/public.
+func crashSite(t *testing.T, dir string) string {
+	t.Helper()
+	site := filepath.Join(dir, "public")
+	if err := sitemaptest.GenSite(site, *crashPages, ""); err != nil {
+		t.Fatal(err)
+	}
+	return site
+}
+
+// readSet reads the set in site, checks it whole, and returns its URLs and
+// files. Any error is a broken set.
+func readSet(site string) (urls string, files []string, err error) {
+	entries, files, err := sitemaptest.URLs(site, crashBase)
+	if err != nil {
+		return "", nil, err
+	}
+	var paths []string
+	for _, f := range files {
+		paths = append(paths, filepath.Join(site, f))
+	}
+	problems, _, err := validate.Check(paths, validate.Options{BaseURL: crashBase})
+	if err != nil {
+		return "", nil, err
+	}
+	if len(problems) > 0 {
+		return "", nil, fmt.Errorf("%d problems, the first: %s", len(problems), problems[0])
+	}
+	robots, err := os.ReadFile(filepath.Join(site, "robots.txt"))
+	if err != nil {
+		return "", nil, err
+	}
+	if !strings.Contains(string(robots), "Sitemap: "+crashBase+files[0]+"\n") {
+		return "", nil, fmt.Errorf("robots.txt does not name %s:\n%s", files[0], robots)
+	}
+	var b strings.Builder
+	for _, e := range entries {
+		fmt.Fprintf(&b, "%s %s %s %s\n", e.Loc, e.LastMod, e.ChangeFreq, e.Priority)
+	}
+	return b.String(), files, nil
+}
+
+// temps lists the temporary files in site.
+func temps(site string) []string {
+	m, _ := filepath.Glob(filepath.Join(site, ".sitemapgen-*.tmp"))
+	return m
+}
+
+// checkClean checks the folder after a completed run: the set is s, no
+// temporary file is left, and every file of ours on disk is one of the
+// set's, as the record lists them.
+func checkClean(t *testing.T, site string, s *crashSet) {
+	t.Helper()
+	urls, files, err := readSet(site)
+	if err != nil {
+		t.Fatalf("after a completed run (%s): broken set: %v", s.name, err)
+	}
+	if urls != s.urls {
+		t.Fatalf("after a completed run (%s): not its set", s.name)
+	}
+	if tmp := temps(site); len(tmp) > 0 {
+		t.Fatalf("after a completed run (%s): temporary files left: %q", s.name, tmp)
+	}
+	ents, err := os.ReadDir(site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ours []string
+	for _, e := range ents {
+		if writer.IsOwnName(e.Name()) {
+			ours = append(ours, e.Name())
+		}
+	}
+	slices.Sort(files)
+	if !slices.Equal(ours, files) {
+		t.Fatalf("after a completed run (%s): files of ours %q, the set's %q", s.name, ours, files)
+	}
+	rec, err := os.ReadFile(filepath.Join(site, writer.RecordName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := strings.Join(files, "\n") + "\n"; !strings.HasSuffix(string(rec), "\n"+want) {
+		t.Fatalf("after a completed run (%s): record\n%s\nwant its files\n%s", s.name, rec, want)
+	}
+}
+
+// describe says, after a kill, what the folder holds besides its set: the
+// killed run's temporary files, files of ours the set does not name (the
+// new set's shards renamed before the kill, or the old set's not removed).
+func describe(site string, newSet bool) string {
+	_, files, _ := readSet(site)
+	ents, _ := os.ReadDir(site)
+	extra := 0
+	for _, e := range ents {
+		if writer.IsOwnName(e.Name()) && !slices.Contains(files, e.Name()) {
+			extra++
+		}
+	}
+	switch {
+	case newSet && extra > 0:
+		return "new set, old files not yet removed"
+	case newSet:
+		return "new set"
+	case extra > 0:
+		return "old set, new files in place"
+	case len(temps(site)) > 0:
+		return "old set, temporary files left"
+	}
+	return "old set"
+}
+
+// judge reads the set after a kill and says which of the sets it is.
+func judge(t *testing.T, site string, sets []*crashSet, allowed ...*crashSet) *crashSet {
+	t.Helper()
+	urls, _, err := readSet(site)
+	if err != nil {
+		t.Fatalf("broken set after a kill: %v", err)
+	}
+	for _, s := range allowed {
+		if urls == s.urls {
+			return s
+		}
+	}
+	for _, s := range sets {
+		if urls == s.urls {
+			t.Fatalf("after a kill the folder holds set %q, which is not one of those allowed", s.name)
+		}
+	}
+	t.Fatalf("after a kill the folder holds a set that no completed run writes (%d bytes of entries)", len(urls))
+	return nil
+}
+
+// renaming returns a channel that is closed when the first of sitemapgen's
+// files (a sitemap file, robots.txt or the record, not a temporary file)
+// is created or renamed into site: the moment the renames begin.
+func renaming(t *testing.T, site string) (<-chan struct{}, func()) {
+	t.Helper()
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Add(site); err != nil {
+		t.Fatal(err)
+	}
+	ch := make(chan struct{})
+	go func() {
+		for ev := range w.Events {
+			name := filepath.Base(ev.Name)
+			if ev.Has(fsnotify.Create) && (writer.IsOwnName(name) || name == writer.RecordName || name == "robots.txt") {
+				close(ch)
+				for range w.Events {
+				}
+				return
+			}
+		}
+	}()
+	go func() {
+		for range w.Errors {
+		}
+	}()
+	return ch, func() { w.Close() }
+}
+
+// killAfter runs cmd and kills it with SIGKILL after d, or, with a trigger,
+// d after the trigger, unless it ended first; it reports whether it was
+// killed.
+func killAfter(t *testing.T, cmd *exec.Cmd, trigger <-chan struct{}, d time.Duration) bool {
+	t.Helper()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	ended := func(err error) bool {
+		if err != nil {
+			t.Fatalf("%s: %v before the kill", cmd.Args, err)
+		}
+		return false
+	}
+	if trigger != nil {
+		select {
+		case err := <-done:
+			return ended(err)
+		case <-trigger:
+		}
+	}
+	select {
+	case err := <-done:
+		return ended(err)
+	case <-time.After(d):
+	}
+	cmd.Process.Kill()
+	err := <-done
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() && ws.Signal() == syscall.SIGKILL {
+			return true
+		}
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", cmd.Args, err)
+	}
+	return false // it ended as the kill came
+}
+
+// ran runs a configuration to completion and updates its typical duration.
+func ran(t *testing.T, bin, site string, c crashConfig, s *crashSet) {
+	t.Helper()
+	start := time.Now()
+	if out, err := buildCmd(bin, site, c).CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", c.name, err, out)
+	}
+	s.took(time.Since(start))
+}
+
+// took folds the duration of a completed run into s.dur.
+func (s *crashSet) took(d time.Duration) {
+	if s.dur == 0 {
+		s.dur = d
+		return
+	}
+	s.dur = (3*s.dur + d) / 4
+}
+
+func buildCmd(bin, site string, c crashConfig) *exec.Cmd {
+	cmd := exec.Command(bin, append([]string{"build", site, "--base-url", crashBase, "--quiet"}, c.flags...)...)
+	cmd.Env = append(os.Environ(), "GOMAXPROCS=2")
+	return cmd
+}
+
+// referenceSets runs each configuration to completion on a copy of the
+// site and returns its set, with how long the run took.
+func referenceSets(t *testing.T, bin, site string, configs []crashConfig) []*crashSet {
+	t.Helper()
+	var sets []*crashSet
+	for _, c := range configs {
+		s := &crashSet{name: c.name}
+		for range 3 { // the first run is slower: caches are cold
+			ran(t, bin, site, c, s)
+		}
+		urls, files, err := readSet(site)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		s.urls = urls
+		// The shared validator on the entry file and a shard (it takes
+		// half a second a file; validate.Check, which agrees with it on
+		// its samples, checks every file after every kill).
+		var paths []string
+		for _, f := range files[:min(2, len(files))] {
+			paths = append(paths, filepath.Join(site, f))
+		}
+		sitemaptest.MustValidate(t, paths...)
+		for _, o := range sets {
+			if o.urls == s.urls {
+				t.Fatalf("configurations %q and %q give the same set", o.name, s.name)
+			}
+		}
+		checkClean(t, site, s)
+		sets = append(sets, s)
+		t.Logf("%s: %d URLs, %d files, %v", c.name, strings.Count(urls, "\n"), len(files), s.dur.Round(time.Millisecond))
+	}
+	return sets
+}
+
+// TestCrash kills build, with and without gzip, then watch, on one
+// generated site.
+func TestCrash(t *testing.T) {
+	bin := crashBinary(t)
+	r := crashRand(t)
+	project := t.TempDir()
+	site := crashSite(t, project)
+	for _, gzip := range []bool{false, true} {
+		t.Run(fmt.Sprintf("build,gzip=%v", gzip), func(t *testing.T) {
+			crashBuild(t, bin, r, site, gzip, *crashKills*3/5/2)
+		})
+	}
+	t.Run("watch", func(t *testing.T) {
+		crashWatch(t, bin, r, project, site, *crashKills-*crashKills*3/5/2*2)
+	})
+}
+
+// crashBuild kills build runs that switch the site's set among three.
+func crashBuild(t *testing.T, bin string, r *rand.Rand, site string, gzip bool, kills int) {
+	configs := crashConfigs(gzip)
+	sets := referenceSets(t, bin, site, configs)
+	cur := len(sets) - 1 // the folder holds the last reference set
+	seen := outcomes{}
+	for i := range kills {
+		next := (cur + 1 + r.IntN(len(sets)-1)) % len(sets)
+		cmd := buildCmd(bin, site, configs[next])
+		start := time.Now()
+		// A third of the kills at any instant of the run, the rest
+		// within 5 ms of the first rename.
+		trigger, stop := renaming(t, site)
+		d := time.Duration(r.Float64() * float64(sets[next].dur))
+		if r.IntN(3) > 0 {
+			d = time.Duration(r.Float64() * float64(5*time.Millisecond))
+		} else {
+			trigger = nil
+		}
+		killed := killAfter(t, cmd, trigger, d)
+		stop()
+		if !killed {
+			sets[next].took(time.Since(start))
+			seen["ended before the kill"]++
+			checkClean(t, site, sets[next])
+			cur = next
+			continue
+		}
+		got := judge(t, site, sets, sets[cur], sets[next])
+		seen[describe(site, got == sets[next])]++
+		cur = slices.Index(sets, got)
+		// Now and then a run that completes: it cleans up
+		// after the killed ones.
+		if i%10 == 9 {
+			next := (cur + 1) % len(sets)
+			ran(t, bin, site, configs[next], sets[next])
+			checkClean(t, site, sets[next])
+			cur = next
+		}
+	}
+	ran(t, bin, site, configs[0], sets[0])
+	checkClean(t, site, sets[0])
+	t.Logf("%d kills: %v", kills, seen)
+	if seen.prefixed("new set") == 0 || seen.prefixed("old set") == 0 {
+		t.Errorf("the kills never found the old set, or never the new one: %v; the instants miss the writing", seen)
+	}
+	if seen["old set, new files in place"]+seen["new set, old files not yet removed"] == 0 {
+		t.Errorf("no kill came between the renames: %v", seen)
+	}
+}
+
+// crashWatch kills watch runs while their configuration changes.
+func crashWatch(t *testing.T, bin string, r *rand.Rand, project, site string, kills int) {
+	configs := crashConfigs(false)[:2] // watch rebuilds between two sets
+	sets := referenceSets(t, bin, site, configs)
+	yaml := filepath.Join(project, "sitemap.yaml")
+	setConfig := func(c crashConfig) {
+		if err := writer.WriteFileAtomic(yaml, []byte("base_url: "+crashBase+"\nroot: public\n"+c.yaml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cur := 1 // the folder holds the last reference set
+	setConfig(configs[cur])
+	seen := outcomes{}
+	for i := range kills {
+		// watch starts and writes the set of the configuration it reads;
+		// after a while the configuration changes and it rebuilds. A
+		// third of the kills come at any instant, the rest within 5 ms of
+		// the first rename after the change.
+		cmd := exec.Command(bin, "watch", "--debounce", "20ms")
+		cmd.Dir = project
+		cmd.Env = append(os.Environ(), "GOMAXPROCS=2")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		time.Sleep(time.Duration(r.Float64() * 1.5 * float64(sets[cur].dur)))
+		next := 1 - cur
+		trigger, stop := renaming(t, site)
+		setConfig(configs[next])
+		if r.IntN(3) == 0 {
+			time.Sleep(time.Duration(r.Float64() * float64(20*time.Millisecond+sets[next].dur)))
+		} else {
+			select {
+			case <-trigger:
+			case <-time.After(10 * time.Second):
+				t.Fatal("watch wrote nothing in 10s after its configuration changed")
+			}
+			time.Sleep(time.Duration(r.Float64() * float64(5*time.Millisecond)))
+		}
+		stop()
+		cmd.Process.Kill()
+		select {
+		case err := <-done:
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) {
+				t.Fatalf("watch: %v", err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("watch did not die of SIGKILL")
+		}
+		got := judge(t, site, sets, sets...)
+		seen[describe(site, got == sets[next])]++
+		cur = next
+		if i%10 == 9 {
+			// A completed build of the configuration now in force.
+			ran(t, bin, site, configs[cur], sets[cur])
+			checkClean(t, site, sets[cur])
+		}
+	}
+	ran(t, bin, site, configs[0], sets[0])
+	checkClean(t, site, sets[0])
+	t.Logf("%d kills: %v", kills, seen)
+	if len(seen) < 2 {
+		t.Errorf("the kills always found the same state: %v", seen)
+	}
+}
