@@ -41,7 +41,8 @@ for target in \
   ./mapping:FuzzLoc \
   ./mapping:FuzzParseBaseURL \
   ./validate:FuzzCheck \
-  ./writer:FuzzAppendURL; do
+  ./writer:FuzzAppendURL \
+  ./writer:FuzzWrite; do
   pkg=${target%%:*} fn=${target#*:}
   go test "$pkg" -run '^$' -fuzz "^$fn\$" -fuzztime "$FUZZTIME" -fuzzminimizetime 1000x
 done

@@ -3,12 +3,19 @@ package writer
 import (
 	"bytes"
 	"encoding/xml"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
+	"github.com/sitemapgen/sitemapgen/validate"
 )
 
 // FuzzAppendURL checks that any record the mapping stage can produce (a loc
@@ -84,6 +91,95 @@ func FuzzAppendURL(f *testing.F) {
 			if err != nil || p != u.Priority {
 				t.Fatalf("priority %v read back as %q", u.Priority, *got.URL.Priority)
 			}
+		}
+	})
+}
+
+// FuzzWrite checks Write end to end for any records the mapping stage can
+// produce: up to three URLs from any paths, any dates, change
+// frequencies, priorities and hreflang alternates, split by any small
+// limits, plain or gzip, with the text sitemap. Either Write refuses a
+// record too big for max_bytes, writing nothing, or every file it writes
+// passes validate.Check (the protocol's schema rules, the limits, the
+// index naming existing files), and the set reads back as the URLs given,
+// in order, the text sitemap too.
+func FuzzWrite(f *testing.F) {
+	f.Add("index.html", "a&b<c>'\".html", "caf\u00e9/x y.html", int64(1714559400), uint8(3), 0.8, "de", uint16(2), uint16(0), false)
+	f.Add("a", "b", "c", int64(0), uint8(0), -1.0, "", uint16(1), uint16(300), true)
+	f.Add("\x00\x01\x7f", "\xff\xfe", strings.Repeat("\u00e9", 600), int64(-1<<40), uint8(7), 1.0, "x-default", uint16(0), uint16(700), true)
+	f.Fuzz(func(t *testing.T, p1, p2, p3 string, unix int64, cf uint8, prio float64, lang string, maxURLs, maxBytes uint16, gz bool) {
+		var urls []sitemap.URL
+		for i, p := range []string{p1, p2, p3} {
+			u := sitemap.URL{Loc: base + mapping.EncodePath(p), ChangeFreq: sitemap.ChangeFreq((int(cf) + i) % 8)}
+			if sitemap.CheckLoc(u.Loc) != nil {
+				continue // too long: mapping skips such pages
+			}
+			if unix != 0 {
+				u.LastMod = time.Unix(unix+int64(i)*3600, 0).UTC()
+			}
+			if pr, err := sitemap.PriorityOf(prio); err == nil {
+				u.Priority = pr
+			}
+			if frontmatter.ValidHreflang(lang) {
+				u.Alternates = []sitemap.Alternate{{Lang: lang, Href: u.Loc}}
+			}
+			urls = append(urls, u)
+		}
+		slices.SortFunc(urls, func(a, b sitemap.URL) int { return strings.Compare(a.Loc, b.Loc) })
+		urls = slices.CompactFunc(urls, func(a, b sitemap.URL) bool { return a.Loc == b.Loc })
+		if len(urls) == 0 {
+			t.Skip()
+		}
+		dir := t.TempDir()
+		opts := Options{Dir: dir, BaseURL: base, MaxURLs: int(maxURLs % 4), Gzip: gz, Text: true}
+		if maxBytes != 0 {
+			opts.MaxBytes = 200 + int(maxBytes)
+		}
+		res, err := Write(Slice(urls), opts)
+		var big *RecordTooBigError
+		if errors.As(err, &big) {
+			if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+				t.Fatalf("a refused Write left %d files", len(ents))
+			}
+			return
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		var paths []string
+		for _, name := range res.Written {
+			if !strings.HasSuffix(name, ".txt") {
+				paths = append(paths, filepath.Join(dir, name))
+			}
+		}
+		problems, _, err := validate.Check(paths, validate.Options{BaseURL: base})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(problems) > 0 {
+			t.Fatalf("%d problems, the first: %s", len(problems), problems[0])
+		}
+		locs, _, err := sitemaptest.Locs(dir, base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var text []string
+		for _, name := range res.Written {
+			if strings.HasSuffix(name, ".txt") {
+				data, err := os.ReadFile(filepath.Join(dir, name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				text = append(text, strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")...)
+			}
+		}
+		for i, u := range urls {
+			if i >= len(locs) || locs[i] != u.Loc || i >= len(text) || text[i] != u.Loc {
+				t.Fatalf("URLs %q read back as %q, text %q", urls, locs, text)
+			}
+		}
+		if len(locs) != len(urls) || len(text) != len(urls) {
+			t.Fatalf("%d URLs read back as %d, text %d", len(urls), len(locs), len(text))
 		}
 	})
 }
