@@ -191,6 +191,16 @@ func Load(path string) (*State, error) {
 	return newState(f.Pages), nil
 }
 
+// Hashes returns, for every page of the file Load read, its URL and its
+// recorded sum: the pages of the build that saved it.
+func (s *State) Hashes() map[string]string {
+	m := make(map[string]string, len(s.old))
+	for url, p := range s.old {
+		m[url] = p.Hash
+	}
+	return m
+}
+
 // Date returns the date to use for url, whose content has the [Options.Sum]
 // sum: the recorded date if the recorded sum is sum (changed is false),
 // otherwise now, in UTC and truncated to the second (changed is true). It

@@ -1,0 +1,120 @@
+package changes
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/hashstate"
+	"github.com/sitemapgen/sitemapgen/sitemap"
+	"github.com/sitemapgen/sitemapgen/writer"
+)
+
+const base = "https://example.com/"
+
+func TestDiff(t *testing.T) {
+	old := Set{base + "a": "1", base + "b": "1", base + "c": "1", base + "d": "", base + "e": "1"}
+	new := Set{base + "a": "1", base + "b": "2", base + "d": "x", base + "e": "", base + "f": "1"}
+	got := string(Format(Diff(old, new)))
+	want := "~ " + base + "b\n- " + base + "c\n+ " + base + "f\n"
+	if got != want {
+		t.Errorf("Diff:\n%s\nwant\n%s", got, want)
+	}
+	if a, r, c := Count(Diff(old, new)); a != 1 || r != 1 || c != 1 {
+		t.Errorf("Count = %d %d %d", a, r, c)
+	}
+	if cs := Diff(old, old); len(cs) != 0 {
+		t.Errorf("the same set: %v", cs)
+	}
+}
+
+// FromSitemaps reads a set as Write wrote it: one urlset, shards under an
+// index (gzip too), several index files.
+func TestFromSitemaps(t *testing.T) {
+	var urls []sitemap.URL
+	for i := range 9 {
+		u := sitemap.URL{Loc: base + "p" + string(rune('a'+i)) + "/"}
+		if i%3 != 0 {
+			u.LastMod = time.Date(2024, 5, i+1, 0, 0, 0, 0, time.UTC)
+		}
+		urls = append(urls, u)
+	}
+	for _, o := range []writer.Options{{}, {MaxURLs: 2}, {MaxURLs: 2, Gzip: true}, {MaxBytes: 420, Robots: true}} {
+		dir := t.TempDir()
+		o.Dir, o.BaseURL = dir, base
+		res, err := writer.Write(writer.Slice(urls), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		set, ok, err := FromSitemaps(dir)
+		if err != nil || !ok {
+			t.Fatalf("%+v: %v %v", o, ok, err)
+		}
+		if len(set) != len(urls) {
+			t.Errorf("%+v (%d entries): %d URLs, want %d", o, len(res.Entries), len(set), len(urls))
+		}
+		for _, u := range urls {
+			want := ""
+			if !u.LastMod.IsZero() {
+				want = u.LastMod.Format(time.RFC3339)
+			}
+			if v, ok := set[u.Loc]; !ok || v != want {
+				t.Errorf("%+v: %s = %q, %v; want %q", o, u.Loc, v, ok, want)
+			}
+		}
+	}
+	if _, ok, err := FromSitemaps(t.TempDir()); ok || err != nil {
+		t.Errorf("an empty folder: %v %v", ok, err)
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "sitemap.xml"), []byte("<urlset><url><loc>x"), 0o644)
+	if _, _, err := FromSitemaps(dir); err == nil || !strings.Contains(err.Error(), "sitemap.xml") {
+		t.Errorf("a broken sitemap: %v", err)
+	}
+}
+
+func TestFromState(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	if _, ok, err := FromState(path); ok || err != nil {
+		t.Fatalf("no file: %v %v", ok, err)
+	}
+	st, _ := hashstate.Load(path)
+	now := time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC)
+	st.Date(base+"a", "h1", now)
+	st.Date(base+"b", "h2", now)
+	if _, err := st.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	set, ok, err := FromState(path)
+	if err != nil || !ok || len(set) != 2 || set[base+"a"] != "h1" || set[base+"b"] != "h2" {
+		t.Errorf("FromState = %v %v %v", set, ok, err)
+	}
+}
+
+func TestParse(t *testing.T) {
+	cs := []Change{{Added, base + "a"}, {Changed, base + "b?x=1&y"}, {Removed, base + "c d"}}
+	got, err := Parse(strings.NewReader("# a comment\n\n"+string(Format(cs))+"\r\n"), "changes.txt")
+	if err != nil || !slices.Equal(got, cs) {
+		t.Errorf("Parse = %v, %v", got, err)
+	}
+	for _, bad := range []string{"+https://x/\n", "* https://x/\n", "+  https://x/\n", "+ \n", "~ https://x/ \n"} {
+		if _, err := Parse(strings.NewReader("+ ok\n"+bad), "changes.txt"); err == nil || !strings.HasPrefix(err.Error(), "changes.txt:2: ") {
+			t.Errorf("Parse(%q) = %v, want an error at changes.txt:2", bad, err)
+		}
+	}
+}
+
+func TestWriteFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "dir", "changes.txt")
+	cs := []Change{{Added, base + "a"}}
+	if err := WriteFile(path, cs); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil || string(data) != "+ "+base+"a\n" {
+		t.Errorf("%q %v", data, err)
+	}
+}
