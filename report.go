@@ -144,6 +144,10 @@ func (r *reporter) events() build.Report {
 			}
 			fmt.Fprintf(r.w, "%s: warning: %v\n", r.path(path), err)
 		},
+		Error: func(path string, err error) {
+			r.endProgress()
+			fmt.Fprintf(r.w, "%s: error: %v\n", r.path(path), err)
+		},
 		Skip: func(path string, reason mapping.Reason, because string) {
 			// Pages mapping judged are told by Page.
 			if r.verbose && !slices.Contains(mapping.PageReasons, reason) {

@@ -15,12 +15,36 @@
 // lexical walk would meet them, and hands them to [Report] on its own
 // goroutine: the same site gives the same messages in the same order,
 // whatever the goroutines' timing.
+//
+// # Faults
+//
+// A problem that could silently drop a page fails [Run]: a folder that
+// cannot be listed, a page gone between its folder's listing and its
+// reading, a page replaced or changed while it was read (the open file's
+// fstat against a stat of its path after the read: another device or
+// inode, size or modification time), any other read error (a source
+// file's too). Each is reported to [Report.Error], the walk goes on so
+// that all of them are, and Run returns a [*ReadError] without writing:
+// the sitemaps already there are kept. What the policy leaves out is only
+// a warning: a file whose mode lets nobody read it (no web server could
+// serve it), a FIFO or a device named page.html (never waited on: the
+// walk tells it by its type, and a page is opened without blocking), a
+// symbolic link that loops, leaves the site folder, dangles, or is not
+// followed (see package walker). A [Session] reports all of these as warnings: in watch mode the
+// change that caused one is followed by an event that reads it again.
+//
+// When the sitemaps cannot be written (no space left, a read-only folder,
+// a file size limit), Run returns a [*WriteError] that names the folder;
+// the writer's temporary files are removed and, since the new files are
+// only renamed into place once all of them are written, the folder keeps
+// the sitemaps it had.
 package build
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -109,10 +133,18 @@ type Heads struct {
 // Report receives a build's events after the walk, on the goroutine that
 // called Run, in the order of the pages' paths (Progress excepted).
 type Report struct {
-	// Warn reports a problem that does not stop the build: a file or
-	// folder that could not be read, a URL too long to list, a duplicate,
-	// a canonical link that is not a URL.
+	// Warn reports a problem that does not stop the build: a file the
+	// policy leaves out (a FIFO, a link not followed, a page nobody may
+	// read), a URL too long to list, a duplicate, a canonical link that is
+	// not a URL; in a Session, also a file or folder that could not be
+	// read.
 	Warn func(path string, err error)
+	// Error reports, in Run, a file or folder that could not be read: a
+	// folder that cannot be listed, a page gone, replaced or changed
+	// while it was read, a read error. The build goes on to find them
+	// all, then fails with a [*ReadError] and writes nothing. path is
+	// relative to the root; a folder's ends in "/".
+	Error func(path string, err error)
 	// Skip reports a file that is not in the sitemap, and why.
 	Skip func(path string, reason mapping.Reason, because string)
 	// Note reports what only --verbose shows: a head cut at the read
@@ -155,6 +187,8 @@ type Result struct {
 	Skipped map[mapping.Reason]int
 	// Warnings counts the problems reported to Report.Warn.
 	Warnings int
+	// Unread counts the problems reported to Report.Error.
+	Unread int
 	// SourceProblems counts the problems found in front matter; each is
 	// also a warning.
 	SourceProblems int
@@ -198,6 +232,56 @@ func (e *StrictError) Error() string {
 // skipped.
 var ErrAllSkipped = errors.New("every page found was skipped; nothing written")
 
+// ReadError is returned by Run when files or folders of the site could not
+// be read, each reported to Report.Error: a sitemap written then could
+// silently miss pages, so none is, and the files already there are kept.
+type ReadError struct{ Problems int }
+
+func (e *ReadError) Error() string {
+	if e.Problems == 1 {
+		return "1 file or folder could not be read; nothing written"
+	}
+	return fmt.Sprintf("%d files or folders could not be read; nothing written", e.Problems)
+}
+
+// WriteError is returned when the sitemaps cannot be written into Dir: no
+// space left on the device, a read-only folder, a file larger than the
+// process may write. The writer removed its temporary files.
+type WriteError struct {
+	Dir string
+	Err error // the system's error
+}
+
+func (e *WriteError) Error() string {
+	return fmt.Sprintf("%s: cannot write the sitemaps: %v", e.Dir, e.Err)
+}
+
+func (e *WriteError) Unwrap() error { return e.Err }
+
+// writeError makes the writer's error about one of its temporary files,
+// whose name means nothing to the user, a *WriteError about the folder.
+// Other errors name their file already and are returned unchanged.
+func writeError(dir string, err error) error {
+	var pe *fs.PathError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	name := filepath.Base(pe.Path)
+	if filepath.Dir(pe.Path) != filepath.Clean(dir) || !strings.HasPrefix(name, ".sitemapgen-") || !strings.HasSuffix(name, ".tmp") {
+		return err
+	}
+	return &WriteError{Dir: dir, Err: pe.Err}
+}
+
+// Problems with a page that changed while the site was read: it was
+// listed, but what was read of it, if anything, may not be what is there.
+var (
+	ErrRemovedBeforeRead = errors.New("removed after its folder was listed")
+	ErrRemovedWhileRead  = errors.New("removed while it was read")
+	ErrReplacedWhileRead = errors.New("replaced while it was read")
+	ErrChangedWhileRead  = errors.New("changed while it was read")
+)
+
 // Run runs one build. It returns the Result so far with any error. With
 // Options.Explain it writes nothing.
 func Run(ctx context.Context, opts Options) (*Result, error) {
@@ -208,6 +292,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if err != nil {
 		return res, err
 	}
+	b.failUnread = true
 	return res, b.run(ctx)
 }
 
@@ -280,7 +365,12 @@ func (b *builder) hashDate(rel string) func(loc string) (time.Time, bool) {
 		return nil
 	}
 	return func(loc string) (time.Time, bool) {
-		data, err := os.ReadFile(filepath.Join(b.opts.Root, filepath.FromSlash(rel)))
+		f, err := openRegular(filepath.Join(b.opts.Root, filepath.FromSlash(rel)))
+		if err != nil {
+			return time.Time{}, false
+		}
+		data, err := io.ReadAll(f)
+		f.Close()
 		if err != nil {
 			return time.Time{}, false
 		}
@@ -362,6 +452,9 @@ func (b *builder) run(ctx context.Context) error {
 	}); err != nil {
 		return err
 	}
+	if res.Unread > 0 {
+		return &ReadError{Problems: res.Unread}
+	}
 	if res.Pages == 0 {
 		return &NoPagesError{Root: opts.Root, Include: opts.Walk.Include}
 	}
@@ -411,7 +504,7 @@ func (b *builder) write() error {
 	var err error
 	res.Write, err = writer.Write(res.URLs, b.opts.Write)
 	if err != nil {
-		return err
+		return writeError(b.opts.Write.Dir, err)
 	}
 	b.saveHash()
 	for _, name := range res.Write.Unlinked {
@@ -449,6 +542,9 @@ type builder struct {
 	// problems, in a Session, counts the front matter problems of each
 	// file that has some, as reported.
 	problems map[string]int
+	// failUnread makes a file or folder that could not be read an error
+	// (Run), not a warning (Session).
+	failUnread bool
 }
 
 func (b *builder) warn(path string, err error) {
@@ -456,6 +552,40 @@ func (b *builder) warn(path string, err error) {
 	if b.opts.Report.Warn != nil {
 		b.opts.Report.Warn(path, err)
 	}
+}
+
+// unread reports a file or folder that could not be read: an error that
+// fails the build in Run, a warning in a Session.
+func (b *builder) unread(path string, err error) {
+	if !b.failUnread {
+		b.warn(path, err)
+		return
+	}
+	b.res.Unread++
+	if b.opts.Report.Error != nil {
+		b.opts.Report.Error(path, err)
+	}
+}
+
+// walkProblem reports a problem the walker handed over: an I/O error is
+// unread, the policy's problems are warnings.
+func (b *builder) walkProblem(path string, err error) {
+	if ioe := (*walker.IOError)(nil); errors.As(err, &ioe) {
+		b.unread(path, err)
+		return
+	}
+	b.warn(path, err)
+}
+
+// errNotFollowed is the warning about a page that is a symbolic link,
+// while links are not followed.
+var errNotFollowed = errors.New(string(NotFollowed) + "; not listed")
+
+// servable reports whether a page's read error is the policy's: the page
+// is not one a web server would serve (its mode lets nobody read it, it is
+// no regular file), so leaving it out is right.
+func servable(err error) bool {
+	return errors.Is(err, walker.ErrNoReadBits) || errors.Is(err, walker.ErrNotRegular)
 }
 
 func (b *builder) skip(path string, reason mapping.Reason, because string) {
@@ -511,10 +641,11 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 	if wo.Workers <= 0 {
 		wo.Workers = 4 * runtime.GOMAXPROCS(0)
 	}
-	wo.Warn = func(path string, err error) { later(path, func() { b.warn(path, err) }) }
+	wo.Warn = func(path string, err error) { later(path, func() { b.walkProblem(path, err) }) }
 	wo.Ignored = func(path, _ string) {
 		later(path, func() {
 			b.res.Pages++
+			b.warn(path, errNotFollowed)
 			b.skip(path, NotFollowed, "")
 		})
 	}
@@ -611,6 +742,8 @@ func (b *builder) judge(hr *frontmatter.HeadReader, f walker.File) outcome {
 			var st os.FileInfo
 			if st, err = os.Stat(filepath.Join(b.opts.Root, filepath.FromSlash(f.Path))); err == nil {
 				err = setInfo(&f, infoOf(st))
+			} else if gone(err) {
+				err = ErrRemovedBeforeRead
 			}
 		}
 		if err != nil {
@@ -638,9 +771,10 @@ func (b *builder) judge(hr *frontmatter.HeadReader, f walker.File) outcome {
 
 // pageInfo is what the build needs of a file's metadata.
 type pageInfo struct {
-	mode  fs.FileMode // permission bits, and ModeIrregular for anything but a regular file
-	size  int64
-	mtime time.Time
+	mode     fs.FileMode // permission bits, and ModeIrregular for anything but a regular file
+	size     int64
+	mtime    time.Time
+	dev, ino uint64 // which file it is; zero where the system does not say
 }
 
 func infoOf(st os.FileInfo) pageInfo {
@@ -648,21 +782,67 @@ func infoOf(st os.FileInfo) pageInfo {
 	if !st.Mode().IsRegular() {
 		mode |= fs.ModeIrregular
 	}
-	return pageInfo{mode: mode, size: st.Size(), mtime: st.ModTime()}
+	dev, ino := fileID(st)
+	return pageInfo{mode: mode, size: st.Size(), mtime: st.ModTime(), dev: dev, ino: ino}
 }
 
+// Test hooks, called with a page's path when set: testHookBeforeOpen
+// before the page is opened, testHookOpened after it is opened and before
+// it is read. Tests remove or change the file there.
+var testHookBeforeOpen, testHookOpened func(rel string)
+
 // readHead opens the page at rel, fills f's size and time from the open
-// file when the walker left them out, and reads the head.
+// file when the walker left them out, and reads the head. It fails when
+// the path no longer names the file that was read, as it was then.
 func (b *builder) readHead(hr *frontmatter.HeadReader, rel string, f *walker.File) (*frontmatter.Head, error) {
+	if testHookBeforeOpen != nil {
+		testHookBeforeOpen(rel)
+	}
 	page, info, err := b.root.open(rel)
-	if err != nil {
+	switch {
+	case gone(err):
+		return nil, ErrRemovedBeforeRead
+	case errors.Is(err, fs.ErrPermission):
+		// Denied to this user; if to anyone, that is the policy's skip.
+		if now, serr := b.root.stat(rel); serr == nil && now.mode&0o444 == 0 {
+			return nil, noReadBits(now.mode)
+		}
+		return nil, err
+	case err != nil:
 		return nil, err
 	}
 	defer page.Close()
 	if err := setInfo(f, info); err != nil {
 		return nil, err
 	}
-	return hr.ReadSized(page, info.size)
+	if testHookOpened != nil {
+		testHookOpened(rel)
+	}
+	h, err := hr.ReadSized(page, info.size)
+	if err != nil {
+		return nil, err
+	}
+	now, err := b.root.stat(rel)
+	if err := changed(info, now, err); err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+// changed compares what a page was when it was opened with what its path
+// names after the read (now, or the error of its stat).
+func changed(opened, now pageInfo, err error) error {
+	switch {
+	case gone(err):
+		return ErrRemovedWhileRead
+	case err != nil:
+		return err
+	case now.dev != opened.dev || now.ino != opened.ino:
+		return ErrReplacedWhileRead
+	case now.size != opened.size || !now.mtime.Equal(opened.mtime):
+		return ErrChangedWhileRead
+	}
+	return nil
 }
 
 // setInfo checks that info is of a regular file someone may read and
@@ -672,12 +852,18 @@ func setInfo(f *walker.File, info pageInfo) error {
 		return walker.ErrNotRegular
 	}
 	if info.mode&0o444 == 0 {
-		return fmt.Errorf("%w (mode %v)", walker.ErrNoReadBits, info.mode)
+		return noReadBits(info.mode)
 	}
 	if f.ModTime.IsZero() {
 		f.Size, f.ModTime = info.size, info.mtime
 	}
 	return nil
+}
+
+// noReadBits is the policy's problem with a file of mode m, which lets
+// nobody read it.
+func noReadBits(m fs.FileMode) error {
+	return fmt.Errorf("%w (mode %v)", walker.ErrNoReadBits, m.Perm())
 }
 
 // record reports the outcome of a page, after the walk, on Run's
@@ -686,6 +872,10 @@ func (b *builder) record(path string, o outcome) {
 	b.res.Pages++
 	if o.readErr != nil {
 		b.indexed(path, -1)
+		if b.failUnread && !servable(o.readErr) {
+			b.unread(path, fmt.Errorf("cannot read the page: %w", o.readErr))
+			return
+		}
 		b.warn(path, fmt.Errorf("cannot read the page: %w; not listed", o.readErr))
 		b.skip(path, Unreadable, o.readErr.Error())
 		return
@@ -831,6 +1021,11 @@ func unwrapPath(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// gone reports whether err says a path no longer exists.
+func gone(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
 }
 
 func sameDir(a, b string) bool {

@@ -48,12 +48,32 @@ func (r *pageRoot) open(rel string) (*rawPage, pageInfo, error) {
 		syscall.Close(fd)
 		return nil, pageInfo{}, &fs.PathError{Op: "fstat", Path: rel, Err: err}
 	}
+	return &rawPage{fd: fd}, statInfo(&st), nil
+}
+
+// stat returns what the page at rel is now, to compare with what was
+// opened: the path, followed through links as open followed it.
+func (r *pageRoot) stat(rel string) (pageInfo, error) {
+	var st syscall.Stat_t
+	var err error
+	for {
+		err = syscall.Stat(r.path+"/"+rel, &st)
+		if err != syscall.EINTR {
+			break
+		}
+	}
+	if err != nil {
+		return pageInfo{}, &fs.PathError{Op: "stat", Path: rel, Err: err}
+	}
+	return statInfo(&st), nil
+}
+
+func statInfo(st *syscall.Stat_t) pageInfo {
 	mode := fs.FileMode(st.Mode & 0o777)
 	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
 		mode |= fs.ModeIrregular
 	}
-	info := pageInfo{mode: mode, size: st.Size, mtime: time.Unix(st.Mtim.Unix())}
-	return &rawPage{fd: fd}, info, nil
+	return pageInfo{mode: mode, size: st.Size, mtime: time.Unix(st.Mtim.Unix()), dev: uint64(st.Dev), ino: uint64(st.Ino)}
 }
 
 // rawPage reads an open file descriptor.

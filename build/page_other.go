@@ -30,3 +30,13 @@ func (r *pageRoot) open(rel string) (*os.File, pageInfo, error) {
 	}
 	return f, infoOf(st), nil
 }
+
+// stat returns what the page at rel is now, to compare with what was
+// opened.
+func (r *pageRoot) stat(rel string) (pageInfo, error) {
+	st, err := os.Stat(filepath.Join(r.path, rel))
+	if err != nil {
+		return pageInfo{}, err
+	}
+	return infoOf(st), nil
+}

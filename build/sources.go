@@ -2,7 +2,9 @@ package build
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -50,7 +52,7 @@ type source struct {
 // readSource reads the front matter of the file at rel under dir, as
 // preset's generator reads it.
 func readSource(dir, rel string, preset generator.Preset) (*frontmatter.Source, error) {
-	f, err := os.Open(filepath.Join(dir, filepath.FromSlash(rel)))
+	f, err := openRegular(filepath.Join(dir, filepath.FromSlash(rel)))
 	if err != nil {
 		return nil, err
 	}
@@ -70,6 +72,33 @@ func readSource(dir, rel string, preset generator.Preset) (*frontmatter.Source, 
 		}
 	}
 	return fm, nil
+}
+
+// openRegular opens the regular file at path to read it. Anything else,
+// such as a FIFO that took the file's place after the walk, is refused
+// with walker.ErrNotRegular: the open does not wait for a FIFO's writer.
+// A file whose mode lets nobody read it is walker.ErrNoReadBits, whoever
+// runs the build.
+func openRegular(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
+	if errors.Is(err, fs.ErrPermission) {
+		// Denied to this user; if to anyone, that is the policy's skip.
+		if st, serr := os.Stat(path); serr == nil && st.Mode().Perm()&0o444 == 0 {
+			return nil, noReadBits(st.Mode())
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err == nil && !st.Mode().IsRegular() {
+		err = walker.ErrNotRegular
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // withoutDates returns a copy of fm whose dates do not hold the page back:
@@ -180,15 +209,22 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 	wo.Warn = func(path string, err error) {
 		full := prefix + path
 		mu.Lock()
-		problems = append(problems, event{full, func() { b.warn(full, err) }})
+		problems = append(problems, event{full, func() { b.walkProblem(full, err) }})
 		mu.Unlock()
 	}
 	err := walk(wo, func(f walker.File) error {
 		full := prefix + f.Path
 		fm, err := readSource(j.Dir, f.Path, j.Preset)
 		if err != nil {
+			err = fmt.Errorf("cannot read the source: %w", unwrapPath(err))
 			mu.Lock()
-			problems = append(problems, event{full, func() { b.warn(full, fmt.Errorf("cannot read the source: %w", unwrapPath(err))) }})
+			problems = append(problems, event{full, func() {
+				if servable(err) {
+					b.warn(full, err)
+				} else {
+					b.unread(full, err)
+				}
+			}})
 			mu.Unlock()
 			return nil
 		}

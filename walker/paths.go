@@ -24,9 +24,10 @@ import (
 // A path Walk would never reach yields nothing: one with a hidden name on
 // the way, one under a folder an exclude pattern prunes or under a
 // symbolic link Walk does not follow, or one that no longer exists. A
-// folder on the way that cannot be listed is handed to Options.Warn, as
-// Walk hands it, and so is a path outside the root, as [ErrNotInRoot]. A
-// path given twice, or inside a folder also given, is reported once.
+// folder on the way that cannot be listed is handed to Options.Warn as an
+// [*IOError], as Walk hands it, and a path outside the root as
+// [ErrNotInRoot]. A path given twice, or inside a folder also given, is
+// reported once.
 //
 // The paths are taken one at a time, in sorted order; fn is called
 // concurrently while a folder is walked. Errors are Walk's: a root that is
@@ -107,7 +108,7 @@ func (w *walk) path(rel string, dirs map[string]bool) error {
 	info, err := os.Lstat(full)
 	if err != nil {
 		if !gone(err) {
-			w.warn(rel, unwrapPath(err))
+			w.warn(rel, ioError("stat", err))
 		}
 		return nil
 	}
@@ -174,7 +175,7 @@ func (w *walk) enters(rel string) bool {
 	}
 	if err := listable(full); err != nil {
 		if !gone(err) {
-			w.warn(rel+"/", unwrapPath(err))
+			w.warn(rel+"/", ioError("list the folder", err))
 		}
 		return false
 	}

@@ -71,7 +71,8 @@ func TestWalkPaths(t *testing.T) {
 		{name: "no read permission", paths: []string{"noread.html"}, warns: []string{"noread.html: " + ErrNoReadBits.Error() + " (mode ----------)"}},
 		{name: "a FIFO", paths: []string{"fifo-dir/pipe.html"}, warns: []string{"fifo-dir/pipe.html: not a regular file (a FIFO)"}},
 		{name: "a FIFO in a folder", paths: []string{"fifo-dir"}, warns: []string{"fifo-dir/pipe.html: not a regular file (a FIFO)"}},
-		{name: "a symlink, not followed", paths: []string{"link.html", "linkdir/b.html", "linkdir", "out/secret.html"}, ignored: []string{"link.html"}},
+		{name: "a symlink, not followed", paths: []string{"link.html", "linkdir/b.html", "linkdir", "out/secret.html"}, ignored: []string{"link.html"},
+			warns: []string{"linkdir: " + ErrFolderLinkNotFollowed.Error()}},
 		{name: "a symlink, followed", paths: []string{"link.html", "linkdir/b.html"}, opts: follow, files: []string{"link.html", "linkdir/b.html"}},
 		{name: "a folder link, followed", paths: []string{"linkdir/c", "linkdir/drafts"}, opts: follow, files: []string{"linkdir/c/d.html", "linkdir/drafts/y.html"}},
 		{name: "under a link leaving the root, followed", paths: []string{"out/secret.html", "out/dir"}, opts: follow},
@@ -82,7 +83,8 @@ func TestWalkPaths(t *testing.T) {
 		{name: "outside the root", paths: []string{"../x.html", "/index.html", "a/../../index.html"}, warns: []string{
 			"../x.html: " + ErrNotInRoot.Error(), "/index.html: " + ErrNotInRoot.Error(), "a/../../index.html: " + ErrNotInRoot.Error(),
 		}},
-		{name: "NoStat", paths: []string{"p", "index.html"}, opts: &Options{NoStat: true}, files: []string{"index.html", "p/q/r.html"}},
+		{name: "NoStat", paths: []string{"p", "index.html"}, opts: &Options{NoStat: true}, files: []string{"index.html", "p/q/r.html"},
+			warns: []string{"p/q/up: " + ErrFolderLinkNotFollowed.Error()}},
 		{name: "none"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -114,8 +116,8 @@ func TestWalkPaths(t *testing.T) {
 	})
 }
 
-// A folder on the way that cannot be listed is a warning, as in Walk, and
-// hides what is under it. (Root lists any folder, so the error is
+// A folder on the way that cannot be listed is an *IOError, as in Walk,
+// and hides what is under it. (Root lists any folder, so the error is
 // injected.)
 func TestWalkPathsUnlistableFolder(t *testing.T) {
 	root := tree(t, "a/index.html", "b/c/index.html", "b/d.html")
@@ -131,7 +133,7 @@ func TestWalkPathsUnlistableFolder(t *testing.T) {
 	if !slices.Equal(r.files, []string{"a/index.html"}) {
 		t.Errorf("files %q", r.files)
 	}
-	if want := []string{"b/: permission denied"}; !slices.Equal(r.warns, want) {
+	if want := []string{"b/: cannot list the folder: permission denied"}; !slices.Equal(r.warns, want) {
 		t.Errorf("warnings %q, want %q", r.warns, want)
 	}
 }

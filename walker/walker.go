@@ -14,16 +14,30 @@
 // # Policy
 //
 // Hidden files and folders (names starting with ".") are skipped. A folder
-// an exclude pattern matches is not entered. Symbolic links are skipped
-// unless [Options.FollowSymlinks] is set; then they are followed only when
-// their target stays inside the root, and a link back to one of its own
-// ancestors is reported as a loop rather than walked forever.
+// an exclude pattern matches is not entered. Symbolic links are not
+// followed unless [Options.FollowSymlinks] is set; then they are followed
+// only when their target stays inside the root, and a link back to one of
+// its own ancestors, or one that resolves to itself, is reported as a loop
+// rather than walked forever. Only folders are ever opened: a FIFO or a
+// device named page.html cannot block the walk.
 //
-// Problems that concern one file or folder (a folder that cannot be
-// listed, a vanished file, a dangling link, a FIFO named page.html, a file
-// whose mode lets nobody read it) are handed to [Options.Warn] and the walk
-// goes on; only a problem with the root itself, or the callback's error,
-// stops it.
+// Problems that concern one file or folder are handed to [Options.Warn]
+// and the walk goes on; only a problem with the root itself, or the
+// callback's error, stops it. They are of two kinds:
+//
+//   - The policy's, which leave out what no web server would serve as a
+//     page, or what is not followed: a FIFO, socket or device named
+//     page.html, a file whose mode lets nobody read it, a link that loops,
+//     leaves the root or dangles, a link to a folder while FollowSymlinks
+//     is off (a link named like a page goes to [Options.Ignored]). They
+//     come as one of the Err values below (errors.Is); the walk knows what
+//     it leaves out.
+//   - I/O errors, which leave the walk unsure of what is there: a folder
+//     that cannot be listed, an entry gone or unreadable between its
+//     folder's listing and its stat, a link whose target cannot be
+//     reached. They come as an [*IOError]. Their caller decides: a one-off
+//     build fails, since its sitemap could silently miss pages; watch mode
+//     warns, since the change's own event reads them again.
 package walker
 
 import (
@@ -35,6 +49,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -68,8 +83,8 @@ type Options struct {
 	// and is called concurrently.
 	Warn func(path string, err error)
 	// Ignored receives candidates left out for a reason that is not an
-	// error: a symbolic link, when FollowSymlinks is off. It may be nil,
-	// and is called concurrently.
+	// error: a symbolic link whose name the include patterns match, when
+	// FollowSymlinks is off. It may be nil, and is called concurrently.
 	Ignored func(path, reason string)
 }
 
@@ -95,7 +110,26 @@ var (
 	// ErrNotInRoot is for a path given to WalkPaths that leaves the root
 	// ("../x") or is absolute.
 	ErrNotInRoot = errors.New("not a path inside the site folder")
+	// ErrFolderLinkNotFollowed is for a symbolic link to a folder when
+	// FollowSymlinks is off: the pages under it are not listed.
+	ErrFolderLinkNotFollowed = errors.New("symbolic link to a folder not followed (follow_symlinks is off); the pages under it are not listed")
 )
+
+// IOError is a file or folder the walk could not read, handed to
+// Options.Warn: a folder that cannot be listed, an entry that vanished or
+// cannot be statted after its folder was listed. Unlike the policy's
+// problems it leaves the walk unsure of what is there.
+type IOError struct {
+	Op  string // what could not be done: "list the folder", "stat the file", "follow the link"
+	Err error  // the system's error, without the path
+}
+
+func (e *IOError) Error() string { return "cannot " + e.Op + ": " + e.Err.Error() }
+
+func (e *IOError) Unwrap() error { return e.Err }
+
+// ioError returns an *IOError for err, its path dropped.
+func ioError(op string, err error) *IOError { return &IOError{Op: op, Err: unwrapPath(err)} }
 
 // ValidatePattern reports whether p is a valid doublestar glob for Include
 // or Exclude.
@@ -252,9 +286,9 @@ func (w *walk) visit(full string, d fs.DirEntry, err error) error {
 			// hands the callback's own error back for its folder.
 			return err
 		}
-		// A folder that cannot be listed is a warning, not the end of
+		// A folder that cannot be listed is reported, not the end of
 		// the walk.
-		w.warn(rel+"/", unwrapPath(err))
+		w.warn(rel+"/", ioError("list the folder", err))
 		return nil
 	}
 	if rel == "" {
@@ -290,7 +324,7 @@ func (w *walk) entry(full, rel string, d fs.DirEntry) error {
 		}
 		info, ierr := d.Info()
 		if ierr != nil {
-			w.warn(rel, unwrapPath(ierr))
+			w.warn(rel, ioError("stat the file", ierr))
 			return nil
 		}
 		return w.file(rel, info)
@@ -322,17 +356,11 @@ func (w *walk) file(rel string, info fs.FileInfo) error {
 // the root and not one of its own ancestors.
 func (w *walk) symlink(full, rel string) error {
 	if !w.opts.FollowSymlinks {
-		if w.opts.Ignored != nil && w.included(rel) {
-			w.opts.Ignored(rel, "symbolic link")
-		}
-		return nil
+		return w.notFollowed(full, rel)
 	}
 	info, err := os.Stat(full)
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			err = ErrDanglingSymlnk
-		}
-		w.warn(rel, unwrapPath(err))
+		w.warn(rel, linkError(err))
 		return nil
 	}
 	if !info.IsDir() && !w.included(rel) {
@@ -340,7 +368,7 @@ func (w *walk) symlink(full, rel string) error {
 	}
 	target, err := realPath(full)
 	if err != nil {
-		w.warn(rel, unwrapPath(err))
+		w.warn(rel, linkError(err))
 		return nil
 	}
 	if !within(target, w.real) {
@@ -362,6 +390,42 @@ func (w *walk) symlink(full, rel string) error {
 		return nil
 	}
 	return fastwalk.ErrTraverseLink
+}
+
+// notFollowed reports a symbolic link while links are not followed: one
+// whose name is a candidate's to Options.Ignored, one to a folder that
+// would be entered (or one that loops) to Options.Warn, since the pages
+// it leads to are not listed. Other links are left alone without a word.
+func (w *walk) notFollowed(full, rel string) error {
+	if w.included(rel) {
+		if w.opts.Ignored != nil {
+			w.opts.Ignored(rel, "symbolic link")
+		}
+		return nil
+	}
+	if w.prunedDir(rel) {
+		return nil
+	}
+	info, err := os.Stat(full)
+	switch {
+	case err != nil && errors.Is(err, syscall.ELOOP):
+		w.warn(rel, ErrSymlinkLoop)
+	case err == nil && info.IsDir():
+		w.warn(rel, ErrFolderLinkNotFollowed)
+	}
+	return nil
+}
+
+// linkError is the problem of a link whose target cannot be resolved: it
+// dangles, it loops (a link that resolves to itself), or an I/O error.
+func linkError(err error) error {
+	switch {
+	case gone(err):
+		return ErrDanglingSymlnk
+	case errors.Is(err, syscall.ELOOP):
+		return ErrSymlinkLoop
+	}
+	return ioError("follow the link", err)
 }
 
 // loops reports whether the link at full, whose real path is target, is a

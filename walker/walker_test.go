@@ -163,8 +163,9 @@ func TestWalkPrunesExcludedFolders(t *testing.T) {
 	}
 }
 
-// A folder that cannot be listed is a warning; the walk goes on. (Root
-// lists any folder, so the error is injected where fastwalk reports one.)
+// A folder that cannot be listed, even one that fails half way through
+// the walk, is reported as an *IOError; the walk goes on. (Root lists any
+// folder, so the error is injected where fastwalk reports one.)
 func TestWalkUnreadableFolder(t *testing.T) {
 	root := tree(t, "a/index.html", "b/index.html", "c/index.html")
 	withWalkTree(t, func(fn fs.WalkDirFunc) fs.WalkDirFunc {
@@ -181,12 +182,75 @@ func TestWalkUnreadableFolder(t *testing.T) {
 			return fn(path, d, err)
 		}
 	})
+	var ioErrs atomic.Int32
 	got := collect(t, root, Options{})
 	if !slices.Equal(got.files, []string{"a/index.html", "c/index.html"}) {
 		t.Errorf("files = %q", got.files)
 	}
-	if want := []string{"b/: permission denied"}; !slices.Equal(got.warns, want) {
+	if want := []string{"b/: cannot list the folder: permission denied"}; !slices.Equal(got.warns, want) {
 		t.Errorf("warnings = %q, want %q", got.warns, want)
+	}
+	err := Walk(context.Background(), root, Options{Warn: func(path string, err error) {
+		var ioe *IOError
+		if errors.As(err, &ioe) && errors.Is(err, syscall.EACCES) && path == "b/" {
+			ioErrs.Add(1)
+		}
+	}}, func(File) error { return nil })
+	if err != nil || ioErrs.Load() != 1 {
+		t.Errorf("Walk: %v; %d *IOError for b/, want 1", err, ioErrs.Load())
+	}
+}
+
+// An entry gone between its folder's listing and its stat is an *IOError:
+// the walk cannot tell what the site holds. (The hook removes the file
+// right after fastwalk listed it.)
+func TestWalkVanishedFile(t *testing.T) {
+	root := tree(t, "a.html", "b.html", "c.html")
+	withWalkTree(t, func(fn fs.WalkDirFunc) fs.WalkDirFunc {
+		return func(path string, d fs.DirEntry, err error) error {
+			if err == nil && filepath.Base(path) == "b.html" {
+				if err := os.Remove(path); err != nil {
+					t.Error(err)
+				}
+			}
+			return fn(path, d, err)
+		}
+	})
+	var mu sync.Mutex
+	var ioErrs []string
+	got := collectWith(t, Options{}, "Walk", nil, func(opts Options, fn func(File) error) error {
+		warn := opts.Warn
+		opts.Warn = func(path string, err error) {
+			var ioe *IOError
+			if errors.As(err, &ioe) && errors.Is(err, fs.ErrNotExist) {
+				mu.Lock()
+				ioErrs = append(ioErrs, path)
+				mu.Unlock()
+			}
+			warn(path, err)
+		}
+		return Walk(context.Background(), root, opts, fn)
+	})
+	if !slices.Equal(got.files, []string{"a.html", "c.html"}) {
+		t.Errorf("files = %q", got.files)
+	}
+	if want := []string{"b.html: cannot stat the file: no such file or directory"}; !slices.Equal(got.warns, want) || !slices.Equal(ioErrs, []string{"b.html"}) {
+		t.Errorf("warnings = %q (as *IOError: %q), want %q", got.warns, ioErrs, want)
+	}
+}
+
+// The policy's problems are never an *IOError: a caller that fails on I/O
+// errors still skips them.
+func TestWalkPolicyIsNotIOError(t *testing.T) {
+	for _, err := range []error{ErrNotRegular, ErrOutsideRoot, ErrSymlinkLoop, ErrDanglingSymlnk, ErrNoReadBits, ErrNotInRoot, ErrFolderLinkNotFollowed} {
+		var ioe *IOError
+		if errors.As(err, &ioe) {
+			t.Errorf("%v is an *IOError", err)
+		}
+	}
+	var ioe *IOError
+	if err := error(ioError("list the folder", &fs.PathError{Op: "open", Path: "/x", Err: syscall.EIO})); !errors.As(err, &ioe) || !errors.Is(err, syscall.EIO) || err.Error() != "cannot list the folder: input/output error" {
+		t.Errorf("ioError: %v", err)
 	}
 }
 
@@ -231,6 +295,8 @@ func TestWalkSymlinks(t *testing.T) {
 	link(filepath.Join(outside, "secret.html"), "leak.html") // outside the root
 	link(filepath.Join(outside, "dir"), "leakdir")
 	link("missing.html", "dangling.html")
+	link("self.html", "self.html") // resolves to itself
+	link("knot", "knot")
 
 	t.Run("not followed", func(t *testing.T) {
 		got := collect(t, root, Options{})
@@ -239,11 +305,18 @@ func TestWalkSymlinks(t *testing.T) {
 			t.Errorf("files = %q, want %q", got.files, want)
 		}
 		// Links that look like pages are reported as left out.
-		if want := []string{"alias.html", "dangling.html", "leak.html"}; !slices.Equal(got.ignored, want) {
+		if want := []string{"alias.html", "dangling.html", "leak.html", "self.html"}; !slices.Equal(got.ignored, want) {
 			t.Errorf("ignored = %q, want %q", got.ignored, want)
 		}
-		if len(got.warns) != 0 {
-			t.Errorf("warnings = %q", got.warns)
+		// Links to folders hide the pages under them: a warning each.
+		wantWarns := []string{
+			"knot: " + ErrSymlinkLoop.Error(),
+			"leakdir: " + ErrFolderLinkNotFollowed.Error(),
+			"mirror: " + ErrFolderLinkNotFollowed.Error(),
+			"real/sub/up: " + ErrFolderLinkNotFollowed.Error(),
+		}
+		if !slices.Equal(got.warns, wantWarns) {
+			t.Errorf("warnings =\n%q\nwant\n%q", got.warns, wantWarns)
 		}
 	})
 	t.Run("followed", func(t *testing.T) {
@@ -254,6 +327,8 @@ func TestWalkSymlinks(t *testing.T) {
 		}
 		wantWarns := []string{
 			"dangling.html: " + ErrDanglingSymlnk.Error(),
+			"knot: " + ErrSymlinkLoop.Error(),
+			"self.html: " + ErrSymlinkLoop.Error(),
 			"leak.html: " + ErrOutsideRoot.Error(),
 			"leakdir: " + ErrOutsideRoot.Error(),
 			"mirror/sub/up: " + ErrSymlinkLoop.Error(),

@@ -18,6 +18,11 @@
 // saves by writing a temporary file and renaming it over the original is
 // seen.
 //
+// The watcher opens no file and follows no symbolic link: it lists
+// folders and stats what is in them. A FIFO or a device under a root,
+// which an open could wait on forever, and a link that loops or leaves
+// the root are reported like any other path, and judged by the rebuild.
+//
 // # What is reported
 //
 // Paths are absolute and clean. A batch leaves out: attribute-only changes

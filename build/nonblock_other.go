@@ -1,5 +1,0 @@
-//go:build !unix
-
-package build
-
-const nonBlock = 0

@@ -1,7 +1,0 @@
-//go:build unix && !linux
-
-package build
-
-import "syscall"
-
-const nonBlock = syscall.O_NONBLOCK
