@@ -536,3 +536,44 @@ func TestFaultsWatchFIFO(t *testing.T) {
 	}
 	sameAsBuild(t, dir, public, watchArgs...)
 }
+
+// TestFaultsSettingsFIFO: FIFOs in the place of the files sitemapgen reads
+// its settings from (sitemap.yaml, _headers) or merges into (robots.txt)
+// are refused at once, naming them, never waited on; nothing is written.
+// Redirect rules only ever warn: a FIFO _redirects is a warning.
+func TestFaultsSettingsFIFO(t *testing.T) {
+	for _, tc := range []struct {
+		fifo string // relative to the runner's folder
+		args []string
+		code int
+		msg  string
+	}{
+		{"sitemap.yaml", nil, 2, "sitemapgen: sitemap.yaml: not a regular file (a FIFO)"},
+		{"site/_headers", nil, 1, "site/_headers: not a regular file (a FIFO)"},
+		{"site/_redirects", nil, 0, "sitemapgen: warning: redirect rules not checked: read site/_redirects: not a regular file (a FIFO)"},
+		{"site/robots.txt", []string{"--robots"}, 1, "site/robots.txt: not a regular file"},
+	} {
+		t.Run(tc.fifo, func(t *testing.T) {
+			r := newRunner(t, false)
+			site := filepath.Join(r.dir, "site")
+			for _, p := range []string{"index.html", "a.html"} {
+				write(t, filepath.Join(site, p), page(p))
+			}
+			r.build(t, buildArgs("site", tc.args...)...) // the previous sitemaps
+			os.Remove(filepath.Join(r.dir, tc.fifo))     // robots.txt, just written
+			if err := syscall.Mkfifo(filepath.Join(r.dir, tc.fifo), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			write(t, filepath.Join(site, "b.html"), page("b")) // a new page
+			before := folderFiles(t, site)
+			code, stderr := r.run(t, 0, buildArgs("site", tc.args...)...)
+			if code != tc.code || !strings.Contains(stderr, tc.msg) {
+				t.Errorf("exit %d, want %d with %q\n%s", code, tc.code, tc.msg, stderr)
+			}
+			if code != 0 {
+				kept(t, site, before)
+			}
+			noTemps(t, site)
+		})
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -13,6 +12,8 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"gopkg.in/yaml.v3"
+
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
 // ConfigError is a problem with a generator's configuration file. Its
@@ -47,7 +48,7 @@ var yamlLineRE = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
 // into a map. name is the path to show in errors. An empty file is an
 // empty map.
 func readConfigFile(file, name string) (map[string]any, error) {
-	data, err := os.ReadFile(file)
+	data, err := fsx.ReadFile(file)
 	if err != nil {
 		return nil, fmt.Errorf("read config: %w", err)
 	}

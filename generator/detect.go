@@ -15,6 +15,8 @@ import (
 	"unicode/utf16"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
 // Project is what a project folder's files say about the site a generator builds there.
@@ -154,7 +156,7 @@ func (d *detector) firstFile(names ...string) (string, []byte, error) {
 		if !isFile(file) {
 			continue
 		}
-		data, err := os.ReadFile(file)
+		data, err := fsx.ReadFile(file)
 		if err != nil {
 			return "", nil, fmt.Errorf("detect: %w", err)
 		}
@@ -359,7 +361,7 @@ func (d *detector) hugoSetting(files []string, key string) (string, any, []byte)
 		}
 		if v, ok := lowerKeys(m).(map[string]any)[key]; ok {
 			origin, val = rel, v
-			data, _ = os.ReadFile(file)
+			data, _ = fsx.ReadFile(file)
 		}
 	}
 	return origin, val, data
@@ -421,7 +423,7 @@ func (d *detector) hugoBaseURL(p *Project, raw, origin string) {
 	case strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, "//"):
 		p.BasePath = normBase(raw)
 	default:
-		data, _ := os.ReadFile(filepath.Join(d.dir, filepath.FromSlash(origin)))
+		data, _ := fsx.ReadFile(filepath.Join(d.dir, filepath.FromSlash(origin)))
 		p.Notes = append(p.Notes, noteAt(origin, keyLine(data, "baseURL"), "baseURL %q is not an absolute http(s) URL; give --base-url", raw))
 	}
 }
@@ -474,7 +476,7 @@ func (d *detector) jekyllFallback(ce *ConfigError) (*Project, error) {
 	str := func(key string) string {
 		s, ok := stringValue(m[key])
 		if !ok {
-			data, _ := os.ReadFile(filepath.Join(d.dir, name))
+			data, _ := fsx.ReadFile(filepath.Join(d.dir, name))
 			p.Notes = append(p.Notes, noteAt(name, keyLine(data, key), "%s is not a string", key))
 		}
 		return s
@@ -497,7 +499,7 @@ func (d *detector) jekyllBaseURL(p *Project, siteURL, baseurl string) {
 			p.BaseURLFrom += " + baseurl"
 		}
 	default:
-		data, _ := os.ReadFile(filepath.Join(d.dir, p.File))
+		data, _ := fsx.ReadFile(filepath.Join(d.dir, p.File))
 		p.Notes = append(p.Notes, noteAt(p.File, keyLine(data, "url"), "url %q is not an absolute http(s) URL; give --base-url", siteURL))
 		p.BasePath = normBase(baseurl)
 	}
@@ -815,7 +817,7 @@ func (d *detector) mkdocsRead(rel string, keys map[string]mkdocsValue, p *Projec
 	if !filepath.IsAbs(file) {
 		file = filepath.Join(d.dir, filepath.FromSlash(rel))
 	}
-	data, err := os.ReadFile(file)
+	data, err := fsx.ReadFile(file)
 	if err != nil {
 		return fmt.Errorf("detect: %w", err)
 	}

@@ -37,6 +37,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
 // Errors that [Load] wraps when git has no history to read; callers skip
@@ -426,7 +428,7 @@ func run(ctx context.Context, git, dir string, args ...string) ([]byte, error) {
 }
 
 func readShallow(path string) (map[string]bool, error) {
-	b, err := os.ReadFile(path)
+	b, err := fsx.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

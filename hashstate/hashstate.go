@@ -40,6 +40,8 @@ import (
 	"regexp"
 	"sync"
 	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
 // DefaultPath is where the state file lives unless configured: in the
@@ -153,7 +155,7 @@ func newState(old map[string]page) *State {
 // gives an error naming the file (and, for bad JSON, the line and column)
 // together with an empty State, usable as if the file were missing.
 func Load(path string) (*State, error) {
-	data, err := os.ReadFile(path)
+	data, err := fsx.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return newState(nil), nil
 	}
@@ -241,7 +243,7 @@ func (s *State) Save(path string) (written bool, err error) {
 		return false, fmt.Errorf("encode state %s: %w", path, err)
 	}
 	data = append(data, '\n')
-	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
+	if old, err := fsx.ReadFile(path); err == nil && bytes.Equal(old, data) {
 		return false, nil
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {

@@ -24,10 +24,11 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
 // Rules are the X-Robots-Tag rules of a site's host configuration, file
@@ -95,7 +96,7 @@ func readEach(dirs, names []string, fn func(i int, path string, data []byte)) er
 		seen[abs] = true
 		for i, name := range names {
 			path := filepath.Join(dir, name)
-			data, err := os.ReadFile(path)
+			data, err := fsx.ReadFile(path)
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}

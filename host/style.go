@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
 // Style is the form of URL a platform answers with 200 (not a redirect) for
@@ -61,7 +63,7 @@ func Identify(dirs ...string) (platforms, files []string) {
 		}
 		for _, name := range []string{"wrangler.toml", "wrangler.json", "wrangler.jsonc"} {
 			f := filepath.Join(dir, name)
-			if data, err := os.ReadFile(f); err == nil && bytes.Contains(data, []byte("pages_build_output_dir")) {
+			if data, err := fsx.ReadFile(f); err == nil && bytes.Contains(data, []byte("pages_build_output_dir")) {
 				add(CloudflarePages, f)
 			}
 		}
@@ -179,7 +181,7 @@ func StyleOf(platform string, dirs ...string) (Style, []error, error) {
 func readFirst(name string, dirs []string) (dir, path string, data []byte, err error) {
 	for _, dir := range dirs {
 		path := filepath.Join(dir, name)
-		data, err := os.ReadFile(path)
+		data, err := fsx.ReadFile(path)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}

@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
 // RecordName is the hidden file in the output folder that lists the files
@@ -36,7 +38,7 @@ func IsOwnName(name string) bool { return ownName.MatchString(name) }
 // no record. Lines that are not one of Write's names are ignored, so a
 // damaged record can never make Write remove another file.
 func readRecord(dir string) ([]string, error) {
-	data, err := os.ReadFile(filepath.Join(dir, RecordName))
+	data, err := fsx.ReadFile(filepath.Join(dir, RecordName))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

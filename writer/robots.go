@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
 const robotsName = "robots.txt"
@@ -16,7 +18,7 @@ const robotsName = "robots.txt"
 // atomically, and reports whether the file changed.
 func updateRobots(dir, baseURL string, entries []string) (bool, error) {
 	path := filepath.Join(dir, robotsName)
-	if err := linkStaysIn(dir, path); err != nil {
+	if err := robotsUsable(dir); err != nil {
 		return false, err
 	}
 	mode := fs.FileMode(0o644)
@@ -32,7 +34,7 @@ func updateRobots(dir, baseURL string, entries []string) (bool, error) {
 	exists := err == nil
 	var old []byte
 	if exists {
-		if old, err = os.ReadFile(path); err != nil {
+		if old, err = fsx.ReadFile(path); err != nil {
 			return false, err
 		}
 	}
@@ -41,6 +43,20 @@ func updateRobots(dir, baseURL string, entries []string) (bool, error) {
 		return false, nil
 	}
 	return true, WriteFileAtomic(path, merged, mode)
+}
+
+// robotsUsable returns an error when dir's robots.txt exists and cannot be
+// merged: a symbolic link out of dir (linkStaysIn), or not a regular file
+// (a folder, a FIFO). Write asks before it writes anything.
+func robotsUsable(dir string) error {
+	path := filepath.Join(dir, robotsName)
+	if err := linkStaysIn(dir, path); err != nil {
+		return err
+	}
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return fmt.Errorf("%s: not a regular file", path)
+	}
+	return nil
 }
 
 // linkStaysIn returns an error when path is a symbolic link whose target is

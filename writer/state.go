@@ -13,6 +13,7 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
@@ -231,7 +232,7 @@ func (t *txn) check(res *Result, previous []string) (*Result, error) {
 	}
 	if t.opts.Robots {
 		path := filepath.Join(t.opts.Dir, robotsName)
-		old, err := os.ReadFile(path)
+		old, err := fsx.ReadFile(path)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}

@@ -197,7 +197,7 @@ func Write(urls URLs, opts Options) (*Result, error) {
 		if opts.Robots {
 			// Before anything is written: the set and robots.txt go
 			// together.
-			if err := linkStaysIn(opts.Dir, filepath.Join(opts.Dir, robotsName)); err != nil {
+			if err := robotsUsable(opts.Dir); err != nil {
 				return nil, err
 			}
 		}

@@ -1,0 +1,46 @@
+// Package fsx reads the small files sitemapgen takes its settings from
+// (sitemap.yaml, a generator's configuration, _headers, robots.txt, state
+// and record files) without ever waiting on one: os.ReadFile of a FIFO
+// blocks until something writes to it, which may be never.
+package fsx
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+)
+
+// ReadFile is os.ReadFile for regular files: anything else (a FIFO, a
+// device, a socket, a folder) is an error naming the path and what it is,
+// found without blocking. A missing file's error is fs.ErrNotExist's, as
+// with os.ReadFile.
+func ReadFile(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("not a regular file (%s)", describe(st.Mode()))}
+	}
+	return io.ReadAll(f)
+}
+
+func describe(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m.IsDir():
+		return "a folder"
+	}
+	return "mode " + m.Type().String()
+}

@@ -1,0 +1,5 @@
+//go:build !unix
+
+package fsx
+
+const nonBlock = 0
