@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
@@ -141,6 +142,11 @@ func TestHostileNamesOutput(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
+	// Names are quoted where they would break a line or reach the
+	// terminal raw.
+	if !utf8.ValidString(stderr) || strings.ContainsFunc(stderr, func(r rune) bool { return unicode.IsControl(r) && r != '\n' }) {
+		t.Errorf("raw control characters or invalid UTF-8 in the messages:\n%q", stderr)
+	}
 	decoded := hostileLocs(t, site)
 	listed := map[string]bool{}
 	for loc, p := range decoded {
@@ -185,7 +191,7 @@ func TestHostileNamesOutput(t *testing.T) {
 		if strings.HasSuffix(p, "/") {
 			p += "index.html"
 		}
-		if !strings.Contains(stderr, filepath.FromSlash(p)+": warning: its URL path is not valid UTF-8") {
+		if !strings.Contains(stderr, shown(filepath.FromSlash(p))+": warning: its URL path is not valid UTF-8") {
 			t.Errorf("no warning says that %q is not UTF-8:\n%s", p, stderr)
 		}
 	}

@@ -6,8 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/sitemapgen/sitemapgen/build"
 	"github.com/sitemapgen/sitemapgen/config"
@@ -284,6 +287,16 @@ func (r *reporter) path(rel string) string {
 	p := filepath.Join(r.root, filepath.FromSlash(rel))
 	if strings.HasSuffix(rel, "/") { // a folder
 		p += string(filepath.Separator)
+	}
+	return shown(p)
+}
+
+// shown quotes, Go-style, a path that holds a control character or is
+// not valid UTF-8: raw, a newline in a name would split a message in two
+// (or forge another), and an escape sequence would reach the terminal.
+func shown(p string) string {
+	if !utf8.ValidString(p) || strings.ContainsFunc(p, unicode.IsControl) {
+		return strconv.Quote(p)
 	}
 	return p
 }
