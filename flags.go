@@ -17,6 +17,8 @@ Usage:
   sitemapgen [build] [flags] [DIR]   write the sitemaps of the site in DIR
   sitemapgen watch [flags] [DIR]     write them, then again after each change
   sitemapgen validate PATH...        check sitemap files against the protocol
+  sitemapgen submit [flags]          post the URLs a build with --changes
+                                     found changed to IndexNow
   sitemapgen init                    write a commented sitemap.yaml with what
                                      the project's files say
   sitemapgen version                 print the version
@@ -109,6 +111,15 @@ Flags (each is also a key of sitemap.yaml, spelled with _ for -):
   --drafts             list pages whose front matter says draft: true
   --future             list pages dated in the future, or expired
   --strict             a front matter problem fails the build (exit 1)
+  --changes FILE       write the URLs added (+), changed (~) and removed (-)
+                       since the previous build to FILE, for 'sitemapgen
+                       submit'; the previous build is the hash state file
+                       when there is one, else the sitemaps in DIR
+  --key-file           write the IndexNow key file KEY.txt (the key from
+                       INDEXNOW_KEY) into DIR, for 'sitemapgen submit'
+  --feed               also write feed.xml, an Atom feed of the most
+                       recently modified URLs (feed: in sitemap.yaml sets
+                       limit and title)
   --dry-run            print the URLs that would be written; write nothing
   --check              compare the sitemaps on disk with what would be
                        written: exit 1 listing the files that differ (CI);
@@ -163,7 +174,8 @@ func parseFlags(args []string, watch bool) (config.Flags, watchFlags, error) {
 	var (
 		cfg, baseURL, out, lastmod, sources, state           string
 		mode, source, preset, hostName, previews             string
-		drafts, future, strict, check                        bool
+		drafts, future, strict, check, keyFile, feedOn       bool
+		changesFile                                          string
 		include, exclude, explain                            []string
 		gz, text, robots, dry, quiet, verbose, clean, follow bool
 		slash, heads                                         = true, true
@@ -198,8 +210,11 @@ func parseFlags(args []string, watch bool) (config.Flags, watchFlags, error) {
 	fs.BoolVar(&strict, "strict", false, "")
 	fs.StringVar(&hostName, "host", "", "")
 	fs.StringVar(&previews, "previews", "", "")
+	fs.BoolVar(&keyFile, "key-file", false, "")
+	fs.BoolVar(&feedOn, "feed", false, "")
 	if !watch {
 		fs.BoolVar(&check, "check", false, "")
+		fs.StringVar(&changesFile, "changes", "", "")
 	}
 	if watch {
 		fs.DurationVar(&wf.debounce, "debounce", 200*time.Millisecond, "")
@@ -299,6 +314,12 @@ func parseFlags(args []string, watch bool) (config.Flags, watchFlags, error) {
 			fl.Host = &hostName
 		case "previews":
 			fl.Previews = &previews
+		case "changes":
+			fl.Changes = &changesFile
+		case "key-file":
+			fl.KeyFile = &keyFile
+		case "feed":
+			fl.Feed = &feedOn
 		}
 	})
 	return fl, wf, nil

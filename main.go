@@ -41,7 +41,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	cmd := "build"
 	if len(args) > 0 {
 		switch args[0] {
-		case "build", "watch", "validate", "init", "version", "help":
+		case "build", "watch", "validate", "init", "submit", "version", "help":
 			cmd, args = args[0], args[1:]
 		}
 	}
@@ -65,6 +65,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return runValidate(args, stdout, stderr)
 	case "init":
 		return runInit(args, stdout, stderr, os.Getenv)
+	case "submit":
+		return runSubmit(ctx, args, stdout, stderr, os.Getenv)
 	}
 	return runBuild(ctx, args, stdout, stderr, os.Getenv)
 }
@@ -80,6 +82,11 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 			fmt.Fprintf(stderr, "sitemapgen: %s: no sitemap written\n", s.SkipWrite)
 		}
 		return exitOK
+	}
+	ex, err := startExtras(s, getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "sitemapgen: %v\n", err)
+		return exitUsage
 	}
 	rep := newReporter(s.Build.Root, stderr, s.Quiet, s.Verbose)
 	rep.explainTo, rep.dates = stdout, s.Build.Write.LastModFormat
@@ -104,6 +111,10 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	}
 	if !s.Quiet {
 		fmt.Fprintln(stderr, summary(res, s))
+	}
+	if err := ex.finish(res, stderr); err != nil {
+		fmt.Fprintf(stderr, "sitemapgen: %v\n", err)
+		return exitFailed
 	}
 	return exitOK
 }

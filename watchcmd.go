@@ -42,6 +42,10 @@ func runWatch(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		fmt.Fprintf(stderr, "sitemapgen: %s: no sitemap written, nothing watched\n", s.SkipWrite)
 		return exitOK
 	}
+	if s.Changes != "" {
+		fmt.Fprintln(stderr, "sitemapgen: changes: is for build, not watch")
+		return exitUsage
+	}
 	w := &watcher{fl: fl, wf: wf, getenv: getenv, stdout: stdout, stderr: stderr, tuneGC: getenv("GOGC") == ""}
 	for {
 		next, err := w.run(ctx, s)
@@ -74,6 +78,7 @@ type watcher struct {
 	// watched, ends run with the new settings.
 	restart *config.Settings
 	stop    context.CancelFunc
+	ex      *extras // the feed and key file, after each write
 }
 
 // run builds with s, then watches and rebuilds until ctx is done (it
@@ -83,6 +88,11 @@ func (w *watcher) run(ctx context.Context, s *config.Settings) (*config.Settings
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	w.s, w.stop, w.restart = s, cancel, nil
+	ex, err := startExtras(s, w.getenv)
+	if err != nil {
+		return nil, err
+	}
+	w.ex = ex
 	w.setInputs()
 	roots, files := watched(s)
 	outAbs, _ := filepath.Abs(s.Build.Write.Dir)
@@ -103,7 +113,7 @@ func (w *watcher) run(ctx context.Context, s *config.Settings) (*config.Settings
 					return false
 				}
 				name := filepath.Base(path)
-				return writer.IsOwnName(name) || robots && name == "robots.txt"
+				return writer.IsOwnName(name) || robots && name == "robots.txt" || w.ex != nil && w.ex.owns(name)
 			},
 			Ready: func() { close(ready) },
 			Warn: func(err error) {
@@ -215,6 +225,13 @@ func (w *watcher) reload(ctx context.Context) {
 	if err == nil {
 		err = folderError(s)
 	}
+	var ex *extras
+	if err == nil && s.Changes != "" {
+		err = errors.New("changes: is for build, not watch")
+	}
+	if err == nil {
+		ex, err = startExtras(s, w.getenv)
+	}
 	if err != nil {
 		fmt.Fprintf(w.stderr, "sitemapgen: %v\nsitemapgen: configuration not reloaded; still building with the last good one\n", err)
 		return
@@ -232,7 +249,7 @@ func (w *watcher) reload(ctx context.Context) {
 	if !s.Quiet {
 		fmt.Fprintln(w.stderr, "sitemapgen: configuration reloaded")
 	}
-	w.s = s
+	w.s, w.ex = s, ex
 	w.setInputs()
 	w.setReporter()
 	res, err := w.sess.Restart(ctx, w.s.Build)
@@ -243,6 +260,9 @@ func (w *watcher) reload(ctx context.Context) {
 // done prints the outcome of a build: the summary after a whole one, a
 // line of changes after an update, or the error.
 func (w *watcher) done(res *build.Result, err error, whole bool) {
+	if err == nil && res != nil {
+		err = w.ex.finish(res, io.Discard)
+	}
 	if err != nil {
 		fmt.Fprintf(w.stderr, "sitemapgen: %v; still watching\n", err)
 		return

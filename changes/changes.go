@@ -40,6 +40,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/sitemapgen/sitemapgen/hashstate"
 	"github.com/sitemapgen/sitemapgen/writer"
@@ -57,6 +58,9 @@ type Change struct {
 	Op  byte // Added, Removed or Changed
 	URL string
 }
+
+// String returns the line as the file spells it: "+ URL".
+func (c Change) String() string { return string(c.Op) + " " + c.URL }
 
 // Set maps each URL of a build to what tells whether it changed: its
 // content hash, or its lastmod as written in the sitemap ("" when it has
@@ -223,24 +227,77 @@ func WriteFile(path string, cs []Change) error {
 	return writer.WriteFileAtomic(path, Format(cs), 0o644)
 }
 
-// Parse reads a changes file; name is its name for errors, which give the
-// line.
+// maxLine bounds a line of a changes file.
+const maxLine = 1 << 20
+
+// Parse reads a changes file: one line per URL, "+ URL" (added),
+// "~ URL" (changed) or "- URL" (removed), with exactly one space after the
+// sign and no space in the URL. Blank lines and lines starting with "#" are
+// ignored, as are a trailing "\r" and a leading byte order mark. Any other
+// line is an error that starts "name:LINE: ". The URLs are returned as
+// written, in order; whether they are absolute and on the right host is
+// the reader's business (indexnow.Client.Check).
 func Parse(r io.Reader, name string) ([]Change, error) {
-	var cs []Change
+	var changes []Change
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimRight(sc.Text(), "\r")
-		if strings.TrimSpace(line) == "" || line[0] == '#' {
+	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := strings.TrimSuffix(sc.Text(), "\r")
+		if n == 1 {
+			line = strings.TrimPrefix(line, "\uFEFF")
+		}
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		if len(line) < 3 || line[1] != ' ' || !strings.ContainsRune("+-~", rune(line[0])) || strings.TrimSpace(line[2:]) != line[2:] {
-			return nil, fmt.Errorf("%s:%d: want \"+ URL\", \"~ URL\" or \"- URL\", got %q", name, n, line)
+		c, err := parseChange(line)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, n, err)
 		}
-		cs = append(cs, Change{line[0], line[2:]})
+		changes = append(changes, c)
 	}
 	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, fmt.Errorf("%s:%d: line longer than %d bytes", name, n+1, maxLine)
+		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return cs, nil
+	return changes, nil
+}
+
+func parseChange(line string) (Change, error) {
+	want := `want "+ URL" (added), "~ URL" (changed) or "- URL" (removed)`
+	op := line[0]
+	if op != Added && op != Changed && op != Removed {
+		return Change{}, fmt.Errorf("%s; got %s", want, quoteLine(line))
+	}
+	rest := line[1:]
+	switch {
+	case rest == "" || strings.TrimSpace(rest) == "":
+		return Change{}, fmt.Errorf("no URL after %q", op)
+	case rest[0] != ' ':
+		return Change{}, fmt.Errorf("%s (one space after the sign); got %s", want, quoteLine(line))
+	}
+	u := rest[1:]
+	if i := strings.IndexFunc(u, unicode.IsSpace); i >= 0 {
+		if i == 0 {
+			return Change{}, fmt.Errorf("exactly one space after %q; got %s", op, quoteLine(line))
+		}
+		return Change{}, fmt.Errorf("a space in the URL (a URL has its spaces escaped as %%20); got %s", quoteLine(line))
+	}
+	return Change{Op: op, URL: u}, nil
+}
+
+// quoteLine quotes a line for an error, shortened to 100 bytes.
+func quoteLine(s string) string {
+	const max = 100
+	if len(s) > max {
+		cut := max
+		for cut > 0 && s[cut]&0xC0 == 0x80 { // not inside a UTF-8 sequence
+			cut--
+		}
+		return fmt.Sprintf("%q…", s[:cut])
+	}
+	return fmt.Sprintf("%q", s)
 }

@@ -95,7 +95,7 @@ func TestFromState(t *testing.T) {
 }
 
 func TestParse(t *testing.T) {
-	cs := []Change{{Added, base + "a"}, {Changed, base + "b?x=1&y"}, {Removed, base + "c d"}}
+	cs := []Change{{Added, base + "a"}, {Changed, base + "b?x=1&y"}, {Removed, base + "c%20d"}}
 	got, err := Parse(strings.NewReader("# a comment\n\n"+string(Format(cs))+"\r\n"), "changes.txt")
 	if err != nil || !slices.Equal(got, cs) {
 		t.Errorf("Parse = %v, %v", got, err)
@@ -116,5 +116,48 @@ func TestWriteFile(t *testing.T) {
 	data, err := os.ReadFile(path)
 	if err != nil || string(data) != "+ "+base+"a\n" {
 		t.Errorf("%q %v", data, err)
+	}
+}
+
+func TestParseLines(t *testing.T) {
+	in := "\uFEFF# written by sitemapgen\n+ https://example.com/new/\r\n\n   \n~ https://example.com/changed?q=1&b=2\n- https://example.com/gone/\n#- https://example.com/commented/\n"
+	got, err := Parse(strings.NewReader(in), "changes.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Change{
+		{Added, "https://example.com/new/"},
+		{Changed, "https://example.com/changed?q=1&b=2"},
+		{Removed, "https://example.com/gone/"},
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+	if s := want[1].String(); s != "~ https://example.com/changed?q=1&b=2" {
+		t.Errorf("String() = %q", s)
+	}
+	got, err = Parse(strings.NewReader(""), "empty.txt")
+	if err != nil || len(got) != 0 {
+		t.Errorf("empty file: %v, %v", got, err)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"+ https://example.com/\nhttps://example.com/b\n", `changes.txt:2: want "+ URL"`},
+		{"\n\n* https://example.com/\n", `changes.txt:3: want`},
+		{"+https://example.com/\n", `changes.txt:1: want "+ URL" (added), "~ URL" (changed) or "- URL" (removed) (one space after the sign)`},
+		{"+  https://example.com/\n", `changes.txt:1: exactly one space after '+'`},
+		{"~\thttps://example.com/\n", `changes.txt:1: want`},
+		{"- \n", `changes.txt:1: no URL after '-'`},
+		{"+\n", `changes.txt:1: no URL after '+'`},
+		{"+ https://example.com/a b\n", `changes.txt:1: a space in the URL`},
+		{"+ https://example.com/\n " + "+ https://example.com/\n", `changes.txt:2: want`},
+		{"+ https://example.com/" + strings.Repeat("a", maxLine) + "\n", `changes.txt:1: line longer than`},
+	} {
+		_, err := Parse(strings.NewReader(tc.in), "changes.txt")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%.40q: got error %v, want %q", tc.in, err, tc.want)
+		}
 	}
 }

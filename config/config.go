@@ -28,6 +28,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/sitemapgen/sitemapgen/feed"
 	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/hashstate"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
@@ -76,6 +77,9 @@ type File struct {
 	State          string   `yaml:"state"`
 	Host           string   `yaml:"host"`
 	Previews       string   `yaml:"previews"`
+	Changes        string   `yaml:"changes"`
+	KeyFile        bool     `yaml:"key_file"`
+	Feed           Feed     `yaml:"feed"`
 
 	rules  []mapping.Rule   // Rules, converted by validate
 	ignore []*regexp.Regexp // LastMod.Ignore, compiled by validate
@@ -126,6 +130,13 @@ type Skip struct {
 	NonCanonical bool `yaml:"non_canonical"`
 	// XRobotsTag honours X-Robots-Tag: noindex in _headers and vercel.json.
 	XRobotsTag bool `yaml:"x_robots_tag"`
+}
+
+// Feed configures the Atom feed of the most recently modified URLs.
+type Feed struct {
+	Enabled bool   `yaml:"enabled"`
+	Limit   int    `yaml:"limit"`
+	Title   string `yaml:"title"`
 }
 
 // Head configures reading each HTML page's head.
@@ -300,6 +311,9 @@ func (f *File) validate() error {
 	}
 	if err := checkPreviews(f.Previews); err != nil {
 		return &valueError{key: "previews", err: err}
+	}
+	if f.Feed.Limit < 0 || f.Feed.Limit > feed.MaxLimit {
+		return &valueError{key: "feed.limit", err: fmt.Errorf("limit %d is outside 0–%d (0: %d)", f.Feed.Limit, feed.MaxLimit, feed.DefaultLimit)}
 	}
 	f.rules = nil
 	for i, r := range f.Rules {

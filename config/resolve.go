@@ -52,6 +52,9 @@ type Flags struct {
 	Strict         *bool
 	Host           *string
 	Previews       *string
+	Changes        *string
+	KeyFile        *bool
+	Feed           *bool
 	// Explain lists the pages --explain asks about.
 	Explain []string
 	// Root is the DIR argument; "" when none was given.
@@ -94,6 +97,15 @@ type Settings struct {
 	SkipWrite string
 	// Warnings are problems with the platform's files, to report.
 	Warnings []error
+	// Changes, when set, is the file a build writes its changed URLs to
+	// (package changes).
+	Changes string
+	// KeyFile writes the IndexNow key file (KEY.txt, the key from
+	// INDEXNOW_KEY) into the output folder.
+	KeyFile bool
+	// Feed, when set, has the build write the Atom feed beside the
+	// sitemaps.
+	Feed *Feed
 	// Inputs are the configuration files whose change changes the
 	// settings: the config file (./sitemap.yaml when none was read, in
 	// case it appears) and the generator's configuration files. Watch
@@ -147,6 +159,7 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 	f.Out = relTo(s.ConfigFile, f.Out)
 	f.Source = relTo(s.ConfigFile, f.Source)
 	f.State = relTo(s.ConfigFile, f.State)
+	f.Changes = relTo(s.ConfigFile, f.Changes)
 
 	if err := fl.apply(&f); err != nil {
 		return nil, err
@@ -317,6 +330,11 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 	if fl.Check != nil && *fl.Check {
 		s.Check, s.Build.Write.Check = true, true
 	}
+	s.Changes, s.KeyFile = f.Changes, f.KeyFile
+	if f.Feed.Enabled {
+		fd := f.Feed
+		s.Feed = &fd
+	}
 	return s, nil
 }
 
@@ -370,7 +388,7 @@ func (fl Flags) apply(f *File) error {
 		{fl.Gzip, &f.Gzip}, {fl.Text, &f.Text}, {fl.Robots, &f.Robots},
 		{fl.DryRun, &f.DryRun}, {fl.Quiet, &f.Quiet}, {fl.Verbose, &f.Verbose},
 		{fl.CleanURLs, &f.CleanURLs}, {fl.TrailingSlash, &f.TrailingSlash},
-		{fl.FollowSymlinks, &f.FollowSymlinks},
+		{fl.FollowSymlinks, &f.FollowSymlinks}, {fl.KeyFile, &f.KeyFile}, {fl.Feed, &f.Feed.Enabled},
 	} {
 		if b.src != nil {
 			*b.dst = *b.src
@@ -413,6 +431,12 @@ func (fl Flags) apply(f *File) error {
 	}
 	if fl.State != nil {
 		f.State = *fl.State
+	}
+	if fl.Changes != nil {
+		if *fl.Changes == "" {
+			return flagErr("changes", errors.New("give the file to write the changes to"))
+		}
+		f.Changes = *fl.Changes
 	}
 	for _, b := range []struct {
 		src *bool

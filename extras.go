@@ -1,0 +1,184 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/build"
+	"github.com/sitemapgen/sitemapgen/changes"
+	"github.com/sitemapgen/sitemapgen/config"
+	"github.com/sitemapgen/sitemapgen/feed"
+	"github.com/sitemapgen/sitemapgen/indexnow"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/sitemap"
+	"github.com/sitemapgen/sitemapgen/writer"
+)
+
+// KeyEnv is the environment variable that holds the IndexNow key.
+const KeyEnv = "INDEXNOW_KEY"
+
+// extras writes what a build writes besides the sitemaps, once they are
+// written: the changes file (--changes), the IndexNow key file
+// (--key-file) and the Atom feed (--feed). Each is written atomically.
+type extras struct {
+	s   *config.Settings
+	key string
+	// The previous build's URLs, for the changes file, and where they
+	// came from: the state file, or the sitemaps on disk.
+	prev      changes.Set
+	fromState bool
+	first     bool // no previous build found
+}
+
+// startExtras checks the extras' settings and, for the changes file,
+// reads the previous build before this one replaces it. Its errors are
+// usage or configuration errors.
+func startExtras(s *config.Settings, getenv func(string) string) (*extras, error) {
+	e := &extras{s: s}
+	if s.KeyFile {
+		e.key = strings.TrimSpace(getenv(KeyEnv))
+		if e.key == "" {
+			return nil, fmt.Errorf("--key-file: no key: set %s to your IndexNow key (8 to 128 letters, digits and -)", KeyEnv)
+		}
+		if err := indexnow.ValidKey(e.key); err != nil {
+			return nil, fmt.Errorf("--key-file: %s: %w", KeyEnv, err)
+		}
+	}
+	if s.Changes == "" || s.DryRun || s.Check || len(s.Explain) > 0 {
+		return e, nil
+	}
+	var ok bool
+	var err error
+	if s.Build.Hash != nil {
+		e.prev, ok, err = changes.FromState(s.Build.Hash.State)
+		e.fromState = true
+	}
+	if !ok && err == nil {
+		e.prev, ok, err = changes.FromSitemaps(s.Build.Write.Dir)
+		e.fromState = false
+	}
+	if err != nil {
+		return nil, fmt.Errorf("--changes: the previous build: %w", err)
+	}
+	e.first = !ok
+	return e, nil
+}
+
+// finish writes the extras after a build that wrote its sitemaps, and
+// reports each on w.
+func (e *extras) finish(res *build.Result, w io.Writer) error {
+	s := e.s
+	if s.DryRun || s.Check || len(s.Explain) > 0 || res.Write == nil {
+		return nil
+	}
+	dir := s.Build.Write.Dir
+	if s.KeyFile {
+		name := e.key + ".txt"
+		if err := writeIfChanged(filepath.Join(dir, name), []byte(e.key+"\n")); err != nil {
+			return fmt.Errorf("the IndexNow key file: %w", err)
+		}
+		e.say(w, "IndexNow key file %s written", filepath.Join(dir, name))
+	}
+	if s.Feed != nil {
+		if err := e.writeFeed(res, w); err != nil {
+			return err
+		}
+	}
+	if s.Changes != "" {
+		if err := e.writeChanges(res, w); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// owns reports whether name, in the output folder, is a file the extras
+// write there: watch mode ignores their events.
+func (e *extras) owns(name string) bool {
+	return e.s.Feed != nil && name == feed.Name || e.s.KeyFile && name == e.key+".txt"
+}
+
+func (e *extras) say(w io.Writer, format string, args ...any) {
+	if !e.s.Quiet {
+		fmt.Fprintf(w, "sitemapgen: "+format+"\n", args...)
+	}
+}
+
+func (e *extras) writeFeed(res *build.Result, w io.Writer) error {
+	s := e.s
+	entries := make([]feed.Entry, 0, res.URLs.Len())
+	for i := range res.URLs.Len() {
+		u := res.URLs.At(i)
+		entries = append(entries, feed.Entry{URL: u.Loc, Updated: u.LastMod})
+	}
+	base, err := mapping.ParseBaseURL(s.Build.Map.BaseURL)
+	if err != nil {
+		return err
+	}
+	path := filepath.Join(s.Build.Write.Dir, feed.Name)
+	err = feed.Write(path, entries, feed.Options{BaseURL: base, Title: s.Feed.Title, Limit: s.Feed.Limit})
+	if errors.Is(err, feed.ErrNoEntries) {
+		// Not a failure of the sitemaps: say why there is no feed.
+		fmt.Fprintf(w, "%s: warning: no feed written: no URL has a lastmod\n", path)
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("the feed: %w", err)
+	}
+	e.say(w, "feed %s written (%d newest URLs)", path, min(len(entries), limitOr(s.Feed.Limit, feed.DefaultLimit)))
+	return nil
+}
+
+func limitOr(n, def int) int {
+	if n == 0 {
+		return def
+	}
+	return n
+}
+
+func (e *extras) writeChanges(res *build.Result, w io.Writer) error {
+	s := e.s
+	var next changes.Set
+	if e.fromState {
+		// The state file the build just saved: content hashes.
+		st, ok, err := changes.FromState(s.Build.Hash.State)
+		if err != nil || !ok {
+			return fmt.Errorf("--changes: the state file after the build: %v", err)
+		}
+		next = st
+	} else {
+		next = make(changes.Set, res.URLs.Len())
+		for i := range res.URLs.Len() {
+			u := res.URLs.At(i)
+			next[u.Loc] = string(sitemap.AppendLastMod(nil, u.LastMod, s.Build.Write.LastModFormat))
+		}
+	}
+	cs := changes.Diff(e.prev, next)
+	if err := changes.WriteFile(s.Changes, cs); err != nil {
+		return fmt.Errorf("--changes: %w", err)
+	}
+	added, removed, changed := changes.Count(cs)
+	from := "the sitemaps in " + s.Build.Write.Dir
+	if e.fromState {
+		from = "the state file " + s.Build.Hash.State
+	}
+	if e.first {
+		from = "no previous build found: every URL is new"
+	}
+	e.say(w, "changes: +%d ~%d -%d written to %s (against %s)", added, changed, removed, s.Changes, from)
+	return nil
+}
+
+// writeIfChanged replaces the file at path with data, atomically, unless
+// it holds data already.
+func writeIfChanged(path string, data []byte) error {
+	if old, err := fsx.ReadFile(path); err == nil && bytes.Equal(old, data) {
+		return nil
+	}
+	return writer.WriteFileAtomic(path, data, 0o644)
+}
