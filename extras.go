@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -36,9 +38,12 @@ type extras struct {
 }
 
 // startExtras checks the extras' settings and, for the changes file,
-// reads the previous build before this one replaces it. Its errors are
-// usage or configuration errors.
-func startExtras(s *config.Settings, getenv func(string) string) (*extras, error) {
+// reads the previous build before this one replaces it, and removes the
+// previous changes file, so that a build that fails leaves none to be
+// submitted again. Problems with the previous build are warnings on w: the
+// build then counts as the first. Its errors are usage or configuration
+// errors.
+func startExtras(s *config.Settings, getenv func(string) string, w io.Writer) (*extras, error) {
 	e := &extras{s: s}
 	if s.KeyFile {
 		e.key = strings.TrimSpace(getenv(KeyEnv))
@@ -48,33 +53,52 @@ func startExtras(s *config.Settings, getenv func(string) string) (*extras, error
 		if err := indexnow.ValidKey(e.key); err != nil {
 			return nil, fmt.Errorf("--key-file: %s: %w", KeyEnv, err)
 		}
+		s.Build.OwnFiles = append(s.Build.OwnFiles, e.key+".txt")
+	}
+	if s.Feed != nil {
+		s.Build.OwnFiles = append(s.Build.OwnFiles, feed.Name)
 	}
 	if s.Changes == "" || s.DryRun || s.Check || len(s.Explain) > 0 {
 		return e, nil
 	}
+	base, err := mapping.ParseBaseURL(s.Build.Map.BaseURL)
+	if err != nil {
+		return nil, err
+	}
 	var ok bool
-	var err error
 	if s.Build.Hash != nil {
 		e.prev, ok, err = changes.FromState(s.Build.Hash.State)
-		e.fromState = true
+		e.fromState = ok
+		if err != nil {
+			fmt.Fprintf(w, "sitemapgen: warning: --changes: %v; comparing with the sitemaps in %s\n", err, s.Build.Write.Dir)
+		}
 	}
-	if !ok && err == nil {
-		e.prev, ok, err = changes.FromSitemaps(s.Build.Write.Dir)
-		e.fromState = false
-	}
-	if err != nil {
-		return nil, fmt.Errorf("--changes: the previous build: %w", err)
+	if !ok {
+		e.prev, ok, err = changes.FromSitemaps(s.Build.Write.Dir, base)
+		if err != nil {
+			fmt.Fprintf(w, "sitemapgen: warning: --changes: %v; every URL counts as new\n", err)
+			ok = false
+		}
 	}
 	e.first = !ok
+	if err := os.Remove(s.Changes); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("--changes: %w", err)
+	}
 	return e, nil
 }
 
 // finish writes the extras after a build that wrote its sitemaps, and
-// reports each on w.
+// reports each on w: the changes file first, since the build after this
+// one compares with this one's sitemaps whether it is written or not.
 func (e *extras) finish(res *build.Result, w io.Writer) error {
 	s := e.s
 	if s.DryRun || s.Check || len(s.Explain) > 0 || res.Write == nil {
 		return nil
+	}
+	if s.Changes != "" {
+		if err := e.writeChanges(res, w); err != nil {
+			return err
+		}
 	}
 	dir := s.Build.Write.Dir
 	if s.KeyFile {
@@ -86,11 +110,6 @@ func (e *extras) finish(res *build.Result, w io.Writer) error {
 	}
 	if s.Feed != nil {
 		if err := e.writeFeed(res, w); err != nil {
-			return err
-		}
-	}
-	if s.Changes != "" {
-		if err := e.writeChanges(res, w); err != nil {
 			return err
 		}
 	}
@@ -111,6 +130,13 @@ func (e *extras) say(w io.Writer, format string, args ...any) {
 
 func (e *extras) writeFeed(res *build.Result, w io.Writer) error {
 	s := e.s
+	path := filepath.Join(s.Build.Write.Dir, feed.Name)
+	if old, err := fsx.ReadFile(path); err == nil && !feed.Ours(old) {
+		// Another tool's feed (jekyll-feed writes feed.xml): not ours to
+		// replace.
+		fmt.Fprintf(w, "%s: warning: no feed written: the file is not one sitemapgen wrote (another tool's feed?); remove it, or turn the feed off\n", path)
+		return nil
+	}
 	entries := make([]feed.Entry, 0, res.URLs.Len())
 	for i := range res.URLs.Len() {
 		u := res.URLs.At(i)
@@ -120,7 +146,6 @@ func (e *extras) writeFeed(res *build.Result, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	path := filepath.Join(s.Build.Write.Dir, feed.Name)
 	err = feed.Write(path, entries, feed.Options{BaseURL: base, Title: s.Feed.Title, Limit: s.Feed.Limit})
 	if errors.Is(err, feed.ErrNoEntries) {
 		// Not a failure of the sitemaps: say why there is no feed.
@@ -145,30 +170,37 @@ func (e *extras) writeChanges(res *build.Result, w io.Writer) error {
 	s := e.s
 	var next changes.Set
 	if e.fromState {
-		// The state file the build just saved: content hashes.
-		st, ok, err := changes.FromState(s.Build.Hash.State)
-		if err != nil || !ok {
-			return fmt.Errorf("--changes: the state file after the build: %v", err)
+		// Compared as recorded: the state file the build just saved.
+		if st, ok, err := changes.FromState(s.Build.Hash.State); err == nil && ok {
+			next = st
 		}
-		next = st
-	} else {
+	}
+	if next == nil {
 		next = make(changes.Set, res.URLs.Len())
 		for i := range res.URLs.Len() {
 			u := res.URLs.At(i)
 			next[u.Loc] = string(sitemap.AppendLastMod(nil, u.LastMod, s.Build.Write.LastModFormat))
 		}
+		if e.fromState {
+			e.fromState = false
+			e.first = true // the state file could not be read back
+		}
+	}
+	base, err := mapping.ParseBaseURL(s.Build.Map.BaseURL)
+	if err != nil {
+		return err
 	}
 	cs := changes.Diff(e.prev, next)
-	if err := changes.WriteFile(s.Changes, cs); err != nil {
+	if err := changes.WriteFile(s.Changes, cs, base); err != nil {
 		return fmt.Errorf("--changes: %w", err)
 	}
 	added, removed, changed := changes.Count(cs)
 	from := "the sitemaps in " + s.Build.Write.Dir
-	if e.fromState {
-		from = "the state file " + s.Build.Hash.State
-	}
-	if e.first {
+	switch {
+	case e.first:
 		from = "no previous build found: every URL is new"
+	case e.fromState:
+		from = "the state file " + s.Build.Hash.State
 	}
 	e.say(w, "changes: +%d ~%d -%d written to %s (against %s)", added, changed, removed, s.Changes, from)
 	return nil

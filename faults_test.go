@@ -552,6 +552,7 @@ func TestFaultsSettingsFIFO(t *testing.T) {
 		{"site/_headers", nil, 1, "site/_headers: not a regular file (a FIFO)"},
 		{"site/_redirects", nil, 0, "sitemapgen: warning: redirect rules not checked: read site/_redirects: not a regular file (a FIFO)"},
 		{"site/robots.txt", []string{"--robots"}, 1, "site/robots.txt: not a regular file"},
+		{"site/sitemap.xml", []string{"--changes", "c.txt"}, 0, "sitemapgen: warning: --changes: read site/sitemap.xml: not a regular file (a FIFO); every URL counts as new"},
 	} {
 		t.Run(tc.fifo, func(t *testing.T) {
 			r := newRunner(t, false)
@@ -575,5 +576,26 @@ func TestFaultsSettingsFIFO(t *testing.T) {
 			}
 			noTemps(t, site)
 		})
+	}
+}
+
+// TestFaultsSubmitFIFO: submit refuses a FIFO as its changes file or key
+// file at once.
+func TestFaultsSubmitFIFO(t *testing.T) {
+	r := newRunner(t, false)
+	fifo := filepath.Join(r.dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(r.dir, "changes.txt"), "+ https://example.com/a\n")
+	write(t, filepath.Join(r.dir, "key.txt"), "0123456789abcdef\n")
+	for _, args := range [][]string{
+		{"submit", "--changes", "fifo", "--dry-run", "--key-from", "key.txt"},
+		{"submit", "--changes", "changes.txt", "--dry-run", "--key-from", "fifo"},
+	} {
+		code, stderr := r.run(t, 0, args...)
+		if code == 0 || !strings.Contains(stderr, "fifo: not a regular file (a FIFO)") {
+			t.Errorf("%q: exit %d\n%s", args, code, stderr)
+		}
 	}
 }

@@ -83,7 +83,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		}
 		return exitOK
 	}
-	ex, err := startExtras(s, getenv)
+	ex, err := startExtras(s, getenv, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "sitemapgen: %v\n", err)
 		return exitUsage

@@ -8,13 +8,13 @@ import (
 	"io"
 	"io/fs"
 	"net/url"
-	"os"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/changes"
 	"github.com/sitemapgen/sitemapgen/indexnow"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
 const submitUsage = `sitemapgen submit tells search engines which URLs the last build added or
@@ -62,8 +62,8 @@ Flags:
   --changes FILE       the changes file the build wrote (default
                        .sitemapgen/changes.txt)
   --base-url URL       the URL the site is served at: it gives the host and
-                       the key location. Also SITEMAP_BASE_URL. Needed only
-                       when the URLs are on more than one host
+                       the key location. Also SITEMAP_BASE_URL. Default: the
+                       build's, named on the changes file's first line
   --key-from FILE      read the key from FILE (the site's KEY.txt will do;
                        default: INDEXNOW_KEY)
   --key-location URL   where the site serves the key file (default
@@ -163,7 +163,7 @@ func runSubmit(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		return fail(code, "%s", msg)
 	}
 
-	f, err := os.Open(changesFile)
+	f, err := fsx.Open(changesFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return fail(exitUsage, "%s: no changes file; build with --changes %s first (each build writes there the URLs it added, changed and removed)", changesFile, changesFile)
 	}
@@ -184,7 +184,7 @@ func runSubmit(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	// builds says last what happened last).
 	var order []string
 	last := map[string]byte{}
-	for _, c := range cs {
+	for _, c := range cs.Changes {
 		if _, ok := last[c.URL]; !ok {
 			order = append(order, c.URL)
 		}
@@ -207,6 +207,12 @@ func runSubmit(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		return exitOK
 	}
 
+	if base == nil && cs.BaseURL != "" {
+		// The build's, from the file's "# base_url:" line.
+		if base, err = parseSubmitBase(cs.BaseURL); err != nil {
+			return fail(exitUsage, "%s: base_url %q: %v", changesFile, cs.BaseURL, err)
+		}
+	}
 	if base == nil {
 		hosts := submitHosts(order)
 		if len(hosts) != 1 {
@@ -286,7 +292,7 @@ func parseSubmitBase(s string) (*url.URL, error) {
 func submitKey(keyFrom string, getenv func(string) string) (key string, code int, msg string) {
 	from := "INDEXNOW_KEY"
 	if keyFrom != "" {
-		b, err := os.ReadFile(keyFrom)
+		b, err := fsx.ReadFile(keyFrom)
 		if err != nil {
 			return "", exitUsage, fmt.Sprintf("--key-from: %v", err)
 		}

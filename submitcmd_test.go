@@ -561,3 +561,23 @@ func TestSubmitUsage(t *testing.T) {
 		}
 	}
 }
+
+// The base URL named on the changes file's first line gives the key's
+// location, under a path: a GitHub Pages project site.
+func TestSubmitBaseURLFromFile(t *testing.T) {
+	srv := newSubmitServer(t)
+	path := writeChanges(t, "# base_url: https://user.github.io/repo/", "+ https://user.github.io/repo/a/")
+	env := map[string]string{"INDEXNOW_KEY": submitTestKey, "INDEXNOW_ENDPOINT": srv.endpoint}
+	r := submitRun(t, env, "--changes", path)
+	r.want(t, 0)
+	ps := srv.payloads(t)
+	if len(ps) != 1 || ps[0].KeyLocation != "https://user.github.io/repo/"+submitTestKey+".txt" || ps[0].Host != "user.github.io" {
+		t.Fatalf("payloads %+v", ps)
+	}
+	// --base-url wins.
+	r = submitRun(t, env, "--changes", path, "--base-url", "https://user.github.io/")
+	r.want(t, 0)
+	if ps := srv.payloads(t); len(ps) != 2 || ps[1].KeyLocation != "https://user.github.io/"+submitTestKey+".txt" {
+		t.Fatalf("payloads %+v", ps)
+	}
+}

@@ -68,6 +68,10 @@ import (
 
 // Options configure a build.
 type Options struct {
+	// OwnFiles names files besides the sitemaps that the caller writes
+	// into the output folder (an Atom feed, a key file): when that is the
+	// site folder, they are not pages.
+	OwnFiles []string
 	// Root is the site folder to walk.
 	Root string
 	// Walk, Map and Write are the stages' options. Walk.Warn and
@@ -119,6 +123,9 @@ type Hash struct {
 	State string
 	// Options say what content is significant.
 	Options hashstate.Options
+	// Listed also records in the state file every URL of the sitemap
+	// with its lastmod (hashstate.State.SetListed), for a changes file.
+	Listed bool
 }
 
 // Heads configures reading pages' heads.
@@ -383,6 +390,14 @@ func (b *builder) hashDate(rel string) func(loc string) (time.Time, bool) {
 func (b *builder) saveHash() {
 	if b.hash == nil || b.opts.Write.DryRun || b.opts.Write.Check || len(b.opts.Explain) > 0 {
 		return
+	}
+	if b.opts.Hash.Listed {
+		listed := make(map[string]string, b.res.URLs.Len())
+		for i := range b.res.URLs.Len() {
+			u := b.res.URLs.At(i)
+			listed[u.Loc] = string(sitemap.AppendLastMod(nil, u.LastMod, b.opts.Write.LastModFormat))
+		}
+		b.hash.SetListed(listed)
 	}
 	if _, err := b.hash.Save(b.opts.Hash.State); err != nil {
 		b.warn("", fmt.Errorf("lastmod source hash: %w", err))
@@ -724,7 +739,7 @@ func walkOrder(a, b string) int {
 }
 
 func (b *builder) isOwnOutput(path string) bool {
-	return b.ownOutputAtRoot && !strings.Contains(path, "/") && writer.IsOwnName(path)
+	return b.ownOutputAtRoot && !strings.Contains(path, "/") && (writer.IsOwnName(path) || slices.Contains(b.opts.OwnFiles, path))
 }
 
 // judge maps a page; with hr, it first reads the page's head (and stats

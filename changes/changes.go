@@ -4,27 +4,33 @@
 //
 // # The previous build
 //
-// Two records of it can be compared with a new build:
+// Two records of it can be compared with a new build, each giving every URL
+// it listed and the URL's lastmod as written: a URL is changed when its
+// lastmod is (a URL without one, before or after, is never reported as
+// changed). With the hash lastmod source, a page's lastmod changes exactly
+// when its content does.
 //
-//   - the hash lastmod source's state file (package hashstate), which holds
-//     every URL of the build that saved it and the hash of its significant
-//     content: a URL is changed when its hash is. This survives a fresh
-//     clone on CI, where the site folder is built from nothing, when the
-//     state file is cached or committed ([FromState]);
-//   - the sitemaps already in the output folder, before the build replaces
-//     them: a URL is changed when its <lastmod> is ([FromSitemaps]). A URL
-//     without a lastmod, in either build, is never reported as changed.
+//   - the state file (package hashstate), when the build that saved it was
+//     asked for a changes file: it survives a fresh clone on CI, where the
+//     site folder is built from nothing, when it is cached or committed
+//     ([FromState]);
+//   - the sitemaps sitemapgen wrote in the output folder, before the build
+//     replaces them: only files its record (.sitemapgen-files) lists, and
+//     index entries under the base URL ([FromSitemaps]); another tool's
+//     sitemap.xml is not a previous build.
 //
 // # File format
 //
 // One URL a line, sorted by URL, each after a sign and a space: "+" added,
-// "-" removed, "~" changed:
+// "-" removed, "~" changed; a first comment line gives the base URL, for
+// 'sitemapgen submit':
 //
-//   - https://example.com/new/
-//     ~ https://example.com/posts/edited/
-//   - https://example.com/gone/
+//	# base_url: https://example.com/
+//	+ https://example.com/new/
+//	~ https://example.com/posts/edited/
+//	- https://example.com/gone/
 //
-// Lines starting with "#" and blank lines are comments, for the reader.
+// Lines starting with "#" and blank lines are comments.
 package changes
 
 import (
@@ -36,6 +42,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -43,6 +50,7 @@ import (
 	"unicode"
 
 	"github.com/sitemapgen/sitemapgen/hashstate"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
@@ -67,8 +75,9 @@ func (c Change) String() string { return string(c.Op) + " " + c.URL }
 // none).
 type Set map[string]string
 
-// FromState returns the URLs and content hashes of the state file at path;
-// ok is false when there is no such file.
+// FromState returns the URLs and lastmods the state file at path recorded
+// of the build that saved it; ok is false when there is no such file, or
+// it records no URLs (saved by a build without a changes file).
 func FromState(path string) (set Set, ok bool, err error) {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
@@ -77,60 +86,64 @@ func FromState(path string) (set Set, ok bool, err error) {
 	if err != nil {
 		return nil, false, err
 	}
-	return st.Hashes(), true, nil
+	listed, ok := st.Listed()
+	return Set(listed), ok, nil
 }
 
-// FromSitemaps returns the URLs and lastmods of the sitemap set in dir, read
-// from its entry file (sitemap.xml or sitemap.xml.gz) and further index
-// files, following index entries to the files they name in dir. ok is false
-// when dir holds no sitemap.
-func FromSitemaps(dir string) (set Set, ok bool, err error) {
-	set = Set{}
+// FromSitemaps returns the URLs and lastmods of the sitemap set sitemapgen
+// wrote in dir, served at baseURL: its entry file (sitemap.xml or
+// sitemap.xml.gz) and further index files, following index entries to the
+// files they name under baseURL. Only files that dir's record
+// (writer.RecordName) lists are read: ok is false when there are none.
+func FromSitemaps(dir, baseURL string) (set Set, ok bool, err error) {
+	recorded, err := writer.Recorded(dir)
+	if err != nil {
+		return nil, false, err
+	}
+	ours := make(map[string]bool, len(recorded))
+	for _, name := range recorded {
+		ours[name] = true
+	}
 	var entries []string
 	for _, name := range []string{"sitemap.xml", "sitemap.xml.gz"} {
-		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
-			entries = append(entries, name)
-			break
+		if ours[name] {
+			if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
+				entries = append(entries, name)
+				break
+			}
 		}
 	}
 	if len(entries) == 0 {
 		return nil, false, nil
 	}
-	more, err := filepath.Glob(filepath.Join(dir, "sitemap-index-*.xml*"))
-	if err != nil {
-		return nil, false, err
-	}
-	for _, m := range more {
-		if writer.IsOwnName(filepath.Base(m)) {
-			entries = append(entries, filepath.Base(m))
+	for _, name := range recorded {
+		if strings.HasPrefix(name, "sitemap-index-") {
+			entries = append(entries, name)
 		}
 	}
+	set = Set{}
 	for _, name := range entries {
 		locs, index, err := readFile(filepath.Join(dir, name))
 		if err != nil {
 			return nil, false, err
 		}
 		if !index {
-			for loc, lastmod := range locs {
-				set[loc] = lastmod
-			}
+			maps.Copy(set, locs)
 			continue
 		}
 		for loc := range locs {
-			shard := loc[strings.LastIndexByte(loc, '/')+1:]
-			if !writer.IsOwnName(shard) {
-				return nil, false, fmt.Errorf("%s: index entry %s is not a sitemap file of sitemapgen's", name, loc)
+			shard, ok := strings.CutPrefix(loc, baseURL)
+			if !ok || !ours[shard] {
+				return nil, false, fmt.Errorf("%s: index entry %s is not a sitemap file sitemapgen wrote under %s", filepath.Join(dir, name), loc, baseURL)
 			}
 			urls, isIndex, err := readFile(filepath.Join(dir, shard))
 			if err != nil {
 				return nil, false, err
 			}
 			if isIndex {
-				return nil, false, fmt.Errorf("%s: an index listed by %s", shard, name)
+				return nil, false, fmt.Errorf("%s: an index listed by %s", filepath.Join(dir, shard), name)
 			}
-			for loc, lastmod := range urls {
-				set[loc] = lastmod
-			}
+			maps.Copy(set, urls)
 		}
 	}
 	return set, true, nil
@@ -139,7 +152,7 @@ func FromSitemaps(dir string) (set Set, ok bool, err error) {
 // readFile returns the <loc> and <lastmod> of every entry of the sitemap
 // file at path, and whether it is an index.
 func readFile(path string) (map[string]string, bool, error) {
-	f, err := os.Open(path)
+	f, err := fsx.Open(path)
 	if err != nil {
 		return nil, false, err
 	}
@@ -206,9 +219,22 @@ func Count(cs []Change) (added, removed, changed int) {
 	return
 }
 
-// Format returns the changes file for cs.
-func Format(cs []Change) []byte {
+// File is a changes file.
+type File struct {
+	// BaseURL is the base URL of the build that wrote it ("" when the
+	// file does not say).
+	BaseURL string
+	Changes []Change
+}
+
+const baseURLComment = "# base_url: "
+
+// Format returns the changes file for cs, of a build at baseURL.
+func Format(cs []Change, baseURL string) []byte {
 	var b bytes.Buffer
+	if baseURL != "" {
+		b.WriteString(baseURLComment + baseURL + "\n")
+	}
 	for _, c := range cs {
 		b.WriteByte(c.Op)
 		b.WriteByte(' ')
@@ -218,13 +244,13 @@ func Format(cs []Change) []byte {
 	return b.Bytes()
 }
 
-// WriteFile replaces the changes file at path with cs, atomically, making
-// its folder if needed.
-func WriteFile(path string, cs []Change) error {
+// WriteFile replaces the changes file at path with cs, of a build at
+// baseURL, atomically, making its folder if needed.
+func WriteFile(path string, cs []Change, baseURL string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	return writer.WriteFileAtomic(path, Format(cs), 0o644)
+	return writer.WriteFileAtomic(path, Format(cs, baseURL), 0o644)
 }
 
 // maxLine bounds a line of a changes file.
@@ -233,11 +259,13 @@ const maxLine = 1 << 20
 // Parse reads a changes file: one line per URL, "+ URL" (added),
 // "~ URL" (changed) or "- URL" (removed), with exactly one space after the
 // sign and no space in the URL. Blank lines and lines starting with "#" are
-// ignored, as are a trailing "\r" and a leading byte order mark. Any other
+// ignored, but for "# base_url: URL", which gives File.BaseURL; so are a
+// trailing "\r" and a leading byte order mark. Any other
 // line is an error that starts "name:LINE: ". The URLs are returned as
 // written, in order; whether they are absolute and on the right host is
 // the reader's business (indexnow.Client.Check).
-func Parse(r io.Reader, name string) ([]Change, error) {
+func Parse(r io.Reader, name string) (*File, error) {
+	file := &File{}
 	var changes []Change
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
@@ -247,6 +275,9 @@ func Parse(r io.Reader, name string) ([]Change, error) {
 		line := strings.TrimSuffix(sc.Text(), "\r")
 		if n == 1 {
 			line = strings.TrimPrefix(line, "\uFEFF")
+		}
+		if base, ok := strings.CutPrefix(line, baseURLComment); ok && file.BaseURL == "" {
+			file.BaseURL = strings.TrimSpace(base)
 		}
 		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
 			continue
@@ -263,7 +294,8 @@ func Parse(r io.Reader, name string) ([]Change, error) {
 		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return changes, nil
+	file.Changes = changes
+	return file, nil
 }
 
 func parseChange(line string) (Change, error) {

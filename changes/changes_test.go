@@ -18,7 +18,7 @@ const base = "https://example.com/"
 func TestDiff(t *testing.T) {
 	old := Set{base + "a": "1", base + "b": "1", base + "c": "1", base + "d": "", base + "e": "1"}
 	new := Set{base + "a": "1", base + "b": "2", base + "d": "x", base + "e": "", base + "f": "1"}
-	got := string(Format(Diff(old, new)))
+	got := string(Format(Diff(old, new), ""))
 	want := "~ " + base + "b\n- " + base + "c\n+ " + base + "f\n"
 	if got != want {
 		t.Errorf("Diff:\n%s\nwant\n%s", got, want)
@@ -49,7 +49,7 @@ func TestFromSitemaps(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		set, ok, err := FromSitemaps(dir)
+		set, ok, err := FromSitemaps(dir, base)
 		if err != nil || !ok {
 			t.Fatalf("%+v: %v %v", o, ok, err)
 		}
@@ -66,12 +66,26 @@ func TestFromSitemaps(t *testing.T) {
 			}
 		}
 	}
-	if _, ok, err := FromSitemaps(t.TempDir()); ok || err != nil {
+	if _, ok, err := FromSitemaps(t.TempDir(), base); ok || err != nil {
 		t.Errorf("an empty folder: %v %v", ok, err)
 	}
+	// Another tool's sitemap.xml (Hugo's, say) is not a previous build.
 	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "sitemap.xml"), []byte(`<sitemapindex><sitemap><loc>https://example.com/en/sitemap.xml</loc></sitemap></sitemapindex>`), 0o644)
+	if _, ok, err := FromSitemaps(dir, base); ok || err != nil {
+		t.Errorf("a sitemap.xml sitemapgen did not write: %v %v", ok, err)
+	}
+	// Ours, broken, or naming a file it did not write: errors.
+	if _, err := writer.Write(writer.Slice(urls), writer.Options{Dir: dir, BaseURL: base, MaxURLs: 3}); err != nil {
+		t.Fatal(err)
+	}
+	idx, _ := os.ReadFile(filepath.Join(dir, "sitemap.xml"))
+	os.WriteFile(filepath.Join(dir, "sitemap.xml"), []byte(strings.Replace(string(idx), base+"sitemap-1-", base+"other/sitemap-1-", 1)), 0o644)
+	if _, _, err := FromSitemaps(dir, base); err == nil || !strings.Contains(err.Error(), "is not a sitemap file sitemapgen wrote") {
+		t.Errorf("an entry it did not write: %v", err)
+	}
 	os.WriteFile(filepath.Join(dir, "sitemap.xml"), []byte("<urlset><url><loc>x"), 0o644)
-	if _, _, err := FromSitemaps(dir); err == nil || !strings.Contains(err.Error(), "sitemap.xml") {
+	if _, _, err := FromSitemaps(dir, base); err == nil || !strings.Contains(err.Error(), "sitemap.xml") {
 		t.Errorf("a broken sitemap: %v", err)
 	}
 }
@@ -84,21 +98,31 @@ func TestFromState(t *testing.T) {
 	st, _ := hashstate.Load(path)
 	now := time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC)
 	st.Date(base+"a", "h1", now)
-	st.Date(base+"b", "h2", now)
+	if _, err := st.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	// Saved by a build without a changes file: no URLs recorded.
+	if _, ok, err := FromState(path); ok || err != nil {
+		t.Fatalf("a state without listed URLs: %v %v", ok, err)
+	}
+	st, _ = hashstate.Load(path)
+	st.Date(base+"a", "h1", now)
+	st.SetListed(map[string]string{base + "a": "2024-05-01T00:00:00Z", base + "b": ""})
 	if _, err := st.Save(path); err != nil {
 		t.Fatal(err)
 	}
 	set, ok, err := FromState(path)
-	if err != nil || !ok || len(set) != 2 || set[base+"a"] != "h1" || set[base+"b"] != "h2" {
+	// a's hash follows its date: a change of content shows within a second.
+	if err != nil || !ok || len(set) != 2 || set[base+"a"] != "2024-05-01T00:00:00Z #h1" || set[base+"b"] != "" {
 		t.Errorf("FromState = %v %v %v", set, ok, err)
 	}
 }
 
 func TestParse(t *testing.T) {
 	cs := []Change{{Added, base + "a"}, {Changed, base + "b?x=1&y"}, {Removed, base + "c%20d"}}
-	got, err := Parse(strings.NewReader("# a comment\n\n"+string(Format(cs))+"\r\n"), "changes.txt")
-	if err != nil || !slices.Equal(got, cs) {
-		t.Errorf("Parse = %v, %v", got, err)
+	f, err := Parse(strings.NewReader(string(Format(cs, base))+"# a comment\n\n\r\n"), "changes.txt")
+	if err != nil || !slices.Equal(f.Changes, cs) || f.BaseURL != base {
+		t.Errorf("Parse = %+v, %v", f, err)
 	}
 	for _, bad := range []string{"+https://x/\n", "* https://x/\n", "+  https://x/\n", "+ \n", "~ https://x/ \n"} {
 		if _, err := Parse(strings.NewReader("+ ok\n"+bad), "changes.txt"); err == nil || !strings.HasPrefix(err.Error(), "changes.txt:2: ") {
@@ -110,21 +134,22 @@ func TestParse(t *testing.T) {
 func TestWriteFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "dir", "changes.txt")
 	cs := []Change{{Added, base + "a"}}
-	if err := WriteFile(path, cs); err != nil {
+	if err := WriteFile(path, cs, base); err != nil {
 		t.Fatal(err)
 	}
 	data, err := os.ReadFile(path)
-	if err != nil || string(data) != "+ "+base+"a\n" {
+	if err != nil || string(data) != "# base_url: "+base+"\n+ "+base+"a\n" {
 		t.Errorf("%q %v", data, err)
 	}
 }
 
 func TestParseLines(t *testing.T) {
 	in := "\uFEFF# written by sitemapgen\n+ https://example.com/new/\r\n\n   \n~ https://example.com/changed?q=1&b=2\n- https://example.com/gone/\n#- https://example.com/commented/\n"
-	got, err := Parse(strings.NewReader(in), "changes.txt")
+	f, err := Parse(strings.NewReader(in), "changes.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
+	got := f.Changes
 	want := []Change{
 		{Added, "https://example.com/new/"},
 		{Changed, "https://example.com/changed?q=1&b=2"},
@@ -136,9 +161,9 @@ func TestParseLines(t *testing.T) {
 	if s := want[1].String(); s != "~ https://example.com/changed?q=1&b=2" {
 		t.Errorf("String() = %q", s)
 	}
-	got, err = Parse(strings.NewReader(""), "empty.txt")
-	if err != nil || len(got) != 0 {
-		t.Errorf("empty file: %v, %v", got, err)
+	f, err = Parse(strings.NewReader(""), "empty.txt")
+	if err != nil || len(f.Changes) != 0 || f.BaseURL != "" {
+		t.Errorf("empty file: %+v, %v", f, err)
 	}
 }
 

@@ -331,6 +331,9 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 		s.Check, s.Build.Write.Check = true, true
 	}
 	s.Changes, s.KeyFile = f.Changes, f.KeyFile
+	if s.Build.Hash != nil && f.Changes != "" {
+		s.Build.Hash.Listed = true // the previous build, for the next changes file
+	}
 	if f.Feed.Enabled {
 		fd := f.Feed
 		s.Feed = &fd

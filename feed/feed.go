@@ -49,6 +49,7 @@
 package feed
 
 import (
+	"bytes"
 	"container/heap"
 	"errors"
 	"fmt"
@@ -63,6 +64,14 @@ import (
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
+
+// generatorElem is the feed's atom:generator: it tells sitemapgen's feed
+// from another tool's, which Ours will not let a build replace.
+const generatorElem = `  <generator uri="https://github.com/sitemapgen/sitemapgen">sitemapgen</generator>` + "\n"
+
+// Ours reports whether data, the content of a feed file, is a feed
+// sitemapgen wrote (it names sitemapgen as its generator).
+func Ours(data []byte) bool { return bytes.Contains(data, []byte(generatorElem)) }
 
 const (
 	// Name is the feed's file name, beside the sitemaps.
@@ -293,6 +302,7 @@ func encode(entries []Entry, opts Options) ([]byte, error) {
 	b = append(b, "  <author>\n"...)
 	b = appendElem(b, "    ", "name", o.author)
 	b = append(b, "  </author>\n"...)
+	b = append(b, generatorElem...)
 	b = appendLink(b, "  ", "self", "application/atom+xml", o.self)
 	b = appendLink(b, "  ", "alternate", "", o.base)
 	for _, e := range sel {

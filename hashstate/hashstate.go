@@ -121,6 +121,24 @@ type State struct {
 	old        map[string]page // as loaded
 	next       map[string]page // recorded by Date in this build
 	cumulative bool            // see Cumulative
+	listed     map[string]string
+	oldListed  map[string]string // as loaded; nil when the file had none
+}
+
+// Listed returns the URLs and lastmods of the sitemap of the build that
+// saved the file (see SetListed); ok is false when the file had none.
+func (s *State) Listed() (listed map[string]string, ok bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.oldListed, s.oldListed != nil
+}
+
+// SetListed records, for Save, every URL of this build's sitemap with its
+// lastmod as written.
+func (s *State) SetListed(listed map[string]string) {
+	s.mu.Lock()
+	s.listed = listed
+	s.mu.Unlock()
 }
 
 // Cumulative makes the State outlive one build, for watch mode, where a
@@ -144,6 +162,11 @@ type page struct {
 type file struct {
 	Version int             `json:"version"`
 	Pages   map[string]page `json:"pages"`
+	// Listed is every URL of the sitemap the build that saved the file
+	// wrote, with its lastmod as written ("" for none), whatever the
+	// source of its date, followed by " #" and its hash when it has one:
+	// the previous build, for a changes file.
+	Listed map[string]string `json:"listed,omitempty"`
 }
 
 func newState(old map[string]page) *State {
@@ -190,7 +213,12 @@ func Load(path string) (*State, error) {
 		p.LastMod = p.LastMod.UTC().Truncate(time.Second)
 		f.Pages[url] = p
 	}
-	return newState(f.Pages), nil
+	st := newState(f.Pages)
+	st.oldListed = f.Listed
+	if st.oldListed == nil && f.Listed != nil {
+		st.oldListed = map[string]string{}
+	}
+	return st, nil
 }
 
 // Hashes returns, for every page of the file Load read, its URL and its
@@ -237,7 +265,19 @@ func (s *State) Save(path string) (written bool, err error) {
 		}
 		s.old, s.next = pages, make(map[string]page)
 	}
-	data, err := json.MarshalIndent(file{Version: version, Pages: pages}, "", "  ")
+	var listed map[string]string
+	if s.listed != nil {
+		// A page whose content hash is known is changed when its hash is,
+		// even within the second its lastmod is written to.
+		listed = make(map[string]string, len(s.listed))
+		for u, v := range s.listed {
+			if p, ok := pages[u]; ok {
+				v += " #" + p.Hash
+			}
+			listed[u] = v
+		}
+	}
+	data, err := json.MarshalIndent(file{Version: version, Pages: pages, Listed: listed}, "", "  ")
 	s.mu.Unlock()
 	if err != nil {
 		return false, fmt.Errorf("encode state %s: %w", path, err)

@@ -34,6 +34,11 @@ var ownName = regexp.MustCompile(`^sitemap(?:-[1-9][0-9]*(?:-[0-9a-f]{10})?|-ind
 // named after their content, so that such files are still cleaned up.
 func IsOwnName(name string) bool { return ownName.MatchString(name) }
 
+// Recorded returns the names of the files dir's record lists: the sitemap
+// files the last Write in dir put there (and, after a run killed while
+// cleaning up, those it was about to remove). None when there is no record.
+func Recorded(dir string) ([]string, error) { return readRecord(dir) }
+
 // readRecord returns the names listed in dir's record; none when there is
 // no record. Lines that are not one of Write's names are ignored, so a
 // damaged record can never make Write remove another file.

@@ -16,18 +16,11 @@ import (
 // found without blocking. A missing file's error is fs.ErrNotExist's, as
 // with os.ReadFile.
 func ReadFile(path string) ([]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
+	f, err := Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("not a regular file (%s)", describe(st.Mode()))}
-	}
 	return io.ReadAll(f)
 }
 
@@ -43,4 +36,22 @@ func describe(m fs.FileMode) string {
 		return "a folder"
 	}
 	return "mode " + m.Type().String()
+}
+
+// Open opens the regular file at path for reading, as ReadFile reads it:
+// anything else is an error, found without blocking.
+func Open(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
+	if err != nil {
+		return nil, err
+	}
+	st, err := f.Stat()
+	if err == nil && !st.Mode().IsRegular() {
+		err = &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("not a regular file (%s)", describe(st.Mode()))}
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
