@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -33,7 +34,7 @@ import (
 //
 //	go test -run '^TestCrash$' -crash.pages 100000 -crash.kills 2000 -timeout 2h .
 var (
-	crashPages = flag.Int("crash.pages", 10000, "pages of the generated site the crash tests kill sitemapgen on")
+	crashPages = flag.Int("crash.pages", 5000, "pages of the generated site the crash tests kill sitemapgen on")
 	crashKills = flag.Int("crash.kills", 200, "kills in all: three fifths in build (half with gzip), two fifths in watch")
 	crashSeed  = flag.Uint64("crash.seed", 0, "seed of the kill instants (0: from the clock; the test logs it)")
 )
@@ -47,13 +48,14 @@ type crashConfig struct {
 	yaml  string
 }
 
-// crashConfigs give three different sets: shards of 100 URLs, shards of 150
-// without the blog, and (build only) one urlset without the docs. Gzip runs
-// the same with .xml.gz files.
+// crashConfigs give three different sets: about a hundred shards, about
+// sixty without the blog, and (build only) one urlset without the docs.
+// Gzip runs the same with .xml.gz files.
 func crashConfigs(gzip bool) []crashConfig {
+	small, large := strconv.Itoa(max(1, *crashPages/100)), strconv.Itoa(max(1, *crashPages*3/200))
 	cs := []crashConfig{
-		{name: "shards of 100", flags: []string{"--max-urls", "100"}, yaml: "max_urls: 100\n"},
-		{name: "shards of 150, no blog", flags: []string{"--max-urls", "150", "--exclude", "blog/**"}, yaml: "max_urls: 150\nexclude: ['blog/**']\n"},
+		{name: "shards of " + small, flags: []string{"--max-urls", small}, yaml: "max_urls: " + small + "\n"},
+		{name: "shards of " + large + ", no blog", flags: []string{"--max-urls", large, "--exclude", "blog/**"}, yaml: "max_urls: " + large + "\nexclude: ['blog/**']\n"},
 		{name: "one urlset, no docs", flags: []string{"--exclude", "docs/**"}, yaml: "exclude: ['docs/**']\n"},
 	}
 	for i := range cs {
@@ -411,7 +413,7 @@ func crashBuild(t *testing.T, bin string, r *rand.Rand, site string, gzip bool, 
 	sets := referenceSets(t, bin, site, configs)
 	cur := len(sets) - 1 // the folder holds the last reference set
 	seen := outcomes{}
-	for i := range kills {
+	for killed := 0; killed < kills; {
 		next := (cur + 1 + r.IntN(len(sets)-1)) % len(sets)
 		cmd := buildCmd(bin, site, configs[next])
 		start := time.Now()
@@ -424,21 +426,22 @@ func crashBuild(t *testing.T, bin string, r *rand.Rand, site string, gzip bool, 
 		} else {
 			trigger = nil
 		}
-		killed := killAfter(t, cmd, trigger, d)
+		wasKilled := killAfter(t, cmd, trigger, d)
 		stop()
-		if !killed {
+		if !wasKilled {
 			sets[next].took(time.Since(start))
 			seen["ended before the kill"]++
 			checkClean(t, site, sets[next])
 			cur = next
 			continue
 		}
+		killed++
 		got := judge(t, site, sets, sets[cur], sets[next])
 		seen[describe(site, got == sets[next])]++
 		cur = slices.Index(sets, got)
 		// Now and then a run that completes: it cleans up
 		// after the killed ones.
-		if i%10 == 9 {
+		if killed%10 == 0 {
 			next := (cur + 1) % len(sets)
 			ran(t, bin, site, configs[next], sets[next])
 			checkClean(t, site, sets[next])
@@ -447,7 +450,10 @@ func crashBuild(t *testing.T, bin string, r *rand.Rand, site string, gzip bool, 
 	}
 	ran(t, bin, site, configs[0], sets[0])
 	checkClean(t, site, sets[0])
-	t.Logf("%d kills: %v", kills, seen)
+	t.Logf("%d SIGKILLs: %v", kills, seen)
+	if seen.prefixed("new set")+seen.prefixed("old set") != kills {
+		t.Errorf("%d kills judged, want %d", seen.prefixed("new set")+seen.prefixed("old set"), kills)
+	}
 	if seen.prefixed("new set") == 0 || seen.prefixed("old set") == 0 {
 		t.Errorf("the kills never found the old set, or never the new one: %v; the instants miss the writing", seen)
 	}
@@ -518,7 +524,7 @@ func crashWatch(t *testing.T, bin string, r *rand.Rand, project, site string, ki
 	}
 	ran(t, bin, site, configs[0], sets[0])
 	checkClean(t, site, sets[0])
-	t.Logf("%d kills: %v", kills, seen)
+	t.Logf("%d SIGKILLs: %v", kills, seen)
 	if len(seen) < 2 {
 		t.Errorf("the kills always found the same state: %v", seen)
 	}

@@ -292,7 +292,7 @@ func TestHostileLongNames(t *testing.T) {
 }
 
 // TestHostileFrontMatterURLs: a front matter url (Hugo) or permalink
-// (Jekyll) that names another host, climbs above the site's root, or
+// (Jekyll) that names a host, climbs above the site's root, or
 // hides a dot segment or a slash lists no page, with a warning that names
 // the file and line; dot segments below the root are resolved; every URL
 // stays under a base URL with a path. --strict makes such a value fail
@@ -310,9 +310,9 @@ func TestHostileFrontMatterURLs(t *testing.T) {
 		{v: "a/../../b", want: `climbs above the site's root with ".."`},
 		{v: "/%2e%2e/%2e%2e/etc/passwd", want: "has a percent-encoded dot segment"},
 		{v: `\..\..\z`, want: "has a backslash"},
-		{v: `/\evil.example/x`, want: "names another host"},
-		{v: "https://evil.example/x", want: "names another host"},
-		{v: "//evil.example/x", want: "names another host"},
+		{v: `/\evil.example/x`, want: "names a host; give a path on the site"},
+		{v: "https://evil.example/x", want: "names a host; give a path on the site"},
+		{v: "//evil.example/x", want: "names a host; give a path on the site"},
 		{v: "/a/./b/../c/", want: hostileBase + "a/c/", jekyll: hostileBase + "a/b/c/"},
 		{v: "/&<>'\"/", want: hostileBase + "&%3C%3E'%22/"},
 	}
@@ -367,7 +367,7 @@ func TestHostileFrontMatterURLs(t *testing.T) {
 				t.Fatal(err)
 			}
 			writeHostile(t, filepath.Join(project, gen.dir), "---\ntitle: new\n---\n", "new.md")
-			if code, _, stderr := runHostile(t, project, append(args, "--strict")...); code != 1 || !strings.Contains(stderr, "names another host") {
+			if code, _, stderr := runHostile(t, project, append(args, "--strict")...); code != 1 || !strings.Contains(stderr, "names a host") {
 				t.Errorf("--strict: exit %d, want 1\n%s", code, stderr)
 			}
 			if after, _ := os.ReadFile(filepath.Join(project, gen.out, "sitemap.xml")); !bytes.Equal(before, after) {

@@ -40,6 +40,7 @@ for target in \
   ./host:FuzzRedirects \
   ./mapping:FuzzLoc \
   ./mapping:FuzzParseBaseURL \
+  ./feed:FuzzEncode \
   ./validate:FuzzCheck \
   ./writer:FuzzAppendURL \
   ./writer:FuzzWrite:5000x; do

@@ -7,7 +7,7 @@ import (
 
 // The reasons CheckURLPath gives.
 var (
-	ErrOtherHost    = errors.New("names another host")
+	ErrOtherHost    = errors.New("names a host; give a path on the site")
 	ErrBackslash    = errors.New(`has a backslash, which browsers read as "/" and servers do not`)
 	ErrEncodedDot   = errors.New(`has a percent-encoded dot segment ("%2e"), which browsers read as "." or ".."`)
 	ErrAboveTheRoot = errors.New(`climbs above the site's root with ".."`)

@@ -56,12 +56,12 @@ func TestReadSourceHostileURL(t *testing.T) {
 		line       int
 		key, msg   string
 	}{
-		{"yaml url", "---\ntitle: x\nurl: https://evil.example/x\n---\n", 3, "url", `url: "https://evil.example/x" names another host; no page is listed at it`},
+		{"yaml url", "---\ntitle: x\nurl: https://evil.example/x\n---\n", 3, "url", `url: "https://evil.example/x" names a host; give a path on the site; no page is listed at it`},
 		{"yaml permalink", "---\ntitle: x\n\npermalink: /../../etc/passwd\n---\n", 4, "permalink", `permalink: "/../../etc/passwd" climbs above the site's root with ".."; no page is listed at it`},
-		{"toml", "+++\ntitle = 'x'\nURL = '//evil.example/x'\n+++\n", 3, "url", `URL: "//evil.example/x" names another host; no page is listed at it`},
+		{"toml", "+++\ntitle = 'x'\nURL = '//evil.example/x'\n+++\n", 3, "url", `URL: "//evil.example/x" names a host; give a path on the site; no page is listed at it`},
 		{"json", "{\n  \"title\": \"x\",\n  \"url\": \"/%2e%2e/x\"\n}\n", 3, "url", `url: "/%2e%2e/x" has a percent-encoded dot segment ("%2e"), which browsers read as "." or ".."; no page is listed at it`},
 		{"backslash", "---\nurl: '\\..\\..\\z'\n---\n", 2, "url", `url: "\\..\\..\\z" has a backslash, which browsers read as "/" and servers do not; no page is listed at it`},
-		{"control characters quoted", "---\nurl: \"//evil.example/\\u0001\\n\"\n---\n", 2, "url", `url: "//evil.example/\x01" names another host; no page is listed at it`},
+		{"control characters quoted", "---\nurl: \"//evil.example/\\u0001\\n\"\n---\n", 2, "url", `url: "//evil.example/\x01" names a host; give a path on the site; no page is listed at it`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
