@@ -43,7 +43,7 @@ for target in \
   ./feed:FuzzEncode \
   ./validate:FuzzCheck \
   ./writer:FuzzAppendURL \
-  ./writer:FuzzWrite:5000x; do
+  ./writer:FuzzWrite:20000x; do
   # FuzzWrite writes files on every run (a few thousand a second): fewer.
   IFS=: read -r pkg fn budget <<<"$target"
   [[ $FUZZTIME == 100000x ]] || budget=""

@@ -87,7 +87,8 @@ func TestLimitSeveralIndexFilesAtTinyMaxURLs(t *testing.T) {
 }
 
 // memDir returns a new folder in memory (/dev/shm) when there is one, else
-// on disk: 50,001 files each synced take minutes on some disks.
+// on disk: Write syncs every file, and 50,001 files (or a fuzzer's runs)
+// take minutes on some disks.
 func memDir(t *testing.T) string {
 	t.Helper()
 	if st, err := os.Stat("/dev/shm"); err == nil && st.IsDir() {
