@@ -55,7 +55,6 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -429,18 +428,5 @@ func Write(path string, entries []Entry, opts Options) error {
 	if err := writer.WriteFileAtomic(path, b, 0o644); err != nil {
 		return fmt.Errorf("feed: %w", err)
 	}
-	return syncDir(filepath.Dir(path))
-}
-
-// syncDir makes the rename into dir durable.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
-		return fmt.Errorf("feed: sync %s: %w", dir, err)
-	}
-	return nil
+	return writer.SyncDir(filepath.Dir(path))
 }

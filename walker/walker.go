@@ -54,6 +54,8 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 	"github.com/charlievieth/fastwalk"
+
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
 // DefaultInclude is the include list used when Options.Include is empty.
@@ -330,7 +332,7 @@ func (w *walk) entry(full, rel string, d fs.DirEntry) error {
 		return w.file(rel, info)
 	default:
 		if w.included(rel) {
-			w.warn(rel, fmt.Errorf("%w (%s)", ErrNotRegular, describeMode(t)))
+			w.warn(rel, fmt.Errorf("%w (%s)", ErrNotRegular, fsx.Describe(t)))
 		}
 	}
 	return nil
@@ -377,7 +379,7 @@ func (w *walk) symlink(full, rel string) error {
 	}
 	if !info.IsDir() {
 		if !info.Mode().IsRegular() {
-			w.warn(rel, fmt.Errorf("%w (%s)", ErrNotRegular, describeMode(info.Mode())))
+			w.warn(rel, fmt.Errorf("%w (%s)", ErrNotRegular, fsx.Describe(info.Mode())))
 			return nil
 		}
 		return w.file(rel, info)
@@ -464,16 +466,4 @@ func unwrapPath(err error) error {
 		return pe.Err
 	}
 	return err
-}
-
-func describeMode(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	}
-	return "mode " + m.Type().String()
 }

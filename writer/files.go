@@ -163,8 +163,8 @@ func WriteFileAtomic(path string, data []byte, mode fs.FileMode) error {
 	return os.Rename(tmp.Name(), path)
 }
 
-// syncDir makes the renames in dir durable.
-func syncDir(dir string) error {
+// SyncDir makes the renames in dir durable.
+func SyncDir(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {
 		return err

@@ -276,7 +276,7 @@ func Write(urls URLs, opts Options) (*Result, error) {
 	if len(res.Written) == 0 && len(res.Removed) == 0 && sameRecord {
 		return res, nil
 	}
-	return res, syncDir(opts.Dir)
+	return res, SyncDir(opts.Dir)
 }
 
 // sameNames reports whether a and b hold the same names, in any order.

@@ -24,7 +24,9 @@ func ReadFile(path string) ([]byte, error) {
 	return io.ReadAll(f)
 }
 
-func describe(m fs.FileMode) string {
+// Describe names the kind of file m is, for a message: "a FIFO", "a
+// socket", "a device", "a folder", else its mode.
+func Describe(m fs.FileMode) string {
 	switch {
 	case m&fs.ModeNamedPipe != 0:
 		return "a FIFO"
@@ -47,7 +49,7 @@ func Open(path string) (*os.File, error) {
 	}
 	st, err := f.Stat()
 	if err == nil && !st.Mode().IsRegular() {
-		err = &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("not a regular file (%s)", describe(st.Mode()))}
+		err = &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("not a regular file (%s)", Describe(st.Mode()))}
 	}
 	if err != nil {
 		f.Close()
