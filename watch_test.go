@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -486,4 +487,49 @@ func TestWatchSignalDuringRebuild(t *testing.T) {
 	if err != nil || !bytes.HasSuffix(data, []byte("</urlset>\n")) {
 		t.Errorf("sitemap.xml is not whole (%v)", err)
 	}
+}
+
+// TestWatchFeedAndKeyFile: with --feed and --key-file, watch writes the
+// feed and the key file after the first build, and the feed again after a
+// rebuild, and then rests.
+func TestWatchFeedAndKeyFile(t *testing.T) {
+	t.Setenv("INDEXNOW_KEY", "0123456789abcdef")
+	dir, public := newSite(t, map[string]string{"index.html": page("home"), "a.html": page("a")})
+	old := time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
+	for _, name := range []string{"index.html", "a.html"} {
+		if err := os.Chtimes(filepath.Join(public, name), old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := startWatch(t, dir, append(slices.Clone(watchArgs), "--feed", "--key-file")...)
+	key, err := os.ReadFile(filepath.Join(public, "0123456789abcdef.txt"))
+	if err != nil || string(key) != "0123456789abcdef\n" {
+		t.Fatalf("key file: %q, %v", key, err)
+	}
+	feed := func() string {
+		t.Helper()
+		data, err := os.ReadFile(filepath.Join(public, "feed.xml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	if f := feed(); strings.Count(f, "<entry>") != 2 || !strings.Contains(f, "<updated>2024-03-01T12:00:00Z</updated>") {
+		t.Fatalf("feed after the first build:\n%s", f)
+	}
+	write(t, filepath.Join(public, "b.html"), page("b"))
+	newer := time.Date(2024, 4, 1, 8, 0, 0, 0, time.UTC)
+	if err := os.Chtimes(filepath.Join(public, "b.html"), newer, newer); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.next(0); !strings.Contains(got, "+1 −0 ~0 URLs") {
+		t.Errorf("after a new page: %q", got)
+	}
+	// The feed names the new page first, at its date.
+	f := feed()
+	if i := strings.Index(f, "<entry>"); i < 0 || !strings.Contains(f[i:], "<id>https://example.com/b.html</id>") || strings.Index(f[i:], "b.html") > strings.Index(f[i:], "a.html") {
+		t.Errorf("feed after the rebuild:\n%s", f)
+	}
+	p.quiet(1, 500*time.Millisecond)
+	p.stop(public)
 }

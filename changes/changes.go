@@ -245,11 +245,13 @@ func Format(cs []Change, baseURL string) []byte {
 }
 
 // WriteFile replaces the changes file at path with cs, of a build at
-// baseURL, atomically, making its folder if needed.
+// baseURL, atomically, making its folder if needed; it first removes the
+// temporary files a killed run left there.
 func WriteFile(path string, cs []Change, baseURL string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
+	writer.RemoveStrayTemps(filepath.Dir(path)) // a killed run's
 	return writer.WriteFileAtomic(path, Format(cs, baseURL), 0o644)
 }
 

@@ -134,12 +134,19 @@ func TestParse(t *testing.T) {
 func TestWriteFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "dir", "changes.txt")
 	cs := []Change{{Added, base + "a"}}
+	// A killed run's temporary file (of a process that does not exist) goes.
+	stray := filepath.Join(filepath.Dir(path), ".sitemapgen-999999999-1.tmp")
+	os.MkdirAll(filepath.Dir(path), 0o755)
+	os.WriteFile(stray, []byte("x"), 0o644)
 	if err := WriteFile(path, cs, base); err != nil {
 		t.Fatal(err)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil || string(data) != "# base_url: "+base+"\n+ "+base+"a\n" {
 		t.Errorf("%q %v", data, err)
+	}
+	if _, err := os.Stat(stray); err == nil {
+		t.Error("a stray temporary file was left")
 	}
 }
 

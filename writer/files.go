@@ -103,6 +103,11 @@ func createTemp(dir string) (*os.File, error) {
 	return os.CreateTemp(dir, ".sitemapgen-"+strconv.Itoa(os.Getpid())+"-*.tmp")
 }
 
+// RemoveStrayTemps removes from dir the temporary files of runs of
+// sitemapgen that are no longer running (WriteFileAtomic's, Write's), for a
+// folder Write does not clean, such as the one of a changes file.
+func RemoveStrayTemps(dir string) []string { return removeStrayTemps(dir, time.Now()) }
+
 // removeStrayTemps removes the temporary files of runs that are no longer
 // running (killed, crashed): those of a process that does not exist, and
 // this process's own that are older than start (a PID can come back in a
