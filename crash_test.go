@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -261,6 +263,13 @@ func judge(t *testing.T, site string, sets []*crashSet, allowed ...*crashSet) *c
 // files (a sitemap file, robots.txt or the record, not a temporary file)
 // is created or renamed into site: the moment the renames begin.
 func renaming(t *testing.T, site string) (<-chan struct{}, func()) {
+	return renamingOf(t, site, func(name string) bool {
+		return writer.IsOwnName(name) || name == writer.RecordName || name == "robots.txt"
+	})
+}
+
+// renamingOf is renaming for the first file whose name match accepts.
+func renamingOf(t *testing.T, site string, match func(name string) bool) (<-chan struct{}, func()) {
 	t.Helper()
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
@@ -273,7 +282,7 @@ func renaming(t *testing.T, site string) (<-chan struct{}, func()) {
 	go func() {
 		for ev := range w.Events {
 			name := filepath.Base(ev.Name)
-			if ev.Has(fsnotify.Create) && (writer.IsOwnName(name) || name == writer.RecordName || name == "robots.txt") {
+			if ev.Has(fsnotify.Create) && match(name) {
 				close(ch)
 				for range w.Events {
 				}
@@ -405,6 +414,151 @@ func TestCrash(t *testing.T) {
 	t.Run("watch", func(t *testing.T) {
 		crashWatch(t, bin, r, project, site, *crashKills-*crashKills*3/5/2*2)
 	})
+	t.Run("build,several index files", func(t *testing.T) {
+		crashIndexes(t, bin, r, site, max(10, *crashKills/10))
+	})
+}
+
+// crashIndexes kills builds of sets with several index files, which
+// change one index file at a time (README, Guarantees): after every kill,
+// robots.txt and each entry file it names must be, byte for byte, that
+// file as it was before the run or as the run's set has it, and every
+// shard an entry file lists must exist and validate. These kills come on
+// top of -crash.kills.
+func crashIndexes(t *testing.T, bin string, r *rand.Rand, site string, kills int) {
+	per := strconv.Itoa(max(1, *crashPages/500))
+	configs := []crashConfig{
+		{name: "shards of " + per, flags: []string{"--max-urls", per, "--max-bytes", "20000", "--robots"}},
+		{name: "shards of " + per + " without the blog", flags: []string{"--max-urls", per, "--max-bytes", "20000", "--robots", "--exclude", "blog/**"}},
+	}
+	// Each set's entry files, by name, as a completed run writes them.
+	refs := make([]map[string][]byte, len(configs))
+	durs := make([]*crashSet, len(configs))
+	for i, c := range configs {
+		durs[i] = &crashSet{name: c.name}
+		ran(t, bin, site, c, durs[i])
+		refs[i] = entryFiles(t, site)
+		if len(refs[i]) < 3 { // robots.txt and two index files or more
+			t.Fatalf("%s: %d entry files, want several index files", c.name, len(refs[i])-1)
+		}
+		t.Logf("%s: %d index files, %v", c.name, len(refs[i])-1, durs[i].dur.Round(time.Millisecond))
+	}
+	disk := refs[len(configs)-1]
+	seen := outcomes{}
+	for killed := 0; killed < kills; {
+		// The set that is not on disk (either, after a mix).
+		next := r.IntN(2)
+		if sameEntries(disk, refs[next]) {
+			next = 1 - next
+		}
+		// A third of the kills at any instant, the rest within 2 ms of
+		// the first index file's rename, when the index files change one
+		// by one.
+		trigger, stop := renamingOf(t, site, func(name string) bool {
+			return strings.HasPrefix(name, "sitemap-index-") || name == "sitemap.xml"
+		})
+		d := time.Duration(r.Float64() * float64(2*time.Millisecond))
+		if r.IntN(3) == 0 {
+			trigger, d = nil, time.Duration(r.Float64()*float64(durs[next].dur))
+		}
+		start := time.Now()
+		wasKilled := killAfter(t, buildCmd(bin, site, configs[next]), trigger, d)
+		stop()
+		got := entryFiles(t, site)
+		if !wasKilled {
+			durs[next].took(time.Since(start))
+			seen["ended before the kill"]++
+			if !sameEntries(got, refs[next]) {
+				t.Fatalf("a completed run (%s) did not write its set", configs[next].name)
+			}
+			disk = got
+			continue
+		}
+		killed++
+		for name, data := range got {
+			if !bytes.Equal(data, disk[name]) && !bytes.Equal(data, refs[next][name]) {
+				t.Fatalf("after a kill %s is neither as it was before the run nor as the run's set has it", name)
+			}
+		}
+		checkIndexes(t, site, got)
+		switch {
+		case sameEntries(got, refs[next]):
+			seen["new set"]++
+		case sameEntries(got, disk):
+			seen["old set"]++
+		default:
+			seen["index files of both"]++
+		}
+		disk = got
+	}
+	ran(t, bin, site, configs[0], durs[0])
+	if got := entryFiles(t, site); !sameEntries(got, refs[0]) {
+		t.Fatal("a completed run after the kills did not write its set")
+	}
+	if tmp := temps(site); len(tmp) > 0 {
+		t.Fatalf("temporary files left after a completed run: %q", tmp)
+	}
+	t.Logf("%d SIGKILLs: %v", kills, seen)
+	if seen["new set"]+seen["index files of both"] == 0 {
+		t.Errorf("no kill came after the first rename: %v", seen)
+	}
+}
+
+// checkIndexes checks that every index file among entries lists shards
+// that exist and validate with it.
+func checkIndexes(t *testing.T, site string, entries map[string][]byte) {
+	t.Helper()
+	for name := range entries {
+		if name == "robots.txt" {
+			continue
+		}
+		f, err := sitemaptest.ReadFile(filepath.Join(site, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		paths := []string{filepath.Join(site, name)}
+		for _, e := range f.Entries {
+			shard, ok := strings.CutPrefix(e.Loc, crashBase)
+			if !ok {
+				t.Fatalf("%s: entry %s not under %s", name, e.Loc, crashBase)
+			}
+			paths = append(paths, filepath.Join(site, shard))
+		}
+		problems, _, err := validate.Check(paths, validate.Options{BaseURL: crashBase})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if len(problems) > 0 {
+			t.Fatalf("%s and its shards: %d problems, the first: %s", name, len(problems), problems[0])
+		}
+	}
+}
+
+// entryFiles returns robots.txt and the entry files it names in site, by
+// name.
+func entryFiles(t *testing.T, site string) map[string][]byte {
+	t.Helper()
+	robots, err := os.ReadFile(filepath.Join(site, "robots.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string][]byte{"robots.txt": robots}
+	for line := range strings.SplitSeq(string(robots), "\n") {
+		name, ok := strings.CutPrefix(line, "Sitemap: "+crashBase)
+		if !ok {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(site, name))
+		if err != nil {
+			t.Fatalf("robots.txt names %s: %v", name, err)
+		}
+		m[name] = data
+	}
+	return m
+}
+
+func sameEntries(a, b map[string][]byte) bool {
+	return maps.EqualFunc(a, b, bytes.Equal)
 }
 
 // crashBuild kills build runs that switch the site's set among three.

@@ -76,9 +76,12 @@ func writeRecord(dir string, names []string) error {
 
 // removeStale removes the files of previous that keep does not list and
 // returns their names, sorted.
+//
+// Stale index files go before the shards they list: a run killed while
+// removing never leaves an index naming a removed shard.
 func removeStale(dir string, previous []string, keep map[string]bool) ([]string, error) {
 	var removed []string
-	for _, name := range previous {
+	for _, name := range indexesFirst(previous) {
 		if keep[name] {
 			continue
 		}
@@ -93,6 +96,33 @@ func removeStale(dir string, previous []string, keep map[string]bool) ([]string,
 	}
 	slices.Sort(removed)
 	return removed, nil
+}
+
+// indexesFirst returns names with the index files' first, each part in
+// its order.
+func indexesFirst(names []string) []string {
+	names = slices.Clone(names)
+	slices.SortStableFunc(names, func(a, b string) int {
+		return cmpBool(isIndexName(b), isIndexName(a))
+	})
+	return names
+}
+
+// isIndexName reports whether name may be an index file's: a further
+// index, or the entry file (stale when the set changes between .xml and
+// .xml.gz).
+func isIndexName(name string) bool {
+	return strings.HasPrefix(name, "sitemap-index-") || strings.HasPrefix(name, "sitemap.xml")
+}
+
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
 }
 
 // Temporary files are named .sitemapgen-PID-RANDOM.tmp, so that a later run

@@ -763,3 +763,13 @@ func TestShardNames(t *testing.T) {
 		t.Errorf("%d distinct shard names over the sets, want 5: %v", len(seen), names(seen))
 	}
 }
+
+// Stale files go index first: a run killed while removing them never
+// leaves an index naming a removed shard.
+func TestStaleIndexesFirst(t *testing.T) {
+	got := indexesFirst([]string{"sitemap-1-0123456789.xml", "sitemap-1.txt", "sitemap-index-2.xml", "sitemap-2-0123456789.xml", "sitemap.xml", "sitemap-index-3.xml.gz"})
+	want := []string{"sitemap-index-2.xml", "sitemap.xml", "sitemap-index-3.xml.gz", "sitemap-1-0123456789.xml", "sitemap-1.txt", "sitemap-2-0123456789.xml"}
+	if !slices.Equal(got, want) {
+		t.Errorf("indexesFirst = %q\nwant %q", got, want)
+	}
+}
