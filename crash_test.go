@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,10 +30,14 @@ import (
 // The crash harness: sitemapgen is killed with SIGKILL at random instants
 // of "build" and "watch" on a generated site, and after every kill the
 // site folder must hold a complete sitemap set, the previous one or the
-// new one, never a mix: sitemap.xml parses, every index entry names a
-// shard that exists, parses and validates, and the URLs are exactly one of
-// the sets a completed run writes. After every completed run no temporary
-// file is left and the folder holds the set's files and no other of ours.
+// new one, never a mix. Each set a completed run writes is read once and
+// checked whole (sitemap.xml and every shard it lists parsed and passed
+// through validate.Check, robots.txt naming the entry); after a kill the
+// folder must hold one of the two: its sitemap.xml byte for byte, and every
+// shard it lists there whole, its bytes matching the SHA-256 digest in its
+// name, that is the very file that was checked. After every completed run
+// no temporary file is left and the folder holds the set's files and no
+// other of ours, as the record lists them.
 //
 // The default is what CI runs; a longer run:
 //
@@ -77,6 +84,14 @@ type crashSet struct {
 	name string
 	urls string // every <url>, one a line, in order
 	dur  time.Duration
+	// What a completed run left, read once and validated whole: the
+	// entry file's name and bytes, robots.txt's bytes, and the set's
+	// files, sorted. After a kill the folder is this set when its entry
+	// file has these bytes and every shard it lists is there whole (its
+	// bytes match the digest in its name).
+	entryName     string
+	entry, robots []byte
+	files         []string
 }
 
 // outcomes counts what the kills found, for the log.
@@ -180,13 +195,12 @@ func temps(site string) []string {
 // set's, as the record lists them.
 func checkClean(t *testing.T, site string, s *crashSet) {
 	t.Helper()
-	urls, files, err := readSet(site)
-	if err != nil {
-		t.Fatalf("after a completed run (%s): broken set: %v", s.name, err)
+	if s.entry == nil {
+		s.remember(t, site)
+	} else if got, err := which(site, s); err != nil || got != s {
+		t.Fatalf("after a completed run (%s): not its set: %v", s.name, err)
 	}
-	if urls != s.urls {
-		t.Fatalf("after a completed run (%s): not its set", s.name)
-	}
+	files := slices.Clone(s.files)
 	if tmp := temps(site); len(tmp) > 0 {
 		t.Fatalf("after a completed run (%s): temporary files left: %q", s.name, tmp)
 	}
@@ -216,8 +230,8 @@ func checkClean(t *testing.T, site string, s *crashSet) {
 // describe says, after a kill, what the folder holds besides its set: the
 // killed run's temporary files, files of ours the set does not name (the
 // new set's shards renamed before the kill, or the old set's not removed).
-func describe(site string, newSet bool) string {
-	_, files, _ := readSet(site)
+func describe(site string, set *crashSet, newSet bool) string {
+	files := set.files
 	ents, _ := os.ReadDir(site)
 	extra := 0
 	for _, e := range ents {
@@ -241,14 +255,13 @@ func describe(site string, newSet bool) string {
 // judge reads the set after a kill and says which of the sets it is.
 func judge(t *testing.T, site string, sets []*crashSet, allowed ...*crashSet) *crashSet {
 	t.Helper()
+	if s, err := which(site, allowed...); err == nil {
+		return s
+	}
+	// Not one of those allowed: say what it is.
 	urls, _, err := readSet(site)
 	if err != nil {
 		t.Fatalf("broken set after a kill: %v", err)
-	}
-	for _, s := range allowed {
-		if urls == s.urls {
-			return s
-		}
 	}
 	for _, s := range sets {
 		if urls == s.urls {
@@ -256,6 +269,69 @@ func judge(t *testing.T, site string, sets []*crashSet, allowed ...*crashSet) *c
 		}
 	}
 	t.Fatalf("after a kill the folder holds a set that no completed run writes (%d bytes of entries)", len(urls))
+	return nil
+}
+
+// remember records the set a completed run left in site, checked whole.
+func (s *crashSet) remember(t *testing.T, site string) {
+	t.Helper()
+	urls, files, err := readSet(site)
+	if err != nil {
+		t.Fatalf("%s: %v", s.name, err)
+	}
+	s.urls, s.entryName, s.files = urls, files[0], slices.Sorted(slices.Values(files))
+	if s.entry, err = os.ReadFile(filepath.Join(site, s.entryName)); err != nil {
+		t.Fatal(err)
+	}
+	if s.robots, err = os.ReadFile(filepath.Join(site, "robots.txt")); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// which returns the one of sets the folder holds whole: its entry file
+// byte for byte, robots.txt naming it, and every other file of the set
+// there with the bytes its name's digest says, as the completed run that
+// was checked whole left it.
+func which(site string, sets ...*crashSet) (*crashSet, error) {
+	for _, s := range sets {
+		entry, err := os.ReadFile(filepath.Join(site, s.entryName))
+		if err != nil || !bytes.Equal(entry, s.entry) {
+			continue
+		}
+		robots, err := os.ReadFile(filepath.Join(site, "robots.txt"))
+		if err != nil || !bytes.Contains(robots, []byte("Sitemap: "+crashBase+s.entryName+"\n")) {
+			return nil, fmt.Errorf("robots.txt does not name %s:\n%s", s.entryName, robots)
+		}
+		for _, name := range s.files {
+			if name == s.entryName {
+				continue
+			}
+			if err := wholeShard(filepath.Join(site, name)); err != nil {
+				return nil, err
+			}
+		}
+		return s, nil
+	}
+	return nil, errors.New("none of the sets")
+}
+
+// shardDigest matches a shard's name, whose digest names its bytes.
+var shardDigest = regexp.MustCompile(`^sitemap-[0-9]+-([0-9a-f]{10})\.xml(\.gz)?$`)
+
+// wholeShard checks that the shard at path holds the bytes its name's
+// digest says: complete, and the file that was validated under that name.
+func wholeShard(path string) error {
+	m := shardDigest.FindStringSubmatch(filepath.Base(path))
+	if m == nil {
+		return fmt.Errorf("%s: not a shard's name", path)
+	}
+	data, err := sitemaptest.ReadBytes(path)
+	if err != nil {
+		return err
+	}
+	if sum := sha256.Sum256(data); hex.EncodeToString(sum[:5]) != m[1] {
+		return fmt.Errorf("%s: its bytes do not match its name", path)
+	}
 	return nil
 }
 
@@ -374,16 +450,13 @@ func referenceSets(t *testing.T, bin, site string, configs []crashConfig) []*cra
 		for range 3 { // the first run is slower: caches are cold
 			ran(t, bin, site, c, s)
 		}
-		urls, files, err := readSet(site)
-		if err != nil {
-			t.Fatalf("%s: %v", c.name, err)
-		}
-		s.urls = urls
+		s.remember(t, site) // read and checked whole (validate.Check)
+		urls, files := s.urls, s.files
 		// The shared validator on the entry file and a shard (it takes
-		// half a second a file; validate.Check, which agrees with it on
-		// its samples, checks every file after every kill).
+		// half a second a file; validate.Check agrees with it on its
+		// samples).
 		var paths []string
-		for _, f := range files[:min(2, len(files))] {
+		for _, f := range []string{s.entryName, files[0]} {
 			paths = append(paths, filepath.Join(site, f))
 		}
 		sitemaptest.MustValidate(t, paths...)
@@ -591,7 +664,7 @@ func crashBuild(t *testing.T, bin string, r *rand.Rand, site string, gzip bool, 
 		}
 		killed++
 		got := judge(t, site, sets, sets[cur], sets[next])
-		seen[describe(site, got == sets[next])]++
+		seen[describe(site, got, got == sets[next])]++
 		cur = slices.Index(sets, got)
 		// Now and then a run that completes: it cleans up
 		// after the killed ones.
@@ -668,7 +741,7 @@ func crashWatch(t *testing.T, bin string, r *rand.Rand, project, site string, ki
 			t.Fatal("watch did not die of SIGKILL")
 		}
 		got := judge(t, site, sets, sets...)
-		seen[describe(site, got == sets[next])]++
+		seen[describe(site, got, got == sets[next])]++
 		cur = next
 		if i%10 == 9 {
 			// A completed build of the configuration now in force.
