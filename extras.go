@@ -17,7 +17,6 @@ import (
 	"github.com/sitemapgen/sitemapgen/indexnow"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/mapping"
-	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
@@ -28,8 +27,9 @@ const KeyEnv = "INDEXNOW_KEY"
 // written: the changes file (--changes), the IndexNow key file
 // (--key-file) and the Atom feed (--feed). Each is written atomically.
 type extras struct {
-	s   *config.Settings
-	key string
+	s    *config.Settings
+	base string // the base URL, normalized
+	key  string
 	// The previous build's URLs, for the changes file, and where they
 	// came from: the state file, or the sitemaps on disk.
 	prev      changes.Set
@@ -44,7 +44,11 @@ type extras struct {
 // build then counts as the first. Its errors are usage or configuration
 // errors.
 func startExtras(s *config.Settings, getenv func(string) string, w io.Writer) (*extras, error) {
-	e := &extras{s: s}
+	base, err := mapping.ParseBaseURL(s.Build.Map.BaseURL)
+	if err != nil {
+		return nil, err
+	}
+	e := &extras{s: s, base: base}
 	if s.KeyFile {
 		e.key = strings.TrimSpace(getenv(KeyEnv))
 		if e.key == "" {
@@ -53,17 +57,13 @@ func startExtras(s *config.Settings, getenv func(string) string, w io.Writer) (*
 		if err := indexnow.ValidKey(e.key); err != nil {
 			return nil, fmt.Errorf("--key-file: %s: %w", KeyEnv, err)
 		}
-		s.Build.OwnFiles = append(s.Build.OwnFiles, e.key+".txt")
+		s.Build.OwnFiles = append(s.Build.OwnFiles, e.keyName())
 	}
 	if s.Feed != nil {
 		s.Build.OwnFiles = append(s.Build.OwnFiles, feed.Name)
 	}
-	if s.Changes == "" || s.DryRun || s.Check || len(s.Explain) > 0 {
+	if s.Changes == "" || !writes(s) {
 		return e, nil
-	}
-	base, err := mapping.ParseBaseURL(s.Build.Map.BaseURL)
-	if err != nil {
-		return nil, err
 	}
 	var ok bool
 	if s.Build.Hash != nil {
@@ -74,10 +74,9 @@ func startExtras(s *config.Settings, getenv func(string) string, w io.Writer) (*
 		}
 	}
 	if !ok {
-		e.prev, ok, err = changes.FromSitemaps(s.Build.Write.Dir, base)
+		e.prev, ok, err = changes.FromSitemaps(s.Build.Write.Dir, e.base)
 		if err != nil {
 			fmt.Fprintf(w, "sitemapgen: warning: --changes: %v; every URL counts as new\n", err)
-			ok = false
 		}
 	}
 	e.first = !ok
@@ -92,7 +91,7 @@ func startExtras(s *config.Settings, getenv func(string) string, w io.Writer) (*
 // one compares with this one's sitemaps whether it is written or not.
 func (e *extras) finish(res *build.Result, w io.Writer) error {
 	s := e.s
-	if s.DryRun || s.Check || len(s.Explain) > 0 || res.Write == nil {
+	if !writes(s) || res.Write == nil {
 		return nil
 	}
 	if s.Changes != "" {
@@ -102,11 +101,11 @@ func (e *extras) finish(res *build.Result, w io.Writer) error {
 	}
 	dir := s.Build.Write.Dir
 	if s.KeyFile {
-		name := e.key + ".txt"
-		if err := writeIfChanged(filepath.Join(dir, name), []byte(e.key+"\n")); err != nil {
+		path := filepath.Join(dir, e.keyName())
+		if err := writeIfChanged(path, []byte(e.key+"\n")); err != nil {
 			return fmt.Errorf("the IndexNow key file: %w", err)
 		}
-		e.say(w, "IndexNow key file %s written", filepath.Join(dir, name))
+		e.say(w, "IndexNow key file %s written", path)
 	}
 	if s.Feed != nil {
 		if err := e.writeFeed(res, w); err != nil {
@@ -119,8 +118,15 @@ func (e *extras) finish(res *build.Result, w io.Writer) error {
 // owns reports whether name, in the output folder, is a file the extras
 // write there: watch mode ignores their events.
 func (e *extras) owns(name string) bool {
-	return e.s.Feed != nil && name == feed.Name || e.s.KeyFile && name == e.key+".txt"
+	return e.s.Feed != nil && name == feed.Name || e.s.KeyFile && name == e.keyName()
 }
+
+// keyName is the IndexNow key file's name: the key, then .txt.
+func (e *extras) keyName() string { return e.key + ".txt" }
+
+// writes reports whether a build with s writes files: not a dry run, a
+// check or an explanation.
+func writes(s *config.Settings) bool { return !s.DryRun && !s.Check && len(s.Explain) == 0 }
 
 func (e *extras) say(w io.Writer, format string, args ...any) {
 	if !e.s.Quiet {
@@ -142,11 +148,7 @@ func (e *extras) writeFeed(res *build.Result, w io.Writer) error {
 		u := res.URLs.At(i)
 		entries = append(entries, feed.Entry{URL: u.Loc, Updated: u.LastMod})
 	}
-	base, err := mapping.ParseBaseURL(s.Build.Map.BaseURL)
-	if err != nil {
-		return err
-	}
-	err = feed.Write(path, entries, feed.Options{BaseURL: base, Title: s.Feed.Title, Limit: s.Feed.Limit})
+	err := feed.Write(path, entries, feed.Options{BaseURL: e.base, Title: s.Feed.Title, Limit: s.Feed.Limit})
 	if errors.Is(err, feed.ErrNoEntries) {
 		// Not a failure of the sitemaps: say why there is no feed.
 		fmt.Fprintf(w, "%s: warning: no feed written: no URL has a lastmod\n", path)
@@ -176,22 +178,14 @@ func (e *extras) writeChanges(res *build.Result, w io.Writer) error {
 		}
 	}
 	if next == nil {
-		next = make(changes.Set, res.URLs.Len())
-		for i := range res.URLs.Len() {
-			u := res.URLs.At(i)
-			next[u.Loc] = string(sitemap.AppendLastMod(nil, u.LastMod, s.Build.Write.LastModFormat))
-		}
+		next = changes.Of(res.URLs, s.Build.Write.LastModFormat)
 		if e.fromState {
 			e.fromState = false
 			e.first = true // the state file could not be read back
 		}
 	}
-	base, err := mapping.ParseBaseURL(s.Build.Map.BaseURL)
-	if err != nil {
-		return err
-	}
 	cs := changes.Diff(e.prev, next)
-	if err := changes.WriteFile(s.Changes, cs, base); err != nil {
+	if err := changes.WriteFile(s.Changes, cs, e.base); err != nil {
 		return fmt.Errorf("--changes: %w", err)
 	}
 	added, removed, changed := changes.Count(cs)

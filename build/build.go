@@ -56,6 +56,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/changes"
 	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/gitdates"
 	"github.com/sitemapgen/sitemapgen/hashstate"
@@ -392,12 +393,7 @@ func (b *builder) saveHash() {
 		return
 	}
 	if b.opts.Hash.Listed {
-		listed := make(map[string]string, b.res.URLs.Len())
-		for i := range b.res.URLs.Len() {
-			u := b.res.URLs.At(i)
-			listed[u.Loc] = string(sitemap.AppendLastMod(nil, u.LastMod, b.opts.Write.LastModFormat))
-		}
-		b.hash.SetListed(listed)
+		b.hash.SetListed(changes.Of(b.res.URLs, b.opts.Write.LastModFormat))
 	}
 	if _, err := b.hash.Save(b.opts.Hash.State); err != nil {
 		b.warn("", fmt.Errorf("lastmod source hash: %w", err))

@@ -51,6 +51,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/hashstate"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
@@ -74,6 +75,17 @@ func (c Change) String() string { return string(c.Op) + " " + c.URL }
 // content hash, or its lastmod as written in the sitemap ("" when it has
 // none).
 type Set map[string]string
+
+// Of returns the Set of a build's URLs: each with its lastmod as the
+// sitemap writes it in format.
+func Of(urls writer.URLs, format sitemap.DateFormat) Set {
+	set := make(Set, urls.Len())
+	for i := range urls.Len() {
+		u := urls.At(i)
+		set[u.Loc] = string(sitemap.AppendLastMod(nil, u.LastMod, format))
+	}
+	return set
+}
 
 // FromState returns the URLs and lastmods the state file at path recorded
 // of the build that saved it; ok is false when there is no such file, or
