@@ -186,22 +186,7 @@ func faultSite(t *testing.T, dir string, n int) {
 // name.
 func folderFiles(t *testing.T, dir string) map[string][]byte {
 	t.Helper()
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m := make(map[string][]byte)
-	for _, e := range ents {
-		if !e.Type().IsRegular() {
-			continue
-		}
-		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		m[e.Name()] = data
-	}
-	return m
+	return dirFiles(t, dir, func(e os.DirEntry) bool { return e.Type().IsRegular() })
 }
 
 // kept checks that dir holds the files of before, byte for byte, and no

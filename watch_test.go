@@ -177,19 +177,27 @@ func noTemps(t *testing.T, dir string) {
 // outputs returns the sitemapgen files in dir (and robots.txt) by name.
 func outputs(t *testing.T, dir string) map[string][]byte {
 	t.Helper()
+	return dirFiles(t, dir, func(e os.DirEntry) bool { return writer.IsOwnName(e.Name()) || e.Name() == "robots.txt" })
+}
+
+// dirFiles returns the content of the files in dir that keep accepts, by
+// name.
+func dirFiles(t *testing.T, dir string, keep func(os.DirEntry) bool) map[string][]byte {
+	t.Helper()
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := make(map[string][]byte)
 	for _, e := range ents {
-		if writer.IsOwnName(e.Name()) || e.Name() == "robots.txt" {
-			data, err := os.ReadFile(filepath.Join(dir, e.Name()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			m[e.Name()] = data
+		if !keep(e) {
+			continue
 		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m[e.Name()] = data
 	}
 	return m
 }
