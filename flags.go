@@ -398,7 +398,8 @@ Examples:
   sitemapgen watch --base-url https://example.com/ public
   sitemapgen watch public --source content --debounce 500ms
 
-Flags: every flag of build (sitemapgen --help) but --dry-run and --explain, and
+Flags: every flag of build (sitemapgen --help) but --dry-run, --explain,
+--check and --changes, and
   --debounce D   wait until no change has come for D (default 200ms)
   --max-wait D   but never longer than D after the first change, even while
                  changes keep coming (default 2s)
