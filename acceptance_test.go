@@ -21,7 +21,7 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
-	"github.com/sitemapgen/sitemapgen/validate"
+	"github.com/sitemapgen/sitemapgen/internal/validate"
 )
 
 const acceptancePages = 120000

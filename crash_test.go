@@ -23,7 +23,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
-	"github.com/sitemapgen/sitemapgen/validate"
+	"github.com/sitemapgen/sitemapgen/internal/validate"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 

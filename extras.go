@@ -10,12 +10,12 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/sitemapgen/sitemapgen/build"
-	"github.com/sitemapgen/sitemapgen/changes"
-	"github.com/sitemapgen/sitemapgen/config"
-	"github.com/sitemapgen/sitemapgen/feed"
-	"github.com/sitemapgen/sitemapgen/indexnow"
+	"github.com/sitemapgen/sitemapgen/internal/changes"
+	"github.com/sitemapgen/sitemapgen/internal/config"
+	"github.com/sitemapgen/sitemapgen/internal/feed"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/indexnow"
+	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
@@ -89,7 +89,7 @@ func startExtras(s *config.Settings, getenv func(string) string, w io.Writer) (*
 // finish writes the extras after a build that wrote its sitemaps, and
 // reports each on w: the changes file first, since the build after this
 // one compares with this one's sitemaps whether it is written or not.
-func (e *extras) finish(res *build.Result, w io.Writer) error {
+func (e *extras) finish(res *pipeline.Result, w io.Writer) error {
 	s := e.s
 	if !writes(s) || res.Write == nil {
 		return nil
@@ -134,7 +134,7 @@ func (e *extras) say(w io.Writer, format string, args ...any) {
 	}
 }
 
-func (e *extras) writeFeed(res *build.Result, w io.Writer) error {
+func (e *extras) writeFeed(res *pipeline.Result, w io.Writer) error {
 	s := e.s
 	path := filepath.Join(s.Build.Write.Dir, feed.Name)
 	if old, err := fsx.ReadFile(path); err == nil && !feed.Ours(old) {
@@ -168,7 +168,7 @@ func limitOr(n, def int) int {
 	return n
 }
 
-func (e *extras) writeChanges(res *build.Result, w io.Writer) error {
+func (e *extras) writeChanges(res *pipeline.Result, w io.Writer) error {
 	s := e.s
 	var next changes.Set
 	if e.fromState {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sitemapgen/sitemapgen/config"
+	"github.com/sitemapgen/sitemapgen/internal/config"
 )
 
 const usage = `sitemapgen writes the sitemaps of a built static site.

@@ -18,8 +18,8 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/sitemapgen/sitemapgen/build"
-	"github.com/sitemapgen/sitemapgen/config"
+	"github.com/sitemapgen/sitemapgen/internal/config"
+	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 )
 
 // Exit statuses.
@@ -92,7 +92,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	rep.explainTo, rep.dates = stdout, s.Build.Write.LastModFormat
 	rep.settings(s)
 	s.Build.Report = rep.report()
-	res, err := build.Run(ctx, s.Build)
+	res, err := pipeline.Run(ctx, s.Build)
 	rep.endProgress()
 	if err != nil {
 		fmt.Fprintf(stderr, "sitemapgen: %v\n", err)
@@ -121,7 +121,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 
 // checked reports the outcome of --check: the files that differ from what
 // a build would write, and exit 1 if any does.
-func checked(res *build.Result, s *config.Settings, stdout, stderr io.Writer) int {
+func checked(res *pipeline.Result, s *config.Settings, stdout, stderr io.Writer) int {
 	for _, name := range res.Write.Differ {
 		why := "differs from what a build writes"
 		if slices.Contains(res.Write.Removed, name) {

@@ -12,14 +12,14 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/sitemapgen/sitemapgen/build"
-	"github.com/sitemapgen/sitemapgen/config"
+	"github.com/sitemapgen/sitemapgen/internal/config"
+	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
 // summary is the one line that ends a build.
-func summary(res *build.Result, s *config.Settings) string {
+func summary(res *pipeline.Result, s *config.Settings) string {
 	var b strings.Builder
 	b.WriteString("sitemapgen: ")
 	if s.DryRun {
@@ -121,7 +121,7 @@ func newReporter(root string, w io.Writer, quiet, verbose bool) *reporter {
 	return r
 }
 
-func (r *reporter) report() build.Report {
+func (r *reporter) report() pipeline.Report {
 	rep := r.events()
 	if r.verbose {
 		// Only then: a Page callback makes the build keep every page's
@@ -134,8 +134,8 @@ func (r *reporter) report() build.Report {
 	return rep
 }
 
-func (r *reporter) events() build.Report {
-	return build.Report{
+func (r *reporter) events() pipeline.Report {
+	return pipeline.Report{
 		Warn: func(path string, err error) {
 			if r.quiet {
 				return
@@ -225,7 +225,7 @@ func (r *reporter) oneLine(d *mapping.Decision) string {
 }
 
 // explain prints what --explain asked.
-func (r *reporter) explain(x build.Explanation) {
+func (r *reporter) explain(x pipeline.Explanation) {
 	w, d := r.explainTo, &x.Decision
 	fmt.Fprintf(w, "%s\n", r.path(x.Path))
 	if d.URL.Loc != "" {

@@ -12,9 +12,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sitemapgen/sitemapgen/changes"
-	"github.com/sitemapgen/sitemapgen/indexnow"
+	"github.com/sitemapgen/sitemapgen/internal/changes"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/indexnow"
 )
 
 const submitUsage = `sitemapgen submit tells search engines which URLs the last build added or

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sitemapgen/sitemapgen/indexnow"
+	"github.com/sitemapgen/sitemapgen/internal/indexnow"
 )
 
 // The tests of sitemapgen submit run against loopback servers; none

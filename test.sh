@@ -29,19 +29,19 @@ go test -race ./...
 # target here. FUZZTIME=30s still works for a longer local run.
 step fuzz, "${FUZZTIME:=100000x}" per target
 for target in \
-  ./config:FuzzParse \
+  ./internal/config:FuzzParse \
   ./frontmatter:FuzzHead \
   ./frontmatter:FuzzLexer \
   ./frontmatter:FuzzSource \
-  ./generator:FuzzJSLiterals \
-  ./generator:FuzzURLPath \
-  ./hashstate:FuzzLoad \
-  ./host:FuzzHostFiles \
-  ./host:FuzzRedirects \
+  ./internal/generator:FuzzJSLiterals \
+  ./internal/generator:FuzzURLPath \
+  ./internal/hashstate:FuzzLoad \
+  ./internal/host:FuzzHostFiles \
+  ./internal/host:FuzzRedirects \
   ./mapping:FuzzLoc \
   ./mapping:FuzzParseBaseURL \
-  ./feed:FuzzEncode \
-  ./validate:FuzzCheck \
+  ./internal/feed:FuzzEncode \
+  ./internal/validate:FuzzCheck \
   ./writer:FuzzAppendURL \
   ./writer:FuzzWrite:20000x; do
   # FuzzWrite writes files on every run (a few thousand a second): fewer.

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/sitemapgen/sitemapgen/validate"
+	"github.com/sitemapgen/sitemapgen/internal/validate"
 )
 
 const validateUsage = `sitemapgen validate checks sitemap files and sitemap indexes against the

@@ -12,9 +12,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sitemapgen/sitemapgen/build"
-	"github.com/sitemapgen/sitemapgen/config"
-	"github.com/sitemapgen/sitemapgen/host"
+	"github.com/sitemapgen/sitemapgen/internal/config"
+	"github.com/sitemapgen/sitemapgen/internal/host"
+	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/watch"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
@@ -72,7 +72,7 @@ type watcher struct {
 
 	s      *config.Settings
 	rep    *reporter
-	sess   *build.Session
+	sess   *pipeline.Session
 	inputs map[string]bool // absolute paths of s.Inputs
 	// restart, set by a configuration change that changes what is
 	// watched, ends run with the new settings.
@@ -189,7 +189,7 @@ func (w *watcher) setInputs() {
 // build runs the first, whole build of a session.
 func (w *watcher) build(ctx context.Context) {
 	w.setReporter()
-	sess, res, err := build.Start(ctx, w.s.Build)
+	sess, res, err := pipeline.Start(ctx, w.s.Build)
 	w.rep.endProgress()
 	w.sess = sess
 	w.done(res, err, true)
@@ -259,7 +259,7 @@ func (w *watcher) reload(ctx context.Context) {
 
 // done prints the outcome of a build: the summary after a whole one, a
 // line of changes after an update, or the error.
-func (w *watcher) done(res *build.Result, err error, whole bool) {
+func (w *watcher) done(res *pipeline.Result, err error, whole bool) {
 	if err == nil && res != nil {
 		err = w.ex.finish(res, io.Discard)
 	}
@@ -279,7 +279,7 @@ func (w *watcher) done(res *build.Result, err error, whole bool) {
 
 // changeLine is the one line of a rebuild: "+3 −1 ~2 URLs, 2 files
 // written, 14 ms".
-func changeLine(res *build.Result) string {
+func changeLine(res *pipeline.Result) string {
 	var b strings.Builder
 	if c := res.Write.URLChanges; c != nil {
 		fmt.Fprintf(&b, "+%d −%d ~%d URLs, ", c.Added, c.Removed, c.Changed)

@@ -13,9 +13,9 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+	"github.com/sitemapgen/sitemapgen/internal/validate"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
-	"github.com/sitemapgen/sitemapgen/validate"
 )
 
 // FuzzAppendURL checks that any record the mapping stage can produce (a loc

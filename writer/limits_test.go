@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+	"github.com/sitemapgen/sitemapgen/internal/validate"
 	"github.com/sitemapgen/sitemapgen/sitemap"
-	"github.com/sitemapgen/sitemapgen/validate"
 )
 
 // More shards than one index can list: at max_urls 1, 50,001 URLs make

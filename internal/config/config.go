@@ -28,10 +28,10 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/sitemapgen/sitemapgen/feed"
 	"github.com/sitemapgen/sitemapgen/frontmatter"
-	"github.com/sitemapgen/sitemapgen/hashstate"
+	"github.com/sitemapgen/sitemapgen/internal/feed"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/hashstate"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package build
+package pipeline
 
 import (
 	"os"

@@ -38,7 +38,7 @@
 // the writer's temporary files are removed and, since the new files are
 // only renamed into place once all of them are written, the folder keeps
 // the sitemaps it had.
-package build
+package pipeline
 
 import (
 	"context"
@@ -56,11 +56,11 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/sitemapgen/sitemapgen/changes"
 	"github.com/sitemapgen/sitemapgen/frontmatter"
-	"github.com/sitemapgen/sitemapgen/gitdates"
-	"github.com/sitemapgen/sitemapgen/hashstate"
-	"github.com/sitemapgen/sitemapgen/host"
+	"github.com/sitemapgen/sitemapgen/internal/changes"
+	"github.com/sitemapgen/sitemapgen/internal/gitdates"
+	"github.com/sitemapgen/sitemapgen/internal/hashstate"
+	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"

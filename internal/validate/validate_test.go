@@ -5,12 +5,13 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 )
 
 const head = `<?xml version="1.0" encoding="UTF-8"?>` + "\n"
@@ -382,11 +383,12 @@ func TestProblemString(t *testing.T) {
 // TestSharedSamples checks that Check agrees with the shared samples and,
 // when xmllint is installed, with the shared validator, file by file.
 func TestSharedSamples(t *testing.T) {
-	samples := filepath.Join("..", "..", "shared", "schemas", "samples")
-	if _, err := os.Stat(samples); errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("no shared samples at %s", samples)
+	sharedDir, err := sitemaptest.Shared()
+	if err != nil {
+		t.Fatal(err)
 	}
-	script := filepath.Join("..", "..", "shared", "tools", "validate-sitemaps")
+	samples := filepath.Join(sharedDir, "schemas", "samples")
+	script := filepath.Join(sharedDir, "tools", "validate-sitemaps")
 	_, errLint := exec.LookPath("xmllint")
 	_, errPy := exec.LookPath("python3")
 	external := errLint == nil && errPy == nil

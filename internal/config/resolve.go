@@ -10,10 +10,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sitemapgen/sitemapgen/build"
-	"github.com/sitemapgen/sitemapgen/generator"
-	"github.com/sitemapgen/sitemapgen/hashstate"
-	"github.com/sitemapgen/sitemapgen/host"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/hashstate"
+	"github.com/sitemapgen/sitemapgen/internal/host"
+	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -63,7 +63,7 @@ type Flags struct {
 
 // Settings is the outcome of Resolve: a build's options and how to report.
 type Settings struct {
-	Build build.Options
+	Build pipeline.Options
 	// DryRun prints the URLs instead of writing files.
 	DryRun bool
 	// Check compares the sitemaps on disk with what the build would
@@ -267,9 +267,9 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 			hostDirs[0] = out // the built site, not the sources
 		}
 	}
-	s.Build = build.Options{
+	s.Build = pipeline.Options{
 		Root:     f.Root,
-		Heads:    build.Heads{Read: f.Head.Read, Limit: f.Head.MaxBytes},
+		Heads:    pipeline.Heads{Read: f.Head.Read, Limit: f.Head.MaxBytes},
 		HostDirs: hostDirs,
 		Explain:  fl.Explain,
 		Strict:   f.Strict,
@@ -325,7 +325,7 @@ func Resolve(fl Flags, getenv func(string) string) (*Settings, error) {
 		}
 	}
 	if state != "" {
-		s.Build.Hash = &build.Hash{State: state, Options: hashstate.Options{Ignore: f.ignore}}
+		s.Build.Hash = &pipeline.Hash{State: state, Options: hashstate.Options{Ignore: f.ignore}}
 	}
 	if fl.Check != nil && *fl.Check {
 		s.Check, s.Build.Write.Check = true, true
@@ -484,7 +484,7 @@ func (fl Flags) apply(f *File) error {
 // content mode it also fills root and out from the generator's
 // configuration when they are not given. projectDir is the config file's
 // folder, or the working directory.
-func (s *Settings) sources(f *File, projectDir string) (*build.Sources, error) {
+func (s *Settings) sources(f *File, projectDir string) (*pipeline.Sources, error) {
 	if f.Mode != ModeContent && f.Source == "" {
 		return nil, nil
 	}
@@ -532,11 +532,11 @@ func (s *Settings) sources(f *File, projectDir string) (*build.Sources, error) {
 		}
 		dir = f.Root
 	}
-	src := &build.Sources{Dir: dir, Preset: preset}
+	src := &pipeline.Sources{Dir: dir, Preset: preset}
 	if f.Mode == ModeContent {
 		// The walk options are the sources' own: include and exclude
 		// apply to the source files, and the default include becomes
-		// build.ContentInclude.
+		// pipeline.ContentInclude.
 		src.Walk = walker.Options{Exclude: slices.Clone(f.Exclude), FollowSymlinks: f.FollowSymlinks}
 		if !slices.Equal(f.Include, walker.DefaultInclude) {
 			src.Walk.Include = f.Include

@@ -283,7 +283,7 @@ func FuzzParse(f *testing.F) {
 
 // sitemap.yaml.example parses, and documents every key the decoder knows.
 func TestExampleFile(t *testing.T) {
-	path := filepath.Join("..", "sitemap.yaml.example")
+	path := filepath.Join("..", "..", "sitemap.yaml.example")
 	f, err := Load(path)
 	if err != nil {
 		t.Fatal(err)

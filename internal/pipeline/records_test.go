@@ -1,4 +1,4 @@
-package build
+package pipeline
 
 import (
 	"math/rand/v2"
