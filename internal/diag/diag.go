@@ -1,0 +1,107 @@
+// Package diag is the one shape of sitemapgen's messages about a place in
+// a file: the path first, then the line, as compilers, gofmt and go vet
+// print them, so that an editor or a CI log viewer jumps to the place:
+//
+//	sitemap.yaml:3: unknown key "chanegfreq" (did you mean "changefreq"?)
+//	vercel.json:12: warning: redirect rule never matches
+//	content/post.md:2: warning: date "yesterday" is not a date
+//	public/old.html: warning: cannot read the page: permission denied; not listed
+//
+// A problem without a place keeps the program's name in front:
+//
+//	sitemapgen: no base URL: the sitemap needs the absolute URL the site is served at
+//
+// # Errors
+//
+// A [*Diagnostic] is an error with a place. Wrapped by callers with %w, it
+// still prints path first: [Format] finds it in the chain and moves its
+// place to the front ("lastmod source hash: state.json:3:9: bad value"
+// prints as "state.json:3:9: lastmod source hash: bad value").
+package diag
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// Program is the prefix of a message that has no place.
+const Program = "sitemapgen"
+
+// A Diagnostic is a problem at a place: a file, and within it a line
+// and a column when they are known.
+type Diagnostic struct {
+	// File is the path as the user would type it (relative to the working
+	// directory, or as given).
+	File string
+	// Line and Col count from 1; 0 when unknown (Col is then ignored).
+	Line, Col int
+	// Msg says what is wrong: lowercase, no final period.
+	Msg string
+	// Hint, when set, says what to do; each of its lines prints on a
+	// line of its own after "hint: ".
+	Hint string
+}
+
+// At returns the Diagnostic msg at line of file.
+func At(file string, line int, msg string) *Diagnostic {
+	return &Diagnostic{File: file, Line: line, Msg: msg}
+}
+
+// Place is "file:line:col", "file:line" or "file", as much as is known.
+func (d *Diagnostic) Place() string {
+	var b strings.Builder
+	b.WriteString(d.File)
+	if d.Line > 0 {
+		b.WriteByte(':')
+		b.WriteString(strconv.Itoa(d.Line))
+		if d.Col > 0 {
+			b.WriteByte(':')
+			b.WriteString(strconv.Itoa(d.Col))
+		}
+	}
+	return b.String()
+}
+
+// Error returns "place: message", then the hint's lines.
+func (d *Diagnostic) Error() string {
+	s := d.Msg
+	if d.File != "" {
+		s = d.Place() + ": " + s
+	}
+	return s + hintLines(d.Hint)
+}
+
+func hintLines(hint string) string {
+	if hint == "" {
+		return ""
+	}
+	return "\nhint: " + strings.ReplaceAll(hint, "\n", "\nhint: ")
+}
+
+// Format returns the message of err as printed: path first when err is or
+// wraps a *Diagnostic with a file (the place moved to the front of what
+// the wrappers said), else after "sitemapgen: ". With warning set,
+// "warning: " follows the place. The result has no final newline.
+func Format(err error, warning bool) string {
+	sev := ""
+	if warning {
+		sev = "warning: "
+	}
+	msg := err.Error()
+	var d *Diagnostic
+	if !errors.As(err, &d) || d.File == "" {
+		return Program + ": " + sev + msg
+	}
+	place := d.Place()
+	// The wrappers' words, if any, come before the diagnostic's own
+	// message: take its place out of the middle.
+	if own := place + ": "; !strings.HasPrefix(msg, own) {
+		if i := strings.Index(msg, own); i >= 0 {
+			msg = msg[:i] + msg[i+len(own):]
+		}
+	} else {
+		msg = msg[len(own):]
+	}
+	return place + ": " + sev + msg
+}
