@@ -1,7 +1,7 @@
 // Package sitemap is the data model of the Sitemaps 0.9 protocol
 // (https://www.sitemaps.org/protocol.html): the [URL] record that flows
-// through sitemapgen from mapping to writer, its value types and the
-// protocol's limits.
+// through sitemapgen from mapping to writer, the [URLs] a build hands
+// on, its value types and the protocol's limits.
 //
 // The package does no I/O. Every value type validates on construction, so a
 // [URL] built from [ParseChangeFreq], [ParsePriority] and a loc accepted by
@@ -55,6 +55,25 @@ type URL struct {
 	// <xhtml:link rel="alternate" hreflang href> children.
 	Alternates []Alternate
 }
+
+// URLs are the records a build hands on, sorted by Loc and free of
+// duplicates: Len of them, read by index, each more than once, and
+// concurrently. A build of a million pages keeps its records compact and
+// hands them over through At, rather than as a million URL values; the
+// writer, the changes file and the feed read them.
+type URLs interface {
+	Len() int
+	At(i int) URL
+}
+
+// Slice is a []URL as URLs.
+type Slice []URL
+
+// Len returns len(s).
+func (s Slice) Len() int { return len(s) }
+
+// At returns s[i].
+func (s Slice) At(i int) URL { return s[i] }
 
 // Alternate is a language version of a page: an xs:language tag (en,
 // de-AT, x-default) and an absolute, percent-encoded URL.

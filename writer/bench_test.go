@@ -42,7 +42,7 @@ func BenchmarkEncode(b *testing.B) {
 // BenchmarkWrite times writing a 100,000-URL set (two shards and an
 // index) into a temporary folder, with and without gzip.
 func BenchmarkWrite(b *testing.B) {
-	urls := Slice(benchURLs(100000))
+	urls := sitemap.Slice(benchURLs(100000))
 	for _, gz := range []bool{false, true} {
 		b.Run(fmt.Sprintf("gzip=%v", gz), func(b *testing.B) {
 			b.ReportAllocs()
@@ -101,7 +101,7 @@ func BenchmarkGzip(b *testing.B) {
 // each time, so one shard and the index are written and the other shard
 // is kept.
 func BenchmarkWriteState(b *testing.B) {
-	urls := Slice(benchURLs(100000))
+	urls := sitemap.Slice(benchURLs(100000))
 	dir := b.TempDir()
 	opts := Options{Dir: dir, BaseURL: base, State: NewState()}
 	if _, err := Write(urls, opts); err != nil {

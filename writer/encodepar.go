@@ -30,7 +30,7 @@ const windowSize = 1024
 // Encoding is most of the CPU time of writing a large set; done in
 // parallel, it overlaps the writing of the files (fn), which is the only
 // part that must go in order.
-func encodeURLs(urls URLs, f sitemap.DateFormat, fn func(i int, elem []byte, lastmod time.Time) error) error {
+func encodeURLs(urls sitemap.URLs, f sitemap.DateFormat, fn func(i int, elem []byte, lastmod time.Time) error) error {
 	n := urls.Len()
 	workers := runtime.GOMAXPROCS(0)
 	if n <= windowSize || workers == 1 {

@@ -30,7 +30,7 @@ func TestEncodeURLsInOrder(t *testing.T) {
 				}
 			}
 			var got []int
-			err := encodeURLs(Slice(urls), sitemap.DateTime, func(i int, elem []byte, lastmod time.Time) error {
+			err := encodeURLs(sitemap.Slice(urls), sitemap.DateTime, func(i int, elem []byte, lastmod time.Time) error {
 				u := urls[i]
 				if want := appendURL(nil, &u, sitemap.DateTime); string(elem) != string(want) {
 					return fmt.Errorf("element %d:\n%s\nwant\n%s", i, elem, want)
@@ -64,7 +64,7 @@ func TestEncodeURLsStops(t *testing.T) {
 	urls := benchURLs(20 * windowSize)
 	stop := errors.New("disk full")
 	calls := 0
-	err := encodeURLs(Slice(urls), sitemap.DateTime, func(i int, elem []byte, lastmod time.Time) error {
+	err := encodeURLs(sitemap.Slice(urls), sitemap.DateTime, func(i int, elem []byte, lastmod time.Time) error {
 		calls++
 		if i == 5000 {
 			return stop
@@ -86,12 +86,12 @@ func TestTooBigLate(t *testing.T) {
 	withProcs(t, 4)
 	dir := t.TempDir()
 	urls := numbered(8000)
-	if _, err := Write(Slice(urls), Options{Dir: dir, BaseURL: base}); err != nil {
+	if _, err := Write(sitemap.Slice(urls), Options{Dir: dir, BaseURL: base}); err != nil {
 		t.Fatal(err)
 	}
 	before := files(t, dir)
 	urls[6000].Loc = base + strings.Repeat("x", 3000)
-	_, err := Write(Slice(urls), Options{Dir: dir, BaseURL: base, MaxBytes: 2000})
+	_, err := Write(sitemap.Slice(urls), Options{Dir: dir, BaseURL: base, MaxBytes: 2000})
 	var big *RecordTooBigError
 	if !errors.As(err, &big) || big.Loc != urls[6000].Loc {
 		t.Fatalf("err = %v, want a RecordTooBigError for the long URL", err)

@@ -135,7 +135,7 @@ func FuzzWrite(f *testing.F) {
 		if maxBytes != 0 {
 			opts.MaxBytes = 200 + int(maxBytes)
 		}
-		res, err := Write(Slice(urls), opts)
+		res, err := Write(sitemap.Slice(urls), opts)
 		var big *RecordTooBigError
 		if errors.As(err, &big) {
 			if ents, _ := os.ReadDir(dir); len(ents) != 0 {

@@ -24,7 +24,7 @@ func TestLimitSeveralIndexFilesAtTinyMaxURLs(t *testing.T) {
 		urls[i].Loc = fmt.Sprintf("%spage-%06d.html", base, i)
 	}
 	dir := memDir(t)
-	res, err := Write(Slice(urls), Options{Dir: dir, BaseURL: base, MaxURLs: 1, Robots: true})
+	res, err := Write(sitemap.Slice(urls), Options{Dir: dir, BaseURL: base, MaxURLs: 1, Robots: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +123,7 @@ func TestLimitMillionLineRobots(t *testing.T) {
 	if err := os.WriteFile(path, old.Bytes(), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Write(Slice(sample), Options{Dir: dir, BaseURL: base, Robots: true}); err != nil {
+	if _, err := Write(sitemap.Slice(sample), Options{Dir: dir, BaseURL: base, Robots: true}); err != nil {
 		t.Fatal(err)
 	}
 	got, err := os.ReadFile(path)
@@ -139,7 +139,7 @@ func TestLimitMillionLineRobots(t *testing.T) {
 		t.Errorf("permissions not kept: %v %v", st.Mode(), err)
 	}
 	before, _ := os.Stat(path)
-	res, err := Write(Slice(sample), Options{Dir: dir, BaseURL: base, Robots: true})
+	res, err := Write(sitemap.Slice(sample), Options{Dir: dir, BaseURL: base, Robots: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
 func TestMergeRobots(t *testing.T) {
@@ -115,7 +117,7 @@ func TestRobotsLink(t *testing.T) {
 	if err := os.Symlink(secret, filepath.Join(out, "robots.txt")); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Write(Slice(sample), Options{Dir: out, BaseURL: base, Robots: true})
+	_, err := Write(sitemap.Slice(sample), Options{Dir: out, BaseURL: base, Robots: true})
 	if err == nil || !strings.Contains(err.Error(), "outside the output folder") {
 		t.Fatalf("err = %v, want one about the link", err)
 	}
@@ -134,7 +136,7 @@ func TestRobotsLink(t *testing.T) {
 	if err := os.Symlink("static-robots.txt", filepath.Join(out, "robots.txt")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Write(Slice(sample), Options{Dir: out, BaseURL: base, Robots: true}); err != nil {
+	if _, err := Write(sitemap.Slice(sample), Options{Dir: out, BaseURL: base, Robots: true}); err != nil {
 		t.Fatal(err)
 	}
 	got, err := os.ReadFile(filepath.Join(out, "robots.txt"))

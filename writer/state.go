@@ -203,7 +203,7 @@ func (t *txn) writeChanged(res *Result) error {
 
 // span is the URLs lo to hi of urls, as URLs.
 type span struct {
-	urls   URLs
+	urls   sitemap.URLs
 	lo, hi int
 }
 

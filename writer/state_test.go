@@ -37,7 +37,7 @@ func sameAsFresh(t *testing.T, step string, urls []sitemap.URL, opts Options, di
 	fresh := t.TempDir()
 	o := opts
 	o.Dir, o.State = fresh, nil
-	res, err := Write(Slice(urls), o)
+	res, err := Write(sitemap.Slice(urls), o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +70,7 @@ func TestStateKeepsUnchangedFiles(t *testing.T) {
 	dir := t.TempDir()
 	urls := numbered(35)
 	opts := Options{Dir: dir, BaseURL: base, MaxURLs: 10, State: NewState()}
-	res, err := Write(Slice(urls), opts)
+	res, err := Write(sitemap.Slice(urls), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +81,7 @@ func TestStateKeepsUnchangedFiles(t *testing.T) {
 	time.Sleep(10 * time.Millisecond) // a rewrite would show in the mtime
 
 	// The same set: nothing written.
-	res, err = Write(Slice(urls), opts)
+	res, err = Write(sitemap.Slice(urls), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func TestStateKeepsUnchangedFiles(t *testing.T) {
 	// One URL's lastmod: its shard, and the index whose entry for it
 	// carries the shard's newest date.
 	urls[15].LastMod = day(20)
-	res, err = Write(Slice(urls), opts)
+	res, err = Write(sitemap.Slice(urls), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func TestStateKeepsUnchangedFiles(t *testing.T) {
 	// A lastmod older than its shard's newest: the shard, and the index
 	// for the shard's new name.
 	urls[16].LastMod = day(1)
-	res, err = Write(Slice(urls), opts)
+	res, err = Write(sitemap.Slice(urls), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +133,7 @@ func TestStateRewritesFilesChangedOnDisk(t *testing.T) {
 	dir := t.TempDir()
 	urls := numbered(25)
 	opts := Options{Dir: dir, BaseURL: base, MaxURLs: 10, State: NewState()}
-	if _, err := Write(Slice(urls), opts); err != nil {
+	if _, err := Write(sitemap.Slice(urls), opts); err != nil {
 		t.Fatal(err)
 	}
 	os.Remove(shardPath(t, dir, "sitemap-1.xml"))
@@ -155,7 +155,7 @@ func TestStateRewritesFilesChangedOnDisk(t *testing.T) {
 	if err := os.Chtimes(path, fi.ModTime(), fi.ModTime().Add(time.Second)); err != nil {
 		t.Fatal(err)
 	}
-	res, err := Write(Slice(urls), opts)
+	res, err := Write(sitemap.Slice(urls), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +202,7 @@ func TestStateRandom(t *testing.T) {
 					urls = append(urls, u)
 				}
 				slices.SortFunc(urls, func(a, b sitemap.URL) int { return strings.Compare(a.Loc, b.Loc) })
-				res, err := Write(Slice(urls), opts)
+				res, err := Write(sitemap.Slice(urls), opts)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -240,7 +240,7 @@ func TestStateAfterFailure(t *testing.T) {
 	dir := t.TempDir()
 	urls := numbered(20)
 	opts := Options{Dir: dir, BaseURL: base, MaxURLs: 10, State: NewState()}
-	if _, err := Write(Slice(urls), opts); err != nil {
+	if _, err := Write(sitemap.Slice(urls), opts); err != nil {
 		t.Fatal(err)
 	}
 	before := files(t, dir)
@@ -250,7 +250,7 @@ func TestStateAfterFailure(t *testing.T) {
 	small := opts
 	small.MaxBytes = 800
 	var tooBig *RecordTooBigError
-	if _, err := Write(Slice(big), small); !errors.As(err, &tooBig) {
+	if _, err := Write(sitemap.Slice(big), small); !errors.As(err, &tooBig) {
 		t.Fatalf("got %v, want a RecordTooBigError", err)
 	}
 	if after := files(t, dir); fmt.Sprint(after) != fmt.Sprint(before) {
@@ -258,7 +258,7 @@ func TestStateAfterFailure(t *testing.T) {
 	}
 	noTempFiles(t, dir)
 	urls[0].LastMod = day(9)
-	res, err := Write(Slice(urls), opts)
+	res, err := Write(sitemap.Slice(urls), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,7 +327,7 @@ func TestStateShapeChanges(t *testing.T) {
 			var prev []sitemap.URL
 			var prevFiles []string
 			for i, st := range steps {
-				res, err := Write(Slice(st.urls), opts)
+				res, err := Write(sitemap.Slice(st.urls), opts)
 				if err != nil {
 					t.Fatalf("%s: %v", st.name, err)
 				}
@@ -424,7 +424,7 @@ func TestStateCommitFails(t *testing.T) {
 	dir := t.TempDir()
 	urls := numbered(35)
 	opts := Options{Dir: dir, BaseURL: base, MaxURLs: 10, State: NewState()}
-	if _, err := Write(Slice(urls), opts); err != nil {
+	if _, err := Write(sitemap.Slice(urls), opts); err != nil {
 		t.Fatal(err)
 	}
 	index, err := os.ReadFile(filepath.Join(dir, "sitemap.xml"))
@@ -436,7 +436,7 @@ func TestStateCommitFails(t *testing.T) {
 	// The new shards' names, from a dry run.
 	dry := opts
 	dry.State, dry.DryRun = nil, true
-	plan, err := Write(Slice(urls), dry)
+	plan, err := Write(sitemap.Slice(urls), dry)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -454,7 +454,7 @@ func TestStateCommitFails(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(dir, newName("sitemap-3.xml"), "x"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Write(Slice(urls), opts); err == nil {
+	if _, err := Write(sitemap.Slice(urls), opts); err == nil {
 		t.Fatal("no error")
 	}
 	noTempFiles(t, dir)
@@ -476,7 +476,7 @@ func TestStateCommitFails(t *testing.T) {
 	if err := os.RemoveAll(filepath.Join(dir, newName("sitemap-3.xml"))); err != nil {
 		t.Fatal(err)
 	}
-	res, err := Write(Slice(urls), opts)
+	res, err := Write(sitemap.Slice(urls), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -494,13 +494,13 @@ func TestStateCommitFails(t *testing.T) {
 func TestStateDryRun(t *testing.T) {
 	dir := t.TempDir()
 	opts := Options{Dir: dir, BaseURL: base, MaxURLs: 10, State: NewState()}
-	if _, err := Write(Slice(numbered(20)), opts); err != nil {
+	if _, err := Write(sitemap.Slice(numbered(20)), opts); err != nil {
 		t.Fatal(err)
 	}
 	before := stamps(t, dir)
 	dry := opts
 	dry.DryRun = true
-	res, err := Write(Slice(numbered(25)), dry)
+	res, err := Write(sitemap.Slice(numbered(25)), dry)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -510,7 +510,7 @@ func TestStateDryRun(t *testing.T) {
 	if after := stamps(t, dir); fmt.Sprint(after) != fmt.Sprint(before) {
 		t.Error("the dry run touched files")
 	}
-	res, err = Write(Slice(numbered(25)), opts)
+	res, err = Write(sitemap.Slice(numbered(25)), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -524,7 +524,7 @@ func TestStateDryRun(t *testing.T) {
 func TestRecordLeftWhenSame(t *testing.T) {
 	dir := t.TempDir()
 	opts := Options{Dir: dir, BaseURL: base, MaxURLs: 10}
-	if _, err := Write(Slice(numbered(15)), opts); err != nil {
+	if _, err := Write(sitemap.Slice(numbered(15)), opts); err != nil {
 		t.Fatal(err)
 	}
 	record := func() string {
@@ -536,13 +536,13 @@ func TestRecordLeftWhenSame(t *testing.T) {
 	}
 	was := record()
 	time.Sleep(10 * time.Millisecond)
-	if _, err := Write(Slice(numbered(15)), opts); err != nil {
+	if _, err := Write(sitemap.Slice(numbered(15)), opts); err != nil {
 		t.Fatal(err)
 	}
 	if record() != was {
 		t.Error("record rewritten for the same files")
 	}
-	if _, err := Write(Slice(numbered(25)), opts); err != nil {
+	if _, err := Write(sitemap.Slice(numbered(25)), opts); err != nil {
 		t.Fatal(err)
 	}
 	if record() == was {

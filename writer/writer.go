@@ -154,26 +154,8 @@ func (e *RecordTooBigError) Error() string {
 	return fmt.Sprintf("%s: its entry takes %d bytes with the file's header and footer; files stay under %d bytes (max_bytes)", e.Loc, e.Size, e.Max)
 }
 
-// URLs is what Write writes: Len URLs, sorted by Loc and free of
-// duplicates, read by index, each more than once, and concurrently. A build of a million
-// pages keeps its records compact and hands them over through At, rather
-// than as a million sitemap.URL values.
-type URLs interface {
-	Len() int
-	At(i int) sitemap.URL
-}
-
-// Slice is a []sitemap.URL as URLs.
-type Slice []sitemap.URL
-
-// Len returns len(s).
-func (s Slice) Len() int { return len(s) }
-
-// At returns s[i].
-func (s Slice) At(i int) sitemap.URL { return s[i] }
-
 // Write writes the sitemap files for urls, as Options say.
-func Write(urls URLs, opts Options) (*Result, error) {
+func Write(urls sitemap.URLs, opts Options) (*Result, error) {
 	if urls.Len() == 0 {
 		return nil, ErrNoURLs
 	}
@@ -294,7 +276,7 @@ type txn struct {
 	files []*file // in commit order
 }
 
-func (t *txn) write(urls URLs) (*Result, error) {
+func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 	o := t.opts
 	ext := ".xml"
 	if o.Gzip {

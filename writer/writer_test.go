@@ -181,7 +181,7 @@ func TestGolden(t *testing.T) {
 			if tt.opts.BaseURL == "" {
 				tt.opts.BaseURL = base
 			}
-			if _, err := Write(Slice(tt.urls), tt.opts); err != nil {
+			if _, err := Write(sitemap.Slice(tt.urls), tt.opts); err != nil {
 				t.Fatal(err)
 			}
 			got := files(t, dir)
@@ -200,7 +200,7 @@ func TestGolden(t *testing.T) {
 func TestSplitByCount(t *testing.T) {
 	dir := t.TempDir()
 	urls := numbered(7)
-	res, err := Write(Slice(urls), Options{Dir: dir, BaseURL: base, MaxURLs: 3})
+	res, err := Write(sitemap.Slice(urls), Options{Dir: dir, BaseURL: base, MaxURLs: 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,7 +243,7 @@ func TestSplitByBytes(t *testing.T) {
 			dir := t.TempDir()
 			urls := numbered(100)
 			const max = 2000
-			res, err := Write(Slice(urls), Options{Dir: dir, BaseURL: base, MaxBytes: max, Gzip: gz, Text: true})
+			res, err := Write(sitemap.Slice(urls), Options{Dir: dir, BaseURL: base, MaxBytes: max, Gzip: gz, Text: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -289,7 +289,7 @@ func TestSplitByBytesExact(t *testing.T) {
 		{size, 4},     // a file of exactly the limit is not under it
 	} {
 		dir := t.TempDir()
-		res, err := Write(Slice(urls), Options{Dir: dir, BaseURL: base, MaxBytes: tt.max})
+		res, err := Write(sitemap.Slice(urls), Options{Dir: dir, BaseURL: base, MaxBytes: tt.max})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -314,7 +314,7 @@ func TestSeveralIndexFiles(t *testing.T) {
 	if max >= len(urlsetOpen)+3*one+len(urlsetClose) || max >= len(indexOpen)+3*entry+len(indexClose) {
 		t.Fatalf("no byte limit fits exactly two entries of %d and %d bytes", one, entry)
 	}
-	res, err := Write(Slice(urls), Options{Dir: dir, BaseURL: base, MaxBytes: max, Robots: true})
+	res, err := Write(sitemap.Slice(urls), Options{Dir: dir, BaseURL: base, MaxBytes: max, Robots: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -357,7 +357,7 @@ func TestSeveralIndexFiles(t *testing.T) {
 	sitemaptest.MustValidate(t, dir)
 
 	// Without robots.txt nothing names the further index files.
-	res, err = Write(Slice(urls), Options{Dir: t.TempDir(), BaseURL: base, MaxBytes: max})
+	res, err = Write(sitemap.Slice(urls), Options{Dir: t.TempDir(), BaseURL: base, MaxBytes: max})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -369,7 +369,7 @@ func TestSeveralIndexFiles(t *testing.T) {
 // max_urls limits URLs per sitemap, not entries per index.
 func TestMaxURLsLeavesIndexWhole(t *testing.T) {
 	dir := t.TempDir()
-	res, err := Write(Slice(numbered(9)), Options{Dir: dir, BaseURL: base, MaxURLs: 1})
+	res, err := Write(sitemap.Slice(numbered(9)), Options{Dir: dir, BaseURL: base, MaxURLs: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -388,7 +388,7 @@ func TestDeterministic(t *testing.T) {
 		opts := Options{BaseURL: base, MaxURLs: 3, Gzip: gz, Text: true, Robots: true}
 		for _, dir := range []string{a, b} {
 			opts.Dir = dir
-			if _, err := Write(Slice(numbered(10)), opts); err != nil {
+			if _, err := Write(sitemap.Slice(numbered(10)), opts); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -404,7 +404,7 @@ func TestDeterministic(t *testing.T) {
 
 func TestGzipHeader(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := Write(Slice(sample), Options{Dir: dir, BaseURL: base, Gzip: true}); err != nil {
+	if _, err := Write(sitemap.Slice(sample), Options{Dir: dir, BaseURL: base, Gzip: true}); err != nil {
 		t.Fatal(err)
 	}
 	f, err := os.Open(filepath.Join(dir, "sitemap.xml.gz"))
@@ -440,10 +440,10 @@ func TestStaleFilesRemoved(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, err := Write(Slice(numbered(10)), Options{Dir: dir, BaseURL: base, MaxURLs: 2, Text: true}); err != nil {
+	if _, err := Write(sitemap.Slice(numbered(10)), Options{Dir: dir, BaseURL: base, MaxURLs: 2, Text: true}); err != nil {
 		t.Fatal(err)
 	}
-	res, err := Write(Slice(numbered(3)), Options{Dir: dir, BaseURL: base, MaxURLs: 2, Gzip: true})
+	res, err := Write(sitemap.Slice(numbered(3)), Options{Dir: dir, BaseURL: base, MaxURLs: 2, Gzip: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -473,7 +473,7 @@ func TestHandWrittenTextSitemapKept(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "sitemap.txt"), []byte(mine), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res, err := Write(Slice(sample), Options{Dir: dir, BaseURL: base})
+	res, err := Write(sitemap.Slice(sample), Options{Dir: dir, BaseURL: base})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -484,7 +484,7 @@ func TestHandWrittenTextSitemapKept(t *testing.T) {
 
 func TestRecord(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := Write(Slice(numbered(3)), Options{Dir: dir, BaseURL: base, MaxURLs: 2, Text: true, Robots: true}); err != nil {
+	if _, err := Write(sitemap.Slice(numbered(3)), Options{Dir: dir, BaseURL: base, MaxURLs: 2, Text: true, Robots: true}); err != nil {
 		t.Fatal(err)
 	}
 	rec, err := os.ReadFile(filepath.Join(dir, RecordName))
@@ -514,7 +514,7 @@ func TestRecord(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, RecordName), []byte(damaged), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res, err := Write(Slice(numbered(1)), Options{Dir: dir, BaseURL: base})
+	res, err := Write(sitemap.Slice(numbered(1)), Options{Dir: dir, BaseURL: base})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -531,13 +531,13 @@ func TestRecord(t *testing.T) {
 // and no temporary file behind.
 func TestFailureKeepsPreviousSet(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := Write(Slice(numbered(6)), Options{Dir: dir, BaseURL: base, MaxURLs: 2, Text: true, Robots: true}); err != nil {
+	if _, err := Write(sitemap.Slice(numbered(6)), Options{Dir: dir, BaseURL: base, MaxURLs: 2, Text: true, Robots: true}); err != nil {
 		t.Fatal(err)
 	}
 	before := files(t, dir)
 	urls := numbered(6)
 	urls[4].Loc = base + strings.Repeat("x", 3000) // too big for the byte limit below
-	_, err := Write(Slice(urls), Options{Dir: dir, BaseURL: base, MaxURLs: 2, MaxBytes: 2000, Text: true, Robots: true})
+	_, err := Write(sitemap.Slice(urls), Options{Dir: dir, BaseURL: base, MaxURLs: 2, MaxBytes: 2000, Text: true, Robots: true})
 	var big *RecordTooBigError
 	if !errors.As(err, &big) || big.Loc != urls[4].Loc {
 		t.Fatalf("err = %v, want a RecordTooBigError for the long URL", err)
@@ -555,7 +555,7 @@ func TestFailureKeepsPreviousSet(t *testing.T) {
 
 func TestNothingToWrite(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := Write(Slice(nil), Options{Dir: dir, BaseURL: base}); !errors.Is(err, ErrNoURLs) {
+	if _, err := Write(sitemap.Slice(nil), Options{Dir: dir, BaseURL: base}); !errors.Is(err, ErrNoURLs) {
 		t.Errorf("err = %v, want ErrNoURLs", err)
 	}
 	if len(files(t, dir)) != 0 {
@@ -569,21 +569,21 @@ func TestOutputFolderProblems(t *testing.T) {
 	if err := os.WriteFile(notDir, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Write(Slice(sample), Options{Dir: notDir, BaseURL: base}); err == nil {
+	if _, err := Write(sitemap.Slice(sample), Options{Dir: notDir, BaseURL: base}); err == nil {
 		t.Error("output folder is a file: no error")
 	}
 	created := filepath.Join(dir, "new", "out")
-	if _, err := Write(Slice(sample), Options{Dir: created, BaseURL: base}); err != nil {
+	if _, err := Write(sitemap.Slice(sample), Options{Dir: created, BaseURL: base}); err != nil {
 		t.Errorf("missing output folder not created: %v", err)
 	}
-	if _, err := Write(Slice(sample), Options{Dir: dir, BaseURL: "https://example.com"}); err == nil {
+	if _, err := Write(sitemap.Slice(sample), Options{Dir: dir, BaseURL: "https://example.com"}); err == nil {
 		t.Error("base URL without final slash: no error")
 	}
 }
 
 func TestDryRun(t *testing.T) {
 	dir := t.TempDir()
-	res, err := Write(Slice(numbered(5)), Options{Dir: dir, BaseURL: base, MaxURLs: 2, DryRun: true, Text: true})
+	res, err := Write(sitemap.Slice(numbered(5)), Options{Dir: dir, BaseURL: base, MaxURLs: 2, DryRun: true, Text: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -594,11 +594,11 @@ func TestDryRun(t *testing.T) {
 	if len(files(t, dir)) != 0 {
 		t.Error("dry run wrote files")
 	}
-	if _, err := Write(Slice(numbered(5)), Options{Dir: dir, BaseURL: base, MaxURLs: 2}); err != nil {
+	if _, err := Write(sitemap.Slice(numbered(5)), Options{Dir: dir, BaseURL: base, MaxURLs: 2}); err != nil {
 		t.Fatal(err)
 	}
 	before := files(t, dir)
-	res, err = Write(Slice(numbered(1)), Options{Dir: dir, BaseURL: base, DryRun: true})
+	res, err = Write(sitemap.Slice(numbered(1)), Options{Dir: dir, BaseURL: base, DryRun: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -628,7 +628,7 @@ func TestStrayTempsRemoved(t *testing.T) {
 	mineOld := stray(fmt.Sprintf(".sitemapgen-%d-2.tmp", os.Getpid()), old)  // this PID, before this run
 	running := stray(fmt.Sprintf(".sitemapgen-%d-3.tmp", os.Getppid()), old) // a live process's
 	other := stray(".sitemapgen-notes.tmp", old)                             // not our naming
-	if _, err := Write(Slice(sample), Options{Dir: dir, BaseURL: base}); err != nil {
+	if _, err := Write(sitemap.Slice(sample), Options{Dir: dir, BaseURL: base}); err != nil {
 		t.Fatal(err)
 	}
 	for _, gone := range []string{dead, mineOld} {
@@ -651,7 +651,7 @@ func TestRenameFails(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(dir, "sitemap.xml", "x"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Write(Slice(numbered(4)), Options{Dir: dir, BaseURL: base, MaxURLs: 2})
+	_, err := Write(sitemap.Slice(numbered(4)), Options{Dir: dir, BaseURL: base, MaxURLs: 2})
 	if err == nil {
 		t.Fatal("no error")
 	}
@@ -665,7 +665,7 @@ func TestRenameFails(t *testing.T) {
 
 func TestPermissions(t *testing.T) {
 	dir := t.TempDir()
-	if _, err := Write(Slice(sample), Options{Dir: dir, BaseURL: base, Text: true}); err != nil {
+	if _, err := Write(sitemap.Slice(sample), Options{Dir: dir, BaseURL: base, Text: true}); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"sitemap.xml", "sitemap.txt"} {
@@ -723,7 +723,7 @@ func TestShardNames(t *testing.T) {
 	for _, gz := range []bool{false, true} {
 		for name, urls := range sets {
 			dir := t.TempDir()
-			res, err := Write(Slice(urls), Options{Dir: dir, BaseURL: base, MaxURLs: 10, Gzip: gz})
+			res, err := Write(sitemap.Slice(urls), Options{Dir: dir, BaseURL: base, MaxURLs: 10, Gzip: gz})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -78,7 +78,7 @@ type Set map[string]string
 
 // Of returns the Set of a build's URLs: each with its lastmod as the
 // sitemap writes it in format.
-func Of(urls writer.URLs, format sitemap.DateFormat) Set {
+func Of(urls sitemap.URLs, format sitemap.DateFormat) Set {
 	set := make(Set, urls.Len())
 	for i := range urls.Len() {
 		u := urls.At(i)

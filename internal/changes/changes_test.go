@@ -45,7 +45,7 @@ func TestFromSitemaps(t *testing.T) {
 	for _, o := range []writer.Options{{}, {MaxURLs: 2}, {MaxURLs: 2, Gzip: true}, {MaxBytes: 420, Robots: true}} {
 		dir := t.TempDir()
 		o.Dir, o.BaseURL = dir, base
-		res, err := writer.Write(writer.Slice(urls), o)
+		res, err := writer.Write(sitemap.Slice(urls), o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,7 +76,7 @@ func TestFromSitemaps(t *testing.T) {
 		t.Errorf("a sitemap.xml sitemapgen did not write: %v %v", ok, err)
 	}
 	// Ours, broken, or naming a file it did not write: errors.
-	if _, err := writer.Write(writer.Slice(urls), writer.Options{Dir: dir, BaseURL: base, MaxURLs: 3}); err != nil {
+	if _, err := writer.Write(sitemap.Slice(urls), writer.Options{Dir: dir, BaseURL: base, MaxURLs: 3}); err != nil {
 		t.Fatal(err)
 	}
 	idx, _ := os.ReadFile(filepath.Join(dir, "sitemap.xml"))

@@ -190,7 +190,7 @@ type Result struct {
 	Pages int
 	// URLs are the records written (or, in a dry run, that would be),
 	// sorted by Loc; nil when the build failed before.
-	URLs writer.URLs
+	URLs sitemap.URLs
 	// Skipped counts the files left out, by reason.
 	Skipped map[mapping.Reason]int
 	// Warnings counts the problems reported to Report.Warn.

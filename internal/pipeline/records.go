@@ -35,7 +35,7 @@ const noLastMod = math.MinInt64
 const recordBlock = 4096
 
 // records holds the listed pages, in blocks, and after sort their order
-// by loc (then path) as a permutation. It implements writer.URLs.
+// by loc (then path) as a permutation. It implements sitemap.URLs.
 //
 // A Session removes records too: a removed record's slot is free (its loc
 // is "") until add takes it again.
