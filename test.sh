@@ -30,8 +30,8 @@ go test -race ./...
 step fuzz, "${FUZZTIME:=100000x}" per target
 for target in \
   ./internal/config:FuzzParse \
-  ./frontmatter:FuzzHead \
-  ./frontmatter:FuzzLexer \
+  ./internal/htmlhead:FuzzHead \
+  ./internal/htmlhead:FuzzLexer \
   ./frontmatter:FuzzSource \
   ./internal/generator:FuzzJSLiterals \
   ./internal/generator:FuzzURLPath \

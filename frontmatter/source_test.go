@@ -445,3 +445,17 @@ func BenchmarkReadSource(b *testing.B) {
 		}
 	}
 }
+
+// countingReader counts the bytes read and the calls to Read.
+type countingReader struct {
+	r     io.Reader
+	n     int
+	calls int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	c.calls++
+	return n, err
+}

@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/walker"
 )
 
@@ -32,7 +32,7 @@ func BenchmarkMap(b *testing.B) {
 		b.Fatal(err)
 	}
 	f := walker.File{Path: "posts/2024/05/cycle-webhook/index.html", ModTime: time.Unix(1700000000, 0)}
-	h := &frontmatter.Head{
+	h := &htmlhead.Head{
 		Canonical:    "https://example.com/posts/2024/05/cycle-webhook/",
 		Modified:     time.Unix(1710000000, 0),
 		ModifiedFrom: "article:modified_time",

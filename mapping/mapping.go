@@ -49,6 +49,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/host"
+	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
 )
@@ -198,7 +199,7 @@ type Page struct {
 	File walker.File
 	// Head is what the page's head says; nil when heads are not read or
 	// the file is not HTML.
-	Head *frontmatter.Head
+	Head *htmlhead.Head
 	// Source is the front matter of the page's source file; nil when it
 	// has none (or none is known).
 	Source *frontmatter.Source
@@ -399,7 +400,7 @@ func (m *Mapper) judgeSource(d *Decision, src *frontmatter.Source) bool {
 
 // judgeHead applies the head's refresh, canonical and alternates to d,
 // and reports whether they leave the page out.
-func (m *Mapper) judgeHead(d *Decision, h *frontmatter.Head) bool {
+func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head) bool {
 	// The page's URL is parsed only when a relative URL needs it: most
 	// heads name their canonical exactly as the loc reads.
 	var base *url.URL
@@ -501,7 +502,7 @@ func pageKey(p string) string {
 	return strings.TrimSuffix(p, "/")
 }
 
-func (m *Mapper) setLastMod(d *Decision, f walker.File, h *frontmatter.Head, fm *frontmatter.Source, p *Page) {
+func (m *Mapper) setLastMod(d *Decision, f walker.File, h *htmlhead.Head, fm *frontmatter.Source, p *Page) {
 	for _, src := range m.opts.LastMod {
 		switch src {
 		case LastModFrontMatter:

@@ -9,16 +9,16 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/host"
+	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
 )
 
 // head reads a head from HTML, as the build does.
-func head(t *testing.T, html string) *frontmatter.Head {
+func head(t *testing.T, html string) *htmlhead.Head {
 	t.Helper()
-	h, err := (&frontmatter.HeadReader{}).Read(strings.NewReader(html))
+	h, err := (&htmlhead.HeadReader{}).Read(strings.NewReader(html))
 	if err != nil {
 		t.Fatal(err)
 	}

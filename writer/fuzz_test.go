@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/internal/validate"
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -43,7 +43,7 @@ func FuzzAppendURL(f *testing.F) {
 			}
 			u.Priority = p
 		}
-		if lang != "" && frontmatter.ValidHreflang(lang) {
+		if lang != "" && htmlhead.ValidHreflang(lang) {
 			u.Alternates = []sitemap.Alternate{{Lang: lang, Href: loc}}
 		}
 		format := sitemap.DateTime
@@ -120,7 +120,7 @@ func FuzzWrite(f *testing.F) {
 			if pr, err := sitemap.PriorityOf(prio); err == nil {
 				u.Priority = pr
 			}
-			if frontmatter.ValidHreflang(lang) {
+			if htmlhead.ValidHreflang(lang) {
 				u.Alternates = []sitemap.Alternate{{Lang: lang, Href: u.Loc}}
 			}
 			urls = append(urls, u)

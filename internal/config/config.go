@@ -28,10 +28,10 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/feed"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
+	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -179,7 +179,7 @@ func Defaults() File {
 		LastModFormat: "datetime",
 		LastMod:       LastMod{Sources: []string{"frontmatter", "meta", "git", "hash", "mtime"}},
 		Mode:          ModeOutput,
-		Head:          Head{Read: true, MaxBytes: frontmatter.DefaultHeadLimit},
+		Head:          Head{Read: true, MaxBytes: htmlhead.DefaultHeadLimit},
 		Skip:          Skip{ErrorPages: true, NoIndex: true, Redirects: true, NonCanonical: true, XRobotsTag: true},
 	}
 }

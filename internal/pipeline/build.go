@@ -61,6 +61,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/gitdates"
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
 	"github.com/sitemapgen/sitemapgen/internal/host"
+	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -134,7 +135,7 @@ type Heads struct {
 	// Read turns head reading on.
 	Read bool
 	// Limit is the most bytes read of one page; 0 means
-	// frontmatter.DefaultHeadLimit.
+	// htmlhead.DefaultHeadLimit.
 	Limit int
 }
 
@@ -635,7 +636,7 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 		found    atomic.Int64
 		progress sync.Mutex
 		heads    = b.opts.Heads.Read
-		hrs      = sync.Pool{New: func() any { return &frontmatter.HeadReader{Limit: b.opts.Heads.Limit} }}
+		hrs      = sync.Pool{New: func() any { return &htmlhead.HeadReader{Limit: b.opts.Heads.Limit} }}
 	)
 	later := func(path string, emit func()) {
 		mu.Lock()
@@ -681,9 +682,9 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 			})
 			return nil
 		}
-		var hr *frontmatter.HeadReader
+		var hr *htmlhead.HeadReader
 		if heads {
-			hr = hrs.Get().(*frontmatter.HeadReader)
+			hr = hrs.Get().(*htmlhead.HeadReader)
 			defer hrs.Put(hr)
 		}
 		o := b.judge(hr, f)
@@ -740,11 +741,11 @@ func (b *builder) isOwnOutput(path string) bool {
 
 // judge maps a page; with hr, it first reads the page's head (and stats
 // the files the walker did not). It runs on the walk's goroutines.
-func (b *builder) judge(hr *frontmatter.HeadReader, f walker.File) outcome {
+func (b *builder) judge(hr *htmlhead.HeadReader, f walker.File) outcome {
 	if b.opts.Content != nil {
 		return b.judgeContent(f)
 	}
-	var h *frontmatter.Head
+	var h *htmlhead.Head
 	if hr != nil {
 		var err error
 		if isHTML(f.Path) {
@@ -805,7 +806,7 @@ var testHookBeforeOpen, testHookOpened func(rel string)
 // readHead opens the page at rel, fills f's size and time from the open
 // file when the walker left them out, and reads the head. It fails when
 // the path no longer names the file that was read, as it was then.
-func (b *builder) readHead(hr *frontmatter.HeadReader, rel string, f *walker.File) (*frontmatter.Head, error) {
+func (b *builder) readHead(hr *htmlhead.HeadReader, rel string, f *walker.File) (*htmlhead.Head, error) {
 	if testHookBeforeOpen != nil {
 		testHookBeforeOpen(rel)
 	}
@@ -899,7 +900,7 @@ func (b *builder) record(path string, o outcome) {
 	if o.truncated {
 		limit := b.opts.Heads.Limit
 		if limit <= 0 {
-			limit = frontmatter.DefaultHeadLimit
+			limit = htmlhead.DefaultHeadLimit
 		}
 		b.note(path, fmt.Sprintf("head longer than %d bytes; read what fits", limit))
 	}

@@ -1,7 +1,7 @@
-// Package frontmatter reads a page's own metadata. For a built HTML page
-// that is its <head>: robots directives, a meta refresh, the canonical link,
-// hreflang alternates and a modified time. It decides nothing: mapping
-// applies the inclusion policy to what [Head] reports.
+// Package htmlhead reads the <head> of a built HTML page: its robots
+// directives, a meta refresh, the canonical link, hreflang alternates and
+// a modified time. It decides nothing: mapping applies the inclusion
+// policy to what [Head] reports.
 //
 // # Reading a head
 //
@@ -21,7 +21,7 @@
 //
 // Any input is safe: malformed or binary content, invalid UTF-8 and empty
 // files give a Head (with Problems) and never a panic.
-package frontmatter
+package htmlhead
 
 import (
 	"bytes"
@@ -35,6 +35,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"golang.org/x/net/html/charset"
 )
 
@@ -586,7 +587,7 @@ func (h *Head) finishDates(dates [3]string, jsonLD [][]byte) {
 		if dates[i] == "" {
 			continue
 		}
-		if t, ok := ParseDate(dates[i]); ok {
+		if t, ok := frontmatter.ParseDate(dates[i]); ok {
 			h.Modified, h.ModifiedFrom = t, from
 			return
 		}
@@ -605,7 +606,7 @@ func (h *Head) finishDates(dates [3]string, jsonLD [][]byte) {
 			continue
 		}
 		if s := findDateModified(doc); s != "" {
-			if t, ok := ParseDate(s); ok {
+			if t, ok := frontmatter.ParseDate(s); ok {
 				h.Modified, h.ModifiedFrom = t, "JSON-LD dateModified"
 				return
 			}
@@ -636,40 +637,4 @@ func findDateModified(doc any) string {
 		}
 	}
 	return ""
-}
-
-// dateLayouts are the forms of dates pages and front matter carry.
-var dateLayouts = []string{
-	time.RFC3339Nano,
-	"2006-01-02T15:04:05Z0700",
-	"2006-01-02T15:04Z07:00",
-	"2006-01-02T15:04:05",
-	"2006-01-02T15:04",
-	"2006-01-02 15:04:05Z07:00",
-	"2006-01-02 15:04:05 -0700",
-	"2006-01-02 15:04:05 -07:00",
-	"2006-01-02 15:04:05 MST",
-	"2006-01-02 15:04:05",
-	"2006-01-02 15:04",
-	time.DateOnly,
-	time.RFC1123,
-	time.RFC1123Z,
-	time.RFC850,
-	time.ANSIC,
-}
-
-// ParseDate parses a date in any of the forms site generators and pages
-// use: RFC 3339 with or without seconds, fraction or zone, a space for the
-// T, a date alone, or an HTTP date. A time without a zone is taken as UTC.
-func ParseDate(s string) (time.Time, bool) {
-	s = strings.TrimSpace(s)
-	for _, layout := range dateLayouts {
-		if t, err := time.Parse(layout, s); err == nil {
-			if y := t.Year(); y < 1 || y > 9999 {
-				return time.Time{}, false
-			}
-			return t, true
-		}
-	}
-	return time.Time{}, false
 }

@@ -1,4 +1,4 @@
-package frontmatter
+package htmlhead
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"testing/iotest"
 	"time"
 	"unicode/utf8"
+
+	"github.com/sitemapgen/sitemapgen/frontmatter"
 )
 
 func read(t *testing.T, page string, limit int) *Head {
@@ -24,7 +26,7 @@ func read(t *testing.T, page string, limit int) *Head {
 func TestHead(t *testing.T) {
 	date := func(s string) time.Time {
 		t.Helper()
-		d, ok := ParseDate(s)
+		d, ok := frontmatter.ParseDate(s)
 		if !ok {
 			t.Fatalf("bad test date %q", s)
 		}
@@ -229,23 +231,6 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	c.n += n
 	c.calls++
 	return n, err
-}
-
-func TestParseDate(t *testing.T) {
-	for _, s := range []string{
-		"2024-05-01", "2024-05-01T10:00:00Z", "2024-05-01T10:00:00.123+02:00", "2024-05-01T10:00+02:00",
-		"2024-05-01T10:00:00", "2024-05-01 10:00:00", "2024-05-01 10:00:00 +0200", "2024-05-01T10:00:00+0200",
-		"Wed, 01 May 2024 10:00:00 GMT", " 2024-05-01 ",
-	} {
-		if _, ok := ParseDate(s); !ok {
-			t.Errorf("ParseDate(%q) failed", s)
-		}
-	}
-	for _, s := range []string{"", "yesterday", "2024-13-01", "01/05/2024", "0000-01-01", "2024"} {
-		if d, ok := ParseDate(s); ok {
-			t.Errorf("ParseDate(%q) = %v", s, d)
-		}
-	}
 }
 
 func TestValidHreflang(t *testing.T) {

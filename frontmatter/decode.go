@@ -1,0 +1,363 @@
+package frontmatter
+
+// Decoding the front matter block: YAML, TOML or JSON, key by key, each
+// key with the line it is on.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	"gopkg.in/yaml.v3"
+)
+
+// field is one key of the front matter and its value.
+type field struct {
+	key  string // as written; with its parent's, as "sitemap.priority"
+	name string // lowercase, as looked up
+	line int    // the key's line in the file; 0 when yet to be found (TOML)
+	val  any    // the decoded value; fields for a nested mapping
+	raw  string // YAML: a scalar as written, for text
+	prim toml.Primitive
+}
+
+// fields are the keys of a mapping, in order.
+type fields []field
+
+// get returns the first field called name.
+func (fs fields) get(name string) (field, bool) {
+	for _, f := range fs {
+		if f.name == name {
+			return f, true
+		}
+	}
+	return field{}, false
+}
+
+// sourceKeys are the keys Source reads, and nestedKeys those it reads from
+// the mappings sitemap and build.
+var (
+	sourceKeys = map[string]bool{
+		"lastmod": true, "last_modified_at": true, "modified": true, "updated": true,
+		"date": true, "publishdate": true, "pubdate": true, "published": true,
+		"expirydate": true, "unpublishdate": true, "draft": true, "headless": true,
+		"build": true, "_build": true, "url": true, "permalink": true, "slug": true,
+		"title": true, "aliases": true, "redirect_from": true, "categories": true,
+		"category": true, "sitemap": true,
+	}
+	nestedKeys = map[string]bool{
+		"exclude": true, "disable": true, "changefreq": true, "priority": true,
+		"lastmod": true, "render": true,
+	}
+)
+
+// nested reports whether the key name holds a mapping Source reads.
+func nested(name string) bool { return name == "sitemap" || name == "build" || name == "_build" }
+
+// unmarshalYAML decodes YAML front matter for fm.Parse.
+func unmarshalYAML(data []byte, v any) error {
+	p := v.(*sourceParse)
+	p.in.done, p.closed = true, true
+	p.src.Format = "yaml"
+	p.end = p.open + bytes.Count(data, newline) + 1
+	var doc yaml.Node
+	if err := guard(func() error { return yaml.Unmarshal(data, &doc) }); err != nil {
+		line, msg := yamlError(err)
+		p.problem(p.bodyLine(line), "YAML: %s", msg)
+		return nil
+	}
+	root := &doc
+	if root.Kind == yaml.DocumentNode {
+		if len(root.Content) == 0 {
+			return nil
+		}
+		root = root.Content[0]
+	}
+	root = unalias(root)
+	switch {
+	case root.Kind == yaml.MappingNode:
+		p.apply(p.yamlFields(root, "", sourceKeys))
+	case root.Kind == 0, root.Kind == yaml.ScalarNode && root.Tag == "!!null":
+	case root.Kind == yaml.SequenceNode:
+		p.problem(p.bodyLine(root.Line), "YAML: the front matter is a list, not keys and values")
+	default:
+		p.problem(p.bodyLine(root.Line), "YAML: the front matter is a single value, not keys and values")
+	}
+	return nil
+}
+
+// yamlError splits an error of yaml.v3 into the line it names (0 when
+// none) and the rest of its message.
+func yamlError(err error) (line int, msg string) {
+	msg = strings.TrimPrefix(err.Error(), "yaml: ")
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if n, after, ok := strings.Cut(rest, ": "); ok {
+			if line, err := strconv.Atoi(n); err == nil {
+				return line, after
+			}
+		}
+	}
+	return 0, msg
+}
+
+// unalias follows YAML aliases to the node they name.
+func unalias(n *yaml.Node) *yaml.Node {
+	for i := 0; n.Kind == yaml.AliasNode && n.Alias != nil && i < 100; i++ {
+		n = n.Alias
+	}
+	return n
+}
+
+// yamlFields returns the keys of the mapping m that are in known, with
+// their values decoded. Parent is the key m belongs to, or "".
+func (p *sourceParse) yamlFields(m *yaml.Node, parent string, known map[string]bool) fields {
+	var fs fields
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], unalias(m.Content[i+1])
+		if k.Kind != yaml.ScalarNode {
+			continue
+		}
+		f := field{key: parent + k.Value, name: strings.ToLower(k.Value), line: p.bodyLine(k.Line)}
+		if !known[f.name] {
+			continue
+		}
+		switch {
+		case v.Kind == yaml.MappingNode && parent == "" && nested(f.name):
+			f.val = p.yamlFields(v, f.key+".", nestedKeys)
+		default:
+			if err := guard(func() error { return v.Decode(&f.val) }); err != nil {
+				_, msg := yamlError(err)
+				p.problem(f.line, "%s: %s", f.key, msg)
+				continue
+			}
+			if v.Kind == yaml.ScalarNode {
+				f.raw = v.Value
+			}
+		}
+		fs = append(fs, f)
+	}
+	return fs
+}
+
+// unmarshalTOML decodes TOML front matter for fm.Parse.
+func unmarshalTOML(data []byte, v any) error {
+	p := v.(*sourceParse)
+	p.in.done, p.closed = true, true
+	p.src.Format = "toml"
+	p.end = p.open + bytes.Count(data, newline) + 1
+	var top map[string]toml.Primitive
+	var md toml.MetaData
+	err := guard(func() (err error) {
+		md, err = toml.Decode(string(data), &top)
+		return err
+	})
+	if err != nil {
+		line, msg := 0, err.Error()
+		if pe, ok := errors.AsType[toml.ParseError](err); ok {
+			line, msg = pe.Position.Line, pe.Message
+		}
+		p.problem(p.bodyLine(line), "TOML: %s", msg)
+		return nil
+	}
+	p.md = &md
+	p.apply(p.tomlFields(top, nil, sourceKeys))
+	return nil
+}
+
+// tomlFields returns the keys of the table m that are in known, with their
+// values decoded, in the order of the file. Parent is the key of m, or nil.
+func (p *sourceParse) tomlFields(m map[string]toml.Primitive, parent toml.Key, known map[string]bool) fields {
+	var fs fields
+	seen := make(map[string]bool, len(m))
+	for _, k := range p.md.Keys() {
+		if len(k) <= len(parent) || !slices.Equal(k[:len(parent)], parent) || seen[k[len(parent)]] {
+			continue
+		}
+		key := k[len(parent)]
+		seen[key] = true
+		prim, ok := m[key]
+		name := strings.ToLower(key)
+		if !ok || !known[name] {
+			continue
+		}
+		f := field{key: key, name: name, prim: prim}
+		if parent != nil {
+			f.key = strings.Join(parent, ".") + "." + key
+		}
+		if err := guard(func() error { return p.md.PrimitiveDecode(prim, &f.val) }); err != nil {
+			p.problem(p.lineOf(f), "%s: %v", f.key, err)
+			continue
+		}
+		if _, ok := f.val.(map[string]any); ok && parent == nil && nested(name) {
+			var sub map[string]toml.Primitive
+			if err := guard(func() error { return p.md.PrimitiveDecode(prim, &sub) }); err == nil {
+				f.val = p.tomlFields(sub, toml.Key{key}, nestedKeys)
+			}
+		}
+		fs = append(fs, f)
+	}
+	return fs
+}
+
+// tomlProbe fails to decode whatever it is given, so that the error says
+// where the key is.
+type tomlProbe struct{}
+
+var errProbe = errors.New("probe")
+
+// UnmarshalTOML fails.
+func (tomlProbe) UnmarshalTOML(any) error { return errProbe }
+
+// lineOf returns the line of f's key in the file. TOML keys have no line
+// until one is asked for: the decoder tells only in an error.
+func (p *sourceParse) lineOf(f field) int {
+	if f.line > 0 {
+		return f.line
+	}
+	if p.md != nil {
+		var probe tomlProbe
+		err := guard(func() error { return p.md.PrimitiveDecode(f.prim, &probe) })
+		if pe, ok := errors.AsType[toml.ParseError](err); ok && pe.Position.Line > 0 {
+			return p.bodyLine(pe.Position.Line)
+		}
+	}
+	return p.open
+}
+
+// unmarshalJSON decodes JSON front matter for fm.Parse. The object may go
+// on past the line of data's closing brace (which may close a nested
+// object), so it is decoded from sourceInput, reading on as needed.
+func unmarshalJSON(data []byte, v any) error {
+	p := v.(*sourceParse)
+	pos := p.start
+	dec := json.NewDecoder(readerFunc(func(b []byte) (int, error) { return p.in.readAt(&pos, b) }))
+	fs, err := p.jsonFields(dec)
+	p.in.done = true
+	switch {
+	case err == nil:
+		p.closed = true
+		p.end = p.lineAt(dec.InputOffset())
+	case p.in.err != nil:
+		p.readErr = p.in.err
+	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
+		// Never closed.
+	default:
+		p.closed = true
+		p.end = p.open + bytes.Count(bytes.TrimSuffix(data, newline), newline)
+		line := p.open
+		if se, ok := errors.AsType[*json.SyntaxError](err); ok {
+			line = p.lineAt(se.Offset)
+		}
+		p.problem(line, "JSON: %v", err)
+	}
+	if p.closed {
+		p.src.Format = "json"
+		if err == nil {
+			p.apply(fs)
+		}
+	}
+	return nil
+}
+
+// readerFunc is an io.Reader made of a function.
+type readerFunc func([]byte) (int, error)
+
+func (f readerFunc) Read(b []byte) (int, error) { return f(b) }
+
+// lineAt returns the line of the last of the first off bytes of the JSON.
+func (p *sourceParse) lineAt(off int64) int {
+	end := p.start + int(max(0, min(off-1, int64(len(p.in.buf)-p.start))))
+	return p.open + bytes.Count(p.in.buf[p.start:end], newline)
+}
+
+// jsonFields decodes a JSON object key by key, so that each key's line is
+// known, and returns the keys Source reads. The Offset of a
+// *json.SyntaxError it returns is just past the byte at fault, counted
+// from the start of the object.
+func (p *sourceParse) jsonFields(dec *json.Decoder) (fields, error) {
+	// Token's syntax errors are at the byte at fault.
+	token := func() (json.Token, error) {
+		t, err := dec.Token()
+		if se, ok := errors.AsType[*json.SyntaxError](err); ok {
+			se.Offset++
+		}
+		return t, err
+	}
+	if _, err := token(); err != nil {
+		return nil, err
+	}
+	var fs fields
+	for dec.More() {
+		t, err := token()
+		if err != nil {
+			return nil, err
+		}
+		key, _ := t.(string)
+		f := field{key: key, name: strings.ToLower(key), line: p.lineAt(dec.InputOffset())}
+		keyEnd := dec.InputOffset()
+		var skip json.RawMessage
+		v := any(&skip)
+		if sourceKeys[f.name] {
+			v = &f.val
+		}
+		if err := dec.Decode(v); err != nil {
+			// A number too large for a float64 is this key's problem;
+			// the decoder has read past it.
+			if te, ok := errors.AsType[*json.UnmarshalTypeError](err); ok {
+				p.problem(f.line, "%s: %s is out of range", f.key, te.Value)
+				continue
+			}
+			if se, ok := errors.AsType[*json.SyntaxError](err); ok {
+				se.Offset = p.valueError(keyEnd)
+			}
+			return nil, err
+		}
+		if !sourceKeys[f.name] {
+			continue
+		}
+		if m, ok := f.val.(map[string]any); ok && nested(f.name) {
+			f.val = jsonNested(m, f)
+		}
+		fs = append(fs, f)
+	}
+	_, err := token()
+	return fs, err
+}
+
+// valueError returns the offset just past the byte at fault in the value
+// of the key that ends at keyEnd. The Offset of Decode's errors counts
+// only the bytes of values it has decoded, so the value is scanned again
+// by a decoder of its own; keyEnd when that finds no fault.
+func (p *sourceParse) valueError(keyEnd int64) int64 {
+	b := p.in.buf[min(p.start+int(keyEnd), len(p.in.buf)):]
+	rest := bytes.TrimLeft(b, " \t\r\n")
+	if len(rest) == 0 || rest[0] != ':' {
+		return keyEnd
+	}
+	value := keyEnd + int64(len(b)-len(rest)+1)
+	var raw json.RawMessage
+	err := json.NewDecoder(bytes.NewReader(rest[1:])).Decode(&raw)
+	if se, ok := errors.AsType[*json.SyntaxError](err); ok {
+		return value + se.Offset
+	}
+	return keyEnd
+}
+
+// jsonNested returns the keys of the object m, the value of parent, that
+// Source reads, in byte order, each on its parent's line.
+func jsonNested(m map[string]any, parent field) fields {
+	var fs fields
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		name := strings.ToLower(k)
+		if nestedKeys[name] {
+			fs = append(fs, field{key: parent.key + "." + k, name: name, line: parent.line, val: m[k]})
+		}
+	}
+	return fs
+}

@@ -1,0 +1,374 @@
+package frontmatter
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// The values Source takes from the decoded keys, each converted from
+// whatever type the file gave it, or reported as a Problem.
+
+// lastmodKeys are the keys Lastmod may come from, in order.
+var lastmodKeys = []string{"lastmod", "last_modified_at", "modified", "updated", "date", "publishdate"}
+
+// apply sets the Source from the front matter's keys.
+func (p *sourceParse) apply(fs fields) {
+	s := p.src
+	s.Date = p.date(fs, "date")
+	s.PublishDate = p.date(fs, "publishdate", "pubdate")
+	s.ExpiryDate = p.date(fs, "expirydate", "unpublishdate")
+	for _, name := range lastmodKeys {
+		if f, ok := fs.get(name); ok {
+			if t, ok := p.dateOf(f); ok {
+				s.Lastmod, s.LastmodKey = t, f.key
+				break
+			}
+		}
+	}
+	if f, ok := fs.get("published"); ok && f.val != nil {
+		if b, ok := toBool(f.val); ok {
+			s.Unpublished = !b
+		} else if t, ok := toDate(f.val); ok {
+			if s.PublishDate.IsZero() {
+				s.PublishDate = t
+			}
+		} else {
+			p.problem(p.lineOf(f), "%s: %s is not true, false or a date", f.key, describe(f.val))
+		}
+	}
+	s.Draft = p.flag(fs, "draft")
+	s.Headless = p.flag(fs, "headless")
+	for _, name := range []string{"build", "_build"} {
+		if f, ok := fs.get(name); ok {
+			s.Headless = p.render(f) || s.Headless
+			break
+		}
+	}
+	s.URL = p.urlPath(fs, "url")
+	s.Permalink = p.urlPath(fs, "permalink")
+	s.Slug = p.text(fs, "slug")
+	s.Title = p.text(fs, "title")
+	s.Aliases = p.list(fs, false, "aliases", "redirect_from")
+	s.Categories = p.list(fs, true, "categories", "category")
+	p.sitemap(fs)
+}
+
+// date returns the first of the keys names that holds a date.
+func (p *sourceParse) date(fs fields, names ...string) time.Time {
+	for _, name := range names {
+		if f, ok := fs.get(name); ok {
+			if t, ok := p.dateOf(f); ok {
+				return t
+			}
+		}
+	}
+	return time.Time{}
+}
+
+// dateOf returns f's date. A value that is not a date is a problem; an
+// empty one says nothing.
+func (p *sourceParse) dateOf(f field) (time.Time, bool) {
+	if f.val == nil || f.val == "" {
+		return time.Time{}, false
+	}
+	t, ok := toDate(f.val)
+	if !ok {
+		p.problem(p.lineOf(f), "%s: %s is not a date", f.key, describe(f.val))
+	}
+	return t, ok
+}
+
+// toDate returns v as a date: a YAML timestamp or TOML date, or a string
+// that ParseDate reads. TOML's local dates and date-times are taken as UTC.
+func toDate(v any) (time.Time, bool) {
+	switch v := v.(type) {
+	case string:
+		return ParseDate(v)
+	case time.Time:
+		switch v.Location().String() {
+		case "time-local":
+			return time.Time{}, false
+		case "date-local", "datetime-local":
+			v = time.Date(v.Year(), v.Month(), v.Day(), v.Hour(), v.Minute(), v.Second(), v.Nanosecond(), time.UTC)
+		}
+		if y := v.Year(); y < 1 || y > 9999 {
+			return time.Time{}, false
+		}
+		return v, true
+	}
+	return time.Time{}, false
+}
+
+// toBool returns v as a boolean: true, false, or those words as strings.
+func toBool(v any) (b, ok bool) {
+	switch v := v.(type) {
+	case bool:
+		return v, true
+	case string:
+		switch s := strings.TrimSpace(v); {
+		case strings.EqualFold(s, "true"):
+			return true, true
+		case strings.EqualFold(s, "false"):
+			return false, true
+		}
+	}
+	return false, false
+}
+
+// flag returns the boolean key name; anything but true or false is a
+// problem.
+func (p *sourceParse) flag(fs fields, name string) bool {
+	f, ok := fs.get(name)
+	if !ok || f.val == nil {
+		return false
+	}
+	b, ok := toBool(f.val)
+	if !ok {
+		p.problem(p.lineOf(f), "%s: %s is not true or false", f.key, describe(f.val))
+	}
+	return b
+}
+
+// render reports whether Hugo's build options f say the page is not
+// rendered: render: never, or false.
+func (p *sourceParse) render(f field) bool {
+	fs, ok := f.val.(fields)
+	if !ok {
+		if f.val != nil {
+			p.problem(p.lineOf(f), "%s: %s is not a mapping", f.key, describe(f.val))
+		}
+		return false
+	}
+	r, ok := fs.get("render")
+	if !ok || r.val == nil {
+		return false
+	}
+	if b, ok := toBool(r.val); ok {
+		return !b
+	}
+	if s, ok := r.val.(string); ok {
+		switch strings.ToLower(strings.TrimSpace(s)) {
+		case "never":
+			return true
+		case "always", "link":
+			return false
+		}
+	}
+	p.problem(p.lineOf(r), "%s: %s is not always, link or never", r.key, describe(r.val))
+	return false
+}
+
+// text returns the key name as text: a string, or a number or boolean as
+// written. A list or mapping is a problem.
+func (p *sourceParse) text(fs fields, name string) string {
+	f, ok := fs.get(name)
+	if !ok {
+		return ""
+	}
+	s, ok := toText(f)
+	if !ok {
+		p.problem(p.lineOf(f), "%s: %s is not text", f.key, describe(f.val))
+	}
+	return strings.TrimSpace(s)
+}
+
+// urlPath returns the key name as text, as text does. A value that
+// cannot be a path on the site (see CheckURLPath) is a problem, and is
+// kept: the preset that reads the key refuses it.
+func (p *sourceParse) urlPath(fs fields, name string) string {
+	s := p.text(fs, name)
+	if s == "" {
+		return ""
+	}
+	if err := CheckURLPath(s); err != nil {
+		f, _ := fs.get(name)
+		p.problem(p.lineOf(f), "%s: %s %v; no page is listed at it", f.key, describe(s), err)
+	}
+	return s
+}
+
+// toText returns f's value as text.
+func toText(f field) (string, bool) {
+	switch v := f.val.(type) {
+	case nil:
+		return "", true
+	case string:
+		return v, true
+	case fields, map[string]any, map[any]any, []any, []map[string]any:
+		return "", false
+	}
+	if f.raw != "" {
+		return f.raw, true
+	}
+	switch v := f.val.(type) {
+	case float64:
+		return strconv.FormatFloat(v, 'g', -1, 64), true
+	case time.Time:
+		return v.Format(time.RFC3339), true
+	default:
+		return fmt.Sprint(v), true
+	}
+}
+
+// list returns the keys names as one list of text without repeats. A key
+// holds a list, or a single value; with split, the first key's string is
+// split at white space, as Jekyll does for categories.
+func (p *sourceParse) list(fs fields, split bool, names ...string) []string {
+	var out []string
+	add := func(s string) {
+		if s = strings.TrimSpace(s); s != "" && !slices.Contains(out, s) {
+			out = append(out, s)
+		}
+	}
+	for i, name := range names {
+		f, ok := fs.get(name)
+		if !ok {
+			continue
+		}
+		items, isList := f.val.([]any)
+		if !isList {
+			s, ok := toText(f)
+			switch {
+			case !ok:
+				p.problem(p.lineOf(f), "%s: %s is neither a list nor text", f.key, describe(f.val))
+			case split && i == 0:
+				for _, w := range strings.Fields(s) {
+					add(w)
+				}
+			default:
+				add(s)
+			}
+			continue
+		}
+		for _, item := range items {
+			s, ok := toText(field{val: item})
+			if !ok {
+				p.problem(p.lineOf(f), "%s: an item of the list is %s, not text", f.key, describe(item))
+				continue
+			}
+			add(s)
+		}
+	}
+	return out
+}
+
+// sitemap sets the Source's Sitemap from the key sitemap.
+func (p *sourceParse) sitemap(fs fields) {
+	f, ok := fs.get("sitemap")
+	if !ok || f.val == nil {
+		return
+	}
+	s := &p.src.Sitemap
+	sub, ok := f.val.(fields)
+	if !ok {
+		if b, ok := toYes(f.val); ok {
+			s.Exclude = !b
+		} else {
+			p.problem(p.lineOf(f), "%s: %s is neither false nor a mapping", f.key, describe(f.val))
+		}
+		return
+	}
+	for _, name := range []string{"exclude", "disable"} {
+		if f, ok := sub.get(name); ok && f.val != nil {
+			b, ok := toYes(f.val)
+			if !ok {
+				p.problem(p.lineOf(f), "%s: %s is not true or false", f.key, describe(f.val))
+			}
+			s.Exclude = s.Exclude || b
+		}
+	}
+	if f, ok := sub.get("changefreq"); ok && f.val != nil {
+		str, _ := f.val.(string)
+		c, err := sitemap.ParseChangeFreq(strings.ToLower(strings.TrimSpace(str)))
+		if err != nil {
+			p.problem(p.lineOf(f), "%s: %s is not one of %s", f.key, describe(f.val), strings.Join(sitemap.ChangeFreqNames, ", "))
+		}
+		s.ChangeFreq = c
+	}
+	if f, ok := sub.get("priority"); ok && f.val != nil {
+		var pr sitemap.Priority
+		var err error
+		if x, ok := toFloat(f.val); ok {
+			pr, err = sitemap.PriorityOf(x)
+		} else if str, ok := f.val.(string); ok {
+			pr, err = sitemap.ParsePriority(strings.TrimSpace(str))
+		} else {
+			err = errors.New("not a number")
+		}
+		if err != nil {
+			p.problem(p.lineOf(f), "%s: %s is not a number from 0.0 to 1.0", f.key, describe(f.val))
+		}
+		s.Priority = pr
+	}
+	if f, ok := sub.get("lastmod"); ok {
+		s.Lastmod, _ = p.dateOf(f)
+	}
+}
+
+// toYes returns v as a boolean, as toBool does, also taking "yes" and "no".
+func toYes(v any) (b, ok bool) {
+	if s, ok := v.(string); ok {
+		switch s = strings.TrimSpace(s); {
+		case strings.EqualFold(s, "yes"):
+			return true, true
+		case strings.EqualFold(s, "no"):
+			return false, true
+		}
+	}
+	return toBool(v)
+}
+
+// toFloat returns v as a number.
+func toFloat(v any) (float64, bool) {
+	switch v := v.(type) {
+	case int:
+		return float64(v), true
+	case int64:
+		return float64(v), true
+	case uint64:
+		return float64(v), true
+	case float64:
+		return v, true
+	}
+	return 0, false
+}
+
+// describe returns a value for a problem's message: a string quoted (and
+// cut short when long), a number as it is, or what kind of value it is.
+func describe(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "an empty value"
+	case string:
+		if len(v) > 60 {
+			cut := 57
+			for cut > 0 && !utf8.RuneStart(v[cut]) {
+				cut--
+			}
+			v = v[:cut] + "…"
+		}
+		return strconv.Quote(v)
+	case fields, map[string]any, map[any]any:
+		return "a mapping"
+	case []any, []map[string]any:
+		return "a list"
+	case time.Time:
+		switch v.Location().String() {
+		case "time-local":
+			return v.Format(time.TimeOnly)
+		case "date-local":
+			return v.Format(time.DateOnly)
+		case "datetime-local":
+			return v.Format("2006-01-02T15:04:05.999999999")
+		}
+		return v.Format(time.RFC3339Nano)
+	}
+	return fmt.Sprint(v)
+}
