@@ -22,6 +22,7 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
+	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/internal/validate"
 	"github.com/sitemapgen/sitemapgen/writer"
@@ -695,7 +696,7 @@ func crashWatch(t *testing.T, bin string, r *rand.Rand, project, site string, ki
 	sets := referenceSets(t, bin, site, configs)
 	yaml := filepath.Join(project, "sitemap.yaml")
 	setConfig := func(c crashConfig) {
-		if err := writer.WriteFileAtomic(yaml, []byte("base_url: "+crashBase+"\nroot: public\n"+c.yaml), 0o644); err != nil {
+		if err := atomicfile.Write(yaml, []byte("base_url: "+crashBase+"\nroot: public\n"+c.yaml), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
 	"github.com/sitemapgen/sitemapgen/internal/changes"
 	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/feed"
@@ -17,7 +18,6 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/indexnow"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/mapping"
-	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 // KeyEnv is the environment variable that holds the IndexNow key.
@@ -206,5 +206,5 @@ func writeIfChanged(path string, data []byte) error {
 	if old, err := fsx.ReadFile(path); err == nil && bytes.Equal(old, data) {
 		return nil
 	}
-	return writer.WriteFileAtomic(path, data, 0o644)
+	return atomicfile.Write(path, data, 0o644)
 }

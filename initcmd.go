@@ -13,8 +13,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
 	"github.com/sitemapgen/sitemapgen/internal/config"
-	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 const initUsage = `sitemapgen init writes a commented sitemap.yaml from what the project's
@@ -67,7 +67,7 @@ func runInit(args []string, stdout, stderr io.Writer, getenv func(string) string
 		fmt.Fprintf(stderr, "sitemapgen: %s exists; --force replaces it, --stdout prints the new one\n", config.DefaultFile)
 		return exitFailed
 	}
-	if err := writer.WriteFileAtomic(config.DefaultFile, []byte(text), 0o644); err != nil {
+	if err := atomicfile.Write(config.DefaultFile, []byte(text), 0o644); err != nil {
 		fmt.Fprintf(stderr, "sitemapgen: %v\n", err)
 		return exitFailed
 	}

@@ -4,16 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
-	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
@@ -71,7 +69,7 @@ func writeRecord(dir string, names []string) error {
 		b.WriteString(n)
 		b.WriteByte('\n')
 	}
-	return WriteFileAtomic(filepath.Join(dir, RecordName), b.Bytes(), 0o644)
+	return atomicfile.Write(filepath.Join(dir, RecordName), b.Bytes(), 0o644)
 }
 
 // removeStale removes the files of previous that keep does not list and
@@ -123,90 +121,4 @@ func cmpBool(a, b bool) int {
 		return 1
 	}
 	return -1
-}
-
-// Temporary files are named .sitemapgen-PID-RANDOM.tmp, so that a later run
-// can tell a crashed run's leftovers from a running one's files.
-var tempName = regexp.MustCompile(`^\.sitemapgen-([0-9]+)-[0-9]+\.tmp$`)
-
-func createTemp(dir string) (*os.File, error) {
-	return os.CreateTemp(dir, ".sitemapgen-"+strconv.Itoa(os.Getpid())+"-*.tmp")
-}
-
-// RemoveStrayTemps removes from dir the temporary files of runs of
-// sitemapgen that are no longer running (WriteFileAtomic's, Write's), for a
-// folder Write does not clean, such as the one of a changes file.
-func RemoveStrayTemps(dir string) []string { return removeStrayTemps(dir, time.Now()) }
-
-// removeStrayTemps removes the temporary files of runs that are no longer
-// running (killed, crashed): those of a process that does not exist, and
-// this process's own that are older than start (a PID can come back in a
-// container). It reports what it removed.
-func removeStrayTemps(dir string, start time.Time) []string {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
-	var removed []string
-	for _, e := range entries {
-		m := tempName.FindStringSubmatch(e.Name())
-		if m == nil || !e.Type().IsRegular() {
-			continue
-		}
-		pid, err := strconv.Atoi(m[1])
-		if err != nil {
-			continue
-		}
-		if pid == os.Getpid() {
-			info, err := e.Info()
-			if err != nil || !info.ModTime().Before(start) {
-				continue
-			}
-		} else if processRunning(pid) {
-			continue
-		}
-		if os.Remove(filepath.Join(dir, e.Name())) == nil {
-			removed = append(removed, e.Name())
-		}
-	}
-	return removed
-}
-
-// WriteFileAtomic replaces path with data through a synced temporary file
-// in the same folder, with permissions mode.
-func WriteFileAtomic(path string, data []byte, mode fs.FileMode) error {
-	tmp, err := createTemp(filepath.Dir(path))
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // fails harmlessly after the rename
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Chmod(mode); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
-}
-
-// SyncDir makes the renames in dir durable.
-func SyncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
-		return fmt.Errorf("sync %s: %w", dir, err)
-	}
-	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
@@ -42,7 +43,7 @@ func updateRobots(dir, baseURL string, entries []string) (bool, error) {
 	if exists && bytes.Equal(merged, old) {
 		return false, nil
 	}
-	return true, WriteFileAtomic(path, merged, mode)
+	return true, atomicfile.Write(path, merged, mode)
 }
 
 // robotsUsable returns an error when dir's robots.txt exists and cannot be

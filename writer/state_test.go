@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
@@ -272,7 +273,7 @@ func noTempFiles(t *testing.T, dir string) {
 	t.Helper()
 	ents, _ := os.ReadDir(dir)
 	for _, e := range ents {
-		if tempName.MatchString(e.Name()) {
+		if atomicfile.IsTemp(e.Name()) {
 			t.Errorf("temporary file %s left", e.Name())
 		}
 	}

@@ -65,6 +65,7 @@ import (
 
 	"github.com/klauspost/compress/gzip"
 
+	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
@@ -183,7 +184,7 @@ func Write(urls sitemap.URLs, opts Options) (*Result, error) {
 				return nil, err
 			}
 		}
-		removeStrayTemps(opts.Dir, start)
+		atomicfile.RemoveStale(opts.Dir, start)
 	}
 	previous, err := readRecord(opts.Dir)
 	if err != nil {
@@ -258,7 +259,7 @@ func Write(urls sitemap.URLs, opts Options) (*Result, error) {
 	if len(res.Written) == 0 && len(res.Removed) == 0 && sameRecord {
 		return res, nil
 	}
-	return res, SyncDir(opts.Dir)
+	return res, atomicfile.SyncDir(opts.Dir)
 }
 
 // sameNames reports whether a and b hold the same names, in any order.
@@ -481,7 +482,7 @@ func (t *txn) create(compress, named bool) (*file, error) {
 
 // open gives f its temporary file.
 func (t *txn) open(f *file, compress bool) error {
-	tmp, err := createTemp(t.opts.Dir)
+	tmp, err := atomicfile.CreateTemp(t.opts.Dir)
 	if err != nil {
 		return err
 	}

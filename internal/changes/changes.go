@@ -47,8 +47,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 	"unicode"
 
+	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -263,8 +265,8 @@ func WriteFile(path string, cs []Change, baseURL string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	writer.RemoveStrayTemps(filepath.Dir(path)) // a killed run's
-	return writer.WriteFileAtomic(path, Format(cs, baseURL), 0o644)
+	atomicfile.RemoveStale(filepath.Dir(path), time.Now()) // a killed run's
+	return atomicfile.Write(path, Format(cs, baseURL), 0o644)
 }
 
 // maxLine bounds a line of a changes file.

@@ -60,8 +60,8 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
 	"github.com/sitemapgen/sitemapgen/sitemap"
-	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 // generatorElem is the feed's atom:generator: it tells sitemapgen's feed
@@ -417,7 +417,7 @@ func appendEscaped(b []byte, s string, attr bool) []byte {
 
 // Write writes the Atom feed of entries, as [Encode] does, to path
 // atomically: through a synced temporary file in the same folder, renamed
-// over path with permissions 0644 (writer.WriteFileAtomic, whose temporary
+// over path with permissions 0644 (atomicfile.Write, whose temporary
 // files the sitemap writer cleans up after a crash). The folder must exist.
 // On any error, [ErrNoEntries] among them, path is left as it was.
 func Write(path string, entries []Entry, opts Options) error {
@@ -425,8 +425,8 @@ func Write(path string, entries []Entry, opts Options) error {
 	if err != nil {
 		return err
 	}
-	if err := writer.WriteFileAtomic(path, b, 0o644); err != nil {
+	if err := atomicfile.Write(path, b, 0o644); err != nil {
 		return fmt.Errorf("feed: %w", err)
 	}
-	return writer.SyncDir(filepath.Dir(path))
+	return atomicfile.SyncDir(filepath.Dir(path))
 }

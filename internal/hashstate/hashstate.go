@@ -41,6 +41,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
@@ -289,37 +290,8 @@ func (s *State) Save(path string) (written bool, err error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return false, fmt.Errorf("save state: %w", err)
 	}
-	if err := replaceFile(path, data); err != nil {
+	if err := atomicfile.Write(path, data, 0o644); err != nil {
 		return false, fmt.Errorf("save state %s: %w", path, err)
 	}
 	return true, nil
-}
-
-// replaceFile replaces path with data, mode 0644, through a synced
-// temporary file in the same folder, so that a crash leaves either the old
-// file or the new one. The temporary file is removed on error.
-func replaceFile(path string, data []byte) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+"-*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err := tmp.Write(data); err != nil {
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		return err
-	}
-	if err := tmp.Chmod(0o644); err != nil {
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

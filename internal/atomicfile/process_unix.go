@@ -1,6 +1,6 @@
 //go:build unix
 
-package writer
+package atomicfile
 
 import (
 	"errors"

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package writer
+package atomicfile
 
 // processRunning reports whether a process with this id exists. Where that
 // cannot be asked, every process counts as running: a stray temporary file
