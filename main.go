@@ -83,7 +83,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		}
 		return exitOK
 	}
-	ex, err := startExtras(s, getenv, stderr)
+	ex, err := startExtras(s, getenv, stderr, true)
 	if err != nil {
 		fmt.Fprintf(stderr, "sitemapgen: %v\n", err)
 		return exitUsage
@@ -112,7 +112,7 @@ func runBuild(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if !s.Quiet {
 		fmt.Fprintln(stderr, summary(res, s))
 	}
-	if err := ex.finish(res, stderr); err != nil {
+	if err := ex.finish(res); err != nil {
 		fmt.Fprintf(stderr, "sitemapgen: %v\n", err)
 		return exitFailed
 	}

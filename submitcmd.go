@@ -12,9 +12,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sitemapgen/sitemapgen/internal/changes"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/indexnow"
+	"github.com/sitemapgen/sitemapgen/internal/postbuild"
 )
 
 const submitUsage = `sitemapgen submit tells search engines which URLs the last build added or
@@ -170,7 +170,7 @@ func runSubmit(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	if err != nil {
 		return fail(exitFailed, "%v", err)
 	}
-	cs, err := changes.Parse(f, changesFile)
+	cs, err := postbuild.ParseChanges(f, changesFile)
 	f.Close()
 	if err != nil {
 		var pe *fs.PathError
@@ -194,12 +194,12 @@ func runSubmit(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	count := map[byte]int{}
 	for _, u := range order {
 		count[last[u]]++
-		if last[u] != changes.Removed || includeRemoved {
+		if last[u] != postbuild.Removed || includeRemoved {
 			urls = append(urls, u)
 		}
 	}
 	leftOut := ""
-	if n := count[changes.Removed]; n > 0 && !includeRemoved {
+	if n := count[postbuild.Removed]; n > 0 && !includeRemoved {
 		leftOut = fmt.Sprintf("; %s left out (--include-removed submits them)", plural(n, "removed URL"))
 	}
 	if len(urls) == 0 {
@@ -240,9 +240,9 @@ func runSubmit(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	if err := client.Check(urls); err != nil {
 		return fail(exitUsage, "%v", err)
 	}
-	what := plural(len(urls), "URL") + fmt.Sprintf(" (%d added, %d changed", count[changes.Added], count[changes.Changed])
+	what := plural(len(urls), "URL") + fmt.Sprintf(" (%d added, %d changed", count[postbuild.Added], count[postbuild.Changed])
 	if includeRemoved {
-		what += fmt.Sprintf(", %d removed", count[changes.Removed])
+		what += fmt.Sprintf(", %d removed", count[postbuild.Removed])
 	}
 	what += ")"
 	if dryRun {

@@ -40,7 +40,7 @@ for target in \
   ./internal/host:FuzzRedirects \
   ./mapping:FuzzLoc \
   ./mapping:FuzzParseBaseURL \
-  ./internal/feed:FuzzEncode \
+  ./internal/postbuild:FuzzEncodeFeed \
   ./internal/validate:FuzzCheck \
   ./writer:FuzzAppendURL \
   ./writer:FuzzWrite:20000x; do

@@ -88,7 +88,7 @@ func (w *watcher) run(ctx context.Context, s *config.Settings) (*config.Settings
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	w.s, w.stop, w.restart = s, cancel, nil
-	ex, err := startExtras(s, w.getenv, w.stderr)
+	ex, err := startExtras(s, w.getenv, w.stderr, false)
 	if err != nil {
 		return nil, err
 	}
@@ -230,7 +230,7 @@ func (w *watcher) reload(ctx context.Context) {
 		err = errors.New("changes: is for build, not watch")
 	}
 	if err == nil {
-		ex, err = startExtras(s, w.getenv, w.stderr)
+		ex, err = startExtras(s, w.getenv, w.stderr, false)
 	}
 	if err != nil {
 		fmt.Fprintf(w.stderr, "sitemapgen: %v\nsitemapgen: configuration not reloaded; still building with the last good one\n", err)
@@ -261,7 +261,7 @@ func (w *watcher) reload(ctx context.Context) {
 // line of changes after an update, or the error.
 func (w *watcher) done(res *pipeline.Result, err error, whole bool) {
 	if err == nil && res != nil {
-		err = w.ex.finish(res, io.Discard)
+		err = w.ex.finish(res)
 	}
 	if err != nil {
 		fmt.Fprintf(w.stderr, "sitemapgen: %v; still watching\n", err)

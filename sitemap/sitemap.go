@@ -75,6 +75,18 @@ func (s Slice) Len() int { return len(s) }
 // At returns s[i].
 func (s Slice) At(i int) URL { return s[i] }
 
+// LastMods returns each URL of urls with its lastmod as a sitemap writes
+// it in format, "" when it has none: what a sitemap tells of each page,
+// which a build compares with the previous build's.
+func LastMods(urls URLs, format DateFormat) map[string]string {
+	m := make(map[string]string, urls.Len())
+	for i := range urls.Len() {
+		u := urls.At(i)
+		m[u.Loc] = string(AppendLastMod(nil, u.LastMod, format))
+	}
+	return m
+}
+
 // Alternate is a language version of a page: an xs:language tag (en,
 // de-AT, x-default) and an absolute, percent-encoded URL.
 type Alternate struct {

@@ -132,3 +132,17 @@ func TestCheckLoc(t *testing.T) {
 		}
 	}
 }
+
+func TestLastMods(t *testing.T) {
+	day := time.Date(2024, 5, 1, 9, 30, 0, 0, time.UTC)
+	urls := Slice{{Loc: "https://example.com/a", LastMod: day}, {Loc: "https://example.com/b"}}
+	for _, tt := range []struct {
+		f    DateFormat
+		want string
+	}{{DateTime, "2024-05-01T09:30:00Z"}, {Date, "2024-05-01"}} {
+		got := LastMods(urls, tt.f)
+		if len(got) != 2 || got["https://example.com/a"] != tt.want || got["https://example.com/b"] != "" {
+			t.Errorf("%v: %q", tt.f, got)
+		}
+	}
+}

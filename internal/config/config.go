@@ -28,10 +28,10 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/sitemapgen/sitemapgen/internal/feed"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
+	"github.com/sitemapgen/sitemapgen/internal/postbuild"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -312,8 +312,8 @@ func (f *File) validate() error {
 	if err := checkPreviews(f.Previews); err != nil {
 		return &valueError{key: "previews", err: err}
 	}
-	if f.Feed.Limit < 0 || f.Feed.Limit > feed.MaxLimit {
-		return &valueError{key: "feed.limit", err: fmt.Errorf("limit %d is outside 0–%d (0: %d)", f.Feed.Limit, feed.MaxLimit, feed.DefaultLimit)}
+	if f.Feed.Limit < 0 || f.Feed.Limit > postbuild.MaxFeedLimit {
+		return &valueError{key: "feed.limit", err: fmt.Errorf("limit %d is outside 0–%d (0: %d)", f.Feed.Limit, postbuild.MaxFeedLimit, postbuild.DefaultFeedLimit)}
 	}
 	f.rules = nil
 	for i, r := range f.Rules {

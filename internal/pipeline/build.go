@@ -57,7 +57,6 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
-	"github.com/sitemapgen/sitemapgen/internal/changes"
 	"github.com/sitemapgen/sitemapgen/internal/gitdates"
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
 	"github.com/sitemapgen/sitemapgen/internal/host"
@@ -394,7 +393,7 @@ func (b *builder) saveHash() {
 		return
 	}
 	if b.opts.Hash.Listed {
-		b.hash.SetListed(changes.Of(b.res.URLs, b.opts.Write.LastModFormat))
+		b.hash.SetListed(sitemap.LastMods(b.res.URLs, b.opts.Write.LastModFormat))
 	}
 	if _, err := b.hash.Save(b.opts.Hash.State); err != nil {
 		b.warn("", fmt.Errorf("lastmod source hash: %w", err))

@@ -1,52 +1,4 @@
-// Package feed writes an Atom 1.0 feed (RFC 4287) of a site's most recently
-// modified pages: feed.xml ([Name]), written beside the sitemaps.
-//
-// # What it is for
-//
-// A sitemap lists every page; the feed lists only the newest changes, the
-// [Options.Limit] pages with the latest modification dates, each with its
-// URL, title and date. Feed readers show it to people who follow the site,
-// and crawlers that follow feeds fetch it more often than a large sitemap.
-// Google's sitemap documentation lists Atom 1.0 among the sitemap formats it
-// accepts, so the feed can also be submitted in Search Console, as a
-// supplement to the sitemap (it names only recent pages), not a
-// replacement; submitting either does not guarantee crawling or indexing.
-//
-// The feed is referenced from nothing: sitemapgen does not add it to
-// robots.txt, to the sitemap index, or to any page. To announce it, link it
-// from the site's pages, for example in their <head>:
-//
-//	<link rel="alternate" type="application/atom+xml" href="/feed.xml">
-//
-// # The document
-//
-// The feed's atom:id is its own URL ([Options.SelfURL], by default the base
-// URL followed by feed.xml), not the base URL: the home page is usually one
-// of the entries, and an entry's atom:id is its page's URL, so the base URL
-// would name two things. Its atom:updated is the newest entry's date, its
-// atom:author the site (Options.Title, or the base URL's host), and it links
-// to itself (rel="self") and to the site (rel="alternate").
-//
-// Each entry has the page's URL as atom:id and as its rel="alternate" link,
-// a title (Entry.Title, or the URL's decoded path when that is empty) and the
-// page's modification date as atom:updated. Entries carry no atom:content or
-// atom:summary: RFC 4287 section 4.1.2 requires an entry without
-// atom:content to have a rel="alternate" link, which every entry has, and
-// section 4.1.1.1 says the absence of atom:summary is not an error.
-//
-// Dates are RFC 3339 in UTC, to the second (2024-05-01T10:30:00Z). Every
-// value is escaped for XML; characters XML 1.0 cannot carry (control
-// characters other than tab, newline and carriage return, invalid UTF-8,
-// U+FFFE, U+FFFF) become U+FFFD.
-//
-// # Determinism
-//
-// The same entries, in any order, give the same bytes: no clock (the feed's
-// date is its newest entry's), no map order, and a total order on entries
-// (newest first, then by URL; see [Select]). A site with no dated page has
-// no feed: [Encode] and [Write] return [ErrNoEntries], since an Atom feed
-// must have an atom:updated and one without entries says nothing.
-package feed
+package postbuild
 
 import (
 	"bytes"
@@ -68,27 +20,27 @@ import (
 // from another tool's, which Ours will not let a build replace.
 const generatorElem = `  <generator uri="https://github.com/sitemapgen/sitemapgen">sitemapgen</generator>` + "\n"
 
-// Ours reports whether data, the content of a feed file, is a feed
+// OurFeed reports whether data, the content of a feed file, is a feed
 // sitemapgen wrote (it names sitemapgen as its generator).
-func Ours(data []byte) bool { return bytes.Contains(data, []byte(generatorElem)) }
+func OurFeed(data []byte) bool { return bytes.Contains(data, []byte(generatorElem)) }
 
 const (
-	// Name is the feed's file name, beside the sitemaps.
-	Name = "feed.xml"
+	// FeedName is the feed's file name, beside the sitemaps.
+	FeedName = "feed.xml"
 	// Namespace is the Atom 1.0 namespace of <feed>.
 	Namespace = "http://www.w3.org/2005/Atom"
-	// DefaultLimit is the number of entries when Options.Limit is 0.
-	DefaultLimit = 20
-	// MaxLimit is the largest Options.Limit.
-	MaxLimit = 10000
+	// DefaultFeedLimit is the number of entries when Options.Limit is 0.
+	DefaultFeedLimit = 20
+	// MaxFeedLimit is the largest Options.Limit.
+	MaxFeedLimit = 10000
 )
 
-// ErrNoEntries reports a feed with no entry to list: no entry has a date
-// (see [Select]).
-var ErrNoEntries = errors.New("feed: no page has a modification date")
+// ErrNoFeedEntries reports a feed with no entry to list: no entry has a date
+// (see [SelectFeed]).
+var ErrNoFeedEntries = errors.New("feed: no page has a modification date")
 
-// Entry is one page of the feed.
-type Entry struct {
+// FeedEntry is one page of the feed.
+type FeedEntry struct {
 	// URL is the page's absolute URL, percent-encoded as in a sitemap's
 	// <loc> (see sitemap.CheckLoc), a valid URI (RFC 3986), and not
 	// XML-escaped. It is the entry's atom:id, so it must be unique among
@@ -103,8 +55,8 @@ type Entry struct {
 	Title string
 }
 
-// Options configure Encode and Write.
-type Options struct {
+// FeedOptions configure Encode and Write.
+type FeedOptions struct {
 	// BaseURL is the site's absolute URL, ending in "/". It is the feed's
 	// rel="alternate" link.
 	BaseURL string
@@ -126,7 +78,7 @@ type resolved struct {
 	limit                     int
 }
 
-func (o Options) resolve() (resolved, error) {
+func (o FeedOptions) resolve() (resolved, error) {
 	r := resolved{base: o.BaseURL, self: o.SelfURL, limit: o.Limit}
 	u, err := checkURL(r.base)
 	if err != nil {
@@ -136,16 +88,16 @@ func (o Options) resolve() (resolved, error) {
 		return r, fmt.Errorf("feed: base URL %q does not end in /", r.base)
 	}
 	if r.self == "" {
-		r.self = r.base + Name
+		r.self = r.base + FeedName
 	}
 	if _, err := checkURL(r.self); err != nil {
 		return r, fmt.Errorf("feed: feed URL: %w", err)
 	}
 	switch {
 	case r.limit == 0:
-		r.limit = DefaultLimit
-	case r.limit < 0 || r.limit > MaxLimit:
-		return r, fmt.Errorf("feed: limit %d is not from 1 to %d", r.limit, MaxLimit)
+		r.limit = DefaultFeedLimit
+	case r.limit < 0 || r.limit > MaxFeedLimit:
+		return r, fmt.Errorf("feed: limit %d is not from 1 to %d", r.limit, MaxFeedLimit)
 	}
 	r.title, r.author = o.Title, o.Title
 	if strings.TrimSpace(o.Title) == "" {
@@ -195,7 +147,7 @@ func dated(t time.Time) bool {
 // before reports whether a comes before b in a feed: newer first (to the
 // second, the precision the feed shows), then by URL, then by title, then
 // by the exact time, so that the order is the same whatever the input's.
-func before(a, b Entry) bool {
+func before(a, b FeedEntry) bool {
 	if as, bs := a.Updated.Unix(), b.Updated.Unix(); as != bs {
 		return as > bs
 	}
@@ -209,12 +161,12 @@ func before(a, b Entry) bool {
 }
 
 // lastFirst is a heap whose root is the entry that comes last in a feed.
-type lastFirst []Entry
+type lastFirst []FeedEntry
 
 func (h lastFirst) Len() int           { return len(h) }
 func (h lastFirst) Less(i, j int) bool { return before(h[j], h[i]) }
 func (h lastFirst) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
-func (h *lastFirst) Push(x any)        { *h = append(*h, x.(Entry)) }
+func (h *lastFirst) Push(x any)        { *h = append(*h, x.(FeedEntry)) }
 func (h *lastFirst) Pop() any {
 	old := *h
 	e := old[len(old)-1]
@@ -222,15 +174,15 @@ func (h *lastFirst) Pop() any {
 	return e
 }
 
-// Select returns the limit most recently updated entries, newest first;
+// SelectFeed returns the limit most recently updated entries, newest first;
 // entries updated in the same second come in URL order. Entries without a
-// date (see [Entry.Updated]) are left out: a feed of changes needs dates.
-// The result does not depend on the order of entries, which Select leaves
+// date (see [FeedEntry.Updated]) are left out: a feed of changes needs dates.
+// The result does not depend on the order of entries, which SelectFeed leaves
 // as it is. A limit of 0 or less selects nothing.
 //
-// Select keeps at most limit entries in memory besides its input, however
+// SelectFeed keeps at most limit entries in memory besides its input, however
 // many pages the site has.
-func Select(entries []Entry, limit int) []Entry {
+func SelectFeed(entries []FeedEntry, limit int) []FeedEntry {
 	if limit <= 0 {
 		return nil
 	}
@@ -246,21 +198,21 @@ func Select(entries []Entry, limit int) []Entry {
 		}
 	}
 	// Popping the heap yields the entries last first.
-	sel := make([]Entry, len(h))
+	sel := make([]FeedEntry, len(h))
 	for i := len(sel) - 1; i >= 0; i-- {
-		sel[i] = heap.Pop(&h).(Entry)
+		sel[i] = heap.Pop(&h).(FeedEntry)
 	}
 	return sel
 }
 
-// Encode writes the Atom feed of entries to w: the opts.Limit newest, as
-// [Select] picks them, so the order of entries does not matter. Every
+// EncodeFeed writes the Atom feed of entries to w: the opts.Limit newest, as
+// [SelectFeed] picks them, so the order of entries does not matter. Every
 // entry, listed or not, must have a URL that sitemap.CheckLoc accepts and
 // that is a valid URI (RFC 3986), unique among them and other than the
-// feed's own; Encode writes nothing
-// and returns an error otherwise, or [ErrNoEntries] when no entry has a
+// feed's own; EncodeFeed writes nothing
+// and returns an error otherwise, or [ErrNoFeedEntries] when no entry has a
 // date.
-func Encode(w io.Writer, entries []Entry, opts Options) error {
+func EncodeFeed(w io.Writer, entries []FeedEntry, opts FeedOptions) error {
 	b, err := encode(entries, opts)
 	if err != nil {
 		return err
@@ -269,7 +221,7 @@ func Encode(w io.Writer, entries []Entry, opts Options) error {
 	return err
 }
 
-func encode(entries []Entry, opts Options) ([]byte, error) {
+func encode(entries []FeedEntry, opts FeedOptions) ([]byte, error) {
 	o, err := opts.resolve()
 	if err != nil {
 		return nil, err
@@ -287,9 +239,9 @@ func encode(entries []Entry, opts Options) ([]byte, error) {
 			return nil, fmt.Errorf("feed: page %q has the feed's own URL", e.URL)
 		}
 	}
-	sel := Select(entries, o.limit)
+	sel := SelectFeed(entries, o.limit)
 	if len(sel) == 0 {
-		return nil, ErrNoEntries
+		return nil, ErrNoFeedEntries
 	}
 
 	b := make([]byte, 0, 512+len(sel)*256)
@@ -415,12 +367,12 @@ func appendEscaped(b []byte, s string, attr bool) []byte {
 	return b
 }
 
-// Write writes the Atom feed of entries, as [Encode] does, to path
+// WriteFeed writes the Atom feed of entries, as [EncodeFeed] does, to path
 // atomically: through a synced temporary file in the same folder, renamed
-// over path with permissions 0644 (atomicfile.Write, whose temporary
+// over path with permissions 0644 (atomicfile.WriteFeed, whose temporary
 // files the sitemap writer cleans up after a crash). The folder must exist.
-// On any error, [ErrNoEntries] among them, path is left as it was.
-func Write(path string, entries []Entry, opts Options) error {
+// On any error, [ErrNoFeedEntries] among them, path is left as it was.
+func WriteFeed(path string, entries []FeedEntry, opts FeedOptions) error {
 	b, err := encode(entries, opts)
 	if err != nil {
 		return err

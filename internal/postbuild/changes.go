@@ -1,37 +1,4 @@
-// Package changes tells which URLs a build added, removed or changed
-// compared with the previous build, and writes them as a changes file for
-// `sitemapgen submit`.
-//
-// # The previous build
-//
-// Two records of it can be compared with a new build, each giving every URL
-// it listed and the URL's lastmod as written: a URL is changed when its
-// lastmod is (a URL without one, before or after, is never reported as
-// changed). With the hash lastmod source, a page's lastmod changes exactly
-// when its content does.
-//
-//   - the state file (package hashstate), when the build that saved it was
-//     asked for a changes file: it survives a fresh clone on CI, where the
-//     site folder is built from nothing, when it is cached or committed
-//     ([FromState]);
-//   - the sitemaps sitemapgen wrote in the output folder, before the build
-//     replaces them: only files its record (.sitemapgen-files) lists, and
-//     index entries under the base URL ([FromSitemaps]); another tool's
-//     sitemap.xml is not a previous build.
-//
-// # File format
-//
-// One URL a line, sorted by URL, each after a sign and a space: "+" added,
-// "-" removed, "~" changed; a first comment line gives the base URL, for
-// 'sitemapgen submit':
-//
-//	# base_url: https://example.com/
-//	+ https://example.com/new/
-//	~ https://example.com/posts/edited/
-//	- https://example.com/gone/
-//
-// Lines starting with "#" and blank lines are comments.
-package changes
+package postbuild
 
 import (
 	"bufio"
@@ -53,7 +20,6 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
-	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
@@ -73,26 +39,15 @@ type Change struct {
 // String returns the line as the file spells it: "+ URL".
 func (c Change) String() string { return string(c.Op) + " " + c.URL }
 
-// Set maps each URL of a build to what tells whether it changed: its
+// URLSet maps each URL of a build to what tells whether it changed: its
 // content hash, or its lastmod as written in the sitemap ("" when it has
 // none).
-type Set map[string]string
+type URLSet map[string]string
 
-// Of returns the Set of a build's URLs: each with its lastmod as the
-// sitemap writes it in format.
-func Of(urls sitemap.URLs, format sitemap.DateFormat) Set {
-	set := make(Set, urls.Len())
-	for i := range urls.Len() {
-		u := urls.At(i)
-		set[u.Loc] = string(sitemap.AppendLastMod(nil, u.LastMod, format))
-	}
-	return set
-}
-
-// FromState returns the URLs and lastmods the state file at path recorded
+// PreviousFromState returns the URLs and lastmods the state file at path recorded
 // of the build that saved it; ok is false when there is no such file, or
 // it records no URLs (saved by a build without a changes file).
-func FromState(path string) (set Set, ok bool, err error) {
+func PreviousFromState(path string) (set URLSet, ok bool, err error) {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
 	}
@@ -101,15 +56,15 @@ func FromState(path string) (set Set, ok bool, err error) {
 		return nil, false, err
 	}
 	listed, ok := st.Listed()
-	return Set(listed), ok, nil
+	return URLSet(listed), ok, nil
 }
 
-// FromSitemaps returns the URLs and lastmods of the sitemap set sitemapgen
+// PreviousFromSitemaps returns the URLs and lastmods of the sitemap set sitemapgen
 // wrote in dir, served at baseURL: its entry file (sitemap.xml or
 // sitemap.xml.gz) and further index files, following index entries to the
 // files they name under baseURL. Only files that dir's record
 // (writer.RecordName) lists are read: ok is false when there are none.
-func FromSitemaps(dir, baseURL string) (set Set, ok bool, err error) {
+func PreviousFromSitemaps(dir, baseURL string) (set URLSet, ok bool, err error) {
 	recorded, err := writer.Recorded(dir)
 	if err != nil {
 		return nil, false, err
@@ -135,7 +90,7 @@ func FromSitemaps(dir, baseURL string) (set Set, ok bool, err error) {
 			entries = append(entries, name)
 		}
 	}
-	set = Set{}
+	set = URLSet{}
 	for _, name := range entries {
 		locs, index, err := readFile(filepath.Join(dir, name))
 		if err != nil {
@@ -196,9 +151,9 @@ func readFile(path string) (map[string]string, bool, error) {
 	return m, doc.XMLName.Local == "sitemapindex", nil
 }
 
-// Diff returns the changes from old to new, sorted by URL. A URL in both
+// DiffChanges returns the changes from old to new, sorted by URL. A URL in both
 // is changed when its values differ and neither is empty.
-func Diff(old, new Set) []Change {
+func DiffChanges(old, new URLSet) []Change {
 	var cs []Change
 	for url, v := range new {
 		ov, ok := old[url]
@@ -218,8 +173,8 @@ func Diff(old, new Set) []Change {
 	return cs
 }
 
-// Count returns how many changes are of each op.
-func Count(cs []Change) (added, removed, changed int) {
+// CountChanges returns how many changes are of each op.
+func CountChanges(cs []Change) (added, removed, changed int) {
 	for _, c := range cs {
 		switch c.Op {
 		case Added:
@@ -233,8 +188,8 @@ func Count(cs []Change) (added, removed, changed int) {
 	return
 }
 
-// File is a changes file.
-type File struct {
+// ChangesFile is a changes file.
+type ChangesFile struct {
 	// BaseURL is the base URL of the build that wrote it ("" when the
 	// file does not say).
 	BaseURL string
@@ -243,8 +198,8 @@ type File struct {
 
 const baseURLComment = "# base_url: "
 
-// Format returns the changes file for cs, of a build at baseURL.
-func Format(cs []Change, baseURL string) []byte {
+// FormatChanges returns the changes file for cs, of a build at baseURL.
+func FormatChanges(cs []Change, baseURL string) []byte {
 	var b bytes.Buffer
 	if baseURL != "" {
 		b.WriteString(baseURLComment + baseURL + "\n")
@@ -258,21 +213,21 @@ func Format(cs []Change, baseURL string) []byte {
 	return b.Bytes()
 }
 
-// WriteFile replaces the changes file at path with cs, of a build at
+// WriteChanges replaces the changes file at path with cs, of a build at
 // baseURL, atomically, making its folder if needed; it first removes the
 // temporary files a killed run left there.
-func WriteFile(path string, cs []Change, baseURL string) error {
+func WriteChanges(path string, cs []Change, baseURL string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
 	atomicfile.RemoveStale(filepath.Dir(path), time.Now()) // a killed run's
-	return atomicfile.Write(path, Format(cs, baseURL), 0o644)
+	return atomicfile.Write(path, FormatChanges(cs, baseURL), 0o644)
 }
 
 // maxLine bounds a line of a changes file.
 const maxLine = 1 << 20
 
-// Parse reads a changes file: one line per URL, "+ URL" (added),
+// ParseChanges reads a changes file: one line per URL, "+ URL" (added),
 // "~ URL" (changed) or "- URL" (removed), with exactly one space after the
 // sign and no space in the URL. Blank lines and lines starting with "#" are
 // ignored, but for "# base_url: URL", which gives File.BaseURL; so are a
@@ -280,8 +235,8 @@ const maxLine = 1 << 20
 // line is an error that starts "name:LINE: ". The URLs are returned as
 // written, in order; whether they are absolute and on the right host is
 // the reader's business (indexnow.Client.Check).
-func Parse(r io.Reader, name string) (*File, error) {
-	file := &File{}
+func ParseChanges(r io.Reader, name string) (*ChangesFile, error) {
+	file := &ChangesFile{}
 	var changes []Change
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), maxLine)

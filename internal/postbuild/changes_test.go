@@ -1,4 +1,4 @@
-package changes
+package postbuild
 
 import (
 	"os"
@@ -16,17 +16,17 @@ import (
 const base = "https://example.com/"
 
 func TestDiff(t *testing.T) {
-	old := Set{base + "a": "1", base + "b": "1", base + "c": "1", base + "d": "", base + "e": "1"}
-	new := Set{base + "a": "1", base + "b": "2", base + "d": "x", base + "e": "", base + "f": "1"}
-	got := string(Format(Diff(old, new), ""))
+	old := URLSet{base + "a": "1", base + "b": "1", base + "c": "1", base + "d": "", base + "e": "1"}
+	new := URLSet{base + "a": "1", base + "b": "2", base + "d": "x", base + "e": "", base + "f": "1"}
+	got := string(FormatChanges(DiffChanges(old, new), ""))
 	want := "~ " + base + "b\n- " + base + "c\n+ " + base + "f\n"
 	if got != want {
 		t.Errorf("Diff:\n%s\nwant\n%s", got, want)
 	}
-	if a, r, c := Count(Diff(old, new)); a != 1 || r != 1 || c != 1 {
+	if a, r, c := CountChanges(DiffChanges(old, new)); a != 1 || r != 1 || c != 1 {
 		t.Errorf("Count = %d %d %d", a, r, c)
 	}
-	if cs := Diff(old, old); len(cs) != 0 {
+	if cs := DiffChanges(old, old); len(cs) != 0 {
 		t.Errorf("the same set: %v", cs)
 	}
 }
@@ -49,7 +49,7 @@ func TestFromSitemaps(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		set, ok, err := FromSitemaps(dir, base)
+		set, ok, err := PreviousFromSitemaps(dir, base)
 		if err != nil || !ok {
 			t.Fatalf("%+v: %v %v", o, ok, err)
 		}
@@ -66,13 +66,13 @@ func TestFromSitemaps(t *testing.T) {
 			}
 		}
 	}
-	if _, ok, err := FromSitemaps(t.TempDir(), base); ok || err != nil {
+	if _, ok, err := PreviousFromSitemaps(t.TempDir(), base); ok || err != nil {
 		t.Errorf("an empty folder: %v %v", ok, err)
 	}
 	// Another tool's sitemap.xml (Hugo's, say) is not a previous build.
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "sitemap.xml"), []byte(`<sitemapindex><sitemap><loc>https://example.com/en/sitemap.xml</loc></sitemap></sitemapindex>`), 0o644)
-	if _, ok, err := FromSitemaps(dir, base); ok || err != nil {
+	if _, ok, err := PreviousFromSitemaps(dir, base); ok || err != nil {
 		t.Errorf("a sitemap.xml sitemapgen did not write: %v %v", ok, err)
 	}
 	// Ours, broken, or naming a file it did not write: errors.
@@ -81,18 +81,18 @@ func TestFromSitemaps(t *testing.T) {
 	}
 	idx, _ := os.ReadFile(filepath.Join(dir, "sitemap.xml"))
 	os.WriteFile(filepath.Join(dir, "sitemap.xml"), []byte(strings.Replace(string(idx), base+"sitemap-1-", base+"other/sitemap-1-", 1)), 0o644)
-	if _, _, err := FromSitemaps(dir, base); err == nil || !strings.Contains(err.Error(), "is not a sitemap file sitemapgen wrote") {
+	if _, _, err := PreviousFromSitemaps(dir, base); err == nil || !strings.Contains(err.Error(), "is not a sitemap file sitemapgen wrote") {
 		t.Errorf("an entry it did not write: %v", err)
 	}
 	os.WriteFile(filepath.Join(dir, "sitemap.xml"), []byte("<urlset><url><loc>x"), 0o644)
-	if _, _, err := FromSitemaps(dir, base); err == nil || !strings.Contains(err.Error(), "sitemap.xml") {
+	if _, _, err := PreviousFromSitemaps(dir, base); err == nil || !strings.Contains(err.Error(), "sitemap.xml") {
 		t.Errorf("a broken sitemap: %v", err)
 	}
 }
 
 func TestFromState(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
-	if _, ok, err := FromState(path); ok || err != nil {
+	if _, ok, err := PreviousFromState(path); ok || err != nil {
 		t.Fatalf("no file: %v %v", ok, err)
 	}
 	st, _ := hashstate.Load(path)
@@ -102,7 +102,7 @@ func TestFromState(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Saved by a build without a changes file: no URLs recorded.
-	if _, ok, err := FromState(path); ok || err != nil {
+	if _, ok, err := PreviousFromState(path); ok || err != nil {
 		t.Fatalf("a state without listed URLs: %v %v", ok, err)
 	}
 	st, _ = hashstate.Load(path)
@@ -111,7 +111,7 @@ func TestFromState(t *testing.T) {
 	if _, err := st.Save(path); err != nil {
 		t.Fatal(err)
 	}
-	set, ok, err := FromState(path)
+	set, ok, err := PreviousFromState(path)
 	// a's hash follows its date: a change of content shows within a second.
 	if err != nil || !ok || len(set) != 2 || set[base+"a"] != "2024-05-01T00:00:00Z #h1" || set[base+"b"] != "" {
 		t.Errorf("FromState = %v %v %v", set, ok, err)
@@ -120,12 +120,12 @@ func TestFromState(t *testing.T) {
 
 func TestParse(t *testing.T) {
 	cs := []Change{{Added, base + "a"}, {Changed, base + "b?x=1&y"}, {Removed, base + "c%20d"}}
-	f, err := Parse(strings.NewReader(string(Format(cs, base))+"# a comment\n\n\r\n"), "changes.txt")
+	f, err := ParseChanges(strings.NewReader(string(FormatChanges(cs, base))+"# a comment\n\n\r\n"), "changes.txt")
 	if err != nil || !slices.Equal(f.Changes, cs) || f.BaseURL != base {
 		t.Errorf("Parse = %+v, %v", f, err)
 	}
 	for _, bad := range []string{"+https://x/\n", "* https://x/\n", "+  https://x/\n", "+ \n", "~ https://x/ \n"} {
-		if _, err := Parse(strings.NewReader("+ ok\n"+bad), "changes.txt"); err == nil || !strings.HasPrefix(err.Error(), "changes.txt:2: ") {
+		if _, err := ParseChanges(strings.NewReader("+ ok\n"+bad), "changes.txt"); err == nil || !strings.HasPrefix(err.Error(), "changes.txt:2: ") {
 			t.Errorf("Parse(%q) = %v, want an error at changes.txt:2", bad, err)
 		}
 	}
@@ -138,7 +138,7 @@ func TestWriteFile(t *testing.T) {
 	stray := filepath.Join(filepath.Dir(path), ".sitemapgen-999999999-1.tmp")
 	os.MkdirAll(filepath.Dir(path), 0o755)
 	os.WriteFile(stray, []byte("x"), 0o644)
-	if err := WriteFile(path, cs, base); err != nil {
+	if err := WriteChanges(path, cs, base); err != nil {
 		t.Fatal(err)
 	}
 	data, err := os.ReadFile(path)
@@ -152,7 +152,7 @@ func TestWriteFile(t *testing.T) {
 
 func TestParseLines(t *testing.T) {
 	in := "\uFEFF# written by sitemapgen\n+ https://example.com/new/\r\n\n   \n~ https://example.com/changed?q=1&b=2\n- https://example.com/gone/\n#- https://example.com/commented/\n"
-	f, err := Parse(strings.NewReader(in), "changes.txt")
+	f, err := ParseChanges(strings.NewReader(in), "changes.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +168,7 @@ func TestParseLines(t *testing.T) {
 	if s := want[1].String(); s != "~ https://example.com/changed?q=1&b=2" {
 		t.Errorf("String() = %q", s)
 	}
-	f, err = Parse(strings.NewReader(""), "empty.txt")
+	f, err = ParseChanges(strings.NewReader(""), "empty.txt")
 	if err != nil || len(f.Changes) != 0 || f.BaseURL != "" {
 		t.Errorf("empty file: %+v, %v", f, err)
 	}
@@ -187,7 +187,7 @@ func TestParseErrors(t *testing.T) {
 		{"+ https://example.com/\n " + "+ https://example.com/\n", `changes.txt:2: want`},
 		{"+ https://example.com/" + strings.Repeat("a", maxLine) + "\n", `changes.txt:1: line longer than`},
 	} {
-		_, err := Parse(strings.NewReader(tc.in), "changes.txt")
+		_, err := ParseChanges(strings.NewReader(tc.in), "changes.txt")
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%.40q: got error %v, want %q", tc.in, err, tc.want)
 		}

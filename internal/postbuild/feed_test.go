@@ -1,4 +1,4 @@
-package feed
+package postbuild
 
 import (
 	"bytes"
@@ -23,15 +23,13 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-const base = "https://example.com/"
-
 func day(d int) time.Time { return time.Date(2024, 5, d, 10, 30, 0, 0, time.UTC) }
 
 // sample has a home page without title (its title is "/"), a tie in dates
 // broken by URL, a date in another zone and with fractions of a second,
 // characters that need escaping in URLs and titles, characters XML cannot
 // carry, and an undated page, which is left out.
-var sample = []Entry{
+var sample = []FeedEntry{
 	{URL: base, Updated: day(3)},
 	{URL: base + "posts/hello/", Updated: day(5), Title: "Hello, world"},
 	{URL: base + "o'reilly/q&a.html", Updated: time.Date(2024, 5, 4, 23, 0, 0, 0, time.FixedZone("", -5*3600)), Title: `Q&A: <b>"quotes"</b> & 'apostrophes' ]]>`},
@@ -40,10 +38,10 @@ var sample = []Entry{
 	{URL: base + "a%20b/?x=1&y=2", Updated: day(1).Add(500 * time.Millisecond), Title: "tab\tnul\x00 bell\a cr\r bad\xffUTF-8 \uFFFE"},
 }
 
-func encodeBytes(t testing.TB, entries []Entry, opts Options) []byte {
+func encodeBytes(t testing.TB, entries []FeedEntry, opts FeedOptions) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := Encode(&buf, entries, opts); err != nil {
+	if err := EncodeFeed(&buf, entries, opts); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
@@ -393,7 +391,7 @@ func clean(s string) string {
 }
 
 // entryTitle is the title an entry should read as.
-func entryTitle(e Entry) string {
+func entryTitle(e FeedEntry) string {
 	if strings.TrimSpace(e.Title) == "" {
 		return clean(displayPath(e.URL))
 	}
@@ -405,11 +403,11 @@ func entryTitle(e Entry) string {
 func TestGolden(t *testing.T) {
 	tests := []struct {
 		name string
-		opts Options
+		opts FeedOptions
 	}{
-		{"sample", Options{BaseURL: base}},
-		{"titled", Options{BaseURL: base, Title: "Example & Co. <News>", Limit: 2}},
-		{"base-path", Options{BaseURL: "https://example.com/blog/", SelfURL: "https://feeds.example.com/blog.atom"}},
+		{"sample", FeedOptions{BaseURL: base}},
+		{"titled", FeedOptions{BaseURL: base, Title: "Example & Co. <News>", Limit: 2}},
+		{"base-path", FeedOptions{BaseURL: "https://example.com/blog/", SelfURL: "https://feeds.example.com/blog.atom"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -423,7 +421,7 @@ func TestGolden(t *testing.T) {
 // TestSample checks what the sample's feed says, read back with
 // encoding/xml.
 func TestSample(t *testing.T) {
-	f := readFeed(t, encodeBytes(t, sample, Options{BaseURL: base}))
+	f := readFeed(t, encodeBytes(t, sample, FeedOptions{BaseURL: base}))
 	if f.ID != base+"feed.xml" || f.link("self") != base+"feed.xml" || f.link("alternate") != base {
 		t.Errorf("id %q, self %q, alternate %q", f.ID, f.link("self"), f.link("alternate"))
 	}
@@ -452,19 +450,19 @@ func TestSample(t *testing.T) {
 }
 
 func TestDeterministic(t *testing.T) {
-	want := encodeBytes(t, sample, Options{BaseURL: base})
+	want := encodeBytes(t, sample, FeedOptions{BaseURL: base})
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 50 {
 		in := slices.Clone(sample)
 		r.Shuffle(len(in), func(i, j int) { in[i], in[j] = in[j], in[i] })
-		if got := encodeBytes(t, in, Options{BaseURL: base}); !bytes.Equal(got, want) {
+		if got := encodeBytes(t, in, FeedOptions{BaseURL: base}); !bytes.Equal(got, want) {
 			t.Fatalf("order %v gives other bytes:\n%s", in, got)
 		}
 	}
 }
 
 // urls returns the URLs of entries.
-func urls(entries []Entry) []string {
+func urls(entries []FeedEntry) []string {
 	var r []string
 	for _, e := range entries {
 		r = append(r, e.URL)
@@ -474,7 +472,7 @@ func urls(entries []Entry) []string {
 
 func TestSelect(t *testing.T) {
 	at := func(h, ns int) time.Time { return time.Date(2024, 1, 1, h, 0, 0, ns, time.UTC) }
-	entries := []Entry{
+	entries := []FeedEntry{
 		{URL: base + "c", Updated: at(3, 0)},
 		{URL: base + "b", Updated: at(3, 900)}, // the same second as c: a tie
 		{URL: base + "a", Updated: at(1, 0)},
@@ -506,12 +504,12 @@ func TestSelect(t *testing.T) {
 		for range 20 {
 			in := slices.Clone(entries)
 			r.Shuffle(len(in), func(i, j int) { in[i], in[j] = in[j], in[i] })
-			if got := urls(Select(in, tt.limit)); !slices.Equal(got, want) {
+			if got := urls(SelectFeed(in, tt.limit)); !slices.Equal(got, want) {
 				t.Errorf("Select(%d) = %v, want %v", tt.limit, got, want)
 			}
 		}
 	}
-	if !slices.EqualFunc(entries, orig, func(a, b Entry) bool { return a == b }) {
+	if !slices.EqualFunc(entries, orig, func(a, b FeedEntry) bool { return a == b }) {
 		t.Error("Select changed its input")
 	}
 }
@@ -522,22 +520,22 @@ func TestSelectReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for range 200 {
 		n := r.IntN(60)
-		var entries []Entry
+		var entries []FeedEntry
 		for i := range n {
-			e := Entry{URL: fmt.Sprintf("%sp%d", base, r.IntN(40)), Title: fmt.Sprint(i % 3)}
+			e := FeedEntry{URL: fmt.Sprintf("%sp%d", base, r.IntN(40)), Title: fmt.Sprint(i % 3)}
 			if r.IntN(5) > 0 {
 				e.Updated = day(1).Add(time.Duration(r.IntN(4))*time.Second + time.Duration(r.IntN(3)))
 			}
 			entries = append(entries, e)
 		}
 		limit := r.IntN(70)
-		var want []Entry
+		var want []FeedEntry
 		for _, e := range entries {
 			if !e.Updated.IsZero() {
 				want = append(want, e)
 			}
 		}
-		slices.SortStableFunc(want, func(a, b Entry) int {
+		slices.SortStableFunc(want, func(a, b FeedEntry) int {
 			switch {
 			case before(a, b):
 				return -1
@@ -547,14 +545,14 @@ func TestSelectReference(t *testing.T) {
 			return 0
 		})
 		want = want[:min(limit, len(want))]
-		if got := Select(entries, limit); !slices.Equal(got, want) {
+		if got := SelectFeed(entries, limit); !slices.Equal(got, want) {
 			t.Fatalf("Select(%v, %d) =\n%v, want\n%v", entries, limit, got, want)
 		}
 	}
 }
 
 func TestHostile(t *testing.T) {
-	hostile := []Entry{
+	hostile := []FeedEntry{
 		{URL: base + "q?a=1&b='2'&c=(3)", Updated: day(1), Title: `&<>'"&amp;&#0;<![CDATA[x]]>`},
 		{URL: base + "%3Cscript%3E/", Updated: day(2), Title: "</title><title>second</title>"},
 		{URL: base + "ctl/", Updated: day(3), Title: "\x00\x01\x08\x0b\x0c\x0e\x1f\x7f\u0085\u2028 end"},
@@ -564,7 +562,7 @@ func TestHostile(t *testing.T) {
 		{URL: base + "newline/", Updated: day(7), Title: "line\r\nline\rline\n"},
 		{URL: base + "!$&'()*+,;=:@-._~/", Updated: day(8), Title: "]]>"},
 	}
-	for _, opts := range []Options{
+	for _, opts := range []FeedOptions{
 		{BaseURL: base},
 		{BaseURL: base, Title: "\x00<feed>&\xff"},
 		{BaseURL: "https://example.com/a&b/'c'/", SelfURL: "https://example.com/f.xml?a=1&b=2"},
@@ -576,7 +574,7 @@ func TestHostile(t *testing.T) {
 			t.Fatalf("%d entries, want %d", len(f.Entries), len(hostile))
 		}
 		for _, got := range f.Entries {
-			i := slices.IndexFunc(hostile, func(e Entry) bool { return e.URL == got.ID })
+			i := slices.IndexFunc(hostile, func(e FeedEntry) bool { return e.URL == got.ID })
 			if i < 0 {
 				t.Errorf("entry id %q is none of the URLs", got.ID)
 				continue
@@ -607,7 +605,7 @@ func TestEntryTitle(t *testing.T) {
 		{"https://example.com/search?q=a%20b&x=1", "/search?q=a%20b&x=1"},
 		{"https://example.com/%FF/", "/\uFFFD/"},
 	} {
-		data := encodeBytes(t, []Entry{{URL: tt.url, Updated: day(1)}}, Options{BaseURL: base})
+		data := encodeBytes(t, []FeedEntry{{URL: tt.url, Updated: day(1)}}, FeedOptions{BaseURL: base})
 		validFeed(t, data)
 		if got := readFeed(t, data).Entries[0].Title; got != tt.want {
 			t.Errorf("%s: title %q, want %q", tt.url, got, tt.want)
@@ -649,10 +647,10 @@ func TestAppendEscaped(t *testing.T) {
 }
 
 // many returns n entries, each an hour newer than the last.
-func many(n int) []Entry {
-	entries := make([]Entry, n)
+func many(n int) []FeedEntry {
+	entries := make([]FeedEntry, n)
 	for i := range entries {
-		entries[i] = Entry{URL: fmt.Sprintf("%spage-%05d.html", base, i), Updated: day(1).Add(time.Duration(i) * time.Hour)}
+		entries[i] = FeedEntry{URL: fmt.Sprintf("%spage-%05d.html", base, i), Updated: day(1).Add(time.Duration(i) * time.Hour)}
 	}
 	return entries
 }
@@ -661,12 +659,12 @@ func TestLimit(t *testing.T) {
 	for _, tt := range []struct {
 		n, limit, want int
 	}{
-		{25, 0, DefaultLimit},
+		{25, 0, DefaultFeedLimit},
 		{25, 25, 25},
 		{3, 0, 3},
-		{MaxLimit + 3, MaxLimit, MaxLimit},
+		{MaxFeedLimit + 3, MaxFeedLimit, MaxFeedLimit},
 	} {
-		data := encodeBytes(t, many(tt.n), Options{BaseURL: base, Limit: tt.limit})
+		data := encodeBytes(t, many(tt.n), FeedOptions{BaseURL: base, Limit: tt.limit})
 		validFeed(t, data)
 		f := readFeed(t, data)
 		if len(f.Entries) != tt.want {
@@ -683,78 +681,78 @@ func TestLimit(t *testing.T) {
 }
 
 func TestOptions(t *testing.T) {
-	one := []Entry{{URL: base + "a/", Updated: day(1)}}
+	one := []FeedEntry{{URL: base + "a/", Updated: day(1)}}
 	bad := []struct {
 		name string
-		opts Options
+		opts FeedOptions
 	}{
-		{"no base URL", Options{}},
-		{"relative base URL", Options{BaseURL: "/blog/"}},
-		{"base URL without slash", Options{BaseURL: "https://example.com/blog"}},
-		{"base URL with space", Options{BaseURL: "https://example.com/a b/"}},
-		{"base URL ftp", Options{BaseURL: "ftp://example.com/"}},
-		{"base URL without host", Options{BaseURL: "https://?x/"}},
-		{"negative limit", Options{BaseURL: base, Limit: -1}},
-		{"limit too large", Options{BaseURL: base, Limit: MaxLimit + 1}},
-		{"relative self URL", Options{BaseURL: base, SelfURL: "feed.xml"}},
-		{"self URL with <", Options{BaseURL: base, SelfURL: base + "<feed>.xml"}},
+		{"no base URL", FeedOptions{}},
+		{"relative base URL", FeedOptions{BaseURL: "/blog/"}},
+		{"base URL without slash", FeedOptions{BaseURL: "https://example.com/blog"}},
+		{"base URL with space", FeedOptions{BaseURL: "https://example.com/a b/"}},
+		{"base URL ftp", FeedOptions{BaseURL: "ftp://example.com/"}},
+		{"base URL without host", FeedOptions{BaseURL: "https://?x/"}},
+		{"negative limit", FeedOptions{BaseURL: base, Limit: -1}},
+		{"limit too large", FeedOptions{BaseURL: base, Limit: MaxFeedLimit + 1}},
+		{"relative self URL", FeedOptions{BaseURL: base, SelfURL: "feed.xml"}},
+		{"self URL with <", FeedOptions{BaseURL: base, SelfURL: base + "<feed>.xml"}},
 	}
 	for _, tt := range bad {
 		var buf bytes.Buffer
-		if err := Encode(&buf, one, tt.opts); err == nil {
+		if err := EncodeFeed(&buf, one, tt.opts); err == nil {
 			t.Errorf("%s: no error", tt.name)
 		} else if buf.Len() > 0 {
 			t.Errorf("%s: wrote %d bytes along with %v", tt.name, buf.Len(), err)
 		}
 	}
 
-	f := readFeed(t, encodeBytes(t, one, Options{BaseURL: "https://example.com/blog/"}))
+	f := readFeed(t, encodeBytes(t, one, FeedOptions{BaseURL: "https://example.com/blog/"}))
 	if f.Title != "example.com/blog/" || f.Author != "example.com" || f.ID != "https://example.com/blog/feed.xml" || f.link("alternate") != "https://example.com/blog/" {
 		t.Errorf("defaults: %+v", f)
 	}
-	f = readFeed(t, encodeBytes(t, one, Options{BaseURL: base, Title: "My site", SelfURL: "https://cdn.example.net/feed.atom"}))
+	f = readFeed(t, encodeBytes(t, one, FeedOptions{BaseURL: base, Title: "My site", SelfURL: "https://cdn.example.net/feed.atom"}))
 	if f.Title != "My site" || f.Author != "My site" || f.ID != "https://cdn.example.net/feed.atom" || f.link("self") != f.ID {
 		t.Errorf("set: %+v", f)
 	}
-	if f = readFeed(t, encodeBytes(t, one, Options{BaseURL: base, Title: "  "})); f.Title != "example.com/" {
+	if f = readFeed(t, encodeBytes(t, one, FeedOptions{BaseURL: base, Title: "  "})); f.Title != "example.com/" {
 		t.Errorf("blank title: %q", f.Title)
 	}
 }
 
 func TestEncodeErrors(t *testing.T) {
-	opts := Options{BaseURL: base, Limit: 1}
+	opts := FeedOptions{BaseURL: base, Limit: 1}
 	tests := []struct {
 		name    string
-		entries []Entry
+		entries []FeedEntry
 		is      error
 	}{
-		{"none", nil, ErrNoEntries},
-		{"no dates", []Entry{{URL: base}, {URL: base + "a/"}}, ErrNoEntries},
-		{"out-of-range dates", []Entry{{URL: base, Updated: time.Date(12000, 1, 1, 0, 0, 0, 0, time.UTC)}}, ErrNoEntries},
+		{"none", nil, ErrNoFeedEntries},
+		{"no dates", []FeedEntry{{URL: base}, {URL: base + "a/"}}, ErrNoFeedEntries},
+		{"out-of-range dates", []FeedEntry{{URL: base, Updated: time.Date(12000, 1, 1, 0, 0, 0, 0, time.UTC)}}, ErrNoFeedEntries},
 		// Duplicates and bad URLs are errors even outside the limit.
-		{"duplicate", []Entry{{URL: base + "a/", Updated: day(2)}, {URL: base + "b/", Updated: day(3)}, {URL: base + "a/", Updated: day(1)}}, nil},
-		{"duplicate undated", []Entry{{URL: base + "a/", Updated: day(2)}, {URL: base + "a/"}}, nil},
-		{"feed's own URL", []Entry{{URL: base + "feed.xml", Updated: day(1)}}, nil},
-		{"relative URL", []Entry{{URL: "/a/", Updated: day(1)}}, nil},
-		{"URL with space", []Entry{{URL: base + "a b/", Updated: day(1)}}, nil},
-		{"URL with quote", []Entry{{URL: base + `a"b/`, Updated: day(1)}}, nil},
-		{"URL with bad escape", []Entry{{URL: base + "100%/", Updated: day(1)}}, nil},
-		{"URL with short escape", []Entry{{URL: base + "a%4", Updated: day(1)}}, nil},
-		{"query with bad escape", []Entry{{URL: base + "?q=100%", Updated: day(1)}}, nil},
-		{"fragment with bad escape", []Entry{{URL: base + "#%G0", Updated: day(1)}}, nil},
-		{"URL with control", []Entry{{URL: base + "a\x01/", Updated: day(1)}}, nil},
-		{"URL with non-ASCII", []Entry{{URL: base + "café/", Updated: day(1)}}, nil},
-		{"URL too long", []Entry{{URL: base + strings.Repeat("a", sitemap.MaxLocLength), Updated: day(1)}}, nil},
+		{"duplicate", []FeedEntry{{URL: base + "a/", Updated: day(2)}, {URL: base + "b/", Updated: day(3)}, {URL: base + "a/", Updated: day(1)}}, nil},
+		{"duplicate undated", []FeedEntry{{URL: base + "a/", Updated: day(2)}, {URL: base + "a/"}}, nil},
+		{"feed's own URL", []FeedEntry{{URL: base + "feed.xml", Updated: day(1)}}, nil},
+		{"relative URL", []FeedEntry{{URL: "/a/", Updated: day(1)}}, nil},
+		{"URL with space", []FeedEntry{{URL: base + "a b/", Updated: day(1)}}, nil},
+		{"URL with quote", []FeedEntry{{URL: base + `a"b/`, Updated: day(1)}}, nil},
+		{"URL with bad escape", []FeedEntry{{URL: base + "100%/", Updated: day(1)}}, nil},
+		{"URL with short escape", []FeedEntry{{URL: base + "a%4", Updated: day(1)}}, nil},
+		{"query with bad escape", []FeedEntry{{URL: base + "?q=100%", Updated: day(1)}}, nil},
+		{"fragment with bad escape", []FeedEntry{{URL: base + "#%G0", Updated: day(1)}}, nil},
+		{"URL with control", []FeedEntry{{URL: base + "a\x01/", Updated: day(1)}}, nil},
+		{"URL with non-ASCII", []FeedEntry{{URL: base + "café/", Updated: day(1)}}, nil},
+		{"URL too long", []FeedEntry{{URL: base + strings.Repeat("a", sitemap.MaxLocLength), Updated: day(1)}}, nil},
 	}
 	for _, tt := range tests {
 		var buf bytes.Buffer
-		err := Encode(&buf, tt.entries, opts)
+		err := EncodeFeed(&buf, tt.entries, opts)
 		switch {
 		case err == nil:
 			t.Errorf("%s: no error", tt.name)
 		case tt.is != nil && !errors.Is(err, tt.is):
 			t.Errorf("%s: %v, want %v", tt.name, err, tt.is)
-		case tt.is == nil && errors.Is(err, ErrNoEntries):
+		case tt.is == nil && errors.Is(err, ErrNoFeedEntries):
 			t.Errorf("%s: %v", tt.name, err)
 		case buf.Len() > 0:
 			t.Errorf("%s: wrote %d bytes along with %v", tt.name, buf.Len(), err)
@@ -778,10 +776,10 @@ func dirNames(t *testing.T, dir string) []string {
 
 func TestWrite(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, Name)
-	opts := Options{BaseURL: base}
+	path := filepath.Join(dir, FeedName)
+	opts := FeedOptions{BaseURL: base}
 
-	if err := Write(path, sample, opts); err != nil {
+	if err := WriteFeed(path, sample, opts); err != nil {
 		t.Fatal(err)
 	}
 	got, err := os.ReadFile(path)
@@ -794,12 +792,12 @@ func TestWrite(t *testing.T) {
 	if st, err := os.Stat(path); err != nil || st.Mode().Perm() != 0o644 {
 		t.Errorf("mode %v, %v; want 0644", st.Mode(), err)
 	}
-	if names := dirNames(t, dir); !slices.Equal(names, []string{Name}) {
-		t.Errorf("folder holds %v, want only %s", names, Name)
+	if names := dirNames(t, dir); !slices.Equal(names, []string{FeedName}) {
+		t.Errorf("folder holds %v, want only %s", names, FeedName)
 	}
 
 	// A second Write replaces the file.
-	if err := Write(path, many(3), opts); err != nil {
+	if err := WriteFeed(path, many(3), opts); err != nil {
 		t.Fatal(err)
 	}
 	second, err := os.ReadFile(path)
@@ -813,20 +811,20 @@ func TestWrite(t *testing.T) {
 	// Failures leave the file as it was and no temporary file.
 	for _, tt := range []struct {
 		name    string
-		entries []Entry
-		opts    Options
+		entries []FeedEntry
+		opts    FeedOptions
 	}{
-		{"no dated page", []Entry{{URL: base}}, opts},
-		{"duplicate", []Entry{{URL: base, Updated: day(1)}, {URL: base, Updated: day(2)}}, opts},
-		{"bad options", sample, Options{BaseURL: "nope"}},
+		{"no dated page", []FeedEntry{{URL: base}}, opts},
+		{"duplicate", []FeedEntry{{URL: base, Updated: day(1)}, {URL: base, Updated: day(2)}}, opts},
+		{"bad options", sample, FeedOptions{BaseURL: "nope"}},
 	} {
-		if err := Write(path, tt.entries, tt.opts); err == nil {
+		if err := WriteFeed(path, tt.entries, tt.opts); err == nil {
 			t.Errorf("%s: no error", tt.name)
 		}
 		if now, err := os.ReadFile(path); err != nil || !bytes.Equal(now, second) {
 			t.Errorf("%s: the file changed (%v):\n%s", tt.name, err, now)
 		}
-		if names := dirNames(t, dir); !slices.Equal(names, []string{Name}) {
+		if names := dirNames(t, dir); !slices.Equal(names, []string{FeedName}) {
 			t.Errorf("%s: folder holds %v", tt.name, names)
 		}
 	}
@@ -836,7 +834,7 @@ func TestWrite(t *testing.T) {
 // ignores permissions): the path is a folder that is not empty.
 func TestWriteRenameFails(t *testing.T) {
 	dir := t.TempDir()
-	path := filepath.Join(dir, Name)
+	path := filepath.Join(dir, FeedName)
 	if err := os.Mkdir(path, 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -844,17 +842,17 @@ func TestWriteRenameFails(t *testing.T) {
 	if err := os.WriteFile(inside, []byte("keep"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := Write(path, sample, Options{BaseURL: base}); err == nil {
+	if err := WriteFeed(path, sample, FeedOptions{BaseURL: base}); err == nil {
 		t.Fatal("no error writing over a folder")
 	}
 	if data, err := os.ReadFile(inside); err != nil || string(data) != "keep" {
 		t.Errorf("the folder changed: %q, %v", data, err)
 	}
-	if names := dirNames(t, dir); !slices.Equal(names, []string{Name}) {
+	if names := dirNames(t, dir); !slices.Equal(names, []string{FeedName}) {
 		t.Errorf("temporary file left: %v", names)
 	}
 
-	if err := Write(filepath.Join(dir, "missing", Name), sample, Options{BaseURL: base}); err == nil {
+	if err := WriteFeed(filepath.Join(dir, "missing", FeedName), sample, FeedOptions{BaseURL: base}); err == nil {
 		t.Error("no error writing into a missing folder")
 	}
 }
@@ -862,7 +860,7 @@ func TestWriteRenameFails(t *testing.T) {
 // TestChecker makes sure checkAtom reports broken feeds: each mutation of a
 // valid feed must be reported with the problem named.
 func TestChecker(t *testing.T) {
-	good := string(encodeBytes(t, sample, Options{BaseURL: base}))
+	good := string(encodeBytes(t, sample, FeedOptions{BaseURL: base}))
 	if p := checkAtom([]byte(good)); len(p) > 0 {
 		t.Fatalf("valid feed reported: %v", p)
 	}
@@ -927,7 +925,7 @@ func TestXMLLint(t *testing.T) {
 	if xmllint == "" {
 		t.Skip("xmllint is not installed")
 	}
-	good := encodeBytes(t, sample, Options{BaseURL: base})
+	good := encodeBytes(t, sample, FeedOptions{BaseURL: base})
 	for _, bad := range [][]byte{
 		bytes.Replace(good, []byte("</feed>"), nil, 1),
 		bytes.Replace(good, []byte("Hello, world"), []byte("Hello,\x01world"), 1),
@@ -940,7 +938,7 @@ func TestXMLLint(t *testing.T) {
 	}
 }
 
-func FuzzEncode(f *testing.F) {
+func FuzzEncodeFeed(f *testing.F) {
 	const self = base + "feed.xml"
 	f.Add("Hello", base+"a/", int64(1714559400), "", base+"b/", int64(1714559400), "")
 	f.Add("&<>'\"\x00\xff\r\n", base+"q?a=1&b='2'", int64(1), "\x7f\uFFFE]]>", base, int64(-62135596800), "T\x01<&>")
@@ -955,8 +953,8 @@ func FuzzEncode(f *testing.F) {
 			}
 			return time.Unix(sec, 0)
 		}
-		entries := []Entry{{URL: url1, Updated: date(sec1), Title: title1}, {URL: url2, Updated: date(sec2), Title: title2}}
-		opts := Options{BaseURL: base, Title: feedTitle}
+		entries := []FeedEntry{{URL: url1, Updated: date(sec1), Title: title1}, {URL: url2, Updated: date(sec2), Title: title2}}
+		opts := FeedOptions{BaseURL: base, Title: feedTitle}
 
 		var reason string // why Encode must fail, if it must
 		for _, e := range entries {
@@ -969,7 +967,7 @@ func FuzzEncode(f *testing.F) {
 		if url1 == url2 {
 			reason = "duplicate"
 		}
-		var listed []Entry
+		var listed []FeedEntry
 		for _, e := range entries {
 			if dated(e.Updated) {
 				listed = append(listed, e)
@@ -980,7 +978,7 @@ func FuzzEncode(f *testing.F) {
 		}
 
 		var buf bytes.Buffer
-		err := Encode(&buf, entries, opts)
+		err := EncodeFeed(&buf, entries, opts)
 		if (err != nil) != (reason != "") {
 			t.Fatalf("Encode: %v; reason to fail: %q", err, reason)
 		}
@@ -999,7 +997,7 @@ func FuzzEncode(f *testing.F) {
 			t.Fatalf("%d entries, want %d", len(feed.Entries), len(listed))
 		}
 		for _, got := range feed.Entries {
-			i := slices.IndexFunc(listed, func(e Entry) bool { return e.URL == got.ID })
+			i := slices.IndexFunc(listed, func(e FeedEntry) bool { return e.URL == got.ID })
 			if i < 0 {
 				t.Fatalf("entry id %q is none of the URLs", got.ID)
 			}

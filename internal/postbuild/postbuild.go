@@ -1,0 +1,296 @@
+// Package postbuild writes what a build writes besides its sitemaps, once
+// they are written: the changes file (the URLs the build added, changed
+// and removed since the previous one, for 'sitemapgen submit'), the
+// IndexNow key file (KEY.txt), and an Atom 1.0 feed (RFC 4287) of the
+// most recently modified URLs (feed.xml, [FeedName]). Each file is
+// replaced atomically, and a failure here never touches the sitemap set.
+//
+// [Prepare] runs before the build: it reads the previous build, which the
+// build is about to replace, and removes the previous changes file, so
+// that a build that fails leaves none to be submitted again.
+// [Outputs.Write] runs after the build has written its sitemaps.
+//
+// # Changes: the previous build
+//
+// Two records of it can be compared with a new build, each giving every URL
+// it listed and the URL's lastmod as written: a URL is changed when its
+// lastmod is (a URL without one, before or after, is never reported as
+// changed). With the hash lastmod source, a page's lastmod changes exactly
+// when its content does.
+//
+//   - the state file (package hashstate), when the build that saved it was
+//     asked for a changes file: it survives a fresh clone on CI, where the
+//     site folder is built from nothing, when it is cached or committed
+//     ([PreviousFromState]);
+//   - the sitemaps sitemapgen wrote in the output folder, before the build
+//     replaces them: only files its record (.sitemapgen-files) lists, and
+//     index entries under the base URL ([PreviousFromSitemaps]); another tool's
+//     sitemap.xml is not a previous build.
+//
+// # Changes: the file format
+//
+// One URL a line, sorted by URL, each after a sign and a space: "+" added,
+// "-" removed, "~" changed; a first comment line gives the base URL, for
+// 'sitemapgen submit':
+//
+//	# base_url: https://example.com/
+//	+ https://example.com/new/
+//	~ https://example.com/posts/edited/
+//	- https://example.com/gone/
+//
+// Lines starting with "#" and blank lines are comments.
+//
+// # The feed: what it is for
+//
+// A sitemap lists every page; the feed lists only the newest changes, the
+// [FeedOptions.Limit] pages with the latest modification dates, each with its
+// URL, title and date. Feed readers show it to people who follow the site,
+// and crawlers that follow feeds fetch it more often than a large sitemap.
+// Google's sitemap documentation lists Atom 1.0 among the sitemap formats it
+// accepts, so the feed can also be submitted in Search Console, as a
+// supplement to the sitemap (it names only recent pages), not a
+// replacement; submitting either does not guarantee crawling or indexing.
+//
+// The feed is referenced from nothing: sitemapgen does not add it to
+// robots.txt, to the sitemap index, or to any page. To announce it, link it
+// from the site's pages, for example in their <head>:
+//
+//	<link rel="alternate" type="application/atom+xml" href="/feed.xml">
+//
+// # The feed: the document
+//
+// The feed's atom:id is its own URL ([FeedOptions.SelfURL], by default the base
+// URL followed by feed.xml), not the base URL: the home page is usually one
+// of the entries, and an entry's atom:id is its page's URL, so the base URL
+// would name two things. Its atom:updated is the newest entry's date, its
+// atom:author the site (FeedOptions.Title, or the base URL's host), and it links
+// to itself (rel="self") and to the site (rel="alternate").
+//
+// Each entry has the page's URL as atom:id and as its rel="alternate" link,
+// a title (FeedEntry.Title, or the URL's decoded path when that is empty) and the
+// page's modification date as atom:updated. Entries carry no atom:content or
+// atom:summary: RFC 4287 section 4.1.2 requires an entry without
+// atom:content to have a rel="alternate" link, which every entry has, and
+// section 4.1.1.1 says the absence of atom:summary is not an error.
+//
+// Dates are RFC 3339 in UTC, to the second (2024-05-01T10:30:00Z). Every
+// value is escaped for XML; characters XML 1.0 cannot carry (control
+// characters other than tab, newline and carriage return, invalid UTF-8,
+// U+FFFE, U+FFFF) become U+FFFD.
+//
+// # The feed: determinism
+//
+// The same entries, in any order, give the same bytes: no clock (the feed's
+// date is its newest entry's), no map order, and a total order on entries
+// (newest first, then by URL; see [SelectFeed]). A site with no dated page has
+// no feed: [EncodeFeed] and [WriteFeed] return [ErrNoFeedEntries], since an Atom feed
+// must have an atom:updated and one without entries says nothing.
+package postbuild
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// Options say what a build writes after its sitemaps.
+type Options struct {
+	// Dir is the folder the sitemaps are written into; the key file and
+	// the feed go there too.
+	Dir string
+	// BaseURL is the site's base URL, normalized (mapping.ParseBaseURL).
+	BaseURL string
+	// DateFormat is the format of the sitemaps' lastmods, which the
+	// changes file compares as written.
+	DateFormat sitemap.DateFormat
+	// Changes, when set, is the path of the changes file to write. Leave
+	// it empty when the build writes nothing (a dry run, a check).
+	Changes string
+	// State is the hash lastmod source's state file, "" when the build
+	// keeps none: when it records the previous build's URLs, Changes
+	// compares with it rather than with the sitemaps in Dir.
+	State string
+	// Key, when set, is the IndexNow key: KEY.txt, holding it, is
+	// written into Dir.
+	Key string
+	// Feed, when set, writes feed.xml into Dir; its BaseURL is BaseURL.
+	Feed *FeedOptions
+	// Say receives a line about each file written; nil says nothing.
+	Say func(msg string)
+	// Warn receives the problems that leave a file unwritten or the
+	// previous build unread without failing the build.
+	Warn func(err error)
+}
+
+// Outputs are the files one build writes after its sitemaps.
+type Outputs struct {
+	opts Options
+	// The previous build's URLs, for the changes file, and where they
+	// came from: the state file, or the sitemaps on disk.
+	prev      URLSet
+	fromState bool
+	first     bool // no previous build found
+}
+
+// Prepare sets up the outputs of a build before it runs: for a changes
+// file, it reads the previous build before this one replaces it, and
+// removes the previous changes file, so that a build that fails leaves
+// none to be submitted again. Problems with the previous build are
+// warnings: the build then counts as the first.
+func Prepare(opts Options) (*Outputs, error) {
+	o := &Outputs{opts: opts}
+	if opts.Warn == nil {
+		o.opts.Warn = func(error) {}
+	}
+	if opts.Changes == "" {
+		return o, nil
+	}
+	var (
+		ok  bool
+		err error
+	)
+	if opts.State != "" {
+		o.prev, ok, err = PreviousFromState(opts.State)
+		o.fromState = ok
+		if err != nil {
+			o.opts.Warn(fmt.Errorf("--changes: %w; comparing with the sitemaps in %s", err, opts.Dir))
+		}
+	}
+	if !ok {
+		o.prev, ok, err = PreviousFromSitemaps(opts.Dir, opts.BaseURL)
+		if err != nil {
+			o.opts.Warn(fmt.Errorf("--changes: %w; every URL counts as new", err))
+		}
+	}
+	o.first = !ok
+	if err := os.Remove(opts.Changes); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("--changes: %w", err)
+	}
+	return o, nil
+}
+
+// Names are the names of the files the outputs write into Dir: the key
+// file and the feed. A build does not list them as pages, and watch mode
+// ignores their events.
+func (o *Outputs) Names() []string {
+	var names []string
+	if o.opts.Key != "" {
+		names = append(names, o.keyName())
+	}
+	if o.opts.Feed != nil {
+		names = append(names, FeedName)
+	}
+	return names
+}
+
+// Write writes the outputs of a build whose sitemaps list urls: the
+// changes file first, since the build after this one compares with this
+// one's sitemaps whether it is written or not, then the key file and the
+// feed.
+func (o *Outputs) Write(urls sitemap.URLs) error {
+	if o.opts.Changes != "" {
+		if err := o.writeChanges(urls); err != nil {
+			return err
+		}
+	}
+	if o.opts.Key != "" {
+		path := filepath.Join(o.opts.Dir, o.keyName())
+		if err := writeIfChanged(path, []byte(o.opts.Key+"\n")); err != nil {
+			return fmt.Errorf("the IndexNow key file: %w", err)
+		}
+		o.say("IndexNow key file %s written", path)
+	}
+	if o.opts.Feed != nil {
+		return o.writeFeed(urls)
+	}
+	return nil
+}
+
+// keyName is the IndexNow key file's name: the key, then .txt.
+func (o *Outputs) keyName() string { return o.opts.Key + ".txt" }
+
+func (o *Outputs) say(format string, args ...any) {
+	if o.opts.Say != nil {
+		o.opts.Say(fmt.Sprintf(format, args...))
+	}
+}
+
+func (o *Outputs) writeFeed(urls sitemap.URLs) error {
+	path := filepath.Join(o.opts.Dir, FeedName)
+	if old, err := fsx.ReadFile(path); err == nil && !OurFeed(old) {
+		// Another tool's feed (jekyll-feed writes feed.xml): not ours to
+		// replace.
+		o.opts.Warn(&diag.Diagnostic{File: path, Msg: "no feed written: the file is not one sitemapgen wrote (another tool's feed?); remove it, or turn the feed off"})
+		return nil
+	}
+	entries := make([]FeedEntry, 0, urls.Len())
+	for i := range urls.Len() {
+		u := urls.At(i)
+		entries = append(entries, FeedEntry{URL: u.Loc, Updated: u.LastMod})
+	}
+	fo := *o.opts.Feed
+	fo.BaseURL = o.opts.BaseURL
+	err := WriteFeed(path, entries, fo)
+	if errors.Is(err, ErrNoFeedEntries) {
+		// Not a failure of the sitemaps: say why there is no feed.
+		o.opts.Warn(&diag.Diagnostic{File: path, Msg: "no feed written: no URL has a lastmod"})
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("the feed: %w", err)
+	}
+	limit := fo.Limit
+	if limit == 0 {
+		limit = DefaultFeedLimit
+	}
+	o.say("feed %s written (%d newest URLs)", path, min(len(entries), limit))
+	return nil
+}
+
+func (o *Outputs) writeChanges(urls sitemap.URLs) error {
+	var next URLSet
+	if o.fromState {
+		// Compared as recorded: the state file the build just saved.
+		if st, ok, err := PreviousFromState(o.opts.State); err == nil && ok {
+			next = st
+		}
+	}
+	if next == nil {
+		next = sitemap.LastMods(urls, o.opts.DateFormat)
+		if o.fromState {
+			o.fromState = false
+			o.first = true // the state file could not be read back
+		}
+	}
+	cs := DiffChanges(o.prev, next)
+	if err := WriteChanges(o.opts.Changes, cs, o.opts.BaseURL); err != nil {
+		return fmt.Errorf("--changes: %w", err)
+	}
+	added, removed, changed := CountChanges(cs)
+	from := "the sitemaps in " + o.opts.Dir
+	switch {
+	case o.first:
+		from = "no previous build found: every URL is new"
+	case o.fromState:
+		from = "the state file " + o.opts.State
+	}
+	o.say("changes: +%d ~%d -%d written to %s (against %s)", added, changed, removed, o.opts.Changes, from)
+	return nil
+}
+
+// writeIfChanged replaces the file at path with data, atomically, unless
+// it holds data already.
+func writeIfChanged(path string, data []byte) error {
+	if old, err := fsx.ReadFile(path); err == nil && bytes.Equal(old, data) {
+		return nil
+	}
+	return atomicfile.Write(path, data, 0o644)
+}
