@@ -10,13 +10,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
-	"unicode/utf16"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 )
 
 // Project is what a project folder's files say about the site a generator builds there.
@@ -531,21 +530,21 @@ func (d *detector) astro() (*Project, error) {
 // The site URL is new URL(base, site), as @astrojs/sitemap builds it.
 func astroProject(name string, data []byte) *Project {
 	p := &Project{Generator: "astro", Title: "Astro", File: name, PublishDir: "dist"}
-	r := newJSReader(name, data)
-	defer func() { p.Notes = append(p.Notes, r.notes...) }()
+	r := jsconfig.NewReader(name, data)
+	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 
-	if v, st := r.str("outDir", dirHint); st == jsOK {
+	if v, st := r.Str("outDir", dirHint); st == jsconfig.OK {
 		if p.PublishDir = cleanDir(v.Value); p.PublishDir == "" {
 			p.PublishDir = "dist"
 		}
-	} else if st == jsBad {
+	} else if st == jsconfig.Bad {
 		p.PublishDir = ""
 	}
-	if v, st := r.str("output", dirHint); st == jsOK && (v.Value == "server" || v.Value == "hybrid") && p.PublishDir != "" {
+	if v, st := r.Str("output", dirHint); st == jsconfig.OK && (v.Value == "server" || v.Value == "hybrid") && p.PublishDir != "" {
 		client := "client"
-		if c, st := r.str("build.client", dirHint); st == jsOK {
+		if c, st := r.Str("build.client", dirHint); st == jsconfig.OK {
 			client = c.Value
-		} else if st == jsBad {
+		} else if st == jsconfig.Bad {
 			client = ""
 		}
 		if client == "" {
@@ -554,21 +553,21 @@ func astroProject(name string, data []byte) *Project {
 			p.PublishDir = cleanDir(path.Join(p.PublishDir, filepath.ToSlash(client)))
 			p.Notes = append(p.Notes, noteAt(name, v.Line, "output is '%s': only prerendered pages are files (in %s); pages rendered on demand are not listed", v.Value, p.PublishDir))
 		}
-	} else if st == jsBad {
+	} else if st == jsconfig.Bad {
 		p.PublishDir = ""
 	}
 
-	site, siteSt := r.str("site", baseURLHint)
-	base, baseSt := r.str("base", baseURLHint)
-	if siteSt == jsOK && !absHTTP(site.Value) {
-		r.notes = append(r.notes, noteAt(name, site.Line, "site %q is not an absolute http(s) URL; give --base-url", site.Value))
-		siteSt = jsBad
+	site, siteSt := r.Str("site", baseURLHint)
+	base, baseSt := r.Str("base", baseURLHint)
+	if siteSt == jsconfig.OK && !absHTTP(site.Value) {
+		r.Note(site.Line, "site %q is not an absolute http(s) URL; give --base-url", site.Value)
+		siteSt = jsconfig.Bad
 	}
 	switch {
-	case siteSt == jsOK && baseSt != jsBad:
+	case siteSt == jsconfig.OK && baseSt != jsconfig.Bad:
 		u, _ := url.Parse(strings.TrimSpace(site.Value))
 		b := "/"
-		if baseSt == jsOK && normBase(base.Value) != "" {
+		if baseSt == jsconfig.OK && normBase(base.Value) != "" {
 			b = normBase(base.Value)
 		}
 		p.BaseURL = u.Scheme + "://" + u.Host + b
@@ -576,21 +575,21 @@ func astroProject(name string, data []byte) *Project {
 		if b != "/" {
 			p.BaseURLFrom += " + base"
 		}
-		if baseSt == jsAbsent && normBase(u.Path) != "" {
-			r.notes = append(r.notes, noteAt(name, site.Line, "site has the path %s, which Astro does not use without base: the pages are at the root of %s (set base: '%s' if they are not)", u.EscapedPath(), u.Host, strings.TrimSuffix(normBase(u.Path), "/")))
+		if baseSt == jsconfig.Absent && normBase(u.Path) != "" {
+			r.Note(site.Line, "site has the path %s, which Astro does not use without base: the pages are at the root of %s (set base: '%s' if they are not)", u.EscapedPath(), u.Host, strings.TrimSuffix(normBase(u.Path), "/"))
 		}
-	case siteSt != jsOK && baseSt == jsOK:
+	case siteSt != jsconfig.OK && baseSt == jsconfig.OK:
 		p.BasePath = normBase(base.Value)
 	}
 
-	slash, slashSt := r.str("trailingSlash", "")
+	slash, slashSt := r.Str("trailingSlash", "")
 	switch {
-	case slashSt == jsOK && (slash.Value == "always" || slash.Value == "never"):
+	case slashSt == jsconfig.OK && (slash.Value == "always" || slash.Value == "never"):
 		p.TrailingSlash = slash.Value
-	case slashSt == jsOK && slash.Value != "ignore":
-		r.notes = append(r.notes, noteAt(name, slash.Line, "trailingSlash %q is not 'always', 'never' or 'ignore'", slash.Value))
+	case slashSt == jsconfig.OK && slash.Value != "ignore":
+		r.Note(slash.Line, "trailingSlash %q is not 'always', 'never' or 'ignore'", slash.Value)
 	}
-	if format, st := r.str("build.format", ""); st == jsOK && format.Value == "file" && p.TrailingSlash == "" && slashSt != jsBad {
+	if format, st := r.Str("build.format", ""); st == jsconfig.OK && format.Value == "file" && p.TrailingSlash == "" && slashSt != jsconfig.Bad {
 		p.TrailingSlash = "never" // about.astro is written as about.html
 	}
 	return p
@@ -626,23 +625,23 @@ func (d *detector) eleventy() (*Project, error) {
 // (default "/"), which is a URL prefix and does not move the output.
 func eleventyProject(name string, data []byte) *Project {
 	p := &Project{Generator: "eleventy", Title: "Eleventy", File: name, PublishDir: "_site"}
-	r := newJSReader(name, data, "setOutputDirectory")
-	defer func() { p.Notes = append(p.Notes, r.notes...) }()
+	r := jsconfig.NewReader(name, data, "setOutputDirectory")
+	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 
-	out, outSt := r.str("dir.output", dirHint)
-	call, callSt := r.call("setOutputDirectory", dirHint)
+	out, outSt := r.Str("dir.output", dirHint)
+	call, callSt := r.Call("setOutputDirectory", dirHint)
 	switch {
-	case outSt == jsBad || callSt == jsBad:
+	case outSt == jsconfig.Bad || callSt == jsconfig.Bad:
 		p.PublishDir = ""
-	case outSt == jsOK && callSt == jsOK && cleanDir(out.Value) != cleanDir(call.Value):
+	case outSt == jsconfig.OK && callSt == jsconfig.OK && cleanDir(out.Value) != cleanDir(call.Value):
 		p.PublishDir = ""
-		r.notes = append(r.notes, noteAt(name, call.Line, "setOutputDirectory(%q) and dir.output %q (line %d) differ%s", call.Value, out.Value, out.Line, dirHint))
-	case callSt == jsOK && cleanDir(call.Value) != "":
+		r.Note(call.Line, "setOutputDirectory(%q) and dir.output %q (line %d) differ%s", call.Value, out.Value, out.Line, dirHint)
+	case callSt == jsconfig.OK && cleanDir(call.Value) != "":
 		p.PublishDir = cleanDir(call.Value)
-	case outSt == jsOK && cleanDir(out.Value) != "":
+	case outSt == jsconfig.OK && cleanDir(out.Value) != "":
 		p.PublishDir = cleanDir(out.Value)
 	}
-	if prefix, st := r.str("pathPrefix", ""); st == jsOK {
+	if prefix, st := r.Str("pathPrefix", ""); st == jsconfig.OK {
 		p.BasePath = normBase(prefix.Value)
 	}
 	return p
@@ -708,38 +707,38 @@ func nextExportScript(pkg *packageJSON) (dir string, ok bool) {
 // true; basePath is a URL prefix that does not move the files.
 func nextProject(name string, data []byte, pkg *packageJSON) *Project {
 	p := &Project{Generator: "next", Title: "Next.js", File: name, TrailingSlash: "never"}
-	r := newJSReader(name, data)
-	defer func() { p.Notes = append(p.Notes, r.notes...) }()
+	r := jsconfig.NewReader(name, data)
+	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 
-	output, outputSt := r.str("output", dirHint)
+	output, outputSt := r.Str("output", dirHint)
 	exportDir, byScript := nextExportScript(pkg)
 	switch {
-	case outputSt == jsOK && output.Value == "export":
+	case outputSt == jsconfig.OK && output.Value == "export":
 		p.PublishDir = "out"
-		if dist, st := r.str("distDir", dirHint); st == jsOK && cleanDir(dist.Value) != "" && cleanDir(dist.Value) != ".next" {
+		if dist, st := r.Str("distDir", dirHint); st == jsconfig.OK && cleanDir(dist.Value) != "" && cleanDir(dist.Value) != ".next" {
 			p.PublishDir = cleanDir(dist.Value)
-		} else if st == jsBad {
+		} else if st == jsconfig.Bad {
 			p.PublishDir = ""
 		}
-	case outputSt == jsBad:
+	case outputSt == jsconfig.Bad:
 		// the reader's note says why; PublishDir stays unknown
 	case byScript:
 		p.PublishDir = exportDir
-	case outputSt == jsOK:
-		r.notes = append(r.notes, noteAt(name, output.Line, "output is '%s', not 'export': sitemapgen needs a static export (output: 'export', which `next build` writes to out/)", output.Value))
+	case outputSt == jsconfig.OK:
+		r.Note(output.Line, "output is '%s', not 'export': sitemapgen needs a static export (output: 'export', which `next build` writes to out/)", output.Value)
 	default:
 		where := name
 		if name == "package.json" {
 			where = "next.config.js"
 		}
-		r.notes = append(r.notes, noteAt(name, 0, "no output: 'export': sitemapgen needs a static export (set output: 'export' in %s; `next build` then writes out/)", where))
+		r.Note(0, "no output: 'export': sitemapgen needs a static export (set output: 'export' in %s; `next build` then writes out/)", where)
 	}
-	if bp, st := r.str("basePath", baseURLHint); st == jsOK {
+	if bp, st := r.Str("basePath", baseURLHint); st == jsconfig.OK {
 		p.BasePath = normBase(bp.Value)
 	}
-	if b, st := r.boolean("trailingSlash"); st == jsOK && b {
+	if b, st := r.Bool("trailingSlash"); st == jsconfig.OK && b {
 		p.TrailingSlash = "always"
-	} else if st == jsBad {
+	} else if st == jsconfig.Bad {
 		p.TrailingSlash = ""
 	}
 	return p
@@ -766,26 +765,26 @@ func (d *detector) mkdocs() (*Project, error) {
 	}
 	if v, ok := keys["site_dir"]; ok {
 		switch s, _, st := d.mkdocsString("site_dir", v, p, dirHint); st {
-		case jsOK:
+		case mkdocsOK:
 			if p.PublishDir = cleanDir(s); p.PublishDir == "" {
 				p.PublishDir = "site"
 			}
-		case jsBad:
+		case mkdocsBad:
 			p.PublishDir = ""
 		}
 	}
 	if v, ok := keys["site_url"]; ok {
 		s, from, st := d.mkdocsString("site_url", v, p, baseURLHint)
 		switch {
-		case st == jsOK && absHTTP(s):
+		case st == mkdocsOK && absHTTP(s):
 			p.BaseURL, p.BaseURLFrom = withSlash(s), v.file+" site_url"+from
-		case st == jsOK && strings.TrimSpace(s) != "":
+		case st == mkdocsOK && strings.TrimSpace(s) != "":
 			p.Notes = append(p.Notes, noteAt(v.file, v.node.Line, "site_url %q is not an absolute http(s) URL; give --base-url", s))
 		}
 	}
 	if v, ok := keys["use_directory_urls"]; ok {
 		s, _, st := d.mkdocsString("use_directory_urls", v, p, "")
-		if st == jsOK {
+		if st == mkdocsOK {
 			if b, ok := yaml11Bool(s); ok {
 				if !b {
 					p.TrailingSlash = "never"
@@ -794,7 +793,7 @@ func (d *detector) mkdocs() (*Project, error) {
 				p.Notes = append(p.Notes, noteAt(v.file, v.node.Line, "use_directory_urls %q is not true or false", s))
 				p.TrailingSlash = ""
 			}
-		} else if st == jsBad {
+		} else if st == mkdocsBad {
 			p.TrailingSlash = ""
 		}
 	}
@@ -900,12 +899,21 @@ func yaml11Bool(s string) (bool, bool) {
 	return false, false
 }
 
+// mkdocsState is what mkdocsString found.
+type mkdocsState uint8
+
+const (
+	mkdocsAbsent mkdocsState = iota // null, or an unset variable without a default
+	mkdocsOK                        // a scalar
+	mkdocsBad                       // set, but not to a value Detect takes: a note says so
+)
+
 // mkdocsString returns the scalar value of the setting key, resolving
-// !ENV: st is jsAbsent for null (or an unset variable without a
-// default), jsBad for a value that is not a scalar (a note says so). from
+// !ENV: st is mkdocsAbsent for null (or an unset variable without a
+// default), mkdocsBad for a value that is not a scalar (a note says so). from
 // says which !ENV source gave the value (" (!ENV SITE_URL)", " (!ENV
 // default)"), "" for a plain value.
-func (d *detector) mkdocsString(key string, v mkdocsValue, p *Project, hint string) (s, from string, st jsState) {
+func (d *detector) mkdocsString(key string, v mkdocsValue, p *Project, hint string) (s, from string, st mkdocsState) {
 	n := v.node
 	if n.Tag == "!ENV" {
 		var vars []*yaml.Node
@@ -920,7 +928,7 @@ func (d *detector) mkdocsString(key string, v mkdocsValue, p *Project, hint stri
 			}
 		default:
 			p.Notes = append(p.Notes, noteAt(v.file, n.Line, "%s: !ENV wants a variable name or a list%s", key, hint))
-			return "", "", jsBad
+			return "", "", mkdocsBad
 		}
 		var names []string
 		for _, vn := range vars {
@@ -933,33 +941,33 @@ func (d *detector) mkdocsString(key string, v mkdocsValue, p *Project, hint stri
 				if yamlNullRE.MatchString(s) {
 					break // set but empty: null, as PyYAML resolves it
 				}
-				return s, " (!ENV " + vn.Value + ")", jsOK
+				return s, " (!ENV " + vn.Value + ")", mkdocsOK
 			}
 		}
 		if def != nil && def.Kind == yaml.ScalarNode && def.ShortTag() != "!!null" {
-			return def.Value, " (!ENV default)", jsOK
+			return def.Value, " (!ENV default)", mkdocsOK
 		}
 		if def != nil && def.Kind != yaml.ScalarNode {
 			p.Notes = append(p.Notes, noteAt(v.file, def.Line, "%s: the !ENV default is not a scalar%s", key, hint))
-			return "", "", jsBad
+			return "", "", mkdocsBad
 		}
 		if hint != "" {
 			p.Notes = append(p.Notes, noteAt(v.file, n.Line, "%s is !ENV %s, which is not set%s", key, strings.Join(names, ", "), hint))
 		}
-		return "", "", jsAbsent
+		return "", "", mkdocsAbsent
 	}
 	if n.Kind != yaml.ScalarNode {
 		p.Notes = append(p.Notes, noteAt(v.file, n.Line, "%s is not a string%s", key, hint))
-		return "", "", jsBad
+		return "", "", mkdocsBad
 	}
 	switch tag := n.ShortTag(); tag {
 	case "!!null":
-		return "", "", jsAbsent
+		return "", "", mkdocsAbsent
 	case "!!str", "!!bool", "!!int", "!!float":
-		return n.Value, "", jsOK
+		return n.Value, "", mkdocsOK
 	default: // !relative, !!python/…: a value MkDocs computes
 		p.Notes = append(p.Notes, noteAt(v.file, n.Line, "%s has the tag %s, which is not read%s", key, tag, hint))
-		return "", "", jsBad
+		return "", "", mkdocsBad
 	}
 }
 
@@ -989,25 +997,25 @@ func (d *detector) docusaurus() (*Project, error) {
 // writes build/ (its --out-dir is not in the configuration).
 func docusaurusProject(name string, data []byte) *Project {
 	p := &Project{Generator: "docusaurus", Title: "Docusaurus", File: name, PublishDir: "build"}
-	r := newJSReader(name, data)
-	defer func() { p.Notes = append(p.Notes, r.notes...) }()
+	r := jsconfig.NewReader(name, data)
+	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 
-	site, siteSt := r.str("url", baseURLHint)
-	base, baseSt := r.str("baseUrl", baseURLHint)
-	if siteSt == jsOK && !absHTTP(site.Value) {
-		r.notes = append(r.notes, noteAt(name, site.Line, "url %q is not an absolute http(s) URL; give --base-url", site.Value))
-		siteSt = jsBad
+	site, siteSt := r.Str("url", baseURLHint)
+	base, baseSt := r.Str("baseUrl", baseURLHint)
+	if siteSt == jsconfig.OK && !absHTTP(site.Value) {
+		r.Note(site.Line, "url %q is not an absolute http(s) URL; give --base-url", site.Value)
+		siteSt = jsconfig.Bad
 	}
 	switch {
-	case siteSt == jsOK && baseSt != jsBad:
+	case siteSt == jsconfig.OK && baseSt != jsconfig.Bad:
 		p.BaseURL, p.BaseURLFrom = joinSiteBase(site.Value, base.Value), name+" url"
-		if baseSt == jsOK {
+		if baseSt == jsconfig.OK {
 			p.BaseURLFrom += " + baseUrl"
 		}
-	case siteSt != jsOK && baseSt == jsOK:
+	case siteSt != jsconfig.OK && baseSt == jsconfig.OK:
 		p.BasePath = normBase(base.Value)
 	}
-	if b, st := r.boolean("trailingSlash"); st == jsOK {
+	if b, st := r.Bool("trailingSlash"); st == jsconfig.OK {
 		p.TrailingSlash = "never"
 		if b {
 			p.TrailingSlash = "always"
@@ -1016,918 +1024,8 @@ func docusaurusProject(name string, data []byte) *Project {
 	return p
 }
 
-// ---------------------------------------------------------------------
-// Reading JavaScript and TypeScript configurations
-//
-// The reader does not run the file. A tokenizer skips comments and reads
-// string, template and regular expression literals whole; a parser finds
-// the object literals the file exports (export default …, module.exports
-// = …, export const config = …, through calls such as defineConfig({…})
-// and declarations such as const config = {…}; export default config) and
-// records each `key: value` pair with its path (build.format, dir.output)
-// and line. A value is taken only when it is a literal: a string, a
-// template without ${}, true, false, a number, null or undefined.
-
 // Hints that end the notes about the values Detect needs.
 const (
 	baseURLHint = "; give --base-url"
 	dirHint     = "; give the built folder as DIR"
 )
-
-type jsKind uint8
-
-const (
-	jsPunct    jsKind = iota
-	jsIdent           // an identifier or keyword
-	jsStr             // a string literal, or a template literal without ${}
-	jsTemplate        // a template literal with ${} substitutions
-	jsNum
-	jsRegex
-	jsUnterminated // an unterminated string or template
-)
-
-type jsTok struct {
-	kind     jsKind
-	text     string // identifier, punctuator or number as written; a string's value
-	pos, end int    // byte offsets in the source
-	line     int    // 1-based line of pos
-}
-
-func (t jsTok) is(punct string) bool { return t.kind == jsPunct && t.text == punct }
-
-func (t jsTok) isIdent(name string) bool { return t.kind == jsIdent && t.text == name }
-
-// jsPuncts are the punctuators of more than one character the parser
-// tells apart, longest first.
-var jsPuncts = []string{">>>=", "===", "!==", "...", "**=", "<<=", ">>=", ">>>", "=>", "==", "!=", "?.", "??", "||", "&&", "<=", ">=", "++", "--", "+=", "-=", "*=", "%=", "&=", "|=", "^=", "**", "<<", ">>"}
-
-// jsRegexAfter are the keywords after which a "/" starts a regular
-// expression rather than a division.
-var jsRegexAfter = map[string]bool{"return": true, "typeof": true, "instanceof": true, "in": true, "of": true, "new": true, "delete": true, "void": true, "throw": true, "case": true, "do": true, "else": true, "yield": true, "await": true}
-
-type jsLexer struct {
-	src   []byte
-	i     int
-	line  int
-	toks  []jsTok
-	prev  jsTok // the last token read, emitted or not
-	any   bool  // prev is set
-	subst []int // open ${ substitutions, innermost last: the depth of { inside each
-	tpl   jsTok // the outermost template literal being read
-}
-
-// lexJS splits JavaScript (or TypeScript) source into tokens. Tokens
-// inside a template literal's substitutions are not returned: the template
-// is one token.
-func lexJS(src []byte) []jsTok {
-	l := &jsLexer{src: src, line: 1}
-	if bytes.HasPrefix(src, []byte("#!")) {
-		for l.i < len(src) && src[l.i] != '\n' {
-			l.i++
-		}
-	}
-	for l.i < len(src) {
-		c := src[l.i]
-		switch {
-		case c == '\n':
-			l.line++
-			l.i++
-		case c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f':
-			l.i++
-		case c == '/' && l.peek(1) == '/':
-			for l.i < len(src) && src[l.i] != '\n' {
-				l.i++
-			}
-		case c == '/' && l.peek(1) == '*':
-			stop := len(src)
-			if end := bytes.Index(src[l.i+2:], []byte("*/")); end >= 0 {
-				stop = l.i + 2 + end + 2
-			}
-			l.line += bytes.Count(src[l.i:stop], []byte("\n"))
-			l.i = stop
-		case c == '\'' || c == '"':
-			l.str(c)
-		case c == '`':
-			if len(l.subst) == 0 {
-				l.tpl = jsTok{kind: jsStr, pos: l.i, line: l.line}
-			}
-			l.i++
-			l.template()
-		case c == '{' && len(l.subst) > 0:
-			l.subst[len(l.subst)-1]++
-			l.punct(1)
-		case c == '}' && len(l.subst) > 0:
-			if top := len(l.subst) - 1; l.subst[top] > 0 {
-				l.subst[top]--
-				l.punct(1)
-			} else {
-				l.subst = l.subst[:top]
-				l.i++
-				l.template()
-			}
-		case jsIdentStart(c):
-			start := l.i
-			for l.i < len(src) && (jsIdentStart(src[l.i]) || src[l.i] >= '0' && src[l.i] <= '9') {
-				l.i++
-			}
-			l.emit(jsTok{kind: jsIdent, text: string(src[start:l.i]), pos: start, end: l.i, line: l.line})
-		case c >= '0' && c <= '9' || c == '.' && l.peek(1) >= '0' && l.peek(1) <= '9':
-			start := l.i
-			for l.i < len(src) && (jsIdentStart(src[l.i]) || src[l.i] >= '0' && src[l.i] <= '9' || src[l.i] == '.') {
-				l.i++
-			}
-			l.emit(jsTok{kind: jsNum, text: string(src[start:l.i]), pos: start, end: l.i, line: l.line})
-		case c == '/' && l.regexOK():
-			l.regex()
-		default:
-			n := 1
-			for _, p := range jsPuncts {
-				if bytes.HasPrefix(src[l.i:], []byte(p)) {
-					n = len(p)
-					break
-				}
-			}
-			if c == '/' && l.peek(1) == '=' {
-				n = 2
-			}
-			l.punct(n)
-		}
-	}
-	if len(l.subst) > 0 { // the file ends inside a substitution
-		l.subst = nil
-		l.tpl.kind, l.tpl.end = jsUnterminated, len(src)
-		l.emit(l.tpl)
-	}
-	return l.toks
-}
-
-func jsIdentStart(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '$' || c == '#' || c >= 0x80
-}
-
-func (l *jsLexer) peek(n int) byte {
-	if l.i+n < len(l.src) {
-		return l.src[l.i+n]
-	}
-	return 0
-}
-
-func (l *jsLexer) emit(t jsTok) {
-	l.prev, l.any = t, true
-	if len(l.subst) == 0 {
-		l.toks = append(l.toks, t)
-	}
-}
-
-func (l *jsLexer) punct(n int) {
-	if l.i+n > len(l.src) {
-		n = len(l.src) - l.i
-	}
-	l.emit(jsTok{kind: jsPunct, text: string(l.src[l.i : l.i+n]), pos: l.i, end: l.i + n, line: l.line})
-	l.i += n
-}
-
-// regexOK says whether a "/" here starts a regular expression literal.
-func (l *jsLexer) regexOK() bool {
-	if !l.any {
-		return true
-	}
-	switch p := l.prev; p.kind {
-	case jsIdent:
-		return jsRegexAfter[p.text]
-	case jsPunct:
-		return p.text != ")" && p.text != "]" && p.text != "}" && p.text != "++" && p.text != "--"
-	}
-	return false
-}
-
-func (l *jsLexer) regex() {
-	start, line := l.i, l.line
-	l.i++
-	class := false
-loop:
-	for l.i < len(l.src) {
-		switch l.src[l.i] {
-		case '\\':
-			if l.peek(1) == '\n' {
-				break loop
-			}
-			l.i += 2
-			continue
-		case '[':
-			class = true
-		case ']':
-			class = false
-		case '/':
-			if !class {
-				l.i++
-				break loop
-			}
-		case '\n':
-			break loop
-		}
-		l.i++
-	}
-	if l.i > len(l.src) {
-		l.i = len(l.src)
-	}
-	for l.i < len(l.src) && jsIdentStart(l.src[l.i]) { // flags
-		l.i++
-	}
-	l.emit(jsTok{kind: jsRegex, text: string(l.src[start:l.i]), pos: start, end: l.i, line: line})
-}
-
-// str reads a '…' or "…" string literal; one that a line break or the
-// end of the file cuts is jsBad.
-func (l *jsLexer) str(q byte) {
-	start, line := l.i, l.line
-	l.i++
-	for l.i < len(l.src) {
-		switch c := l.src[l.i]; {
-		case c == q:
-			l.i++
-			l.emit(jsTok{kind: jsStr, text: jsUnescape(l.src[start+1 : l.i-1]), pos: start, end: l.i, line: line})
-			return
-		case c == '\\':
-			l.i++
-			if l.i >= len(l.src) {
-				break
-			}
-			if l.src[l.i] == '\r' && l.peek(1) == '\n' {
-				l.i++
-			}
-			if l.src[l.i] == '\n' {
-				l.line++
-			}
-			l.i++
-		case c == '\n':
-			l.emit(jsTok{kind: jsUnterminated, pos: start, end: l.i, line: line})
-			return
-		default:
-			l.i++
-		}
-	}
-	if l.i > len(l.src) {
-		l.i = len(l.src)
-	}
-	l.emit(jsTok{kind: jsUnterminated, pos: start, end: l.i, line: line})
-}
-
-// template reads a template literal's characters from l.i (after its
-// opening ` or after the } that closes a substitution) up to its end or
-// to the next ${.
-func (l *jsLexer) template() {
-	for l.i < len(l.src) {
-		switch c := l.src[l.i]; {
-		case c == '\\':
-			l.i++
-			if l.i < len(l.src) {
-				if l.src[l.i] == '\n' {
-					l.line++
-				}
-				l.i++
-			}
-		case c == '`':
-			l.i++
-			l.endTemplate(true)
-			return
-		case c == '$' && l.peek(1) == '{':
-			l.i += 2
-			l.subst = append(l.subst, 0)
-			l.tpl.kind = jsTemplate
-			return
-		case c == '\n':
-			l.line++
-			l.i++
-		default:
-			l.i++
-		}
-	}
-	l.endTemplate(false)
-}
-
-// endTemplate ends a template literal: the outermost one is emitted.
-func (l *jsLexer) endTemplate(closed bool) {
-	if len(l.subst) > 0 { // a template inside a substitution
-		l.prev, l.any = jsTok{kind: jsTemplate}, true
-		return
-	}
-	t := l.tpl
-	t.end = l.i
-	switch {
-	case !closed:
-		t.kind = jsUnterminated
-	case t.kind == jsStr && t.end-1 > t.pos:
-		t.text = jsUnescape(l.src[t.pos+1 : t.end-1])
-	}
-	l.emit(t)
-}
-
-// jsUnescape decodes a string literal's escapes.
-func jsUnescape(raw []byte) string {
-	if !bytes.ContainsRune(raw, '\\') {
-		return string(raw)
-	}
-	var b strings.Builder
-	hex := func(s []byte) (rune, bool) {
-		if len(s) == 0 || len(s) > 6 {
-			return 0, false
-		}
-		n, err := strconv.ParseUint(string(s), 16, 32)
-		return rune(n), err == nil
-	}
-	for i := 0; i < len(raw); {
-		c := raw[i]
-		if c != '\\' {
-			b.WriteByte(c)
-			i++
-			continue
-		}
-		i++
-		if i >= len(raw) {
-			break
-		}
-		c = raw[i]
-		i++
-		switch c {
-		case 'n':
-			b.WriteByte('\n')
-		case 't':
-			b.WriteByte('\t')
-		case 'r':
-			b.WriteByte('\r')
-		case 'b':
-			b.WriteByte('\b')
-		case 'f':
-			b.WriteByte('\f')
-		case 'v':
-			b.WriteByte('\v')
-		case '0':
-			b.WriteByte(0)
-		case '\r':
-			if i < len(raw) && raw[i] == '\n' {
-				i++
-			}
-		case '\n':
-		case 'x':
-			if i+2 <= len(raw) {
-				if r, ok := hex(raw[i : i+2]); ok {
-					b.WriteRune(r)
-					i += 2
-					continue
-				}
-			}
-			b.WriteByte('x')
-		case 'u':
-			var r rune
-			ok := false
-			if i < len(raw) && raw[i] == '{' {
-				if end := bytes.IndexByte(raw[i:], '}'); end > 0 {
-					if r, ok = hex(raw[i+1 : i+end]); ok {
-						i += end + 1
-					}
-				}
-			} else if i+4 <= len(raw) {
-				if r, ok = hex(raw[i : i+4]); ok {
-					i += 4
-					if utf16.IsSurrogate(r) && i+6 <= len(raw) && raw[i] == '\\' && raw[i+1] == 'u' {
-						if r2, ok2 := hex(raw[i+2 : i+6]); ok2 {
-							if d := utf16.DecodeRune(r, r2); d != 0xFFFD {
-								r = d
-								i += 6
-							}
-						}
-					}
-				}
-			}
-			if !ok {
-				b.WriteByte('u')
-				continue
-			}
-			b.WriteRune(r)
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
-}
-
-// jsValue is a value the reader found: the value of a key of an exported
-// object literal, a spread in one, or the argument of a method call.
-type jsValue struct {
-	Line    int
-	Literal bool   // a string, number, boolean, null or undefined
-	Kind    jsKind // of a literal: jsStr, jsNum, or jsIdent (true, false, null, undefined)
-	Value   string // a literal's value
-	Text    string // the value's source text, shortened, for notes
-}
-
-// jsConfig is what the reader found in a configuration file.
-type jsConfig struct {
-	src     []byte
-	toks    []jsTok
-	match   []int  // for an opening bracket, the index of its closer (len(toks) if none); -1 otherwise
-	obj     []bool // a { that opens an object literal
-	values  map[string][]jsValue
-	spreads map[string][]jsValue // path of an object → its ...spreads
-	calls   map[string][]jsValue // method name → the argument of each .name(…) call
-	opaque  *jsValue             // an export that is no object literal the reader can follow
-	decls   map[string]int       // name → the token after = of its first const/let/var declaration
-}
-
-// parseJS reads a configuration file's exported object literals, and the
-// arguments of calls to the named methods anywhere in the file.
-func parseJS(src []byte, methods ...string) *jsConfig {
-	c := &jsConfig{src: src, toks: lexJS(src), values: map[string][]jsValue{}, spreads: map[string][]jsValue{}, calls: map[string][]jsValue{}}
-	c.brackets()
-	c.declarations()
-	var roots []int
-	exported := false
-	exports := c.exports()
-	if len(exports) > 64 {
-		exports = exports[:64]
-	}
-	for _, s := range exports {
-		exported = true
-		e := c.stmtEnd(s)
-		before := len(roots)
-		c.rootsIn(s, e, true, 0, map[string]bool{}, &roots)
-		if len(roots) == before && c.opaque == nil && s < len(c.toks) && !c.function(s, e) {
-			c.opaque = &jsValue{Line: c.toks[s].line, Text: c.text(s, e)}
-		}
-	}
-	if !exported { // no export the reader knows: every object literal
-		c.rootsIn(0, len(c.toks), false, 0, nil, &roots)
-	}
-	for _, r := range roots {
-		c.walk(r, "", 0)
-	}
-	for i, t := range c.toks {
-		if t.kind != jsIdent || !slices.Contains(methods, t.text) || i == 0 || !c.toks[i-1].is(".") || i+1 >= len(c.toks) || !c.toks[i+1].is("(") {
-			continue
-		}
-		c.calls[t.text] = append(c.calls[t.text], c.value(i+2, c.match[i+1]))
-	}
-	return c
-}
-
-// function says whether [s, e) holds a function: a configuration
-// function that returns no object literal is not opaque, it sets nothing
-// (or calls methods such as setOutputDirectory).
-func (c *jsConfig) function(s, e int) bool {
-	for j := s; j < e && j < len(c.toks); j++ {
-		if c.toks[j].isIdent("function") || c.toks[j].is("=>") {
-			return true
-		}
-	}
-	return false
-}
-
-// brackets matches brackets and tells object literals from blocks.
-func (c *jsConfig) brackets() {
-	n := len(c.toks)
-	c.match = make([]int, n)
-	c.obj = make([]bool, n)
-	var stack []int
-	for i, t := range c.toks {
-		c.match[i] = -1
-		if t.kind != jsPunct {
-			continue
-		}
-		switch t.text {
-		case "{", "(", "[":
-			c.match[i] = n
-			stack = append(stack, i)
-			if t.text == "{" {
-				c.obj[i] = c.objectStart(i)
-			}
-		case "}", ")", "]":
-			open := map[string]string{"}": "{", ")": "(", "]": "["}[t.text]
-			for k := len(stack) - 1; k >= 0; k-- {
-				if c.toks[stack[k]].text == open {
-					for _, o := range stack[k:] {
-						c.match[o] = i
-					}
-					stack = stack[:k]
-					break
-				}
-			}
-		}
-	}
-}
-
-// objectStart says whether the { at i opens an object literal rather than
-// a block, by the token before it.
-func (c *jsConfig) objectStart(i int) bool {
-	if i == 0 {
-		return false
-	}
-	p := c.toks[i-1]
-	switch p.kind {
-	case jsPunct:
-		switch p.text {
-		case "(", ",", "=", ":", "[", "?", "||", "&&", "??", "...", "!", "==", "===", "!=", "!==":
-			return true
-		}
-	case jsIdent:
-		switch p.text {
-		case "return", "default", "yield", "await", "typeof", "void", "in", "of", "case":
-			return true
-		}
-	}
-	return false
-}
-
-// declarations indexes the first const, let or var declaration of each
-// name.
-func (c *jsConfig) declarations() {
-	c.decls = map[string]int{}
-	for i := 0; i+2 < len(c.toks); i++ {
-		t := c.toks[i]
-		if t.kind != jsIdent || t.text != "const" && t.text != "let" && t.text != "var" {
-			continue
-		}
-		name := c.toks[i+1]
-		if name.kind != jsIdent {
-			continue
-		}
-		if _, seen := c.decls[name.text]; seen {
-			continue
-		}
-		// past a type annotation (const config: Config = {…}) to the =
-		for k := i + 2; k < len(c.toks) && k < i+64; k++ {
-			if tk := c.toks[k]; tk.is("=") {
-				c.decls[name.text] = k + 1
-				break
-			} else if tk.is(";") || tk.is(",") {
-				break
-			} else if c.match[k] >= 0 {
-				k = c.match[k]
-			}
-		}
-	}
-}
-
-// exports returns the index of the first token of each exported value:
-// export default X, module.exports = X, exports.default = X,
-// module.exports.config = X and export const config = X.
-func (c *jsConfig) exports() []int {
-	var out []int
-	t := c.toks
-	at := func(i int, f func(jsTok) bool) bool { return i < len(t) && f(t[i]) }
-	isP := func(s string) func(jsTok) bool { return func(x jsTok) bool { return x.is(s) } }
-	isI := func(s string) func(jsTok) bool { return func(x jsTok) bool { return x.isIdent(s) } }
-	for i := range t {
-		switch {
-		case t[i].isIdent("export") && at(i+1, isI("default")):
-			out = append(out, i+2)
-		case t[i].isIdent("export") && (at(i+1, isI("const")) || at(i+1, isI("let")) || at(i+1, isI("var"))) && at(i+2, isI("config")):
-			if s, ok := c.decls["config"]; ok && s > i {
-				out = append(out, s)
-			}
-		case t[i].isIdent("module") && at(i+1, isP(".")) && at(i+2, isI("exports")):
-			switch {
-			case at(i+3, isP("=")):
-				out = append(out, i+4)
-			case at(i+3, isP(".")) && at(i+4, isI("config")) && at(i+5, isP("=")):
-				out = append(out, i+6)
-			}
-		case t[i].isIdent("exports") && (i == 0 || !t[i-1].is(".")) && at(i+1, isP(".")) && (at(i+2, isI("default")) || at(i+2, isI("config"))) && at(i+3, isP("=")):
-			out = append(out, i+4)
-		}
-	}
-	return out
-}
-
-// stmtEnd returns the end (exclusive) of the expression or statement that
-// starts at s: a ; at its level, the closer of the bracket it is in, or a
-// statement keyword on a later line after a token that can end one.
-func (c *jsConfig) stmtEnd(s int) int {
-	n := len(c.toks)
-	for j := s; j < n; {
-		t := c.toks[j]
-		if c.match[j] >= 0 {
-			j = c.match[j] + 1
-			continue
-		}
-		if t.kind == jsPunct && (t.text == ";" || t.text == "}" || t.text == ")" || t.text == "]") {
-			return j
-		}
-		if j > s && t.kind == jsIdent && t.line > c.toks[j-1].line && jsStmtKeyword[t.text] && c.endsValue(j-1) {
-			return j
-		}
-		j++
-	}
-	return n
-}
-
-var jsStmtKeyword = map[string]bool{"export": true, "import": true, "const": true, "let": true, "var": true, "function": true, "class": true, "module": true, "exports": true, "if": true, "for": true, "while": true, "switch": true, "try": true}
-
-// endsValue says whether the token at i can end an expression.
-func (c *jsConfig) endsValue(i int) bool {
-	switch t := c.toks[i]; t.kind {
-	case jsPunct:
-		return t.text == ")" || t.text == "]" || t.text == "}"
-	case jsIdent:
-		return !jsKeyword[t.text] || t.text == "true" || t.text == "false" || t.text == "null" || t.text == "undefined" || t.text == "this"
-	}
-	return true
-}
-
-var jsKeyword = map[string]bool{
-	"async": true, "await": true, "function": true, "return": true, "new": true, "typeof": true, "this": true,
-	"true": true, "false": true, "null": true, "undefined": true, "satisfies": true, "as": true,
-	"const": true, "let": true, "var": true, "if": true, "else": true, "default": true, "export": true,
-	"import": true, "from": true, "of": true, "in": true, "instanceof": true, "void": true, "delete": true,
-	"class": true, "extends": true, "super": true, "yield": true, "process": true, "require": true,
-}
-
-// rootsIn adds to roots the object literals of the expression [s, e)
-// that are not inside another one, and, with follow, those of the
-// declarations of the names it refers to (export default config). Inside
-// a function body only what is returned counts: return {…}, return
-// config; not the arguments of the calls the function makes.
-func (c *jsConfig) rootsIn(s, e int, follow bool, depth int, seen map[string]bool, roots *[]int) {
-	c.scanRoots(s, e, false, follow, depth, seen, roots)
-}
-
-func (c *jsConfig) scanRoots(s, e int, inBody, follow bool, depth int, seen map[string]bool, roots *[]int) {
-	if e > len(c.toks) {
-		e = len(c.toks)
-	}
-	for j := s; j < e; j++ {
-		t := c.toks[j]
-		switch {
-		case t.is("{") && c.obj[j]:
-			if !inBody || c.returned(j) {
-				*roots = append(*roots, j)
-			}
-			j = c.match[j]
-			continue
-		case t.is("{"): // a block: a function body, an if's
-			if depth < 64 {
-				c.scanRoots(j+1, c.match[j], true, follow, depth+1, seen, roots)
-			}
-			j = c.match[j]
-			continue
-		case inBody && (t.is("(") && !c.returned(j) || t.is("[")):
-			j = c.match[j] // a call's arguments, a condition, an array
-			continue
-		}
-		if !follow || depth >= 64 || t.kind != jsIdent || jsKeyword[t.text] || seen[t.text] || inBody && !c.returned(j) {
-			continue
-		}
-		if j > 0 && (c.toks[j-1].is(".") || c.toks[j-1].is("?.")) {
-			continue
-		}
-		if j+1 < len(c.toks) && (c.toks[j+1].is("(") || c.toks[j+1].is("=>") || c.toks[j+1].is(":")) {
-			continue
-		}
-		d, ok := c.decls[t.text]
-		if !ok || len(seen) >= 16 {
-			continue
-		}
-		seen[t.text] = true
-		c.scanRoots(d, c.stmtEnd(d), false, true, depth+1, seen, roots)
-	}
-}
-
-// returned says whether the token at i is what a return statement
-// returns: return X, return (X), return ((X)).
-func (c *jsConfig) returned(i int) bool {
-	k := i - 1
-	for k >= 0 && c.toks[k].is("(") {
-		k--
-	}
-	return k >= 0 && c.toks[k].isIdent("return")
-}
-
-// walk records the properties of the object literal that opens at open.
-func (c *jsConfig) walk(open int, prefix string, depth int) {
-	if depth > 64 || open < 0 || open >= len(c.toks) {
-		return
-	}
-	end := c.match[open]
-	for j := open + 1; j < end; {
-		pe := j
-		for pe < end && !c.toks[pe].is(",") {
-			if c.match[pe] >= 0 {
-				pe = c.match[pe] + 1
-				continue
-			}
-			pe++
-		}
-		if pe > end {
-			pe = end
-		}
-		c.property(j, pe, prefix, depth)
-		j = pe + 1
-	}
-}
-
-// property records the property in [s, e) of an object literal.
-func (c *jsConfig) property(s, e int, prefix string, depth int) {
-	if s >= e {
-		return
-	}
-	t := c.toks[s]
-	if t.is("...") {
-		c.spreads[prefix] = append(c.spreads[prefix], jsValue{Line: t.line, Text: c.text(s, e)})
-		return
-	}
-	if t.kind != jsIdent && t.kind != jsStr && t.kind != jsNum {
-		return // a computed key, a generator method
-	}
-	key := joinPath(prefix, t.text)
-	if s+1 >= e { // shorthand: { site }
-		if t.kind == jsIdent {
-			c.values[key] = append(c.values[key], jsValue{Line: t.line, Text: t.text})
-		}
-		return
-	}
-	if !c.toks[s+1].is(":") {
-		return // a method, a getter, a default in a pattern
-	}
-	v0, ve := s+2, e
-	if ve-v0 >= 2 && (c.toks[ve-2].isIdent("as") || c.toks[ve-2].isIdent("satisfies")) {
-		ve -= 2 // 'file' as const
-	}
-	if v0 >= ve {
-		return
-	}
-	if vt := c.toks[v0]; vt.is("{") && c.obj[v0] && c.match[v0] == ve-1 {
-		c.walk(v0, key, depth+1)
-		return
-	}
-	c.values[key] = append(c.values[key], c.value(v0, ve))
-}
-
-// value reads the value in [s, e).
-func (c *jsConfig) value(s, e int) jsValue {
-	if e > len(c.toks) {
-		e = len(c.toks)
-	}
-	if s >= e {
-		line := 0
-		if s > 0 && s-1 < len(c.toks) {
-			line = c.toks[s-1].line
-		}
-		return jsValue{Line: line}
-	}
-	t := c.toks[s]
-	v := jsValue{Line: t.line, Text: c.text(s, e)}
-	if e-s == 1 {
-		switch {
-		case t.kind == jsStr:
-			v.Literal, v.Kind, v.Value = true, jsStr, t.text
-		case t.kind == jsNum:
-			v.Literal, v.Kind, v.Value = true, jsNum, t.text
-		case t.kind == jsIdent && (t.text == "true" || t.text == "false" || t.text == "null" || t.text == "undefined"):
-			v.Literal, v.Kind, v.Value = true, jsIdent, t.text
-		}
-	}
-	return v
-}
-
-func joinPath(prefix, key string) string {
-	if prefix == "" {
-		return key
-	}
-	return prefix + "." + key
-}
-
-// text returns the source of tokens [s, e), its white space collapsed,
-// shortened to 60 characters.
-func (c *jsConfig) text(s, e int) string {
-	if e > len(c.toks) {
-		e = len(c.toks)
-	}
-	if s >= e {
-		return ""
-	}
-	from, to := c.toks[s].pos, c.toks[e-1].end
-	if from < 0 || to > len(c.src) || from > to {
-		return ""
-	}
-	t := strings.Join(strings.Fields(string(c.src[from:to])), " ")
-	if r := []rune(t); len(r) > 60 {
-		t = string(r[:59]) + "…"
-	}
-	return t
-}
-
-// jsState is what a lookup found.
-type jsState uint8
-
-const (
-	jsAbsent jsState = iota // not set (or null, undefined)
-	jsOK                    // a literal of the wanted type
-	jsBad                   // set, but not to a literal the reader can take: a note says so
-)
-
-// jsReader looks up a configuration's values and collects notes about
-// those it cannot take.
-type jsReader struct {
-	file  string
-	c     *jsConfig
-	notes []string
-}
-
-func newJSReader(file string, data []byte, methods ...string) *jsReader {
-	return &jsReader{file: file, c: parseJS(data, methods...)}
-}
-
-// get returns the single literal at path.
-func (r *jsReader) get(path, want, hint string) (jsValue, jsState) {
-	vs := r.c.values[path]
-	if len(vs) == 0 {
-		r.absent(path, hint)
-		return jsValue{}, jsAbsent
-	}
-	v := vs[0]
-	for _, o := range vs[1:] {
-		if !o.Literal || !v.Literal || o.Kind != v.Kind || o.Value != v.Value {
-			r.notes = append(r.notes, noteAt(r.file, o.Line, "%s is set more than once, to different values (%s; line %d: %s)%s", path, o.Text, v.Line, v.Text, hint))
-			return v, jsBad
-		}
-	}
-	if !v.Literal {
-		r.notes = append(r.notes, noteAt(r.file, v.Line, "%s is not a literal %s (%s)%s", path, want, v.Text, hint))
-		return v, jsBad
-	}
-	if v.Kind == jsIdent && (v.Value == "null" || v.Value == "undefined") {
-		return v, jsAbsent
-	}
-	return v, jsOK
-}
-
-// absent notes why a value the reader needs may be missing: an enclosing
-// value that is not an object literal, a spread, an export it cannot
-// follow.
-func (r *jsReader) absent(p, hint string) {
-	parts := strings.Split(p, ".")
-	for i := 1; i < len(parts); i++ {
-		anc := strings.Join(parts[:i], ".")
-		for _, v := range r.c.values[anc] {
-			if !v.Literal {
-				r.notes = append(r.notes, noteAt(r.file, v.Line, "%s is not a literal object (%s): %s is not read%s", anc, v.Text, p, hint))
-				return
-			}
-		}
-	}
-	if hint == "" {
-		return
-	}
-	for i := len(parts) - 1; i >= 0; i-- {
-		for _, v := range r.c.spreads[strings.Join(parts[:i], ".")] {
-			r.notes = append(r.notes, noteAt(r.file, v.Line, "%s may come from %s, which is not read%s", p, v.Text, hint))
-			return
-		}
-	}
-	if o := r.c.opaque; o != nil {
-		r.notes = append(r.notes, noteAt(r.file, o.Line, "the exported configuration is not an object literal (%s): %s is not read%s", o.Text, p, hint))
-	}
-}
-
-// str returns the string at path.
-func (r *jsReader) str(path, hint string) (jsValue, jsState) {
-	v, st := r.get(path, "string", hint)
-	if st == jsOK && v.Kind != jsStr {
-		r.notes = append(r.notes, noteAt(r.file, v.Line, "%s is not a string (%s)%s", path, v.Text, hint))
-		return v, jsBad
-	}
-	return v, st
-}
-
-// boolean returns the boolean at path.
-func (r *jsReader) boolean(path string) (bool, jsState) {
-	v, st := r.get(path, "boolean", "")
-	if st != jsOK {
-		return false, st
-	}
-	if v.Kind != jsIdent || v.Value != "true" && v.Value != "false" {
-		r.notes = append(r.notes, noteAt(r.file, v.Line, "%s is not true or false (%s)", path, v.Text))
-		return false, jsBad
-	}
-	return v.Value == "true", jsOK
-}
-
-// call returns the string argument of the calls of method name.
-func (r *jsReader) call(name, hint string) (jsValue, jsState) {
-	vs := r.c.calls[name]
-	if len(vs) == 0 {
-		return jsValue{}, jsAbsent
-	}
-	v := vs[0]
-	for _, o := range vs[1:] {
-		if o.Kind != v.Kind || o.Value != v.Value || !o.Literal {
-			r.notes = append(r.notes, noteAt(r.file, o.Line, "%s is called more than once, with different arguments%s", name, hint))
-			return v, jsBad
-		}
-	}
-	if !v.Literal || v.Kind != jsStr {
-		r.notes = append(r.notes, noteAt(r.file, v.Line, "%s(%s) is not given a literal string%s", name, v.Text, hint))
-		return v, jsBad
-	}
-	return v, jsOK
-}
