@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
 // Hugo is what a Hugo project's configuration says, as far as sitemapgen
@@ -481,3 +483,130 @@ func (h *Hugo) Name() string { return "hugo" }
 // files have been added to or removed from the content folder (in watch
 // mode), before mapping again.
 func (h *Hugo) Invalidate() { h.dirs.Clear() }
+
+// ---------------------------------------------------------------------
+// Detect
+
+// hugo is Detect's check for a Hugo project: a configuration [LoadHugo]
+// finds. When LoadHugo rejects a setting of files that parse, only the
+// publish folder and base URL are read (hugoFallback).
+func (d *detector) hugo() (*Project, error) {
+	h, err := LoadHugo(d.dir)
+	if err != nil {
+		var ce *ConfigError
+		if errors.As(err, &ce) && ce.Err == nil && ce.File != "" {
+			// The files parse but LoadHugo rejects a setting (permalinks
+			// sitemapgen does not support, say): read what Detect needs
+			// directly.
+			return d.hugoFallback(ce)
+		}
+		return nil, d.wrap(err)
+	}
+	if h.File == "" {
+		return nil, nil
+	}
+	p := &Project{Generator: "hugo", Title: "Hugo", File: h.File, PublishDir: cleanDir(h.PublishDir)}
+	origin, _, _ := d.hugoSetting(h.Files, "baseurl")
+	if origin == "" {
+		origin = h.File
+	}
+	d.hugoBaseURL(p, h.BaseURL, origin)
+	return p, nil
+}
+
+// hugoTopLevel reports whether a Hugo configuration file (relative to the
+// project) holds top-level settings: hugo.* and config.*, at the root or
+// in a config/ENV folder.
+func hugoTopLevel(rel string) bool {
+	name, _ := splitExt(path.Base(rel))
+	name = strings.ToLower(name)
+	return name == "hugo" || name == "config"
+}
+
+// hugoSetting returns the file of files (relative to d.dir) that last sets
+// the top-level key (lower case), its value and the file's contents.
+func (d *detector) hugoSetting(files []string, key string) (string, any, []byte) {
+	var (
+		origin string
+		val    any
+		data   []byte
+	)
+	for _, rel := range files {
+		if !hugoTopLevel(rel) {
+			continue
+		}
+		file := filepath.Join(d.dir, filepath.FromSlash(rel))
+		m, err := readConfigFile(file, rel)
+		if err != nil {
+			continue
+		}
+		if v, ok := lowerKeys(m).(map[string]any)[key]; ok {
+			origin, val = rel, v
+			data, _ = fsx.ReadFile(file)
+		}
+	}
+	return origin, val, data
+}
+
+// hugoFiles lists the configuration files of the Hugo project in d.dir in
+// the order LoadHugo merges them.
+func (d *detector) hugoFiles() ([]string, error) {
+	env, _ := d.env("HUGO_ENVIRONMENT")
+	files, err := hugoConfigFiles(d.dir, env)
+	if err != nil {
+		return nil, fmt.Errorf("detect: %w", err)
+	}
+	return files, nil
+}
+
+// hugoFallback reads publishDir and baseURL from the files of a
+// configuration that LoadHugo rejected with ce, and notes ce.
+func (d *detector) hugoFallback(ce *ConfigError) (*Project, error) {
+	files, err := d.hugoFiles()
+	if err != nil {
+		return nil, err
+	}
+	for _, rel := range files { // a file that does not parse is still an error
+		if _, err := readConfigFile(filepath.Join(d.dir, filepath.FromSlash(rel)), rel); err != nil {
+			return nil, d.wrap(err)
+		}
+	}
+	if len(files) == 0 {
+		return nil, d.wrap(ce)
+	}
+	p := &Project{Generator: "hugo", Title: "Hugo", File: files[0], PublishDir: "public"}
+	p.Notes = append(p.Notes, ce.Error()+"; only baseURL and publishDir are read")
+	if origin, v, data := d.hugoSetting(files, "publishdir"); origin != "" {
+		if s, ok := v.(string); ok && s != "" {
+			p.PublishDir = cleanDir(s)
+		} else if !ok {
+			p.PublishDir = ""
+			p.Notes = append(p.Notes, noteAt(origin, keyLine(data, "publishDir"), "publishDir is not a string; give the built folder as DIR"))
+		}
+	}
+	origin, v, data := d.hugoSetting(files, "baseurl")
+	if origin != "" {
+		s, ok := v.(string)
+		if !ok {
+			p.Notes = append(p.Notes, noteAt(origin, keyLine(data, "baseURL"), "baseURL is not a string; give --base-url"))
+		} else {
+			d.hugoBaseURL(p, s, origin)
+		}
+	}
+	return p, nil
+}
+
+// hugoBaseURL sets p's base URL from Hugo's baseURL, set in origin.
+func (d *detector) hugoBaseURL(p *Project, raw, origin string) {
+	raw = strings.TrimSpace(raw)
+	switch {
+	case raw == "" || raw == "/":
+	case absHTTP(raw):
+		p.BaseURL, p.BaseURLFrom = withSlash(raw), origin+" baseURL"
+	case strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, "//"):
+		p.BasePath = normBase(raw)
+	default:
+		data, _ := fsx.ReadFile(filepath.Join(d.dir, filepath.FromSlash(origin)))
+		p.Notes = append(p.Notes, noteAt(origin, keyLine(data, "baseURL"), "baseURL %q is not an absolute http(s) URL; give --base-url", raw))
+	}
+}

@@ -223,3 +223,48 @@ func TestHugoURLize(t *testing.T) {
 		}
 	}
 }
+
+func TestDetectHugo(t *testing.T) {
+	testDetect(t, []detectTest{
+		{
+			name:  "hugo defaults",
+			files: map[string]string{"hugo.toml": "title = 'x'\n"},
+			want:  []Project{{Generator: "hugo", Title: "Hugo", File: "hugo.toml", PublishDir: "public"}},
+		},
+		{
+			name:  "hugo baseURL and publishDir",
+			files: map[string]string{"hugo.toml": "baseURL = 'https://example.org/docs'\npublishDir = './build/'\n"},
+			want: []Project{{Generator: "hugo", Title: "Hugo", File: "hugo.toml", PublishDir: "build",
+				BaseURL: "https://example.org/docs/", BaseURLFrom: "hugo.toml baseURL"}},
+		},
+		{
+			name:  "hugo baseURL slash is none",
+			files: map[string]string{"config.yaml": "baseURL: /\n"},
+			want:  []Project{{Generator: "hugo", Title: "Hugo", File: "config.yaml", PublishDir: "public"}},
+		},
+		{
+			name:  "hugo baseURL without scheme",
+			files: map[string]string{"hugo.json": "{\n  \"title\": \"x\",\n  \"baseURL\": \"example.org\"\n}\n"},
+			want: []Project{{Generator: "hugo", Title: "Hugo", File: "hugo.json", PublishDir: "public",
+				Notes: []string{`hugo.json:3: baseURL "example.org" is not an absolute http(s) URL; give --base-url`}}},
+		},
+		{
+			name: "hugo config/_default with a production override",
+			files: map[string]string{
+				"config/_default/hugo.toml":    "baseURL = 'http://localhost/'\npublishDir = 'www'\n",
+				"config/_default/params.toml":  "baseURL = 'https://not-a-setting.example/'\n",
+				"config/production/hugo.toml":  "baseURL = 'https://example.org/'\n",
+				"config/development/hugo.toml": "baseURL = 'https://dev.example.org/'\n",
+			},
+			want: []Project{{Generator: "hugo", Title: "Hugo", File: "config/_default/hugo.toml", PublishDir: "www",
+				BaseURL: "https://example.org/", BaseURLFrom: "config/production/hugo.toml baseURL"}},
+		},
+		{
+			name:  "hugo configuration LoadHugo rejects",
+			files: map[string]string{"hugo.toml": "baseURL = 'https://example.org/'\npublishDir = 'out'\n[permalinks]\nposts = 3\n"},
+			want: []Project{{Generator: "hugo", Title: "Hugo", File: "hugo.toml", PublishDir: "out",
+				BaseURL: "https://example.org/", BaseURLFrom: "hugo.toml baseURL",
+				Notes: []string{"hugo.toml: permalinks.posts: want a pattern string, got a number; only baseURL and publishDir are read"}}},
+		},
+	})
+}

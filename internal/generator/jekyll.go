@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"errors"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -11,6 +12,8 @@ import (
 	"sync"
 	"time"
 	_ "time/tzdata" // Jekyll's timezone setting names an IANA zone; not every system has the database
+
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
 // Jekyll is what a Jekyll site's _config.yml says, as far as sitemapgen
@@ -356,4 +359,89 @@ func (j *Jekyll) Dir(projectDir string) string {
 		return src
 	}
 	return filepath.Join(projectDir, src)
+}
+
+// ---------------------------------------------------------------------
+// Detect
+
+// jekyllGemRE matches a Gemfile line that asks for Jekyll, directly or
+// through the github-pages gem.
+var jekyllGemRE = regexp.MustCompile(`(?m)^[ \t]*gem[ \t(]+["'](?:jekyll|github-pages)["']`)
+
+// jekyll is Detect's check for a Jekyll project: a configuration
+// [LoadJekyll] finds, else a Gemfile that asks for Jekyll. When
+// LoadJekyll rejects a setting of a file that parses, only the publish
+// folder and base URL are read (jekyllFallback).
+func (d *detector) jekyll() (*Project, error) {
+	j, err := LoadJekyll(d.dir)
+	if err != nil {
+		var ce *ConfigError
+		if errors.As(err, &ce) && ce.Err == nil && ce.File != "" {
+			return d.jekyllFallback(ce)
+		}
+		return nil, d.wrap(err)
+	}
+	if j.File == "" {
+		name, data, err := d.firstFile("Gemfile")
+		if err != nil || name == "" || !jekyllGemRE.Match(data) {
+			return nil, err
+		}
+		return &Project{Generator: "jekyll", Title: "Jekyll", File: "Gemfile", PublishDir: "_site"}, nil
+	}
+	p := &Project{Generator: "jekyll", Title: "Jekyll", File: j.File, PublishDir: cleanDir(j.Destination)}
+	if p.PublishDir == "" {
+		p.PublishDir = "_site"
+	}
+	d.jekyllBaseURL(p, j.URL, j.BaseURL)
+	return p, nil
+}
+
+// jekyllFallback reads url, baseurl and destination from the
+// configuration file that LoadJekyll rejected with ce, and notes ce.
+func (d *detector) jekyllFallback(ce *ConfigError) (*Project, error) {
+	name, _, err := d.firstFile("_config.yml", "_config.yaml", "_config.toml")
+	if err != nil {
+		return nil, err
+	}
+	if name == "" {
+		return nil, d.wrap(ce)
+	}
+	m, err := readConfigFile(filepath.Join(d.dir, name), name)
+	if err != nil {
+		return nil, d.wrap(err)
+	}
+	p := &Project{Generator: "jekyll", Title: "Jekyll", File: name, PublishDir: "_site"}
+	p.Notes = append(p.Notes, ce.Error()+"; only url, baseurl and destination are read")
+	str := func(key string) string {
+		s, ok := stringValue(m[key])
+		if !ok {
+			data, _ := fsx.ReadFile(filepath.Join(d.dir, name))
+			p.Notes = append(p.Notes, noteAt(name, keyLine(data, key), "%s is not a string", key))
+		}
+		return s
+	}
+	if dest := str("destination"); dest != "" {
+		p.PublishDir = cleanDir(dest)
+	}
+	d.jekyllBaseURL(p, str("url"), str("baseurl"))
+	return p, nil
+}
+
+// jekyllBaseURL sets p's base URL, or its base path, from Jekyll's url
+// and baseurl.
+func (d *detector) jekyllBaseURL(p *Project, siteURL, baseurl string) {
+	siteURL = strings.TrimSpace(siteURL)
+	switch {
+	case siteURL == "":
+		p.BasePath = normBase(baseurl)
+	case absHTTP(siteURL):
+		p.BaseURL, p.BaseURLFrom = joinSiteBase(siteURL, baseurl), p.File+" url"
+		if normBase(baseurl) != "" {
+			p.BaseURLFrom += " + baseurl"
+		}
+	default:
+		data, _ := fsx.ReadFile(filepath.Join(d.dir, p.File))
+		p.Notes = append(p.Notes, noteAt(p.File, keyLine(data, "url"), "url %q is not an absolute http(s) URL; give --base-url", siteURL))
+		p.BasePath = normBase(baseurl)
+	}
 }

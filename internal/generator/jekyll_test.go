@@ -208,3 +208,42 @@ func TestJekyllSlugify(t *testing.T) {
 		}
 	}
 }
+
+func TestDetectJekyll(t *testing.T) {
+	testDetect(t, []detectTest{
+		{
+			name:  "jekyll url and baseurl",
+			files: map[string]string{"_config.yml": "title: x\nurl: https://x.org\nbaseurl: /blog\n"},
+			want: []Project{{Generator: "jekyll", Title: "Jekyll", File: "_config.yml", PublishDir: "_site",
+				BaseURL: "https://x.org/blog/", BaseURLFrom: "_config.yml url + baseurl"}},
+		},
+		{
+			name:  "jekyll url only, destination",
+			files: map[string]string{"_config.yml": "url: \"https://x.org/\"\ndestination: ./public/\n"},
+			want: []Project{{Generator: "jekyll", Title: "Jekyll", File: "_config.yml", PublishDir: "public",
+				BaseURL: "https://x.org/", BaseURLFrom: "_config.yml url"}},
+		},
+		{
+			name:  "jekyll baseurl alone",
+			files: map[string]string{"_config.yml": "baseurl: \"/project\"\n"},
+			want:  []Project{{Generator: "jekyll", Title: "Jekyll", File: "_config.yml", PublishDir: "_site", BasePath: "/project/"}},
+		},
+		{
+			name:  "jekyll Gemfile",
+			files: map[string]string{"Gemfile": "source \"https://rubygems.org\"\n\ngem \"jekyll\", \"~> 4.3\"\n"},
+			want:  []Project{{Generator: "jekyll", Title: "Jekyll", File: "Gemfile", PublishDir: "_site"}},
+		},
+		{
+			name:  "jekyll github-pages Gemfile",
+			files: map[string]string{"Gemfile": "source 'https://rubygems.org'\ngem 'github-pages', group: :jekyll_plugins\n"},
+			want:  []Project{{Generator: "jekyll", Title: "Jekyll", File: "Gemfile", PublishDir: "_site"}},
+		},
+		{
+			name:  "jekyll configuration LoadJekyll rejects",
+			files: map[string]string{"_config.yml": "url: https://x.org\ntimezone: Nowhere/Special\n"},
+			want: []Project{{Generator: "jekyll", Title: "Jekyll", File: "_config.yml", PublishDir: "_site",
+				BaseURL: "https://x.org/", BaseURLFrom: "_config.yml url",
+				Notes: []string{"_config.yml: timezone: unknown time zone Nowhere/Special; only url, baseurl and destination are read"}}},
+		},
+	})
+}
