@@ -33,7 +33,8 @@ for target in \
   ./internal/htmlhead:FuzzHead \
   ./internal/htmlhead:FuzzLexer \
   ./frontmatter:FuzzSource \
-  ./internal/generator:FuzzJSLiterals \
+  ./internal/jsconfig:FuzzJSLiterals \
+  ./internal/generator:FuzzJSProjects \
   ./internal/generator:FuzzURLPath \
   ./internal/hashstate:FuzzLoad \
   ./internal/host:FuzzHostFiles \

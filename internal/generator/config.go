@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -224,4 +225,10 @@ func stringList(v any) ([]string, bool) {
 		return out, true
 	}
 	return nil, false
+}
+
+// isFile reports whether name is a regular file.
+func isFile(name string) bool {
+	fi, err := os.Stat(name)
+	return err == nil && fi.Mode().IsRegular()
 }

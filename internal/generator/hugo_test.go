@@ -11,213 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"testing/fstest"
-	"time"
 )
-
-// hugoContentFS is the content folder the table tests' Hugo reads to
-// find bundles and sections.
-func hugoContentFS() fstest.MapFS {
-	fs := fstest.MapFS{}
-	for _, name := range []string{
-		"_index.md", "about.md",
-		"posts/_index.md", "posts/a.md", "posts/trip/index.md", "posts/trip/photo.jpg",
-		"posts/trip/notes.md", "posts/trip/sub/deep.md", "posts/trip/sub/_index.md",
-		"docs/_index.md", "docs/guide/_index.md", "docs/guide/install.md",
-		"docs/guide/deeper/nested.md", "docs/guide/bundle/index.en.md",
-		"blog/2020/old.md", "blog/tips/index.md",
-		"topbundle/index.md", "topbundle/data.md",
-		"tags/_index.md", "tags/go/_index.md",
-	} {
-		fs[name] = &fstest.MapFile{Data: []byte("---\n---\n")}
-	}
-	return fs
-}
-
-func TestHugoURLPath(t *testing.T) {
-	date := time.Date(2024, time.March, 5, 23, 30, 0, 0, time.FixedZone("", -5*3600))
-	base := func() *Hugo { return &Hugo{Content: hugoContentFS()} }
-	withPermalinks := func(m map[string]string) func(*Hugo) {
-		return func(h *Hugo) { h.Permalinks = m }
-	}
-	tests := []struct {
-		name   string
-		setup  func(*Hugo)
-		page   Page
-		want   string
-		wantOK bool
-	}{
-		// Kinds of files.
-		{name: "home", page: Page{Path: "_index.md"}, want: "/", wantOK: true},
-		{name: "section", page: Page{Path: "posts/_index.md"}, want: "/posts/", wantOK: true},
-		{name: "nested section", page: Page{Path: "docs/guide/_index.md"}, want: "/docs/guide/", wantOK: true},
-		{name: "section without a file of its own above", page: Page{Path: "blog/2020/_index.md"}, want: "/blog/2020/", wantOK: true},
-		{name: "page", page: Page{Path: "about.md"}, want: "/about/", wantOK: true},
-		{name: "page in section", page: Page{Path: "posts/a.md"}, want: "/posts/a/", wantOK: true},
-		{name: "page in folder without _index", page: Page{Path: "docs/guide/deeper/nested.md"}, want: "/docs/guide/deeper/nested/", wantOK: true},
-		{name: "leaf bundle", page: Page{Path: "posts/trip/index.md"}, want: "/posts/trip/", wantOK: true},
-		{name: "leaf bundle with language", page: Page{Path: "docs/guide/bundle/index.en.md"}, want: "/docs/guide/bundle/", wantOK: true},
-		{name: "bundle resource page", page: Page{Path: "posts/trip/notes.md"}, wantOK: false},
-		{name: "bundle resource image", page: Page{Path: "posts/trip/photo.jpg"}, wantOK: false},
-		{name: "bundle resource deeper", page: Page{Path: "posts/trip/sub/deep.md"}, wantOK: false},
-		{name: "_index inside a bundle", page: Page{Path: "posts/trip/sub/_index.md"}, wantOK: false},
-		{name: "top-level bundle", page: Page{Path: "topbundle/index.md"}, want: "/topbundle/", wantOK: true},
-		{name: "top-level bundle resource", page: Page{Path: "topbundle/data.md"}, wantOK: false},
-		{name: "headless bundle", page: Page{Path: "posts/trip/index.md", Headless: true}, wantOK: false},
-		{name: "headless outside a bundle is ignored", page: Page{Path: "posts/a.md", Headless: true}, want: "/posts/a/", wantOK: true},
-		{name: "headless _index is ignored", page: Page{Path: "posts/_index.md", Headless: true}, want: "/posts/", wantOK: true},
-		{name: "underscore page is published", page: Page{Path: "posts/_draft.md"}, want: "/posts/_draft/", wantOK: true},
-		{name: "underscore folder is published", page: Page{Path: "_hidden/x.md"}, want: "/_hidden/x/", wantOK: true},
-		{name: "dot file", page: Page{Path: "posts/.x.md"}, wantOK: false},
-		{name: "dot folder", page: Page{Path: ".git/x.md"}, wantOK: false},
-		{name: "hash file", page: Page{Path: "#x.md"}, wantOK: false},
-		{name: "backup file", page: Page{Path: "x.md~"}, wantOK: false},
-		{name: "tilde folder", page: Page{Path: "old~/x.md"}, wantOK: false},
-		{name: "css", page: Page{Path: "styles.css"}, wantOK: false},
-		{name: "png", page: Page{Path: "img/a.png"}, wantOK: false},
-		{name: "html with front matter", page: Page{Path: "page.html", HasFrontMatter: true}, want: "/page/", wantOK: true},
-		{name: "html without front matter", page: Page{Path: "plain.html"}, wantOK: false},
-		{name: "htm with front matter", page: Page{Path: "page.htm", HasFrontMatter: true}, want: "/page/", wantOK: true},
-		{name: "markdown without front matter", page: Page{Path: "notes.md"}, want: "/notes/", wantOK: true},
-		{name: "markdown ext", page: Page{Path: "a.markdown"}, want: "/a/", wantOK: true},
-		{name: "mdown ext", page: Page{Path: "a.mdown"}, want: "/a/", wantOK: true},
-		{name: "adoc", page: Page{Path: "a.adoc"}, want: "/a/", wantOK: true},
-		{name: "asciidoc", page: Page{Path: "a.asciidoc"}, want: "/a/", wantOK: true},
-		{name: "org", page: Page{Path: "a.org"}, want: "/a/", wantOK: true},
-		{name: "pdc", page: Page{Path: "a.pdc"}, want: "/a/", wantOK: true},
-		{name: "rst", page: Page{Path: "a.rst"}, want: "/a/", wantOK: true},
-		{name: "upper-case extension", page: Page{Path: "A.MD"}, wantOK: false},
-		{name: "taxonomy page", page: Page{Path: "tags/_index.md"}, want: "/tags/", wantOK: true},
-		{name: "term page", page: Page{Path: "tags/go/_index.md"}, want: "/tags/go/", wantOK: true},
-		{name: "bad path", page: Page{Path: "../x.md"}, wantOK: false},
-		{name: "empty path", page: Page{Path: ""}, wantOK: false},
-		{name: "leading slash", page: Page{Path: "/about.md"}, want: "/about/", wantOK: true},
-
-		// Sanitizing.
-		{name: "spaces and case", page: Page{Path: "Odd Dir/Strange_Name.md"}, want: "/odd-dir/strange_name/", wantOK: true},
-		{name: "unicode kept", page: Page{Path: "posts/Ünïcödé Title.md"}, want: "/posts/ünïcödé-title/", wantOK: true},
-		{name: "punctuation dropped", page: Page{Path: "posts/What's new?.md"}, want: "/posts/whats-new/", wantOK: true},
-		{name: "dots kept", page: Page{Path: "posts/v1.2.md"}, want: "/posts/v1.2/", wantOK: true},
-		{name: "disablePathToLower", setup: func(h *Hugo) { h.DisablePathToLower = true }, page: Page{Path: "UPPER/Case.md"}, want: "/UPPER/Case/", wantOK: true},
-
-		// Front matter.
-		{name: "slug", page: Page{Path: "posts/a.md", Slug: "My Slug!"}, want: "/posts/my-slug/", wantOK: true},
-		{name: "slug on bundle", page: Page{Path: "posts/trip/index.md", Slug: "journey"}, want: "/posts/journey/", wantOK: true},
-		{name: "slug ignored on section", page: Page{Path: "posts/_index.md", Slug: "x"}, want: "/posts/", wantOK: true},
-		{name: "url", page: Page{Path: "posts/a.md", URL: "/custom/Path Here/"}, want: "/custom/Path Here/", wantOK: true},
-		{name: "url without slash", page: Page{Path: "posts/a.md", URL: "/custom"}, want: "/custom/", wantOK: true},
-		{name: "url with extension", page: Page{Path: "posts/a.md", URL: "/feed.xml"}, want: "/feed.xml", wantOK: true},
-		{name: "url with dot in folder", page: Page{Path: "posts/a.md", URL: "/a.b/c"}, want: "/a.b/c", wantOK: true},
-		{name: "url index.html (Hugo 0.111)", page: Page{Path: "posts/a.md", URL: "/x/index.html"}, want: "/x/index.html/", wantOK: true},
-		{name: "url relative", page: Page{Path: "posts/a.md", URL: "rel/path"}, want: "/rel/path/", wantOK: true},
-		{name: "url root", page: Page{Path: "posts/a.md", URL: "/"}, want: "/", wantOK: true},
-		{name: "url double slashes", page: Page{Path: "posts/a.md", URL: "//double//slash/"}, wantOK: false},
-		{name: "url cleaned", page: Page{Path: "posts/a.md", URL: "/a//b/../c/"}, want: "/a/c/", wantOK: true},
-		{name: "url with scheme", page: Page{Path: "posts/a.md", URL: "https://example.com/x/"}, wantOK: false},
-		{name: "url wins over slug and pattern", setup: withPermalinks(map[string]string{"posts": "/:year/:slug/"}), page: Page{Path: "posts/a.md", Slug: "s", URL: "/u/"}, want: "/u/", wantOK: true},
-		{name: "url on section is sanitized", page: Page{Path: "docs/_index.md", URL: "/Listed URL/"}, want: "/listed-url/", wantOK: true},
-		{name: "url ignored on home", page: Page{Path: "_index.md", URL: "/home/"}, want: "/", wantOK: true},
-
-		// Ugly URLs.
-		{name: "ugly page", setup: func(h *Hugo) { h.UglyURLs = true }, page: Page{Path: "posts/a.md"}, want: "/posts/a.html", wantOK: true},
-		{name: "ugly section", setup: func(h *Hugo) { h.UglyURLs = true }, page: Page{Path: "docs/guide/_index.md"}, want: "/docs/guide.html", wantOK: true},
-		{name: "ugly home", setup: func(h *Hugo) { h.UglyURLs = true }, page: Page{Path: "_index.md"}, want: "/", wantOK: true},
-		{name: "ugly bundle", setup: func(h *Hugo) { h.UglyURLs = true }, page: Page{Path: "posts/trip/index.md"}, want: "/posts/trip.html", wantOK: true},
-		{name: "ugly url", setup: func(h *Hugo) { h.UglyURLs = true }, page: Page{Path: "posts/a.md", URL: "/x"}, want: "/x/", wantOK: true},
-		{name: "ugly pattern", setup: func(h *Hugo) {
-			h.UglyURLs = true
-			h.Permalinks = map[string]string{"posts": "/:year/:title/"}
-		}, page: Page{Path: "posts/a.md", Title: "A Title", Date: date}, want: "/2024/a-title.html", wantOK: true},
-		{name: "ugly per section", setup: func(h *Hugo) { h.UglySections = map[string]bool{"docs": true} }, page: Page{Path: "docs/guide/install.md"}, want: "/docs/guide/install.html", wantOK: true},
-		{name: "ugly per section, other section", setup: func(h *Hugo) { h.UglySections = map[string]bool{"docs": true} }, page: Page{Path: "posts/a.md"}, want: "/posts/a/", wantOK: true},
-		{name: "slug index makes ugly", page: Page{Path: "posts/a.md", Slug: "index"}, want: "/posts/index.html", wantOK: true},
-		{name: "percent-escape in title", setup: withPermalinks(map[string]string{"posts": "/:title/"}), page: Page{Path: "posts/a.md", Title: "a%20b c"}, want: "/a-b-c/", wantOK: true},
-		{name: "percent in file name", page: Page{Path: "x%20y.md"}, want: "/x%20y/", wantOK: true},
-
-		// Permalink patterns.
-		{name: "pattern date and slug", setup: withPermalinks(map[string]string{"posts": "/:year/:month/:day/:slug/"}), page: Page{Path: "posts/a.md", Title: "It's a Title: Go & Rust, 2024!", Date: date}, want: "/2024/03/05/its-a-title-go-rust-2024/", wantOK: true},
-		{name: "pattern slug wins over title", setup: withPermalinks(map[string]string{"posts": "/:slug/"}), page: Page{Path: "posts/a.md", Title: "T", Slug: "The Slug"}, want: "/the-slug/", wantOK: true},
-		{name: "pattern names", setup: withPermalinks(map[string]string{"posts": "/:monthname/:weekday-:weekdayname/:yearday/"}), page: Page{Path: "posts/a.md", Date: date}, want: "/march/2-tuesday/65/", wantOK: true},
-		{name: "pattern go layout", setup: withPermalinks(map[string]string{"posts": "/:2006/:Jan/:02/:filename/"}), page: Page{Path: "posts/a.md", Date: date}, want: "/2024/mar/05/a/", wantOK: true},
-		{name: "pattern filename of bundle", setup: withPermalinks(map[string]string{"posts": "/p/:filename/"}), page: Page{Path: "posts/trip/index.md"}, want: "/p/trip/", wantOK: true},
-		{name: "pattern slugorfilename", setup: withPermalinks(map[string]string{"posts": "/p/:slugorfilename/"}), page: Page{Path: "posts/a.md", Title: "x"}, want: "/p/a/", wantOK: true},
-		{name: "pattern slugorfilename with slug", setup: withPermalinks(map[string]string{"posts": "/p/:slugorfilename/"}), page: Page{Path: "posts/a.md", Slug: "S S"}, want: "/p/s-s/", wantOK: true},
-		{name: "pattern without title", setup: withPermalinks(map[string]string{"posts": "/:year/:title/"}), page: Page{Path: "posts/a.md", Date: date}, want: "/2024/", wantOK: true},
-		{name: "pattern without final slash", setup: withPermalinks(map[string]string{"posts": "/:year/:title"}), page: Page{Path: "posts/a.md", Title: "T", Date: date}, want: "/2024/t/", wantOK: true},
-		{name: "pattern with extension stays a folder", setup: withPermalinks(map[string]string{"posts": "/b/:title.html"}), page: Page{Path: "posts/a.md", Title: "Bee"}, want: "/b/bee.html/", wantOK: true},
-		{name: "pattern section and sections", setup: withPermalinks(map[string]string{"docs": "/:section/:sections/:filename/"}), page: Page{Path: "docs/guide/deeper/nested.md"}, want: "/docs/docs/guide/nested/", wantOK: true},
-		{name: "pattern sections slices", setup: withPermalinks(map[string]string{"docs": "/a:sections[1:]/b:sections[0]/c:sections[last]/d:sections[:last]/"}), page: Page{Path: "docs/guide/install.md"}, want: "/aguide/bdocs/cguide/ddocs/", wantOK: true},
-		{name: "pattern sections of a section without _index (Hugo 0.111)", setup: withPermalinks(map[string]string{"blog": "/:sections/x:sections[last]/"}), page: Page{Path: "blog/2020/old.md"}, want: "/blog/x/", wantOK: true},
-		{name: "pattern for root pages", setup: withPermalinks(map[string]string{"/": "/root/:filename/"}), page: Page{Path: "about.md"}, want: "/root/about/", wantOK: true},
-		{name: "pattern for root applies to top-level bundles", setup: withPermalinks(map[string]string{"/": "/root/:filename/"}), page: Page{Path: "topbundle/index.md"}, want: "/root/topbundle/", wantOK: true},
-		{name: "pattern not for sections", setup: withPermalinks(map[string]string{"posts": "/:year/:title/"}), page: Page{Path: "posts/_index.md"}, want: "/posts/", wantOK: true},
-		{name: "pattern escaped colon", setup: withPermalinks(map[string]string{"posts": `/a\:b/:filename/`}), page: Page{Path: "posts/a.md"}, want: "/ab/a/", wantOK: true}, // sanitized away
-		{name: "pattern lower-cases literal text", setup: withPermalinks(map[string]string{"posts": "/Blog Posts/:filename/"}), page: Page{Path: "posts/a.md"}, want: "/blog-posts/a/", wantOK: true},
-		{name: "pattern unknown attribute", setup: withPermalinks(map[string]string{"posts": "/:nope/"}), page: Page{Path: "posts/a.md"}, wantOK: false},
-		{name: "pattern zero date", setup: withPermalinks(map[string]string{"posts": "/:year/:month/"}), page: Page{Path: "posts/a.md"}, want: "/1/01/", wantOK: true},
-		{name: "section pattern", setup: func(h *Hugo) { h.SectionPermalinks = map[string]string{"docs": "/documentation/:sections[1:]/"} }, page: Page{Path: "docs/guide/_index.md"}, want: "/documentation/guide/", wantOK: true},
-
-		// Languages and kinds.
-		{name: "default language suffix", page: Page{Path: "about.en.md"}, want: "/about/", wantOK: true},
-		{name: "unknown language suffix", page: Page{Path: "about.fr.md"}, want: "/about.fr/", wantOK: true},
-		{name: "other language", setup: func(h *Hugo) { h.Languages = []string{"en", "fr"} }, page: Page{Path: "about.fr.md"}, want: "/fr/about/", wantOK: true},
-		{name: "other language home", setup: func(h *Hugo) { h.Languages = []string{"en", "fr"} }, page: Page{Path: "_index.fr.md"}, want: "/fr/", wantOK: true},
-		{name: "other language relative url", setup: func(h *Hugo) { h.Languages = []string{"en", "fr"} }, page: Page{Path: "a.fr.md", URL: "rel/"}, want: "/fr/rel/", wantOK: true},
-		{name: "other language absolute url", setup: func(h *Hugo) { h.Languages = []string{"en", "fr"} }, page: Page{Path: "a.fr.md", URL: "/abs/"}, want: "/abs/", wantOK: true},
-		{name: "default language in subdir", setup: func(h *Hugo) { h.DefaultContentLanguageInSubdir = true }, page: Page{Path: "posts/a.md"}, want: "/en/posts/a/", wantOK: true},
-		{name: "default language in subdir home", setup: func(h *Hugo) { h.DefaultContentLanguageInSubdir = true }, page: Page{Path: "_index.md"}, want: "/en/", wantOK: true},
-		{name: "disabled pages", setup: func(h *Hugo) { h.DisableKinds = []string{"page"} }, page: Page{Path: "posts/a.md"}, wantOK: false},
-		{name: "disabled sections", setup: func(h *Hugo) { h.DisableKinds = []string{"section"} }, page: Page{Path: "posts/_index.md"}, wantOK: false},
-		{name: "disabled sections keep taxonomies", setup: func(h *Hugo) { h.DisableKinds = []string{"section"}; h.Taxonomies = []string{"tags"} }, page: Page{Path: "tags/_index.md"}, want: "/tags/", wantOK: true},
-		{name: "disabled terms", setup: func(h *Hugo) { h.DisableKinds = []string{"term"}; h.Taxonomies = []string{"tags"} }, page: Page{Path: "tags/go/_index.md"}, wantOK: false},
-		{name: "disabled home", setup: func(h *Hugo) { h.DisableKinds = []string{"home"} }, page: Page{Path: "_index.md"}, wantOK: false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			h := base()
-			if tt.setup != nil {
-				tt.setup(h)
-			}
-			got, ok := h.URLPath(tt.page)
-			if got != tt.want || ok != tt.wantOK {
-				t.Errorf("URLPath(%+v) = %q, %v; want %q, %v", tt.page, got, ok, tt.want, tt.wantOK)
-			}
-		})
-	}
-}
-
-// TestHugoWithoutContent checks the assumptions URLPath makes when it
-// cannot look at the content folder.
-func TestHugoWithoutContent(t *testing.T) {
-	h := &Hugo{Permalinks: map[string]string{"docs": "/:sections/:filename/"}}
-	for path, want := range map[string]string{
-		"posts/trip/index.md":         "/posts/trip/",
-		"posts/trip/notes.md":         "/posts/trip/notes/", // not known to be a bundle
-		"docs/guide/deeper/nested.md": "/docs/nested/",      // only top-level sections known
-	} {
-		if got, ok := h.URLPath(Page{Path: path}); !ok || got != want {
-			t.Errorf("URLPath(%q) = %q, %v; want %q", path, got, ok, want)
-		}
-	}
-}
-
-// TestHugoInvalidate checks that Invalidate makes URLPath see a new
-// bundle.
-func TestHugoInvalidate(t *testing.T) {
-	fs := fstest.MapFS{"posts/trip/notes.md": {}}
-	h := &Hugo{Content: fs}
-	if got, ok := h.URLPath(Page{Path: "posts/trip/notes.md"}); !ok || got != "/posts/trip/notes/" {
-		t.Fatalf("before: %q, %v", got, ok)
-	}
-	fs["posts/trip/index.md"] = &fstest.MapFile{}
-	if _, ok := h.URLPath(Page{Path: "posts/trip/notes.md"}); !ok {
-		t.Fatal("cached: want the old answer until Invalidate")
-	}
-	h.Invalidate()
-	if got, ok := h.URLPath(Page{Path: "posts/trip/notes.md"}); ok {
-		t.Errorf("after Invalidate: %q, want a resource", got)
-	}
-}
 
 func TestLoadHugo(t *testing.T) {
 	tests := []struct {
@@ -428,4 +222,49 @@ func TestHugoURLize(t *testing.T) {
 			t.Errorf("urlize(%q) = %q; Hugo %q", in, got, want)
 		}
 	}
+}
+
+func TestDetectHugo(t *testing.T) {
+	testDetect(t, []detectTest{
+		{
+			name:  "hugo defaults",
+			files: map[string]string{"hugo.toml": "title = 'x'\n"},
+			want:  []Project{{Generator: "hugo", Title: "Hugo", File: "hugo.toml", PublishDir: "public"}},
+		},
+		{
+			name:  "hugo baseURL and publishDir",
+			files: map[string]string{"hugo.toml": "baseURL = 'https://example.org/docs'\npublishDir = './build/'\n"},
+			want: []Project{{Generator: "hugo", Title: "Hugo", File: "hugo.toml", PublishDir: "build",
+				BaseURL: "https://example.org/docs/", BaseURLFrom: "hugo.toml baseURL"}},
+		},
+		{
+			name:  "hugo baseURL slash is none",
+			files: map[string]string{"config.yaml": "baseURL: /\n"},
+			want:  []Project{{Generator: "hugo", Title: "Hugo", File: "config.yaml", PublishDir: "public"}},
+		},
+		{
+			name:  "hugo baseURL without scheme",
+			files: map[string]string{"hugo.json": "{\n  \"title\": \"x\",\n  \"baseURL\": \"example.org\"\n}\n"},
+			want: []Project{{Generator: "hugo", Title: "Hugo", File: "hugo.json", PublishDir: "public",
+				Notes: []string{`hugo.json:3: baseURL "example.org" is not an absolute http(s) URL; give --base-url`}}},
+		},
+		{
+			name: "hugo config/_default with a production override",
+			files: map[string]string{
+				"config/_default/hugo.toml":    "baseURL = 'http://localhost/'\npublishDir = 'www'\n",
+				"config/_default/params.toml":  "baseURL = 'https://not-a-setting.example/'\n",
+				"config/production/hugo.toml":  "baseURL = 'https://example.org/'\n",
+				"config/development/hugo.toml": "baseURL = 'https://dev.example.org/'\n",
+			},
+			want: []Project{{Generator: "hugo", Title: "Hugo", File: "config/_default/hugo.toml", PublishDir: "www",
+				BaseURL: "https://example.org/", BaseURLFrom: "config/production/hugo.toml baseURL"}},
+		},
+		{
+			name:  "hugo configuration LoadHugo rejects",
+			files: map[string]string{"hugo.toml": "baseURL = 'https://example.org/'\npublishDir = 'out'\n[permalinks]\nposts = 3\n"},
+			want: []Project{{Generator: "hugo", Title: "Hugo", File: "hugo.toml", PublishDir: "out",
+				BaseURL: "https://example.org/", BaseURLFrom: "hugo.toml baseURL",
+				Notes: []string{"hugo.toml: permalinks.posts: want a pattern string, got a number; only baseURL and publishDir are read"}}},
+		},
+	})
 }

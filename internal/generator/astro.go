@@ -1,0 +1,102 @@
+package generator
+
+import (
+	"net/url"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+)
+
+// astroConfigs are Astro's configuration files, in the order Detect
+// looks for them.
+var astroConfigs = []string{"astro.config.mjs", "astro.config.js", "astro.config.ts", "astro.config.mts", "astro.config.cjs", "astro.config.cts"}
+
+// astro is Detect's check for an Astro project: a configuration file,
+// else a package.json dependency "astro".
+func (d *detector) astro() (*Project, error) {
+	name, data, err := d.firstFile(astroConfigs...)
+	if err != nil {
+		return nil, err
+	}
+	if name == "" {
+		if d.pkg.has("astro") {
+			return &Project{Generator: "astro", Title: "Astro", File: "package.json", PublishDir: "dist"}, nil
+		}
+		return nil, nil
+	}
+	return astroProject(name, data), nil
+}
+
+// astroProject reads an Astro configuration. Defaults (Astro 5's
+// ASTRO_CONFIG_DEFAULTS): outDir "./dist", base "/", trailingSlash
+// "ignore", build.format "directory", build.client "./client/" (under
+// outDir, where the prerendered pages of an output: 'server' build go).
+// The site URL is new URL(base, site), as @astrojs/sitemap builds it.
+func astroProject(name string, data []byte) *Project {
+	p := &Project{Generator: "astro", Title: "Astro", File: name, PublishDir: "dist"}
+	r := jsconfig.NewReader(name, data)
+	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
+
+	if v, st := r.Str("outDir", dirHint); st == jsconfig.OK {
+		if p.PublishDir = cleanDir(v.Value); p.PublishDir == "" {
+			p.PublishDir = "dist"
+		}
+	} else if st == jsconfig.Bad {
+		p.PublishDir = ""
+	}
+	if v, st := r.Str("output", dirHint); st == jsconfig.OK && (v.Value == "server" || v.Value == "hybrid") && p.PublishDir != "" {
+		client := "client"
+		if c, st := r.Str("build.client", dirHint); st == jsconfig.OK {
+			client = c.Value
+		} else if st == jsconfig.Bad {
+			client = ""
+		}
+		if client == "" {
+			p.PublishDir = ""
+		} else {
+			p.PublishDir = cleanDir(path.Join(p.PublishDir, filepath.ToSlash(client)))
+			p.Notes = append(p.Notes, noteAt(name, v.Line, "output is '%s': only prerendered pages are files (in %s); pages rendered on demand are not listed", v.Value, p.PublishDir))
+		}
+	} else if st == jsconfig.Bad {
+		p.PublishDir = ""
+	}
+
+	site, siteSt := r.Str("site", baseURLHint)
+	base, baseSt := r.Str("base", baseURLHint)
+	if siteSt == jsconfig.OK && !absHTTP(site.Value) {
+		r.Note(site.Line, "site %q is not an absolute http(s) URL; give --base-url", site.Value)
+		siteSt = jsconfig.Bad
+	}
+	switch {
+	case siteSt == jsconfig.OK && baseSt != jsconfig.Bad:
+		u, _ := url.Parse(strings.TrimSpace(site.Value))
+		b := "/"
+		if baseSt == jsconfig.OK && normBase(base.Value) != "" {
+			b = normBase(base.Value)
+		}
+		p.BaseURL = u.Scheme + "://" + u.Host + b
+		p.BaseURLFrom = name + " site"
+		if b != "/" {
+			p.BaseURLFrom += " + base"
+		}
+		if baseSt == jsconfig.Absent && normBase(u.Path) != "" {
+			r.Note(site.Line, "site has the path %s, which Astro does not use without base: the pages are at the root of %s (set base: '%s' if they are not)", u.EscapedPath(), u.Host, strings.TrimSuffix(normBase(u.Path), "/"))
+		}
+	case siteSt != jsconfig.OK && baseSt == jsconfig.OK:
+		p.BasePath = normBase(base.Value)
+	}
+
+	slash, slashSt := r.Str("trailingSlash", "")
+	switch {
+	case slashSt == jsconfig.OK && (slash.Value == "always" || slash.Value == "never"):
+		p.TrailingSlash = slash.Value
+	case slashSt == jsconfig.OK && slash.Value != "ignore":
+		r.Note(slash.Line, "trailingSlash %q is not 'always', 'never' or 'ignore'", slash.Value)
+	}
+	if format, st := r.Str("build.format", ""); st == jsconfig.OK && format.Value == "file" && p.TrailingSlash == "" && slashSt != jsconfig.Bad {
+		p.TrailingSlash = "never" // about.astro is written as about.html
+	}
+	return p
+}

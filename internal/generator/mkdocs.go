@@ -1,0 +1,238 @@
+package generator
+
+import (
+	"fmt"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
+)
+
+// mkdocs reads mkdocs.yml (or mkdocs.yaml) and the files it INHERITs.
+// Defaults (mkdocs/config/defaults.py): site_url null, site_dir "site",
+// use_directory_urls true. Tags other than !ENV (!!python/name:…,
+// !relative) are left alone; !ENV VAR and !ENV [VAR…, default] are
+// resolved as pyyaml_env_tag does: the first variable that is set, else
+// the default (the last item of a list of two or more), else null.
+func (d *detector) mkdocs() (*Project, error) {
+	name, _, err := d.firstFile("mkdocs.yml", "mkdocs.yaml")
+	if err != nil || name == "" {
+		return nil, err
+	}
+	p := &Project{Generator: "mkdocs", Title: "MkDocs", File: name, PublishDir: "site", TrailingSlash: "always"}
+	keys := map[string]mkdocsValue{}
+	if err := d.mkdocsRead(name, keys, p, 0); err != nil {
+		return nil, err
+	}
+	if v, ok := keys["site_dir"]; ok {
+		switch s, _, st := d.mkdocsString("site_dir", v, p, dirHint); st {
+		case mkdocsOK:
+			if p.PublishDir = cleanDir(s); p.PublishDir == "" {
+				p.PublishDir = "site"
+			}
+		case mkdocsBad:
+			p.PublishDir = ""
+		}
+	}
+	if v, ok := keys["site_url"]; ok {
+		s, from, st := d.mkdocsString("site_url", v, p, baseURLHint)
+		switch {
+		case st == mkdocsOK && absHTTP(s):
+			p.BaseURL, p.BaseURLFrom = withSlash(s), v.file+" site_url"+from
+		case st == mkdocsOK && strings.TrimSpace(s) != "":
+			p.Notes = append(p.Notes, noteAt(v.file, v.node.Line, "site_url %q is not an absolute http(s) URL; give --base-url", s))
+		}
+	}
+	if v, ok := keys["use_directory_urls"]; ok {
+		s, _, st := d.mkdocsString("use_directory_urls", v, p, "")
+		if st == mkdocsOK {
+			if b, ok := yaml11Bool(s); ok {
+				if !b {
+					p.TrailingSlash = "never"
+				}
+			} else {
+				p.Notes = append(p.Notes, noteAt(v.file, v.node.Line, "use_directory_urls %q is not true or false", s))
+				p.TrailingSlash = ""
+			}
+		} else if st == mkdocsBad {
+			p.TrailingSlash = ""
+		}
+	}
+	return p, nil
+}
+
+// mkdocsValue is a setting's node and the file that set it (relative to
+// the project, or absolute).
+type mkdocsValue struct {
+	file string
+	node *yaml.Node
+}
+
+var mkdocsKeys = []string{"site_url", "site_dir", "use_directory_urls"}
+
+// mkdocsRead reads the settings Detect needs from rel into keys, where
+// they are not set yet, then from the file rel INHERITs.
+func (d *detector) mkdocsRead(rel string, keys map[string]mkdocsValue, p *Project, depth int) error {
+	file := rel
+	if !filepath.IsAbs(file) {
+		file = filepath.Join(d.dir, filepath.FromSlash(rel))
+	}
+	data, err := fsx.ReadFile(file)
+	if err != nil {
+		return fmt.Errorf("detect: %w", err)
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return yamlError(file, err)
+	}
+	root := &doc
+	if root.Kind == yaml.DocumentNode && len(root.Content) > 0 {
+		root = root.Content[0]
+	}
+	root = yamlDeref(root)
+	switch root.Kind {
+	case 0, yaml.DocumentNode:
+		return nil // an empty file
+	case yaml.MappingNode:
+	case yaml.ScalarNode:
+		if root.ShortTag() == "!!null" {
+			return nil
+		}
+		fallthrough
+	default:
+		return &ConfigError{File: file, Line: root.Line, Msg: "the file is not a mapping of keys to values"}
+	}
+	var inherit *yaml.Node
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := yamlDeref(root.Content[i]), yamlDeref(root.Content[i+1])
+		if k == nil || v == nil {
+			continue
+		}
+		if k.Value == "INHERIT" {
+			inherit = v
+		}
+		if _, set := keys[k.Value]; !set && slices.Contains(mkdocsKeys, k.Value) {
+			keys[k.Value] = mkdocsValue{file: rel, node: v}
+		}
+	}
+	if inherit == nil {
+		return nil
+	}
+	if inherit.Kind != yaml.ScalarNode || inherit.Value == "" || depth >= 8 {
+		p.Notes = append(p.Notes, noteAt(rel, inherit.Line, "INHERIT is not read"))
+		return nil
+	}
+	parent := filepath.ToSlash(inherit.Value)
+	if !path.IsAbs(parent) && !filepath.IsAbs(inherit.Value) {
+		parent = path.Join(path.Dir(filepath.ToSlash(rel)), parent)
+	} else {
+		parent = inherit.Value
+	}
+	pf := parent
+	if !filepath.IsAbs(pf) {
+		pf = filepath.Join(d.dir, filepath.FromSlash(parent))
+	}
+	if !isFile(pf) {
+		p.Notes = append(p.Notes, noteAt(rel, inherit.Line, "INHERIT names %s, which is not a file", inherit.Value))
+		return nil
+	}
+	return d.mkdocsRead(parent, keys, p, depth+1)
+}
+
+func yamlDeref(n *yaml.Node) *yaml.Node {
+	for i := 0; n != nil && n.Kind == yaml.AliasNode && i < 16; i++ {
+		n = n.Alias
+	}
+	return n
+}
+
+// yamlNullRE is PyYAML's implicit null.
+var yamlNullRE = regexp.MustCompile(`^(?:~|null|Null|NULL|)$`)
+
+// yaml11Bool is PyYAML's implicit boolean.
+func yaml11Bool(s string) (bool, bool) {
+	switch s {
+	case "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON":
+		return true, true
+	case "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF":
+		return false, true
+	}
+	return false, false
+}
+
+// mkdocsState is what mkdocsString found.
+type mkdocsState uint8
+
+const (
+	mkdocsAbsent mkdocsState = iota // null, or an unset variable without a default
+	mkdocsOK                        // a scalar
+	mkdocsBad                       // set, but not to a value Detect takes: a note says so
+)
+
+// mkdocsString returns the scalar value of the setting key, resolving
+// !ENV: st is mkdocsAbsent for null (or an unset variable without a
+// default), mkdocsBad for a value that is not a scalar (a note says so). from
+// says which !ENV source gave the value (" (!ENV SITE_URL)", " (!ENV
+// default)"), "" for a plain value.
+func (d *detector) mkdocsString(key string, v mkdocsValue, p *Project, hint string) (s, from string, st mkdocsState) {
+	n := v.node
+	if n.Tag == "!ENV" {
+		var vars []*yaml.Node
+		var def *yaml.Node
+		switch n.Kind {
+		case yaml.ScalarNode:
+			vars = []*yaml.Node{n}
+		case yaml.SequenceNode:
+			vars = n.Content
+			if len(vars) > 1 {
+				def, vars = yamlDeref(vars[len(vars)-1]), vars[:len(vars)-1]
+			}
+		default:
+			p.Notes = append(p.Notes, noteAt(v.file, n.Line, "%s: !ENV wants a variable name or a list%s", key, hint))
+			return "", "", mkdocsBad
+		}
+		var names []string
+		for _, vn := range vars {
+			vn = yamlDeref(vn)
+			if vn == nil || vn.Kind != yaml.ScalarNode {
+				continue
+			}
+			names = append(names, vn.Value)
+			if s, ok := d.env(vn.Value); ok {
+				if yamlNullRE.MatchString(s) {
+					break // set but empty: null, as PyYAML resolves it
+				}
+				return s, " (!ENV " + vn.Value + ")", mkdocsOK
+			}
+		}
+		if def != nil && def.Kind == yaml.ScalarNode && def.ShortTag() != "!!null" {
+			return def.Value, " (!ENV default)", mkdocsOK
+		}
+		if def != nil && def.Kind != yaml.ScalarNode {
+			p.Notes = append(p.Notes, noteAt(v.file, def.Line, "%s: the !ENV default is not a scalar%s", key, hint))
+			return "", "", mkdocsBad
+		}
+		if hint != "" {
+			p.Notes = append(p.Notes, noteAt(v.file, n.Line, "%s is !ENV %s, which is not set%s", key, strings.Join(names, ", "), hint))
+		}
+		return "", "", mkdocsAbsent
+	}
+	if n.Kind != yaml.ScalarNode {
+		p.Notes = append(p.Notes, noteAt(v.file, n.Line, "%s is not a string%s", key, hint))
+		return "", "", mkdocsBad
+	}
+	switch tag := n.ShortTag(); tag {
+	case "!!null":
+		return "", "", mkdocsAbsent
+	case "!!str", "!!bool", "!!int", "!!float":
+		return n.Value, "", mkdocsOK
+	default: // !relative, !!python/…: a value MkDocs computes
+		p.Notes = append(p.Notes, noteAt(v.file, n.Line, "%s has the tag %s, which is not read%s", key, tag, hint))
+		return "", "", mkdocsBad
+	}
+}

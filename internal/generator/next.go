@@ -1,0 +1,106 @@
+package generator
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+)
+
+// nextConfigs are the Next.js configuration files, in the order Detect
+// looks for them.
+var nextConfigs = []string{"next.config.js", "next.config.mjs", "next.config.ts", "next.config.cjs"}
+
+// next is Detect's check for a Next.js project: a configuration file,
+// else a package.json dependency "next".
+func (d *detector) next() (*Project, error) {
+	name, data, err := d.firstFile(nextConfigs...)
+	if err != nil {
+		return nil, err
+	}
+	if name == "" && !d.pkg.has("next") {
+		return nil, nil
+	}
+	if name == "" {
+		name, data = "package.json", nil
+	}
+	return nextProject(name, data, d.pkg), nil
+}
+
+// nextExportRE finds `next export` in a package.json script, the way
+// Next.js before 13.3 made a static export.
+var nextExportRE = regexp.MustCompile(`(?:^|[\s;&|(])next\s+export\b([^;&|]*)`)
+
+// nextExportScript returns the folder a script running `next export`
+// writes (-o, --outdir; default "out"); ok is false when no script runs
+// it.
+func nextExportScript(pkg *packageJSON) (dir string, ok bool) {
+	for _, name := range pkg.scriptNames() {
+		m := nextExportRE.FindStringSubmatch(pkg.scripts[name])
+		if m == nil {
+			continue
+		}
+		dir = "out"
+		args := strings.Fields(m[1])
+		for i, a := range args {
+			switch {
+			case (a == "-o" || a == "--outdir") && i+1 < len(args):
+				dir = args[i+1]
+			case strings.HasPrefix(a, "--outdir="):
+				dir = strings.TrimPrefix(a, "--outdir=")
+			}
+		}
+		return cleanDir(strings.Trim(dir, `"'`)), true
+	}
+	return "", false
+}
+
+// nextProject reads a Next.js configuration (data is nil without one).
+//
+// Only a static export is a site of files: output: 'export' makes `next
+// build` write it to out/. A distDir other than ".next" then names the
+// export folder itself (Next.js 16.2 dist/export/utils.js,
+// hasCustomExportOutput: output === 'export' && distDir !== '.next', and
+// dist/build/index.js: configOutDir = config.distDir; the docs' static
+// export guide says "Change the output directory `out` -> `dist`"). Older
+// Next.js exported with `next export` (-o DIR, default out). trailingSlash
+// (default false) writes /about as about.html, or about/index.html when
+// true; basePath is a URL prefix that does not move the files.
+func nextProject(name string, data []byte, pkg *packageJSON) *Project {
+	p := &Project{Generator: "next", Title: "Next.js", File: name, TrailingSlash: "never"}
+	r := jsconfig.NewReader(name, data)
+	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
+
+	output, outputSt := r.Str("output", dirHint)
+	exportDir, byScript := nextExportScript(pkg)
+	switch {
+	case outputSt == jsconfig.OK && output.Value == "export":
+		p.PublishDir = "out"
+		if dist, st := r.Str("distDir", dirHint); st == jsconfig.OK && cleanDir(dist.Value) != "" && cleanDir(dist.Value) != ".next" {
+			p.PublishDir = cleanDir(dist.Value)
+		} else if st == jsconfig.Bad {
+			p.PublishDir = ""
+		}
+	case outputSt == jsconfig.Bad:
+		// the reader's note says why; PublishDir stays unknown
+	case byScript:
+		p.PublishDir = exportDir
+	case outputSt == jsconfig.OK:
+		r.Note(output.Line, "output is '%s', not 'export': sitemapgen needs a static export (output: 'export', which `next build` writes to out/)", output.Value)
+	default:
+		where := name
+		if name == "package.json" {
+			where = "next.config.js"
+		}
+		r.Note(0, "no output: 'export': sitemapgen needs a static export (set output: 'export' in %s; `next build` then writes out/)", where)
+	}
+	if bp, st := r.Str("basePath", baseURLHint); st == jsconfig.OK {
+		p.BasePath = normBase(bp.Value)
+	}
+	if b, st := r.Bool("trailingSlash"); st == jsconfig.OK && b {
+		p.TrailingSlash = "always"
+	} else if st == jsconfig.Bad {
+		p.TrailingSlash = ""
+	}
+	return p
+}

@@ -1,0 +1,187 @@
+// Package jsconfig reads the literal values of a JavaScript or TypeScript
+// configuration file (astro.config.mjs, docusaurus.config.js,
+// next.config.js, .eleventy.js) without running it.
+//
+// # How it reads
+//
+// A tokenizer skips comments and reads string, template and regular
+// expression literals whole; a parser finds the object literals the file
+// exports (export default …, module.exports = …, export const config =
+// …, through calls such as defineConfig({…}) and declarations such as
+// const config = {…}; export default config) and records each `key:
+// value` pair with its path (build.format, dir.output) and line. A value
+// is taken only when it is a literal: a string, a template without ${},
+// true, false, a number, null or undefined.
+//
+// # Notes
+//
+// A [Reader] answers lookups by path and, for a value it cannot take (an
+// expression, a spread, a value set twice to different things), keeps a
+// note saying why, in the form "file:line: message" ("file: message"
+// without a line). [Reader.Notes] returns them in the order they were
+// made.
+package jsconfig
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Value is a value the reader found: the value of a key of an exported
+// object literal, a spread in one, or the argument of a method call.
+type Value struct {
+	Line  int    // the 1-based line the value starts on
+	Value string // a literal's value: a string's contents, a number as written, true, false
+
+	literal bool      // a string, number, boolean, null or undefined
+	kind    tokenKind // of a literal: kindString, kindNumber, or kindIdent (true, false, null, undefined)
+	text    string    // the value's source text, shortened, for notes
+}
+
+// State is what a lookup found.
+type State uint8
+
+// The states of a lookup.
+const (
+	Absent State = iota // not set (or null, undefined)
+	OK                  // a literal of the wanted type
+	Bad                 // set, but not to a literal the reader can take: a note says so
+)
+
+// Reader looks up a configuration's values and collects notes about
+// those it cannot take. It is not safe for concurrent use.
+type Reader struct {
+	file  string
+	c     *config
+	notes []string
+}
+
+// NewReader reads data, the contents of the configuration file named
+// file, and returns a Reader of its values. file is only used in notes.
+// methods names the methods whose calls [Reader.Call] looks up
+// (eleventyConfig.setOutputDirectory("dist"): "setOutputDirectory"); the
+// calls are found anywhere in the file.
+func NewReader(file string, data []byte, methods ...string) *Reader {
+	return &Reader{file: file, c: parse(data, methods...)}
+}
+
+// Note adds a note about the file: "file:line: message", or "file:
+// message" when line is 0. The message is formatted as by fmt.Sprintf.
+func (r *Reader) Note(line int, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if line > 0 {
+		r.notes = append(r.notes, fmt.Sprintf("%s:%d: %s", r.file, line, msg))
+		return
+	}
+	r.notes = append(r.notes, fmt.Sprintf("%s: %s", r.file, msg))
+}
+
+// Notes returns the notes made so far, in the order they were made.
+func (r *Reader) Notes() []string { return r.notes }
+
+// get returns the single literal at path.
+func (r *Reader) get(path, want, hint string) (Value, State) {
+	vs := r.c.values[path]
+	if len(vs) == 0 {
+		r.absent(path, hint)
+		return Value{}, Absent
+	}
+	v := vs[0]
+	for _, o := range vs[1:] {
+		if !o.literal || !v.literal || o.kind != v.kind || o.Value != v.Value {
+			r.Note(o.Line, "%s is set more than once, to different values (%s; line %d: %s)%s", path, o.text, v.Line, v.text, hint)
+			return v, Bad
+		}
+	}
+	if !v.literal {
+		r.Note(v.Line, "%s is not a literal %s (%s)%s", path, want, v.text, hint)
+		return v, Bad
+	}
+	if v.kind == kindIdent && (v.Value == "null" || v.Value == "undefined") {
+		return v, Absent
+	}
+	return v, OK
+}
+
+// absent notes why a value the reader needs may be missing: an enclosing
+// value that is not an object literal, a spread, an export it cannot
+// follow.
+func (r *Reader) absent(p, hint string) {
+	parts := strings.Split(p, ".")
+	for i := 1; i < len(parts); i++ {
+		anc := strings.Join(parts[:i], ".")
+		for _, v := range r.c.values[anc] {
+			if !v.literal {
+				r.Note(v.Line, "%s is not a literal object (%s): %s is not read%s", anc, v.text, p, hint)
+				return
+			}
+		}
+	}
+	if hint == "" {
+		return
+	}
+	for i := len(parts) - 1; i >= 0; i-- {
+		for _, v := range r.c.spreads[strings.Join(parts[:i], ".")] {
+			r.Note(v.Line, "%s may come from %s, which is not read%s", p, v.text, hint)
+			return
+		}
+	}
+	if o := r.c.opaque; o != nil {
+		r.Note(o.Line, "the exported configuration is not an object literal (%s): %s is not read%s", o.text, p, hint)
+	}
+}
+
+// Str returns the string at path, the keys from the exported object
+// down joined with "." ("build.format").
+//
+// It is Absent when path is null, undefined or not set; a note says why
+// a value that is not set may be missing when an enclosing value is not
+// an object literal and, with a hint, when it may come from a spread or
+// from an export the reader cannot follow. It is Bad, with a note, when
+// path is set more than once to different values or to anything but a
+// literal string. hint ends each note ("; give --base-url").
+func (r *Reader) Str(path, hint string) (Value, State) {
+	v, st := r.get(path, "string", hint)
+	if st == OK && v.kind != kindString {
+		r.Note(v.Line, "%s is not a string (%s)%s", path, v.text, hint)
+		return v, Bad
+	}
+	return v, st
+}
+
+// Bool returns the boolean at path, as [Reader.Str] does a string (with
+// no hint).
+func (r *Reader) Bool(path string) (bool, State) {
+	v, st := r.get(path, "boolean", "")
+	if st != OK {
+		return false, st
+	}
+	if v.kind != kindIdent || v.Value != "true" && v.Value != "false" {
+		r.Note(v.Line, "%s is not true or false (%s)", path, v.text)
+		return false, Bad
+	}
+	return v.Value == "true", OK
+}
+
+// Call returns the string argument of the calls of the method name,
+// one of the methods given to [NewReader]. It is Absent when the file
+// makes no such call, and Bad, with a note ending in hint, when the calls
+// disagree or the argument is not a literal string.
+func (r *Reader) Call(name, hint string) (Value, State) {
+	vs := r.c.calls[name]
+	if len(vs) == 0 {
+		return Value{}, Absent
+	}
+	v := vs[0]
+	for _, o := range vs[1:] {
+		if o.kind != v.kind || o.Value != v.Value || !o.literal {
+			r.Note(o.Line, "%s is called more than once, with different arguments%s", name, hint)
+			return v, Bad
+		}
+	}
+	if !v.literal || v.kind != kindString {
+		r.Note(v.Line, "%s(%s) is not given a literal string%s", name, v.text, hint)
+		return v, Bad
+	}
+	return v, OK
+}

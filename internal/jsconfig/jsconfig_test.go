@@ -1,0 +1,143 @@
+package jsconfig
+
+import (
+	"bytes"
+	"reflect"
+	"regexp"
+	"strconv"
+	"testing"
+)
+
+func TestParse(t *testing.T) {
+	type val struct {
+		line    int
+		literal bool
+		value   string // a literal's value, else the text
+	}
+	tests := []struct {
+		name string
+		src  string
+		want map[string]val
+	}{
+		{
+			name: "module.exports object",
+			src:  "module.exports = {\n  a: 'x',\n  \"b\": true,\n  'c-d': 3,\n  e: null,\n}",
+			want: map[string]val{"a": {2, true, "x"}, "b": {3, true, "true"}, "c-d": {4, true, "3"}, "e": {5, true, "null"}},
+		},
+		{
+			name: "nested paths",
+			src:  "export default defineConfig({ build: { format: 'file', nested: { deep: `t` } }, list: [{ x: 1 }] })",
+			want: map[string]val{"build.format": {1, true, "file"}, "build.nested.deep": {1, true, "t"}, "list": {1, false, "[{ x: 1 }]"}},
+		},
+		{
+			name: "escapes",
+			src:  `export default { a: 'it\'s', b: "\u0041\x42\u{43}\n", c: 'line\` + "\n" + `cont', d: "\uD83D\uDE00" }`,
+			want: map[string]val{"a": {1, true, "it's"}, "b": {1, true, "ABC\n"}, "c": {1, true, "linecont"}, "d": {2, true, "😀"}},
+		},
+		{
+			name: "templates with substitutions are one token",
+			src:  "export default {\n  a: `x${ {b: 'no'}.b }${`nested ${1}`}`,\n  c: 'yes',\n}",
+			want: map[string]val{"a": {2, false, "`x${ {b: 'no'}.b }${`nested ${1}`}`"}, "c": {3, true, "yes"}},
+		},
+		{
+			name: "regular expressions are one token",
+			src:  "const r = /['\"{]/g, q = a / b / c;\nexport default { x: /}/, y: 'z' }",
+			want: map[string]val{"x": {2, false, "/}/"}, "y": {2, true, "z"}},
+		},
+		{
+			name: "methods, getters, computed keys and arrows are skipped",
+			src:  "export default { f() { return { g: 1 } }, get h() { return 2 }, [k]: 3, async m() {}, n: () => ({ o: 'p' }), q: 'r' }",
+			want: map[string]val{"n": {1, false, "() => ({ o: 'p' })"}, "q": {1, true, "r"}},
+		},
+		{
+			name: "unterminated string",
+			src:  "export default {\n  a: 'open\n  , b: 'ok',\n}",
+			want: map[string]val{"a": {2, false, "'open"}, "b": {3, true, "ok"}},
+		},
+		{
+			name: "no export: every object",
+			src:  "({ a: 'x' });\nfoo({ b: { c: 'y' } })",
+			want: map[string]val{"a": {1, true, "x"}, "b.c": {2, true, "y"}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := parse([]byte(tt.src))
+			got := map[string]val{}
+			for k, vs := range c.values {
+				v := vs[0]
+				s := v.text
+				if v.literal {
+					s = v.Value
+				}
+				got[k] = val{v.Line, v.literal, s}
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("values:\n got %v\nwant %v", got, tt.want)
+			}
+		})
+	}
+}
+
+var noteLineRE = regexp.MustCompile(`^[^:]+:(\d+): `)
+
+// FuzzJSLiterals checks that the reader does not panic and only reports
+// lines the file has, in its values, its tokens and its notes.
+func FuzzJSLiterals(f *testing.F) {
+	for _, s := range []string{
+		"export default defineConfig({ site: 'https://x.org', base: '/b', build: { format: 'file' } })",
+		"module.exports = { output: 'export', distDir: `out`, basePath: process.env.BP }",
+		"const config = { url: 'u', baseUrl: '/' };\nexport default config;\n",
+		"export const config = { dir: { output: 'dist' } }; export default function (c) { c.setOutputDirectory(`x${y}`) }",
+		"`${`${`${'`'}`}`}` /re[/]/g 'a\\\n' \"b",
+		"/* unclosed",
+		"export default { a: 'x\n",
+		"x = a / b / c; y = /[/]/; export default {...base, [k]: 1, get g() {}, 'q': .5e3}",
+		"export default `${",
+		"}}}))) export default ({{{ a: ",
+		"#!/usr/bin/env node\nmodule.exports = { site: '\\u{1F600}\\uD83D\\uDE00\\x4' }",
+		"export default async function () { return { url: 'https://a' } satisfies Config }",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lines := bytes.Count(data, []byte("\n")) + 1
+		check := func(what string, line int) {
+			if line < 0 || line > lines {
+				t.Fatalf("%s: line %d of a file of %d lines", what, line, lines)
+			}
+		}
+		c := parse(data, "setOutputDirectory")
+		for _, m := range []map[string][]Value{c.values, c.spreads, c.calls} {
+			for k, vs := range m {
+				for _, v := range vs {
+					check(k, v.Line)
+				}
+			}
+		}
+		for _, tok := range c.toks {
+			check("token "+tok.text, tok.line)
+			if tok.line < 1 || tok.pos < 0 || tok.end > len(data) || tok.pos > tok.end {
+				t.Fatalf("token %q at %d..%d, line %d of %d bytes", tok.text, tok.pos, tok.end, tok.line, len(data))
+			}
+		}
+		r := NewReader("a.js", data, "setOutputDirectory")
+		for _, p := range []string{"site", "base", "outDir", "output", "build.client", "build.format", "dir.output", "pathPrefix", "distDir", "basePath", "url", "baseUrl"} {
+			r.Str(p, "; hint")
+		}
+		r.Str("trailingSlash", "")
+		r.Bool("trailingSlash")
+		r.Call("setOutputDirectory", "; hint")
+		for _, n := range r.Notes() {
+			m := noteLineRE.FindStringSubmatch(n)
+			if m == nil {
+				continue
+			}
+			l, err := strconv.Atoi(m[1])
+			if err != nil || l < 1 {
+				t.Fatalf("note %q", n)
+			}
+			check(n, l)
+		}
+	})
+}

@@ -1,0 +1,400 @@
+package jsconfig
+
+import (
+	"slices"
+	"strings"
+)
+
+// config is what the reader found in a configuration file.
+type config struct {
+	src     []byte
+	toks    []token
+	match   []int  // for an opening bracket, the index of its closer (len(toks) if none); -1 otherwise
+	obj     []bool // a { that opens an object literal
+	values  map[string][]Value
+	spreads map[string][]Value // path of an object → its ...spreads
+	calls   map[string][]Value // method name → the argument of each .name(…) call
+	opaque  *Value             // an export that is no object literal the reader can follow
+	decls   map[string]int     // name → the token after = of its first const/let/var declaration
+}
+
+// parse reads a configuration file's exported object literals, and the
+// arguments of calls to the named methods anywhere in the file.
+func parse(src []byte, methods ...string) *config {
+	c := &config{src: src, toks: lex(src), values: map[string][]Value{}, spreads: map[string][]Value{}, calls: map[string][]Value{}}
+	c.brackets()
+	c.declarations()
+	var roots []int
+	exported := false
+	exports := c.exports()
+	if len(exports) > 64 {
+		exports = exports[:64]
+	}
+	for _, s := range exports {
+		exported = true
+		e := c.stmtEnd(s)
+		before := len(roots)
+		c.rootsIn(s, e, true, 0, map[string]bool{}, &roots)
+		if len(roots) == before && c.opaque == nil && s < len(c.toks) && !c.function(s, e) {
+			c.opaque = &Value{Line: c.toks[s].line, text: c.text(s, e)}
+		}
+	}
+	if !exported { // no export the reader knows: every object literal
+		c.rootsIn(0, len(c.toks), false, 0, nil, &roots)
+	}
+	for _, r := range roots {
+		c.walk(r, "", 0)
+	}
+	for i, t := range c.toks {
+		if t.kind != kindIdent || !slices.Contains(methods, t.text) || i == 0 || !c.toks[i-1].is(".") || i+1 >= len(c.toks) || !c.toks[i+1].is("(") {
+			continue
+		}
+		c.calls[t.text] = append(c.calls[t.text], c.value(i+2, c.match[i+1]))
+	}
+	return c
+}
+
+// function says whether [s, e) holds a function: a configuration
+// function that returns no object literal is not opaque, it sets nothing
+// (or calls methods such as setOutputDirectory).
+func (c *config) function(s, e int) bool {
+	for j := s; j < e && j < len(c.toks); j++ {
+		if c.toks[j].isIdent("function") || c.toks[j].is("=>") {
+			return true
+		}
+	}
+	return false
+}
+
+// brackets matches brackets and tells object literals from blocks.
+func (c *config) brackets() {
+	n := len(c.toks)
+	c.match = make([]int, n)
+	c.obj = make([]bool, n)
+	var stack []int
+	for i, t := range c.toks {
+		c.match[i] = -1
+		if t.kind != kindPunct {
+			continue
+		}
+		switch t.text {
+		case "{", "(", "[":
+			c.match[i] = n
+			stack = append(stack, i)
+			if t.text == "{" {
+				c.obj[i] = c.objectStart(i)
+			}
+		case "}", ")", "]":
+			open := map[string]string{"}": "{", ")": "(", "]": "["}[t.text]
+			for k := len(stack) - 1; k >= 0; k-- {
+				if c.toks[stack[k]].text == open {
+					for _, o := range stack[k:] {
+						c.match[o] = i
+					}
+					stack = stack[:k]
+					break
+				}
+			}
+		}
+	}
+}
+
+// objectStart says whether the { at i opens an object literal rather than
+// a block, by the token before it.
+func (c *config) objectStart(i int) bool {
+	if i == 0 {
+		return false
+	}
+	p := c.toks[i-1]
+	switch p.kind {
+	case kindPunct:
+		switch p.text {
+		case "(", ",", "=", ":", "[", "?", "||", "&&", "??", "...", "!", "==", "===", "!=", "!==":
+			return true
+		}
+	case kindIdent:
+		switch p.text {
+		case "return", "default", "yield", "await", "typeof", "void", "in", "of", "case":
+			return true
+		}
+	}
+	return false
+}
+
+// declarations indexes the first const, let or var declaration of each
+// name.
+func (c *config) declarations() {
+	c.decls = map[string]int{}
+	for i := 0; i+2 < len(c.toks); i++ {
+		t := c.toks[i]
+		if t.kind != kindIdent || t.text != "const" && t.text != "let" && t.text != "var" {
+			continue
+		}
+		name := c.toks[i+1]
+		if name.kind != kindIdent {
+			continue
+		}
+		if _, seen := c.decls[name.text]; seen {
+			continue
+		}
+		// past a type annotation (const config: Config = {…}) to the =
+		for k := i + 2; k < len(c.toks) && k < i+64; k++ {
+			if tk := c.toks[k]; tk.is("=") {
+				c.decls[name.text] = k + 1
+				break
+			} else if tk.is(";") || tk.is(",") {
+				break
+			} else if c.match[k] >= 0 {
+				k = c.match[k]
+			}
+		}
+	}
+}
+
+// exports returns the index of the first token of each exported value:
+// export default X, module.exports = X, exports.default = X,
+// module.exports.config = X and export const config = X.
+func (c *config) exports() []int {
+	var out []int
+	t := c.toks
+	at := func(i int, f func(token) bool) bool { return i < len(t) && f(t[i]) }
+	isP := func(s string) func(token) bool { return func(x token) bool { return x.is(s) } }
+	isI := func(s string) func(token) bool { return func(x token) bool { return x.isIdent(s) } }
+	for i := range t {
+		switch {
+		case t[i].isIdent("export") && at(i+1, isI("default")):
+			out = append(out, i+2)
+		case t[i].isIdent("export") && (at(i+1, isI("const")) || at(i+1, isI("let")) || at(i+1, isI("var"))) && at(i+2, isI("config")):
+			if s, ok := c.decls["config"]; ok && s > i {
+				out = append(out, s)
+			}
+		case t[i].isIdent("module") && at(i+1, isP(".")) && at(i+2, isI("exports")):
+			switch {
+			case at(i+3, isP("=")):
+				out = append(out, i+4)
+			case at(i+3, isP(".")) && at(i+4, isI("config")) && at(i+5, isP("=")):
+				out = append(out, i+6)
+			}
+		case t[i].isIdent("exports") && (i == 0 || !t[i-1].is(".")) && at(i+1, isP(".")) && (at(i+2, isI("default")) || at(i+2, isI("config"))) && at(i+3, isP("=")):
+			out = append(out, i+4)
+		}
+	}
+	return out
+}
+
+// stmtEnd returns the end (exclusive) of the expression or statement that
+// starts at s: a ; at its level, the closer of the bracket it is in, or a
+// statement keyword on a later line after a token that can end one.
+func (c *config) stmtEnd(s int) int {
+	n := len(c.toks)
+	for j := s; j < n; {
+		t := c.toks[j]
+		if c.match[j] >= 0 {
+			j = c.match[j] + 1
+			continue
+		}
+		if t.kind == kindPunct && (t.text == ";" || t.text == "}" || t.text == ")" || t.text == "]") {
+			return j
+		}
+		if j > s && t.kind == kindIdent && t.line > c.toks[j-1].line && stmtKeyword[t.text] && c.endsValue(j-1) {
+			return j
+		}
+		j++
+	}
+	return n
+}
+
+var stmtKeyword = map[string]bool{"export": true, "import": true, "const": true, "let": true, "var": true, "function": true, "class": true, "module": true, "exports": true, "if": true, "for": true, "while": true, "switch": true, "try": true}
+
+// endsValue says whether the token at i can end an expression.
+func (c *config) endsValue(i int) bool {
+	switch t := c.toks[i]; t.kind {
+	case kindPunct:
+		return t.text == ")" || t.text == "]" || t.text == "}"
+	case kindIdent:
+		return !keywords[t.text] || t.text == "true" || t.text == "false" || t.text == "null" || t.text == "undefined" || t.text == "this"
+	}
+	return true
+}
+
+var keywords = map[string]bool{
+	"async": true, "await": true, "function": true, "return": true, "new": true, "typeof": true, "this": true,
+	"true": true, "false": true, "null": true, "undefined": true, "satisfies": true, "as": true,
+	"const": true, "let": true, "var": true, "if": true, "else": true, "default": true, "export": true,
+	"import": true, "from": true, "of": true, "in": true, "instanceof": true, "void": true, "delete": true,
+	"class": true, "extends": true, "super": true, "yield": true, "process": true, "require": true,
+}
+
+// rootsIn adds to roots the object literals of the expression [s, e)
+// that are not inside another one, and, with follow, those of the
+// declarations of the names it refers to (export default config). Inside
+// a function body only what is returned counts: return {…}, return
+// config; not the arguments of the calls the function makes.
+func (c *config) rootsIn(s, e int, follow bool, depth int, seen map[string]bool, roots *[]int) {
+	c.scanRoots(s, e, false, follow, depth, seen, roots)
+}
+
+func (c *config) scanRoots(s, e int, inBody, follow bool, depth int, seen map[string]bool, roots *[]int) {
+	if e > len(c.toks) {
+		e = len(c.toks)
+	}
+	for j := s; j < e; j++ {
+		t := c.toks[j]
+		switch {
+		case t.is("{") && c.obj[j]:
+			if !inBody || c.returned(j) {
+				*roots = append(*roots, j)
+			}
+			j = c.match[j]
+			continue
+		case t.is("{"): // a block: a function body, an if's
+			if depth < 64 {
+				c.scanRoots(j+1, c.match[j], true, follow, depth+1, seen, roots)
+			}
+			j = c.match[j]
+			continue
+		case inBody && (t.is("(") && !c.returned(j) || t.is("[")):
+			j = c.match[j] // a call's arguments, a condition, an array
+			continue
+		}
+		if !follow || depth >= 64 || t.kind != kindIdent || keywords[t.text] || seen[t.text] || inBody && !c.returned(j) {
+			continue
+		}
+		if j > 0 && (c.toks[j-1].is(".") || c.toks[j-1].is("?.")) {
+			continue
+		}
+		if j+1 < len(c.toks) && (c.toks[j+1].is("(") || c.toks[j+1].is("=>") || c.toks[j+1].is(":")) {
+			continue
+		}
+		d, ok := c.decls[t.text]
+		if !ok || len(seen) >= 16 {
+			continue
+		}
+		seen[t.text] = true
+		c.scanRoots(d, c.stmtEnd(d), false, true, depth+1, seen, roots)
+	}
+}
+
+// returned says whether the token at i is what a return statement
+// returns: return X, return (X), return ((X)).
+func (c *config) returned(i int) bool {
+	k := i - 1
+	for k >= 0 && c.toks[k].is("(") {
+		k--
+	}
+	return k >= 0 && c.toks[k].isIdent("return")
+}
+
+// walk records the properties of the object literal that opens at open.
+func (c *config) walk(open int, prefix string, depth int) {
+	if depth > 64 || open < 0 || open >= len(c.toks) {
+		return
+	}
+	end := c.match[open]
+	for j := open + 1; j < end; {
+		pe := j
+		for pe < end && !c.toks[pe].is(",") {
+			if c.match[pe] >= 0 {
+				pe = c.match[pe] + 1
+				continue
+			}
+			pe++
+		}
+		if pe > end {
+			pe = end
+		}
+		c.property(j, pe, prefix, depth)
+		j = pe + 1
+	}
+}
+
+// property records the property in [s, e) of an object literal.
+func (c *config) property(s, e int, prefix string, depth int) {
+	if s >= e {
+		return
+	}
+	t := c.toks[s]
+	if t.is("...") {
+		c.spreads[prefix] = append(c.spreads[prefix], Value{Line: t.line, text: c.text(s, e)})
+		return
+	}
+	if t.kind != kindIdent && t.kind != kindString && t.kind != kindNumber {
+		return // a computed key, a generator method
+	}
+	key := joinPath(prefix, t.text)
+	if s+1 >= e { // shorthand: { site }
+		if t.kind == kindIdent {
+			c.values[key] = append(c.values[key], Value{Line: t.line, text: t.text})
+		}
+		return
+	}
+	if !c.toks[s+1].is(":") {
+		return // a method, a getter, a default in a pattern
+	}
+	v0, ve := s+2, e
+	if ve-v0 >= 2 && (c.toks[ve-2].isIdent("as") || c.toks[ve-2].isIdent("satisfies")) {
+		ve -= 2 // 'file' as const
+	}
+	if v0 >= ve {
+		return
+	}
+	if vt := c.toks[v0]; vt.is("{") && c.obj[v0] && c.match[v0] == ve-1 {
+		c.walk(v0, key, depth+1)
+		return
+	}
+	c.values[key] = append(c.values[key], c.value(v0, ve))
+}
+
+// value reads the value in [s, e).
+func (c *config) value(s, e int) Value {
+	if e > len(c.toks) {
+		e = len(c.toks)
+	}
+	if s >= e {
+		line := 0
+		if s > 0 && s-1 < len(c.toks) {
+			line = c.toks[s-1].line
+		}
+		return Value{Line: line}
+	}
+	t := c.toks[s]
+	v := Value{Line: t.line, text: c.text(s, e)}
+	if e-s == 1 {
+		switch {
+		case t.kind == kindString:
+			v.literal, v.kind, v.Value = true, kindString, t.text
+		case t.kind == kindNumber:
+			v.literal, v.kind, v.Value = true, kindNumber, t.text
+		case t.kind == kindIdent && (t.text == "true" || t.text == "false" || t.text == "null" || t.text == "undefined"):
+			v.literal, v.kind, v.Value = true, kindIdent, t.text
+		}
+	}
+	return v
+}
+
+func joinPath(prefix, key string) string {
+	if prefix == "" {
+		return key
+	}
+	return prefix + "." + key
+}
+
+// text returns the source of tokens [s, e), its white space collapsed,
+// shortened to 60 characters.
+func (c *config) text(s, e int) string {
+	if e > len(c.toks) {
+		e = len(c.toks)
+	}
+	if s >= e {
+		return ""
+	}
+	from, to := c.toks[s].pos, c.toks[e-1].end
+	if from < 0 || to > len(c.src) || from > to {
+		return ""
+	}
+	t := strings.Join(strings.Fields(string(c.src[from:to])), " ")
+	if r := []rune(t); len(r) > 60 {
+		t = string(r[:59]) + "…"
+	}
+	return t
+}
