@@ -26,7 +26,7 @@ var frozenTime = time.Date(2024, 5, 1, 9, 30, 0, 0, time.UTC)
 
 // TestFrozen builds the example sites and a generated site in several
 // ways and compares every file written with testdata/frozen, byte for
-// byte: the bundled example (testdata/example, also as a git work tree),
+// byte: the bundled example (examples/site, also as a git work tree),
 // the Hugo project of examples/ (built by Hugo, with no flags; its
 // sources in content mode and joined), the Jekyll sources of
 // testdata/jekyll-fm in content mode, and a 3,000-page gen-site site with
@@ -39,7 +39,7 @@ var frozenTime = time.Date(2024, 5, 1, 9, 30, 0, 0, time.UTC)
 func TestFrozen(t *testing.T) {
 	const base = "https://example.com/"
 	example := func(t *testing.T) string {
-		return frozenCopy(t, filepath.Join("testdata", "example"))
+		return frozenCopy(t, filepath.Join("examples", "site"))
 	}
 	hugoProject := func(t *testing.T) string {
 		needTool(t, "hugo")

@@ -55,7 +55,7 @@ func TestScripts(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			example := filepath.Join("testdata", "example")
+			example := filepath.Join("examples", "site")
 			for _, p := range []*string{&shared, &example} {
 				if *p, err = filepath.Abs(*p); err != nil {
 					return err
