@@ -52,4 +52,4 @@ for target in \
 done
 
 step acceptance: 120,000 pages
-go test -tags acceptance -run '^TestAcceptance$' -timeout 30m -v .
+go test -tags acceptance -run '^TestAcceptance$' -timeout 30m -v ./internal/e2e

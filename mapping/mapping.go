@@ -41,6 +41,7 @@ package mapping
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -165,14 +166,15 @@ func ParseLastModSource(s string) (LastModSource, error) {
 }
 
 // Reason says why a page is not in the sitemap. The empty Reason means the
-// page is in.
+// page is in. Every page left out is left out for one of [Reasons], and
+// counted by it: Map gives [PageReasons]; the build gives the others, for
+// what it does not hand to Map or finds only among all the pages.
 type Reason string
 
-// Reasons a page is skipped.
+// The Reasons Map gives, in the order it judges them.
 const (
 	ErrorPage        Reason = "error page"
 	LocTooLong       Reason = "URL too long"
-	Duplicate        Reason = "duplicate URL"
 	NoIndex          Reason = "noindex"
 	XRobotsTag       Reason = "X-Robots-Tag noindex"
 	Redirect         Reason = "redirect"
@@ -191,8 +193,28 @@ const (
 	OutsideBase Reason = "URL outside the base URL"
 )
 
+// The Reasons the build gives.
+const (
+	// NotFollowed is a symbolic link left alone.
+	NotFollowed Reason = "symbolic link not followed (follow_symlinks is off)"
+	// OwnOutput is a file of sitemapgen's own output that the include
+	// patterns matched.
+	OwnOutput Reason = "sitemapgen output"
+	// Unreadable is a page whose head could not be read, as no web server
+	// could serve it either (a mode that lets nobody read it, no regular
+	// file).
+	Unreadable Reason = "unreadable"
+	// Duplicate is a page whose URL another page has: the first in URL
+	// order is listed.
+	Duplicate Reason = "duplicate URL"
+)
+
 // PageReasons are the Reasons Map gives.
 var PageReasons = []Reason{ErrorPage, OutsideBase, LocTooLong, NotAPage, Draft, Future, Expired, SitemapExcluded, NoIndex, XRobotsTag, Redirect, NotCanonical, CanonicalOffsite}
+
+// Reasons are every Reason a page may be left out for: PageReasons, then
+// those the build gives.
+var Reasons = append(slices.Clone(PageReasons), NotFollowed, OwnOutput, Unreadable, Duplicate)
 
 // Page is what mapping knows of a file.
 type Page struct {

@@ -2,6 +2,8 @@ package mapping
 
 import (
 	"net/url"
+	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -308,4 +310,24 @@ func FuzzParseBaseURL(f *testing.F) {
 			t.Fatalf("ParseBaseURL(%q) = %q, not a valid loc: %v", s, base, err)
 		}
 	})
+}
+
+// Every Reason declared is in Reasons, once: the one list of why a page
+// may be left out.
+func TestReasons(t *testing.T) {
+	src, err := os.ReadFile("mapping.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	declared := regexp.MustCompile(`(?m)^\t(\w+)\s+Reason = "`).FindAllStringSubmatch(string(src), -1)
+	if len(declared) != len(Reasons) {
+		t.Errorf("%d Reasons declared, %d in Reasons", len(declared), len(Reasons))
+	}
+	seen := map[Reason]bool{}
+	for _, r := range Reasons {
+		if r == "" || seen[r] {
+			t.Errorf("Reasons holds %q twice or empty", r)
+		}
+		seen[r] = true
+	}
 }

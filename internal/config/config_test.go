@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
@@ -47,11 +48,12 @@ rules:
   - match: "**"
     priority: 0.3
 `
-	f, err := Parse("sitemap.yaml", []byte(src))
+	file, err := Parse("sitemap.yaml", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := File{
+	f := &file.Values
+	want := Values{
 		BaseURL: "https://example.org/docs/", Root: "public", Out: "staging",
 		Include: []string{"**/*.html", "**/*.pdf"}, Exclude: []string{"drafts/**"},
 		Gzip: true, Text: true, Robots: true, MaxURLs: 1000, MaxBytes: 5000000,
@@ -71,7 +73,7 @@ rules:
 	}
 }
 
-func equalFiles(a, b File) bool {
+func equalFiles(a, b Values) bool {
 	return slices.Equal(a.Include, b.Include) && slices.Equal(a.Exclude, b.Exclude) &&
 		a.BaseURL == b.BaseURL && a.Root == b.Root && a.Out == b.Out && a.Gzip == b.Gzip &&
 		a.Text == b.Text && a.Robots == b.Robots && a.MaxURLs == b.MaxURLs && a.MaxBytes == b.MaxBytes &&
@@ -86,8 +88,8 @@ func TestParseEmpty(t *testing.T) {
 			t.Errorf("%q: %v", src, err)
 			continue
 		}
-		if !equalFiles(*f, Defaults()) {
-			t.Errorf("%q: got %+v, want the defaults", src, *f)
+		if !equalFiles(f.Values, Settings.Defaults()) {
+			t.Errorf("%q: got %+v, want the defaults", src, f.Values)
 		}
 	}
 }
@@ -132,9 +134,9 @@ func TestParseErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := Parse("sitemap.yaml", []byte(tt.src))
-			var ce *Error
-			if !errors.As(err, &ce) {
-				t.Fatalf("err = %v (%T), want *Error", err, err)
+			var ce *diag.Diagnostic
+			if !errors.As(err, &ce) || ce.File != "sitemap.yaml" {
+				t.Fatalf("err = %v (%T), want a *diag.Diagnostic of sitemap.yaml", err, err)
 			}
 			if err.Error() != tt.want {
 				t.Errorf("got  %s\nwant %s", err, tt.want)
@@ -159,12 +161,8 @@ func TestResolvePrecedence(t *testing.T) {
 	}
 	env := map[string]string{}
 	getenv := func(k string) string { return env[k] }
-	str := func(s string) *string { return &s }
-	boolp := func(b bool) *bool { return &b }
-	intp := func(n int) *int { return &n }
-
 	// The file alone.
-	s, err := Resolve(Flags{}, getenv)
+	s, err := Resolve(cmdline(t), getenv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,16 +175,13 @@ func TestResolvePrecedence(t *testing.T) {
 
 	// The environment beats the file.
 	env[BaseURLEnv] = "https://env.example/"
-	s, err = Resolve(Flags{}, getenv)
+	s, err = Resolve(cmdline(t), getenv)
 	if err != nil || s.Build.Map.BaseURL != "https://env.example/" || s.BaseURLFrom != BaseURLEnv {
 		t.Errorf("env: %+v, %v", s, err)
 	}
 
 	// Flags beat both.
-	s, err = Resolve(Flags{
-		BaseURL: str("https://flag.example/"), Root: "other", Out: str("out"), MaxURLs: intp(5),
-		Gzip: boolp(false), Include: []string{"**/*.pdf"}, TrailingSlash: boolp(false), LastModFormat: str("date"),
-	}, getenv)
+	s, err = Resolve(cmdline(t, "--base-url", "https://flag.example/", "--out", "out", "--max-urls", "5", "--gzip=false", "--include", "**/*.pdf", "--trailing-slash=false", "--lastmod-format", "date", "other"), getenv)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +199,7 @@ func TestResolvePathsRelativeToConfig(t *testing.T) {
 	cfg := filepath.Join(dir, "conf", "sitemap.yaml")
 	os.MkdirAll(filepath.Dir(cfg), 0o755)
 	os.WriteFile(cfg, []byte("base_url: https://example.com/\nroot: ../public\nout: /abs/out\n"), 0o644)
-	s, err := Resolve(Flags{Config: &cfg}, func(string) string { return "" })
+	s, err := Resolve(cmdline(t, "--config", cfg), func(string) string { return "" })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,25 +214,22 @@ func TestResolvePathsRelativeToConfig(t *testing.T) {
 func TestResolveErrors(t *testing.T) {
 	t.Chdir(t.TempDir())
 	none := func(string) string { return "" }
-	str := func(s string) *string { return &s }
-	intp := func(n int) *int { return &n }
-	boolp := func(b bool) *bool { return &b }
 	tests := []struct {
 		name string
-		fl   Flags
+		fl   *Line[Values]
 		env  string
 		want string
 	}{
-		{"no base URL", Flags{Root: "public"}, "", ErrNoBaseURL.Error()},
-		{"no root", Flags{BaseURL: str("https://example.com/")}, "", ErrNoRoot.Error() + "\n(no Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs or Docusaurus project found in the working directory)"},
-		{"bad flag base URL", Flags{Root: "p", BaseURL: str("example.com")}, "", `--base-url: base URL "example.com": want an absolute http:// or https:// URL`},
-		{"bad env base URL", Flags{Root: "p"}, "ftp://x/", `SITEMAP_BASE_URL: base URL "ftp://x/": want an absolute http:// or https:// URL`},
-		{"bad include flag", Flags{Root: "p", BaseURL: str("https://e.x/"), Include: []string{"[x"}}, "", `--include: invalid glob "[x"`},
-		{"bad max-urls flag", Flags{Root: "p", BaseURL: str("https://e.x/"), MaxURLs: intp(0)}, "", "--max-urls: 0 is outside 1–50000"},
-		{"bad max-bytes flag", Flags{Root: "p", BaseURL: str("https://e.x/"), MaxBytes: intp(-1)}, "", "--max-bytes: -1 is outside 1–52428800"},
-		{"bad lastmod flag", Flags{Root: "p", BaseURL: str("https://e.x/"), LastModFormat: str("x")}, "", `--lastmod-format: lastmod format "x" is not "datetime" or "date"`},
-		{"quiet and verbose", Flags{Root: "p", BaseURL: str("https://e.x/"), Quiet: boolp(true), Verbose: boolp(true)}, "", "--quiet and --verbose: choose one"},
-		{"missing --config", Flags{Config: str("missing.yaml")}, "", "missing.yaml: no such file or directory"},
+		{"no base URL", cmdline(t, "public"), "", ErrNoBaseURL.Error()},
+		{"no root", cmdline(t, "--base-url", "https://example.com/"), "", ErrNoRoot.Error() + "\n(no Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs or Docusaurus project found in the working directory)"},
+		{"bad flag base URL", cmdline(t, "--base-url", "example.com", "p"), "", `--base-url: base URL "example.com": want an absolute http:// or https:// URL`},
+		{"bad env base URL", cmdline(t, "p"), "ftp://x/", `SITEMAP_BASE_URL: base URL "ftp://x/": want an absolute http:// or https:// URL`},
+		{"bad include flag", cmdline(t, "--base-url", "https://e.x/", "--include", "[x", "p"), "", `--include: invalid glob "[x"`},
+		{"bad max-urls flag", cmdline(t, "--base-url", "https://e.x/", "--max-urls", "0", "p"), "", "--max-urls: 0 is outside 1–50000"},
+		{"bad max-bytes flag", cmdline(t, "--base-url", "https://e.x/", "--max-bytes", "-1", "p"), "", "--max-bytes: -1 is outside 1–52428800"},
+		{"bad lastmod flag", cmdline(t, "--base-url", "https://e.x/", "--lastmod-format", "x", "p"), "", `--lastmod-format: lastmod format "x" is not "datetime" or "date"`},
+		{"quiet and verbose", cmdline(t, "--base-url", "https://e.x/", "--quiet", "--verbose", "p"), "", "--quiet and --verbose: choose one"},
+		{"missing --config", cmdline(t, "--config", "missing.yaml"), "", "missing.yaml: no such file or directory"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -273,7 +265,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		// What Parse accepts, the stages accept.
-		for _, r := range cfg.Rules {
+		for _, r := range cfg.Values.Rules {
 			if _, err := r.rule(); err != nil {
 				t.Fatalf("accepted rule %+v fails: %v", r, err)
 			}
@@ -281,36 +273,11 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-// sitemap.yaml.example parses, and documents every key the decoder knows.
-func TestExampleFile(t *testing.T) {
-	path := filepath.Join("..", "..", "sitemap.yaml.example")
-	f, err := Load(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := Defaults()
-	want.BaseURL, want.Root = "https://example.com/", "public"
-	if !equalFiles(*f, want) || len(f.Rules) != 0 || f.Head != want.Head || !slices.Equal(f.LastMod.Sources, want.LastMod.Sources) {
-		t.Errorf("the example's values are not the defaults:\n%+v\nwant\n%+v", *f, want)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, key := range knownKeys() {
-		if !strings.Contains(string(data), key+":") {
-			t.Errorf("sitemap.yaml.example does not document %s", key)
-		}
-	}
-}
-
 func TestResolvePolicy(t *testing.T) {
 	t.Chdir(t.TempDir())
 	none := func(string) string { return "" }
-	str := func(s string) *string { return &s }
-	boolp := func(b bool) *bool { return &b }
 
-	s, err := Resolve(Flags{Root: "public", BaseURL: str("https://example.com/")}, none)
+	s, err := Resolve(cmdline(t, "--base-url", "https://example.com/", "public"), none)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -322,17 +289,16 @@ func TestResolvePolicy(t *testing.T) {
 	}
 
 	os.WriteFile(DefaultFile, []byte("skip: {noindex: false, redirects: false, non_canonical: false, x_robots_tag: false}\n"), 0o644)
-	s, err = Resolve(Flags{Root: "public", BaseURL: str("https://example.com/"), ReadHeads: boolp(false),
-		LastModSources: []string{"mtime"}, Explain: []string{"public/a.html"}}, none)
+	s, err = Resolve(cmdline(t, "--base-url", "https://example.com/", "--read-heads=false", "--lastmod-sources", "mtime", "--explain", "public/a.html", "public"), none)
 	if err != nil {
 		t.Fatal(err)
 	}
 	b = s.Build
 	if b.Heads.Read || b.HostDirs != nil || !b.Map.KeepNoIndex || !b.Map.KeepRedirects || !b.Map.KeepNonCanonical ||
-		!slices.Equal(b.Map.LastMod, []mapping.LastModSource{"mtime"}) || !slices.Equal(b.Explain, []string{"public/a.html"}) || !slices.Equal(s.Explain, b.Explain) {
+		!slices.Equal(b.Map.LastMod, []mapping.LastModSource{"mtime"}) || !slices.Equal(b.Explain, []string{"public/a.html"}) || !slices.Equal(s.Values.Explain, b.Explain) {
 		t.Errorf("switched off: %+v", b)
 	}
-	if _, err := Resolve(Flags{Root: "p", BaseURL: str("https://example.com/"), LastModSources: []string{"sha"}}, none); err == nil ||
+	if _, err := Resolve(cmdline(t, "--base-url", "https://example.com/", "--lastmod-sources", "sha", "p"), none); err == nil ||
 		err.Error() != `--lastmod-sources: lastmod source "sha" is not one of frontmatter, meta, git, hash, mtime, none` {
 		t.Errorf("bad --lastmod-sources: %v", err)
 	}
@@ -341,11 +307,10 @@ func TestResolvePolicy(t *testing.T) {
 func TestResolveSources(t *testing.T) {
 	t.Chdir(t.TempDir())
 	none := func(string) string { return "" }
-	str := func(s string) *string { return &s }
-	base := str("https://example.com/")
+	base := new("https://example.com/")
 
 	// Output mode without source: no sources.
-	s, err := Resolve(Flags{Root: "public", BaseURL: base}, none)
+	s, err := Resolve(cmdline(t, "--base-url", *base, "public"), none)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -355,7 +320,7 @@ func TestResolveSources(t *testing.T) {
 
 	// A Hugo project: content mode takes contentDir and publishDir from it.
 	os.WriteFile("hugo.toml", []byte("baseURL = 'https://example.org/'\ncontentDir = 'src'\npublishDir = 'site'\n"), 0o644)
-	s, err = Resolve(Flags{Mode: str("content"), BaseURL: base}, none)
+	s, err = Resolve(cmdline(t, "--mode", "content", "--base-url", *base), none)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -367,7 +332,7 @@ func TestResolveSources(t *testing.T) {
 	}
 
 	// Output mode with source: a join, with the detected preset.
-	s, err = Resolve(Flags{Root: "site", Source: str("src"), BaseURL: base}, none)
+	s, err = Resolve(cmdline(t, "--source", "src", "--base-url", *base, "site"), none)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -378,7 +343,7 @@ func TestResolveSources(t *testing.T) {
 
 	// A Jekyll project: its output folder is not walked for sources.
 	os.WriteFile("_config.yml", []byte("destination: out\n"), 0o644)
-	s, err = Resolve(Flags{Mode: str("content"), BaseURL: base}, none)
+	s, err = Resolve(cmdline(t, "--mode", "content", "--base-url", *base), none)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -388,11 +353,10 @@ func TestResolveSources(t *testing.T) {
 	os.Remove("_config.yml")
 
 	// Plain content mode needs out.
-	if _, err := Resolve(Flags{Root: "pages", Mode: str("content"), BaseURL: base}, none); err == nil || !strings.Contains(err.Error(), "out:") {
+	if _, err := Resolve(cmdline(t, "--mode", "content", "--base-url", *base, "pages"), none); err == nil || !strings.Contains(err.Error(), "out:") {
 		t.Errorf("plain content mode without out: %v", err)
 	}
-	s, err = Resolve(Flags{Root: "pages", Out: str("www"), Mode: str("content"), Preset: str("plain"), BaseURL: base,
-		Drafts: boolp(true), Future: boolp(true), Strict: boolp(true)}, none)
+	s, err = Resolve(cmdline(t, "--out", "www", "--mode", "content", "--preset", "plain", "--base-url", *base, "--drafts", "--future", "--strict", "pages"), none)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -401,22 +365,30 @@ func TestResolveSources(t *testing.T) {
 	}
 
 	// Bad values, from flags and from the file.
-	for _, fl := range []Flags{
-		{Root: "p", Mode: str("source"), BaseURL: base},
-		{Root: "p", Preset: str("gatsby"), BaseURL: base},
+	for _, fl := range []*Line[Values]{
+		cmdline(t, "--mode", "source", "--base-url", *base, "p"),
+		cmdline(t, "--preset", "gatsby", "--base-url", *base, "p"),
 	} {
 		if _, err := Resolve(fl, none); err == nil {
 			t.Errorf("%+v: no error", fl)
 		}
 	}
 	os.WriteFile(DefaultFile, []byte("root: p\nmode: contents\n"), 0o644)
-	if _, err := Resolve(Flags{BaseURL: base}, none); err == nil || err.Error() != `sitemap.yaml:2: mode: "contents" is not one of output, content` {
+	if _, err := Resolve(cmdline(t, "--base-url", *base), none); err == nil || err.Error() != `sitemap.yaml:2: mode: "contents" is not one of output, content` {
 		t.Errorf("bad mode in the file: %v", err)
 	}
 	os.WriteFile(DefaultFile, []byte("root: p\npreset: gatsby\n"), 0o644)
-	if _, err := Resolve(Flags{BaseURL: base}, none); err == nil || err.Error() != `sitemap.yaml:2: preset: "gatsby" is not one of hugo, jekyll, plain` {
+	if _, err := Resolve(cmdline(t, "--base-url", *base), none); err == nil || err.Error() != `sitemap.yaml:2: preset: "gatsby" is not one of hugo, jekyll, plain` {
 		t.Errorf("bad preset in the file: %v", err)
 	}
 }
 
-func boolp(b bool) *bool { return &b }
+// cmdline parses the command line args of build.
+func cmdline(t *testing.T, args ...string) *Line[Values] {
+	t.Helper()
+	l, err := Settings.Parse(Build, args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}

@@ -21,8 +21,11 @@ package diag
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Program is the prefix of a message that has no place.
@@ -41,6 +44,27 @@ type Diagnostic struct {
 	// Hint, when set, says what to do; each of its lines prints on a
 	// line of its own after "hint: ".
 	Hint string
+	// Err, when set, is the error the problem comes from (a decoder's),
+	// for errors.Is and errors.As; Msg says it already.
+	Err error
+}
+
+// Unwrap returns the error the problem comes from, if any.
+func (d *Diagnostic) Unwrap() error { return d.Err }
+
+// A Pos is a place in a file: what a message names when it points
+// somewhere besides its own place ("the rule at _redirects:3").
+type Pos struct {
+	File string
+	Line int // 0 when unknown
+}
+
+// String returns "file:line", or "file" when the line is unknown.
+func (p Pos) String() string { return (&Diagnostic{File: p.File, Line: p.Line}).Place() }
+
+// Errorf returns the problem at p that format and args say.
+func (p Pos) Errorf(format string, args ...any) *Diagnostic {
+	return &Diagnostic{File: p.File, Line: p.Line, Msg: fmt.Sprintf(format, args...)}
 }
 
 // At returns the Diagnostic msg at line of file.
@@ -48,10 +72,11 @@ func At(file string, line int, msg string) *Diagnostic {
 	return &Diagnostic{File: file, Line: line, Msg: msg}
 }
 
-// Place is "file:line:col", "file:line" or "file", as much as is known.
+// Place is "file:line:col", "file:line" or "file", as much as is known;
+// the file as [Quote] shows it.
 func (d *Diagnostic) Place() string {
 	var b strings.Builder
-	b.WriteString(d.File)
+	b.WriteString(Quote(d.File))
 	if d.Line > 0 {
 		b.WriteByte(':')
 		b.WriteString(strconv.Itoa(d.Line))
@@ -72,6 +97,18 @@ func (d *Diagnostic) Error() string {
 	return s + hintLines(d.Hint)
 }
 
+// Quote returns the path p as a message shows it: quoted, Go-style, when
+// it holds a control character or is not valid UTF-8. Raw, a newline in a
+// file's name would split a message in two (or forge another), and an
+// escape sequence would reach the terminal. A path Quote returned comes
+// back unchanged.
+func Quote(p string) string {
+	if !utf8.ValidString(p) || strings.ContainsFunc(p, unicode.IsControl) {
+		return strconv.Quote(p)
+	}
+	return p
+}
+
 func hintLines(hint string) string {
 	if hint == "" {
 		return ""
@@ -79,14 +116,24 @@ func hintLines(hint string) string {
 	return "\nhint: " + strings.ReplaceAll(hint, "\n", "\nhint: ")
 }
 
+// Severities a message may be printed with.
+const (
+	// Warning is a problem that does not stop the run.
+	Warning = "warning"
+	// Error is a problem with one file among others, which the run
+	// reports before it fails.
+	Error = "error"
+)
+
 // Format returns the message of err as printed: path first when err is or
 // wraps a *Diagnostic with a file (the place moved to the front of what
-// the wrappers said), else after "sitemapgen: ". With warning set,
-// "warning: " follows the place. The result has no final newline.
-func Format(err error, warning bool) string {
+// the wrappers said), else after "sitemapgen: ". A severity (Warning,
+// Error), when given, follows the place: "vercel.json:3: warning: ...".
+// The result has no final newline.
+func Format(err error, severity string) string {
 	sev := ""
-	if warning {
-		sev = "warning: "
+	if severity != "" {
+		sev = severity + ": "
 	}
 	msg := err.Error()
 	var d *Diagnostic

@@ -3,30 +3,37 @@ package diag
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
 func TestFormat(t *testing.T) {
 	for _, tt := range []struct {
-		name    string
-		err     error
-		warning bool
-		want    string
+		name     string
+		err      error
+		severity string
+		want     string
 	}{
-		{"line", At("sitemap.yaml", 3, `unknown key "x"`), false, `sitemap.yaml:3: unknown key "x"`},
-		{"warning", At("vercel.json", 12, "a rule never matches"), true, "vercel.json:12: warning: a rule never matches"},
-		{"file only", &Diagnostic{File: "missing.yaml", Msg: "no such file or directory"}, false, "missing.yaml: no such file or directory"},
-		{"column", &Diagnostic{File: "state.json", Line: 3, Col: 9, Msg: "bad value"}, false, "state.json:3:9: bad value"},
-		{"wrapped", fmt.Errorf("lastmod source hash: %w", &Diagnostic{File: "state.json", Line: 3, Col: 9, Msg: "bad value"}), true, "state.json:3:9: warning: lastmod source hash: bad value"},
-		{"wrapped twice", fmt.Errorf("a: %w", fmt.Errorf("b: %w", At("f", 1, "c"))), false, "f:1: a: b: c"},
-		{"wrapped after", fmt.Errorf("%w; using the defaults", At("f", 1, "c")), false, "f:1: c; using the defaults"},
-		{"no place", errors.New("no base URL"), false, "sitemapgen: no base URL"},
-		{"no place, warning", errors.New("shallow clone"), true, "sitemapgen: warning: shallow clone"},
-		{"no file", &Diagnostic{Msg: "--max-urls: 0 is outside 1–50000"}, false, "sitemapgen: --max-urls: 0 is outside 1–50000"},
-		{"hint", &Diagnostic{File: "x.toml", Line: 2, Msg: "two generators", Hint: "name the site\nor set root:"}, false, "x.toml:2: two generators\nhint: name the site\nhint: or set root:"},
+		{"line", At("sitemap.yaml", 3, `unknown key "x"`), "", `sitemap.yaml:3: unknown key "x"`},
+		{"warning", At("vercel.json", 12, "a rule never matches"), Warning, "vercel.json:12: warning: a rule never matches"},
+		{"file only", &Diagnostic{File: "missing.yaml", Msg: "no such file or directory"}, "", "missing.yaml: no such file or directory"},
+		{"column", &Diagnostic{File: "state.json", Line: 3, Col: 9, Msg: "bad value"}, "", "state.json:3:9: bad value"},
+		{"wrapped", fmt.Errorf("lastmod source hash: %w", &Diagnostic{File: "state.json", Line: 3, Col: 9, Msg: "bad value"}), Warning, "state.json:3:9: warning: lastmod source hash: bad value"},
+		{"wrapped twice", fmt.Errorf("a: %w", fmt.Errorf("b: %w", At("f", 1, "c"))), "", "f:1: a: b: c"},
+		{"wrapped after", fmt.Errorf("%w; using the defaults", At("f", 1, "c")), "", "f:1: c; using the defaults"},
+		{"no place", errors.New("no base URL"), "", "sitemapgen: no base URL"},
+		{"no place, warning", errors.New("shallow clone"), Warning, "sitemapgen: warning: shallow clone"},
+		{"no file", &Diagnostic{Msg: "--max-urls: 0 is outside 1–50000"}, "", "sitemapgen: --max-urls: 0 is outside 1–50000"},
+		{"error", &Diagnostic{File: "site/a.html", Msg: "cannot read the page"}, Error, "site/a.html: error: cannot read the page"},
+		{"control character", At("new\nline.html", 0, "bad"), Warning, `"new\nline.html": warning: bad`},
+		{"invalid UTF-8", At("a\xffb.html", 2, "bad"), "", `"a\xffb.html":2: bad`},
+		{"pos", Pos{File: "_redirects", Line: 4}.Errorf("rule %d: bad", 2), Warning, "_redirects:4: warning: rule 2: bad"},
+		{"hint", &Diagnostic{File: "x.toml", Line: 2, Msg: "two generators", Hint: "name the site\nor set root:"}, "", "x.toml:2: two generators\nhint: name the site\nhint: or set root:"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := Format(tt.err, tt.warning); got != tt.want {
+			if got := Format(tt.err, tt.severity); got != tt.want {
 				t.Errorf("got  %q\nwant %q", got, tt.want)
 			}
 		})
@@ -38,5 +45,29 @@ func TestErrorsAs(t *testing.T) {
 	var d *Diagnostic
 	if !errors.As(err, &d) || d.Line != 4 || d.File != "sitemap.yaml" {
 		t.Fatalf("errors.As: %v %+v", err, d)
+	}
+}
+
+func TestQuote(t *testing.T) {
+	for _, p := range []string{"plain/é.html", "new\nline", "a\xffb", "esc\x1b[31m"} {
+		q := Quote(p)
+		if Quote(q) != q {
+			t.Errorf("Quote(%q) = %q, which Quote changes again", p, q)
+		}
+		if strings.ContainsFunc(q, unicode.IsControl) || !utf8.ValidString(q) {
+			t.Errorf("Quote(%q) = %q", p, q)
+		}
+	}
+	if Quote("plain/é.html") != "plain/é.html" {
+		t.Error("a plain path is quoted")
+	}
+}
+
+func TestPos(t *testing.T) {
+	if got := (Pos{File: "_headers", Line: 3}).String(); got != "_headers:3" {
+		t.Errorf("got %q", got)
+	}
+	if got := (Pos{File: "vercel.json"}).String(); got != "vercel.json" {
+		t.Errorf("got %q", got)
 	}
 }

@@ -14,33 +14,13 @@ import (
 	"github.com/BurntSushi/toml"
 	"gopkg.in/yaml.v3"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
-// ConfigError is a problem with a generator's configuration file. Its
-// message reads "file:line: what is wrong" (no line when it is not
-// known), File as the caller named it.
-type ConfigError struct {
-	File string // the configuration file, as given to the loader
-	Line int    // 1-based; 0 when not known
-	Msg  string
-	Err  error // the decoder's error, if any
-}
-
-// Error returns "file:line: message", or "file: message" without a line.
-func (e *ConfigError) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
-	}
-	return fmt.Sprintf("%s: %s", e.File, e.Msg)
-}
-
-// Unwrap returns the decoder's error, if any.
-func (e *ConfigError) Unwrap() error { return e.Err }
-
-// configErrorf returns a ConfigError without a line.
+// configErrorf returns a problem with the configuration file file, without a line.
 func configErrorf(file, format string, args ...any) error {
-	return &ConfigError{File: file, Msg: fmt.Sprintf(format, args...)}
+	return &diag.Diagnostic{File: file, Msg: fmt.Sprintf(format, args...)}
 }
 
 var yamlLineRE = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
@@ -59,9 +39,9 @@ func readConfigFile(file, name string) (map[string]any, error) {
 		if _, err := toml.Decode(string(data), &m); err != nil {
 			var pe toml.ParseError
 			if errors.As(err, &pe) {
-				return nil, &ConfigError{File: name, Line: pe.Position.Line, Msg: pe.Message, Err: err}
+				return nil, &diag.Diagnostic{File: name, Line: pe.Position.Line, Msg: pe.Message, Err: err}
 			}
-			return nil, &ConfigError{File: name, Msg: err.Error(), Err: err}
+			return nil, &diag.Diagnostic{File: name, Msg: err.Error(), Err: err}
 		}
 	case ".yaml", ".yml":
 		var v any
@@ -89,7 +69,7 @@ func readConfigFile(file, name string) (map[string]any, error) {
 			case errors.As(err, &te):
 				line = lineAt(data, te.Offset)
 			}
-			return nil, &ConfigError{File: name, Line: line, Msg: err.Error(), Err: err}
+			return nil, &diag.Diagnostic{File: name, Line: line, Msg: err.Error(), Err: err}
 		}
 	default:
 		return nil, configErrorf(name, "unknown config format %q (want .toml, .yaml, .yml or .json)", filepath.Ext(file))
@@ -97,7 +77,7 @@ func readConfigFile(file, name string) (map[string]any, error) {
 	return m, nil
 }
 
-// yamlError turns a yaml.v3 error into a ConfigError with the line it
+// yamlError turns a yaml.v3 error into a diag.Diagnostic with the line it
 // names. A TypeError may name several lines; the first is used and the
 // others stay in the message.
 func yamlError(name string, err error) error {
@@ -108,7 +88,7 @@ func yamlError(name string, err error) error {
 	} else {
 		msgs = []string{err.Error()}
 	}
-	ce := &ConfigError{File: name, Err: err}
+	ce := &diag.Diagnostic{File: name, Err: err}
 	for i, msg := range msgs {
 		msg = strings.TrimPrefix(msg, "yaml: ")
 		if m := yamlLineRE.FindStringSubmatch(msg); m != nil {

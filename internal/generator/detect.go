@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
@@ -85,7 +86,7 @@ type Project struct {
 //     dependency "@docusaurus/core".
 //
 // A configuration file that exists but does not parse (TOML, YAML, JSON,
-// package.json) is a [*ConfigError] naming the file (as
+// package.json) is a [*diag.Diagnostic] naming the file (as
 // filepath.Join(dir, name)) and line. A Hugo or Jekyll configuration that
 // parses but that [LoadHugo] or [LoadJekyll] rejects (a permalink pattern
 // sitemapgen does not support, say) is not an error here: the publish
@@ -132,7 +133,7 @@ func detect(dir string, env func(string) (string, bool)) ([]Project, error) {
 
 // wrap makes a loader's error name its file as filepath.Join(d.dir, file).
 func (d *detector) wrap(err error) error {
-	var ce *ConfigError
+	var ce *diag.Diagnostic
 	if errors.As(err, &ce) {
 		c := *ce
 		if c.File != "" && !filepath.IsAbs(c.File) {
@@ -162,10 +163,7 @@ func (d *detector) firstFile(names ...string) (string, []byte, error) {
 
 // noteAt formats a Note: "file:line: message", or "file: message".
 func noteAt(file string, line int, format string, args ...any) string {
-	if line > 0 {
-		return fmt.Sprintf("%s:%d: %s", file, line, fmt.Sprintf(format, args...))
-	}
-	return fmt.Sprintf("%s: %s", file, fmt.Sprintf(format, args...))
+	return diag.Pos{File: file, Line: line}.Errorf(format, args...).Error()
 }
 
 func uniqueNotes(notes []string) []string {
@@ -283,7 +281,7 @@ func (d *detector) readPackageJSON() (*packageJSON, error) {
 	}
 	m, err := readConfigFile(file, file)
 	if err != nil {
-		var ce *ConfigError
+		var ce *diag.Diagnostic
 		if errors.As(err, &ce) {
 			return nil, err
 		}

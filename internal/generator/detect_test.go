@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 )
 
 // detectFixture writes files (name → contents, "/" separators) into a new
@@ -155,7 +157,7 @@ func TestDetectErrors(t *testing.T) {
 	tests := []struct {
 		name  string
 		files map[string]string
-		file  string // the ConfigError's file, relative to the folder
+		file  string // the diag.Diagnostic's file, relative to the folder
 		line  int
 	}{
 		{"broken hugo.toml", map[string]string{"hugo.toml": "title = 'x'\nbaseURL = \n"}, "hugo.toml", 2},
@@ -171,15 +173,15 @@ func TestDetectErrors(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := detectFixture(t, tt.files)
 			got, err := detect(dir, envMap(nil))
-			var ce *ConfigError
+			var ce *diag.Diagnostic
 			if !errors.As(err, &ce) {
-				t.Fatalf("detect = %s, %v; want a *ConfigError", formatProjects(got), err)
+				t.Fatalf("detect = %s, %v; want a *diag.Diagnostic", formatProjects(got), err)
 			}
 			if got != nil {
 				t.Errorf("projects = %s with an error", formatProjects(got))
 			}
 			if want := filepath.Join(dir, filepath.FromSlash(tt.file)); ce.File != want || ce.Line != tt.line {
-				t.Errorf("ConfigError at %s:%d (%v), want %s:%d", ce.File, ce.Line, ce, want, tt.line)
+				t.Errorf("diag.Diagnostic at %s:%d (%v), want %s:%d", ce.File, ce.Line, ce, want, tt.line)
 			}
 		})
 	}

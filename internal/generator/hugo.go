@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
@@ -177,7 +178,7 @@ var hugoContent = map[string]bool{
 // permalinks.toml). Keys are case-insensitive. With no configuration at
 // all the defaults apply and File is "".
 //
-// Errors are [*ConfigError]s naming the file (and the line, for syntax
+// Errors are [*diag.Diagnostic]s naming the file (and the line, for syntax
 // errors).
 func LoadHugo(projectDir string) (*Hugo, error) {
 	h := &Hugo{PublishDir: "public", ContentDir: "content", DefaultContentLanguage: "en", Taxonomies: []string{"categories", "tags"}}
@@ -493,7 +494,7 @@ func (h *Hugo) Invalidate() { h.dirs.Clear() }
 func (d *detector) hugo() (*Project, error) {
 	h, err := LoadHugo(d.dir)
 	if err != nil {
-		var ce *ConfigError
+		var ce *diag.Diagnostic
 		if errors.As(err, &ce) && ce.Err == nil && ce.File != "" {
 			// The files parse but LoadHugo rejects a setting (permalinks
 			// sitemapgen does not support, say): read what Detect needs
@@ -561,7 +562,7 @@ func (d *detector) hugoFiles() ([]string, error) {
 
 // hugoFallback reads publishDir and baseURL from the files of a
 // configuration that LoadHugo rejected with ce, and notes ce.
-func (d *detector) hugoFallback(ce *ConfigError) (*Project, error) {
+func (d *detector) hugoFallback(ce *diag.Diagnostic) (*Project, error) {
 	files, err := d.hugoFiles()
 	if err != nil {
 		return nil, err

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 )
 
 func TestLoadHugo(t *testing.T) {
@@ -169,9 +171,9 @@ func TestLoadHugoErrors(t *testing.T) {
 			if err == nil {
 				t.Fatalf("no error; want %q", tt.want)
 			}
-			var ce *ConfigError
+			var ce *diag.Diagnostic
 			if !errors.As(err, &ce) {
-				t.Errorf("error %v is not a *ConfigError", err)
+				t.Errorf("error %v is not a *diag.Diagnostic", err)
 			}
 			if !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %q; want it to contain %q", err, tt.want)

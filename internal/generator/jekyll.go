@@ -13,6 +13,7 @@ import (
 	"time"
 	_ "time/tzdata" // Jekyll's timezone setting names an IANA zone; not every system has the database
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
@@ -141,7 +142,7 @@ var jekyllDefaultExcludes = []string{
 // LoadJekyll reads the configuration of the Jekyll site in projectDir:
 // the first of _config.yml, _config.yaml and _config.toml, as Jekyll
 // looks for them. A missing file means the defaults, with File "".
-// Errors are [*ConfigError]s naming the file and, for YAML and TOML
+// Errors are [*diag.Diagnostic]s naming the file and, for YAML and TOML
 // syntax errors, the line.
 func LoadJekyll(projectDir string) (*Jekyll, error) {
 	j := &Jekyll{
@@ -375,7 +376,7 @@ var jekyllGemRE = regexp.MustCompile(`(?m)^[ \t]*gem[ \t(]+["'](?:jekyll|github-
 func (d *detector) jekyll() (*Project, error) {
 	j, err := LoadJekyll(d.dir)
 	if err != nil {
-		var ce *ConfigError
+		var ce *diag.Diagnostic
 		if errors.As(err, &ce) && ce.Err == nil && ce.File != "" {
 			return d.jekyllFallback(ce)
 		}
@@ -398,7 +399,7 @@ func (d *detector) jekyll() (*Project, error) {
 
 // jekyllFallback reads url, baseurl and destination from the
 // configuration file that LoadJekyll rejected with ce, and notes ce.
-func (d *detector) jekyllFallback(ce *ConfigError) (*Project, error) {
+func (d *detector) jekyllFallback(ce *diag.Diagnostic) (*Project, error) {
 	name, _, err := d.firstFile("_config.yml", "_config.yaml", "_config.toml")
 	if err != nil {
 		return nil, err

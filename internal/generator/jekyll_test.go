@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 )
 
 func TestLoadJekyll(t *testing.T) {
@@ -142,9 +144,9 @@ func TestLoadJekyllErrors(t *testing.T) {
 			if err == nil {
 				t.Fatalf("no error; want %q", tt.want)
 			}
-			var ce *ConfigError
+			var ce *diag.Diagnostic
 			if !errors.As(err, &ce) {
-				t.Errorf("error %v is not a *ConfigError", err)
+				t.Errorf("error %v is not a *diag.Diagnostic", err)
 			}
 			if !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %q; want it to contain %q", err, tt.want)

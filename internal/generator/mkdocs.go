@@ -10,6 +10,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
@@ -105,7 +106,7 @@ func (d *detector) mkdocsRead(rel string, keys map[string]mkdocsValue, p *Projec
 		}
 		fallthrough
 	default:
-		return &ConfigError{File: file, Line: root.Line, Msg: "the file is not a mapping of keys to values"}
+		return &diag.Diagnostic{File: file, Line: root.Line, Msg: "the file is not a mapping of keys to values"}
 	}
 	var inherit *yaml.Node
 	for i := 0; i+1 < len(root.Content); i += 2 {

@@ -42,6 +42,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
@@ -200,9 +201,9 @@ func Load(path string) (*State, error) {
 			off-- // json's Offset is just past the bad byte
 			line := 1 + bytes.Count(data[:off], []byte("\n"))
 			col := off - int64(bytes.LastIndexByte(data[:off], '\n'))
-			return newState(nil), fmt.Errorf("%s:%d:%d: %w", path, line, col, err)
+			return newState(nil), &diag.Diagnostic{File: path, Line: line, Col: int(col), Msg: err.Error(), Err: err}
 		}
-		return newState(nil), fmt.Errorf("%s: %w", path, err)
+		return newState(nil), &diag.Diagnostic{File: path, Msg: err.Error(), Err: err}
 	}
 	if f.Version != version {
 		return newState(nil), fmt.Errorf("%s: unknown version %d, want %d", path, f.Version, version)

@@ -28,6 +28,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
@@ -45,7 +46,7 @@ type fileRules struct {
 type rule struct {
 	host   string // "" for any host
 	re     *regexp.Regexp
-	where  string // file:line
+	where  diag.Pos
 	value  string // the header value
 	remove bool   // "! X-Robots-Tag" (Cloudflare Pages): drop what earlier rules set
 }
@@ -220,12 +221,12 @@ func (r *Rules) parseHeaders(path string, data []byte) []error {
 		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
 			continue
 		}
-		where := fmt.Sprintf("%s:%d", path, line)
+		where := diag.Pos{File: path, Line: line}
 		if text[0] != ' ' && text[0] != '\t' {
 			cur, badPath = nil, false
 			host, re, err := netlifyPattern(trimmed)
 			if err != nil {
-				warnings = append(warnings, fmt.Errorf("%s: %v; its headers are ignored", where, err))
+				warnings = append(warnings, where.Errorf("%v; its headers are ignored", err))
 				badPath = true
 				continue
 			}
@@ -240,12 +241,12 @@ func (r *Rules) parseHeaders(path string, data []byte) []error {
 		}
 		name, value, ok := strings.Cut(trimmed, ":")
 		if !ok {
-			warnings = append(warnings, fmt.Errorf("%s: header line without a colon: %q", where, trimmed))
+			warnings = append(warnings, where.Errorf("header line without a colon: %q", trimmed))
 			continue
 		}
 		if cur == nil {
 			if !badPath && strings.EqualFold(strings.TrimSpace(name), "X-Robots-Tag") {
-				warnings = append(warnings, fmt.Errorf("%s: header without a path above it; ignored", where))
+				warnings = append(warnings, where.Errorf("header without a path above it; ignored"))
 			}
 			continue
 		}
@@ -254,7 +255,7 @@ func (r *Rules) parseHeaders(path string, data []byte) []error {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		warnings = append(warnings, fmt.Errorf("%s:%d: %v", path, line+1, err))
+		warnings = append(warnings, diag.Pos{File: path, Line: line + 1}.Errorf("%v", err))
 	}
 	return warnings
 }
@@ -311,27 +312,27 @@ func (r *Rules) parseVercel(path string, data []byte) []error {
 		} `json:"headers"`
 	}
 	if err := json.Unmarshal(data, &cfg); err != nil {
-		return []error{fmt.Errorf("%s: %v; its headers are ignored", jsonPos(path, data, err), err)}
+		return []error{jsonPos(path, data, err).Errorf("%v; its headers are ignored", err)}
 	}
 	var warnings []error
 	f := fileRules{vercel: true}
 	lines := jsonArrayLines(data, "headers")
 	for i, h := range cfg.Headers {
-		where := path
+		where := diag.Pos{File: path}
 		if i < len(lines) {
-			where = fmt.Sprintf("%s:%d", path, lines[i])
+			where.Line = lines[i]
 		}
 		for _, kv := range h.Headers {
 			if !strings.EqualFold(kv.Key, "X-Robots-Tag") {
 				continue
 			}
 			if len(h.Has) > 0 || len(h.Missing) > 0 {
-				warnings = append(warnings, fmt.Errorf("%s: X-Robots-Tag rule for %q depends on the request (has/missing); ignored", where, h.Source))
+				warnings = append(warnings, where.Errorf("X-Robots-Tag rule for %q depends on the request (has/missing); ignored", h.Source))
 				continue
 			}
 			re, err := pathToRegexp(h.Source)
 			if err != nil {
-				warnings = append(warnings, fmt.Errorf("%s: source %q: %v; the rule is ignored", where, h.Source, err))
+				warnings = append(warnings, where.Errorf("source %q: %v; the rule is ignored", h.Source, err))
 				continue
 			}
 			f.rules = append(f.rules, rule{re: re, where: where, value: kv.Value})
@@ -432,12 +433,13 @@ func pathToRegexp(src string) (*regexp.Regexp, error) {
 	return re, nil
 }
 
-// jsonPos names the file and line of a JSON syntax error.
-func jsonPos(path string, data []byte, err error) string {
+// jsonPos is the place of a JSON syntax error: the file, and the line
+// when the error says it.
+func jsonPos(path string, data []byte, err error) diag.Pos {
 	var se *json.SyntaxError
 	if errors.As(err, &se) && se.Offset <= int64(len(data)) {
 		// Offset counts the bytes read, the offending one included.
-		return fmt.Sprintf("%s:%d", path, 1+bytes.Count(data[:max(se.Offset-1, 0)], []byte("\n")))
+		return diag.Pos{File: path, Line: 1 + bytes.Count(data[:max(se.Offset-1, 0)], []byte("\n"))}
 	}
-	return path
+	return diag.Pos{File: path}
 }

@@ -72,6 +72,7 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 )
 
 // Redirects are a site's host redirect rules, file by file in the order read.
@@ -97,7 +98,7 @@ const (
 
 type redirectRule struct {
 	chain    int
-	where    string         // file:line
+	where    diag.Pos
 	host     string         // "" for any host
 	re       *regexp.Regexp // matches the path
 	slash    bool           // the path matches with or without its trailing slash (Netlify)
@@ -208,7 +209,7 @@ func (r *Redirects) Match(loc string) (Redirect, bool) {
 		if ru.shadowed || !isRedirectStatus(ru.status) {
 			continue
 		}
-		return Redirect{Where: ru.where, To: ru.target(matched), Status: ru.status}, true
+		return Redirect{Where: ru.where.String(), To: ru.target(matched), Status: ru.status}, true
 	}
 	return Redirect{}, false
 }
@@ -288,16 +289,16 @@ func (r *Redirects) parseRedirectsFile(path string, data []byte, shadowing bool)
 		if len(fields) == 0 {
 			continue
 		}
-		where := fmt.Sprintf("%s:%d", path, line)
+		where := diag.Pos{File: path, Line: line}
 		ru, err := parseRedirectLine(where, fields, shadowing)
 		if err != nil {
-			warnings = append(warnings, fmt.Errorf("%s: %v", where, err))
+			warnings = append(warnings, where.Errorf("%v", err))
 			continue
 		}
 		r.rules = append(r.rules, ru)
 	}
 	if err := sc.Err(); err != nil {
-		warnings = append(warnings, fmt.Errorf("%s:%d: %v", path, line+1, err))
+		warnings = append(warnings, diag.Pos{File: path, Line: line + 1}.Errorf("%v", err))
 	}
 	return warnings
 }
@@ -306,7 +307,7 @@ func (r *Redirects) parseRedirectsFile(path string, data []byte, shadowing bool)
 // "from [query] to [status][!] [conditions]", as Netlify's parser splits
 // them: "to" is the first field after from that starts with "/", "http://"
 // or "https://", and is left out in "/path/* 200".
-func parseRedirectLine(where string, fields []string, shadowing bool) (redirectRule, error) {
+func parseRedirectLine(where diag.Pos, fields []string, shadowing bool) (redirectRule, error) {
 	from, parts := fields[0], fields[1:]
 	if len(parts) == 0 {
 		return redirectRule{}, fmt.Errorf("no destination after %q; the rule is ignored", from)
@@ -469,30 +470,29 @@ func (r *Redirects) parseNetlifyTOML(path string, data []byte, shadowing bool) [
 	}
 	md, err := toml.Decode(string(data), &cfg)
 	if err != nil {
-		where, msg := path, err.Error()
+		where, msg := diag.Pos{File: path}, err.Error()
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			if line := pe.Position.Line; line > 0 {
-				where = fmt.Sprintf("%s:%d", path, line)
-			}
+			where.Line = pe.Position.Line
 			if pe.Message != "" {
 				msg = pe.Message
 			}
 		} else if m := tomlErrorLine.FindStringSubmatch(msg); m != nil { // a type error
-			where, msg = path+":"+m[1], msg[len(m[0]):]
+			where.Line, _ = strconv.Atoi(m[1])
+			msg = msg[len(m[0]):]
 		}
-		return []error{fmt.Errorf("%s: %s; its redirects are ignored", where, msg)}
+		return []error{where.Errorf("%s; its redirects are ignored", msg)}
 	}
 	var warnings []error
 	lines := tomlRedirectLines(data, len(cfg.Redirects))
 	for i, prim := range cfg.Redirects {
-		where := path
+		where := diag.Pos{File: path}
 		if i < len(lines) {
-			where = fmt.Sprintf("%s:%d", path, lines[i])
+			where.Line = lines[i]
 		}
 		ru, err := tomlRedirectRule(md, prim, shadowing)
 		if err != nil {
-			warnings = append(warnings, fmt.Errorf("%s: %v", where, err))
+			warnings = append(warnings, where.Errorf("%v", err))
 			continue
 		}
 		ru.where = where
@@ -619,24 +619,24 @@ func (r *Redirects) parseVercelRedirects(path string, data []byte, _ bool) []err
 	if err := json.Unmarshal(data, &cfg); err != nil {
 		where := jsonPos(path, data, err)
 		var te *json.UnmarshalTypeError
-		if where == path && errors.As(err, &te) && te.Offset <= int64(len(data)) {
-			where = fmt.Sprintf("%s:%d", path, 1+bytes.Count(data[:te.Offset], []byte("\n")))
+		if where.Line == 0 && errors.As(err, &te) && te.Offset <= int64(len(data)) {
+			where.Line = 1 + bytes.Count(data[:te.Offset], []byte("\n"))
 		}
-		return []error{fmt.Errorf("%s: %v; its redirects are ignored", where, err)}
+		return []error{where.Errorf("%v; its redirects are ignored", err)}
 	}
 	var warnings []error
 	lines := jsonArrayLines(data, "redirects")
 	for i, raw := range cfg.Redirects {
-		where := path
+		where := diag.Pos{File: path}
 		if i < len(lines) {
-			where = fmt.Sprintf("%s:%d", path, lines[i])
+			where.Line = lines[i]
 		}
 		ru, warning, err := vercelRule(raw)
 		if warning != nil {
-			warnings = append(warnings, fmt.Errorf("%s: %v", where, warning))
+			warnings = append(warnings, where.Errorf("%v", warning))
 		}
 		if err != nil {
-			warnings = append(warnings, fmt.Errorf("%s: %v", where, err))
+			warnings = append(warnings, where.Errorf("%v", err))
 			continue
 		}
 		ru.where = where

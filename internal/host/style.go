@@ -13,6 +13,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
@@ -122,13 +123,13 @@ func StyleOf(platform string, dirs ...string) (Style, []error, error) {
 		if _, err := toml.Decode(string(data), &cfg); err != nil {
 			var pe toml.ParseError
 			if errors.As(err, &pe) {
-				return s, []error{fmt.Errorf("%s:%d: %s; its settings are not used", path, pe.Position.Line, pe.Message)}, nil
+				return s, []error{diag.Pos{File: path, Line: pe.Position.Line}.Errorf("%s; its settings are not used", pe.Message)}, nil
 			}
-			return s, []error{fmt.Errorf("%s: %v; its settings are not used", path, err)}, nil
+			return s, []error{diag.Pos{File: path}.Errorf("%v; its settings are not used", err)}, nil
 		}
 		if p := cfg.Build.Processing.HTML.PrettyURLs; p != nil {
 			s.CleanURLs = *p
-			s.From = fmt.Sprintf("%s:%d", path, lineOf(data, prettyURLsRE))
+			s.From = diag.Pos{File: path, Line: lineOf(data, prettyURLsRE)}.String()
 		}
 		if cfg.Build.Publish != "" {
 			// Netlify reads publish relative to the base folder, which
@@ -152,17 +153,17 @@ func StyleOf(platform string, dirs ...string) (Style, []error, error) {
 			OutputDirectory string `json:"outputDirectory"`
 		}
 		if err := json.Unmarshal(data, &cfg); err != nil {
-			return s, []error{fmt.Errorf("%s: %v; its settings are not used", jsonPos(path, data, err), err)}, nil
+			return s, []error{jsonPos(path, data, err).Errorf("%v; its settings are not used", err)}, nil
 		}
 		if cfg.CleanURLs != nil {
 			s.CleanURLs = *cfg.CleanURLs
-			s.From = fmt.Sprintf("%s:%d", path, lineOf(data, cleanURLsRE))
+			s.From = diag.Pos{File: path, Line: lineOf(data, cleanURLsRE)}.String()
 		}
 		s.EitherSlash = cfg.TrailingSlash == nil
 		if cfg.TrailingSlash != nil {
 			s.FolderSlash = *cfg.TrailingSlash
 			s.CleanSlash = s.CleanURLs && *cfg.TrailingSlash
-			s.From = fmt.Sprintf("%s:%d", path, lineOf(data, trailingSlashRE))
+			s.From = diag.Pos{File: path, Line: lineOf(data, trailingSlashRE)}.String()
 		}
 		if cfg.OutputDirectory != "" {
 			s.Publish, s.PublishFrom = filepath.Join(dir, filepath.FromSlash(cfg.OutputDirectory)), path

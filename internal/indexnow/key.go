@@ -5,6 +5,10 @@ import (
 	"fmt"
 )
 
+// KeyEnv is the environment variable that holds the site's IndexNow key
+// (a CI secret).
+const KeyEnv = "INDEXNOW_KEY"
+
 // Key lengths the protocol allows.
 const (
 	MinKeyLen = 8

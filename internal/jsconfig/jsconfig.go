@@ -23,8 +23,9 @@
 package jsconfig
 
 import (
-	"fmt"
 	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 )
 
 // Value is a value the reader found: the value of a key of an exported
@@ -68,12 +69,7 @@ func NewReader(file string, data []byte, methods ...string) *Reader {
 // Note adds a note about the file: "file:line: message", or "file:
 // message" when line is 0. The message is formatted as by fmt.Sprintf.
 func (r *Reader) Note(line int, format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
-	if line > 0 {
-		r.notes = append(r.notes, fmt.Sprintf("%s:%d: %s", r.file, line, msg))
-		return
-	}
-	r.notes = append(r.notes, fmt.Sprintf("%s: %s", r.file, msg))
+	r.notes = append(r.notes, diag.Pos{File: r.file, Line: line}.Errorf(format, args...).Error())
 }
 
 // Notes returns the notes made so far, in the order they were made.

@@ -34,7 +34,7 @@
 // change that caused one is followed by an event that reads it again.
 //
 // When the sitemaps cannot be written (no space left, a read-only folder,
-// a file size limit), Run returns a [*WriteError] that names the folder;
+// a file size limit), Run returns a *diag.Diagnostic that names the folder;
 // the writer's temporary files are removed and, since the new files are
 // only renamed into place once all of them are written, the folder keeps
 // the sitemaps it had.
@@ -57,6 +57,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/gitdates"
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
 	"github.com/sitemapgen/sitemapgen/internal/host"
@@ -173,17 +174,6 @@ type Report struct {
 // ProgressEvery is how often, in files found, Report.Progress is called.
 const ProgressEvery = 10000
 
-// Reasons a file is skipped that build itself decides.
-const (
-	// NotFollowed is a symbolic link left alone.
-	NotFollowed mapping.Reason = "symbolic link not followed (follow_symlinks is off)"
-	// OwnOutput is a file of sitemapgen's own output that the include
-	// patterns matched.
-	OwnOutput mapping.Reason = "sitemapgen output"
-	// Unreadable is a page whose head could not be read.
-	Unreadable mapping.Reason = "unreadable"
-)
-
 // Result counts what a build found and did.
 type Result struct {
 	// Pages is the number of files the include patterns matched.
@@ -210,18 +200,17 @@ type Result struct {
 	Elapsed time.Duration
 }
 
-// NoPagesError is returned when the include patterns match no file.
-type NoPagesError struct {
-	Root    string
-	Include []string
-}
+// ErrNoPages is why a build fails when the include patterns match no
+// file: Run returns a *diag.Diagnostic about the root that wraps it.
+var ErrNoPages = errors.New("no page found")
 
-func (e *NoPagesError) Error() string {
-	inc := e.Include
-	if len(inc) == 0 {
-		inc = walker.DefaultInclude
+// noPages is the error of a build of root whose include patterns match no
+// file.
+func noPages(root string, include []string) error {
+	if len(include) == 0 {
+		include = walker.DefaultInclude
 	}
-	return fmt.Sprintf("%s: no page found (include: %s); nothing written", e.Root, strings.Join(inc, ", "))
+	return &diag.Diagnostic{File: root, Msg: fmt.Sprintf("no page found (include: %s); nothing written", strings.Join(include, ", ")), Err: ErrNoPages}
 }
 
 // StrictError is returned under Options.Strict when front matter has
@@ -252,23 +241,12 @@ func (e *ReadError) Error() string {
 	return fmt.Sprintf("%d files or folders could not be read; nothing written", e.Problems)
 }
 
-// WriteError is returned when the sitemaps cannot be written into Dir: no
-// space left on the device, a read-only folder, a file larger than the
-// process may write. The writer removed its temporary files.
-type WriteError struct {
-	Dir string
-	Err error // the system's error
-}
-
-func (e *WriteError) Error() string {
-	return fmt.Sprintf("%s: cannot write the sitemaps: %v", e.Dir, e.Err)
-}
-
-func (e *WriteError) Unwrap() error { return e.Err }
-
 // writeError makes the writer's error about one of its temporary files,
-// whose name means nothing to the user, a *WriteError about the folder.
-// Other errors name their file already and are returned unchanged.
+// whose name means nothing to the user, an error about the folder dir: a
+// *diag.Diagnostic that wraps the system's error (no space left on the
+// device, a read-only folder, a file larger than the process may write).
+// The writer removed its temporary files. Other errors name their file
+// already and are returned unchanged.
 func writeError(dir string, err error) error {
 	var pe *fs.PathError
 	if !errors.As(err, &pe) {
@@ -278,7 +256,7 @@ func writeError(dir string, err error) error {
 	if filepath.Dir(pe.Path) != filepath.Clean(dir) || !strings.HasPrefix(name, ".sitemapgen-") || !strings.HasSuffix(name, ".tmp") {
 		return err
 	}
-	return &WriteError{Dir: dir, Err: pe.Err}
+	return &diag.Diagnostic{File: dir, Msg: "cannot write the sitemaps: " + pe.Err.Error(), Err: pe.Err}
 }
 
 // Problems with a page that changed while the site was read: it was
@@ -467,7 +445,7 @@ func (b *builder) run(ctx context.Context) error {
 		return &ReadError{Problems: res.Unread}
 	}
 	if res.Pages == 0 {
-		return &NoPagesError{Root: opts.Root, Include: opts.Walk.Include}
+		return noPages(opts.Root, opts.Walk.Include)
 	}
 	if opts.Join != nil {
 		b.unusedSources()
@@ -590,7 +568,7 @@ func (b *builder) walkProblem(path string, err error) {
 
 // errNotFollowed is the warning about a page that is a symbolic link,
 // while links are not followed.
-var errNotFollowed = errors.New(string(NotFollowed) + "; not listed")
+var errNotFollowed = errors.New(string(mapping.NotFollowed) + "; not listed")
 
 // servable reports whether a page's read error is the policy's: the page
 // is not one a web server would serve (its mode lets nobody read it, it is
@@ -657,7 +635,7 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 		later(path, func() {
 			b.res.Pages++
 			b.warn(path, errNotFollowed)
-			b.skip(path, NotFollowed, "")
+			b.skip(path, mapping.NotFollowed, "")
 		})
 	}
 	if heads {
@@ -677,7 +655,7 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 		if b.isOwnOutput(f.Path) {
 			later(f.Path, func() {
 				b.res.Pages++
-				b.skip(f.Path, OwnOutput, "")
+				b.skip(f.Path, mapping.OwnOutput, "")
 			})
 			return nil
 		}
@@ -780,103 +758,6 @@ func (b *builder) judge(hr *htmlhead.HeadReader, f walker.File) outcome {
 	return o
 }
 
-// pageInfo is what the build needs of a file's metadata.
-type pageInfo struct {
-	mode     fs.FileMode // permission bits, and ModeIrregular for anything but a regular file
-	size     int64
-	mtime    time.Time
-	dev, ino uint64 // which file it is; zero where the system does not say
-}
-
-func infoOf(st os.FileInfo) pageInfo {
-	mode := st.Mode().Perm()
-	if !st.Mode().IsRegular() {
-		mode |= fs.ModeIrregular
-	}
-	dev, ino := fileID(st)
-	return pageInfo{mode: mode, size: st.Size(), mtime: st.ModTime(), dev: dev, ino: ino}
-}
-
-// Test hooks, called with a page's path when set: testHookBeforeOpen
-// before the page is opened, testHookOpened after it is opened and before
-// it is read. Tests remove or change the file there.
-var testHookBeforeOpen, testHookOpened func(rel string)
-
-// readHead opens the page at rel, fills f's size and time from the open
-// file when the walker left them out, and reads the head. It fails when
-// the path no longer names the file that was read, as it was then.
-func (b *builder) readHead(hr *htmlhead.HeadReader, rel string, f *walker.File) (*htmlhead.Head, error) {
-	if testHookBeforeOpen != nil {
-		testHookBeforeOpen(rel)
-	}
-	page, info, err := b.root.open(rel)
-	switch {
-	case gone(err):
-		return nil, ErrRemovedBeforeRead
-	case errors.Is(err, fs.ErrPermission):
-		// Denied to this user; if to anyone, that is the policy's skip.
-		if now, serr := b.root.stat(rel); serr == nil && now.mode&0o444 == 0 {
-			return nil, noReadBits(now.mode)
-		}
-		return nil, err
-	case err != nil:
-		return nil, err
-	}
-	defer page.Close()
-	if err := setInfo(f, info); err != nil {
-		return nil, err
-	}
-	if testHookOpened != nil {
-		testHookOpened(rel)
-	}
-	h, err := hr.ReadSized(page, info.size)
-	if err != nil {
-		return nil, err
-	}
-	now, err := b.root.stat(rel)
-	if err := changed(info, now, err); err != nil {
-		return nil, err
-	}
-	return h, nil
-}
-
-// changed compares what a page was when it was opened with what its path
-// names after the read (now, or the error of its stat).
-func changed(opened, now pageInfo, err error) error {
-	switch {
-	case gone(err):
-		return ErrRemovedWhileRead
-	case err != nil:
-		return err
-	case now.dev != opened.dev || now.ino != opened.ino:
-		return ErrReplacedWhileRead
-	case now.size != opened.size || !now.mtime.Equal(opened.mtime):
-		return ErrChangedWhileRead
-	}
-	return nil
-}
-
-// setInfo checks that info is of a regular file someone may read and
-// fills f's size and time from it when they are missing.
-func setInfo(f *walker.File, info pageInfo) error {
-	if info.mode&fs.ModeIrregular != 0 {
-		return walker.ErrNotRegular
-	}
-	if info.mode&0o444 == 0 {
-		return noReadBits(info.mode)
-	}
-	if f.ModTime.IsZero() {
-		f.Size, f.ModTime = info.size, info.mtime
-	}
-	return nil
-}
-
-// noReadBits is the policy's problem with a file of mode m, which lets
-// nobody read it.
-func noReadBits(m fs.FileMode) error {
-	return fmt.Errorf("%w (mode %v)", walker.ErrNoReadBits, m.Perm())
-}
-
 // record reports the outcome of a page, after the walk, on Run's
 // goroutine.
 func (b *builder) record(path string, o outcome) {
@@ -888,7 +769,7 @@ func (b *builder) record(path string, o outcome) {
 			return
 		}
 		b.warn(path, fmt.Errorf("cannot read the page: %w; not listed", o.readErr))
-		b.skip(path, Unreadable, o.readErr.Error())
+		b.skip(path, mapping.Unreadable, o.readErr.Error())
 		return
 	}
 	b.sourceProblems(path, o.problems)
@@ -920,57 +801,6 @@ func (b *builder) record(path string, o outcome) {
 		b.skip(path, d.Skip, d.Because)
 	}
 }
-
-// lintLastMod warns when more than half of the URLs, and at least
-// lintMinURLs, share one lastmod day: dates that look like build times,
-// which search engines learn to ignore. The likely cause follows from the
-// source most pages' dates came from.
-func (b *builder) lintLastMod() {
-	n := b.recs.Len()
-	if n < lintMinURLs {
-		return
-	}
-	days := make(map[int64]int)
-	for _, idx := range b.recs.order {
-		if r := b.recs.rec(idx); r.lastmod != noLastMod {
-			days[r.lastmod/86400]++
-		}
-	}
-	var day int64
-	most := 0
-	for d, c := range days {
-		if c > most || c == most && d < day {
-			day, most = d, c
-		}
-	}
-	if 2*most <= n {
-		return
-	}
-	var top mapping.LastModSource
-	for src, c := range b.res.LastMod {
-		if c > b.res.LastMod[top] || c == b.res.LastMod[top] && src < top {
-			top = src
-		}
-	}
-	cause := ""
-	switch {
-	case top == mapping.LastModMTime:
-		cause = "; they are the files' modification times, which a fresh checkout or a build sets to now (CI): add git to lastmod.sources, or give dates in front matter"
-	case top == mapping.LastModGit && b.git != nil && b.git.Shallow():
-		cause = "; they come from a shallow clone's history: fetch it whole (fetch-depth: 0, or git fetch --unshallow --filter=blob:none)"
-	case top == mapping.LastModGit:
-		cause = "; they come from git: one commit touched most files"
-	case top == mapping.LastModHash:
-		cause = "; they come from the hash state file, which dates every page it meets for the first time by that build: they come true as pages change, if the file is kept between builds"
-	case top == mapping.LastModMeta || top == mapping.LastModFrontMatter:
-		cause = "; they come from the pages' own dates (" + string(top) + "): a template may stamp the build time"
-	}
-	date := time.Unix(day*86400, 0).UTC().Format(time.DateOnly)
-	b.warn("", fmt.Errorf("%d of %d URLs (%d%%) have a lastmod on %s: dates that look like build times, which search engines learn to ignore%s", most, n, 100*most/n, date, cause))
-}
-
-// lintMinURLs is the fewest URLs lintLastMod judges.
-const lintMinURLs = 20
 
 // listed adds the record of a listed page.
 func (b *builder) listed(path string, d *mapping.Decision) {

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -191,9 +192,9 @@ func TestRunEmpty(t *testing.T) {
 	prev := filepath.Join(root, "sitemap.xml")
 	os.WriteFile(prev, []byte("previous"), 0o644)
 	_, _, err := run(t, Options{Root: root})
-	var np *NoPagesError
-	if !errors.As(err, &np) {
-		t.Fatalf("err = %v, want NoPagesError", err)
+	var d *diag.Diagnostic
+	if !errors.Is(err, ErrNoPages) || !errors.As(err, &d) || d.File != root {
+		t.Fatalf("err = %v, want ErrNoPages about %s", err, root)
 	}
 	if want := root + ": no page found (include: **/*.html, **/*.htm); nothing written"; err.Error() != want {
 		t.Errorf("err = %q\nwant %q", err, want)
@@ -511,7 +512,7 @@ func TestRunUnreadablePage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Skipped[Unreadable] != 1 || len(ev.warns) != 1 || !strings.HasPrefix(ev.warns[0], "locked.html: cannot read the page: ") {
+	if res.Skipped[mapping.Unreadable] != 1 || len(ev.warns) != 1 || !strings.HasPrefix(ev.warns[0], "locked.html: cannot read the page: ") {
 		t.Errorf("skipped %v, warnings %q", res.Skipped, ev.warns)
 	}
 	if !slices.Equal(locs(res), []string{base}) {

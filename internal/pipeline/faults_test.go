@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/walker"
 	"github.com/sitemapgen/sitemapgen/writer"
@@ -194,7 +195,7 @@ func TestSessionChangedWhileRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{"b.html: cannot read the page: " + ErrRemovedWhileRead.Error() + "; not listed"}
-	if !slices.Equal(ev.warns, want) || len(ev.errors) != 0 || res.Skipped[Unreadable] != 1 {
+	if !slices.Equal(ev.warns, want) || len(ev.errors) != 0 || res.Skipped[mapping.Unreadable] != 1 {
 		t.Errorf("warnings %q, errors %q, skipped %v; want the warning %q", ev.warns, ev.errors, res.Skipped, want)
 	}
 	if got := locs(res); !slices.Equal(got, []string{base, base + "a.html"}) {
@@ -309,8 +310,8 @@ func TestWriteError(t *testing.T) {
 	out := filepath.Join("site", "out")
 	tmp := &os.PathError{Op: "write", Path: filepath.Join(out, ".sitemapgen-12-345.tmp"), Err: syscall.ENOSPC}
 	err := writeError(out+"/", tmp)
-	var we *WriteError
-	if !errors.As(err, &we) || !errors.Is(err, syscall.ENOSPC) || err.Error() != "site/out/: cannot write the sitemaps: no space left on device" {
+	var d *diag.Diagnostic
+	if !errors.As(err, &d) || d.File != out+"/" || !errors.Is(err, syscall.ENOSPC) || err.Error() != "site/out/: cannot write the sitemaps: no space left on device" {
 		t.Errorf("write of a temporary file: %v", err)
 	}
 	for _, other := range []error{

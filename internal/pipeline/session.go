@@ -147,7 +147,7 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 func (s *Session) finish(only map[string]bool) error {
 	b := s.b
 	if b.res.Pages == 0 && s.b.index.len() == 0 {
-		return &NoPagesError{Root: b.opts.Root, Include: b.opts.Walk.Include}
+		return noPages(b.opts.Root, b.opts.Walk.Include)
 	}
 	if n := sum(b.problems); b.opts.Strict && n > 0 {
 		return &StrictError{Problems: n}

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -221,8 +222,7 @@ func TestSessionMatchesRun(t *testing.T) {
 }
 
 func isEmptySite(err error) bool {
-	_, ok := err.(*NoPagesError)
-	return ok || err == ErrAllSkipped
+	return errors.Is(err, ErrNoPages) || err == ErrAllSkipped
 }
 
 func TestSessionUpdateCounts(t *testing.T) {

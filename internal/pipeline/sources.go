@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -314,6 +315,6 @@ func (b *builder) sourceProblems(path string, problems []frontmatter.Problem) {
 	}
 	for _, p := range problems {
 		b.res.SourceProblems++
-		b.warn(fmt.Sprintf("%s:%d", path, p.Line), fmt.Errorf("%s", p.Msg))
+		b.warn(path, diag.At(path, p.Line, p.Msg))
 	}
 }

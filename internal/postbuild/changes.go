@@ -18,6 +18,7 @@ import (
 	"unicode"
 
 	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
 	"github.com/sitemapgen/sitemapgen/writer"
@@ -255,13 +256,13 @@ func ParseChanges(r io.Reader, name string) (*ChangesFile, error) {
 		}
 		c, err := parseChange(line)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, n, err)
+			return nil, diag.At(name, n, err.Error())
 		}
 		changes = append(changes, c)
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, fmt.Errorf("%s:%d: line longer than %d bytes", name, n+1, maxLine)
+			return nil, diag.At(name, n+1, fmt.Sprintf("line longer than %d bytes", maxLine))
 		}
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
@@ -346,7 +347,7 @@ func (fc *fileCheck) loc(v string, line int) {
 	} else if w.file == fc.cand.path {
 		fc.addf(line, "URL %s listed twice (also at line %d)", v, w.line)
 	} else {
-		fc.addf(line, "URL %s also listed by %s:%d", v, w.file, w.line)
+		fc.addf(line, "URL %s also listed by %s", v, diag.Pos{File: w.file, Line: w.line})
 	}
 	if fc.scope != "" && !under(v, fc.scope) {
 		fc.addf(line, "URL %s is outside the sitemap's scope %s (a sitemap may list only URLs under its own folder)", v, fc.scope)

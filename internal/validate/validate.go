@@ -43,6 +43,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
@@ -55,12 +56,7 @@ type Problem struct {
 
 // String returns the problem as "file:line: msg", or "file: msg" when Line
 // is 0.
-func (p Problem) String() string {
-	if p.Line == 0 {
-		return p.File + ": " + p.Msg
-	}
-	return fmt.Sprintf("%s:%d: %s", p.File, p.Line, p.Msg)
-}
+func (p Problem) String() string { return diag.At(p.File, p.Line, p.Msg).Error() }
 
 // Options tunes [Check]. The zero value checks files on their own.
 type Options struct {

@@ -1,0 +1,253 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/config"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/indexnow"
+	"github.com/sitemapgen/sitemapgen/internal/pipeline"
+	"github.com/sitemapgen/sitemapgen/internal/postbuild"
+	"github.com/sitemapgen/sitemapgen/mapping"
+)
+
+// buildUsage is build's --help, its flags listed by the table of
+// settings.
+var buildUsage = `sitemapgen writes the sitemaps of a built static site.
+
+Usage:
+  sitemapgen [build] [flags] [DIR]   write the sitemaps of the site in DIR
+  sitemapgen watch [flags] [DIR]     write them, then again after each change
+  sitemapgen validate PATH...        check sitemap files against the protocol
+  sitemapgen submit [flags]          post the URLs a build with --changes
+                                     found changed to IndexNow
+  sitemapgen init                    write a commented sitemap.yaml with what
+                                     the project's files say
+  sitemapgen version                 print the version
+  sitemapgen help                    print this help
+
+DIR is the site's built output (Hugo public/, Jekyll _site/, Astro dist/ ...),
+or root: in sitemap.yaml; with --mode content, the folder of source files
+(Hugo content/, a Jekyll site). Flags may come before or after DIR.
+
+Without DIR, root: or a base URL, sitemapgen reads what the project already
+says: the generator's config in the working directory (Hugo, Jekyll, Astro,
+Eleventy, Next.js static export, MkDocs, Docusaurus) for the site folder and
+base URL, and the hosting platform's build environment and files (Netlify,
+Vercel, Cloudflare Pages, GitHub Actions) for the production URL and the URL
+style the host serves. It says what it found in one line.
+
+The base URL, first found: --base-url, SITEMAP_BASE_URL, base_url: in
+sitemap.yaml, the platform's production URL (Netlify URL, Vercel
+VERCEL_PROJECT_PRODUCTION_URL), the generator's config (Hugo baseURL, Jekyll
+url + baseurl, Astro site + base, MkDocs site_url, Docusaurus url + baseUrl),
+then a guess from Cloudflare Pages' pages.dev name or GitHub Pages' address.
+
+Examples:
+  hugo && sitemapgen                   a Hugo project: public/, hugo.toml's
+                                       baseURL
+  hugo && sitemapgen --base-url https://example.com/ public
+  jekyll build && sitemapgen _site --base-url https://example.org/blog/ --robots
+  sitemapgen public --gzip --text --exclude 'drafts/**'
+  sitemapgen --dry-run public          list the URLs; write nothing
+  sitemapgen public --explain public/old/index.html
+                                       why is that page left out?
+  SITEMAP_BASE_URL=https://example.com/ sitemapgen public
+  sitemapgen public --source content   built pages take their source's front
+                                       matter: drafts, sitemap: false, lastmod
+  sitemapgen --mode content --preset hugo --base-url https://example.com/
+                                       the URLs of content/ as Hugo gives
+                                       them; the sitemaps go into public/
+
+Flags (each is also a key of sitemap.yaml, spelled with _ for -):
+` + config.Settings.Help(config.Build, 23) + `  -h, --help           print this help
+
+Files written into DIR (or DIR2): sitemap.xml, a <urlset> when every URL fits
+in one file, otherwise a <sitemapindex> of shards named after their content
+(sitemap-1-HASH.xml, sitemap-2-HASH.xml ...); sitemap.txt with --text. The
+set is replaced atomically: a run killed at any instant leaves the previous
+set or the new one. Sitemap files of an earlier run that are no longer
+needed are removed; nothing else is touched.
+
+Run 'sitemapgen watch --help' for watch mode, 'sitemapgen validate --help'
+for checking sitemaps.
+
+Exit status: 0 the sitemaps were written, 1 the build failed (nothing found,
+an I/O error), 2 a usage or configuration error.
+`
+
+// runBuild runs "sitemapgen [build]": one build of the site's sitemaps.
+func runBuild(ctx context.Context, e *env, args []string) error {
+	c, err := resolve(e, config.Build, args)
+	if c == nil {
+		return err // --help, or the command line is wrong
+	}
+	v := &c.Values
+	if c.SkipWrite != "" {
+		say(e.stderr, v.Quiet, "%s: no sitemap written", c.SkipWrite)
+		return nil
+	}
+	out, err := prepareOutputs(c, e, true)
+	if err != nil {
+		return usage(err)
+	}
+	rep := newReporter(c.Build.Root, e.stderr, v.Quiet, v.Verbose)
+	rep.explainTo, rep.dates = e.stdout, c.Build.Write.LastModFormat
+	rep.settings(c)
+	c.Build.Report = rep.report()
+	res, err := pipeline.Run(ctx, c.Build)
+	rep.endProgress()
+	switch {
+	case err != nil:
+		return err
+	case len(v.Explain) > 0:
+		return nil // the explanations were the output
+	case v.Check:
+		return checked(res, c, e)
+	}
+	if v.DryRun {
+		for i := range res.URLs.Len() {
+			fmt.Fprintln(e.stdout, res.URLs.At(i).Loc)
+		}
+	}
+	say(e.stderr, v.Quiet, "%s", summary(res, c))
+	if c.Writes() && res.Write != nil {
+		return out.Write(res.URLs)
+	}
+	return nil
+}
+
+// checked reports the outcome of --check: the files that differ from what
+// a build would write, and an error if any does.
+func checked(res *pipeline.Result, c *config.Config, e *env) error {
+	for _, name := range res.Write.Differ {
+		why := "differs from what a build writes"
+		if slices.Contains(res.Write.Removed, name) {
+			why = "stale: a build removes it"
+		}
+		fmt.Fprintf(e.stdout, "%s: %s\n", filepath.Join(c.Build.Write.Dir, name), why)
+	}
+	if n := len(res.Write.Differ); n > 0 {
+		return fmt.Errorf("%s out of date; run sitemapgen without --check to write them", plural(n, "file"))
+	}
+	say(e.stderr, c.Values.Quiet, "the sitemaps in %s are up to date (%s)", c.Build.Write.Dir, plural(len(res.Write.Written), "file"))
+	return nil
+}
+
+// resolve parses the command line of build or watch (command), resolves
+// the configuration, says what it found, and checks the folders it names.
+// A nil Config ends the command: with a nil error after --help, else with
+// a usage or configuration error.
+func resolve(e *env, command string, args []string) (*config.Config, error) {
+	help, name := buildUsage, "sitemapgen"
+	if command == config.Watching {
+		help, name = watchUsage, "sitemapgen watch"
+	}
+	line, err := config.Settings.Parse(command, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(e.stdout, help)
+		return nil, nil
+	}
+	if err == nil && len(line.Args) > 1 {
+		err = errors.New("one site folder at a time; got " + strings.Join(line.Args, ", "))
+	}
+	if err == nil && command == config.Watching {
+		err = refused(line)
+	}
+	if err != nil {
+		return nil, badCommandLine(name, err)
+	}
+	c, err := config.Resolve(line, e.getenv)
+	if err != nil {
+		return nil, usage(err)
+	}
+	for _, w := range c.Warnings {
+		fmt.Fprintln(e.stderr, diag.Format(w, diag.Warning))
+	}
+	if c.Detected != "" {
+		say(e.stderr, c.Values.Quiet, "%s", c.Detected)
+	}
+	if c.SkipWrite != "" {
+		return c, nil // no folder needed: nothing is read
+	}
+	if err := folderError(c); err != nil {
+		return nil, usage(err)
+	}
+	return c, nil
+}
+
+// folderError reports a site or source folder that is missing.
+func folderError(c *config.Config) error {
+	if st, err := os.Stat(c.Build.Root); err != nil || !st.IsDir() {
+		msg := "no such folder"
+		if err == nil {
+			msg = "not a folder"
+		} else if !errors.Is(err, os.ErrNotExist) {
+			msg = err.Error()
+		}
+		if c.RootFrom != "" && errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("%s: %s (the site folder, from %s); build the site first", c.Build.Root, msg, c.RootFrom)
+		}
+		return fmt.Errorf("%s: %s (the site to map)", c.Build.Root, msg)
+	}
+	if j := c.Build.Join; j != nil {
+		if st, err := os.Stat(j.Dir); err != nil || !st.IsDir() {
+			return fmt.Errorf("%s: not a folder (source:, the source files)", j.Dir)
+		}
+	}
+	return nil
+}
+
+// prepareOutputs checks the settings of what a build writes besides its
+// sitemaps (the changes file, the IndexNow key file, the feed) and
+// prepares them; its errors are usage or configuration errors. The build
+// leaves their names out of the pages. With tell, each file written is
+// told on standard error (not in watch mode, where a rebuild's one line
+// tells it).
+func prepareOutputs(c *config.Config, e *env, tell bool) (*postbuild.Outputs, error) {
+	v := &c.Values
+	base, err := mapping.ParseBaseURL(c.Build.Map.BaseURL)
+	if err != nil {
+		return nil, err
+	}
+	opts := postbuild.Options{
+		Dir:        c.Build.Write.Dir,
+		BaseURL:    base,
+		DateFormat: c.Build.Write.LastModFormat,
+		Warn:       func(err error) { fmt.Fprintln(e.stderr, diag.Format(err, diag.Warning)) },
+	}
+	if tell && !v.Quiet {
+		opts.Say = func(msg string) { say(e.stderr, false, "%s", msg) }
+	}
+	if v.KeyFile {
+		opts.Key = strings.TrimSpace(e.getenv(indexnow.KeyEnv))
+		if opts.Key == "" {
+			return nil, fmt.Errorf("--key-file: no key: set %s to your IndexNow key (8 to 128 letters, digits and -)", indexnow.KeyEnv)
+		}
+		if err := indexnow.ValidKey(opts.Key); err != nil {
+			return nil, fmt.Errorf("--key-file: %s: %w", indexnow.KeyEnv, err)
+		}
+	}
+	if v.Feed.Enabled {
+		opts.Feed = &postbuild.FeedOptions{Title: v.Feed.Title, Limit: v.Feed.Limit}
+	}
+	if c.Writes() {
+		opts.Changes = v.Changes
+		if c.Build.Hash != nil {
+			opts.State = c.Build.Hash.State
+		}
+	}
+	out, err := postbuild.Prepare(opts)
+	if err != nil {
+		return nil, err
+	}
+	c.Build.OwnFiles = append(c.Build.OwnFiles, out.Names()...)
+	return out, nil
+}

@@ -1,0 +1,129 @@
+// Package cli is sitemapgen's command line: one file a command (build,
+// watch, validate, init, submit, version and help), each with its flags,
+// its --help and its run function, which returns an error. [Main] picks the
+// command and turns its error into the exit status, in one place:
+//
+//	0  success (and --help)
+//	1  the build, the check, the validation or the submission failed
+//	2  a usage or configuration error
+//
+// Every message with a place (a file, a line) is printed path first,
+// through package diag; the others start with "sitemapgen: ".
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+)
+
+// Exit statuses.
+const (
+	exitOK     = 0
+	exitFailed = 1 // the build, check, validation or submission failed
+	exitUsage  = 2 // a usage or configuration error
+)
+
+// env is what a command runs with: where it prints, and the environment.
+type env struct {
+	stdout, stderr io.Writer
+	getenv         func(string) string
+}
+
+// commands are sitemapgen's commands by name; build is the default.
+var commands = map[string]func(ctx context.Context, e *env, args []string) error{
+	"build":    runBuild,
+	"watch":    runWatch,
+	"validate": runValidate,
+	"init":     runInit,
+	"submit":   runSubmit,
+	"version":  runVersion,
+	"help":     runHelp,
+}
+
+// Main runs the command line args (without the program's name) and
+// returns the exit status. ctx ends watch mode and stops a submission;
+// getenv reads the environment.
+func Main(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	name := "build"
+	if len(args) > 0 {
+		if _, ok := commands[args[0]]; ok {
+			name, args = args[0], args[1:]
+		}
+	}
+	e := &env{stdout: stdout, stderr: stderr, getenv: getenv}
+	return exitStatus(stderr, commands[name](ctx, e, args))
+}
+
+// exitStatus prints err, if any, on w and returns the exit status it
+// means.
+func exitStatus(w io.Writer, err error) int {
+	if err == nil {
+		return exitOK
+	}
+	fmt.Fprintln(w, diag.Format(err, ""))
+	var ue *usageError
+	switch {
+	case errors.As(err, &ue):
+		if ue.help != "" {
+			fmt.Fprintf(w, "Run '%s --help' for usage.\n", ue.help)
+		}
+		return exitUsage
+	}
+	return exitFailed
+}
+
+// usageError is a problem with the command line or the configuration:
+// exit status 2.
+type usageError struct {
+	// help, when set, is the command whose --help to point to: for a
+	// command line that does not parse.
+	help string
+	err  error
+}
+
+func (e *usageError) Error() string { return e.err.Error() }
+
+func (e *usageError) Unwrap() error { return e.err }
+
+// usage makes err a usage or configuration error (exit status 2).
+func usage(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &usageError{err: err}
+}
+
+// usagef is usage(fmt.Errorf(format, args...)).
+func usagef(format string, args ...any) error {
+	return &usageError{err: fmt.Errorf(format, args...)}
+}
+
+// badCommandLine is a command line of command that does not parse: exit
+// status 2, and a pointer to the command's --help.
+func badCommandLine(command string, err error) error {
+	return &usageError{help: command, err: err}
+}
+
+// say prints a line that starts with "sitemapgen: ", unless quiet.
+func say(w io.Writer, quiet bool, format string, args ...any) {
+	if !quiet {
+		fmt.Fprintf(w, diag.Program+": "+format+"\n", args...)
+	}
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}

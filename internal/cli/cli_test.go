@@ -1,0 +1,157 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// The commands run in this process here, under the race detector when
+// the tests are; internal/e2e runs the binary.
+
+// noEnv is an empty environment.
+func noEnv(string) string { return "" }
+
+// site writes a small site of pages into a new folder and returns it.
+func site(t *testing.T, pages ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, p := range pages {
+		path := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte("<title>"+p+"</title>"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestExitStatus: one mapping from a command's outcome to the exit status
+// and the last line printed.
+func TestExitStatus(t *testing.T) {
+	t.Chdir(t.TempDir())
+	good := site(t, "index.html", "a.html")
+	empty := site(t, "style.css")
+	if err := os.WriteFile("bad.yaml", []byte("base_url: https://example.com/\nmax_urls: 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		last string // the last line of standard error
+	}{
+		{"version", []string{"version"}, 0, ""},
+		{"help", []string{"help"}, 0, ""},
+		{"build", []string{"--base-url", "https://example.com/", "--quiet", good}, 0, ""},
+		{"an unknown flag", []string{"--nope", good}, 2, "Run 'sitemapgen --help' for usage."},
+		{"a watch flag in build", []string{"--debounce", "1s", good}, 2, "Run 'sitemapgen --help' for usage."},
+		{"a build flag in watch", []string{"watch", "--dry-run", good}, 2, "Run 'sitemapgen watch --help' for usage."},
+		{"two folders", []string{"--base-url", "https://example.com/", good, empty}, 2, "Run 'sitemapgen --help' for usage."},
+		{"a bad value", []string{"--base-url", "https://example.com/", "--max-urls", "0", good}, 2, "sitemapgen: --max-urls: 0 is outside 1–50000"},
+		{"a bad file", []string{"--config", "bad.yaml", good}, 2, "bad.yaml:2: max_urls: 0 is outside 1–50000"},
+		{"no base URL", []string{good}, 2, "  base_url: https://example.com/ in sitemap.yaml"},
+		{"no page", []string{"--base-url", "https://example.com/", empty}, 1, empty + ": no page found (include: **/*.html, **/*.htm); nothing written"},
+		{"validate finds nothing", []string{"validate", empty}, 1, "sitemapgen: no sitemap file found"},
+		{"version with arguments", []string{"version", "x"}, 2, "sitemapgen: version takes no arguments; got x"},
+		{"init with arguments", []string{"init", "x"}, 2, "Run it in the project folder."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := Main(context.Background(), tc.args, &stdout, &stderr, noEnv)
+			lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+			if code != tc.code || tc.last != "" && lines[len(lines)-1] != tc.last {
+				t.Errorf("exit %d, want %d; standard error:\n%s\nwant last line %q", code, tc.code, stderr.String(), tc.last)
+			}
+		})
+	}
+}
+
+// lines is an io.Writer that hands each complete line written to it to a
+// channel, for a test to wait on what a command says rather than on a
+// clock.
+type lines struct {
+	mu  sync.Mutex
+	buf []byte
+	ch  chan string
+}
+
+func (l *lines) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.buf = append(l.buf, p...)
+	for {
+		i := bytes.IndexByte(l.buf, '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		l.ch <- string(l.buf[:i])
+		l.buf = l.buf[i+1:]
+	}
+}
+
+// await returns the next line that contains want, failing the test if
+// the command ends first or says nothing for a minute (a hang).
+func (l *lines) await(t *testing.T, want string, done <-chan int) string {
+	t.Helper()
+	for {
+		select {
+		case line := <-l.ch:
+			if strings.Contains(line, want) {
+				return line
+			}
+		case code := <-done:
+			t.Fatalf("the command ended (exit %d) before saying %q", code, want)
+		case <-time.After(time.Minute):
+			t.Fatalf("nothing said for a minute while waiting for %q", want)
+		}
+	}
+}
+
+// TestWatch runs watch mode in this process: a page added and a page
+// removed each give one rebuild, and the files then are those a build
+// writes; a cancelled context (SIGINT, SIGTERM) ends it with exit 0.
+func TestWatch(t *testing.T) {
+	root := site(t, "index.html", "a.html")
+	args := []string{"--base-url", "https://example.com/", "--lastmod-sources", "none", root}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stderr := &lines{ch: make(chan string, 100)}
+	done := make(chan int, 1)
+	go func() {
+		done <- Main(ctx, append([]string{"watch", "--debounce", "10ms"}, args...), &bytes.Buffer{}, stderr, noEnv)
+	}()
+	stderr.await(t, "watching "+root, done)
+
+	if err := os.WriteFile(filepath.Join(root, "b.html"), []byte("<title>b</title>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if line := stderr.await(t, "URLs,", done); !strings.Contains(line, "+1 −0 ~0 URLs, 1 file written") {
+		t.Errorf("after adding b.html: %q", line)
+	}
+	if err := os.Remove(filepath.Join(root, "a.html")); err != nil {
+		t.Fatal(err)
+	}
+	if line := stderr.await(t, "URLs,", done); !strings.Contains(line, "+0 −1 ~0 URLs, 1 file written") {
+		t.Errorf("after removing a.html: %q", line)
+	}
+	cancel()
+	if code := <-done; code != 0 {
+		t.Fatalf("watch: exit %d", code)
+	}
+	watched, err := os.ReadFile(filepath.Join(root, "sitemap.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buildErr bytes.Buffer
+	if code := Main(context.Background(), append([]string{"--check"}, args...), &bytes.Buffer{}, &buildErr, noEnv); code != 0 {
+		t.Errorf("the sitemap watch left is not what a build writes:\n%s\n%s", watched, buildErr.String())
+	}
+}

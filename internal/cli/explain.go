@@ -1,0 +1,56 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/sitemapgen/sitemapgen/internal/pipeline"
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// explain prints what --explain asked.
+func (r *reporter) explain(x pipeline.Explanation) {
+	w, d := r.explainTo, &x.Decision
+	fmt.Fprintf(w, "%s\n", r.path(x.Path))
+	if d.URL.Loc != "" {
+		fmt.Fprintf(w, "  url:         %s\n", d.URL.Loc)
+	}
+	switch {
+	case d.Skip != "":
+		fmt.Fprintf(w, "  listed:      no, %s%s\n", d.Skip, parens(d.Because))
+	case x.DuplicateOf != "":
+		fmt.Fprintf(w, "  listed:      no, a duplicate of %s\n", x.DuplicateOf)
+	default:
+		fmt.Fprintf(w, "  listed:      yes%s\n", parens(d.Because))
+		if lm := sitemap.AppendLastMod(nil, d.URL.LastMod, r.dates); len(lm) > 0 {
+			fmt.Fprintf(w, "  lastmod:     %s (%s)\n", lm, d.LastModFrom)
+		} else {
+			fmt.Fprintf(w, "  lastmod:     none\n")
+		}
+		rule := "no rule matches"
+		if d.Rule > 0 {
+			rule = fmt.Sprintf("rule %d, match: %s", d.Rule, x.RuleMatch)
+		}
+		for _, v := range []struct {
+			name, value string
+			fromSource  bool
+		}{{"changefreq", d.URL.ChangeFreq.String(), d.ChangeFreqFromSource}, {"priority", d.URL.Priority.String(), d.PriorityFromSource}} {
+			if v.value == "" {
+				v.value = "none"
+			}
+			from := rule
+			if v.fromSource {
+				from = "front matter sitemap: block"
+			}
+			fmt.Fprintf(w, "  %-12s %s (%s)\n", v.name+":", v.value, from)
+		}
+		for _, a := range d.URL.Alternates {
+			fmt.Fprintf(w, "  alternate:   %s %s\n", a.Lang, a.Href)
+		}
+		for _, a := range x.DroppedAlternates {
+			fmt.Fprintf(w, "  left out:    alternate %s %s (not in the sitemap)\n", a.Lang, a.Href)
+		}
+	}
+	for _, warning := range d.Warnings {
+		fmt.Fprintf(w, "  warning:     %s\n", warning)
+	}
+}

@@ -1,0 +1,173 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
+	"github.com/sitemapgen/sitemapgen/internal/config"
+)
+
+var initUsage = `sitemapgen init writes a commented sitemap.yaml from what the project's
+files and the build environment say: the generator, the site folder, the base
+URL, the hosting platform and the URL style it serves.
+
+Usage:
+  sitemapgen init [--force] [--stdout]
+
+` + initFlags.Help("init", 13) + `
+Run it in the project folder (where hugo.toml, _config.yml, astro.config.mjs,
+mkdocs.yml ... are). The values found are written commented, with where they
+came from: every run finds them again, and uncommenting one pins it over its
+source. Keys sitemapgen could not fill say what to write.
+
+Exit status: 0 written, 1 the file exists (without --force) or cannot be
+written, 2 a usage error or a generator's config that does not parse.
+`
+
+// initValues are init's flags.
+type initValues struct{ force, stdout bool }
+
+var initFlags = config.Table[initValues]{
+	{Flag: "force", Help: []string{"replace an existing sitemap.yaml"},
+		Field: config.Bool(func(v *initValues) *bool { return &v.force }, false)},
+	{Flag: "stdout", Help: []string{"print the file instead of writing it"},
+		Field: config.Bool(func(v *initValues) *bool { return &v.stdout }, false)},
+}
+
+// runInit runs "sitemapgen init".
+func runInit(_ context.Context, e *env, args []string) error {
+	line, err := initFlags.Parse("init", args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(e.stdout, initUsage)
+		return nil
+	}
+	if err != nil {
+		return badCommandLine("sitemapgen init", err)
+	}
+	if len(line.Args) > 0 {
+		return usagef("init takes no arguments; got %s\nRun it in the project folder.", strings.Join(line.Args, " "))
+	}
+	d, err := config.Survey(".", e.getenv)
+	if err != nil {
+		return usage(err)
+	}
+	text := initFile(d)
+	if line.Values.stdout {
+		fmt.Fprint(e.stdout, text)
+		return nil
+	}
+	if _, err := os.Stat(config.DefaultFile); err == nil && !line.Values.force {
+		return fmt.Errorf("%s exists; --force replaces it, --stdout prints the new one", config.DefaultFile)
+	}
+	if err := atomicfile.Write(config.DefaultFile, []byte(text), 0o644); err != nil {
+		return err
+	}
+	say(e.stderr, false, "wrote %s", config.DefaultFile)
+	for _, p := range d.Problems {
+		say(e.stderr, false, "note: %s", firstLine(p))
+	}
+	return nil
+}
+
+// yamlScalar writes v as a YAML scalar, quoted when it must be.
+func yamlScalar(v string) string {
+	out, err := yaml.Marshal(v)
+	if err != nil {
+		return strconv.Quote(v)
+	}
+	return strings.TrimSuffix(string(out), "\n")
+}
+
+// initFile is the text of the sitemap.yaml that init writes.
+func initFile(d *config.Findings) string {
+	var b bytes.Buffer
+	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	p("# sitemap.yaml: the configuration of sitemapgen. Every key is optional;\n")
+	p("# flags override keys ('sitemapgen --help'). Written by 'sitemapgen init'")
+	if len(d.Generators) > 0 {
+		p(" from\n# %s", strings.Join(d.Generators, ", "))
+		if d.Platform != "" {
+			p(" and %s (%s)", d.Platform, d.PlatformFrom)
+		}
+		p(".\n")
+	} else if d.Platform != "" {
+		p(" from\n# %s (%s).\n", d.Platform, d.PlatformFrom)
+	} else {
+		p(".\n")
+	}
+
+	p("\n# The absolute URL the site is served at; a path is allowed. Without it,\n")
+	p("# SITEMAP_BASE_URL, the platform's production URL (Netlify, Vercel) and the\n")
+	p("# generator's config are asked, in that order, at every run.\n")
+	// What was found is found again at every run: the lines are
+	// commented, so that the file does not pin a value over a better
+	// source (base_url: here outranks the platform's production URL).
+	switch {
+	case d.BaseURL != "":
+		p("# Found in %s at every run; uncomment to pin it\n# (it then outranks the platform's production URL):\n# base_url: %s\n", d.BaseURLFrom, yamlScalar(d.BaseURL))
+	default:
+		p("# Not found: write it here (or give --base-url).\n# base_url: https://example.com/\n")
+	}
+
+	p("\n# The built site: the folder walked, where the sitemaps are written.\n")
+	if d.Root != "" {
+		p("# Found in %s at every run; uncomment to pin it:\n# root: %s\n", d.RootFrom, yamlScalar(filepath.ToSlash(d.Root)))
+	} else {
+		p("# Not found: write it here (or name it: 'sitemapgen public').\n# root: public\n")
+	}
+
+	p("\n# The hosting platform whose URL style and redirects to follow: auto (the\n")
+	p("# build environment, else netlify.toml, vercel.json, wrangler.toml),\n")
+	p("# netlify, vercel, cloudflare-pages, github-pages or none.\n")
+	p("# host: auto\n")
+	if s := d.Style; s != nil {
+		p("# %s serves (%s):\n", s.Platform, s.From)
+		p("#   clean_urls: %v      # about.html at /about\n", s.CleanURLs)
+		if s.EitherSlash {
+			p("#   trailing_slash: either form is served\n")
+		} else {
+			p("#   trailing_slash: %v  # docs/index.html at /docs/\n", s.FolderSlash)
+		}
+		p("# Set clean_urls or trailing_slash only to override that.\n")
+	} else {
+		p("# No platform found: folders are listed as /docs/, pages as /about.html.\n")
+		p("# clean_urls: false\n# trailing_slash: true\n")
+	}
+
+	p("\n# In a Netlify or Vercel preview deploy: production-url (list the\n")
+	p("# production URLs), own-url (the preview's own) or skip (no sitemap).\n")
+	p("# previews: production-url\n")
+
+	p(`
+# Where lastmod comes from; the first source that knows a page's date wins.
+# git needs the full history on CI (fetch-depth: 0); hash keeps dates in
+# .sitemapgen/state.json: keep that file in the CI cache.
+# lastmod:
+#   sources: [frontmatter, meta, git, hash, mtime]
+
+# Pages left out: 404 pages, noindex, redirect stubs, non-canonical pages.
+# exclude: ["drafts/**"]
+
+# Other files: sitemap.xml.gz, sitemap.txt, Sitemap: lines in robots.txt.
+# gzip: false
+# text: false
+# robots: false
+
+# changefreq and priority, the first matching glob wins:
+# rules:
+#   - match: "blog/**"
+#     changefreq: weekly
+#     priority: 0.7
+`)
+	return b.String()
+}

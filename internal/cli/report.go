@@ -1,0 +1,249 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/config"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/pipeline"
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// summary is the one line that ends a build.
+func summary(res *pipeline.Result, c *config.Config) string {
+	var b strings.Builder
+	dryRun := c.Values.DryRun
+	if dryRun {
+		b.WriteString("dry run: ")
+	}
+	files := len(res.Write.Written)
+	fmt.Fprintf(&b, "%s found, %s", plural(res.Pages, "page"), plural(res.URLs.Len(), "URL"))
+	verb := "written to"
+	if dryRun {
+		verb = "would be written to"
+	}
+	fmt.Fprintf(&b, " in %s %s %s", plural(files, "file"), verb, c.Build.Write.Dir)
+	if n := len(res.Write.Removed); n > 0 {
+		if dryRun {
+			fmt.Fprintf(&b, ", %s would be removed", plural(n, "stale file"))
+		} else {
+			fmt.Fprintf(&b, ", %s removed", plural(n, "stale file"))
+		}
+	}
+	if len(res.Skipped) > 0 {
+		reasons := make([]mapping.Reason, 0, len(res.Skipped))
+		total := 0
+		for r, n := range res.Skipped {
+			reasons = append(reasons, r)
+			total += n
+		}
+		slices.Sort(reasons)
+		parts := make([]string, len(reasons))
+		for i, r := range reasons {
+			parts[i] = fmt.Sprintf("%d %s", res.Skipped[r], r)
+		}
+		fmt.Fprintf(&b, "; skipped %d (%s)", total, strings.Join(parts, ", "))
+	}
+	if res.Warnings > 0 {
+		fmt.Fprintf(&b, "; %s", plural(res.Warnings, "warning"))
+	}
+	if len(res.LastMod) > 0 {
+		b.WriteString("; lastmod: ")
+		b.WriteString(lastModCounts(res.LastMod))
+	}
+	elapsed := res.Elapsed.Round(time.Millisecond)
+	if elapsed == 0 {
+		elapsed = res.Elapsed.Round(time.Microsecond)
+	}
+	fmt.Fprintf(&b, "; %s", elapsed)
+	return b.String()
+}
+
+// lastModCounts says how many listed pages took their lastmod from each
+// source, most first: "97 mtime, 3 meta".
+func lastModCounts(m map[mapping.LastModSource]int) string {
+	srcs := make([]mapping.LastModSource, 0, len(m))
+	for s := range m {
+		srcs = append(srcs, s)
+	}
+	slices.SortFunc(srcs, func(a, b mapping.LastModSource) int {
+		if m[a] != m[b] {
+			return m[b] - m[a]
+		}
+		return strings.Compare(string(a), string(b))
+	})
+	parts := make([]string, len(srcs))
+	for i, s := range srcs {
+		name := string(s)
+		if name == "" {
+			name = "none"
+		}
+		parts[i] = fmt.Sprintf("%d %s", m[s], name)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// reporter prints a build's warnings, skips and progress.
+type reporter struct {
+	root             string
+	w                io.Writer
+	explainTo        io.Writer // where --explain prints
+	dates            sitemap.DateFormat
+	quiet, verbose   bool
+	tty              bool
+	progressing      bool
+	start, lastPrint time.Time
+}
+
+func newReporter(root string, w io.Writer, quiet, verbose bool) *reporter {
+	r := &reporter{root: root, w: w, quiet: quiet, verbose: verbose, start: time.Now()}
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			r.tty = true
+		}
+	}
+	return r
+}
+
+func (r *reporter) report() pipeline.Report {
+	rep := r.events()
+	if r.verbose {
+		// Only then: a Page callback makes the build keep every page's
+		// decision until the walk ends.
+		rep.Page = func(path string, d *mapping.Decision) {
+			r.endProgress()
+			fmt.Fprintf(r.w, "%s: %s\n", r.path(path), r.oneLine(d))
+		}
+	}
+	return rep
+}
+
+func (r *reporter) events() pipeline.Report {
+	return pipeline.Report{
+		Warn: func(path string, err error) {
+			if r.quiet {
+				return
+			}
+			r.endProgress()
+			fmt.Fprintln(r.w, diag.Format(r.at(path, err), diag.Warning))
+		},
+		Error: func(path string, err error) {
+			r.endProgress()
+			fmt.Fprintln(r.w, diag.Format(r.at(path, err), diag.Error))
+		},
+		Skip: func(path string, reason mapping.Reason, because string) {
+			// Pages mapping judged are told by Page.
+			if r.verbose && !slices.Contains(mapping.PageReasons, reason) {
+				r.endProgress()
+				fmt.Fprintf(r.w, "%s: skipped: %s%s\n", r.path(path), reason, parens(because))
+			}
+		},
+
+		Note: func(path, note string) {
+			if r.verbose {
+				r.endProgress()
+				fmt.Fprintf(r.w, "%s: %s\n", r.path(path), note)
+			}
+		},
+		Explain: r.explain,
+		Progress: func(files int) {
+			// Progress only on a terminal, and only once a run is long
+			// enough to wonder about.
+			now := time.Now()
+			if r.quiet || !r.tty || now.Sub(r.start) < time.Second || now.Sub(r.lastPrint) < 200*time.Millisecond {
+				return
+			}
+			r.lastPrint = now
+			r.progressing = true
+			fmt.Fprintf(r.w, "\rsitemapgen: %d files…", files)
+		},
+	}
+}
+
+// settings says, under --verbose, where the settings came from.
+func (r *reporter) settings(c *config.Config) {
+	if !r.verbose {
+		return
+	}
+	cfg := "no " + config.DefaultFile
+	if c.ConfigFile != "" {
+		cfg = "config " + c.ConfigFile
+	}
+	fmt.Fprintf(r.w, "sitemapgen: %s; base URL %s (from %s); site %s\n", cfg, c.Build.Map.BaseURL, c.BaseURLFrom, c.Build.Root)
+}
+
+// at gives err, a problem with the file or folder at path (relative to
+// the site folder), the place the user sees: the path as typed from the
+// working directory, and the line when err says one. With no path, err
+// names its place itself, if it has one.
+func (r *reporter) at(path string, err error) error {
+	if path == "" {
+		return err
+	}
+	var d *diag.Diagnostic
+	if errors.As(err, &d) && d.File == path {
+		shown := *d
+		shown.File = r.path(path)
+		return &shown
+	}
+	return &diag.Diagnostic{File: r.path(path), Msg: err.Error()}
+}
+
+// endProgress clears the progress line, if one is shown.
+func (r *reporter) endProgress() {
+	if r.progressing {
+		fmt.Fprint(r.w, "\r\033[K")
+		r.progressing = false
+	}
+}
+
+// oneLine is --verbose's account of a page.
+func (r *reporter) oneLine(d *mapping.Decision) string {
+	if d.Skip != "" {
+		return fmt.Sprintf("skipped: %s%s", d.Skip, parens(d.Because))
+	}
+	var why []string
+	if d.Because != "" {
+		why = append(why, d.Because)
+	}
+	if d.LastModFrom != "" {
+		why = append(why, "lastmod from "+d.LastModFrom)
+	}
+	if d.Rule > 0 {
+		why = append(why, fmt.Sprintf("rule %d", d.Rule))
+	}
+	if d.ChangeFreqFromSource || d.PriorityFromSource {
+		why = append(why, "front matter sitemap: block")
+	}
+	if n := len(d.URL.Alternates); n > 0 {
+		why = append(why, plural(n, "alternate"))
+	}
+	return "listed as " + d.URL.Loc + parens(strings.Join(why, "; "))
+}
+
+func parens(s string) string {
+	if s == "" {
+		return ""
+	}
+	return " (" + s + ")"
+}
+
+// path shows a path relative to the site folder as the user would type it.
+func (r *reporter) path(rel string) string {
+	if strings.Contains(rel, "://") { // a URL, not a path
+		return rel
+	}
+	p := filepath.Join(r.root, filepath.FromSlash(rel))
+	if strings.HasSuffix(rel, "/") { // a folder
+		p += string(filepath.Separator)
+	}
+	return diag.Quote(p)
+}

@@ -1,0 +1,416 @@
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
+)
+
+// DefaultFile is the configuration file read from the working directory
+// when no --config is given.
+const DefaultFile = "sitemap.yaml"
+
+// A File is a sitemap.yaml, decoded: the values it gives over the
+// defaults, and the line of each key it sets.
+type File struct {
+	// Name is the file's path, as given.
+	Name string
+	// Values are the defaults with the file's values over them.
+	Values Values
+	lines  map[string]int
+}
+
+// Sets reports whether the file gives key (a key path such as
+// "clean_urls", "skip.noindex" or "rules[0].priority"), and on which line.
+func (f *File) Sets(key string) (line int, ok bool) {
+	line, ok = f.lines[key]
+	return line, ok
+}
+
+// Load reads and checks the configuration file at path. An empty file
+// (or one of comments only) gives the defaults.
+func Load(path string) (*File, error) {
+	data, err := fsx.ReadFile(path)
+	if err != nil {
+		return nil, &diag.Diagnostic{File: path, Msg: unwrapPathError(err).Error()}
+	}
+	return Parse(path, data)
+}
+
+// Parse decodes and checks configuration data, through the table of
+// settings: every key must be one of its keys, every value of its type
+// and pass its check. name is the file's name in errors, which are
+// *diag.Diagnostic with the line.
+func Parse(name string, data []byte) (*File, error) {
+	f := &File{Name: name, Values: Settings.Defaults(), lines: map[string]int{}}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	err := dec.Decode(&doc)
+	if errors.Is(err, io.EOF) {
+		return f, nil
+	}
+	if err != nil {
+		return nil, syntaxError(name, err)
+	}
+	root := &doc
+	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
+		root = root.Content[0]
+	}
+	if err := Settings.decodeMapping(&f.Values, root, "", "", f.lines); err != nil {
+		return nil, positioned(name, err)
+	}
+	var extra yaml.Node
+	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
+		return nil, diag.At(name, extra.Line, "more than one YAML document; sitemap.yaml holds one")
+	}
+	if f.Values.Quiet && f.Values.Verbose {
+		return nil, diag.At(name, f.lines["verbose"], "verbose: quiet and verbose are both set")
+	}
+	for i := range Settings {
+		s := &Settings[i]
+		if s.Key == "" {
+			continue
+		}
+		if err := s.Field.check(&f.Values); err != nil {
+			return nil, f.checkError(s.Key, err)
+		}
+	}
+	return f, nil
+}
+
+// checkError places the error of the check of key's value: at the item
+// or the key below it that is wrong, or at key.
+func (f *File) checkError(key string, err error) error {
+	var ie *ItemError
+	var ke *KeyError
+	switch {
+	case errors.As(err, &ke):
+		return diag.At(f.Name, f.lines[ke.Key], ke.Error())
+	case errors.As(err, &ie):
+		k := fmt.Sprintf("%s[%d]", key, ie.Index)
+		return diag.At(f.Name, f.lines[k], k+": "+ie.Err.Error())
+	}
+	return diag.At(f.Name, f.lines[key], key+": "+err.Error())
+}
+
+// posError is a problem at a line of the file, with the key path it is
+// about ("" for the document).
+type posError struct {
+	line int
+	key  string
+	err  error
+}
+
+func (e *posError) Error() string {
+	if e.key == "" {
+		return e.err.Error()
+	}
+	return e.key + ": " + e.err.Error()
+}
+
+// at is the problem err with the value n of key.
+func at(n *yaml.Node, key string, err error) error {
+	return &posError{line: n.Line, key: key, err: err}
+}
+
+// positioned turns a decoding error into a diagnostic of the file name.
+func positioned(name string, err error) error {
+	var pe *posError
+	if errors.As(err, &pe) {
+		return diag.At(name, pe.line, pe.Error())
+	}
+	return &diag.Diagnostic{File: name, Msg: err.Error()}
+}
+
+// lineRE matches yaml.v3's syntax errors, which name a line.
+var lineRE = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
+
+// syntaxError makes yaml.v3's error about data that is not YAML a
+// diagnostic of the file name.
+func syntaxError(name string, err error) error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if m := lineRE.FindStringSubmatch(err.Error()); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		return diag.At(name, line, m[2])
+	}
+	return &diag.Diagnostic{File: name, Msg: msg}
+}
+
+// decodeMapping decodes the mapping n into v: each of its keys must be a
+// key of the table below prefix (a setting's, or a part of one: "skip"
+// holds "skip.noindex"). path is n's key path in messages ("rules[2]"),
+// and lines receives the line of each key's value, by key path.
+func (t Table[V]) decodeMapping(v *V, n *yaml.Node, prefix, path string, lines map[string]int) error {
+	n = unalias(n)
+	if isNull(n) {
+		return nil // as yaml.v3 leaves a struct: "skip:" changes nothing
+	}
+	if n.Kind != yaml.MappingNode {
+		return at(n, path, fmt.Errorf("want a mapping of keys, got %s", got(n)))
+	}
+	pairs, err := mappingPairs(n)
+	if err != nil {
+		return err
+	}
+	for _, p := range pairs {
+		name := p.name
+		full, keyPath := join(prefix, name), join(path, name)
+		if s := t.byKey(full); s != nil {
+			lines[keyPath] = p.val.Line
+			if err := s.Field.decode(v, p.val, keyPath, lines); err != nil {
+				return err
+			}
+			continue
+		}
+		if t.hasKeysUnder(full) {
+			lines[keyPath] = p.val.Line
+			if err := t.decodeMapping(v, p.val, full, keyPath, lines); err != nil {
+				return err
+			}
+			continue
+		}
+		msg := fmt.Sprintf("unknown key %q", name)
+		s := suggest(name, t.keysUnder(prefix))
+		if full := Settings.fullKey(name); full != "" {
+			s = full // a key of another mapping: "sources" is "lastmod.sources"
+		}
+		if s == "" {
+			s = suggest(name, Settings.leafKeys())
+		}
+		if s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		}
+		return &posError{line: p.key.Line, err: errors.New(msg)}
+	}
+	return nil
+}
+
+// pair is a key of a mapping, its name, and its value.
+type pair struct {
+	name     string
+	key, val *yaml.Node
+}
+
+// mappingPairs returns the keys of the mapping n and their values, those
+// of the mappings it merges ("<<: *defaults") first, unless n sets them
+// itself. A key n sets twice is an error, as yaml.v3 makes it.
+func mappingPairs(n *yaml.Node) ([]pair, error) {
+	var own, merged []pair
+	line := map[string]int{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, val := n.Content[i], n.Content[i+1]
+		var name string
+		if err := scalar(k, &name, "a text value", ""); err != nil {
+			return nil, err
+		}
+		if k.Tag == "!!merge" {
+			sources := mergeSources(val)
+			if sources == nil {
+				return nil, &posError{line: k.Line, err: errors.New("map merge requires map or sequence of maps as the value")}
+			}
+			for _, m := range sources {
+				more, err := mappingPairs(m)
+				if err != nil {
+					return nil, err
+				}
+				merged = append(merged, more...)
+			}
+			continue
+		}
+		if l, dup := line[name]; dup {
+			return nil, &posError{line: k.Line, err: fmt.Errorf("mapping key %q already defined at line %d", name, l)}
+		}
+		line[name] = k.Line
+		own = append(own, pair{name, k, val})
+	}
+	var pairs []pair
+	seen := map[string]bool{}
+	for _, p := range merged {
+		if _, set := line[p.key.Value]; !set && !seen[p.key.Value] {
+			seen[p.key.Value] = true
+			pairs = append(pairs, p)
+		}
+	}
+	return append(pairs, own...), nil
+}
+
+// mergeSources returns the mappings a merge key's value names: one, or a
+// list of them; nil when it names anything else.
+func mergeSources(n *yaml.Node) []*yaml.Node {
+	n = unalias(n)
+	switch n.Kind {
+	case yaml.MappingNode:
+		return []*yaml.Node{n}
+	case yaml.SequenceNode:
+		out := []*yaml.Node{}
+		for _, c := range n.Content {
+			c := unalias(c)
+			if c.Kind != yaml.MappingNode {
+				return nil
+			}
+			out = append(out, c)
+		}
+		return out
+	}
+	return nil
+}
+
+// scalar decodes the scalar n into p (a *bool, *int, *string or
+// *float64) as yaml.v3 decodes a field of that type, or says what was
+// wanted (want) instead of what key's value is.
+func scalar(n *yaml.Node, p any, want, key string) error {
+	if v := unalias(n); v.Kind == yaml.ScalarNode && v.Decode(p) == nil {
+		return nil
+	}
+	return at(n, key, fmt.Errorf("want %s, got %s", want, got(unalias(n))))
+}
+
+// got describes the value of n in a message.
+func got(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.MappingNode:
+		return "a mapping"
+	}
+	if n.Tag == "!!null" && n.Value == "" {
+		return "nothing"
+	}
+	if len(n.Value) > 10 { // as yaml.v3 cuts it in its messages
+		return strconv.Quote(n.Value[:7] + "...")
+	}
+	return strconv.Quote(n.Value)
+}
+
+// isNull reports whether n is YAML's null ("", "~", "null").
+func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.Tag == "!!null" }
+
+// unalias follows YAML aliases to the node they name.
+func unalias(n *yaml.Node) *yaml.Node {
+	for n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	return n
+}
+
+func join(prefix, key string) string {
+	if prefix == "" {
+		return key
+	}
+	return prefix + "." + key
+}
+
+// byKey returns the setting of key, nil when there is none.
+func (t Table[V]) byKey(key string) *Setting[V] {
+	if key == "" {
+		return nil
+	}
+	for i := range t {
+		if t[i].Key == key {
+			return &t[i]
+		}
+	}
+	return nil
+}
+
+// hasKeysUnder reports whether a setting's key is below prefix.
+func (t Table[V]) hasKeysUnder(prefix string) bool {
+	return slices.ContainsFunc(t, func(s Setting[V]) bool { return strings.HasPrefix(s.Key, prefix+".") })
+}
+
+// keysUnder lists the keys a mapping at prefix may have: the next part of
+// every key below it.
+func (t Table[V]) keysUnder(prefix string) []string {
+	var keys []string
+	for _, s := range t {
+		rest, ok := strings.CutPrefix(s.Key, prefix)
+		if prefix != "" {
+			rest, ok = strings.CutPrefix(s.Key, prefix+".")
+		}
+		if !ok || s.Key == "" {
+			continue
+		}
+		part, _, _ := strings.Cut(rest, ".")
+		if !slices.Contains(keys, part) {
+			keys = append(keys, part)
+		}
+	}
+	return keys
+}
+
+// fullKey returns the whole key path of the setting whose last part is
+// name, when it has more parts: "lastmod.sources" for "sources".
+func (t Table[V]) fullKey(name string) string {
+	for _, s := range t {
+		if strings.HasSuffix(s.Key, "."+name) {
+			return s.Key
+		}
+	}
+	return ""
+}
+
+// leafKeys lists the last part of every key, those of lists of mappings
+// (the keys of a rule) too: the words an unknown key may be a typo of.
+func (t Table[V]) leafKeys() []string {
+	var keys []string
+	for _, s := range t {
+		if s.Key == "" {
+			continue
+		}
+		keys = append(keys, s.Key[strings.LastIndexByte(s.Key, '.')+1:])
+		if sub, ok := s.Field.(interface{ subKeys() []string }); ok {
+			keys = append(keys, sub.subKeys()...)
+		}
+	}
+	return keys
+}
+
+// suggest returns the one of known closest to key, if it is close.
+func suggest(key string, known []string) string {
+	best, bestD := "", 3
+	for _, k := range known {
+		if d := editDistance(key, k); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+func unwrapPathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,387 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/host"
+	"github.com/sitemapgen/sitemapgen/mapping"
+)
+
+// project is what the project folder (the config file's, or the working
+// directory) and the build environment say when the user does not.
+type project struct {
+	dir string
+
+	// The generator: found lists what Detect found (read once, when
+	// needed); gen is the one the site is from, nil when none or unclear.
+	detected bool
+	found    []generator.Project
+	gen      *generator.Project
+
+	// The hosting platform: deploy is its build environment (inDeploy
+	// false outside one); platform is the one whose URL style and
+	// redirects apply ("" none), platformFrom what said so.
+	deploy       host.Deploy
+	inDeploy     bool
+	platform     string
+	platformFrom string
+	style        *host.Style
+
+	// baseFromGen is true when the base URL is the generator's.
+	baseFromGen bool
+}
+
+// detect reads the generators' files in the project folder, once.
+func (p *project) detect() error {
+	if p.detected {
+		return nil
+	}
+	p.detected = true
+	found, err := generator.Detect(p.dir) // its errors name the file from the working directory
+	if err != nil {
+		return err
+	}
+	p.found = found
+	return nil
+}
+
+// names lists the generators found, as "Hugo (hugo.toml) and Jekyll
+// (_config.yml)".
+func (p *project) names() string {
+	var s []string
+	for _, g := range p.found {
+		s = append(s, g.Title+" ("+filepath.Join(p.dir, g.File)+")")
+	}
+	return strings.Join(s, " and ")
+}
+
+// findPlatform sets the platform: host: when it names one, else the build
+// environment's, else the one whose files are in the project folder.
+func (p *project) findPlatform(hostKey, root string, getenv func(string) string) {
+	p.deploy, p.inDeploy = host.FromEnv(getenv)
+	if hostKey == "none" {
+		return
+	}
+	if named, ok := platformOf[hostKey]; ok {
+		p.platform, p.platformFrom = named, "host: "+hostKey
+		return
+	}
+	// GitHub Actions runs every kind of CI job, not only Pages deploys: a
+	// platform's file in the project says more.
+	if p.inDeploy && p.deploy.Platform != host.GitHubPages {
+		p.platform, p.platformFrom = p.deploy.Platform, p.deploy.Platform+"'s build environment"
+		return
+	}
+	if platforms, files := host.Identify(p.dirs(root)...); len(platforms) == 1 {
+		p.platform, p.platformFrom = platforms[0], files[0]
+	} else if p.inDeploy && len(platforms) == 0 {
+		p.platform, p.platformFrom = p.deploy.Platform, p.deploy.Platform+"'s build environment"
+	}
+}
+
+// platformOf maps the values of host: to the platforms they name.
+var platformOf = map[string]string{
+	"netlify":          host.Netlify,
+	"vercel":           host.Vercel,
+	"cloudflare-pages": host.CloudflarePages,
+	"github-pages":     host.GitHubPages,
+}
+
+// dirs are the folders whose platform files count: the project's, and
+// the site's when it is known.
+func (p *project) dirs(root string) []string {
+	if root == "" {
+		return []string{p.dir}
+	}
+	return []string{p.dir, root}
+}
+
+// deploying reports whether the build environment is the platform's: its
+// URLs and previews count, unlike with host: none or another platform
+// named, or in a GitHub Actions job of a site another platform's file
+// claims.
+func (p *project) deploying() bool {
+	return p.inDeploy && p.deploy.Platform == p.platform
+}
+
+// loadStyle reads the platform's URL style; warnings are the platform
+// files' problems.
+func (p *project) loadStyle(root string) ([]error, error) {
+	if p.platform == "" {
+		return nil, nil
+	}
+	st, warnings, err := host.StyleOf(p.platform, p.dirs(root)...)
+	if err != nil {
+		return warnings, err
+	}
+	p.style = &st
+	return warnings, nil
+}
+
+// findRoot names the site folder when neither DIR nor root: does: the
+// platform's publish folder (netlify.toml, vercel.json), else the one
+// generator found's. It returns what decided, for the detection line.
+func (p *project) findRoot() (root, from string, err error) {
+	if p.style != nil && p.style.Publish != "" {
+		return p.style.Publish, p.style.PublishFrom + " publish folder", nil
+	}
+	if err := p.detect(); err != nil {
+		return "", "", err
+	}
+	var publishing []generator.Project
+	var notes []string
+	for _, g := range p.found {
+		if g.PublishDir != "" {
+			publishing = append(publishing, g)
+		}
+		notes = append(notes, g.Notes...)
+	}
+	switch len(publishing) {
+	case 0:
+		msg := ErrNoRoot.Error()
+		if len(p.found) > 0 {
+			msg = fmt.Sprintf("found %s, but not the folder it builds the site into\n", p.names()) + msg
+		} else {
+			msg += "\n(no Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs or Docusaurus project found in " + dirName(p.dir) + ")"
+		}
+		for _, n := range notes {
+			msg += "\nnote: " + n
+		}
+		return "", "", errors.New(msg)
+	case 1:
+		g := publishing[0]
+		p.gen = &g
+		return p.publishDir(g), g.Title + " (" + filepath.Join(p.dir, g.File) + ")", nil
+	}
+	return "", "", fmt.Errorf("found %s in %s: which one built the site?\nhint: name the built site, as in 'sitemapgen %s', or set root: and base_url: in %s", p.names(), dirName(p.dir), p.publishDir(publishing[0]), DefaultFile)
+}
+
+// generatorFor returns the generator whose publish folder is root, else the
+// only one found; nil when none or several.
+func (p *project) generatorFor(root string) (*generator.Project, error) {
+	if p.gen != nil {
+		return p.gen, nil
+	}
+	if err := p.detect(); err != nil {
+		return nil, err
+	}
+	for i, g := range p.found {
+		if g.PublishDir != "" && samePath(p.publishDir(g), root) {
+			p.gen = &p.found[i]
+			return p.gen, nil
+		}
+	}
+	if len(p.found) == 1 {
+		p.gen = &p.found[0]
+	}
+	return p.gen, nil
+}
+
+// samePath reports whether two paths name one folder.
+func samePath(a, b string) bool {
+	a, errA := filepath.Abs(a)
+	b, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && a == b
+}
+
+// publishDir is g's site folder as seen from the working directory.
+func (p *project) publishDir(g generator.Project) string {
+	if filepath.IsAbs(g.PublishDir) {
+		return g.PublishDir
+	}
+	return filepath.Join(p.dir, filepath.FromSlash(g.PublishDir))
+}
+
+func dirName(dir string) string {
+	if dir == "." {
+		return "the working directory"
+	}
+	return dir
+}
+
+// basePath is the path a generator puts its site under (Jekyll's baseurl,
+// Next's basePath, the path of a base URL), "" for none.
+func basePath(g *generator.Project) string {
+	if g == nil {
+		return ""
+	}
+	if g.BaseURL != "" {
+		if u, err := url.Parse(g.BaseURL); err == nil && u.Path != "/" {
+			return u.Path
+		}
+		return ""
+	}
+	return g.BasePath
+}
+
+// withPath adds a base path to a platform's site URL, which names the
+// site's root.
+func withPath(site, path string) string {
+	path = strings.Trim(path, "/")
+	if path == "" {
+		return site
+	}
+	u, err := url.Parse(site)
+	if err != nil || (u.Path != "" && u.Path != "/") {
+		return site
+	}
+	return strings.TrimSuffix(site, "/") + "/" + path + "/"
+}
+
+// baseURL chooses the base URL after --base-url, SITEMAP_BASE_URL and the
+// file: the platform's production URL (or a preview's own, with previews:
+// own-url), then the generator's configuration, then a platform's guess
+// (Cloudflare Pages' pages.dev name, GitHub Pages' address).
+func (p *project) baseURL(root, previews string) (u, from string, err error) {
+	d := p.deploy
+	inDeploy := p.deploying()
+	g, gerr := p.generatorFor(root)
+	if inDeploy && !d.Weak {
+		if d.Preview && previews == PreviewsOwn && d.OwnURL != "" {
+			return withPath(d.OwnURL, basePath(g)), d.Platform + " " + d.OwnFrom + " (previews: own-url)", nil
+		}
+		if d.ProductionURL != "" {
+			return withPath(d.ProductionURL, basePath(g)), d.Platform + " " + d.ProductionFrom, nil
+		}
+	}
+	if gerr != nil {
+		return "", "", gerr
+	}
+	if g != nil && g.BaseURL != "" {
+		if _, err := mapping.ParseBaseURL(g.BaseURL); err == nil {
+			p.baseFromGen = true
+			return g.BaseURL, filepath.Join(p.dir, g.BaseURLFrom), nil
+		}
+	}
+	if inDeploy && d.Weak && d.ProductionURL != "" {
+		u := d.ProductionURL
+		if d.Platform != host.GitHubPages {
+			u = withPath(u, basePath(g))
+		}
+		return u, d.Platform + " " + d.ProductionFrom + " (a guess: a custom domain is not in the environment)", nil
+	}
+	msg := ErrNoBaseURL.Error()
+	switch {
+	case g != nil:
+		msg += "\n  or in " + g.Title + "'s configuration (" + filepath.Join(p.dir, g.File) + ")"
+		for _, n := range g.Notes {
+			msg += "\nnote: " + n
+		}
+	case len(p.found) > 1:
+		msg += fmt.Sprintf("\n(found %s: name the site folder to choose)", p.names())
+	}
+	return "", "", errors.New(msg)
+}
+
+// applyStyle sets clean URLs and the trailing slash to the platform's
+// style, for each the user did not set, and reports whether the clean
+// URLs of pages end in a slash too.
+func (p *project) applyStyle(l *layers) (slashEverywhere bool) {
+	if p.style == nil {
+		return false
+	}
+	if !l.given("clean_urls") {
+		l.v.CleanURLs = p.style.CleanURLs
+	}
+	if !l.given("trailing_slash") {
+		l.v.TrailingSlash = p.style.FolderSlash || p.style.EitherSlash
+		slashEverywhere = p.style.CleanSlash && l.v.CleanURLs
+	}
+	return slashEverywhere
+}
+
+// describe is the one line that says what was detected.
+func (p *project) describe(rootFrom, root, baseFrom string) string {
+	var parts []string
+	if rootFrom != "" {
+		parts = append(parts, "site "+root+" ("+rootFrom+")")
+	}
+	if baseFrom != "" {
+		parts = append(parts, "base URL from "+baseFrom)
+	}
+	if p.style != nil {
+		var forms []string
+		if p.style.CleanURLs {
+			if p.style.CleanSlash {
+				forms = append(forms, "clean URLs with /")
+			} else {
+				forms = append(forms, "clean URLs")
+			}
+		} else {
+			forms = append(forms, ".html URLs")
+		}
+		switch {
+		case p.style.EitherSlash:
+		case p.style.FolderSlash:
+			forms = append(forms, "folders with /")
+		default:
+			forms = append(forms, "folders without /")
+		}
+		parts = append(parts, fmt.Sprintf("%s URL style (%s; from %s)", p.platform, strings.Join(forms, ", "), p.style.From))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Findings are what the project folder and the build environment say,
+// for sitemapgen init: each value "" when nothing says it.
+type Findings struct {
+	// Generators are the generators found, as "Hugo (hugo.toml)".
+	Generators []string
+	// Root is the site folder and RootFrom what named it.
+	Root, RootFrom string
+	// BaseURL is the base URL the platform or the generator gives, and
+	// BaseURLFrom what gave it.
+	BaseURL, BaseURLFrom string
+	// Platform is the hosting platform found, PlatformFrom what said so.
+	Platform, PlatformFrom string
+	// Style is the platform's URL style, nil without one.
+	Style *host.Style
+	// Problems are what stopped a value being found: ambiguity, a
+	// missing base URL, a value that is not a literal.
+	Problems []string
+}
+
+// Survey reports what the files in dir (the project folder) and the build
+// environment (through getenv) say about the site, as a run without DIR
+// and without configuration would take it. A generator's configuration
+// that does not parse is an error.
+func Survey(dir string, getenv func(string) string) (*Findings, error) {
+	pr := &project{dir: dir}
+	pr.findPlatform("", "", getenv)
+	d := &Findings{Platform: pr.platform, PlatformFrom: pr.platformFrom}
+	warnings, err := pr.loadStyle("")
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range warnings {
+		d.Problems = append(d.Problems, w.Error())
+	}
+	if err := pr.detect(); err != nil {
+		return nil, err
+	}
+	for _, g := range pr.found {
+		d.Generators = append(d.Generators, g.Title+" ("+filepath.Join(dir, g.File)+")")
+	}
+	root, from, err := pr.findRoot()
+	if err != nil {
+		d.Problems = append(d.Problems, err.Error())
+	} else {
+		d.Root, d.RootFrom = root, from
+		warnings, _ := pr.loadStyle(root)
+		for _, w := range warnings {
+			d.Problems = append(d.Problems, w.Error())
+		}
+	}
+	d.Style = pr.style
+	if u, from, err := pr.baseURL(d.Root, ""); err != nil {
+		d.Problems = append(d.Problems, err.Error())
+	} else {
+		d.BaseURL, d.BaseURLFrom = u, from
+	}
+	return d, nil
+}

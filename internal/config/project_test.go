@@ -1,0 +1,342 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/mapping"
+)
+
+// project writes files (path → content; a path ending in / is a folder)
+// into a new folder and makes it the working directory.
+func inProject(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if strings.HasSuffix(name, "/") {
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	return dir
+}
+
+func envMap(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func strp(s string) *string { return &s }
+
+var (
+	netlifyProd    = map[string]string{"NETLIFY": "true", "CONTEXT": "production", "URL": "https://netlify.example", "DEPLOY_PRIME_URL": "https://main--x.netlify.app"}
+	netlifyPreview = map[string]string{"NETLIFY": "true", "CONTEXT": "deploy-preview", "URL": "https://netlify.example", "DEPLOY_PRIME_URL": "https://deploy-preview-3--x.netlify.app"}
+	vercelProd     = map[string]string{"VERCEL": "1", "VERCEL_ENV": "production", "VERCEL_PROJECT_PRODUCTION_URL": "vercel.example", "VERCEL_URL": "x-1.vercel.app"}
+	vercelPreview  = map[string]string{"VERCEL": "1", "VERCEL_ENV": "preview", "VERCEL_PROJECT_PRODUCTION_URL": "vercel.example", "VERCEL_URL": "x-1.vercel.app", "VERCEL_BRANCH_URL": "x-git-b.vercel.app"}
+	cloudflare     = map[string]string{"CF_PAGES": "1", "CF_PAGES_URL": "https://ab12.proj.pages.dev", "CF_PAGES_BRANCH": "main"}
+	github         = map[string]string{"GITHUB_ACTIONS": "true", "GITHUB_REPOSITORY": "octo/site"}
+)
+
+func merge(ms ...map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, m := range ms {
+		for k, v := range m {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+func TestBaseURLPrecedence(t *testing.T) {
+	hugo := map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "public/": ""}
+	for _, tc := range []struct {
+		name     string
+		files    map[string]string
+		flag     *string
+		env      map[string]string
+		want     string
+		wantFrom string
+		skip     string
+	}{
+		{name: "flag", files: merge(hugo, map[string]string{"sitemap.yaml": "base_url: https://file.example/\n"}), flag: strp("https://flag.example/"),
+			env: merge(netlifyProd, map[string]string{BaseURLEnv: "https://env.example/"}), want: "https://flag.example/", wantFrom: "--base-url"},
+		{name: "environment variable", files: merge(hugo, map[string]string{"sitemap.yaml": "base_url: https://file.example/\n"}),
+			env: merge(netlifyProd, map[string]string{BaseURLEnv: "https://env.example/"}), want: "https://env.example/", wantFrom: BaseURLEnv},
+		{name: "file", files: merge(hugo, map[string]string{"sitemap.yaml": "base_url: https://file.example/\n"}),
+			env: netlifyProd, want: "https://file.example/", wantFrom: "sitemap.yaml"},
+		{name: "netlify production", files: hugo, env: netlifyProd, want: "https://netlify.example/", wantFrom: "Netlify URL"},
+		{name: "netlify preview: production URL by default", files: hugo, env: netlifyPreview, want: "https://netlify.example/", wantFrom: "Netlify URL"},
+		{name: "netlify preview: own-url", files: merge(hugo, map[string]string{"sitemap.yaml": "previews: own-url\n"}), env: netlifyPreview,
+			want: "https://deploy-preview-3--x.netlify.app/", wantFrom: "Netlify DEPLOY_PRIME_URL (previews: own-url)"},
+		{name: "netlify preview: own-url beats the file", files: merge(hugo, map[string]string{"sitemap.yaml": "previews: own-url\nbase_url: https://file.example/\n"}), env: netlifyPreview,
+			want: "https://deploy-preview-3--x.netlify.app/", wantFrom: "Netlify DEPLOY_PRIME_URL (previews: own-url)"},
+		{name: "netlify production: own-url does not apply", files: merge(hugo, map[string]string{"sitemap.yaml": "previews: own-url\n"}), env: netlifyProd,
+			want: "https://netlify.example/", wantFrom: "Netlify URL"},
+		{name: "netlify preview: skip", files: merge(hugo, map[string]string{"sitemap.yaml": "previews: skip\n"}), env: netlifyPreview,
+			want: "https://netlify.example/", wantFrom: "Netlify URL", skip: "Netlify deploy-preview build, and previews: skip"},
+		{name: "netlify production: skip does not apply", files: merge(hugo, map[string]string{"sitemap.yaml": "previews: skip\n"}), env: netlifyProd,
+			want: "https://netlify.example/", wantFrom: "Netlify URL"},
+		{name: "vercel production", files: hugo, env: vercelProd, want: "https://vercel.example/", wantFrom: "Vercel VERCEL_PROJECT_PRODUCTION_URL"},
+		{name: "vercel preview", files: hugo, env: vercelPreview, want: "https://vercel.example/", wantFrom: "Vercel VERCEL_PROJECT_PRODUCTION_URL"},
+		{name: "vercel preview: own-url", files: merge(hugo, map[string]string{"sitemap.yaml": "previews: own-url\n"}), env: vercelPreview,
+			want: "https://x-git-b.vercel.app/", wantFrom: "Vercel VERCEL_BRANCH_URL (previews: own-url)"},
+		{name: "generator", files: hugo, want: "https://hugo.example/", wantFrom: "hugo.toml baseURL"},
+		{name: "generator beats cloudflare's guess", files: hugo, env: cloudflare, want: "https://hugo.example/", wantFrom: "hugo.toml baseURL"},
+		{name: "generator beats github's guess", files: hugo, env: github, want: "https://hugo.example/", wantFrom: "hugo.toml baseURL"},
+		{name: "cloudflare's guess", files: map[string]string{"hugo.toml": "title = 'x'\n", "public/": ""}, env: cloudflare,
+			want: "https://proj.pages.dev/", wantFrom: "Cloudflare Pages CF_PAGES_URL (a guess: a custom domain is not in the environment)"},
+		{name: "github's guess", files: map[string]string{"hugo.toml": "title = 'x'\n", "public/": ""}, env: github,
+			want: "https://octo.github.io/site/", wantFrom: "GitHub Pages GITHUB_REPOSITORY (a guess: a custom domain is not in the environment)"},
+		{name: "jekyll baseurl added to netlify's URL", files: map[string]string{"_config.yml": "baseurl: /blog\n", "_site/": ""}, env: netlifyProd,
+			want: "https://netlify.example/blog/", wantFrom: "Netlify URL"},
+		{name: "jekyll url + baseurl", files: map[string]string{"_config.yml": "url: https://jekyll.example\nbaseurl: /blog\n", "_site/": ""},
+			want: "https://jekyll.example/blog/", wantFrom: "_config.yml url + baseurl"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			inProject(t, tc.files)
+			var args []string
+			if tc.flag != nil {
+				args = []string{"--base-url", *tc.flag}
+			}
+			s, err := Resolve(cmdline(t, args...), envMap(tc.env))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Build.Map.BaseURL != tc.want || s.BaseURLFrom != tc.wantFrom {
+				t.Errorf("base URL %q from %q, want %q from %q", s.Build.Map.BaseURL, s.BaseURLFrom, tc.want, tc.wantFrom)
+			}
+			if s.SkipWrite != tc.skip {
+				t.Errorf("SkipWrite %q, want %q", s.SkipWrite, tc.skip)
+			}
+		})
+	}
+}
+
+func TestNoBaseURL(t *testing.T) {
+	inProject(t, map[string]string{"hugo.toml": "title = 'x'\n", "public/": ""})
+	_, err := Resolve(cmdline(t), envMap(nil))
+	if err == nil || !strings.Contains(err.Error(), "no base URL") || !strings.Contains(err.Error(), "Hugo's configuration (hugo.toml)") {
+		t.Fatalf("err = %v", err)
+	}
+	inProject(t, map[string]string{"public/": ""})
+	_, err = Resolve(cmdline(t, "public"), envMap(nil))
+	if err == nil || !strings.HasPrefix(err.Error(), ErrNoBaseURL.Error()) {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestDetectRoot(t *testing.T) {
+	base := strp("https://example.org/")
+	for _, tc := range []struct {
+		name     string
+		files    map[string]string
+		root     string
+		env      map[string]string
+		want     string
+		rootFrom string
+		err      string
+	}{
+		{name: "hugo", files: map[string]string{"hugo.toml": "publishDir = 'out/www'\n"}, want: "out/www", rootFrom: "Hugo (hugo.toml)"},
+		{name: "hugo config/_default", files: map[string]string{"config/_default/hugo.toml": "baseURL = 'https://x.example/'\n"}, want: "public", rootFrom: "Hugo (config/_default/hugo.toml)"},
+		{name: "jekyll", files: map[string]string{"_config.yml": "title: x\n"}, want: "_site", rootFrom: "Jekyll (_config.yml)"},
+		{name: "mkdocs", files: map[string]string{"mkdocs.yml": "site_name: x\nsite_dir: built\n"}, want: "built", rootFrom: "MkDocs (mkdocs.yml)"},
+		{name: "astro", files: map[string]string{"astro.config.mjs": "export default defineConfig({ outDir: './www' })\n"}, want: "www", rootFrom: "Astro (astro.config.mjs)"},
+		{name: "netlify.toml publish wins", files: map[string]string{"hugo.toml": "", "netlify.toml": "[build]\npublish = 'dist'\n"}, want: "dist", rootFrom: "netlify.toml publish folder"},
+		{name: "vercel.json outputDirectory wins", files: map[string]string{"hugo.toml": "", "vercel.json": `{"outputDirectory": "site"}`}, want: "site", rootFrom: "vercel.json publish folder"},
+		{name: "DIR wins", files: map[string]string{"hugo.toml": "", "netlify.toml": "[build]\npublish = 'dist'\n"}, root: "mine", want: "mine"},
+		{name: "two generators", files: map[string]string{"hugo.toml": "", "_config.yml": ""}, err: "found Hugo (hugo.toml) and Jekyll (_config.yml) in the working directory: which one built the site?"},
+		{name: "nothing", files: map[string]string{"README.md": "x"}, err: "no site folder given"},
+		{name: "next without a static export", files: map[string]string{"next.config.js": "module.exports = {}\n"}, err: "found Next.js (next.config.js), but not the folder it builds the site into"},
+		{name: "broken _config.yml", files: map[string]string{"_config.yml": "a: [\n"}, err: "_config.yml:"},
+		{name: "a broken _config.yml does not matter with DIR and a base URL", files: map[string]string{"_config.yml": "a: [\n"}, root: "x", want: "x"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			inProject(t, tc.files)
+			args := []string{"--base-url", *base}
+			if tc.root != "" {
+				args = append(args, tc.root)
+			}
+			s, err := Resolve(cmdline(t, args...), envMap(tc.env))
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("err = %v, want one with %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if filepath.ToSlash(s.Build.Root) != tc.want || s.RootFrom != tc.rootFrom {
+				t.Errorf("root %q from %q, want %q from %q", s.Build.Root, s.RootFrom, tc.want, tc.rootFrom)
+			}
+			if tc.rootFrom != "" && !strings.Contains(s.Detected, "site "+s.Build.Root+" ("+tc.rootFrom+")") {
+				t.Errorf("Detected = %q", s.Detected)
+			}
+		})
+	}
+}
+
+func TestPlatformStyle(t *testing.T) {
+	base := strp("https://example.org/")
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		env   map[string]string
+		args  []string
+		clean bool
+		slash mapping.SlashPolicy
+		style string // in Detected; "" for no platform
+	}{
+		{name: "no platform", files: map[string]string{}, clean: false, slash: mapping.SlashAlways},
+		{name: "netlify.toml", files: map[string]string{"netlify.toml": "[build]\n"}, clean: true, slash: mapping.SlashAlways,
+			style: "Netlify URL style (clean URLs, folders with /; from Netlify's rules)"},
+		{name: "netlify pretty_urls off", files: map[string]string{"netlify.toml": "[build.processing.html]\npretty_urls = false\n"}, clean: false, slash: mapping.SlashAlways,
+			style: "Netlify URL style (.html URLs, folders with /; from netlify.toml:2)"},
+		{name: "netlify environment", env: netlifyProd, clean: true, slash: mapping.SlashAlways, style: "Netlify URL style"},
+		{name: "flags win", files: map[string]string{"netlify.toml": "[build]\n"}, args: []string{"--clean-urls=false", "--trailing-slash=false"}, clean: false, slash: mapping.SlashNever,
+			style: "Netlify URL style"},
+		{name: "keys win", files: map[string]string{"netlify.toml": "[build]\n", "sitemap.yaml": "clean_urls: false\n"}, clean: false, slash: mapping.SlashAlways, style: "Netlify URL style"},
+		{name: "host: none", files: map[string]string{"netlify.toml": "[build]\n", "sitemap.yaml": "host: none\n"}, clean: false, slash: mapping.SlashAlways},
+		{name: "--host names one", files: map[string]string{}, args: []string{"--host", "cloudflare-pages"}, clean: true, slash: mapping.SlashAlways,
+			style: "Cloudflare Pages URL style (clean URLs, folders with /"},
+		{name: "vercel.json trailingSlash false", files: map[string]string{"vercel.json": `{"cleanUrls": true, "trailingSlash": false}`}, clean: true, slash: mapping.SlashNever,
+			style: "Vercel URL style (clean URLs, folders without /; from vercel.json:1)"},
+		{name: "vercel.json trailingSlash true", files: map[string]string{"vercel.json": `{"cleanUrls": true, "trailingSlash": true}`}, clean: true, slash: mapping.SlashEverywhere,
+			style: "Vercel URL style (clean URLs with /, folders with /"},
+		{name: "vercel without vercel.json", env: vercelProd, clean: false, slash: mapping.SlashAlways, style: "Vercel URL style (.html URLs; from Vercel's rules)"},
+		{name: "cloudflare environment", env: cloudflare, clean: true, slash: mapping.SlashAlways, style: "Cloudflare Pages URL style"},
+		{name: "github environment", env: github, clean: false, slash: mapping.SlashAlways, style: "GitHub Pages URL style (.html URLs, folders with /"},
+		{name: "two platforms' files: none", files: map[string]string{"netlify.toml": "", "vercel.json": "{}"}, clean: false, slash: mapping.SlashAlways},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{"public/": ""}
+			for k, v := range tc.files {
+				files[k] = v
+			}
+			inProject(t, files)
+			s, err := Resolve(cmdline(t, append(tc.args, "--base-url", *base, "public")...), envMap(tc.env))
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := s.Build.Map
+			if m.CleanURLs != tc.clean || m.TrailingSlash != tc.slash {
+				t.Errorf("clean %v slash %v, want %v %v", m.CleanURLs, m.TrailingSlash, tc.clean, tc.slash)
+			}
+			switch {
+			case tc.style == "" && (m.Style != nil || s.Detected != ""):
+				t.Errorf("a platform: %+v; %q", m.Style, s.Detected)
+			case tc.style != "" && (m.Style == nil || !strings.Contains(s.Detected, tc.style)):
+				t.Errorf("Detected = %q, want %q", s.Detected, tc.style)
+			}
+		})
+	}
+}
+
+func TestSurvey(t *testing.T) {
+	inProject(t, map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "netlify.toml": "[build]\npublish = 'public'\n"})
+	d, err := Survey(".", envMap(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Root != "public" || d.BaseURL != "https://hugo.example/" || d.Platform != "Netlify" || len(d.Generators) != 1 || d.Style == nil {
+		t.Errorf("%+v", d)
+	}
+	inProject(t, map[string]string{})
+	d, err = Survey(".", envMap(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Root != "" || d.BaseURL != "" || len(d.Problems) != 2 {
+		t.Errorf("an empty folder: %+v", d)
+	}
+}
+
+// Findings of a review: GitHub Actions runs every kind of job, so a
+// platform's file wins over it, and its guess is not used for another
+// platform's site; an absolute DIR finds its generator; watch mode
+// re-reads the files that gave the values.
+func TestDetectReviewCases(t *testing.T) {
+	t.Run("netlify.toml in a GitHub Actions job", func(t *testing.T) {
+		inProject(t, map[string]string{"netlify.toml": "[build]\npublish = 'public'\n", "hugo.toml": "title = 'x'\n", "public/": ""})
+		_, err := Resolve(cmdline(t), envMap(github))
+		if err == nil || !strings.Contains(err.Error(), "no base URL") {
+			t.Fatalf("err = %v: the github.io guess must not name a Netlify site", err)
+		}
+		s, err := Resolve(cmdline(t, "--base-url", "https://example.org/"), envMap(github))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Platform != "Netlify" || !s.Build.Map.CleanURLs {
+			t.Errorf("platform %q clean %v, want Netlify's style", s.Platform, s.Build.Map.CleanURLs)
+		}
+	})
+	t.Run("--host netlify in a GitHub Actions job", func(t *testing.T) {
+		inProject(t, map[string]string{"hugo.toml": "title = 'x'\n", "public/": ""})
+		if _, err := Resolve(cmdline(t, "--host", "netlify"), envMap(github)); err == nil {
+			t.Fatal("the github.io guess was taken for a site that is not on GitHub Pages")
+		}
+		s, err := Resolve(cmdline(t), envMap(github))
+		if err != nil || s.Build.Map.BaseURL != "https://octo.github.io/site/" {
+			t.Fatalf("without a platform file, the guess: %v %v", s, err)
+		}
+	})
+	t.Run("host: none ignores the environment", func(t *testing.T) {
+		inProject(t, map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "public/": ""})
+		s, err := Resolve(cmdline(t, "--host", "none"), envMap(netlifyPreview))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Build.Map.BaseURL != "https://hugo.example/" || s.Deploy != "" {
+			t.Errorf("base %q deploy %q", s.Build.Map.BaseURL, s.Deploy)
+		}
+	})
+	t.Run("absolute DIR with two generators", func(t *testing.T) {
+		dir := inProject(t, map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "mkdocs.yml": "site_url: https://docs.example/\n", "public/": "", "site/": ""})
+		s, err := Resolve(cmdline(t, filepath.Join(dir, "site")), envMap(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Build.Map.BaseURL != "https://docs.example/" {
+			t.Errorf("base %q, want MkDocs'", s.Build.Map.BaseURL)
+		}
+	})
+	t.Run("inputs", func(t *testing.T) {
+		inProject(t, map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "public/": ""})
+		s, err := Resolve(cmdline(t, "public"), envMap(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"hugo.toml", "netlify.toml", "vercel.json", DefaultFile} {
+			found := false
+			for _, in := range s.Inputs {
+				found = found || in == want
+			}
+			if !found {
+				t.Errorf("Inputs %v lack %s", s.Inputs, want)
+			}
+		}
+	})
+	t.Run("placeholder domain", func(t *testing.T) {
+		inProject(t, map[string]string{"hugo.toml": "baseURL = 'http://example.org/'\n", "public/": ""})
+		s, err := Resolve(cmdline(t), envMap(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0].Error(), "is an example domain") {
+			t.Errorf("warnings %v", s.Warnings)
+		}
+		s, _ = Resolve(cmdline(t), envMap(map[string]string{"NETLIFY": "true", "URL": "https://www.example.com"}))
+		if len(s.Warnings) != 0 {
+			t.Errorf("a platform's URL is the site's own: %v", s.Warnings)
+		}
+	})
+}

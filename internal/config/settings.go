@@ -1,0 +1,457 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/hashstate"
+	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
+	"github.com/sitemapgen/sitemapgen/internal/postbuild"
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/sitemap"
+	"github.com/sitemapgen/sitemapgen/walker"
+)
+
+// Values are the settings of build and watch, as the table [Settings]
+// declares them: the defaults, then the file's, the environment's and the
+// flags' values over them.
+type Values struct {
+	Config         string
+	BaseURL        string
+	Root           string
+	Out            string
+	Include        []string
+	Exclude        []string
+	Gzip           bool
+	Text           bool
+	Robots         bool
+	MaxURLs        int
+	MaxBytes       int
+	CleanURLs      bool
+	TrailingSlash  bool
+	LastModFormat  string
+	LastMod        LastMod
+	State          string
+	Head           Head
+	FollowSymlinks bool
+	Mode           string
+	Source         string
+	Preset         string
+	Host           string
+	Previews       string
+	Drafts         bool
+	Future         bool
+	Strict         bool
+	Changes        string
+	KeyFile        bool
+	Feed           Feed
+	DryRun         bool
+	Check          bool
+	Explain        []string
+	Quiet          bool
+	Verbose        bool
+	Skip           Skip
+	Rules          []Rule
+	Watch          Watch
+}
+
+// LastMod configures where lastmod comes from.
+type LastMod struct {
+	// Sources are tried in order; the first that knows a page's date wins.
+	Sources []string
+	// Ignore lists regular expressions whose matches do not count as a
+	// change of a page's content for the hash source.
+	Ignore []string
+}
+
+// Head configures reading each HTML page's head.
+type Head struct {
+	Read     bool
+	MaxBytes int
+}
+
+// Skip switches the inclusion policy's parts.
+type Skip struct {
+	// ErrorPages leaves out 404.html, 500.html, 404/index.html and the like.
+	ErrorPages bool
+	// NoIndex leaves out pages whose head says noindex.
+	NoIndex bool
+	// Redirects leaves out meta refresh redirect stubs.
+	Redirects bool
+	// NonCanonical leaves out pages whose canonical URL is elsewhere.
+	NonCanonical bool
+	// XRobotsTag honours X-Robots-Tag: noindex in _headers and vercel.json.
+	XRobotsTag bool
+}
+
+// Feed configures the Atom feed of the most recently modified URLs.
+type Feed struct {
+	Enabled bool
+	Limit   int
+	Title   string
+}
+
+// Watch holds the settings only watch mode has.
+type Watch struct {
+	Debounce, MaxWait, Poll time.Duration
+}
+
+// Rule is one entry of rules: the first whose glob matches a file's path
+// relative to the site folder sets its changefreq and priority.
+type Rule struct {
+	Match      string
+	ChangeFreq string
+	Priority   *float64
+}
+
+// The commands that read Settings.
+const (
+	Build    = "build"
+	Watching = "watch"
+)
+
+// BaseURLEnv is the environment variable that gives the base URL.
+const BaseURLEnv = "SITEMAP_BASE_URL"
+
+// Settings are the settings of build and watch, each declared once, in
+// the order of build's --help.
+var Settings = Table[Values]{
+	{Flag: "config", Arg: "FILE", Help: []string{"read FILE instead of ./sitemap.yaml"},
+		Field: String(func(v *Values) *string { return &v.Config }, "", nil)},
+	{Flag: "base-url", Arg: "URL", Key: "base_url", Env: BaseURLEnv, Help: []string{
+		"the absolute URL DIR is served at; a path is allowed",
+		"(https://example.org/docs/). Also SITEMAP_BASE_URL"},
+		Field: String(func(v *Values) *string { return &v.BaseURL }, "", checkBaseURL)},
+	{Key: "root", Path: true,
+		Field: String(func(v *Values) *string { return &v.Root }, "", nil)},
+	{Flag: "out", Arg: "DIR2", Key: "out", Path: true, Help: []string{
+		"write the sitemaps into DIR2 instead of DIR; their URLs",
+		"still name the base URL, as if DIR2 were the site"},
+		Field: String(func(v *Values) *string { return &v.Out }, "", nil)},
+	{Flag: "include", Arg: "GLOB", Key: "include", Help: []string{
+		"list files matching GLOB (repeatable; replaces the",
+		"default **/*.html and **/*.htm; e.g. --include '**/*.pdf')"},
+		Field: List(func(v *Values) *[]string { return &v.Include }, walker.DefaultInclude, false, Each(walker.ValidatePattern))},
+	{Flag: "exclude", Arg: "GLOB", Key: "exclude", Help: []string{
+		"leave out files matching GLOB (repeatable; a folder",
+		"that matches is not entered: --exclude drafts)"},
+		Field: List(func(v *Values) *[]string { return &v.Exclude }, nil, false, Each(walker.ValidatePattern))},
+	{Flag: "gzip", Key: "gzip", Help: []string{"write sitemap.xml.gz and .xml.gz shards"},
+		Field: Bool(func(v *Values) *bool { return &v.Gzip }, false)},
+	{Flag: "text", Key: "text", Help: []string{"also write sitemap.txt, one URL a line"},
+		Field: Bool(func(v *Values) *bool { return &v.Text }, false)},
+	{Flag: "robots", Key: "robots", Help: []string{"add the Sitemap: lines to robots.txt, keeping the rest"},
+		Field: Bool(func(v *Values) *bool { return &v.Robots }, false)},
+	{Flag: "max-urls", Arg: "N", Key: "max_urls", Help: []string{"at most N URLs per file (default 50000, the most allowed)"},
+		Field: Int(func(v *Values) *int { return &v.MaxURLs }, sitemap.MaxURLs, between(1, sitemap.MaxURLs))},
+	{Flag: "max-bytes", Arg: "N", Key: "max_bytes", Help: []string{
+		"every file stays under N bytes, uncompressed (default",
+		"10485760; at most 52428800)"},
+		Field: Int(func(v *Values) *int { return &v.MaxBytes }, sitemap.DefaultMaxBytes, between(1, sitemap.MaxBytes))},
+	{Flag: "clean-urls", Key: "clean_urls", Help: []string{
+		"list about.html as /about (the host must serve that;",
+		"default: as the platform serves, else false)"},
+		Field: Bool(func(v *Values) *bool { return &v.CleanURLs }, false)},
+	{Flag: "trailing-slash", Key: "trailing_slash", Help: []string{
+		"folder URLs end in / (default: as the platform serves,",
+		"else true; =false for hosts that serve /docs)"},
+		Field: Bool(func(v *Values) *bool { return &v.TrailingSlash }, true)},
+	{Flag: "lastmod-format", Arg: "F", Key: "lastmod_format", Help: []string{"datetime (2024-05-01T09:30:00Z, the default) or date"},
+		Field: String(func(v *Values) *string { return &v.LastModFormat }, "datetime", checkDateFormat)},
+	{Flag: "lastmod-sources", Arg: "L", Key: "lastmod.sources", Help: []string{
+		"where lastmod comes from, first that knows wins",
+		"(default frontmatter,meta,git,mtime: the source's",
+		"front matter, the page's head, the last commit that",
+		"touched the page's source or tracked file, then the",
+		"file's time; hash when a state file is there, see",
+		"--state)"},
+		Field: List(func(v *Values) *[]string { return &v.LastMod.Sources }, []string{"frontmatter", "meta", "git", "hash", "mtime"}, true, checkLastModSources)},
+	{Key: "lastmod.ignore",
+		Field: List(func(v *Values) *[]string { return &v.LastMod.Ignore }, nil, false, checkIgnore)},
+	{Flag: "state", Arg: "FILE", Key: "state", Path: true, Help: []string{
+		"the hash lastmod source's state file (default",
+		".sitemapgen/state.json, used when it exists): each",
+		"URL's content hash and the date it last changed, so",
+		"dates survive fresh clones. Keep it in the CI cache"},
+		Field: String(func(v *Values) *string { return &v.State }, "", nil)},
+	{Flag: "read-heads", Key: "head.read", Help: []string{
+		"read each page's <head> (default true): noindex pages,",
+		"redirect stubs and non-canonical pages are left out,",
+		"hreflang alternates listed; =false lists files alone"},
+		Field: Bool(func(v *Values) *bool { return &v.Head.Read }, true)},
+	{Key: "head.max_bytes",
+		Field: Int(func(v *Values) *int { return &v.Head.MaxBytes }, htmlhead.DefaultHeadLimit, between(1024, 16<<20))},
+	{Flag: "follow-symlinks", Key: "follow_symlinks", Help: []string{"follow symbolic links that stay inside DIR"},
+		Field: Bool(func(v *Values) *bool { return &v.FollowSymlinks }, false)},
+	{Flag: "mode", Arg: "M", Key: "mode", Help: []string{
+		"output (default: DIR is the built site) or content (DIR",
+		"holds source files; each URL comes from --preset)"},
+		Field: String(func(v *Values) *string { return &v.Mode }, ModeOutput, oneOf(ModeOutput, ModeContent))},
+	{Flag: "source", Arg: "DIR3", Key: "source", Path: true, Help: []string{
+		"in output mode, the source files (content/) whose front",
+		"matter the built pages with their URLs take"},
+		Field: String(func(v *Values) *string { return &v.Source }, "", nil)},
+	{Flag: "preset", Arg: "P", Key: "preset", Help: []string{
+		"hugo, jekyll or plain: how a source file's URL follows",
+		"from its path and front matter (default: hugo when a",
+		"Hugo config is here, jekyll when _config.yml is, else",
+		"plain)"},
+		Field: String(func(v *Values) *string { return &v.Preset }, "", unlessEmpty(oneOf(Presets...)))},
+	{Flag: "host", Arg: "H", Key: "host", Help: []string{
+		"auto (default), netlify, vercel, cloudflare-pages,",
+		"github-pages or none: the platform whose URL style",
+		"(clean URLs, trailing slashes) and redirect rules to",
+		"follow; auto takes it from the build environment, else",
+		"from netlify.toml, vercel.json or wrangler.toml"},
+		Field: String(func(v *Values) *string { return &v.Host }, "", unlessEmpty(oneOf(Hosts...)))},
+	{Flag: "previews", Arg: "P", Key: "previews", Help: []string{
+		"in a Netlify or Vercel preview deploy: production-url",
+		"(default: list the production URLs), own-url (the",
+		"preview's own) or skip (write no sitemap)"},
+		Field: String(func(v *Values) *string { return &v.Previews }, "", unlessEmpty(oneOf(PreviewsProduction, PreviewsOwn, PreviewsSkip)))},
+	{Flag: "drafts", Key: "drafts", Help: []string{"list pages whose front matter says draft: true"},
+		Field: Bool(func(v *Values) *bool { return &v.Drafts }, false)},
+	{Flag: "future", Key: "future", Help: []string{"list pages dated in the future, or expired"},
+		Field: Bool(func(v *Values) *bool { return &v.Future }, false)},
+	{Flag: "strict", Key: "strict", Help: []string{"a front matter problem fails the build (exit 1)"},
+		Field: Bool(func(v *Values) *bool { return &v.Strict }, false)},
+	{Flag: "changes", Arg: "FILE", Key: "changes", Path: true, Only: Build, Help: []string{
+		"write the URLs added (+), changed (~) and removed (-)",
+		"since the previous build to FILE, for 'sitemapgen",
+		"submit'; the previous build is the hash state file",
+		"when there is one, else the sitemaps in DIR"},
+		FlagCheck: func(v *Values) error {
+			if v.Changes == "" {
+				return errors.New("give the file to write the changes to")
+			}
+			return nil
+		},
+		Field: String(func(v *Values) *string { return &v.Changes }, "", nil)},
+	{Flag: "key-file", Key: "key_file", Help: []string{
+		"write the IndexNow key file KEY.txt (the key from",
+		"INDEXNOW_KEY) into DIR, for 'sitemapgen submit'"},
+		Field: Bool(func(v *Values) *bool { return &v.KeyFile }, false)},
+	{Flag: "feed", Key: "feed.enabled", Help: []string{
+		"also write feed.xml, an Atom feed of the most",
+		"recently modified URLs (feed: in sitemap.yaml sets",
+		"limit and title)"},
+		Field: Bool(func(v *Values) *bool { return &v.Feed.Enabled }, false)},
+	{Key: "feed.limit",
+		Field: Int(func(v *Values) *int { return &v.Feed.Limit }, 0, checkFeedLimit)},
+	{Key: "feed.title",
+		Field: String(func(v *Values) *string { return &v.Feed.Title }, "", nil)},
+	{Flag: "dry-run", Key: "dry_run", Help: []string{"print the URLs that would be written; write nothing"},
+		Field: Bool(func(v *Values) *bool { return &v.DryRun }, false)},
+	{Flag: "check", Only: Build, Help: []string{
+		"compare the sitemaps on disk with what would be",
+		"written: exit 1 listing the files that differ (CI);",
+		"write nothing"},
+		Field: Bool(func(v *Values) *bool { return &v.Check }, false)},
+	{Flag: "explain", Arg: "PAGE", Help: []string{
+		"say why PAGE (a path, a URL or a URL path) is in the",
+		"sitemap or not and where its values came from; write",
+		"nothing (repeatable)"},
+		Field: List(func(v *Values) *[]string { return &v.Explain }, nil, false, nil)},
+	{Flag: "quiet", Key: "quiet", Help: []string{"print errors only"},
+		Field: Bool(func(v *Values) *bool { return &v.Quiet }, false)},
+	{Flag: "verbose", Key: "verbose", Help: []string{
+		"also print, for every page, whether it is listed and",
+		"why"},
+		Field: Bool(func(v *Values) *bool { return &v.Verbose }, false)},
+	{Key: "skip.error_pages",
+		Field: Bool(func(v *Values) *bool { return &v.Skip.ErrorPages }, true)},
+	{Key: "skip.noindex",
+		Field: Bool(func(v *Values) *bool { return &v.Skip.NoIndex }, true)},
+	{Key: "skip.redirects",
+		Field: Bool(func(v *Values) *bool { return &v.Skip.Redirects }, true)},
+	{Key: "skip.non_canonical",
+		Field: Bool(func(v *Values) *bool { return &v.Skip.NonCanonical }, true)},
+	{Key: "skip.x_robots_tag",
+		Field: Bool(func(v *Values) *bool { return &v.Skip.XRobotsTag }, true)},
+	{Key: "rules",
+		Field: Mappings(func(v *Values) *[]Rule { return &v.Rules }, ruleKeys, checkRules)},
+	{Flag: "debounce", Arg: "D", Only: Watching, Help: []string{"wait until no change has come for D (default 200ms)"},
+		Field: Duration(func(v *Values) *time.Duration { return &v.Watch.Debounce }, 200*time.Millisecond, positive)},
+	{Flag: "max-wait", Arg: "D", Only: Watching, Help: []string{
+		"but never longer than D after the first change, even while",
+		"changes keep coming (default 2s)"},
+		Field: Duration(func(v *Values) *time.Duration { return &v.Watch.MaxWait }, 2*time.Second, positive)},
+	{Flag: "poll", Arg: "D", Only: Watching, Help: []string{
+		"how often to scan when the system's limit on watches is",
+		"reached and watch mode falls back to scanning (default 1s)"},
+		Field: Duration(func(v *Values) *time.Duration { return &v.Watch.Poll }, time.Second, positive)},
+}
+
+// ruleKeys are the keys of one entry of rules.
+var ruleKeys = Table[Rule]{
+	{Key: "match", Field: String(func(r *Rule) *string { return &r.Match }, "", nil)},
+	{Key: "changefreq", Field: String(func(r *Rule) *string { return &r.ChangeFreq }, "", nil)},
+	{Key: "priority", Field: Number(func(r *Rule) **float64 { return &r.Priority })},
+}
+
+// The values of host: which platform's URL style and redirects to follow.
+// "" (auto) takes the platform from the build environment, else from its
+// files in the project folder.
+var Hosts = []string{"auto", "netlify", "vercel", "cloudflare-pages", "github-pages", "none"}
+
+// The values of previews: the base URL of a preview deploy (Netlify
+// deploy previews and branch deploys, Vercel previews).
+const (
+	// PreviewsProduction lists the production URLs, so that a preview's
+	// sitemap is the one production will have (the default).
+	PreviewsProduction = "production-url"
+	// PreviewsOwn lists the preview's own URLs.
+	PreviewsOwn = "own-url"
+	// PreviewsSkip writes no sitemap in a preview.
+	PreviewsSkip = "skip"
+)
+
+// The values of mode.
+const (
+	// ModeOutput walks the built site in root.
+	ModeOutput = "output"
+	// ModeContent walks the source files in root (Markdown, HTML with
+	// front matter) and gives each the URL its preset does.
+	ModeContent = "content"
+)
+
+// Presets are the values of preset: the generators whose URLs sitemapgen
+// can compute from source files.
+var Presets = []string{"hugo", "jekyll", "plain"}
+
+func checkBaseURL(s string) error {
+	if s == "" {
+		return nil
+	}
+	_, err := mapping.ParseBaseURL(s)
+	return err
+}
+
+func checkDateFormat(s string) error {
+	_, err := sitemap.ParseDateFormat(s)
+	return err
+}
+
+// between checks that a number is from lo to hi.
+func between(lo, hi int) func(int) error {
+	return func(n int) error {
+		if n < lo || n > hi {
+			return fmt.Errorf("%d is outside %d–%d", n, lo, hi)
+		}
+		return nil
+	}
+}
+
+func positive(d time.Duration) error {
+	if d <= 0 {
+		return fmt.Errorf("%v: must be more than 0", d)
+	}
+	return nil
+}
+
+// oneOf checks that a value is one of values.
+func oneOf(values ...string) func(string) error {
+	return func(s string) error {
+		if !slices.Contains(values, s) {
+			return fmt.Errorf("%q is not one of %s", s, strings.Join(values, ", "))
+		}
+		return nil
+	}
+}
+
+// unlessEmpty checks a value with check unless it is empty (the default).
+func unlessEmpty(check func(string) error) func(string) error {
+	return func(s string) error {
+		if s == "" {
+			return nil
+		}
+		return check(s)
+	}
+}
+
+func checkFeedLimit(n int) error {
+	if n < 0 || n > postbuild.MaxFeedLimit {
+		return fmt.Errorf("limit %d is outside 0–%d (0: %d)", n, postbuild.MaxFeedLimit, postbuild.DefaultFeedLimit)
+	}
+	return nil
+}
+
+// checkLastModSources checks a lastmod source list.
+func checkLastModSources(list []string) error {
+	if len(list) == 0 {
+		return errors.New("no lastmod source; give at least one, or [none]")
+	}
+	seen := map[string]bool{}
+	for i, s := range list {
+		if _, err := mapping.ParseLastModSource(s); err != nil {
+			return &ItemError{Index: i, Err: err}
+		}
+		if seen[s] {
+			return &ItemError{Index: i, Err: fmt.Errorf("lastmod source %q is listed twice", s)}
+		}
+		seen[s] = true
+	}
+	return nil
+}
+
+// checkRules checks the rules.
+func checkRules(v *Values) error {
+	_, err := mappingRules(v.Rules)
+	return err
+}
+
+// mappingRules converts rules for mapping; its errors are *KeyError
+// naming the rule's key at fault.
+func mappingRules(rules []Rule) ([]mapping.Rule, error) {
+	var out []mapping.Rule
+	for i, r := range rules {
+		mr, err := r.rule()
+		if err != nil {
+			var ke *KeyError
+			if errors.As(err, &ke) {
+				ke.Key = fmt.Sprintf("rules[%d]%s", i, ke.Key)
+				return nil, ke
+			}
+			return nil, err
+		}
+		out = append(out, mr)
+	}
+	return out, nil
+}
+
+// rule converts r; its errors are *KeyError of key suffixes such as
+// ".priority".
+func (r Rule) rule() (mapping.Rule, error) {
+	var out mapping.Rule
+	if r.Match == "" {
+		return out, &KeyError{Err: errors.New("rule has no match glob")}
+	}
+	if err := walker.ValidatePattern(r.Match); err != nil {
+		return out, &KeyError{Key: ".match", Err: err}
+	}
+	out.Match = r.Match
+	if r.ChangeFreq != "" {
+		cf, err := sitemap.ParseChangeFreq(r.ChangeFreq)
+		if err != nil {
+			return out, &KeyError{Key: ".changefreq", Err: err}
+		}
+		out.ChangeFreq = cf
+	}
+	if r.Priority != nil {
+		p, err := sitemap.PriorityOf(*r.Priority)
+		if err != nil {
+			return out, &KeyError{Key: ".priority", Err: err}
+		}
+		out.Priority = p
+	}
+	return out, nil
+}
+
+// checkIgnore checks lastmod.ignore's patterns.
+func checkIgnore(patterns []string) error {
+	_, err := hashstate.Compile(patterns)
+	return err
+}

@@ -1,0 +1,185 @@
+package config
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/pipeline"
+	"github.com/sitemapgen/sitemapgen/walker"
+)
+
+// sources sets up the source files of content mode, or of the join in
+// output mode (source:), with their preset; nil when there are none. In
+// content mode it also fills root and out from the generator's
+// configuration when they are not given. projectDir is the config file's
+// folder, or the working directory.
+func (c *Config) sources(v *Values, projectDir string) (*pipeline.Sources, error) {
+	if v.Mode != ModeContent && v.Source == "" {
+		return nil, nil
+	}
+	// The generator's configuration is in the project folder: this
+	// file's (or the working directory), else the one above the sources,
+	// else the sources' own (a Jekyll site).
+	dirs := []string{projectDir}
+	srcDir := v.Source
+	if v.Mode == ModeContent {
+		srcDir = v.Root
+	}
+	if srcDir != "" {
+		dirs = append(dirs, filepath.Dir(filepath.Clean(srcDir)), srcDir)
+	}
+	preset, project, err := loadPreset(v.Preset, dirs)
+	if err != nil {
+		return nil, err
+	}
+	switch g := preset.(type) {
+	case *generator.Hugo:
+		for _, file := range g.Files {
+			c.Inputs = append(c.Inputs, filepath.Join(project, file))
+		}
+	case *generator.Jekyll:
+		if g.File != "" {
+			c.Inputs = append(c.Inputs, filepath.Join(project, g.File))
+		}
+	}
+	dir := v.Source
+	if v.Mode == ModeContent {
+		if v.Root == "" {
+			v.Root = defaultContentDir(preset, project)
+		}
+		if v.Out == "" {
+			v.Out = defaultPublishDir(preset, project)
+		}
+		if v.Root == "" {
+			return nil, &diag.Diagnostic{File: c.ConfigFile, Msg: "mode: content needs the folder of source files: root: in " + DefaultFile + " or DIR"}
+		}
+		if v.Out == "" {
+			return nil, &diag.Diagnostic{File: c.ConfigFile, Msg: "mode: content needs the folder to write the sitemaps into (the built site): out: in " + DefaultFile + " or --out"}
+		}
+		if v.Source != "" && filepath.Clean(v.Source) != filepath.Clean(v.Root) {
+			return nil, &diag.Diagnostic{File: c.ConfigFile, Msg: "source: is for mode: output; in mode: content the sources are in root: (" + v.Root + ")"}
+		}
+		dir = v.Root
+	}
+	src := &pipeline.Sources{Dir: dir, Preset: preset}
+	if v.Mode == ModeContent {
+		// The walk options are the sources' own: include and exclude
+		// apply to the source files, and the default include becomes
+		// pipeline.ContentInclude.
+		src.Walk = walker.Options{Exclude: slices.Clone(v.Exclude), FollowSymlinks: v.FollowSymlinks}
+		if !slices.Equal(v.Include, walker.DefaultInclude) {
+			src.Walk.Include = v.Include
+		}
+	}
+	switch g := preset.(type) {
+	case *generator.Jekyll:
+		// A Jekyll site's sources are the project folder itself: leave out
+		// its output and the folders Jekyll excludes by default.
+		src.Walk.Exclude = append(src.Walk.Exclude, "node_modules", "vendor", ".jekyll-cache", ".sass-cache")
+		if dest := relInside(dir, filepath.Join(project, g.Destination)); dest != "" {
+			src.Walk.Exclude = append(src.Walk.Exclude, dest)
+		}
+	case *generator.Hugo:
+		// Bundles are told by the files beside index.md in the folder
+		// walked, which may not be the project's contentDir.
+		g.Content = os.DirFS(dir)
+	}
+	return src, nil
+}
+
+// loadPreset returns the preset name asks for, or the one the project's
+// files tell: a Hugo configuration, then a Jekyll _config.yml, else plain;
+// and the project folder, the first of dirs that has the generator's
+// configuration (else dirs[0]).
+func loadPreset(name string, dirs []string) (generator.Preset, string, error) {
+	hugo := func() (generator.Preset, string, bool, error) {
+		return findConfig(dirs, generator.LoadHugo, func(h *generator.Hugo) bool { return h.File != "" })
+	}
+	jekyll := func() (generator.Preset, string, bool, error) {
+		return findConfig(dirs, generator.LoadJekyll, func(j *generator.Jekyll) bool { return j.File != "" })
+	}
+	switch name {
+	case "hugo", "jekyll":
+		load := hugo
+		if name == "jekyll" {
+			load = jekyll
+		}
+		p, d, _, err := load() // without a configuration, the generator's defaults
+		return p, d, err
+	case "plain":
+		return generator.Plain{}, dirs[0], nil
+	}
+	for _, load := range []func() (generator.Preset, string, bool, error){hugo, jekyll} {
+		if p, d, found, err := load(); found || err != nil {
+			return p, d, err
+		}
+	}
+	return generator.Plain{}, dirs[0], nil
+}
+
+// findConfig loads a generator's configuration from the first of dirs
+// that has one (found reports it has); without one, it returns what the
+// loader made of dirs[0]: the generator's defaults.
+func findConfig[T generator.Preset](dirs []string, load func(string) (T, error), found func(T) bool) (generator.Preset, string, bool, error) {
+	var first T
+	for i, d := range dirs {
+		g, err := load(d)
+		if err != nil {
+			return nil, d, false, wrapIn(d, err)
+		}
+		if found(g) {
+			return g, d, true, nil
+		}
+		if i == 0 {
+			first = g
+		}
+	}
+	return first, dirs[0], false, nil
+}
+
+// wrapIn makes an error of loading a generator's configuration in dir
+// name the file as seen from the working directory (nil stays nil).
+func wrapIn(dir string, err error) error {
+	var d *diag.Diagnostic
+	if errors.As(err, &d) {
+		in := *d
+		in.File = filepath.Join(dir, d.File)
+		return &in
+	}
+	return err
+}
+
+func defaultContentDir(p generator.Preset, project string) string {
+	switch g := p.(type) {
+	case *generator.Hugo:
+		return filepath.Join(project, g.ContentDir)
+	case *generator.Jekyll:
+		return filepath.Join(project, g.Source)
+	}
+	return ""
+}
+
+func defaultPublishDir(p generator.Preset, project string) string {
+	switch g := p.(type) {
+	case *generator.Hugo:
+		return filepath.Join(project, g.PublishDir)
+	case *generator.Jekyll:
+		return filepath.Join(project, g.Destination)
+	}
+	return ""
+}
+
+// relInside returns target relative to dir, with "/" separators, when it
+// is inside dir; "" otherwise.
+func relInside(dir, target string) string {
+	rel, err := filepath.Rel(dir, target)
+	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return ""
+	}
+	return filepath.ToSlash(rel)
+}

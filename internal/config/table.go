@@ -1,0 +1,539 @@
+package config
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// A Setting is one setting of a command, declared once: the flag that
+// gives it, its key in sitemap.yaml, the environment variable that gives
+// it, its type, default and check (its [Field]), and its help text. A
+// command's flag set ([Table.Parse]), the strict decoding of sitemap.yaml
+// ([Parse]), the flag list of --help ([Table.Help]) and the precedence of
+// the places a value comes from (flag > environment > file > detected >
+// default, [Resolve]) are derived from a table of them; adding a setting
+// is adding a row, and using its value.
+type Setting[V any] struct {
+	// Flag is the flag's name without its dashes ("base-url"); "" for a
+	// key of sitemap.yaml that has no flag.
+	Flag string
+	// Arg names the flag's value in --help ("URL", "N"); "" for a switch.
+	Arg string
+	// Key is the setting's key path in sitemap.yaml, its parts joined by
+	// "." ("max_urls", "skip.noindex"); "" for a flag that has no key.
+	Key string
+	// Env is an environment variable that gives the setting when the
+	// command line does not (it outranks the file); "" for none.
+	Env string
+	// Help is what --help says of the flag, one string a line.
+	Help []string
+	// Only, when set, is the one command whose flags include this one
+	// ("build", "watch"); "" for every command that reads the table.
+	Only string
+	// Path marks a path: given in sitemap.yaml, it is relative to the
+	// file's folder.
+	Path bool
+	// FlagCheck, when set, checks a value the flag gave, beyond the
+	// field's own check (an empty --changes names no file).
+	FlagCheck func(*V) error
+	// Field is where the value goes, with its type, default and check.
+	Field Field[V]
+}
+
+// A Table is the settings of a command, in the order --help lists their
+// flags.
+type Table[V any] []Setting[V]
+
+// A Field is the value of a setting in a V: its type, default and check.
+// [Bool], [Int], [String], [List], [Duration] and [Mappings] make one.
+type Field[V any] interface {
+	// reset sets the default.
+	reset(v *V)
+	// set sets the value the text of a flag or an environment variable
+	// gives; again is set for a repeated flag, which a list adds to.
+	set(v *V, text string, again bool) error
+	// decode sets the value a node of sitemap.yaml gives; its errors are
+	// about key, the node's key path. It records in lines the line of
+	// each key it decodes below key.
+	decode(v *V, n *yaml.Node, key string, lines map[string]int) error
+	// check checks the value; an *ItemError names the item of a list, a
+	// *KeyError a key below the setting's.
+	check(v *V) error
+	// copy copies the value from src to dst.
+	copy(dst, src *V)
+	// isBool reports a switch, which takes no value on the command line.
+	isBool() bool
+}
+
+// errParse is what the flag package says of a value that does not parse,
+// and so what the fields say.
+var errParse = errors.New("parse error")
+
+// Bool is a setting of true or false.
+func Bool[V any](get func(*V) *bool, def bool) Field[V] {
+	return &boolField[V]{get, def}
+}
+
+type boolField[V any] struct {
+	get func(*V) *bool
+	def bool
+}
+
+func (f *boolField[V]) reset(v *V)     { *f.get(v) = f.def }
+func (f *boolField[V]) check(*V) error { return nil }
+
+// checked runs the check valid, if there is one, on x.
+func checked[T any](valid func(T) error, x T) error {
+	if valid == nil {
+		return nil
+	}
+	return valid(x)
+}
+func (f *boolField[V]) copy(dst, src *V) { *f.get(dst) = *f.get(src) }
+func (f *boolField[V]) isBool() bool     { return true }
+
+func (f *boolField[V]) set(v *V, text string, _ bool) error {
+	b, err := strconv.ParseBool(text)
+	if err != nil {
+		return errParse
+	}
+	*f.get(v) = b
+	return nil
+}
+
+func (f *boolField[V]) decode(v *V, n *yaml.Node, key string, _ map[string]int) error {
+	return scalar(n, f.get(v), "true or false", key)
+}
+
+// Int is a setting of a whole number, checked by check when it is not
+// nil.
+func Int[V any](get func(*V) *int, def int, check func(int) error) Field[V] {
+	return &intField[V]{get, def, check}
+}
+
+type intField[V any] struct {
+	get   func(*V) *int
+	def   int
+	valid func(int) error
+}
+
+func (f *intField[V]) check(v *V) error { return checked(f.valid, *f.get(v)) }
+
+func (f *intField[V]) reset(v *V)       { *f.get(v) = f.def }
+func (f *intField[V]) copy(dst, src *V) { *f.get(dst) = *f.get(src) }
+func (f *intField[V]) isBool() bool     { return false }
+
+func (f *intField[V]) set(v *V, text string, _ bool) error {
+	n, err := strconv.ParseInt(text, 0, strconv.IntSize)
+	if err != nil {
+		return errParse
+	}
+	*f.get(v) = int(n)
+	return nil
+}
+
+func (f *intField[V]) decode(v *V, n *yaml.Node, key string, _ map[string]int) error {
+	return scalar(n, f.get(v), "a whole number", key)
+}
+
+// String is a setting of text, checked by check when it is not nil.
+func String[V any](get func(*V) *string, def string, check func(string) error) Field[V] {
+	return &stringField[V]{get, def, check}
+}
+
+type stringField[V any] struct {
+	get   func(*V) *string
+	def   string
+	valid func(string) error
+}
+
+func (f *stringField[V]) check(v *V) error { return checked(f.valid, *f.get(v)) }
+
+func (f *stringField[V]) reset(v *V)       { *f.get(v) = f.def }
+func (f *stringField[V]) copy(dst, src *V) { *f.get(dst) = *f.get(src) }
+func (f *stringField[V]) isBool() bool     { return false }
+
+func (f *stringField[V]) set(v *V, text string, _ bool) error {
+	*f.get(v) = text
+	return nil
+}
+
+func (f *stringField[V]) decode(v *V, n *yaml.Node, key string, _ map[string]int) error {
+	return scalar(n, f.get(v), "a text value", key)
+}
+
+// Duration is a setting of a duration ("200ms"), checked by check when
+// it is not nil.
+func Duration[V any](get func(*V) *time.Duration, def time.Duration, check func(time.Duration) error) Field[V] {
+	return &durationField[V]{get, def, check}
+}
+
+type durationField[V any] struct {
+	get   func(*V) *time.Duration
+	def   time.Duration
+	valid func(time.Duration) error
+}
+
+func (f *durationField[V]) check(v *V) error { return checked(f.valid, *f.get(v)) }
+
+func (f *durationField[V]) reset(v *V)       { *f.get(v) = f.def }
+func (f *durationField[V]) copy(dst, src *V) { *f.get(dst) = *f.get(src) }
+func (f *durationField[V]) isBool() bool     { return false }
+
+func (f *durationField[V]) set(v *V, text string, _ bool) error {
+	d, err := time.ParseDuration(text)
+	if err != nil {
+		return errParse
+	}
+	*f.get(v) = d
+	return nil
+}
+
+func (f *durationField[V]) decode(v *V, n *yaml.Node, key string, _ map[string]int) error {
+	var s string
+	if err := scalar(n, &s, "a duration", key); err != nil {
+		return err
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return at(n, key, fmt.Errorf("want a duration, got %q", s))
+	}
+	*f.get(v) = d
+	return nil
+}
+
+// Number is a setting of a number that may be left out (nil).
+func Number[V any](get func(*V) **float64) Field[V] {
+	return &numberField[V]{get}
+}
+
+type numberField[V any] struct{ get func(*V) **float64 }
+
+func (f *numberField[V]) reset(v *V)       { *f.get(v) = nil }
+func (f *numberField[V]) check(*V) error   { return nil }
+func (f *numberField[V]) copy(dst, src *V) { *f.get(dst) = *f.get(src) }
+func (f *numberField[V]) isBool() bool     { return false }
+
+func (f *numberField[V]) set(v *V, text string, _ bool) error {
+	x, err := strconv.ParseFloat(text, 64)
+	if err != nil {
+		return errParse
+	}
+	*f.get(v) = &x
+	return nil
+}
+
+func (f *numberField[V]) decode(v *V, n *yaml.Node, key string, _ map[string]int) error {
+	var x float64
+	if err := scalar(n, &x, "a number", key); err != nil {
+		return err
+	}
+	*f.get(v) = &x
+	return nil
+}
+
+// List is a setting of several texts. On the command line the flag is
+// repeated, each time adding one (--include a --include b), or, with
+// split, gives them all at once, separated by commas (--lastmod-sources
+// a,b); either way the flags' list replaces the file's. check, when not
+// nil, checks the whole list; its *ItemError names an item.
+func List[V any](get func(*V) *[]string, def []string, split bool, check func([]string) error) Field[V] {
+	return &listField[V]{get, def, split, check}
+}
+
+// An ItemError is a problem with one item of a list.
+type ItemError struct {
+	Index int
+	Err   error
+}
+
+func (e *ItemError) Error() string { return e.Err.Error() }
+
+// A KeyError is a problem with the value of a key below a setting's,
+// such as rules[2].priority.
+type KeyError struct {
+	Key string
+	Err error
+}
+
+func (e *KeyError) Error() string { return e.Key + ": " + e.Err.Error() }
+
+// Each returns a check of a list that checks every item with check.
+func Each(check func(string) error) func([]string) error {
+	return func(list []string) error {
+		for i, s := range list {
+			if err := check(s); err != nil {
+				return &ItemError{Index: i, Err: err}
+			}
+		}
+		return nil
+	}
+}
+
+type listField[V any] struct {
+	get   func(*V) *[]string
+	def   []string
+	split bool
+	valid func([]string) error
+}
+
+func (f *listField[V]) check(v *V) error { return checked(f.valid, *f.get(v)) }
+
+func (f *listField[V]) reset(v *V)       { *f.get(v) = append([]string(nil), f.def...) }
+func (f *listField[V]) copy(dst, src *V) { *f.get(dst) = append([]string(nil), *f.get(src)...) }
+func (f *listField[V]) isBool() bool     { return false }
+
+func (f *listField[V]) set(v *V, text string, again bool) error {
+	p := f.get(v)
+	if f.split {
+		*p = nil
+		for s := range strings.SplitSeq(text, ",") {
+			*p = append(*p, strings.TrimSpace(s))
+		}
+		return nil
+	}
+	if !again {
+		*p = nil
+	}
+	*p = append(*p, text)
+	return nil
+}
+
+func (f *listField[V]) decode(v *V, n *yaml.Node, key string, lines map[string]int) error {
+	n = unalias(n)
+	if isNull(n) {
+		*f.get(v) = nil // as yaml.v3 decodes null into a list
+		return nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		return at(n, key, fmt.Errorf("want a list, got %s", got(n)))
+	}
+	list := make([]string, 0, len(n.Content))
+	for _, item := range n.Content {
+		if isNull(unalias(item)) {
+			continue // as yaml.v3 leaves it out
+		}
+		ikey := fmt.Sprintf("%s[%d]", key, len(list))
+		lines[ikey] = item.Line
+		var s string
+		if err := scalar(item, &s, "a text value", ikey); err != nil {
+			return err
+		}
+		list = append(list, s)
+	}
+	*f.get(v) = list
+	return nil
+}
+
+// Mappings is a setting of a list of mappings, each decoded into an E by
+// the table of its keys; check, when not nil, checks them all.
+func Mappings[V, E any](get func(*V) *[]E, table Table[E], check func(v *V) error) Field[V] {
+	return &mappingsField[V, E]{get, table, check}
+}
+
+type mappingsField[V, E any] struct {
+	get   func(*V) *[]E
+	table Table[E]
+	valid func(v *V) error
+}
+
+func (f *mappingsField[V, E]) reset(v *V)       { *f.get(v) = nil }
+func (f *mappingsField[V, E]) copy(dst, src *V) { *f.get(dst) = append([]E(nil), *f.get(src)...) }
+func (f *mappingsField[V, E]) isBool() bool     { return false }
+
+func (f *mappingsField[V, E]) set(*V, string, bool) error {
+	return errors.New("not a command-line value")
+}
+
+func (f *mappingsField[V, E]) decode(v *V, n *yaml.Node, key string, lines map[string]int) error {
+	n = unalias(n)
+	if isNull(n) {
+		*f.get(v) = nil
+		return nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		return at(n, key, fmt.Errorf("want a list, got %s", got(n)))
+	}
+	list := make([]E, 0, len(n.Content))
+	for _, item := range n.Content {
+		if isNull(unalias(item)) {
+			continue // as yaml.v3 leaves it out
+		}
+		ikey := fmt.Sprintf("%s[%d]", key, len(list))
+		lines[ikey] = item.Line
+		e := f.table.Defaults()
+		if err := f.table.decodeMapping(&e, item, "", ikey, lines); err != nil {
+			return err
+		}
+		list = append(list, e)
+	}
+	*f.get(v) = list
+	return nil
+}
+
+// subKeys are the keys of the mappings, for the suggestions of an unknown
+// key.
+func (f *mappingsField[V, E]) subKeys() []string { return f.table.leafKeys() }
+
+func (f *mappingsField[V, E]) check(v *V) error { return checked(f.valid, v) }
+
+// defaults sets every setting of the table to its default.
+func (t Table[V]) defaults(v *V) {
+	for i := range t {
+		t[i].Field.reset(v)
+	}
+}
+
+// Defaults returns a V with every setting of the table at its default.
+func (t Table[V]) Defaults() V {
+	var v V
+	t.defaults(&v)
+	return v
+}
+
+// flags returns the settings whose flag command has.
+func (t Table[V]) flags(command string) []*Setting[V] {
+	var out []*Setting[V]
+	for i := range t {
+		s := &t[i]
+		if s.Flag != "" && (s.Only == "" || s.Only == command) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Only returns the settings whose flag only command has.
+func (t Table[V]) Only(command string) Table[V] {
+	var out Table[V]
+	for _, s := range t {
+		if s.Only == command {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Help returns the list of command's flags for --help: each flag with
+// its value's name, then its help from column column on, a line each.
+func (t Table[V]) Help(command string, column int) string {
+	var b strings.Builder
+	for _, s := range t.flags(command) {
+		name := "--" + s.Flag
+		if s.Arg != "" {
+			name += " " + s.Arg
+		}
+		for i, line := range s.Help {
+			if i == 0 {
+				fmt.Fprintf(&b, "  %-*s%s\n", column-2, name, line)
+			} else {
+				fmt.Fprintf(&b, "%*s%s\n", column, "", line)
+			}
+		}
+	}
+	return b.String()
+}
+
+// A Line is a command line parsed by a table: the values of the flags it
+// gives, which flags those are, and its other arguments.
+type Line[V any] struct {
+	// Values holds the flags' values; the others are the defaults.
+	Values V
+	// Args are the arguments that are not flags, in order.
+	Args  []string
+	given []*Setting[V]
+}
+
+// Given reports whether the command line gives the flag named name.
+func (l *Line[V]) Given(name string) bool {
+	for _, s := range l.given {
+		if s.Flag == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Parse parses the arguments of command: flags before, between and after
+// the other arguments, as GNU tools take them, each flag once (a list's
+// flag may repeat); "--" ends the flags. It returns flag.ErrHelp for -h
+// and --help, and a *UsageError for a command line that is wrong.
+func (t Table[V]) Parse(command string, args []string) (*Line[V], error) {
+	l := &Line[V]{}
+	t.defaults(&l.Values)
+	fs := flag.NewFlagSet(command, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	for _, s := range t.flags(command) {
+		fs.Var(&flagValue[V]{s: s, l: l}, s.Flag, "")
+	}
+	var flags []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			l.Args = append(l.Args, args[i+1:]...)
+			break
+		}
+		if len(a) < 2 || a[0] != '-' {
+			l.Args = append(l.Args, a)
+			continue
+		}
+		flags = append(flags, a)
+		name := strings.TrimLeft(a, "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		f := fs.Lookup(name)
+		if f == nil {
+			continue // Parse reports it
+		}
+		if f.Value.(*flagValue[V]).s.Field.isBool() {
+			continue
+		}
+		// The next argument is the flag's value, whatever it looks like.
+		if i+1 < len(args) {
+			i++
+			flags = append(flags, args[i])
+		}
+	}
+	if err := fs.Parse(flags); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, err
+		}
+		return nil, errors.New(doubleDash.Replace(err.Error()))
+	}
+	return l, nil
+}
+
+// doubleDash spells flags in the flag package's messages as --help
+// teaches them.
+var doubleDash = strings.NewReplacer("defined: -", "defined: --", "flag -", "flag --", "argument: -", "argument: --", "for -", "for --")
+
+// flagValue is a setting's flag in a flag.FlagSet.
+type flagValue[V any] struct {
+	s    *Setting[V]
+	l    *Line[V]
+	seen bool
+}
+
+func (f *flagValue[V]) String() string { return "" }
+
+func (f *flagValue[V]) IsBoolFlag() bool { return f.s.Field.isBool() }
+
+func (f *flagValue[V]) Set(text string) error {
+	if err := f.s.Field.set(&f.l.Values, text, f.seen); err != nil {
+		return err
+	}
+	if !f.seen {
+		f.seen = true
+		f.l.given = append(f.l.given, f.s)
+	}
+	return nil
+}

@@ -1,0 +1,115 @@
+package config
+
+import (
+	"errors"
+	"flag"
+	"slices"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+)
+
+// toy is a table of one setting of each kind, declared as the real one
+// is: what a row declares, the flag set, the file's decoding and --help
+// all have.
+type toyValues struct {
+	Name  string
+	On    bool
+	N     int
+	Tags  []string
+	Order []string
+}
+
+var toy = Table[toyValues]{
+	{Flag: "name", Arg: "S", Key: "name", Help: []string{"a name"},
+		Field: String(func(v *toyValues) *string { return &v.Name }, "def", nil)},
+	{Flag: "on", Key: "group.on", Help: []string{"a switch", "on two lines"},
+		Field: Bool(func(v *toyValues) *bool { return &v.On }, true)},
+	{Flag: "n", Arg: "N", Key: "group.n", Only: "other", Help: []string{"a number"},
+		Field: Int(func(v *toyValues) *int { return &v.N }, 3, between(1, 9))},
+	{Flag: "tag", Arg: "T", Key: "tags", Help: []string{"a tag (repeatable)"},
+		Field: List(func(v *toyValues) *[]string { return &v.Tags }, []string{"x"}, false, nil)},
+	{Flag: "order", Arg: "L", Help: []string{"a list, comma-separated"},
+		Field: List(func(v *toyValues) *[]string { return &v.Order }, nil, true, nil)},
+}
+
+func TestTableParse(t *testing.T) {
+	l, err := toy.Parse("cmd", []string{"a", "--name", "--", "--on=false", "b", "--tag", "t1", "--tag=t2", "--order", "p, q", "--", "--c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := l.Values
+	if v.Name != "--" || v.On || !slices.Equal(v.Tags, []string{"t1", "t2"}) || !slices.Equal(v.Order, []string{"p", "q"}) || v.N != 3 {
+		t.Errorf("values %+v", v)
+	}
+	if !slices.Equal(l.Args, []string{"a", "b", "--c"}) {
+		t.Errorf("args %q", l.Args)
+	}
+	if !l.Given("name") || !l.Given("tag") || l.Given("n") {
+		t.Errorf("given: name %v tag %v n %v", l.Given("name"), l.Given("tag"), l.Given("n"))
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--n", "4"}, "flag provided but not defined: --n"}, // only "other" has it
+		{[]string{"--nope"}, "flag provided but not defined: --nope"},
+		{[]string{"--on=maybe"}, `invalid boolean value "maybe" for --on: parse error`},
+		{[]string{"--name"}, "flag needs an argument: --name"},
+	} {
+		if _, err := toy.Parse("cmd", tc.args); err == nil || err.Error() != tc.want {
+			t.Errorf("%q: %v, want %s", tc.args, err, tc.want)
+		}
+	}
+	if _, err := toy.Parse("cmd", []string{"-h"}); !errors.Is(err, flag.ErrHelp) {
+		t.Errorf("-h: %v", err)
+	}
+	if l, err := toy.Parse("other", []string{"--n", "4"}); err != nil || l.Values.N != 4 {
+		t.Errorf("other --n 4: %v", err)
+	}
+}
+
+func TestTableHelp(t *testing.T) {
+	want := strings.Join([]string{
+		"  --name S     a name",
+		"  --on         a switch",
+		"               on two lines",
+		"  --tag T      a tag (repeatable)",
+		"  --order L    a list, comma-separated",
+		"",
+	}, "\n")
+	if got := toy.Help("cmd", 15); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	if got := toy.Only("other").Help("other", 11); got != "  --n N    a number\n" {
+		t.Errorf("only other: %q", got)
+	}
+}
+
+// The file's keys are the table's: dotted keys are nested mappings, the
+// type and check of each come from its field.
+func TestTableDecode(t *testing.T) {
+	decode := func(src string) (toyValues, error) {
+		var doc yaml.Node
+		if err := yaml.Unmarshal([]byte(src), &doc); err != nil {
+			t.Fatal(err)
+		}
+		v := toy.Defaults()
+		err := toy.decodeMapping(&v, doc.Content[0], "", "", map[string]int{})
+		return v, err
+	}
+	v, err := decode("name: n\ngroup:\n  on: false\n  n: 7\ntags: [a, b]\n")
+	if err != nil || v.Name != "n" || v.On || v.N != 7 || !slices.Equal(v.Tags, []string{"a", "b"}) {
+		t.Errorf("decoded %+v, %v", v, err)
+	}
+	if _, err := decode("group:\n  of: true\n"); err == nil || err.Error() != `unknown key "of" (did you mean "on"?)` {
+		t.Errorf("unknown nested key: %v", err)
+	}
+	if _, err := decode("group: {n: many}\n"); err == nil || err.Error() != `group.n: want a whole number, got "many"` {
+		t.Errorf("a word for a number: %v", err)
+	}
+	if v := toy.Defaults(); v.Name != "def" || !v.On || v.N != 3 || !slices.Equal(v.Tags, []string{"x"}) {
+		t.Errorf("defaults %+v", v)
+	}
+}

@@ -1,0 +1,343 @@
+package e2e
+
+// The comparisons with the generators' own sitemaps: Hugo's and
+// jekyll-sitemap's, of sites they build here (testdata/hugo, hugo-fm,
+// jekyll-fm). .ci/run installs Debian's hugo, jekyll and
+// ruby-jekyll-sitemap for them.
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+)
+
+// TestHugoSite builds testdata/hugo with Hugo (two languages, aliases,
+// pagination, 404 pages) and checks that our sitemap lists every URL
+// Hugo's own sitemap lists, with the same hreflang alternates, and no
+// alias page, no 404 page. .ci/run installs Debian's hugo for it.
+func TestHugoSite(t *testing.T) {
+	_, public := buildHugo(t, "hugo")
+	const base = "https://example.com/"
+
+	// Hugo's sitemap: an index of one urlset per language.
+	theirs := map[string][]string{} // URL → sorted "lang href" alternates
+	index, err := sitemaptest.ReadFile(filepath.Join(public, "sitemap.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range index.Entries {
+		f, err := sitemaptest.ReadFile(filepath.Join(public, filepath.FromSlash(strings.TrimPrefix(s.Loc, base))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, u := range f.Entries {
+			theirs[u.Loc] = alternates(u)
+		}
+	}
+	if len(theirs) < 10 {
+		t.Fatalf("Hugo's sitemap lists %d URLs; the fixture should make more", len(theirs))
+	}
+
+	out := filepath.Join(t.TempDir(), "out")
+	t.Log(mustRun(t, "", "--base-url", base, "--out", out, public).stderr)
+	entries, _, err := sitemaptest.URLs(out, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ours := map[string][]string{}
+	for _, u := range entries {
+		ours[u.Loc] = alternates(u)
+	}
+
+	for loc, alts := range theirs {
+		got, ok := ours[loc]
+		switch {
+		case !ok:
+			t.Errorf("Hugo lists %s; we do not", loc)
+		case !slices.Equal(got, alts):
+			t.Errorf("%s: our alternates %q, Hugo's %q", loc, got, alts)
+		}
+	}
+	// No alias (redirect) page and no 404 page is listed.
+	var aliases int
+	err = filepath.WalkDir(public, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".html") {
+			return err
+		}
+		rel, _ := filepath.Rel(public, path)
+		rel = filepath.ToSlash(rel)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		url := base + strings.TrimSuffix(rel, "index.html")
+		switch {
+		case bytes.Contains(data, []byte(`http-equiv="refresh"`)):
+			aliases++
+			if _, listed := ours[url]; listed {
+				t.Errorf("alias page %s is listed", rel)
+			}
+		case strings.HasSuffix(rel, "404.html"):
+			if _, listed := ours[url]; listed {
+				t.Errorf("404 page %s is listed", rel)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if aliases < 5 {
+		t.Errorf("%d alias pages; the fixture should make more", aliases)
+	}
+	t.Logf("Hugo lists %d URLs, we list %d (pagination pages besides); %d alias pages left out", len(theirs), len(ours), aliases)
+	sitemaptest.MustValidate(t, out)
+}
+
+func alternates(u sitemaptest.Entry) []string {
+	var alts []string
+	for _, l := range u.Links {
+		alts = append(alts, fmt.Sprintf("%s %s %s", l.Rel, l.Hreflang, l.Href))
+	}
+	slices.Sort(alts)
+	return alts
+}
+
+// buildHugo copies testdata/fixture to a temporary folder and builds it
+// with Hugo, returning the copy and its public folder; it skips the test
+// when Hugo is not installed.
+func buildHugo(t *testing.T, fixture string) (src, public string) {
+	t.Helper()
+	hugo, err := exec.LookPath("hugo")
+	if err != nil {
+		t.Skip("hugo is not installed (Debian: apt-get install hugo; .ci/run installs it): this test compares our sitemap with Hugo's own")
+	}
+	src = filepath.Join(t.TempDir(), "site")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", fixture))); err != nil {
+		t.Fatal(err)
+	}
+	public = filepath.Join(src, "public")
+	if out, err := exec.Command(hugo, "--source", src, "--destination", public, "--quiet").CombinedOutput(); err != nil {
+		t.Fatalf("hugo: %v\n%s", err, out)
+	}
+	return src, public
+}
+
+// generatorSitemap reads the URLs and lastmods of a generator's own
+// sitemap.xml (a urlset).
+func generatorSitemap(t *testing.T, path string) map[string]string {
+	t.Helper()
+	f, err := sitemaptest.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	urls := map[string]string{}
+	for _, e := range f.Entries {
+		urls[e.Loc] = e.LastMod
+	}
+	return urls
+}
+
+// ourSitemap runs sitemapgen with args and returns its URLs and lastmods,
+// and what it printed.
+func ourSitemap(t *testing.T, out, base string, args ...string) (map[string]string, string) {
+	t.Helper()
+	r := mustRun(t, "", args...)
+	entries, _, err := sitemaptest.URLs(out, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	urls := map[string]string{}
+	for _, e := range entries {
+		urls[e.Loc] = e.LastMod
+	}
+	sitemaptest.MustValidate(t, out)
+	return urls, r.stderr
+}
+
+// sameInstant compares two W3C datetimes.
+func sameInstant(a, b string) bool {
+	ta, err1 := time.Parse(time.RFC3339, a)
+	tb, err2 := time.Parse(time.RFC3339, b)
+	return err1 == nil && err2 == nil && ta.Equal(tb)
+}
+
+// compareSets reports URLs one set has and the other lacks, but those in
+// allowed (documented differences), which must hold as stated.
+func compareSets(t *testing.T, ours, theirs map[string]string, onlyTheirs, onlyOurs []string) {
+	t.Helper()
+	for loc := range theirs {
+		if _, ok := ours[loc]; !ok && !slices.Contains(onlyTheirs, loc) {
+			t.Errorf("the generator lists %s; we do not", loc)
+		}
+	}
+	for loc := range ours {
+		if _, ok := theirs[loc]; !ok && !slices.Contains(onlyOurs, loc) {
+			t.Errorf("we list %s; the generator does not", loc)
+		}
+	}
+	for _, loc := range onlyTheirs {
+		if _, ok := ours[loc]; ok {
+			t.Errorf("we list %s; the documented difference says we do not", loc)
+		}
+	}
+}
+
+// checkLastMods checks that every page whose front matter has a date has
+// that date as lastmod, in our sitemap and in the generator's.
+func checkLastMods(t *testing.T, ours, theirs map[string]string, want map[string]string) {
+	t.Helper()
+	for loc, date := range want {
+		if got, ok := ours[loc]; ok && !sameInstant(got, date) {
+			t.Errorf("%s: our lastmod %s, the front matter's %s", loc, got, date)
+		}
+		if got, ok := theirs[loc]; ok && !sameInstant(got, date) {
+			t.Errorf("%s: the generator's lastmod %s, the front matter's %s (the fixture's expectation is wrong)", loc, got, date)
+		}
+	}
+}
+
+// TestHugoFrontMatter builds testdata/hugo-fm with Hugo and compares our
+// sitemaps, joined to content/ and in content mode, with Hugo's own.
+func TestHugoFrontMatter(t *testing.T) {
+	src, public := buildHugo(t, "hugo-fm")
+	const base = "https://example.com/"
+	theirs := generatorSitemap(t, filepath.Join(public, "sitemap.xml"))
+
+	// Deliberate differences. Hugo 0.111 does not know sitemap.disable
+	// (Hugo 0.125 and later leave the page out, as we do).
+	hidden := base + "docs/hidden/"
+	dates := map[string]string{
+		base:                          "2024-01-01T00:00:00Z",
+		base + "about/":               "2024-02-03T10:00:00Z",
+		base + "2024/03/hello-world/": "2024-03-04T05:06:07Z",
+		base + "2024/04/permalinks-when-the-title-speaks/": "2024-04-05T00:00:00Z",
+		base + "2024/05/a-trip/":                           "2024-07-08T00:00:00Z",
+		base + "docs/":                                     "2024-08-09T10:11:12Z",
+		base + "docs/setup/":                               "2024-02-02T00:00:00Z",
+		base + "docs/api/":                                 "2024-09-10T00:00:00Z",
+		base + "guide/":                                    "2024-01-15T00:00:00Z",
+	}
+
+	t.Run("joined", func(t *testing.T) {
+		out := filepath.Join(t.TempDir(), "out")
+		ours, log := ourSitemap(t, out, base, "--base-url", base, "--out", out, "--source", filepath.Join(src, "content"), "--verbose", public)
+		// Hugo's pagination pages (/page/1/) are redirect stubs, its 404
+		// page an error page: both left out by reading the built pages.
+		compareSets(t, ours, theirs, []string{hidden}, nil)
+		checkLastMods(t, ours, theirs, dates)
+		for _, want := range []string{
+			"posts/draft.md: source with no built page at its URL",
+			"posts/future.md: source with no built page at its URL",
+			"docs/hidden/index.html: skipped: sitemap: false",
+		} {
+			if !strings.Contains(log, want) {
+				t.Errorf("--verbose does not say %q:\n%s", want, log)
+			}
+		}
+	})
+
+	t.Run("content", func(t *testing.T) {
+		out := filepath.Join(t.TempDir(), "out")
+		cfg := filepath.Join(src, "sitemap.yaml")
+		if err := os.WriteFile(cfg, []byte("mode: content\nbase_url: "+base+"\nout: "+out+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Remove(cfg)
+		ours, log := ourSitemap(t, out, base, "--config", cfg, "--verbose")
+		// Taxonomy lists have no source file: content mode cannot know them.
+		taxonomies := []string{base + "tags/", base + "tags/greeting/", base + "categories/"}
+		compareSets(t, ours, theirs, append(taxonomies, hidden), nil)
+		checkLastMods(t, ours, theirs, dates)
+		for _, want := range []string{
+			"posts/draft.md: skipped: draft",
+			"posts/future.md: skipped: future",
+			"posts/expired.md: skipped: expired",
+			"posts/trip/notes.md: skipped: not a page of the generator",
+		} {
+			if !strings.Contains(log, want) {
+				t.Errorf("--verbose does not say %q:\n%s", want, log)
+			}
+		}
+		setup, _, err := sitemaptest.URLs(out, base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range setup {
+			if e.Loc == base+"docs/setup/" && (e.ChangeFreq != "monthly" || e.Priority != "0.7") {
+				t.Errorf("docs/setup: changefreq %q priority %q; its sitemap: block says monthly, 0.7", e.ChangeFreq, e.Priority)
+			}
+		}
+	})
+}
+
+// TestJekyllFrontMatter builds testdata/jekyll-fm with Jekyll and the
+// jekyll-sitemap plugin and compares our sitemaps with the plugin's.
+func TestJekyllFrontMatter(t *testing.T) {
+	jekyll, err := exec.LookPath("jekyll")
+	if err != nil {
+		t.Skip("jekyll is not installed (Debian: apt-get install jekyll ruby-jekyll-sitemap; .ci/run installs them)")
+	}
+	src := filepath.Join(t.TempDir(), "site")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "jekyll-fm"))); err != nil {
+		t.Fatal(err)
+	}
+	site := filepath.Join(src, "_site")
+	cmd := exec.Command(jekyll, "build", "--quiet", "--source", src, "--destination", site)
+	cmd.Env = append(os.Environ(), "TZ=UTC")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("jekyll: %v\n%s", err, out)
+	}
+	const base = "https://example.com/"
+	theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
+	dates := map[string]string{
+		base + "2024/01/02/first-post/":          "2024-03-01T08:00:00Z",
+		base + "news/updates/2024/02/03/second/": "2024-02-03T10:00:00Z",
+		base + "blog/2024/05/06/in-blog/":        "2024-05-06T00:00:00Z",
+		base + "about-us/":                       "2024-04-04T00:00:00Z",
+	}
+	// A collection document without a date: jekyll-sitemap gives it the
+	// build's time; we give the file's.
+	soup := base + "recipes/soup/"
+
+	t.Run("joined", func(t *testing.T) {
+		out := filepath.Join(t.TempDir(), "out")
+		ours, _ := ourSitemap(t, out, base, "--base-url", base, "--out", out, "--source", src, "--preset", "jekyll", site)
+		compareSets(t, ours, theirs, nil, nil)
+		checkLastMods(t, ours, theirs, dates)
+		if _, ok := ours[soup]; !ok {
+			t.Errorf("%s, a collection document, is not listed", soup)
+		}
+	})
+
+	t.Run("content", func(t *testing.T) {
+		out := filepath.Join(t.TempDir(), "out")
+		cfg := filepath.Join(src, "sitemap.yaml")
+		if err := os.WriteFile(cfg, []byte("mode: content\npreset: jekyll\nbase_url: "+base+"\nout: "+out+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Remove(cfg)
+		ours, log := ourSitemap(t, out, base, "--config", cfg, "--verbose")
+		compareSets(t, ours, theirs, nil, nil)
+		checkLastMods(t, ours, theirs, dates)
+		for _, want := range []string{
+			"_posts/2099-01-01-future.md: skipped: future",
+			"_posts/2024-01-05-unpublished.md: skipped: draft",
+			"private.md: skipped: sitemap: false",
+			"readme.md: skipped: not a page of the generator",
+		} {
+			if !strings.Contains(log, want) {
+				t.Errorf("--verbose does not say %q:\n%s", want, log)
+			}
+		}
+	})
+}

@@ -1,0 +1,393 @@
+package e2e
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+	"gopkg.in/yaml.v3"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+)
+
+// The recipes of the README, run as a user's build would run them: the
+// commands are read from the files in examples/ (netlify.toml, vercel.json,
+// the GitHub Actions workflow, Cloudflare Pages' build command) and run by
+// sh with the platform's environment variables, Debian's hugo and jekyll,
+// and this test's sitemapgen.
+//
+// One part of each recipe cannot run here: installing sitemapgen from the
+// module proxy. Every recipe installs it with the same command, installStep,
+// which puts the binary in .bin/; the tests require that exact text and
+// replace it with a link to the binary under test in .bin/.
+
+// examples is the repository's examples folder.
+var examples = filepath.Join("..", "..", "examples")
+
+const installStep = "GOBIN=$PWD/.bin go install github.com/sitemapgen/sitemapgen@latest"
+
+// recipeDir copies the example Hugo project, and the files named (paths in
+// examples/), into a new project folder.
+func recipeDir(t *testing.T, files ...string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "project")
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join(examples, "hugo-site"))); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(examples, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// shell runs command with sh in dir, in an environment of PATH, HOME and
+// vars, after replacing installStep; it returns the exit status and the
+// output.
+func shell(t *testing.T, dir, command string, vars ...string) (int, string) {
+	t.Helper()
+	if strings.Contains(command, "sitemapgen@") {
+		if !strings.Contains(command, installStep) {
+			t.Fatalf("the recipe installs sitemapgen otherwise than with %q: %s", installStep, command)
+		}
+		command = strings.ReplaceAll(command, installStep, `mkdir -p .bin && ln -sf "$SITEMAPGEN_UNDER_TEST" .bin/sitemapgen`)
+	}
+	cmd := exec.Command("sh", "-c", command)
+	cmd.Dir = dir
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "PWD=" + dir, "SITEMAPGEN_UNDER_TEST=" + bin}, vars...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return code, out.String()
+}
+
+// mustShell is shell that fails the test on a non-zero exit status.
+func mustShell(t *testing.T, dir, command string, vars ...string) string {
+	t.Helper()
+	code, out := shell(t, dir, command, vars...)
+	if code != 0 {
+		t.Fatalf("%s: exit %d\n%s", command, code, out)
+	}
+	return out
+}
+
+// exampleURLs are the pages of examples/hugo-site a sitemap lists: not the
+// draft (Hugo does not build it) and not the noindex page.
+var exampleURLs = []string{"", "about/", "posts/", "posts/first/", "posts/second/"}
+
+// checkSitemap validates the sitemaps in dir with the shared validator and
+// compares their URLs with base + each of paths.
+func checkSitemap(t *testing.T, dir, base string, paths []string) {
+	t.Helper()
+	sitemaptest.MustValidate(t, dir)
+	locs, _, err := sitemaptest.Locs(dir, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, p := range paths {
+		want = append(want, base+p)
+	}
+	slices.Sort(locs)
+	slices.Sort(want)
+	if !slices.Equal(locs, want) {
+		t.Errorf("URLs in %s:\n %s\nwant\n %s", dir, strings.Join(locs, "\n "), strings.Join(want, "\n "))
+	}
+}
+
+func wantOutput(t *testing.T, out string, parts ...string) {
+	t.Helper()
+	for _, p := range parts {
+		if !strings.Contains(out, p) {
+			t.Errorf("output lacks %q:\n%s", p, out)
+		}
+	}
+}
+
+// The README shows each recipe file whole: it must be the tested file.
+func TestRecipesInREADME(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"netlify/netlify.toml", "vercel/vercel.json", "github-actions/pages.yml", "cloudflare-pages/build-command"} {
+		data, err := os.ReadFile(filepath.Join(examples, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(readme, data) {
+			t.Errorf("README.md does not show examples/%s as it is", f)
+		}
+	}
+}
+
+// A new user's Hugo project: 'hugo new site', content, 'hugo', then
+// 'sitemapgen' alone.
+func TestRecipeHugoNewSite(t *testing.T) {
+	needTool(t, "hugo")
+	dir := filepath.Join(t.TempDir(), "mysite")
+	mustShell(t, filepath.Dir(dir), "hugo new site mysite --format toml")
+	for _, sub := range []string{"content", "layouts"} {
+		if err := os.CopyFS(filepath.Join(dir, sub), os.DirFS(filepath.Join(examples, "hugo-site", sub))); err != nil && !os.IsExist(err) {
+			t.Fatal(err)
+		}
+	}
+	// Hugo 0.111 writes config.toml, later versions hugo.toml; either
+	// holds the baseURL Hugo's template gives.
+	var name, base string
+	for _, n := range []string{"hugo.toml", "config.toml"} {
+		data, err := os.ReadFile(filepath.Join(dir, n))
+		if err != nil {
+			continue
+		}
+		var cfg struct {
+			BaseURL string `toml:"baseURL"`
+		}
+		if _, err := toml.Decode(string(data), &cfg); err != nil {
+			t.Fatal(err)
+		}
+		name, base = n, cfg.BaseURL
+	}
+	if !strings.HasPrefix(base, "http") {
+		t.Fatalf("hugo new site wrote no configuration with a baseURL (%q %q)", name, base)
+	}
+	mustShell(t, dir, "hugo --quiet")
+	// Hugo's own sitemap lists what Hugo built; ours lists the same but
+	// the noindex page, and replaces it.
+	public := filepath.Join(dir, "public")
+	hugos, _, err := sitemaptest.Locs(public, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, loc := range hugos {
+		if loc != base+"posts/hidden/" {
+			want = append(want, strings.TrimPrefix(loc, base))
+		}
+	}
+	if len(want) != len(hugos)-1 || len(want) < len(exampleURLs) {
+		t.Fatalf("Hugo's sitemap: %v", hugos)
+	}
+	out := mustShell(t, dir, "sitemapgen")
+	wantOutput(t, out, "site public (Hugo ("+name+"))", "base URL from "+name+" baseURL",
+		"warning: the base URL "+base+" (from "+name+" baseURL) is an example domain")
+	checkSitemap(t, public, base, want)
+}
+
+// A new user's Jekyll project: 'jekyll new --blank', 'jekyll build', then
+// 'sitemapgen' alone; first without a url in _config.yml (a clear error),
+// then with url and baseurl.
+func TestRecipeJekyllNewSite(t *testing.T) {
+	needTool(t, "jekyll")
+	dir := filepath.Join(t.TempDir(), "blog")
+	mustShell(t, filepath.Dir(dir), "jekyll new --blank blog")
+	page := "---\ntitle: About\n---\nAbout.\n"
+	if err := os.WriteFile(filepath.Join(dir, "about.md"), []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out := shell(t, dir, "jekyll build --quiet && sitemapgen")
+	if code != 2 {
+		t.Fatalf("without url: exit %d, want %d\n%s", code, 2, out)
+	}
+	wantOutput(t, out, "no base URL", "Jekyll's configuration ("+"_config.yml)")
+
+	cfgFile := filepath.Join(dir, "_config.yml")
+	cfg, err := os.ReadFile(cfgFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := regexp.MustCompile(`(?m)^url: "".*$`).ReplaceAll(cfg, []byte("url: https://example.org"))
+	edited = regexp.MustCompile(`(?m)^baseurl: "".*$`).ReplaceAll(edited, []byte("baseurl: /blog"))
+	if bytes.Equal(edited, cfg) {
+		t.Fatalf("jekyll new --blank's _config.yml has no empty url and baseurl:\n%s", cfg)
+	}
+	if err := os.WriteFile(cfgFile, edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out = mustShell(t, dir, "jekyll build --quiet && sitemapgen")
+	wantOutput(t, out, "site _site (Jekyll (_config.yml))", "base URL from _config.yml url + baseurl")
+	checkSitemap(t, filepath.Join(dir, "_site"), "https://example.org/blog/", []string{"", "about.html"})
+}
+
+func TestRecipeNetlify(t *testing.T) {
+	needTool(t, "hugo")
+	var cfg struct {
+		Build struct {
+			Publish, Command string
+		}
+		Context map[string]struct{ Command string }
+		Plugins []struct {
+			Package string
+			Inputs  struct{ Paths []string }
+		}
+	}
+	if _, err := toml.DecodeFile(filepath.Join(examples, "netlify", "netlify.toml"), &cfg); err != nil {
+		t.Fatal(err)
+	}
+	netlify := func(context string) []string {
+		return []string{"NETLIFY=true", "CONTEXT=" + context, "URL=https://example.org", "DEPLOY_PRIME_URL=https://deploy-preview-7--example.netlify.app"}
+	}
+
+	t.Run("production", func(t *testing.T) {
+		dir := recipeDir(t, "netlify/netlify.toml")
+		out := mustShell(t, dir, cfg.Build.Command, netlify("production")...)
+		wantOutput(t, out, "base URL from Netlify URL", "site public (", "netlify.toml publish folder")
+		public := filepath.Join(dir, cfg.Build.Publish)
+		checkSitemap(t, public, "https://example.org/", exampleURLs)
+		robots, _ := os.ReadFile(filepath.Join(public, "robots.txt"))
+		wantOutput(t, string(robots), "Sitemap: https://example.org/sitemap.xml")
+		// The plugin caches the folder of the state file the command keeps.
+		if len(cfg.Plugins) != 1 || cfg.Plugins[0].Package != "netlify-plugin-cache" || len(cfg.Plugins[0].Inputs.Paths) != 1 {
+			t.Fatalf("plugins: %+v", cfg.Plugins)
+		}
+		if _, err := os.Stat(filepath.Join(dir, cfg.Plugins[0].Inputs.Paths[0], "state.json")); err != nil {
+			t.Errorf("the cached folder has no state file: %v", err)
+		}
+	})
+	t.Run("branch deploy lists production URLs", func(t *testing.T) {
+		dir := recipeDir(t, "netlify/netlify.toml")
+		out := mustShell(t, dir, cfg.Build.Command, netlify("branch-deploy")...)
+		wantOutput(t, out, "base URL from Netlify URL")
+		checkSitemap(t, filepath.Join(dir, "public"), "https://example.org/", exampleURLs)
+	})
+	t.Run("deploy preview lists its own URLs", func(t *testing.T) {
+		dir := recipeDir(t, "netlify/netlify.toml")
+		out := mustShell(t, dir, cfg.Context["deploy-preview"].Command, netlify("deploy-preview")...)
+		wantOutput(t, out, "base URL from Netlify DEPLOY_PRIME_URL (previews: own-url)")
+		checkSitemap(t, filepath.Join(dir, "public"), "https://deploy-preview-7--example.netlify.app/", exampleURLs)
+	})
+	t.Run("deploy preview with previews: skip", func(t *testing.T) {
+		dir := recipeDir(t, "netlify/netlify.toml")
+		os.WriteFile(filepath.Join(dir, "sitemap.yaml"), []byte("previews: skip\n"), 0o644)
+		out := mustShell(t, dir, cfg.Build.Command, netlify("deploy-preview")...)
+		wantOutput(t, out, "Netlify deploy-preview build, and previews: skip: no sitemap written")
+		if _, err := os.Stat(filepath.Join(dir, "public", "sitemap.xml")); err == nil {
+			t.Error("a sitemap was written")
+		}
+	})
+}
+
+func TestRecipeVercel(t *testing.T) {
+	needTool(t, "hugo")
+	data, err := os.ReadFile(filepath.Join(examples, "vercel", "vercel.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg struct{ InstallCommand, BuildCommand, OutputDirectory string }
+	if err := json.Unmarshal(data, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		env  []string
+	}{
+		{"production", []string{"VERCEL=1", "VERCEL_ENV=production", "VERCEL_PROJECT_PRODUCTION_URL=example.org", "VERCEL_URL=site-4f2a.vercel.app"}},
+		{"preview lists production URLs", []string{"VERCEL=1", "VERCEL_ENV=preview", "VERCEL_PROJECT_PRODUCTION_URL=example.org", "VERCEL_URL=site-4f2a.vercel.app"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := recipeDir(t, "vercel/vercel.json")
+			out := mustShell(t, dir, installStep+" && "+cfg.BuildCommand, tc.env...)
+			wantOutput(t, out, "base URL from Vercel VERCEL_PROJECT_PRODUCTION_URL", "vercel.json publish folder", "Vercel URL style (.html URLs, folders with /")
+			if strings.Contains(out, "warning") {
+				t.Errorf("warnings:\n%s", out)
+			}
+			checkSitemap(t, filepath.Join(dir, cfg.OutputDirectory), "https://example.org/", exampleURLs)
+		})
+	}
+	if !strings.Contains(cfg.InstallCommand, installStep) {
+		t.Errorf("installCommand does not install with %q: %s", installStep, cfg.InstallCommand)
+	}
+}
+
+func TestRecipeCloudflarePages(t *testing.T) {
+	needTool(t, "hugo")
+	data, err := os.ReadFile(filepath.Join(examples, "cloudflare-pages", "build-command"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	command := strings.TrimSpace(string(data))
+	env := []string{"CF_PAGES=1", "CF_PAGES_URL=https://4f2a9c1e.example-site.pages.dev", "CF_PAGES_BRANCH=main"}
+
+	t.Run("hugo.toml's baseURL wins over the pages.dev guess", func(t *testing.T) {
+		dir := recipeDir(t)
+		out := mustShell(t, dir, command, env...)
+		wantOutput(t, out, "base URL from hugo.toml baseURL", "Cloudflare Pages URL style (clean URLs, folders with /")
+		checkSitemap(t, filepath.Join(dir, "public"), "https://example.org/", exampleURLs)
+	})
+	t.Run("without a baseURL, the pages.dev address", func(t *testing.T) {
+		dir := recipeDir(t)
+		os.WriteFile(filepath.Join(dir, "hugo.toml"), []byte("title = \"x\"\ndisableKinds = [\"sitemap\", \"taxonomy\", \"term\"]\n"), 0o644)
+		out := mustShell(t, dir, command, env...)
+		wantOutput(t, out, "base URL from Cloudflare Pages CF_PAGES_URL (a guess")
+		checkSitemap(t, filepath.Join(dir, "public"), "https://example-site.pages.dev/", exampleURLs)
+	})
+}
+
+func TestRecipeGitHubActions(t *testing.T) {
+	needTool(t, "hugo")
+	needTool(t, "git")
+	data, err := os.ReadFile(filepath.Join(examples, "github-actions", "pages.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wf struct {
+		Jobs map[string]struct {
+			Steps []struct {
+				Name, ID, Uses, Run string
+				Env                 map[string]string
+				With                map[string]any
+			}
+		}
+	}
+	if err := yaml.Unmarshal(data, &wf); err != nil {
+		t.Fatal(err)
+	}
+	dir := recipeDir(t)
+	mustShell(t, dir, "git init -q && git add -A && git -c user.name=t -c user.email=t@example.org commit -q -m site")
+	// What actions/configure-pages gives a project site, without the slash.
+	const pagesBase = "https://octo.github.io/site"
+	expand := strings.NewReplacer("${{ steps.pages.outputs.base_url }}", pagesBase)
+	env := []string{"GITHUB_ACTIONS=true", "GITHUB_REPOSITORY=octo/site", "GITHUB_SERVER_URL=https://github.com"}
+	ran := 0
+	var uploaded string
+	for _, step := range wf.Jobs["build"].Steps {
+		switch {
+		case step.Uses != "":
+			if strings.HasPrefix(step.Uses, "actions/upload-pages-artifact") {
+				uploaded = step.With["path"].(string)
+			}
+			continue // the actions themselves are GitHub's
+		case step.Name == "Install Hugo":
+			continue // apt-get as root; the test has Debian's hugo already
+		}
+		vars := slices.Clone(env)
+		for k, v := range step.Env {
+			vars = append(vars, k+"="+expand.Replace(v))
+		}
+		t.Logf("step %q", step.Name)
+		mustShell(t, dir, expand.Replace(step.Run), vars...)
+		ran++
+	}
+	if ran != 4 {
+		t.Errorf("ran %d steps, want 4 (install sitemapgen, build, write, check)", ran)
+	}
+	checkSitemap(t, filepath.Join(dir, uploaded), pagesBase+"/", exampleURLs)
+}

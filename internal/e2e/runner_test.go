@@ -1,0 +1,111 @@
+package e2e
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The one way the tests here run sitemapgen: the binary built from this
+// checkout as users build it (without the race detector, which the
+// packages' own tests run under), once for the whole test run by TestMain.
+// Go tests call run or command; the testscripts find it on PATH as
+// "sitemapgen".
+
+// bin is the path of the sitemapgen binary under test.
+var bin string
+
+// platformVars are the variables of the hosting platforms' build
+// environments (host.FromEnv) and SITEMAP_BASE_URL: TestMain unsets
+// them, so that the tests are not a deploy, whichever CI runs them.
+var platformVars = []string{
+	"NETLIFY", "CONTEXT", "URL", "DEPLOY_PRIME_URL",
+	"VERCEL", "VERCEL_ENV", "VERCEL_PROJECT_PRODUCTION_URL", "VERCEL_URL", "VERCEL_BRANCH_URL",
+	"CF_PAGES", "CF_PAGES_URL", "CF_PAGES_BRANCH",
+	"GITHUB_ACTIONS", "GITHUB_REPOSITORY", "GITHUB_SERVER_URL",
+	"SITEMAP_BASE_URL",
+}
+
+func TestMain(m *testing.M) {
+	os.Exit(testMain(m))
+}
+
+func testMain(m *testing.M) int {
+	for _, v := range platformVars {
+		os.Unsetenv(v)
+	}
+	dir, err := os.MkdirTemp("", "sitemapgen-e2e-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	bin = filepath.Join(dir, "sitemapgen")
+	build := exec.Command("go", "build", "-o", bin, "github.com/sitemapgen/sitemapgen")
+	if out, err := build.CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "go build: %v\n%s", err, out)
+		return 1
+	}
+	os.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	return m.Run()
+}
+
+// result is how a run of sitemapgen ended.
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+// run runs sitemapgen with args in dir ("" for the test's working
+// directory), with env added to this process's environment, and returns
+// how it ended. It fails the test only when the binary cannot run.
+func run(t testing.TB, dir string, env []string, args ...string) result {
+	t.Helper()
+	cmd := command(dir, args...)
+	cmd.Env = append(cmd.Env, env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var ee *exec.ExitError
+	code := 0
+	switch {
+	case errors.As(err, &ee):
+		code = ee.ExitCode()
+	case err != nil:
+		t.Fatalf("sitemapgen %s: %v", strings.Join(args, " "), err)
+	}
+	return result{code: code, stdout: stdout.String(), stderr: stderr.String()}
+}
+
+// mustRun is run that fails the test unless sitemapgen exits 0.
+func mustRun(t testing.TB, dir string, args ...string) result {
+	t.Helper()
+	r := run(t, dir, nil, args...)
+	if r.code != 0 {
+		t.Fatalf("sitemapgen %s: exit %d\n%s", strings.Join(args, " "), r.code, r.stderr)
+	}
+	return r
+}
+
+// command returns the command that runs sitemapgen with args in dir, for
+// a test that starts it and waits itself (watch mode, the crash harness).
+// Its environment is this process's.
+func command(dir string, args ...string) *exec.Cmd {
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	cmd.Env = os.Environ()
+	return cmd
+}
+
+// needTool skips when a generator is missing: .ci/run installs them.
+func needTool(t *testing.T, name string) {
+	t.Helper()
+	if _, err := exec.LookPath(name); err != nil {
+		t.Skipf("%s is not installed (Debian: apt-get install %s; .ci/run installs it)", name, name)
+	}
+}

@@ -1,0 +1,219 @@
+package e2e
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+)
+
+var updateScripts = flag.Bool("u", false, "rewrite the expected output in testdata/script")
+
+// TestScripts runs the end-to-end scripts in testdata/script, whose
+// "exec sitemapgen" runs the binary under test (found on PATH). Besides
+// testscript's own commands they may use:
+//
+//	status N CMD ARGS...           run CMD, expect exit status N
+//	mtime TIME PATH...             set the mtime of PATH (and all below it) to TIME (RFC 3339)
+//	validate-sitemaps PATH...      the shared schema validator; ! expects a failure
+//	served SITE SITEMAPDIR BASE    every URL of the sitemap set in SITEMAPDIR is served with 200 from SITE
+//	gunzip FILE.gz                 write FILE, the decompressed content
+//	under N FILE...                each FILE has fewer than N bytes
+//	samefiles DIR1 DIR2            both folders hold the same files with the same bytes
+//	shard DIR N [COPY]             DIR holds one shard N (sitemap-N-HASH.xml or .xml.gz), copied to COPY if given; ! expects none
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata/script",
+		UpdateScripts:       *updateScripts,
+		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
+		Setup: func(env *testscript.Env) error {
+			shared, err := sitemaptest.Shared()
+			if err != nil {
+				return err
+			}
+			example := filepath.Join("..", "..", "examples", "site")
+			for _, p := range []*string{&shared, &example} {
+				if *p, err = filepath.Abs(*p); err != nil {
+					return err
+				}
+			}
+			env.Setenv("SITEMAPGEN_SHARED", shared)
+			env.Setenv("EXAMPLE", example)
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"status":            cmdStatus,
+			"mtime":             cmdMtime,
+			"validate-sitemaps": cmdValidate,
+			"served":            cmdServed,
+			"gunzip":            cmdGunzip,
+			"under":             cmdUnder,
+			"samefiles":         cmdSamefiles,
+			"shard":             cmdShard,
+		},
+	})
+}
+
+func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: status N command [args...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	if err != nil {
+		ts.Fatalf("status: %v", err)
+	}
+	got := 0
+	if err := ts.Exec(args[1], args[2:]...); err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			ts.Fatalf("status: %v", err)
+		}
+		got = ee.ExitCode()
+	}
+	if got != want {
+		ts.Fatalf("exit status %d, want %d", got, want)
+	}
+}
+
+func cmdMtime(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: mtime TIME path...")
+	}
+	tm, err := time.Parse(time.RFC3339, args[0])
+	ts.Check(err)
+	for _, p := range args[1:] {
+		err := filepath.WalkDir(ts.MkAbs(p), func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			return os.Chtimes(path, tm, tm)
+		})
+		ts.Check(err)
+	}
+}
+
+func cmdValidate(ts *testscript.TestScript, neg bool, args []string) {
+	var paths []string
+	for _, a := range args {
+		paths = append(paths, ts.MkAbs(a))
+	}
+	out, err := sitemaptest.Validate(paths...)
+	fmt.Fprint(ts.Stdout(), out)
+	switch {
+	case err != nil && !neg:
+		ts.Fatalf("%v", err)
+	case err == nil && neg:
+		ts.Fatalf("validate-sitemaps passed unexpectedly")
+	}
+}
+
+func cmdServed(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: served SITE SITEMAPDIR BASEURL")
+	}
+	locs, _, err := sitemaptest.Locs(ts.MkAbs(args[1]), args[2])
+	ts.Check(err)
+	if len(locs) == 0 {
+		ts.Fatalf("no URLs in %s", args[1])
+	}
+	bad, err := sitemaptest.Unserved(ts.MkAbs(args[0]), args[2], locs)
+	ts.Check(err)
+	if len(bad) > 0 {
+		ts.Fatalf("not served with 200:\n%s", strings.Join(bad, "\n"))
+	}
+	fmt.Fprintf(ts.Stdout(), "%d URLs served\n", len(locs))
+}
+
+func cmdGunzip(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 || !strings.HasSuffix(args[0], ".gz") {
+		ts.Fatalf("usage: gunzip FILE.gz")
+	}
+	data, err := sitemaptest.ReadBytes(ts.MkAbs(args[0]))
+	ts.Check(err)
+	ts.Check(os.WriteFile(ts.MkAbs(strings.TrimSuffix(args[0], ".gz")), data, 0o644))
+}
+
+func cmdUnder(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: under N file...")
+	}
+	max, err := strconv.Atoi(args[0])
+	ts.Check(err)
+	for _, f := range args[1:] {
+		st, err := os.Stat(ts.MkAbs(f))
+		ts.Check(err)
+		if st.Size() >= int64(max) {
+			ts.Fatalf("%s has %d bytes, not under %d", f, st.Size(), max)
+		}
+	}
+}
+
+// cmdShard finds shard N of the sitemap set in DIR, whose name carries a
+// digest of its content the script cannot know in advance.
+func cmdShard(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 2 && len(args) != 3 || neg && len(args) == 3 {
+		ts.Fatalf("usage: shard DIR N [COPY]; ! shard DIR N")
+	}
+	dir := ts.MkAbs(args[0])
+	var found []string
+	for _, ext := range []string{".xml", ".xml.gz"} {
+		m, err := filepath.Glob(filepath.Join(dir, "sitemap-"+args[1]+"-"+strings.Repeat("[0-9a-f]", 10)+ext))
+		ts.Check(err)
+		found = append(found, m...)
+	}
+	switch {
+	case neg && len(found) > 0:
+		ts.Fatalf("%s holds shard %s: %q", args[0], args[1], found)
+	case neg:
+		return
+	case len(found) != 1:
+		ts.Fatalf("%s holds %d shards %s, want 1: %q", args[0], len(found), args[1], found)
+	}
+	ts.Logf("shard %s is %s", args[1], filepath.Base(found[0]))
+	if len(args) == 3 {
+		data, err := os.ReadFile(found[0])
+		ts.Check(err)
+		ts.Check(os.WriteFile(ts.MkAbs(args[2]), data, 0o644))
+	}
+}
+
+func cmdSamefiles(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: samefiles DIR1 DIR2")
+	}
+	read := func(dir string) map[string][]byte {
+		m := map[string][]byte{}
+		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			rel, _ := filepath.Rel(dir, path)
+			m[rel], err = os.ReadFile(path)
+			return err
+		})
+		ts.Check(err)
+		return m
+	}
+	a, b := read(ts.MkAbs(args[0])), read(ts.MkAbs(args[1]))
+	if len(a) != len(b) {
+		ts.Fatalf("%s has %d files, %s has %d", args[0], len(a), args[1], len(b))
+	}
+	for name, data := range a {
+		if other, ok := b[name]; !ok || !bytes.Equal(data, other) {
+			ts.Fatalf("%s differs", name)
+		}
+	}
+}

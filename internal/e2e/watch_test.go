@@ -1,0 +1,510 @@
+package e2e
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/writer"
+)
+
+// The end-to-end tests of watch mode run the sitemapgen binary (this test
+// binary, through testscript.Main) with the real watcher on a temporary
+// site, change the site, and check, once the rebuilds are done, that the
+// sitemaps equal what "sitemapgen build" writes for the same tree.
+
+// watchProc is a running "sitemapgen watch".
+type watchProc struct {
+	t     *testing.T
+	cmd   *exec.Cmd
+	mu    sync.Mutex
+	lines []string
+	added chan struct{} // a token for every line
+	done  chan error
+}
+
+// startWatch starts "sitemapgen watch ARGS..." in dir and waits until it
+// watches.
+func startWatch(t *testing.T, dir string, args ...string) *watchProc {
+	t.Helper()
+	cmd := command(dir, append([]string{"watch"}, args...)...)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stdout = io.Discard
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	p := &watchProc{t: t, cmd: cmd, added: make(chan struct{}, 1<<16), done: make(chan error, 1)}
+	var read sync.WaitGroup
+	read.Go(func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			p.mu.Lock()
+			p.lines = append(p.lines, sc.Text())
+			p.mu.Unlock()
+			p.added <- struct{}{}
+		}
+	})
+	go func() {
+		read.Wait()
+		p.done <- cmd.Wait()
+	}()
+	t.Cleanup(func() {
+		if cmd.ProcessState == nil {
+			cmd.Process.Kill()
+			<-p.done
+		}
+		if t.Failed() {
+			t.Logf("watch's output:\n%s", strings.Join(p.output(), "\n"))
+		}
+	})
+	p.waitFor(regexp.MustCompile(`^sitemapgen: watching `), 1)
+	return p
+}
+
+func (p *watchProc) output() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.lines...)
+}
+
+// count returns how many lines match re.
+func (p *watchProc) count(re *regexp.Regexp) int {
+	n := 0
+	for _, l := range p.output() {
+		if re.MatchString(l) {
+			n++
+		}
+	}
+	return n
+}
+
+// waitFor waits until n lines match re.
+func (p *watchProc) waitFor(re *regexp.Regexp, n int) {
+	p.t.Helper()
+	deadline := time.After(30 * time.Second)
+	for p.count(re) < n {
+		select {
+		case <-p.added:
+		case err := <-p.done:
+			p.done <- err
+			p.t.Fatalf("watch ended (%v) before %d lines matched %s", err, n, re)
+		case <-deadline:
+			p.t.Fatalf("no %d lines matching %s after 30s", n, re)
+		}
+	}
+}
+
+var rebuildLine = regexp.MustCompile(`^sitemapgen: \+\d+ −\d+ ~\d+ URLs, `)
+
+// rebuilds returns the number of rebuild lines so far.
+func (p *watchProc) rebuilds() int { return p.count(rebuildLine) }
+
+// next waits for the rebuild after the first n and returns its line.
+func (p *watchProc) next(n int) string {
+	p.t.Helper()
+	p.waitFor(rebuildLine, n+1)
+	var got []string
+	for _, l := range p.output() {
+		if rebuildLine.MatchString(l) {
+			got = append(got, l)
+		}
+	}
+	return got[n]
+}
+
+// quiet waits for d and fails if a rebuild came meanwhile, after the
+// first n.
+func (p *watchProc) quiet(n int, d time.Duration) {
+	p.t.Helper()
+	time.Sleep(d)
+	if got := p.rebuilds(); got != n {
+		p.t.Fatalf("%d rebuilds, want %d", got, n)
+	}
+}
+
+// stop sends SIGINT and checks that watch exits 0 and leaves no
+// temporary file in dir.
+func (p *watchProc) stop(dir string) {
+	p.t.Helper()
+	if err := p.cmd.Process.Signal(syscall.SIGINT); err != nil {
+		p.t.Fatal(err)
+	}
+	select {
+	case err := <-p.done:
+		if err != nil {
+			p.t.Fatalf("watch after SIGINT: %v, want exit status 0", err)
+		}
+	case <-time.After(30 * time.Second):
+		p.t.Fatal("watch still running 30s after SIGINT")
+	}
+	noTemps(p.t, dir)
+}
+
+// noTemps fails if a temporary file of the writer is in dir.
+func noTemps(t *testing.T, dir string) {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), ".sitemapgen-") && strings.HasSuffix(e.Name(), ".tmp") {
+			t.Errorf("temporary file %s left in %s", e.Name(), dir)
+		}
+	}
+}
+
+// outputs returns the sitemapgen files in dir (and robots.txt) by name.
+func outputs(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	return dirFiles(t, dir, func(e os.DirEntry) bool { return writer.IsOwnName(e.Name()) || e.Name() == "robots.txt" })
+}
+
+// dirFiles returns the content of the files in dir that keep accepts, by
+// name.
+func dirFiles(t *testing.T, dir string, keep func(os.DirEntry) bool) map[string][]byte {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := make(map[string][]byte)
+	for _, e := range ents {
+		if !keep(e) {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m[e.Name()] = data
+	}
+	return m
+}
+
+// sameAsBuild checks that a build of the site with args, run in dir,
+// finds the sitemaps as it would write them: it writes, and the files are
+// byte for byte what they were.
+func sameAsBuild(t *testing.T, dir, out string, args ...string) {
+	t.Helper()
+	before := outputs(t, out)
+	if len(before) == 0 {
+		t.Fatalf("no sitemap in %s", out)
+	}
+	var buildArgs []string
+	for i := 0; i < len(args); i++ {
+		if args[i] == "--debounce" || args[i] == "--max-wait" {
+			i++ // watch's own
+			continue
+		}
+		buildArgs = append(buildArgs, args[i])
+	}
+	mustRun(t, dir, append([]string{"build"}, buildArgs...)...)
+	after := outputs(t, out)
+	for name, data := range after {
+		if b, ok := before[name]; !ok {
+			t.Errorf("build wrote %s, which watch did not", name)
+		} else if !bytes.Equal(b, data) {
+			t.Errorf("%s: watch wrote\n%s\nbuild writes\n%s", name, b, data)
+		}
+	}
+	for name := range before {
+		if _, ok := after[name]; !ok {
+			t.Errorf("watch left %s, which build removes", name)
+		}
+	}
+}
+
+// page returns a small HTML page.
+func page(title string) string {
+	return "<!doctype html><html><head><title>" + title + "</title></head><body><p>" + title + "</p></body></html>\n"
+}
+
+// newSite writes a site of the given pages under dir/public.
+func newSite(t *testing.T, pages map[string]string) (dir, public string) {
+	t.Helper()
+	dir = t.TempDir()
+	public = filepath.Join(dir, "public")
+	for name, body := range pages {
+		write(t, filepath.Join(public, name), body)
+	}
+	return dir, public
+}
+
+func write(t *testing.T, path, body string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func urlsIn(t *testing.T, file string) []string {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var locs []string
+	for _, m := range regexp.MustCompile(`<loc>([^<]*)</loc>`).FindAllSubmatch(data, -1) {
+		locs = append(locs, string(m[1]))
+	}
+	return locs
+}
+
+var watchArgs = []string{"--base-url", "https://example.com/", "--debounce", "50ms", "public"}
+
+func TestWatchCreateModifyDelete(t *testing.T) {
+	dir, public := newSite(t, map[string]string{"index.html": page("home"), "a.html": page("a")})
+	p := startWatch(t, dir, watchArgs...)
+
+	write(t, filepath.Join(public, "b.html"), page("b"))
+	if got := p.next(0); !strings.Contains(got, "+1 −0 ~0 URLs, 1 file written") {
+		t.Errorf("after a new page: %q", got)
+	}
+	future := time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)
+	if err := os.Chtimes(filepath.Join(public, "a.html"), future, future); err != nil {
+		t.Fatal(err)
+	}
+	// A chmod-only event would be ignored; Chtimes is an attribute change
+	// too, so write the page as well.
+	write(t, filepath.Join(public, "a.html"), page("a, edited"))
+	if err := os.Chtimes(filepath.Join(public, "a.html"), future, future); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.next(1); !strings.Contains(got, "+0 −0 ~1 URLs, 1 file written") {
+		t.Errorf("after an edit: %q", got)
+	}
+	if err := os.Remove(filepath.Join(public, "b.html")); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.next(2); !strings.Contains(got, "+0 −1 ~0 URLs, 1 file written") {
+		t.Errorf("after a removal: %q", got)
+	}
+	p.quiet(3, 300*time.Millisecond)
+	p.stop(public)
+	sameAsBuild(t, dir, public, watchArgs...)
+	if got := urlsIn(t, filepath.Join(public, "sitemap.xml")); len(got) != 2 {
+		t.Errorf("URLs %q, want 2", got)
+	}
+}
+
+func TestWatchNestedFoldersAtOnce(t *testing.T) {
+	dir, public := newSite(t, map[string]string{"index.html": page("home")})
+	p := startWatch(t, dir, watchArgs...)
+	// Folders made and filled faster than a watch can be added on them.
+	for i := range 5 {
+		write(t, filepath.Join(public, "a", "b", fmt.Sprintf("c%d", i), "d", "index.html"), page("deep"))
+	}
+	for n := p.rebuilds(); len(urlsIn(t, filepath.Join(public, "sitemap.xml"))) != 6; n = p.rebuilds() {
+		p.next(n)
+	}
+	p.quiet(p.rebuilds(), 300*time.Millisecond)
+	p.stop(public)
+	sameAsBuild(t, dir, public, watchArgs...)
+}
+
+func TestWatchRenameFolder(t *testing.T) {
+	dir, public := newSite(t, map[string]string{
+		"index.html": page("home"), "docs/index.html": page("docs"), "docs/x/y.html": page("y"),
+	})
+	p := startWatch(t, dir, watchArgs...)
+	if err := os.Rename(filepath.Join(public, "docs"), filepath.Join(public, "guide")); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.next(0); !strings.Contains(got, "+2 −2 ~0 URLs") {
+		t.Errorf("after a rename: %q", got)
+	}
+	// The watches follow the folder to its new name.
+	write(t, filepath.Join(public, "guide", "x", "z.html"), page("z"))
+	if got := p.next(1); !strings.Contains(got, "+1 −0 ~0 URLs") {
+		t.Errorf("after a page in the renamed folder: %q", got)
+	}
+	p.quiet(2, 300*time.Millisecond)
+	p.stop(public)
+	sameAsBuild(t, dir, public, watchArgs...)
+	want := []string{"https://example.com/", "https://example.com/guide/", "https://example.com/guide/x/y.html", "https://example.com/guide/x/z.html"}
+	if got := urlsIn(t, filepath.Join(public, "sitemap.xml")); !equal(got, want) {
+		t.Errorf("URLs %q, want %q", got, want)
+	}
+}
+
+func equal(a, b []string) bool { return strings.Join(a, "\n") == strings.Join(b, "\n") }
+
+func TestWatchEditorSave(t *testing.T) {
+	dir, public := newSite(t, map[string]string{"index.html": page("home"), "a.html": page("a")})
+	p := startWatch(t, dir, watchArgs...)
+	// Save by rename, as Vim and many editors do: a temporary file (a
+	// name watch ignores), then renamed over the page, with a new date.
+	tmp := filepath.Join(public, ".a.html.swp")
+	write(t, tmp, `<html><head><meta property="article:modified_time" content="2031-05-06T07:08:09Z"></head></html>`)
+	if err := os.Rename(tmp, filepath.Join(public, "a.html")); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.next(0); !strings.Contains(got, "+0 −0 ~1 URLs, 1 file written") {
+		t.Errorf("after a save by rename: %q", got)
+	}
+	p.quiet(1, 300*time.Millisecond)
+	p.stop(public)
+	sameAsBuild(t, dir, public, watchArgs...)
+	if data, _ := os.ReadFile(filepath.Join(public, "sitemap.xml")); !bytes.Contains(data, []byte("2031-05-06T07:08:09Z")) {
+		t.Errorf("the saved page's date is not in the sitemap:\n%s", data)
+	}
+}
+
+func TestWatchManyFilesAtOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes 10,000 files")
+	}
+	dir, public := newSite(t, map[string]string{"index.html": page("home")})
+	args := []string{"--base-url", "https://example.com/", "--debounce", "200ms", "public"}
+	p := startWatch(t, dir, args...)
+	// 10,000 pages in 100 folders, as a generator's rebuild or a git
+	// checkout writes them.
+	for i := range 10000 {
+		write(t, filepath.Join(public, fmt.Sprintf("p%02d", i%100), fmt.Sprintf("page-%d.html", i)), page("p"))
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	for n := p.rebuilds(); len(urlsIn(t, filepath.Join(public, "sitemap.xml"))) != 10001; n = p.rebuilds() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d URLs after 60s, want 10001", len(urlsIn(t, filepath.Join(public, "sitemap.xml"))))
+		}
+		p.next(n)
+	}
+	p.quiet(p.rebuilds(), time.Second)
+	if n := p.rebuilds(); n < 1 || n > 2 {
+		t.Errorf("%d rebuilds for 10,000 files written at once, want 1 or 2", n)
+	}
+	p.stop(public)
+	sameAsBuild(t, dir, public, args...)
+}
+
+func TestWatchConfig(t *testing.T) {
+	dir, public := newSite(t, map[string]string{"index.html": page("home"), "blog/a.html": page("a")})
+	cfg := filepath.Join(dir, "sitemap.yaml")
+	write(t, cfg, "base_url: https://example.com/\nroot: public\n")
+	p := startWatch(t, dir, "--debounce", "50ms")
+
+	// A rule changes every blog URL.
+	write(t, cfg, "base_url: https://example.com/\nroot: public\nrules:\n  - match: \"blog/**\"\n    changefreq: weekly\n")
+	if got := p.next(0); !strings.Contains(got, "+0 −0 ~1 URLs, 1 file written") {
+		t.Errorf("after a new rule: %q", got)
+	}
+	// An invalid configuration is reported, with its line, and the last
+	// good one kept: a page added meanwhile is listed with the rule.
+	write(t, cfg, "base_url: https://example.com/\nroot: public\nrules:\n  - match: \"blog/**\"\n    changefreq: sometimes\n")
+	p.waitFor(regexp.MustCompile(`sitemap\.yaml:5: .*sometimes`), 1)
+	p.waitFor(regexp.MustCompile(`last good one`), 1)
+	write(t, filepath.Join(public, "blog", "b.html"), page("b"))
+	if got := p.next(1); !strings.Contains(got, "+1 −0 ~0 URLs") {
+		t.Errorf("after a page, with the last good config: %q", got)
+	}
+	if data, _ := os.ReadFile(filepath.Join(public, "sitemap.xml")); bytes.Count(data, []byte("<changefreq>weekly</changefreq>")) != 2 {
+		t.Errorf("the last good rule does not apply to both blog pages:\n%s", data)
+	}
+	// Fixed: the new configuration applies.
+	write(t, cfg, "base_url: https://example.com/\nroot: public\nrules:\n  - match: \"blog/**\"\n    changefreq: daily\n")
+	if got := p.next(2); !strings.Contains(got, "+0 −0 ~2 URLs, 1 file written") {
+		t.Errorf("after the fix: %q", got)
+	}
+	p.quiet(3, 300*time.Millisecond)
+	p.stop(public)
+	sameAsBuild(t, dir, public)
+}
+
+// TestWatchSignalDuringRebuild stops watch with SIGTERM while it rebuilds:
+// exit 0, no temporary file, and the sitemap whole, old or new.
+func TestWatchSignalDuringRebuild(t *testing.T) {
+	pages := map[string]string{}
+	for i := range 3000 {
+		pages[fmt.Sprintf("docs/p%03d/page-%d.html", i%300, i)] = page("p")
+	}
+	pages["index.html"] = page("home")
+	dir, public := newSite(t, pages)
+	p := startWatch(t, dir, watchArgs...)
+	if err := os.Rename(filepath.Join(public, "docs"), filepath.Join(public, "guide")); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(60 * time.Millisecond) // the debounce, then the rebuild starts
+	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-p.done:
+		if err != nil {
+			t.Fatalf("watch after SIGTERM: %v, want exit status 0", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("watch still running 30s after SIGTERM")
+	}
+	noTemps(t, public)
+	locs := urlsIn(t, filepath.Join(public, "sitemap.xml"))
+	if len(locs) != 3001 {
+		t.Fatalf("%d URLs, want 3001", len(locs))
+	}
+	data, err := os.ReadFile(filepath.Join(public, "sitemap.xml"))
+	if err != nil || !bytes.HasSuffix(data, []byte("</urlset>\n")) {
+		t.Errorf("sitemap.xml is not whole (%v)", err)
+	}
+}
+
+// TestWatchFeedAndKeyFile: with --feed and --key-file, watch writes the
+// feed and the key file after the first build, and the feed again after a
+// rebuild, and then rests.
+func TestWatchFeedAndKeyFile(t *testing.T) {
+	t.Setenv("INDEXNOW_KEY", "0123456789abcdef")
+	dir, public := newSite(t, map[string]string{"index.html": page("home"), "a.html": page("a")})
+	old := time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
+	for _, name := range []string{"index.html", "a.html"} {
+		if err := os.Chtimes(filepath.Join(public, name), old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := startWatch(t, dir, append(slices.Clone(watchArgs), "--feed", "--key-file")...)
+	key, err := os.ReadFile(filepath.Join(public, "0123456789abcdef.txt"))
+	if err != nil || string(key) != "0123456789abcdef\n" {
+		t.Fatalf("key file: %q, %v", key, err)
+	}
+	feed := func() string {
+		t.Helper()
+		data, err := os.ReadFile(filepath.Join(public, "feed.xml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	if f := feed(); strings.Count(f, "<entry>") != 2 || !strings.Contains(f, "<updated>2024-03-01T12:00:00Z</updated>") {
+		t.Fatalf("feed after the first build:\n%s", f)
+	}
+	write(t, filepath.Join(public, "b.html"), page("b"))
+	newer := time.Date(2024, 4, 1, 8, 0, 0, 0, time.UTC)
+	if err := os.Chtimes(filepath.Join(public, "b.html"), newer, newer); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.next(0); !strings.Contains(got, "+1 −0 ~0 URLs") {
+		t.Errorf("after a new page: %q", got)
+	}
+	// The feed names the new page first, at its date.
+	f := feed()
+	if i := strings.Index(f, "<entry>"); i < 0 || !strings.Contains(f[i:], "<id>https://example.com/b.html</id>") || strings.Index(f[i:], "b.html") > strings.Index(f[i:], "a.html") {
+		t.Errorf("feed after the rebuild:\n%s", f)
+	}
+	p.quiet(1, 500*time.Millisecond)
+	p.stop(public)
+}

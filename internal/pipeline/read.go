@@ -1,0 +1,112 @@
+package pipeline
+
+// Reading a page as it is: its head, read from the open file, and a check
+// that the path still names that file, unchanged, once it is read.
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
+	"github.com/sitemapgen/sitemapgen/walker"
+)
+
+// pageInfo is what the build needs of a file's metadata.
+type pageInfo struct {
+	mode     fs.FileMode // permission bits, and ModeIrregular for anything but a regular file
+	size     int64
+	mtime    time.Time
+	dev, ino uint64 // which file it is; zero where the system does not say
+}
+
+func infoOf(st os.FileInfo) pageInfo {
+	mode := st.Mode().Perm()
+	if !st.Mode().IsRegular() {
+		mode |= fs.ModeIrregular
+	}
+	dev, ino := fileID(st)
+	return pageInfo{mode: mode, size: st.Size(), mtime: st.ModTime(), dev: dev, ino: ino}
+}
+
+// Test hooks, called with a page's path when set: testHookBeforeOpen
+// before the page is opened, testHookOpened after it is opened and before
+// it is read. Tests remove or change the file there.
+var testHookBeforeOpen, testHookOpened func(rel string)
+
+// readHead opens the page at rel, fills f's size and time from the open
+// file when the walker left them out, and reads the head. It fails when
+// the path no longer names the file that was read, as it was then.
+func (b *builder) readHead(hr *htmlhead.HeadReader, rel string, f *walker.File) (*htmlhead.Head, error) {
+	if testHookBeforeOpen != nil {
+		testHookBeforeOpen(rel)
+	}
+	page, info, err := b.root.open(rel)
+	switch {
+	case gone(err):
+		return nil, ErrRemovedBeforeRead
+	case errors.Is(err, fs.ErrPermission):
+		// Denied to this user; if to anyone, that is the policy's skip.
+		if now, serr := b.root.stat(rel); serr == nil && now.mode&0o444 == 0 {
+			return nil, noReadBits(now.mode)
+		}
+		return nil, err
+	case err != nil:
+		return nil, err
+	}
+	defer page.Close()
+	if err := setInfo(f, info); err != nil {
+		return nil, err
+	}
+	if testHookOpened != nil {
+		testHookOpened(rel)
+	}
+	h, err := hr.ReadSized(page, info.size)
+	if err != nil {
+		return nil, err
+	}
+	now, err := b.root.stat(rel)
+	if err := changed(info, now, err); err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+// changed compares what a page was when it was opened with what its path
+// names after the read (now, or the error of its stat).
+func changed(opened, now pageInfo, err error) error {
+	switch {
+	case gone(err):
+		return ErrRemovedWhileRead
+	case err != nil:
+		return err
+	case now.dev != opened.dev || now.ino != opened.ino:
+		return ErrReplacedWhileRead
+	case now.size != opened.size || !now.mtime.Equal(opened.mtime):
+		return ErrChangedWhileRead
+	}
+	return nil
+}
+
+// setInfo checks that info is of a regular file someone may read and
+// fills f's size and time from it when they are missing.
+func setInfo(f *walker.File, info pageInfo) error {
+	if info.mode&fs.ModeIrregular != 0 {
+		return walker.ErrNotRegular
+	}
+	if info.mode&0o444 == 0 {
+		return noReadBits(info.mode)
+	}
+	if f.ModTime.IsZero() {
+		f.Size, f.ModTime = info.size, info.mtime
+	}
+	return nil
+}
+
+// noReadBits is the policy's problem with a file of mode m, which lets
+// nobody read it.
+func noReadBits(m fs.FileMode) error {
+	return fmt.Errorf("%w (mode %v)", walker.ErrNoReadBits, m.Perm())
+}
