@@ -33,47 +33,6 @@ func site(t *testing.T, pages ...string) string {
 	return dir
 }
 
-// TestExitStatus: one mapping from a command's outcome to the exit status
-// and the last line printed.
-func TestExitStatus(t *testing.T) {
-	t.Chdir(t.TempDir())
-	good := site(t, "index.html", "a.html")
-	empty := site(t, "style.css")
-	if err := os.WriteFile("bad.yaml", []byte("base_url: https://example.com/\nmax_urls: 0\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		name string
-		args []string
-		code int
-		last string // the last line of standard error
-	}{
-		{"version", []string{"version"}, 0, ""},
-		{"help", []string{"help"}, 0, ""},
-		{"build", []string{"--base-url", "https://example.com/", "--quiet", good}, 0, ""},
-		{"an unknown flag", []string{"--nope", good}, 2, "Run 'sitemapgen --help' for usage."},
-		{"a watch flag in build", []string{"--debounce", "1s", good}, 2, "Run 'sitemapgen --help' for usage."},
-		{"a build flag in watch", []string{"watch", "--dry-run", good}, 2, "Run 'sitemapgen watch --help' for usage."},
-		{"two folders", []string{"--base-url", "https://example.com/", good, empty}, 2, "Run 'sitemapgen --help' for usage."},
-		{"a bad value", []string{"--base-url", "https://example.com/", "--max-urls", "0", good}, 2, "sitemapgen: --max-urls: 0 is outside 1–50000"},
-		{"a bad file", []string{"--config", "bad.yaml", good}, 2, "bad.yaml:2: max_urls: 0 is outside 1–50000"},
-		{"no base URL", []string{good}, 2, "  base_url: https://example.com/ in sitemap.yaml"},
-		{"no page", []string{"--base-url", "https://example.com/", empty}, 1, empty + ": no page found (include: **/*.html, **/*.htm); nothing written"},
-		{"validate finds nothing", []string{"validate", empty}, 1, "sitemapgen: no sitemap file found"},
-		{"version with arguments", []string{"version", "x"}, 2, "sitemapgen: version takes no arguments; got x"},
-		{"init with arguments", []string{"init", "x"}, 2, "Run it in the project folder."},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			code := Main(context.Background(), tc.args, &stdout, &stderr, noEnv)
-			lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
-			if code != tc.code || tc.last != "" && lines[len(lines)-1] != tc.last {
-				t.Errorf("exit %d, want %d; standard error:\n%s\nwant last line %q", code, tc.code, stderr.String(), tc.last)
-			}
-		})
-	}
-}
-
 // lines is an io.Writer that hands each complete line written to it to a
 // channel, for a test to wait on what a command says rather than on a
 // clock.

@@ -521,47 +521,6 @@ func TestSubmitChangesFile(t *testing.T) {
 	}
 }
 
-func TestSubmitUsage(t *testing.T) {
-	srv := newSubmitServer(t)
-	changes := writeChanges(t, "+ https://example.com/a")
-	for _, tc := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"--nope"}, "sitemapgen: flag provided but not defined: --nope\nRun 'sitemapgen submit --help' for usage.\n"},
-		{[]string{"--batch", "10001"}, "--batch 10001: a request carries 1 to 10000 URLs"},
-		{[]string{"--batch", "0"}, "--batch 0: a request carries 1 to 10000 URLs"},
-		{[]string{"--retries", "-1"}, "--retries -1: must be 0 or more"},
-		{[]string{"public"}, "submit takes no arguments; got public"},
-		{[]string{"--endpoint", "api.indexnow.org"}, `endpoint "api.indexnow.org" is not an http or https URL`},
-		{[]string{"--base-url", "example.com"}, `base URL "example.com": not an absolute http or https URL`},
-		{[]string{"--key-location", "https://other.org/k.txt"}, "keyLocation https://other.org/k.txt is not on host example.com"},
-	} {
-		args := append([]string{"--changes", changes}, tc.args...)
-		if !slices.Contains(tc.args, "--endpoint") {
-			args = append(args, "--endpoint", srv.endpoint)
-		}
-		submitRun(t, keyEnv(), args...).want(t, 2, tc.want)
-	}
-	if n := len(srv.received()); n != 0 {
-		t.Errorf("%d requests sent", n)
-	}
-
-	r := submitRun(t, nil, "--help")
-	r.want(t, 0)
-	for _, want := range []string{"IndexNow", "Google does not\nuse IndexNow", "Bing, Yandex, Seznam, Naver", "INDEXNOW_KEY", "KEY.txt",
-		"--key-file", "secrets.INDEXNOW_KEY", "--include-removed", "--dry-run", "Exit status"} {
-		if !strings.Contains(r.stdout, want) {
-			t.Errorf("help lacks %q", want)
-		}
-	}
-	for _, line := range strings.Split(r.stdout, "\n") {
-		if len([]rune(line)) > 80 {
-			t.Errorf("help line longer than 80: %q", line)
-		}
-	}
-}
-
 // The base URL named on the changes file's first line gives the key's
 // location, under a path: a GitHub Pages project site.
 func TestSubmitBaseURLFromFile(t *testing.T) {
