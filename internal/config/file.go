@@ -67,7 +67,7 @@ func Parse(name string, data []byte) (*File, error) {
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
 		root = root.Content[0]
 	}
-	if err := Settings.decodeMapping(&f.Values, root, "", "", f.lines); err != nil {
+	if err := Settings.decodeMapping(&f.Values, root, "", "", newDecoding(f.lines)); err != nil {
 		return nil, positioned(name, err)
 	}
 	var extra yaml.Node
@@ -147,11 +147,24 @@ func syntaxError(name string, err error) error {
 	return &diag.Diagnostic{File: name, Msg: msg}
 }
 
+// decoding is the state of the decoding of one file: the line of each key
+// path's value, and the keys of each mapping that merges others, found
+// once.
+type decoding struct {
+	lines  map[string]int
+	pairs  map[*yaml.Node][]pair // each mapping's keys, merges resolved
+	merged map[*yaml.Node]bool   // the mappings whose merges are being resolved
+}
+
+func newDecoding(lines map[string]int) *decoding {
+	return &decoding{lines: lines, pairs: map[*yaml.Node][]pair{}, merged: map[*yaml.Node]bool{}}
+}
+
 // decodeMapping decodes the mapping n into v: each of its keys must be a
 // key of the table below prefix (a setting's, or a part of one: "skip"
 // holds "skip.noindex"). path is n's key path in messages ("rules[2]"),
-// and lines receives the line of each key's value, by key path.
-func (t Table[V]) decodeMapping(v *V, n *yaml.Node, prefix, path string, lines map[string]int) error {
+// and d receives the line of each key's value, by key path.
+func (t Table[V]) decodeMapping(v *V, n *yaml.Node, prefix, path string, d *decoding) error {
 	n = unalias(n)
 	if isNull(n) {
 		return nil // as yaml.v3 leaves a struct: "skip:" changes nothing
@@ -159,7 +172,7 @@ func (t Table[V]) decodeMapping(v *V, n *yaml.Node, prefix, path string, lines m
 	if n.Kind != yaml.MappingNode {
 		return at(n, path, fmt.Errorf("want a mapping of keys, got %s", got(n)))
 	}
-	pairs, err := mappingPairs(n)
+	pairs, err := d.mappingPairs(n)
 	if err != nil {
 		return err
 	}
@@ -167,15 +180,15 @@ func (t Table[V]) decodeMapping(v *V, n *yaml.Node, prefix, path string, lines m
 		name := p.name
 		full, keyPath := join(prefix, name), join(path, name)
 		if s := t.byKey(full); s != nil {
-			lines[keyPath] = p.val.Line
-			if err := s.Field.decode(v, p.val, keyPath, lines); err != nil {
+			d.lines[keyPath] = p.val.Line
+			if err := s.Field.decode(v, p.val, keyPath, d); err != nil {
 				return err
 			}
 			continue
 		}
 		if t.hasKeysUnder(full) {
-			lines[keyPath] = p.val.Line
-			if err := t.decodeMapping(v, p.val, full, keyPath, lines); err != nil {
+			d.lines[keyPath] = p.val.Line
+			if err := t.decodeMapping(v, p.val, full, keyPath, d); err != nil {
 				return err
 			}
 			continue
@@ -204,8 +217,19 @@ type pair struct {
 
 // mappingPairs returns the keys of the mapping n and their values, those
 // of the mappings it merges ("<<: *defaults") first, unless n sets them
-// itself. A key n sets twice is an error, as yaml.v3 makes it.
-func mappingPairs(n *yaml.Node) ([]pair, error) {
+// itself. A key n sets twice is an error, as yaml.v3 makes it; so is a
+// mapping that merges itself. Each mapping's keys are found once, and hold
+// each name once, so that merges of merges cannot multiply them (a
+// "billion laughs" of merge keys).
+func (d *decoding) mappingPairs(n *yaml.Node) ([]pair, error) {
+	if pairs, ok := d.pairs[n]; ok {
+		return pairs, nil
+	}
+	if d.merged[n] {
+		return nil, &posError{line: n.Line, err: errors.New("a mapping that merges itself")}
+	}
+	d.merged[n] = true
+	defer delete(d.merged, n)
 	var own, merged []pair
 	line := map[string]int{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -220,7 +244,7 @@ func mappingPairs(n *yaml.Node) ([]pair, error) {
 				return nil, &posError{line: k.Line, err: errors.New("map merge requires map or sequence of maps as the value")}
 			}
 			for _, m := range sources {
-				more, err := mappingPairs(m)
+				more, err := d.mappingPairs(m)
 				if err != nil {
 					return nil, err
 				}
@@ -237,12 +261,14 @@ func mappingPairs(n *yaml.Node) ([]pair, error) {
 	var pairs []pair
 	seen := map[string]bool{}
 	for _, p := range merged {
-		if _, set := line[p.key.Value]; !set && !seen[p.key.Value] {
-			seen[p.key.Value] = true
+		if _, set := line[p.name]; !set && !seen[p.name] {
+			seen[p.name] = true
 			pairs = append(pairs, p)
 		}
 	}
-	return append(pairs, own...), nil
+	pairs = append(pairs, own...)
+	d.pairs[n] = pairs
+	return pairs, nil
 }
 
 // mergeSources returns the mappings a merge key's value names: one, or a

@@ -34,6 +34,94 @@ type project struct {
 
 	// baseFromGen is true when the base URL is the generator's.
 	baseFromGen bool
+	// slashEverywhere is true when the platform's clean URLs of pages end
+	// in a slash too, and nobody set the trailing slash.
+	slashEverywhere bool
+}
+
+// newProject returns the project of the configuration file cfgFile (the
+// working directory's without one), with the platform whose URL style and
+// redirects apply: host: when it names one, else the build environment's
+// (through getenv), else the one whose files are in the project folder or
+// root.
+func newProject(cfgFile, hostKey, root string, getenv func(string) string) *project {
+	p := &project{dir: "."}
+	if cfgFile != "" {
+		p.dir = filepath.Dir(cfgFile)
+	}
+	p.findPlatform(hostKey, root, getenv)
+	return p
+}
+
+// fill sets in l what nobody gave and the project says: the site folder
+// (the platform's publish folder, or the generator's), the base URL, the
+// URL style; and tells c what it found, the warnings about the platform's
+// files, and the files watch mode resolves again when they change.
+func (p *project) fill(l *layers, c *Config) error {
+	v := &l.v
+	if v.Root == "" {
+		warnings, err := p.loadStyle("")
+		c.Warnings = append(c.Warnings, warnings...)
+		if err != nil {
+			return err
+		}
+		if v.Root, c.RootFrom, err = p.findRoot(); err != nil {
+			return err
+		}
+	}
+	if p.style == nil {
+		warnings, err := p.loadStyle(v.Root)
+		c.Warnings = append(c.Warnings, warnings...)
+		if err != nil {
+			return err
+		}
+	}
+	baseFrom, err := p.fillBaseURL(l, c)
+	if err != nil {
+		return err
+	}
+	// Watch mode resolves again when the files that gave these change:
+	// the generator's configuration, the platform's files.
+	if p.gen != nil {
+		c.Inputs = append(c.Inputs, filepath.Join(p.dir, p.gen.File))
+	}
+	for _, name := range []string{"netlify.toml", "vercel.json"} {
+		c.Inputs = append(c.Inputs, filepath.Join(p.dir, name))
+	}
+	p.applyStyle(l) // no style with host: none
+	c.Detected = p.describe(c.RootFrom, v.Root, baseFrom)
+	c.Platform = p.platform
+	return nil
+}
+
+// fillBaseURL sets the base URL: the flag's, the environment's or the file's
+// (as layered), else the platform's or the generator's. It returns what
+// the project said it, "" when it was given.
+func (p *project) fillBaseURL(l *layers, c *Config) (detected string, err error) {
+	v := &l.v
+	if p.deploying() && p.deploy.Preview {
+		c.Deploy = p.deploy.Platform + " " + p.deploy.Context
+		if v.Previews == PreviewsSkip {
+			c.SkipWrite = c.Deploy + " build, and previews: skip"
+		}
+	}
+	from := l.from["base_url"]
+	// A preview's own URL, with previews: own-url, outranks the file's.
+	ownPreview := p.deploying() && p.deploy.Preview && v.Previews == PreviewsOwn && p.deploy.OwnURL != ""
+	if from != "" && !(from == l.fileName() && ownPreview) {
+		c.BaseURLFrom = from
+		return "", nil
+	}
+	if v.BaseURL, c.BaseURLFrom, err = p.baseURL(v.Root, v.Previews); err != nil {
+		return "", err
+	}
+	if _, err := mapping.ParseBaseURL(v.BaseURL); err != nil {
+		return "", errors.New(c.BaseURLFrom + ": " + err.Error())
+	}
+	if p.baseFromGen && placeholder(v.BaseURL) {
+		c.Warnings = append(c.Warnings, fmt.Errorf("the base URL %s (from %s) is an example domain, as a new project's template writes; set the site's own there, or give --base-url", v.BaseURL, c.BaseURLFrom))
+	}
+	return c.BaseURLFrom, nil
 }
 
 // detect reads the generators' files in the project folder, once.
@@ -279,20 +367,18 @@ func (p *project) baseURL(root, previews string) (u, from string, err error) {
 }
 
 // applyStyle sets clean URLs and the trailing slash to the platform's
-// style, for each the user did not set, and reports whether the clean
-// URLs of pages end in a slash too.
-func (p *project) applyStyle(l *layers) (slashEverywhere bool) {
+// style, for each the user did not set.
+func (p *project) applyStyle(l *layers) {
 	if p.style == nil {
-		return false
+		return
 	}
 	if !l.given("clean_urls") {
 		l.v.CleanURLs = p.style.CleanURLs
 	}
 	if !l.given("trailing_slash") {
 		l.v.TrailingSlash = p.style.FolderSlash || p.style.EitherSlash
-		slashEverywhere = p.style.CleanSlash && l.v.CleanURLs
+		p.slashEverywhere = p.style.CleanSlash && l.v.CleanURLs
 	}
-	return slashEverywhere
 }
 
 // describe is the one line that says what was detected.

@@ -119,56 +119,19 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 		c.Inputs = append(c.Inputs, DefaultFile)
 	}
 
-	pr := &project{dir: "."}
-	if c.ConfigFile != "" {
-		pr.dir = filepath.Dir(c.ConfigFile)
-	}
-	pr.findPlatform(v.Host, v.Root, getenv)
-
+	pr := newProject(c.ConfigFile, v.Host, v.Root, getenv)
 	sources, err := c.sources(v, pr.dir)
 	if err != nil {
 		return nil, err
 	}
-	if v.Root == "" {
-		// Nothing names the site: the platform's publish folder, or the
-		// generator's.
-		warnings, err := pr.loadStyle("")
-		c.Warnings = append(c.Warnings, warnings...)
-		if err != nil {
-			return nil, err
-		}
-		if v.Root, c.RootFrom, err = pr.findRoot(); err != nil {
-			return nil, err
-		}
-	}
-	if pr.style == nil {
-		warnings, err := pr.loadStyle(v.Root)
-		c.Warnings = append(c.Warnings, warnings...)
-		if err != nil {
-			return nil, err
-		}
-	}
-	baseFrom, err := c.baseURL(l, pr)
-	if err != nil {
+	if err := pr.fill(l, c); err != nil {
 		return nil, err
 	}
-	// Watch mode resolves again when the files that gave these change:
-	// the generator's configuration, the platform's files.
-	if pr.gen != nil {
-		c.Inputs = append(c.Inputs, filepath.Join(pr.dir, pr.gen.File))
-	}
-	for _, name := range []string{"netlify.toml", "vercel.json"} {
-		c.Inputs = append(c.Inputs, filepath.Join(pr.dir, name))
-	}
-	slashEverywhere := pr.applyStyle(l) // no style with host: none
-	c.Detected = pr.describe(c.RootFrom, v.Root, baseFrom)
-	c.Platform = pr.platform
-
 	if v.Root == "" {
 		return nil, ErrNoRoot
 	}
 	c.Values = *v
-	if err := c.options(pr, slashEverywhere); err != nil {
+	if err := c.options(pr); err != nil {
 		return nil, err
 	}
 	if v.Mode == ModeContent {
@@ -179,38 +142,9 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 	return c, nil
 }
 
-// baseURL sets the base URL: the flag's, the environment's or the file's
-// (as layered), else the platform's or the generator's. It returns what
-// the project said it, "" when it was given.
-func (c *Config) baseURL(l *layers, pr *project) (detected string, err error) {
-	v := &l.v
-	if pr.deploying() && pr.deploy.Preview {
-		c.Deploy = pr.deploy.Platform + " " + pr.deploy.Context
-		if v.Previews == PreviewsSkip {
-			c.SkipWrite = c.Deploy + " build, and previews: skip"
-		}
-	}
-	from := l.from["base_url"]
-	// A preview's own URL, with previews: own-url, outranks the file's.
-	ownPreview := pr.deploying() && pr.deploy.Preview && v.Previews == PreviewsOwn && pr.deploy.OwnURL != ""
-	if from != "" && !(from == l.fileName() && ownPreview) {
-		c.BaseURLFrom = from
-		return "", nil
-	}
-	if v.BaseURL, c.BaseURLFrom, err = pr.baseURL(v.Root, v.Previews); err != nil {
-		return "", err
-	}
-	if _, err := mapping.ParseBaseURL(v.BaseURL); err != nil {
-		return "", errors.New(c.BaseURLFrom + ": " + err.Error())
-	}
-	if pr.baseFromGen && placeholder(v.BaseURL) {
-		c.Warnings = append(c.Warnings, fmt.Errorf("the base URL %s (from %s) is an example domain, as a new project's template writes; set the site's own there, or give --base-url", v.BaseURL, c.BaseURLFrom))
-	}
-	return c.BaseURLFrom, nil
-}
-
-// options fills the build's options from the values.
-func (c *Config) options(pr *project, slashEverywhere bool) error {
+// options fills the build's options from the values and what the project
+// said.
+func (c *Config) options(pr *project) error {
 	v := &c.Values
 	out := v.Out
 	if out == "" {
@@ -222,7 +156,7 @@ func (c *Config) options(pr *project, slashEverywhere bool) error {
 	switch {
 	case !v.TrailingSlash:
 		slash = mapping.SlashNever
-	case slashEverywhere:
+	case pr.slashEverywhere:
 		slash = mapping.SlashEverywhere
 	}
 	var lastmod []mapping.LastModSource

@@ -60,9 +60,9 @@ type Field[V any] interface {
 	// gives; again is set for a repeated flag, which a list adds to.
 	set(v *V, text string, again bool) error
 	// decode sets the value a node of sitemap.yaml gives; its errors are
-	// about key, the node's key path. It records in lines the line of
-	// each key it decodes below key.
-	decode(v *V, n *yaml.Node, key string, lines map[string]int) error
+	// about key, the node's key path. It records in d the line of each
+	// key it decodes below key.
+	decode(v *V, n *yaml.Node, key string, d *decoding) error
 	// check checks the value; an *ItemError names the item of a list, a
 	// *KeyError a key below the setting's.
 	check(v *V) error
@@ -108,7 +108,7 @@ func (f *boolField[V]) set(v *V, text string, _ bool) error {
 	return nil
 }
 
-func (f *boolField[V]) decode(v *V, n *yaml.Node, key string, _ map[string]int) error {
+func (f *boolField[V]) decode(v *V, n *yaml.Node, key string, _ *decoding) error {
 	return scalar(n, f.get(v), "true or false", key)
 }
 
@@ -139,7 +139,7 @@ func (f *intField[V]) set(v *V, text string, _ bool) error {
 	return nil
 }
 
-func (f *intField[V]) decode(v *V, n *yaml.Node, key string, _ map[string]int) error {
+func (f *intField[V]) decode(v *V, n *yaml.Node, key string, _ *decoding) error {
 	return scalar(n, f.get(v), "a whole number", key)
 }
 
@@ -165,7 +165,7 @@ func (f *stringField[V]) set(v *V, text string, _ bool) error {
 	return nil
 }
 
-func (f *stringField[V]) decode(v *V, n *yaml.Node, key string, _ map[string]int) error {
+func (f *stringField[V]) decode(v *V, n *yaml.Node, key string, _ *decoding) error {
 	return scalar(n, f.get(v), "a text value", key)
 }
 
@@ -196,7 +196,7 @@ func (f *durationField[V]) set(v *V, text string, _ bool) error {
 	return nil
 }
 
-func (f *durationField[V]) decode(v *V, n *yaml.Node, key string, _ map[string]int) error {
+func (f *durationField[V]) decode(v *V, n *yaml.Node, key string, _ *decoding) error {
 	var s string
 	if err := scalar(n, &s, "a duration", key); err != nil {
 		return err
@@ -230,7 +230,7 @@ func (f *numberField[V]) set(v *V, text string, _ bool) error {
 	return nil
 }
 
-func (f *numberField[V]) decode(v *V, n *yaml.Node, key string, _ map[string]int) error {
+func (f *numberField[V]) decode(v *V, n *yaml.Node, key string, _ *decoding) error {
 	var x float64
 	if err := scalar(n, &x, "a number", key); err != nil {
 		return err
@@ -306,7 +306,7 @@ func (f *listField[V]) set(v *V, text string, again bool) error {
 	return nil
 }
 
-func (f *listField[V]) decode(v *V, n *yaml.Node, key string, lines map[string]int) error {
+func (f *listField[V]) decode(v *V, n *yaml.Node, key string, d *decoding) error {
 	n = unalias(n)
 	if isNull(n) {
 		*f.get(v) = nil // as yaml.v3 decodes null into a list
@@ -321,7 +321,7 @@ func (f *listField[V]) decode(v *V, n *yaml.Node, key string, lines map[string]i
 			continue // as yaml.v3 leaves it out
 		}
 		ikey := fmt.Sprintf("%s[%d]", key, len(list))
-		lines[ikey] = item.Line
+		d.lines[ikey] = item.Line
 		var s string
 		if err := scalar(item, &s, "a text value", ikey); err != nil {
 			return err
@@ -352,7 +352,7 @@ func (f *mappingsField[V, E]) set(*V, string, bool) error {
 	return errors.New("not a command-line value")
 }
 
-func (f *mappingsField[V, E]) decode(v *V, n *yaml.Node, key string, lines map[string]int) error {
+func (f *mappingsField[V, E]) decode(v *V, n *yaml.Node, key string, d *decoding) error {
 	n = unalias(n)
 	if isNull(n) {
 		*f.get(v) = nil
@@ -367,9 +367,9 @@ func (f *mappingsField[V, E]) decode(v *V, n *yaml.Node, key string, lines map[s
 			continue // as yaml.v3 leaves it out
 		}
 		ikey := fmt.Sprintf("%s[%d]", key, len(list))
-		lines[ikey] = item.Line
+		d.lines[ikey] = item.Line
 		e := f.table.Defaults()
-		if err := f.table.decodeMapping(&e, item, "", ikey, lines); err != nil {
+		if err := f.table.decodeMapping(&e, item, "", ikey, d); err != nil {
 			return err
 		}
 		list = append(list, e)

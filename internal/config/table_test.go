@@ -3,9 +3,11 @@ package config
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"gopkg.in/yaml.v3"
 )
@@ -96,7 +98,7 @@ func TestTableDecode(t *testing.T) {
 			t.Fatal(err)
 		}
 		v := toy.Defaults()
-		err := toy.decodeMapping(&v, doc.Content[0], "", "", map[string]int{})
+		err := toy.decodeMapping(&v, doc.Content[0], "", "", newDecoding(map[string]int{}))
 		return v, err
 	}
 	v, err := decode("name: n\ngroup:\n  on: false\n  n: 7\ntags: [a, b]\n")
@@ -111,5 +113,30 @@ func TestTableDecode(t *testing.T) {
 	}
 	if v := toy.Defaults(); v.Name != "def" || !v.On || v.N != 3 || !slices.Equal(v.Tags, []string{"x"}) {
 		t.Errorf("defaults %+v", v)
+	}
+}
+
+// Merge keys are YAML's: the mapping's own keys win, then the merged
+// ones in order. A merge of merges cannot multiply the keys (each
+// mapping's are found once), and a mapping that merges itself is an error.
+func TestParseMerges(t *testing.T) {
+	f, err := Parse("sitemap.yaml", []byte("<<: [{gzip: true, text: true}, {text: false, robots: true}]\ntext: false\n"))
+	if err != nil || !f.Values.Gzip || f.Values.Text || !f.Values.Robots {
+		t.Errorf("merged: %+v, %v", f, err)
+	}
+	var bomb strings.Builder
+	bomb.WriteString("rules:\n  - &m0 {match: a}\n")
+	for i := 1; i < 40; i++ {
+		fmt.Fprintf(&bomb, "  - &m%d {<<: [*m%d, *m%d, *m%d, *m%d]}\n", i, i-1, i-1, i-1, i-1)
+	}
+	start := time.Now()
+	if f, err := Parse("sitemap.yaml", []byte(bomb.String())); err != nil || len(f.Values.Rules) != 40 {
+		t.Errorf("a merge bomb: %v", err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("a merge bomb took %v", d) // 4^40 pairs, were they multiplied
+	}
+	if _, err := Parse("sitemap.yaml", []byte("skip: &s {<<: *s}\n")); err == nil {
+		t.Error("a mapping that merges itself: no error")
 	}
 }
