@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -185,24 +186,40 @@ func resolve(e *env, command string, args []string) (*config.Config, error) {
 
 // folderError reports a site or source folder that is missing.
 func folderError(c *config.Config) error {
-	if st, err := os.Stat(c.Build.Root); err != nil || !st.IsDir() {
-		msg := "no such folder"
-		if err == nil {
-			msg = "not a folder"
-		} else if !errors.Is(err, os.ErrNotExist) {
-			msg = err.Error()
+	if msg := notFolder(c.Build.Root); msg != "" {
+		if c.RootFrom != "" && msg == "no such folder" {
+			return &diag.Diagnostic{File: c.Build.Root, Msg: fmt.Sprintf("%s (the site folder, from %s); build the site first", msg, c.RootFrom)}
 		}
-		if c.RootFrom != "" && errors.Is(err, os.ErrNotExist) {
-			return fmt.Errorf("%s: %s (the site folder, from %s); build the site first", c.Build.Root, msg, c.RootFrom)
-		}
-		return fmt.Errorf("%s: %s (the site to map)", c.Build.Root, msg)
+		return &diag.Diagnostic{File: c.Build.Root, Msg: msg + " (the site to map)"}
 	}
-	if j := c.Build.Join; j != nil {
-		if st, err := os.Stat(j.Dir); err != nil || !st.IsDir() {
-			return fmt.Errorf("%s: not a folder (source:, the source files)", j.Dir)
-		}
+	if j := c.Build.Join; j != nil && notFolder(j.Dir) != "" {
+		return &diag.Diagnostic{File: j.Dir, Msg: "not a folder (source:, the source files)"}
 	}
 	return nil
+}
+
+// notFolder says why dir is not a folder, "" when it is one.
+func notFolder(dir string) string {
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return "no such folder"
+	case err != nil:
+		return unwrapPath(err).Error()
+	case !st.IsDir():
+		return "not a folder"
+	}
+	return ""
+}
+
+// unwrapPath returns the system's error of a *fs.PathError, whose path a
+// message names already.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // prepareOutputs checks the settings of what a build writes besides its

@@ -15,6 +15,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
 	"github.com/sitemapgen/sitemapgen/internal/config"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 )
 
 var initUsage = `sitemapgen init writes a commented sitemap.yaml from what the project's
@@ -67,7 +68,7 @@ func runInit(_ context.Context, e *env, args []string) error {
 		return nil
 	}
 	if _, err := os.Stat(config.DefaultFile); err == nil && !line.Values.force {
-		return fmt.Errorf("%s exists; --force replaces it, --stdout prints the new one", config.DefaultFile)
+		return &diag.Diagnostic{File: config.DefaultFile, Msg: "the file exists; --force replaces it, --stdout prints the new one"}
 	}
 	if err := atomicfile.Write(config.DefaultFile, []byte(text), 0o644); err != nil {
 		return err

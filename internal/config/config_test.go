@@ -392,3 +392,19 @@ func cmdline(t *testing.T, args ...string) *Line[Values] {
 	}
 	return l
 }
+
+// A key of another mapping of the file says where it belongs; a typo, what
+// it may be a typo of.
+func TestUnknownKeyWhere(t *testing.T) {
+	for src, want := range map[string]string{
+		"changefreq: daily\n":                        `sitemap.yaml:1: unknown key "changefreq" (it belongs in an entry of rules:)`,
+		"sources: [mtime]\n":                         `sitemap.yaml:1: unknown key "sources" (it belongs under lastmod:)`,
+		"skip:\n  gzip: true\n":                      `sitemap.yaml:2: unknown key "gzip" (it belongs at the top of the file)`,
+		"rules:\n  - match: a\n    noindex: false\n": `sitemap.yaml:3: unknown key "noindex" (it belongs under skip:)`,
+		"head:\n  reed: true\n":                      `sitemap.yaml:2: unknown key "reed" (did you mean "read"?)`,
+	} {
+		if _, err := Parse("sitemap.yaml", []byte(src)); err == nil || err.Error() != want {
+			t.Errorf("%q: %v\nwant %s", src, err, want)
+		}
+	}
+}

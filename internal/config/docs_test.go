@@ -66,7 +66,14 @@ func TestREADMEFlags(t *testing.T) {
 	for _, s := range Settings.flags(Build) {
 		want = append(want, row{s.Flag, s.Arg, s.Key})
 	}
-	if !slices.Equal(got, want) {
-		t.Errorf("README.md's flag table:\n%v\nwant, as the table of settings has them:\n%v", got, want)
+	for i := range max(len(got), len(want)) {
+		switch {
+		case i >= len(got):
+			t.Fatalf("README.md's flag table ends before %+v", want[i])
+		case i >= len(want):
+			t.Fatalf("README.md's flag table has %+v, which is not a flag of build", got[i])
+		case got[i] != want[i]:
+			t.Fatalf("README.md's flag table has %+v where the table of settings has %+v (the rows are in the order of --help)", got[i], want[i])
+		}
 	}
 }

@@ -193,18 +193,7 @@ func (t Table[V]) decodeMapping(v *V, n *yaml.Node, prefix, path string, d *deco
 			}
 			continue
 		}
-		msg := fmt.Sprintf("unknown key %q", name)
-		s := suggest(name, t.keysUnder(prefix))
-		if full := Settings.fullKey(name); full != "" {
-			s = full // a key of another mapping: "sources" is "lastmod.sources"
-		}
-		if s == "" {
-			s = suggest(name, Settings.leafKeys())
-		}
-		if s != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", s)
-		}
-		return &posError{line: p.key.Line, err: errors.New(msg)}
+		return &posError{line: p.key.Line, err: errors.New(unknownKey(name, t.keysUnder(prefix)))}
 	}
 	return nil
 }
@@ -375,15 +364,31 @@ func (t Table[V]) keysUnder(prefix string) []string {
 	return keys
 }
 
-// fullKey returns the whole key path of the setting whose last part is
-// name, when it has more parts: "lastmod.sources" for "sources".
-func (t Table[V]) fullKey(name string) string {
-	for _, s := range t {
-		if strings.HasSuffix(s.Key, "."+name) {
-			return s.Key
+// unknownKey says that name is not a key of a mapping whose keys are
+// known: where it belongs, when it is a key of another mapping of the
+// file, else which of known (or of all the file's keys) it may be a typo
+// of, if one is close.
+func unknownKey(name string, known []string) string {
+	msg := fmt.Sprintf("unknown key %q", name)
+	for _, s := range Settings {
+		if s.Key == name {
+			return msg + " (it belongs at the top of the file)"
+		}
+		if parent, ok := strings.CutSuffix(s.Key, "."+name); ok {
+			return msg + fmt.Sprintf(" (it belongs under %s:)", parent)
+		}
+		if sub, ok := s.Field.(interface{ subKeys() []string }); ok && slices.Contains(sub.subKeys(), name) {
+			return msg + fmt.Sprintf(" (it belongs in an entry of %s:)", s.Key)
 		}
 	}
-	return ""
+	s := suggest(name, known)
+	if s == "" {
+		s = suggest(name, Settings.leafKeys())
+	}
+	if s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return msg
 }
 
 // leafKeys lists the last part of every key, those of lists of mappings

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -119,7 +120,8 @@ func (p *project) fillBaseURL(l *layers, c *Config) (detected string, err error)
 		return "", errors.New(c.BaseURLFrom + ": " + err.Error())
 	}
 	if p.baseFromGen && placeholder(v.BaseURL) {
-		c.Warnings = append(c.Warnings, fmt.Errorf("the base URL %s (from %s) is an example domain, as a new project's template writes; set the site's own there, or give --base-url", v.BaseURL, c.BaseURLFrom))
+		c.Warnings = append(c.Warnings, &diag.Diagnostic{File: filepath.Join(p.dir, p.gen.File),
+			Msg: fmt.Sprintf("the base URL %s (from %s) is an example domain, as a new project's template writes; set the site's own there, or give --base-url", v.BaseURL, c.BaseURLFrom)})
 	}
 	return c.BaseURLFrom, nil
 }

@@ -42,7 +42,7 @@ import (
 //
 // The default is what CI runs; a longer run:
 //
-//	go test -run '^TestCrash$' -crash.pages 100000 -crash.kills 2000 -timeout 2h .
+//	go test ./internal/e2e -run '^TestCrash$' -crash.pages 100000 -crash.kills 2000 -timeout 2h
 var (
 	crashPages = flag.Int("crash.pages", 5000, "pages of the generated site the crash tests kill sitemapgen on")
 	crashKills = flag.Int("crash.kills", 200, "kills in all: three fifths in build (half with gzip), two fifths in watch")

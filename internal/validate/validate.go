@@ -124,7 +124,7 @@ func candidates(paths []string) ([]candidate, error) {
 	for _, p := range paths {
 		fi, err := os.Stat(p)
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("%s: no such file or folder", p)
+			return nil, &diag.Diagnostic{File: p, Msg: "no such file or folder"}
 		} else if err != nil {
 			return nil, err
 		}
