@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -68,7 +69,7 @@ Examples:
                                        them; the sitemaps go into public/
 
 Flags (each is also a key of sitemap.yaml, spelled with _ for -):
-` + config.Settings.Help(config.Build, 23) + `  -h, --help           print this help
+` + config.Settings.Help(config.BuildCommand, 23) + `  -h, --help           print this help
 
 Files written into DIR (or DIR2): sitemap.xml, a <urlset> when every URL fits
 in one file, otherwise a <sitemapindex> of shards named after their content
@@ -86,7 +87,7 @@ an I/O error), 2 a usage or configuration error.
 
 // runBuild runs "sitemapgen [build]": one build of the site's sitemaps.
 func runBuild(ctx context.Context, e *env, args []string) error {
-	c, err := resolve(e, config.Build, args)
+	c, _, err := configure(e, config.BuildCommand, args)
 	if c == nil {
 		return err // --help, or the command line is wrong
 	}
@@ -95,7 +96,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 		say(e.stderr, v.Quiet, "%s: no sitemap written", c.SkipWrite)
 		return nil
 	}
-	out, err := prepareOutputs(c, e, true)
+	out, err := prepareOutputs(c, e.getenv, func(msg string) { say(e.stderr, v.Quiet, "%s", msg) }, warnTo(e.stderr))
 	if err != nil {
 		return usage(err)
 	}
@@ -142,46 +143,57 @@ func checked(res *pipeline.Result, c *config.Config, e *env) error {
 	return nil
 }
 
-// resolve parses the command line of build or watch (command), resolves
-// the configuration, says what it found, and checks the folders it names.
-// A nil Config ends the command: with a nil error after --help, else with
-// a usage or configuration error.
-func resolve(e *env, command string, args []string) (*config.Config, error) {
+// configure parses the command line of build or watch (command),
+// resolves the configuration, says what it found, and checks the folders
+// it names; it returns the command line parsed, too. A nil Config ends the
+// command: with a nil error after --help, else with a usage or
+// configuration error.
+func configure(e *env, command string, args []string) (*config.Config, *config.Line[config.Values], error) {
 	help, name := buildUsage, "sitemapgen"
-	if command == config.Watching {
+	if command == config.WatchCommand {
 		help, name = watchUsage, "sitemapgen watch"
 	}
 	line, err := config.Settings.Parse(command, args)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(e.stdout, help)
-		return nil, nil
+		return nil, nil, nil
 	}
 	if err == nil && len(line.Args) > 1 {
 		err = errors.New("one site folder at a time; got " + strings.Join(line.Args, ", "))
 	}
-	if err == nil && command == config.Watching {
+	if err == nil && command == config.WatchCommand {
 		err = refused(line)
 	}
 	if err != nil {
-		return nil, badCommandLine(name, err)
+		return nil, nil, badCommandLine(name, err)
 	}
-	c, err := config.Resolve(line, e.getenv)
+	c, err := settle(line, e.getenv)
+	if c != nil {
+		for _, w := range c.Warnings {
+			fmt.Fprintln(e.stderr, diag.Format(w, diag.Warning))
+		}
+		if c.Detected != "" {
+			say(e.stderr, c.Values.Quiet, "%s", c.Detected)
+		}
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return c, line, nil
+}
+
+// settle resolves the configuration of a parsed command line and checks
+// the folders it names; its errors are usage or configuration errors. The
+// Config comes with a folder error too, for what it found.
+func settle(line *config.Line[config.Values], getenv func(string) string) (*config.Config, error) {
+	c, err := config.Resolve(line, getenv)
 	if err != nil {
 		return nil, usage(err)
-	}
-	for _, w := range c.Warnings {
-		fmt.Fprintln(e.stderr, diag.Format(w, diag.Warning))
-	}
-	if c.Detected != "" {
-		say(e.stderr, c.Values.Quiet, "%s", c.Detected)
 	}
 	if c.SkipWrite != "" {
 		return c, nil // no folder needed: nothing is read
 	}
-	if err := folderError(c); err != nil {
-		return nil, usage(err)
-	}
-	return c, nil
+	return c, usage(folderError(c))
 }
 
 // folderError reports a site or source folder that is missing.
@@ -212,6 +224,11 @@ func notFolder(dir string) string {
 	return ""
 }
 
+// warnTo returns a function that prints a warning on w.
+func warnTo(w io.Writer) func(error) {
+	return func(err error) { fmt.Fprintln(w, diag.Format(err, diag.Warning)) }
+}
+
 // unwrapPath returns the system's error of a *fs.PathError, whose path a
 // message names already.
 func unwrapPath(err error) error {
@@ -225,10 +242,10 @@ func unwrapPath(err error) error {
 // prepareOutputs checks the settings of what a build writes besides its
 // sitemaps (the changes file, the IndexNow key file, the feed) and
 // prepares them; its errors are usage or configuration errors. The build
-// leaves their names out of the pages. With tell, each file written is
-// told on standard error (not in watch mode, where a rebuild's one line
-// tells it).
-func prepareOutputs(c *config.Config, e *env, tell bool) (*postbuild.Outputs, error) {
+// leaves their names out of the pages. Each file written is told to say
+// (nil in watch mode, where a rebuild's one line tells it); what is not
+// written, and why, to warn.
+func prepareOutputs(c *config.Config, getenv func(string) string, say func(string), warn func(error)) (*postbuild.Outputs, error) {
 	v := &c.Values
 	base, err := mapping.ParseBaseURL(c.Build.Map.BaseURL)
 	if err != nil {
@@ -238,13 +255,11 @@ func prepareOutputs(c *config.Config, e *env, tell bool) (*postbuild.Outputs, er
 		Dir:        c.Build.Write.Dir,
 		BaseURL:    base,
 		DateFormat: c.Build.Write.LastModFormat,
-		Warn:       func(err error) { fmt.Fprintln(e.stderr, diag.Format(err, diag.Warning)) },
-	}
-	if tell && !v.Quiet {
-		opts.Say = func(msg string) { say(e.stderr, false, "%s", msg) }
+		Say:        say,
+		Warn:       warn,
 	}
 	if v.KeyFile {
-		opts.Key = strings.TrimSpace(e.getenv(indexnow.KeyEnv))
+		opts.Key = strings.TrimSpace(getenv(indexnow.KeyEnv))
 		if opts.Key == "" {
 			return nil, fmt.Errorf("--key-file: no key: set %s to your IndexNow key (8 to 128 letters, digits and -)", indexnow.KeyEnv)
 		}

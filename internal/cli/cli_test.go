@@ -5,10 +5,14 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/config"
 )
 
 // The commands run in this process here, under the race detector when
@@ -112,5 +116,72 @@ func TestWatch(t *testing.T) {
 	var buildErr bytes.Buffer
 	if code := Main(context.Background(), append([]string{"--check"}, args...), &bytes.Buffer{}, &buildErr, noEnv); code != 0 {
 		t.Errorf("the sitemap watch left is not what a build writes:\n%s\n%s", watched, buildErr.String())
+	}
+}
+
+// A file watch mode cannot write (here another tool's feed.xml) is said
+// once a session, not after every rebuild.
+func TestWatchWarnsOnce(t *testing.T) {
+	root := site(t, "index.html")
+	if err := os.WriteFile(filepath.Join(root, "feed.xml"), []byte("<feed>another tool's</feed>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stderr := &lines{ch: make(chan string, 100)}
+	done := make(chan int, 1)
+	go func() {
+		done <- Main(ctx, []string{"watch", "--debounce", "10ms", "--feed", "--base-url", "https://example.com/", root}, &bytes.Buffer{}, stderr, noEnv)
+	}()
+	warnings := 0
+	count := func(line string) {
+		if strings.Contains(line, "no feed written") {
+			warnings++
+		}
+	}
+	for line := stderr.await(t, "", done); !strings.Contains(line, "watching "); line = stderr.await(t, "", done) {
+		count(line)
+	}
+	for _, page := range []string{"a.html", "b.html"} {
+		if err := os.WriteFile(filepath.Join(root, page), []byte("<title>x</title>"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for line := stderr.await(t, "", done); !strings.Contains(line, "URLs,"); line = stderr.await(t, "", done) {
+			count(line)
+		}
+	}
+	cancel()
+	if code := <-done; code != 0 {
+		t.Fatalf("watch: exit %d", code)
+	}
+	close(stderr.ch)
+	for line := range stderr.ch {
+		count(line)
+	}
+	if warnings != 1 {
+		t.Errorf("%d warnings that the feed is not written, want 1", warnings)
+	}
+}
+
+// watch's --help names the flags of build it does not take: those only
+// build has, and those it refuses.
+func TestWatchHelpNamesBuildOnlyFlags(t *testing.T) {
+	i := strings.Index(watchUsage, "every flag of build")
+	j := strings.Index(watchUsage[i:], ", and\n")
+	if i < 0 || j < 0 {
+		t.Fatal(`watch's --help has no "every flag of build ... but ..., and" sentence`)
+	}
+	got := slices.DeleteFunc(regexp.MustCompile(`--[a-z-]+`).FindAllString(watchUsage[i:i+j], -1),
+		func(f string) bool { return f == "--help" }) // "(sitemapgen --help)"
+	var want []string
+	for _, s := range config.Settings {
+		if s.Only == config.BuildCommand || slices.Contains(refusedInWatch, s.Flag) {
+			want = append(want, "--"+s.Flag)
+		}
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("watch's --help says it does not take %q; it does not take %q", got, want)
 	}
 }

@@ -75,7 +75,7 @@ func runInit(_ context.Context, e *env, args []string) error {
 	}
 	say(e.stderr, false, "wrote %s", config.DefaultFile)
 	for _, p := range d.Problems {
-		say(e.stderr, false, "note: %s", firstLine(p))
+		fmt.Fprintln(e.stderr, firstLine(diag.Format(p, diag.Note)))
 	}
 	return nil
 }

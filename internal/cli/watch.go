@@ -50,7 +50,7 @@ Examples:
 
 Flags: every flag of build (sitemapgen --help) but --dry-run, --explain,
 --check and --changes, and
-` + config.Settings.Only(config.Watching).Help(config.Watching, 17) + `
+` + config.Settings.Only(config.WatchCommand).Help(config.WatchCommand, 17) + `
 Exit status: 0 stopped by a signal, 2 a usage or configuration error at start
 (later errors are reported and watching goes on).
 `
@@ -72,7 +72,7 @@ func refused(line *config.Line[config.Values]) error {
 // runWatch runs "sitemapgen watch": a build, then a rebuild of what changed
 // after every burst of changes, until ctx is done (SIGINT, SIGTERM).
 func runWatch(ctx context.Context, e *env, args []string) error {
-	c, err := resolve(e, config.Watching, args)
+	c, line, err := configure(e, config.WatchCommand, args)
 	if c == nil {
 		return err // --help, or the command line is wrong
 	}
@@ -80,10 +80,7 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 		say(e.stderr, false, "%s: no sitemap written, nothing watched", c.SkipWrite)
 		return nil
 	}
-	if c.Values.Changes != "" {
-		return errChangesInWatch
-	}
-	w := &watcher{args: args, e: e, tuneGC: e.getenv("GOGC") == ""}
+	w := &watcher{line: line, e: e, tuneGC: e.getenv("GOGC") == "", warned: map[string]bool{}}
 	for {
 		next, err := w.run(ctx, c)
 		if err != nil {
@@ -96,17 +93,14 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 	}
 }
 
-// errChangesInWatch is a changes file in watch mode's settings, which
-// writes no changes file.
-var errChangesInWatch = usage(errors.New("changes: is for build, not watch"))
-
 // watcher is the state of "sitemapgen watch" across rebuilds. Its methods
 // run on the callback goroutine of watch.Run, one at a time, or before it
 // starts.
 type watcher struct {
-	args   []string // the command line, resolved again after a change of configuration
+	line   *config.Line[config.Values] // the command line, resolved again after a change of configuration
 	e      *env
-	tuneGC bool // set GOGC as watchGCPercent says
+	tuneGC bool            // set GOGC as watchGCPercent says
+	warned map[string]bool // the warnings of the outputs said, once a session
 
 	s      *config.Config
 	rep    *reporter
@@ -126,7 +120,7 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	w.s, w.stop, w.restart = s, cancel, nil
-	out, err := prepareOutputs(s, w.e, false)
+	out, err := w.outputs(s)
 	if err != nil {
 		return nil, err
 	}
@@ -259,20 +253,10 @@ func (w *watcher) rebuild(ctx context.Context, b watch.Batch) {
 // reload reads the configuration again after one of its files changed.
 // An invalid configuration is reported and the last good one kept.
 func (w *watcher) reload(ctx context.Context) {
-	line, err := config.Settings.Parse(config.Watching, w.args) // parsed once already
-	var s *config.Config
-	if err == nil {
-		s, err = config.Resolve(line, w.e.getenv)
-	}
-	if err == nil {
-		err = folderError(s)
-	}
+	s, err := settle(w.line, w.e.getenv)
 	var out *postbuild.Outputs
-	if err == nil && s.Values.Changes != "" {
-		err = errChangesInWatch
-	}
 	if err == nil {
-		out, err = prepareOutputs(s, w.e, false)
+		out, err = w.outputs(s)
 	}
 	if err != nil {
 		fmt.Fprintln(w.e.stderr, diag.Format(err, ""))
@@ -294,6 +278,22 @@ func (w *watcher) reload(ctx context.Context) {
 	res, err := w.sess.Restart(ctx, w.s.Build)
 	w.rep.endProgress()
 	w.done(res, err, true)
+}
+
+// outputs checks the settings of what watch writes besides the sitemaps
+// (the feed and the key file: a changes file is a build's) and prepares
+// them. Each problem that leaves one unwritten is said once a session,
+// not after every rebuild.
+func (w *watcher) outputs(s *config.Config) (*postbuild.Outputs, error) {
+	if s.Values.Changes != "" {
+		return nil, usage(errors.New("changes: is for build, not watch"))
+	}
+	return prepareOutputs(s, w.e.getenv, nil, func(err error) {
+		if msg := diag.Format(err, diag.Warning); !w.warned[msg] {
+			w.warned[msg] = true
+			fmt.Fprintln(w.e.stderr, msg)
+		}
+	})
 }
 
 // done prints the outcome of a build: the summary after a whole one, a

@@ -222,12 +222,7 @@ func TestResolveErrors(t *testing.T) {
 	}{
 		{"no base URL", cmdline(t, "public"), "", ErrNoBaseURL.Error()},
 		{"no root", cmdline(t, "--base-url", "https://example.com/"), "", ErrNoRoot.Error() + "\n(no Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs or Docusaurus project found in the working directory)"},
-		{"bad flag base URL", cmdline(t, "--base-url", "example.com", "p"), "", `--base-url: base URL "example.com": want an absolute http:// or https:// URL`},
 		{"bad env base URL", cmdline(t, "p"), "ftp://x/", `SITEMAP_BASE_URL: base URL "ftp://x/": want an absolute http:// or https:// URL`},
-		{"bad include flag", cmdline(t, "--base-url", "https://e.x/", "--include", "[x", "p"), "", `--include: invalid glob "[x"`},
-		{"bad max-urls flag", cmdline(t, "--base-url", "https://e.x/", "--max-urls", "0", "p"), "", "--max-urls: 0 is outside 1–50000"},
-		{"bad max-bytes flag", cmdline(t, "--base-url", "https://e.x/", "--max-bytes", "-1", "p"), "", "--max-bytes: -1 is outside 1–52428800"},
-		{"bad lastmod flag", cmdline(t, "--base-url", "https://e.x/", "--lastmod-format", "x", "p"), "", `--lastmod-format: lastmod format "x" is not "datetime" or "date"`},
 		{"quiet and verbose", cmdline(t, "--base-url", "https://e.x/", "--quiet", "--verbose", "p"), "", "--quiet and --verbose: choose one"},
 		{"missing --config", cmdline(t, "--config", "missing.yaml"), "", "missing.yaml: no such file or directory"},
 	}
@@ -298,7 +293,7 @@ func TestResolvePolicy(t *testing.T) {
 		!slices.Equal(b.Map.LastMod, []mapping.LastModSource{"mtime"}) || !slices.Equal(b.Explain, []string{"public/a.html"}) || !slices.Equal(s.Values.Explain, b.Explain) {
 		t.Errorf("switched off: %+v", b)
 	}
-	if _, err := Resolve(cmdline(t, "--base-url", "https://example.com/", "--lastmod-sources", "sha", "p"), none); err == nil ||
+	if _, err := Settings.Parse(BuildCommand, []string{"--base-url", "https://example.com/", "--lastmod-sources", "sha", "p"}); err == nil ||
 		err.Error() != `--lastmod-sources: lastmod source "sha" is not one of frontmatter, meta, git, hash, mtime, none` {
 		t.Errorf("bad --lastmod-sources: %v", err)
 	}
@@ -365,12 +360,12 @@ func TestResolveSources(t *testing.T) {
 	}
 
 	// Bad values, from flags and from the file.
-	for _, fl := range []*Line[Values]{
-		cmdline(t, "--mode", "source", "--base-url", *base, "p"),
-		cmdline(t, "--preset", "gatsby", "--base-url", *base, "p"),
+	for _, args := range [][]string{
+		{"--mode", "source", "--base-url", *base, "p"},
+		{"--preset", "gatsby", "--base-url", *base, "p"},
 	} {
-		if _, err := Resolve(fl, none); err == nil {
-			t.Errorf("%+v: no error", fl)
+		if _, err := Settings.Parse(BuildCommand, args); err == nil {
+			t.Errorf("%q: no error", args)
 		}
 	}
 	os.WriteFile(DefaultFile, []byte("root: p\nmode: contents\n"), 0o644)
@@ -386,7 +381,7 @@ func TestResolveSources(t *testing.T) {
 // cmdline parses the command line args of build.
 func cmdline(t *testing.T, args ...string) *Line[Values] {
 	t.Helper()
-	l, err := Settings.Parse(Build, args)
+	l, err := Settings.Parse(BuildCommand, args)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -406,5 +401,47 @@ func TestUnknownKeyWhere(t *testing.T) {
 		if _, err := Parse("sitemap.yaml", []byte(src)); err == nil || err.Error() != want {
 			t.Errorf("%q: %v\nwant %s", src, err, want)
 		}
+	}
+}
+
+// A flag's value is checked as the command line is parsed, by its field's
+// check and its own.
+func TestParseFlagErrors(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--base-url", "example.com"}, `--base-url: base URL "example.com": want an absolute http:// or https:// URL`},
+		{[]string{"--base-url", ""}, `--base-url: base URL is empty`},
+		{[]string{"--config", ""}, `--config: give the configuration file to read`},
+		{[]string{"--changes", ""}, `--changes: give the file to write the changes to`},
+		{[]string{"--include", "[x"}, `--include: invalid glob "[x"`},
+		{[]string{"--max-urls", "0"}, "--max-urls: 0 is outside 1–50000"},
+		{[]string{"--max-bytes", "-1"}, "--max-bytes: -1 is outside 1–52428800"},
+		{[]string{"--lastmod-format", "x"}, `--lastmod-format: lastmod format "x" is not "datetime" or "date"`},
+		{[]string{"--lastmod-sources", "mtime,mtime"}, `--lastmod-sources: lastmod source "mtime" is listed twice`},
+	} {
+		if _, err := Settings.Parse(BuildCommand, tc.args); err == nil || err.Error() != tc.want {
+			t.Errorf("%q: %v\nwant %s", tc.args, err, tc.want)
+		}
+	}
+	if _, err := Settings.Parse(WatchCommand, []string{"--debounce", "0s"}); err == nil || err.Error() != "--debounce: 0s: must be more than 0" {
+		t.Errorf("--debounce 0s: %v", err)
+	}
+}
+
+// An empty value is none: "base_url:" in the file leaves the base URL to
+// the project, an empty DIR leaves the folder to root:.
+func TestResolveEmptyValues(t *testing.T) {
+	t.Chdir(t.TempDir())
+	none := func(string) string { return "" }
+	os.WriteFile("hugo.toml", []byte("baseURL = 'https://hugo.example/'\n"), 0o644)
+	os.WriteFile(DefaultFile, []byte("base_url:\nroot: site\n"), 0o644)
+	c, err := Resolve(cmdline(t, ""), none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Build.Map.BaseURL != "https://hugo.example/" || c.Build.Root != "site" {
+		t.Errorf("base URL %q from %q, root %q", c.Build.Map.BaseURL, c.BaseURLFrom, c.Build.Root)
 	}
 }

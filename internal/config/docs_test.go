@@ -1,8 +1,10 @@
 package config
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -23,9 +25,11 @@ func TestExampleFile(t *testing.T) {
 	}
 	want := Settings.Defaults()
 	want.BaseURL, want.Root = "https://example.com/", "public"
-	v := f.Values
-	if !equalFiles(v, want) || len(v.Rules) != 0 || v.Head != want.Head || !slices.Equal(v.LastMod.Sources, want.LastMod.Sources) {
-		t.Errorf("the example's values are not the defaults:\n%+v\nwant\n%+v", v, want)
+	for _, s := range Settings {
+		got, def := s.Field.value(&f.Values), s.Field.value(&want)
+		if s.Key != "" && !reflect.DeepEqual(got, def) && !(isEmpty(got) && isEmpty(def)) {
+			t.Errorf("sitemap.yaml.example sets %s to %v, not its default %v", s.Key, got, def)
+		}
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -63,7 +67,7 @@ func TestREADMEFlags(t *testing.T) {
 		}
 	}
 	var want []row
-	for _, s := range Settings.flags(Build) {
+	for _, s := range Settings.flags(BuildCommand) {
 		want = append(want, row{s.Flag, s.Arg, s.Key})
 	}
 	for i := range max(len(got), len(want)) {
@@ -75,5 +79,69 @@ func TestREADMEFlags(t *testing.T) {
 		case got[i] != want[i]:
 			t.Fatalf("README.md's flag table has %+v where the table of settings has %+v (the rows are in the order of --help)", got[i], want[i])
 		}
+	}
+}
+
+// isEmpty reports whether x is an empty list.
+func isEmpty(x any) bool {
+	v := reflect.ValueOf(x)
+	return v.Kind() == reflect.Slice && v.Len() == 0
+}
+
+// docs/watch.md's flag table lists watch's own flags, in the order of
+// --help, with their defaults.
+func TestWatchDocFlags(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "docs", "watch.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := regexp.MustCompile("(?m)^\\| `--([a-z-]+) ([A-Z]+)` \\| `([^`]*)` \\|")
+	var got, want []string
+	for _, m := range row.FindAllStringSubmatch(string(data), -1) {
+		got = append(got, strings.Join(m[1:], " "))
+	}
+	def := Settings.Defaults()
+	for _, s := range Settings.Only(WatchCommand) {
+		want = append(want, fmt.Sprintf("%s %s %v", s.Flag, s.Arg, s.Field.value(&def)))
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("docs/watch.md's flags (flag, value, default):\n%q\nwant\n%q", got, want)
+	}
+}
+
+// docs/configuration.md's "Keys without a flag" names every key that has
+// no flag, and no other.
+func TestConfigurationDocKeys(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "docs", "configuration.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	section := string(data)
+	start := strings.Index(section, "### Keys without a flag")
+	if start < 0 {
+		t.Fatal(`docs/configuration.md has no section "Keys without a flag"`)
+	}
+	section = section[start:]
+	if end := strings.Index(section[1:], "\n#"); end >= 0 {
+		section = section[:end+1]
+	}
+	var got []string
+	for line := range strings.SplitSeq(section, "\n") {
+		if first, _, ok := strings.Cut(strings.TrimPrefix(line, "| "), " | "); ok && strings.HasPrefix(line, "| `") {
+			for _, k := range strings.Split(first, ", ") {
+				got = append(got, strings.Trim(k, "`"))
+			}
+		}
+	}
+	var want []string
+	for _, s := range Settings {
+		if s.Key != "" && s.Flag == "" {
+			want = append(want, s.Key)
+		}
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("docs/configuration.md's keys without a flag:\n%q\nwant\n%q", got, want)
 	}
 }

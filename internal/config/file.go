@@ -224,6 +224,9 @@ func (d *decoding) mappingPairs(n *yaml.Node) ([]pair, error) {
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, val := n.Content[i], n.Content[i+1]
 		var name string
+		if isNull(unalias(k)) {
+			return nil, &posError{line: k.Line, err: errors.New("a key with no name")}
+		}
 		if err := scalar(k, &name, "a text value", ""); err != nil {
 			return nil, err
 		}
@@ -371,6 +374,9 @@ func (t Table[V]) keysUnder(prefix string) []string {
 func unknownKey(name string, known []string) string {
 	msg := fmt.Sprintf("unknown key %q", name)
 	for _, s := range Settings {
+		if s.Key == "" {
+			continue
+		}
 		if s.Key == name {
 			return msg + " (it belongs at the top of the file)"
 		}

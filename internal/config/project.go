@@ -106,7 +106,10 @@ func (p *project) fillBaseURL(l *layers, c *Config) (detected string, err error)
 			c.SkipWrite = c.Deploy + " build, and previews: skip"
 		}
 	}
-	from := l.from["base_url"]
+	from := ""
+	if l.given("base_url") {
+		from = l.from["base_url"]
+	}
 	// A preview's own URL, with previews: own-url, outranks the file's.
 	ownPreview := p.deploying() && p.deploy.Preview && v.Previews == PreviewsOwn && p.deploy.OwnURL != ""
 	if from != "" && !(from == l.fileName() && ownPreview) {
@@ -431,7 +434,7 @@ type Findings struct {
 	Style *host.Style
 	// Problems are what stopped a value being found: ambiguity, a
 	// missing base URL, a value that is not a literal.
-	Problems []string
+	Problems []error
 }
 
 // Survey reports what the files in dir (the project folder) and the build
@@ -447,7 +450,7 @@ func Survey(dir string, getenv func(string) string) (*Findings, error) {
 		return nil, err
 	}
 	for _, w := range warnings {
-		d.Problems = append(d.Problems, w.Error())
+		d.Problems = append(d.Problems, w)
 	}
 	if err := pr.detect(); err != nil {
 		return nil, err
@@ -457,17 +460,17 @@ func Survey(dir string, getenv func(string) string) (*Findings, error) {
 	}
 	root, from, err := pr.findRoot()
 	if err != nil {
-		d.Problems = append(d.Problems, err.Error())
+		d.Problems = append(d.Problems, err)
 	} else {
 		d.Root, d.RootFrom = root, from
 		warnings, _ := pr.loadStyle(root)
 		for _, w := range warnings {
-			d.Problems = append(d.Problems, w.Error())
+			d.Problems = append(d.Problems, w)
 		}
 	}
 	d.Style = pr.style
 	if u, from, err := pr.baseURL(d.Root, ""); err != nil {
-		d.Problems = append(d.Problems, err.Error())
+		d.Problems = append(d.Problems, err)
 	} else {
 		d.BaseURL, d.BaseURLFrom = u, from
 	}

@@ -268,8 +268,14 @@ func (l *layers) fileName() string {
 }
 
 // given reports whether the setting of key was given, not left at its
-// default.
-func (l *layers) given(key string) bool { return l.from[key] != "" }
+// default (or left empty). A key that is no setting's is a mistake in
+// the program: given panics.
+func (l *layers) given(key string) bool {
+	if Settings.byKey(key) == nil {
+		panic("config: no key " + key)
+	}
+	return l.from[key] != ""
+}
 
 // name is the key of s in from: its key, else its flag.
 func name(s *Setting[Values]) string {
@@ -299,13 +305,19 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 		l.file, l.v = f, f.Values
 		for i := range Settings {
 			s := &Settings[i]
-			if _, set := f.Sets(s.Key); s.Key != "" && set {
-				l.from[s.Key] = path
-				if sf, ok := s.Field.(*stringField[Values]); ok && s.Path {
-					p := sf.get(&l.v)
+			if _, set := f.Sets(s.Key); s.Key == "" || !set {
+				continue
+			}
+			if sf, ok := s.Field.(*stringField[Values]); ok {
+				p := sf.get(&l.v)
+				if *p == "" {
+					continue // "base_url:" or "root: ''" leaves it to what the project says
+				}
+				if s.Path {
 					*p = relTo(path, *p)
 				}
 			}
+			l.from[s.Key] = path
 		}
 	}
 	for i := range Settings {
@@ -321,7 +333,7 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 		s.Field.copy(&l.v, &cmd.Values)
 		l.from[name(s)] = "--" + s.Flag
 	}
-	if len(cmd.Args) > 0 {
+	if len(cmd.Args) > 0 && cmd.Args[0] != "" { // an empty DIR ("$SITE" unset) is none
 		l.v.Root = cmd.Args[0]
 	}
 	// A flag for one of quiet and verbose turns the other off.
@@ -333,23 +345,14 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 	case vb:
 		l.v.Quiet = false
 	}
-	// The file's values were checked as it was read; the others now.
+	// The file's values were checked as it was read, the flags' as they
+	// were parsed; the environment's now.
 	for i := range Settings {
 		s := &Settings[i]
-		from := l.from[name(s)]
-		if from == "" || from == path {
-			continue
-		}
-		err := s.Field.check(&l.v)
-		if err == nil && s.FlagCheck != nil && strings.HasPrefix(from, "--") {
-			err = s.FlagCheck(&l.v)
-		}
-		if err != nil {
-			var ie *ItemError
-			if errors.As(err, &ie) {
-				err = ie.Err // an index means nothing on a command line
+		if from := l.from[name(s)]; from != "" && from == s.Env {
+			if err := s.Field.check(&l.v); err != nil {
+				return nil, fmt.Errorf("%s: %w", from, err)
 			}
-			return nil, fmt.Errorf("%s: %w", from, err)
 		}
 	}
 	return l, nil

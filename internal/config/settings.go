@@ -107,10 +107,10 @@ type Rule struct {
 	Priority   *float64
 }
 
-// The commands that read Settings.
+// The commands that read Settings, by the names Setting.Only gives.
 const (
-	Build    = "build"
-	Watching = "watch"
+	BuildCommand = "build"
+	WatchCommand = "watch"
 )
 
 // BaseURLEnv is the environment variable that gives the base URL.
@@ -120,11 +120,13 @@ const BaseURLEnv = "SITEMAP_BASE_URL"
 // the order of build's --help.
 var Settings = Table[Values]{
 	{Flag: "config", Arg: "FILE", Help: []string{"read FILE instead of ./sitemap.yaml"},
-		Field: String(func(v *Values) *string { return &v.Config }, "", nil)},
+		FlagCheck: func(v *Values) error { return named(v.Config, "the configuration file to read") },
+		Field:     String(func(v *Values) *string { return &v.Config }, "", nil)},
 	{Flag: "base-url", Arg: "URL", Key: "base_url", Env: BaseURLEnv, Help: []string{
 		"the absolute URL DIR is served at; a path is allowed",
 		"(https://example.org/docs/). Also SITEMAP_BASE_URL"},
-		Field: String(func(v *Values) *string { return &v.BaseURL }, "", checkBaseURL)},
+		FlagCheck: func(v *Values) error { _, err := mapping.ParseBaseURL(v.BaseURL); return err },
+		Field:     String(func(v *Values) *string { return &v.BaseURL }, "", checkBaseURL)},
 	{Key: "root", Path: true,
 		Field: String(func(v *Values) *string { return &v.Root }, "", nil)},
 	{Flag: "out", Arg: "DIR2", Key: "out", Path: true, Help: []string{
@@ -206,30 +208,25 @@ var Settings = Table[Values]{
 		"(clean URLs, trailing slashes) and redirect rules to",
 		"follow; auto takes it from the build environment, else",
 		"from netlify.toml, vercel.json or wrangler.toml"},
-		Field: String(func(v *Values) *string { return &v.Host }, "", unlessEmpty(oneOf(Hosts...)))},
+		Field: String(func(v *Values) *string { return &v.Host }, "auto", unlessEmpty(oneOf(Hosts...)))},
 	{Flag: "previews", Arg: "P", Key: "previews", Help: []string{
 		"in a Netlify or Vercel preview deploy: production-url",
 		"(default: list the production URLs), own-url (the",
 		"preview's own) or skip (write no sitemap)"},
-		Field: String(func(v *Values) *string { return &v.Previews }, "", unlessEmpty(oneOf(PreviewsProduction, PreviewsOwn, PreviewsSkip)))},
+		Field: String(func(v *Values) *string { return &v.Previews }, PreviewsProduction, unlessEmpty(oneOf(PreviewsProduction, PreviewsOwn, PreviewsSkip)))},
 	{Flag: "drafts", Key: "drafts", Help: []string{"list pages whose front matter says draft: true"},
 		Field: Bool(func(v *Values) *bool { return &v.Drafts }, false)},
 	{Flag: "future", Key: "future", Help: []string{"list pages dated in the future, or expired"},
 		Field: Bool(func(v *Values) *bool { return &v.Future }, false)},
 	{Flag: "strict", Key: "strict", Help: []string{"a front matter problem fails the build (exit 1)"},
 		Field: Bool(func(v *Values) *bool { return &v.Strict }, false)},
-	{Flag: "changes", Arg: "FILE", Key: "changes", Path: true, Only: Build, Help: []string{
+	{Flag: "changes", Arg: "FILE", Key: "changes", Path: true, Only: BuildCommand, Help: []string{
 		"write the URLs added (+), changed (~) and removed (-)",
 		"since the previous build to FILE, for 'sitemapgen",
 		"submit'; the previous build is the hash state file",
 		"when there is one, else the sitemaps in DIR"},
-		FlagCheck: func(v *Values) error {
-			if v.Changes == "" {
-				return errors.New("give the file to write the changes to")
-			}
-			return nil
-		},
-		Field: String(func(v *Values) *string { return &v.Changes }, "", nil)},
+		FlagCheck: func(v *Values) error { return named(v.Changes, "the file to write the changes to") },
+		Field:     String(func(v *Values) *string { return &v.Changes }, "", nil)},
 	{Flag: "key-file", Key: "key_file", Help: []string{
 		"write the IndexNow key file KEY.txt (the key from",
 		"INDEXNOW_KEY) into DIR, for 'sitemapgen submit'"},
@@ -245,7 +242,7 @@ var Settings = Table[Values]{
 		Field: String(func(v *Values) *string { return &v.Feed.Title }, "", nil)},
 	{Flag: "dry-run", Key: "dry_run", Help: []string{"print the URLs that would be written; write nothing"},
 		Field: Bool(func(v *Values) *bool { return &v.DryRun }, false)},
-	{Flag: "check", Only: Build, Help: []string{
+	{Flag: "check", Only: BuildCommand, Help: []string{
 		"compare the sitemaps on disk with what would be",
 		"written: exit 1 listing the files that differ (CI);",
 		"write nothing"},
@@ -273,13 +270,13 @@ var Settings = Table[Values]{
 		Field: Bool(func(v *Values) *bool { return &v.Skip.XRobotsTag }, true)},
 	{Key: "rules",
 		Field: Mappings(func(v *Values) *[]Rule { return &v.Rules }, ruleKeys, checkRules)},
-	{Flag: "debounce", Arg: "D", Only: Watching, Help: []string{"wait until no change has come for D (default 200ms)"},
+	{Flag: "debounce", Arg: "D", Only: WatchCommand, Help: []string{"wait until no change has come for D (default 200ms)"},
 		Field: Duration(func(v *Values) *time.Duration { return &v.Watch.Debounce }, 200*time.Millisecond, positive)},
-	{Flag: "max-wait", Arg: "D", Only: Watching, Help: []string{
+	{Flag: "max-wait", Arg: "D", Only: WatchCommand, Help: []string{
 		"but never longer than D after the first change, even while",
 		"changes keep coming (default 2s)"},
 		Field: Duration(func(v *Values) *time.Duration { return &v.Watch.MaxWait }, 2*time.Second, positive)},
-	{Flag: "poll", Arg: "D", Only: Watching, Help: []string{
+	{Flag: "poll", Arg: "D", Only: WatchCommand, Help: []string{
 		"how often to scan when the system's limit on watches is",
 		"reached and watch mode falls back to scanning (default 1s)"},
 		Field: Duration(func(v *Values) *time.Duration { return &v.Watch.Poll }, time.Second, positive)},
@@ -321,6 +318,14 @@ const (
 // Presets are the values of preset: the generators whose URLs sitemapgen
 // can compute from source files.
 var Presets = []string{"hugo", "jekyll", "plain"}
+
+// named checks that a flag names what: a file, here.
+func named(s, what string) error {
+	if s == "" {
+		return errors.New("give " + what)
+	}
+	return nil
+}
 
 func checkBaseURL(s string) error {
 	if s == "" {

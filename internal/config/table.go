@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -68,6 +69,8 @@ type Field[V any] interface {
 	check(v *V) error
 	// copy copies the value from src to dst.
 	copy(dst, src *V)
+	// value returns the value, for comparisons.
+	value(v *V) any
 	// isBool reports a switch, which takes no value on the command line.
 	isBool() bool
 }
@@ -75,6 +78,14 @@ type Field[V any] interface {
 // errParse is what the flag package says of a value that does not parse,
 // and so what the fields say.
 var errParse = errors.New("parse error")
+
+// checked runs the check valid, if there is one, on x.
+func checked[T any](valid func(T) error, x T) error {
+	if valid == nil {
+		return nil
+	}
+	return valid(x)
+}
 
 // Bool is a setting of true or false.
 func Bool[V any](get func(*V) *bool, def bool) Field[V] {
@@ -89,14 +100,8 @@ type boolField[V any] struct {
 func (f *boolField[V]) reset(v *V)     { *f.get(v) = f.def }
 func (f *boolField[V]) check(*V) error { return nil }
 
-// checked runs the check valid, if there is one, on x.
-func checked[T any](valid func(T) error, x T) error {
-	if valid == nil {
-		return nil
-	}
-	return valid(x)
-}
 func (f *boolField[V]) copy(dst, src *V) { *f.get(dst) = *f.get(src) }
+func (f *boolField[V]) value(v *V) any   { return *f.get(v) }
 func (f *boolField[V]) isBool() bool     { return true }
 
 func (f *boolField[V]) set(v *V, text string, _ bool) error {
@@ -128,6 +133,7 @@ func (f *intField[V]) check(v *V) error { return checked(f.valid, *f.get(v)) }
 
 func (f *intField[V]) reset(v *V)       { *f.get(v) = f.def }
 func (f *intField[V]) copy(dst, src *V) { *f.get(dst) = *f.get(src) }
+func (f *intField[V]) value(v *V) any   { return *f.get(v) }
 func (f *intField[V]) isBool() bool     { return false }
 
 func (f *intField[V]) set(v *V, text string, _ bool) error {
@@ -158,6 +164,7 @@ func (f *stringField[V]) check(v *V) error { return checked(f.valid, *f.get(v)) 
 
 func (f *stringField[V]) reset(v *V)       { *f.get(v) = f.def }
 func (f *stringField[V]) copy(dst, src *V) { *f.get(dst) = *f.get(src) }
+func (f *stringField[V]) value(v *V) any   { return *f.get(v) }
 func (f *stringField[V]) isBool() bool     { return false }
 
 func (f *stringField[V]) set(v *V, text string, _ bool) error {
@@ -185,6 +192,7 @@ func (f *durationField[V]) check(v *V) error { return checked(f.valid, *f.get(v)
 
 func (f *durationField[V]) reset(v *V)       { *f.get(v) = f.def }
 func (f *durationField[V]) copy(dst, src *V) { *f.get(dst) = *f.get(src) }
+func (f *durationField[V]) value(v *V) any   { return *f.get(v) }
 func (f *durationField[V]) isBool() bool     { return false }
 
 func (f *durationField[V]) set(v *V, text string, _ bool) error {
@@ -219,6 +227,7 @@ type numberField[V any] struct{ get func(*V) **float64 }
 func (f *numberField[V]) reset(v *V)       { *f.get(v) = nil }
 func (f *numberField[V]) check(*V) error   { return nil }
 func (f *numberField[V]) copy(dst, src *V) { *f.get(dst) = *f.get(src) }
+func (f *numberField[V]) value(v *V) any   { return *f.get(v) }
 func (f *numberField[V]) isBool() bool     { return false }
 
 func (f *numberField[V]) set(v *V, text string, _ bool) error {
@@ -288,6 +297,7 @@ func (f *listField[V]) check(v *V) error { return checked(f.valid, *f.get(v)) }
 
 func (f *listField[V]) reset(v *V)       { *f.get(v) = append([]string(nil), f.def...) }
 func (f *listField[V]) copy(dst, src *V) { *f.get(dst) = append([]string(nil), *f.get(src)...) }
+func (f *listField[V]) value(v *V) any   { return *f.get(v) }
 func (f *listField[V]) isBool() bool     { return false }
 
 func (f *listField[V]) set(v *V, text string, again bool) error {
@@ -346,6 +356,7 @@ type mappingsField[V, E any] struct {
 
 func (f *mappingsField[V, E]) reset(v *V)       { *f.get(v) = nil }
 func (f *mappingsField[V, E]) copy(dst, src *V) { *f.get(dst) = append([]E(nil), *f.get(src)...) }
+func (f *mappingsField[V, E]) value(v *V) any   { return *f.get(v) }
 func (f *mappingsField[V, E]) isBool() bool     { return false }
 
 func (f *mappingsField[V, E]) set(*V, string, bool) error {
@@ -449,24 +460,37 @@ type Line[V any] struct {
 	// Args are the arguments that are not flags, in order.
 	Args  []string
 	given []*Setting[V]
+	table Table[V]
 }
 
-// Given reports whether the command line gives the flag named name.
+// Given reports whether the command line gives the flag named name. A
+// name that is no flag's is a mistake in the program: Given panics.
 func (l *Line[V]) Given(name string) bool {
 	for _, s := range l.given {
 		if s.Flag == name {
 			return true
 		}
 	}
+	if !l.table.hasFlag(name) {
+		panic("config: no flag " + name)
+	}
 	return false
 }
 
+// hasFlag reports whether a setting of the table has the flag name.
+func (t Table[V]) hasFlag(name string) bool {
+	return slices.ContainsFunc(t, func(s Setting[V]) bool { return s.Flag == name })
+}
+
 // Parse parses the arguments of command: flags before, between and after
-// the other arguments, as GNU tools take them, each flag once (a list's
-// flag may repeat); "--" ends the flags. It returns flag.ErrHelp for -h
-// and --help, and a *UsageError for a command line that is wrong.
+// the other arguments, as GNU tools take them (a flag given twice keeps
+// its last value; a list's flag adds each); "--" ends the flags. Each
+// flag's value is checked as its setting says. It returns flag.ErrHelp
+// for -h and --help; any other error is a command line that is wrong (a
+// flag that does not exist, a value that does not parse or pass its
+// check).
 func (t Table[V]) Parse(command string, args []string) (*Line[V], error) {
-	l := &Line[V]{}
+	l := &Line[V]{table: t}
 	t.defaults(&l.Values)
 	fs := flag.NewFlagSet(command, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -508,6 +532,21 @@ func (t Table[V]) Parse(command string, args []string) (*Line[V], error) {
 			return nil, err
 		}
 		return nil, errors.New(doubleDash.Replace(err.Error()))
+	}
+	// Each flag's value passes its checks, whatever else gives the
+	// setting a value.
+	for _, s := range l.given {
+		err := s.Field.check(&l.Values)
+		if err == nil && s.FlagCheck != nil {
+			err = s.FlagCheck(&l.Values)
+		}
+		if err != nil {
+			var ie *ItemError
+			if errors.As(err, &ie) {
+				err = ie.Err // an index means nothing on a command line
+			}
+			return nil, fmt.Errorf("--%s: %w", s.Flag, err)
+		}
 	}
 	return l, nil
 }

@@ -123,6 +123,9 @@ const (
 	// Error is a problem with one file among others, which the run
 	// reports before it fails.
 	Error = "error"
+	// Note is what kept a value from being found, said by a command that
+	// goes on without it (init).
+	Note = "note"
 )
 
 // Format returns the message of err as printed: path first when err is or

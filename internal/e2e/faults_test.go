@@ -5,9 +5,7 @@ package e2e
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"maps"
 	"os"
 	"os/exec"
@@ -123,30 +121,25 @@ func (r *faultRunner) run(t *testing.T, fileBlocks int, args ...string) (int, st
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), faultTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, r.bin, args...)
+	cmd := commandContext(ctx, r.dir, args...)
+	cmd.Path, cmd.Args[0] = r.bin, r.bin // the binary under test, or the copy nobody may run
 	if fileBlocks > 0 {
+		sh, err := exec.LookPath("sh")
+		if err != nil {
+			t.Fatal(err)
+		}
 		script := fmt.Sprintf(`ulimit -f %d && exec "$0" "$@"`, fileBlocks)
-		cmd = exec.CommandContext(ctx, "sh", append([]string{"-c", script, r.bin}, args...)...)
+		cmd.Path, cmd.Args = sh, append([]string{"sh", "-c", script, r.bin}, args...)
 	}
-	cmd.Dir = r.dir
-	cmd.Env = append(os.Environ(), "HOME="+r.dir)
+	cmd.Env = append(cmd.Env, "HOME="+r.dir)
 	if r.nobody {
 		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobodyID, Gid: nobodyID}}
 	}
-	var stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = io.Discard, &stderr
-	err := cmd.Run()
+	res := runCmd(t, cmd)
 	if ctx.Err() != nil {
-		t.Fatalf("sitemapgen %s: still running after %v, killed; it hangs\n%s", strings.Join(args, " "), faultTimeout, stderr.String())
+		t.Fatalf("sitemapgen %s: still running after %v, killed; it hangs\n%s", strings.Join(args, " "), faultTimeout, res.stderr)
 	}
-	var ee *exec.ExitError
-	switch {
-	case errors.As(err, &ee):
-		return ee.ExitCode(), stderr.String()
-	case err != nil:
-		t.Fatal(err)
-	}
-	return 0, stderr.String()
+	return res.code, res.stderr
 }
 
 // build runs a build that must succeed.

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -68,6 +69,14 @@ func run(t testing.TB, dir string, env []string, args ...string) result {
 	t.Helper()
 	cmd := command(dir, args...)
 	cmd.Env = append(cmd.Env, env...)
+	return runCmd(t, cmd)
+}
+
+// runCmd runs cmd, a command made by command or commandContext and
+// perhaps changed (another user, a limit), to its end and returns how it
+// ended. It fails the test only when the command cannot run.
+func runCmd(t testing.TB, cmd *exec.Cmd) result {
+	t.Helper()
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
@@ -77,7 +86,7 @@ func run(t testing.TB, dir string, env []string, args ...string) result {
 	case errors.As(err, &ee):
 		code = ee.ExitCode()
 	case err != nil:
-		t.Fatalf("sitemapgen %s: %v", strings.Join(args, " "), err)
+		t.Fatalf("%s: %v", strings.Join(cmd.Args, " "), err)
 	}
 	return result{code: code, stdout: stdout.String(), stderr: stderr.String()}
 }
@@ -96,7 +105,12 @@ func mustRun(t testing.TB, dir string, args ...string) result {
 // a test that starts it and waits itself (watch mode, the crash harness).
 // Its environment is this process's.
 func command(dir string, args ...string) *exec.Cmd {
-	cmd := exec.Command(bin, args...)
+	return commandContext(context.Background(), dir, args...)
+}
+
+// commandContext is command, killed when ctx is done.
+func commandContext(ctx context.Context, dir string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = dir
 	cmd.Env = os.Environ()
 	return cmd
