@@ -308,7 +308,7 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 			if _, set := f.Sets(s.Key); s.Key == "" || !set {
 				continue
 			}
-			if sf, ok := s.Field.(*stringField[Values]); ok {
+			if sf, ok := s.Field.(*scalarField[Values, string]); ok {
 				p := sf.get(&l.v)
 				if *p == "" {
 					continue // "base_url:" or "root: ''" leaves it to what the project says

@@ -53,7 +53,8 @@ type Setting[V any] struct {
 type Table[V any] []Setting[V]
 
 // A Field is the value of a setting in a V: its type, default and check.
-// [Bool], [Int], [String], [List], [Duration] and [Mappings] make one.
+// [Bool], [Int], [String], [Duration], [Number], [List] and [Mappings] make
+// one.
 type Field[V any] interface {
 	// reset sets the default.
 	reset(v *V)
@@ -89,163 +90,69 @@ func checked[T any](valid func(T) error, x T) error {
 
 // Bool is a setting of true or false.
 func Bool[V any](get func(*V) *bool, def bool) Field[V] {
-	return &boolField[V]{get, def}
-}
-
-type boolField[V any] struct {
-	get func(*V) *bool
-	def bool
-}
-
-func (f *boolField[V]) reset(v *V)     { *f.get(v) = f.def }
-func (f *boolField[V]) check(*V) error { return nil }
-
-func (f *boolField[V]) copy(dst, src *V) { *f.get(dst) = *f.get(src) }
-func (f *boolField[V]) value(v *V) any   { return *f.get(v) }
-func (f *boolField[V]) isBool() bool     { return true }
-
-func (f *boolField[V]) set(v *V, text string, _ bool) error {
-	b, err := strconv.ParseBool(text)
-	if err != nil {
-		return errParse
-	}
-	*f.get(v) = b
-	return nil
-}
-
-func (f *boolField[V]) decode(v *V, n *yaml.Node, key string, _ *decoding) error {
-	return scalar(n, f.get(v), "true or false", key)
+	return &scalarField[V, bool]{get: get, def: def, parse: strconv.ParseBool, want: "true or false", isSwitch: true}
 }
 
 // Int is a setting of a whole number, checked by check when it is not
 // nil.
 func Int[V any](get func(*V) *int, def int, check func(int) error) Field[V] {
-	return &intField[V]{get, def, check}
-}
-
-type intField[V any] struct {
-	get   func(*V) *int
-	def   int
-	valid func(int) error
-}
-
-func (f *intField[V]) check(v *V) error { return checked(f.valid, *f.get(v)) }
-
-func (f *intField[V]) reset(v *V)       { *f.get(v) = f.def }
-func (f *intField[V]) copy(dst, src *V) { *f.get(dst) = *f.get(src) }
-func (f *intField[V]) value(v *V) any   { return *f.get(v) }
-func (f *intField[V]) isBool() bool     { return false }
-
-func (f *intField[V]) set(v *V, text string, _ bool) error {
-	n, err := strconv.ParseInt(text, 0, strconv.IntSize)
-	if err != nil {
-		return errParse
-	}
-	*f.get(v) = int(n)
-	return nil
-}
-
-func (f *intField[V]) decode(v *V, n *yaml.Node, key string, _ *decoding) error {
-	return scalar(n, f.get(v), "a whole number", key)
+	return &scalarField[V, int]{get: get, def: def, valid: check, parse: parseInt, want: "a whole number"}
 }
 
 // String is a setting of text, checked by check when it is not nil.
 func String[V any](get func(*V) *string, def string, check func(string) error) Field[V] {
-	return &stringField[V]{get, def, check}
-}
-
-type stringField[V any] struct {
-	get   func(*V) *string
-	def   string
-	valid func(string) error
-}
-
-func (f *stringField[V]) check(v *V) error { return checked(f.valid, *f.get(v)) }
-
-func (f *stringField[V]) reset(v *V)       { *f.get(v) = f.def }
-func (f *stringField[V]) copy(dst, src *V) { *f.get(dst) = *f.get(src) }
-func (f *stringField[V]) value(v *V) any   { return *f.get(v) }
-func (f *stringField[V]) isBool() bool     { return false }
-
-func (f *stringField[V]) set(v *V, text string, _ bool) error {
-	*f.get(v) = text
-	return nil
-}
-
-func (f *stringField[V]) decode(v *V, n *yaml.Node, key string, _ *decoding) error {
-	return scalar(n, f.get(v), "a text value", key)
+	return &scalarField[V, string]{get: get, def: def, valid: check, parse: func(s string) (string, error) { return s, nil }, want: "a text value"}
 }
 
 // Duration is a setting of a duration ("200ms"), checked by check when
 // it is not nil.
 func Duration[V any](get func(*V) *time.Duration, def time.Duration, check func(time.Duration) error) Field[V] {
-	return &durationField[V]{get, def, check}
-}
-
-type durationField[V any] struct {
-	get   func(*V) *time.Duration
-	def   time.Duration
-	valid func(time.Duration) error
-}
-
-func (f *durationField[V]) check(v *V) error { return checked(f.valid, *f.get(v)) }
-
-func (f *durationField[V]) reset(v *V)       { *f.get(v) = f.def }
-func (f *durationField[V]) copy(dst, src *V) { *f.get(dst) = *f.get(src) }
-func (f *durationField[V]) value(v *V) any   { return *f.get(v) }
-func (f *durationField[V]) isBool() bool     { return false }
-
-func (f *durationField[V]) set(v *V, text string, _ bool) error {
-	d, err := time.ParseDuration(text)
-	if err != nil {
-		return errParse
-	}
-	*f.get(v) = d
-	return nil
-}
-
-func (f *durationField[V]) decode(v *V, n *yaml.Node, key string, _ *decoding) error {
-	var s string
-	if err := scalar(n, &s, "a duration", key); err != nil {
-		return err
-	}
-	d, err := time.ParseDuration(s)
-	if err != nil {
-		return at(n, key, fmt.Errorf("want a duration, got %q", s))
-	}
-	*f.get(v) = d
-	return nil
+	return &scalarField[V, time.Duration]{get: get, def: def, valid: check, parse: time.ParseDuration, want: "a duration"}
 }
 
 // Number is a setting of a number that may be left out (nil).
 func Number[V any](get func(*V) **float64) Field[V] {
-	return &numberField[V]{get}
+	return &scalarField[V, *float64]{get: get, want: "a number", parse: func(s string) (*float64, error) {
+		x, err := strconv.ParseFloat(s, 64)
+		return &x, err
+	}}
 }
 
-type numberField[V any] struct{ get func(*V) **float64 }
+// parseInt parses a whole number as the flag package does: 10, 0x10, 0o10.
+func parseInt(s string) (int, error) {
+	n, err := strconv.ParseInt(s, 0, strconv.IntSize)
+	return int(n), err
+}
 
-func (f *numberField[V]) reset(v *V)       { *f.get(v) = nil }
-func (f *numberField[V]) check(*V) error   { return nil }
-func (f *numberField[V]) copy(dst, src *V) { *f.get(dst) = *f.get(src) }
-func (f *numberField[V]) value(v *V) any   { return *f.get(v) }
-func (f *numberField[V]) isBool() bool     { return false }
+// scalarField is a setting of one value of type T.
+type scalarField[V, T any] struct {
+	get      func(*V) *T
+	def      T
+	valid    func(T) error           // the check; nil for none
+	parse    func(string) (T, error) // a flag's or a variable's text
+	want     string                  // what a file's value must be, in messages
+	isSwitch bool                    // a flag without a value
+}
 
-func (f *numberField[V]) set(v *V, text string, _ bool) error {
-	x, err := strconv.ParseFloat(text, 64)
+func (f *scalarField[V, T]) reset(v *V)       { *f.get(v) = f.def }
+func (f *scalarField[V, T]) copy(dst, src *V) { *f.get(dst) = *f.get(src) }
+func (f *scalarField[V, T]) value(v *V) any   { return *f.get(v) }
+func (f *scalarField[V, T]) isBool() bool     { return f.isSwitch }
+func (f *scalarField[V, T]) check(v *V) error { return checked(f.valid, *f.get(v)) }
+
+func (f *scalarField[V, T]) set(v *V, text string, _ bool) error {
+	x, err := f.parse(text)
 	if err != nil {
 		return errParse
 	}
-	*f.get(v) = &x
+	*f.get(v) = x
 	return nil
 }
 
-func (f *numberField[V]) decode(v *V, n *yaml.Node, key string, _ *decoding) error {
-	var x float64
-	if err := scalar(n, &x, "a number", key); err != nil {
-		return err
-	}
-	*f.get(v) = &x
-	return nil
+// decode decodes a scalar of the file as yaml.v3 decodes a field of type
+// T (a duration from "200ms", true from "yes").
+func (f *scalarField[V, T]) decode(v *V, n *yaml.Node, key string, _ *decoding) error {
+	return scalar(n, f.get(v), f.want, key)
 }
 
 // List is a setting of several texts. On the command line the flag is
@@ -317,28 +224,42 @@ func (f *listField[V]) set(v *V, text string, again bool) error {
 }
 
 func (f *listField[V]) decode(v *V, n *yaml.Node, key string, d *decoding) error {
+	var list []string
+	err := sequence(n, key, d, func(item *yaml.Node, ikey string) error {
+		var s string
+		err := scalar(item, &s, "a text value", ikey)
+		list = append(list, s)
+		return err
+	})
+	if err == nil {
+		*f.get(v) = list
+	}
+	return err
+}
+
+// sequence calls item with each item of the list n, the value of key,
+// and the item's key path ("include[2]"), whose line it records. A null
+// item is left out and a null list is empty, as yaml.v3 decodes them.
+func sequence(n *yaml.Node, key string, d *decoding, item func(n *yaml.Node, key string) error) error {
 	n = unalias(n)
 	if isNull(n) {
-		*f.get(v) = nil // as yaml.v3 decodes null into a list
 		return nil
 	}
 	if n.Kind != yaml.SequenceNode {
 		return at(n, key, fmt.Errorf("want a list, got %s", got(n)))
 	}
-	list := make([]string, 0, len(n.Content))
-	for _, item := range n.Content {
-		if isNull(unalias(item)) {
-			continue // as yaml.v3 leaves it out
+	i := 0
+	for _, c := range n.Content {
+		if isNull(unalias(c)) {
+			continue
 		}
-		ikey := fmt.Sprintf("%s[%d]", key, len(list))
-		d.lines[ikey] = item.Line
-		var s string
-		if err := scalar(item, &s, "a text value", ikey); err != nil {
+		ikey := fmt.Sprintf("%s[%d]", key, i)
+		d.lines[ikey] = c.Line
+		i++
+		if err := item(c, ikey); err != nil {
 			return err
 		}
-		list = append(list, s)
 	}
-	*f.get(v) = list
 	return nil
 }
 
@@ -364,29 +285,17 @@ func (f *mappingsField[V, E]) set(*V, string, bool) error {
 }
 
 func (f *mappingsField[V, E]) decode(v *V, n *yaml.Node, key string, d *decoding) error {
-	n = unalias(n)
-	if isNull(n) {
-		*f.get(v) = nil
-		return nil
-	}
-	if n.Kind != yaml.SequenceNode {
-		return at(n, key, fmt.Errorf("want a list, got %s", got(n)))
-	}
-	list := make([]E, 0, len(n.Content))
-	for _, item := range n.Content {
-		if isNull(unalias(item)) {
-			continue // as yaml.v3 leaves it out
-		}
-		ikey := fmt.Sprintf("%s[%d]", key, len(list))
-		d.lines[ikey] = item.Line
+	var list []E
+	err := sequence(n, key, d, func(item *yaml.Node, ikey string) error {
 		e := f.table.Defaults()
-		if err := f.table.decodeMapping(&e, item, "", ikey, d); err != nil {
-			return err
-		}
+		err := f.table.decodeMapping(&e, item, "", ikey, d)
 		list = append(list, e)
+		return err
+	})
+	if err == nil {
+		*f.get(v) = list
 	}
-	*f.get(v) = list
-	return nil
+	return err
 }
 
 // subKeys are the keys of the mappings, for the suggestions of an unknown
