@@ -67,14 +67,13 @@ func exitStatus(w io.Writer, err error) int {
 	}
 	fmt.Fprintln(w, diag.Format(err, ""))
 	var ue *usageError
-	switch {
-	case errors.As(err, &ue):
-		if ue.help != "" {
-			fmt.Fprintf(w, "Run '%s --help' for usage.\n", ue.help)
-		}
-		return exitUsage
+	if !errors.As(err, &ue) {
+		return exitFailed
 	}
-	return exitFailed
+	if ue.help != "" {
+		fmt.Fprintf(w, "Run '%s --help' for usage.\n", ue.help)
+	}
+	return exitUsage
 }
 
 // usageError is a problem with the command line or the configuration:
