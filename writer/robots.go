@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
@@ -16,8 +17,9 @@ import (
 const robotsName = "robots.txt"
 
 // updateRobots writes the Sitemap: lines for entries into dir/robots.txt,
-// atomically, and reports whether the file changed.
-func updateRobots(dir, baseURL string, entries []string) (bool, error) {
+// atomically, and reports whether the file changed. Lines that name the
+// files of foreign (paths relative to dir) go too.
+func updateRobots(dir, baseURL string, entries, foreign []string) (bool, error) {
 	path := filepath.Join(dir, robotsName)
 	if err := robotsUsable(dir); err != nil {
 		return false, err
@@ -39,7 +41,7 @@ func updateRobots(dir, baseURL string, entries []string) (bool, error) {
 			return false, err
 		}
 	}
-	merged := MergeRobots(old, baseURL, entries)
+	merged := mergeRobots(old, baseURL, entries, foreign)
 	if exists && bytes.Equal(merged, old) {
 		return false, nil
 	}
@@ -90,6 +92,13 @@ func linkStaysIn(dir, path string) error {
 // appended, after a blank line. Every other byte of old is kept, and its
 // line ending (LF or CRLF) is used for the new lines.
 func MergeRobots(old []byte, baseURL string, entries []string) []byte {
+	return mergeRobots(old, baseURL, entries, nil)
+}
+
+// mergeRobots is MergeRobots that also replaces the Sitemap: lines naming
+// the files of foreign, paths under baseURL: other tools' sitemaps that
+// this Write removes.
+func mergeRobots(old []byte, baseURL string, entries, foreign []string) []byte {
 	eol := "\n"
 	if bytes.Contains(old, []byte("\r\n")) {
 		eol = "\r\n"
@@ -108,7 +117,7 @@ func MergeRobots(old []byte, baseURL string, entries []string) []byte {
 			line = rest[:i+1]
 		}
 		rest = rest[len(line):]
-		if isOwnSitemapLine(line, baseURL) {
+		if isOwnSitemapLine(line, baseURL, foreign) {
 			if bom := []byte("\uFEFF"); bytes.HasPrefix(line, bom) {
 				out = append(out, bom...)
 			}
@@ -136,8 +145,9 @@ func MergeRobots(old []byte, baseURL string, entries []string) []byte {
 
 // isOwnSitemapLine reports whether line is "Sitemap: URL" (any case, any
 // spacing, after a byte-order mark) for a URL of this tool's files under
-// baseURL. Scheme and host compare without regard to case, as URLs do.
-func isOwnSitemapLine(line []byte, baseURL string) bool {
+// baseURL, or of one of foreign. Scheme and host compare without regard
+// to case, as URLs do.
+func isOwnSitemapLine(line []byte, baseURL string, foreign []string) bool {
 	s := strings.TrimSpace(strings.TrimPrefix(string(line), "\uFEFF"))
 	if len(s) < len("sitemap:") || !strings.EqualFold(s[:len("sitemap:")], "sitemap:") {
 		return false
@@ -147,7 +157,7 @@ func isOwnSitemapLine(line []byte, baseURL string) bool {
 		u = strings.TrimSpace(u[:i])
 	}
 	rest, ok := cutPrefixURL(u, baseURL)
-	return ok && IsOwnName(rest)
+	return ok && (IsOwnName(rest) || slices.Contains(foreign, rest))
 }
 
 // cutPrefixURL is strings.CutPrefix for URLs: the scheme and host of u

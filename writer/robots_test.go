@@ -70,7 +70,7 @@ func TestUpdateRobots(t *testing.T) {
 		t.Fatal(err)
 	}
 	entries := []string{base + "sitemap.xml"}
-	changed, err := updateRobots(dir, base, entries)
+	changed, err := updateRobots(dir, base, entries, nil)
 	if err != nil || !changed {
 		t.Fatalf("first update: changed=%v err=%v", changed, err)
 	}
@@ -83,7 +83,7 @@ func TestUpdateRobots(t *testing.T) {
 	}
 	old := time.Now().Add(-time.Hour)
 	os.Chtimes(path, old, old)
-	changed, err = updateRobots(dir, base, entries)
+	changed, err = updateRobots(dir, base, entries, nil)
 	if err != nil || changed {
 		t.Fatalf("second update: changed=%v err=%v", changed, err)
 	}
@@ -96,7 +96,7 @@ func TestUpdateRobots(t *testing.T) {
 	if err := os.Mkdir(path, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := updateRobots(dir, base, entries); err == nil {
+	if _, err := updateRobots(dir, base, entries, nil); err == nil {
 		t.Error("robots.txt is a folder: no error")
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -230,13 +231,23 @@ func (t *txn) check(res *Result, previous []string) (*Result, error) {
 			res.Differ = append(res.Differ, name)
 		}
 	}
+	var foreign []string
+	if t.opts.TakeOver {
+		own := func(name string) bool { return keep[name] || slices.Contains(previous, name) }
+		var err error
+		if foreign, err = ForeignSitemaps(t.opts.Dir, own); err != nil {
+			return nil, err
+		}
+		res.TakenOver = foreign
+		res.Differ = append(res.Differ, foreign...)
+	}
 	if t.opts.Robots {
 		path := filepath.Join(t.opts.Dir, robotsName)
 		old, err := fsx.ReadFile(path)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
-		if !bytes.Equal(MergeRobots(old, t.opts.BaseURL, res.Entries), old) {
+		if !bytes.Equal(mergeRobots(old, t.opts.BaseURL, res.Entries, foreign), old) {
 			res.Differ = append(res.Differ, robotsName)
 		}
 	}

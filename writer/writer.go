@@ -98,6 +98,13 @@ type Options struct {
 	// whose bytes on disk differ from what Write would write: missing,
 	// changed, stale ones it would remove, robots.txt. For CI.
 	Check bool
+	// TakeOver removes the sitemap files another tool wrote into Dir (a
+	// site generator's own: Hugo's en/sitemap.xml, Astro's
+	// sitemap-index.xml, MkDocs' sitemap.xml.gz; see ForeignSitemaps)
+	// once this Write's files are in place, and, with Robots, replaces
+	// the robots.txt lines that named them. A dry run lists them in
+	// Result.TakenOver and removes nothing.
+	TakeOver bool
 	// State, when set, makes Write leave alone every file whose bytes it
 	// would not change (Result.Kept), and count the URLs that changed
 	// since the last successful Write with the same State
@@ -114,6 +121,10 @@ type Result struct {
 	// that would be): files an earlier Write recorded that this one does
 	// not write.
 	Removed []string
+	// TakenOver lists, with Options.TakeOver, the other tools' sitemap
+	// files removed (or, in a dry run, that would be), relative to Dir,
+	// with "/" separators.
+	TakenOver []string
 	// Entries lists the absolute URLs of the entry files that robots.txt
 	// names: sitemap.xml and any further index files.
 	Entries []string
@@ -223,8 +234,15 @@ func Write(urls sitemap.URLs, opts Options) (*Result, error) {
 			res.Unlinked = append(res.Unlinked, e[len(opts.BaseURL):])
 		}
 	}
+	if opts.TakeOver {
+		own := func(name string) bool { return keep[name] || slices.Contains(previous, name) }
+		if t.foreign, err = ForeignSitemaps(opts.Dir, own); err != nil {
+			return nil, err
+		}
+	}
 	if opts.DryRun {
 		res.Written = names
+		res.TakenOver = t.foreign
 		for _, name := range previous {
 			if !keep[name] {
 				res.Removed = append(res.Removed, name)
@@ -251,12 +269,15 @@ func Write(urls sitemap.URLs, opts Options) (*Result, error) {
 	if res.Removed, err = removeStale(opts.Dir, previous, keep); err != nil {
 		return nil, err
 	}
+	if res.TakenOver, err = removeForeign(opts.Dir, t.foreign); err != nil {
+		return nil, err
+	}
 	if !sameRecord {
 		if err := writeRecord(opts.Dir, names); err != nil {
 			return nil, err
 		}
 	}
-	if len(res.Written) == 0 && len(res.Removed) == 0 && sameRecord {
+	if len(res.Written) == 0 && len(res.Removed) == 0 && len(res.TakenOver) == 0 && sameRecord {
 		return res, nil
 	}
 	return res, atomicfile.SyncDir(opts.Dir)
@@ -272,9 +293,10 @@ func sameNames(a, b []string) bool {
 
 // txn holds the files of one Write until they are renamed into place.
 type txn struct {
-	opts  Options
-	state *State  // with a State, write plans and writeChanged writes
-	files []*file // in commit order
+	opts    Options
+	state   *State   // with a State, write plans and writeChanged writes
+	files   []*file  // in commit order
+	foreign []string // with Options.TakeOver, other tools' sitemaps to remove
 }
 
 func (t *txn) write(urls sitemap.URLs) (*Result, error) {
@@ -418,7 +440,7 @@ func (t *txn) commit(res *Result) error {
 		res.Written = append(res.Written, f.name)
 	}
 	if t.opts.Robots {
-		changed, err := updateRobots(t.opts.Dir, t.opts.BaseURL, res.Entries)
+		changed, err := updateRobots(t.opts.Dir, t.opts.BaseURL, res.Entries, t.foreign)
 		if err != nil {
 			return err
 		}

@@ -1,0 +1,156 @@
+package writer
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/klauspost/compress/gzip"
+
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// TestTakeOver: with TakeOver, the sitemaps generators write (Hugo's
+// index and its languages' urlsets, Astro's sitemap-index.xml and
+// sitemap-0.xml, MkDocs' sitemap.xml.gz) are removed once ours are in
+// place, and robots.txt's lines for them replaced; files that only look
+// like them by name, another host's lines, and our own files stay. A dry
+// run lists them and removes nothing; without TakeOver nothing goes.
+func TestTakeOver(t *testing.T) {
+	const urlset = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+  <url><loc>https://example.com/en/</loc></url>
+</urlset>
+`
+	const index = `<?xml version="1.0" encoding="utf-8" standalone="yes"?>
+<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+  <sitemap><loc>https://example.com/en/sitemap.xml</loc></sitemap>
+</sitemapindex>
+`
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(urlset))
+	zw.Close()
+	files := map[string]string{
+		"sitemap.xml":        index, // Hugo's: ours takes its name
+		"en/sitemap.xml":     urlset,
+		"fr/sitemap.xml":     urlset,
+		"sitemap-index.xml":  index,
+		"sitemap-0.xml":      urlset,
+		"sitemap.xml.gz":     gz.String(),
+		"sitemap-notes.xml":  `<rss version="2.0"><channel></channel></rss>`, // not a sitemap
+		"blog/sitemap.xml":   "a page about sitemaps",
+		"deep/a/sitemap.xml": urlset, // not a folder at the top
+		"robots.txt": "User-agent: *\nDisallow:\n\nSitemap: https://example.com/sitemap-index.xml\n" +
+			"Sitemap: https://example.com/en/sitemap.xml\nSitemap: https://other.example/sitemap-0.xml\n",
+	}
+	want := []string{"en/sitemap.xml", "fr/sitemap.xml", "sitemap-0.xml", "sitemap-index.xml", "sitemap.xml.gz"}
+	site := func(t *testing.T) string {
+		dir := t.TempDir()
+		for name, body := range files {
+			p := filepath.Join(dir, filepath.FromSlash(name))
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dir
+	}
+	exists := func(dir, name string) bool {
+		_, err := os.Stat(filepath.Join(dir, filepath.FromSlash(name)))
+		return err == nil
+	}
+	urls := sitemap.Slice{{Loc: "https://example.com/"}, {Loc: "https://example.com/a/"}}
+
+	t.Run("dry run", func(t *testing.T) {
+		dir := site(t)
+		res, err := Write(urls, Options{Dir: dir, BaseURL: "https://example.com/", TakeOver: true, DryRun: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(res.TakenOver, want) {
+			t.Errorf("would take over %q, want %q", res.TakenOver, want)
+		}
+		for _, name := range want {
+			if !exists(dir, name) {
+				t.Errorf("a dry run removed %s", name)
+			}
+		}
+	})
+
+	t.Run("check", func(t *testing.T) {
+		dir := site(t)
+		res, err := Write(urls, Options{Dir: dir, BaseURL: "https://example.com/", TakeOver: true, Check: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range want {
+			if !slices.Contains(res.Differ, name) || !exists(dir, name) {
+				t.Errorf("--check: %s: in Differ %v, still there %v", name, slices.Contains(res.Differ, name), exists(dir, name))
+			}
+		}
+	})
+
+	t.Run("off", func(t *testing.T) {
+		dir := site(t)
+		res, err := Write(urls, Options{Dir: dir, BaseURL: "https://example.com/"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.TakenOver) > 0 || !exists(dir, "en/sitemap.xml") || !exists(dir, "sitemap-index.xml") {
+			t.Errorf("without TakeOver: took over %q", res.TakenOver)
+		}
+	})
+
+	t.Run("on, with robots", func(t *testing.T) {
+		dir := site(t)
+		res, err := Write(urls, Options{Dir: dir, BaseURL: "https://example.com/", TakeOver: true, Robots: true, Gzip: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// With Gzip, our entry file is sitemap.xml.gz, which replaces
+		// MkDocs': Hugo's sitemap.xml is the one left over.
+		wantGz := []string{"en/sitemap.xml", "fr/sitemap.xml", "sitemap-0.xml", "sitemap-index.xml", "sitemap.xml"}
+		if !slices.Equal(res.TakenOver, wantGz) {
+			t.Errorf("took over %q, want %q", res.TakenOver, wantGz)
+		}
+		for _, name := range wantGz {
+			if exists(dir, name) {
+				t.Errorf("%s is still there", name)
+			}
+		}
+		if b, err := os.ReadFile(filepath.Join(dir, "sitemap.xml.gz")); err != nil || bytes.Equal(b, gz.Bytes()) {
+			t.Errorf("sitemap.xml.gz: %v, still MkDocs'", err)
+		}
+		for _, name := range []string{"sitemap-notes.xml", "blog/sitemap.xml", "deep/a/sitemap.xml"} {
+			if !exists(dir, name) {
+				t.Errorf("%s, not a generator's sitemap, was removed", name)
+			}
+		}
+		robots, _ := os.ReadFile(filepath.Join(dir, "robots.txt"))
+		wantRobots := "User-agent: *\nDisallow:\n\nSitemap: https://example.com/sitemap.xml.gz\nSitemap: https://other.example/sitemap-0.xml\n"
+		if string(robots) != wantRobots {
+			t.Errorf("robots.txt:\n%s\nwant:\n%s", robots, wantRobots)
+		}
+		// Our own files are never another tool's: a second Write, of a
+		// set in shards, takes nothing over and keeps what it wrote.
+		res, err = Write(urls, Options{Dir: dir, BaseURL: "https://example.com/", TakeOver: true, Robots: true, MaxURLs: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.TakenOver) > 0 {
+			t.Errorf("second Write took over %q", res.TakenOver)
+		}
+		for _, name := range res.Written {
+			if !exists(dir, name) {
+				t.Errorf("our %s is gone", name)
+			}
+		}
+		if strings.Contains(strings.Join(res.Removed, " "), "/") {
+			t.Errorf("removed %q", res.Removed)
+		}
+	})
+}
