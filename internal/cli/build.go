@@ -76,7 +76,9 @@ in one file, otherwise a <sitemapindex> of shards named after their content
 (sitemap-1-HASH.xml, sitemap-2-HASH.xml ...); sitemap.txt with --text. The
 set is replaced atomically: a run killed at any instant leaves the previous
 set or the new one. Sitemap files of an earlier run that are no longer
-needed are removed; nothing else is touched.
+needed are removed, and so are, in a generator's output folder, the
+sitemaps the generator wrote (--keep-generator-sitemaps keeps them);
+nothing else is touched.
 
 Run 'sitemapgen watch --help' for watch mode, 'sitemapgen validate --help'
 for checking sitemaps.
@@ -119,6 +121,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 			fmt.Fprintln(e.stdout, res.URLs.At(i).Loc)
 		}
 	}
+	generatorSitemaps(e.stderr, res, c)
 	say(e.stderr, v.Quiet, "%s", summary(res, c))
 	if c.Writes() && res.Write != nil {
 		return out.Write(res.URLs)
@@ -131,8 +134,11 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 func checked(res *pipeline.Result, c *config.Config, e *env) error {
 	for _, name := range res.Write.Differ {
 		why := "differs from what a build writes"
-		if slices.Contains(res.Write.Removed, name) {
+		switch {
+		case slices.Contains(res.Write.Removed, name):
 			why = "stale: a build removes it"
+		case slices.Contains(res.Write.TakenOver, name):
+			why = c.Generator + "'s own sitemap: a build removes it"
 		}
 		fmt.Fprintf(e.stdout, "%s: %s\n", filepath.Join(c.Build.Write.Dir, name), why)
 	}

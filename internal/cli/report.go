@@ -15,6 +15,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
+	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 // summary is the one line that ends a build.
@@ -55,9 +56,19 @@ func summary(res *pipeline.Result, c *config.Config) string {
 	if res.Warnings > 0 {
 		fmt.Fprintf(&b, "; %s", plural(res.Warnings, "warning"))
 	}
+	if res.Unjoined > 0 {
+		fmt.Fprintf(&b, "; %s with no source file", plural(res.Unjoined, "URL"))
+	}
 	if len(res.LastMod) > 0 {
+		why := ""
+		switch {
+		case res.MTimeDropped:
+			why = "file times look like a build's, and no other source knows"
+		case c.MTimeLeftOut != "":
+			why = "no source knows; file times are " + c.MTimeLeftOut
+		}
 		b.WriteString("; lastmod: ")
-		b.WriteString(lastModCounts(res.LastMod))
+		b.WriteString(lastModCounts(res.LastMod, why))
 	}
 	elapsed := res.Elapsed.Round(time.Millisecond)
 	if elapsed == 0 {
@@ -67,14 +78,66 @@ func summary(res *pipeline.Result, c *config.Config) string {
 	return b.String()
 }
 
+// generatorSitemaps says which of the generator's own sitemaps in the
+// output folder the build removed (or, in a dry run, would remove), and
+// with keep_generator_sitemaps warns of each one kept beside ours.
+func generatorSitemaps(w io.Writer, res *pipeline.Result, c *config.Config) {
+	if c.Generator == "" || res.Write == nil || c.Values.Quiet {
+		return
+	}
+	dir := c.Build.Write.Dir
+	if !c.Values.KeepGenerator {
+		if n := res.Write.TakenOver; len(n) > 0 {
+			verb := "removed"
+			if c.Values.DryRun {
+				verb = "would remove"
+			}
+			them := "them"
+			if len(n) == 1 {
+				them = "it"
+			}
+			fmt.Fprintf(w, "sitemapgen: %s %s's own %s, which ours replace: %s (--keep-generator-sitemaps keeps %s)\n",
+				verb, c.Generator, pluralWord(len(n), "sitemap"), strings.Join(n, ", "), them)
+		}
+		return
+	}
+	ours := make(map[string]bool)
+	for _, name := range append(slices.Clone(res.Write.Written), res.Write.Kept...) {
+		ours[name] = true
+	}
+	kept, err := writer.ForeignSitemaps(dir, func(name string) bool { return ours[name] })
+	if err != nil {
+		return
+	}
+	for _, name := range kept {
+		fmt.Fprintln(w, diag.Format(&diag.Diagnostic{File: filepath.Join(dir, filepath.FromSlash(name)),
+			Msg: c.Generator + "'s own sitemap, kept beside ours (keep_generator_sitemaps): search engines read its URLs twice"}, diag.Warning))
+	}
+}
+
+// pluralWord is word, with an s unless n is 1.
+func pluralWord(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}
+
 // lastModCounts says how many listed pages took their lastmod from each
-// source, most first: "97 mtime, 3 meta".
-func lastModCounts(m map[mapping.LastModSource]int) string {
+// source, most first, and how many have none, last, with why when it is
+// given: "97 git, 3 meta, 12 none (why)".
+func lastModCounts(m map[mapping.LastModSource]int, why string) string {
 	srcs := make([]mapping.LastModSource, 0, len(m))
 	for s := range m {
 		srcs = append(srcs, s)
 	}
 	slices.SortFunc(srcs, func(a, b mapping.LastModSource) int {
+		if (a == "") != (b == "") {
+			if a == "" {
+				return 1
+			}
+			return -1
+		}
 		if m[a] != m[b] {
 			return m[b] - m[a]
 		}
@@ -85,6 +148,9 @@ func lastModCounts(m map[mapping.LastModSource]int) string {
 		name := string(s)
 		if name == "" {
 			name = "none"
+			if why != "" {
+				name += " (" + why + ")"
+			}
 		}
 		parts[i] = fmt.Sprintf("%d %s", m[s], name)
 	}

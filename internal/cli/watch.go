@@ -309,6 +309,9 @@ func (w *watcher) done(res *pipeline.Result, err error, whole bool) {
 	if res == nil || res.Write == nil {
 		return
 	}
+	if whole {
+		generatorSitemaps(w.e.stderr, res, w.s)
+	}
 	if whole && res.Write.URLChanges == nil {
 		say(w.e.stderr, w.s.Values.Quiet, "%s", summary(res, w.s))
 		return

@@ -445,3 +445,89 @@ func TestResolveEmptyValues(t *testing.T) {
 		t.Errorf("base URL %q from %q, root %q", c.Build.Map.BaseURL, c.BaseURLFrom, c.Build.Root)
 	}
 }
+
+// TestResolveGeneratorDefaults: the built pages of a Hugo or Jekyll site
+// are joined to their sources, and a generator's output is never dated
+// by its files' times, unless the user says otherwise; a plain folder's
+// times are used when they do not look like a build's.
+func TestResolveGeneratorDefaults(t *testing.T) {
+	t.Chdir(t.TempDir())
+	none := func(string) string { return "" }
+	os.WriteFile("hugo.toml", []byte("baseURL = 'https://example.org/'\ncontentDir = 'src'\n"), 0o644)
+	os.MkdirAll("public", 0o755)
+	os.MkdirAll("src", 0o755)
+	hasMTime := func(c *Config) bool { return slices.Contains(c.Build.Map.LastMod, mapping.LastModMTime) }
+
+	c, err := Resolve(cmdline(t), none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j := c.Build.Join; j == nil || j.Dir != "src" || j.Preset.Name() != "hugo" {
+		t.Errorf("hugo: join %+v, want the contentDir src", c.Build.Join)
+	}
+	if hasMTime(c) || c.Build.GuardMTime || c.MTimeLeftOut != "from Hugo's build" {
+		t.Errorf("hugo: lastmod sources %v, guard %v, left out for %q", c.Build.Map.LastMod, c.Build.GuardMTime, c.MTimeLeftOut)
+	}
+	if !strings.Contains(c.Detected, "sources src (Hugo's contentDir)") {
+		t.Errorf("hugo: detected %q", c.Detected)
+	}
+
+	// source: none, by flag or file: no join; the times are still the build's.
+	c, err = Resolve(cmdline(t, "--source", "none"), none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Build.Join != nil || hasMTime(c) {
+		t.Errorf("--source none: join %+v, sources %v", c.Build.Join, c.Build.Map.LastMod)
+	}
+	os.WriteFile(DefaultFile, []byte("source: none\n"), 0o644)
+	c, err = Resolve(cmdline(t), none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Build.Join != nil {
+		t.Errorf("source: none in %s: join %+v", DefaultFile, c.Build.Join)
+	}
+	os.Remove(DefaultFile)
+
+	// Sources the user lists are taken as they are.
+	// A Hugo site of templates alone: no content folder, nothing to join.
+	os.Remove("src")
+	c, err = Resolve(cmdline(t), none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Build.Join != nil || hasMTime(c) {
+		t.Errorf("no content folder: join %+v, sources %v", c.Build.Join, c.Build.Map.LastMod)
+	}
+
+	c, err = Resolve(cmdline(t, "--lastmod-sources", "frontmatter,mtime"), none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !hasMTime(c) || c.Build.GuardMTime || c.MTimeLeftOut != "" {
+		t.Errorf("listed mtime: sources %v, guard %v", c.Build.Map.LastMod, c.Build.GuardMTime)
+	}
+
+	// A folder that is no generator's output: times used, guarded.
+	os.MkdirAll("site", 0o755)
+	c, err = Resolve(cmdline(t, "--base-url", "https://example.com/", "site"), none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Build.Join != nil || !hasMTime(c) || !c.Build.GuardMTime {
+		t.Errorf("plain folder: join %+v, sources %v, guard %v", c.Build.Join, c.Build.Map.LastMod, c.Build.GuardMTime)
+	}
+	os.Remove("hugo.toml")
+
+	// Jekyll: the site's source folder, its output left out of the walk.
+	os.WriteFile("_config.yml", []byte("url: https://example.net\n"), 0o644)
+	os.MkdirAll("_site", 0o755)
+	c, err = Resolve(cmdline(t), none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j := c.Build.Join; j == nil || j.Dir != "." || j.Preset.Name() != "jekyll" || !slices.Contains(j.Walk.Exclude, "_site") || hasMTime(c) {
+		t.Errorf("jekyll: join %+v, sources %v", c.Build.Join, c.Build.Map.LastMod)
+	}
+}

@@ -275,6 +275,28 @@ func (p *project) generatorFor(root string) (*generator.Project, error) {
 	return p.gen, nil
 }
 
+// builtBy returns the generator whose publish folder root is, nil when
+// none is. A generator's configuration that does not read is no
+// generator here: the error is reported where it matters (finding the
+// site folder or the base URL).
+func (p *project) builtBy(root string) *generator.Project {
+	if p.gen != nil {
+		if samePath(p.publishDir(*p.gen), root) {
+			return p.gen
+		}
+		return nil
+	}
+	if err := p.detect(); err != nil {
+		return nil
+	}
+	for i, g := range p.found {
+		if g.PublishDir != "" && samePath(p.publishDir(g), root) {
+			return &p.found[i]
+		}
+	}
+	return nil
+}
+
 // samePath reports whether two paths name one folder.
 func samePath(a, b string) bool {
 	a, errA := filepath.Abs(a)

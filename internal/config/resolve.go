@@ -33,6 +33,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -75,6 +76,14 @@ type Config struct {
 	SkipWrite string
 	// Warnings are problems with the platform's files, to report.
 	Warnings []error
+	// Generator names the generator whose output folder the sitemaps are
+	// written into ("Hugo"), "" for none: its own sitemaps there are
+	// taken over (Build.Write.TakeOver) unless keep_generator_sitemaps.
+	Generator string
+	// MTimeLeftOut, when the mtime lastmod source was left out of the
+	// default sources, says why: the site folder is a generator's
+	// output, whose files' times are its build's ("from Hugo's build").
+	MTimeLeftOut string
 	// Inputs are the configuration files whose change changes the
 	// settings: the config file (./sitemap.yaml when none was read, in
 	// case it appears) and the generator's configuration files. Watch
@@ -130,6 +139,17 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 	if v.Root == "" {
 		return nil, ErrNoRoot
 	}
+	if v.Mode != ModeContent && !l.given("source") {
+		// The pages of a Hugo or Jekyll build are joined to their sources
+		// unless source: says otherwise.
+		if dir, from := pr.sourceDir(v.Root, c); dir != "" {
+			v.Source = dir
+			if sources, err = c.sources(v, pr.dir); err != nil {
+				return nil, err
+			}
+			c.Detected = joinDetected(c.Detected, "sources "+dir+" ("+from+")")
+		}
+	}
 	c.Values = *v
 	if err := c.options(pr); err != nil {
 		return nil, err
@@ -139,7 +159,40 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 	} else {
 		c.Build.Join = sources
 	}
+	if !l.given("lastmod.sources") {
+		c.guardMTime(pr)
+	}
+	if g := pr.builtBy(c.Build.Write.Dir); g != nil {
+		c.Generator = g.Title
+		c.Build.Write.TakeOver = !v.KeepGenerator
+	}
 	return c, nil
+}
+
+// guardMTime keeps the default lastmod sources from dating pages by a
+// build: the modification times of a generator's output (a join's
+// built pages included) are its build's, and are left out; elsewhere
+// they are used unless they look like a build's stamp.
+func (c *Config) guardMTime(pr *project) {
+	var gen string
+	if c.Values.Mode != ModeContent {
+		if g := pr.builtBy(c.Values.Root); g != nil {
+			gen = g.Title
+		} else if c.Build.Join != nil {
+			gen = "the generator"
+		}
+	}
+	if gen == "" {
+		c.Build.GuardMTime = true
+		return
+	}
+	c.MTimeLeftOut = "from " + gen + "'s build"
+	c.Build.Map.LastMod = slices.DeleteFunc(c.Build.Map.LastMod, func(s mapping.LastModSource) bool {
+		return s == mapping.LastModMTime
+	})
+	if len(c.Build.Map.LastMod) == 0 {
+		c.Build.Map.LastMod = []mapping.LastModSource{mapping.LastModNone}
+	}
 }
 
 // options fills the build's options from the values and what the project
@@ -313,7 +366,7 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 				if *p == "" {
 					continue // "base_url:" or "root: ''" leaves it to what the project says
 				}
-				if s.Path {
+				if s.Path && !(s.Key == "source" && *p == SourceNone) {
 					*p = relTo(path, *p)
 				}
 			}

@@ -28,6 +28,7 @@ type Values struct {
 	Gzip           bool
 	Text           bool
 	Robots         bool
+	KeepGenerator  bool
 	MaxURLs        int
 	MaxBytes       int
 	CleanURLs      bool
@@ -147,6 +148,11 @@ var Settings = Table[Values]{
 		Field: Bool(func(v *Values) *bool { return &v.Text }, false)},
 	{Flag: "robots", Key: "robots", Help: []string{"add the Sitemap: lines to robots.txt, keeping the rest"},
 		Field: Bool(func(v *Values) *bool { return &v.Robots }, false)},
+	{Flag: "keep-generator-sitemaps", Key: "keep_generator_sitemaps", Help: []string{
+		"keep the sitemaps a generator wrote into its output",
+		"(Hugo's en/sitemap.xml, Astro's sitemap-index.xml …),",
+		"which are removed by default once ours are written"},
+		Field: Bool(func(v *Values) *bool { return &v.KeepGenerator }, false)},
 	{Flag: "max-urls", Arg: "N", Key: "max_urls", Help: []string{"at most N URLs per file (default 50000, the most allowed)"},
 		Field: Int(func(v *Values) *int { return &v.MaxURLs }, sitemap.MaxURLs, between(1, sitemap.MaxURLs))},
 	{Flag: "max-bytes", Arg: "N", Key: "max_bytes", Help: []string{
@@ -165,11 +171,13 @@ var Settings = Table[Values]{
 		Field: String(func(v *Values) *string { return &v.LastModFormat }, "datetime", checkDateFormat)},
 	{Flag: "lastmod-sources", Arg: "L", Key: "lastmod.sources", Help: []string{
 		"where lastmod comes from, first that knows wins",
-		"(default frontmatter,meta,git,mtime: the source's",
+		"(default frontmatter,meta,git,hash,mtime: the source's",
 		"front matter, the page's head, the last commit that",
-		"touched the page's source or tracked file, then the",
-		"file's time; hash when a state file is there, see",
-		"--state)"},
+		"touched the page's source or tracked file, the state",
+		"file (--state), the file's time. By default the time",
+		"is left out of a generator's output, whose files are",
+		"all its build's, and elsewhere when it looks like a",
+		"build's; a page no source knows gets no lastmod)"},
 		Field: List(func(v *Values) *[]string { return &v.LastMod.Sources }, []string{"frontmatter", "meta", "git", "hash", "mtime"}, true, checkLastModSources)},
 	{Key: "lastmod.ignore",
 		Field: List(func(v *Values) *[]string { return &v.LastMod.Ignore }, nil, false, checkIgnore)},
@@ -194,7 +202,9 @@ var Settings = Table[Values]{
 		Field: String(func(v *Values) *string { return &v.Mode }, ModeOutput, oneOf(ModeOutput, ModeContent))},
 	{Flag: "source", Arg: "DIR3", Key: "source", Path: true, Help: []string{
 		"in output mode, the source files (content/) whose front",
-		"matter the built pages with their URLs take"},
+		"matter and git history the built pages with their URLs",
+		"take (default: Hugo's contentDir, Jekyll's source, when",
+		"DIR is their output; none turns it off)"},
 		Field: String(func(v *Values) *string { return &v.Source }, "", nil)},
 	{Flag: "preset", Arg: "P", Key: "preset", Help: []string{
 		"hugo, jekyll or plain: how a source file's URL follows",

@@ -2,6 +2,7 @@ package config
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -19,7 +20,7 @@ import (
 // configuration when they are not given. projectDir is the config file's
 // folder, or the working directory.
 func (c *Config) sources(v *Values, projectDir string) (*pipeline.Sources, error) {
-	if v.Mode != ModeContent && v.Source == "" {
+	if v.Mode != ModeContent && (v.Source == "" || v.Source == SourceNone) {
 		return nil, nil
 	}
 	// The generator's configuration is in the project folder: this
@@ -90,6 +91,51 @@ func (c *Config) sources(v *Values, projectDir string) (*pipeline.Sources, error
 		g.Content = os.DirFS(dir)
 	}
 	return src, nil
+}
+
+// SourceNone, as source:, turns off the join of a generator's built pages
+// to their source files, which is on by default for Hugo and Jekyll.
+const SourceNone = "none"
+
+// sourceDir returns the folder of the source files of the Hugo or Jekyll
+// site built into root, and what said so, when root is that generator's
+// publish folder; "" otherwise. A configuration that cannot be read as
+// sources need (a permalink pattern sitemapgen does not know) is a
+// warning, and no join.
+func (p *project) sourceDir(root string, c *Config) (dir, from string) {
+	g := p.builtBy(root)
+	if g == nil {
+		return "", ""
+	}
+	var err error
+	switch g.Generator {
+	case "hugo":
+		var h *generator.Hugo
+		if h, err = generator.LoadHugo(p.dir); err == nil {
+			dir, from = filepath.Join(p.dir, h.ContentDir), "Hugo's contentDir"
+		}
+	case "jekyll":
+		var j *generator.Jekyll
+		if j, err = generator.LoadJekyll(p.dir); err == nil {
+			dir, from = filepath.Join(p.dir, j.Source), "Jekyll's source"
+		}
+	}
+	if err != nil {
+		c.Warnings = append(c.Warnings, fmt.Errorf("pages not joined to their sources: %w", wrapIn(p.dir, err)))
+		return "", ""
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return "", "" // a site of templates alone: nothing to join
+	}
+	return dir, from
+}
+
+// joinDetected adds a part to the line that says what was detected.
+func joinDetected(line, part string) string {
+	if line == "" {
+		return part
+	}
+	return line + "; " + part
 }
 
 // loadPreset returns the preset name asks for, or the one the project's

@@ -350,8 +350,12 @@ func (t Table[V]) Help(command string, column int) string {
 		if s.Arg != "" {
 			name += " " + s.Arg
 		}
+		if len(name) > column-3 {
+			// Too long to leave a space before the column: a line of its own.
+			fmt.Fprintf(&b, "  %s\n", name)
+		}
 		for i, line := range s.Help {
-			if i == 0 {
+			if i == 0 && len(name) <= column-3 {
 				fmt.Fprintf(&b, "  %-*s%s\n", column-2, name, line)
 			} else {
 				fmt.Fprintf(&b, "%*s%s\n", column, "", line)

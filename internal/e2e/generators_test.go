@@ -1,8 +1,8 @@
 package e2e
 
-// The comparisons with the generators' own sitemaps: Hugo's and
+// The comparisons with the generators' own sitemaps: Hugo's, MkDocs' and
 // jekyll-sitemap's, of sites they build here (testdata/hugo, hugo-fm,
-// jekyll-fm). .ci/run installs Debian's hugo, jekyll and
+// jekyll-fm, mkdocs). .ci/run installs Debian's hugo, jekyll, mkdocs and
 // ruby-jekyll-sitemap for them.
 
 import (
@@ -103,6 +103,55 @@ func TestHugoSite(t *testing.T) {
 	sitemaptest.MustValidate(t, out)
 }
 
+// TestHugoSitemapsTakenOver: "hugo && sitemapgen" in a two-language
+// project leaves one set of sitemaps, ours: Hugo's sitemap of each
+// language is removed once ours is written, and robots.txt's lines for
+// them replaced; validate then finds no URL twice. With
+// --keep-generator-sitemaps they stay, each with a warning.
+func TestHugoSitemapsTakenOver(t *testing.T) {
+	src, public := buildHugo(t, "hugo")
+	const base = "https://example.com/"
+	robots := "User-agent: *\nSitemap: https://example.com/en/sitemap.xml\nSitemap: https://example.com/de/sitemap.xml\n"
+	if err := os.WriteFile(filepath.Join(public, "robots.txt"), []byte(robots), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	langs := []string{"de/sitemap.xml", "en/sitemap.xml"}
+	for _, name := range langs {
+		if _, err := sitemaptest.ReadFile(filepath.Join(public, name)); err != nil {
+			t.Fatalf("Hugo did not write %s: %v", name, err)
+		}
+	}
+	r := mustRun(t, src, "--robots")
+	if want := "sitemapgen: removed Hugo's own sitemaps, which ours replace: de/sitemap.xml, en/sitemap.xml"; !strings.Contains(r.stderr, want) {
+		t.Errorf("the run does not say %q:\n%s", want, r.stderr)
+	}
+	for _, name := range langs {
+		if _, err := os.Stat(filepath.Join(public, name)); err == nil {
+			t.Errorf("%s is still there", name)
+		}
+	}
+	got, _ := os.ReadFile(filepath.Join(public, "robots.txt"))
+	if want := "User-agent: *\nSitemap: https://example.com/sitemap.xml\n"; string(got) != want {
+		t.Errorf("robots.txt:\n%s\nwant:\n%s", got, want)
+	}
+	if v := run(t, src, nil, "validate", "public"); v.code != 0 || strings.Contains(v.stdout+v.stderr, "duplicate") {
+		t.Errorf("validate public: exit %d\n%s%s", v.code, v.stdout, v.stderr)
+	}
+	sitemaptest.MustValidate(t, public)
+
+	// Kept on request, with a warning for each.
+	src, public = buildHugo(t, "hugo")
+	r = mustRun(t, src, "--keep-generator-sitemaps")
+	for _, name := range langs {
+		if _, err := os.Stat(filepath.Join(public, name)); err != nil {
+			t.Errorf("--keep-generator-sitemaps: %s: %v", name, err)
+		}
+		if want := filepath.Join("public", name) + ": warning: Hugo's own sitemap, kept beside ours"; !strings.Contains(r.stderr, want) {
+			t.Errorf("no warning %q:\n%s", want, r.stderr)
+		}
+	}
+}
+
 func alternates(u sitemaptest.Entry) []string {
 	var alts []string
 	for _, l := range u.Links {
@@ -162,6 +211,40 @@ func ourSitemap(t *testing.T, out, base string, args ...string) (map[string]stri
 	}
 	sitemaptest.MustValidate(t, out)
 	return urls, r.stderr
+}
+
+// zeroConfig runs plain sitemapgen in the project folder src, whose
+// generator built the site into out, as a user does after a build, and
+// returns our URLs and lastmods and what it printed. The run must say
+// it joined the pages to their sources (detected), and no lastmod may
+// be the build's day: the built files' times are never a page's date.
+func zeroConfig(t *testing.T, src, out, base, detected string) (map[string]string, string) {
+	t.Helper()
+	// The generator built the site today (UTC), perhaps just before
+	// midnight: either day is the build's.
+	today := map[string]bool{}
+	for _, d := range []time.Time{time.Now().UTC().Add(-time.Hour), time.Now().UTC()} {
+		today[d.Format(time.DateOnly)] = true
+	}
+	log := mustRun(t, src).stderr
+	entries, _, err := sitemaptest.URLs(out, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sitemaptest.MustValidate(t, out)
+	ours := map[string]string{}
+	for _, e := range entries {
+		ours[e.Loc] = e.LastMod
+	}
+	if !strings.Contains(log, detected) {
+		t.Errorf("the run does not say %q:\n%s", detected, log)
+	}
+	for loc, lm := range ours {
+		if len(lm) >= 10 && today[lm[:10]] {
+			t.Errorf("%s: lastmod %s, the day of the build", loc, lm)
+		}
+	}
+	return ours, log
 }
 
 // sameInstant compares two W3C datetimes.
@@ -246,6 +329,13 @@ func TestHugoFrontMatter(t *testing.T) {
 		}
 	})
 
+	// Zero configuration, as a user runs it: "hugo && sitemapgen".
+	t.Run("zero-config", func(t *testing.T) {
+		ours, _ := zeroConfig(t, src, public, base, "sources "+filepath.Join("content")+" (Hugo's contentDir)")
+		compareSets(t, ours, theirs, []string{hidden}, nil)
+		checkLastMods(t, ours, theirs, dates)
+	})
+
 	t.Run("content", func(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "out")
 		cfg := filepath.Join(src, "sitemap.yaml")
@@ -319,6 +409,16 @@ func TestJekyllFrontMatter(t *testing.T) {
 		}
 	})
 
+	// Zero configuration, as a user runs it: "jekyll build && sitemapgen".
+	t.Run("zero-config", func(t *testing.T) {
+		ours, _ := zeroConfig(t, src, site, base, "sources . (Jekyll's source)")
+		compareSets(t, ours, theirs, nil, nil)
+		checkLastMods(t, ours, theirs, dates)
+		if lm, ok := ours[soup]; !ok || lm != "" {
+			t.Errorf("%s, a collection document with no date anywhere: listed %v, lastmod %q; want listed, with none", soup, ok, lm)
+		}
+	})
+
 	t.Run("content", func(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "out")
 		cfg := filepath.Join(src, "sitemap.yaml")
@@ -340,4 +440,44 @@ func TestJekyllFrontMatter(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestMkDocsSite builds testdata/mkdocs with MkDocs and runs plain
+// sitemapgen in the project, as "mkdocs build && sitemapgen": every URL of
+// MkDocs' sitemap is listed, none dated by the build (MkDocs dates every
+// page by it), and MkDocs' sitemap.xml.gz, which would list the pages a
+// second time, is gone. .ci/run installs Debian's mkdocs for it.
+func TestMkDocsSite(t *testing.T) {
+	mkdocs, err := exec.LookPath("mkdocs")
+	if err != nil {
+		t.Skip("mkdocs is not installed (Debian: apt-get install mkdocs; .ci/run installs it)")
+	}
+	src := filepath.Join(t.TempDir(), "docs-site")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "mkdocs"))); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(mkdocs, "build", "--quiet")
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("mkdocs: %v\n%s", err, out)
+	}
+	site := filepath.Join(src, "site")
+	const base = "https://example.com/docs/"
+	theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
+	if len(theirs) < 4 {
+		t.Fatalf("MkDocs' sitemap lists %d URLs; the fixture has 4 pages", len(theirs))
+	}
+	ours, log := zeroConfig(t, src, site, base, "site site (MkDocs (mkdocs.yml)); base URL from mkdocs.yml site_url")
+	compareSets(t, ours, theirs, nil, nil)
+	for loc, lm := range ours {
+		if lm != "" {
+			t.Errorf("%s: lastmod %s; nothing but the build dates MkDocs' pages", loc, lm)
+		}
+	}
+	if want := "sitemapgen: removed MkDocs's own sitemap, which ours replace: sitemap.xml.gz"; !strings.Contains(log, want) {
+		t.Errorf("the run does not say %q:\n%s", want, log)
+	}
+	if _, err := os.Stat(filepath.Join(site, "sitemap.xml.gz")); err == nil {
+		t.Error("MkDocs' sitemap.xml.gz is still there")
+	}
 }

@@ -117,6 +117,13 @@ type Options struct {
 	// Hash, when set, is the hash lastmod source's state file and what
 	// counts as a change; nil leaves the source out.
 	Hash *Hash
+	// GuardMTime leaves out the lastmods the mtime source gave when they
+	// look like a build's stamp (see [LooksStamped]): a fresh checkout or
+	// a copy sets every file's time to its own, and no date is better
+	// than a false one. It is for a folder nobody generated, where
+	// modification times may be true; a generator's output is always
+	// written by its build, and mtime is best left out of Map.LastMod.
+	GuardMTime bool
 }
 
 // Hash configures the hash lastmod source.
@@ -193,6 +200,14 @@ type Result struct {
 	// LastMod counts the pages listed, duplicates included, by the source
 	// of their lastmod ("" for none).
 	LastMod map[mapping.LastModSource]int
+	// Unjoined counts the listed pages of a join that no source file
+	// gives the URL of (Options.Join): list pages, pages made by
+	// templates or plugins.
+	Unjoined int
+	// MTimeDropped, with Options.GuardMTime, says the modification times
+	// looked like a build's stamp and were left out: the pages they dated
+	// are counted under "" in LastMod.
+	MTimeDropped bool
 	// Write is what the writer did; nil when the build failed before, or
 	// when it only explained.
 	Write *writer.Result
@@ -457,6 +472,7 @@ func (b *builder) run(ctx context.Context) error {
 	b.dedup(nil)
 	b.filterAlternates()
 	res.URLs = &b.recs
+	b.guardMTime()
 	b.lintLastMod()
 	if err := b.explain.finish(&b.recs, opts.Report.Explain); err != nil {
 		return err
@@ -594,6 +610,7 @@ func (b *builder) note(path, note string) {
 type outcome struct {
 	d         mapping.Decision
 	truncated bool
+	unjoined  bool // a join found no source file for the page
 	readErr   error
 	problems  []frontmatter.Problem // in the page's own front matter (content mode)
 }
@@ -691,7 +708,7 @@ func sortEvents(events []event) {
 
 // quiet reports whether a page is listed with nothing to say.
 func (o *outcome) quiet() bool {
-	return o.readErr == nil && o.d.Skip == "" && len(o.d.Warnings) == 0 && !o.truncated && len(o.problems) == 0
+	return o.readErr == nil && o.d.Skip == "" && len(o.d.Warnings) == 0 && !o.truncated && len(o.problems) == 0 && !o.unjoined
 }
 
 // walkOrder compares paths as a lexical walk meets them: folder by folder,
@@ -740,6 +757,7 @@ func (b *builder) judge(hr *htmlhead.HeadReader, f walker.File) outcome {
 		}
 	}
 	page := mapping.Page{File: f, Head: h}
+	unjoined := false
 	if b.join != nil {
 		if s := b.sourceOf(f.Path); s != nil {
 			// The generator built the page: it decided that the page's
@@ -747,6 +765,8 @@ func (b *builder) judge(hr *htmlhead.HeadReader, f walker.File) outcome {
 			// future: true). Drafts and sitemap: false still leave it out.
 			page.Source = withoutDates(s.fm)
 			page.Git = b.gitDate(s.path)
+		} else {
+			unjoined = true
 		}
 	}
 	if page.Git.IsZero() {
@@ -755,6 +775,7 @@ func (b *builder) judge(hr *htmlhead.HeadReader, f walker.File) outcome {
 	page.Hash = b.hashDate(f.Path)
 	o := outcome{d: b.mapper.Map(page)}
 	o.truncated = h != nil && h.Truncated
+	o.unjoined = unjoined
 	return o
 }
 
@@ -793,6 +814,10 @@ func (b *builder) record(path string, o outcome) {
 	}
 	switch d.Skip {
 	case "":
+		if o.unjoined {
+			b.res.Unjoined++
+			b.note(path, "no source file has its URL; dated by its head and git only")
+		}
 		b.listed(path, &d)
 	case mapping.LocTooLong:
 		b.warn(path, errors.New(d.Because+"; not listed"))

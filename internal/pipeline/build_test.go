@@ -608,3 +608,76 @@ func TestLintLastMod(t *testing.T) {
 		})
 	}
 }
+
+// TestGuardMTime: with GuardMTime, modification times that look like a
+// build's stamp are left out of lastmod, with one warning that says how
+// to date the pages; other sources' dates stay, and so do modification
+// times spread over many days.
+func TestGuardMTime(t *testing.T) {
+	stamp := time.Date(2026, 11, 22, 9, 30, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		name      string
+		spread    bool // modification times on many days
+		guard     bool
+		wantDated int // URLs written with a lastmod
+		wantWarn  string
+	}{
+		{"stamped, guarded", false, true, 2, "22 of 24 URLs have a modification time on 2026-11-22, as a build, a copy or a fresh checkout sets every file's: left out of lastmod"},
+		{"stamped, not guarded", false, false, 24, "dates that look like build times"},
+		{"spread, guarded", true, true, 24, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{}
+			for i := range 24 {
+				head := "<title>p</title>"
+				if i < 2 {
+					head = `<meta property="article:modified_time" content="2024-05-0` + fmt.Sprint(i+1) + `T00:00:00Z">`
+				}
+				files[fmt.Sprintf("p%02d.html", i)] = head
+			}
+			root := pages(t, files)
+			for i := range 24 {
+				mt := stamp
+				if tc.spread {
+					mt = mt.AddDate(0, 0, -3*i)
+				}
+				os.Chtimes(filepath.Join(root, fmt.Sprintf("p%02d.html", i)), mt, mt)
+			}
+			res, ev, err := run(t, Options{Root: root, Heads: Heads{Read: true}, GuardMTime: tc.guard})
+			if err != nil {
+				t.Fatal(err)
+			}
+			dated := 0
+			for i := range res.URLs.Len() {
+				if !res.URLs.At(i).LastMod.IsZero() {
+					dated++
+				}
+			}
+			written, err := os.ReadFile(filepath.Join(root, "sitemap.xml"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := strings.Count(string(written), "<lastmod>"); dated != tc.wantDated || n != tc.wantDated {
+				t.Errorf("%d URLs dated, %d lastmods written; want %d", dated, n, tc.wantDated)
+			}
+			if res.MTimeDropped != (tc.wantDated == 2) {
+				t.Errorf("MTimeDropped %v", res.MTimeDropped)
+			}
+			if tc.wantDated == 2 && (res.LastMod[""] != 22 || res.LastMod[mapping.LastModMeta] != 2 || res.LastMod[mapping.LastModMTime] != 0) {
+				t.Errorf("lastmod counts %v, want 22 none and 2 meta", res.LastMod)
+			}
+			var matching []string
+			for _, w := range ev.warns {
+				if tc.wantWarn != "" && strings.Contains(w, tc.wantWarn) || strings.Contains(w, "modification time") || strings.Contains(w, "build times") {
+					matching = append(matching, w)
+				}
+			}
+			switch {
+			case tc.wantWarn == "" && len(matching) > 0:
+				t.Errorf("warnings %q, want none about dates", matching)
+			case tc.wantWarn != "" && (len(matching) != 1 || !strings.Contains(matching[0], tc.wantWarn)):
+				t.Errorf("warnings %q, want one containing %q", matching, tc.wantWarn)
+			}
+		})
+	}
+}

@@ -14,36 +14,25 @@ import (
 // which search engines learn to ignore. The likely cause follows from the
 // source most pages' dates came from.
 func (b *builder) lintLastMod() {
-	n := b.recs.Len()
-	if n < lintMinURLs {
-		return
-	}
-	days := make(map[int64]int)
-	for _, idx := range b.recs.order {
-		if r := b.recs.rec(idx); r.lastmod != noLastMod {
-			days[r.lastmod/86400]++
-		}
-	}
-	var day int64
-	most := 0
-	for d, c := range days {
-		if c > most || c == most && d < day {
-			day, most = d, c
-		}
-	}
-	if 2*most <= n {
+	day, most, n := b.topDay(func(*record) bool { return true })
+	if !looksStamped(most, n) {
 		return
 	}
 	var top mapping.LastModSource
 	for src, c := range b.res.LastMod {
-		if c > b.res.LastMod[top] || c == b.res.LastMod[top] && src < top {
+		if src == "" {
+			continue
+		}
+		if top == "" || c > b.res.LastMod[top] || c == b.res.LastMod[top] && src < top {
 			top = src
 		}
 	}
 	cause := ""
 	switch {
-	case top == mapping.LastModMTime:
+	case top == mapping.LastModMTime && !b.mapper.Uses(mapping.LastModGit):
 		cause = "; they are the files' modification times, which a fresh checkout or a build sets to now (CI): add git to lastmod.sources, or give dates in front matter"
+	case top == mapping.LastModMTime:
+		cause = "; they are the files' modification times, which a fresh checkout or a build sets to now (CI), and git had no date for them: " + b.undatedFix()
 	case top == mapping.LastModGit && b.git != nil && b.git.Shallow():
 		cause = "; they come from a shallow clone's history: fetch it whole (fetch-depth: 0, or git fetch --unshallow --filter=blob:none)"
 	case top == mapping.LastModGit:
@@ -53,8 +42,70 @@ func (b *builder) lintLastMod() {
 	case top == mapping.LastModMeta || top == mapping.LastModFrontMatter:
 		cause = "; they come from the pages' own dates (" + string(top) + "): a template may stamp the build time"
 	}
-	date := time.Unix(day*86400, 0).UTC().Format(time.DateOnly)
-	b.warn("", fmt.Errorf("%d of %d URLs (%d%%) have a lastmod on %s: dates that look like build times, which search engines learn to ignore%s", most, n, 100*most/n, date, cause))
+	b.warn("", fmt.Errorf("%d of %d URLs (%d%%) have a lastmod on %s: dates that look like build times, which search engines learn to ignore%s", most, n, 100*most/n, dayString(day), cause))
+}
+
+// guardMTime leaves out, with Options.GuardMTime, the lastmods the mtime
+// source gave when they look like a build's stamp, and says so the first
+// time. It is judged again on every write of a Session: the same pages
+// give the same sitemap as a fresh build.
+func (b *builder) guardMTime() {
+	if !b.opts.GuardMTime {
+		return
+	}
+	was := b.recs.dropMTime
+	b.recs.dropMTime = false
+	day, most, n := b.topDay(func(r *record) bool { return r.mtime })
+	b.recs.dropMTime = looksStamped(most, n)
+	if !b.recs.dropMTime {
+		return
+	}
+	b.res.MTimeDropped = true
+	if c := b.res.LastMod[mapping.LastModMTime]; c > 0 {
+		b.res.LastMod[""] += c
+		delete(b.res.LastMod, mapping.LastModMTime)
+	}
+	if !was {
+		b.warn("", fmt.Errorf("%d of %d URLs have a modification time on %s, as a build, a copy or a fresh checkout sets every file's: left out of lastmod, since no date is better than a false one; %s; to keep them, list mtime in lastmod.sources", most, n, dayString(day), b.undatedFix()))
+	}
+}
+
+// undatedFix says how pages without a true date could get one.
+func (b *builder) undatedFix() string {
+	if b.opts.Join == nil && b.opts.Content == nil {
+		return "to date the pages, commit them to git, give --source the folder of their sources (front matter, git history), or keep a state file (--state)"
+	}
+	return "to date the pages, give them a date in front matter, commit their sources to git, or keep a state file (--state)"
+}
+
+// topDay returns the day (Unix days) that most of the listed URLs for
+// which count is true have as their lastmod, as written, how many have it,
+// and how many URLs there are in all.
+func (b *builder) topDay(count func(*record) bool) (day int64, most, n int) {
+	n = b.recs.Len()
+	days := make(map[int64]int)
+	for _, idx := range b.recs.order {
+		r := b.recs.rec(idx)
+		if lm := b.recs.lastmod(r); lm != noLastMod && count(r) {
+			days[lm/86400]++
+		}
+	}
+	for d, c := range days {
+		if c > most || c == most && d < day {
+			day, most = d, c
+		}
+	}
+	return day, most, n
+}
+
+// looksStamped is the rule of the lint: more than half of n URLs, and at
+// least lintMinURLs, share one lastmod day.
+func looksStamped(most, n int) bool {
+	return n >= lintMinURLs && 2*most > n
+}
+
+func dayString(day int64) string {
+	return time.Unix(day*86400, 0).UTC().Format(time.DateOnly)
 }
 
 // lintMinURLs is the fewest URLs lintLastMod judges.

@@ -25,6 +25,7 @@ type record struct {
 	cf      sitemap.ChangeFreq
 	form    mapping.PathForm
 	prio    sitemap.Priority
+	mtime   bool // lastmod is the file's modification time
 }
 
 const noLastMod = math.MinInt64
@@ -48,6 +49,9 @@ type records struct {
 	shown  [][]sitemap.Alternate // by the same index: those filterAlternates kept
 	paths  []string
 	order  []int32 // record indexes, sorted; nil before sort
+	// dropMTime leaves out the lastmods that are modification times
+	// (Options.GuardMTime).
+	dropMTime bool
 }
 
 func (s *records) rec(i int32) *record { return &s.blocks[i/recordBlock][i%recordBlock] }
@@ -69,6 +73,7 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 	*r = record{loc: u.Loc, lastmod: noLastMod, cf: u.ChangeFreq, prio: u.Priority, form: d.Form}
 	if !u.LastMod.IsZero() {
 		r.lastmod = u.LastMod.Unix()
+		r.mtime = d.LastModSource == mapping.LastModMTime
 	}
 	if len(u.Alternates) > 0 {
 		s.alts = append(s.alts, u.Alternates)
@@ -178,6 +183,15 @@ func merge(out, a, b []int32, cmp func(a, b int32) int) {
 	copy(out[k:], b[j:])
 }
 
+// lastmod returns r's lastmod as written: noLastMod for a modification
+// time left out.
+func (s *records) lastmod(r *record) int64 {
+	if r.mtime && s.dropMTime {
+		return noLastMod
+	}
+	return r.lastmod
+}
+
 // Len returns the number of records (after sort and dedup, of URLs).
 func (s *records) Len() int { return len(s.order) }
 
@@ -185,8 +199,8 @@ func (s *records) Len() int { return len(s.order) }
 func (s *records) At(i int) sitemap.URL {
 	r := s.rec(s.order[i])
 	u := sitemap.URL{Loc: r.loc, ChangeFreq: r.cf, Priority: r.prio}
-	if r.lastmod != noLastMod {
-		u.LastMod = time.Unix(r.lastmod, 0).UTC()
+	if lm := s.lastmod(r); lm != noLastMod {
+		u.LastMod = time.Unix(lm, 0).UTC()
 	}
 	if r.alts > 0 {
 		u.Alternates = s.alts[r.alts-1]

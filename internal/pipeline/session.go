@@ -156,6 +156,7 @@ func (s *Session) finish(only map[string]bool) error {
 	b.dedup(only)
 	b.filterAlternates()
 	b.res.URLs = &b.recs
+	b.guardMTime()
 	return b.write()
 }
 

@@ -81,6 +81,9 @@ type siteChanger struct {
 	root string
 	rng  *rand.Rand
 	n    int
+	// days is how many days the modification times are spread over; 0
+	// means 300.
+	days int
 }
 
 func (c *siteChanger) write(rel, body string, mtime time.Time) {
@@ -137,7 +140,11 @@ func (c *siteChanger) body() string {
 func (c *siteChanger) change() []string {
 	files, dirs := c.files()
 	abs := func(rel string) string { return filepath.Join(c.root, filepath.FromSlash(rel)) }
-	mtime := time.Date(2024, 1, 1+c.rng.IntN(300), 0, 0, 0, 0, time.UTC)
+	days := c.days
+	if days == 0 {
+		days = 300
+	}
+	mtime := time.Date(2024, 1, 1+c.rng.IntN(days), 0, 0, 0, 0, time.UTC)
 	switch op := c.rng.IntN(8); {
 	case op <= 1 || len(files) == 0: // a new page
 		rel := folders[c.rng.IntN(len(folders))] + fmt.Sprintf("p%d", c.rng.IntN(20))
@@ -183,17 +190,27 @@ func TestSessionMatchesRun(t *testing.T) {
 	for _, variant := range []struct {
 		name string
 		opts func(o *Options)
+		days int
 	}{
-		{"default", func(o *Options) {}},
-		{"split and text", func(o *Options) { o.Write.MaxURLs, o.Write.Text = 4, true }},
-		{"gzip, clean URLs", func(o *Options) { o.Write.Gzip, o.Map.CleanURLs = true, true }},
-		{"no heads", func(o *Options) { o.Heads.Read = false }},
+		{"default", func(o *Options) {}, 0},
+		{"split and text", func(o *Options) { o.Write.MaxURLs, o.Write.Text = 4, true }, 0},
+		{"gzip, clean URLs", func(o *Options) { o.Write.Gzip, o.Map.CleanURLs = true, true }, 0},
+		{"no heads", func(o *Options) { o.Heads.Read = false }, 0},
+		// Modification times on two days: as the site grows past 20 URLs
+		// and one day takes most, they are left out, and back when not.
+		{"mtime guarded", func(o *Options) { o.GuardMTime = true }, 2},
 	} {
 		t.Run(variant.name, func(t *testing.T) {
 			for seed := range uint64(4) {
 				root, out := t.TempDir(), t.TempDir()
-				c := &siteChanger{t: t, root: root, rng: rand.New(rand.NewPCG(seed, 1))}
+				c := &siteChanger{t: t, root: root, rng: rand.New(rand.NewPCG(seed, 1)), days: variant.days}
 				c.write("index.html", "<title>home</title>", time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC))
+				if variant.days == 2 {
+					// Half on each day: the changes tip it one way or the other.
+					for i := range 24 {
+						c.write(fmt.Sprintf("half/%d.html", i), "<title>half</title>", time.Date(2024, 1, 1+i%2, 0, 0, 0, 0, time.UTC))
+					}
+				}
 				opts := Options{
 					Root:  root,
 					Heads: Heads{Read: true},
