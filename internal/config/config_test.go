@@ -531,3 +531,56 @@ func TestResolveGeneratorDefaults(t *testing.T) {
 		t.Errorf("jekyll: join %+v, sources %v", c.Build.Join, c.Build.Map.LastMod)
 	}
 }
+
+// TestResolveGeneratorStyle: with no platform, the URL form is the one
+// the generator links its pages by; a platform, or a flag, wins.
+func TestResolveGeneratorStyle(t *testing.T) {
+	t.Chdir(t.TempDir())
+	none := func(string) string { return "" }
+	base := "https://example.com/"
+	os.WriteFile("next.config.js", []byte("module.exports = { output: 'export' }\n"), 0o644)
+	os.MkdirAll("out", 0o755)
+
+	c, err := Resolve(cmdline(t, "--base-url", base), none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Build.Map.CleanURLs || c.Build.Map.TrailingSlash != mapping.SlashNever {
+		t.Errorf("Next.js export: clean URLs %v, slash %v; want /about for about.html and /blog for blog/index.html", c.Build.Map.CleanURLs, c.Build.Map.TrailingSlash)
+	}
+	if want := "Next.js URL style (clean URLs, folders without /; from next.config.js)"; !strings.Contains(c.Detected, want) {
+		t.Errorf("detected %q, want it to say %q", c.Detected, want)
+	}
+
+	// A flag wins over the generator.
+	c, err = Resolve(cmdline(t, "--base-url", base, "--trailing-slash"), none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.Build.Map.CleanURLs || c.Build.Map.TrailingSlash != mapping.SlashAlways {
+		t.Errorf("--trailing-slash: clean URLs %v, slash %v", c.Build.Map.CleanURLs, c.Build.Map.TrailingSlash)
+	}
+
+	// So does a platform's style.
+	os.WriteFile("netlify.toml", []byte("[build]\npublish = \"out\"\n"), 0o644)
+	c, err = Resolve(cmdline(t, "--base-url", base), none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(c.Detected, "Next.js URL style") || !strings.Contains(c.Detected, "Netlify URL style") {
+		t.Errorf("with netlify.toml: detected %q", c.Detected)
+	}
+	os.Remove("netlify.toml")
+	os.Remove("next.config.js")
+
+	// Astro with trailingSlash: 'always': folders with /.
+	os.WriteFile("astro.config.mjs", []byte("export default { site: 'https://example.org', trailingSlash: 'always' }\n"), 0o644)
+	os.MkdirAll("dist", 0o755)
+	c, err = Resolve(cmdline(t), none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Build.Map.CleanURLs || c.Build.Map.TrailingSlash != mapping.SlashAlways || !strings.Contains(c.Detected, "Astro URL style (folders with /") {
+		t.Errorf("Astro always: clean URLs %v, slash %v, detected %q", c.Build.Map.CleanURLs, c.Build.Map.TrailingSlash, c.Detected)
+	}
+}

@@ -35,6 +35,9 @@ type project struct {
 
 	// baseFromGen is true when the base URL is the generator's.
 	baseFromGen bool
+	// genStyle, with no platform, is the generator whose URL form
+	// applies (applyGeneratorStyle); nil when none does.
+	genStyle *generator.Project
 	// slashEverywhere is true when the platform's clean URLs of pages end
 	// in a slash too, and nobody set the trailing slash.
 	slashEverywhere bool
@@ -394,9 +397,11 @@ func (p *project) baseURL(root, previews string) (u, from string, err error) {
 }
 
 // applyStyle sets clean URLs and the trailing slash to the platform's
-// style, for each the user did not set.
+// style, else to the form the generator's configuration gives its pages,
+// for each the user did not set.
 func (p *project) applyStyle(l *layers) {
 	if p.style == nil {
+		p.applyGeneratorStyle(l)
 		return
 	}
 	if !l.given("clean_urls") {
@@ -406,6 +411,27 @@ func (p *project) applyStyle(l *layers) {
 		l.v.TrailingSlash = p.style.FolderSlash || p.style.EitherSlash
 		p.slashEverywhere = p.style.CleanSlash && l.v.CleanURLs
 	}
+}
+
+// applyGeneratorStyle sets, with no platform, the URL form the
+// generator that built the site links its pages by: with trailing slashes
+// off (Next.js by default, Astro trailingSlash: 'never' or build.format:
+// 'file', Docusaurus trailingSlash: false), NAME.html and NAME/index.html
+// are both /NAME; with them on, a folder's URL ends in /. MkDocs'
+// use_directory_urls: false links NAME.html as it is, as the defaults do.
+func (p *project) applyGeneratorStyle(l *layers) {
+	g := p.builtBy(l.v.Root)
+	if g == nil || g.TrailingSlash == "" || g.Generator == "mkdocs" || l.given("clean_urls") && l.given("trailing_slash") {
+		return
+	}
+	never := g.TrailingSlash == "never"
+	if never && !l.given("clean_urls") {
+		l.v.CleanURLs = true
+	}
+	if !l.given("trailing_slash") {
+		l.v.TrailingSlash = !never
+	}
+	p.genStyle = g
 }
 
 // describe is the one line that says what was detected.
@@ -436,6 +462,13 @@ func (p *project) describe(rootFrom, root, baseFrom string) string {
 			forms = append(forms, "folders without /")
 		}
 		parts = append(parts, fmt.Sprintf("%s URL style (%s; from %s)", p.platform, strings.Join(forms, ", "), p.style.From))
+	}
+	if g := p.genStyle; g != nil {
+		form := "folders with /"
+		if g.TrailingSlash == "never" {
+			form = "clean URLs, folders without /"
+		}
+		parts = append(parts, fmt.Sprintf("%s URL style (%s; from %s)", g.Title, form, filepath.Join(p.dir, g.File)))
 	}
 	return strings.Join(parts, "; ")
 }

@@ -481,3 +481,78 @@ func TestMkDocsSite(t *testing.T) {
 		t.Error("MkDocs' sitemap.xml.gz is still there")
 	}
 }
+
+// TestAstroSite builds testdata/astro with Astro 5 and its sitemap
+// integration (pinned in package-lock.json; .ci/run installs them with
+// npm ci) and runs plain sitemapgen in the project, as "npm run build &&
+// sitemapgen": every URL of Astro's sitemap but its noindex page, in its
+// URL style (trailingSlash 'never': no URL ends in / but the home page),
+// no redirect page, no lastmod from the build, and Astro's
+// sitemap-index.xml and sitemap-0.xml gone.
+func TestAstroSite(t *testing.T) {
+	fixture, err := filepath.Abs(filepath.Join("testdata", "astro"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	astro := filepath.Join(fixture, "node_modules", ".bin", "astro")
+	if _, err := os.Stat(astro); err != nil {
+		t.Skip("Astro is not installed: run npm ci in internal/e2e/testdata/astro (.ci/run does)")
+	}
+	// A copy of the project, with the fixture's node_modules.
+	src := filepath.Join(t.TempDir(), "astro-site")
+	for _, name := range []string{"src", "astro.config.mjs", "package.json"} {
+		from := filepath.Join(fixture, name)
+		if fi, err := os.Stat(from); err == nil && fi.IsDir() {
+			err = os.CopyFS(filepath.Join(src, name), os.DirFS(from))
+		} else if err == nil {
+			var data []byte
+			if data, err = os.ReadFile(from); err == nil {
+				os.MkdirAll(src, 0o755)
+				err = os.WriteFile(filepath.Join(src, name), data, 0o644)
+			}
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(fixture, "node_modules"), filepath.Join(src, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(astro, "build")
+	cmd.Dir = src
+	cmd.Env = append(os.Environ(), "ASTRO_TELEMETRY_DISABLED=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("astro build: %v\n%s", err, out)
+	}
+	dist := filepath.Join(src, "dist")
+	const base = "https://example.com/"
+	idx, err := sitemaptest.ReadFile(filepath.Join(dist, "sitemap-index.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	theirs := map[string]string{}
+	for _, s := range idx.Entries {
+		for loc, lm := range generatorSitemap(t, filepath.Join(dist, filepath.FromSlash(strings.TrimPrefix(s.Loc, base)))) {
+			theirs[loc] = lm
+		}
+	}
+	ours, log := zeroConfig(t, src, dist, base, "Astro URL style (clean URLs, folders without /; from astro.config.mjs)")
+	// Astro's sitemap lists its noindex page.
+	compareSets(t, ours, theirs, []string{base + "private"}, nil)
+	for loc := range ours {
+		if loc != base && strings.HasSuffix(loc, "/") {
+			t.Errorf("%s ends in /; the site's trailingSlash is 'never'", loc)
+		}
+		if strings.HasSuffix(loc, "/old") {
+			t.Errorf("%s, a redirect page, is listed", loc)
+		}
+	}
+	if want := "removed Astro's own sitemaps, which ours replace: sitemap-0.xml, sitemap-index.xml"; !strings.Contains(log, want) {
+		t.Errorf("the run does not say %q:\n%s", want, log)
+	}
+	for _, name := range []string{"sitemap-0.xml", "sitemap-index.xml"} {
+		if _, err := os.Stat(filepath.Join(dist, name)); err == nil {
+			t.Errorf("Astro's %s is still there", name)
+		}
+	}
+}
