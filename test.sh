@@ -32,6 +32,7 @@ for target in \
   ./internal/config:FuzzParse \
   ./internal/htmlhead:FuzzHead \
   ./internal/htmlhead:FuzzLexer \
+  ./internal/htmlhead:FuzzNextRedirect \
   ./frontmatter:FuzzSource \
   ./internal/jsconfig:FuzzJSLiterals \
   ./internal/generator:FuzzJSProjects \

@@ -453,6 +453,22 @@ func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head) bool {
 			return true
 		}
 	}
+	if h.ErrorShell {
+		// Next.js's error shell: a redirect() (its target in the body), or
+		// an error rendered in place of the page.
+		switch {
+		case h.NextRedirect != "" && !m.opts.KeepRedirects:
+			to := h.NextRedirect
+			if u, err := NormalizeURL(to, resolver()); err == nil {
+				to = u
+			}
+			d.Skip, d.Because = Redirect, "Next.js redirect() to "+to
+			return true
+		case h.NextRedirect == "" && !m.opts.KeepErrorPages:
+			d.Skip, d.Because = ErrorPage, `Next.js error page (<html id="__next_error__">)`
+			return true
+		}
+	}
 	if h.Canonical != "" && h.Canonical != d.URL.Loc && !m.opts.KeepNonCanonical && m.judgeCanonical(d, h.Canonical, resolver()) {
 		return true
 	}

@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
 )
@@ -329,5 +330,31 @@ func TestReasons(t *testing.T) {
 			t.Errorf("Reasons holds %q twice or empty", r)
 		}
 		seen[r] = true
+	}
+}
+
+// TestNextErrorShell: a Next.js error shell with a redirect() is a
+// redirect to its target; without one, an error page; each kept when the
+// policy keeps them.
+func TestNextErrorShell(t *testing.T) {
+	m, _ := New(Options{BaseURL: "https://example.com/"})
+	keep, _ := New(Options{BaseURL: "https://example.com/", KeepRedirects: true, KeepErrorPages: true})
+	for _, tc := range []struct {
+		head         htmlhead.Head
+		skip, keepIt Reason
+		because      string
+	}{
+		{htmlhead.Head{ErrorShell: true, NextRedirect: "/about"}, Redirect, "", "Next.js redirect() to https://example.com/about"},
+		{htmlhead.Head{ErrorShell: true}, ErrorPage, "", `Next.js error page (<html id="__next_error__">)`},
+		{htmlhead.Head{NextRedirect: "/about"}, "", "", ""}, // not the shell: the marker alone says nothing
+	} {
+		h := tc.head
+		d := m.Map(Page{File: walker.File{Path: "old.html"}, Head: &h})
+		if d.Skip != tc.skip || d.Because != tc.because {
+			t.Errorf("%+v: skip %q (%q), want %q (%q)", tc.head, d.Skip, d.Because, tc.skip, tc.because)
+		}
+		if d := keep.Map(Page{File: walker.File{Path: "old.html"}, Head: &h}); d.Skip != tc.keepIt {
+			t.Errorf("%+v, kept by the policy: skip %q", tc.head, d.Skip)
+		}
 	}
 }

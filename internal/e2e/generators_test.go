@@ -484,7 +484,7 @@ func TestMkDocsSite(t *testing.T) {
 
 // TestAstroSite builds testdata/astro with Astro 5 and its sitemap
 // integration (pinned in package-lock.json; .ci/run installs them with
-// npm ci) and runs plain sitemapgen in the project, as "npm run build &&
+// npm install) and runs plain sitemapgen in the project, as "npm run build &&
 // sitemapgen": every URL of Astro's sitemap but its noindex page, in its
 // URL style (trailingSlash 'never': no URL ends in / but the home page),
 // no redirect page, no lastmod from the build, and Astro's
@@ -496,7 +496,7 @@ func TestAstroSite(t *testing.T) {
 	}
 	astro := filepath.Join(fixture, "node_modules", ".bin", "astro")
 	if _, err := os.Stat(astro); err != nil {
-		t.Skip("Astro is not installed: run npm ci in internal/e2e/testdata/astro (.ci/run does)")
+		t.Skip("Astro is not installed: run npm install in internal/e2e/testdata/astro (.ci/run does)")
 	}
 	// A copy of the project, with the fixture's node_modules.
 	src := filepath.Join(t.TempDir(), "astro-site")
@@ -555,4 +555,43 @@ func TestAstroSite(t *testing.T) {
 			t.Errorf("Astro's %s is still there", name)
 		}
 	}
+}
+
+// TestNextExport runs plain sitemapgen in testdata/next, a Next.js 16
+// static export whose built pages are committed (rebuild.sh makes them
+// again): its redirect() page, written with no meta refresh, and its
+// notFound() and 404 pages are left out, and the URLs take the form
+// Next.js links by (about.html is /about).
+func TestNextExport(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "next-site")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "next"))); err != nil {
+		t.Fatal(err)
+	}
+	const base = "https://example.com/"
+	r := mustRun(t, src, "--base-url", base, "--verbose")
+	entries, _, err := sitemaptest.URLs(filepath.Join(src, "out"), base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var locs []string
+	for _, e := range entries {
+		locs = append(locs, e.Loc)
+		if e.LastMod != "" {
+			t.Errorf("%s: lastmod %s; nothing dates the pages of this export", e.Loc, e.LastMod)
+		}
+	}
+	if want := []string{base, base + "about", base + "blog/hello-world"}; !slices.Equal(locs, want) {
+		t.Errorf("listed %q, want %q", locs, want)
+	}
+	for _, want := range []string{
+		"Next.js URL style (clean URLs, folders without /; from next.config.mjs)",
+		"out/old.html: skipped: redirect (Next.js redirect() to https://example.com/about)",
+		"out/gone.html: skipped: noindex",
+		"out/404.html: skipped: error page",
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("the run does not say %q:\n%s", want, r.stderr)
+		}
+	}
+	sitemaptest.MustValidate(t, filepath.Join(src, "out"))
 }

@@ -67,6 +67,14 @@ type Head struct {
 	Modified time.Time
 	// ModifiedFrom names Modified's source, such as "article:modified_time".
 	ModifiedFrom string
+	// ErrorShell is set when the page is Next.js's error shell, <html
+	// id="__next_error__">: what a static export writes for a page that
+	// called redirect() or notFound(), or that threw while rendering.
+	// NextRedirect is where such a page redirects, from the NEXT_REDIRECT
+	// marker of its body (see [NextRedirect]); the reader of the head
+	// leaves it to the caller, which reads the body.
+	ErrorShell   bool
+	NextRedirect string
 	// Truncated is set when the head did not end within the limit; the
 	// Head holds what was read.
 	Truncated bool
@@ -256,6 +264,10 @@ func (p *headParser) run(l *lexer) (ended bool, open string) {
 // tag handles a complete start tag of the head.
 func (p *headParser) tag(name []byte) {
 	switch string(name) {
+	case "html":
+		if string(attrValue(p.attrs, "id")) == "__next_error__" {
+			p.h.ErrorShell = true
+		}
 	case "meta":
 		p.meta()
 	case "link":
@@ -637,4 +649,30 @@ func findDateModified(doc any) string {
 		}
 	}
 	return ""
+}
+
+// nextRedirectMark starts the digest Next.js gives the error redirect()
+// throws, which a static export writes into the page's flight data:
+// "NEXT_REDIRECT;replace;/about;307;".
+var nextRedirectMark = []byte("NEXT_REDIRECT;")
+
+// NextRedirect returns the target of the first NEXT_REDIRECT marker in
+// page (the whole file of a Next.js error shell), and whether there is
+// one with a target.
+func NextRedirect(page []byte) (string, bool) {
+	i := bytes.Index(page, nextRedirectMark)
+	if i < 0 {
+		return "", false
+	}
+	rest := page[i+len(nextRedirectMark):]
+	// The kind (replace or push), then the URL, each ended by ";".
+	_, rest, ok := bytes.Cut(rest, []byte(";"))
+	if !ok {
+		return "", false
+	}
+	target, _, ok := bytes.Cut(rest, []byte(";"))
+	if !ok || len(target) == 0 || len(target) > 4096 || bytes.ContainsAny(target, "\"<>\\ \n") {
+		return "", false
+	}
+	return string(target), true
 }

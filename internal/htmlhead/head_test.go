@@ -285,3 +285,45 @@ func FuzzHead(f *testing.F) {
 		}
 	})
 }
+
+// TestNextErrorShell: Next.js's error shell, <html id="__next_error__">,
+// is told apart, and NextRedirect finds a redirect()'s target in its
+// flight data, or nothing that could not be one.
+func TestNextErrorShell(t *testing.T) {
+	if h := read(t, `<!DOCTYPE html><html id="__next_error__"><head><meta charSet="utf-8"/><title>x</title></head><body>`, 0); !h.ErrorShell {
+		t.Error("the error shell is not told")
+	}
+	for _, page := range []string{
+		`<html lang="en"><head><title>x</title></head>`,
+		`<html id="main"><head>`,
+		`<head></head><body><html id="__next_error__">`, // an html tag in the body is not the page's
+	} {
+		if h := read(t, page, 0); h.ErrorShell {
+			t.Errorf("%q taken for the error shell", page)
+		}
+	}
+	for _, tc := range []struct{ page, want string }{
+		{`self.__next_f.push([1,"NEXT_REDIRECT;replace;/about;307;"])`, "/about"},
+		{`"digest":"NEXT_REDIRECT;push;https://example.com/a?b=1;308;"`, "https://example.com/a?b=1"},
+		{`NEXT_REDIRECT;replace;/a b;307;`, ""}, // a space: not a URL as Next.js writes it
+		{`NEXT_REDIRECT;replace;;307;`, ""},     // no target
+		{`NEXT_REDIRECT;replace;/unended`, ""},  // cut off
+		{`NEXT_NOT_FOUND NEXT_HTTP_ERROR_FALLBACK;404`, ""},
+	} {
+		got, ok := NextRedirect([]byte(tc.page))
+		if got != tc.want || ok != (tc.want != "") {
+			t.Errorf("NextRedirect(%q) = %q, %v; want %q", tc.page, got, ok, tc.want)
+		}
+	}
+}
+
+func FuzzNextRedirect(f *testing.F) {
+	f.Add([]byte(`NEXT_REDIRECT;replace;/about;307;`))
+	f.Add([]byte(`NEXT_REDIRECT;push;https://example.com/;308;NEXT_REDIRECT;`))
+	f.Fuzz(func(t *testing.T, page []byte) {
+		target, ok := NextRedirect(page)
+		if ok != (target != "") || strings.ContainsAny(target, "\"<> \n\\;") || ok && !bytes.Contains(page, []byte(target)) {
+			t.Errorf("NextRedirect(%q) = %q, %v", page, target, ok)
+		}
+	})
+}

@@ -95,3 +95,8 @@ func (p *rawPage) Read(b []byte) (int, error) {
 }
 
 func (p *rawPage) Close() error { return syscall.Close(p.fd) }
+
+// Seek sets the offset of the next Read.
+func (p *rawPage) Seek(offset int64, whence int) (int64, error) {
+	return syscall.Seek(p.fd, offset, whence)
+}

@@ -6,6 +6,7 @@ package pipeline
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"time"
@@ -67,12 +68,27 @@ func (b *builder) readHead(hr *htmlhead.HeadReader, rel string, f *walker.File) 
 	if err != nil {
 		return nil, err
 	}
+	if h.ErrorShell {
+		// Next.js's error shell: a redirect() says its target in the
+		// body. Such pages are few; read them whole, up to a bound.
+		if _, err := page.Seek(0, io.SeekStart); err != nil {
+			return nil, err
+		}
+		body, err := io.ReadAll(io.LimitReader(page, maxShellBytes))
+		if err != nil {
+			return nil, err
+		}
+		h.NextRedirect, _ = htmlhead.NextRedirect(body)
+	}
 	now, err := b.root.stat(rel)
 	if err := changed(info, now, err); err != nil {
 		return nil, err
 	}
 	return h, nil
 }
+
+// maxShellBytes bounds the read of a Next.js error shell's body.
+const maxShellBytes = 8 << 20
 
 // changed compares what a page was when it was opened with what its path
 // names after the read (now, or the error of its stat).
