@@ -386,7 +386,9 @@ func (p *project) baseURL(root, previews string) (u, from string, err error) {
 	msg := ErrNoBaseURL.Error()
 	switch {
 	case g != nil:
-		msg += "\n  or in " + g.Title + "'s configuration (" + filepath.Join(p.dir, g.File) + ")"
+		for _, place := range baseURLPlaces(g, filepath.Join(p.dir, g.File)) {
+			msg += "\n  or " + place
+		}
 		for _, n := range g.Notes {
 			msg += "\nnote: " + n
 		}
@@ -394,6 +396,35 @@ func (p *project) baseURL(root, previews string) (u, from string, err error) {
 		msg += fmt.Sprintf("\n(found %s: name the site folder to choose)", p.names())
 	}
 	return "", "", errors.New(msg)
+}
+
+// baseURLPlaces says where in the project a generator's site URL can be
+// kept: places that can hold it, for the hint of a missing base URL.
+func baseURLPlaces(g *generator.Project, file string) []string {
+	if base := filepath.Base(file); base == "package.json" || base == "Gemfile" {
+		// Found by a dependency: the configuration file to write.
+		conf := map[string]string{"jekyll": "_config.yml", "astro": "astro.config.mjs", "docusaurus": "docusaurus.config.js"}[g.Generator]
+		if conf != "" {
+			file = filepath.Join(filepath.Dir(file), conf)
+		}
+	}
+	switch g.Generator {
+	case "next":
+		return []string{"siteUrl: in next-sitemap.config.js", `"homepage": in package.json`}
+	case "eleventy":
+		return []string{"url: in Eleventy's site data (_data/metadata.json or _data/site.json)", `"homepage": in package.json`}
+	case "hugo":
+		return []string{"baseURL in Hugo's configuration (" + file + ")"}
+	case "jekyll":
+		return []string{"url: in Jekyll's configuration (" + file + ")"}
+	case "astro":
+		return []string{"site: in Astro's configuration (" + file + ")", `"homepage": in package.json`}
+	case "mkdocs":
+		return []string{"site_url: in MkDocs' configuration (" + file + ")"}
+	case "docusaurus":
+		return []string{"url: in Docusaurus' configuration (" + file + ")"}
+	}
+	return []string{"in " + g.Title + "'s configuration (" + file + ")"}
 }
 
 // applyStyle sets clean URLs and the trailing slash to the platform's

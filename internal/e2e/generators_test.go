@@ -560,15 +560,16 @@ func TestAstroSite(t *testing.T) {
 // TestNextExport runs plain sitemapgen in testdata/next, a Next.js 16
 // static export whose built pages are committed (rebuild.sh makes them
 // again): its redirect() page, written with no meta refresh, and its
-// notFound() and 404 pages are left out, and the URLs take the form
-// Next.js links by (about.html is /about).
+// notFound() and 404 pages are left out, the URLs take the form Next.js
+// links by (about.html is /about), and the base URL is package.json's
+// homepage.
 func TestNextExport(t *testing.T) {
 	src := filepath.Join(t.TempDir(), "next-site")
 	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "next"))); err != nil {
 		t.Fatal(err)
 	}
 	const base = "https://example.com/"
-	r := mustRun(t, src, "--base-url", base, "--verbose")
+	r := mustRun(t, src, "--verbose") // the base URL: package.json's homepage
 	entries, _, err := sitemaptest.URLs(filepath.Join(src, "out"), base)
 	if err != nil {
 		t.Fatal(err)
@@ -584,6 +585,7 @@ func TestNextExport(t *testing.T) {
 		t.Errorf("listed %q, want %q", locs, want)
 	}
 	for _, want := range []string{
+		"base URL from package.json homepage",
 		"Next.js URL style (clean URLs, folders without /; from next.config.mjs)",
 		"out/old.html: skipped: redirect (Next.js redirect() to https://example.com/about)",
 		"out/gone.html: skipped: noindex",

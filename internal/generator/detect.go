@@ -85,6 +85,11 @@ type Project struct {
 //   - Docusaurus: docusaurus.config.{js,ts,mjs,cjs}, else a package.json
 //     dependency "@docusaurus/core".
 //
+// A JavaScript project whose configuration gives no site URL takes the one
+// it keeps elsewhere: next-sitemap's siteUrl (Next.js), the url of
+// Eleventy's site data (_data/metadata.*, _data/site.*), else
+// package.json's homepage (see fillBaseURL).
+//
 // A configuration file that exists but does not parse (TOML, YAML, JSON,
 // package.json) is a [*diag.Diagnostic] naming the file (as
 // filepath.Join(dir, name)) and line. A Hugo or Jekyll configuration that
@@ -124,6 +129,9 @@ func detect(dir string, env func(string) (string, bool)) ([]Project, error) {
 			return nil, err
 		}
 		if p != nil {
+			if err := d.fillBaseURL(p); err != nil {
+				return nil, err
+			}
 			p.Notes = uniqueNotes(p.Notes)
 			out = append(out, *p)
 		}
@@ -253,8 +261,9 @@ const (
 // packageJSON is what Detect takes from a package.json: the names of its
 // dependencies and its scripts.
 type packageJSON struct {
-	deps    map[string]bool
-	scripts map[string]string
+	deps     map[string]bool
+	scripts  map[string]string
+	homepage string
 }
 
 // has reports whether the package depends on name (dependencies or
@@ -295,6 +304,7 @@ func (d *detector) readPackageJSON() (*packageJSON, error) {
 			}
 		}
 	}
+	p.homepage, _ = m["homepage"].(string)
 	if scripts, ok := m["scripts"].(map[string]any); ok {
 		for name, v := range scripts {
 			if s, ok := v.(string); ok {

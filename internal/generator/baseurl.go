@@ -1,0 +1,106 @@
+package generator
+
+// Where a JavaScript project keeps its site's URL when its generator's
+// configuration has no such setting: next-sitemap's configuration,
+// Eleventy's site data, package.json's homepage.
+
+import (
+	"encoding/json"
+	"net/url"
+	"path"
+
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+)
+
+// nextSitemapConfigs are the files next-sitemap reads its configuration
+// from (--config names another).
+var nextSitemapConfigs = []string{"next-sitemap.config.js", "next-sitemap.config.cjs", "next-sitemap.config.mjs"}
+
+// eleventyDataFiles are the global data files that Eleventy starters keep
+// the site's URL in (url), in the order looked at: the base blog's
+// _data/metadata, then the common _data/site, in the input folder (the
+// project's, or src/).
+var eleventyDataFiles = []string{"metadata.json", "metadata.js", "metadata.cjs", "metadata.mjs", "site.json", "site.js", "site.cjs", "site.mjs"}
+
+// fillBaseURL gives p, a project whose configuration names no site URL,
+// the one the project keeps elsewhere: next-sitemap's siteUrl (Next.js),
+// the url of Eleventy's site data, else package.json's homepage. Values
+// that are not absolute http(s) URLs are passed over with a note.
+func (d *detector) fillBaseURL(p *Project) error {
+	if p.BaseURL != "" {
+		return nil
+	}
+	set := func(u, from string) bool {
+		if !absHTTP(u) {
+			p.Notes = append(p.Notes, noteAt(from, 0, "%q is not an absolute http(s) URL; not taken for the base URL", u))
+			return false
+		}
+		u = withSlash(u)
+		if p.BasePath != "" && urlPath(u) == "/" {
+			u = joinSiteBase(u, p.BasePath)
+		}
+		p.BaseURL, p.BaseURLFrom = u, from
+		return true
+	}
+	switch p.Generator {
+	case "next":
+		name, data, err := d.firstFile(nextSitemapConfigs...)
+		if err != nil {
+			return err
+		}
+		if name != "" {
+			r := jsconfig.NewReader(name, data)
+			v, st := r.Str("siteUrl", baseURLHint)
+			p.Notes = append(p.Notes, r.Notes()...)
+			if st == jsconfig.OK && set(v.Value, name+" siteUrl") {
+				return nil
+			}
+		}
+	case "eleventy":
+		for _, dir := range []string{"_data", "src/_data"} {
+			for _, file := range eleventyDataFiles {
+				name, data, err := d.firstFile(path.Join(dir, file))
+				if err != nil {
+					return err
+				}
+				if name == "" {
+					continue
+				}
+				if u, ok := dataURL(name, data); ok && set(u, name+" url") {
+					return nil
+				}
+			}
+		}
+	case "astro", "docusaurus":
+	default:
+		return nil
+	}
+	if d.pkg != nil && d.pkg.homepage != "" {
+		set(d.pkg.homepage, "package.json homepage")
+	}
+	return nil
+}
+
+// dataURL reads the url of an Eleventy data file: a JSON object's, or a
+// JavaScript module's exported object's, when it is a literal string.
+func dataURL(name string, data []byte) (string, bool) {
+	if path.Ext(name) == ".json" {
+		var m map[string]any
+		if json.Unmarshal(data, &m) != nil {
+			return "", false
+		}
+		u, ok := m["url"].(string)
+		return u, ok && u != ""
+	}
+	v, st := jsconfig.NewReader(name, data).Str("url", "")
+	return v.Value, st == jsconfig.OK && v.Value != ""
+}
+
+// urlPath returns the path of an absolute URL, "/" when it has none.
+func urlPath(u string) string {
+	pu, err := url.Parse(u)
+	if err != nil || pu.Path == "" {
+		return "/"
+	}
+	return pu.Path
+}

@@ -1,0 +1,67 @@
+package generator
+
+import "testing"
+
+// TestDetectBaseURLElsewhere: a JavaScript project whose generator has no
+// site URL setting keeps it elsewhere: next-sitemap's siteUrl, Eleventy's
+// site data, package.json's homepage; a configuration's own URL wins.
+func TestDetectBaseURLElsewhere(t *testing.T) {
+	nextCfg := "module.exports = { output: 'export' }\n"
+	testDetect(t, []detectTest{
+		{
+			name: "next-sitemap siteUrl",
+			files: map[string]string{
+				"next.config.js":         nextCfg,
+				"next-sitemap.config.js": "/** @type {import('next-sitemap').IConfig} */\nmodule.exports = {\n  siteUrl: 'https://next.example',\n  generateRobotsTxt: true,\n}\n",
+				"package.json":           `{"homepage": "https://other.example/"}`,
+			},
+			want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.js", PublishDir: "out", TrailingSlash: "never",
+				BaseURL: "https://next.example/", BaseURLFrom: "next-sitemap.config.js siteUrl"}},
+		},
+		{
+			name: "package.json homepage, with Next's basePath",
+			files: map[string]string{
+				"next.config.mjs": "export default { output: 'export', basePath: '/docs' }\n",
+				"package.json":    `{"homepage": "https://next.example", "dependencies": {"next": "16"}}`,
+			},
+			want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.mjs", PublishDir: "out", TrailingSlash: "never",
+				BasePath: "/docs/", BaseURL: "https://next.example/docs/", BaseURLFrom: "package.json homepage"}},
+		},
+		{
+			name: "Eleventy site data, JSON",
+			files: map[string]string{
+				"eleventy.config.js":  "export default function (c) {}\n",
+				"_data/metadata.json": `{"title": "Blog", "url": "https://blog.example/"}`,
+			},
+			want: []Project{{Generator: "eleventy", Title: "Eleventy", File: "eleventy.config.js", PublishDir: "_site",
+				BaseURL: "https://blog.example/", BaseURLFrom: "_data/metadata.json url"}},
+		},
+		{
+			name: "Eleventy site data, a module in src/",
+			files: map[string]string{
+				".eleventy.js":      "module.exports = function () { return { dir: { input: 'src' } } }\n",
+				"src/_data/site.js": "module.exports = {\n  name: 'x',\n  url: 'https://site.example',\n};\n",
+			},
+			want: []Project{{Generator: "eleventy", Title: "Eleventy", File: ".eleventy.js", PublishDir: "_site",
+				BaseURL: "https://site.example/", BaseURLFrom: "src/_data/site.js url"}},
+		},
+		{
+			name: "a homepage that is not a URL is a note",
+			files: map[string]string{
+				"eleventy.config.js": "export default function (c) {}\n",
+				"package.json":       `{"homepage": "."}`,
+			},
+			want: []Project{{Generator: "eleventy", Title: "Eleventy", File: "eleventy.config.js", PublishDir: "_site",
+				Notes: []string{`package.json homepage: "." is not an absolute http(s) URL; not taken for the base URL`}}},
+		},
+		{
+			name: "Astro's site wins over homepage",
+			files: map[string]string{
+				"astro.config.mjs": "export default { site: 'https://astro.example' }\n",
+				"package.json":     `{"homepage": "https://other.example/"}`,
+			},
+			want: []Project{{Generator: "astro", Title: "Astro", File: "astro.config.mjs", PublishDir: "dist",
+				BaseURL: "https://astro.example/", BaseURLFrom: "astro.config.mjs site"}},
+		},
+	})
+}
