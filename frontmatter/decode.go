@@ -49,7 +49,7 @@ var (
 		"expirydate": true, "unpublishdate": true, "draft": true, "headless": true,
 		"build": true, "_build": true, "url": true, "permalink": true, "slug": true,
 		"title": true, "aliases": true, "redirect_from": true, "categories": true,
-		"category": true, "sitemap": true,
+		"category": true, "tags": true, "sitemap": true,
 	}
 	nestedKeys = map[string]bool{
 		"exclude": true, "disable": true, "changefreq": true, "priority": true,

@@ -83,6 +83,9 @@ type Source struct {
 	// names as Jekyll allows), then category (one name, or a list),
 	// without repeats.
 	Categories []string
+	// Tags are tags (a list, or one name), without repeats: with
+	// categories, Hugo's default taxonomies.
+	Tags []string
 	// Sitemap is the page's own sitemap: block.
 	Sitemap SitemapBlock
 	// Lines is the line on which the front matter ends: the line of its

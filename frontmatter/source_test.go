@@ -158,7 +158,9 @@ var sourceTests = []struct {
 	{"category is one name", "---\ncategory: classic hollywood\ncategories: film\n---\n", Source{Format: "yaml", Categories: []string{"film", "classic hollywood"}, Lines: 4}},
 	{"categories without repeats", "---\ncategories: [a, b, a]\ncategory: b\n---\n", Source{Format: "yaml", Categories: []string{"a", "b"}, Lines: 4}},
 	{"first of keys alike in case", "---\nTitle: first\ntitle: second\n---\n", Source{Format: "yaml", Title: "first", Lines: 4}},
-	{"other keys ignored", "---\nparams:\n  lastmod: 2020-01-01\ntags: [x]\n---\n", Source{Format: "yaml", Lines: 5}},
+	{"other keys ignored", "---\nparams:\n  lastmod: 2020-01-01\nkeywords: [x]\n---\n", Source{Format: "yaml", Lines: 5}},
+	{"tags", "---\ntags: [a, b, a]\n---\n", Source{Format: "yaml", Tags: []string{"a", "b"}, Lines: 3}},
+	{"one tag", "+++\ntags = 'a b'\n+++\n", Source{Format: "toml", Tags: []string{"a b"}, Lines: 3}},
 	{"YAML anchors", "---\nd: &d 2024-01-02\nlastmod: *d\n---\n", Source{Format: "yaml", Lastmod: day("2024-01-02"), LastmodKey: "lastmod", Lines: 4}},
 
 	// Date forms.

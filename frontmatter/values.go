@@ -57,6 +57,7 @@ func (p *sourceParse) apply(fs fields) {
 	s.Title = p.text(fs, "title")
 	s.Aliases = p.list(fs, false, "aliases", "redirect_from")
 	s.Categories = p.list(fs, true, "categories", "category")
+	s.Tags = p.list(fs, false, "tags")
 	p.sitemap(fs)
 }
 

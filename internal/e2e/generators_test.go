@@ -331,9 +331,23 @@ func TestHugoFrontMatter(t *testing.T) {
 
 	// Zero configuration, as a user runs it: "hugo && sitemapgen".
 	t.Run("zero-config", func(t *testing.T) {
-		ours, _ := zeroConfig(t, src, public, base, "sources "+filepath.Join("content")+" (Hugo's contentDir)")
+		ours, log := zeroConfig(t, src, public, base, "sources "+filepath.Join("content")+" (Hugo's contentDir)")
 		compareSets(t, ours, theirs, []string{hidden}, nil)
 		checkLastMods(t, ours, theirs, dates)
+		// Every date agrees with Hugo's, list pages' included: a section,
+		// the taxonomy and its term take the newest page they list.
+		agree := 0
+		for loc, lm := range theirs {
+			got, ok := ours[loc]
+			switch {
+			case !ok:
+			case lm == "" && got == "" || sameInstant(got, lm):
+				agree++
+			default:
+				t.Errorf("%s: our lastmod %q, Hugo's %q", loc, got, lm)
+			}
+		}
+		t.Logf("%d of Hugo's %d URLs listed with the same lastmod\n%s", agree, len(theirs), log)
 	})
 
 	t.Run("content", func(t *testing.T) {

@@ -76,6 +76,13 @@ func (h *Hugo) urlize(s string) string {
 	return s
 }
 
+// TermPath returns the URL path of a term's page of a taxonomy (its
+// plural name, "tags"), as Hugo publishes it by default:
+// /tags/a-term/.
+func (h *Hugo) TermPath(taxonomy, term string) string {
+	return "/" + h.urlize(taxonomy) + "/" + h.urlize(term) + "/"
+}
+
 // makePath sanitizes one path element as Hugo's MakePathSanitized does.
 func (h *Hugo) makePath(s string) string {
 	s = hugoSanitize(s)

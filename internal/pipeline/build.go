@@ -472,6 +472,7 @@ func (b *builder) run(ctx context.Context) error {
 	b.dedup(nil)
 	b.filterAlternates()
 	res.URLs = &b.recs
+	b.countListed(b.dateListPages())
 	b.guardMTime()
 	b.lintLastMod()
 	if err := b.explain.finish(&b.recs, opts.Report.Explain); err != nil {

@@ -86,7 +86,7 @@ func (b *builder) topDay(count func(*record) bool) (day int64, most, n int) {
 	days := make(map[int64]int)
 	for _, idx := range b.recs.order {
 		r := b.recs.rec(idx)
-		if lm := b.recs.lastmod(r); lm != noLastMod && count(r) {
+		if lm := b.recs.lastmod(idx); lm != noLastMod && count(r) {
 			days[lm/86400]++
 		}
 	}

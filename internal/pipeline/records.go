@@ -52,6 +52,9 @@ type records struct {
 	// dropMTime leaves out the lastmods that are modification times
 	// (Options.GuardMTime).
 	dropMTime bool
+	// listed gives the list pages without a lastmod of their own the
+	// date of the newest page they list (dateListPages), by record index.
+	listed map[int32]int64
 }
 
 func (s *records) rec(i int32) *record { return &s.blocks[i/recordBlock][i%recordBlock] }
@@ -183,11 +186,18 @@ func merge(out, a, b []int32, cmp func(a, b int32) int) {
 	copy(out[k:], b[j:])
 }
 
-// lastmod returns r's lastmod as written: noLastMod for a modification
-// time left out.
-func (s *records) lastmod(r *record) int64 {
+// lastmod returns the lastmod of the record at idx as written:
+// noLastMod for a modification time left out, the newest listed page's
+// for a list page without one.
+func (s *records) lastmod(idx int32) int64 {
+	r := s.rec(idx)
 	if r.mtime && s.dropMTime {
 		return noLastMod
+	}
+	if r.lastmod == noLastMod {
+		if t, ok := s.listed[idx]; ok {
+			return t
+		}
 	}
 	return r.lastmod
 }
@@ -199,7 +209,7 @@ func (s *records) Len() int { return len(s.order) }
 func (s *records) At(i int) sitemap.URL {
 	r := s.rec(s.order[i])
 	u := sitemap.URL{Loc: r.loc, ChangeFreq: r.cf, Priority: r.prio}
-	if lm := s.lastmod(r); lm != noLastMod {
+	if lm := s.lastmod(s.order[i]); lm != noLastMod {
 		u.LastMod = time.Unix(lm, 0).UTC()
 	}
 	if r.alts > 0 {

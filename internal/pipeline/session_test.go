@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -416,5 +417,83 @@ func TestSessionContent(t *testing.T) {
 			t.Fatalf("step %d: %v", step, err)
 		}
 		sameAsRun(t, fmt.Sprintf("step %d", step), opts, public)
+	}
+}
+
+// TestListPageDates: in a Hugo join, the home page, a section and a
+// taxonomy's pages without a date of their own take the newest of the
+// pages they list, in a Session as in a fresh build, after every change.
+func TestListPageDates(t *testing.T) {
+	dir := t.TempDir()
+	public, content := filepath.Join(dir, "public"), filepath.Join(dir, "content")
+	pc := &siteChanger{t: t, root: public}
+	cc := &siteChanger{t: t, root: content}
+	day := time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)
+	for _, p := range []string{"index.html", "posts/index.html", "posts/a/index.html", "posts/b/index.html", "tags/index.html", "tags/x/index.html", "about/index.html"} {
+		pc.write(p, "<title>"+p+"</title>", day)
+	}
+	cc.write("posts/a.md", "---\nlastmod: 2024-05-01\ntags: [X]\n---\n", day)
+	cc.write("posts/b.md", "---\nlastmod: 2024-04-01\n---\n", day)
+	cc.write("about.md", "---\ntitle: About\n---\n", day) // no date: lists nothing
+	hugo, err := generator.LoadHugo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{
+		Root: public, Heads: Heads{Read: true},
+		Map:  mapping.Options{BaseURL: "https://example.com/", LastMod: []mapping.LastModSource{mapping.LastModFrontMatter}},
+		Join: &Sources{Dir: content, Preset: hugo},
+	}
+	dates := func(t *testing.T, res *Result) map[string]string {
+		t.Helper()
+		got := map[string]string{}
+		for i := range res.URLs.Len() {
+			u := res.URLs.At(i)
+			got[strings.TrimPrefix(u.Loc, "https://example.com")] = ""
+			if !u.LastMod.IsZero() {
+				got[strings.TrimPrefix(u.Loc, "https://example.com")] = u.LastMod.Format(time.DateOnly)
+			}
+		}
+		return got
+	}
+	res, err := Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"/": "2024-05-01", "/posts/": "2024-05-01", "/posts/a/": "2024-05-01", "/posts/b/": "2024-04-01",
+		"/tags/": "2024-05-01", "/tags/x/": "2024-05-01", "/about/": ""}
+	if got := dates(t, res); !maps.Equal(got, want) {
+		t.Errorf("dates %v\nwant %v", got, want)
+	}
+	if res.LastMod[LastModListed] != 4 || res.LastMod[""] != 1 {
+		t.Errorf("lastmod counts %v: want 4 newest listed, 1 none", res.LastMod)
+	}
+
+	s, _, err := Start(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameAsRun(t, "start", opts, public)
+	for _, st := range []struct {
+		name   string
+		change func() string
+	}{
+		{"a newer page", func() string { cc.write("posts/b.md", "---\nlastmod: 2024-07-01\n---\n", day); return "posts/b.md" }},
+		{"the term dropped", func() string { cc.write("posts/a.md", "---\nlastmod: 2024-05-01\n---\n", day); return "posts/a.md" }},
+		{"the newest page gone", func() string { os.Remove(filepath.Join(content, "posts/b.md")); return "posts/b.md" }},
+	} {
+		if _, err := s.Update(context.Background(), []string{filepath.Join(content, st.change())}); err != nil {
+			t.Fatalf("%s: %v", st.name, err)
+		}
+		sameAsRun(t, st.name, opts, public)
+	}
+	res, err = Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = map[string]string{"/": "2024-05-01", "/posts/": "2024-05-01", "/posts/a/": "2024-05-01", "/posts/b/": "",
+		"/tags/": "", "/tags/x/": "", "/about/": ""}
+	if got := dates(t, res); !maps.Equal(got, want) {
+		t.Errorf("after the changes: dates %v\nwant %v", got, want)
 	}
 }

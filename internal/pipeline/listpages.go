@@ -1,0 +1,138 @@
+package pipeline
+
+// The dates of a Hugo site's list pages, which no file dates: the newest
+// of the pages each lists, as Hugo gives them.
+
+import (
+	"path"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/mapping"
+)
+
+// LastModListed is the lastmod source of a list page dated by the newest
+// page it lists (dateListPages); it is not one a user lists.
+const LastModListed mapping.LastModSource = "newest listed"
+
+// dateListPages gives, in a Hugo join, each listed section page and the
+// home page that has no lastmod of its own the newest lastmod of the
+// listed pages under it in the content tree, as Hugo dates a list page
+// by its newest page. A list page is the built page of an _index file,
+// or one whose URL is a content folder's (a section without _index). It
+// is judged again before every write, from all the records, and returns
+// how many list pages it dated. A taxonomy's term page (/tags/a-term/)
+// lists the pages whose front matter gives the term, the taxonomy's page
+// (/tags/) all of those: for Hugo's default taxonomies, tags and
+// categories, at their default URLs.
+func (b *builder) dateListPages() int {
+	b.recs.listed = nil
+	j := b.opts.Join
+	if j == nil {
+		return 0
+	}
+	hugo, ok := j.Preset.(*generator.Hugo)
+	if !ok {
+		return 0
+	}
+	// The taxonomies whose terms the front matter gives (Hugo's defaults).
+	var taxonomies []string
+	for _, t := range hugo.Taxonomies {
+		if t == "tags" || t == "categories" {
+			taxonomies = append(taxonomies, t)
+		}
+	}
+	byURL := map[string]int64{} // taxonomy and term pages' URL path → newest
+	newer := func(m map[string]int64, k string, t int64) {
+		if old, ok := m[k]; !ok || t > old {
+			m[k] = t
+		}
+	}
+	prefix := b.joinPrefix()
+	newest := map[string]int64{} // content folder → newest lastmod under it
+	lists := map[int32]string{}  // record → the content folder it lists
+	var unjoined []int32
+	for _, idx := range b.recs.order {
+		r := b.recs.rec(idx)
+		urlPath := b.mapper.URLPath(b.recs.pathOf(r))
+		src := b.join[joinKey(urlPath)]
+		if src == nil {
+			if r.lastmod == noLastMod {
+				unjoined = append(unjoined, idx)
+			}
+			continue
+		}
+		rel := strings.TrimPrefix(src.path, prefix)
+		dir := path.Dir(rel)
+		if dir == "." {
+			dir = ""
+		}
+		if name := path.Base(rel); strings.HasPrefix(name, "_index.") {
+			if r.lastmod == noLastMod {
+				lists[idx] = dir
+			}
+			continue
+		}
+		if r.lastmod == noLastMod {
+			continue
+		}
+		for _, tax := range taxonomies {
+			terms := src.fm.Tags
+			if tax == "categories" {
+				terms = src.fm.Categories
+			}
+			for _, term := range terms {
+				newer(byURL, hugo.TermPath(tax, term), r.lastmod)
+				newer(byURL, "/"+tax+"/", r.lastmod)
+			}
+		}
+		if strings.HasPrefix(path.Base(rel), "index.") {
+			dir = path.Dir(dir) // a leaf bundle: the page is its folder
+			if dir == "." {
+				dir = ""
+			}
+		}
+		for {
+			newer(newest, dir, r.lastmod)
+			if dir == "" {
+				break
+			}
+			if dir = path.Dir(dir); dir == "." {
+				dir = ""
+			}
+		}
+	}
+	b.recs.listed = make(map[int32]int64)
+	// A section without _index, and the home page without one, are built
+	// at their folder's URL; taxonomy and term pages at theirs.
+	for _, idx := range unjoined {
+		// Relative to the base URL, as "tags/greeting/"; as a path, "/tags/greeting/".
+		urlPath := "/" + strings.TrimSuffix(b.mapper.URLPath(b.recs.pathOf(b.recs.rec(idx))), "index.html")
+		if t, ok := byURL[urlPath]; ok {
+			b.recs.listed[idx] = t
+			continue
+		}
+		if dir := strings.Trim(urlPath, "/"); newest[dir] != 0 || dir == "" && len(newest) > 0 {
+			lists[idx] = dir
+		}
+	}
+	for idx, dir := range lists {
+		if t, ok := newest[dir]; ok {
+			b.recs.listed[idx] = t
+		}
+	}
+	return len(b.recs.listed)
+}
+
+// countListed moves the n list pages dateListPages dated from the count
+// of pages without a lastmod to LastModListed's.
+func (b *builder) countListed(n int) {
+	if n == 0 || b.res.LastMod == nil {
+		return
+	}
+	b.res.LastMod[""] -= n
+	if b.res.LastMod[""] <= 0 {
+		delete(b.res.LastMod, "")
+	}
+	b.res.LastMod[LastModListed] += n
+}
