@@ -530,6 +530,18 @@ func TestResolveGeneratorDefaults(t *testing.T) {
 	if j := c.Build.Join; j == nil || j.Dir != "." || j.Preset.Name() != "jekyll" || !slices.Contains(j.Walk.Exclude, "_site") || hasMTime(c) {
 		t.Errorf("jekyll: join %+v, sources %v", c.Build.Join, c.Build.Map.LastMod)
 	}
+	// Its documents are listed as jekyll-sitemap lists them, unless
+	// include says otherwise.
+	if !slices.Contains(c.Build.Walk.Include, "**/*.pdf") || !slices.Contains(c.Build.Walk.Include, "**/*.html") {
+		t.Errorf("jekyll: include %q", c.Build.Walk.Include)
+	}
+	c, err = Resolve(cmdline(t, "--include", "**/*.html"), none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(c.Build.Walk.Include, []string{"**/*.html"}) {
+		t.Errorf("jekyll with --include: include %q", c.Build.Walk.Include)
+	}
 }
 
 // TestResolveGeneratorStyle: with no platform, the URL form is the one

@@ -150,6 +150,12 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 			c.Detected = joinDetected(c.Detected, "sources "+dir+" ("+from+")")
 		}
 	}
+	if v.Mode != ModeContent && !l.given("include") {
+		if g := pr.builtBy(v.Root); g != nil && g.Generator == "jekyll" {
+			// The documents jekyll-sitemap lists besides pages.
+			v.Include = append(slices.Clone(walker.DefaultInclude), JekyllDocuments...)
+		}
+	}
 	c.Values = *v
 	if err := c.options(pr); err != nil {
 		return nil, err
@@ -168,6 +174,11 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 	}
 	return c, nil
 }
+
+// JekyllDocuments are the files besides HTML pages that a Jekyll site's
+// sitemap lists by default, as jekyll-sitemap lists its static files:
+// XHTML pages and PDF documents.
+var JekyllDocuments = []string{"**/*.xhtml", "**/*.pdf"}
 
 // guardMTime keeps the default lastmod sources from dating pages by a
 // build: the modification times of a generator's output (a join's

@@ -410,13 +410,17 @@ func TestJekyllFrontMatter(t *testing.T) {
 		base + "about-us/":                       "2024-04-04T00:00:00Z",
 	}
 	// A collection document without a date: jekyll-sitemap gives it the
-	// build's time; we give the file's.
+	// build's time; we give none.
 	soup := base + "recipes/soup/"
+	// A static file jekyll-sitemap lists: zero-config lists Jekyll's
+	// documents (PDFs) too; given flags, the include list is the user's,
+	// and content mode lists the pages of the sources.
+	pdf := base + "docs/manual.pdf"
 
 	t.Run("joined", func(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "out")
 		ours, _ := ourSitemap(t, out, base, "--base-url", base, "--out", out, "--source", src, "--preset", "jekyll", site)
-		compareSets(t, ours, theirs, nil, nil)
+		compareSets(t, ours, theirs, []string{pdf}, nil)
 		checkLastMods(t, ours, theirs, dates)
 		if _, ok := ours[soup]; !ok {
 			t.Errorf("%s, a collection document, is not listed", soup)
@@ -426,7 +430,7 @@ func TestJekyllFrontMatter(t *testing.T) {
 	// Zero configuration, as a user runs it: "jekyll build && sitemapgen".
 	t.Run("zero-config", func(t *testing.T) {
 		ours, _ := zeroConfig(t, src, site, base, "sources . (Jekyll's source)")
-		compareSets(t, ours, theirs, nil, nil)
+		compareSets(t, ours, theirs, nil, nil) // the PDF included
 		checkLastMods(t, ours, theirs, dates)
 		if lm, ok := ours[soup]; !ok || lm != "" {
 			t.Errorf("%s, a collection document with no date anywhere: listed %v, lastmod %q; want listed, with none", soup, ok, lm)
@@ -441,7 +445,7 @@ func TestJekyllFrontMatter(t *testing.T) {
 		}
 		defer os.Remove(cfg)
 		ours, log := ourSitemap(t, out, base, "--config", cfg, "--verbose")
-		compareSets(t, ours, theirs, nil, nil)
+		compareSets(t, ours, theirs, []string{pdf}, nil)
 		checkLastMods(t, ours, theirs, dates)
 		for _, want := range []string{
 			"_posts/2099-01-01-future.md: skipped: future",
