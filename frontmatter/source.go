@@ -140,7 +140,13 @@ func (p Problem) String() string { return fmt.Sprintf("line %d: %s", p.Line, p.M
 // A byte order mark at the start of the file and CRLF line endings are
 // allowed. Dates are read as [ParseDate] reads them, and also as YAML
 // timestamps and TOML dates; a date or time without a zone is taken as UTC.
-func ReadSource(r io.Reader) (*Source, error) {
+func ReadSource(r io.Reader) (*Source, error) { return ReadSourceWith(r, nil) }
+
+// ReadSourceWith is ReadSource with front matter defaults, as Jekyll's
+// defaults: in _config.yml give them: each key of defaults that the file's
+// front matter does not set is taken as if it did (sitemap, permalink,
+// published, dates …). A file without front matter takes none.
+func ReadSourceWith(r io.Reader, defaults map[string]any) (*Source, error) {
 	in := &sourceInput{r: r}
 	src := new(Source)
 	start, end, ok := in.firstLine()
@@ -160,7 +166,7 @@ func ReadSource(r io.Reader) (*Source, error) {
 	if format == nil {
 		return src, nil
 	}
-	p := &sourceParse{in: in, src: src, open: 1 + bytes.Count(in.buf[:start], newline), start: start}
+	p := &sourceParse{in: in, src: src, open: 1 + bytes.Count(in.buf[:start], newline), start: start, defaults: defaultFields(defaults, "", sourceKeys)}
 	// Parse hands back the body it read, which sourceInput has cut short.
 	if _, err := fm.Parse(in, p, format); err != nil {
 		return nil, fmt.Errorf("read front matter: %w", err)
@@ -330,6 +336,8 @@ type sourceParse struct {
 	closed  bool  // the front matter was closed and decoded
 	readErr error // a failing read while decoding JSON
 	md      *toml.MetaData
+	// defaults are the fields a key the front matter does not set takes.
+	defaults fields
 }
 
 // problem records what is wrong on line, once.

@@ -461,3 +461,35 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	c.calls++
 	return n, err
 }
+
+// TestReadSourceWith: defaults fill the keys the front matter does not
+// set, in every format; a file without front matter takes none.
+func TestReadSourceWith(t *testing.T) {
+	defaults := map[string]any{"sitemap": false, "permalink": "/d/:basename/", "last_modified_at": "2024-06-07", "layout": "x"}
+	for _, tc := range []struct {
+		name, text string
+		exclude    bool
+		permalink  string
+		lastmod    string
+	}{
+		{"yaml, nothing set", "---\ntitle: a\n---\n", true, "/d/:basename/", "2024-06-07"},
+		{"yaml, own values win", "---\nsitemap: true\npermalink: /own/\nlastmod: 2024-01-01\n---\n", false, "/own/", "2024-01-01"},
+		{"toml", "+++\ntitle = 'a'\n+++\n", true, "/d/:basename/", "2024-06-07"},
+		{"json", "{\n\"title\": \"a\"\n}\n", true, "/d/:basename/", "2024-06-07"},
+		{"no front matter", "just text\n", false, "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := ReadSourceWith(strings.NewReader(tc.text), defaults)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lm := ""
+			if !s.Lastmod.IsZero() {
+				lm = s.Lastmod.Format(time.DateOnly)
+			}
+			if s.Sitemap.Exclude != tc.exclude || s.Permalink != tc.permalink || lm != tc.lastmod || len(s.Problems) > 0 {
+				t.Errorf("exclude %v, permalink %q, lastmod %q, problems %v; want %v, %q, %q", s.Sitemap.Exclude, s.Permalink, lm, s.Problems, tc.exclude, tc.permalink, tc.lastmod)
+			}
+		})
+	}
+}

@@ -20,6 +20,11 @@ var lastmodKeys = []string{"lastmod", "last_modified_at", "modified", "updated",
 
 // apply sets the Source from the front matter's keys.
 func (p *sourceParse) apply(fs fields) {
+	for _, d := range p.defaults {
+		if _, set := fs.get(d.name); !set {
+			fs = append(fs, d)
+		}
+	}
 	s := p.src
 	s.Date = p.date(fs, "date")
 	s.PublishDate = p.date(fs, "publishdate", "pubdate")
@@ -372,4 +377,30 @@ func describe(v any) string {
 		return v.Format(time.RFC3339Nano)
 	}
 	return fmt.Sprint(v)
+}
+
+// defaultFields makes fields of defaults' keys that are in known, in the
+// order of their names; a mapping under a key Source reads the inside of
+// becomes nested fields.
+func defaultFields(defaults map[string]any, parent string, known map[string]bool) fields {
+	names := make([]string, 0, len(defaults))
+	for k := range defaults {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	var fs fields
+	for _, k := range names {
+		f := field{key: parent + k, name: strings.ToLower(k), val: defaults[k]}
+		if !known[f.name] {
+			continue
+		}
+		if m, ok := f.val.(map[string]any); ok && parent == "" && nested(f.name) {
+			f.val = defaultFields(m, f.key+".", nestedKeys)
+		}
+		if str, ok := f.val.(string); ok {
+			f.raw = str
+		}
+		fs = append(fs, f)
+	}
+	return fs
 }

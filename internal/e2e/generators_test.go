@@ -408,6 +408,8 @@ func TestJekyllFrontMatter(t *testing.T) {
 		base + "news/updates/2024/02/03/second/": "2024-02-03T10:00:00Z",
 		base + "blog/2024/05/06/in-blog/":        "2024-05-06T00:00:00Z",
 		base + "about-us/":                       "2024-04-04T00:00:00Z",
+		// defaults: gives guides/ a permalink; legal/ is sitemap: false.
+		base + "handbook/intro/": "2024-06-07T08:00:00Z",
 	}
 	// A collection document without a date: jekyll-sitemap gives it the
 	// build's time; we give none.

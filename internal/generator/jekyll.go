@@ -125,6 +125,21 @@ type Jekyll struct {
 	// MarkdownExt is markdown_ext, default
 	// "markdown,mkdown,mkdn,mkd,md": extensions rendered to .html.
 	MarkdownExt string
+	// Defaults are the front matter defaults (defaults:), in order.
+	Defaults []JekyllDefault
+}
+
+// JekyllDefault is one entry of defaults: the front matter values of the
+// files its scope takes in.
+type JekyllDefault struct {
+	// Path is scope.path: a folder or file under the source (a glob with
+	// *); "" takes in every file.
+	Path string
+	// Type is scope.type: "posts", "pages", "drafts" or a collection's
+	// label; "" takes in every type.
+	Type string
+	// Values are the values.
+	Values map[string]any
 }
 
 // Collection is a Jekyll collection's configuration.
@@ -230,6 +245,9 @@ func (j *Jekyll) apply(cfg map[string]any) error {
 	}
 	j.CollectionsDir = strings.Trim(path.Clean("/"+filepath.ToSlash(j.CollectionsDir)), "/")
 
+	if err := j.applyDefaults(cfg["defaults"]); err != nil {
+		return err
+	}
 	switch v := cfg["collections"].(type) {
 	case nil:
 	case []any:
@@ -275,6 +293,110 @@ func (j *Jekyll) apply(cfg map[string]any) error {
 		return configErrorf(j.File, "collections: want a list of names or a table, got a %s", kindOf(v))
 	}
 	return nil
+}
+
+// applyDefaults reads defaults: a list of {scope: {path, type}, values}.
+// Entries that are not of that shape are passed over, as Jekyll passes
+// them over.
+func (j *Jekyll) applyDefaults(v any) error {
+	if v == nil {
+		return nil
+	}
+	list, ok := v.([]any)
+	if !ok {
+		return configErrorf(j.File, "defaults: want a list, got a %s", kindOf(v))
+	}
+	for _, e := range list {
+		m, ok := e.(map[string]any)
+		if !ok {
+			continue
+		}
+		values, ok := m["values"].(map[string]any)
+		if !ok {
+			continue
+		}
+		d := JekyllDefault{Values: values}
+		if scope, ok := m["scope"].(map[string]any); ok {
+			d.Path, _ = scope["path"].(string)
+			d.Type, _ = scope["type"].(string)
+		}
+		j.Defaults = append(j.Defaults, d)
+	}
+	return nil
+}
+
+// DefaultsFor returns the front matter defaults of the file at rel
+// (relative to the source), merged as Jekyll merges them: each matching
+// entry's values over those of the entries before it, unless an earlier
+// one has a longer scope path, or the same path and a type where it has
+// none. Nil when none applies.
+func (j *Jekyll) DefaultsFor(rel string) map[string]any {
+	var out map[string]any
+	var last *JekyllDefault
+	typ := j.typeOf(rel)
+	for i := range j.Defaults {
+		d := &j.Defaults[i]
+		if d.Type != "" && d.Type != typ || !scopeTakes(d.Path, rel) {
+			continue
+		}
+		if out == nil {
+			out = map[string]any{}
+		}
+		newer := last == nil
+		if !newer {
+			np, op := strings.Trim(path.Clean("/"+d.Path), "/"), strings.Trim(path.Clean("/"+last.Path), "/")
+			switch {
+			case len(np) != len(op):
+				newer = len(np) >= len(op)
+			default:
+				newer = d.Type != "" || last.Type == ""
+			}
+		}
+		for k, v := range d.Values {
+			if _, set := out[k]; newer || !set {
+				out[k] = v
+			}
+		}
+		if newer {
+			last = d
+		}
+	}
+	return out
+}
+
+// scopeTakes reports whether a scope path takes in the file at rel: the
+// file itself or a folder above it, or a glob matching it.
+func scopeTakes(scope, rel string) bool {
+	if scope == "" {
+		return true
+	}
+	if strings.Contains(scope, "*") {
+		return fnmatch(strings.TrimPrefix(scope, "/"), rel)
+	}
+	scope = strings.Trim(path.Clean("/"+scope), "/")
+	return scope == "" || rel == scope || strings.HasPrefix(rel, scope+"/")
+}
+
+// typeOf returns the type of the file at rel for a scope: "posts",
+// "drafts", a collection's label, else "pages".
+func (j *Jekyll) typeOf(rel string) string {
+	inColl := rel
+	if j.CollectionsDir != "" {
+		inColl = strings.TrimPrefix(rel, j.CollectionsDir+"/")
+	}
+	if first, _, inside := strings.Cut(inColl, "/"); inside {
+		if label, ok := strings.CutPrefix(first, "_"); ok {
+			if _, ok := j.Collections[label]; ok || label == "posts" || label == "drafts" {
+				return label
+			}
+		}
+	}
+	for _, el := range strings.Split(path.Dir(rel), "/") {
+		if el == "_posts" || el == "_drafts" {
+			return el[1:]
+		}
+	}
+	return "pages"
 }
 
 // addCollection adds a collection under its name as Jekyll sanitizes it.

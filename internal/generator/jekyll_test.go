@@ -3,6 +3,7 @@ package generator
 import (
 	"errors"
 	"os/exec"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -248,4 +249,48 @@ func TestDetectJekyll(t *testing.T) {
 				Notes: []string{"_config.yml: timezone: unknown time zone Nowhere/Special; only url, baseurl and destination are read"}}},
 		},
 	})
+}
+
+// TestJekyllDefaults: defaults: apply by scope path (a folder, a file, a
+// glob) and type, the longer path winning, then the entry with a type.
+func TestJekyllDefaults(t *testing.T) {
+	dir := detectFixture(t, map[string]string{"_config.yml": `
+collections:
+  recipes: {output: true}
+defaults:
+  - scope: {path: ""}
+    values: {layout: default, sitemap: true}
+  - scope: {path: "docs", type: pages}
+    values: {sitemap: false, permalink: /d/:basename/}
+  - scope: {path: "docs"}
+    values: {sitemap: true}
+  - scope: {path: "docs/keep.md"}
+    values: {sitemap: true}
+  - scope: {path: "assets/*.md"}
+    values: {published: false}
+  - scope: {type: posts}
+    values: {permalink: /p/:title/}
+  - scope: {type: recipes}
+    values: {author: cook}
+`})
+	j, err := LoadJekyll(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		rel  string
+		want map[string]any
+	}{
+		{"index.md", map[string]any{"layout": "default", "sitemap": true}},
+		// The same path: the entry with a type wins over the later one without.
+		{"docs/a.md", map[string]any{"layout": "default", "sitemap": false, "permalink": "/d/:basename/"}},
+		{"docs/keep.md", map[string]any{"layout": "default", "sitemap": true, "permalink": "/d/:basename/"}},
+		{"assets/x.md", map[string]any{"layout": "default", "sitemap": true, "published": false}},
+		{"_posts/2024-01-02-a.md", map[string]any{"layout": "default", "sitemap": true, "permalink": "/p/:title/"}},
+		{"_recipes/soup.md", map[string]any{"layout": "default", "sitemap": true, "author": "cook"}},
+	} {
+		if got := j.DefaultsFor(tc.rel); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("DefaultsFor(%q) = %v, want %v", tc.rel, got, tc.want)
+		}
+	}
 }

@@ -58,7 +58,11 @@ func readSource(dir, rel string, preset generator.Preset) (*frontmatter.Source, 
 		return nil, err
 	}
 	defer f.Close()
-	fm, err := frontmatter.ReadSource(f)
+	var defaults map[string]any
+	if j, ok := preset.(*generator.Jekyll); ok {
+		defaults = j.DefaultsFor(rel)
+	}
+	fm, err := frontmatter.ReadSourceWith(f, defaults)
 	if err != nil {
 		return nil, err
 	}
