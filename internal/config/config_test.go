@@ -373,7 +373,7 @@ func TestResolveSources(t *testing.T) {
 		t.Errorf("bad mode in the file: %v", err)
 	}
 	os.WriteFile(DefaultFile, []byte("root: p\npreset: gatsby\n"), 0o644)
-	if _, err := Resolve(cmdline(t, "--base-url", *base), none); err == nil || err.Error() != `sitemap.yaml:2: preset: "gatsby" is not one of hugo, jekyll, plain` {
+	if _, err := Resolve(cmdline(t, "--base-url", *base), none); err == nil || err.Error() != `sitemap.yaml:2: preset: "gatsby" is not one of hugo, jekyll, mkdocs, plain` {
 		t.Errorf("bad preset in the file: %v", err)
 	}
 }

@@ -203,14 +203,14 @@ var Settings = Table[Values]{
 	{Flag: "source", Arg: "DIR3", Key: "source", Path: true, Help: []string{
 		"in output mode, the source files (content/) whose front",
 		"matter and git history the built pages with their URLs",
-		"take (default: Hugo's contentDir, Jekyll's source, when",
-		"DIR is their output; none turns it off)"},
+		"take (default: Hugo's contentDir, Jekyll's source,",
+		"MkDocs' docs_dir, when DIR is their output; none turns",
+		"it off)"},
 		Field: String(func(v *Values) *string { return &v.Source }, "", nil)},
 	{Flag: "preset", Arg: "P", Key: "preset", Help: []string{
-		"hugo, jekyll or plain: how a source file's URL follows",
-		"from its path and front matter (default: hugo when a",
-		"Hugo config is here, jekyll when _config.yml is, else",
-		"plain)"},
+		"hugo, jekyll, mkdocs or plain: how a source file's URL",
+		"follows from its path and front matter (default: the",
+		"generator whose configuration is here, else plain)"},
 		Field: String(func(v *Values) *string { return &v.Preset }, "", unlessEmpty(oneOf(Presets...)))},
 	{Flag: "host", Arg: "H", Key: "host", Help: []string{
 		"auto (default), netlify, vercel, cloudflare-pages,",
@@ -327,7 +327,7 @@ const (
 
 // Presets are the values of preset: the generators whose URLs sitemapgen
 // can compute from source files.
-var Presets = []string{"hugo", "jekyll", "plain"}
+var Presets = []string{"hugo", "jekyll", "mkdocs", "plain"}
 
 // named checks that a flag names what: a file, here.
 func named(s, what string) error {

@@ -89,6 +89,8 @@ func (c *Config) sources(v *Values, projectDir string) (*pipeline.Sources, error
 		// Bundles are told by the files beside index.md in the folder
 		// walked, which may not be the project's contentDir.
 		g.Content = os.DirFS(dir)
+	case *generator.MkDocs:
+		g.Content = os.DirFS(dir) // which folders have an index.md
 	}
 	return src, nil
 }
@@ -119,6 +121,11 @@ func (p *project) sourceDir(root string, c *Config) (dir, from string) {
 		if j, err = generator.LoadJekyll(p.dir); err == nil {
 			dir, from = filepath.Join(p.dir, j.Source), "Jekyll's source"
 		}
+	case "mkdocs":
+		var m *generator.MkDocs
+		if m, err = generator.LoadMkDocs(p.dir); err == nil {
+			dir, from = filepath.Join(p.dir, m.DocsDir), "MkDocs' docs_dir"
+		}
 	}
 	if err != nil {
 		c.Warnings = append(c.Warnings, fmt.Errorf("pages not joined to their sources: %w", wrapIn(p.dir, err)))
@@ -139,28 +146,30 @@ func joinDetected(line, part string) string {
 }
 
 // loadPreset returns the preset name asks for, or the one the project's
-// files tell: a Hugo configuration, then a Jekyll _config.yml, else plain;
+// files tell: a Hugo configuration, then a Jekyll _config.yml, then an
+// mkdocs.yml, else plain;
 // and the project folder, the first of dirs that has the generator's
 // configuration (else dirs[0]).
 func loadPreset(name string, dirs []string) (generator.Preset, string, error) {
-	hugo := func() (generator.Preset, string, bool, error) {
-		return findConfig(dirs, generator.LoadHugo, func(h *generator.Hugo) bool { return h.File != "" })
-	}
-	jekyll := func() (generator.Preset, string, bool, error) {
-		return findConfig(dirs, generator.LoadJekyll, func(j *generator.Jekyll) bool { return j.File != "" })
+	loaders := map[string]func() (generator.Preset, string, bool, error){
+		"hugo": func() (generator.Preset, string, bool, error) {
+			return findConfig(dirs, generator.LoadHugo, func(h *generator.Hugo) bool { return h.File != "" })
+		},
+		"jekyll": func() (generator.Preset, string, bool, error) {
+			return findConfig(dirs, generator.LoadJekyll, func(j *generator.Jekyll) bool { return j.File != "" })
+		},
+		"mkdocs": func() (generator.Preset, string, bool, error) {
+			return findConfig(dirs, generator.LoadMkDocs, func(m *generator.MkDocs) bool { return m.File != "" })
+		},
 	}
 	switch name {
-	case "hugo", "jekyll":
-		load := hugo
-		if name == "jekyll" {
-			load = jekyll
-		}
-		p, d, _, err := load() // without a configuration, the generator's defaults
+	case "hugo", "jekyll", "mkdocs":
+		p, d, _, err := loaders[name]() // without a configuration, the generator's defaults
 		return p, d, err
 	case "plain":
 		return generator.Plain{}, dirs[0], nil
 	}
-	for _, load := range []func() (generator.Preset, string, bool, error){hugo, jekyll} {
+	for _, load := range []func() (generator.Preset, string, bool, error){loaders["hugo"], loaders["jekyll"], loaders["mkdocs"]} {
 		if p, d, found, err := load(); found || err != nil {
 			return p, d, err
 		}
@@ -206,6 +215,8 @@ func defaultContentDir(p generator.Preset, project string) string {
 		return filepath.Join(project, g.ContentDir)
 	case *generator.Jekyll:
 		return filepath.Join(project, g.Source)
+	case *generator.MkDocs:
+		return filepath.Join(project, g.DocsDir)
 	}
 	return ""
 }
@@ -216,6 +227,8 @@ func defaultPublishDir(p generator.Preset, project string) string {
 		return filepath.Join(project, g.PublishDir)
 	case *generator.Jekyll:
 		return filepath.Join(project, g.Destination)
+	case *generator.MkDocs:
+		return filepath.Join(project, g.SiteDir)
 	}
 	return ""
 }

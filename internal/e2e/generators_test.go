@@ -462,11 +462,12 @@ func TestJekyllFrontMatter(t *testing.T) {
 	})
 }
 
-// TestMkDocsSite builds testdata/mkdocs with MkDocs and runs plain
-// sitemapgen in the project, as "mkdocs build && sitemapgen": every URL of
-// MkDocs' sitemap is listed, none dated by the build (MkDocs dates every
-// page by it), and MkDocs' sitemap.xml.gz, which would list the pages a
-// second time, is gone. .ci/run installs Debian's mkdocs for it.
+// TestMkDocsSite builds testdata/mkdocs, committed to git, with MkDocs
+// and runs plain sitemapgen in the project, as "mkdocs build &&
+// sitemapgen": every URL of MkDocs' sitemap is listed, each dated by the
+// last commit of its Markdown source (MkDocs dates every page by the
+// build), and MkDocs' sitemap.xml.gz, which would list the pages a second
+// time, is gone. .ci/run installs Debian's mkdocs for it.
 func TestMkDocsSite(t *testing.T) {
 	mkdocs, err := exec.LookPath("mkdocs")
 	if err != nil {
@@ -476,6 +477,27 @@ func TestMkDocsSite(t *testing.T) {
 	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "mkdocs"))); err != nil {
 		t.Fatal(err)
 	}
+	// The docs in git: two commits, the second touching about.md only.
+	git := func(date string, args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = src
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date,
+			"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed (.ci/run installs it)")
+	}
+	git("2024-01-01T00:00:00Z", "init", "-q")
+	git("2024-01-01T00:00:00Z", "add", ".")
+	git("2024-01-01T00:00:00Z", "commit", "-q", "-m", "docs")
+	if err := os.WriteFile(filepath.Join(src, "docs", "about.md"), []byte("# About\n\nAbout us, again.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	git("2024-02-03T10:00:00Z", "commit", "-q", "-a", "-m", "about")
 	cmd := exec.Command(mkdocs, "build", "--quiet")
 	cmd.Dir = src
 	if out, err := cmd.CombinedOutput(); err != nil {
@@ -487,11 +509,16 @@ func TestMkDocsSite(t *testing.T) {
 	if len(theirs) < 4 {
 		t.Fatalf("MkDocs' sitemap lists %d URLs; the fixture has 4 pages", len(theirs))
 	}
-	ours, log := zeroConfig(t, src, site, base, "site site (MkDocs (mkdocs.yml)); base URL from mkdocs.yml site_url")
+	ours, log := zeroConfig(t, src, site, base, "base URL from mkdocs.yml site_url; sources docs (MkDocs' docs_dir)")
 	compareSets(t, ours, theirs, nil, nil)
-	for loc, lm := range ours {
-		if lm != "" {
-			t.Errorf("%s: lastmod %s; nothing but the build dates MkDocs' pages", loc, lm)
+	// Each page is dated by its source's last commit, where MkDocs gives
+	// every page its build's day.
+	for loc, want := range map[string]string{
+		base: "2024-01-01T00:00:00Z", base + "about/": "2024-02-03T10:00:00Z",
+		base + "guide/setup/": "2024-01-01T00:00:00Z", base + "guide/usage/": "2024-01-01T00:00:00Z",
+	} {
+		if got := ours[loc]; !sameInstant(got, want) {
+			t.Errorf("%s: lastmod %q, want %s (its source's last commit)", loc, got, want)
 		}
 	}
 	if want := "sitemapgen: removed MkDocs's own sitemap, which ours replace: sitemap.xml.gz"; !strings.Contains(log, want) {

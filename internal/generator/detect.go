@@ -48,6 +48,10 @@ type Project struct {
 	// Jekyll baseurl without url), starting and ending in "/"; "" if none
 	// or when BaseURL carries it.
 	BasePath string
+	// SourceDir is the folder of the source files, relative to dir, when
+	// the configuration names one (MkDocs docs_dir, default "docs"); ""
+	// otherwise.
+	SourceDir string
 	// TrailingSlash is "always", "never" or "": what the generator's
 	// configuration says about the form of its page URLs. "always": pages
 	// are written as NAME/index.html and linked as /NAME/ (MkDocs by

@@ -80,7 +80,7 @@ func TestDetect(t *testing.T) {
 				{Generator: "astro", Title: "Astro", File: "astro.config.mjs", PublishDir: "dist"},
 				{Generator: "eleventy", Title: "Eleventy", File: ".eleventy.js", PublishDir: "_site"},
 				{Generator: "next", Title: "Next.js", File: "next.config.js", PublishDir: "out", TrailingSlash: "never"},
-				{Generator: "mkdocs", Title: "MkDocs", File: "mkdocs.yml", PublishDir: "site", TrailingSlash: "always"},
+				{Generator: "mkdocs", Title: "MkDocs", File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", TrailingSlash: "always"},
 				{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://d.example/", BaseURLFrom: "docusaurus.config.js url + baseUrl"},
 			},
 		},

@@ -2,6 +2,8 @@ package generator
 
 import (
 	"fmt"
+	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -25,7 +27,7 @@ func (d *detector) mkdocs() (*Project, error) {
 	if err != nil || name == "" {
 		return nil, err
 	}
-	p := &Project{Generator: "mkdocs", Title: "MkDocs", File: name, PublishDir: "site", TrailingSlash: "always"}
+	p := &Project{Generator: "mkdocs", Title: "MkDocs", File: name, PublishDir: "site", TrailingSlash: "always", SourceDir: "docs"}
 	keys := map[string]mkdocsValue{}
 	if err := d.mkdocsRead(name, keys, p, 0); err != nil {
 		return nil, err
@@ -38,6 +40,11 @@ func (d *detector) mkdocs() (*Project, error) {
 			}
 		case mkdocsBad:
 			p.PublishDir = ""
+		}
+	}
+	if v, ok := keys["docs_dir"]; ok {
+		if s, _, st := d.mkdocsString("docs_dir", v, p, ""); st == mkdocsOK && cleanDir(s) != "" {
+			p.SourceDir = cleanDir(s)
 		}
 	}
 	if v, ok := keys["site_url"]; ok {
@@ -74,7 +81,7 @@ type mkdocsValue struct {
 	node *yaml.Node
 }
 
-var mkdocsKeys = []string{"site_url", "site_dir", "use_directory_urls"}
+var mkdocsKeys = []string{"site_url", "site_dir", "use_directory_urls", "docs_dir"}
 
 // mkdocsRead reads the settings Detect needs from rel into keys, where
 // they are not set yet, then from the file rel INHERITs.
@@ -237,3 +244,94 @@ func (d *detector) mkdocsString(key string, v mkdocsValue, p *Project, hint stri
 		return "", "", mkdocsBad
 	}
 }
+
+// MkDocs is the preset of an MkDocs site: the Markdown files of docs_dir
+// at the URLs MkDocs gives them (mkdocs/structure/files.py and pages.py,
+// checked against MkDocs 1.4): index.md, or README.md where a folder has
+// no index.md, is its folder's page (MkDocs skips a README.md beside an
+// index.md); any other a.md is /a/, or /a.html with use_directory_urls:
+// false. Files and folders whose names start
+// with "." are not pages, nor is anything under templates/ at the top.
+type MkDocs struct {
+	// File is the configuration read, "" when none.
+	File string
+	// DocsDir is docs_dir, default "docs", and SiteDir site_dir, default
+	// "site", relative to the project.
+	DocsDir, SiteDir string
+	// DirectoryURLs is use_directory_urls, default true.
+	DirectoryURLs bool
+	// Content is the docs folder, read to tell whether a folder with a
+	// README.md also has an index.md; nil reads none (README.md is then
+	// its folder's page).
+	Content fs.FS
+}
+
+// LoadMkDocs reads the MkDocs configuration in projectDir (mkdocs.yml or
+// mkdocs.yaml, and what it INHERITs); without one, the defaults. Its
+// errors are those of Detect.
+func LoadMkDocs(projectDir string) (*MkDocs, error) {
+	d := &detector{dir: projectDir, env: os.LookupEnv}
+	p, err := d.mkdocs()
+	if err != nil {
+		return nil, err
+	}
+	m := &MkDocs{DocsDir: "docs", SiteDir: "site", DirectoryURLs: true}
+	if p != nil {
+		m.File, m.DirectoryURLs = p.File, p.TrailingSlash != "never"
+		if p.SourceDir != "" {
+			m.DocsDir = p.SourceDir
+		}
+		if p.PublishDir != "" {
+			m.SiteDir = p.PublishDir
+		}
+	}
+	return m, nil
+}
+
+// mkdocsMarkdown are the extensions MkDocs renders (utils.markdown_extensions).
+var mkdocsMarkdown = map[string]bool{".markdown": true, ".mdown": true, ".mkdn": true, ".mkd": true, ".md": true}
+
+// URLPath returns the URL path MkDocs publishes p at.
+func (m *MkDocs) URLPath(p Page) (string, bool) {
+	rel, ok := cleanRel(p.Path)
+	if !ok || rel == "templates" || strings.HasPrefix(rel, "templates/") {
+		return "", false
+	}
+	for _, el := range strings.Split(rel, "/") {
+		if strings.HasPrefix(el, ".") {
+			return "", false
+		}
+	}
+	dir, file := path.Split(rel)
+	name, ext := splitExt(file)
+	if !mkdocsMarkdown[strings.ToLower(ext)] {
+		return "", false
+	}
+	if name == "README" && m.hasIndex(dir) {
+		return "", false // MkDocs skips it, with a warning
+	}
+	switch {
+	case name == "index" || name == "README":
+		return "/" + dir, true
+	case m.DirectoryURLs:
+		return "/" + dir + name + "/", true
+	}
+	return "/" + dir + name + ".html", true
+}
+
+// hasIndex reports whether the docs folder dir ("" or "a/b/") has an
+// index.md.
+func (m *MkDocs) hasIndex(dir string) bool {
+	if m.Content == nil {
+		return false
+	}
+	for ext := range mkdocsMarkdown {
+		if st, err := fs.Stat(m.Content, path.Join(strings.TrimSuffix(dir, "/"), "index"+ext)); err == nil && !st.IsDir() {
+			return true
+		}
+	}
+	return false
+}
+
+// Name returns "mkdocs".
+func (m *MkDocs) Name() string { return "mkdocs" }
