@@ -11,7 +11,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -20,27 +19,16 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
-// foreignRootName matches the names generators and their plugins give
-// sitemap files at the root of the site: sitemap.xml (Hugo, Jekyll,
-// MkDocs, Docusaurus), sitemap.xml.gz (MkDocs), sitemap-index.xml and
-// sitemap-0.xml (Astro, Gatsby), sitemap-0.xml … (next-sitemap),
-// sitemap_index.xml.
-var foreignRootName = regexp.MustCompile(`^sitemap(?:[-_][0-9A-Za-z_-]+)?\.xml(?:\.gz)?$`)
-
-// foreignSubNames are the names a generator gives the sitemap of each
-// language in its folder (Hugo's en/sitemap.xml, Docusaurus' de/sitemap.xml).
-var foreignSubNames = []string{"sitemap.xml", "sitemap.xml.gz"}
-
 // ForeignSitemaps returns the sitemap files in dir that another tool
-// wrote, relative to dir with "/" separators, sorted: the files at the
-// root whose names sitemap generators give (sitemap-index.xml,
-// sitemap-0.xml, sitemap.xml.gz …) and the sitemap.xml or sitemap.xml.gz
-// of each folder at the top (a language's), that hold a <urlset> or a
-// <sitemapindex> of the Sitemaps 0.9 namespace. Names for which own is
-// true (the files sitemapgen writes or wrote) are not another tool's.
-// Only regular files count; a file that cannot be read is not taken for
-// a sitemap.
-func ForeignSitemaps(dir string, own func(name string) bool) ([]string, error) {
+// wrote and that takes names, relative to dir with "/" separators, sorted:
+// the files at the root and in the folders at the top for whose path
+// (as "sitemap-0.xml", "de/sitemap.xml") takes is true, that are regular
+// files holding a <urlset> or a <sitemapindex> of the Sitemaps 0.9
+// namespace. Names for which own is true (the files sitemapgen writes or
+// wrote) are not another tool's, nor is anything in a folder that holds
+// the record of a sitemapgen run of its own. A file that cannot be read is
+// not taken for a sitemap.
+func ForeignSitemaps(dir string, takes, own func(name string) bool) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -52,14 +40,18 @@ func ForeignSitemaps(dir string, own func(name string) bool) ([]string, error) {
 	for _, e := range entries {
 		name := e.Name()
 		switch {
-		case e.Type().IsRegular() && foreignRootName.MatchString(name) && !own(name):
+		case e.Type().IsRegular() && takes(name) && !own(name):
 			if isSitemapFile(filepath.Join(dir, name)) {
 				found = append(found, name)
 			}
 		case e.IsDir() && !strings.HasPrefix(name, "."):
-			for _, sub := range foreignSubNames {
-				if isSitemapFile(filepath.Join(dir, name, sub)) {
-					found = append(found, path.Join(name, sub))
+			sub := filepath.Join(dir, name)
+			if _, err := os.Lstat(filepath.Join(sub, RecordName)); err == nil {
+				continue // another sitemapgen run's folder
+			}
+			for _, file := range []string{"sitemap.xml", "sitemap.xml.gz"} {
+				if rel := path.Join(name, file); takes(rel) && isSitemapFile(filepath.Join(sub, file)) {
+					found = append(found, rel)
 				}
 			}
 		}

@@ -35,15 +35,18 @@ func TestTakeOver(t *testing.T) {
 	zw.Write([]byte(urlset))
 	zw.Close()
 	files := map[string]string{
-		"sitemap.xml":        index, // Hugo's: ours takes its name
-		"en/sitemap.xml":     urlset,
-		"fr/sitemap.xml":     urlset,
-		"sitemap-index.xml":  index,
-		"sitemap-0.xml":      urlset,
-		"sitemap.xml.gz":     gz.String(),
-		"sitemap-notes.xml":  `<rss version="2.0"><channel></channel></rss>`, // not a sitemap
-		"blog/sitemap.xml":   "a page about sitemaps",
-		"deep/a/sitemap.xml": urlset, // not a folder at the top
+		"sitemap.xml":           index, // Hugo's: ours takes its name
+		"en/sitemap.xml":        urlset,
+		"fr/sitemap.xml":        urlset,
+		"sitemap-index.xml":     index,
+		"sitemap-0.xml":         urlset,
+		"sitemap.xml.gz":        gz.String(),
+		"sitemap-notes.xml":     `<rss version="2.0"><channel></channel></rss>`, // not a sitemap
+		"sitemap-news.xml":      urlset,                                         // a sitemap, not one the generator writes
+		"blog/sitemap.xml":      "a page about sitemaps",
+		"deep/a/sitemap.xml":    urlset, // not a folder at the top
+		"sub/sitemap.xml":       urlset, // another sitemapgen run's folder
+		"sub/.sitemapgen-files": "# Files sitemapgen wrote in this folder.\nsitemap.xml\n",
 		"robots.txt": "User-agent: *\nDisallow:\n\nSitemap: https://example.com/sitemap-index.xml\n" +
 			"Sitemap: https://example.com/en/sitemap.xml\nSitemap: https://other.example/sitemap-0.xml\n",
 	}
@@ -64,10 +67,15 @@ func TestTakeOver(t *testing.T) {
 		return err == nil
 	}
 	urls := sitemap.Slice{{Loc: "https://example.com/"}, {Loc: "https://example.com/a/"}}
+	// What the generators write, as config names them.
+	takes := func(name string) bool {
+		return slices.Contains([]string{"sitemap.xml", "sitemap.xml.gz", "en/sitemap.xml", "fr/sitemap.xml", "sub/sitemap.xml",
+			"sitemap-index.xml", "sitemap-0.xml", "deep/a/sitemap.xml", "blog/sitemap.xml"}, name)
+	}
 
 	t.Run("dry run", func(t *testing.T) {
 		dir := site(t)
-		res, err := Write(urls, Options{Dir: dir, BaseURL: "https://example.com/", TakeOver: true, DryRun: true})
+		res, err := Write(urls, Options{Dir: dir, BaseURL: "https://example.com/", TakeOver: takes, DryRun: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,7 +91,7 @@ func TestTakeOver(t *testing.T) {
 
 	t.Run("check", func(t *testing.T) {
 		dir := site(t)
-		res, err := Write(urls, Options{Dir: dir, BaseURL: "https://example.com/", TakeOver: true, Check: true})
+		res, err := Write(urls, Options{Dir: dir, BaseURL: "https://example.com/", TakeOver: takes, Check: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,6 +99,20 @@ func TestTakeOver(t *testing.T) {
 			if !slices.Contains(res.Differ, name) || !exists(dir, name) {
 				t.Errorf("--check: %s: in Differ %v, still there %v", name, slices.Contains(res.Differ, name), exists(dir, name))
 			}
+		}
+	})
+
+	// Without Robots, robots.txt still loses its lines for the files
+	// removed: they take this set's entry instead.
+	t.Run("on, robots.txt naming them", func(t *testing.T) {
+		dir := site(t)
+		if _, err := Write(urls, Options{Dir: dir, BaseURL: "https://example.com/", TakeOver: takes}); err != nil {
+			t.Fatal(err)
+		}
+		robots, _ := os.ReadFile(filepath.Join(dir, "robots.txt"))
+		want := "User-agent: *\nDisallow:\n\nSitemap: https://example.com/sitemap.xml\nSitemap: https://other.example/sitemap-0.xml\n"
+		if string(robots) != want {
+			t.Errorf("robots.txt:\n%s\nwant:\n%s", robots, want)
 		}
 	})
 
@@ -107,7 +129,7 @@ func TestTakeOver(t *testing.T) {
 
 	t.Run("on, with robots", func(t *testing.T) {
 		dir := site(t)
-		res, err := Write(urls, Options{Dir: dir, BaseURL: "https://example.com/", TakeOver: true, Robots: true, Gzip: true})
+		res, err := Write(urls, Options{Dir: dir, BaseURL: "https://example.com/", TakeOver: takes, Robots: true, Gzip: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -125,7 +147,7 @@ func TestTakeOver(t *testing.T) {
 		if b, err := os.ReadFile(filepath.Join(dir, "sitemap.xml.gz")); err != nil || bytes.Equal(b, gz.Bytes()) {
 			t.Errorf("sitemap.xml.gz: %v, still MkDocs'", err)
 		}
-		for _, name := range []string{"sitemap-notes.xml", "blog/sitemap.xml", "deep/a/sitemap.xml"} {
+		for _, name := range []string{"sitemap-notes.xml", "sitemap-news.xml", "blog/sitemap.xml", "deep/a/sitemap.xml", "sub/sitemap.xml"} {
 			if !exists(dir, name) {
 				t.Errorf("%s, not a generator's sitemap, was removed", name)
 			}
@@ -137,7 +159,7 @@ func TestTakeOver(t *testing.T) {
 		}
 		// Our own files are never another tool's: a second Write, of a
 		// set in shards, takes nothing over and keeps what it wrote.
-		res, err = Write(urls, Options{Dir: dir, BaseURL: "https://example.com/", TakeOver: true, Robots: true, MaxURLs: 1})
+		res, err = Write(urls, Options{Dir: dir, BaseURL: "https://example.com/", TakeOver: takes, Robots: true, MaxURLs: 1})
 		if err != nil {
 			t.Fatal(err)
 		}

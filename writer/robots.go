@@ -48,6 +48,25 @@ func updateRobots(dir, baseURL string, entries, foreign []string) (bool, error) 
 	return true, atomicfile.Write(path, merged, mode)
 }
 
+// robotsNames reports whether dir's robots.txt has a Sitemap: line for
+// one of the files of foreign (paths under baseURL). A robots.txt that
+// cannot be read names none.
+func robotsNames(dir, baseURL string, foreign []string) bool {
+	if robotsUsable(dir) != nil {
+		return false
+	}
+	old, err := fsx.ReadFile(filepath.Join(dir, robotsName))
+	if err != nil {
+		return false
+	}
+	for _, line := range bytes.SplitAfter(old, []byte("\n")) {
+		if isOwnSitemapLine(line, baseURL, foreign) && !isOwnSitemapLine(line, baseURL, nil) {
+			return true
+		}
+	}
+	return false
+}
+
 // robotsUsable returns an error when dir's robots.txt exists and cannot be
 // merged: a symbolic link out of dir (linkStaysIn), or not a regular file
 // (a folder, a FIFO). Write asks before it writes anything.

@@ -232,16 +232,16 @@ func (t *txn) check(res *Result, previous []string) (*Result, error) {
 		}
 	}
 	var foreign []string
-	if t.opts.TakeOver {
+	if t.opts.TakeOver != nil {
 		own := func(name string) bool { return keep[name] || slices.Contains(previous, name) }
 		var err error
-		if foreign, err = ForeignSitemaps(t.opts.Dir, own); err != nil {
+		if foreign, err = ForeignSitemaps(t.opts.Dir, t.opts.TakeOver, own); err != nil {
 			return nil, err
 		}
 		res.TakenOver = foreign
 		res.Differ = append(res.Differ, foreign...)
 	}
-	if t.opts.Robots {
+	if t.opts.Robots || len(foreign) > 0 && robotsNames(t.opts.Dir, t.opts.BaseURL, foreign) {
 		path := filepath.Join(t.opts.Dir, robotsName)
 		old, err := fsx.ReadFile(path)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {

@@ -98,13 +98,15 @@ type Options struct {
 	// whose bytes on disk differ from what Write would write: missing,
 	// changed, stale ones it would remove, robots.txt. For CI.
 	Check bool
-	// TakeOver removes the sitemap files another tool wrote into Dir (a
-	// site generator's own: Hugo's en/sitemap.xml, Astro's
-	// sitemap-index.xml, MkDocs' sitemap.xml.gz; see ForeignSitemaps)
-	// once this Write's files are in place, and, with Robots, replaces
-	// the robots.txt lines that named them. A dry run lists them in
+	// TakeOver, when set, names the sitemap files another tool writes
+	// into Dir (a site generator's own: Hugo's en/sitemap.xml, Astro's
+	// sitemap-index.xml, MkDocs' sitemap.xml.gz), by their path relative
+	// to Dir. Those found (see ForeignSitemaps) are removed once this
+	// Write's files are in place, and the robots.txt lines that named
+	// them are replaced by this set's, with or without Robots: a line must
+	// not name a file that is gone. A dry run lists them in
 	// Result.TakenOver and removes nothing.
-	TakeOver bool
+	TakeOver func(name string) bool
 	// State, when set, makes Write leave alone every file whose bytes it
 	// would not change (Result.Kept), and count the URLs that changed
 	// since the last successful Write with the same State
@@ -234,9 +236,9 @@ func Write(urls sitemap.URLs, opts Options) (*Result, error) {
 			res.Unlinked = append(res.Unlinked, e[len(opts.BaseURL):])
 		}
 	}
-	if opts.TakeOver {
+	if opts.TakeOver != nil {
 		own := func(name string) bool { return keep[name] || slices.Contains(previous, name) }
-		if t.foreign, err = ForeignSitemaps(opts.Dir, own); err != nil {
+		if t.foreign, err = ForeignSitemaps(opts.Dir, opts.TakeOver, own); err != nil {
 			return nil, err
 		}
 	}
@@ -439,7 +441,7 @@ func (t *txn) commit(res *Result) error {
 		f.tmp = nil
 		res.Written = append(res.Written, f.name)
 	}
-	if t.opts.Robots {
+	if t.opts.Robots || len(t.foreign) > 0 && robotsNames(t.opts.Dir, t.opts.BaseURL, t.foreign) {
 		changed, err := updateRobots(t.opts.Dir, t.opts.BaseURL, res.Entries, t.foreign)
 		if err != nil {
 			return err

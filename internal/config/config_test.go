@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
@@ -594,5 +595,53 @@ func TestResolveGeneratorStyle(t *testing.T) {
 	}
 	if c.Build.Map.CleanURLs || c.Build.Map.TrailingSlash != mapping.SlashAlways || !strings.Contains(c.Detected, "Astro URL style (folders with /") {
 		t.Errorf("Astro always: clean URLs %v, slash %v, detected %q", c.Build.Map.CleanURLs, c.Build.Map.TrailingSlash, c.Detected)
+	}
+}
+
+// TestResolveJoinPreset: the default join takes the rules of the
+// generator whose output the site folder is, whatever other
+// configuration files the project holds.
+func TestResolveJoinPreset(t *testing.T) {
+	t.Chdir(t.TempDir())
+	os.WriteFile("mkdocs.yml", []byte("site_name: x\nsite_url: https://docs.example/\n"), 0o644)
+	os.WriteFile("_config.yml", []byte("title: left over\n"), 0o644)
+	os.MkdirAll("docs", 0o755)
+	os.MkdirAll("site", 0o755)
+	c, err := Resolve(cmdline(t, "site"), func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j := c.Build.Join; j == nil || j.Preset.Name() != "mkdocs" || j.Dir != "docs" {
+		t.Errorf("join %+v, want docs/ with the mkdocs preset", c.Build.Join)
+	}
+}
+
+// TestGeneratorSitemaps: the files taken over are those each generator
+// writes, and no other.
+func TestGeneratorSitemaps(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "hugo.toml"), []byte("[languages.en]\n[languages.de]\n"), 0o644)
+	for _, tc := range []struct {
+		gen     string
+		yes, no []string
+	}{
+		{"hugo", []string{"sitemap.xml", "en/sitemap.xml", "de/sitemap.xml"}, []string{"fr/sitemap.xml", "sitemap-news.xml", "sitemap-0.xml"}},
+		{"astro", []string{"sitemap-index.xml", "sitemap-0.xml", "sitemap-12.xml"}, []string{"sitemap-news.xml", "en/sitemap.xml", "sitemap.xml.gz"}},
+		{"mkdocs", []string{"sitemap.xml", "sitemap.xml.gz"}, []string{"sitemap-0.xml"}},
+		{"next", []string{"sitemap.xml", "sitemap-0.xml"}, []string{"sitemap-index.xml", "blog/sitemap.xml"}},
+		{"docusaurus", []string{"de/sitemap.xml", "pt-BR/sitemap.xml", "zh-Hans/sitemap.xml"}, []string{"blog/sitemap.xml", "docs/sitemap.xml", "sitemap-0.xml"}},
+		{"eleventy", []string{"sitemap.xml"}, []string{"sitemap-0.xml", "sitemap.xml.gz"}},
+	} {
+		takes := generatorSitemaps(&generator.Project{Generator: tc.gen}, dir)
+		for _, n := range tc.yes {
+			if !takes(n) {
+				t.Errorf("%s: %s not taken over", tc.gen, n)
+			}
+		}
+		for _, n := range tc.no {
+			if takes(n) {
+				t.Errorf("%s: %s taken over", tc.gen, n)
+			}
+		}
 	}
 }

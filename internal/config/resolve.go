@@ -32,11 +32,14 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
@@ -77,9 +80,11 @@ type Config struct {
 	// Warnings are problems with the platform's files, to report.
 	Warnings []error
 	// Generator names the generator whose output folder the sitemaps are
-	// written into ("Hugo"), "" for none: its own sitemaps there are
-	// taken over (Build.Write.TakeOver) unless keep_generator_sitemaps.
-	Generator string
+	// written into ("Hugo"), "" for none; GeneratorSitemaps names the
+	// sitemap files it writes there, which are taken over
+	// (Build.Write.TakeOver) unless keep_generator_sitemaps.
+	Generator         string
+	GeneratorSitemaps func(name string) bool
 	// MTimeLeftOut, when the mtime lastmod source was left out of the
 	// default sources, says why: the site folder is a generator's
 	// output, whose files' times are its build's ("from Hugo's build").
@@ -142,8 +147,11 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 	if v.Mode != ModeContent && !l.given("source") {
 		// The pages of a Hugo or Jekyll build are joined to their sources
 		// unless source: says otherwise.
-		if dir, from := pr.sourceDir(v.Root, c); dir != "" {
+		if dir, from, preset := pr.sourceDir(v.Root, c); dir != "" {
 			v.Source = dir
+			if !l.given("preset") {
+				v.Preset = preset // its rules, whatever else the folder holds
+			}
 			if sources, err = c.sources(v, pr.dir); err != nil {
 				return nil, err
 			}
@@ -169,11 +177,62 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 		c.guardMTime(pr)
 	}
 	if g := pr.builtBy(c.Build.Write.Dir); g != nil {
-		c.Generator = g.Title
-		c.Build.Write.TakeOver = !v.KeepGenerator
+		c.Generator, c.GeneratorSitemaps = g.Title, generatorSitemaps(g, pr.dir)
+		if !v.KeepGenerator {
+			c.Build.Write.TakeOver = c.GeneratorSitemaps
+		}
 	}
 	return c, nil
 }
+
+// generatorSitemaps names the sitemap files the generator g (or the
+// sitemap plugin its projects use) writes into its output, by their path
+// there: Hugo's sitemap.xml and each language's LANG/sitemap.xml,
+// jekyll-sitemap's and Eleventy's sitemap.xml, MkDocs' sitemap.xml and
+// sitemap.xml.gz, @astrojs/sitemap's sitemap-index.xml and sitemap-N.xml,
+// next-sitemap's sitemap.xml and sitemap-N.xml, Docusaurus'
+// sitemap.xml and each locale's LOCALE/sitemap.xml.
+func generatorSitemaps(g *generator.Project, projectDir string) func(string) bool {
+	names := map[string]bool{"sitemap.xml": true}
+	shards, locales := false, false
+	switch g.Generator {
+	case "hugo":
+		if h, err := generator.LoadHugo(projectDir); err == nil {
+			for _, lang := range h.Languages {
+				names[lang+"/sitemap.xml"] = true
+			}
+		}
+	case "mkdocs":
+		names["sitemap.xml.gz"] = true
+	case "astro":
+		names["sitemap-index.xml"], shards = true, true
+	case "next":
+		shards = true
+	case "docusaurus":
+		locales = true
+	}
+	return func(name string) bool {
+		dir, file := path.Split(name)
+		switch {
+		case names[name]:
+			return true
+		case shards && dir == "" && numberedShard.MatchString(file):
+			return true
+		case locales && file == "sitemap.xml" && localeDir.MatchString(strings.TrimSuffix(dir, "/")):
+			return true
+		}
+		return false
+	}
+}
+
+var (
+	// numberedShard is the name of the shards of @astrojs/sitemap and
+	// next-sitemap: sitemap-0.xml, sitemap-1.xml …
+	numberedShard = regexp.MustCompile(`^sitemap-[0-9]+\.xml$`)
+	// localeDir is the name of a Docusaurus locale's folder: de, pt-BR,
+	// zh-Hans.
+	localeDir = regexp.MustCompile(`^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$`)
+)
 
 // JekyllDocuments are the files besides HTML pages that a Jekyll site's
 // sitemap lists by default, as jekyll-sitemap lists its static files:

@@ -99,15 +99,15 @@ func (c *Config) sources(v *Values, projectDir string) (*pipeline.Sources, error
 // to their source files, which is on by default for Hugo and Jekyll.
 const SourceNone = "none"
 
-// sourceDir returns the folder of the source files of the Hugo or Jekyll
-// site built into root, and what said so, when root is that generator's
-// publish folder; "" otherwise. A configuration that cannot be read as
+// sourceDir returns the folder of the source files of the Hugo, Jekyll
+// or MkDocs site built into root, what said so, and the preset of its
+// URLs, when root is that generator's publish folder; "" otherwise. A configuration that cannot be read as
 // sources need (a permalink pattern sitemapgen does not know) is a
 // warning, and no join.
-func (p *project) sourceDir(root string, c *Config) (dir, from string) {
+func (p *project) sourceDir(root string, c *Config) (dir, from, preset string) {
 	g := p.builtBy(root)
 	if g == nil {
-		return "", ""
+		return "", "", ""
 	}
 	var err error
 	switch g.Generator {
@@ -129,12 +129,15 @@ func (p *project) sourceDir(root string, c *Config) (dir, from string) {
 	}
 	if err != nil {
 		c.Warnings = append(c.Warnings, fmt.Errorf("pages not joined to their sources: %w", wrapIn(p.dir, err)))
-		return "", ""
+		return "", "", ""
+	}
+	if dir == "" {
+		return "", "", ""
 	}
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return "", "" // a site of templates alone: nothing to join
+		return "", "", "" // a site of templates alone: nothing to join
 	}
-	return dir, from
+	return dir, from, g.Generator
 }
 
 // joinDetected adds a part to the line that says what was detected.

@@ -319,6 +319,9 @@ func (j *Jekyll) applyDefaults(v any) error {
 		if scope, ok := m["scope"].(map[string]any); ok {
 			d.Path, _ = scope["path"].(string)
 			d.Type, _ = scope["type"].(string)
+			if plural, ok := map[string]string{"post": "posts", "page": "pages", "draft": "drafts"}[d.Type]; ok {
+				d.Type = plural // Jekyll still takes the singular, deprecated
+			}
 		}
 		j.Defaults = append(j.Defaults, d)
 	}
@@ -364,8 +367,9 @@ func (j *Jekyll) DefaultsFor(rel string) map[string]any {
 	return out
 }
 
-// scopeTakes reports whether a scope path takes in the file at rel: the
-// file itself or a folder above it, or a glob matching it.
+// scopeTakes reports whether a scope path takes in the file at rel: as
+// Jekyll 4.3 compares them, a path that starts with the scope's ("docs"
+// takes docs/a.md, and docs-old/a.md too), or a glob matching it.
 func scopeTakes(scope, rel string) bool {
 	if scope == "" {
 		return true
@@ -374,7 +378,7 @@ func scopeTakes(scope, rel string) bool {
 		return fnmatch(strings.TrimPrefix(scope, "/"), rel)
 	}
 	scope = strings.Trim(path.Clean("/"+scope), "/")
-	return scope == "" || rel == scope || strings.HasPrefix(rel, scope+"/")
+	return strings.HasPrefix(rel, scope)
 }
 
 // typeOf returns the type of the file at rel for a scope: "posts",

@@ -268,7 +268,7 @@ defaults:
     values: {sitemap: true}
   - scope: {path: "assets/*.md"}
     values: {published: false}
-  - scope: {type: posts}
+  - scope: {type: post}
     values: {permalink: /p/:title/}
   - scope: {type: recipes}
     values: {author: cook}

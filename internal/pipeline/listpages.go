@@ -108,7 +108,7 @@ func (b *builder) dateListPages() int {
 	for _, idx := range unjoined {
 		// Relative to the base URL, as "tags/greeting/"; as a path, "/tags/greeting/".
 		urlPath := "/" + strings.TrimSuffix(b.mapper.URLPath(b.recs.pathOf(b.recs.rec(idx))), "index.html")
-		if t, ok := byURL[urlPath]; ok {
+		if t, ok := byURL[strings.TrimSuffix(urlPath, "/")+"/"]; ok { // with trailing_slash: false too
 			b.recs.listed[idx] = t
 			continue
 		}

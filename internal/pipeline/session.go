@@ -156,8 +156,8 @@ func (s *Session) finish(only map[string]bool) error {
 	b.dedup(only)
 	b.filterAlternates()
 	b.res.URLs = &b.recs
-	if n := b.dateListPages(); s.whole {
-		b.countListed(n) // a whole build's counts are of every page
+	if n := b.dateListPages(); only == nil {
+		b.countListed(n) // a whole build's (restart's) counts are of every page
 	}
 	b.guardMTime()
 	return b.write()
