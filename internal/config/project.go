@@ -126,7 +126,9 @@ func (p *project) fillBaseURL(l *layers, c *Config) (detected string, err error)
 		return "", errors.New(c.BaseURLFrom + ": " + err.Error())
 	}
 	if p.baseFromGen && placeholder(v.BaseURL) {
-		c.Warnings = append(c.Warnings, &diag.Diagnostic{File: filepath.Join(p.dir, p.gen.File),
+		// The file that gave it: "hugo.toml baseURL", "_data/metadata.json url".
+		file, _, _ := strings.Cut(p.gen.BaseURLFrom, " ")
+		c.Warnings = append(c.Warnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(file)),
 			Msg: fmt.Sprintf("the base URL %s (from %s) is an example domain, as a new project's template writes; set the site's own there, or give --base-url", v.BaseURL, c.BaseURLFrom)})
 	}
 	return c.BaseURLFrom, nil

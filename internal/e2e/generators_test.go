@@ -537,34 +537,8 @@ func TestMkDocsSite(t *testing.T) {
 // no redirect page, no lastmod from the build, and Astro's
 // sitemap-index.xml and sitemap-0.xml gone.
 func TestAstroSite(t *testing.T) {
-	fixture, err := filepath.Abs(filepath.Join("testdata", "astro"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	astro := filepath.Join(fixture, "node_modules", ".bin", "astro")
-	if _, err := os.Stat(astro); err != nil {
-		t.Skip("Astro is not installed: run npm install in internal/e2e/testdata/astro (.ci/run does)")
-	}
-	// A copy of the project, with the fixture's node_modules.
-	src := filepath.Join(t.TempDir(), "astro-site")
-	for _, name := range []string{"src", "astro.config.mjs", "package.json"} {
-		from := filepath.Join(fixture, name)
-		if fi, err := os.Stat(from); err == nil && fi.IsDir() {
-			err = os.CopyFS(filepath.Join(src, name), os.DirFS(from))
-		} else if err == nil {
-			var data []byte
-			if data, err = os.ReadFile(from); err == nil {
-				os.MkdirAll(src, 0o755)
-				err = os.WriteFile(filepath.Join(src, name), data, 0o644)
-			}
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := os.Symlink(filepath.Join(fixture, "node_modules"), filepath.Join(src, "node_modules")); err != nil {
-		t.Fatal(err)
-	}
+	src := nodeProject(t, "astro", "src", "astro.config.mjs", "package.json")
+	astro := filepath.Join(src, "node_modules", ".bin", "astro")
 	cmd := exec.Command(astro, "build")
 	cmd.Dir = src
 	cmd.Env = append(os.Environ(), "ASTRO_TELEMETRY_DISABLED=1")
@@ -643,4 +617,68 @@ func TestNextExport(t *testing.T) {
 		}
 	}
 	sitemaptest.MustValidate(t, filepath.Join(src, "out"))
+}
+
+// nodeProject copies the named files and folders of the Node fixture
+// testdata/NAME into a new folder, with a link to the fixture's
+// node_modules, and returns it. It skips the test when the fixture's
+// packages are not installed (.ci/run installs them).
+func nodeProject(t *testing.T, name string, files ...string) string {
+	t.Helper()
+	fixture, err := filepath.Abs(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(fixture, "node_modules")); err != nil {
+		t.Skipf("the packages of testdata/%s are not installed: run npm install there (.ci/run does)", name)
+	}
+	src := filepath.Join(t.TempDir(), name+"-site")
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		from := filepath.Join(fixture, f)
+		fi, err := os.Stat(from)
+		if err == nil && fi.IsDir() {
+			err = os.CopyFS(filepath.Join(src, f), os.DirFS(from))
+		} else if err == nil {
+			var data []byte
+			if data, err = os.ReadFile(from); err == nil {
+				err = os.WriteFile(filepath.Join(src, f), data, 0o644)
+			}
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(fixture, "node_modules"), filepath.Join(src, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+// TestEleventySite builds testdata/eleventy with Eleventy 3 (pinned in
+// package-lock.json; .ci/run installs it) and runs plain sitemapgen in
+// the project, as "npx @11ty/eleventy && sitemapgen": the base URL from
+// the site data (_data/metadata.json), every URL of the site's own
+// sitemap template but its noindex page, and no lastmod from the build
+// (the template dates undated pages by it).
+func TestEleventySite(t *testing.T) {
+	src := nodeProject(t, "eleventy", "_data", "_includes", "blog", "about.md", "index.md", "private.md",
+		"sitemap.njk", "eleventy.config.js", "package.json")
+	cmd := exec.Command(filepath.Join(src, "node_modules", ".bin", "eleventy"), "--quiet")
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("eleventy: %v\n%s", err, out)
+	}
+	site := filepath.Join(src, "_site")
+	const base = "https://example.com/"
+	theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
+	ours, _ := zeroConfig(t, src, site, base, "base URL from _data/metadata.json url")
+	compareSets(t, ours, theirs, []string{base + "private/"}, nil)
+	for loc, lm := range ours {
+		if lm != "" {
+			t.Errorf("%s: lastmod %s; the pages are not joined to their sources, and file times are the build's", loc, lm)
+		}
+	}
 }
