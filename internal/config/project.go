@@ -245,7 +245,7 @@ func (p *project) findRoot() (root, from string, err error) {
 		if len(p.found) > 0 {
 			msg = fmt.Sprintf("found %s, but not the folder it builds the site into\n", p.names()) + msg
 		} else {
-			msg += "\n(no Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs or Docusaurus project found in " + dirName(p.dir) + ")"
+			msg += "\n(no Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs, Docusaurus, Pelican or Sphinx project found in " + dirName(p.dir) + ")"
 		}
 		for _, n := range notes {
 			msg += "\nnote: " + n
@@ -425,6 +425,10 @@ func baseURLPlaces(g *generator.Project, file string) []string {
 		return []string{"site_url: in MkDocs' configuration (" + file + ")"}
 	case "docusaurus":
 		return []string{"url: in Docusaurus' configuration (" + file + ")"}
+	case "pelican":
+		return []string{"SITEURL in publishconf.py (the production settings) or " + file}
+	case "sphinx":
+		return []string{"html_baseurl in Sphinx's configuration (" + file + ")"}
 	}
 	return []string{"in " + g.Title + "'s configuration (" + file + ")"}
 }

@@ -682,3 +682,54 @@ func TestEleventySite(t *testing.T) {
 		}
 	}
 }
+
+// pythonSite copies the fixture testdata/NAME and builds it with the
+// command (sphinx-build, pelican), skipping the test when the command is
+// not installed (.ci/run installs Debian's python3-sphinx and pelican).
+func pythonSite(t *testing.T, name, tool string, args ...string) string {
+	t.Helper()
+	bin, err := exec.LookPath(tool)
+	if err != nil {
+		t.Skipf("%s is not installed (.ci/run installs it from Debian's packages)", tool)
+	}
+	src := filepath.Join(t.TempDir(), name+"-site")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", name))); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", tool, err, out)
+	}
+	return src
+}
+
+// TestSphinxSite builds testdata/sphinx with Sphinx 5 (make html's
+// folder) and runs plain sitemapgen in the project: the site folder and
+// base URL from conf.py, each page in the form its canonical link names
+// (html_baseurl makes Sphinx write one), no build date.
+func TestSphinxSite(t *testing.T) {
+	src := pythonSite(t, "sphinx", "sphinx-build", "-q", "-b", "html", ".", "_build/html")
+	const base = "https://example.com/docs/"
+	ours, _ := zeroConfig(t, src, filepath.Join(src, "_build", "html"), base, "site _build/html (Sphinx (conf.py)); base URL from conf.py html_baseurl")
+	for _, want := range []string{base + "index.html", base + "about.html", base + "guide.html"} {
+		if lm, ok := ours[want]; !ok || lm != "" {
+			t.Errorf("%s: listed %v, lastmod %q; want listed, undated", want, ok, lm)
+		}
+	}
+}
+
+// TestPelicanSite builds testdata/pelican with Pelican 4 and its
+// production settings (pelican content -s publishconf.py) and runs plain
+// sitemapgen in the project: the site folder (output/) and the base URL
+// of publishconf.py, every page Pelican writes, no build date.
+func TestPelicanSite(t *testing.T) {
+	src := pythonSite(t, "pelican", "pelican", "content", "-s", "publishconf.py", "-q")
+	const base = "https://example.com/"
+	ours, _ := zeroConfig(t, src, filepath.Join(src, "output"), base, "site output (Pelican (pelicanconf.py)); base URL from publishconf.py SITEURL")
+	for _, want := range []string{base, base + "first-post.html", base + "pages/about.html", base + "category/notes.html"} {
+		if _, ok := ours[want]; !ok {
+			t.Errorf("%s is not listed", want)
+		}
+	}
+}

@@ -22,8 +22,8 @@ import (
 // with ${}, a function call, an !ENV variable that is not set) it leaves
 // empty and says so in Notes.
 type Project struct {
-	Generator string // "hugo", "jekyll", "astro", "eleventy", "next", "mkdocs", "docusaurus"
-	Title     string // "Hugo", "Jekyll", "Astro", "Eleventy", "Next.js", "MkDocs", "Docusaurus"
+	Generator string // "hugo", "jekyll", "astro", "eleventy", "next", "mkdocs", "docusaurus", "pelican", "sphinx"
+	Title     string // "Hugo", "Jekyll", "Astro", "Eleventy", "Next.js", "MkDocs", "Docusaurus", "Pelican", "Sphinx"
 	// File is the file that told, relative to dir, with "/" separators:
 	// "hugo.toml", "config/_default/hugo.toml", "_config.yml", "Gemfile",
 	// "astro.config.mjs", "package.json", "mkdocs.yml" …
@@ -70,8 +70,8 @@ type Project struct {
 }
 
 // Detect returns the generators whose files are in dir, in the order
-// hugo, jekyll, astro, eleventy, next, mkdocs, docusaurus (at most one
-// Project per generator). No generator: nil, nil.
+// hugo, jekyll, astro, eleventy, next, mkdocs, docusaurus, pelican,
+// sphinx (at most one Project per generator). No generator: nil, nil.
 //
 // What tells each generator:
 //
@@ -88,6 +88,9 @@ type Project struct {
 //   - MkDocs: mkdocs.yml or mkdocs.yaml.
 //   - Docusaurus: docusaurus.config.{js,ts,mjs,cjs}, else a package.json
 //     dependency "@docusaurus/core".
+//   - Pelican: pelicanconf.py.
+//   - Sphinx: a conf.py that sets project or extensions, at the top, in
+//     source/, docs/ or docs/source/.
 //
 // A JavaScript project whose configuration gives no site URL takes the one
 // it keeps elsewhere: next-sitemap's siteUrl (Next.js), the url of
@@ -127,7 +130,7 @@ func detect(dir string, env func(string) (string, bool)) ([]Project, error) {
 		return nil, err
 	}
 	var out []Project
-	for _, check := range []func() (*Project, error){d.hugo, d.jekyll, d.astro, d.eleventy, d.next, d.mkdocs, d.docusaurus} {
+	for _, check := range []func() (*Project, error){d.hugo, d.jekyll, d.astro, d.eleventy, d.next, d.mkdocs, d.docusaurus, d.pelican, d.sphinx} {
 		p, err := check()
 		if err != nil {
 			return nil, err

@@ -1,0 +1,41 @@
+package generator
+
+import "testing"
+
+func TestDetectPelicanSphinx(t *testing.T) {
+	testDetect(t, []detectTest{
+		{
+			name: "pelican quickstart: SITEURL for production in publishconf.py",
+			files: map[string]string{
+				"pelicanconf.py": "AUTHOR = 'me'\nSITENAME = 'Blog'\nSITEURL = \"\"\n\nPATH = \"content\"\n",
+				"publishconf.py": "import os\nimport sys\nsys.path.append(os.curdir)\nfrom pelicanconf import *\n\n# If your site is available via HTTPS, make sure SITEURL begins with https://\nSITEURL = \"https://blog.example\"\nRELATIVE_URLS = False\n",
+			},
+			want: []Project{{Generator: "pelican", Title: "Pelican", File: "pelicanconf.py", PublishDir: "output",
+				BaseURL: "https://blog.example/", BaseURLFrom: "publishconf.py SITEURL"}},
+		},
+		{
+			name: "pelican OUTPUT_PATH, SITEURL not a literal",
+			files: map[string]string{
+				"pelicanconf.py": "OUTPUT_PATH = 'public/'\nSITEURL = os.environ['URL']\n",
+			},
+			want: []Project{{Generator: "pelican", Title: "Pelican", File: "pelicanconf.py", PublishDir: "public",
+				Notes: []string{"pelicanconf.py:2: SITEURL is not a literal string; give --base-url"}}},
+		},
+		{
+			name:  "sphinx, one folder",
+			files: map[string]string{"conf.py": "project = 'Docs'\nextensions = []\nhtml_baseurl = 'https://docs.example/en/'\n"},
+			want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "conf.py", PublishDir: "_build/html",
+				BaseURL: "https://docs.example/en/", BaseURLFrom: "conf.py html_baseurl"}},
+		},
+		{
+			name:  "sphinx, source and build apart, under docs/",
+			files: map[string]string{"docs/source/conf.py": "# Configuration file for the Sphinx documentation builder.\nproject = \"x\"\n"},
+			want:  []Project{{Generator: "sphinx", Title: "Sphinx", File: "docs/source/conf.py", PublishDir: "docs/build/html"}},
+		},
+		{
+			name:  "a conf.py that is not Sphinx's",
+			files: map[string]string{"conf.py": "DEBUG = True\n"},
+			want:  nil,
+		},
+	})
+}
