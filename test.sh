@@ -37,6 +37,7 @@ for target in \
   ./internal/jsconfig:FuzzJSLiterals \
   ./internal/generator:FuzzJSProjects \
   ./internal/generator:FuzzURLPath \
+  ./internal/generator:FuzzPythonConfig \
   ./internal/hashstate:FuzzLoad \
   ./internal/host:FuzzHostFiles \
   ./internal/host:FuzzRedirects \

@@ -1,6 +1,10 @@
 package generator
 
-import "testing"
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
 
 func TestDetectPelicanSphinx(t *testing.T) {
 	testDetect(t, []detectTest{
@@ -37,5 +41,27 @@ func TestDetectPelicanSphinx(t *testing.T) {
 			files: map[string]string{"conf.py": "DEBUG = True\n"},
 			want:  nil,
 		},
+	})
+}
+
+// FuzzPythonConfig reads any Python configuration: never a panic; a
+// literal is a whole quoted string's inside, on a line of the file.
+func FuzzPythonConfig(f *testing.F) {
+	f.Add([]byte("SITEURL = 'https://a.example'\nOUTPUT_PATH = \"out\"\n"))
+	f.Add([]byte("SITEURL = os.environ['X']  # comment\nextensions = [\n  'a',\n]\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lines := 1 + bytes.Count(data, []byte("\n"))
+		for name, v := range pyAssignments(data) {
+			if v.line < 1 || v.line > lines {
+				t.Errorf("%s: line %d of %d", name, v.line, lines)
+			}
+			// One kind of quote may be inside the other's literal.
+			if v.literal && (strings.ContainsAny(v.value, "\\\n") || strings.Contains(v.value, "'") && strings.Contains(v.value, `"`)) {
+				t.Errorf("%s: literal %q", name, v.value)
+			}
+			if !v.literal && v.value != "" {
+				t.Errorf("%s: a value %q that is not a literal", name, v.value)
+			}
+		}
 	})
 }
