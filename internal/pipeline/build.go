@@ -766,6 +766,10 @@ func (b *builder) judge(hr *htmlhead.HeadReader, f walker.File) outcome {
 			// future: true). Drafts and sitemap: false still leave it out.
 			page.Source = withoutDates(s.fm)
 			page.Git = b.gitDate(s.path)
+		} else if fm, src, ok := b.staticSource(f.Path); ok {
+			// A Jekyll static file (a PDF): copied from the same path of
+			// the source, with the defaults: of its scope.
+			page.Source, page.Git = fm, b.gitDate(src)
 		} else {
 			unjoined = true
 		}

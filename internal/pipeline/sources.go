@@ -322,3 +322,25 @@ func (b *builder) sourceProblems(path string, problems []frontmatter.Problem) {
 		b.warn(path, diag.At(path, p.Line, p.Msg))
 	}
 }
+
+// staticSource returns, in a join to a Jekyll site, what a built file
+// that is no page (a PDF) takes from its source: Jekyll copies a static
+// file from the same path of the source, and gives it the front matter
+// defaults of its scope (defaults: with sitemap: false leave it out, as
+// jekyll-sitemap does). It returns the defaults as front matter and the
+// source's path as reported (relative to the root), and ok false when
+// rel is a page or the source file is not there.
+func (b *builder) staticSource(rel string) (*frontmatter.Source, string, bool) {
+	j, ok := b.opts.Join.Preset.(*generator.Jekyll)
+	if !ok || isHTML(rel) {
+		return nil, "", false
+	}
+	if st, err := os.Stat(filepath.Join(b.opts.Join.Dir, filepath.FromSlash(rel))); err != nil || !st.Mode().IsRegular() {
+		return nil, "", false
+	}
+	fm := &frontmatter.Source{}
+	if v, ok := j.DefaultsFor(rel)["sitemap"].(bool); ok && !v {
+		fm.Sitemap.Exclude = true
+	}
+	return fm, b.joinPrefix() + rel, true
+}
