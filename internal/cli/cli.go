@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -116,10 +117,15 @@ func say(w io.Writer, quiet bool, format string, args ...any) {
 }
 
 func plural(n int, word string) string {
+	return strconv.Itoa(n) + " " + pluralWord(n, word)
+}
+
+// pluralWord is word, with an s unless n is 1.
+func pluralWord(n int, word string) string {
 	if n == 1 {
-		return "1 " + word
+		return word
 	}
-	return fmt.Sprintf("%d %ss", n, word)
+	return word + "s"
 }
 
 func firstLine(s string) string {

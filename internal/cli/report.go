@@ -115,14 +115,6 @@ func generatorSitemaps(w io.Writer, res *pipeline.Result, c *config.Config) {
 	}
 }
 
-// pluralWord is word, with an s unless n is 1.
-func pluralWord(n int, word string) string {
-	if n == 1 {
-		return word
-	}
-	return word + "s"
-}
-
 // lastModCounts says how many listed pages took their lastmod from each
 // source, most first, and how many have none, last, with why when it is
 // given: "97 git, 3 meta, 12 none (why)".

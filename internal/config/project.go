@@ -268,16 +268,25 @@ func (p *project) generatorFor(root string) (*generator.Project, error) {
 	if err := p.detect(); err != nil {
 		return nil, err
 	}
-	for i, g := range p.found {
-		if g.PublishDir != "" && samePath(p.publishDir(g), root) {
-			p.gen = &p.found[i]
-			return p.gen, nil
-		}
+	if g := p.publishedInto(root); g != nil {
+		p.gen = g
+		return p.gen, nil
 	}
 	if len(p.found) == 1 {
 		p.gen = &p.found[0]
 	}
 	return p.gen, nil
+}
+
+// publishedInto returns the generator found whose publish folder root
+// is, nil when none is.
+func (p *project) publishedInto(root string) *generator.Project {
+	for i, g := range p.found {
+		if g.PublishDir != "" && samePath(p.publishDir(g), root) {
+			return &p.found[i]
+		}
+	}
+	return nil
 }
 
 // builtBy returns the generator whose publish folder root is, nil when
@@ -294,12 +303,7 @@ func (p *project) builtBy(root string) *generator.Project {
 	if err := p.detect(); err != nil {
 		return nil
 	}
-	for i, g := range p.found {
-		if g.PublishDir != "" && samePath(p.publishDir(g), root) {
-			return &p.found[i]
-		}
-	}
-	return nil
+	return p.publishedInto(root)
 }
 
 // samePath reports whether two paths name one folder.

@@ -96,48 +96,38 @@ func (c *Config) sources(v *Values, projectDir string) (*pipeline.Sources, error
 }
 
 // SourceNone, as source:, turns off the join of a generator's built pages
-// to their source files, which is on by default for Hugo and Jekyll.
+// to their source files, which is on by default for Hugo, Jekyll and
+// MkDocs.
 const SourceNone = "none"
+
+// sourceSettings names, for the generators whose sources a join reads by
+// default, the setting that gives their folder.
+var sourceSettings = map[string]string{
+	"hugo":   "Hugo's contentDir",
+	"jekyll": "Jekyll's source",
+	"mkdocs": "MkDocs' docs_dir",
+}
 
 // sourceDir returns the folder of the source files of the Hugo, Jekyll
 // or MkDocs site built into root, what said so, and the preset of its
-// URLs, when root is that generator's publish folder; "" otherwise. A configuration that cannot be read as
-// sources need (a permalink pattern sitemapgen does not know) is a
-// warning, and no join.
+// URLs, when root is that generator's publish folder; "" otherwise. A
+// configuration that cannot be read as sources need (a permalink pattern
+// sitemapgen does not know) is a warning, and no join.
 func (p *project) sourceDir(root string, c *Config) (dir, from, preset string) {
 	g := p.builtBy(root)
-	if g == nil {
+	if g == nil || sourceSettings[g.Generator] == "" {
 		return "", "", ""
 	}
-	var err error
-	switch g.Generator {
-	case "hugo":
-		var h *generator.Hugo
-		if h, err = generator.LoadHugo(p.dir); err == nil {
-			dir, from = filepath.Join(p.dir, h.ContentDir), "Hugo's contentDir"
-		}
-	case "jekyll":
-		var j *generator.Jekyll
-		if j, err = generator.LoadJekyll(p.dir); err == nil {
-			dir, from = filepath.Join(p.dir, j.Source), "Jekyll's source"
-		}
-	case "mkdocs":
-		var m *generator.MkDocs
-		if m, err = generator.LoadMkDocs(p.dir); err == nil {
-			dir, from = filepath.Join(p.dir, m.DocsDir), "MkDocs' docs_dir"
-		}
-	}
+	pre, project, err := loadPreset(g.Generator, []string{p.dir})
 	if err != nil {
-		c.Warnings = append(c.Warnings, fmt.Errorf("pages not joined to their sources: %w", wrapIn(p.dir, err)))
+		c.Warnings = append(c.Warnings, fmt.Errorf("pages not joined to their sources: %w", err))
 		return "", "", ""
 	}
-	if dir == "" {
-		return "", "", ""
-	}
+	dir = defaultContentDir(pre, project)
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return "", "", "" // a site of templates alone: nothing to join
 	}
-	return dir, from, g.Generator
+	return dir, sourceSettings[g.Generator], g.Generator
 }
 
 // joinDetected adds a part to the line that says what was detected.
