@@ -73,7 +73,9 @@ func writeRecord(dir string, names []string) error {
 }
 
 // removeStale removes the files of previous that keep does not list and
-// returns their names, sorted.
+// returns their names, sorted; names may be paths under dir with "/"
+// (another tool's sitemaps, with a nil keep). A name that is gone, or no
+// longer a regular file, is passed over.
 //
 // Stale index files go before the shards they list: a run killed while
 // removing never leaves an index naming a removed shard.

@@ -85,20 +85,3 @@ func isSitemapFile(p string) bool {
 	return (bytes.Contains(head, []byte("<urlset")) || bytes.Contains(head, []byte("<sitemapindex"))) &&
 		bytes.Contains(head, []byte("sitemaps.org/schemas/sitemap/0.9"))
 }
-
-// removeForeign removes the other tools' sitemap files found before the
-// commit; one already gone is passed over.
-func removeForeign(dir string, names []string) ([]string, error) {
-	var removed []string
-	for _, name := range names {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if st, err := os.Lstat(p); err != nil || !st.Mode().IsRegular() {
-			continue
-		}
-		if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return removed, err
-		}
-		removed = append(removed, name)
-	}
-	return removed, nil
-}

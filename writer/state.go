@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -231,16 +230,12 @@ func (t *txn) check(res *Result, previous []string) (*Result, error) {
 			res.Differ = append(res.Differ, name)
 		}
 	}
-	var foreign []string
-	if t.opts.TakeOver != nil {
-		own := func(name string) bool { return keep[name] || slices.Contains(previous, name) }
-		var err error
-		if foreign, err = ForeignSitemaps(t.opts.Dir, t.opts.TakeOver, own); err != nil {
-			return nil, err
-		}
-		res.TakenOver = foreign
-		res.Differ = append(res.Differ, foreign...)
+	if err := t.findForeign(keep, previous); err != nil {
+		return nil, err
 	}
+	foreign := t.foreign
+	res.TakenOver = foreign
+	res.Differ = append(res.Differ, foreign...)
 	if t.opts.Robots || len(foreign) > 0 && robotsNames(t.opts.Dir, t.opts.BaseURL, foreign) {
 		path := filepath.Join(t.opts.Dir, robotsName)
 		old, err := fsx.ReadFile(path)

@@ -236,11 +236,8 @@ func Write(urls sitemap.URLs, opts Options) (*Result, error) {
 			res.Unlinked = append(res.Unlinked, e[len(opts.BaseURL):])
 		}
 	}
-	if opts.TakeOver != nil {
-		own := func(name string) bool { return keep[name] || slices.Contains(previous, name) }
-		if t.foreign, err = ForeignSitemaps(opts.Dir, opts.TakeOver, own); err != nil {
-			return nil, err
-		}
+	if err := t.findForeign(keep, previous); err != nil {
+		return nil, err
 	}
 	if opts.DryRun {
 		res.Written = names
@@ -271,7 +268,7 @@ func Write(urls sitemap.URLs, opts Options) (*Result, error) {
 	if res.Removed, err = removeStale(opts.Dir, previous, keep); err != nil {
 		return nil, err
 	}
-	if res.TakenOver, err = removeForeign(opts.Dir, t.foreign); err != nil {
+	if res.TakenOver, err = removeStale(opts.Dir, t.foreign, nil); err != nil {
 		return nil, err
 	}
 	if !sameRecord {
@@ -451,6 +448,19 @@ func (t *txn) commit(res *Result) error {
 		}
 	}
 	return nil
+}
+
+// findForeign sets t.foreign, with Options.TakeOver, to the other tools'
+// sitemaps in Dir: not this Write's files (keep), nor an earlier one's
+// (previous).
+func (t *txn) findForeign(keep map[string]bool, previous []string) error {
+	if t.opts.TakeOver == nil {
+		return nil
+	}
+	own := func(name string) bool { return keep[name] || slices.Contains(previous, name) }
+	var err error
+	t.foreign, err = ForeignSitemaps(t.opts.Dir, t.opts.TakeOver, own)
+	return err
 }
 
 // abort removes the temporary files that were not committed.
