@@ -832,6 +832,19 @@ func (b *builder) record(path string, o outcome) {
 	}
 }
 
+// recount moves n of the listed pages counted under the lastmod source
+// from to the count of to, after a judgement of all the records changed
+// their dates.
+func (b *builder) recount(from, to mapping.LastModSource, n int) {
+	if n <= 0 || b.res.LastMod == nil {
+		return
+	}
+	if b.res.LastMod[from] -= n; b.res.LastMod[from] <= 0 {
+		delete(b.res.LastMod, from)
+	}
+	b.res.LastMod[to] += n
+}
+
 // listed adds the record of a listed page.
 func (b *builder) listed(path string, d *mapping.Decision) {
 	if b.res.LastMod == nil {

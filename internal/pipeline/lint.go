@@ -61,10 +61,7 @@ func (b *builder) guardMTime() {
 		return
 	}
 	b.res.MTimeDropped = true
-	if c := b.res.LastMod[mapping.LastModMTime]; c > 0 {
-		b.res.LastMod[""] += c
-		delete(b.res.LastMod, mapping.LastModMTime)
-	}
+	b.recount(mapping.LastModMTime, "", b.res.LastMod[mapping.LastModMTime])
 	if !was {
 		b.warn("", fmt.Errorf("%d of %d URLs have a modification time on %s, as a build, a copy or a fresh checkout sets every file's: left out of lastmod, since no date is better than a false one; %s; to keep them, list mtime in lastmod.sources", most, n, dayString(day), b.undatedFix()))
 	}

@@ -63,10 +63,7 @@ func (b *builder) dateListPages() int {
 			continue
 		}
 		rel := strings.TrimPrefix(src.path, prefix)
-		dir := path.Dir(rel)
-		if dir == "." {
-			dir = ""
-		}
+		dir := parent(rel)
 		if name := path.Base(rel); strings.HasPrefix(name, "_index.") {
 			if r.lastmod == noLastMod {
 				lists[idx] = dir
@@ -87,18 +84,12 @@ func (b *builder) dateListPages() int {
 			}
 		}
 		if strings.HasPrefix(path.Base(rel), "index.") {
-			dir = path.Dir(dir) // a leaf bundle: the page is its folder
-			if dir == "." {
-				dir = ""
-			}
+			dir = parent(dir) // a leaf bundle: the page is its folder
 		}
-		for {
+		for ; ; dir = parent(dir) {
 			newer(newest, dir, r.lastmod)
 			if dir == "" {
 				break
-			}
-			if dir = path.Dir(dir); dir == "." {
-				dir = ""
 			}
 		}
 	}
@@ -112,7 +103,8 @@ func (b *builder) dateListPages() int {
 			b.recs.listed[idx] = t
 			continue
 		}
-		if dir := strings.Trim(urlPath, "/"); newest[dir] != 0 || dir == "" && len(newest) > 0 {
+		dir := strings.Trim(urlPath, "/")
+		if _, ok := newest[dir]; ok {
 			lists[idx] = dir
 		}
 	}
@@ -126,13 +118,12 @@ func (b *builder) dateListPages() int {
 
 // countListed moves the n list pages dateListPages dated from the count
 // of pages without a lastmod to LastModListed's.
-func (b *builder) countListed(n int) {
-	if n == 0 || b.res.LastMod == nil {
-		return
+func (b *builder) countListed(n int) { b.recount("", LastModListed, n) }
+
+// parent is the folder of a path in the content tree, "" for the top.
+func parent(rel string) string {
+	if dir := path.Dir(rel); dir != "." {
+		return dir
 	}
-	b.res.LastMod[""] -= n
-	if b.res.LastMod[""] <= 0 {
-		delete(b.res.LastMod, "")
-	}
-	b.res.LastMod[LastModListed] += n
+	return ""
 }
