@@ -161,7 +161,7 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 	if v.Mode != ModeContent && !l.given("include") {
 		if g := pr.builtBy(v.Root); g != nil && g.Generator == "jekyll" {
 			// The documents jekyll-sitemap lists besides pages.
-			v.Include = append(slices.Clone(walker.DefaultInclude), JekyllDocuments...)
+			v.Include = append(slices.Clone(walker.DefaultInclude), jekyllDocuments...)
 		}
 	}
 	c.Values = *v
@@ -234,10 +234,10 @@ var (
 	localeDir = regexp.MustCompile(`^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$`)
 )
 
-// JekyllDocuments are the files besides HTML pages that a Jekyll site's
+// jekyllDocuments are the files besides HTML pages that a Jekyll site's
 // sitemap lists by default, as jekyll-sitemap lists its static files:
 // XHTML pages and PDF documents.
-var JekyllDocuments = []string{"**/*.xhtml", "**/*.pdf"}
+var jekyllDocuments = []string{"**/*.xhtml", "**/*.pdf"}
 
 // guardMTime keeps the default lastmod sources from dating pages by a
 // build: the modification times of a generator's output (a join's

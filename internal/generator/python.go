@@ -50,18 +50,17 @@ func (d *detector) pelican() (*Project, error) {
 		return nil, err
 	}
 	p := &Project{Generator: "pelican", Title: "Pelican", File: name, PublishDir: "output"}
-	conf := pyAssignments(data)
-	files := []struct {
+	type pyFile struct {
 		name string
 		vals map[string]pyValue
-	}{{name, conf}}
-	if pub, pdata, err := d.firstFile("publishconf.py"); err != nil {
+	}
+	files := []pyFile{{name, pyAssignments(data)}}
+	pub, pdata, err := d.firstFile("publishconf.py")
+	if err != nil {
 		return nil, err
-	} else if pub != "" {
-		files = append([]struct {
-			name string
-			vals map[string]pyValue
-		}{{pub, pyAssignments(pdata)}}, files...)
+	}
+	if pub != "" {
+		files = append([]pyFile{{pub, pyAssignments(pdata)}}, files...) // its settings win
 	}
 	for _, f := range files {
 		if v, ok := f.vals["OUTPUT_PATH"]; ok {
