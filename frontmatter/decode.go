@@ -44,10 +44,10 @@ func (fs fields) get(name string) (field, bool) {
 // the mappings sitemap and build.
 var (
 	sourceKeys = map[string]bool{
-		"lastmod": true, "last_modified_at": true, "modified": true, "updated": true,
+		"lastmod": true, "last_modified_at": true, "modified": true, "updated": true, "updateddate": true,
 		"date": true, "publishdate": true, "pubdate": true, "published": true,
 		"expirydate": true, "unpublishdate": true, "draft": true, "headless": true,
-		"build": true, "_build": true, "url": true, "permalink": true, "slug": true,
+		"build": true, "_build": true, "url": true, "permalink": true, "slug": true, "id": true,
 		"title": true, "aliases": true, "redirect_from": true, "categories": true,
 		"category": true, "tags": true, "sitemap": true,
 	}

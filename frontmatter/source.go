@@ -48,7 +48,8 @@ type Source struct {
 	// matter, or front matter that is never closed.
 	Format string
 	// Lastmod is the first of the keys lastmod, last_modified_at,
-	// modified, updated, date and publishDate that holds a date.
+	// modified, updated, updatedDate, date, publishDate and pubDate that
+	// holds a date.
 	Lastmod time.Time
 	// LastmodKey is the key Lastmod came from, as written in the file.
 	LastmodKey string
@@ -72,8 +73,13 @@ type Source struct {
 	URL string
 	// Permalink is the key permalink, kept and reported as URL is.
 	Permalink string
+	// NoPermalink is permalink: false, with which Eleventy writes no
+	// page for the template.
+	NoPermalink bool
 	// Slug is the key slug.
 	Slug string
+	// ID is the key id (Docusaurus: a doc's id).
+	ID string
 	// Title is the key title.
 	Title string
 	// Aliases are Hugo's aliases, then Jekyll's redirect_from: paths that

@@ -16,7 +16,8 @@ import (
 // whatever type the file gave it, or reported as a Problem.
 
 // lastmodKeys are the keys Lastmod may come from, in order.
-var lastmodKeys = []string{"lastmod", "last_modified_at", "modified", "updated", "date", "publishdate"}
+// updatedDate and pubDate are the Astro blog template's.
+var lastmodKeys = []string{"lastmod", "last_modified_at", "modified", "updated", "updateddate", "date", "publishdate", "pubdate"}
 
 // apply sets the Source from the front matter's keys.
 func (p *sourceParse) apply(fs fields) {
@@ -57,8 +58,13 @@ func (p *sourceParse) apply(fs fields) {
 		}
 	}
 	s.URL = p.urlPath(fs, "url")
-	s.Permalink = p.urlPath(fs, "permalink")
+	if f, ok := fs.get("permalink"); ok && f.val == false {
+		s.NoPermalink = true // Eleventy: no page is written
+	} else {
+		s.Permalink = p.urlPath(fs, "permalink")
+	}
 	s.Slug = p.text(fs, "slug")
+	s.ID = p.text(fs, "id")
 	s.Title = p.text(fs, "title")
 	s.Aliases = p.list(fs, false, "aliases", "redirect_from")
 	s.Categories = p.list(fs, true, "categories", "category")
@@ -84,12 +90,19 @@ func (p *sourceParse) dateOf(f field) (time.Time, bool) {
 	if f.val == nil || f.val == "" {
 		return time.Time{}, false
 	}
+	if s, ok := f.val.(string); ok && fileDateWords[s] {
+		return time.Time{}, false
+	}
 	t, ok := toDate(f.val)
 	if !ok {
 		p.problem(p.lineOf(f), "%s: %s is not a date", f.key, describe(f.val))
 	}
 	return t, ok
 }
+
+// fileDateWords are the values of an Eleventy date that name a date of
+// the file, not a date: not a problem, and no date.
+var fileDateWords = map[string]bool{"Last Modified": true, "Created": true, "git Last Modified": true, "git Created": true}
 
 // toDate returns v as a date: a YAML timestamp or TOML date, or a string
 // that ParseDate reads. TOML's local dates and date-times are taken as UTC.
