@@ -37,6 +37,8 @@ type Value struct {
 	literal bool      // a string, number, boolean, null or undefined
 	kind    tokenKind // of a literal: kindString, kindNumber, or kindIdent (true, false, null, undefined)
 	text    string    // the value's source text, shortened, for notes
+	strs    []string  // an array literal's strings, when isStrs
+	isStrs  bool      // the value is an array literal of string literals
 }
 
 // State is what a lookup found.
@@ -143,6 +145,21 @@ func (r *Reader) Str(path, hint string) (Value, State) {
 		return v, Bad
 	}
 	return v, st
+}
+
+// Strs returns the strings of the array literal at path (['en', 'de']),
+// as [Reader.Str] does a string: Bad, with a note, when it is anything
+// but an array of string literals.
+func (r *Reader) Strs(path string) ([]string, State) {
+	vs := r.c.values[path]
+	if len(vs) == 0 {
+		return nil, Absent
+	}
+	if len(vs) > 1 || !vs[0].isStrs {
+		r.Note(vs[0].Line, "%s is not an array of literal strings (%s)", path, vs[0].text)
+		return nil, Bad
+	}
+	return vs[0].strs, OK
 }
 
 // Bool returns the boolean at path, as [Reader.Str] does a string (with

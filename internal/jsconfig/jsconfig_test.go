@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"testing"
 )
@@ -140,4 +141,32 @@ func FuzzJSLiterals(f *testing.F) {
 			check(n, l)
 		}
 	})
+}
+
+func TestStrs(t *testing.T) {
+	r := NewReader("c.js", []byte(`export default {
+  i18n: { locales: ['en', "de", `+"`pt-BR`"+`,], none: [], mixed: ['en', lang], nested: [['en']] },
+  twice: ['a'],
+  twice: ['b'],
+};`))
+	for _, tt := range []struct {
+		path string
+		want []string
+		st   State
+	}{
+		{"i18n.locales", []string{"en", "de", "pt-BR"}, OK},
+		{"i18n.none", nil, OK},
+		{"i18n.mixed", nil, Bad},
+		{"i18n.nested", nil, Bad},
+		{"i18n.missing", nil, Absent},
+		{"twice", nil, Bad},
+	} {
+		got, st := r.Strs(tt.path)
+		if st != tt.st || !slices.Equal(got, tt.want) {
+			t.Errorf("Strs(%q) = %q, %v; want %q, %v", tt.path, got, st, tt.want, tt.st)
+		}
+	}
+	if len(r.Notes()) != 3 {
+		t.Errorf("notes: %q; want one for each Bad", r.Notes())
+	}
 }

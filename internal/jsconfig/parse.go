@@ -359,6 +359,9 @@ func (c *config) value(s, e int) Value {
 	}
 	t := c.toks[s]
 	v := Value{Line: t.line, text: c.text(s, e)}
+	if t.is("[") && c.match[s] == e-1 {
+		v.strs, v.isStrs = stringList(c.toks[s+1 : e-1])
+	}
 	if e-s == 1 {
 		switch {
 		case t.kind == kindString:
@@ -370,6 +373,19 @@ func (c *config) value(s, e int) Value {
 		}
 	}
 	return v
+}
+
+// stringList returns the strings of the elements of an array literal,
+// toks: string literals separated by commas (a trailing one allowed);
+// ok is false for anything else.
+func stringList(toks []token) (strs []string, ok bool) {
+	for i := 0; i < len(toks); i += 2 {
+		if toks[i].kind != kindString || i+1 < len(toks) && !toks[i+1].is(",") {
+			return nil, false
+		}
+		strs = append(strs, toks[i].text)
+	}
+	return strs, true
 }
 
 func joinPath(prefix, key string) string {
