@@ -156,6 +156,9 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 				return nil, err
 			}
 			c.Detected = joinDetected(c.Detected, "sources "+dir+" ("+from+")")
+		} else if src, from := pr.routes(v.Root, v); src != nil {
+			sources = src
+			c.Detected = joinDetected(c.Detected, "sources "+from)
 		}
 	}
 	if v.Mode != ModeContent && !l.given("include") {

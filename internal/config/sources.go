@@ -130,6 +130,43 @@ func (p *project) sourceDir(root string, c *Config) (dir, from, preset string) {
 	return dir, sourceSettings[g.Generator], g.Generator
 }
 
+// routes returns the join of the pages of root, the publish folder of a
+// generator that routes files (Docusaurus, Astro, Next.js, Eleventy,
+// Sphinx), to their sources, and what names them; nil when root is no
+// such generator's, or the sources' folder is not there.
+func (p *project) routes(root string, v *Values) (*pipeline.Sources, string) {
+	g := p.builtBy(root)
+	if g == nil {
+		return nil, ""
+	}
+	preset, rel := g.Routes()
+	if preset == nil {
+		return nil, ""
+	}
+	dir := filepath.Join(p.dir, filepath.FromSlash(rel))
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return nil, ""
+	}
+	src := &pipeline.Sources{Dir: dir, Preset: preset}
+	if s, ok := preset.(generator.Sourced); ok {
+		src.Walk.Include, src.Walk.Exclude = s.SourceFiles()
+	}
+	if out := relInside(dir, p.publishDir(*g)); out != "" {
+		src.Walk.Exclude = append(src.Walk.Exclude, out)
+	}
+	src.Walk.FollowSymlinks = v.FollowSymlinks
+	// What the line of what was found names: the folders, and whose.
+	switch g.Generator {
+	case "docusaurus":
+		return src, "docs, blog, src/pages, i18n (" + g.Title + ")"
+	case "next":
+		return src, "app, pages (" + g.Title + ")"
+	case "astro":
+		return src, filepath.Join(dir, "pages") + " (" + g.Title + ")"
+	}
+	return src, dir + " (" + g.Title + "'s " + map[string]string{"eleventy": "input folder", "sphinx": "source folder"}[g.Generator] + ")"
+}
+
 // joinDetected adds a part to the line that says what was detected.
 func joinDetected(line, part string) string {
 	if line == "" {

@@ -478,26 +478,11 @@ func TestMkDocsSite(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The docs in git: two commits, the second touching about.md only.
-	git := func(date string, args ...string) {
-		t.Helper()
-		cmd := exec.Command("git", args...)
-		cmd.Dir = src
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date,
-			"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed (.ci/run installs it)")
-	}
-	git("2024-01-01T00:00:00Z", "init", "-q")
-	git("2024-01-01T00:00:00Z", "add", ".")
-	git("2024-01-01T00:00:00Z", "commit", "-q", "-m", "docs")
+	commitHistory(t, src, "2024-01-01T00:00:00Z *")
 	if err := os.WriteFile(filepath.Join(src, "docs", "about.md"), []byte("# About\n\nAbout us, again.\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	git("2024-02-03T10:00:00Z", "commit", "-q", "-a", "-m", "about")
+	gitAt(t, src, "2024-02-03T10:00:00Z", "commit", "-q", "-a", "-m", "about")
 	cmd := exec.Command(mkdocs, "build", "--quiet")
 	cmd.Dir = src
 	if out, err := cmd.CombinedOutput(); err != nil {
@@ -529,6 +514,50 @@ func TestMkDocsSite(t *testing.T) {
 	}
 }
 
+// gitAt runs git in dir as a fixed author, with the author and committer
+// dates date. It skips the test when git is not installed (.ci/run
+// installs it).
+func gitAt(t *testing.T, dir, date string, args ...string) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed (.ci/run installs it)")
+	}
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date,
+		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+// commitHistory makes dir a git repository with one commit per line,
+// "DATE PATH…", in order: the first line's paths may be "*", every file
+// that no later line names.
+func commitHistory(t *testing.T, dir string, lines ...string) {
+	t.Helper()
+	gitAt(t, dir, "2000-01-01T00:00:00Z", "init", "-q")
+	later := map[string]bool{}
+	for _, ln := range lines[1:] {
+		for _, f := range strings.Fields(ln)[1:] {
+			later[f] = true
+		}
+	}
+	for i, ln := range lines {
+		f := strings.Fields(ln)
+		date, paths := f[0], f[1:]
+		if i == 0 && len(paths) == 1 && paths[0] == "*" {
+			gitAt(t, dir, date, "add", "-A")
+			for p := range later {
+				gitAt(t, dir, date, "rm", "-q", "--cached", "--", p)
+			}
+		} else {
+			gitAt(t, dir, date, append([]string{"add", "--"}, paths...)...)
+		}
+		gitAt(t, dir, date, "commit", "-q", "--allow-empty", "-m", "commit "+date)
+	}
+}
+
 // TestAstroSite builds testdata/astro with Astro 5 and its sitemap
 // integration (pinned in package-lock.json; .ci/run installs them with
 // npm install) and runs plain sitemapgen in the project, as "npm run build &&
@@ -538,6 +567,10 @@ func TestMkDocsSite(t *testing.T) {
 // sitemap-index.xml and sitemap-0.xml gone.
 func TestAstroSite(t *testing.T) {
 	src := nodeProject(t, "astro", "src", "astro.config.mjs", "package.json")
+	if err := os.WriteFile(filepath.Join(src, ".gitignore"), []byte("node_modules\ndist\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z src/pages/about.astro src/pages/blog/second-post.md")
 	astro := filepath.Join(src, "node_modules", ".bin", "astro")
 	cmd := exec.Command(astro, "build")
 	cmd.Dir = src
@@ -557,9 +590,22 @@ func TestAstroSite(t *testing.T) {
 			theirs[loc] = lm
 		}
 	}
-	ours, log := zeroConfig(t, src, dist, base, "Astro URL style (clean URLs, folders without /; from astro.config.mjs)")
+	ours, log := zeroConfig(t, src, dist, base, "Astro URL style (clean URLs, folders without /; from astro.config.mjs); sources src/pages (Astro)")
 	// Astro's sitemap lists its noindex page.
 	compareSets(t, ours, theirs, []string{base + "private"}, nil)
+	// Astro's sitemap has no dates; ours are the pages' own: pubDate, else
+	// the last commit of the page's source.
+	for loc, want := range map[string]string{
+		base + "blog/hello-world": "2024-03-04T00:00:00Z",
+		base + "blog/second-post": "2024-02-03T10:00:00Z",
+		base + "about":            "2024-02-03T10:00:00Z",
+		base:                      "2024-01-01T00:00:00Z",
+		base + "blog":             "2024-01-01T00:00:00Z",
+	} {
+		if got := ours[loc]; !sameInstant(got, want) {
+			t.Errorf("%s: lastmod %q, want %s", loc, got, want)
+		}
+	}
 	for loc := range ours {
 		if loc != base && strings.HasSuffix(loc, "/") {
 			t.Errorf("%s ends in /; the site's trailingSlash is 'never'", loc)
@@ -582,13 +628,14 @@ func TestAstroSite(t *testing.T) {
 // static export whose built pages are committed (rebuild.sh makes them
 // again): its redirect() page, written with no meta refresh, and its
 // notFound() and 404 pages are left out, the URLs take the form Next.js
-// links by (about.html is /about), and the base URL is package.json's
-// homepage.
+// links by (about.html is /about), the base URL is package.json's
+// homepage, and each page is dated by its source's last commit.
 func TestNextExport(t *testing.T) {
 	src := filepath.Join(t.TempDir(), "next-site")
 	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "next"))); err != nil {
 		t.Fatal(err)
 	}
+	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z app/about/page.js")
 	const base = "https://example.com/"
 	r := mustRun(t, src, "--verbose") // the base URL: package.json's homepage
 	entries, _, err := sitemaptest.URLs(filepath.Join(src, "out"), base)
@@ -597,17 +644,15 @@ func TestNextExport(t *testing.T) {
 	}
 	var locs []string
 	for _, e := range entries {
-		locs = append(locs, e.Loc)
-		if e.LastMod != "" {
-			t.Errorf("%s: lastmod %s; nothing dates the pages of this export", e.Loc, e.LastMod)
-		}
+		locs = append(locs, e.Loc+" "+e.LastMod)
 	}
-	if want := []string{base, base + "about", base + "blog/hello-world"}; !slices.Equal(locs, want) {
+	// Each page dated by the last commit of its page.js.
+	if want := []string{base + " 2024-01-01T00:00:00Z", base + "about 2024-02-03T10:00:00Z", base + "blog/hello-world 2024-01-01T00:00:00Z"}; !slices.Equal(locs, want) {
 		t.Errorf("listed %q, want %q", locs, want)
 	}
 	for _, want := range []string{
 		"base URL from package.json homepage",
-		"Next.js URL style (clean URLs, folders without /; from next.config.mjs)",
+		"Next.js URL style (clean URLs, folders without /; from next.config.mjs); sources app, pages (Next.js)",
 		"out/old.html: skipped: redirect (Next.js redirect() to https://example.com/about)",
 		"out/gone.html: skipped: noindex",
 		"out/404.html: skipped: error page",
@@ -617,6 +662,74 @@ func TestNextExport(t *testing.T) {
 		}
 	}
 	sitemaptest.MustValidate(t, filepath.Join(src, "out"))
+}
+
+// TestDocusaurusSite runs plain sitemapgen in testdata/docusaurus, a
+// Docusaurus 3 site (docs with number prefixes, slug and id; a blog; pages;
+// a de locale with one doc translated) whose build is committed
+// (rebuild.sh makes it again), its sources in the git history of
+// history.txt, which Docusaurus dated its pages by: every URL of
+// Docusaurus's two sitemaps and each one's date, from the joined source's
+// last commit (a de page without a translation takes the English
+// source's); no noindex or 404 page; Docusaurus's sitemaps gone.
+func TestDocusaurusSite(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed (.ci/run installs it)")
+	}
+	fixture := filepath.Join("testdata", "docusaurus")
+	src := filepath.Join(t.TempDir(), "docusaurus-site")
+	if out, err := exec.Command("bash", filepath.Join(fixture, "githistory.sh"), src).CombinedOutput(); err != nil {
+		t.Fatalf("githistory.sh: %v\n%s", err, out)
+	}
+	build := filepath.Join(src, "build")
+	if err := os.CopyFS(build, os.DirFS(filepath.Join(fixture, "build"))); err != nil {
+		t.Fatal(err)
+	}
+	const base = "https://example.com/"
+	theirs := generatorSitemap(t, filepath.Join(build, "sitemap.xml"))
+	for loc, lm := range generatorSitemap(t, filepath.Join(build, "de", "sitemap.xml")) {
+		theirs[loc] = lm
+	}
+	if len(theirs) < 40 {
+		t.Fatalf("Docusaurus's sitemaps list %d URLs; the fixture's build has 46", len(theirs))
+	}
+	ours, log := zeroConfig(t, src, build, base, "sources docs, blog, src/pages, i18n (Docusaurus)")
+	compareSets(t, ours, theirs, nil, nil)
+	dated := 0
+	for loc, want := range theirs {
+		if got := ours[loc]; got[:min(len(got), 10)] != want[:min(len(want), 10)] {
+			t.Errorf("%s: lastmod %q, Docusaurus's %q", loc, got, want)
+		}
+		if want != "" {
+			dated++
+		}
+	}
+	if dated < 20 {
+		t.Errorf("Docusaurus dated %d of its URLs; the fixture's build dates 26", dated)
+	}
+	for loc, want := range map[string]string{
+		base + "de/docs/intro":             "2024-03-12T16:45:00Z", // the translation's own commit
+		base + "docs/intro":                "2024-03-10T08:30:00Z",
+		base + "de/docs/guides/setup":      "2024-02-03T10:00:00Z", // no translation: the English source's
+		base + "docs/deploying":            "2024-04-02T12:00:00Z", // slug: /deploying
+		base + "docs/guides/configuration": "2024-05-06T09:15:00Z", // id: configuration
+		base + "blog/third-custom":         "2024-01-01T00:00:00Z", // slug: third-custom
+	} {
+		if got := ours[loc]; !sameInstant(got, want) {
+			t.Errorf("%s: lastmod %q, want %s", loc, got, want)
+		}
+	}
+	for _, want := range []string{
+		"skipped 4 (2 error page, 2 noindex); 20 URLs with no source file",
+		"removed Docusaurus's own sitemap, which ours replace: de/sitemap.xml",
+	} {
+		if !strings.Contains(log, want) {
+			t.Errorf("the run does not say %q:\n%s", want, log)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(build, "de", "sitemap.xml")); err == nil {
+		t.Error("Docusaurus's de/sitemap.xml is still there")
+	}
 }
 
 // nodeProject copies the named files and folders of the Node fixture
@@ -658,14 +771,21 @@ func nodeProject(t *testing.T, name string, files ...string) string {
 }
 
 // TestEleventySite builds testdata/eleventy with Eleventy 3 (pinned in
-// package-lock.json; .ci/run installs it) and runs plain sitemapgen in
-// the project, as "npx @11ty/eleventy && sitemapgen": the base URL from
-// the site data (_data/metadata.json), every URL of the site's own
-// sitemap template but its noindex page, and no lastmod from the build
-// (the template dates undated pages by it).
+// package-lock.json; .ci/run installs it), its templates in git, and runs
+// plain sitemapgen in the project, as "npx @11ty/eleventy && sitemapgen":
+// the base URL from the site data (_data/metadata.json), every URL of
+// the site's own sitemap template but its noindex page, each page joined
+// to its template (a permalink moves it; permalink: false writes none),
+// dated by its front matter date as Eleventy dates it, else by its
+// template's last commit (Eleventy gives an undated page its file's
+// time, which here is the copy's: a build time).
 func TestEleventySite(t *testing.T) {
 	src := nodeProject(t, "eleventy", "_data", "_includes", "blog", "about.md", "index.md", "private.md",
-		"sitemap.njk", "eleventy.config.js", "package.json")
+		"contact.njk", "moved.md", "unlisted.md", "templated.md", "sitemap.njk", "eleventy.config.js", "package.json")
+	if err := os.WriteFile(filepath.Join(src, ".gitignore"), []byte("node_modules\n_site\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z about.md contact.njk")
 	cmd := exec.Command(filepath.Join(src, "node_modules", ".bin", "eleventy"), "--quiet")
 	cmd.Dir = src
 	if out, err := cmd.CombinedOutput(); err != nil {
@@ -674,12 +794,29 @@ func TestEleventySite(t *testing.T) {
 	site := filepath.Join(src, "_site")
 	const base = "https://example.com/"
 	theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
-	ours, _ := zeroConfig(t, src, site, base, "base URL from _data/metadata.json url")
-	compareSets(t, ours, theirs, []string{base + "private/"}, nil)
-	for loc, lm := range ours {
-		if lm != "" {
-			t.Errorf("%s: lastmod %s; the pages are not joined to their sources, and file times are the build's", loc, lm)
+	ours, log := zeroConfig(t, src, site, base, "base URL from _data/metadata.json url; sources . (Eleventy's input folder)")
+	// The site's template lists its noindex page, and unlisted.md
+	// (permalink: false, written nowhere) as "false".
+	compareSets(t, ours, theirs, []string{base + "private/", base + "false"}, nil)
+	if _, ok := theirs[base+"elsewhere/"]; !ok {
+		t.Errorf("Eleventy's sitemap has no %selsewhere/ (moved.md's permalink): %v", base, theirs)
+	}
+	checkLastMods(t, ours, theirs, map[string]string{ // front matter dates, as Eleventy's
+		base + "blog/first-post/": "2024-03-04T00:00:00Z",
+		base + "elsewhere/":       "2024-05-06T00:00:00Z",
+	})
+	for loc, want := range map[string]string{
+		base:                  "2024-01-01T00:00:00Z", // the template's last commit
+		base + "about/":       "2024-02-03T10:00:00Z",
+		base + "contact/":     "2024-02-03T10:00:00Z",
+		base + "t/templated/": "", // its permalink is a template: not joined
+	} {
+		if got, ok := ours[loc]; !ok || !sameInstant(got, want) && got != want {
+			t.Errorf("%s: listed %v, lastmod %q, want %q", loc, ok, got, want)
 		}
+	}
+	if !strings.Contains(log, "lastmod: 3 git, 2 frontmatter, 1 none") {
+		t.Errorf("the summary does not count the dates by source:\n%s", log)
 	}
 }
 
@@ -705,16 +842,25 @@ func pythonSite(t *testing.T, name, tool string, args ...string) string {
 }
 
 // TestSphinxSite builds testdata/sphinx with Sphinx 5 (make html's
-// folder) and runs plain sitemapgen in the project: the site folder and
-// base URL from conf.py, each page in the form its canonical link names
-// (html_baseurl makes Sphinx write one), no build date.
+// folder), its sources in git, and runs plain sitemapgen in the project:
+// the site folder and base URL from conf.py, each page in the form its
+// canonical link names (html_baseurl makes Sphinx write one), dated by
+// its source's last commit, no build date.
 func TestSphinxSite(t *testing.T) {
 	src := pythonSite(t, "sphinx", "sphinx-build", "-q", "-b", "html", ".", "_build/html")
+	if err := os.WriteFile(filepath.Join(src, ".gitignore"), []byte("_build\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z about.rst")
 	const base = "https://example.com/docs/"
-	ours, _ := zeroConfig(t, src, filepath.Join(src, "_build", "html"), base, "site _build/html (Sphinx (conf.py)); base URL from conf.py html_baseurl")
-	for _, want := range []string{base + "index.html", base + "about.html", base + "guide.html"} {
-		if lm, ok := ours[want]; !ok || lm != "" {
-			t.Errorf("%s: listed %v, lastmod %q; want listed, undated", want, ok, lm)
+	ours, _ := zeroConfig(t, src, filepath.Join(src, "_build", "html"), base,
+		"site _build/html (Sphinx (conf.py)); base URL from conf.py html_baseurl; sources . (Sphinx's source folder)")
+	for loc, want := range map[string]string{
+		base + "index.html": "2024-01-01T00:00:00Z", base + "about.html": "2024-02-03T10:00:00Z", base + "guide.html": "2024-01-01T00:00:00Z",
+		base + "genindex.html": "", base + "search.html": "", // pages of Sphinx's own: no source
+	} {
+		if lm, ok := ours[loc]; !ok || lm != want && !sameInstant(lm, want) {
+			t.Errorf("%s: listed %v, lastmod %q; want %q (its source's last commit)", loc, ok, lm, want)
 		}
 	}
 }

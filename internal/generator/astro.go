@@ -39,6 +39,10 @@ func astroProject(name string, data []byte) *Project {
 	r := jsconfig.NewReader(name, data)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 
+	if v, st := r.Str("srcDir", ""); st == jsconfig.OK && cleanDir(v.Value) != "src" {
+		p.SourceDir = cleanDir(v.Value)
+	}
+
 	if v, st := r.Str("outDir", dirHint); st == jsconfig.OK {
 		if p.PublishDir = cleanDir(v.Value); p.PublishDir == "" {
 			p.PublishDir = "dist"

@@ -43,7 +43,7 @@ func TestDetectBaseURLElsewhere(t *testing.T) {
 				"src/_data/site.js": "module.exports = {\n  name: 'x',\n  url: 'https://site.example',\n};\n",
 			},
 			want: []Project{{Generator: "eleventy", Title: "Eleventy", File: ".eleventy.js", PublishDir: "_site",
-				BaseURL: "https://site.example/", BaseURLFrom: "src/_data/site.js url"}},
+				BaseURL: "https://site.example/", BaseURLFrom: "src/_data/site.js url", SourceDir: "src"}},
 		},
 		{
 			name: "a homepage that is not a URL is a note",

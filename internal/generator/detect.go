@@ -48,10 +48,18 @@ type Project struct {
 	// Jekyll baseurl without url), starting and ending in "/"; "" if none
 	// or when BaseURL carries it.
 	BasePath string
-	// SourceDir is the folder of the source files, relative to dir, when
-	// the configuration names one (MkDocs docs_dir, default "docs"); ""
-	// otherwise.
+	// SourceDir is the folder of the source files, relative to dir, with
+	// "/" separators, when the configuration names one: MkDocs' docs_dir
+	// (default "docs"), Eleventy's input folder, Astro's srcDir when it is
+	// not "src". [Project.Routes] knows the others' defaults.
 	SourceDir string
+	// Locales are the locales of a Docusaurus site other than its
+	// default, from i18n.locales.
+	Locales []string
+	// DocsBase and BlogBase are the route bases of a Docusaurus site's
+	// docs and blog when its configuration changes them ("/" for docs
+	// only); "" for the defaults, /docs and /blog.
+	DocsBase, BlogBase string
 	// TrailingSlash is "always", "never" or "": what the generator's
 	// configuration says about the form of its page URLs. "always": pages
 	// are written as NAME/index.html and linked as /NAME/ (MkDocs by

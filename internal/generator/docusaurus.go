@@ -1,6 +1,12 @@
 package generator
 
-import "github.com/sitemapgen/sitemapgen/internal/jsconfig"
+import (
+	"bytes"
+	"regexp"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+)
 
 // docusaurusConfigs are the Docusaurus configuration files, in the order
 // Detect looks for them.
@@ -22,6 +28,9 @@ func (d *detector) docusaurus() (*Project, error) {
 	return docusaurusProject(name, data), nil
 }
 
+// routeBaseRE finds a literal routeBasePath in a docs: or blog: object.
+var routeBaseRE = regexp.MustCompile(`\b(docs|blog)\s*:\s*\{[^{}]*?\brouteBasePath\s*:\s*(['"])([^'"]*)['"]`)
+
 // docusaurusProject reads a Docusaurus configuration: url (the host) and
 // baseUrl (the path, "/" when absent), trailingSlash (undefined by
 // default: URLs as written, /docs/myDoc/index.html files; true: with a
@@ -31,6 +40,29 @@ func docusaurusProject(name string, data []byte) *Project {
 	p := &Project{Generator: "docusaurus", Title: "Docusaurus", File: name, PublishDir: "build"}
 	r := jsconfig.NewReader(name, data)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
+
+	def, _ := r.Str("i18n.defaultLocale", "")
+	if locales, st := r.Strs("i18n.locales"); st == jsconfig.OK {
+		for _, l := range locales {
+			if l != def.Value && l != "" && !strings.ContainsAny(l, "/\\") {
+				p.Locales = append(p.Locales, l)
+			}
+		}
+	}
+	// The docs' and blog's options are inside the preset's array, which
+	// the reader does not walk: their routeBasePath is looked for in the
+	// text, in a docs: or blog: object with no object inside.
+	for _, m := range routeBaseRE.FindAllSubmatch(data, -1) {
+		base := "/" + strings.Trim(string(m[3]), "/")
+		if string(m[1]) == "docs" {
+			p.DocsBase = base
+		} else {
+			p.BlogBase = base
+		}
+	}
+	if n := bytes.Count(data, []byte("routeBasePath")); n > len(routeBaseRE.FindAllIndex(data, -1)) {
+		r.Note(0, "a routeBasePath is not read: pages under it are not joined to their sources")
+	}
 
 	site, siteSt := r.Str("url", baseURLHint)
 	base, baseSt := r.Str("baseUrl", baseURLHint)

@@ -31,7 +31,24 @@ const config = {
 export default config;
 `},
 			want: []Project{{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build",
-				BaseURL: "https://your-docusaurus-site.example.com/metro/", BaseURLFrom: "docusaurus.config.js url + baseUrl", TrailingSlash: "never"}},
+				BaseURL: "https://your-docusaurus-site.example.com/metro/", BaseURLFrom: "docusaurus.config.js url + baseUrl", TrailingSlash: "never",
+				DocsBase: "/"}},
+		},
+		{
+			name: "docusaurus locales, a blog's route base, one not literal",
+			files: map[string]string{"docusaurus.config.js": `export default {
+  url: 'https://example.com',
+  baseUrl: '/',
+  i18n: { defaultLocale: 'en', locales: ['en', 'de', 'pt-BR'] },
+  presets: [['classic', {
+    blog: { routeBasePath: '/news', showLastUpdateTime: true },
+    pages: { routeBasePath: base },
+  }]],
+};
+`},
+			want: []Project{{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build",
+				BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url + baseUrl", Locales: []string{"de", "pt-BR"}, BlogBase: "/news",
+				Notes: []string{"docusaurus.config.js: a routeBasePath is not read: pages under it are not joined to their sources"}}},
 		},
 		{
 			name: "docusaurus TypeScript async config",

@@ -31,7 +31,7 @@ func (d *detector) eleventy() (*Project, error) {
 // (default "/"), which is a URL prefix and does not move the output.
 func eleventyProject(name string, data []byte) *Project {
 	p := &Project{Generator: "eleventy", Title: "Eleventy", File: name, PublishDir: "_site"}
-	r := jsconfig.NewReader(name, data, "setOutputDirectory")
+	r := jsconfig.NewReader(name, data, "setOutputDirectory", "setInputDirectory")
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 
 	out, outSt := r.Str("dir.output", dirHint)
@@ -46,6 +46,17 @@ func eleventyProject(name string, data []byte) *Project {
 		p.PublishDir = cleanDir(call.Value)
 	case outSt == jsconfig.OK && cleanDir(out.Value) != "":
 		p.PublishDir = cleanDir(out.Value)
+	}
+	in, inSt := r.Str("dir.input", "")
+	inCall, inCallSt := r.Call("setInputDirectory", "")
+	switch {
+	case inCallSt == jsconfig.OK:
+		p.SourceDir = cleanDir(inCall.Value)
+	case inSt == jsconfig.OK:
+		p.SourceDir = cleanDir(in.Value)
+	}
+	if p.SourceDir == "." {
+		p.SourceDir = ""
 	}
 	if prefix, st := r.Str("pathPrefix", ""); st == jsconfig.OK {
 		p.BasePath = normBase(prefix.Value)

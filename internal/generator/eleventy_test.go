@@ -25,7 +25,7 @@ module.exports = function (eleventyConfig) {
   };
 };
 `},
-			want: []Project{{Generator: "eleventy", Title: "Eleventy", File: ".eleventy.js", PublishDir: "dist", BasePath: "/blog/"}},
+			want: []Project{{Generator: "eleventy", Title: "Eleventy", File: ".eleventy.js", PublishDir: "dist", BasePath: "/blog/", SourceDir: "src"}},
 		},
 		{
 			name: "eleventy named export config",
@@ -37,7 +37,7 @@ export const config = {
   dir: { input: "content", output: "public" },
 };
 `},
-			want: []Project{{Generator: "eleventy", Title: "Eleventy", File: "eleventy.config.mjs", PublishDir: "public"}},
+			want: []Project{{Generator: "eleventy", Title: "Eleventy", File: "eleventy.config.mjs", PublishDir: "public", SourceDir: "content"}},
 		},
 		{
 			name: "eleventy setOutputDirectory",

@@ -75,8 +75,13 @@ type Page struct {
 	// Permalink is front matter permalink (Jekyll): a URL path or a
 	// pattern with the same placeholders as the site's permalink.
 	Permalink string
+	// NoPermalink is front matter permalink: false (Eleventy: no page).
+	NoPermalink bool
 	// Slug is front matter slug.
 	Slug string
+	// ID is front matter id (Docusaurus: the doc's id, which names its
+	// URL when no slug does).
+	ID string
 	// Title is front matter title.
 	Title string
 	// Date is front matter date, zero if none. For Jekyll, a date

@@ -53,6 +53,30 @@ type source struct {
 // readSource reads the front matter of the file at rel under dir, as
 // preset's generator reads it.
 func readSource(dir, rel string, preset generator.Preset) (*frontmatter.Source, error) {
+	read, dates := true, true
+	if s, ok := preset.(generator.Sourced); ok {
+		read, dates = s.FrontMatter(rel)
+	}
+	if !read {
+		// A page of code (.astro, .tsx): nothing to read, but it must be
+		// a file that can be.
+		f, err := openRegular(filepath.Join(dir, filepath.FromSlash(rel)))
+		if err != nil {
+			return nil, err
+		}
+		f.Close()
+		return &frontmatter.Source{}, nil
+	}
+	fm, err := readFrontMatter(dir, rel, preset)
+	if err == nil && !dates {
+		fm.Lastmod, fm.LastmodKey, fm.Sitemap.Lastmod = time.Time{}, "", time.Time{}
+	}
+	return fm, err
+}
+
+// readFrontMatter reads the front matter of the file at rel under dir,
+// with its preset's defaults and file-name dates.
+func readFrontMatter(dir, rel string, preset generator.Preset) (*frontmatter.Source, error) {
 	f, err := openRegular(filepath.Join(dir, filepath.FromSlash(rel)))
 	if err != nil {
 		return nil, err
@@ -120,7 +144,9 @@ func pageOf(rel string, fm *frontmatter.Source) generator.Page {
 		Path:           rel,
 		URL:            fm.URL,
 		Permalink:      fm.Permalink,
+		NoPermalink:    fm.NoPermalink,
 		Slug:           fm.Slug,
+		ID:             fm.ID,
 		Title:          fm.Title,
 		Date:           fm.Date,
 		Categories:     fm.Categories,
@@ -288,7 +314,15 @@ func (b *builder) claim(src *source, warn bool) {
 
 // sourceOf returns the joined source of the built page at rel, or nil.
 func (b *builder) sourceOf(rel string) *source {
-	s := b.join[joinKey(b.mapper.URLPath(rel))]
+	u := b.mapper.URLPath(rel)
+	s := b.join[joinKey(u)]
+	if f, ok := b.opts.Join.Preset.(generator.Fallback); ok && s == nil {
+		// A page of a language with no translation: built from the
+		// default language's source.
+		if fu, ok := f.FallbackURL("/" + strings.TrimPrefix(u, "/")); ok {
+			s = b.join[joinKey(fu)]
+		}
+	}
 	if s != nil {
 		s.used.Store(true)
 	}

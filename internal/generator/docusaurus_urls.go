@@ -1,0 +1,210 @@
+package generator
+
+import (
+	"path"
+	"regexp"
+	"strings"
+)
+
+// Docusaurus routes the sources of a Docusaurus 3 site with the classic
+// preset's plugins at their default folders and route bases:
+//
+//	docs/intro.md                         /docs/intro
+//	docs/01-guides/02-setup.md            /docs/guides/setup (number prefixes dropped)
+//	docs/guides/index.md                  /docs/guides/ (a category's index: index, README, or the folder's name)
+//	docs/a.md with id: b                  /docs/b
+//	docs/guides/a.md with slug: x         /docs/guides/x (slug: /x is /docs/x)
+//	blog/2024-01-15-hello.md              /blog/2024/01/15/hello
+//	blog/2024-02-20-post/index.md         /blog/2024/02/20/post
+//	blog/a.md with slug: x                /blog/x
+//	src/pages/about.md, about.js          /about
+//	src/pages/contact/index.md            /contact/
+//	i18n/de/docusaurus-plugin-content-docs/current/intro.md    /de/docs/intro
+//
+// Files and folders named with "_" are left out, as are tests. A page of
+// another locale without a translation is built from the default
+// locale's source ([Docusaurus.FallbackURL]). A doc's front matter is
+// read for id and slug; dates come from git, as Docusaurus takes them
+// (showLastUpdateTime, the sitemap's lastmod: 'date'), not from front
+// matter. Options set inside the preset's array (docs.routeBasePath, a
+// docs folder elsewhere) are not read: pages under them are not joined.
+type Docusaurus struct {
+	// Locales are the site's locales other than the default: their
+	// pages are under /LOCALE/.
+	Locales []string
+	// DocsBase and BlogBase are the route bases of the docs and the blog:
+	// "/docs" and "/blog" when empty.
+	DocsBase, BlogBase string
+}
+
+// base returns the route base b, or def when it is empty, without a
+// trailing slash ("" for the root).
+func routeBase(b, def string) string {
+	if b == "" {
+		b = def
+	}
+	return strings.TrimSuffix(b, "/")
+}
+
+// datePrefix is a file name that starts with a date, whose number is no
+// order prefix; numberPrefix is one that starts with one ("01-intro").
+var (
+	datePrefix   = regexp.MustCompile(`^(\d{2}|\d{4})[-_.]\d{2}([-_.](\d{2}|\d{4}))?`)
+	numberPrefix = regexp.MustCompile(`^\d+\s*[-_.]+\s*(.+)$`)
+	blogDate     = regexp.MustCompile(`^(.*?/)?(\d{4})[-/](\d{1,2})[-/](\d{1,2})[-/]?(.*?)(?:/index)?\.mdx?$`)
+)
+
+// stripNumber drops the order prefix of a doc's file or folder name.
+func stripNumber(name string) string {
+	if datePrefix.MatchString(name) {
+		return name
+	}
+	if m := numberPrefix.FindStringSubmatch(name); m != nil {
+		return m[1]
+	}
+	return name
+}
+
+// docusaurusPlugins are the i18n folders of the classic preset's content
+// plugins, and the folder of each one's default-locale sources.
+var docusaurusPlugins = []struct{ i18n, dir string }{
+	{"docusaurus-plugin-content-docs/current", "docs"},
+	{"docusaurus-plugin-content-blog", "blog"},
+	{"docusaurus-plugin-content-pages", "src/pages"},
+}
+
+// URLPath returns the URL path of p, a path relative to the project
+// folder.
+func (d *Docusaurus) URLPath(p Page) (string, bool) {
+	rel, ok := cleanRel(p.Path)
+	if !ok {
+		return "", false
+	}
+	prefix := ""
+	if r, ok := strings.CutPrefix(rel, "i18n/"); ok {
+		locale, r, _ := strings.Cut(r, "/")
+		found := false
+		for _, pl := range docusaurusPlugins {
+			if in, ok := strings.CutPrefix(r, pl.i18n+"/"); ok {
+				rel, found = pl.dir+"/"+in, true
+				break
+			}
+		}
+		if !found || locale == "" {
+			return "", false
+		}
+		prefix = "/" + locale
+	}
+	if anyElement(rel, "_", ".") {
+		return "", false // also __tests__
+	}
+	var u string
+	switch {
+	case strings.HasPrefix(rel, "docs/") && hasExt(rel, ".md", ".mdx"):
+		u, ok = docURL(strings.TrimPrefix(rel, "docs/"), p)
+		u = routeBase(d.DocsBase, "/docs") + u
+	case strings.HasPrefix(rel, "blog/") && hasExt(rel, ".md", ".mdx"):
+		u, ok = blogURL(strings.TrimPrefix(rel, "blog/"), p)
+		u = routeBase(d.BlogBase, "/blog") + u
+	case strings.HasPrefix(rel, "src/pages/") && hasExt(rel, ".js", ".jsx", ".ts", ".tsx", ".md", ".mdx"):
+		if strings.Contains(path.Base(rel), ".test.") {
+			return "", false
+		}
+		u, ok = fileRoute(strings.TrimPrefix(rel, "src/pages/"))
+	default:
+		return "", false
+	}
+	if !ok {
+		return "", false
+	}
+	return prefix + u, true
+}
+
+// docURL returns a doc's URL path below the docs' route base.
+func docURL(rel string, p Page) (string, bool) {
+	dir, file := path.Split(rel)
+	var els []string
+	for _, el := range strings.Split(strings.TrimSuffix(dir, "/"), "/") {
+		if el != "" {
+			els = append(els, stripNumber(el))
+		}
+	}
+	dirSlug := "/"
+	if len(els) > 0 {
+		dirSlug = "/" + strings.Join(els, "/") + "/"
+	}
+	if strings.HasPrefix(p.Slug, "/") {
+		return path.Clean(p.Slug), true
+	}
+	name, _ := splitExt(file)
+	if p.Slug == "" {
+		folder := ""
+		if len(els) > 0 {
+			folder = path.Base(strings.TrimSuffix(dir, "/"))
+		}
+		if n := strings.ToLower(name); n == "index" || n == "readme" || (folder != "" && strings.EqualFold(name, folder)) {
+			return dirSlug, true
+		}
+	}
+	base := p.Slug
+	if base == "" {
+		base = p.ID
+	}
+	if base == "" {
+		base = stripNumber(name)
+	}
+	return resolve(dirSlug, base), true
+}
+
+// resolve returns the path ref names, relative to the folder dir (which
+// ends in "/"), as a URL resolves a relative reference.
+func resolve(dir, ref string) string {
+	u := path.Join(dir, ref)
+	if strings.HasSuffix(ref, "/") && u != "/" {
+		u += "/"
+	}
+	return u
+}
+
+// blogURL returns a blog post's URL path below the blog's route base.
+func blogURL(rel string, p Page) (string, bool) {
+	if p.Slug != "" {
+		return resolve("/", p.Slug), true
+	}
+	if m := blogDate.FindStringSubmatch(rel); m != nil {
+		return "/" + m[2] + "/" + m[3] + "/" + m[4] + "/" + m[1] + m[5], true
+	}
+	name := strings.TrimSuffix(strings.TrimSuffix(rel, path.Ext(rel)), "/index")
+	if name == "index" {
+		return "/", true
+	}
+	return "/" + name, true
+}
+
+// SourceFiles returns the docs, blog and pages folders and their
+// translations.
+func (d *Docusaurus) SourceFiles() (include, exclude []string) {
+	return []string{"docs/**", "blog/**", "src/pages/**", "i18n/*/docusaurus-plugin-content-*/**"}, nil
+}
+
+// FrontMatter reads Markdown's, for id and slug; not its dates.
+func (d *Docusaurus) FrontMatter(rel string) (read, dates bool) {
+	return hasExt(rel, ".md", ".mdx"), false
+}
+
+// FallbackURL returns, for a page of another locale, the default
+// locale's page of the same path.
+func (d *Docusaurus) FallbackURL(urlPath string) (string, bool) {
+	for _, l := range d.Locales {
+		if rest, ok := strings.CutPrefix(urlPath, "/"+l+"/"); ok {
+			return "/" + rest, true
+		}
+		if urlPath == "/"+l {
+			return "/", true
+		}
+	}
+	return "", false
+}
+
+// Name returns "docusaurus".
+func (d *Docusaurus) Name() string { return "docusaurus" }

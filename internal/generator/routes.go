@@ -1,0 +1,314 @@
+package generator
+
+// The presets of generators that route files: a page's URL is its file's
+// path under a pages folder (Astro, Next.js, Eleventy, Sphinx) or a
+// plugin's folder (Docusaurus), with front matter that may move it. They
+// join a build's pages to their sources; they do not list a site from
+// its sources (content mode), since pages that come from code (dynamic
+// routes, collections) have no file of their own.
+
+import (
+	"path"
+	"regexp"
+	"strings"
+)
+
+// Sourced is implemented by the presets whose sources share the project
+// folder with other files: which files are sources, and what of their
+// front matter the generator reads.
+type Sourced interface {
+	Preset
+	// SourceFiles returns the doublestar globs of the source files,
+	// relative to the preset's folder, and of the paths to leave out.
+	SourceFiles() (include, exclude []string)
+	// FrontMatter says what the generator reads of the front matter of
+	// the file at rel: read is false for a file that has none (an .astro
+	// component's fence is code, a .tsx page has none); dates is false
+	// when the generator dates its pages otherwise (Docusaurus: by git).
+	FrontMatter(rel string) (read, dates bool)
+}
+
+// Fallback is implemented by the presets of generators that build a
+// page of a language from another language's source when it has no
+// translation (Docusaurus).
+type Fallback interface {
+	// FallbackURL returns the URL path of the page whose source the page
+	// at urlPath is built from when it has none of its own, and false
+	// when there is none.
+	FallbackURL(urlPath string) (string, bool)
+}
+
+// dynamicSegment matches a path element that is a route parameter:
+// [slug], [...rest], [[...rest]] (Astro, Next.js).
+var dynamicSegment = regexp.MustCompile(`\[.*\]`)
+
+// fileRoute returns the route of the page file at rel, relative to its
+// pages folder: its path without the extension, index naming its folder
+// ("index.md" is "/", "blog/index.md" "/blog/", "about.astro" "/about").
+// ok is false for a file or folder whose name starts with "_" (or "."),
+// and for a route with a parameter, whose URLs only the generator's code
+// knows.
+func fileRoute(rel string) (string, bool) {
+	rel, ok := cleanRel(rel)
+	if !ok || anyElement(rel, "_", ".") || dynamicSegment.MatchString(rel) {
+		return "", false
+	}
+	dir, file := path.Split(rel)
+	name, _ := splitExt(file)
+	if name == "index" {
+		return "/" + dir, true
+	}
+	return "/" + dir + name, true
+}
+
+// anyElement reports whether an element of the path rel starts with one
+// of prefixes.
+func anyElement(rel string, prefixes ...string) bool {
+	for _, el := range strings.Split(rel, "/") {
+		for _, p := range prefixes {
+			if strings.HasPrefix(el, p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasExt reports whether rel ends in one of exts (compared without
+// regard to case).
+func hasExt(rel string, exts ...string) bool {
+	_, ext := splitExt(path.Base(rel))
+	for _, e := range exts {
+		if strings.EqualFold(ext, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// Astro routes the pages of src/pages: .astro components, Markdown and
+// MDX, and .html files (Astro 5). Endpoints (.js, .ts) are not pages;
+// files and folders named with "_" are left out; a route with a
+// parameter ([slug].astro, the pages of a content collection) is built
+// by code, which sitemapgen does not run. Markdown front matter may say
+// draft (not built) and give dates; an .astro component's fence is code.
+type Astro struct {
+	// Pages is the pages folder relative to the project folder:
+	// "src/pages", or srcDir's pages folder.
+	Pages string
+}
+
+// URLPath returns the route of p, a path relative to the project folder.
+func (a *Astro) URLPath(p Page) (string, bool) {
+	rel, ok := strings.CutPrefix(p.Path, a.Pages+"/")
+	if !ok || !hasExt(rel, ".astro", ".md", ".mdx", ".markdown", ".html") {
+		return "", false
+	}
+	return fileRoute(rel)
+}
+
+// SourceFiles returns the pages folder's files.
+func (a *Astro) SourceFiles() (include, exclude []string) {
+	return []string{a.Pages + "/**"}, nil
+}
+
+// FrontMatter reads the front matter of Markdown pages only.
+func (a *Astro) FrontMatter(rel string) (read, dates bool) {
+	read = !hasExt(rel, ".astro", ".html")
+	return read, read
+}
+
+// Name returns "astro".
+func (a *Astro) Name() string { return "astro" }
+
+// Next routes the pages of a Next.js project: app/ (page.js, .jsx, .ts,
+// .tsx, .mdx in each route's folder) and pages/ (each file a route), at
+// the top or in src/. Route groups, (name), do not take part in the
+// URL; private folders (_name), parallel routes (@slot) and intercepting
+// routes ((.)name) are no pages of their own; a route with a parameter
+// is built by code. In pages/, _app, _document, _error and the api/
+// folder are no pages. A page file has no front matter.
+type Next struct{}
+
+// nextExts are the page extensions Next.js takes by default
+// (pageExtensions), with .mdx for @next/mdx projects.
+var nextExts = []string{".js", ".jsx", ".ts", ".tsx", ".mdx", ".md"}
+
+// URLPath returns the route of p, a path relative to the project folder.
+func (Next) URLPath(p Page) (string, bool) {
+	rel := strings.TrimPrefix(p.Path, "src/")
+	if !hasExt(rel, nextExts...) {
+		return "", false
+	}
+	if r, ok := strings.CutPrefix(rel, "app/"); ok {
+		dir, file := path.Split(r)
+		if name, _ := splitExt(file); name != "page" {
+			return "", false
+		}
+		var route []string
+		for _, el := range strings.Split(strings.TrimSuffix(dir, "/"), "/") {
+			switch {
+			case el == "":
+			case strings.HasPrefix(el, "(.") || strings.HasPrefix(el, "@"):
+				return "", false
+			case strings.HasPrefix(el, "(") && strings.HasSuffix(el, ")"):
+				// a route group
+			default:
+				route = append(route, el)
+			}
+		}
+		return fileRoute(strings.Join(append(route, "index.html"), "/"))
+	}
+	if r, ok := strings.CutPrefix(rel, "pages/"); ok {
+		if r == "404" || strings.HasPrefix(r, "api/") || strings.HasPrefix(r, "404.") || strings.HasPrefix(r, "500.") {
+			return "", false
+		}
+		return fileRoute(r)
+	}
+	return "", false
+}
+
+// SourceFiles returns the app and pages folders' files.
+func (Next) SourceFiles() (include, exclude []string) {
+	return []string{"app/**", "pages/**", "src/app/**", "src/pages/**"}, nil
+}
+
+// FrontMatter reads none: a Next.js page is code.
+func (Next) FrontMatter(string) (read, dates bool) { return false, false }
+
+// Name returns "next".
+func (Next) Name() string { return "next" }
+
+// Eleventy routes the templates of an Eleventy input folder: a template
+// is written to its path as a folder ("about.md" is "/about/",
+// "blog/index.njk" "/blog/"), unless its front matter permalink names
+// another path, or is false (no page). A permalink that is itself a
+// template ({{ … }}) is decided by Eleventy's data, which sitemapgen does
+// not evaluate: such a page is not joined. JavaScript templates
+// (.11ty.js) keep their data in code and are not joined either.
+type Eleventy struct {
+	// Exclude are the folders of the input folder that hold no
+	// templates: its includes, layouts and data folders, and the output.
+	Exclude []string
+}
+
+// eleventyExts are the template languages Eleventy 3 renders by default
+// whose front matter sitemapgen reads.
+var eleventyExts = []string{".md", ".html", ".njk", ".liquid", ".hbs", ".mustache", ".ejs", ".haml", ".pug", ".webc"}
+
+// URLPath returns the URL path of p, a path relative to the input folder.
+func (e *Eleventy) URLPath(p Page) (string, bool) {
+	if !hasExt(p.Path, eleventyExts...) || p.NoPermalink {
+		return "", false
+	}
+	if p.Permalink != "" {
+		if strings.Contains(p.Permalink, "{{") || strings.Contains(p.Permalink, "{%") {
+			return "", false
+		}
+		return resolve("/", p.Permalink), true
+	}
+	rel, ok := cleanRel(p.Path)
+	if !ok || anyElement(rel, ".") {
+		return "", false
+	}
+	dir, file := path.Split(rel)
+	name, _ := splitExt(file)
+	if name == "index" {
+		return "/" + dir, true
+	}
+	return "/" + dir + name + "/", true
+}
+
+// SourceFiles returns the input folder's templates, without its
+// includes, data and output folders and node_modules.
+func (e *Eleventy) SourceFiles() (include, exclude []string) {
+	for _, ext := range eleventyExts {
+		include = append(include, "**/*"+ext)
+	}
+	return include, append([]string{"node_modules"}, e.Exclude...)
+}
+
+// FrontMatter reads every template's.
+func (e *Eleventy) FrontMatter(string) (read, dates bool) { return true, true }
+
+// Name returns "eleventy".
+func (e *Eleventy) Name() string { return "eleventy" }
+
+// Sphinx routes the documents of a Sphinx source folder (reStructuredText,
+// and Markdown for MyST projects) to NAME.html; the dirhtml builder's
+// NAME/ is the same page to a join. Folders named with "_" (_build,
+// _static, _templates) hold no documents.
+type Sphinx struct{}
+
+// URLPath returns the URL path of p, a path relative to the source folder.
+func (Sphinx) URLPath(p Page) (string, bool) {
+	if !hasExt(p.Path, ".rst", ".md", ".txt") {
+		return "", false
+	}
+	rel, ok := cleanRel(p.Path)
+	if !ok || anyElement(rel, "_", ".") {
+		return "", false
+	}
+	name, _ := splitExt(rel)
+	return "/" + name + ".html", true
+}
+
+// SourceFiles returns the documents, without the build folders and
+// virtual environments.
+func (Sphinx) SourceFiles() (include, exclude []string) {
+	return []string{"**/*.rst", "**/*.md", "**/*.txt"}, []string{"_build", "build", ".venv", "venv", "node_modules"}
+}
+
+// FrontMatter reads none: Sphinx documents have field lists, not front
+// matter.
+func (Sphinx) FrontMatter(string) (read, dates bool) { return false, false }
+
+// Name returns "sphinx".
+func (Sphinx) Name() string { return "sphinx" }
+
+// Routes returns the preset that joins the pages of the project's build
+// to their sources, for the generators that route files (Docusaurus,
+// Astro, Next.js, Eleventy, Sphinx), and the folder of the sources
+// relative to the project folder ("/"-separated); nil for the other
+// generators. The folder is SourceDir, else the generator's default: the
+// project folder (Docusaurus, Next.js, Eleventy), src (Astro), conf.py's
+// folder (Sphinx).
+func (p *Project) Routes() (Preset, string) {
+	dir := p.SourceDir
+	if dir == "" {
+		dir = map[string]string{"docusaurus": ".", "next": ".", "eleventy": ".", "astro": "src", "sphinx": path.Dir(p.File)}[p.Generator]
+	}
+	switch p.Generator {
+	case "docusaurus":
+		return &Docusaurus{Locales: p.Locales, DocsBase: p.DocsBase, BlogBase: p.BlogBase}, dir
+	case "astro":
+		return &Astro{Pages: "pages"}, dir
+	case "next":
+		return Next{}, dir
+	case "sphinx":
+		return Sphinx{}, dir
+	case "eleventy":
+		e := &Eleventy{Exclude: []string{"_includes", "_data", "_layouts"}}
+		if out := relUnder(dir, p.PublishDir); out != "" {
+			e.Exclude = append(e.Exclude, out)
+		}
+		return e, dir
+	}
+	return nil, ""
+}
+
+// relUnder returns target relative to dir when it is inside it (both
+// relative to one folder, "/"-separated); "" otherwise.
+func relUnder(dir, target string) string {
+	if target == "" || path.IsAbs(target) {
+		return ""
+	}
+	if dir == "." {
+		return path.Clean(target)
+	}
+	rel, ok := strings.CutPrefix(path.Clean(target), dir+"/")
+	if !ok {
+		return ""
+	}
+	return rel
+}
