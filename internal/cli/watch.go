@@ -127,6 +127,7 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 	w.out = out
 	w.setInputs()
 	roots, files := watched(s)
+	skipSources := joinSkips(s.Build)
 	outAbs, _ := filepath.Abs(s.Build.Write.Dir)
 	robots := s.Build.Write.Robots
 	ready := make(chan struct{})
@@ -140,6 +141,9 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 			MaxWait:  s.Values.Watch.MaxWait,
 			Poll:     s.Values.Watch.Poll,
 			Ignore: func(path string) bool {
+				if skipSources(path) {
+					return true
+				}
 				// Our own output: the sitemap files and robots.txt.
 				if filepath.Dir(path) != outAbs {
 					return false
@@ -207,6 +211,35 @@ func watched(s *config.Config) (roots, files []string) {
 		}
 	}
 	return roots, files
+}
+
+// joinSkips returns what the watches leave out of a join's source folder
+// (a project folder, for Jekyll and the generators that route files): its
+// node_modules, and the folders its walk excludes by name, but never the
+// site folder, which may be one of them.
+func joinSkips(b pipeline.Options) func(path string) bool {
+	if b.Join == nil {
+		return func(string) bool { return false }
+	}
+	joinAbs, err1 := filepath.Abs(b.Join.Dir)
+	rootAbs, err2 := filepath.Abs(b.Root)
+	if err1 != nil || err2 != nil {
+		return func(string) bool { return false }
+	}
+	skip := map[string]bool{"node_modules": true}
+	for _, e := range b.Join.Walk.Exclude {
+		if !strings.ContainsAny(e, "*?[{") {
+			skip[filepath.Clean(filepath.FromSlash(e))] = true
+		}
+	}
+	return func(path string) bool {
+		rel, err := filepath.Rel(joinAbs, path)
+		if err != nil || rel == "." || strings.HasPrefix(rel, "..") || path == rootAbs || strings.HasPrefix(path, rootAbs+string(filepath.Separator)) {
+			return false
+		}
+		first, _, _ := strings.Cut(rel, string(filepath.Separator))
+		return skip[rel] || first == "node_modules"
+	}
 }
 
 func (w *watcher) setInputs() {
