@@ -82,6 +82,12 @@ type Options struct {
 	// listed at a URL the platform answers with a redirect or not at all
 	// gets a warning.
 	Style *host.Style
+	// StyleGiven says that CleanURLs and TrailingSlash were given (by a
+	// flag, the platform or the generator's configuration), not defaults:
+	// a canonical link to the page in another form is then reported, and
+	// the page listed in the style's form, where otherwise the canonical
+	// link's form is taken.
+	StyleGiven bool
 	// Redirects are the platform's redirect rules, nil for none: a page
 	// listed at a URL one of them redirects gets a warning.
 	Redirects *host.Redirects
@@ -512,6 +518,8 @@ func (m *Mapper) judgeCanonical(d *Decision, raw string, base *url.URL) bool {
 		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical URL %s uses %s, the base URL %s; kept as %s", canon, cu.Scheme, pu.Scheme, loc))
 	case !strings.HasPrefix(canon, m.base):
 		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical URL %s is outside the base URL %s; kept as %s", canon, m.base, loc))
+	case m.opts.StyleGiven:
+		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical link %s is this page in another form than the URL style's; listed as %s (fix the page's canonical link, or the style: --clean-urls, --trailing-slash)", canon, loc))
 	case sitemap.CheckLoc(canon) == nil:
 		d.URL.Loc, d.Because, d.Form = canon, "the canonical link's form of "+loc, FormUnknown
 	}

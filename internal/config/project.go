@@ -41,6 +41,10 @@ type project struct {
 	// slashEverywhere is true when the platform's clean URLs of pages end
 	// in a slash too, and nobody set the trailing slash.
 	slashEverywhere bool
+	// styleGiven is true when the URL style is one form, not a default:
+	// a flag or key set it, or the platform serves one form only, or the
+	// generator's configuration says its form.
+	styleGiven bool
 }
 
 // newProject returns the project of the configuration file cfgFile (the
@@ -441,6 +445,10 @@ func baseURLPlaces(g *generator.Project, file string) []string {
 // style, else to the form the generator's configuration gives its pages,
 // for each the user did not set.
 func (p *project) applyStyle(l *layers) {
+	defer func() {
+		p.styleGiven = l.given("clean_urls") || l.given("trailing_slash") || p.genStyle != nil ||
+			p.style != nil && !p.style.EitherSlash
+	}()
 	if p.style == nil {
 		p.applyGeneratorStyle(l)
 		return

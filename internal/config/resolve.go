@@ -339,6 +339,7 @@ func (c *Config) options(pr *project) error {
 		c.Build.Shadowing = pr.platform != host.CloudflarePages && pr.platform != host.Vercel
 		c.Build.Map.Style = pr.style
 	}
+	c.Build.Map.StyleGiven = pr.styleGiven
 	// The hash source is there when its state file is: named by state:,
 	// or found where it is kept by default.
 	state := v.State
