@@ -155,6 +155,13 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 			if sources, err = c.sources(v, pr.dir); err != nil {
 				return nil, err
 			}
+			if hl, ok := sources.Preset.(*generator.HugoLanguages); ok {
+				var dirs []string
+				for _, d := range hl.Dirs {
+					dirs = append(dirs, filepath.Join(sources.Dir, filepath.FromSlash(d)))
+				}
+				dir, from = strings.Join(dirs, ", "), "the contentDir of each of Hugo's languages"
+			}
 			c.Detected = joinDetected(c.Detected, "sources "+dir+" ("+from+")")
 		} else if src, from := pr.routes(v.Root, v); src != nil {
 			sources = src

@@ -86,6 +86,17 @@ func (c *Config) sources(v *Values, projectDir string) (*pipeline.Sources, error
 			src.Walk.Exclude = append(src.Walk.Exclude, dest)
 		}
 	case *generator.Hugo:
+		if len(g.LangContentDirs) > 0 && v.Mode != ModeContent && samePath(dir, defaultContentDir(g, project)) {
+			// Languages with content folders of their own: the sources
+			// are each folder, walked from the project folder.
+			hl, err := generator.LoadHugoLanguages(g, project)
+			if err != nil {
+				return nil, wrapIn(project, err)
+			}
+			src.Dir, src.Preset = project, hl
+			src.Walk.Include, _ = hl.SourceFiles()
+			break
+		}
 		// Bundles are told by the files beside index.md in the folder
 		// walked, which may not be the project's contentDir.
 		g.Content = os.DirFS(dir)

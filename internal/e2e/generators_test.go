@@ -152,6 +152,30 @@ func TestHugoSitemapsTakenOver(t *testing.T) {
 	}
 }
 
+// TestHugoLanguageFolders builds testdata/hugo-langdirs, whose languages
+// keep their content in folders of their own (languages.fr.contentDir),
+// with Hugo, and runs plain sitemapgen in the project: each language's
+// pages joined to their folder's sources, every URL and date of Hugo's
+// two sitemaps.
+func TestHugoLanguageFolders(t *testing.T) {
+	src, public := buildHugo(t, "hugo-langdirs")
+	const base = "https://example.com/"
+	theirs := generatorSitemap(t, filepath.Join(public, "en", "sitemap.xml"))
+	for loc, lm := range generatorSitemap(t, filepath.Join(public, "fr", "sitemap.xml")) {
+		theirs[loc] = lm
+	}
+	ours, log := zeroConfig(t, src, public, base, "sources content/en, content/fr (the contentDir of each of Hugo's languages)")
+	compareSets(t, ours, theirs, nil, nil)
+	for loc, want := range theirs {
+		if !sameInstant(ours[loc], want) {
+			t.Errorf("%s: lastmod %q, Hugo's %q", loc, ours[loc], want)
+		}
+	}
+	if ours[base+"fr/posts/bonjour/"] == "" || !strings.Contains(log, "lastmod: 9 frontmatter") {
+		t.Errorf("the French pages are not dated by their sources:\n%s", log)
+	}
+}
+
 func alternates(u sitemaptest.Entry) []string {
 	var alts []string
 	for _, l := range u.Links {

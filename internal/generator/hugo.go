@@ -82,9 +82,10 @@ import (
 //
 // # Out of scope, and differences
 //
-//   - Multilingual sites are handled only as far as file name suffixes
-//     (above): per-language content directories, per-language permalinks
-//     and multihost setups are not.
+//   - Multilingual sites are handled as far as file name suffixes (above)
+//     and, for a join of a build to its sources, per-language content
+//     directories ([HugoLanguages]); per-language permalinks and
+//     multihost setups are not.
 //   - :sectionslug and :sectionslugs (which need other pages' front
 //     matter), the [[permalinks]] list form and taxonomy and term
 //     patterns ([permalinks.term], a taxonomy's key in the old form) are
@@ -141,6 +142,13 @@ type Hugo struct {
 	DefaultContentLanguageInSubdir bool
 	// Languages are the keys of the languages table, lower-cased.
 	Languages []string
+	// LangContentDirs maps a language to its own content folder, its
+	// contentDir in the languages table; the others' content is in
+	// ContentDir. See [HugoLanguages].
+	LangContentDirs map[string]string
+	// Lang, when set, is the language of every file of Content: the Hugo
+	// of one language's content folder, in [HugoLanguages].
+	Lang string
 	// DisableKinds is disableKinds, lower-cased ("page", "section",
 	// "home", "taxonomy" and "term" change what URLPath publishes).
 	DisableKinds []string
@@ -337,8 +345,16 @@ func (h *Hugo) apply(cfg map[string]any, origin map[string]string) error {
 		if !ok {
 			return configErrorf(origin["languages"], "languages: want a table, got a %s", kindOf(v))
 		}
-		for lang := range m {
+		for lang, lv := range m {
 			h.Languages = append(h.Languages, lang)
+			if lm, ok := lv.(map[string]any); ok {
+				if dir, ok := lm["contentdir"].(string); ok && dir != "" {
+					if h.LangContentDirs == nil {
+						h.LangContentDirs = map[string]string{}
+					}
+					h.LangContentDirs[lang] = dir
+				}
+			}
 		}
 		sort.Strings(h.Languages)
 	}

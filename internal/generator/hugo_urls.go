@@ -80,6 +80,12 @@ func parent(dir string) string {
 // splitLang drops a language suffix ("about.en") from a file's base name
 // when it names a language of the site.
 func (h *Hugo) splitLang(name string) (string, string) {
+	if h.Lang != "" {
+		if base, lang := (&Hugo{DefaultContentLanguage: h.Lang, Languages: h.Languages}).splitLang(name); lang == h.Lang {
+			return base, lang
+		}
+		return name, h.Lang
+	}
 	def := h.defaultLang()
 	i := strings.LastIndexByte(name, '.')
 	if i <= 0 {

@@ -1,0 +1,112 @@
+package generator
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// HugoLanguages is the preset of a multilingual Hugo site whose languages
+// keep their content in folders of their own (languages.fr.contentDir =
+// "content/fr"): a source's path is relative to the project folder, and
+// the content folder it is in gives its language. A language without a
+// folder of its own has its content in the site's contentDir, told apart
+// by file name suffixes (about.fr.md), as with [Hugo].
+type HugoLanguages struct {
+	// Dirs are the content folders, relative to the project folder with
+	// "/" separators, the innermost first where one holds another.
+	Dirs []string
+	// Hugo is each folder's preset, by folder.
+	Hugo map[string]*Hugo
+}
+
+// LoadHugoLanguages reads the Hugo configuration of projectDir, as
+// [LoadHugo] does, once for each content folder of h.LangContentDirs
+// and, when a language has none, the site's contentDir.
+func LoadHugoLanguages(h *Hugo, projectDir string) (*HugoLanguages, error) {
+	hl := &HugoLanguages{Hugo: map[string]*Hugo{}}
+	add := func(dir, lang string) error {
+		dir = path.Clean(filepath.ToSlash(dir))
+		if hl.Hugo[dir] != nil {
+			return nil
+		}
+		one, err := LoadHugo(projectDir)
+		if err != nil {
+			return err
+		}
+		one.ContentDir, one.Lang = dir, lang
+		one.Content = os.DirFS(filepath.Join(projectDir, filepath.FromSlash(dir)))
+		hl.Dirs = append(hl.Dirs, dir)
+		hl.Hugo[dir] = one
+		return nil
+	}
+	langs := make([]string, 0, len(h.LangContentDirs))
+	for lang := range h.LangContentDirs {
+		langs = append(langs, lang)
+	}
+	slices.Sort(langs)
+	for _, lang := range langs {
+		if err := add(h.LangContentDirs[lang], lang); err != nil {
+			return nil, err
+		}
+	}
+	// The site's contentDir, when a language has no folder of its own.
+	for _, lang := range append(slices.Clone(h.Languages), h.defaultLang()) {
+		if h.LangContentDirs[lang] == "" {
+			if err := add(h.ContentDir, ""); err != nil {
+				return nil, err
+			}
+			break
+		}
+	}
+	// The innermost folder first: content/fr before content.
+	slices.SortStableFunc(hl.Dirs, func(a, b string) int { return strings.Count(b, "/") - strings.Count(a, "/") })
+	return hl, nil
+}
+
+// of returns the content folder p is in, and p's path in it.
+func (hl *HugoLanguages) of(p string) (*Hugo, string, bool) {
+	for _, d := range hl.Dirs {
+		if rel, ok := strings.CutPrefix(p, d+"/"); ok || d == "." {
+			if d == "." {
+				rel = p
+			}
+			return hl.Hugo[d], rel, true
+		}
+	}
+	return nil, "", false
+}
+
+// URLPath returns the URL path Hugo publishes p at, p.Path being relative
+// to the project folder.
+func (hl *HugoLanguages) URLPath(p Page) (string, bool) {
+	h, rel, ok := hl.of(p.Path)
+	if !ok {
+		return "", false
+	}
+	p.Path = rel
+	return h.URLPath(p)
+}
+
+// SourceFiles returns the content folders' files.
+func (hl *HugoLanguages) SourceFiles() (include, exclude []string) {
+	for _, d := range hl.Dirs {
+		include = append(include, d+"/**")
+	}
+	return include, nil
+}
+
+// FrontMatter reads all of it.
+func (hl *HugoLanguages) FrontMatter(string) (read, dates bool) { return true, true }
+
+// Name returns "hugo".
+func (hl *HugoLanguages) Name() string { return "hugo" }
+
+// Invalidate drops what each folder's preset read of its content.
+func (hl *HugoLanguages) Invalidate() {
+	for _, h := range hl.Hugo {
+		h.Invalidate()
+	}
+}

@@ -1,0 +1,60 @@
+package generator
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestHugoLanguages(t *testing.T) {
+	dir := t.TempDir()
+	write := func(rel, data string) {
+		t.Helper()
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("hugo.toml", `defaultContentLanguage = "en"
+[languages.en]
+weight = 1
+[languages.fr]
+contentDir = "content/fr"
+[languages.de]
+contentDir = "inhalt"
+`)
+	write("content/fr/posts/bundle/index.md", "---\ntitle: b\n---\n")
+	h, err := LoadHugo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.LangContentDirs["fr"] != "content/fr" || h.LangContentDirs["de"] != "inhalt" || h.LangContentDirs["en"] != "" {
+		t.Fatalf("LangContentDirs = %v", h.LangContentDirs)
+	}
+	hl, err := LoadHugoLanguages(h, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// en has no folder of its own: the site's contentDir holds its pages,
+	// after content/fr, which is inside it.
+	if got := hl.Dirs; len(got) != 3 || got[0] != "content/fr" || got[len(got)-1] != "content" && got[len(got)-1] != "inhalt" {
+		t.Errorf("Dirs = %q", got)
+	}
+	checkRoutes(t, hl, []routeCase{
+		{path: "content/about.md", want: "/about/"},
+		{path: "content/about.fr.md", want: "/fr/about/"}, // a suffix in the shared folder
+		{path: "content/fr/about.md", want: "/fr/about/"},
+		{path: "content/fr/posts/hello.md", want: "/fr/posts/hello/"},
+		{path: "content/fr/posts/bundle/index.md", want: "/fr/posts/bundle/"},
+		{path: "content/fr/posts/bundle/notes.md", want: ""}, // a bundle's resource
+		{path: "inhalt/ueber.md", want: "/de/ueber/"},
+		{path: "inhalt/_index.md", want: "/de/"},
+		{path: "themes/x/content/a.md", want: ""},
+	})
+	if include, _ := hl.SourceFiles(); len(include) != 3 {
+		t.Errorf("SourceFiles() = %q", include)
+	}
+}
