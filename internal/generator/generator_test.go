@@ -104,6 +104,11 @@ func FuzzURLPath(f *testing.F) {
 		{"a.fr.md", "rel/", "", "", ""},
 		{"x%20y.md", "", ":month_:day", "ß", "a%2"},
 		{"blog/_posts/2024-13-45-x.md", "..", "/../..", "", ""},
+		{"docs/01-a/02-b.mdx", "", "", "../../x", ""},
+		{"blog/2024-1-2-x/index.md", "", "{{ a }}", "/", ""},
+		{"i18n/de/docusaurus-plugin-content-docs/current/a.md", "", "", "", ""},
+		{"app/(g)/[slug]/page.tsx", "", "", "", ""},
+		{"pages/index.astro", "", "/x/../", "", ""},
 	}
 	for _, s := range seeds {
 		f.Add(s.path, s.url, s.permalink, s.slug, s.title, true, int64(1700000000))
@@ -116,7 +121,7 @@ func FuzzURLPath(f *testing.F) {
 		Languages:         []string{"en", "fr"},
 	}
 	jekyll := &Jekyll{Permalink: "pretty", Timezone: "Europe/Paris", Collections: map[string]Collection{"recipes": {Output: true}}}
-	presets := []Preset{hugo, jekyll, Plain{}}
+	presets := []Preset{hugo, jekyll, Plain{}, &Docusaurus{Locales: []string{"de"}}, &Astro{Pages: "pages"}, Next{}, &Eleventy{}, Sphinx{}}
 	const base = "https://example.com/blog/"
 	mapper, err := mapping.New(mapping.Options{BaseURL: base})
 	if err != nil {
