@@ -82,7 +82,7 @@ func unmarshalYAML(data []byte, v any) error {
 	root = unalias(root)
 	switch {
 	case root.Kind == yaml.MappingNode:
-		p.apply(p.yamlFields(root, "", sourceKeys))
+		p.apply(p.yamlFields(root, "", p.known))
 	case root.Kind == 0, root.Kind == yaml.ScalarNode && root.Tag == "!!null":
 	case root.Kind == yaml.SequenceNode:
 		p.problem(p.bodyLine(root.Line), "YAML: the front matter is a list, not keys and values")
@@ -166,7 +166,7 @@ func unmarshalTOML(data []byte, v any) error {
 		return nil
 	}
 	p.md = &md
-	p.apply(p.tomlFields(top, nil, sourceKeys))
+	p.apply(p.tomlFields(top, nil, p.known))
 	return nil
 }
 
@@ -303,7 +303,7 @@ func (p *sourceParse) jsonFields(dec *json.Decoder) (fields, error) {
 		keyEnd := dec.InputOffset()
 		var skip json.RawMessage
 		v := any(&skip)
-		if sourceKeys[f.name] {
+		if p.known[f.name] {
 			v = &f.val
 		}
 		if err := dec.Decode(v); err != nil {
@@ -318,7 +318,7 @@ func (p *sourceParse) jsonFields(dec *json.Decoder) (fields, error) {
 			}
 			return nil, err
 		}
-		if !sourceKeys[f.name] {
+		if !p.known[f.name] {
 			continue
 		}
 		if m, ok := f.val.(map[string]any); ok && nested(f.name) {

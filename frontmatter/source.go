@@ -20,7 +20,9 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
+	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -92,6 +94,9 @@ type Source struct {
 	// Tags are tags (a list, or one name), without repeats: with
 	// categories, Hugo's default taxonomies.
 	Tags []string
+	// Terms are the lists of the keys Options.Terms names (lower-cased),
+	// each a list or one name, without repeats; nil without Options.Terms.
+	Terms map[string][]string
 	// Sitemap is the page's own sitemap: block.
 	Sitemap SitemapBlock
 	// Lines is the line on which the front matter ends: the line of its
@@ -153,6 +158,34 @@ func ReadSource(r io.Reader) (*Source, error) { return ReadSourceWith(r, nil) }
 // front matter does not set is taken as if it did (sitemap, permalink,
 // published, dates …). A file without front matter takes none.
 func ReadSourceWith(r io.Reader, defaults map[string]any) (*Source, error) {
+	return ReadSourceOptions(r, Options{Defaults: defaults})
+}
+
+// Options are what ReadSourceOptions reads besides Source's own keys.
+type Options struct {
+	// Defaults are front matter defaults, as for ReadSourceWith.
+	Defaults map[string]any
+	// Terms are the keys whose lists Source.Terms holds: a Hugo site's
+	// taxonomies (series, authors …), matched without regard to case.
+	Terms []string
+}
+
+// ReadSourceOptions is ReadSource with defaults and the lists of more
+// keys.
+func ReadSourceOptions(r io.Reader, opts Options) (*Source, error) {
+	known := sourceKeys
+	var terms []string
+	if len(opts.Terms) > 0 {
+		known = maps.Clone(sourceKeys)
+		for _, t := range opts.Terms {
+			t = strings.ToLower(t)
+			if t == "tags" || t == "categories" || !known[t] {
+				known[t] = true
+				terms = append(terms, t)
+			}
+		}
+	}
+	defaults := opts.Defaults
 	in := &sourceInput{r: r}
 	src := new(Source)
 	start, end, ok := in.firstLine()
@@ -172,7 +205,7 @@ func ReadSourceWith(r io.Reader, defaults map[string]any) (*Source, error) {
 	if format == nil {
 		return src, nil
 	}
-	p := &sourceParse{in: in, src: src, open: 1 + bytes.Count(in.buf[:start], newline), start: start, defaults: defaultFields(defaults, "", sourceKeys)}
+	p := &sourceParse{in: in, src: src, open: 1 + bytes.Count(in.buf[:start], newline), start: start, defaults: defaultFields(defaults, "", known), known: known, terms: terms}
 	// Parse hands back the body it read, which sourceInput has cut short.
 	if _, err := fm.Parse(in, p, format); err != nil {
 		return nil, fmt.Errorf("read front matter: %w", err)
@@ -344,6 +377,10 @@ type sourceParse struct {
 	md      *toml.MetaData
 	// defaults are the fields a key the front matter does not set takes.
 	defaults fields
+	// known are the keys read: sourceKeys and Options.Terms.
+	known map[string]bool
+	// terms are Options.Terms, lower-cased.
+	terms []string
 }
 
 // problem records what is wrong on line, once.

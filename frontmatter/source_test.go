@@ -497,3 +497,29 @@ func TestReadSourceWith(t *testing.T) {
 		})
 	}
 }
+
+func TestReadSourceTerms(t *testing.T) {
+	for _, tt := range []struct {
+		name, file string
+		want       map[string][]string
+	}{
+		{"YAML", "---\ntags: [a]\nSeries: [Travel, Travel, Food]\nauthors: Ann\n---\n", map[string][]string{"tags": {"a"}, "series": {"Travel", "Food"}, "authors": {"Ann"}}},
+		{"TOML", "+++\nseries = ['x']\n+++\n", map[string][]string{"series": {"x"}}},
+		{"JSON", "{\n\"series\": [\"x\"],\n\"other\": [\"y\"]\n}\n", map[string][]string{"series": {"x"}}},
+		{"none", "---\ntitle: t\n---\n", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := ReadSourceOptions(strings.NewReader(tt.file), Options{Terms: []string{"tags", "series", "Authors", "title"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(s.Terms, tt.want) || len(s.Problems) > 0 {
+				t.Errorf("Terms %q, problems %v; want %q", s.Terms, s.Problems, tt.want)
+			}
+		})
+	}
+	// Without Options.Terms, no list is kept.
+	if s, _ := ReadSource(strings.NewReader("---\nseries: [x]\n---\n")); s.Terms != nil {
+		t.Errorf("Terms %q without Options.Terms", s.Terms)
+	}
+}

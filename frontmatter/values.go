@@ -69,6 +69,14 @@ func (p *sourceParse) apply(fs fields) {
 	s.Aliases = p.list(fs, false, "aliases", "redirect_from")
 	s.Categories = p.list(fs, true, "categories", "category")
 	s.Tags = p.list(fs, false, "tags")
+	for _, t := range p.terms {
+		if _, ok := fs.get(t); ok {
+			if s.Terms == nil {
+				s.Terms = map[string][]string{}
+			}
+			s.Terms[t] = p.list(fs, false, t)
+		}
+	}
 	p.sitemap(fs)
 }
 

@@ -359,7 +359,13 @@ func TestHugoFrontMatter(t *testing.T) {
 		compareSets(t, ours, theirs, []string{hidden}, nil)
 		checkLastMods(t, ours, theirs, dates)
 		// Every date agrees with Hugo's, list pages' included: a section,
-		// the taxonomy and its term take the newest page they list.
+		// a taxonomy (tags, and the site's own series) and its terms take
+		// the newest page they list.
+		for _, loc := range []string{base + "series/", base + "series/travel-notes/"} {
+			if got := ours[loc]; !sameInstant(got, "2024-07-08T00:00:00Z") {
+				t.Errorf("%s: lastmod %q, want the newest of its pages', 2024-07-08", loc, got)
+			}
+		}
 		agree := 0
 		for loc, lm := range theirs {
 			got, ok := ours[loc]
@@ -383,7 +389,7 @@ func TestHugoFrontMatter(t *testing.T) {
 		defer os.Remove(cfg)
 		ours, log := ourSitemap(t, out, base, "--config", cfg, "--verbose")
 		// Taxonomy lists have no source file: content mode cannot know them.
-		taxonomies := []string{base + "tags/", base + "tags/greeting/", base + "categories/"}
+		taxonomies := []string{base + "tags/", base + "tags/greeting/", base + "categories/", base + "series/", base + "series/travel-notes/"}
 		compareSets(t, ours, theirs, append(taxonomies, hidden), nil)
 		checkLastMods(t, ours, theirs, dates)
 		for _, want := range []string{

@@ -23,8 +23,9 @@ const LastModListed mapping.LastModSource = "newest listed"
 // is judged again before every write, from all the records, and returns
 // how many list pages it dated. A taxonomy's term page (/tags/a-term/)
 // lists the pages whose front matter gives the term, the taxonomy's page
-// (/tags/) all of those: for Hugo's default taxonomies, tags and
-// categories, at their default URLs.
+// (/tags/) all of those: for each of the site's taxonomies (tags and
+// categories by default, and those of its taxonomies table), at their
+// default URLs.
 func (b *builder) dateListPages() int {
 	b.recs.listed = nil
 	j := b.opts.Join
@@ -35,13 +36,7 @@ func (b *builder) dateListPages() int {
 	if !ok {
 		return 0
 	}
-	// The taxonomies whose terms the front matter gives (Hugo's defaults).
-	var taxonomies []string
-	for _, t := range hugo.Taxonomies {
-		if t == "tags" || t == "categories" {
-			taxonomies = append(taxonomies, t)
-		}
-	}
+	taxonomies := hugo.Taxonomies
 	byURL := map[string]int64{} // taxonomy and term pages' URL path → newest
 	newer := func(m map[string]int64, k string, t int64) {
 		if old, ok := m[k]; !ok || t > old {
@@ -74,11 +69,7 @@ func (b *builder) dateListPages() int {
 			continue
 		}
 		for _, tax := range taxonomies {
-			terms := src.fm.Tags
-			if tax == "categories" {
-				terms = src.fm.Categories
-			}
-			for _, term := range terms {
+			for _, term := range src.fm.Terms[tax] {
 				newer(byURL, hugo.TermPath(tax, term), r.lastmod)
 				newer(byURL, "/"+tax+"/", r.lastmod)
 			}

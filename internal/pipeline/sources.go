@@ -82,11 +82,14 @@ func readFrontMatter(dir, rel string, preset generator.Preset) (*frontmatter.Sou
 		return nil, err
 	}
 	defer f.Close()
-	var defaults map[string]any
-	if j, ok := preset.(*generator.Jekyll); ok {
-		defaults = j.DefaultsFor(rel)
+	var opts frontmatter.Options
+	switch g := preset.(type) {
+	case *generator.Jekyll:
+		opts.Defaults = g.DefaultsFor(rel)
+	case *generator.Hugo:
+		opts.Terms = g.Taxonomies // for the dates of their terms' pages
 	}
-	fm, err := frontmatter.ReadSourceWith(f, defaults)
+	fm, err := frontmatter.ReadSourceOptions(f, opts)
 	if err != nil {
 		return nil, err
 	}
