@@ -158,6 +158,9 @@ func (p *project) routes(root string, v *Values) (*pipeline.Sources, string) {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return nil, ""
 	}
+	if a, ok := preset.(*generator.Astro); ok {
+		a.ReadCollections(os.DirFS(dir))
+	}
 	src := &pipeline.Sources{Dir: dir, Preset: preset}
 	if s, ok := preset.(generator.Sourced); ok {
 		src.Walk.Include, src.Walk.Exclude = s.SourceFiles()
@@ -173,7 +176,11 @@ func (p *project) routes(root string, v *Values) (*pipeline.Sources, string) {
 	case "next":
 		return src, "app, pages (" + g.Title + ")"
 	case "astro":
-		return src, filepath.Join(dir, "pages") + " (" + g.Title + ")"
+		dirs := []string{filepath.Join(dir, "pages")}
+		for _, c := range preset.(*generator.Astro).Collections {
+			dirs = append(dirs, filepath.Join(dir, filepath.FromSlash(c.Base)))
+		}
+		return src, strings.Join(dirs, ", ") + " (" + g.Title + ")"
 	}
 	return src, dir + " (" + g.Title + "'s " + map[string]string{"eleventy": "input folder", "sphinx": "source folder"}[g.Generator] + ")"
 }

@@ -620,7 +620,7 @@ func TestAstroSite(t *testing.T) {
 			theirs[loc] = lm
 		}
 	}
-	ours, log := zeroConfig(t, src, dist, base, "Astro URL style (clean URLs, folders without /; from astro.config.mjs); sources src/pages (Astro)")
+	ours, log := zeroConfig(t, src, dist, base, "Astro URL style (clean URLs, folders without /; from astro.config.mjs); sources src/pages, src/content/blog (Astro)")
 	// Astro's sitemap lists its noindex page.
 	compareSets(t, ours, theirs, []string{base + "private"}, nil)
 	// Astro's sitemap has no dates; ours are the pages' own: pubDate, else
@@ -631,6 +631,11 @@ func TestAstroSite(t *testing.T) {
 		base + "about":            "2024-02-03T10:00:00Z",
 		base:                      "2024-01-01T00:00:00Z",
 		base + "blog":             "2024-01-01T00:00:00Z",
+		// The entries of a content collection, published by
+		// pages/posts/[...slug].astro at their ids, as the blog template
+		// does: updatedDate, else pubDate.
+		base + "posts/first-entry":  "2024-06-15T00:00:00Z",
+		base + "posts/second-entry": "2024-07-01T00:00:00Z",
 	} {
 		if got := ours[loc]; !sameInstant(got, want) {
 			t.Errorf("%s: lastmod %q, want %s", loc, got, want)

@@ -8,9 +8,11 @@ package generator
 // routes, collections) have no file of their own.
 
 import (
+	"io/fs"
 	"path"
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // Sourced is implemented by the presets whose sources share the project
@@ -93,13 +95,42 @@ func hasExt(rel string, exts ...string) bool {
 // by code, which sitemapgen does not run. Markdown front matter may say
 // draft (not built) and give dates; an .astro component's fence is code.
 type Astro struct {
-	// Pages is the pages folder relative to the project folder:
-	// "src/pages", or srcDir's pages folder.
+	// Pages is the pages folder relative to the source folder: "pages".
 	Pages string
+	// Collections are the content collections whose entries a route
+	// with a parameter publishes one page each (see
+	// [Astro.ReadCollections]).
+	Collections []AstroCollection
 }
 
-// URLPath returns the route of p, a path relative to the project folder.
+// AstroCollection is a content collection of Markdown entries that a
+// route such as pages/blog/[...slug].astro publishes, one page per entry
+// at the route's folder and the entry's id (params: { slug: post.id }),
+// as Astro's blog template does.
+type AstroCollection struct {
+	// Base is the folder of the entries, relative to the source folder
+	// ("content/blog").
+	Base string
+	// Route is the folder of the route, as a URL path ("/blog/").
+	Route string
+	// File is the route's file relative to the source folder.
+	File string
+}
+
+// URLPath returns the route of p, a path relative to the source folder.
 func (a *Astro) URLPath(p Page) (string, bool) {
+	for _, c := range a.Collections {
+		if rel, ok := strings.CutPrefix(p.Path, c.Base+"/"); ok {
+			if !hasExt(rel, ".md", ".mdx", ".markdown") || anyElement(rel, "_", ".") {
+				return "", false
+			}
+			id := p.Slug
+			if id == "" {
+				id = astroID(rel)
+			}
+			return resolve(c.Route, id), true
+		}
+	}
 	rel, ok := strings.CutPrefix(p.Path, a.Pages+"/")
 	if !ok || !hasExt(rel, ".astro", ".md", ".mdx", ".markdown", ".html") {
 		return "", false
@@ -107,9 +138,93 @@ func (a *Astro) URLPath(p Page) (string, bool) {
 	return fileRoute(rel)
 }
 
-// SourceFiles returns the pages folder's files.
+// astroID is the id Astro's glob loader gives the entry at rel: each
+// element of its path without the extension, slugged (lower case, white
+// space to "-", other punctuation dropped); an index file is its
+// folder's.
+func astroID(rel string) string {
+	rel, _ = splitExt(rel)
+	els := strings.Split(rel, "/")
+	if len(els) > 1 && els[len(els)-1] == "index" {
+		els = els[:len(els)-1]
+	}
+	for i, el := range els {
+		var b strings.Builder
+		for _, r := range strings.ToLower(el) {
+			switch {
+			case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_':
+				b.WriteRune(r)
+			case r == ' ':
+				b.WriteByte('-')
+			}
+		}
+		els[i] = b.String()
+	}
+	return strings.Join(els, "/")
+}
+
+// astroRouteFile is a route with one parameter for the rest of the path
+// or one element: [slug].astro, [...slug].astro.
+var astroRouteFile = regexp.MustCompile(`^\[(?:\.\.\.)?(\w+)\]\.astro$`)
+
+// ReadCollections finds, in the source folder src, the routes that
+// publish a content collection's entries by their id as Astro's blog
+// template does: pages/FOLDER/[...slug].astro whose getStaticPaths calls
+// getCollection('NAME') and gives params: { slug: post.id }. The
+// collection's folder is the base of its glob loader in
+// content.config.(ts|js|mjs), else content/NAME (the older collections).
+// Other routes with a parameter are left to the generator's code: their
+// pages are not joined.
+func (a *Astro) ReadCollections(src fs.FS) {
+	cfg := ""
+	for _, name := range []string{"content.config.ts", "content.config.mjs", "content.config.js", "content/config.ts", "content/config.mjs", "content/config.js"} {
+		if data, err := fs.ReadFile(src, name); err == nil {
+			cfg = string(data)
+			break
+		}
+	}
+	_ = fs.WalkDir(src, a.Pages, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		m := astroRouteFile.FindStringSubmatch(d.Name())
+		if m == nil {
+			return nil
+		}
+		data, err := fs.ReadFile(src, p)
+		if err != nil {
+			return nil
+		}
+		code := string(data)
+		coll := regexp.MustCompile(`getCollection\(\s*['"]([\w-]+)['"]`).FindStringSubmatch(code)
+		param := regexp.MustCompile(`params\s*:\s*\{\s*` + m[1] + `\s*:\s*\w+\.id\s*,?\s*\}`).MatchString(code)
+		if coll == nil || !param {
+			return nil
+		}
+		base := "content/" + coll[1]
+		if b := regexp.MustCompile(`\b` + regexp.QuoteMeta(coll[1]) + `\s*=\s*defineCollection\(\s*\{[^}]*?base\s*:\s*['"]\.?/?([^'"]+)['"]`).FindStringSubmatch(cfg); b != nil {
+			base = strings.TrimSuffix(path.Clean(b[1]), "/")
+			if rel, ok := strings.CutPrefix(base, "src/"); ok {
+				base = rel // relative to the project; the sources are src's
+			}
+		}
+		dir := path.Dir(strings.TrimPrefix(p, a.Pages+"/"))
+		route := "/"
+		if dir != "." {
+			route = "/" + dir + "/"
+		}
+		a.Collections = append(a.Collections, AstroCollection{Base: base, Route: route, File: p})
+		return nil
+	})
+}
+
+// SourceFiles returns the pages folder's files and the collections'.
 func (a *Astro) SourceFiles() (include, exclude []string) {
-	return []string{a.Pages + "/**"}, nil
+	include = []string{a.Pages + "/**"}
+	for _, c := range a.Collections {
+		include = append(include, c.Base+"/**")
+	}
+	return include, nil
 }
 
 // FrontMatter reads the front matter of Markdown pages only.

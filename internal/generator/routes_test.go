@@ -1,6 +1,11 @@
 package generator
 
-import "testing"
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
 
 // routeCase is a source file, the front matter that moves it, and the URL
 // path its generator writes it at ("" for none).
@@ -177,5 +182,38 @@ func TestProjectRoutes(t *testing.T) {
 		if e, ok := pre.(*Eleventy); ok && e.Exclude[len(e.Exclude)-1] != tt.exclude {
 			t.Errorf("%+v: Eleventy excludes %q; want the last %q", tt.p, e.Exclude, tt.exclude)
 		}
+	}
+}
+
+func TestAstroCollections(t *testing.T) {
+	route := "---\nexport async function getStaticPaths() {\n  const posts = await getCollection('blog');\n  return posts.map((post) => ({ params: { slug: post.id }, props: post }));\n}\n---\n"
+	src := fstest.MapFS{
+		"content.config.ts": {Data: []byte("const blog = defineCollection({\n  loader: glob({ base: './src/content/posts', pattern: '**/*.md' }),\n});\nexport const collections = { blog };\n")},
+		"pages/blog/[...slug].astro": {Data: []byte(route)},
+		"pages/notes/[id].astro":     {Data: []byte(strings.ReplaceAll(strings.ReplaceAll(route, "'blog'", "'notes'"), "slug:", "id:"))},
+		"pages/tags/[tag].astro":     {Data: []byte("---\nconst tags = await getCollection('blog'); params: { tag: t.name }\n---\n")},
+		"pages/index.astro":          {Data: []byte("---\n---\n")},
+	}
+	a := &Astro{Pages: "pages"}
+	a.ReadCollections(src)
+	want := []AstroCollection{
+		{Base: "content/posts", Route: "/blog/", File: "pages/blog/[...slug].astro"},
+		{Base: "content/notes", Route: "/notes/", File: "pages/notes/[id].astro"}, // no loader: the older collections' folder
+	}
+	if !reflect.DeepEqual(a.Collections, want) {
+		t.Fatalf("Collections = %+v\nwant %+v", a.Collections, want)
+	}
+	checkRoutes(t, a, []routeCase{
+		{path: "content/posts/first-post.md", want: "/blog/first-post"},
+		{path: "content/posts/Second Post!.md", want: "/blog/second-post"},
+		{path: "content/posts/2024/trip/index.mdx", want: "/blog/2024/trip"},
+		{path: "content/posts/custom.md", slug: "elsewhere", want: "/blog/elsewhere"},
+		{path: "content/posts/_draft.md", want: ""},
+		{path: "content/posts/data.json", want: ""},
+		{path: "content/notes/a.md", want: "/notes/a"},
+		{path: "pages/blog/[...slug].astro", want: ""},
+	})
+	if include, _ := a.SourceFiles(); len(include) != 3 {
+		t.Errorf("SourceFiles() = %q", include)
 	}
 }
