@@ -188,7 +188,7 @@ func TestProjectRoutes(t *testing.T) {
 func TestAstroCollections(t *testing.T) {
 	route := "---\nexport async function getStaticPaths() {\n  const posts = await getCollection('blog');\n  return posts.map((post) => ({ params: { slug: post.id }, props: post }));\n}\n---\n"
 	src := fstest.MapFS{
-		"content.config.ts": {Data: []byte("const blog = defineCollection({\n  loader: glob({ base: './src/content/posts', pattern: '**/*.md' }),\n});\nexport const collections = { blog };\n")},
+		"content.config.ts":          {Data: []byte("const blog = defineCollection({\n  loader: glob({ base: './src/content/posts', pattern: '**/*.md' }),\n});\nexport const collections = { blog };\n")},
 		"pages/blog/[...slug].astro": {Data: []byte(route)},
 		"pages/notes/[id].astro":     {Data: []byte(strings.ReplaceAll(strings.ReplaceAll(route, "'blog'", "'notes'"), "slug:", "id:"))},
 		"pages/tags/[tag].astro":     {Data: []byte("---\nconst tags = await getCollection('blog'); params: { tag: t.name }\n---\n")},
