@@ -110,3 +110,24 @@ func (hl *HugoLanguages) Invalidate() {
 		h.Invalidate()
 	}
 }
+
+// HugoSource returns, for the source file at rel of a Hugo join (p a
+// [*Hugo] or a [*HugoLanguages]), the preset of its content folder, its
+// path in that folder, and the URL prefix of its language: "" for the
+// default language (unless defaultContentLanguageInSubdir), else "/fr".
+// ok is false for any other preset, or a file in no content folder.
+func HugoSource(p Preset, rel string) (h *Hugo, inFolder, langPrefix string, ok bool) {
+	switch g := p.(type) {
+	case *Hugo:
+		h, inFolder = g, rel
+	case *HugoLanguages:
+		if h, inFolder, ok = g.of(rel); !ok {
+			return nil, "", "", false
+		}
+	default:
+		return nil, "", "", false
+	}
+	name, _ := splitExt(path.Base(inFolder))
+	_, lang := h.splitLang(name)
+	return h, inFolder, h.langPrefix(lang), true
+}

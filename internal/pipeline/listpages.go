@@ -32,11 +32,11 @@ func (b *builder) dateListPages() int {
 	if j == nil {
 		return 0
 	}
-	hugo, ok := j.Preset.(*generator.Hugo)
-	if !ok {
+	switch j.Preset.(type) {
+	case *generator.Hugo, *generator.HugoLanguages:
+	default:
 		return 0
 	}
-	taxonomies := hugo.Taxonomies
 	byURL := map[string]int64{} // taxonomy and term pages' URL path → newest
 	newer := func(m map[string]int64, k string, t int64) {
 		if old, ok := m[k]; !ok || t > old {
@@ -44,8 +44,11 @@ func (b *builder) dateListPages() int {
 		}
 	}
 	prefix := b.joinPrefix()
-	newest := map[string]int64{} // content folder → newest lastmod under it
-	lists := map[int32]string{}  // record → the content folder it lists
+	// A content folder's key is its path under its language's prefix:
+	// "posts", "fr/posts" (as the URL of its list page, without slashes).
+	key := func(lang, dir string) string { return strings.Trim(lang+"/"+dir, "/") }
+	newest := map[string]int64{} // content folder's key → newest lastmod under it
+	lists := map[int32]string{}  // record → the key of the content folder it lists
 	var unjoined []int32
 	for _, idx := range b.recs.order {
 		r := b.recs.rec(idx)
@@ -57,28 +60,31 @@ func (b *builder) dateListPages() int {
 			}
 			continue
 		}
-		rel := strings.TrimPrefix(src.path, prefix)
+		hugo, rel, lang, ok := generator.HugoSource(j.Preset, strings.TrimPrefix(src.path, prefix))
+		if !ok {
+			continue
+		}
 		dir := parent(rel)
 		if name := path.Base(rel); strings.HasPrefix(name, "_index.") {
 			if r.lastmod == noLastMod {
-				lists[idx] = dir
+				lists[idx] = key(lang, dir)
 			}
 			continue
 		}
 		if r.lastmod == noLastMod {
 			continue
 		}
-		for _, tax := range taxonomies {
+		for _, tax := range hugo.Taxonomies {
 			for _, term := range src.fm.Terms[tax] {
-				newer(byURL, hugo.TermPath(tax, term), r.lastmod)
-				newer(byURL, "/"+tax+"/", r.lastmod)
+				newer(byURL, lang+hugo.TermPath(tax, term), r.lastmod)
+				newer(byURL, lang+"/"+tax+"/", r.lastmod)
 			}
 		}
 		if strings.HasPrefix(path.Base(rel), "index.") {
 			dir = parent(dir) // a leaf bundle: the page is its folder
 		}
 		for ; ; dir = parent(dir) {
-			newer(newest, dir, r.lastmod)
+			newer(newest, key(lang, dir), r.lastmod)
 			if dir == "" {
 				break
 			}
