@@ -58,3 +58,29 @@ contentDir = "inhalt"
 		t.Errorf("SourceFiles() = %q", include)
 	}
 }
+
+func TestHugoSource(t *testing.T) {
+	shared := &Hugo{DefaultContentLanguage: "en", Languages: []string{"en", "fr"}}
+	folders := &HugoLanguages{Dirs: []string{"content/fr", "content"}, Hugo: map[string]*Hugo{
+		"content/fr": {DefaultContentLanguage: "en", Languages: []string{"en", "fr"}, Lang: "fr"},
+		"content":    shared,
+	}}
+	for _, tt := range []struct {
+		p             Preset
+		rel, in, lang string
+		ok            bool
+	}{
+		{shared, "posts/a.md", "posts/a.md", "", true},
+		{shared, "posts/a.fr.md", "posts/a.fr.md", "/fr", true},
+		{shared, "posts/_index.fr.md", "posts/_index.fr.md", "/fr", true},
+		{folders, "content/fr/posts/a.md", "posts/a.md", "/fr", true},
+		{folders, "content/posts/a.md", "posts/a.md", "", true},
+		{folders, "themes/a.md", "", "", false},
+		{Plain{}, "a.md", "", "", false},
+	} {
+		_, in, lang, ok := HugoSource(tt.p, tt.rel)
+		if in != tt.in || lang != tt.lang || ok != tt.ok {
+			t.Errorf("HugoSource(%s, %q) = %q, %q, %v; want %q, %q, %v", tt.p.Name(), tt.rel, in, lang, ok, tt.in, tt.lang, tt.ok)
+		}
+	}
+}
