@@ -94,7 +94,10 @@ func (c *Config) sources(v *Values, projectDir string) (*pipeline.Sources, error
 				return nil, wrapIn(project, err)
 			}
 			src.Dir, src.Preset = project, hl
-			src.Walk.Include, _ = hl.SourceFiles()
+			src.Walk.Include, src.Walk.Exclude = hl.SourceFiles()
+			if out := relInside(project, filepath.Join(project, g.PublishDir)); out != "" {
+				src.Walk.Exclude = append(src.Walk.Exclude, out)
+			}
 			break
 		}
 		// Bundles are told by the files beside index.md in the folder

@@ -182,9 +182,10 @@ func blogURL(rel string, p Page) (string, bool) {
 }
 
 // SourceFiles returns the docs, blog and pages folders and their
-// translations.
+// translations; node_modules, which the walk would otherwise enter, is
+// left out.
 func (d *Docusaurus) SourceFiles() (include, exclude []string) {
-	return []string{"docs/**", "blog/**", "src/pages/**", "i18n/*/docusaurus-plugin-content-*/**"}, nil
+	return []string{"docs/**", "blog/**", "src/pages/**", "i18n/*/docusaurus-plugin-content-*/**"}, []string{"node_modules"}
 }
 
 // FrontMatter reads Markdown's, for id and slug; not its dates.

@@ -90,12 +90,14 @@ func (hl *HugoLanguages) URLPath(p Page) (string, bool) {
 	return h.URLPath(p)
 }
 
-// SourceFiles returns the content folders' files.
+// SourceFiles returns the content folders' files; the folders a Hugo
+// project keeps beside them that hold none (node_modules, themes,
+// resources) are not walked.
 func (hl *HugoLanguages) SourceFiles() (include, exclude []string) {
 	for _, d := range hl.Dirs {
 		include = append(include, d+"/**")
 	}
-	return include, nil
+	return include, []string{"node_modules", "themes", "resources"}
 }
 
 // FrontMatter reads all of it.

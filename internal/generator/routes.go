@@ -283,9 +283,10 @@ func (Next) URLPath(p Page) (string, bool) {
 	return "", false
 }
 
-// SourceFiles returns the app and pages folders' files.
+// SourceFiles returns the app and pages folders' files, without
+// node_modules.
 func (Next) SourceFiles() (include, exclude []string) {
-	return []string{"app/**", "pages/**", "src/app/**", "src/pages/**"}, nil
+	return []string{"app/**", "pages/**", "src/app/**", "src/pages/**"}, []string{"node_modules"}
 }
 
 // FrontMatter reads none: a Next.js page is code.
