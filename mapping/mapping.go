@@ -549,22 +549,32 @@ func pageKey(p string) string {
 }
 
 func (m *Mapper) setLastMod(d *Decision, f walker.File, h *htmlhead.Head, fm *frontmatter.Source, p *Page) {
+	// A date after the build (an event's date, a typo) is no time the
+	// page changed: the next source is asked. A day's grace allows for a
+	// date written without a zone east of UTC.
+	future := func(t time.Time, from string) bool {
+		if t.After(m.now.Add(24 * time.Hour)) {
+			d.Warnings = append(d.Warnings, fmt.Sprintf("%s %s is in the future: not a lastmod", from, t.UTC().Format(time.RFC3339)))
+			return true
+		}
+		return false
+	}
 	for _, src := range m.opts.LastMod {
 		switch src {
 		case LastModFrontMatter:
 			if fm == nil {
 				continue
 			}
-			if t := fm.Sitemap.Lastmod; !t.IsZero() {
+			if t := fm.Sitemap.Lastmod; !t.IsZero() && !future(t, "front matter sitemap.lastmod") {
 				d.URL.LastMod, d.LastModFrom, d.LastModSource = t.UTC(), "front matter sitemap.lastmod", LastModFrontMatter
 				return
 			}
-			if !fm.Lastmod.IsZero() {
+			if !fm.Lastmod.IsZero() && !future(fm.Lastmod, "front matter "+fm.LastmodKey) {
 				d.URL.LastMod, d.LastModFrom, d.LastModSource = fm.Lastmod.UTC(), "front matter "+fm.LastmodKey, LastModFrontMatter
 				return
 			}
 		case LastModMeta:
-			if h != nil && !h.Modified.IsZero() {
+			if h != nil && !h.Modified.IsZero() && !future(h.Modified, "meta "+h.ModifiedFrom) {
 				d.URL.LastMod, d.LastModFrom, d.LastModSource = h.Modified.UTC(), "meta "+h.ModifiedFrom, LastModMeta
 				return
 			}

@@ -1,6 +1,7 @@
 package mapping
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -110,5 +111,23 @@ func TestLastModFrontMatter(t *testing.T) {
 	}
 	if _, err := ParseLastModSource("frontmatter"); err != nil {
 		t.Error(err)
+	}
+
+	// A date after the build is no lastmod: the next source answers, and
+	// a warning says why; a date within a day of the build (written
+	// without its zone east of UTC) is taken.
+	now := time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
+	event := time.Date(2099, 1, 1, 0, 0, 0, 0, time.UTC)
+	m, _ := New(Options{BaseURL: "https://example.com/", Now: now})
+	d := m.Map(Page{File: walker.File{Path: "a.html", ModTime: mtime}, Head: head(t, `<meta property="article:modified_time" content="2099-02-02">`),
+		Source: &frontmatter.Source{Lastmod: event, LastmodKey: "date"}, Git: blockDate})
+	want := []string{"front matter date 2099-01-01T00:00:00Z is in the future: not a lastmod", "meta article:modified_time 2099-02-02T00:00:00Z is in the future: not a lastmod"}
+	if !d.URL.LastMod.Equal(blockDate) || d.LastModFrom != "git" || !slices.Equal(d.Warnings, want) {
+		t.Errorf("future dates: lastmod %v from %q, warnings %q; want %v from git, %q", d.URL.LastMod, d.LastModFrom, d.Warnings, blockDate, want)
+	}
+	tomorrow := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
+	d = m.Map(Page{File: walker.File{Path: "a.html"}, Source: &frontmatter.Source{Lastmod: tomorrow, LastmodKey: "date"}})
+	if !d.URL.LastMod.Equal(tomorrow) || len(d.Warnings) > 0 {
+		t.Errorf("a date hours ahead: lastmod %v, warnings %q; want it taken", d.URL.LastMod, d.Warnings)
 	}
 }
