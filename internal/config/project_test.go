@@ -3,6 +3,7 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -339,4 +340,60 @@ func TestDetectReviewCases(t *testing.T) {
 			t.Errorf("a platform's URL is the site's own: %v", s.Warnings)
 		}
 	})
+}
+
+// TestGeneratorProjects: what plain sitemapgen takes from a project of
+// Gatsby, VitePress, Nuxt or SvelteKit: the site folder, the base URL (or
+// the places the hint names), the URL style, the pages that are a
+// single-page app's fallback.
+func TestGeneratorProjects(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		files     map[string]string
+		detected  string   // the line of what was found
+		base      string   // the base URL; "" for none
+		hint      []string // with no base URL: what the error names
+		clean     bool
+		slash     mapping.SlashPolicy
+		fallbacks []string
+	}{
+		{
+			name:      "gatsby",
+			files:     map[string]string{"gatsby-config.js": "module.exports = { siteMetadata: { siteUrl: 'https://gatsby.example' } }\n", "public/": ""},
+			detected:  "site public (Gatsby (gatsby-config.js)); base URL from gatsby-config.js siteMetadata.siteUrl; Gatsby URL style (folders with /; from gatsby-config.js)",
+			base:      "https://gatsby.example/",
+			slash:     mapping.SlashAlways,
+			fallbacks: []string{"offline-plugin-app-shell-fallback/index.html"},
+		},
+		{
+			name:     "gatsby without siteUrl",
+			files:    map[string]string{"package.json": `{"dependencies": {"gatsby": "5"}}`, "public/": ""},
+			hint:     []string{"siteUrl: in siteMetadata of Gatsby's configuration (gatsby-config.js)", `"homepage": in package.json`},
+			detected: "",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			inProject(t, tc.files)
+			c, err := Resolve(cmdline(t), envMap(nil))
+			if tc.base == "" {
+				if err == nil || !strings.HasPrefix(err.Error(), ErrNoBaseURL.Error()) {
+					t.Fatalf("err = %v, want no base URL", err)
+				}
+				for _, h := range tc.hint {
+					if !strings.Contains(err.Error(), "\n  or "+h) {
+						t.Errorf("the error does not name %q:\n%v", h, err)
+					}
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := c.Build.Map
+			if c.Detected != tc.detected || m.BaseURL != tc.base || m.CleanURLs != tc.clean || m.TrailingSlash != tc.slash || !slices.Equal(m.Fallbacks, tc.fallbacks) {
+				t.Errorf("detected %q\n  base %q clean %v slash %v fallbacks %q\nwant %q\n  base %q clean %v slash %v fallbacks %q",
+					c.Detected, m.BaseURL, m.CleanURLs, m.TrailingSlash, m.Fallbacks, tc.detected, tc.base, tc.clean, tc.slash, tc.fallbacks)
+			}
+		})
+	}
 }

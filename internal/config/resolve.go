@@ -191,7 +191,8 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 // jekyll-sitemap's and Eleventy's sitemap.xml, MkDocs' sitemap.xml and
 // sitemap.xml.gz, @astrojs/sitemap's sitemap-index.xml and sitemap-N.xml,
 // next-sitemap's sitemap.xml and sitemap-N.xml, Docusaurus'
-// sitemap.xml and each locale's LOCALE/sitemap.xml.
+// sitemap.xml and each locale's LOCALE/sitemap.xml, gatsby-plugin-sitemap's
+// sitemap-index.xml and sitemap-N.xml (sitemap.xml before its version 4).
 func generatorSitemaps(g *generator.Project, projectDir string) func(string) bool {
 	names := map[string]bool{"sitemap.xml": true}
 	shards, locales := false, false
@@ -204,7 +205,7 @@ func generatorSitemaps(g *generator.Project, projectDir string) func(string) boo
 		}
 	case "mkdocs":
 		names["sitemap.xml.gz"] = true
-	case "astro":
+	case "astro", "gatsby":
 		names["sitemap-index.xml"], shards = true, true
 	case "next":
 		shards = true
@@ -226,8 +227,8 @@ func generatorSitemaps(g *generator.Project, projectDir string) func(string) boo
 }
 
 var (
-	// numberedShard is the name of the shards of @astrojs/sitemap and
-	// next-sitemap: sitemap-0.xml, sitemap-1.xml …
+	// numberedShard is the name of the shards of @astrojs/sitemap,
+	// next-sitemap and gatsby-plugin-sitemap: sitemap-0.xml, sitemap-1.xml …
 	numberedShard = regexp.MustCompile(`^sitemap-[0-9]+\.xml$`)
 	// localeDir is the name of a Docusaurus locale's folder: de, pt-BR,
 	// zh-Hans.
@@ -286,6 +287,10 @@ func (c *Config) options(pr *project) error {
 	for _, src := range v.LastMod.Sources {
 		lastmod = append(lastmod, mapping.LastModSource(src))
 	}
+	var fallbacks []string // a single-page app's shells, no pages
+	if g := pr.builtBy(v.Root); g != nil && v.Mode != ModeContent {
+		fallbacks = g.Fallbacks
+	}
 	var hostDirs []string
 	if v.Skip.XRobotsTag {
 		// _headers and vercel.json live in the site folder or the project
@@ -307,6 +312,7 @@ func (c *Config) options(pr *project) error {
 			CleanURLs:        v.CleanURLs,
 			TrailingSlash:    slash,
 			KeepErrorPages:   !v.Skip.ErrorPages,
+			Fallbacks:        fallbacks,
 			KeepNoIndex:      !v.Skip.NoIndex,
 			KeepRedirects:    !v.Skip.Redirects,
 			KeepNonCanonical: !v.Skip.NonCanonical,

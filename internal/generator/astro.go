@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
@@ -88,15 +89,26 @@ func astroProject(name string, data []byte) *Project {
 		p.BasePath = normBase(base.Value)
 	}
 
-	slash, slashSt := r.Str("trailingSlash", "")
-	switch {
-	case slashSt == jsconfig.OK && (slash.Value == "always" || slash.Value == "never"):
-		p.TrailingSlash = slash.Value
-	case slashSt == jsconfig.OK && slash.Value != "ignore":
-		r.Note(slash.Line, "trailingSlash %q is not 'always', 'never' or 'ignore'", slash.Value)
-	}
+	var slashSt jsconfig.State
+	p.TrailingSlash, slashSt = slashOption(r)
 	if format, st := r.Str("build.format", ""); st == jsconfig.OK && format.Value == "file" && p.TrailingSlash == "" && slashSt != jsconfig.Bad {
 		p.TrailingSlash = "never" // about.astro is written as about.html
 	}
 	return p
+}
+
+// slashOption reads a trailingSlash option of 'always', 'never' or
+// 'ignore' (Astro's, Gatsby's): "always", "never", or "" for 'ignore' and
+// the values of ignored (Gatsby 4's 'legacy'). Another value is Bad, with
+// a note.
+func slashOption(r *jsconfig.Reader, ignored ...string) (string, jsconfig.State) {
+	v, st := r.Str("trailingSlash", "")
+	switch {
+	case st != jsconfig.OK || v.Value == "ignore" || slices.Contains(ignored, v.Value):
+		return "", st
+	case v.Value == "always" || v.Value == "never":
+		return v.Value, st
+	}
+	r.Note(v.Line, "trailingSlash %q is not 'always', 'never' or 'ignore'", v.Value)
+	return "", jsconfig.Bad
 }

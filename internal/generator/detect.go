@@ -8,6 +8,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -22,15 +23,15 @@ import (
 // with ${}, a function call, an !ENV variable that is not set) it leaves
 // empty and says so in Notes.
 type Project struct {
-	Generator string // "hugo", "jekyll", "astro", "eleventy", "next", "mkdocs", "docusaurus", "pelican", "sphinx"
-	Title     string // "Hugo", "Jekyll", "Astro", "Eleventy", "Next.js", "MkDocs", "Docusaurus", "Pelican", "Sphinx"
+	Generator string // "hugo", "jekyll", "astro", "eleventy", "next", "mkdocs", "docusaurus", "pelican", "sphinx", "gatsby"
+	Title     string // "Hugo", "Jekyll", "Astro", "Eleventy", "Next.js", "MkDocs", "Docusaurus", "Pelican", "Sphinx", "Gatsby"
 	// File is the file that told, relative to dir, with "/" separators:
 	// "hugo.toml", "config/_default/hugo.toml", "_config.yml", "Gemfile",
 	// "astro.config.mjs", "package.json", "mkdocs.yml" …
 	File string
 	// PublishDir is the folder the generator writes, relative to dir,
 	// cleaned, with "/" separators: "public", "_site", "dist", "out",
-	// "site", "build". A configuration may give an absolute path, which
+	// "site", "build", "public". A configuration may give an absolute path, which
 	// stays absolute (check with filepath.IsAbs before joining). It is ""
 	// when the configuration does not say it with a literal value, and for
 	// a Next.js project that is not a static export.
@@ -45,8 +46,8 @@ type Project struct {
 	BaseURLFrom string
 	// BasePath is a base path the configuration gives without a host
 	// (Next.js basePath, Eleventy pathPrefix, Astro base without site,
-	// Jekyll baseurl without url), starting and ending in "/"; "" if none
-	// or when BaseURL carries it.
+	// Jekyll baseurl without url, Gatsby pathPrefix without siteUrl),
+	// starting and ending in "/"; "" if none or when BaseURL carries it.
 	BasePath string
 	// SourceDir is the folder of the source files, relative to dir, when
 	// the configuration names one (MkDocs docs_dir, default "docs"); ""
@@ -54,15 +55,22 @@ type Project struct {
 	SourceDir string
 	// TrailingSlash is "always", "never" or "": what the generator's
 	// configuration says about the form of its page URLs. "always": pages
-	// are written as NAME/index.html and linked as /NAME/ (MkDocs by
-	// default, Astro and Docusaurus when told, Next.js with trailingSlash:
-	// true). "never": pages are written as NAME.html (Next.js by default,
-	// Astro build.format 'file' or trailingSlash 'never', Docusaurus
-	// trailingSlash: false, MkDocs use_directory_urls: false); Next.js,
-	// Astro and Docusaurus link them as /NAME, MkDocs as /NAME.html. "":
-	// the configuration says nothing (Hugo and Jekyll: the built files
-	// tell).
+	// are written as NAME/index.html and linked as /NAME/ (MkDocs and
+	// Gatsby by default, Astro and Docusaurus when told, Next.js with
+	// trailingSlash: true). "never": pages are written as NAME.html
+	// (Next.js by default, Astro build.format 'file' or trailingSlash
+	// 'never', Docusaurus trailingSlash: false, MkDocs use_directory_urls:
+	// false), or as NAME/index.html (Gatsby trailingSlash: 'never');
+	// Next.js, Astro, Docusaurus and Gatsby link them as /NAME, MkDocs as
+	// /NAME.html. "": the configuration says nothing (Hugo and Jekyll: the
+	// built files tell).
 	TrailingSlash string
+	// Fallbacks are the files, relative to PublishDir, that the generator
+	// writes as a single-page app's fallback: the shell a host serves for
+	// a path without a file of its own (gatsby-plugin-offline's
+	// offline-plugin-app-shell-fallback/index.html). They are no pages of
+	// the site.
+	Fallbacks []string
 	// Notes are things the reader saw but could not take, each
 	// "file:line: ..." (or "file: ..." without a line), e.g.
 	// "astro.config.mjs:4: site is not a literal string (process.env.SITE); give --base-url".
@@ -71,7 +79,8 @@ type Project struct {
 
 // Detect returns the generators whose files are in dir, in the order
 // hugo, jekyll, astro, eleventy, next, mkdocs, docusaurus, pelican,
-// sphinx (at most one Project per generator). No generator: nil, nil.
+// sphinx, gatsby (at most one Project per generator). No generator: nil,
+// nil.
 //
 // What tells each generator:
 //
@@ -91,6 +100,8 @@ type Project struct {
 //   - Pelican: pelicanconf.py.
 //   - Sphinx: a conf.py that sets project or extensions, at the top, in
 //     source/, docs/ or docs/source/.
+//   - Gatsby: gatsby-config.{js,mjs,ts}, else a package.json dependency
+//     "gatsby".
 //
 // A JavaScript project whose configuration gives no site URL takes the one
 // it keeps elsewhere: next-sitemap's siteUrl (Next.js), the url of
@@ -130,7 +141,7 @@ func detect(dir string, env func(string) (string, bool)) ([]Project, error) {
 		return nil, err
 	}
 	var out []Project
-	for _, check := range []func() (*Project, error){d.hugo, d.jekyll, d.astro, d.eleventy, d.next, d.mkdocs, d.docusaurus, d.pelican, d.sphinx} {
+	for _, check := range []func() (*Project, error){d.hugo, d.jekyll, d.astro, d.eleventy, d.next, d.mkdocs, d.docusaurus, d.pelican, d.sphinx, d.gatsby} {
 		p, err := check()
 		if err != nil {
 			return nil, err
@@ -288,6 +299,20 @@ func (p *packageJSON) scriptNames() []string {
 	}
 	slices.Sort(names)
 	return names
+}
+
+// scriptRuns returns, for each script that runs cmd ("next export",
+// "gatsby build"), by the scripts' names, the arguments it gives cmd (up
+// to the end of the command: ;, & or |).
+func (p *packageJSON) scriptRuns(cmd string) [][]string {
+	re := regexp.MustCompile(`(?:^|[\s;&|(])` + strings.Join(strings.Fields(regexp.QuoteMeta(cmd)), `\s+`) + `\b([^;&|]*)`)
+	var runs [][]string
+	for _, name := range p.scriptNames() {
+		if m := re.FindStringSubmatch(p.scripts[name]); m != nil {
+			runs = append(runs, strings.Fields(m[1]))
+		}
+	}
+	return runs
 }
 
 func (d *detector) readPackageJSON() (*packageJSON, error) {

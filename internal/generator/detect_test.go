@@ -67,6 +67,7 @@ func TestDetect(t *testing.T) {
 			name: "every generator",
 			files: map[string]string{
 				"docusaurus.config.js": "module.exports = {url: 'https://d.example', baseUrl: '/'}",
+				"gatsby-config.js":     "module.exports = {siteMetadata: {siteUrl: 'https://g.example'}}",
 				"mkdocs.yml":           "site_name: x\n",
 				"next.config.js":       "module.exports = {output: 'export'}",
 				".eleventy.js":         "module.exports = function () {}",
@@ -82,6 +83,7 @@ func TestDetect(t *testing.T) {
 				{Generator: "next", Title: "Next.js", File: "next.config.js", PublishDir: "out", TrailingSlash: "never"},
 				{Generator: "mkdocs", Title: "MkDocs", File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", TrailingSlash: "always"},
 				{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://d.example/", BaseURLFrom: "docusaurus.config.js url + baseUrl"},
+				{Generator: "gatsby", Title: "Gatsby", File: "gatsby-config.js", PublishDir: "public", BaseURL: "https://g.example/", BaseURLFrom: "gatsby-config.js siteMetadata.siteUrl", TrailingSlash: "always", Fallbacks: gatsbyFallbacks},
 			},
 		},
 	})
@@ -203,8 +205,8 @@ func TestKeyLine(t *testing.T) {
 
 var noteLineRE = regexp.MustCompile(`^[^:]+:(\d+): `)
 
-// FuzzJSProjects checks that the Astro, Eleventy, Next.js and Docusaurus
-// readers, on top of the JavaScript reader (whose own fuzz target is
+// FuzzJSProjects checks that the Astro, Eleventy, Next.js, Docusaurus and
+// Gatsby readers, on top of the JavaScript reader (whose own fuzz target is
 // jsconfig's FuzzJSLiterals), do not panic and only report lines the file
 // has.
 func FuzzJSProjects(f *testing.F) {
@@ -237,6 +239,7 @@ func FuzzJSProjects(f *testing.F) {
 			eleventyProject("a.js", data),
 			nextProject("a.js", data, pkg),
 			docusaurusProject("a.js", data),
+			gatsbyProject("a.js", data, true),
 		} {
 			for _, n := range p.Notes {
 				m := noteLineRE.FindStringSubmatch(n)
