@@ -366,10 +366,25 @@ func TestGeneratorProjects(t *testing.T) {
 			fallbacks: []string{"offline-plugin-app-shell-fallback/index.html"},
 		},
 		{
-			name:     "gatsby without siteUrl",
-			files:    map[string]string{"package.json": `{"dependencies": {"gatsby": "5"}}`, "public/": ""},
-			hint:     []string{"siteUrl: in siteMetadata of Gatsby's configuration (gatsby-config.js)", `"homepage": in package.json`},
-			detected: "",
+			name: "vitepress in docs/ with clean URLs",
+			files: map[string]string{
+				"docs/.vitepress/config.mts": "export default defineConfig({ base: '/guide/', cleanUrls: true, sitemap: { hostname: 'https://vp.example/guide/' } })\n",
+				"docs/.vitepress/dist/":      "",
+			},
+			detected: "site docs/.vitepress/dist (VitePress (docs/.vitepress/config.mts)); base URL from docs/.vitepress/config.mts sitemap.hostname + base; VitePress URL style (clean URLs, folders with /; from docs/.vitepress/config.mts)",
+			base:     "https://vp.example/guide/",
+			clean:    true,
+			slash:    mapping.SlashAlways,
+		},
+		{
+			name:  "vitepress without a hostname",
+			files: map[string]string{".vitepress/config.js": "export default {}\n", ".vitepress/dist/": ""},
+			hint:  []string{"hostname: in sitemap of VitePress' configuration (.vitepress/config.js)", `"homepage": in package.json`},
+		},
+		{
+			name:  "gatsby without siteUrl",
+			files: map[string]string{"package.json": `{"dependencies": {"gatsby": "5"}}`, "public/": ""},
+			hint:  []string{"siteUrl: in siteMetadata of Gatsby's configuration (gatsby-config.js)", `"homepage": in package.json`},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

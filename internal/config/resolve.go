@@ -188,11 +188,12 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 // generatorSitemaps names the sitemap files the generator g (or the
 // sitemap plugin its projects use) writes into its output, by their path
 // there: Hugo's sitemap.xml and each language's LANG/sitemap.xml,
-// jekyll-sitemap's and Eleventy's sitemap.xml, MkDocs' sitemap.xml and
-// sitemap.xml.gz, @astrojs/sitemap's sitemap-index.xml and sitemap-N.xml,
-// next-sitemap's sitemap.xml and sitemap-N.xml, Docusaurus'
-// sitemap.xml and each locale's LOCALE/sitemap.xml, gatsby-plugin-sitemap's
-// sitemap-index.xml and sitemap-N.xml (sitemap.xml before its version 4).
+// jekyll-sitemap's, Eleventy's and VitePress's sitemap.xml, MkDocs'
+// sitemap.xml and sitemap.xml.gz, @astrojs/sitemap's sitemap-index.xml
+// and sitemap-N.xml, next-sitemap's sitemap.xml and sitemap-N.xml,
+// Docusaurus' sitemap.xml and each locale's LOCALE/sitemap.xml,
+// gatsby-plugin-sitemap's sitemap-index.xml and sitemap-N.xml
+// (sitemap.xml before its version 4).
 func generatorSitemaps(g *generator.Project, projectDir string) func(string) bool {
 	names := map[string]bool{"sitemap.xml": true}
 	shards, locales := false, false

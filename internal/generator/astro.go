@@ -64,29 +64,9 @@ func astroProject(name string, data []byte) *Project {
 		p.PublishDir = ""
 	}
 
-	site, siteSt := r.Str("site", baseURLHint)
-	base, baseSt := r.Str("base", baseURLHint)
-	if siteSt == jsconfig.OK && !absHTTP(site.Value) {
-		r.Note(site.Line, "site %q is not an absolute http(s) URL; give --base-url", site.Value)
-		siteSt = jsconfig.Bad
-	}
-	switch {
-	case siteSt == jsconfig.OK && baseSt != jsconfig.Bad:
-		u, _ := url.Parse(strings.TrimSpace(site.Value))
-		b := "/"
-		if baseSt == jsconfig.OK && normBase(base.Value) != "" {
-			b = normBase(base.Value)
-		}
-		p.BaseURL = u.Scheme + "://" + u.Host + b
-		p.BaseURLFrom = name + " site"
-		if b != "/" {
-			p.BaseURLFrom += " + base"
-		}
-		if baseSt == jsconfig.Absent && normBase(u.Path) != "" {
-			r.Note(site.Line, "site has the path %s, which Astro does not use without base: the pages are at the root of %s (set base: '%s' if they are not)", u.EscapedPath(), u.Host, strings.TrimSuffix(normBase(u.Path), "/"))
-		}
-	case siteSt != jsconfig.OK && baseSt == jsconfig.OK:
-		p.BasePath = normBase(base.Value)
+	site, siteSt, baseSt := p.readSite(r, "base", atBase, "site")
+	if u, _ := url.Parse(strings.TrimSpace(site.Value)); siteSt == jsconfig.OK && baseSt == jsconfig.Absent && normBase(u.Path) != "" {
+		r.Note(site.Line, "site has the path %s, which Astro does not use without base: the pages are at the root of %s (set base: '%s' if they are not)", u.EscapedPath(), u.Host, strings.TrimSuffix(normBase(u.Path), "/"))
 	}
 
 	var slashSt jsconfig.State

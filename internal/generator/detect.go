@@ -14,6 +14,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 )
 
 // Project is what a project folder's files say about the site a generator builds there.
@@ -23,15 +24,17 @@ import (
 // with ${}, a function call, an !ENV variable that is not set) it leaves
 // empty and says so in Notes.
 type Project struct {
-	Generator string // "hugo", "jekyll", "astro", "eleventy", "next", "mkdocs", "docusaurus", "pelican", "sphinx", "gatsby"
-	Title     string // "Hugo", "Jekyll", "Astro", "Eleventy", "Next.js", "MkDocs", "Docusaurus", "Pelican", "Sphinx", "Gatsby"
+	Generator string // "hugo", "jekyll", "astro", "eleventy", "next", "mkdocs", "docusaurus", "pelican", "sphinx", "gatsby", "vitepress"
+	Title     string // "Hugo", "Jekyll", "Astro", "Eleventy", "Next.js", "MkDocs", "Docusaurus", "Pelican", "Sphinx", "Gatsby", "VitePress"
 	// File is the file that told, relative to dir, with "/" separators:
 	// "hugo.toml", "config/_default/hugo.toml", "_config.yml", "Gemfile",
-	// "astro.config.mjs", "package.json", "mkdocs.yml" …
+	// "astro.config.mjs", "package.json", "mkdocs.yml",
+	// "docs/.vitepress/config.mts" …
 	File string
 	// PublishDir is the folder the generator writes, relative to dir,
 	// cleaned, with "/" separators: "public", "_site", "dist", "out",
-	// "site", "build", "public". A configuration may give an absolute path, which
+	// "site", "build", "public", "docs/.vitepress/dist". A configuration
+	// may give an absolute path, which
 	// stays absolute (check with filepath.IsAbs before joining). It is ""
 	// when the configuration does not say it with a literal value, and for
 	// a Next.js project that is not a static export.
@@ -65,6 +68,11 @@ type Project struct {
 	// /NAME.html. "": the configuration says nothing (Hugo and Jekyll: the
 	// built files tell).
 	TrailingSlash string
+	// CleanURLs is true when the generator links a page written as
+	// NAME.html as /NAME and a folder with its slash (VitePress cleanUrls:
+	// true, with TrailingSlash "always"). TrailingSlash "never" links
+	// NAME.html as /NAME too, but for MkDocs.
+	CleanURLs bool
 	// Fallbacks are the files, relative to PublishDir, that the generator
 	// writes as a single-page app's fallback: the shell a host serves for
 	// a path without a file of its own (gatsby-plugin-offline's
@@ -79,8 +87,8 @@ type Project struct {
 
 // Detect returns the generators whose files are in dir, in the order
 // hugo, jekyll, astro, eleventy, next, mkdocs, docusaurus, pelican,
-// sphinx, gatsby (at most one Project per generator). No generator: nil,
-// nil.
+// sphinx, gatsby, vitepress (at most one Project per generator). No
+// generator: nil, nil.
 //
 // What tells each generator:
 //
@@ -102,6 +110,8 @@ type Project struct {
 //     source/, docs/ or docs/source/.
 //   - Gatsby: gatsby-config.{js,mjs,ts}, else a package.json dependency
 //     "gatsby".
+//   - VitePress: .vitepress/config.{js,ts,mjs,mts} in the project folder
+//     or in docs/, else a package.json dependency "vitepress".
 //
 // A JavaScript project whose configuration gives no site URL takes the one
 // it keeps elsewhere: next-sitemap's siteUrl (Next.js), the url of
@@ -141,7 +151,7 @@ func detect(dir string, env func(string) (string, bool)) ([]Project, error) {
 		return nil, err
 	}
 	var out []Project
-	for _, check := range []func() (*Project, error){d.hugo, d.jekyll, d.astro, d.eleventy, d.next, d.mkdocs, d.docusaurus, d.pelican, d.sphinx, d.gatsby} {
+	for _, check := range []func() (*Project, error){d.hugo, d.jekyll, d.astro, d.eleventy, d.next, d.mkdocs, d.docusaurus, d.pelican, d.sphinx, d.gatsby, d.vitepress} {
 		p, err := check()
 		if err != nil {
 			return nil, err
@@ -238,6 +248,54 @@ func normBase(p string) string {
 		return ""
 	}
 	return "/" + p + "/"
+}
+
+// atBase returns the URL of a site whose generator links every page
+// under the base path base (Astro's base, VitePress's base): site's
+// scheme and host, then base ("/" for none). site is an absolute http(s)
+// URL; its own path does not count, since the links do not use it.
+func atBase(site, base string) string {
+	u, _ := url.Parse(strings.TrimSpace(site))
+	b := normBase(base)
+	if b == "" {
+		b = "/"
+	}
+	return u.Scheme + "://" + u.Host + b
+}
+
+// readSite reads the site URL and the base path of a JavaScript
+// configuration: the first of siteKeys that is set (Astro's site,
+// Docusaurus' url, VitePress's sitemap.hostname) and baseKey (base,
+// baseUrl; "" for none). With a site URL it sets p.BaseURL to join(site,
+// base) and p.BaseURLFrom to "FILE SITEKEY", with " + BASEKEY" when the
+// base is set; with a base alone, p.BasePath. A site URL that is not an
+// absolute http(s) URL is Bad, with a note. It returns the site URL and
+// the states, for the caller's own notes.
+func (p *Project) readSite(r *jsconfig.Reader, baseKey string, join func(site, base string) string, siteKeys ...string) (site jsconfig.Value, siteSt, baseSt jsconfig.State) {
+	key := siteKeys[0]
+	for _, key = range siteKeys {
+		if site, siteSt = r.Str(key, baseURLHint); siteSt != jsconfig.Absent {
+			break
+		}
+	}
+	var base jsconfig.Value
+	if baseKey != "" {
+		base, baseSt = r.Str(baseKey, baseURLHint)
+	}
+	if siteSt == jsconfig.OK && !absHTTP(site.Value) {
+		r.Note(site.Line, "%s %q is not an absolute http(s) URL; give --base-url", key, site.Value)
+		siteSt = jsconfig.Bad
+	}
+	switch {
+	case siteSt == jsconfig.OK && baseSt != jsconfig.Bad:
+		p.BaseURL, p.BaseURLFrom = join(site.Value, base.Value), p.File+" "+key
+		if baseSt == jsconfig.OK {
+			p.BaseURLFrom += " + " + baseKey
+		}
+	case siteSt != jsconfig.OK && baseSt == jsconfig.OK:
+		p.BasePath = normBase(base.Value)
+	}
+	return site, siteSt, baseSt
 }
 
 // joinSiteBase appends a base path to a site URL: Jekyll's url +

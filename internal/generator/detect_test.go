@@ -68,6 +68,7 @@ func TestDetect(t *testing.T) {
 			files: map[string]string{
 				"docusaurus.config.js": "module.exports = {url: 'https://d.example', baseUrl: '/'}",
 				"gatsby-config.js":     "module.exports = {siteMetadata: {siteUrl: 'https://g.example'}}",
+				".vitepress/config.ts": "export default { cleanUrls: true }",
 				"mkdocs.yml":           "site_name: x\n",
 				"next.config.js":       "module.exports = {output: 'export'}",
 				".eleventy.js":         "module.exports = function () {}",
@@ -84,6 +85,7 @@ func TestDetect(t *testing.T) {
 				{Generator: "mkdocs", Title: "MkDocs", File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", TrailingSlash: "always"},
 				{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://d.example/", BaseURLFrom: "docusaurus.config.js url + baseUrl"},
 				{Generator: "gatsby", Title: "Gatsby", File: "gatsby-config.js", PublishDir: "public", BaseURL: "https://g.example/", BaseURLFrom: "gatsby-config.js siteMetadata.siteUrl", TrailingSlash: "always", Fallbacks: gatsbyFallbacks},
+				{Generator: "vitepress", Title: "VitePress", File: ".vitepress/config.ts", PublishDir: ".vitepress/dist", TrailingSlash: "always", CleanURLs: true},
 			},
 		},
 	})
@@ -128,9 +130,12 @@ func formatProjects(ps []Project) string {
 		for i := 0; i < v.NumField(); i++ {
 			if f := v.Field(i); !f.IsZero() {
 				b.WriteString(" " + v.Type().Field(i).Name + ": ")
-				if f.Kind() == reflect.String {
+				switch f.Kind() {
+				case reflect.String:
 					b.WriteString(strconv.Quote(f.String()))
-				} else {
+				case reflect.Bool:
+					b.WriteString(strconv.FormatBool(f.Bool()))
+				default:
 					for _, n := range f.Interface().([]string) {
 						b.WriteString("\n      " + strconv.Quote(n))
 					}
@@ -205,8 +210,8 @@ func TestKeyLine(t *testing.T) {
 
 var noteLineRE = regexp.MustCompile(`^[^:]+:(\d+): `)
 
-// FuzzJSProjects checks that the Astro, Eleventy, Next.js, Docusaurus and
-// Gatsby readers, on top of the JavaScript reader (whose own fuzz target is
+// FuzzJSProjects checks that the Astro, Eleventy, Next.js, Docusaurus,
+// Gatsby and VitePress readers, on top of the JavaScript reader (whose own fuzz target is
 // jsconfig's FuzzJSLiterals), do not panic and only report lines the file
 // has.
 func FuzzJSProjects(f *testing.F) {
@@ -240,6 +245,7 @@ func FuzzJSProjects(f *testing.F) {
 			nextProject("a.js", data, pkg),
 			docusaurusProject("a.js", data),
 			gatsbyProject("a.js", data, true),
+			vitepressProject("docs", "a.js", data),
 		} {
 			for _, n := range p.Notes {
 				m := noteLineRE.FindStringSubmatch(n)

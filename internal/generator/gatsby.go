@@ -56,29 +56,15 @@ func gatsbyProject(name string, data []byte, prefixed bool) *Project {
 	r := jsconfig.NewReader(name, data)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 
-	prefixHint := baseURLHint
-	if !prefixed {
-		prefixHint = "; it applies only to `gatsby build --prefix-paths` (or PREFIX_PATHS=true), which no package.json script runs"
-	}
-	prefix, prefixSt := r.Str("pathPrefix", prefixHint)
-	if !prefixed {
-		if prefixSt == jsconfig.OK && normBase(prefix.Value) != "" {
-			r.Note(prefix.Line, "pathPrefix %q is left out of the base URL%s", prefix.Value, prefixHint)
+	if prefixed {
+		p.readSite(r, "pathPrefix", joinSiteBase, "siteMetadata.siteUrl")
+	} else {
+		// Without --prefix-paths, the pages are at the site's root.
+		notApplied := "; it applies only to `gatsby build --prefix-paths` (or PREFIX_PATHS=true), which no package.json script runs"
+		if v, st := r.Str("pathPrefix", notApplied); st == jsconfig.OK && normBase(v.Value) != "" {
+			r.Note(v.Line, "pathPrefix %q is left out of the base URL%s", v.Value, notApplied)
 		}
-		prefixSt = jsconfig.Absent
-	}
-	site, siteSt := r.Str("siteMetadata.siteUrl", baseURLHint)
-	if siteSt == jsconfig.OK && !absHTTP(site.Value) {
-		r.Note(site.Line, "siteMetadata.siteUrl %q is not an absolute http(s) URL; give --base-url", site.Value)
-		siteSt = jsconfig.Bad
-	}
-	switch {
-	case siteSt == jsconfig.OK && prefixSt == jsconfig.OK:
-		p.BaseURL, p.BaseURLFrom = joinSiteBase(site.Value, prefix.Value), name+" siteMetadata.siteUrl + pathPrefix"
-	case siteSt == jsconfig.OK && prefixSt == jsconfig.Absent:
-		p.BaseURL, p.BaseURLFrom = withSlash(site.Value), name+" siteMetadata.siteUrl"
-	case siteSt != jsconfig.OK && prefixSt == jsconfig.OK:
-		p.BasePath = normBase(prefix.Value)
+		p.readSite(r, "", joinSiteBase, "siteMetadata.siteUrl")
 	}
 
 	if slash, st := slashOption(r, "legacy"); st != jsconfig.Absent {
