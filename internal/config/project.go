@@ -245,7 +245,7 @@ func (p *project) findRoot() (root, from string, err error) {
 		if len(p.found) > 0 {
 			msg = fmt.Sprintf("found %s, but not the folder it builds the site into\n", p.names()) + msg
 		} else {
-			msg += "\n(no Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs, Docusaurus, Pelican, Sphinx, Gatsby or VitePress project found in " + dirName(p.dir) + ")"
+			msg += "\n(no Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs, Docusaurus, Pelican, Sphinx, Gatsby, VitePress or Nuxt project found in " + dirName(p.dir) + ")"
 		}
 		for _, n := range notes {
 			msg += "\nnote: " + n
@@ -409,7 +409,7 @@ func (p *project) baseURL(root, previews string) (u, from string, err error) {
 func baseURLPlaces(g *generator.Project, file string) []string {
 	if base := filepath.Base(file); base == "package.json" || base == "Gemfile" {
 		// Found by a dependency: the configuration file to write.
-		conf := map[string]string{"jekyll": "_config.yml", "astro": "astro.config.mjs", "docusaurus": "docusaurus.config.js", "gatsby": "gatsby-config.js", "vitepress": ".vitepress/config.mts"}[g.Generator]
+		conf := map[string]string{"jekyll": "_config.yml", "astro": "astro.config.mjs", "docusaurus": "docusaurus.config.js", "gatsby": "gatsby-config.js", "vitepress": ".vitepress/config.mts", "nuxt": "nuxt.config.ts"}[g.Generator]
 		if conf != "" {
 			file = filepath.Join(filepath.Dir(file), conf)
 		}
@@ -437,6 +437,8 @@ func baseURLPlaces(g *generator.Project, file string) []string {
 		return []string{"siteUrl: in siteMetadata of Gatsby's configuration (" + file + ")", `"homepage": in package.json`}
 	case "vitepress":
 		return []string{"hostname: in sitemap of VitePress' configuration (" + file + ")", `"homepage": in package.json`}
+	case "nuxt":
+		return []string{"url: in site of Nuxt's configuration (" + file + "), or siteUrl: in runtimeConfig.public", `"homepage": in package.json`}
 	}
 	return []string{"in " + g.Title + "'s configuration (" + file + ")"}
 }

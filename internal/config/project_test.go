@@ -382,6 +382,23 @@ func TestGeneratorProjects(t *testing.T) {
 			hint:  []string{"hostname: in sitemap of VitePress' configuration (.vitepress/config.js)", `"homepage": in package.json`},
 		},
 		{
+			name: "nuxt with site.url and app.baseURL",
+			files: map[string]string{
+				"nuxt.config.ts":  "export default defineNuxtConfig({ app: { baseURL: '/shop/' }, site: { url: 'https://nuxt.example', trailingSlash: false } })\n",
+				".output/public/": "",
+			},
+			detected:  "site .output/public (Nuxt (nuxt.config.ts)); base URL from nuxt.config.ts site.url + app.baseURL; Nuxt URL style (clean URLs, folders without /; from nuxt.config.ts)",
+			base:      "https://nuxt.example/shop/",
+			clean:     true,
+			slash:     mapping.SlashNever,
+			fallbacks: []string{"200.html"},
+		},
+		{
+			name:  "nuxt without a site URL",
+			files: map[string]string{"nuxt.config.ts": "export default defineNuxtConfig({})\n", ".output/public/": ""},
+			hint:  []string{"url: in site of Nuxt's configuration (nuxt.config.ts), or siteUrl: in runtimeConfig.public", `"homepage": in package.json`},
+		},
+		{
 			name:  "gatsby without siteUrl",
 			files: map[string]string{"package.json": `{"dependencies": {"gatsby": "5"}}`, "public/": ""},
 			hint:  []string{"siteUrl: in siteMetadata of Gatsby's configuration (gatsby-config.js)", `"homepage": in package.json`},

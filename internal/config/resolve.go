@@ -193,10 +193,11 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 // and sitemap-N.xml, next-sitemap's sitemap.xml and sitemap-N.xml,
 // Docusaurus' sitemap.xml and each locale's LOCALE/sitemap.xml,
 // gatsby-plugin-sitemap's sitemap-index.xml and sitemap-N.xml
-// (sitemap.xml before its version 4).
+// (sitemap.xml before its version 4), @nuxtjs/sitemap's sitemap.xml, or
+// sitemap_index.xml and the sitemaps in its folder __sitemap__/.
 func generatorSitemaps(g *generator.Project, projectDir string) func(string) bool {
 	names := map[string]bool{"sitemap.xml": true}
-	shards, locales := false, false
+	shards, locales, folder := false, false, ""
 	switch g.Generator {
 	case "hugo":
 		if h, err := generator.LoadHugo(projectDir); err == nil {
@@ -212,6 +213,8 @@ func generatorSitemaps(g *generator.Project, projectDir string) func(string) boo
 		shards = true
 	case "docusaurus":
 		locales = true
+	case "nuxt":
+		names["sitemap_index.xml"], folder = true, "__sitemap__/"
 	}
 	return func(name string) bool {
 		dir, file := path.Split(name)
@@ -221,6 +224,8 @@ func generatorSitemaps(g *generator.Project, projectDir string) func(string) boo
 		case shards && dir == "" && numberedShard.MatchString(file):
 			return true
 		case locales && file == "sitemap.xml" && localeDir.MatchString(strings.TrimSuffix(dir, "/")):
+			return true
+		case folder != "" && (name == folder || dir == folder && path.Ext(file) == ".xml"):
 			return true
 		}
 		return false

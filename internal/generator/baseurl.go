@@ -71,7 +71,7 @@ func (d *detector) fillBaseURL(p *Project) error {
 				}
 			}
 		}
-	case "astro", "docusaurus", "gatsby", "vitepress":
+	case "astro", "docusaurus", "gatsby", "vitepress", "nuxt":
 	default:
 		return nil
 	}

@@ -24,8 +24,8 @@ import (
 // with ${}, a function call, an !ENV variable that is not set) it leaves
 // empty and says so in Notes.
 type Project struct {
-	Generator string // "hugo", "jekyll", "astro", "eleventy", "next", "mkdocs", "docusaurus", "pelican", "sphinx", "gatsby", "vitepress"
-	Title     string // "Hugo", "Jekyll", "Astro", "Eleventy", "Next.js", "MkDocs", "Docusaurus", "Pelican", "Sphinx", "Gatsby", "VitePress"
+	Generator string // "hugo", "jekyll", "astro", "eleventy", "next", "mkdocs", "docusaurus", "pelican", "sphinx", "gatsby", "vitepress", "nuxt"
+	Title     string // "Hugo", "Jekyll", "Astro", "Eleventy", "Next.js", "MkDocs", "Docusaurus", "Pelican", "Sphinx", "Gatsby", "VitePress", "Nuxt"
 	// File is the file that told, relative to dir, with "/" separators:
 	// "hugo.toml", "config/_default/hugo.toml", "_config.yml", "Gemfile",
 	// "astro.config.mjs", "package.json", "mkdocs.yml",
@@ -33,8 +33,8 @@ type Project struct {
 	File string
 	// PublishDir is the folder the generator writes, relative to dir,
 	// cleaned, with "/" separators: "public", "_site", "dist", "out",
-	// "site", "build", "public", "docs/.vitepress/dist". A configuration
-	// may give an absolute path, which
+	// "site", "build", "public", "docs/.vitepress/dist", ".output/public".
+	// A configuration may give an absolute path, which
 	// stays absolute (check with filepath.IsAbs before joining). It is ""
 	// when the configuration does not say it with a literal value, and for
 	// a Next.js project that is not a static export.
@@ -49,8 +49,9 @@ type Project struct {
 	BaseURLFrom string
 	// BasePath is a base path the configuration gives without a host
 	// (Next.js basePath, Eleventy pathPrefix, Astro base without site,
-	// Jekyll baseurl without url, Gatsby pathPrefix without siteUrl),
-	// starting and ending in "/"; "" if none or when BaseURL carries it.
+	// Jekyll baseurl without url, Gatsby pathPrefix without siteUrl, Nuxt
+	// app.baseURL without site.url), starting and ending in "/"; "" if
+	// none or when BaseURL carries it.
 	BasePath string
 	// SourceDir is the folder of the source files, relative to dir, when
 	// the configuration names one (MkDocs docs_dir, default "docs"); ""
@@ -75,9 +76,9 @@ type Project struct {
 	CleanURLs bool
 	// Fallbacks are the files, relative to PublishDir, that the generator
 	// writes as a single-page app's fallback: the shell a host serves for
-	// a path without a file of its own (gatsby-plugin-offline's
-	// offline-plugin-app-shell-fallback/index.html). They are no pages of
-	// the site.
+	// a path without a file of its own (Nuxt's 200.html,
+	// gatsby-plugin-offline's offline-plugin-app-shell-fallback/index.html).
+	// They are no pages of the site.
 	Fallbacks []string
 	// Notes are things the reader saw but could not take, each
 	// "file:line: ..." (or "file: ..." without a line), e.g.
@@ -87,8 +88,8 @@ type Project struct {
 
 // Detect returns the generators whose files are in dir, in the order
 // hugo, jekyll, astro, eleventy, next, mkdocs, docusaurus, pelican,
-// sphinx, gatsby, vitepress (at most one Project per generator). No
-// generator: nil, nil.
+// sphinx, gatsby, vitepress, nuxt (at most one Project per generator).
+// No generator: nil, nil.
 //
 // What tells each generator:
 //
@@ -112,6 +113,8 @@ type Project struct {
 //     "gatsby".
 //   - VitePress: .vitepress/config.{js,ts,mjs,mts} in the project folder
 //     or in docs/, else a package.json dependency "vitepress".
+//   - Nuxt: nuxt.config.{ts,js,mjs}, else a package.json dependency
+//     "nuxt".
 //
 // A JavaScript project whose configuration gives no site URL takes the one
 // it keeps elsewhere: next-sitemap's siteUrl (Next.js), the url of
@@ -151,7 +154,7 @@ func detect(dir string, env func(string) (string, bool)) ([]Project, error) {
 		return nil, err
 	}
 	var out []Project
-	for _, check := range []func() (*Project, error){d.hugo, d.jekyll, d.astro, d.eleventy, d.next, d.mkdocs, d.docusaurus, d.pelican, d.sphinx, d.gatsby, d.vitepress} {
+	for _, check := range []func() (*Project, error){d.hugo, d.jekyll, d.astro, d.eleventy, d.next, d.mkdocs, d.docusaurus, d.pelican, d.sphinx, d.gatsby, d.vitepress, d.nuxt} {
 		p, err := check()
 		if err != nil {
 			return nil, err
@@ -195,6 +198,17 @@ func (d *detector) firstFile(names ...string) (string, []byte, error) {
 		return name, data, nil
 	}
 	return "", nil, nil
+}
+
+// configOrDependency returns the name and contents of the first of
+// configs that is a file in d.dir, else "package.json" (and no contents)
+// when the project depends on the package dep; "" when neither.
+func (d *detector) configOrDependency(dep string, configs ...string) (string, []byte, error) {
+	name, data, err := d.firstFile(configs...)
+	if err == nil && name == "" && d.pkg.has(dep) {
+		name = "package.json"
+	}
+	return name, data, err
 }
 
 // noteAt formats a Note: "file:line: message", or "file: message".

@@ -69,6 +69,7 @@ func TestDetect(t *testing.T) {
 				"docusaurus.config.js": "module.exports = {url: 'https://d.example', baseUrl: '/'}",
 				"gatsby-config.js":     "module.exports = {siteMetadata: {siteUrl: 'https://g.example'}}",
 				".vitepress/config.ts": "export default { cleanUrls: true }",
+				"nuxt.config.ts":       "export default defineNuxtConfig({ site: { url: 'https://n.example' } })",
 				"mkdocs.yml":           "site_name: x\n",
 				"next.config.js":       "module.exports = {output: 'export'}",
 				".eleventy.js":         "module.exports = function () {}",
@@ -86,6 +87,7 @@ func TestDetect(t *testing.T) {
 				{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://d.example/", BaseURLFrom: "docusaurus.config.js url + baseUrl"},
 				{Generator: "gatsby", Title: "Gatsby", File: "gatsby-config.js", PublishDir: "public", BaseURL: "https://g.example/", BaseURLFrom: "gatsby-config.js siteMetadata.siteUrl", TrailingSlash: "always", Fallbacks: gatsbyFallbacks},
 				{Generator: "vitepress", Title: "VitePress", File: ".vitepress/config.ts", PublishDir: ".vitepress/dist", TrailingSlash: "always", CleanURLs: true},
+				{Generator: "nuxt", Title: "Nuxt", File: "nuxt.config.ts", PublishDir: ".output/public", BaseURL: "https://n.example/", BaseURLFrom: "nuxt.config.ts site.url", Fallbacks: nuxtFallbacks},
 			},
 		},
 	})
@@ -211,7 +213,7 @@ func TestKeyLine(t *testing.T) {
 var noteLineRE = regexp.MustCompile(`^[^:]+:(\d+): `)
 
 // FuzzJSProjects checks that the Astro, Eleventy, Next.js, Docusaurus,
-// Gatsby and VitePress readers, on top of the JavaScript reader (whose own fuzz target is
+// Gatsby, VitePress and Nuxt readers, on top of the JavaScript reader (whose own fuzz target is
 // jsconfig's FuzzJSLiterals), do not panic and only report lines the file
 // has.
 func FuzzJSProjects(f *testing.F) {
@@ -246,6 +248,7 @@ func FuzzJSProjects(f *testing.F) {
 			docusaurusProject("a.js", data),
 			gatsbyProject("a.js", data, true),
 			vitepressProject("docs", "a.js", data),
+			nuxtProject("a.js", data, envMap(nil)),
 		} {
 			for _, n := range p.Notes {
 				m := noteLineRE.FindStringSubmatch(n)

@@ -13,12 +13,9 @@ var gatsbyFallbacks = []string{"offline-plugin-app-shell-fallback/index.html"}
 // gatsby is Detect's check for a Gatsby project: a configuration file,
 // else a package.json dependency "gatsby".
 func (d *detector) gatsby() (*Project, error) {
-	name, data, err := d.firstFile(gatsbyConfigs...)
-	if err != nil || name == "" && !d.pkg.has("gatsby") {
+	name, data, err := d.configOrDependency("gatsby", gatsbyConfigs...)
+	if err != nil || name == "" {
 		return nil, err
-	}
-	if name == "" {
-		name, data = "package.json", nil
 	}
 	return gatsbyProject(name, data, d.prefixPaths()), nil
 }

@@ -13,15 +13,9 @@ var nextConfigs = []string{"next.config.js", "next.config.mjs", "next.config.ts"
 // next is Detect's check for a Next.js project: a configuration file,
 // else a package.json dependency "next".
 func (d *detector) next() (*Project, error) {
-	name, data, err := d.firstFile(nextConfigs...)
-	if err != nil {
+	name, data, err := d.configOrDependency("next", nextConfigs...)
+	if err != nil || name == "" {
 		return nil, err
-	}
-	if name == "" && !d.pkg.has("next") {
-		return nil, nil
-	}
-	if name == "" {
-		name, data = "package.json", nil
 	}
 	return nextProject(name, data, d.pkg), nil
 }
