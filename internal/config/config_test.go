@@ -222,7 +222,7 @@ func TestResolveErrors(t *testing.T) {
 		want string
 	}{
 		{"no base URL", cmdline(t, "public"), "", ErrNoBaseURL.Error()},
-		{"no root", cmdline(t, "--base-url", "https://example.com/"), "", ErrNoRoot.Error() + "\n(no Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs, Docusaurus, Pelican, Sphinx, Gatsby, VitePress or Nuxt project found in the working directory)"},
+		{"no root", cmdline(t, "--base-url", "https://example.com/"), "", ErrNoRoot.Error() + "\n(no Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs, Docusaurus, Pelican, Sphinx, Gatsby, VitePress, Nuxt or SvelteKit project found in the working directory)"},
 		{"bad env base URL", cmdline(t, "p"), "ftp://x/", `SITEMAP_BASE_URL: base URL "ftp://x/": want an absolute http:// or https:// URL`},
 		{"quiet and verbose", cmdline(t, "--base-url", "https://e.x/", "--quiet", "--verbose", "p"), "", "--quiet and --verbose: choose one"},
 		{"missing --config", cmdline(t, "--config", "missing.yaml"), "", "missing.yaml: no such file or directory"},
@@ -634,6 +634,7 @@ func TestGeneratorSitemaps(t *testing.T) {
 		{"gatsby", []string{"sitemap-index.xml", "sitemap-0.xml", "sitemap.xml"}, []string{"sitemap_index.xml", "en/sitemap.xml"}},
 		{"vitepress", []string{"sitemap.xml"}, []string{"sitemap-0.xml", "sitemap-index.xml"}},
 		{"nuxt", []string{"sitemap.xml", "sitemap_index.xml", "__sitemap__/", "__sitemap__/en-US.xml"}, []string{"__sitemap__/style.xsl", "sitemap-0.xml", "en/sitemap.xml"}},
+		{"sveltekit", nil, []string{"sitemap.xml", "sitemap-index.xml", "sitemap-0.xml"}},
 	} {
 		takes := generatorSitemaps(&generator.Project{Generator: tc.gen}, dir)
 		for _, n := range tc.yes {

@@ -245,7 +245,7 @@ func (p *project) findRoot() (root, from string, err error) {
 		if len(p.found) > 0 {
 			msg = fmt.Sprintf("found %s, but not the folder it builds the site into\n", p.names()) + msg
 		} else {
-			msg += "\n(no Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs, Docusaurus, Pelican, Sphinx, Gatsby, VitePress or Nuxt project found in " + dirName(p.dir) + ")"
+			msg += "\n(no Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs, Docusaurus, Pelican, Sphinx, Gatsby, VitePress, Nuxt or SvelteKit project found in " + dirName(p.dir) + ")"
 		}
 		for _, n := range notes {
 			msg += "\nnote: " + n
@@ -439,6 +439,8 @@ func baseURLPlaces(g *generator.Project, file string) []string {
 		return []string{"hostname: in sitemap of VitePress' configuration (" + file + ")", `"homepage": in package.json`}
 	case "nuxt":
 		return []string{"url: in site of Nuxt's configuration (" + file + "), or siteUrl: in runtimeConfig.public", `"homepage": in package.json`}
+	case "sveltekit":
+		return []string{`"homepage": in package.json (SvelteKit's configuration has no site URL)`}
 	}
 	return []string{"in " + g.Title + "'s configuration (" + file + ")"}
 }

@@ -399,6 +399,23 @@ func TestGeneratorProjects(t *testing.T) {
 			hint:  []string{"url: in site of Nuxt's configuration (nuxt.config.ts), or siteUrl: in runtimeConfig.public", `"homepage": in package.json`},
 		},
 		{
+			name: "sveltekit with adapter-static, homepage",
+			files: map[string]string{
+				"svelte.config.js": "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter({ fallback: '200.html' }), paths: { base: '/kit' } } };\n",
+				"package.json":     `{"homepage": "https://kit.example", "devDependencies": {"@sveltejs/kit": "2"}}`,
+				"build/":           "",
+			},
+			detected:  "site build (SvelteKit (svelte.config.js)); base URL from package.json homepage",
+			base:      "https://kit.example/kit/",
+			slash:     mapping.SlashAlways,
+			fallbacks: []string{"200.html"},
+		},
+		{
+			name:  "sveltekit without a base URL",
+			files: map[string]string{"svelte.config.js": "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter() } };\n", "build/": ""},
+			hint:  []string{`"homepage": in package.json (SvelteKit's configuration has no site URL)`},
+		},
+		{
 			name:  "gatsby without siteUrl",
 			files: map[string]string{"package.json": `{"dependencies": {"gatsby": "5"}}`, "public/": ""},
 			hint:  []string{"siteUrl: in siteMetadata of Gatsby's configuration (gatsby-config.js)", `"homepage": in package.json`},

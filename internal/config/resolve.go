@@ -194,7 +194,8 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 // Docusaurus' sitemap.xml and each locale's LOCALE/sitemap.xml,
 // gatsby-plugin-sitemap's sitemap-index.xml and sitemap-N.xml
 // (sitemap.xml before its version 4), @nuxtjs/sitemap's sitemap.xml, or
-// sitemap_index.xml and the sitemaps in its folder __sitemap__/.
+// sitemap_index.xml and the sitemaps in its folder __sitemap__/; none of
+// SvelteKit's, which has no sitemap of its own.
 func generatorSitemaps(g *generator.Project, projectDir string) func(string) bool {
 	names := map[string]bool{"sitemap.xml": true}
 	shards, locales, folder := false, false, ""
@@ -215,6 +216,8 @@ func generatorSitemaps(g *generator.Project, projectDir string) func(string) boo
 		locales = true
 	case "nuxt":
 		names["sitemap_index.xml"], folder = true, "__sitemap__/"
+	case "sveltekit":
+		delete(names, "sitemap.xml") // it writes none: a sitemap.xml route is the project's own
 	}
 	return func(name string) bool {
 		dir, file := path.Split(name)

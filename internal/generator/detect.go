@@ -24,8 +24,8 @@ import (
 // with ${}, a function call, an !ENV variable that is not set) it leaves
 // empty and says so in Notes.
 type Project struct {
-	Generator string // "hugo", "jekyll", "astro", "eleventy", "next", "mkdocs", "docusaurus", "pelican", "sphinx", "gatsby", "vitepress", "nuxt"
-	Title     string // "Hugo", "Jekyll", "Astro", "Eleventy", "Next.js", "MkDocs", "Docusaurus", "Pelican", "Sphinx", "Gatsby", "VitePress", "Nuxt"
+	Generator string // "hugo", "jekyll", "astro", "eleventy", "next", "mkdocs", "docusaurus", "pelican", "sphinx", "gatsby", "vitepress", "nuxt", "sveltekit"
+	Title     string // "Hugo", "Jekyll", "Astro", "Eleventy", "Next.js", "MkDocs", "Docusaurus", "Pelican", "Sphinx", "Gatsby", "VitePress", "Nuxt", "SvelteKit"
 	// File is the file that told, relative to dir, with "/" separators:
 	// "hugo.toml", "config/_default/hugo.toml", "_config.yml", "Gemfile",
 	// "astro.config.mjs", "package.json", "mkdocs.yml",
@@ -37,7 +37,8 @@ type Project struct {
 	// A configuration may give an absolute path, which
 	// stays absolute (check with filepath.IsAbs before joining). It is ""
 	// when the configuration does not say it with a literal value, and for
-	// a Next.js project that is not a static export.
+	// a Next.js project that is not a static export or a SvelteKit one
+	// without adapter-static.
 	PublishDir string
 	// BaseURL is the absolute http(s) URL of the site with its base path,
 	// ending in "/", from the configuration's literal values ("" when none
@@ -50,8 +51,8 @@ type Project struct {
 	// BasePath is a base path the configuration gives without a host
 	// (Next.js basePath, Eleventy pathPrefix, Astro base without site,
 	// Jekyll baseurl without url, Gatsby pathPrefix without siteUrl, Nuxt
-	// app.baseURL without site.url), starting and ending in "/"; "" if
-	// none or when BaseURL carries it.
+	// app.baseURL without site.url, SvelteKit kit.paths.base), starting
+	// and ending in "/"; "" if none or when BaseURL carries it.
 	BasePath string
 	// SourceDir is the folder of the source files, relative to dir, when
 	// the configuration names one (MkDocs docs_dir, default "docs"); ""
@@ -77,8 +78,8 @@ type Project struct {
 	// Fallbacks are the files, relative to PublishDir, that the generator
 	// writes as a single-page app's fallback: the shell a host serves for
 	// a path without a file of its own (Nuxt's 200.html,
-	// gatsby-plugin-offline's offline-plugin-app-shell-fallback/index.html).
-	// They are no pages of the site.
+	// gatsby-plugin-offline's offline-plugin-app-shell-fallback/index.html,
+	// adapter-static's fallback). They are no pages of the site.
 	Fallbacks []string
 	// Notes are things the reader saw but could not take, each
 	// "file:line: ..." (or "file: ..." without a line), e.g.
@@ -88,8 +89,8 @@ type Project struct {
 
 // Detect returns the generators whose files are in dir, in the order
 // hugo, jekyll, astro, eleventy, next, mkdocs, docusaurus, pelican,
-// sphinx, gatsby, vitepress, nuxt (at most one Project per generator).
-// No generator: nil, nil.
+// sphinx, gatsby, vitepress, nuxt, sveltekit (at most one Project per
+// generator). No generator: nil, nil.
 //
 // What tells each generator:
 //
@@ -115,6 +116,8 @@ type Project struct {
 //     or in docs/, else a package.json dependency "vitepress".
 //   - Nuxt: nuxt.config.{ts,js,mjs}, else a package.json dependency
 //     "nuxt".
+//   - SvelteKit: svelte.config.js (with kit.adapter, or a package.json
+//     dependency "@sveltejs/kit"), else that dependency.
 //
 // A JavaScript project whose configuration gives no site URL takes the one
 // it keeps elsewhere: next-sitemap's siteUrl (Next.js), the url of
@@ -154,7 +157,7 @@ func detect(dir string, env func(string) (string, bool)) ([]Project, error) {
 		return nil, err
 	}
 	var out []Project
-	for _, check := range []func() (*Project, error){d.hugo, d.jekyll, d.astro, d.eleventy, d.next, d.mkdocs, d.docusaurus, d.pelican, d.sphinx, d.gatsby, d.vitepress, d.nuxt} {
+	for _, check := range []func() (*Project, error){d.hugo, d.jekyll, d.astro, d.eleventy, d.next, d.mkdocs, d.docusaurus, d.pelican, d.sphinx, d.gatsby, d.vitepress, d.nuxt, d.sveltekit} {
 		p, err := check()
 		if err != nil {
 			return nil, err

@@ -70,6 +70,7 @@ func TestDetect(t *testing.T) {
 				"gatsby-config.js":     "module.exports = {siteMetadata: {siteUrl: 'https://g.example'}}",
 				".vitepress/config.ts": "export default { cleanUrls: true }",
 				"nuxt.config.ts":       "export default defineNuxtConfig({ site: { url: 'https://n.example' } })",
+				"svelte.config.js":     "import adapter from '@sveltejs/adapter-static'; export default { kit: { adapter: adapter() } }",
 				"mkdocs.yml":           "site_name: x\n",
 				"next.config.js":       "module.exports = {output: 'export'}",
 				".eleventy.js":         "module.exports = function () {}",
@@ -88,6 +89,7 @@ func TestDetect(t *testing.T) {
 				{Generator: "gatsby", Title: "Gatsby", File: "gatsby-config.js", PublishDir: "public", BaseURL: "https://g.example/", BaseURLFrom: "gatsby-config.js siteMetadata.siteUrl", TrailingSlash: "always", Fallbacks: gatsbyFallbacks},
 				{Generator: "vitepress", Title: "VitePress", File: ".vitepress/config.ts", PublishDir: ".vitepress/dist", TrailingSlash: "always", CleanURLs: true},
 				{Generator: "nuxt", Title: "Nuxt", File: "nuxt.config.ts", PublishDir: ".output/public", BaseURL: "https://n.example/", BaseURLFrom: "nuxt.config.ts site.url", Fallbacks: nuxtFallbacks},
+				{Generator: "sveltekit", Title: "SvelteKit", File: "svelte.config.js", PublishDir: "build"},
 			},
 		},
 	})
@@ -213,7 +215,7 @@ func TestKeyLine(t *testing.T) {
 var noteLineRE = regexp.MustCompile(`^[^:]+:(\d+): `)
 
 // FuzzJSProjects checks that the Astro, Eleventy, Next.js, Docusaurus,
-// Gatsby, VitePress and Nuxt readers, on top of the JavaScript reader (whose own fuzz target is
+// Gatsby, VitePress, Nuxt and SvelteKit readers, on top of the JavaScript reader (whose own fuzz target is
 // jsconfig's FuzzJSLiterals), do not panic and only report lines the file
 // has.
 func FuzzJSProjects(f *testing.F) {
@@ -230,6 +232,7 @@ func FuzzJSProjects(f *testing.F) {
 		"}}}))) export default ({{{ a: ",
 		"#!/usr/bin/env node\nmodule.exports = { site: '\\u{1F600}\\uD83D\\uDE00\\x4' }",
 		"export default async function () { return { url: 'https://a' } satisfies Config }",
+		"import a from '@sveltejs/adapter-static'; export default { kit: { adapter: a({ pages: 'x', fallback: '200.html' }) } }",
 	} {
 		f.Add([]byte(s))
 	}
@@ -249,6 +252,7 @@ func FuzzJSProjects(f *testing.F) {
 			gatsbyProject("a.js", data, true),
 			vitepressProject("docs", "a.js", data),
 			nuxtProject("a.js", data, envMap(nil)),
+			svelteKitProject("a.js", data, true),
 		} {
 			for _, n := range p.Notes {
 				m := noteLineRE.FindStringSubmatch(n)
