@@ -446,3 +446,28 @@ func TestGeneratorProjects(t *testing.T) {
 		})
 	}
 }
+
+// TestGeneratorsSideBySide: a Nuxt app with VitePress docs names two site
+// folders: without DIR, which one is asked; with DIR, the base URL and the
+// URL form are those of the generator whose folder it is.
+func TestGeneratorsSideBySide(t *testing.T) {
+	inProject(t, map[string]string{
+		"nuxt.config.ts":             "export default defineNuxtConfig({ site: { url: 'https://app.example' } })\n",
+		"docs/.vitepress/config.mts": "export default { cleanUrls: true, sitemap: { hostname: 'https://docs.example' } }\n",
+		".output/public/":            "",
+		"docs/.vitepress/dist/":      "",
+	})
+	_, err := Resolve(cmdline(t), envMap(nil))
+	if err == nil || !strings.Contains(err.Error(), "found VitePress (docs/.vitepress/config.mts) and Nuxt (nuxt.config.ts) in the working directory: which one built the site?") {
+		t.Fatalf("err = %v", err)
+	}
+	for _, tc := range []struct{ dir, base string }{{"docs/.vitepress/dist", "https://docs.example/"}, {".output/public", "https://app.example/"}} {
+		c, err := Resolve(cmdline(t, tc.dir), envMap(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Build.Map.BaseURL != tc.base || c.Build.Map.CleanURLs != (tc.dir == "docs/.vitepress/dist") {
+			t.Errorf("%s: base %q clean %v", tc.dir, c.Build.Map.BaseURL, c.Build.Map.CleanURLs)
+		}
+	}
+}

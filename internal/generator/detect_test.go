@@ -64,6 +64,22 @@ func TestDetect(t *testing.T) {
 			},
 		},
 		{
+			name: "a Nuxt app with VitePress docs, a SvelteKit dependency left over",
+			files: map[string]string{
+				"nuxt.config.ts":            "export default defineNuxtConfig({ site: { url: 'https://app.example' } })\n",
+				"docs/.vitepress/config.ts": "export default { sitemap: { hostname: 'https://docs.example' } }\n",
+				"package.json":              `{"devDependencies": {"nuxt": "4", "vitepress": "1", "@sveltejs/kit": "2"}}`,
+			},
+			want: []Project{
+				{Generator: "vitepress", Title: "VitePress", File: "docs/.vitepress/config.ts", PublishDir: "docs/.vitepress/dist", TrailingSlash: "always",
+					BaseURL: "https://docs.example/", BaseURLFrom: "docs/.vitepress/config.ts sitemap.hostname"},
+				{Generator: "nuxt", Title: "Nuxt", File: "nuxt.config.ts", PublishDir: ".output/public", Fallbacks: nuxtFallbacks,
+					BaseURL: "https://app.example/", BaseURLFrom: "nuxt.config.ts site.url"},
+				{Generator: "sveltekit", Title: "SvelteKit", File: "package.json",
+					Notes: []string{"package.json: no kit.adapter: sitemapgen needs the static build of @sveltejs/adapter-static (set kit.adapter in svelte.config.js; `vite build` then writes build/)"}},
+			},
+		},
+		{
 			name: "every generator",
 			files: map[string]string{
 				"docusaurus.config.js": "module.exports = {url: 'https://d.example', baseUrl: '/'}",
