@@ -465,8 +465,9 @@ func (p *project) applyStyle(l *layers) {
 // applyGeneratorStyle sets, with no platform, the URL form the
 // generator that built the site links its pages by: with trailing slashes
 // off (Next.js by default, Astro trailingSlash: 'never' or build.format:
-// 'file', Docusaurus trailingSlash: false), NAME.html and NAME/index.html
-// are both /NAME; with them on, a folder's URL ends in /, and with clean
+// 'file', Docusaurus trailingSlash: false, Gatsby trailingSlash: 'never',
+// Nuxt site.trailingSlash: false), NAME.html and NAME/index.html are both
+// /NAME; with them on, a folder's URL ends in /, and with clean
 // URLs as well (VitePress cleanUrls: true) NAME.html is /NAME. MkDocs'
 // use_directory_urls: false links NAME.html as it is, as the defaults do.
 func (p *project) applyGeneratorStyle(l *layers) {

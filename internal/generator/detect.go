@@ -33,8 +33,8 @@ type Project struct {
 	File string
 	// PublishDir is the folder the generator writes, relative to dir,
 	// cleaned, with "/" separators: "public", "_site", "dist", "out",
-	// "site", "build", "public", "docs/.vitepress/dist", ".output/public".
-	// A configuration may give an absolute path, which
+	// "site", "build", "docs/.vitepress/dist", ".output/public". A
+	// configuration may give an absolute path, which
 	// stays absolute (check with filepath.IsAbs before joining). It is ""
 	// when the configuration does not say it with a literal value, and for
 	// a Next.js project that is not a static export or a SvelteKit one
@@ -59,16 +59,17 @@ type Project struct {
 	// otherwise.
 	SourceDir string
 	// TrailingSlash is "always", "never" or "": what the generator's
-	// configuration says about the form of its page URLs. "always": pages
-	// are written as NAME/index.html and linked as /NAME/ (MkDocs and
-	// Gatsby by default, Astro and Docusaurus when told, Next.js with
-	// trailingSlash: true). "never": pages are written as NAME.html
-	// (Next.js by default, Astro build.format 'file' or trailingSlash
-	// 'never', Docusaurus trailingSlash: false, MkDocs use_directory_urls:
-	// false), or as NAME/index.html (Gatsby trailingSlash: 'never');
-	// Next.js, Astro, Docusaurus and Gatsby link them as /NAME, MkDocs as
-	// /NAME.html. "": the configuration says nothing (Hugo and Jekyll: the
-	// built files tell).
+	// configuration says about the form of its page URLs. "always": a
+	// page written as NAME/index.html is linked as /NAME/ (MkDocs, Gatsby
+	// and VitePress by default, Astro and Docusaurus when told, Next.js
+	// with trailingSlash: true, Nuxt with nuxt-site-config's
+	// site.trailingSlash: true). "never": NAME/index.html and NAME.html
+	// are both linked as /NAME (Next.js by default, Astro build.format
+	// 'file' or trailingSlash 'never', Docusaurus trailingSlash: false,
+	// Gatsby trailingSlash: 'never', Nuxt site.trailingSlash: false), but
+	// for MkDocs' use_directory_urls: false, which writes NAME.html and
+	// links it as it is. "": the configuration says nothing (Hugo and
+	// Jekyll: the built files tell).
 	TrailingSlash string
 	// CleanURLs is true when the generator links a page written as
 	// NAME.html as /NAME and a folder with its slash (VitePress cleanUrls:
@@ -289,7 +290,7 @@ func atBase(site, base string) string {
 // absolute http(s) URL is Bad, with a note. It returns the site URL and
 // the states, for the caller's own notes.
 func (p *Project) readSite(r *jsconfig.Reader, baseKey string, join func(site, base string) string, siteKeys ...string) (site jsconfig.Value, siteSt, baseSt jsconfig.State) {
-	key := siteKeys[0]
+	var key string
 	for _, key = range siteKeys {
 		if site, siteSt = r.Str(key, baseURLHint); siteSt != jsconfig.Absent {
 			break
