@@ -376,11 +376,11 @@ func (c *config) property(s, e int, prefix string, depth int) {
 		v.Callee = strings.Join(strings.Fields(c.text(v0, open)), "")
 		args := c.split(open+1, ve-1)
 		v.Args = len(args)
-		switch a := args; {
-		case len(a) == 1 && c.toks[a[0][0]].is("{") && c.obj[a[0][0]] && c.match[a[0][0]] == a[0][1]-1:
-			c.walk(a[0][0], key+"()", depth+1)
-		case len(a) > 0:
-			c.values[key+"()"] = append(c.values[key+"()"], c.value(a[0][0], a[len(a)-1][1]))
+		switch {
+		case len(args) == 1 && c.toks[args[0][0]].is("{") && c.obj[args[0][0]] && c.match[args[0][0]] == args[0][1]-1:
+			c.walk(args[0][0], key+"()", depth+1)
+		case len(args) > 0:
+			c.values[key+"()"] = append(c.values[key+"()"], c.value(args[0][0], args[len(args)-1][1]))
 		}
 	}
 	c.values[key] = append(c.values[key], v)
@@ -403,8 +403,9 @@ func (c *config) callOpen(s, e int) int {
 	return -1
 }
 
-// split returns the comma-separated items of [s, e) (a call's arguments),
-// each as its first token and the end of its span.
+// split returns the comma-separated items of [s, e) (an object literal's
+// properties, a call's arguments), each as its first token and the end of
+// its span.
 func (c *config) split(s, e int) [][2]int {
 	var items [][2]int
 	for j := s; j < e; {
