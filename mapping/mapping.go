@@ -66,8 +66,14 @@ type Options struct {
 	CleanURLs bool
 	// TrailingSlash chooses the form of folder URLs (from index pages).
 	TrailingSlash SlashPolicy
-	// KeepErrorPages keeps the error pages (see IsErrorPage).
+	// KeepErrorPages keeps the error pages (see IsErrorPage) and the
+	// fallback pages.
 	KeepErrorPages bool
+	// Fallbacks are the paths, relative to the root, of the pages a
+	// generator writes as a single-page app's fallback: the shell a host
+	// serves for a path without a file of its own. They are left out as
+	// error pages are.
+	Fallbacks []string
 	// KeepNoIndex keeps pages whose head says noindex. (X-Robots-Tag
 	// rules apply whenever Hosts holds them.)
 	KeepNoIndex bool
@@ -321,6 +327,10 @@ func (m *Mapper) Map(p Page) Decision {
 	f, h := p.File, p.Head
 	if !m.opts.KeepErrorPages && IsErrorPage(f.Path) {
 		d.Skip = ErrorPage
+		return d
+	}
+	if !m.opts.KeepErrorPages && slices.Contains(m.opts.Fallbacks, f.Path) {
+		d.Skip, d.Because = ErrorPage, "the generator's fallback page, which a host serves for a path without a file"
 		return d
 	}
 	urlPath, form := m.urlPath(f.Path)

@@ -133,9 +133,20 @@ func TestMap(t *testing.T) {
 		}
 	}
 
-	keep, _ := New(Options{BaseURL: "https://example.com/", KeepErrorPages: true})
-	if d := keep.Map(Page{File: walker.File{Path: "404.html"}}); d.Skip != "" {
-		t.Errorf("KeepErrorPages: 404.html skipped as %q", d.Skip)
+	keep, _ := New(Options{BaseURL: "https://example.com/", KeepErrorPages: true, Fallbacks: []string{"200.html"}})
+	for _, rel := range []string{"404.html", "200.html"} {
+		if d := keep.Map(Page{File: walker.File{Path: rel}}); d.Skip != "" {
+			t.Errorf("KeepErrorPages: %s skipped as %q", rel, d.Skip)
+		}
+	}
+	// A generator's fallback page is left out as an error page, by its
+	// path: another 200.html is a page.
+	fb, _ := New(Options{BaseURL: "https://example.com/", Fallbacks: []string{"200.html"}})
+	if d := fb.Map(Page{File: walker.File{Path: "200.html"}}); d.Skip != ErrorPage || d.Because == "" {
+		t.Errorf("fallback 200.html: skip %q because %q", d.Skip, d.Because)
+	}
+	if d := fb.Map(Page{File: walker.File{Path: "en/200.html"}}); d.Skip != "" {
+		t.Errorf("en/200.html skipped as %q", d.Skip)
 	}
 }
 

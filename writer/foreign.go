@@ -24,10 +24,13 @@ import (
 // the files at the root and in the folders at the top for whose path
 // (as "sitemap-0.xml", "de/sitemap.xml") takes is true, that are regular
 // files holding a <urlset> or a <sitemapindex> of the Sitemaps 0.9
-// namespace. Names for which own is true (the files sitemapgen writes or
-// wrote) are not another tool's, nor is anything in a folder that holds
-// the record of a sitemapgen run of its own. A file that cannot be read is
-// not taken for a sitemap.
+// namespace. In a folder at the top those are sitemap.xml and
+// sitemap.xml.gz, or any file when takes is true for the folder's path
+// with a slash ("__sitemap__/": a folder of the tool's own). Names for
+// which own is true (the files sitemapgen writes or wrote) are not
+// another tool's, nor is anything in a folder that holds the record of a
+// sitemapgen run of its own. A file that cannot be read is not taken for
+// a sitemap.
 func ForeignSitemaps(dir string, takes, own func(name string) bool) ([]string, error) {
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -49,7 +52,15 @@ func ForeignSitemaps(dir string, takes, own func(name string) bool) ([]string, e
 			if _, err := os.Lstat(filepath.Join(sub, RecordName)); err == nil {
 				continue // another sitemapgen run's folder
 			}
-			for _, file := range []string{"sitemap.xml", "sitemap.xml.gz"} {
+			files := []string{"sitemap.xml", "sitemap.xml.gz"}
+			if takes(name + "/") {
+				files = nil
+				all, _ := os.ReadDir(sub) // a folder that cannot be read holds no sitemap
+				for _, f := range all {
+					files = append(files, f.Name())
+				}
+			}
+			for _, file := range files {
 				if rel := path.Join(name, file); takes(rel) && isSitemapFile(filepath.Join(sub, file)) {
 					found = append(found, rel)
 				}

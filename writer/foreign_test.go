@@ -176,3 +176,45 @@ func TestTakeOver(t *testing.T) {
 		}
 	})
 }
+
+// TestTakeOverFolder: a folder the tool names as its own ("__sitemap__/",
+// where @nuxtjs/sitemap writes the sitemaps its index lists) is read
+// whole; in another folder only sitemap.xml counts.
+func TestTakeOverFolder(t *testing.T) {
+	const urlset = `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/</loc></url></urlset>`
+	const index = `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://example.com/__sitemap__/en-US.xml</loc></sitemap></sitemapindex>`
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"sitemap_index.xml":     index,
+		"__sitemap__/en-US.xml": urlset,
+		"__sitemap__/fr-FR.xml": urlset,
+		"__sitemap__/style.xsl": `<xsl:stylesheet version="2.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"/>`,
+		"other/en-US.xml":       urlset,
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	takes := func(name string) bool {
+		return name == "sitemap_index.xml" || strings.HasPrefix(name, "__sitemap__/") || strings.HasPrefix(name, "other/") && name != "other/"
+	}
+	want := []string{"__sitemap__/en-US.xml", "__sitemap__/fr-FR.xml", "sitemap_index.xml"}
+	got, err := ForeignSitemaps(dir, takes, func(string) bool { return false })
+	if err != nil || !slices.Equal(got, want) {
+		t.Fatalf("ForeignSitemaps = %q, %v; want %q", got, err, want)
+	}
+	res, err := Write(sitemap.Slice{{Loc: "https://example.com/"}}, Options{Dir: dir, BaseURL: "https://example.com/", TakeOver: takes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(res.TakenOver, want) {
+		t.Errorf("TakenOver %q, want %q", res.TakenOver, want)
+	}
+	for _, name := range []string{"__sitemap__/style.xsl", "other/en-US.xml"} {
+		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(name))); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}

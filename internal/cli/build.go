@@ -41,17 +41,18 @@ or root: in sitemap.yaml; with --mode content, the folder of source files
 
 Without DIR, root: or a base URL, sitemapgen reads what the project already
 says: the generator's config in the working directory (Hugo, Jekyll, Astro,
-Eleventy, Next.js static export, MkDocs, Docusaurus, Pelican, Sphinx) for the
-site folder and base URL, and the hosting platform's build environment and
-files (Netlify,
+Eleventy, Next.js static export, MkDocs, Docusaurus, Pelican, Sphinx, Gatsby,
+VitePress, Nuxt, SvelteKit with adapter-static) for the site folder and base
+URL, and the hosting platform's build environment and files (Netlify,
 Vercel, Cloudflare Pages, GitHub Actions) for the production URL and the URL
 style the host serves. It says what it found in one line.
 
 The base URL, first found: --base-url, SITEMAP_BASE_URL, base_url: in
 sitemap.yaml, the platform's production URL (Netlify URL, Vercel
 VERCEL_PROJECT_PRODUCTION_URL), the generator's config (Hugo baseURL, Jekyll
-url + baseurl, Astro site + base, MkDocs site_url, Docusaurus url + baseUrl),
-then a guess from Cloudflare Pages' pages.dev name or GitHub Pages' address.
+url + baseurl, Astro site + base, MkDocs site_url, Docusaurus url + baseUrl,
+Gatsby siteUrl, VitePress sitemap.hostname, Nuxt site.url ...), then a guess
+from Cloudflare Pages' pages.dev name or GitHub Pages' address.
 
 Examples:
   hugo && sitemapgen                   a Hugo project: public/, hugo.toml's

@@ -222,7 +222,7 @@ func TestResolveErrors(t *testing.T) {
 		want string
 	}{
 		{"no base URL", cmdline(t, "public"), "", ErrNoBaseURL.Error()},
-		{"no root", cmdline(t, "--base-url", "https://example.com/"), "", ErrNoRoot.Error() + "\n(no Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs, Docusaurus, Pelican or Sphinx project found in the working directory)"},
+		{"no root", cmdline(t, "--base-url", "https://example.com/"), "", ErrNoRoot.Error() + "\n(no Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs, Docusaurus, Pelican, Sphinx, Gatsby, VitePress, Nuxt or SvelteKit project found in the working directory)"},
 		{"bad env base URL", cmdline(t, "p"), "ftp://x/", `SITEMAP_BASE_URL: base URL "ftp://x/": want an absolute http:// or https:// URL`},
 		{"quiet and verbose", cmdline(t, "--base-url", "https://e.x/", "--quiet", "--verbose", "p"), "", "--quiet and --verbose: choose one"},
 		{"missing --config", cmdline(t, "--config", "missing.yaml"), "", "missing.yaml: no such file or directory"},
@@ -631,6 +631,10 @@ func TestGeneratorSitemaps(t *testing.T) {
 		{"next", []string{"sitemap.xml", "sitemap-0.xml"}, []string{"sitemap-index.xml", "blog/sitemap.xml"}},
 		{"docusaurus", []string{"de/sitemap.xml", "pt-BR/sitemap.xml", "zh-Hans/sitemap.xml"}, []string{"blog/sitemap.xml", "docs/sitemap.xml", "sitemap-0.xml"}},
 		{"eleventy", []string{"sitemap.xml"}, []string{"sitemap-0.xml", "sitemap.xml.gz"}},
+		{"gatsby", []string{"sitemap-index.xml", "sitemap-0.xml", "sitemap.xml"}, []string{"sitemap_index.xml", "en/sitemap.xml"}},
+		{"vitepress", []string{"sitemap.xml"}, []string{"sitemap-0.xml", "sitemap-index.xml"}},
+		{"nuxt", []string{"sitemap.xml", "sitemap_index.xml", "__sitemap__/", "__sitemap__/en-US.xml"}, []string{"__sitemap__/style.xsl", "sitemap-0.xml", "en/sitemap.xml"}},
+		{"sveltekit", nil, []string{"sitemap.xml", "sitemap-index.xml", "sitemap-0.xml"}},
 	} {
 		takes := generatorSitemaps(&generator.Project{Generator: tc.gen}, dir)
 		for _, n := range tc.yes {

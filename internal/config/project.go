@@ -249,7 +249,7 @@ func (p *project) findRoot() (root, from string, err error) {
 		if len(p.found) > 0 {
 			msg = fmt.Sprintf("found %s, but not the folder it builds the site into\n", p.names()) + msg
 		} else {
-			msg += "\n(no Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs, Docusaurus, Pelican or Sphinx project found in " + dirName(p.dir) + ")"
+			msg += "\n(no Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs, Docusaurus, Pelican, Sphinx, Gatsby, VitePress, Nuxt or SvelteKit project found in " + dirName(p.dir) + ")"
 		}
 		for _, n := range notes {
 			msg += "\nnote: " + n
@@ -413,7 +413,7 @@ func (p *project) baseURL(root, previews string) (u, from string, err error) {
 func baseURLPlaces(g *generator.Project, file string) []string {
 	if base := filepath.Base(file); base == "package.json" || base == "Gemfile" {
 		// Found by a dependency: the configuration file to write.
-		conf := map[string]string{"jekyll": "_config.yml", "astro": "astro.config.mjs", "docusaurus": "docusaurus.config.js"}[g.Generator]
+		conf := map[string]string{"jekyll": "_config.yml", "astro": "astro.config.mjs", "docusaurus": "docusaurus.config.js", "gatsby": "gatsby-config.js", "vitepress": ".vitepress/config.mts", "nuxt": "nuxt.config.ts"}[g.Generator]
 		if conf != "" {
 			file = filepath.Join(filepath.Dir(file), conf)
 		}
@@ -437,6 +437,14 @@ func baseURLPlaces(g *generator.Project, file string) []string {
 		return []string{"SITEURL in publishconf.py (the production settings) or " + file}
 	case "sphinx":
 		return []string{"html_baseurl in Sphinx's configuration (" + file + ")"}
+	case "gatsby":
+		return []string{"siteUrl: in siteMetadata of Gatsby's configuration (" + file + ")", `"homepage": in package.json`}
+	case "vitepress":
+		return []string{"hostname: in sitemap of VitePress' configuration (" + file + ")", `"homepage": in package.json`}
+	case "nuxt":
+		return []string{"url: in site of Nuxt's configuration (" + file + "), or siteUrl: in runtimeConfig.public", `"homepage": in package.json`}
+	case "sveltekit":
+		return []string{`"homepage": in package.json (SvelteKit's configuration has no site URL)`}
 	}
 	return []string{"in " + g.Title + "'s configuration (" + file + ")"}
 }
@@ -465,8 +473,10 @@ func (p *project) applyStyle(l *layers) {
 // applyGeneratorStyle sets, with no platform, the URL form the
 // generator that built the site links its pages by: with trailing slashes
 // off (Next.js by default, Astro trailingSlash: 'never' or build.format:
-// 'file', Docusaurus trailingSlash: false), NAME.html and NAME/index.html
-// are both /NAME; with them on, a folder's URL ends in /. MkDocs'
+// 'file', Docusaurus trailingSlash: false, Gatsby trailingSlash: 'never',
+// Nuxt site.trailingSlash: false), NAME.html and NAME/index.html are both
+// /NAME; with them on, a folder's URL ends in /, and with clean
+// URLs as well (VitePress cleanUrls: true) NAME.html is /NAME. MkDocs'
 // use_directory_urls: false links NAME.html as it is, as the defaults do.
 func (p *project) applyGeneratorStyle(l *layers) {
 	g := p.builtBy(l.v.Root)
@@ -474,7 +484,7 @@ func (p *project) applyGeneratorStyle(l *layers) {
 		return
 	}
 	never := g.TrailingSlash == "never"
-	if never && !l.given("clean_urls") {
+	if (never || g.CleanURLs) && !l.given("clean_urls") {
 		l.v.CleanURLs = true
 	}
 	if !l.given("trailing_slash") {
@@ -514,8 +524,11 @@ func (p *project) describe(rootFrom, root, baseFrom string) string {
 	}
 	if g := p.genStyle; g != nil {
 		form := "folders with /"
-		if g.TrailingSlash == "never" {
+		switch {
+		case g.TrailingSlash == "never":
 			form = "clean URLs, folders without /"
+		case g.CleanURLs:
+			form = "clean URLs, folders with /"
 		}
 		parts = append(parts, fmt.Sprintf("%s URL style (%s; from %s)", g.Title, form, filepath.Join(p.dir, g.File)))
 	}

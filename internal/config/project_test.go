@@ -3,6 +3,7 @@ package config
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -339,4 +340,134 @@ func TestDetectReviewCases(t *testing.T) {
 			t.Errorf("a platform's URL is the site's own: %v", s.Warnings)
 		}
 	})
+}
+
+// TestGeneratorProjects: what plain sitemapgen takes from a project of
+// Gatsby, VitePress, Nuxt or SvelteKit: the site folder, the base URL (or
+// the places the hint names), the URL style, the pages that are a
+// single-page app's fallback.
+func TestGeneratorProjects(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		files     map[string]string
+		detected  string   // the line of what was found
+		base      string   // the base URL; "" for none
+		hint      []string // with no base URL: what the error names
+		clean     bool
+		slash     mapping.SlashPolicy
+		fallbacks []string
+	}{
+		{
+			name:      "gatsby",
+			files:     map[string]string{"gatsby-config.js": "module.exports = { siteMetadata: { siteUrl: 'https://gatsby.example' } }\n", "public/": ""},
+			detected:  "site public (Gatsby (gatsby-config.js)); base URL from gatsby-config.js siteMetadata.siteUrl; Gatsby URL style (folders with /; from gatsby-config.js)",
+			base:      "https://gatsby.example/",
+			slash:     mapping.SlashAlways,
+			fallbacks: []string{"offline-plugin-app-shell-fallback/index.html"},
+		},
+		{
+			name: "vitepress in docs/ with clean URLs",
+			files: map[string]string{
+				"docs/.vitepress/config.mts": "export default defineConfig({ base: '/guide/', cleanUrls: true, sitemap: { hostname: 'https://vp.example/guide/' } })\n",
+				"docs/.vitepress/dist/":      "",
+			},
+			detected: "site docs/.vitepress/dist (VitePress (docs/.vitepress/config.mts)); base URL from docs/.vitepress/config.mts sitemap.hostname + base; VitePress URL style (clean URLs, folders with /; from docs/.vitepress/config.mts)",
+			base:     "https://vp.example/guide/",
+			clean:    true,
+			slash:    mapping.SlashAlways,
+		},
+		{
+			name:  "vitepress without a hostname",
+			files: map[string]string{".vitepress/config.js": "export default {}\n", ".vitepress/dist/": ""},
+			hint:  []string{"hostname: in sitemap of VitePress' configuration (.vitepress/config.js)", `"homepage": in package.json`},
+		},
+		{
+			name: "nuxt with site.url and app.baseURL",
+			files: map[string]string{
+				"nuxt.config.ts":  "export default defineNuxtConfig({ app: { baseURL: '/shop/' }, site: { url: 'https://nuxt.example', trailingSlash: false } })\n",
+				".output/public/": "",
+			},
+			detected:  "site .output/public (Nuxt (nuxt.config.ts)); base URL from nuxt.config.ts site.url + app.baseURL; Nuxt URL style (clean URLs, folders without /; from nuxt.config.ts)",
+			base:      "https://nuxt.example/shop/",
+			clean:     true,
+			slash:     mapping.SlashNever,
+			fallbacks: []string{"200.html"},
+		},
+		{
+			name:  "nuxt without a site URL",
+			files: map[string]string{"nuxt.config.ts": "export default defineNuxtConfig({})\n", ".output/public/": ""},
+			hint:  []string{"url: in site of Nuxt's configuration (nuxt.config.ts), or siteUrl: in runtimeConfig.public", `"homepage": in package.json`},
+		},
+		{
+			name: "sveltekit with adapter-static, homepage",
+			files: map[string]string{
+				"svelte.config.js": "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter({ fallback: '200.html' }), paths: { base: '/kit' } } };\n",
+				"package.json":     `{"homepage": "https://kit.example", "devDependencies": {"@sveltejs/kit": "2"}}`,
+				"build/":           "",
+			},
+			detected:  "site build (SvelteKit (svelte.config.js)); base URL from package.json homepage",
+			base:      "https://kit.example/kit/",
+			slash:     mapping.SlashAlways,
+			fallbacks: []string{"200.html"},
+		},
+		{
+			name:  "sveltekit without a base URL",
+			files: map[string]string{"svelte.config.js": "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter() } };\n", "build/": ""},
+			hint:  []string{`"homepage": in package.json (SvelteKit's configuration has no site URL)`},
+		},
+		{
+			name:  "gatsby without siteUrl",
+			files: map[string]string{"package.json": `{"dependencies": {"gatsby": "5"}}`, "public/": ""},
+			hint:  []string{"siteUrl: in siteMetadata of Gatsby's configuration (gatsby-config.js)", `"homepage": in package.json`},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			inProject(t, tc.files)
+			c, err := Resolve(cmdline(t), envMap(nil))
+			if tc.base == "" {
+				if err == nil || !strings.HasPrefix(err.Error(), ErrNoBaseURL.Error()) {
+					t.Fatalf("err = %v, want no base URL", err)
+				}
+				for _, h := range tc.hint {
+					if !strings.Contains(err.Error(), "\n  or "+h) {
+						t.Errorf("the error does not name %q:\n%v", h, err)
+					}
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := c.Build.Map
+			if c.Detected != tc.detected || m.BaseURL != tc.base || m.CleanURLs != tc.clean || m.TrailingSlash != tc.slash || !slices.Equal(m.Fallbacks, tc.fallbacks) {
+				t.Errorf("detected %q\n  base %q clean %v slash %v fallbacks %q\nwant %q\n  base %q clean %v slash %v fallbacks %q",
+					c.Detected, m.BaseURL, m.CleanURLs, m.TrailingSlash, m.Fallbacks, tc.detected, tc.base, tc.clean, tc.slash, tc.fallbacks)
+			}
+		})
+	}
+}
+
+// TestGeneratorsSideBySide: a Nuxt app with VitePress docs names two site
+// folders: without DIR, which one is asked; with DIR, the base URL and the
+// URL form are those of the generator whose folder it is.
+func TestGeneratorsSideBySide(t *testing.T) {
+	inProject(t, map[string]string{
+		"nuxt.config.ts":             "export default defineNuxtConfig({ site: { url: 'https://app.example' } })\n",
+		"docs/.vitepress/config.mts": "export default { cleanUrls: true, sitemap: { hostname: 'https://docs.example' } }\n",
+		".output/public/":            "",
+		"docs/.vitepress/dist/":      "",
+	})
+	_, err := Resolve(cmdline(t), envMap(nil))
+	if err == nil || !strings.Contains(err.Error(), "found VitePress (docs/.vitepress/config.mts) and Nuxt (nuxt.config.ts) in the working directory: which one built the site?") {
+		t.Fatalf("err = %v", err)
+	}
+	for _, tc := range []struct{ dir, base string }{{"docs/.vitepress/dist", "https://docs.example/"}, {".output/public", "https://app.example/"}} {
+		c, err := Resolve(cmdline(t, tc.dir), envMap(nil))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Build.Map.BaseURL != tc.base || c.Build.Map.CleanURLs != (tc.dir == "docs/.vitepress/dist") {
+			t.Errorf("%s: base %q clean %v", tc.dir, c.Build.Map.BaseURL, c.Build.Map.CleanURLs)
+		}
+	}
 }

@@ -198,13 +198,17 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 // generatorSitemaps names the sitemap files the generator g (or the
 // sitemap plugin its projects use) writes into its output, by their path
 // there: Hugo's sitemap.xml and each language's LANG/sitemap.xml,
-// jekyll-sitemap's and Eleventy's sitemap.xml, MkDocs' sitemap.xml and
-// sitemap.xml.gz, @astrojs/sitemap's sitemap-index.xml and sitemap-N.xml,
-// next-sitemap's sitemap.xml and sitemap-N.xml, Docusaurus'
-// sitemap.xml and each locale's LOCALE/sitemap.xml.
+// jekyll-sitemap's, Eleventy's and VitePress's sitemap.xml, MkDocs'
+// sitemap.xml and sitemap.xml.gz, @astrojs/sitemap's sitemap-index.xml
+// and sitemap-N.xml, next-sitemap's sitemap.xml and sitemap-N.xml,
+// Docusaurus' sitemap.xml and each locale's LOCALE/sitemap.xml,
+// gatsby-plugin-sitemap's sitemap-index.xml and sitemap-N.xml
+// (sitemap.xml before its version 4), @nuxtjs/sitemap's sitemap.xml, or
+// sitemap_index.xml and the sitemaps in its folder __sitemap__/; none of
+// SvelteKit's, which has no sitemap of its own.
 func generatorSitemaps(g *generator.Project, projectDir string) func(string) bool {
 	names := map[string]bool{"sitemap.xml": true}
-	shards, locales := false, false
+	shards, locales, folder := false, false, ""
 	switch g.Generator {
 	case "hugo":
 		if h, err := generator.LoadHugo(projectDir); err == nil {
@@ -214,12 +218,16 @@ func generatorSitemaps(g *generator.Project, projectDir string) func(string) boo
 		}
 	case "mkdocs":
 		names["sitemap.xml.gz"] = true
-	case "astro":
+	case "astro", "gatsby":
 		names["sitemap-index.xml"], shards = true, true
 	case "next":
 		shards = true
 	case "docusaurus":
 		locales = true
+	case "nuxt":
+		names["sitemap_index.xml"], folder = true, "__sitemap__/"
+	case "sveltekit":
+		delete(names, "sitemap.xml") // it writes none: a sitemap.xml route is the project's own
 	}
 	return func(name string) bool {
 		dir, file := path.Split(name)
@@ -230,14 +238,16 @@ func generatorSitemaps(g *generator.Project, projectDir string) func(string) boo
 			return true
 		case locales && file == "sitemap.xml" && localeDir.MatchString(strings.TrimSuffix(dir, "/")):
 			return true
+		case folder != "" && (name == folder || dir == folder && path.Ext(file) == ".xml"):
+			return true
 		}
 		return false
 	}
 }
 
 var (
-	// numberedShard is the name of the shards of @astrojs/sitemap and
-	// next-sitemap: sitemap-0.xml, sitemap-1.xml …
+	// numberedShard is the name of the shards of @astrojs/sitemap,
+	// next-sitemap and gatsby-plugin-sitemap: sitemap-0.xml, sitemap-1.xml …
 	numberedShard = regexp.MustCompile(`^sitemap-[0-9]+\.xml$`)
 	// localeDir is the name of a Docusaurus locale's folder: de, pt-BR,
 	// zh-Hans.
@@ -296,6 +306,10 @@ func (c *Config) options(pr *project) error {
 	for _, src := range v.LastMod.Sources {
 		lastmod = append(lastmod, mapping.LastModSource(src))
 	}
+	var fallbacks []string // a single-page app's shells, no pages
+	if g := pr.builtBy(v.Root); g != nil && v.Mode != ModeContent {
+		fallbacks = g.Fallbacks
+	}
 	var hostDirs []string
 	if v.Skip.XRobotsTag {
 		// _headers and vercel.json live in the site folder or the project
@@ -317,6 +331,7 @@ func (c *Config) options(pr *project) error {
 			CleanURLs:        v.CleanURLs,
 			TrailingSlash:    slash,
 			KeepErrorPages:   !v.Skip.ErrorPages,
+			Fallbacks:        fallbacks,
 			KeepNoIndex:      !v.Skip.NoIndex,
 			KeepRedirects:    !v.Skip.Redirects,
 			KeepNonCanonical: !v.Skip.NonCanonical,

@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
@@ -67,40 +68,31 @@ func astroProject(name string, data []byte) *Project {
 		p.PublishDir = ""
 	}
 
-	site, siteSt := r.Str("site", baseURLHint)
-	base, baseSt := r.Str("base", baseURLHint)
-	if siteSt == jsconfig.OK && !absHTTP(site.Value) {
-		r.Note(site.Line, "site %q is not an absolute http(s) URL; give --base-url", site.Value)
-		siteSt = jsconfig.Bad
-	}
-	switch {
-	case siteSt == jsconfig.OK && baseSt != jsconfig.Bad:
-		u, _ := url.Parse(strings.TrimSpace(site.Value))
-		b := "/"
-		if baseSt == jsconfig.OK && normBase(base.Value) != "" {
-			b = normBase(base.Value)
-		}
-		p.BaseURL = u.Scheme + "://" + u.Host + b
-		p.BaseURLFrom = name + " site"
-		if b != "/" {
-			p.BaseURLFrom += " + base"
-		}
-		if baseSt == jsconfig.Absent && normBase(u.Path) != "" {
-			r.Note(site.Line, "site has the path %s, which Astro does not use without base: the pages are at the root of %s (set base: '%s' if they are not)", u.EscapedPath(), u.Host, strings.TrimSuffix(normBase(u.Path), "/"))
-		}
-	case siteSt != jsconfig.OK && baseSt == jsconfig.OK:
-		p.BasePath = normBase(base.Value)
+	site, siteSt, baseSt := p.readSite(r, "base", atBase, "site")
+	if u, _ := url.Parse(strings.TrimSpace(site.Value)); siteSt == jsconfig.OK && baseSt == jsconfig.Absent && normBase(u.Path) != "" {
+		r.Note(site.Line, "site has the path %s, which Astro does not use without base: the pages are at the root of %s (set base: '%s' if they are not)", u.EscapedPath(), u.Host, strings.TrimSuffix(normBase(u.Path), "/"))
 	}
 
-	slash, slashSt := r.Str("trailingSlash", "")
-	switch {
-	case slashSt == jsconfig.OK && (slash.Value == "always" || slash.Value == "never"):
-		p.TrailingSlash = slash.Value
-	case slashSt == jsconfig.OK && slash.Value != "ignore":
-		r.Note(slash.Line, "trailingSlash %q is not 'always', 'never' or 'ignore'", slash.Value)
-	}
+	var slashSt jsconfig.State
+	p.TrailingSlash, slashSt = slashOption(r)
 	if format, st := r.Str("build.format", ""); st == jsconfig.OK && format.Value == "file" && p.TrailingSlash == "" && slashSt != jsconfig.Bad {
 		p.TrailingSlash = "never" // about.astro is written as about.html
 	}
 	return p
+}
+
+// slashOption reads a trailingSlash option of 'always', 'never' or
+// 'ignore' (Astro's, Gatsby's): "always", "never", or "" for 'ignore' and
+// the values of ignored (Gatsby 4's 'legacy'). Another value is Bad, with
+// a note.
+func slashOption(r *jsconfig.Reader, ignored ...string) (string, jsconfig.State) {
+	v, st := r.Str("trailingSlash", "")
+	switch {
+	case st != jsconfig.OK || v.Value == "ignore" || slices.Contains(ignored, v.Value):
+		return "", st
+	case v.Value == "always" || v.Value == "never":
+		return v.Value, st
+	}
+	r.Note(v.Line, "trailingSlash %q is not 'always', 'never' or 'ignore'", v.Value)
+	return "", jsconfig.Bad
 }

@@ -71,7 +71,7 @@ func (d *detector) fillBaseURL(p *Project) error {
 				}
 			}
 		}
-	case "astro", "docusaurus":
+	case "astro", "docusaurus", "gatsby", "vitepress", "nuxt", "sveltekit":
 	default:
 		return nil
 	}

@@ -8,11 +8,13 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 )
 
 // Project is what a project folder's files say about the site a generator builds there.
@@ -22,18 +24,21 @@ import (
 // with ${}, a function call, an !ENV variable that is not set) it leaves
 // empty and says so in Notes.
 type Project struct {
-	Generator string // "hugo", "jekyll", "astro", "eleventy", "next", "mkdocs", "docusaurus", "pelican", "sphinx"
-	Title     string // "Hugo", "Jekyll", "Astro", "Eleventy", "Next.js", "MkDocs", "Docusaurus", "Pelican", "Sphinx"
+	Generator string // "hugo", "jekyll", "astro", "eleventy", "next", "mkdocs", "docusaurus", "pelican", "sphinx", "gatsby", "vitepress", "nuxt", "sveltekit"
+	Title     string // "Hugo", "Jekyll", "Astro", "Eleventy", "Next.js", "MkDocs", "Docusaurus", "Pelican", "Sphinx", "Gatsby", "VitePress", "Nuxt", "SvelteKit"
 	// File is the file that told, relative to dir, with "/" separators:
 	// "hugo.toml", "config/_default/hugo.toml", "_config.yml", "Gemfile",
-	// "astro.config.mjs", "package.json", "mkdocs.yml" …
+	// "astro.config.mjs", "package.json", "mkdocs.yml",
+	// "docs/.vitepress/config.mts" …
 	File string
 	// PublishDir is the folder the generator writes, relative to dir,
 	// cleaned, with "/" separators: "public", "_site", "dist", "out",
-	// "site", "build". A configuration may give an absolute path, which
+	// "site", "build", "docs/.vitepress/dist", ".output/public". A
+	// configuration may give an absolute path, which
 	// stays absolute (check with filepath.IsAbs before joining). It is ""
 	// when the configuration does not say it with a literal value, and for
-	// a Next.js project that is not a static export.
+	// a Next.js project that is not a static export or a SvelteKit one
+	// without adapter-static.
 	PublishDir string
 	// BaseURL is the absolute http(s) URL of the site with its base path,
 	// ending in "/", from the configuration's literal values ("" when none
@@ -45,8 +50,9 @@ type Project struct {
 	BaseURLFrom string
 	// BasePath is a base path the configuration gives without a host
 	// (Next.js basePath, Eleventy pathPrefix, Astro base without site,
-	// Jekyll baseurl without url), starting and ending in "/"; "" if none
-	// or when BaseURL carries it.
+	// Jekyll baseurl without url, Gatsby pathPrefix without siteUrl, Nuxt
+	// app.baseURL without site.url, SvelteKit kit.paths.base), starting
+	// and ending in "/"; "" if none or when BaseURL carries it.
 	BasePath string
 	// SourceDir is the folder of the source files, relative to dir, with
 	// "/" separators, when the configuration names one: MkDocs' docs_dir
@@ -61,16 +67,29 @@ type Project struct {
 	// only); "" for the defaults, /docs and /blog.
 	DocsBase, BlogBase string
 	// TrailingSlash is "always", "never" or "": what the generator's
-	// configuration says about the form of its page URLs. "always": pages
-	// are written as NAME/index.html and linked as /NAME/ (MkDocs by
-	// default, Astro and Docusaurus when told, Next.js with trailingSlash:
-	// true). "never": pages are written as NAME.html (Next.js by default,
-	// Astro build.format 'file' or trailingSlash 'never', Docusaurus
-	// trailingSlash: false, MkDocs use_directory_urls: false); Next.js,
-	// Astro and Docusaurus link them as /NAME, MkDocs as /NAME.html. "":
-	// the configuration says nothing (Hugo and Jekyll: the built files
-	// tell).
+	// configuration says about the form of its page URLs. "always": a
+	// page written as NAME/index.html is linked as /NAME/ (MkDocs, Gatsby
+	// and VitePress by default, Astro and Docusaurus when told, Next.js
+	// with trailingSlash: true, Nuxt with nuxt-site-config's
+	// site.trailingSlash: true). "never": NAME/index.html and NAME.html
+	// are both linked as /NAME (Next.js by default, Astro build.format
+	// 'file' or trailingSlash 'never', Docusaurus trailingSlash: false,
+	// Gatsby trailingSlash: 'never', Nuxt site.trailingSlash: false), but
+	// for MkDocs' use_directory_urls: false, which writes NAME.html and
+	// links it as it is. "": the configuration says nothing (Hugo and
+	// Jekyll: the built files tell).
 	TrailingSlash string
+	// CleanURLs is true when the generator links a page written as
+	// NAME.html as /NAME and a folder with its slash (VitePress cleanUrls:
+	// true, with TrailingSlash "always"). TrailingSlash "never" links
+	// NAME.html as /NAME too, but for MkDocs.
+	CleanURLs bool
+	// Fallbacks are the files, relative to PublishDir, that the generator
+	// writes as a single-page app's fallback: the shell a host serves for
+	// a path without a file of its own (Nuxt's 200.html,
+	// gatsby-plugin-offline's offline-plugin-app-shell-fallback/index.html,
+	// adapter-static's fallback). They are no pages of the site.
+	Fallbacks []string
 	// Notes are things the reader saw but could not take, each
 	// "file:line: ..." (or "file: ..." without a line), e.g.
 	// "astro.config.mjs:4: site is not a literal string (process.env.SITE); give --base-url".
@@ -79,7 +98,8 @@ type Project struct {
 
 // Detect returns the generators whose files are in dir, in the order
 // hugo, jekyll, astro, eleventy, next, mkdocs, docusaurus, pelican,
-// sphinx (at most one Project per generator). No generator: nil, nil.
+// sphinx, gatsby, vitepress, nuxt, sveltekit (at most one Project per
+// generator). No generator: nil, nil.
 //
 // What tells each generator:
 //
@@ -99,6 +119,14 @@ type Project struct {
 //   - Pelican: pelicanconf.py.
 //   - Sphinx: a conf.py that sets project or extensions, at the top, in
 //     source/, docs/ or docs/source/.
+//   - Gatsby: gatsby-config.{js,mjs,ts}, else a package.json dependency
+//     "gatsby".
+//   - VitePress: .vitepress/config.{js,ts,mjs,mts} in the project folder
+//     or in docs/, else a package.json dependency "vitepress".
+//   - Nuxt: nuxt.config.{ts,js,mjs}, else a package.json dependency
+//     "nuxt".
+//   - SvelteKit: svelte.config.js (with kit.adapter, or a package.json
+//     dependency "@sveltejs/kit"), else that dependency.
 //
 // A JavaScript project whose configuration gives no site URL takes the one
 // it keeps elsewhere: next-sitemap's siteUrl (Next.js), the url of
@@ -138,7 +166,7 @@ func detect(dir string, env func(string) (string, bool)) ([]Project, error) {
 		return nil, err
 	}
 	var out []Project
-	for _, check := range []func() (*Project, error){d.hugo, d.jekyll, d.astro, d.eleventy, d.next, d.mkdocs, d.docusaurus, d.pelican, d.sphinx} {
+	for _, check := range []func() (*Project, error){d.hugo, d.jekyll, d.astro, d.eleventy, d.next, d.mkdocs, d.docusaurus, d.pelican, d.sphinx, d.gatsby, d.vitepress, d.nuxt, d.sveltekit} {
 		p, err := check()
 		if err != nil {
 			return nil, err
@@ -182,6 +210,17 @@ func (d *detector) firstFile(names ...string) (string, []byte, error) {
 		return name, data, nil
 	}
 	return "", nil, nil
+}
+
+// configOrDependency returns the name and contents of the first of
+// configs that is a file in d.dir, else "package.json" (and no contents)
+// when the project depends on the package dep; "" when neither.
+func (d *detector) configOrDependency(dep string, configs ...string) (string, []byte, error) {
+	name, data, err := d.firstFile(configs...)
+	if err == nil && name == "" && d.pkg.has(dep) {
+		name = "package.json"
+	}
+	return name, data, err
 }
 
 // noteAt formats a Note: "file:line: message", or "file: message".
@@ -235,6 +274,54 @@ func normBase(p string) string {
 		return ""
 	}
 	return "/" + p + "/"
+}
+
+// atBase returns the URL of a site whose generator links every page
+// under the base path base (Astro's base, VitePress's base): site's
+// scheme and host, then base ("/" for none). site is an absolute http(s)
+// URL; its own path does not count, since the links do not use it.
+func atBase(site, base string) string {
+	u, _ := url.Parse(strings.TrimSpace(site))
+	b := normBase(base)
+	if b == "" {
+		b = "/"
+	}
+	return u.Scheme + "://" + u.Host + b
+}
+
+// readSite reads the site URL and the base path of a JavaScript
+// configuration: the first of siteKeys that is set (Astro's site,
+// Docusaurus' url, VitePress's sitemap.hostname) and baseKey (base,
+// baseUrl; "" for none). With a site URL it sets p.BaseURL to join(site,
+// base) and p.BaseURLFrom to "FILE SITEKEY", with " + BASEKEY" when the
+// base is set; with a base alone, p.BasePath. A site URL that is not an
+// absolute http(s) URL is Bad, with a note. It returns the site URL and
+// the states, for the caller's own notes.
+func (p *Project) readSite(r *jsconfig.Reader, baseKey string, join func(site, base string) string, siteKeys ...string) (site jsconfig.Value, siteSt, baseSt jsconfig.State) {
+	var key string
+	for _, key = range siteKeys {
+		if site, siteSt = r.Str(key, baseURLHint); siteSt != jsconfig.Absent {
+			break
+		}
+	}
+	var base jsconfig.Value
+	if baseKey != "" {
+		base, baseSt = r.Str(baseKey, baseURLHint)
+	}
+	if siteSt == jsconfig.OK && !absHTTP(site.Value) {
+		r.Note(site.Line, "%s %q is not an absolute http(s) URL; give --base-url", key, site.Value)
+		siteSt = jsconfig.Bad
+	}
+	switch {
+	case siteSt == jsconfig.OK && baseSt != jsconfig.Bad:
+		p.BaseURL, p.BaseURLFrom = join(site.Value, base.Value), p.File+" "+key
+		if baseSt == jsconfig.OK {
+			p.BaseURLFrom += " + " + baseKey
+		}
+	case siteSt != jsconfig.OK && baseSt == jsconfig.OK:
+		p.BasePath = normBase(base.Value)
+	}
+	return site, siteSt, baseSt
 }
 
 // joinSiteBase appends a base path to a site URL: Jekyll's url +
@@ -296,6 +383,20 @@ func (p *packageJSON) scriptNames() []string {
 	}
 	slices.Sort(names)
 	return names
+}
+
+// scriptRuns returns, for each script that runs cmd ("next export",
+// "gatsby build"), by the scripts' names, the arguments it gives cmd (up
+// to the end of the command: ;, & or |).
+func (p *packageJSON) scriptRuns(cmd string) [][]string {
+	re := regexp.MustCompile(`(?:^|[\s;&|(])` + strings.Join(strings.Fields(regexp.QuoteMeta(cmd)), `\s+`) + `\b([^;&|]*)`)
+	var runs [][]string
+	for _, name := range p.scriptNames() {
+		if m := re.FindStringSubmatch(p.scripts[name]); m != nil {
+			runs = append(runs, strings.Fields(m[1]))
+		}
+	}
+	return runs
 }
 
 func (d *detector) readPackageJSON() (*packageJSON, error) {

@@ -64,9 +64,29 @@ func TestDetect(t *testing.T) {
 			},
 		},
 		{
+			name: "a Nuxt app with VitePress docs, a SvelteKit dependency left over",
+			files: map[string]string{
+				"nuxt.config.ts":            "export default defineNuxtConfig({ site: { url: 'https://app.example' } })\n",
+				"docs/.vitepress/config.ts": "export default { sitemap: { hostname: 'https://docs.example' } }\n",
+				"package.json":              `{"devDependencies": {"nuxt": "4", "vitepress": "1", "@sveltejs/kit": "2"}}`,
+			},
+			want: []Project{
+				{Generator: "vitepress", Title: "VitePress", File: "docs/.vitepress/config.ts", PublishDir: "docs/.vitepress/dist", TrailingSlash: "always",
+					BaseURL: "https://docs.example/", BaseURLFrom: "docs/.vitepress/config.ts sitemap.hostname"},
+				{Generator: "nuxt", Title: "Nuxt", File: "nuxt.config.ts", PublishDir: ".output/public", Fallbacks: nuxtFallbacks,
+					BaseURL: "https://app.example/", BaseURLFrom: "nuxt.config.ts site.url"},
+				{Generator: "sveltekit", Title: "SvelteKit", File: "package.json",
+					Notes: []string{"package.json: no kit.adapter: sitemapgen needs the static build of @sveltejs/adapter-static (set kit.adapter in svelte.config.js; `vite build` then writes build/)"}},
+			},
+		},
+		{
 			name: "every generator",
 			files: map[string]string{
 				"docusaurus.config.js": "module.exports = {url: 'https://d.example', baseUrl: '/'}",
+				"gatsby-config.js":     "module.exports = {siteMetadata: {siteUrl: 'https://g.example'}}",
+				".vitepress/config.ts": "export default { cleanUrls: true }",
+				"nuxt.config.ts":       "export default defineNuxtConfig({ site: { url: 'https://n.example' } })",
+				"svelte.config.js":     "import adapter from '@sveltejs/adapter-static'; export default { kit: { adapter: adapter() } }",
 				"mkdocs.yml":           "site_name: x\n",
 				"next.config.js":       "module.exports = {output: 'export'}",
 				".eleventy.js":         "module.exports = function () {}",
@@ -82,6 +102,10 @@ func TestDetect(t *testing.T) {
 				{Generator: "next", Title: "Next.js", File: "next.config.js", PublishDir: "out", TrailingSlash: "never"},
 				{Generator: "mkdocs", Title: "MkDocs", File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", TrailingSlash: "always"},
 				{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://d.example/", BaseURLFrom: "docusaurus.config.js url + baseUrl"},
+				{Generator: "gatsby", Title: "Gatsby", File: "gatsby-config.js", PublishDir: "public", BaseURL: "https://g.example/", BaseURLFrom: "gatsby-config.js siteMetadata.siteUrl", TrailingSlash: "always", Fallbacks: gatsbyFallbacks},
+				{Generator: "vitepress", Title: "VitePress", File: ".vitepress/config.ts", PublishDir: ".vitepress/dist", TrailingSlash: "always", CleanURLs: true},
+				{Generator: "nuxt", Title: "Nuxt", File: "nuxt.config.ts", PublishDir: ".output/public", BaseURL: "https://n.example/", BaseURLFrom: "nuxt.config.ts site.url", Fallbacks: nuxtFallbacks},
+				{Generator: "sveltekit", Title: "SvelteKit", File: "svelte.config.js", PublishDir: "build"},
 			},
 		},
 	})
@@ -126,9 +150,12 @@ func formatProjects(ps []Project) string {
 		for i := 0; i < v.NumField(); i++ {
 			if f := v.Field(i); !f.IsZero() {
 				b.WriteString(" " + v.Type().Field(i).Name + ": ")
-				if f.Kind() == reflect.String {
+				switch f.Kind() {
+				case reflect.String:
 					b.WriteString(strconv.Quote(f.String()))
-				} else {
+				case reflect.Bool:
+					b.WriteString(strconv.FormatBool(f.Bool()))
+				default:
 					for _, n := range f.Interface().([]string) {
 						b.WriteString("\n      " + strconv.Quote(n))
 					}
@@ -203,8 +230,8 @@ func TestKeyLine(t *testing.T) {
 
 var noteLineRE = regexp.MustCompile(`^[^:]+:(\d+): `)
 
-// FuzzJSProjects checks that the Astro, Eleventy, Next.js and Docusaurus
-// readers, on top of the JavaScript reader (whose own fuzz target is
+// FuzzJSProjects checks that the Astro, Eleventy, Next.js, Docusaurus,
+// Gatsby, VitePress, Nuxt and SvelteKit readers, on top of the JavaScript reader (whose own fuzz target is
 // jsconfig's FuzzJSLiterals), do not panic and only report lines the file
 // has.
 func FuzzJSProjects(f *testing.F) {
@@ -221,6 +248,7 @@ func FuzzJSProjects(f *testing.F) {
 		"}}}))) export default ({{{ a: ",
 		"#!/usr/bin/env node\nmodule.exports = { site: '\\u{1F600}\\uD83D\\uDE00\\x4' }",
 		"export default async function () { return { url: 'https://a' } satisfies Config }",
+		"import a from '@sveltejs/adapter-static'; export default { kit: { adapter: a({ pages: 'x', fallback: '200.html' }) } }",
 	} {
 		f.Add([]byte(s))
 	}
@@ -237,6 +265,10 @@ func FuzzJSProjects(f *testing.F) {
 			eleventyProject("a.js", data),
 			nextProject("a.js", data, pkg),
 			docusaurusProject("a.js", data),
+			gatsbyProject("a.js", data, true),
+			vitepressProject("docs", "a.js", data),
+			nuxtProject("a.js", data, envMap(nil)),
+			svelteKitProject("a.js", data, true),
 		} {
 			for _, n := range p.Notes {
 				m := noteLineRE.FindStringSubmatch(n)

@@ -64,21 +64,7 @@ func docusaurusProject(name string, data []byte) *Project {
 		r.Note(0, "a routeBasePath is not read: pages under it are not joined to their sources")
 	}
 
-	site, siteSt := r.Str("url", baseURLHint)
-	base, baseSt := r.Str("baseUrl", baseURLHint)
-	if siteSt == jsconfig.OK && !absHTTP(site.Value) {
-		r.Note(site.Line, "url %q is not an absolute http(s) URL; give --base-url", site.Value)
-		siteSt = jsconfig.Bad
-	}
-	switch {
-	case siteSt == jsconfig.OK && baseSt != jsconfig.Bad:
-		p.BaseURL, p.BaseURLFrom = joinSiteBase(site.Value, base.Value), name+" url"
-		if baseSt == jsconfig.OK {
-			p.BaseURLFrom += " + baseUrl"
-		}
-	case siteSt != jsconfig.OK && baseSt == jsconfig.OK:
-		p.BasePath = normBase(base.Value)
-	}
+	p.readSite(r, "baseUrl", joinSiteBase, "url")
 	if b, st := r.Bool("trailingSlash"); st == jsconfig.OK {
 		p.TrailingSlash = "never"
 		if b {

@@ -1,7 +1,6 @@
 package generator
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
@@ -14,45 +13,32 @@ var nextConfigs = []string{"next.config.js", "next.config.mjs", "next.config.ts"
 // next is Detect's check for a Next.js project: a configuration file,
 // else a package.json dependency "next".
 func (d *detector) next() (*Project, error) {
-	name, data, err := d.firstFile(nextConfigs...)
-	if err != nil {
+	name, data, err := d.configOrDependency("next", nextConfigs...)
+	if err != nil || name == "" {
 		return nil, err
-	}
-	if name == "" && !d.pkg.has("next") {
-		return nil, nil
-	}
-	if name == "" {
-		name, data = "package.json", nil
 	}
 	return nextProject(name, data, d.pkg), nil
 }
 
-// nextExportRE finds `next export` in a package.json script, the way
-// Next.js before 13.3 made a static export.
-var nextExportRE = regexp.MustCompile(`(?:^|[\s;&|(])next\s+export\b([^;&|]*)`)
-
 // nextExportScript returns the folder a script running `next export`
-// writes (-o, --outdir; default "out"); ok is false when no script runs
-// it.
+// writes (-o, --outdir; default "out"), the way Next.js before 13.3 made
+// a static export; ok is false when no script runs it.
 func nextExportScript(pkg *packageJSON) (dir string, ok bool) {
-	for _, name := range pkg.scriptNames() {
-		m := nextExportRE.FindStringSubmatch(pkg.scripts[name])
-		if m == nil {
-			continue
-		}
-		dir = "out"
-		args := strings.Fields(m[1])
-		for i, a := range args {
-			switch {
-			case (a == "-o" || a == "--outdir") && i+1 < len(args):
-				dir = args[i+1]
-			case strings.HasPrefix(a, "--outdir="):
-				dir = strings.TrimPrefix(a, "--outdir=")
-			}
-		}
-		return cleanDir(strings.Trim(dir, `"'`)), true
+	runs := pkg.scriptRuns("next export")
+	if len(runs) == 0 {
+		return "", false
 	}
-	return "", false
+	dir = "out"
+	args := runs[0]
+	for i, a := range args {
+		switch {
+		case (a == "-o" || a == "--outdir") && i+1 < len(args):
+			dir = args[i+1]
+		case strings.HasPrefix(a, "--outdir="):
+			dir = strings.TrimPrefix(a, "--outdir=")
+		}
+	}
+	return cleanDir(strings.Trim(dir, `"'`)), true
 }
 
 // nextProject reads a Next.js configuration (data is nil without one).

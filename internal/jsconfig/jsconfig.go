@@ -11,7 +11,12 @@
 // const config = {…}; export default config) and records each `key:
 // value` pair with its path (build.format, dir.output) and line. A value
 // is taken only when it is a literal: a string, a template without ${},
-// true, false, a number, null or undefined.
+// true, false, a number, null or undefined. A value that calls a named
+// function, adapter({ pages: 'dist' }), is read as a call
+// ([Reader.Callee]), and the keys of the object literal it is given are
+// read under the key with "()" appended: kit.adapter().pages. The file's
+// default imports (import adapter from '…', require) are kept by name
+// ([Reader.Import]).
 //
 // # Notes
 //
@@ -33,6 +38,11 @@ import (
 type Value struct {
 	Line  int    // the 1-based line the value starts on
 	Value string // a literal's value: a string's contents, a number as written, true, false
+	// Callee is the name of the function a call calls, as written
+	// ("adapter", "lib.adapter"), and Args the number of arguments it
+	// passes; "" and 0 for a value that is no call of a named function.
+	Callee string
+	Args   int
 
 	literal bool      // a string, number, boolean, null or undefined
 	kind    tokenKind // of a literal: kindString, kindNumber, or kindIdent (true, false, null, undefined)
@@ -77,8 +87,9 @@ func (r *Reader) Note(line int, format string, args ...any) {
 // Notes returns the notes made so far, in the order they were made.
 func (r *Reader) Notes() []string { return r.notes }
 
-// get returns the single literal at path.
-func (r *Reader) get(path, want, hint string) (Value, State) {
+// one returns the value at path, when it is set once or each time to
+// the same literal.
+func (r *Reader) one(path, hint string) (Value, State) {
 	vs := r.c.values[path]
 	if len(vs) == 0 {
 		r.absent(path, hint)
@@ -90,6 +101,15 @@ func (r *Reader) get(path, want, hint string) (Value, State) {
 			r.Note(o.Line, "%s is set more than once, to different values (%s; line %d: %s)%s", path, o.text, v.Line, v.text, hint)
 			return v, Bad
 		}
+	}
+	return v, OK
+}
+
+// get returns the single literal at path.
+func (r *Reader) get(path, want, hint string) (Value, State) {
+	v, st := r.one(path, hint)
+	if st != OK {
+		return v, st
 	}
 	if !v.literal {
 		r.Note(v.Line, "%s is not a literal %s (%s)%s", path, want, v.text, hint)
@@ -175,6 +195,25 @@ func (r *Reader) Bool(path string) (bool, State) {
 	}
 	return v.Value == "true", OK
 }
+
+// Callee returns the value at path when it calls a named function, as
+// kit: { adapter: adapter({ pages: 'dist' }) } does at kit.adapter: its
+// Callee names the function and Args counts the arguments. It is Absent
+// when path is not set, and Bad, with a note ending in hint, when path is
+// set more than once or to anything but such a call.
+func (r *Reader) Callee(path, hint string) (Value, State) {
+	v, st := r.one(path, hint)
+	if st == OK && v.Callee == "" {
+		r.Note(v.Line, "%s is not a call of a named function (%s)%s", path, v.text, hint)
+		return v, Bad
+	}
+	return v, st
+}
+
+// Import returns the module whose default export the file binds to name
+// (import name from 'module', const name = require('module')), "" when
+// it binds none.
+func (r *Reader) Import(name string) string { return r.c.imports[name] }
 
 // Call returns the string argument of the calls of the method name,
 // one of the methods given to [NewReader]. It is Absent when the file

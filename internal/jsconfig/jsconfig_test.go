@@ -56,6 +56,14 @@ func TestParse(t *testing.T) {
 			want: map[string]val{"a": {2, false, "'open"}, "b": {3, true, "ok"}},
 		},
 		{
+			name: "calls: the object argument's keys under key()",
+			src:  "export default { kit: { adapter: adapter({ pages: 'dist', fallback: `200.html` }) },\n  vite: lib.plugin(a, { b: 1 }), c: f(), d: (g)({ h: 1 }) }",
+			want: map[string]val{
+				"kit.adapter": {1, false, "adapter({ pages: 'dist', fallback: `200.html` })"}, "kit.adapter().pages": {1, true, "dist"}, "kit.adapter().fallback": {1, true, "200.html"},
+				"vite": {2, false, "lib.plugin(a, { b: 1 })"}, "vite()": {2, false, "a, { b: 1 }"}, "c": {2, false, "f()"}, "d": {2, false, "(g)({ h: 1 })"},
+			},
+		},
+		{
 			name: "no export: every object",
 			src:  "({ a: 'x' });\nfoo({ b: { c: 'y' } })",
 			want: map[string]val{"a": {1, true, "x"}, "b.c": {2, true, "y"}},
@@ -77,6 +85,58 @@ func TestParse(t *testing.T) {
 				t.Errorf("values:\n got %v\nwant %v", got, tt.want)
 			}
 		})
+	}
+}
+
+func TestCalleeImport(t *testing.T) {
+	src := []byte(`import adapter from '@sveltejs/adapter-static';
+import type { Config } from '@sveltejs/kit';
+import node, * as all from "@sveltejs/adapter-node";
+import auto, { x } from '@sveltejs/adapter-auto';
+const vercel = require('@sveltejs/adapter-vercel');
+// import commented from 'nowhere';
+const config = {
+  kit: { adapter: adapter(), paths: { base: '' } },
+  other: node(opts, 2),
+  lit: 'x',
+};
+export default config;
+`)
+	r := NewReader("svelte.config.js", src)
+	for name, want := range map[string]string{
+		"adapter": "@sveltejs/adapter-static", "node": "@sveltejs/adapter-node", "auto": "@sveltejs/adapter-auto",
+		"vercel": "@sveltejs/adapter-vercel", "type": "", "Config": "", "commented": "", "x": "", "all": "",
+	} {
+		if got := r.Import(name); got != want {
+			t.Errorf("Import(%q) = %q, want %q", name, got, want)
+		}
+	}
+	for _, w := range []struct {
+		path   string
+		callee string
+		args   int
+		st     State
+	}{
+		{"kit.adapter", "adapter", 0, OK},
+		{"other", "node", 2, OK},
+		{"lit", "", 0, Bad},
+		{"missing", "", 0, Absent},
+	} {
+		path := w.path
+		v, st := r.Callee(path, "; hint")
+		if v.Callee != w.callee || v.Args != w.args || st != w.st {
+			t.Errorf("Callee(%q) = %q, %d, %v; want %q, %d, %v", path, v.Callee, v.Args, st, w.callee, w.args, w.st)
+		}
+	}
+	if _, st := r.Str("other().x", "; hint"); st != Absent {
+		t.Errorf("other().x: %v", st)
+	}
+	wantNotes := []string{
+		"svelte.config.js:10: lit is not a call of a named function ('x'); hint",
+		"svelte.config.js:9: other() is not a literal object (opts, 2): other().x is not read; hint",
+	}
+	if got := r.Notes(); !reflect.DeepEqual(got, wantNotes) {
+		t.Errorf("notes:\n got %q\nwant %q", got, wantNotes)
 	}
 }
 
@@ -129,6 +189,10 @@ func FuzzJSLiterals(f *testing.F) {
 		r.Str("trailingSlash", "")
 		r.Bool("trailingSlash")
 		r.Call("setOutputDirectory", "; hint")
+		if v, st := r.Callee("kit.adapter", "; hint"); st == OK {
+			r.Import(v.Callee)
+			r.Str("kit.adapter().pages", "; hint")
+		}
 		for _, n := range r.Notes() {
 			m := noteLineRE.FindStringSubmatch(n)
 			if m == nil {

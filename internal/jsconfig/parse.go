@@ -16,6 +16,7 @@ type config struct {
 	calls   map[string][]Value // method name → the argument of each .name(…) call
 	opaque  *Value             // an export that is no object literal the reader can follow
 	decls   map[string]int     // name → the token after = of its first const/let/var declaration
+	imports map[string]string  // name → the module whose default export its first import binds
 }
 
 // parse reads a configuration file's exported object literals, and the
@@ -24,6 +25,7 @@ func parse(src []byte, methods ...string) *config {
 	c := &config{src: src, toks: lex(src), values: map[string][]Value{}, spreads: map[string][]Value{}, calls: map[string][]Value{}}
 	c.brackets()
 	c.declarations()
+	c.defaultImports()
 	var roots []int
 	exported := false
 	exports := c.exports()
@@ -147,6 +149,44 @@ func (c *config) declarations() {
 			} else if c.match[k] >= 0 {
 				k = c.match[k]
 			}
+		}
+	}
+}
+
+// defaultImports indexes the names the file binds to a module's default
+// export: import name from 'm', import name, { a } from 'm', import
+// name, * as b from 'm', const name = require('m'); the first binding of
+// each name counts. Type-only imports bind nothing.
+func (c *config) defaultImports() {
+	c.imports = map[string]string{}
+	t := c.toks
+	add := func(name, module string) {
+		if _, seen := c.imports[name]; !seen {
+			c.imports[name] = module
+		}
+	}
+	for i := 0; i+3 < len(t); i++ {
+		name := t[i+1]
+		if name.kind != kindIdent || keywords[name.text] {
+			continue
+		}
+		switch {
+		case t[i].isIdent("import") && name.text != "type":
+			k := i + 2
+			if t[k].is(",") && k+1 < len(t) {
+				switch k++; {
+				case t[k].is("{") && c.match[k] >= 0:
+					k = c.match[k] + 1
+				case t[k].is("*"):
+					k += 3 // * as b
+				}
+			}
+			if k+1 < len(t) && t[k].isIdent("from") && t[k+1].kind == kindString {
+				add(name.text, t[k+1].text)
+			}
+		case (t[i].isIdent("const") || t[i].isIdent("let") || t[i].isIdent("var")) && t[i+2].is("=") &&
+			i+5 < len(t) && t[i+3].isIdent("require") && t[i+4].is("(") && t[i+5].kind == kindString:
+			add(name.text, t[i+5].text)
 		}
 	}
 }
@@ -290,21 +330,8 @@ func (c *config) walk(open int, prefix string, depth int) {
 	if depth > 64 || open < 0 || open >= len(c.toks) {
 		return
 	}
-	end := c.match[open]
-	for j := open + 1; j < end; {
-		pe := j
-		for pe < end && !c.toks[pe].is(",") {
-			if c.match[pe] >= 0 {
-				pe = c.match[pe] + 1
-				continue
-			}
-			pe++
-		}
-		if pe > end {
-			pe = end
-		}
-		c.property(j, pe, prefix, depth)
-		j = pe + 1
+	for _, p := range c.split(open+1, c.match[open]) {
+		c.property(p[0], p[1], prefix, depth)
 	}
 }
 
@@ -342,7 +369,63 @@ func (c *config) property(s, e int, prefix string, depth int) {
 		c.walk(v0, key, depth+1)
 		return
 	}
-	c.values[key] = append(c.values[key], c.value(v0, ve))
+	v := c.value(v0, ve)
+	if open := c.callOpen(v0, ve); open >= 0 {
+		// adapter({ pages: 'dist' }): the argument's keys are read under
+		// "adapter()"; any other arguments are its value.
+		v.Callee = strings.Join(strings.Fields(c.text(v0, open)), "")
+		args := c.split(open+1, ve-1)
+		v.Args = len(args)
+		switch {
+		case len(args) == 1 && c.toks[args[0][0]].is("{") && c.obj[args[0][0]] && c.match[args[0][0]] == args[0][1]-1:
+			c.walk(args[0][0], key+"()", depth+1)
+		case len(args) > 0:
+			c.values[key+"()"] = append(c.values[key+"()"], c.value(args[0][0], args[len(args)-1][1]))
+		}
+	}
+	c.values[key] = append(c.values[key], v)
+}
+
+// callOpen returns, when [s, e) is the call of a named function (adapter(…),
+// lib.adapter(…)), the index of its opening parenthesis, else -1.
+func (c *config) callOpen(s, e int) int {
+	for j := s; j+1 < e; j += 2 {
+		if c.toks[j].kind != kindIdent || keywords[c.toks[j].text] {
+			return -1
+		}
+		switch next := c.toks[j+1]; {
+		case next.is("(") && c.match[j+1] == e-1:
+			return j + 1
+		case !next.is("."):
+			return -1
+		}
+	}
+	return -1
+}
+
+// split returns the comma-separated items of [s, e) (an object literal's
+// properties, a call's arguments), each as its first token and the end of
+// its span.
+func (c *config) split(s, e int) [][2]int {
+	var items [][2]int
+	for j := s; j < e; {
+		k := j
+		for k < e && !c.toks[k].is(",") {
+			if c.match[k] >= 0 {
+				k = c.match[k] + 1
+				continue
+			}
+			k++
+		}
+		if k > e {
+			k = e
+		}
+		if k > j {
+			items = append(items, [2]int{j, k})
+		}
+		j = k + 1
+	}
+	return items
 }
 
 // value reads the value in [s, e).

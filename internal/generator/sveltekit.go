@@ -1,0 +1,75 @@
+package generator
+
+import "github.com/sitemapgen/sitemapgen/internal/jsconfig"
+
+// svelteKitStatic is the adapter whose build is a site of files.
+const svelteKitStatic = "@sveltejs/adapter-static"
+
+// sveltekit is Detect's check for a SvelteKit project: svelte.config.js,
+// else a package.json dependency "@sveltejs/kit". A svelte.config.js that
+// sets no kit.adapter, in a project that does not depend on SvelteKit, is
+// a Svelte app's, not SvelteKit's.
+func (d *detector) sveltekit() (*Project, error) {
+	name, data, err := d.configOrDependency("@sveltejs/kit", "svelte.config.js")
+	if err != nil || name == "" {
+		return nil, err
+	}
+	if !d.pkg.has("@sveltejs/kit") {
+		if _, st := jsconfig.NewReader(name, data).Callee("kit.adapter", ""); st == jsconfig.Absent {
+			return nil, nil
+		}
+	}
+	_, vercel := d.env("VERCEL")
+	return svelteKitProject(name, data, vercel), nil
+}
+
+// svelteKitProject reads a SvelteKit configuration (data is nil without
+// one); vercel says whether the build runs on Vercel.
+//
+// Only the build of @sveltejs/adapter-static (kit.adapter, a call of the
+// default import of that module) is a site of files: `vite build` writes
+// the prerendered pages to the adapter's pages option, default build/ (on
+// Vercel, an adapter given no options writes .vercel/output/static). Its
+// fallback option names a single-page fallback page. kit.paths.base is
+// the base path; the configuration has no site URL. SvelteKit's
+// trailingSlash is an option of the route files (+layout.js), not of the
+// configuration: the default, 'never', writes /about as about.html and
+// links it as /about; 'always' writes about/index.html.
+func svelteKitProject(name string, data []byte, vercel bool) *Project {
+	p := &Project{Generator: "sveltekit", Title: "SvelteKit", File: name}
+	r := jsconfig.NewReader(name, data)
+	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
+
+	adapter, st := r.Callee("kit.adapter", dirHint)
+	module := r.Import(adapter.Callee)
+	switch {
+	case st == jsconfig.Bad:
+		// the reader's note says why; PublishDir stays unknown
+	case st == jsconfig.Absent:
+		where := name
+		if name == "package.json" {
+			where = "svelte.config.js"
+		}
+		r.Note(0, "no kit.adapter: sitemapgen needs the static build of %s (set kit.adapter in %s; `vite build` then writes build/)", svelteKitStatic, where)
+	case module == "":
+		r.Note(adapter.Line, "kit.adapter calls %s, which is no default import of the file%s", adapter.Callee, dirHint)
+	case module != svelteKitStatic:
+		r.Note(adapter.Line, "kit.adapter is %s, not %s: sitemapgen needs a static build (adapter-static writes build/)", module, svelteKitStatic)
+	case adapter.Args == 0 && vercel:
+		p.PublishDir = ".vercel/output/static" // adapter-static's zero-configuration build on Vercel
+	default:
+		p.PublishDir = "build"
+		if v, st := r.Str("kit.adapter().pages", dirHint); st == jsconfig.OK && cleanDir(v.Value) != "" {
+			p.PublishDir = cleanDir(v.Value)
+		} else if st == jsconfig.Bad {
+			p.PublishDir = ""
+		}
+		if v, st := r.Str("kit.adapter().fallback", ""); st == jsconfig.OK && cleanDir(v.Value) != "" && cleanDir(v.Value) != "index.html" {
+			p.Fallbacks = []string{cleanDir(v.Value)}
+		}
+	}
+	if base, st := r.Str("kit.paths.base", baseURLHint); st == jsconfig.OK {
+		p.BasePath = normBase(base.Value)
+	}
+	return p
+}
