@@ -138,7 +138,7 @@ func (p *project) sourceDir(root string, c *Config) (dir, from, preset string) {
 		return "", "", ""
 	}
 	dir = defaultContentDir(pre, project)
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+	if !isDir(dir) && !anyLanguageDir(pre, project) {
 		return "", "", "" // a site of templates alone: nothing to join
 	}
 	return dir, sourceSettings[g.Generator], g.Generator
@@ -186,6 +186,27 @@ func (p *project) routes(root string, v *Values) (*pipeline.Sources, string) {
 		return src, strings.Join(dirs, ", ") + " (" + g.Title + ")"
 	}
 	return src, dir + " (" + g.Title + "'s " + map[string]string{"eleventy": "input folder", "sphinx": "source folder"}[g.Generator] + ")"
+}
+
+// isDir reports whether dir is a folder.
+func isDir(dir string) bool {
+	fi, err := os.Stat(dir)
+	return err == nil && fi.IsDir()
+}
+
+// anyLanguageDir reports whether p is a Hugo site with a language's own
+// content folder in project.
+func anyLanguageDir(p generator.Preset, project string) bool {
+	h, ok := p.(*generator.Hugo)
+	if !ok {
+		return false
+	}
+	for _, d := range h.LangContentDirs {
+		if isDir(filepath.Join(project, filepath.FromSlash(d))) {
+			return true
+		}
+	}
+	return false
 }
 
 // joinDetected adds a part to the line that says what was detected.

@@ -106,6 +106,15 @@ func (hl *HugoLanguages) FrontMatter(string) (read, dates bool) { return true, t
 // Name returns "hugo".
 func (hl *HugoLanguages) Name() string { return "hugo" }
 
+// Taxonomies are the site's taxonomies, the same in every folder's
+// preset.
+func (hl *HugoLanguages) Taxonomies() []string {
+	if len(hl.Dirs) == 0 {
+		return nil
+	}
+	return hl.Hugo[hl.Dirs[0]].Taxonomies
+}
+
 // Invalidate drops what each folder's preset read of its content.
 func (hl *HugoLanguages) Invalidate() {
 	for _, h := range hl.Hugo {

@@ -87,6 +87,7 @@ func (r Reason) String() string {
 // read-only after [Load], so Lookup may be called from many goroutines.
 type Dates struct {
 	prefixes []string          // the top level with a final separator, as git and as Load's dir spell it
+	author   bool              // Options.AuthorDates
 	commits  []commit          // newest first
 	files    map[string]int32  // slash path from the top → index into commits, or deleted
 	status   map[string]Reason // paths git status lists
@@ -113,6 +114,19 @@ const (
 // [ErrNotRepository] or [ErrNoCommits] when there is no history to read;
 // other errors carry git's stderr.
 func Load(ctx context.Context, dir string) (*Dates, error) {
+	return LoadWith(ctx, dir, Options{})
+}
+
+// Options change what Load reads.
+type Options struct {
+	// AuthorDates dates a file by the author date (%aI) of its newest
+	// commit instead of the committer date, as Hugo's GitInfo does. The
+	// two differ for a rebased or cherry-picked commit.
+	AuthorDates bool
+}
+
+// LoadWith is Load with options.
+func LoadWith(ctx context.Context, dir string, o Options) (*Dates, error) {
 	git, err := exec.LookPath("git")
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNoGit, err)
@@ -129,7 +143,7 @@ func Load(ctx context.Context, dir string) (*Dates, error) {
 		return nil, fmt.Errorf("git rev-parse: unexpected output %q", out)
 	}
 	top := filepath.Clean(filepath.FromSlash(lines[3]))
-	d := &Dates{prefixes: []string{withSep(top)}, shallow: lines[1] == "true"}
+	d := &Dates{prefixes: []string{withSep(top)}, shallow: lines[1] == "true", author: o.AuthorDates}
 	if abs, err := filepath.Abs(dir); err == nil {
 		// The top as dir spells it, which may differ through symbolic links
 		// (macOS: /var and /private/var).
@@ -231,7 +245,11 @@ func (d *Dates) Lookup(path string) (time.Time, Reason) {
 // readLog runs one git log over HEAD's history, newest commit first, and
 // keeps the first commit each path appears in.
 func (d *Dates) readLog(ctx context.Context, git, top, scope string, boundaries map[string]bool) error {
-	args := []string{"-C", top, "log", "--format=%x00%cI %H", "-z", "--name-status",
+	format := "--format=%x00%cI %H"
+	if d.author {
+		format = "--format=%x00%aI %H"
+	}
+	args := []string{"-C", top, "log", format, "-z", "--name-status",
 		"-M", "--root", "--no-merges", "--no-color", "--no-show-signature", "HEAD", "--"}
 	if scope != "" {
 		args = append(args, scope)

@@ -313,3 +313,32 @@ func BenchmarkLoad(b *testing.B) {
 		}
 	}
 }
+
+// TestAuthorDates: with Options.AuthorDates a file is dated by its newest
+// commit's author date, as Hugo's GitInfo dates it; by default by the
+// committer date (they differ after a rebase or a cherry-pick).
+func TestAuthorDates(t *testing.T) {
+	gitEnv(t)
+	dir := t.TempDir()
+	gitRun(t, dir, "2024-01-01T00:00:00Z", "init", "-q")
+	writeFile(t, dir, "a.md", "a")
+	gitRun(t, dir, "2024-01-01T00:00:00Z", "add", "a.md")
+	cmd := exec.Command("git", "commit", "-q", "-m", "a")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE=2024-02-02T00:00:00Z", "GIT_COMMITTER_DATE=2024-03-03T00:00:00Z")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git commit: %v\n%s", err, out)
+	}
+	for _, tt := range []struct {
+		opts Options
+		want string
+	}{{Options{}, "2024-03-03"}, {Options{AuthorDates: true}, "2024-02-02"}} {
+		d, err := LoadWith(context.Background(), dir, tt.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, r := d.Lookup(filepath.Join(dir, "a.md")); r != ReasonNone || got.UTC().Format(time.DateOnly) != tt.want {
+			t.Errorf("%+v: %v (%v), want %s", tt.opts, got, r, tt.want)
+		}
+	}
+}

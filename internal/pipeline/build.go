@@ -400,10 +400,13 @@ func (b *builder) saveHash() {
 // git or a commit. Git failing otherwise is a warning.
 func (b *builder) loadGit(ctx context.Context) {
 	dir := b.opts.Root
+	var opts gitdates.Options
 	if j := b.opts.Join; j != nil {
 		dir = j.Dir
+		// Hugo dates a page by its source's author date (GitInfo).
+		opts.AuthorDates = j.Preset.Name() == "hugo"
 	}
-	d, err := gitdates.Load(ctx, dir)
+	d, err := gitdates.LoadWith(ctx, dir, opts)
 	switch {
 	case errors.Is(err, gitdates.ErrNotRepository):
 		return // the usual case of a built site: nothing to say

@@ -88,6 +88,8 @@ func readFrontMatter(dir, rel string, preset generator.Preset) (*frontmatter.Sou
 		opts.Defaults = g.DefaultsFor(rel)
 	case *generator.Hugo:
 		opts.Terms = g.Taxonomies // for the dates of their terms' pages
+	case *generator.HugoLanguages:
+		opts.Terms = g.Taxonomies()
 	}
 	fm, err := frontmatter.ReadSourceOptions(f, opts)
 	if err != nil {
