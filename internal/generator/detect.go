@@ -62,6 +62,9 @@ type Project struct {
 	// Locales are the locales of a Docusaurus site other than its
 	// default, from i18n.locales.
 	Locales []string
+	// Versions are a Docusaurus site's docs versions, from versions.json,
+	// the newest first.
+	Versions []string
 	// DocsBase and BlogBase are the route bases of a Docusaurus site's
 	// docs and blog when its configuration changes them ("/" for docs
 	// only); "" for the defaults, /docs and /blog.

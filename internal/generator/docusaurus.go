@@ -2,6 +2,7 @@ package generator
 
 import (
 	"bytes"
+	"encoding/json"
 	"regexp"
 	"strings"
 
@@ -19,13 +20,28 @@ func (d *detector) docusaurus() (*Project, error) {
 	if err != nil {
 		return nil, err
 	}
-	if name == "" {
-		if d.pkg.has("@docusaurus/core") {
-			return &Project{Generator: "docusaurus", Title: "Docusaurus", File: "package.json", PublishDir: "build"}, nil
-		}
+	var p *Project
+	switch {
+	case name != "":
+		p = docusaurusProject(name, data)
+	case d.pkg.has("@docusaurus/core"):
+		p = &Project{Generator: "docusaurus", Title: "Docusaurus", File: "package.json", PublishDir: "build"}
+	default:
 		return nil, nil
 	}
-	return docusaurusProject(name, data), nil
+	// versions.json lists the docs' versions, the newest (served at the
+	// docs' route base) first; docs/ is then the next version's.
+	vname, vdata, err := d.firstFile("versions.json")
+	if err != nil {
+		return nil, err
+	}
+	if vname != "" {
+		if err := json.Unmarshal(vdata, &p.Versions); err != nil {
+			p.Versions = nil
+			p.Notes = append(p.Notes, noteAt(vname, 0, "not a JSON list of versions (%v): versioned docs are not joined to their sources", err))
+		}
+	}
+	return p, nil
 }
 
 // routeBaseRE finds a literal routeBasePath in a docs: or blog: object.

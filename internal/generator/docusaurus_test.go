@@ -51,6 +51,18 @@ export default config;
 				Notes: []string{"docusaurus.config.js: a routeBasePath is not read: pages under it are not joined to their sources"}}},
 		},
 		{
+			name:  "docusaurus versions.json",
+			files: map[string]string{"docusaurus.config.js": "export default { url: 'https://example.com' };\n", "versions.json": `["2.0", "1.0"]`},
+			want: []Project{{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build",
+				BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url", Versions: []string{"2.0", "1.0"}}},
+		},
+		{
+			name:  "docusaurus versions.json not a list",
+			files: map[string]string{"package.json": `{"dependencies": {"@docusaurus/core": "3.10.2"}}`, "versions.json": `{"a": 1}`},
+			want: []Project{{Generator: "docusaurus", Title: "Docusaurus", File: "package.json", PublishDir: "build",
+				Notes: []string{"versions.json: not a JSON list of versions (json: cannot unmarshal object into Go value of type []string): versioned docs are not joined to their sources"}}},
+		},
+		{
 			name: "docusaurus TypeScript async config",
 			files: map[string]string{"docusaurus.config.ts": `import type {Config} from '@docusaurus/types';
 

@@ -3,6 +3,7 @@ package generator
 import (
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -21,6 +22,10 @@ import (
 //	src/pages/contact/index.md            /contact/
 //	i18n/de/docusaurus-plugin-content-docs/current/intro.md    /de/docs/intro
 //
+// With versions.json (["2.0", "1.0"]), docs/ is the next version's,
+// /docs/next/…; versioned_docs/version-2.0/ is /docs/…, version-1.0/
+// /docs/1.0/… (the i18n folders current/ and version-V/ alike).
+//
 // Files and folders named with "_" are left out, as are tests. A page of
 // another locale without a translation is built from the default
 // locale's source ([Docusaurus.FallbackURL]). A doc's front matter is
@@ -35,6 +40,10 @@ type Docusaurus struct {
 	// DocsBase and BlogBase are the route bases of the docs and the blog:
 	// "/docs" and "/blog" when empty.
 	DocsBase, BlogBase string
+	// Versions are the docs' versions (versions.json), the newest first:
+	// versioned_docs/version-V/ is served under the route base for the
+	// newest, under BASE/V/ for the others, and docs/ under BASE/next/.
+	Versions []string
 }
 
 // base returns the route base b, or def when it is empty, without a
@@ -46,11 +55,12 @@ func routeBase(b, def string) string {
 	return strings.TrimSuffix(b, "/")
 }
 
-// datePrefix is a file name that starts with a date, whose number is no
-// order prefix; numberPrefix is one that starts with one ("01-intro").
+// datePrefix is a file name that starts like a date or a version
+// ("2021-01-31-notes", "8.0-release"), whose number is no order prefix;
+// numberPrefix is one that starts with one ("01-intro", "3 - setup").
 var (
-	datePrefix   = regexp.MustCompile(`^(\d{2}|\d{4})[-_.]\d{2}([-_.](\d{2}|\d{4}))?`)
-	numberPrefix = regexp.MustCompile(`^\d+\s*[-_.]+\s*(.+)$`)
+	datePrefix   = regexp.MustCompile(`^\d+[-_.]\d+`)
+	numberPrefix = regexp.MustCompile(`^\d+\s*[-_.]+\s*([^-_.\s].*)$`)
 	blogDate     = regexp.MustCompile(`^(.*?/)?(\d{4})[-/](\d{1,2})[-/](\d{1,2})[-/]?(.*?)(?:/index)?\.mdx?$`)
 )
 
@@ -90,6 +100,9 @@ func (d *Docusaurus) URLPath(p Page) (string, bool) {
 				break
 			}
 		}
+		if v, in, ok := strings.Cut(strings.TrimPrefix(r, "docusaurus-plugin-content-docs/"), "/"); !found && ok && strings.HasPrefix(r, "docusaurus-plugin-content-docs/version-") {
+			rel, found = "versioned_docs/"+v+"/"+in, true
+		}
 		if !found || locale == "" {
 			return "", false
 		}
@@ -102,6 +115,19 @@ func (d *Docusaurus) URLPath(p Page) (string, bool) {
 	switch {
 	case strings.HasPrefix(rel, "docs/") && hasExt(rel, ".md", ".mdx"):
 		u, ok = docURL(strings.TrimPrefix(rel, "docs/"), p)
+		if len(d.Versions) > 0 {
+			u = "/next" + u // the version in the making
+		}
+		u = routeBase(d.DocsBase, "/docs") + u
+	case strings.HasPrefix(rel, "versioned_docs/version-") && hasExt(rel, ".md", ".mdx"):
+		v, in, _ := strings.Cut(strings.TrimPrefix(rel, "versioned_docs/version-"), "/")
+		if !slices.Contains(d.Versions, v) {
+			return "", false
+		}
+		u, ok = docURL(in, p)
+		if v != d.Versions[0] {
+			u = "/" + v + u
+		}
 		u = routeBase(d.DocsBase, "/docs") + u
 	case strings.HasPrefix(rel, "blog/") && hasExt(rel, ".md", ".mdx"):
 		u, ok = blogURL(strings.TrimPrefix(rel, "blog/"), p)
@@ -185,7 +211,7 @@ func blogURL(rel string, p Page) (string, bool) {
 // translations; node_modules, which the walk would otherwise enter, is
 // left out.
 func (d *Docusaurus) SourceFiles() (include, exclude []string) {
-	return []string{"docs/**", "blog/**", "src/pages/**", "i18n/*/docusaurus-plugin-content-*/**"}, []string{"node_modules"}
+	return []string{"docs/**", "versioned_docs/**", "blog/**", "src/pages/**", "i18n/*/docusaurus-plugin-content-*/**"}, []string{"node_modules"}
 }
 
 // FrontMatter reads Markdown's, for id and slug; not its dates.

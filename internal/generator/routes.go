@@ -144,15 +144,15 @@ func (a *Astro) URLPath(p Page) (string, bool) {
 // folder's.
 func astroID(rel string) string {
 	rel, _ = splitExt(rel)
-	els := strings.Split(rel, "/")
+	els := strings.Split(strings.ToLower(rel), "/")
 	if len(els) > 1 && els[len(els)-1] == "index" {
 		els = els[:len(els)-1]
 	}
 	for i, el := range els {
 		var b strings.Builder
-		for _, r := range strings.ToLower(el) {
+		for _, r := range el {
 			switch {
-			case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_':
+			case unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsDigit(r) || r == '-' || r == '_':
 				b.WriteRune(r)
 			case r == ' ':
 				b.WriteByte('-')
@@ -396,7 +396,7 @@ func (p *Project) Routes() (Preset, string) {
 	}
 	switch p.Generator {
 	case "docusaurus":
-		return &Docusaurus{Locales: p.Locales, DocsBase: p.DocsBase, BlogBase: p.BlogBase}, dir
+		return &Docusaurus{Locales: p.Locales, DocsBase: p.DocsBase, BlogBase: p.BlogBase, Versions: p.Versions}, dir
 	case "astro":
 		return &Astro{Pages: "pages"}, dir
 	case "next":

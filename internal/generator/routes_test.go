@@ -38,6 +38,10 @@ func TestDocusaurusURLs(t *testing.T) {
 		{path: "docs/guides/README.md", want: "/docs/guides/"},
 		{path: "docs/index.md", want: "/docs/"},
 		{path: "docs/2021-01-31-notes.md", want: "/docs/2021-01-31-notes"}, // a date is no order prefix
+		{path: "docs/2-3-steps.md", want: "/docs/2-3-steps"},               // nor a version
+		{path: "docs/1.5-foo.md", want: "/docs/1.5-foo"},
+		{path: "docs/3 - setup.md", want: "/docs/setup"},
+		{path: "docs/4--.md", want: "/docs/4--"},
 		{path: "docs/02-guides/config.md", id: "configuration", want: "/docs/guides/configuration"},
 		{path: "docs/02-guides/deploy.mdx", slug: "/deploying", want: "/docs/deploying"},
 		{path: "docs/02-guides/renamed.md", slug: "moved-here", want: "/docs/guides/moved-here"},
@@ -66,6 +70,15 @@ func TestDocusaurusURLs(t *testing.T) {
 		{path: "docs/intro.md", want: "/intro"},
 		{path: "docs/index.md", want: "/"},
 		{path: "blog/2024-01-15-hello.md", want: "/news/2024/01/15/hello"},
+	})
+	checkRoutes(t, &Docusaurus{Versions: []string{"2.0", "1.0"}, Locales: []string{"de"}}, []routeCase{
+		{path: "docs/intro.md", want: "/docs/next/intro"},
+		{path: "versioned_docs/version-2.0/intro.md", want: "/docs/intro"},
+		{path: "versioned_docs/version-1.0/intro.md", want: "/docs/1.0/intro"},
+		{path: "versioned_docs/version-0.9/intro.md", want: ""}, // not a version of versions.json
+		{path: "i18n/de/docusaurus-plugin-content-docs/current/intro.md", want: "/de/docs/next/intro"},
+		{path: "i18n/de/docusaurus-plugin-content-docs/version-1.0/intro.md", want: "/de/docs/1.0/intro"},
+		{path: "blog/2024-01-15-hello.md", want: "/blog/2024/01/15/hello"},
 	})
 	d := &Docusaurus{Locales: []string{"de", "pt-BR"}}
 	for in, want := range map[string]string{"/de/docs/intro": "/docs/intro", "/pt-BR/": "/", "/de": "/", "/docs/intro": "", "/dev/x": ""} {
@@ -207,6 +220,8 @@ func TestAstroCollections(t *testing.T) {
 		{path: "content/posts/first-post.md", want: "/blog/first-post"},
 		{path: "content/posts/Second Post!.md", want: "/blog/second-post"},
 		{path: "content/posts/2024/trip/index.mdx", want: "/blog/2024/trip"},
+		{path: "content/posts/Foo/Index.md", want: "/blog/foo"},
+		{path: "content/posts/cafe\u0301.md", want: "/blog/cafe\u0301"},
 		{path: "content/posts/custom.md", slug: "elsewhere", want: "/blog/elsewhere"},
 		{path: "content/posts/_draft.md", want: ""},
 		{path: "content/posts/data.json", want: ""},
