@@ -649,3 +649,69 @@ func TestGeneratorSitemaps(t *testing.T) {
 		}
 	}
 }
+
+// TestResolveRoutedJoin: the build of a generator that routes files is
+// joined to its sources with no flag; an Astro site's collection route
+// and content configuration are inputs (watch mode starts again when they
+// change); --source none turns the join off.
+func TestResolveRoutedJoin(t *testing.T) {
+	t.Chdir(t.TempDir())
+	none := func(string) string { return "" }
+	for _, f := range []struct{ name, data string }{
+		{"astro.config.mjs", "export default { site: 'https://example.org' }\n"},
+		{"src/content.config.ts", "const blog = defineCollection({ loader: glob({ base: './src/content/blog' }) });\n"},
+		{"src/pages/blog/[...slug].astro", "---\nconst posts = await getCollection('blog'); posts.map((post) => ({ params: { slug: post.id } }))\n---\n"},
+		{"src/content/blog/a.md", "---\ntitle: a\n---\n"},
+		{"dist/index.html", "<title>x</title>"},
+	} {
+		os.MkdirAll(filepath.Dir(f.name), 0o755)
+		os.WriteFile(f.name, []byte(f.data), 0o644)
+	}
+	c, err := Resolve(cmdline(t), none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, ok := c.Build.Join.Preset.(*generator.Astro)
+	if !ok || c.Build.Join.Dir != "src" || len(a.Collections) != 1 || a.Collections[0].Base != "content/blog" {
+		t.Fatalf("join %+v", c.Build.Join)
+	}
+	for _, want := range []string{filepath.Join("src", "content.config.ts"), filepath.Join("src", "pages", "blog", "[...slug].astro")} {
+		if !slices.Contains(c.Inputs, want) {
+			t.Errorf("inputs %q lack %s", c.Inputs, want)
+		}
+	}
+	if !strings.Contains(c.Detected, "sources "+filepath.Join("src", "pages")+", "+filepath.Join("src", "content", "blog")+" (Astro)") {
+		t.Errorf("detected %q", c.Detected)
+	}
+	if c, err = Resolve(cmdline(t, "--source", "none"), none); err != nil || c.Build.Join != nil {
+		t.Errorf("--source none: join %+v, err %v", c.Build.Join, err)
+	}
+}
+
+// TestStyleGiven: the URL style counts as given, and a canonical link in
+// another form is then reported, when a flag, a platform that serves one
+// form, or the generator's configuration sets it; not by default.
+func TestStyleGiven(t *testing.T) {
+	t.Chdir(t.TempDir())
+	none := func(string) string { return "" }
+	os.MkdirAll("site", 0o755)
+	for _, tt := range []struct {
+		name string
+		args []string
+		want bool
+	}{
+		{"default", nil, false},
+		{"--trailing-slash", []string{"--trailing-slash=false"}, true},
+		{"--clean-urls", []string{"--clean-urls"}, true},
+		{"Cloudflare Pages", []string{"--host", "cloudflare-pages"}, true},
+		{"GitHub Pages", []string{"--host", "github-pages"}, true},
+	} {
+		c, err := Resolve(cmdline(t, append([]string{"--base-url", "https://example.com/", "site"}, tt.args...)...), none)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if c.Build.Map.StyleGiven != tt.want {
+			t.Errorf("%s: StyleGiven %v, want %v", tt.name, c.Build.Map.StyleGiven, tt.want)
+		}
+	}
+}

@@ -163,7 +163,7 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 				dir, from = strings.Join(dirs, ", "), "the contentDir of each of Hugo's languages"
 			}
 			c.Detected = joinDetected(c.Detected, "sources "+dir+" ("+from+")")
-		} else if src, from := pr.routes(v.Root, v); src != nil {
+		} else if src, from := pr.routes(v.Root, v, c); src != nil {
 			sources = src
 			c.Detected = joinDetected(c.Detected, "sources "+from)
 		}

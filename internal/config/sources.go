@@ -148,7 +148,7 @@ func (p *project) sourceDir(root string, c *Config) (dir, from, preset string) {
 // generator that routes files (Docusaurus, Astro, Next.js, Eleventy,
 // Sphinx), to their sources, and what names them; nil when root is no
 // such generator's, or the sources' folder is not there.
-func (p *project) routes(root string, v *Values) (*pipeline.Sources, string) {
+func (p *project) routes(root string, v *Values, c *Config) (*pipeline.Sources, string) {
 	g := p.builtBy(root)
 	if g == nil {
 		return nil, ""
@@ -162,7 +162,14 @@ func (p *project) routes(root string, v *Values) (*pipeline.Sources, string) {
 		return nil, ""
 	}
 	if a, ok := preset.(*generator.Astro); ok {
-		a.ReadCollections(os.DirFS(dir))
+		a.ReadCollections(os.DirFS(dir), rel)
+		// Read once: watch mode starts again when they change.
+		for _, name := range generator.AstroContentConfigs {
+			c.Inputs = append(c.Inputs, filepath.Join(dir, filepath.FromSlash(name)))
+		}
+		for _, col := range a.Collections {
+			c.Inputs = append(c.Inputs, filepath.Join(dir, filepath.FromSlash(col.File)))
+		}
 	}
 	src := &pipeline.Sources{Dir: dir, Preset: preset}
 	if s, ok := preset.(generator.Sourced); ok {

@@ -92,8 +92,9 @@ func hasExt(rel string, exts ...string) bool {
 // MDX, and .html files (Astro 5). Endpoints (.js, .ts) are not pages;
 // files and folders named with "_" are left out; a route with a
 // parameter ([slug].astro, the pages of a content collection) is built
-// by code, which sitemapgen does not run. Markdown front matter may say
-// draft (not built) and give dates; an .astro component's fence is code.
+// by code, which sitemapgen does not run. Markdown front matter gives
+// dates (draft: true is no longer honoured by Astro 5, which builds such
+// pages); an .astro component's fence is code.
 type Astro struct {
 	// Pages is the pages folder relative to the source folder: "pages".
 	Pages string
@@ -163,6 +164,11 @@ func astroID(rel string) string {
 	return strings.Join(els, "/")
 }
 
+// AstroContentConfigs are the files, relative to the source folder, that
+// define an Astro site's content collections, in the order Astro looks for
+// them (Astro 5, then the older place).
+var AstroContentConfigs = []string{"content.config.ts", "content.config.mts", "content.config.mjs", "content.config.js", "content/config.ts", "content/config.mts", "content/config.mjs", "content/config.js"}
+
 // astroRouteFile is a route with one parameter for the rest of the path
 // or one element: [slug].astro, [...slug].astro.
 var astroRouteFile = regexp.MustCompile(`^\[(?:\.\.\.)?(\w+)\]\.astro$`)
@@ -175,9 +181,12 @@ var astroRouteFile = regexp.MustCompile(`^\[(?:\.\.\.)?(\w+)\]\.astro$`)
 // content.config.(ts|js|mjs), else content/NAME (the older collections).
 // Other routes with a parameter are left to the generator's code: their
 // pages are not joined.
-func (a *Astro) ReadCollections(src fs.FS) {
+//
+// srcDir is the source folder relative to the project folder ("src"),
+// which a loader's base is relative to.
+func (a *Astro) ReadCollections(src fs.FS, srcDir string) {
 	cfg := ""
-	for _, name := range []string{"content.config.ts", "content.config.mjs", "content.config.js", "content/config.ts", "content/config.mjs", "content/config.js"} {
+	for _, name := range AstroContentConfigs {
 		if data, err := fs.ReadFile(src, name); err == nil {
 			cfg = string(data)
 			break
@@ -201,12 +210,9 @@ func (a *Astro) ReadCollections(src fs.FS) {
 		if coll == nil || !param {
 			return nil
 		}
-		base := "content/" + coll[1]
-		if b := regexp.MustCompile(`\b` + regexp.QuoteMeta(coll[1]) + `\s*=\s*defineCollection\(\s*\{[^}]*?base\s*:\s*['"]\.?/?([^'"]+)['"]`).FindStringSubmatch(cfg); b != nil {
-			base = strings.TrimSuffix(path.Clean(b[1]), "/")
-			if rel, ok := strings.CutPrefix(base, "src/"); ok {
-				base = rel // relative to the project; the sources are src's
-			}
+		base, ok := collectionBase(cfg, coll[1], srcDir)
+		if !ok {
+			return nil // entries outside the source folder: not joined
 		}
 		dir := path.Dir(strings.TrimPrefix(p, a.Pages+"/"))
 		route := "/"
@@ -216,6 +222,49 @@ func (a *Astro) ReadCollections(src fs.FS) {
 		a.Collections = append(a.Collections, AstroCollection{Base: base, Route: route, File: p})
 		return nil
 	})
+}
+
+// collectionBase returns the folder of the collection name's entries,
+// relative to the source folder srcDir: its glob loader's base in the
+// content configuration cfg (relative to the project folder), else
+// content/NAME. ok is false for a base outside the source folder.
+func collectionBase(cfg, name, srcDir string) (string, bool) {
+	def := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\s*=\s*defineCollection\(`).FindStringIndex(cfg)
+	if def == nil {
+		return "content/" + name, true
+	}
+	rest := cfg[def[1]:]
+	if next := strings.Index(rest, "defineCollection("); next >= 0 {
+		rest = rest[:next]
+	}
+	g := regexp.MustCompile(`\bglob\(\s*\{`).FindStringIndex(rest)
+	if g == nil {
+		return "content/" + name, true
+	}
+	// The loader's options: up to the brace that closes them.
+	opts, depth := rest[g[1]-1:], 0
+	for i, c := range opts {
+		if c == '{' {
+			depth++
+		} else if c == '}' {
+			if depth--; depth == 0 {
+				opts = opts[:i+1]
+				break
+			}
+		}
+	}
+	b := regexp.MustCompile(`\bbase\s*:\s*['"]([^'"]+)['"]`).FindStringSubmatch(opts)
+	if b == nil {
+		return "", false // a loader without a literal base
+	}
+	base := path.Clean(strings.TrimPrefix(b[1], "./"))
+	if srcDir == "." || srcDir == "" {
+		return base, !strings.HasPrefix(base, "../")
+	}
+	if rel, ok := strings.CutPrefix(base, path.Clean(srcDir)+"/"); ok {
+		return rel, true
+	}
+	return "", false
 }
 
 // SourceFiles returns the pages folder's files and the collections'.

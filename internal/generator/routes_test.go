@@ -208,7 +208,7 @@ func TestAstroCollections(t *testing.T) {
 		"pages/index.astro":          {Data: []byte("---\n---\n")},
 	}
 	a := &Astro{Pages: "pages"}
-	a.ReadCollections(src)
+	a.ReadCollections(src, "src")
 	want := []AstroCollection{
 		{Base: "content/posts", Route: "/blog/", File: "pages/blog/[...slug].astro"},
 		{Base: "content/notes", Route: "/notes/", File: "pages/notes/[id].astro"}, // no loader: the older collections' folder
@@ -230,5 +230,21 @@ func TestAstroCollections(t *testing.T) {
 	})
 	if include, _ := a.SourceFiles(); len(include) != 3 {
 		t.Errorf("SourceFiles() = %q", include)
+	}
+
+	for _, tt := range []struct {
+		cfg, srcDir, want string
+		ok                bool
+	}{
+		{"const blog = defineCollection({ schema: z.object({ a: z.string() }), loader: glob({ pattern: '**/*.md', base: './src/data/blog' }) });", "src", "data/blog", true},
+		{"const blog = defineCollection({ loader: glob({ base: './content/blog' }) });", "src", "", false}, // outside src
+		{"const blog = defineCollection({ loader: glob({ base: 'site/posts' }) });", "site", "posts", true},
+		{"const blog = defineCollection({ loader: glob({ base: dir }) });", "src", "", false},
+		{"const blog = defineCollection({ type: 'content' });", "src", "content/blog", true},
+		{"const other = defineCollection({ loader: glob({ base: './src/x' }) }); const blog = defineCollection({ type: 'content' });", "src", "content/blog", true},
+	} {
+		if got, ok := collectionBase(tt.cfg, "blog", tt.srcDir); got != tt.want || ok != tt.ok {
+			t.Errorf("collectionBase(%q, %q) = %q, %v; want %q, %v", tt.cfg, tt.srcDir, got, ok, tt.want, tt.ok)
+		}
 	}
 }

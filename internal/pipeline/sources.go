@@ -68,10 +68,16 @@ func readSource(dir, rel string, preset generator.Preset) (*frontmatter.Source, 
 		return &frontmatter.Source{}, nil
 	}
 	fm, err := readFrontMatter(dir, rel, preset)
-	if err == nil && !dates {
+	if err != nil {
+		return nil, err
+	}
+	if !dates {
 		fm.Lastmod, fm.LastmodKey, fm.Sitemap.Lastmod = time.Time{}, "", time.Time{}
 	}
-	return fm, err
+	if _, ok := preset.(*generator.Astro); ok {
+		fm.Draft = false // Astro 5 builds a page with draft: true like any other
+	}
+	return fm, nil
 }
 
 // readFrontMatter reads the front matter of the file at rel under dir,
