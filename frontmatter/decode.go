@@ -47,7 +47,7 @@ var (
 		"lastmod": true, "last_modified_at": true, "modified": true, "updated": true, "updateddate": true,
 		"date": true, "publishdate": true, "pubdate": true, "published": true,
 		"expirydate": true, "unpublishdate": true, "draft": true, "headless": true,
-		"build": true, "_build": true, "url": true, "permalink": true, "slug": true, "id": true,
+		"build": true, "_build": true, "url": true, "permalink": true, "slug": true,
 		"title": true, "aliases": true, "redirect_from": true, "categories": true,
 		"category": true, "tags": true, "sitemap": true,
 	}

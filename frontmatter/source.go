@@ -80,7 +80,7 @@ type Source struct {
 	NoPermalink bool
 	// Slug is the key slug.
 	Slug string
-	// ID is the key id (Docusaurus: a doc's id).
+	// ID is the key id (Docusaurus: a doc's id), with Options.ID.
 	ID string
 	// Title is the key title.
 	Title string
@@ -168,6 +168,9 @@ type Options struct {
 	// Terms are the keys whose lists Source.Terms holds: a Hugo site's
 	// taxonomies (series, authors …), matched without regard to case.
 	Terms []string
+	// ID reads the key id into Source.ID (Docusaurus); other generators'
+	// pages may use id for anything.
+	ID bool
 }
 
 // ReadSourceOptions is ReadSource with defaults and the lists of more
@@ -175,8 +178,9 @@ type Options struct {
 func ReadSourceOptions(r io.Reader, opts Options) (*Source, error) {
 	known := sourceKeys
 	var terms []string
-	if len(opts.Terms) > 0 {
+	if len(opts.Terms) > 0 || opts.ID {
 		known = maps.Clone(sourceKeys)
+		known["id"] = opts.ID
 		for _, t := range opts.Terms {
 			t = strings.ToLower(t)
 			if t == "tags" || t == "categories" || !known[t] {

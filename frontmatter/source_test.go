@@ -128,7 +128,7 @@ var sourceTests = []struct {
 	{"Astro's updatedDate before pubDate", "---\npubDate: 2024-01-01\nupdatedDate: 2024-02-02\n---\n", Source{Format: "yaml", PublishDate: day("2024-01-01"), Lastmod: day("2024-02-02"), LastmodKey: "updatedDate", Lines: 4}},
 	{"Eleventy's permalink: false", "---\npermalink: false\n---\n", Source{Format: "yaml", NoPermalink: true, Lines: 3}},
 	{"Eleventy's date of the file", "---\ndate: git Last Modified\n---\n", Source{Format: "yaml", Lines: 3}},
-	{"Docusaurus id", "---\nid: configuration\nslug: /x\n---\n", Source{Format: "yaml", ID: "configuration", Slug: "/x", Lines: 4}},
+	{"id is not read unasked", "---\nid: {a: 1}\nslug: /x\n---\n", Source{Format: "yaml", Slug: "/x", Lines: 4}},
 	{"published as a date", "---\npublished: 2024-01-01\n---\n", Source{Format: "yaml", PublishDate: day("2024-01-01"), Lines: 3}},
 	{"publishDate before published", "---\npublished: 2024-01-01\npublishDate: 2023-01-01\n---\n",
 		Source{Format: "yaml", PublishDate: day("2023-01-01"), Lastmod: day("2023-01-01"), LastmodKey: "publishDate", Lines: 4}},
@@ -517,6 +517,10 @@ func TestReadSourceTerms(t *testing.T) {
 				t.Errorf("Terms %q, problems %v; want %q", s.Terms, s.Problems, tt.want)
 			}
 		})
+	}
+	// Docusaurus' id, when asked for.
+	if s, _ := ReadSourceOptions(strings.NewReader("---\nid: configuration\n---\n"), Options{ID: true}); s.ID != "configuration" {
+		t.Errorf("id with Options.ID: %q", s.ID)
 	}
 	// Without Options.Terms, no list is kept.
 	if s, _ := ReadSource(strings.NewReader("---\nseries: [x]\n---\n")); s.Terms != nil {

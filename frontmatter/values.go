@@ -64,7 +64,9 @@ func (p *sourceParse) apply(fs fields) {
 		s.Permalink = p.urlPath(fs, "permalink")
 	}
 	s.Slug = p.text(fs, "slug")
-	s.ID = p.text(fs, "id")
+	if p.known["id"] {
+		s.ID = p.text(fs, "id")
+	}
 	s.Title = p.text(fs, "title")
 	s.Aliases = p.list(fs, false, "aliases", "redirect_from")
 	s.Categories = p.list(fs, true, "categories", "category")

@@ -324,7 +324,7 @@ func (Next) URLPath(p Page) (string, bool) {
 		return fileRoute(strings.Join(append(route, "index.html"), "/"))
 	}
 	if r, ok := strings.CutPrefix(rel, "pages/"); ok {
-		if r == "404" || strings.HasPrefix(r, "api/") || strings.HasPrefix(r, "404.") || strings.HasPrefix(r, "500.") {
+		if strings.HasPrefix(r, "api/") || strings.HasPrefix(r, "404.") || strings.HasPrefix(r, "500.") {
 			return "", false
 		}
 		return fileRoute(r)
@@ -407,7 +407,7 @@ type Sphinx struct{}
 
 // URLPath returns the URL path of p, a path relative to the source folder.
 func (Sphinx) URLPath(p Page) (string, bool) {
-	if !hasExt(p.Path, ".rst", ".md", ".txt") {
+	if !hasExt(p.Path, ".rst", ".md") {
 		return "", false
 	}
 	rel, ok := cleanRel(p.Path)
@@ -421,7 +421,7 @@ func (Sphinx) URLPath(p Page) (string, bool) {
 // SourceFiles returns the documents, without the build folders and
 // virtual environments.
 func (Sphinx) SourceFiles() (include, exclude []string) {
-	return []string{"**/*.rst", "**/*.md", "**/*.txt"}, []string{"_build", "build", ".venv", "venv", "node_modules"}
+	return []string{"**/*.rst", "**/*.md"}, []string{"_build", "build", ".venv", "venv", "env", "node_modules"}
 }
 
 // FrontMatter reads none: Sphinx documents have field lists, not front

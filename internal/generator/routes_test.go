@@ -160,6 +160,7 @@ func TestSphinxURLs(t *testing.T) {
 		{path: "index.rst", want: "/index.html"},
 		{path: "guide/setup.rst", want: "/guide/setup.html"},
 		{path: "notes.md", want: "/notes.html"},
+		{path: "requirements.txt", want: ""},
 		{path: "_templates/page.rst", want: ""},
 		{path: "conf.py", want: ""},
 	})

@@ -80,7 +80,13 @@ func (h *Hugo) urlize(s string) string {
 // plural name, "tags"), as Hugo publishes it by default:
 // /tags/a-term/.
 func (h *Hugo) TermPath(taxonomy, term string) string {
-	return "/" + h.urlize(taxonomy) + "/" + h.urlize(term) + "/"
+	return h.TaxonomyPath(taxonomy) + h.urlize(term) + "/"
+}
+
+// TaxonomyPath returns the URL path of a taxonomy's page, as Hugo
+// publishes it by default: "/tags/".
+func (h *Hugo) TaxonomyPath(taxonomy string) string {
+	return "/" + h.urlize(taxonomy) + "/"
 }
 
 // makePath sanitizes one path element as Hugo's MakePathSanitized does.

@@ -77,7 +77,7 @@ func (b *builder) dateListPages() int {
 		for _, tax := range hugo.Taxonomies {
 			for _, term := range src.fm.Terms[tax] {
 				newer(byURL, lang+hugo.TermPath(tax, term), r.lastmod)
-				newer(byURL, lang+"/"+tax+"/", r.lastmod)
+				newer(byURL, lang+hugo.TaxonomyPath(tax), r.lastmod)
 			}
 		}
 		if strings.HasPrefix(path.Base(rel), "index.") {

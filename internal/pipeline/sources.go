@@ -96,6 +96,8 @@ func readFrontMatter(dir, rel string, preset generator.Preset) (*frontmatter.Sou
 		opts.Terms = g.Taxonomies // for the dates of their terms' pages
 	case *generator.HugoLanguages:
 		opts.Terms = g.Taxonomies()
+	case *generator.Docusaurus:
+		opts.ID = true // a doc's id names its URL
 	}
 	fm, err := frontmatter.ReadSourceOptions(f, opts)
 	if err != nil {
