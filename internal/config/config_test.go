@@ -686,6 +686,15 @@ func TestResolveRoutedJoin(t *testing.T) {
 	if c, err = Resolve(cmdline(t, "--source", "none"), none); err != nil || c.Build.Join != nil {
 		t.Errorf("--source none: join %+v, err %v", c.Build.Join, err)
 	}
+	// --source DIR: Astro's rules in that folder.
+	os.MkdirAll("other/pages", 0o755)
+	c, err = Resolve(cmdline(t, "--source", "other"), none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := c.Build.Join.Preset.(*generator.Astro); !ok || c.Build.Join.Dir != "other" {
+		t.Errorf("--source other: join %+v", c.Build.Join)
+	}
 }
 
 // TestStyleGiven: the URL style counts as given, and a canonical link in

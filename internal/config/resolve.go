@@ -163,9 +163,15 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 				dir, from = strings.Join(dirs, ", "), "the contentDir of each of Hugo's languages"
 			}
 			c.Detected = joinDetected(c.Detected, "sources "+dir+" ("+from+")")
-		} else if src, from := pr.routes(v.Root, v, c); src != nil {
+		} else if src, from := pr.routes(v.Root, "", v, c); src != nil {
 			sources = src
 			c.Detected = joinDetected(c.Detected, "sources "+from)
+		}
+	} else if v.Mode != ModeContent && v.Source != SourceNone && !l.given("preset") && sources != nil && sources.Preset.Name() == "plain" {
+		// --source DIR in a project whose generator routes files: its
+		// rules, in that folder.
+		if src, _ := pr.routes(v.Root, v.Source, v, c); src != nil {
+			sources = src
 		}
 	}
 	if v.Mode != ModeContent && !l.given("include") {

@@ -203,14 +203,16 @@ var Settings = Table[Values]{
 	{Flag: "source", Arg: "DIR3", Key: "source", Path: true, Help: []string{
 		"in output mode, the source files (content/) whose front",
 		"matter and git history the built pages with their URLs",
-		"take (default: Hugo's contentDir, Jekyll's source,",
-		"MkDocs' docs_dir, when DIR is their output; none turns",
-		"it off)"},
+		"take (default: the generator's, when DIR is its output:",
+		"Hugo's contentDir, Jekyll's source, MkDocs' docs_dir,",
+		"Docusaurus', Astro's, Next.js', Eleventy's, Sphinx's",
+		"pages; none turns it off)"},
 		Field: String(func(v *Values) *string { return &v.Source }, "", nil)},
 	{Flag: "preset", Arg: "P", Key: "preset", Help: []string{
 		"hugo, jekyll, mkdocs or plain: how a source file's URL",
 		"follows from its path and front matter (default: the",
-		"generator whose configuration is here, else plain)"},
+		"generator whose configuration is here, else plain; a",
+		"joined build of the other generators takes their own)"},
 		Field: String(func(v *Values) *string { return &v.Preset }, "", unlessEmpty(oneOf(Presets...)))},
 	{Flag: "host", Arg: "H", Key: "host", Help: []string{
 		"auto (default), netlify, vercel, cloudflare-pages,",

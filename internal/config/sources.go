@@ -110,8 +110,8 @@ func (c *Config) sources(v *Values, projectDir string) (*pipeline.Sources, error
 }
 
 // SourceNone, as source:, turns off the join of a generator's built pages
-// to their source files, which is on by default for Hugo, Jekyll and
-// MkDocs.
+// to their source files, which is on by default for every generator whose
+// file-to-URL rule sitemapgen knows.
 const SourceNone = "none"
 
 // sourceSettings names, for the generators whose sources a join reads by
@@ -148,7 +148,10 @@ func (p *project) sourceDir(root string, c *Config) (dir, from, preset string) {
 // generator that routes files (Docusaurus, Astro, Next.js, Eleventy,
 // Sphinx), to their sources, and what names them; nil when root is no
 // such generator's, or the sources' folder is not there.
-func (p *project) routes(root string, v *Values, c *Config) (*pipeline.Sources, string) {
+//
+// A given source folder (--source DIR) takes the place of the
+// generator's.
+func (p *project) routes(root, given string, v *Values, c *Config) (*pipeline.Sources, string) {
 	g := p.builtBy(root)
 	if g == nil {
 		return nil, ""
@@ -158,6 +161,12 @@ func (p *project) routes(root string, v *Values, c *Config) (*pipeline.Sources, 
 		return nil, ""
 	}
 	dir := filepath.Join(p.dir, filepath.FromSlash(rel))
+	if given != "" {
+		dir = given
+		if r, err := filepath.Rel(p.dir, given); err == nil {
+			rel = filepath.ToSlash(r)
+		}
+	}
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return nil, ""
 	}
