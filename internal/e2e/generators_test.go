@@ -597,7 +597,7 @@ func commitHistory(t *testing.T, dir string, lines ...string) {
 		if i == 0 && len(paths) == 1 && paths[0] == "*" {
 			gitAt(t, dir, date, "add", "-A")
 			for p := range later {
-				gitAt(t, dir, date, "rm", "-q", "--cached", "--", p)
+				gitAt(t, dir, date, "rm", "-r", "-q", "--cached", "--", p)
 			}
 		} else {
 			gitAt(t, dir, date, append([]string{"add", "--"}, paths...)...)
@@ -693,7 +693,9 @@ func TestNextExport(t *testing.T) {
 	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "next"))); err != nil {
 		t.Fatal(err)
 	}
-	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z app/about/page.js")
+	// The export is committed too, later than the sources: a page dated
+	// by its built file would say so.
+	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z app/about/page.js", "2024-05-05T00:00:00Z out")
 	const base = "https://example.com/"
 	r := mustRun(t, src, "--verbose") // the base URL: package.json's homepage
 	entries, _, err := sitemaptest.URLs(filepath.Join(src, "out"), base)

@@ -109,6 +109,7 @@ func FuzzURLPath(f *testing.F) {
 		{"i18n/de/docusaurus-plugin-content-docs/current/a.md", "", "", "", ""},
 		{"app/(g)/[slug]/page.tsx", "", "", "", ""},
 		{"pages/index.astro", "", "/x/../", "", ""},
+		{"content/blog/a b/Index.md", "", "", "../../..", "id"},
 	}
 	for _, s := range seeds {
 		f.Add(s.path, s.url, s.permalink, s.slug, s.title, true, int64(1700000000))
@@ -121,7 +122,7 @@ func FuzzURLPath(f *testing.F) {
 		Languages:         []string{"en", "fr"},
 	}
 	jekyll := &Jekyll{Permalink: "pretty", Timezone: "Europe/Paris", Collections: map[string]Collection{"recipes": {Output: true}}}
-	presets := []Preset{hugo, jekyll, Plain{}, &Docusaurus{Locales: []string{"de"}}, &Astro{Pages: "pages"}, Next{}, &Eleventy{}, Sphinx{}}
+	presets := []Preset{hugo, jekyll, Plain{}, &Docusaurus{Locales: []string{"de"}}, &Astro{Pages: "pages", Collections: []AstroCollection{{Base: "content/blog", Route: "/blog/"}}}, Next{}, &Eleventy{}, Sphinx{}}
 	const base = "https://example.com/blog/"
 	mapper, err := mapping.New(mapping.Options{BaseURL: base})
 	if err != nil {
@@ -131,6 +132,7 @@ func FuzzURLPath(f *testing.F) {
 		p := Page{
 			Path: path, URL: url, Permalink: permalink, Slug: slug, Title: title, HasFrontMatter: fm,
 			Date: time.Unix(date, 0).UTC(), Categories: strings.Fields(title),
+			ID: title, NoPermalink: date%7 == 0, // Docusaurus' id, Eleventy's permalink: false
 		}
 		for _, preset := range presets {
 			got, ok := preset.URLPath(p)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/walker"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
@@ -377,6 +378,77 @@ func TestSessionJoin(t *testing.T) {
 			t.Errorf("%s: changes %+v, want %+v", st.name, got, st.change)
 		}
 		sameAsRun(t, st.name, opts, public)
+	}
+}
+
+// TestSessionJoinFallback: a Docusaurus page of another locale is joined
+// to its translation, else to the default locale's source (here a draft
+// source leaves its pages out, which shows which source a page has);
+// adding, changing and removing either keeps the session's sitemap a
+// fresh build's.
+func TestSessionJoinFallback(t *testing.T) {
+	dir := t.TempDir()
+	build := filepath.Join(dir, "build")
+	bc := &siteChanger{t: t, root: build}
+	sc := &siteChanger{t: t, root: dir}
+	day := func(d int) time.Time { return time.Date(2024, 3, d, 0, 0, 0, 0, time.UTC) }
+	bc.write("docs/intro/index.html", "<title>intro</title>", day(1))
+	bc.write("de/docs/intro/index.html", "<title>Einführung</title>", day(1))
+	bc.write("index.html", "<title>home</title>", day(1)) // no source; always listed
+	sc.write("docs/intro.md", "---\ntitle: Intro\n---\n", day(2))
+	opts := Options{
+		Root: build, Heads: Heads{Read: true},
+		Map:  mapping.Options{BaseURL: "https://example.com/", TrailingSlash: mapping.SlashNever},
+		Join: &Sources{Dir: dir, Preset: &generator.Docusaurus{Locales: []string{"de"}},
+			Walk: walker.Options{Include: []string{"docs/**", "i18n/**"}}},
+	}
+	s, res, err := Start(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Unjoined != 1 {
+		t.Errorf("start: %d pages unjoined, want the home page alone; /de/docs/intro takes docs/intro.md", res.Unjoined)
+	}
+	sameAsRun(t, "start", opts, build)
+	translation := filepath.Join(dir, "i18n/de/docusaurus-plugin-content-docs/current/intro.md")
+	for _, st := range []struct {
+		name   string
+		do     func() []string
+		change writer.URLChanges
+	}{
+		{"the English source a draft: both pages out", func() []string {
+			sc.write("docs/intro.md", "---\ndraft: true\n---\n", day(4))
+			return []string{filepath.Join(dir, "docs/intro.md")}
+		}, writer.URLChanges{Removed: 2}},
+		{"a translation added: the German page back", func() []string {
+			sc.write("i18n/de/docusaurus-plugin-content-docs/current/intro.md", "---\ntitle: Einführung\n---\n", day(6))
+			return []string{translation}
+		}, writer.URLChanges{Added: 1}},
+		{"the English source no draft: the English page back", func() []string {
+			sc.write("docs/intro.md", "---\ntitle: Intro\n---\n", day(8))
+			return []string{filepath.Join(dir, "docs/intro.md")}
+		}, writer.URLChanges{Added: 1}},
+		{"the English source a draft again: the German page stays", func() []string {
+			sc.write("docs/intro.md", "---\ndraft: true\n---\n", day(9))
+			return []string{filepath.Join(dir, "docs/intro.md")}
+		}, writer.URLChanges{Removed: 1}},
+		{"the translation removed: the German page out", func() []string {
+			os.Remove(translation)
+			return []string{translation}
+		}, writer.URLChanges{Removed: 1}},
+	} {
+		res, err := s.Update(context.Background(), st.do())
+		if err != nil {
+			t.Fatalf("%s: %v", st.name, err)
+		}
+		if res.Write == nil || *res.Write.URLChanges != st.change {
+			var got any = res.Write
+			if res.Write != nil {
+				got = *res.Write.URLChanges
+			}
+			t.Errorf("%s: changes %+v, want %+v", st.name, got, st.change)
+		}
+		sameAsRun(t, st.name, opts, build)
 	}
 }
 
