@@ -398,7 +398,7 @@ func TestSessionJoinFallback(t *testing.T) {
 	sc.write("docs/intro.md", "---\ntitle: Intro\n---\n", day(2))
 	opts := Options{
 		Root: build, Heads: Heads{Read: true},
-		Map:  mapping.Options{BaseURL: "https://example.com/", TrailingSlash: mapping.SlashNever},
+		Map: mapping.Options{BaseURL: "https://example.com/", TrailingSlash: mapping.SlashNever},
 		Join: &Sources{Dir: dir, Preset: &generator.Docusaurus{Locales: []string{"de"}},
 			Walk: walker.Options{Include: []string{"docs/**", "i18n/**"}}},
 	}
