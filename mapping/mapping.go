@@ -88,6 +88,10 @@ type Options struct {
 	// listed at a URL the platform answers with a redirect or not at all
 	// gets a warning.
 	Style *host.Style
+	// Defaults are the changefreq and priority of every page that no rule
+	// or front matter gives one: the generator's site-wide values (Hugo's
+	// [sitemap]). Match is not used.
+	Defaults Rule
 	// StyleGiven says that CleanURLs and TrailingSlash were given (by a
 	// flag, the platform or the generator's configuration), not defaults:
 	// a canonical link to the page in another form is then reported, and
@@ -132,7 +136,8 @@ const (
 )
 
 // Rule sets changefreq and priority for the files whose relative path
-// matches a doublestar glob. Unset values leave the URL's value unset.
+// matches a doublestar glob. An unset value leaves the URL's as it is:
+// Options.Defaults', else unset.
 type Rule struct {
 	Match      string
 	ChangeFreq sitemap.ChangeFreq
@@ -372,9 +377,16 @@ func (m *Mapper) Map(p Page) Decision {
 	}
 	m.checkServed(&d, f.Path, p.URLPath == "")
 	m.setLastMod(&d, f, h, p.Source, &p)
+	d.URL.ChangeFreq, d.URL.Priority = m.opts.Defaults.ChangeFreq, m.opts.Defaults.Priority
 	for i, r := range m.opts.Rules {
 		if doublestar.MatchUnvalidated(r.Match, f.Path) {
-			d.URL.ChangeFreq, d.URL.Priority, d.Rule = r.ChangeFreq, r.Priority, i+1
+			d.Rule = i + 1
+			if r.ChangeFreq != 0 {
+				d.URL.ChangeFreq = r.ChangeFreq
+			}
+			if r.Priority.IsSet() {
+				d.URL.Priority = r.Priority
+			}
 			break
 		}
 	}

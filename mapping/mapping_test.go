@@ -10,6 +10,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -158,6 +159,33 @@ func TestMapRuleIndex(t *testing.T) {
 	}
 	if d := m.Map(Page{File: walker.File{Path: "a/x.html"}}); d.Rule != 1 || d.URL.Priority.IsSet() {
 		t.Errorf("rule %d, priority %v", d.Rule, d.URL.Priority)
+	}
+}
+
+// TestMapDefaults: the generator's site-wide changefreq and priority
+// apply to every page; a rule's set values and the page's own sitemap:
+// block win, field by field.
+func TestMapDefaults(t *testing.T) {
+	p4, _ := sitemap.PriorityOf(0.4)
+	p9, _ := sitemap.PriorityOf(0.9)
+	p7, _ := sitemap.PriorityOf(0.7)
+	m, _ := New(Options{BaseURL: "https://example.com/",
+		Defaults: Rule{ChangeFreq: sitemap.Weekly, Priority: p4},
+		Rules:    []Rule{{Match: "top/**", Priority: p9}}})
+	for _, tt := range []struct {
+		path string
+		src  *frontmatter.Source
+		cf   sitemap.ChangeFreq
+		pr   sitemap.Priority
+	}{
+		{"a.html", nil, sitemap.Weekly, p4},
+		{"top/a.html", nil, sitemap.Weekly, p9},
+		{"top/b.html", &frontmatter.Source{Sitemap: frontmatter.SitemapBlock{ChangeFreq: sitemap.Monthly, Priority: p7}}, sitemap.Monthly, p7},
+	} {
+		d := m.Map(Page{File: walker.File{Path: tt.path}, Source: tt.src})
+		if d.URL.ChangeFreq != tt.cf || d.URL.Priority != tt.pr {
+			t.Errorf("%s: changefreq %v priority %v, want %v %v", tt.path, d.URL.ChangeFreq, d.URL.Priority, tt.cf, tt.pr)
+		}
 	}
 }
 

@@ -189,6 +189,19 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 	} else {
 		c.Build.Join = sources
 	}
+	if sources != nil {
+		// Hugo's [sitemap] changefreq and priority, every page's.
+		var h *generator.Hugo
+		switch g := sources.Preset.(type) {
+		case *generator.Hugo:
+			h = g
+		case *generator.HugoLanguages:
+			h = g.Site()
+		}
+		if h != nil {
+			c.Build.Map.Defaults = mapping.Rule{ChangeFreq: h.SitemapChangeFreq, Priority: h.SitemapPriority}
+		}
+	}
 	if !l.given("lastmod.sources") {
 		c.guardMTime(pr)
 	}

@@ -324,6 +324,10 @@ func TestHugoFrontMatter(t *testing.T) {
 	src, public := buildHugo(t, "hugo-fm")
 	const base = "https://example.com/"
 	theirs := generatorSitemap(t, filepath.Join(public, "sitemap.xml"))
+	hugoFile, err := sitemaptest.ReadFile(filepath.Join(public, "sitemap.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	// Deliberate differences. Hugo 0.111 does not know sitemap.disable
 	// (Hugo 0.125 and later leave the page out, as we do).
@@ -387,6 +391,33 @@ func TestHugoFrontMatter(t *testing.T) {
 			}
 		}
 		t.Logf("%d of Hugo's %d URLs listed with the same lastmod\n%s", agree, len(theirs), log)
+
+		// changefreq and priority: [sitemap]'s (weekly, 0.4) on every
+		// page, a page's own sitemap: block on it (docs/setup: monthly,
+		// 0.7), as in Hugo's.
+		entries, _, err := sitemaptest.URLs(public, base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hugo := map[string]sitemaptest.Entry{}
+		for _, e := range hugoFile.Entries {
+			hugo[e.Loc] = e
+		}
+		same := 0
+		for _, e := range entries {
+			h, ok := hugo[e.Loc]
+			if !ok {
+				continue
+			}
+			if e.ChangeFreq != h.ChangeFreq || e.Priority != h.Priority {
+				t.Errorf("%s: changefreq %q priority %q, Hugo's %q %q", e.Loc, e.ChangeFreq, e.Priority, h.ChangeFreq, h.Priority)
+			} else {
+				same++
+			}
+		}
+		if same < 10 || hugo[base+"docs/setup/"].ChangeFreq != "monthly" || hugo[base+"about/"].Priority != "0.4" {
+			t.Errorf("%d URLs with Hugo's changefreq and priority; the fixture's [sitemap] or sitemap: block is not what Hugo wrote", same)
+		}
 	})
 
 	t.Run("content", func(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
 // Hugo is what a Hugo project's configuration says, as far as sitemapgen
@@ -152,6 +153,11 @@ type Hugo struct {
 	// DisableKinds is disableKinds, lower-cased ("page", "section",
 	// "home", "taxonomy" and "term" change what URLPath publishes).
 	DisableKinds []string
+	// SitemapChangeFreq and SitemapPriority are [sitemap] changefreq and
+	// priority: every page's in Hugo's sitemap, unless its own sitemap:
+	// front matter says otherwise. Unset by default.
+	SitemapChangeFreq sitemap.ChangeFreq
+	SitemapPriority   sitemap.Priority
 	// Taxonomies are the plural names of the taxonomies (the values of
 	// the taxonomies table), default categories and tags: an _index file
 	// in such a top-level folder is a taxonomy page, one a level below a
@@ -322,6 +328,9 @@ func (h *Hugo) apply(cfg map[string]any, origin map[string]string) error {
 		}
 	}
 	h.DefaultContentLanguage = strings.ToLower(h.DefaultContentLanguage)
+	if err := h.applySitemap(cfg["sitemap"], origin["sitemap"]); err != nil {
+		return err
+	}
 
 	switch v := cfg["uglyurls"].(type) {
 	case nil:
@@ -386,6 +395,52 @@ func (h *Hugo) apply(cfg map[string]any, origin map[string]string) error {
 	if v, ok := cfg["permalinks"]; ok {
 		if err := h.applyPermalinks(v, origin["permalinks"]); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// applySitemap reads the [sitemap] table: changefreq, and priority (-1,
+// Hugo's default, for none).
+func (h *Hugo) applySitemap(v any, file string) error {
+	if v == nil {
+		return nil
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return configErrorf(file, "sitemap: want a table, got a %s", kindOf(v))
+	}
+	if c, ok := m["changefreq"]; ok {
+		s, ok := stringValue(c)
+		if !ok {
+			return configErrorf(file, "sitemap.changefreq: want a string, got a %s", kindOf(c))
+		}
+		if s != "" {
+			cf, err := sitemap.ParseChangeFreq(strings.ToLower(s))
+			if err != nil {
+				return configErrorf(file, "sitemap.changefreq: %v", err)
+			}
+			h.SitemapChangeFreq = cf
+		}
+	}
+	if p, ok := m["priority"]; ok {
+		var f float64
+		switch p := p.(type) {
+		case float64:
+			f = p
+		case int64:
+			f = float64(p)
+		case int:
+			f = float64(p)
+		default:
+			return configErrorf(file, "sitemap.priority: want a number, got a %s", kindOf(p))
+		}
+		if f >= 0 {
+			pr, err := sitemap.PriorityOf(f)
+			if err != nil {
+				return configErrorf(file, "sitemap.priority: %v", err)
+			}
+			h.SitemapPriority = pr
 		}
 	}
 	return nil

@@ -106,13 +106,22 @@ func (hl *HugoLanguages) FrontMatter(string) (read, dates bool) { return true, t
 // Name returns "hugo".
 func (hl *HugoLanguages) Name() string { return "hugo" }
 
-// Taxonomies are the site's taxonomies, the same in every folder's
-// preset.
-func (hl *HugoLanguages) Taxonomies() []string {
+// Site returns one folder's preset, for what the site's configuration
+// says alike for every folder (taxonomies, [sitemap]); nil for none.
+func (hl *HugoLanguages) Site() *Hugo {
 	if len(hl.Dirs) == 0 {
 		return nil
 	}
-	return hl.Hugo[hl.Dirs[0]].Taxonomies
+	return hl.Hugo[hl.Dirs[0]]
+}
+
+// Taxonomies are the site's taxonomies, the same in every folder's
+// preset.
+func (hl *HugoLanguages) Taxonomies() []string {
+	if h := hl.Site(); h != nil {
+		return h.Taxonomies
+	}
+	return nil
 }
 
 // Invalidate drops what each folder's preset read of its content.

@@ -142,6 +142,31 @@ func TestLoadHugoContentFS(t *testing.T) {
 	}
 }
 
+// TestLoadHugoSitemap reads [sitemap]: changefreq in any case, priority,
+// and Hugo's -1 for none.
+func TestLoadHugoSitemap(t *testing.T) {
+	for _, tt := range []struct{ config, changefreq, priority string }{
+		{"[sitemap]\nchangefreq = \"Weekly\"\npriority = 0.5\n", "weekly", "0.5"},
+		{"[sitemap]\npriority = -1\nfilename = \"map.xml\"\n", "", ""},
+		{"[sitemap]\npriority = 1\n", "", "1.0"},
+		{"title = \"no sitemap table\"\n", "", ""},
+	} {
+		dir := t.TempDir()
+		writeSite(t, dir, map[string]string{"hugo.toml": tt.config})
+		h, err := LoadHugo(dir)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.config, err)
+		}
+		pr := ""
+		if h.SitemapPriority.IsSet() {
+			pr = h.SitemapPriority.String()
+		}
+		if cf := h.SitemapChangeFreq; cf.String() != tt.changefreq && !(cf == 0 && tt.changefreq == "") || pr != tt.priority {
+			t.Errorf("%q: changefreq %q priority %q, want %q %q", tt.config, h.SitemapChangeFreq, pr, tt.changefreq, tt.priority)
+		}
+	}
+}
+
 func TestLoadHugoErrors(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -158,6 +183,8 @@ func TestLoadHugoErrors(t *testing.T) {
 		{name: "list form", files: map[string]string{"hugo.toml": "[[permalinks]]\npattern = \"/:slug/\"\n"}, want: "hugo.toml: permalinks: want a table of section = pattern, got a list"},
 		{name: "unknown kind", files: map[string]string{"hugo.toml": "[permalinks.blog]\nposts = \"/:slug/\"\n"}, want: `permalinks.blog: permalinks for kind "blog" are not supported`},
 		{name: "bad uglyURLs", files: map[string]string{"hugo.toml": "uglyURLs = \"maybe\"\n"}, want: "hugo.toml: uglyurls: want true or false, got a string"},
+		{name: "bad sitemap changefreq", files: map[string]string{"hugo.toml": "[sitemap]\nchangefreq = \"often\"\n"}, want: "hugo.toml: sitemap.changefreq: "},
+		{name: "bad sitemap priority", files: map[string]string{"hugo.toml": "[sitemap]\npriority = 2.5\n"}, want: "hugo.toml: sitemap.priority: "},
 		{name: "error in config folder", files: map[string]string{
 			"hugo.toml":                       "",
 			"config/_default/permalinks.toml": "posts = \"/:nope/\"\n",
