@@ -249,7 +249,7 @@ func (p *project) findRoot() (root, from string, err error) {
 		if len(p.found) > 0 {
 			msg = fmt.Sprintf("found %s, but not the folder it builds the site into\n", p.names()) + msg
 		} else {
-			msg += "\n(no Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs, Docusaurus, Pelican, Sphinx, Gatsby, VitePress, Nuxt or SvelteKit project found in " + dirName(p.dir) + ")"
+			msg += "\n(no Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs, Docusaurus, Pelican, Sphinx, Gatsby, VitePress, Nuxt, SvelteKit or Zola project found in " + dirName(p.dir) + ")"
 		}
 		for _, n := range notes {
 			msg += "\nnote: " + n

@@ -224,10 +224,11 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 // gatsby-plugin-sitemap's sitemap-index.xml and sitemap-N.xml
 // (sitemap.xml before its version 4), @nuxtjs/sitemap's sitemap.xml, or
 // sitemap_index.xml and the sitemaps in its folder __sitemap__/; none of
-// SvelteKit's, which has no sitemap of its own.
+// SvelteKit's, which has no sitemap of its own; Zola's sitemap.xml and,
+// past 30,000 URLs, its sitemapN.xml.
 func generatorSitemaps(g *generator.Project, projectDir string) func(string) bool {
 	names := map[string]bool{"sitemap.xml": true}
-	shards, locales, folder := false, false, ""
+	shards, locales, folder, zola := false, false, "", false
 	switch g.Generator {
 	case "hugo":
 		if h, err := generator.LoadHugo(projectDir); err == nil {
@@ -247,6 +248,8 @@ func generatorSitemaps(g *generator.Project, projectDir string) func(string) boo
 		names["sitemap_index.xml"], folder = true, "__sitemap__/"
 	case "sveltekit":
 		delete(names, "sitemap.xml") // it writes none: a sitemap.xml route is the project's own
+	case "zola":
+		zola = true // over 30,000 URLs, sitemap.xml is an index of sitemap1.xml …
 	}
 	return func(name string) bool {
 		dir, file := path.Split(name)
@@ -254,6 +257,8 @@ func generatorSitemaps(g *generator.Project, projectDir string) func(string) boo
 		case names[name]:
 			return true
 		case shards && dir == "" && numberedShard.MatchString(file):
+			return true
+		case zola && dir == "" && zolaShard.MatchString(file):
 			return true
 		case locales && file == "sitemap.xml" && localeDir.MatchString(strings.TrimSuffix(dir, "/")):
 			return true
@@ -268,6 +273,7 @@ var (
 	// numberedShard is the name of the shards of @astrojs/sitemap,
 	// next-sitemap and gatsby-plugin-sitemap: sitemap-0.xml, sitemap-1.xml …
 	numberedShard = regexp.MustCompile(`^sitemap-[0-9]+\.xml$`)
+	zolaShard     = regexp.MustCompile(`^sitemap[0-9]+\.xml$`)
 	// localeDir is the name of a Docusaurus locale's folder: de, pt-BR,
 	// zh-Hans.
 	localeDir = regexp.MustCompile(`^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$`)

@@ -24,8 +24,8 @@ import (
 // with ${}, a function call, an !ENV variable that is not set) it leaves
 // empty and says so in Notes.
 type Project struct {
-	Generator string // "hugo", "jekyll", "astro", "eleventy", "next", "mkdocs", "docusaurus", "pelican", "sphinx", "gatsby", "vitepress", "nuxt", "sveltekit"
-	Title     string // "Hugo", "Jekyll", "Astro", "Eleventy", "Next.js", "MkDocs", "Docusaurus", "Pelican", "Sphinx", "Gatsby", "VitePress", "Nuxt", "SvelteKit"
+	Generator string // "hugo", "jekyll", "astro", "eleventy", "next", "mkdocs", "docusaurus", "pelican", "sphinx", "gatsby", "vitepress", "nuxt", "sveltekit", "zola"
+	Title     string // "Hugo", "Jekyll", "Astro", "Eleventy", "Next.js", "MkDocs", "Docusaurus", "Pelican", "Sphinx", "Gatsby", "VitePress", "Nuxt", "SvelteKit", "Zola"
 	// File is the file that told, relative to dir, with "/" separators:
 	// "hugo.toml", "config/_default/hugo.toml", "_config.yml", "Gemfile",
 	// "astro.config.mjs", "package.json", "mkdocs.yml",
@@ -130,6 +130,7 @@ type Project struct {
 //     "nuxt".
 //   - SvelteKit: svelte.config.js (with kit.adapter, or a package.json
 //     dependency "@sveltejs/kit"), else that dependency.
+//   - Zola: a config.toml that sets base_url and no Hugo baseURL.
 //
 // A JavaScript project whose configuration gives no site URL takes the one
 // it keeps elsewhere: next-sitemap's siteUrl (Next.js), the url of
@@ -169,7 +170,7 @@ func detect(dir string, env func(string) (string, bool)) ([]Project, error) {
 		return nil, err
 	}
 	var out []Project
-	for _, check := range []func() (*Project, error){d.hugo, d.jekyll, d.astro, d.eleventy, d.next, d.mkdocs, d.docusaurus, d.pelican, d.sphinx, d.gatsby, d.vitepress, d.nuxt, d.sveltekit} {
+	for _, check := range []func() (*Project, error){d.hugo, d.jekyll, d.astro, d.eleventy, d.next, d.mkdocs, d.docusaurus, d.pelican, d.sphinx, d.gatsby, d.vitepress, d.nuxt, d.sveltekit, d.zola} {
 		p, err := check()
 		if err != nil {
 			return nil, err

@@ -563,6 +563,9 @@ func (h *Hugo) Invalidate() { h.dirs.Clear() }
 // finds. When LoadHugo rejects a setting of files that parse, only the
 // publish folder and base URL are read (hugoFallback).
 func (d *detector) hugo() (*Project, error) {
+	if d.zolaOnly() {
+		return nil, nil // a Zola project's config.toml (see zola)
+	}
 	h, err := LoadHugo(d.dir)
 	if err != nil {
 		var ce *diag.Diagnostic
