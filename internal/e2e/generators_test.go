@@ -297,11 +297,21 @@ func compareSets(t *testing.T, ours, theirs map[string]string, onlyTheirs, onlyO
 			t.Errorf("we list %s; the generator does not", loc)
 		}
 	}
+	both, dated := 0, 0
 	for _, loc := range onlyTheirs {
 		if _, ok := ours[loc]; ok {
 			t.Errorf("we list %s; the documented difference says we do not", loc)
 		}
 	}
+	for loc, lm := range theirs {
+		if got, ok := ours[loc]; ok {
+			both++
+			if got == lm || sameInstant(got, lm) {
+				dated++
+			}
+		}
+	}
+	t.Logf("URLs: %d in both sitemaps, of the generator's %d and our %d; %d with the same lastmod (or none in both)", both, len(theirs), len(ours), dated)
 }
 
 // checkLastMods checks that every page whose front matter has a date has
