@@ -335,11 +335,7 @@ func TestSessionJoin(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameAsRun(t, "start", opts, public)
-	steps := []struct {
-		name   string
-		do     func() []string
-		change writer.URLChanges
-	}{
+	steps := []sessionStep{
 		{"draft", func() []string {
 			cc.write("posts/b.md", "---\ndraft: true\n---\n", day(2))
 			return []string{filepath.Join(content, "posts/b.md")}
@@ -365,6 +361,21 @@ func TestSessionJoin(t *testing.T) {
 			return []string{filepath.Join(content, "posts")}
 		}, writer.URLChanges{Changed: 1}},
 	}
+	runSteps(t, s, opts, public, steps)
+}
+
+// sessionStep is a change made while a Session runs: what do changes
+// (the paths it returns), and the URL changes the update must report.
+type sessionStep struct {
+	name   string
+	do     func() []string
+	change writer.URLChanges
+}
+
+// runSteps makes each change, updates the session, and checks the URL
+// changes it reports and that it wrote what a fresh build of opts writes.
+func runSteps(t *testing.T, s *Session, opts Options, dir string, steps []sessionStep) {
+	t.Helper()
 	for _, st := range steps {
 		res, err := s.Update(context.Background(), st.do())
 		if err != nil {
@@ -377,7 +388,7 @@ func TestSessionJoin(t *testing.T) {
 			}
 			t.Errorf("%s: changes %+v, want %+v", st.name, got, st.change)
 		}
-		sameAsRun(t, st.name, opts, public)
+		sameAsRun(t, st.name, opts, dir)
 	}
 }
 
@@ -411,11 +422,7 @@ func TestSessionJoinFallback(t *testing.T) {
 	}
 	sameAsRun(t, "start", opts, build)
 	translation := filepath.Join(dir, "i18n/de/docusaurus-plugin-content-docs/current/intro.md")
-	for _, st := range []struct {
-		name   string
-		do     func() []string
-		change writer.URLChanges
-	}{
+	runSteps(t, s, opts, build, []sessionStep{
 		{"the English source a draft: both pages out", func() []string {
 			sc.write("docs/intro.md", "---\ndraft: true\n---\n", day(4))
 			return []string{filepath.Join(dir, "docs/intro.md")}
@@ -436,20 +443,7 @@ func TestSessionJoinFallback(t *testing.T) {
 			os.Remove(translation)
 			return []string{translation}
 		}, writer.URLChanges{Removed: 1}},
-	} {
-		res, err := s.Update(context.Background(), st.do())
-		if err != nil {
-			t.Fatalf("%s: %v", st.name, err)
-		}
-		if res.Write == nil || *res.Write.URLChanges != st.change {
-			var got any = res.Write
-			if res.Write != nil {
-				got = *res.Write.URLChanges
-			}
-			t.Errorf("%s: changes %+v, want %+v", st.name, got, st.change)
-		}
-		sameAsRun(t, st.name, opts, build)
-	}
+	})
 }
 
 // TestSessionContent runs a Session in content mode.
