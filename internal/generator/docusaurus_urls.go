@@ -214,9 +214,9 @@ func (d *Docusaurus) SourceFiles() (include, exclude []string) {
 	return []string{"docs/**", "versioned_docs/**", "blog/**", "src/pages/**", "i18n/*/docusaurus-plugin-content-*/**"}, []string{"node_modules"}
 }
 
-// FrontMatter reads Markdown's, for id and slug; not its dates.
-func (d *Docusaurus) FrontMatter(rel string) (read, dates bool) {
-	return hasExt(rel, ".md", ".mdx"), false
+// FrontMatter reads Markdown's, for id, slug and draft; not its dates.
+func (d *Docusaurus) FrontMatter(rel string) Reading {
+	return Reading{Read: hasExt(rel, ".md", ".mdx"), Drafts: true, ID: true}
 }
 
 // FallbackURL returns, for a page of another locale, the default

@@ -101,7 +101,7 @@ func (hl *HugoLanguages) SourceFiles() (include, exclude []string) {
 }
 
 // FrontMatter reads all of it.
-func (hl *HugoLanguages) FrontMatter(string) (read, dates bool) { return true, true }
+func (hl *HugoLanguages) FrontMatter(string) Reading { return AllFrontMatter }
 
 // Name returns "hugo".
 func (hl *HugoLanguages) Name() string { return "hugo" }

@@ -24,11 +24,28 @@ type Sourced interface {
 	// relative to the preset's folder, and of the paths to leave out.
 	SourceFiles() (include, exclude []string)
 	// FrontMatter says what the generator reads of the front matter of
-	// the file at rel: read is false for a file that has none (an .astro
-	// component's fence is code, a .tsx page has none); dates is false
-	// when the generator dates its pages otherwise (Docusaurus: by git).
-	FrontMatter(rel string) (read, dates bool)
+	// the file at rel.
+	FrontMatter(rel string) Reading
 }
+
+// Reading is what a generator reads of a source file's front matter.
+type Reading struct {
+	// Read is false for a file that has none: an .astro component's
+	// fence is code, a .tsx page has none.
+	Read bool
+	// Dates is false when the generator dates its pages otherwise
+	// (Docusaurus: by git).
+	Dates bool
+	// Drafts is false when draft: true builds the page all the same
+	// (Astro 5).
+	Drafts bool
+	// ID says the generator takes id (Docusaurus: a doc's URL).
+	ID bool
+}
+
+// AllFrontMatter is the Reading of a generator that reads all of it,
+// and of presets that are not Sourced.
+var AllFrontMatter = Reading{Read: true, Dates: true, Drafts: true}
 
 // Fallback is implemented by the presets of generators that build a
 // page of a language from another language's source when it has no
@@ -169,9 +186,16 @@ func astroID(rel string) string {
 // them (Astro 5, then the older place).
 var AstroContentConfigs = []string{"content.config.ts", "content.config.mts", "content.config.mjs", "content.config.js", "content/config.ts", "content/config.mts", "content/config.mjs", "content/config.js"}
 
-// astroRouteFile is a route with one parameter for the rest of the path
-// or one element: [slug].astro, [...slug].astro.
-var astroRouteFile = regexp.MustCompile(`^\[(?:\.\.\.)?(\w+)\]\.astro$`)
+var (
+	// astroRouteFile is a route with one parameter for the rest of the
+	// path or one element: [slug].astro, [...slug].astro.
+	astroRouteFile = regexp.MustCompile(`^\[(?:\.\.\.)?(\w+)\]\.astro$`)
+	// getCollection is a route's call that names its collection.
+	getCollection = regexp.MustCompile(`getCollection\(\s*['"]([\w-]+)['"]`)
+	// globLoader opens a glob loader's options; loaderBase is their base.
+	globLoader = regexp.MustCompile(`\bglob\(\s*\{`)
+	loaderBase = regexp.MustCompile(`\bbase\s*:\s*['"]([^'"]+)['"]`)
+)
 
 // ReadCollections finds, in the source folder src, the routes that
 // publish a content collection's entries by their id as Astro's blog
@@ -205,7 +229,7 @@ func (a *Astro) ReadCollections(src fs.FS, srcDir string) {
 			return nil
 		}
 		code := string(data)
-		coll := regexp.MustCompile(`getCollection\(\s*['"]([\w-]+)['"]`).FindStringSubmatch(code)
+		coll := getCollection.FindStringSubmatch(code)
 		param := regexp.MustCompile(`params\s*:\s*\{\s*` + m[1] + `\s*:\s*\w+\.id\s*,?\s*\}`).MatchString(code)
 		if coll == nil || !param {
 			return nil
@@ -237,7 +261,7 @@ func collectionBase(cfg, name, srcDir string) (string, bool) {
 	if next := strings.Index(rest, "defineCollection("); next >= 0 {
 		rest = rest[:next]
 	}
-	g := regexp.MustCompile(`\bglob\(\s*\{`).FindStringIndex(rest)
+	g := globLoader.FindStringIndex(rest)
 	if g == nil {
 		return "content/" + name, true
 	}
@@ -253,7 +277,7 @@ func collectionBase(cfg, name, srcDir string) (string, bool) {
 			}
 		}
 	}
-	b := regexp.MustCompile(`\bbase\s*:\s*['"]([^'"]+)['"]`).FindStringSubmatch(opts)
+	b := loaderBase.FindStringSubmatch(opts)
 	if b == nil {
 		return "", false // a loader without a literal base
 	}
@@ -276,10 +300,11 @@ func (a *Astro) SourceFiles() (include, exclude []string) {
 	return include, nil
 }
 
-// FrontMatter reads the front matter of Markdown pages only.
-func (a *Astro) FrontMatter(rel string) (read, dates bool) {
-	read = !hasExt(rel, ".astro", ".html")
-	return read, read
+// FrontMatter reads the front matter of Markdown pages only, drafts
+// aside: Astro 5 builds a page with draft: true like any other.
+func (a *Astro) FrontMatter(rel string) Reading {
+	md := !hasExt(rel, ".astro", ".html")
+	return Reading{Read: md, Dates: md}
 }
 
 // Name returns "astro".
@@ -339,7 +364,7 @@ func (Next) SourceFiles() (include, exclude []string) {
 }
 
 // FrontMatter reads none: a Next.js page is code.
-func (Next) FrontMatter(string) (read, dates bool) { return false, false }
+func (Next) FrontMatter(string) Reading { return Reading{} }
 
 // Name returns "next".
 func (Next) Name() string { return "next" }
@@ -394,7 +419,7 @@ func (e *Eleventy) SourceFiles() (include, exclude []string) {
 }
 
 // FrontMatter reads every template's.
-func (e *Eleventy) FrontMatter(string) (read, dates bool) { return true, true }
+func (e *Eleventy) FrontMatter(string) Reading { return AllFrontMatter }
 
 // Name returns "eleventy".
 func (e *Eleventy) Name() string { return "eleventy" }
@@ -426,7 +451,7 @@ func (Sphinx) SourceFiles() (include, exclude []string) {
 
 // FrontMatter reads none: Sphinx documents have field lists, not front
 // matter.
-func (Sphinx) FrontMatter(string) (read, dates bool) { return false, false }
+func (Sphinx) FrontMatter(string) Reading { return Reading{} }
 
 // Name returns "sphinx".
 func (Sphinx) Name() string { return "sphinx" }

@@ -102,10 +102,10 @@ func TestAstroURLs(t *testing.T) {
 		{path: "components/Card.astro", want: ""},
 	})
 	a := &Astro{}
-	if read, _ := a.FrontMatter("pages/about.astro"); read {
+	if a.FrontMatter("pages/about.astro").Read {
 		t.Error("an .astro component's fence is read as front matter")
 	}
-	if read, dates := a.FrontMatter("pages/blog/a.md"); !read || !dates {
+	if r := a.FrontMatter("pages/blog/a.md"); !r.Read || !r.Dates {
 		t.Error("a Markdown page's front matter is not read")
 	}
 }

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -400,17 +399,12 @@ func (s *Session) updateSources(ctx context.Context, rels []string) (map[string]
 // pagesOf returns the paths of the built pages whose join key is in keys.
 func (s *Session) pagesOf(keys map[string]bool) []string {
 	var out []string
-	fallback, _ := s.b.opts.Join.Preset.(generator.Fallback)
 	for path := range s.b.index.all() {
 		u := s.b.mapper.URLPath(path)
-		if keys[joinKey(u)] {
+		// A page built from another language's source is judged again
+		// whether or not it has a source of its own now.
+		if fk, ok := s.b.fallbackKey(u); keys[joinKey(u)] || ok && keys[fk] {
 			out = append(out, path)
-		} else if fallback != nil {
-			// A page built from another language's source: judged again
-			// whether or not it has a source of its own now.
-			if fu, ok := fallback.FallbackURL("/" + strings.TrimPrefix(u, "/")); ok && keys[joinKey(fu)] {
-				out = append(out, path)
-			}
 		}
 	}
 	return out

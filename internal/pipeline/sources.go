@@ -53,11 +53,11 @@ type source struct {
 // readSource reads the front matter of the file at rel under dir, as
 // preset's generator reads it.
 func readSource(dir, rel string, preset generator.Preset) (*frontmatter.Source, error) {
-	read, dates := true, true
+	r := generator.AllFrontMatter
 	if s, ok := preset.(generator.Sourced); ok {
-		read, dates = s.FrontMatter(rel)
+		r = s.FrontMatter(rel)
 	}
-	if !read {
+	if !r.Read {
 		// A page of code (.astro, .tsx): nothing to read, but it must be
 		// a file that can be.
 		f, err := openRegular(filepath.Join(dir, filepath.FromSlash(rel)))
@@ -67,28 +67,28 @@ func readSource(dir, rel string, preset generator.Preset) (*frontmatter.Source, 
 		f.Close()
 		return &frontmatter.Source{}, nil
 	}
-	fm, err := readFrontMatter(dir, rel, preset)
+	fm, err := readFrontMatter(dir, rel, preset, r.ID)
 	if err != nil {
 		return nil, err
 	}
-	if !dates {
+	if !r.Dates {
 		fm.Lastmod, fm.LastmodKey, fm.Sitemap.Lastmod = time.Time{}, "", time.Time{}
 	}
-	if _, ok := preset.(*generator.Astro); ok {
-		fm.Draft = false // Astro 5 builds a page with draft: true like any other
+	if !r.Drafts {
+		fm.Draft = false
 	}
 	return fm, nil
 }
 
 // readFrontMatter reads the front matter of the file at rel under dir,
-// with its preset's defaults and file-name dates.
-func readFrontMatter(dir, rel string, preset generator.Preset) (*frontmatter.Source, error) {
+// with its preset's defaults and file-name dates, and its id if asked.
+func readFrontMatter(dir, rel string, preset generator.Preset, id bool) (*frontmatter.Source, error) {
 	f, err := openRegular(filepath.Join(dir, filepath.FromSlash(rel)))
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var opts frontmatter.Options
+	opts := frontmatter.Options{ID: id}
 	switch g := preset.(type) {
 	case *generator.Jekyll:
 		opts.Defaults = g.DefaultsFor(rel)
@@ -96,8 +96,6 @@ func readFrontMatter(dir, rel string, preset generator.Preset) (*frontmatter.Sou
 		opts.Terms = g.Taxonomies // for the dates of their terms' pages
 	case *generator.HugoLanguages:
 		opts.Terms = g.Taxonomies()
-	case *generator.Docusaurus:
-		opts.ID = true // a doc's id names its URL
 	}
 	fm, err := frontmatter.ReadSourceOptions(f, opts)
 	if err != nil {
@@ -329,17 +327,29 @@ func (b *builder) claim(src *source, warn bool) {
 func (b *builder) sourceOf(rel string) *source {
 	u := b.mapper.URLPath(rel)
 	s := b.join[joinKey(u)]
-	if f, ok := b.opts.Join.Preset.(generator.Fallback); ok && s == nil {
-		// A page of a language with no translation: built from the
-		// default language's source.
-		if fu, ok := f.FallbackURL("/" + strings.TrimPrefix(u, "/")); ok {
-			s = b.join[joinKey(fu)]
-		}
+	if key, ok := b.fallbackKey(u); ok && s == nil {
+		s = b.join[key]
 	}
 	if s != nil {
 		s.used.Store(true)
 	}
 	return s
+}
+
+// fallbackKey returns the join key of the source the built page at the
+// URL path u (relative to the base URL) is built from when it has none of
+// its own: a page of a language with no translation takes the default
+// language's (generator.Fallback). ok is false when there is none.
+func (b *builder) fallbackKey(u string) (key string, ok bool) {
+	f, ok := b.opts.Join.Preset.(generator.Fallback)
+	if !ok {
+		return "", false
+	}
+	fu, ok := f.FallbackURL("/" + strings.TrimPrefix(u, "/"))
+	if !ok {
+		return "", false
+	}
+	return joinKey(fu), true
 }
 
 // unusedSources notes, under --verbose, the sources no built page matched.
