@@ -228,7 +228,8 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 // past 30,000 URLs, its sitemapN.xml.
 func generatorSitemaps(g *generator.Project, projectDir string) func(string) bool {
 	names := map[string]bool{"sitemap.xml": true}
-	shards, locales, folder, zola := false, false, "", false
+	var shard *regexp.Regexp // the names of the shards of an index
+	locales, folder := false, ""
 	switch g.Generator {
 	case "hugo":
 		if h, err := generator.LoadHugo(projectDir); err == nil {
@@ -239,9 +240,9 @@ func generatorSitemaps(g *generator.Project, projectDir string) func(string) boo
 	case "mkdocs":
 		names["sitemap.xml.gz"] = true
 	case "astro", "gatsby":
-		names["sitemap-index.xml"], shards = true, true
+		names["sitemap-index.xml"], shard = true, numberedShard
 	case "next":
-		shards = true
+		shard = numberedShard
 	case "docusaurus":
 		locales = true
 	case "nuxt":
@@ -249,16 +250,14 @@ func generatorSitemaps(g *generator.Project, projectDir string) func(string) boo
 	case "sveltekit":
 		delete(names, "sitemap.xml") // it writes none: a sitemap.xml route is the project's own
 	case "zola":
-		zola = true // over 30,000 URLs, sitemap.xml is an index of sitemap1.xml …
+		shard = zolaShard // over 30,000 URLs, sitemap.xml is an index of them
 	}
 	return func(name string) bool {
 		dir, file := path.Split(name)
 		switch {
 		case names[name]:
 			return true
-		case shards && dir == "" && numberedShard.MatchString(file):
-			return true
-		case zola && dir == "" && zolaShard.MatchString(file):
+		case shard != nil && dir == "" && shard.MatchString(file):
 			return true
 		case locales && file == "sitemap.xml" && localeDir.MatchString(strings.TrimSuffix(dir, "/")):
 			return true
@@ -273,7 +272,8 @@ var (
 	// numberedShard is the name of the shards of @astrojs/sitemap,
 	// next-sitemap and gatsby-plugin-sitemap: sitemap-0.xml, sitemap-1.xml …
 	numberedShard = regexp.MustCompile(`^sitemap-[0-9]+\.xml$`)
-	zolaShard     = regexp.MustCompile(`^sitemap[0-9]+\.xml$`)
+	// zolaShard is the name of Zola's: sitemap1.xml …
+	zolaShard = regexp.MustCompile(`^sitemap[0-9]+\.xml$`)
 	// localeDir is the name of a Docusaurus locale's folder: de, pt-BR,
 	// zh-Hans.
 	localeDir = regexp.MustCompile(`^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$`)

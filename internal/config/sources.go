@@ -167,7 +167,7 @@ func (p *project) routes(root, given string, v *Values, c *Config) (*pipeline.So
 			rel = filepath.ToSlash(r)
 		}
 	}
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+	if !isDir(dir) {
 		return nil, ""
 	}
 	if a, ok := preset.(*generator.Astro); ok {
@@ -201,8 +201,12 @@ func (p *project) routes(root, given string, v *Values, c *Config) (*pipeline.So
 		}
 		return src, strings.Join(dirs, ", ") + " (" + g.Title + ")"
 	}
-	return src, dir + " (" + g.Title + "'s " + map[string]string{"eleventy": "input folder", "sphinx": "source folder"}[g.Generator] + ")"
+	return src, dir + " (" + g.Title + "'s " + routedFolder[g.Generator] + ")"
 }
+
+// routedFolder names the one folder of sources of the other generators
+// that route files.
+var routedFolder = map[string]string{"eleventy": "input folder", "sphinx": "source folder"}
 
 // isDir reports whether dir is a folder.
 func isDir(dir string) bool {

@@ -17,15 +17,9 @@ var astroConfigs = []string{"astro.config.mjs", "astro.config.js", "astro.config
 // astro is Detect's check for an Astro project: a configuration file,
 // else a package.json dependency "astro".
 func (d *detector) astro() (*Project, error) {
-	name, data, err := d.firstFile(astroConfigs...)
-	if err != nil {
+	name, data, err := d.configOrDependency("astro", astroConfigs...)
+	if err != nil || name == "" {
 		return nil, err
-	}
-	if name == "" {
-		if d.pkg.has("astro") {
-			return &Project{Generator: "astro", Title: "Astro", File: "package.json", PublishDir: "dist"}, nil
-		}
-		return nil, nil
 	}
 	return astroProject(name, data), nil
 }

@@ -16,19 +16,11 @@ var docusaurusConfigs = []string{"docusaurus.config.js", "docusaurus.config.ts",
 // docusaurus is Detect's check for a Docusaurus project: a
 // configuration file, else a package.json dependency "@docusaurus/core".
 func (d *detector) docusaurus() (*Project, error) {
-	name, data, err := d.firstFile(docusaurusConfigs...)
-	if err != nil {
+	name, data, err := d.configOrDependency("@docusaurus/core", docusaurusConfigs...)
+	if err != nil || name == "" {
 		return nil, err
 	}
-	var p *Project
-	switch {
-	case name != "":
-		p = docusaurusProject(name, data)
-	case d.pkg.has("@docusaurus/core"):
-		p = &Project{Generator: "docusaurus", Title: "Docusaurus", File: "package.json", PublishDir: "build"}
-	default:
-		return nil, nil
-	}
+	p := docusaurusProject(name, data)
 	// versions.json lists the docs' versions, the newest (served at the
 	// docs' route base) first; docs/ is then the next version's.
 	vname, vdata, err := d.firstFile("versions.json")
@@ -68,7 +60,8 @@ func docusaurusProject(name string, data []byte) *Project {
 	// The docs' and blog's options are inside the preset's array, which
 	// the reader does not walk: their routeBasePath is looked for in the
 	// text, in a docs: or blog: object with no object inside.
-	for _, m := range routeBaseRE.FindAllSubmatch(data, -1) {
+	found := routeBaseRE.FindAllSubmatch(data, -1)
+	for _, m := range found {
 		base := "/" + strings.Trim(string(m[3]), "/")
 		if string(m[1]) == "docs" {
 			p.DocsBase = base
@@ -76,7 +69,7 @@ func docusaurusProject(name string, data []byte) *Project {
 			p.BlogBase = base
 		}
 	}
-	if n := bytes.Count(data, []byte("routeBasePath")); n > len(routeBaseRE.FindAllIndex(data, -1)) {
+	if bytes.Count(data, []byte("routeBasePath")) > len(found) {
 		r.Note(0, "a routeBasePath is not read: pages under it are not joined to their sources")
 	}
 

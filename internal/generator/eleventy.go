@@ -12,15 +12,9 @@ var eleventyConfigs = []string{".eleventy.js", "eleventy.config.js", "eleventy.c
 // eleventy is Detect's check for an Eleventy project: a configuration
 // file, else a package.json dependency "@11ty/eleventy".
 func (d *detector) eleventy() (*Project, error) {
-	name, data, err := d.firstFile(eleventyConfigs...)
-	if err != nil {
+	name, data, err := d.configOrDependency("@11ty/eleventy", eleventyConfigs...)
+	if err != nil || name == "" {
 		return nil, err
-	}
-	if name == "" {
-		if d.pkg.has("@11ty/eleventy") {
-			return &Project{Generator: "eleventy", Title: "Eleventy", File: "package.json", PublishDir: "_site"}, nil
-		}
-		return nil, nil
 	}
 	return eleventyProject(name, data), nil
 }
