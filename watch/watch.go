@@ -25,9 +25,10 @@
 //
 // # What is reported
 //
-// Paths are absolute and clean. A batch leaves out: attribute-only changes
-// (chmod), anything hidden below a root, editors'
-// backup, swap and lock files (name~, .name.swp, .#name, #name#, 4913),
+// Paths are absolute and clean. Attribute-only changes (touch, chmod) are
+// reported as changes: a page's modification time and permissions are
+// inputs of a build. A batch leaves out: anything hidden below a root,
+// editors' backup, swap and lock files (name~, .name.swp, .#name, #name#, 4913),
 // temporary files (name.tmp, which includes the writer's
 // .sitemapgen-*.tmp), and what [Options.Ignore] rejects. A folder in a
 // batch means: walk it again; it was created, moved, removed, or events
@@ -445,9 +446,12 @@ func (w *watcher) unwatch(dir string) {
 // handle handles one fsnotify event.
 func (w *watcher) handle(ctx context.Context, ev fsnotify.Event) {
 	p := filepath.Clean(ev.Name)
-	if ev.Op == fsnotify.Chmod { // attributes only; on Linux also the first sign of a removal
-		return
-	}
+	// An attribute-only event (Chmod) is reported like a write: a touch
+	// changes the modification time, which may be a page's lastmod, and a
+	// chmod whether anyone may read the page, both of which a build reads.
+	// On Linux it also comes when a hard link to the file is made or
+	// removed, and first when the file is removed. The rebuild reads the
+	// page again and writes nothing if what it read is the same.
 	_, watched := w.dirs[p]
 	if watched && ev.Op == fsnotify.Write { // kqueue, Windows: a folder's entries changed; each has its own event
 		return

@@ -470,8 +470,6 @@ func TestIgnoredNeverReported(t *testing.T) {
 	root := t.TempDir()
 	mkdir(t, filepath.Join(root, ".git"))
 	own := filepath.Join(root, "sitemap.xml")
-	chmodded := filepath.Join(root, "old.html")
-	write(t, chmodded, "x")
 	r := start(t, Options{
 		Roots:  []string{root},
 		Ignore: func(p string) bool { return p == own || filepath.Base(p) == "output" },
@@ -494,10 +492,6 @@ func TestIgnoredNeverReported(t *testing.T) {
 	mkdir(t, filepath.Join(root, "output"))
 	write(t, filepath.Join(root, "output", "page.html"), "x")
 	noise = append(noise, filepath.Join(root, "output"), filepath.Join(root, "output", "page.html"))
-	if err := os.Chmod(chmodded, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	noise = append(noise, chmodded)
 
 	// The events of one inotify queue come in order: once the last file
 	// is reported, every earlier event has been handled.
@@ -512,6 +506,34 @@ func TestIgnoredNeverReported(t *testing.T) {
 	}
 	if t.Failed() {
 		t.Log(r.describe(m))
+	}
+	noWarnings(t, r)
+}
+
+// TestAttributesReported: a touch and a chmod change no bytes, but a page's modification time and permissions are what a build
+// reads, so each is reported.
+func TestAttributesReported(t *testing.T) {
+	root := t.TempDir()
+	touched, chmodded := filepath.Join(root, "touched.html"), filepath.Join(root, "chmodded.html")
+	for _, p := range []string{touched, chmodded} {
+		write(t, p, "x")
+	}
+	r := start(t, Options{Roots: []string{root}}, hooks{})
+	for _, tc := range []struct {
+		path   string
+		change func() error
+	}{
+		{touched, func() error {
+			when := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+			return os.Chtimes(touched, when, when)
+		}},
+		{chmodded, func() error { return os.Chmod(chmodded, 0) }},
+	} {
+		m := r.mark()
+		if err := tc.change(); err != nil {
+			t.Fatal(err)
+		}
+		r.waitFor(t, m, tc.path)
 	}
 	noWarnings(t, r)
 }

@@ -282,8 +282,8 @@ func TestWatchCreateModifyDelete(t *testing.T) {
 	if err := os.Chtimes(filepath.Join(public, "a.html"), future, future); err != nil {
 		t.Fatal(err)
 	}
-	// A chmod-only event would be ignored; Chtimes is an attribute change
-	// too, so write the page as well.
+	// Chtimes alone is rebuilt too (TestWatchTouchAndChmod); here the
+	// page is written as well.
 	write(t, filepath.Join(public, "a.html"), page("a, edited"))
 	if err := os.Chtimes(filepath.Join(public, "a.html"), future, future); err != nil {
 		t.Fatal(err)
@@ -302,6 +302,47 @@ func TestWatchCreateModifyDelete(t *testing.T) {
 	sameAsBuild(t, dir, public, watchArgs...)
 	if got := urlsIn(t, filepath.Join(public, "sitemap.xml")); len(got) != 2 {
 		t.Errorf("URLs %q, want 2", got)
+	}
+}
+
+// TestWatchTouchAndChmod: attribute changes alone are rebuilt. A touch
+// changes a page's lastmod (its modification time, in a plain folder); a
+// chmod 000 leaves the page out, as a build does, and a chmod back lists
+// it again.
+func TestWatchTouchAndChmod(t *testing.T) {
+	dir, public := newSite(t, map[string]string{"index.html": page("home"), "about/index.html": page("about")})
+	p := startWatch(t, dir, watchArgs...)
+	home, about := filepath.Join(public, "index.html"), filepath.Join(public, "about", "index.html")
+	when := time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+	if err := os.Chtimes(home, when, when); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.next(0); !strings.Contains(got, "+0 −0 ~1 URLs, 1 file written") {
+		t.Errorf("after a touch: %q", got)
+	}
+	if data, err := os.ReadFile(filepath.Join(public, "sitemap.xml")); err != nil || !strings.Contains(string(data), "<lastmod>2025-01-01") {
+		t.Errorf("after a touch, no lastmod of 2025-01-01 (%v):\n%s", err, data)
+	}
+	if err := os.Chmod(about, 0); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.next(1); !strings.Contains(got, "+0 −1 ~0 URLs, 1 file written, 1 warning") {
+		t.Errorf("after chmod 000: %q", got)
+	}
+	if err := os.Chmod(about, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.next(2); !strings.Contains(got, "+1 −0 ~0 URLs, 1 file written") {
+		t.Errorf("after chmod 644: %q", got)
+	}
+	if err := os.Chmod(about, 0); err != nil {
+		t.Fatal(err)
+	}
+	p.next(3)
+	p.stop(public)
+	sameAsBuild(t, dir, public, watchArgs...)
+	if got := urlsIn(t, filepath.Join(public, "sitemap.xml")); len(got) != 1 {
+		t.Errorf("URLs %q, want 1", got)
 	}
 }
 

@@ -168,7 +168,8 @@ func (s *Session) finish(only map[string]bool) error {
 // the working directory, as [watch.Batch] gives them; a folder means: walk
 // it again. Only the pages at or under paths are read again, and, with a
 // join, the built pages whose source is among them. A change to a host
-// file (_headers, vercel.json) or to the root itself is a whole build.
+// file (_headers, vercel.json), to the root itself or to a file with
+// several hard links is a whole build.
 //
 // The Result counts what this update read: Pages are the pages read
 // again, Skipped and Warnings theirs. Its Write tells which files were
@@ -198,7 +199,7 @@ func (s *Session) Update(ctx context.Context, paths []string) (*Result, error) {
 			return s.restart(ctx)
 		}
 		if rel, ok := relUnder(s.rootAbs, abs); ok {
-			if rel == "" {
+			if rel == "" || hardLinked(abs) {
 				return s.restart(ctx)
 			}
 			pages = append(pages, rel)
@@ -263,6 +264,14 @@ func (s *Session) Update(ctx context.Context, paths []string) (*Result, error) {
 	}
 	s.addToOrder(b.added)
 	return res, s.finish(b.touched)
+}
+
+// hardLinked reports whether path is a file with more than one name. An
+// edit, a touch or a chmod through one name changes the others, but is
+// reported for that one only: a change to such a file is a whole build.
+func hardLinked(path string) bool {
+	fi, err := os.Lstat(path)
+	return err == nil && fi.Mode().IsRegular() && links(fi) > 1
 }
 
 // relUnder returns the slash-separated path of abs relative to dir, if abs

@@ -206,24 +206,11 @@ func TestSessionMatchesRun(t *testing.T) {
 			for seed := range uint64(4) {
 				root, out := t.TempDir(), t.TempDir()
 				c := &siteChanger{t: t, root: root, rng: rand.New(rand.NewPCG(seed, 1)), days: variant.days}
-				c.write("index.html", "<title>home</title>", time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC))
+				halves := 0
 				if variant.days == 2 {
-					// Half on each day: the changes tip it one way or the other.
-					for i := range 24 {
-						c.write(fmt.Sprintf("half/%d.html", i), "<title>half</title>", time.Date(2024, 1, 1+i%2, 0, 0, 0, 0, time.UTC))
-					}
+					halves = 24
 				}
-				opts := Options{
-					Root:  root,
-					Heads: Heads{Read: true},
-					Map:   mapping.Options{BaseURL: "https://example.com/"},
-					Write: writer.Options{Dir: out},
-				}
-				variant.opts(&opts)
-				s, _, err := Start(context.Background(), opts)
-				if err != nil {
-					t.Fatal(err)
-				}
+				s, opts := startSite(c, halves, out, variant.opts)
 				sameAsRun(t, "start", opts, out)
 				for step := range 40 {
 					var paths []string
@@ -238,6 +225,29 @@ func TestSessionMatchesRun(t *testing.T) {
 			}
 		})
 	}
+}
+
+// startSite writes a home page and halves pages dated on two days, half
+// on each (so that changes tip the mtime guard one way or the other), and
+// starts a Session of them, with options set by variant, writing into out.
+func startSite(c *siteChanger, halves int, out string, variant func(*Options)) (*Session, Options) {
+	c.t.Helper()
+	c.write("index.html", "<title>home</title>", time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC))
+	for i := range halves {
+		c.write(fmt.Sprintf("half/%d.html", i), "<title>half</title>", time.Date(2024, 1, 1+i%2, 0, 0, 0, 0, time.UTC))
+	}
+	opts := Options{
+		Root:  c.root,
+		Heads: Heads{Read: true},
+		Map:   mapping.Options{BaseURL: "https://example.com/"},
+		Write: writer.Options{Dir: out},
+	}
+	variant(&opts)
+	s, _, err := Start(context.Background(), opts)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return s, opts
 }
 
 func isEmptySite(err error) bool {

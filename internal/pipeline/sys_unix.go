@@ -18,3 +18,11 @@ func fileID(st fs.FileInfo) (dev, ino uint64) {
 	}
 	return 0, 0
 }
+
+// links returns the number of names (hard links) of the file st describes.
+func links(st fs.FileInfo) uint64 {
+	if s, ok := st.Sys().(*syscall.Stat_t); ok {
+		return uint64(s.Nlink)
+	}
+	return 1
+}

@@ -1,0 +1,195 @@
+package pipeline
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/watch"
+)
+
+var watchSeed = flag.Uint64("watch.seed", 0, "seed of TestWatchMatchesRun's operations (0: from the clock; the test logs it)")
+
+// TestWatchMatchesRun is the property of watch mode: after any sequence of
+// file operations and a quiet debounce, what a Session fed by the real
+// watcher wrote equals what a fresh Run writes for the tree as it is, byte
+// for byte. The operations are random, from a logged seed (-watch.seed
+// replays one): pages written, edited and removed, touched (os.Chtimes:
+// the modification time is each page's lastmod here), made unreadable and
+// readable again (chmod 000 and back), hard-linked, replaced by a folder
+// holding an index.html and back, folders made, renamed and removed. Each
+// step ends by writing a marker file and waits until the batch that holds
+// it is built: the events of one inotify queue come in order, so every
+// earlier operation has been seen by then.
+func TestWatchMatchesRun(t *testing.T) {
+	seed := *watchSeed
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	t.Logf("seed %d (-watch.seed %[1]d replays it)", seed)
+	for _, variant := range []struct {
+		name string
+		opts func(o *Options)
+	}{
+		{"default", func(o *Options) {}},
+		// The mtime guard judges the whole set: a touch may tip it.
+		{"mtime guarded", func(o *Options) { o.GuardMTime = true }},
+	} {
+		t.Run(variant.name, func(t *testing.T) {
+			root, out := t.TempDir(), t.TempDir()
+			c := &opsChanger{siteChanger: siteChanger{t: t, root: root, rng: rand.New(rand.NewPCG(seed, 2))}}
+			s, opts := startSite(&c.siteChanger, 22, out, variant.opts)
+			built := make(chan []string, 64)
+			ready := make(chan struct{})
+			ctx, cancel := context.WithCancel(t.Context())
+			done := make(chan error, 1)
+			go func() {
+				done <- watch.Run(ctx, watch.Options{
+					Roots:    []string{root},
+					Debounce: 10 * time.Millisecond,
+					Ready:    func() { close(ready) },
+				}, func(b watch.Batch) {
+					s.Update(ctx, b.Paths) // an error leaves the next update a whole build
+					built <- b.Paths
+				})
+			}()
+			defer func() {
+				cancel()
+				if err := <-done; err != nil {
+					t.Error(err)
+				}
+			}()
+			<-ready
+			for step := range 25 {
+				var ops []string
+				for range 1 + c.rng.IntN(3) {
+					ops = append(ops, c.op())
+				}
+				mark := filepath.Join(root, fmt.Sprintf("mark-%d.txt", step))
+				c.write(fmt.Sprintf("mark-%d.txt", step), "", time.Time{})
+				deadline := time.After(30 * time.Second)
+				for seen := false; !seen; {
+					select {
+					case paths := <-built:
+						seen = slices.Contains(paths, mark)
+					case <-deadline:
+						t.Fatalf("seed %d step %d: no rebuild of %s after 30s", seed, step, mark)
+					}
+				}
+				sameAsRun(t, fmt.Sprintf("seed %d step %d %v", seed, step, ops), opts, out)
+			}
+		})
+	}
+}
+
+// opsChanger makes the random operations of TestWatchMatchesRun.
+type opsChanger struct {
+	siteChanger
+}
+
+// op makes one random operation and says what it did.
+func (c *opsChanger) op() string {
+	files, dirs := c.files()
+	files = slices.DeleteFunc(files, func(f string) bool { return filepath.Ext(f) == ".txt" })
+	abs := func(rel string) string { return filepath.Join(c.root, filepath.FromSlash(rel)) }
+	day := time.Date(2024, 1, 1+c.rng.IntN(2), 0, 0, 0, 0, time.UTC)
+	pick := func(list []string) string { return list[c.rng.IntN(len(list))] }
+	switch op := c.rng.IntN(10); {
+	case op == 0 || len(files) == 0:
+		rel := folders[c.rng.IntN(len(folders))] + fmt.Sprintf("p%d.html", c.rng.IntN(8))
+		if !c.tryWrite(rel, day) {
+			return "none"
+		}
+		return "write " + rel
+	case op == 1:
+		rel := pick(files)
+		c.write(rel, c.body(), day)
+		return "edit " + rel
+	case op == 2:
+		rel := pick(files)
+		os.Remove(abs(rel))
+		return "remove " + rel
+	case op == 3: // touch -d
+		rel := pick(files)
+		when := day.Add(time.Duration(c.rng.IntN(24)) * time.Hour)
+		if err := os.Chtimes(abs(rel), when, when); err != nil {
+			c.t.Fatal(err)
+		}
+		return "touch " + rel
+	case op == 4: // chmod 000, or back
+		rel := pick(files)
+		fi, err := os.Stat(abs(rel))
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		mode := os.FileMode(0)
+		if fi.Mode().Perm() == 0 {
+			mode = 0o644
+		}
+		if err := os.Chmod(abs(rel), mode); err != nil {
+			c.t.Fatal(err)
+		}
+		return fmt.Sprintf("chmod %v %s", mode, rel)
+	case op == 5: // a hard link
+		rel := pick(files)
+		to := folders[c.rng.IntN(len(folders))] + fmt.Sprintf("l%d.html", c.rng.IntN(4))
+		if _, err := os.Lstat(abs(to)); err == nil {
+			return "none"
+		}
+		if err := os.MkdirAll(filepath.Dir(abs(to)), 0o755); err != nil {
+			return "none" // a file has the folder's name
+		}
+		if err := os.Link(abs(rel), abs(to)); err != nil {
+			c.t.Fatal(err)
+		}
+		return "link " + rel + " " + to
+	case op == 6: // a file replaced by a folder holding an index.html
+		rel := pick(files)
+		os.Remove(abs(rel))
+		c.write(rel+"/index.html", c.body(), day)
+		return "file to folder " + rel
+	case op == 7 && len(dirs) > 0: // a folder replaced by a file
+		rel := pick(dirs)
+		os.RemoveAll(abs(rel))
+		c.write(rel, c.body(), day)
+		return "folder to file " + rel
+	case op == 8 && len(dirs) > 0:
+		from, to := pick(dirs), fmt.Sprintf("r%d", c.rng.IntN(4))
+		if _, err := os.Lstat(abs(to)); err == nil {
+			return "none"
+		}
+		if err := os.Rename(abs(from), abs(to)); err != nil {
+			c.t.Fatal(err)
+		}
+		return "rename " + from + " " + to
+	case op == 9 && len(dirs) > 0:
+		rel := pick(dirs)
+		os.RemoveAll(abs(rel))
+		return "remove folder " + rel
+	default:
+		dir := fmt.Sprintf("n%d", c.rng.IntN(3))
+		for i := range 2 {
+			if !c.tryWrite(fmt.Sprintf("%s/x%d/index.html", dir, i), day) {
+				return "none"
+			}
+		}
+		return "new folder " + dir
+	}
+}
+
+// tryWrite writes a new page at rel, unless a folder has its name or a
+// file the name of a folder on its way.
+func (c *opsChanger) tryWrite(rel string, mtime time.Time) bool {
+	p := filepath.Join(c.root, filepath.FromSlash(rel))
+	if fi, err := os.Stat(p); err == nil && fi.IsDir() || os.MkdirAll(filepath.Dir(p), 0o755) != nil {
+		return false
+	}
+	c.write(rel, c.body(), mtime)
+	return true
+}
