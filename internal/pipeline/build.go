@@ -46,6 +46,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -241,8 +242,46 @@ func (e *StrictError) Error() string {
 }
 
 // ErrAllSkipped is returned when pages were found but every one was
-// skipped.
+// skipped. When most were skipped for canonical links on one other origin,
+// the error is an [*AllSkippedError] that names it, and errors.Is still
+// finds ErrAllSkipped.
 var ErrAllSkipped = errors.New("every page found was skipped; nothing written")
+
+// AllSkippedError is ErrAllSkipped when at least half of the pages
+// skipped (Offsite of Skipped) were left out for a canonical link on
+// Origin, one origin other than the base URL's: most likely Origin is the
+// site's base URL, given wrong or built for staging.
+type AllSkippedError struct {
+	Origin, BaseURL  string
+	Offsite, Skipped int
+}
+
+func (e *AllSkippedError) Error() string {
+	if e.Offsite == e.Skipped {
+		return fmt.Sprintf("every page's canonical link names %s, not the base URL %s; is %s/ the base URL? (--base-url); nothing written", e.Origin, e.BaseURL, e.Origin)
+	}
+	return fmt.Sprintf("every page found was skipped, %d of %d for a canonical link on %s, not the base URL %s; is %s/ the base URL? (--base-url); nothing written", e.Offsite, e.Skipped, e.Origin, e.BaseURL, e.Origin)
+}
+
+func (e *AllSkippedError) Is(target error) bool { return target == ErrAllSkipped }
+
+// allSkipped returns ErrAllSkipped, or the AllSkippedError that names the
+// one other origin of most skipped pages' canonical links.
+func (b *builder) allSkipped() error {
+	if len(b.offsite) != 1 {
+		return ErrAllSkipped
+	}
+	skipped := 0
+	for _, n := range b.res.Skipped {
+		skipped += n
+	}
+	for origin, n := range b.offsite {
+		if 2*n >= skipped {
+			return &AllSkippedError{Origin: origin, BaseURL: b.mapper.BaseURL(), Offsite: n, Skipped: skipped}
+		}
+	}
+	return ErrAllSkipped
+}
 
 // ReadError is returned by Run when files or folders of the site could not
 // be read, each reported to Report.Error: a sitemap written then could
@@ -306,7 +345,7 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 			opts.Walk.Include = ContentInclude
 		}
 	}
-	b := &builder{opts: opts, res: res}
+	b := &builder{opts: opts, res: res, offsite: make(map[string]int)}
 	if opts.Map.Hosts == nil && len(opts.HostDirs) > 0 {
 		rules, warnings, err := host.Load(opts.HostDirs...)
 		if err != nil {
@@ -508,7 +547,7 @@ func (b *builder) dedup(only map[string]bool) {
 func (b *builder) write() error {
 	res := b.res
 	if res.URLs.Len() == 0 {
-		return ErrAllSkipped
+		return b.allSkipped()
 	}
 	var err error
 	res.Write, err = writer.Write(res.URLs, b.opts.Write)
@@ -554,6 +593,10 @@ type builder struct {
 	// failUnread makes a file or folder that could not be read an error
 	// (Run), not a warning (Session).
 	failUnread bool
+	// offsite counts the pages skipped for a canonical link on another
+	// host, by the canonical's origin, in a whole build; nil in a
+	// Session's Update, which reads some pages only.
+	offsite map[string]int
 }
 
 func (b *builder) warn(path string, err error) {
@@ -599,6 +642,11 @@ func servable(err error) bool {
 
 func (b *builder) skip(path string, reason mapping.Reason, because string) {
 	b.res.Skipped[reason]++
+	if reason == mapping.CanonicalOffsite && b.offsite != nil {
+		if u, err := url.Parse(strings.TrimPrefix(because, "canonical ")); err == nil {
+			b.offsite[u.Scheme+"://"+u.Host]++
+		}
+	}
 	if b.opts.Report.Skip != nil {
 		b.opts.Report.Skip(path, reason, because)
 	}

@@ -184,7 +184,7 @@ func (s *Session) Update(ctx context.Context, paths []string) (*Result, error) {
 	res := &Result{Skipped: map[mapping.Reason]int{}}
 	defer func() { res.Elapsed = time.Since(start) }()
 	b := s.b
-	b.res = res
+	b.res, b.offsite = res, nil
 	if b.hash != nil && b.opts.Map.Now.IsZero() {
 		b.now = time.Now() // a page changed now gets this update's time
 	}
