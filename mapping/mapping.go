@@ -40,6 +40,7 @@ package mapping
 
 import (
 	"fmt"
+	"net"
 	"net/url"
 	"slices"
 	"strings"
@@ -117,6 +118,13 @@ type Options struct {
 	// Now is the build's time, for future and expired pages; the zero
 	// value means time.Now() when the Mapper is made.
 	Now time.Time
+	// DevServer takes a canonical or hreflang alternate link on a
+	// loopback origin (localhost, *.localhost, 127.0.0.0/8, [::1],
+	// 0.0.0.0) as its path on the base URL's origin: a dev server (hugo
+	// server --renderToDisk, jekyll serve) writes pages whose links name
+	// http://localhost:PORT/. The link is then judged as usual, so one to
+	// another page is still a canonical elsewhere. Watch mode sets it.
+	DevServer bool
 }
 
 // SlashPolicy is the form of a folder's URL.
@@ -506,6 +514,9 @@ func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head) bool {
 			d.Warnings = append(d.Warnings, fmt.Sprintf("hreflang %s alternate %q: %v; ignored", a.Lang, a.Href, err))
 			continue
 		}
+		if m.opts.DevServer {
+			href = m.onBase(href)
+		}
 		if sitemap.CheckLoc(href) != nil {
 			d.Warnings = append(d.Warnings, fmt.Sprintf("hreflang %s alternate %.60q… is too long; ignored", a.Lang, href))
 			continue
@@ -521,6 +532,9 @@ func (m *Mapper) judgeCanonical(d *Decision, raw string, base *url.URL) bool {
 	if err != nil {
 		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical %q: %v; ignored", raw, err))
 		return false
+	}
+	if m.opts.DevServer {
+		canon = m.onBase(canon)
 	}
 	loc := d.URL.Loc
 	if canon == loc {
@@ -546,6 +560,43 @@ func (m *Mapper) judgeCanonical(d *Decision, raw string, base *url.URL) bool {
 		d.URL.Loc, d.Because, d.Form = canon, "the canonical link's form of "+loc, FormUnknown
 	}
 	return false
+}
+
+// onBase returns the normalized absolute URL u with a loopback origin
+// replaced by the base URL's (Options.DevServer), else u.
+func (m *Mapper) onBase(u string) string {
+	scheme, rest, ok := strings.Cut(u, "://")
+	if !ok || scheme != "http" && scheme != "https" {
+		return u
+	}
+	end := strings.IndexAny(rest, "/?#")
+	if end < 0 {
+		end = len(rest)
+	}
+	if !loopback(rest[:end]) {
+		return u
+	}
+	path := rest[end:]
+	if !strings.HasPrefix(path, "/") {
+		path = "/" + path
+	}
+	return m.baseURL.Scheme + "://" + m.baseURL.Host + path
+}
+
+// loopback reports whether the host (and port) of a URL names this
+// machine: localhost, a name under .localhost, 127.0.0.0/8, ::1, or the
+// unspecified address a server listens on (0.0.0.0, ::).
+func loopback(hostport string) bool {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.Trim(host, "[]"), ".")
+	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && (ip.IsLoopback() || ip.IsUnspecified())
 }
 
 // samePage reports whether two URLs of one host name one page as static

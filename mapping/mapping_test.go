@@ -397,3 +397,40 @@ func TestNextErrorShell(t *testing.T) {
 		}
 	}
 }
+
+// TestDevServer: with DevServer, a canonical or alternate on a loopback
+// origin is its path on the base URL's origin, then judged as usual;
+// without, it is a canonical on another host.
+func TestDevServer(t *testing.T) {
+	dev, _ := New(Options{BaseURL: "https://example.com/", DevServer: true})
+	plain, _ := New(Options{BaseURL: "https://example.com/"})
+	for _, tc := range []struct {
+		canonical       string
+		skip, plainSkip Reason
+		loc             string
+	}{
+		{"http://localhost:1313/docs/a/", "", CanonicalOffsite, "https://example.com/docs/a/"},
+		{"http://127.0.0.1:4000/docs/a/", "", CanonicalOffsite, "https://example.com/docs/a/"},
+		{"http://127.8.0.1/docs/a/", "", CanonicalOffsite, "https://example.com/docs/a/"},
+		{"http://[::1]:8080/docs/a/", "", CanonicalOffsite, "https://example.com/docs/a/"},
+		{"http://0.0.0.0:4000/docs/a/", "", CanonicalOffsite, "https://example.com/docs/a/"},
+		{"http://site.localhost:3000/docs/a/", "", CanonicalOffsite, "https://example.com/docs/a/"},
+		{"http://LOCALHOST./docs/a/", "", CanonicalOffsite, "https://example.com/docs/a/"},
+		{"http://localhost:1313/docs/a/index.html", "", CanonicalOffsite, "https://example.com/docs/a/index.html"},
+		{"http://localhost:1313/docs/b/", NotCanonical, CanonicalOffsite, "https://example.com/docs/a/"},
+		{"http://localhost.example.net/docs/a/", CanonicalOffsite, CanonicalOffsite, "https://example.com/docs/a/"},
+		{"http://128.0.0.1/docs/a/", CanonicalOffsite, CanonicalOffsite, "https://example.com/docs/a/"},
+	} {
+		h := htmlhead.Head{Canonical: tc.canonical, Alternates: []htmlhead.Alternate{{Lang: "de", Href: "http://localhost:1313/de/docs/a/"}}}
+		d := dev.Map(Page{File: walker.File{Path: "docs/a/index.html"}, Head: &h})
+		if d.Skip != tc.skip || d.Skip == "" && d.URL.Loc != tc.loc {
+			t.Errorf("%s: skip %q, loc %s; want %q, %s", tc.canonical, d.Skip, d.URL.Loc, tc.skip, tc.loc)
+		}
+		if d.Skip == "" && (len(d.URL.Alternates) != 1 || d.URL.Alternates[0].Href != "https://example.com/de/docs/a/") {
+			t.Errorf("%s: alternates %+v, want de at https://example.com/de/docs/a/", tc.canonical, d.URL.Alternates)
+		}
+		if d := plain.Map(Page{File: walker.File{Path: "docs/a/index.html"}, Head: &h}); d.Skip != tc.plainSkip {
+			t.Errorf("%s without DevServer: skip %q, want %q", tc.canonical, d.Skip, tc.plainSkip)
+		}
+	}
+}

@@ -37,8 +37,8 @@ It builds once, then watches DIR (and the source folder of --source or
 each burst of changes, reads again only the pages that changed and rewrites
 only the sitemap files whose bytes change (the index last). A change to
 sitemap.yaml reloads it; an invalid one is reported and the last good one
-kept. Run it beside 'hugo server', 'jekyll build --watch', 'astro build
---watch' or an editor.
+kept. Run it beside 'hugo server --renderToDisk', 'hugo --watch', 'jekyll
+build --watch' or an editor (docs/watch.md: generators and dev servers).
 
 Each rebuild prints one line:
   sitemapgen: +3 −1 ~2 URLs, 2 files written, 14 ms
@@ -119,6 +119,7 @@ type watcher struct {
 func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	beside(s)
 	w.s, w.stop, w.restart = s, cancel, nil
 	out, err := w.outputs(s)
 	if err != nil {
@@ -186,6 +187,11 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 	}
 	return w.restart, nil
 }
+
+// beside sets what watch mode's builds do differently from build's: they
+// run beside a dev server, whose pages' canonical and alternate links name
+// http://localhost:PORT/ (mapping.Options.DevServer).
+func beside(s *config.Config) { s.Build.Map.DevServer = true }
 
 // watched returns the folders to watch (the site, the sources) and the
 // single files (the configuration, the host files outside the site).
@@ -289,6 +295,7 @@ func (w *watcher) reload(ctx context.Context) {
 	s, err := settle(w.line, w.e.getenv)
 	var out *postbuild.Outputs
 	if err == nil {
+		beside(s)
 		out, err = w.outputs(s)
 	}
 	if err != nil {
