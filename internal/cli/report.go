@@ -25,13 +25,16 @@ func summary(res *pipeline.Result, c *config.Config) string {
 	if dryRun {
 		b.WriteString("dry run: ")
 	}
-	files := len(res.Write.Written)
+	sitemaps, others := sitemapFiles(res.Write.Written)
 	fmt.Fprintf(&b, "%s found, %s", plural(res.Pages, "page"), plural(res.URLs.Len(), "URL"))
 	verb := "written to"
 	if dryRun {
 		verb = "would be written to"
 	}
-	fmt.Fprintf(&b, " in %s %s %s", plural(files, "file"), verb, c.Build.Write.Dir)
+	fmt.Fprintf(&b, " in %s %s %s", plural(sitemaps, "sitemap file"), verb, c.Build.Write.Dir)
+	if len(others) > 0 {
+		fmt.Fprintf(&b, " (with %s)", others)
+	}
 	if n := len(res.Write.Removed); n > 0 {
 		if dryRun {
 			fmt.Fprintf(&b, ", %s would be removed", plural(n, "stale file"))
@@ -76,6 +79,35 @@ func summary(res *pipeline.Result, c *config.Config) string {
 	}
 	fmt.Fprintf(&b, "; %s", elapsed)
 	return b.String()
+}
+
+// sitemapFiles counts the XML sitemaps among the files a write put in
+// place (urlsets and indexes, gzipped or not) and names the others: the
+// text sitemaps ("sitemap.txt", or "3 text sitemaps") and robots.txt.
+func sitemapFiles(written []string) (int, string) {
+	var sitemaps, texts int
+	var text, robots string
+	for _, name := range written {
+		switch {
+		case strings.HasSuffix(name, ".xml"), strings.HasSuffix(name, ".xml.gz"):
+			sitemaps++
+		case name == "robots.txt":
+			robots = name
+		default:
+			texts++
+			text = name
+		}
+	}
+	if texts > 1 {
+		text = fmt.Sprintf("%d text sitemaps", texts)
+	}
+	var others []string
+	for _, o := range []string{text, robots} {
+		if o != "" {
+			others = append(others, o)
+		}
+	}
+	return sitemaps, strings.Join(others, " and ")
 }
 
 // generatorSitemaps says which of the generator's own sitemaps in the
