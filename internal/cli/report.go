@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -79,6 +80,38 @@ func summary(res *pipeline.Result, c *config.Config) string {
 	}
 	fmt.Fprintf(&b, "; %s", elapsed)
 	return b.String()
+}
+
+// afterWrite says what a whole build's write means beyond the summary:
+// the generator's sitemaps taken over or kept, a robots.txt no crawler
+// reads.
+func afterWrite(w io.Writer, res *pipeline.Result, c *config.Config) {
+	generatorSitemaps(w, res, c)
+	robotsOffRoot(w, res, c)
+}
+
+// robotsOffRoot warns, with --robots, when the base URL has a path
+// (Jekyll's baseurl: /blog): the robots.txt written is served under it,
+// and crawlers read robots.txt only at the host's root. It says which
+// lines to put there.
+func robotsOffRoot(w io.Writer, res *pipeline.Result, c *config.Config) {
+	if !c.Values.Robots || c.Values.Quiet || res.Write == nil {
+		return
+	}
+	base, err := url.Parse(c.Build.Map.BaseURL)
+	if err != nil || base.Path == "" || base.Path == "/" {
+		return
+	}
+	root := (&url.URL{Scheme: base.Scheme, Host: base.Host, Path: "/robots.txt"}).String()
+	lines := make([]string, len(res.Write.Entries))
+	for i, e := range res.Write.Entries {
+		lines[i] = "  Sitemap: " + e
+	}
+	fmt.Fprintln(w, diag.Format(&diag.Diagnostic{
+		File: filepath.Join(c.Build.Write.Dir, "robots.txt"),
+		Msg:  fmt.Sprintf("served at %s, where crawlers never read it: they read robots.txt only at the host's root, %s", strings.TrimSuffix(c.Build.Map.BaseURL, "/")+"/robots.txt", root),
+		Hint: "put " + map[bool]string{true: "this line", false: "these lines"}[len(lines) == 1] + " in " + root + ":\n" + strings.Join(lines, "\n"),
+	}, diag.Warning))
 }
 
 // sitemapFiles counts the XML sitemaps among the files a write put in
