@@ -245,6 +245,10 @@ func (r *reporter) report() pipeline.Report {
 			r.endProgress()
 			fmt.Fprintf(r.w, "%s: %s\n", r.path(path), r.oneLine(d))
 		}
+		rep.LeftOut = func(path string, why error) {
+			r.endProgress()
+			fmt.Fprintf(r.w, "%s: not walked: %v\n", r.path(path), why)
+		}
 	}
 	return rep
 }

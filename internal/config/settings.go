@@ -136,7 +136,8 @@ var Settings = Table[Values]{
 		Field: String(func(v *Values) *string { return &v.Out }, "", nil)},
 	{Flag: "include", Arg: "GLOB", Key: "include", Help: []string{
 		"list files matching GLOB (repeatable; replaces the",
-		"default **/*.html and **/*.htm; e.g. --include '**/*.pdf')"},
+		"default **/*.html and **/*.htm: to add PDFs, give",
+		"--include '**/*.html' --include '**/*.pdf')"},
 		Field: List(func(v *Values) *[]string { return &v.Include }, walker.DefaultInclude, false, Each(walker.ValidatePattern))},
 	{Flag: "exclude", Arg: "GLOB", Key: "exclude", Help: []string{
 		"leave out files matching GLOB (repeatable; a folder",
