@@ -88,6 +88,14 @@ type Options struct {
 	// error: a symbolic link whose name the include patterns match, when
 	// FollowSymlinks is off. It may be nil, and is called concurrently.
 	Ignored func(path, reason string)
+	// LeftOut, when set, receives what the policy leaves out unseen, with
+	// why ([ErrHidden], [ErrExcluded], [ErrNotIncluded]): a folder not
+	// entered, hidden or excluded (its path ends in "/"); a file an
+	// include pattern matches that is hidden or excluded; and, when no
+	// include pattern can match an HTML file's name ([IncludesHTML]),
+	// each HTML file. It may be nil, and is called concurrently; a walk
+	// without it does no more work than before.
+	LeftOut func(path string, why error)
 }
 
 // File is a candidate file.
@@ -115,6 +123,14 @@ var (
 	// ErrFolderLinkNotFollowed is for a symbolic link to a folder when
 	// FollowSymlinks is off: the pages under it are not listed.
 	ErrFolderLinkNotFollowed = errors.New("symbolic link to a folder not followed (follow_symlinks is off); the pages under it are not listed")
+)
+
+// Why a file or folder is left out unseen, reported to Options.LeftOut
+// and by [Why], wrapped with the pattern or the folder.
+var (
+	ErrHidden      = errors.New(`hidden (its name starts with ".")`)
+	ErrExcluded    = errors.New("excluded")
+	ErrNotIncluded = errors.New("no include pattern matches it")
 )
 
 // IOError is a file or folder the walk could not read, handed to
@@ -179,6 +195,7 @@ func newWalk(ctx context.Context, root string, opts Options, fn func(File) error
 	for _, p := range opts.Include {
 		w.suffixes = append(w.suffixes, suffixOf(p))
 	}
+	w.htmlLeftOut = opts.LeftOut != nil && !IncludesHTML(opts.Include)
 	if opts.FollowSymlinks {
 		if w.real, err = realPath(root); err != nil {
 			return nil, err
@@ -202,6 +219,9 @@ type walk struct {
 	stopOnce sync.Once
 	// suffixes holds, for each include pattern of the form "**/*X", X.
 	suffixes []string
+	// htmlLeftOut hands the HTML files to LeftOut: no include pattern
+	// matches them.
+	htmlLeftOut bool
 }
 
 // cleanRoot trims the root as fastwalk does before joining paths to it.
@@ -258,8 +278,42 @@ func suffixOf(pattern string) string {
 	return x
 }
 
-func (w *walk) excluded(rel string) bool {
+func (w *walk) excluded(rel string) bool { return w.excludedBy(rel, false) != "" }
+
+func (w *walk) prunedDir(rel string) bool { return w.excludedBy(rel, true) != "" }
+
+// excludedBy returns the first exclude pattern that matches the file (or,
+// with dir, the folder) at rel, or "".
+func (w *walk) excludedBy(rel string, dir bool) string {
 	for _, p := range w.opts.Exclude {
+		if doublestar.MatchUnvalidated(p, rel) || dir && doublestar.MatchUnvalidated(p, rel+"/**") {
+			return p
+		}
+	}
+	return ""
+}
+
+// leftOut tells Options.LeftOut, if set, that the file or folder at rel
+// is left out: hidden, or excluded (matched by an exclude pattern). A
+// file is told only when an include pattern matches it.
+func (w *walk) leftOut(rel string, dir, hidden bool) {
+	if w.opts.LeftOut == nil || !dir && !w.matchesInclude(rel) {
+		return
+	}
+	var why error = ErrHidden
+	if !hidden {
+		why = fmt.Errorf("%w by the pattern %q", ErrExcluded, w.excludedBy(rel, dir))
+	}
+	if dir {
+		rel += "/"
+	}
+	w.opts.LeftOut(rel, why)
+}
+
+// matchesInclude reports whether an include pattern matches rel, whatever
+// the exclude patterns say.
+func (w *walk) matchesInclude(rel string) bool {
+	for _, p := range w.opts.Include {
 		if doublestar.MatchUnvalidated(p, rel) {
 			return true
 		}
@@ -267,10 +321,19 @@ func (w *walk) excluded(rel string) bool {
 	return false
 }
 
-func (w *walk) prunedDir(rel string) bool {
-	for _, p := range w.opts.Exclude {
-		if doublestar.MatchUnvalidated(p, rel) || doublestar.MatchUnvalidated(p, rel+"/**") {
-			return true
+// IncludesHTML reports whether an include pattern may match an HTML page
+// (a name ending in .html or .htm, index.html among them): whether the
+// patterns, DefaultInclude when empty, list the pages of a built site.
+func IncludesHTML(include []string) bool {
+	if len(include) == 0 {
+		return true
+	}
+	for _, p := range include {
+		last := p[strings.LastIndexByte(p, '/')+1:]
+		for _, name := range []string{"index.html", "index.htm", "page.html", "page.htm"} {
+			if doublestar.MatchUnvalidated(last, name) {
+				return true
+			}
 		}
 	}
 	return false
@@ -305,6 +368,7 @@ func (w *walk) visit(full string, d fs.DirEntry, err error) error {
 func (w *walk) entry(full, rel string, d fs.DirEntry) error {
 	t := d.Type()
 	if d.Name()[0] == '.' {
+		w.leftOut(rel, t.IsDir(), true)
 		if t.IsDir() {
 			return fastwalk.SkipDir
 		}
@@ -313,12 +377,16 @@ func (w *walk) entry(full, rel string, d fs.DirEntry) error {
 	switch {
 	case t.IsDir():
 		if w.prunedDir(rel) {
+			w.leftOut(rel, true, false)
 			return fastwalk.SkipDir
 		}
 	case t&fs.ModeSymlink != 0:
 		return w.symlink(full, rel)
 	case t.IsRegular():
 		if !w.included(rel) {
+			if w.opts.LeftOut != nil {
+				w.notIncluded(rel)
+			}
 			return nil
 		}
 		if w.opts.NoStat {
@@ -336,6 +404,24 @@ func (w *walk) entry(full, rel string, d fs.DirEntry) error {
 		}
 	}
 	return nil
+}
+
+// notIncluded tells Options.LeftOut of a file the walk does not hand
+// over: excluded, or an HTML file no include pattern matches.
+func (w *walk) notIncluded(rel string) {
+	switch {
+	case w.excluded(rel):
+		w.leftOut(rel, false, false)
+	case w.htmlLeftOut && isHTML(rel):
+		w.opts.LeftOut(rel, ErrNotIncluded)
+	}
+}
+
+// isHTML reports whether rel names an HTML page: .html or .htm, in any
+// case.
+func isHTML(rel string) bool {
+	ext := strings.ToLower(filepath.Ext(rel))
+	return ext == ".html" || ext == ".htm"
 }
 
 func (w *walk) call(f File) error {
@@ -466,4 +552,56 @@ func unwrapPath(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// Why says why a walk of root with opts leaves out the file at rel
+// (slash-separated, relative to root) without handing it over: a hidden
+// or excluded folder on its way, a symbolic link to a folder not
+// followed, the file hidden, no include pattern matching it, an exclude
+// pattern matching it, a link not followed, a file a web server would not
+// serve. It returns nil when the walk hands the file over, and an
+// error wrapping fs.ErrNotExist when there is no such file. It stats
+// each folder on the way: it is for explaining one file, not for a walk.
+func Why(root, rel string, opts Options) error {
+	w, err := newWalk(context.Background(), root, opts, nil)
+	if err != nil {
+		return err
+	}
+	info, err := os.Lstat(filepath.Join(root, filepath.FromSlash(rel)))
+	if err != nil {
+		return err
+	}
+	parts := strings.Split(rel, "/")
+	for i, name := range parts[:len(parts)-1] {
+		dir := strings.Join(parts[:i+1], "/")
+		var why error
+		switch st, err := os.Lstat(filepath.Join(root, filepath.FromSlash(dir))); {
+		case name[0] == '.':
+			why = ErrHidden
+		case err == nil && st.Mode()&fs.ModeSymlink != 0 && !opts.FollowSymlinks:
+			why = ErrFolderLinkNotFollowed
+		case w.prunedDir(dir):
+			why = fmt.Errorf("%w by the pattern %q", ErrExcluded, w.excludedBy(dir, true))
+		}
+		if why != nil {
+			return fmt.Errorf("in the folder %s/: %w", dir, why)
+		}
+	}
+	switch {
+	case parts[len(parts)-1][0] == '.':
+		return ErrHidden
+	case !w.matchesInclude(rel):
+		return fmt.Errorf("%w (include: %s)", ErrNotIncluded, strings.Join(w.opts.Include, ", "))
+	case w.excluded(rel):
+		return fmt.Errorf("%w by the pattern %q", ErrExcluded, w.excludedBy(rel, false))
+	case info.Mode()&fs.ModeSymlink != 0 && !opts.FollowSymlinks:
+		return errors.New("symbolic link not followed (follow_symlinks is off)")
+	case info.IsDir():
+		return errors.New("a folder")
+	case !info.Mode().IsRegular():
+		return fmt.Errorf("%w (%s)", ErrNotRegular, fsx.Describe(info.Mode()))
+	case info.Mode().Perm()&0o444 == 0:
+		return ErrNoReadBits
+	}
+	return nil
 }

@@ -460,3 +460,101 @@ func TestSuffixOf(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkLeftOut checks what Options.LeftOut is told: hidden and
+// excluded folders and candidates, and HTML files only when no include
+// pattern can match them.
+func TestWalkLeftOut(t *testing.T) {
+	root := tree(t, "index.html", "a.pdf", "style.css", ".hidden.html", ".DS_Store", ".git/x.html",
+		"drafts/wip.html", "docs/faq.html", "docs/b.html")
+	tests := []struct {
+		name    string
+		include []string
+		want    []string
+	}{
+		{name: "default", want: []string{
+			".git/: " + ErrHidden.Error(), ".hidden.html: " + ErrHidden.Error(),
+			`docs/faq.html: excluded by the pattern "docs/faq.html"`, `drafts/: excluded by the pattern "drafts"`}},
+		{name: "no HTML included", include: []string{"**/*.pdf"}, want: []string{
+			".git/: " + ErrHidden.Error(), "docs/b.html: " + ErrNotIncluded.Error(),
+			`drafts/: excluded by the pattern "drafts"`, "index.html: " + ErrNotIncluded.Error()}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var mu sync.Mutex
+			var got []string
+			opts := Options{Include: tt.include, Exclude: []string{"drafts", "docs/faq.html"}, LeftOut: func(path string, why error) {
+				mu.Lock()
+				got = append(got, path+": "+why.Error())
+				mu.Unlock()
+			}}
+			if err := Walk(context.Background(), root, opts, func(File) error { return nil }); err != nil {
+				t.Fatal(err)
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("left out:\n\t%s\nwant:\n\t%s", strings.Join(got, "\n\t"), strings.Join(tt.want, "\n\t"))
+			}
+		})
+	}
+}
+
+func TestIncludesHTML(t *testing.T) {
+	for _, tt := range []struct {
+		include []string
+		want    bool
+	}{
+		{nil, true},
+		{[]string{"**/*.pdf"}, false},
+		{[]string{"**/*.pdf", "blog/**/*.html"}, true},
+		{[]string{"docs/**"}, true},
+		{[]string{"**/*.{html,pdf}"}, true},
+		{[]string{"**/*.md", "**/*.txt"}, false},
+		{[]string{"index.htm"}, true},
+	} {
+		if got := IncludesHTML(tt.include); got != tt.want {
+			t.Errorf("IncludesHTML(%q) = %v, want %v", tt.include, got, tt.want)
+		}
+	}
+}
+
+// TestWhy checks the reason given for each file a walk leaves out, and
+// none for one it hands over.
+func TestWhy(t *testing.T) {
+	root := tree(t, "index.html", "style.css", ".hidden.html", ".git/x.html", "drafts/wip.html", "docs/faq.html", "real/a.html")
+	if err := os.Symlink("real", filepath.Join(root, "linked")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("index.html", filepath.Join(root, "link.html")); err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Exclude: []string{"drafts", "docs/faq.html"}}
+	for _, tt := range []struct {
+		rel    string
+		want   string // "" for a file walked
+		follow bool
+	}{
+		{rel: "index.html"},
+		{rel: "style.css", want: "no include pattern matches it (include: **/*.html, **/*.htm)"},
+		{rel: ".hidden.html", want: ErrHidden.Error()},
+		{rel: ".git/x.html", want: "in the folder .git/: " + ErrHidden.Error()},
+		{rel: "drafts/wip.html", want: `in the folder drafts/: excluded by the pattern "drafts"`},
+		{rel: "docs/faq.html", want: `excluded by the pattern "docs/faq.html"`},
+		{rel: "linked/a.html", want: "in the folder linked/: " + ErrFolderLinkNotFollowed.Error()},
+		{rel: "linked/a.html", follow: true},
+		{rel: "link.html", want: "symbolic link not followed (follow_symlinks is off)"},
+	} {
+		o := opts
+		o.FollowSymlinks = tt.follow
+		got := ""
+		if err := Why(root, tt.rel, o); err != nil {
+			got = err.Error()
+		}
+		if got != tt.want {
+			t.Errorf("Why(%s, follow %v) = %q, want %q", tt.rel, tt.follow, got, tt.want)
+		}
+	}
+	if err := Why(root, "nope.html", opts); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Why(nope.html) = %v, want fs.ErrNotExist", err)
+	}
+}

@@ -58,7 +58,7 @@ Examples:
   hugo && sitemapgen                   a Hugo project: public/, hugo.toml's
                                        baseURL
   hugo && sitemapgen --base-url https://example.com/ public
-  jekyll build && sitemapgen _site --base-url https://example.org/blog/ --robots
+  jekyll build && sitemapgen _site --base-url https://example.org/blog/
   sitemapgen public --gzip --text --exclude 'drafts/**'
   sitemapgen --dry-run public          list the URLs; write nothing
   sitemapgen public --explain public/old/index.html
@@ -123,7 +123,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 			fmt.Fprintln(e.stdout, res.URLs.At(i).Loc)
 		}
 	}
-	generatorSitemaps(e.stderr, res, c)
+	afterWrite(e.stderr, res, c)
 	say(e.stderr, v.Quiet, "%s", summary(res, c))
 	if c.Writes() && res.Write != nil {
 		return out.Write(res.URLs)

@@ -15,6 +15,8 @@ func (r *reporter) explain(x pipeline.Explanation) {
 		fmt.Fprintf(w, "  url:         %s\n", d.URL.Loc)
 	}
 	switch {
+	case x.NotWalked != nil:
+		fmt.Fprintf(w, "  listed:      no, not walked: %v\n", x.NotWalked)
 	case d.Skip != "":
 		fmt.Fprintf(w, "  listed:      no, %s%s\n", d.Skip, parens(d.Because))
 	case x.DuplicateOf != "":

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -25,13 +26,16 @@ func summary(res *pipeline.Result, c *config.Config) string {
 	if dryRun {
 		b.WriteString("dry run: ")
 	}
-	files := len(res.Write.Written)
+	sitemaps, others := sitemapFiles(res.Write.Written)
 	fmt.Fprintf(&b, "%s found, %s", plural(res.Pages, "page"), plural(res.URLs.Len(), "URL"))
 	verb := "written to"
 	if dryRun {
 		verb = "would be written to"
 	}
-	fmt.Fprintf(&b, " in %s %s %s", plural(files, "file"), verb, c.Build.Write.Dir)
+	fmt.Fprintf(&b, " in %s %s %s", plural(sitemaps, "sitemap file"), verb, c.Build.Write.Dir)
+	if len(others) > 0 {
+		fmt.Fprintf(&b, " (with %s)", others)
+	}
 	if n := len(res.Write.Removed); n > 0 {
 		if dryRun {
 			fmt.Fprintf(&b, ", %s would be removed", plural(n, "stale file"))
@@ -76,6 +80,67 @@ func summary(res *pipeline.Result, c *config.Config) string {
 	}
 	fmt.Fprintf(&b, "; %s", elapsed)
 	return b.String()
+}
+
+// afterWrite says what a whole build's write means beyond the summary:
+// the generator's sitemaps taken over or kept, a robots.txt no crawler
+// reads.
+func afterWrite(w io.Writer, res *pipeline.Result, c *config.Config) {
+	generatorSitemaps(w, res, c)
+	robotsOffRoot(w, res, c)
+}
+
+// robotsOffRoot warns, with --robots, when the base URL has a path
+// (Jekyll's baseurl: /blog): the robots.txt written is served under it,
+// and crawlers read robots.txt only at the host's root. It says which
+// lines to put there.
+func robotsOffRoot(w io.Writer, res *pipeline.Result, c *config.Config) {
+	if !c.Values.Robots || c.Values.Quiet || res.Write == nil {
+		return
+	}
+	base, err := url.Parse(c.Build.Map.BaseURL)
+	if err != nil || base.Path == "" || base.Path == "/" {
+		return
+	}
+	root := (&url.URL{Scheme: base.Scheme, Host: base.Host, Path: "/robots.txt"}).String()
+	lines := make([]string, len(res.Write.Entries))
+	for i, e := range res.Write.Entries {
+		lines[i] = "  Sitemap: " + e
+	}
+	fmt.Fprintln(w, diag.Format(&diag.Diagnostic{
+		File: filepath.Join(c.Build.Write.Dir, "robots.txt"),
+		Msg:  fmt.Sprintf("served at %s, where crawlers never read it: they read robots.txt only at the host's root, %s", strings.TrimSuffix(c.Build.Map.BaseURL, "/")+"/robots.txt", root),
+		Hint: "put " + map[bool]string{true: "this line", false: "these lines"}[len(lines) == 1] + " in " + root + ":\n" + strings.Join(lines, "\n"),
+	}, diag.Warning))
+}
+
+// sitemapFiles counts the XML sitemaps among the files a write put in
+// place (urlsets and indexes, gzipped or not) and names the others: the
+// text sitemaps ("sitemap.txt", or "3 text sitemaps") and robots.txt.
+func sitemapFiles(written []string) (int, string) {
+	var sitemaps, texts int
+	var text, robots string
+	for _, name := range written {
+		switch {
+		case strings.HasSuffix(name, ".xml"), strings.HasSuffix(name, ".xml.gz"):
+			sitemaps++
+		case name == "robots.txt":
+			robots = name
+		default:
+			texts++
+			text = name
+		}
+	}
+	if texts > 1 {
+		text = fmt.Sprintf("%d text sitemaps", texts)
+	}
+	var others []string
+	for _, o := range []string{text, robots} {
+		if o != "" {
+			others = append(others, o)
+		}
+	}
+	return sitemaps, strings.Join(others, " and ")
 }
 
 // generatorSitemaps says which of the generator's own sitemaps in the
@@ -179,6 +244,10 @@ func (r *reporter) report() pipeline.Report {
 		rep.Page = func(path string, d *mapping.Decision) {
 			r.endProgress()
 			fmt.Fprintf(r.w, "%s: %s\n", r.path(path), r.oneLine(d))
+		}
+		rep.LeftOut = func(path string, why error) {
+			r.endProgress()
+			fmt.Fprintf(r.w, "%s: not walked: %v\n", r.path(path), why)
 		}
 	}
 	return rep

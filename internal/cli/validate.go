@@ -13,7 +13,8 @@ import (
 // validateFlags are validate's flags.
 var validateFlags = config.Table[validate.Options]{
 	{Flag: "base-url", Arg: "URL", Help: []string{
-		"the URL the folder given is served at: each sitemap may",
+		"the URL the folder given is served at (a file's own",
+		"folder, or --site's when it is in it): each sitemap may",
 		"list only URLs under its own folder (the protocol's scope)"},
 		Field: config.String(func(o *validate.Options) *string { return &o.BaseURL }, "", nil)},
 	{Flag: "site", Arg: "DIR", Help: []string{

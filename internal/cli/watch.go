@@ -350,7 +350,7 @@ func (w *watcher) done(res *pipeline.Result, err error, whole bool) {
 		return
 	}
 	if whole {
-		generatorSitemaps(w.e.stderr, res, w.s)
+		afterWrite(w.e.stderr, res, w.s)
 	}
 	if whole && res.Write.URLChanges == nil {
 		say(w.e.stderr, w.s.Values.Quiet, "%s", summary(res, w.s))

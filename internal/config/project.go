@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -308,6 +309,33 @@ func (p *project) builtBy(root string) *generator.Project {
 		return nil
 	}
 	return p.publishedInto(root)
+}
+
+// projectFolder refuses a site folder given (DIR, root:) that is a
+// generator's project folder whose built site is a folder in it: Hugo's
+// root with public/, Jekyll's with _site/. Walking it would list the
+// templates and sources, not the pages. A project whose build folder is
+// not there, or whose configuration does not read, is walked.
+func projectFolder(root string) error {
+	found, err := generator.Detect(root)
+	if err != nil {
+		return nil
+	}
+	for _, g := range found {
+		if g.PublishDir == "" {
+			continue
+		}
+		built := g.PublishDir
+		if !filepath.IsAbs(built) {
+			built = filepath.Join(root, filepath.FromSlash(built))
+		}
+		if st, err := os.Stat(built); err != nil || !st.IsDir() || samePath(built, root) {
+			continue
+		}
+		return fmt.Errorf("%s is a %s project (%s); its built site is %s%c (run sitemapgen %s, or --force to walk %s itself)",
+			root, g.Title, filepath.Join(root, filepath.FromSlash(g.File)), built, filepath.Separator, built, root)
+	}
+	return nil
 }
 
 // samePath reports whether two paths name one folder.

@@ -138,6 +138,12 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
+	if v.Root != "" && v.Mode != ModeContent && !v.Force {
+		// The site folder given (DIR, root:) may be a project's.
+		if err := projectFolder(v.Root); err != nil {
+			return nil, err
+		}
+	}
 	if err := pr.fill(l, c); err != nil {
 		return nil, err
 	}

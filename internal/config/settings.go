@@ -51,6 +51,7 @@ type Values struct {
 	Feed           Feed
 	DryRun         bool
 	Check          bool
+	Force          bool
 	Explain        []string
 	Quiet          bool
 	Verbose        bool
@@ -134,9 +135,14 @@ var Settings = Table[Values]{
 		"write the sitemaps into DIR2 instead of DIR; their URLs",
 		"still name the base URL, as if DIR2 were the site"},
 		Field: String(func(v *Values) *string { return &v.Out }, "", nil)},
+	{Flag: "force", Help: []string{
+		"walk DIR even when it is a generator's project folder",
+		"whose built site is a folder in it (public/, _site/)"},
+		Field: Bool(func(v *Values) *bool { return &v.Force }, false)},
 	{Flag: "include", Arg: "GLOB", Key: "include", Help: []string{
 		"list files matching GLOB (repeatable; replaces the",
-		"default **/*.html and **/*.htm; e.g. --include '**/*.pdf')"},
+		"default **/*.html and **/*.htm: to add PDFs, give",
+		"--include '**/*.html' --include '**/*.pdf')"},
 		Field: List(func(v *Values) *[]string { return &v.Include }, walker.DefaultInclude, false, Each(walker.ValidatePattern))},
 	{Flag: "exclude", Arg: "GLOB", Key: "exclude", Help: []string{
 		"leave out files matching GLOB (repeatable; a folder",

@@ -174,6 +174,10 @@ type Report struct {
 	// Explain receives the decision about each page named in
 	// Options.Explain, after the build.
 	Explain func(Explanation)
+	// LeftOut reports what the walk leaves out unseen (walker's
+	// Options.LeftOut: a hidden or excluded folder or file); setting it
+	// costs a little work for each.
+	LeftOut func(path string, why error)
 	// Progress is called every ProgressEvery files found, during the
 	// walk, from the walk's goroutines, one call at a time.
 	Progress func(files int)
@@ -493,9 +497,7 @@ func (b *builder) run(ctx context.Context) error {
 			return err
 		}
 	}
-	if err := b.pages(ctx, func(w walker.Options, fn func(walker.File) error) error {
-		return walker.Walk(ctx, opts.Root, w, fn)
-	}); err != nil {
+	if err := b.walkAll(ctx); err != nil {
 		return err
 	}
 	if res.Unread > 0 {
@@ -524,6 +526,27 @@ func (b *builder) run(ctx context.Context) error {
 		return nil
 	}
 	return b.write()
+}
+
+// walkAll judges every page under the root, then warns when the include
+// patterns left out every HTML page.
+func (b *builder) walkAll(ctx context.Context) error {
+	err := b.pages(ctx, func(w walker.Options, fn func(walker.File) error) error {
+		return walker.Walk(ctx, b.opts.Root, w, fn)
+	})
+	if n := b.htmlLeftOut; n > 0 {
+		b.warn("", fmt.Errorf("the include patterns (%s) match no HTML page, and %s left out; they replace the default %s: add --include '**/*.html' to list the pages too",
+			strings.Join(b.opts.Walk.Include, ", "), countHTML(n), strings.Join(walker.DefaultInclude, ", ")))
+	}
+	return err
+}
+
+// countHTML says "1 HTML page is" or "N HTML pages are".
+func countHTML(n int) string {
+	if n == 1 {
+		return "1 HTML page is"
+	}
+	return fmt.Sprintf("%d HTML pages are", n)
 }
 
 // dedup drops the duplicate URLs from the sorted records, reporting each;
@@ -597,6 +620,9 @@ type builder struct {
 	// host, by the canonical's origin, in a whole build; nil in a
 	// Session's Update, which reads some pages only.
 	offsite map[string]int
+	// htmlLeftOut counts the HTML files no include pattern matches, when
+	// none can (walker.IncludesHTML).
+	htmlLeftOut int
 }
 
 func (b *builder) warn(path string, err error) {
@@ -705,7 +731,20 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 			b.res.Pages++
 			b.warn(path, errNotFollowed)
 			b.skip(path, mapping.NotFollowed, "")
+			b.explain.skipped(path, mapping.NotFollowed)
 		})
+	}
+	if rep.LeftOut != nil || b.opts.Content == nil && !walker.IncludesHTML(wo.Include) {
+		wo.LeftOut = func(path string, why error) {
+			later(path, func() {
+				if errors.Is(why, walker.ErrNotIncluded) {
+					b.htmlLeftOut++
+				}
+				if rep.LeftOut != nil {
+					rep.LeftOut(path, why)
+				}
+			})
+		}
 	}
 	if heads {
 		root, err := openRoot(b.opts.Root)
@@ -725,6 +764,7 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 			later(f.Path, func() {
 				b.res.Pages++
 				b.skip(f.Path, mapping.OwnOutput, "")
+				b.explain.skipped(f.Path, mapping.OwnOutput)
 			})
 			return nil
 		}

@@ -1,7 +1,10 @@
 package pipeline
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -9,6 +12,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
+	"github.com/sitemapgen/sitemapgen/walker"
 )
 
 // Explanation is why a page is in the sitemap or not, and where each of
@@ -25,10 +29,16 @@ type Explanation struct {
 	// DroppedAlternates are alternates left out because they are not
 	// themselves in the sitemap.
 	DroppedAlternates []sitemap.Alternate
+	// NotWalked, when set, is why the walk never handed the file over
+	// (walker.Why): a hidden or excluded file or folder, no include
+	// pattern matching it. Decision then has only the URL its path gives.
+	NotWalked error
 }
 
 // Listed reports whether the page is in the sitemap.
-func (e *Explanation) Listed() bool { return e.Decision.Skip == "" && e.DuplicateOf == "" }
+func (e *Explanation) Listed() bool {
+	return e.Decision.Skip == "" && e.DuplicateOf == "" && e.NotWalked == nil
+}
 
 // explainer collects the Explanations a build was asked for.
 type explainer struct {
@@ -38,21 +48,26 @@ type explainer struct {
 	paths   map[string]int // relative path → target index
 	urls    map[string]int // URL → target index
 	found   []bool         // by target
+	rels    [][]string     // by target: the paths under the root it may name
 	list    []*Explanation
 	byPath  map[string]*Explanation
+	root    string
+	walk    walker.Options
 }
 
 func newExplainer(opts Options, m *mapping.Mapper) *explainer {
 	e := &explainer{
 		mapper: m, rules: opts.Map.Rules, targets: opts.Explain,
 		paths: map[string]int{}, urls: map[string]int{}, found: make([]bool, len(opts.Explain)),
-		byPath: map[string]*Explanation{},
+		rels: make([][]string, len(opts.Explain)), byPath: map[string]*Explanation{},
+		root: opts.Root, walk: opts.Walk,
 	}
 	root, _ := filepath.Abs(opts.Root)
 	origin := originOf(m.BaseURL())
 	addPath := func(rel string, i int) {
 		rel = filepath.ToSlash(filepath.Clean(rel))
 		e.paths[rel] = i
+		e.rels[i] = append(e.rels[i], rel)
 		// A folder names its index page.
 		e.paths[path.Join(rel, "index.html")] = i
 		e.paths[path.Join(rel, "index.htm")] = i
@@ -81,6 +96,36 @@ func newExplainer(opts Options, m *mapping.Mapper) *explainer {
 }
 
 func (e *explainer) wanted() bool { return len(e.targets) > 0 }
+
+// skipped records a page the pipeline left out before mapping it: its
+// own output, a link not followed.
+func (e *explainer) skipped(path string, reason mapping.Reason) {
+	if e.wanted() {
+		e.page(path, &mapping.Decision{URL: sitemap.URL{Loc: e.mapper.Loc(path)}, Skip: reason})
+	}
+}
+
+// notWalked explains, for each target no page matched, the file it names
+// under the root that the walk left out, and says whether it found one.
+func (e *explainer) notWalked(i int) bool {
+	for _, rel := range e.rels[i] {
+		if rel == "." || strings.HasPrefix(rel, "../") {
+			continue
+		}
+		if st, err := os.Stat(filepath.Join(e.root, filepath.FromSlash(rel))); err == nil && st.IsDir() {
+			rel = path.Join(rel, "index.html") // a folder names its index page
+		}
+		why := walker.Why(e.root, rel, e.walk)
+		if why == nil || errors.Is(why, fs.ErrNotExist) {
+			continue
+		}
+		x := &Explanation{Path: rel, NotWalked: why}
+		x.Decision.URL.Loc = e.mapper.Loc(rel)
+		e.list = append(e.list, x)
+		return true
+	}
+	return false
+}
 
 // page records the decision about the page at path, if it is wanted: by
 // its path, its URL, or the URL its path gives (before a canonical link
@@ -130,21 +175,29 @@ func (e *explainer) duplicate(path, keptLoc, keptPath string) {
 }
 
 // finish hands the explanations to report, in walk order, with the
-// alternates as they will be written, or fails when a target matched no
-// page.
+// alternates as they will be written: of the pages found, and of the
+// files under the root the walk left out. Then it fails when a target
+// named neither.
 func (e *explainer) finish(recs *records, report func(Explanation)) error {
 	var missing []string
 	for i, ok := range e.found {
-		if !ok {
+		if !ok && !e.notWalked(i) {
 			missing = append(missing, e.targets[i])
 		}
+	}
+	if report != nil {
+		slices.SortStableFunc(e.list, func(a, b *Explanation) int { return walkOrder(a.Path, b.Path) })
+		e.report(recs, report)
 	}
 	if len(missing) > 0 {
 		return fmt.Errorf("--explain: no page has the path or URL %s", strings.Join(missing, ", "))
 	}
-	if report == nil {
-		return nil
-	}
+	return nil
+}
+
+// report hands each explanation to report, with the alternates of a
+// listed page as they will be written.
+func (e *explainer) report(recs *records, report func(Explanation)) {
 	for _, x := range e.list {
 		if x.Listed() {
 			declared := x.Decision.URL.Alternates
@@ -160,5 +213,4 @@ func (e *explainer) finish(recs *records, report func(Explanation)) error {
 		}
 		report(*x)
 	}
-	return nil
 }

@@ -126,9 +126,7 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 			return res, err
 		}
 	}
-	if err = b.pages(ctx, func(w walker.Options, fn func(walker.File) error) error {
-		return walker.Walk(ctx, b.opts.Root, w, fn)
-	}); err != nil {
+	if err = b.walkAll(ctx); err != nil {
 		return res, err
 	}
 	s.whole = false

@@ -68,7 +68,9 @@ type Options struct {
 	// BaseURL is the URL that each folder given to Check is served at. A
 	// file found in such a folder is then served at BaseURL plus its path
 	// in the folder, which gives its scope and where its index entries
-	// lie. Without BaseURL, scope is not checked.
+	// lie. A file given on its own is served at BaseURL plus its path in
+	// Site when it lies there, else at BaseURL plus its name. Without
+	// BaseURL, scope is not checked.
 	BaseURL string
 }
 
@@ -98,6 +100,11 @@ func Check(paths []string, opts Options) (problems []Problem, checked int, err e
 	files, err := candidates(paths)
 	if err != nil {
 		return nil, 0, err
+	}
+	if c.base != "" {
+		for i := range files {
+			files[i].root = servedFrom(files[i], opts.Site)
+		}
 	}
 	for _, f := range files {
 		probs, ok := c.checkFile(f)
@@ -175,6 +182,33 @@ func candidates(paths []string) ([]candidate, error) {
 	return out, nil
 }
 
+// servedFrom returns the folder served at the base URL that holds the
+// file f: the folder given that holds it; for a file named on its own,
+// the site folder when the file is in it, else the file's own folder (a
+// sitemap named alone is taken to be served at the base URL). Its scope
+// and its index entries' files follow from it.
+func servedFrom(f candidate, site string) string {
+	if f.root != "" {
+		return f.root
+	}
+	if _, in := relIn(site, f.path); site != "" && in {
+		return site
+	}
+	return filepath.Dir(f.path)
+}
+
+// relIn returns the path of p relative to the folder dir, and whether p
+// lies in it.
+func relIn(dir, p string) (string, bool) {
+	abs, err1 := filepath.Abs(p)
+	root, err2 := filepath.Abs(dir)
+	if err1 != nil || err2 != nil {
+		return "", false
+	}
+	rel, err := filepath.Rel(root, abs)
+	return rel, err == nil && filepath.IsLocal(rel)
+}
+
 // where is a place in a file.
 type where struct {
 	file string
@@ -204,13 +238,8 @@ func (c *checker) fileURL(f candidate) string {
 	if c.base == "" || f.root == "" {
 		return ""
 	}
-	abs, err1 := filepath.Abs(f.path)
-	root, err2 := filepath.Abs(f.root)
-	if err1 != nil || err2 != nil {
-		return ""
-	}
-	rel, err := filepath.Rel(root, abs)
-	if err != nil || !filepath.IsLocal(rel) {
+	rel, ok := relIn(f.root, f.path)
+	if !ok {
 		return ""
 	}
 	return c.base + mapping.EncodePath(filepath.ToSlash(rel))
