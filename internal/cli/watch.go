@@ -38,7 +38,8 @@ each burst of changes, reads again only the pages that changed and rewrites
 only the sitemap files whose bytes change (the index last). A change to
 sitemap.yaml reloads it; an invalid one is reported and the last good one
 kept. Run it beside 'hugo server --renderToDisk', 'hugo --watch', 'jekyll
-build --watch' or an editor (docs/watch.md: generators and dev servers).
+serve', 'eleventy --serve' or an editor (docs/watch.md: generators and dev
+servers).
 
 Each rebuild prints one line:
   sitemapgen: +3 −1 ~2 URLs, 2 files written, 14 ms

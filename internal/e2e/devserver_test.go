@@ -25,10 +25,7 @@ func TestWatchBesideHugoServer(t *testing.T) {
 	_, built := buildHugo(t, "hugo")
 	want := sitemapURLs(t, mustRunOut(t, built, base))
 
-	src := filepath.Join(t.TempDir(), "site")
-	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "hugo"))); err != nil {
-		t.Fatal(err)
-	}
+	src := copyFixture(t, "hugo")
 	startHugoServer(t, src)
 	if data, err := os.ReadFile(filepath.Join(src, "public", "about", "index.html")); err != nil || !strings.Contains(string(data), `canonical" href="http://localhost:`) {
 		t.Fatalf("hugo server wrote no page with a canonical link on localhost (%v):\n%s", err, data)
@@ -46,6 +43,16 @@ func TestWatchBesideHugoServer(t *testing.T) {
 		p.next(n)
 	}
 	p.stop(out)
+}
+
+// TestWatchBesideHugoWatch runs "sitemapgen watch public" beside "hugo
+// --watch", which rebuilds public/ for the site's own base URL.
+func TestWatchBesideHugoWatch(t *testing.T) {
+	_, built := buildHugo(t, "hugo")
+	want := sitemapURLs(t, mustRunOut(t, built, "https://example.com/"))
+	src := copyFixture(t, "hugo")
+	startGenerator(t, src, "hugo", "Press Ctrl+C to stop", "--watch", "--source", src)
+	watchBeside(t, src, "public", want, "content/posts/post-6.md", "posts/post-6/")
 }
 
 // mustRunOut builds the sitemaps of the site folder dir with base into a
@@ -78,17 +85,32 @@ func sitemapURLs(t *testing.T, dir string) []string {
 // written the site into src/public.
 func startHugoServer(t *testing.T, src string) {
 	t.Helper()
-	hugo, err := exec.LookPath("hugo")
-	if err != nil {
-		t.Skip("hugo is not installed (Debian: apt-get install hugo; .ci/run installs it)")
-	}
+	startGenerator(t, src, "hugo", "Web Server is available", "server", "--renderToDisk", "--source", src, "--bind", "127.0.0.1", "--port", freePort(t), "--disableLiveReload", "--disableFastRender")
+}
+
+// freePort returns a TCP port of 127.0.0.1 that was free a moment ago.
+func freePort(t *testing.T) string {
+	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	port := strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
-	l.Close()
-	cmd := exec.Command(hugo, "server", "--renderToDisk", "--source", src, "--bind", "127.0.0.1", "--port", port, "--disableLiveReload", "--disableFastRender")
+	defer l.Close()
+	return strconv.Itoa(l.Addr().(*net.TCPAddr).Port)
+}
+
+// startGenerator runs the generator tool with args in dir until the test ends,
+// and waits until it prints a line that holds ready: it has written the
+// site and watches its sources. It skips the test when the tool is not
+// installed (.ci/run installs them).
+func startGenerator(t *testing.T, dir, tool, ready string, args ...string) {
+	t.Helper()
+	path, err := exec.LookPath(tool)
+	if err != nil {
+		t.Skipf("%s is not installed (.ci/run installs it from Debian's packages)", tool)
+	}
+	cmd := exec.Command(path, args...)
+	cmd.Dir = dir
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -105,13 +127,112 @@ func startHugoServer(t *testing.T, src string) {
 	var lines []string
 	for sc.Scan() {
 		lines = append(lines, sc.Text())
-		if strings.Contains(sc.Text(), "Web Server is available") {
-			go func() { // keep hugo's output flowing
+		if strings.Contains(sc.Text(), ready) {
+			go func() { // keep the tool's output flowing
 				for sc.Scan() {
 				}
 			}()
 			return
 		}
 	}
-	t.Fatalf("hugo server ended before serving:\n%s", strings.Join(lines, "\n"))
+	t.Fatalf("%s %s ended before it was ready:\n%s", tool, strings.Join(args, " "), strings.Join(lines, "\n"))
+}
+
+// TestWatchBesideJekyll runs "sitemapgen watch _site" beside "jekyll
+// serve", whose pages' canonical links (jekyll-seo-tag's) name
+// http://localhost:PORT/, and beside "jekyll build --watch", whose name
+// the site's url: in both, watch lists what "jekyll build && sitemapgen
+// _site" lists, and a post added while both run is listed. .ci/run
+// installs Debian's jekyll and ruby-jekyll-seo-tag for it.
+func TestWatchBesideJekyll(t *testing.T) {
+	const base = "https://example.com/"
+	needTool(t, "jekyll")
+	built := copyFixture(t, "jekyll-serve")
+	if out, err := exec.Command("jekyll", "build", "--quiet", "--source", built, "--destination", filepath.Join(built, "_site")).CombinedOutput(); err != nil {
+		t.Fatalf("jekyll build: %v\n%s", err, out)
+	}
+	want := sitemapURLs(t, mustRunOut(t, filepath.Join(built, "_site"), base))
+	if len(want) < 4 {
+		t.Fatalf("jekyll build && sitemapgen listed %d URLs, want the fixture's 4:\n%s", len(want), strings.Join(want, "\n"))
+	}
+
+	for _, tc := range []struct {
+		name, ready, canonical string
+		args                   []string
+	}{
+		{"serve", "Server running", `canonical" href="http://localhost:`, []string{"serve", "--host", "127.0.0.1", "--port", freePort(t)}},
+		{"build --watch", "Auto-regeneration: enabled", `canonical" href="https://example.com/`, []string{"build", "--watch"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := copyFixture(t, "jekyll-serve")
+			args := append(slices.Clip(tc.args), "--source", src, "--destination", filepath.Join(src, "_site"))
+			startGenerator(t, src, "jekyll", tc.ready, args...)
+			if data, err := os.ReadFile(filepath.Join(src, "_site", "about.html")); err != nil || !strings.Contains(string(data), tc.canonical) {
+				t.Fatalf("jekyll %s wrote no page with a canonical link %s… (%v):\n%s", tc.name, tc.canonical, err, data)
+			}
+
+			watchBeside(t, src, "_site", want, "_posts/2024-02-06-second.md", "2024/02/06/second.html")
+		})
+	}
+}
+
+// TestWatchBesideEleventy runs "sitemapgen watch _site" beside "eleventy
+// --serve", which writes its pages to disk before it serves them, and
+// beside "eleventy --watch": watch lists what "eleventy && sitemapgen
+// _site" lists, and a post added while both run is listed. .ci/run
+// installs the fixture's packages.
+func TestWatchBesideEleventy(t *testing.T) {
+	files := []string{"_data", "_includes", "blog", "about.md", "index.md", "private.md",
+		"contact.njk", "moved.md", "unlisted.md", "templated.md", "sitemap.njk", "eleventy.config.js", "package.json"}
+	built := nodeProject(t, "eleventy", files...)
+	eleventy := filepath.Join(built, "node_modules", ".bin", "eleventy")
+	cmd := exec.Command(eleventy, "--quiet")
+	cmd.Dir = built
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("eleventy: %v\n%s", err, out)
+	}
+	want := sitemapURLs(t, mustRunOut(t, filepath.Join(built, "_site"), "https://example.com/"))
+	for _, tc := range []struct {
+		name, ready string
+		args        []string
+	}{
+		{"serve", "Server at", []string{"--serve", "--port", freePort(t)}},
+		{"watch", "Watching", []string{"--watch"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := nodeProject(t, "eleventy", files...)
+			startGenerator(t, src, eleventy, tc.ready, tc.args...)
+			watchBeside(t, src, "_site", want, "blog/second-post.md", "blog/second-post/")
+		})
+	}
+}
+
+// watchBeside runs "sitemapgen watch dir" in the project src while its
+// generator rebuilds it, checks that it lists the URLs of want (as
+// sitemapURLs gives them), writes a page at file, and waits until watch
+// lists it at url (under https://example.com/).
+func watchBeside(t *testing.T, src, dir string, want []string, file, url string) {
+	t.Helper()
+	const base = "https://example.com/"
+	out := t.TempDir()
+	p := startWatch(t, src, "--base-url", base, "--debounce", "50ms", "--out", out, dir)
+	if got := sitemapURLs(t, out); !slices.Equal(got, want) {
+		t.Errorf("beside the generator, watch lists\n%s\na build and sitemapgen list\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	write(t, filepath.Join(src, filepath.FromSlash(file)), "---\ntitle: Second\ndate: 2024-02-06\n---\nTwo.\n")
+	for n := p.rebuilds(); !slices.Contains(sitemapURLs(t, out), base+url); n = p.rebuilds() {
+		p.next(n)
+	}
+	p.stop(out)
+}
+
+// copyFixture copies testdata/name into a temporary folder and returns
+// the copy.
+func copyFixture(t *testing.T, name string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "site")
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join("testdata", name))); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
