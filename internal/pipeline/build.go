@@ -504,6 +504,11 @@ func (b *builder) run(ctx context.Context) error {
 		return &ReadError{Problems: res.Unread}
 	}
 	if res.Pages == 0 {
+		if len(opts.Explain) > 0 { // why each file asked about was left out
+			if err := b.explain.finish(&b.recs, opts.Report.Explain); err != nil {
+				return err
+			}
+		}
 		return noPages(opts.Root, opts.Walk.Include)
 	}
 	if opts.Join != nil {
