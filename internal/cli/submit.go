@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -127,17 +126,12 @@ var submitSleep func(ctx context.Context, d time.Duration) error
 
 // runSubmit runs "sitemapgen submit".
 func runSubmit(ctx context.Context, e *env, args []string) error {
-	line, err := submitFlags.Parse("submit", args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(e.stdout, submitUsage)
-		return nil
+	line, err := parse(e, submitFlags, "sitemapgen submit", submitUsage, args)
+	if line == nil {
+		return err // --help, --version, or the command line is wrong
 	}
-	var v submitValues
-	if err == nil {
-		v = line.Values
-	}
+	v := line.Values
 	switch {
-	case err != nil:
 	case len(line.Args) > 0:
 		err = fmt.Errorf("submit takes no arguments; got %s (the changes file is --changes FILE)", strings.Join(line.Args, " "))
 	case v.changes == "":

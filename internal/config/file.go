@@ -387,9 +387,9 @@ func unknownKey(name string, known []string) string {
 			return msg + fmt.Sprintf(" (it belongs in an entry of %s:)", s.Key)
 		}
 	}
-	s := suggest(name, known)
+	s := Suggest(name, known)
 	if s == "" {
-		s = suggest(name, Settings.leafKeys())
+		s = Suggest(name, Settings.leafKeys())
 	}
 	if s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
@@ -414,7 +414,7 @@ func (t Table[V]) leafKeys() []string {
 }
 
 // suggest returns the one of known closest to key, if it is close.
-func suggest(key string, known []string) string {
+func Suggest(key string, known []string) string {
 	best, bestD := "", 3
 	for _, k := range known {
 		if d := editDistance(key, k); d < bestD {

@@ -55,10 +55,18 @@ func TestTableParse(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--n", "4"}, "flag provided but not defined: --n"}, // only "other" has it
-		{[]string{"--nope"}, "flag provided but not defined: --nope"},
+		{[]string{"--n", "4"}, "flag provided but not defined: --n (did you mean --name?)"}, // only "other" has it
+		{[]string{"--bogus"}, "flag provided but not defined: --bogus"},
+		{[]string{"--nmae", "x"}, "flag provided but not defined: --nmae (did you mean --name?)"},
+		{[]string{"-tga=x"}, "flag provided but not defined: -tga (did you mean --tag?)"},
+		{[]string{"--verison"}, "flag provided but not defined: --verison (did you mean --version?)"},
+		{[]string{"-o"}, "flag provided but not defined: -o (did you mean --on or --order?)"},
+		{[]string{"-q"}, "flag provided but not defined: -q"},
+		{[]string{"---on"}, "bad flag syntax: ---on"},
 		{[]string{"--on=maybe"}, `invalid boolean value "maybe" for --on: parse error`},
+		{[]string{"-on=maybe"}, `invalid boolean value "maybe" for -on: parse error`},
 		{[]string{"--name"}, "flag needs an argument: --name"},
+		{[]string{"-name"}, "flag needs an argument: -name"},
 	} {
 		if _, err := toy.Parse("cmd", tc.args); err == nil || err.Error() != tc.want {
 			t.Errorf("%q: %v, want %s", tc.args, err, tc.want)
@@ -66,6 +74,9 @@ func TestTableParse(t *testing.T) {
 	}
 	if _, err := toy.Parse("cmd", []string{"-h"}); !errors.Is(err, flag.ErrHelp) {
 		t.Errorf("-h: %v", err)
+	}
+	if _, err := toy.Parse("cmd", []string{"a", "--version"}); !errors.Is(err, ErrVersion) {
+		t.Errorf("--version: %v", err)
 	}
 	if l, err := toy.Parse("other", []string{"--n", "4"}); err != nil || l.Values.N != 4 {
 		t.Errorf("other --n 4: %v", err)
