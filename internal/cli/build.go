@@ -113,10 +113,10 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	switch {
 	case err != nil:
 		return err
+	case v.Check:
+		return checked(res, c, e) // after the explanations, if any
 	case len(v.Explain) > 0:
 		return nil // the explanations were the output
-	case v.Check:
-		return checked(res, c, e)
 	}
 	if v.DryRun {
 		for i := range res.URLs.Len() {
@@ -137,6 +137,8 @@ func checked(res *pipeline.Result, c *config.Config, e *env) error {
 	for _, name := range res.Write.Differ {
 		why := "differs from what a build writes"
 		switch {
+		case missing(filepath.Join(c.Build.Write.Dir, name)):
+			why = "missing (a build writes it)"
 		case slices.Contains(res.Write.Removed, name):
 			why = "stale: a build removes it"
 		case slices.Contains(res.Write.TakenOver, name):
@@ -149,6 +151,12 @@ func checked(res *pipeline.Result, c *config.Config, e *env) error {
 	}
 	say(e.stderr, c.Values.Quiet, "the sitemaps in %s are up to date (%s)", c.Build.Write.Dir, plural(len(res.Write.Written), "file"))
 	return nil
+}
+
+// missing reports whether there is no file at path.
+func missing(path string) bool {
+	_, err := os.Lstat(path)
+	return errors.Is(err, fs.ErrNotExist)
 }
 
 // configure parses the command line of build or watch (command),
