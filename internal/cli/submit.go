@@ -55,7 +55,7 @@ var submitFlags = config.Table[submitValues]{
 		"also submit the removed URLs: the engines then fetch",
 		"them, find them gone (404 or 410) and drop them"},
 		Field: config.Bool(func(v *submitValues) *bool { return &v.includeRemoved }, false)},
-	{Flag: "dry-run", Help: []string{"print the requests on standard output; send nothing"},
+	{Flag: "dry-run", Help: []string{"print the requests on standard output; send nothing", "(no key needed: a placeholder stands for it)"},
 		Field: config.Bool(func(v *submitValues) *bool { return &v.dryRun }, false)},
 	{Flag: "batch", Arg: "N", Help: []string{"at most N URLs a request (default and most 10000)"},
 		Field: config.Int(func(v *submitValues) *int { return &v.batch }, indexnow.MaxBatch, nil)},
@@ -231,7 +231,7 @@ func submitClient(v *submitValues, e *env) (*indexnow.Client, *url.URL, error) {
 			return nil, nil, fmt.Errorf("base URL %q: %w", baseURL, err)
 		}
 	}
-	key, err := submitKey(v.keyFrom, getenv)
+	key, err := submitKey(v.keyFrom, getenv, v.dryRun, warnTo(e.stderr))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -325,8 +325,9 @@ func parseSubmitBase(s string) (*url.URL, error) {
 	return u, nil
 }
 
-// submitKey reads the key from the file keyFrom, else INDEXNOW_KEY.
-func submitKey(keyFrom string, getenv func(string) string) (string, error) {
+// submitKey reads the key from the file keyFrom, else INDEXNOW_KEY. A dry
+// run without a valid key takes a placeholder, after a warning.
+func submitKey(keyFrom string, getenv func(string) string, dryRun bool, warn func(error)) (string, error) {
 	from, key := indexnow.KeyEnv, ""
 	if keyFrom != "" {
 		b, err := fsx.ReadFile(keyFrom)
@@ -340,14 +341,26 @@ func submitKey(keyFrom string, getenv func(string) string) (string, error) {
 	} else {
 		key = strings.TrimSpace(getenv(indexnow.KeyEnv))
 	}
+	var err error
 	if key == "" {
-		return "", errors.New("no IndexNow key: set INDEXNOW_KEY (in CI, from a secret) or give --key-from FILE; the site must serve the same key as KEY.txt ('sitemapgen build --key-file' writes it)")
+		err = errors.New("no IndexNow key: set INDEXNOW_KEY (in CI, from a secret) or give --key-from FILE; the site must serve the same key as KEY.txt ('sitemapgen build --key-file' writes it)")
+	} else if kerr := indexnow.ValidKey(key); kerr != nil {
+		err = fmt.Errorf("%s: %w", from, kerr)
 	}
-	if err := indexnow.ValidKey(key); err != nil {
-		return "", fmt.Errorf("%s: %w", from, err)
+	switch {
+	case err == nil:
+		return key, nil
+	case !dryRun:
+		return "", err
 	}
-	return key, nil
+	// A dry run sends nothing: it shows the requests with a placeholder,
+	// and says what a submission would refuse.
+	warn(fmt.Errorf("%w; the dry run shows the requests with %s", err, placeholderKey))
+	return placeholderKey, nil
 }
+
+// placeholderKey stands for the key in a dry run without a valid one.
+const placeholderKey = "YOUR-INDEXNOW-KEY"
 
 // submitHosts lists the hosts of the absolute http(s) URLs, sorted.
 func submitHosts(urls []string) []string {
