@@ -69,7 +69,8 @@ Examples:
                                        the URLs of content/ as Hugo gives
                                        them; the sitemaps go into public/
 
-Flags (each is also a key of sitemap.yaml, spelled with _ for -):
+Flags (each is also a key of sitemap.yaml, spelled with _ for -, unless its
+help names another; † marks a flag that has no key):
 ` + config.Settings.Help(config.BuildCommand, 23) + `  -h, --help           print this help
       --version        print the version
 

@@ -186,6 +186,15 @@ func (t Table[V]) decodeMapping(v *V, n *yaml.Node, prefix, path string, d *deco
 			}
 			continue
 		}
+		if short := t.short(full); short != nil && unalias(p.val).Kind == yaml.ScalarNode && !isNull(unalias(p.val)) {
+			// "feed: true", for "feed: {enabled: true}".
+			d.lines[keyPath] = p.val.Line
+			d.lines[keyPath+short.Key[len(full):]] = p.val.Line
+			if err := short.Field.decode(v, p.val, keyPath, d); err != nil {
+				return err
+			}
+			continue
+		}
 		if t.hasKeysUnder(full) {
 			d.lines[keyPath] = p.val.Line
 			if err := t.decodeMapping(v, p.val, full, keyPath, d); err != nil {
@@ -337,6 +346,17 @@ func (t Table[V]) byKey(key string) *Setting[V] {
 	for i := range t {
 		if t[i].Key == key {
 			return &t[i]
+		}
+	}
+	return nil
+}
+
+// short returns the setting the key above it, key, takes alone (a
+// Setting's Short), nil when there is none.
+func (t Table[V]) short(key string) *Setting[V] {
+	for i := range t {
+		if s := &t[i]; s.Short && s.shownKey() == key {
+			return s
 		}
 	}
 	return nil

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -31,6 +32,9 @@ type Setting[V any] struct {
 	// Key is the setting's key path in sitemap.yaml, its parts joined by
 	// "." ("max_urls", "skip.noindex"); "" for a flag that has no key.
 	Key string
+	// Short, for a key below another ("feed.enabled"), lets the key above
+	// it take the value alone: "feed: true" is "feed: {enabled: true}".
+	Short bool
 	// Env is an environment variable that gives the setting when the
 	// command line does not (it outranks the file); "" for none.
 	Env string
@@ -343,20 +347,30 @@ func (t Table[V]) Only(command string) Table[V] {
 }
 
 // Help returns the list of command's flags for --help: each flag with
-// its value's name, then its help from column column on, a line each.
+// its value's name, then its help from column column on, a line each. In
+// a table with keys, a flag with none is marked † and a flag whose key is
+// not its name spelled with _ for - names its key.
 func (t Table[V]) Help(command string, column int) string {
+	keyed := slices.ContainsFunc(t, func(s Setting[V]) bool { return s.Key != "" })
 	var b strings.Builder
 	for _, s := range t.flags(command) {
 		name := "--" + s.Flag
 		if s.Arg != "" {
 			name += " " + s.Arg
 		}
-		if len(name) > column-3 {
+		help := s.Help
+		if key := s.shownKey(); keyed && key == "" {
+			name += " †"
+		} else if keyed && key != strings.ReplaceAll(s.Flag, "-", "_") {
+			help = append(help[:len(help):len(help)], "(sitemap.yaml: "+key+")")
+		}
+		fits := utf8.RuneCountInString(name) <= column-3
+		if !fits {
 			// Too long to leave a space before the column: a line of its own.
 			fmt.Fprintf(&b, "  %s\n", name)
 		}
-		for i, line := range s.Help {
-			if i == 0 && len(name) <= column-3 {
+		for i, line := range help {
+			if i == 0 && fits {
 				fmt.Fprintf(&b, "  %-*s%s\n", column-2, name, line)
 			} else {
 				fmt.Fprintf(&b, "%*s%s\n", column, "", line)
@@ -364,6 +378,15 @@ func (t Table[V]) Help(command string, column int) string {
 		}
 	}
 	return b.String()
+}
+
+// shownKey is the key that gives s in sitemap.yaml: the key above it,
+// for a setting that key takes alone.
+func (s *Setting[V]) shownKey() string {
+	if i := strings.LastIndexByte(s.Key, '.'); s.Short && i >= 0 {
+		return s.Key[:i]
+	}
+	return s.Key
 }
 
 // A Line is a command line parsed by a table: the values of the flags it

@@ -83,20 +83,28 @@ func TestTableParse(t *testing.T) {
 	}
 }
 
+// --help marks a flag without a key, and names a key that is not the
+// flag's name spelled with _; a table without keys marks nothing.
 func TestTableHelp(t *testing.T) {
 	want := strings.Join([]string{
 		"  --name S     a name",
 		"  --on         a switch",
 		"               on two lines",
+		"               (sitemap.yaml: group.on)",
 		"  --tag T      a tag (repeatable)",
-		"  --order L    a list, comma-separated",
+		"               (sitemap.yaml: tags)",
+		"  --order L †  a list, comma-separated",
 		"",
 	}, "\n")
 	if got := toy.Help("cmd", 15); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
-	if got := toy.Only("other").Help("other", 11); got != "  --n N    a number\n" {
+	if got := toy.Only("other").Help("other", 11); got != "  --n N    a number\n           (sitemap.yaml: group.n)\n" {
 		t.Errorf("only other: %q", got)
+	}
+	noKeys := Table[toyValues]{toy[4]}
+	if got := noKeys.Help("cmd", 15); got != "  --order L    a list, comma-separated\n" {
+		t.Errorf("no keys: %q", got)
 	}
 }
 
