@@ -154,6 +154,11 @@ func TestParseErrors(t *testing.T) {
 		{"two documents", "gzip: true\n---\ntext: true\n", "sitemap.yaml:2: more than one YAML document; sitemap.yaml holds one"},
 		{"not a mapping", "- a\n- b\n", "sitemap.yaml:1: want a mapping of keys, got a list"},
 		{"feed neither a switch nor a mapping", "gzip: true\nfeed: yes please\n", `sitemap.yaml:2: feed: want true or false, got "yes please"`},
+		{"control character", "gzip: true\ntext: true\nbase\x00url: x\n", "sitemap.yaml:3:5: not a YAML file: control character U+0000"},
+		{"not UTF-8", "gzip: true\n# é\n\xff\xfe junk\n", "sitemap.yaml:3:1: not a YAML file: byte 0xff is not UTF-8"},
+		{"control character after others", "text: \"é\x01\"\n", "sitemap.yaml:1:9: not a YAML file: control character U+0001"},
+		{"empty rule", "rules:\n  - match: a\n  -\n  - match: b\n", "sitemap.yaml:3: rules[1]: empty entry: give its keys, or remove the -"},
+		{"empty rule alone", "rules:\n  - ~\n", "sitemap.yaml:2: rules[0]: empty entry: give its keys, or remove the -"},
 		{"feed a list", "feed: [a]\n", `sitemap.yaml:1: feed: want a mapping of keys, got a list`},
 	}
 	for _, tt := range tests {

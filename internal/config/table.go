@@ -290,6 +290,15 @@ func (f *mappingsField[V, E]) set(*V, string, bool) error {
 }
 
 func (f *mappingsField[V, E]) decode(v *V, n *yaml.Node, key string, d *decoding) error {
+	if n := unalias(n); n.Kind == yaml.SequenceNode {
+		// An entry left empty ("-" alone) is a mistake, not nothing: an
+		// entry has keys to give.
+		for i, c := range n.Content {
+			if isNull(unalias(c)) {
+				return at(c, fmt.Sprintf("%s[%d]", key, i), errors.New("empty entry: give its keys, or remove the -"))
+			}
+		}
+	}
 	var list []E
 	err := sequence(n, key, d, func(item *yaml.Node, ikey string) error {
 		e := f.table.Defaults()
