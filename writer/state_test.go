@@ -450,12 +450,18 @@ func TestStateCommitFails(t *testing.T) {
 		t.Fatalf("no %s in %v", plainName, plan.Written)
 		return ""
 	}
-	// The new sitemap-3 is a folder that is not empty: the rename onto it
-	// fails after the new sitemap-2 is in place, before sitemap.xml.
-	if err := os.MkdirAll(filepath.Join(dir, newName("sitemap-3.xml"), "x"), 0o755); err != nil {
-		t.Fatal(err)
+	// The rename to the new sitemap-3 fails after the new sitemap-2 is in
+	// place, before sitemap.xml.
+	failing := newName("sitemap-3.xml")
+	rename = func(from, to string) error {
+		if filepath.Base(to) == failing {
+			return &os.LinkError{Op: "rename", Old: from, New: to, Err: syscall.EIO}
+		}
+		return os.Rename(from, to)
 	}
-	if _, err := Write(sitemap.Slice(urls), opts); err == nil {
+	_, err = Write(sitemap.Slice(urls), opts)
+	rename = os.Rename
+	if err == nil {
 		t.Fatal("no error")
 	}
 	noTempFiles(t, dir)
@@ -473,9 +479,6 @@ func TestStateCommitFails(t *testing.T) {
 	}
 	if len(old) != len(urls) || old[12].LastMod == urls[12].LastMod.Format(time.RFC3339) {
 		t.Errorf("after the failed commit the folder's set is not the old one: %d URLs, [12] %+v", len(old), old[12])
-	}
-	if err := os.RemoveAll(filepath.Join(dir, newName("sitemap-3.xml"))); err != nil {
-		t.Fatal(err)
 	}
 	res, err := Write(sitemap.Slice(urls), opts)
 	if err != nil {

@@ -66,6 +66,7 @@ import (
 	"github.com/klauspost/compress/gzip"
 
 	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
@@ -249,6 +250,11 @@ func Write(urls sitemap.URLs, opts Options) (*Result, error) {
 		}
 		return res, nil
 	}
+	// A name the commit cannot rename a file to fails the run before the
+	// record is written: the folder stays as it was.
+	if err := t.placeable(); err != nil {
+		return nil, err
+	}
 	// The record lists the old and the new files until the old are gone,
 	// so that a run killed in between leaves nothing unaccounted for. A
 	// record that lists the same files stays as it is.
@@ -431,7 +437,7 @@ func (t *txn) commit(res *Result) error {
 			res.Kept = append(res.Kept, f.name)
 			continue
 		}
-		if err := os.Rename(f.tmp.Name(), filepath.Join(t.opts.Dir, f.name)); err != nil {
+		if err := rename(f.tmp.Name(), filepath.Join(t.opts.Dir, f.name)); err != nil {
 			return err
 		}
 		f.renamed = true
@@ -445,6 +451,25 @@ func (t *txn) commit(res *Result) error {
 		}
 		if changed {
 			res.Written = append(res.Written, robotsName)
+		}
+	}
+	return nil
+}
+
+// rename is os.Rename; tests make it fail part way through a commit, as
+// a full disk or a removed folder can.
+var rename = os.Rename
+
+// placeable returns an error when a file of t cannot be renamed to its
+// name: a folder has it.
+func (t *txn) placeable() error {
+	for _, f := range t.files {
+		if f.kept {
+			continue
+		}
+		path := filepath.Join(t.opts.Dir, f.name)
+		if st, err := os.Lstat(path); err == nil && st.IsDir() {
+			return &diag.Diagnostic{File: path, Msg: "a folder is where this sitemap file goes; nothing written"}
 		}
 	}
 	return nil

@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -643,24 +644,44 @@ func TestStrayTempsRemoved(t *testing.T) {
 	}
 }
 
+// A folder where a file of the set goes fails the write before anything
+// is written: the folder is left as it was, without a record or a
+// temporary file.
+func TestFolderInTheWay(t *testing.T) {
+	for _, name := range []string{"sitemap.xml", "sitemap-1.txt"} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.MkdirAll(filepath.Join(dir, name, "x"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			_, err := Write(sitemap.Slice(numbered(4)), Options{Dir: dir, BaseURL: base, MaxURLs: 2, Text: true})
+			want := filepath.Join(dir, name) + ": a folder is where this sitemap file goes; nothing written"
+			if err == nil || err.Error() != want {
+				t.Fatalf("err %v, want %s", err, want)
+			}
+			entries, _ := os.ReadDir(dir)
+			if len(entries) != 1 || entries[0].Name() != name {
+				t.Errorf("the folder holds %v, want %s alone", entries, name)
+			}
+		})
+	}
+}
+
 // A rename that fails part way is an error, and leaves no temporary file.
 func TestRenameFails(t *testing.T) {
 	dir := t.TempDir()
-	// sitemap.xml is a folder that is not empty: renaming onto it fails
-	// after the shards are in place.
-	if err := os.MkdirAll(filepath.Join(dir, "sitemap.xml", "x"), 0o755); err != nil {
-		t.Fatal(err)
+	rename = func(from, to string) error {
+		if filepath.Base(to) == "sitemap.xml" { // after the shards
+			return &os.LinkError{Op: "rename", Old: from, New: to, Err: syscall.EIO}
+		}
+		return os.Rename(from, to)
 	}
 	_, err := Write(sitemap.Slice(numbered(4)), Options{Dir: dir, BaseURL: base, MaxURLs: 2})
+	rename = os.Rename
 	if err == nil {
 		t.Fatal("no error")
 	}
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".tmp") {
-			t.Errorf("temporary file left: %s", e.Name())
-		}
-	}
+	noTempFiles(t, dir)
 }
 
 func TestPermissions(t *testing.T) {

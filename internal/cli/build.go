@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -32,8 +31,8 @@ Usage:
                                      found changed to IndexNow
   sitemapgen init                    write a commented sitemap.yaml with what
                                      the project's files say
-  sitemapgen version                 print the version
-  sitemapgen help                    print this help
+  sitemapgen version                 print the version (also --version)
+  sitemapgen help [COMMAND]          print this help, or COMMAND's
 
 DIR is the site's built output (Hugo public/, Jekyll _site/, Astro dist/ ...),
 or root: in sitemap.yaml; with --mode content, the folder of source files
@@ -70,8 +69,10 @@ Examples:
                                        the URLs of content/ as Hugo gives
                                        them; the sitemaps go into public/
 
-Flags (each is also a key of sitemap.yaml, spelled with _ for -):
+Flags (each is also a key of sitemap.yaml, spelled with _ for -, unless its
+help names another; † marks a flag that has no key):
 ` + config.Settings.Help(config.BuildCommand, 23) + `  -h, --help           print this help
+      --version        print the version
 
 Files written into DIR (or DIR2): sitemap.xml, a <urlset> when every URL fits
 in one file, otherwise a <sitemapindex> of shards named after their content
@@ -113,10 +114,10 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	switch {
 	case err != nil:
 		return err
+	case v.Check:
+		return checked(res, c, e) // after the explanations, if any
 	case len(v.Explain) > 0:
 		return nil // the explanations were the output
-	case v.Check:
-		return checked(res, c, e)
 	}
 	if v.DryRun {
 		for i := range res.URLs.Len() {
@@ -137,6 +138,8 @@ func checked(res *pipeline.Result, c *config.Config, e *env) error {
 	for _, name := range res.Write.Differ {
 		why := "differs from what a build writes"
 		switch {
+		case missing(filepath.Join(c.Build.Write.Dir, name)):
+			why = "missing (a build writes it)"
 		case slices.Contains(res.Write.Removed, name):
 			why = "stale: a build removes it"
 		case slices.Contains(res.Write.TakenOver, name):
@@ -151,6 +154,12 @@ func checked(res *pipeline.Result, c *config.Config, e *env) error {
 	return nil
 }
 
+// missing reports whether there is no file at path.
+func missing(path string) bool {
+	_, err := os.Lstat(path)
+	return errors.Is(err, fs.ErrNotExist)
+}
+
 // configure parses the command line of build or watch (command),
 // resolves the configuration, says what it found, and checks the folders
 // it names; it returns the command line parsed, too. A nil Config ends the
@@ -161,17 +170,17 @@ func configure(e *env, command string, args []string) (*config.Config, *config.L
 	if command == config.WatchCommand {
 		help, name = watchUsage, "sitemapgen watch"
 	}
-	line, err := config.Settings.Parse(command, args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(e.stdout, help)
-		return nil, nil, nil
+	line, err := parse(e, config.Settings, name, help, args)
+	if line == nil {
+		return nil, nil, err
 	}
-	if err == nil && len(line.Args) > 1 {
+	if len(line.Args) > 1 {
 		err = errors.New("one site folder at a time; got " + strings.Join(line.Args, ", "))
 	}
 	if err == nil && command == config.WatchCommand {
 		err = refused(line)
 	}
+
 	if err != nil {
 		return nil, nil, badCommandLine(name, err)
 	}
@@ -196,6 +205,10 @@ func configure(e *env, command string, args []string) (*config.Config, *config.L
 func settle(line *config.Line[config.Values], getenv func(string) string) (*config.Config, error) {
 	c, err := config.Resolve(line, getenv)
 	if err != nil {
+		if len(line.Args) == 1 && notFolder(line.Args[0]) == "no such folder" {
+			// DIR is missing: say so before what else is missing.
+			return nil, usage(&diag.Diagnostic{File: line.Args[0], Msg: "no such folder (the site to map)"})
+		}
 		return nil, usage(err)
 	}
 	if c.SkipWrite != "" {

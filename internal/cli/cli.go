@@ -14,11 +14,17 @@ package cli
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"maps"
+	"os"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 )
 
@@ -54,10 +60,28 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer, getenv f
 	if len(args) > 0 {
 		if _, ok := commands[args[0]]; ok {
 			name, args = args[0], args[1:]
+		} else if err := mistypedCommand(args[0]); err != nil {
+			return exitStatus(stderr, err)
 		}
 	}
 	e := &env{stdout: stdout, stderr: stderr, getenv: getenv}
 	return exitStatus(stderr, commands[name](ctx, e, args))
+}
+
+// mistypedCommand reports the first argument when it is no flag, no file
+// or folder, and close to a command's name: "sitemapgen buidl", which
+// would be build's DIR.
+func mistypedCommand(arg string) error {
+	if strings.HasPrefix(arg, "-") {
+		return nil
+	}
+	if _, err := os.Lstat(arg); !errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if s := config.Suggest(arg, slices.Sorted(maps.Keys(commands))); s != "" {
+		return badCommandLine(diag.Program, fmt.Errorf("unknown command %q (did you mean %q?)", arg, s))
+	}
+	return nil
 }
 
 // exitStatus prints err, if any, on w and returns the exit status it
@@ -107,6 +131,29 @@ func usagef(format string, args ...any) error {
 // status 2, and a pointer to the command's --help.
 func badCommandLine(command string, err error) error {
 	return &usageError{help: command, err: err}
+}
+
+// parse parses the command line args of command (its name in messages:
+// "sitemapgen watch") by its table. A nil Line ends the command: with a
+// nil error after --help, which prints help, or --version, which prints
+// the version; else with the error of a command line that does not parse.
+func parse[V any](e *env, t config.Table[V], command, help string, args []string) (*config.Line[V], error) {
+	name := strings.TrimPrefix(command, diag.Program+" ")
+	if name == command {
+		name = config.BuildCommand
+	}
+	line, err := t.Parse(name, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(e.stdout, help)
+		return nil, nil
+	case errors.Is(err, config.ErrVersion):
+		printVersion(e)
+		return nil, nil
+	case err != nil:
+		return nil, badCommandLine(command, err)
+	}
+	return line, nil
 }
 
 // say prints a line that starts with "sitemapgen: ", unless quiet.

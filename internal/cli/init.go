@@ -3,8 +3,6 @@ package cli
 import (
 	"bytes"
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -47,13 +45,9 @@ var initFlags = config.Table[initValues]{
 
 // runInit runs "sitemapgen init".
 func runInit(_ context.Context, e *env, args []string) error {
-	line, err := initFlags.Parse("init", args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(e.stdout, initUsage)
-		return nil
-	}
-	if err != nil {
-		return badCommandLine("sitemapgen init", err)
+	line, err := parse(e, initFlags, "sitemapgen init", initUsage, args)
+	if line == nil {
+		return err // --help, --version, or the command line is wrong
 	}
 	if len(line.Args) > 0 {
 		return usagef("init takes no arguments; got %s\nRun it in the project folder.", strings.Join(line.Args, " "))

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -56,7 +55,7 @@ var submitFlags = config.Table[submitValues]{
 		"also submit the removed URLs: the engines then fetch",
 		"them, find them gone (404 or 410) and drop them"},
 		Field: config.Bool(func(v *submitValues) *bool { return &v.includeRemoved }, false)},
-	{Flag: "dry-run", Help: []string{"print the requests on standard output; send nothing"},
+	{Flag: "dry-run", Help: []string{"print the requests on standard output; send nothing", "(no key needed: a placeholder stands for it)"},
 		Field: config.Bool(func(v *submitValues) *bool { return &v.dryRun }, false)},
 	{Flag: "batch", Arg: "N", Help: []string{"at most N URLs a request (default and most 10000)"},
 		Field: config.Int(func(v *submitValues) *int { return &v.batch }, indexnow.MaxBatch, nil)},
@@ -127,17 +126,12 @@ var submitSleep func(ctx context.Context, d time.Duration) error
 
 // runSubmit runs "sitemapgen submit".
 func runSubmit(ctx context.Context, e *env, args []string) error {
-	line, err := submitFlags.Parse("submit", args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(e.stdout, submitUsage)
-		return nil
+	line, err := parse(e, submitFlags, "sitemapgen submit", submitUsage, args)
+	if line == nil {
+		return err // --help, --version, or the command line is wrong
 	}
-	var v submitValues
-	if err == nil {
-		v = line.Values
-	}
+	v := line.Values
 	switch {
-	case err != nil:
 	case len(line.Args) > 0:
 		err = fmt.Errorf("submit takes no arguments; got %s (the changes file is --changes FILE)", strings.Join(line.Args, " "))
 	case v.changes == "":
@@ -237,7 +231,7 @@ func submitClient(v *submitValues, e *env) (*indexnow.Client, *url.URL, error) {
 			return nil, nil, fmt.Errorf("base URL %q: %w", baseURL, err)
 		}
 	}
-	key, err := submitKey(v.keyFrom, getenv)
+	key, err := submitKey(v.keyFrom, getenv, v.dryRun, warnTo(e.stderr))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -331,8 +325,9 @@ func parseSubmitBase(s string) (*url.URL, error) {
 	return u, nil
 }
 
-// submitKey reads the key from the file keyFrom, else INDEXNOW_KEY.
-func submitKey(keyFrom string, getenv func(string) string) (string, error) {
+// submitKey reads the key from the file keyFrom, else INDEXNOW_KEY. A dry
+// run without a valid key takes a placeholder, after a warning.
+func submitKey(keyFrom string, getenv func(string) string, dryRun bool, warn func(error)) (string, error) {
 	from, key := indexnow.KeyEnv, ""
 	if keyFrom != "" {
 		b, err := fsx.ReadFile(keyFrom)
@@ -346,14 +341,26 @@ func submitKey(keyFrom string, getenv func(string) string) (string, error) {
 	} else {
 		key = strings.TrimSpace(getenv(indexnow.KeyEnv))
 	}
+	var err error
 	if key == "" {
-		return "", errors.New("no IndexNow key: set INDEXNOW_KEY (in CI, from a secret) or give --key-from FILE; the site must serve the same key as KEY.txt ('sitemapgen build --key-file' writes it)")
+		err = errors.New("no IndexNow key: set INDEXNOW_KEY (in CI, from a secret) or give --key-from FILE; the site must serve the same key as KEY.txt ('sitemapgen build --key-file' writes it)")
+	} else if kerr := indexnow.ValidKey(key); kerr != nil {
+		err = fmt.Errorf("%s: %w", from, kerr)
 	}
-	if err := indexnow.ValidKey(key); err != nil {
-		return "", fmt.Errorf("%s: %w", from, err)
+	switch {
+	case err == nil:
+		return key, nil
+	case !dryRun:
+		return "", err
 	}
-	return key, nil
+	// A dry run sends nothing: it shows the requests with a placeholder,
+	// and says what a submission would refuse.
+	warn(fmt.Errorf("%w; the dry run shows the requests with %s", err, placeholderKey))
+	return placeholderKey, nil
 }
+
+// placeholderKey stands for the key in a dry run without a valid one.
+const placeholderKey = "YOUR-INDEXNOW-KEY"
 
 // submitHosts lists the hosts of the absolute http(s) URLs, sorted.
 func submitHosts(urls []string) []string {

@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
@@ -44,13 +43,9 @@ Exit status: 0 no problem, 1 a problem (or no sitemap found), 2 usage.
 
 // runValidate runs "sitemapgen validate".
 func runValidate(_ context.Context, e *env, args []string) error {
-	line, err := validateFlags.Parse("validate", args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(e.stdout, validateUsage)
-		return nil
-	}
-	if err != nil {
-		return badCommandLine("sitemapgen validate", err)
+	line, err := parse(e, validateFlags, "sitemapgen validate", validateUsage, args)
+	if line == nil {
+		return err // --help, --version, or the command line is wrong
 	}
 	opts := line.Values
 	switch {

@@ -3,8 +3,12 @@ package cli
 import (
 	"context"
 	"fmt"
+	"maps"
 	"runtime/debug"
+	"slices"
 	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/config"
 )
 
 // runVersion runs "sitemapgen version": the module version and, for a
@@ -13,17 +17,44 @@ func runVersion(_ context.Context, e *env, args []string) error {
 	if len(args) > 0 {
 		return usagef("version takes no arguments; got %s", strings.Join(args, " "))
 	}
-	fmt.Fprintln(e.stdout, "sitemapgen", version())
+	printVersion(e)
 	return nil
 }
 
-// runHelp runs "sitemapgen help": build's --help, the manual of the
-// default command.
+// printVersion prints what "sitemapgen version" and --version print.
+func printVersion(e *env) {
+	fmt.Fprintln(e.stdout, "sitemapgen", version())
+}
+
+// runHelp runs "sitemapgen help [COMMAND]": the command's --help, build's
+// by default, the manual of the default command, which says what version
+// and help do too.
 func runHelp(_ context.Context, e *env, args []string) error {
-	if len(args) > 0 {
-		return usagef("help takes no arguments; got %s", strings.Join(args, " "))
+	help := map[string]string{
+		"build":    buildUsage,
+		"watch":    watchUsage,
+		"validate": validateUsage,
+		"init":     initUsage,
+		"submit":   submitUsage,
+		"version":  buildUsage,
+		"help":     buildUsage,
 	}
-	fmt.Fprint(e.stdout, buildUsage)
+	switch {
+	case len(args) == 0:
+		fmt.Fprint(e.stdout, buildUsage)
+		return nil
+	case len(args) > 1:
+		return usagef("help takes one command; got %s", strings.Join(args, " "))
+	}
+	text, ok := help[args[0]]
+	if !ok {
+		msg := fmt.Sprintf("help: unknown command %q", args[0])
+		if s := config.Suggest(args[0], slices.Sorted(maps.Keys(help))); s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		}
+		return usagef("%s; the commands are %s", msg, strings.Join(slices.Sorted(maps.Keys(help)), ", "))
+	}
+	fmt.Fprint(e.stdout, text)
 	return nil
 }
 

@@ -95,6 +95,28 @@ func TestParseEmpty(t *testing.T) {
 	}
 }
 
+// feed: true is short for feed: {enabled: true}, as --feed's name says.
+func TestParseShortKey(t *testing.T) {
+	for src, want := range map[string]bool{
+		"feed: true\n":                         true,
+		"feed: false\n":                        false,
+		"feed:\n  enabled: true\n  limit: 5\n": true,
+		"feed:\n":                              false,
+	} {
+		f, err := Parse("sitemap.yaml", []byte(src))
+		if err != nil {
+			t.Errorf("%q: %v", src, err)
+			continue
+		}
+		if f.Values.Feed.Enabled != want {
+			t.Errorf("%q: feed enabled %v, want %v", src, f.Values.Feed.Enabled, want)
+		}
+		if line, ok := f.Sets("feed.enabled"); want && (!ok || line == 0) {
+			t.Errorf("%q: feed.enabled set at %d, %v", src, line, ok)
+		}
+	}
+}
+
 func TestParseErrors(t *testing.T) {
 	tests := []struct {
 		name, src, want string
@@ -131,6 +153,13 @@ func TestParseErrors(t *testing.T) {
 		{"duplicate key", "gzip: true\ngzip: false\n", `sitemap.yaml:2: mapping key "gzip" already defined at line 1`},
 		{"two documents", "gzip: true\n---\ntext: true\n", "sitemap.yaml:2: more than one YAML document; sitemap.yaml holds one"},
 		{"not a mapping", "- a\n- b\n", "sitemap.yaml:1: want a mapping of keys, got a list"},
+		{"feed neither a switch nor a mapping", "gzip: true\nfeed: yes please\n", `sitemap.yaml:2: feed: want true or false, got "yes please"`},
+		{"control character", "gzip: true\ntext: true\nbase\x00url: x\n", "sitemap.yaml:3:5: not a YAML file: control character U+0000"},
+		{"not UTF-8", "gzip: true\n# é\n\xff\xfe junk\n", "sitemap.yaml:3:1: not a YAML file: byte 0xff is not UTF-8"},
+		{"control character after others", "text: \"é\x01\"\n", "sitemap.yaml:1:9: not a YAML file: control character U+0001"},
+		{"empty rule", "rules:\n  - match: a\n  -\n  - match: b\n", "sitemap.yaml:3: rules[1]: empty entry: give its keys, or remove the -"},
+		{"empty rule alone", "rules:\n  - ~\n", "sitemap.yaml:2: rules[0]: empty entry: give its keys, or remove the -"},
+		{"feed a list", "feed: [a]\n", `sitemap.yaml:1: feed: want a mapping of keys, got a list`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

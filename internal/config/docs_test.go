@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"gopkg.in/yaml.v3"
 )
 
 // The docs a user reads hold every setting of the table, as the table
@@ -143,5 +145,35 @@ func TestConfigurationDocKeys(t *testing.T) {
 	slices.Sort(want)
 	if !slices.Equal(got, want) {
 		t.Errorf("docs/configuration.md's keys without a flag:\n%q\nwant\n%q", got, want)
+	}
+}
+
+// Every flag of build that --help does not mark † is given in
+// sitemap.yaml by the key --help names (its own name spelled with _, or
+// the key it shows): the file takes it, with the flag's default.
+func TestHelpKeysDecode(t *testing.T) {
+	def := Settings.Defaults()
+	for _, s := range Settings.flags(BuildCommand) {
+		key := s.shownKey()
+		if key == "" {
+			continue // marked † in --help
+		}
+		// a.b: v is {a: {b: v}}.
+		var doc any = s.Field.value(&def)
+		for _, part := range slices.Backward(strings.Split(key, ".")) {
+			doc = map[string]any{part: doc}
+		}
+		src, err := yaml.Marshal(doc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := Parse("sitemap.yaml", src)
+		if err != nil {
+			t.Errorf("--%s: %q in sitemap.yaml: %v", s.Flag, src, err)
+			continue
+		}
+		if _, ok := f.Sets(s.Key); !ok && !isEmpty(s.Field.value(&def)) {
+			t.Errorf("--%s: %s does not set %s", s.Flag, key, s.Key)
+		}
 	}
 }

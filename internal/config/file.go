@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
@@ -61,7 +62,7 @@ func Parse(name string, data []byte) (*File, error) {
 		return f, nil
 	}
 	if err != nil {
-		return nil, syntaxError(name, err)
+		return nil, syntaxError(name, data, err)
 	}
 	root := &doc
 	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
@@ -137,14 +138,59 @@ func positioned(name string, err error) error {
 var lineRE = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
 
 // syntaxError makes yaml.v3's error about data that is not YAML a
-// diagnostic of the file name.
-func syntaxError(name string, err error) error {
+// diagnostic of the file name. yaml.v3 names no line for a byte no YAML
+// file holds (a control character, invalid UTF-8): the diagnostic names
+// the first such byte's line and column.
+func syntaxError(name string, data []byte, err error) error {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	if m := lineRE.FindStringSubmatch(err.Error()); m != nil {
 		line, _ := strconv.Atoi(m[1])
 		return diag.At(name, line, m[2])
 	}
+	if line, col, what := notYAML(data); line > 0 {
+		return &diag.Diagnostic{File: name, Line: line, Col: col, Msg: "not a YAML file: " + what, Err: err}
+	}
 	return &diag.Diagnostic{File: name, Msg: msg}
+}
+
+// notYAML finds the first byte of data that no YAML file holds, as YAML
+// 1.1's reader checks them: its line and column (in characters, from 1)
+// and what it is; line is 0 when there is none. A UTF-16 file, which
+// yaml.v3 reads, is not looked into.
+func notYAML(data []byte) (line, col int, what string) {
+	if bytes.HasPrefix(data, []byte{0xfe, 0xff}) || bytes.HasPrefix(data, []byte{0xff, 0xfe}) {
+		return 0, 0, ""
+	}
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	line, col = 1, 1
+	for len(data) > 0 {
+		r, size := utf8.DecodeRune(data)
+		switch {
+		case r == utf8.RuneError && size == 1:
+			return line, col, fmt.Sprintf("byte 0x%02x is not UTF-8", data[0])
+		case !yamlPrintable(r):
+			return line, col, fmt.Sprintf("control character %U", r)
+		case r == '\n':
+			line, col = line+1, 0
+		}
+		col++
+		data = data[size:]
+	}
+	return 0, 0, ""
+}
+
+// yamlPrintable reports whether a YAML file may hold r: tab, line feed,
+// carriage return, and the printable characters of YAML 1.1.
+func yamlPrintable(r rune) bool {
+	switch {
+	case r == '\t' || r == '\n' || r == '\r' || r == 0x85:
+		return true
+	case r < 0x20 || r == 0x7f:
+		return false
+	case r < 0xa0:
+		return r < 0x7f
+	}
+	return r <= 0xd7ff || 0xe000 <= r && r <= 0xfffd || 0x10000 <= r && r <= 0x10ffff
 }
 
 // decoding is the state of the decoding of one file: the line of each key
@@ -182,6 +228,15 @@ func (t Table[V]) decodeMapping(v *V, n *yaml.Node, prefix, path string, d *deco
 		if s := t.byKey(full); s != nil {
 			d.lines[keyPath] = p.val.Line
 			if err := s.Field.decode(v, p.val, keyPath, d); err != nil {
+				return err
+			}
+			continue
+		}
+		if short := t.short(full); short != nil && unalias(p.val).Kind == yaml.ScalarNode && !isNull(unalias(p.val)) {
+			// "feed: true", for "feed: {enabled: true}".
+			d.lines[keyPath] = p.val.Line
+			d.lines[keyPath+short.Key[len(full):]] = p.val.Line
+			if err := short.Field.decode(v, p.val, keyPath, d); err != nil {
 				return err
 			}
 			continue
@@ -342,6 +397,17 @@ func (t Table[V]) byKey(key string) *Setting[V] {
 	return nil
 }
 
+// short returns the setting the key above it, key, takes alone (a
+// Setting's Short), nil when there is none.
+func (t Table[V]) short(key string) *Setting[V] {
+	for i := range t {
+		if s := &t[i]; s.Short && s.shownKey() == key {
+			return s
+		}
+	}
+	return nil
+}
+
 // hasKeysUnder reports whether a setting's key is below prefix.
 func (t Table[V]) hasKeysUnder(prefix string) bool {
 	return slices.ContainsFunc(t, func(s Setting[V]) bool { return strings.HasPrefix(s.Key, prefix+".") })
@@ -387,9 +453,9 @@ func unknownKey(name string, known []string) string {
 			return msg + fmt.Sprintf(" (it belongs in an entry of %s:)", s.Key)
 		}
 	}
-	s := suggest(name, known)
+	s := Suggest(name, known)
 	if s == "" {
-		s = suggest(name, Settings.leafKeys())
+		s = Suggest(name, Settings.leafKeys())
 	}
 	if s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
@@ -414,7 +480,7 @@ func (t Table[V]) leafKeys() []string {
 }
 
 // suggest returns the one of known closest to key, if it is close.
-func suggest(key string, known []string) string {
+func Suggest(key string, known []string) string {
 	best, bestD := "", 3
 	for _, k := range known {
 		if d := editDistance(key, k); d < bestD {

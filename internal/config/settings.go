@@ -249,10 +249,10 @@ var Settings = Table[Values]{
 		"write the IndexNow key file KEY.txt (the key from",
 		"INDEXNOW_KEY) into DIR, for 'sitemapgen submit'"},
 		Field: Bool(func(v *Values) *bool { return &v.KeyFile }, false)},
-	{Flag: "feed", Key: "feed.enabled", Help: []string{
+	{Flag: "feed", Key: "feed.enabled", Short: true, Help: []string{
 		"also write feed.xml, an Atom feed of the most",
-		"recently modified URLs (feed: in sitemap.yaml sets",
-		"limit and title)"},
+		"recently modified URLs (feed: true in sitemap.yaml, or",
+		"feed: with enabled, limit and title)"},
 		Field: Bool(func(v *Values) *bool { return &v.Feed.Enabled }, false)},
 	{Key: "feed.limit",
 		Field: Int(func(v *Values) *int { return &v.Feed.Limit }, 0, checkFeedLimit)},

@@ -5,10 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -30,6 +32,9 @@ type Setting[V any] struct {
 	// Key is the setting's key path in sitemap.yaml, its parts joined by
 	// "." ("max_urls", "skip.noindex"); "" for a flag that has no key.
 	Key string
+	// Short, for a key below another ("feed.enabled"), lets the key above
+	// it take the value alone: "feed: true" is "feed: {enabled: true}".
+	Short bool
 	// Env is an environment variable that gives the setting when the
 	// command line does not (it outranks the file); "" for none.
 	Env string
@@ -285,6 +290,15 @@ func (f *mappingsField[V, E]) set(*V, string, bool) error {
 }
 
 func (f *mappingsField[V, E]) decode(v *V, n *yaml.Node, key string, d *decoding) error {
+	if n := unalias(n); n.Kind == yaml.SequenceNode {
+		// An entry left empty ("-" alone) is a mistake, not nothing: an
+		// entry has keys to give.
+		for i, c := range n.Content {
+			if isNull(unalias(c)) {
+				return at(c, fmt.Sprintf("%s[%d]", key, i), errors.New("empty entry: give its keys, or remove the -"))
+			}
+		}
+	}
 	var list []E
 	err := sequence(n, key, d, func(item *yaml.Node, ikey string) error {
 		e := f.table.Defaults()
@@ -342,20 +356,30 @@ func (t Table[V]) Only(command string) Table[V] {
 }
 
 // Help returns the list of command's flags for --help: each flag with
-// its value's name, then its help from column column on, a line each.
+// its value's name, then its help from column column on, a line each. In
+// a table with keys, a flag with none is marked † and a flag whose key is
+// not its name spelled with _ for - names its key.
 func (t Table[V]) Help(command string, column int) string {
+	keyed := slices.ContainsFunc(t, func(s Setting[V]) bool { return s.Key != "" })
 	var b strings.Builder
 	for _, s := range t.flags(command) {
 		name := "--" + s.Flag
 		if s.Arg != "" {
 			name += " " + s.Arg
 		}
-		if len(name) > column-3 {
+		help := s.Help
+		if key := s.shownKey(); keyed && key == "" {
+			name += " †"
+		} else if keyed && key != strings.ReplaceAll(s.Flag, "-", "_") {
+			help = append(help[:len(help):len(help)], "(sitemap.yaml: "+key+")")
+		}
+		fits := utf8.RuneCountInString(name) <= column-3
+		if !fits {
 			// Too long to leave a space before the column: a line of its own.
 			fmt.Fprintf(&b, "  %s\n", name)
 		}
-		for i, line := range s.Help {
-			if i == 0 && len(name) <= column-3 {
+		for i, line := range help {
+			if i == 0 && fits {
 				fmt.Fprintf(&b, "  %-*s%s\n", column-2, name, line)
 			} else {
 				fmt.Fprintf(&b, "%*s%s\n", column, "", line)
@@ -363,6 +387,15 @@ func (t Table[V]) Help(command string, column int) string {
 		}
 	}
 	return b.String()
+}
+
+// shownKey is the key that gives s in sitemap.yaml: the key above it,
+// for a setting that key takes alone.
+func (s *Setting[V]) shownKey() string {
+	if i := strings.LastIndexByte(s.Key, '.'); s.Short && i >= 0 {
+		return s.Key[:i]
+	}
+	return s.Key
 }
 
 // A Line is a command line parsed by a table: the values of the flags it
@@ -395,22 +428,32 @@ func (t Table[V]) hasFlag(name string) bool {
 	return slices.ContainsFunc(t, func(s Setting[V]) bool { return s.Flag == name })
 }
 
+// ErrVersion is what [Table.Parse] returns for --version, which every
+// command line takes: the caller prints the version.
+var ErrVersion = errors.New("version requested")
+
 // Parse parses the arguments of command: flags before, between and after
 // the other arguments, as GNU tools take them (a flag given twice keeps
 // its last value; a list's flag adds each); "--" ends the flags. Each
 // flag's value is checked as its setting says. It returns flag.ErrHelp
-// for -h and --help; any other error is a command line that is wrong (a
-// flag that does not exist, a value that does not parse or pass its
-// check).
+// for -h and --help, and ErrVersion for --version; any other error is a
+// command line that is wrong (a flag that does not exist, a value that
+// does not parse or pass its check), which names the flag as it was
+// typed, and for a flag that does not exist the one it may be a typo of.
 func (t Table[V]) Parse(command string, args []string) (*Line[V], error) {
 	l := &Line[V]{table: t}
 	t.defaults(&l.Values)
 	fs := flag.NewFlagSet(command, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
+	var names []string
 	for _, s := range t.flags(command) {
 		fs.Var(&flagValue[V]{s: s, l: l}, s.Flag, "")
+		names = append(names, s.Flag)
 	}
+	version := fs.Bool("version", false, "")
+	names = append(names, "help", "version")
+	typed := map[string]string{} // each flag's name as it was typed
 	var flags []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -423,13 +466,15 @@ func (t Table[V]) Parse(command string, args []string) (*Line[V], error) {
 			continue
 		}
 		flags = append(flags, a)
-		name := strings.TrimLeft(a, "-")
-		if strings.Contains(name, "=") {
-			continue
-		}
+		spelled, _, hasValue := strings.Cut(a, "=")
+		name := strings.TrimLeft(spelled, "-")
+		typed[name] = spelled
 		f := fs.Lookup(name)
-		if f == nil {
-			continue // Parse reports it
+		switch {
+		case f == nil && name != "h" && name != "help" && name != "" && len(spelled)-len(name) <= 2:
+			return nil, unknownFlag(spelled, name, names)
+		case f == nil || hasValue || f.Name == "version":
+			continue // Parse reports a bad one, or takes the value given
 		}
 		if f.Value.(*flagValue[V]).s.Field.isBool() {
 			continue
@@ -444,7 +489,10 @@ func (t Table[V]) Parse(command string, args []string) (*Line[V], error) {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, err
 		}
-		return nil, errors.New(doubleDash.Replace(err.Error()))
+		return nil, errors.New(asTyped(err.Error(), typed))
+	}
+	if *version {
+		return nil, ErrVersion
 	}
 	// Each flag's value passes its checks, whatever else gives the
 	// setting a value.
@@ -464,9 +512,46 @@ func (t Table[V]) Parse(command string, args []string) (*Line[V], error) {
 	return l, nil
 }
 
-// doubleDash spells flags in the flag package's messages as --help
-// teaches them.
-var doubleDash = strings.NewReplacer("defined: -", "defined: --", "flag -", "flag --", "argument: -", "argument: --", "for -", "for --")
+// unknownFlag is the error of a flag, spelled as it was typed, whose name
+// is none of names: with the one it may be a typo of, if one is close,
+// or for a letter (-v), the flags that begin with it.
+func unknownFlag(spelled, name string, names []string) error {
+	msg := "flag provided but not defined: " + spelled
+	var close []string
+	if len(name) == 1 {
+		for _, n := range names {
+			if len(n) > 1 && n[0] == name[0] {
+				close = append(close, "--"+n)
+			}
+		}
+	} else if s := Suggest(name, names); s != "" {
+		close = append(close, "--"+s)
+	}
+	if len(close) > 0 && len(close) <= 2 {
+		msg += " (did you mean " + strings.Join(close, " or ") + "?)"
+	}
+	return errors.New(msg)
+}
+
+// flagInMessage finds the flag the flag package's messages name: "flag
+// needs an argument: -name", "invalid value "x" for flag -name: ...".
+var flagInMessage = regexp.MustCompile(`(?:flag |for |argument: )-([^\s:=]+)`)
+
+// asTyped spells the flag a message of the flag package names as it was
+// typed (typed, by name), or as --help teaches it.
+func asTyped(msg string, typed map[string]string) string {
+	m := flagInMessage.FindAllStringSubmatchIndex(msg, -1)
+	if m == nil {
+		return msg
+	}
+	last := m[len(m)-1] // after the value the message quotes
+	name := msg[last[2]:last[3]]
+	spelled := typed[name]
+	if spelled == "" {
+		spelled = "--" + name
+	}
+	return msg[:last[2]-1] + spelled + msg[last[3]:]
+}
 
 // flagValue is a setting's flag in a flag.FlagSet.
 type flagValue[V any] struct {

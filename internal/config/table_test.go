@@ -55,10 +55,18 @@ func TestTableParse(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--n", "4"}, "flag provided but not defined: --n"}, // only "other" has it
-		{[]string{"--nope"}, "flag provided but not defined: --nope"},
+		{[]string{"--n", "4"}, "flag provided but not defined: --n (did you mean --name?)"}, // only "other" has it
+		{[]string{"--bogus"}, "flag provided but not defined: --bogus"},
+		{[]string{"--nmae", "x"}, "flag provided but not defined: --nmae (did you mean --name?)"},
+		{[]string{"-tga=x"}, "flag provided but not defined: -tga (did you mean --tag?)"},
+		{[]string{"--verison"}, "flag provided but not defined: --verison (did you mean --version?)"},
+		{[]string{"-o"}, "flag provided but not defined: -o (did you mean --on or --order?)"},
+		{[]string{"-q"}, "flag provided but not defined: -q"},
+		{[]string{"---on"}, "bad flag syntax: ---on"},
 		{[]string{"--on=maybe"}, `invalid boolean value "maybe" for --on: parse error`},
+		{[]string{"-on=maybe"}, `invalid boolean value "maybe" for -on: parse error`},
 		{[]string{"--name"}, "flag needs an argument: --name"},
+		{[]string{"-name"}, "flag needs an argument: -name"},
 	} {
 		if _, err := toy.Parse("cmd", tc.args); err == nil || err.Error() != tc.want {
 			t.Errorf("%q: %v, want %s", tc.args, err, tc.want)
@@ -67,25 +75,36 @@ func TestTableParse(t *testing.T) {
 	if _, err := toy.Parse("cmd", []string{"-h"}); !errors.Is(err, flag.ErrHelp) {
 		t.Errorf("-h: %v", err)
 	}
+	if _, err := toy.Parse("cmd", []string{"a", "--version"}); !errors.Is(err, ErrVersion) {
+		t.Errorf("--version: %v", err)
+	}
 	if l, err := toy.Parse("other", []string{"--n", "4"}); err != nil || l.Values.N != 4 {
 		t.Errorf("other --n 4: %v", err)
 	}
 }
 
+// --help marks a flag without a key, and names a key that is not the
+// flag's name spelled with _; a table without keys marks nothing.
 func TestTableHelp(t *testing.T) {
 	want := strings.Join([]string{
 		"  --name S     a name",
 		"  --on         a switch",
 		"               on two lines",
+		"               (sitemap.yaml: group.on)",
 		"  --tag T      a tag (repeatable)",
-		"  --order L    a list, comma-separated",
+		"               (sitemap.yaml: tags)",
+		"  --order L †  a list, comma-separated",
 		"",
 	}, "\n")
 	if got := toy.Help("cmd", 15); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
-	if got := toy.Only("other").Help("other", 11); got != "  --n N    a number\n" {
+	if got := toy.Only("other").Help("other", 11); got != "  --n N    a number\n           (sitemap.yaml: group.n)\n" {
 		t.Errorf("only other: %q", got)
+	}
+	noKeys := Table[toyValues]{toy[4]}
+	if got := noKeys.Help("cmd", 15); got != "  --order L    a list, comma-separated\n" {
+		t.Errorf("no keys: %q", got)
 	}
 }
 

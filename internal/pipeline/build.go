@@ -99,7 +99,7 @@ type Options struct {
 	Workers int
 	// Explain lists pages, by path (relative to the working directory or
 	// to Root) or by URL, whose decisions Report.Explain receives. With
-	// Explain, Run writes nothing.
+	// Explain, Run writes nothing; with Write.Check too, it compares.
 	Explain []string
 	// Report receives what happens during the build. Its fields may be nil.
 	Report Report
@@ -327,7 +327,7 @@ var (
 )
 
 // Run runs one build. It returns the Result so far with any error. With
-// Options.Explain it writes nothing.
+// Options.Explain it writes nothing (with Write.Check too, it compares).
 func Run(ctx context.Context, opts Options) (*Result, error) {
 	start := time.Now()
 	res := &Result{Skipped: map[mapping.Reason]int{}}
@@ -527,8 +527,8 @@ func (b *builder) run(ctx context.Context) error {
 	if err := b.explain.finish(&b.recs, opts.Report.Explain); err != nil {
 		return err
 	}
-	if len(opts.Explain) > 0 {
-		return nil
+	if len(opts.Explain) > 0 && !opts.Write.Check {
+		return nil // a check writes nothing: it goes on to its verdict
 	}
 	return b.write()
 }
