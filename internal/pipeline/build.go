@@ -625,6 +625,9 @@ type builder struct {
 	// host, by the canonical's origin, in a whole build; nil in a
 	// Session's Update, which reads some pages only.
 	offsite map[string]int
+	// linked names the pages read that have more than one name (hard
+	// links), for a Session; nil in Run.
+	linked *linkedPages
 	// htmlLeftOut counts the HTML files no include pattern matches, when
 	// none can (walker.IncludesHTML).
 	htmlLeftOut int
@@ -844,7 +847,11 @@ func (b *builder) judge(hr *htmlhead.HeadReader, f walker.File) outcome {
 		} else if f.ModTime.IsZero() {
 			var st os.FileInfo
 			if st, err = os.Stat(filepath.Join(b.opts.Root, filepath.FromSlash(f.Path))); err == nil {
-				err = setInfo(&f, infoOf(st))
+				info := infoOf(st)
+				if b.linked != nil {
+					b.linked.note(f.Path, info.links)
+				}
+				err = setInfo(&f, info)
 			} else if gone(err) {
 				err = ErrRemovedBeforeRead
 			}

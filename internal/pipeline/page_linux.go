@@ -73,7 +73,7 @@ func statInfo(st *syscall.Stat_t) pageInfo {
 	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
 		mode |= fs.ModeIrregular
 	}
-	return pageInfo{mode: mode, size: st.Size, mtime: time.Unix(st.Mtim.Unix()), dev: uint64(st.Dev), ino: uint64(st.Ino)}
+	return pageInfo{mode: mode, size: st.Size, mtime: time.Unix(st.Mtim.Unix()), dev: uint64(st.Dev), ino: uint64(st.Ino), links: uint64(st.Nlink)}
 }
 
 // rawPage reads an open file descriptor.

@@ -21,6 +21,7 @@ type pageInfo struct {
 	size     int64
 	mtime    time.Time
 	dev, ino uint64 // which file it is; zero where the system does not say
+	links    uint64 // how many names the file has; 1 where the system does not say
 }
 
 func infoOf(st os.FileInfo) pageInfo {
@@ -29,7 +30,7 @@ func infoOf(st os.FileInfo) pageInfo {
 		mode |= fs.ModeIrregular
 	}
 	dev, ino := fileID(st)
-	return pageInfo{mode: mode, size: st.Size(), mtime: st.ModTime(), dev: dev, ino: ino}
+	return pageInfo{mode: mode, size: st.Size(), mtime: st.ModTime(), dev: dev, ino: ino, links: links(st)}
 }
 
 // Test hooks, called with a page's path when set: testHookBeforeOpen
@@ -50,7 +51,11 @@ func (b *builder) readHead(hr *htmlhead.HeadReader, rel string, f *walker.File) 
 		return nil, ErrRemovedBeforeRead
 	case errors.Is(err, fs.ErrPermission):
 		// Denied to this user; if to anyone, that is the policy's skip.
-		if now, serr := b.root.stat(rel); serr == nil && now.mode&0o444 == 0 {
+		now, serr := b.root.stat(rel)
+		if serr == nil && b.linked != nil {
+			b.linked.note(f.Path, now.links)
+		}
+		if serr == nil && now.mode&0o444 == 0 {
 			return nil, noReadBits(now.mode)
 		}
 		return nil, err
@@ -58,6 +63,9 @@ func (b *builder) readHead(hr *htmlhead.HeadReader, rel string, f *walker.File) 
 		return nil, err
 	}
 	defer page.Close()
+	if b.linked != nil {
+		b.linked.note(f.Path, info.links)
+	}
 	if err := setInfo(f, info); err != nil {
 		return nil, err
 	}

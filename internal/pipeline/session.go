@@ -3,13 +3,17 @@ package pipeline
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"iter"
 	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
+
+	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -95,6 +99,7 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 	if b.opts.Join != nil {
 		b.sources, b.claims = make(map[string]*source), make(map[string][]*source)
 	}
+	b.linked = &linkedPages{names: make(map[string]bool)}
 	s.b, s.all = b, nil
 	s.rootAbs, _ = filepath.Abs(b.opts.Root)
 	s.joinAbs = ""
@@ -197,7 +202,7 @@ func (s *Session) Update(ctx context.Context, paths []string) (*Result, error) {
 			return s.restart(ctx)
 		}
 		if rel, ok := relUnder(s.rootAbs, abs); ok {
-			if rel == "" || hardLinked(abs) {
+			if rel == "" || hardLinked(abs) || s.b.linked.has(rel) || s.vanished(abs, rel) {
 				return s.restart(ctx)
 			}
 			pages = append(pages, rel)
@@ -267,6 +272,9 @@ func (s *Session) Update(ctx context.Context, paths []string) (*Result, error) {
 // hardLinked reports whether path is a file with more than one name. An
 // edit, a touch or a chmod through one name changes the others, but is
 // reported for that one only: a change to such a file is a whole build.
+// So is a change to a page that had more than one name when it was read
+// (linkedPages), whatever the path is now: a chmod through one name
+// followed by its removal leaves nothing at the path to say so.
 func hardLinked(path string) bool {
 	fi, err := os.Lstat(path)
 	return err == nil && fi.Mode().IsRegular() && links(fi) > 1
@@ -423,4 +431,63 @@ func sum(m map[string]int) int {
 		n += v
 	}
 	return n
+}
+
+// vanished reports whether the page name rel (abs under the root) is gone
+// and the session never knew it: a name made and removed within one batch.
+// It may have been another name of a page (a hard link) changed through it,
+// which no event of the page's own name reports: the caller builds
+// everything again. Names no include pattern takes are not looked at.
+func (s *Session) vanished(abs, rel string) bool {
+	if _, err := os.Lstat(abs); !errors.Is(err, fs.ErrNotExist) {
+		return false
+	}
+	if _, known := s.b.index.get(rel); known {
+		return false
+	}
+	include := s.b.opts.Walk.Include
+	if len(include) == 0 {
+		include = walker.DefaultInclude
+	}
+	for _, p := range include {
+		if ok, _ := doublestar.Match(p, rel); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// linkedPages are the pages, by slash-separated path under the root, that
+// had more than one name when they were last read. The walk's goroutines
+// note them; Update asks.
+type linkedPages struct {
+	mu    sync.Mutex
+	names map[string]bool
+}
+
+// note records how many names the page at path had when it was read.
+func (l *linkedPages) note(path string, links uint64) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if links > 1 {
+		l.names[path] = true
+	} else {
+		delete(l.names, path)
+	}
+}
+
+// has reports whether path, or a page under the folder path, had more
+// than one name when it was read.
+func (l *linkedPages) has(path string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.names[path] {
+		return true
+	}
+	for name := range l.names {
+		if strings.HasPrefix(name, path+"/") {
+			return true
+		}
+	}
+	return false
 }
