@@ -56,6 +56,7 @@ import (
 	"fmt"
 	"hash"
 	"hash/maphash"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -169,8 +170,42 @@ func (e *RecordTooBigError) Error() string {
 	return fmt.Sprintf("%s: its entry takes %d bytes with the file's header and footer; files stay under %d bytes (max_bytes)", e.Loc, e.Size, e.Max)
 }
 
-// Write writes the sitemap files for urls, as Options say.
+// Write writes the sitemap files for urls, as Options say. When it fails,
+// the folders it made for Options.Dir are removed again (if still empty):
+// a failed run leaves the file system as it was.
 func Write(urls sitemap.URLs, opts Options) (*Result, error) {
+	var made []string
+	if !opts.DryRun && !opts.Check {
+		made = missingDirs(opts.Dir)
+	}
+	res, err := write(urls, opts)
+	if err != nil {
+		for _, dir := range made { // deepest first
+			os.Remove(dir)
+		}
+	}
+	return res, err
+}
+
+// missingDirs returns dir and those of its parents that do not exist,
+// deepest first.
+func missingDirs(dir string) []string {
+	var missing []string
+	for dir != "" {
+		if _, err := os.Lstat(dir); !errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		missing = append(missing, dir)
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return missing
+}
+
+func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	if urls.Len() == 0 {
 		return nil, ErrNoURLs
 	}
