@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -128,6 +129,11 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 	}
 	w.out = out
 	w.setInputs()
+	// The --out folder, as a build makes it: its host files are watched
+	// from the start.
+	if err := os.MkdirAll(s.Build.Write.Dir, 0o755); err != nil {
+		return nil, err
+	}
 	roots, files := watched(s)
 	skipSources := joinSkips(s.Build)
 	outAbs, _ := filepath.Abs(s.Build.Write.Dir)

@@ -305,6 +305,18 @@ func TestWatchCreateModifyDelete(t *testing.T) {
 	}
 }
 
+// TestWatchOutFolderMade: watch makes an --out folder that does not exist
+// yet, as build does, instead of failing to watch its host files.
+func TestWatchOutFolderMade(t *testing.T) {
+	dir, _ := newSite(t, map[string]string{"index.html": page("home")})
+	out := filepath.Join(dir, "new", "out")
+	p := startWatch(t, dir, "--base-url", "https://example.com/", "--debounce", "50ms", "--out", out, "public")
+	if got := urlsIn(t, filepath.Join(out, "sitemap.xml")); len(got) != 1 {
+		t.Errorf("URLs %q, want 1", got)
+	}
+	p.stop(out)
+}
+
 // TestWatchTouchAndChmod: attribute changes alone are rebuilt. A touch
 // changes a page's lastmod (its modification time, in a plain folder); a
 // chmod 000 leaves the page out, as a build does, and a chmod back lists
