@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -322,7 +323,7 @@ func projectFolder(root string) error {
 		return nil
 	}
 	for _, g := range found {
-		if g.PublishDir == "" {
+		if g.PublishDir == "" || !projectMarked(root, g) {
 			continue
 		}
 		built := g.PublishDir
@@ -332,10 +333,27 @@ func projectFolder(root string) error {
 		if st, err := os.Stat(built); err != nil || !st.IsDir() || samePath(built, root) {
 			continue
 		}
-		return fmt.Errorf("%s is a %s project (%s); its built site is %s%c (run sitemapgen %s, or --force to walk %s itself)",
+		return fmt.Errorf("%s is a %s project (%s); its built site is %s%c (give %s as DIR, or --force to walk %s itself)",
 			root, g.Title, filepath.Join(root, filepath.FromSlash(g.File)), built, filepath.Separator, built, root)
 	}
 	return nil
+}
+
+// projectMarked reports whether the folder root, where g was detected, is
+// surely g's project, not a built site that holds a file of the same name:
+// Hugo's older configuration names (config.toml, config.json …) are common
+// in a web app's output, so a Hugo project found by one must also have one
+// of Hugo's own folders.
+func projectMarked(root string, g generator.Project) bool {
+	if g.Generator != "hugo" || !strings.HasPrefix(path.Base(g.File), "config.") {
+		return true
+	}
+	for _, dir := range []string{"layouts", "content", "archetypes", "themes"} {
+		if st, err := os.Stat(filepath.Join(root, dir)); err == nil && st.IsDir() {
+			return true
+		}
+	}
+	return false
 }
 
 // samePath reports whether two paths name one folder.
