@@ -573,7 +573,7 @@ func (m *Mapper) onBase(u string) string {
 	if end < 0 {
 		end = len(rest)
 	}
-	if !loopback(rest[:end]) {
+	if !Loopback(rest[:end]) {
 		return u
 	}
 	path := rest[end:]
@@ -583,10 +583,11 @@ func (m *Mapper) onBase(u string) string {
 	return m.baseURL.Scheme + "://" + m.baseURL.Host + path
 }
 
-// loopback reports whether the host (and port) of a URL names this
+// Loopback reports whether the host (and port) of a URL names this
 // machine: localhost, a name under .localhost, 127.0.0.0/8, ::1, or the
-// unspecified address a server listens on (0.0.0.0, ::).
-func loopback(hostport string) bool {
+// unspecified address a server listens on (0.0.0.0, ::). A dev server's
+// pages name such an origin.
+func Loopback(hostport string) bool {
 	host := hostport
 	if h, _, err := net.SplitHostPort(hostport); err == nil {
 		host = h

@@ -261,6 +261,9 @@ type AllSkippedError struct {
 }
 
 func (e *AllSkippedError) Error() string {
+	if _, host, _ := strings.Cut(e.Origin, "://"); mapping.Loopback(host) {
+		return fmt.Sprintf("%d of %d pages skipped name a dev server (%s) in their canonical links: a sitemap of a dev server's output is not one to publish; build the site with its generator, or run sitemapgen watch beside the dev server (docs/watch.md); nothing written", e.Offsite, e.Skipped, e.Origin)
+	}
 	if e.Offsite == e.Skipped {
 		return fmt.Sprintf("every page's canonical link names %s, not the base URL %s; is %s/ the base URL? (--base-url); nothing written", e.Origin, e.BaseURL, e.Origin)
 	}
@@ -270,11 +273,8 @@ func (e *AllSkippedError) Error() string {
 func (e *AllSkippedError) Is(target error) bool { return target == ErrAllSkipped }
 
 // allSkipped returns ErrAllSkipped, or the AllSkippedError that names the
-// one other origin of most skipped pages' canonical links.
+// other origin of at least half the skipped pages' canonical links.
 func (b *builder) allSkipped() error {
-	if len(b.offsite) != 1 {
-		return ErrAllSkipped
-	}
 	skipped := 0
 	for _, n := range b.res.Skipped {
 		skipped += n
