@@ -148,7 +148,7 @@ func checked(res *pipeline.Result, c *config.Config, e *env) error {
 		fmt.Fprintf(e.stdout, "%s: %s\n", filepath.Join(c.Build.Write.Dir, name), why)
 	}
 	if n := len(res.Write.Differ); n > 0 {
-		return fmt.Errorf("%s out of date; run sitemapgen without --check to write them", plural(n, "file"))
+		return fmt.Errorf("%s out of date; run sitemapgen without --check to write %s", plural(n, "file"), map[bool]string{true: "it", false: "them"}[n == 1])
 	}
 	say(e.stderr, c.Values.Quiet, "the sitemaps in %s are up to date (%s)", c.Build.Write.Dir, plural(len(res.Write.Written), "file"))
 	return nil

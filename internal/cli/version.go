@@ -14,11 +14,32 @@ import (
 // runVersion runs "sitemapgen version": the module version and, for a
 // build from a checkout, the commit.
 func runVersion(_ context.Context, e *env, args []string) error {
+	if ownFlag(e, args) {
+		return nil
+	}
 	if len(args) > 0 {
 		return usagef("version takes no arguments; got %s", strings.Join(args, " "))
 	}
 	printVersion(e)
 	return nil
+}
+
+// ownFlag answers the one flag that version and help take, --help (the
+// manual, which says what they do) or --version, and reports whether args
+// were that flag.
+func ownFlag(e *env, args []string) bool {
+	if len(args) != 1 {
+		return false
+	}
+	switch args[0] {
+	case "-h", "-help", "--help":
+		fmt.Fprint(e.stdout, buildUsage)
+	case "-version", "--version":
+		printVersion(e)
+	default:
+		return false
+	}
+	return true
 }
 
 // printVersion prints what "sitemapgen version" and --version print.
@@ -40,6 +61,8 @@ func runHelp(_ context.Context, e *env, args []string) error {
 		"help":     buildUsage,
 	}
 	switch {
+	case ownFlag(e, args):
+		return nil
 	case len(args) == 0:
 		fmt.Fprint(e.stdout, buildUsage)
 		return nil

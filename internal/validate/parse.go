@@ -315,7 +315,7 @@ func (fc *fileCheck) field(name, v string, line int) {
 		fc.loc(trimSpace(v), line)
 	case "lastmod":
 		if !validDate(trimSpace(v)) {
-			fc.addf(line, "<lastmod> %q is not a W3C date%s", v, dateHint(trimSpace(v)))
+			fc.addf(line, "<lastmod> %q is not a date the sitemap schema takes%s", v, dateHint(trimSpace(v)))
 		}
 	case "changefreq": // xsd:string: whitespace counts
 		if _, err := sitemap.ParseChangeFreq(v); err != nil {
@@ -603,13 +603,13 @@ func dateHint(s string) string {
 	case n >= 16 && s[10] == 'T' && s[13] == ':' && (n == 16 || s[16] != ':') && validDate(s[:16]+":00"+s[16:]):
 		// W3C's profile allows hh:mm; xsd:dateTime, which the schema's
 		// lastmod is, does not.
-		return fmt.Sprintf(": a time needs seconds (%s:00%s), as the sitemap schema requires", s[:16], s[16:])
+		return fmt.Sprintf(": a time needs seconds (%s:00%s)", s[:16], s[16:])
 	case n > 10 && s[10] == ' ' && validDate(s[:10]+"T"+s[11:]):
 		return fmt.Sprintf(": a T joins the date and the time (%sT%s)", s[:10], s[11:])
 	case n > 15 && (s[n-5] == '+' || s[n-5] == '-') && validDate(s[:n-2]+":"+s[n-2:]):
 		return fmt.Sprintf(": a zone offset has a colon (%s:%s)", s[:n-2], s[n-2:])
 	}
-	return " (YYYY-MM-DD) or date-time (YYYY-MM-DDThh:mm:ss with an optional fraction and zone)"
+	return ": a date (YYYY-MM-DD) or date-time (YYYY-MM-DDThh:mm:ss with an optional fraction and zone)"
 }
 
 // isDecimal reports whether s is an xsd:decimal: an optional sign, digits,

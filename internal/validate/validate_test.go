@@ -102,7 +102,7 @@ func TestCheck(t *testing.T) {
 		{name: "unparsable loc", files: map[string]string{"a.xml": urlset(`<url><loc>https://example.com/%zz</loc></url>`)},
 			want: []string{`a.xml:3: <loc>: URL "https://example.com/%zz" does not parse: invalid URL escape`}},
 		{name: "bad lastmod", files: map[string]string{"a.xml": urlset(`<url><loc>https://example.com/</loc><lastmod>05/01/2024</lastmod></url>`)},
-			want: []string{`a.xml:3: <lastmod> "05/01/2024" is not a W3C date (YYYY-MM-DD) or date-time`}},
+			want: []string{`a.xml:3: <lastmod> "05/01/2024" is not a date the sitemap schema takes: a date (YYYY-MM-DD) or date-time`}},
 		{name: "bad changefreq", files: map[string]string{"a.xml": urlset(`<url><loc>https://example.com/</loc><changefreq>Daily</changefreq></url>`)},
 			want: []string{`a.xml:3: changefreq "Daily" is not one of always, hourly`}},
 		{name: "bad priority", files: map[string]string{"a.xml": urlset("<url><loc>https://example.com/a</loc><priority>1.5</priority></url>\n<url><loc>https://example.com/b</loc><priority>1e-1</priority></url>")},
@@ -309,13 +309,13 @@ func TestCheckErrors(t *testing.T) {
 // A near miss of a date says what to fix.
 func TestDateHint(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
-		{"2024-05-01T10:00Z", ": a time needs seconds (2024-05-01T10:00:00Z), as the sitemap schema requires"},
-		{"2024-05-01T10:00+02:00", ": a time needs seconds (2024-05-01T10:00:00+02:00), as the sitemap schema requires"},
-		{"2024-05-01T10:00", ": a time needs seconds (2024-05-01T10:00:00), as the sitemap schema requires"},
+		{"2024-05-01T10:00Z", ": a time needs seconds (2024-05-01T10:00:00Z)"},
+		{"2024-05-01T10:00+02:00", ": a time needs seconds (2024-05-01T10:00:00+02:00)"},
+		{"2024-05-01T10:00", ": a time needs seconds (2024-05-01T10:00:00)"},
 		{"2024-05-01 10:00:00Z", ": a T joins the date and the time (2024-05-01T10:00:00Z)"},
 		{"2024-05-01T10:00:00+0200", ": a zone offset has a colon (2024-05-01T10:00:00+02:00)"},
-		{"2024-05-01T25:00Z", " (YYYY-MM-DD) or date-time (YYYY-MM-DDThh:mm:ss with an optional fraction and zone)"},
-		{"05/01/2024", " (YYYY-MM-DD) or date-time (YYYY-MM-DDThh:mm:ss with an optional fraction and zone)"},
+		{"2024-05-01T25:00Z", ": a date (YYYY-MM-DD) or date-time (YYYY-MM-DDThh:mm:ss with an optional fraction and zone)"},
+		{"05/01/2024", ": a date (YYYY-MM-DD) or date-time (YYYY-MM-DDThh:mm:ss with an optional fraction and zone)"},
 	} {
 		if got := dateHint(tt.in); got != tt.want {
 			t.Errorf("dateHint(%q) = %q, want %q", tt.in, got, tt.want)
