@@ -440,6 +440,14 @@ func (t Table[V]) keysUnder(prefix string) []string {
 func unknownKey(name string, known []string) string {
 	msg := fmt.Sprintf("unknown key %q", name)
 	for _, s := range Settings {
+		if s.Flag != "" && s.Flag == strings.ReplaceAll(name, "_", "-") && s.Key != name {
+			if s.Key == "" {
+				return msg + fmt.Sprintf(" (--%s is a flag only: it has no key)", s.Flag)
+			}
+			return msg + fmt.Sprintf(" (--%s's key is %s)", s.Flag, s.Key)
+		}
+	}
+	for _, s := range Settings {
 		if s.Key == "" {
 			continue
 		}
