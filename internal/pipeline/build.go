@@ -509,7 +509,11 @@ func (b *builder) run(ctx context.Context) error {
 				return err
 			}
 		}
-		return noPages(opts.Root, opts.Walk.Include)
+		err := noPages(opts.Root, opts.Walk.Include).(*diag.Diagnostic)
+		if b.htmlLeftOut > 0 { // said under --quiet too
+			err.Hint = fmt.Sprintf("%s left out: the include patterns replace the default %s; add --include '**/*.html' to list them", countHTML(b.htmlLeftOut), strings.Join(walker.DefaultInclude, ", "))
+		}
+		return err
 	}
 	if opts.Join != nil {
 		b.unusedSources()
