@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -75,12 +76,14 @@ func newExplainer(opts Options, m *mapping.Mapper) *explainer {
 	for i, t := range opts.Explain {
 		if u, err := mapping.NormalizeURL(t, nil); err == nil {
 			e.urls[u] = i
+			e.rels[i] = append(e.rels[i], filesOf(u, m.BaseURL())...)
 			continue
 		}
 		// "/blog/" may be a URL path or a path on this machine: try both.
 		if strings.HasPrefix(t, "/") {
 			if u, err := mapping.NormalizeURL(origin+t, nil); err == nil {
 				e.urls[u] = i
+				e.rels[i] = append(e.rels[i], filesOf(u, m.BaseURL())...)
 			}
 		}
 		if abs, err := filepath.Abs(t); err == nil {
@@ -93,6 +96,31 @@ func newExplainer(opts Options, m *mapping.Mapper) *explainer {
 		}
 	}
 	return e
+}
+
+// filesOf returns the paths under the site folder that a static host may
+// serve at the URL u under base: for a walk that left them out, so that
+// --explain by URL says why (a.html, a/index.html for /a; the file itself
+// for /a.html).
+func filesOf(u, base string) []string {
+	rest, ok := strings.CutPrefix(u, base)
+	if !ok {
+		return nil
+	}
+	rest, _, _ = strings.Cut(rest, "?")
+	rest, _, _ = strings.Cut(rest, "#")
+	p, err := url.PathUnescape(rest)
+	if err != nil {
+		return nil
+	}
+	p = strings.TrimSuffix(p, "/")
+	switch {
+	case p == "":
+		return []string{"index.html", "index.htm"}
+	case path.Ext(p) != "":
+		return []string{p, p + "/index.html"}
+	}
+	return []string{p + ".html", p + "/index.html", p + ".htm", p + "/index.htm"}
 }
 
 func (e *explainer) wanted() bool { return len(e.targets) > 0 }
