@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
@@ -76,7 +77,7 @@ func robotsUsable(dir string) error {
 		return err
 	}
 	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
-		return fmt.Errorf("%s: not a regular file", path)
+		return &diag.Diagnostic{File: path, Msg: "not a regular file; nothing written"}
 	}
 	return nil
 }

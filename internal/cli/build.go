@@ -103,7 +103,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	}
 	out, err := prepareOutputs(c, e.getenv, func(msg string) { say(e.stderr, v.Quiet, "%s", msg) }, warnTo(e.stderr))
 	if err != nil {
-		return usage(err)
+		return err
 	}
 	rep := newReporter(c.Build.Root, e.stderr, v.Quiet, v.Verbose)
 	rep.explainTo, rep.dates = e.stdout, c.Build.Write.LastModFormat
@@ -262,7 +262,8 @@ func unwrapPath(err error) error {
 
 // prepareOutputs checks the settings of what a build writes besides its
 // sitemaps (the changes file, the IndexNow key file, the feed) and
-// prepares them; its errors are usage or configuration errors. The build
+// prepares them; its errors are usage or configuration errors, but for a
+// folder where one of the files goes (exit status 1). The build
 // leaves their names out of the pages. Each file written is told to say
 // (nil in watch mode, where a rebuild's one line tells it); what is not
 // written, and why, to warn.
@@ -270,7 +271,7 @@ func prepareOutputs(c *config.Config, getenv func(string) string, say func(strin
 	v := &c.Values
 	base, err := mapping.ParseBaseURL(c.Build.Map.BaseURL)
 	if err != nil {
-		return nil, err
+		return nil, usage(err)
 	}
 	opts := postbuild.Options{
 		Dir:        c.Build.Write.Dir,
@@ -282,10 +283,10 @@ func prepareOutputs(c *config.Config, getenv func(string) string, say func(strin
 	if v.KeyFile {
 		opts.Key = strings.TrimSpace(getenv(indexnow.KeyEnv))
 		if opts.Key == "" {
-			return nil, fmt.Errorf("--key-file: no key: set %s to your IndexNow key (8 to 128 letters, digits and -)", indexnow.KeyEnv)
+			return nil, usagef("--key-file: no key: set %s to your IndexNow key (8 to 128 letters, digits and -)", indexnow.KeyEnv)
 		}
 		if err := indexnow.ValidKey(opts.Key); err != nil {
-			return nil, fmt.Errorf("--key-file: %s: %w", indexnow.KeyEnv, err)
+			return nil, usagef("--key-file: %s: %w", indexnow.KeyEnv, err)
 		}
 	}
 	if v.Feed.Enabled {

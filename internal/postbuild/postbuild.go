@@ -145,10 +145,22 @@ type Outputs struct {
 // removes the previous changes file, so that a build that fails leaves
 // none to be submitted again. Problems with the previous build are
 // warnings: the build then counts as the first.
+//
+// A folder where one of the files goes fails Prepare, before the build
+// writes anything: a failed run leaves the folder as it was.
 func Prepare(opts Options) (*Outputs, error) {
 	o := &Outputs{opts: opts}
 	if opts.Warn == nil {
 		o.opts.Warn = func(error) {}
+	}
+	paths := []string{opts.Changes}
+	for _, name := range o.Names() {
+		paths = append(paths, filepath.Join(opts.Dir, name))
+	}
+	for _, p := range paths {
+		if st, err := os.Stat(p); p != "" && err == nil && st.IsDir() {
+			return nil, &diag.Diagnostic{File: p, Msg: "a folder is where this file goes; nothing written"}
+		}
 	}
 	if opts.Changes == "" {
 		return o, nil
