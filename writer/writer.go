@@ -56,7 +56,6 @@ import (
 	"fmt"
 	"hash"
 	"hash/maphash"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -176,7 +175,7 @@ func (e *RecordTooBigError) Error() string {
 func Write(urls sitemap.URLs, opts Options) (*Result, error) {
 	var made []string
 	if !opts.DryRun && !opts.Check {
-		made = missingDirs(opts.Dir)
+		made = atomicfile.MissingDirs(opts.Dir)
 	}
 	res, err := write(urls, opts)
 	if err != nil {
@@ -185,24 +184,6 @@ func Write(urls sitemap.URLs, opts Options) (*Result, error) {
 		}
 	}
 	return res, err
-}
-
-// missingDirs returns dir and those of its parents that do not exist,
-// deepest first.
-func missingDirs(dir string) []string {
-	var missing []string
-	for dir != "" {
-		if _, err := os.Lstat(dir); !errors.Is(err, fs.ErrNotExist) {
-			break
-		}
-		missing = append(missing, dir)
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			break
-		}
-		dir = parent
-	}
-	return missing
 }
 
 func write(urls sitemap.URLs, opts Options) (*Result, error) {

@@ -108,3 +108,21 @@ func RemoveStale(dir string, start time.Time) []string {
 	}
 	return removed
 }
+
+// MissingDirs returns dir and those of its parents that do not exist,
+// deepest first.
+func MissingDirs(dir string) []string {
+	var missing []string
+	for dir != "" {
+		if _, err := os.Lstat(dir); !errors.Is(err, fs.ErrNotExist) {
+			break
+		}
+		missing = append(missing, dir)
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return missing
+}

@@ -10,9 +10,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/dirlock"
 	"github.com/sitemapgen/sitemapgen/internal/indexnow"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/internal/postbuild"
@@ -101,6 +103,13 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 		say(e.stderr, v.Quiet, "%s: no sitemap written", c.SkipWrite)
 		return nil
 	}
+	if c.Writes() || v.Check {
+		lock, err := lockOutput(ctx, e, c, v.NoWait)
+		if err != nil {
+			return err
+		}
+		defer lock.Release()
+	}
 	out, err := prepareOutputs(c, e.getenv, func(msg string) { say(e.stderr, v.Quiet, "%s", msg) }, warnTo(e.stderr))
 	if err != nil {
 		return err
@@ -130,6 +139,33 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 		return out.Write(res.URLs)
 	}
 	return nil
+}
+
+// lockOutput takes the lock of c's output folder, waiting for another
+// run that holds it (it says so) unless noWait. A folder --check cannot
+// lock because it may not write there is compared unlocked: no run
+// writes there either.
+func lockOutput(ctx context.Context, e *env, c *config.Config, noWait bool) (*dirlock.Lock, error) {
+	dir := c.Build.Write.Dir
+	lock, err := dirlock.Acquire(ctx, dir, noWait, func(pid int) {
+		say(e.stderr, false, "%s", dirlock.Waiting(dir, pid))
+	})
+	if err == nil || ctx.Err() != nil {
+		return lock, err
+	}
+	var le *dirlock.LockedError
+	if errors.As(err, &le) {
+		return nil, &diag.Diagnostic{File: dir, Msg: le.Msg(), Err: err}
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) && (errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS)) {
+		if c.Values.Check {
+			return nil, nil
+		}
+		// As the writer would have failed: the folder, and why.
+		return nil, &diag.Diagnostic{File: dir, Msg: "cannot write the sitemaps: " + pe.Err.Error(), Err: pe.Err}
+	}
+	return nil, err
 }
 
 // checked reports the outcome of --check: the files that differ from what

@@ -82,6 +82,15 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 		say(e.stderr, false, "%s: no sitemap written, nothing watched", c.SkipWrite)
 		return nil
 	}
+	if c.Values.NoWait {
+		// Another run writing the folder now fails watch at once; its
+		// builds later wait for such a run, which ends.
+		lock, err := lockOutput(ctx, e, c, true)
+		if err != nil {
+			return err
+		}
+		lock.Release()
+	}
 	w := &watcher{line: line, e: e, tuneGC: e.getenv("GOGC") == "", warned: map[string]bool{}}
 	for {
 		next, err := w.run(ctx, c)
@@ -267,10 +276,28 @@ func (w *watcher) setInputs() {
 // build runs the first, whole build of a session.
 func (w *watcher) build(ctx context.Context) {
 	w.setReporter()
-	sess, res, err := pipeline.Start(ctx, w.s.Build)
-	w.rep.endProgress()
-	w.sess = sess
-	w.done(res, err, true)
+	w.locked(ctx, func() {
+		sess, res, err := pipeline.Start(ctx, w.s.Build)
+		w.rep.endProgress()
+		w.sess = sess
+		w.done(res, err, true)
+	})
+}
+
+// locked runs write holding the lock of the output folder, after waiting
+// for another run that holds it. A build beside watch writes between two
+// of watch's writes, never during one; watch's next write reads the
+// folder's record again and replaces that build's set whole.
+func (w *watcher) locked(ctx context.Context, write func()) {
+	lock, err := lockOutput(ctx, w.e, w.s, false)
+	if err != nil {
+		if ctx.Err() == nil {
+			fmt.Fprintln(w.e.stderr, diag.Format(fmt.Errorf("%w; still watching", err), ""))
+		}
+		return
+	}
+	defer lock.Release()
+	write()
 }
 
 // setReporter makes the reporter of w.s's builds.
@@ -288,12 +315,18 @@ func (w *watcher) rebuild(ctx context.Context, b watch.Batch) {
 			return
 		}
 	}
-	res, err := w.sess.Update(ctx, b.Paths)
-	w.rep.endProgress()
-	if ctx.Err() != nil {
+	if w.sess == nil { // the first build could not take the lock
+		w.build(ctx)
 		return
 	}
-	w.done(res, err, false)
+	w.locked(ctx, func() {
+		res, err := w.sess.Update(ctx, b.Paths)
+		w.rep.endProgress()
+		if ctx.Err() != nil {
+			return
+		}
+		w.done(res, err, false)
+	})
 }
 
 // reload reads the configuration again after one of its files changed.
@@ -322,9 +355,11 @@ func (w *watcher) reload(ctx context.Context) {
 	w.s, w.out = s, out
 	w.setInputs()
 	w.setReporter()
-	res, err := w.sess.Restart(ctx, w.s.Build)
-	w.rep.endProgress()
-	w.done(res, err, true)
+	w.locked(ctx, func() {
+		res, err := w.sess.Restart(ctx, w.s.Build)
+		w.rep.endProgress()
+		w.done(res, err, true)
+	})
 }
 
 // outputs checks the settings of what watch writes besides the sitemaps

@@ -52,6 +52,7 @@ type Values struct {
 	DryRun         bool
 	Check          bool
 	Force          bool
+	NoWait         bool
 	Explain        []string
 	Quiet          bool
 	Verbose        bool
@@ -265,6 +266,10 @@ var Settings = Table[Values]{
 		"written: exit 1 listing the files that differ (CI);",
 		"write nothing"},
 		Field: Bool(func(v *Values) *bool { return &v.Check }, false)},
+	{Flag: "no-wait", Help: []string{
+		"when another sitemapgen is writing the output folder,",
+		"fail (exit 1) instead of waiting for it"},
+		Field: Bool(func(v *Values) *bool { return &v.NoWait }, false)},
 	{Flag: "explain", Arg: "PAGE", Help: []string{
 		"say why PAGE (a path, a URL or a URL path) is in the",
 		"sitemap or not and where its values came from; write",

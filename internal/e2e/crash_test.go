@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -194,16 +195,7 @@ func checkClean(t *testing.T, site string, s *crashSet) {
 	if tmp := temps(site); len(tmp) > 0 {
 		t.Fatalf("after a completed run (%s): temporary files left: %q", s.name, tmp)
 	}
-	ents, err := os.ReadDir(site)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ours []string
-	for _, e := range ents {
-		if writer.IsOwnName(e.Name()) {
-			ours = append(ours, e.Name())
-		}
-	}
+	ours := ownFiles(t, site)
 	slices.Sort(files)
 	if !slices.Equal(ours, files) {
 		t.Fatalf("after a completed run (%s): files of ours %q, the set's %q", s.name, ours, files)
@@ -742,5 +734,43 @@ func crashWatch(t *testing.T, r *rand.Rand, project, site string, kills int) {
 	t.Logf("%d SIGKILLs: %v", kills, seen)
 	if len(seen) < 2 {
 		t.Errorf("the kills always found the same state: %v", seen)
+	}
+}
+
+// TestConcurrentBuilds runs several builds at once on one folder, each
+// with another page set (a CI retry, a build beside another): every run
+// exits 0, and after each round the folder holds one of the sets whole,
+// no file of ours beside it, the record listing exactly its files. The
+// runs of a round are started together; the folder's lock makes them
+// write one after the other.
+func TestConcurrentBuilds(t *testing.T) {
+	site := crashSite(t, t.TempDir())
+	configs := crashConfigs(false)
+	sets := referenceSets(t, site, configs)
+	const runs = 4
+	for round := range 8 {
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		outs := make([][]byte, runs)
+		errs := make([]error, runs)
+		for i := range runs {
+			cmd := buildCmd(site, configs[(round+i)%len(configs)])
+			wg.Go(func() {
+				<-start
+				outs[i], errs[i] = cmd.CombinedOutput()
+			})
+		}
+		close(start)
+		wg.Wait()
+		for i, err := range errs {
+			if err != nil {
+				t.Fatalf("round %d, run %d: %v\n%s", round, i, err, outs[i])
+			}
+		}
+		got, err := which(site, sets...)
+		if err != nil {
+			t.Fatalf("round %d: after %d builds at once the folder holds none of their sets: %v", round, runs, err)
+		}
+		checkClean(t, site, got)
 	}
 }

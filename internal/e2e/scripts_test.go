@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -11,11 +12,13 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/sitemapgen/sitemapgen/internal/dirlock"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 )
 
@@ -33,6 +36,7 @@ var updateScripts = flag.Bool("u", false, "rewrite the expected output in testda
 //	under N FILE...                each FILE has fewer than N bytes
 //	samefiles DIR1 DIR2            both folders hold the same files with the same bytes
 //	shard DIR N [COPY]             DIR holds one shard N (sitemap-N-HASH.xml or .xml.gz), copied to COPY if given; ! expects none
+//	lock DIR, unlock DIR           the test holds DIR's output folder lock, as another run would, or lets it go
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 "testdata/script",
@@ -63,6 +67,8 @@ func TestScripts(t *testing.T) {
 			"under":             cmdUnder,
 			"samefiles":         cmdSamefiles,
 			"shard":             cmdShard,
+			"lock":              cmdLock,
+			"unlock":            cmdUnlock,
 		},
 	})
 }
@@ -216,4 +222,27 @@ func cmdSamefiles(ts *testscript.TestScript, neg bool, args []string) {
 			ts.Fatalf("%s differs", name)
 		}
 	}
+}
+
+// locks are the output folder locks the scripts hold, by folder.
+var locks sync.Map
+
+func cmdLock(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: lock DIR")
+	}
+	l, err := dirlock.Acquire(context.Background(), ts.MkAbs(args[0]), true, nil)
+	ts.Check(err)
+	locks.Store(ts.MkAbs(args[0]), l)
+}
+
+func cmdUnlock(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: unlock DIR")
+	}
+	l, ok := locks.LoadAndDelete(ts.MkAbs(args[0]))
+	if !ok {
+		ts.Fatalf("unlock: %s is not locked", args[0])
+	}
+	l.(*dirlock.Lock).Release()
 }

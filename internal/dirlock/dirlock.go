@@ -1,0 +1,167 @@
+// Package dirlock keeps one sitemapgen at a time writing an output folder:
+// an advisory lock (flock(2)) on a file in the folder, [Name], held while
+// a run reads the folder's record and writes its set.
+//
+// # The lock file
+//
+// [Acquire] makes the folder if it is missing, creates the lock file, locks
+// it, and writes its process id into it, for a waiting run to name.
+// [Lock.Release] removes the file, then unlocks it, then removes the
+// folders Acquire made if they are still empty, so a run leaves no trace
+// of its lock. The name starts with a dot: the walker never lists it as a
+// page and watch mode never sees it change.
+//
+// A lock of a process that is gone never blocks: the kernel releases a
+// flock when the last descriptor of its file is closed, a SIGKILL
+// included. A file left behind by such a process is locked again as is.
+// A waiter that locked a file another run removed meanwhile finds it no
+// longer under its name, and starts again on the file now there.
+//
+// On systems without flock (Windows, Plan 9 …), Acquire takes no lock.
+package dirlock
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
+)
+
+// Name is the lock file's name in the output folder.
+const Name = ".sitemapgen-lock"
+
+// Lock is a held lock of a folder.
+type Lock struct {
+	f    *os.File // nil when the system has no flock
+	path string
+	made []string // the folders Acquire made, deepest first
+}
+
+// LockedError is Acquire's error when another process holds the lock and
+// the caller does not wait.
+type LockedError struct {
+	Dir string
+	PID int // 0 when unknown
+}
+
+func (e *LockedError) Error() string { return e.Dir + ": " + e.Msg() }
+
+// Msg is the error's message without the folder.
+func (e *LockedError) Msg() string {
+	return fmt.Sprintf("another sitemapgen%s is writing this folder; not waiting for it (--no-wait)", pidText(e.PID))
+}
+
+// pidText is " (pid N)", or nothing when pid is unknown.
+func pidText(pid int) string {
+	if pid <= 0 {
+		return ""
+	}
+	return " (pid " + strconv.Itoa(pid) + ")"
+}
+
+// Waiting returns the message a run prints while it waits for the lock
+// of dir held by process pid (0: unknown).
+func Waiting(dir string, pid int) string {
+	return "waiting for another sitemapgen writing " + dir + pidText(pid) + "…"
+}
+
+// Acquire locks dir, making it (and its missing parents) first. When
+// another process holds the lock, Acquire returns a *LockedError if
+// noWait, else it calls waiting once with the holder's process id (0 when
+// unknown) and blocks until the lock is free or ctx is done (it returns
+// ctx's error). The caller releases the Lock.
+func Acquire(ctx context.Context, dir string, noWait bool, waiting func(pid int)) (*Lock, error) {
+	l := &Lock{path: filepath.Join(dir, Name)}
+	said := false
+	for {
+		made := atomicfile.MissingDirs(dir)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, err
+		}
+		l.made = append(l.made, made...)
+		f, err := os.OpenFile(l.path, os.O_RDWR|os.O_CREATE, 0o644)
+		if err != nil {
+			l.removeMade()
+			return nil, err
+		}
+		locked, err := tryLock(f)
+		if err != nil {
+			f.Close()
+			l.removeMade()
+			return nil, err
+		}
+		if !locked {
+			pid := readPID(f)
+			if noWait {
+				f.Close()
+				l.removeMade()
+				return nil, &LockedError{Dir: dir, PID: pid}
+			}
+			if !said && waiting != nil {
+				waiting(pid)
+				said = true
+			}
+			if err := wait(ctx, f); err != nil {
+				l.removeMade()
+				return nil, err // wait closed f
+			}
+		}
+		if !current(f, l.path) {
+			f.Close() // removed by the run that held it: the next is there
+			continue
+		}
+		if f.Truncate(0) == nil {
+			f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+		}
+		l.f = f
+		return l, nil
+	}
+}
+
+// Release removes the lock file and unlocks it, then removes the folders
+// Acquire made if they are empty. A nil Lock is released already.
+func (l *Lock) Release() {
+	if l == nil {
+		return
+	}
+	if l.f != nil {
+		os.Remove(l.path) // before the unlock: a waiter finds its file gone
+		l.f.Close()
+		l.f = nil
+	}
+	l.removeMade()
+}
+
+// removeMade removes the folders Acquire made, deepest first, those that
+// are empty.
+func (l *Lock) removeMade() {
+	for _, d := range l.made {
+		os.Remove(d)
+	}
+	l.made = nil
+}
+
+// current reports whether f is still the file at path.
+func current(f *os.File, path string) bool {
+	a, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	b, err := os.Lstat(path)
+	return err == nil && os.SameFile(a, b)
+}
+
+// readPID returns the process id the lock file holds, 0 if none.
+func readPID(f *os.File) int {
+	b := make([]byte, 20)
+	n, _ := f.ReadAt(b, 0)
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b[:n])))
+	if err != nil {
+		return 0
+	}
+	return pid
+}
