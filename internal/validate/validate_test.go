@@ -262,7 +262,7 @@ func TestCheckSize(t *testing.T) {
 		want string
 	}{
 		{name: "at limit", pad: 50<<20 - 400},
-		{name: "over limit", pad: 50 << 20, want: "a.xml.gz: 52429066 bytes uncompressed: the protocol allows at most 52428800"},
+		{name: "over limit", pad: 50 << 20, want: "a.xml.gz:4: more than 52428800 bytes uncompressed: the protocol allows at most 52428800 in one file; stopped reading here"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
