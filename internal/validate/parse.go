@@ -411,6 +411,10 @@ func (fc *fileCheck) loc(v string, line int) {
 		return
 	}
 	if fc.index {
+		if dotDot(v) {
+			fc.addf(line, "index entry %s has a \"..\" segment: name the sitemap by its own path", v)
+			return
+		}
 		fc.listed = append(fc.listed, indexEntry{v, line})
 		return
 	}
@@ -452,6 +456,22 @@ func (fc *fileCheck) checkListed() {
 	if found {
 		fc.probs = append(fc.probs, missing...)
 	}
+}
+
+// dotDot reports whether the path of the URL v has a ".." segment, as
+// written or percent-encoded: a client resolves it away, so the entry
+// does not name the file it seems to.
+func dotDot(v string) bool {
+	u, err := url.Parse(v)
+	if err != nil {
+		return false
+	}
+	for _, seg := range strings.Split(u.EscapedPath(), "/") {
+		if seg, err := url.PathUnescape(seg); err == nil && seg == ".." {
+			return true
+		}
+	}
+	return false
 }
 
 // urlProblem says what keeps v from being a <loc> or an href, or "".

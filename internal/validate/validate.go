@@ -25,6 +25,7 @@
 //   - a URL listed twice, in one file or across the files of one run;
 //   - with [Options.BaseURL], the protocol's scope (a sitemap lists only
 //     URLs under its own folder) and index entries naming a missing file;
+//   - an index entry with a ".." segment, written or percent-encoded;
 //   - with [Options.Site], URLs that no file of the built site serves.
 //
 // Extension elements are not checked against their own schemas, apart
