@@ -114,7 +114,7 @@ func TestHashSession(t *testing.T) {
 	}
 }
 
-// The hash source reads a page streaming: a 256 MiB page (sparse, so the
+// The hash source reads a page streaming: a 64 MiB page (sparse, so the
 // test writes nothing) costs a build a few MiB, not the page's size.
 func TestHashLastModLargePage(t *testing.T) {
 	root := pages(t, map[string]string{"index.html": "<title>home</title>"})
@@ -122,7 +122,7 @@ func TestHashLastModLargePage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Truncate(256 << 20); err != nil {
+	if err := f.Truncate(64 << 20); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
@@ -136,8 +136,8 @@ func TestHashLastModLargePage(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	got, _ := lastmods(t, opts)
 	runtime.ReadMemStats(&after)
-	if n := after.TotalAlloc - before.TotalAlloc; n > 64<<20 {
-		t.Errorf("a build hashing a 256 MiB page allocated %d MiB, want at most 64", n>>20)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 32<<20 {
+		t.Errorf("a build hashing a 64 MiB page allocated %d MiB, want at most 32", n>>20)
 	}
 	if lm := got["https://example.com/big.html"]; !strings.HasSuffix(lm, "hash (state file)") {
 		t.Errorf("big.html: lastmod %q, want the hash source's", lm)
