@@ -5,6 +5,7 @@ import (
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -209,6 +210,9 @@ func TestParseBaseURL(t *testing.T) {
 		{"https://bücher.example/", "https://xn--bcher-kva.example/"},
 		{"https://example.com/my docs/", "https://example.com/my%20docs/"},
 		{"https://[::1]:8443/", "https://[::1]:8443/"},
+		{"http://localhost:65535/", "http://localhost:65535/"},
+		{"http://127.0.0.1:1/", "http://127.0.0.1:1/"},
+		{"https://a-b.example.com/", "https://a-b.example.com/"},
 		{"https://example.org/a%2Fb/", "https://example.org/a%2Fb/"},
 		{"https://example.org/%7Euser/caf%c3%a9", "https://example.org/~user/caf%C3%A9/"},
 	}
@@ -222,6 +226,10 @@ func TestParseBaseURL(t *testing.T) {
 		"", "example.com", "/docs/", "ftp://example.com/", "https://", "https:///x",
 		"https://user:pw@example.com/", "https://example.com/?a=1", "https://example.com/#top",
 		"https://example.com/?", "mailto:a@example.com", "https://exa mple.com/", "http://[::1",
+		"https://example.com:99999/", "https://example.com:0/", "https://example.com:65536/",
+		"https://a..b/", "https://.example.com/", "https://-a.example.com/", "https://a-.example.com/",
+		"https://a_b.example.com/", "https://" + strings.Repeat("a", 64) + ".com/",
+		"https://example.com#", "https://example.com/docs/#",
 	} {
 		if got, err := ParseBaseURL(bad); err == nil {
 			t.Errorf("ParseBaseURL(%q) = %q, want an error", bad, got)
@@ -334,13 +342,17 @@ func splitLast(rel string) (dir, name string) {
 // FuzzParseBaseURL checks that a base URL that parses is stable: parsing
 // the result again gives it back, and pages under it stay under it.
 func FuzzParseBaseURL(f *testing.F) {
-	for _, s := range []string{"https://example.com", "http://a.b:8080/x y/", "https://bücher.example/docs", "https://[::1]/", "https://example.com/%41/"} {
+	for _, s := range []string{"https://example.com", "http://a.b:8080/x y/", "https://bücher.example/docs", "https://[::1]/", "https://example.com/%41/", "https://a..b:99999/#", "http://x.example:0/"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		base, err := ParseBaseURL(s)
 		if err != nil {
 			return
+		}
+		u, _ := url.Parse(base)
+		if p, _ := strconv.Atoi(u.Port()); u.Port() != "" && (p < 1 || p > 65535) || strings.Contains(u.Host, "..") || strings.Contains(s, "#") {
+			t.Fatalf("ParseBaseURL(%q) = %q: a port out of range, an empty label or a fragment", s, base)
 		}
 		again, err := ParseBaseURL(base)
 		if err != nil || again != base {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -84,10 +85,13 @@ func ParseBaseURL(s string) (string, error) {
 	if u.User != nil {
 		return "", fmt.Errorf("base URL %q: user name or password not allowed", s)
 	}
-	if u.RawQuery != "" || u.ForceQuery || u.Fragment != "" {
+	if u.RawQuery != "" || u.ForceQuery || strings.Contains(s, "#") { // "#" alone leaves Fragment empty
 		return "", fmt.Errorf("base URL %q: query or fragment not allowed", s)
 	}
 	host, err := normalHost(u, scheme)
+	if err == nil {
+		err = strictHost(u, host)
+	}
 	if err != nil {
 		return "", fmt.Errorf("base URL %q: %v", s, err)
 	}
@@ -102,6 +106,37 @@ func ParseBaseURL(s string) (string, error) {
 		p = "/" + p
 	}
 	return scheme + "://" + host + p, nil
+}
+
+// strictHost checks what normalHost lets pass in a base URL: its port,
+// 1–65535, and the labels of a host name (host, in ASCII), each 1–63
+// letters, digits and hyphens, not beginning or ending with a hyphen.
+func strictHost(u *url.URL, host string) error {
+	if p := u.Port(); p != "" {
+		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
+			return fmt.Errorf("port %s is not one of 1–65535", p)
+		}
+	}
+	if strings.HasPrefix(host, "[") || net.ParseIP(u.Hostname()) != nil {
+		return nil
+	}
+	name := u.Hostname()
+	if a, err := hostToASCII(name); err == nil {
+		name = a
+	}
+	if len(name) > 253 {
+		return fmt.Errorf("host name is longer than 253 characters")
+	}
+	for _, label := range strings.Split(name, ".") {
+		ok := len(label) >= 1 && len(label) <= 63 && label[0] != '-' && label[len(label)-1] != '-'
+		for _, c := range []byte(label) {
+			ok = ok && ('a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' || c == '-')
+		}
+		if !ok {
+			return fmt.Errorf("host %q: label %q is not 1–63 letters, digits and inner hyphens", u.Hostname(), label)
+		}
+	}
+	return nil
 }
 
 // hostToASCII converts a host name to its ASCII (Punycode) form, and

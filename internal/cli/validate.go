@@ -27,13 +27,15 @@ Sitemaps 0.9 protocol, natively (no xmllint): well-formed XML, the
 sitemaps.org namespace, the elements in the order the schemas give, their
 values (absolute URLs under 2,048 characters, W3C dates, changefreq,
 priority 0.0–1.0, hreflang links), the limits (50,000 entries, 50 MiB),
-duplicate URLs, and index entries that name a missing file.
+duplicate URLs, and index entries that name a missing file. A file is read
+up to 50 MiB (compressed and uncompressed), 64 levels of nesting and
+2,500,000 elements: past one, the problem says where reading stopped.
 
 Usage:
   sitemapgen validate [flags] PATH...
 
-PATH is a file (.xml or .xml.gz) or a folder, searched for *.xml and
-*.xml.gz; in a folder, files that are not sitemaps are skipped.
+PATH is a regular file (.xml or .xml.gz) or a folder, searched for *.xml
+and *.xml.gz; in a folder, files that are not sitemaps are skipped.
 
 Flags:
 ` + validateFlags.Help("validate", 19) + `
@@ -42,7 +44,7 @@ Exit status: 0 no problem, 1 a problem (or no sitemap found), 2 usage.
 `
 
 // runValidate runs "sitemapgen validate".
-func runValidate(_ context.Context, e *env, args []string) error {
+func runValidate(ctx context.Context, e *env, args []string) error {
 	line, err := parse(e, validateFlags, "sitemapgen validate", validateUsage, args)
 	if line == nil {
 		return err // --help, --version, or the command line is wrong
@@ -57,7 +59,7 @@ func runValidate(_ context.Context, e *env, args []string) error {
 	if err != nil {
 		return badCommandLine("sitemapgen validate", err)
 	}
-	problems, checked, err := validate.Check(line.Args, opts)
+	problems, checked, err := validate.CheckContext(ctx, line.Args, opts)
 	for _, p := range problems {
 		fmt.Fprintln(e.stdout, p)
 	}

@@ -34,6 +34,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -81,35 +83,103 @@ func Compile(patterns []string) ([]*regexp.Regexp, error) {
 // as one space, and leading and trailing whitespace as none. So indentation,
 // CRLF line ends and a final newline do not change the sum.
 //
+// The patterns see content in pieces of at most [PieceSize] bytes, each
+// ending at a line end where one lies within it: a match never spans two
+// pieces. A page of up to PieceSize bytes is one piece.
+//
 // Sum is safe for concurrent use.
 func (o Options) Sum(content []byte) string {
-	for _, re := range o.Ignore {
-		content = re.ReplaceAll(content, nil)
+	s := newSummer()
+	for len(content) > 0 {
+		n := cut(content, true)
+		s.piece(o.Ignore, content[:n])
+		content = content[n:]
 	}
-	h := sha256.New()
-	var buf [4096]byte
-	n := 0
-	begun, space := false, false // a byte was kept; whitespace is pending
-	for _, c := range content {
+	return s.sum()
+}
+
+// SumReader returns [Options.Sum] of what r holds, reading it in pieces:
+// a file of any size costs at most two pieces' memory. Its error is r's.
+func (o Options) SumReader(r io.Reader) (string, error) {
+	bp := bufs.Get().(*[]byte)
+	defer bufs.Put(bp)
+	buf, n, eof := *bp, 0, false
+	s := newSummer()
+	for !eof || n > 0 {
+		for !eof && n < len(buf) {
+			m, err := r.Read(buf[n:])
+			n += m
+			if err == io.EOF {
+				eof = true
+			} else if err != nil {
+				return "", err
+			}
+		}
+		k := cut(buf[:n], eof)
+		s.piece(o.Ignore, buf[:k])
+		n = copy(buf, buf[k:n])
+	}
+	return s.sum(), nil
+}
+
+// PieceSize is the most bytes of a page the Ignore patterns see at once.
+const PieceSize = 1 << 20
+
+// bufs holds SumReader's buffers: a piece and the next.
+var bufs = sync.Pool{New: func() any { b := make([]byte, 2*PieceSize); return &b }}
+
+// cut returns the length of the piece that b begins with: all of it when
+// it is the rest (last) and at most PieceSize bytes, else up to and with
+// the last line end in its first PieceSize bytes, or PieceSize bytes when
+// there is none.
+func cut(b []byte, last bool) int {
+	if len(b) <= PieceSize && last {
+		return len(b)
+	}
+	if i := bytes.LastIndexByte(b[:min(len(b), PieceSize)], '\n'); i >= 0 {
+		return i + 1
+	}
+	return min(len(b), PieceSize)
+}
+
+// summer hashes the significant part of a page's pieces in turn.
+type summer struct {
+	h            hash.Hash
+	buf          [4096]byte
+	n            int
+	begun, space bool // a byte was kept; whitespace is pending
+}
+
+func newSummer() *summer { return &summer{h: sha256.New()} }
+
+// piece adds p, without the matches of ignore.
+func (s *summer) piece(ignore []*regexp.Regexp, p []byte) {
+	for _, re := range ignore {
+		p = re.ReplaceAll(p, nil)
+	}
+	for _, c := range p {
 		if isSpace(c) {
-			space = true
+			s.space = true
 			continue
 		}
-		if n+2 > len(buf) {
-			h.Write(buf[:n])
-			n = 0
+		if s.n+2 > len(s.buf) {
+			s.h.Write(s.buf[:s.n])
+			s.n = 0
 		}
-		if space && begun {
-			buf[n] = ' '
-			n++
+		if s.space && s.begun {
+			s.buf[s.n] = ' '
+			s.n++
 		}
-		begun, space = true, false
-		buf[n] = c
-		n++
+		s.begun, s.space = true, false
+		s.buf[s.n] = c
+		s.n++
 	}
-	h.Write(buf[:n])
+}
+
+func (s *summer) sum() string {
+	s.h.Write(s.buf[:s.n])
 	var sum [sha256.Size]byte
-	return hex.EncodeToString(h.Sum(sum[:0])[:16])
+	return hex.EncodeToString(s.h.Sum(sum[:0])[:16])
 }
 
 func isSpace(c byte) bool {

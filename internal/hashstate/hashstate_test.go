@@ -3,13 +3,16 @@ package hashstate
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"testing/iotest"
 	"time"
 )
 
@@ -379,4 +382,57 @@ func TestCumulative(t *testing.T) {
 	if d, changed := loaded.Date("https://example.com/a", "1", t3); changed || !d.Equal(t1) {
 		t.Errorf("a after two saves: %v %v", d, changed)
 	}
+}
+
+// SumReader gives Sum's hash, reading in pieces: around the piece size, a
+// match of an ignore pattern within a piece is removed, one across a
+// line end at a piece's end is not.
+func TestSumReader(t *testing.T) {
+	o := Options{Ignore: []*regexp.Regexp{regexp.MustCompile(`(?s)<x>.*?</x>`)}}
+	line := strings.Repeat("a b\t", 15) + "\n" // 61 bytes
+	body := strings.Repeat(line, 3*PieceSize/len(line))
+	for _, tc := range []struct {
+		name string
+		page string
+	}{
+		{"empty", ""},
+		{"small", "<p>a <x>1</x> b</p>\n"},
+		{"one piece", body[:PieceSize-100] + "<x>\n1</x>"},
+		{"across pieces", body + "<x>1\n" + body + "</x>" + body},
+		{"no line end", strings.Repeat("ab ", PieceSize)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := o.SumReader(iotest.HalfReader(strings.NewReader(tc.page)))
+			if want := o.Sum([]byte(tc.page)); err != nil || got != want {
+				t.Errorf("SumReader = %s, %v; want %s", got, err, want)
+			}
+		})
+	}
+	// The pattern sees a page of one piece whole, across its lines.
+	if a, b := o.Sum([]byte("p <x>1\n2</x>")), o.Sum([]byte("p <x>3\n4</x>")); a != b {
+		t.Errorf("a match across lines in one piece is not removed")
+	}
+}
+
+// SumReader hashes a page of any size in the same memory: a 64 MiB
+// page costs its two pieces.
+func TestSumReaderMemory(t *testing.T) {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	if _, err := (Options{}).SumReader(io.LimitReader(zeros{}, 64<<20)); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 8<<20 {
+		t.Errorf("hashing 64 MiB allocated %d bytes, want at most 8 MiB", n)
+	}
+}
+
+// zeros reads as endless zero bytes.
+type zeros struct{}
+
+func (zeros) Read(b []byte) (int, error) {
+	clear(b)
+	return len(b), nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -403,10 +404,7 @@ func (c *Client) print(s *settings, p Payload, n, total int) error {
 // send POSTs body, retrying as Submit says. It returns the code and status
 // of the accepting answer and how many requests it sent.
 func (c *Client) send(ctx context.Context, s *settings, body []byte, n, total int) (code int, status string, attempts int, err error) {
-	client := c.HTTP
-	if client == nil {
-		client = defaultHTTP
-	}
+	client := sameHostOnly(c.HTTP)
 	for attempt := 1; ; attempt++ {
 		req, err := http.NewRequestWithContext(ctx, http.MethodPost, s.endpoint, bytes.NewReader(body))
 		if err != nil {
@@ -422,6 +420,10 @@ func (c *Client) send(ctx context.Context, s *settings, body []byte, n, total in
 			wait      time.Duration
 			fromAfter bool
 		)
+		var rerr *RedirectError
+		if errors.As(err, &rerr) {
+			return 0, "", attempt, fmt.Errorf("request %d of %d to %s: %w", n, total, s.endpoint, rerr)
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return 0, "", attempt, fmt.Errorf("request %d of %d to %s interrupted: %w", n, total, s.endpoint, ctx.Err())
@@ -476,6 +478,46 @@ func (c *Client) send(ctx context.Context, s *settings, body []byte, n, total in
 			return 0, "", attempt, fmt.Errorf("request %d of %d to %s interrupted: %w", n, total, s.endpoint, err)
 		}
 	}
+}
+
+// RedirectError is an answer that redirects a submission to another host:
+// Submit does not follow it, so the key and the URLs go only to the
+// endpoint given.
+type RedirectError struct {
+	Code int    // the redirect's status: 301, 302, 303, 307, 308
+	To   string // where it points
+}
+
+func (e *RedirectError) Error() string {
+	return fmt.Sprintf("answered %d, a redirect to another host, %s: not followed (give that endpoint with --endpoint if it is the one meant)", e.Code, e.To)
+}
+
+// sameHostOnly returns a copy of client (default: defaultHTTP) that follows
+// redirects only within the host (and port) of the first request, with the
+// client's own policy; one to another host, or from https to http, is a
+// [*RedirectError].
+func sameHostOnly(client *http.Client) *http.Client {
+	if client == nil {
+		client = defaultHTTP
+	}
+	cl := *client
+	cl.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		if !strings.EqualFold(req.URL.Host, via[0].URL.Host) || req.URL.Scheme == "http" && via[0].URL.Scheme == "https" {
+			code := 0
+			if req.Response != nil {
+				code = req.Response.StatusCode
+			}
+			return &RedirectError{Code: code, To: req.URL.String()}
+		}
+		if client.CheckRedirect != nil {
+			return client.CheckRedirect(req, via)
+		}
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		return nil
+	}
+	return &cl
 }
 
 // retryAfter reads a Retry-After header: seconds, or an HTTP date.

@@ -609,3 +609,37 @@ func TestSubmitCanceled(t *testing.T) {
 		t.Errorf("sleepCtx: %v", err)
 	}
 }
+
+// A 307 or 308 to another host (here another loopback port) is not
+// followed: the key and the URLs never reach it, and the error names it.
+// One within the endpoint's host is followed.
+func TestSubmitRedirect(t *testing.T) {
+	for _, code := range []int{http.StatusTemporaryRedirect, http.StatusPermanentRedirect} {
+		other := newServer(t)
+		first := httptest.NewServer(http.RedirectHandler(other.URL+"/indexnow", code))
+		t.Cleanup(first.Close)
+		var w waits
+		c := client(other, &w)
+		c.Endpoint = first.URL + "/indexnow"
+		res, err := c.Submit(context.Background(), urls(2))
+		want := fmt.Sprintf("request 1 of 1 to %s/indexnow: answered %d, a redirect to another host, %s/indexnow: not followed", first.URL, code, other.URL)
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("%d: error %v, want %q", code, err, want)
+		}
+		if res.URLs != 0 || len(other.requests()) != 0 || len(w.all()) != 0 {
+			t.Errorf("%d: %d URLs submitted, %d requests to the other host, waits %v; want none", code, res.URLs, len(other.requests()), w.all())
+		}
+	}
+
+	s := newServer(t)
+	mux := http.NewServeMux()
+	mux.Handle("/old", http.RedirectHandler("/indexnow", http.StatusPermanentRedirect))
+	mux.Handle("/indexnow", s.Config.Handler)
+	same := httptest.NewServer(mux)
+	t.Cleanup(same.Close)
+	c := client(s, &waits{})
+	c.Endpoint = same.URL + "/old"
+	if _, err := c.Submit(context.Background(), urls(2)); err != nil || len(s.payloads(t)) != 1 {
+		t.Errorf("a redirect within the host: %v, %d requests; want it followed", err, len(s.requests()))
+	}
+}

@@ -44,7 +44,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"net/url"
 	"os"
@@ -413,12 +412,12 @@ func (b *builder) hashDate(rel string) func(loc string) (time.Time, bool) {
 		if err != nil {
 			return time.Time{}, false
 		}
-		data, err := io.ReadAll(f)
+		sum, err := b.opts.Hash.Options.SumReader(f) // streaming: a page may be gigabytes
 		f.Close()
 		if err != nil {
 			return time.Time{}, false
 		}
-		t, _ := b.hash.Date(loc, b.opts.Hash.Options.Sum(data), b.now)
+		t, _ := b.hash.Date(loc, sum, b.now)
 		return t, true
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -109,5 +111,35 @@ func TestHashSession(t *testing.T) {
 	}
 	if time.Since(home) > time.Minute || time.Since(a) > time.Minute {
 		t.Errorf("the state file lost a page: home %v, a %v", home, a)
+	}
+}
+
+// The hash source reads a page streaming: a 64 MiB page (sparse, so the
+// test writes nothing) costs a build a few MiB, not the page's size.
+func TestHashLastModLargePage(t *testing.T) {
+	root := pages(t, map[string]string{"index.html": "<title>home</title>"})
+	f, err := os.Create(filepath.Join(root, "big.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(64 << 20); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	opts := Options{
+		Root: root, Heads: Heads{Read: true}, Write: writer.Options{Dir: t.TempDir()},
+		Map:  mapping.Options{BaseURL: "https://example.com/", LastMod: []mapping.LastModSource{mapping.LastModHash}},
+		Hash: &Hash{State: filepath.Join(t.TempDir(), "state.json")},
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	got, _ := lastmods(t, opts)
+	runtime.ReadMemStats(&after)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 32<<20 {
+		t.Errorf("a build hashing a 64 MiB page allocated %d MiB, want at most 32", n>>20)
+	}
+	if lm := got["https://example.com/big.html"]; !strings.HasSuffix(lm, "hash (state file)") {
+		t.Errorf("big.html: lastmod %q, want the hash source's", lm)
 	}
 }

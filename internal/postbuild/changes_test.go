@@ -1,6 +1,8 @@
 package postbuild
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -191,5 +193,30 @@ func TestParseErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%.40q: got error %v, want %q", tc.in, err, tc.want)
 		}
+	}
+}
+
+// The changes file's removal never removes a folder, not even an empty one
+// made where the file goes after Prepare looked (os.Remove would rmdir it).
+func TestRemoveFileNotFolder(t *testing.T) {
+	dir := t.TempDir()
+	empty, file := filepath.Join(dir, "empty"), filepath.Join(dir, "changes.txt")
+	if err := os.Mkdir(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, []byte("+ https://example.com/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := removeFile(empty); err == nil {
+		t.Error("removeFile of an empty folder: no error")
+	}
+	if st, err := os.Stat(empty); err != nil || !st.IsDir() {
+		t.Errorf("the empty folder is gone: %v", err)
+	}
+	if err := removeFile(file); err != nil {
+		t.Errorf("removeFile of a file: %v", err)
+	}
+	if err := removeFile(file); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("removeFile of a missing file: %v, want fs.ErrNotExist", err)
 	}
 }

@@ -94,6 +94,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 
 	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -183,7 +184,7 @@ func Prepare(opts Options) (*Outputs, error) {
 		}
 	}
 	o.first = !ok
-	if err := os.Remove(opts.Changes); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := removeFile(opts.Changes); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("--changes: %w", err)
 	}
 	return o, nil
@@ -305,4 +306,14 @@ func writeIfChanged(path string, data []byte) error {
 		return nil
 	}
 	return atomicfile.Write(path, data, 0o644)
+}
+
+// removeFile removes the file at path, never a folder: os.Remove falls
+// back to rmdir, which would delete an empty folder made at path after
+// Prepare looked.
+func removeFile(path string) error {
+	if err := syscall.Unlink(path); err != nil {
+		return &fs.PathError{Op: "remove", Path: path, Err: err}
+	}
+	return nil
 }

@@ -11,7 +11,10 @@ import (
 
 // FuzzCheck feeds arbitrary bytes to Check as a sitemap file, plain and
 // gzipped: it must not panic or fail with an error (a bad file is
-// problems, not an error), and every problem names the file.
+// problems, not an error), every problem names the file, and no more than
+// maxProblems and the count of the rest are listed. It checks each input
+// again under small limits (bytes, depth, elements), so that the fuzzer
+// reaches them.
 func FuzzCheck(f *testing.F) {
 	for _, s := range []string{
 		`<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/</loc><lastmod>2024-05-01</lastmod><changefreq>daily</changefreq><priority>0.5</priority></url></urlset>`,
@@ -21,6 +24,9 @@ func FuzzCheck(f *testing.F) {
 		`<?xml version="1.0" encoding="ISO-8859-1"?><urlset/>`,
 		`<rss version="2.0"></rss>`,
 		"",
+		`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + strings.Repeat("<a:b xmlns:a='urn:a'>", 100),
+		`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + strings.Repeat("<url><loc>https://example.com/</loc></url>", 40) + `</urlset>`,
+		`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><!--` + strings.Repeat("x", 2000) + `--></urlset>`,
 	} {
 		f.Add([]byte(s), false)
 	}
@@ -39,13 +45,21 @@ func FuzzCheck(f *testing.F) {
 			t.Fatal(err)
 		}
 		defer os.Remove(path)
-		problems, _, err := Check([]string{path}, Options{BaseURL: "https://example.com/"})
-		if err != nil {
-			t.Fatalf("Check: %v", err)
-		}
-		for _, p := range problems {
-			if !strings.HasPrefix(p.String(), p.File) || p.Msg == "" {
-				t.Errorf("problem %q does not name its file or says nothing", p)
+		for _, opts := range []Options{
+			{BaseURL: "https://example.com/"},
+			{BaseURL: "https://example.com/", MaxBytes: 512, MaxDepth: 4, MaxElements: 16},
+		} {
+			problems, _, err := Check([]string{path}, opts)
+			if err != nil {
+				t.Fatalf("Check: %v", err)
+			}
+			if len(problems) > maxProblems+1 {
+				t.Errorf("%d problems listed, want at most %d", len(problems), maxProblems+1)
+			}
+			for _, p := range problems {
+				if !strings.HasPrefix(p.String(), p.File) || p.Msg == "" {
+					t.Errorf("problem %q does not name its file or says nothing", p)
+				}
 			}
 		}
 	})

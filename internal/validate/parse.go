@@ -62,6 +62,10 @@ type fileCheck struct {
 	entries int    // <url> or <sitemap> elements
 	over    int    // line of the first entry past the limit
 	listed  []indexEntry
+
+	depth, elements int // elements open and read, for the limits
+	tokens          int // tokens read, to check the context now and then
+	dropped         int // problems past maxProblems
 }
 
 // indexEntry is the loc of a <sitemap> in an index.
@@ -71,18 +75,61 @@ type indexEntry struct {
 }
 
 func (fc *fileCheck) addf(line int, format string, args ...any) {
+	if len(fc.probs) >= maxProblems {
+		fc.dropped++
+		return
+	}
 	fc.probs = append(fc.probs, Problem{File: fc.cand.path, Line: line, Msg: fmt.Sprintf(format, args...)})
 }
 
-// next reads the next token, noting the line it starts on.
+// next reads the next token, noting the line it starts on. It fails with
+// a [*limitError] past the depth and element limits, and with the
+// context's error when it is done.
 func (fc *fileCheck) next() (xml.Token, error) {
 	fc.line, _ = fc.d.InputPos()
-	return fc.d.Token()
+	if fc.tokens++; fc.tokens%4096 == 0 {
+		if err := fc.ctx.Err(); err != nil {
+			return nil, err
+		}
+	}
+	tok, err := fc.d.Token()
+	switch tok.(type) {
+	case xml.StartElement:
+		fc.depth++
+		fc.elements++
+		if fc.depth > fc.opts.MaxDepth {
+			return nil, &limitError{fmt.Sprintf("elements nested more than %d deep; stopped reading here", fc.opts.MaxDepth)}
+		}
+		if fc.elements > fc.opts.MaxElements {
+			return nil, &limitError{fmt.Sprintf("more than %d elements; stopped reading here", fc.opts.MaxElements)}
+		}
+	case xml.EndElement:
+		fc.depth--
+	}
+	return tok, err
+}
+
+// skip reads up to the end of the element just started, as
+// xml.Decoder.Skip does, within the limits of next.
+func (fc *fileCheck) skip() error {
+	for depth := 1; depth > 0; {
+		tok, err := fc.next()
+		if err != nil {
+			return err
+		}
+		switch tok.(type) {
+		case xml.StartElement:
+			depth++
+		case xml.EndElement:
+			depth--
+		}
+	}
+	return nil
 }
 
 // run checks the file.
 func (fc *fileCheck) run() {
-	r, closeFile, err := open(fc.cand.path)
+	cr, closeFile, err := open(fc.cand.path, fc.opts.MaxBytes)
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
@@ -93,7 +140,11 @@ func (fc *fileCheck) run() {
 		return
 	}
 	defer closeFile()
-	cr := &countReader{r: r}
+	defer func() {
+		if fc.dropped > 0 {
+			fc.probs = append(fc.probs, Problem{File: fc.cand.path, Msg: fmt.Sprintf("%d more problems not listed", fc.dropped)})
+		}
+	}()
 	br := bufio.NewReaderSize(cr, 64<<10)
 	switch b, _ := br.Peek(3); {
 	case bytes.HasPrefix(b, []byte("\xef\xbb\xbf")): // UTF-8 byte-order mark: allowed
@@ -110,7 +161,14 @@ func (fc *fileCheck) run() {
 	}
 	err = fc.document()
 	var se *xml.SyntaxError
+	var le *limitError
 	switch {
+	case errors.As(cr.err, &le) || errors.As(err, &le):
+		fc.isSitemap = true
+		fc.addf(fc.line, "%s", le.msg)
+		return
+	case fc.ctx.Err() != nil:
+		return // Check returns the context's error
 	case cr.err != nil && strings.HasSuffix(fc.cand.path, ".gz"):
 		fc.isSitemap = true
 		fc.addf(0, "cannot decompress: %v", cr.err)
@@ -130,9 +188,6 @@ func (fc *fileCheck) run() {
 	}
 	if fc.entries > sitemap.MaxURLs {
 		fc.addf(fc.over, "%d <%s> entries: the protocol allows at most %d in one file", fc.entries, fc.entryName(), sitemap.MaxURLs)
-	}
-	if cr.n > sitemap.MaxBytes {
-		fc.addf(0, "%d bytes uncompressed: the protocol allows at most %d", cr.n, sitemap.MaxBytes)
 	}
 	fc.checkListed()
 }
@@ -161,7 +216,7 @@ func (fc *fileCheck) document() error {
 		case xml.StartElement:
 			if rootSeen {
 				fc.addf(fc.line, "element %s after the root element", fc.name(t.Name))
-				if err := fc.d.Skip(); err != nil {
+				if err := fc.skip(); err != nil {
 					return err
 				}
 				continue
@@ -228,10 +283,12 @@ func (fc *fileCheck) root(t xml.StartElement) error {
 			case fc.entries > 0:
 				fc.addf(fc.line, "extension element %s after the first <%s>: the schema allows them only before it", fc.name(t.Name), fc.entryName())
 			default:
-				fc.extension(t)
+				if err := fc.extension(t); err != nil {
+					return err
+				}
 				continue
 			}
-			if err := fc.d.Skip(); err != nil {
+			if err := fc.skip(); err != nil {
 				return err
 			}
 		}
@@ -265,7 +322,7 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 		case xml.StartElement:
 			at := fc.line
 			if !fc.allowed(t) {
-				if err := fc.d.Skip(); err != nil {
+				if err := fc.skip(); err != nil {
 					return err
 				}
 				continue
@@ -282,7 +339,7 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 			i := slices.Index(fields, t.Name.Local)
 			if i < 0 {
 				fc.addf(at, "unknown element <%s> in <%s>; want %s", t.Name.Local, fc.entryName(), strings.Join(fields, ", "))
-				if err := fc.d.Skip(); err != nil {
+				if err := fc.skip(); err != nil {
 					return err
 				}
 				continue
@@ -354,6 +411,10 @@ func (fc *fileCheck) loc(v string, line int) {
 		return
 	}
 	if fc.index {
+		if dotDot(v) {
+			fc.addf(line, "index entry %s has a \"..\" segment: name the sitemap by its own path", v)
+			return
+		}
 		fc.listed = append(fc.listed, indexEntry{v, line})
 		return
 	}
@@ -395,6 +456,22 @@ func (fc *fileCheck) checkListed() {
 	if found {
 		fc.probs = append(fc.probs, missing...)
 	}
+}
+
+// dotDot reports whether the path of the URL v has a ".." segment, as
+// written or percent-encoded: a client resolves it away, so the entry
+// does not name the file it seems to.
+func dotDot(v string) bool {
+	u, err := url.Parse(v)
+	if err != nil {
+		return false
+	}
+	for _, seg := range strings.Split(u.EscapedPath(), "/") {
+		if seg, err := url.PathUnescape(seg); err == nil && seg == ".." {
+			return true
+		}
+	}
+	return false
 }
 
 // urlProblem says what keeps v from being a <loc> or an href, or "".
@@ -492,7 +569,7 @@ func (fc *fileCheck) extension(t xml.StartElement) error {
 			fc.addf(fc.line, "xhtml:link rel=\"alternate\" has no hreflang")
 		}
 	}
-	return fc.d.Skip()
+	return fc.skip()
 }
 
 // value reads the text of a simple element, reporting child elements.
@@ -508,7 +585,7 @@ func (fc *fileCheck) value(t xml.StartElement) (string, error) {
 			b.Write(c)
 		case xml.StartElement:
 			fc.addf(fc.line, "<%s> holds element %s: it may hold only text", t.Name.Local, fc.name(c.Name))
-			if err := fc.d.Skip(); err != nil {
+			if err := fc.skip(); err != nil {
 				return "", err
 			}
 		case xml.EndElement:

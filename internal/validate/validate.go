@@ -19,10 +19,13 @@
 //     words, priority a decimal from 0.0 to 1.0, xhtml:link alternates with
 //     an absolute href and a hreflang;
 //   - the limits: [sitemap.MaxURLs] entries and [sitemap.MaxBytes]
-//     uncompressed bytes a file;
+//     uncompressed bytes a file (Check stops reading a file past
+//     [sitemap.MaxBytes], compressed or not, and past [MaxDepth] and
+//     [MaxElements]; see [Options]);
 //   - a URL listed twice, in one file or across the files of one run;
 //   - with [Options.BaseURL], the protocol's scope (a sitemap lists only
 //     URLs under its own folder) and index entries naming a missing file;
+//   - an index entry with a ".." segment, written or percent-encoded;
 //   - with [Options.Site], URLs that no file of the built site serves.
 //
 // Extension elements are not checked against their own schemas, apart
@@ -32,6 +35,7 @@ package validate
 import (
 	"cmp"
 	"compress/gzip"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -44,7 +48,9 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
 // Problem is one thing wrong with a sitemap file.
@@ -72,6 +78,42 @@ type Options struct {
 	// Site when it lies there, else at BaseURL plus its name. Without
 	// BaseURL, scope is not checked.
 	BaseURL string
+
+	// The limits of what one file may hold, each a zero value for its
+	// default: MaxBytes its compressed and uncompressed bytes
+	// ([sitemap.MaxBytes]), MaxDepth how deep its elements nest
+	// ([MaxDepth]), MaxElements its elements ([MaxElements]). Past one,
+	// Check stops reading the file and reports where it stopped.
+	MaxBytes    int64
+	MaxDepth    int
+	MaxElements int
+}
+
+// Limits of one file, past which Check stops reading it: bounds on the
+// memory and time a hostile file (a gzip that expands to gigabytes, a
+// million nested elements) can take. A sitemap nests four elements deep
+// (six with the video extension) and a 50 MiB one holds at most about
+// 1,500,000 elements.
+const (
+	MaxDepth    = 64
+	MaxElements = 2_500_000
+	// maxProblems is the most problems listed for one file; the rest are
+	// counted in one last problem.
+	maxProblems = 1000
+)
+
+// limits returns the options with each zero limit set to its default.
+func (o Options) limits() Options {
+	if o.MaxBytes <= 0 {
+		o.MaxBytes = sitemap.MaxBytes
+	}
+	if o.MaxDepth <= 0 {
+		o.MaxDepth = MaxDepth
+	}
+	if o.MaxElements <= 0 {
+		o.MaxElements = MaxElements
+	}
+	return o
 }
 
 // Check checks the files and folders at paths and returns every problem
@@ -81,9 +123,16 @@ type Options struct {
 // Folders are searched recursively for *.xml and *.xml.gz files; there, a
 // file whose root element is neither <urlset> nor <sitemapindex> is
 // skipped. A file named explicitly must be a sitemap. Check fails, without
-// checking anything, when a path does not exist or opts is not usable.
+// checking anything, when a path does not exist, is neither a folder nor a
+// regular file (a FIFO, a device), or opts is not usable.
 func Check(paths []string, opts Options) (problems []Problem, checked int, err error) {
-	c := &checker{opts: opts, seen: map[string]where{}, seenIndex: map[string]where{}}
+	return CheckContext(context.Background(), paths, opts)
+}
+
+// CheckContext is [Check], which stops when ctx is done and returns its
+// error: between files, and every few thousand tokens within one.
+func CheckContext(ctx context.Context, paths []string, opts Options) (problems []Problem, checked int, err error) {
+	c := &checker{ctx: ctx, opts: opts.limits(), seen: map[string]where{}, seenIndex: map[string]where{}}
 	if opts.BaseURL != "" {
 		if c.base, err = mapping.ParseBaseURL(opts.BaseURL); err != nil {
 			return nil, 0, err
@@ -97,7 +146,7 @@ func Check(paths []string, opts Options) (problems []Problem, checked int, err e
 			return nil, 0, fmt.Errorf("%s: site folder not found", opts.Site)
 		}
 	}
-	files, err := candidates(paths)
+	files, err := candidates(ctx, paths)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -108,6 +157,9 @@ func Check(paths []string, opts Options) (problems []Problem, checked int, err e
 	}
 	for _, f := range files {
 		probs, ok := c.checkFile(f)
+		if err := ctx.Err(); err != nil {
+			return problems, checked, fmt.Errorf("interrupted: %w", err)
+		}
 		if !ok {
 			continue
 		}
@@ -126,7 +178,7 @@ type candidate struct {
 }
 
 // candidates lists the files at paths, in order, each once.
-func candidates(paths []string) ([]candidate, error) {
+func candidates(ctx context.Context, paths []string) ([]candidate, error) {
 	var dirs []string // absolute
 	for _, p := range paths {
 		fi, err := os.Stat(p)
@@ -134,6 +186,9 @@ func candidates(paths []string) ([]candidate, error) {
 			return nil, &diag.Diagnostic{File: p, Msg: "no such file or folder"}
 		} else if err != nil {
 			return nil, err
+		}
+		if !fi.IsDir() && !fi.Mode().IsRegular() {
+			return nil, &diag.Diagnostic{File: p, Msg: "not a regular file (" + fsx.Describe(fi.Mode()) + "): validate reads only files and folders"}
 		}
 		if fi.IsDir() {
 			abs, err := filepath.Abs(p)
@@ -169,6 +224,9 @@ func candidates(paths []string) ([]candidate, error) {
 		err := filepath.WalkDir(p, func(name string, e fs.DirEntry, err error) error {
 			if err != nil {
 				return err
+			}
+			if err := ctx.Err(); err != nil {
+				return fmt.Errorf("interrupted: %w", err)
 			}
 			if e.Type().IsRegular() && (strings.HasSuffix(name, ".xml") || strings.HasSuffix(name, ".xml.gz")) {
 				add(candidate{path: name, root: p})
@@ -217,7 +275,8 @@ type where struct {
 
 // checker holds what one run of Check shares across files.
 type checker struct {
-	opts      Options
+	ctx       context.Context
+	opts      Options          // with its limits set
 	base      string           // normalized BaseURL, or ""
 	seen      map[string]where // urlset locs of the run
 	seenIndex map[string]where // sitemapindex locs of the run
@@ -314,37 +373,56 @@ func isFile(p string) bool {
 	return err == nil && fi.Mode().IsRegular()
 }
 
-// countReader counts the bytes read through it and keeps the first read
-// error other than io.EOF.
+// countReader counts the bytes read through it, fails with a
+// [*limitError] past max bytes, and keeps the first read error other than
+// io.EOF.
 type countReader struct {
-	r   io.Reader
-	n   int64
-	err error
+	r    io.Reader
+	n    int64
+	max  int64
+	what string // what the bytes are, for the limit's message: "", "compressed"
+	err  error
 }
 
 func (r *countReader) Read(b []byte) (int, error) {
+	if left := r.max + 1 - r.n; int64(len(b)) > left {
+		b = b[:left] // read one byte past max, to know it is exceeded
+	}
 	n, err := r.r.Read(b)
 	r.n += int64(n)
+	if r.n > r.max && err == nil {
+		what := ""
+		if r.what != "" {
+			what = " " + r.what
+		}
+		err = &limitError{fmt.Sprintf("more than %d bytes%s: the protocol allows at most %d in one file; stopped reading here", r.max, what, r.max)}
+	}
 	if err != nil && err != io.EOF && r.err == nil {
 		r.err = err
 	}
 	return n, err
 }
 
-// open opens the file at name, decompressing a .gz, and returns the
-// uncompressed stream and a function that closes it.
-func open(name string) (io.Reader, func(), error) {
-	f, err := os.Open(name)
+// limitError is a limit of [Options] exceeded: the file is not read on.
+type limitError struct{ msg string }
+
+func (e *limitError) Error() string { return e.msg }
+
+// open opens the regular file at name, decompressing a .gz, and returns
+// the uncompressed stream, counted and limited to max bytes (and so is
+// the compressed one), and a function that closes it.
+func open(name string, max int64) (*countReader, func(), error) {
+	f, err := fsx.Open(name)
 	if err != nil {
 		return nil, nil, err
 	}
 	if !strings.HasSuffix(name, ".gz") {
-		return f, func() { f.Close() }, nil
+		return &countReader{r: f, max: max}, func() { f.Close() }, nil
 	}
-	z, err := gzip.NewReader(f)
+	z, err := gzip.NewReader(&countReader{r: f, max: max, what: "compressed"})
 	if err != nil {
 		f.Close()
 		return nil, nil, fmt.Errorf("cannot decompress: %v", err)
 	}
-	return z, func() { z.Close(); f.Close() }, nil
+	return &countReader{r: z, max: max, what: "uncompressed"}, func() { z.Close(); f.Close() }, nil
 }

@@ -184,6 +184,15 @@ func TestCheck(t *testing.T) {
 			"sitemap.xml":   index("<sitemap><loc>https://example.com/sitemap-1.xml</loc></sitemap>\n<sitemap><loc>https://example.com/sitemap-2.xml</loc></sitemap>"),
 			"sitemap-1.xml": urlset("<url><loc>https://example.com/</loc></url>")},
 			want: []string{"sitemap.xml:4: index entry https://example.com/sitemap-2.xml names sitemap-2.xml, which does not exist"}, checked: 2},
+		{name: "index entry with ..", files: map[string]string{
+			"sitemap.xml":      index("<sitemap><loc>https://example.com/sitemap-1.xml</loc></sitemap>\n<sitemap><loc>https://example.com/blog/../missing.xml</loc></sitemap>\n<sitemap><loc>https://example.com/missing/%2E%2e/sitemap-1.xml</loc></sitemap>"),
+			"sitemap-1.xml":    urlset("<url><loc>https://example.com/</loc></url>"),
+			"blog/missing.xml": urlset("<url><loc>https://example.com/blog/</loc></url>")},
+			opts: Options{BaseURL: "https://example.com/"},
+			want: []string{
+				`sitemap.xml:4: index entry https://example.com/blog/../missing.xml has a ".." segment: name the sitemap by its own path`,
+				`sitemap.xml:5: index entry https://example.com/missing/%2E%2e/sitemap-1.xml has a ".." segment: name the sitemap by its own path`,
+			}, checked: 3},
 		{name: "index alone, no base URL", files: map[string]string{
 			"sitemap.xml": index("<sitemap><loc>https://example.com/sitemap-1.xml</loc></sitemap>\n<sitemap><loc>https://example.com/sitemap-2.xml</loc></sitemap>")}},
 		{name: "index duplicate", files: map[string]string{
@@ -262,7 +271,7 @@ func TestCheckSize(t *testing.T) {
 		want string
 	}{
 		{name: "at limit", pad: 50<<20 - 400},
-		{name: "over limit", pad: 50 << 20, want: "a.xml.gz: 52429066 bytes uncompressed: the protocol allows at most 52428800"},
+		{name: "over limit", pad: 50 << 20, want: "a.xml.gz:4: more than 52428800 bytes uncompressed: the protocol allows at most 52428800 in one file; stopped reading here"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
