@@ -13,8 +13,8 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
-	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // Project is what a project folder's files say about the site a generator builds there.
@@ -207,7 +207,7 @@ func (d *detector) firstFile(names ...string) (string, []byte, error) {
 		if !isFile(file) {
 			continue
 		}
-		data, err := fsx.ReadFile(file)
+		data, err := limits.ReadFile(file, name, limits.SyntaxOf(name))
 		if err != nil {
 			return "", nil, fmt.Errorf("detect: %w", err)
 		}
