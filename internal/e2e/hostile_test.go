@@ -522,7 +522,7 @@ func hostileSnapshot(t *testing.T, root string) map[string]string {
 // matter nested or sized to break a decoder: a few MB of TOML's [[[[
 // overflowed the stack (a fatal error), 32 KB of nested TOML inline
 // tables took 26 s and 2.6 GB, a table header of 20,000 dotted keys 22 s
-// and 2 GB. Each is refused by its limit, with the place, before a
+// and 2 GB, a 20 MB astro.config.mjs of nested {a: 34 s and 4.3 GB. Each is refused by its limit, with the place, before a
 // decoder sees it: an error where the file is needed, a warning where it
 // is not.
 func TestHostileSettingsFiles(t *testing.T) {
@@ -580,6 +580,21 @@ func TestHostileSettingsFiles(t *testing.T) {
 			files: map[string]string{"site/a.md": "---\nx:\n" + strings.Repeat("- ", 200) + "a\n---\nbody\n"},
 			args:  []string{"build", "--mode", "content", "site", "--base-url", hostileBase, "--out", "out"},
 			want:  "site/a.md:3: warning: nesting deeper than 100"},
+		{name: "astro.config.mjs of 20 MB",
+			files: map[string]string{"package.json": `{"dependencies": {"astro": "4.0.0"}}`, "dist/index.html": page,
+				"astro.config.mjs": "export default {site: 'https://example.com/blog/', x: " + strings.Repeat("{a:", 20<<20/3) + "1}\n"},
+			args: []string{"build"}, code: 2,
+			want: "astro.config.mjs: detect: larger than 4194304 bytes"},
+		{name: "astro.config.mjs of nested {a:",
+			files: map[string]string{"package.json": `{"dependencies": {"astro": "4.0.0"}}`, "dist/index.html": page,
+				"astro.config.mjs": "export default {site: 'https://example.com/blog/',\nx: " + strings.Repeat("{a:", 4<<20/3-100) + "1}\n"},
+			args: []string{"build"}, code: 2,
+			want: "astro.config.mjs:2: detect: nesting deeper than 100"},
+		{name: "astro.config.mjs of nested {a:, DIR given",
+			files: map[string]string{"package.json": `{"dependencies": {"astro": "4.0.0"}}`, "dist/index.html": page,
+				"astro.config.mjs": "export default {site: 'https://example.com/blog/',\nx: " + strings.Repeat("{a:", 4<<20/3-100) + "1}\n"},
+			args: []string{"build", "dist", "--base-url", hostileBase},
+			want: "astro.config.mjs:2: warning: nesting deeper than 100; the generator's settings are not used"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
