@@ -249,7 +249,8 @@ func deepYAML(data []byte, max int) int {
 		indent int
 		seq    bool // a block sequence's: its entries' "- " are at indent
 	}
-	var indents []level
+	var first [16]level // no allocation for a file of few levels
+	indents := first[:0]
 	scalar := -1 // the indent of a block scalar's parent, -1 outside one
 	for s.i < len(data) {
 		start := s.i
