@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"gopkg.in/yaml.v3"
 )
 
@@ -66,6 +67,9 @@ func unmarshalYAML(data []byte, v any) error {
 	p.in.done, p.closed = true, true
 	p.src.Format = "yaml"
 	p.end = p.open + bytes.Count(data, newline) + 1
+	if p.tooDeep(data, limits.YAML) {
+		return nil
+	}
 	var doc yaml.Node
 	if err := guard(func() error { return yaml.Unmarshal(data, &doc) }); err != nil {
 		line, msg := yamlError(err)
@@ -151,6 +155,9 @@ func unmarshalTOML(data []byte, v any) error {
 	p.in.done, p.closed = true, true
 	p.src.Format = "toml"
 	p.end = p.open + bytes.Count(data, newline) + 1
+	if p.tooDeep(data, limits.TOML) {
+		return nil
+	}
 	var top map[string]toml.Primitive
 	var md toml.MetaData
 	err := guard(func() (err error) {
@@ -168,6 +175,18 @@ func unmarshalTOML(data []byte, v any) error {
 	p.md = &md
 	p.apply(p.tomlFields(top, nil, p.known))
 	return nil
+}
+
+// tooDeep reports whether data, the front matter between the
+// delimiters, nests deeper than limits.MaxDepth, a problem then: the
+// decoders recurse once a level (TOML's with a cost quadratic in the
+// depth), so they are not given it.
+func (p *sourceParse) tooDeep(data []byte, syn limits.Syntax) bool {
+	line := limits.Deep(data, syn, limits.MaxDepth)
+	if line > 0 {
+		p.problem(p.bodyLine(line), "nesting deeper than %d", limits.MaxDepth)
+	}
+	return line > 0
 }
 
 // tomlFields returns the keys of the table m that are in known, with their

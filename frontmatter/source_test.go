@@ -10,6 +10,8 @@ import (
 	"testing/iotest"
 	"time"
 
+	"github.com/BurntSushi/toml"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
@@ -370,6 +372,12 @@ var sourceSeeds = []string{
 	"---\nsitemap:\n  priority: high\n---\n", "---\nlastmod: [\n---\n", "+++\n[sitemap\n+++\n", "{\n\"a\": \n}\n",
 	"\uFEFF---\r\ntitle: x\r\n---\r\n", "---\na: 1\r\rb: c: d\n---\n", "{\n\xff\n}\n", "---\n\x00\n---\n",
 	"---\na: &a [*a]\n---\n", "+++\ndate = 1979-05-27T00:32:00.999999\n+++\n", "---\n" + strings.Repeat("- ", 200) + "\n---\n",
+	// At the limit on nesting, and past it.
+	"+++\nx = " + strings.Repeat("[", limits.MaxDepth) + strings.Repeat("]", limits.MaxDepth) + "\n+++\n",
+	"+++\nx = " + strings.Repeat("{a=", limits.MaxDepth+1) + "1" + strings.Repeat("}", limits.MaxDepth+1) + "\n+++\n",
+	"+++\n[" + strings.Repeat("a.", limits.MaxDepth) + "a]\nb.c = [{d = 1}]\n+++\n",
+	"---\nx:\n" + strings.Repeat("- ", limits.MaxDepth+1) + "a\n---\n", "---\nx: " + strings.Repeat("[", limits.MaxDepth) + "\n---\n",
+	"a.b = [{c.d = 1.5}, [2]]\n[[e.f]]\ng = {h = '''\n]]'''}\n",
 }
 
 func FuzzSource(f *testing.F) {
@@ -408,6 +416,14 @@ func FuzzSource(f *testing.F) {
 		}
 		if !equalSources(s, again) {
 			t.Errorf("read in halves:\n%+v\n%+v", *s, *again)
+		}
+		// The pre-scan that bounds TOML front matter never counts less
+		// than the decoder nests: the data itself, as TOML.
+		var v map[string]any
+		if _, err := toml.Decode(string(data), &v); err == nil {
+			if d := limits.DepthOf(v) - 1; d > 0 && limits.Deep(data, limits.TOML, d-1) == 0 {
+				t.Errorf("TOML nested %d deep, the pre-scan counts less", d)
+			}
 		}
 	})
 }

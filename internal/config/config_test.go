@@ -10,6 +10,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
@@ -278,6 +279,9 @@ func FuzzParse(f *testing.F) {
 		"", "base_url: https://example.com/\n", "rules:\n  - match: a\n    priority: 0.5\n",
 		"include: [a\n", "max_urls: lots\n", "gzip: true\n---\nx: 1\n", "- a\n", "skip: {error_pages: false}\n",
 		"rules: [{match: '**', changefreq: daily, priority: 2}]\n", "&a x: *a\n", "? [a]\n: b\n",
+		// At the limit on nesting, and past it.
+		"x: " + strings.Repeat("[", limits.MaxDepth-1) + strings.Repeat("]", limits.MaxDepth-1) + "\n",
+		"x:\n" + strings.Repeat("- ", limits.MaxDepth) + "a\n", "a:\n  b: |\n    c: [[[\n  d: 'it''s [' # [\n",
 	} {
 		f.Add([]byte(s))
 	}

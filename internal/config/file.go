@@ -15,7 +15,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
-	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // DefaultFile is the configuration file read from the working directory
@@ -42,7 +42,10 @@ func (f *File) Sets(key string) (line int, ok bool) {
 // Load reads and checks the configuration file at path. An empty file
 // (or one of comments only) gives the defaults.
 func Load(path string) (*File, error) {
-	data, err := fsx.ReadFile(path)
+	data, err := limits.ReadFile(path, path, limits.YAML)
+	if _, ok := errors.AsType[*diag.Diagnostic](err); ok {
+		return nil, err
+	}
 	if err != nil {
 		return nil, &diag.Diagnostic{File: path, Msg: unwrapPathError(err).Error()}
 	}
@@ -54,6 +57,9 @@ func Load(path string) (*File, error) {
 // and pass its check. name is the file's name in errors, which are
 // *diag.Diagnostic with the line.
 func Parse(name string, data []byte) (*File, error) {
+	if err := limits.Check(name, data, limits.YAML); err != nil {
+		return nil, err
+	}
 	f := &File{Name: name, Values: Settings.Defaults(), lines: map[string]int{}}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node

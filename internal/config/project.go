@@ -24,7 +24,9 @@ type project struct {
 	// needed); gen is the one the site is from, nil when none or unclear.
 	detected bool
 	found    []generator.Project
-	gen      *generator.Project
+	// detectErr is the generators' files' error, nil when they read.
+	detectErr error
+	gen       *generator.Project
 
 	// The hosting platform: deploy is its build environment (inDeploy
 	// false outside one); platform is the one whose URL style and
@@ -148,6 +150,7 @@ func (p *project) detect() error {
 	p.detected = true
 	found, err := generator.Detect(p.dir) // its errors name the file from the working directory
 	if err != nil {
+		p.detectErr = err
 		return err
 	}
 	p.found = found

@@ -217,6 +217,11 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 			c.Build.Write.TakeOver = c.GeneratorSitemaps
 		}
 	}
+	if d, ok := errors.AsType[*diag.Diagnostic](pr.detectErr); ok {
+		// Not needed for the site folder or the base URL, a generator's
+		// file that does not read is no generator, but not in silence.
+		c.Warnings = append(c.Warnings, &diag.Diagnostic{File: d.File, Line: d.Line, Msg: d.Msg + "; the generator's settings are not used"})
+	}
 	return c, nil
 }
 

@@ -517,3 +517,95 @@ func hostileSnapshot(t *testing.T, root string) map[string]string {
 	}
 	return snap
 }
+
+// TestHostileSettingsFiles runs sitemapgen on settings files and front
+// matter nested or sized to break a decoder: a few MB of TOML's [[[[
+// overflowed the stack (a fatal error), 32 KB of nested TOML inline
+// tables took 26 s and 2.6 GB, a table header of 20,000 dotted keys 22 s
+// and 2 GB, a 20 MB astro.config.mjs of nested {a: 34 s and 4.3 GB. Each is refused by its limit, with the place, before a
+// decoder sees it: an error where the file is needed, a warning where it
+// is not.
+func TestHostileSettingsFiles(t *testing.T) {
+	const page = "<!doctype html><title>x</title>"
+	deepTOML := "baseURL = 'https://example.com/blog/'\nx = " + strings.Repeat("[", 4<<20-100) + "\n"
+	inline := strings.Repeat("{a=", 10000) + "1" + strings.Repeat("}", 10000)
+	tests := []struct {
+		name  string
+		files map[string]string
+		args  []string
+		code  int
+		want  string // a line of standard error
+	}{
+		{name: "hugo.toml of [[[[, DIR given",
+			files: map[string]string{"hugo.toml": deepTOML, "content/a.md": "a", "public/index.html": page},
+			args:  []string{"build", "public", "--base-url", hostileBase},
+			want:  "hugo.toml:2: warning: nesting deeper than 100; the generator's settings are not used"},
+		{name: "hugo.toml of [[[[",
+			files: map[string]string{"hugo.toml": deepTOML, "content/a.md": "a", "public/index.html": page},
+			args:  []string{"build"}, code: 2,
+			want: "hugo.toml:2: nesting deeper than 100"},
+		{name: "hugo.toml of nested inline tables",
+			files: map[string]string{"hugo.toml": "baseURL = 'https://example.com/blog/'\n\nx = " + inline + "\n", "content/a.md": "a", "public/index.html": page},
+			args:  []string{"build"}, code: 2,
+			want: "hugo.toml:3: nesting deeper than 100"},
+		{name: "hugo.toml of a dotted table header",
+			files: map[string]string{"hugo.toml": "baseURL = 'https://example.com/blog/'\n[" + strings.Repeat("a.", 20000) + "a]\n", "content/a.md": "a", "public/index.html": page},
+			args:  []string{"build"}, code: 2,
+			want: "hugo.toml:2: nesting deeper than 100"},
+		{name: "TOML front matter of a dotted key",
+			files: map[string]string{"site/a.md": "+++\n" + strings.Repeat("a.", 20000) + "a = 1\n+++\nbody\n"},
+			args:  []string{"build", "--mode", "content", "site", "--base-url", hostileBase, "--out", "out"},
+			want:  "site/a.md:2: warning: nesting deeper than 100"},
+		{name: "netlify.toml of [[[[",
+			files: map[string]string{"netlify.toml": "[build]\nx = " + strings.Repeat("[", 4<<20-100) + "\n", "public/index.html": page},
+			args:  []string{"build", "public", "--base-url", hostileBase},
+			want:  "netlify.toml:2: warning: nesting deeper than 100; its settings are not used"},
+		{name: "vercel.json too large",
+			files: map[string]string{"vercel.json": "{\"x\": \"" + strings.Repeat("a", 4<<20) + "\"}", "public/index.html": page},
+			args:  []string{"build", "public", "--base-url", hostileBase},
+			want:  "vercel.json: warning: larger than 4194304 bytes; its settings are not used"},
+		{name: "sitemap.yaml nested",
+			files: map[string]string{"sitemap.yaml": "root: public\nx: " + strings.Repeat("[", 200) + "\n", "public/index.html": page},
+			args:  []string{"build", "--base-url", hostileBase}, code: 2,
+			want: "sitemap.yaml:2: nesting deeper than 100"},
+		{name: "TOML front matter of nested inline tables",
+			files: map[string]string{"site/a.md": "+++\ntitle = 'a'\nx = " + inline + "\n+++\nbody\n"},
+			args:  []string{"build", "--mode", "content", "site", "--base-url", hostileBase, "--out", "out"},
+			want:  "site/a.md:3: warning: nesting deeper than 100"},
+		{name: "TOML front matter of [[[[",
+			files: map[string]string{"site/a.md": "+++\nx = " + strings.Repeat("[", 1<<20-100) + "\n+++\nbody\n"},
+			args:  []string{"build", "--mode", "content", "site", "--base-url", hostileBase, "--out", "out"},
+			want:  "site/a.md:2: warning: nesting deeper than 100"},
+		{name: "YAML front matter nested",
+			files: map[string]string{"site/a.md": "---\nx:\n" + strings.Repeat("- ", 200) + "a\n---\nbody\n"},
+			args:  []string{"build", "--mode", "content", "site", "--base-url", hostileBase, "--out", "out"},
+			want:  "site/a.md:3: warning: nesting deeper than 100"},
+		{name: "astro.config.mjs of 20 MB",
+			files: map[string]string{"package.json": `{"dependencies": {"astro": "4.0.0"}}`, "dist/index.html": page,
+				"astro.config.mjs": "export default {site: 'https://example.com/blog/', x: " + strings.Repeat("{a:", 20<<20/3) + "1}\n"},
+			args: []string{"build"}, code: 2,
+			want: "astro.config.mjs: detect: larger than 4194304 bytes"},
+		{name: "astro.config.mjs of nested {a:",
+			files: map[string]string{"package.json": `{"dependencies": {"astro": "4.0.0"}}`, "dist/index.html": page,
+				"astro.config.mjs": "export default {site: 'https://example.com/blog/',\nx: " + strings.Repeat("{a:", 4<<20/3-100) + "1}\n"},
+			args: []string{"build"}, code: 2,
+			want: "astro.config.mjs:2: detect: nesting deeper than 100"},
+		{name: "astro.config.mjs of nested {a:, DIR given",
+			files: map[string]string{"package.json": `{"dependencies": {"astro": "4.0.0"}}`, "dist/index.html": page,
+				"astro.config.mjs": "export default {site: 'https://example.com/blog/',\nx: " + strings.Repeat("{a:", 4<<20/3-100) + "1}\n"},
+			args: []string{"build", "dist", "--base-url", hostileBase},
+			want: "astro.config.mjs:2: warning: nesting deeper than 100; the generator's settings are not used"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, content := range tt.files {
+				writeHostile(t, dir, content, name)
+			}
+			code, _, stderr := runHostile(t, dir, tt.args...)
+			if code != tt.code || !slices.Contains(strings.Split(stderr, "\n"), tt.want) {
+				t.Fatalf("exit %d, want %d; stderr:\n%.2000s\nwant the line %q", code, tt.code, stderr, tt.want)
+			}
+		})
+	}
+}

@@ -493,6 +493,32 @@ func TestWatchConfig(t *testing.T) {
 	sameAsBuild(t, dir, public)
 }
 
+// TestWatchHostileConfig writes a hugo.toml of a few MB of [[[[ while
+// watch runs: it overflowed the decoder's stack, a fatal error that
+// ended watch. It is reported with its line, the last good configuration
+// kept, and watching goes on.
+func TestWatchHostileConfig(t *testing.T) {
+	dir, public := newSite(t, map[string]string{"index.html": page("home"), "a/index.html": page("a")})
+	hugo := filepath.Join(dir, "hugo.toml")
+	good := "baseURL = 'https://example.org/'\n"
+	write(t, hugo, good)
+	write(t, filepath.Join(dir, "content", "a.md"), "a")
+	p := startWatch(t, dir, "--debounce", "50ms")
+	p.waitFor(regexp.MustCompile(`watching`), 1)
+
+	write(t, hugo, good+"x = "+strings.Repeat("[", 4<<20-100)+"\n")
+	p.waitFor(regexp.MustCompile(`^hugo\.toml:2: nesting deeper than 100$`), 1)
+	p.waitFor(regexp.MustCompile(`last good one`), 1)
+	write(t, filepath.Join(public, "b", "index.html"), page("b"))
+	if got := p.next(0); !strings.Contains(got, "+1 −0 ~0 URLs") {
+		t.Errorf("after a page, with the last good config: %q", got)
+	}
+	write(t, hugo, good)
+	p.waitFor(regexp.MustCompile(`configuration reloaded`), 1)
+	p.stop(public)
+	sameAsBuild(t, dir, public)
+}
+
 // TestWatchSignalDuringRebuild stops watch with SIGTERM while it rebuilds:
 // exit 0, no temporary file, and the sitemap whole, old or new.
 func TestWatchSignalDuringRebuild(t *testing.T) {

@@ -15,7 +15,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
-	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // configErrorf returns a problem with the configuration file file, without a line.
@@ -29,7 +29,10 @@ var yamlLineRE = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
 // into a map. name is the path to show in errors. An empty file is an
 // empty map.
 func readConfigFile(file, name string) (map[string]any, error) {
-	data, err := fsx.ReadFile(file)
+	data, err := limits.ReadFile(file, name, limits.SyntaxOf(file))
+	if _, ok := errors.AsType[*diag.Diagnostic](err); ok {
+		return nil, err
+	}
 	if err != nil {
 		return nil, fmt.Errorf("read config: %w", err)
 	}

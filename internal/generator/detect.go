@@ -13,8 +13,8 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
-	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // Project is what a project folder's files say about the site a generator builds there.
@@ -207,7 +207,10 @@ func (d *detector) firstFile(names ...string) (string, []byte, error) {
 		if !isFile(file) {
 			continue
 		}
-		data, err := fsx.ReadFile(file)
+		data, err := limits.ReadFile(file, name, limits.SyntaxOf(name))
+		if err == nil && jsFile(name) {
+			err = jsconfig.Check(name, data)
+		}
 		if err != nil {
 			return "", nil, fmt.Errorf("detect: %w", err)
 		}
@@ -433,4 +436,14 @@ func (d *detector) readPackageJSON() (*packageJSON, error) {
 		}
 	}
 	return p, nil
+}
+
+// jsFile reports whether name is a JavaScript or TypeScript file, read
+// by jsconfig.
+func jsFile(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
+		return true
+	}
+	return false
 }

@@ -7,11 +7,13 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 )
 
 // detectFixture writes files (name → contents, "/" separators) into a new
@@ -249,6 +251,9 @@ func FuzzJSProjects(f *testing.F) {
 		"#!/usr/bin/env node\nmodule.exports = { site: '\\u{1F600}\\uD83D\\uDE00\\x4' }",
 		"export default async function () { return { url: 'https://a' } satisfies Config }",
 		"import a from '@sveltejs/adapter-static'; export default { kit: { adapter: a({ pages: 'x', fallback: '200.html' }) } }",
+		// At the limit on nesting, and past it.
+		"export default { site: 'https://x.org', x: " + strings.Repeat("{a:", jsconfig.MaxDepth-1) + "1" + strings.Repeat("}", jsconfig.MaxDepth) + ")",
+		"export default { site: 'https://x.org',\nx: " + strings.Repeat("[(", jsconfig.MaxDepth/2) + "1 }",
 	} {
 		f.Add([]byte(s))
 	}
@@ -270,6 +275,12 @@ func FuzzJSProjects(f *testing.F) {
 			nuxtProject("a.js", data, envMap(nil)),
 			svelteKitProject("a.js", data, true),
 		} {
+			// A file past a limit: nothing read, and a note says why.
+			if err := jsconfig.Check("a.js", data); err != nil {
+				if p.BaseURL != "" || !slices.Contains(p.Notes, err.Error()+"; not read") {
+					t.Fatalf("%v; yet base URL %q, notes %q", err, p.BaseURL, p.Notes)
+				}
+			}
 			for _, n := range p.Notes {
 				m := noteLineRE.FindStringSubmatch(n)
 				if m == nil {

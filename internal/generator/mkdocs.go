@@ -13,7 +13,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
-	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // mkdocs reads mkdocs.yml (or mkdocs.yaml) and the files it INHERITs.
@@ -90,7 +90,7 @@ func (d *detector) mkdocsRead(rel string, keys map[string]mkdocsValue, p *Projec
 	if !filepath.IsAbs(file) {
 		file = filepath.Join(d.dir, filepath.FromSlash(rel))
 	}
-	data, err := fsx.ReadFile(file)
+	data, err := limits.ReadFile(file, file, limits.YAML)
 	if err != nil {
 		return fmt.Errorf("detect: %w", err)
 	}

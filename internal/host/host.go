@@ -30,6 +30,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // Rules are the X-Robots-Tag rules of a site's host configuration, file
@@ -311,6 +312,9 @@ func (r *Rules) parseVercel(path string, data []byte) []error {
 			Missing json.RawMessage `json:"missing"`
 		} `json:"headers"`
 	}
+	if errs := bounded(path, data, "its headers are ignored"); errs != nil {
+		return errs
+	}
 	if err := json.Unmarshal(data, &cfg); err != nil {
 		return []error{jsonPos(path, data, err).Errorf("%v; its headers are ignored", err)}
 	}
@@ -442,4 +446,14 @@ func jsonPos(path string, data []byte, err error) diag.Pos {
 		return diag.Pos{File: path, Line: 1 + bytes.Count(data[:max(se.Offset-1, 0)], []byte("\n"))}
 	}
 	return diag.Pos{File: path}
+}
+
+// bounded returns the warning, ending with "; " and then, for a settings
+// file larger or deeper than limits.Check takes; nil when it is not.
+func bounded(path string, data []byte, then string) []error {
+	err := limits.Check(path, data, limits.SyntaxOf(path))
+	if d, ok := errors.AsType[*diag.Diagnostic](err); ok {
+		return []error{diag.Pos{File: d.File, Line: d.Line}.Errorf("%s; %s", d.Msg, then)}
+	}
+	return nil
 }

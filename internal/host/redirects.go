@@ -468,6 +468,9 @@ func (r *Redirects) parseNetlifyTOML(path string, data []byte, shadowing bool) [
 	var cfg struct {
 		Redirects []toml.Primitive `toml:"redirects"`
 	}
+	if errs := bounded(path, data, "its redirects are ignored"); errs != nil {
+		return errs
+	}
 	md, err := toml.Decode(string(data), &cfg)
 	if err != nil {
 		where, msg := diag.Pos{File: path}, err.Error()
@@ -615,6 +618,9 @@ type vercelRedirect struct {
 func (r *Redirects) parseVercelRedirects(path string, data []byte, _ bool) []error {
 	var cfg struct {
 		Redirects []json.RawMessage `json:"redirects"`
+	}
+	if errs := bounded(path, data, "its redirects are ignored"); errs != nil {
+		return errs
 	}
 	if err := json.Unmarshal(data, &cfg); err != nil {
 		where := jsonPos(path, data, err)

@@ -120,6 +120,9 @@ func StyleOf(platform string, dirs ...string) (Style, []error, error) {
 				} `toml:"processing"`
 			} `toml:"build"`
 		}
+		if errs := bounded(path, data, "its settings are not used"); errs != nil {
+			return s, errs, nil
+		}
 		if _, err := toml.Decode(string(data), &cfg); err != nil {
 			var pe toml.ParseError
 			if errors.As(err, &pe) {
@@ -151,6 +154,9 @@ func StyleOf(platform string, dirs ...string) (Style, []error, error) {
 			CleanURLs       *bool  `json:"cleanUrls"`
 			TrailingSlash   *bool  `json:"trailingSlash"`
 			OutputDirectory string `json:"outputDirectory"`
+		}
+		if errs := bounded(path, data, "its settings are not used"); errs != nil {
+			return s, errs, nil
 		}
 		if err := json.Unmarshal(data, &cfg); err != nil {
 			return s, []error{jsonPos(path, data, err).Errorf("%v; its settings are not used", err)}, nil

@@ -31,6 +31,7 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // Value is a value the reader found: the value of a key of an exported
@@ -74,8 +75,43 @@ type Reader struct {
 // methods names the methods whose calls [Reader.Call] looks up
 // (eleventyConfig.setOutputDirectory("dist"): "setOutputDirectory"); the
 // calls are found anywhere in the file.
+//
+// A file larger than MaxBytes, of more than MaxTokens tokens or with
+// more than MaxDepth brackets open is not read: the Reader finds
+// nothing in it, and a note says why ([Check]'s error).
 func NewReader(file string, data []byte, methods ...string) *Reader {
-	return &Reader{file: file, c: parse(data, methods...)}
+	r := &Reader{file: file}
+	var err error
+	if r.c, err = parse(data, methods...); err != nil {
+		r.notes = append(r.notes, placed(file, err).Error()+"; not read")
+	}
+	return r
+}
+
+// placed returns err, a limit's *diag.Diagnostic, in file.
+func placed(file string, err error) error {
+	d := *err.(*diag.Diagnostic)
+	d.File = file
+	return &d
+}
+
+// The limits on a configuration file, past which it is not read: its
+// size, its tokens, and the brackets open at once (each of {, ( and [).
+const (
+	MaxBytes  = limits.MaxBytes
+	MaxTokens = 1 << 20
+	MaxDepth  = limits.MaxDepth
+)
+
+// Check returns a *diag.Diagnostic when data, the contents of the
+// configuration file named file, passes a limit: "file: larger than
+// 4194304 bytes", "file:line: more than 1048576 tokens", "file:line:
+// nesting deeper than 100". It reads no further than the limit.
+func Check(file string, data []byte) error {
+	if _, err := lex(data); err != nil {
+		return placed(file, err)
+	}
+	return nil
 }
 
 // Note adds a note about the file: "file:line: message", or "file:

@@ -6,7 +6,11 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 )
 
 func TestParse(t *testing.T) {
@@ -71,7 +75,10 @@ func TestParse(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := parse([]byte(tt.src))
+			c, err := parse([]byte(tt.src))
+			if err != nil {
+				t.Fatal(err)
+			}
 			got := map[string]val{}
 			for k, vs := range c.values {
 				v := vs[0]
@@ -143,7 +150,9 @@ export default config;
 var noteLineRE = regexp.MustCompile(`^[^:]+:(\d+): `)
 
 // FuzzJSLiterals checks that the reader does not panic and only reports
-// lines the file has, in its values, its tokens and its notes.
+// lines the file has, in its values, its tokens and its notes; that what
+// it reads is within the limits, and a file past them is not read, with a
+// note.
 func FuzzJSLiterals(f *testing.F) {
 	for _, s := range []string{
 		"export default defineConfig({ site: 'https://x.org', base: '/b', build: { format: 'file' } })",
@@ -158,6 +167,9 @@ func FuzzJSLiterals(f *testing.F) {
 		"}}}))) export default ({{{ a: ",
 		"#!/usr/bin/env node\nmodule.exports = { site: '\\u{1F600}\\uD83D\\uDE00\\x4' }",
 		"export default async function () { return { url: 'https://a' } satisfies Config }",
+		"export default " + strings.Repeat("{a:", MaxDepth) + "1" + strings.Repeat("}", MaxDepth),
+		"export default " + strings.Repeat("{a:[(", MaxDepth/3) + "{b:1",
+		"export default `${" + strings.Repeat("{[(", MaxDepth/3) + "`",
 	} {
 		f.Add([]byte(s))
 	}
@@ -168,7 +180,25 @@ func FuzzJSLiterals(f *testing.F) {
 				t.Fatalf("%s: line %d of a file of %d lines", what, line, lines)
 			}
 		}
-		c := parse(data, "setOutputDirectory")
+		c, err := parse(data, "setOutputDirectory")
+		if err != nil {
+			if len(c.toks) > 0 || len(c.values) > 0 {
+				t.Fatalf("parse: %v, and %d tokens, %d values read", err, len(c.toks), len(c.values))
+			}
+			check(err.Error(), err.(*diag.Diagnostic).Line)
+		}
+		depth := 0
+		for _, tok := range c.toks {
+			switch {
+			case tok.is("{") || tok.is("(") || tok.is("["):
+				depth++
+			case tok.is("}") || tok.is(")") || tok.is("]"):
+				depth = max(depth-1, 0)
+			}
+			if depth > MaxDepth || len(c.toks) > MaxTokens {
+				t.Fatalf("read %d tokens, %d deep", len(c.toks), depth)
+			}
+		}
 		for _, m := range []map[string][]Value{c.values, c.spreads, c.calls} {
 			for k, vs := range m {
 				for _, v := range vs {
@@ -192,6 +222,9 @@ func FuzzJSLiterals(f *testing.F) {
 		if v, st := r.Callee("kit.adapter", "; hint"); st == OK {
 			r.Import(v.Callee)
 			r.Str("kit.adapter().pages", "; hint")
+		}
+		if err != nil && !slices.ContainsFunc(r.Notes(), func(n string) bool { return strings.HasSuffix(n, "; not read") }) {
+			t.Fatalf("parse: %v; notes %q", err, r.Notes())
 		}
 		for _, n := range r.Notes() {
 			m := noteLineRE.FindStringSubmatch(n)
@@ -232,5 +265,42 @@ func TestStrs(t *testing.T) {
 	}
 	if len(r.Notes()) != 3 {
 		t.Errorf("notes: %q; want one for each Bad", r.Notes())
+	}
+}
+
+// TestLimits checks that a configuration past a limit is read in linear
+// time and not at all: 20 MB of nested objects took 34 s and 4.3 GB.
+func TestLimits(t *testing.T) {
+	deep := MaxDepth + 1
+	tests := []struct {
+		name string
+		src  string
+		want string
+	}{
+		{name: "deep", src: "export default { site: 'https://a.org',\n x: " + strings.Repeat("{a:", MaxBytes/3-20) + "1 }", want: "c.mjs:2: nesting deeper than 100; not read"},
+		{name: "just deep", src: "export default " + strings.Repeat("{a:", deep) + "1" + strings.Repeat("}", deep), want: "c.mjs:1: nesting deeper than 100; not read"},
+		{name: "deep in a template", src: "export default { x: `${" + strings.Repeat("[", deep) + "}` }", want: "c.mjs:1: nesting deeper than 100; not read"},
+		{name: "tokens", src: "export default { site: 'https://a.org', x: [\n" + strings.Repeat("1,", MaxTokens) + "] }", want: "c.mjs:2: more than 1048576 tokens; not read"},
+		{name: "large", src: "export default { site: 'https://a.org' }\n" + strings.Repeat("/", MaxBytes), want: "c.mjs: larger than 4194304 bytes; not read"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			start := time.Now()
+			r := NewReader("c.mjs", []byte(tt.src))
+			if v, st := r.Str("site", ""); st != Absent {
+				t.Errorf("site = %q, %v; want nothing read", v.Value, st)
+			}
+			if !slices.Equal(r.Notes(), []string{tt.want}) {
+				t.Errorf("notes %q; want %q", r.Notes(), tt.want)
+			}
+			if err := Check("c.mjs", []byte(tt.src)); err == nil || err.Error()+"; not read" != tt.want {
+				t.Errorf("Check: %v; want %s", err, tt.want)
+			}
+			t.Logf("%d bytes in %v", len(tt.src), time.Since(start))
+		})
+	}
+	ok := "export default " + strings.Repeat("{a:", MaxDepth) + "'x'" + strings.Repeat("}", MaxDepth)
+	if err := Check("c.mjs", []byte(ok)); err != nil {
+		t.Errorf("Check(%d deep) = %v", MaxDepth, err)
 	}
 }

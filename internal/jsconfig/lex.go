@@ -2,9 +2,12 @@ package jsconfig
 
 import (
 	"bytes"
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf16"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 )
 
 // tokenKind is what a token is: a punctuator, an identifier, a literal.
@@ -50,19 +53,27 @@ type lexer struct {
 	any   bool  // prev is set
 	subst []int // open ${ substitutions, innermost last: the depth of { inside each
 	tpl   token // the outermost template literal being read
+
+	n     int    // the tokens read, emitted or not
+	depth int    // the brackets open
+	stop  string // why the lexer stopped short of the end: a limit passed
 }
 
 // lex splits JavaScript (or TypeScript) source into tokens. Tokens
 // inside a template literal's substitutions are not returned: the template
-// is one token.
-func lex(src []byte) []token {
+// is one token. Past MaxTokens tokens, or MaxDepth brackets open, it
+// stops: the error says where.
+func lex(src []byte) ([]token, error) {
+	if len(src) > MaxBytes {
+		return nil, &diag.Diagnostic{Msg: fmt.Sprintf("larger than %d bytes", MaxBytes)}
+	}
 	l := &lexer{src: src, line: 1}
 	if bytes.HasPrefix(src, []byte("#!")) {
 		for l.i < len(src) && src[l.i] != '\n' {
 			l.i++
 		}
 	}
-	for l.i < len(src) {
+	for l.i < len(src) && l.stop == "" {
 		c := src[l.i]
 		switch {
 		case c == '\n':
@@ -134,7 +145,10 @@ func lex(src []byte) []token {
 		l.tpl.kind, l.tpl.end = kindUnterminated, len(src)
 		l.emit(l.tpl)
 	}
-	return l.toks
+	if l.stop != "" {
+		return l.toks, diag.At("", l.line, l.stop)
+	}
+	return l.toks, nil
 }
 
 func identStart(c byte) bool {
@@ -149,6 +163,19 @@ func (l *lexer) peek(n int) byte {
 }
 
 func (l *lexer) emit(t token) {
+	if l.n++; l.n > MaxTokens {
+		l.stop = fmt.Sprintf("more than %d tokens", MaxTokens)
+	}
+	if t.kind == kindPunct {
+		switch t.text {
+		case "{", "(", "[":
+			if l.depth++; l.depth > MaxDepth {
+				l.stop = fmt.Sprintf("nesting deeper than %d", MaxDepth)
+			}
+		case "}", ")", "]":
+			l.depth = max(l.depth-1, 0)
+		}
+	}
 	l.prev, l.any = t, true
 	if len(l.subst) == 0 {
 		l.toks = append(l.toks, t)

@@ -21,8 +21,12 @@ type config struct {
 
 // parse reads a configuration file's exported object literals, and the
 // arguments of calls to the named methods anywhere in the file.
-func parse(src []byte, methods ...string) *config {
-	c := &config{src: src, toks: lex(src), values: map[string][]Value{}, spreads: map[string][]Value{}, calls: map[string][]Value{}}
+func parse(src []byte, methods ...string) (*config, error) {
+	toks, err := lex(src)
+	if err != nil {
+		src, toks = nil, nil
+	}
+	c := &config{src: src, toks: toks, values: map[string][]Value{}, spreads: map[string][]Value{}, calls: map[string][]Value{}}
 	c.brackets()
 	c.declarations()
 	c.defaultImports()
@@ -53,7 +57,7 @@ func parse(src []byte, methods ...string) *config {
 		}
 		c.calls[t.text] = append(c.calls[t.text], c.value(i+2, c.match[i+1]))
 	}
-	return c
+	return c, err
 }
 
 // function says whether [s, e) holds a function: a configuration
@@ -87,7 +91,7 @@ func (c *config) brackets() {
 				c.obj[i] = c.objectStart(i)
 			}
 		case "}", ")", "]":
-			open := map[string]string{"}": "{", ")": "(", "]": "["}[t.text]
+			open := opener[t.text]
 			for k := len(stack) - 1; k >= 0; k-- {
 				if c.toks[stack[k]].text == open {
 					for _, o := range stack[k:] {
@@ -100,6 +104,9 @@ func (c *config) brackets() {
 		}
 	}
 }
+
+// opener maps each closing bracket to its opening one.
+var opener = map[string]string{"}": "{", ")": "(", "]": "["}
 
 // objectStart says whether the { at i opens an object literal rather than
 // a block, by the token before it.

@@ -1,0 +1,485 @@
+// Package limits bounds the settings files sitemapgen reads (sitemap.yaml,
+// a generator's configuration, netlify.toml, vercel.json, package.json) and
+// the front matter of pages before a recursive decoder sees them: a file
+// larger than [MaxBytes], or nested deeper than [MaxDepth], is an error
+// naming the file (and the line where the nesting goes too deep), found by
+// a pre-scan linear in the file's size that keeps no more than a counter
+// (and, for YAML, a stack of at most MaxDepth indents).
+//
+// The decoders it guards cannot be bounded themselves: BurntSushi/toml
+// recurses once a nesting level, so a few MB of [[[[ overflow the stack
+// (a fatal error no recover catches), and copies its key path at each
+// level, so nested inline tables cost memory quadratic in their depth.
+//
+// The scan follows the syntax only as far as it must not count less
+// than the decoder would see: it skips strings and comments, and counts
+// every bracket and brace outside them (a bracket in a YAML plain scalar
+// counts too: it may reject what the decoder would take, never the
+// other way round, and only past MaxDepth).
+package limits
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
+)
+
+// The limits on a settings file or a page's front matter.
+const (
+	// MaxBytes is the size of the largest settings file read: 4 MiB, a
+	// hundred times the largest configuration of a real site.
+	MaxBytes = 4 << 20
+	// MaxDepth is the deepest nesting of arrays, tables, objects and
+	// mappings taken, each level counted once (a TOML array of tables
+	// header [[a]] counts 2).
+	MaxDepth = 100
+)
+
+// Syntax is the language of a file, for [Check].
+type Syntax uint8
+
+// The syntaxes Check knows.
+const (
+	TOML Syntax = iota
+	JSON
+	YAML
+	Text // any other: only the size is checked
+)
+
+// SyntaxOf returns the syntax of a file by its name's extension: .toml,
+// .json, .yaml or .yml, else Text.
+func SyntaxOf(name string) Syntax {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".toml":
+		return TOML
+	case ".json":
+		return JSON
+	case ".yaml", ".yml":
+		return YAML
+	}
+	return Text
+}
+
+// ReadFile reads the settings file at path, as fsx.ReadFile does, and
+// checks it with [Check]: a file larger than MaxBytes is an error without
+// reading more of it. name is the file's name in errors.
+func ReadFile(path, name string, syn Syntax) ([]byte, error) {
+	f, err := fsx.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if err := Check(name, data, syn); err != nil {
+		return nil, err
+	}
+	return data, nil
+}
+
+// Check returns a *diag.Diagnostic when data, the contents of the file
+// name in syntax syn, is larger than MaxBytes ("name: larger than 4194304
+// bytes") or nested deeper than MaxDepth ("name:line: nesting deeper than
+// 100"), else nil.
+func Check(name string, data []byte, syn Syntax) error {
+	if len(data) > MaxBytes {
+		return &diag.Diagnostic{File: name, Msg: fmt.Sprintf("larger than %d bytes", MaxBytes)}
+	}
+	if line := Deep(data, syn, MaxDepth); line > 0 {
+		return TooDeep(name, line, MaxDepth)
+	}
+	return nil
+}
+
+// TooDeep is the error for nesting deeper than max at line of file.
+func TooDeep(file string, line, max int) error {
+	return &diag.Diagnostic{File: file, Line: line, Msg: fmt.Sprintf("nesting deeper than %d", max)}
+}
+
+// Deep returns the line where data, in syntax syn, first nests deeper
+// than max, or 0 when it never does.
+func Deep(data []byte, syn Syntax, max int) int {
+	switch syn {
+	case YAML:
+		return deepYAML(data, max)
+	case TOML:
+		return deepTOML(data, max)
+	case Text:
+		return 0
+	}
+	s := scanner{data: data, line: 1}
+	depth := 0
+	for s.i < len(data) {
+		c := data[s.i]
+		switch {
+		case c == '\n':
+			s.line++
+			s.i++
+		case c == '"':
+			s.skipString(false)
+		case c == '[' || c == '{':
+			if depth++; depth > max {
+				return s.line
+			}
+			s.i++
+		case c == ']' || c == '}':
+			depth = max0(depth - 1)
+			s.i++
+		default:
+			s.i++
+		}
+	}
+	return 0
+}
+
+func max0(n int) int { return max(n, 0) }
+
+// scanner is a position in a file, with its line.
+type scanner struct {
+	data []byte
+	i    int
+	line int
+	// blockScalar is set by yamlLine when the line ends with | or >.
+	blockScalar bool
+	// flow holds, for each YAML flow collection open, whether a pair
+	// (a ":") is open in its current entry; pairs counts those that are.
+	flow  []bool
+	pairs int
+}
+
+// endPair ends the pair open in the current entry of the innermost
+// flow collection, if any.
+func (s *scanner) endPair() {
+	if n := len(s.flow); n > 0 && s.flow[n-1] {
+		s.flow[n-1] = false
+		s.pairs--
+	}
+}
+
+// skipLine moves to the line break that ends the current line: a
+// newline, or a carriage return (YAML's line break too).
+func (s *scanner) skipLine() {
+	for s.i < len(s.data) && s.data[s.i] != '\n' && s.data[s.i] != '\r' {
+		s.i++
+	}
+}
+
+// lineBreak moves past the line break at s.i, if any: \n, \r\n or \r.
+func (s *scanner) lineBreak() {
+	switch {
+	case s.i < len(s.data) && s.data[s.i] == '\n':
+		s.i++
+	case s.i < len(s.data) && s.data[s.i] == '\r':
+		s.i++
+		if s.i < len(s.data) && s.data[s.i] == '\n' {
+			s.i++
+		}
+	default:
+		return
+	}
+	s.line++
+}
+
+// skipString moves past the string that starts at s.i: with
+// multiline, a TOML string of three quotes ends only at three quotes;
+// any other ends at its quote or at the end of the line (where the
+// decoder stops with an error), a backslash escaping the next byte in a
+// double-quoted one.
+func (s *scanner) skipString(multiline bool) {
+	q := s.data[s.i]
+	if multiline && s.i+2 < len(s.data) && s.data[s.i+1] == q && s.data[s.i+2] == q {
+		s.i += 3
+		for s.i < len(s.data) {
+			switch c := s.data[s.i]; {
+			case c == '\n':
+				s.line++
+			case c == '\\' && q == '"':
+				s.i++
+				if s.i < len(s.data) && s.data[s.i] == '\n' {
+					s.line++
+				}
+			case c == q:
+				// The closing quotes may follow one or two quotes of
+				// the string's own.
+				run := 0
+				for s.i+run < len(s.data) && s.data[s.i+run] == q && run < 5 {
+					run++
+				}
+				if run >= 3 {
+					s.i += run
+					return
+				}
+				s.i += run - 1
+			}
+			s.i++
+		}
+		return
+	}
+	s.i++
+	for s.i < len(s.data) {
+		switch c := s.data[s.i]; {
+		case c == '\n':
+			return
+		case c == '\\' && q == '"':
+			s.i++
+			if s.i < len(s.data) && s.data[s.i] == '\n' {
+				return
+			}
+		case c == q:
+			s.i++
+			return
+		}
+		s.i++
+	}
+}
+
+// deepYAML is Deep for YAML: the depth of a line is the number of block
+// indents open (each "- ", "? " or ": " that starts it opening one more)
+// plus the flow collections ([ and {) open.
+func deepYAML(data []byte, max int) int {
+	s := scanner{data: data, line: 1}
+	type level struct {
+		indent int
+		seq    bool // a block sequence's: its entries' "- " are at indent
+	}
+	var first [16]level // no allocation for a file of few levels
+	indents := first[:0]
+	scalar := -1 // the indent of a block scalar's parent, -1 outside one
+	for s.i < len(data) {
+		start := s.i
+		for s.i < len(data) && data[s.i] == ' ' {
+			s.i++
+		}
+		indent := s.i - start
+		if s.i == len(data) {
+			break
+		}
+		switch {
+		case data[s.i] == '\n' || data[s.i] == '\r':
+			s.lineBreak()
+			continue
+		case scalar >= 0 && indent > scalar, data[s.i] == '#':
+			s.skipLine()
+			continue
+		}
+		scalar = -1
+		if len(s.flow) == 0 {
+			for len(indents) > 0 && indents[len(indents)-1].indent > indent {
+				indents = indents[:len(indents)-1]
+			}
+			// A sequence may be a mapping's value at the mapping's indent.
+			dash := data[s.i] == '-' && (s.i+1 == len(data) || strings.IndexByte(" \t\r\n", data[s.i+1]) >= 0)
+			if n := len(indents); n == 0 || indents[n-1].indent < indent || dash && !indents[n-1].seq {
+				indents = append(indents, level{indent, dash})
+			}
+			// Each indicator of an entry ("- ", "? ", ": ") opens a
+			// node at the column after it.
+			for s.i < len(data) && strings.IndexByte("-?:", data[s.i]) >= 0 && (s.i+1 == len(data) || strings.IndexByte(" \t\r\n", data[s.i+1]) >= 0) {
+				s.i++
+				for s.i < len(data) && (data[s.i] == ' ' || data[s.i] == '\t') {
+					s.i++
+				}
+				if indents = append(indents, level{indent: s.i - start}); len(indents) > max {
+					return s.line
+				}
+			}
+			if len(indents) > max {
+				return s.line
+			}
+		}
+		if line := s.yamlLine(len(indents), max); line > 0 {
+			return line
+		}
+		if len(s.flow) == 0 && s.blockScalar {
+			scalar = indent
+		}
+	}
+	return 0
+}
+
+// yamlLine scans the rest of a YAML line, and of any quoted string that
+// goes on past it, counting flow collections in s.flow (a pair, "a: b",
+// in one counts one more: YAML makes it a mapping); it returns the line
+// where they and block first go past max, else 0, and leaves s.i at
+// the start of the next line with s.blockScalar set when the line ends
+// with a block scalar's indicator (| or >).
+func (s *scanner) yamlLine(block, max int) int {
+	data := s.data
+	scalarStart := true // a quote here opens a quoted scalar
+	tok := -1           // where the line's last token starts
+	s.blockScalar = false
+	for s.i < len(data) && data[s.i] != '\n' && data[s.i] != '\r' {
+		c := data[s.i]
+		if c == ' ' || c == '\t' {
+			s.i++
+			continue
+		}
+		if c == '#' && s.i > 0 && (data[s.i-1] == ' ' || data[s.i-1] == '\t') {
+			s.skipLine()
+			break
+		}
+		if s.i == 0 || data[s.i-1] == ' ' || data[s.i-1] == '\t' || data[s.i-1] == '\n' {
+			tok = s.i
+		}
+		switch {
+		case (c == '"' || c == '\'') && scalarStart:
+			s.skipQuoted()
+			scalarStart = false
+			continue
+		case c == '[' || c == '{':
+			if s.flow = append(s.flow, false); len(s.flow)+s.pairs+block > max {
+				return s.line
+			}
+			scalarStart = true
+		case c == ']' || c == '}':
+			s.endPair()
+			if n := len(s.flow); n > 0 {
+				s.flow = s.flow[:n-1]
+			}
+			scalarStart = false
+		case c == ',':
+			scalarStart = len(s.flow) > 0 // in a block, a plain scalar's
+			s.endPair()
+		case c == ':' || c == '?' && len(s.flow) > 0:
+			if n := len(s.flow); n > 0 && !s.flow[n-1] {
+				s.flow[n-1] = true
+				if s.pairs++; len(s.flow)+s.pairs+block > max {
+					return s.line
+				}
+			}
+			scalarStart = s.i+1 == len(data) || strings.IndexByte(" \t\r\n", data[s.i+1]) >= 0
+		default:
+			scalarStart = false
+		}
+		s.i++
+	}
+	if tok >= 0 && (data[tok] == '|' || data[tok] == '>') {
+		s.blockScalar = true
+		for _, c := range bytes.TrimRight(data[tok+1:s.i], " \t") {
+			if !strings.ContainsRune("-+0123456789", rune(c)) {
+				s.blockScalar = false
+			}
+		}
+	}
+	s.lineBreak()
+	return 0
+}
+
+// skipQuoted moves past the YAML quoted scalar that starts at s.i, which
+// may go on over lines: ” is a quote in a single-quoted one, a
+// backslash escapes the next byte in a double-quoted one.
+func (s *scanner) skipQuoted() {
+	q := s.data[s.i]
+	for s.i++; s.i < len(s.data); s.i++ {
+		switch c := s.data[s.i]; {
+		case c == '\n':
+			s.line++
+		case c == '\\' && q == '"' && s.i+1 < len(s.data):
+			s.i++
+			if s.data[s.i] == '\n' {
+				s.line++
+			}
+		case c == q && q == '\'' && s.i+1 < len(s.data) && s.data[s.i+1] == '\'':
+			s.i++
+		case c == q:
+			s.i++
+			return
+		}
+	}
+}
+
+// deepTOML is Deep for TOML, where a dotted key nests as brackets do (a
+// table [a.b.c] is three deep, and so is a.b.c = 1): the depth at a
+// point is the brackets open, plus the dots of the keys that lead there,
+// plus, after a table's header, the header's depth.
+func deepTOML(data []byte, max int) int {
+	s := scanner{data: data, line: 1}
+	var open []byte // the brackets open, innermost last
+	var dots []int  // for each, the dots of the key whose value it opens
+	base := 0       // the depth of the last table header
+	sum := 0        // the sum of dots
+	key := true     // reading a key: its dots count
+	keyDots := 0    // the dots of the key being read
+	header := false // reading a table header
+	deep := func() bool { return base+len(open)+sum+keyDots > max }
+	for s.i < len(data) {
+		c := data[s.i]
+		switch {
+		case c == '\n':
+			s.line++
+			if len(open) == 0 {
+				key, keyDots = true, 0
+			}
+		case c == '#':
+			s.skipLine()
+			continue
+		case c == '"' || c == '\'':
+			s.skipString(true)
+			continue
+		case c == '.' && key:
+			if keyDots++; deep() {
+				return s.line
+			}
+		case c == '=' && key:
+			key = false
+		case c == '[' || c == '{':
+			if len(open) == 0 && key && c == '[' {
+				header, base = true, 0
+			}
+			d := 0
+			if !header {
+				d, keyDots = keyDots, 0
+			}
+			open, dots, sum = append(open, c), append(dots, d), sum+d
+			key = c == '{' || header
+			if deep() {
+				return s.line
+			}
+		case c == ']' || c == '}':
+			if n := len(open); n > 0 {
+				open, sum, dots = open[:n-1], sum-dots[n-1], dots[:n-1]
+			}
+			key = false
+			if header && len(open) == 0 {
+				header, base, keyDots, key = false, keyDots+1, 0, false
+			}
+		case c == ',':
+			key, keyDots = len(open) > 0 && open[len(open)-1] == '{', 0
+		}
+		s.i++
+	}
+	return 0
+}
+
+// DepthOf returns the nesting of v, a value decoded from TOML, JSON or
+// YAML into any: 0 for a scalar, 1 + its deepest element's for a map or
+// a slice. What Check takes, decoded, is never deeper than MaxDepth (the
+// document's own map, implicit in TOML, counted): the fuzz targets hold
+// Deep to that.
+func DepthOf(v any) int {
+	d := 0
+	switch v := v.(type) {
+	case map[string]any:
+		for _, e := range v {
+			d = max(d, DepthOf(e))
+		}
+	case []map[string]any:
+		for _, e := range v {
+			d = max(d, DepthOf(e))
+		}
+	case []any:
+		for _, e := range v {
+			d = max(d, DepthOf(e))
+		}
+	default:
+		return 0
+	}
+	return d + 1
+}
