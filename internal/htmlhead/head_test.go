@@ -2,6 +2,7 @@ package htmlhead
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -326,4 +327,35 @@ func FuzzNextRedirect(f *testing.F) {
 			t.Errorf("NextRedirect(%q) = %q, %v", page, target, ok)
 		}
 	})
+}
+
+// A tag with 200,000 attributes, under a limit that reads it all, is read
+// in linear time (it took 30 s when each attribute was compared with every
+// one before it), and the first of two attributes of one name still wins.
+func TestHeadManyAttributes(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<head><meta name="robots" content="noindex"`)
+	for i := range 200_000 {
+		fmt.Fprintf(&b, " a%d=x", i)
+	}
+	b.WriteString(` content="index" name="other"></head>`)
+	page := b.String()
+	done := make(chan *Head)
+	go func() {
+		h, err := (&HeadReader{Limit: len(page) + 1}).Read(strings.NewReader(page))
+		if err != nil {
+			t.Error(err)
+		}
+		done <- h
+	}()
+	// Not a synchronisation: a bound that linear work (milliseconds) never
+	// reaches and quadratic work (tens of seconds) always does.
+	select {
+	case h := <-done:
+		if h.NoIndex == "" || h.Truncated {
+			t.Errorf("head %+v: the first content and name should win", *h)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("a tag with 200,000 attributes took over 20 s: quadratic")
+	}
 }

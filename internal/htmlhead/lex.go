@@ -30,6 +30,10 @@ type lexer struct {
 	name  []byte
 	attrs []attr
 	text  []byte
+	// seen holds the names in attrs once a tag has more than
+	// linearAttrs of them, so that a tag with 100,000 attributes costs
+	// 100,000 look-ups, not 5 billion comparisons.
+	seen map[string]struct{}
 
 	// What the end of data cut off: a start tag, or a raw text element
 	// that had not ended.
@@ -50,7 +54,7 @@ const (
 type attr struct{ key, val []byte }
 
 func (l *lexer) reset(data []byte) {
-	*l = lexer{data: data, attrs: l.attrs[:0]}
+	*l = lexer{data: data, attrs: l.attrs[:0], seen: l.seen}
 }
 
 // Character classes, for the scanning loops.
@@ -191,6 +195,9 @@ func (l *lexer) tag(i int, kind tokenKind) tokenKind {
 	name := d[i:j]
 	lower(name)
 	if kind == tokStartTag {
+		if len(l.attrs) > linearAttrs {
+			clear(l.seen)
+		}
 		l.attrs = l.attrs[:0]
 	}
 	end, ok := l.attributes(j, kind == tokStartTag)
@@ -266,14 +273,34 @@ func (l *lexer) attributes(i int, keep bool) (int, bool) {
 	}
 }
 
+// linearAttrs is the most attributes keep compares one by one; past it,
+// it looks names up in l.seen.
+const linearAttrs = 16
+
 // keep adds an attribute to the tag, unless it has one of that name: the
 // first wins.
 func (l *lexer) keep(name, val []byte) {
-	for _, a := range l.attrs {
-		if string(a.key) == string(name) {
-			return
+	if len(l.attrs) < linearAttrs {
+		for _, a := range l.attrs {
+			if string(a.key) == string(name) {
+				return
+			}
+		}
+		l.attrs = append(l.attrs, attr{name, val})
+		return
+	}
+	if len(l.attrs) == linearAttrs { // the tag has grown long: index its names
+		if l.seen == nil {
+			l.seen = map[string]struct{}{}
+		}
+		for _, a := range l.attrs {
+			l.seen[string(a.key)] = struct{}{}
 		}
 	}
+	if _, ok := l.seen[string(name)]; ok {
+		return
+	}
+	l.seen[string(name)] = struct{}{}
 	l.attrs = append(l.attrs, attr{name, val})
 }
 
