@@ -59,7 +59,6 @@ package host
 // to that URL.
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -274,12 +273,8 @@ func fillPlaceholders(to string, values map[string]string, vercel bool) string {
 // parseRedirectsFile reads a _redirects file (Netlify, Cloudflare Pages).
 func (r *Redirects) parseRedirectsFile(path string, data []byte, shadowing bool) []error {
 	var warnings []error
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, 1<<20)
-	line := 0
-	for sc.Scan() {
-		line++
-		fields := strings.Fields(sc.Text())
+	for line, text := range lines(data) {
+		fields := strings.Fields(text)
 		for i, f := range fields { // a comment ends the line
 			if strings.HasPrefix(f, "#") {
 				fields = fields[:i]
@@ -296,9 +291,6 @@ func (r *Redirects) parseRedirectsFile(path string, data []byte, shadowing bool)
 			continue
 		}
 		r.rules = append(r.rules, ru)
-	}
-	if err := sc.Err(); err != nil {
-		warnings = append(warnings, diag.Pos{File: path, Line: line + 1}.Errorf("%v", err))
 	}
 	return warnings
 }
