@@ -27,6 +27,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
@@ -36,11 +37,13 @@ import (
 // by file, in the order each file gives them.
 type Rules struct {
 	files []fileRules
+	once  sync.Once // makes each file's index, on the first NoIndex
 }
 
 type fileRules struct {
 	vercel bool // vercel.json: the last matching rule wins; else _headers: they combine
 	rules  []rule
+	index  *ruleIndex
 }
 
 type rule struct {
@@ -188,9 +191,18 @@ func (r *Rules) NoIndex(loc string) (string, bool) {
 	if other == p {
 		other = p + "/"
 	}
+	r.once.Do(func() {
+		for i := range r.files {
+			f := &r.files[i]
+			f.index = newRuleIndex(len(f.rules), func(i int) *regexp.Regexp { return f.rules[i].re })
+		}
+	})
+	var candidates []int
 	for _, f := range r.files {
 		var set []rule // the values the header has for this path
-		for _, ru := range f.rules {
+		candidates = f.index.candidates(candidates, p, other)
+		for _, i := range candidates {
+			ru := f.rules[i]
 			if ru.host != "" && !strings.EqualFold(ru.host, u.Host) {
 				continue
 			}

@@ -3,6 +3,7 @@ package host
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -281,6 +282,19 @@ func FuzzHostFiles(f *testing.F) {
 		r.parseVercel("vercel.json", data)
 		pathToRegexp(src)
 		r.NoIndex("https://example.com/a/b")
+		// The index leaves out no rule that matches a path the file names.
+		paths := []string{"/", "/a/b", src}
+		for _, f := range strings.Fields(string(data)) {
+			f = strings.Trim(f, `"',{}[]`)
+			paths = append(paths, f, f+"/", strings.ReplaceAll(f, "*", "x/y"))
+		}
+		var res []*regexp.Regexp
+		for _, f := range r.files {
+			for _, ru := range f.rules {
+				res = append(res, ru.re)
+			}
+		}
+		checkIndex(t, res, paths)
 	})
 }
 
