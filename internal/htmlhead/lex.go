@@ -38,6 +38,31 @@ type lexer struct {
 	// What the end of data cut off: a start tag, or a raw text element
 	// that had not ended.
 	cutTag, openRaw []byte
+
+	// done, when closed, ends the tokens early (stopped): a HeadReader's
+	// Context. work counts tokens and attributes, to look at done once in
+	// a while.
+	done    <-chan struct{}
+	work    uint
+	stopped bool
+}
+
+// stop reports whether done is closed, looking once every 1,024 calls; it
+// ends the data there.
+func (l *lexer) stop() bool {
+	if l.done == nil {
+		return false
+	}
+	if l.work++; l.work%1024 != 0 {
+		return false
+	}
+	select {
+	case <-l.done:
+		l.stopped, l.pos = true, len(l.data)
+		return true
+	default:
+		return false
+	}
 }
 
 type tokenKind uint8
@@ -54,7 +79,10 @@ const (
 type attr struct{ key, val []byte }
 
 func (l *lexer) reset(data []byte) {
-	*l = lexer{data: data, attrs: l.attrs[:0], seen: l.seen}
+	if len(l.seen) > 4096 { // a tag of many attributes: not kept for the next page
+		l.seen = nil
+	}
+	*l = lexer{data: data, attrs: l.attrs[:0], seen: l.seen, done: l.done}
 }
 
 // Character classes, for the scanning loops.
@@ -95,7 +123,7 @@ func (l *lexer) next() tokenKind {
 		return l.rawText()
 	}
 	d, i := l.data, l.pos
-	if i >= len(d) {
+	if i >= len(d) || l.stop() {
 		return tokEOF
 	}
 	if d[i] != '<' {
@@ -229,7 +257,7 @@ func (l *lexer) attributes(i int, keep bool) (int, bool) {
 		for i < len(d) && (class[d[i]]&cSpace != 0 || d[i] == '/') {
 			i++
 		}
-		if i == len(d) {
+		if i == len(d) || l.stop() {
 			return 0, false
 		}
 		if d[i] == '>' {
