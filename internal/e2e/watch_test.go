@@ -573,3 +573,33 @@ func TestWatchFeedAndKeyFile(t *testing.T) {
 	p.quiet(1, 500*time.Millisecond)
 	p.stop(public)
 }
+
+// TestWatchRestoresOwnOutput: a sitemap file that someone else removes or
+// overwrites is written again at once, without waiting for a page to
+// change; its own writes are not taken for such a change (no rebuild
+// after them).
+func TestWatchRestoresOwnOutput(t *testing.T) {
+	dir, public := newSite(t, map[string]string{"index.html": page("home"), "a.html": page("a")})
+	p := startWatch(t, dir, watchArgs...)
+	index := filepath.Join(public, "sitemap.xml")
+	want, err := os.ReadFile(index)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(index); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.next(0); !strings.Contains(got, "+0 −0 ~0 URLs, 1 file written") {
+		t.Errorf("after sitemap.xml was removed: %q", got)
+	}
+	write(t, index, "<urlset></urlset>\n")
+	if got := p.next(1); !strings.Contains(got, "+0 −0 ~0 URLs, 1 file written") {
+		t.Errorf("after sitemap.xml was overwritten: %q", got)
+	}
+	if got, err := os.ReadFile(index); err != nil || string(got) != string(want) {
+		t.Errorf("sitemap.xml %q, %v; want %q", got, err, want)
+	}
+	p.quiet(2, 300*time.Millisecond)
+	p.stop(public)
+	sameAsBuild(t, dir, public, watchArgs...)
+}

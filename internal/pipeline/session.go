@@ -178,8 +178,20 @@ func (s *Session) finish(only map[string]bool) error {
 // again, Skipped and Warnings theirs. Its Write tells which files were
 // written and, in URLChanges, how many URLs were added, removed or
 // changed. A batch that touches no page writes nothing and returns a
-// Result whose Write is nil.
+// Result whose Write is nil, unless a file the Session wrote is no longer
+// on disk as it left it (removed or changed by someone else, its own event
+// among paths or not): then the files that differ are written again.
 func (s *Session) Update(ctx context.Context, paths []string) (*Result, error) {
+	res, err := s.update(ctx, paths)
+	if err == nil && res.Write == nil && s.b != nil && !s.whole && s.state.Drifted(writeDir(s.b.opts)) {
+		s.b.res = res
+		err = s.finish(map[string]bool{}) // no page changed: no duplicate to report
+	}
+	return res, err
+}
+
+// update is Update but for output that drifted.
+func (s *Session) update(ctx context.Context, paths []string) (*Result, error) {
 	if s.b == nil || s.whole {
 		return s.restart(ctx)
 	}

@@ -24,7 +24,9 @@ var watchSeed = flag.Uint64("watch.seed", 0, "seed of TestWatchMatchesRun's oper
 // replays one): pages written, edited and removed, touched (os.Chtimes:
 // the modification time is each page's lastmod here), made unreadable and
 // readable again (chmod 000 and back), hard-linked, replaced by a folder
-// holding an index.html and back, folders made, renamed and removed. Each
+// holding an index.html and back, folders made, renamed and removed; and
+// the Session's own output removed or overwritten by someone else (its
+// folder is watched, as watch mode watches the site that holds it). Each
 // step ends by writing a marker file and waits until the batch that holds
 // it is built: the events of one inotify queue come in order, so every
 // earlier operation has been seen by then.
@@ -44,7 +46,7 @@ func TestWatchMatchesRun(t *testing.T) {
 	} {
 		t.Run(variant.name, func(t *testing.T) {
 			root, out := t.TempDir(), t.TempDir()
-			c := &opsChanger{siteChanger: siteChanger{t: t, root: root, rng: rand.New(rand.NewPCG(seed, 2))}}
+			c := &opsChanger{siteChanger: siteChanger{t: t, root: root, rng: rand.New(rand.NewPCG(seed, 2))}, out: out}
 			s, opts := startSite(&c.siteChanger, 22, out, variant.opts)
 			built := make(chan []string, 64)
 			ready := make(chan struct{})
@@ -52,7 +54,7 @@ func TestWatchMatchesRun(t *testing.T) {
 			done := make(chan error, 1)
 			go func() {
 				done <- watch.Run(ctx, watch.Options{
-					Roots:    []string{root},
+					Roots:    []string{root, out},
 					Debounce: 10 * time.Millisecond,
 					Ready:    func() { close(ready) },
 				}, func(b watch.Batch) {
@@ -101,6 +103,7 @@ type opsChanger struct {
 	// unseen: inotify reports the write to the folder the name is in, and
 	// nothing to the folder of the other name (docs/watch.md, Limits).
 	watched []string
+	out     string // the Session's output folder
 }
 
 // op makes one random operation and says what it did.
@@ -110,7 +113,21 @@ func (c *opsChanger) op() string {
 	abs := func(rel string) string { return filepath.Join(c.root, filepath.FromSlash(rel)) }
 	day := time.Date(2024, 1, 1+c.rng.IntN(2), 0, 0, 0, 0, time.UTC)
 	pick := func(list []string) string { return list[c.rng.IntN(len(list))] }
-	switch op := c.rng.IntN(10); {
+	switch op := c.rng.IntN(12); {
+	case op == 10 || op == 11: // our own output removed, or overwritten
+		outs, err := filepath.Glob(filepath.Join(c.out, "*.xml"))
+		if err != nil || len(outs) == 0 {
+			return "none"
+		}
+		f := pick(outs)
+		if op == 10 {
+			os.Remove(f)
+			return "remove output " + filepath.Base(f)
+		}
+		if err := os.WriteFile(f, []byte("<urlset></urlset>\n"), 0o644); err != nil {
+			c.t.Fatal(err)
+		}
+		return "overwrite output " + filepath.Base(f)
 	case op == 0 || len(files) == 0:
 		rel := folders[c.rng.IntN(len(folders))] + fmt.Sprintf("p%d.html", c.rng.IntN(8))
 		if !c.tryWrite(rel, day) {
