@@ -248,9 +248,12 @@ func (s *Session) update(ctx context.Context, paths []string) (*Result, error) {
 	defer func() { b.touched, b.added = nil, nil }()
 	var removed []int32
 	for _, path := range under(b.index.get, b.index.all(), pages, func(rel string) bool {
-		// A regular file has nothing under it: no need to look.
+		// A regular file has nothing under it: no need to look. A
+		// symbolic link may have (a folder replaced by a link to it, a
+		// followed link swapped for one to another folder): what was
+		// under its name is judged again.
 		fi, err := os.Lstat(filepath.Join(b.opts.Root, filepath.FromSlash(rel)))
-		return err != nil || fi.IsDir()
+		return err != nil || fi.IsDir() || fi.Mode()&fs.ModeSymlink != 0
 	}) {
 		idx, ok := b.index.get(path)
 		if !ok {
