@@ -603,3 +603,45 @@ func TestWatchRestoresOwnOutput(t *testing.T) {
 	p.stop(public)
 	sameAsBuild(t, dir, public, watchArgs...)
 }
+
+// TestWatchFollowsLinkSwaps: with --follow-symlinks, a followed link
+// swapped atomically for one to another folder, and a folder replaced by
+// a link to it, are rebuilt: the URLs under the link's name are those of
+// its new target, as a build lists them.
+func TestWatchFollowsLinkSwaps(t *testing.T) {
+	dir, public := newSite(t, map[string]string{"index.html": page("home"), "v1/one.html": page("one"), "v2/two.html": page("two"), "blog/post.html": page("post")})
+	if err := os.Symlink("v1", filepath.Join(public, "cur")); err != nil {
+		t.Fatal(err)
+	}
+	args := append([]string{"--follow-symlinks"}, watchArgs...)
+	p := startWatch(t, dir, args...)
+	// ln -sfn v2 tmp; mv -T tmp cur
+	if err := os.Symlink("v2", filepath.Join(public, "tmp")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(public, "tmp"), filepath.Join(public, "cur")); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.next(0); !strings.Contains(got, "+1 −1 ~0 URLs") {
+		t.Errorf("after the link was swapped: %q", got)
+	}
+	// mv blog blog.old; ln -s blog.old blog
+	if err := os.Rename(filepath.Join(public, "blog"), filepath.Join(public, "blog.old")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("blog.old", filepath.Join(public, "blog")); err != nil {
+		t.Fatal(err)
+	}
+	// The rename and the link may come in one batch or two: each rebuild
+	// prints a line once its files are in place.
+	deadline := time.After(30 * time.Second)
+	for locs := []string(nil); !slices.Contains(locs, "https://example.com/blog.old/post.html") || !slices.Contains(locs, "https://example.com/blog/post.html"); locs = urlsIn(t, filepath.Join(public, "sitemap.xml")) {
+		select {
+		case <-p.added:
+		case <-deadline:
+			t.Fatal("blog.old/post.html and blog/post.html not both listed after 30s")
+		}
+	}
+	p.stop(public)
+	sameAsBuild(t, dir, public, args...)
+}
