@@ -125,6 +125,20 @@ func (st *State) unchanged(dir, name string, sum uint64) bool {
 	return err == nil && fi.Mode().IsRegular() && fi.Size() == rec.size && fi.ModTime().Equal(rec.mtime)
 }
 
+// Drifted reports whether a file the last Write left in dir is no longer
+// there as it left it: removed, replaced, written or touched by someone
+// else. It looks only at each file's type, size and modification time,
+// not its bytes: it is cheap enough to ask after every change.
+func (st *State) Drifted(dir string) bool {
+	for name, rec := range st.files {
+		fi, err := os.Lstat(filepath.Join(dir, name))
+		if err != nil || !fi.Mode().IsRegular() || fi.Size() != rec.size || !fi.ModTime().Equal(rec.mtime) {
+			return true
+		}
+	}
+	return false
+}
+
 // update records the files a commit renamed into place; one it did not
 // rename and did not keep is no longer known (the commit failed first).
 // After a commit that succeeded, the State knows this Write's files only,

@@ -161,12 +161,14 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 				if skipSources(path) {
 					return true
 				}
-				// Our own output: the sitemap files and robots.txt.
+				// Our own output: robots.txt, the feed and the key file.
+				// The sitemap files' events come, to find out whether
+				// someone else removed or changed one (rebuild).
 				if filepath.Dir(path) != outAbs {
 					return false
 				}
 				name := filepath.Base(path)
-				return writer.IsOwnName(name) || robots && name == "robots.txt" || slices.Contains(w.out.Names(), name)
+				return robots && name == "robots.txt" || slices.Contains(w.out.Names(), name)
 			},
 			Ready: func() { close(ready) },
 			Warn: func(err error) {
@@ -319,8 +321,14 @@ func (w *watcher) rebuild(ctx context.Context, b watch.Batch) {
 		w.build(ctx)
 		return
 	}
+	// The sitemap files are not pages: Update looks whether they are
+	// still as it left them after any batch.
+	outAbs, _ := filepath.Abs(w.s.Build.Write.Dir)
+	paths := slices.DeleteFunc(slices.Clone(b.Paths), func(p string) bool {
+		return filepath.Dir(p) == outAbs && writer.IsOwnName(filepath.Base(p))
+	})
 	w.locked(ctx, func() {
-		res, err := w.sess.Update(ctx, b.Paths)
+		res, err := w.sess.Update(ctx, paths)
 		w.rep.endProgress()
 		if ctx.Err() != nil {
 			return

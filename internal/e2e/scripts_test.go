@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -69,6 +70,7 @@ func TestScripts(t *testing.T) {
 			"shard":             cmdShard,
 			"lock":              cmdLock,
 			"unlock":            cmdUnlock,
+			"longline":          cmdLongline,
 		},
 	})
 }
@@ -92,6 +94,27 @@ func cmdStatus(ts *testscript.TestScript, neg bool, args []string) {
 	if got != want {
 		ts.Fatalf("exit status %d, want %d", got, want)
 	}
+}
+
+// cmdLongline inserts a comment line of N bytes ("#xxx…") before line
+// LINE of a file (or at its end, when LINE is past it): inputs too big to
+// commit.
+func cmdLongline(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: longline path LINE N")
+	}
+	at, err1 := strconv.Atoi(args[1])
+	n, err2 := strconv.Atoi(args[2])
+	if err1 != nil || err2 != nil || at < 1 || n < 1 {
+		ts.Fatalf("longline: LINE and N are numbers")
+	}
+	path := ts.MkAbs(args[0])
+	data, err := os.ReadFile(path)
+	ts.Check(err)
+	lines := strings.SplitAfter(string(data), "\n")
+	at = min(at-1, len(lines))
+	lines = slices.Insert(lines, at, "#"+strings.Repeat("x", n-1)+"\n")
+	ts.Check(os.WriteFile(path, []byte(strings.Join(lines, "")), 0o644))
 }
 
 func cmdMtime(ts *testscript.TestScript, neg bool, args []string) {

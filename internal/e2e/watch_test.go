@@ -599,3 +599,75 @@ func TestWatchFeedAndKeyFile(t *testing.T) {
 	p.quiet(1, 500*time.Millisecond)
 	p.stop(public)
 }
+
+// TestWatchRestoresOwnOutput: a sitemap file that someone else removes or
+// overwrites is written again at once, without waiting for a page to
+// change; its own writes are not taken for such a change (no rebuild
+// after them).
+func TestWatchRestoresOwnOutput(t *testing.T) {
+	dir, public := newSite(t, map[string]string{"index.html": page("home"), "a.html": page("a")})
+	p := startWatch(t, dir, watchArgs...)
+	index := filepath.Join(public, "sitemap.xml")
+	want, err := os.ReadFile(index)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(index); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.next(0); !strings.Contains(got, "+0 −0 ~0 URLs, 1 file written") {
+		t.Errorf("after sitemap.xml was removed: %q", got)
+	}
+	write(t, index, "<urlset></urlset>\n")
+	if got := p.next(1); !strings.Contains(got, "+0 −0 ~0 URLs, 1 file written") {
+		t.Errorf("after sitemap.xml was overwritten: %q", got)
+	}
+	if got, err := os.ReadFile(index); err != nil || string(got) != string(want) {
+		t.Errorf("sitemap.xml %q, %v; want %q", got, err, want)
+	}
+	p.quiet(2, 300*time.Millisecond)
+	p.stop(public)
+	sameAsBuild(t, dir, public, watchArgs...)
+}
+
+// TestWatchFollowsLinkSwaps: with --follow-symlinks, a followed link
+// swapped atomically for one to another folder, and a folder replaced by
+// a link to it, are rebuilt: the URLs under the link's name are those of
+// its new target, as a build lists them.
+func TestWatchFollowsLinkSwaps(t *testing.T) {
+	dir, public := newSite(t, map[string]string{"index.html": page("home"), "v1/one.html": page("one"), "v2/two.html": page("two"), "blog/post.html": page("post")})
+	if err := os.Symlink("v1", filepath.Join(public, "cur")); err != nil {
+		t.Fatal(err)
+	}
+	args := append([]string{"--follow-symlinks"}, watchArgs...)
+	p := startWatch(t, dir, args...)
+	// ln -sfn v2 tmp; mv -T tmp cur
+	if err := os.Symlink("v2", filepath.Join(public, "tmp")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(public, "tmp"), filepath.Join(public, "cur")); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.next(0); !strings.Contains(got, "+1 −1 ~0 URLs") {
+		t.Errorf("after the link was swapped: %q", got)
+	}
+	// mv blog blog.old; ln -s blog.old blog
+	if err := os.Rename(filepath.Join(public, "blog"), filepath.Join(public, "blog.old")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("blog.old", filepath.Join(public, "blog")); err != nil {
+		t.Fatal(err)
+	}
+	// The rename and the link may come in one batch or two: each rebuild
+	// prints a line once its files are in place.
+	deadline := time.After(30 * time.Second)
+	for locs := []string(nil); !slices.Contains(locs, "https://example.com/blog.old/post.html") || !slices.Contains(locs, "https://example.com/blog/post.html"); locs = urlsIn(t, filepath.Join(public, "sitemap.xml")) {
+		select {
+		case <-p.added:
+		case <-deadline:
+			t.Fatal("blog.old/post.html and blog/post.html not both listed after 30s")
+		}
+	}
+	p.stop(public)
+	sameAsBuild(t, dir, public, args...)
+}

@@ -17,16 +17,17 @@
 package host
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
+	"iter"
 	"net/url"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
@@ -37,11 +38,13 @@ import (
 // by file, in the order each file gives them.
 type Rules struct {
 	files []fileRules
+	once  sync.Once // makes each file's index, on the first NoIndex
 }
 
 type fileRules struct {
 	vercel bool // vercel.json: the last matching rule wins; else _headers: they combine
 	rules  []rule
+	index  *ruleIndex
 }
 
 type rule struct {
@@ -105,10 +108,53 @@ func readEach(dirs, names []string, fn func(i int, path string, data []byte)) er
 			if err != nil {
 				return err
 			}
+			if lineBased[name] {
+				if err := checkLines(path, data); err != nil {
+					return err
+				}
+			}
 			fn(i, path, data)
 		}
 	}
 	return nil
+}
+
+// MaxLineBytes is the longest line a `_headers` or `_redirects` file may
+// have, its line end left out. A longer line is an error for the whole
+// file ([Load] fails, [LoadRedirects] checks no rule), never a partial
+// read that drops the rules after it.
+const MaxLineBytes = 1 << 20
+
+// lineBased are the files read a line at a time, which MaxLineBytes
+// bounds.
+var lineBased = map[string]bool{"_headers": true, "_redirects": true}
+
+// checkLines returns a located error for the first line of data longer
+// than MaxLineBytes.
+func checkLines(path string, data []byte) error {
+	n := 0
+	for line := range bytes.Lines(data) {
+		n++
+		if l := len(bytes.TrimRight(line, "\r\n")); l > MaxLineBytes {
+			return diag.Pos{File: path, Line: n}.Errorf("line longer than %d bytes (%d); the file is not read", MaxLineBytes, l)
+		}
+	}
+	return nil
+}
+
+// lines yields the number and text of each line of data, its "\n" or
+// "\r\n" left out, as bufio.ScanLines splits them.
+func lines(data []byte) iter.Seq2[int, string] {
+	return func(yield func(int, string) bool) {
+		n := 0
+		for line := range bytes.Lines(data) {
+			n++
+			line = bytes.TrimSuffix(line, []byte("\n"))
+			if !yield(n, string(bytes.TrimSuffix(line, []byte("\r")))) {
+				return
+			}
+		}
+	}
 }
 
 // Len returns the number of X-Robots-Tag rules.
@@ -146,9 +192,18 @@ func (r *Rules) NoIndex(loc string) (string, bool) {
 	if other == p {
 		other = p + "/"
 	}
+	r.once.Do(func() {
+		for i := range r.files {
+			f := &r.files[i]
+			f.index = newRuleIndex(len(f.rules), func(i int) *regexp.Regexp { return f.rules[i].re })
+		}
+	})
+	var candidates []int
 	for _, f := range r.files {
 		var set []rule // the values the header has for this path
-		for _, ru := range f.rules {
+		candidates = f.index.candidates(candidates, p, other)
+		for _, i := range candidates {
+			ru := f.rules[i]
 			if ru.host != "" && !strings.EqualFold(ru.host, u.Host) {
 				continue
 			}
@@ -211,13 +266,8 @@ func (r *Rules) parseHeaders(path string, data []byte) []error {
 		warnings []error
 		cur      *rule
 		badPath  bool // the current path did not parse (and was reported)
-		sc       = bufio.NewScanner(bytes.NewReader(data))
-		line     = 0
 	)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		line++
-		text := sc.Text()
+	for line, text := range lines(data) {
 		trimmed := strings.TrimSpace(text)
 		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
 			continue
@@ -254,9 +304,6 @@ func (r *Rules) parseHeaders(path string, data []byte) []error {
 		if strings.EqualFold(strings.TrimSpace(name), "X-Robots-Tag") {
 			f.rules = append(f.rules, rule{host: cur.host, re: cur.re, where: where, value: strings.TrimSpace(value)})
 		}
-	}
-	if err := sc.Err(); err != nil {
-		warnings = append(warnings, diag.Pos{File: path, Line: line + 1}.Errorf("%v", err))
 	}
 	return warnings
 }

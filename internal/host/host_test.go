@@ -3,6 +3,7 @@ package host
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -276,9 +277,67 @@ func FuzzHostFiles(f *testing.F) {
 	f.Add([]byte("https://x/:a\n\tX-Robots-Tag: googlebot: none"), "/\\:(")
 	f.Fuzz(func(t *testing.T, data []byte, src string) {
 		r := &Rules{}
+		checkLines("_headers", data)
 		r.parseHeaders("_headers", data)
 		r.parseVercel("vercel.json", data)
 		pathToRegexp(src)
 		r.NoIndex("https://example.com/a/b")
+		// The index leaves out no rule that matches a path the file names.
+		paths := []string{"/", "/a/b", src}
+		for _, f := range strings.Fields(string(data)) {
+			f = strings.Trim(f, `"',{}[]`)
+			paths = append(paths, f, f+"/", strings.ReplaceAll(f, "*", "x/y"))
+		}
+		var res []*regexp.Regexp
+		for _, f := range r.files {
+			for _, ru := range f.rules {
+				res = append(res, ru.re)
+			}
+		}
+		checkIndex(t, res, paths)
 	})
+}
+
+// A line of _headers or _redirects longer than MaxLineBytes is an error
+// for the file, with its line, and no rule of it is kept; a line of
+// exactly MaxLineBytes (its "\r\n" left out) is read, and the rules after
+// it hold.
+func TestLongLines(t *testing.T) {
+	long := "#" + strings.Repeat("x", MaxLineBytes) // MaxLineBytes+1
+	for _, tc := range []struct {
+		name, content      string
+		wantErr, wantRedir string // the redirect rule takes one line, not two
+	}{
+		{"too long", "/a/*\n" + long + "\n/b/*\n  X-Robots-Tag: noindex\n", "_headers:2: line longer than 1048576 bytes (1048577); the file is not read", "_redirects:2: line longer"},
+		{"at the limit", "/a/*\r\n" + long[1:] + "\r\n/b/*\r\n  X-Robots-Tag: noindex\r\n", "", ""},
+		{"last line", "/b/*\n  X-Robots-Tag: noindex\n" + long, "_headers:3: line longer", "_redirects:2: line longer"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			write(t, dir, "_headers", tc.content)
+			redirects := strings.NewReplacer("/b/*\n  X-Robots-Tag: noindex", "/b/* /c 301!", "/b/*\r\n  X-Robots-Tag: noindex", "/b/* /c 301!").Replace(tc.content)
+			write(t, dir, "_redirects", redirects)
+			r, _, err := Load(dir)
+			rd, _, rerr := LoadRedirects(false, dir)
+			if tc.wantErr == "" {
+				if err != nil || rerr != nil {
+					t.Fatalf("Load: %v; LoadRedirects: %v", err, rerr)
+				}
+				if _, ok := r.NoIndex("https://example.com/b/x"); !ok {
+					t.Error("the _headers rule after the long line is lost")
+				}
+				if _, ok := rd.Match("https://example.com/b/x"); !ok {
+					t.Error("the _redirects rule after the long line is lost")
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, tc.wantErr)) {
+				t.Errorf("Load: rules %d, err %v, want %q", r.Len(), err, tc.wantErr)
+			}
+			want := filepath.Join(dir, tc.wantRedir)
+			if rerr == nil || !strings.Contains(rerr.Error(), want) {
+				t.Errorf("LoadRedirects: rules %d, err %v, want %q", rd.Len(), rerr, want)
+			}
+		})
+	}
 }

@@ -59,7 +59,6 @@ package host
 // to that URL.
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -70,6 +69,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -78,6 +78,8 @@ import (
 // Redirects are a site's host redirect rules, file by file in the order read.
 type Redirects struct {
 	rules []redirectRule
+	once  sync.Once
+	index *ruleIndex // made by the first Match
 }
 
 // Redirect is a rule that answers a request with a redirect.
@@ -177,7 +179,7 @@ func (r *Redirects) Len() int {
 // status. Rewrites (200), 404 rules, proxies to other hosts with 200 are
 // not redirects.
 func (r *Redirects) Match(loc string) (Redirect, bool) {
-	if r.Len() == 0 {
+	if r == nil || len(r.rules) == 0 { // not Len, which counts them all
 		return Redirect{}, false
 	}
 	u, err := url.Parse(loc)
@@ -192,8 +194,11 @@ func (r *Redirects) Match(loc string) (Redirect, bool) {
 	if other == p {
 		other = p + "/"
 	}
+	r.once.Do(func() {
+		r.index = newRuleIndex(len(r.rules), func(i int) *regexp.Regexp { return r.rules[i].re })
+	})
 	var answered [redirectChains]bool
-	for i := range r.rules {
+	for _, i := range r.index.candidates(nil, p, other) {
 		ru := &r.rules[i]
 		if answered[ru.chain] || ru.host != "" && !strings.EqualFold(ru.host, u.Host) {
 			continue
@@ -274,12 +279,8 @@ func fillPlaceholders(to string, values map[string]string, vercel bool) string {
 // parseRedirectsFile reads a _redirects file (Netlify, Cloudflare Pages).
 func (r *Redirects) parseRedirectsFile(path string, data []byte, shadowing bool) []error {
 	var warnings []error
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, 1<<20)
-	line := 0
-	for sc.Scan() {
-		line++
-		fields := strings.Fields(sc.Text())
+	for line, text := range lines(data) {
+		fields := strings.Fields(text)
 		for i, f := range fields { // a comment ends the line
 			if strings.HasPrefix(f, "#") {
 				fields = fields[:i]
@@ -296,9 +297,6 @@ func (r *Redirects) parseRedirectsFile(path string, data []byte, shadowing bool)
 			continue
 		}
 		r.rules = append(r.rules, ru)
-	}
-	if err := sc.Err(); err != nil {
-		warnings = append(warnings, diag.Pos{File: path, Line: line + 1}.Errorf("%v", err))
 	}
 	return warnings
 }

@@ -3,6 +3,7 @@ package host
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -584,6 +585,18 @@ func FuzzRedirects(f *testing.F) {
 					t.Errorf("Match(%s) = %+v", loc, m)
 				}
 			}
+			// The index leaves out no rule that matches: the paths the
+			// files name, and a few more, against every rule.
+			paths := []string{"/", "/a/b", "/a/b/", "/x/y"}
+			for _, f := range strings.Fields(string(redirects) + " " + string(netlify) + " " + string(vercel)) {
+				f = strings.Trim(f, `"',{}[]`)
+				paths = append(paths, f, f+"/", strings.TrimSuffix(f, "/"), strings.ReplaceAll(f, "*", "x/y"))
+			}
+			var res []*regexp.Regexp
+			for _, ru := range r.rules {
+				res = append(res, ru.re)
+			}
+			checkIndex(t, res, paths)
 		}
 	})
 }

@@ -25,6 +25,7 @@ package htmlhead
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -103,10 +104,13 @@ type Alternate struct {
 type HeadReader struct {
 	// Limit is the most bytes read of one page; 0 means DefaultHeadLimit.
 	Limit int
-	buf   []byte
-	lex   lexer
-	p     headParser
-	h     Head
+	// Context, when set, ends a read once it is done, within about a
+	// thousand tokens or attributes: the read returns its error.
+	Context context.Context
+	buf     []byte
+	lex     lexer
+	p       headParser
+	h       Head
 }
 
 // Read reads the head of the page r holds. Its only errors are r's.
@@ -123,7 +127,13 @@ func (hr *HeadReader) ReadSized(r io.Reader, size int64) (*Head, error) {
 		limit = DefaultHeadLimit
 	}
 	n, chunk := 0, min(4<<10, limit)
+	if hr.Context != nil {
+		hr.lex.done = hr.Context.Done()
+	}
 	for {
+		if hr.Context != nil && hr.Context.Err() != nil {
+			return nil, hr.Context.Err()
+		}
 		want := chunk
 		if size >= 0 && int64(want) > size {
 			want = int(max(size, int64(n)))
@@ -139,6 +149,9 @@ func (hr *HeadReader) ReadSized(r io.Reader, size int64) (*Head, error) {
 			return nil, err
 		}
 		h, ended, open := hr.parse(hr.buf[:n])
+		if hr.lex.stopped {
+			return nil, hr.Context.Err()
+		}
 		if ended || eof || n >= limit {
 			switch {
 			case n == 0:

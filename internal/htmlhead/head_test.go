@@ -2,6 +2,8 @@ package htmlhead
 
 import (
 	"bytes"
+	"context"
+	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -326,4 +328,79 @@ func FuzzNextRedirect(f *testing.F) {
 			t.Errorf("NextRedirect(%q) = %q, %v", page, target, ok)
 		}
 	})
+}
+
+// A tag with 200,000 attributes, under a limit that reads it all, is read
+// in linear time (it took 30 s when each attribute was compared with every
+// one before it), and the first of two attributes of one name still wins.
+func TestHeadManyAttributes(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<head><meta name="robots" content="noindex"`)
+	for i := range 200_000 {
+		fmt.Fprintf(&b, " a%d=x", i)
+	}
+	b.WriteString(` content="index" name="other"></head>`)
+	page := b.String()
+	done := make(chan *Head)
+	go func() {
+		h, err := (&HeadReader{Limit: len(page) + 1}).Read(strings.NewReader(page))
+		if err != nil {
+			t.Error(err)
+		}
+		done <- h
+	}()
+	// Not a synchronisation: a bound that linear work (milliseconds) never
+	// reaches and quadratic work (tens of seconds) always does.
+	select {
+	case h := <-done:
+		if h.NoIndex == "" || h.Truncated {
+			t.Errorf("head %+v: the first content and name should win", *h)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("a tag with 200,000 attributes took over 20 s: quadratic")
+	}
+}
+
+// cancelReader cancels its context on its first Read, then counts reads.
+type cancelReader struct {
+	r      io.Reader
+	cancel context.CancelFunc
+	reads  int
+}
+
+func (c *cancelReader) Read(p []byte) (int, error) {
+	c.reads++
+	c.cancel()
+	return c.r.Read(p)
+}
+
+// A read ends soon after its Context is done, with the context's error:
+// before the next chunk is read, and within a tag of 200,000 attributes
+// (SIGINT during a page whose head took 30 s waited for it to end).
+func TestHeadContext(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<head><meta name="robots"`)
+	for i := range 200_000 {
+		fmt.Fprintf(&b, " a%d=x", i)
+	}
+	b.WriteString(`></head>`)
+	page := b.String()
+
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &cancelReader{r: strings.NewReader(page), cancel: cancel}
+	hr := &HeadReader{Limit: len(page) + 1, Context: ctx}
+	if h, err := hr.ReadSized(r, int64(len(page))); err != context.Canceled || r.reads != 1 {
+		t.Errorf("got %v, %v after %d reads; want context.Canceled after 1", h, err, r.reads)
+	}
+
+	// Within one tag: the lexer stops after about a thousand attributes.
+	done := make(chan struct{})
+	close(done)
+	l := lexer{done: done}
+	l.reset([]byte(page))
+	for l.next() != tokEOF {
+	}
+	if !l.stopped || len(l.attrs) > 2048 {
+		t.Errorf("stopped %v with %d attributes kept", l.stopped, len(l.attrs))
+	}
 }

@@ -30,10 +30,39 @@ type lexer struct {
 	name  []byte
 	attrs []attr
 	text  []byte
+	// seen holds the names in attrs once a tag has more than
+	// linearAttrs of them, so that a tag with 100,000 attributes costs
+	// 100,000 look-ups, not 5 billion comparisons.
+	seen map[string]struct{}
 
 	// What the end of data cut off: a start tag, or a raw text element
 	// that had not ended.
 	cutTag, openRaw []byte
+
+	// done, when closed, ends the tokens early (stopped): a HeadReader's
+	// Context. work counts tokens and attributes, to look at done once in
+	// a while.
+	done    <-chan struct{}
+	work    uint
+	stopped bool
+}
+
+// stop reports whether done is closed, looking once every 1,024 calls; it
+// ends the data there.
+func (l *lexer) stop() bool {
+	if l.done == nil {
+		return false
+	}
+	if l.work++; l.work%1024 != 0 {
+		return false
+	}
+	select {
+	case <-l.done:
+		l.stopped, l.pos = true, len(l.data)
+		return true
+	default:
+		return false
+	}
 }
 
 type tokenKind uint8
@@ -50,7 +79,10 @@ const (
 type attr struct{ key, val []byte }
 
 func (l *lexer) reset(data []byte) {
-	*l = lexer{data: data, attrs: l.attrs[:0]}
+	if len(l.seen) > 4096 { // a tag of many attributes: not kept for the next page
+		l.seen = nil
+	}
+	*l = lexer{data: data, attrs: l.attrs[:0], seen: l.seen, done: l.done}
 }
 
 // Character classes, for the scanning loops.
@@ -91,7 +123,7 @@ func (l *lexer) next() tokenKind {
 		return l.rawText()
 	}
 	d, i := l.data, l.pos
-	if i >= len(d) {
+	if i >= len(d) || l.stop() {
 		return tokEOF
 	}
 	if d[i] != '<' {
@@ -191,6 +223,9 @@ func (l *lexer) tag(i int, kind tokenKind) tokenKind {
 	name := d[i:j]
 	lower(name)
 	if kind == tokStartTag {
+		if len(l.attrs) > linearAttrs {
+			clear(l.seen)
+		}
 		l.attrs = l.attrs[:0]
 	}
 	end, ok := l.attributes(j, kind == tokStartTag)
@@ -222,7 +257,7 @@ func (l *lexer) attributes(i int, keep bool) (int, bool) {
 		for i < len(d) && (class[d[i]]&cSpace != 0 || d[i] == '/') {
 			i++
 		}
-		if i == len(d) {
+		if i == len(d) || l.stop() {
 			return 0, false
 		}
 		if d[i] == '>' {
@@ -266,14 +301,34 @@ func (l *lexer) attributes(i int, keep bool) (int, bool) {
 	}
 }
 
+// linearAttrs is the most attributes keep compares one by one; past it,
+// it looks names up in l.seen.
+const linearAttrs = 16
+
 // keep adds an attribute to the tag, unless it has one of that name: the
 // first wins.
 func (l *lexer) keep(name, val []byte) {
-	for _, a := range l.attrs {
-		if string(a.key) == string(name) {
-			return
+	if len(l.attrs) < linearAttrs {
+		for _, a := range l.attrs {
+			if string(a.key) == string(name) {
+				return
+			}
+		}
+		l.attrs = append(l.attrs, attr{name, val})
+		return
+	}
+	if len(l.attrs) == linearAttrs { // the tag has grown long: index its names
+		if l.seen == nil {
+			l.seen = map[string]struct{}{}
+		}
+		for _, a := range l.attrs {
+			l.seen[string(a.key)] = struct{}{}
 		}
 	}
+	if _, ok := l.seen[string(name)]; ok {
+		return
+	}
+	l.seen[string(name)] = struct{}{}
 	l.attrs = append(l.attrs, attr{name, val})
 }
 

@@ -104,6 +104,8 @@ var lexSeeds = []string{
 	`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>A &amp; B</title>` +
 		`<link rel="canonical" href="https://example.com/a?x=1&amp;y=2"></head><body><p>x</p>`,
 	`<a b=c d='e' f="g" h i=j/>`, `<a/b/c=d>`, `<a =b>`, `<a b = "c">`, `<a b="c"d=e>`, `<A B=C B=D>`,
+	// Past 16 attributes keep looks names up in a map: duplicates on either side of it.
+	`<a b=1 c d e f g h i j k l m n o p q B=2 r s t u v w x y b=3 s=4 Z z>`,
 	`<!-- c --><!----><!---><!--><!--a--!><!--a--!-->x`, `<!x><?y><!DOCTYPE a "b>c">`, `</><//a></ x></a b=">">`,
 	`<script>if (a<b) { x = "</scr" + "ipt>" }</script>z`, `<script><!-- <script> </script> --></script>z`,
 	`<script><!-- a --> </script>z`, `<script><!--<script>--></script>x</script>y`, `<script><!--<script/></script --></script>y`,

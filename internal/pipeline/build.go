@@ -542,6 +542,11 @@ func (b *builder) walkAll(ctx context.Context) error {
 	err := b.pages(ctx, func(w walker.Options, fn func(walker.File) error) error {
 		return walker.Walk(ctx, b.opts.Root, w, fn)
 	})
+	if err == nil {
+		// A page whose read the context ended is not unreadable: the run
+		// was stopped (the walk may have ended meanwhile).
+		err = ctx.Err()
+	}
 	if n := b.htmlLeftOut; n > 0 {
 		b.warn("", fmt.Errorf("the include patterns (%s) match no HTML page, and %s left out; they replace the default %s: add --include '**/*.html' to list the pages too",
 			strings.Join(b.opts.Walk.Include, ", "), countHTML(n), strings.Join(walker.DefaultInclude, ", ")))
@@ -719,7 +724,7 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 		found    atomic.Int64
 		progress sync.Mutex
 		heads    = b.opts.Heads.Read
-		hrs      = sync.Pool{New: func() any { return &htmlhead.HeadReader{Limit: b.opts.Heads.Limit} }}
+		hrs      = sync.Pool{New: func() any { return &htmlhead.HeadReader{Limit: b.opts.Heads.Limit, Context: ctx} }}
 	)
 	later := func(path string, emit func()) {
 		mu.Lock()

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"errors"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
@@ -323,5 +324,35 @@ func TestWriteError(t *testing.T) {
 		if got := writeError(out, other); got != other {
 			t.Errorf("%v became %v", other, got)
 		}
+	}
+}
+
+// A run stopped (SIGINT) while a page's head is read ends with the
+// context's error and writes nothing: the read stops within the page, and
+// the walk having ended meanwhile does not make it a finished build. It
+// used to read the head to its end (30 s for a tag of 100,000 attributes
+// under a large head.max_bytes), then write the sitemaps and exit 0.
+func TestRunStoppedWhileRead(t *testing.T) {
+	root := t.TempDir()
+	var b strings.Builder
+	b.WriteString(`<head><meta name="description"`)
+	for i := range 100_000 {
+		fmt.Fprintf(&b, " a%d=x", i)
+	}
+	b.WriteString(`></head>`)
+	if err := os.WriteFile(filepath.Join(root, "index.html"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	withHook(t, &testHookOpened, "index.html", func(string) { cancel() })
+	opts := Options{Root: root, Heads: Heads{Read: true, Limit: 16 << 20}, Map: mapping.Options{BaseURL: base}, Write: writer.Options{Dir: out}}
+	res, err := Run(ctx, opts)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run: %v, want context.Canceled", err)
+	}
+	if res.Write != nil || len(snapshot(t, out)) != 0 {
+		t.Errorf("written: %v, %v", res.Write, snapshot(t, out))
 	}
 }

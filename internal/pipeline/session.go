@@ -178,8 +178,20 @@ func (s *Session) finish(only map[string]bool) error {
 // again, Skipped and Warnings theirs. Its Write tells which files were
 // written and, in URLChanges, how many URLs were added, removed or
 // changed. A batch that touches no page writes nothing and returns a
-// Result whose Write is nil.
+// Result whose Write is nil, unless a file the Session wrote is no longer
+// on disk as it left it (removed or changed by someone else, its own event
+// among paths or not): then the files that differ are written again.
 func (s *Session) Update(ctx context.Context, paths []string) (*Result, error) {
+	res, err := s.update(ctx, paths)
+	if err == nil && res.Write == nil && s.b != nil && !s.whole && s.state.Drifted(writeDir(s.b.opts)) {
+		s.b.res = res
+		err = s.finish(map[string]bool{}) // no page changed: no duplicate to report
+	}
+	return res, err
+}
+
+// update is Update but for output that drifted.
+func (s *Session) update(ctx context.Context, paths []string) (*Result, error) {
 	if s.b == nil || s.whole {
 		return s.restart(ctx)
 	}
@@ -236,9 +248,12 @@ func (s *Session) Update(ctx context.Context, paths []string) (*Result, error) {
 	defer func() { b.touched, b.added = nil, nil }()
 	var removed []int32
 	for _, path := range under(b.index.get, b.index.all(), pages, func(rel string) bool {
-		// A regular file has nothing under it: no need to look.
+		// A regular file has nothing under it: no need to look. A
+		// symbolic link may have (a folder replaced by a link to it, a
+		// followed link swapped for one to another folder): what was
+		// under its name is judged again.
 		fi, err := os.Lstat(filepath.Join(b.opts.Root, filepath.FromSlash(rel)))
-		return err != nil || fi.IsDir()
+		return err != nil || fi.IsDir() || fi.Mode()&fs.ModeSymlink != 0
 	}) {
 		idx, ok := b.index.get(path)
 		if !ok {

@@ -111,7 +111,7 @@ func (c *siteChanger) files() (files, dirs []string) {
 		rel = filepath.ToSlash(rel)
 		if d.IsDir() {
 			dirs = append(dirs, rel)
-		} else if !writer.IsOwnName(d.Name()) && !strings.HasPrefix(d.Name(), ".") {
+		} else if d.Type()&os.ModeSymlink == 0 && !writer.IsOwnName(d.Name()) && !strings.HasPrefix(d.Name(), ".") {
 			files = append(files, rel)
 		}
 		return nil

@@ -9,6 +9,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -24,7 +25,14 @@ var watchSeed = flag.Uint64("watch.seed", 0, "seed of TestWatchMatchesRun's oper
 // replays one): pages written, edited and removed, touched (os.Chtimes:
 // the modification time is each page's lastmod here), made unreadable and
 // readable again (chmod 000 and back), hard-linked, replaced by a folder
-// holding an index.html and back, folders made, renamed and removed. Each
+// holding an index.html and back, folders made, renamed and removed; and
+// the Session's own output removed or overwritten by someone else (its
+// folder is watched, as watch mode watches the site that holds it); a
+// folder replaced by a symbolic link to it (mv blog blog.old; ln -s
+// blog.old blog), and a link at the root swapped atomically for one to
+// another folder (ln -sfn v2 tmp; mv -T tmp cur), with follow_symlinks on
+// and off. The folders links point to are left alone afterwards: a change
+// inside one is reported at its own path only (docs/watch.md, Limits). Each
 // step ends by writing a marker file and waits until the batch that holds
 // it is built: the events of one inotify queue come in order, so every
 // earlier operation has been seen by then.
@@ -41,10 +49,14 @@ func TestWatchMatchesRun(t *testing.T) {
 		{"default", func(o *Options) {}},
 		// The mtime guard judges the whole set: a touch may tip it.
 		{"mtime guarded", func(o *Options) { o.GuardMTime = true }},
+		{"follow symlinks", func(o *Options) { o.Walk.FollowSymlinks = true }},
 	} {
 		t.Run(variant.name, func(t *testing.T) {
 			root, out := t.TempDir(), t.TempDir()
-			c := &opsChanger{siteChanger: siteChanger{t: t, root: root, rng: rand.New(rand.NewPCG(seed, 2))}}
+			c := &opsChanger{siteChanger: siteChanger{t: t, root: root, rng: rand.New(rand.NewPCG(seed, 2))}, out: out}
+			c.frozen = map[string]bool{"v1": true, "v2": true}
+			c.write("v1/one.html", "<title>one</title>", time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC))
+			c.write("v2/two.html", "<title>two</title>", time.Date(2024, 1, 2, 0, 0, 0, 0, time.UTC))
 			s, opts := startSite(&c.siteChanger, 22, out, variant.opts)
 			built := make(chan []string, 64)
 			ready := make(chan struct{})
@@ -52,7 +64,7 @@ func TestWatchMatchesRun(t *testing.T) {
 			done := make(chan error, 1)
 			go func() {
 				done <- watch.Run(ctx, watch.Options{
-					Roots:    []string{root},
+					Roots:    []string{root, out},
 					Debounce: 10 * time.Millisecond,
 					Ready:    func() { close(ready) },
 				}, func(b watch.Batch) {
@@ -68,8 +80,8 @@ func TestWatchMatchesRun(t *testing.T) {
 			}()
 			<-ready
 			for step := range 25 {
-				_, dirs := c.files()
-				c.watched = append(dirs, "")
+				_, dirs := c.unfrozen()
+				c.watched, c.fresh = append(dirs, ""), map[string]bool{}
 				var ops []string
 				for range 1 + c.rng.IntN(3) {
 					ops = append(ops, c.op())
@@ -101,16 +113,79 @@ type opsChanger struct {
 	// unseen: inotify reports the write to the folder the name is in, and
 	// nothing to the folder of the other name (docs/watch.md, Limits).
 	watched []string
+	// fresh are the hard links made in this step: an edit through one,
+	// then its removal in the same batch, changes its other name unseen
+	// (nothing is left to say it had two), so none is edited.
+	fresh map[string]bool
+	out   string // the Session's output folder
+	// frozen are the folders links point to, left alone: v1 and v2, and
+	// each folder a link replaced.
+	frozen map[string]bool
+}
+
+// unfrozen returns the files and folders outside the frozen folders.
+func (c *opsChanger) unfrozen() (files, dirs []string) {
+	files, dirs = c.files()
+	in := func(rel string) bool {
+		for i := range len(rel) + 1 {
+			if (i == len(rel) || rel[i] == '/') && c.frozen[rel[:i]] {
+				return true
+			}
+		}
+		return false
+	}
+	return slices.DeleteFunc(files, in), slices.DeleteFunc(dirs, in)
 }
 
 // op makes one random operation and says what it did.
 func (c *opsChanger) op() string {
-	files, dirs := c.files()
+	files, dirs := c.unfrozen()
 	files = slices.DeleteFunc(files, func(f string) bool { return filepath.Ext(f) == ".txt" })
 	abs := func(rel string) string { return filepath.Join(c.root, filepath.FromSlash(rel)) }
 	day := time.Date(2024, 1, 1+c.rng.IntN(2), 0, 0, 0, 0, time.UTC)
 	pick := func(list []string) string { return list[c.rng.IntN(len(list))] }
-	switch op := c.rng.IntN(10); {
+	switch op := c.rng.IntN(14); {
+	case op == 12 && slices.ContainsFunc(dirs, isTop): // a folder replaced by a link to it
+		// At the top, where no folder of ours is renamed: the frozen
+		// folder keeps its name.
+		rel := pick(slices.DeleteFunc(slices.Clone(dirs), func(d string) bool { return !isTop(d) }))
+		old := fmt.Sprintf("%s.old%d", rel, c.n)
+		c.n++
+		if err := os.Rename(abs(rel), abs(old)); err != nil {
+			c.t.Fatal(err)
+		}
+		if err := os.Symlink(path.Base(old), abs(rel)); err != nil {
+			c.t.Fatal(err)
+		}
+		c.frozen[old] = true
+		return "folder to link " + rel + " " + old
+	case op == 13: // a link at the root swapped atomically
+		target := fmt.Sprintf("v%d", 1+c.rng.IntN(2))
+		if fi, err := os.Lstat(abs("cur")); err == nil && fi.Mode()&os.ModeSymlink == 0 {
+			return "none" // cur is a page or a folder now
+		}
+		os.Remove(abs("tmp-link"))
+		if err := os.Symlink(target, abs("tmp-link")); err != nil {
+			c.t.Fatal(err)
+		}
+		if err := os.Rename(abs("tmp-link"), abs("cur")); err != nil {
+			c.t.Fatal(err)
+		}
+		return "swap link cur " + target
+	case op == 10 || op == 11: // our own output removed, or overwritten
+		outs, err := filepath.Glob(filepath.Join(c.out, "*.xml"))
+		if err != nil || len(outs) == 0 {
+			return "none"
+		}
+		f := pick(outs)
+		if op == 10 {
+			os.Remove(f)
+			return "remove output " + filepath.Base(f)
+		}
+		if err := os.WriteFile(f, []byte("<urlset></urlset>\n"), 0o644); err != nil {
+			c.t.Fatal(err)
+		}
+		return "overwrite output " + filepath.Base(f)
 	case op == 0 || len(files) == 0:
 		rel := folders[c.rng.IntN(len(folders))] + fmt.Sprintf("p%d.html", c.rng.IntN(8))
 		if !c.tryWrite(rel, day) {
@@ -119,6 +194,9 @@ func (c *opsChanger) op() string {
 		return "write " + rel
 	case op == 1:
 		rel := pick(files)
+		if c.fresh[rel] {
+			return "none"
+		}
 		c.write(rel, c.body(), day)
 		return "edit " + rel
 	case op == 2:
@@ -127,6 +205,9 @@ func (c *opsChanger) op() string {
 		return "remove " + rel
 	case op == 3: // touch -d
 		rel := pick(files)
+		if c.fresh[rel] {
+			return "none"
+		}
 		when := day.Add(time.Duration(c.rng.IntN(24)) * time.Hour)
 		if err := os.Chtimes(abs(rel), when, when); err != nil {
 			c.t.Fatal(err)
@@ -134,6 +215,9 @@ func (c *opsChanger) op() string {
 		return "touch " + rel
 	case op == 4: // chmod 000, or back
 		rel := pick(files)
+		if c.fresh[rel] {
+			return "none"
+		}
 		fi, err := os.Stat(abs(rel))
 		if err != nil {
 			c.t.Fatal(err)
@@ -159,6 +243,7 @@ func (c *opsChanger) op() string {
 		if err := os.Link(abs(rel), abs(to)); err != nil {
 			c.t.Fatal(err)
 		}
+		c.fresh[to] = true
 		return "link " + rel + " " + to
 	case op == 6: // a file replaced by a folder holding an index.html
 		rel := pick(files)
@@ -194,9 +279,20 @@ func (c *opsChanger) op() string {
 	}
 }
 
+// isTop reports whether rel is a name at the root.
+func isTop(rel string) bool { return !strings.Contains(rel, "/") }
+
 // tryWrite writes a new page at rel, unless a folder has its name or a
-// file the name of a folder on its way.
+// file or a link (to a frozen folder) the name of a folder on its way.
 func (c *opsChanger) tryWrite(rel string, mtime time.Time) bool {
+	for i := range len(rel) {
+		if rel[i] != '/' {
+			continue
+		}
+		if fi, err := os.Lstat(filepath.Join(c.root, filepath.FromSlash(rel[:i]))); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			return false
+		}
+	}
 	p := filepath.Join(c.root, filepath.FromSlash(rel))
 	if fi, err := os.Stat(p); err == nil && fi.IsDir() || os.MkdirAll(filepath.Dir(p), 0o755) != nil {
 		return false
