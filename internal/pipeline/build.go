@@ -857,7 +857,7 @@ func (b *builder) judge(hr *htmlhead.HeadReader, f walker.File) outcome {
 			if st, err = os.Stat(filepath.Join(b.opts.Root, filepath.FromSlash(f.Path))); err == nil {
 				info := infoOf(st)
 				if b.linked != nil {
-					b.linked.note(f.Path, info.links)
+					b.linked.note(f.Path, info)
 				}
 				err = setInfo(&f, info)
 			} else if gone(err) {

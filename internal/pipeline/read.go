@@ -53,7 +53,7 @@ func (b *builder) readHead(hr *htmlhead.HeadReader, rel string, f *walker.File) 
 		// Denied to this user; if to anyone, that is the policy's skip.
 		now, serr := b.root.stat(rel)
 		if serr == nil && b.linked != nil {
-			b.linked.note(f.Path, now.links)
+			b.linked.note(f.Path, now)
 		}
 		if serr == nil && now.mode&0o444 == 0 {
 			return nil, noReadBits(now.mode)
@@ -64,7 +64,7 @@ func (b *builder) readHead(hr *htmlhead.HeadReader, rel string, f *walker.File) 
 	}
 	defer page.Close()
 	if b.linked != nil {
-		b.linked.note(f.Path, info.links)
+		b.linked.note(f.Path, info)
 	}
 	if err := setInfo(f, info); err != nil {
 		return nil, err

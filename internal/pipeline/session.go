@@ -99,7 +99,7 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 	if b.opts.Join != nil {
 		b.sources, b.claims = make(map[string]*source), make(map[string][]*source)
 	}
-	b.linked = &linkedPages{names: make(map[string]bool)}
+	b.linked = &linkedPages{names: make(map[string]pageInfo)}
 	s.b, s.all = b, nil
 	s.rootAbs, _ = filepath.Abs(b.opts.Root)
 	s.joinAbs = ""
@@ -204,6 +204,9 @@ func (s *Session) update(ctx context.Context, paths []string) (*Result, error) {
 		b.now = time.Now() // a page changed now gets this update's time
 	}
 
+	if s.b.linked.changed(b.opts.Root) {
+		return s.restart(ctx)
+	}
 	var pages, sources []string // relative to the root, to Join.Dir
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
@@ -473,22 +476,43 @@ func (s *Session) vanished(abs, rel string) bool {
 }
 
 // linkedPages are the pages, by slash-separated path under the root, that
-// had more than one name when they were last read. The walk's goroutines
-// note them; Update asks.
+// had more than one name when they were last read, with what they were
+// then. The walk's goroutines note them; Update asks.
 type linkedPages struct {
 	mu    sync.Mutex
-	names map[string]bool
+	names map[string]pageInfo
 }
 
-// note records how many names the page at path had when it was read.
-func (l *linkedPages) note(path string, links uint64) {
+// note records what the page at path was when it was read.
+func (l *linkedPages) note(path string, info pageInfo) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if links > 1 {
-		l.names[path] = true
+	if info.links > 1 {
+		l.names[path] = info
 	} else {
 		delete(l.names, path)
 	}
+}
+
+// changed reports whether a page noted, under root, is no longer what it
+// was when it was read: a write, chmod or touch through another name,
+// which may not be a page (a file without .html) or may be gone, is
+// reported under that name only. There are few such pages: each is
+// looked at after every batch.
+func (l *linkedPages) changed(root string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for name, was := range l.names {
+		st, err := os.Stat(filepath.Join(root, filepath.FromSlash(name)))
+		if err != nil {
+			return true
+		}
+		now := infoOf(st)
+		if now.mode != was.mode || now.size != was.size || !now.mtime.Equal(was.mtime) || now.links != was.links {
+			return true
+		}
+	}
+	return false
 }
 
 // has reports whether path, or a page under the folder path, had more
@@ -496,7 +520,7 @@ func (l *linkedPages) note(path string, links uint64) {
 func (l *linkedPages) has(path string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.names[path] {
+	if _, ok := l.names[path]; ok {
 		return true
 	}
 	for name := range l.names {

@@ -81,7 +81,7 @@ func TestWatchMatchesRun(t *testing.T) {
 			<-ready
 			for step := range 25 {
 				_, dirs := c.unfrozen()
-				c.watched, c.fresh = append(dirs, ""), map[string]bool{}
+				c.watched = append(dirs, "")
 				var ops []string
 				for range 1 + c.rng.IntN(3) {
 					ops = append(ops, c.op())
@@ -113,11 +113,7 @@ type opsChanger struct {
 	// unseen: inotify reports the write to the folder the name is in, and
 	// nothing to the folder of the other name (docs/watch.md, Limits).
 	watched []string
-	// fresh are the hard links made in this step: an edit through one,
-	// then its removal in the same batch, changes its other name unseen
-	// (nothing is left to say it had two), so none is edited.
-	fresh map[string]bool
-	out   string // the Session's output folder
+	out     string // the Session's output folder
 	// frozen are the folders links point to, left alone: v1 and v2, and
 	// each folder a link replaced.
 	frozen map[string]bool
@@ -194,9 +190,6 @@ func (c *opsChanger) op() string {
 		return "write " + rel
 	case op == 1:
 		rel := pick(files)
-		if c.fresh[rel] {
-			return "none"
-		}
 		c.write(rel, c.body(), day)
 		return "edit " + rel
 	case op == 2:
@@ -205,9 +198,6 @@ func (c *opsChanger) op() string {
 		return "remove " + rel
 	case op == 3: // touch -d
 		rel := pick(files)
-		if c.fresh[rel] {
-			return "none"
-		}
 		when := day.Add(time.Duration(c.rng.IntN(24)) * time.Hour)
 		if err := os.Chtimes(abs(rel), when, when); err != nil {
 			c.t.Fatal(err)
@@ -215,9 +205,6 @@ func (c *opsChanger) op() string {
 		return "touch " + rel
 	case op == 4: // chmod 000, or back
 		rel := pick(files)
-		if c.fresh[rel] {
-			return "none"
-		}
 		fi, err := os.Stat(abs(rel))
 		if err != nil {
 			c.t.Fatal(err)
@@ -243,7 +230,6 @@ func (c *opsChanger) op() string {
 		if err := os.Link(abs(rel), abs(to)); err != nil {
 			c.t.Fatal(err)
 		}
-		c.fresh[to] = true
 		return "link " + rel + " " + to
 	case op == 6: // a file replaced by a folder holding an index.html
 		rel := pick(files)
