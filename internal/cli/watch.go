@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -122,6 +123,9 @@ type watcher struct {
 	restart *config.Config
 	stop    context.CancelFunc
 	out     *postbuild.Outputs // the feed and key file, after each write
+	// others are the files written besides the sitemap set (robots.txt,
+	// the feed, the key file) as the last write left them, by path.
+	others map[string]stamp
 }
 
 // run builds with s, then watches and rebuilds until ctx is done (it
@@ -145,8 +149,6 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 	}
 	roots, files := watched(s)
 	skipSources := joinSkips(s.Build)
-	outAbs, _ := filepath.Abs(s.Build.Write.Dir)
-	robots := s.Build.Write.Robots
 	ready := make(chan struct{})
 	built := make(chan struct{})
 	errc := make(chan error, 1)
@@ -157,20 +159,10 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 			Debounce: s.Values.Watch.Debounce,
 			MaxWait:  s.Values.Watch.MaxWait,
 			Poll:     s.Values.Watch.Poll,
-			Ignore: func(path string) bool {
-				if skipSources(path) {
-					return true
-				}
-				// Our own output: robots.txt, the feed and the key file.
-				// The sitemap files' events come, to find out whether
-				// someone else removed or changed one (rebuild).
-				if filepath.Dir(path) != outAbs {
-					return false
-				}
-				name := filepath.Base(path)
-				return robots && name == "robots.txt" || slices.Contains(w.out.Names(), name)
-			},
-			Ready: func() { close(ready) },
+			// Our own output's events come, to find out whether someone
+			// else removed or changed a file (rebuild).
+			Ignore: skipSources,
+			Ready:  func() { close(ready) },
 			Warn: func(err error) {
 				fmt.Fprintln(w.e.stderr, diag.Format(err, diag.Warning))
 			},
@@ -282,7 +274,7 @@ func (w *watcher) build(ctx context.Context) {
 		sess, res, err := pipeline.Start(ctx, w.s.Build)
 		w.rep.endProgress()
 		w.sess = sess
-		w.done(res, err, true)
+		w.done(res, err, true, nil)
 	})
 }
 
@@ -321,20 +313,81 @@ func (w *watcher) rebuild(ctx context.Context, b watch.Batch) {
 		w.build(ctx)
 		return
 	}
-	// The sitemap files are not pages: Update looks whether they are
-	// still as it left them after any batch.
+	// Our own output is not pages: Update looks whether the sitemap files
+	// are still as it left them after any batch, and watch whether the
+	// others are.
 	outAbs, _ := filepath.Abs(w.s.Build.Write.Dir)
+	others := w.otherNames()
 	paths := slices.DeleteFunc(slices.Clone(b.Paths), func(p string) bool {
-		return filepath.Dir(p) == outAbs && writer.IsOwnName(filepath.Base(p))
+		return filepath.Dir(p) == outAbs && (writer.IsOwnName(filepath.Base(p)) || slices.Contains(others, filepath.Base(p)))
 	})
 	w.locked(ctx, func() {
 		res, err := w.sess.Update(ctx, paths)
+		var drifted map[string]stamp
+		if err == nil && res.Write == nil && ctx.Err() == nil {
+			if drifted = w.othersDrifted(); len(drifted) > 0 {
+				res, err = w.sess.Rewrite(ctx)
+			}
+		}
 		w.rep.endProgress()
 		if ctx.Err() != nil {
 			return
 		}
-		w.done(res, err, false)
+		w.done(res, err, false, drifted)
 	})
+}
+
+// stamp is what Lstat says of a file; the zero stamp is no regular file.
+type stamp struct {
+	size  int64
+	mtime time.Time
+}
+
+func stampOf(path string) stamp {
+	fi, err := os.Lstat(path)
+	if err != nil || !fi.Mode().IsRegular() {
+		return stamp{}
+	}
+	return stamp{size: fi.Size(), mtime: fi.ModTime()}
+}
+
+// otherNames are the names of the files watch writes into the output
+// folder besides the sitemap set: robots.txt with --robots, the feed and
+// the key file.
+func (w *watcher) otherNames() []string {
+	names := w.out.Names()
+	if w.s.Build.Write.Robots {
+		names = append(names, "robots.txt")
+	}
+	return names
+}
+
+// stampOthers records the files written besides the sitemap set as a
+// write left them.
+func (w *watcher) stampOthers() {
+	w.others = make(map[string]stamp)
+	for _, name := range w.otherNames() {
+		path := filepath.Join(w.s.Build.Write.Dir, name)
+		w.others[path] = stampOf(path)
+	}
+}
+
+// othersDrifted returns the files written besides the sitemap set that
+// are no longer as the last write left them (removed, replaced, written or
+// touched by someone else), with their stamps now. A file found drifted is
+// written again, as a build writes it: robots.txt keeps someone else's
+// lines, and another tool's feed is left alone.
+func (w *watcher) othersDrifted() map[string]stamp {
+	var drifted map[string]stamp
+	for path, was := range w.others {
+		if now := stampOf(path); now != was {
+			if drifted == nil {
+				drifted = make(map[string]stamp)
+			}
+			drifted[path] = now
+		}
+	}
+	return drifted
 }
 
 // reload reads the configuration again after one of its files changed.
@@ -366,7 +419,7 @@ func (w *watcher) reload(ctx context.Context) {
 	w.locked(ctx, func() {
 		res, err := w.sess.Restart(ctx, w.s.Build)
 		w.rep.endProgress()
-		w.done(res, err, true)
+		w.done(res, err, true, nil)
 	})
 }
 
@@ -387,10 +440,17 @@ func (w *watcher) outputs(s *config.Config) (*postbuild.Outputs, error) {
 }
 
 // done prints the outcome of a build: the summary after a whole one, a
-// line of changes after an update, or the error.
-func (w *watcher) done(res *pipeline.Result, err error, whole bool) {
+// line of changes after an update, or the error. The files of drifted,
+// written again besides the sitemap set, count as written when they were.
+func (w *watcher) done(res *pipeline.Result, err error, whole bool, drifted map[string]stamp) {
 	if err == nil && res != nil && res.Write != nil && w.s.Writes() {
 		err = w.out.Write(res.URLs)
+		w.stampOthers()
+		for path, was := range drifted {
+			if name := filepath.Base(path); w.others[path] != was && !slices.Contains(res.Write.Written, name) {
+				res.Write.Written = append(res.Write.Written, name)
+			}
+		}
 	}
 	if err != nil {
 		fmt.Fprintln(w.e.stderr, diag.Format(fmt.Errorf("%w; still watching", err), ""))

@@ -671,3 +671,67 @@ func TestWatchFollowsLinkSwaps(t *testing.T) {
 	p.stop(public)
 	sameAsBuild(t, dir, public, args...)
 }
+
+// TestWatchRestoresOtherOutputs: robots.txt (--robots), the feed (--feed)
+// and the IndexNow key file (--key-file), removed or overwritten by
+// someone else, are written again at once, as a build writes them; their
+// own writes are not taken for such a change.
+func TestWatchRestoresOtherOutputs(t *testing.T) {
+	t.Setenv("INDEXNOW_KEY", "0123456789abcdef")
+	dir, public := newSite(t, map[string]string{"index.html": page("home"), "a.html": page("a")})
+	args := append([]string{"--robots", "--feed", "--key-file"}, watchArgs...)
+	p := startWatch(t, dir, args...)
+	read := func(name string) string {
+		t.Helper()
+		data, err := os.ReadFile(filepath.Join(public, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	names := []string{"robots.txt", "feed.xml", "0123456789abcdef.txt"}
+	want := make(map[string]string)
+	for _, name := range names {
+		want[name] = read(name)
+	}
+	// Someone else's robots.txt and key file; an edited copy of the feed
+	// (a feed of another tool is left alone, as a build leaves it).
+	other := map[string]string{
+		"robots.txt":           "User-agent: *\nDisallow: /private/\n",
+		"feed.xml":             strings.ReplaceAll(want["feed.xml"], "a.html", "x.html"),
+		"0123456789abcdef.txt": "someone else's\n",
+	}
+	n := 0
+	for _, name := range names {
+		for _, change := range []string{"removed", "overwritten"} {
+			path := filepath.Join(public, name)
+			if change == "removed" {
+				if err := os.Remove(path); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				write(t, path, other[name])
+			}
+			if got := p.next(n); !strings.Contains(got, "+0 −0 ~0 URLs, 1 file written") {
+				t.Errorf("after %s was %s: %q", name, change, got)
+			}
+			n++
+			if got := read(name); got != want[name] && name != "robots.txt" {
+				t.Errorf("%s after it was %s:\n%s\nwant\n%s", name, change, got, want[name])
+			}
+		}
+	}
+	// robots.txt keeps what someone else wrote, and gets the Sitemap:
+	// line back, as a build merges it.
+	if got := read("robots.txt"); got != other["robots.txt"]+"\n"+want["robots.txt"] {
+		t.Errorf("robots.txt after it was overwritten:\n%s", got)
+	}
+	p.quiet(n, 300*time.Millisecond)
+	p.stop(public)
+	sameAsBuild(t, dir, public, args...)
+	for _, name := range names[1:] {
+		if got := read(name); got != want[name] {
+			t.Errorf("%s after a build:\n%s\nwant\n%s", name, got, want[name])
+		}
+	}
+}

@@ -184,10 +184,32 @@ func (s *Session) finish(only map[string]bool) error {
 func (s *Session) Update(ctx context.Context, paths []string) (*Result, error) {
 	res, err := s.update(ctx, paths)
 	if err == nil && res.Write == nil && s.b != nil && !s.whole && s.state.Drifted(writeDir(s.b.opts)) {
-		s.b.res = res
-		err = s.finish(map[string]bool{}) // no page changed: no duplicate to report
+		err = s.rewrite(res)
 	}
 	return res, err
+}
+
+// Rewrite writes the set again, as Update does when a file it wrote
+// drifted: the sitemap files whose bytes on disk differ, and robots.txt's
+// Sitemap: lines with Options.Write.Robots. Watch calls it when robots.txt
+// or a file written after the set (the feed, the key file) was removed or
+// changed by someone else; the Result's URLs are those to write them
+// from. No page is read again.
+func (s *Session) Rewrite(ctx context.Context) (*Result, error) {
+	if s.b == nil || s.whole {
+		return s.restart(ctx)
+	}
+	start := time.Now()
+	res := &Result{Skipped: map[mapping.Reason]int{}}
+	err := s.rewrite(res)
+	res.Elapsed = time.Since(start)
+	return res, err
+}
+
+// rewrite writes the set again into res, no page having changed.
+func (s *Session) rewrite(res *Result) error {
+	s.b.res = res
+	return s.finish(map[string]bool{}) // no page changed: no duplicate to report
 }
 
 // update is Update but for output that drifted.
