@@ -43,6 +43,16 @@ import (
 // DefaultHeadLimit is the most bytes of a page a HeadReader reads.
 const DefaultHeadLimit = 64 << 10
 
+// MaxAttrs is the most attributes a tag of a head may have, and MaxTags
+// the most tags (start and end) a head may have: a HeadReader reads a head
+// no further than the tag past one, and says so in Problems. Each is a
+// hundred times what a real head holds; within them a head's work is
+// bounded at any limit in bytes.
+const (
+	MaxAttrs = 1000
+	MaxTags  = 100_000
+)
+
 // Head is what a built page's <head> says about the page. URLs are as
 // written in the page (entities decoded), not yet resolved.
 type Head struct {
@@ -196,6 +206,7 @@ func (hr *HeadReader) parse(data []byte) (h *Head, ended bool, open string) {
 	hr.h = Head{Alternates: hr.h.Alternates[:0], Problems: hr.h.Problems[:0]}
 	hr.p = headParser{h: &hr.h, canonics: hr.p.canonics[:0], jsonLD: hr.p.jsonLD[:0]}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 byte-order mark
+	hr.lex.maxAttrs = MaxAttrs
 	hr.lex.reset(data)
 	ended, open = hr.p.run(&hr.lex)
 	hr.p.finish()
@@ -208,6 +219,7 @@ type headParser struct {
 	attrs       []attr // of the tag being handled
 	inert       int    // depth in <template>: its content does not count
 	sawTag      bool
+	tags        int       // start and end tags so far
 	dates       [3]string // article:modified_time, og:updated_time, last-modified
 	jsonLD      [][]byte
 	canonics    []string
@@ -221,6 +233,9 @@ func (p *headParser) run(l *lexer) (ended bool, open string) {
 		switch l.next() {
 		case tokEOF:
 			switch {
+			case l.tooMany:
+				p.h.Problems = append(p.h.Problems, fmt.Sprintf("a tag with more than %d attributes; the head is read no further", MaxAttrs))
+				return true, ""
 			case l.cutTag != nil:
 				return false, "a <" + string(l.cutTag) + "> tag"
 			case l.openRaw != nil:
@@ -232,6 +247,9 @@ func (p *headParser) run(l *lexer) (ended bool, open string) {
 			return false, ""
 		case tokStartTag:
 			p.sawTag = true
+			if p.tooManyTags() {
+				return true, ""
+			}
 			switch {
 			case string(l.name) == "template":
 				p.inert++
@@ -260,6 +278,9 @@ func (p *headParser) run(l *lexer) (ended bool, open string) {
 				return true, ""
 			}
 		case tokEndTag:
+			if p.tooManyTags() {
+				return true, ""
+			}
 			switch string(l.name) {
 			case "head":
 				if p.inert == 0 {
@@ -272,6 +293,16 @@ func (p *headParser) run(l *lexer) (ended bool, open string) {
 			}
 		}
 	}
+}
+
+// tooManyTags counts a tag and reports whether the head has more than
+// MaxTags, saying so in Problems.
+func (p *headParser) tooManyTags() bool {
+	if p.tags++; p.tags <= MaxTags {
+		return false
+	}
+	p.h.Problems = append(p.h.Problems, fmt.Sprintf("more than %d tags; the head is read no further", MaxTags))
+	return true
 }
 
 // tag handles a complete start tag of the head.

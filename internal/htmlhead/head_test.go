@@ -253,6 +253,7 @@ func FuzzHead(f *testing.F) {
 		`<head><meta name=robots content=noindex><link rel=canonical href=/a/></head>`,
 		`<meta http-equiv=refresh content="0;url='x'">`, `<script type="application/ld+json">{"dateModified":"2024-01-01"}</script>`,
 		"\x00<\xff>", `<svg><meta></svg>`, `<noscript><template></noscript>`, `<!--`, `<a b='`, "\uFEFF<base href=x>",
+		"<meta" + strings.Repeat(" a", MaxAttrs+1) + "><link rel=canonical href=/a/>", // past MaxAttrs: read no further
 	} {
 		f.Add([]byte(s))
 	}
@@ -341,20 +342,21 @@ func TestHeadManyAttributes(t *testing.T) {
 	}
 	b.WriteString(` content="index" name="other"></head>`)
 	page := b.String()
-	done := make(chan *Head)
+	// The lexer alone: a HeadReader reads no tag past MaxAttrs attributes.
+	done := make(chan []attr)
 	go func() {
-		h, err := (&HeadReader{Limit: len(page) + 1}).Read(strings.NewReader(page))
-		if err != nil {
-			t.Error(err)
+		var l lexer
+		l.reset([]byte(page))
+		for l.next() != tokEOF && string(l.name) != "meta" {
 		}
-		done <- h
+		done <- l.attrs
 	}()
 	// Not a synchronisation: a bound that linear work (milliseconds) never
 	// reaches and quadratic work (tens of seconds) always does.
 	select {
-	case h := <-done:
-		if h.NoIndex == "" || h.Truncated {
-			t.Errorf("head %+v: the first content and name should win", *h)
+	case attrs := <-done:
+		if len(attrs) != 200_002 || string(attrValue(attrs, "content")) != "noindex" || string(attrValue(attrs, "name")) != "robots" {
+			t.Errorf("%d attributes, content %q, name %q: the first content and name should win", len(attrs), attrValue(attrs, "content"), attrValue(attrs, "name"))
 		}
 	case <-time.After(20 * time.Second):
 		t.Fatal("a tag with 200,000 attributes took over 20 s: quadratic")
@@ -379,8 +381,11 @@ func (c *cancelReader) Read(p []byte) (int, error) {
 // (SIGINT during a page whose head took 30 s waited for it to end).
 func TestHeadContext(t *testing.T) {
 	var b strings.Builder
-	b.WriteString(`<head><meta name="robots"`)
+	b.WriteString(`<head`)
 	for i := range 200_000 {
+		if i%MaxAttrs == 0 { // within MaxAttrs, which ends a read too
+			b.WriteString(`><meta name="robots"`)
+		}
 		fmt.Fprintf(&b, " a%d=x", i)
 	}
 	b.WriteString(`></head>`)
@@ -402,5 +407,47 @@ func TestHeadContext(t *testing.T) {
 	}
 	if !l.stopped || len(l.attrs) > 2048 {
 		t.Errorf("stopped %v with %d attributes kept", l.stopped, len(l.attrs))
+	}
+}
+
+// TestHeadBounds: a tag of more than MaxAttrs attributes, or a head of
+// more than MaxTags tags, ends the read there, with a problem; up to
+// them, the head is read whole.
+func TestHeadBounds(t *testing.T) {
+	attrs := func(n int) string { // <meta name="robots" content="noindex"> with n attributes
+		var b strings.Builder
+		b.WriteString(`<meta name="robots" content="noindex"`)
+		for i := range n - 2 {
+			fmt.Fprintf(&b, " a%d", i)
+		}
+		return b.String() + ">"
+	}
+	tags := func(n int) string { // n tags, the canonical link last
+		return "<head>" + strings.Repeat("<meta name=x>", n-2) + `<link rel="canonical" href="/c">`
+	}
+	for _, tc := range []struct {
+		name, page     string
+		noIndex, canon string
+		problem        string
+	}{
+		{name: "attributes at the limit", page: "<head>" + attrs(MaxAttrs) + `<link rel="canonical" href="/c">`, noIndex: `meta robots "noindex"`, canon: "/c"},
+		{name: "attributes past the limit", page: "<head>" + attrs(MaxAttrs+1) + `<link rel="canonical" href="/c">`, problem: "a tag with more than 1000 attributes; the head is read no further"},
+		{name: "tags at the limit", page: tags(MaxTags), canon: "/c"},
+		{name: "tags past the limit", page: tags(MaxTags + 1), problem: "more than 100000 tags; the head is read no further"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			hr := &HeadReader{Limit: len(tc.page) + 1}
+			h, err := hr.ReadSized(strings.NewReader(tc.page), int64(len(tc.page)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var problems []string
+			if tc.problem != "" {
+				problems = []string{tc.problem}
+			}
+			if h.NoIndex != tc.noIndex || h.Canonical != tc.canon || h.Truncated || !slices.Equal(h.Problems, problems) {
+				t.Errorf("NoIndex %q, Canonical %q, Truncated %v, Problems %q; want %q, %q, false, %q", h.NoIndex, h.Canonical, h.Truncated, h.Problems, tc.noIndex, tc.canon, problems)
+			}
+		})
 	}
 }

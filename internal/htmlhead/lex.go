@@ -45,6 +45,12 @@ type lexer struct {
 	done    <-chan struct{}
 	work    uint
 	stopped bool
+
+	// maxAttrs, when not 0, is the most attributes a tag may have: the
+	// next one ends the data there (tooMany). A HeadReader sets it to
+	// MaxAttrs.
+	maxAttrs int
+	tooMany  bool
 }
 
 // stop reports whether done is closed, looking once every 1,024 calls; it
@@ -82,7 +88,7 @@ func (l *lexer) reset(data []byte) {
 	if len(l.seen) > 4096 { // a tag of many attributes: not kept for the next page
 		l.seen = nil
 	}
-	*l = lexer{data: data, attrs: l.attrs[:0], seen: l.seen, done: l.done}
+	*l = lexer{data: data, attrs: l.attrs[:0], seen: l.seen, done: l.done, maxAttrs: l.maxAttrs}
 }
 
 // Character classes, for the scanning loops.
@@ -253,7 +259,7 @@ func (l *lexer) tag(i int, kind tokenKind) tokenKind {
 // name.
 func (l *lexer) attributes(i int, keep bool) (int, bool) {
 	d := l.data
-	for {
+	for n := 0; ; n++ {
 		for i < len(d) && (class[d[i]]&cSpace != 0 || d[i] == '/') {
 			i++
 		}
@@ -262,6 +268,10 @@ func (l *lexer) attributes(i int, keep bool) (int, bool) {
 		}
 		if d[i] == '>' {
 			return i + 1, true
+		}
+		if n == l.maxAttrs && n > 0 {
+			l.tooMany, l.pos = true, len(d)
+			return 0, false
 		}
 		ns := i
 		for i++; i < len(d) && class[d[i]]&cNameEnd == 0; i++ {
