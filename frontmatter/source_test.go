@@ -421,7 +421,7 @@ func FuzzSource(f *testing.F) {
 		// than the decoder nests: the data itself, as TOML.
 		var v map[string]any
 		if _, err := toml.Decode(string(data), &v); err == nil {
-			if d := limits.DepthOf(v) - 1; d > 0 && limits.Deep(data, limits.TOML, d-1) == 0 {
+			if d := depthOf(v) - 1; d > 0 && limits.Deep(data, limits.TOML, d-1) == 0 {
 				t.Errorf("TOML nested %d deep, the pre-scan counts less", d)
 			}
 		}
@@ -542,4 +542,30 @@ func TestReadSourceTerms(t *testing.T) {
 	if s, _ := ReadSource(strings.NewReader("---\nseries: [x]\n---\n")); s.Terms != nil {
 		t.Errorf("Terms %q without Options.Terms", s.Terms)
 	}
+}
+
+// depthOf returns the nesting of v, a value decoded from TOML, JSON or
+// YAML into any: 0 for a scalar, 1 + its deepest element's for a map or
+// a slice. What limits.Check takes, decoded, is never deeper than limits.MaxDepth (the
+// document's own map, implicit in TOML, counted): FuzzSource holds
+// limits.Deep to that.
+func depthOf(v any) int {
+	d := 0
+	switch v := v.(type) {
+	case map[string]any:
+		for _, e := range v {
+			d = max(d, depthOf(e))
+		}
+	case []map[string]any:
+		for _, e := range v {
+			d = max(d, depthOf(e))
+		}
+	case []any:
+		for _, e := range v {
+			d = max(d, depthOf(e))
+		}
+	default:
+		return 0
+	}
+	return d + 1
 }

@@ -3,6 +3,7 @@ package e2e
 import (
 	"bufio"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -135,17 +136,7 @@ func TestWatchBesideBuild(t *testing.T) {
 // ownFiles lists the files of ours in dir, sorted.
 func ownFiles(t *testing.T, dir string) []string {
 	t.Helper()
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, e := range ents {
-		if writer.IsOwnName(e.Name()) {
-			names = append(names, e.Name())
-		}
-	}
-	return names
+	return slices.Sorted(maps.Keys(dirFiles(t, dir, func(e os.DirEntry) bool { return writer.IsOwnName(e.Name()) })))
 }
 
 // recordIs checks that dir's record lists exactly files.

@@ -139,6 +139,7 @@ func Deep(data []byte, syn Syntax, max int) int {
 	return 0
 }
 
+// max0 is max(n, 0): Deep's parameter max hides the builtin.
 func max0(n int) int { return max(n, 0) }
 
 // scanner is a position in a file, with its line.
@@ -456,30 +457,4 @@ func deepTOML(data []byte, max int) int {
 		s.i++
 	}
 	return 0
-}
-
-// DepthOf returns the nesting of v, a value decoded from TOML, JSON or
-// YAML into any: 0 for a scalar, 1 + its deepest element's for a map or
-// a slice. What Check takes, decoded, is never deeper than MaxDepth (the
-// document's own map, implicit in TOML, counted): the fuzz targets hold
-// Deep to that.
-func DepthOf(v any) int {
-	d := 0
-	switch v := v.(type) {
-	case map[string]any:
-		for _, e := range v {
-			d = max(d, DepthOf(e))
-		}
-	case []map[string]any:
-		for _, e := range v {
-			d = max(d, DepthOf(e))
-		}
-	case []any:
-		for _, e := range v {
-			d = max(d, DepthOf(e))
-		}
-	default:
-		return 0
-	}
-	return d + 1
 }
