@@ -312,8 +312,16 @@ func (w *walk) leftOut(rel string, dir, hidden bool) {
 
 // matchesInclude reports whether an include pattern matches rel, whatever
 // the exclude patterns say.
-func (w *walk) matchesInclude(rel string) bool {
-	for _, p := range w.opts.Include {
+func (w *walk) matchesInclude(rel string) bool { return Included(w.opts.Include, rel) }
+
+// Included reports whether one of the include patterns, DefaultInclude
+// when there is none, matches rel (slash-separated, relative to the root):
+// whether a walk would take a file of that name, the other rules aside.
+func Included(include []string, rel string) bool {
+	if len(include) == 0 {
+		include = DefaultInclude
+	}
+	for _, p := range include {
 		if doublestar.MatchUnvalidated(p, rel) {
 			return true
 		}

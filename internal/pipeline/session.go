@@ -13,8 +13,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/bmatcuk/doublestar/v4"
-
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -311,10 +309,9 @@ func (s *Session) update(ctx context.Context, paths []string) (*Result, error) {
 
 // hardLinked reports whether path is a file with more than one name. An
 // edit, a touch or a chmod through one name changes the others, but is
-// reported for that one only: a change to such a file is a whole build.
-// So is a change to a page that had more than one name when it was read
-// (linkedPages), whatever the path is now: a chmod through one name
-// followed by its removal leaves nothing at the path to say so.
+// reported for that one only: a change to such a file is a whole build
+// (as is one to a page that had several names when it was read:
+// linkedPages).
 func hardLinked(path string) bool {
 	fi, err := os.Lstat(path)
 	return err == nil && fi.Mode().IsRegular() && links(fi) > 1
@@ -485,16 +482,7 @@ func (s *Session) vanished(abs, rel string) bool {
 	if _, known := s.b.index.get(rel); known {
 		return false
 	}
-	include := s.b.opts.Walk.Include
-	if len(include) == 0 {
-		include = walker.DefaultInclude
-	}
-	for _, p := range include {
-		if ok, _ := doublestar.Match(p, rel); ok {
-			return true
-		}
-	}
-	return false
+	return walker.Included(s.b.opts.Walk.Include, rel)
 }
 
 // linkedPages are the pages, by slash-separated path under the root, that
