@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -366,10 +367,28 @@ func TestRecipeGitHubActions(t *testing.T) {
 	const pagesBase = "https://octo.github.io/site"
 	expand := strings.NewReplacer("${{ steps.pages.outputs.base_url }}", pagesBase)
 	env := []string{"GITHUB_ACTIONS=true", "GITHUB_REPOSITORY=octo/site", "GITHUB_SERVER_URL=https://github.com"}
-	ran := 0
+	// The steps find sitemapgen where the action put it: the PATH is the
+	// runner's, without the binary under test, and grows with GITHUB_PATH.
+	path := pathWithout(filepath.Dir(bin))
+	ran, actions := 0, 0
 	var uploaded string
 	for _, step := range wf.Jobs["build"].Steps {
 		switch {
+		case strings.HasPrefix(step.Uses, "sitemapgen/sitemapgen@"):
+			// This repository's action (action.yml), run as the runner
+			// runs it, from the loopback release server (TestAction).
+			with := map[string]string{}
+			for k, v := range step.With {
+				with[k] = expand.Replace(fmt.Sprint(v))
+			}
+			t.Logf("step %q", step.Name)
+			r := runAction(t, dir, with, append(slices.Clone(env), "PATH="+path, "SITEMAPGEN_RELEASES_URL="+releaseServer(t, false))...)
+			if r.code != 0 {
+				t.Fatalf("the action: exit %d\n%s", r.code, r.out)
+			}
+			path = r.path + string(os.PathListSeparator) + path
+			actions++
+			continue
 		case step.Uses != "":
 			if strings.HasPrefix(step.Uses, "actions/upload-pages-artifact") {
 				uploaded = step.With["path"].(string)
@@ -378,7 +397,7 @@ func TestRecipeGitHubActions(t *testing.T) {
 		case step.Name == "Install Hugo":
 			continue // apt-get as root; the test has Debian's hugo already
 		}
-		vars := slices.Clone(env)
+		vars := append(slices.Clone(env), "PATH="+path)
 		for k, v := range step.Env {
 			vars = append(vars, k+"="+expand.Replace(v))
 		}
@@ -386,8 +405,21 @@ func TestRecipeGitHubActions(t *testing.T) {
 		mustShell(t, dir, expand.Replace(step.Run), vars...)
 		ran++
 	}
-	if ran != 4 {
-		t.Errorf("ran %d steps, want 4 (install sitemapgen, build, write, check)", ran)
+	if ran != 2 || actions != 1 {
+		t.Errorf("ran %d steps and %d of sitemapgen's actions, want 2 (build, check) and 1", ran, actions)
 	}
 	checkSitemap(t, filepath.Join(dir, uploaded), pagesBase+"/", exampleURLs)
+	robots, _ := os.ReadFile(filepath.Join(dir, uploaded, "robots.txt"))
+	wantOutput(t, string(robots), "Sitemap: "+pagesBase+"/sitemap.xml")
+}
+
+// pathWithout is this process's PATH without the folder dir.
+func pathWithout(dir string) string {
+	var keep []string
+	for _, d := range filepath.SplitList(os.Getenv("PATH")) {
+		if d != dir {
+			keep = append(keep, d)
+		}
+	}
+	return strings.Join(keep, string(os.PathListSeparator))
 }
