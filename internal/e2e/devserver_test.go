@@ -102,9 +102,11 @@ func freePort(t *testing.T) string {
 
 // startGenerator runs the generator tool with args in dir until the test ends,
 // and waits until it prints a line that holds ready: it has written the
-// site and watches its sources. It skips the test when the tool is not
-// installed (.ci/run installs them).
-func startGenerator(t *testing.T, dir, tool, ready string, args ...string) {
+// site and watches its sources. It returns the lines the tool prints
+// after that one (standard output and error; those nobody reads are
+// dropped, so that its output keeps flowing). It skips the test when the
+// tool is not installed (.ci/run installs them).
+func startGenerator(t *testing.T, dir, tool, ready string, args ...string) <-chan string {
 	t.Helper()
 	path, err := exec.LookPath(tool)
 	if err != nil {
@@ -129,14 +131,21 @@ func startGenerator(t *testing.T, dir, tool, ready string, args ...string) {
 	for sc.Scan() {
 		lines = append(lines, sc.Text())
 		if strings.Contains(sc.Text(), ready) {
-			go func() { // keep the tool's output flowing
+			after := make(chan string, 1000)
+			go func() {
+				defer close(after)
 				for sc.Scan() {
+					select {
+					case after <- sc.Text():
+					default:
+					}
 				}
 			}()
-			return
+			return after
 		}
 	}
 	t.Fatalf("%s %s ended before it was ready:\n%s", tool, strings.Join(args, " "), strings.Join(lines, "\n"))
+	return nil
 }
 
 // TestWatchBesideJekyll runs "sitemapgen watch _site" beside "jekyll

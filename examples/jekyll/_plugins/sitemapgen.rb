@@ -1,0 +1,79 @@
+# frozen_string_literal: true
+
+# sitemapgen for Jekyll: copy this file into your site's _plugins/ folder,
+# and `jekyll build` and `jekyll serve` write sitemapgen's sitemaps into the
+# built site after every build. It replaces jekyll-sitemap: remove
+# jekyll-sitemap from `plugins:` in _config.yml and from the Gemfile.
+#
+# It runs the sitemapgen binary (on the PATH, or the `binary:` below, or
+# SITEMAPGEN_BINARY_PATH) in the site's source folder, on the built site
+# (site.dest), with the base URL Jekyll has: url + baseurl. The keys under
+# `sitemapgen:` in _config.yml are sitemapgen's flags, spelled with `_` or
+# `-`:
+#
+#   sitemapgen:
+#     robots: true              # --robots
+#     lastmod_format: date      # --lastmod-format=date
+#     exclude: [drafts/**]      # --exclude=drafts/** (a list repeats it)
+#     binary: bin/sitemapgen    # the binary to run (not a flag)
+#
+# sitemapgen's summary and warnings go through Jekyll's logger; when it
+# fails, the build fails with its message. See docs/jekyll.md.
+
+require "open3"
+
+module SitemapgenJekyll
+  # The keys of `sitemapgen:` that are not flags.
+  OWN_KEYS = %w[binary].freeze
+
+  module_function
+
+  # args returns sitemapgen's arguments for the site.
+  def args(site, settings)
+    args = ["build"]
+    url = site.config["url"].to_s.chomp("/")
+    unless url.empty?
+      path = site.config["baseurl"].to_s.delete_prefix("/").chomp("/")
+      args << "--base-url=#{url}/#{path.empty? ? "" : "#{path}/"}"
+    end
+    settings.each do |key, value|
+      next if OWN_KEYS.include?(key.to_s)
+
+      flag = "--#{key.to_s.tr("_", "-")}"
+      Array(value).each do |v|
+        args << (v == true ? flag : "#{flag}=#{v}")
+      end
+    end
+    args << "--" << site.dest
+  end
+
+  def run(site)
+    settings = site.config["sitemapgen"] || {}
+    unless settings.is_a?(Hash)
+      raise Jekyll::Errors::FatalException, "sitemapgen: _config.yml: sitemapgen: is not a map of settings"
+    end
+
+    binary = settings["binary"] || ENV["SITEMAPGEN_BINARY_PATH"] || "sitemapgen"
+    begin
+      output, status = Open3.capture2e(binary, *args(site, settings), chdir: site.source)
+    rescue SystemCallError => e
+      raise Jekyll::Errors::FatalException,
+            "sitemapgen: cannot run #{binary}: #{e.message} (install it: docs/jekyll.md)"
+    end
+    lines = output.lines.map(&:chomp)
+    raise Jekyll::Errors::FatalException, lines.join("\n") unless status.success?
+
+    # A warning's hint lines are warnings too.
+    level = :info
+    lines.each do |line|
+      text = line.delete_prefix("sitemapgen: ")
+      level = :info unless text.start_with?("hint:")
+      level = :warn if line.include?("warning:")
+      Jekyll.logger.public_send(level, "sitemapgen:", text)
+    end
+  end
+end
+
+Jekyll::Hooks.register :site, :post_write do |site|
+  SitemapgenJekyll.run(site)
+end
