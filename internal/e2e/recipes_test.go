@@ -15,24 +15,32 @@ import (
 	"github.com/BurntSushi/toml"
 	"gopkg.in/yaml.v3"
 
+	"github.com/sitemapgen/sitemapgen/internal/npmtest"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 )
 
-// The recipes of the README, run as a user's build would run them: the
+// The recipes (docs/recipes.md), run as a user's build would run them: the
 // commands are read from the files in examples/ (netlify.toml, vercel.json,
 // the GitHub Actions workflow, Cloudflare Pages' build command) and run by
 // sh with the platform's environment variables, Debian's hugo and jekyll,
 // and this test's sitemapgen.
 //
-// One part of each recipe cannot run here: installing sitemapgen from the
-// module proxy. Every recipe installs it with the same command, installStep,
-// which puts the binary in .bin/; the tests require that exact text and
-// replace it with a link to the binary under test in .bin/.
+// One part of a recipe cannot run here: installing sitemapgen from the npm
+// registry. The recipes for Netlify, Vercel and Cloudflare Pages install it
+// with the same command, npmInstallStep; the tests require that exact text,
+// install instead the npm tarballs packed from this checkout
+// (npmtest.Install: npm install --no-save of the main package's and this
+// platform's tarballs, in the project folder, before the command runs)
+// and replace the text with "true". The command then finds sitemapgen
+// where npm put it: the PATH is without the binary under test. The GitHub
+// Actions recipe installs it with this repository's action, from a
+// loopback release (runAction).
 
 // examples is the repository's examples folder.
 var examples = filepath.Join("..", "..", "examples")
 
-const installStep = "GOBIN=$PWD/.bin go install github.com/sitemapgen/sitemapgen@latest"
+// npmInstallStep installs sitemapgen from npm in a recipe.
+const npmInstallStep = "npm i -D sitemapgen"
 
 // recipeDir copies the example Hugo project, and the files named (paths in
 // examples/), into a new project folder.
@@ -55,19 +63,25 @@ func recipeDir(t *testing.T, files ...string) string {
 }
 
 // shell runs command with sh in dir, in an environment of PATH, HOME and
-// vars, after replacing installStep; it returns the exit status and the
-// output.
+// vars, after installing the npm tarballs in place of npmInstallStep; it
+// returns the exit status and the output.
 func shell(t *testing.T, dir, command string, vars ...string) (int, string) {
 	t.Helper()
-	if strings.Contains(command, "sitemapgen@") {
-		if !strings.Contains(command, installStep) {
-			t.Fatalf("the recipe installs sitemapgen otherwise than with %q: %s", installStep, command)
+	if strings.Contains(command, "go install") && strings.Contains(command, "sitemapgen") {
+		t.Fatalf("the recipe installs sitemapgen with go install, which fails while the module is unpublished: %s", command)
+	}
+	if strings.Contains(command, npmInstallStep) {
+		if _, err := os.Stat(filepath.Join(dir, "package.json")); err != nil {
+			// What npm i -D makes in a project without one.
+			write(t, filepath.Join(dir, "package.json"), "{\"private\": true}\n")
 		}
-		command = strings.ReplaceAll(command, installStep, `mkdir -p .bin && ln -sf "$SITEMAPGEN_UNDER_TEST" .bin/sitemapgen`)
+		npmtest.Install(t, dir)
+		command = strings.ReplaceAll(command, npmInstallStep, "true")
+		vars = append([]string{"PATH=" + pathWithout(filepath.Dir(bin))}, vars...)
 	}
 	cmd := exec.Command("sh", "-c", command)
 	cmd.Dir = dir
-	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "PWD=" + dir, "SITEMAPGEN_UNDER_TEST=" + bin}, vars...)
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(), "PWD=" + dir}, vars...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
@@ -123,9 +137,10 @@ func wantOutput(t *testing.T, out string, parts ...string) {
 	}
 }
 
-// The README shows each recipe file whole: it must be the tested file.
-func TestRecipesInREADME(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+// docs/recipes.md shows each recipe file whole: it must be the tested
+// file. The README links to it.
+func TestRecipesInDocs(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "recipes.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,9 +149,16 @@ func TestRecipesInREADME(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Contains(readme, data) {
-			t.Errorf("README.md does not show examples/%s as it is", f)
+		if !bytes.Contains(doc, data) {
+			t.Errorf("docs/recipes.md does not show examples/%s as it is", f)
 		}
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(readme, []byte("(docs/recipes.md)")) {
+		t.Error("README.md does not link to docs/recipes.md")
 	}
 }
 
@@ -230,6 +252,7 @@ func TestRecipeJekyllNewSite(t *testing.T) {
 
 func TestRecipeNetlify(t *testing.T) {
 	needTool(t, "hugo")
+	needTool(t, "npm")
 	var cfg struct {
 		Build struct {
 			Publish, Command string
@@ -288,6 +311,7 @@ func TestRecipeNetlify(t *testing.T) {
 
 func TestRecipeVercel(t *testing.T) {
 	needTool(t, "hugo")
+	needTool(t, "npm")
 	data, err := os.ReadFile(filepath.Join(examples, "vercel", "vercel.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -305,7 +329,7 @@ func TestRecipeVercel(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := recipeDir(t, "vercel/vercel.json")
-			out := mustShell(t, dir, installStep+" && "+cfg.BuildCommand, tc.env...)
+			out := mustShell(t, dir, cfg.InstallCommand+" && "+cfg.BuildCommand, tc.env...)
 			wantOutput(t, out, "base URL from Vercel VERCEL_PROJECT_PRODUCTION_URL", "vercel.json publish folder", "Vercel URL style (.html URLs, folders with /")
 			if strings.Contains(out, "warning") {
 				t.Errorf("warnings:\n%s", out)
@@ -313,13 +337,14 @@ func TestRecipeVercel(t *testing.T) {
 			checkSitemap(t, filepath.Join(dir, cfg.OutputDirectory), "https://example.org/", exampleURLs)
 		})
 	}
-	if !strings.Contains(cfg.InstallCommand, installStep) {
-		t.Errorf("installCommand does not install with %q: %s", installStep, cfg.InstallCommand)
+	if cfg.InstallCommand != npmInstallStep {
+		t.Errorf("installCommand is not %q: %s", npmInstallStep, cfg.InstallCommand)
 	}
 }
 
 func TestRecipeCloudflarePages(t *testing.T) {
 	needTool(t, "hugo")
+	needTool(t, "npm")
 	data, err := os.ReadFile(filepath.Join(examples, "cloudflare-pages", "build-command"))
 	if err != nil {
 		t.Fatal(err)
