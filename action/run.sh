@@ -75,7 +75,7 @@ download() {
   fi
   plat=$(platform)
   tmp=$(mktemp -d "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/sitemapgen.XXXXXX")
-  sums=sitemapgen_${tag#v}_checksums.txt
+  sums=checksums.txt # .goreleaser.yaml's checksum name_template
   fetch "$releases/download/$tag/$sums" "$tmp/$sums"
   # The checksums file names every archive: the runner's is the one whose
   # name ends in _OS_ARCH.

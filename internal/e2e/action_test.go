@@ -51,14 +51,16 @@ func releaseServer(t *testing.T, corrupt bool) string {
 	archive := fmt.Sprintf("sitemapgen_%s_%s_%s.tar.gz", version, runtime.GOOS, runtime.GOARCH)
 	data := tarGz(t, map[string]string{"README.md": "# sitemapgen\n", "sitemapgen": bin})
 	sums := fmt.Sprintf("%x  %s\n", sha256.Sum256(data), archive)
-	// Another platform's archive, listed first: the runner's is the one
-	// the action takes.
-	sums = fmt.Sprintf("%x  sitemapgen_%s_plan9_386.tar.gz\n", sha256.Sum256(nil), version) + sums
+	// Another platform's archive and this platform's npm tarball, listed
+	// first, as GoReleaser lists them: the runner's archive is the one the
+	// action takes.
+	sums = fmt.Sprintf("%x  sitemapgen_%s_plan9_386.tar.gz\n%x  npm/sitemapgen-%s-%s-%s.tgz\n", sha256.Sum256(nil), version,
+		sha256.Sum256(nil), runtime.GOOS, runtime.GOARCH, version) + sums
 	if corrupt {
 		data = append(data, 0)
 	}
 	os.WriteFile(filepath.Join(dir, archive), data, 0o644)
-	os.WriteFile(filepath.Join(dir, "sitemapgen_"+version+"_checksums.txt"), []byte(sums), 0o644)
+	os.WriteFile(filepath.Join(dir, "checksums.txt"), []byte(sums), 0o644)
 	files.Handle("/download/", http.FileServer(http.Dir(filepath.Dir(filepath.Dir(dir)))))
 	files.HandleFunc("/latest", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/tag/"+testTag, http.StatusFound)
@@ -287,5 +289,44 @@ func TestAction(t *testing.T) {
 				t.Errorf("GITHUB_PATH holds %q after a failed install", r.path)
 			}
 		})
+	}
+}
+
+// The README's release binary install, run against the loopback release:
+// its commands with the releases' address replaced by the server's, the
+// version and platform by the test release's, and "sudo mv sitemapgen
+// /usr/local/bin/" by a move into a folder of the test's.
+func TestREADMEReleaseInstall(t *testing.T) {
+	needTool(t, "curl")
+	needTool(t, "sha256sum")
+	readme, err := os.ReadFile(filepath.Join(repoRoot, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(readme), "**A release binary**")
+	_, block, ok2 := strings.Cut(after, "```sh\n")
+	block, _, ok3 := strings.Cut(block, "```")
+	if !ok || !ok2 || !ok3 {
+		t.Fatal("README.md has no sh block after **A release binary**")
+	}
+	dir, installed := t.TempDir(), t.TempDir()
+	script := block
+	for _, r := range [][2]string{
+		{"https://github.com/sitemapgen/sitemapgen/releases", releaseServer(t, false)},
+		{"v=1.2.3 p=linux_amd64", "v=" + strings.TrimPrefix(testTag, "v") + " p=" + runtime.GOOS + "_" + runtime.GOARCH},
+		{"sudo mv sitemapgen /usr/local/bin/", "mv sitemapgen " + installed + "/"},
+	} {
+		if !strings.Contains(script, r[0]) {
+			t.Fatalf("README.md's release install lacks %q:\n%s", r[0], block)
+		}
+		script = strings.ReplaceAll(script, r[0], r[1])
+	}
+	code, out := shell(t, dir, "set -e\n"+script)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	wantOutput(t, out, ": OK")
+	if _, err := os.Stat(filepath.Join(installed, "sitemapgen")); err != nil {
+		t.Fatalf("nothing installed: %v\n%s", err, out)
 	}
 }
