@@ -227,3 +227,23 @@ func readJSON(t *testing.T, path string, v any) {
 		t.Fatalf("%s: %v", path, err)
 	}
 }
+
+// go install ./... in a clone installs sitemapgen alone: the benchmark
+// helpers are a module of their own (bench/go.mod), which still builds.
+func TestInstallsOneCommand(t *testing.T) {
+	root := npmtest.Root()
+	list := exec.Command("go", "list", "-f", `{{if eq .Name "main"}}{{.ImportPath}}{{end}}`, "./...")
+	list.Dir = root
+	out, err := list.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	if got := strings.Fields(string(out)); !slices.Equal(got, []string{"github.com/sitemapgen/sitemapgen"}) {
+		t.Errorf("go install ./... would install %q; want sitemapgen alone", got)
+	}
+	build := exec.Command("go", "-C", "bench", "build", "-o", t.TempDir(), "./...")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Errorf("the benchmark helpers do not build: %v\n%s", err, out)
+	}
+}
