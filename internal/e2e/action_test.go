@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"archive/tar"
+	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
 	"fmt"
@@ -11,7 +12,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"gopkg.in/yaml.v3"
@@ -49,7 +52,7 @@ func releaseServer(t *testing.T, corrupt bool) string {
 	}
 	version := strings.TrimPrefix(testTag, "v")
 	archive := fmt.Sprintf("sitemapgen_%s_%s_%s.tar.gz", version, runtime.GOOS, runtime.GOARCH)
-	data := tarGz(t, map[string]string{"README.md": "# sitemapgen\n", "sitemapgen": bin})
+	data := slices.Clone(releaseArchive(t))
 	sums := fmt.Sprintf("%x  %s\n", sha256.Sum256(data), archive)
 	// Another platform's archive and this platform's npm tarball, listed
 	// first, as GoReleaser lists them: the runner's archive is the one the
@@ -73,33 +76,46 @@ func releaseServer(t *testing.T, corrupt bool) string {
 	return srv.URL
 }
 
-// tarGz returns a gzipped tar archive of the files named, each the content
-// of the file at its value's path but README.md's, which is the value.
-func tarGz(t *testing.T, files map[string]string) []byte {
+// releaseArchive returns the release's archive for this platform, as
+// GoReleaser makes it: the binary under test and README.md, gzipped. It is
+// made once (gzip under the race detector takes seconds).
+func releaseArchive(t *testing.T) []byte {
 	t.Helper()
-	var buf strings.Builder
-	gz := gzip.NewWriter(&buf)
+	data, err := releaseArchiveOnce()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+var releaseArchiveOnce = sync.OnceValues(func() ([]byte, error) {
+	exe, err := os.ReadFile(bin)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	gz, _ := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
 	tw := tar.NewWriter(gz)
-	for name, v := range files {
-		body, mode := []byte(v), int64(0o644)
-		if name != "README.md" {
-			var err error
-			if body, err = os.ReadFile(v); err != nil {
-				t.Fatal(err)
-			}
-			mode = 0o755
+	for _, f := range []struct {
+		name string
+		mode int64
+		body []byte
+	}{{"README.md", 0o644, []byte("# sitemapgen\n")}, {"sitemapgen", 0o755, exe}} {
+		if err := tw.WriteHeader(&tar.Header{Name: f.name, Mode: f.mode, Size: int64(len(f.body)), Typeflag: tar.TypeReg}); err != nil {
+			return nil, err
 		}
-		tw.WriteHeader(&tar.Header{Name: name, Mode: mode, Size: int64(len(body)), Typeflag: tar.TypeReg})
-		tw.Write(body)
+		if _, err := tw.Write(f.body); err != nil {
+			return nil, err
+		}
 	}
 	if err := tw.Close(); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	if err := gz.Close(); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	return []byte(buf.String())
-}
+	return buf.Bytes(), nil
+})
 
 // actionRun is how a run of the action ended: its status and output, and
 // the folders it added to the job's PATH and its outputs.
