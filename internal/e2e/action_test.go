@@ -6,11 +6,13 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -236,10 +238,28 @@ func TestAction(t *testing.T) {
 	})
 	t.Run("a tag, boolean inputs and args", func(t *testing.T) {
 		dir := actionSite(t)
-		r := runAction(t, dir, with("version", testTag, "gzip", "true", "robots", "false", "args", "--text  --exclude about/**"),
+		write(t, filepath.Join(dir, "conf", "sitemaps.yaml"), "text: true\n")
+		r := runAction(t, dir, with("version", testTag, "config", "conf/sitemaps.yaml", "gzip", "true", "robots", "false", "strict", "true",
+			"args", "--lastmod-format date  --exclude about/**"),
 			"SITEMAPGEN_RELEASES_URL="+releaseServer(t, false))
 		installed(t, r)
 		wantOutput(t, r.out, "1 URL in 1 sitemap file written to public (with sitemap.txt)")
+		gz, err := os.Open(filepath.Join(dir, "public", "sitemap.xml.gz"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer gz.Close()
+		zr, err := gzip.NewReader(gz)
+		if err != nil {
+			t.Fatal(err)
+		}
+		xml, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !regexp.MustCompile(`<lastmod>\d{4}-\d\d-\d\d</lastmod>`).Match(xml) {
+			t.Errorf("args' --lastmod-format date was not taken:\n%s", xml)
+		}
 		for _, f := range []string{"sitemap.xml.gz", "sitemap.txt"} {
 			if _, err := os.Stat(filepath.Join(dir, "public", f)); err != nil {
 				t.Error(err)

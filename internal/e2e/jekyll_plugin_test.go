@@ -39,7 +39,7 @@ func jekyllPluginSite(t *testing.T, config string) string {
 // docs folder excluded).
 var jekyllPluginURLs = []string{"", "2024/01/05/first.html", "about.html"}
 
-const jekyllPluginConfig = "baseurl: /blog\nsitemapgen:\n  robots: true\n  exclude: [docs/**]\n"
+const jekyllPluginConfig = "baseurl: /blog\nsitemapgen:\n  robots: true\n  gzip: false\n  lastmod-format: date\n  exclude: [docs/**]\n"
 
 func TestJekyllPlugin(t *testing.T) {
 	src := jekyllPluginSite(t, jekyllPluginConfig)
@@ -55,6 +55,9 @@ func TestJekyllPlugin(t *testing.T) {
 	checkSitemap(t, site, "https://example.com/blog/", jekyllPluginURLs)
 	robots, _ := os.ReadFile(filepath.Join(site, "robots.txt"))
 	wantOutput(t, string(robots), "Sitemap: https://example.com/blog/sitemap.xml")
+	// lastmod-format: date; the post's date is its file name's.
+	sitemap, _ := os.ReadFile(filepath.Join(site, "sitemap.xml"))
+	wantOutput(t, string(sitemap), "<lastmod>2024-01-05</lastmod>")
 }
 
 // A sitemapgen that fails fails jekyll build, with sitemapgen's message.
