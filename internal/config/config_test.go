@@ -669,7 +669,7 @@ func TestGeneratorSitemaps(t *testing.T) {
 		{"nuxt", []string{"sitemap.xml", "sitemap_index.xml", "__sitemap__/", "__sitemap__/en-US.xml"}, []string{"__sitemap__/style.xsl", "sitemap-0.xml", "en/sitemap.xml"}},
 		{"sveltekit", nil, []string{"sitemap.xml", "sitemap-index.xml", "sitemap-0.xml"}},
 	} {
-		takes := generatorSitemaps(&generator.Project{Generator: tc.gen}, dir)
+		takes := generatorSitemaps(&generator.Project{Generator: tc.gen}, dir, limits.Default)
 		for _, n := range tc.yes {
 			if !takes(n) {
 				t.Errorf("%s: %s not taken over", tc.gen, n)

@@ -12,6 +12,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/host"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
@@ -19,6 +20,7 @@ import (
 // directory) and the build environment say when the user does not.
 type project struct {
 	dir string
+	lim limits.Limits // on the project's files
 
 	// The generator: found lists what Detect found (read once, when
 	// needed); gen is the one the site is from, nil when none or unclear.
@@ -56,8 +58,8 @@ type project struct {
 // redirects apply: host: when it names one, else the build environment's
 // (through getenv), else the one whose files are in the project folder or
 // root.
-func newProject(cfgFile, hostKey, root string, getenv func(string) string) *project {
-	p := &project{dir: "."}
+func newProject(cfgFile, hostKey, root string, lim limits.Limits, getenv func(string) string) *project {
+	p := &project{dir: ".", lim: lim}
 	if cfgFile != "" {
 		p.dir = filepath.Dir(cfgFile)
 	}
@@ -148,7 +150,7 @@ func (p *project) detect() error {
 		return nil
 	}
 	p.detected = true
-	found, err := generator.Detect(p.dir) // its errors name the file from the working directory
+	found, err := generator.Detect(p.dir, p.lim) // its errors name the file from the working directory
 	if err != nil {
 		p.detectErr = err
 		return err
@@ -222,7 +224,7 @@ func (p *project) loadStyle(root string) ([]error, error) {
 	if p.platform == "" {
 		return nil, nil
 	}
-	st, warnings, err := host.StyleOf(p.platform, p.dirs(root)...)
+	st, warnings, err := host.StyleOf(p.platform, p.lim, p.dirs(root)...)
 	if err != nil {
 		return warnings, err
 	}
@@ -320,8 +322,8 @@ func (p *project) builtBy(root string) *generator.Project {
 // root with public/, Jekyll's with _site/. Walking it would list the
 // templates and sources, not the pages. A project whose build folder is
 // not there, or whose configuration does not read, is walked.
-func projectFolder(root string) error {
-	found, err := generator.Detect(root)
+func projectFolder(root string, lim limits.Limits) error {
+	found, err := generator.Detect(root, lim)
 	if err != nil {
 		return nil
 	}

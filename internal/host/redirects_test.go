@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // redirectCase is a URL and what Match should say of it: where "" for no
@@ -41,7 +43,7 @@ func relWarnings(dir string, warnings []error) []string {
 
 func loadRedirects(t *testing.T, shadowing bool, dirs ...string) (*Redirects, []error) {
 	t.Helper()
-	r, warnings, err := LoadRedirects(shadowing, dirs...)
+	r, warnings, err := LoadRedirects(shadowing, limits.Default, dirs...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -542,7 +544,7 @@ func TestLoadRedirectsUnreadable(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, "netlify.toml"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if r, _, err := LoadRedirects(false, dir); err == nil || r != nil {
+	if r, _, err := LoadRedirects(false, limits.Default, dir); err == nil || r != nil {
 		t.Errorf("netlify.toml a folder: %v, %v; want an error", r, err)
 	}
 }
@@ -567,7 +569,7 @@ func FuzzRedirects(f *testing.F) {
 			}
 		}
 		for _, shadowing := range []bool{false, true} {
-			r, warnings, err := LoadRedirects(shadowing, dir)
+			r, warnings, err := LoadRedirects(shadowing, limits.Default, dir)
 			if err != nil {
 				t.Fatal(err)
 			}
