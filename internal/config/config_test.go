@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -286,6 +287,7 @@ func FuzzParse(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer fuzzbound.Check(t)()
 		cfg, err := Parse("sitemap.yaml", data)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "sitemap.yaml") {

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
@@ -259,6 +260,7 @@ func FuzzJSProjects(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer fuzzbound.Check(t)()
 		lines := bytes.Count(data, []byte("\n")) + 1
 		check := func(what string, line int) {
 			if line < 0 || line > lines {

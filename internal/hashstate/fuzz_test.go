@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 )
 
 // FuzzLoad reads arbitrary bytes as a state file: Load must not panic,
@@ -20,6 +22,7 @@ func FuzzLoad(f *testing.F) {
 	}
 	dir := f.TempDir()
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer fuzzbound.Check(t)()
 		path := filepath.Join(dir, "state.json")
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)

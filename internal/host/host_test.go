@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -278,6 +279,7 @@ func FuzzHostFiles(f *testing.F) {
 	f.Add([]byte(`{"headers":[{"source":"/(.*)","headers":[{"key":"X-Robots-Tag","value":"noindex"}]}]}`), "/:a(\\d+)?")
 	f.Add([]byte("https://x/:a\n\tX-Robots-Tag: googlebot: none"), "/\\:(")
 	f.Fuzz(func(t *testing.T, data []byte, src string) {
+		defer fuzzbound.Check(t)()
 		r := &Rules{}
 		checkLines("_headers", data, limits.Default)
 		r.parseHeaders("_headers", data)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -562,6 +563,7 @@ func FuzzRedirects(f *testing.F) {
 	f.Add([]byte("/a id=:id /b 301! Country=x\n/* 200\n"), []byte("redirects = [{from = \"/x\", status = \"abc\"}]"), []byte(`{"redirects":[{"source":"/:a(\\d+)?/(.*)+","destination":"/:a","has":[]}]}`))
 	f.Add([]byte("https://h/:x/* /:x/:splat 302\n"), []byte("[[redirects]]\nfrom = 3\n"), []byte(`{"redirects":{}}`))
 	f.Fuzz(func(t *testing.T, redirects, netlify, vercel []byte) {
+		defer fuzzbound.Check(t)()
 		dir := t.TempDir()
 		for name, data := range map[string][]byte{"_redirects": redirects, "netlify.toml": netlify, "vercel.json": vercel} {
 			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 )
 
 func read(t *testing.T, page string, limit int) *Head {
@@ -258,6 +259,7 @@ func FuzzHead(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer fuzzbound.Check(t)()
 		h1, err := (&HeadReader{Limit: 512}).Read(bytes.NewReader(bytes.Clone(data)))
 		if err != nil {
 			t.Fatal(err)
@@ -324,6 +326,7 @@ func FuzzNextRedirect(f *testing.F) {
 	f.Add([]byte(`NEXT_REDIRECT;replace;/about;307;`))
 	f.Add([]byte(`NEXT_REDIRECT;push;https://example.com/;308;NEXT_REDIRECT;`))
 	f.Fuzz(func(t *testing.T, page []byte) {
+		defer fuzzbound.Check(t)()
 		target, ok := NextRedirect(page)
 		if ok != (target != "") || strings.ContainsAny(target, "\"<> \n\\;") || ok && !bytes.Contains(page, []byte(target)) {
 			t.Errorf("NextRedirect(%q) = %q, %v", page, target, ok)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -175,6 +176,7 @@ func FuzzJSLiterals(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer fuzzbound.Check(t)()
 		lines := bytes.Count(data, []byte("\n")) + 1
 		check := func(what string, line int) {
 			if line < 0 || line > lines {
