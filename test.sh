@@ -17,6 +17,7 @@ fi
 
 step go vet
 go vet ./...
+(cd bench && go vet ./...) # the benchmark helpers, a module of their own
 go vet -tags acceptance ./...
 
 step go test -race

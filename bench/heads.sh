@@ -24,7 +24,7 @@ if [[ ! -f $work/manifest.tsv ]]; then
   "$shared/bench/gen-site" "$work/site" "$pages" --manifest "$work/manifest.tsv" 2>/dev/null
 fi
 go build -o "$work/sitemapgen" .
-go build -o "$work/baseline" ./bench/baseline
+go -C bench build -o "$(realpath -m "$work")/baseline" ./baseline
 bin=$work/sitemapgen
 base=https://example.com/
 

@@ -42,7 +42,7 @@ base=${BENCH_DIR:-${TMPDIR:-/tmp}}
 bin=$base/sitemapgen-bench-bin
 mkdir -p "$bin"
 go build -o "$bin/sitemapgen" .
-go build -o "$bin/baseline" ./bench/baseline
+go -C bench build -o "$(realpath -m "$bin")/baseline" ./baseline
 
 echo "# $(date -u +%Y-%m-%d), $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(go version | cut -d' ' -f3), sitemapgen $("$bin/sitemapgen" version | cut -d' ' -f2-)"
 declare -A perpage

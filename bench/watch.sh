@@ -29,7 +29,7 @@ base=${BENCH_DIR:-${TMPDIR:-/tmp}}
 bin=$base/sitemapgen-bench-bin
 mkdir -p "$bin"
 go build -o "$bin/sitemapgen" .
-go build -o "$bin/watchlat" ./bench/watchlat
+go -C bench build -o "$(realpath -m "$bin")/watchlat" ./watchlat
 
 work=$base/sitemapgen-bench-$n
 if [[ ! -f $work/manifest.tsv ]]; then

@@ -99,9 +99,12 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 		return err // --help, or the command line is wrong
 	}
 	v := &c.Values
+	if v.JSON && (v.Check || len(v.Explain) > 0) {
+		return usagef("--json prints a build's summary; --check and --explain print their own answers")
+	}
 	if c.SkipWrite != "" {
 		say(e.stderr, v.Quiet, "%s: no sitemap written", c.SkipWrite)
-		return nil
+		return printJSON(e, v.JSON, c, nil)
 	}
 	if c.Writes() || v.Check {
 		lock, err := lockOutput(ctx, e, c, v.NoWait)
@@ -128,7 +131,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	case len(v.Explain) > 0:
 		return nil // the explanations were the output
 	}
-	if v.DryRun {
+	if v.DryRun && !v.JSON {
 		for i := range res.URLs.Len() {
 			fmt.Fprintln(e.stdout, res.URLs.At(i).Loc)
 		}
@@ -136,9 +139,11 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	afterWrite(e.stderr, res, c)
 	say(e.stderr, v.Quiet, "%s", summary(res, c))
 	if c.Writes() && res.Write != nil {
-		return out.Write(res.URLs)
+		if err := out.Write(res.URLs); err != nil {
+			return err
+		}
 	}
-	return nil
+	return printJSON(e, v.JSON, c, res)
 }
 
 // lockOutput takes the lock of c's output folder, waiting for another

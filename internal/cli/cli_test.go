@@ -185,3 +185,25 @@ func TestWatchHelpNamesBuildOnlyFlags(t *testing.T) {
 		t.Errorf("watch's --help says it does not take %q; it does not take %q", got, want)
 	}
 }
+
+// A release build prints the version, commit and date GoReleaser stamped
+// (.goreleaser.yaml's ldflags set these variables), for version and
+// --version alike; a go build, its build information.
+func TestVersionStamped(t *testing.T) {
+	var out, errs bytes.Buffer
+	Main(context.Background(), []string{"version"}, &out, &errs, noEnv)
+	if !strings.HasPrefix(out.String(), "sitemapgen ") || strings.Contains(out.String(), "2026-05-01") {
+		t.Errorf("unstamped: %q", out.String())
+	}
+	defer func(v, c, d string) { stampVersion, stampCommit, stampDate = v, c, d }(stampVersion, stampCommit, stampDate)
+	stampVersion, stampCommit, stampDate = "1.4.0", "0123456789abcdef0123", "2026-05-01T09:30:00Z"
+	for _, args := range [][]string{{"version"}, {"--version"}, {"watch", "--version"}} {
+		out.Reset()
+		if code := Main(context.Background(), args, &out, &errs, noEnv); code != 0 {
+			t.Fatalf("%q: exit %d: %s", args, code, errs.String())
+		}
+		if want := "sitemapgen 1.4.0 (0123456789ab, 2026-05-01T09:30:00Z)\n"; out.String() != want {
+			t.Errorf("%q printed %q, want %q", args, out.String(), want)
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"cmp"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -80,6 +82,49 @@ func summary(res *pipeline.Result, c *config.Config) string {
 	}
 	fmt.Fprintf(&b, "; %s", elapsed)
 	return b.String()
+}
+
+// jsonSummary is what --json prints: the summary line's numbers, for
+// programs (the npm package's API resolves to it).
+type jsonSummary struct {
+	Dir       string         `json:"dir"`    // the site folder walked
+	OutDir    string         `json:"outDir"` // where the files went: Dir, or --out
+	BaseURL   string         `json:"baseUrl"`
+	DryRun    bool           `json:"dryRun"`
+	Pages     int            `json:"pages"`
+	URLs      int            `json:"urls"`
+	Files     []string       `json:"files"`   // the sitemap files, relative to OutDir
+	Removed   []string       `json:"removed"` // stale files removed (or, dry, to remove)
+	Skipped   map[string]int `json:"skipped"` // reason → pages
+	Warnings  int            `json:"warnings"`
+	LastMod   map[string]int `json:"lastmod"` // source → pages, "none" for none
+	ElapsedMS int64          `json:"elapsedMs"`
+	// NotWritten says why no sitemap was written (previews: skip).
+	NotWritten string `json:"notWritten,omitempty"`
+}
+
+// printJSON prints, when on, the summary of a build (res nil when it wrote
+// nothing by design) as one line of JSON on standard output.
+func printJSON(e *env, on bool, c *config.Config, res *pipeline.Result) error {
+	if !on {
+		return nil
+	}
+	s := jsonSummary{Dir: c.Build.Root, OutDir: c.Build.Write.Dir, BaseURL: c.Build.Map.BaseURL, DryRun: c.Values.DryRun,
+		Files: []string{}, Removed: []string{}, Skipped: map[string]int{}, LastMod: map[string]int{}, NotWritten: c.SkipWrite}
+	if res != nil {
+		s.Pages, s.URLs, s.Warnings, s.ElapsedMS = res.Pages, res.URLs.Len(), res.Warnings, res.Elapsed.Milliseconds()
+		for r, n := range res.Skipped {
+			s.Skipped[string(r)] = n
+		}
+		for src, n := range res.LastMod {
+			s.LastMod[cmp.Or(string(src), "none")] = n
+		}
+		if w := res.Write; w != nil {
+			s.Files = slices.DeleteFunc(slices.Clone(w.Written), func(name string) bool { return name == "robots.txt" })
+			s.Removed = append(s.Removed, w.Removed...)
+		}
+	}
+	return json.NewEncoder(e.stdout).Encode(s)
 }
 
 // afterWrite says what a whole build's write means beyond the summary:

@@ -11,8 +11,8 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/config"
 )
 
-// runVersion runs "sitemapgen version": the module version and, for a
-// build from a checkout, the commit.
+// runVersion runs "sitemapgen version": the release's version, commit and
+// date, or for a go build the module version and the checkout's commit.
 func runVersion(_ context.Context, e *env, args []string) error {
 	if ownFlag(e, args) {
 		return nil
@@ -81,9 +81,33 @@ func runHelp(_ context.Context, e *env, args []string) error {
 	return nil
 }
 
-// version reports the module version and, for a build from a checkout, the
-// commit.
+// The release's version, commit and date, stamped by GoReleaser
+// (.goreleaser.yaml's ldflags: -X with this package's path); empty in a
+// go build or go install, whose build information says what it knows.
+var (
+	stampVersion string
+	stampCommit  string
+	stampDate    string
+)
+
+// version reports the release's version, commit and date when the build
+// was stamped; else the module version and, for a build from a checkout,
+// the commit.
 func version() string {
+	if stampVersion != "" {
+		v := stampVersion
+		var about []string
+		if stampCommit != "" {
+			about = append(about, stampCommit[:min(len(stampCommit), 12)])
+		}
+		if stampDate != "" {
+			about = append(about, stampDate)
+		}
+		if len(about) > 0 {
+			v += " (" + strings.Join(about, ", ") + ")"
+		}
+		return v
+	}
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "(unknown)"

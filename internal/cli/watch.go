@@ -52,7 +52,7 @@ Examples:
   sitemapgen watch public --source content --debounce 500ms
 
 Flags: every flag of build (sitemapgen --help) but --dry-run, --explain,
---check and --changes, and
+--check, --changes and --json, and
 ` + config.Settings.Only(config.WatchCommand).Help(config.WatchCommand, 17) + `
 Exit status: 0 stopped by a signal, 2 a usage or configuration error at start
 (later errors are reported and watching goes on).

@@ -51,6 +51,7 @@ type Values struct {
 	KeyFile        bool
 	Feed           Feed
 	DryRun         bool
+	JSON           bool
 	Check          bool
 	Force          bool
 	NoWait         bool
@@ -263,6 +264,10 @@ var Settings = Table[Values]{
 		Field: String(func(v *Values) *string { return &v.Feed.Title }, "", nil)},
 	{Flag: "dry-run", Key: "dry_run", Help: []string{"print the URLs that would be written; write nothing"},
 		Field: Bool(func(v *Values) *bool { return &v.DryRun }, false)},
+	{Flag: "json", Only: BuildCommand, Help: []string{
+		"print the build's summary as one JSON object on",
+		"standard output (the summary line stays on stderr)"},
+		Field: Bool(func(v *Values) *bool { return &v.JSON }, false)},
 	{Flag: "check", Only: BuildCommand, Help: []string{
 		"compare the sitemaps on disk with what would be",
 		"written: exit 1 listing the files that differ (CI);",

@@ -1,0 +1,249 @@
+// Package release tests the release: .goreleaser.yaml checked, and a
+// snapshot release (goreleaser release --snapshot --clean) made into the
+// repository's dist/, with every artifact it promises.
+package release
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"debug/elf"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/npmtest"
+)
+
+// The platforms of a release: GoReleaser's GOOS and GOARCH, npm's os and cpu.
+var targets = []struct{ goos, goarch, os, cpu string }{
+	{"linux", "amd64", "linux", "x64"},
+	{"linux", "arm64", "linux", "arm64"},
+	{"darwin", "amd64", "darwin", "x64"},
+	{"darwin", "arm64", "darwin", "arm64"},
+	{"windows", "amd64", "win32", "x64"},
+	{"windows", "arm64", "win32", "arm64"},
+}
+
+func TestSnapshot(t *testing.T) {
+	root := npmtest.Root()
+	goreleaser, err := exec.LookPath("goreleaser")
+	if err != nil {
+		t.Fatal("goreleaser is not installed: go install github.com/goreleaser/goreleaser/v2@v2.16.0 (.ci/run does)")
+	}
+	env := os.Environ()
+	if out, _ := exec.Command("git", "-C", root, "remote").Output(); len(strings.TrimSpace(string(out))) == 0 {
+		// GoReleaser asks git for the remote's URL and, without one,
+		// drops the commit from a snapshot: give it one, in this
+		// process's git configuration only.
+		env = append(env, "GIT_CONFIG_COUNT=1", "GIT_CONFIG_KEY_0=remote.origin.url", "GIT_CONFIG_VALUE_0=https://github.com/sitemapgen/sitemapgen.git")
+	}
+	for _, args := range [][]string{{"check"}, {"release", "--snapshot", "--clean"}} {
+		cmd := exec.Command(goreleaser, args...)
+		cmd.Dir, cmd.Env = root, env
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("goreleaser %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	dist := filepath.Join(root, "dist")
+	var meta struct{ Version, Commit string }
+	readJSON(t, filepath.Join(dist, "metadata.json"), &meta)
+	if meta.Commit == "" || meta.Commit == "none" {
+		t.Errorf("metadata.json: no commit: %+v", meta)
+	}
+	v := meta.Version
+	t.Logf("version %s, commit %s", v, meta.Commit)
+
+	sums := checksums(t, filepath.Join(dist, "checksums.txt"))
+	for _, tg := range targets {
+		exe := "sitemapgen"
+		if tg.goos == "windows" {
+			exe += ".exe"
+		}
+		bins, _ := filepath.Glob(filepath.Join(dist, fmt.Sprintf("sitemapgen_%s_%s*", tg.goos, tg.goarch), exe))
+		if len(bins) != 1 {
+			t.Errorf("%s/%s: want one binary, have %q", tg.goos, tg.goarch, bins)
+			continue
+		}
+		bin := bins[0]
+		logSize(t, bin)
+		if tg.goos == "linux" {
+			static(t, bin)
+		}
+		if tg.goos == runtime.GOOS && tg.goarch == runtime.GOARCH {
+			out, err := exec.Command(bin, "--version").Output()
+			want := fmt.Sprintf("sitemapgen %s (%s, 20", v, meta.Commit[:12])
+			if err != nil || !strings.HasPrefix(string(out), want) {
+				t.Errorf("%s --version: %q, %v; want %q…", bin, out, err, want)
+			}
+		}
+		// go version -m records no -ldflags under -trimpath: the stamped
+		// strings are looked for in the binary itself.
+		out, err := exec.Command("go", "version", "-m", bin).Output()
+		if err != nil || !strings.Contains(string(out), "CGO_ENABLED=0") || !strings.Contains(string(out), "-trimpath=true") {
+			t.Errorf("go version -m %s: not a static, trimmed build (%v):\n%s", bin, err, out)
+		}
+		if data, err := os.ReadFile(bin); err != nil || !bytes.Contains(data, []byte(v)) || !bytes.Contains(data, []byte(meta.Commit)) {
+			t.Errorf("%s: the version %s and commit %s are not stamped in it (%v)", bin, v, meta.Commit, err)
+		}
+
+		ext := map[bool]string{true: ".zip", false: ".tar.gz"}[tg.goos == "windows"]
+		archive := filepath.Join(dist, fmt.Sprintf("sitemapgen_%s_%s_%s%s", v, tg.goos, tg.goarch, ext))
+		logSize(t, archive)
+		if names := archived(t, archive); !slices.Contains(names, exe) || !slices.Contains(names, "README.md") {
+			t.Errorf("%s holds %q; want %s and README.md", archive, names, exe)
+		}
+		summed(t, sums, archive)
+		tgz := filepath.Join(dist, "npm", fmt.Sprintf("sitemapgen-%s-%s-%s.tgz", tg.os, tg.cpu, v))
+		logSize(t, tgz)
+		summed(t, sums, tgz)
+	}
+	main := filepath.Join(dist, "npm", "sitemapgen-"+v+".tgz")
+	logSize(t, main)
+	summed(t, sums, main)
+	if npm, _ := filepath.Glob(filepath.Join(dist, "npm", "*")); len(npm) != 7 {
+		t.Errorf("dist/npm holds %q; want the seven tarballs", npm)
+	}
+}
+
+// static checks that a Linux binary is statically linked: no interpreter
+// (the dynamic loader) and no dynamic section, which is what file(1)
+// reads to say "statically linked".
+func static(t *testing.T, path string) {
+	f, err := elf.Open(path)
+	if err != nil {
+		t.Error(err)
+		return
+	}
+	defer f.Close()
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_INTERP || p.Type == elf.PT_DYNAMIC {
+			t.Errorf("%s is dynamically linked (%v)", path, p.Type)
+		}
+	}
+	if libs, _ := f.ImportedLibraries(); len(libs) > 0 {
+		t.Errorf("%s needs %q", path, libs)
+	}
+}
+
+// archived lists the files of a .tar.gz or .zip archive.
+func archived(t *testing.T, path string) []string {
+	var names []string
+	if strings.HasSuffix(path, ".zip") {
+		z, err := zip.OpenReader(path)
+		if err != nil {
+			t.Error(err)
+			return nil
+		}
+		defer z.Close()
+		for _, f := range z.File {
+			names = append(names, f.Name)
+		}
+		return names
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Error(err)
+		return nil
+	}
+	defer f.Close()
+	gz, err := gzip.NewReader(f)
+	if err != nil {
+		t.Error(err)
+		return nil
+	}
+	tr := tar.NewReader(gz)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			return names
+		}
+		if err != nil {
+			t.Error(err)
+			return names
+		}
+		names = append(names, h.Name)
+	}
+}
+
+// checksums reads checksums.txt: file name → SHA-256.
+func checksums(t *testing.T, path string) map[string]string {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sums := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		sum, name, ok := strings.Cut(sc.Text(), "  ")
+		if !ok {
+			t.Fatalf("%s: %q", path, sc.Text())
+		}
+		sums[name] = sum
+	}
+	return sums
+}
+
+// summed checks that checksums.txt has the file's SHA-256.
+func summed(t *testing.T, sums map[string]string, path string) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Error(err)
+		return
+	}
+	sum := sha256.Sum256(data)
+	if got := sums[filepath.Base(path)]; got != hex.EncodeToString(sum[:]) {
+		t.Errorf("checksums.txt has %q for %s, want %x", got, filepath.Base(path), sum)
+	}
+}
+
+func logSize(t *testing.T, path string) {
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Error(err)
+		return
+	}
+	t.Logf("%10d  %s", st.Size(), strings.TrimPrefix(path, npmtest.Root()+string(filepath.Separator)))
+}
+
+func readJSON(t *testing.T, path string, v any) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+}
+
+// go install ./... in a clone installs sitemapgen alone: the benchmark
+// helpers are a module of their own (bench/go.mod), which still builds.
+func TestInstallsOneCommand(t *testing.T) {
+	root := npmtest.Root()
+	list := exec.Command("go", "list", "-f", `{{if eq .Name "main"}}{{.ImportPath}}{{end}}`, "./...")
+	list.Dir = root
+	out, err := list.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	if got := strings.Fields(string(out)); !slices.Equal(got, []string{"github.com/sitemapgen/sitemapgen"}) {
+		t.Errorf("go install ./... would install %q; want sitemapgen alone", got)
+	}
+	build := exec.Command("go", "-C", "bench", "build", "-o", t.TempDir(), "./...")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Errorf("the benchmark helpers do not build: %v\n%s", err, out)
+	}
+}

@@ -1,0 +1,98 @@
+// Types of the sitemapgen package's API: import sitemapgen from "sitemapgen".
+
+/** Where sitemapgen's messages go; console by default. */
+export interface Logger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+/**
+ * The options of a build. Besides dir, cwd, env, logger and args, each is
+ * one of sitemapgen's flags in camelCase (maxUrls is --max-urls); see
+ * `sitemapgen --help` and docs/npm.md. An unknown option rejects.
+ */
+export interface Options {
+  /** The site folder (DIR); default: root: in sitemap.yaml, or detected. */
+  dir?: string;
+  /** The working directory sitemapgen runs in; default process.cwd(). */
+  cwd?: string;
+  /** Environment variables added to process.env for the run. */
+  env?: Record<string, string | undefined>;
+  /** Where the lines sitemapgen prints go: warnings to warn, the rest to info. */
+  logger?: Logger;
+  /** More command-line arguments, as given. */
+  args?: string[];
+
+  config?: string;
+  baseUrl?: string;
+  out?: string;
+  force?: boolean;
+  include?: string | string[];
+  exclude?: string | string[];
+  gzip?: boolean;
+  text?: boolean;
+  robots?: boolean;
+  keepGeneratorSitemaps?: boolean;
+  maxUrls?: number;
+  maxBytes?: number;
+  cleanUrls?: boolean;
+  trailingSlash?: boolean;
+  lastmodFormat?: "datetime" | "date";
+  lastmodSources?: string | string[];
+  state?: string;
+  readHeads?: boolean;
+  followSymlinks?: boolean;
+  mode?: "output" | "content";
+  source?: string;
+  preset?: "hugo" | "jekyll" | "mkdocs" | "plain";
+  host?: "auto" | "netlify" | "vercel" | "cloudflare-pages" | "github-pages" | "none";
+  previews?: "production-url" | "own-url" | "skip";
+  drafts?: boolean;
+  future?: boolean;
+  strict?: boolean;
+  changes?: string;
+  keyFile?: boolean;
+  feed?: boolean;
+  dryRun?: boolean;
+  noWait?: boolean;
+  quiet?: boolean;
+  verbose?: boolean;
+}
+
+/** What a build did: the object `sitemapgen build --json` prints. */
+export interface Summary {
+  /** The site folder walked. */
+  dir: string;
+  /** The folder the files went into: dir, or out. */
+  outDir: string;
+  baseUrl: string;
+  dryRun: boolean;
+  /** The files the include patterns matched. */
+  pages: number;
+  /** The URLs listed. */
+  urls: number;
+  /** The sitemap files written, relative to outDir, sitemap.xml last. */
+  files: string[];
+  /** The stale sitemap files of an earlier run removed. */
+  removed: string[];
+  /** The pages left out, by reason ("noindex", "error page" ...). */
+  skipped: Record<string, number>;
+  /** The number of warnings. */
+  warnings: number;
+  /** The listed pages by where their lastmod came from; "none" for none. */
+  lastmod: Record<string, number>;
+  elapsedMs: number;
+  /** Why no sitemap was written, when none was by design (previews: skip). */
+  notWritten?: string;
+}
+
+/** The Error a failed build rejects with: sitemapgen's message. */
+export interface SitemapgenError extends Error {
+  /** sitemapgen's exit status: 1 the build failed, 2 a usage or configuration error. */
+  exitCode: number;
+}
+
+/** Runs a build; resolves to its summary, rejects with a SitemapgenError. */
+export function sitemapgen(options?: Options): Promise<Summary>;
+export default sitemapgen;

@@ -1,0 +1,123 @@
+// The JS API: await sitemapgen(options) runs the binary's build with the
+// options as its flags and resolves to the summary --json prints.
+
+import { spawn } from "node:child_process";
+import { binaryPath } from "./binary.js";
+import { flags } from "./flags.js";
+
+// The line after a usage error, which points to --help.
+const usageLine = /^Run '.*' for usage\.$/;
+
+// The options that are not flags.
+const own = new Set(["dir", "cwd", "env", "logger", "args"]);
+
+/**
+ * args returns the command line of a build with options: "build", "--json",
+ * a flag for each option that is one (camelCase: maxUrls is --max-urls),
+ * options.args, then "--" and options.dir. An option that is no flag
+ * throws, naming it.
+ */
+export function args(options = {}) {
+  const out = ["build", "--json"];
+  for (const [key, value] of Object.entries(options)) {
+    if (own.has(key) || value === undefined || value === null) {
+      continue;
+    }
+    const flag = flags[key];
+    if (!flag) {
+      throw new Error(`sitemapgen: unknown option ${JSON.stringify(key)}; the options are ${[...own, ...Object.keys(flags)].join(", ")}`);
+    }
+    const [name, kind] = flag;
+    if (kind === "bool") {
+      if (typeof value !== "boolean") {
+        throw new Error(`sitemapgen: option ${key}: want true or false, not ${JSON.stringify(value)}`);
+      }
+      out.push(value ? `--${name}` : `--${name}=false`);
+    } else if (Array.isArray(value)) {
+      if (kind === "value") {
+        throw new Error(`sitemapgen: option ${key}: one value, not a list`);
+      }
+      if (kind === "split") {
+        out.push(`--${name}=${value.join(",")}`);
+      } else {
+        for (const v of value) {
+          out.push(`--${name}=${v}`);
+        }
+      }
+    } else {
+      out.push(`--${name}=${value}`);
+    }
+  }
+  out.push(...(options.args ?? []));
+  if (options.dir !== undefined && options.dir !== null) {
+    out.push("--", String(options.dir));
+  }
+  return out;
+}
+
+/**
+ * sitemapgen runs a build and resolves to its summary (see index.d.ts).
+ * What sitemapgen prints goes to options.logger: warnings to warn, the rest
+ * to info. A failed build rejects with an Error whose message is
+ * sitemapgen's, and whose exitCode is its exit status.
+ */
+export async function sitemapgen(options = {}) {
+  const argv = args(options);
+  const logger = options.logger ?? console;
+  const env = { ...process.env, ...options.env };
+  const bin = binaryPath({ env });
+  const child = spawn(bin, argv, { cwd: options.cwd ?? process.cwd(), env, stdio: ["ignore", "pipe", "pipe"] });
+
+  let stdout = "";
+  child.stdout.setEncoding("utf8");
+  child.stdout.on("data", (s) => (stdout += s));
+
+  // A message is a line and the lines after it that continue it (a hint,
+  // an indented line); each goes to the logger once the next begins, so
+  // that the last, on a failure, becomes the rejection's message instead.
+  let pending = [];
+  let partial = "";
+  const log = (message) => {
+    if (message.length === 0) {
+      return;
+    }
+    const text = message.join("\n");
+    if (/^[^\n]*warning: /.test(text)) {
+      logger.warn(text);
+    } else {
+      logger.info(text);
+    }
+  };
+  const line = (l) => {
+    if ((/^(\s|hint: )/.test(l) || usageLine.test(l)) && pending.length > 0) {
+      pending.push(l);
+      return;
+    }
+    log(pending);
+    pending = [l];
+  };
+  child.stderr.setEncoding("utf8");
+  child.stderr.on("data", (s) => {
+    const lines = (partial + s).split("\n");
+    partial = lines.pop();
+    lines.forEach(line);
+  });
+
+  const [code, signal] = await new Promise((resolve, reject) => {
+    child.on("error", (err) => reject(new Error(`sitemapgen: cannot run ${bin}: ${err.message}`, { cause: err })));
+    child.on("close", (code, signal) => resolve([code, signal]));
+  });
+  if (partial !== "") {
+    line(partial);
+  }
+  if (code === 0) {
+    log(pending);
+    return JSON.parse(stdout);
+  }
+  const message = pending.filter((l) => !usageLine.test(l)); // not the pointer to --help
+  const err = new Error(message.join("\n") || `sitemapgen: ${signal ? `killed by ${signal}` : `exit status ${code}`}`);
+  err.exitCode = code ?? 1;
+  throw err;
+}
+
+export default sitemapgen;

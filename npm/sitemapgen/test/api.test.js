@@ -1,0 +1,134 @@
+// The API on the real binary, installed from the tarballs.
+
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { installed, recorder, site } from "./project.js";
+
+const { default: sitemapgen, sitemapgen: named, args } = await installed();
+const pages = {
+  "public/index.html": "<title>home</title>",
+  "public/a.html": "<title>a</title>",
+  "public/404.html": "<title>not found</title>",
+};
+
+test("resolves to the summary of the build", async () => {
+  const cwd = site(pages);
+  const { log, logger } = recorder();
+  const summary = await sitemapgen({ cwd, dir: "public", baseUrl: "https://example.com/", maxUrls: 1, logger });
+  assert.equal(summary.dir, "public");
+  assert.equal(summary.baseUrl, "https://example.com/");
+  assert.equal(summary.pages, 3);
+  assert.equal(summary.urls, 2);
+  assert.deepEqual(summary.skipped, { "error page": 1 });
+  assert.equal(summary.files.length, 3); // two shards and their index
+  assert.equal(summary.files.at(-1), "sitemap.xml");
+  for (const f of summary.files) {
+    assert.ok(fs.existsSync(path.join(cwd, "public", f)), f);
+  }
+  assert.equal(named, sitemapgen);
+  assert.match(log.info.at(-1), /^sitemapgen: 3 pages found, 2 URLs in 3 sitemap files written to public; skipped 1 \(1 error page\)/);
+  assert.deepEqual(log.warn, []);
+});
+
+test("the base URL from env, the folder from cwd's sitemap.yaml", async () => {
+  const cwd = site({ ...pages, "sitemap.yaml": "root: public\n" });
+  const summary = await sitemapgen({ cwd, env: { SITEMAP_BASE_URL: "https://example.org/docs/" }, dryRun: true, logger: recorder().logger });
+  assert.equal(summary.baseUrl, "https://example.org/docs/");
+  assert.equal(summary.dryRun, true);
+  assert.ok(!fs.existsSync(path.join(cwd, "public", "sitemap.xml")));
+});
+
+test("rejects with sitemapgen's message and exit status", async () => {
+  const cwd = site({ ...pages, "empty/.keep": "" });
+  const { log, logger } = recorder();
+  await assert.rejects(sitemapgen({ cwd, dir: "nowhere", baseUrl: "https://example.com/", logger }), {
+    message: "nowhere: no such folder (the site to map)",
+    exitCode: 2,
+  });
+  await assert.rejects(sitemapgen({ cwd, dir: "empty", baseUrl: "https://example.com/", logger }), (err) => {
+    assert.match(err.message, /^empty: no page found/);
+    assert.equal(err.exitCode, 1);
+    return true;
+  });
+  // A message of several lines, whole; the pointer to --help left out.
+  await assert.rejects(sitemapgen({ cwd, dir: "public", logger }), (err) => {
+    assert.match(err.message, /^sitemapgen: no base URL: the sitemap needs the absolute URL the site is served at\nhint: give it in one of these ways/);
+    assert.match(err.message, /\n  --base-url https:\/\/example.com\/\n/);
+    assert.equal(err.exitCode, 2);
+    return true;
+  });
+  await assert.rejects(sitemapgen({ cwd, dir: "public", baseUrl: "x", logger }), {
+    message: 'sitemapgen: --base-url: base URL "x": want an absolute http:// or https:// URL',
+    exitCode: 2,
+  });
+  assert.deepEqual(log.warn, []);
+});
+
+test("options are flags in camelCase", () => {
+  assert.deepEqual(
+    args({
+      dir: "public",
+      baseUrl: "https://example.com/",
+      maxUrls: 1000,
+      gzip: true,
+      readHeads: false,
+      exclude: ["a/**", "b/**"],
+      lastmodSources: ["git", "mtime"],
+      keepGeneratorSitemaps: true,
+      out: undefined,
+      args: ["--verbose"],
+      cwd: "/tmp",
+      logger: console,
+    }),
+    [
+      "build",
+      "--json",
+      "--base-url=https://example.com/",
+      "--max-urls=1000",
+      "--gzip",
+      "--read-heads=false",
+      "--exclude=a/**",
+      "--exclude=b/**",
+      "--lastmod-sources=git,mtime",
+      "--keep-generator-sitemaps",
+      "--verbose",
+      "--",
+      "public",
+    ],
+  );
+});
+
+test("the flags reach the binary", async () => {
+  const cwd = site({ ...pages, "public/drafts/x.html": "<title>x</title>" });
+  const summary = await sitemapgen({ cwd, dir: "public", baseUrl: "https://example.com/", gzip: true, text: true, exclude: ["drafts"], logger: recorder().logger });
+  assert.deepEqual(summary.files, ["sitemap.txt", "sitemap.xml.gz"]);
+  assert.equal(summary.urls, 2);
+});
+
+test("an unknown option rejects, naming it", async () => {
+  const cwd = site(pages);
+  await assert.rejects(sitemapgen({ cwd, dir: "public", baseUrl: "https://example.com/", colour: true }), /^Error: sitemapgen: unknown option "colour"; the options are dir, cwd, env, logger, args, config, baseUrl/);
+  await assert.rejects(sitemapgen({ cwd, dir: "public", gzip: "yes" }), /option gzip: want true or false, not "yes"/);
+  await assert.rejects(sitemapgen({ cwd, dir: "public", json: true }), /unknown option "json"/);
+  assert.ok(!fs.existsSync(path.join(cwd, "public", "sitemap.xml")));
+});
+
+test("warnings go to logger.warn, the rest to logger.info", async () => {
+  const cwd = site({
+    ...pages,
+    "public/b.html": '<html><head><meta property="article:modified_time" content="yesterday"></head></html>',
+    "public/c.html": '<html><head><meta property="article:modified_time" content="last week"></head></html>',
+  });
+  const { log, logger } = recorder();
+  const summary = await sitemapgen({ cwd, dir: "public", baseUrl: "https://example.com/", lastmodSources: ["meta"], logger });
+  assert.equal(summary.warnings, 2);
+  assert.equal(log.warn.length, 2);
+  for (const w of log.warn) {
+    assert.match(w, /^public\/[bc]\.html: warning: /);
+  }
+  assert.equal(log.info.length, 1);
+  assert.match(log.info[0], /^sitemapgen: 5 pages found, 4 URLs .*; 2 warnings/);
+  assert.deepEqual(log.error, []);
+});

@@ -1,0 +1,39 @@
+// The project the package was installed into from its tarballs, by
+// internal/npmtest's TestNode (go test ./internal/npmtest), which runs
+// these tests: SITEMAPGEN_TEST_PROJECT.
+
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+export const project = process.env.SITEMAPGEN_TEST_PROJECT;
+if (!project) {
+  throw new Error("SITEMAPGEN_TEST_PROJECT is not set: run these tests with go test ./internal/npmtest");
+}
+
+/** The package as the project imports it: import ... from "sitemapgen". */
+export async function installed() {
+  const require = createRequire(path.join(project, "package.json"));
+  return import(pathToFileURL(require.resolve("sitemapgen")).href);
+}
+
+/** The launcher as npm installed it in the project's node_modules/.bin. */
+export const launcher = path.join(project, "node_modules", ".bin", "sitemapgen");
+
+/** site writes a folder of files (name → content) and returns its path. */
+export function site(files) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sitemapgen-node-"));
+  for (const [name, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), content);
+  }
+  return dir;
+}
+
+/** recorder is a logger that keeps what it was told, by method. */
+export function recorder() {
+  const log = { info: [], warn: [], error: [] };
+  return { log, logger: { info: (m) => log.info.push(m), warn: (m) => log.warn.push(m), error: (m) => log.error.push(m) } };
+}
