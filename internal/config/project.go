@@ -49,6 +49,11 @@ type project struct {
 	// a flag or key set it, or the platform serves one form only, or the
 	// generator's configuration says its form.
 	styleGiven bool
+
+	// host is what the generator's own build said of its configuration
+	// (HostProjectEnv), nil when nothing; hostErr its error.
+	host    *hostProject
+	hostErr error
 }
 
 // newProject returns the project of the configuration file cfgFile (the
@@ -62,6 +67,7 @@ func newProject(cfgFile, hostKey, root string, getenv func(string) string) *proj
 		p.dir = filepath.Dir(cfgFile)
 	}
 	p.findPlatform(hostKey, root, getenv)
+	p.host, p.hostErr = readHostProject(getenv(HostProjectEnv))
 	return p
 }
 
@@ -71,6 +77,9 @@ func newProject(cfgFile, hostKey, root string, getenv func(string) string) *proj
 // files, and the files watch mode resolves again when they change.
 func (p *project) fill(l *layers, c *Config) error {
 	v := &l.v
+	if p.hostErr != nil {
+		return p.hostErr
+	}
 	if v.Root == "" {
 		warnings, err := p.loadStyle("")
 		c.Warnings = append(c.Warnings, warnings...)
@@ -136,6 +145,9 @@ func (p *project) fillBaseURL(l *layers, c *Config) (detected string, err error)
 	if p.baseFromGen && placeholder(v.BaseURL) {
 		// The file that gave it: "hugo.toml baseURL", "_data/metadata.json url".
 		file, _, _ := strings.Cut(p.gen.BaseURLFrom, " ")
+		if p.host != nil && p.host.BaseURL != "" {
+			file = p.gen.File // the generator's own build said it
+		}
 		c.Warnings = append(c.Warnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(file)),
 			Msg: fmt.Sprintf("the base URL %s (from %s) is an example domain, as a new project's template writes; set the site's own there, or give --base-url", v.BaseURL, c.BaseURLFrom)})
 	}
@@ -149,6 +161,11 @@ func (p *project) detect() error {
 	}
 	p.detected = true
 	found, err := generator.Detect(p.dir) // its errors name the file from the working directory
+	if p.host != nil {
+		found, p.detectErr = p.host.over(found, err)
+		p.found = found
+		return nil
+	}
 	if err != nil {
 		p.detectErr = err
 		return err
