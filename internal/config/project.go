@@ -51,6 +51,11 @@ type project struct {
 	// a flag or key set it, or the platform serves one form only, or the
 	// generator's configuration says its form.
 	styleGiven bool
+
+	// host is what the generator's own build said of its configuration
+	// (HostProjectEnv), nil when nothing; hostErr its error.
+	host    *hostProject
+	hostErr error
 }
 
 // newProject returns the project of the configuration file cfgFile (the
@@ -64,6 +69,7 @@ func newProject(cfgFile, hostKey, root string, lim limits.Limits, getenv func(st
 		p.dir = filepath.Dir(cfgFile)
 	}
 	p.findPlatform(hostKey, root, getenv)
+	p.host, p.hostErr = readHostProject(getenv(HostProjectEnv))
 	return p
 }
 
@@ -73,6 +79,9 @@ func newProject(cfgFile, hostKey, root string, lim limits.Limits, getenv func(st
 // files, and the files watch mode resolves again when they change.
 func (p *project) fill(l *layers, c *Config) error {
 	v := &l.v
+	if p.hostErr != nil {
+		return p.hostErr
+	}
 	if v.Root == "" {
 		warnings, err := p.loadStyle("")
 		c.Warnings = append(c.Warnings, warnings...)
@@ -138,6 +147,9 @@ func (p *project) fillBaseURL(l *layers, c *Config) (detected string, err error)
 	if p.baseFromGen && placeholder(v.BaseURL) {
 		// The file that gave it: "hugo.toml baseURL", "_data/metadata.json url".
 		file, _, _ := strings.Cut(p.gen.BaseURLFrom, " ")
+		if p.host != nil && p.host.BaseURL != "" {
+			file = p.gen.File // the generator's own build said it
+		}
 		c.Warnings = append(c.Warnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(file)),
 			Msg: fmt.Sprintf("the base URL %s (from %s) is an example domain, as a new project's template writes; set the site's own there, or give --base-url", v.BaseURL, c.BaseURLFrom)})
 	}
@@ -151,6 +163,11 @@ func (p *project) detect() error {
 	}
 	p.detected = true
 	found, err := generator.Detect(p.dir, p.lim) // its errors name the file from the working directory
+	if p.host != nil {
+		found, p.detectErr = p.host.over(found, err)
+		p.found = found
+		return nil
+	}
 	if err != nil {
 		p.detectErr = err
 		return err

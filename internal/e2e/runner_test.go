@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/npmtest"
 )
 
 // The one way the tests here run sitemapgen: the binary built from this
@@ -46,6 +48,7 @@ func testMain(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
+	defer npmtest.Remove() // the npm tarballs, if a test packed them
 	bin = filepath.Join(dir, "sitemapgen")
 	build := exec.Command("go", "build", "-o", bin, "github.com/sitemapgen/sitemapgen")
 	if out, err := build.CombinedOutput(); err != nil {
