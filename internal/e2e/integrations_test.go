@@ -104,6 +104,10 @@ func TestAstroIntegration(t *testing.T) {
 			sitemaptest.MustValidate(t, dist)
 		})
 	}
+	t.Run("types", func(t *testing.T) {
+		t.Parallel()
+		checkTypes(t, copyProject(t, project))
+	})
 	t.Run("no base URL", func(t *testing.T) {
 		t.Parallel()
 		dir := copyProject(t, project)
@@ -308,4 +312,52 @@ func TestDocusaurusPlugin(t *testing.T) {
 		t.Errorf("the plugin's sitemap (%v):\n%s\nplain sitemapgen's:\n%s", err, got, want)
 	}
 	sitemaptest.MustValidate(t, filepath.Join(ours, "build"))
+}
+
+// typesUsage uses every export of the package as a TypeScript user would,
+// each subpath's types with its host's (Astro's own AstroIntegration),
+// and expects the mistakes marked to be errors.
+const typesUsage = `import sitemapgen, { type Summary } from "sitemapgen";
+import astro from "sitemapgen/astro";
+import eleventy from "sitemapgen/eleventy";
+import docusaurus from "sitemapgen/docusaurus";
+import { onPostBuild } from "sitemapgen/netlify";
+import type { AstroIntegration } from "astro";
+
+const s: Summary = await sitemapgen({ dir: "dist", baseUrl: "https://example.com/", exclude: ["a/**"], maxUrls: 10, gzip: true });
+const n: number = s.urls;
+const a: AstroIntegration = astro({ gzip: true });
+eleventy({}, { baseUrl: "https://example.com/" });
+const d: { name: string } = docusaurus({ siteDir: "." }, { exclude: "x/**" });
+const p: Promise<void> = onPostBuild({ constants: { PUBLISH_DIR: "dist" }, inputs: { prettyURLs: true }, utils: { build: { failBuild: (m: string) => { throw new Error(m); }, failPlugin: (m: string) => { throw new Error(m); } } } });
+// @ts-expect-error: no such option
+sitemapgen({ nope: 1 });
+// @ts-expect-error: a number is not a base URL
+sitemapgen({ baseUrl: 1 });
+export { n, a, d, p };
+`
+
+// checkTypes type-checks typesUsage with TypeScript (the version the
+// Astro fixture pins) in dir, a project with the package installed from
+// its tarball, and then a use the types must refuse.
+func checkTypes(t *testing.T, dir string) {
+	t.Helper()
+	tsc := filepath.Join(nodeFixture(t, "astro"), "node_modules", "typescript", "bin", "tsc")
+	run := func(src string) result {
+		if err := os.WriteFile(filepath.Join(dir, "usage.ts"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		// skipLibCheck: Astro's own declarations need @types/node; ours
+		// are checked through their use.
+		cmd := exec.Command("node", tsc, "--noEmit", "--strict", "--target", "es2022", "--module", "nodenext", "--moduleResolution", "nodenext", "--skipLibCheck", "usage.ts")
+		cmd.Dir = dir
+		return runCmd(t, cmd)
+	}
+	if r := run(typesUsage); r.code != 0 {
+		t.Fatalf("tsc: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	bad := typesUsage + "const wrong: string = s.urls;\nexport { wrong };\n"
+	if r := run(bad); r.code == 0 || !strings.Contains(r.stdout, "Type 'number' is not assignable to type 'string'") {
+		t.Fatalf("tsc took a string for Summary.urls: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
 }
