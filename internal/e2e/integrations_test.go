@@ -212,7 +212,7 @@ func TestNetlifyPlugin(t *testing.T) {
 		out    string
 	}{
 		{name: "production", env: netlify, want: []string{"https://site.example.org/", "https://site.example.org/about", "https://site.example.org/docs/"},
-			out: "STATUS 3 URLs in 1 sitemap files"},
+			out: "STATUS 3 URLs in 1 sitemap file"},
 		{name: "deploy preview", env: append(slices.Clone(netlify), "CONTEXT=deploy-preview"),
 			want: []string{"https://site.example.org/", "https://site.example.org/about", "https://site.example.org/docs/"}},
 		{name: "prettyURLs and baseUrl", env: netlify, inputs: `{"prettyURLs": false, "baseUrl": "https://example.net/"}`,
@@ -312,6 +312,55 @@ func TestDocusaurusPlugin(t *testing.T) {
 		t.Errorf("the plugin's sitemap (%v):\n%s\nplain sitemapgen's:\n%s", err, got, want)
 	}
 	sitemaptest.MustValidate(t, filepath.Join(ours, "build"))
+}
+
+// TestNetlifyBuild runs the plugin the way Netlify does: @netlify/build
+// (pinned in testdata/npm-netlify), offline, reading the project's
+// netlify.toml, whose [[plugins]] names the plugin's folder in the
+// installed package (Netlify takes a package name alone, never a subpath:
+// package = "sitemapgen/netlify" is a configuration error). The build
+// ends with our sitemap in the publish folder, with Netlify's URL and URL
+// style; a deploy preview lists the production URLs; no base URL fails
+// the deploy with our message.
+func TestNetlifyBuild(t *testing.T) {
+	project := hostProject(t, "npm-netlify")
+	for _, tc := range []struct {
+		name string
+		env  []string
+		want []string // nil: the build fails
+	}{
+		{name: "production", env: []string{"CONTEXT=production", "URL=https://example.com"},
+			want: []string{"https://example.com/", "https://example.com/about/", "https://example.com/blog/post"}},
+		{name: "deploy preview", env: []string{"CONTEXT=deploy-preview", "URL=https://example.com", "DEPLOY_PRIME_URL=https://deploy-preview-7--example.netlify.app"},
+			want: []string{"https://example.com/", "https://example.com/about/", "https://example.com/blog/post"}},
+		{name: "no URL", env: []string{"CONTEXT=production"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := copyProject(t, project)
+			r := hostBuild(t, dir, append([]string{"URL=", "DEPLOY_PRIME_URL=", "SITEMAP_BASE_URL="}, tc.env...), "netlify-build", "--offline")
+			sitemap := filepath.Join(dir, "public", "sitemap.xml")
+			if tc.want == nil {
+				if r.code == 0 || !strings.Contains(r.stdout+r.stderr, "sitemapgen: no base URL") {
+					t.Errorf("netlify-build: exit %d, want a failure with our message\n%s%s", r.code, r.stdout, r.stderr)
+				}
+				if _, err := os.Stat(sitemap); err == nil {
+					t.Error("a sitemap was written")
+				}
+				return
+			}
+			if r.code != 0 {
+				t.Fatalf("netlify-build: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+			}
+			if got := locs(t, sitemap); !slices.Equal(got, tc.want) {
+				t.Errorf("URLs %q, want %q", got, tc.want)
+			}
+			if !strings.Contains(r.stdout, "3 URLs in 1 sitemap file") {
+				t.Errorf("the summary is not in Netlify's log:\n%s", r.stdout)
+			}
+			sitemaptest.MustValidate(t, filepath.Join(dir, "public"))
+		})
+	}
 }
 
 // typesUsage uses every export of the package as a TypeScript user would,

@@ -35,7 +35,7 @@ export async function onPostBuild({ constants, inputs = {}, utils }) {
   const cwd = process.cwd(); // the base directory, where netlify.toml is
   try {
     const summary = await runForHost(null, settings, { dir: path.resolve(cwd, constants.PUBLISH_DIR), cwd, logger: console });
-    utils.status?.show({ title: "sitemapgen", summary: `${summary.urls} URLs in ${summary.files.length} sitemap files` });
+    utils.status?.show({ title: "sitemapgen", summary: `${summary.urls} URL${summary.urls === 1 ? "" : "s"} in ${summary.files.length} sitemap file${summary.files.length === 1 ? "" : "s"}` });
   } catch (error) {
     return fail(error.message, { error });
   }
