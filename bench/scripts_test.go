@@ -84,4 +84,29 @@ func TestRatios(t *testing.T) {
 		"sitemapgen@abc1234 / walk+head:  1.000 (target at most 1.2)",
 		"sitemapgen      1.100       1.100    2.000     1.500",
 		"no-heads        1.100       1.100    1.000     1.000")
+	out = script(t, "ratios.py", path, "100000", "--over", "walk+head")
+	wantLines(t, out,
+		"each / walk+head (over 1: walk+head is faster or smaller)",
+		"sitemapgen@abc1234    1.000       1.000    1.000     2.500")
+}
+
+// TestPeersDryRun checks that bench/peers.sh names the four commands it
+// times and the one it runs once, without installing or timing anything.
+func TestPeersDryRun(t *testing.T) {
+	out := script(t, "peers.sh", "--dry-run", "100")
+	for _, want := range []string{
+		"time:    sitemapgen=",
+		"time:    sitemapgen-noheads=",
+		"time:    netlify=node ",
+		"time:    sscli-patched=node ",
+		"once:    sscli=node ",
+		"patch:   bench/peers/sscli-fd-leak.patch onto a copy",
+	} {
+		if !strings.Contains(out, "\n"+want) && !strings.HasPrefix(out, want) {
+			t.Errorf("no line starting %q in:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(out, "sitemapgen-bench-100/site") {
+		t.Errorf("the site is not the 100-page one:\n%s", out)
+	}
 }
