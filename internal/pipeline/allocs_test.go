@@ -60,7 +60,8 @@ const (
 //	go test ./internal/pipeline -run TestAllocBudget -update-budget
 //
 // Under the race detector (sync.Pool drops entries at random, and the
-// detector's own bookkeeping allocates) only the comparison is left out.
+// detector's own bookkeeping allocates) only the comparison is left out;
+// test.sh, which runs the suite under -race, runs this test again without.
 func TestAllocBudget(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the allocation budget needs a 2,000-page site")
