@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it: formatting, vet, every test with the
-# race detector, a short run of each fuzz target, then the 120,000-page
-# acceptance test. Needs Go, python3 and xmllint (Debian: libxml2-utils),
-# and the shared folder beside the repository (../shared).
+# race detector, the allocation budget without it, a short run of each
+# fuzz target, then the 120,000-page acceptance test. Needs Go, python3
+# and xmllint (Debian: libxml2-utils), and the shared folder beside the
+# repository (../shared).
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -22,6 +23,12 @@ go vet -tags acceptance ./...
 
 step go test -race
 go test -race -timeout 30m ./...
+(cd bench && go test ./...) # the benchmark scripts' smoke tests, in the bench module
+
+# The race detector changes allocation counts, so TestAllocBudget only
+# compares them with its budget in a run without it.
+step allocation budget
+go test -count=1 -run '^TestAllocBudget$' ./internal/pipeline
 
 # Fuzz budgets are counts of executions, not durations: with a duration,
 # Go 1.26's fuzzing coordinator can report "context deadline exceeded" as a

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """measure.py: time whole commands, alternating them run by run.
 
-Usage: measure.py [--runs N] [--warmup W] NAME=COMMAND [NAME=COMMAND ...]
+Usage: measure.py [--runs N] [--warmup W] [--json FILE] NAME=COMMAND ...
 
 Each COMMAND is split as a shell splits words (no shell runs it; its
 output is discarded). The commands run in turn, A B C A B C ..., W times
@@ -14,9 +14,12 @@ are a monotonic clock around it (GNU time's own are in hundredths).
 Prints, per command, the median (and min-max) of each figure, then the
 ratio of each command's wall time to the first command's: of the medians,
 and the median of the ratios of runs made side by side. A command that
-exits non-zero stops the measurement with exit status 1.
+exits non-zero stops the measurement with exit status 1. With --json,
+every measured run is also written to FILE, {NAME: [{wall, user, sys,
+rss}, ...]} in run order (bench/ratios.py reads it).
 """
 import argparse
+import json
 import os
 import shlex
 import statistics
@@ -46,6 +49,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=10)
     ap.add_argument("--warmup", type=int, default=1)
+    ap.add_argument("--json", metavar="FILE", help="write every measured run to FILE")
     ap.add_argument("commands", nargs="+", metavar="NAME=COMMAND")
     args = ap.parse_args()
     cmds = []
@@ -67,6 +71,9 @@ def main():
                     results[name].append(r)
     finally:
         os.unlink(report)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f)
     print(f"{args.runs} runs each, after {args.warmup} warm-up; medians (min-max)")
     print(f"{'command':<24} {'wall s':>18} {'user s':>18} {'sys s':>18} {'peak MiB':>20}")
     for name, _ in cmds:

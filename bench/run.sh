@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# bench/run.sh [--runs N] [--cold] [PAGES ...]: sitemapgen against the
-# plainest ways to walk the same tree.
+# bench/run.sh [--runs N] [--cold] [--against REV] [PAGES ...]: sitemapgen
+# against the plainest ways to walk the same tree, or against another
+# revision of itself.
 #
 # For each size (default: 10000 100000; 1000000 is a separate invocation,
 # `bench/run.sh --runs 3 1000000`: 3.5 GB of pages, about 3 minutes to
@@ -13,12 +14,27 @@
 #        walk+head   baseline walkhead: filepath.WalkDir, first 4 KiB of
 #                    every page read by 2×CPUs goroutines (the yardstick)
 #        walk+stat   baseline walkstat: filepath.WalkDir and an lstat a page
+#        pwalk+stat  baseline pwalkstat: sitemapgen's parallel walk and an
+#                    lstat a page (the floor of --read-heads=false)
 #        find        find DIR -name '*.html' -printf '%p %T@\n'
 #        sitemapgen  the default build: heads read, mtime lastmod, a split
 #                    set written to a fresh folder
+#        no-heads    the same with --read-heads=false
 #        gzip        the same with --gzip
-#   4. checks the set written with ../shared/tools/validate-sitemaps,
-# and prints the ratios the targets are set on, and the cost per page.
+#   4. checks the sets written with ../shared/tools/validate-sitemaps,
+# and prints the ratios the targets are set on (bench/ratios.py), and the
+# cost per page.
+#
+# With --against REV (a commit, tag or branch), it also builds REV (its tree
+# exported with git archive into a temporary folder, then go build), and
+# times walk+head, pwalk+stat, sitemapgen, sitemapgen@REV, no-heads and
+# no-heads@REV alternating in the same run (find and gzip are left out).
+# Beside the yardsticks' ratios of both, it prints this tree's figures over
+# REV's, for the default build and --read-heads=false: wall (of the medians,
+# and the median of the run-by-run ratios), CPU (user + system) and peak
+# RSS. For example, against the commit the speed figures were taken on:
+#   bench/run.sh --runs 10 --against b84d84e 100000
+#
 # With --cold, each command also runs once after dropping the page cache
 # (root only; echo 3 > /proc/sys/vm/drop_caches).
 set -euo pipefail
@@ -26,11 +42,13 @@ cd "$(dirname "$0")/.."
 
 runs=10
 cold=0
+against=
 sizes=()
 while (($#)); do
   case $1 in
     --runs) runs=$2; shift 2 ;;
     --cold) cold=1; shift ;;
+    --against) against=$2; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
     *) sizes+=("$1"); shift ;;
   esac
@@ -43,6 +61,13 @@ bin=$base/sitemapgen-bench-bin
 mkdir -p "$bin"
 go build -o "$bin/sitemapgen" .
 go -C bench build -o "$(realpath -m "$bin")/baseline" ./baseline
+if [[ $against ]]; then
+  rev=$(git rev-parse --short "$against^{commit}")
+  src=$(mktemp -d "$base/sitemapgen-bench-src-XXXXXX")
+  trap 'rm -rf "$src"' EXIT
+  git archive "$rev" | tar -x -C "$src"
+  (cd "$src" && go build -o "$bin/sitemapgen@$rev" .)
+fi
 
 echo "# $(date -u +%Y-%m-%d), $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(go version | cut -d' ' -f3), sitemapgen $("$bin/sitemapgen" version | cut -d' ' -f2-)"
 declare -A perpage
@@ -57,24 +82,34 @@ for n in "${sizes[@]}"; do
   url=https://example.com/
   echo
   echo "## $n pages"
-  out=$(python3 bench/measure.py --runs "$runs" --warmup 1 \
-    "walk+head=$bin/baseline walkhead $site" \
-    "walk+stat=$bin/baseline walkstat $site" \
-    "find=find $site -name *.html -printf %p\ %T@\n" \
-    "sitemapgen=$bin/sitemapgen --quiet --base-url $url --out $work/out $site" \
-    "gzip=$bin/sitemapgen --quiet --gzip --base-url $url --out $work/out-gz $site")
+  sg="$bin/sitemapgen --quiet --base-url $url"
+  runs_json=$work/runs.json
+  if [[ $against ]]; then
+    old="$bin/sitemapgen@$rev --quiet --base-url $url"
+    out=$(python3 bench/measure.py --runs "$runs" --warmup 1 --json "$runs_json" \
+      "walk+head=$bin/baseline walkhead $site" \
+      "pwalk+stat=$bin/baseline pwalkstat $site" \
+      "sitemapgen=$sg --out $work/out $site" \
+      "sitemapgen@$rev=$old --out $work/out-rev $site" \
+      "no-heads=$sg --read-heads=false --out $work/out-nh $site" \
+      "no-heads@$rev=$old --read-heads=false --out $work/out-nh-rev $site")
+    outs=("$work/out" "$work/out-rev" "$work/out-nh" "$work/out-nh-rev")
+  else
+    out=$(python3 bench/measure.py --runs "$runs" --warmup 1 --json "$runs_json" \
+      "walk+head=$bin/baseline walkhead $site" \
+      "walk+stat=$bin/baseline walkstat $site" \
+      "pwalk+stat=$bin/baseline pwalkstat $site" \
+      "find=find $site -name *.html -printf %p\ %T@\n" \
+      "sitemapgen=$sg --out $work/out $site" \
+      "no-heads=$sg --read-heads=false --out $work/out-nh $site" \
+      "gzip=$sg --gzip --out $work/out-gz $site")
+    outs=("$work/out" "$work/out-nh" "$work/out-gz")
+  fi
   echo "$out"
   median() { awk -v name="$1" '$1 == name {print $2}' <<<"$out"; }
-  python3 - "$(median walk+head)" "$(median find)" "$(median sitemapgen)" "$(median gzip)" "$n" <<'PY'
-import sys
-head, find, sg, gz, n = map(float, sys.argv[1:])
-print(f"sitemapgen / walk+head: {sg/head:.3f} (target at most 1.2)")
-print(f"sitemapgen / find:      {sg/find:.3f} (target under 1)")
-print(f"gzip / sitemapgen:      {gz/sg:.3f} (target at most 1.15)")
-print(f"cost per page:          {sg/n*1e6:.2f} µs")
-PY
+  python3 bench/ratios.py "$runs_json" "$n"
   perpage[$n]=$(median sitemapgen)
-  "$shared/tools/validate-sitemaps" "$work/out" "$work/out-gz" | tail -1 | sed 's/^/validate-sitemaps: /'
+  "$shared/tools/validate-sitemaps" "${outs[@]}" | tail -1 | sed 's/^/validate-sitemaps: /'
 
   if ((cold)); then
     if [[ $(id -u) != 0 ]]; then

@@ -178,13 +178,13 @@ func unmarshalTOML(data []byte, v any) error {
 }
 
 // tooDeep reports whether data, the front matter between the
-// delimiters, nests deeper than limits.MaxDepth, a problem then: the
-// decoders recurse once a level (TOML's with a cost quadratic in the
-// depth), so they are not given it.
+// delimiters, nests deeper than p.maxDepth, a problem then: the decoders
+// recurse once a level (TOML's with a cost quadratic in the depth), so
+// they are not given it.
 func (p *sourceParse) tooDeep(data []byte, syn limits.Syntax) bool {
-	line := limits.Deep(data, syn, limits.MaxDepth)
+	line := limits.Deep(data, syn, p.maxDepth)
 	if line > 0 {
-		p.problem(p.bodyLine(line), "nesting deeper than %d", limits.MaxDepth)
+		p.problem(p.bodyLine(line), "nesting deeper than %d (limits.nesting)", p.maxDepth)
 	}
 	return line > 0
 }

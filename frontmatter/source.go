@@ -18,6 +18,7 @@ package frontmatter
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"maps"
@@ -30,11 +31,13 @@ import (
 	"github.com/BurntSushi/toml"
 	fm "github.com/adrg/frontmatter"
 
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
-// MaxSourceBytes is the most bytes ReadSource reads of one file: front
-// matter that does not end within them is reported as never closed.
+// MaxSourceBytes is the most bytes ReadSource reads of one file by
+// default (Options.MaxBytes): front matter that does not end within them
+// is reported as never closed.
 const MaxSourceBytes = 1 << 20
 
 // sourceChunk is how many bytes ReadSource reads at a time.
@@ -171,6 +174,11 @@ type Options struct {
 	// ID reads the key id into Source.ID (Docusaurus); other generators'
 	// pages may use id for anything.
 	ID bool
+	// MaxBytes is the most bytes read of the file (0: MaxSourceBytes);
+	// MaxDepth the deepest nesting of YAML or TOML front matter taken (0:
+	// limits.MaxDepth, 100): deeper front matter is a Problem, and is not
+	// read.
+	MaxBytes, MaxDepth int
 }
 
 // ReadSourceOptions is ReadSource with defaults and the lists of more
@@ -190,7 +198,7 @@ func ReadSourceOptions(r io.Reader, opts Options) (*Source, error) {
 		}
 	}
 	defaults := opts.Defaults
-	in := &sourceInput{r: r}
+	in := &sourceInput{r: r, max: cmp.Or(opts.MaxBytes, MaxSourceBytes)}
 	src := new(Source)
 	start, end, ok := in.firstLine()
 	if in.err != nil {
@@ -209,7 +217,7 @@ func ReadSourceOptions(r io.Reader, opts Options) (*Source, error) {
 	if format == nil {
 		return src, nil
 	}
-	p := &sourceParse{in: in, src: src, open: 1 + bytes.Count(in.buf[:start], newline), start: start, defaults: defaultFields(defaults, "", known), known: known, terms: terms}
+	p := &sourceParse{in: in, src: src, open: 1 + bytes.Count(in.buf[:start], newline), start: start, defaults: defaultFields(defaults, "", known), known: known, terms: terms, maxDepth: cmp.Or(opts.MaxDepth, limits.MaxDepth)}
 	// Parse hands back the body it read, which sourceInput has cut short.
 	if _, err := fm.Parse(in, p, format); err != nil {
 		return nil, fmt.Errorf("read front matter: %w", err)
@@ -220,7 +228,7 @@ func ReadSourceOptions(r io.Reader, opts Options) (*Source, error) {
 	if !p.closed {
 		msg := fmt.Sprintf("front matter opened with %s on line %d is never closed", delim, p.open)
 		if in.capped {
-			msg = fmt.Sprintf("front matter opened with %s on line %d is not closed within the first %d MiB", delim, p.open, MaxSourceBytes>>20)
+			msg = fmt.Sprintf("front matter opened with %s on line %d is not closed within the first %d bytes (limits.front_matter_bytes)", delim, p.open, in.max)
 		}
 		*src = Source{Problems: []Problem{{Line: p.open, Msg: msg}}}
 		return src, nil
@@ -249,17 +257,18 @@ var sourceFormats = []*fm.Format{
 }
 
 // sourceInput is the reader fm.Parse reads. It keeps what it read in buf,
-// reads no more than MaxSourceBytes, drops a byte order mark at the start,
+// reads no more than max bytes, drops a byte order mark at the start,
 // and reports io.EOF once done is set: when the front matter has been read.
 type sourceInput struct {
 	r      io.Reader
+	max    int    // the most bytes read from r
 	buf    []byte // what was read from r, without the byte order mark
 	off    int    // how much of buf fm.Parse has had
 	n      int    // bytes read from r, the byte order mark included
 	done   bool   // the front matter has been read
 	bom    bool   // the start has been checked for a byte order mark
-	eof    bool   // r is at its end, or n has reached MaxSourceBytes
-	capped bool   // n has reached MaxSourceBytes
+	eof    bool   // r is at its end, or n has reached max
+	capped bool   // n has reached max
 	err    error  // r's error, other than io.EOF
 }
 
@@ -267,7 +276,7 @@ type sourceInput struct {
 // no more to read: at the end of r, at the limit, or after an error.
 func (in *sourceInput) more() bool {
 	for empty := 0; !in.eof && in.err == nil; empty++ {
-		want := min(sourceChunk, MaxSourceBytes-in.n)
+		want := min(sourceChunk, in.max-in.n)
 		in.buf = slices.Grow(in.buf, want)
 		m, err := in.r.Read(in.buf[len(in.buf) : len(in.buf)+want])
 		m = max(0, min(m, want))
@@ -281,7 +290,7 @@ func (in *sourceInput) more() bool {
 		case m == 0 && empty >= 100:
 			in.err = io.ErrNoProgress
 		}
-		if in.n >= MaxSourceBytes {
+		if in.n >= in.max {
 			in.eof, in.capped = true, true
 		}
 		if !in.bom && (len(in.buf) >= 3 || in.eof || in.err != nil) {
@@ -383,6 +392,8 @@ type sourceParse struct {
 	defaults fields
 	// known are the keys read: sourceKeys and Options.Terms.
 	known map[string]bool
+	// maxDepth is the deepest nesting taken (Options.MaxDepth).
+	maxDepth int
 	// terms are Options.Terms, lower-cased.
 	terms []string
 }

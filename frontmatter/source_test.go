@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
@@ -325,8 +326,8 @@ func TestReadSourceBounded(t *testing.T) {
 		{"a long first line", strings.Repeat("x", 100<<10), 4 << 10, Source{}},
 		{"a long front matter", "---\ntitle: x\n" + strings.Repeat("#\n", 10<<10) + "---\n", 28 << 10, Source{Format: "yaml", Title: "x", Lines: 10<<10 + 3}},
 		{"a long delimiter line", "---" + strings.Repeat("x", 100<<10), 4 << 10, Source{}},
-		{"unclosed", "---\ntitle: x\n", MaxSourceBytes, Source{Problems: []Problem{{1, "front matter opened with --- on line 1 is not closed within the first 1 MiB"}}}},
-		{"JSON never closed", "{\n\"title\": \"x\",\n\"a\": [\n", MaxSourceBytes, Source{Problems: []Problem{{1, "front matter opened with { on line 1 is not closed within the first 1 MiB"}}}},
+		{"unclosed", "---\ntitle: x\n", MaxSourceBytes, Source{Problems: []Problem{{1, "front matter opened with --- on line 1 is not closed within the first 1048576 bytes (limits.front_matter_bytes)"}}}},
+		{"JSON never closed", "{\n\"title\": \"x\",\n\"a\": [\n", MaxSourceBytes, Source{Problems: []Problem{{1, "front matter opened with { on line 1 is not closed within the first 1048576 bytes (limits.front_matter_bytes)"}}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -388,6 +389,7 @@ func FuzzSource(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer fuzzbound.Check(t)()
 		s, err := ReadSource(bytes.NewReader(data))
 		if err != nil {
 			t.Fatal(err)

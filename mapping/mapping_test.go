@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -256,6 +257,7 @@ func FuzzLoc(f *testing.F) {
 		f.Add(s, false, false)
 	}
 	f.Fuzz(func(t *testing.T, rel string, clean, noSlash bool) {
+		defer fuzzbound.Check(t)()
 		if rel == "" || strings.HasPrefix(rel, "/") || strings.Contains(rel, "//") || strings.HasSuffix(rel, "/") {
 			t.Skip("not a walker path")
 		}
@@ -346,6 +348,7 @@ func FuzzParseBaseURL(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		defer fuzzbound.Check(t)()
 		base, err := ParseBaseURL(s)
 		if err != nil {
 			return

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
 )
@@ -180,7 +181,7 @@ func TestHostRules(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "_headers"), []byte("/private/*\n  X-Robots-Tag: noindex\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rules, _, err := host.Load(dir)
+	rules, _, err := host.Load(limits.Default, dir)
 	if err != nil {
 		t.Fatal(err)
 	}

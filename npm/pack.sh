@@ -5,7 +5,8 @@
 # sitemapgen-VERSION.tgz, the main package, and sitemapgen-<os>-<cpu>-VERSION.tgz
 # for each of the six platforms. A platform whose binary is missing fails
 # the script, unless SITEMAPGEN_PACK_PARTIAL=1 (tests that build the host's
-# binary alone).
+# binary alone): then the main package depends on the platforms packed
+# only, so that installing it asks no registry for the others.
 set -euo pipefail
 
 if (($# != 3)); then
@@ -27,6 +28,7 @@ pack() { # pack DIR: npm pack DIR into OUTDIR, offline, saying nothing but error
 }
 
 packed=0
+names=() # the platform packages packed
 for target in linux/amd64/linux/x64 linux/arm64/linux/arm64 darwin/amd64/darwin/x64 \
   darwin/arm64/darwin/arm64 windows/amd64/win32/x64 windows/arm64/win32/arm64; do
   IFS=/ read -r goos goarch os cpu <<<"$target"
@@ -71,6 +73,7 @@ runs its binary.
 MD
   pack "$pkg"
   packed=$((packed + 1))
+  names+=("@sitemapgen/$os-$cpu")
 done
 if ((packed == 0)); then
   echo "npm/pack.sh: no binary in $dist (want sitemapgen_<goos>_<goarch>*/sitemapgen)" >&2
@@ -80,13 +83,17 @@ fi
 main=$stage/sitemapgen
 cp -R "$here/sitemapgen" "$main"
 rm -rf "$main/node_modules" "$main/test"
-node - "$main/package.json" "$version" <<'JS'
+node - "$main/package.json" "$version" "${names[@]}" <<'JS'
 const fs = require("node:fs");
-const [file, version] = process.argv.slice(2);
+const [file, version, ...packed] = process.argv.slice(2);
 const pkg = JSON.parse(fs.readFileSync(file, "utf8"));
 pkg.version = version;
 for (const name of Object.keys(pkg.optionalDependencies)) {
-  pkg.optionalDependencies[name] = version;
+  if (packed.includes(name)) {
+    pkg.optionalDependencies[name] = version;
+  } else {
+    delete pkg.optionalDependencies[name]; // SITEMAPGEN_PACK_PARTIAL=1 only
+  }
 }
 fs.writeFileSync(file, JSON.stringify(pkg, null, 2) + "\n");
 JS

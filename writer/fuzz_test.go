@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/internal/validate"
@@ -27,6 +28,7 @@ func FuzzAppendURL(f *testing.F) {
 	}
 	f.Add("a&b<c>'\"", uint8(9), 2.0, int64(-1<<40), true, true, "x-default")
 	f.Fuzz(func(t *testing.T, path string, cf uint8, prio float64, unix int64, hasPrio, date bool, lang string) {
+		defer fuzzbound.Check(t)()
 		// Any path, encoded as mapping encodes it ("&" and "'" stay raw).
 		loc := base + mapping.EncodePath(path)
 		if err := sitemap.CheckLoc(loc); err != nil {
@@ -108,6 +110,7 @@ func FuzzWrite(f *testing.F) {
 	f.Add("a", "b", "c", int64(0), uint8(0), -1.0, "", uint16(1), uint16(300), true)
 	f.Add("\x00\x01\x7f", "\xff\xfe", strings.Repeat("\u00e9", 600), int64(-1<<40), uint8(7), 1.0, "x-default", uint16(0), uint16(700), true)
 	f.Fuzz(func(t *testing.T, p1, p2, p3 string, unix int64, cf uint8, prio float64, lang string, maxURLs, maxBytes uint16, gz bool) {
+		defer fuzzbound.Check(t)()
 		var urls []sitemap.URL
 		for i, p := range []string{p1, p2, p3} {
 			u := sitemap.URL{Loc: base + mapping.EncodePath(p), ChangeFreq: sitemap.ChangeFreq((int(cf) + i) % 8)}

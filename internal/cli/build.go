@@ -318,6 +318,7 @@ func prepareOutputs(c *config.Config, getenv func(string) string, say func(strin
 		Dir:        c.Build.Write.Dir,
 		BaseURL:    base,
 		DateFormat: c.Build.Write.LastModFormat,
+		StateBytes: c.Build.Limits.StateBytes,
 		Say:        say,
 		Warn:       warn,
 	}

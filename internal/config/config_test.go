@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -286,6 +287,7 @@ func FuzzParse(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer fuzzbound.Check(t)()
 		cfg, err := Parse("sitemap.yaml", data)
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "sitemap.yaml") {
@@ -669,7 +671,7 @@ func TestGeneratorSitemaps(t *testing.T) {
 		{"nuxt", []string{"sitemap.xml", "sitemap_index.xml", "__sitemap__/", "__sitemap__/en-US.xml"}, []string{"__sitemap__/style.xsl", "sitemap-0.xml", "en/sitemap.xml"}},
 		{"sveltekit", nil, []string{"sitemap.xml", "sitemap-index.xml", "sitemap-0.xml"}},
 	} {
-		takes := generatorSitemaps(&generator.Project{Generator: tc.gen}, dir)
+		takes := generatorSitemaps(&generator.Project{Generator: tc.gen}, dir, limits.Default)
 		for _, n := range tc.yes {
 			if !takes(n) {
 				t.Errorf("%s: %s not taken over", tc.gen, n)

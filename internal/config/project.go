@@ -12,6 +12,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/host"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
@@ -19,6 +20,7 @@ import (
 // directory) and the build environment say when the user does not.
 type project struct {
 	dir string
+	lim limits.Limits // on the project's files
 
 	// The generator: found lists what Detect found (read once, when
 	// needed); gen is the one the site is from, nil when none or unclear.
@@ -49,6 +51,11 @@ type project struct {
 	// a flag or key set it, or the platform serves one form only, or the
 	// generator's configuration says its form.
 	styleGiven bool
+
+	// host is what the generator's own build said of its configuration
+	// (HostProjectEnv), nil when nothing; hostErr its error.
+	host    *hostProject
+	hostErr error
 }
 
 // newProject returns the project of the configuration file cfgFile (the
@@ -56,12 +63,13 @@ type project struct {
 // redirects apply: host: when it names one, else the build environment's
 // (through getenv), else the one whose files are in the project folder or
 // root.
-func newProject(cfgFile, hostKey, root string, getenv func(string) string) *project {
-	p := &project{dir: "."}
+func newProject(cfgFile, hostKey, root string, lim limits.Limits, getenv func(string) string) *project {
+	p := &project{dir: ".", lim: lim}
 	if cfgFile != "" {
 		p.dir = filepath.Dir(cfgFile)
 	}
 	p.findPlatform(hostKey, root, getenv)
+	p.host, p.hostErr = readHostProject(getenv(HostProjectEnv))
 	return p
 }
 
@@ -71,6 +79,9 @@ func newProject(cfgFile, hostKey, root string, getenv func(string) string) *proj
 // files, and the files watch mode resolves again when they change.
 func (p *project) fill(l *layers, c *Config) error {
 	v := &l.v
+	if p.hostErr != nil {
+		return p.hostErr
+	}
 	if v.Root == "" {
 		warnings, err := p.loadStyle("")
 		c.Warnings = append(c.Warnings, warnings...)
@@ -136,6 +147,9 @@ func (p *project) fillBaseURL(l *layers, c *Config) (detected string, err error)
 	if p.baseFromGen && placeholder(v.BaseURL) {
 		// The file that gave it: "hugo.toml baseURL", "_data/metadata.json url".
 		file, _, _ := strings.Cut(p.gen.BaseURLFrom, " ")
+		if p.host != nil && p.host.BaseURL != "" {
+			file = p.gen.File // the generator's own build said it
+		}
 		c.Warnings = append(c.Warnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(file)),
 			Msg: fmt.Sprintf("the base URL %s (from %s) is an example domain, as a new project's template writes; set the site's own there, or give --base-url", v.BaseURL, c.BaseURLFrom)})
 	}
@@ -148,7 +162,12 @@ func (p *project) detect() error {
 		return nil
 	}
 	p.detected = true
-	found, err := generator.Detect(p.dir) // its errors name the file from the working directory
+	found, err := generator.Detect(p.dir, p.lim) // its errors name the file from the working directory
+	if p.host != nil {
+		found, p.detectErr = p.host.over(found, err)
+		p.found = found
+		return nil
+	}
 	if err != nil {
 		p.detectErr = err
 		return err
@@ -222,7 +241,7 @@ func (p *project) loadStyle(root string) ([]error, error) {
 	if p.platform == "" {
 		return nil, nil
 	}
-	st, warnings, err := host.StyleOf(p.platform, p.dirs(root)...)
+	st, warnings, err := host.StyleOf(p.platform, p.lim, p.dirs(root)...)
 	if err != nil {
 		return warnings, err
 	}
@@ -320,8 +339,8 @@ func (p *project) builtBy(root string) *generator.Project {
 // root with public/, Jekyll's with _site/. Walking it would list the
 // templates and sources, not the pages. A project whose build folder is
 // not there, or whose configuration does not read, is walked.
-func projectFolder(root string) error {
-	found, err := generator.Detect(root)
+func projectFolder(root string, lim limits.Limits) error {
+	found, err := generator.Detect(root, lim)
 	if err != nil {
 		return nil
 	}

@@ -42,6 +42,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
 	"github.com/sitemapgen/sitemapgen/internal/host"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -133,14 +134,14 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 		c.Inputs = append(c.Inputs, DefaultFile)
 	}
 
-	pr := newProject(c.ConfigFile, v.Host, v.Root, getenv)
+	pr := newProject(c.ConfigFile, v.Host, v.Root, v.Limits, getenv)
 	sources, err := c.sources(v, pr.dir)
 	if err != nil {
 		return nil, err
 	}
 	if v.Root != "" && v.Mode != ModeContent && !v.Force {
 		// The site folder given (DIR, root:) may be a project's.
-		if err := projectFolder(v.Root); err != nil {
+		if err := projectFolder(v.Root, v.Limits); err != nil {
 			return nil, err
 		}
 	}
@@ -212,7 +213,7 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 		c.guardMTime(pr)
 	}
 	if g := pr.builtBy(c.Build.Write.Dir); g != nil {
-		c.Generator, c.GeneratorSitemaps = g.Title, generatorSitemaps(g, pr.dir)
+		c.Generator, c.GeneratorSitemaps = g.Title, generatorSitemaps(g, pr.dir, v.Limits)
 		if !v.KeepGenerator {
 			c.Build.Write.TakeOver = c.GeneratorSitemaps
 		}
@@ -237,13 +238,13 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 // sitemap_index.xml and the sitemaps in its folder __sitemap__/; none of
 // SvelteKit's, which has no sitemap of its own; Zola's sitemap.xml and,
 // past 30,000 URLs, its sitemapN.xml.
-func generatorSitemaps(g *generator.Project, projectDir string) func(string) bool {
+func generatorSitemaps(g *generator.Project, projectDir string, lim limits.Limits) func(string) bool {
 	names := map[string]bool{"sitemap.xml": true}
 	var shard *regexp.Regexp // the names of the shards of an index
 	locales, folder := false, ""
 	switch g.Generator {
 	case "hugo":
-		if h, err := generator.LoadHugo(projectDir); err == nil {
+		if h, err := generator.LoadHugo(projectDir, lim); err == nil {
 			for _, lang := range h.Languages {
 				names[lang+"/sitemap.xml"] = true
 			}
@@ -358,6 +359,7 @@ func (c *Config) options(pr *project) error {
 	c.Build = pipeline.Options{
 		Root:     v.Root,
 		Heads:    pipeline.Heads{Read: v.Head.Read, Limit: v.Head.MaxBytes},
+		Limits:   v.Limits,
 		HostDirs: hostDirs,
 		Explain:  v.Explain,
 		Strict:   v.Strict,

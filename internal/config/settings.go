@@ -9,6 +9,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/postbuild"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -59,6 +60,7 @@ type Values struct {
 	Verbose        bool
 	Skip           Skip
 	Rules          []Rule
+	Limits         limits.Limits
 	Watch          Watch
 }
 
@@ -298,6 +300,28 @@ var Settings = Table[Values]{
 		Field: Bool(func(v *Values) *bool { return &v.Skip.XRobotsTag }, true)},
 	{Key: "rules",
 		Field: Mappings(func(v *Values) *[]Rule { return &v.Rules }, ruleKeys, checkRules)},
+	// The limits on what a build reads (docs/guarantees.md, Limits).
+	// sitemap.yaml itself is read within the defaults.
+	{Key: "limits.settings_bytes",
+		Field: Int(func(v *Values) *int { return &v.Limits.SettingsBytes }, limits.Default.SettingsBytes, between(1<<10, 1<<30))},
+	{Key: "limits.nesting",
+		Field: Int(func(v *Values) *int { return &v.Limits.Nesting }, limits.Default.Nesting, between(1, 1000))},
+	{Key: "limits.js_tokens",
+		Field: Int(func(v *Values) *int { return &v.Limits.JSTokens }, limits.Default.JSTokens, between(1<<10, 1<<28))},
+	{Key: "limits.front_matter_bytes",
+		Field: Int(func(v *Values) *int { return &v.Limits.FrontMatterBytes }, limits.Default.FrontMatterBytes, between(1<<12, 1<<30))},
+	{Key: "limits.head_attributes",
+		Field: Int(func(v *Values) *int { return &v.Limits.HeadAttributes }, limits.Default.HeadAttributes, between(1, 1_000_000))},
+	{Key: "limits.head_tags",
+		Field: Int(func(v *Values) *int { return &v.Limits.HeadTags }, limits.Default.HeadTags, between(1, 10_000_000))},
+	{Key: "limits.rule_file_bytes",
+		Field: Int(func(v *Values) *int { return &v.Limits.RuleFileBytes }, limits.Default.RuleFileBytes, between(1<<10, 1<<30))},
+	{Key: "limits.rule_line_bytes",
+		Field: Int(func(v *Values) *int { return &v.Limits.RuleLineBytes }, limits.Default.RuleLineBytes, between(1<<10, 1<<30))},
+	{Key: "limits.rules",
+		Field: Int(func(v *Values) *int { return &v.Limits.Rules }, limits.Default.Rules, between(1, 10_000_000))},
+	{Key: "limits.state_bytes",
+		Field: Int(func(v *Values) *int { return &v.Limits.StateBytes }, limits.Default.StateBytes, between(1<<10, 1<<40))},
 	{Flag: "debounce", Arg: "D", Only: WatchCommand, Help: []string{"wait until no change has come for D (default 200ms)"},
 		Field: Duration(func(v *Values) *time.Duration { return &v.Watch.Debounce }, 200*time.Millisecond, positive)},
 	{Flag: "max-wait", Arg: "D", Only: WatchCommand, Help: []string{

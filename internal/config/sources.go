@@ -10,6 +10,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/walker"
 )
@@ -34,7 +35,7 @@ func (c *Config) sources(v *Values, projectDir string) (*pipeline.Sources, error
 	if srcDir != "" {
 		dirs = append(dirs, filepath.Dir(filepath.Clean(srcDir)), srcDir)
 	}
-	preset, project, err := loadPreset(v.Preset, dirs)
+	preset, project, err := loadPreset(v.Preset, dirs, v.Limits)
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +133,7 @@ func (p *project) sourceDir(root string, c *Config) (dir, from, preset string) {
 	if g == nil || sourceSettings[g.Generator] == "" {
 		return "", "", ""
 	}
-	pre, project, err := loadPreset(g.Generator, []string{p.dir})
+	pre, project, err := loadPreset(g.Generator, []string{p.dir}, p.lim)
 	if err != nil {
 		c.Warnings = append(c.Warnings, fmt.Errorf("pages not joined to their sources: %w", err))
 		return "", "", ""
@@ -242,16 +243,16 @@ func joinDetected(line, part string) string {
 // mkdocs.yml, else plain;
 // and the project folder, the first of dirs that has the generator's
 // configuration (else dirs[0]).
-func loadPreset(name string, dirs []string) (generator.Preset, string, error) {
+func loadPreset(name string, dirs []string, lim limits.Limits) (generator.Preset, string, error) {
 	loaders := map[string]func() (generator.Preset, string, bool, error){
 		"hugo": func() (generator.Preset, string, bool, error) {
-			return findConfig(dirs, generator.LoadHugo, func(h *generator.Hugo) bool { return h.File != "" })
+			return findConfig(dirs, lim, generator.LoadHugo, func(h *generator.Hugo) bool { return h.File != "" })
 		},
 		"jekyll": func() (generator.Preset, string, bool, error) {
-			return findConfig(dirs, generator.LoadJekyll, func(j *generator.Jekyll) bool { return j.File != "" })
+			return findConfig(dirs, lim, generator.LoadJekyll, func(j *generator.Jekyll) bool { return j.File != "" })
 		},
 		"mkdocs": func() (generator.Preset, string, bool, error) {
-			return findConfig(dirs, generator.LoadMkDocs, func(m *generator.MkDocs) bool { return m.File != "" })
+			return findConfig(dirs, lim, generator.LoadMkDocs, func(m *generator.MkDocs) bool { return m.File != "" })
 		},
 	}
 	switch name {
@@ -272,10 +273,10 @@ func loadPreset(name string, dirs []string) (generator.Preset, string, error) {
 // findConfig loads a generator's configuration from the first of dirs
 // that has one (found reports it has); without one, it returns what the
 // loader made of dirs[0]: the generator's defaults.
-func findConfig[T generator.Preset](dirs []string, load func(string) (T, error), found func(T) bool) (generator.Preset, string, bool, error) {
+func findConfig[T generator.Preset](dirs []string, lim limits.Limits, load func(string, limits.Limits) (T, error), found func(T) bool) (generator.Preset, string, bool, error) {
 	var first T
 	for i, d := range dirs {
-		g, err := load(d)
+		g, err := load(d, lim)
 		if err != nil {
 			return nil, d, false, wrapIn(d, err)
 		}

@@ -847,13 +847,7 @@ func TestDocusaurusSite(t *testing.T) {
 // packages are not installed (.ci/run installs them).
 func nodeProject(t *testing.T, name string, files ...string) string {
 	t.Helper()
-	fixture, err := filepath.Abs(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(fixture, "node_modules")); err != nil {
-		t.Skipf("the packages of testdata/%s are not installed: run npm install there (.ci/run does)", name)
-	}
+	fixture := nodeFixture(t, name)
 	src := filepath.Join(t.TempDir(), name+"-site")
 	if err := os.MkdirAll(src, 0o755); err != nil {
 		t.Fatal(err)
@@ -877,6 +871,21 @@ func nodeProject(t *testing.T, name string, files ...string) string {
 		t.Fatal(err)
 	}
 	return src
+}
+
+// nodeFixture returns the absolute path of the Node fixture
+// testdata/NAME. It skips the test when the fixture's packages are not
+// installed (.ci/run installs them).
+func nodeFixture(t *testing.T, name string) string {
+	t.Helper()
+	fixture, err := filepath.Abs(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(fixture, "node_modules")); err != nil {
+		t.Skipf("the packages of testdata/%s are not installed: run npm install there (.ci/run does)", name)
+	}
+	return fixture
 }
 
 // TestEleventySite builds testdata/eleventy with Eleventy 3 (pinned in

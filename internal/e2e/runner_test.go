@@ -48,7 +48,7 @@ func testMain(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
-	defer npmtest.Remove() // the tarballs of the recipes' npm installs
+	defer npmtest.Remove() // the npm tarballs, if a test packed them
 	bin = filepath.Join(dir, "sitemapgen")
 	build := exec.Command("go", "build", "-o", bin, "github.com/sitemapgen/sitemapgen")
 	if out, err := build.CombinedOutput(); err != nil {

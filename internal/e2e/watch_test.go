@@ -507,7 +507,7 @@ func TestWatchHostileConfig(t *testing.T) {
 	p.waitFor(regexp.MustCompile(`watching`), 1)
 
 	write(t, hugo, good+"x = "+strings.Repeat("[", 4<<20-100)+"\n")
-	p.waitFor(regexp.MustCompile(`^hugo\.toml:2: nesting deeper than 100$`), 1)
+	p.waitFor(regexp.MustCompile(`^hugo\.toml:2: nesting deeper than 100 \(limits\.nesting\)$`), 1)
 	p.waitFor(regexp.MustCompile(`last good one`), 1)
 	write(t, filepath.Join(public, "b", "index.html"), page("b"))
 	if got := p.next(0); !strings.Contains(got, "+1 −0 ~0 URLs") {

@@ -9,6 +9,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 )
 
 // ReadFile is os.ReadFile for regular files: anything else (a FIFO, a
@@ -22,6 +24,29 @@ func ReadFile(path string) ([]byte, error) {
 	}
 	defer f.Close()
 	return io.ReadAll(f)
+}
+
+// ReadFileMax is ReadFile for a file of at most max bytes: a larger one
+// is a *diag.Diagnostic naming the path, "larger than MAX bytes (KEY)",
+// key being the setting that gives max, and no more than max+1 bytes of
+// it are read.
+func ReadFileMax(path string, max int, key string) ([]byte, error) {
+	f, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, int64(max)+1))
+	if err == nil && len(data) > max {
+		err = TooLarge(path, max, key)
+	}
+	return data, err
+}
+
+// TooLarge is the error for the file name, larger than max bytes, the
+// limit the setting key gives.
+func TooLarge(name string, max int, key string) error {
+	return &diag.Diagnostic{File: name, Msg: fmt.Sprintf("larger than %d bytes (%s)", max, key)}
 }
 
 // Describe names the kind of file m is, for a message: "a FIFO", "a

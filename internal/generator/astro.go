@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // astroConfigs are Astro's configuration files, in the order Detect
@@ -21,7 +22,7 @@ func (d *detector) astro() (*Project, error) {
 	if err != nil || name == "" {
 		return nil, err
 	}
-	return astroProject(name, data), nil
+	return astroProject(name, data, d.lim), nil
 }
 
 // astroProject reads an Astro configuration. Defaults (Astro 5's
@@ -29,9 +30,9 @@ func (d *detector) astro() (*Project, error) {
 // "ignore", build.format "directory", build.client "./client/" (under
 // outDir, where the prerendered pages of an output: 'server' build go).
 // The site URL is new URL(base, site), as @astrojs/sitemap builds it.
-func astroProject(name string, data []byte) *Project {
+func astroProject(name string, data []byte, lim limits.Limits) *Project {
 	p := &Project{Generator: "astro", Title: "Astro", File: name, PublishDir: "dist"}
-	r := jsconfig.NewReader(name, data)
+	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 
 	if v, st := r.Str("srcDir", ""); st == jsconfig.OK && cleanDir(v.Value) != "src" {

@@ -10,6 +10,7 @@ import (
 	"path"
 
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // nextSitemapConfigs are the files next-sitemap reads its configuration
@@ -49,7 +50,7 @@ func (d *detector) fillBaseURL(p *Project) error {
 			return err
 		}
 		if name != "" {
-			r := jsconfig.NewReader(name, data)
+			r := jsconfig.NewReader(name, data, d.lim)
 			v, st := r.Str("siteUrl", baseURLHint)
 			p.Notes = append(p.Notes, r.Notes()...)
 			if st == jsconfig.OK && set(v.Value, name+" siteUrl") {
@@ -66,7 +67,7 @@ func (d *detector) fillBaseURL(p *Project) error {
 				if name == "" {
 					continue
 				}
-				if u, ok := dataURL(name, data); ok && set(u, name+" url") {
+				if u, ok := dataURL(name, data, d.lim); ok && set(u, name+" url") {
 					return nil
 				}
 			}
@@ -83,7 +84,7 @@ func (d *detector) fillBaseURL(p *Project) error {
 
 // dataURL reads the url of an Eleventy data file: a JSON object's, or a
 // JavaScript module's exported object's, when it is a literal string.
-func dataURL(name string, data []byte) (string, bool) {
+func dataURL(name string, data []byte, lim limits.Limits) (string, bool) {
 	if path.Ext(name) == ".json" {
 		var m map[string]any
 		if json.Unmarshal(data, &m) != nil {
@@ -92,7 +93,7 @@ func dataURL(name string, data []byte) (string, bool) {
 		u, ok := m["url"].(string)
 		return u, ok && u != ""
 	}
-	v, st := jsconfig.NewReader(name, data).Str("url", "")
+	v, st := jsconfig.NewReader(name, data, lim).Str("url", "")
 	return v.Value, st == jsconfig.OK && v.Value != ""
 }
 

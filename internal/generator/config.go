@@ -26,10 +26,10 @@ func configErrorf(file, format string, args ...any) error {
 var yamlLineRE = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
 
 // readConfigFile decodes a TOML, YAML or JSON file (by its extension)
-// into a map. name is the path to show in errors. An empty file is an
-// empty map.
-func readConfigFile(file, name string) (map[string]any, error) {
-	data, err := limits.ReadFile(file, name, limits.SyntaxOf(file))
+// into a map, within the limits lim. name is the path to show in errors.
+// An empty file is an empty map.
+func readConfigFile(file, name string, lim limits.Limits) (map[string]any, error) {
+	data, err := lim.ReadFile(file, name, limits.SyntaxOf(file))
 	if _, ok := errors.AsType[*diag.Diagnostic](err); ok {
 		return nil, err
 	}

@@ -102,7 +102,8 @@ type Project struct {
 // Detect returns the generators whose files are in dir, in the order
 // hugo, jekyll, astro, eleventy, next, mkdocs, docusaurus, pelican,
 // sphinx, gatsby, vitepress, nuxt, sveltekit (at most one Project per
-// generator). No generator: nil, nil.
+// generator). No generator: nil, nil. Every file is read within the
+// limits lim (settings_bytes, nesting, js_tokens).
 //
 // What tells each generator:
 //
@@ -144,8 +145,8 @@ type Project struct {
 // sitemapgen does not support, say) is not an error here: the publish
 // folder and base URL are read from it directly and the problem is a Note.
 // JavaScript configurations never fail: what is not a literal is a Note.
-func Detect(dir string) ([]Project, error) {
-	return detect(dir, os.LookupEnv)
+func Detect(dir string, lim limits.Limits) ([]Project, error) {
+	return detect(dir, os.LookupEnv, lim)
 }
 
 // detector holds what the generators' checks share.
@@ -153,11 +154,12 @@ type detector struct {
 	dir string
 	env func(string) (string, bool)
 	pkg *packageJSON
+	lim limits.Limits // on every file read
 }
 
 // detect is Detect with the environment as a parameter (MkDocs !ENV,
 // HUGO_ENVIRONMENT in the fallback reading of a Hugo configuration).
-func detect(dir string, env func(string) (string, bool)) ([]Project, error) {
+func detect(dir string, env func(string) (string, bool), lim limits.Limits) ([]Project, error) {
 	fi, err := os.Stat(dir)
 	if err != nil {
 		return nil, fmt.Errorf("detect: %w", err)
@@ -165,7 +167,7 @@ func detect(dir string, env func(string) (string, bool)) ([]Project, error) {
 	if !fi.IsDir() {
 		return nil, fmt.Errorf("detect: %s is not a folder", dir)
 	}
-	d := &detector{dir: dir, env: env}
+	d := &detector{dir: dir, env: env, lim: lim}
 	if d.pkg, err = d.readPackageJSON(); err != nil {
 		return nil, err
 	}
@@ -207,9 +209,9 @@ func (d *detector) firstFile(names ...string) (string, []byte, error) {
 		if !isFile(file) {
 			continue
 		}
-		data, err := limits.ReadFile(file, name, limits.SyntaxOf(name))
+		data, err := d.lim.ReadFile(file, name, limits.SyntaxOf(name))
 		if err == nil && jsFile(name) {
-			err = jsconfig.Check(name, data)
+			err = jsconfig.Check(name, data, d.lim)
 		}
 		if err != nil {
 			return "", nil, fmt.Errorf("detect: %w", err)
@@ -411,7 +413,7 @@ func (d *detector) readPackageJSON() (*packageJSON, error) {
 	if !isFile(file) {
 		return nil, nil
 	}
-	m, err := readConfigFile(file, file)
+	m, err := readConfigFile(file, file, d.lim)
 	if err != nil {
 		var ce *diag.Diagnostic
 		if errors.As(err, &ce) {

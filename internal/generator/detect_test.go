@@ -13,7 +13,9 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // detectFixture writes files (name → contents, "/" separators) into a new
@@ -130,7 +132,7 @@ func testDetect(t *testing.T, tests []detectTest) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := detectFixture(t, tt.files)
-			got, err := detect(dir, envMap(tt.env))
+			got, err := detect(dir, envMap(tt.env), limits.Default)
 			if err != nil {
 				t.Fatalf("detect: %v", err)
 			}
@@ -173,7 +175,7 @@ func TestDetectExported(t *testing.T) {
 	// Detect is detect with the process's environment.
 	t.Setenv("SITEMAPGEN_TEST_SITE_URL", "https://from-env.example/")
 	dir := detectFixture(t, map[string]string{"mkdocs.yml": "site_url: !ENV SITEMAPGEN_TEST_SITE_URL\n"})
-	got, err := Detect(dir)
+	got, err := Detect(dir, limits.Default)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +203,7 @@ func TestDetectErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := detectFixture(t, tt.files)
-			got, err := detect(dir, envMap(nil))
+			got, err := detect(dir, envMap(nil), limits.Default)
 			var ce *diag.Diagnostic
 			if !errors.As(err, &ce) {
 				t.Fatalf("detect = %s, %v; want a *diag.Diagnostic", formatProjects(got), err)
@@ -215,7 +217,7 @@ func TestDetectErrors(t *testing.T) {
 		})
 	}
 
-	if _, err := detect(filepath.Join(t.TempDir(), "missing"), envMap(nil)); err == nil {
+	if _, err := detect(filepath.Join(t.TempDir(), "missing"), envMap(nil), limits.Default); err == nil {
 		t.Error("detect of a missing folder: no error")
 	}
 }
@@ -252,12 +254,13 @@ func FuzzJSProjects(f *testing.F) {
 		"export default async function () { return { url: 'https://a' } satisfies Config }",
 		"import a from '@sveltejs/adapter-static'; export default { kit: { adapter: a({ pages: 'x', fallback: '200.html' }) } }",
 		// At the limit on nesting, and past it.
-		"export default { site: 'https://x.org', x: " + strings.Repeat("{a:", jsconfig.MaxDepth-1) + "1" + strings.Repeat("}", jsconfig.MaxDepth) + ")",
-		"export default { site: 'https://x.org',\nx: " + strings.Repeat("[(", jsconfig.MaxDepth/2) + "1 }",
+		"export default { site: 'https://x.org', x: " + strings.Repeat("{a:", limits.MaxDepth-1) + "1" + strings.Repeat("}", limits.MaxDepth) + ")",
+		"export default { site: 'https://x.org',\nx: " + strings.Repeat("[(", limits.MaxDepth/2) + "1 }",
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer fuzzbound.Check(t)()
 		lines := bytes.Count(data, []byte("\n")) + 1
 		check := func(what string, line int) {
 			if line < 0 || line > lines {
@@ -266,17 +269,17 @@ func FuzzJSProjects(f *testing.F) {
 		}
 		pkg := &packageJSON{scripts: map[string]string{"build": string(data)}}
 		for _, p := range []*Project{
-			astroProject("a.js", data),
-			eleventyProject("a.js", data),
-			nextProject("a.js", data, pkg),
-			docusaurusProject("a.js", data),
-			gatsbyProject("a.js", data, true),
-			vitepressProject("docs", "a.js", data),
-			nuxtProject("a.js", data, envMap(nil)),
-			svelteKitProject("a.js", data, true),
+			astroProject("a.js", data, limits.Default),
+			eleventyProject("a.js", data, limits.Default),
+			nextProject("a.js", data, pkg, limits.Default),
+			docusaurusProject("a.js", data, limits.Default),
+			gatsbyProject("a.js", data, true, limits.Default),
+			vitepressProject("docs", "a.js", data, limits.Default),
+			nuxtProject("a.js", data, envMap(nil), limits.Default),
+			svelteKitProject("a.js", data, true, limits.Default),
 		} {
 			// A file past a limit: nothing read, and a note says why.
-			if err := jsconfig.Check("a.js", data); err != nil {
+			if err := jsconfig.Check("a.js", data, limits.Default); err != nil {
 				if p.BaseURL != "" || !slices.Contains(p.Notes, err.Error()+"; not read") {
 					t.Fatalf("%v; yet base URL %q, notes %q", err, p.BaseURL, p.Notes)
 				}

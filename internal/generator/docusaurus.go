@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // docusaurusConfigs are the Docusaurus configuration files, in the order
@@ -20,7 +21,7 @@ func (d *detector) docusaurus() (*Project, error) {
 	if err != nil || name == "" {
 		return nil, err
 	}
-	p := docusaurusProject(name, data)
+	p := docusaurusProject(name, data, d.lim)
 	// versions.json lists the docs' versions, the newest (served at the
 	// docs' route base) first; docs/ is then the next version's.
 	vname, vdata, err := d.firstFile("versions.json")
@@ -44,9 +45,9 @@ var routeBaseRE = regexp.MustCompile(`\b(docs|blog)\s*:\s*\{[^{}]*?\brouteBasePa
 // default: URLs as written, /docs/myDoc/index.html files; true: with a
 // slash; false: without, /docs/myDoc.html files). `docusaurus build`
 // writes build/ (its --out-dir is not in the configuration).
-func docusaurusProject(name string, data []byte) *Project {
+func docusaurusProject(name string, data []byte, lim limits.Limits) *Project {
 	p := &Project{Generator: "docusaurus", Title: "Docusaurus", File: name, PublishDir: "build"}
-	r := jsconfig.NewReader(name, data)
+	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 
 	def, _ := r.Str("i18n.defaultLocale", "")

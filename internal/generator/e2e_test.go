@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"gopkg.in/yaml.v3"
 )
 
@@ -350,7 +351,7 @@ disableKinds = ["section"]
 				t.Fatalf("hugo: %v\n%s", err, out)
 			}
 
-			h, err := LoadHugo(site)
+			h, err := LoadHugo(site, limits.Default)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -510,7 +511,7 @@ collections:
 				t.Fatalf("jekyll: %v\n%s", err, out)
 			}
 
-			j, err := LoadJekyll(site)
+			j, err := LoadJekyll(site, limits.Default)
 			if err != nil {
 				t.Fatal(err)
 			}

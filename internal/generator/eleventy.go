@@ -1,6 +1,9 @@
 package generator
 
-import "github.com/sitemapgen/sitemapgen/internal/jsconfig"
+import (
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
 
 // eleventyConfigs are the configuration files Eleventy looks for, in its
 // order (11ty.dev/docs/config: .eleventy.js, eleventy.config.js,
@@ -16,16 +19,16 @@ func (d *detector) eleventy() (*Project, error) {
 	if err != nil || name == "" {
 		return nil, err
 	}
-	return eleventyProject(name, data), nil
+	return eleventyProject(name, data, d.lim), nil
 }
 
 // eleventyProject reads an Eleventy configuration: dir.output (default
 // "_site") in the returned or exported object, or
 // eleventyConfig.setOutputDirectory("…") (Eleventy 3), and pathPrefix
 // (default "/"), which is a URL prefix and does not move the output.
-func eleventyProject(name string, data []byte) *Project {
+func eleventyProject(name string, data []byte, lim limits.Limits) *Project {
 	p := &Project{Generator: "eleventy", Title: "Eleventy", File: name, PublishDir: "_site"}
-	r := jsconfig.NewReader(name, data, "setOutputDirectory", "setInputDirectory")
+	r := jsconfig.NewReader(name, data, lim, "setOutputDirectory", "setInputDirectory")
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 
 	out, outSt := r.Str("dir.output", dirHint)

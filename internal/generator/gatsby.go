@@ -1,6 +1,9 @@
 package generator
 
-import "github.com/sitemapgen/sitemapgen/internal/jsconfig"
+import (
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
 
 // gatsbyConfigs are Gatsby's configuration files, in the order Detect
 // looks for them.
@@ -17,7 +20,7 @@ func (d *detector) gatsby() (*Project, error) {
 	if err != nil || name == "" {
 		return nil, err
 	}
-	return gatsbyProject(name, data, d.prefixPaths()), nil
+	return gatsbyProject(name, data, d.prefixPaths(), d.lim), nil
 }
 
 // prefixPaths reports whether the project's Gatsby build applies its
@@ -48,9 +51,9 @@ func (d *detector) prefixPaths() bool {
 // "legacy" writes the same files and links the pages it makes from
 // src/pages with a slash too), "never" links NAME/index.html as /NAME,
 // "ignore" as each link is written.
-func gatsbyProject(name string, data []byte, prefixed bool) *Project {
+func gatsbyProject(name string, data []byte, prefixed bool, lim limits.Limits) *Project {
 	p := &Project{Generator: "gatsby", Title: "Gatsby", File: name, PublishDir: "public", TrailingSlash: "always", Fallbacks: gatsbyFallbacks}
-	r := jsconfig.NewReader(name, data)
+	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 
 	if prefixed {

@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -129,6 +130,7 @@ func FuzzURLPath(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, path, url, permalink, slug, title string, fm bool, date int64) {
+		defer fuzzbound.Check(t)()
 		p := Page{
 			Path: path, URL: url, Permalink: permalink, Slug: slug, Title: title, HasFrontMatter: fm,
 			Date: time.Unix(date, 0).UTC(), Categories: strings.Fields(title),

@@ -12,7 +12,7 @@ import (
 	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
-	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
@@ -173,6 +173,9 @@ type Hugo struct {
 
 	dirs     sync.Map // folder → hugoDir, what Content says
 	patterns sync.Map // pattern → []hugoAttr
+
+	// limits are those the configuration was read within.
+	limits limits.Limits
 }
 
 // hugoContent lists the extensions of the files Hugo renders.
@@ -183,7 +186,8 @@ var hugoContent = map[string]bool{
 	".org": true, ".pdc": true, ".pandoc": true, ".rst": true,
 }
 
-// LoadHugo reads the configuration of the Hugo project in projectDir as
+// LoadHugo reads the configuration of the Hugo project in projectDir,
+// each file within the limits lim, as
 // Hugo does: the first of hugo.toml, hugo.yaml, hugo.yml, hugo.json,
 // config.toml, config.yaml, config.yml, config.json; then, merged over
 // it, the files of config/_default and of config/ENV (ENV being
@@ -194,8 +198,8 @@ var hugoContent = map[string]bool{
 //
 // Errors are [*diag.Diagnostic]s naming the file (and the line, for syntax
 // errors).
-func LoadHugo(projectDir string) (*Hugo, error) {
-	h := &Hugo{PublishDir: "public", ContentDir: "content", DefaultContentLanguage: "en", Taxonomies: []string{"categories", "tags"}}
+func LoadHugo(projectDir string, lim limits.Limits) (*Hugo, error) {
+	h := &Hugo{PublishDir: "public", ContentDir: "content", DefaultContentLanguage: "en", Taxonomies: []string{"categories", "tags"}, limits: lim}
 	cfg := map[string]any{}
 	origin := map[string]string{} // top-level key → the file that last set it
 	merge := func(rel string, m map[string]any, key string) {
@@ -215,7 +219,7 @@ func LoadHugo(projectDir string) (*Hugo, error) {
 		return nil, fmt.Errorf("read config: %w", err)
 	}
 	for _, rel := range files {
-		m, err := readConfigFile(filepath.Join(projectDir, filepath.FromSlash(rel)), rel)
+		m, err := readConfigFile(filepath.Join(projectDir, filepath.FromSlash(rel)), rel, lim)
 		if err != nil {
 			return nil, err
 		}
@@ -566,7 +570,7 @@ func (d *detector) hugo() (*Project, error) {
 	if d.zolaOnly() {
 		return nil, nil // a Zola project's config.toml (see zola)
 	}
-	h, err := LoadHugo(d.dir)
+	h, err := LoadHugo(d.dir, d.lim)
 	if err != nil {
 		var ce *diag.Diagnostic
 		if errors.As(err, &ce) && ce.Err == nil && ce.File != "" {
@@ -611,13 +615,13 @@ func (d *detector) hugoSetting(files []string, key string) (string, any, []byte)
 			continue
 		}
 		file := filepath.Join(d.dir, filepath.FromSlash(rel))
-		m, err := readConfigFile(file, rel)
+		m, err := readConfigFile(file, rel, d.lim)
 		if err != nil {
 			continue
 		}
 		if v, ok := lowerKeys(m).(map[string]any)[key]; ok {
 			origin, val = rel, v
-			data, _ = fsx.ReadFile(file)
+			data, _ = d.lim.ReadFile(file, "", limits.Text)
 		}
 	}
 	return origin, val, data
@@ -642,7 +646,7 @@ func (d *detector) hugoFallback(ce *diag.Diagnostic) (*Project, error) {
 		return nil, err
 	}
 	for _, rel := range files { // a file that does not parse is still an error
-		if _, err := readConfigFile(filepath.Join(d.dir, filepath.FromSlash(rel)), rel); err != nil {
+		if _, err := readConfigFile(filepath.Join(d.dir, filepath.FromSlash(rel)), rel, d.lim); err != nil {
 			return nil, d.wrap(err)
 		}
 	}
@@ -681,7 +685,7 @@ func (d *detector) hugoBaseURL(p *Project, raw, origin string) {
 	case strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, "//"):
 		p.BasePath = normBase(raw)
 	default:
-		data, _ := fsx.ReadFile(filepath.Join(d.dir, filepath.FromSlash(origin)))
+		data, _ := d.lim.ReadFile(filepath.Join(d.dir, filepath.FromSlash(origin)), "", limits.Text)
 		p.Notes = append(p.Notes, noteAt(origin, keyLine(data, "baseURL"), "baseURL %q is not an absolute http(s) URL; give --base-url", raw))
 	}
 }

@@ -32,7 +32,7 @@ func LoadHugoLanguages(h *Hugo, projectDir string) (*HugoLanguages, error) {
 		if hl.Hugo[dir] != nil {
 			return nil
 		}
-		one, err := LoadHugo(projectDir)
+		one, err := LoadHugo(projectDir, h.limits)
 		if err != nil {
 			return err
 		}

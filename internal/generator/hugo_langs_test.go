@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 func TestHugoLanguages(t *testing.T) {
@@ -27,7 +29,7 @@ contentDir = "content/fr"
 contentDir = "inhalt"
 `)
 	write("content/fr/posts/bundle/index.md", "---\ntitle: b\n---\n")
-	h, err := LoadHugo(dir)
+	h, err := LoadHugo(dir, limits.Default)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 func TestLoadHugo(t *testing.T) {
@@ -118,7 +119,7 @@ series = "series"
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			writeSite(t, dir, tt.files)
-			h, err := LoadHugo(dir)
+			h, err := LoadHugo(dir, limits.Default)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -133,7 +134,7 @@ func TestLoadHugoContentFS(t *testing.T) {
 		"hugo.toml":               `contentDir = "src"`,
 		"src/posts/trip/index.md": "---\ntitle: x\n---\n",
 	})
-	h, err := LoadHugo(dir)
+	h, err := LoadHugo(dir, limits.Default)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +154,7 @@ func TestLoadHugoSitemap(t *testing.T) {
 	} {
 		dir := t.TempDir()
 		writeSite(t, dir, map[string]string{"hugo.toml": tt.config})
-		h, err := LoadHugo(dir)
+		h, err := LoadHugo(dir, limits.Default)
 		if err != nil {
 			t.Fatalf("%q: %v", tt.config, err)
 		}
@@ -194,7 +195,7 @@ func TestLoadHugoErrors(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			writeSite(t, dir, tt.files)
-			_, err := LoadHugo(dir)
+			_, err := LoadHugo(dir, limits.Default)
 			if err == nil {
 				t.Fatalf("no error; want %q", tt.want)
 			}

@@ -14,7 +14,7 @@ import (
 	_ "time/tzdata" // Jekyll's timezone setting names an IANA zone; not every system has the database
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
-	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // Jekyll is what a Jekyll site's _config.yml says, as far as sitemapgen
@@ -156,10 +156,11 @@ var jekyllDefaultExcludes = []string{
 
 // LoadJekyll reads the configuration of the Jekyll site in projectDir:
 // the first of _config.yml, _config.yaml and _config.toml, as Jekyll
-// looks for them. A missing file means the defaults, with File "".
+// looks for them, within the limits lim. A missing file means the
+// defaults, with File "".
 // Errors are [*diag.Diagnostic]s naming the file and, for YAML and TOML
 // syntax errors, the line.
-func LoadJekyll(projectDir string) (*Jekyll, error) {
+func LoadJekyll(projectDir string, lim limits.Limits) (*Jekyll, error) {
 	j := &Jekyll{
 		Source:      ".",
 		Destination: "_site",
@@ -174,7 +175,7 @@ func LoadJekyll(projectDir string) (*Jekyll, error) {
 		if !isFile(file) {
 			continue
 		}
-		m, err := readConfigFile(file, name)
+		m, err := readConfigFile(file, name, lim)
 		if err != nil {
 			return nil, err
 		}
@@ -500,7 +501,7 @@ var jekyllGemRE = regexp.MustCompile(`(?m)^[ \t]*gem[ \t(]+["'](?:jekyll|github-
 // LoadJekyll rejects a setting of a file that parses, only the publish
 // folder and base URL are read (jekyllFallback).
 func (d *detector) jekyll() (*Project, error) {
-	j, err := LoadJekyll(d.dir)
+	j, err := LoadJekyll(d.dir, d.lim)
 	if err != nil {
 		var ce *diag.Diagnostic
 		if errors.As(err, &ce) && ce.Err == nil && ce.File != "" {
@@ -533,7 +534,7 @@ func (d *detector) jekyllFallback(ce *diag.Diagnostic) (*Project, error) {
 	if name == "" {
 		return nil, d.wrap(ce)
 	}
-	m, err := readConfigFile(filepath.Join(d.dir, name), name)
+	m, err := readConfigFile(filepath.Join(d.dir, name), name, d.lim)
 	if err != nil {
 		return nil, d.wrap(err)
 	}
@@ -542,7 +543,7 @@ func (d *detector) jekyllFallback(ce *diag.Diagnostic) (*Project, error) {
 	str := func(key string) string {
 		s, ok := stringValue(m[key])
 		if !ok {
-			data, _ := fsx.ReadFile(filepath.Join(d.dir, name))
+			data, _ := d.lim.ReadFile(filepath.Join(d.dir, name), "", limits.Text)
 			p.Notes = append(p.Notes, noteAt(name, keyLine(data, key), "%s is not a string", key))
 		}
 		return s
@@ -567,7 +568,7 @@ func (d *detector) jekyllBaseURL(p *Project, siteURL, baseurl string) {
 			p.BaseURLFrom += " + baseurl"
 		}
 	default:
-		data, _ := fsx.ReadFile(filepath.Join(d.dir, p.File))
+		data, _ := d.lim.ReadFile(filepath.Join(d.dir, p.File), "", limits.Text)
 		p.Notes = append(p.Notes, noteAt(p.File, keyLine(data, "url"), "url %q is not an absolute http(s) URL; give --base-url", siteURL))
 		p.BasePath = normBase(baseurl)
 	}

@@ -8,11 +8,12 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 func TestLoadJekyll(t *testing.T) {
 	t.Run("no config", func(t *testing.T) {
-		j, err := LoadJekyll(t.TempDir())
+		j, err := LoadJekyll(t.TempDir(), limits.Default)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -44,7 +45,7 @@ collections:
   "bad name!":
     output: "true"
 `})
-		j, err := LoadJekyll(dir)
+		j, err := LoadJekyll(dir, limits.Default)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -78,7 +79,7 @@ collections:
 	t.Run("collections list", func(t *testing.T) {
 		dir := t.TempDir()
 		writeSite(t, dir, map[string]string{"_config.yaml": "collections: [a, b]\n"})
-		j, err := LoadJekyll(dir)
+		j, err := LoadJekyll(dir, limits.Default)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,7 +90,7 @@ collections:
 	t.Run("toml", func(t *testing.T) {
 		dir := t.TempDir()
 		writeSite(t, dir, map[string]string{"_config.toml": "permalink = \"none\"\n[collections.docs]\noutput = true\n"})
-		j, err := LoadJekyll(dir)
+		j, err := LoadJekyll(dir, limits.Default)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -100,7 +101,7 @@ collections:
 	t.Run("yml before yaml", func(t *testing.T) {
 		dir := t.TempDir()
 		writeSite(t, dir, map[string]string{"_config.yml": "permalink: pretty\n", "_config.yaml": "permalink: none\n"})
-		j, err := LoadJekyll(dir)
+		j, err := LoadJekyll(dir, limits.Default)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -111,7 +112,7 @@ collections:
 	t.Run("empty file", func(t *testing.T) {
 		dir := t.TempDir()
 		writeSite(t, dir, map[string]string{"_config.yml": "# nothing\n"})
-		j, err := LoadJekyll(dir)
+		j, err := LoadJekyll(dir, limits.Default)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -141,7 +142,7 @@ func TestLoadJekyllErrors(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			writeSite(t, dir, map[string]string{"_config.yml": tt.config})
-			_, err := LoadJekyll(dir)
+			_, err := LoadJekyll(dir, limits.Default)
 			if err == nil {
 				t.Fatalf("no error; want %q", tt.want)
 			}
@@ -273,7 +274,7 @@ defaults:
   - scope: {type: recipes}
     values: {author: cook}
 `})
-	j, err := LoadJekyll(dir)
+	j, err := LoadJekyll(dir, limits.Default)
 	if err != nil {
 		t.Fatal(err)
 	}

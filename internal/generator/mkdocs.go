@@ -90,7 +90,7 @@ func (d *detector) mkdocsRead(rel string, keys map[string]mkdocsValue, p *Projec
 	if !filepath.IsAbs(file) {
 		file = filepath.Join(d.dir, filepath.FromSlash(rel))
 	}
-	data, err := limits.ReadFile(file, file, limits.YAML)
+	data, err := d.lim.ReadFile(file, file, limits.YAML)
 	if err != nil {
 		return fmt.Errorf("detect: %w", err)
 	}
@@ -269,8 +269,8 @@ type MkDocs struct {
 // LoadMkDocs reads the MkDocs configuration in projectDir (mkdocs.yml or
 // mkdocs.yaml, and what it INHERITs); without one, the defaults. Its
 // errors are those of Detect.
-func LoadMkDocs(projectDir string) (*MkDocs, error) {
-	d := &detector{dir: projectDir, env: os.LookupEnv}
+func LoadMkDocs(projectDir string, lim limits.Limits) (*MkDocs, error) {
+	d := &detector{dir: projectDir, env: os.LookupEnv, lim: lim}
 	p, err := d.mkdocs()
 	if err != nil {
 		return nil, err

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // nextConfigs are the Next.js configuration files, in the order Detect
@@ -17,7 +18,7 @@ func (d *detector) next() (*Project, error) {
 	if err != nil || name == "" {
 		return nil, err
 	}
-	return nextProject(name, data, d.pkg), nil
+	return nextProject(name, data, d.pkg, d.lim), nil
 }
 
 // nextExportScript returns the folder a script running `next export`
@@ -52,9 +53,9 @@ func nextExportScript(pkg *packageJSON) (dir string, ok bool) {
 // Next.js exported with `next export` (-o DIR, default out). trailingSlash
 // (default false) writes /about as about.html, or about/index.html when
 // true; basePath is a URL prefix that does not move the files.
-func nextProject(name string, data []byte, pkg *packageJSON) *Project {
+func nextProject(name string, data []byte, pkg *packageJSON, lim limits.Limits) *Project {
 	p := &Project{Generator: "next", Title: "Next.js", File: name, TrailingSlash: "never"}
-	r := jsconfig.NewReader(name, data)
+	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 
 	output, outputSt := r.Str("output", dirHint)

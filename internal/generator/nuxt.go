@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // nuxtConfigs are Nuxt's configuration files, in the order Detect looks
@@ -22,7 +23,7 @@ func (d *detector) nuxt() (*Project, error) {
 	if err != nil || name == "" {
 		return nil, err
 	}
-	return nuxtProject(name, data, d.env), nil
+	return nuxtProject(name, data, d.env, d.lim), nil
 }
 
 // nitroPublicDir returns the folder Nitro's static preset writes the site
@@ -51,9 +52,9 @@ func nitroPublicDir(preset string) string {
 // app.baseURL, under which Nuxt links every page. site.trailingSlash
 // (nuxt-site-config) says the form of the links; Nuxt itself has no such
 // setting.
-func nuxtProject(name string, data []byte, env func(string) (string, bool)) *Project {
+func nuxtProject(name string, data []byte, env func(string) (string, bool), lim limits.Limits) *Project {
 	p := &Project{Generator: "nuxt", Title: "Nuxt", File: name, Fallbacks: nuxtFallbacks}
-	r := jsconfig.NewReader(name, data)
+	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 
 	preset, _ := env("NITRO_PRESET")

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 )
 
 func TestDetectPelicanSphinx(t *testing.T) {
@@ -50,6 +52,7 @@ func FuzzPythonConfig(f *testing.F) {
 	f.Add([]byte("SITEURL = 'https://a.example'\nOUTPUT_PATH = \"out\"\n"))
 	f.Add([]byte("SITEURL = os.environ['X']  # comment\nextensions = [\n  'a',\n]\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer fuzzbound.Check(t)()
 		lines := 1 + bytes.Count(data, []byte("\n"))
 		for name, v := range pyAssignments(data) {
 			if v.line < 1 || v.line > lines {

@@ -1,6 +1,9 @@
 package generator
 
-import "github.com/sitemapgen/sitemapgen/internal/jsconfig"
+import (
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
 
 // svelteKitStatic is the adapter whose build is a site of files.
 const svelteKitStatic = "@sveltejs/adapter-static"
@@ -15,12 +18,12 @@ func (d *detector) sveltekit() (*Project, error) {
 		return nil, err
 	}
 	if !d.pkg.has("@sveltejs/kit") {
-		if _, st := jsconfig.NewReader(name, data).Callee("kit.adapter", ""); st == jsconfig.Absent {
+		if _, st := jsconfig.NewReader(name, data, d.lim).Callee("kit.adapter", ""); st == jsconfig.Absent {
 			return nil, nil
 		}
 	}
 	_, vercel := d.env("VERCEL")
-	return svelteKitProject(name, data, vercel), nil
+	return svelteKitProject(name, data, vercel, d.lim), nil
 }
 
 // svelteKitProject reads a SvelteKit configuration (data is nil without
@@ -35,9 +38,9 @@ func (d *detector) sveltekit() (*Project, error) {
 // trailingSlash is an option of the route files (+layout.js), not of the
 // configuration: the default, 'never', writes /about as about.html and
 // links it as /about; 'always' writes about/index.html.
-func svelteKitProject(name string, data []byte, vercel bool) *Project {
+func svelteKitProject(name string, data []byte, vercel bool, lim limits.Limits) *Project {
 	p := &Project{Generator: "sveltekit", Title: "SvelteKit", File: name}
-	r := jsconfig.NewReader(name, data)
+	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 
 	adapter, st := r.Callee("kit.adapter", dirHint)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // vitepressConfigs are VitePress's configuration files, in the folder
@@ -30,7 +31,7 @@ func (d *detector) vitepress() (*Project, error) {
 			return nil, err
 		}
 		if name != "" {
-			return vitepressProject(root, name, data), nil
+			return vitepressProject(root, name, data, d.lim), nil
 		}
 	}
 	if !d.pkg.has("vitepress") {
@@ -40,7 +41,7 @@ func (d *detector) vitepress() (*Project, error) {
 	if runs := d.pkg.scriptRuns("vitepress build"); len(runs) > 0 && len(runs[0]) > 0 && !strings.HasPrefix(runs[0][0], "-") {
 		root = cleanDir(runs[0][0])
 	}
-	return vitepressProject(root, "package.json", nil), nil
+	return vitepressProject(root, "package.json", nil, d.lim), nil
 }
 
 // vitepressProject reads the VitePress configuration (data is nil
@@ -52,9 +53,9 @@ func (d *detector) vitepress() (*Project, error) {
 // sitemap.hostname with base: VitePress links every page under base
 // (default "/"), and its own sitemap resolves the pages against hostname,
 // which its docs say to end with base.
-func vitepressProject(root, name string, data []byte) *Project {
+func vitepressProject(root, name string, data []byte, lim limits.Limits) *Project {
 	p := &Project{Generator: "vitepress", Title: "VitePress", File: name, PublishDir: path.Join(root, ".vitepress/dist"), TrailingSlash: "always"}
-	r := jsconfig.NewReader(name, data)
+	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 
 	if v, st := r.Str("outDir", dirHint); st == jsconfig.OK && cleanDir(v.Value) != "" {

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 )
 
 // FuzzLoad reads arbitrary bytes as a state file: Load must not panic,
@@ -20,11 +22,12 @@ func FuzzLoad(f *testing.F) {
 	}
 	dir := f.TempDir()
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer fuzzbound.Check(t)()
 		path := filepath.Join(dir, "state.json")
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		s, err := Load(path)
+		s, err := Load(path, 1<<30)
 		if s == nil {
 			t.Fatalf("Load returned no State (err %v)", err)
 		}
@@ -38,7 +41,7 @@ func FuzzLoad(f *testing.F) {
 		if _, err := s.Save(path); err != nil {
 			t.Fatalf("Save: %v", err)
 		}
-		if _, err := Load(path); err != nil {
+		if _, err := Load(path, 1<<30); err != nil {
 			t.Fatalf("a file Save wrote does not load: %v", err)
 		}
 	})

@@ -246,11 +246,12 @@ func newState(old map[string]page) *State {
 }
 
 // Load reads the state file at path. A missing file gives an empty State.
-// A file that cannot be read or decoded, or that is of another version,
-// gives an error naming the file (and, for bad JSON, the line and column)
-// together with an empty State, usable as if the file were missing.
-func Load(path string) (*State, error) {
-	data, err := fsx.ReadFile(path)
+// A file that cannot be read or decoded, that is larger than max bytes
+// (limits.state_bytes), or that is of another version, gives an error
+// naming the file (and, for bad JSON, the line and column) together with
+// an empty State, usable as if the file were missing.
+func Load(path string, max int) (*State, error) {
+	data, err := fsx.ReadFileMax(path, max, "limits.state_bytes")
 	if errors.Is(err, fs.ErrNotExist) {
 		return newState(nil), nil
 	}

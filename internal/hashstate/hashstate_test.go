@@ -99,7 +99,7 @@ func TestRoundTrip(t *testing.T) {
 	t1s, t2s := t1.UTC().Truncate(time.Second), t2.UTC().Truncate(time.Second)
 	const a, b, c, d = "https://example.com/a/", "https://example.com/b/", "https://example.com/c/", "https://example.com/d/"
 
-	s, err := Load(path)
+	s, err := Load(path, 1<<30)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +112,7 @@ func TestRoundTrip(t *testing.T) {
 		t.Fatalf("first Save = %v, %v", written, err)
 	}
 
-	s, err = Load(path)
+	s, err = Load(path, 1<<30)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +165,7 @@ func TestSaveUnchanged(t *testing.T) {
 	now := time.Date(2024, 5, 1, 10, 0, 0, 0, time.UTC)
 	build := func() (bool, []byte) {
 		t.Helper()
-		s, err := Load(path)
+		s, err := Load(path, 1<<30)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -224,7 +224,7 @@ func TestLoadErrors(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			s, err := Load(path)
+			s, err := Load(path, 1<<30)
 			if tc.want == "" && err != nil {
 				t.Errorf("Load: %v", err)
 			}
@@ -239,7 +239,7 @@ func TestLoadErrors(t *testing.T) {
 			if written, err := s.Save(path); err != nil || !written {
 				t.Errorf("Save after Load = %v, %v; want it to replace the file", written, err)
 			}
-			if _, err := Load(path); err != nil {
+			if _, err := Load(path, 1<<30); err != nil {
 				t.Errorf("Load after Save: %v", err)
 			}
 		})
@@ -249,7 +249,7 @@ func TestLoadErrors(t *testing.T) {
 func TestSaveCreatesFolder(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "work", ".sitemapgen")
 	path := filepath.Join(dir, "state.json")
-	s, _ := Load(path)
+	s, _ := Load(path, 1<<30)
 	s.Date("https://example.com/", "x", time.Now())
 	for range 2 {
 		if _, err := s.Save(path); err != nil {
@@ -279,7 +279,7 @@ func TestSaveError(t *testing.T) {
 	if err := os.WriteFile(blocker, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, _ := Load(filepath.Join(dir, "none"))
+	s, _ := Load(filepath.Join(dir, "none"), 1<<30)
 	path := filepath.Join(blocker, "state.json") // its folder is a file
 	if _, err := s.Save(path); err == nil || !strings.Contains(err.Error(), blocker) {
 		t.Errorf("Save under a file: err = %v, want one naming %s", err, blocker)
@@ -289,14 +289,14 @@ func TestSaveError(t *testing.T) {
 func TestDateConcurrent(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	t1 := time.Date(2024, 5, 1, 10, 0, 0, 0, time.UTC)
-	s, _ := Load(path)
+	s, _ := Load(path, 1<<30)
 	for i := range 100 {
 		s.Date(fmt.Sprintf("https://example.com/%d/", i), "old", t1)
 	}
 	if _, err := s.Save(path); err != nil {
 		t.Fatal(err)
 	}
-	s, err := Load(path)
+	s, err := Load(path, 1<<30)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,7 +320,7 @@ func TestDateConcurrent(t *testing.T) {
 	if written, err := s.Save(path); err != nil || !written {
 		t.Fatalf("Save = %v, %v", written, err)
 	}
-	if s, err = Load(path); err != nil || len(s.old) != 100 {
+	if s, err = Load(path, 1<<30); err != nil || len(s.old) != 100 {
 		t.Errorf("Load after concurrent build: %d pages, %v; want 100", len(s.old), err)
 	}
 }
@@ -357,7 +357,7 @@ func TestCumulative(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	t1 := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 	t2, t3 := t1.Add(time.Hour), t1.Add(2*time.Hour)
-	s, _ := Load(path)
+	s, _ := Load(path, 1<<30)
 	s.Cumulative()
 	s.Date("https://example.com/a", "1", t1)
 	s.Date("https://example.com/b", "2", t1)
@@ -375,7 +375,7 @@ func TestCumulative(t *testing.T) {
 	if d, changed := s.Date("https://example.com/b", "3", t3); changed || !d.Equal(t2) {
 		t.Errorf("b again: %v %v", d, changed)
 	}
-	loaded, err := Load(path)
+	loaded, err := Load(path, 1<<30)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -37,6 +37,7 @@ import (
 // Rules are the X-Robots-Tag rules of a site's host configuration, file
 // by file, in the order each file gives them.
 type Rules struct {
+	lim   limits.Limits // on the files read
 	files []fileRules
 	once  sync.Once // makes each file's index, on the first NoIndex
 }
@@ -76,10 +77,10 @@ func Files() []string {
 // and folders listed twice. Problems with a file (a line that does not
 // parse, a rule it cannot evaluate) come back as warnings, each naming the
 // file and line; the error is for files that exist but cannot be read.
-func Load(dirs ...string) (*Rules, []error, error) {
-	r := &Rules{}
+func Load(lim limits.Limits, dirs ...string) (*Rules, []error, error) {
+	r := &Rules{lim: lim.Or()}
 	var warnings []error
-	err := readEach(dirs, Files(), func(i int, path string, data []byte) {
+	err := readEach(dirs, Files(), r.lim, r.Len, func(i int, path string, data []byte) {
 		warnings = append(warnings, hostFiles[i].parse(r, path, data)...)
 	})
 	if err != nil {
@@ -90,8 +91,13 @@ func Load(dirs ...string) (*Rules, []error, error) {
 
 // readEach calls fn with the index in names, path and content of each
 // file of names in each folder of dirs that has it, skipping folders
-// listed twice. The error is for a file that exists but cannot be read.
-func readEach(dirs, names []string, fn func(i int, path string, data []byte)) error {
+// listed twice. The error is for a file that exists but cannot be read,
+// or passes one of the limits lim on rule files: larger than
+// RuleFileBytes, a line longer than RuleLineBytes, more than Rules rules
+// (counted by the lines that start one in _headers and _redirects, and
+// by rules, which says how many rules fn has added so far, in the
+// others).
+func readEach(dirs, names []string, lim limits.Limits, rules func() int, fn func(i int, path string, data []byte)) error {
 	seen := map[string]bool{}
 	for _, dir := range dirs {
 		abs, err := filepath.Abs(dir)
@@ -101,42 +107,53 @@ func readEach(dirs, names []string, fn func(i int, path string, data []byte)) er
 		seen[abs] = true
 		for i, name := range names {
 			path := filepath.Join(dir, name)
-			data, err := fsx.ReadFile(path)
+			data, err := fsx.ReadFileMax(path, lim.RuleFileBytes, "limits.rule_file_bytes")
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
+			}
+			if d, ok := errors.AsType[*diag.Diagnostic](err); ok {
+				return fmt.Errorf("%w; the file is not read", d)
 			}
 			if err != nil {
 				return err
 			}
 			if lineBased[name] {
-				if err := checkLines(path, data); err != nil {
+				if err := checkLines(path, data, lim); err != nil {
 					return err
 				}
 			}
+			before := rules()
 			fn(i, path, data)
+			if n := rules() - before; n > lim.Rules {
+				return diag.Pos{File: path}.Errorf("more than %d rules (%d; limits.rules); the file is not read", lim.Rules, n)
+			}
 		}
 	}
 	return nil
 }
 
-// MaxLineBytes is the longest line a `_headers` or `_redirects` file may
-// have, its line end left out. A longer line is an error for the whole
-// file ([Load] fails, [LoadRedirects] checks no rule), never a partial
-// read that drops the rules after it.
-const MaxLineBytes = 1 << 20
-
-// lineBased are the files read a line at a time, which MaxLineBytes
-// bounds.
+// lineBased are the files read a line at a time, whose lines the limit
+// RuleLineBytes bounds: a longer line is an error for the whole file
+// ([Load] fails, [LoadRedirects] checks no rule), never a partial read
+// that drops the rules after it.
 var lineBased = map[string]bool{"_headers": true, "_redirects": true}
 
 // checkLines returns a located error for the first line of data longer
-// than MaxLineBytes.
-func checkLines(path string, data []byte) error {
-	n := 0
+// than lim.RuleLineBytes, its line end left out, or for the line that
+// starts rule lim.Rules+1: in _headers and _redirects a line that is not
+// blank, not a comment and not indented (a header of _headers' rule).
+func checkLines(path string, data []byte, lim limits.Limits) error {
+	n, rules := 0, 0
 	for line := range bytes.Lines(data) {
 		n++
-		if l := len(bytes.TrimRight(line, "\r\n")); l > MaxLineBytes {
-			return diag.Pos{File: path, Line: n}.Errorf("line longer than %d bytes (%d); the file is not read", MaxLineBytes, l)
+		text := bytes.TrimRight(line, "\r\n")
+		if l := len(text); l > lim.RuleLineBytes {
+			return diag.Pos{File: path, Line: n}.Errorf("line longer than %d bytes (%d; limits.rule_line_bytes); the file is not read", lim.RuleLineBytes, l)
+		}
+		if len(text) > 0 && text[0] != ' ' && text[0] != '\t' && text[0] != '#' && len(bytes.TrimSpace(text)) > 0 {
+			if rules++; rules > lim.Rules {
+				return diag.Pos{File: path, Line: n}.Errorf("more than %d rules (limits.rules); the file is not read", lim.Rules)
+			}
 		}
 	}
 	return nil
@@ -359,7 +376,7 @@ func (r *Rules) parseVercel(path string, data []byte) []error {
 			Missing json.RawMessage `json:"missing"`
 		} `json:"headers"`
 	}
-	if errs := bounded(path, data, "its headers are ignored"); errs != nil {
+	if errs := bounded(r.lim, path, data, "its headers are ignored"); errs != nil {
 		return errs
 	}
 	if err := json.Unmarshal(data, &cfg); err != nil {
@@ -497,8 +514,8 @@ func jsonPos(path string, data []byte, err error) diag.Pos {
 
 // bounded returns the warning, ending with "; " and then, for a settings
 // file larger or deeper than limits.Check takes; nil when it is not.
-func bounded(path string, data []byte, then string) []error {
-	err := limits.Check(path, data, limits.SyntaxOf(path))
+func bounded(lim limits.Limits, path string, data []byte, then string) []error {
+	err := lim.Check(path, data, limits.SyntaxOf(path))
 	if d, ok := errors.AsType[*diag.Diagnostic](err); ok {
 		return []error{diag.Pos{File: d.File, Line: d.Line}.Errorf("%s; %s", d.Msg, then)}
 	}

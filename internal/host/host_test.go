@@ -8,6 +8,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 func write(t *testing.T, dir, name, content string) {
@@ -46,7 +49,7 @@ https://example.com/legacy/*
 /values/d
   X-Robots-Tag: all
 `)
-	r, warnings, err := Load(dir)
+	r, warnings, err := Load(limits.Default, dir)
 	if err != nil || len(warnings) != 0 {
 		t.Fatalf("Load: %v, warnings %v", err, warnings)
 	}
@@ -86,7 +89,7 @@ https://example.com/legacy/*
 func TestHeadersFileCombineAndRemove(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "_headers", "/*\n  X-Robots-Tag: noindex\n/public/*\n  ! X-Robots-Tag\n/public/hidden/*\n  X-Robots-Tag: nofollow\n  X-Robots-Tag: noindex\n")
-	r, _, _ := Load(dir)
+	r, _, _ := Load(limits.Default, dir)
 	for loc, want := range map[string]bool{
 		"https://example.com/":                 true,
 		"https://example.com/public/":          false,
@@ -102,7 +105,7 @@ func TestHeadersFileCombineAndRemove(t *testing.T) {
 func TestHeadersFileEncodedPaths(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "_headers", "/café/*\n  X-Robots-Tag: noindex\n/a b/\n  X-Robots-Tag: noindex\n")
-	r, _, _ := Load(dir)
+	r, _, _ := Load(limits.Default, dir)
 	for _, loc := range []string{"https://example.com/caf%C3%A9/x/", "https://example.com/a%20b/"} {
 		if _, ok := r.NoIndex(loc); !ok {
 			t.Errorf("%s: not matched", loc)
@@ -113,7 +116,7 @@ func TestHeadersFileEncodedPaths(t *testing.T) {
 func TestHeadersFileProblems(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "_headers", "  X-Robots-Tag: noindex\nnot-a-path\n  X-Robots-Tag: noindex\n/ok/*\n  just text\n  X-Robots-Tag: noindex\n")
-	r, warnings, err := Load(dir)
+	r, warnings, err := Load(limits.Default, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +152,7 @@ func TestVercel(t *testing.T) {
     {"source": "/:path((?!api).*)", "headers": [{"key": "X-Robots-Tag", "value": "noindex"}]}
   ]
 }`)
-	r, warnings, err := Load(dir)
+	r, warnings, err := Load(limits.Default, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +198,7 @@ func TestVercelOverride(t *testing.T) {
 		{"source": "/(.*)", "headers": [{"key": "X-Robots-Tag", "value": "noindex"}]},
 		{"source": "/pub/(.*)", "headers": [{"key": "X-Robots-Tag", "value": "all"}]}
 	]}`)
-	r, _, _ := Load(dir)
+	r, _, _ := Load(limits.Default, dir)
 	if _, ok := r.NoIndex("https://example.com/pub/x"); ok {
 		t.Error("/pub/x: noindex, though a later rule sets all")
 	}
@@ -207,7 +210,7 @@ func TestVercelOverride(t *testing.T) {
 func TestVercelBadJSON(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "vercel.json", "{\n  \"headers\": [\n    {\"source\": \"/x\",}\n  ]\n}\n")
-	r, warnings, err := Load(dir)
+	r, warnings, err := Load(limits.Default, dir)
 	if err != nil || r.Len() != 0 || len(warnings) != 1 || !strings.HasPrefix(warnings[0].Error(), dir+"/vercel.json:3: ") {
 		t.Errorf("rules %d, warnings %v, err %v", r.Len(), warnings, err)
 	}
@@ -256,7 +259,7 @@ func TestLoadBothFolders(t *testing.T) {
 	site, project := t.TempDir(), t.TempDir()
 	write(t, site, "_headers", "/a/*\n  X-Robots-Tag: noindex\n")
 	write(t, project, "vercel.json", `{"headers":[{"source":"/b/(.*)","headers":[{"key":"X-Robots-Tag","value":"noindex"}]}]}`)
-	r, _, err := Load(site, project, site)
+	r, _, err := Load(limits.Default, site, project, site)
 	if err != nil || r.Len() != 2 {
 		t.Fatalf("rules %d, err %v", r.Len(), err)
 	}
@@ -276,8 +279,9 @@ func FuzzHostFiles(f *testing.F) {
 	f.Add([]byte(`{"headers":[{"source":"/(.*)","headers":[{"key":"X-Robots-Tag","value":"noindex"}]}]}`), "/:a(\\d+)?")
 	f.Add([]byte("https://x/:a\n\tX-Robots-Tag: googlebot: none"), "/\\:(")
 	f.Fuzz(func(t *testing.T, data []byte, src string) {
+		defer fuzzbound.Check(t)()
 		r := &Rules{}
-		checkLines("_headers", data)
+		checkLines("_headers", data, limits.Default)
 		r.parseHeaders("_headers", data)
 		r.parseVercel("vercel.json", data)
 		pathToRegexp(src)
@@ -298,17 +302,17 @@ func FuzzHostFiles(f *testing.F) {
 	})
 }
 
-// A line of _headers or _redirects longer than MaxLineBytes is an error
+// A line of _headers or _redirects longer than limits.rule_line_bytes is an error
 // for the file, with its line, and no rule of it is kept; a line of
-// exactly MaxLineBytes (its "\r\n" left out) is read, and the rules after
+// exactly that (its "\r\n" left out) is read, and the rules after
 // it hold.
 func TestLongLines(t *testing.T) {
-	long := "#" + strings.Repeat("x", MaxLineBytes) // MaxLineBytes+1
+	long := "#" + strings.Repeat("x", limits.Default.RuleLineBytes) // one byte past the limit
 	for _, tc := range []struct {
 		name, content      string
 		wantErr, wantRedir string // the redirect rule takes one line, not two
 	}{
-		{"too long", "/a/*\n" + long + "\n/b/*\n  X-Robots-Tag: noindex\n", "_headers:2: line longer than 1048576 bytes (1048577); the file is not read", "_redirects:2: line longer"},
+		{"too long", "/a/*\n" + long + "\n/b/*\n  X-Robots-Tag: noindex\n", "_headers:2: line longer than 1048576 bytes (1048577; limits.rule_line_bytes); the file is not read", "_redirects:2: line longer"},
 		{"at the limit", "/a/*\r\n" + long[1:] + "\r\n/b/*\r\n  X-Robots-Tag: noindex\r\n", "", ""},
 		{"last line", "/b/*\n  X-Robots-Tag: noindex\n" + long, "_headers:3: line longer", "_redirects:2: line longer"},
 	} {
@@ -317,8 +321,8 @@ func TestLongLines(t *testing.T) {
 			write(t, dir, "_headers", tc.content)
 			redirects := strings.NewReplacer("/b/*\n  X-Robots-Tag: noindex", "/b/* /c 301!", "/b/*\r\n  X-Robots-Tag: noindex", "/b/* /c 301!").Replace(tc.content)
 			write(t, dir, "_redirects", redirects)
-			r, _, err := Load(dir)
-			rd, _, rerr := LoadRedirects(false, dir)
+			r, _, err := Load(limits.Default, dir)
+			rd, _, rerr := LoadRedirects(false, limits.Default, dir)
 			if tc.wantErr == "" {
 				if err != nil || rerr != nil {
 					t.Fatalf("Load: %v; LoadRedirects: %v", err, rerr)
@@ -337,6 +341,45 @@ func TestLongLines(t *testing.T) {
 			want := filepath.Join(dir, tc.wantRedir)
 			if rerr == nil || !strings.Contains(rerr.Error(), want) {
 				t.Errorf("LoadRedirects: rules %d, err %v, want %q", rd.Len(), rerr, want)
+			}
+		})
+	}
+}
+
+// More rules in one file than limits.rules is an error for that file:
+// found by its lines in _headers and _redirects before anything is
+// parsed, by the rules parsed in netlify.toml and vercel.json.
+func TestRuleCount(t *testing.T) {
+	lim := limits.Limits{Rules: 2}
+	for _, tc := range []struct {
+		file, content, want string
+		headers             bool // a file of Load's, else LoadRedirects'
+	}{
+		{"_redirects", "/a /x 301\n\n# no rule\n  /b /x 301\n/c /x 301\n/d /x 301\n", "_redirects:6: more than 2 rules (limits.rules); the file is not read", false},
+		{"_headers", "/a\n  X-Robots-Tag: noindex\n/b\n  X-Robots-Tag: noindex\n/c\n", "_headers:5: more than 2 rules (limits.rules); the file is not read", true},
+		{"netlify.toml", "[[redirects]]\nfrom = \"/a\"\nto = \"/x\"\n[[redirects]]\nfrom = \"/b\"\nto = \"/x\"\n[[redirects]]\nfrom = \"/c\"\nto = \"/x\"\n", "netlify.toml: more than 2 rules (3; limits.rules); the file is not read", false},
+		{"vercel.json", `{"headers": [` + strings.Repeat(`{"source": "/a", "headers": [{"key": "X-Robots-Tag", "value": "noindex"}]},`, 3) + `{"source": "/b", "headers": []}]}`, "vercel.json: more than 2 rules (3; limits.rules); the file is not read", true},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			dir := t.TempDir()
+			write(t, dir, tc.file, tc.content)
+			var err error
+			if tc.headers {
+				_, _, err = Load(lim, dir)
+			} else {
+				_, _, err = LoadRedirects(true, lim, dir)
+			}
+			if err == nil || strings.TrimPrefix(err.Error(), dir+string(filepath.Separator)) != tc.want {
+				t.Errorf("error %v; want %s", err, tc.want)
+			}
+			// Within the default limits the file is read.
+			if tc.headers {
+				_, _, err = Load(limits.Limits{}, dir)
+			} else {
+				_, _, err = LoadRedirects(true, limits.Limits{}, dir)
+			}
+			if err != nil {
+				t.Errorf("default limits: %v", err)
 			}
 		})
 	}

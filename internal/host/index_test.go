@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // checkIndex fails unless every pattern of res that matches a path of
@@ -109,11 +111,11 @@ func TestMatchManyRules(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "_redirects", redirects.String())
 	write(t, dir, "_headers", headers.String())
-	rd, _, err := LoadRedirects(false, dir)
+	rd, _, err := LoadRedirects(false, limits.Default, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	hd, _, err := Load(dir)
+	hd, _, err := Load(limits.Default, dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -73,10 +73,12 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // Redirects are a site's host redirect rules, file by file in the order read.
 type Redirects struct {
+	lim   limits.Limits // on the files read
 	rules []redirectRule
 	once  sync.Once
 	index *ruleIndex // made by the first Match
@@ -148,10 +150,11 @@ func RedirectFiles() []string {
 // forced, as on Netlify. It applies to the rules of _redirects and
 // netlify.toml; Cloudflare Pages applies _redirects before its files (call
 // with false), and Vercel its redirects, whatever shadowing says.
-func LoadRedirects(shadowing bool, dirs ...string) (*Redirects, []error, error) {
-	r := &Redirects{}
+func LoadRedirects(shadowing bool, lim limits.Limits, dirs ...string) (*Redirects, []error, error) {
+	r := &Redirects{lim: lim.Or()}
 	var warnings []error
-	err := readEach(dirs, RedirectFiles(), func(i int, path string, data []byte) {
+	count := func() int { return len(r.rules) }
+	err := readEach(dirs, RedirectFiles(), r.lim, count, func(i int, path string, data []byte) {
 		warnings = append(warnings, redirectSources[i].parse(r, path, data, shadowing)...)
 	})
 	if err != nil {
@@ -466,7 +469,7 @@ func (r *Redirects) parseNetlifyTOML(path string, data []byte, shadowing bool) [
 	var cfg struct {
 		Redirects []toml.Primitive `toml:"redirects"`
 	}
-	if errs := bounded(path, data, "its redirects are ignored"); errs != nil {
+	if errs := bounded(r.lim, path, data, "its redirects are ignored"); errs != nil {
 		return errs
 	}
 	md, err := toml.Decode(string(data), &cfg)
@@ -617,7 +620,7 @@ func (r *Redirects) parseVercelRedirects(path string, data []byte, _ bool) []err
 	var cfg struct {
 		Redirects []json.RawMessage `json:"redirects"`
 	}
-	if errs := bounded(path, data, "its redirects are ignored"); errs != nil {
+	if errs := bounded(r.lim, path, data, "its redirects are ignored"); errs != nil {
 		return errs
 	}
 	if err := json.Unmarshal(data, &cfg); err != nil {

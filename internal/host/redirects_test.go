@@ -7,6 +7,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // redirectCase is a URL and what Match should say of it: where "" for no
@@ -41,7 +44,7 @@ func relWarnings(dir string, warnings []error) []string {
 
 func loadRedirects(t *testing.T, shadowing bool, dirs ...string) (*Redirects, []error) {
 	t.Helper()
-	r, warnings, err := LoadRedirects(shadowing, dirs...)
+	r, warnings, err := LoadRedirects(shadowing, limits.Default, dirs...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -542,7 +545,7 @@ func TestLoadRedirectsUnreadable(t *testing.T) {
 	if err := os.Mkdir(filepath.Join(dir, "netlify.toml"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if r, _, err := LoadRedirects(false, dir); err == nil || r != nil {
+	if r, _, err := LoadRedirects(false, limits.Default, dir); err == nil || r != nil {
 		t.Errorf("netlify.toml a folder: %v, %v; want an error", r, err)
 	}
 }
@@ -560,6 +563,7 @@ func FuzzRedirects(f *testing.F) {
 	f.Add([]byte("/a id=:id /b 301! Country=x\n/* 200\n"), []byte("redirects = [{from = \"/x\", status = \"abc\"}]"), []byte(`{"redirects":[{"source":"/:a(\\d+)?/(.*)+","destination":"/:a","has":[]}]}`))
 	f.Add([]byte("https://h/:x/* /:x/:splat 302\n"), []byte("[[redirects]]\nfrom = 3\n"), []byte(`{"redirects":{}}`))
 	f.Fuzz(func(t *testing.T, redirects, netlify, vercel []byte) {
+		defer fuzzbound.Check(t)()
 		dir := t.TempDir()
 		for name, data := range map[string][]byte{"_redirects": redirects, "netlify.toml": netlify, "vercel.json": vercel} {
 			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
@@ -567,7 +571,7 @@ func FuzzRedirects(f *testing.F) {
 			}
 		}
 		for _, shadowing := range []bool{false, true} {
-			r, warnings, err := LoadRedirects(shadowing, dir)
+			r, warnings, err := LoadRedirects(shadowing, limits.Default, dir)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // Style is the form of URL a platform answers with 200 (not a redirect) for
@@ -100,12 +101,13 @@ func isRegular(path string) bool {
 //     /about, /dir to /dir/.
 //   - GitHub Pages serves /about and /about.html, and redirects /dir to
 //     /dir/: the default form.
-func StyleOf(platform string, dirs ...string) (Style, []error, error) {
+func StyleOf(platform string, lim limits.Limits, dirs ...string) (Style, []error, error) {
+	lim = lim.Or()
 	s := Style{Platform: platform, FolderSlash: true, From: platform + "'s rules"}
 	switch platform {
 	case Netlify:
 		s.CleanURLs = true
-		dir, path, data, err := readFirst("netlify.toml", dirs)
+		dir, path, data, err := readFirst("netlify.toml", dirs, lim)
 		if err != nil || path == "" {
 			return s, nil, err
 		}
@@ -120,7 +122,7 @@ func StyleOf(platform string, dirs ...string) (Style, []error, error) {
 				} `toml:"processing"`
 			} `toml:"build"`
 		}
-		if errs := bounded(path, data, "its settings are not used"); errs != nil {
+		if errs := bounded(lim, path, data, "its settings are not used"); errs != nil {
 			return s, errs, nil
 		}
 		if _, err := toml.Decode(string(data), &cfg); err != nil {
@@ -146,7 +148,7 @@ func StyleOf(platform string, dirs ...string) (Style, []error, error) {
 		}
 	case Vercel:
 		s.EitherSlash = true
-		dir, path, data, err := readFirst("vercel.json", dirs)
+		dir, path, data, err := readFirst("vercel.json", dirs, lim)
 		if err != nil || path == "" {
 			return s, nil, err
 		}
@@ -155,7 +157,7 @@ func StyleOf(platform string, dirs ...string) (Style, []error, error) {
 			TrailingSlash   *bool  `json:"trailingSlash"`
 			OutputDirectory string `json:"outputDirectory"`
 		}
-		if errs := bounded(path, data, "its settings are not used"); errs != nil {
+		if errs := bounded(lim, path, data, "its settings are not used"); errs != nil {
 			return s, errs, nil
 		}
 		if err := json.Unmarshal(data, &cfg); err != nil {
@@ -185,10 +187,13 @@ func StyleOf(platform string, dirs ...string) (Style, []error, error) {
 
 // readFirst reads the file name in the first of dirs that has it; path is
 // "" when none does.
-func readFirst(name string, dirs []string) (dir, path string, data []byte, err error) {
+func readFirst(name string, dirs []string, lim limits.Limits) (dir, path string, data []byte, err error) {
 	for _, dir := range dirs {
 		path := filepath.Join(dir, name)
-		data, err := fsx.ReadFile(path)
+		data, err := fsx.ReadFileMax(path, lim.SettingsBytes, "limits.settings_bytes")
+		if _, ok := errors.AsType[*diag.Diagnostic](err); ok {
+			return dir, path, data, nil // bounded says so
+		}
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}

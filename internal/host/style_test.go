@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 func TestStyleOf(t *testing.T) {
@@ -65,7 +67,7 @@ func TestStyleOf(t *testing.T) {
 			if tc.file != "" {
 				os.WriteFile(filepath.Join(dir, tc.file), []byte(tc.content), 0o644)
 			}
-			got, warnings, err := StyleOf(tc.platform, dir)
+			got, warnings, err := StyleOf(tc.platform, limits.Default, dir)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -98,7 +100,7 @@ func TestStyleOf(t *testing.T) {
 			}
 		})
 	}
-	if _, _, err := StyleOf("Heroku"); err == nil {
+	if _, _, err := StyleOf("Heroku", limits.Default); err == nil {
 		t.Error("an unknown platform: no error")
 	}
 }

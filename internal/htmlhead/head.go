@@ -25,6 +25,7 @@ package htmlhead
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -43,11 +44,12 @@ import (
 // DefaultHeadLimit is the most bytes of a page a HeadReader reads.
 const DefaultHeadLimit = 64 << 10
 
-// MaxAttrs is the most attributes a tag of a head may have, and MaxTags
-// the most tags (start and end) a head may have: a HeadReader reads a head
-// no further than the tag past one, and says so in Problems. Each is a
-// hundred times what a real head holds; within them a head's work is
-// bounded at any limit in bytes.
+// MaxAttrs is the most attributes a tag of a head may have by default
+// (HeadReader.MaxAttrs), and MaxTags the most tags (start and end) a head
+// may have (HeadReader.MaxTags): a HeadReader reads a head no further than
+// the tag past one, and says so in Problems. Each is a hundred times what
+// a real head holds; within them a head's work is bounded at any limit in
+// bytes.
 const (
 	MaxAttrs = 1000
 	MaxTags  = 100_000
@@ -114,6 +116,9 @@ type Alternate struct {
 type HeadReader struct {
 	// Limit is the most bytes read of one page; 0 means DefaultHeadLimit.
 	Limit int
+	// MaxAttrs and MaxTags bound a head's attributes a tag and tags; 0
+	// means the constants of those names.
+	MaxAttrs, MaxTags int
 	// Context, when set, ends a read once it is done, within about a
 	// thousand tokens or attributes: the read returns its error.
 	Context context.Context
@@ -204,9 +209,9 @@ func blank(b []byte) bool {
 // (a tag, a <title>), which matters when data is the whole file.
 func (hr *HeadReader) parse(data []byte) (h *Head, ended bool, open string) {
 	hr.h = Head{Alternates: hr.h.Alternates[:0], Problems: hr.h.Problems[:0]}
-	hr.p = headParser{h: &hr.h, canonics: hr.p.canonics[:0], jsonLD: hr.p.jsonLD[:0]}
+	hr.p = headParser{h: &hr.h, canonics: hr.p.canonics[:0], jsonLD: hr.p.jsonLD[:0], maxTags: cmp.Or(hr.MaxTags, MaxTags)}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 byte-order mark
-	hr.lex.maxAttrs = MaxAttrs
+	hr.lex.maxAttrs = cmp.Or(hr.MaxAttrs, MaxAttrs)
 	hr.lex.reset(data)
 	ended, open = hr.p.run(&hr.lex)
 	hr.p.finish()
@@ -220,6 +225,7 @@ type headParser struct {
 	inert       int    // depth in <template>: its content does not count
 	sawTag      bool
 	tags        int       // start and end tags so far
+	maxTags     int       // the most tags taken
 	dates       [3]string // article:modified_time, og:updated_time, last-modified
 	jsonLD      [][]byte
 	canonics    []string
@@ -234,7 +240,7 @@ func (p *headParser) run(l *lexer) (ended bool, open string) {
 		case tokEOF:
 			switch {
 			case l.tooMany:
-				p.h.Problems = append(p.h.Problems, fmt.Sprintf("a tag with more than %d attributes; the head is read no further", MaxAttrs))
+				p.h.Problems = append(p.h.Problems, fmt.Sprintf("a tag with more than %d attributes (limits.head_attributes); the head is read no further", l.maxAttrs))
 				return true, ""
 			case l.cutTag != nil:
 				return false, "a <" + string(l.cutTag) + "> tag"
@@ -296,12 +302,12 @@ func (p *headParser) run(l *lexer) (ended bool, open string) {
 }
 
 // tooManyTags counts a tag and reports whether the head has more than
-// MaxTags, saying so in Problems.
+// p.maxTags, saying so in Problems.
 func (p *headParser) tooManyTags() bool {
-	if p.tags++; p.tags <= MaxTags {
+	if p.tags++; p.tags <= p.maxTags {
 		return false
 	}
-	p.h.Problems = append(p.h.Problems, fmt.Sprintf("more than %d tags; the head is read no further", MaxTags))
+	p.h.Problems = append(p.h.Problems, fmt.Sprintf("more than %d tags (limits.head_tags); the head is read no further", p.maxTags))
 	return true
 }
 

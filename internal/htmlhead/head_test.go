@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 )
 
 func read(t *testing.T, page string, limit int) *Head {
@@ -258,6 +259,7 @@ func FuzzHead(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer fuzzbound.Check(t)()
 		h1, err := (&HeadReader{Limit: 512}).Read(bytes.NewReader(bytes.Clone(data)))
 		if err != nil {
 			t.Fatal(err)
@@ -324,6 +326,7 @@ func FuzzNextRedirect(f *testing.F) {
 	f.Add([]byte(`NEXT_REDIRECT;replace;/about;307;`))
 	f.Add([]byte(`NEXT_REDIRECT;push;https://example.com/;308;NEXT_REDIRECT;`))
 	f.Fuzz(func(t *testing.T, page []byte) {
+		defer fuzzbound.Check(t)()
 		target, ok := NextRedirect(page)
 		if ok != (target != "") || strings.ContainsAny(target, "\"<> \n\\;") || ok && !bytes.Contains(page, []byte(target)) {
 			t.Errorf("NextRedirect(%q) = %q, %v", page, target, ok)
@@ -426,17 +429,24 @@ func TestHeadBounds(t *testing.T) {
 		return "<head>" + strings.Repeat("<meta name=x>", n-2) + `<link rel="canonical" href="/c">`
 	}
 	for _, tc := range []struct {
-		name, page     string
-		noIndex, canon string
-		problem        string
+		name, page        string
+		maxAttrs, maxTags int
+		noIndex, canon    string
+		problem           string
 	}{
 		{name: "attributes at the limit", page: "<head>" + attrs(MaxAttrs) + `<link rel="canonical" href="/c">`, noIndex: `meta robots "noindex"`, canon: "/c"},
-		{name: "attributes past the limit", page: "<head>" + attrs(MaxAttrs+1) + `<link rel="canonical" href="/c">`, problem: "a tag with more than 1000 attributes; the head is read no further"},
+		{name: "attributes past the limit", page: "<head>" + attrs(MaxAttrs+1) + `<link rel="canonical" href="/c">`, problem: "a tag with more than 1000 attributes (limits.head_attributes); the head is read no further"},
 		{name: "tags at the limit", page: tags(MaxTags), canon: "/c"},
-		{name: "tags past the limit", page: tags(MaxTags + 1), problem: "more than 100000 tags; the head is read no further"},
+		{name: "tags past the limit", page: tags(MaxTags + 1), problem: "more than 100000 tags (limits.head_tags); the head is read no further"},
+		// The limits set lower (limits.head_attributes, limits.head_tags).
+		{name: "attributes past a limit set", maxAttrs: 10, page: "<head>" + attrs(11) + `<link rel="canonical" href="/c">`, problem: "a tag with more than 10 attributes (limits.head_attributes); the head is read no further"},
+		{name: "attributes at a limit set", maxAttrs: 10, page: "<head>" + attrs(10) + `<link rel="canonical" href="/c">`, noIndex: `meta robots "noindex"`, canon: "/c"},
+		{name: "tags past a limit set", maxTags: 20, page: tags(21), problem: "more than 20 tags (limits.head_tags); the head is read no further"},
+		{name: "tags at a limit set", maxTags: 20, page: tags(20), canon: "/c"},
+		{name: "attributes past the default under a higher limit", maxAttrs: MaxAttrs + 1, page: "<head>" + attrs(MaxAttrs+1) + `<link rel="canonical" href="/c">`, noIndex: `meta robots "noindex"`, canon: "/c"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			hr := &HeadReader{Limit: len(tc.page) + 1}
+			hr := &HeadReader{Limit: len(tc.page) + 1, MaxAttrs: tc.maxAttrs, MaxTags: tc.maxTags}
 			h, err := hr.ReadSized(strings.NewReader(tc.page), int64(len(tc.page)))
 			if err != nil {
 				t.Fatal(err)

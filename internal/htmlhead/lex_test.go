@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"golang.org/x/net/html"
 )
 
@@ -131,6 +132,7 @@ func FuzzLexer(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer fuzzbound.Check(t)()
 		got, want := lexTokens(data), xnetTokens(data)
 		if strings.Join(got, "\n") == strings.Join(want, "\n") {
 			return

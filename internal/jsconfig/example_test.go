@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 func ExampleReader() {
@@ -14,7 +15,7 @@ export default defineConfig({
   base: process.env.BASE,
 });
 `)
-	r := jsconfig.NewReader("astro.config.mjs", src)
+	r := jsconfig.NewReader("astro.config.mjs", src, limits.Default)
 	site, st := r.Str("site", "; give --base-url")
 	fmt.Println(site.Value, site.Line, st == jsconfig.OK)
 	_, st = r.Str("base", "; give --base-url")

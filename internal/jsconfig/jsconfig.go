@@ -76,13 +76,13 @@ type Reader struct {
 // (eleventyConfig.setOutputDirectory("dist"): "setOutputDirectory"); the
 // calls are found anywhere in the file.
 //
-// A file larger than MaxBytes, of more than MaxTokens tokens or with
-// more than MaxDepth brackets open is not read: the Reader finds
-// nothing in it, and a note says why ([Check]'s error).
-func NewReader(file string, data []byte, methods ...string) *Reader {
+// A file larger than lim.SettingsBytes, of more than lim.JSTokens tokens
+// or with more than lim.Nesting brackets open is not read: the Reader
+// finds nothing in it, and a note says why ([Check]'s error).
+func NewReader(file string, data []byte, lim limits.Limits, methods ...string) *Reader {
 	r := &Reader{file: file}
 	var err error
-	if r.c, err = parse(data, methods...); err != nil {
+	if r.c, err = parse(data, lim, methods...); err != nil {
 		r.notes = append(r.notes, placed(file, err).Error()+"; not read")
 	}
 	return r
@@ -95,20 +95,14 @@ func placed(file string, err error) error {
 	return &d
 }
 
-// The limits on a configuration file, past which it is not read: its
-// size, its tokens, and the brackets open at once (each of {, ( and [).
-const (
-	MaxBytes  = limits.MaxBytes
-	MaxTokens = 1 << 20
-	MaxDepth  = limits.MaxDepth
-)
-
 // Check returns a *diag.Diagnostic when data, the contents of the
-// configuration file named file, passes a limit: "file: larger than
-// 4194304 bytes", "file:line: more than 1048576 tokens", "file:line:
-// nesting deeper than 100". It reads no further than the limit.
-func Check(file string, data []byte) error {
-	if _, err := lex(data); err != nil {
+// configuration file named file, passes one of the limits lim on its
+// size, its tokens and the brackets open at once (each of {, ( and [):
+// "file: larger than 4194304 bytes (limits.settings_bytes)", "file:line:
+// more than 1048576 tokens (limits.js_tokens)", "file:line: nesting
+// deeper than 100 (limits.nesting)". It reads no further than the limit.
+func Check(file string, data []byte, lim limits.Limits) error {
+	if _, err := lex(data, lim); err != nil {
 		return placed(file, err)
 	}
 	return nil

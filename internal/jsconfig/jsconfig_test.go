@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 func TestParse(t *testing.T) {
@@ -75,7 +77,7 @@ func TestParse(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c, err := parse([]byte(tt.src))
+			c, err := parse([]byte(tt.src), limits.Default)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -109,7 +111,7 @@ const config = {
 };
 export default config;
 `)
-	r := NewReader("svelte.config.js", src)
+	r := NewReader("svelte.config.js", src, limits.Default)
 	for name, want := range map[string]string{
 		"adapter": "@sveltejs/adapter-static", "node": "@sveltejs/adapter-node", "auto": "@sveltejs/adapter-auto",
 		"vercel": "@sveltejs/adapter-vercel", "type": "", "Config": "", "commented": "", "x": "", "all": "",
@@ -167,20 +169,21 @@ func FuzzJSLiterals(f *testing.F) {
 		"}}}))) export default ({{{ a: ",
 		"#!/usr/bin/env node\nmodule.exports = { site: '\\u{1F600}\\uD83D\\uDE00\\x4' }",
 		"export default async function () { return { url: 'https://a' } satisfies Config }",
-		"export default " + strings.Repeat("{a:", MaxDepth) + "1" + strings.Repeat("}", MaxDepth),
-		"export default " + strings.Repeat("{a:[(", MaxDepth/3) + "{b:1",
-		"export default `${" + strings.Repeat("{[(", MaxDepth/3) + "`",
+		"export default " + strings.Repeat("{a:", limits.MaxDepth) + "1" + strings.Repeat("}", limits.MaxDepth),
+		"export default " + strings.Repeat("{a:[(", limits.MaxDepth/3) + "{b:1",
+		"export default `${" + strings.Repeat("{[(", limits.MaxDepth/3) + "`",
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer fuzzbound.Check(t)()
 		lines := bytes.Count(data, []byte("\n")) + 1
 		check := func(what string, line int) {
 			if line < 0 || line > lines {
 				t.Fatalf("%s: line %d of a file of %d lines", what, line, lines)
 			}
 		}
-		c, err := parse(data, "setOutputDirectory")
+		c, err := parse(data, limits.Default, "setOutputDirectory")
 		if err != nil {
 			if len(c.toks) > 0 || len(c.values) > 0 {
 				t.Fatalf("parse: %v, and %d tokens, %d values read", err, len(c.toks), len(c.values))
@@ -195,7 +198,7 @@ func FuzzJSLiterals(f *testing.F) {
 			case tok.is("}") || tok.is(")") || tok.is("]"):
 				depth = max(depth-1, 0)
 			}
-			if depth > MaxDepth || len(c.toks) > MaxTokens {
+			if depth > limits.MaxDepth || len(c.toks) > limits.Default.JSTokens {
 				t.Fatalf("read %d tokens, %d deep", len(c.toks), depth)
 			}
 		}
@@ -212,7 +215,7 @@ func FuzzJSLiterals(f *testing.F) {
 				t.Fatalf("token %q at %d..%d, line %d of %d bytes", tok.text, tok.pos, tok.end, tok.line, len(data))
 			}
 		}
-		r := NewReader("a.js", data, "setOutputDirectory")
+		r := NewReader("a.js", data, limits.Default, "setOutputDirectory")
 		for _, p := range []string{"site", "base", "outDir", "output", "build.client", "build.format", "dir.output", "pathPrefix", "distDir", "basePath", "url", "baseUrl"} {
 			r.Str(p, "; hint")
 		}
@@ -245,7 +248,7 @@ func TestStrs(t *testing.T) {
   i18n: { locales: ['en', "de", `+"`pt-BR`"+`,], none: [], mixed: ['en', lang], nested: [['en']] },
   twice: ['a'],
   twice: ['b'],
-};`))
+};`), limits.Default)
 	for _, tt := range []struct {
 		path string
 		want []string
@@ -271,36 +274,36 @@ func TestStrs(t *testing.T) {
 // TestLimits checks that a configuration past a limit is read in linear
 // time and not at all: 20 MB of nested objects took 34 s and 4.3 GB.
 func TestLimits(t *testing.T) {
-	deep := MaxDepth + 1
+	deep := limits.MaxDepth + 1
 	tests := []struct {
 		name string
 		src  string
 		want string
 	}{
-		{name: "deep", src: "export default { site: 'https://a.org',\n x: " + strings.Repeat("{a:", MaxBytes/3-20) + "1 }", want: "c.mjs:2: nesting deeper than 100; not read"},
-		{name: "just deep", src: "export default " + strings.Repeat("{a:", deep) + "1" + strings.Repeat("}", deep), want: "c.mjs:1: nesting deeper than 100; not read"},
-		{name: "deep in a template", src: "export default { x: `${" + strings.Repeat("[", deep) + "}` }", want: "c.mjs:1: nesting deeper than 100; not read"},
-		{name: "tokens", src: "export default { site: 'https://a.org', x: [\n" + strings.Repeat("1,", MaxTokens) + "] }", want: "c.mjs:2: more than 1048576 tokens; not read"},
-		{name: "large", src: "export default { site: 'https://a.org' }\n" + strings.Repeat("/", MaxBytes), want: "c.mjs: larger than 4194304 bytes; not read"},
+		{name: "deep", src: "export default { site: 'https://a.org',\n x: " + strings.Repeat("{a:", limits.MaxBytes/3-20) + "1 }", want: "c.mjs:2: nesting deeper than 100 (limits.nesting); not read"},
+		{name: "just deep", src: "export default " + strings.Repeat("{a:", deep) + "1" + strings.Repeat("}", deep), want: "c.mjs:1: nesting deeper than 100 (limits.nesting); not read"},
+		{name: "deep in a template", src: "export default { x: `${" + strings.Repeat("[", deep) + "}` }", want: "c.mjs:1: nesting deeper than 100 (limits.nesting); not read"},
+		{name: "tokens", src: "export default { site: 'https://a.org', x: [\n" + strings.Repeat("1,", limits.Default.JSTokens) + "] }", want: "c.mjs:2: more than 1048576 tokens (limits.js_tokens); not read"},
+		{name: "large", src: "export default { site: 'https://a.org' }\n" + strings.Repeat("/", limits.MaxBytes), want: "c.mjs: larger than 4194304 bytes (limits.settings_bytes); not read"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			start := time.Now()
-			r := NewReader("c.mjs", []byte(tt.src))
+			r := NewReader("c.mjs", []byte(tt.src), limits.Default)
 			if v, st := r.Str("site", ""); st != Absent {
 				t.Errorf("site = %q, %v; want nothing read", v.Value, st)
 			}
 			if !slices.Equal(r.Notes(), []string{tt.want}) {
 				t.Errorf("notes %q; want %q", r.Notes(), tt.want)
 			}
-			if err := Check("c.mjs", []byte(tt.src)); err == nil || err.Error()+"; not read" != tt.want {
+			if err := Check("c.mjs", []byte(tt.src), limits.Default); err == nil || err.Error()+"; not read" != tt.want {
 				t.Errorf("Check: %v; want %s", err, tt.want)
 			}
 			t.Logf("%d bytes in %v", len(tt.src), time.Since(start))
 		})
 	}
-	ok := "export default " + strings.Repeat("{a:", MaxDepth) + "'x'" + strings.Repeat("}", MaxDepth)
-	if err := Check("c.mjs", []byte(ok)); err != nil {
-		t.Errorf("Check(%d deep) = %v", MaxDepth, err)
+	ok := "export default " + strings.Repeat("{a:", limits.MaxDepth) + "'x'" + strings.Repeat("}", limits.MaxDepth)
+	if err := Check("c.mjs", []byte(ok), limits.Default); err != nil {
+		t.Errorf("Check(%d deep) = %v", limits.MaxDepth, err)
 	}
 }

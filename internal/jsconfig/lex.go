@@ -8,6 +8,7 @@ import (
 	"unicode/utf16"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // tokenKind is what a token is: a punctuator, an identifier, a literal.
@@ -57,17 +58,20 @@ type lexer struct {
 	n     int    // the tokens read, emitted or not
 	depth int    // the brackets open
 	stop  string // why the lexer stopped short of the end: a limit passed
+
+	maxTokens, maxDepth int // the limits
 }
 
 // lex splits JavaScript (or TypeScript) source into tokens. Tokens
 // inside a template literal's substitutions are not returned: the template
-// is one token. Past MaxTokens tokens, or MaxDepth brackets open, it
-// stops: the error says where.
-func lex(src []byte) ([]token, error) {
-	if len(src) > MaxBytes {
-		return nil, &diag.Diagnostic{Msg: fmt.Sprintf("larger than %d bytes", MaxBytes)}
+// is one token. Past lim.JSTokens tokens, or lim.Nesting brackets open,
+// it stops: the error says where.
+func lex(src []byte, lim limits.Limits) ([]token, error) {
+	lim = lim.Or()
+	if len(src) > lim.SettingsBytes {
+		return nil, &diag.Diagnostic{Msg: fmt.Sprintf("larger than %d bytes (limits.settings_bytes)", lim.SettingsBytes)}
 	}
-	l := &lexer{src: src, line: 1}
+	l := &lexer{src: src, line: 1, maxTokens: lim.JSTokens, maxDepth: lim.Nesting}
 	if bytes.HasPrefix(src, []byte("#!")) {
 		for l.i < len(src) && src[l.i] != '\n' {
 			l.i++
@@ -163,14 +167,14 @@ func (l *lexer) peek(n int) byte {
 }
 
 func (l *lexer) emit(t token) {
-	if l.n++; l.n > MaxTokens {
-		l.stop = fmt.Sprintf("more than %d tokens", MaxTokens)
+	if l.n++; l.n > l.maxTokens {
+		l.stop = fmt.Sprintf("more than %d tokens (limits.js_tokens)", l.maxTokens)
 	}
 	if t.kind == kindPunct {
 		switch t.text {
 		case "{", "(", "[":
-			if l.depth++; l.depth > MaxDepth {
-				l.stop = fmt.Sprintf("nesting deeper than %d", MaxDepth)
+			if l.depth++; l.depth > l.maxDepth {
+				l.stop = fmt.Sprintf("nesting deeper than %d (limits.nesting)", l.maxDepth)
 			}
 		case "}", ")", "]":
 			l.depth = max(l.depth-1, 0)

@@ -3,6 +3,8 @@ package jsconfig
 import (
 	"slices"
 	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // config is what the reader found in a configuration file.
@@ -21,8 +23,8 @@ type config struct {
 
 // parse reads a configuration file's exported object literals, and the
 // arguments of calls to the named methods anywhere in the file.
-func parse(src []byte, methods ...string) (*config, error) {
-	toks, err := lex(src)
+func parse(src []byte, lim limits.Limits, methods ...string) (*config, error) {
+	toks, err := lex(src, lim)
 	if err != nil {
 		src, toks = nil, nil
 	}

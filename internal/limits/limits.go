@@ -20,8 +20,8 @@ package limits
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
-	"io"
 	"path/filepath"
 	"strings"
 
@@ -29,16 +29,79 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
-// The limits on a settings file or a page's front matter.
+// The default limits on a settings file or a page's front matter.
 const (
-	// MaxBytes is the size of the largest settings file read: 4 MiB, a
-	// hundred times the largest configuration of a real site.
+	// MaxBytes is the size of the largest settings file read by default:
+	// 4 MiB, a hundred times the largest configuration of a real site.
 	MaxBytes = 4 << 20
 	// MaxDepth is the deepest nesting of arrays, tables, objects and
-	// mappings taken, each level counted once (a TOML array of tables
-	// header [[a]] counts 2).
+	// mappings taken by default, each level counted once (a TOML array
+	// of tables header [[a]] counts 2).
 	MaxDepth = 100
 )
+
+// Limits are the bounds on what a build reads besides its pages: each is
+// a key under limits: in sitemap.yaml, and [Default] holds the defaults.
+// A zero field means its default.
+type Limits struct {
+	// SettingsBytes is the size of the largest settings file read (a
+	// generator's configuration, netlify.toml, vercel.json, package.json,
+	// a JavaScript configuration); Nesting the deepest nesting of one, or
+	// of a page's front matter.
+	SettingsBytes, Nesting int
+	// JSTokens is the most tokens a JavaScript configuration may have.
+	JSTokens int
+	// FrontMatterBytes is the most bytes of a source file read for its
+	// front matter.
+	FrontMatterBytes int
+	// HeadAttributes and HeadTags are the most attributes a tag, and tags
+	// (start and end) a head, a page's head may have: the head is read no
+	// further past one.
+	HeadAttributes, HeadTags int
+	// RuleFileBytes is the size of the largest _headers, _redirects,
+	// netlify.toml or vercel.json read for its rules, RuleLineBytes the
+	// longest line of _headers or _redirects, and Rules the most header
+	// and redirect rules (each kind counted apart) read from them all.
+	RuleFileBytes, RuleLineBytes, Rules int
+	// StateBytes is the size of the largest hash state file read.
+	StateBytes int
+}
+
+// Default are the limits a build has unless sitemap.yaml says otherwise,
+// each a hundred times or more what a real site's files hold.
+var Default = Limits{
+	SettingsBytes:    MaxBytes,
+	Nesting:          MaxDepth,
+	JSTokens:         1 << 20,
+	FrontMatterBytes: 1 << 20,
+	HeadAttributes:   1000,
+	HeadTags:         100_000,
+	RuleFileBytes:    64 << 20,
+	RuleLineBytes:    1 << 20,
+	Rules:            100_000,
+	StateBytes:       1 << 30,
+}
+
+// Or returns l with each zero field set to its default.
+func (l Limits) Or() Limits {
+	d := Default
+	set := func(v *int, def int) {
+		if *v == 0 {
+			*v = def
+		}
+	}
+	set(&l.SettingsBytes, d.SettingsBytes)
+	set(&l.Nesting, d.Nesting)
+	set(&l.JSTokens, d.JSTokens)
+	set(&l.FrontMatterBytes, d.FrontMatterBytes)
+	set(&l.HeadAttributes, d.HeadAttributes)
+	set(&l.HeadTags, d.HeadTags)
+	set(&l.RuleFileBytes, d.RuleFileBytes)
+	set(&l.RuleLineBytes, d.RuleLineBytes)
+	set(&l.Rules, d.Rules)
+	set(&l.StateBytes, d.StateBytes)
+	return l
+}
 
 // Syntax is the language of a file, for [Check].
 type Syntax uint8
@@ -65,42 +128,51 @@ func SyntaxOf(name string) Syntax {
 	return Text
 }
 
-// ReadFile reads the settings file at path, as fsx.ReadFile does, and
-// checks it with [Check]: a file larger than MaxBytes is an error without
-// reading more of it. name is the file's name in errors.
+// ReadFile reads the settings file at path within the default limits:
+// Default.ReadFile.
 func ReadFile(path, name string, syn Syntax) ([]byte, error) {
-	f, err := fsx.Open(path)
+	return Default.ReadFile(path, name, syn)
+}
+
+// ReadFile reads the settings file at path, as fsx.ReadFile does, and
+// checks it with [Limits.Check]: a file larger than SettingsBytes is an
+// error without reading more of it. name is the file's name in errors.
+func (l Limits) ReadFile(path, name string, syn Syntax) ([]byte, error) {
+	l = l.Or()
+	data, err := fsx.ReadFileMax(path, l.SettingsBytes, "limits.settings_bytes")
+	if _, ok := errors.AsType[*diag.Diagnostic](err); ok {
+		return nil, fsx.TooLarge(name, l.SettingsBytes, "limits.settings_bytes")
+	}
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if err := Check(name, data, syn); err != nil {
+	if err := l.Check(name, data, syn); err != nil {
 		return nil, err
 	}
 	return data, nil
 }
 
+// Check is Default.Check.
+func Check(name string, data []byte, syn Syntax) error { return Default.Check(name, data, syn) }
+
 // Check returns a *diag.Diagnostic when data, the contents of the file
-// name in syntax syn, is larger than MaxBytes ("name: larger than 4194304
-// bytes") or nested deeper than MaxDepth ("name:line: nesting deeper than
-// 100"), else nil.
-func Check(name string, data []byte, syn Syntax) error {
-	if len(data) > MaxBytes {
-		return &diag.Diagnostic{File: name, Msg: fmt.Sprintf("larger than %d bytes", MaxBytes)}
+// name in syntax syn, is larger than SettingsBytes ("name: larger than
+// 4194304 bytes (limits.settings_bytes)") or nested deeper than Nesting
+// ("name:line: nesting deeper than 100 (limits.nesting)"), else nil.
+func (l Limits) Check(name string, data []byte, syn Syntax) error {
+	l = l.Or()
+	if len(data) > l.SettingsBytes {
+		return fsx.TooLarge(name, l.SettingsBytes, "limits.settings_bytes")
 	}
-	if line := Deep(data, syn, MaxDepth); line > 0 {
-		return TooDeep(name, line, MaxDepth)
+	if line := Deep(data, syn, l.Nesting); line > 0 {
+		return TooDeep(name, line, l.Nesting)
 	}
 	return nil
 }
 
 // TooDeep is the error for nesting deeper than max at line of file.
 func TooDeep(file string, line, max int) error {
-	return &diag.Diagnostic{File: file, Line: line, Msg: fmt.Sprintf("nesting deeper than %d", max)}
+	return &diag.Diagnostic{File: file, Line: line, Msg: fmt.Sprintf("nesting deeper than %d (limits.nesting)", max)}
 }
 
 // Deep returns the line where data, in syntax syn, first nests deeper

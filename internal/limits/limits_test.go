@@ -62,13 +62,13 @@ func TestDeep(t *testing.T) {
 func TestCheck(t *testing.T) {
 	big := strings.Repeat("#", MaxBytes+1)
 	err := Check("hugo.toml", []byte(big), TOML)
-	if d, ok := errors.AsType[*diag.Diagnostic](err); !ok || d.Error() != "hugo.toml: larger than 4194304 bytes" {
+	if d, ok := errors.AsType[*diag.Diagnostic](err); !ok || d.Error() != "hugo.toml: larger than 4194304 bytes (limits.settings_bytes)" {
 		t.Errorf("Check(too big) = %v", err)
 	}
 	deep := "a = 1\nb = " + strings.Repeat("[", 4<<20-20)
 	start := time.Now()
 	err = Check("hugo.toml", []byte(deep), TOML)
-	if err == nil || err.Error() != "hugo.toml:2: nesting deeper than 100" {
+	if err == nil || err.Error() != "hugo.toml:2: nesting deeper than 100 (limits.nesting)" {
 		t.Errorf("Check(deep) = %v", err)
 	}
 	t.Logf("4 MiB scanned in %v", time.Since(start))

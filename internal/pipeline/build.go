@@ -62,6 +62,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -84,6 +85,10 @@ type Options struct {
 	Write writer.Options
 	// Heads configures reading the head of each HTML page.
 	Heads Heads
+	// Limits bound what a build reads besides its pages: front matter,
+	// heads' attributes and tags, the host's rule files, the hash state
+	// file. Zero fields are their defaults (limits.Default).
+	Limits limits.Limits
 	// HostDirs are the folders whose _headers and vercel.json give
 	// X-Robots-Tag rules, unless Map.Hosts is set already.
 	HostDirs []string
@@ -350,7 +355,7 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	}
 	b := &builder{opts: opts, res: res, offsite: make(map[string]int)}
 	if opts.Map.Hosts == nil && len(opts.HostDirs) > 0 {
-		rules, warnings, err := host.Load(opts.HostDirs...)
+		rules, warnings, err := host.Load(opts.Limits, opts.HostDirs...)
 		if err != nil {
 			return nil, err
 		}
@@ -361,7 +366,7 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	}
 	if opts.Map.Redirects == nil && len(opts.RedirectDirs) > 0 {
 		// The rules only warn: a file that cannot be read is a warning too.
-		rules, warnings, err := host.LoadRedirects(opts.Shadowing, opts.RedirectDirs...)
+		rules, warnings, err := host.LoadRedirects(opts.Shadowing, opts.Limits, opts.RedirectDirs...)
 		if err != nil && !errors.Is(err, syscall.ENOTDIR) {
 			warnings = append(warnings, fmt.Errorf("redirect rules not checked: %w", err))
 		}
@@ -389,7 +394,7 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 		b.loadGit(ctx)
 	}
 	if opts.Hash != nil && m.Uses(mapping.LastModHash) {
-		st, err := hashstate.Load(opts.Hash.State)
+		st, err := hashstate.Load(opts.Hash.State, opts.Limits.Or().StateBytes)
 		if err != nil {
 			b.warn("", fmt.Errorf("%w; pages whose date it held get this build's", err))
 		}
@@ -724,7 +729,9 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 		found    atomic.Int64
 		progress sync.Mutex
 		heads    = b.opts.Heads.Read
-		hrs      = sync.Pool{New: func() any { return &htmlhead.HeadReader{Limit: b.opts.Heads.Limit, Context: ctx} }}
+		hrs      = sync.Pool{New: func() any {
+			return &htmlhead.HeadReader{Limit: b.opts.Heads.Limit, MaxAttrs: b.opts.Limits.HeadAttributes, MaxTags: b.opts.Limits.HeadTags, Context: ctx}
+		}}
 	)
 	later := func(path string, emit func()) {
 		mu.Lock()

@@ -13,6 +13,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/host"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -384,7 +385,7 @@ func TestRunHeads(t *testing.T) {
 		"doc.pdf":            "%PDF-1.4 <meta name=robots content=noindex>",
 		"binary.html":        "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\xff<meta name=robots content=noindex>",
 	})
-	rules, _, err := host.Load(root)
+	rules, _, err := host.Load(limits.Default, root)
 	if err != nil {
 		t.Fatal(err)
 	}

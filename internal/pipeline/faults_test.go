@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/walker"
 	"github.com/sitemapgen/sitemapgen/writer"
@@ -259,7 +260,7 @@ func TestRunFIFONoHang(t *testing.T) {
 	}
 	errc := make(chan error, 1)
 	go func() {
-		_, err := readSource(filepath.Dir(fifo), "post.md", nil)
+		_, err := readSource(filepath.Dir(fifo), "post.md", nil, limits.Default)
 		errc <- err
 	}()
 	select {

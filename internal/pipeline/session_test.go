@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/walker"
 	"github.com/sitemapgen/sitemapgen/writer"
@@ -331,7 +332,7 @@ func TestSessionJoin(t *testing.T) {
 	pc.write("posts/b/index.html", "<title>b</title>", day(1))
 	cc.write("posts/a.md", "---\nlastmod: 2024-05-01\n---\n", day(1))
 	cc.write("posts/b.md", "---\ndraft: false\n---\n", day(1))
-	hugo, err := generator.LoadHugo(dir)
+	hugo, err := generator.LoadHugo(dir, limits.Default)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -463,7 +464,7 @@ func TestSessionContent(t *testing.T) {
 	os.MkdirAll(public, 0o755)
 	cc := &siteChanger{t: t, root: content, rng: rand.New(rand.NewPCG(3, 4))}
 	cc.write("_index.md", "---\ntitle: home\n---\n", time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC))
-	hugo, err := generator.LoadHugo(dir)
+	hugo, err := generator.LoadHugo(dir, limits.Default)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -511,7 +512,7 @@ func TestListPageDates(t *testing.T) {
 	cc.write("posts/a.md", "---\nlastmod: 2024-05-01\ntags: [X]\n---\n", day)
 	cc.write("posts/b.md", "---\nlastmod: 2024-04-01\n---\n", day)
 	cc.write("about.md", "---\ntitle: About\n---\n", day) // no date: lists nothing
-	hugo, err := generator.LoadHugo(dir)
+	hugo, err := generator.LoadHugo(dir, limits.Default)
 	if err != nil {
 		t.Fatal(err)
 	}

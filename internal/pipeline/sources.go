@@ -16,6 +16,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/walker"
 )
@@ -51,8 +52,8 @@ type source struct {
 }
 
 // readSource reads the front matter of the file at rel under dir, as
-// preset's generator reads it.
-func readSource(dir, rel string, preset generator.Preset) (*frontmatter.Source, error) {
+// preset's generator reads it, within the limits lim.
+func readSource(dir, rel string, preset generator.Preset, lim limits.Limits) (*frontmatter.Source, error) {
 	r := generator.AllFrontMatter
 	if s, ok := preset.(generator.Sourced); ok {
 		r = s.FrontMatter(rel)
@@ -67,7 +68,7 @@ func readSource(dir, rel string, preset generator.Preset) (*frontmatter.Source, 
 		f.Close()
 		return &frontmatter.Source{}, nil
 	}
-	fm, err := readFrontMatter(dir, rel, preset, r.ID)
+	fm, err := readFrontMatter(dir, rel, preset, r.ID, lim)
 	if err != nil {
 		return nil, err
 	}
@@ -81,14 +82,15 @@ func readSource(dir, rel string, preset generator.Preset) (*frontmatter.Source, 
 }
 
 // readFrontMatter reads the front matter of the file at rel under dir,
-// with its preset's defaults and file-name dates, and its id if asked.
-func readFrontMatter(dir, rel string, preset generator.Preset, id bool) (*frontmatter.Source, error) {
+// with its preset's defaults and file-name dates, and its id if asked,
+// within the limits lim.
+func readFrontMatter(dir, rel string, preset generator.Preset, id bool, lim limits.Limits) (*frontmatter.Source, error) {
 	f, err := openRegular(filepath.Join(dir, filepath.FromSlash(rel)))
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	opts := frontmatter.Options{ID: id}
+	opts := frontmatter.Options{ID: id, MaxBytes: lim.FrontMatterBytes, MaxDepth: lim.Nesting}
 	switch g := preset.(type) {
 	case *generator.Jekyll:
 		opts.Defaults = g.DefaultsFor(rel)
@@ -169,7 +171,7 @@ func pageOf(rel string, fm *frontmatter.Source) generator.Page {
 // judgeContent maps a source file in content mode. It runs on the walk's
 // goroutines.
 func (b *builder) judgeContent(f walker.File) outcome {
-	fm, err := readSource(b.opts.Root, f.Path, b.opts.Content.Preset)
+	fm, err := readSource(b.opts.Root, f.Path, b.opts.Content.Preset, b.opts.Limits)
 	if err != nil {
 		return outcome{readErr: unwrapPath(err)}
 	}
@@ -256,7 +258,7 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 	}
 	err := walk(wo, func(f walker.File) error {
 		full := prefix + f.Path
-		fm, err := readSource(j.Dir, f.Path, j.Preset)
+		fm, err := readSource(j.Dir, f.Path, j.Preset, b.opts.Limits)
 		if err != nil {
 			err = fmt.Errorf("cannot read the source: %w", unwrapPath(err))
 			mu.Lock()

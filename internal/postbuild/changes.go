@@ -3,6 +3,7 @@ package postbuild
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"encoding/xml"
 	"errors"
@@ -21,6 +22,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
@@ -47,12 +49,13 @@ type URLSet map[string]string
 
 // PreviousFromState returns the URLs and lastmods the state file at path recorded
 // of the build that saved it; ok is false when there is no such file, or
-// it records no URLs (saved by a build without a changes file).
-func PreviousFromState(path string) (set URLSet, ok bool, err error) {
+// it records no URLs (saved by a build without a changes file). A file
+// larger than max bytes (0: limits.Default.StateBytes) is an error.
+func PreviousFromState(path string, max int) (set URLSet, ok bool, err error) {
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
 	}
-	st, err := hashstate.Load(path)
+	st, err := hashstate.Load(path, cmp.Or(max, limits.Default.StateBytes))
 	if err != nil {
 		return nil, false, err
 	}

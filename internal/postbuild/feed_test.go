@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
@@ -947,6 +948,7 @@ func FuzzEncodeFeed(f *testing.F) {
 	f.Add("x", "ftp://example.com/", int64(0), "y", base+"c/", int64(0), "z")
 	f.Add("x", base+"a%zz/", int64(5), "y", base+"b/?q=%G1", int64(5), "")
 	f.Fuzz(func(t *testing.T, title1, url1 string, sec1 int64, title2, url2 string, sec2 int64, feedTitle string) {
+		defer fuzzbound.Check(t)()
 		date := func(sec int64) time.Time {
 			if sec == 0 {
 				return time.Time{}

@@ -117,8 +117,10 @@ type Options struct {
 	Changes string
 	// State is the hash lastmod source's state file, "" when the build
 	// keeps none: when it records the previous build's URLs, Changes
-	// compares with it rather than with the sitemaps in Dir.
-	State string
+	// compares with it rather than with the sitemaps in Dir. StateBytes
+	// is the largest state file read (limits.state_bytes; 0: its default).
+	State      string
+	StateBytes int
 	// Key, when set, is the IndexNow key: KEY.txt, holding it, is
 	// written into Dir.
 	Key string
@@ -171,7 +173,7 @@ func Prepare(opts Options) (*Outputs, error) {
 		err error
 	)
 	if opts.State != "" {
-		o.prev, ok, err = PreviousFromState(opts.State)
+		o.prev, ok, err = PreviousFromState(opts.State, opts.StateBytes)
 		o.fromState = ok
 		if err != nil {
 			o.opts.Warn(fmt.Errorf("--changes: %w; comparing with the sitemaps in %s", err, opts.Dir))
@@ -272,7 +274,7 @@ func (o *Outputs) writeChanges(urls sitemap.URLs) error {
 	var next URLSet
 	if o.fromState {
 		// Compared as recorded: the state file the build just saved.
-		if st, ok, err := PreviousFromState(o.opts.State); err == nil && ok {
+		if st, ok, err := PreviousFromState(o.opts.State, o.opts.StateBytes); err == nil && ok {
 			next = st
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 )
 
 // FuzzCheck feeds arbitrary bytes to Check as a sitemap file, plain and
@@ -32,6 +34,7 @@ func FuzzCheck(f *testing.F) {
 	}
 	dir := f.TempDir() // a worker runs one input at a time: one folder will do
 	f.Fuzz(func(t *testing.T, data []byte, gz bool) {
+		defer fuzzbound.Check(t)()
 		name := "sitemap.xml"
 		if gz {
 			var b bytes.Buffer

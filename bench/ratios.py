@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""ratios.py: the ratios bench/run.sh reports, from measure.py --json.
+
+Usage: ratios.py RUNS.json PAGES [--over NAME]
+
+Prints, of the commands present in RUNS.json:
+  - the targets' ratios of wall medians: sitemapgen / walk+head (at most
+    1.2), no-heads / pwalk+stat (--read-heads=false against a parallel
+    walk and an lstat a page, at most 1.2), sitemapgen / find (under 1),
+    gzip / sitemapgen (at most 1.15), and the cost per page;
+  - for each NAME with a NAME@REV beside it (bench/run.sh --against REV),
+    the ratio NAME / NAME@REV of each figure: wall (of the medians, and the
+    median of the run-by-run ratios), CPU (user + system) and peak RSS.
+With --over NAME (bench/peers.sh), only the last: each other command's
+figures over NAME's.
+"""
+import json
+import statistics
+import sys
+
+
+def med(runs, key):
+    return statistics.median(key(r) for r in runs)
+
+
+def wall(r):
+    return r["wall"]
+
+
+def cpu(r):
+    return r["user"] + r["sys"]
+
+
+def rss(r):
+    return r["rss"]
+
+
+def table(title, rows):
+    """Prints the figures of each (name, new, old) in rows, new over old."""
+    print()
+    print(title)
+    width = max(12, *(len(name) for name, _, _ in rows))
+    print(f"{'':<{width}} {'wall':>8} {'run by run':>11} {'CPU':>8} {'peak RSS':>9}")
+    for name, new, old in rows:
+        pairs = statistics.median(a["wall"] / b["wall"] for a, b in zip(new, old))
+        cells = [med(new, k) / med(old, k) for k in (wall, cpu, rss)]
+        print(f"{name:<{width}} {cells[0]:>8.3f} {pairs:>11.3f} {cells[1]:>8.3f} {cells[2]:>9.3f}")
+
+
+def main():
+    args = sys.argv[1:]
+    over = None
+    if len(args) == 4 and args[2] == "--over":
+        over = args.pop(3)
+        args.pop(2)
+    if len(args) != 2:
+        sys.exit(__doc__.split("\n\n")[1])
+    with open(args[0]) as f:
+        res = json.load(f)
+    pages = int(args[1])
+    if over:
+        table(f"each / {over} (over 1: {over} is faster or smaller)",
+              [(n, r, res[over]) for n, r in res.items() if n != over])
+        return
+    revs = sorted({n.partition("@")[2] for n in res if "@" in n})
+    for sfx in [""] + ["@" + r for r in revs]:
+        for a, b, target in [
+            ("sitemapgen" + sfx, "walk+head", "at most 1.2"),
+            ("no-heads" + sfx, "pwalk+stat", "at most 1.2"),
+            ("sitemapgen" + sfx, "find", "under 1"),
+            ("gzip" + sfx, "sitemapgen" + sfx, "at most 1.15"),
+        ]:
+            if a in res and b in res:
+                print(f"{a + ' / ' + b + ':':<32} {med(res[a], wall) / med(res[b], wall):.3f} (target {target})")
+        if "sitemapgen" + sfx in res:
+            print(f"{'cost per page' + (' ' + sfx if sfx else '') + ':':<32} {med(res['sitemapgen' + sfx], wall) / pages * 1e6:.2f} µs")
+    for rev in revs:
+        table(f"this tree / {rev} (under 1: this tree is faster or smaller)",
+              [(n, res[n], res[f"{n}@{rev}"]) for n in res if "@" not in n and f"{n}@{rev}" in res])
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,112 @@
+// Package bench holds the benchmark scripts; its tests are smoke tests of
+// them that take no time: their help, and the arithmetic of their reports
+// on runs made up here. The scripts themselves time nothing in CI.
+package bench
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// script runs a script of this folder and returns its output.
+func script(t *testing.T, name string, args ...string) string {
+	t.Helper()
+	path, err := filepath.Abs(name) // the scripts cd to the repository
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(path, args...)
+	if strings.HasSuffix(name, ".sh") {
+		cmd = exec.Command("bash", append([]string{path}, args...)...)
+	}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// wantLines fails t unless out has each of lines, whole.
+func wantLines(t *testing.T, out string, lines ...string) {
+	t.Helper()
+	have := strings.Split(out, "\n")
+	for _, l := range lines {
+		found := false
+		for _, h := range have {
+			found = found || strings.TrimRight(h, " ") == l
+		}
+		if !found {
+			t.Errorf("no line %q in:\n%s", l, out)
+		}
+	}
+}
+
+func TestRunHelp(t *testing.T) {
+	out := script(t, "run.sh", "--help")
+	wantLines(t, out,
+		"bench/run.sh [--runs N] [--cold] [--against REV] [PAGES ...]: sitemapgen",
+		"       no-heads    the same with --read-heads=false",
+		"  bench/run.sh --runs 10 --against b84d84e 100000")
+}
+
+// TestRatios checks bench/ratios.py on made-up runs: the targets' ratios
+// of this tree and of a revision, and this tree's figures over the
+// revision's.
+func TestRatios(t *testing.T) {
+	run := func(wall, cpu, rss float64) map[string]float64 {
+		return map[string]float64{"wall": wall, "user": cpu / 2, "sys": cpu / 2, "rss": rss}
+	}
+	runs := map[string][]map[string]float64{
+		"walk+head":          {run(1.0, 1, 8), run(1.0, 1, 8), run(1.2, 1, 8)},
+		"pwalk+stat":         {run(0.5, 1, 8), run(0.5, 1, 8), run(0.5, 1, 8)},
+		"sitemapgen":         {run(1.1, 2, 30), run(1.1, 2, 30), run(1.3, 2, 30)},
+		"sitemapgen@abc1234": {run(1.0, 1, 20), run(1.0, 1, 20), run(1.0, 1, 20)},
+		"no-heads":           {run(0.55, 1, 20), run(0.55, 1, 20), run(0.55, 1, 20)},
+		"no-heads@abc1234":   {run(0.5, 1, 20), run(0.5, 1, 20), run(0.5, 1, 20)},
+	}
+	data, err := json.Marshal(runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "runs.json")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := script(t, "ratios.py", path, "100000")
+	wantLines(t, out,
+		"sitemapgen / walk+head:          1.100 (target at most 1.2)",
+		"no-heads / pwalk+stat:           1.100 (target at most 1.2)",
+		"cost per page:                   11.00 µs",
+		"sitemapgen@abc1234 / walk+head:  1.000 (target at most 1.2)",
+		"sitemapgen      1.100       1.100    2.000     1.500",
+		"no-heads        1.100       1.100    1.000     1.000")
+	out = script(t, "ratios.py", path, "100000", "--over", "walk+head")
+	wantLines(t, out,
+		"each / walk+head (over 1: walk+head is faster or smaller)",
+		"sitemapgen@abc1234    1.000       1.000    1.000     2.500")
+}
+
+// TestPeersDryRun checks that bench/peers.sh names the four commands it
+// times and the one it runs once, without installing or timing anything.
+func TestPeersDryRun(t *testing.T) {
+	out := script(t, "peers.sh", "--dry-run", "100")
+	for _, want := range []string{
+		"time:    sitemapgen=",
+		"time:    sitemapgen-noheads=",
+		"time:    netlify=node ",
+		"time:    sscli-patched=node ",
+		"once:    sscli=node ",
+		"patch:   bench/peers/sscli-fd-leak.patch onto a copy",
+	} {
+		if !strings.Contains(out, "\n"+want) && !strings.HasPrefix(out, want) {
+			t.Errorf("no line starting %q in:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(out, "sitemapgen-bench-100/site") {
+		t.Errorf("the site is not the 100-page one:\n%s", out)
+	}
+}

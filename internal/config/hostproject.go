@@ -1,0 +1,92 @@
+package config
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+)
+
+// HostProjectEnv is the environment variable through which a generator's
+// own build tells sitemapgen what its configuration resolved to: the npm
+// integrations (sitemapgen/astro, sitemapgen/eleventy,
+// sitemapgen/docusaurus) set it for the run they start. What it says is
+// the generator's configuration, in its place in the precedence: below
+// --base-url, SITEMAP_BASE_URL, sitemap.yaml and the platform's
+// production URL, as what sitemapgen reads from the configuration file
+// is; it replaces that reading, which cannot run the file's code
+// (process.env, imports). It is no setting of the user's.
+const HostProjectEnv = "SITEMAPGEN_HOST_PROJECT"
+
+// hostProject is the JSON object of HostProjectEnv.
+type hostProject struct {
+	// Generator is the generator.Project's name ("astro"), Title its
+	// title ("Astro").
+	Generator string `json:"generator"`
+	Title     string `json:"title"`
+	// PublishDir is the folder the generator built into, relative to the
+	// project folder or absolute.
+	PublishDir string `json:"publishDir"`
+	// BaseURL is the site's absolute URL with its base path, "" when the
+	// configuration has none; From says what gave it ("Astro's site +
+	// base").
+	BaseURL string `json:"baseURL"`
+	From    string `json:"from"`
+	// TrailingSlash is "always", "never" or "", as generator.Project's.
+	TrailingSlash string `json:"trailingSlash"`
+}
+
+// readHostProject decodes HostProjectEnv's value; nil when it is unset.
+func readHostProject(s string) (*hostProject, error) {
+	if s == "" {
+		return nil, nil
+	}
+	d := json.NewDecoder(bytes.NewReader([]byte(s)))
+	d.DisallowUnknownFields()
+	var h hostProject
+	if err := d.Decode(&h); err != nil {
+		return nil, fmt.Errorf("%s: %w", HostProjectEnv, err)
+	}
+	if h.Generator == "" || h.Title == "" {
+		return nil, fmt.Errorf("%s: generator and title are required", HostProjectEnv)
+	}
+	switch h.TrailingSlash {
+	case "", "always", "never":
+	default:
+		return nil, fmt.Errorf("%s: trailingSlash %q is not always, never or empty", HostProjectEnv, h.TrailingSlash)
+	}
+	return &h, nil
+}
+
+// over lays h over the generators Detect found (err is its error): the
+// one of h's name takes h's publish folder, base URL and URL form, each
+// that h gives; when none was found, or the configuration files did not
+// read, h is the generator. It returns the generators and the error that
+// remains, which is only a warning once h stands for the generator.
+func (h *hostProject) over(found []generator.Project, err error) ([]generator.Project, error) {
+	for i := range found {
+		if found[i].Generator == h.Generator && err == nil {
+			h.apply(&found[i])
+			return found, nil
+		}
+	}
+	// package.json: an npm project's, which installed the integration.
+	g := generator.Project{Generator: h.Generator, Title: h.Title, File: "package.json"}
+	h.apply(&g)
+	return []generator.Project{g}, err
+}
+
+// apply sets in g what h gives.
+func (h *hostProject) apply(g *generator.Project) {
+	if h.PublishDir != "" {
+		g.PublishDir = filepath.ToSlash(filepath.Clean(h.PublishDir))
+	}
+	if h.BaseURL != "" {
+		g.BaseURL, g.BaseURLFrom, g.BasePath = h.BaseURL, h.From, ""
+	}
+	if h.TrailingSlash != "" {
+		g.TrailingSlash = h.TrailingSlash
+	}
+}

@@ -1,0 +1,412 @@
+package e2e
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/npmtest"
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+)
+
+// The npm integrations (npm/sitemapgen/{astro,eleventy,docusaurus,netlify})
+// run inside their hosts' real builds: a fresh copy of testdata/npm-astro
+// or npm-eleventy, the packages their lock files pin, and the sitemapgen
+// package, built with the host's own CLI. The sitemap must be the
+// integration's, with the host's base URL and URL form.
+
+// hostProject copies the fixture testdata/NAME, its installed packages
+// too, into a new folder and installs the sitemapgen package there from
+// its tarballs, packed from this checkout (npmtest), as a user installs
+// it from the registry; it returns the folder, which subtests copy. It skips the test when the fixture's packages are
+// not installed (.ci/run installs them).
+func hostProject(t *testing.T, name string) string {
+	t.Helper()
+	fixture := nodeFixture(t, name)
+	dst := copyProject(t, fixture)
+	npmtest.Install(t, dst)
+	return dst
+}
+
+// copyProject copies the project folder dir, its node_modules too, into a
+// new folder and returns it: one npm install serves a test's subtests.
+func copyProject(t *testing.T, dir string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), filepath.Base(dir))
+	// cp -a: node_modules/.bin holds symbolic links, which os.CopyFS refuses.
+	if out, err := exec.Command("cp", "-a", dir, dst).CombinedOutput(); err != nil {
+		t.Fatalf("cp -a %s: %v\n%s", dir, err, out)
+	}
+	return dst
+}
+
+// hostBuild runs the host's CLI (node_modules/.bin/NAME args) in dir with
+// env added, and returns how it ended.
+func hostBuild(t *testing.T, dir string, env []string, name string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(filepath.Join(dir, "node_modules", ".bin", name), args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "ASTRO_TELEMETRY_DISABLED=1")
+	cmd.Env = append(cmd.Env, env...)
+	return runCmd(t, cmd)
+}
+
+// locs returns the URLs of the sitemap file, sorted.
+func locs(t *testing.T, file string) []string {
+	t.Helper()
+	set := generatorSitemap(t, file)
+	var out []string
+	for loc := range set {
+		out = append(out, loc)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestAstroIntegration: `integrations: [sitemapgen()]` in an Astro 5
+// project whose site, base, trailingSlash and build.format are computed
+// (process.env), which sitemapgen cannot read from astro.config.mjs:
+// `astro build` ends with our sitemap in dist/, with Astro's base URL and
+// URL form. With no site anywhere, the build fails with our message.
+func TestAstroIntegration(t *testing.T) {
+	project := hostProject(t, "npm-astro")
+	for _, tc := range []struct {
+		name string
+		env  []string
+		want []string
+	}{
+		{name: "trailingSlash never, with base", env: []string{"FIXTURE_SITE=https://example.org", "FIXTURE_BASE=/docs", "FIXTURE_TRAILING_SLASH=never"},
+			want: []string{"https://example.org/docs/", "https://example.org/docs/about", "https://example.org/docs/blog/hello"}},
+		{name: "build.format file", env: []string{"FIXTURE_SITE=https://example.org", "FIXTURE_FORMAT=file"},
+			want: []string{"https://example.org/", "https://example.org/about", "https://example.org/blog/hello"}},
+		{name: "trailingSlash always", env: []string{"FIXTURE_SITE=https://example.org", "FIXTURE_TRAILING_SLASH=always"},
+			want: []string{"https://example.org/", "https://example.org/about/", "https://example.org/blog/hello/"}},
+		{name: "SITEMAP_BASE_URL wins over Astro's site", env: []string{"FIXTURE_SITE=https://example.org", "SITEMAP_BASE_URL=https://env.example.net/"},
+			want: []string{"https://env.example.net/", "https://env.example.net/about/", "https://env.example.net/blog/hello/"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := copyProject(t, project)
+			r := hostBuild(t, dir, tc.env, "astro", "build")
+			if r.code != 0 {
+				t.Fatalf("astro build: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+			}
+			dist := filepath.Join(dir, "dist")
+			if got := locs(t, filepath.Join(dist, "sitemap.xml")); !slices.Equal(got, tc.want) {
+				t.Errorf("URLs %q, want %q", got, tc.want)
+			}
+			if !strings.Contains(r.stdout, "[sitemapgen] sitemapgen: 5 pages found, 3 URLs in 1 sitemap file written") {
+				t.Errorf("the summary is not in Astro's log:\n%s", r.stdout)
+			}
+			sitemaptest.MustValidate(t, dist)
+		})
+	}
+	t.Run("types", func(t *testing.T) {
+		t.Parallel()
+		checkTypes(t, copyProject(t, project))
+	})
+	t.Run("no base URL", func(t *testing.T) {
+		t.Parallel()
+		dir := copyProject(t, project)
+		r := hostBuild(t, dir, nil, "astro", "build")
+		if r.code == 0 || !strings.Contains(r.stdout+r.stderr, "sitemapgen: no base URL") {
+			t.Errorf("astro build without a site: exit %d, want a failure with our message\n%s%s", r.code, r.stdout, r.stderr)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "dist", "sitemap.xml")); err == nil {
+			t.Error("a sitemap was written")
+		}
+	})
+}
+
+// TestEleventyIntegration: `eleventyConfig.addPlugin(sitemapgen)` in an
+// Eleventy 3 project: `eleventy` ends with our sitemap in _site/, with the
+// URL of the site data (_data/site.json), as plain sitemapgen finds it;
+// the plugin's options are sitemapgen's settings and win; a bad one fails
+// the build with our message.
+func TestEleventyIntegration(t *testing.T) {
+	project := hostProject(t, "npm-eleventy")
+	for _, tc := range []struct {
+		name    string
+		options string
+		want    []string
+		fail    string
+	}{
+		{name: "no options", want: []string{"https://example.org/", "https://example.org/about/", "https://example.org/blog/first-post/"}},
+		{name: "options", options: `{"baseUrl": "https://example.net/blog/", "trailingSlash": false}`,
+			want: []string{"https://example.net/blog/", "https://example.net/blog/about", "https://example.net/blog/blog/first-post"}},
+		{name: "an unknown option", options: `{"baseURL": "https://example.net/"}`, fail: `sitemapgen: unknown option "baseURL"`},
+		{name: "a bad value", options: `{"maxUrls": 0}`, fail: "sitemapgen: --max-urls: "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := copyProject(t, project)
+			r := hostBuild(t, dir, []string{"FIXTURE_OPTIONS=" + tc.options}, "eleventy")
+			site := filepath.Join(dir, "_site")
+			if tc.fail != "" {
+				if r.code == 0 || !strings.Contains(r.stdout+r.stderr, tc.fail) {
+					t.Errorf("eleventy: exit %d, want a failure saying %q\n%s%s", r.code, tc.fail, r.stdout, r.stderr)
+				}
+				return
+			}
+			if r.code != 0 {
+				t.Fatalf("eleventy: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+			}
+			if got := locs(t, filepath.Join(site, "sitemap.xml")); !slices.Equal(got, tc.want) {
+				t.Errorf("URLs %q, want %q", got, tc.want)
+			}
+			if !strings.Contains(r.stdout+r.stderr, "sitemapgen: 4 pages found, 3 URLs in 1 sitemap file written") {
+				t.Errorf("the summary is not in Eleventy's log:\n%s%s", r.stdout, r.stderr)
+			}
+			sitemaptest.MustValidate(t, site)
+		})
+	}
+}
+
+// nodeScript runs the ES module script with node in dir, with env added,
+// and returns how it ended.
+func nodeScript(t *testing.T, dir string, env []string, script string) result {
+	t.Helper()
+	cmd := exec.Command("node", "--input-type=module", "-e", script)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	return runCmd(t, cmd)
+}
+
+// netlifyRun calls the plugin's onPostBuild as @netlify/build does: the
+// constants (PUBLISH_DIR, relative to the base directory, the working
+// directory), the inputs of netlify.toml, utils.build's failBuild and
+// failPlugin (which stop the plugin: here they print FAIL-BUILD or
+// FAIL-PLUGIN and the message) and utils.status.show.
+const netlifyRun = `
+import { onPostBuild } from "sitemapgen/netlify";
+const stop = (kind) => (message) => { console.log(kind + " " + message); process.exit(0); };
+await onPostBuild({
+  constants: { PUBLISH_DIR: "public" },
+  inputs: JSON.parse(process.env.INPUTS || "{}"),
+  utils: { build: { failBuild: stop("FAIL-BUILD"), failPlugin: stop("FAIL-PLUGIN") },
+    status: { show: ({ summary }) => console.log("STATUS " + summary) } },
+});
+`
+
+// TestNetlifyPlugin: sitemapgen/netlify's onPostBuild, called with the
+// constants, inputs, utils and environment Netlify documents, writes our
+// sitemap into the publish folder with Netlify's URL; a deploy preview
+// lists the production URLs; @netlify/plugin-sitemap's inputs map where
+// sitemapgen has a setting, and say what to do where it has none; a
+// failure fails the build (the plugin, with failBuild = false) with our
+// message.
+func TestNetlifyPlugin(t *testing.T) {
+	needTool(t, "node")
+	project := filepath.Join(t.TempDir(), "site")
+	write(t, filepath.Join(project, "package.json"), `{"name": "netlify-site", "private": true}`)
+	npmtest.Install(t, project)
+	netlify := []string{"NETLIFY=true", "CONTEXT=production", "URL=https://site.example.org", "DEPLOY_PRIME_URL=https://main--site.netlify.app"}
+	for _, tc := range []struct {
+		name   string
+		env    []string
+		inputs string
+		want   []string
+		out    string
+	}{
+		{name: "production", env: netlify, want: []string{"https://site.example.org/", "https://site.example.org/about", "https://site.example.org/docs/"},
+			out: "STATUS 3 URLs in 1 sitemap file"},
+		{name: "deploy preview", env: append(slices.Clone(netlify), "CONTEXT=deploy-preview"),
+			want: []string{"https://site.example.org/", "https://site.example.org/about", "https://site.example.org/docs/"}},
+		{name: "prettyURLs and baseUrl", env: netlify, inputs: `{"prettyURLs": false, "baseUrl": "https://example.net/"}`,
+			want: []string{"https://example.net/", "https://example.net/about.html", "https://example.net/docs/"}},
+		{name: "an input with no equivalent", env: netlify, inputs: `{"changeFreq": "daily"}`,
+			out: "FAIL-BUILD sitemapgen: the input changeFreq of @netlify/plugin-sitemap is not taken: set changefreq in rules: in sitemap.yaml"},
+		{name: "no base URL", out: "FAIL-BUILD sitemapgen: no base URL"},
+		{name: "failBuild false", inputs: `{"failBuild": false}`, out: "FAIL-PLUGIN sitemapgen: no base URL"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := copyProject(t, project)
+			for name, body := range map[string]string{
+				"netlify.toml":           "[build]\npublish = \"public\"\n",
+				"public/index.html":      "<html><head><title>Home</title></head></html>",
+				"public/about.html":      "<html><head><title>About</title></head></html>",
+				"public/docs/index.html": "<html><head><title>Docs</title></head></html>",
+			} {
+				write(t, filepath.Join(dir, name), body)
+			}
+			r := nodeScript(t, dir, append(tc.env, "INPUTS="+tc.inputs), netlifyRun)
+			if r.code != 0 {
+				t.Fatalf("node: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+			}
+			if tc.out != "" && !strings.Contains(r.stdout, tc.out) {
+				t.Errorf("the plugin does not say %q:\n%s%s", tc.out, r.stdout, r.stderr)
+			}
+			if tc.want == nil {
+				if _, err := os.Stat(filepath.Join(dir, "public", "sitemap.xml")); err == nil {
+					t.Error("a sitemap was written")
+				}
+				return
+			}
+			if got := locs(t, filepath.Join(dir, "public", "sitemap.xml")); !slices.Equal(got, tc.want) {
+				t.Errorf("URLs %q, want %q", got, tc.want)
+			}
+			sitemaptest.MustValidate(t, filepath.Join(dir, "public"))
+		})
+	}
+}
+
+// docusaurusRun calls the plugin's postBuild as Docusaurus 3 does after
+// building each locale, the default first: the real siteConfig of
+// docusaurus.config.js, the locale's outDir (build, then build/de), the
+// site folder and i18n.
+const docusaurusRun = `
+import { createRequire } from "node:module";
+import path from "node:path";
+import plugin from "sitemapgen/docusaurus";
+const siteDir = process.cwd();
+const siteConfig = createRequire(import.meta.url)(path.join(siteDir, "docusaurus.config.js"));
+const { defaultLocale, locales } = siteConfig.i18n;
+const p = plugin({ siteDir, siteConfig }, {});
+for (const currentLocale of [defaultLocale, ...locales.filter((l) => l !== defaultLocale)]) {
+  const outDir = path.join(siteDir, "build", currentLocale === defaultLocale ? "" : currentLocale);
+  await p.postBuild({ siteDir, siteConfig, outDir, i18n: { defaultLocale, locales, currentLocale } });
+  console.log("BUILT " + currentLocale);
+}
+`
+
+// TestDocusaurusPlugin: sitemapgen/docusaurus's postBuild, called with
+// the real siteConfig of testdata/docusaurus and its committed build/,
+// writes once, after the last locale, the sitemap plain sitemapgen writes
+// in the project. (A real Docusaurus build is left to rebuild.sh: see
+// docs/integrations.md for its cost.)
+func TestDocusaurusPlugin(t *testing.T) {
+	needTool(t, "node")
+	fixture, err := filepath.Abs(filepath.Join("testdata", "docusaurus"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := filepath.Join(t.TempDir(), "plain")
+	ours := filepath.Join(t.TempDir(), "ours")
+	for _, dir := range []string{plain, ours} {
+		if out, err := exec.Command("cp", "-a", fixture, dir).CombinedOutput(); err != nil {
+			t.Fatalf("cp -a: %v\n%s", err, out)
+		}
+	}
+	mustRun(t, plain, "--quiet")
+	// Its package.json's dependencies are not installed: the plugin needs
+	// none of them (its logger falls back to the console).
+	if err := os.WriteFile(filepath.Join(ours, "package.json"), []byte(`{"name": "docusaurus-site", "private": true}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(ours, "package-lock.json"))
+	npmtest.Install(t, ours)
+	r := nodeScript(t, ours, nil, docusaurusRun)
+	if r.code != 0 {
+		t.Fatalf("node: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if strings.Count(r.stderr+r.stdout, "URLs in ") != 1 {
+		t.Errorf("not one run of sitemapgen, after the last locale:\n%s%s", r.stdout, r.stderr)
+	}
+	want, _ := os.ReadFile(filepath.Join(plain, "build", "sitemap.xml"))
+	got, err := os.ReadFile(filepath.Join(ours, "build", "sitemap.xml"))
+	if err != nil || string(got) != string(want) || !strings.Contains(string(got), "https://example.com/de/") {
+		t.Errorf("the plugin's sitemap (%v):\n%s\nplain sitemapgen's:\n%s", err, got, want)
+	}
+	sitemaptest.MustValidate(t, filepath.Join(ours, "build"))
+}
+
+// TestNetlifyBuild runs the plugin the way Netlify does: @netlify/build
+// (pinned in testdata/npm-netlify), offline, reading the project's
+// netlify.toml, whose [[plugins]] names the plugin's folder in the
+// installed package (Netlify takes a package name alone, never a subpath:
+// package = "sitemapgen/netlify" is a configuration error). The build
+// ends with our sitemap in the publish folder, with Netlify's URL and URL
+// style; a deploy preview lists the production URLs; no base URL fails
+// the deploy with our message.
+func TestNetlifyBuild(t *testing.T) {
+	project := hostProject(t, "npm-netlify")
+	for _, tc := range []struct {
+		name string
+		env  []string
+		want []string // nil: the build fails
+	}{
+		{name: "production", env: []string{"CONTEXT=production", "URL=https://example.com"},
+			want: []string{"https://example.com/", "https://example.com/about/", "https://example.com/blog/post"}},
+		{name: "deploy preview", env: []string{"CONTEXT=deploy-preview", "URL=https://example.com", "DEPLOY_PRIME_URL=https://deploy-preview-7--example.netlify.app"},
+			want: []string{"https://example.com/", "https://example.com/about/", "https://example.com/blog/post"}},
+		{name: "no URL", env: []string{"CONTEXT=production"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			dir := copyProject(t, project)
+			r := hostBuild(t, dir, append([]string{"URL=", "DEPLOY_PRIME_URL=", "SITEMAP_BASE_URL="}, tc.env...), "netlify-build", "--offline")
+			sitemap := filepath.Join(dir, "public", "sitemap.xml")
+			if tc.want == nil {
+				if r.code == 0 || !strings.Contains(r.stdout+r.stderr, "sitemapgen: no base URL") {
+					t.Errorf("netlify-build: exit %d, want a failure with our message\n%s%s", r.code, r.stdout, r.stderr)
+				}
+				if _, err := os.Stat(sitemap); err == nil {
+					t.Error("a sitemap was written")
+				}
+				return
+			}
+			if r.code != 0 {
+				t.Fatalf("netlify-build: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+			}
+			if got := locs(t, sitemap); !slices.Equal(got, tc.want) {
+				t.Errorf("URLs %q, want %q", got, tc.want)
+			}
+			if !strings.Contains(r.stdout, "3 URLs in 1 sitemap file") {
+				t.Errorf("the summary is not in Netlify's log:\n%s", r.stdout)
+			}
+			sitemaptest.MustValidate(t, filepath.Join(dir, "public"))
+		})
+	}
+}
+
+// typesUsage uses every export of the package as a TypeScript user would,
+// each subpath's types with its host's (Astro's own AstroIntegration),
+// and expects the mistakes marked to be errors.
+const typesUsage = `import sitemapgen, { type Summary } from "sitemapgen";
+import astro from "sitemapgen/astro";
+import eleventy from "sitemapgen/eleventy";
+import docusaurus from "sitemapgen/docusaurus";
+import { onPostBuild } from "sitemapgen/netlify";
+import type { AstroIntegration } from "astro";
+
+const s: Summary = await sitemapgen({ dir: "dist", baseUrl: "https://example.com/", exclude: ["a/**"], maxUrls: 10, gzip: true });
+const n: number = s.urls;
+const a: AstroIntegration = astro({ gzip: true });
+eleventy({}, { baseUrl: "https://example.com/" });
+const d: { name: string } = docusaurus({ siteDir: "." }, { exclude: "x/**" });
+const p: Promise<void> = onPostBuild({ constants: { PUBLISH_DIR: "dist" }, inputs: { prettyURLs: true }, utils: { build: { failBuild: (m: string) => { throw new Error(m); }, failPlugin: (m: string) => { throw new Error(m); } } } });
+// @ts-expect-error: no such option
+sitemapgen({ nope: 1 });
+// @ts-expect-error: a number is not a base URL
+sitemapgen({ baseUrl: 1 });
+export { n, a, d, p };
+`
+
+// checkTypes type-checks typesUsage with TypeScript (the version the
+// Astro fixture pins) in dir, a project with the package installed from
+// its tarball, and then a use the types must refuse.
+func checkTypes(t *testing.T, dir string) {
+	t.Helper()
+	tsc := filepath.Join(nodeFixture(t, "astro"), "node_modules", "typescript", "bin", "tsc")
+	run := func(src string) result {
+		if err := os.WriteFile(filepath.Join(dir, "usage.ts"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		// skipLibCheck: Astro's own declarations need @types/node; ours
+		// are checked through their use.
+		cmd := exec.Command("node", tsc, "--noEmit", "--strict", "--target", "es2022", "--module", "nodenext", "--moduleResolution", "nodenext", "--skipLibCheck", "usage.ts")
+		cmd.Dir = dir
+		return runCmd(t, cmd)
+	}
+	if r := run(typesUsage); r.code != 0 {
+		t.Fatalf("tsc: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	bad := typesUsage + "const wrong: string = s.urls;\nexport { wrong };\n"
+	if r := run(bad); r.code == 0 || !strings.Contains(r.stdout, "Type 'number' is not assignable to type 'string'") {
+		t.Fatalf("tsc took a string for Summary.urls: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
