@@ -5,6 +5,8 @@ import (
 	"io/fs"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // pageRoot opens the pages of a site. On Linux it holds the site folder
@@ -43,8 +45,8 @@ func (r *pageRoot) open(rel string) (*rawPage, pageInfo, error) {
 	if err != nil {
 		return nil, pageInfo{}, &fs.PathError{Op: "open", Path: rel, Err: err}
 	}
-	var st syscall.Stat_t
-	if err := syscall.Fstat(fd, &st); err != nil {
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
 		syscall.Close(fd)
 		return nil, pageInfo{}, &fs.PathError{Op: "fstat", Path: rel, Err: err}
 	}
@@ -52,13 +54,15 @@ func (r *pageRoot) open(rel string) (*rawPage, pageInfo, error) {
 }
 
 // stat returns what the page at rel is now, to compare with what was
-// opened: the path, followed through links as open followed it.
+// opened: the path, followed through links as open followed it, relative
+// to the root as open does (fstatat): the kernel walks the page's own
+// path only, and no string is made.
 func (r *pageRoot) stat(rel string) (pageInfo, error) {
-	var st syscall.Stat_t
+	var st unix.Stat_t
 	var err error
 	for {
-		err = syscall.Stat(r.path+"/"+rel, &st)
-		if err != syscall.EINTR {
+		err = unix.Fstatat(r.fd, rel, &st, 0)
+		if err != unix.EINTR {
 			break
 		}
 	}
@@ -68,7 +72,7 @@ func (r *pageRoot) stat(rel string) (pageInfo, error) {
 	return statInfo(&st), nil
 }
 
-func statInfo(st *syscall.Stat_t) pageInfo {
+func statInfo(st *unix.Stat_t) pageInfo {
 	mode := fs.FileMode(st.Mode & 0o777)
 	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
 		mode |= fs.ModeIrregular
