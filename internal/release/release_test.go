@@ -1,6 +1,8 @@
 // Package release tests the release: .goreleaser.yaml checked, and a
 // snapshot release (goreleaser release --snapshot --clean) made into the
-// repository's dist/, with every artifact it promises.
+// repository's dist/, with every artifact it promises; its npm tarballs
+// installed offline into a real Eleventy project, whose build writes our
+// sitemap.
 package release
 
 import (
@@ -114,6 +116,49 @@ func TestSnapshot(t *testing.T) {
 	summed(t, sums, main)
 	if npm, _ := filepath.Glob(filepath.Join(dist, "npm", "*")); len(npm) != 7 {
 		t.Errorf("dist/npm holds %q; want the seven tarballs", npm)
+	}
+	installOffline(t, root, filepath.Join(dist, "npm"), v)
+}
+
+// installOffline installs the package from the release's tarballs in
+// npmDir, offline (nothing from any registry), into a copy of the
+// Eleventy project of the integration tests, builds it with Eleventy,
+// and checks that the build wrote our sitemap, by the released binary.
+func installOffline(t *testing.T, root, npmDir, v string) {
+	fixture := filepath.Join(root, "internal", "e2e", "testdata", "npm-eleventy")
+	if _, err := os.Stat(filepath.Join(fixture, "node_modules")); err != nil {
+		t.Skip("the packages of internal/e2e/testdata/npm-eleventy are not installed: run npm install there (.ci/run does)")
+	}
+	dir := filepath.Join(t.TempDir(), "project")
+	if out, err := exec.Command("cp", "-a", fixture, dir).CombinedOutput(); err != nil {
+		t.Fatalf("cp -a: %v\n%s", err, out)
+	}
+	platform := ""
+	for _, tg := range targets {
+		if tg.goos == runtime.GOOS && tg.goarch == runtime.GOARCH {
+			platform = filepath.Join(npmDir, fmt.Sprintf("sitemapgen-%s-%s-%s.tgz", tg.os, tg.cpu, v))
+		}
+	}
+	run := func(name string, args ...string) string {
+		cmd := exec.Command(name, args...)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	run("npm", "install", "--offline", "--no-save", "--no-audit", "--no-fund", "--loglevel=error", filepath.Join(npmDir, "sitemapgen-"+v+".tgz"), platform)
+	if out := run(filepath.Join(dir, "node_modules", ".bin", "sitemapgen"), "--version"); !strings.HasPrefix(out, "sitemapgen "+v+" ") {
+		t.Errorf("the installed launcher runs %q; want the release's binary, %s", out, v)
+	}
+	out := run(filepath.Join(dir, "node_modules", ".bin", "eleventy"))
+	if !strings.Contains(out, "3 URLs in 1 sitemap file written") {
+		t.Errorf("eleventy's log has no summary of ours:\n%s", out)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "_site", "sitemap.xml"))
+	if err != nil || !bytes.Contains(data, []byte("<loc>https://example.org/</loc>")) {
+		t.Errorf("_site/sitemap.xml: %v\n%s", err, data)
 	}
 }
 
