@@ -267,8 +267,11 @@ const siteConfig = createRequire(import.meta.url)(path.join(siteDir, "docusaurus
 const { defaultLocale, locales } = siteConfig.i18n;
 const p = plugin({ siteDir, siteConfig }, {});
 for (const currentLocale of [defaultLocale, ...locales.filter((l) => l !== defaultLocale)]) {
-  const outDir = path.join(siteDir, "build", currentLocale === defaultLocale ? "" : currentLocale);
-  await p.postBuild({ siteDir, siteConfig, outDir, i18n: { defaultLocale, locales, currentLocale } });
+  const localized = currentLocale !== defaultLocale;
+  const outDir = path.join(siteDir, "build", localized ? currentLocale : "");
+  // As Docusaurus does, a locale's build has its own baseUrl (/de/).
+  const config = localized ? { ...siteConfig, baseUrl: siteConfig.baseUrl + currentLocale + "/" } : siteConfig;
+  await p.postBuild({ siteDir, siteConfig: config, outDir, i18n: { defaultLocale, locales, currentLocale } });
   console.log("BUILT " + currentLocale);
 }
 `

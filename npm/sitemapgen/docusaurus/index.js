@@ -29,7 +29,14 @@ export default function sitemapgenDocusaurus(context, options = {}) {
       }
       const out = localized ? path.dirname(outDir) : outDir;
       const cwd = siteDir ?? context.siteDir;
-      await runForHost(docusaurusProject(siteConfig, cwd, out), settings, {
+      let site = siteConfig;
+      const folder = `/${path.basename(outDir)}/`;
+      if (localized && siteConfig.baseUrl?.endsWith(folder)) {
+        // Docusaurus gives a locale's build its own baseUrl (/de/); the
+        // sitemaps of the whole site are at the site's.
+        site = { ...siteConfig, baseUrl: siteConfig.baseUrl.slice(0, -folder.length + 1) };
+      }
+      await runForHost(docusaurusProject(site, cwd, out), settings, {
         dir: out,
         cwd,
         logger: hostLogger(await docusaurusLogger()),
