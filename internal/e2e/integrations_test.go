@@ -4,6 +4,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -315,6 +317,90 @@ func TestDocusaurusPlugin(t *testing.T) {
 		t.Errorf("the plugin's sitemap (%v):\n%s\nplain sitemapgen's:\n%s", err, got, want)
 	}
 	sitemaptest.MustValidate(t, filepath.Join(ours, "build"))
+}
+
+// TestDocusaurusBuild: a real `docusaurus build` (3.10, pinned in
+// testdata/docusaurus; .ci/run installs it) of the two-locale fixture,
+// with plugins: ["sitemapgen/docusaurus"] and the preset's sitemap off,
+// the package from its tarballs: the build writes, once, after the last
+// locale, the URLs plain sitemapgen lists for the committed build. The
+// sources are copied with githistory.sh, for the git history Docusaurus
+// dates pages by; the fixture's installed packages are linked, not
+// copied (380 MB), and ours unpacked beside them as npm would.
+func TestDocusaurusBuild(t *testing.T) {
+	fixture := nodeFixture(t, "docusaurus")
+	site := filepath.Join(t.TempDir(), "site")
+	if out, err := exec.Command(filepath.Join(fixture, "githistory.sh"), site).CombinedOutput(); err != nil {
+		t.Fatalf("githistory.sh: %v\n%s", err, out)
+	}
+	modules := filepath.Join(site, "node_modules")
+	entries, err := os.ReadDir(filepath.Join(fixture, "node_modules"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.Name() == ".cache" || e.Name() == ".package-lock.json" {
+			continue
+		}
+		if err := os.MkdirAll(modules, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(filepath.Join(fixture, "node_modules", e.Name()), filepath.Join(modules, e.Name())); err != nil {
+			t.Fatal(err)
+		}
+	}
+	main, platform, err := npmtest.Tarballs(npmtest.Pack(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The host's platform package, as the launcher looks it up:
+	// @sitemapgen/linux-x64 on linux/amd64.
+	cpu := map[string]string{"amd64": "x64"}[runtime.GOARCH]
+	if cpu == "" {
+		cpu = runtime.GOARCH
+	}
+	for tgz, dir := range map[string]string{main: "sitemapgen", platform: filepath.Join("@sitemapgen", runtime.GOOS+"-"+cpu)} {
+		dst := filepath.Join(modules, dir)
+		if err := os.MkdirAll(dst, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command("tar", "-xzf", tgz, "-C", dst, "--strip-components=1").CombinedOutput(); err != nil {
+			t.Fatalf("tar: %v\n%s", err, out)
+		}
+	}
+	config := filepath.Join(site, "docusaurus.config.js")
+	data, err := os.ReadFile(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(data), "  presets: [", "  plugins: ['sitemapgen/docusaurus'],\n\n  presets: [", 1)
+	edited = regexp.MustCompile(`(?s)sitemap: \{.*?\},`).ReplaceAllString(edited, "sitemap: false,")
+	if !strings.Contains(edited, "plugins: ['sitemapgen/docusaurus']") || !strings.Contains(edited, "sitemap: false,") {
+		t.Fatalf("docusaurus.config.js is not as this test expects:\n%s", data)
+	}
+	if err := os.WriteFile(config, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("node", filepath.Join(modules, "@docusaurus", "core", "bin", "docusaurus.mjs"), "build")
+	cmd.Dir = site
+	cmd.Env = append(os.Environ(), "DOCUSAURUS_TELEMETRY=0", "SITEMAP_BASE_URL=")
+	r := runCmd(t, cmd)
+	if r.code != 0 {
+		t.Fatalf("docusaurus build: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if n := strings.Count(r.stdout+r.stderr, "URLs in "); n != 1 {
+		t.Errorf("sitemapgen ran %d times, want once, after the last locale:\n%s%s", n, r.stdout, r.stderr)
+	}
+	plain := filepath.Join(t.TempDir(), "plain")
+	if out, err := exec.Command("cp", "-a", filepath.Join(fixture, "build"), plain).CombinedOutput(); err != nil {
+		t.Fatalf("cp -a: %v\n%s", err, out)
+	}
+	mustRun(t, "", "--quiet", "--base-url", "https://example.com/", plain)
+	got, want := locs(t, filepath.Join(site, "build", "sitemap.xml")), locs(t, filepath.Join(plain, "sitemap.xml"))
+	if !slices.Equal(got, want) || !slices.Contains(got, "https://example.com/de/") {
+		t.Errorf("the build's sitemap lists %q;\nplain sitemapgen on the committed build, %q", got, want)
+	}
+	sitemaptest.MustValidate(t, filepath.Join(site, "build"))
 }
 
 // TestNetlifyBuild runs the plugin the way Netlify does: @netlify/build
