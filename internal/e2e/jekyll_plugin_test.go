@@ -76,6 +76,9 @@ func TestJekyllPluginFails(t *testing.T) {
 				t.Fatalf("jekyll build: %v, want a failure\n%s", err, out)
 			}
 			wantOutput(t, string(out), tc.want)
+			if strings.Contains(string(out), "for usage.") {
+				t.Errorf("the pointer to sitemapgen's --help is in Jekyll's message:\n%s", out)
+			}
 			if _, err := os.Stat(filepath.Join(src, "_site", "sitemap.xml")); err == nil {
 				t.Error("a sitemap was written")
 			}

@@ -25,6 +25,8 @@ require "open3"
 module SitemapgenJekyll
   # The keys of `sitemapgen:` that are not flags.
   OWN_KEYS = %w[binary].freeze
+  # The line after a usage error, which points to --help.
+  USAGE_LINE = /\ARun '.*' for usage\.\z/.freeze
 
   module_function
 
@@ -61,7 +63,9 @@ module SitemapgenJekyll
             "sitemapgen: cannot run #{binary}: #{e.message} (install it: docs/jekyll.md)"
     end
     lines = output.lines.map(&:chomp)
-    raise Jekyll::Errors::FatalException, lines.join("\n") unless status.success?
+    # The message, without the pointer to sitemapgen's --help that follows
+    # a usage error (Jekyll prints the lines as one).
+    raise Jekyll::Errors::FatalException, lines.grep_v(USAGE_LINE).join("\n") unless status.success?
 
     # A warning's hint lines are warnings too.
     level = :info

@@ -48,8 +48,8 @@ export function binaryPath({
   if (name === "") {
     throw new Error(
       `sitemapgen: no binary is published on npm for ${platform}-${arch} (there are ${platforms.join(", ")}).\n` +
-        "Build sitemapgen with Go (go install . in a clone of https://github.com/sitemapgen/sitemapgen)" +
-        " or download a release binary, then set SITEMAPGEN_BINARY_PATH to its path.",
+        "Build sitemapgen with Go (go install . in a clone of https://github.com/sitemapgen/sitemapgen;" +
+        " the releases have binaries for these platforms only), then set SITEMAPGEN_BINARY_PATH to its path.",
     );
   }
   let manifest;

@@ -73,8 +73,10 @@ export async function sitemapgen(options = {}) {
   child.stdout.on("data", (s) => (stdout += s));
 
   // A message is a line and the lines after it that continue it (a hint,
-  // an indented line); each goes to the logger once the next begins, so
-  // that the last, on a failure, becomes the rejection's message instead.
+  // a note, an indented or parenthesized line, any line but a head:
+  // every message begins "sitemapgen: " or "PLACE: "); each goes to the
+  // logger once the next begins, so that the last, on a failure, becomes
+  // the rejection's message instead.
   let pending = [];
   let partial = "";
   const log = (message) => {
@@ -89,7 +91,7 @@ export async function sitemapgen(options = {}) {
     }
   };
   const line = (l) => {
-    if ((/^(\s|hint: )/.test(l) || usageLine.test(l)) && pending.length > 0) {
+    if ((/^(\s|hint: |note: |\()/.test(l) || !l.includes(": ") || usageLine.test(l)) && pending.length > 0) {
       pending.push(l);
       return;
     }

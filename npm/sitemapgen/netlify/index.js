@@ -3,7 +3,10 @@
 // @netlify/plugin-sitemap.
 //
 //   [[plugins]]
-//   package = "sitemapgen/netlify"
+//   package = "./node_modules/sitemapgen/netlify"
+//
+// (Netlify refuses package = "sitemapgen/netlify": a package's name alone,
+// or a local plugin's folder.)
 import path from "node:path";
 import { runForHost } from "../lib/host.js";
 
@@ -37,6 +40,7 @@ export async function onPostBuild({ constants, inputs = {}, utils }) {
     const summary = await runForHost(null, settings, { dir: path.resolve(cwd, constants.PUBLISH_DIR), cwd, logger: console });
     utils.status?.show({ title: "sitemapgen", summary: `${summary.urls} URL${summary.urls === 1 ? "" : "s"} in ${summary.files.length} sitemap file${summary.files.length === 1 ? "" : "s"}` });
   } catch (error) {
-    return fail(error.message, { error });
+    // The message only: with { error }, Netlify prints it twice.
+    return fail(error.message);
   }
 }

@@ -66,6 +66,24 @@ test("rejects with sitemapgen's message and exit status", async () => {
   assert.deepEqual(log.warn, []);
 });
 
+test("a message of several lines rejects whole: its notes and its other lines too", async () => {
+  const { logger } = recorder();
+  // No generator: the line after the hint says so, in parentheses.
+  await assert.rejects(sitemapgen({ cwd: site(pages), logger }), (err) => {
+    assert.match(err.message, /^sitemapgen: no site folder given\nhint: /);
+    assert.match(err.message, /\n\(no Hugo, .* project found in the working directory\)$/);
+    return true;
+  });
+  // Astro's site not a literal: the notes after the hint say where.
+  const astro = site({ "astro.config.mjs": "export default { site: process.env.SITE };\n", "dist/index.html": "<title>home</title>" });
+  await assert.rejects(sitemapgen({ cwd: astro, logger }), (err) => {
+    assert.match(err.message, /^sitemapgen: no base URL: /);
+    assert.match(err.message, /\nnote: astro\.config\.mjs:1: site is not a literal string/);
+    assert.equal(err.exitCode, 2);
+    return true;
+  });
+});
+
 test("options are flags in camelCase", () => {
   assert.deepEqual(
     args({

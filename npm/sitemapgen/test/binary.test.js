@@ -47,7 +47,7 @@ test("an unsupported platform is named, with what to do", () => {
       (err) => {
         assert.match(err.message, new RegExp(`^sitemapgen: no binary is published on npm for ${platform}-${arch} \\(there are linux-x64, `));
         assert.match(err.message, /go install \. in a clone of /);
-        assert.match(err.message, /release binary, then set SITEMAPGEN_BINARY_PATH to its path\.$/);
+        assert.match(err.message, /the releases have binaries for these platforms only\), then set SITEMAPGEN_BINARY_PATH to its path\.$/);
         return true;
       },
     );
