@@ -48,14 +48,15 @@ for target in \
   ./internal/generator:FuzzPythonConfig \
   ./internal/hashstate:FuzzLoad \
   ./internal/host:FuzzHostFiles \
-  ./internal/host:FuzzRedirects \
+  ./internal/host:FuzzRedirects:20000x \
   ./mapping:FuzzLoc \
   ./mapping:FuzzParseBaseURL \
   ./internal/postbuild:FuzzEncodeFeed \
   ./internal/validate:FuzzCheck \
   ./writer:FuzzAppendURL \
   ./writer:FuzzWrite:20000x; do
-  # FuzzWrite writes files on every run (a few thousand a second): fewer.
+  # FuzzWrite and FuzzRedirects write files on every run (FuzzRedirects
+  # three, at about a thousand runs a second): fewer.
   IFS=: read -r pkg fn budget <<<"$target"
   [[ $FUZZTIME == 100000x ]] || budget=""
   go test "$pkg" -run '^$' -fuzz "^$fn\$" -fuzztime "${budget:-$FUZZTIME}" -fuzzminimizetime 1000x

@@ -328,6 +328,7 @@ func TestDocusaurusPlugin(t *testing.T) {
 // dates pages by; the fixture's installed packages are linked, not
 // copied (380 MB), and ours unpacked beside them as npm would.
 func TestDocusaurusBuild(t *testing.T) {
+	t.Parallel() // a minute of webpack, beside the tests that wait on others
 	fixture := nodeFixture(t, "docusaurus")
 	site := filepath.Join(t.TempDir(), "site")
 	if out, err := exec.Command(filepath.Join(fixture, "githistory.sh"), site).CombinedOutput(); err != nil {
