@@ -24,7 +24,16 @@ stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 
 pack() { # pack DIR: npm pack DIR into OUTDIR, offline, saying nothing but errors
+  licence "$1"
   (cd "$1" && npm pack --offline --silent --pack-destination "$out" >/dev/null)
+}
+
+licence() { # licence DIR: the repository's licence file into DIR, once the project has one
+  local f
+  for f in "$here"/../LICENSE*; do
+    [[ -f $f ]] && cp "$f" "$1/"
+  done
+  return 0
 }
 
 packed=0
