@@ -53,8 +53,19 @@ func hostBuild(t *testing.T, dir string, env []string, name string, args ...stri
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "ASTRO_TELEMETRY_DISABLED=1")
 	cmd.Env = append(cmd.Env, env...)
-	return runCmd(t, cmd)
+	r := runCmd(t, cmd)
+	r.stdout, r.stderr = plain(r.stdout), plain(r.stderr)
+	return r
 }
+
+// ansi matches the terminal escapes (colours, cursor moves) a host's
+// logger writes when it thinks a person is watching: Astro's colours
+// are on whenever CI is set, as on most CI services.
+var ansi = regexp.MustCompile(`\x1b\[[0-9;?]*[A-Za-z]`)
+
+// plain is s without its terminal escapes, so that a test reads a host's
+// log as text whatever the environment asks of its colours.
+func plain(s string) string { return ansi.ReplaceAllString(s, "") }
 
 // locs returns the URLs of the sitemap file, sorted.
 func locs(t *testing.T, file string) []string {
