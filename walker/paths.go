@@ -10,8 +10,6 @@ import (
 	"slices"
 	"strings"
 	"syscall"
-
-	"github.com/charlievieth/fastwalk"
 )
 
 // WalkPaths calls fn for every candidate file among paths, as [Walk] would
@@ -112,10 +110,11 @@ func (w *walk) path(rel string, dirs map[string]bool) error {
 		}
 		return nil
 	}
-	switch err := w.entry(full, rel, fs.FileInfoToDirEntry(info)); {
-	case err == fastwalk.SkipDir:
+	st := statOf(info)
+	switch err := w.entry(nil, rel, info.Mode().Type(), &st); {
+	case err == errSkipDir:
 		return nil
-	case err == fastwalk.ErrTraverseLink, err == nil && info.IsDir():
+	case err == errTraverse, err == nil && info.IsDir():
 		return w.tree(full)
 	default:
 		return err
@@ -195,17 +194,4 @@ var listable = func(full string) error {
 // gone reports whether err says a path no longer exists.
 func gone(err error) bool {
 	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
-}
-
-// tree walks the folder full, as Walk walks the root.
-func (w *walk) tree(full string) error {
-	conf := fastwalk.Config{NumWorkers: w.opts.Workers}
-	err := walkTree(&conf, full, w.visit)
-	if errors.Is(err, errStop) {
-		return w.stopErr
-	}
-	if err != nil && full != w.root && gone(err) {
-		return nil // removed meanwhile
-	}
-	return err
 }

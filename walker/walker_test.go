@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/bmatcuk/doublestar/v4"
-	"github.com/charlievieth/fastwalk"
 )
 
 // tree makes files (and folders, for names ending in "/") under a new
@@ -130,58 +129,43 @@ func TestWalkIncludeExclude(t *testing.T) {
 	}
 }
 
-// withWalkTree runs f with walkTree wrapped by wrap.
-func withWalkTree(t *testing.T, wrap func(fs.WalkDirFunc) fs.WalkDirFunc) {
+// withHooks sets the walk's test hooks for the test.
+func withHooks(t *testing.T, folder func(rel string) error, entry func(rel string)) {
 	t.Helper()
-	old := walkTree
-	t.Cleanup(func() { walkTree = old })
-	walkTree = func(conf *fastwalk.Config, root string, fn fs.WalkDirFunc) error {
-		return old(conf, root, wrap(fn))
-	}
+	t.Cleanup(func() { testHookFolder, testHookEntry = nil, nil })
+	testHookFolder, testHookEntry = folder, entry
 }
 
 func TestWalkPrunesExcludedFolders(t *testing.T) {
 	root := tree(t, "index.html", "node_modules/x/index.html", "node_modules/y/z.html")
 	var mu sync.Mutex
-	var seen []string
-	withWalkTree(t, func(fn fs.WalkDirFunc) fs.WalkDirFunc {
-		return func(path string, d fs.DirEntry, err error) error {
-			mu.Lock()
-			seen = append(seen, path)
-			mu.Unlock()
-			return fn(path, d, err)
-		}
-	})
+	var listed []string
+	withHooks(t, func(rel string) error {
+		mu.Lock()
+		listed = append(listed, rel)
+		mu.Unlock()
+		return nil
+	}, nil)
 	got := collect(t, root, Options{Exclude: []string{"node_modules/**"}})
 	if !slices.Equal(got.files, []string{"index.html"}) {
 		t.Errorf("files = %q", got.files)
 	}
-	for _, p := range seen {
-		if strings.Contains(p, "node_modules"+string(filepath.Separator)) {
-			t.Errorf("excluded folder entered: %s", p)
-		}
+	if !slices.Equal(listed, []string{""}) {
+		t.Errorf("folders listed: %q, want the root only", listed)
 	}
 }
 
 // A folder that cannot be listed, even one that fails half way through
 // the walk, is reported as an *IOError; the walk goes on. (Root lists any
-// folder, so the error is injected where fastwalk reports one.)
+// folder, so a hook makes the error where the folder is opened.)
 func TestWalkUnreadableFolder(t *testing.T) {
 	root := tree(t, "a/index.html", "b/index.html", "c/index.html")
-	withWalkTree(t, func(fn fs.WalkDirFunc) fs.WalkDirFunc {
-		return func(path string, d fs.DirEntry, err error) error {
-			if err == nil && d.IsDir() && filepath.Base(path) == "b" {
-				if err := fn(path, d, nil); err != nil {
-					return err
-				}
-				if err := fn(path, d, &fs.PathError{Op: "open", Path: path, Err: syscall.EACCES}); err != nil {
-					return err
-				}
-				return fastwalk.SkipDir
-			}
-			return fn(path, d, err)
+	withHooks(t, func(rel string) error {
+		if rel == "b" {
+			return syscall.EACCES
 		}
-	})
+		return nil
+	}, nil)
 	var ioErrs atomic.Int32
 	got := collect(t, root, Options{})
 	if !slices.Equal(got.files, []string{"a/index.html", "c/index.html"}) {
@@ -203,17 +187,14 @@ func TestWalkUnreadableFolder(t *testing.T) {
 
 // An entry gone between its folder's listing and its stat is an *IOError:
 // the walk cannot tell what the site holds. (The hook removes the file
-// right after fastwalk listed it.)
+// right after the walk listed it.)
 func TestWalkVanishedFile(t *testing.T) {
 	root := tree(t, "a.html", "b.html", "c.html")
-	withWalkTree(t, func(fn fs.WalkDirFunc) fs.WalkDirFunc {
-		return func(path string, d fs.DirEntry, err error) error {
-			if err == nil && filepath.Base(path) == "b.html" {
-				if err := os.Remove(path); err != nil {
-					t.Error(err)
-				}
+	withHooks(t, nil, func(rel string) {
+		if rel == "b.html" {
+			if err := os.Remove(filepath.Join(root, rel)); err != nil {
+				t.Error(err)
 			}
-			return fn(path, d, err)
 		}
 	})
 	var mu sync.Mutex
@@ -408,8 +389,8 @@ func TestWalkErrors(t *testing.T) {
 	if err != stop {
 		t.Errorf("callback error: got %v", err)
 	}
-	// fastwalk hands the error back for the folder it came from, which is
-	// no folder to warn about.
+	// The callback's error, in a folder below the root, is no problem of
+	// that folder to warn about.
 	nested := tree(t, "a/b.html", "c/d/e.html")
 	var warned atomic.Bool
 	err = Walk(context.Background(), nested, Options{Warn: func(string, error) { warned.Store(true) }}, func(File) error { return stop })
@@ -430,6 +411,10 @@ func TestWalkNoStat(t *testing.T) {
 	if err := Walk(context.Background(), root, Options{NoStat: true}, func(f File) error {
 		mu.Lock()
 		defer mu.Unlock()
+		if f.Dir == nil {
+			t.Errorf("%s: no Dir", f.Path)
+		}
+		f.Dir = nil
 		got = append(got, f)
 		return nil
 	}); err != nil {

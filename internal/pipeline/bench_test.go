@@ -97,7 +97,7 @@ func BenchmarkOpenPage(b *testing.B) {
 	b.Run("pageRoot.open", func(b *testing.B) {
 		for b.Loop() {
 			for _, p := range paths {
-				f, info, err := pr.open(p[len(root)+1:])
+				f, info, err := pr.open(nil, p[len(root)+1:])
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -743,7 +743,7 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 	wo.NoStat = heads // reading a head, the page's fstat replaces the walker's stat
 	// Four per CPU: a page's open and read block, and more workers keep
 	// both CPUs busy meanwhile (BenchmarkBuild: 8 workers on 2 CPUs beat
-	// fastwalk's default 4 by about 8 %).
+	// the walker's default 4 by about 8 %).
 	wo.Workers = b.opts.Workers
 	if wo.Workers <= 0 {
 		wo.Workers = 4 * runtime.GOMAXPROCS(0)

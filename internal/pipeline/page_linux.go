@@ -3,15 +3,20 @@ package pipeline
 import (
 	"io"
 	"io/fs"
+	"strings"
 	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/sitemapgen/sitemapgen/walker"
 )
 
 // pageRoot opens the pages of a site. On Linux it holds the site folder
-// open and opens each page relative to it (openat): the kernel then walks
-// only the page's own path, not the folder's path again for every page.
+// open, and opens each page relative to the open folder the walk found it
+// in (walker.File.Dir), or else to the site folder (openat): the kernel
+// then looks up only the page's name, or its path in the site, not the
+// site folder's path again for every page.
 type pageRoot struct {
 	fd   int
 	path string
@@ -27,17 +32,27 @@ func openRoot(path string) (*pageRoot, error) {
 
 func (r *pageRoot) close() { syscall.Close(r.fd) }
 
+// at returns the folder to open the page at rel relative to, and its
+// path there: the folder the walk found it in, or the site folder.
+func (r *pageRoot) at(dir *walker.Dir, rel string) (int, string) {
+	if dir != nil && dir.FD() >= 0 {
+		return dir.FD(), rel[strings.LastIndexByte(rel, '/')+1:]
+	}
+	return r.fd, rel
+}
+
 // open opens the page at rel (relative to the root, with the system's
 // separators) to read its head. It uses the system calls directly:
 // os.Open would add an fstat (to see whether the file can be polled) and,
 // with O_NONBLOCK, a failing epoll registration, two calls a page that a
 // regular file never needs. O_NONBLOCK keeps a FIFO that took a page's
 // place after the walk from hanging the open.
-func (r *pageRoot) open(rel string) (*rawPage, pageInfo, error) {
+func (r *pageRoot) open(dir *walker.Dir, rel string) (*rawPage, pageInfo, error) {
+	at, name := r.at(dir, rel)
 	var fd int
 	var err error
 	for {
-		fd, err = syscall.Openat(r.fd, rel, syscall.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+		fd, err = syscall.Openat(at, name, syscall.O_RDONLY|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
 		if err != syscall.EINTR {
 			break
 		}
@@ -55,13 +70,13 @@ func (r *pageRoot) open(rel string) (*rawPage, pageInfo, error) {
 
 // stat returns what the page at rel is now, to compare with what was
 // opened: the path, followed through links as open followed it, relative
-// to the root as open does (fstatat): the kernel walks the page's own
-// path only, and no string is made.
-func (r *pageRoot) stat(rel string) (pageInfo, error) {
+// to the folder open did (fstatat).
+func (r *pageRoot) stat(dir *walker.Dir, rel string) (pageInfo, error) {
+	at, name := r.at(dir, rel)
 	var st unix.Stat_t
 	var err error
 	for {
-		err = unix.Fstatat(r.fd, rel, &st, 0)
+		err = unix.Fstatat(at, name, &st, 0)
 		if err != unix.EINTR {
 			break
 		}

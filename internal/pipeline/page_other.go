@@ -5,6 +5,8 @@ package pipeline
 import (
 	"os"
 	"path/filepath"
+
+	"github.com/sitemapgen/sitemapgen/walker"
 )
 
 // pageRoot opens the pages of a site. (On Linux, page_linux.go opens them
@@ -18,7 +20,7 @@ func (r *pageRoot) close() {}
 // open opens the page at rel to read its head. O_NONBLOCK, where the
 // system has it, keeps a FIFO that took a page's place after the walk from
 // hanging the open.
-func (r *pageRoot) open(rel string) (*os.File, pageInfo, error) {
+func (r *pageRoot) open(_ *walker.Dir, rel string) (*os.File, pageInfo, error) {
 	f, err := os.OpenFile(filepath.Join(r.path, rel), os.O_RDONLY|nonBlock, 0)
 	if err != nil {
 		return nil, pageInfo{}, err
@@ -33,7 +35,7 @@ func (r *pageRoot) open(rel string) (*os.File, pageInfo, error) {
 
 // stat returns what the page at rel is now, to compare with what was
 // opened.
-func (r *pageRoot) stat(rel string) (pageInfo, error) {
+func (r *pageRoot) stat(_ *walker.Dir, rel string) (pageInfo, error) {
 	st, err := os.Stat(filepath.Join(r.path, rel))
 	if err != nil {
 		return pageInfo{}, err

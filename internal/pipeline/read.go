@@ -45,13 +45,13 @@ func (b *builder) readHead(hr *htmlhead.HeadReader, rel string, f *walker.File) 
 	if testHookBeforeOpen != nil {
 		testHookBeforeOpen(rel)
 	}
-	page, info, err := b.root.open(rel)
+	page, info, err := b.root.open(f.Dir, rel)
 	switch {
 	case gone(err):
 		return nil, ErrRemovedBeforeRead
 	case errors.Is(err, fs.ErrPermission):
 		// Denied to this user; if to anyone, that is the policy's skip.
-		now, serr := b.root.stat(rel)
+		now, serr := b.root.stat(f.Dir, rel)
 		if serr == nil && b.linked != nil {
 			b.linked.note(f.Path, now)
 		}
@@ -88,7 +88,7 @@ func (b *builder) readHead(hr *htmlhead.HeadReader, rel string, f *walker.File) 
 		}
 		h.NextRedirect, _ = htmlhead.NextRedirect(body)
 	}
-	now, err := b.root.stat(rel)
+	now, err := b.root.stat(f.Dir, rel)
 	if err := changed(info, now, err); err != nil {
 		return nil, err
 	}
