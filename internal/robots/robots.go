@@ -43,6 +43,7 @@ package robots
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 )
 
@@ -79,7 +80,13 @@ type Group struct {
 type Rules struct {
 	star    *Group
 	byAgent map[string]*Group // by lower-case product token
+	key     strings.Builder
 }
+
+// Key identifies the rules: two files with one Key judge every path
+// alike, by the same lines. Other lines (Sitemap:, comments) do not
+// change it.
+func (r *Rules) Key() string { return r.key.String() }
 
 // Parse reads a robots.txt file. It never fails: see the package comment
 // for what it makes of each line.
@@ -101,6 +108,9 @@ func Parse(data []byte) *Rules {
 		name, value, ok := record(text)
 		if !ok {
 			continue
+		}
+		if name == "user-agent" || name == "allow" || name == "disallow" {
+			fmt.Fprintf(&r.key, "%d %s %s\n", line, name, value)
 		}
 		switch name {
 		case "user-agent":

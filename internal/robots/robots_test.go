@@ -350,3 +350,13 @@ func TestHostile(t *testing.T) {
 		t.Error("a 1 MB line of garbage gave rules")
 	}
 }
+
+// TestKey: the lines sitemapgen --robots writes do not change the rules.
+func TestKey(t *testing.T) {
+	a := Parse([]byte("User-agent: *\nDisallow: /x/\n"))
+	b := Parse([]byte("User-agent: *\nDisallow: /x/ # old\n\nSitemap: https://x.org/sitemap.xml\n"))
+	c := Parse([]byte("User-agent: *\nDisallow: /y/\n"))
+	if a.Key() != b.Key() || a.Key() == c.Key() {
+		t.Errorf("keys %q %q %q", a.Key(), b.Key(), c.Key())
+	}
+}
