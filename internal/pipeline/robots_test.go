@@ -9,7 +9,9 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 // TestRobotsBadInput: a robots.txt of any size or bytes is read bounded,
@@ -93,5 +95,54 @@ func TestRobotsSkipped(t *testing.T) {
 		if len(res.Skipped) != 0 || res.URLs.Len() != 4 {
 			t.Errorf("%+v: skipped %v, %d listed", opts.Robots, res.Skipped, res.URLs.Len())
 		}
+	}
+}
+
+// TestRobotsGeneratedSite: on a gen-site site with a robots.txt added
+// that disallows three sections (one for Googlebot alone, one written in
+// UTF-8 where the URLs are percent-encoded), exactly the manifest's
+// listed URLs under them are left out, and counted.
+func TestRobotsGeneratedSite(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.Join(dir, "site")
+	manifest := filepath.Join(dir, "manifest.tsv")
+	if err := sitemaptest.GenSite(root, 2000, manifest); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := sitemaptest.ReadManifest(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	robots := "User-agent: *\nDisallow: /blog/\nDisallow: /café/\n\nUser-agent: Googlebot\nDisallow: /blog/\nDisallow: /caf%c3%a9/\nDisallow: /news/\n"
+	if err := os.WriteFile(filepath.Join(root, "robots.txt"), []byte(robots), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	res, _, err := run(t, Options{Root: root, Heads: Heads{Read: true}, Robots: Robots{Dir: root}, Write: writer.Options{Dir: out}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := sitemaptest.Locs(out, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	blocked := 0
+	for _, u := range sitemaptest.ExpectedURLs(entries, base) {
+		path := strings.TrimPrefix(u, strings.TrimSuffix(base, "/"))
+		if strings.HasPrefix(path, "/blog/") || strings.HasPrefix(path, "/caf%C3%A9/") || strings.HasPrefix(path, "/news/") {
+			blocked++
+			continue
+		}
+		want = append(want, u)
+	}
+	if blocked < 100 {
+		t.Fatalf("only %d URLs under the sections: the generator changed", blocked)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("sitemap has %d URLs, want %d; first differences:\n%s", len(got), len(want), diff(got, want))
+	}
+	if n := res.Skipped[mapping.RobotsTxt]; n != blocked {
+		t.Errorf("skipped %d for robots.txt, want %d (all: %v)", n, blocked, res.Skipped)
 	}
 }
