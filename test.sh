@@ -52,11 +52,13 @@ for target in \
   ./mapping:FuzzLoc \
   ./mapping:FuzzParseBaseURL \
   ./internal/postbuild:FuzzEncodeFeed \
+  ./internal/robots:FuzzParse:20000x \
   ./internal/validate:FuzzCheck \
   ./writer:FuzzAppendURL \
   ./writer:FuzzWrite:20000x; do
   # FuzzWrite and FuzzRedirects write files on every run (FuzzRedirects
-  # three, at about a thousand runs a second): fewer.
+  # three, at about a thousand runs a second): fewer. FuzzParse (robots.txt)
+  # is a small line parser: a short budget covers it.
   IFS=: read -r pkg fn budget <<<"$target"
   [[ $FUZZTIME == 100000x ]] || budget=""
   go test "$pkg" -run '^$' -fuzz "^$fn\$" -fuzztime "${budget:-$FUZZTIME}" -fuzzminimizetime 1000x

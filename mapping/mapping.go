@@ -232,6 +232,9 @@ const (
 	// Duplicate is a page whose URL another page has: the first in URL
 	// order is listed.
 	Duplicate Reason = "duplicate URL"
+	// RobotsTxt is a page whose URL the site's robots.txt disallows for
+	// *, Googlebot or Bingbot.
+	RobotsTxt Reason = "robots.txt"
 )
 
 // PageReasons are the Reasons Map gives.
@@ -239,7 +242,7 @@ var PageReasons = []Reason{ErrorPage, OutsideBase, LocTooLong, NotAPage, Draft, 
 
 // Reasons are every Reason a page may be left out for: PageReasons, then
 // those the build gives.
-var Reasons = append(slices.Clone(PageReasons), NotFollowed, OwnOutput, Unreadable, Duplicate)
+var Reasons = append(slices.Clone(PageReasons), NotFollowed, OwnOutput, Unreadable, Duplicate, RobotsTxt)
 
 // Page is what mapping knows of a file.
 type Page struct {

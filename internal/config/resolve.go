@@ -356,8 +356,13 @@ func (c *Config) options(pr *project) error {
 			hostDirs[0] = out // the built site, not the sources
 		}
 	}
+	robotsDir := v.Root // robots.txt is served from the built site
+	if v.Mode == ModeContent {
+		robotsDir = out
+	}
 	c.Build = pipeline.Options{
 		Root:     v.Root,
+		Robots:   pipeline.Robots{Dir: robotsDir, Warn: v.RobotsTxt == RobotsTxtWarn, Off: v.RobotsTxt == RobotsTxtOff},
 		Heads:    pipeline.Heads{Read: v.Head.Read, Limit: v.Head.MaxBytes},
 		Limits:   v.Limits,
 		HostDirs: hostDirs,

@@ -59,6 +59,7 @@ type Values struct {
 	Quiet          bool
 	Verbose        bool
 	Skip           Skip
+	RobotsTxt      string
 	Rules          []Rule
 	Limits         limits.Limits
 	Watch          Watch
@@ -298,6 +299,8 @@ var Settings = Table[Values]{
 		Field: Bool(func(v *Values) *bool { return &v.Skip.NonCanonical }, true)},
 	{Key: "skip.x_robots_tag",
 		Field: Bool(func(v *Values) *bool { return &v.Skip.XRobotsTag }, true)},
+	{Key: "robots_txt",
+		Field: String(func(v *Values) *string { return &v.RobotsTxt }, RobotsTxtSkip, oneOf(RobotsTxtSkip, RobotsTxtWarn, RobotsTxtOff))},
 	{Key: "rules",
 		Field: Mappings(func(v *Values) *[]Rule { return &v.Rules }, ruleKeys, checkRules)},
 	// The limits on what a build reads (docs/guarantees.md, Limits).
@@ -322,6 +325,8 @@ var Settings = Table[Values]{
 		Field: Int(func(v *Values) *int { return &v.Limits.Rules }, limits.Default.Rules, between(1, 10_000_000))},
 	{Key: "limits.state_bytes",
 		Field: Int(func(v *Values) *int { return &v.Limits.StateBytes }, limits.Default.StateBytes, between(1<<10, 1<<40))},
+	{Key: "limits.robots_bytes",
+		Field: Int(func(v *Values) *int { return &v.Limits.RobotsBytes }, limits.Default.RobotsBytes, between(1<<10, 1<<30))},
 	{Flag: "debounce", Arg: "D", Only: WatchCommand, Help: []string{"wait until no change has come for D (default 200ms)"},
 		Field: Duration(func(v *Values) *time.Duration { return &v.Watch.Debounce }, 200*time.Millisecond, positive)},
 	{Flag: "max-wait", Arg: "D", Only: WatchCommand, Help: []string{
@@ -356,6 +361,17 @@ const (
 	PreviewsOwn = "own-url"
 	// PreviewsSkip writes no sitemap in a preview.
 	PreviewsSkip = "skip"
+)
+
+// The values of robots_txt: what becomes of a page the site's robots.txt
+// disallows for *, Googlebot or Bingbot.
+const (
+	// RobotsTxtSkip leaves it out of the sitemap (the default).
+	RobotsTxtSkip = "skip"
+	// RobotsTxtWarn lists it, with a warning.
+	RobotsTxtWarn = "warn"
+	// RobotsTxtOff does not read robots.txt.
+	RobotsTxtOff = "off"
 )
 
 // The values of mode.

@@ -735,3 +735,53 @@ func TestWatchRestoresOtherOutputs(t *testing.T) {
 		}
 	}
 }
+
+// TestWatchRobotsTxt: a change of robots.txt's rules judges every page
+// again, with --robots writing its Sitemap: line into the same file or
+// without, and the sitemaps are those a fresh build writes after each
+// change.
+func TestWatchRobotsTxt(t *testing.T) {
+	for _, own := range []bool{false, true} {
+		t.Run(fmt.Sprintf("robots=%v", own), func(t *testing.T) {
+			dir, public := newSite(t, map[string]string{"index.html": page("home"), "a.html": page("a"), "private/b.html": page("b")})
+			args := watchArgs
+			if own {
+				args = append([]string{"--robots"}, watchArgs...)
+			}
+			p := startWatch(t, dir, args...)
+			robots := filepath.Join(public, "robots.txt")
+			steps := []struct {
+				robots, want string
+				urls         int
+			}{
+				{"User-agent: *\nDisallow: /private/\n", "+0 −1 ~0 URLs", 2},
+				{"User-agent: *\nDisallow: /private/\n\nUser-agent: Bingbot\nDisallow: /a.html\n", "+0 −1 ~0 URLs", 1},
+				{"User-agent: *\nDisallow:\n", "+2 −0 ~0 URLs", 3},
+			}
+			for i, s := range steps {
+				write(t, robots, s.robots)
+				if got := p.next(i); !strings.Contains(got, s.want) {
+					t.Errorf("after robots.txt %q: %q, want %s", s.robots, got, s.want)
+				}
+				if got := urlsIn(t, filepath.Join(public, "sitemap.xml")); len(got) != s.urls {
+					t.Errorf("after robots.txt %q: URLs %q, want %d", s.robots, got, s.urls)
+				}
+				data, err := os.ReadFile(robots)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !strings.HasPrefix(string(data), s.robots) || own != strings.Contains(string(data), "Sitemap: https://example.com/sitemap.xml") {
+					t.Errorf("robots.txt after the rebuild:\n%s", data)
+				}
+			}
+			// A page added under a folder the rules now allow is listed.
+			write(t, filepath.Join(public, "private/c.html"), page("c"))
+			if got := p.next(len(steps)); !strings.Contains(got, "+1 −0 ~0 URLs") {
+				t.Errorf("after a new page: %q", got)
+			}
+			p.quiet(len(steps)+1, 300*time.Millisecond)
+			p.stop(public)
+			sameAsBuild(t, dir, public, args...)
+		})
+	}
+}

@@ -27,6 +27,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/robots"
 )
 
 // The default limits on a settings file or a page's front matter.
@@ -65,6 +66,9 @@ type Limits struct {
 	RuleFileBytes, RuleLineBytes, Rules int
 	// StateBytes is the size of the largest hash state file read.
 	StateBytes int
+	// RobotsBytes is the most bytes of the site's robots.txt read for
+	// its rules: Google reads 500 KiB and ignores the rest.
+	RobotsBytes int
 }
 
 // Default are the limits a build has unless sitemap.yaml says otherwise,
@@ -80,6 +84,7 @@ var Default = Limits{
 	RuleLineBytes:    1 << 20,
 	Rules:            100_000,
 	StateBytes:       1 << 30,
+	RobotsBytes:      robots.MaxBytes,
 }
 
 // Or returns l with each zero field set to its default.
@@ -100,6 +105,7 @@ func (l Limits) Or() Limits {
 	set(&l.RuleLineBytes, d.RuleLineBytes)
 	set(&l.Rules, d.Rules)
 	set(&l.StateBytes, d.StateBytes)
+	set(&l.RobotsBytes, d.RobotsBytes)
 	return l
 }
 

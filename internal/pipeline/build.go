@@ -63,6 +63,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -85,6 +86,9 @@ type Options struct {
 	Write writer.Options
 	// Heads configures reading the head of each HTML page.
 	Heads Heads
+	// Robots is the check of the listed URLs against the site's
+	// robots.txt; the zero value checks nothing.
+	Robots Robots
 	// Limits bound what a build reads besides its pages: front matter,
 	// heads' attributes and tags, the host's rule files, the hash state
 	// file. Zero fields are their defaults (limits.Default).
@@ -390,6 +394,7 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	b.opts, b.mapper, b.explain = opts, m, newExplainer(opts, m)
 	b.recs.mapper = m
 	b.ownOutputAtRoot = sameDir(opts.Root, opts.Write.Dir)
+	b.loadRobots()
 	if m.Uses(mapping.LastModGit) {
 		b.loadGit(ctx)
 	}
@@ -527,6 +532,7 @@ func (b *builder) run(ctx context.Context) error {
 	}
 	b.recs.sort()
 	b.dedup(nil)
+	b.judgeRobots(nil)
 	b.filterAlternates()
 	res.URLs = &b.recs
 	b.countListed(b.dateListPages())
@@ -615,6 +621,7 @@ type builder struct {
 	git             *gitdates.Dates    // for the git lastmod source; nil without it
 	gitRoot         string             // Options.Root, absolute, with git
 	hash            *hashstate.State   // for the hash lastmod source; nil without it
+	robots          *robots.Judge      // the site's robots.txt; nil without rules
 	now             time.Time          // the build's time, for the hash source
 	// index, in a Session, gives the record of every page judged, or -1
 	// when it is not listed.

@@ -196,6 +196,20 @@ func (e *explainer) lookup(m map[string]int, key string) int {
 	return -1
 }
 
+// robots records that robots.txt left the page at path out.
+func (e *explainer) robots(path, because string) {
+	if x := e.byPath[path]; x != nil {
+		x.Decision.Skip, x.Decision.Because = mapping.RobotsTxt, because
+	}
+}
+
+// warning adds a warning to the explanation of the page at path.
+func (e *explainer) warning(path, msg string) {
+	if x := e.byPath[path]; x != nil {
+		x.Decision.Warnings = append(x.Decision.Warnings, msg)
+	}
+}
+
 func (e *explainer) duplicate(path, keptLoc, keptPath string) {
 	if x := e.byPath[path]; x != nil {
 		x.DuplicateOf = keptLoc + " (from " + keptPath + ")"

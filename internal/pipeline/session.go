@@ -155,6 +155,7 @@ func (s *Session) finish(only map[string]bool) error {
 	}
 	b.recs.order = append(b.recs.order[:0], s.all...)
 	b.dedup(only)
+	b.judgeRobots(only)
 	b.filterAlternates()
 	b.res.URLs = &b.recs
 	if n := b.dateListPages(); only == nil {
@@ -194,7 +195,7 @@ func (s *Session) Update(ctx context.Context, paths []string) (*Result, error) {
 // changed by someone else; the Result's URLs are those to write them
 // from. No page is read again.
 func (s *Session) Rewrite(ctx context.Context) (*Result, error) {
-	if s.b == nil || s.whole {
+	if s.b == nil || s.whole || s.robotsChanged() {
 		return s.restart(ctx)
 	}
 	start := time.Now()
@@ -212,7 +213,7 @@ func (s *Session) rewrite(res *Result) error {
 
 // update is Update but for output that drifted.
 func (s *Session) update(ctx context.Context, paths []string) (*Result, error) {
-	if s.b == nil || s.whole {
+	if s.b == nil || s.whole || s.robotsChanged() {
 		return s.restart(ctx)
 	}
 	start := time.Now()
@@ -305,6 +306,13 @@ func (s *Session) update(ctx context.Context, paths []string) (*Result, error) {
 	}
 	s.addToOrder(b.added)
 	return res, s.finish(b.touched)
+}
+
+// robotsChanged reports whether the rules of the site's robots.txt are
+// no longer those the Session judged its URLs by: every page is judged
+// again. The lines sitemapgen --robots writes change no rule.
+func (s *Session) robotsChanged() bool {
+	return robotsKey(s.b.opts, s.b.mapper.BaseURL()) != s.b.robots.Key()
 }
 
 // hardLinked reports whether path is a file with more than one name. An

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
@@ -421,6 +422,9 @@ func (fc *fileCheck) loc(v string, line int) {
 	if fc.opts.Site != "" {
 		if p, ok := localPath(fc.opts.Site, fc.base, v); ok && !serves(p) {
 			fc.addf(line, "no file in %s serves %s", fc.opts.Site, v)
+		}
+		if j := fc.robots; j != nil && under(v, fc.checker.base) && j.Blocked(robots.PathOf(v)) {
+			fc.addf(line, "URL %s is listed although %s", v, robots.Blocks(j.Why(robots.PathOf(v))))
 		}
 	}
 }

@@ -26,7 +26,8 @@
 //   - with [Options.BaseURL], the protocol's scope (a sitemap lists only
 //     URLs under its own folder) and index entries naming a missing file;
 //   - an index entry with a ".." segment, written or percent-encoded;
-//   - with [Options.Site], URLs that no file of the built site serves.
+//   - with [Options.Site], URLs that no file of the built site serves, and
+//     URLs its robots.txt disallows for Googlebot, Bingbot or *.
 //
 // Extension elements are not checked against their own schemas, apart
 // from xhtml:link.
@@ -49,6 +50,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
@@ -144,6 +146,14 @@ func CheckContext(ctx context.Context, paths []string, opts Options) (problems [
 		}
 		if fi, err := os.Stat(opts.Site); err != nil || !fi.IsDir() {
 			return nil, 0, fmt.Errorf("%s: site folder not found", opts.Site)
+		}
+		if path := robots.At(opts.Site, c.base); path != "" {
+			rules, err := robots.ReadFile(path, robots.MaxBytes)
+			var d *diag.Diagnostic
+			if errors.As(err, &d) {
+				problems = append(problems, Problem{File: d.File, Msg: d.Msg})
+			}
+			c.robots = robots.NewJudge(rules, robots.Crawlers...)
 		}
 	}
 	files, err := candidates(ctx, paths)
@@ -275,6 +285,7 @@ type where struct {
 
 // checker holds what one run of Check shares across files.
 type checker struct {
+	robots    *robots.Judge // the site's robots.txt, with Site
 	ctx       context.Context
 	opts      Options          // with its limits set
 	base      string           // normalized BaseURL, or ""

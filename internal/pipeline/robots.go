@@ -1,0 +1,100 @@
+package pipeline
+
+// The site's robots.txt: a listed URL it disallows for *, Googlebot or
+// Bingbot is left out (or, with Robots.Warn, listed with a warning).
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+
+	"github.com/sitemapgen/sitemapgen/internal/robots"
+	"github.com/sitemapgen/sitemapgen/mapping"
+)
+
+// Robots configures the check of the listed URLs against the site's
+// robots.txt.
+type Robots struct {
+	// Dir is the folder whose robots.txt is the site's: the built site.
+	// Empty: no check.
+	Dir string
+	// Warn lists a disallowed URL, with a warning, instead of leaving it
+	// out; Off reads no robots.txt.
+	Warn, Off bool
+}
+
+// loadRobots reads the site's robots.txt for the build.
+func (b *builder) loadRobots() {
+	o := b.opts.Robots
+	if o.Off || o.Dir == "" {
+		return
+	}
+	base := b.mapper.BaseURL()
+	path := robots.At(o.Dir, base)
+	if path == "" {
+		if _, err := os.Lstat(filepath.Join(o.Dir, "robots.txt")); err == nil {
+			u, _ := url.Parse(base)
+			b.note("robots.txt", fmt.Sprintf("not read for its rules: served at %srobots.txt, where crawlers never read it (only at the host's root, %s://%s/robots.txt)", base, u.Scheme, u.Host))
+		}
+		return
+	}
+	rules, err := robots.ReadFile(path, b.opts.Limits.Or().RobotsBytes)
+	if err != nil {
+		b.warn("", err)
+	}
+	b.robots = robots.NewJudge(rules, robots.Crawlers...)
+}
+
+// robotsKey returns the Key of the rules of the robots.txt a build with
+// opts would read now, "" for none.
+func robotsKey(opts Options, baseURL string) string {
+	if opts.Robots.Off {
+		return ""
+	}
+	path := robots.At(opts.Robots.Dir, baseURL)
+	if path == "" {
+		return ""
+	}
+	rules, _ := robots.ReadFile(path, opts.Limits.Or().RobotsBytes)
+	return robots.NewJudge(rules, robots.Crawlers...).Key()
+}
+
+// judgeRobots drops from the sorted order every record whose URL the
+// site's robots.txt disallows, reporting each as skipped; with
+// Robots.Warn it keeps them and warns. With only, it reports just the
+// pages at those paths (a Session's update). Without a robots.txt it
+// does nothing.
+func (b *builder) judgeRobots(only map[string]bool) {
+	j := b.robots
+	if j == nil {
+		return
+	}
+	out := b.recs.order[:0]
+	for _, idx := range b.recs.order {
+		r := b.recs.rec(idx)
+		if !j.Blocked(robots.PathOf(r.loc)) {
+			out = append(out, idx)
+			continue
+		}
+		path := b.recs.pathOf(r)
+		blocks := j.Why(robots.PathOf(r.loc))
+		report := only == nil || only[path]
+		if b.opts.Robots.Warn {
+			out = append(out, idx)
+			msg := "listed although " + robots.Blocks(blocks)
+			if report {
+				b.warn(path, errors.New(msg))
+			}
+			b.explain.warning(path, msg)
+			continue
+		}
+		because := robots.Because(blocks)
+		if report {
+			b.skip(path, mapping.RobotsTxt, because)
+		}
+		b.explain.robots(path, because)
+	}
+	b.recs.order = out
+}

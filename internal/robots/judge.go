@@ -1,0 +1,178 @@
+package robots
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"path/filepath"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
+)
+
+// Crawlers are the crawlers a site's URLs are judged for: the two search
+// engines whose consoles report "blocked by robots.txt", and any other.
+var Crawlers = []string{"Googlebot", "Bingbot", "*"}
+
+// MaxBytes is the most bytes of a robots.txt read by default: Google
+// reads 500 KiB and ignores the rest.
+const MaxBytes = 500 << 10
+
+// At returns the path of the robots.txt in dir, the folder served at
+// baseURL, or "" when it governs nothing: crawlers read robots.txt at a
+// host's root only, so a site under a base URL with a path has none of
+// its own.
+func At(dir, baseURL string) string {
+	if u, err := url.Parse(baseURL); dir == "" || err != nil || u.Path != "/" && u.Path != "" {
+		return ""
+	}
+	return filepath.Join(dir, "robots.txt")
+}
+
+// LimitKey is the setting that bounds the bytes of robots.txt read.
+const LimitKey = "limits.robots_bytes"
+
+// ReadFile reads and parses the robots.txt at path, at most max bytes of
+// it, never waiting on it (package fsx). A missing file is nil, nil. One
+// larger than max is parsed as far as max, with a *diag.Diagnostic that
+// says so; one that cannot be read (a folder, a FIFO, no permission) is
+// nil and a *diag.Diagnostic.
+func ReadFile(path string, max int) (*Rules, error) {
+	data, err := fsx.ReadFileMax(path, max, LimitKey)
+	switch {
+	case len(data) > max:
+		return Parse(data[:max]), &diag.Diagnostic{File: path,
+			Msg: fmt.Sprintf("larger than %d bytes (%s); its rules are read from the first %d, as Google reads them", max, LimitKey, max)}
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, fs.ErrInvalid):
+		return nil, nil
+	case err != nil:
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, &diag.Diagnostic{File: path, Msg: fmt.Sprintf("cannot read it: %v; the URLs are not checked against it", err)}
+	}
+	return Parse(data), nil
+}
+
+// Judge says whether robots.txt disallows a path for any of a set of
+// crawlers, each judged by its own group, else by *'s.
+type Judge struct {
+	key    string
+	groups []judged // distinct, in the order of the crawlers
+}
+
+// judged is a group and the crawlers that obey it.
+type judged struct {
+	agents []string
+	g      *Group
+}
+
+// NewJudge returns the Judge of r for agents ("*" for any other
+// crawler), or nil when r has no rule for any of them.
+func NewJudge(r *Rules, agents ...string) *Judge {
+	if r == nil {
+		return nil
+	}
+	j := &Judge{key: r.Key()}
+	for _, agent := range agents {
+		var g *Group
+		if agent == "*" {
+			g = r.star
+		} else {
+			g, _ = r.For(agent)
+		}
+		if g == nil || len(g.rules) == 0 {
+			continue
+		}
+		i := 0
+		for i < len(j.groups) && j.groups[i].g != g {
+			i++
+		}
+		if i == len(j.groups) {
+			j.groups = append(j.groups, judged{g: g})
+		}
+		j.groups[i].agents = append(j.groups[i].agents, agent)
+	}
+	if len(j.groups) == 0 {
+		return nil
+	}
+	return j
+}
+
+// Key is the Key of the rules j judges by; "" for a nil Judge.
+func (j *Judge) Key() string {
+	if j == nil {
+		return ""
+	}
+	return j.key
+}
+
+// Blocked reports whether path (as [Group.Match] takes it) is disallowed
+// for one of the crawlers. It allocates nothing unless the path holds an
+// escape to normalise.
+func (j *Judge) Blocked(path string) bool {
+	for _, g := range j.groups {
+		if r, ok := g.g.Match(path); ok && !r.Allow {
+			return true
+		}
+	}
+	return false
+}
+
+// Block is a rule that disallows a path, and the crawlers it binds.
+type Block struct {
+	Rule   Rule
+	Agents []string
+}
+
+// Why returns the rules that disallow path, each once, with the crawlers
+// each binds.
+func (j *Judge) Why(path string) []Block {
+	var out []Block
+	for _, g := range j.groups {
+		r, ok := g.g.Match(path)
+		if !ok || r.Allow {
+			continue
+		}
+		i := 0
+		for i < len(out) && out[i].Rule.Line != r.Line {
+			i++
+		}
+		if i == len(out) {
+			out = append(out, Block{Rule: r})
+		}
+		out[i].Agents = append(out[i].Agents, g.agents...)
+	}
+	return out
+}
+
+// Blocks says it for a warning: "robots.txt line 3 (Disallow: /x/) blocks
+// it for Googlebot, Bingbot and *", clauses joined by "; ".
+func Blocks(blocks []Block) string {
+	parts := make([]string, len(blocks))
+	for i, b := range blocks {
+		parts[i] = fmt.Sprintf("robots.txt line %d (%s) blocks it for %s", b.Rule.Line, b.Rule, andList(b.Agents))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Because says it in short, for a reason: "Disallow: /x/ at line 3, for
+// Googlebot, Bingbot and *".
+func Because(blocks []Block) string {
+	parts := make([]string, len(blocks))
+	for i, b := range blocks {
+		parts[i] = fmt.Sprintf("%s at line %d, for %s", b.Rule, b.Rule.Line, andList(b.Agents))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// andList joins "a", "a and b", "a, b and c".
+func andList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}
