@@ -354,11 +354,8 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 	}
 
 	header := urlsetOpen
-	for i := range urls.Len() {
-		if len(urls.At(i).Alternates) > 0 {
-			header = urlsetOpenXHTML
-			break
-		}
+	if hasAlternates(urls) {
+		header = urlsetOpenXHTML
 	}
 	shards := &chunker{t: t, gzip: o.Gzip, header: header, footer: urlsetClose, maxCount: o.MaxURLs, maxBytes: o.MaxBytes, named: true}
 	shards.elems = func(lo, hi int, emit func([]byte) error) error {
@@ -423,6 +420,21 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 		res.Entries = append(res.Entries, o.BaseURL+f.name)
 	}
 	return res, nil
+}
+
+// hasAlternates reports whether a URL has hreflang alternates: the
+// urlset then declares the xhtml namespace. URLs that know without
+// going through every URL say so by a method HasAlternates.
+func hasAlternates(urls sitemap.URLs) bool {
+	if a, ok := urls.(interface{ HasAlternates() bool }); ok {
+		return a.HasAlternates()
+	}
+	for i := range urls.Len() {
+		if len(urls.At(i).Alternates) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // shardName names the nth shard of an index after its content, whose

@@ -120,7 +120,7 @@ func run(site, bin, out, base string, runs int, debounce time.Duration) error {
 		if err != nil {
 			return err
 		}
-		date := time.Date(2031, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Hour).Format(time.RFC3339)
+		date := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Hour).Format(time.RFC3339)
 		changed := bytes.Replace(orig, []byte("<head>"), []byte(`<head><meta property="article:modified_time" content="`+date+`">`), 1)
 		if bytes.Equal(changed, orig) {
 			return fmt.Errorf("%s: no <head>", p)

@@ -7,8 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -19,8 +21,8 @@ import (
 // head reading. The site has SITEMAPGEN_BENCH_PAGES pages (default
 // 10,000) and is kept in the temporary folder between runs:
 //
-//	go test ./build -run '^$' -bench Build -count 10 | tee new.txt
-//	SITEMAPGEN_BENCH_PAGES=100000 go test ./build -run '^$' -bench Build -benchtime 5x
+//	go test ./internal/pipeline -run '^$' -bench Build -count 10 | tee new.txt
+//	SITEMAPGEN_BENCH_PAGES=100000 go test ./internal/pipeline -run '^$' -bench Build -benchtime 5x
 //
 // bench/heads.sh measures the same with whole processes.
 func BenchmarkBuild(b *testing.B) {
@@ -38,7 +40,7 @@ func BenchmarkBuild(b *testing.B) {
 // build uses 4), on a gen-site site of SITEMAPGEN_BENCH_PAGES pages
 // (default 10,000):
 //
-//	go test ./build -run '^$' -bench Workers -count 5
+//	go test ./internal/pipeline -run '^$' -bench Workers -count 5
 func BenchmarkWorkers(b *testing.B) {
 	root := sitemaptest.BenchSite(b, benchPages(b))
 	for _, perCPU := range []int{1, 2, 4, 8} {
@@ -121,4 +123,45 @@ func BenchmarkOpenPage(b *testing.B) {
 		}
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(paths)), "ns/page")
 	})
+}
+
+// BenchmarkSessionUpdate times watch mode's rebuild after one page
+// changed: Session.Update of a page whose modification time moved, on a
+// gen-site site of SITEMAPGEN_BENCH_PAGES pages (default 10,000), at watch
+// mode's GOGC of 25. The page's time is put back afterwards:
+//
+//	SITEMAPGEN_BENCH_PAGES=100000 go test ./internal/pipeline -run '^$' -bench SessionUpdate -cpuprofile cpu.out
+//
+// bench/watch.sh measures the same in a whole watch process, from the
+// change on disk to the sitemap renamed into place.
+func BenchmarkSessionUpdate(b *testing.B) {
+	root := sitemaptest.BenchSite(b, benchPages(b))
+	page := filepath.Join(root, "index.html")
+	st, err := os.Stat(page)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { os.Chtimes(page, st.ModTime(), st.ModTime()) })
+	opts := Options{Root: root, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: "https://example.com/"}, Write: writer.Options{Dir: b.TempDir()}}
+	s, _, err := Start(context.Background(), opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(25))
+	runtime.GC()
+	i := 0
+	for b.Loop() {
+		i++
+		t := st.ModTime().Add(time.Duration(i) * time.Second)
+		if err := os.Chtimes(page, t, t); err != nil {
+			b.Fatal(err)
+		}
+		res, err := s.Update(context.Background(), []string{page})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if res.Write == nil || len(res.Write.Written) == 0 {
+			b.Fatal("nothing written")
+		}
+	}
 }

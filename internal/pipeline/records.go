@@ -221,6 +221,27 @@ func (s *records) At(i int) sitemap.URL {
 	return u
 }
 
+// HasAlternates reports whether a URL in order has hreflang alternates,
+// as At gives them, for the writer's choice of namespaces: at once when
+// no page declared any, the usual case.
+func (s *records) HasAlternates() bool {
+	if len(s.alts) == 0 {
+		return false
+	}
+	for _, idx := range s.order {
+		if r := s.rec(idx); r.alts > 0 {
+			a := s.alts[r.alts-1]
+			if s.shown != nil {
+				a = s.shown[r.alts-1]
+			}
+			if len(a) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // dedup drops from the sorted order every record whose loc equals the one
 // before it, calling dup for each. With clean URLs, a page /a beside a
 // folder /a/ is one too: hosts serve one and redirect the other, so /a is

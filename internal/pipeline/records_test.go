@@ -1,9 +1,13 @@
 package pipeline
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
 func TestSortParallel(t *testing.T) {
@@ -21,5 +25,52 @@ func TestSortParallel(t *testing.T) {
 				t.Fatalf("n=%d procs=%d: not sorted", n, procs)
 			}
 		}
+	}
+}
+
+// HasAlternates answers as a look at every URL in order would: whether
+// one has alternates, as At gives them (the declared ones, or those
+// filterAlternates kept), among the records in order only.
+func TestRecordsHasAlternates(t *testing.T) {
+	m, err := mapping.New(mapping.Options{BaseURL: "https://example.com/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	alt := []sitemap.Alternate{{Lang: "de", Href: "https://example.com/de/"}}
+	scan := func(s *records) bool {
+		for i := range s.Len() {
+			if len(s.At(i).Alternates) > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	for _, tc := range []struct {
+		name   string
+		alts   [][]sitemap.Alternate // of each page
+		remove int                   // the record to remove before sorting, or -1
+		keep   bool                  // what filterAlternates keeps
+		want   bool
+	}{
+		{name: "none", alts: [][]sitemap.Alternate{nil, nil}, remove: -1, keep: true, want: false},
+		{name: "one page", alts: [][]sitemap.Alternate{nil, alt}, remove: -1, keep: true, want: true},
+		{name: "all filtered out", alts: [][]sitemap.Alternate{alt, alt}, remove: -1, keep: false, want: false},
+		{name: "its page removed", alts: [][]sitemap.Alternate{nil, alt}, remove: 1, keep: true, want: false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := &records{mapper: m}
+			for i, a := range tc.alts {
+				d := mapping.Decision{URL: sitemap.URL{Loc: fmt.Sprintf("https://example.com/p%d/", i), Alternates: a}, Form: mapping.FormUnknown}
+				s.add(fmt.Sprintf("p%d/index.html", i), &d)
+			}
+			if tc.remove >= 0 {
+				s.remove(int32(tc.remove))
+			}
+			s.sort()
+			s.filterAlternates(func(string, sitemap.Alternate) bool { return tc.keep })
+			if got, scanned := s.HasAlternates(), scan(s); got != tc.want || scanned != tc.want {
+				t.Errorf("HasAlternates %v, a scan of At %v, want %v", got, scanned, tc.want)
+			}
+		})
 	}
 }
