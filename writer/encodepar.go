@@ -10,10 +10,11 @@ import (
 
 // A window is a run of consecutive URLs encoded as <url> elements.
 type window struct {
-	start int         // index of its first URL
-	buf   []byte      // the elements, one after another
-	ends  []int       // the end of each element in buf
-	mods  []time.Time // the lastmod of each
+	start int           // index of its first URL
+	buf   []byte        // the elements, one after another
+	ends  []int         // the end of each element in buf
+	urls  []sitemap.URL // the URL of each
+	skip  []bool        // whether each was skipped, not encoded
 	done  chan struct{}
 }
 
@@ -31,14 +32,28 @@ const windowSize = 1024
 // parallel, it overlaps the writing of the files (fn), which is the only
 // part that must go in order.
 func encodeURLs(urls sitemap.URLs, f sitemap.DateFormat, fn func(i int, elem []byte, lastmod time.Time) error) error {
+	return encodeEach(urls, f, nil, func(i int, elem []byte, u *sitemap.URL) error { return fn(i, elem, u.LastMod) })
+}
+
+// encodeEach is encodeURLs, but for the URLs skip, when set, says need no
+// element (it is called concurrently): fn gets a nil element for them.
+// fn gets each URL as At gave it, valid during the call.
+func encodeEach(urls sitemap.URLs, f sitemap.DateFormat, skip func(i int, u *sitemap.URL) bool, fn func(i int, elem []byte, u *sitemap.URL) error) error {
 	n := urls.Len()
 	workers := runtime.GOMAXPROCS(0)
 	if n <= windowSize || workers == 1 {
 		var elem []byte
+		u := new(sitemap.URL) // one for all: a local's address would escape for each
 		for i := range n {
-			u := urls.At(i)
-			elem = appendURL(elem[:0], &u, f)
-			if err := fn(i, elem, u.LastMod); err != nil {
+			*u = urls.At(i)
+			if skip != nil && skip(i, u) {
+				if err := fn(i, nil, u); err != nil {
+					return err
+				}
+				continue
+			}
+			elem = appendURL(elem[:0], u, f)
+			if err := fn(i, elem, u); err != nil {
 				return err
 			}
 		}
@@ -57,12 +72,19 @@ func encodeURLs(urls sitemap.URLs, f sitemap.DateFormat, fn func(i int, elem []b
 	for range workers {
 		wg.Go(func() {
 			for w := range jobs {
-				w.buf, w.ends, w.mods = w.buf[:0], w.ends[:0], w.mods[:0]
+				if w.urls == nil { // made whole when first used: grown, it would leave its copies behind
+					w.ends, w.urls, w.skip = make([]int, 0, windowSize), make([]sitemap.URL, 0, windowSize), make([]bool, 0, windowSize)
+				}
+				w.buf, w.ends, w.urls, w.skip = w.buf[:0], w.ends[:0], w.urls[:0], w.skip[:0]
 				for i := w.start; i < min(w.start+windowSize, n); i++ {
-					u := urls.At(i)
-					w.buf = appendURL(w.buf, &u, f)
+					w.urls = append(w.urls, urls.At(i))
+					u := &w.urls[len(w.urls)-1]
+					skipped := skip != nil && skip(i, u)
+					if !skipped {
+						w.buf = appendURL(w.buf, u, f)
+					}
 					w.ends = append(w.ends, len(w.buf))
-					w.mods = append(w.mods, u.LastMod)
+					w.skip = append(w.skip, skipped)
 				}
 				close(w.done)
 			}
@@ -94,7 +116,11 @@ func encodeURLs(urls sitemap.URLs, f sitemap.DateFormat, fn func(i int, elem []b
 		if err == nil {
 			from := 0
 			for k, end := range w.ends {
-				if err = fn(w.start+k, w.buf[from:end], w.mods[k]); err != nil {
+				elem := w.buf[from:end]
+				if w.skip[k] {
+					elem = nil
+				}
+				if err = fn(w.start+k, elem, &w.urls[k]); err != nil {
 					close(stop)
 					break
 				}

@@ -6,10 +6,13 @@ import (
 	"hash/maphash"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/klauspost/compress/gzip"
 
@@ -47,6 +50,17 @@ type State struct {
 	entries []entryDigest // of the last successful Write, sorted by loc
 	next    []entryDigest // of the Write under way
 	primed  bool          // entries are a previous Write's
+	// plan and shards are the last successful Write's way of cutting the
+	// URLs into files (planKey) and the shards it cut, in order, when
+	// there were several; nextPlan is the Write under way's.
+	plan, nextPlan string
+	shards         []shardRecord
+}
+
+// shardRecord is a shard of the last Write: its name and digest.
+type shardRecord struct {
+	name string
+	sum  uint64
 }
 
 // fileRecord is what Write knows of a file it wrote.
@@ -56,11 +70,20 @@ type fileRecord struct {
 	mtime time.Time
 }
 
-// entryDigest is a URL and the digest of its <url> element.
+// entryDigest is a URL and the digest of its <url> element; with size
+// set, also what the element was made of, for the next Write to know
+// the URL unchanged without encoding it (reusable).
 type entryDigest struct {
-	loc string
-	sum uint64
+	loc  string
+	sum  uint64
+	mod  int64  // lastmod, Unix seconds; noMod for none
+	size uint32 // of the element; 0: not reusable (alternates, or a lastmod not in whole UTC seconds)
+	cf   sitemap.ChangeFreq
+	prio sitemap.Priority
 }
+
+// noMod is an entry's mod for a URL without lastmod.
+const noMod = math.MinInt64
 
 // NewState returns a State that knows of no file yet.
 func NewState() *State {
@@ -76,7 +99,69 @@ func (st *State) hash() *maphash.Hash {
 
 // entry records the <url> element of loc, in order.
 func (st *State) entry(loc string, elem []byte) {
-	st.next = append(st.next, entryDigest{loc, maphash.Bytes(st.seed, elem)})
+	st.next = append(st.next, entryDigest{loc: loc, sum: maphash.Bytes(st.seed, elem)})
+}
+
+// entryOf records the <url> element elem of u, in order, with what the
+// next Write needs to know u unchanged; a nil elem is the last Write's
+// element of the same URL at i (reusable said so). It returns the
+// element's size and digest.
+func (st *State) entryOf(i int, u *sitemap.URL, elem []byte) (size int, sum uint64) {
+	if elem == nil {
+		e := st.entries[i]
+		st.next = append(st.next, e)
+		return int(e.size), e.sum
+	}
+	e := entryDigest{loc: u.Loc, sum: maphash.Bytes(st.seed, elem), cf: u.ChangeFreq, prio: u.Priority}
+	if mod, ok := modOf(u.LastMod); ok && len(u.Alternates) == 0 && len(elem) <= math.MaxUint32 {
+		e.mod, e.size = mod, uint32(len(elem))
+	}
+	st.next = append(st.next, e)
+	return len(elem), e.sum
+}
+
+// reusable reports whether the last Write's element of the URL at i is
+// u's: the same Loc string (the same bytes in memory: a string never
+// changes), lastmod, changefreq and priority, no alternates, the same
+// way of encoding. It is called concurrently, and reads only.
+func (st *State) reusable(i int, u *sitemap.URL) bool {
+	if !st.primed || st.plan != st.nextPlan || i >= len(st.entries) || len(u.Alternates) > 0 {
+		return false
+	}
+	e := &st.entries[i]
+	mod, ok := modOf(u.LastMod)
+	return e.size > 0 && ok && e.mod == mod && e.cf == u.ChangeFreq && e.prio == u.Priority &&
+		len(e.loc) == len(u.Loc) && unsafe.StringData(e.loc) == unsafe.StringData(u.Loc)
+}
+
+// shardName returns the name of the kth shard (from 0) of the last
+// Write when its digest is sum, or else of a shard of that place that a
+// Write put on disk with those bytes (one whose commit failed after it):
+// a shard's name follows from its place and bytes.
+func (st *State) shardName(k int, sum uint64, ext string) (string, bool) {
+	if st.plan != st.nextPlan {
+		return "", false
+	}
+	if k < len(st.shards) && st.shards[k].sum == sum {
+		return st.shards[k].name, true
+	}
+	prefix := "sitemap-" + strconv.Itoa(k+1) + "-"
+	for name, rec := range st.files {
+		if rec.sum == sum && strings.HasPrefix(name, prefix) && strings.HasSuffix(name, ext) && len(name) == len(prefix)+10+len(ext) {
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// modOf returns t as an entry's mod, and false for a time an entry does
+// not keep (not in whole seconds, or not in UTC): its URL is encoded
+// again.
+func modOf(t time.Time) (int64, bool) {
+	if t.IsZero() {
+		return noMod, true
+	}
+	return t.Unix(), t.Nanosecond() == 0 && t.Location() == time.UTC
 }
 
 // diff counts the URLs of the Write under way that differ from the last
@@ -169,6 +254,12 @@ func (st *State) update(dir string, files []*file, ok bool) {
 	}
 	// The two lists take turns: the old one's array holds the next.
 	st.entries, st.next, st.primed = st.next, st.entries[:0], true
+	st.plan, st.shards = st.nextPlan, st.shards[:0]
+	for _, f := range files {
+		if f.shard {
+			st.shards = append(st.shards, shardRecord{f.name, f.digest})
+		}
+	}
 }
 
 // begin starts a Write, dropping the URLs a Write that failed recorded.
@@ -187,6 +278,9 @@ func (t *txn) writeChanged(res *Result) error {
 	st := t.state
 	res.URLChanges = st.diff()
 	for _, f := range t.files {
+		if f.early {
+			continue // written while planning
+		}
 		f.digest = f.sum.Sum64()
 		f.sum = nil
 		f.content = nil // named already
@@ -194,25 +288,31 @@ func (t *txn) writeChanged(res *Result) error {
 			f.kept = true
 			continue
 		}
-		c := f.src
-		f.size = 0
-		if err := t.open(f, c.gzip); err != nil {
-			return err
-		}
-		if err := f.write([]byte(c.header)); err != nil {
-			return err
-		}
-		if err := c.elems(f.lo, f.lo+f.count, f.write); err != nil {
-			return err
-		}
-		if err := f.write([]byte(c.footer)); err != nil {
-			return err
-		}
-		if err := f.close(); err != nil {
+		if err := t.writeOut(f); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// writeOut writes the planned file f for real, into its temporary file:
+// its chunker's header, its elements again, the footer.
+func (t *txn) writeOut(f *file) error {
+	c := f.src
+	f.size = 0
+	if err := t.open(f, c.gzip); err != nil {
+		return err
+	}
+	if err := f.write([]byte(c.header)); err != nil {
+		return err
+	}
+	if err := c.elems(f.lo, f.lo+f.count, f.write); err != nil {
+		return err
+	}
+	if err := f.write([]byte(c.footer)); err != nil {
+		return err
+	}
+	return f.close()
 }
 
 // span is the URLs lo to hi of urls, as URLs.

@@ -553,3 +553,54 @@ func TestRecordLeftWhenSame(t *testing.T) {
 		t.Error("record not rewritten for a new file")
 	}
 }
+
+// A Write with a State encodes again only the URLs that changed since
+// the last one, and names a shard whose bytes it knows without reading
+// them: after any sequence of changes (lastmods moved, set and cleared,
+// changefreq and priority changed, alternates added, URLs added and
+// removed, the same Loc strings kept or made anew, the options of the
+// cut changed), the folder holds what a fresh Write writes.
+func TestStateReuseMatchesFresh(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 22))
+	for _, gz := range []bool{false, true} {
+		dir := t.TempDir()
+		opts := Options{Dir: dir, BaseURL: base, MaxURLs: 40, Gzip: gz, State: NewState()}
+		urls := numbered(150)
+		for step := range 40 {
+			switch k := rng.IntN(9); k {
+			case 0: // a lastmod moved
+				urls[rng.IntN(len(urls))].LastMod = day(2).Add(time.Duration(rng.IntN(1000)) * time.Minute)
+			case 1: // a lastmod cleared
+				urls[rng.IntN(len(urls))].LastMod = time.Time{}
+			case 2: // changefreq and priority
+				i := rng.IntN(len(urls))
+				urls[i].ChangeFreq = sitemap.Weekly
+				urls[i].Priority, _ = sitemap.PriorityOf(0.3)
+			case 3: // alternates
+				i := rng.IntN(len(urls))
+				urls[i].Alternates = []sitemap.Alternate{{Lang: "de", Href: urls[i].Loc + "de"}}
+			case 4: // a URL added, in order
+				i := rng.IntN(len(urls))
+				u := sitemap.URL{Loc: urls[i].Loc + "x", LastMod: day(3)}
+				urls = slices.Insert(urls, i+1, u)
+			case 5: // a URL removed
+				if len(urls) > 2 {
+					i := rng.IntN(len(urls))
+					urls = slices.Delete(urls, i, i+1)
+				}
+			case 6: // the same URLs in new strings
+				for i := range urls {
+					urls[i].Loc = strings.Clone(urls[i].Loc)
+				}
+			case 7: // a lastmod not in whole seconds
+				urls[rng.IntN(len(urls))].LastMod = day(4).Add(time.Duration(rng.IntN(1e9)))
+			case 8: // the cut changes
+				opts.MaxURLs = 30 + rng.IntN(30)
+			}
+			if _, err := Write(sitemap.Slice(urls), opts); err != nil {
+				t.Fatal(err)
+			}
+			sameAsFresh(t, fmt.Sprintf("gzip %v, step %d", gz, step), urls, opts, dir)
+		}
+	}
+}

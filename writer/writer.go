@@ -51,6 +51,7 @@ package writer
 import (
 	"bufio"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -357,22 +358,33 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 	if hasAlternates(urls) {
 		header = urlsetOpenXHTML
 	}
-	shards := &chunker{t: t, gzip: o.Gzip, header: header, footer: urlsetClose, maxCount: o.MaxURLs, maxBytes: o.MaxBytes, named: true}
+	shards := &chunker{t: t, gzip: o.Gzip, header: header, footer: urlsetClose, maxCount: o.MaxURLs, maxBytes: o.MaxBytes}
 	shards.elems = func(lo, hi int, emit func([]byte) error) error {
 		return encodeURLs(span{urls, lo, hi}, o.LastModFormat, func(_ int, elem []byte, _ time.Time) error {
 			return emit(elem)
 		})
 	}
-	err := encodeURLs(urls, o.LastModFormat, func(i int, elem []byte, lastmod time.Time) error {
-		if t.state != nil {
-			t.state.entry(urls.At(i).Loc, elem)
+	var err error
+	if t.state != nil && !o.Check {
+		err = t.planShards(urls, shards, ext)
+	} else {
+		shards.named = true
+		err = encodeURLs(urls, o.LastModFormat, func(i int, elem []byte, lastmod time.Time) error {
+			if t.state != nil {
+				t.state.entry(urls.At(i).Loc, elem)
+			}
+			return shards.add(elem, func() string { return urls.At(i).Loc }, lastmod)
+		})
+		if err == nil {
+			err = shards.finish()
 		}
-		return shards.add(elem, func() string { return urls.At(i).Loc }, lastmod)
-	})
-	if err != nil {
-		return nil, err
+		if err == nil && len(shards.files) > 1 {
+			for i, f := range shards.files {
+				f.name = shardName(i+1, f.content, ext)
+			}
+		}
 	}
-	if err := shards.finish(); err != nil {
+	if err != nil {
 		return nil, err
 	}
 	res.Shards = len(shards.files)
@@ -380,9 +392,6 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 		shards.files[0].name = "sitemap" + ext
 		res.Entries = []string{o.BaseURL + shards.files[0].name}
 		return res, nil
-	}
-	for i, f := range shards.files {
-		f.name = shardName(i+1, f.content, ext)
 	}
 
 	// An index holds up to the protocol's 50,000 entries whatever max_urls
@@ -420,6 +429,52 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 		res.Entries = append(res.Entries, o.BaseURL+f.name)
 	}
 	return res, nil
+}
+
+// planShards plans the <url> shards of a Write with a State, which is
+// watch mode's after every change: the URLs the last Write wrote as they
+// are now (reusable: the same strings, dates and the rest, at the same
+// place) are not encoded again, their elements' sizes and digests are the
+// State's, and a file's digest is that of its elements' digests. A shard
+// of a set of several whose digest is that of the shard at its place in
+// the last Write, or of a shard of that place a Write that failed put on
+// disk, has its bytes, and its name; every other shard is written at
+// once, to be named after its bytes. writeChanged decides about the
+// rest.
+func (t *txn) planShards(urls sitemap.URLs, c *chunker, ext string) error {
+	o, st := t.opts, t.state
+	st.nextPlan = fmt.Sprint(o.LastModFormat, o.MaxURLs, o.MaxBytes, o.Gzip, c.header)
+	var word [8]byte
+	err := encodeEach(urls, o.LastModFormat, st.reusable, func(i int, elem []byte, u *sitemap.URL) error {
+		size, sum := st.entryOf(i, u, elem)
+		f, err := c.place(size, func() string { return u.Loc }, u.LastMod)
+		if err != nil {
+			return err
+		}
+		f.size += size
+		binary.LittleEndian.PutUint64(word[:], sum)
+		f.sum.Write(word[:])
+		return nil
+	})
+	if err == nil {
+		err = c.finish()
+	}
+	if err != nil || len(c.files) == 1 {
+		return err
+	}
+	for k, f := range c.files {
+		f.shard, f.digest = true, f.sum.Sum64()
+		if name, ok := st.shardName(k, f.digest, ext); ok {
+			f.name = name
+			continue
+		}
+		f.sum, f.content = nil, sha256.New()
+		if err := t.writeOut(f); err != nil {
+			return err
+		}
+		f.name, f.content, f.early = shardName(k+1, f.content, ext), nil, true
+	}
+	return nil
 }
 
 // hasAlternates reports whether a URL has hreflang alternates: the
@@ -549,6 +604,9 @@ type file struct {
 	lo      int
 	kept    bool
 	renamed bool
+	// shard marks a content-named shard of a State's Write, and early one
+	// written while planning (planShards).
+	shard, early bool
 }
 
 func (t *txn) create(compress, named bool) (*file, error) {
@@ -650,24 +708,35 @@ type chunker struct {
 // add adds an element to the current file, or to a new one when it would
 // not fit; loc names the element's URL for an error.
 func (c *chunker) add(elem []byte, loc func() string, lastmod time.Time) error {
-	if n := len(c.header) + len(elem) + len(c.footer); n >= c.maxBytes {
-		return &RecordTooBigError{Loc: loc(), Size: n, Max: c.maxBytes}
+	f, err := c.place(len(elem), loc, lastmod)
+	if err != nil {
+		return err
 	}
-	if c.cur != nil && (c.cur.count == c.maxCount || c.cur.size+len(elem)+len(c.footer) >= c.maxBytes) {
+	return f.write(elem)
+}
+
+// place counts an element of size bytes into the current file, or into a
+// new one when it would not fit, and returns that file, for the caller
+// to write the element.
+func (c *chunker) place(size int, loc func() string, lastmod time.Time) (*file, error) {
+	if n := len(c.header) + size + len(c.footer); n >= c.maxBytes {
+		return nil, &RecordTooBigError{Loc: loc(), Size: n, Max: c.maxBytes}
+	}
+	if c.cur != nil && (c.cur.count == c.maxCount || c.cur.size+size+len(c.footer) >= c.maxBytes) {
 		if err := c.finish(); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if c.cur == nil {
 		f, err := c.t.create(c.gzip, c.named)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		c.files = append(c.files, f)
 		c.cur = f
 		f.src, f.lo = c, c.n
 		if err := f.write([]byte(c.header)); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	c.n++
@@ -675,7 +744,7 @@ func (c *chunker) add(elem []byte, loc func() string, lastmod time.Time) error {
 	if lastmod.After(c.cur.newest) {
 		c.cur.newest = lastmod
 	}
-	return c.cur.write(elem)
+	return c.cur, nil
 }
 
 func (c *chunker) finish() error {
