@@ -74,13 +74,26 @@ type fileRecord struct {
 // set, also what the element was made of, for the next Write to know
 // the URL unchanged without encoding it (reusable).
 type entryDigest struct {
-	loc  string
-	sum  uint64
-	mod  int64  // lastmod, Unix seconds; noMod for none
-	size uint32 // of the element; 0: not reusable (alternates, or a lastmod not in whole UTC seconds)
-	cf   sitemap.ChangeFreq
-	prio sitemap.Priority
+	loc string
+	sum uint64
+	mod int64 // lastmod, Unix seconds; noMod for none
+	// meta packs the element's size (the low 32 bits; 0: not reusable, for
+	// alternates or a lastmod not in whole UTC seconds), changefreq and
+	// priority (metaOf): 40 bytes an entry, where the fields apart take 48.
+	meta uint64
 }
+
+// metaOf packs an element's size with u's changefreq and priority.
+func metaOf(size int, u *sitemap.URL) uint64 {
+	m := uint64(size) | uint64(u.ChangeFreq)<<32
+	if u.Priority.IsSet() {
+		m |= (1 + uint64(math.Round(u.Priority.Float()*1000))) << 40
+	}
+	return m
+}
+
+// size is the size of the entry's element, or 0 when it is not reusable.
+func (e *entryDigest) size() int { return int(uint32(e.meta)) }
 
 // noMod is an entry's mod for a URL without lastmod.
 const noMod = math.MinInt64
@@ -110,11 +123,11 @@ func (st *State) entryOf(i int, u *sitemap.URL, elem []byte) (size int, sum uint
 	if elem == nil {
 		e := st.entries[i]
 		st.next = append(st.next, e)
-		return int(e.size), e.sum
+		return e.size(), e.sum
 	}
-	e := entryDigest{loc: u.Loc, sum: maphash.Bytes(st.seed, elem), cf: u.ChangeFreq, prio: u.Priority}
+	e := entryDigest{loc: u.Loc, sum: maphash.Bytes(st.seed, elem)}
 	if mod, ok := modOf(u.LastMod); ok && len(u.Alternates) == 0 && len(elem) <= math.MaxUint32 {
-		e.mod, e.size = mod, uint32(len(elem))
+		e.mod, e.meta = mod, metaOf(len(elem), u)
 	}
 	st.next = append(st.next, e)
 	return len(elem), e.sum
@@ -130,7 +143,7 @@ func (st *State) reusable(i int, u *sitemap.URL) bool {
 	}
 	e := &st.entries[i]
 	mod, ok := modOf(u.LastMod)
-	return e.size > 0 && ok && e.mod == mod && e.cf == u.ChangeFreq && e.prio == u.Priority &&
+	return e.size() > 0 && ok && e.mod == mod && e.meta == metaOf(e.size(), u) &&
 		len(e.loc) == len(u.Loc) && unsafe.StringData(e.loc) == unsafe.StringData(u.Loc)
 }
 
