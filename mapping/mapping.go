@@ -296,6 +296,9 @@ type Decision struct {
 	Form PathForm
 	// Warnings are problems with the page that did not decide its fate.
 	Warnings []string
+	// AltLines are the lines of the page's head that declare
+	// URL.Alternates, one for each; nil when no head gave them.
+	AltLines []int
 }
 
 // Mapper maps pages to sitemap URLs.
@@ -525,6 +528,7 @@ func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head) bool {
 			continue
 		}
 		d.URL.Alternates = append(d.URL.Alternates, sitemap.Alternate{Lang: a.Lang, Href: href})
+		d.AltLines = append(d.AltLines, a.Line)
 	}
 	return false
 }

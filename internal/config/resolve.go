@@ -363,6 +363,7 @@ func (c *Config) options(pr *project) error {
 	c.Build = pipeline.Options{
 		Root:     v.Root,
 		Robots:   pipeline.Robots{Dir: robotsDir, Warn: v.RobotsTxt == RobotsTxtWarn, Off: v.RobotsTxt == RobotsTxtOff},
+		Hreflang: pipeline.Hreflang{Off: v.Hreflang.Check == HreflangOff, Hosts: v.Hreflang.Hosts},
 		Heads:    pipeline.Heads{Read: v.Head.Read, Limit: v.Head.MaxBytes},
 		Limits:   v.Limits,
 		HostDirs: hostDirs,

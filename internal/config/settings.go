@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 	"time"
@@ -60,6 +61,7 @@ type Values struct {
 	Verbose        bool
 	Skip           Skip
 	RobotsTxt      string
+	Hreflang       Hreflang
 	Rules          []Rule
 	Limits         limits.Limits
 	Watch          Watch
@@ -92,6 +94,15 @@ type Skip struct {
 	NonCanonical bool
 	// XRobotsTag honours X-Robots-Tag: noindex in _headers and vercel.json.
 	XRobotsTag bool
+}
+
+// Hreflang configures the check of the pages' hreflang clusters.
+type Hreflang struct {
+	// Check is HreflangCheck or HreflangOff.
+	Check string
+	// Hosts are the origins besides the base URL's that alternates may
+	// be on.
+	Hosts []string
 }
 
 // Feed configures the Atom feed of the most recently modified URLs.
@@ -301,6 +312,10 @@ var Settings = Table[Values]{
 		Field: Bool(func(v *Values) *bool { return &v.Skip.XRobotsTag }, true)},
 	{Key: "robots_txt",
 		Field: String(func(v *Values) *string { return &v.RobotsTxt }, RobotsTxtSkip, oneOf(RobotsTxtSkip, RobotsTxtWarn, RobotsTxtOff))},
+	{Key: "hreflang.check",
+		Field: String(func(v *Values) *string { return &v.Hreflang.Check }, HreflangCheck, oneOf(HreflangCheck, HreflangOff))},
+	{Key: "hreflang.hosts",
+		Field: List(func(v *Values) *[]string { return &v.Hreflang.Hosts }, nil, false, Each(origin))},
 	{Key: "rules",
 		Field: Mappings(func(v *Values) *[]Rule { return &v.Rules }, ruleKeys, checkRules)},
 	// The limits on what a build reads (docs/guarantees.md, Limits).
@@ -362,6 +377,25 @@ const (
 	// PreviewsSkip writes no sitemap in a preview.
 	PreviewsSkip = "skip"
 )
+
+// The values of hreflang.check.
+const (
+	// HreflangCheck checks the clusters, warns and leaves out the broken
+	// alternates (the default).
+	HreflangCheck = "check"
+	// HreflangOff writes the alternates that are listed pages, or on
+	// another host, unchecked.
+	HreflangOff = "off"
+)
+
+// origin checks an item of hreflang.hosts: an http(s) origin.
+func origin(s string) error {
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.Trim(u.Path, "/") != "" || u.RawQuery != "" || u.Fragment != "" {
+		return fmt.Errorf("%q is not an origin such as https://example.de", s)
+	}
+	return nil
+}
 
 // The values of robots_txt: what becomes of a page the site's robots.txt
 // disallows for *, Googlebot or Bingbot.

@@ -72,7 +72,8 @@ type Head struct {
 	// URLs resolve.
 	Base string
 	// Alternates are the <link rel="alternate" hreflang> of the page, in
-	// order, the first for each language.
+	// order, each with its line; a language given twice is there twice
+	// (the caller says which counts).
 	Alternates []Alternate
 	// Modified is the page's own modified time, from the first of
 	// article:modified_time, og:updated_time, <meta name="last-modified">
@@ -105,9 +106,11 @@ type Refresh struct {
 	URL string
 }
 
-// Alternate is a <link rel="alternate" hreflang="Lang" href="Href">.
+// Alternate is a <link rel="alternate" hreflang="Lang" href="Href">, and
+// the line of the page its tag starts on (counting from 1).
 type Alternate struct {
 	Lang, Href string
+	Line       int
 }
 
 // HeadReader reads heads, reusing its memory from page to page: the Head
@@ -209,7 +212,7 @@ func blank(b []byte) bool {
 // (a tag, a <title>), which matters when data is the whole file.
 func (hr *HeadReader) parse(data []byte) (h *Head, ended bool, open string) {
 	hr.h = Head{Alternates: hr.h.Alternates[:0], Problems: hr.h.Problems[:0]}
-	hr.p = headParser{h: &hr.h, canonics: hr.p.canonics[:0], jsonLD: hr.p.jsonLD[:0], maxTags: cmp.Or(hr.MaxTags, MaxTags)}
+	hr.p = headParser{h: &hr.h, lex: &hr.lex, canonics: hr.p.canonics[:0], jsonLD: hr.p.jsonLD[:0], maxTags: cmp.Or(hr.MaxTags, MaxTags), line: 1}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 byte-order mark
 	hr.lex.maxAttrs = cmp.Or(hr.MaxAttrs, MaxAttrs)
 	hr.lex.reset(data)
@@ -231,6 +234,24 @@ type headParser struct {
 	canonics    []string
 	charset     string // as declared by <meta charset> or http-equiv content-type; "" for UTF-8
 	charsetSeen bool
+	// lex is the lexer whose tokens run gives; line is the line at byte
+	// linePos of its data, counted only as far as an alternate needs.
+	lex           *lexer
+	line, linePos int
+}
+
+// tagLine returns the line the tag just read starts on. Its name is
+// lowercased in the data, so the last "<link" before the lexer's
+// position is its start.
+func (p *headParser) tagLine() int {
+	data := p.lex.data[:p.lex.pos]
+	start := bytes.LastIndex(data, []byte("<link"))
+	if start < p.linePos {
+		start = p.linePos
+	}
+	p.line += bytes.Count(data[p.linePos:start], []byte("\n"))
+	p.linePos = start
+	return p.line
 }
 
 func (p *headParser) run(l *lexer) (ended bool, open string) {
@@ -560,12 +581,7 @@ func (p *headParser) link() {
 				h.Problems = append(h.Problems, fmt.Sprintf("hreflang %q is not a language tag (such as en, en-US or x-default); alternate %s ignored", lang, href))
 				continue
 			}
-			for _, a := range h.Alternates {
-				if strings.EqualFold(a.Lang, lang) {
-					return // the first for a language wins
-				}
-			}
-			h.Alternates = append(h.Alternates, Alternate{Lang: lang, Href: string(href)})
+			h.Alternates = append(h.Alternates, Alternate{Lang: lang, Href: string(href), Line: p.tagLine()})
 		}
 	}
 }

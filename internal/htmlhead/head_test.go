@@ -66,7 +66,10 @@ func TestHead(t *testing.T) {
 			`<link rel="alternate" hreflang="x-default" href="https://example.com/">` +
 			`<link rel="alternate" type="application/rss+xml" href="/index.xml">` +
 			`<link rel="alternate" hreflang="DE" href="https://example.com/de-again/">`,
-			Head{Alternates: []Alternate{{"de", "https://example.com/de/"}, {"x-default", "https://example.com/"}}}},
+			Head{Alternates: []Alternate{{"de", "https://example.com/de/", 1}, {"x-default", "https://example.com/", 1}, {"DE", "https://example.com/de-again/", 1}}}},
+		{"alternates' lines", "<!doctype html>\n<html>\n<head>\n<link rel=alternate hreflang=en href=/en/>\n<LINK\n rel=alternate hreflang=de\n href=/de/>\n" +
+			`<link rel=alternate hreflang=fr href="/fr/?<link">` + "\n<link rel=alternate hreflang=it href=/it/>",
+			Head{Alternates: []Alternate{{"en", "/en/", 4}, {"de", "/de/", 5}, {"fr", "/fr/?<link", 8}, {"it", "/it/", 9}}}},
 		{"invalid hreflang", `<link rel="alternate" hreflang="en_US" href="/us/">`, Head{
 			Problems: []string{`hreflang "en_US" is not a language tag (such as en, en-US or x-default); alternate /us/ ignored`}}},
 		{"article:modified_time first", `<meta property="og:updated_time" content="2024-01-01"><meta property="article:modified_time" content="2024-05-01T10:00:00+02:00">`,

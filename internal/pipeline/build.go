@@ -89,6 +89,8 @@ type Options struct {
 	// Robots is the check of the listed URLs against the site's
 	// robots.txt; the zero value checks nothing.
 	Robots Robots
+	// Hreflang is the check of the pages' hreflang clusters.
+	Hreflang Hreflang
 	// Limits bound what a build reads besides its pages: front matter,
 	// heads' attributes and tags, the host's rule files, the hash state
 	// file. Zero fields are their defaults (limits.Default).
@@ -533,7 +535,7 @@ func (b *builder) run(ctx context.Context) error {
 	b.recs.sort()
 	b.dedup(nil)
 	b.judgeRobots(nil)
-	b.filterAlternates()
+	b.judgeHreflang(nil)
 	res.URLs = &b.recs
 	b.countListed(b.dateListPages())
 	b.guardMTime()
@@ -651,6 +653,12 @@ type builder struct {
 	// htmlLeftOut counts the HTML files no include pattern matches, when
 	// none can (walker.IncludesHTML).
 	htmlLeftOut int
+	// skippedAt keeps, for the alternates that name them, why pages that
+	// have a URL were left out, by URL, and skippedLoc their URLs by
+	// path; hreflangSaid, in a Session, the hreflang warnings last made.
+	skippedAt    map[string]skippedPage
+	skippedLoc   map[string]string
+	hreflangSaid map[string]bool
 }
 
 func (b *builder) warn(path string, err error) {
@@ -941,6 +949,7 @@ func (b *builder) record(path string, o outcome) {
 	b.explain.page(path, &d)
 	if d.Skip != "" {
 		b.indexed(path, -1)
+		b.noteSkipped(path, d.URL.Loc, d.Skip, d.Because)
 	}
 	switch d.Skip {
 	case "":
@@ -998,7 +1007,17 @@ func (b *builder) indexed(path string, idx int32) {
 // are themselves listed or on another host than the base URL's.
 func (b *builder) filterAlternates() {
 	origin := originOf(b.mapper.BaseURL())
+	var last string
+	var langs map[string]bool
 	b.recs.filterAlternates(func(loc string, a sitemap.Alternate) bool {
+		if loc != last { // the first for a language counts
+			last, langs = loc, make(map[string]bool)
+		}
+		if lang := strings.ToLower(a.Lang); langs[lang] {
+			return false
+		} else {
+			langs[lang] = true
+		}
 		if _, listed := b.recs.find(a.Href); listed || originOf(a.Href) != origin {
 			return true
 		}

@@ -46,7 +46,8 @@ type records struct {
 	n      int // slots used, free ones included
 	free   []int32
 	alts   [][]sitemap.Alternate // as the pages declare them
-	shown  [][]sitemap.Alternate // by the same index: those filterAlternates kept
+	shown  [][]sitemap.Alternate // by the same index: those filterAlternates or judgeHreflang kept
+	lines  [][]int               // by the same index: the line of each in the page's head
 	paths  []string
 	order  []int32 // record indexes, sorted; nil before sort
 	// dropMTime leaves out the lastmods that are modification times
@@ -80,6 +81,7 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 	}
 	if len(u.Alternates) > 0 {
 		s.alts = append(s.alts, u.Alternates)
+		s.lines = append(s.lines, d.AltLines)
 		r.alts = int32(len(s.alts))
 	}
 	if d.Form == mapping.FormUnknown {

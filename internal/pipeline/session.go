@@ -156,7 +156,7 @@ func (s *Session) finish(only map[string]bool) error {
 	b.recs.order = append(b.recs.order[:0], s.all...)
 	b.dedup(only)
 	b.judgeRobots(only)
-	b.filterAlternates()
+	b.judgeHreflang(only)
 	b.res.URLs = &b.recs
 	if n := b.dateListPages(); only == nil {
 		b.countListed(n) // a whole build's (restart's) counts are of every page
@@ -285,6 +285,7 @@ func (s *Session) update(ctx context.Context, paths []string) (*Result, error) {
 		}
 		b.touched[path] = true
 		delete(b.problems, path)
+		b.forgetSkipped(path)
 		if idx >= 0 {
 			removed = append(removed, idx)
 		}

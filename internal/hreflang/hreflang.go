@@ -1,0 +1,217 @@
+// Package hreflang checks hreflang clusters: each language code, and the
+// links among a set of pages, as Google reads them: every page in its
+// own cluster, every alternate listing the page back, one x-default at
+// most, one URL a language. Which pages are in the set, and why one is
+// not, is the caller's: the build's listed pages, or the URLs of the
+// sitemaps validate reads.
+package hreflang
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/sitemap"
+	"golang.org/x/text/language"
+)
+
+// XDefault is the hreflang of the page for languages no other serves.
+const XDefault = "x-default"
+
+// A Problem is one thing wrong with a page's hreflang links.
+type Problem struct {
+	// Link is the index of the link it is about, in the page's; the
+	// first link when it is about the cluster as a whole.
+	Link int
+	Msg  string
+	// Drop says the link is broken (an invalid code, a second URL for a
+	// language, an alternate the caller cannot list): not to be written.
+	// The others (no link back, no self-reference) are warnings: the
+	// alternate is a valid URL of the site.
+	Drop bool
+}
+
+// Checker checks pages' links, keeping what it learnt of codes and of
+// large clusters between pages. It is not safe for concurrent use.
+type Checker struct {
+	codes map[string]string
+	back  map[string]map[string]string // of a page with many links: href to lang
+}
+
+// manyLinks is the number of links past which a page's are looked up in
+// a map, so that a page with thousands costs thousands of steps.
+const manyLinks = 32
+
+// maxCached is the most codes a Checker remembers.
+const maxCached = 10_000
+
+// Code returns what is wrong with the hreflang value lang, "" when it is
+// a valid BCP 47 tag whose language is ISO 639 and region ISO 3166 (or
+// UN M.49), or x-default.
+func (c *Checker) Code(lang string) string {
+	if msg, ok := c.codes[lang]; ok {
+		return msg
+	}
+	msg := Code(lang)
+	if c.codes == nil {
+		c.codes = make(map[string]string)
+	}
+	if len(c.codes) < maxCached {
+		c.codes[lang] = msg
+	}
+	return msg
+}
+
+// instead are the codes of countries often written for their language:
+// the library knows them as no language, and the message names the one
+// meant.
+var instead = map[string]string{
+	"jp": "ja", "cn": "zh", "kr": "ko", "dk": "da", "cz": "cs", "gr": "el",
+	"ua": "uk", "us": "en", "gb": "en", "vn": "vi", "il": "he", "rs": "sr",
+}
+
+// Code is Checker.Code without the memory.
+func Code(lang string) string {
+	if strings.EqualFold(lang, XDefault) {
+		return ""
+	}
+	q := fmt.Sprintf("%.40q", lang)
+	tag, err := language.Parse(lang)
+	if err != nil {
+		msg := fmt.Sprintf("hreflang %s is not a BCP 47 language code (ISO 639 language, then ISO 3166 region): %s", q, strings.TrimPrefix(err.Error(), "language: "))
+		first, rest, _ := strings.Cut(strings.ToLower(lang), "-")
+		if to, ok := instead[first]; ok {
+			if rest != "" {
+				to += "-" + strings.ToUpper(rest)
+			}
+			msg += "; " + first + " is a country: use " + to
+		}
+		return msg
+	}
+	base, _, region := tag.Raw()
+	if base.String() == "und" {
+		return fmt.Sprintf("hreflang %s names no language (und is undetermined)", q)
+	}
+	if got := tag.String(); !strings.EqualFold(got, lang) {
+		_, rawRegion, _ := strings.Cut(lang, "-")
+		if region.String() != "ZZ" && !strings.Contains(strings.ToUpper(lang), "-"+region.String()) {
+			return fmt.Sprintf("hreflang %s: %s is not an ISO 3166 region; use %s", q, strings.ToUpper(lastPart(rawRegion)), got)
+		}
+		return fmt.Sprintf("hreflang %s is a deprecated code; use %s", q, got)
+	}
+	if r := region.String(); r != "ZZ" && !region.IsCountry() && !region.IsGroup() {
+		return fmt.Sprintf("hreflang %s: %s is not an ISO 3166 region", q, r)
+	}
+	return ""
+}
+
+func lastPart(s string) string {
+	if i := strings.LastIndexByte(s, '-'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+// Check checks the hreflang links of the page at loc. others gives the
+// links of another page of the set and whether the set has it; outside
+// says what is wrong with an alternate the set does not have ("" when
+// it is to be kept unchecked, such as a page on a host the site allows).
+func (c *Checker) Check(loc string, links []sitemap.Alternate, others func(href string) ([]sitemap.Alternate, bool), outside func(href string) string) []Problem {
+	var probs []Problem
+	add := func(i int, drop bool, format string, args ...any) {
+		probs = append(probs, Problem{Link: i, Msg: fmt.Sprintf(format, args...), Drop: drop})
+	}
+	self, selfLang := false, ""
+	for _, a := range links {
+		if a.Href == loc && c.Code(a.Lang) == "" {
+			self, selfLang = true, a.Lang
+			break
+		}
+	}
+	var byLang map[string]int // with many links; else a look back
+	if len(links) > manyLinks {
+		byLang = make(map[string]int, len(links))
+	}
+	firstOf := func(i int, lang string) int {
+		if byLang != nil {
+			if j, ok := byLang[lang]; ok {
+				return j
+			}
+			byLang[lang] = i
+			return i
+		}
+		for j := range i {
+			if strings.EqualFold(links[j].Lang, lang) {
+				return j
+			}
+		}
+		return i
+	}
+	for i, a := range links {
+		if msg := c.Code(a.Lang); msg != "" {
+			add(i, true, "%s; alternate %s left out", msg, a.Href)
+			continue
+		}
+		lang := a.Lang
+		if byLang != nil {
+			lang = strings.ToLower(lang)
+		}
+		if j := firstOf(i, lang); j != i {
+			switch {
+			case links[j].Href == a.Href:
+				continue // said twice alike: written once, below
+			case strings.EqualFold(a.Lang, XDefault):
+				add(i, true, "a second x-default (%s, the first %s); left out", a.Href, links[j].Href)
+			default:
+				add(i, true, "hreflang %s given twice, for %s and %s; the second left out", a.Lang, links[j].Href, a.Href)
+			}
+			continue
+		}
+		if a.Href == loc {
+			continue
+		}
+		back, ok := others(a.Href)
+		if !ok {
+			if msg := outside(a.Href); msg != "" {
+				add(i, true, "hreflang %s alternate %s %s; left out", a.Lang, a.Href, msg)
+			}
+			continue
+		}
+		if bl, found := c.backLang(a.Href, back, loc); !found {
+			add(i, false, "hreflang %s alternate %s does not list this page back (Google ignores a link not returned)", a.Lang, a.Href)
+		} else if selfLang != "" && !strings.EqualFold(bl, selfLang) && !strings.EqualFold(selfLang, XDefault) && !strings.EqualFold(bl, XDefault) {
+			add(i, false, "hreflang %s alternate %s lists this page back as %s, not as %s", a.Lang, a.Href, bl, selfLang)
+		}
+	}
+	if !self && len(links) > 0 {
+		add(0, false, "the page is not among its own hreflang alternates (each page of a cluster lists itself too)")
+	}
+	return probs
+}
+
+// backLang returns the language under which the links of the page at
+// href list loc.
+func (c *Checker) backLang(href string, links []sitemap.Alternate, loc string) (string, bool) {
+	if len(links) <= manyLinks {
+		for _, b := range links {
+			if b.Href == loc {
+				return b.Lang, true
+			}
+		}
+		return "", false
+	}
+	m, ok := c.back[href]
+	if !ok {
+		m = make(map[string]string, len(links))
+		for _, b := range links {
+			if _, dup := m[b.Href]; !dup {
+				m[b.Href] = b.Lang
+			}
+		}
+		if c.back == nil {
+			c.back = make(map[string]map[string]string)
+		}
+		c.back[href] = m
+	}
+	lang, ok := m[loc]
+	return lang, ok
+}

@@ -1,0 +1,135 @@
+package hreflang
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+func TestCode(t *testing.T) {
+	for _, tc := range []struct{ lang, want string }{
+		{"en", ""},
+		{"EN-us", ""},
+		{"de-AT", ""},
+		{"zh-Hant-TW", ""},
+		{"es-419", ""},
+		{"x-default", ""},
+		{"X-Default", ""},
+		{"za", ""}, // Zhuang: a language, whatever a site meant by it
+		{"en-UK", `hreflang "en-UK": UK is not an ISO 3166 region; use en-GB`},
+		{"jp", `hreflang "jp" is not a BCP 47 language code (ISO 639 language, then ISO 3166 region): subtag "jp" is well-formed but unknown; jp is a country: use ja`},
+		{"cz-CZ", `hreflang "cz-CZ" is not a BCP 47 language code (ISO 639 language, then ISO 3166 region): subtag "cz" is well-formed but unknown; cz is a country: use cs-CZ`},
+		{"xx", `hreflang "xx" is not a BCP 47 language code (ISO 639 language, then ISO 3166 region): subtag "xx" is well-formed but unknown`},
+		{"iw", `hreflang "iw" is a deprecated code; use he`},
+		{"und", `hreflang "und" names no language (und is undetermined)`},
+		{"en-XX", `hreflang "en-XX": XX is not an ISO 3166 region`},
+		{"", `hreflang "" is not a BCP 47 language code (ISO 639 language, then ISO 3166 region): tag is not well-formed`},
+		{"\xff", `hreflang "\xff" is not a BCP 47 language code (ISO 639 language, then ISO 3166 region): tag is not well-formed`},
+	} {
+		if got := Code(tc.lang); got != tc.want {
+			t.Errorf("Code(%q) = %s\nwant %s", tc.lang, got, tc.want)
+		}
+	}
+	long := Code(strings.Repeat("a", 10<<10))
+	if long == "" || len(long) > 300 {
+		t.Errorf("a 10 KB code: %q", long)
+	}
+}
+
+// site is a set of pages and their links.
+type site map[string][]sitemap.Alternate
+
+func (s site) check(loc string) []Problem {
+	var c Checker
+	return c.Check(loc, s[loc], func(href string) ([]sitemap.Alternate, bool) {
+		l, ok := s[href]
+		return l, ok
+	}, func(href string) string {
+		if strings.HasPrefix(href, "https://other.example/") {
+			return ""
+		}
+		return "is missing"
+	})
+}
+
+const (
+	en = "https://example.com/"
+	de = "https://example.com/de/"
+	fr = "https://example.com/fr/"
+)
+
+func alts(pairs ...string) []sitemap.Alternate {
+	var out []sitemap.Alternate
+	for i := 0; i < len(pairs); i += 2 {
+		out = append(out, sitemap.Alternate{Lang: pairs[i], Href: pairs[i+1]})
+	}
+	return out
+}
+
+func TestCheck(t *testing.T) {
+	cluster := alts("en", en, "de", de, "fr", fr, "x-default", en)
+	clean := site{en: cluster, de: cluster, fr: cluster}
+	for _, loc := range []string{en, de, fr} {
+		if p := clean.check(loc); p != nil {
+			t.Errorf("a clean cluster: %s: %v", loc, p)
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		s    site
+		want []Problem
+	}{
+		{"no link back", site{en: alts("en", en, "de", de), de: alts("de", de)},
+			[]Problem{{1, "hreflang de alternate https://example.com/de/ does not list this page back (Google ignores a link not returned)", false}}},
+		{"back under another language", site{en: alts("en", en, "de", de), de: alts("de", de, "fr", en)},
+			[]Problem{{1, "hreflang de alternate https://example.com/de/ lists this page back as fr, not as en", false}}},
+		{"no self-reference", site{en: alts("de", de), de: alts("de", de, "en", en)},
+			[]Problem{{0, "the page is not among its own hreflang alternates (each page of a cluster lists itself too)", false}}},
+		{"x-default twice", site{en: alts("en", en, "x-default", en, "x-default", de), de: alts("de", de, "en", en)},
+			[]Problem{{2, "a second x-default (https://example.com/de/, the first https://example.com/); left out", true}}},
+		{"a language twice", site{en: alts("en", en, "de", de, "DE", fr), de: alts("de", de, "en", en)},
+			[]Problem{{2, "hreflang DE given twice, for https://example.com/de/ and https://example.com/fr/; the second left out", true}}},
+		{"a language twice alike", site{en: alts("en", en, "en", en)}, nil},
+		{"invalid code", site{en: alts("en", en, "en-UK", de)},
+			[]Problem{{1, `hreflang "en-UK": UK is not an ISO 3166 region; use en-GB; alternate https://example.com/de/ left out`, true}}},
+		{"missing", site{en: alts("en", en, "de", de)},
+			[]Problem{{1, "hreflang de alternate https://example.com/de/ is missing; left out", true}}},
+		{"outside, allowed", site{en: alts("en", en, "de", "https://other.example/de/")}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := tc.s.check(en)
+			if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+				t.Errorf("got  %v\nwant %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// A page with thousands of alternates, each listing it back, costs
+// thousands of steps, not millions: the test would take minutes else.
+func TestCheckMany(t *testing.T) {
+	const n = 20_000
+	s := site{}
+	var links []sitemap.Alternate
+	for i := range n {
+		links = append(links, sitemap.Alternate{Lang: fmt.Sprintf("en-%03d", i%1000), Href: fmt.Sprintf("https://example.com/%d/", i)})
+	}
+	for _, a := range links[:1000] {
+		s[a.Href] = links[:1000]
+	}
+	s[en] = links
+	probs := s.check(en)
+	drops := 0
+	for _, p := range probs {
+		if p.Drop {
+			drops++
+		}
+	}
+	// en-000 … en-999 are mostly no region of M.49: whatever the verdicts,
+	// each link has at most one, and the second thousand on are dropped.
+	if len(probs) > n+1 || drops < n-1000 {
+		t.Errorf("%d problems, %d dropped", len(probs), drops)
+	}
+}

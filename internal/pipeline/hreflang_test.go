@@ -1,0 +1,119 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// link is an hreflang link on a line of its own.
+func link(lang, href string) string {
+	return fmt.Sprintf("<link rel=\"alternate\" hreflang=\"%s\" href=\"%s\">\n", lang, href)
+}
+
+func TestRunHreflang(t *testing.T) {
+	cluster := "<head>\n" + link("en", "/en/") + link("de", "/de/") + link("x-default", "/en/")
+	root := pages(t, map[string]string{
+		"en/index.html": cluster + link("fr", "/fr/") + link("es", "/es/") + link("it", "/it") + link("ja", "https://example.jp/") +
+			link("pt", "https://example.pt/") + link("en-UK", "/uk/") + link("x-default", "/de/"),
+		"de/index.html":   cluster,
+		"fr/index.html":   `<meta name="robots" content="noindex">`,
+		"it/index.html":   "<title>it</title>",
+		"nl/index.html":   link("en", "/en/"), // lists no itself, and en not back
+		"uk/index.html":   "<title>x</title>",
+		"blocked/a.html":  "<title>x</title>",
+		"robots.txt":      "User-agent: *\nDisallow: /es/\n",
+		"es/index.html":   "<title>x</title>",
+		"clean/index.htm": "<title>x</title>",
+	})
+	var warns []string
+	res, err := Run(context.Background(), Options{Root: root, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: base},
+		Robots: Robots{Dir: root}, Hreflang: Hreflang{Hosts: []string{"https://example.jp/"}},
+		Report: Report{Warn: func(path string, err error) { warns = append(warns, err.Error()) }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"en/index.html:5: hreflang fr alternate https://example.com/fr/ is not in the sitemap (fr/index.html, noindex: meta robots \"noindex\"); left out",
+		"en/index.html:6: hreflang es alternate https://example.com/es/ is not in the sitemap: robots.txt disallows it; left out",
+		"en/index.html:7: hreflang it alternate https://example.com/it is missing: the page is at https://example.com/it/; left out",
+		"en/index.html:9: hreflang pt alternate https://example.pt/ is on another host than the base URL (https://example.com/; hreflang.hosts lists the others allowed); left out",
+		"en/index.html:10: hreflang \"en-UK\": UK is not an ISO 3166 region; use en-GB; alternate https://example.com/uk/ left out",
+		"en/index.html:11: a second x-default (https://example.com/de/, the first https://example.com/en/); left out",
+		"nl/index.html:1: hreflang en alternate https://example.com/en/ does not list this page back (Google ignores a link not returned)",
+		"nl/index.html:1: the page is not among its own hreflang alternates (each page of a cluster lists itself too)",
+	}
+	if !slices.Equal(warns, want) {
+		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(warns, "\n"), strings.Join(want, "\n"))
+	}
+	wantAlts := map[string][]sitemap.Alternate{
+		base + "en/": {{Lang: "en", Href: base + "en/"}, {Lang: "de", Href: base + "de/"}, {Lang: "x-default", Href: base + "en/"}, {Lang: "ja", Href: "https://example.jp/"}},
+		base + "de/": {{Lang: "en", Href: base + "en/"}, {Lang: "de", Href: base + "de/"}, {Lang: "x-default", Href: base + "en/"}},
+		base + "nl/": {{Lang: "en", Href: base + "en/"}},
+	}
+	for i := range res.URLs.Len() {
+		u := res.URLs.At(i)
+		if !slices.Equal(u.Alternates, wantAlts[u.Loc]) {
+			t.Errorf("%s: alternates %v\nwant %v", u.Loc, u.Alternates, wantAlts[u.Loc])
+		}
+	}
+	sitemaptest.MustValidate(t, root)
+}
+
+// A clean cluster of three languages and x-default says nothing.
+func TestRunHreflangClean(t *testing.T) {
+	cluster := link("en", "/") + link("de", "/de/") + link("fr-CA", "/fr/") + link("x-default", "/")
+	root := pages(t, map[string]string{"index.html": cluster, "de/index.html": cluster, "fr/index.html": cluster})
+	res, err := Run(context.Background(), Options{Root: root, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: base},
+		Report: Report{Warn: func(path string, err error) { t.Errorf("%s: %v", path, err) }}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range res.URLs.Len() {
+		if u := res.URLs.At(i); len(u.Alternates) != 4 {
+			t.Errorf("%s: %v", u.Loc, u.Alternates)
+		}
+	}
+}
+
+// Hostile hreflang values: each is said once and never written; a page
+// with a thousand alternates is checked in time.
+func TestRunHreflangHostile(t *testing.T) {
+	many := link("en", "/")
+	for i := range 1000 {
+		many += link(fmt.Sprintf("de-%03d", i), fmt.Sprintf("/p%d/", i))
+	}
+	for _, tc := range []struct {
+		name, head string
+		warns      int
+	}{
+		{"empty", link("en", "/") + link("", "/de/"), 0}, // no hreflang: not an alternate
+		{"10 KB", link("en", "/") + link(strings.Repeat("a", 10<<10), "/de/"), 1},
+		{"invalid UTF-8", link("en", "/") + link("d\xffe", "/de/"), 1},
+		{"x-default twice", link("en", "/") + link("x-default", "/") + link("x-default", "/de/"), 1},
+		{"a thousand", many, 1000},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := pages(t, map[string]string{"index.html": tc.head, "de/index.html": "<title>de</title>"})
+			warns := 0
+			res, err := Run(context.Background(), Options{Root: root, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: base},
+				Report: Report{Warn: func(string, error) { warns++ }}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if warns != tc.warns {
+				t.Errorf("%d warnings, want %d", warns, tc.warns)
+			}
+			if u := res.URLs.At(0); len(u.Alternates) > 2 || u.Alternates[0].Lang != "en" || len(u.Alternates) == 2 && u.Alternates[1] != (sitemap.Alternate{Lang: "x-default", Href: base}) {
+				t.Errorf("alternates written: %.200v", u.Alternates)
+			}
+			sitemaptest.MustValidate(t, root)
+		})
+	}
+}
