@@ -92,7 +92,22 @@ func statInfo(st *unix.Stat_t) pageInfo {
 	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
 		mode |= fs.ModeIrregular
 	}
-	return pageInfo{mode: mode, size: st.Size, mtime: time.Unix(st.Mtim.Unix()), dev: uint64(st.Dev), ino: uint64(st.Ino), links: uint64(st.Nlink)}
+	return pageInfo{mode: mode, size: st.Size, mtime: time.Unix(st.Mtim.Unix()), dev: uint64(st.Dev), ino: uint64(st.Ino), links: uint64(st.Nlink), ctime: st.Ctim.Nano()}
+}
+
+// info returns what the open file is now (fstat: no path looked up).
+func (p *rawPage) info() (pageInfo, bool) {
+	var st unix.Stat_t
+	for {
+		err := unix.Fstat(p.fd, &st)
+		switch err {
+		case nil:
+			return statInfo(&st), true
+		case unix.EINTR:
+			continue
+		}
+		return pageInfo{}, false
+	}
 }
 
 // rawPage reads an open file descriptor.

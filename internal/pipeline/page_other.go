@@ -20,18 +20,26 @@ func (r *pageRoot) close() {}
 // open opens the page at rel to read its head. O_NONBLOCK, where the
 // system has it, keeps a FIFO that took a page's place after the walk from
 // hanging the open.
-func (r *pageRoot) open(_ *walker.Dir, rel string) (*os.File, pageInfo, error) {
+func (r *pageRoot) open(_ *walker.Dir, rel string) (osPage, pageInfo, error) {
 	f, err := os.OpenFile(filepath.Join(r.path, rel), os.O_RDONLY|nonBlock, 0)
 	if err != nil {
-		return nil, pageInfo{}, err
+		return osPage{}, pageInfo{}, err
 	}
 	st, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, pageInfo{}, err
+		return osPage{}, pageInfo{}, err
 	}
-	return f, infoOf(st), nil
+	return osPage{f}, infoOf(st), nil
 }
+
+// osPage is an open page.
+type osPage struct{ *os.File }
+
+// info says nothing: the open file's metadata here may not tell a
+// removal or a replacement (the number of names), so the path is
+// always statted again after the read.
+func (osPage) info() (pageInfo, bool) { return pageInfo{}, false }
 
 // stat returns what the page at rel is now, to compare with what was
 // opened.

@@ -22,6 +22,7 @@ type pageInfo struct {
 	mtime    time.Time
 	dev, ino uint64 // which file it is; zero where the system does not say
 	links    uint64 // how many names the file has; 1 where the system does not say
+	ctime    int64  // the inode's last change, in nanoseconds; zero where not read
 }
 
 func infoOf(st os.FileInfo) pageInfo {
@@ -88,11 +89,24 @@ func (b *builder) readHead(hr *htmlhead.HeadReader, rel string, f *walker.File) 
 		}
 		h.NextRedirect, _ = htmlhead.NextRedirect(body)
 	}
-	now, err := b.root.stat(f.Dir, rel)
-	if err := changed(info, now, err); err != nil {
-		return nil, err
+	// The open file as it is now tells whether anything happened to it:
+	// a write or a touch moves its times, a removal or a replacement by
+	// another file takes a name from it (links). Only then is the path
+	// looked up again, to say which it was.
+	if now, ok := page.info(); !ok || !sameInode(info, now) {
+		now, err := b.root.stat(f.Dir, rel)
+		if err := changed(info, now, err); err != nil {
+			return nil, err
+		}
 	}
 	return h, nil
+}
+
+// sameInode reports whether an open file's fstat after its read (now)
+// shows it as it was when it was opened: the same size, times and number
+// of names.
+func sameInode(opened, now pageInfo) bool {
+	return now.size == opened.size && now.mtime.Equal(opened.mtime) && now.ctime == opened.ctime && now.links == opened.links
 }
 
 // maxShellBytes bounds the read of a Next.js error shell's body.
