@@ -5,9 +5,11 @@ Usage: ratios.py RUNS.json PAGES [--over NAME]
 
 Prints, of the commands present in RUNS.json:
   - the targets' ratios of wall medians: sitemapgen / walk+head (at most
-    1.2), no-heads / pwalk+stat (--read-heads=false against a parallel
-    walk and an lstat a page, at most 1.2), sitemapgen / find (under 1),
-    gzip / sitemapgen (at most 1.15), and the cost per page;
+    1.15, issue 22), no-heads / pwalk+stat (--read-heads=false against a
+    parallel walk and an lstat a page, at most 1.2), sitemapgen / find
+    (under 1), gzip / sitemapgen (at most 1.15), and the cost per page;
+    and the peak RSS target of sitemapgen (60 MiB at 100,000 pages, 250
+    MiB at 1,000,000);
   - for each NAME with a NAME@REV beside it (bench/run.sh --against REV),
     the ratio NAME / NAME@REV of each figure: wall (of the medians, and the
     median of the run-by-run ratios), CPU (user + system) and peak RSS.
@@ -65,7 +67,7 @@ def main():
     revs = sorted({n.partition("@")[2] for n in res if "@" in n})
     for sfx in [""] + ["@" + r for r in revs]:
         for a, b, target in [
-            ("sitemapgen" + sfx, "walk+head", "at most 1.2"),
+            ("sitemapgen" + sfx, "walk+head", "at most 1.15"),
             ("no-heads" + sfx, "pwalk+stat", "at most 1.2"),
             ("sitemapgen" + sfx, "find", "under 1"),
             ("gzip" + sfx, "sitemapgen" + sfx, "at most 1.15"),
@@ -74,6 +76,9 @@ def main():
                 print(f"{a + ' / ' + b + ':':<32} {med(res[a], wall) / med(res[b], wall):.3f} (target {target})")
         if "sitemapgen" + sfx in res:
             print(f"{'cost per page' + (' ' + sfx if sfx else '') + ':':<32} {med(res['sitemapgen' + sfx], wall) / pages * 1e6:.2f} µs")
+            limit = 60 if pages <= 100000 else 250 if pages <= 1000000 else None
+            if limit:
+                print(f"{'peak RSS' + (' ' + sfx if sfx else '') + ':':<32} {med(res['sitemapgen' + sfx], rss):.1f} MiB (target at most {limit})")
     for rev in revs:
         table(f"this tree / {rev} (under 1: this tree is faster or smaller)",
               [(n, res[n], res[f"{n}@{rev}"]) for n in res if "@" not in n and f"{n}@{rev}" in res])

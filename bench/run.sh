@@ -37,6 +37,13 @@
 #
 # With --cold, each command also runs once after dropping the page cache
 # (root only; echo 3 > /proc/sys/vm/drop_caches).
+#
+# Warm figures need the site to stay in the page cache between runs. Where
+# the kernel trims the cache (on a machine whose memory is reclaimed
+# proactively, vmtouch shows a site only half resident after a run),
+# runs read from disk at random and a ratio moves by 30 %: put the sites
+# in memory, BENCH_DIR=/dev/shm/sitemapgen-bench bench/run.sh ... (a
+# 100,000-page site takes 0.6 GB there, a 1,000,000-page one 6.5 GB).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -78,10 +78,11 @@ func TestRatios(t *testing.T) {
 	}
 	out := script(t, "ratios.py", path, "100000")
 	wantLines(t, out,
-		"sitemapgen / walk+head:          1.100 (target at most 1.2)",
+		"sitemapgen / walk+head:          1.100 (target at most 1.15)",
 		"no-heads / pwalk+stat:           1.100 (target at most 1.2)",
 		"cost per page:                   11.00 µs",
-		"sitemapgen@abc1234 / walk+head:  1.000 (target at most 1.2)",
+		"peak RSS:                        30.0 MiB (target at most 60)",
+		"sitemapgen@abc1234 / walk+head:  1.000 (target at most 1.15)",
 		"sitemapgen      1.100       1.100    2.000     1.500",
 		"no-heads        1.100       1.100    1.000     1.000")
 	out = script(t, "ratios.py", path, "100000", "--over", "walk+head")
