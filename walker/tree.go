@@ -114,51 +114,55 @@ func (t *treeWalk) stop() {
 // list lists the folder rel and judges its entries; it returns the
 // folders to walk next.
 func (t *treeWalk) list(d *Dir, rel string) []string {
+	if err := t.open(d, rel); err != nil {
+		t.failed(rel, err)
+		return nil
+	}
+	defer d.close()
 	w := t.w
-	var err error
-	if testHookFolder != nil {
-		err = testHookFolder(rel)
-	}
-	if err == nil {
-		if err = d.open(t.root, rel); err == nil {
-			defer d.close()
-		}
-	}
 	var subs []string
-	if err == nil {
-		err = d.read(func(name []byte, typ fs.FileMode) bool {
-			if err := w.ctx.Err(); err != nil {
-				w.stop(err)
-				t.stop()
-				return false
-			}
-			if typ.IsRegular() && w.passOver(name) {
-				return true
-			}
-			child := join(rel, name)
-			if testHookEntry != nil {
-				testHookEntry(child)
-			}
-			switch err := w.entry(d, child, typ, nil); err {
-			case nil:
-				if typ.IsDir() {
-					subs = append(subs, child)
-				}
-			case errTraverse:
-				subs = append(subs, child)
-			case errSkipDir:
-			default: // errStop
-				t.stop()
-				return false
-			}
+	err := d.read(func(name []byte, typ fs.FileMode) bool {
+		if err := w.ctx.Err(); err != nil {
+			w.stop(err)
+			t.stop()
+			return false
+		}
+		if typ.IsRegular() && w.passOver(name) {
 			return true
-		})
-	}
+		}
+		child := join(rel, name)
+		if testHookEntry != nil {
+			testHookEntry(child)
+		}
+		switch err := w.entry(d, child, typ, nil); err {
+		case nil:
+			if typ.IsDir() {
+				subs = append(subs, child)
+			}
+		case errTraverse:
+			subs = append(subs, child)
+		case errSkipDir:
+		default: // errStop
+			t.stop()
+			return false
+		}
+		return true
+	})
 	if err != nil {
 		t.failed(rel, err)
 		return nil
 	}
 	return subs
+}
+
+// open opens the folder rel into d, or fails as testHookFolder says.
+func (t *treeWalk) open(d *Dir, rel string) error {
+	if testHookFolder != nil {
+		if err := testHookFolder(rel); err != nil {
+			return err
+		}
+	}
+	return d.open(t.root, rel)
 }
 
 // failed reports a folder that could not be listed: a warning, or for
