@@ -121,6 +121,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	rep.explainTo, rep.dates = e.stdout, c.Build.Write.LastModFormat
 	rep.settings(c)
 	c.Build.Report = rep.report()
+	c.Build.KeepLeftOut = c.Writes() && v.Changes != "" // a removed URL whose page is still there is not gone
 	res, err := pipeline.Run(ctx, c.Build)
 	rep.endProgress()
 	switch {
@@ -139,7 +140,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	afterWrite(e.stderr, res, c)
 	say(e.stderr, v.Quiet, "%s", summary(res, c))
 	if c.Writes() && res.Write != nil {
-		if err := out.Write(res.URLs); err != nil {
+		if err := out.Write(res.URLs, postbuild.Answers{LeftOut: res.LeftOut, Redirects: res.Redirects}); err != nil {
 			return err
 		}
 	}

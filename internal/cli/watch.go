@@ -444,7 +444,7 @@ func (w *watcher) outputs(s *config.Config) (*postbuild.Outputs, error) {
 // written again besides the sitemap set, count as written when they were.
 func (w *watcher) done(res *pipeline.Result, err error, whole bool, drifted map[string]stamp) {
 	if err == nil && res != nil && res.Write != nil && w.s.Writes() {
-		err = w.out.Write(res.URLs)
+		err = w.out.Write(res.URLs, postbuild.Answers{}) // watch writes no changes file
 		w.stampOthers()
 		for path, was := range drifted {
 			if name := filepath.Base(path); w.others[path] != was && !slices.Contains(res.Write.Written, name) {

@@ -181,7 +181,13 @@ func (r *Redirects) Len() int {
 // URL the sitemap lists, served by a file of the site) with a redirect
 // status. Rewrites (200), 404 rules, proxies to other hosts with 200 are
 // not redirects.
-func (r *Redirects) Match(loc string) (Redirect, bool) {
+func (r *Redirects) Match(loc string) (Redirect, bool) { return r.match(loc, true) }
+
+// MatchGone is [Redirects.Match] for a URL no file of the site serves (a
+// page a build removed): a rule that a file would shadow answers it too.
+func (r *Redirects) MatchGone(loc string) (Redirect, bool) { return r.match(loc, false) }
+
+func (r *Redirects) match(loc string, served bool) (Redirect, bool) {
 	if r == nil || len(r.rules) == 0 { // not Len, which counts them all
 		return Redirect{}, false
 	}
@@ -214,7 +220,7 @@ func (r *Redirects) Match(loc string) (Redirect, bool) {
 			matched = other
 		}
 		answered[ru.chain] = true // the first matching rule answers, whatever it says
-		if ru.shadowed || !isRedirectStatus(ru.status) {
+		if ru.shadowed && served || !isRedirectStatus(ru.status) {
 			continue
 		}
 		return Redirect{Where: ru.where.String(), To: ru.target(matched), Status: ru.status}, true

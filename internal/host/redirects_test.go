@@ -138,6 +138,20 @@ func TestRedirectsShadowing(t *testing.T) {
 		{"https://example.com/spa/old", "", "", 0}, // the rewrite above answers first
 		{"https://example.com/x", "", "", 0},       // "/x /y 301" answers: the file
 	})
+	// A URL no file serves any more (a page removed): nothing shadows
+	// the rules, which answer as without shadowing.
+	for _, c := range []redirectCase{
+		{"https://example.com/home", "_redirects:3", "/", 301},
+		{"https://example.com/old-blog/a", "_redirects:4", "/blog/a", 302},
+		{"https://example.com/x", "_redirects:16", "/y", 301},
+		{"https://example.com/spa/old", "", "", 0},
+		{"https://example.com/nowhere", "", "", 0},
+	} {
+		got, ok := r.MatchGone(c.loc)
+		if ok != (c.where != "") || ok && (!strings.HasSuffix(got.Where, c.where) || got.To != c.to || got.Status != c.status) {
+			t.Errorf("MatchGone(%s) = %+v, %v; want %s %s %d", c.loc, got, ok, c.where, c.to, c.status)
+		}
+	}
 }
 
 func TestRedirectsFileProblems(t *testing.T) {

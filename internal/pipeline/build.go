@@ -135,6 +135,11 @@ type Options struct {
 	// modification times may be true; a generator's output is always
 	// written by its build, and mtime is best left out of Map.LastMod.
 	GuardMTime bool
+	// KeepLeftOut keeps in Result.LeftOut the URL of every page left out
+	// that has one (a redirect stub, a noindex page, a URL robots.txt
+	// disallows ...): for --changes, a URL the previous build listed is
+	// not gone while a page is still there. Unset, nothing is kept.
+	KeepLeftOut bool
 }
 
 // Hash configures the hash lastmod source.
@@ -228,6 +233,12 @@ type Result struct {
 	Write *writer.Result
 	// Elapsed is the build's wall time.
 	Elapsed time.Duration
+	// LeftOut, with Options.KeepLeftOut, are the URLs of the pages found
+	// and left out, sorted, each once.
+	LeftOut []string
+	// Redirects are the host's redirect rules the build read; nil when
+	// there are none.
+	Redirects *host.Redirects
 }
 
 // ErrNoPages is why a build fails when the include patterns match no
@@ -347,6 +358,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		return res, err
 	}
 	b.failUnread = true
+	res.Redirects = b.opts.Map.Redirects
 	return res, b.run(ctx)
 }
 
@@ -536,6 +548,10 @@ func (b *builder) run(ctx context.Context) error {
 	b.dedup(nil)
 	b.judgeRobots(nil)
 	b.judgeHreflang(nil)
+	if opts.KeepLeftOut {
+		slices.Sort(res.LeftOut)
+		res.LeftOut = slices.Compact(res.LeftOut)
+	}
 	res.URLs = &b.recs
 	b.countListed(b.dateListPages())
 	b.guardMTime()
@@ -711,6 +727,13 @@ func (b *builder) skip(path string, reason mapping.Reason, because string) {
 	}
 	if b.opts.Report.Skip != nil {
 		b.opts.Report.Skip(path, reason, because)
+	}
+}
+
+// keepLeftOut keeps the URL of a page left out, with Options.KeepLeftOut.
+func (b *builder) keepLeftOut(loc string) {
+	if b.opts.KeepLeftOut && loc != "" {
+		b.res.LeftOut = append(b.res.LeftOut, loc)
 	}
 }
 
@@ -950,6 +973,7 @@ func (b *builder) record(path string, o outcome) {
 	if d.Skip != "" {
 		b.indexed(path, -1)
 		b.noteSkipped(path, d.URL.Loc, d.Skip, d.Because)
+		b.keepLeftOut(d.URL.Loc)
 	}
 	switch d.Skip {
 	case "":

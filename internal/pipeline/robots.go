@@ -94,6 +94,7 @@ func (b *builder) judgeRobots(only map[string]bool) {
 		if report {
 			b.skip(path, mapping.RobotsTxt, because)
 		}
+		b.keepLeftOut(r.loc)
 		b.explain.robots(path, because)
 	}
 	b.recs.order = out

@@ -2,6 +2,7 @@ package postbuild
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,6 +12,8 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
+	"github.com/sitemapgen/sitemapgen/internal/host"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
@@ -218,5 +221,44 @@ func TestRemoveFileNotFolder(t *testing.T) {
 	}
 	if err := removeFile(file); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("removeFile of a missing file: %v, want fs.ErrNotExist", err)
+	}
+}
+
+// A removed URL is gone, and warned about, unless a page the build left
+// out is still at it or a redirect rule answers it; past maxGone, one
+// warning counts the rest.
+func TestWarnGone(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "_redirects"), []byte("/moved /new 301\n/old/* /archive/:splat 301\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rules, _, err := host.LoadRedirects(true, limits.Default, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var warned []string
+	o := &Outputs{opts: Options{Warn: func(err error) { warned = append(warned, err.Error()) }}}
+	cs := []Change{
+		{Added, base + "added"},
+		{Removed, base + "gone"},
+		{Removed, base + "moved"},
+		{Removed, base + "noindex"},
+		{Removed, base + "old/a/"},
+		{Changed, base + "x"},
+	}
+	o.warnGone(cs, Answers{LeftOut: []string{base + "a", base + "noindex"}, Redirects: rules})
+	want := []string{base + "gone was listed by the last build and is gone with no redirect; add a redirect rule (_redirects, netlify.toml or vercel.json) or keep a page there"}
+	if !slices.Equal(warned, want) {
+		t.Errorf("warned %q, want %q", warned, want)
+	}
+
+	warned = nil
+	cs = nil
+	for i := range maxGone + 3 {
+		cs = append(cs, Change{Removed, fmt.Sprintf("%sp%02d", base, i)})
+	}
+	o.warnGone(cs, Answers{})
+	if len(warned) != maxGone+1 || warned[maxGone] != "3 more URLs listed by the last build are gone with no redirect; the changes file lists every removed URL" {
+		t.Errorf("%d warnings, the last %q", len(warned), warned[len(warned)-1])
 	}
 }

@@ -94,11 +94,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"syscall"
 
 	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
@@ -206,13 +208,38 @@ func (o *Outputs) Names() []string {
 	return names
 }
 
+// Answers are what still answers at the URLs of a build's site besides
+// its sitemaps: the pages it found and left out, and the host's redirect
+// rules. A URL the previous build listed that neither answers is gone.
+type Answers struct {
+	// LeftOut are the URLs of the pages the build left out (a redirect
+	// stub, a noindex page ...), sorted.
+	LeftOut []string
+	// Redirects are the host's redirect rules; nil for none.
+	Redirects *host.Redirects
+}
+
+// gone reports whether nothing answers at loc.
+func (a Answers) gone(loc string) bool {
+	if _, ok := slices.BinarySearch(a.LeftOut, loc); ok {
+		return false
+	}
+	_, ok := a.Redirects.MatchGone(loc)
+	return !ok
+}
+
+// maxGone is the most removed URLs without a redirect warned about one by
+// one; one more warning counts the others.
+const maxGone = 20
+
 // Write writes the outputs of a build whose sitemaps list urls: the
 // changes file first, since the build after this one compares with this
 // one's sitemaps whether it is written or not, then the key file and the
-// feed.
-func (o *Outputs) Write(urls sitemap.URLs) error {
+// feed. Each URL the changes file says removed that nothing in ans
+// answers is a warning.
+func (o *Outputs) Write(urls sitemap.URLs, ans Answers) error {
 	if o.opts.Changes != "" {
-		if err := o.writeChanges(urls); err != nil {
+		if err := o.writeChanges(urls, ans); err != nil {
 			return err
 		}
 	}
@@ -270,7 +297,7 @@ func (o *Outputs) writeFeed(urls sitemap.URLs) error {
 	return nil
 }
 
-func (o *Outputs) writeChanges(urls sitemap.URLs) error {
+func (o *Outputs) writeChanges(urls sitemap.URLs, ans Answers) error {
 	var next URLSet
 	if o.fromState {
 		// Compared as recorded: the state file the build just saved.
@@ -298,7 +325,25 @@ func (o *Outputs) writeChanges(urls sitemap.URLs) error {
 		from = "the state file " + o.opts.State
 	}
 	o.say("changes: +%d ~%d -%d written to %s (against %s)", added, changed, removed, o.opts.Changes, from)
+	o.warnGone(cs, ans)
 	return nil
+}
+
+// warnGone warns about each removed URL of cs that nothing in ans
+// answers, up to maxGone, then counts the others.
+func (o *Outputs) warnGone(cs []Change, ans Answers) {
+	n := 0
+	for _, c := range cs {
+		if c.Op != Removed || !ans.gone(c.URL) {
+			continue
+		}
+		if n++; n <= maxGone {
+			o.opts.Warn(fmt.Errorf("%s was listed by the last build and is gone with no redirect; add a redirect rule (_redirects, netlify.toml or vercel.json) or keep a page there", c.URL))
+		}
+	}
+	if n > maxGone {
+		o.opts.Warn(fmt.Errorf("%d more URLs listed by the last build are gone with no redirect; the changes file lists every removed URL", n-maxGone))
+	}
 }
 
 // writeIfChanged replaces the file at path with data, atomically, unless
