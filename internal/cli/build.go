@@ -29,6 +29,8 @@ Usage:
   sitemapgen [build] [flags] [DIR]   write the sitemaps of the site in DIR
   sitemapgen watch [flags] [DIR]     write them, then again after each change
   sitemapgen validate PATH...        check sitemap files against the protocol
+  sitemapgen diff OLD NEW            compare two sitemap sets: URLs added,
+                                     removed (with no redirect?), changed
   sitemapgen submit [flags]          post the URLs a build with --changes
                                      found changed to IndexNow
   sitemapgen init                    write a commented sitemap.yaml with what

@@ -1,5 +1,5 @@
 // Package cli is sitemapgen's command line: one file a command (build,
-// watch, validate, init, submit, version and help), each with its flags,
+// watch, validate, diff, init, submit, version and help), each with its flags,
 // its --help and its run function, which returns an error. [Main] picks the
 // command and turns its error into the exit status, in one place:
 //
@@ -46,6 +46,7 @@ var commands = map[string]func(ctx context.Context, e *env, args []string) error
 	"build":    runBuild,
 	"watch":    runWatch,
 	"validate": runValidate,
+	"diff":     runDiff,
 	"init":     runInit,
 	"submit":   runSubmit,
 	"version":  runVersion,

@@ -55,6 +55,7 @@ func runHelp(_ context.Context, e *env, args []string) error {
 		"build":    buildUsage,
 		"watch":    watchUsage,
 		"validate": validateUsage,
+		"diff":     diffUsage,
 		"init":     initUsage,
 		"submit":   submitUsage,
 		"version":  buildUsage,

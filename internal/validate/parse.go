@@ -67,12 +67,24 @@ type fileCheck struct {
 	depth, elements int // elements open and read, for the limits
 	tokens          int // tokens read, to check the context now and then
 	dropped         int // problems past maxProblems
+
+	fatal *Problem    // what stopped the reading, or made it no sitemap
+	each  func(Entry) // with Read: takes each entry
+	cur   Entry       // with Read: the entry being read
 }
 
 // indexEntry is the loc of a <sitemap> in an index.
 type indexEntry struct {
 	loc  string
 	line int
+}
+
+// stop adds the problem that stops the reading of the file, or says it
+// is no sitemap: never dropped, and what Read fails with.
+func (fc *fileCheck) stop(line int, format string, args ...any) {
+	p := Problem{File: fc.cand.path, Line: line, Msg: fmt.Sprintf(format, args...)}
+	fc.fatal = &p
+	fc.probs = append(fc.probs, p)
 }
 
 func (fc *fileCheck) addf(line int, format string, args ...any) {
@@ -137,7 +149,7 @@ func (fc *fileCheck) run() {
 			err = pe.Err
 		}
 		fc.isSitemap = true
-		fc.addf(0, "%v", err)
+		fc.stop(0, "%v", err)
 		return
 	}
 	defer closeFile()
@@ -152,7 +164,7 @@ func (fc *fileCheck) run() {
 		br.Discard(3)
 	case bytes.HasPrefix(b, []byte("\xff\xfe")) || bytes.HasPrefix(b, []byte("\xfe\xff")):
 		fc.isSitemap = true
-		fc.addf(0, "file starts with a UTF-16 byte-order mark; sitemaps must be UTF-8")
+		fc.stop(0, "file starts with a UTF-16 byte-order mark; sitemaps must be UTF-8")
 		return
 	}
 	fc.d = xml.NewDecoder(br)
@@ -166,23 +178,23 @@ func (fc *fileCheck) run() {
 	switch {
 	case errors.As(cr.err, &le) || errors.As(err, &le):
 		fc.isSitemap = true
-		fc.addf(fc.line, "%s", le.msg)
+		fc.stop(fc.line, "%s", le.msg)
 		return
 	case fc.ctx.Err() != nil:
 		return // Check returns the context's error
 	case cr.err != nil && strings.HasSuffix(fc.cand.path, ".gz"):
 		fc.isSitemap = true
-		fc.addf(0, "cannot decompress: %v", cr.err)
+		fc.stop(0, "cannot decompress: %v", cr.err)
 		return
 	case cr.err != nil:
 		fc.isSitemap = true
-		fc.addf(0, "cannot read: %v", cr.err)
+		fc.stop(0, "cannot read: %v", cr.err)
 		return
 	case errors.As(err, &se):
-		fc.addf(se.Line, "not well-formed XML: %s", se.Msg)
+		fc.stop(se.Line, "not well-formed XML: %s", se.Msg)
 		return
 	case err != nil:
-		fc.addf(0, "%v", err)
+		fc.stop(0, "%v", err)
 		return
 	case !fc.isSitemap:
 		return
@@ -207,7 +219,7 @@ func (fc *fileCheck) document() error {
 		tok, err := fc.next()
 		if err == io.EOF {
 			if !rootSeen && fc.cand.explicit {
-				fc.addf(0, "not a sitemap: no root element found")
+				fc.stop(0, "not a sitemap: no root element found")
 			}
 			return nil
 		} else if err != nil {
@@ -225,7 +237,7 @@ func (fc *fileCheck) document() error {
 			rootSeen = true
 			if l := t.Name.Local; l != "urlset" && l != "sitemapindex" {
 				if fc.cand.explicit {
-					fc.addf(fc.line, "not a sitemap: root element is <%s>, not <urlset> or <sitemapindex>", l)
+					fc.stop(fc.line, "not a sitemap: root element is <%s>, not <urlset> or <sitemapindex>", l)
 				}
 				return nil
 			}
@@ -304,6 +316,7 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 		fields = sitemapFields
 	}
 	line := fc.line
+	fc.cur = Entry{Line: line}
 	var seen [4]int // line of each field
 	last := -1      // index of the last field read
 	ext, extLine := "", 0
@@ -316,6 +329,8 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 		case xml.EndElement:
 			if seen[0] == 0 {
 				fc.addf(line, "<%s> has no <loc>", t.Name.Local)
+			} else if fc.each != nil {
+				fc.each(fc.cur)
 			}
 			return nil
 		case xml.CharData:
@@ -362,6 +377,9 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 			seen[i] = at
 			last = max(last, i)
 			fc.field(t.Name.Local, v, at)
+			if fc.each != nil {
+				fc.cur.set(t.Name.Local, trimSpace(v))
+			}
 		}
 	}
 }
@@ -571,6 +589,9 @@ func (fc *fileCheck) extension(t xml.StartElement) error {
 			}
 		case alternate:
 			fc.addf(fc.line, "xhtml:link rel=\"alternate\" has no hreflang")
+		}
+		if fc.each != nil && alternate && href != nil && lang != nil {
+			fc.cur.Alternates = append(fc.cur.Alternates, Alternate{Lang: trimSpace(*lang), Href: trimSpace(*href)})
 		}
 	}
 	return fc.skip()

@@ -1,0 +1,65 @@
+package validate
+
+import (
+	"context"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+)
+
+// Entry is one <url> of a urlset, or <sitemap> of an index, as [Read]
+// hands it out: its values as written, white space around them trimmed.
+type Entry struct {
+	Loc, LastMod, ChangeFreq, Priority string
+	// Alternates are its <xhtml:link rel="alternate">, in order.
+	Alternates []Alternate
+	// Line is the line its element starts on.
+	Line int
+}
+
+// Alternate is an <xhtml:link rel="alternate" hreflang href>.
+type Alternate struct{ Lang, Href string }
+
+// set sets the field of e that the element name holds.
+func (e *Entry) set(name, v string) {
+	switch name {
+	case "loc":
+		e.Loc = v
+	case "lastmod":
+		e.LastMod = v
+	case "changefreq":
+		e.ChangeFreq = v
+	case "priority":
+		e.Priority = v
+	}
+}
+
+// Read reads the sitemap file at path (.xml, or .xml.gz decompressed) as
+// [Check] reads it, as a stream within the limits of opts (its other
+// fields are not used), and hands each entry that has a <loc> to fn, in
+// order; it reports whether the file is an index. What the protocol says
+// of the values and of their order is not checked here: only what stops
+// the reading is an error, a [*diag.Diagnostic] at its place (a file that
+// cannot be read or decompressed, XML that is not well-formed, a limit
+// passed, a root element other than <urlset> or <sitemapindex>, no root
+// element). Read stops when ctx is done and returns its error.
+func Read(ctx context.Context, path string, opts Options, fn func(Entry)) (index bool, err error) {
+	c := &checker{ctx: ctx, opts: opts.limits(), seen: map[string]where{}, seenIndex: map[string]where{}}
+	fc := &fileCheck{checker: c, cand: candidate{path: path, explicit: true}, each: fn}
+	fc.run()
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	if p := fc.fatal; p != nil {
+		return false, diag.At(p.File, p.Line, p.Msg)
+	}
+	return fc.index, nil
+}
+
+// Served reports whether a file of the built site in dir serves loc, a
+// URL under base (the URL dir is served at, ending in "/"), as
+// Options.Site finds it: loc ending in "/" its index.html, a path without
+// extension path.html or path/index.html, any other path itself.
+func Served(dir, base, loc string) bool {
+	p, ok := localPath(dir, base, loc)
+	return ok && serves(p)
+}
