@@ -1,0 +1,82 @@
+package htmlhead
+
+import (
+	"bytes"
+	"cmp"
+)
+
+// LinkReader finds the links of a whole page, head and body, with the same
+// tokenizer a head is read with: every <a href> outside comments, raw text
+// (script, style, title, textarea, noscript …) and <template> content,
+// which a browser never shows as a link, and the first <base href>. A
+// LinkReader is reused from page to page; it is not safe for concurrent
+// use.
+type LinkReader struct {
+	// MaxAttrs bounds the attributes of a tag; 0 means the constant of
+	// that name. A tag with more ends the page's links there (Cut).
+	MaxAttrs int
+	lex      lexer
+}
+
+// Link is one link of a page.
+type Link struct {
+	// Href is the value of the href attribute, with its character
+	// references decoded (&amp; is &); it is only valid during the
+	// callback.
+	Href []byte
+	// Line is the line of the page the tag starts on, from 1.
+	Line int
+	// Base marks the page's first <base href>, which the links after it
+	// are relative to.
+	Base bool
+}
+
+// Links calls fn for every link of page, in document order. It modifies
+// page (tag and attribute names are lowercased in place). It reports
+// whether the page was cut: a tag with more than MaxAttrs attributes ends
+// the reading there.
+func (lr *LinkReader) Links(page []byte, fn func(Link)) (cut bool) {
+	page = bytes.TrimPrefix(page, []byte("\xef\xbb\xbf"))
+	l := &lr.lex
+	l.maxAttrs = cmp.Or(lr.MaxAttrs, MaxAttrs)
+	l.reset(page)
+	line, counted := 1, 0 // the line at byte counted
+	inert, baseSeen := 0, false
+	for {
+		start := l.pos
+		switch l.next() {
+		case tokEOF:
+			return l.tooMany
+		case tokStartTag:
+			switch name := string(l.name); {
+			case name == "template":
+				inert++
+			case inert > 0:
+			case name == "a" || name == "base" && !baseSeen:
+				href, ok := attrOf(l.attrs, "href")
+				if !ok {
+					continue
+				}
+				line += bytes.Count(page[counted:start], []byte("\n"))
+				counted = start
+				baseSeen = baseSeen || name == "base"
+				fn(Link{Href: decode(href), Line: line, Base: name == "base"})
+			}
+		case tokEndTag:
+			if string(l.name) == "template" && inert > 0 {
+				inert--
+			}
+		}
+	}
+}
+
+// attrOf returns the value of the attribute key, and whether the tag has
+// it: an attribute without a value has the empty one.
+func attrOf(attrs []attr, key string) ([]byte, bool) {
+	for _, a := range attrs {
+		if string(a.key) == key {
+			return a.val, true
+		}
+	}
+	return nil, false
+}

@@ -1,0 +1,147 @@
+package htmlhead
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
+)
+
+// readLinks returns a page's links as "LINE href" or "LINE base href".
+func readLinks(lr *LinkReader, page []byte) []string {
+	var out []string
+	lr.Links(bytes.Clone(page), func(l Link) {
+		kind := ""
+		if l.Base {
+			kind = "base "
+		}
+		out = append(out, fmt.Sprintf("%d %s%q", l.Line, kind, normalize(l.Href)))
+	})
+	return out
+}
+
+// xnetLinks is the oracle: the same links as golang.org/x/net/html's
+// tokenizer finds them, the line of each tag counted in its raw tokens.
+func xnetLinks(page []byte) []string {
+	z := html.NewTokenizer(bytes.NewReader(page))
+	var out []string
+	line, inert, baseSeen := 1, 0, false
+	for {
+		tt := z.Next()
+		raw := z.Raw()
+		switch tt {
+		case html.ErrorToken:
+			return out
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, more := z.TagName()
+			var href []byte
+			found := false
+			for more {
+				var k, v []byte
+				k, v, more = z.TagAttr()
+				if string(k) == "href" && !found {
+					href, found = bytes.Clone(v), true
+				}
+			}
+			switch n := string(name); {
+			case n == "template":
+				inert++
+			case inert > 0 || !found:
+			case n == "a":
+				out = append(out, fmt.Sprintf("%d %q", line, normalize(href)))
+			case n == "base" && !baseSeen:
+				baseSeen = true
+				out = append(out, fmt.Sprintf("%d base %q", line, normalize(href)))
+			}
+		case html.EndTagToken:
+			if name, _ := z.TagName(); string(name) == "template" && inert > 0 {
+				inert--
+			}
+		}
+		line += bytes.Count(raw, []byte("\n"))
+	}
+}
+
+func TestLinks(t *testing.T) {
+	tests := []struct {
+		name, page string
+		want       []string
+	}{
+		{"plain", "<a href=/a/>A</a>\n<p><a href='b.html'>B</a>", []string{`1 "/a/"`, `2 "b.html"`}},
+		{"entities decoded", `<a href="/q?a=1&amp;b=2&section=3">`, []string{`1 "/q?a=1&b=2&section=3"`}},
+		{"uppercase", `<A HREF="/x">`, []string{`1 "/x"`}},
+		{"no href", `<a name=top>`, nil},
+		{"first href wins", `<a href=/one href=/two>`, []string{`1 "/one"`}},
+		{"in a comment", "<!-- <a href=/no> -->\n<a href=/yes>", []string{`2 "/yes"`}},
+		{"in a script", "<script>\nvar s = '<a href=/no>';\n</script><a href=/yes>", []string{`3 "/yes"`}},
+		{"in a textarea", "<textarea><a href=/no></textarea>", nil},
+		{"in a template", "<template><a href=/no></template><a href=/yes>", []string{`1 "/yes"`}},
+		{"base", "<head>\n<base href=/docs/><base href=/other/></head><a href=x>", []string{`2 base "/docs/"`, `2 "x"`}},
+		{"line across an attribute", "<a\nclass=x\nhref=/a>\n<a href=/b>", []string{`1 "/a"`, `4 "/b"`}},
+		{"cut tag at the end", `<a href=/a><a href="/b`, []string{`1 "/a"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var lr LinkReader
+			got := readLinks(&lr, []byte(tt.page))
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("links %q, want %q", got, tt.want)
+			}
+			if want := xnetLinks([]byte(tt.page)); !slices.Equal(got, want) {
+				t.Errorf("links %q, x/net/html says %q", got, want)
+			}
+		})
+	}
+}
+
+// TestLinksCut: a tag with more attributes than MaxAttrs ends the links
+// there, and says so.
+func TestLinksCut(t *testing.T) {
+	page := "<a href=/a>" + "<p " + strings.Repeat("x ", 20) + "><a href=/b>"
+	lr := LinkReader{MaxAttrs: 10}
+	var got []string
+	cut := lr.Links([]byte(page), func(l Link) { got = append(got, string(l.Href)) })
+	if !cut || !slices.Equal(got, []string{"/a"}) {
+		t.Errorf("cut %v, links %q; want cut after /a", cut, got)
+	}
+}
+
+// TestLinksLargePage reads a page of several MB, and its last link's line.
+func TestLinksLargePage(t *testing.T) {
+	var b strings.Builder
+	for i := range 100_000 {
+		fmt.Fprintf(&b, "<p>paragraph %d with <a href=\"/p/%d/\">a link</a></p>\n", i, i)
+	}
+	var lr LinkReader
+	n, last := 0, Link{}
+	lr.Links([]byte(b.String()), func(l Link) { n, last = n+1, l })
+	if b.Len() < 5<<20 || n != 100_000 || last.Line != 100_000 || string(last.Href) != "/p/99999/" {
+		t.Errorf("%d bytes: %d links, last %q on line %d", b.Len(), n, last.Href, last.Line)
+	}
+}
+
+func FuzzLinks(f *testing.F) {
+	for _, s := range lexSeeds {
+		f.Add([]byte(s))
+	}
+	f.Add([]byte("<base href=/x/><a href=y>\n<template><a href=z></template><a href='&amp;'>"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		defer fuzzbound.Check(t)()
+		lr := LinkReader{MaxAttrs: 1 << 30}
+		got, want := readLinks(&lr, data), xnetLinks(data)
+		if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) || slices.Equal(got, want) {
+			return
+		}
+		if alt, ok := withoutBareLessThan(data); ok {
+			if slices.Equal(readLinks(&lr, alt), xnetLinks(alt)) {
+				return // x/net/html's difference, and only that (see FuzzLexer)
+			}
+		}
+		t.Fatalf("input %q\nLinkReader: %q\nx/net/html: %q", data, got, want)
+	})
+}
