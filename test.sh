@@ -40,6 +40,8 @@ for target in \
   ./internal/config:FuzzParse \
   ./internal/htmlhead:FuzzHead \
   ./internal/htmlhead:FuzzLexer \
+  ./internal/htmlhead:FuzzLinks:20000x \
+  ./internal/audit:FuzzResolve:20000x \
   ./internal/htmlhead:FuzzNextRedirect \
   ./frontmatter:FuzzSource \
   ./internal/jsconfig:FuzzJSLiterals \
@@ -58,7 +60,8 @@ for target in \
   ./writer:FuzzWrite:20000x; do
   # FuzzWrite and FuzzRedirects write files on every run (FuzzRedirects
   # three, at about a thousand runs a second): fewer. FuzzParse (robots.txt)
-  # is a small line parser: a short budget covers it.
+  # is a small line parser, FuzzResolve a link resolver: a short budget
+  # covers them; FuzzLinks runs x/net/html beside the tokenizer each time.
   IFS=: read -r pkg fn budget <<<"$target"
   [[ $FUZZTIME == 100000x ]] || budget=""
   go test "$pkg" -run '^$' -fuzz "^$fn\$" -fuzztime "${budget:-$FUZZTIME}" -fuzzminimizetime 1000x

@@ -29,6 +29,8 @@ Usage:
   sitemapgen [build] [flags] [DIR]   write the sitemaps of the site in DIR
   sitemapgen watch [flags] [DIR]     write them, then again after each change
   sitemapgen validate PATH...        check sitemap files against the protocol
+  sitemapgen audit [flags] [DIR]     read every page's links: orphans, broken
+                                     links, pages the sitemap misses
   sitemapgen diff OLD NEW            compare two sitemap sets: URLs added,
                                      removed (with no redirect?), changed
   sitemapgen submit [flags]          post the URLs a build with --changes
@@ -211,8 +213,11 @@ func missing(path string) bool {
 // configuration error.
 func configure(e *env, command string, args []string) (*config.Config, *config.Line[config.Values], error) {
 	help, name := buildUsage, "sitemapgen"
-	if command == config.WatchCommand {
+	switch command {
+	case config.WatchCommand:
 		help, name = watchUsage, "sitemapgen watch"
+	case config.AuditCommand:
+		help, name = auditUsage, "sitemapgen audit"
 	}
 	line, err := parse(e, config.Settings, name, help, args)
 	if line == nil {
@@ -221,8 +226,8 @@ func configure(e *env, command string, args []string) (*config.Config, *config.L
 	if len(line.Args) > 1 {
 		err = errors.New("one site folder at a time; got " + strings.Join(line.Args, ", "))
 	}
-	if err == nil && command == config.WatchCommand {
-		err = refused(line)
+	if err == nil && command != config.BuildCommand {
+		err = refused(line, command)
 	}
 
 	if err != nil {

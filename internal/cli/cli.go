@@ -47,6 +47,7 @@ var commands = map[string]func(ctx context.Context, e *env, args []string) error
 	"watch":    runWatch,
 	"validate": runValidate,
 	"diff":     runDiff,
+	"audit":    runAudit,
 	"init":     runInit,
 	"submit":   runSubmit,
 	"version":  runVersion,

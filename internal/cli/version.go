@@ -56,6 +56,7 @@ func runHelp(_ context.Context, e *env, args []string) error {
 		"watch":    watchUsage,
 		"validate": validateUsage,
 		"diff":     diffUsage,
+		"audit":    auditUsage,
 		"init":     initUsage,
 		"submit":   submitUsage,
 		"version":  buildUsage,

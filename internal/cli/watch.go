@@ -62,11 +62,15 @@ Exit status: 0 stopped by a signal, 2 a usage or configuration error at start
 // ask a build to write nothing.
 var refusedInWatch = []string{"dry-run", "explain"}
 
-// refused reports a flag of build that watch does not take.
-func refused(line *config.Line[config.Values]) error {
-	for _, name := range refusedInWatch {
+// refused reports a flag of build that watch or audit does not take.
+func refused(line *config.Line[config.Values], command string) error {
+	names := refusedInWatch
+	if command == config.AuditCommand {
+		names = refusedInAudit
+	}
+	for _, name := range names {
 		if line.Given(name) {
-			return fmt.Errorf("--%s is for build, not watch", name)
+			return fmt.Errorf("--%s is for build, not %s", name, command)
 		}
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/audit"
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -53,6 +54,7 @@ type Values struct {
 	Feed           Feed
 	DryRun         bool
 	JSON           bool
+	AuditIgnore    []string
 	Check          bool
 	Force          bool
 	NoWait         bool
@@ -129,6 +131,7 @@ type Rule struct {
 const (
 	BuildCommand = "build"
 	WatchCommand = "watch"
+	AuditCommand = "audit"
 )
 
 // BaseURLEnv is the environment variable that gives the base URL.
@@ -280,6 +283,15 @@ var Settings = Table[Values]{
 		"print the build's summary as one JSON object on",
 		"standard output (the summary line stays on stderr)"},
 		Field: Bool(func(v *Values) *bool { return &v.JSON }, false)},
+	{Flag: "json", Only: AuditCommand, Help: []string{
+		"print the findings as one JSON object on standard",
+		"output instead of a line each"},
+		Field: Bool(func(v *Values) *bool { return &v.JSON }, false)},
+	{Flag: "ignore", Arg: "KIND", Key: "audit.ignore", Only: AuditCommand, Help: []string{
+		"leave out the findings of KIND (orphan, unlisted,",
+		"missing, redirect, noindex, canonical, robots.txt,",
+		"error page, build; comma-separated)"},
+		Field: List(func(v *Values) *[]string { return &v.AuditIgnore }, nil, true, Each(auditKind))},
 	{Flag: "check", Only: BuildCommand, Help: []string{
 		"compare the sitemaps on disk with what would be",
 		"written: exit 1 listing the files that differ (CI);",
@@ -342,6 +354,8 @@ var Settings = Table[Values]{
 		Field: Int(func(v *Values) *int { return &v.Limits.StateBytes }, limits.Default.StateBytes, between(1<<10, 1<<40))},
 	{Key: "limits.robots_bytes",
 		Field: Int(func(v *Values) *int { return &v.Limits.RobotsBytes }, limits.Default.RobotsBytes, between(1<<10, 1<<30))},
+	{Key: "limits.page_bytes",
+		Field: Int(func(v *Values) *int { return &v.Limits.PageBytes }, limits.Default.PageBytes, between(1<<10, 1<<30))},
 	{Flag: "debounce", Arg: "D", Only: WatchCommand, Help: []string{"wait until no change has come for D (default 200ms)"},
 		Field: Duration(func(v *Values) *time.Duration { return &v.Watch.Debounce }, 200*time.Millisecond, positive)},
 	{Flag: "max-wait", Arg: "D", Only: WatchCommand, Help: []string{
@@ -467,6 +481,18 @@ func oneOf(values ...string) func(string) error {
 		}
 		return nil
 	}
+}
+
+// auditKind checks the name of a kind of audit finding.
+func auditKind(s string) error {
+	if !slices.Contains(audit.Kinds, audit.Kind(s)) {
+		var names []string
+		for _, k := range audit.Kinds {
+			names = append(names, string(k))
+		}
+		return fmt.Errorf("%q is not one of %s", s, strings.Join(names, ", "))
+	}
+	return nil
 }
 
 // unlessEmpty checks a value with check unless it is empty (the default).

@@ -69,6 +69,9 @@ type Limits struct {
 	// RobotsBytes is the most bytes of the site's robots.txt read for
 	// its rules: Google reads 500 KiB and ignores the rest.
 	RobotsBytes int
+	// PageBytes is the most bytes of one page sitemapgen audit reads for
+	// its links.
+	PageBytes int
 }
 
 // Default are the limits a build has unless sitemap.yaml says otherwise,
@@ -85,6 +88,7 @@ var Default = Limits{
 	Rules:            100_000,
 	StateBytes:       1 << 30,
 	RobotsBytes:      robots.MaxBytes,
+	PageBytes:        64 << 20,
 }
 
 // Or returns l with each zero field set to its default.
@@ -106,6 +110,7 @@ func (l Limits) Or() Limits {
 	set(&l.Rules, d.Rules)
 	set(&l.StateBytes, d.StateBytes)
 	set(&l.RobotsBytes, d.RobotsBytes)
+	set(&l.PageBytes, d.PageBytes)
 	return l
 }
 

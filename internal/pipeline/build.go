@@ -128,6 +128,9 @@ type Options struct {
 	// Hash, when set, is the hash lastmod source's state file and what
 	// counts as a change; nil leaves the source out.
 	Hash *Hash
+	// NoWrite judges every page and stops before the writer: Result.URLs
+	// holds what a build would write (sitemapgen audit).
+	NoWrite bool
 	// GuardMTime leaves out the lastmods the mtime source gave when they
 	// look like a build's stamp (see [LooksStamped]): a fresh checkout or
 	// a copy sets every file's time to its own, and no date is better
@@ -236,8 +239,12 @@ type Result struct {
 	// LeftOut, with Options.KeepLeftOut, are the URLs of the pages found
 	// and left out, sorted, each once.
 	LeftOut []string
-	// Redirects are the host's redirect rules the build read; nil when
-	// there are none.
+	// PathAt gives the path, relative to Options.Root, of the page of
+	// URLs.At(i); nil when URLs is.
+	PathAt func(i int) string
+	// BaseURL is the base URL as the build normalized it, and Redirects
+	// the host's redirect rules it read (nil for none).
+	BaseURL   string
 	Redirects *host.Redirects
 }
 
@@ -406,6 +413,7 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 		opts.Write.BaseURL = m.BaseURL()
 	}
 	b.opts, b.mapper, b.explain = opts, m, newExplainer(opts, m)
+	res.BaseURL = m.BaseURL()
 	b.recs.mapper = m
 	b.ownOutputAtRoot = sameDir(opts.Root, opts.Write.Dir)
 	b.loadRobots()
@@ -552,14 +560,14 @@ func (b *builder) run(ctx context.Context) error {
 		slices.Sort(res.LeftOut)
 		res.LeftOut = slices.Compact(res.LeftOut)
 	}
-	res.URLs = &b.recs
+	res.URLs, res.PathAt = &b.recs, b.recs.PathAt
 	b.countListed(b.dateListPages())
 	b.guardMTime()
 	b.lintLastMod()
 	if err := b.explain.finish(&b.recs, opts.Report.Explain); err != nil {
 		return err
 	}
-	if len(opts.Explain) > 0 && !opts.Write.Check {
+	if len(opts.Explain) > 0 && !opts.Write.Check || opts.NoWrite {
 		return nil // a check writes nothing: it goes on to its verdict
 	}
 	return b.write()

@@ -207,6 +207,9 @@ func (s *records) lastmod(idx int32) int64 {
 // Len returns the number of records (after sort and dedup, of URLs).
 func (s *records) Len() int { return len(s.order) }
 
+// PathAt returns the path of the page of the i-th URL in order.
+func (s *records) PathAt(i int) string { return s.pathOf(s.rec(s.order[i])) }
+
 // At returns the i-th URL in order.
 func (s *records) At(i int) sitemap.URL {
 	r := s.rec(s.order[i])

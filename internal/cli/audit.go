@@ -1,0 +1,161 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/audit"
+	"github.com/sitemapgen/sitemapgen/internal/config"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+)
+
+// auditUsage is audit's --help.
+var auditUsage = `sitemapgen audit reads a built site as a search engine crawls it, every page
+whole, and reports what Search Console would complain of after the deploy.
+
+Usage:
+  sitemapgen audit [flags] [DIR]
+
+It judges every page as a build does (nothing is written), then follows
+every <a href> of every page to the file a static host serves for it, and
+reports, one line each, path:line first:
+  orphan       a page the sitemap lists that no other page links to (the
+               home page needs none)
+  unlisted     a page the site links to that a search engine would index
+               but the sitemap leaves out (excluded, sitemap: false, a draft)
+  missing      a link to a path no file serves (404)
+  redirect     a link to a redirect: a meta refresh stub, or a rule of
+               _redirects, netlify.toml or vercel.json
+  noindex      a link to a page that asks not to be indexed
+  canonical    a link to a page whose canonical URL is another
+  robots.txt   a link to a page robots.txt disallows
+  error page   a link to the site's error page (404.html)
+  build        a warning of the build: hreflang clusters, robots.txt,
+               duplicate URLs, the host's rules
+Links to other hosts, to other schemes (mailto:, tel:, javascript:, data:)
+and to files that are not pages (a PDF, an image) are not checked. Each
+check, and how to turn it off, is in docs/audit.md.
+
+Examples:
+  hugo && sitemapgen audit                 the Hugo project's public/
+  sitemapgen audit public --base-url https://example.com/
+  sitemapgen audit --json public > audit.json
+
+Flags: build's flags (sitemapgen --help) say what the site is: --base-url,
+--include, --exclude, --source, --skip-*, robots_txt:, hreflang: ... (those
+about writing are taken and unused; --dry-run and --explain are refused).
+Its own:
+` + config.Settings.Only(config.AuditCommand).Help(config.AuditCommand, 17) + `
+Exit status: 0 nothing found, 1 a finding (or the site could not be read),
+2 a usage or configuration error.
+`
+
+// refusedInAudit are the flags of build that audit does not take.
+var refusedInAudit = []string{"dry-run", "explain"}
+
+// runAudit runs "sitemapgen audit": a build that writes nothing, then
+// every page's links followed.
+func runAudit(ctx context.Context, e *env, args []string) error {
+	c, _, err := configure(e, config.AuditCommand, args)
+	if c == nil {
+		return err
+	}
+	v := &c.Values
+	if c.Build.Content != nil {
+		return usagef("audit reads a built site; --mode content reads source files: name the built site instead")
+	}
+	rep := newReporter(c.Build.Root, e.stderr, v.Quiet, false)
+	c.Build.Report = rep.report()
+	ignore := make([]audit.Kind, 0, len(v.AuditIgnore))
+	for _, k := range v.AuditIgnore {
+		ignore = append(ignore, audit.Kind(k))
+	}
+	res, err := audit.Run(ctx, audit.Options{Build: c.Build, Show: rep.path, Ignore: ignore})
+	rep.endProgress()
+	if err != nil {
+		return err
+	}
+	if v.JSON {
+		if err := printAuditJSON(e, rep, res); err != nil {
+			return err
+		}
+	} else {
+		for _, f := range res.Findings {
+			fmt.Fprintln(e.stdout, diag.Format(findingAt(rep, f), ""))
+		}
+	}
+	if len(res.Findings) > 0 {
+		return errors.New(auditSummary(res)) // exit 1, said under --quiet too
+	}
+	say(e.stderr, v.Quiet, "%s", auditSummary(res))
+	return nil
+}
+
+// findingAt is a finding as the user reads it: its path as typed from the
+// working directory, its kind first.
+func findingAt(rep *reporter, f audit.Finding) *diag.Diagnostic {
+	file := f.File
+	if file == "" && f.Path != "" {
+		file = rep.path(f.Path)
+	}
+	return &diag.Diagnostic{File: file, Line: f.Line, Msg: string(f.Kind) + ": " + f.Msg}
+}
+
+// auditSummary is the line that ends an audit.
+func auditSummary(res *audit.Result) string {
+	s := fmt.Sprintf("audited %s, %s", plural(res.Pages, "page"), plural(res.Links, "link"))
+	if len(res.Findings) == 0 {
+		return s + ": nothing found"
+	}
+	var parts []string
+	for _, k := range audit.Kinds {
+		if n := res.Count[k]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, kindNames[k][min(n, 2)-1]))
+		}
+	}
+	return s + ": " + strings.Join(parts, ", ")
+}
+
+// kindNames are the summary's names of the kinds, for one and for more.
+var kindNames = map[audit.Kind][2]string{
+	audit.Orphan:    {"orphan", "orphans"},
+	audit.Unlisted:  {"unlisted page", "unlisted pages"},
+	audit.Missing:   {"link to a missing page", "links to missing pages"},
+	audit.Redirect:  {"link to a redirect", "links to redirects"},
+	audit.NoIndex:   {"link to a noindex page", "links to noindex pages"},
+	audit.Canonical: {"link to a non-canonical URL", "links to non-canonical URLs"},
+	audit.Blocked:   {"link robots.txt blocks", "links robots.txt blocks"},
+	audit.ErrorPage: {"link to the error page", "links to the error page"},
+	audit.Build:     {"build warning", "build warnings"},
+}
+
+// auditJSON is --json's object.
+type auditJSON struct {
+	Pages    int            `json:"pages"`
+	Links    int            `json:"links"`
+	Counts   map[string]int `json:"counts"`
+	Findings []findingJSON  `json:"findings"`
+}
+
+type findingJSON struct {
+	Path    string `json:"path"`
+	Line    int    `json:"line,omitempty"`
+	Kind    string `json:"kind"`
+	URL     string `json:"url,omitempty"`
+	Message string `json:"message"`
+}
+
+func printAuditJSON(e *env, rep *reporter, res *audit.Result) error {
+	out := auditJSON{Pages: res.Pages, Links: res.Links, Counts: map[string]int{}, Findings: []findingJSON{}}
+	for k, n := range res.Count {
+		out.Counts[string(k)] = n
+	}
+	for _, f := range res.Findings {
+		d := findingAt(rep, f)
+		out.Findings = append(out.Findings, findingJSON{Path: d.File, Line: f.Line, Kind: string(f.Kind), URL: f.URL, Message: f.Msg})
+	}
+	return json.NewEncoder(e.stdout).Encode(out)
+}
