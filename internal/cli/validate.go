@@ -27,7 +27,11 @@ Sitemaps 0.9 protocol, natively (no xmllint): well-formed XML, the
 sitemaps.org namespace, the elements in the order the schemas give, their
 values (absolute URLs under 2,048 characters, W3C dates, changefreq,
 priority 0.0–1.0, hreflang links), the limits (50,000 entries, 50 MiB),
-duplicate URLs, and index entries that name a missing file. A file is read
+duplicate URLs, index entries that name a missing file, and the hreflang
+clusters across the files given (each alternate a <loc> listing the page
+back, each page in its own cluster, one x-default, BCP 47 codes; with
+--site, no alternate whose page is noindex, a redirect, canonical
+elsewhere or missing). A file is read
 up to 50 MiB (compressed and uncompressed), 64 levels of nesting and
 2,500,000 elements: past one, the problem says where reading stopped.
 

@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -48,7 +49,27 @@ func TestHugoSite(t *testing.T) {
 	}
 
 	out := filepath.Join(t.TempDir(), "out")
-	t.Log(mustRun(t, "", "--base-url", base, "--out", out, public).stderr)
+	log := mustRun(t, "", "--base-url", base, "--out", out, public).stderr
+	t.Log(log)
+	// The hreflang clusters are clean but on Hugo's pagers: a pager
+	// (/page/2/) has its list page's links, as the fixture's template
+	// writes them the usual way (range .AllTranslations, .Permalink):
+	// they name the first page of each language, which does not list the
+	// pager back, and not the pager itself. Google ignores such links;
+	// the build says so, 3 warnings a pager, and writes them (the pages
+	// exist). Hugo's own sitemap lists no pager.
+	var warned []string
+	for _, l := range strings.Split(log, "\n") {
+		if strings.Contains(l, "hreflang") {
+			warned = append(warned, l)
+			if !pagerWarning.MatchString(l) {
+				t.Errorf("an hreflang warning not of a pager: %s", l)
+			}
+		}
+	}
+	if len(warned) != 12 {
+		t.Errorf("%d hreflang warnings, want 3 for each of the 4 pagers:\n%s", len(warned), strings.Join(warned, "\n"))
+	}
 	entries, _, err := sitemaptest.URLs(out, base)
 	if err != nil {
 		t.Fatal(err)
@@ -134,8 +155,17 @@ func TestHugoSitemapsTakenOver(t *testing.T) {
 	if want := "User-agent: *\nSitemap: https://example.com/sitemap.xml\n"; string(got) != want {
 		t.Errorf("robots.txt:\n%s\nwant:\n%s", got, want)
 	}
-	if v := run(t, src, nil, "validate", "public"); v.code != 0 || strings.Contains(v.stdout+v.stderr, "duplicate") {
-		t.Errorf("validate public: exit %d\n%s%s", v.code, v.stdout, v.stderr)
+	// validate finds no URL twice; what it finds is the hreflang links
+	// of Hugo's pagers (see TestHugoSite), 3 a pager.
+	v := run(t, src, nil, "validate", "public")
+	if problems := strings.Split(strings.TrimSpace(v.stdout), "\n"); v.code != 1 || len(problems) != 12 {
+		t.Errorf("validate public: exit %d, want 1 and 12 problems\n%s%s", v.code, v.stdout, v.stderr)
+	} else {
+		for _, p := range problems {
+			if !pagerHreflang.MatchString(p) {
+				t.Errorf("validate public: %s", p)
+			}
+		}
 	}
 	sitemaptest.MustValidate(t, public)
 
@@ -180,6 +210,13 @@ func TestHugoLanguageFolders(t *testing.T) {
 		t.Errorf("/fr/posts/: lastmod %q; the pages are not dated by their sources and list pages by their newest page:\n%s", ours[base+"fr/posts/"], log)
 	}
 }
+
+// pagerHreflang matches what is wrong with the hreflang links of a
+// pager of testdata/hugo, and pagerWarning the build's warning of it.
+var (
+	pagerHreflang = regexp.MustCompile(`:\d+: (warning: )?(hreflang (en|de) alternate https://example\.com/(de/)?(posts/)?( does not list this page back)|the page is not among its own hreflang alternates) `)
+	pagerWarning  = regexp.MustCompile(`/public/(posts/)?page/\d+/index\.html` + pagerHreflang.String())
+)
 
 func alternates(u sitemaptest.Entry) []string {
 	var alts []string

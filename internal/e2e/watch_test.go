@@ -785,3 +785,61 @@ func TestWatchRobotsTxt(t *testing.T) {
 		})
 	}
 }
+
+// TestWatchHreflang: an edit that removes a page's link back to the
+// other page of a two-language pair makes the warning appear and the
+// written alternates change; restoring it makes the warning go, and the
+// sitemaps are a fresh build's.
+func TestWatchHreflang(t *testing.T) {
+	pair := func(lang string, links ...string) string {
+		var b strings.Builder
+		b.WriteString("<!doctype html>\n<html><head>\n<title>" + lang + "</title>\n")
+		for _, l := range links {
+			fmt.Fprintf(&b, "<link rel=\"alternate\" hreflang=\"%s\" href=\"/%s/\">\n", l, l)
+		}
+		return b.String() + "</head><body><p>" + lang + "</p></body></html>\n"
+	}
+	dir, public := newSite(t, map[string]string{"en/index.html": pair("en", "en", "de"), "de/index.html": pair("de", "en", "de")})
+	args := append([]string{"--lastmod-sources", "none"}, watchArgs...) // the bytes of each write, whatever the clock
+	p := startWatch(t, dir, args...)
+	sitemap := filepath.Join(public, "sitemap.xml")
+	const (
+		deToEN = `<xhtml:link rel="alternate" hreflang="en" href="https://example.com/en/"/>`
+		enToDE = `<xhtml:link rel="alternate" hreflang="de" href="https://example.com/de/"/>`
+	)
+	warning := regexp.MustCompile(`^public/en/index\.html:5: warning: hreflang de alternate https://example\.com/de/ does not list this page back \(Google ignores a link not returned\)$`)
+	before, err := os.ReadFile(sitemap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(before), deToEN); n != 2 || p.count(warning) != 0 {
+		t.Fatalf("the first build: %d links to en (want 2), %d warnings:\n%s", n, p.count(warning), before)
+	}
+
+	// de no longer lists en: en's link to de is not returned.
+	write(t, filepath.Join(public, "de/index.html"), pair("de", "de"))
+	p.next(0)
+	if p.count(warning) != 1 {
+		t.Errorf("after the link back was removed: no warning\n%s", strings.Join(p.output(), "\n"))
+	}
+	after, err := os.ReadFile(sitemap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(after), deToEN); n != 1 || strings.Count(string(after), enToDE) != 2 {
+		t.Errorf("after the link back was removed, the alternates written:\n%s", after)
+	}
+
+	// Restored: the warning is not said again, and the sitemaps are those
+	// of the first build, a fresh build's.
+	write(t, filepath.Join(public, "de/index.html"), pair("de", "en", "de"))
+	p.next(1)
+	if p.count(warning) != 1 {
+		t.Errorf("after the link back was restored: the warning said again\n%s", strings.Join(p.output(), "\n"))
+	}
+	if got, err := os.ReadFile(sitemap); err != nil || !bytes.Equal(got, before) {
+		t.Errorf("after the link back was restored (%v):\n%s\nwant\n%s", err, got, before)
+	}
+	p.stop(public)
+	sameAsBuild(t, dir, public, args...)
+}

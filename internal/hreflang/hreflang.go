@@ -22,12 +22,25 @@ type Problem struct {
 	// Link is the index of the link it is about, in the page's; the
 	// first link when it is about the cluster as a whole.
 	Link int
-	Msg  string
+	// Msg says what is wrong; validate reports it as it is.
+	Msg string
 	// Drop says the link is broken (an invalid code, a second URL for a
 	// language, an alternate the caller cannot list): not to be written.
 	// The others (no link back, no self-reference) are warnings: the
 	// alternate is a valid URL of the site.
 	Drop bool
+	// Left says what of the links a writer leaves out, when Drop: "left
+	// out", "the second left out".
+	Left string
+}
+
+// Warning returns the problem as a build says it: Msg, then what is left
+// out.
+func (p Problem) Warning() string {
+	if p.Left == "" {
+		return p.Msg
+	}
+	return p.Msg + "; " + p.Left
 }
 
 // Checker checks pages' links, keeping what it learnt of codes and of
@@ -117,8 +130,9 @@ func lastPart(s string) string {
 // it is to be kept unchecked, such as a page on a host the site allows).
 func (c *Checker) Check(loc string, links []sitemap.Alternate, others func(href string) ([]sitemap.Alternate, bool), outside func(href string) string) []Problem {
 	var probs []Problem
-	add := func(i int, drop bool, format string, args ...any) {
-		probs = append(probs, Problem{Link: i, Msg: fmt.Sprintf(format, args...), Drop: drop})
+	// left is what a writer leaves out: "" for a warning only.
+	add := func(i int, left string, format string, args ...any) {
+		probs = append(probs, Problem{Link: i, Msg: fmt.Sprintf(format, args...), Drop: left != "", Left: left})
 	}
 	self, selfLang := false, ""
 	for _, a := range links {
@@ -148,7 +162,7 @@ func (c *Checker) Check(loc string, links []sitemap.Alternate, others func(href 
 	}
 	for i, a := range links {
 		if msg := c.Code(a.Lang); msg != "" {
-			add(i, true, "%s; alternate %s left out", msg, a.Href)
+			add(i, "alternate "+a.Href+" left out", "%s", msg)
 			continue
 		}
 		lang := a.Lang
@@ -160,9 +174,9 @@ func (c *Checker) Check(loc string, links []sitemap.Alternate, others func(href 
 			case links[j].Href == a.Href:
 				continue // said twice alike: written once, below
 			case strings.EqualFold(a.Lang, XDefault):
-				add(i, true, "a second x-default (%s, the first %s); left out", a.Href, links[j].Href)
+				add(i, "left out", "a second x-default (%s, the first %s)", a.Href, links[j].Href)
 			default:
-				add(i, true, "hreflang %s given twice, for %s and %s; the second left out", a.Lang, links[j].Href, a.Href)
+				add(i, "the second left out", "hreflang %s given twice, for %s and %s", a.Lang, links[j].Href, a.Href)
 			}
 			continue
 		}
@@ -172,18 +186,18 @@ func (c *Checker) Check(loc string, links []sitemap.Alternate, others func(href 
 		back, ok := others(a.Href)
 		if !ok {
 			if msg := outside(a.Href); msg != "" {
-				add(i, true, "hreflang %s alternate %s %s; left out", a.Lang, a.Href, msg)
+				add(i, "left out", "hreflang %s alternate %s %s", a.Lang, a.Href, msg)
 			}
 			continue
 		}
 		if bl, found := c.backLang(a.Href, back, loc); !found {
-			add(i, false, "hreflang %s alternate %s does not list this page back (Google ignores a link not returned)", a.Lang, a.Href)
+			add(i, "", "hreflang %s alternate %s does not list this page back (Google ignores a link not returned)", a.Lang, a.Href)
 		} else if selfLang != "" && !strings.EqualFold(bl, selfLang) && !strings.EqualFold(selfLang, XDefault) && !strings.EqualFold(bl, XDefault) {
-			add(i, false, "hreflang %s alternate %s lists this page back as %s, not as %s", a.Lang, a.Href, bl, selfLang)
+			add(i, "", "hreflang %s alternate %s lists this page back as %s, not as %s", a.Lang, a.Href, bl, selfLang)
 		}
 	}
 	if !self && len(links) > 0 {
-		add(0, false, "the page is not among its own hreflang alternates (each page of a cluster lists itself too)")
+		add(0, "", "the page is not among its own hreflang alternates (each page of a cluster lists itself too)")
 	}
 	return probs
 }

@@ -82,20 +82,20 @@ func TestCheck(t *testing.T) {
 		want []Problem
 	}{
 		{"no link back", site{en: alts("en", en, "de", de), de: alts("de", de)},
-			[]Problem{{1, "hreflang de alternate https://example.com/de/ does not list this page back (Google ignores a link not returned)", false}}},
+			[]Problem{{Link: 1, Msg: "hreflang de alternate https://example.com/de/ does not list this page back (Google ignores a link not returned)"}}},
 		{"back under another language", site{en: alts("en", en, "de", de), de: alts("de", de, "fr", en)},
-			[]Problem{{1, "hreflang de alternate https://example.com/de/ lists this page back as fr, not as en", false}}},
+			[]Problem{{Link: 1, Msg: "hreflang de alternate https://example.com/de/ lists this page back as fr, not as en"}}},
 		{"no self-reference", site{en: alts("de", de), de: alts("de", de, "en", en)},
-			[]Problem{{0, "the page is not among its own hreflang alternates (each page of a cluster lists itself too)", false}}},
+			[]Problem{{Link: 0, Msg: "the page is not among its own hreflang alternates (each page of a cluster lists itself too)"}}},
 		{"x-default twice", site{en: alts("en", en, "x-default", en, "x-default", de), de: alts("de", de, "en", en)},
-			[]Problem{{2, "a second x-default (https://example.com/de/, the first https://example.com/); left out", true}}},
+			[]Problem{{Link: 2, Msg: "a second x-default (https://example.com/de/, the first https://example.com/)", Drop: true, Left: "left out"}}},
 		{"a language twice", site{en: alts("en", en, "de", de, "DE", fr), de: alts("de", de, "en", en)},
-			[]Problem{{2, "hreflang DE given twice, for https://example.com/de/ and https://example.com/fr/; the second left out", true}}},
+			[]Problem{{Link: 2, Msg: "hreflang DE given twice, for https://example.com/de/ and https://example.com/fr/", Drop: true, Left: "the second left out"}}},
 		{"a language twice alike", site{en: alts("en", en, "en", en)}, nil},
 		{"invalid code", site{en: alts("en", en, "en-UK", de)},
-			[]Problem{{1, `hreflang "en-UK": UK is not an ISO 3166 region; use en-GB; alternate https://example.com/de/ left out`, true}}},
+			[]Problem{{Link: 1, Msg: `hreflang "en-UK": UK is not an ISO 3166 region; use en-GB`, Drop: true, Left: "alternate https://example.com/de/ left out"}}},
 		{"missing", site{en: alts("en", en, "de", de)},
-			[]Problem{{1, "hreflang de alternate https://example.com/de/ is missing; left out", true}}},
+			[]Problem{{Link: 1, Msg: "hreflang de alternate https://example.com/de/ is missing", Drop: true, Left: "left out"}}},
 		{"outside, allowed", site{en: alts("en", en, "de", "https://other.example/de/")}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -105,12 +105,13 @@ func (b *builder) judgeHreflang(only map[string]bool) {
 			if p.Link < len(lines) {
 				line = lines[p.Link]
 			}
-			key := fmt.Sprintf("%s:%d:%s", path, line, p.Msg)
+			msg := p.Warning()
+			key := fmt.Sprintf("%s:%d:%s", path, line, msg)
 			said[key] = true
 			if only == nil || only[path] || !b.hreflangSaid[key] {
-				b.warn(path, diag.At(path, line, p.Msg))
+				b.warn(path, diag.At(path, line, msg))
 			}
-			b.explain.warning(path, p.Msg)
+			b.explain.warning(path, msg)
 			if p.Drop {
 				if drop == nil {
 					drop = make(map[int]bool)

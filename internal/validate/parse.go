@@ -51,8 +51,8 @@ var (
 // fileCheck checks one file, reading it once as a stream of tokens.
 type fileCheck struct {
 	*checker
-	cand      candidate
-	probs     []Problem
+	cand candidate
+	report
 	isSitemap bool // the root element is urlset or sitemapindex
 
 	d       *xml.Decoder
@@ -66,11 +66,15 @@ type fileCheck struct {
 
 	depth, elements int // elements open and read, for the limits
 	tokens          int // tokens read, to check the context now and then
-	dropped         int // problems past maxProblems
 
 	fatal *Problem    // what stopped the reading, or made it no sitemap
 	each  func(Entry) // with Read: takes each entry
 	cur   Entry       // with Read: the entry being read
+
+	// The hreflang links of the <url> being read: its cluster, for
+	// checkClusters.
+	links     []sitemap.Alternate
+	linkLines []int32
 }
 
 // indexEntry is the loc of a <sitemap> in an index.
@@ -88,11 +92,7 @@ func (fc *fileCheck) stop(line int, format string, args ...any) {
 }
 
 func (fc *fileCheck) addf(line int, format string, args ...any) {
-	if len(fc.probs) >= maxProblems {
-		fc.dropped++
-		return
-	}
-	fc.probs = append(fc.probs, Problem{File: fc.cand.path, Line: line, Msg: fmt.Sprintf(format, args...)})
+	fc.add(line, fmt.Sprintf(format, args...))
 }
 
 // next reads the next token, noting the line it starts on. It fails with
@@ -153,11 +153,6 @@ func (fc *fileCheck) run() {
 		return
 	}
 	defer closeFile()
-	defer func() {
-		if fc.dropped > 0 {
-			fc.probs = append(fc.probs, Problem{File: fc.cand.path, Msg: fmt.Sprintf("%d more problems not listed", fc.dropped)})
-		}
-	}()
 	br := bufio.NewReaderSize(cr, 64<<10)
 	switch b, _ := br.Peek(3); {
 	case bytes.HasPrefix(b, []byte("\xef\xbb\xbf")): // UTF-8 byte-order mark: allowed
@@ -320,6 +315,8 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 	var seen [4]int // line of each field
 	last := -1      // index of the last field read
 	ext, extLine := "", 0
+	loc := ""
+	fc.links, fc.linkLines = fc.links[:0], fc.linkLines[:0]
 	for {
 		tok, err := fc.next()
 		if err != nil {
@@ -331,6 +328,9 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 				fc.addf(line, "<%s> has no <loc>", t.Name.Local)
 			} else if fc.each != nil {
 				fc.each(fc.cur)
+			}
+			if !fc.index && len(fc.links) > 0 && loc != "" {
+				fc.addCluster(loc, line)
 			}
 			return nil
 		case xml.CharData:
@@ -379,6 +379,9 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 			fc.field(t.Name.Local, v, at)
 			if fc.each != nil {
 				fc.cur.set(t.Name.Local, trimSpace(v))
+			}
+			if i == 0 && urlProblem(trimSpace(v)) == "" {
+				loc = trimSpace(v)
 			}
 		}
 	}
@@ -438,7 +441,7 @@ func (fc *fileCheck) loc(v string, line int) {
 		return
 	}
 	if fc.opts.Site != "" {
-		if p, ok := localPath(fc.opts.Site, fc.base, v); ok && !serves(p) {
+		if p, ok := localPath(fc.opts.Site, fc.base, v); ok && servedBy(p) == "" {
 			fc.addf(line, "no file in %s serves %s", fc.opts.Site, v)
 		}
 		if j := fc.robots; j != nil && under(v, fc.checker.base) && j.Blocked(robots.PathOf(v)) {
@@ -585,7 +588,10 @@ func (fc *fileCheck) extension(t xml.StartElement) error {
 		switch {
 		case lang != nil:
 			if !isLanguage(trimSpace(*lang)) {
-				fc.addf(fc.line, "xhtml:link hreflang %q is not a language tag", *lang)
+				fc.addf(fc.line, "xhtml:link hreflang %.40q is not a language tag", *lang)
+			} else if alternate && href != nil && urlProblem(trimSpace(*href)) == "" {
+				fc.links = append(fc.links, sitemap.Alternate{Lang: fc.intern(trimSpace(*lang)), Href: fc.intern(trimSpace(*href))})
+				fc.linkLines = append(fc.linkLines, int32(fc.line))
 			}
 		case alternate:
 			fc.addf(fc.line, "xhtml:link rel=\"alternate\" has no hreflang")

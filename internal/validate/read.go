@@ -61,5 +61,5 @@ func Read(ctx context.Context, path string, opts Options, fn func(Entry)) (index
 // extension path.html or path/index.html, any other path itself.
 func Served(dir, base, loc string) bool {
 	p, ok := localPath(dir, base, loc)
-	return ok && serves(p)
+	return ok && servedBy(p) != ""
 }

@@ -27,7 +27,15 @@
 //     URLs under its own folder) and index entries naming a missing file;
 //   - an index entry with a ".." segment, written or percent-encoded;
 //   - with [Options.Site], URLs that no file of the built site serves, and
-//     URLs its robots.txt disallows for Googlebot, Bingbot or *.
+//     URLs its robots.txt disallows for Googlebot, Bingbot or *;
+//   - the hreflang clusters of the xhtml:link alternates, across all the
+//     files of a run, by internal/hreflang's Checker (as a build checks
+//     them): each alternate a <loc> of the files listing the page back,
+//     each page in its own cluster, one x-default and one URL a
+//     language, BCP 47 codes; with [Options.Site], no alternate whose
+//     page is noindex, a redirect, canonical elsewhere or missing, as the
+//     build's mapping judges it. Only the URLs that have alternates keep
+//     their links until the files are read.
 //
 // Extension elements are not checked against their own schemas, apart
 // from xhtml:link.
@@ -50,6 +58,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -166,18 +175,47 @@ func CheckContext(ctx context.Context, paths []string, opts Options) (problems [
 		}
 	}
 	for _, f := range files {
-		probs, ok := c.checkFile(f)
+		r, ok := c.checkFile(f)
 		if err := ctx.Err(); err != nil {
-			return problems, checked, fmt.Errorf("interrupted: %w", err)
+			return append(problems, c.done()...), checked, fmt.Errorf("interrupted: %w", err)
 		}
 		if !ok {
 			continue
 		}
 		checked++
-		slices.SortStableFunc(probs, func(a, b Problem) int { return cmp.Compare(a.Line, b.Line) })
-		problems = append(problems, probs...)
+		c.reports = append(c.reports, r)
 	}
-	return problems, checked, nil
+	c.checkClusters()
+	return append(problems, c.done()...), checked, nil
+}
+
+// report is the problems of one file.
+type report struct {
+	path    string
+	probs   []Problem
+	dropped int // problems past maxProblems
+}
+
+// add adds a problem at line, or counts it past maxProblems.
+func (r *report) add(line int, msg string) {
+	if len(r.probs) >= maxProblems {
+		r.dropped++
+		return
+	}
+	r.probs = append(r.probs, Problem{File: r.path, Line: line, Msg: msg})
+}
+
+// done returns the problems of every file checked, each file's by line.
+func (c *checker) done() []Problem {
+	var all []Problem
+	for _, r := range c.reports {
+		if r.dropped > 0 {
+			r.probs = append(r.probs, Problem{File: r.path, Msg: fmt.Sprintf("%d more problems not listed", r.dropped)})
+		}
+		slices.SortStableFunc(r.probs, func(a, b Problem) int { return cmp.Compare(a.Line, b.Line) })
+		all = append(all, r.probs...)
+	}
+	return all
 }
 
 // candidate is a file to check.
@@ -291,16 +329,24 @@ type checker struct {
 	base      string           // normalized BaseURL, or ""
 	seen      map[string]where // urlset locs of the run
 	seenIndex map[string]where // sitemapindex locs of the run
+	reports   []*report        // of the files checked, in order
+	clusters                   // the hreflang links of the run
+
+	// With Site, the pages of alternates: what was said of each, and
+	// what judges them.
+	judged map[string]judged
+	heads  htmlhead.HeadReader
+	mapper *mapping.Mapper
 }
 
 // checkFile checks one file. ok is false when the file was skipped.
-func (c *checker) checkFile(f candidate) (probs []Problem, ok bool) {
-	fc := &fileCheck{checker: c, cand: f}
+func (c *checker) checkFile(f candidate) (r *report, ok bool) {
+	fc := &fileCheck{checker: c, cand: f, report: report{path: f.path}}
 	fc.run()
 	if !fc.isSitemap && !f.explicit {
 		return nil, false
 	}
-	return fc.probs, true
+	return &fc.report, true
 }
 
 // fileURL returns the URL that file f is served at, or "" when unknown.
@@ -358,10 +404,10 @@ func under(loc, prefix string) bool {
 	return strings.EqualFold(loc[:n], prefix[:n]) && loc[n:len(prefix)] == prefix[n:]
 }
 
-// serves reports whether a file at or below p (from localPath) serves its
-// URL: p/index.html for a folder URL, p.html or p/index.html for a path
-// without extension, p itself for any other.
-func serves(p string) bool {
+// servedBy returns the file at or below p (from localPath) that serves
+// its URL, or "": p/index.html for a folder URL, p.html or p/index.html
+// for a path without extension, p itself for any other.
+func servedBy(p string) string {
 	var tries []string
 	switch {
 	case strings.HasSuffix(p, string(filepath.Separator)):
@@ -373,10 +419,10 @@ func serves(p string) bool {
 	}
 	for _, t := range tries {
 		if isFile(t) {
-			return true
+			return t
 		}
 	}
-	return false
+	return ""
 }
 
 func isFile(p string) bool {
