@@ -363,6 +363,9 @@ func (a *auditor) readPage(w *worker, i int32) {
 		return
 	}
 	w.npages++
+	if cap(w.buf) > 1<<20 {
+		defer func() { w.buf = nil }() // a large page's buffer is not kept for the next
+	}
 	w.r.page(p.path)
 	cut := w.links.Links(data, func(l htmlhead.Link) {
 		if l.Base {
@@ -404,8 +407,8 @@ func (w *worker) read(path string, limit int) ([]byte, error) {
 	}
 	n := 0
 	for {
-		if n == len(w.buf[:cap(w.buf)]) {
-			if n >= limit {
+		if n == cap(w.buf) { // full: past the limit, or to grow, up to a byte past it
+			if n > limit {
 				return w.buf[:limit], errTooLarge
 			}
 			w.buf = append(w.buf[:n], make([]byte, min(n, limit-n)+1)...)

@@ -3,6 +3,7 @@ package audit
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -13,6 +14,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -21,10 +23,13 @@ import (
 
 const base = "https://example.com/"
 
+// blocked is the section robots.txt disallows in TestGeneratedSite.
+const blocked = "tags/"
+
 // TestGeneratedSite audits a gen-site site with a page given links to a
 // missing path, a redirect stub (with and without noindex), a noindex
-// page and the error page, and a linked section left out by an exclude
-// pattern: the findings are exactly what an independent crawl of the same
+// page and the error page, a linked section left out by an exclude
+// pattern, and a robots.txt that disallows another section: the findings are exactly what an independent crawl of the same
 // files says (golang.org/x/net/html's tokenizer, net/url's resolution,
 // the manifest's kinds), the orphans among them.
 func TestGeneratedSite(t *testing.T) {
@@ -58,12 +63,18 @@ func TestGeneratedSite(t *testing.T) {
 	if err := os.WriteFile(file, bytes.Replace(data, []byte("</article>"), []byte(extra), 1), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// robots.txt disallows a section: links into it are findings, and
+	// its pages are no orphans (not listed).
+	if err := os.WriteFile(filepath.Join(root, "robots.txt"), []byte("User-agent: *\nDisallow: /"+blocked+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	const excluded = "releases/index.html"
 	res, err := Run(context.Background(), Options{Build: pipeline.Options{
-		Root:  root,
-		Heads: pipeline.Heads{Read: true},
-		Map:   mapping.Options{BaseURL: base},
-		Walk:  walker.Options{Exclude: []string{excluded}},
+		Root:   root,
+		Heads:  pipeline.Heads{Read: true},
+		Map:    mapping.Options{BaseURL: base},
+		Walk:   walker.Options{Exclude: []string{excluded}},
+		Robots: pipeline.Robots{Dir: root},
 	}})
 	if err != nil {
 		t.Fatal(err)
@@ -81,7 +92,7 @@ func TestGeneratedSite(t *testing.T) {
 	for _, w := range want {
 		counts[strings.Fields(w)[0]]++
 	}
-	for kind, least := range map[string]int{"orphan": 100, "missing": 1, "redirect": 2, "noindex": 1, "error": 1, "unlisted": 1} {
+	for kind, least := range map[string]int{"orphan": 100, "missing": 1, "redirect": 2, "noindex": 1, "error": 1, "unlisted": 1, "robots.txt": 1} {
 		if counts[kind] < least {
 			t.Errorf("the crawl finds %d %s, want at least %d: the fixture changed (%v)", counts[kind], kind, least, counts)
 		}
@@ -152,6 +163,8 @@ func crawl(t *testing.T, root string, entries []sitemaptest.ManifestEntry, exclu
 				out = append(out, "noindex "+at)
 			case kinds[target] == "404":
 				out = append(out, "error page "+at)
+			case strings.HasPrefix(target, blocked):
+				out = append(out, "robots.txt "+at)
 			}
 			if target != e.Path && e.Kind != "404" {
 				inbound[target]++
@@ -164,6 +177,7 @@ func crawl(t *testing.T, root string, entries []sitemaptest.ManifestEntry, exclu
 			continue
 		}
 		switch {
+		case strings.HasPrefix(e.Path, blocked):
 		case e.Path == excluded && inbound[e.Path] > 0:
 			out = append(out, "unlisted "+e.Path+":0")
 		case e.Path != excluded && inbound[e.Path] == 0:
@@ -230,4 +244,78 @@ func diffLines(got, want []string) string {
 		}
 	}
 	return b.String()
+}
+
+// TestRead reads pages of every size around the buffer's first size and
+// the limit: whole up to the limit, the limit's worth past it.
+func TestRead(t *testing.T) {
+	const limit = 100 << 10
+	dir := t.TempDir()
+	var w worker
+	for _, size := range []int{0, 1, 64<<10 - 1, 64 << 10, 64<<10 + 1, limit - 1, limit, limit + 1, 3*limit + 7, 5 << 20} {
+		data := bytes.Repeat([]byte("<a href=/x>\n"), size/12+1)[:size]
+		path := filepath.Join(dir, fmt.Sprint(size))
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := w.read(path, limit)
+		switch {
+		case size > limit:
+			if !errors.Is(err, errTooLarge) || !bytes.Equal(got, data[:limit]) {
+				t.Errorf("%d bytes: %d read, %v; want the first %d and errTooLarge", size, len(got), err, limit)
+			}
+		case err != nil || !bytes.Equal(got, data):
+			t.Errorf("%d bytes: %d read, %v; want them all", size, len(got), err)
+		}
+	}
+	if _, err := w.read(filepath.Join(dir, "none"), limit); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a missing page: %v", err)
+	}
+}
+
+// TestLargePages audits pages of several MB: every link is read, and a
+// page past limits.page_bytes is read that far, with a finding.
+func TestLargePages(t *testing.T) {
+	root := t.TempDir()
+	var big strings.Builder
+	big.WriteString("<!doctype html><title>big</title>\n")
+	for i := range 200_000 {
+		fmt.Fprintf(&big, "<p>%d <a href=\"/\">home</a></p>\n", i)
+	}
+	big.WriteString("<a href=\"/last/\">last</a>\n")
+	files := map[string]string{
+		"index.html":      `<!doctype html><title>home</title><a href="big.html">big</a> <a href="huge.html">huge</a>`,
+		"big.html":        big.String(),
+		"huge.html":       big.String() + big.String(),
+		"last/index.html": "<!doctype html><title>last</title>",
+	}
+	for name, data := range files {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(root, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	limit := big.Len() + 100 // huge.html is past it, big.html is not
+	res, err := Run(context.Background(), Options{Build: pipeline.Options{
+		Root: root, Heads: pipeline.Heads{Read: true}, Map: mapping.Options{BaseURL: base},
+		Limits: limits.Limits{PageBytes: limit},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range res.Findings {
+		got = append(got, fmt.Sprintf("%s %s: %s", f.Kind, f.Path, f.Msg))
+	}
+	want := []string{fmt.Sprintf("build huge.html: larger than %d bytes (limits.page_bytes); the links in the first %d are read", limit, limit)}
+	if !slices.Equal(got, want) {
+		t.Errorf("findings %q, want %q", got, want)
+	}
+	// big.html's last link (to last/) counts: last/ is no orphan. Its
+	// 200,001 links, and huge.html's first 200,001 or so, are read.
+	if res.Links < 400_000 {
+		t.Errorf("%d links read", res.Links)
+	}
 }
