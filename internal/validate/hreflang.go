@@ -73,7 +73,7 @@ func (fc *fileCheck) addCluster(loc string, line int) {
 // checkClusters checks every cluster read, reporting each problem at
 // the line of its xhtml:link in its file.
 func (c *checker) checkClusters() {
-	if len(c.list) == 0 {
+	if len(c.list) == 0 || c.opts.NoClusters {
 		return
 	}
 	var hc hreflang.Checker

@@ -89,6 +89,11 @@ type Options struct {
 	// Site when it lies there, else at BaseURL plus its name. Without
 	// BaseURL, scope is not checked.
 	BaseURL string
+	// NoClusters leaves out the checks of hreflang clusters across the
+	// files (each alternate listed back, in its own cluster, one
+	// x-default, valid codes): for a caller that checks the protocol
+	// alone, as the writer's fuzz test does with random alternates.
+	NoClusters bool
 
 	// The limits of what one file may hold, each a zero value for its
 	// default: MaxBytes its compressed and uncompressed bytes
