@@ -33,7 +33,7 @@ var ownName = regexp.MustCompile(`^sitemap(?:-[1-9][0-9]*(?:-[0-9a-f]{10})?|-ind
 func IsOwnName(name string) bool { return ownName.MatchString(name) }
 
 // Recorded returns the names of the files dir's record lists: the sitemap
-// files the last Write in dir put there (and, after a run killed while
+// files (and sitemap.html) the last Write in dir put there (and, after a run killed while
 // cleaning up, those it was about to remove). None when there is no record.
 func Recorded(dir string) ([]string, error) { return readRecord(dir) }
 
@@ -51,7 +51,7 @@ func readRecord(dir string) ([]string, error) {
 	var names []string
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for sc.Scan() {
-		if name := strings.TrimSpace(sc.Text()); IsOwnName(name) {
+		if name := strings.TrimSpace(sc.Text()); IsOwnName(name) || name == ViewerName {
 			names = append(names, name)
 		}
 	}

@@ -91,6 +91,10 @@ type Options struct {
 	Text bool
 	// Robots adds the Sitemap: lines to robots.txt, creating it if needed.
 	Robots bool
+	// Viewer also writes sitemap.html ([ViewerName]), a page that shows
+	// the set to a person (see [ViewerPage]), first; robots.txt and the
+	// index do not name it.
+	Viewer bool
 	// LastModFormat chooses how dates are written.
 	LastModFormat sitemap.DateFormat
 	// DryRun encodes everything, reports what would be written, and
@@ -328,6 +332,12 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 		ext = ".xml.gz"
 	}
 	res := &Result{}
+
+	if o.Viewer {
+		if err := t.addViewer(ext); err != nil {
+			return nil, err
+		}
+	}
 
 	// The text sitemap first: it is committed first.
 	if o.Text {

@@ -19,6 +19,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/internal/postbuild"
 	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 // buildUsage is build's --help, its flags listed by the table of
@@ -353,5 +354,19 @@ func prepareOutputs(c *config.Config, getenv func(string) string, say func(strin
 		return nil, err
 	}
 	c.Build.OwnFiles = append(c.Build.OwnFiles, out.Names()...)
+	if viewerOwn(c) {
+		c.Build.OwnFiles = append(c.Build.OwnFiles, writer.ViewerName)
+	}
 	return out, nil
+}
+
+// viewerOwn reports whether sitemap.html in the output folder is the
+// build's own, not a page: with --viewer, or when the last build wrote
+// it (its record says so), since this build removes it.
+func viewerOwn(c *config.Config) bool {
+	if c.Values.Viewer {
+		return true
+	}
+	recorded, _ := writer.Recorded(c.Build.Write.Dir)
+	return slices.Contains(recorded, writer.ViewerName)
 }

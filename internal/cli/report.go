@@ -164,13 +164,15 @@ func robotsOffRoot(w io.Writer, res *pipeline.Result, c *config.Config) {
 // text sitemaps ("sitemap.txt", or "3 text sitemaps") and robots.txt.
 func sitemapFiles(written []string) (int, string) {
 	var sitemaps, texts int
-	var text, robots string
+	var text, robots, viewer string
 	for _, name := range written {
 		switch {
 		case strings.HasSuffix(name, ".xml"), strings.HasSuffix(name, ".xml.gz"):
 			sitemaps++
 		case name == "robots.txt":
 			robots = name
+		case name == writer.ViewerName:
+			viewer = name
 		default:
 			texts++
 			text = name
@@ -180,7 +182,7 @@ func sitemapFiles(written []string) (int, string) {
 		text = fmt.Sprintf("%d text sitemaps", texts)
 	}
 	var others []string
-	for _, o := range []string{text, robots} {
+	for _, o := range []string{text, viewer, robots} {
 		if o != "" {
 			others = append(others, o)
 		}

@@ -323,7 +323,7 @@ func (w *watcher) rebuild(ctx context.Context, b watch.Batch) {
 	outAbs, _ := filepath.Abs(w.s.Build.Write.Dir)
 	others := w.otherNames()
 	paths := slices.DeleteFunc(slices.Clone(b.Paths), func(p string) bool {
-		return filepath.Dir(p) == outAbs && (writer.IsOwnName(filepath.Base(p)) || slices.Contains(others, filepath.Base(p)))
+		return filepath.Dir(p) == outAbs && (writer.IsOwnName(filepath.Base(p)) || slices.Contains(others, filepath.Base(p)) || slices.Contains(w.s.Build.OwnFiles, filepath.Base(p)))
 	})
 	w.locked(ctx, func() {
 		res, err := w.sess.Update(ctx, paths)

@@ -391,6 +391,7 @@ func (c *Config) options(pr *project) error {
 			Gzip:          v.Gzip,
 			Text:          v.Text,
 			Robots:        v.Robots,
+			Viewer:        v.Viewer,
 			LastModFormat: dateFormat,
 			DryRun:        v.DryRun,
 			Check:         v.Check,

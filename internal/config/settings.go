@@ -52,6 +52,7 @@ type Values struct {
 	Changes        string
 	KeyFile        bool
 	Feed           Feed
+	Viewer         bool
 	DryRun         bool
 	JSON           bool
 	AuditIgnore    []string
@@ -277,6 +278,10 @@ var Settings = Table[Values]{
 		Field: Int(func(v *Values) *int { return &v.Feed.Limit }, 0, checkFeedLimit)},
 	{Key: "feed.title",
 		Field: String(func(v *Values) *string { return &v.Feed.Title }, "", nil)},
+	{Flag: "viewer", Key: "viewer", Help: []string{
+		"also write sitemap.html, a page that shows the",
+		"sitemaps to a person: searchable, sortable, offline"},
+		Field: Bool(func(v *Values) *bool { return &v.Viewer }, false)},
 	{Flag: "dry-run", Key: "dry_run", Help: []string{"print the URLs that would be written; write nothing"},
 		Field: Bool(func(v *Values) *bool { return &v.DryRun }, false)},
 	{Flag: "json", Only: BuildCommand, Help: []string{

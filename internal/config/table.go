@@ -514,7 +514,7 @@ func (t Table[V]) Parse(command string, args []string) (*Line[V], error) {
 
 // unknownFlag is the error of a flag, spelled as it was typed, whose name
 // is none of names: with the one it may be a typo of, if one is close,
-// or for a letter (-v), the flags that begin with it.
+// or for a letter (-v), the flags that begin with it (up to three).
 func unknownFlag(spelled, name string, names []string) error {
 	msg := "flag provided but not defined: " + spelled
 	var close []string
@@ -527,8 +527,12 @@ func unknownFlag(spelled, name string, names []string) error {
 	} else if s := Suggest(name, names); s != "" {
 		close = append(close, "--"+s)
 	}
-	if len(close) > 0 && len(close) <= 2 {
-		msg += " (did you mean " + strings.Join(close, " or ") + "?)"
+	if n := len(close); n > 0 && n <= 3 {
+		msg += " (did you mean " + strings.Join(close[:n-1], ", ")
+		if n > 1 {
+			msg += " or "
+		}
+		msg += close[n-1] + "?)"
 	}
 	return errors.New(msg)
 }

@@ -35,6 +35,7 @@ export const flags = {
   changes: ["changes", "value"],
   keyFile: ["key-file", "bool"],
   feed: ["feed", "bool"],
+  viewer: ["viewer", "bool"],
   dryRun: ["dry-run", "bool"],
   noWait: ["no-wait", "bool"],
   quiet: ["quiet", "bool"],

@@ -1,0 +1,100 @@
+package writer
+
+import (
+	"bytes"
+	"crypto/sha256"
+	_ "embed"
+	"encoding/base64"
+	"html"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
+)
+
+// ViewerName is the name of the page that shows a set of sitemaps to a
+// person ([Options.Viewer]).
+const ViewerName = "sitemap.html"
+
+// viewerSource is the page: inline style and script, no request but
+// for the sitemap files beside it. Its placeholders are filled by
+// ViewerPage.
+//
+//go:embed viewer.html
+var viewerSource string
+
+// viewerMarker is in every page ViewerPage makes: a sitemap.html
+// without it is not ours to replace.
+const viewerMarker = `<meta name="generator" content="sitemapgen viewer">`
+
+// viewerTemplate is viewerSource with its Content-Security-Policy
+// allowing its own script and style only, by their SHA-256: a sitemap's
+// value that made its way into the page as markup could run nothing.
+var viewerTemplate = func() string {
+	hash := func(open, close string) string {
+		_, rest, _ := strings.Cut(viewerSource, open)
+		body, _, _ := strings.Cut(rest, close)
+		sum := sha256.Sum256([]byte(body))
+		return "sha256-" + base64.StdEncoding.EncodeToString(sum[:])
+	}
+	return strings.NewReplacer(
+		"'SCRIPT_HASH'", "'"+hash("<script>", "</script>")+"'",
+		"'STYLE_HASH'", "'"+hash("<style>", "</style>")+"'",
+	).Replace(viewerSource)
+}()
+
+// ViewerPage returns the bytes of sitemap.html for a set whose entry
+// file is entry (sitemap.xml or sitemap.xml.gz) at baseURL. The page
+// fetches the entry beside itself and, for an index, the files it lists
+// that are under baseURL beside it too, wherever the folder is served.
+// The same arguments give the same bytes.
+func ViewerPage(entry, baseURL string) []byte {
+	return []byte(strings.NewReplacer(
+		`data-entry="ENTRY"`, `data-entry="`+html.EscapeString(entry)+`"`,
+		`data-base="BASE"`, `data-base="`+html.EscapeString(baseURL)+`"`,
+	).Replace(viewerTemplate))
+}
+
+// addViewer adds sitemap.html to the files of t, before the others: a
+// file of the set like them (written atomically, kept when unchanged
+// with a State, compared by Check, listed in the record and so removed
+// once a Write no longer writes it), never named in robots.txt or the
+// index. A sitemap.html that is there and not one a Write made (a page
+// of the site) fails the Write before anything is written.
+func (t *txn) addViewer(ext string) error {
+	if err := t.viewerOurs(); err != nil {
+		return err
+	}
+	page := ViewerPage("sitemap"+ext, t.opts.BaseURL)
+	c := &chunker{t: t, maxCount: 1, maxBytes: math.MaxInt32}
+	c.elems = func(_, _ int, emit func([]byte) error) error { return emit(page) }
+	if err := c.add(page, func() string { return ViewerName }, time.Time{}); err != nil {
+		return err
+	}
+	if err := c.finish(); err != nil {
+		return err
+	}
+	c.files[0].name = ViewerName
+	return nil
+}
+
+// viewerOurs returns an error when Dir holds a sitemap.html that no
+// Write made: neither in the record nor carrying the page's marker.
+func (t *txn) viewerOurs() error {
+	path := filepath.Join(t.opts.Dir, ViewerName)
+	if _, err := os.Lstat(path); err != nil {
+		return nil // none there (or the commit will say why not)
+	}
+	if recorded, err := readRecord(t.opts.Dir); err == nil && slices.Contains(recorded, ViewerName) {
+		return nil
+	}
+	if data, err := fsx.ReadFile(path); err == nil && bytes.Contains(data, []byte(viewerMarker)) {
+		return nil
+	}
+	return &diag.Diagnostic{File: path, Msg: "no viewer written: the file is not one sitemapgen wrote (a page of the site?); remove or rename it, or turn the viewer off"}
+}

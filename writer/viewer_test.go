@@ -1,0 +1,129 @@
+package writer
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// TestViewer: sitemap.html is a file of the set: written first, with
+// the entry file's name and the base URL, named by neither the index nor
+// robots.txt, the same bytes every time, and removed once a Write no
+// longer writes it.
+func TestViewer(t *testing.T) {
+	for _, gz := range []bool{false, true} {
+		dir := t.TempDir()
+		opts := Options{Dir: dir, BaseURL: base, MaxURLs: 2, Gzip: gz, Robots: true, Viewer: true}
+		res, err := Write(sitemap.Slice(numbered(5)), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Written[0] != ViewerName || slices.Contains(res.Entries, base+ViewerName) {
+			t.Errorf("gzip=%v: written %q, entries %q: want sitemap.html first, and not an entry", gz, res.Written, res.Entries)
+		}
+		entry := "sitemap.xml"
+		if gz {
+			entry += ".gz"
+		}
+		page, err := os.ReadFile(filepath.Join(dir, ViewerName))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(page, ViewerPage(entry, base)) || !bytes.Contains(page, []byte(`data-entry="`+entry+`"`)) {
+			t.Errorf("gzip=%v: sitemap.html is not ViewerPage(%q, base)", gz, entry)
+		}
+		for name, data := range files(t, dir) {
+			if name != ViewerName && strings.Contains(data, ViewerName) {
+				t.Errorf("gzip=%v: %s names sitemap.html:\n%s", gz, name, data)
+			}
+		}
+		if recorded, _ := Recorded(dir); !slices.Contains(recorded, ViewerName) {
+			t.Errorf("gzip=%v: the record lists %q, not sitemap.html", gz, recorded)
+		}
+
+		opts.Viewer = false
+		res, err = Write(sitemap.Slice(numbered(5)), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(filepath.Join(dir, ViewerName)); err == nil || !slices.Contains(res.Removed, ViewerName) {
+			t.Errorf("gzip=%v: without Viewer, sitemap.html is still there (removed %q)", gz, res.Removed)
+		}
+	}
+}
+
+// TestViewerPageEscaped: the values put in the page are escaped, and its
+// policy allows its own script and style by their digests only.
+func TestViewerPageEscaped(t *testing.T) {
+	page := string(ViewerPage("sitemap.xml", `https://example.com/"><script>x()</script>/`))
+	if strings.Count(page, "<script>") != 1 || !strings.Contains(page, `data-base="https://example.com/&#34;&gt;&lt;script&gt;x()&lt;/script&gt;/"`) {
+		t.Errorf("the base URL is not escaped in the page:\n%s", page[:strings.Index(page, "<h1")])
+	}
+	if !strings.Contains(page, "script-src 'sha256-") || !strings.Contains(page, "style-src 'sha256-") || strings.Contains(page, "unsafe-inline") {
+		t.Error("the page's Content-Security-Policy does not allow its script and style by digest only")
+	}
+	if !strings.Contains(page, `<meta name="robots" content="noindex">`) || !strings.Contains(page, viewerMarker) {
+		t.Error("the page lacks noindex or its marker")
+	}
+}
+
+// TestViewerState: with a State (watch mode), an unchanged sitemap.html
+// is kept; one edited by hand is written again, with a fresh Write's
+// bytes; Check reports it.
+func TestViewerState(t *testing.T) {
+	dir := t.TempDir()
+	st := NewState()
+	opts := Options{Dir: dir, BaseURL: base, Viewer: true, State: st}
+	urls := sitemap.Slice(sample)
+	if _, err := Write(urls, opts); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Write(urls, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(res.Kept, ViewerName) || len(res.Written) != 0 {
+		t.Errorf("unchanged: written %q, kept %q", res.Written, res.Kept)
+	}
+	path := filepath.Join(dir, ViewerName)
+	if err := os.WriteFile(path, []byte("edited"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	check := opts
+	check.State, check.Check = nil, true
+	if res, err := Write(urls, check); err != nil || !slices.Equal(res.Differ, []string{ViewerName}) {
+		t.Errorf("Check after an edit: differ %v (%v), want sitemap.html", res.Differ, err)
+	}
+	if res, err = Write(urls, opts); err != nil {
+		t.Fatal(err)
+	}
+	if page, _ := os.ReadFile(path); !slices.Equal(res.Written, []string{ViewerName}) || !bytes.Equal(page, ViewerPage("sitemap.xml", base)) {
+		t.Errorf("after an edit: written %q; want sitemap.html with a fresh Write's bytes", res.Written)
+	}
+}
+
+// TestViewerNotOurs: a sitemap.html sitemapgen did not write (a page of
+// the site) fails a Write with Viewer before anything is written.
+func TestViewerNotOurs(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, ViewerName)
+	page := []byte("<h1>Site map</h1>\n")
+	if err := os.WriteFile(path, page, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Write(sitemap.Slice(sample), Options{Dir: dir, BaseURL: base, Viewer: true})
+	if err == nil || !strings.Contains(err.Error(), path+": no viewer written: the file is not one sitemapgen wrote") {
+		t.Fatalf("Write: %v", err)
+	}
+	if got := names(files(t, dir)); !slices.Equal(got, []string{ViewerName}) {
+		t.Errorf("files after the failure: %q", got)
+	}
+	if data, _ := os.ReadFile(path); !bytes.Equal(data, page) {
+		t.Error("the site's sitemap.html was changed")
+	}
+}
