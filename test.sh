@@ -41,6 +41,8 @@ for target in \
   ./internal/htmlhead:FuzzHead \
   ./internal/htmlhead:FuzzLexer \
   ./internal/htmlhead:FuzzLinks:20000x \
+  ./internal/htmlhead:FuzzImages:20000x \
+  ./internal/htmlhead:FuzzSrcset:20000x \
   ./internal/audit:FuzzResolve:20000x \
   ./internal/htmlhead:FuzzNextRedirect \
   ./frontmatter:FuzzSource \
@@ -61,7 +63,8 @@ for target in \
   # FuzzWrite and FuzzRedirects write files on every run (FuzzRedirects
   # three, at about a thousand runs a second): fewer. FuzzParse (robots.txt)
   # is a small line parser, FuzzResolve a link resolver: a short budget
-  # covers them; FuzzLinks runs x/net/html beside the tokenizer each time.
+  # covers them; FuzzLinks and FuzzImages run x/net/html beside the
+  # tokenizer each time, FuzzSrcset is a small value parser.
   IFS=: read -r pkg fn budget <<<"$target"
   [[ $FUZZTIME == 100000x ]] || budget=""
   go test "$pkg" -run '^$' -fuzz "^$fn\$" -fuzztime "${budget:-$FUZZTIME}" -fuzzminimizetime 1000x

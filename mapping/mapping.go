@@ -125,6 +125,11 @@ type Options struct {
 	// http://localhost:PORT/. The link is then judged as usual, so one to
 	// another page is still a canonical elsewhere. Watch mode sets it.
 	DevServer bool
+	// Images lists the images of each page (Page.Images) with its URL.
+	Images bool
+	// ImageHosts are the origins (scheme://host) besides the base URL
+	// that a page's images may be on: a CDN's.
+	ImageHosts []string
 }
 
 // SlashPolicy is the form of a folder's URL.
@@ -270,6 +275,11 @@ type Page struct {
 	// reads the page, so it is called only when the hash source is
 	// reached.
 	Hash func(loc string) (time.Time, bool)
+	// Images are the sources of the images the page shows, in document
+	// order, as the page writes them (htmlhead.ImageReader): resolved
+	// against the page's URL and <base href>, those of the site (or of
+	// Options.ImageHosts) become URL.Images when Options.Images is set.
+	Images []string
 }
 
 // Decision is the outcome of mapping a page, with its evidence.
@@ -386,7 +396,7 @@ func (m *Mapper) Map(p Page) Decision {
 		d.Skip, d.Because = XRobotsTag, why
 		return d
 	}
-	if h != nil && m.judgeHead(&d, h) {
+	if h != nil && m.judgeHead(&d, h, p.Images) {
 		return d
 	}
 	m.checkServed(&d, f.Path, p.URLPath == "")
@@ -463,8 +473,9 @@ func (m *Mapper) judgeSource(d *Decision, src *frontmatter.Source) bool {
 }
 
 // judgeHead applies the head's refresh, canonical and alternates to d,
-// and reports whether they leave the page out.
-func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head) bool {
+// and reports whether they leave the page out; then it gives d the
+// page's images.
+func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head, images []string) bool {
 	// The page's URL is parsed only when a relative URL needs it: most
 	// heads name their canonical exactly as the loc reads.
 	var base *url.URL
@@ -529,6 +540,9 @@ func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head) bool {
 		}
 		d.URL.Alternates = append(d.URL.Alternates, sitemap.Alternate{Lang: a.Lang, Href: href})
 		d.AltLines = append(d.AltLines, a.Line)
+	}
+	if m.opts.Images && len(images) > 0 {
+		m.setImages(d, images, resolver())
 	}
 	return false
 }

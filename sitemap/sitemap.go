@@ -37,6 +37,13 @@ const (
 	// MaxLocLength bounds a <loc>: it must be shorter than this many
 	// characters.
 	MaxLocLength = 2048
+
+	// ImageNamespace is the namespace of Google's image extension,
+	// <image:image> with its <image:loc>.
+	ImageNamespace = "http://www.google.com/schemas/sitemap-image/1.1"
+
+	// MaxImages is the most <image:image> entries of one <url>.
+	MaxImages = 1000
 )
 
 // URL is one page of a sitemap: the record that mapping builds and writer
@@ -54,6 +61,10 @@ type URL struct {
 	// Alternates are the page's language versions, written as
 	// <xhtml:link rel="alternate" hreflang href> children.
 	Alternates []Alternate
+	// Images are the images the page shows, written as
+	// <image:image><image:loc> children: absolute, percent-encoded URLs,
+	// at most MaxImages.
+	Images []Image
 }
 
 // URLs are the records a build hands on, sorted by Loc and free of
@@ -91,6 +102,11 @@ func LastMods(urls URLs, format DateFormat) map[string]string {
 // de-AT, x-default) and an absolute, percent-encoded URL.
 type Alternate struct {
 	Lang, Href string
+}
+
+// Image is an image of a page: its absolute, percent-encoded URL.
+type Image struct {
+	Loc string
 }
 
 // ErrLocTooLong reports a URL of MaxLocLength characters or more.

@@ -22,6 +22,13 @@ const (
 	indexClose      = "</sitemapindex>\n"
 )
 
+// urlsetOpenImage and urlsetOpenXHTMLImage declare the image namespace
+// too, for sets with images.
+const (
+	urlsetOpenImage      = xmlDecl + `<urlset xmlns="` + sitemap.Namespace + `" xmlns:image="` + sitemap.ImageNamespace + `">` + "\n"
+	urlsetOpenXHTMLImage = xmlDecl + `<urlset xmlns="` + sitemap.Namespace + `" xmlns:xhtml="` + XHTMLNamespace + `" xmlns:image="` + sitemap.ImageNamespace + `">` + "\n"
+)
+
 // appendURL appends the <url> element of u to b.
 func appendURL(b []byte, u *sitemap.URL, f sitemap.DateFormat) []byte {
 	b = append(b, "  <url>\n    <loc>"...)
@@ -45,7 +52,35 @@ func appendURL(b []byte, u *sitemap.URL, f sitemap.DateFormat) []byte {
 		b = appendEscaped(b, a.Href)
 		b = append(b, "\"/>\n"...)
 	}
+	if len(u.Images) > 0 {
+		b = appendImages(b, u.Images)
+	}
 	return append(b, "  </url>\n"...)
+}
+
+// appendImages appends an <image:image> element for each image.
+func appendImages(b []byte, images []sitemap.Image) []byte {
+	for _, im := range images {
+		b = append(b, "    <image:image>\n      <image:loc>"...)
+		b = appendEscaped(b, im.Loc)
+		b = append(b, "</image:loc>\n    </image:image>\n"...)
+	}
+	return b
+}
+
+// urlsetHeader is the start of a urlset file, declaring the xhtml
+// namespace when a URL of the set has alternates and the image namespace
+// when one has images.
+func urlsetHeader(alternates, images bool) string {
+	switch {
+	case alternates && images:
+		return urlsetOpenXHTMLImage
+	case images:
+		return urlsetOpenImage
+	case alternates:
+		return urlsetOpenXHTML
+	}
+	return urlsetOpen
 }
 
 // appendIndexEntry appends the <sitemap> element of an index entry.

@@ -48,11 +48,14 @@ func FuzzAppendURL(f *testing.F) {
 		if lang != "" && htmlhead.ValidHreflang(lang) {
 			u.Alternates = []sitemap.Alternate{{Lang: lang, Href: loc}}
 		}
+		if cf%2 == 0 {
+			u.Images = []sitemap.Image{{Loc: loc}}
+		}
 		format := sitemap.DateTime
 		if date {
 			format = sitemap.Date
 		}
-		doc := urlsetOpenXHTML + string(appendURL(nil, &u, format)) + urlsetClose
+		doc := urlsetOpenXHTMLImage + string(appendURL(nil, &u, format)) + urlsetClose
 		var got struct {
 			URL struct {
 				Loc        string  `xml:"loc"`
@@ -64,6 +67,7 @@ func FuzzAppendURL(f *testing.F) {
 					Hreflang string `xml:"hreflang,attr"`
 					Href     string `xml:"href,attr"`
 				} `xml:"http://www.w3.org/1999/xhtml link"`
+				Images []string `xml:"http://www.google.com/schemas/sitemap-image/1.1 image>loc"`
 			} `xml:"url"`
 		}
 		dec := xml.NewDecoder(bytes.NewReader([]byte(doc)))
@@ -76,6 +80,9 @@ func FuzzAppendURL(f *testing.F) {
 		if len(got.URL.Links) != len(u.Alternates) || len(u.Alternates) == 1 &&
 			(got.URL.Links[0].Hreflang != lang || got.URL.Links[0].Href != loc || got.URL.Links[0].Rel != "alternate") {
 			t.Fatalf("alternates %+v read back as %+v", u.Alternates, got.URL.Links)
+		}
+		if len(got.URL.Images) != len(u.Images) || len(u.Images) == 1 && got.URL.Images[0] != loc {
+			t.Fatalf("images %+v read back as %q", u.Images, got.URL.Images)
 		}
 		wantDate := string(sitemap.AppendLastMod(nil, u.LastMod, format))
 		if (got.URL.LastMod == nil) != (wantDate == "") || got.URL.LastMod != nil && *got.URL.LastMod != wantDate {

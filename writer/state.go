@@ -126,7 +126,7 @@ func (st *State) entryOf(i int, u *sitemap.URL, elem []byte) (size int, sum uint
 		return e.size(), e.sum
 	}
 	e := entryDigest{loc: u.Loc, sum: maphash.Bytes(st.seed, elem)}
-	if mod, ok := modOf(u.LastMod); ok && len(u.Alternates) == 0 && len(elem) <= math.MaxUint32 {
+	if mod, ok := modOf(u.LastMod); ok && len(u.Alternates) == 0 && len(u.Images) == 0 && len(elem) <= math.MaxUint32 {
 		e.mod, e.meta = mod, metaOf(len(elem), u)
 	}
 	st.next = append(st.next, e)
@@ -135,10 +135,10 @@ func (st *State) entryOf(i int, u *sitemap.URL, elem []byte) (size int, sum uint
 
 // reusable reports whether the last Write's element of the URL at i is
 // u's: the same Loc string (the same bytes in memory: a string never
-// changes), lastmod, changefreq and priority, no alternates, the same
-// way of encoding. It is called concurrently, and reads only.
+// changes), lastmod, changefreq and priority, no alternates and no
+// images, the same way of encoding. It is called concurrently, and reads only.
 func (st *State) reusable(i int, u *sitemap.URL) bool {
-	if !st.primed || st.plan != st.nextPlan || i >= len(st.entries) || len(u.Alternates) > 0 {
+	if !st.primed || st.plan != st.nextPlan || i >= len(st.entries) || len(u.Alternates) > 0 || len(u.Images) > 0 {
 		return false
 	}
 	e := &st.entries[i]

@@ -567,7 +567,7 @@ func TestStateReuseMatchesFresh(t *testing.T) {
 		opts := Options{Dir: dir, BaseURL: base, MaxURLs: 40, Gzip: gz, State: NewState()}
 		urls := numbered(150)
 		for step := range 40 {
-			switch k := rng.IntN(9); k {
+			switch k := rng.IntN(11); k {
 			case 0: // a lastmod moved
 				urls[rng.IntN(len(urls))].LastMod = day(2).Add(time.Duration(rng.IntN(1000)) * time.Minute)
 			case 1: // a lastmod cleared
@@ -596,6 +596,11 @@ func TestStateReuseMatchesFresh(t *testing.T) {
 				urls[rng.IntN(len(urls))].LastMod = day(4).Add(time.Duration(rng.IntN(1e9)))
 			case 8: // the cut changes
 				opts.MaxURLs = 30 + rng.IntN(30)
+			case 9: // images, added or changed
+				i := rng.IntN(len(urls))
+				urls[i].Images = append(slices.Clone(urls[i].Images), sitemap.Image{Loc: fmt.Sprintf("%simg-%d.png", base, step)})
+			case 10: // images removed
+				urls[rng.IntN(len(urls))].Images = nil
 			}
 			if _, err := Write(sitemap.Slice(urls), opts); err != nil {
 				t.Fatal(err)

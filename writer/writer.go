@@ -364,10 +364,7 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 		name(c.files, "sitemap.txt", "sitemap-%d.txt")
 	}
 
-	header := urlsetOpen
-	if hasAlternates(urls) {
-		header = urlsetOpenXHTML
-	}
+	header := urlsetHeader(hasAlternates(urls), hasImages(urls))
 	shards := &chunker{t: t, gzip: o.Gzip, header: header, footer: urlsetClose, maxCount: o.MaxURLs, maxBytes: o.MaxBytes}
 	shards.elems = func(lo, hi int, emit func([]byte) error) error {
 		return encodeURLs(span{urls, lo, hi}, o.LastModFormat, func(_ int, elem []byte, _ time.Time) error {
@@ -496,6 +493,21 @@ func hasAlternates(urls sitemap.URLs) bool {
 	}
 	for i := range urls.Len() {
 		if len(urls.At(i).Alternates) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// hasImages reports whether a URL has images: the urlset then declares
+// the image namespace. URLs that know without going through every URL
+// say so by a method HasImages.
+func hasImages(urls sitemap.URLs) bool {
+	if a, ok := urls.(interface{ HasImages() bool }); ok {
+		return a.HasImages()
+	}
+	for i := range urls.Len() {
+		if len(urls.At(i).Images) > 0 {
 			return true
 		}
 	}

@@ -57,6 +57,14 @@ var hreflang = []sitemap.URL{
 	{Loc: base + "impressum/"},
 }
 
+// images has image entries, one URL of them with characters that need
+// escaping, on this host and a CDN's, and a URL without.
+var images = []sitemap.URL{
+	{Loc: base + "a/", LastMod: day(1), Images: []sitemap.Image{{Loc: base + "a/photo.jpg"}, {Loc: "https://cdn.example.net/i.png?w=1&h=2"}}},
+	{Loc: base + "b/"},
+	{Loc: base + "c/", Images: []sitemap.Image{{Loc: base + "o'reilly%20%3C1%3E.png"}}},
+}
+
 // numbered returns n sorted URLs with increasing dates.
 func numbered(n int) []sitemap.URL {
 	urls := make([]sitemap.URL, n)
@@ -174,6 +182,8 @@ func TestGolden(t *testing.T) {
 		{"gzip", sample, Options{Gzip: true, Text: true}, []string{"sitemap.xml.gz", "sitemap.txt"}},
 		{"base path", numbered(3), Options{BaseURL: "https://example.org/docs/", MaxURLs: 2}, []string{"sitemap.xml"}},
 		{"hreflang", hreflang, Options{}, []string{"sitemap.xml"}},
+		{"images", images, Options{}, []string{"sitemap.xml"}},
+		{"hreflang images", append(slices.Clone(hreflang[:2]), images...), Options{MaxURLs: 3}, []string{"sitemap-1.xml", "sitemap-2.xml"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

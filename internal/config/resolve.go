@@ -383,6 +383,8 @@ func (c *Config) options(pr *project) error {
 			Rules:            rules,
 			KeepDrafts:       v.Drafts,
 			KeepFuture:       v.Future,
+			Images:           v.Images.Enabled && v.Head.Read,
+			ImageHosts:       v.Images.Hosts,
 		},
 		Write: writer.Options{
 			Dir:           out,

@@ -65,6 +65,7 @@ type Values struct {
 	Skip           Skip
 	RobotsTxt      string
 	Hreflang       Hreflang
+	Images         Images
 	Rules          []Rule
 	Limits         limits.Limits
 	Watch          Watch
@@ -105,6 +106,14 @@ type Hreflang struct {
 	Check string
 	// Hosts are the origins besides the base URL's that alternates may
 	// be on.
+	Hosts []string
+}
+
+// Images configures the image entries of each URL.
+type Images struct {
+	Enabled bool
+	// Hosts are the origins besides the base URL's that images may be
+	// on: a CDN's.
 	Hosts []string
 }
 
@@ -220,6 +229,14 @@ var Settings = Table[Values]{
 		Field: Bool(func(v *Values) *bool { return &v.Head.Read }, true)},
 	{Key: "head.max_bytes",
 		Field: Int(func(v *Values) *int { return &v.Head.MaxBytes }, htmlhead.DefaultHeadLimit, between(1024, 16<<20))},
+	{Flag: "images", Key: "images.enabled", Short: true, Help: []string{
+		"list the images each page shows (image:image): its",
+		"og:image and the <img> and <picture> of its main",
+		"content; reads every page whole (images: true in",
+		"sitemap.yaml, or images: with enabled and hosts)"},
+		Field: Bool(func(v *Values) *bool { return &v.Images.Enabled }, false)},
+	{Key: "images.hosts",
+		Field: List(func(v *Values) *[]string { return &v.Images.Hosts }, nil, false, Each(origin))},
 	{Flag: "follow-symlinks", Key: "follow_symlinks", Help: []string{"follow symbolic links that stay inside DIR"},
 		Field: Bool(func(v *Values) *bool { return &v.FollowSymlinks }, false)},
 	{Flag: "mode", Arg: "M", Key: "mode", Help: []string{
@@ -407,7 +424,8 @@ const (
 	HreflangOff = "off"
 )
 
-// origin checks an item of hreflang.hosts: an http(s) origin.
+// origin checks an item of hreflang.hosts or images.hosts: an http(s)
+// origin.
 func origin(s string) error {
 	u, err := url.Parse(s)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.Trim(u.Path, "/") != "" || u.RawQuery != "" || u.Fragment != "" {

@@ -843,3 +843,40 @@ func TestWatchHreflang(t *testing.T) {
 	p.stop(public)
 	sameAsBuild(t, dir, public, args...)
 }
+
+// TestWatchImages: a changed <img> in a page changes its image entry;
+// changed back, the sitemaps are the first build's, a fresh build's.
+func TestWatchImages(t *testing.T) {
+	page := func(src string) string {
+		return "<!doctype html>\n<html><head><title>a</title></head><body><main><img src=\"" + src + "\"></main></body></html>\n"
+	}
+	dir, public := newSite(t, map[string]string{"a/index.html": page("one.png"), "b/index.html": page("/shared.png")})
+	args := append([]string{"--lastmod-sources", "none", "--images"}, watchArgs...)
+	p := startWatch(t, dir, args...)
+	sitemap := filepath.Join(public, "sitemap.xml")
+	before, err := os.ReadFile(sitemap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(before), "<image:loc>https://example.com/a/one.png</image:loc>") {
+		t.Fatalf("the first build has no image entry for a/:\n%s", before)
+	}
+
+	write(t, filepath.Join(public, "a/index.html"), page("two.png"))
+	p.next(0)
+	after, err := os.ReadFile(sitemap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(after), "<image:loc>https://example.com/a/two.png</image:loc>") || strings.Contains(string(after), "one.png") {
+		t.Errorf("after the <img> changed:\n%s", after)
+	}
+
+	write(t, filepath.Join(public, "a/index.html"), page("one.png"))
+	p.next(1)
+	if got, err := os.ReadFile(sitemap); err != nil || !bytes.Equal(got, before) {
+		t.Errorf("after the <img> changed back (%v):\n%s\nwant\n%s", err, got, before)
+	}
+	p.stop(public)
+	sameAsBuild(t, dir, public, args...)
+}

@@ -778,6 +778,7 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 		hrs      = sync.Pool{New: func() any {
 			return &htmlhead.HeadReader{Limit: b.opts.Heads.Limit, MaxAttrs: b.opts.Limits.HeadAttributes, MaxTags: b.opts.Limits.HeadTags, Context: ctx}
 		}}
+		iss = sync.Pool{New: func() any { return &imageScan{ir: htmlhead.ImageReader{MaxAttrs: b.opts.Limits.HeadAttributes}} }}
 	)
 	later := func(path string, emit func()) {
 		mu.Lock()
@@ -838,11 +839,16 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 			return nil
 		}
 		var hr *htmlhead.HeadReader
+		var is *imageScan
 		if heads {
 			hr = hrs.Get().(*htmlhead.HeadReader)
 			defer hrs.Put(hr)
+			if b.opts.Map.Images {
+				is = iss.Get().(*imageScan)
+				defer iss.Put(is)
+			}
 		}
-		o := b.judge(hr, f)
+		o := b.judge(hr, is, f)
 		if o.quiet() && rep.Page == nil && !b.explain.matches(f.Path, &o.d) {
 			mu.Lock()
 			b.res.Pages++
@@ -895,16 +901,18 @@ func (b *builder) isOwnOutput(path string) bool {
 }
 
 // judge maps a page; with hr, it first reads the page's head (and stats
-// the files the walker did not). It runs on the walk's goroutines.
-func (b *builder) judge(hr *htmlhead.HeadReader, f walker.File) outcome {
+// the files the walker did not), with is the whole page for its images.
+// It runs on the walk's goroutines.
+func (b *builder) judge(hr *htmlhead.HeadReader, is *imageScan, f walker.File) outcome {
 	if b.opts.Content != nil {
 		return b.judgeContent(f)
 	}
 	var h *htmlhead.Head
+	var images []string
 	if hr != nil {
 		var err error
 		if isHTML(f.Path) {
-			h, err = b.readHead(hr, filepath.FromSlash(f.Path), &f)
+			h, images, err = b.readHead(hr, is, filepath.FromSlash(f.Path), &f)
 		} else if f.ModTime.IsZero() {
 			var st os.FileInfo
 			if st, err = os.Stat(filepath.Join(b.opts.Root, filepath.FromSlash(f.Path))); err == nil {
@@ -921,7 +929,7 @@ func (b *builder) judge(hr *htmlhead.HeadReader, f walker.File) outcome {
 			return outcome{readErr: unwrapPath(err)}
 		}
 	}
-	page := mapping.Page{File: f, Head: h}
+	page := mapping.Page{File: f, Head: h, Images: images}
 	unjoined := false
 	if b.join != nil {
 		if s := b.sourceOf(f.Path); s != nil {

@@ -93,7 +93,7 @@ func (b *builder) judgeHreflang(only map[string]bool) {
 	said := make(map[string]bool)
 	for _, idx := range s.order {
 		r := s.rec(idx)
-		if r.alts == 0 {
+		if r.alts == 0 || len(s.alts[r.alts-1]) == 0 { // none, or only images
 			continue
 		}
 		links, lines := s.alts[r.alts-1], s.lines[r.alts-1]

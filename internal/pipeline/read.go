@@ -40,16 +40,17 @@ func infoOf(st os.FileInfo) pageInfo {
 var testHookBeforeOpen, testHookOpened func(rel string)
 
 // readHead opens the page at rel, fills f's size and time from the open
-// file when the walker left them out, and reads the head. It fails when
-// the path no longer names the file that was read, as it was then.
-func (b *builder) readHead(hr *htmlhead.HeadReader, rel string, f *walker.File) (*htmlhead.Head, error) {
+// file when the walker left them out, and reads the head; with is, the
+// whole page, for its images (the sources it shows, as written). It fails
+// when the path no longer names the file that was read, as it was then.
+func (b *builder) readHead(hr *htmlhead.HeadReader, is *imageScan, rel string, f *walker.File) (*htmlhead.Head, []string, error) {
 	if testHookBeforeOpen != nil {
 		testHookBeforeOpen(rel)
 	}
 	page, info, err := b.root.open(f.Dir, rel)
 	switch {
 	case gone(err):
-		return nil, ErrRemovedBeforeRead
+		return nil, nil, ErrRemovedBeforeRead
 	case errors.Is(err, fs.ErrPermission):
 		// Denied to this user; if to anyone, that is the policy's skip.
 		now, serr := b.root.stat(f.Dir, rel)
@@ -57,35 +58,41 @@ func (b *builder) readHead(hr *htmlhead.HeadReader, rel string, f *walker.File) 
 			b.linked.note(f.Path, now)
 		}
 		if serr == nil && now.mode&0o444 == 0 {
-			return nil, noReadBits(now.mode)
+			return nil, nil, noReadBits(now.mode)
 		}
-		return nil, err
+		return nil, nil, err
 	case err != nil:
-		return nil, err
+		return nil, nil, err
 	}
 	defer page.Close()
 	if b.linked != nil {
 		b.linked.note(f.Path, info)
 	}
 	if err := setInfo(f, info); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if testHookOpened != nil {
 		testHookOpened(rel)
 	}
-	h, err := hr.ReadSized(page, info.size)
+	var h *htmlhead.Head
+	var images []string
+	if is != nil {
+		h, images, err = is.read(hr, page, info.size, b.opts.Limits.Or().PageBytes)
+	} else {
+		h, err = hr.ReadSized(page, info.size)
+	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if h.ErrorShell {
 		// Next.js's error shell: a redirect() says its target in the
 		// body. Such pages are few; read them whole, up to a bound.
 		if _, err := page.Seek(0, io.SeekStart); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		body, err := io.ReadAll(io.LimitReader(page, maxShellBytes))
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		h.NextRedirect, _ = htmlhead.NextRedirect(body)
 	}
@@ -96,10 +103,10 @@ func (b *builder) readHead(hr *htmlhead.HeadReader, rel string, f *walker.File) 
 	if now, ok := page.info(); !ok || !sameInode(info, now) {
 		now, err := b.root.stat(f.Dir, rel)
 		if err := changed(info, now, err); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return h, nil
+	return h, images, nil
 }
 
 // sameInode reports whether an open file's fstat after its read (now)

@@ -16,11 +16,12 @@ import (
 // records. 40 bytes and the URL, where a sitemap.URL and the page's path
 // would take 88 and two strings: the path follows from the URL and the
 // form (mapping.Mapper.PathOf), and is kept only when a canonical link
-// changed the URL; lastmod is whole seconds; alternates live aside.
+// changed the URL; lastmod is whole seconds; alternates and images live
+// aside.
 type record struct {
 	loc     string
 	lastmod int64 // Unix seconds, or noLastMod
-	alts    int32 // 1 + index into records.alts; 0 for none
+	alts    int32 // 1 + index into records.alts, lines and images; 0 for none
 	path    int32 // 1 + index into records.paths; 0: PathOf(loc, form)
 	cf      sitemap.ChangeFreq
 	form    mapping.PathForm
@@ -48,6 +49,7 @@ type records struct {
 	alts   [][]sitemap.Alternate // as the pages declare them
 	shown  [][]sitemap.Alternate // by the same index: those filterAlternates or judgeHreflang kept
 	lines  [][]int               // by the same index: the line of each in the page's head
+	images [][]sitemap.Image     // by the same index: the page's images
 	paths  []string
 	order  []int32 // record indexes, sorted; nil before sort
 	// dropMTime leaves out the lastmods that are modification times
@@ -79,9 +81,10 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 		r.lastmod = u.LastMod.Unix()
 		r.mtime = d.LastModSource == mapping.LastModMTime
 	}
-	if len(u.Alternates) > 0 {
+	if len(u.Alternates) > 0 || len(u.Images) > 0 {
 		s.alts = append(s.alts, u.Alternates)
 		s.lines = append(s.lines, d.AltLines)
+		s.images = append(s.images, u.Images)
 		r.alts = int32(len(s.alts))
 	}
 	if d.Form == mapping.FormUnknown {
@@ -91,8 +94,8 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 	return idx
 }
 
-// remove frees the record at idx. Its alternates and path stay behind in
-// alts and paths, unused: few pages have them.
+// remove frees the record at idx. Its alternates, images and path stay
+// behind in alts, images and paths, unused: few pages have them.
 func (s *records) remove(idx int32) {
 	*s.rec(idx) = record{}
 	s.free = append(s.free, idx)
@@ -222,8 +225,23 @@ func (s *records) At(i int) sitemap.URL {
 		if s.shown != nil {
 			u.Alternates = s.shown[r.alts-1]
 		}
+		u.Images = s.images[r.alts-1]
 	}
 	return u
+}
+
+// HasImages reports whether a URL in order has images, for the writer's
+// choice of namespaces: at once when no page has any.
+func (s *records) HasImages() bool {
+	if len(s.images) == 0 {
+		return false
+	}
+	for _, idx := range s.order {
+		if r := s.rec(idx); r.alts > 0 && len(s.images[r.alts-1]) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // HasAlternates reports whether a URL in order has hreflang alternates,

@@ -135,7 +135,14 @@ func (c *siteChanger) body() string {
 	case 3:
 		head = `<meta http-equiv="refresh" content="0; url=/">`
 	}
-	return fmt.Sprintf("<html><head>%s<title>%d</title></head><body></body></html>", head, c.n)
+	var body string
+	switch c.rng.IntN(4) {
+	case 0: // images, which change with the page
+		body = fmt.Sprintf(`<img src="/i/%d.png" srcset="/i/%d-2x.png 2x"><img src="/shared.png">`, c.n, c.n)
+	case 1:
+		body = `<main><img src="/shared.png"></main>`
+	}
+	return fmt.Sprintf("<html><head>%s<title>%d</title></head><body>%s</body></html>", head, c.n, body)
 }
 
 // change makes one random change and returns the paths it touched,
@@ -199,6 +206,7 @@ func TestSessionMatchesRun(t *testing.T) {
 		{"split and text", func(o *Options) { o.Write.MaxURLs, o.Write.Text = 4, true }, 0},
 		{"gzip, clean URLs", func(o *Options) { o.Write.Gzip, o.Map.CleanURLs = true, true }, 0},
 		{"no heads", func(o *Options) { o.Heads.Read = false }, 0},
+		{"images, split", func(o *Options) { o.Map.Images, o.Write.MaxURLs = true, 4 }, 0},
 		// Modification times on two days: as the site grows past 20 URLs
 		// and one day takes most, they are left out, and back when not.
 		{"mtime guarded", func(o *Options) { o.GuardMTime = true }, 2},

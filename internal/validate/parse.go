@@ -75,6 +75,9 @@ type fileCheck struct {
 	// checkClusters.
 	links     []sitemap.Alternate
 	linkLines []int32
+
+	// images counts the <image:image> elements of the <url> being read.
+	images int
 }
 
 // indexEntry is the loc of a <sitemap> in an index.
@@ -317,6 +320,7 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 	ext, extLine := "", 0
 	loc := ""
 	fc.links, fc.linkLines = fc.links[:0], fc.linkLines[:0]
+	fc.images = 0
 	for {
 		tok, err := fc.next()
 		if err != nil {
@@ -331,6 +335,9 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 			}
 			if !fc.index && len(fc.links) > 0 && loc != "" {
 				fc.addCluster(loc, line)
+			}
+			if fc.images > sitemap.MaxImages {
+				fc.addf(line, "<url> has %d <image:image> elements; the most a URL may have is %d", fc.images, sitemap.MaxImages)
 			}
 			return nil
 		case xml.CharData:
@@ -562,6 +569,13 @@ func (fc *fileCheck) extension(t xml.StartElement) error {
 	if want, ok := extensionRoots[t.Name.Space]; ok && t.Name.Local != want {
 		fc.addf(fc.line, "unknown extension element %s: want <%s:%s>", fc.name(t.Name), prefixes[t.Name.Space], want)
 	}
+	if t.Name.Space != imageNS && strings.Contains(strings.ToLower(t.Name.Space), "sitemap-image") {
+		fc.addf(fc.line, "element <%s> is in namespace %s, not the image extension's %s: search engines ignore it (declare xmlns:image=%q)", t.Name.Local, t.Name.Space, imageNS, imageNS)
+	}
+	if t.Name.Space == imageNS && t.Name.Local == "image" && !fc.index {
+		fc.images++
+		return fc.image()
+	}
 	if t.Name.Space == xhtmlNS && t.Name.Local == "link" {
 		var rel, href, lang *string
 		for i, a := range t.Attr {
@@ -601,6 +615,43 @@ func (fc *fileCheck) extension(t xml.StartElement) error {
 		}
 	}
 	return fc.skip()
+}
+
+// image reads an <image:image>: its <image:loc>, an absolute URL, is
+// required; the extension's other children are taken as they are.
+func (fc *fileCheck) image() error {
+	line, locs := fc.line, 0
+	for {
+		tok, err := fc.next()
+		if err != nil {
+			return err
+		}
+		switch t := tok.(type) {
+		case xml.EndElement:
+			if locs == 0 {
+				fc.addf(line, "<image:image> has no <image:loc>")
+			}
+			return nil
+		case xml.StartElement:
+			if t.Name.Space != imageNS || t.Name.Local != "loc" {
+				if err := fc.skip(); err != nil {
+					return err
+				}
+				continue
+			}
+			at := fc.line
+			v, err := fc.value(t)
+			if err != nil {
+				return err
+			}
+			if locs++; locs == 2 {
+				fc.addf(at, "second <image:loc> in <image:image>")
+			}
+			if msg := urlProblem(trimSpace(v)); msg != "" {
+				fc.addf(at, "<image:loc>: %s", msg)
+			}
+		}
+	}
 }
 
 // value reads the text of a simple element, reporting child elements.

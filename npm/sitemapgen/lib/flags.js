@@ -23,6 +23,7 @@ export const flags = {
   lastmodSources: ["lastmod-sources", "split"],
   state: ["state", "value"],
   readHeads: ["read-heads", "bool"],
+  images: ["images", "bool"],
   followSymlinks: ["follow-symlinks", "bool"],
   mode: ["mode", "value"],
   source: ["source", "value"],

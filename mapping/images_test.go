@@ -1,0 +1,93 @@
+package mapping
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
+	"github.com/sitemapgen/sitemapgen/walker"
+)
+
+// imagesOf maps the page at path with images srcs and returns the locs of
+// its images and its warnings.
+func imagesOf(t *testing.T, opts Options, path string, h htmlhead.Head, srcs ...string) ([]string, []string) {
+	t.Helper()
+	m, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := m.Map(Page{File: walker.File{Path: path}, Head: &h, Images: srcs})
+	if d.Skip != "" {
+		t.Fatalf("%s left out: %s", path, d.Skip)
+	}
+	var locs []string
+	for _, im := range d.URL.Images {
+		locs = append(locs, im.Loc)
+	}
+	return locs, d.Warnings
+}
+
+func TestImages(t *testing.T) {
+	on := Options{BaseURL: "https://example.com/docs/", Images: true}
+	cdn := on
+	cdn.ImageHosts = []string{"https://cdn.example.net"}
+	tests := []struct {
+		name string
+		opts Options
+		path string
+		head htmlhead.Head
+		srcs []string
+		want []string
+	}{
+		{"relative to the page", on, "guide/a.html", htmlhead.Head{}, []string{"img/x.png", "../logo.svg", "/docs/abs.png"},
+			[]string{"https://example.com/docs/guide/img/x.png", "https://example.com/docs/logo.svg", "https://example.com/docs/abs.png"}},
+		{"folder page", on, "guide/index.html", htmlhead.Head{}, []string{"x.png"}, []string{"https://example.com/docs/guide/x.png"}},
+		{"base href", on, "guide/a.html", htmlhead.Head{Base: "/docs/static/"}, []string{"x.png"}, []string{"https://example.com/docs/static/x.png"}},
+		{"protocol-relative", on, "a.html", htmlhead.Head{}, []string{"//example.com/docs/p.png", "//cdn.example.net/c.png"}, []string{"https://example.com/docs/p.png"}},
+		{"outside the base URL, other hosts", on, "a.html", htmlhead.Head{}, []string{"/other/x.png", "https://cdn.example.net/c.png", "http://example.com/docs/http.png"}, nil},
+		{"allowed host", cdn, "a.html", htmlhead.Head{}, []string{"//cdn.example.net/c.png", "https://CDN.example.net/d.png?w=100&h=50", "https://cdn2.example.net/no.png"},
+			[]string{"https://cdn.example.net/c.png", "https://cdn.example.net/d.png?w=100&h=50"}},
+		{"deduplicated in order, fragments dropped", on, "a.html", htmlhead.Head{}, []string{"b.png", "a.png", "b.png#x", "./a.png", "c.png"},
+			[]string{"https://example.com/docs/b.png", "https://example.com/docs/a.png", "https://example.com/docs/c.png"}},
+		{"encoded", on, "a.html", htmlhead.Head{}, []string{"my photo é.jpg", "q.png?a=b c"},
+			[]string{"https://example.com/docs/my%20photo%20%C3%A9.jpg", "https://example.com/docs/q.png?a=b%20c"}},
+		{"no URLs", on, "a.html", htmlhead.Head{}, []string{"javascript:void(0)", "blob:https://example.com/x", "http://[bad"}, nil},
+		{"off", Options{BaseURL: "https://example.com/docs/"}, "a.html", htmlhead.Head{}, []string{"x.png"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, warnings := imagesOf(t, tt.opts, tt.path, tt.head, tt.srcs...)
+			if !slices.Equal(got, tt.want) || len(warnings) > 0 {
+				t.Errorf("images %q (warnings %q), want %q", got, warnings, tt.want)
+			}
+		})
+	}
+}
+
+// TestImagesLimit: of 1,500 images (and repeats) the first 1,000 are
+// listed, with a warning that counts them all.
+func TestImagesLimit(t *testing.T) {
+	var srcs []string
+	for i := range 1500 {
+		srcs = append(srcs, fmt.Sprintf("/img/%d.png", i), fmt.Sprintf("/img/%d.png", i/2))
+	}
+	got, warnings := imagesOf(t, Options{BaseURL: "https://example.com/", Images: true}, "a.html", htmlhead.Head{}, srcs...)
+	if len(got) != 1000 || got[0] != "https://example.com/img/0.png" || got[999] != "https://example.com/img/999.png" {
+		t.Errorf("%d images, from %q to %q; want 1000, /img/0.png to /img/999.png", len(got), got[0], got[len(got)-1])
+	}
+	want := "the page shows 1500 images; the first 1000 are listed, the most a URL may have"
+	if len(warnings) != 1 || warnings[0] != want {
+		t.Errorf("warnings %q, want %q", warnings, want)
+	}
+}
+
+// TestImagesDevServer: a dev server's loopback origin is the base URL's.
+func TestImagesDevServer(t *testing.T) {
+	got, _ := imagesOf(t, Options{BaseURL: "https://example.com/", Images: true, DevServer: true}, "a.html",
+		htmlhead.Head{Base: "http://localhost:1313/"}, "x.png")
+	if strings.Join(got, " ") != "https://example.com/x.png" {
+		t.Errorf("images %q, want https://example.com/x.png", got)
+	}
+}
