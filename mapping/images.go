@@ -17,10 +17,14 @@ import (
 func (m *Mapper) setImages(d *Decision, srcs []string, base *url.URL) {
 	var seen map[string]bool // past a few images, the ones kept
 	over := 0
+	fast := m.plainResolver(base)
 	for _, src := range srcs {
-		u, err := NormalizeURL(src, base)
-		if err != nil {
-			continue
+		u, ok := fast.resolve(src)
+		if !ok {
+			var err error
+			if u, err = NormalizeURL(src, base); err != nil {
+				continue
+			}
 		}
 		if m.opts.DevServer {
 			u = m.onBase(u)
@@ -79,4 +83,144 @@ func (m *Mapper) imageAllowed(u string) bool {
 		}
 	}
 	return false
+}
+
+// plainResolver resolves the common image source, a path of plain
+// characters (those EncodePath keeps) on the page's own origin, the way
+// NormalizeURL does (FuzzPlainResolver holds the two together), without
+// parsing a URL or looking the host up again for each of a page's images.
+// Any other source (a scheme, an empty segment, a query, a fragment, a
+// "%", a byte EncodePath would encode) is not plain: NormalizeURL
+// resolves it.
+type plainResolver struct {
+	origin string // scheme://host, normalized; "" when base is no http(s) URL
+	host   string // the host of origin
+	dir    string // base's path up to its last "/"
+}
+
+// plainResolver returns the resolver of a page whose URL (or <base href>)
+// is base: on the base URL's origin, as most pages are, without looking
+// the host up again.
+func (m *Mapper) plainResolver(base *url.URL) plainResolver {
+	if base != nil && m.baseURL != nil && base.Scheme == m.baseURL.Scheme && base.Host == m.baseURL.Host && base.User == nil && base.Opaque == "" {
+		dir := base.EscapedPath()
+		if !plainPath(dir) {
+			return plainResolver{}
+		}
+		dir = dir[:strings.LastIndexByte(dir, '/')+1]
+		if dir == "" {
+			dir = "/"
+		}
+		origin := strings.TrimSuffix(m.base, m.baseURL.EscapedPath())
+		if origin == m.base || strings.HasSuffix(origin, "/") || !strings.Contains(origin, "://") {
+			return newPlainResolver(base)
+		}
+		return plainResolver{origin: origin, host: origin[strings.Index(origin, "://")+3:], dir: dir}
+	}
+	return newPlainResolver(base)
+}
+
+func newPlainResolver(base *url.URL) plainResolver {
+	if base == nil || base.Opaque != "" || base.User != nil {
+		return plainResolver{}
+	}
+	scheme := strings.ToLower(base.Scheme)
+	if scheme != "http" && scheme != "https" || base.Host == "" {
+		return plainResolver{}
+	}
+	host, err := normalHost(base, scheme)
+	if err != nil {
+		return plainResolver{}
+	}
+	dir := base.EscapedPath()
+	if !plainPath(dir) {
+		return plainResolver{}
+	}
+	dir = dir[:strings.LastIndexByte(dir, '/')+1]
+	if dir == "" {
+		dir = "/"
+	}
+	return plainResolver{origin: scheme + "://" + host, host: host, dir: dir}
+}
+
+// resolve returns the absolute URL of src, when it is plain.
+func (r plainResolver) resolve(src string) (string, bool) {
+	src = strings.TrimSpace(src)
+	if r.origin == "" || src == "" || !plainPath(src) {
+		return "", false
+	}
+	// An absolute URL or a protocol-relative one on the page's own
+	// origin, as written in lowercase ("https://example.com/a.png"):
+	// its path.
+	if rest, ok := cutFold(src, r.origin); ok {
+		src = rest
+	} else if rest, ok := cutFold(src, "//"+r.host); ok && strings.HasPrefix(r.origin, "http") {
+		src = rest
+	}
+	if src == "" || strings.HasPrefix(src, "//") {
+		return "", false
+	}
+	if i := strings.IndexAny(src, ":/"); i >= 0 && src[i] == ':' {
+		return "", false // a scheme, or a first segment with a colon
+	}
+	p := src
+	if p[0] != '/' {
+		p = r.dir + p
+	}
+	if strings.Contains(p, "//") {
+		return "", false // an empty segment: net/url's resolution is the reference
+	}
+	return r.origin + removeDots(p), true
+}
+
+// plainPath reports whether every byte of p is one EncodePath keeps.
+func plainPath(p string) bool {
+	for i := 0; i < len(p); i++ {
+		if !pathSafe[p[i]] {
+			return false
+		}
+	}
+	return true
+}
+
+// removeDots removes the "." and ".." segments of an absolute path (RFC
+// 3986, 5.2.4), a ".." at the root staying there.
+func removeDots(p string) string {
+	if !strings.Contains(p, "/.") {
+		return p
+	}
+	segs := strings.Split(p[1:], "/")
+	out := make([]string, 0, len(segs))
+	for i, seg := range segs {
+		last := i == len(segs)-1
+		switch seg {
+		case ".":
+			if last {
+				out = append(out, "")
+			}
+		case "..":
+			if len(out) > 0 {
+				out = out[:len(out)-1]
+			}
+			if last {
+				out = append(out, "")
+			}
+		default:
+			out = append(out, seg)
+		}
+	}
+	return "/" + strings.Join(out, "/")
+}
+
+// cutFold returns s without prefix, matched case-insensitively, when the
+// rest of s is a path ("" or starting with "/").
+func cutFold(s, prefix string) (string, bool) {
+	if len(s) < len(prefix) || !strings.EqualFold(s[:len(prefix)], prefix) {
+		return "", false
+	}
+	rest := s[len(prefix):]
+	if rest != "" && rest[0] != '/' {
+		return "", false
+	}
+	return rest, true
 }

@@ -2,6 +2,7 @@ package mapping
 
 import (
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -90,4 +91,37 @@ func TestImagesDevServer(t *testing.T) {
 	if strings.Join(got, " ") != "https://example.com/x.png" {
 		t.Errorf("images %q, want https://example.com/x.png", got)
 	}
+}
+
+// FuzzPlainResolver holds the fast resolution of plain image sources to
+// NormalizeURL's: where the fast one answers, the two agree.
+func FuzzPlainResolver(f *testing.F) {
+	for _, s := range [][2]string{
+		{"https://example.com/a/b/", "cover.png"}, {"https://example.com/a/b/c.html", "../x/./y.jpg"},
+		{"https://Example.COM:443/a/", "/images/a.png"}, {"http://example.com:8080/", "a/../../b"},
+		{"https://example.com/a%20b/", "c.png"}, {"https://example.com/", "x:y.png"}, {"https://example.com/a/", "."},
+		{"https://example.com/docs/a/", "HTTPS://EXAMPLE.com/x.png"}, {"https://example.com/docs/a/", "//example.com"},
+		{"https://example.com/docs/", "https://example.com:443/x.png"}, {"https://example.com/docs/", "http://example.com/x.png"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, base, src string) {
+		b, err := url.Parse(base)
+		if err != nil {
+			return
+		}
+		got, ok := newPlainResolver(b).resolve(src)
+		if m, err := New(Options{BaseURL: "https://example.com/docs/"}); err == nil {
+			if got2, ok2 := m.plainResolver(b).resolve(src); ok2 != ok || got2 != got {
+				t.Fatalf("base %q, src %q: the Mapper's resolver says %q %v, a new one %q %v", base, src, got2, ok2, got, ok)
+			}
+		}
+		if !ok {
+			return
+		}
+		want, err := NormalizeURL(src, b)
+		if err != nil || got != want {
+			t.Fatalf("base %q, src %q: fast %q, NormalizeURL %q (%v)", base, src, got, want, err)
+		}
+	})
 }
