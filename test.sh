@@ -55,6 +55,7 @@ for target in \
   ./internal/host:FuzzRedirects:20000x \
   ./mapping:FuzzLoc \
   ./mapping:FuzzParseBaseURL \
+  ./mapping:FuzzPlainResolver:50000x \
   ./internal/postbuild:FuzzEncodeFeed \
   ./internal/robots:FuzzParse:20000x \
   ./internal/validate:FuzzCheck \
