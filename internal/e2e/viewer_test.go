@@ -88,6 +88,12 @@ func TestViewer(t *testing.T) {
 			t.Fatalf("want one urlset of a few hundred URLs, have %d files, %d URLs", len(files), len(locs))
 		}
 		p := open(t, "/site/sitemap.html")
+		// The table shows each URL as a person reads it: decoded as the
+		// browser's decodeURI decodes it (日本語, not %E6%97%A5...).
+		locs = readable(p, locs)
+		if !slices.ContainsFunc(locs, func(l string) bool { return strings.Contains(l, "日本語") }) {
+			t.Fatalf("no URL of the site shows 日本語 decoded")
+		}
 		shown := cells(p, 0)
 		if !slices.Equal(shown, locs) {
 			t.Fatalf("the table shows %d URLs, the sitemap has %d (or in another order)", len(shown), len(locs))
@@ -149,6 +155,7 @@ func TestViewer(t *testing.T) {
 			t.Fatalf("want an index of three shards or more and over 1,000 URLs, have %d files, %d URLs", len(files), len(locs))
 		}
 		p := open(t, "/index/sitemap.html")
+		locs = readable(p, locs)
 		var notes []string
 		p.Eval(`[...document.querySelectorAll("#files li")].map(li => li.textContent)`, &notes)
 		if len(notes) != len(files)-1 { // the shards, not the index
@@ -227,6 +234,18 @@ func TestViewer(t *testing.T) {
 		clickHeader(p, "images")
 		clean(t, p)
 	})
+}
+
+// readable returns locs as the viewer shows them, decoded by the
+// browser's own decodeURI (an invalid encoding left as it is).
+func readable(p *browsertest.Page, locs []string) []string {
+	quoted := make([]string, len(locs))
+	for i, l := range locs {
+		quoted[i] = jsQuote(l)
+	}
+	var out []string
+	p.Eval(`[`+strings.Join(quoted, ",")+`].map(u => { try { return decodeURI(u) } catch (e) { return u } })`, &out)
+	return out
 }
 
 func jsQuote(s string) string {
