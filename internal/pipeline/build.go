@@ -687,6 +687,9 @@ type builder struct {
 	skippedAt    map[string]skippedPage
 	skippedLoc   map[string]string
 	hreflangSaid map[string]bool
+	// emptySaid names the sections without a page that a warning named,
+	// so that a Session says it once.
+	emptySaid map[string]bool
 }
 
 func (b *builder) warn(path string, err error) {

@@ -18,7 +18,8 @@ type Section struct {
 // sectioned returns the writer's options, with the section of each
 // listed page when there are sections: the first whose include glob
 // matches the page's path. A section no page falls into gets no file, and
-// a warning. Without sections it costs nothing.
+// a warning (in a Session, once until a page falls into it). Without
+// sections it costs nothing.
 func (b *builder) sectioned() writer.Options {
 	o := b.opts.Write
 	if len(b.opts.Sections) == 0 {
@@ -31,9 +32,16 @@ func (b *builder) sectioned() writer.Options {
 		count[of[i]]++
 	}
 	o.Sections = make([]string, len(b.opts.Sections))
+	if b.emptySaid == nil {
+		b.emptySaid = map[string]bool{}
+	}
 	for k, s := range b.opts.Sections {
 		o.Sections[k] = s.Name
-		if count[k+1] == 0 {
+		switch {
+		case count[k+1] > 0:
+			delete(b.emptySaid, s.Name)
+		case !b.emptySaid[s.Name]: // a Session says it once while it lasts
+			b.emptySaid[s.Name] = true
 			b.warn("", fmt.Errorf("section %q: no listed page matches its include globs; it has no sitemap file", s.Name))
 		}
 	}
