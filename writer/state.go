@@ -115,21 +115,22 @@ func (st *State) entry(loc string, elem []byte) {
 	st.next = append(st.next, entryDigest{loc: loc, sum: maphash.Bytes(st.seed, elem)})
 }
 
-// entryOf records the <url> element elem of u, in order, with what the
-// next Write needs to know u unchanged; a nil elem is the last Write's
-// element of the same URL at i (reusable said so). It returns the
-// element's size and digest.
+// entryOf records the <url> element elem of u, the URL at i in the sorted
+// order, with what the next Write needs to know u unchanged; a nil elem
+// is the last Write's element of the same URL at i (reusable said so). It
+// returns the element's size and digest. The entries stay in the URLs'
+// order (diff merges them by loc) whatever order the files take them in.
 func (st *State) entryOf(i int, u *sitemap.URL, elem []byte) (size int, sum uint64) {
 	if elem == nil {
 		e := st.entries[i]
-		st.next = append(st.next, e)
+		st.next[i] = e
 		return e.size(), e.sum
 	}
 	e := entryDigest{loc: u.Loc, sum: maphash.Bytes(st.seed, elem)}
 	if mod, ok := modOf(u.LastMod); ok && len(u.Alternates) == 0 && len(u.Images) == 0 && len(elem) <= math.MaxUint32 {
 		e.mod, e.meta = mod, metaOf(len(elem), u)
 	}
-	st.next = append(st.next, e)
+	st.next[i] = e
 	return len(elem), e.sum
 }
 
@@ -148,19 +149,23 @@ func (st *State) reusable(i int, u *sitemap.URL) bool {
 }
 
 // shardName returns the name of the kth shard (from 0) of the last
-// Write when its digest is sum, or else of a shard of that place that a
-// Write put on disk with those bytes (one whose commit failed after it):
-// a shard's name follows from its place and bytes.
-func (st *State) shardName(k int, sum uint64, ext string) (string, bool) {
+// Write when its digest is sum and it was the nth of its section (its
+// name begins prefix, see eachShard), or else of a shard of that place
+// that a Write put on disk with those bytes (one whose commit failed
+// after it): a shard's name follows from its place and bytes.
+func (st *State) shardName(k int, sum uint64, prefix string, n int, ext string) (string, bool) {
 	if st.plan != st.nextPlan {
 		return "", false
 	}
-	if k < len(st.shards) && st.shards[k].sum == sum {
+	prefix += strconv.Itoa(n) + "-"
+	isShard := func(name string) bool {
+		return strings.HasPrefix(name, prefix) && strings.HasSuffix(name, ext) && len(name) == len(prefix)+10+len(ext)
+	}
+	if k < len(st.shards) && st.shards[k].sum == sum && isShard(st.shards[k].name) {
 		return st.shards[k].name, true
 	}
-	prefix := "sitemap-" + strconv.Itoa(k+1) + "-"
 	for name, rec := range st.files {
-		if rec.sum == sum && strings.HasPrefix(name, prefix) && strings.HasSuffix(name, ext) && len(name) == len(prefix)+10+len(ext) {
+		if rec.sum == sum && isShard(name) {
 			return name, true
 		}
 	}

@@ -562,50 +562,85 @@ func TestRecordLeftWhenSame(t *testing.T) {
 // cut changed), the folder holds what a fresh Write writes.
 func TestStateReuseMatchesFresh(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 22))
-	for _, gz := range []bool{false, true} {
-		dir := t.TempDir()
-		opts := Options{Dir: dir, BaseURL: base, MaxURLs: 40, Gzip: gz, State: NewState()}
-		urls := numbered(150)
-		for step := range 40 {
-			switch k := rng.IntN(11); k {
-			case 0: // a lastmod moved
-				urls[rng.IntN(len(urls))].LastMod = day(2).Add(time.Duration(rng.IntN(1000)) * time.Minute)
-			case 1: // a lastmod cleared
-				urls[rng.IntN(len(urls))].LastMod = time.Time{}
-			case 2: // changefreq and priority
-				i := rng.IntN(len(urls))
-				urls[i].ChangeFreq = sitemap.Weekly
-				urls[i].Priority, _ = sitemap.PriorityOf(0.3)
-			case 3: // alternates
-				i := rng.IntN(len(urls))
-				urls[i].Alternates = []sitemap.Alternate{{Lang: "de", Href: urls[i].Loc + "de"}}
-			case 4: // a URL added, in order
-				i := rng.IntN(len(urls))
-				u := sitemap.URL{Loc: urls[i].Loc + "x", LastMod: day(3)}
-				urls = slices.Insert(urls, i+1, u)
-			case 5: // a URL removed
-				if len(urls) > 2 {
-					i := rng.IntN(len(urls))
-					urls = slices.Delete(urls, i, i+1)
-				}
-			case 6: // the same URLs in new strings
-				for i := range urls {
-					urls[i].Loc = strings.Clone(urls[i].Loc)
-				}
-			case 7: // a lastmod not in whole seconds
-				urls[rng.IntN(len(urls))].LastMod = day(4).Add(time.Duration(rng.IntN(1e9)))
-			case 8: // the cut changes
-				opts.MaxURLs = 30 + rng.IntN(30)
-			case 9: // images, added or changed
-				i := rng.IntN(len(urls))
-				urls[i].Images = append(slices.Clone(urls[i].Images), sitemap.Image{Loc: fmt.Sprintf("%simg-%d.png", base, step)})
-			case 10: // images removed
-				urls[rng.IntN(len(urls))].Images = nil
-			}
-			if _, err := Write(sitemap.Slice(urls), opts); err != nil {
-				t.Fatal(err)
-			}
-			sameAsFresh(t, fmt.Sprintf("gzip %v, step %d", gz, step), urls, opts, dir)
+	for _, sections := range []bool{false, true} {
+		for _, gz := range []bool{false, true} {
+			stateReuseMatchesFresh(t, rng, sections, gz)
 		}
+	}
+}
+
+// stateReuseMatchesFresh makes random changes to a set and checks after
+// each that a Write with a State left the bytes of a fresh Write; with
+// sections, pages also move between two sections and none, and come and
+// go in each.
+func stateReuseMatchesFresh(t *testing.T, rng *rand.Rand, sections, gz bool) {
+	dir := t.TempDir()
+	opts := Options{Dir: dir, BaseURL: base, MaxURLs: 40, Gzip: gz, State: NewState()}
+	urls := numbered(150)
+	of := make([]int, len(urls)) // each URL's section
+	kinds := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 13}
+	if sections {
+		kinds = append(kinds, 9, 10, 11)
+		opts.Sections = []string{"blog", "docs"}
+		opts.Section = func(i int) int { return of[i] }
+		opts.Extra = []string{base + "shop/sitemap.xml"}
+		for i := range of {
+			of[i] = rng.IntN(3)
+		}
+	}
+	var prev []sitemap.URL
+	for step := range 40 {
+		switch k := kinds[rng.IntN(len(kinds))]; k {
+		case 0: // a lastmod moved
+			urls[rng.IntN(len(urls))].LastMod = day(2).Add(time.Duration(rng.IntN(1000)) * time.Minute)
+		case 1: // a lastmod cleared
+			urls[rng.IntN(len(urls))].LastMod = time.Time{}
+		case 2: // changefreq and priority
+			i := rng.IntN(len(urls))
+			urls[i].ChangeFreq = sitemap.Weekly
+			urls[i].Priority, _ = sitemap.PriorityOf(0.3)
+		case 3: // alternates
+			i := rng.IntN(len(urls))
+			urls[i].Alternates = []sitemap.Alternate{{Lang: "de", Href: urls[i].Loc + "de"}}
+		case 4, 9: // a URL added, in order (with sections, to one)
+			i := rng.IntN(len(urls))
+			u := sitemap.URL{Loc: urls[i].Loc + "x", LastMod: day(3)}
+			urls = slices.Insert(urls, i+1, u)
+			of = slices.Insert(of, i+1, rng.IntN(3))
+		case 5, 10: // a URL removed (with sections, from one)
+			if len(urls) > 2 {
+				i := rng.IntN(len(urls))
+				urls = slices.Delete(urls, i, i+1)
+				of = slices.Delete(of, i, i+1)
+			}
+		case 6: // the same URLs in new strings
+			for i := range urls {
+				urls[i].Loc = strings.Clone(urls[i].Loc)
+			}
+		case 7: // a lastmod not in whole seconds
+			urls[rng.IntN(len(urls))].LastMod = day(4).Add(time.Duration(rng.IntN(1e9)))
+		case 8: // the cut changes
+			opts.MaxURLs = 30 + rng.IntN(30)
+		case 11: // a URL moves to another section, or to none
+			i := rng.IntN(len(urls))
+			of[i] = (of[i] + 1 + rng.IntN(2)) % 3
+		case 12: // images, added or changed
+			i := rng.IntN(len(urls))
+			urls[i].Images = append(slices.Clone(urls[i].Images), sitemap.Image{Loc: fmt.Sprintf("%simg-%d.png", base, step)})
+		case 13: // images removed
+			urls[rng.IntN(len(urls))].Images = nil
+		}
+		res, err := Write(sitemap.Slice(urls), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		what := fmt.Sprintf("sections %v, gzip %v, step %d", sections, gz, step)
+		sameAsFresh(t, what, urls, opts, dir)
+		if prev != nil {
+			if want := diffURLs(prev, urls); res.URLChanges == nil || *res.URLChanges != want {
+				t.Fatalf("%s: URL changes %+v, want %+v", what, res.URLChanges, want)
+			}
+		}
+		prev = slices.Clone(urls)
 	}
 }

@@ -113,6 +113,24 @@ type Options struct {
 	// not name a file that is gone. A dry run lists them in
 	// Result.TakenOver and removes nothing.
 	TakeOver func(name string) bool
+	// Sections names the sections, in the order the index lists them
+	// (each a SectionName): the URLs Section puts in section k (from 1)
+	// go to files of their own, sitemap-NAME-N-HASH.xml for
+	// Sections[k-1], split past the limits as the other shards are. With
+	// Sections or Extra the entry file is always an index, however few the
+	// URLs.
+	Sections []string
+	// Section gives the section of the URL at i: k (from 1) for
+	// Sections[k-1], 0 (or a number no section has) for none: the URL goes
+	// to the shards sitemap-N-HASH.xml, listed after the sections'. Write
+	// calls it once for each URL, in order, before it encodes any; nil puts
+	// every URL in no section.
+	Section func(i int) int
+	// Extra lists the absolute URLs of sitemaps another application
+	// serves, which the index lists, as given and without a lastmod, after
+	// its own files. The caller checks that they may be listed (the
+	// protocol's scope).
+	Extra []string
 	// State, when set, makes Write leave alone every file whose bytes it
 	// would not change (Result.Kept), and count the URLs that changed
 	// since the last successful Write with the same State
@@ -365,57 +383,80 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 	}
 
 	header := urlsetHeader(hasAlternates(urls), hasImages(urls))
+	// With sections, the URLs go to the files section by section, each
+	// in their order, the default shards last.
+	var src sitemap.URLs = urls
+	var g *grouping
+	if len(o.Sections) > 0 {
+		g = groupURLs(urls, len(o.Sections), o.Section)
+		src = g
+	}
 	shards := &chunker{t: t, gzip: o.Gzip, header: header, footer: urlsetClose, maxCount: o.MaxURLs, maxBytes: o.MaxBytes}
 	shards.elems = func(lo, hi int, emit func([]byte) error) error {
-		return encodeURLs(span{urls, lo, hi}, o.LastModFormat, func(_ int, elem []byte, _ time.Time) error {
+		return encodeURLs(span{src, lo, hi}, o.LastModFormat, func(_ int, elem []byte, _ time.Time) error {
 			return emit(elem)
 		})
 	}
 	var err error
 	if t.state != nil && !o.Check {
-		err = t.planShards(urls, shards, ext)
+		err = t.planShards(src, g, shards, ext)
 	} else {
 		shards.named = true
-		err = encodeURLs(urls, o.LastModFormat, func(i int, elem []byte, lastmod time.Time) error {
-			if t.state != nil {
-				t.state.entry(urls.At(i).Loc, elem)
+		err = encodeURLs(src, o.LastModFormat, func(i int, elem []byte, lastmod time.Time) error {
+			if err := g.enter(shards, i); err != nil {
+				return err
 			}
-			return shards.add(elem, func() string { return urls.At(i).Loc }, lastmod)
+			if t.state != nil {
+				t.state.entry(src.At(i).Loc, elem)
+			}
+			return shards.add(elem, func() string { return src.At(i).Loc }, lastmod)
 		})
 		if err == nil {
 			err = shards.finish()
 		}
-		if err == nil && len(shards.files) > 1 {
-			for i, f := range shards.files {
-				f.name = shardName(i+1, f.content, ext)
-			}
+		if err == nil && (len(shards.files) > 1 || o.indexed()) {
+			o.eachShard(shards.files, func(_ int, f *file, prefix string, n int) {
+				f.name = shardName(prefix, n, f.content, ext)
+			})
 		}
 	}
 	if err != nil {
 		return nil, err
 	}
 	res.Shards = len(shards.files)
-	if len(shards.files) == 1 {
+	if len(shards.files) == 1 && !o.indexed() {
 		shards.files[0].name = "sitemap" + ext
 		res.Entries = []string{o.BaseURL + shards.files[0].name}
 		return res, nil
 	}
 
-	// An index holds up to the protocol's 50,000 entries whatever max_urls
-	// says (it limits URLs per sitemap); max_bytes limits every file.
+	// The index lists the shards in order (the sections' first), then
+	// the other applications' sitemaps. It holds up to the protocol's
+	// 50,000 entries whatever max_urls says (it limits URLs per sitemap);
+	// max_bytes limits every file.
+	type entry struct {
+		loc     string
+		lastmod time.Time
+	}
+	entries := make([]entry, 0, len(shards.files)+len(o.Extra))
+	for _, s := range shards.files {
+		entries = append(entries, entry{o.BaseURL + s.name, s.newest})
+	}
+	for _, loc := range o.Extra {
+		entries = append(entries, entry{loc: loc})
+	}
 	idx := &chunker{t: t, gzip: o.Gzip, header: indexOpen, footer: indexClose, maxCount: sitemap.MaxURLs, maxBytes: o.MaxBytes}
 	idx.elems = func(lo, hi int, emit func([]byte) error) error {
-		for _, s := range shards.files[lo:hi] {
-			if err := emit(appendIndexEntry(nil, o.BaseURL+s.name, s.newest, o.LastModFormat)); err != nil {
+		for _, e := range entries[lo:hi] {
+			if err := emit(appendIndexEntry(nil, e.loc, e.lastmod, o.LastModFormat)); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	for _, s := range shards.files {
-		loc := o.BaseURL + s.name
-		elem := appendIndexEntry(nil, loc, s.newest, o.LastModFormat)
-		if err := idx.add(elem, func() string { return loc }, s.newest); err != nil {
+	for _, e := range entries {
+		elem := appendIndexEntry(nil, e.loc, e.lastmod, o.LastModFormat)
+		if err := idx.add(elem, func() string { return e.loc }, e.lastmod); err != nil {
 			return nil, err
 		}
 	}
@@ -447,13 +488,22 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 // the last Write, or of a shard of that place a Write that failed put on
 // disk, has its bytes, and its name; every other shard is written at
 // once, to be named after its bytes. writeChanged decides about the
-// rest.
-func (t *txn) planShards(urls sitemap.URLs, c *chunker, ext string) error {
+// rest. With sections, urls are g, the URLs section by section; the
+// State keeps each URL's element at its place in the sorted order.
+func (t *txn) planShards(urls sitemap.URLs, g *grouping, c *chunker, ext string) error {
 	o, st := t.opts, t.state
 	st.nextPlan = fmt.Sprint(o.LastModFormat, o.MaxURLs, o.MaxBytes, o.Gzip, c.header)
+	st.next = st.next[:urls.Len()] // begin made the room
 	var word [8]byte
-	err := encodeEach(urls, o.LastModFormat, st.reusable, func(i int, elem []byte, u *sitemap.URL) error {
-		size, sum := st.entryOf(i, u, elem)
+	reusable := st.reusable
+	if g != nil {
+		reusable = func(i int, u *sitemap.URL) bool { return st.reusable(g.sorted(i), u) }
+	}
+	err := encodeEach(urls, o.LastModFormat, reusable, func(i int, elem []byte, u *sitemap.URL) error {
+		if err := g.enter(c, i); err != nil {
+			return err
+		}
+		size, sum := st.entryOf(g.sorted(i), u, elem)
 		f, err := c.place(size, func() string { return u.Loc }, u.LastMod)
 		if err != nil {
 			return err
@@ -466,22 +516,44 @@ func (t *txn) planShards(urls sitemap.URLs, c *chunker, ext string) error {
 	if err == nil {
 		err = c.finish()
 	}
-	if err != nil || len(c.files) == 1 {
+	if err != nil || len(c.files) == 1 && !o.indexed() {
 		return err
 	}
-	for k, f := range c.files {
+	o.eachShard(c.files, func(k int, f *file, prefix string, n int) {
 		f.shard, f.digest = true, f.sum.Sum64()
-		if name, ok := st.shardName(k, f.digest, ext); ok {
+		if name, ok := st.shardName(k, f.digest, prefix, n, ext); ok {
 			f.name = name
-			continue
+			return
 		}
 		f.sum, f.content = nil, sha256.New()
-		if err := t.writeOut(f); err != nil {
-			return err
+		if err == nil {
+			err = t.writeOut(f)
 		}
-		f.name, f.content, f.early = shardName(k+1, f.content, ext), nil, true
+		f.name, f.content, f.early = shardName(prefix, n, f.content, ext), nil, true
+	})
+	return err
+}
+
+// indexed reports whether the entry file is an index however few the
+// URLs: with sections or other applications' sitemaps.
+func (o *Options) indexed() bool { return len(o.Sections) > 0 || len(o.Extra) > 0 }
+
+// eachShard calls fn with each shard of files, in order: its place k, the
+// prefix of its name ("sitemap-", or "sitemap-NAME-" in a section) and
+// its number n among the shards of its section (from 1).
+func (o *Options) eachShard(files []*file, fn func(k int, f *file, prefix string, n int)) {
+	n, group := 0, -1
+	for k, f := range files {
+		if f.group != group {
+			group, n = f.group, 0
+		}
+		n++
+		prefix := "sitemap-"
+		if f.group < len(o.Sections) {
+			prefix += o.Sections[f.group] + "-"
+		}
+		fn(k, f, prefix, n)
 	}
-	return nil
 }
 
 // hasAlternates reports whether a URL has hreflang alternates: the
@@ -514,14 +586,16 @@ func hasImages(urls sitemap.URLs) bool {
 	return false
 }
 
-// shardName names the nth shard of an index after its content, whose
-// digest is content: sitemap-N-HASH.xml, HASH being ten hex digits of the
-// SHA-256 of its uncompressed bytes. A shard whose bytes change gets a new
-// name, so the new shards never replace the ones the old index lists: until
-// the new index is renamed into place, the folder holds the old set whole.
-func shardName(n int, content hash.Hash, ext string) string {
+// shardName names the nth shard of an index (of a section, with its
+// prefix) after its content, whose digest is content: prefix N-HASH.xml,
+// sitemap-N-HASH.xml or sitemap-NAME-N-HASH.xml, HASH being ten hex
+// digits of the SHA-256 of its uncompressed bytes. A shard whose bytes
+// change gets a new name, so the new shards never replace the ones the old
+// index lists: until the new index is renamed into place, the folder holds
+// the old set whole.
+func shardName(prefix string, n int, content hash.Hash, ext string) string {
 	var sum [sha256.Size]byte
-	return "sitemap-" + strconv.Itoa(n) + "-" + hex.EncodeToString(content.Sum(sum[:0])[:5]) + ext
+	return prefix + strconv.Itoa(n) + "-" + hex.EncodeToString(content.Sum(sum[:0])[:5]) + ext
 }
 
 // name names files single when there is one, else numbered from 1.
@@ -629,6 +703,9 @@ type file struct {
 	// shard marks a content-named shard of a State's Write, and early one
 	// written while planning (planShards).
 	shard, early bool
+	// group is the section of a shard's URLs: k for Options.Sections[k],
+	// len(Options.Sections) for none.
+	group int
 }
 
 func (t *txn) create(compress, named bool) (*file, error) {
@@ -720,6 +797,7 @@ type chunker struct {
 	header, footer     string
 	maxCount, maxBytes int
 	named              bool // files named after their content (shardName)
+	group              int  // the group of the files it makes (file.group)
 	files              []*file
 	cur                *file
 	n                  int // elements added
@@ -756,7 +834,7 @@ func (c *chunker) place(size int, loc func() string, lastmod time.Time) (*file, 
 		}
 		c.files = append(c.files, f)
 		c.cur = f
-		f.src, f.lo = c, c.n
+		f.src, f.lo, f.group = c, c.n, c.group
 		if err := f.write([]byte(c.header)); err != nil {
 			return nil, err
 		}

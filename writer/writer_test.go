@@ -108,10 +108,10 @@ func dirMap(t *testing.T, dir string, value func(e os.DirEntry, path string) (v 
 	return m
 }
 
-var shardDigest = regexp.MustCompile(`^(sitemap-[1-9][0-9]*)-[0-9a-f]{10}(\.xml(?:\.gz)?)$`)
+var shardDigest = regexp.MustCompile(`^(sitemap-(?:[a-z][a-z0-9_-]*-)?[1-9][0-9]*)-[0-9a-f]{10}(\.xml(?:\.gz)?)$`)
 
 // plainName drops the digest from a shard's name: sitemap-1-0123456789.xml
-// is sitemap-1.xml, so that tests can name the shards they expect.
+// is sitemap-1.xml (and sitemap-blog-1-0123456789.xml sitemap-blog-1.xml), so that tests can name the shards they expect.
 // TestShardNames checks the digests.
 func plainName(name string) string { return shardDigest.ReplaceAllString(name, "$1$2") }
 
@@ -715,6 +715,9 @@ func TestIsOwnName(t *testing.T) {
 		"sitemap.xml": true, "sitemap.xml.gz": true, "sitemap.txt": true,
 		"sitemap-1.xml": true, "sitemap-12.xml.gz": true, "sitemap-3.txt": true,
 		"sitemap-index-2.xml": true, "sitemap-index-2.xml.gz": true,
+		"sitemap-blog-1-0123456789.xml": true, "sitemap-my_docs-2-0123456789.xml.gz": true,
+		"sitemap-blog.xml": false, "sitemap-blog-1.xml": false, "sitemap-Blog-1-0123456789.xml": false,
+		"sitemap-blog-1-0123456789.txt": false, "sitemap-1blog-1-0123456789.xml": false,
 		"sitemap-0.xml": false, "sitemap-index.xml": false, "sitemap-news.xml": false,
 		"sitemap.xsl": false, "sitemap-01.xml": false, "robots.txt": false, "sitemap.txt.gz": false,
 	} {

@@ -14,6 +14,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/sitediff"
 	"github.com/sitemapgen/sitemapgen/internal/validate"
 	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 // diffValues are diff's flags.
@@ -96,11 +97,13 @@ func runDiff(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	old, err := sitediff.Load(ctx, oldPath, validate.Options{})
+	// An index's entries that are no file of ours are index.extra's.
+	read := validate.Options{Recorded: writer.Recorded}
+	old, err := sitediff.Load(ctx, oldPath, read)
 	if err != nil {
 		return usage(err)
 	}
-	new, err := sitediff.Load(ctx, newPath, validate.Options{})
+	new, err := sitediff.Load(ctx, newPath, read)
 	if err != nil {
 		return usage(err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/validate"
+	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 // validateFlags are validate's flags.
@@ -63,6 +64,7 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return badCommandLine("sitemapgen validate", err)
 	}
+	opts.Recorded = writer.Recorded // an index's entries that are no file of ours: index.extra
 	problems, checked, err := validate.CheckContext(ctx, line.Args, opts)
 	for _, p := range problems {
 		fmt.Fprintln(e.stdout, p)

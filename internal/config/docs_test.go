@@ -49,6 +49,11 @@ func TestExampleFile(t *testing.T) {
 			t.Errorf("sitemap.yaml.example does not show a rule's %s", s.Key)
 		}
 	}
+	for _, s := range sectionKeys {
+		if !strings.Contains(string(data), s.Key+":") {
+			t.Errorf("sitemap.yaml.example does not show a section's %s", s.Key)
+		}
+	}
 }
 
 // flagRow is a row of the README's flag table: | `--flag ARG` | `key` | ... |

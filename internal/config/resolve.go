@@ -188,6 +188,9 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 		}
 	}
 	c.Values = *v
+	if err := checkExtraScope(l, v.Index.Extra, v.BaseURL); err != nil {
+		return nil, err
+	}
 	if err := c.options(pr); err != nil {
 		return nil, err
 	}
@@ -397,7 +400,11 @@ func (c *Config) options(pr *project) error {
 			LastModFormat: dateFormat,
 			DryRun:        v.DryRun,
 			Check:         v.Check,
+			Extra:         v.Index.Extra,
 		},
+	}
+	for _, s := range v.Sections {
+		c.Build.Sections = append(c.Build.Sections, pipeline.Section{Name: s.Name, Include: s.Include})
 	}
 	if v.Host != "none" {
 		// The platform's redirect rules, in the site folder (_redirects)
@@ -422,6 +429,37 @@ func (c *Config) options(pr *project) error {
 		c.Build.Hash = &pipeline.Hash{State: state, Options: hashstate.Options{Ignore: ignore}}
 		// The previous build, for the next changes file.
 		c.Build.Hash.Listed = v.Changes != ""
+	}
+	return nil
+}
+
+// checkExtraScope checks that the other sitemaps index.extra lists may be
+// listed by an index served at baseURL: on its scheme and host, under its
+// path (the protocol's scope, which validate checks too), and none a
+// name of sitemapgen's own files beside the index. The error is at the
+// item's line.
+func checkExtraScope(l *layers, extra []string, baseURL string) error {
+	b, err := url.Parse(baseURL)
+	if err != nil {
+		return err // checked before
+	}
+	for i, e := range extra {
+		u, _ := url.Parse(e) // checked by extraSitemap
+		var msg string
+		switch rest, under := strings.CutPrefix(u.EscapedPath(), b.EscapedPath()); {
+		case !strings.EqualFold(u.Scheme, b.Scheme) || !strings.EqualFold(u.Host, b.Host) || !under:
+			msg = fmt.Sprintf("%s is not under the base URL %s: an index lists only sitemaps under its own folder", e, baseURL)
+		case writer.IsOwnName(rest):
+			msg = fmt.Sprintf("%s is a file sitemapgen writes itself", e)
+		default:
+			continue
+		}
+		key := fmt.Sprintf("index.extra[%d]", i)
+		line := 0
+		if l.file != nil { // only the file gives index.extra
+			line, _ = l.file.Sets(key)
+		}
+		return diag.At(l.fileName(), line, key+": "+msg)
 	}
 	return nil
 }

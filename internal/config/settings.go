@@ -16,6 +16,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
+	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 // Values are the settings of build and watch, as the table [Settings]
@@ -67,6 +68,8 @@ type Values struct {
 	Hreflang       Hreflang
 	Images         Images
 	Rules          []Rule
+	Sections       []Section
+	Index          Index
 	Limits         limits.Limits
 	Watch          Watch
 }
@@ -135,6 +138,21 @@ type Rule struct {
 	Match      string
 	ChangeFreq string
 	Priority   *float64
+}
+
+// Section is one entry of sections: the listed pages whose path relative
+// to the site folder an include glob matches, and no earlier section's,
+// go to sitemap files of their own, named after Name.
+type Section struct {
+	Name    string
+	Include []string
+}
+
+// Index configures the sitemap index.
+type Index struct {
+	// Extra lists the absolute URLs of other sitemaps on the base URL's
+	// host, under it, that the index lists after its own files.
+	Extra []string
 }
 
 // The commands that read Settings, by the names Setting.Only gives.
@@ -352,6 +370,10 @@ var Settings = Table[Values]{
 		Field: List(func(v *Values) *[]string { return &v.Hreflang.Hosts }, nil, false, Each(origin))},
 	{Key: "rules",
 		Field: Mappings(func(v *Values) *[]Rule { return &v.Rules }, ruleKeys, checkRules)},
+	{Key: "sections",
+		Field: Mappings(func(v *Values) *[]Section { return &v.Sections }, sectionKeys, checkSections)},
+	{Key: "index.extra",
+		Field: List(func(v *Values) *[]string { return &v.Index.Extra }, nil, false, Each(extraSitemap))},
 	// The limits on what a build reads (docs/guarantees.md, Limits).
 	// sitemap.yaml itself is read within the defaults.
 	{Key: "limits.settings_bytes",
@@ -395,6 +417,12 @@ var ruleKeys = Table[Rule]{
 	{Key: "match", Field: String(func(r *Rule) *string { return &r.Match }, "", nil)},
 	{Key: "changefreq", Field: String(func(r *Rule) *string { return &r.ChangeFreq }, "", nil)},
 	{Key: "priority", Field: Number(func(r *Rule) **float64 { return &r.Priority })},
+}
+
+// sectionKeys are the keys of one entry of sections.
+var sectionKeys = Table[Section]{
+	{Key: "name", Field: String(func(s *Section) *string { return &s.Name }, "", nil)},
+	{Key: "include", Field: List(func(s *Section) *[]string { return &s.Include }, nil, false, nil)},
 }
 
 // The values of host: which platform's URL style and redirects to follow.
@@ -604,6 +632,64 @@ func (r Rule) rule() (mapping.Rule, error) {
 		out.Priority = p
 	}
 	return out, nil
+}
+
+// maxSections is the most sections sitemap.yaml may declare.
+const maxSections = 1000
+
+// checkSections checks the sections: each named (writer.CheckSectionName)
+// once, with at least one valid include glob. Its errors are *KeyError
+// naming the entry's key at fault.
+func checkSections(v *Values) error {
+	if n := len(v.Sections); n > maxSections {
+		return &KeyError{Key: fmt.Sprintf("sections[%d]", maxSections), Err: fmt.Errorf("%d sections; at most %d", n, maxSections)}
+	}
+	seen := map[string]int{}
+	for i, s := range v.Sections {
+		key := fmt.Sprintf("sections[%d]", i)
+		if s.Name == "" {
+			return &KeyError{Key: key, Err: errors.New("section has no name")}
+		}
+		if err := writer.CheckSectionName(s.Name); err != nil {
+			return &KeyError{Key: key + ".name", Err: err}
+		}
+		if j, ok := seen[s.Name]; ok {
+			return &KeyError{Key: key + ".name", Err: fmt.Errorf("section name %q is also sections[%d]'s", s.Name, j)}
+		}
+		seen[s.Name] = i
+		if len(s.Include) == 0 {
+			return &KeyError{Key: key, Err: fmt.Errorf("section %q has no include glob", s.Name)}
+		}
+		for j, p := range s.Include {
+			if err := walker.ValidatePattern(p); err != nil {
+				return &KeyError{Key: fmt.Sprintf("%s.include[%d]", key, j), Err: err}
+			}
+		}
+	}
+	return nil
+}
+
+// extraSitemap checks an item of index.extra on its own: an absolute
+// http(s) URL a <loc> can carry (sitemap.CheckLoc: percent-encoded,
+// shorter than 2,048 characters) naming a file, without a query, a
+// fragment or a ".." segment. Whether it lies under the base URL is checked once the base
+// URL is known (checkExtraScope).
+func extraSitemap(s string) error {
+	if err := sitemap.CheckLoc(s); err != nil {
+		return err
+	}
+	u, err := url.Parse(s)
+	switch {
+	case err != nil || u.Host == "" || u.Opaque != "":
+		return fmt.Errorf("%q is not an absolute http:// or https:// URL", s)
+	case u.RawQuery != "" || u.Fragment != "" || u.User != nil:
+		return fmt.Errorf("%q: a sitemap's URL without a query, fragment or user", s)
+	case u.Path == "" || strings.HasSuffix(u.Path, "/"):
+		return fmt.Errorf("%q names a folder, not a sitemap file", s)
+	case slices.Contains(strings.Split(u.Path, "/"), ".."):
+		return fmt.Errorf("%q has a \"..\" segment: name the sitemap by its own path", s)
+	}
+	return nil
 }
 
 // checkIgnore checks lastmod.ignore's patterns.

@@ -84,6 +84,10 @@ type Options struct {
 	Walk  walker.Options
 	Map   mapping.Options
 	Write writer.Options
+	// Sections, in order, put the listed pages whose path relative to
+	// Root one of a section's include globs matches (the first such
+	// section) into sitemap files of their own (writer.Options.Sections).
+	Sections []Section
 	// Heads configures reading the head of each HTML page.
 	Heads Heads
 	// Robots is the check of the listed URLs against the site's
@@ -623,7 +627,7 @@ func (b *builder) write() error {
 		return b.allSkipped()
 	}
 	var err error
-	res.Write, err = writer.Write(res.URLs, b.opts.Write)
+	res.Write, err = writer.Write(res.URLs, b.sectioned())
 	if err != nil {
 		return writeError(b.opts.Write.Dir, err)
 	}
@@ -683,6 +687,9 @@ type builder struct {
 	skippedAt    map[string]skippedPage
 	skippedLoc   map[string]string
 	hreflangSaid map[string]bool
+	// emptySaid names the sections without a page that a warning named,
+	// so that a Session says it once.
+	emptySaid map[string]bool
 }
 
 func (b *builder) warn(path string, err error) {

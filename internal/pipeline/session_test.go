@@ -207,6 +207,12 @@ func TestSessionMatchesRun(t *testing.T) {
 		{"gzip, clean URLs", func(o *Options) { o.Write.Gzip, o.Map.CleanURLs = true, true }, 0},
 		{"no heads", func(o *Options) { o.Heads.Read = false }, 0},
 		{"images, split", func(o *Options) { o.Map.Images, o.Write.MaxURLs = true, 4 }, 0},
+		// Pages come and go in sections, and move between them as their
+		// folders are renamed (a/ to r1/) or made.
+		{"sections", func(o *Options) {
+			o.Sections = []Section{{"blog", []string{"blog/**"}}, {"deep", []string{"a/b/**", "r[0-2]/**"}}, {"top", []string{"*/index.html", "n*/**"}}}
+			o.Write.MaxURLs, o.Write.Extra = 3, []string{"https://example.com/shop/sitemap.xml"}
+		}, 0},
 		// Modification times on two days: as the site grows past 20 URLs
 		// and one day takes most, they are left out, and back when not.
 		{"mtime guarded", func(o *Options) { o.GuardMTime = true }, 2},

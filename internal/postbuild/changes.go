@@ -67,7 +67,9 @@ func PreviousFromState(path string, max int) (set URLSet, ok bool, err error) {
 // wrote in dir, served at baseURL: its entry file (sitemap.xml or
 // sitemap.xml.gz) and further index files, following index entries to the
 // files they name under baseURL. Only files that dir's record
-// (writer.RecordName) lists are read: ok is false when there are none.
+// (writer.RecordName) lists are read: ok is false when there are none; an
+// index entry naming another file is another application's sitemap
+// (index.extra), not read.
 func PreviousFromSitemaps(dir, baseURL string) (set URLSet, ok bool, err error) {
 	recorded, err := writer.Recorded(dir)
 	if err != nil {
@@ -107,7 +109,7 @@ func PreviousFromSitemaps(dir, baseURL string) (set URLSet, ok bool, err error) 
 		for loc := range locs {
 			shard, ok := strings.CutPrefix(loc, baseURL)
 			if !ok || !ours[shard] {
-				return nil, false, fmt.Errorf("%s: index entry %s is not a sitemap file sitemapgen wrote under %s", filepath.Join(dir, name), loc, baseURL)
+				continue // another application's sitemap (index.extra)
 			}
 			urls, isIndex, err := readFile(filepath.Join(dir, shard))
 			if err != nil {

@@ -156,6 +156,9 @@ func (l *loader) load(p string) error {
 	l.set = l.set[:len(l.set)-len(shards)] // an index's entries are its files
 	for _, e := range shards {
 		file, ok := beside(p, e.Loc)
+		if !ok && l.outside(p, e.Loc) {
+			continue // another application's sitemap (index.extra): not this set's
+		}
 		if !ok {
 			return diag.At(p, e.Line, fmt.Sprintf("index entry %s: no file %s beside the index; download it there", e.Loc, lastSegment(e.Loc)))
 		}
@@ -164,6 +167,19 @@ func (l *loader) load(p string) error {
 		}
 	}
 	return nil
+}
+
+// outside reports whether the entry loc of the index at index, which
+// names no file beside it, is another application's sitemap that
+// sitemapgen's index lists (index.extra): the index's folder has a
+// sitemapgen record (validate.Options.Recorded), which does not list the
+// file loc names.
+func (l *loader) outside(index, loc string) bool {
+	if l.opts.Recorded == nil {
+		return false
+	}
+	names, err := l.opts.Recorded(filepath.Dir(index))
+	return err == nil && len(names) > 0 && !slices.Contains(names, lastSegment(loc))
 }
 
 // isText reports whether the file at p is a text sitemap, by its name.

@@ -105,6 +105,35 @@ func TestLoad(t *testing.T) {
 	}
 }
 
+// sitemapgen's index lists other applications' sitemaps (index.extra),
+// which are not beside it: with the folder's record (Options.Recorded),
+// they are not the set's; without it, an entry with no file is an error.
+func TestLoadExtra(t *testing.T) {
+	dir := t.TempDir()
+	p := write(t, dir, "sitemap.xml", `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<sitemap><loc>https://example.com/sitemap-blog-1-0123456789.xml</loc></sitemap>
+<sitemap><loc>https://example.com/shop/sitemap.xml.gz</loc></sitemap>
+<sitemap><loc>https://example.com/app-sitemap.xml</loc></sitemap>
+</sitemapindex>`)
+	write(t, dir, "sitemap-blog-1-0123456789.xml", head+"<url><loc>https://example.com/blog/</loc></url>\n"+tail)
+	recorded := func(got string) ([]string, error) {
+		if got != dir {
+			t.Errorf("Recorded(%q), want the index's folder", got)
+		}
+		return []string{"sitemap.xml", "sitemap-blog-1-0123456789.xml"}, nil
+	}
+	s, err := Load(context.Background(), p, validate.Options{Recorded: recorded})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := locs(s); !slices.Equal(got, []string{"https://example.com/blog/"}) {
+		t.Errorf("%q, want the blog's URL", got)
+	}
+	if _, err := Load(context.Background(), p, validate.Options{}); err == nil || !strings.Contains(err.Error(), "no file sitemap.xml.gz beside the index") {
+		t.Errorf("without a record: %v", err)
+	}
+}
+
 // Compare walks the sorted sets once: added, removed (gone or not) and
 // changed URLs, with the values that differ.
 func TestCompare(t *testing.T) {

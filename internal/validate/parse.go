@@ -465,7 +465,7 @@ func (fc *fileCheck) loc(v string, line int) {
 func (fc *fileCheck) checkListed() {
 	if fc.base != "" && fc.cand.root != "" {
 		for _, e := range fc.listed {
-			if p, ok := localPath(fc.cand.root, fc.base, e.loc); ok && !isFile(p) {
+			if p, ok := localPath(fc.cand.root, fc.base, e.loc); ok && !isFile(p) && !fc.outside(p) {
 				fc.addf(e.line, "index entry %s names %s, which does not exist", e.loc, p)
 			}
 		}
@@ -481,13 +481,29 @@ func (fc *fileCheck) checkListed() {
 		p := filepath.Join(filepath.Dir(fc.cand.path), path.Base(u.Path))
 		if isFile(p) {
 			found = true
-		} else {
+		} else if !fc.outside(p) {
 			missing = append(missing, Problem{fc.cand.path, e.line, fmt.Sprintf("index entry %s names %s, which does not exist", e.loc, p)})
 		}
 	}
 	if found {
 		fc.probs = append(fc.probs, missing...)
 	}
+}
+
+// outside reports whether the missing file p that an entry of the index
+// names is another application's sitemap (Options.Recorded): the index's
+// folder has a sitemapgen record, which does not list p.
+func (fc *fileCheck) outside(p string) bool {
+	if fc.opts.Recorded == nil {
+		return false
+	}
+	dir := filepath.Dir(fc.cand.path)
+	names, err := fc.opts.Recorded(dir)
+	if err != nil || len(names) == 0 {
+		return false
+	}
+	rel, ok := relIn(dir, p)
+	return !ok || !slices.Contains(names, filepath.ToSlash(rel))
 }
 
 // dotDot reports whether the path of the URL v has a ".." segment, as

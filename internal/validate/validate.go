@@ -95,6 +95,14 @@ type Options struct {
 	// alone, as the writer's fuzz test does with random alternates.
 	NoClusters bool
 
+	// Recorded, when set, returns the names of the files sitemapgen
+	// recorded writing into a folder (writer.Recorded), none when it did
+	// not write there. An index entry of an index in such a folder that
+	// names no file there, and no file the record lists, is another
+	// application's sitemap that sitemapgen's index lists (index.extra):
+	// its file is not looked for. Its scope still is.
+	Recorded func(dir string) ([]string, error)
+
 	// The limits of what one file may hold, each a zero value for its
 	// default: MaxBytes its compressed and uncompressed bytes
 	// ([sitemap.MaxBytes]), MaxDepth how deep its elements nest

@@ -46,6 +46,30 @@ func gz(s string) string {
 	return b.String()
 }
 
+// sectioned is a set sitemapgen writes for https://example.com/ with a
+// section and another application's sitemap, extra, in its index (on
+// line 6).
+func sectioned(extra string) map[string]string { return sectionedAt("https://example.com/", extra) }
+
+// sectionedAt is sectioned for the base URL base.
+func sectionedAt(base, extra string) map[string]string {
+	return map[string]string{
+		"sitemap.xml": index(`<sitemap><loc>` + base + `sitemap-blog-1-0123456789.xml</loc></sitemap>
+<sitemap><loc>` + base + `sitemap-1-0123456789.xml</loc></sitemap>
+<sitemap>
+  <loc>` + extra + `</loc>
+</sitemap>`),
+		"sitemap-blog-1-0123456789.xml": urlset("<url><loc>" + base + "blog/</loc></url>"),
+		"sitemap-1-0123456789.xml":      urlset("<url><loc>" + base + "</loc></url>"),
+	}
+}
+
+// recorded is Options.Recorded of a folder where sitemapgen wrote the
+// files of sectioned.
+func recorded(string) ([]string, error) {
+	return []string{"sitemap.xml", "sitemap-blog-1-0123456789.xml", "sitemap-1-0123456789.xml"}, nil
+}
+
 // writeFiles writes files (path → content) below dir.
 func writeFiles(t testing.TB, dir string, files map[string]string) {
 	t.Helper()
@@ -202,6 +226,25 @@ func TestCheck(t *testing.T) {
 				`sitemap.xml:4: index entry https://example.com/blog/../missing.xml has a ".." segment: name the sitemap by its own path`,
 				`sitemap.xml:5: index entry https://example.com/missing/%2E%2e/sitemap-1.xml has a ".." segment: name the sitemap by its own path`,
 			}, checked: 3},
+		// sitemapgen's index with sections and other applications'
+		// sitemaps (index.extra): those name no file its record lists.
+		{name: "index with sections and other sitemaps", files: sectioned("https://example.com/shop/sitemap.xml"),
+			opts: Options{BaseURL: "https://example.com/", Recorded: recorded}, checked: 3},
+		{name: "index with sections and other sitemaps, no base URL", files: sectioned("https://example.com/shop/sitemap.xml"),
+			opts: Options{Recorded: recorded}, checked: 3},
+		{name: "other sitemap on another host", files: sectioned("https://shop.example.org/sitemap.xml"),
+			opts: Options{BaseURL: "https://example.com/", Recorded: recorded},
+			want: []string{"sitemap.xml:6: URL https://shop.example.org/sitemap.xml is outside the sitemap's scope https://example.com/"}, checked: 3},
+		{name: "other sitemap out of scope", files: sectionedAt("https://example.com/docs/", "https://example.com/shop/sitemap.xml"),
+			opts: Options{BaseURL: "https://example.com/docs/", Recorded: recorded},
+			want: []string{"sitemap.xml:6: URL https://example.com/shop/sitemap.xml is outside the sitemap's scope https://example.com/docs/"}, checked: 3},
+		{name: "section shard missing", files: func() map[string]string {
+			f := sectioned("https://example.com/shop/sitemap.xml")
+			delete(f, "sitemap-blog-1-0123456789.xml")
+			return f
+		}(),
+			opts: Options{BaseURL: "https://example.com/", Recorded: recorded},
+			want: []string{"sitemap.xml:3: index entry https://example.com/sitemap-blog-1-0123456789.xml names sitemap-blog-1-0123456789.xml, which does not exist"}, checked: 2},
 		{name: "index alone, no base URL", files: map[string]string{
 			"sitemap.xml": index("<sitemap><loc>https://example.com/sitemap-1.xml</loc></sitemap>\n<sitemap><loc>https://example.com/sitemap-2.xml</loc></sitemap>")}},
 		{name: "index duplicate", files: map[string]string{

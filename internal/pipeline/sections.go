@@ -1,0 +1,63 @@
+package pipeline
+
+import (
+	"fmt"
+
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/sitemapgen/sitemapgen/writer"
+)
+
+// Section is one of Options.Sections: its name, and the globs, as
+// Options.Walk.Include takes them, of the pages it holds.
+type Section struct {
+	Name    string
+	Include []string
+}
+
+// sectioned returns the writer's options, with the section of each
+// listed page when there are sections: the first whose include glob
+// matches the page's path. A section no page falls into gets no file, and
+// a warning (in a Session, once until a page falls into it). Without
+// sections it costs nothing.
+func (b *builder) sectioned() writer.Options {
+	o := b.opts.Write
+	if len(b.opts.Sections) == 0 {
+		return o
+	}
+	of := make([]uint16, b.recs.Len()) // a section's number, 0 for none
+	count := make([]int, len(b.opts.Sections)+1)
+	for i := range of {
+		of[i] = sectionOf(b.opts.Sections, b.recs.PathAt(i))
+		count[of[i]]++
+	}
+	o.Sections = make([]string, len(b.opts.Sections))
+	if b.emptySaid == nil {
+		b.emptySaid = map[string]bool{}
+	}
+	for k, s := range b.opts.Sections {
+		o.Sections[k] = s.Name
+		switch {
+		case count[k+1] > 0:
+			delete(b.emptySaid, s.Name)
+		case !b.emptySaid[s.Name]: // a Session says it once while it lasts
+			b.emptySaid[s.Name] = true
+			b.warn("", fmt.Errorf("section %q: no listed page matches its include globs; it has no sitemap file", s.Name))
+		}
+	}
+	o.Section = func(i int) int { return int(of[i]) }
+	return o
+}
+
+// sectionOf returns the number (from 1) of the first of sections whose
+// include globs match path, or 0.
+func sectionOf(sections []Section, path string) uint16 {
+	for k, s := range sections {
+		for _, p := range s.Include {
+			if doublestar.MatchUnvalidated(p, path) {
+				return uint16(k + 1)
+			}
+		}
+	}
+	return 0
+}
