@@ -27,6 +27,7 @@
 package config
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -578,6 +579,11 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 		l.v.Verbose = false
 	case vb:
 		l.v.Quiet = false
+	}
+	// Images are in the pages' bodies: a build that reads no page lists
+	// none, so asking for both is a mistake, not a quiet no.
+	if l.v.Images.Enabled && !l.v.Head.Read && l.v.Mode != ModeContent {
+		return nil, fmt.Errorf("images (%s) need each page read, and head.read is false (%s): drop one of them", cmp.Or(l.from["images.enabled"], "sitemap.yaml"), cmp.Or(l.from["head.read"], "sitemap.yaml"))
 	}
 	// The file's values were checked as it was read, the flags' as they
 	// were parsed; the environment's now.
