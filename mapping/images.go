@@ -102,26 +102,20 @@ type plainResolver struct {
 // is base: on the base URL's origin, as most pages are, without looking
 // the host up again.
 func (m *Mapper) plainResolver(base *url.URL) plainResolver {
-	if base != nil && m.baseURL != nil && base.Scheme == m.baseURL.Scheme && base.Host == m.baseURL.Host && base.User == nil && base.Opaque == "" {
-		dir := base.EscapedPath()
-		if !plainPath(dir) {
-			return plainResolver{}
-		}
-		dir = dir[:strings.LastIndexByte(dir, '/')+1]
-		if dir == "" {
-			dir = "/"
-		}
-		origin := strings.TrimSuffix(m.base, m.baseURL.EscapedPath())
-		if origin == m.base || strings.HasSuffix(origin, "/") || !strings.Contains(origin, "://") {
-			return newPlainResolver(base)
-		}
-		return plainResolver{origin: origin, host: origin[strings.Index(origin, "://")+3:], dir: dir}
+	if base == nil || m.baseURL == nil || base.Scheme != m.baseURL.Scheme || base.Host != m.baseURL.Host {
+		return newPlainResolver(base)
 	}
-	return newPlainResolver(base)
+	origin := strings.TrimSuffix(m.base, m.baseURL.EscapedPath())
+	if origin == m.base || strings.HasSuffix(origin, "/") || !strings.Contains(origin, "://") {
+		return newPlainResolver(base)
+	}
+	return plainAt(base, origin, origin[strings.Index(origin, "://")+3:])
 }
 
+// newPlainResolver returns the resolver of a page whose URL is base, its
+// host normalized as NormalizeURL does.
 func newPlainResolver(base *url.URL) plainResolver {
-	if base == nil || base.Opaque != "" || base.User != nil {
+	if base == nil {
 		return plainResolver{}
 	}
 	scheme := strings.ToLower(base.Scheme)
@@ -132,15 +126,21 @@ func newPlainResolver(base *url.URL) plainResolver {
 	if err != nil {
 		return plainResolver{}
 	}
+	return plainAt(base, scheme+"://"+host, host)
+}
+
+// plainAt is the resolver of base on origin (scheme://host, normalized):
+// none when base's path is not plain, or base is no URL of a host.
+func plainAt(base *url.URL, origin, host string) plainResolver {
 	dir := base.EscapedPath()
-	if !plainPath(dir) {
+	if base.Opaque != "" || base.User != nil || !plainPath(dir) {
 		return plainResolver{}
 	}
 	dir = dir[:strings.LastIndexByte(dir, '/')+1]
 	if dir == "" {
 		dir = "/"
 	}
-	return plainResolver{origin: scheme + "://" + host, host: host, dir: dir}
+	return plainResolver{origin: origin, host: host, dir: dir}
 }
 
 // resolve returns the absolute URL of src, when it is plain.
