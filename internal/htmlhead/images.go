@@ -63,7 +63,7 @@ func (ir *ImageReader) Images(page []byte, fn func(src []byte)) (base []byte, cu
 			switch name {
 			case "base":
 				if href, ok := attrOf(l.attrs, "href"); ok && base == nil {
-					base = decode(href)
+					base = append([]byte{}, decode(href)...) // <base href> without a value has the empty one
 				}
 			case "meta":
 				if isOGImage(l.attrs) {
