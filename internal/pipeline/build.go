@@ -425,17 +425,25 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 		b.loadGit(ctx)
 	}
 	if opts.Hash != nil && m.Uses(mapping.LastModHash) {
-		st, err := hashstate.Load(opts.Hash.State, opts.Limits.Or().StateBytes)
-		if err != nil {
-			b.warn("", fmt.Errorf("%w; pages whose date it held get this build's", err))
-		}
-		b.hash, b.now = st, opts.Map.Now
-		if b.now.IsZero() {
-			b.now = time.Now()
+		// A state file that cannot be read is passed over, and left as it
+		// is: read as empty, it would date every page by this build (a
+		// date it does not know), and saved, it would lose the dates it
+		// holds. The pages take their dates from the next sources.
+		if st, err := hashstate.Load(opts.Hash.State, opts.Limits.Or().StateBytes); err != nil {
+			b.warn("", fmt.Errorf("%w; %s", err, hashPassedOver))
+		} else {
+			b.hash, b.now = st, opts.Map.Now
+			if b.now.IsZero() {
+				b.now = time.Now()
+			}
 		}
 	}
 	return b, nil
 }
+
+// hashPassedOver ends the warning about a hash state file that cannot be
+// read: what the build does with it, and what to do.
+const hashPassedOver = "the hash lastmod source is passed over and the file left as it is (repair it, or remove it to start a new one)"
 
 // hashDate returns the hash source's date of the page at rel under the
 // root, served at loc: the date its significant content last changed.

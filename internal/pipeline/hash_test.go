@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
@@ -141,5 +142,56 @@ func TestHashLastModLargePage(t *testing.T) {
 	}
 	if lm := got["https://example.com/big.html"]; !strings.HasSuffix(lm, "hash (state file)") {
 		t.Errorf("big.html: lastmod %q, want the hash source's", lm)
+	}
+}
+
+// TestHashStateUnreadable: a state file that cannot be read (bad JSON, a
+// version of another sitemapgen, past limits.state_bytes) dates no page
+// by this build and is not replaced: the hash source is passed over with a
+// warning naming the file, the pages take the next source's dates, and
+// the file keeps its bytes, for its owner to repair.
+func TestHashStateUnreadable(t *testing.T) {
+	for _, tc := range []struct {
+		name, content string
+		limit         int
+		want          string
+	}{
+		{name: "bad JSON", content: "{\"version\": 1,\n  \"pages\": {\n<<<<<<< HEAD\n", want: "state.json:3:1: invalid character '<'"},
+		{name: "another version", content: `{"version": 9, "pages": {}}`, want: "state.json: unknown version 9"},
+		{name: "too large", content: `{"version": 1, "pages": {}}` + strings.Repeat(" ", 2000), limit: 1024, want: "larger than 1024 bytes (limits.state_bytes)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			state := filepath.Join(t.TempDir(), "state.json")
+			if err := os.WriteFile(state, []byte(tc.content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			root := pages(t, map[string]string{"index.html": "<title>home</title>", "a.html": "<title>a</title>"})
+			mt := time.Date(2023, 3, 4, 5, 6, 7, 0, time.UTC)
+			for _, p := range []string{"index.html", "a.html"} {
+				os.Chtimes(filepath.Join(root, p), mt, mt)
+			}
+			opts := Options{
+				Root: root, Heads: Heads{Read: true}, Write: writer.Options{Dir: t.TempDir()},
+				Map: mapping.Options{BaseURL: "https://example.com/", Now: time.Date(2024, 5, 1, 10, 0, 0, 0, time.UTC),
+					LastMod: []mapping.LastModSource{mapping.LastModHash, mapping.LastModMTime}},
+				Hash:   &Hash{State: state, Listed: true},
+				Limits: limits.Limits{StateBytes: tc.limit},
+			}
+			got, warnings := lastmods(t, opts)
+			for loc, lm := range got {
+				if lm != "2023-03-04T05:06:07Z mtime" {
+					t.Errorf("%s: lastmod %q, want the modification time's", loc, lm)
+				}
+			}
+			if len(got) != 2 {
+				t.Errorf("%d URLs, want 2", len(got))
+			}
+			if len(warnings) != 1 || !strings.Contains(warnings[0], tc.want) || !strings.HasSuffix(warnings[0], hashPassedOver) {
+				t.Errorf("warnings %q, want one with %q, ending %q", warnings, tc.want, hashPassedOver)
+			}
+			if data, err := os.ReadFile(state); err != nil || string(data) != tc.content {
+				t.Errorf("the state file was changed (%v):\n%s", err, data)
+			}
+		})
 	}
 }
