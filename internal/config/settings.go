@@ -346,9 +346,9 @@ var Settings = Table[Values]{
 		"sitemap or not and where its values came from; write",
 		"nothing (repeatable)"},
 		Field: List(func(v *Values) *[]string { return &v.Explain }, nil, false, nil)},
-	{Flag: "quiet", Key: "quiet", Help: []string{"print errors only"},
+	{Flag: "quiet", Letter: "q", Key: "quiet", Help: []string{"print errors only"},
 		Field: Bool(func(v *Values) *bool { return &v.Quiet }, false)},
-	{Flag: "verbose", Key: "verbose", Help: []string{
+	{Flag: "verbose", Letter: "v", Key: "verbose", Help: []string{
 		"also print, for every page, whether it is listed and",
 		"why"},
 		Field: Bool(func(v *Values) *bool { return &v.Verbose }, false)},

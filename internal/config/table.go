@@ -27,6 +27,9 @@ type Setting[V any] struct {
 	// Flag is the flag's name without its dashes ("base-url"); "" for a
 	// key of sitemap.yaml that has no flag.
 	Flag string
+	// Letter is the flag's one-letter name ("q" for -q), "" for none: for
+	// the few flags typed by hand most often.
+	Letter string
 	// Arg names the flag's value in --help ("URL", "N"); "" for a switch.
 	Arg string
 	// Key is the setting's key path in sitemap.yaml, its parts joined by
@@ -364,6 +367,9 @@ func (t Table[V]) Help(command string, column int) string {
 	var b strings.Builder
 	for _, s := range t.flags(command) {
 		name := "--" + s.Flag
+		if s.Letter != "" {
+			name = "-" + s.Letter + ", " + name
+		}
 		if s.Arg != "" {
 			name += " " + s.Arg
 		}
@@ -448,7 +454,11 @@ func (t Table[V]) Parse(command string, args []string) (*Line[V], error) {
 	fs.Usage = func() {}
 	var names []string
 	for _, s := range t.flags(command) {
-		fs.Var(&flagValue[V]{s: s, l: l}, s.Flag, "")
+		v := &flagValue[V]{s: s, l: l}
+		fs.Var(v, s.Flag, "")
+		if s.Letter != "" {
+			fs.Var(v, s.Letter, "") // the same value: one flag, two names
+		}
 		names = append(names, s.Flag)
 	}
 	version := fs.Bool("version", false, "")

@@ -30,7 +30,7 @@ var toy = Table[toyValues]{
 		Field: Bool(func(v *toyValues) *bool { return &v.On }, true)},
 	{Flag: "n", Arg: "N", Key: "group.n", Only: "other", Help: []string{"a number"},
 		Field: Int(func(v *toyValues) *int { return &v.N }, 3, between(1, 9))},
-	{Flag: "tag", Arg: "T", Key: "tags", Help: []string{"a tag (repeatable)"},
+	{Flag: "tag", Letter: "t", Arg: "T", Key: "tags", Help: []string{"a tag (repeatable)"},
 		Field: List(func(v *toyValues) *[]string { return &v.Tags }, []string{"x"}, false, nil)},
 	{Flag: "order", Arg: "L", Help: []string{"a list, comma-separated"},
 		Field: List(func(v *toyValues) *[]string { return &v.Order }, nil, true, nil)},
@@ -78,6 +78,13 @@ func TestTableParse(t *testing.T) {
 	if _, err := toy.Parse("cmd", []string{"a", "--version"}); !errors.Is(err, ErrVersion) {
 		t.Errorf("--version: %v", err)
 	}
+	// A letter is the flag under another name: one value, given once.
+	if l, err := toy.Parse("cmd", []string{"-t", "t1", "--tag=t2", "-t=t3"}); err != nil || !slices.Equal(l.Values.Tags, []string{"t1", "t2", "t3"}) || !l.Given("tag") {
+		t.Errorf("-t t1 --tag=t2 -t=t3: %v %+v", err, l)
+	}
+	if _, err := toy.Parse("cmd", []string{"-t"}); err == nil || err.Error() != "flag needs an argument: -t" {
+		t.Errorf("-t: %v", err)
+	}
 	if l, err := toy.Parse("other", []string{"--n", "4"}); err != nil || l.Values.N != 4 {
 		t.Errorf("other --n 4: %v", err)
 	}
@@ -91,7 +98,7 @@ func TestTableHelp(t *testing.T) {
 		"  --on         a switch",
 		"               on two lines",
 		"               (sitemap.yaml: group.on)",
-		"  --tag T      a tag (repeatable)",
+		"  -t, --tag T  a tag (repeatable)",
 		"               (sitemap.yaml: tags)",
 		"  --order L †  a list, comma-separated",
 		"",
