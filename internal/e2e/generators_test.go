@@ -56,8 +56,8 @@ func TestHugoSite(t *testing.T) {
 	// writes them the usual way (range .AllTranslations, .Permalink):
 	// they name the first page of each language, which does not list the
 	// pager back, and not the pager itself. Google ignores such links;
-	// the build says so, 3 warnings a pager, and writes them (the pages
-	// exist). Hugo's own sitemap lists no pager.
+	// the build says so, one warning a pager, and writes none of them.
+	// Hugo's own sitemap lists no pager.
 	var warned []string
 	for _, l := range strings.Split(log, "\n") {
 		if strings.Contains(l, "hreflang") {
@@ -67,8 +67,8 @@ func TestHugoSite(t *testing.T) {
 			}
 		}
 	}
-	if len(warned) != 12 {
-		t.Errorf("%d hreflang warnings, want 3 for each of the 4 pagers:\n%s", len(warned), strings.Join(warned, "\n"))
+	if len(warned) != 4 {
+		t.Errorf("%d hreflang warnings, want one for each of the 4 pagers:\n%s", len(warned), strings.Join(warned, "\n"))
 	}
 	entries, _, err := sitemaptest.URLs(out, base)
 	if err != nil {
@@ -79,6 +79,18 @@ func TestHugoSite(t *testing.T) {
 		ours[u.Loc] = alternates(u)
 	}
 
+	pagers := 0
+	for loc, alts := range ours {
+		if strings.Contains(loc, "/page/") {
+			pagers++
+			if len(alts) > 0 {
+				t.Errorf("pager %s: alternates %q written, another page's", loc, alts)
+			}
+		}
+	}
+	if pagers < 4 {
+		t.Errorf("%d pagers listed, want at least the 4 warned about", pagers)
+	}
 	for loc, alts := range theirs {
 		got, ok := ours[loc]
 		switch {
@@ -155,17 +167,10 @@ func TestHugoSitemapsTakenOver(t *testing.T) {
 	if want := "User-agent: *\nSitemap: https://example.com/sitemap.xml\n"; string(got) != want {
 		t.Errorf("robots.txt:\n%s\nwant:\n%s", got, want)
 	}
-	// validate finds no URL twice; what it finds is the hreflang links
-	// of Hugo's pagers (see TestHugoSite), 3 a pager.
-	v := run(t, src, nil, "validate", "public")
-	if problems := strings.Split(strings.TrimSpace(v.stdout), "\n"); v.code != 1 || len(problems) != 12 {
-		t.Errorf("validate public: exit %d, want 1 and 12 problems\n%s%s", v.code, v.stdout, v.stderr)
-	} else {
-		for _, p := range problems {
-			if !pagerHreflang.MatchString(p) {
-				t.Errorf("validate public: %s", p)
-			}
-		}
+	// validate finds no URL twice, and no hreflang problem: the pagers'
+	// links, another page's (see TestHugoSite), are not written.
+	if v := run(t, src, nil, "validate", "public"); v.code != 0 {
+		t.Errorf("validate public: exit %d, want 0\n%s%s", v.code, v.stdout, v.stderr)
 	}
 	sitemaptest.MustValidate(t, public)
 
@@ -211,12 +216,9 @@ func TestHugoLanguageFolders(t *testing.T) {
 	}
 }
 
-// pagerHreflang matches what is wrong with the hreflang links of a
-// pager of testdata/hugo, and pagerWarning the build's warning of it.
-var (
-	pagerHreflang = regexp.MustCompile(`:\d+: (warning: )?(hreflang (en|de) alternate https://example\.com/(de/)?(posts/)?( does not list this page back)|the page is not among its own hreflang alternates) `)
-	pagerWarning  = regexp.MustCompile(`/public/(posts/)?page/\d+/index\.html` + pagerHreflang.String())
-)
+// pagerWarning matches the build's warning about the hreflang links of
+// a pager of testdata/hugo: its list page's.
+var pagerWarning = regexp.MustCompile(`/public/(posts/)?page/\d+/index\.html:\d+: warning: the hreflang links are another page's: this page is not among them, and neither https://example\.com/(posts/)? nor https://example\.com/de/(posts/)? lists it back .*; none written$`)
 
 func alternates(u sitemaptest.Entry) []string {
 	var alts []string

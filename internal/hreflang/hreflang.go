@@ -8,6 +8,7 @@ package hreflang
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -32,6 +33,9 @@ type Problem struct {
 	// Left says what of the links a writer leaves out, when Drop: "left
 	// out", "the second left out".
 	Left string
+	// All, with Drop, says every link of the page is broken: the links
+	// are another page's (see [Checker.Check]).
+	All bool
 }
 
 // Warning returns the problem as a build says it: Msg, then what is left
@@ -160,6 +164,8 @@ func (c *Checker) Check(loc string, links []sitemap.Alternate, others func(href 
 		}
 		return i
 	}
+	var noBack []int // the problems of alternates that do not list loc back
+	listed := 0      // the alternates of the set, but loc
 	for i, a := range links {
 		if msg := c.Code(a.Lang); msg != "" {
 			add(i, "alternate "+a.Href+" left out", "%s", msg)
@@ -190,16 +196,49 @@ func (c *Checker) Check(loc string, links []sitemap.Alternate, others func(href 
 			}
 			continue
 		}
+		listed++
 		if bl, found := c.backLang(a.Href, back, loc); !found {
+			noBack = append(noBack, len(probs))
 			add(i, "", "hreflang %s alternate %s does not list this page back (Google ignores a link not returned)", a.Lang, a.Href)
 		} else if selfLang != "" && !strings.EqualFold(bl, selfLang) && !strings.EqualFold(selfLang, XDefault) && !strings.EqualFold(bl, XDefault) {
 			add(i, "", "hreflang %s alternate %s lists this page back as %s, not as %s", a.Lang, a.Href, bl, selfLang)
 		}
 	}
-	if !self && len(links) > 0 {
+	switch {
+	case !self && len(noBack) > 0 && len(noBack) == listed:
+		// Not this page's links: it is not among them and none of their
+		// pages lists it. A pager that repeats its first page's head is
+		// the usual case: one warning for the page, not one a link, and
+		// nothing of them written, as Google heeds none.
+		var hrefs []string
+		for _, k := range noBack {
+			if h := links[probs[k].Link].Href; !slices.Contains(hrefs, h) {
+				hrefs = append(hrefs, h)
+			}
+		}
+		for _, k := range slices.Backward(noBack) {
+			probs = slices.Delete(probs, k, k+1)
+		}
+		probs = append(probs, Problem{Link: 0, Drop: true, All: true, Left: "none written",
+			Msg: "the hreflang links are another page's: this page is not among them, and " + noneBack(hrefs) + " (a pager repeating its first page's links?); Google ignores them"})
+	case !self && len(links) > 0:
 		add(0, "", "the page is not among its own hreflang alternates (each page of a cluster lists itself too)")
 	}
 	return probs
+}
+
+// noneBack says that none of the pages at hrefs lists a page back.
+func noneBack(hrefs []string) string {
+	switch n := len(hrefs); {
+	case n == 1:
+		return hrefs[0] + " does not list it back"
+	case n == 2:
+		return "neither " + hrefs[0] + " nor " + hrefs[1] + " lists it back"
+	case n <= 4:
+		return "none of " + strings.Join(hrefs[:n-1], ", ") + " and " + hrefs[n-1] + " lists it back"
+	default:
+		return fmt.Sprintf("none of the %d pages they name lists it back (%s, %s, …)", n, hrefs[0], hrefs[1])
+	}
 }
 
 // backLang returns the language under which the links of the page at

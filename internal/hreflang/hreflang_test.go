@@ -87,6 +87,18 @@ func TestCheck(t *testing.T) {
 			[]Problem{{Link: 1, Msg: "hreflang de alternate https://example.com/de/ lists this page back as fr, not as en"}}},
 		{"no self-reference", site{en: alts("de", de), de: alts("de", de, "en", en)},
 			[]Problem{{Link: 0, Msg: "the page is not among its own hreflang alternates (each page of a cluster lists itself too)"}}},
+		{"another page's links", site{en: alts("de", de), de: alts("de", de, "fr", fr), fr: alts("de", de, "fr", fr)},
+			[]Problem{{Link: 0, Msg: "the hreflang links are another page's: this page is not among them, and https://example.com/de/ does not list it back (a pager repeating its first page's links?); Google ignores them", Drop: true, Left: "none written", All: true}}},
+		{"another page's links, two pages and x-default", site{en: alts("de", de, "fr", fr, "x-default", de), de: alts("de", de, "fr", fr), fr: alts("de", de, "fr", fr)},
+			[]Problem{{Link: 0, Msg: "the hreflang links are another page's: this page is not among them, and neither https://example.com/de/ nor https://example.com/fr/ lists it back (a pager repeating its first page's links?); Google ignores them", Drop: true, Left: "none written", All: true}}},
+		{"another page's links and an invalid code", site{en: alts("de", de, "en-UK", fr), de: alts("de", de)},
+			[]Problem{
+				{Link: 1, Msg: `hreflang "en-UK": UK is not an ISO 3166 region; use en-GB`, Drop: true, Left: "alternate https://example.com/fr/ left out"},
+				{Link: 0, Msg: "the hreflang links are another page's: this page is not among them, and https://example.com/de/ does not list it back (a pager repeating its first page's links?); Google ignores them", Drop: true, Left: "none written", All: true}}},
+		{"not self, one of two back", site{en: alts("de", de, "fr", fr), de: alts("de", de, "en", en), fr: alts("fr", fr)},
+			[]Problem{
+				{Link: 1, Msg: "hreflang fr alternate https://example.com/fr/ does not list this page back (Google ignores a link not returned)"},
+				{Link: 0, Msg: "the page is not among its own hreflang alternates (each page of a cluster lists itself too)"}}},
 		{"x-default twice", site{en: alts("en", en, "x-default", en, "x-default", de), de: alts("de", de, "en", en)},
 			[]Problem{{Link: 2, Msg: "a second x-default (https://example.com/de/, the first https://example.com/)", Drop: true, Left: "left out"}}},
 		{"a language twice", site{en: alts("en", en, "de", de, "DE", fr), de: alts("de", de, "en", en)},
@@ -131,5 +143,23 @@ func TestCheckMany(t *testing.T) {
 	// each link has at most one, and the second thousand on are dropped.
 	if len(probs) > n+1 || drops < n-1000 {
 		t.Errorf("%d problems, %d dropped", len(probs), drops)
+	}
+}
+
+func TestNoneBack(t *testing.T) {
+	for n, want := range map[int]string{
+		1: "/1 does not list it back",
+		2: "neither /1 nor /2 lists it back",
+		3: "none of /1, /2 and /3 lists it back",
+		4: "none of /1, /2, /3 and /4 lists it back",
+		5: "none of the 5 pages they name lists it back (/1, /2, …)",
+	} {
+		var hrefs []string
+		for i := range n {
+			hrefs = append(hrefs, fmt.Sprintf("/%d", i+1))
+		}
+		if got := noneBack(hrefs); got != want {
+			t.Errorf("%d: %q, want %q", n, got, want)
+		}
 	}
 }

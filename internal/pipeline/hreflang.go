@@ -117,6 +117,11 @@ func (b *builder) judgeHreflang(only map[string]bool) {
 					drop = make(map[int]bool)
 				}
 				drop[p.Link] = true
+				if p.All {
+					for i := range links {
+						drop[i] = true
+					}
+				}
 			}
 		}
 		s.shown[r.alts-1] = keptLinks(links, drop)
