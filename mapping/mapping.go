@@ -270,6 +270,10 @@ type Page struct {
 	// cut by a shallow clone). The build looks it up when the lastmod
 	// sources list git.
 	Git time.Time
+	// CheckedOut says the page's file is tracked by git and unchanged, but
+	// its history was cut by a shallow clone: its modification time is the
+	// checkout's, not an edit's, and the mtime source passes over it.
+	CheckedOut bool
 	// Hash, when not nil, returns the date the page's content last
 	// changed, by its hash in the state file, for the page's URL loc; it
 	// reads the page, so it is called only when the hash source is
@@ -687,7 +691,7 @@ func (m *Mapper) setLastMod(d *Decision, f walker.File, h *htmlhead.Head, fm *fr
 				return
 			}
 		case LastModMTime:
-			if !f.ModTime.IsZero() {
+			if !f.ModTime.IsZero() && !p.CheckedOut {
 				d.URL.LastMod, d.LastModFrom, d.LastModSource = f.ModTime.UTC(), "mtime", LastModMTime
 				return
 			}

@@ -525,11 +525,19 @@ func firstLine(err error) string {
 // Lookup is absolute: a relative one would cost finding the working
 // directory for every page.
 func (b *builder) gitDate(rel string) time.Time {
-	if b.git == nil {
-		return time.Time{}
-	}
-	t, _ := b.git.Lookup(filepath.Join(b.gitRoot, filepath.FromSlash(rel)))
+	t, _ := b.gitLookup(rel)
 	return t
+}
+
+// gitLookup is gitDate with git's reason for no date. A file whose
+// history a shallow clone cut (gitdates.ReasonShallow) is tracked and
+// unchanged: its modification time is the checkout's, no edit's
+// (mapping.Page.CheckedOut).
+func (b *builder) gitLookup(rel string) (time.Time, gitdates.Reason) {
+	if b.git == nil {
+		return time.Time{}, gitdates.ReasonNone
+	}
+	return b.git.Lookup(filepath.Join(b.gitRoot, filepath.FromSlash(rel)))
 }
 
 // run is the whole build: walk, judge, sort, write.
@@ -962,7 +970,9 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *imageScan, f walker.File) o
 		}
 	}
 	if page.Git.IsZero() {
-		page.Git = b.gitDate(f.Path) // the built file, when it is tracked
+		var why gitdates.Reason
+		page.Git, why = b.gitLookup(f.Path) // the built file, when it is tracked
+		page.CheckedOut = why == gitdates.ReasonShallow
 	}
 	page.Hash = b.hashDate(f.Path)
 	o := outcome{d: b.mapper.Map(page)}

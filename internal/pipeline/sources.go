@@ -16,6 +16,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/gitdates"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -188,7 +189,8 @@ func (b *builder) judgeContent(f walker.File) outcome {
 	if dater, ok := b.opts.Content.Preset.(generator.Dater); ok && !dater.HeldBack(f.Path) {
 		fm = withoutDates(fm) // published whatever its date
 	}
-	o.d = b.mapper.Map(mapping.Page{File: f, Source: fm, URLPath: urlPath, Git: b.gitDate(f.Path), Hash: b.hashDate(f.Path)})
+	git, why := b.gitLookup(f.Path)
+	o.d = b.mapper.Map(mapping.Page{File: f, Source: fm, URLPath: urlPath, Git: git, CheckedOut: why == gitdates.ReasonShallow, Hash: b.hashDate(f.Path)})
 	return o
 }
 
