@@ -591,6 +591,18 @@ func (a *auditor) pageFindings() {
 	}
 }
 
+// moreLinks says how many links to a page there are besides the first,
+// of n.
+func moreLinks(n int) string {
+	switch {
+	case n == 2:
+		return " and 1 more link"
+	case n > 2:
+		return fmt.Sprintf(" and %d more links", n-1)
+	}
+	return ""
+}
+
 // unlisted reports a page the site links to that the sitemap leaves out
 // though a search engine would index it; first is the least link to it,
 // of n.
@@ -599,10 +611,7 @@ func (a *auditor) unlisted(p *page, first pending, n int) {
 	if loc == "" {
 		loc = a.urlOf(p.path)
 	}
-	more := ""
-	if n > 1 {
-		more = fmt.Sprintf(" and %d more links", n-1)
-	}
+	more := moreLinks(n)
 	why := string(p.reason)
 	if p.because != "" {
 		why += ": " + p.because

@@ -319,3 +319,11 @@ func TestLargePages(t *testing.T) {
 		t.Errorf("%d links read", res.Links)
 	}
 }
+
+func TestMoreLinks(t *testing.T) {
+	for n, want := range map[int]string{1: "", 2: " and 1 more link", 3: " and 2 more links"} {
+		if got := moreLinks(n); got != want {
+			t.Errorf("%d: %q, want %q", n, got, want)
+		}
+	}
+}
