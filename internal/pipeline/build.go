@@ -575,6 +575,7 @@ func (b *builder) run(ctx context.Context) error {
 	b.recs.sort()
 	b.dedup(nil)
 	b.judgeRobots(nil)
+	b.countLastMods()
 	b.judgeHreflang(nil)
 	if opts.KeepLeftOut {
 		slices.Sort(res.LeftOut)
@@ -1042,6 +1043,24 @@ func (b *builder) recount(from, to mapping.LastModSource, n int) {
 		delete(b.res.LastMod, from)
 	}
 	b.res.LastMod[to] += n
+}
+
+// countLastMods counts the listed pages by the source of their lastmod
+// again, from the records in order: after dedup and robots.txt, which
+// leave out pages counted when they were read.
+func (b *builder) countLastMods() {
+	if b.res.LastMod == nil {
+		return
+	}
+	clear(b.res.LastMod)
+	for _, idx := range b.recs.order {
+		r := b.recs.rec(idx)
+		src := recSources[r.src]
+		if r.lastmod == noLastMod {
+			src = ""
+		}
+		b.res.LastMod[src]++
+	}
 }
 
 // listed adds the record of a listed page.

@@ -55,7 +55,7 @@ func (b *builder) guardMTime() {
 	}
 	was := b.recs.dropMTime
 	b.recs.dropMTime = false
-	day, most, n := b.topDay(func(r *record) bool { return r.mtime })
+	day, most, n := b.topDay(func(r *record) bool { return r.mtime() })
 	b.recs.dropMTime = looksStamped(most, n)
 	if !b.recs.dropMTime {
 		return

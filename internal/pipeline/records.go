@@ -26,8 +26,25 @@ type record struct {
 	cf      sitemap.ChangeFreq
 	form    mapping.PathForm
 	prio    sitemap.Priority
-	mtime   bool // lastmod is the file's modification time
+	src     uint8 // the lastmod's source: an index into recSources
 }
+
+// recSources are the lastmod sources a record's src names; 0 for none.
+var recSources = [...]mapping.LastModSource{"", mapping.LastModFrontMatter, mapping.LastModMeta, mapping.LastModGit, mapping.LastModHash, mapping.LastModMTime}
+
+// srcIndex returns the index of src in recSources, 0 for one not there.
+func srcIndex(src mapping.LastModSource) uint8 {
+	for i, s := range recSources {
+		if s == src {
+			return uint8(i)
+		}
+	}
+	return 0
+}
+
+// mtime reports whether the record's lastmod is its file's modification
+// time.
+func (r *record) mtime() bool { return recSources[r.src] == mapping.LastModMTime }
 
 const noLastMod = math.MinInt64
 
@@ -79,7 +96,7 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 	*r = record{loc: u.Loc, lastmod: noLastMod, cf: u.ChangeFreq, prio: u.Priority, form: d.Form}
 	if !u.LastMod.IsZero() {
 		r.lastmod = u.LastMod.Unix()
-		r.mtime = d.LastModSource == mapping.LastModMTime
+		r.src = srcIndex(d.LastModSource)
 	}
 	if len(u.Alternates) > 0 || len(u.Images) > 0 {
 		s.alts = append(s.alts, u.Alternates)
@@ -196,7 +213,7 @@ func merge(out, a, b []int32, cmp func(a, b int32) int) {
 // for a list page without one.
 func (s *records) lastmod(idx int32) int64 {
 	r := s.rec(idx)
-	if r.mtime && s.dropMTime {
+	if r.mtime() && s.dropMTime {
 		return noLastMod
 	}
 	if r.lastmod == noLastMod {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"unsafe"
 
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
@@ -84,6 +85,10 @@ func TestRobotsSkipped(t *testing.T) {
 	if n := res.Skipped["robots.txt"]; n != 1 || res.URLs.Len() != 3 {
 		t.Errorf("skipped %v, %d listed", res.Skipped, res.URLs.Len())
 	}
+	// The lastmod counts are of the URLs listed, not of the pages read.
+	if n := res.LastMod[mapping.LastModMTime]; n != 3 || len(res.LastMod) != 1 {
+		t.Errorf("lastmod counts %v, want 3 mtime", res.LastMod)
+	}
 	for _, opts := range []Options{
 		{Root: root, Robots: Robots{Dir: root, Off: true}},
 		{Root: root, Robots: Robots{Dir: root}, Map: mapping.Options{BaseURL: "https://example.com/sub/"}},
@@ -144,5 +149,18 @@ func TestRobotsGeneratedSite(t *testing.T) {
 	}
 	if n := res.Skipped[mapping.RobotsTxt]; n != blocked {
 		t.Errorf("skipped %d for robots.txt, want %d (all: %v)", n, blocked, res.Skipped)
+	}
+}
+
+// A record stays 40 bytes: the source of its lastmod takes the byte the
+// mtime flag took.
+func TestRecordSize(t *testing.T) {
+	if n := unsafe.Sizeof(record{}); n != 40 {
+		t.Errorf("a record is %d bytes, want 40", n)
+	}
+	for _, src := range mapping.DefaultLastMod {
+		if recSources[srcIndex(src)] != src {
+			t.Errorf("lastmod source %q has no index in recSources", src)
+		}
 	}
 }

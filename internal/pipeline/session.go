@@ -156,6 +156,9 @@ func (s *Session) finish(only map[string]bool) error {
 	b.recs.order = append(b.recs.order[:0], s.all...)
 	b.dedup(only)
 	b.judgeRobots(only)
+	if only == nil {
+		b.countLastMods() // a whole build's (restart's) counts are of every page
+	}
 	b.judgeHreflang(only)
 	b.res.URLs = &b.recs
 	if n := b.dateListPages(); only == nil {
