@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/validate"
@@ -57,7 +58,9 @@ func Compare(old, new Set, site *Site) []Change {
 			j++
 		default:
 			if old[i].vals != new[j].vals {
-				cs = append(cs, Change{Op: Changed, URL: new[j].Loc, Fields: fields(old[i], new[j])})
+				if fs := fields(old[i], new[j]); len(fs) > 0 {
+					cs = append(cs, Change{Op: Changed, URL: new[j].Loc, Fields: fs})
+				}
 			}
 			i++
 			j++
@@ -72,7 +75,7 @@ func fields(a, b URL) []Field {
 	bl, bc, bp, ba := b.Values()
 	var fs []Field
 	for _, f := range []Field{{"lastmod", al, bl}, {"changefreq", ac, bc}, {"priority", ap, bp}} {
-		if f.Old != f.New {
+		if f.Old != f.New && !(f.Name == "lastmod" && sameInstant(f.Old, f.New)) {
 			fs = append(fs, f)
 		}
 	}
@@ -141,4 +144,25 @@ func (s *Site) Gone(loc string) bool {
 		base = u.Scheme + "://" + u.Host + "/"
 	}
 	return !validate.Served(s.Dir, base, loc)
+}
+
+// w3cLayouts are the forms of a W3C Datetime lastmod, longest first.
+var w3cLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04Z07:00", "2006-01-02"}
+
+// sameInstant reports whether two lastmods written differently are the
+// same time ("2024-06-01T00:00:00+00:00" and "2024-06-01T00:00:00Z", as
+// Hugo and sitemapgen write it): no change.
+func sameInstant(a, b string) bool {
+	ta, oka := parseW3C(a)
+	tb, okb := parseW3C(b)
+	return oka && okb && ta.Equal(tb)
+}
+
+func parseW3C(s string) (time.Time, bool) {
+	for _, l := range w3cLayouts {
+		if t, err := time.Parse(l, s); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
 }
