@@ -106,11 +106,13 @@ func PreviousFromSitemaps(dir, baseURL string) (set URLSet, ok bool, err error) 
 			maps.Copy(set, locs)
 			continue
 		}
+		own := 0
 		for loc := range locs {
 			shard, ok := strings.CutPrefix(loc, baseURL)
 			if !ok || !ours[shard] {
 				continue // another application's sitemap (index.extra)
 			}
+			own++
 			urls, isIndex, err := readFile(filepath.Join(dir, shard))
 			if err != nil {
 				return nil, false, err
@@ -119,6 +121,12 @@ func PreviousFromSitemaps(dir, baseURL string) (set URLSet, ok bool, err error) 
 				return nil, false, fmt.Errorf("%s: an index listed by %s", filepath.Join(dir, shard), name)
 			}
 			maps.Copy(set, urls)
+		}
+		if own == 0 && len(locs) > 0 {
+			// Ours lists a file of its own at least; this one was
+			// written over since, by the generator's own sitemap (Hugo
+			// writes public/sitemap.xml on every build).
+			return nil, false, fmt.Errorf("%s lists none of the files sitemapgen wrote: another tool replaced it since (the generator's own sitemap?), so the previous build is not known; keep a state file (--state) to compare across such builds", filepath.Join(dir, name))
 		}
 	}
 	return set, true, nil

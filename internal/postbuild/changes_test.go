@@ -89,6 +89,14 @@ func TestFromSitemaps(t *testing.T) {
 	if set, ok, err := PreviousFromSitemaps(dir, base); !ok || err != nil || len(set) != len(urls) {
 		t.Errorf("a set with other sitemaps in its index: %d URLs, %v, %v; want %d", len(set), ok, err, len(urls))
 	}
+	// Ours, written over by a generator's own index (Hugo writes
+	// public/sitemap.xml on every build): not the previous build, and
+	// said so, rather than a previous build of no URL.
+	hugo := `<sitemapindex><sitemap><loc>https://example.com/en/sitemap.xml</loc></sitemap></sitemapindex>`
+	os.WriteFile(filepath.Join(dir, "sitemap.xml"), []byte(hugo), 0o644)
+	if set, ok, err := PreviousFromSitemaps(dir, base); ok || err == nil || !strings.Contains(err.Error(), "lists none of the files sitemapgen wrote") {
+		t.Errorf("ours written over by another index: %d URLs, %v, %v", len(set), ok, err)
+	}
 	// Ours, broken: an error.
 	os.WriteFile(filepath.Join(dir, "sitemap.xml"), []byte("<urlset><url><loc>x"), 0o644)
 	if _, _, err := PreviousFromSitemaps(dir, base); err == nil || !strings.Contains(err.Error(), "sitemap.xml") {

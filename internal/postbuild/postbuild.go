@@ -317,14 +317,14 @@ func (o *Outputs) writeChanges(urls sitemap.URLs, ans Answers) error {
 		return fmt.Errorf("--changes: %w", err)
 	}
 	added, removed, changed := CountChanges(cs)
-	from := "the sitemaps in " + o.opts.Dir
+	from := "against the sitemaps in " + o.opts.Dir
 	switch {
 	case o.first:
 		from = "no previous build found: every URL is new"
 	case o.fromState:
-		from = "the state file " + o.opts.State
+		from = "against the state file " + o.opts.State
 	}
-	o.say("changes: +%d ~%d -%d written to %s (against %s)", added, changed, removed, o.opts.Changes, from)
+	o.say("changes: +%d ~%d -%d written to %s (%s)", added, changed, removed, o.opts.Changes, from)
 	o.warnGone(cs, ans)
 	return nil
 }
