@@ -168,16 +168,26 @@ func mergeRobots(old []byte, baseURL string, entries, foreign []string) []byte {
 // baseURL, or of one of foreign. Scheme and host compare without regard
 // to case, as URLs do.
 func isOwnSitemapLine(line []byte, baseURL string, foreign []string) bool {
+	u, ok := sitemapLineURL(line)
+	if !ok {
+		return false
+	}
+	rest, ok := cutPrefixURL(u, baseURL)
+	return ok && (IsOwnName(rest) || slices.Contains(foreign, rest))
+}
+
+// sitemapLineURL returns the URL of a "Sitemap: URL" line (any case, any
+// spacing, after a byte-order mark, a trailing comment cut).
+func sitemapLineURL(line []byte) (string, bool) {
 	s := strings.TrimSpace(strings.TrimPrefix(string(line), "\uFEFF"))
 	if len(s) < len("sitemap:") || !strings.EqualFold(s[:len("sitemap:")], "sitemap:") {
-		return false
+		return "", false
 	}
 	u := strings.TrimSpace(s[len("sitemap:"):])
 	if i := strings.IndexByte(u, '#'); i >= 0 { // a trailing comment
 		u = strings.TrimSpace(u[:i])
 	}
-	rest, ok := cutPrefixURL(u, baseURL)
-	return ok && (IsOwnName(rest) || slices.Contains(foreign, rest))
+	return u, true
 }
 
 // cutPrefixURL is strings.CutPrefix for URLs: the scheme and host of u
@@ -198,4 +208,37 @@ func cutPrefixURL(u, base string) (string, bool) {
 		return "", false
 	}
 	return strings.CutPrefix(u[nu:], base[nb:])
+}
+
+// A RobotsLine is a Sitemap: line of robots.txt, with its line number.
+type RobotsLine struct {
+	Line int
+	URL  string
+}
+
+// DeadRobotsLines returns the Sitemap: lines of dir/robots.txt that name a
+// file of this tool's under baseURL that dir does not have: left by a
+// build with Options.Robots whose set a later build without it changed
+// (sitemap.xml.gz removed when --gzip went). A robots.txt that cannot be
+// read has none.
+func DeadRobotsLines(dir, baseURL string) []RobotsLine {
+	if robotsUsable(dir) != nil {
+		return nil
+	}
+	data, err := fsx.ReadFile(filepath.Join(dir, robotsName))
+	if err != nil {
+		return nil
+	}
+	var dead []RobotsLine
+	for i, line := range bytes.SplitAfter(data, []byte("\n")) {
+		if !isOwnSitemapLine(line, baseURL, nil) {
+			continue
+		}
+		u, _ := sitemapLineURL(line)
+		rest, _ := cutPrefixURL(u, baseURL)
+		if _, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(rest))); errors.Is(err, fs.ErrNotExist) {
+			dead = append(dead, RobotsLine{Line: i + 1, URL: u})
+		}
+	}
+	return dead
 }

@@ -652,6 +652,12 @@ func (b *builder) write() error {
 	for _, name := range res.Write.Unlinked {
 		b.warn(name, errors.New("no sitemap or robots.txt names this index file (an index cannot list another); submit it to search engines, or use --robots"))
 	}
+	if w := b.opts.Write; !w.Robots && !w.DryRun && !w.Check {
+		robots := filepath.Join(w.Dir, "robots.txt")
+		for _, l := range writer.DeadRobotsLines(w.Dir, w.BaseURL) {
+			b.warn("", diag.At(robots, l.Line, "Sitemap: "+l.URL+" names a sitemap file that is not there (a build with --robots wrote the line, for files this one does not write): crawlers get a 404; run with --robots to update it"))
+		}
+	}
 	return nil
 }
 
