@@ -231,11 +231,14 @@ func DeadRobotsLines(dir, baseURL string) []RobotsLine {
 	}
 	var dead []RobotsLine
 	for i, line := range bytes.SplitAfter(data, []byte("\n")) {
-		if !isOwnSitemapLine(line, baseURL, nil) {
+		u, ok := sitemapLineURL(line)
+		if !ok {
 			continue
 		}
-		u, _ := sitemapLineURL(line)
-		rest, _ := cutPrefixURL(u, baseURL)
+		rest, ok := cutPrefixURL(u, baseURL)
+		if !ok || !IsOwnName(rest) {
+			continue
+		}
 		if _, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(rest))); errors.Is(err, fs.ErrNotExist) {
 			dead = append(dead, RobotsLine{Line: i + 1, URL: u})
 		}

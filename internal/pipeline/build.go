@@ -591,7 +591,11 @@ func (b *builder) run(ctx context.Context) error {
 	if len(opts.Explain) > 0 && !opts.Write.Check || opts.NoWrite {
 		return nil // a check writes nothing: it goes on to its verdict
 	}
-	return b.write()
+	if err := b.write(); err != nil {
+		return err
+	}
+	b.warnDeadRobots()
+	return nil
 }
 
 // walkAll judges every page under the root, then warns when the include
@@ -652,13 +656,22 @@ func (b *builder) write() error {
 	for _, name := range res.Write.Unlinked {
 		b.warn(name, errors.New("no sitemap or robots.txt names this index file (an index cannot list another); submit it to search engines, or use --robots"))
 	}
-	if w := b.opts.Write; !w.Robots && !w.DryRun && !w.Check {
-		robots := filepath.Join(w.Dir, "robots.txt")
-		for _, l := range writer.DeadRobotsLines(w.Dir, w.BaseURL) {
-			b.warn("", diag.At(robots, l.Line, "Sitemap: "+l.URL+" names a sitemap file that is not there (a build with --robots wrote the line, for files this one does not write): crawlers get a 404; run with --robots to update it"))
-		}
-	}
 	return nil
+}
+
+// warnDeadRobots warns, after a whole build's write without --robots,
+// about each Sitemap: line of robots.txt that names a sitemap file of
+// ours the folder no longer has. Once a build or a watch session: a
+// rebuild of pages does not change which files the set has.
+func (b *builder) warnDeadRobots() {
+	w := b.opts.Write
+	if w.Robots || w.DryRun || w.Check {
+		return
+	}
+	robots := filepath.Join(w.Dir, "robots.txt")
+	for _, l := range writer.DeadRobotsLines(w.Dir, w.BaseURL) {
+		b.warn("", diag.At(robots, l.Line, "Sitemap: "+l.URL+" names a sitemap file that is not there (a build with --robots wrote the line, for files this one does not write): crawlers get a 404; run with --robots to update it"))
+	}
 }
 
 // builder is the state of one build.

@@ -165,7 +165,11 @@ func (s *Session) finish(only map[string]bool) error {
 		b.countListed(n) // a whole build's (restart's) counts are of every page
 	}
 	b.guardMTime()
-	return b.write()
+	if err := b.write(); err != nil || only != nil {
+		return err
+	}
+	b.warnDeadRobots()
+	return nil
 }
 
 // Update builds again after the files and folders at paths changed:

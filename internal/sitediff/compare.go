@@ -5,8 +5,8 @@ import (
 	"net/url"
 	"slices"
 	"strings"
-	"time"
 
+	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/validate"
 )
@@ -146,23 +146,11 @@ func (s *Site) Gone(loc string) bool {
 	return !validate.Served(s.Dir, base, loc)
 }
 
-// w3cLayouts are the forms of a W3C Datetime lastmod, longest first.
-var w3cLayouts = []string{time.RFC3339Nano, "2006-01-02T15:04Z07:00", "2006-01-02"}
-
 // sameInstant reports whether two lastmods written differently are the
 // same time ("2024-06-01T00:00:00+00:00" and "2024-06-01T00:00:00Z", as
 // Hugo and sitemapgen write it): no change.
 func sameInstant(a, b string) bool {
-	ta, oka := parseW3C(a)
-	tb, okb := parseW3C(b)
+	ta, oka := frontmatter.ParseDate(a)
+	tb, okb := frontmatter.ParseDate(b)
 	return oka && okb && ta.Equal(tb)
-}
-
-func parseW3C(s string) (time.Time, bool) {
-	for _, l := range w3cLayouts {
-		if t, err := time.Parse(l, s); err == nil {
-			return t, true
-		}
-	}
-	return time.Time{}, false
 }
