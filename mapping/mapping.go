@@ -529,11 +529,20 @@ func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head, images []string) bool 
 	if h.Canonical != "" && h.Canonical != d.URL.Loc && !m.opts.KeepNonCanonical && m.judgeCanonical(d, h.Canonical, resolver()) {
 		return true
 	}
-	for _, a := range h.Alternates {
-		href, err := NormalizeURL(a.Href, resolver())
-		if err != nil {
-			d.Warnings = append(d.Warnings, fmt.Sprintf("hreflang %s alternate %q: %v; ignored", a.Lang, a.Href, err))
-			continue
+	var fast plainResolver
+	for i, a := range h.Alternates {
+		if i == 0 {
+			fast = m.plainResolver(resolver())
+			d.URL.Alternates = slices.Grow(d.URL.Alternates, len(h.Alternates))
+			d.AltLines = slices.Grow(d.AltLines, len(h.Alternates))
+		}
+		href, ok := fast.resolve(a.Href)
+		if !ok {
+			var err error
+			if href, err = NormalizeURL(a.Href, resolver()); err != nil {
+				d.Warnings = append(d.Warnings, fmt.Sprintf("hreflang %s alternate %q: %v; ignored", a.Lang, a.Href, err))
+				continue
+			}
 		}
 		if m.opts.DevServer {
 			href = m.onBase(href)
