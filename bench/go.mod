@@ -11,4 +11,9 @@ require (
 	github.com/fsnotify/fsnotify v1.10.1
 )
 
-require golang.org/x/sys v0.49.0 // indirect
+require (
+	github.com/sitemapgen/sitemapgen v0.0.0
+	golang.org/x/sys v0.49.0 // indirect
+)
+
+replace github.com/sitemapgen/sitemapgen => ../
