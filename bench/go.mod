@@ -1,4 +1,4 @@
-// The benchmark helpers (baseline, watchlat), a module of their own so
+// The benchmark helpers (baseline, watchlat, checksitemaps), a module of their own so
 // that go install ./... in the repository builds sitemapgen alone: a
 // main package of the main module would be installed into the user's PATH
 // too. bench/run.sh, heads.sh and watch.sh build them with go -C bench.
@@ -9,6 +9,9 @@ go 1.26.0
 require (
 	github.com/charlievieth/fastwalk v1.0.14
 	github.com/fsnotify/fsnotify v1.10.1
+	github.com/sitemapgen/sitemapgen v0.0.0
 )
 
 require golang.org/x/sys v0.49.0 // indirect
+
+replace github.com/sitemapgen/sitemapgen => ../
