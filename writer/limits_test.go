@@ -82,7 +82,7 @@ func TestLimitSeveralIndexFilesAtTinyMaxURLs(t *testing.T) {
 	if len(problems) > 0 || checked < n+2 {
 		t.Errorf("%d files checked, %d problems: %v", checked, len(problems), problems[:min(3, len(problems))])
 	}
-	// The shared validator on both index files and the last shard.
+	// The schema check on both index files and the last shard.
 	sitemaptest.MustValidate(t, paths[0], paths[1], filepath.Join(dir, files[len(files)-1]))
 }
 

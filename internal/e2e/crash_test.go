@@ -434,9 +434,8 @@ func referenceSets(t *testing.T, site string, configs []crashConfig) []*crashSet
 		}
 		s.remember(t, site) // read and checked whole (validate.Check)
 		urls, files := s.urls, s.files
-		// The shared validator on the entry file and a shard (it takes
-		// half a second a file; validate.Check agrees with it on its
-		// samples).
+		// The schema check on the entry file and a shard
+		// (validate.Check agrees with it on its samples).
 		var paths []string
 		for _, f := range []string{s.entryName, files[0]} {
 			paths = append(paths, filepath.Join(site, f))

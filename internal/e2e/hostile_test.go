@@ -23,7 +23,7 @@ import (
 // front matter chosen to break a sitemap: characters XML and URLs give a
 // meaning to, control characters, invalid UTF-8, names as long as the
 // file system allows, and front matter URLs that try to leave the base
-// URL. Each output must pass the shared validator, list every URL under
+// URL. Each output must pass the schema check, list every URL under
 // the base URL, map each back to its file, account for every file, and
 // write nothing but the sitemaps.
 
@@ -61,7 +61,7 @@ func writeHostile(t *testing.T, dir string, content string, files ...string) {
 	}
 }
 
-// hostileLocs checks the sitemap set in dir (the shared validator, raw
+// hostileLocs checks the sitemap set in dir (the schema check, raw
 // bytes XML allows, every <loc> a URL that stays under hostileBase once
 // resolved) and returns each <loc> with its path decoded, relative to
 // the base URL.

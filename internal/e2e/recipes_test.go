@@ -110,7 +110,7 @@ func mustShell(t *testing.T, dir, command string, vars ...string) string {
 // draft (Hugo does not build it) and not the noindex page.
 var exampleURLs = []string{"", "about/", "posts/", "posts/first/", "posts/second/"}
 
-// checkSitemap validates the sitemaps in dir with the shared validator and
+// checkSitemap validates the sitemaps in dir with the schema check and
 // compares their URLs with base + each of paths.
 func checkSitemap(t *testing.T, dir, base string, paths []string) {
 	t.Helper()

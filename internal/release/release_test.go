@@ -103,16 +103,20 @@ func TestSnapshot(t *testing.T) {
 		ext := map[bool]string{true: ".zip", false: ".tar.gz"}[tg.goos == "windows"]
 		archive := filepath.Join(dist, fmt.Sprintf("sitemapgen_%s_%s_%s%s", v, tg.goos, tg.goarch, ext))
 		logSize(t, archive)
-		if names := archived(t, archive); !slices.Contains(names, exe) || !slices.Contains(names, "README.md") {
+		names := archived(t, archive)
+		if !slices.Contains(names, exe) || !slices.Contains(names, "README.md") {
 			t.Errorf("%s holds %q; want %s and README.md", archive, names, exe)
 		}
+		noTestData(t, archive, names)
 		summed(t, sums, archive)
 		tgz := filepath.Join(dist, "npm", fmt.Sprintf("sitemapgen-%s-%s-%s.tgz", tg.os, tg.cpu, v))
 		logSize(t, tgz)
+		noTestData(t, tgz, archived(t, tgz))
 		summed(t, sums, tgz)
 	}
 	main := filepath.Join(dist, "npm", "sitemapgen-"+v+".tgz")
 	logSize(t, main)
+	noTestData(t, main, archived(t, main))
 	summed(t, sums, main)
 	if npm, _ := filepath.Glob(filepath.Join(dist, "npm", "*")); len(npm) != 7 {
 		t.Errorf("dist/npm holds %q; want the seven tarballs", npm)
@@ -219,6 +223,18 @@ func archived(t *testing.T, path string) []string {
 			return names
 		}
 		names = append(names, h.Name)
+	}
+}
+
+// noTestData fails t if the archive at path, holding names, ships test
+// data: an XML schema (testdata/schemas' are the sitemaps.org, Google and
+// W3C schemas, for the tests only) or anything in a testdata folder.
+func noTestData(t *testing.T, path string, names []string) {
+	for _, name := range names {
+		name = filepath.ToSlash(name)
+		if strings.HasSuffix(strings.ToLower(name), ".xsd") || slices.Contains(strings.Split(name, "/"), "testdata") {
+			t.Errorf("%s holds %s: test data is not shipped", filepath.Base(path), name)
+		}
 	}
 }
 
