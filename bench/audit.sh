@@ -2,8 +2,8 @@
 # bench/audit.sh [PAGES] [RUNS]: what sitemapgen audit costs against the
 # default build of the same site (issue 23's target: at most 3x).
 #
-# Uses the gen-site site of PAGES pages (default 100000) that bench/run.sh
-# keeps in $BENCH_DIR (default $TMPDIR), generating it when missing, builds
+# Uses the generated site of PAGES pages (default 100000) that bench/run.sh
+# keeps in $BENCH_DIR (default $TMPDIR; bench/lib.sh), generating it when missing, builds
 # sitemapgen, and times whole processes alternating them RUNS times
 # (default 10) after a warm-up (bench/measure.py: wall, CPU, peak RSS):
 #   build   the default build, a set written to a fresh folder
@@ -18,16 +18,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 pages=${1:-100000}
 runs=${2:-10}
-shared=${SITEMAPGEN_SHARED:-$(cd .. && pwd)/shared}
-base=${BENCH_DIR:-${TMPDIR:-/tmp}}
-work=$base/sitemapgen-bench-$pages
-if [[ ! -f $work/manifest.tsv ]]; then
-  rm -rf "$work"
-  echo "generating $pages pages in $work ..."
-  "$shared/bench/gen-site" "$work/site" "$pages" --manifest "$work/manifest.tsv" 2>/dev/null
-fi
-bin=$base/sitemapgen-bench-bin
-mkdir -p "$bin"
+. bench/lib.sh
+bench_tools
+work=$base/sitemapgen-site-$pages
+gen_site "$work" "$pages"
 go build -o "$bin/sitemapgen" .
 url=https://example.com/
 echo "sitemapgen $("$bin/sitemapgen" version | cut -d' ' -f2-), $pages pages, $(nproc) CPUs"

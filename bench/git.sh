@@ -2,7 +2,7 @@
 # bench/git.sh [RUNS]: what the git lastmod source adds to a build.
 #
 # Makes (once; kept in $BENCH_DIR, default $TMPDIR/sitemapgen-bench-git) a
-# git repository holding a ../shared/bench/gen-site site of 10,000 pages in
+# git repository holding a generated site (bench/gensite) of 10,000 pages in
 # site/, with 1,000 commits: the first adds everything, each of the 999
 # others changes 10 to 30 pages (git fast-import, fixed dates). Then times
 # whole builds of site/ with --lastmod-sources frontmatter,meta,git,mtime
@@ -12,15 +12,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-10}
-shared=${SITEMAPGEN_SHARED:-$(cd .. && pwd)/shared}
-work=${BENCH_DIR:-${TMPDIR:-/tmp}}/sitemapgen-bench-git
+. bench/lib.sh
+bench_tools
+work=$base/sitemapgen-bench-git
 repo=$work/repo
 
 if [[ ! -f $work/done ]]; then
   rm -rf "$work"
   mkdir -p "$repo"
   echo "generating 10,000 pages and 1,000 commits in $repo ..."
-  "$shared/bench/gen-site" "$work/gen" 10000 2>/dev/null
+  "$bin/gensite" "$work/gen" 10000 2>/dev/null
   git -C "$repo" init -q
   python3 - "$work/gen" <<'PY' | git -C "$repo" fast-import --quiet
 import os, random, sys

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # bench/heads.sh [PAGES] [RUNS]: what reading every page's head costs.
 #
-# Builds a gen-site site of PAGES pages (default 100000; kept in
-# $BENCH_DIR, default $TMPDIR/sitemapgen-bench-PAGES, for the next run),
+# Builds a generated site (bench/gensite) of PAGES pages (default 100000; kept in
+# $BENCH_DIR/sitemapgen-site-PAGES, default $TMPDIR, for the next run),
 # builds sitemapgen, and times whole builds with and without head reading,
 # alternating them RUNS times (default 10) after a warm-up, with a warm page
 # cache. Prints the medians and the ratio to the build without heads.
@@ -15,14 +15,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 pages=${1:-100000}
 runs=${2:-10}
-shared=${SITEMAPGEN_SHARED:-$(cd .. && pwd)/shared}
-work=${BENCH_DIR:-${TMPDIR:-/tmp}/sitemapgen-bench-$pages}
+. bench/lib.sh
+bench_tools
+work=$base/sitemapgen-site-$pages
 
-if [[ ! -f $work/manifest.tsv ]]; then
-  rm -rf "$work"
-  echo "generating a site of $pages pages in $work ..."
-  "$shared/bench/gen-site" "$work/site" "$pages" --manifest "$work/manifest.tsv" 2>/dev/null
-fi
+gen_site "$work" "$pages"
 go build -o "$work/sitemapgen" .
 go -C bench build -o "$(realpath -m "$work")/baseline" ./baseline
 bin=$work/sitemapgen

@@ -3,7 +3,7 @@
 # against the default build of the same site (issue 24's target: at most
 # 2x).
 #
-# Uses the gen-site site of PAGES pages (default 100000) that bench/run.sh
+# Uses the generated site of PAGES pages (default 100000) that bench/run.sh
 # keeps in $BENCH_DIR (default $TMPDIR), generating it when missing, builds
 # sitemapgen, and times whole processes alternating them RUNS times
 # (default 10) after a warm-up (bench/measure.py: wall, CPU, peak RSS):
@@ -11,12 +11,14 @@
 #   images  the same build with --images: every page read whole, its
 #           images listed, into another folder
 # Prints the medians and the ratio of the images build's wall time to the
-# default build's. gen-site's pages show no image: with --with-images, the
-# site is first copied (once, kept beside it as site-images) with an
-# og:image in every page's head and, in its <article>, an <img>, an <img
-# srcset> of three candidates and a <picture> of two sources, five of them
-# relative, so that the figure includes resolving and listing them. Where the kernel trims the page cache, keep the sites in
-# memory: BENCH_DIR=/dev/shm/sgbench bench/images.sh (see bench/run.sh).
+# default build's. The generated pages show an image now and then (a page
+# bundle's cover); with --with-images, the site is first copied (once, kept
+# beside it as site-images) with an og:image in every page's head and, in
+# its <article>, an <img>, an <img srcset> of three candidates and a
+# <picture> of two sources, five of them relative, so that the figure
+# includes resolving and listing them. Where the kernel trims the page
+# cache, keep the sites in memory: BENCH_DIR=/dev/shm/sgbench
+# bench/images.sh (see bench/run.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 with_images=""
@@ -26,14 +28,10 @@ if [[ ${1:-} == --with-images ]]; then
 fi
 pages=${1:-100000}
 runs=${2:-10}
-shared=${SITEMAPGEN_SHARED:-$(cd .. && pwd)/shared}
-base=${BENCH_DIR:-${TMPDIR:-/tmp}}
-work=$base/sitemapgen-bench-$pages
-if [[ ! -f $work/manifest.tsv ]]; then
-  rm -rf "$work"
-  echo "generating $pages pages in $work ..."
-  "$shared/bench/gen-site" "$work/site" "$pages" --manifest "$work/manifest.tsv" 2>/dev/null
-fi
+. bench/lib.sh
+bench_tools
+work=$base/sitemapgen-site-$pages
+gen_site "$work" "$pages"
 site=$work/site
 if [[ $with_images ]]; then
   site=$work/site-images
@@ -45,7 +43,7 @@ import os, sys
 head = '<meta property="og:image" content="https://example.com/images/og.png">\n'
 body = ('<figure><img src="cover.png" alt=""><img src="/images/a-640.jpg" '
         'srcset="/images/a-640.jpg 640w, /images/a-1280.jpg 1280w, //example.com/images/a-1920.jpg 1920w" alt="">'
-        '<picture><source srcset="../shared.webp" type="image/webp"><img src="../shared.jpg" alt=""></picture>'
+        '<picture><source srcset="../common.webp" type="image/webp"><img src="../common.jpg" alt=""></picture>'
         '</figure>\n</article>')
 for dirpath, _, names in os.walk(sys.argv[1]):
     for n in names:

@@ -2,8 +2,8 @@
 # bench/peers.sh [--runs N] [--dry-run] [PAGES]: sitemapgen against the
 # sitemap tools it replaces, on the same site, in the same run.
 #
-# On a ../shared/bench/gen-site site of PAGES pages (default 10000; kept
-# in $BENCH_DIR/sitemapgen-bench-PAGES, default $TMPDIR, as bench/run.sh
+# On a generated site (bench/gensite) of PAGES pages (default 10000; kept
+# in $BENCH_DIR/sitemapgen-site-PAGES, default $TMPDIR, as bench/run.sh
 # keeps it), it times, alternating them run by run (bench/measure.py, N runs
 # after a warm-up, default 5; wall, CPU and peak memory of whole processes):
 #   sitemapgen           the default build: heads read, a set written to a
@@ -52,12 +52,11 @@ while (($#)); do
   esac
 done
 
-shared=${SITEMAPGEN_SHARED:-$(cd .. && pwd)/shared}
-base=${BENCH_DIR:-${TMPDIR:-/tmp}}
+. bench/lib.sh
+bench_tools
 peers=${PEERS_DIR:-${TMPDIR:-/tmp}/sitemapgen-bench-peers}
-work=$base/sitemapgen-bench-$pages
+work=$base/sitemapgen-site-$pages
 site=$work/site
-bin=$base/sitemapgen-bench-bin
 url=https://example.com/
 sscli=$peers/node_modules/static-sitemap-cli/src/cli.js
 patched=$peers/node_modules/static-sitemap-cli-patched/src/cli.js
@@ -86,12 +85,7 @@ if ! cmp -s bench/peers/package-lock.json "$peers/package-lock.json" || [[ ! -f 
 fi
 cp bench/peers/netlify.cjs "$peers/"
 
-if [[ ! -f $work/manifest.tsv ]]; then
-  rm -rf "$work"
-  echo "generating $pages pages in $work ..."
-  "$shared/bench/gen-site" "$site" "$pages" --manifest "$work/manifest.tsv" 2>/dev/null
-fi
-mkdir -p "$bin"
+gen_site "$work" "$pages"
 go build -o "$bin/sitemapgen" .
 trap 'rm -f "$site/sitemap.xml" "$site/sitemap.txt"' EXIT
 

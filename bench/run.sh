@@ -6,8 +6,8 @@
 # For each size (default: 10000 100000; 1000000 is a separate invocation,
 # `bench/run.sh --runs 3 1000000`: 3.5 GB of pages, about 3 minutes to
 # generate, 9 GB on disk), it
-#   1. generates a site with ../shared/bench/gen-site (kept in
-#      $BENCH_DIR/sitemapgen-bench-PAGES, default $TMPDIR, for later runs),
+#   1. generates a site with bench/gensite (internal/sitegen; kept in
+#      $BENCH_DIR/sitemapgen-site-PAGES, default $TMPDIR, for later runs),
 #   2. builds sitemapgen and bench/baseline,
 #   3. times, alternating them run by run (bench/measure.py: wall, CPU and
 #      peak memory of each whole process; medians):
@@ -21,7 +21,7 @@
 #                    set written to a fresh folder
 #        no-heads    the same with --read-heads=false
 #        gzip        the same with --gzip
-#   4. checks the sets written with ../shared/tools/validate-sitemaps,
+#   4. checks the sets written against the schemas (bench/checksitemaps),
 # and prints the ratios the targets are set on (bench/ratios.py), and the
 # cost per page.
 #
@@ -62,10 +62,8 @@ while (($#)); do
 done
 ((${#sizes[@]})) || sizes=(10000 100000)
 
-shared=${SITEMAPGEN_SHARED:-$(cd .. && pwd)/shared}
-base=${BENCH_DIR:-${TMPDIR:-/tmp}}
-bin=$base/sitemapgen-bench-bin
-mkdir -p "$bin"
+. bench/lib.sh
+bench_tools
 go build -o "$bin/sitemapgen" .
 go -C bench build -o "$(realpath -m "$bin")/baseline" ./baseline
 if [[ $against ]]; then
@@ -79,12 +77,8 @@ fi
 echo "# $(date -u +%Y-%m-%d), $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(go version | cut -d' ' -f3), sitemapgen $("$bin/sitemapgen" version | cut -d' ' -f2-)"
 declare -A perpage
 for n in "${sizes[@]}"; do
-  work=$base/sitemapgen-bench-$n
-  if [[ ! -f $work/manifest.tsv ]]; then
-    rm -rf "$work"
-    echo "generating $n pages in $work ..."
-    "$shared/bench/gen-site" "$work/site" "$n" --manifest "$work/manifest.tsv" 2>/dev/null
-  fi
+  work=$base/sitemapgen-site-$n
+  gen_site "$work" "$n"
   site=$work/site
   url=https://example.com/
   echo
@@ -116,7 +110,7 @@ for n in "${sizes[@]}"; do
   median() { awk -v name="$1" '$1 == name {print $2}' <<<"$out"; }
   python3 bench/ratios.py "$runs_json" "$n"
   perpage[$n]=$(median sitemapgen)
-  "$shared/tools/validate-sitemaps" "${outs[@]}" | tail -1 | sed 's/^/validate-sitemaps: /'
+  "$bin/checksitemaps" "${outs[@]}" | tail -1 | sed 's/^/checksitemaps: /'
 
   if ((cold)); then
     if [[ $(id -u) != 0 ]]; then

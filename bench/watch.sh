@@ -2,8 +2,8 @@
 # bench/watch.sh [--runs N] [PAGES]: watch mode on a generated site of PAGES
 # pages (default 100000).
 #
-# Generates the site with ../shared/bench/gen-site (kept in
-# $BENCH_DIR/sitemapgen-bench-PAGES, default $TMPDIR, shared with
+# Generates the site with bench/gensite (kept in
+# $BENCH_DIR/sitemapgen-site-PAGES, default $TMPDIR, shared with
 # bench/run.sh), builds sitemapgen and bench/watchlat, and runs watchlat:
 # N pages (default 20), one after another, get a new modification date in
 # their head while "sitemapgen watch" runs; it reports the time from each
@@ -24,19 +24,13 @@ while (($#)); do
   esac
 done
 
-shared=${SITEMAPGEN_SHARED:-$(cd .. && pwd)/shared}
-base=${BENCH_DIR:-${TMPDIR:-/tmp}}
-bin=$base/sitemapgen-bench-bin
-mkdir -p "$bin"
+. bench/lib.sh
+bench_tools
 go build -o "$bin/sitemapgen" .
 go -C bench build -o "$(realpath -m "$bin")/watchlat" ./watchlat
 
-work=$base/sitemapgen-bench-$n
-if [[ ! -f $work/manifest.tsv ]]; then
-  rm -rf "$work"
-  echo "generating $n pages in $work ..."
-  "$shared/bench/gen-site" "$work/site" "$n" --manifest "$work/manifest.tsv" 2>/dev/null
-fi
+work=$base/sitemapgen-site-$n
+gen_site "$work" "$n"
 echo "# $(date -u +%Y-%m-%d), $(nproc) CPUs, $(go version | cut -d' ' -f3), $n pages, watch mode"
 "$bin/watchlat" -runs "$runs" -bin "$bin/sitemapgen" -out "$work/out-watch" "$work/site"
-"$shared/tools/validate-sitemaps" "$work/out-watch" | tail -1 | sed 's/^/validate-sitemaps: /'
+"$bin/checksitemaps" "$work/out-watch" | tail -1 | sed 's/^/checksitemaps: /'

@@ -16,7 +16,7 @@ import (
 
 // BenchmarkWalk compares Walk, which reads folders in parallel, with
 // filepath.WalkDir, each finding and statting every page of a 10,000-page
-// gen-site site, and sizes Walk's pool (goroutines a CPU):
+// generated site, and sizes Walk's pool (goroutines a CPU):
 //
 //	go test ./walker -run '^$' -bench Walk -count 5
 func BenchmarkWalk(b *testing.B) {

@@ -16,6 +16,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
+	"github.com/sitemapgen/sitemapgen/internal/sitegen"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -26,7 +27,7 @@ const base = "https://example.com/"
 // blocked is the section robots.txt disallows in TestGeneratedSite.
 const blocked = "tags/"
 
-// TestGeneratedSite audits a gen-site site with a page given links to a
+// TestGeneratedSite audits a generated site with a page given links to a
 // missing path, a redirect stub (with and without noindex), a noindex
 // page and the error page, a linked section left out by an exclude
 // pattern, and a robots.txt that disallows another section: the findings are exactly what an independent crawl of the same
@@ -43,18 +44,18 @@ func TestGeneratedSite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	first := func(kind string) sitemaptest.ManifestEntry {
+	first := func(kind sitegen.Kind) sitegen.Entry {
 		for _, e := range entries {
 			if e.Kind == kind {
 				return e
 			}
 		}
 		t.Fatalf("the generator made no %s page", kind)
-		return sitemaptest.ManifestEntry{}
+		return sitegen.Entry{}
 	}
-	page := first("page")
+	page := first(sitegen.Page)
 	extra := fmt.Sprintf("<p><a href=\"/no/such/page/\">gone</a> <a href=%q>old</a>\n<a href=%q>hidden</a>\n<a href=%q>stub</a> <a href=\"/404.html\">404</a> <a href=\"../../../../../../../no-such.html\">up</a></p>\n</article>",
-		first("alias").URLPath, first("noindex").URLPath, first("alias-noindex").URLPath)
+		first(sitegen.Alias).URLPath, first(sitegen.NoIndex).URLPath, first(sitegen.AliasNoIndex).URLPath)
 	file := filepath.Join(root, filepath.FromSlash(page.Path))
 	data, err := os.ReadFile(file)
 	if err != nil {
@@ -105,9 +106,9 @@ func TestGeneratedSite(t *testing.T) {
 // crawl is the oracle: every page of the manifest read with x/net/html's
 // tokenizer, each link resolved by net/url against the page's URL and
 // looked up among the manifest's files as a static host would serve it.
-func crawl(t *testing.T, root string, entries []sitemaptest.ManifestEntry, excluded string) []string {
+func crawl(t *testing.T, root string, entries []sitegen.Entry, excluded string) []string {
 	t.Helper()
-	kinds := map[string]string{}
+	kinds := map[string]sitegen.Kind{}
 	for _, e := range entries {
 		kinds[e.Path] = e.Kind
 	}
@@ -128,7 +129,7 @@ func crawl(t *testing.T, root string, entries []sitemaptest.ManifestEntry, exclu
 	var out []string
 	for _, e := range entries {
 		switch e.Kind {
-		case "asset", "feed", "alias", "alias-noindex":
+		case sitegen.Asset, sitegen.Feed, sitegen.Alias, sitegen.AliasNoIndex:
 			continue
 		}
 		if e.Path == excluded {
@@ -157,23 +158,24 @@ func crawl(t *testing.T, root string, entries []sitemaptest.ManifestEntry, exclu
 			case !ok:
 				out = append(out, "missing "+at)
 				continue
-			case kinds[target] == "alias" || kinds[target] == "alias-noindex":
+			case kinds[target] == sitegen.Alias || kinds[target] == sitegen.AliasNoIndex:
 				out = append(out, "redirect "+at)
-			case kinds[target] == "noindex":
+			case kinds[target] == sitegen.NoIndex:
 				out = append(out, "noindex "+at)
-			case kinds[target] == "404":
+			case kinds[target] == sitegen.Canonical:
+				out = append(out, "canonical "+at)
+			case kinds[target] == sitegen.Error:
 				out = append(out, "error page "+at)
 			case strings.HasPrefix(target, blocked):
 				out = append(out, "robots.txt "+at)
 			}
-			if target != e.Path && e.Kind != "404" {
+			if target != e.Path && e.Kind != sitegen.Error {
 				inbound[target]++
 			}
 		}
 	}
 	for _, e := range entries {
-		switch e.Kind {
-		case "home", "asset", "feed", "404", "alias", "alias-noindex", "noindex":
+		if !e.Kind.Listed() || e.Kind == sitegen.Home {
 			continue
 		}
 		switch {

@@ -2,7 +2,7 @@
 
 package e2e
 
-// The acceptance test of the build: a 120,000-page site from gen-site.
+// The acceptance test of the build: a 120,000-page generated site (internal/sitegen).
 // Run it with
 //
 //	go test -tags acceptance -run TestAcceptance -timeout 30m ./internal/e2e

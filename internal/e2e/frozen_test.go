@@ -28,7 +28,7 @@ var frozenTime = time.Date(2024, 5, 1, 9, 30, 0, 0, time.UTC)
 // byte: the bundled example (examples/site, also as a git work tree),
 // the Hugo project of examples/ (built by Hugo, with no flags; its
 // sources in content mode and joined), the Jekyll sources of
-// testdata/jekyll-fm in content mode, and a 3,000-page gen-site site with
+// testdata/jekyll-fm in content mode, and a 3,000-page generated site with
 // the writer's and the mapping's options and a sitemap.yaml. The small
 // sets are kept whole; the generated site's as a digest of each file.
 // Every input has a fixed modification time and lives outside this

@@ -3,15 +3,19 @@ package htmlhead
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/tdewolff/parse/v2"
 	thtml "github.com/tdewolff/parse/v2/html"
 	"golang.org/x/net/html"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitegen"
 )
 
 // BenchmarkHeadLexers compares reading the head of a typical built page
-// (testdata/page.html, a gen-site page with a 1.7 KB head) with this
+// (a content page of a generated site, internal/sitegen: a head of about
+// 1.5 KB) with this
 // package's reader and with two general HTML lexers doing the same work
 // (stop at the head's end, read the attributes of meta and link tags):
 // this package's lexer, github.com/tdewolff/parse/v2/html and
@@ -19,12 +23,9 @@ import (
 // the lexer: finding the values, decoding those used. The numbers chose
 // to lex heads here:
 //
-//	go test ./frontmatter -run '^$' -bench HeadLexers -benchmem
+//	go test ./internal/htmlhead -run '^$' -bench HeadLexers -benchmem
 func BenchmarkHeadLexers(b *testing.B) {
-	page, err := os.ReadFile("testdata/page.html")
-	if err != nil {
-		b.Fatal(err)
-	}
+	page := contentPage(b)
 	head := int64(bytes.Index(page, []byte("</head>")))
 	b.Run("HeadReader", func(b *testing.B) {
 		b.ReportAllocs()
@@ -147,4 +148,29 @@ func xnetScan(page []byte) (n int) {
 			}
 		}
 	}
+}
+
+// contentPage returns the first content page of a small generated site.
+func contentPage(b *testing.B) []byte {
+	b.Helper()
+	dir := filepath.Join(b.TempDir(), "site")
+	var manifest bytes.Buffer
+	if _, err := sitegen.Generate(dir, sitegen.Options{Pages: sitegen.MinPages, Seed: 1, Manifest: &manifest}); err != nil {
+		b.Fatal(err)
+	}
+	entries, err := sitegen.ReadManifest(&manifest)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.Kind == sitegen.Page {
+			page, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(e.Path)))
+			if err != nil {
+				b.Fatal(err)
+			}
+			return page
+		}
+	}
+	b.Fatal("no content page in the generated site")
+	return nil
 }

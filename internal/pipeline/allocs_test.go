@@ -49,7 +49,7 @@ const (
 )
 
 // TestAllocBudget holds the heap allocations of a whole default build
-// (walk, heads read, mapping, writer) of a 2,000-page gen-site site, per
+// (walk, heads read, mapping, writer) of a 2,000-page generated site, per
 // page, in objects and bytes, to the budget in testdata/alloc-budget.json
 // with its margins (3 % and 5 %). Time is left to the benchmarks (bench/run.sh): it is
 // noisy, and allocation counts are not. The build runs with a fixed
@@ -110,7 +110,7 @@ func TestAllocBudget(t *testing.T) {
 		pages = res.Pages
 	}
 	got := allocBudget{
-		Note:          "TestAllocBudget's budget: heap allocations of a whole default build of a gen-site site, per page. Update deliberately: go test ./internal/pipeline -run TestAllocBudget -update-budget",
+		Note:          "TestAllocBudget's budget: heap allocations of a whole default build of a generated site, per page. Update deliberately: go test ./internal/pipeline -run TestAllocBudget -update-budget",
 		Pages:         pages,
 		AllocsPerPage: round2(float64(objects) / float64(pages)),
 		BytesPerPage:  round2(float64(bytes) / float64(pages)),

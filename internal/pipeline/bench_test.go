@@ -17,7 +17,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
-// BenchmarkBuild times whole builds of a gen-site site with and without
+// BenchmarkBuild times whole builds of a generated site with and without
 // head reading. The site has SITEMAPGEN_BENCH_PAGES pages (default
 // 10,000) and is kept in the temporary folder between runs:
 //
@@ -37,7 +37,7 @@ func BenchmarkBuild(b *testing.B) {
 
 // BenchmarkWorkers sizes the pool: whole builds with head reading on, the
 // folders and their pages handled by 1, 2, 4 and 8 goroutines a CPU (the
-// build uses 4), on a gen-site site of SITEMAPGEN_BENCH_PAGES pages
+// build uses 4), on a generated site of SITEMAPGEN_BENCH_PAGES pages
 // (default 10,000):
 //
 //	go test ./internal/pipeline -run '^$' -bench Workers -count 5
@@ -80,7 +80,7 @@ func benchRun(b *testing.B, opts Options) {
 
 // BenchmarkOpenPage compares opening a page for its head as the build does
 // (pageRoot.open) and with os.Open of the whole path (open, fstat, a 4 KiB
-// read, close), on the pages of a 10,000-page gen-site site.
+// read, close), on the pages of a 10,000-page generated site.
 func BenchmarkOpenPage(b *testing.B) {
 	root := sitemaptest.BenchSite(b, 10000)
 	var paths []string
@@ -127,7 +127,7 @@ func BenchmarkOpenPage(b *testing.B) {
 
 // BenchmarkSessionUpdate times watch mode's rebuild after one page
 // changed: Session.Update of a page whose modification time moved, on a
-// gen-site site of SITEMAPGEN_BENCH_PAGES pages (default 10,000), at watch
+// generated site of SITEMAPGEN_BENCH_PAGES pages (default 10,000), at watch
 // mode's GOGC of 25. The page's time is put back afterwards:
 //
 //	SITEMAPGEN_BENCH_PAGES=100000 go test ./internal/pipeline -run '^$' -bench SessionUpdate -cpuprofile cpu.out

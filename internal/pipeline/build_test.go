@@ -14,6 +14,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/sitegen"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -306,7 +307,7 @@ func TestRunProgress(t *testing.T) {
 	}
 }
 
-// TestGeneratedSite builds a gen-site site and checks the sitemap against
+// TestGeneratedSite builds a generated site and checks the sitemap against
 // the site's manifest, and against a static server serving the site.
 func TestGeneratedSite(t *testing.T) {
 	dir := t.TempDir()
@@ -332,11 +333,12 @@ func TestGeneratedSite(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("sitemap has %d URLs, manifest %d; first differences:\n%s", len(got), len(want), diff(got, want))
 	}
-	kinds := map[string]int{}
+	kinds := map[sitegen.Kind]int{}
 	for _, e := range entries {
 		kinds[e.Kind]++
 	}
-	if res.Skipped[mapping.ErrorPage] != 1 || res.Skipped[mapping.NoIndex] != kinds["noindex"]+kinds["alias-noindex"] || res.Skipped[mapping.Redirect] != kinds["alias"] {
+	if res.Skipped[mapping.ErrorPage] != 1 || res.Skipped[mapping.NoIndex] != kinds[sitegen.NoIndex]+kinds[sitegen.AliasNoIndex] ||
+		res.Skipped[mapping.Redirect] != kinds[sitegen.Alias] || res.Skipped[mapping.NotCanonical] != kinds[sitegen.Canonical] {
 		t.Errorf("skipped %v; manifest kinds %v", res.Skipped, kinds)
 	}
 	bad, err := sitemaptest.Unserved(root, base, got)

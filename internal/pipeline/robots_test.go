@@ -103,7 +103,7 @@ func TestRobotsSkipped(t *testing.T) {
 	}
 }
 
-// TestRobotsGeneratedSite: on a gen-site site with a robots.txt added
+// TestRobotsGeneratedSite: on a generated site with a robots.txt added
 // that disallows three sections (one for Googlebot alone, one written in
 // UTF-8 where the URLs are percent-encoded), exactly the manifest's
 // listed URLs under them are left out, and counted.

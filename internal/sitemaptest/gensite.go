@@ -3,39 +3,50 @@ package sitemaptest
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitegen"
 )
 
-// GenSite runs ../shared/bench/gen-site to make a synthetic built site of n
-// pages in dir, with its manifest at manifest.
+// GenSite makes a generated site of n pages in dir (internal/sitegen,
+// seed 1), with its manifest at manifest, if not "".
 func GenSite(dir string, n int, manifest string) error {
-	shared, err := Shared()
-	if err != nil {
+	opts := sitegen.Options{Pages: n, Seed: 1}
+	if manifest != "" {
+		f, err := os.Create(manifest)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		opts.Manifest = f
+		_, err = sitegen.Generate(dir, opts)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
 		return err
 	}
-	cmd := exec.Command(filepath.Join(shared, "bench", "gen-site"), dir, fmt.Sprint(n), "--manifest", manifest)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("gen-site: %w\n%s", err, out)
-	}
-	return nil
+	_, err := sitegen.Generate(dir, opts)
+	return err
 }
 
-// BenchSite returns the root of a gen-site site of n pages for benchmarks,
-// making it once: it is kept in the temporary folder
-// (sitemapgen-bench-N/site, beside its manifest.tsv), where bench/run.sh
-// keeps its sites too.
+// BenchSite returns the root of a generated site of n pages for
+// benchmarks, making it once: it is kept in the temporary folder
+// (sitemapgen-site-N/site, beside its manifest.tsv), where the scripts of
+// bench/ keep theirs too.
 func BenchSite(tb testing.TB, n int) string {
 	tb.Helper()
-	dir := filepath.Join(os.TempDir(), fmt.Sprintf("sitemapgen-bench-%d", n))
+	dir := filepath.Join(os.TempDir(), fmt.Sprintf("sitemapgen-site-%d", n))
 	root := filepath.Join(dir, "site")
 	manifest := filepath.Join(dir, "manifest.tsv")
 	if _, err := os.Stat(manifest); err == nil {
 		return root
 	}
 	os.RemoveAll(dir)
-	if err := GenSite(root, n, manifest); err != nil {
+	if err := GenSite(root, n, manifest+".tmp"); err != nil {
+		tb.Fatal(err)
+	}
+	if err := os.Rename(manifest+".tmp", manifest); err != nil {
 		tb.Fatal(err)
 	}
 	return root

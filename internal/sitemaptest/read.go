@@ -1,7 +1,6 @@
 package sitemaptest
 
 import (
-	"bufio"
 	"compress/gzip"
 	"encoding/xml"
 	"fmt"
@@ -13,6 +12,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitegen"
 )
 
 // Entry is a <url> or index <sitemap> entry as read back from a file.
@@ -135,39 +136,24 @@ func URLs(dir, baseURL string) (urls []Entry, files []string, err error) {
 	return urls, files, nil
 }
 
-// ManifestEntry is one line of a gen-site manifest.
-type ManifestEntry struct {
-	Kind, Path, URLPath string
-}
-
-// ReadManifest reads a gen-site manifest (kind, relpath, url_path, ...).
-func ReadManifest(path string) ([]ManifestEntry, error) {
+// ReadManifest reads the manifest of a generated site (GenSite).
+func ReadManifest(path string) ([]sitegen.Entry, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var out []ManifestEntry
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		cols := strings.Split(sc.Text(), "\t")
-		if len(cols) < 3 {
-			return nil, fmt.Errorf("%s: short line %q", path, sc.Text())
-		}
-		out = append(out, ManifestEntry{Kind: cols[0], Path: cols[1], URLPath: cols[2]})
-	}
-	return out, sc.Err()
+	return sitegen.ReadManifest(f)
 }
 
 // ExpectedURLs returns, sorted, the URLs under baseURL that a sitemap of a
-// gen-site site lists, by its manifest: every HTML page but the error
-// page, the redirect stubs and the noindex pages.
-func ExpectedURLs(manifest []ManifestEntry, baseURL string) []string {
+// generated site lists, by its manifest (sitegen.Kind.Listed): every page
+// but the error page, the redirect stubs, the noindex pages and the pages
+// whose canonical URL is another.
+func ExpectedURLs(manifest []sitegen.Entry, baseURL string) []string {
 	var want []string
 	for _, e := range manifest {
-		switch e.Kind {
-		case "asset", "feed", "404", "alias", "alias-noindex", "noindex":
-		default:
+		if e.Kind.Listed() {
 			want = append(want, strings.TrimSuffix(baseURL, "/")+e.URLPath)
 		}
 	}

@@ -1,0 +1,31 @@
+# bench/lib.sh, sourced by the benchmark scripts: where they keep their
+# binaries and sites, and the generated sites (bench/gensite,
+# internal/sitegen), made once a size and kept for the next run.
+#
+# BENCH_DIR (default $TMPDIR, else /tmp) holds
+#   sitemapgen-bench-bin/      the binaries: sitemapgen, gensite,
+#                              checksitemaps and the scripts' helpers
+#   sitemapgen-site-PAGES/     a generated site of PAGES pages (site/) and
+#                              its manifest (manifest.tsv), beside the
+#                              scripts' output folders
+
+base=${BENCH_DIR:-${TMPDIR:-/tmp}}
+bin=$base/sitemapgen-bench-bin
+mkdir -p "$bin"
+
+# bench_tools builds the site generator and the schema check into $bin.
+bench_tools() {
+  go -C bench build -o "$(realpath -m "$bin")/" ./gensite ./checksitemaps
+}
+
+# gen_site WORK PAGES makes WORK/site, a generated site of PAGES pages,
+# with its manifest WORK/manifest.tsv, unless they are there already.
+gen_site() {
+  local work=$1 pages=$2
+  [[ -f $work/manifest.tsv ]] && return
+  rm -rf "$work"
+  mkdir -p "$work"
+  echo "generating $pages pages in $work ..." >&2
+  "$bin/gensite" --manifest "$work/manifest.tsv.tmp" "$work/site" "$pages" 2>/dev/null
+  mv "$work/manifest.tsv.tmp" "$work/manifest.tsv"
+}
