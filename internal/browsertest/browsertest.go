@@ -63,9 +63,14 @@ func Path() (string, error) {
 }
 
 // Start starts a headless browser for t, with a profile in a temporary
-// folder, and stops it when t ends. It fails t when there is no browser.
+// folder, and stops it when t ends. It fails t when there is no browser,
+// and skips it under go test -short (the quick subset needs Go and git
+// alone).
 func Start(t testing.TB) *Browser {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("-short: needs Chromium")
+	}
 	path, err := Path()
 	if err != nil {
 		t.Fatal(err)

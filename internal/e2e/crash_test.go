@@ -25,6 +25,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+	"github.com/sitemapgen/sitemapgen/internal/testtool"
 	"github.com/sitemapgen/sitemapgen/internal/validate"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
@@ -456,6 +457,7 @@ func referenceSets(t *testing.T, site string, configs []crashConfig) []*crashSet
 // TestCrash kills build, with and without gzip, then watch, on one
 // generated site.
 func TestCrash(t *testing.T) {
+	testtool.Long(t, "kills builds and watch 200 times")
 	r := crashRand(t)
 	project := t.TempDir()
 	site := crashSite(t, project)
@@ -765,6 +767,7 @@ func crashWatch(t *testing.T, r *rand.Rand, project, site string, kills int) {
 // runs of a round are started together; the folder's lock makes them
 // write one after the other.
 func TestConcurrentBuilds(t *testing.T) {
+	testtool.Long(t, "8 rounds of 4 builds at once")
 	site := crashSite(t, t.TempDir())
 	configs := crashConfigs(false)
 	sets := referenceSets(t, site, configs)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+	"github.com/sitemapgen/sitemapgen/internal/testtool"
 )
 
 // TestWatchBesideHugoServer runs "sitemapgen watch public" beside "hugo
@@ -104,14 +105,11 @@ func freePort(t *testing.T) string {
 // and waits until it prints a line that holds ready: it has written the
 // site and watches its sources. It returns the lines the tool prints
 // after that one (standard output and error; those nobody reads are
-// dropped, so that its output keeps flowing). It skips the test when the
-// tool is not installed (.ci/run installs them).
+// dropped, so that its output keeps flowing). The tool must be installed
+// (testtool.Program; .ci/run installs them).
 func startGenerator(t *testing.T, dir, tool, ready string, args ...string) <-chan string {
 	t.Helper()
-	path, err := exec.LookPath(tool)
-	if err != nil {
-		t.Skipf("%s is not installed (.ci/run installs it from Debian's packages)", tool)
-	}
+	path := testtool.Program(t, tool, "apt-get install "+tool)
 	cmd := exec.Command(path, args...)
 	cmd.Dir = dir
 	stdout, err := cmd.StdoutPipe()

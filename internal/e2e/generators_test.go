@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+	"github.com/sitemapgen/sitemapgen/internal/testtool"
 )
 
 // TestHugoSite builds testdata/hugo with Hugo (two languages, aliases,
@@ -230,14 +231,11 @@ func alternates(u sitemaptest.Entry) []string {
 }
 
 // buildHugo copies testdata/fixture to a temporary folder and builds it
-// with Hugo, returning the copy and its public folder; it skips the test
-// when Hugo is not installed.
+// with Hugo, returning the copy and its public folder (testtool.Program:
+// Hugo is needed, and skipped by go test -short).
 func buildHugo(t *testing.T, fixture string) (src, public string) {
 	t.Helper()
-	hugo, err := exec.LookPath("hugo")
-	if err != nil {
-		t.Skip("hugo is not installed (Debian: apt-get install hugo; .ci/run installs it): this test compares our sitemap with Hugo's own")
-	}
+	hugo := testtool.Program(t, "hugo", "apt-get install hugo")
 	src = filepath.Join(t.TempDir(), "site")
 	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", fixture))); err != nil {
 		t.Fatal(err)
@@ -502,10 +500,7 @@ func TestHugoFrontMatter(t *testing.T) {
 // TestJekyllFrontMatter builds testdata/jekyll-fm with Jekyll and the
 // jekyll-sitemap plugin and compares our sitemaps with the plugin's.
 func TestJekyllFrontMatter(t *testing.T) {
-	jekyll, err := exec.LookPath("jekyll")
-	if err != nil {
-		t.Skip("jekyll is not installed (Debian: apt-get install jekyll ruby-jekyll-sitemap; .ci/run installs them)")
-	}
+	jekyll := testtool.Program(t, "jekyll", "apt-get install jekyll ruby-jekyll-sitemap ruby-jekyll-redirect-from")
 	src := filepath.Join(t.TempDir(), "site")
 	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "jekyll-fm"))); err != nil {
 		t.Fatal(err)
@@ -605,10 +600,7 @@ func TestJekyllFrontMatter(t *testing.T) {
 // build), and MkDocs' sitemap.xml.gz, which would list the pages a second
 // time, is gone. .ci/run installs Debian's mkdocs for it.
 func TestMkDocsSite(t *testing.T) {
-	mkdocs, err := exec.LookPath("mkdocs")
-	if err != nil {
-		t.Skip("mkdocs is not installed (Debian: apt-get install mkdocs; .ci/run installs it)")
-	}
+	mkdocs := testtool.Program(t, "mkdocs", "apt-get install mkdocs")
 	src := filepath.Join(t.TempDir(), "docs-site")
 	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "mkdocs"))); err != nil {
 		t.Fatal(err)
@@ -913,17 +905,15 @@ func nodeProject(t *testing.T, name string, files ...string) string {
 }
 
 // nodeFixture returns the absolute path of the Node fixture
-// testdata/NAME. It skips the test when the fixture's packages are not
-// installed (.ci/run installs them).
+// testdata/NAME, whose packages must be installed (testtool.NodeModules:
+// .ci/run installs them; go test -short skips the test).
 func nodeFixture(t *testing.T, name string) string {
 	t.Helper()
 	fixture, err := filepath.Abs(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(fixture, "node_modules")); err != nil {
-		t.Skipf("the packages of testdata/%s are not installed: run npm install there (.ci/run does)", name)
-	}
+	testtool.NodeModules(t, fixture)
 	return fixture
 }
 
@@ -978,14 +968,15 @@ func TestEleventySite(t *testing.T) {
 }
 
 // pythonSite copies the fixture testdata/NAME and builds it with the
-// command (sphinx-build, pelican), skipping the test when the command is
-// not installed (.ci/run installs Debian's python3-sphinx and pelican).
+// command (sphinx-build, pelican; Debian's python3-sphinx and pelican,
+// which .ci/run installs).
 func pythonSite(t *testing.T, name, tool string, args ...string) string {
 	t.Helper()
-	bin, err := exec.LookPath(tool)
-	if err != nil {
-		t.Skipf("%s is not installed (.ci/run installs it from Debian's packages)", tool)
+	pkg := map[string]string{"sphinx-build": "python3-sphinx"}[tool]
+	if pkg == "" {
+		pkg = tool
 	}
+	bin := testtool.Program(t, tool, "apt-get install "+pkg)
 	src := filepath.Join(t.TempDir(), name+"-site")
 	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", name))); err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/npmtest"
+	"github.com/sitemapgen/sitemapgen/internal/testtool"
 )
 
 // The one way the tests here run sitemapgen: the binary built from this
@@ -119,10 +120,21 @@ func commandContext(ctx context.Context, dir string, args ...string) *exec.Cmd {
 	return cmd
 }
 
-// needTool skips when a generator is missing: .ci/run installs them.
+// needTool fails t when the program name is missing, saying what installs
+// it (.ci/run installs them all). Under go test -short it skips t, unless
+// name is one the quick subset has: git, bash, curl, go.
 func needTool(t *testing.T, name string) {
 	t.Helper()
-	if _, err := exec.LookPath(name); err != nil {
-		t.Skipf("%s is not installed (Debian: apt-get install %s; .ci/run installs it)", name, name)
+	switch name {
+	case "git", "bash", "curl", "go":
+		if _, err := exec.LookPath(name); err != nil {
+			t.Fatalf("%s is not installed: the tests need it, go test -short too", name)
+		}
+		return
 	}
+	install := map[string]string{"node": "install Node.js 20", "npm": "install Node.js 20 and npm"}[name]
+	if install == "" {
+		install = "apt-get install " + name
+	}
+	testtool.Program(t, name, install)
 }

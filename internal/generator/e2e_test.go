@@ -16,6 +16,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/testtool"
 	"gopkg.in/yaml.v3"
 )
 
@@ -287,10 +288,7 @@ var hugoSite = map[string]string{
 }
 
 func TestHugoEndToEnd(t *testing.T) {
-	hugo, err := exec.LookPath("hugo")
-	if err != nil {
-		t.Skip("hugo is not installed (Debian: apt-get install hugo; .ci/run installs it): this test compares the Hugo preset with Hugo's own output")
-	}
+	hugo := testtool.Program(t, "hugo", "apt-get install hugo") // compares the Hugo preset with Hugo's own output
 	out, _ := exec.Command(hugo, "version").CombinedOutput()
 	t.Logf("%s", strings.TrimSpace(string(out)))
 
@@ -454,10 +452,7 @@ permalink: /listing.txt
 }
 
 func TestJekyllEndToEnd(t *testing.T) {
-	jekyll, err := exec.LookPath("jekyll")
-	if err != nil {
-		t.Skip("jekyll is not installed (Debian: apt-get install jekyll ruby-jekyll-sitemap; .ci/run installs them): this test compares the Jekyll preset with Jekyll's own output")
-	}
+	jekyll := testtool.Program(t, "jekyll", "apt-get install jekyll ruby-jekyll-sitemap") // compares the Jekyll preset with Jekyll's own output
 	out, _ := exec.Command(jekyll, "--version").CombinedOutput()
 	t.Logf("%s", strings.TrimSpace(string(out)))
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/testtool"
 )
 
 func TestLoadHugo(t *testing.T) {
@@ -219,10 +220,7 @@ func TestHugoURLize(t *testing.T) {
 		"中文 标题", "tab\tsep", "Ⅻ roman", "Ça va? Très bien.", "emoji 🎉 party", "new\nline",
 		"under_score and-dash", "MiXeD CaSe", "dots...and.more", "ß and ǅ", "a & b", "-lead-",
 	}
-	hugo, err := exec.LookPath("hugo")
-	if err != nil {
-		t.Skip("hugo is not installed (Debian: apt-get install hugo; .ci/run installs it): this test compares urlize with Hugo's")
-	}
+	hugo := testtool.Program(t, "hugo", "apt-get install hugo") // compares urlize with Hugo's
 	quoted := make([]string, len(inputs))
 	var tmpl strings.Builder
 	for i, in := range inputs {

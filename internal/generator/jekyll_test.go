@@ -9,6 +9,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/testtool"
 )
 
 func TestLoadJekyll(t *testing.T) {
@@ -180,12 +181,10 @@ func TestJekyllSlugify(t *testing.T) {
 	}
 
 	// The same strings, and more, through Jekyll's own slugify.
-	ruby, err := exec.LookPath("ruby")
-	if err != nil {
-		t.Skip("ruby is not installed: cannot compare with Jekyll's slugify")
-	}
-	if err := exec.Command(ruby, "-e", `require "jekyll"`).Run(); err != nil {
-		t.Skip("jekyll is not installed (Debian: apt-get install jekyll): cannot compare with its slugify")
+	testtool.Program(t, "jekyll", "apt-get install jekyll")
+	ruby := testtool.Program(t, "ruby", "apt-get install jekyll")
+	if out, err := exec.Command(ruby, "-e", `require "jekyll"`).CombinedOutput(); err != nil {
+		t.Fatalf("ruby cannot load jekyll, to compare with its slugify: %v\n%s", err, out)
 	}
 	inputs := []string{
 		"The _config.yml file", "  --Leading and trailing--  ", "Ünïcödé Títle", "中文 标题", "a&b (c)!",

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/testtool"
 )
 
 // Version is the version of the packages Pack makes.
@@ -37,8 +39,10 @@ func Root() string {
 // platform's (see [Tarballs]), packed by npm/pack.sh from a static build
 // of this checkout laid out as GoReleaser lays out its binaries. They are
 // made once for the test binary; a failure fails every test that asks.
+// They need npm (testtool.Program: go test -short skips the test).
 func Pack(t testing.TB) string {
 	t.Helper()
+	testtool.Program(t, "npm", "install Node.js 20 and npm")
 	once.Do(func() { packed, err = pack() })
 	if err != nil {
 		t.Fatalf("npmtest: %v", err)

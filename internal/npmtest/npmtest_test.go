@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/testtool"
 )
 
 func TestMain(m *testing.M) {
@@ -19,6 +21,7 @@ func TestMain(m *testing.M) {
 // the launcher's choice of binary and its errors, in place; the API and
 // the launcher on the package installed from the tarballs Pack makes.
 func TestNode(t *testing.T) {
+	testtool.Program(t, "node", "install Node.js 20")
 	project := t.TempDir()
 	if err := os.WriteFile(filepath.Join(project, "package.json"), []byte(`{"name": "npmtest", "private": true, "type": "module"}`+"\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -26,6 +26,7 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/npmtest"
+	"github.com/sitemapgen/sitemapgen/internal/testtool"
 )
 
 // The platforms of a release: GoReleaser's GOOS and GOARCH, npm's os and cpu.
@@ -40,10 +41,7 @@ var targets = []struct{ goos, goarch, os, cpu string }{
 
 func TestSnapshot(t *testing.T) {
 	root := npmtest.Root()
-	goreleaser, err := exec.LookPath("goreleaser")
-	if err != nil {
-		t.Fatal("goreleaser is not installed: go install github.com/goreleaser/goreleaser/v2@v2.16.0 (.ci/run does)")
-	}
+	goreleaser := testtool.Program(t, "goreleaser", "go install github.com/goreleaser/goreleaser/v2@v2.16.0")
 	env := os.Environ()
 	if out, _ := exec.Command("git", "-C", root, "remote").Output(); len(strings.TrimSpace(string(out))) == 0 {
 		// GoReleaser asks git for the remote's URL and, without one,
@@ -130,9 +128,7 @@ func TestSnapshot(t *testing.T) {
 // and checks that the build wrote our sitemap, by the released binary.
 func installOffline(t *testing.T, root, npmDir, v string) {
 	fixture := filepath.Join(root, "internal", "e2e", "testdata", "npm-eleventy")
-	if _, err := os.Stat(filepath.Join(fixture, "node_modules")); err != nil {
-		t.Skip("the packages of internal/e2e/testdata/npm-eleventy are not installed: run npm install there (.ci/run does)")
-	}
+	testtool.NodeModules(t, fixture)
 	dir := filepath.Join(t.TempDir(), "project")
 	if out, err := exec.Command("cp", "-a", fixture, dir).CombinedOutput(); err != nil {
 		t.Fatalf("cp -a: %v\n%s", err, out)
