@@ -53,7 +53,6 @@ while (($#)); do
 done
 
 . bench/lib.sh
-bench_tools
 peers=${PEERS_DIR:-${TMPDIR:-/tmp}/sitemapgen-bench-peers}
 work=$base/sitemapgen-site-$pages
 site=$work/site
@@ -85,6 +84,7 @@ if ! cmp -s bench/peers/package-lock.json "$peers/package-lock.json" || [[ ! -f 
 fi
 cp bench/peers/netlify.cjs "$peers/"
 
+bench_tools
 gen_site "$work" "$pages"
 go build -o "$bin/sitemapgen" .
 trap 'rm -f "$site/sitemap.xml" "$site/sitemap.txt"' EXIT

@@ -107,7 +107,7 @@ func TestPeersDryRun(t *testing.T) {
 			t.Errorf("no line starting %q in:\n%s", want, out)
 		}
 	}
-	if !strings.Contains(out, "sitemapgen-bench-100/site") {
+	if !strings.Contains(out, "sitemapgen-site-100/site") {
 		t.Errorf("the site is not the 100-page one:\n%s", out)
 	}
 }
