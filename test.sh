@@ -1,17 +1,25 @@
 #!/usr/bin/env bash
-# The whole test suite, as CI runs it: formatting, vet, every test (the
-# packages' own under the race detector; the end-to-end and release tests,
-# which drive binaries built without it, beside them), the allocation
-# budget, a short run of each fuzz target, then the 120,000-page
-# acceptance test. It needs Go and git, and what the tests compare with:
-# Node 20 and npm with the packages of the Node fixtures, Hugo, Jekyll and
-# its plugins, MkDocs, Sphinx, Pelican, Chromium, xmllint, python3 and
-# GoReleaser; .ci/run installs them all on Debian, then runs this. A
-# missing one fails the tests that need it. go test -short ./... is the
-# quick subset, with Go and git alone.
+# The whole test suite, as CI runs it: formatting and vet, then two lanes
+# at once:
+#   race  the packages' own tests under the race detector, the
+#         allocation budget without it, and a short run of each fuzz target;
+#   e2e   the end-to-end and release tests, which drive sitemapgen, npm,
+#         the generators and GoReleaser as programs built without the race
+#         detector (it would watch only their harness, at several times the
+#         cost), the TestLimit* tests (the protocol's limits at full size:
+#         tens of thousands of files, 50 MiB, a million lines) likewise, the
+#         benchmark scripts' smoke tests, and the 120,000-page acceptance
+#         test.
+# It needs Go and git, and what the tests compare with: Node 20 and npm
+# with the packages of the Node fixtures, Hugo, Jekyll and its plugins,
+# MkDocs, Sphinx, Pelican, Chromium, xmllint, python3 and GoReleaser;
+# .ci/run installs them all on Debian, then runs this. A missing one fails
+# the tests that need it. go test -short ./... is the quick subset, with
+# Go and git alone.
 #
-# It prints how long each step took, wall and CPU, and a table of them at
-# the end (docs/development.md, "Where CI's time goes").
+# It prints each lane's output when the lane ends, each step's wall and
+# CPU time, and a table of them at the end (docs/development.md, "Where
+# CI's time goes").
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -28,26 +36,25 @@ fi
 if [[ -n ${SITEMAPGEN_TEST_TMPDIR:-} ]]; then
   export TMPDIR=$SITEMAPGEN_TEST_TMPDIR
 fi
+work=$(mktemp -d)
+cleanup+=("$work")
 
 # Step timing: wall seconds, and the CPU seconds (user + system) of the
-# commands the step ran, from bash's times (run in this shell: in a
-# subshell it would count the subshell's children only).
-times_file=$(mktemp)
-cleanup+=("$times_file")
+# commands the step ran, from bash's times: run in the shell that ran
+# them (a lane's subshell counts its own), never in $(...).
 cpu_now() {
-  times >"$times_file"
-  cpu=$(awk 'NR == 2 {split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2]}' "$times_file")
+  times >"$work/times.$BASHPID"
+  cpu=$(awk 'NR == 2 {split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2]}' "$work/times.$BASHPID")
 }
-steps=()
+lane=main
 step_name=
-step_wall=0
-step_cpu=0
 end_step() {
   [[ -n $step_name ]] || return 0
   cpu_now
   local wall=$((SECONDS - step_wall)) used=$((cpu - step_cpu))
   printf '   (%s: %ds wall, %ds CPU)\n' "$step_name" "$wall" "$used"
-  steps+=("$(printf '%-34s %6d %6d' "$step_name" "$wall" "$used")")
+  printf '%-5s %-44s %6d %6d\n' "$lane" "$step_name" "$wall" "$used" >>"$work/table"
+  step_name=
 }
 step() {
   end_step
@@ -55,14 +62,21 @@ step() {
   step_wall=$SECONDS
   cpu_now
   step_cpu=$cpu
-  printf '\n== %s\n' "$*"
+  printf '\n== %s: %s\n' "$lane" "$*"
 }
-summary() {
-  end_step
-  cpu_now
-  printf '\n%-34s %6s %6s\n' "step" "wall s" "CPU s"
-  printf '%s\n' "${steps[@]}"
-  printf '%-34s %6d %6d\n' "total" "$SECONDS" "$cpu"
+
+# ready NAME waits until .ci/run, which runs this while it installs, says
+# NAME is installed: it names a folder where it writes NAME (ok or
+# failed) when that install ends. Without .ci/run, everything is there.
+ready() {
+  [[ -n ${SITEMAPGEN_CI_READY:-} ]] || return 0
+  local t=$SECONDS
+  until [[ -s $SITEMAPGEN_CI_READY/$1 ]]; do sleep 1; done
+  if [[ $(<"$SITEMAPGEN_CI_READY/$1") != ok ]]; then
+    printf 'test.sh: .ci/run could not install %s\n' "$1" >&2
+    return 1
+  fi
+  printf '   (waited %ds for .ci/run to install %s)\n' "$((SECONDS - t))" "$1"
 }
 
 step gofmt
@@ -75,74 +89,101 @@ fi
 step go vet
 go vet ./...
 (cd bench && go vet ./...) # the benchmark helpers, a module of their own
-go vet -tags acceptance ./...
+go vet -tags acceptance ./internal/e2e
+end_step
 
-# The packages' own tests under the race detector. The end-to-end tests
-# (internal/e2e) and the release's (internal/release) run the binary, the
-# npm package and GoReleaser as users do, built without it: the race
-# detector would watch only their harness, at several times the cost, so
-# they run without it, at the same time (much of their time is spent
-# waiting on the programs they drive). Each writes to a log of its own,
-# printed when both are done.
-step go test: -race, and e2e beside it
-logs=$(mktemp -d)
-cleanup+=("$logs")
 mapfile -t own < <(go list ./... | grep -v -e '/internal/e2e$' -e '/internal/release$')
-go test -race -timeout 30m "${own[@]}" >"$logs/race" 2>&1 &
-race=$!
-go test -timeout 30m ./internal/e2e ./internal/release >"$logs/e2e" 2>&1 &
-e2e=$!
+mapfile -t limits < <(grep -l '^func TestLimit' $(git ls-files '*_test.go') | xargs -n1 dirname | sort -u | sed 's|^|./|')
+
+race_lane() {
+  lane=race
+  step "go test -race (the packages' own)"
+  go test -race -timeout 30m -skip '^TestLimit' "${own[@]}"
+
+  # The race detector changes allocation counts, so TestAllocBudget only
+  # compares them with its budget in a run without it.
+  step allocation budget
+  go test -count=1 -run '^TestAllocBudget$' ./internal/pipeline
+
+  # Fuzz budgets are counts of executions, not durations: with a
+  # duration, Go 1.26's fuzzing coordinator can report "context deadline
+  # exceeded" as a failure when the time runs out while a worker is
+  # mid-run (golang/go#75804, fixed in Go 1.27). Each count is a second
+  # or two of fuzzing on 2 cores, on top of the seed corpora, which run
+  # whole. FUZZTIME=30s still works for a longer local run.
+  step "fuzz, ${FUZZTIME:-default} per target"
+  local target pkg fn budget
+  for target in \
+    ./internal/config:FuzzParse:10000x \
+    ./internal/htmlhead:FuzzHead:20000x \
+    ./internal/htmlhead:FuzzLexer:25000x \
+    ./internal/htmlhead:FuzzLinks:10000x \
+    ./internal/htmlhead:FuzzImages:10000x \
+    ./internal/htmlhead:FuzzSrcset:10000x \
+    ./internal/audit:FuzzResolve:5000x \
+    ./internal/htmlhead:FuzzNextRedirect:25000x \
+    ./frontmatter:FuzzSource:15000x \
+    ./internal/jsconfig:FuzzJSLiterals:25000x \
+    ./internal/generator:FuzzJSProjects:2500x \
+    ./internal/generator:FuzzURLPath:15000x \
+    ./internal/generator:FuzzPythonConfig:15000x \
+    ./internal/hashstate:FuzzLoad:15000x \
+    ./internal/host:FuzzHostFiles:15000x \
+    ./internal/host:FuzzRedirects:2500x \
+    ./mapping:FuzzLoc:12500x \
+    ./mapping:FuzzParseBaseURL:20000x \
+    ./mapping:FuzzPlainResolver:20000x \
+    ./internal/postbuild:FuzzEncodeFeed:12500x \
+    ./internal/robots:FuzzParse:10000x \
+    ./internal/validate:FuzzCheck:5000x \
+    ./writer:FuzzAppendURL:10000x \
+    ./writer:FuzzWrite:2000x; do
+    IFS=: read -r pkg fn budget <<<"$target"
+    go test "$pkg" -run '^$' -fuzz "^$fn\$" -fuzztime "${FUZZTIME:-$budget}" -fuzzminimizetime 1000x
+  done
+  end_step
+}
+
+e2e_lane() {
+  lane=e2e
+  ready debian
+  ready npm
+  step "go test (e2e, TestLimit*)"
+  go test -timeout 30m ./internal/e2e
+  go test -timeout 30m -run '^TestLimit' "${limits[@]}"
+  (cd bench && go test ./...) # the benchmark scripts' smoke tests, in the bench module
+
+  step acceptance: 120,000 pages
+  go test -tags acceptance -run '^TestAcceptance$' -timeout 30m -v ./internal/e2e
+
+  ready goreleaser
+  step "go test (release)"
+  go test -timeout 30m ./internal/release
+  end_step
+}
+
+# The lanes, each with its output in a log, printed when it ends; the
+# first to fail does not stop the other.
+race_lane >"$work/race.log" 2>&1 &
+pids=($!)
+e2e_lane >"$work/e2e.log" 2>&1 &
+pids+=($!)
+declare -A lanes=([${pids[0]}]=race [${pids[1]}]=e2e)
 status=0
-wait "$race" || status=1
-wait "$e2e" || status=1
-cat "$logs/race" "$logs/e2e"
-((status == 0)) || exit 1
-(cd bench && go test ./...) # the benchmark scripts' smoke tests, in the bench module
-
-# The race detector changes allocation counts, so TestAllocBudget only
-# compares them with its budget in a run without it.
-step allocation budget
-go test -count=1 -run '^TestAllocBudget$' ./internal/pipeline
-
-# Fuzz budgets are counts of executions, not durations: with a duration,
-# Go 1.26's fuzzing coordinator can report "context deadline exceeded" as a
-# failure when the time runs out while a worker is mid-run
-# (golang/go#75804, fixed in Go 1.27). Each count is about 5 seconds of
-# fuzzing on 2 cores (100,000 runs where a run is fast; fewer where it
-# writes files, runs x/net/html beside the tokenizer or tokenizes whole
-# JavaScript projects). FUZZTIME=30s still works for a longer local run.
-step fuzz, "${FUZZTIME:=default}" per target
-for target in \
-  ./internal/config:FuzzParse:50000x \
-  ./internal/htmlhead:FuzzHead \
-  ./internal/htmlhead:FuzzLexer \
-  ./internal/htmlhead:FuzzLinks:20000x \
-  ./internal/htmlhead:FuzzImages:20000x \
-  ./internal/htmlhead:FuzzSrcset:20000x \
-  ./internal/audit:FuzzResolve:20000x \
-  ./internal/htmlhead:FuzzNextRedirect \
-  ./frontmatter:FuzzSource \
-  ./internal/jsconfig:FuzzJSLiterals \
-  ./internal/generator:FuzzJSProjects:15000x \
-  ./internal/generator:FuzzURLPath:60000x \
-  ./internal/generator:FuzzPythonConfig \
-  ./internal/hashstate:FuzzLoad \
-  ./internal/host:FuzzHostFiles \
-  ./internal/host:FuzzRedirects:10000x \
-  ./mapping:FuzzLoc:60000x \
-  ./mapping:FuzzParseBaseURL \
-  ./mapping:FuzzPlainResolver:50000x \
-  ./internal/postbuild:FuzzEncodeFeed:60000x \
-  ./internal/robots:FuzzParse:20000x \
-  ./internal/validate:FuzzCheck:25000x \
-  ./writer:FuzzAppendURL:50000x \
-  ./writer:FuzzWrite:10000x; do
-  IFS=: read -r pkg fn budget <<<"$target"
-  [[ $FUZZTIME == default ]] || budget=$FUZZTIME
-  go test "$pkg" -run '^$' -fuzz "^$fn\$" -fuzztime "${budget:-100000x}" -fuzzminimizetime 1000x
+while ((${#lanes[@]})); do
+  if wait -n -p done "${!lanes[@]}"; then
+    ok=ok
+  else
+    ok=FAILED
+    status=1
+  fi
+  printf '\n==== lane %s: %s\n' "${lanes[$done]}" "$ok"
+  cat "$work/${lanes[$done]}.log"
+  unset "lanes[$done]"
 done
 
-step acceptance: 120,000 pages
-go test -tags acceptance -run '^TestAcceptance$' -timeout 30m -v ./internal/e2e
-
-summary
+printf '\n%-5s %-44s %6s %6s\n' "lane" "step" "wall s" "CPU s"
+cat "$work/table"
+cpu_now
+printf '%-50s %6d %6d\n' "total" "$SECONDS" "$cpu"
+exit "$status"

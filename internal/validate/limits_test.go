@@ -14,7 +14,7 @@ import (
 
 // Past a limit, Check stops reading the file and says where; the limits
 // hold for a gzip that expands far past them and for a deep or wide
-// document, with small limits here and the defaults in TestCheckSize.
+// document, with small limits here and the defaults in TestLimitSize.
 func TestCheckLimits(t *testing.T) {
 	deep := strings.Repeat("<image:image>", 20) + strings.Repeat("</image:image>", 20)
 	for _, tt := range []struct {

@@ -310,8 +310,8 @@ func TestCheck(t *testing.T) {
 	}
 }
 
-// TestCheckSize checks the 50 MiB limit on a file padded with a comment.
-func TestCheckSize(t *testing.T) {
+// TestLimitSize checks the 50 MiB limit on a file padded with a comment.
+func TestLimitSize(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads 50 MiB")
 	}
