@@ -43,8 +43,9 @@ cleanup+=("$work")
 # commands the step ran, from bash's times: run in the shell that ran
 # them (a lane's subshell counts its own), never in $(...).
 cpu_now() {
-  times >"$work/times.$BASHPID"
-  cpu=$(awk 'NR == 2 {split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2]}' "$work/times.$BASHPID")
+  local file=$work/times.$BASHPID
+  times >"$file"
+  cpu=$(awk 'NR == 2 {split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2]}' "$file")
 }
 lane=main
 step_name=
@@ -156,8 +157,8 @@ e2e_lane() {
   step acceptance: 120,000 pages
   go test -tags acceptance -run '^TestAcceptance$' -timeout 30m -v ./internal/e2e
 
-  ready goreleaser
   step "go test (release)"
+  ready goreleaser
   go test -timeout 30m ./internal/release
   end_step
 }
@@ -183,7 +184,9 @@ while ((${#lanes[@]})); do
 done
 
 printf '\n%-5s %-44s %6s %6s\n' "lane" "step" "wall s" "CPU s"
-cat "$work/table"
+for lane in main race e2e; do
+  grep "^$lane " "$work/table" || true
+done
 cpu_now
 printf '%-50s %6d %6d\n' "total" "$SECONDS" "$cpu"
 exit "$status"
