@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# The whole test suite, as CI runs it: formatting and vet, then two lanes
-# at once:
-#   race  the packages' own tests under the race detector, the
-#         allocation budget without it, and a short run of each fuzz target;
-#   e2e   the end-to-end and release tests, which drive sitemapgen, npm,
-#         the generators and GoReleaser as programs built without the race
-#         detector (it would watch only their harness, at several times the
-#         cost), the TestLimit* tests (the protocol's limits at full size:
-#         tens of thousands of files, 50 MiB, a million lines) likewise, the
-#         benchmark scripts' smoke tests, and the 120,000-page acceptance
-#         test.
+# The whole test suite, as CI runs it: formatting, then two lanes at once:
+#   race  go vet, the packages' own tests under the race detector, the
+#         allocation budget without it, a short run of each fuzz target,
+#         and the release test (GoReleaser's snapshot);
+#   e2e   the end-to-end tests, the TestLimit* tests (the protocol's limits
+#         at full size: tens of thousands of files, 50 MiB, a million
+#         lines), the benchmark scripts' smoke tests, and the
+#         120,000-page acceptance test.
+# The end-to-end and release tests drive sitemapgen, npm, the generators
+# and GoReleaser as programs, built without the race detector: it would
+# watch only the tests' harness, at several times the cost; so do the
+# limits, which run in one goroutine.
 # It needs Go and git, and what the tests compare with: Node 20 and npm
 # with the packages of the Node fixtures, Hugo, Jekyll and its plugins,
 # MkDocs, Sphinx, Pelican, Chromium, xmllint, python3 and GoReleaser;
@@ -87,10 +88,6 @@ if [[ -n $unformatted ]]; then
   exit 1
 fi
 
-step go vet
-go vet ./...
-(cd bench && go vet ./...) # the benchmark helpers, a module of their own
-go vet -tags acceptance ./internal/e2e
 end_step
 
 mapfile -t own < <(go list ./... | grep -v -e '/internal/e2e$' -e '/internal/release$')
@@ -98,6 +95,11 @@ mapfile -t limits < <(grep -l '^func TestLimit' $(git ls-files '*_test.go') | xa
 
 race_lane() {
   lane=race
+  step go vet
+  go vet ./...
+  (cd bench && go vet ./...) # the benchmark helpers, a module of their own
+  go vet -tags acceptance ./internal/e2e
+
   step "go test -race (the packages' own)"
   go test -race -timeout 30m -skip '^TestLimit' "${own[@]}"
 
@@ -142,24 +144,27 @@ race_lane() {
     IFS=: read -r pkg fn budget <<<"$target"
     go test "$pkg" -run '^$' -fuzz "^$fn\$" -fuzztime "${FUZZTIME:-$budget}" -fuzzminimizetime 1000x
   done
+
+  # Last here, where the lane ends before the other: the six platforms
+  # compile while the end-to-end tests run.
+  step "go test (release)"
+  ready goreleaser
+  go test -timeout 30m ./internal/release
   end_step
 }
 
 e2e_lane() {
   lane=e2e
+  step "go test (e2e, TestLimit*)"
+  go test -count=1 -exec true ./internal/e2e >/dev/null # compiled while .ci/run installs
   ready debian
   ready npm
-  step "go test (e2e, TestLimit*)"
   go test -timeout 30m ./internal/e2e
   go test -timeout 30m -run '^TestLimit' "${limits[@]}"
   (cd bench && go test ./...) # the benchmark scripts' smoke tests, in the bench module
 
   step acceptance: 120,000 pages
   go test -tags acceptance -run '^TestAcceptance$' -timeout 30m -v ./internal/e2e
-
-  step "go test (release)"
-  ready goreleaser
-  go test -timeout 30m ./internal/release
   end_step
 }
 
