@@ -3,9 +3,9 @@
 #   race  go vet, the packages' own tests under the race detector, the
 #         allocation budget without it, a short run of each fuzz target,
 #         and the release test (GoReleaser's snapshot);
-#   e2e   the end-to-end tests, the TestLimit* tests (the protocol's limits
-#         at full size: tens of thousands of files, 50 MiB, a million
-#         lines), the benchmark scripts' smoke tests, and the
+#   e2e   the TestLimit* tests (the protocol's limits at full size: tens
+#         of thousands of files, 50 MiB, a million lines), the benchmark
+#         scripts' smoke tests, the end-to-end tests, and the
 #         120,000-page acceptance test.
 # The end-to-end and release tests drive sitemapgen, npm, the generators
 # and GoReleaser as programs, built without the race detector: it would
@@ -155,13 +155,15 @@ race_lane() {
 
 e2e_lane() {
   lane=e2e
-  step "go test (e2e, TestLimit*)"
+  step "go test (TestLimit*, bench, e2e)"
   go test -count=1 -exec true ./internal/e2e >/dev/null # compiled while .ci/run installs
+  # The limits and the benchmark scripts' smoke tests need xmllint and
+  # python3, not the Node fixtures' packages, which come last.
   ready debian
+  go test -timeout 30m -run '^TestLimit' "${limits[@]}"
+  (cd bench && go test ./...) # the bench module's own
   ready npm
   go test -timeout 30m ./internal/e2e
-  go test -timeout 30m -run '^TestLimit' "${limits[@]}"
-  (cd bench && go test ./...) # the benchmark scripts' smoke tests, in the bench module
 
   step acceptance: 120,000 pages
   go test -tags acceptance -run '^TestAcceptance$' -timeout 30m -v ./internal/e2e
