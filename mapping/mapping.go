@@ -125,6 +125,11 @@ type Options struct {
 	// http://localhost:PORT/. The link is then judged as usual, so one to
 	// another page is still a canonical elsewhere. Watch mode sets it.
 	DevServer bool
+	// Built says the pages are a generator's output, each file written by
+	// its build (or a dev server's): a date in a page's head or in the
+	// generator's sitemap that lies within StampWindow before the page's
+	// file was written is the build's time, no lastmod (Mapper.stamp).
+	Built bool
 	// Images lists the images of each page (Page.Images) with its URL.
 	Images bool
 	// ImageHosts are the origins (scheme://host) besides the base URL
@@ -175,6 +180,9 @@ const (
 	// LastModHash is the date the page's significant content last
 	// changed, kept by hash in a state file; Page.Hash gives it.
 	LastModHash LastModSource = "hash"
+	// LastModSitemap is the page's lastmod in the generator's own
+	// sitemap, read before ours replaces it; Page.Sitemap carries it.
+	LastModSitemap LastModSource = "sitemap"
 	// LastModMTime is the file's modification time.
 	LastModMTime LastModSource = "mtime"
 	// LastModNone gives no lastmod; it ends the list.
@@ -184,15 +192,15 @@ const (
 // DefaultLastMod is the lastmod source list used when Options.LastMod is
 // empty. A source that cannot answer (no front matter, no git repository)
 // passes to the next.
-var DefaultLastMod = []LastModSource{LastModFrontMatter, LastModMeta, LastModGit, LastModHash, LastModMTime}
+var DefaultLastMod = []LastModSource{LastModFrontMatter, LastModMeta, LastModGit, LastModHash, LastModSitemap, LastModMTime}
 
 // ParseLastModSource checks the name of a lastmod source.
 func ParseLastModSource(s string) (LastModSource, error) {
 	switch src := LastModSource(s); src {
-	case LastModFrontMatter, LastModMeta, LastModGit, LastModHash, LastModMTime, LastModNone:
+	case LastModFrontMatter, LastModMeta, LastModGit, LastModHash, LastModSitemap, LastModMTime, LastModNone:
 		return src, nil
 	}
-	return "", fmt.Errorf("lastmod source %q is not one of frontmatter, meta, git, hash, mtime, none", s)
+	return "", fmt.Errorf("lastmod source %q is not one of frontmatter, meta, git, hash, sitemap, mtime, none", s)
 }
 
 // Reason says why a page is not in the sitemap. The empty Reason means the
@@ -279,6 +287,10 @@ type Page struct {
 	// reads the page, so it is called only when the hash source is
 	// reached.
 	Hash func(loc string) (time.Time, bool)
+	// Sitemap is the page's lastmod in the generator's own sitemap, zero
+	// for none, and SitemapFrom that file's name (LastModSitemap).
+	Sitemap     time.Time
+	SitemapFrom string
 	// Images are the sources of the images the page shows, in document
 	// order, as the page writes them (htmlhead.ImageReader): resolved
 	// against the page's URL and <base href>, those of the site (or of
@@ -300,6 +312,13 @@ type Decision struct {
 	LastModFrom string
 	// LastModSource is the source of URL.LastMod ("" when it has none).
 	LastModSource LastModSource
+	// Stamps say which dates of the page were passed over as its build's
+	// time (Mapper.stamp), one line each.
+	Stamps []string
+	// Next, when LastModSource is Stampable, is what the sources after it
+	// that no build stamps give: the lastmod the page takes when the
+	// build finds, among all its pages, that URL.LastMod is a stamp.
+	Next NextLastMod
 	// Rule is the 1-based index of the rule that set changefreq and
 	// priority; 0 when none matched.
 	Rule int
@@ -313,6 +332,13 @@ type Decision struct {
 	// AltLines are the lines of the page's head that declare
 	// URL.Alternates, one for each; nil when no head gave them.
 	AltLines []int
+}
+
+// NextLastMod is a lastmod a page falls back to: zero LastMod for none.
+type NextLastMod struct {
+	LastMod time.Time
+	From    string
+	Source  LastModSource
 }
 
 // Mapper maps pages to sitemap URLs.
@@ -656,7 +682,38 @@ func pageKey(p string) string {
 	return strings.TrimSuffix(p, "/")
 }
 
+// setLastMod gives d the lastmod of the first source that knows the
+// page's date, and, when that source is one a build can stamp (Stampable),
+// the date the next sources give (Decision.Next), for the set's rule.
 func (m *Mapper) setLastMod(d *Decision, f walker.File, h *htmlhead.Head, fm *frontmatter.Source, p *Page) {
+	first := true
+	for i, src := range m.opts.LastMod {
+		if src == LastModNone {
+			return
+		}
+		if !first && Stampable(src) {
+			continue // Next is a date no build stamps
+		}
+		t, from, ok := m.lastModOf(d, src, f, h, fm, p)
+		if !ok {
+			continue
+		}
+		if !first {
+			d.Next = NextLastMod{LastMod: t.UTC(), From: from, Source: src}
+			return
+		}
+		d.URL.LastMod, d.LastModFrom, d.LastModSource = t.UTC(), from, src
+		if !Stampable(src) || i == len(m.opts.LastMod)-1 {
+			return
+		}
+		first = false
+	}
+}
+
+// lastModOf returns the date the source src gives the page, and where it
+// came from; false when it knows none, or what it knows is no lastmod (a
+// date in the future, a build's stamp: d's Warnings and Stamps say so).
+func (m *Mapper) lastModOf(d *Decision, src LastModSource, f walker.File, h *htmlhead.Head, fm *frontmatter.Source, p *Page) (time.Time, string, bool) {
 	// A date after the build (an event's date, a typo) is no time the
 	// page changed: the next source is asked. A day's grace allows for a
 	// date written without a zone east of UTC.
@@ -667,47 +724,100 @@ func (m *Mapper) setLastMod(d *Decision, f walker.File, h *htmlhead.Head, fm *fr
 		}
 		return false
 	}
-	for _, src := range m.opts.LastMod {
-		switch src {
-		case LastModFrontMatter:
-			if fm == nil {
-				continue
+	switch src {
+	case LastModFrontMatter:
+		if fm == nil {
+			break
+		}
+		if t := fm.Sitemap.Lastmod; !t.IsZero() && !future(t, "front matter sitemap.lastmod") {
+			return t, "front matter sitemap.lastmod", true
+		}
+		if !fm.Lastmod.IsZero() && !future(fm.Lastmod, "front matter "+fm.LastmodKey) {
+			return fm.Lastmod, "front matter " + fm.LastmodKey, true
+		}
+	case LastModMeta:
+		if h != nil && !h.Modified.IsZero() {
+			from := "meta " + h.ModifiedFrom
+			if !future(h.Modified, from) && !m.stamp(d, h.Modified, f, from) {
+				return h.Modified, from, true
 			}
-			if t := fm.Sitemap.Lastmod; !t.IsZero() && !future(t, "front matter sitemap.lastmod") {
-				d.URL.LastMod, d.LastModFrom, d.LastModSource = t.UTC(), "front matter sitemap.lastmod", LastModFrontMatter
-				return
+		}
+	case LastModGit:
+		if !p.Git.IsZero() {
+			return p.Git, "git", true
+		}
+	case LastModHash:
+		if p.Hash == nil || d.URL.Loc == "" {
+			break
+		}
+		if t, ok := p.Hash(d.URL.Loc); ok {
+			return t, "hash (state file)", true
+		}
+	case LastModSitemap:
+		if !p.Sitemap.IsZero() {
+			from := "generator's sitemap " + p.SitemapFrom
+			if !future(p.Sitemap, from) && !m.stamp(d, p.Sitemap, f, from) {
+				return p.Sitemap, from, true
 			}
-			if !fm.Lastmod.IsZero() && !future(fm.Lastmod, "front matter "+fm.LastmodKey) {
-				d.URL.LastMod, d.LastModFrom, d.LastModSource = fm.Lastmod.UTC(), "front matter "+fm.LastmodKey, LastModFrontMatter
-				return
-			}
-		case LastModMeta:
-			if h != nil && !h.Modified.IsZero() && !future(h.Modified, "meta "+h.ModifiedFrom) {
-				d.URL.LastMod, d.LastModFrom, d.LastModSource = h.Modified.UTC(), "meta "+h.ModifiedFrom, LastModMeta
-				return
-			}
-		case LastModGit:
-			if !p.Git.IsZero() {
-				d.URL.LastMod, d.LastModFrom, d.LastModSource = p.Git.UTC(), "git", LastModGit
-				return
-			}
-		case LastModHash:
-			if p.Hash == nil || d.URL.Loc == "" {
-				continue
-			}
-			if t, ok := p.Hash(d.URL.Loc); ok {
-				d.URL.LastMod, d.LastModFrom, d.LastModSource = t.UTC(), "hash (state file)", LastModHash
-				return
-			}
-		case LastModMTime:
-			if !f.ModTime.IsZero() && !p.CheckedOut {
-				d.URL.LastMod, d.LastModFrom, d.LastModSource = f.ModTime.UTC(), "mtime", LastModMTime
-				return
-			}
-		case LastModNone:
-			return
+		}
+	case LastModMTime:
+		if !f.ModTime.IsZero() && !p.CheckedOut {
+			return f.ModTime, "mtime", true
 		}
 	}
+	return time.Time{}, "", false
+}
+
+// StampWindow is how long before a built page's file was written a date
+// in the page may be its build's time (Mapper.stamp): a bound on a build's
+// duration, from the moment a generator takes as "now" (Jekyll's
+// site.time, as its build starts) to the moment it writes the page. A
+// build that takes longer leaves its stamps to the set's rule.
+const StampWindow = time.Hour
+
+// stampSlack allows for file systems that keep modification times in
+// whole seconds, or two (FAT): the file's time may read a little before
+// the stamp written into it.
+const stampSlack = 2 * time.Second
+
+// stamp reports whether t, a date that the page at f carries, is its
+// build's time, not a time the page changed: in a generator's output
+// (Options.Built), a date with a time of day that lies within the window
+// in which the page's own file was written, from StampWindow before its
+// modification time up to it. It notes so in d.Stamps. A date without a
+// time of day (midnight, in its own zone) is never judged here: it would
+// take every page changed on the day of its build for a stamp; the set's
+// rule judges those. A dev server or an incremental build re-renders
+// single pages: each is judged by its own file's time.
+func (m *Mapper) stamp(d *Decision, t time.Time, f walker.File, from string) bool {
+	if !m.opts.Built || f.ModTime.IsZero() || !HasTimeOfDay(t) {
+		return false
+	}
+	if t.After(f.ModTime.Add(stampSlack)) || t.Before(f.ModTime.Add(-StampWindow)) {
+		return false
+	}
+	d.Stamps = append(d.Stamps, fmt.Sprintf("%s %s is the build's time: not a lastmod", from, t.UTC().Format(time.RFC3339)))
+	return true
+}
+
+// HasTimeOfDay reports whether t has a time of day in its own zone: a
+// date written as a day alone ("2024-05-06") is midnight.
+func HasTimeOfDay(t time.Time) bool {
+	h, mi, s := t.Clock()
+	return h != 0 || mi != 0 || s != 0 || t.Nanosecond() != 0
+}
+
+// Stampable reports whether src is a source whose dates a build may
+// write: a page's head (a template that prints the build's time, as
+// jekyll-seo-tag prints page.date, which Jekyll sets to the build's time
+// for a document without a date) and the generator's own sitemap (MkDocs
+// dates every page by its build). Their dates are judged by the build
+// stamp rule, and a page dated by one keeps in Decision.Next the date the
+// next sources give. Front matter is read from the source file, which no
+// build writes; git and the hash state file date changes, never a build;
+// the mtime source has its own rule (the build's GuardMTime).
+func Stampable(src LastModSource) bool {
+	return src == LastModMeta || src == LastModSitemap
 }
 
 // URLPath returns the unencoded URL path, relative to the base URL, of the

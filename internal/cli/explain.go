@@ -28,6 +28,9 @@ func (r *reporter) explain(x pipeline.Explanation) {
 		} else {
 			fmt.Fprintf(w, "  lastmod:     none\n")
 		}
+		for _, st := range d.Stamps {
+			fmt.Fprintf(w, "  passed over: %s\n", st)
+		}
 		rule := "no rule matches"
 		if d.Rule > 0 {
 			rule = fmt.Sprintf("rule %d, match: %s", d.Rule, x.RuleMatch)

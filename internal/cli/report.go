@@ -75,6 +75,9 @@ func summary(res *pipeline.Result, c *config.Config) string {
 		}
 		b.WriteString("; lastmod: ")
 		b.WriteString(lastModCounts(res.LastMod, why))
+		if res.Stamps > 0 {
+			fmt.Fprintf(&b, " (%s passed over: the build's time)", plural(res.Stamps, "date"))
+		}
 	}
 	elapsed := res.Elapsed.Round(time.Millisecond)
 	if elapsed == 0 {

@@ -145,7 +145,7 @@ func TestParseErrors(t *testing.T) {
 		{"rules not a list", "rules:\n  match: a\n", "sitemap.yaml:2: rules: want a list, got a mapping"},
 		{"bad lastmod format", "lastmod_format: iso\n", `sitemap.yaml:1: lastmod_format: lastmod format "iso" is not "datetime" or "date"`},
 		{"quiet and verbose", "quiet: true\nverbose: true\n", "sitemap.yaml:2: verbose: quiet and verbose are both set"},
-		{"unknown lastmod source", "lastmod:\n  sources: [meta, sha]\n", `sitemap.yaml:2: lastmod.sources[1]: lastmod source "sha" is not one of frontmatter, meta, git, hash, mtime, none`},
+		{"unknown lastmod source", "lastmod:\n  sources: [meta, sha]\n", `sitemap.yaml:2: lastmod.sources[1]: lastmod source "sha" is not one of frontmatter, meta, git, hash, sitemap, mtime, none`},
 		{"lastmod source twice", "lastmod:\n  sources:\n    - mtime\n    - mtime\n", `sitemap.yaml:4: lastmod.sources[1]: lastmod source "mtime" is listed twice`},
 		{"no lastmod source", "lastmod:\n  sources: []\n", "sitemap.yaml:2: lastmod.sources: no lastmod source; give at least one, or [none]"},
 		{"head limit too small", "head:\n  max_bytes: 100\n", "sitemap.yaml:2: head.max_bytes: 100 is outside 1024–16777216"},
@@ -330,7 +330,7 @@ func TestResolvePolicy(t *testing.T) {
 		t.Errorf("switched off: %+v", b)
 	}
 	if _, err := Settings.Parse(BuildCommand, []string{"--base-url", "https://example.com/", "--lastmod-sources", "sha", "p"}); err == nil ||
-		err.Error() != `--lastmod-sources: lastmod source "sha" is not one of frontmatter, meta, git, hash, mtime, none` {
+		err.Error() != `--lastmod-sources: lastmod source "sha" is not one of frontmatter, meta, git, hash, sitemap, mtime, none` {
 		t.Errorf("bad --lastmod-sources: %v", err)
 	}
 }

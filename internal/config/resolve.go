@@ -318,6 +318,7 @@ func (c *Config) guardMTime(pr *project) {
 		return
 	}
 	c.MTimeLeftOut = "from " + gen + "'s build"
+	c.Build.Map.Built = true // a date in a page within its build's window is a stamp
 	c.Build.Map.LastMod = slices.DeleteFunc(c.Build.Map.LastMod, func(s mapping.LastModSource) bool {
 		return s == mapping.LastModMTime
 	})

@@ -235,6 +235,10 @@ type Result struct {
 	// looked like a build's stamp and were left out: the pages they dated
 	// are counted under "" in LastMod.
 	MTimeDropped bool
+	// Stamps counts the listed pages whose date from a page's head or
+	// the generator's sitemap was passed over as the build's time, by
+	// the rule of each page or of the set (guardStamps).
+	Stamps int
 	// Write is what the writer did; nil when the build failed before, or
 	// when it only explained.
 	Write *writer.Result
@@ -575,6 +579,7 @@ func (b *builder) run(ctx context.Context) error {
 	b.recs.sort()
 	b.dedup(nil)
 	b.judgeRobots(nil)
+	b.guardStamps()
 	b.countLastMods()
 	b.judgeHreflang(nil)
 	if opts.KeepLeftOut {
@@ -726,6 +731,9 @@ type builder struct {
 	// emptySaid names the sections without a page that a warning named,
 	// so that a Session says it once.
 	emptySaid map[string]bool
+	// setStamps is how many of Result.Stamps the set's rule found
+	// (guardStamps), which judges again before every write.
+	setStamps int
 }
 
 func (b *builder) warn(path string, err error) {
@@ -1073,12 +1081,7 @@ func (b *builder) countLastMods() {
 	}
 	clear(b.res.LastMod)
 	for _, idx := range b.recs.order {
-		r := b.recs.rec(idx)
-		src := recSources[r.src]
-		if r.lastmod == noLastMod {
-			src = ""
-		}
-		b.res.LastMod[src]++
+		b.res.LastMod[b.recs.source(idx)]++
 	}
 }
 
@@ -1088,6 +1091,9 @@ func (b *builder) listed(path string, d *mapping.Decision) {
 		b.res.LastMod = make(map[mapping.LastModSource]int)
 	}
 	b.res.LastMod[d.LastModSource]++
+	if len(d.Stamps) > 0 {
+		b.res.Stamps++
+	}
 	b.indexed(path, b.recs.add(path, d))
 }
 

@@ -686,3 +686,59 @@ func TestGuardMTime(t *testing.T) {
 		})
 	}
 }
+
+// TestGuardStamps: the set's rule of build stamps. When more than half of
+// the URLs, and at least 20, have a lastmod from their heads on one day,
+// the newest of those dates, those dates are the build's (a template that
+// prints the build's day): each page takes what the next sources know, or
+// none, with one warning. A day that most pages share but later dates
+// follow (a migration's front matter, a bulk edit) is kept.
+func TestGuardStamps(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		shared    string // the date 22 pages' heads carry
+		others    string // the other 2 pages'
+		wantDated int
+	}{
+		{"the build's day", "2026-11-22", "2024-05-01", 2},
+		{"a time of the build's day", "2026-11-22T09:30:00Z", "2024-05-01", 2},
+		{"newer dates follow", "2017-02-01", "2024-05-01", 24},
+		{"a day after, in another zone", "2026-11-22", "2026-11-23", 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			files := map[string]string{}
+			for i := range 24 {
+				date := tc.shared
+				if i < 2 {
+					date = tc.others
+				}
+				files[fmt.Sprintf("p%02d.html", i)] = `<meta property="article:modified_time" content="` + date + `">`
+			}
+			root := pages(t, files)
+			res, ev, err := run(t, Options{Root: root, Heads: Heads{Read: true}, Map: mapping.Options{LastMod: []mapping.LastModSource{mapping.LastModMeta, mapping.LastModGit}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			written, err := os.ReadFile(filepath.Join(root, "sitemap.xml"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := strings.Count(string(written), "<lastmod>"); n != tc.wantDated {
+				t.Errorf("%d lastmods written; want %d", n, tc.wantDated)
+			}
+			var said []string
+			for _, w := range ev.warns {
+				if strings.Contains(w, "the build's time, which a template stamps") {
+					said = append(said, w)
+				}
+			}
+			stamped := tc.wantDated == 2
+			if stamped != (len(said) == 1) || len(said) > 1 {
+				t.Errorf("warnings %q", ev.warns)
+			}
+			if stamped && (res.Stamps != 22 || res.LastMod[""] != 22 || res.LastMod[mapping.LastModMeta] != 2) {
+				t.Errorf("stamps %d, lastmod counts %v; want 22 stamps, 22 none and 2 meta", res.Stamps, res.LastMod)
+			}
+		})
+	}
+}

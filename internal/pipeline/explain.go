@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -246,6 +247,10 @@ func (e *explainer) report(recs *records, report func(Explanation)) {
 			x.Decision.URL.Alternates = nil
 			if i, ok := recs.find(x.Decision.URL.Loc); ok {
 				x.Decision.URL.Alternates = recs.At(i).Alternates
+				if d := &x.Decision; recs.stamped(recs.order[i]) && mapping.Stampable(d.LastModSource) {
+					d.Stamps = append(d.Stamps, fmt.Sprintf("%s %s is the build's time: not a lastmod (more than half of the URLs have a lastmod on %s from a source a build may stamp)", d.LastModFrom, d.URL.LastMod.Format(time.RFC3339), dayString(recs.stampDay)))
+					d.URL.LastMod, d.LastModFrom, d.LastModSource = d.Next.LastMod, d.Next.From, d.Next.Source
+				}
 			}
 			for _, a := range declared {
 				if !slices.Contains(x.Decision.URL.Alternates, a) {

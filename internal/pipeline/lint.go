@@ -4,6 +4,7 @@ package pipeline
 
 import (
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -64,6 +65,54 @@ func (b *builder) guardMTime() {
 	b.recount(mapping.LastModMTime, "", b.res.LastMod[mapping.LastModMTime])
 	if !was {
 		b.warn("", fmt.Errorf("%d of %d URLs have a modification time on %s, as a build, a copy or a fresh checkout sets every file's: left out of lastmod, since no date is better than a false one; %s; to keep them, list mtime in lastmod.sources", most, n, dayString(day), b.undatedFix()))
+	}
+}
+
+// guardStamps is the set's rule of build stamps, for what the rule of each
+// page (mapping's stamp) cannot see: a stamp written as a day alone, a
+// build longer than mapping.StampWindow, a site copied after its build,
+// pages that are no generator's output. When more than half of the
+// listed URLs, and at least lintMinURLs, have a lastmod on one day from a
+// source a build may stamp (mapping.Stampable: the pages' heads, the
+// generator's sitemap), and no such date is more than a day later (a
+// build's stamp is the newest date its pages carry), those dates are the
+// build's: each of those pages takes the date the next sources give it
+// (git, the hash state file), or none. It is judged again on every write
+// of a Session, as a fresh build would judge the same pages, and said the
+// first time.
+func (b *builder) guardStamps() {
+	recs := &b.recs
+	was, wasDay := recs.stamps, recs.stampDay
+	recs.stamps = false
+	b.res.Stamps -= b.setStamps
+	b.setStamps = 0
+	days := make(map[int64]int)
+	latest := int64(math.MinInt64)
+	for _, idx := range recs.order {
+		r := recs.rec(idx)
+		if r.lastmod == noLastMod || !mapping.Stampable(recSources[r.src]) {
+			continue
+		}
+		d := unixDay(r.lastmod)
+		days[d]++
+		latest = max(latest, d)
+	}
+	var day int64
+	most := 0
+	for d, c := range days {
+		if c > most || c == most && d > day {
+			day, most = d, c
+		}
+	}
+	n := recs.Len()
+	if !looksStamped(most, n) || latest > day+1 {
+		return
+	}
+	recs.stamps, recs.stampDay = true, day
+	b.setStamps = most
+	b.res.Stamps += most
+	if !was || wasDay != day {
+		b.warn("", fmt.Errorf("%d of %d URLs have a lastmod on %s from the pages' heads or the generator's sitemap, the newest day of those dates: the build's time, which a template stamps into every page (jekyll-seo-tag writes page.date, a build's time for a document without a date), not a lastmod; each of those pages is dated by git or the state file, or not at all", most, n, dayString(day)))
 	}
 }
 

@@ -30,7 +30,7 @@ type record struct {
 }
 
 // recSources are the lastmod sources a record's src names; 0 for none.
-var recSources = [...]mapping.LastModSource{"", mapping.LastModFrontMatter, mapping.LastModMeta, mapping.LastModGit, mapping.LastModHash, mapping.LastModMTime}
+var recSources = [...]mapping.LastModSource{"", mapping.LastModFrontMatter, mapping.LastModMeta, mapping.LastModGit, mapping.LastModHash, mapping.LastModMTime, mapping.LastModSitemap}
 
 // srcIndex returns the index of src in recSources, 0 for one not there.
 func srcIndex(src mapping.LastModSource) uint8 {
@@ -75,6 +75,23 @@ type records struct {
 	// listed gives the list pages without a lastmod of their own the
 	// date of the newest page they list (dateListPages), by record index.
 	listed map[int32]int64
+	// next keeps, by record index, the lastmod that the sources after a
+	// stampable one give the page (mapping.Decision.Next), for the set's
+	// rule of build stamps: only for records dated by a stampable source
+	// whose later sources know a date.
+	next map[int32]nextLastMod
+	// stampDay, with stamps, is the day (Unix days) whose dates from
+	// stampable sources are the build's stamps (guardStamps): those
+	// records take their next lastmod.
+	stamps   bool
+	stampDay int64
+}
+
+// nextLastMod is a record's next lastmod: Unix seconds and the index of
+// its source in recSources.
+type nextLastMod struct {
+	lastmod int64
+	src     uint8
 }
 
 func (s *records) rec(i int32) *record { return &s.blocks[i/recordBlock][i%recordBlock] }
@@ -98,6 +115,15 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 		r.lastmod = u.LastMod.Unix()
 		r.src = srcIndex(d.LastModSource)
 	}
+	if s.next != nil {
+		delete(s.next, idx) // a Session's slot used again
+	}
+	if n := d.Next; !n.LastMod.IsZero() && mapping.Stampable(d.LastModSource) {
+		if s.next == nil {
+			s.next = make(map[int32]nextLastMod)
+		}
+		s.next[idx] = nextLastMod{lastmod: n.LastMod.Unix(), src: srcIndex(n.Source)}
+	}
 	if len(u.Alternates) > 0 || len(u.Images) > 0 {
 		s.alts = append(s.alts, u.Alternates)
 		s.lines = append(s.lines, d.AltLines)
@@ -115,6 +141,7 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 // behind in alts, images and paths, unused: few pages have them.
 func (s *records) remove(idx int32) {
 	*s.rec(idx) = record{}
+	delete(s.next, idx)
 	s.free = append(s.free, idx)
 }
 
@@ -216,12 +243,47 @@ func (s *records) lastmod(idx int32) int64 {
 	if r.mtime() && s.dropMTime {
 		return noLastMod
 	}
+	if s.stamped(idx) {
+		if n, ok := s.next[idx]; ok {
+			return n.lastmod
+		}
+		return noLastMod
+	}
 	if r.lastmod == noLastMod {
 		if t, ok := s.listed[idx]; ok {
 			return t
 		}
 	}
 	return r.lastmod
+}
+
+// stamped reports whether the record at idx is dated by a stampable
+// source on the day the set's rule found to be the build's stamp.
+func (s *records) stamped(idx int32) bool {
+	r := s.rec(idx)
+	return s.stamps && r.lastmod != noLastMod && mapping.Stampable(recSources[r.src]) && unixDay(r.lastmod) == s.stampDay
+}
+
+// source returns the source of the lastmod of the record at idx as
+// written ("" for none; a list page's is its own, "").
+func (s *records) source(idx int32) mapping.LastModSource {
+	r := s.rec(idx)
+	switch {
+	case r.lastmod == noLastMod, r.mtime() && s.dropMTime:
+		return ""
+	case s.stamped(idx):
+		return recSources[s.next[idx].src] // "" when not in next
+	}
+	return recSources[r.src]
+}
+
+// unixDay returns the day (Unix days, UTC) of the Unix time t.
+func unixDay(t int64) int64 {
+	d := t / 86400
+	if t%86400 < 0 {
+		d--
+	}
+	return d
 }
 
 // Len returns the number of records (after sort and dedup, of URLs).

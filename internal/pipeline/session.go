@@ -156,6 +156,7 @@ func (s *Session) finish(only map[string]bool) error {
 	b.recs.order = append(b.recs.order[:0], s.all...)
 	b.dedup(only)
 	b.judgeRobots(only)
+	b.guardStamps()
 	if only == nil {
 		b.countLastMods() // a whole build's (restart's) counts are of every page
 	}

@@ -1,0 +1,112 @@
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+	"github.com/sitemapgen/sitemapgen/internal/testtool"
+)
+
+// TestJekyllSEOStamps builds testdata/jekyll-seo, committed to git, with
+// the real Jekyll and jekyll-seo-tag: a collection document without a
+// date has page.date = site.time, the build's time, which {% seo %}
+// writes into the JSON-LD's dateModified. jekyll-sitemap lists it with
+// the build's time; we give it its source's last commit, never the
+// build's time, and --explain says why. .ci/run installs Debian's jekyll
+// and ruby-jekyll-seo-tag.
+func TestJekyllSEOStamps(t *testing.T) {
+	jekyll := testtool.Program(t, "jekyll", "apt-get install jekyll ruby-jekyll-seo-tag ruby-jekyll-sitemap")
+	src := copyFixture(t, "jekyll-seo")
+	// More undated documents, so that the set's rule has enough pages to
+	// judge when the per-page rule cannot see the stamps (below).
+	for i := range 24 {
+		write(t, filepath.Join(src, "_recipes", fmt.Sprintf("dish-%02d.md", i)), "---\ntitle: Dish\n---\nUndated.\n")
+	}
+	write(t, filepath.Join(src, ".gitignore"), "_site\n")
+	commitHistory(t, src, "2024-03-03T03:03:03Z *", "2024-04-04T04:04:04Z _recipes/soup.md")
+	site := filepath.Join(src, "_site")
+	cmd := exec.Command(jekyll, "build", "--quiet", "--source", src, "--destination", site)
+	cmd.Env = append(os.Environ(), "TZ=UTC")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("jekyll: %v\n%s", err, out)
+	}
+	const base = "https://example.com/"
+	soup := base + "recipes/soup/"
+	theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
+	stamp := theirs[soup]
+	page, _ := os.ReadFile(filepath.Join(site, "recipes", "soup", "index.html"))
+	if stamp == "" || !strings.Contains(string(page), `"dateModified":"`+strings.TrimSuffix(stamp, "+00:00")) {
+		t.Fatalf("the fixture's premise: jekyll-sitemap dates %s by the build (%q), and jekyll-seo-tag writes the same into dateModified:\n%s", soup, stamp, page)
+	}
+	wantDates := map[string]string{
+		soup:                       "2024-04-04T04:04:04Z",
+		base + "recipes/bread/":    "2024-03-03T03:03:03Z",
+		base + "recipes/dish-00/":  "2024-03-03T03:03:03Z",
+		base + "2024/01/05/first/": "2024-01-05T00:00:00Z",
+		base:                       "2024-03-03T03:03:03Z",
+	}
+	check := func(t *testing.T, log string) {
+		t.Helper()
+		ours := map[string]string{}
+		entries, _, err := sitemaptest.URLs(site, base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			ours[e.Loc] = e.LastMod
+		}
+		if len(ours) != len(theirs) {
+			t.Errorf("%d URLs; jekyll-sitemap lists %d", len(ours), len(theirs))
+		}
+		for loc, want := range wantDates {
+			if got := ours[loc]; !sameInstant(got, want) {
+				t.Errorf("%s: lastmod %q, want %s (its source's last commit, not the build's time %s)", loc, got, want, stamp)
+			}
+		}
+		if !strings.Contains(log, "; lastmod: 27 git, 1 frontmatter (26 dates passed over: the build's time)") {
+			t.Errorf("the summary does not count the stamps passed over:\n%s", log)
+		}
+	}
+
+	// A fresh build: each page's stamp lies within the minutes before its
+	// file was written.
+	t.Run("build", func(t *testing.T) {
+		check(t, mustRun(t, src).stderr)
+		r := mustRun(t, src, "--explain", "recipes/soup/")
+		want := fmt.Sprintf("  lastmod:     2024-04-04T04:04:04Z (git)\n  passed over: meta JSON-LD dateModified %s is the build's time: not a lastmod\n", strings.Replace(stamp, "+00:00", "Z", 1))
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("--explain does not say\n%s\nbut:\n%s", want, r.stdout)
+		}
+	})
+
+	// The built site copied two hours later (an artifact downloaded, a
+	// cp without -p): every file's time is the copy's, and the stamps lie
+	// outside the window of each page's file. The set's rule sees them:
+	// 26 of 28 URLs dated on one day, the newest, from the pages' heads.
+	t.Run("copied", func(t *testing.T) {
+		later := time.Now().Add(2 * time.Hour)
+		if err := filepath.Walk(site, func(p string, _ os.FileInfo, err error) error {
+			if err != nil {
+				return err
+			}
+			return os.Chtimes(p, later, later)
+		}); err != nil {
+			t.Fatal(err)
+		}
+		log := mustRun(t, src).stderr
+		check(t, log)
+		if !strings.Contains(log, "26 of 28 URLs have a lastmod on ") {
+			t.Errorf("no warning names the stamps the set's rule found:\n%s", log)
+		}
+		r := mustRun(t, src, "--explain", "recipes/soup/")
+		if !strings.Contains(r.stdout, "  lastmod:     2024-04-04T04:04:04Z (git)\n") || !strings.Contains(r.stdout, "is the build's time: not a lastmod (more than half of the URLs") {
+			t.Errorf("--explain:\n%s", r.stdout)
+		}
+	})
+}
