@@ -41,6 +41,9 @@ type project struct {
 
 	// baseFromGen is true when the base URL is the generator's.
 	baseFromGen bool
+	// baseFromSite is the base URL the built site said (siteBaseURL), ""
+	// when it came from elsewhere.
+	baseFromSite string
 	// genStyle, with no platform, is the generator whose URL form
 	// applies (applyGeneratorStyle); nil when none does.
 	genStyle *generator.Project
@@ -454,6 +457,15 @@ func (p *project) baseURL(root, previews string) (u, from string, err error) {
 			return g.BaseURL, filepath.Join(p.dir, g.BaseURLFrom), nil
 		}
 	}
+	if g != nil {
+		// The configuration computes the base URL (an f-string in conf.py),
+		// or has none: the built site may say it. It ranks below every
+		// value given, and above a platform's guess.
+		if u, from := siteBaseURL(root); u != "" {
+			p.baseFromSite = u
+			return u, from, nil
+		}
+	}
 	if inDeploy && d.Weak && d.ProductionURL != "" {
 		u := d.ProductionURL
 		if d.Platform != host.GitHubPages {
@@ -567,7 +579,10 @@ func (p *project) describe(rootFrom, root, baseFrom string) string {
 	if rootFrom != "" {
 		parts = append(parts, "site "+root+" ("+rootFrom+")")
 	}
-	if baseFrom != "" {
+	switch {
+	case p.baseFromSite != "" && baseFrom != "":
+		parts = append(parts, "base URL "+p.baseFromSite+" from "+baseFrom)
+	case baseFrom != "":
 		parts = append(parts, "base URL from "+baseFrom)
 	}
 	if p.style != nil {

@@ -110,3 +110,53 @@ func TestJekyllSEOStamps(t *testing.T) {
 		}
 	})
 }
+
+// TestSphinxComputedBaseURL builds testdata/sphinx with a conf.py whose
+// html_baseurl is computed (os.environ.get with an f-string default, as
+// Read the Docs projects write it), which sitemapgen cannot read as a
+// literal: the base URL comes from what the built site says, the
+// canonical links Sphinx writes into every page, else robots.txt's
+// Sitemap: lines; the line says where it came from.
+func TestSphinxComputedBaseURL(t *testing.T) {
+	src := copyFixture(t, "sphinx")
+	write(t, filepath.Join(src, "conf.py"), `import os
+project = 'stamps'
+extensions = []
+html_baseurl = os.environ.get("READTHEDOCS_CANONICAL_URL", f"https://{project}.readthedocs.io/en/latest/")
+html_extra_path = ['extra']
+`)
+	write(t, filepath.Join(src, "extra", "robots.txt"), "User-agent: *\nSitemap: https://stamps.readthedocs.io/en/latest/sitemap.xml\n")
+	sphinx := testtool.Program(t, "sphinx-build", "apt-get install python3-sphinx")
+	cmd := exec.Command(sphinx, "-q", "-b", "html", ".", "_build/html")
+	cmd.Dir = src
+	cmd.Env = slicesWithout(os.Environ(), "READTHEDOCS_CANONICAL_URL=")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("sphinx-build: %v\n%s", err, out)
+	}
+	const base = "https://stamps.readthedocs.io/en/latest/"
+	site := filepath.Join(src, "_build", "html")
+	r := mustRun(t, src)
+	wantOutput(t, r.stderr, "base URL "+base+" from the pages' canonical links")
+	checkSitemap(t, site, base, []string{"index.html", "about.html", "guide.html", "genindex.html", "search.html"})
+
+	// Without the home page's canonical link, robots.txt says it.
+	page := filepath.Join(site, "index.html")
+	html, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, page, strings.Replace(string(html), `rel="canonical"`, `rel="author"`, 1))
+	r = mustRun(t, src)
+	wantOutput(t, r.stderr, "base URL "+base+" from robots.txt's Sitemap: lines")
+}
+
+// slicesWithout returns env without the entries that start with prefix.
+func slicesWithout(env []string, prefix string) []string {
+	var out []string
+	for _, e := range env {
+		if !strings.HasPrefix(e, prefix) {
+			out = append(out, e)
+		}
+	}
+	return out
+}

@@ -1,0 +1,196 @@
+package config
+
+// The base URL from what the built site says, when the generator's
+// configuration computes it (Sphinx's html_baseurl as an f-string).
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"io/fs"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
+	"github.com/sitemapgen/sitemapgen/internal/validate"
+	"github.com/sitemapgen/sitemapgen/mapping"
+)
+
+// basePages is the most pages whose canonical links siteBaseURL reads: a
+// sample, in the order of a lexical walk, large enough that a page that
+// disagrees with the others is likely among them, small enough that
+// resolving a configuration stays quick on a site of a million pages.
+const basePages = 1000
+
+// baseRobotsBytes is the most of robots.txt siteBaseURL reads.
+const baseRobotsBytes = 512 << 10
+
+// siteBaseURL returns the base URL the built site in root says, and what
+// said it, for a generator whose configuration has no literal one: the
+// base every page's canonical link shares (the longest common prefix,
+// ending in "/", of the canonical links of the site's home page and of
+// the other pages read, all of which must have one), else the folder of
+// the sitemap that robots.txt's Sitemap: lines name, else the base the
+// URLs of the generator's own sitemap.xml share. "" when the site says
+// none, or its pages disagree.
+func siteBaseURL(root string) (u, from string) {
+	if u := canonicalBase(root); u != "" {
+		return u, "the pages' canonical links"
+	}
+	if u := robotsBase(root); u != "" {
+		return u, "robots.txt's Sitemap: lines"
+	}
+	if u := sitemapBase(root); u != "" {
+		return u, "the generator's sitemap.xml"
+	}
+	return "", ""
+}
+
+// canonicalBase is the base the canonical links of root's pages share,
+// read from the home page and at most basePages others.
+func canonicalBase(root string) string {
+	hr := &htmlhead.HeadReader{}
+	read := func(rel string) string {
+		f, err := os.Open(filepath.Join(root, filepath.FromSlash(rel)))
+		if err != nil {
+			return ""
+		}
+		defer f.Close()
+		h, err := hr.Read(f)
+		if err != nil || h == nil {
+			return ""
+		}
+		return h.Canonical
+	}
+	home := ""
+	for _, name := range []string{"index.html", "index.htm"} {
+		if home = read(name); home != "" {
+			break
+		}
+	}
+	if !absHTTP(home) {
+		return "" // the home page's link bounds the base
+	}
+	prefix, n := home, 0
+	errStop := fs.SkipAll
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if p != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+				return fs.SkipDir // hidden folders, Sphinx's _static and _sources
+			}
+			return nil
+		}
+		if ext := strings.ToLower(path.Ext(name)); ext != ".html" && ext != ".htm" {
+			return nil
+		}
+		if n++; n > basePages {
+			return errStop
+		}
+		rel, _ := filepath.Rel(root, p)
+		c := read(filepath.ToSlash(rel))
+		if c == "" {
+			return nil // a page without one (a redirect stub, Sphinx's search page)
+		}
+		if !absHTTP(c) {
+			prefix = ""
+			return errStop
+		}
+		prefix = commonPrefix(prefix, c)
+		return nil
+	})
+	if err != nil && err != errStop {
+		return ""
+	}
+	return baseOf(prefix)
+}
+
+// robotsBase is the folder of the sitemaps robots.txt's Sitemap: lines
+// name, the longest one all of them share.
+func robotsBase(root string) string {
+	f, err := os.Open(filepath.Join(root, "robots.txt"))
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	prefix, any := "", false
+	sc := bufio.NewScanner(io.LimitReader(f, baseRobotsBytes))
+	for sc.Scan() {
+		key, value, ok := strings.Cut(sc.Text(), ":")
+		if !ok || !strings.EqualFold(strings.TrimSpace(key), "sitemap") {
+			continue
+		}
+		value, _, _ = strings.Cut(value, "#")
+		u := strings.TrimSpace(value)
+		if !absHTTP(u) {
+			continue
+		}
+		dir := u[:strings.LastIndexByte(u, '/')+1]
+		if !any {
+			prefix, any = dir, true
+		} else {
+			prefix = commonPrefix(prefix, dir)
+		}
+	}
+	return baseOf(prefix)
+}
+
+// sitemapBase is the base the URLs of the generator's own sitemap.xml in
+// root share, read within the protocol's limits.
+func sitemapBase(root string) string {
+	prefix, any := "", false
+	index, err := validate.Read(context.Background(), filepath.Join(root, "sitemap.xml"), validate.Options{}, func(e validate.Entry) {
+		switch {
+		case !absHTTP(e.Loc):
+			prefix, any = "", true
+		case !any:
+			prefix, any = e.Loc, true
+		default:
+			prefix = commonPrefix(prefix, e.Loc)
+		}
+	})
+	if err != nil || index {
+		return ""
+	}
+	return baseOf(prefix)
+}
+
+// commonPrefix returns the longest common prefix of a and b.
+func commonPrefix(a, b string) string {
+	n := min(len(a), len(b))
+	for i := range n {
+		if a[i] != b[i] {
+			return a[:i]
+		}
+	}
+	return a[:n]
+}
+
+// baseOf returns prefix up to its last "/" when that is an absolute
+// http(s) URL of a host with no query or fragment, else "". A loopback
+// host is no base URL: a dev server's pages, or Astro's without a site:
+// name http://localhost.
+func baseOf(prefix string) string {
+	i := strings.LastIndexByte(prefix, '/')
+	if i < 0 {
+		return ""
+	}
+	base := prefix[:i+1]
+	u, err := url.Parse(base)
+	if err != nil || u.Host == "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil || u.Scheme != "http" && u.Scheme != "https" || !strings.HasPrefix(u.Path, "/") || mapping.Loopback(u.Host) {
+		return ""
+	}
+	return base
+}
+
+// absHTTP reports whether s is an absolute http or https URL.
+func absHTTP(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
