@@ -287,10 +287,10 @@ type Page struct {
 	// reads the page, so it is called only when the hash source is
 	// reached.
 	Hash func(loc string) (time.Time, bool)
-	// Sitemap is the page's lastmod in the generator's own sitemap, zero
-	// for none, and SitemapFrom that file's name (LastModSitemap).
-	Sitemap     time.Time
-	SitemapFrom string
+	// Sitemap, when not nil, returns the lastmod the generator's own
+	// sitemap gives the page's URL loc, and that file's name; zero for
+	// none (LastModSitemap).
+	Sitemap func(loc string) (time.Time, string)
 	// Images are the sources of the images the page shows, in document
 	// order, as the page writes them (htmlhead.ImageReader): resolved
 	// against the page's URL and <base href>, those of the site (or of
@@ -754,10 +754,13 @@ func (m *Mapper) lastModOf(d *Decision, src LastModSource, f walker.File, h *htm
 			return t, "hash (state file)", true
 		}
 	case LastModSitemap:
-		if !p.Sitemap.IsZero() {
-			from := "generator's sitemap " + p.SitemapFrom
-			if !future(p.Sitemap, from) && !m.stamp(d, p.Sitemap, f, from) {
-				return p.Sitemap, from, true
+		if p.Sitemap == nil || d.URL.Loc == "" {
+			break
+		}
+		if t, name := p.Sitemap(d.URL.Loc); !t.IsZero() {
+			from := "generator's sitemap " + name
+			if !future(t, from) && !m.stamp(d, t, f, from) {
+				return t, from, true
 			}
 		}
 	case LastModMTime:

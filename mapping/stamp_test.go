@@ -68,15 +68,23 @@ func TestStampSitemap(t *testing.T) {
 	}
 	f := walker.File{Path: "a.html", ModTime: written}
 	old := time.Date(2024, 1, 2, 3, 4, 5, 0, time.UTC)
-	d := m.Map(Page{File: f, Sitemap: old, SitemapFrom: "sitemap.xml"})
+	gen := func(t time.Time) func(string) (time.Time, string) {
+		return func(loc string) (time.Time, string) {
+			if loc != "https://example.com/a.html" {
+				return time.Time{}, ""
+			}
+			return t, "sitemap.xml"
+		}
+	}
+	d := m.Map(Page{File: f, Sitemap: gen(old)})
 	if !d.URL.LastMod.Equal(old) || d.LastModFrom != "generator's sitemap sitemap.xml" || d.LastModSource != LastModSitemap {
 		t.Errorf("lastmod %v from %q (%s)", d.URL.LastMod, d.LastModFrom, d.LastModSource)
 	}
-	d = m.Map(Page{File: f, Sitemap: old, SitemapFrom: "sitemap.xml", Git: old.Add(time.Hour)})
+	d = m.Map(Page{File: f, Sitemap: gen(old), Git: old.Add(time.Hour)})
 	if d.LastModSource != LastModGit {
 		t.Errorf("with git: lastmod from %q; want git first", d.LastModFrom)
 	}
-	d = m.Map(Page{File: f, Sitemap: written.Add(-time.Second), SitemapFrom: "sitemap.xml"})
+	d = m.Map(Page{File: f, Sitemap: gen(written.Add(-time.Second))})
 	if !d.URL.LastMod.IsZero() || len(d.Stamps) != 1 {
 		t.Errorf("a stamp in the sitemap: lastmod %v, stamps %q", d.URL.LastMod, d.Stamps)
 	}

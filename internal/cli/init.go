@@ -148,7 +148,7 @@ func initFile(d *config.Findings) string {
 # git needs the full history on CI (fetch-depth: 0); hash keeps dates in
 # .sitemapgen/state.json: keep that file in the CI cache.
 # lastmod:
-#   sources: [frontmatter, meta, git, hash, mtime]
+#   sources: [frontmatter, meta, git, hash, sitemap, mtime]
 
 # Pages left out: 404 pages, noindex, redirect stubs, non-canonical pages.
 # exclude: ["drafts/**"]

@@ -315,7 +315,7 @@ func TestResolvePolicy(t *testing.T) {
 	b := s.Build
 	if !b.Heads.Read || b.Heads.Limit != 65536 || !slices.Equal(b.HostDirs, []string{"public", "."}) ||
 		b.Map.KeepNoIndex || b.Map.KeepRedirects || b.Map.KeepNonCanonical || b.Map.KeepErrorPages ||
-		!slices.Equal(b.Map.LastMod, []mapping.LastModSource{"frontmatter", "meta", "git", "hash", "mtime"}) {
+		!slices.Equal(b.Map.LastMod, []mapping.LastModSource{"frontmatter", "meta", "git", "hash", "sitemap", "mtime"}) {
 		t.Errorf("defaults: %+v", b)
 	}
 

@@ -218,6 +218,12 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 	}
 	if g := pr.builtBy(c.Build.Write.Dir); g != nil {
 		c.Generator, c.GeneratorSitemaps = g.Title, generatorSitemaps(g, pr.dir, v.Limits)
+		if c.Build.Join == nil && v.Mode != ModeContent {
+			// A lastmod source before it is replaced, where the pages are not
+			// joined to their sources: joined, we apply the generator's own
+			// rules (front matter, git, list pages), which it never outranks.
+			c.Build.GeneratorSitemaps = c.GeneratorSitemaps
+		}
 		if !v.KeepGenerator {
 			c.Build.Write.TakeOver = c.GeneratorSitemaps
 		}

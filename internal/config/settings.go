@@ -224,14 +224,15 @@ var Settings = Table[Values]{
 		Field: String(func(v *Values) *string { return &v.LastModFormat }, "datetime", checkDateFormat)},
 	{Flag: "lastmod-sources", Arg: "L", Key: "lastmod.sources", Help: []string{
 		"where lastmod comes from, first that knows wins",
-		"(default frontmatter,meta,git,hash,mtime: the source's",
+		"(default frontmatter,meta,git,hash,sitemap,mtime: the source's",
 		"front matter, the page's head, the last commit that",
 		"touched the page's source or tracked file, the state",
-		"file (--state), the file's time. By default the time",
+		"file (--state), the generator's own sitemap, the",
+		"file's time. By default the time",
 		"is left out of a generator's output, whose files are",
 		"all its build's, and elsewhere when it looks like a",
 		"build's; a page no source knows gets no lastmod)"},
-		Field: List(func(v *Values) *[]string { return &v.LastMod.Sources }, []string{"frontmatter", "meta", "git", "hash", "mtime"}, true, checkLastModSources)},
+		Field: List(func(v *Values) *[]string { return &v.LastMod.Sources }, []string{"frontmatter", "meta", "git", "hash", "sitemap", "mtime"}, true, checkLastModSources)},
 	{Key: "lastmod.ignore",
 		Field: List(func(v *Values) *[]string { return &v.LastMod.Ignore }, nil, false, checkIgnore)},
 	{Flag: "state", Arg: "FILE", Key: "state", Path: true, Help: []string{

@@ -160,3 +160,60 @@ func slicesWithout(env []string, prefix string) []string {
 	}
 	return out
 }
+
+// TestVitePressSitemapDates builds testdata/vitepress (VitePress pinned
+// in package-lock.json; .ci/run installs it) with lastUpdated, its pages
+// in git with dated commits: VitePress dates every page of its own
+// sitemap by its source's last commit. Plain sitemapgen replaces that
+// sitemap and keeps its dates (the pages are not joined to their
+// sources, so no other source knows them), --explain names the file, a
+// second run and sitemapgen --check, with the generator's file gone, give
+// the same dates, and a watch session writes what a build writes.
+func TestVitePressSitemapDates(t *testing.T) {
+	src := nodeProject(t, "vitepress", "docs", "package.json")
+	write(t, filepath.Join(src, ".gitignore"), "node_modules\ndocs/.vitepress/dist\ndocs/.vitepress/cache\n")
+	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z docs/about.md")
+	cmd := exec.Command("node", filepath.Join("node_modules", "vitepress", "bin", "vitepress.js"), "build", "docs")
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("vitepress build: %v\n%s", err, out)
+	}
+	const base = "https://example.org/"
+	dist := filepath.Join(src, "docs", ".vitepress", "dist")
+	want := map[string]string{
+		base:                      "2024-01-01T00:00:00Z",
+		base + "about.html":       "2024-02-03T10:00:00Z",
+		base + "guide/start.html": "2024-01-01T00:00:00Z",
+	}
+	theirs := generatorSitemap(t, filepath.Join(dist, "sitemap.xml"))
+	for loc, lm := range want {
+		if !sameInstant(strings.Replace(theirs[loc], ".000Z", "Z", 1), lm) {
+			t.Fatalf("the fixture's premise: VitePress dates %s %q, want %s (its last commit)", loc, theirs[loc], lm)
+		}
+	}
+	check := func(step string) {
+		t.Helper()
+		entries, _, err := sitemaptest.URLs(dist, base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(entries) != len(want) {
+			t.Errorf("%s: %d URLs, want %d", step, len(entries), len(want))
+		}
+		for _, e := range entries {
+			if !sameInstant(e.LastMod, want[e.Loc]) {
+				t.Errorf("%s: %s: lastmod %q, want %s (VitePress' sitemap's)", step, e.Loc, e.LastMod, want[e.Loc])
+			}
+		}
+	}
+	r := mustRun(t, src)
+	wantOutput(t, r.stderr, "lastmod: 3 sitemap;")
+	check("build")
+	r = mustRun(t, src, "--explain", "about.html")
+	wantOutput(t, r.stdout, "  lastmod:     2024-02-03T10:00:00Z (generator's sitemap sitemap.xml)\n")
+	// VitePress' file is ours now: its dates are kept beside it.
+	mustRun(t, src, "--check")
+	mustRun(t, src)
+	check("a second run")
+	mustRun(t, src, "--check")
+}

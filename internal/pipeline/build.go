@@ -142,6 +142,11 @@ type Options struct {
 	// modification times may be true; a generator's output is always
 	// written by its build, and mtime is best left out of Map.LastMod.
 	GuardMTime bool
+	// GeneratorSitemaps, when set, names the sitemap files the generator
+	// that built the site writes into Write.Dir: their lastmods are the
+	// sitemap lastmod source (mapping.LastModSitemap), read before the
+	// writer replaces them, and kept in GenDatesName once it did.
+	GeneratorSitemaps func(name string) bool
 	// KeepLeftOut keeps in Result.LeftOut the URL of every page left out
 	// that has one (a redirect stub, a noindex page, a URL robots.txt
 	// disallows ...): for --changes, a URL the previous build listed is
@@ -428,6 +433,9 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	if m.Uses(mapping.LastModGit) {
 		b.loadGit(ctx)
 	}
+	if m.Uses(mapping.LastModSitemap) {
+		b.loadGenDates(ctx)
+	}
 	if opts.Hash != nil && m.Uses(mapping.LastModHash) {
 		// A state file that cannot be read is passed over, and left as it
 		// is: read as empty, it would date every page by this build (a
@@ -658,6 +666,7 @@ func (b *builder) write() error {
 		return writeError(b.opts.Write.Dir, err)
 	}
 	b.saveHash()
+	b.keepGenDates()
 	for _, name := range res.Write.Unlinked {
 		b.warn(name, errors.New("no sitemap or robots.txt names this index file (an index cannot list another); submit it to search engines, or use --robots"))
 	}
@@ -692,6 +701,8 @@ type builder struct {
 	git             *gitdates.Dates    // for the git lastmod source; nil without it
 	gitRoot         string             // Options.Root, absolute, with git
 	hash            *hashstate.State   // for the hash lastmod source; nil without it
+	gen             *genDates          // for the sitemap lastmod source; nil without it
+	genKept         bool               // GenDatesName written
 	robots          *robots.Judge      // the site's robots.txt; nil without rules
 	now             time.Time          // the build's time, for the hash source
 	// index, in a Session, gives the record of every page judged, or -1
@@ -1003,6 +1014,9 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *imageScan, f walker.File) o
 		page.CheckedOut = why == gitdates.ReasonShallow
 	}
 	page.Hash = b.hashDate(f.Path)
+	if b.gen != nil {
+		page.Sitemap = b.gen.lookup
+	}
 	o := outcome{d: b.mapper.Map(page)}
 	o.truncated = h != nil && h.Truncated
 	o.unjoined = unjoined
