@@ -147,6 +147,10 @@ type Options struct {
 	// disallows ...): for --changes, a URL the previous build listed is
 	// not gone while a page is still there. Unset, nothing is kept.
 	KeepLeftOut bool
+
+	// trackGit reads which commit the git history is of (a Session's), so
+	// that a commit later reads only the commits since.
+	trackGit bool
 }
 
 // Hash configures the hash lastmod source.
@@ -485,10 +489,9 @@ func (b *builder) saveHash() {
 // repository (a built site often is), with a note for --verbose without
 // git or a commit. Git failing otherwise is a warning.
 func (b *builder) loadGit(ctx context.Context) {
-	dir := b.opts.Root
-	var opts gitdates.Options
+	dir := gitDir(b.opts)
+	opts := gitdates.Options{Track: b.opts.trackGit}
 	if j := b.opts.Join; j != nil {
-		dir = j.Dir
 		// Hugo dates a page by its source's author date (GitInfo).
 		opts.AuthorDates = j.Preset.Name() == "hugo"
 	}
@@ -512,6 +515,31 @@ func (b *builder) loadGit(ctx context.Context) {
 		return
 	}
 	b.git, b.gitRoot = d, root
+}
+
+// gitDir is the folder whose git history dates the pages: the sources',
+// in a join.
+func gitDir(opts Options) string {
+	switch {
+	case opts.Join != nil:
+		return opts.Join.Dir
+	case opts.Content != nil:
+		return opts.Content.Dir
+	}
+	return opts.Root
+}
+
+// GitWatched returns the files of the git repository that dates opts'
+// pages whose change means a commit, a checkout or a change of the index
+// (gitdates.Watched), when the git lastmod source is used: watch mode
+// watches them, and a Session's Update reads the history again when one
+// of them is among its paths.
+func GitWatched(ctx context.Context, opts Options) []string {
+	m, err := mapping.New(opts.Map)
+	if err != nil || !m.Uses(mapping.LastModGit) {
+		return nil
+	}
+	return gitdates.Watched(ctx, gitDir(opts))
 }
 
 // firstLine returns the first line of err's message.
