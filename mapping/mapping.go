@@ -240,6 +240,11 @@ const (
 	// RobotsTxt is a page whose URL the site's robots.txt disallows for
 	// *, Googlebot or Bingbot.
 	RobotsTxt Reason = "robots.txt"
+	// StaleOutput is a built page, in a joined project of a generator
+	// that leaves old output in place (Hugo, Eleventy), that no source
+	// produces and nothing else claims, and whose file predates the
+	// build: the page of a deleted source.
+	StaleOutput Reason = "stale output: no source"
 )
 
 // PageReasons are the Reasons Map gives.
@@ -247,7 +252,7 @@ var PageReasons = []Reason{ErrorPage, OutsideBase, LocTooLong, NotAPage, Draft, 
 
 // Reasons are every Reason a page may be left out for: PageReasons, then
 // those the build gives.
-var Reasons = append(slices.Clone(PageReasons), NotFollowed, OwnOutput, Unreadable, Duplicate, RobotsTxt)
+var Reasons = append(slices.Clone(PageReasons), NotFollowed, OwnOutput, Unreadable, Duplicate, RobotsTxt, StaleOutput)
 
 // Page is what mapping knows of a file.
 type Page struct {

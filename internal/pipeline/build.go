@@ -601,6 +601,7 @@ func (b *builder) run(ctx context.Context) error {
 		return &StrictError{Problems: res.SourceProblems}
 	}
 	b.recs.sort()
+	b.judgeStale(nil)
 	b.dedup(nil)
 	b.judgeRobots(nil)
 	b.countLastMods()
@@ -827,8 +828,12 @@ type outcome struct {
 	d         mapping.Decision
 	truncated bool
 	unjoined  bool // a join found no source file for the page
-	readErr   error
-	problems  []frontmatter.Problem // in the page's own front matter (content mode)
+	// sourceless: unjoined, in a generator's output that keeps old
+	// files, and no static file claims it (judgeStale).
+	sourceless bool
+	mtime      int64 // the page's modification time, Unix nanoseconds; noMTime for a static file's
+	readErr    error
+	problems   []frontmatter.Problem // in the page's own front matter (content mode)
 }
 
 // event is something to report about a path, once the walk is over.
@@ -923,7 +928,7 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 		if o.quiet() && rep.Page == nil && !b.explain.matches(f.Path, &o.d) {
 			mu.Lock()
 			b.res.Pages++
-			b.listed(f.Path, &o.d)
+			b.listed(f.Path, &o)
 			mu.Unlock()
 			return nil
 		}
@@ -1026,6 +1031,14 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *imageScan, f walker.File) o
 	o := outcome{d: b.mapper.Map(page)}
 	o.truncated = h != nil && h.Truncated
 	o.unjoined = unjoined
+	o.mtime = f.ModTime.UnixNano()
+	if unjoined && b.keepsOldOutput() {
+		if b.claimed(f.Path) {
+			o.mtime = noMTime // a static file's: not of the build
+		} else {
+			o.sourceless = true
+		}
+	}
 	return o
 }
 
@@ -1070,7 +1083,7 @@ func (b *builder) record(path string, o outcome) {
 			b.res.Unjoined++
 			b.note(path, "no source file has its URL; dated by its head and git only")
 		}
-		b.listed(path, &d)
+		b.listed(path, &o)
 	case mapping.LocTooLong:
 		b.warn(path, errors.New(d.Because+"; not listed"))
 		b.skip(path, d.Skip, d.Because)
@@ -1111,12 +1124,17 @@ func (b *builder) countLastMods() {
 }
 
 // listed adds the record of a listed page.
-func (b *builder) listed(path string, d *mapping.Decision) {
+func (b *builder) listed(path string, o *outcome) {
+	d := &o.d
 	if b.res.LastMod == nil {
 		b.res.LastMod = make(map[mapping.LastModSource]int)
 	}
 	b.res.LastMod[d.LastModSource]++
-	b.indexed(path, b.recs.add(path, d))
+	idx := b.recs.add(path, d)
+	if b.keepsOldOutput() {
+		b.recs.built(idx, o.mtime, o.sourceless)
+	}
+	b.indexed(path, idx)
 }
 
 // indexed keeps, in a Session, the record of the page at path: idx, or -1

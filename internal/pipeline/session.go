@@ -168,6 +168,7 @@ func (s *Session) finish(only map[string]bool) error {
 		return &StrictError{Problems: n}
 	}
 	b.recs.order = append(b.recs.order[:0], s.all...)
+	b.judgeStale(only)
 	b.dedup(only)
 	b.judgeRobots(only)
 	if only == nil {
