@@ -222,6 +222,11 @@ const (
 	Future           Reason = "future"
 	Expired          Reason = "expired"
 	SitemapExcluded  Reason = "sitemap: false"
+	// GoImportStub is a page with <meta name="go-import"> (or
+	// go-source) and no <title>: an answer to the go command's
+	// ?go-get=1 lookups of a vanity import path, with nothing for a
+	// reader.
+	GoImportStub Reason = "go-import stub"
 	// NotAPage is a source file its generator publishes no page for: a
 	// page bundle's resource, a file in an underscore folder, a file
 	// without front matter in a Jekyll site.
@@ -248,14 +253,19 @@ const (
 	// RobotsTxt is a page whose URL the site's robots.txt disallows for
 	// *, Googlebot or Bingbot.
 	RobotsTxt Reason = "robots.txt"
+	// StaleOutput is a built page, in a joined project of a generator
+	// that leaves old output in place (Hugo, Eleventy), that no source
+	// produces and nothing else claims, and whose file predates the
+	// build: the page of a deleted source.
+	StaleOutput Reason = "stale output: no source"
 )
 
 // PageReasons are the Reasons Map gives.
-var PageReasons = []Reason{ErrorPage, OutsideBase, LocTooLong, NotAPage, Draft, Future, Expired, SitemapExcluded, NoIndex, XRobotsTag, Redirect, NotCanonical, CanonicalOffsite}
+var PageReasons = []Reason{ErrorPage, OutsideBase, LocTooLong, NotAPage, Draft, Future, Expired, SitemapExcluded, NoIndex, XRobotsTag, Redirect, GoImportStub, NotCanonical, CanonicalOffsite}
 
 // Reasons are every Reason a page may be left out for: PageReasons, then
 // those the build gives.
-var Reasons = append(slices.Clone(PageReasons), NotFollowed, OwnOutput, Unreadable, Duplicate, RobotsTxt)
+var Reasons = append(slices.Clone(PageReasons), NotFollowed, OwnOutput, Unreadable, Duplicate, RobotsTxt, StaleOutput)
 
 // Page is what mapping knows of a file.
 type Page struct {
@@ -551,6 +561,10 @@ func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head, images []string) bool 
 			d.Skip, d.Because = ErrorPage, `Next.js error page (<html id="__next_error__">)`
 			return true
 		}
+	}
+	if h.GoImport && !h.Titled {
+		d.Skip, d.Because = GoImportStub, `<meta name="go-import"> and no <title>: a page for the go command, not for readers`
+		return true
 	}
 	if h.Canonical != "" && h.Canonical != d.URL.Loc && !m.opts.KeepNonCanonical && m.judgeCanonical(d, h.Canonical, resolver()) {
 		return true

@@ -152,6 +152,10 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 		return nil, err
 	}
 	roots, files := watched(s)
+	// A commit, a checkout or git add changes the git dates of the pages:
+	// the repository's HEAD, branch and index are watched, not its whole
+	// folder.
+	files = append(files, pipeline.GitWatched(ctx, s.Build)...)
 	skipSources := joinSkips(s.Build)
 	ready := make(chan struct{})
 	built := make(chan struct{})

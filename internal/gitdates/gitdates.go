@@ -4,7 +4,8 @@
 // [Load] runs four git processes at most, whatever the size of the
 // repository: rev-parse to find the work tree, one log over the whole
 // history and one status for uncommitted changes (these two at the same
-// time), and rev-parse again only to explain a failed log. All read -z
+// time), and rev-parse again only to explain a failed log (or, with
+// [Options.Track], to read which commit HEAD is before the log). All read -z
 // output, so core.quotePath, spaces and UTF-8 in names do not matter.
 //
 // # Dates
@@ -88,6 +89,12 @@ func (r Reason) String() string {
 type Dates struct {
 	prefixes []string          // the top level with a final separator, as git and as Load's dir spell it
 	author   bool              // Options.AuthorDates
+	dir      string            // Load's dir, to load again
+	git, top string            // the git program; the top level as git spells it
+	scope    string            // dir as a pathspec from the top level; "" for all of it
+	gitDir   string            // the repository's own folder (a worktree's), absolute
+	common   string            // the folder of the refs shared by worktrees, absolute
+	head     string            // with Options.Track, the commit whose history was read
 	commits  []commit          // newest first
 	files    map[string]int32  // slash path from the top → index into commits, or deleted
 	status   map[string]Reason // paths git status lists
@@ -123,6 +130,11 @@ type Options struct {
 	// commit instead of the committer date, as Hugo's GitInfo does. The
 	// two differ for a rebased or cherry-picked commit.
 	AuthorDates bool
+
+	// Track reads which commit HEAD is first (one git process more) and
+	// the history of that commit, so that [Dates.Reload] can later read
+	// only the commits made since.
+	Track bool
 }
 
 // LoadWith is Load with options.
@@ -131,19 +143,25 @@ func LoadWith(ctx context.Context, dir string, o Options) (*Dates, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrNoGit, err)
 	}
-	out, err := run(ctx, git, dir, "rev-parse", "--show-prefix", "--is-shallow-repository", "--git-path", "shallow", "--show-toplevel")
+	out, err := run(ctx, git, dir, "rev-parse", "--show-prefix", "--is-shallow-repository", "--git-path", "shallow", "--absolute-git-dir", "--git-common-dir", "--show-toplevel")
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		return nil, fmt.Errorf("%s: %w: %w", dir, ErrNotRepository, err)
 	}
-	lines := strings.SplitN(strings.TrimSuffix(string(out), "\n"), "\n", 4)
-	if len(lines) != 4 {
+	lines := strings.SplitN(strings.TrimSuffix(string(out), "\n"), "\n", 6)
+	if len(lines) != 6 {
 		return nil, fmt.Errorf("git rev-parse: unexpected output %q", out)
 	}
-	top := filepath.Clean(filepath.FromSlash(lines[3]))
-	d := &Dates{prefixes: []string{withSep(top)}, shallow: lines[1] == "true", author: o.AuthorDates}
+	top := filepath.Clean(filepath.FromSlash(lines[5]))
+	d := &Dates{prefixes: []string{withSep(top)}, shallow: lines[1] == "true", author: o.AuthorDates,
+		dir: dir, git: git, top: top, gitDir: filepath.Clean(lines[3]), common: lines[4]}
+	if !filepath.IsAbs(d.common) { // relative to dir
+		if abs, err := filepath.Abs(filepath.Join(dir, d.common)); err == nil {
+			d.common = abs
+		}
+	}
 	if abs, err := filepath.Abs(dir); err == nil {
 		// The top as dir spells it, which may differ through symbolic links
 		// (macOS: /var and /private/var).
@@ -166,10 +184,22 @@ func LoadWith(ctx context.Context, dir string, o Options) (*Dates, error) {
 		}
 	}
 
-	var scope string // dir as a pathspec from the top level; "" for all of it
 	if lines[0] != "" {
-		scope = ":(literal)" + lines[0]
+		d.scope = ":(literal)" + lines[0]
 	}
+	rev := "HEAD"
+	if o.Track {
+		out, err := run(ctx, git, top, "rev-parse", "-q", "--verify", "HEAD^{commit}")
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			return nil, fmt.Errorf("%s: %w", top, ErrNoCommits)
+		}
+		d.head = strings.TrimSpace(string(out))
+		rev = d.head
+	}
+	scope := d.scope
 	lctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
@@ -185,7 +215,7 @@ func LoadWith(ctx context.Context, dir string, o Options) (*Dates, error) {
 		}
 		statusErr = err
 	})
-	err = d.readLog(lctx, git, top, scope, boundaries)
+	err = d.readLog(lctx, git, top, scope, rev, boundaries)
 	if err != nil {
 		cancel()
 	}
@@ -219,61 +249,19 @@ func (d *Dates) Lookup(path string) (time.Time, Reason) {
 	if err != nil {
 		return time.Time{}, ReasonOutside
 	}
-	rel := ""
-	for _, p := range d.prefixes {
-		if r, ok := strings.CutPrefix(abs, p); ok {
-			rel = filepath.ToSlash(r)
-			break
-		}
-	}
-	if rel == "" {
+	rel, ok := d.rel(abs)
+	if !ok {
 		return time.Time{}, ReasonOutside
 	}
-	if r, ok := d.status[rel]; ok {
-		return time.Time{}, r
-	}
-	c, ok := d.files[rel]
-	switch {
-	case !ok || c < 0:
-		return time.Time{}, ReasonUntracked
-	case d.commits[c].boundary:
-		return time.Time{}, ReasonShallow
-	}
-	return d.commits[c].when, ReasonNone
+	return d.lookupRel(rel)
 }
 
 // readLog runs one git log over HEAD's history, newest commit first, and
 // keeps the first commit each path appears in.
-func (d *Dates) readLog(ctx context.Context, git, top, scope string, boundaries map[string]bool) error {
-	format := "--format=%x00%cI %H"
-	if d.author {
-		format = "--format=%x00%aI %H"
-	}
-	args := []string{"-C", top, "log", format, "-z", "--name-status",
-		"-M", "--root", "--no-merges", "--no-color", "--no-show-signature", "HEAD", "--"}
-	if scope != "" {
-		args = append(args, scope)
-	}
-	cmd := exec.CommandContext(ctx, git, args...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	stdout, err := cmd.StdoutPipe()
+func (d *Dates) readLog(ctx context.Context, git, top, scope, rev string, boundaries map[string]bool) error {
+	h, err := d.log(ctx, git, top, scope, []string{"--no-merges", rev}, boundaries)
 	if err != nil {
-		return fmt.Errorf("git log: %w", err)
-	}
-	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("git log: %w", err)
-	}
-	h := history{files: make(map[string]int32), waiting: make(map[string][]waiter)}
-	perr := h.parse(stdout, boundaries)
-	if perr != nil {
-		io.Copy(io.Discard, stdout) // let git finish before Wait closes the pipe
-	}
-	if err := cmd.Wait(); err != nil {
-		return fmt.Errorf("git log: %w: %s", err, bytes.TrimSpace(stderr.Bytes()))
-	}
-	if perr != nil {
-		return fmt.Errorf("git log: %w", perr)
+		return err
 	}
 	for _, ws := range h.waiting {
 		for _, w := range ws { // the old path's change was not found: date the rename
@@ -286,11 +274,49 @@ func (d *Dates) readLog(ctx context.Context, git, top, scope string, boundaries 
 	return nil
 }
 
+// log runs git log with revs over scope and reads it. The format names
+// each commit's parents: history.merges says whether one was a merge.
+func (d *Dates) log(ctx context.Context, git, top, scope string, revs []string, boundaries map[string]bool) (*history, error) {
+	format := "--format=%x00%cI %H %P"
+	if d.author {
+		format = "--format=%x00%aI %H %P"
+	}
+	args := []string{"-C", top, "log", format, "-z", "--name-status",
+		"-M", "--root", "--no-color", "--no-show-signature"}
+	args = append(append(args, revs...), "--")
+	if scope != "" {
+		args = append(args, scope)
+	}
+	cmd := exec.CommandContext(ctx, git, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, fmt.Errorf("git log: %w", err)
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("git log: %w", err)
+	}
+	h := &history{files: make(map[string]int32), waiting: make(map[string][]waiter)}
+	perr := h.parse(stdout, boundaries)
+	if perr != nil {
+		io.Copy(io.Discard, stdout) // let git finish before Wait closes the pipe
+	}
+	if err := cmd.Wait(); err != nil {
+		return nil, fmt.Errorf("git log: %w: %s", err, bytes.TrimSpace(stderr.Bytes()))
+	}
+	if perr != nil {
+		return nil, fmt.Errorf("git log: %w", perr)
+	}
+	return h, nil
+}
+
 // history is the state of one pass over git log, newest commit first.
 type history struct {
 	commits []commit
 	files   map[string]int32
 	waiting map[string][]waiter // old path → paths renamed from it unchanged
+	merges  bool                // a commit read had several parents
 }
 
 type waiter struct {
@@ -323,6 +349,10 @@ func (h *history) parse(r io.Reader, boundaries map[string]bool) error {
 		case header:
 			header = false
 			date, hash, _ := bytes.Cut(tok, []byte(" "))
+			hash, parents, _ := bytes.Cut(hash, []byte(" "))
+			if bytes.IndexByte(parents, ' ') >= 0 {
+				h.merges = true
+			}
 			when, err := time.Parse(time.RFC3339, string(date))
 			if err != nil {
 				return fmt.Errorf("commit %s: %w", hash, err)

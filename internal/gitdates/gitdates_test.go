@@ -270,13 +270,32 @@ func TestLoadErrors(t *testing.T) {
 //
 //	go test ./gitdates -run '^$' -bench Load -benchtime 3x
 func BenchmarkLoad(b *testing.B) {
+	dir, name := benchRepo(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		d, err := Load(b.Context(), dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, reason := d.Lookup(filepath.Join(dir, name(benchFiles-1))); reason != ReasonNone {
+			b.Fatalf("Lookup(%s) reason = %v", name(benchFiles-1), reason)
+		}
+	}
+}
+
+const benchFiles = 10000
+
+// benchRepo makes a repository of 10,000 files in 1,000 commits, each of
+// the 999 after the first changing 10 to 30 of them, and returns it and
+// the name of file i.
+func benchRepo(b *testing.B) (string, func(int) string) {
 	gitEnv(b)
 	start := time.Now()
 	dir := b.TempDir()
 	gitRun(b, dir, "", "init", "-q")
 	var stream strings.Builder
 	rng := rand.New(rand.NewPCG(1, 2))
-	const files, commits = 10000, 1000
+	const files, commits = benchFiles, 1000
 	name := func(i int) string { return fmt.Sprintf("section%02d/part%d/page %05d.md", i%50, i%7, i) }
 	for c := range commits {
 		fmt.Fprintf(&stream, "commit refs/heads/main\ncommitter C <c@example.com> %d +0200\ndata 7\ncommit\n", 1700000000+c*3600)
@@ -301,17 +320,7 @@ func BenchmarkLoad(b *testing.B) {
 	gitRun(b, dir, "", "symbolic-ref", "HEAD", "refs/heads/main")
 	gitRun(b, dir, "", "reset", "-q", "--hard")
 	b.Logf("created %d files in %d commits in %v", files, commits, time.Since(start).Round(time.Millisecond))
-
-	b.ReportAllocs()
-	for b.Loop() {
-		d, err := Load(b.Context(), dir)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, reason := d.Lookup(filepath.Join(dir, name(files-1))); reason != ReasonNone {
-			b.Fatalf("Lookup(%s) reason = %v", name(files-1), reason)
-		}
-	}
+	return dir, name
 }
 
 // TestAuthorDates: with Options.AuthorDates a file is dated by its newest

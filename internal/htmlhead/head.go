@@ -89,6 +89,11 @@ type Head struct {
 	// leaves it to the caller, which reads the body.
 	ErrorShell   bool
 	NextRedirect string
+	// GoImport is set when the head has <meta name="go-import"> or
+	// <meta name="go-source">: the tags the go command reads to find a
+	// Go module's repository. Titled is set when it has a <title>. A page
+	// with the first and not the second is a stub for the go command.
+	GoImport, Titled bool
 	// Truncated is set when the head did not end within the limit; the
 	// Head holds what was read.
 	Truncated bool
@@ -341,6 +346,8 @@ func (p *headParser) tag(name []byte) {
 		}
 	case "meta":
 		p.meta()
+	case "title":
+		p.h.Titled = true
 	case "link":
 		p.link()
 	case "base":
@@ -452,6 +459,9 @@ func (p *headParser) meta() {
 		return
 	}
 	switch string(name) {
+	case "go-import", "go-source":
+		h.GoImport = true
+		return
 	case "robots", "googlebot":
 		if content = decode(content); h.NoIndex == "" && hasNoIndex(content) {
 			h.NoIndex = fmt.Sprintf("meta %s %q", name, content)

@@ -152,6 +152,10 @@ type Options struct {
 	// disallows ...): for --changes, a URL the previous build listed is
 	// not gone while a page is still there. Unset, nothing is kept.
 	KeepLeftOut bool
+
+	// trackGit reads which commit the git history is of (a Session's), so
+	// that a commit later reads only the commits since.
+	trackGit bool
 }
 
 // Hash configures the hash lastmod source.
@@ -497,10 +501,9 @@ func (b *builder) saveHash() {
 // repository (a built site often is), with a note for --verbose without
 // git or a commit. Git failing otherwise is a warning.
 func (b *builder) loadGit(ctx context.Context) {
-	dir := b.opts.Root
-	var opts gitdates.Options
+	dir := gitDir(b.opts)
+	opts := gitdates.Options{Track: b.opts.trackGit}
 	if j := b.opts.Join; j != nil {
-		dir = j.Dir
 		// Hugo dates a page by its source's author date (GitInfo).
 		opts.AuthorDates = j.Preset.Name() == "hugo"
 	}
@@ -524,6 +527,31 @@ func (b *builder) loadGit(ctx context.Context) {
 		return
 	}
 	b.git, b.gitRoot = d, root
+}
+
+// gitDir is the folder whose git history dates the pages: the sources',
+// in a join.
+func gitDir(opts Options) string {
+	switch {
+	case opts.Join != nil:
+		return opts.Join.Dir
+	case opts.Content != nil:
+		return opts.Content.Dir
+	}
+	return opts.Root
+}
+
+// GitWatched returns the files of the git repository that dates opts'
+// pages whose change means a commit, a checkout or a change of the index
+// (gitdates.Watched), when the git lastmod source is used: watch mode
+// watches them, and a Session's Update reads the history again when one
+// of them is among its paths.
+func GitWatched(ctx context.Context, opts Options) []string {
+	m, err := mapping.New(opts.Map)
+	if err != nil || !m.Uses(mapping.LastModGit) {
+		return nil
+	}
+	return gitdates.Watched(ctx, gitDir(opts))
 }
 
 // firstLine returns the first line of err's message.
@@ -585,6 +613,7 @@ func (b *builder) run(ctx context.Context) error {
 		return &StrictError{Problems: res.SourceProblems}
 	}
 	b.recs.sort()
+	b.judgeStale(nil)
 	b.dedup(nil)
 	b.judgeRobots(nil)
 	b.guardStamps()
@@ -818,8 +847,12 @@ type outcome struct {
 	d         mapping.Decision
 	truncated bool
 	unjoined  bool // a join found no source file for the page
-	readErr   error
-	problems  []frontmatter.Problem // in the page's own front matter (content mode)
+	// sourceless: unjoined, in a generator's output that keeps old
+	// files, and no static file claims it (judgeStale).
+	sourceless bool
+	mtime      int64 // the page's modification time, Unix nanoseconds; noMTime for a static file's
+	readErr    error
+	problems   []frontmatter.Problem // in the page's own front matter (content mode)
 }
 
 // event is something to report about a path, once the walk is over.
@@ -914,7 +947,7 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 		if o.quiet() && rep.Page == nil && !b.explain.matches(f.Path, &o.d) {
 			mu.Lock()
 			b.res.Pages++
-			b.listed(f.Path, &o.d)
+			b.listed(f.Path, &o)
 			mu.Unlock()
 			return nil
 		}
@@ -1020,6 +1053,14 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *imageScan, f walker.File) o
 	o := outcome{d: b.mapper.Map(page)}
 	o.truncated = h != nil && h.Truncated
 	o.unjoined = unjoined
+	o.mtime = f.ModTime.UnixNano()
+	if unjoined && b.keepsOldOutput() {
+		if b.claimed(f.Path) {
+			o.mtime = noMTime // a static file's: not of the build
+		} else {
+			o.sourceless = true
+		}
+	}
 	return o
 }
 
@@ -1064,7 +1105,7 @@ func (b *builder) record(path string, o outcome) {
 			b.res.Unjoined++
 			b.note(path, "no source file has its URL; dated by its head and git only")
 		}
-		b.listed(path, &d)
+		b.listed(path, &o)
 	case mapping.LocTooLong:
 		b.warn(path, errors.New(d.Because+"; not listed"))
 		b.skip(path, d.Skip, d.Because)
@@ -1100,7 +1141,8 @@ func (b *builder) countLastMods() {
 }
 
 // listed adds the record of a listed page.
-func (b *builder) listed(path string, d *mapping.Decision) {
+func (b *builder) listed(path string, o *outcome) {
+	d := &o.d
 	if b.res.LastMod == nil {
 		b.res.LastMod = make(map[mapping.LastModSource]int)
 	}
@@ -1108,7 +1150,11 @@ func (b *builder) listed(path string, d *mapping.Decision) {
 	if len(d.Stamps) > 0 {
 		b.res.Stamps++
 	}
-	b.indexed(path, b.recs.add(path, d))
+	idx := b.recs.add(path, d)
+	if b.keepsOldOutput() {
+		b.recs.built(idx, o.mtime, o.sourceless)
+	}
+	b.indexed(path, idx)
 }
 
 // indexed keeps, in a Session, the record of the page at path: idx, or -1

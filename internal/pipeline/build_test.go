@@ -742,3 +742,32 @@ func TestGuardStamps(t *testing.T) {
 		})
 	}
 }
+
+// TestGoImportStub: a vanity import path's page for the go command (a
+// go-import or go-source meta, no title, no body) is left out; a page
+// with a title beside the same meta, and a single-page app's shell with
+// no title, are listed.
+func TestGoImportStub(t *testing.T) {
+	site := t.TempDir()
+	pc := &siteChanger{t: t, root: site}
+	day := time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)
+	pc.write("index.html", "<title>home</title>", day)
+	pc.write("mod/index.html", `<html><head><meta name="go-import" content="example.com/mod git https://github.com/example/mod"></head><body></body></html>`, day)
+	pc.write("src/index.html", `<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="go-source" content="example.com/src https://github.com/example/src https://github.com/example/src/tree/main{/dir} https://github.com/example/src/blob/main{/dir}/{file}#L{line}"></head><body></body></html>`, day)
+	pc.write("doc/index.html", `<html><head><title>The mod package</title><meta name="go-import" content="example.com/doc git https://github.com/example/doc"></head><body>Docs.</body></html>`, day)
+	pc.write("app/index.html", `<html><head><script src="/app.js"></script></head><body><div id="app"></div></body></html>`, day)
+	var skipped []string
+	opts := Options{Root: site, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: "https://example.com/"}}
+	opts.Report.Skip = func(path string, r mapping.Reason, because string) { skipped = append(skipped, path+" "+string(r)) }
+	res, err := Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(skipped)
+	if want := []string{"mod/index.html go-import stub", "src/index.html go-import stub"}; !slices.Equal(skipped, want) {
+		t.Errorf("skipped %q, want %q", skipped, want)
+	}
+	if res.URLs.Len() != 3 {
+		t.Errorf("%d URLs listed, want 3 (home, doc, app)", res.URLs.Len())
+	}
+}

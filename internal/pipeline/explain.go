@@ -204,6 +204,13 @@ func (e *explainer) robots(path, because string) {
 	}
 }
 
+// stale records that judgeStale left the page at path out.
+func (e *explainer) stale(path string) {
+	if x := e.byPath[path]; x != nil {
+		x.Decision.Skip, x.Decision.Because = mapping.StaleOutput, "no source has its URL, and the file is older than the build"
+	}
+}
+
 // warning adds a warning to the explanation of the page at path.
 func (e *explainer) warning(path, msg string) {
 	if x := e.byPath[path]; x != nil {

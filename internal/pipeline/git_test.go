@@ -196,3 +196,74 @@ func TestGitShallow(t *testing.T) {
 		t.Errorf("warnings %q, want the shallow clone's", warnings)
 	}
 }
+
+// TestSessionGit: watch mode dates the pages as a build would after an
+// edit (uncommitted: no git date), a commit (the commit's date), a commit
+// of another file, a reset and git rm --cached, each reported as the
+// watcher reports it: the edited source, or the repository's HEAD, branch
+// and index files (gitdates.Watched).
+func TestSessionGit(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	dir := t.TempDir()
+	public, content := filepath.Join(dir, "public"), filepath.Join(dir, "content")
+	pc := &siteChanger{t: t, root: public}
+	cc := &siteChanger{t: t, root: content}
+	day := time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)
+	pc.write("index.html", "<title>home</title>", day)
+	pc.write("posts/a/index.html", "<title>a</title>", day)
+	pc.write("posts/b/index.html", "<title>b</title>", day)
+	cc.write("_index.md", "---\ntitle: home\n---\n", day)
+	cc.write("posts/a.md", "---\ntitle: a\n---\nA.\n", day)
+	cc.write("posts/b.md", "---\ntitle: b\n---\nB.\n", day)
+	os.WriteFile(filepath.Join(dir, ".gitignore"), []byte("/public/\n"), 0o644)
+	gitRun(t, dir, "2024-01-01T00:00:00Z", "init", "-q")
+	commit := func(date string) {
+		gitRun(t, dir, date, "add", "-A")
+		gitRun(t, dir, date, "commit", "-q", "-m", date)
+	}
+	commit("2024-01-01T00:00:00Z")
+	hugo, err := generator.LoadHugo(dir, limits.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{
+		Root: public, Heads: Heads{Read: true},
+		Map:  mapping.Options{BaseURL: "https://example.com/", LastMod: []mapping.LastModSource{mapping.LastModFrontMatter, mapping.LastModGit}},
+		Join: &Sources{Dir: content, Preset: hugo},
+	}
+	repo := GitWatched(context.Background(), opts)
+	if len(repo) < 4 {
+		t.Fatalf("GitWatched = %q, want HEAD, index, logs/HEAD, the branch", repo)
+	}
+	s, _, err := Start(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameAsRun(t, "start", opts, public)
+	a, b := filepath.Join(content, "posts/a.md"), filepath.Join(content, "posts/b.md")
+	runSteps(t, s, opts, public, []sessionStep{
+		{"edit, uncommitted", func() []string {
+			cc.write("posts/a.md", "---\ntitle: a\n---\nA, again.\n", day)
+			return []string{a}
+		}, writer.URLChanges{Changed: 1}},
+		{"commit", func() []string {
+			commit("2024-02-02T00:00:00Z")
+			return repo
+		}, writer.URLChanges{Changed: 1}},
+		{"commit of another file", func() []string {
+			cc.write("posts/b.md", "---\ntitle: b\n---\nB, again.\n", day)
+			commit("2024-03-03T00:00:00Z")
+			return append([]string{b}, repo...)
+		}, writer.URLChanges{Changed: 1}},
+		{"reset", func() []string {
+			gitRun(t, dir, "", "reset", "-q", "--hard", "HEAD~2")
+			return append([]string{a, b}, repo...)
+		}, writer.URLChanges{Changed: 2}},
+		{"git rm --cached", func() []string {
+			gitRun(t, dir, "", "rm", "-q", "--cached", "content/posts/b.md")
+			return repo
+		}, writer.URLChanges{Changed: 1}},
+	})
+}

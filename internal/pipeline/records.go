@@ -48,6 +48,10 @@ func (r *record) mtime() bool { return recSources[r.src] == mapping.LastModMTime
 
 const noLastMod = math.MinInt64
 
+// noMTime is the modification time records.mtimes holds for a page that
+// does not tell when the build ran.
+const noMTime = math.MinInt64
+
 // recordBlock is how many records a block holds. Blocks of a fixed size
 // never move, so adding a record never copies the others, and growth
 // holds no second copy of them.
@@ -85,6 +89,30 @@ type records struct {
 	// records take their next lastmod.
 	stamps   bool
 	stampDay int64
+	// In the output of a generator that leaves old files in place
+	// (builder.keepsOldOutput), mtimes are the modification times of the
+	// listed pages' files (Unix nanoseconds, by record index; noMTime for
+	// a copied static file, whose time is not the build's), sourceless
+	// the records of pages no source produces and nothing else claims,
+	// and stale those of them judgeStale left out at the last judgement.
+	mtimes     []int64
+	sourceless map[int32]bool
+	stale      map[int32]bool
+}
+
+// built records the modification time of the listed page at idx and
+// whether no source produces it.
+func (s *records) built(idx int32, mtime int64, sourceless bool) {
+	for int(idx) >= len(s.mtimes) {
+		s.mtimes = append(s.mtimes, 0)
+	}
+	s.mtimes[idx] = mtime
+	if sourceless {
+		if s.sourceless == nil {
+			s.sourceless = make(map[int32]bool)
+		}
+		s.sourceless[idx] = true
+	}
 }
 
 // nextLastMod is a record's next lastmod: Unix seconds and the index of
@@ -142,6 +170,8 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 func (s *records) remove(idx int32) {
 	*s.rec(idx) = record{}
 	delete(s.next, idx)
+	delete(s.sourceless, idx)
+	delete(s.stale, idx)
 	s.free = append(s.free, idx)
 }
 

@@ -38,6 +38,10 @@ type Session struct {
 
 	rootAbs, joinAbs string
 	hostFiles        map[string]bool // absolute paths of the host files whose rules the mapper holds
+	// gitFiles are the files of the repository whose change means a
+	// commit (GitWatched), kept while the git source has no history yet
+	// (no commit, or git failed): such a change is a whole build.
+	gitFiles map[string]bool
 }
 
 // Start runs a whole build, as Run does, and returns the Session that
@@ -86,9 +90,19 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 	s.whole = true
 	opts := s.opts
 	opts.Write.State = s.state
+	opts.trackGit = true
 	b, err := newBuilder(ctx, opts, res)
 	if err != nil {
 		return res, err
+	}
+	s.gitFiles = nil
+	if b.git == nil {
+		for _, f := range GitWatched(ctx, opts) {
+			if s.gitFiles == nil {
+				s.gitFiles = make(map[string]bool)
+			}
+			s.gitFiles[f] = true
+		}
 	}
 	b.index, b.problems = newPageIndex(&b.recs), make(map[string]int)
 	if b.hash != nil {
@@ -154,6 +168,7 @@ func (s *Session) finish(only map[string]bool) error {
 		return &StrictError{Problems: n}
 	}
 	b.recs.order = append(b.recs.order[:0], s.all...)
+	b.judgeStale(only)
 	b.dedup(only)
 	b.judgeRobots(only)
 	b.guardStamps()
@@ -236,13 +251,17 @@ func (s *Session) update(ctx context.Context, paths []string) (*Result, error) {
 	if s.b.linked.changed(b.opts.Root) {
 		return s.restart(ctx)
 	}
+	paths, err := s.gitUpdate(ctx, paths)
+	if err != nil {
+		return s.restart(ctx)
+	}
 	var pages, sources []string // relative to the root, to Join.Dir
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
 		if err != nil {
 			continue
 		}
-		if s.hostFiles[abs] {
+		if s.hostFiles[abs] || s.gitFiles[abs] {
 			return s.restart(ctx)
 		}
 		if rel, ok := relUnder(s.rootAbs, abs); ok {
@@ -303,7 +322,7 @@ func (s *Session) update(ctx context.Context, paths []string) (*Result, error) {
 	for _, idx := range removed {
 		b.recs.remove(idx)
 	}
-	err := b.pages(ctx, func(w walker.Options, fn func(walker.File) error) error {
+	err = b.pages(ctx, func(w walker.Options, fn func(walker.File) error) error {
 		return walker.WalkPaths(ctx, b.opts.Root, pages, w, fn)
 	})
 	if err != nil {
@@ -315,6 +334,67 @@ func (s *Session) update(ctx context.Context, paths []string) (*Result, error) {
 	}
 	s.addToOrder(b.added)
 	return res, s.finish(b.touched)
+}
+
+// gitUpdate brings the git history the pages are dated by up to date
+// with the changes at paths, as a build would read it now, and returns
+// the paths to read again: those given, without the repository's own
+// files, and the files whose git date (or reason for none) a commit, a
+// checkout or a change of the index changed, when the Session knows them
+// as pages or sources. A file edited in the work tree has uncommitted
+// changes, as a build would find (gitdates.Dates.Refresh). An error is
+// git failing: the caller builds everything again, which says why.
+func (s *Session) gitUpdate(ctx context.Context, paths []string) ([]string, error) {
+	b := s.b
+	if b.git == nil {
+		return paths, nil
+	}
+	var edited []string
+	moved := false
+	out := paths[:0:0]
+	for _, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			continue
+		}
+		if b.git.Watches(abs) {
+			moved = true
+			continue
+		}
+		out = append(out, p)
+		if _, ok := relUnder(s.rootAbs, abs); ok {
+			edited = append(edited, abs)
+		} else if _, ok := relUnder(s.joinAbs, abs); ok && s.joinAbs != "" {
+			edited = append(edited, abs)
+		}
+	}
+	if !moved {
+		d, err := b.git.Refresh(ctx, edited)
+		if err != nil {
+			return nil, err
+		}
+		b.git = d
+		return out, nil
+	}
+	d, changed, err := b.git.Reload(ctx)
+	if err != nil {
+		return nil, err
+	}
+	b.git = d
+	for _, abs := range changed {
+		if rel, ok := relUnder(s.rootAbs, abs); ok {
+			if _, known := b.index.get(rel); known {
+				out = append(out, abs)
+				continue
+			}
+		}
+		if rel, ok := relUnder(s.joinAbs, abs); ok && s.joinAbs != "" {
+			if _, known := b.sources[rel]; known {
+				out = append(out, abs)
+			}
+		}
+	}
+	return out, nil
 }
 
 // robotsChanged reports whether the rules of the site's robots.txt are

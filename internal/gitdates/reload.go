@@ -1,0 +1,331 @@
+package gitdates
+
+import (
+	"context"
+	"errors"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+)
+
+// What a long-running reader (watch mode) does when the repository or the
+// work tree changes: a file edited in the work tree has uncommitted
+// changes, as a new Load would say ([Dates.Refresh]); a commit, a reset or
+// a checkout moves HEAD, and the history is read again from where it was
+// ([Dates.Reload]). A Dates is never changed: both return a new one.
+
+// Watched returns the files of the repository that holds dir whose
+// change means its HEAD, its branch or its index changed: HEAD and
+// index (a worktree's own), HEAD's reflog, packed-refs and the current
+// branch's ref (shared by worktrees). Only those whose folder exists
+// are returned, and nothing outside a work tree. A commit changes the
+// branch's ref and HEAD's reflog; a checkout changes HEAD; git add and
+// git rm change the index.
+func Watched(ctx context.Context, dir string) []string {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		return nil
+	}
+	out, err := run(ctx, git, dir, "rev-parse", "--absolute-git-dir", "--git-common-dir")
+	if err != nil {
+		return nil
+	}
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	if len(lines) != 2 {
+		return nil
+	}
+	gitDir, common := filepath.Clean(lines[0]), lines[1]
+	if !filepath.IsAbs(common) {
+		if common, err = filepath.Abs(filepath.Join(dir, common)); err != nil {
+			return nil
+		}
+	}
+	files := []string{
+		filepath.Join(gitDir, "HEAD"), filepath.Join(gitDir, "index"),
+		filepath.Join(gitDir, "logs", "HEAD"), filepath.Join(common, "packed-refs"),
+	}
+	if head, err := os.ReadFile(filepath.Join(gitDir, "HEAD")); err == nil {
+		if ref, ok := strings.CutPrefix(strings.TrimSpace(string(head)), "ref: "); ok && strings.HasPrefix(ref, "refs/heads/") {
+			files = append(files, filepath.Join(common, filepath.FromSlash(ref)))
+		}
+	}
+	return slices.DeleteFunc(files, func(f string) bool {
+		fi, err := os.Stat(filepath.Dir(f))
+		return err != nil || !fi.IsDir()
+	})
+}
+
+// Watches reports whether a change to path (absolute, clean) may mean
+// that the repository's HEAD, a branch or the index changed: it is one of
+// the files [Watched] names, or a branch's ref.
+func (d *Dates) Watches(path string) bool {
+	switch path {
+	case filepath.Join(d.gitDir, "HEAD"), filepath.Join(d.gitDir, "index"),
+		filepath.Join(d.gitDir, "logs", "HEAD"), filepath.Join(d.common, "packed-refs"):
+		return true
+	}
+	return strings.HasPrefix(path, filepath.Join(d.common, "refs", "heads")+string(filepath.Separator))
+}
+
+// refreshAll is the number of paths past which Refresh asks git about the
+// whole of Load's folder rather than about each path: a pathspec is
+// matched against every entry of the index.
+const refreshAll = 256
+
+// Refresh returns the Dates as Load would read them after the files and
+// folders at paths (absolute) changed in the work tree, HEAD and the
+// index being as they were (git add, git mv and a commit change the
+// index or HEAD: that is Reload's): a file edited since its last commit has
+// uncommitted changes, one edited back to its committed content has its
+// date again. It runs git status once, over those paths, or none when no
+// path can have changed what git says: a path git never knew that is not
+// a folder is untracked (or ignored) before and after any edit.
+func (d *Dates) Refresh(ctx context.Context, paths []string) (*Dates, error) {
+	var rels []string
+	for _, p := range paths {
+		rel, ok := d.rel(p)
+		if !ok {
+			continue
+		}
+		_, known := d.files[rel]
+		_, listed := d.status[rel]
+		if !known && !listed {
+			if fi, err := os.Lstat(p); err != nil || !fi.IsDir() {
+				continue
+			}
+		}
+		rels = append(rels, rel)
+	}
+	if len(rels) == 0 {
+		return d, nil
+	}
+	if len(rels) > refreshAll {
+		st, err := d.readStatus(ctx, nil)
+		if err != nil {
+			return nil, err
+		}
+		n := *d
+		n.status = st
+		return &n, nil
+	}
+	st, err := d.readStatus(ctx, rels)
+	if err != nil {
+		return nil, err
+	}
+	n := *d
+	n.status = maps.Clone(d.status)
+	maps.DeleteFunc(n.status, func(k string, _ Reason) bool {
+		for _, r := range rels {
+			if k == r || strings.HasPrefix(k, r+"/") {
+				return true
+			}
+		}
+		return false
+	})
+	maps.Copy(n.status, st)
+	return &n, nil
+}
+
+// readStatus runs git status over rels (slash paths from the top), or
+// over Load's folder without them.
+func (d *Dates) readStatus(ctx context.Context, rels []string) (map[string]Reason, error) {
+	args := []string{"--no-optional-locks", "status", "--porcelain=v1", "-z", "--untracked-files=all", "--"}
+	switch {
+	case len(rels) > 0:
+		for _, r := range rels {
+			args = append(args, ":(literal)"+r)
+		}
+	case d.scope != "":
+		args = append(args, d.scope)
+	}
+	out, err := run(ctx, d.git, d.top, args...)
+	if err != nil {
+		return nil, err
+	}
+	return parseStatus(out)
+}
+
+// rel returns path (absolute) as a slash path from the top level.
+func (d *Dates) rel(path string) (string, bool) {
+	for _, p := range d.prefixes {
+		if r, ok := strings.CutPrefix(path, p); ok && r != "" {
+			return filepath.ToSlash(r), true
+		}
+	}
+	return "", false
+}
+
+// Reload returns the Dates as Load (with Options.Track) would read them
+// now, after HEAD, a branch or the index changed, and the files (absolute
+// paths) whose date, or reason for none, may differ from d's. When HEAD
+// moved forward from the commit d read, without a merge, only the new
+// commits are read (git log OLD..NEW); when it moved elsewhere (a reset,
+// a rebase, a checkout of another branch) or over a merge, the whole
+// history is read again and every file's answer compared. git status is
+// run again in every case. d must have been loaded with Options.Track.
+func (d *Dates) Reload(ctx context.Context) (*Dates, []string, error) {
+	if d.head == "" {
+		return nil, nil, ErrNotTracked
+	}
+	out, err := run(ctx, d.git, d.top, "rev-parse", "-q", "--verify", "HEAD^{commit}")
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
+		return nil, nil, ErrNoCommits
+	}
+	head := strings.TrimSpace(string(out))
+	if head == d.head {
+		st, err := d.readStatus(ctx, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		n := *d
+		n.status = st
+		return &n, d.abs(statusChanges(d.status, st, nil)), nil
+	}
+	if n, changed, err := d.forward(ctx, head); err != nil || n != nil {
+		return n, changed, err
+	}
+	n, err := LoadWith(ctx, d.dir, Options{AuthorDates: d.author, Track: true})
+	if err != nil {
+		return nil, nil, err
+	}
+	return n, d.abs(d.differences(n)), nil
+}
+
+// forward reads the commits from d.head to head, when head descends from
+// it without a merge between: the new Dates and the paths they may
+// change. It returns nil, nil, nil when the whole history must be read.
+func (d *Dates) forward(ctx context.Context, head string) (*Dates, []string, error) {
+	if d.shallow {
+		return nil, nil, nil // the boundary may have moved too
+	}
+	if err := exec.CommandContext(ctx, d.git, "-C", d.top, "merge-base", "--is-ancestor", d.head, head).Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
+		return nil, nil, nil // not an ancestor, or d.head is gone
+	}
+	var st map[string]Reason
+	var serr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		st, serr = d.readStatus(ctx, nil)
+	}()
+	h, err := d.log(ctx, d.git, d.top, d.scope, []string{d.head + ".." + head}, nil)
+	<-done
+	switch {
+	case err != nil:
+		return nil, nil, err
+	case serr != nil:
+		return nil, nil, serr
+	case h.merges:
+		return nil, nil, nil
+	}
+	n := *d
+	n.head, n.status = head, st
+	off := int32(len(d.commits))
+	n.commits = append(slices.Clip(d.commits), h.commits...)
+	n.files = maps.Clone(d.files)
+	var changed []string
+	for path, c := range h.files {
+		changed = append(changed, path)
+		switch {
+		case c >= 0:
+			n.files[path] = c + off
+		case c == deleted:
+			n.files[path] = deleted
+		}
+	}
+	for from, ws := range h.waiting {
+		for _, w := range ws {
+			if h.files[w.path] != pending {
+				continue
+			}
+			// Renamed unchanged since d's commit: the date of the old
+			// path's last change, which d knows, else the rename's.
+			if c, ok := d.files[from]; ok && c >= 0 {
+				n.files[w.path] = c
+			} else {
+				n.files[w.path] = w.since + off
+			}
+		}
+	}
+	changed = statusChanges(d.status, st, changed)
+	return &n, d.abs(changed), nil
+}
+
+// statusChanges appends to out the paths whose status differs between a
+// and b.
+func statusChanges(a, b map[string]Reason, out []string) []string {
+	for k, r := range a {
+		if b[k] != r {
+			out = append(out, k)
+		}
+	}
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// differences returns the paths whose answer differs between d and n.
+func (d *Dates) differences(n *Dates) []string {
+	var out []string
+	seen := make(map[string]bool)
+	for _, m := range []map[string]int32{d.files, n.files} {
+		for k := range m {
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			t1, r1 := d.lookupRel(k)
+			t2, r2 := n.lookupRel(k)
+			_, o1 := t1.Zone()
+			_, o2 := t2.Zone()
+			if r1 != r2 || !t1.Equal(t2) || o1 != o2 {
+				out = append(out, k)
+			}
+		}
+	}
+	return statusChanges(d.status, n.status, out)
+}
+
+// abs turns slash paths from the top into absolute paths, as Load's
+// folder spells the top, sorted, each once.
+func (d *Dates) abs(rels []string) []string {
+	top := d.prefixes[len(d.prefixes)-1]
+	out := make([]string, 0, len(rels))
+	for _, r := range rels {
+		out = append(out, top+filepath.FromSlash(r))
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// lookupRel is Lookup of a slash path from the top.
+func (d *Dates) lookupRel(rel string) (time.Time, Reason) {
+	if r, ok := d.status[rel]; ok {
+		return time.Time{}, r
+	}
+	c, ok := d.files[rel]
+	switch {
+	case !ok || c < 0:
+		return time.Time{}, ReasonUntracked
+	case d.commits[c].boundary:
+		return time.Time{}, ReasonShallow
+	}
+	return d.commits[c].when, ReasonNone
+}
+
+// ErrNotTracked is returned by Reload for a Dates loaded without
+// Options.Track.
+var ErrNotTracked = errors.New("gitdates: Reload needs a Dates loaded with Options.Track")

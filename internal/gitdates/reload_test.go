@@ -1,0 +1,190 @@
+package gitdates
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+// sameAsLoad fails unless d answers every name as a fresh Load does.
+func sameAsLoad(t *testing.T, dir string, d *Dates, names ...string) {
+	t.Helper()
+	fresh, err := LoadWith(context.Background(), dir, Options{Track: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range names {
+		p := filepath.Join(dir, name)
+		t1, r1 := d.Lookup(p)
+		t2, r2 := fresh.Lookup(p)
+		if r1 != r2 || !t1.Equal(t2) || t1.String() != t2.String() {
+			t.Errorf("%s: reloaded %v (%v), Load says %v (%v)", name, t1, r1, t2, r2)
+		}
+	}
+}
+
+// TestReload: after an edit, a commit, a rename, a reset and a merge, the
+// Dates that Refresh and Reload give answer as a fresh Load does, and
+// Reload names the files whose answer changed.
+func TestReload(t *testing.T) {
+	gitEnv(t)
+	ctx := context.Background()
+	dir := t.TempDir()
+	gitRun(t, dir, "", "init", "-q", "-b", "main")
+	writeFile(t, dir, "a.md", lines(20, "a"))
+	writeFile(t, dir, "b.md", lines(20, "b"))
+	commitAll(t, dir, date1)
+	names := []string{"a.md", "b.md", "c.md", "d.md"}
+	d, err := LoadWith(ctx, dir, Options{Track: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	abs := func(names ...string) []string {
+		var out []string
+		for _, n := range names {
+			out = append(out, filepath.Join(dir, n))
+		}
+		return out
+	}
+	reload := func(want ...string) {
+		t.Helper()
+		n, changed, err := d.Reload(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range abs(want...) {
+			if !slices.Contains(changed, w) {
+				t.Errorf("Reload's changes %q miss %s", changed, w)
+			}
+		}
+		d = n
+		sameAsLoad(t, dir, d, names...)
+	}
+
+	// An edit: uncommitted, then committed.
+	writeFile(t, dir, "a.md", lines(20, "a")+"more\n")
+	if d, err = d.Refresh(ctx, abs("a.md")); err != nil {
+		t.Fatal(err)
+	}
+	if _, r := d.Lookup(filepath.Join(dir, "a.md")); r != ReasonUncommitted {
+		t.Fatalf("edited a.md: %v, want uncommitted", r)
+	}
+	sameAsLoad(t, dir, d, names...)
+	commitAll(t, dir, date2)
+	reload("a.md")
+
+	// A file added and a file renamed unchanged: incremental.
+	// git mv changes the index, which Reload reads.
+	writeFile(t, dir, "d.md", "new\n")
+	if d, err = d.Refresh(ctx, abs("d.md")); err != nil {
+		t.Fatal(err)
+	}
+	sameAsLoad(t, dir, d, names...)
+	gitRun(t, dir, "", "mv", "b.md", "c.md")
+	reload("b.md", "c.md")
+	commitAll(t, dir, date3)
+	reload("b.md", "c.md", "d.md")
+	if got, _ := d.Lookup(filepath.Join(dir, "c.md")); got.Format("2006-01-02") != "2024-03-01" {
+		t.Errorf("c.md, renamed unchanged from b.md: %v, want b.md's date", got)
+	}
+
+	// A reset moves HEAD back: the whole history.
+	gitRun(t, dir, "", "reset", "-q", "--hard", "HEAD~2")
+	reload("a.md", "b.md", "c.md", "d.md")
+
+	// A merge: the whole history too.
+	gitRun(t, dir, "", "checkout", "-q", "-b", "side")
+	writeFile(t, dir, "d.md", "side\n")
+	commitAll(t, dir, date2)
+	gitRun(t, dir, "", "checkout", "-q", "main")
+	reload()
+	writeFile(t, dir, "b.md", lines(20, "b")+"main\n")
+	commitAll(t, dir, date3)
+	reload("b.md")
+	gitRun(t, dir, date3, "merge", "-q", "--no-edit", "side")
+	reload("d.md")
+
+	// The index alone: git rm --cached leaves a.md untracked.
+	gitRun(t, dir, "", "rm", "-q", "--cached", "a.md")
+	reload("a.md")
+}
+
+// TestWatched names the files a commit and a checkout change, in a
+// worktree too.
+func TestWatched(t *testing.T) {
+	gitEnv(t)
+	ctx := context.Background()
+	dir := t.TempDir()
+	gitRun(t, dir, "", "init", "-q", "-b", "main")
+	writeFile(t, dir, "a.md", "a\n")
+	commitAll(t, dir, date1)
+	wt := filepath.Join(t.TempDir(), "wt")
+	gitRun(t, dir, "", "worktree", "add", "-q", "-b", "topic", wt)
+	for _, tc := range []struct{ dir, gitDir, common, branch string }{
+		{dir, filepath.Join(dir, ".git"), filepath.Join(dir, ".git"), "main"},
+		{wt, filepath.Join(dir, ".git", "worktrees", "wt"), filepath.Join(dir, ".git"), "topic"},
+	} {
+		got := Watched(ctx, tc.dir)
+		want := []string{filepath.Join(tc.gitDir, "HEAD"), filepath.Join(tc.gitDir, "index"),
+			filepath.Join(tc.gitDir, "logs", "HEAD"), filepath.Join(tc.common, "packed-refs"),
+			filepath.Join(tc.common, "refs", "heads", tc.branch)}
+		if !slices.Equal(got, want) {
+			t.Errorf("Watched(%s) = %q, want %q", tc.dir, got, want)
+		}
+		d, err := LoadWith(ctx, tc.dir, Options{Track: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range want {
+			if !d.Watches(f) {
+				t.Errorf("Watches(%s) = false", f)
+			}
+		}
+		if d.Watches(filepath.Join(tc.dir, "a.md")) {
+			t.Errorf("Watches(a.md) = true")
+		}
+	}
+}
+
+// BenchmarkRefresh is what watch mode adds to a rebuild after an edit of
+// one tracked file: one git status over it.
+func BenchmarkRefresh(b *testing.B) {
+	dir, name := benchRepo(b)
+	d, err := LoadWith(b.Context(), dir, Options{Track: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := filepath.Join(dir, name(7))
+	writeFile(b, dir, name(7), "edited\n")
+	for b.Loop() {
+		n, err := d.Refresh(b.Context(), []string{p})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, r := n.Lookup(p); r != ReasonUncommitted {
+			b.Fatalf("edited file: %v", r)
+		}
+	}
+}
+
+// BenchmarkReload is what watch mode adds to a rebuild after a commit of
+// one file: the commits since the last one read, and git status.
+func BenchmarkReload(b *testing.B) {
+	dir, name := benchRepo(b)
+	d, err := LoadWith(b.Context(), dir, Options{Track: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := range b.N {
+		b.StopTimer()
+		writeFile(b, dir, name(i%benchFiles), fmt.Sprintf("edit %d\n", i))
+		commitAll(b, dir, date2)
+		b.StartTimer()
+		if d, _, err = d.Reload(b.Context()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,138 @@
+package pipeline
+
+// Stale output: Hugo (without --cleanDestinationDir, and its server) and
+// Eleventy write every page they render at every build and delete
+// nothing, so the page of a source deleted since an earlier build stays
+// in the output folder, with that build's modification time.
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/mapping"
+)
+
+// staleSlack is how much older than the oldest page a source produced a
+// page must be to predate the build: a generator renders its pages in
+// parallel, so a list page of this build may be written a moment before
+// the first page with a source, and file systems keep times in whole
+// seconds (FAT's in two).
+const staleSlack = 2 * time.Second
+
+// keepsOldOutput reports whether the build joins the pages of a
+// generator whose builds leave the output of deleted sources in place:
+// Hugo and Eleventy. Jekyll, MkDocs, Astro, Docusaurus and VitePress
+// empty their output folder first; Sphinx rewrites only the pages whose
+// sources changed, so no time tells its stale pages apart.
+func (b *builder) keepsOldOutput() bool {
+	j := b.opts.Join
+	if j == nil {
+		return false
+	}
+	switch j.Preset.Name() {
+	case "hugo", "eleventy":
+		return true
+	}
+	return false
+}
+
+// claimed reports whether a file of the project is copied to the built
+// page at rel (relative to the root) as it is, keeping its modification
+// time: a Hugo static file (static/, a theme's static/), or an Eleventy
+// passthrough copy at the same path of the input folder. Such a page has
+// no source and may be older than the build.
+func (b *builder) claimed(rel string) bool {
+	dir := b.opts.Join.Dir
+	file := filepath.FromSlash(rel)
+	candidates := []string{filepath.Join(dir, file)}
+	if b.opts.Join.Preset.Name() == "hugo" {
+		// Join.Dir is the content folder, or the project folder.
+		for _, project := range []string{dir, filepath.Dir(dir)} {
+			candidates = append(candidates, filepath.Join(project, "static", file))
+			themes, _ := filepath.Glob(filepath.Join(project, "themes", "*", "static"))
+			for _, t := range themes {
+				candidates = append(candidates, filepath.Join(t, file))
+			}
+		}
+	}
+	for _, c := range candidates {
+		if fi, err := os.Stat(c); err == nil && fi.Mode().IsRegular() {
+			return true
+		}
+	}
+	return false
+}
+
+// judgeStale drops from the sorted order every page no source produces
+// and nothing claims whose file is older, by more than staleSlack, than
+// the oldest listed page a source produces: such a page predates the
+// build (the rendered pages are all written again by it). It is judged
+// again before every write, from every record, as a Session's pages
+// change. Each page left out is reported as skipped (with only, a
+// Session's update, those newly left out), and their number said in one
+// warning, naming the first.
+func (b *builder) judgeStale(only map[string]bool) {
+	recs := &b.recs
+	was := recs.stale
+	recs.stale = nil
+	if len(recs.sourceless) == 0 {
+		return
+	}
+	start, found := int64(0), false
+	for _, idx := range recs.order {
+		if !recs.sourceless[idx] && int(idx) < len(recs.mtimes) && recs.mtimes[idx] != noMTime {
+			if t := recs.mtimes[idx]; !found || t < start {
+				start, found = t, true
+			}
+		}
+	}
+	if !found {
+		return // no page has a source: nothing tells when the build ran
+	}
+	before := start - int64(staleSlack)
+	var paths []string
+	out := recs.order[:0]
+	for _, idx := range recs.order {
+		if !recs.sourceless[idx] || recs.mtimes[idx] >= before {
+			out = append(out, idx)
+			continue
+		}
+		if recs.stale == nil {
+			recs.stale = make(map[int32]bool)
+		}
+		recs.stale[idx] = true
+		r := recs.rec(idx)
+		path := recs.pathOf(r)
+		if only == nil || !was[idx] {
+			paths = append(paths, path)
+			because := fmt.Sprintf("no source has its URL, and the file is older than the build (%s, the oldest page with a source %s)",
+				time.Unix(0, recs.mtimes[idx]).UTC().Format(time.RFC3339), time.Unix(0, start).UTC().Format(time.RFC3339))
+			b.skip(path, mapping.StaleOutput, because)
+			if only == nil && b.res.Unjoined > 0 {
+				b.res.Unjoined-- // counted when it was listed
+			}
+		}
+		b.keepLeftOut(r.loc)
+		b.explain.stale(path)
+	}
+	recs.order = out
+	if len(paths) == 0 {
+		return
+	}
+	slices.Sort(paths)
+	b.warn("", errors.New(staleWarning(paths)))
+}
+
+// staleWarning is the one warning of a judgement that left pages out as
+// stale.
+func staleWarning(paths []string) string {
+	what := "1 built page"
+	if len(paths) > 1 {
+		what = fmt.Sprintf("%d built pages", len(paths))
+	}
+	return fmt.Sprintf("%s no source produces and older than the build left out, first %s: the output of deleted sources, which the generator leaves in place (--verbose lists them); build into an empty folder (hugo --cleanDestinationDir) to remove them", what, paths[0])
+}
