@@ -14,7 +14,8 @@
 // log's order, that changed its content, kept with the commit's UTC offset.
 // Renames are followed: a pure rename (R100) is not a change, so the new
 // path keeps the date of the last change made under the old path; a rename
-// with changes counts as a change. Merge commits are skipped, so a change
+// with changes counts as a change. With [Options.RenamesChange] (Hugo's
+// rule) a pure rename is a change too. Merge commits are skipped, so a change
 // made only while resolving a merge dates from the commit before it.
 //
 // # Missing dates
@@ -89,6 +90,7 @@ func (r Reason) String() string {
 type Dates struct {
 	prefixes []string          // the top level with a final separator, as git and as Load's dir spell it
 	author   bool              // Options.AuthorDates
+	renames  bool              // Options.RenamesChange
 	dir      string            // Load's dir, to load again
 	git, top string            // the git program; the top level as git spells it
 	scope    string            // dir as a pathspec from the top level; "" for all of it
@@ -131,6 +133,12 @@ type Options struct {
 	// two differ for a rebased or cherry-picked commit.
 	AuthorDates bool
 
+	// RenamesChange dates a file renamed without a change by the commit
+	// that renamed it, as Hugo's GitInfo does (the last commit whose
+	// changed files name the path), instead of by the last change made
+	// under its old name.
+	RenamesChange bool
+
 	// Track reads which commit HEAD is first (one git process more) and
 	// the history of that commit, so that [Dates.Reload] can later read
 	// only the commits made since.
@@ -155,7 +163,7 @@ func LoadWith(ctx context.Context, dir string, o Options) (*Dates, error) {
 		return nil, fmt.Errorf("git rev-parse: unexpected output %q", out)
 	}
 	top := filepath.Clean(filepath.FromSlash(lines[5]))
-	d := &Dates{prefixes: []string{withSep(top)}, shallow: lines[1] == "true", author: o.AuthorDates,
+	d := &Dates{prefixes: []string{withSep(top)}, shallow: lines[1] == "true", author: o.AuthorDates, renames: o.RenamesChange,
 		dir: dir, git: git, top: top, gitDir: filepath.Clean(lines[3]), common: lines[4]}
 	if !filepath.IsAbs(d.common) { // relative to dir
 		if abs, err := filepath.Abs(filepath.Join(dir, d.common)); err == nil {
@@ -297,7 +305,7 @@ func (d *Dates) log(ctx context.Context, git, top, scope string, revs []string, 
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("git log: %w", err)
 	}
-	h := &history{files: make(map[string]int32), waiting: make(map[string][]waiter)}
+	h := &history{files: make(map[string]int32), waiting: make(map[string][]waiter), renames: d.renames}
 	perr := h.parse(stdout, boundaries)
 	if perr != nil {
 		io.Copy(io.Discard, stdout) // let git finish before Wait closes the pipe
@@ -317,6 +325,7 @@ type history struct {
 	files   map[string]int32
 	waiting map[string][]waiter // old path → paths renamed from it unchanged
 	merges  bool                // a commit read had several parents
+	renames bool                // Options.RenamesChange
 }
 
 type waiter struct {
@@ -377,7 +386,7 @@ func (h *history) parse(r io.Reader, boundaries map[string]bool) error {
 				return err
 			}
 			switch {
-			case kind == 'R' && score == "100":
+			case kind == 'R' && score == "100" && !h.renames:
 				h.renamed(from, string(path), c)
 			case kind == 'R':
 				h.deleted(from)

@@ -351,3 +351,37 @@ func TestAuthorDates(t *testing.T) {
 		}
 	}
 }
+
+// TestRenamesChange: with Options.RenamesChange, as Hugo's GitInfo dates
+// pages, a file renamed without a change is dated by the rename; without
+// it, by the last change made under its old name.
+func TestRenamesChange(t *testing.T) {
+	gitEnv(t)
+	dir := t.TempDir()
+	gitRun(t, dir, "", "init", "-q")
+	writeFile(t, dir, "old.md", "text")
+	writeFile(t, dir, "chain.md", "chain")
+	commitAll(t, dir, date1)
+	gitRun(t, dir, "", "mv", "old.md", "new.md")
+	gitRun(t, dir, "", "mv", "chain.md", "chain2.md")
+	commitAll(t, dir, date2)
+	gitRun(t, dir, "", "mv", "chain2.md", "chain3.md")
+	commitAll(t, dir, date3)
+	for _, tt := range []struct {
+		opts       Options
+		new, chain string
+	}{
+		{Options{}, date1, date1},
+		{Options{RenamesChange: true}, date2, date3},
+	} {
+		d, err := LoadWith(t.Context(), dir, tt.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for path, want := range map[string]string{"new.md": tt.new, "chain3.md": tt.chain} {
+			if got, r := d.Lookup(filepath.Join(dir, path)); r != ReasonNone || got.Format(time.RFC3339) != want {
+				t.Errorf("%+v: %s: %v (%v), want %s", tt.opts, path, got, r, want)
+			}
+		}
+	}
+}

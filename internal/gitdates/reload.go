@@ -191,7 +191,7 @@ func (d *Dates) Reload(ctx context.Context) (*Dates, []string, error) {
 	if n, changed, err := d.forward(ctx, head); err != nil || n != nil {
 		return n, changed, err
 	}
-	n, err := LoadWith(ctx, d.dir, Options{AuthorDates: d.author, Track: true})
+	n, err := LoadWith(ctx, d.dir, Options{AuthorDates: d.author, RenamesChange: d.renames, Track: true})
 	if err != nil {
 		return nil, nil, err
 	}

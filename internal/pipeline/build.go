@@ -504,8 +504,11 @@ func (b *builder) loadGit(ctx context.Context) {
 	dir := gitDir(b.opts)
 	opts := gitdates.Options{Track: b.opts.trackGit}
 	if j := b.opts.Join; j != nil {
-		// Hugo dates a page by its source's author date (GitInfo).
-		opts.AuthorDates = j.Preset.Name() == "hugo"
+		// Hugo dates a page by its source's author date (GitInfo), and a
+		// file renamed without a change by the rename: GitInfo takes the
+		// last commit whose files name the path.
+		hugo := j.Preset.Name() == "hugo"
+		opts.AuthorDates, opts.RenamesChange = hugo, hugo
 	}
 	d, err := gitdates.LoadWith(ctx, dir, opts)
 	switch {
