@@ -83,6 +83,10 @@ func (c *Config) sources(v *Values, projectDir string) (*pipeline.Sources, error
 		// A Jekyll site's sources are the project folder itself: leave out
 		// its output and the folders Jekyll excludes by default.
 		src.Walk.Exclude = append(src.Walk.Exclude, "node_modules", "vendor", ".jekyll-cache", ".sass-cache")
+		// Jekyll renders every file with front matter: a join reads them
+		// all (content mode keeps its include list, whose every file is a
+		// page found).
+		src.AnyExtension = v.Mode != ModeContent
 		if dest := relInside(dir, filepath.Join(project, g.Destination)); dest != "" {
 			src.Walk.Exclude = append(src.Walk.Exclude, dest)
 		}

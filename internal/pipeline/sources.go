@@ -1,17 +1,21 @@
 package pipeline
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -40,6 +44,44 @@ type Sources struct {
 	// Walk selects the source files; an empty Include means
 	// ContentInclude. Warn and Ignored are set by Run.
 	Walk walker.Options
+	// AnyExtension, with an empty Walk.Include, makes every file a source
+	// that opens with YAML front matter, whatever its extension, besides
+	// those of ContentInclude: Jekyll renders any such file (a
+	// collection's _licenses/mit.txt published at /licenses/mit/).
+	AnyExtension bool
+}
+
+// contentExt reports whether rel has an extension of ContentInclude.
+func contentExt(rel string) bool {
+	ext := path.Ext(rel)
+	for _, p := range ContentInclude {
+		if strings.TrimPrefix(p, "**/*") == ext {
+			return true
+		}
+	}
+	return false
+}
+
+// yamlHeader reports whether the file at rel under dir opens with YAML
+// front matter as Jekyll tells it (Utils.has_yaml_header?: "---", white
+// space, a line break); a file that cannot be read has none.
+func yamlHeader(dir, rel string) bool {
+	f, err := openRegular(filepath.Join(dir, filepath.FromSlash(rel)))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var buf [64]byte
+	n, _ := io.ReadFull(f, buf[:])
+	head, ok := bytes.CutPrefix(buf[:n], []byte("---"))
+	if !ok {
+		return false
+	}
+	i := bytes.IndexFunc(head, func(r rune) bool { return !unicode.IsSpace(r) })
+	if i < 0 {
+		i = len(head)
+	}
+	return bytes.IndexByte(head[:i], '\n') >= 0
 }
 
 // source is one source file read for a join.
@@ -245,7 +287,11 @@ func (b *builder) joinPrefix() string {
 func (b *builder) readSources(ctx context.Context, walk func(walker.Options, func(walker.File) error) error) ([]*source, error) {
 	j := b.opts.Join
 	wo := j.Walk
-	if len(wo.Include) == 0 {
+	anyExt := j.AnyExtension && len(wo.Include) == 0
+	switch {
+	case anyExt:
+		wo.Include = []string{"**/*"}
+	case len(wo.Include) == 0:
 		wo.Include = ContentInclude
 	}
 	var mu sync.Mutex
@@ -260,6 +306,9 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 	}
 	err := walk(wo, func(f walker.File) error {
 		full := prefix + f.Path
+		if anyExt && !contentExt(f.Path) && !yamlHeader(j.Dir, f.Path) {
+			return nil // an asset, copied as it is
+		}
 		fm, err := readSource(j.Dir, f.Path, j.Preset, b.opts.Limits)
 		if err != nil {
 			err = fmt.Errorf("cannot read the source: %w", unwrapPath(err))
