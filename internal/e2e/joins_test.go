@@ -15,7 +15,8 @@ import (
 // matter, published at /licenses/:path/), with Jekyll, its sources in
 // git, and runs plain sitemapgen in the project: each license's page is
 // joined to its .txt source and dated by its last commit, where
-// jekyll-sitemap gives them the build's time; assets without front
+// jekyll-sitemap gives them the build's time, and so is a page in
+// plain text that its permalink writes as about.html; assets without front
 // matter (a JSON file, an image) are no sources and say nothing.
 func TestJekyllTextDocuments(t *testing.T) {
 	jekyll := testtool.Program(t, "jekyll", "apt-get install jekyll ruby-jekyll-sitemap")
@@ -26,7 +27,7 @@ func TestJekyllTextDocuments(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(src, ".gitignore"), []byte("_site\n.jekyll-cache\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z _licenses/mit.txt")
+	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z _licenses/mit.txt", "2024-03-04T10:00:00Z about.txt")
 	site := filepath.Join(src, "_site")
 	cmd := exec.Command(jekyll, "build", "--quiet")
 	cmd.Dir = src
@@ -42,13 +43,15 @@ func TestJekyllTextDocuments(t *testing.T) {
 		base + "licenses/mit/":       "2024-02-03T10:00:00Z",
 		base + "licenses/unlicense/": "2024-01-01T00:00:00Z",
 		base:                         "2024-01-01T00:00:00Z",
+		// A page outside the collection: about.txt at permalink /about.html.
+		base + "about.html": "2024-03-04T10:00:00Z",
 	} {
 		if got, ok := ours[loc]; !ok || !sameInstant(got, want) {
 			t.Errorf("%s: listed %v, lastmod %q; want %s (its source's last commit)", loc, ok, got, want)
 		}
 	}
-	if !strings.Contains(log, "lastmod: 3 git;") {
-		t.Errorf("the run does not date the 3 pages by git:\n%s", log)
+	if !strings.Contains(log, "lastmod: 4 git;") {
+		t.Errorf("the run does not date the 4 pages by git:\n%s", log)
 	}
 	for _, ln := range strings.Split(log, "\n") {
 		if strings.Contains(ln, "warning") && !strings.Contains(ln, "example domain") {
