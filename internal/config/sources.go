@@ -185,6 +185,13 @@ func (p *project) routes(root, given string, v *Values, c *Config) (*pipeline.So
 			c.Inputs = append(c.Inputs, filepath.Join(dir, filepath.FromSlash(col.File)))
 		}
 	}
+	if e, ok := preset.(*generator.Eleventy); ok {
+		// The permalinks of its data files, read once: watch mode starts
+		// again when one changes.
+		for _, f := range e.ReadData(os.DirFS(dir), p.lim) {
+			c.Inputs = append(c.Inputs, filepath.Join(dir, filepath.FromSlash(f)))
+		}
+	}
 	src := &pipeline.Sources{Dir: dir, Preset: preset}
 	if s, ok := preset.(generator.Sourced); ok {
 		src.Walk.Include, src.Walk.Exclude = s.SourceFiles()
