@@ -192,7 +192,9 @@ func (p *project) routes(root, given string, v *Values, c *Config) (*pipeline.So
 			c.Inputs = append(c.Inputs, filepath.Join(dir, filepath.FromSlash(f)))
 		}
 	}
-	src := &pipeline.Sources{Dir: dir, Preset: preset}
+	// A source may include files anywhere in the project (Sphinx's
+	// changelog.rst of ../CHANGELOG.md), not above it.
+	src := &pipeline.Sources{Dir: dir, Preset: preset, Project: p.dir}
 	if s, ok := preset.(generator.Sourced); ok {
 		src.Walk.Include, src.Walk.Exclude = s.SourceFiles()
 	}

@@ -492,6 +492,9 @@ func (b *builder) loadGit(ctx context.Context) {
 		// Hugo dates a page by its source's author date (GitInfo).
 		opts.AuthorDates = j.Preset.Name() == "hugo"
 	}
+	if b.gitScope != "" {
+		dir = b.gitScope
+	}
 	d, err := gitdates.LoadWith(ctx, dir, opts)
 	switch {
 	case errors.Is(err, gitdates.ErrNotRepository):
@@ -503,7 +506,7 @@ func (b *builder) loadGit(ctx context.Context) {
 		b.warn("", fmt.Errorf("lastmod source git skipped: %w", err))
 		return
 	}
-	if d.Shallow() {
+	if d.Shallow() && (b.git == nil || !b.git.Shallow()) {
 		b.warn("", errors.New(gitdates.ShallowWarning))
 	}
 	root, err := filepath.Abs(b.opts.Root)
@@ -686,6 +689,7 @@ type builder struct {
 	join            map[string]*source // Options.Join's sources by joinKey
 	git             *gitdates.Dates    // for the git lastmod source; nil without it
 	gitRoot         string             // Options.Root, absolute, with git
+	gitScope        string             // the folder git's history is read for, when not the sources' (includes.go)
 	hash            *hashstate.State   // for the hash lastmod source; nil without it
 	robots          *robots.Judge      // the site's robots.txt; nil without rules
 	now             time.Time          // the build's time, for the hash source
@@ -980,7 +984,7 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *imageScan, f walker.File) o
 			// dates let it be published (Hugo's buildFuture, Jekyll's
 			// future: true). Drafts and sitemap: false still leave it out.
 			page.Source = withoutDates(s.fm)
-			page.Git = b.gitDate(s.path)
+			page.Git = b.sourceGit(s)
 		} else if fm, src, ok := b.staticSource(f.Path); ok {
 			// A Jekyll static file (a PDF): copied from the same path of
 			// the source, with the defaults: of its scope.

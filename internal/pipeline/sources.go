@@ -44,6 +44,9 @@ type Sources struct {
 	// Walk selects the source files; an empty Include means
 	// ContentInclude. Warn and Ignored are set by Run.
 	Walk walker.Options
+	// Project is the folder the files a source includes may be in (the
+	// project folder, which holds Dir); empty, Dir. See includes.go.
+	Project string
 	// AnyExtension, with an empty Walk.Include, makes every file a source
 	// that opens with YAML front matter, whatever its extension, besides
 	// those of ContentInclude: Jekyll renders any such file (a
@@ -92,6 +95,11 @@ type source struct {
 	page bool   // the preset publishes a page for it: url and key are set
 	fm   *frontmatter.Source
 	used atomic.Bool
+	// includes are the files its page is built from besides it, as
+	// reported (Sphinx's include directives; includes.go).
+	includes []string
+	// outside is set when one of them is outside the sources' folder.
+	outside bool
 }
 
 // readSource reads the front matter of the file at rel under dir, as
@@ -260,9 +268,12 @@ func (b *builder) loadJoin(ctx context.Context) error {
 	found, err := b.readSources(ctx, func(w walker.Options, fn func(walker.File) error) error {
 		return walker.Walk(ctx, b.opts.Join.Dir, w, fn)
 	})
+	outside := false
 	for _, src := range found {
 		b.claim(src, true)
+		outside = outside || src.outside
 	}
+	b.widenGit(ctx, outside)
 	return err
 }
 
@@ -327,6 +338,9 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 		src.url, src.page = j.Preset.URLPath(pageOf(f.Path, fm))
 		if src.page {
 			src.key = joinKey(src.url)
+			if inc, ok := j.Preset.(generator.Includer); ok {
+				src.includes, src.outside = b.readIncludes(inc, f.Path)
+			}
 		}
 		mu.Lock()
 		defer mu.Unlock()
