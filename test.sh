@@ -140,6 +140,7 @@ race_lane() {
     ./internal/audit:FuzzResolve:5000x \
     ./internal/htmlhead:FuzzNextRedirect:25000x \
     ./frontmatter:FuzzSource:15000x \
+    ./frontmatter:FuzzParseDate:20000x \
     ./internal/jsconfig:FuzzJSLiterals:25000x \
     ./internal/generator:FuzzJSProjects:2500x \
     ./internal/generator:FuzzURLPath:15000x \

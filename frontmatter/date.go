@@ -1,11 +1,14 @@
 package frontmatter
 
 import (
+	"strconv"
 	"strings"
 	"time"
 )
 
-// dateLayouts are the forms of dates pages and front matter carry.
+// dateLayouts are the numeric forms of dates pages and front matter
+// carry: ISO 8601 and its near kin. Each starts with a four-digit year,
+// so none is ambiguous.
 var dateLayouts = []string{
 	time.RFC3339Nano,
 	"2006-01-02T15:04:05Z0700",
@@ -19,24 +22,262 @@ var dateLayouts = []string{
 	"2006-01-02 15:04:05",
 	"2006-01-02 15:04",
 	time.DateOnly,
-	time.RFC1123,
-	time.RFC1123Z,
+	"2006/1/2",
 	time.RFC850,
 	time.ANSIC,
 }
 
-// ParseDate parses a date in any of the forms site generators and pages
-// use: RFC 3339 with or without seconds, fraction or zone, a space for the
-// T, a date alone, or an HTTP date. A time without a zone is taken as UTC.
+// ParseDate parses a date in the forms site generators, pages and the
+// ecosystems around them write (docs/lastmod.md has the table):
+//
+//   - ISO 8601 as RFC 3339 has it, with or without seconds, fraction or
+//     zone, a space for the T, or a date alone (2022-07-08); a year-first
+//     date with slashes (2022/07/08);
+//   - dates with an English month name, as JavaScript's Date, Ruby's
+//     Time.parse and Go's time read them: Jul 08 2022, July 8, 2022,
+//     8 July 2022, each with an optional weekday before it and an
+//     optional time (15:04 or 15:04:05) and zone after it; RFC 2822 and
+//     1123 (Fri, 08 Jul 2022 10:00:00 GMT, +0200) are of these, and so is
+//     what Date's toString() writes (Fri Jul 08 2022 10:00:00 GMT+0200
+//     (Central European Summer Time));
+//   - the HTTP dates of RFC 850 and asctime.
+//
+// A zone is Z, UT, UTC or GMT, an offset (+0200, +02:00, GMT+0200), or one
+// of RFC 2822's North American names (EST … PDT); any other name is
+// refused, since its offset is unknown. A time without a zone is taken
+// as UTC: JavaScript and Ruby would take the build machine's zone, which
+// is nothing a sitemap can know (on CI it is UTC). A date alone is that
+// day at midnight UTC, as Date reads an ISO date alone.
+//
+// Nothing is guessed: a date of numbers alone must start with its
+// four-digit year (07/08/2022 is refused: July 8 in the US, 7 August
+// elsewhere), and a year has four digits but in RFC 850's dates.
 func ParseDate(s string) (time.Time, bool) {
 	s = strings.TrimSpace(s)
+	if s == "" {
+		return time.Time{}, false
+	}
+	var t time.Time
+	ok := false
+	if c := s[0]; c >= '0' && c <= '9' {
+		t, ok = parseLayouts(s)
+		if !ok {
+			t, ok = parseWritten(s)
+		}
+	} else {
+		t, ok = parseWritten(s)
+		if !ok {
+			t, ok = parseLayouts(s)
+		}
+	}
+	if !ok {
+		return time.Time{}, false
+	}
+	if y := t.Year(); y < 1 || y > 9999 {
+		return time.Time{}, false
+	}
+	return t, true
+}
+
+// parseLayouts parses s in one of dateLayouts.
+func parseLayouts(s string) (time.Time, bool) {
 	for _, layout := range dateLayouts {
 		if t, err := time.Parse(layout, s); err == nil {
-			if y := t.Year(); y < 1 || y > 9999 {
-				return time.Time{}, false
-			}
-			return t, true
+			return knownZone(t)
 		}
 	}
 	return time.Time{}, false
+}
+
+// knownZone returns t with its zone's offset when a layout read a zone
+// name: Go gives a name it does not know an offset of zero, which for
+// PDT would be seven hours wrong. ok is false for a name whose offset is
+// not known.
+func knownZone(t time.Time) (time.Time, bool) {
+	name, off := t.Zone()
+	if t.Location() == time.UTC || off != 0 || name == "" {
+		return t, true
+	}
+	off, ok := zoneNames[strings.ToUpper(name)]
+	if !ok {
+		return time.Time{}, false
+	}
+	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), zoneOf(off)), true
+}
+
+// zoneNames are the zone names whose offsets (in seconds) RFC 2822
+// defines, and Z.
+var zoneNames = map[string]int{
+	"Z": 0, "UT": 0, "UTC": 0, "GMT": 0,
+	"EST": -5 * 3600, "EDT": -4 * 3600, "CST": -6 * 3600, "CDT": -5 * 3600,
+	"MST": -7 * 3600, "MDT": -6 * 3600, "PST": -8 * 3600, "PDT": -7 * 3600,
+}
+
+// zoneOf is the location of an offset: UTC for zero.
+func zoneOf(off int) *time.Location {
+	if off == 0 {
+		return time.UTC
+	}
+	return time.FixedZone("", off)
+}
+
+var (
+	monthNames = map[string]time.Month{
+		"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6,
+		"jul": 7, "aug": 8, "sep": 9, "oct": 10, "nov": 11, "dec": 12,
+		"january": 1, "february": 2, "march": 3, "april": 4, "june": 6,
+		"july": 7, "august": 8, "september": 9, "sept": 9, "october": 10,
+		"november": 11, "december": 12,
+	}
+	weekdayNames = map[string]bool{
+		"mon": true, "tue": true, "wed": true, "thu": true, "fri": true, "sat": true, "sun": true,
+		"monday": true, "tuesday": true, "wednesday": true, "thursday": true, "friday": true,
+		"saturday": true, "sunday": true, "tues": true, "thur": true, "thurs": true,
+	}
+)
+
+// parseWritten parses a date with an English month name:
+//
+//	[WEEKDAY[,]] (MONTH DAY[,] YEAR | DAY MONTH[,] YEAR) [HH:MM[:SS] [ZONE] [(COMMENT)]]
+//
+// with a four-digit year, a day of one or two digits, and ZONE as
+// [ParseDate] says. The weekday is not checked against the date, as
+// Date and RFC 2822's readers do not.
+func parseWritten(s string) (time.Time, bool) {
+	// A comment in parentheses may end it (Date's toString()).
+	if i := strings.IndexByte(s, '('); i >= 0 {
+		if !strings.HasSuffix(s, ")") || strings.ContainsAny(s[i+1:len(s)-1], "()") {
+			return time.Time{}, false
+		}
+		s = strings.TrimSpace(s[:i])
+		if s == "" {
+			return time.Time{}, false
+		}
+	}
+	f := strings.Fields(s)
+	// A comma may end the weekday, and the day before a year.
+	comma := func(i int) string {
+		w, _ := strings.CutSuffix(f[i], ",")
+		return w
+	}
+	i := 0
+	if len(f) > 0 && weekdayNames[strings.ToLower(comma(0))] {
+		i++
+	}
+	if len(f)-i < 3 {
+		return time.Time{}, false
+	}
+	var (
+		month time.Month
+		dayS  string
+		ok    bool
+	)
+	if month, ok = monthNames[strings.ToLower(f[i])]; ok {
+		dayS = comma(i + 1) // Jul 08 2022, July 8, 2022
+	} else if month, ok = monthNames[strings.ToLower(comma(i+1))]; ok {
+		dayS = f[i] // 8 July 2022, Fri, 08 Jul 2022
+		if strings.HasSuffix(f[i], ",") {
+			return time.Time{}, false
+		}
+	} else {
+		return time.Time{}, false
+	}
+	if strings.HasSuffix(f[i], ",") {
+		return time.Time{}, false
+	}
+	day, ok := digits(dayS, 1, 2)
+	if !ok {
+		return time.Time{}, false
+	}
+	year, ok := digits(f[i+2], 4, 4)
+	if !ok {
+		return time.Time{}, false
+	}
+	rest := f[i+3:]
+	var hour, minute, sec, off int
+	if len(rest) > 0 {
+		if hour, minute, sec, ok = clock(rest[0]); !ok {
+			return time.Time{}, false
+		}
+		rest = rest[1:]
+		if len(rest) > 0 {
+			if off, ok = zoneOffset(rest[0]); !ok {
+				return time.Time{}, false
+			}
+			rest = rest[1:]
+		}
+	}
+	if len(rest) > 0 {
+		return time.Time{}, false
+	}
+	t := time.Date(year, month, day, hour, minute, sec, 0, zoneOf(off))
+	if t.Day() != day || t.Month() != month {
+		return time.Time{}, false // 31 June
+	}
+	return t, true
+}
+
+// digits returns s as a number of min to max ASCII digits.
+func digits(s string, min, max int) (int, bool) {
+	if len(s) < min || len(s) > max {
+		return 0, false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
+}
+
+// clock parses HH:MM or HH:MM:SS (the hour of one digit or two).
+func clock(s string) (h, m, sec int, ok bool) {
+	parts := strings.Split(s, ":")
+	if len(parts) < 2 || len(parts) > 3 {
+		return 0, 0, 0, false
+	}
+	h, ok1 := digits(parts[0], 1, 2)
+	m, ok2 := digits(parts[1], 2, 2)
+	ok3 := true
+	if len(parts) == 3 {
+		sec, ok3 = digits(parts[2], 2, 2)
+	}
+	if !ok1 || !ok2 || !ok3 || h > 23 || m > 59 || sec > 59 {
+		return 0, 0, 0, false
+	}
+	return h, m, sec, true
+}
+
+// zoneOffset parses a zone: a name of zoneNames, +hhmm, +hh:mm, or
+// GMT+hhmm and UTC+hhmm (Date's toString()); in seconds east of UTC.
+func zoneOffset(s string) (int, bool) {
+	if off, ok := zoneNames[strings.ToUpper(s)]; ok {
+		return off, true
+	}
+	for _, p := range []string{"GMT", "UTC", "UT"} {
+		if len(s) > len(p) && strings.EqualFold(s[:len(p)], p) {
+			s = s[len(p):]
+			break
+		}
+	}
+	if len(s) < 1 || s[0] != '+' && s[0] != '-' {
+		return 0, false
+	}
+	sign, num := 1, s[1:]
+	if s[0] == '-' {
+		sign = -1
+	}
+	if len(num) == 5 && num[2] == ':' {
+		num = num[:2] + num[3:]
+	}
+	if len(num) != 4 {
+		return 0, false
+	}
+	hh, ok1 := digits(num[:2], 2, 2)
+	mm, ok2 := digits(num[2:], 2, 2)
+	if !ok1 || !ok2 || hh > 23 || mm > 59 {
+		return 0, false
+	}
+	return sign * (hh*3600 + mm*60), true
 }

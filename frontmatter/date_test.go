@@ -1,20 +1,165 @@
 package frontmatter
 
-import "testing"
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
 
 func TestParseDate(t *testing.T) {
-	for _, s := range []string{
-		"2024-05-01", "2024-05-01T10:00:00Z", "2024-05-01T10:00:00.123+02:00", "2024-05-01T10:00+02:00",
-		"2024-05-01T10:00:00", "2024-05-01 10:00:00", "2024-05-01 10:00:00 +0200", "2024-05-01T10:00:00+0200",
-		"Wed, 01 May 2024 10:00:00 GMT", " 2024-05-01 ",
+	for s, want := range map[string]string{
+		"2024-05-01":                      "2024-05-01T00:00:00Z",
+		"2024-05-01T10:00:00Z":            "2024-05-01T10:00:00Z",
+		"2024-05-01T10:00:00.123+02:00":   "2024-05-01T08:00:00.123Z",
+		"2024-05-01T10:00+02:00":          "2024-05-01T08:00:00Z",
+		"2024-05-01T10:00:00":             "2024-05-01T10:00:00Z",
+		"2024-05-01 10:00:00":             "2024-05-01T10:00:00Z",
+		"2024-05-01 10:00:00 +0200":       "2024-05-01T08:00:00Z",
+		"2024-05-01T10:00:00+0200":        "2024-05-01T08:00:00Z",
+		"2024-05-01 10:00:00 PDT":         "2024-05-01T17:00:00Z",
+		"2024-05-01 10:00:00 UTC":         "2024-05-01T10:00:00Z",
+		"2024/5/1":                        "2024-05-01T00:00:00Z",
+		"Wed, 01 May 2024 10:00:00 GMT":   "2024-05-01T10:00:00Z",
+		"Wed, 01 May 2024 10:00:00 -0500": "2024-05-01T15:00:00Z",
+		" 2024-05-01 ":                    "2024-05-01T00:00:00Z",
+		// Astro's blog starter, and what people write for Date to read.
+		"Jul 08 2022":                   "2022-07-08T00:00:00Z",
+		"Jul 8 2022":                    "2022-07-08T00:00:00Z",
+		"jul 8, 2022":                   "2022-07-08T00:00:00Z",
+		"July 8, 2022":                  "2022-07-08T00:00:00Z",
+		"8 July 2022":                   "2022-07-08T00:00:00Z",
+		"8 July, 2022":                  "2022-07-08T00:00:00Z",
+		"Sept 30 2022":                  "2022-09-30T00:00:00Z",
+		"Fri Jul 08 2022":               "2022-07-08T00:00:00Z",
+		"Friday, July 8, 2022 9:05":     "2022-07-08T09:05:00Z",
+		"Jul 08 2022 23:59:59 +05:30":   "2022-07-08T18:29:59Z",
+		"Jul 08 2022 10:00:00 UTC+0100": "2022-07-08T09:00:00Z",
+		"Fri Jul 08 2022 10:00:00 GMT+0200 (Central European Summer Time)": "2022-07-08T08:00:00Z",
+		"Friday, 08-Jul-22 10:00:00 GMT":                                   "2022-07-08T10:00:00Z",
+		"Fri Jul  8 10:00:00 2022":                                         "2022-07-08T10:00:00Z",
 	} {
-		if _, ok := ParseDate(s); !ok {
-			t.Errorf("ParseDate(%q) failed", s)
+		got, ok := ParseDate(s)
+		if w, _ := time.Parse(time.RFC3339Nano, want); !ok || !got.Equal(w) {
+			t.Errorf("ParseDate(%q) = %v, %v; want %s", s, got, ok, want)
 		}
 	}
-	for _, s := range []string{"", "yesterday", "2024-13-01", "01/05/2024", "0000-01-01", "2024"} {
+	for _, s := range []string{
+		"", "yesterday", "2024-13-01", "01/05/2024", "0000-01-01", "2024", "05.01.2024", "24-05-01",
+		"Jul 08 22", "Jul 32 2022", "Jun 31 2022", "Feb 29 2023", "July 2022", "8 2022 July",
+		"Jul, 08 2022", "8, July 2022", "Jul 08 2022 24:00", "Jul 08 2022 10:60", "Jul 08 2022 10",
+		"Jul 08 2022 10:00 CEST", "2024-05-01 10:00:00 CEST", "Jul 08 2022 10:00 +2", "Jul 08 2022 10:00 GMT (a) (b)",
+		"(comment)", "Jul 08 2022 10:00 GMT extra", "Jul 08 02022", "Jul 008 2022", "Mon Tue Jul 08 2022",
+	} {
 		if d, ok := ParseDate(s); ok {
-			t.Errorf("ParseDate(%q) = %v", s, d)
+			t.Errorf("ParseDate(%q) = %v, want no date", s, d)
 		}
 	}
+}
+
+// TestDateFormsDoc holds ParseDate to the table of docs/lastmod.md: each
+// example is read as the page says, and each refused form is refused.
+func TestDateFormsDoc(t *testing.T) {
+	data, err := os.ReadFile("../docs/lastmod.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(data), "\n## Date forms\n")
+	if !ok {
+		t.Fatal("docs/lastmod.md has no Date forms section")
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	row := regexp.MustCompile("(?m)^\\| [^|]+ \\| `([^`]+)` \\| `([^`]+)` \\|$")
+	rows := row.FindAllStringSubmatch(section, -1)
+	if len(rows) < 15 {
+		t.Fatalf("the Date forms table has %d rows", len(rows))
+	}
+	for _, r := range rows {
+		want, err := time.Parse(time.RFC3339, r[2])
+		if err != nil {
+			t.Fatalf("%q: %v", r[2], err)
+		}
+		if got, ok := ParseDate(r[1]); !ok || !got.Equal(want) {
+			t.Errorf("docs/lastmod.md: %q is read as %s; ParseDate says %v, %v", r[1], r[2], got, ok)
+		}
+	}
+	refused := regexp.MustCompile("(?m)^\\| `([^`]+)` \\| [^|]+ \\|$").FindAllStringSubmatch(section, -1)
+	if len(refused) < 4 {
+		t.Fatalf("the refused table has %d rows", len(refused))
+	}
+	for _, r := range refused {
+		if d, ok := ParseDate(r[1]); ok {
+			t.Errorf("docs/lastmod.md: %q is refused; ParseDate reads %v", r[1], d)
+		}
+	}
+}
+
+// writtenForms are Go layouts of the forms of docs/lastmod.md's table,
+// for FuzzParseDate to write a date it read in each and read it back.
+// timed is true for the forms that carry the time and zone.
+var writtenForms = []struct {
+	layout string
+	timed  bool
+}{
+	{"2006-01-02", false},
+	{time.RFC3339, true},
+	{"2006-01-02T15:04-07:00", false},
+	{"2006-01-02T15:04:05", false},
+	{"2006-01-02 15:04:05 -0700", true},
+	{"2006/01/02", false},
+	{"Jan 02 2006", false},
+	{"January 2, 2006", false},
+	{"2 January 2006", false},
+	{"Monday, January 2, 2006 15:04", false},
+	{"Mon, 02 Jan 2006 15:04:05 -0700", true},
+	{"Mon, 2 Jan 2006 15:04:05 -07:00", true},
+	{"Mon Jan 02 2006 15:04:05 GMT-0700 (a zone)", true},
+}
+
+// monthWord matches an English month's name or its first three letters.
+var monthWord = regexp.MustCompile(`(?i)(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)`)
+
+// firstNumber is the first run of digits.
+var firstNumber = regexp.MustCompile(`[0-9]+`)
+
+func FuzzParseDate(f *testing.F) {
+	for _, s := range []string{
+		"2022-07-08", "2022-07-08T10:00:00+02:00", "2022-07-08T10:00:00.000Z", "2022-07-08 10:00",
+		"2022/07/08", "Jul 08 2022", "July 8, 2022", "8 July 2022", "Friday, July 8, 2022",
+		"Fri, 08 Jul 2022 10:00:00 GMT", "Fri, 8 Jul 2022 10:00:00 +0200", "Fri, 08 Jul 2022 10:00:00 PDT",
+		"Fri Jul 08 2022 10:00:00 GMT+0200 (Central European Summer Time)", "Friday, 08-Jul-22 10:00:00 GMT",
+		"Fri Jul  8 10:00:00 2022", "07/08/2022", "08.07.2022", "22-07-08", "0001-01-01", "9999-12-31T23:59:59-23:59",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, ok := ParseDate(s)
+		if !ok {
+			if !d.IsZero() {
+				t.Fatalf("ParseDate(%q) refused it, with %v", s, d)
+			}
+			return
+		}
+		if y := d.Year(); y < 1 || y > 9999 {
+			t.Fatalf("ParseDate(%q) = %v: year out of range", s, d)
+		}
+		// Nothing ambiguous: a month by name, or a four-digit year first.
+		if n := firstNumber.FindString(s); len(n) != 4 && !monthWord.MatchString(s) {
+			t.Fatalf("ParseDate(%q) = %v: no month name, and its first number is not a year", s, d)
+		}
+		// Each documented form writes the date so that it reads back.
+		for _, form := range writtenForms {
+			w := d.Format(form.layout)
+			back, ok := ParseDate(w)
+			switch {
+			case !ok:
+				t.Errorf("ParseDate(%q) = %v, written %q in the form %q, is refused", s, d, w, form.layout)
+			case form.timed && !back.Equal(d.Truncate(time.Second)):
+				t.Errorf("ParseDate(%q) = %v, written %q, reads back as %v", s, d, w, back)
+			case !form.timed && back.Format(time.DateOnly) != d.Format(time.DateOnly):
+				t.Errorf("ParseDate(%q) = %v, written %q, reads back as the day %v", s, d, w, back)
+			}
+		}
+	})
 }

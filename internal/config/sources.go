@@ -83,6 +83,10 @@ func (c *Config) sources(v *Values, projectDir string) (*pipeline.Sources, error
 		// A Jekyll site's sources are the project folder itself: leave out
 		// its output and the folders Jekyll excludes by default.
 		src.Walk.Exclude = append(src.Walk.Exclude, "node_modules", "vendor", ".jekyll-cache", ".sass-cache")
+		// Jekyll renders every file with front matter: a join reads them
+		// all (content mode keeps its include list, whose every file is a
+		// page found).
+		src.AnyExtension = v.Mode != ModeContent
 		if dest := relInside(dir, filepath.Join(project, g.Destination)); dest != "" {
 			src.Walk.Exclude = append(src.Walk.Exclude, dest)
 		}
@@ -181,7 +185,16 @@ func (p *project) routes(root, given string, v *Values, c *Config) (*pipeline.So
 			c.Inputs = append(c.Inputs, filepath.Join(dir, filepath.FromSlash(col.File)))
 		}
 	}
-	src := &pipeline.Sources{Dir: dir, Preset: preset}
+	if e, ok := preset.(*generator.Eleventy); ok {
+		// The permalinks of its data files, read once: watch mode starts
+		// again when one changes.
+		for _, f := range e.ReadData(os.DirFS(dir), p.lim) {
+			c.Inputs = append(c.Inputs, filepath.Join(dir, filepath.FromSlash(f)))
+		}
+	}
+	// A source may include files anywhere in the project (Sphinx's
+	// changelog.rst of ../CHANGELOG.md), not above it.
+	src := &pipeline.Sources{Dir: dir, Preset: preset, Project: p.dir}
 	if s, ok := preset.(generator.Sourced); ok {
 		src.Walk.Include, src.Walk.Exclude = s.SourceFiles()
 	}

@@ -734,6 +734,8 @@ func TestAstroSite(t *testing.T) {
 		// does: updatedDate, else pubDate.
 		base + "posts/first-entry":  "2024-06-15T00:00:00Z",
 		base + "posts/second-entry": "2024-07-01T00:00:00Z",
+		// The blog starter's dates, which Date reads: 'Jul 10 2022'.
+		base + "posts/starter-post": "2022-07-10T00:00:00Z",
 	} {
 		if got := ours[loc]; !sameInstant(got, want) {
 			t.Errorf("%s: lastmod %q, want %s", loc, got, want)
@@ -746,6 +748,9 @@ func TestAstroSite(t *testing.T) {
 		if strings.HasSuffix(loc, "/old") {
 			t.Errorf("%s, a redirect page, is listed", loc)
 		}
+	}
+	if strings.Contains(log, "is not a date") {
+		t.Errorf("a date of the blog starter's form is refused:\n%s", log)
 	}
 	for _, want := range []string{
 		"removed Astro's own sitemaps, which ours replace: sitemap-0.xml, sitemap-index.xml",

@@ -71,6 +71,10 @@ func TestJekyllURLPath(t *testing.T) {
 		{name: "collection weekdate has no ending", j: Jekyll{Permalink: "weekdate"}, page: fm(Page{Path: "_recipes/pasta.md"}), want: "/recipes/pasta", wantOK: true},
 		{name: "collection pattern style", j: Jekyll{Permalink: "/:year/:title/"}, page: fm(Page{Path: "_recipes/pasta.md"}), want: "/recipes/pasta/", wantOK: true},
 		{name: "collection own permalink", page: fm(Page{Path: "_guides/a/b.md"}), want: "/g/a/b/", wantOK: true},
+		// Any file with front matter is a document (choosealicense.com's
+		// _licenses/mit.txt); at a folder, Jekyll writes its index.html.
+		{name: "collection text document at a folder", page: fm(Page{Path: "_guides/mit.txt"}), want: "/g/mit/", wantOK: true},
+		{name: "collection text document, default permalink", page: fm(Page{Path: "_recipes/list.txt"}), want: "/recipes/list.txt", wantOK: true},
 		{name: "collection date in name", j: Jekyll{Collections: map[string]Collection{"recipes": {Output: true, Permalink: "/:year/:title/"}}}, page: fm(Page{Path: "_recipes/2023-05-06-dated.md"}), want: "/2023/dated/", wantOK: true},
 		{name: "collection not output", page: fm(Page{Path: "_notes/n.md"}), wantOK: false},
 		{name: "collection unknown", page: fm(Page{Path: "_unknown/n.md"}), wantOK: false},

@@ -371,15 +371,20 @@ func (Next) Name() string { return "next" }
 
 // Eleventy routes the templates of an Eleventy input folder: a template
 // is written to its path as a folder ("about.md" is "/about/",
-// "blog/index.njk" "/blog/"), unless its front matter permalink names
-// another path, or is false (no page). A permalink that is itself a
-// template ({{ … }}) is decided by Eleventy's data, which sitemapgen does
-// not evaluate: such a page is not joined. JavaScript templates
-// (.11ty.js) keep their data in code and are not joined either.
+// "blog/index.njk" and "blog/blog.njk" "/blog/"), unless its permalink
+// names another path, or is false (no page). The permalink is the front
+// matter's, or a data file's (see [Eleventy.ReadData]); in it
+// {{ page.fileSlug }} and {{ page.filePathStem }} are filled. A permalink
+// with any other template syntax ({{ title | slugify }}) or set by code is
+// decided by Eleventy's data, which sitemapgen does not evaluate: such a
+// page is not joined. JavaScript templates (.11ty.js) keep their data in
+// code and are not joined either.
 type Eleventy struct {
 	// Exclude are the folders of the input folder that hold no
 	// templates: its includes, layouts and data folders, and the output.
 	Exclude []string
+	// data are the permalinks of the data files, by path (ReadData).
+	data map[string]eleventyData
 }
 
 // eleventyExts are the template languages Eleventy 3 renders by default
@@ -388,22 +393,37 @@ var eleventyExts = []string{".md", ".html", ".njk", ".liquid", ".hbs", ".mustach
 
 // URLPath returns the URL path of p, a path relative to the input folder.
 func (e *Eleventy) URLPath(p Page) (string, bool) {
-	if !hasExt(p.Path, eleventyExts...) || p.NoPermalink {
+	if !hasExt(p.Path, eleventyExts...) {
 		return "", false
-	}
-	if p.Permalink != "" {
-		if strings.Contains(p.Permalink, "{{") || strings.Contains(p.Permalink, "{%") {
-			return "", false
-		}
-		return resolve("/", p.Permalink), true
 	}
 	rel, ok := cleanRel(p.Path)
 	if !ok || anyElement(rel, ".") {
 		return "", false
 	}
+	// The data cascade: eleventyComputed, then front matter, then the
+	// data files.
+	data, computed := e.dataPermalink(rel)
+	permalink := eleventyValue{set: p.Permalink != "" || p.NoPermalink, off: p.NoPermalink, str: p.Permalink}
+	if computed.set {
+		permalink = computed
+	} else if !permalink.set {
+		permalink = data
+	}
+	switch {
+	case permalink.off, permalink.unknown:
+		return "", false
+	case permalink.str != "":
+		u, ok := expandPermalink(permalink.str, rel)
+		if !ok {
+			return "", false
+		}
+		return resolve("/", u), true
+	}
+	// A template named like its folder is the folder's index, as
+	// index is (TemplatePermalink's _hasDuplicateFolder).
 	dir, file := path.Split(rel)
 	name, _ := splitExt(file)
-	if name == "index" {
+	if name == "index" || dir != "" && name == path.Base(dir) {
 		return "/" + dir, true
 	}
 	return "/" + dir + name + "/", true

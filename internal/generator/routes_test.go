@@ -146,6 +146,18 @@ func TestEleventyURLs(t *testing.T) {
 		{path: "a.md", permalink: "/", want: "/"},
 		{path: "unlisted.md", noPermalink: true, want: ""},
 		{path: "t.md", permalink: "/t/{{ title | slugify }}/", want: ""},
+		// A template named like its folder is the folder's index.
+		{path: "blog/fourthpost/fourthpost.md", want: "/blog/fourthpost/"},
+		{path: "blog/blog.njk", want: "/blog/"},
+		{path: "blog/fourthpost/other.md", want: "/blog/fourthpost/other/"},
+		{path: "fourthpost.md", want: "/fourthpost/"},
+		// {{ page.fileSlug }} and {{ page.filePathStem }} are filled.
+		{path: "posts/2024-01-02-hello.md", permalink: "/p/{{ page.fileSlug }}/", want: "/p/hello/"},
+		{path: "posts/2024-01-02-hello.md", permalink: "{{page.filePathStem}}.html", want: "/posts/hello.html"},
+		{path: "posts/first/index.md", permalink: "/p/{{- page.fileSlug -}}/", want: "/p/first/"},
+		{path: "index.md", permalink: "/home/{{ page.fileSlug }}", want: "/home/"},
+		{path: "posts/x.md", permalink: "/p/{{ page.fileSlug | upcase }}/", want: ""},
+		{path: "posts/x.md", permalink: "/p/{{ page.fileSlug }}/{% if a %}a{% endif %}", want: ""},
 		{path: "page.11ty.js", want: ""},
 		{path: "styles.css", want: ""},
 	})

@@ -510,6 +510,9 @@ func (b *builder) loadGit(ctx context.Context) {
 		hugo := j.Preset.Name() == "hugo"
 		opts.AuthorDates, opts.RenamesChange = hugo, hugo
 	}
+	if b.gitScope != "" {
+		dir = b.gitScope
+	}
 	d, err := gitdates.LoadWith(ctx, dir, opts)
 	switch {
 	case errors.Is(err, gitdates.ErrNotRepository):
@@ -521,7 +524,7 @@ func (b *builder) loadGit(ctx context.Context) {
 		b.warn("", fmt.Errorf("lastmod source git skipped: %w", err))
 		return
 	}
-	if d.Shallow() {
+	if d.Shallow() && (b.git == nil || !b.git.Shallow()) {
 		b.warn("", errors.New(gitdates.ShallowWarning))
 	}
 	root, err := filepath.Abs(b.opts.Root)
@@ -732,6 +735,7 @@ type builder struct {
 	join            map[string]*source // Options.Join's sources by joinKey
 	git             *gitdates.Dates    // for the git lastmod source; nil without it
 	gitRoot         string             // Options.Root, absolute, with git
+	gitScope        string             // the folder git's history is read for, when not the sources' (includes.go)
 	hash            *hashstate.State   // for the hash lastmod source; nil without it
 	gen             *genDates          // for the sitemap lastmod source; nil without it
 	genKept         bool               // GenDatesName written
@@ -1035,7 +1039,7 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *imageScan, f walker.File) o
 			// dates let it be published (Hugo's buildFuture, Jekyll's
 			// future: true). Drafts and sitemap: false still leave it out.
 			page.Source = withoutDates(s.fm)
-			page.Git = b.gitDate(s.path)
+			page.Git = b.sourceGit(s)
 		} else if fm, src, ok := b.staticSource(f.Path); ok {
 			// A Jekyll static file (a PDF): copied from the same path of
 			// the source, with the defaults: of its scope.

@@ -1,17 +1,21 @@
 package pipeline
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -40,6 +44,47 @@ type Sources struct {
 	// Walk selects the source files; an empty Include means
 	// ContentInclude. Warn and Ignored are set by Run.
 	Walk walker.Options
+	// Project is the folder the files a source includes may be in (the
+	// project folder, which holds Dir); empty, Dir. See includes.go.
+	Project string
+	// AnyExtension, with an empty Walk.Include, makes every file a source
+	// that opens with YAML front matter, whatever its extension, besides
+	// those of ContentInclude: Jekyll renders any such file (a
+	// collection's _licenses/mit.txt published at /licenses/mit/).
+	AnyExtension bool
+}
+
+// contentExt reports whether rel has an extension of ContentInclude.
+func contentExt(rel string) bool {
+	ext := path.Ext(rel)
+	for _, p := range ContentInclude {
+		if strings.TrimPrefix(p, "**/*") == ext {
+			return true
+		}
+	}
+	return false
+}
+
+// yamlHeader reports whether the file at rel under dir opens with YAML
+// front matter as Jekyll tells it (Utils.has_yaml_header?: "---", white
+// space, a line break); a file that cannot be read has none.
+func yamlHeader(dir, rel string) bool {
+	f, err := openRegular(filepath.Join(dir, filepath.FromSlash(rel)))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var buf [64]byte
+	n, _ := io.ReadFull(f, buf[:])
+	head, ok := bytes.CutPrefix(buf[:n], []byte("---"))
+	if !ok {
+		return false
+	}
+	i := bytes.IndexFunc(head, func(r rune) bool { return !unicode.IsSpace(r) })
+	if i < 0 {
+		i = len(head)
+	}
+	return bytes.IndexByte(head[:i], '\n') >= 0
 }
 
 // source is one source file read for a join.
@@ -50,6 +95,11 @@ type source struct {
 	page bool   // the preset publishes a page for it: url and key are set
 	fm   *frontmatter.Source
 	used atomic.Bool
+	// includes are the files its page is built from besides it, as
+	// reported (Sphinx's include directives; includes.go).
+	includes []string
+	// outside is set when one of them is outside the sources' folder.
+	outside bool
 }
 
 // readSource reads the front matter of the file at rel under dir, as
@@ -218,9 +268,12 @@ func (b *builder) loadJoin(ctx context.Context) error {
 	found, err := b.readSources(ctx, func(w walker.Options, fn func(walker.File) error) error {
 		return walker.Walk(ctx, b.opts.Join.Dir, w, fn)
 	})
+	outside := false
 	for _, src := range found {
 		b.claim(src, true)
+		outside = outside || src.outside
 	}
+	b.widenGit(ctx, outside)
 	return err
 }
 
@@ -245,7 +298,11 @@ func (b *builder) joinPrefix() string {
 func (b *builder) readSources(ctx context.Context, walk func(walker.Options, func(walker.File) error) error) ([]*source, error) {
 	j := b.opts.Join
 	wo := j.Walk
-	if len(wo.Include) == 0 {
+	anyExt := j.AnyExtension && len(wo.Include) == 0
+	switch {
+	case anyExt:
+		wo.Include = []string{"**/*"}
+	case len(wo.Include) == 0:
 		wo.Include = ContentInclude
 	}
 	var mu sync.Mutex
@@ -260,6 +317,9 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 	}
 	err := walk(wo, func(f walker.File) error {
 		full := prefix + f.Path
+		if anyExt && !contentExt(f.Path) && !yamlHeader(j.Dir, f.Path) {
+			return nil // an asset, copied as it is
+		}
 		fm, err := readSource(j.Dir, f.Path, j.Preset, b.opts.Limits)
 		if err != nil {
 			err = fmt.Errorf("cannot read the source: %w", unwrapPath(err))
@@ -278,6 +338,9 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 		src.url, src.page = j.Preset.URLPath(pageOf(f.Path, fm))
 		if src.page {
 			src.key = joinKey(src.url)
+			if inc, ok := j.Preset.(generator.Includer); ok {
+				src.includes, src.outside = b.readIncludes(inc, f.Path)
+			}
 		}
 		mu.Lock()
 		defer mu.Unlock()

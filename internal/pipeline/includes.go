@@ -1,0 +1,125 @@
+package pipeline
+
+import (
+	"context"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/gitdates"
+)
+
+// A page built from includes (a Sphinx changelog.rst that is only
+// ".. include:: ../CHANGELOG.md") changes when any of its files does: it
+// is dated by the newest of their git dates. The directives are the
+// sources' own text, untrusted: they are followed at most
+// maxIncludeDepth deep and to maxIncludes files a source, each read to
+// limits.PageBytes, and never out of the project folder (Sources.Project),
+// through ".." or a symbolic link (os.Root).
+const (
+	maxIncludes     = 64
+	maxIncludeDepth = 8
+)
+
+// readIncludes returns the files the source at rel (relative to
+// Join.Dir) includes, directly or through the files it includes, as
+// reported (relative to the root), and whether one is outside Join.Dir.
+// A file that is not there, or not in the project, is not one.
+func (b *builder) readIncludes(inc generator.Includer, rel string) (files []string, outside bool) {
+	j := b.opts.Join
+	project, base := j.Dir, "."
+	if j.Project != "" {
+		if r, err := filepath.Rel(j.Project, j.Dir); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+			project, base = j.Project, filepath.ToSlash(r)
+		}
+	}
+	root, err := os.OpenRoot(project)
+	if err != nil {
+		return nil, false
+	}
+	defer root.Close()
+	inProject := func(p string) (string, bool) {
+		q := path.Join(base, p)
+		return q, q != ".." && !strings.HasPrefix(q, "../")
+	}
+	prefix := b.joinPrefix()
+	seen := map[string]bool{rel: true}
+	var follow func(file string, depth int)
+	follow = func(file string, depth int) {
+		name, _ := inProject(file)
+		data := readLimited(root, name, int64(b.opts.Limits.PageBytes))
+		for _, i := range inc.Includes(rel, file, data) {
+			if len(seen) > maxIncludes {
+				return
+			}
+			name, ok := inProject(i.Path)
+			if !ok || seen[i.Path] {
+				continue
+			}
+			if st, err := root.Stat(filepath.FromSlash(name)); err != nil || !st.Mode().IsRegular() {
+				continue
+			}
+			seen[i.Path] = true
+			files = append(files, path.Clean(prefix+i.Path))
+			outside = outside || strings.HasPrefix(i.Path, "../")
+			if !i.Literal && depth < maxIncludeDepth {
+				follow(i.Path, depth+1)
+			}
+		}
+	}
+	follow(rel, 0)
+	return files, outside
+}
+
+// readLimited returns the first max bytes of the file name in root, or
+// nil.
+func readLimited(root *os.Root, name string, max int64) []byte {
+	f, err := root.Open(filepath.FromSlash(name))
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return nil
+	}
+	data, _ := io.ReadAll(io.LimitReader(f, max))
+	return data
+}
+
+// widenGit reads git's history again for the whole project folder when
+// a source includes a file outside the sources' folder, whose history
+// the first reading left out. Only then: the project's history may be
+// much longer than its documentation's.
+func (b *builder) widenGit(ctx context.Context, outside bool) {
+	j := b.opts.Join
+	if !outside || b.git == nil || b.gitScope != "" || j.Project == "" {
+		return
+	}
+	b.gitScope = j.Project
+	b.loadGit(ctx)
+}
+
+// sourceGit returns the git date of the page built from s: its file's,
+// or the newest of its file's and those it includes. An uncommitted
+// change to any of them gives none, as it does to the source: the page
+// changed after the last commit.
+func (b *builder) sourceGit(s *source) time.Time {
+	t, _ := b.gitLookup(s.path)
+	if t.IsZero() {
+		return t
+	}
+	for _, f := range s.includes {
+		it, iwhy := b.gitLookup(f)
+		if iwhy == gitdates.ReasonUncommitted {
+			return time.Time{}
+		}
+		if it.After(t) {
+			t = it
+		}
+	}
+	return t
+}
