@@ -17,9 +17,12 @@
 #   ref_cmd='...'                prints the listable URLs, one a line, when
 #                                the generator writes no sitemap
 #   truth='sitemap'              where the true dates come from, first that
-#                                knows: sitemap, html:REGEXP, git:DIR
+#                                knows: sitemap, html:REGEXP, git:DIR;
+#                                none:REGEXP, URLs judged to have none
 #                                (bench/corpuscmp)
 #   base=''                      the base URL, when it has a path
+#   includes=''                  pages built from several files (git: truths):
+#                                URLPATH=FILE,FILE ... (relative to project)
 #   drop='' pages=''             regexps of judgement: the generator's URLs
 #                                that are no pages; our URLs that are pages the
 #                                generator leaves out
@@ -68,7 +71,7 @@ for name in "${names[@]}"; do
   (
     clone=$corpus/$name
     generator='' repo='' commit='' project=. output='' build='' sitemaps=''
-    ref_cmd='' truth=sitemap base='' drop='' pages='' notes=''
+    ref_cmd='' truth=sitemap base='' includes='' drop='' pages='' notes=''
     prepare() { :; }
     # shellcheck disable=SC1091
     source "$clone/.corpus"
@@ -96,6 +99,7 @@ for name in "${names[@]}"; do
       bash -c "$ref_cmd" >"$out/ref.txt"
       src=(--ref "$out/ref.txt")
     fi
+    touch "$out/built"
     t0=$SECONDS
     status=0
     "$SITEMAPGEN" >"$out/sitemapgen.log" 2>&1 || status=$?
@@ -103,12 +107,12 @@ for name in "${names[@]}"; do
     if [[ $status -ne 0 ]]; then
       notes="sitemapgen exit $status${notes:+; $notes}"
     fi
-    # Ours: the sitemap files the run wrote (sitemapgen's own, newer than the
-    # build's last file).
-    find "$output" -maxdepth 1 -name 'sitemap*.xml' -newer "$out/build.log" -exec cp {} "$out/ours/" \;
+    # Ours: the sitemap files the run wrote (newer than the build's end;
+    # none when it failed).
+    find "$output" -maxdepth 1 -name 'sitemap*.xml' -newer "$out/built" -exec cp {} "$out/ours/" \;
     "$tools/corpuscmp" --name "$name" --generator "$generator" --repo "$repo" --commit "$head" \
       "${src[@]}" --ours "$out/ours" --site "$output" --project . --base "$base" \
-      --truth "$truth" --drop "$drop" --pages "$pages" \
+      --truth "$truth" --includes "$includes" --drop "$drop" --pages "$pages" \
       --head "$(git log -1 --format=%cI)" --details "$out/diff.txt" \
       --notes "${notes:+$notes; }build ${build_s} s, sitemapgen ${run_s} s"
   )

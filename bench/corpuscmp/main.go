@@ -25,9 +25,14 @@
 // jekyll-sitemap, Eleventy's: each the generator's rules); "html:REGEXP", the
 // last match's first group in the built page (Docusaurus' dateModified,
 // the Astro starter's <time>); "git:DIR", the last commit's author date of
-// the page's source under DIR (MkDocs, Sphinx: no rule of the generator's
-// dates a page, so its history does). A date after the last commit is
-// never a truth: it is the time of a build or of a checkout.
+// the page's source under DIR, or its committer date, or the committer date
+// of its last change with renames followed and a pure rename no change, as
+// sitemapgen's git source dates it (MkDocs, Sphinx: no rule of the
+// generator's dates a page, so its history does, by any of these). A page
+// built from includes (--includes) dates by the newest of its files.
+// "none:REGEXP" says, by judgement, that the URLs it matches have no true
+// date, whatever the sources after it say. A date after the last commit is never a truth: it is
+// the time of a build or of a checkout.
 package main
 
 import (
@@ -57,7 +62,7 @@ type options struct {
 	gen, ref, ours, site, project string
 	base                          string
 	truth                         string
-	drop, pages                   string
+	drop, pages, includes         string
 	details, notes                string
 	head                          time.Time
 }
@@ -80,6 +85,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.truth, "truth", "sitemap", "where the true dates come from, first that knows: sitemap, html:REGEXP, git:DIR (space-separated)")
 	fs.StringVar(&o.drop, "drop", "", "regexp: the generator's URLs that are no pages")
 	fs.StringVar(&o.pages, "pages", "", "regexp: URLs we list that the generator leaves out but are pages")
+	fs.StringVar(&o.includes, "includes", "", "pages built from several files, for git: truths: URLPATH=FILE,FILE ... (files relative to the project)")
 	fs.StringVar(&o.details, "details", "", "write every difference into this file")
 	fs.StringVar(&o.notes, "notes", "", "the notes column's text, before the counts")
 	fs.StringVar(&head, "head", "", "the last commit's time (RFC 3339): later dates are stamps")
@@ -162,14 +168,14 @@ func compare(o options) (string, error) {
 			continue
 		}
 		found++
-		truth, from := truths.of(loc, gen[loc])
+		truth, alt, from := truths.of(loc, gen[loc])
 		if truth == "" {
 			noTruth++
 		}
 		switch {
 		case truth == "" && (mine == "" || !o.stamp(mine)):
 			agree++ // the generator's rules date it not: nothing, or our own answer (not a stamp)
-		case truth != "" && sameDate(truth, mine):
+		case truth != "" && (sameDate(truth, mine) || anySame(alt, mine)):
 			agree++
 			dated++
 		default:
@@ -211,12 +217,12 @@ func compare(o options) (string, error) {
 		notes = append(notes, o.notes)
 	}
 	if dropped > 0 {
-		notes = append(notes, fmt.Sprintf("%d generator URLs are no pages", dropped))
+		notes = append(notes, fmt.Sprintf("%d generator URLs judged no pages", dropped))
 	}
 	if judged > 0 {
-		notes = append(notes, fmt.Sprintf("%d pages the generator leaves out", judged))
+		notes = append(notes, fmt.Sprintf("%d URLs judged pages the generator leaves out", judged))
 	}
-	notes = append(notes, fmt.Sprintf("%d of %d dated by the generator's rules", dated, found))
+	notes = append(notes, fmt.Sprintf("%d of %d with a true date", dated, found))
 	if noTruth > 0 {
 		notes = append(notes, fmt.Sprintf("%d without a true date", noTruth))
 	}
@@ -353,7 +359,7 @@ func (o options) stamp(lastmod string) bool {
 // truths answers a page's true date from the sources of --truth in order.
 type truths struct {
 	o       options
-	sources []func(loc, genLastmod string) string
+	sources []func(loc, genLastmod string) (date string, alt []string)
 	names   []string
 }
 
@@ -362,21 +368,42 @@ func newTruths(o options) (*truths, error) {
 	for _, s := range strings.Fields(o.truth) {
 		kind, arg, _ := strings.Cut(s, ":")
 		switch kind {
+		case "none":
+			re, err := regexp.Compile(arg)
+			if err != nil {
+				return nil, err
+			}
+			t.add(s, func(loc, _ string) (string, []string) {
+				if re.MatchString(loc) {
+					return "none", nil
+				}
+				return "", nil
+			})
 		case "sitemap":
-			t.add(s, func(_, g string) string { return g })
+			t.add(s, func(_, g string) (string, []string) { return g, nil })
 		case "html":
 			re, err := regexp.Compile(arg)
 			if err != nil {
 				return nil, err
 			}
-			t.add("html", func(loc, _ string) string { return t.html(loc, re) })
+			t.add("html", func(loc, _ string) (string, []string) { return t.html(loc, re), nil })
 		case "git":
 			dates, err := gitDates(o.project, arg)
 			if err != nil {
 				return nil, err
 			}
 			dir := arg
-			t.add(s, func(loc, _ string) string { return sourceDate(dates, dir, t.urlPath(loc)) })
+			includes := map[string][]string{}
+			for _, inc := range strings.Fields(o.includes) {
+				page, files, _ := strings.Cut(inc, "=")
+				includes[page] = strings.Split(files, ",")
+			}
+			t.add(s, func(loc, _ string) (string, []string) {
+				if files, ok := includes[t.urlPath(loc)]; ok {
+					return newestDates(o.project, files)
+				}
+				return sourceDates(o.project, dates, dir, t.urlPath(loc))
+			})
 		default:
 			return nil, fmt.Errorf("--truth: unknown source %q", s)
 		}
@@ -384,20 +411,35 @@ func newTruths(o options) (*truths, error) {
 	return t, nil
 }
 
-func (t *truths) add(name string, f func(loc, genLastmod string) string) {
+func (t *truths) add(name string, f func(loc, genLastmod string) (date string, alt []string)) {
 	t.names = append(t.names, name)
 	t.sources = append(t.sources, f)
 }
 
-// of returns the first true date a source knows, and the source's name; a
-// stamp is no truth.
-func (t *truths) of(loc, genLastmod string) (string, string) {
+// of returns the first true date a source knows, other dates that are as
+// true (git's committer date beside its author date), and the source's name;
+// a stamp is no truth.
+func (t *truths) of(loc, genLastmod string) (date string, alt []string, from string) {
 	for i, f := range t.sources {
-		if d := f(loc, genLastmod); d != "" && !t.o.stamp(d) {
-			return d, t.names[i]
+		d, a := f(loc, genLastmod)
+		if d == "none" {
+			return "", nil, t.names[i]
+		}
+		if d != "" && !t.o.stamp(d) {
+			return d, a, t.names[i]
 		}
 	}
-	return "", "no source"
+	return "", nil, "no source"
+}
+
+// anySame says whether one of dates is the same as d.
+func anySame(dates []string, d string) bool {
+	for _, a := range dates {
+		if sameDate(a, d) {
+			return true
+		}
+	}
+	return false
 }
 
 // urlPath is a URL's path under the base, unescaped, without its leading
@@ -437,21 +479,21 @@ func (t *truths) html(loc string, re *regexp.Regexp) string {
 	return ""
 }
 
-// gitDates returns the last commit's author date of each file under dir
-// (paths relative to the project folder), from one git log.
-func gitDates(project, dir string) (map[string]string, error) {
-	cmd := exec.Command("git", "log", "--relative", "--name-only", "--no-renames", "--format=%x00%aI", "--", dir)
+// gitDates returns the last commit's author and committer dates of each
+// file under dir (paths relative to the project folder), from one git log.
+func gitDates(project, dir string) (map[string][2]string, error) {
+	cmd := exec.Command("git", "log", "--relative", "--name-only", "--no-renames", "--format=%x00%aI %cI", "--", dir)
 	cmd.Dir = project
 	out, err := cmd.Output()
 	if err != nil {
 		return nil, fmt.Errorf("git log in %s: %v", project, err)
 	}
-	dates := map[string]string{}
-	var date string
+	dates := map[string][2]string{}
+	var date [2]string
 	for _, l := range strings.Split(string(out), "\n") {
 		switch {
 		case strings.HasPrefix(l, "\x00"):
-			date = l[1:]
+			date[0], date[1], _ = strings.Cut(l[1:], " ")
 		case l != "":
 			if _, ok := dates[l]; !ok {
 				dates[l] = date
@@ -466,8 +508,10 @@ var sourceExts = []string{".md", ".markdown", ".rst", ".txt", ".mdx", ".html", "
 
 // sourceDate finds the source of a URL path under dir as the generators
 // name their sources (NAME.EXT, NAME/index.EXT, NAME/README.md, Eleventy's
-// NAME/LAST.EXT) and returns its git date.
-func sourceDate(dates map[string]string, dir, p string) string {
+// NAME/LAST.EXT; a file of the work tree, not one history deleted) and
+// returns its git dates: the author's, then the committer's and that of its
+// last change of content (renames followed).
+func sourceDates(project string, dates map[string][2]string, dir, p string) (string, []string) {
 	p = strings.TrimSuffix(strings.TrimSuffix(p, "index.html"), "/")
 	p = strings.TrimSuffix(p, path.Ext(p))
 	var stems []string
@@ -478,9 +522,46 @@ func sourceDate(dates map[string]string, dir, p string) string {
 	}
 	for _, s := range stems {
 		for _, e := range sourceExts {
-			if d, ok := dates[path.Join(dir, s+e)]; ok {
-				return d
+			file := path.Join(dir, s+e)
+			d, ok := dates[file]
+			if _, err := os.Stat(filepath.Join(project, file)); !ok || err != nil {
+				continue
 			}
+			return d[0], []string{d[1], contentDate(project, file)}
+		}
+	}
+	return "", nil
+}
+
+// newestDates returns the author and committer dates of the newest commit
+// that touched one of files.
+func newestDates(project string, files []string) (string, []string) {
+	cmd := exec.Command("git", append([]string{"log", "-1", "--no-merges", "--format=%aI %cI", "--"}, files...)...)
+	cmd.Dir = project
+	out, err := cmd.Output()
+	if err != nil {
+		return "", nil
+	}
+	a, c, _ := strings.Cut(strings.TrimSpace(string(out)), " ")
+	return a, []string{c}
+}
+
+// contentDate is the committer date of the last commit that changed file's
+// content, its renames followed: a pure rename (R100) is no change.
+func contentDate(project, file string) string {
+	cmd := exec.Command("git", "log", "--follow", "--no-merges", "--name-status", "--format=%x00%cI", "--", file)
+	cmd.Dir = project
+	out, err := cmd.Output()
+	if err != nil {
+		return ""
+	}
+	var date string
+	for _, l := range strings.Split(string(out), "\n") {
+		switch {
+		case strings.HasPrefix(l, "\x00"):
+			date = l[1:]
+		case l != "" && !strings.HasPrefix(l, "R100"):
+			return date
 		}
 	}
 	return ""
