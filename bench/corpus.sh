@@ -42,10 +42,11 @@
 # CI: the projects are not ours to commit.
 set -euo pipefail
 
-if [[ $# -lt 1 || $1 == -h || $1 == --help ]]; then
-  sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'
-  exit 2
-fi
+usage() { sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; }
+case ${1:-} in
+  -h|--help) usage; exit 0 ;;
+  '') usage >&2; exit 2 ;;
+esac
 corpus=$(realpath "$1")
 shift
 repo_root=$(cd "$(dirname "$0")/.." && pwd)
