@@ -86,6 +86,9 @@ for name in "${names[@]}"; do
       echo "$name: HEAD is $head, the recipe says $commit" >&2
     fi
     cd "$clone/$project"
+    case $output in
+      '' | . | /* | *..*) echo "$name: output=$output must name a folder inside the project" >&2; exit 0 ;;
+    esac
     rm -rf "$output"
     t0=$SECONDS
     if ! (prepare && bash -c "$build") >"$out/build.log" 2>&1; then
