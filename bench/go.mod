@@ -1,7 +1,7 @@
-// The benchmark helpers (baseline, watchlat, gensite, checksitemaps), a
-// module of their own so that go install ./... in the repository builds
-// sitemapgen alone: a main package of the main module would be installed
-// into the user's PATH too. The scripts build them with go -C bench
+// The benchmark helpers (baseline, watchlat, gensite, checksitemaps,
+// corpuscmp), a module of their own so that go install ./... in the
+// repository builds sitemapgen alone: a main package of the main module
+// would be installed into the user's PATH too. The scripts build them with go -C bench
 // (bench/lib.sh). gensite and checksitemaps run the tests' own packages
 // (internal/sitegen, internal/sitemaptest) of the module in ../.
 module github.com/sitemapgen/sitemapgen/bench

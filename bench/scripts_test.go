@@ -53,6 +53,13 @@ func TestRunHelp(t *testing.T) {
 		"  bench/run.sh --runs 10 --against b84d84e 100000")
 }
 
+func TestCorpusHelp(t *testing.T) {
+	out := script(t, "corpus.sh", "--help")
+	wantLines(t, out,
+		"bench/corpus.sh DIR [NAME ...]: sitemapgen on a corpus of real public",
+		"  generator=hugo               the generator, for the table")
+}
+
 // TestRatios checks bench/ratios.py on made-up runs: the targets' ratios
 // of this tree and of a revision, and this tree's figures over the
 // revision's.

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestSameDate(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want bool
+	}{
+		{"2023-03-20T10:00:00+01:00", "2023-03-20T09:00:00Z", true},
+		{"2023-03-20T10:00:00.000Z", "2023-03-20T10:00:00Z", true},
+		{"2014-05-06T00:00:00-07:00", "2014-05-06T00:00:00Z", false},
+		{"2021-11-26", "2021-11-26T16:08:39-08:00", true}, // the day in its own zone
+		{"2021-11-27", "2021-11-26T16:08:39-08:00", true}, // or in UTC
+		{"2021-11-25", "2021-11-26T16:08:39-08:00", false},
+		{"2021-11-26", "", false},
+	}
+	for _, tt := range tests {
+		if got := sameDate(tt.a, tt.b); got != tt.want {
+			t.Errorf("sameDate(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
+
+// TestCompare runs a comparison on sitemaps made up here: one URL of each
+// kind the table counts.
+func TestCompare(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, urls string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		set := `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + urls + `</urlset>`
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(set), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	u := func(loc, lastmod string) string {
+		if lastmod == "" {
+			return "<url><loc>https://example.com/" + loc + "</loc></url>"
+		}
+		return "<url><loc>https://example.com/" + loc + "</loc><lastmod>" + lastmod + "</lastmod></url>"
+	}
+	write("gen/sitemap.xml", u("", "2023-01-02T10:00:00+01:00")+ // agrees
+		u("a/", "2023-01-01")+ // differs
+		u("b/", "2024-06-01T12:00:00Z")+ // the build's time: no truth
+		u("missing/", "")+
+		u("feed.xml", ""))
+	write("ours/sitemap.xml", u("", "2023-01-02T09:00:00Z")+
+		u("a/", "2017-01-01T00:00:00Z")+
+		u("b/", "2024-06-01T12:00:00Z")+ // a stamp we wrote
+		u("tags/x/", "")+ // judged a page
+		u("stub/", "")) // a wrong extra
+	o := options{
+		name: "site", generator: "hugo", repo: "o/r", commit: "0123456789abcdef",
+		gen: filepath.Join(dir, "gen"), ours: filepath.Join(dir, "ours"),
+		truth: "sitemap", drop: `feed\.xml$`, pages: `/tags/`,
+		details: filepath.Join(dir, "diff.txt"),
+	}
+	o.head, _, _ = parseDate("2023-06-01T00:00:00Z")
+	row, err := compare(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "| site | hugo | o/r@0123456789 | 4 / 5 | 75.0 % | 1 | 33.3 % | 1 | 1 generator URLs judged no pages; 1 URLs judged pages the generator leaves out; 2 of 3 with a true date; 1 without a true date |"
+	if row != want {
+		t.Errorf("row:\n%s\nwant:\n%s", row, want)
+	}
+	details, err := os.ReadFile(o.details)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{
+		"lastmod https://example.com/a/ truth=2023-01-01 (sitemap) ours=2017-01-01T00:00:00Z",
+		"lastmod https://example.com/b/ truth=none (no source) ours=2024-06-01T12:00:00Z",
+		"missing https://example.com/missing/",
+		"stamp https://example.com/b/ ours=2024-06-01T12:00:00Z",
+		"extra https://example.com/stub/",
+	} {
+		if !bytes.Contains(details, []byte(line+"\n")) {
+			t.Errorf("no line %q in the details:\n%s", line, details)
+		}
+	}
+	if strings.Contains(string(details), "tags/x") {
+		t.Errorf("a URL judged a page is in the details:\n%s", details)
+	}
+}
