@@ -246,6 +246,9 @@ func LoadWith(ctx context.Context, dir string, o Options) (*Dates, error) {
 // commits are missing. Print [ShallowWarning] when it is.
 func (d *Dates) Shallow() bool { return d.shallow }
 
+// Top returns the top folder of the work tree whose history d holds.
+func (d *Dates) Top() string { return d.top }
+
 // Lookup returns the date of the last commit that touched the file at path
 // (absolute, or relative to the working directory), and why not when it has
 // none: [ReasonUncommitted] for changes in the work tree or index,

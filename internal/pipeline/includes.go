@@ -18,8 +18,9 @@ import (
 // is dated by the newest of their git dates. The directives are the
 // sources' own text, untrusted: they are followed at most
 // maxIncludeDepth deep and to maxIncludes files a source, each read to
-// limits.PageBytes, and never out of the project folder (Sources.Project),
-// through ".." or a symbolic link (os.Root).
+// limits.PageBytes, and never out of the work tree that holds the
+// sources (or, outside one, the project folder: includeBound), through
+// ".." or a symbolic link (os.Root).
 const (
 	maxIncludes     = 64
 	maxIncludeDepth = 8
@@ -30,13 +31,7 @@ const (
 // reported (relative to the root), and whether one is outside Join.Dir.
 // A file that is not there, or not in the project, is not one.
 func (b *builder) readIncludes(inc generator.Includer, rel string) (files []string, outside bool) {
-	j := b.opts.Join
-	project, base := j.Dir, "."
-	if j.Project != "" {
-		if r, err := filepath.Rel(j.Project, j.Dir); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-			project, base = j.Project, filepath.ToSlash(r)
-		}
-	}
+	project, base := b.includeBound()
 	root, err := os.OpenRoot(project)
 	if err != nil {
 		return nil, false
@@ -75,6 +70,41 @@ func (b *builder) readIncludes(inc generator.Includer, rel string) (files []stri
 	return files, outside
 }
 
+// includeBound is the folder a source's includes may be in, and the
+// sources' folder relative to it: the work tree that holds the sources,
+// when git has read one (Sphinx's doc/ that includes ../CHANGES, from the
+// repository's top), else the project folder (Sources.Project) when it
+// holds the sources, else their folder.
+func (b *builder) includeBound() (bound, base string) {
+	j := b.opts.Join
+	if b.git != nil {
+		if r, ok := within(b.git.Top(), j.Dir); ok {
+			return b.git.Top(), r
+		}
+	}
+	if j.Project != "" {
+		if r, ok := within(j.Project, j.Dir); ok {
+			return j.Project, r
+		}
+	}
+	return j.Dir, "."
+}
+
+// within returns the folder dir relative to outer, slash-separated, and
+// whether it is outer or under it.
+func within(outer, dir string) (string, bool) {
+	outer, err1 := filepath.Abs(outer)
+	dir, err2 := filepath.Abs(dir)
+	if err1 != nil || err2 != nil {
+		return "", false
+	}
+	r, err := filepath.Rel(outer, dir)
+	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(r), true
+}
+
 // readLimited returns the first max bytes of the file name in root, or
 // nil.
 func readLimited(root *os.Root, name string, max int64) []byte {
@@ -90,16 +120,15 @@ func readLimited(root *os.Root, name string, max int64) []byte {
 	return data
 }
 
-// widenGit reads git's history again for the whole project folder when
-// a source includes a file outside the sources' folder, whose history
-// the first reading left out. Only then: the project's history may be
-// much longer than its documentation's.
+// widenGit reads git's history again for the whole folder includes may
+// be in (includeBound) when a source includes a file outside the
+// sources' folder, whose history the first reading left out. Only then:
+// the repository's history may be much longer than its documentation's.
 func (b *builder) widenGit(ctx context.Context, outside bool) {
-	j := b.opts.Join
-	if !outside || b.git == nil || b.gitScope != "" || j.Project == "" {
+	if !outside || b.git == nil || b.gitScope != "" {
 		return
 	}
-	b.gitScope = j.Project
+	b.gitScope, _ = b.includeBound()
 	b.loadGit(ctx)
 }
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/gitdates"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -40,7 +41,11 @@ func TestReadIncludes(t *testing.T) {
 	top := pages(t, files)
 	proj := filepath.Join(top, "proj")
 	docs := filepath.Join(proj, "docs")
-	if err := os.Symlink(filepath.Join(top, "secret.rst"), filepath.Join(docs, "link.inc")); err != nil {
+	outer := t.TempDir() // outside the work tree made below
+	if err := os.WriteFile(filepath.Join(outer, "secret.rst"), []byte("a file outside\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(outer, "secret.rst"), filepath.Join(docs, "link.inc")); err != nil {
 		t.Fatal(err)
 	}
 	b := &builder{opts: Options{
@@ -59,6 +64,21 @@ func TestReadIncludes(t *testing.T) {
 	if want := []string{"../a.inc", "../b.inc"}; !slices.Equal(got, want) || outside {
 		t.Errorf("without a project, page.rst includes %q (outside %v), want %q", got, outside, want)
 	}
+	// In a work tree, as far as its top: a repository's doc/ includes
+	// its ../CHANGES. The link out of the work tree is still not followed.
+	gitRun(t, top, "", "init", "-q")
+	gitRun(t, top, "", "add", "-A")
+	gitRun(t, top, "2024-01-01T00:00:00Z", "commit", "-q", "-m", "all")
+	d, err := gitdates.Load(t.Context(), docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.git = d
+	got, outside = b.readIncludes(generator.Sphinx{}, "page.rst")
+	if want := []string{"../../CHANGELOG.md", "../../examples/run.sh", "../../../secret.rst", "../a.inc", "../b.inc"}; !slices.Equal(got, want) || !outside {
+		t.Errorf("in a work tree, page.rst includes %q (outside %v), want %q (outside true)", got, outside, want)
+	}
+	b.git = nil
 	if got, _ := b.readIncludes(generator.Sphinx{}, "deep.rst"); len(got) != maxIncludeDepth+1 {
 		t.Errorf("a chain of 12 includes is followed to %d files, want %d: %q", len(got), maxIncludeDepth+1, got)
 	}
