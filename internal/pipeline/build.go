@@ -981,6 +981,7 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *imageScan, f walker.File) o
 			// future: true). Drafts and sitemap: false still leave it out.
 			page.Source = withoutDates(s.fm)
 			page.Git = b.gitDate(s.path)
+			inOrder(b.opts.Join.Order, &page)
 		} else if fm, src, ok := b.staticSource(f.Path); ok {
 			// A Jekyll static file (a PDF): copied from the same path of
 			// the source, with the defaults: of its scope.
@@ -996,6 +997,9 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *imageScan, f walker.File) o
 	}
 	page.Hash = b.hashDate(f.Path)
 	o := outcome{d: b.mapper.Map(page)}
+	if b.join != nil && !unjoined {
+		orderFrom(b.opts.Join.Order, &o.d)
+	}
 	o.truncated = h != nil && h.Truncated
 	o.unjoined = unjoined
 	return o
