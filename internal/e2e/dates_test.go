@@ -172,3 +172,74 @@ func ourURLs(t *testing.T, out string) map[string]string {
 	}
 	return urls
 }
+
+// TestHugoListPageNeverOlder: a home page whose own _index.md says
+// 2025-03-14 shows a post of 2025-04-26. Hugo 0.111's sitemap gives it
+// the _index.md's date; we give it the post's: a page that lists pages
+// is never older than the newest it lists.
+func TestHugoListPageNeverOlder(t *testing.T) {
+	src := hugoDatesSite(t, nil, nil)
+	public := filepath.Join(src, "public")
+	theirs := generatorSitemap(t, filepath.Join(public, "sitemap.xml"))
+	if !sameInstant(theirs[datesBase], "2025-03-14T00:00:00Z") || !sameInstant(theirs[datesBase+"posts/new/"], "2025-04-26T00:00:00Z") {
+		t.Fatalf("Hugo's sitemap: home %s, post %s: the fixture is wrong", theirs[datesBase], theirs[datesBase+"posts/new/"])
+	}
+	r := mustRun(t, src, "--verbose")
+	ours := ourURLs(t, public)
+	for loc, want := range map[string]string{
+		datesBase:                "2025-04-26T00:00:00Z", // Hugo: its _index.md's 2025-03-14
+		datesBase + "posts/":     "2025-04-26T00:00:00Z", // Hugo: its _index.md's 2025-01-01
+		datesBase + "posts/new/": "2025-04-26T00:00:00Z",
+		datesBase + "posts/old/": "2017-01-01T00:00:00Z",
+		datesBase + "about/":     "2025-01-01T10:00:00Z",
+	} {
+		if !sameInstant(ours[loc], want) {
+			t.Errorf("%s: our lastmod %s, want %s (Hugo's %s)", loc, ours[loc], want, theirs[loc])
+		}
+	}
+	if !strings.Contains(r.stderr, "newest listed") {
+		t.Errorf("the summary does not count the list pages as newest listed:\n%s", r.stderr)
+	}
+}
+
+// TestJekyllBlogIndex: a Jekyll /blog/ page whose layout loops over
+// site.posts, with last_modified_at: 2025-03-14, lists a post of
+// 2025-04-26. jekyll-sitemap writes the page's own date; we write the
+// post's.
+func TestJekyllBlogIndex(t *testing.T) {
+	jekyll := testtool.Program(t, "jekyll", "apt-get install jekyll ruby-jekyll-sitemap")
+	src := filepath.Join(t.TempDir(), "site")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "jekyll-blog"))); err != nil {
+		t.Fatal(err)
+	}
+	site := filepath.Join(src, "_site")
+	cmd := exec.Command(jekyll, "build", "--quiet", "--source", src, "--destination", site)
+	cmd.Env = append(os.Environ(), "TZ=UTC")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("jekyll: %v\n%s", err, out)
+	}
+	theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
+	blog := datesBase + "blog/"
+	if !sameInstant(theirs[blog], "2025-03-14T00:00:00Z") {
+		t.Fatalf("jekyll-sitemap dates %s %s: the fixture is wrong", blog, theirs[blog])
+	}
+	mustRun(t, src)
+	entries, _, err := sitemaptest.URLs(site, datesBase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ours := map[string]string{}
+	for _, e := range entries {
+		ours[e.Loc] = e.LastMod
+	}
+	for loc, want := range map[string]string{
+		blog:                          "2025-04-26T00:00:00Z", // jekyll-sitemap: its own 2025-03-14
+		datesBase + "about/":          "2025-03-14T00:00:00Z", // names site.title, lists nothing
+		datesBase + "2025/04/26/new/": "2025-04-26T00:00:00Z",
+		datesBase + "2024/01/02/old/": "2024-01-02T00:00:00Z",
+	} {
+		if !sameInstant(ours[loc], want) {
+			t.Errorf("%s: our lastmod %s, want %s (jekyll-sitemap's %s)", loc, ours[loc], want, theirs[loc])
+		}
+	}
+}

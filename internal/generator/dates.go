@@ -281,3 +281,27 @@ func (hl *HugoLanguages) LastModOrder() *DateOrder {
 	}
 	return nil
 }
+
+// CollectionOf returns the collection of the Jekyll source at rel
+// (relative to the site's source): "posts" for a post (DIR/_posts/…),
+// a collection's label for its documents (collections_dir/_LABEL/…), ""
+// for a page or a static file.
+func (j *Jekyll) CollectionOf(rel string) string {
+	in := rel
+	if j.CollectionsDir != "" {
+		var ok bool
+		if in, ok = strings.CutPrefix(rel, j.CollectionsDir+"/"); !ok {
+			return ""
+		}
+	}
+	els := strings.Split(in, "/")
+	if label, ok := strings.CutPrefix(els[0], "_"); ok && len(els) > 1 {
+		if _, known := j.Collections[label]; known && label != "posts" {
+			return label
+		}
+	}
+	if slices.Contains(els[:len(els)-1], "_posts") {
+		return "posts"
+	}
+	return ""
+}

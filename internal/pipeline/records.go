@@ -72,8 +72,8 @@ type records struct {
 	// dropMTime leaves out the lastmods that are modification times
 	// (Options.GuardMTime).
 	dropMTime bool
-	// listed gives the list pages without a lastmod of their own the
-	// date of the newest page they list (dateListPages), by record index.
+	// listed gives the list pages the date of the newest page they list
+	// where it is newer than their own (dateListPages), by record index.
 	listed map[int32]int64
 }
 
@@ -216,10 +216,8 @@ func (s *records) lastmod(idx int32) int64 {
 	if r.mtime() && s.dropMTime {
 		return noLastMod
 	}
-	if r.lastmod == noLastMod {
-		if t, ok := s.listed[idx]; ok {
-			return t
-		}
+	if t, ok := s.listed[idx]; ok && (r.lastmod == noLastMod || t > r.lastmod) {
+		return t // a list page, never older than what it lists
 	}
 	return r.lastmod
 }

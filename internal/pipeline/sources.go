@@ -88,6 +88,9 @@ type source struct {
 	page bool   // the preset publishes a page for it: url and key are set
 	fm   *frontmatter.Source
 	used atomic.Bool
+	// listsOnce and lists: the collections a Jekyll page lists (listsOf).
+	listsOnce sync.Once
+	lists     []string
 }
 
 // readSource reads the front matter of the file at rel under dir, as
