@@ -207,17 +207,7 @@ func TestHugoListPageNeverOlder(t *testing.T) {
 // 2025-04-26. jekyll-sitemap writes the page's own date; we write the
 // post's.
 func TestJekyllBlogIndex(t *testing.T) {
-	jekyll := testtool.Program(t, "jekyll", "apt-get install jekyll ruby-jekyll-sitemap")
-	src := filepath.Join(t.TempDir(), "site")
-	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "jekyll-blog"))); err != nil {
-		t.Fatal(err)
-	}
-	site := filepath.Join(src, "_site")
-	cmd := exec.Command(jekyll, "build", "--quiet", "--source", src, "--destination", site)
-	cmd.Env = append(os.Environ(), "TZ=UTC")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("jekyll: %v\n%s", err, out)
-	}
+	src, site := buildJekyll(t, "jekyll-blog")
 	theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
 	blog := datesBase + "blog/"
 	if !sameInstant(theirs[blog], "2025-03-14T00:00:00Z") {

@@ -253,6 +253,25 @@ func buildHugo(t *testing.T, fixture string) (src, public string) {
 	return src, public
 }
 
+// buildJekyll copies testdata/FIXTURE and builds it with Jekyll (and
+// its jekyll-sitemap and jekyll-redirect-from plugins) in UTC,
+// returning the project and the built site.
+func buildJekyll(t *testing.T, fixture string) (src, site string) {
+	t.Helper()
+	jekyll := testtool.Program(t, "jekyll", "apt-get install jekyll ruby-jekyll-sitemap ruby-jekyll-redirect-from")
+	src = filepath.Join(t.TempDir(), "site")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", fixture))); err != nil {
+		t.Fatal(err)
+	}
+	site = filepath.Join(src, "_site")
+	cmd := exec.Command(jekyll, "build", "--quiet", "--source", src, "--destination", site)
+	cmd.Env = append(os.Environ(), "TZ=UTC")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("jekyll: %v\n%s", err, out)
+	}
+	return src, site
+}
+
 // generatorSitemap reads the URLs and lastmods of a generator's own
 // sitemap.xml (a urlset).
 func generatorSitemap(t *testing.T, path string) map[string]string {
@@ -511,17 +530,7 @@ func TestHugoFrontMatter(t *testing.T) {
 // TestJekyllFrontMatter builds testdata/jekyll-fm with Jekyll and the
 // jekyll-sitemap plugin and compares our sitemaps with the plugin's.
 func TestJekyllFrontMatter(t *testing.T) {
-	jekyll := testtool.Program(t, "jekyll", "apt-get install jekyll ruby-jekyll-sitemap ruby-jekyll-redirect-from")
-	src := filepath.Join(t.TempDir(), "site")
-	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "jekyll-fm"))); err != nil {
-		t.Fatal(err)
-	}
-	site := filepath.Join(src, "_site")
-	cmd := exec.Command(jekyll, "build", "--quiet", "--source", src, "--destination", site)
-	cmd.Env = append(os.Environ(), "TZ=UTC")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("jekyll: %v\n%s", err, out)
-	}
+	src, site := buildJekyll(t, "jekyll-fm")
 	const base = "https://example.com/"
 	theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
 	dates := map[string]string{
