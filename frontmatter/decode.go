@@ -41,8 +41,22 @@ func (fs fields) get(name string) (field, bool) {
 	return field{}, false
 }
 
+// getPath returns the field at a dotted path of keys, as
+// "last_update.date": a key of a nested mapping.
+func (fs fields) getPath(name string) (field, bool) {
+	top, rest, ok := strings.Cut(name, ".")
+	if !ok {
+		return fs.get(name)
+	}
+	f, found := fs.get(top)
+	if sub, isMap := f.val.(fields); found && isMap {
+		return sub.getPath(rest)
+	}
+	return field{}, false
+}
+
 // sourceKeys are the keys Source reads, and nestedKeys those it reads from
-// the mappings sitemap and build.
+// the mappings sitemap, build and last_update.
 var (
 	sourceKeys = map[string]bool{
 		"lastmod": true, "last_modified_at": true, "modified": true, "updated": true, "updateddate": true,
@@ -50,16 +64,19 @@ var (
 		"expirydate": true, "unpublishdate": true, "draft": true, "headless": true,
 		"build": true, "_build": true, "url": true, "permalink": true, "slug": true,
 		"title": true, "aliases": true, "redirect_from": true, "categories": true,
-		"category": true, "tags": true, "sitemap": true,
+		"category": true, "tags": true, "sitemap": true, "last_update": true,
 	}
 	nestedKeys = map[string]bool{
 		"exclude": true, "disable": true, "changefreq": true, "priority": true,
-		"lastmod": true, "render": true,
+		"lastmod": true, "render": true, "date": true,
 	}
 )
 
 // nested reports whether the key name holds a mapping Source reads.
-func nested(name string) bool { return name == "sitemap" || name == "build" || name == "_build" }
+// last_update is Docusaurus' (date and author).
+func nested(name string) bool {
+	return name == "sitemap" || name == "build" || name == "_build" || name == "last_update"
+}
 
 // unmarshalYAML decodes YAML front matter for fm.Parse.
 func unmarshalYAML(data []byte, v any) error {

@@ -54,12 +54,16 @@ type Source struct {
 	Format string
 	// Lastmod is the first of the keys lastmod, last_modified_at,
 	// modified, updated, updatedDate, date, publishDate and pubDate that
-	// holds a date.
+	// holds a date, or of Options.LastmodKeys.
 	Lastmod time.Time
 	// LastmodKey is the key Lastmod came from, as written in the file.
 	LastmodKey string
 	// Date is the key date.
 	Date time.Time
+	// DateWord is the key date when it names a date of the file rather
+	// than giving one, as Eleventy reads it: "Last Modified", "Created",
+	// "git Last Modified" or "git Created".
+	DateWord string
 	// PublishDate is publishDate, or else pubdate, or else published when
 	// it holds a date (Hugo's aliases).
 	PublishDate time.Time
@@ -174,6 +178,12 @@ type Options struct {
 	// ID reads the key id into Source.ID (Docusaurus); other generators'
 	// pages may use id for anything.
 	ID bool
+	// LastmodKeys, when not empty, are the keys Source.Lastmod comes
+	// from, in order, in place of the default list: those the page's
+	// generator reads, lower-cased ("lastmod", "modified", "date" …). A
+	// key of a mapping is written with its parent's, as
+	// "last_update.date".
+	LastmodKeys []string
 	// MaxBytes is the most bytes read of the file (0: MaxSourceBytes);
 	// MaxDepth the deepest nesting of YAML or TOML front matter taken (0:
 	// limits.MaxDepth, 100): deeper front matter is a Problem, and is not
@@ -186,9 +196,13 @@ type Options struct {
 func ReadSourceOptions(r io.Reader, opts Options) (*Source, error) {
 	known := sourceKeys
 	var terms []string
-	if len(opts.Terms) > 0 || opts.ID {
+	if len(opts.Terms) > 0 || opts.ID || len(opts.LastmodKeys) > 0 {
 		known = maps.Clone(sourceKeys)
 		known["id"] = opts.ID
+		for _, k := range opts.LastmodKeys {
+			top, _, _ := strings.Cut(k, ".")
+			known[top] = true
+		}
 		for _, t := range opts.Terms {
 			t = strings.ToLower(t)
 			if t == "tags" || t == "categories" || !known[t] {
@@ -217,7 +231,7 @@ func ReadSourceOptions(r io.Reader, opts Options) (*Source, error) {
 	if format == nil {
 		return src, nil
 	}
-	p := &sourceParse{in: in, src: src, open: 1 + bytes.Count(in.buf[:start], newline), start: start, defaults: defaultFields(defaults, "", known), known: known, terms: terms, maxDepth: cmp.Or(opts.MaxDepth, limits.MaxDepth)}
+	p := &sourceParse{in: in, src: src, open: 1 + bytes.Count(in.buf[:start], newline), start: start, defaults: defaultFields(defaults, "", known), known: known, terms: terms, lastmodKeys: opts.LastmodKeys, maxDepth: cmp.Or(opts.MaxDepth, limits.MaxDepth)}
 	// Parse hands back the body it read, which sourceInput has cut short.
 	if _, err := fm.Parse(in, p, format); err != nil {
 		return nil, fmt.Errorf("read front matter: %w", err)
@@ -396,6 +410,8 @@ type sourceParse struct {
 	maxDepth int
 	// terms are Options.Terms, lower-cased.
 	terms []string
+	// lastmodKeys are Options.LastmodKeys; nil for the default list.
+	lastmodKeys []string
 }
 
 // problem records what is wrong on line, once.

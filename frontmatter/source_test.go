@@ -130,7 +130,7 @@ var sourceTests = []struct {
 	{"pubdate", "---\npubdate: 2024-01-01\n---\n", Source{Format: "yaml", PublishDate: day("2024-01-01"), Lastmod: day("2024-01-01"), LastmodKey: "pubdate", Lines: 3}},
 	{"Astro's updatedDate before pubDate", "---\npubDate: 2024-01-01\nupdatedDate: 2024-02-02\n---\n", Source{Format: "yaml", PublishDate: day("2024-01-01"), Lastmod: day("2024-02-02"), LastmodKey: "updatedDate", Lines: 4}},
 	{"Eleventy's permalink: false", "---\npermalink: false\n---\n", Source{Format: "yaml", NoPermalink: true, Lines: 3}},
-	{"Eleventy's date of the file", "---\ndate: git Last Modified\n---\n", Source{Format: "yaml", Lines: 3}},
+	{"Eleventy's date of the file", "---\ndate: git Last Modified\n---\n", Source{Format: "yaml", DateWord: "git Last Modified", Lines: 3}},
 	{"id is not read unasked", "---\nid: {a: 1}\nslug: /x\n---\n", Source{Format: "yaml", Slug: "/x", Lines: 4}},
 	{"published as a date", "---\npublished: 2024-01-01\n---\n", Source{Format: "yaml", PublishDate: day("2024-01-01"), Lines: 3}},
 	{"publishDate before published", "---\npublished: 2024-01-01\npublishDate: 2023-01-01\n---\n",
@@ -543,6 +543,35 @@ func TestReadSourceTerms(t *testing.T) {
 	// Without Options.Terms, no list is kept.
 	if s, _ := ReadSource(strings.NewReader("---\nseries: [x]\n---\n")); s.Terms != nil {
 		t.Errorf("Terms %q without Options.Terms", s.Terms)
+	}
+}
+
+// TestLastmodKeys reads Lastmod from the keys a generator reads, in its
+// order: Hugo's lastmod list does not read updated; Docusaurus'
+// last_update.date is a key of a mapping; an empty list reads none.
+func TestLastmodKeys(t *testing.T) {
+	for _, tt := range []struct {
+		name, file string
+		keys       []string
+		want       time.Time
+		key        string
+	}{
+		{"the generator's order", "---\ndate: 2024-01-01\nmodified: 2024-02-02\n---\n", []string{"lastmod", "modified", "date"}, day("2024-02-02"), "modified"},
+		{"a key it does not read", "---\nupdated: 2024-03-03\n---\n", []string{"lastmod", "modified", "date"}, time.Time{}, ""},
+		{"the default reads it", "---\nupdated: 2024-03-03\n---\n", nil, day("2024-03-03"), "updated"},
+		{"nested", "---\nlast_update:\n  date: 2024-04-04\n  author: x\n---\n", []string{"last_update.date"}, day("2024-04-04"), "last_update.date"},
+		{"nested in TOML", "+++\n[last_update]\ndate = 2024-04-04\n+++\n", []string{"last_update.date"}, day("2024-04-04"), "last_update.date"},
+		{"none", "---\nlastmod: 2024-01-01\n---\n", []string{}, time.Time{}, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := ReadSourceOptions(strings.NewReader(tt.file), Options{LastmodKeys: tt.keys})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !s.Lastmod.Equal(tt.want) || s.LastmodKey != tt.key || len(s.Problems) > 0 {
+				t.Errorf("Lastmod %v from %q (problems %v), want %v from %q", s.Lastmod, s.LastmodKey, s.Problems, tt.want, tt.key)
+			}
+		})
 	}
 }
 

@@ -28,10 +28,19 @@ func (p *sourceParse) apply(fs fields) {
 	}
 	s := p.src
 	s.Date = p.date(fs, "date")
+	if f, ok := fs.get("date"); ok {
+		if w, ok := f.val.(string); ok && fileDateWords[w] {
+			s.DateWord = w
+		}
+	}
 	s.PublishDate = p.date(fs, "publishdate", "pubdate")
 	s.ExpiryDate = p.date(fs, "expirydate", "unpublishdate")
-	for _, name := range lastmodKeys {
-		if f, ok := fs.get(name); ok {
+	keys := lastmodKeys
+	if p.lastmodKeys != nil {
+		keys = p.lastmodKeys
+	}
+	for _, name := range keys {
+		if f, ok := fs.getPath(name); ok {
 			if t, ok := p.dateOf(f); ok {
 				s.Lastmod, s.LastmodKey = t, f.key
 				break

@@ -355,6 +355,9 @@ func (r *reporter) settings(c *config.Config) {
 		cfg = "config " + c.ConfigFile
 	}
 	fmt.Fprintf(r.w, "sitemapgen: %s; base URL %s (from %s); site %s\n", cfg, c.Build.Map.BaseURL, c.BaseURLFrom, c.Build.Root)
+	if c.LastModOrder != "" {
+		fmt.Fprintf(r.w, "sitemapgen: lastmod as the generator dates pages: %s\n", c.LastModOrder)
+	}
 }
 
 // at gives err, a problem with the file or folder at path (relative to

@@ -91,6 +91,11 @@ type Config struct {
 	// default sources, says why: the site folder is a generator's
 	// output, whose files' times are its build's ("from Hugo's build").
 	MTimeLeftOut string
+	// LastModOrder, when the generator's configuration says in what
+	// order it dates pages, says that order and where it comes from, for
+	// --verbose: "git, then front matter lastmod, modified … (Hugo
+	// enableGitInfo, config/production/hugo.toml)".
+	LastModOrder string
 	// Inputs are the configuration files whose change changes the
 	// settings: the config file (./sitemap.yaml when none was read, in
 	// case it appears) and the generator's configuration files. Watch
@@ -215,6 +220,7 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 	}
 	if !l.given("lastmod.sources") {
 		c.guardMTime(pr)
+		c.generatorOrder(sources)
 	}
 	if g := pr.builtBy(c.Build.Write.Dir); g != nil {
 		c.Generator, c.GeneratorSitemaps = g.Title, generatorSitemaps(g, pr.dir, v.Limits)
@@ -305,6 +311,42 @@ var (
 // sitemap lists by default, as jekyll-sitemap lists its static files:
 // XHTML pages and PDF documents.
 var jekyllDocuments = []string{"**/*.xhtml", "**/*.pdf"}
+
+// generatorOrder makes the order in which the generator of the sources
+// dates its pages drive the default lastmod sources: with git before
+// front matter (Hugo's enableGitInfo), git comes right after front
+// matter, whose date then answers only where the generator takes it
+// before git (Sources.Order), and before meta, which a theme writes from
+// the generator's own date.
+func (c *Config) generatorOrder(src *pipeline.Sources) {
+	if src == nil {
+		return
+	}
+	d, ok := src.Preset.(generator.Dated)
+	if !ok {
+		return
+	}
+	o := d.LastModOrder()
+	if o == nil {
+		return
+	}
+	src.Order = o
+	c.LastModOrder = o.Describe() + " (" + o.From + ")"
+	git := false
+	for _, s := range o.Steps {
+		git = git || s.Git
+	}
+	if !git {
+		return
+	}
+	list := c.Build.Map.LastMod
+	if !slices.Contains(list, mapping.LastModGit) {
+		return
+	}
+	list = slices.DeleteFunc(slices.Clone(list), func(s mapping.LastModSource) bool { return s == mapping.LastModGit })
+	at := slices.Index(list, mapping.LastModFrontMatter) + 1
+	c.Build.Map.LastMod = slices.Insert(list, at, mapping.LastModGit)
+}
 
 // guardMTime keeps the default lastmod sources from dating pages by a
 // build: the modification times of a generator's output (a join's

@@ -161,12 +161,18 @@ var plainContent = map[string]bool{
 // keeps its case and characters.
 type Plain struct{}
 
-// Dater is implemented by presets whose generator dates files by their
-// names and holds some back until their date.
-type Dater interface {
+// FileDater is implemented by presets whose generator may date a file
+// by its name (Jekyll's posts, Hugo's :filename).
+type FileDater interface {
 	// FileDate returns the date in the name of the file at rel, if the
 	// generator reads one there.
 	FileDate(rel string) (time.Time, bool)
+}
+
+// Dater is implemented by presets whose generator dates files by their
+// names and holds some back until their date.
+type Dater interface {
+	FileDater
 	// HeldBack reports whether the generator holds the file at rel back
 	// until its date.
 	HeldBack(rel string) bool

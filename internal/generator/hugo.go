@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -164,6 +165,20 @@ type Hugo struct {
 	// term page, not a section.
 	Taxonomies []string
 
+	// EnableGitInfo is enableGitInfo, or HUGO_ENABLEGITINFO: Hugo dates
+	// a page by the author date of the last commit of its source where
+	// its [frontmatter] lastmod list says :git (first, by default).
+	// EnableGitInfoFrom names what set it: the file, or the variable.
+	EnableGitInfo     bool
+	EnableGitInfoFrom string
+	// FrontMatterDates are the lists of the [frontmatter] table by their
+	// date's name (lastmod, date, publishdate, expirydate), lower-cased
+	// as written (":default" unexpanded); a date the table does not name
+	// has Hugo's default list. FrontMatterFrom is the file that set the
+	// table.
+	FrontMatterDates map[string][]string
+	FrontMatterFrom  string
+
 	// Content is the content folder, read to find leaf bundles (folders
 	// with an index file) and nested sections (folders with an _index
 	// file). LoadHugo sets it to the project's content folder. When nil,
@@ -173,6 +188,9 @@ type Hugo struct {
 
 	dirs     sync.Map // folder → hugoDir, what Content says
 	patterns sync.Map // pattern → []hugoAttr
+
+	orderOnce sync.Once  // LastModOrder's
+	order     *DateOrder // what LastModOrder worked out
 
 	// limits are those the configuration was read within.
 	limits limits.Limits
@@ -332,6 +350,19 @@ func (h *Hugo) apply(cfg map[string]any, origin map[string]string) error {
 		}
 	}
 	h.DefaultContentLanguage = strings.ToLower(h.DefaultContentLanguage)
+	if err := boolean("enablegitinfo", &h.EnableGitInfo); err != nil {
+		return err
+	}
+	h.EnableGitInfoFrom = origin["enablegitinfo"]
+	if env := os.Getenv("HUGO_ENABLEGITINFO"); env != "" {
+		// Hugo's environment overrides its files.
+		if b, err := strconv.ParseBool(env); err == nil {
+			h.EnableGitInfo, h.EnableGitInfoFrom = b, "HUGO_ENABLEGITINFO"
+		}
+	}
+	if err := h.applyFrontMatter(cfg["frontmatter"], origin["frontmatter"]); err != nil {
+		return err
+	}
 	if err := h.applySitemap(cfg["sitemap"], origin["sitemap"]); err != nil {
 		return err
 	}
@@ -400,6 +431,37 @@ func (h *Hugo) apply(cfg map[string]any, origin map[string]string) error {
 		if err := h.applyPermalinks(v, origin["permalinks"]); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// applyFrontMatter reads the [frontmatter] table: each date's list of
+// identifiers.
+func (h *Hugo) applyFrontMatter(v any, file string) error {
+	if v == nil {
+		return nil
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return configErrorf(file, "frontmatter: want a table, got a %s", kindOf(v))
+	}
+	for _, name := range []string{"lastmod", "date", "publishdate", "expirydate"} {
+		lv, ok := m[name]
+		if !ok {
+			continue
+		}
+		list, ok := stringList(lv)
+		if !ok {
+			return configErrorf(file, "frontmatter.%s: want a list of strings, got a %s", name, kindOf(lv))
+		}
+		for i := range list {
+			list[i] = strings.ToLower(strings.TrimSpace(list[i]))
+		}
+		if h.FrontMatterDates == nil {
+			h.FrontMatterDates = map[string][]string{}
+		}
+		h.FrontMatterDates[name] = list
+		h.FrontMatterFrom = file
 	}
 	return nil
 }

@@ -214,6 +214,16 @@ func (h *Hugo) URLPath(p Page) (string, bool) {
 	if len(pageDir) > 0 {
 		section = pageDir[0]
 	}
+	if d, slug, ok := h.fileNameDate(base); ok {
+		// [frontmatter] date with :filename: the name's date and the
+		// rest of it as the slug, unless front matter gives them.
+		if p.Slug == "" {
+			p.Slug = slug
+		}
+		if p.Date.IsZero() || h.fileNameFirst() {
+			p.Date = d
+		}
+	}
 	if p.URL != "" {
 		return h.frontURL(p.URL, false, prefix)
 	}

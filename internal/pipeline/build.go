@@ -1040,6 +1040,7 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *imageScan, f walker.File) o
 			// future: true). Drafts and sitemap: false still leave it out.
 			page.Source = withoutDates(s.fm)
 			page.Git = b.sourceGit(s)
+			inOrder(b.opts.Join.Order, &page)
 		} else if fm, src, ok := b.staticSource(f.Path); ok {
 			// A Jekyll static file (a PDF): copied from the same path of
 			// the source, with the defaults: of its scope.
@@ -1058,6 +1059,9 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *imageScan, f walker.File) o
 		page.Sitemap = b.gen.lookup
 	}
 	o := outcome{d: b.mapper.Map(page)}
+	if b.join != nil && !unjoined {
+		orderFrom(b.opts.Join.Order, &o.d)
+	}
 	o.truncated = h != nil && h.Truncated
 	o.unjoined = unjoined
 	o.mtime = f.ModTime.UnixNano()

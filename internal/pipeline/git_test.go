@@ -251,16 +251,16 @@ func TestSessionGit(t *testing.T) {
 		{"commit", func() []string {
 			commit("2024-02-02T00:00:00Z")
 			return repo
-		}, writer.URLChanges{Changed: 1}},
+		}, writer.URLChanges{Changed: 2}}, // a, and the home page that lists it
 		{"commit of another file", func() []string {
 			cc.write("posts/b.md", "---\ntitle: b\n---\nB, again.\n", day)
 			commit("2024-03-03T00:00:00Z")
 			return append([]string{b}, repo...)
-		}, writer.URLChanges{Changed: 1}},
+		}, writer.URLChanges{Changed: 2}}, // b and the home page
 		{"reset", func() []string {
 			gitRun(t, dir, "", "reset", "-q", "--hard", "HEAD~2")
 			return append([]string{a, b}, repo...)
-		}, writer.URLChanges{Changed: 2}},
+		}, writer.URLChanges{Changed: 3}}, // a, b and the home page
 		{"git rm --cached", func() []string {
 			gitRun(t, dir, "", "rm", "-q", "--cached", "content/posts/b.md")
 			return repo

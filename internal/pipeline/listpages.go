@@ -1,10 +1,16 @@
 package pipeline
 
-// The dates of a Hugo site's list pages, which no file dates: the newest
-// of the pages each lists, as Hugo gives them.
+// The dates of list pages: a page that lists pages is at least as new
+// as the newest page it lists, never older. A Hugo site's home page,
+// sections, taxonomies and terms, and a Jekyll page that loops over
+// site.posts, paginator.posts or a collection.
 
 import (
+	"os"
 	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -15,34 +21,63 @@ import (
 // page it lists (dateListPages); it is not one a user lists.
 const LastModListed mapping.LastModSource = "newest listed"
 
-// dateListPages gives, in a Hugo join, each listed section page and the
-// home page that has no lastmod of its own the newest lastmod of the
-// listed pages under it in the content tree, as Hugo dates a list page
-// by its newest page. A list page is the built page of an _index file,
-// or one whose URL is a content folder's (a section without _index). It
-// is judged again before every write, from all the records, and returns
-// how many list pages it dated. A taxonomy's term page (/tags/a-term/)
-// lists the pages whose front matter gives the term, the taxonomy's page
-// (/tags/) all of those: for each of the site's taxonomies (tags and
-// categories by default, and those of its taxonomies table), at their
-// default URLs.
-func (b *builder) dateListPages() int {
+// listedCounts are the list pages dateListPages dated, by the source of
+// the lastmod they had before ("" for none).
+type listedCounts map[mapping.LastModSource]int
+
+// dateListPages gives each list page the newest lastmod of the pages it
+// lists where that is newer than its own (or it has none): a list page
+// is never older than what it lists. It is judged again before every
+// write, from all the records, and returns how many list pages it
+// dated, by the source of their own date.
+func (b *builder) dateListPages() listedCounts {
 	b.recs.listed = nil
 	j := b.opts.Join
 	if j == nil {
-		return 0
+		return nil
 	}
-	switch j.Preset.(type) {
+	b.recs.listed = make(map[int32]int64)
+	switch g := j.Preset.(type) {
 	case *generator.Hugo, *generator.HugoLanguages:
-	default:
-		return 0
+		b.dateHugoLists()
+	case *generator.Jekyll:
+		b.dateJekyllLists(g)
 	}
+	counts := listedCounts{}
+	for idx := range b.recs.listed {
+		counts[recSources[b.recs.rec(idx).src]]++
+	}
+	return counts
+}
+
+// newer raises the newest date of the key k to t.
+func newer[K comparable](m map[K]int64, k K, t int64) {
+	if old, ok := m[k]; !ok || t > old {
+		m[k] = t
+	}
+}
+
+// list gives the record idx the date t when t is newer than its own.
+func (b *builder) list(idx int32, t int64) {
+	if r := b.recs.rec(idx); r.lastmod == noLastMod || t > r.lastmod {
+		b.recs.listed[idx] = t
+	}
+}
+
+// dateHugoLists dates, in a Hugo join, each listed section page and the
+// home page by the newest lastmod of the listed pages under it in the
+// content tree. A list page is the built page of an _index file, or one
+// whose URL is a content folder's (a section without _index). Hugo's
+// own sitemap gives a list page without a date of its own the newest of
+// its pages, and one with a date (an _index.md's) that date, older than
+// a newer page it shows: here it is the newer. A taxonomy's term page
+// (/tags/a-term/) lists the pages whose front matter gives the term, the
+// taxonomy's page (/tags/) all of those: for each of the site's
+// taxonomies (tags and categories by default, and those of its
+// taxonomies table), at their default URLs.
+func (b *builder) dateHugoLists() {
+	j := b.opts.Join
 	byURL := map[string]int64{} // taxonomy and term pages' URL path → newest
-	newer := func(m map[string]int64, k string, t int64) {
-		if old, ok := m[k]; !ok || t > old {
-			m[k] = t
-		}
-	}
 	prefix := b.joinPrefix()
 	// A content folder's key is its path under its language's prefix:
 	// "posts", "fr/posts" (as the URL of its list page, without slashes).
@@ -55,9 +90,7 @@ func (b *builder) dateListPages() int {
 		urlPath := b.mapper.URLPath(b.recs.pathOf(r))
 		src := b.join[joinKey(urlPath)]
 		if src == nil {
-			if r.lastmod == noLastMod {
-				unjoined = append(unjoined, idx)
-			}
+			unjoined = append(unjoined, idx)
 			continue
 		}
 		hugo, rel, lang, ok := generator.HugoSource(j.Preset, strings.TrimPrefix(src.path, prefix))
@@ -66,9 +99,7 @@ func (b *builder) dateListPages() int {
 		}
 		dir := parent(rel)
 		if name := path.Base(rel); strings.HasPrefix(name, "_index.") {
-			if r.lastmod == noLastMod {
-				lists[idx] = key(lang, dir)
-			}
+			lists[idx] = key(lang, dir)
 			continue
 		}
 		if r.lastmod == noLastMod {
@@ -90,14 +121,13 @@ func (b *builder) dateListPages() int {
 			}
 		}
 	}
-	b.recs.listed = make(map[int32]int64)
 	// A section without _index, and the home page without one, are built
 	// at their folder's URL; taxonomy and term pages at theirs.
 	for _, idx := range unjoined {
 		// Relative to the base URL, as "tags/greeting/"; as a path, "/tags/greeting/".
 		urlPath := "/" + strings.TrimSuffix(b.mapper.URLPath(b.recs.pathOf(b.recs.rec(idx))), "index.html")
 		if t, ok := byURL[strings.TrimSuffix(urlPath, "/")+"/"]; ok { // with trailing_slash: false too
-			b.recs.listed[idx] = t
+			b.list(idx, t)
 			continue
 		}
 		dir := strings.Trim(urlPath, "/")
@@ -107,15 +137,90 @@ func (b *builder) dateListPages() int {
 	}
 	for idx, dir := range lists {
 		if t, ok := newest[dir]; ok {
-			b.recs.listed[idx] = t
+			b.list(idx, t)
 		}
 	}
-	return len(b.recs.listed)
 }
 
-// countListed moves the n list pages dateListPages dated from the count
-// of pages without a lastmod to LastModListed's.
-func (b *builder) countListed(n int) { b.recount("", LastModListed, n) }
+// jekyllLoop finds what a Liquid template lists: site.posts,
+// paginator.posts, site.COLLECTION.
+var jekyllLoop = regexp.MustCompile(`\b(?:site|paginator)\.([A-Za-z_][A-Za-z0-9_]*)`)
+
+// dateJekyllLists dates, in a Jekyll join, each page whose Liquid (its
+// own, or its layouts' in _layouts/) loops over site.posts,
+// paginator.posts or a collection's documents by the newest of those
+// documents: a blog's index, its paginated pages' first.
+func (b *builder) dateJekyllLists(j *generator.Jekyll) {
+	prefix := b.joinPrefix()
+	newest := map[string]int64{} // collection → newest lastmod of its documents
+	var pages []int32
+	var lists [][]string
+	for _, idx := range b.recs.order {
+		r := b.recs.rec(idx)
+		src := b.join[joinKey(b.mapper.URLPath(b.recs.pathOf(r)))]
+		if src == nil {
+			continue
+		}
+		rel := strings.TrimPrefix(src.path, prefix)
+		if coll := j.CollectionOf(rel); coll != "" {
+			if r.lastmod != noLastMod {
+				newer(newest, coll, r.lastmod)
+			}
+			continue
+		}
+		if l := src.listsOf(b.opts.Join.Dir, rel, j); len(l) > 0 {
+			pages, lists = append(pages, idx), append(lists, l)
+		}
+	}
+	for i, idx := range pages {
+		for _, coll := range lists[i] {
+			if t, ok := newest[coll]; ok {
+				b.list(idx, t)
+			}
+		}
+	}
+}
+
+// listsOf returns the collections the Jekyll page at rel (under dir)
+// lists, by its text and that of its layouts: read once for each
+// version of the source.
+func (s *source) listsOf(dir, rel string, j *generator.Jekyll) []string {
+	s.listsOnce.Do(func() {
+		seen := map[string]bool{}
+		name := filepath.Join(dir, filepath.FromSlash(rel))
+		for range 10 { // a layout's layout, not round in circles
+			data, err := os.ReadFile(name)
+			if err != nil {
+				break
+			}
+			for _, m := range jekyllLoop.FindAllSubmatch(data, -1) {
+				coll := string(m[1])
+				if _, ok := j.Collections[coll]; (coll == "posts" || ok) && !seen[coll] {
+					seen[coll] = true
+					s.lists = append(s.lists, coll)
+				}
+			}
+			layout := jekyllLayout.FindSubmatch(data)
+			if layout == nil {
+				break
+			}
+			name = filepath.Join(dir, "_layouts", string(layout[1])+".html")
+		}
+		slices.Sort(s.lists)
+	})
+	return s.lists
+}
+
+// jekyllLayout finds a template's layout: in its front matter.
+var jekyllLayout = regexp.MustCompile(`(?m)^layout:\s*["']?([A-Za-z0-9_./-]+?)["']?\s*$`)
+
+// countListed moves the list pages dateListPages dated from the count of
+// their own source to LastModListed's.
+func (b *builder) countListed(n listedCounts) {
+	for from, k := range n {
+		b.recount(from, LastModListed, k)
+	}
+}
 
 // parent is the folder of a path in the content tree, "" for the top.
 func parent(rel string) string {

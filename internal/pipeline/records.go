@@ -76,8 +76,8 @@ type records struct {
 	// dropMTime leaves out the lastmods that are modification times
 	// (Options.GuardMTime).
 	dropMTime bool
-	// listed gives the list pages without a lastmod of their own the
-	// date of the newest page they list (dateListPages), by record index.
+	// listed gives the list pages the date of the newest page they list
+	// where it is newer than their own (dateListPages), by record index.
 	listed map[int32]int64
 	// next keeps, by record index, the lastmod that the sources after a
 	// stampable one give the page (mapping.Decision.Next), for the set's
@@ -266,25 +266,25 @@ func merge(out, a, b []int32, cmp func(a, b int32) int) {
 }
 
 // lastmod returns the lastmod of the record at idx as written:
-// noLastMod for a modification time left out, the newest listed page's
-// for a list page without one.
+// noLastMod for a modification time left out, the next sources' for a
+// build's stamp (guardStamps), and for a list page never older than the
+// newest page it lists.
 func (s *records) lastmod(idx int32) int64 {
 	r := s.rec(idx)
-	if r.mtime() && s.dropMTime {
-		return noLastMod
-	}
-	if s.stamped(idx) {
+	lm := r.lastmod
+	switch {
+	case r.mtime() && s.dropMTime:
+		lm = noLastMod
+	case s.stamped(idx):
+		lm = noLastMod
 		if n, ok := s.next[idx]; ok {
-			return n.lastmod
-		}
-		return noLastMod
-	}
-	if r.lastmod == noLastMod {
-		if t, ok := s.listed[idx]; ok {
-			return t
+			lm = n.lastmod
 		}
 	}
-	return r.lastmod
+	if t, ok := s.listed[idx]; ok && (lm == noLastMod || t > lm) {
+		return t // a list page, never older than what it lists
+	}
+	return lm
 }
 
 // stamped reports whether the record at idx is dated by a stampable

@@ -368,7 +368,7 @@ func TestSessionJoin(t *testing.T) {
 		{"lastmod", func() []string {
 			cc.write("posts/a.md", "---\nlastmod: 2024-06-01\n---\n", day(2))
 			return []string{filepath.Join(content, "posts/a.md")}
-		}, writer.URLChanges{Changed: 1}},
+		}, writer.URLChanges{Changed: 2}}, // the post, and the home page that lists it
 		{"source removed", func() []string {
 			os.Remove(filepath.Join(content, "posts/b.md"))
 			return []string{filepath.Join(content, "posts/b.md")}
@@ -376,7 +376,7 @@ func TestSessionJoin(t *testing.T) {
 		{"second source of one URL", func() []string {
 			cc.write("posts/a/index.md", "---\nlastmod: 2020-01-01\n---\n", day(3))
 			return []string{filepath.Join(content, "posts/a")}
-		}, writer.URLChanges{Changed: 1}}, // first in path order: posts/a/ before posts/a.md
+		}, writer.URLChanges{Changed: 2}}, // first in path order: posts/a/ before posts/a.md; and the home page
 		{"the other source removed", func() []string {
 			os.Remove(filepath.Join(content, "posts/a.md"))
 			return []string{filepath.Join(content, "posts/a.md")}
@@ -587,4 +587,94 @@ func TestListPageDates(t *testing.T) {
 	if got := dates(t, res); !maps.Equal(got, want) {
 		t.Errorf("after the changes: dates %v\nwant %v", got, want)
 	}
+}
+
+// TestListPagesNeverOlder: a list page with a date of its own (a Hugo
+// _index.md's; a Jekyll blog index's) older than the newest page it
+// lists takes that page's date; one newer keeps its own; in a Session
+// as in a fresh build.
+func TestListPagesNeverOlder(t *testing.T) {
+	day := time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)
+	dates := func(t *testing.T, opts Options) map[string]string {
+		t.Helper()
+		res, err := Run(context.Background(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]string{}
+		for i := range res.URLs.Len() {
+			u := res.URLs.At(i)
+			got[strings.TrimPrefix(u.Loc, "https://example.com")] = u.LastMod.Format(time.DateOnly)
+		}
+		if res.LastMod[LastModListed] == 0 {
+			t.Errorf("no newest listed in the counts: %v", res.LastMod)
+		}
+		return got
+	}
+	t.Run("hugo", func(t *testing.T) {
+		dir := t.TempDir()
+		public, content := filepath.Join(dir, "public"), filepath.Join(dir, "content")
+		pc := &siteChanger{t: t, root: public}
+		cc := &siteChanger{t: t, root: content}
+		for _, p := range []string{"index.html", "posts/index.html", "posts/a/index.html", "docs/index.html", "docs/x/index.html"} {
+			pc.write(p, "<title>"+p+"</title>", day)
+		}
+		cc.write("_index.md", "---\ndate: 2026-03-14\n---\n", day)
+		cc.write("posts/_index.md", "---\ndate: 2026-01-01\n---\n", day)
+		cc.write("posts/a.md", "---\ndate: 2026-04-26\n---\n", day)
+		cc.write("docs/_index.md", "---\nlastmod: 2026-05-05\n---\n", day)
+		cc.write("docs/x.md", "---\nlastmod: 2026-02-02\n---\n", day)
+		hugo, err := generator.LoadHugo(dir, limits.Default)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := Options{
+			Root: public, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: "https://example.com/", Now: day.AddDate(3, 0, 0)},
+			Join: &Sources{Dir: content, Preset: hugo},
+		}
+		// The home page (2026-03-14) shows posts/a (2026-04-26); docs/
+		// (2026-05-05) is newer than its page. The home page is dated by
+		// the pages under it, not by the list pages' own dates.
+		want := map[string]string{"/": "2026-04-26", "/posts/": "2026-04-26", "/posts/a/": "2026-04-26", "/docs/": "2026-05-05", "/docs/x/": "2026-02-02"}
+		if got := dates(t, opts); !maps.Equal(got, want) {
+			t.Errorf("dates %v\nwant %v", got, want)
+		}
+		s, _, err := Start(context.Background(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cc.write("posts/a.md", "---\ndate: 2026-06-01\n---\n", day)
+		if _, err := s.Update(context.Background(), []string{filepath.Join(content, "posts/a.md")}); err != nil {
+			t.Fatal(err)
+		}
+		sameAsRun(t, "a newer post", opts, public)
+	})
+	t.Run("jekyll", func(t *testing.T) {
+		dir := t.TempDir()
+		site := filepath.Join(dir, "_site")
+		pc := &siteChanger{t: t, root: site}
+		cc := &siteChanger{t: t, root: dir}
+		for _, p := range []string{"index.html", "blog/index.html", "about/index.html", "2024/01/02/old.html", "2026/04/26/new.html"} {
+			pc.write(p, "<title>"+p+"</title>", day)
+		}
+		cc.write("_config.yml", "title: x\n", day)
+		cc.write("index.md", "---\nlast_modified_at: 2026-01-01\n---\nHello\n", day)
+		cc.write("blog/index.html", "---\nlayout: blog\nlast_modified_at: 2026-03-14\n---\n", day)
+		cc.write("_layouts/blog.html", "{% for post in paginator.posts %}{{ post.title }}{% endfor %}", day)
+		cc.write("about.md", "---\nlast_modified_at: 2026-03-14\n---\n{{ site.title }}\n", day)
+		cc.write("_posts/2024-01-02-old.md", "---\ntitle: old\n---\n", day)
+		cc.write("_posts/2026-04-26-new.md", "---\ntitle: new\n---\n", day)
+		j, err := generator.LoadJekyll(dir, limits.Default)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := Options{
+			Root: site, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: "https://example.com/", Now: day.AddDate(3, 0, 0)},
+			Join: &Sources{Dir: dir, Preset: j, Walk: walker.Options{Exclude: []string{"_site"}}},
+		}
+		want := map[string]string{"/": "2026-01-01", "/blog/": "2026-04-26", "/about/": "2026-03-14", "/2024/01/02/old.html": "2024-01-02", "/2026/04/26/new.html": "2026-04-26"}
+		if got := dates(t, opts); !maps.Equal(got, want) {
+			t.Errorf("dates %v\nwant %v", got, want)
+		}
+	})
 }

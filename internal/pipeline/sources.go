@@ -44,14 +44,53 @@ type Sources struct {
 	// Walk selects the source files; an empty Include means
 	// ContentInclude. Warn and Ignored are set by Run.
 	Walk walker.Options
-	// Project is the folder the files a source includes may be in (the
-	// project folder, which holds Dir); empty, Dir. See includes.go.
+	// Project is the project folder, which holds Dir: outside a work
+	// tree, the folder the files a source includes may be in (empty, Dir;
+	// inside one, the work tree). See includes.go.
 	Project string
 	// AnyExtension, with an empty Walk.Include, makes every file a source
 	// that opens with YAML front matter, whatever its extension, besides
 	// those of ContentInclude: Jekyll renders any such file (a
 	// collection's _licenses/mit.txt published at /licenses/mit/).
 	AnyExtension bool
+	// Order, when not nil, is the order in which the generator dates a
+	// page (Hugo's [frontmatter] lastmod with enableGitInfo): a source's
+	// front matter date answers only where the generator would take it
+	// before git. Left nil when the lastmod sources were given.
+	Order *generator.DateOrder
+}
+
+// orderFrom names, in a page's lastmod from git, the generator's
+// setting that put git there.
+func orderFrom(o *generator.DateOrder, d *mapping.Decision) {
+	if o != nil && o.From != "" && d.LastModSource == mapping.LastModGit {
+		d.LastModFrom = "git (" + o.From + ")"
+	}
+}
+
+// fileNameKey is the LastmodKey of a date readFrontMatter took from the
+// file's name.
+const fileNameKey = "date (of the file name)"
+
+// inOrder applies the generator's date order o to the page of a source:
+// its front matter date is dropped where o takes git first and git has
+// a date, or where o takes none of its keys.
+func inOrder(o *generator.DateOrder, page *mapping.Page) {
+	fm := page.Source
+	if o == nil || fm == nil || fm.Lastmod.IsZero() {
+		return
+	}
+	key := strings.ToLower(fm.LastmodKey)
+	fileName := key == fileNameKey
+	if fileName {
+		key = ""
+	}
+	i := o.Pick(key, !page.Git.IsZero(), fileName)
+	if i < 0 || o.Steps[i].Git {
+		c := *fm
+		c.Lastmod, c.LastmodKey = time.Time{}, ""
+		page.Source = &c
+	}
 }
 
 // contentExt reports whether rel has an extension of ContentInclude.
@@ -100,6 +139,9 @@ type source struct {
 	includes []string
 	// outside is set when one of them is outside the sources' folder.
 	outside bool
+	// listsOnce and lists: the collections a Jekyll page lists (listsOf).
+	listsOnce sync.Once
+	lists     []string
 }
 
 // readSource reads the front matter of the file at rel under dir, as
@@ -142,6 +184,11 @@ func readFrontMatter(dir, rel string, preset generator.Preset, id bool, lim limi
 	}
 	defer f.Close()
 	opts := frontmatter.Options{ID: id, MaxBytes: lim.FrontMatterBytes, MaxDepth: lim.Nesting}
+	if d, ok := preset.(generator.Dated); ok {
+		if o := d.LastModOrder(); o != nil {
+			opts.LastmodKeys = o.Keys() // the keys its generator reads
+		}
+	}
 	switch g := preset.(type) {
 	case *generator.Jekyll:
 		opts.Defaults = g.DefaultsFor(rel)
@@ -154,7 +201,7 @@ func readFrontMatter(dir, rel string, preset generator.Preset, id bool, lim limi
 	if err != nil {
 		return nil, err
 	}
-	if dater, ok := preset.(generator.Dater); ok && fm.Date.IsZero() {
+	if dater, ok := preset.(generator.FileDater); ok && fm.Date.IsZero() {
 		// A file without a date: in its front matter has the one in its
 		// name, if its generator reads one there, and so its lastmod does.
 		if d, ok := dater.FileDate(rel); ok {
@@ -240,7 +287,10 @@ func (b *builder) judgeContent(f walker.File) outcome {
 		fm = withoutDates(fm) // published whatever its date
 	}
 	git, why := b.gitLookup(f.Path)
-	o.d = b.mapper.Map(mapping.Page{File: f, Source: fm, URLPath: urlPath, Git: git, CheckedOut: why == gitdates.ReasonShallow, Hash: b.hashDate(f.Path)})
+	page := mapping.Page{File: f, Source: fm, URLPath: urlPath, Git: git, CheckedOut: why == gitdates.ReasonShallow, Hash: b.hashDate(f.Path)}
+	inOrder(b.opts.Content.Order, &page)
+	o.d = b.mapper.Map(page)
+	orderFrom(b.opts.Content.Order, &o.d)
 	return o
 }
 
