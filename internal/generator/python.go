@@ -5,6 +5,7 @@ package generator
 
 import (
 	"bytes"
+	"path"
 	"regexp"
 	"strings"
 )
@@ -101,6 +102,37 @@ var sphinxConfs = []struct{ conf, out string }{
 	{"docs/source/conf.py", "docs/build/html"},
 }
 
+// sphinxBuildDir returns the folder "make html" writes to when the
+// Makefile sphinx-quickstart wrote beside the source folder sets
+// BUILDDIR as a plain relative path ("BUILDDIR = _build": its html/
+// folder), or "" to take the layout's default. A project may change the
+// Makefile's BUILDDIR, and Read the Docs-style layouts often do.
+func (d *detector) sphinxBuildDir(c struct{ conf, out string }) (string, error) {
+	dir := path.Dir(path.Dir(c.conf)) // the folder above the source folder
+	if path.Base(path.Dir(c.conf)) != "source" {
+		dir = path.Dir(c.conf) // one folder: the Makefile is beside conf.py
+	}
+	name, data, err := d.firstFile(path.Join(dir, "Makefile"))
+	if err != nil || name == "" {
+		return "", err
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		m := makeBuildDir.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		v := path.Clean(m[1])
+		if path.IsAbs(v) || v == ".." || strings.HasPrefix(v, "../") || strings.ContainsAny(v, "$()`\\") {
+			return "", nil // not a plain folder of the project: the default
+		}
+		return path.Join(dir, v, "html"), nil
+	}
+	return "", nil
+}
+
+// makeBuildDir matches a Makefile's assignment of BUILDDIR.
+var makeBuildDir = regexp.MustCompile(`^\s*BUILDDIR\s*[:?]?=\s*(\S+)\s*$`)
+
 // sphinx is Detect's check for a Sphinx project: a conf.py that sets
 // project or extensions, where sphinx-quickstart puts it. The publish
 // folder is where "make html" writes; html_baseurl is the base URL.
@@ -120,6 +152,11 @@ func (d *detector) sphinx() (*Project, error) {
 			continue // some other conf.py
 		}
 		p := &Project{Generator: "sphinx", Title: "Sphinx", File: name, PublishDir: c.out}
+		if out, err := d.sphinxBuildDir(c); err != nil {
+			return nil, err
+		} else if out != "" {
+			p.PublishDir = out
+		}
 		if v, ok := vals["html_baseurl"]; ok {
 			switch {
 			case v.literal && absHTTP(v.value):

@@ -39,6 +39,30 @@ func TestDetectPelicanSphinx(t *testing.T) {
 			want:  []Project{{Generator: "sphinx", Title: "Sphinx", File: "docs/source/conf.py", PublishDir: "docs/build/html"}},
 		},
 		{
+			name: "sphinx, source and build apart, the Makefile's BUILDDIR",
+			files: map[string]string{
+				"docs/source/conf.py": "project = \"x\"\n",
+				"docs/Makefile":       "SPHINXOPTS    ?=\nSPHINXBUILD   ?= sphinx-build\nSOURCEDIR     = source\nBUILDDIR      = _build\n",
+			},
+			want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "docs/source/conf.py", PublishDir: "docs/_build/html"}},
+		},
+		{
+			name: "sphinx, one folder, BUILDDIR not a plain folder",
+			files: map[string]string{
+				"conf.py":  "project = \"x\"\n",
+				"Makefile": "BUILDDIR = $(HOME)/out\n",
+			},
+			want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "conf.py", PublishDir: "_build/html"}},
+		},
+		{
+			name: "sphinx, one folder, BUILDDIR out of the project",
+			files: map[string]string{
+				"conf.py":  "project = \"x\"\n",
+				"Makefile": "BUILDDIR ?= ../site\n",
+			},
+			want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "conf.py", PublishDir: "_build/html"}},
+		},
+		{
 			name:  "a conf.py that is not Sphinx's",
 			files: map[string]string{"conf.py": "DEBUG = True\n"},
 			want:  nil,
