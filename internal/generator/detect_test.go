@@ -84,6 +84,27 @@ func TestDetect(t *testing.T) {
 			},
 		},
 		{
+			name: "a DocSearch config.json beside a Docusaurus site is not Hugo's",
+			files: map[string]string{
+				"docusaurus.config.js": "module.exports = {url: 'https://d.example', baseUrl: '/'}",
+				"config.json":          `{"index_name": "docs", "start_urls": ["https://d.example/"], "selectors": {"lvl1": "header h1"}}`,
+				"static/img/logo.svg":  "<svg/>",
+			},
+			want: []Project{
+				{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://d.example/", BaseURLFrom: "docusaurus.config.js url + baseUrl"},
+			},
+		},
+		{
+			name:  "a config.json with a key of Hugo's is Hugo's",
+			files: map[string]string{"config.json": `{"baseURL": "https://h.example/", "title": "x"}`},
+			want:  []Project{{Generator: "hugo", Title: "Hugo", File: "config.json", PublishDir: "public", BaseURL: "https://h.example/", BaseURLFrom: "config.json baseURL"}},
+		},
+		{
+			name:  "a config.yaml beside Hugo's content folder is Hugo's",
+			files: map[string]string{"config.yaml": "title: x\n", "content/_index.md": "---\ntitle: home\n---\n"},
+			want:  []Project{{Generator: "hugo", Title: "Hugo", File: "config.yaml", PublishDir: "public"}},
+		},
+		{
 			name: "every generator",
 			files: map[string]string{
 				"docusaurus.config.js": "module.exports = {url: 'https://d.example', baseUrl: '/'}",

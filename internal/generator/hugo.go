@@ -643,7 +643,7 @@ func (d *detector) hugo() (*Project, error) {
 		}
 		return nil, d.wrap(err)
 	}
-	if h.File == "" {
+	if h.File == "" || !d.hugoShaped(h) {
 		return nil, nil
 	}
 	p := &Project{Generator: "hugo", Title: "Hugo", File: h.File, PublishDir: cleanDir(h.PublishDir)}
@@ -653,6 +653,45 @@ func (d *detector) hugo() (*Project, error) {
 	}
 	d.hugoBaseURL(p, h.BaseURL, origin)
 	return p, nil
+}
+
+// hugoShaped reports whether the configuration h found is Hugo's.
+// hugo.* and config.toml are; config.json and config.yaml are names
+// other tools use too (a DocSearch scraper's config.json beside a
+// Docusaurus site): such a file is Hugo's only when it sets a key only
+// Hugo reads, or the folder has one of Hugo's own folders.
+func (d *detector) hugoShaped(h *Hugo) bool {
+	name := strings.ToLower(h.File)
+	if name != "config.json" && name != "config.yaml" && name != "config.yml" {
+		return true
+	}
+	for _, dir := range []string{"content", "layouts", "archetypes", "themes", "config"} {
+		if st, err := os.Stat(filepath.Join(d.dir, dir)); err == nil && st.IsDir() {
+			return true
+		}
+	}
+	m, err := readConfigFile(filepath.Join(d.dir, h.File), h.File, d.lim)
+	if err != nil {
+		return false
+	}
+	for k := range lowerKeys(m).(map[string]any) {
+		if hugoKeys[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// hugoKeys are top-level settings of Hugo's that other tools' config
+// files hardly have (lower case; not title, which many have).
+var hugoKeys = map[string]bool{
+	"baseurl": true, "languagecode": true, "defaultcontentlanguage": true, "languages": true,
+	"theme": true, "contentdir": true, "publishdir": true, "params": true, "menu": true, "menus": true,
+	"taxonomies": true, "permalinks": true, "module": true, "markup": true, "outputs": true,
+	"outputformats": true, "mediatypes": true, "enablegitinfo": true, "frontmatter": true,
+	"paginate": true, "pagination": true, "disablekinds": true, "builddrafts": true, "buildfuture": true,
+	"uglyurls": true, "canonifyurls": true, "relativeurls": true, "enablerobotstxt": true,
+	"summarylength": true, "timezone": true,
 }
 
 // hugoTopLevel reports whether a Hugo configuration file (relative to the
