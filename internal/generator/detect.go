@@ -323,7 +323,7 @@ func (p *Project) readSite(r *jsconfig.Reader, baseKey string, join func(site, b
 	}
 	switch {
 	case siteSt == jsconfig.OK && baseSt != jsconfig.Bad:
-		p.BaseURL, p.BaseURLFrom = join(site.Value, base.Value), p.File+" "+key
+		p.BaseURL, p.BaseURLFrom = join(site.Value, base.Value), site.In(p.File)+" "+key
 		if baseSt == jsconfig.OK {
 			p.BaseURLFrom += " + " + baseKey
 		}

@@ -295,7 +295,7 @@ func FuzzJSProjects(f *testing.F) {
 			nextProject("a.js", data, pkg, limits.Default),
 			docusaurusProject("a.js", data, limits.Default),
 			gatsbyProject("a.js", data, true, limits.Default),
-			vitepressProject("docs", "a.js", data, limits.Default),
+			vitepressProject("docs", "a.js", data, limits.Default, nil),
 			nuxtProject("a.js", data, envMap(nil), limits.Default),
 			svelteKitProject("a.js", data, true, limits.Default),
 		} {

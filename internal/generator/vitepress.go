@@ -9,8 +9,10 @@ import (
 )
 
 // vitepressConfigs are VitePress's configuration files, in the folder
-// .vitepress of the site's root, in the order VitePress looks for them.
-var vitepressConfigs = []string{"config.js", "config.ts", "config.mjs", "config.mts"}
+// .vitepress of the site's root, in the order VitePress looks for them:
+// a file, or a folder's index (whose modules the index may spread).
+var vitepressConfigs = []string{"config.js", "config.ts", "config.mjs", "config.mts",
+	"config/index.js", "config/index.ts", "config/index.mjs", "config/index.mts"}
 
 // vitepressRoots are the folders Detect looks in for .vitepress: the
 // project folder, and docs/, where most projects keep the site.
@@ -31,7 +33,7 @@ func (d *detector) vitepress() (*Project, error) {
 			return nil, err
 		}
 		if name != "" {
-			return vitepressProject(root, name, data, d.lim), nil
+			return vitepressProject(root, name, data, d.lim, d.spreadModules), nil
 		}
 	}
 	if !d.pkg.has("vitepress") {
@@ -41,7 +43,7 @@ func (d *detector) vitepress() (*Project, error) {
 	if runs := d.pkg.scriptRuns("vitepress build"); len(runs) > 0 && len(runs[0]) > 0 && !strings.HasPrefix(runs[0][0], "-") {
 		root = cleanDir(runs[0][0])
 	}
-	return vitepressProject(root, "package.json", nil, d.lim), nil
+	return vitepressProject(root, "package.json", nil, d.lim, nil), nil
 }
 
 // vitepressProject reads the VitePress configuration (data is nil
@@ -53,10 +55,13 @@ func (d *detector) vitepress() (*Project, error) {
 // sitemap.hostname with base: VitePress links every page under base
 // (default "/"), and its own sitemap resolves the pages against hostname,
 // which its docs say to end with base.
-func vitepressProject(root, name string, data []byte, lim limits.Limits) *Project {
+func vitepressProject(root, name string, data []byte, lim limits.Limits, spread func(file string, r *jsconfig.Reader)) *Project {
 	p := &Project{Generator: "vitepress", Title: "VitePress", File: name, PublishDir: path.Join(root, ".vitepress/dist"), TrailingSlash: "always"}
 	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
+	if spread != nil {
+		spread(name, r)
+	}
 
 	if v, st := r.Str("outDir", dirHint); st == jsconfig.OK && cleanDir(v.Value) != "" {
 		if p.PublishDir = cleanDir(v.Value); !path.IsAbs(p.PublishDir) {
@@ -74,4 +79,39 @@ func vitepressProject(root, name string, data []byte, lim limits.Limits) *Projec
 		p.CleanURLs = clean
 	}
 	return p
+}
+
+// spreadModules takes into r, the configuration read from file (relative
+// to the project), the objects its exported object spreads from the
+// project's own modules (VitePress's config/index.ts: { ...shared,
+// locales }, shared imported from './shared'): each read as a
+// configuration of its own, within the limits, one level deep. A module
+// outside the project, or a package's, is not read, and the spread is
+// noted as unread when a value the reader needs may come from it.
+func (d *detector) spreadModules(file string, r *jsconfig.Reader) {
+	for _, name := range r.Spreads("") {
+		module := r.NamedImport(name)
+		if module == "" {
+			module = r.Import(name)
+		}
+		if !strings.HasPrefix(module, "./") && !strings.HasPrefix(module, "../") {
+			continue
+		}
+		base := path.Join(path.Dir(file), module)
+		if base == ".." || strings.HasPrefix(base, "../") {
+			continue
+		}
+		var names []string
+		if ext := path.Ext(base); ext == ".js" || ext == ".ts" || ext == ".mjs" || ext == ".mts" {
+			names = append(names, base)
+		}
+		for _, ext := range []string{".ts", ".mts", ".js", ".mjs"} {
+			names = append(names, base+ext, base+"/index"+ext)
+		}
+		mod, data, err := d.firstFile(names...)
+		if err != nil || mod == "" {
+			continue
+		}
+		r.Spread(name, jsconfig.NewReader(mod, data, d.lim))
+	}
 }

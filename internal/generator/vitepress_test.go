@@ -38,6 +38,53 @@ export default defineConfig({
 				BaseURL: "https://docs.example/", BaseURLFrom: "package.json homepage"})},
 		},
 		{
+			name: "a config folder whose index spreads the project's modules",
+			files: map[string]string{
+				"docs/.vitepress/config/index.ts": `import { defineConfig } from 'vitepress'
+import { shared } from './shared'
+import { en } from './en'
+import theme, { type Extra } from '../theme'
+
+export default defineConfig({
+  ...shared,
+  ...theme,
+  ...outside,
+  title: 'Own title',
+  locales: {
+    root: { label: 'English', ...en },
+  }
+})
+`,
+				"docs/.vitepress/config/shared.ts": `import { defineConfig } from 'vitepress'
+
+export const shared = defineConfig({
+  title: 'Shared title',
+  lastUpdated: true,
+  cleanUrls: true,
+  sitemap: {
+    hostname: 'https://docs.example',
+  },
+})
+`,
+				"docs/.vitepress/config/en.ts": `export const en = { lang: 'en-US' }`,
+			},
+			want: []Project{vp(Project{File: "docs/.vitepress/config/index.ts", PublishDir: "docs/.vitepress/dist", CleanURLs: true,
+				BaseURL: "https://docs.example/", BaseURLFrom: "docs/.vitepress/config/shared.ts sitemap.hostname",
+				Notes: []string{ // ../theme is no file here: what it may set is not read
+					"docs/.vitepress/config/index.ts:8: outDir may come from ...theme, which is not read; give the built folder as DIR",
+					"docs/.vitepress/config/index.ts:8: base may come from ...theme, which is not read; give --base-url",
+				}})},
+		},
+		{
+			name: "a spread module's value that is no literal is noted at its own file",
+			files: map[string]string{
+				".vitepress/config/index.js":  "import { shared } from './shared.js'\nexport default { ...shared }\n",
+				".vitepress/config/shared.js": "export const shared = {\n  sitemap: { hostname: process.env.SITE },\n}\n",
+			},
+			want: []Project{vp(Project{File: ".vitepress/config/index.js", PublishDir: ".vitepress/dist",
+				Notes: []string{".vitepress/config/shared.js:2: sitemap.hostname is not a literal string (process.env.SITE); give --base-url"}})},
+		},
+		{
 			name: "sitemap.hostname ending in base, cleanUrls, outDir",
 			files: map[string]string{"docs/.vitepress/config.ts": `import { defineConfig } from 'vitepress'
 

@@ -28,6 +28,7 @@
 package jsconfig
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -50,6 +51,16 @@ type Value struct {
 	text    string    // the value's source text, shortened, for notes
 	strs    []string  // an array literal's strings, when isStrs
 	isStrs  bool      // the value is an array literal of string literals
+	file    string    // the file it was read from, when another than the Reader's (Reader.Spread)
+}
+
+// In returns the file v was read from: the Reader's own, file, unless
+// it came from a module the configuration spreads (Reader.Spread).
+func (v Value) In(file string) string {
+	if v.file != "" {
+		return v.file
+	}
+	return file
 }
 
 // State is what a lookup found.
@@ -114,6 +125,16 @@ func (r *Reader) Note(line int, format string, args ...any) {
 	r.notes = append(r.notes, diag.Pos{File: r.file, Line: line}.Errorf(format, args...).Error())
 }
 
+// NoteAt adds a note about the value v, at its line of the file it was
+// read from.
+func (r *Reader) NoteAt(v Value, format string, args ...any) {
+	file := r.file
+	if v.file != "" {
+		file = v.file
+	}
+	r.notes = append(r.notes, diag.Pos{File: file, Line: v.Line}.Errorf(format, args...).Error())
+}
+
 // Notes returns the notes made so far, in the order they were made.
 func (r *Reader) Notes() []string { return r.notes }
 
@@ -128,7 +149,7 @@ func (r *Reader) one(path, hint string) (Value, State) {
 	v := vs[0]
 	for _, o := range vs[1:] {
 		if !o.literal || !v.literal || o.kind != v.kind || o.Value != v.Value {
-			r.Note(o.Line, "%s is set more than once, to different values (%s; line %d: %s)%s", path, o.text, v.Line, v.text, hint)
+			r.NoteAt(o, "%s is set more than once, to different values (%s; line %d: %s)%s", path, o.text, v.Line, v.text, hint)
 			return v, Bad
 		}
 	}
@@ -142,7 +163,7 @@ func (r *Reader) get(path, want, hint string) (Value, State) {
 		return v, st
 	}
 	if !v.literal {
-		r.Note(v.Line, "%s is not a literal %s (%s)%s", path, want, v.text, hint)
+		r.NoteAt(v, "%s is not a literal %s (%s)%s", path, want, v.text, hint)
 		return v, Bad
 	}
 	if v.kind == kindIdent && (v.Value == "null" || v.Value == "undefined") {
@@ -160,7 +181,7 @@ func (r *Reader) absent(p, hint string) {
 		anc := strings.Join(parts[:i], ".")
 		for _, v := range r.c.values[anc] {
 			if !v.literal {
-				r.Note(v.Line, "%s is not a literal object (%s): %s is not read%s", anc, v.text, p, hint)
+				r.NoteAt(v, "%s is not a literal object (%s): %s is not read%s", anc, v.text, p, hint)
 				return
 			}
 		}
@@ -170,12 +191,12 @@ func (r *Reader) absent(p, hint string) {
 	}
 	for i := len(parts) - 1; i >= 0; i-- {
 		for _, v := range r.c.spreads[strings.Join(parts[:i], ".")] {
-			r.Note(v.Line, "%s may come from %s, which is not read%s", p, v.text, hint)
+			r.NoteAt(v, "%s may come from %s, which is not read%s", p, v.text, hint)
 			return
 		}
 	}
 	if o := r.c.opaque; o != nil {
-		r.Note(o.Line, "the exported configuration is not an object literal (%s): %s is not read%s", o.text, p, hint)
+		r.NoteAt(*o, "the exported configuration is not an object literal (%s): %s is not read%s", o.text, p, hint)
 	}
 }
 
@@ -191,7 +212,7 @@ func (r *Reader) absent(p, hint string) {
 func (r *Reader) Str(path, hint string) (Value, State) {
 	v, st := r.get(path, "string", hint)
 	if st == OK && v.kind != kindString {
-		r.Note(v.Line, "%s is not a string (%s)%s", path, v.text, hint)
+		r.NoteAt(v, "%s is not a string (%s)%s", path, v.text, hint)
 		return v, Bad
 	}
 	return v, st
@@ -206,7 +227,7 @@ func (r *Reader) Strs(path string) ([]string, State) {
 		return nil, Absent
 	}
 	if len(vs) > 1 || !vs[0].isStrs {
-		r.Note(vs[0].Line, "%s is not an array of literal strings (%s)", path, vs[0].text)
+		r.NoteAt(vs[0], "%s is not an array of literal strings (%s)", path, vs[0].text)
 		return nil, Bad
 	}
 	return vs[0].strs, OK
@@ -220,7 +241,7 @@ func (r *Reader) Bool(path string) (bool, State) {
 		return false, st
 	}
 	if v.kind != kindIdent || v.Value != "true" && v.Value != "false" {
-		r.Note(v.Line, "%s is not true or false (%s)", path, v.text)
+		r.NoteAt(v, "%s is not true or false (%s)", path, v.text)
 		return false, Bad
 	}
 	return v.Value == "true", OK
@@ -234,10 +255,77 @@ func (r *Reader) Bool(path string) (bool, State) {
 func (r *Reader) Callee(path, hint string) (Value, State) {
 	v, st := r.one(path, hint)
 	if st == OK && v.Callee == "" {
-		r.Note(v.Line, "%s is not a call of a named function (%s)%s", path, v.text, hint)
+		r.NoteAt(v, "%s is not a call of a named function (%s)%s", path, v.text, hint)
 		return v, Bad
 	}
 	return v, st
+}
+
+// Spreads returns the names the object at path spreads (...shared),
+// as written: only names, not calls or member expressions.
+func (r *Reader) Spreads(path string) []string {
+	var names []string
+	for _, v := range r.c.spreads[path] {
+		name := strings.TrimPrefix(v.text, "...")
+		if name != "" && !strings.ContainsAny(name, ".()[] ") {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// NamedImport returns the module whose export the file binds to name
+// (import { name } from 'module', import { other as name } …), "" when
+// it binds none.
+func (r *Reader) NamedImport(name string) string { return r.c.named[name] }
+
+// Spread takes the values of o, another module's configuration object
+// that the object at the top of r spreads as name ({...shared, …}), for
+// every path r does not set itself, as the spread does: r's own keys
+// come after it and win, an object r sets replacing o's whole. Notes
+// about o's values name o's file; r no longer notes the spread as unread.
+func (r *Reader) Spread(name string, o *Reader) {
+	own := func(p string) bool {
+		for q := range r.c.values {
+			if q == p || strings.HasPrefix(q, p+".") {
+				return true
+			}
+		}
+		return false
+	}
+	sets := func(p string) bool { // p, or an object holding it, is r's
+		parts := strings.Split(p, ".")
+		for i := 1; i <= len(parts); i++ {
+			if own(strings.Join(parts[:i], ".")) {
+				return true
+			}
+		}
+		return false
+	}
+	for p, vs := range o.c.values {
+		if sets(p) {
+			continue
+		}
+		for _, v := range vs {
+			if v.file == "" {
+				v.file = o.file
+			}
+			r.c.values[p] = append(r.c.values[p], v)
+		}
+	}
+	for p, vs := range o.c.spreads {
+		if p == "" || sets(p) {
+			continue
+		}
+		for _, v := range vs {
+			if v.file == "" {
+				v.file = o.file
+			}
+			r.c.spreads[p] = append(r.c.spreads[p], v)
+		}
+	}
+	r.c.spreads[""] = slices.DeleteFunc(r.c.spreads[""], func(v Value) bool { return v.text == "..."+name })
+	r.notes = append(r.notes, o.notes...)
 }
 
 // Import returns the module whose default export the file binds to name
@@ -257,12 +345,12 @@ func (r *Reader) Call(name, hint string) (Value, State) {
 	v := vs[0]
 	for _, o := range vs[1:] {
 		if o.kind != v.kind || o.Value != v.Value || !o.literal {
-			r.Note(o.Line, "%s is called more than once, with different arguments%s", name, hint)
+			r.NoteAt(o, "%s is called more than once, with different arguments%s", name, hint)
 			return v, Bad
 		}
 	}
 	if !v.literal || v.kind != kindString {
-		r.Note(v.Line, "%s(%s) is not given a literal string%s", name, v.text, hint)
+		r.NoteAt(v, "%s(%s) is not given a literal string%s", name, v.text, hint)
 		return v, Bad
 	}
 	return v, OK

@@ -19,6 +19,7 @@ type config struct {
 	opaque  *Value             // an export that is no object literal the reader can follow
 	decls   map[string]int     // name → the token after = of its first const/let/var declaration
 	imports map[string]string  // name → the module whose default export its first import binds
+	named   map[string]string  // name → the module whose export of that name its first import binds
 }
 
 // parse reads a configuration file's exported object literals, and the
@@ -167,7 +168,7 @@ func (c *config) declarations() {
 // name, * as b from 'm', const name = require('m'); the first binding of
 // each name counts. Type-only imports bind nothing.
 func (c *config) defaultImports() {
-	c.imports = map[string]string{}
+	c.imports, c.named = map[string]string{}, map[string]string{}
 	t := c.toks
 	add := func(name, module string) {
 		if _, seen := c.imports[name]; !seen {
@@ -175,6 +176,9 @@ func (c *config) defaultImports() {
 		}
 	}
 	for i := 0; i+3 < len(t); i++ {
+		if t[i].isIdent("import") {
+			c.namedImport(i)
+		}
 		name := t[i+1]
 		if name.kind != kindIdent || keywords[name.text] {
 			continue
@@ -196,6 +200,39 @@ func (c *config) defaultImports() {
 		case (t[i].isIdent("const") || t[i].isIdent("let") || t[i].isIdent("var")) && t[i+2].is("=") &&
 			i+5 < len(t) && t[i+3].isIdent("require") && t[i+4].is("(") && t[i+5].kind == kindString:
 			add(name.text, t[i+5].text)
+		}
+	}
+}
+
+// namedImport indexes the names that the import statement at i binds
+// to a module's named exports: import { a, b as c } from 'm', also after
+// a default binding (import d, { a } from 'm'). Type-only ones bind
+// nothing a configuration spreads.
+func (c *config) namedImport(i int) {
+	t := c.toks
+	k := i + 1
+	if k < len(t) && t[k].kind == kindIdent && !t[k].isIdent("type") && k+1 < len(t) && t[k+1].is(",") {
+		k += 2 // import d, { … }
+	}
+	if k >= len(t) || !t[k].is("{") || c.match[k] < 0 || c.match[k]+2 >= len(t) {
+		return
+	}
+	end := c.match[k]
+	if !t[end+1].isIdent("from") || t[end+2].kind != kindString {
+		return
+	}
+	module := t[end+2].text
+	for _, item := range c.split(k+1, end) {
+		s, e := item[0], item[1]
+		if s < e && t[s].isIdent("type") {
+			continue
+		}
+		name := t[e-1] // a, or b as c: c
+		if name.kind != kindIdent {
+			continue
+		}
+		if _, seen := c.named[name.text]; !seen {
+			c.named[name.text] = module
 		}
 	}
 }
