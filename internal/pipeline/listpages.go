@@ -107,8 +107,11 @@ func (b *builder) dateHugoLists() {
 		}
 		for _, tax := range hugo.Taxonomies {
 			for _, term := range src.fm.Terms[tax] {
-				newer(byURL, lang+hugo.TermPath(tax, term), r.lastmod)
-				newer(byURL, lang+hugo.TaxonomyPath(tax), r.lastmod)
+				// Hugo takes a term in any case for one term (Redux and
+				// redux: one page, under the spelling it met first, when
+				// disablePathToLower keeps the case in URLs).
+				newer(byURL, strings.ToLower(lang+hugo.TermPath(tax, term)), r.lastmod)
+				newer(byURL, strings.ToLower(lang+hugo.TaxonomyPath(tax)), r.lastmod)
 			}
 		}
 		if strings.HasPrefix(path.Base(rel), "index.") {
@@ -126,7 +129,7 @@ func (b *builder) dateHugoLists() {
 	for _, idx := range unjoined {
 		// Relative to the base URL, as "tags/greeting/"; as a path, "/tags/greeting/".
 		urlPath := "/" + strings.TrimSuffix(b.mapper.URLPath(b.recs.pathOf(b.recs.rec(idx))), "index.html")
-		if t, ok := byURL[strings.TrimSuffix(urlPath, "/")+"/"]; ok { // with trailing_slash: false too
+		if t, ok := byURL[strings.ToLower(strings.TrimSuffix(urlPath, "/")+"/")]; ok { // with trailing_slash: false too
 			b.list(idx, t)
 			continue
 		}
