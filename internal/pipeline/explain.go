@@ -253,10 +253,20 @@ func (e *explainer) report(recs *records, report func(Explanation)) {
 			declared := x.Decision.URL.Alternates
 			x.Decision.URL.Alternates = nil
 			if i, ok := recs.find(x.Decision.URL.Loc); ok {
-				x.Decision.URL.Alternates = recs.At(i).Alternates
+				written := recs.At(i)
+				x.Decision.URL.Alternates = written.Alternates
 				if d := &x.Decision; recs.stamped(recs.order[i]) && mapping.Stampable(d.LastModSource) {
 					d.Stamps = append(d.Stamps, fmt.Sprintf("%s %s is the build's time: not a lastmod (more than half of the URLs have a lastmod on %s from a source a build may stamp)", d.LastModFrom, d.URL.LastMod.Format(time.RFC3339), dayString(recs.stampDay)))
 					d.URL.LastMod, d.LastModFrom, d.LastModSource = d.Next.LastMod, d.Next.From, d.Next.Source
+				}
+				// A list page the set's rule dates by the newest page it
+				// lists: what the build writes.
+				if t, ok := recs.listed[recs.order[i]]; ok && written.LastMod.Equal(time.Unix(t, 0)) && !written.LastMod.Equal(x.Decision.URL.LastMod) {
+					d := &x.Decision
+					if !d.URL.LastMod.IsZero() {
+						d.Stamps = append(d.Stamps, fmt.Sprintf("%s %s is older than the newest page it lists", d.LastModFrom, d.URL.LastMod.Format(time.RFC3339)))
+					}
+					d.URL.LastMod, d.LastModFrom, d.LastModSource = written.LastMod, "the newest page it lists", LastModListed
 				}
 			}
 			for _, a := range declared {

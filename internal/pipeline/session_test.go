@@ -639,6 +639,17 @@ func TestListPagesNeverOlder(t *testing.T) {
 		if got := dates(t, opts); !maps.Equal(got, want) {
 			t.Errorf("dates %v\nwant %v", got, want)
 		}
+		// --explain says what the build writes, and why.
+		var x Explanation
+		xopts := opts
+		xopts.Explain = []string{"/"}
+		xopts.Report.Explain = func(e Explanation) { x = e }
+		if _, err := Run(context.Background(), xopts); err != nil {
+			t.Fatal(err)
+		}
+		if d := x.Decision; d.URL.LastMod.Format(time.DateOnly) != "2026-04-26" || d.LastModSource != LastModListed || len(d.Stamps) != 1 || !strings.Contains(d.Stamps[0], "2026-03-14") {
+			t.Errorf("--explain /: lastmod %v from %q (%s), passed over %q; want 2026-04-26, the newest page it lists, its own 2026-03-14 passed over", d.URL.LastMod, d.LastModFrom, d.LastModSource, d.Stamps)
+		}
 		s, _, err := Start(context.Background(), opts)
 		if err != nil {
 			t.Fatal(err)
