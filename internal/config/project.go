@@ -287,7 +287,33 @@ func (p *project) findRoot() (root, from string, err error) {
 		p.gen = &g
 		return p.publishDir(g), g.Title + " (" + filepath.Join(p.dir, g.File) + ")", nil
 	}
-	return "", "", fmt.Errorf("found %s in %s: which one built the site?\nhint: name the built site, as in 'sitemapgen %s', or set root: and base_url: in %s", p.names(), dirName(p.dir), p.publishDir(publishing[0]), DefaultFile)
+	return "", "", fmt.Errorf("found %s in %s: which one built the site?\nhint: %s", p.names(), dirName(p.dir), p.chooseHint(publishing))
+}
+
+// chooseHint tells how to pick one of the generators found, each of which
+// builds into a folder of its own: the folder as DIR, or as root:, which
+// picks the generator that builds there too. The folders that exist come
+// first, as the likely ones.
+func (p *project) chooseHint(publishing []generator.Project) string {
+	var dirs []string
+	whose := map[string][]string{}
+	for _, g := range publishing {
+		dir := p.publishDir(g)
+		if whose[dir] == nil {
+			dirs = append(dirs, dir)
+		}
+		whose[dir] = append(whose[dir], g.Title)
+	}
+	var built, unbuilt []string
+	for _, dir := range dirs {
+		s := fmt.Sprintf("'sitemapgen %s' for %s", dir, strings.Join(whose[dir], " or "))
+		if isDir(dir) {
+			built = append(built, s)
+		} else {
+			unbuilt = append(unbuilt, s+" (not built: no "+dir+" folder)")
+		}
+	}
+	return fmt.Sprintf("name the folder the site was built into: %s; or set root: to it in %s", strings.Join(append(built, unbuilt...), ", "), DefaultFile)
 }
 
 // generatorFor returns the generator whose publish folder is root, else the
@@ -373,7 +399,7 @@ func projectMarked(root string, g generator.Project) bool {
 	if g.Generator != "hugo" || !strings.HasPrefix(path.Base(g.File), "config.") {
 		return true
 	}
-	for _, dir := range []string{"layouts", "content", "archetypes", "themes"} {
+	for _, dir := range generator.HugoFolders {
 		if st, err := os.Stat(filepath.Join(root, dir)); err == nil && st.IsDir() {
 			return true
 		}

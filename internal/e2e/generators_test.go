@@ -841,15 +841,7 @@ func TestDocusaurusSite(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed (.ci/run installs it)")
 	}
-	fixture := filepath.Join("testdata", "docusaurus")
-	src := filepath.Join(t.TempDir(), "docusaurus-site")
-	if out, err := exec.Command("bash", filepath.Join(fixture, "githistory.sh"), src).CombinedOutput(); err != nil {
-		t.Fatalf("githistory.sh: %v\n%s", err, out)
-	}
-	build := filepath.Join(src, "build")
-	if err := os.CopyFS(build, os.DirFS(filepath.Join(fixture, "build"))); err != nil {
-		t.Fatal(err)
-	}
+	src, build := docusaurusSite(t)
 	const base = "https://example.com/"
 	theirs := generatorSitemap(t, filepath.Join(build, "sitemap.xml"))
 	for loc, lm := range generatorSitemap(t, filepath.Join(build, "de", "sitemap.xml")) {
@@ -894,6 +886,58 @@ func TestDocusaurusSite(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(build, "de", "sitemap.xml")); err == nil {
 		t.Error("Docusaurus's de/sitemap.xml is still there")
+	}
+}
+
+// docusaurusSite makes the sources of testdata/docusaurus with their git
+// history (githistory.sh) in a new folder, with the fixture's committed
+// build in build/, and returns both folders.
+func docusaurusSite(t *testing.T) (src, build string) {
+	t.Helper()
+	fixture := filepath.Join("testdata", "docusaurus")
+	src = filepath.Join(t.TempDir(), "docusaurus-site")
+	if out, err := exec.Command("bash", filepath.Join(fixture, "githistory.sh"), src).CombinedOutput(); err != nil {
+		t.Fatalf("githistory.sh: %v\n%s", err, out)
+	}
+	build = filepath.Join(src, "build")
+	if err := os.CopyFS(build, os.DirFS(filepath.Join(fixture, "build"))); err != nil {
+		t.Fatal(err)
+	}
+	return src, build
+}
+
+// TestDocusaurusSearchConfig runs plain sitemapgen in testdata/docusaurus
+// with an Algolia DocSearch scraper's config.json at the top, as real
+// Docusaurus projects keep one (rarimo/docs): the file is not Hugo's, so
+// the run finds Docusaurus alone and lists every URL of Docusaurus's
+// sitemaps, where it stopped asking which of Hugo and Docusaurus built
+// the site.
+func TestDocusaurusSearchConfig(t *testing.T) {
+	src, build := docusaurusSite(t)
+	const docsearch = `{
+  "index_name": "docs",
+  "start_urls": ["https://example.com/"],
+  "sitemap_urls": ["https://example.com/sitemap.xml"],
+  "stop_urls": ["/tests"],
+  "selectors": {
+    "lvl0": {"selector": "nav .menu__link--active", "global": true, "default_value": "Documentation"},
+    "lvl1": "header h1",
+    "text": "article p, article li"
+  },
+  "custom_settings": {"attributesForFaceting": ["language", "version", "docusaurus_tag"]}
+}
+`
+	if err := os.WriteFile(filepath.Join(src, "config.json"), []byte(docsearch), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	theirs := generatorSitemap(t, filepath.Join(build, "sitemap.xml"))
+	for loc, lm := range generatorSitemap(t, filepath.Join(build, "de", "sitemap.xml")) {
+		theirs[loc] = lm
+	}
+	ours, log := zeroConfig(t, src, build, "https://example.com/", "site build (Docusaurus (docusaurus.config.js))")
+	compareSets(t, ours, theirs, nil, nil)
+	if strings.Contains(log, "Hugo") {
+		t.Errorf("the run speaks of Hugo:\n%s", log)
 	}
 }
 

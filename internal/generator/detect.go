@@ -108,7 +108,8 @@ type Project struct {
 // What tells each generator:
 //
 //   - Hugo: a configuration [LoadHugo] finds (hugo.toml … config.json,
-//     config/_default/).
+//     config/_default/); a root config.* alone only when it sets one of
+//     Hugo's own keys or one of [HugoFolders] is beside it (hugoForeign).
 //   - Jekyll: _config.yml (.yaml, .toml), else a Gemfile that names the
 //     gem jekyll or github-pages.
 //   - Astro: astro.config.{mjs,js,ts,mts,cjs,cts}, else a package.json

@@ -117,7 +117,7 @@ func TestDetect(t *testing.T) {
 				".eleventy.js":         "module.exports = function () {}",
 				"astro.config.mjs":     "export default {}",
 				"_config.yml":          "title: x\n",
-				"config.toml":          "title = 'x'\n",
+				"config.toml":          "title = 'x'\ntheme = 'y'\n",
 			},
 			want: []Project{
 				{Generator: "hugo", Title: "Hugo", File: "config.toml", PublishDir: "public"},

@@ -212,7 +212,10 @@ var hugoContent = map[string]bool{
 // $HUGO_ENVIRONMENT, else "production"), where hugo.* and config.* hold
 // top-level settings and any other NAME.ext the setting NAME (as
 // permalinks.toml). Keys are case-insensitive. With no configuration at
-// all the defaults apply and File is "".
+// all the defaults apply and File is "". A config.* at the root that is
+// the only file counts only when it is Hugo-shaped: another tool's file of
+// that name (a search crawler's config.json) is no configuration (see
+// hugoForeign).
 //
 // Errors are [*diag.Diagnostic]s naming the file (and the line, for syntax
 // errors).
@@ -232,7 +235,7 @@ func LoadHugo(projectDir string, lim limits.Limits) (*Hugo, error) {
 		h.Files = append(h.Files, rel)
 	}
 
-	files, err := hugoConfigFiles(projectDir, os.Getenv("HUGO_ENVIRONMENT"))
+	files, err := hugoConfigFiles(projectDir, os.Getenv("HUGO_ENVIRONMENT"), lim)
 	if err != nil {
 		return nil, fmt.Errorf("read config: %w", err)
 	}
@@ -270,8 +273,9 @@ func LoadHugo(projectDir string, lim limits.Limits) (*Hugo, error) {
 // to projectDir with "/" separators, in the order Hugo merges them: the
 // first of hugo.* and config.* at the root, then config/_default/ and
 // config/ENV/ (ENV "" is production), without the per-language files
-// (menus.en.toml).
-func hugoConfigFiles(projectDir, env string) ([]string, error) {
+// (menus.en.toml). A root config.* that is the only file and is not
+// Hugo's (hugoForeign) is left out: the project has no Hugo configuration.
+func hugoConfigFiles(projectDir, env string, lim limits.Limits) ([]string, error) {
 	var files []string
 root:
 	for _, base := range []string{"hugo", "config"} {
@@ -306,7 +310,58 @@ root:
 			files = append(files, path.Join("config", sub, e.Name()))
 		}
 	}
+	if len(files) == 1 && hugoForeign(projectDir, files[0], lim) {
+		return nil, nil
+	}
 	return files, nil
+}
+
+// HugoFolders are the folders of a Hugo project that other tools' projects
+// do not have beside a config.* file: Hugo's content, templates, archetypes
+// and themes.
+var HugoFolders = []string{"content", "layouts", "archetypes", "themes"}
+
+// hugoKeys are the top-level settings (lower case) that only a Hugo
+// configuration sets; general names that other tools' config.* files use
+// too (title, author, copyright, languages, build, server) are not among
+// them.
+var hugoKeys = map[string]bool{
+	"baseurl": true, "languagecode": true, "defaultcontentlanguage": true, "defaultcontentlanguageinsubdir": true,
+	"theme": true, "themesdir": true, "contentdir": true, "publishdir": true, "layoutdir": true,
+	"archetypedir": true, "assetdir": true, "datadir": true, "i18ndir": true, "staticdir": true, "resourcedir": true,
+	"module": true, "params": true, "permalinks": true, "taxonomies": true, "menu": true, "menus": true,
+	"markup": true, "outputs": true, "outputformats": true, "mediatypes": true, "frontmatter": true,
+	"enablegitinfo": true, "enableemoji": true, "enablerobotstxt": true, "buildfuture": true, "builddrafts": true,
+	"buildexpired": true, "paginate": true, "paginatepath": true, "pagination": true, "uglyurls": true,
+	"canonifyurls": true, "relativeurls": true, "disablekinds": true, "disablepathtolower": true,
+	"summarylength": true, "googleanalytics": true, "hascjklanguage": true, "pluralizelisttitles": true,
+	"removepathaccents": true, "titlecaselisttitles": true, "disablehugogeneratorinject": true,
+}
+
+// hugoForeign reports whether rel, a project's only Hugo-like
+// configuration file, is surely not Hugo's: a root config.* (the names
+// Hugo shares with other tools, as a search crawler's config.json) that
+// sets none of hugoKeys, or does not read as a configuration at all, in a
+// project without any of HugoFolders. hugo.* is always Hugo's.
+func hugoForeign(projectDir, rel string, lim limits.Limits) bool {
+	if name, _ := splitExt(rel); name != "config" {
+		return false
+	}
+	for _, dir := range HugoFolders {
+		if st, err := os.Stat(filepath.Join(projectDir, dir)); err == nil && st.IsDir() {
+			return false
+		}
+	}
+	m, err := readConfigFile(filepath.Join(projectDir, rel), rel, lim)
+	if err != nil {
+		return true
+	}
+	for k := range m {
+		if hugoKeys[strings.ToLower(k)] {
+			return false
+		}
+	}
+	return true
 }
 
 // apply sets h's fields from a merged, lower-cased configuration.
@@ -643,7 +698,7 @@ func (d *detector) hugo() (*Project, error) {
 		}
 		return nil, d.wrap(err)
 	}
-	if h.File == "" || !d.hugoShaped(h) {
+	if h.File == "" {
 		return nil, nil
 	}
 	p := &Project{Generator: "hugo", Title: "Hugo", File: h.File, PublishDir: cleanDir(h.PublishDir)}
@@ -653,45 +708,6 @@ func (d *detector) hugo() (*Project, error) {
 	}
 	d.hugoBaseURL(p, h.BaseURL, origin)
 	return p, nil
-}
-
-// hugoShaped reports whether the configuration h found is Hugo's.
-// hugo.* and config.toml are; config.json and config.yaml are names
-// other tools use too (a DocSearch scraper's config.json beside a
-// Docusaurus site): such a file is Hugo's only when it sets a key only
-// Hugo reads, or the folder has one of Hugo's own folders.
-func (d *detector) hugoShaped(h *Hugo) bool {
-	name := strings.ToLower(h.File)
-	if name != "config.json" && name != "config.yaml" && name != "config.yml" {
-		return true
-	}
-	for _, dir := range []string{"content", "layouts", "archetypes", "themes", "config"} {
-		if st, err := os.Stat(filepath.Join(d.dir, dir)); err == nil && st.IsDir() {
-			return true
-		}
-	}
-	m, err := readConfigFile(filepath.Join(d.dir, h.File), h.File, d.lim)
-	if err != nil {
-		return false
-	}
-	for k := range lowerKeys(m).(map[string]any) {
-		if hugoKeys[k] {
-			return true
-		}
-	}
-	return false
-}
-
-// hugoKeys are top-level settings of Hugo's that other tools' config
-// files hardly have (lower case; not title, which many have).
-var hugoKeys = map[string]bool{
-	"baseurl": true, "languagecode": true, "defaultcontentlanguage": true, "languages": true,
-	"theme": true, "contentdir": true, "publishdir": true, "params": true, "menu": true, "menus": true,
-	"taxonomies": true, "permalinks": true, "module": true, "markup": true, "outputs": true,
-	"outputformats": true, "mediatypes": true, "enablegitinfo": true, "frontmatter": true,
-	"paginate": true, "pagination": true, "disablekinds": true, "builddrafts": true, "buildfuture": true,
-	"uglyurls": true, "canonifyurls": true, "relativeurls": true, "enablerobotstxt": true,
-	"summarylength": true, "timezone": true,
 }
 
 // hugoTopLevel reports whether a Hugo configuration file (relative to the
@@ -732,7 +748,7 @@ func (d *detector) hugoSetting(files []string, key string) (string, any, []byte)
 // the order LoadHugo merges them.
 func (d *detector) hugoFiles() ([]string, error) {
 	env, _ := d.env("HUGO_ENVIRONMENT")
-	files, err := hugoConfigFiles(d.dir, env)
+	files, err := hugoConfigFiles(d.dir, env, d.lim)
 	if err != nil {
 		return nil, fmt.Errorf("detect: %w", err)
 	}

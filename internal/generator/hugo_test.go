@@ -296,3 +296,80 @@ func TestDetectHugo(t *testing.T) {
 		},
 	})
 }
+
+// TestDetectHugoSharedNames checks the rule for config.*, the names Hugo
+// shares with other tools: such a file tells Hugo only when it sets one of
+// Hugo's own keys or one of Hugo's folders is beside it; hugo.* always does.
+func TestDetectHugoSharedNames(t *testing.T) {
+	docusaurus := Project{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build",
+		BaseURL: "https://d.example/", BaseURLFrom: "docusaurus.config.js url + baseUrl"}
+	const docsearch = `{
+  "index_name": "docs",
+  "start_urls": ["https://d.example/"],
+  "sitemap_urls": ["https://d.example/sitemap.xml"],
+  "selectors": {"lvl0": "header h1", "text": "article p"}
+}
+`
+	testDetect(t, []detectTest{
+		{
+			name: "a search crawler's config.json beside Docusaurus",
+			files: map[string]string{
+				"docusaurus.config.js": "module.exports = {url: 'https://d.example', baseUrl: '/'}",
+				"config.json":          docsearch,
+				"static/img/logo.svg":  "<svg/>",
+			},
+			want: []Project{docusaurus},
+		},
+		{
+			name: "a config.json that is not a mapping, or not JSON at all",
+			files: map[string]string{
+				"docusaurus.config.js": "module.exports = {url: 'https://d.example', baseUrl: '/'}",
+				"config.json":          "// comments, as JSONC allows\n{\"a\": 1}\n",
+				"config.yaml":          "- a\n- b\n",
+			},
+			want: []Project{docusaurus},
+		},
+		{
+			name:  "a title alone is no Hugo's",
+			files: map[string]string{"config.yaml": "title: x\n"},
+		},
+		{
+			name:  "Hugo with only a config.json",
+			files: map[string]string{"config.json": `{"baseURL": "https://h.example/", "title": "x"}`},
+			want:  []Project{{Generator: "hugo", Title: "Hugo", File: "config.json", PublishDir: "public", BaseURL: "https://h.example/", BaseURLFrom: "config.json baseURL"}},
+		},
+		{
+			name:  "Hugo's keys in any case",
+			files: map[string]string{"config.yaml": "Title: x\nTheme: ananke\n"},
+			want:  []Project{{Generator: "hugo", Title: "Hugo", File: "config.yaml", PublishDir: "public"}},
+		},
+		{
+			name:  "a title beside Hugo's content folder",
+			files: map[string]string{"config.toml": "title = 'x'\n", "content/_index.md": "# x\n"},
+			want:  []Project{{Generator: "hugo", Title: "Hugo", File: "config.toml", PublishDir: "public"}},
+		},
+		{
+			name:  "hugo.json is Hugo's whatever it holds",
+			files: map[string]string{"hugo.json": docsearch},
+			want:  []Project{{Generator: "hugo", Title: "Hugo", File: "hugo.json", PublishDir: "public"}},
+		},
+		{
+			name:  "a config folder makes the config.json Hugo's",
+			files: map[string]string{"config.json": docsearch, "config/_default/params.toml": "a = 1\n"},
+			want:  []Project{{Generator: "hugo", Title: "Hugo", File: "config.json", PublishDir: "public"}},
+		},
+	})
+}
+
+// TestLoadHugoForeignConfig checks that LoadHugo does not read another
+// tool's config.json as Hugo's: the defaults apply, File is "".
+func TestLoadHugoForeignConfig(t *testing.T) {
+	dir := detectFixture(t, map[string]string{"config.json": `{"index_name": "x", "publishdirectory": "y"}`})
+	h, err := LoadHugo(dir, limits.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.File != "" || len(h.Files) != 0 || h.PublishDir != "public" {
+		t.Errorf("File %q, Files %q, PublishDir %q; want none and the default", h.File, h.Files, h.PublishDir)
+	}
+}

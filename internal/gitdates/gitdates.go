@@ -18,6 +18,20 @@
 // rule) a pure rename is a change too. Merge commits are skipped, so a change
 // made only while resolving a merge dates from the commit before it.
 //
+// # Unreadable objects
+//
+// Rename detection reads the content of the files a commit adds and
+// deletes. In a partial clone (git clone --filter=blob:none) or a damaged
+// repository some of it is missing, and git log stops at the first such
+// blob. Load then reads the history again without rename detection: a
+// file renamed without a change is dated by its rename, as if it were
+// new, and [Dates.Unreadable] names the object that was missing. With
+// [Options.RenamesChange] renames are not detected at all: a rename is a
+// change either way. Git never fetches a missing object for sitemapgen:
+// lazy fetching from a partial clone's promisor remote is turned off
+// (GIT_NO_LAZY_FETCH, and no transport allowed for a git too old for it),
+// so that no run waits on the network or a password prompt.
+//
 // # Missing dates
 //
 // [Dates.Lookup] gives a [Reason] instead of a date when git has none to
@@ -36,6 +50,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -101,6 +116,11 @@ type Dates struct {
 	files    map[string]int32  // slash path from the top → index into commits, or deleted
 	status   map[string]Reason // paths git status lists
 	shallow  bool
+	// noRenames is true when the history is read without rename
+	// detection (--no-renames): with RenamesChange, or after missing
+	// named an object that rename detection could not read.
+	noRenames bool
+	missing   string
 }
 
 type commit struct {
@@ -164,7 +184,7 @@ func LoadWith(ctx context.Context, dir string, o Options) (*Dates, error) {
 	}
 	top := filepath.Clean(filepath.FromSlash(lines[5]))
 	d := &Dates{prefixes: []string{withSep(top)}, shallow: lines[1] == "true", author: o.AuthorDates, renames: o.RenamesChange,
-		dir: dir, git: git, top: top, gitDir: filepath.Clean(lines[3]), common: lines[4]}
+		dir: dir, git: git, top: top, gitDir: filepath.Clean(lines[3]), common: lines[4], noRenames: o.RenamesChange}
 	if !filepath.IsAbs(d.common) { // relative to dir
 		if abs, err := filepath.Abs(filepath.Join(dir, d.common)); err == nil {
 			d.common = abs
@@ -249,6 +269,19 @@ func (d *Dates) Shallow() bool { return d.shallow }
 // Top returns the top folder of the work tree whose history d holds.
 func (d *Dates) Top() string { return d.top }
 
+// Unreadable returns the object (its hash) that git could not read while
+// following renames, "" when none: the history was then read without
+// rename detection, and a file renamed without a change is dated by its
+// rename. Print [UnreadableWarning] when it is not "".
+func (d *Dates) Unreadable() string { return d.missing }
+
+// UnreadableWarning tells the user what an unreadable object (see
+// [Dates.Unreadable]) costs and how to get it back.
+func UnreadableWarning(object string) string {
+	return fmt.Sprintf(`git cannot read object %s (a partial or damaged clone): history read without following renames, so a file renamed without a change is dated by its rename
+fix: a partial clone (--filter=blob:none) lacks old file contents by design: clone without --filter to follow renames; otherwise "git fsck" names the damage`, object)
+}
+
 // Lookup returns the date of the last commit that touched the file at path
 // (absolute, or relative to the working directory), and why not when it has
 // none: [ReasonUncommitted] for changes in the work tree or index,
@@ -269,8 +302,14 @@ func (d *Dates) Lookup(path string) (time.Time, Reason) {
 
 // readLog runs one git log over HEAD's history, newest commit first, and
 // keeps the first commit each path appears in.
+// When rename detection cannot read an object, the history is read again
+// without it.
 func (d *Dates) readLog(ctx context.Context, git, top, scope, rev string, boundaries map[string]bool) error {
 	h, err := d.log(ctx, git, top, scope, []string{"--no-merges", rev}, boundaries)
+	if obj := unreadable(err); obj != "" && !d.noRenames && ctx.Err() == nil {
+		d.noRenames, d.missing = true, obj
+		h, err = d.log(ctx, git, top, scope, []string{"--no-merges", rev}, boundaries)
+	}
 	if err != nil {
 		return err
 	}
@@ -292,13 +331,17 @@ func (d *Dates) log(ctx context.Context, git, top, scope string, revs []string, 
 	if d.author {
 		format = "--format=%x00%aI %H %P"
 	}
+	renames := "-M"
+	if d.noRenames {
+		renames = "--no-renames"
+	}
 	args := []string{"-C", top, "log", format, "-z", "--name-status",
-		"-M", "--root", "--no-color", "--no-show-signature"}
+		renames, "--root", "--no-color", "--no-show-signature"}
 	args = append(append(args, revs...), "--")
 	if scope != "" {
 		args = append(args, scope)
 	}
-	cmd := exec.CommandContext(ctx, git, args...)
+	cmd := command(ctx, git, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()
@@ -471,9 +514,40 @@ func parseStatus(out []byte) (map[string]Reason, error) {
 	return st, nil
 }
 
+// unreadableObject finds, in git's message, the object that git could
+// not read: a loose object deleted or damaged ("unable to read"), or a
+// partial clone's blob that it may not fetch ("could not fetch … from
+// promisor remote").
+var unreadableObject = regexp.MustCompile(`(?:unable to read|could not fetch|missing blob object '?)\s*([0-9a-f]{40,64})\b`)
+
+// unreadable returns the object err (from git log) says git could not
+// read, "" when it says none.
+func unreadable(err error) string {
+	if err == nil {
+		return ""
+	}
+	if m := unreadableObject.FindStringSubmatch(err.Error()); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// command returns the exec.Cmd of a git process that never fetches: a
+// partial clone lazily fetches the objects it lacks from its promisor
+// remote, which would wait on the network or ask for a password.
+// GIT_NO_LAZY_FETCH turns that off (git 2.45, and the 2.39.4 … 2.44.1
+// security releases); for an older git, GIT_ALLOW_PROTOCOL set to no
+// protocol at all makes the fetch fail at once, and GIT_TERMINAL_PROMPT=0
+// keeps any prompt away.
+func command(ctx context.Context, git string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, git, args...)
+	cmd.Env = append(os.Environ(), "GIT_NO_LAZY_FETCH=1", "GIT_ALLOW_PROTOCOL=", "GIT_TERMINAL_PROMPT=0")
+	return cmd
+}
+
 // run runs git in dir and returns its stdout, or an error with its stderr.
 func run(ctx context.Context, git, dir string, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, git, append([]string{"-C", dir}, args...)...)
+	cmd := command(ctx, git, append([]string{"-C", dir}, args...)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

@@ -385,3 +385,114 @@ func TestRenamesChange(t *testing.T) {
 		}
 	}
 }
+
+// renameHistory makes, in dir, a history whose rename detection must read
+// file contents: a.md renamed to b.md with a change (date2), beside a pure
+// rename (pure.md to pure2.md, date2) and files that are never renamed.
+// It returns the hash of a.md's blob, which only rename detection reads.
+func renameHistory(t *testing.T, dir string) string {
+	t.Helper()
+	writeFile(t, dir, "a.md", lines(20, "a"))
+	writeFile(t, dir, "pure.md", "pure")
+	writeFile(t, dir, "keep.md", "keep 1")
+	writeFile(t, dir, "sub/old.md", "old")
+	commitAll(t, dir, date1)
+	gitRun(t, dir, "", "mv", "a.md", "b.md")
+	writeFile(t, dir, "b.md", lines(20, "a")+"one more\n")
+	gitRun(t, dir, "", "mv", "pure.md", "pure2.md")
+	commitAll(t, dir, date2)
+	writeFile(t, dir, "keep.md", "keep 3")
+	commitAll(t, dir, date3)
+	return strings.TrimSpace(gitRun(t, dir, "", "rev-parse", "HEAD~2:a.md"))
+}
+
+// checkDates checks the date Lookup gives each file of want (slash paths
+// in dir).
+func checkDates(t *testing.T, d *Dates, dir string, want map[string]string) {
+	t.Helper()
+	for path, date := range want {
+		got, reason := d.Lookup(filepath.Join(dir, filepath.FromSlash(path)))
+		if reason != ReasonNone || got.Format(time.RFC3339) != date {
+			t.Errorf("Lookup(%q) = %v, %v; want %s", path, got, reason, date)
+		}
+	}
+}
+
+// TestUnreadableBlob deletes, from a repository's objects, the blob of a
+// file that was later renamed with a change: git log -M cannot read it.
+// The history is read again without rename detection: every file keeps
+// its date but the pure rename, dated by the rename, and Unreadable names
+// the object.
+func TestUnreadableBlob(t *testing.T) {
+	gitEnv(t)
+	dir := t.TempDir()
+	gitRun(t, dir, "", "init", "-q")
+	blob := renameHistory(t, dir)
+	if err := os.Remove(filepath.Join(dir, ".git", "objects", blob[:2], blob[2:])); err != nil {
+		t.Fatal(err) // a fresh repository keeps its objects loose
+	}
+	d, err := Load(t.Context(), dir)
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	if d.Unreadable() != blob {
+		t.Errorf("Unreadable() = %q, want %s", d.Unreadable(), blob)
+	}
+	checkDates(t, d, dir, map[string]string{
+		"keep.md": date3, "sub/old.md": date1, "b.md": date2,
+		"pure2.md": date2, // renames not followed: its rename's date, not date1
+	})
+	if w := UnreadableWarning(blob); !strings.Contains(w, blob) || !strings.Contains(w, "renamed without a change is dated by its rename") {
+		t.Errorf("UnreadableWarning = %q", w)
+	}
+
+	// Hugo's rule dates a rename by the rename: nothing is lost, and
+	// rename detection, which reads the blob, is not needed at all.
+	d, err = LoadWith(t.Context(), dir, Options{RenamesChange: true})
+	if err != nil {
+		t.Fatalf("LoadWith RenamesChange: %v", err)
+	}
+	if d.Unreadable() != "" {
+		t.Errorf("with RenamesChange, Unreadable() = %q, want none", d.Unreadable())
+	}
+	checkDates(t, d, dir, map[string]string{"keep.md": date3, "b.md": date2, "pure2.md": date2})
+}
+
+// TestPartialClone reads the history of a partial clone (--filter=blob:none)
+// of a repository with a rename with changes: the old blobs are not there,
+// and git must not fetch them (which would need the network). Load reads
+// the dates without them, and the clone lacks as many objects after as
+// before.
+func TestPartialClone(t *testing.T) {
+	gitEnv(t)
+	src := filepath.Join(t.TempDir(), "src")
+	gitRun(t, "", "", "init", "-q", src)
+	gitRun(t, src, "", "config", "uploadpack.allowFilter", "true")
+	blob := renameHistory(t, src)
+	clone := filepath.Join(t.TempDir(), "clone")
+	gitRun(t, "", "", "clone", "-q", "--filter=blob:none", "file://"+filepath.ToSlash(src), clone)
+	missing := func() string {
+		var ids []string
+		for _, ln := range strings.Split(gitRun(t, clone, "", "rev-list", "--objects", "--all", "--missing=print"), "\n") {
+			if id, ok := strings.CutPrefix(ln, "?"); ok {
+				ids = append(ids, id)
+			}
+		}
+		return strings.Join(ids, " ")
+	}
+	before := missing()
+	if !strings.Contains(before, blob) {
+		t.Fatalf("the partial clone has a.md's blob %s; missing: %q", blob, before)
+	}
+	d, err := Load(t.Context(), clone)
+	if err != nil {
+		t.Fatalf("Load: %v", err)
+	}
+	if after := missing(); after != before {
+		t.Errorf("git fetched objects: missing before %q, after %q", before, after)
+	}
+	if d.Unreadable() == "" || !strings.Contains(before, d.Unreadable()) {
+		t.Errorf("Unreadable() = %q, want one of the missing %q", d.Unreadable(), before)
+	}
+	checkDates(t, d, clone, map[string]string{"keep.md": date3, "sub/old.md": date1, "b.md": date2, "pure2.md": date2})
+}

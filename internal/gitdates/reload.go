@@ -205,7 +205,7 @@ func (d *Dates) forward(ctx context.Context, head string) (*Dates, []string, err
 	if d.shallow {
 		return nil, nil, nil // the boundary may have moved too
 	}
-	if err := exec.CommandContext(ctx, d.git, "-C", d.top, "merge-base", "--is-ancestor", d.head, head).Run(); err != nil {
+	if err := command(ctx, d.git, "-C", d.top, "merge-base", "--is-ancestor", d.head, head).Run(); err != nil {
 		if ctx.Err() != nil {
 			return nil, nil, ctx.Err()
 		}
@@ -221,6 +221,8 @@ func (d *Dates) forward(ctx context.Context, head string) (*Dates, []string, err
 	h, err := d.log(ctx, d.git, d.top, d.scope, []string{d.head + ".." + head}, nil)
 	<-done
 	switch {
+	case unreadable(err) != "" && ctx.Err() == nil:
+		return nil, nil, nil // read it all again, without rename detection
 	case err != nil:
 		return nil, nil, err
 	case serr != nil:

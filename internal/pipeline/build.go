@@ -527,6 +527,9 @@ func (b *builder) loadGit(ctx context.Context) {
 	if d.Shallow() && (b.git == nil || !b.git.Shallow()) {
 		b.warn("", errors.New(gitdates.ShallowWarning))
 	}
+	if obj := d.Unreadable(); obj != "" && (b.git == nil || b.git.Unreadable() != obj) {
+		b.warn("", errors.New(gitdates.UnreadableWarning(obj)))
+	}
 	root, err := filepath.Abs(b.opts.Root)
 	if err != nil {
 		b.warn("", fmt.Errorf("lastmod source git skipped: %w", err))

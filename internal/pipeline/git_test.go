@@ -267,3 +267,51 @@ func TestSessionGit(t *testing.T) {
 		}, writer.URLChanges{Changed: 1}},
 	})
 }
+
+// TestGitLastModUnreadableObject: a page renamed with a change, whose old
+// blob is gone from the repository (a damaged or partial clone): git log
+// cannot follow the rename, and the run reads the history without it.
+// Every page keeps its git date, and one warning names the object and
+// what it costs.
+func TestGitLastModUnreadableObject(t *testing.T) {
+	repo := t.TempDir()
+	write := func(rel, body string) {
+		if err := os.WriteFile(filepath.Join(repo, rel), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	long := strings.Repeat("<p>the same paragraph</p>\n", 20)
+	gitRun(t, repo, "2024-01-01T00:00:00Z", "init", "-q")
+	write("old.html", "<title>old</title>"+long)
+	write("index.html", "<title>home</title>")
+	gitRun(t, repo, "2024-01-01T00:00:00Z", "add", ".")
+	gitRun(t, repo, "2024-01-01T00:00:00Z", "commit", "-q", "-m", "one")
+	gitRun(t, repo, "2024-02-02T00:00:00Z", "mv", "old.html", "new.html")
+	write("new.html", "<title>new</title>"+long)
+	gitRun(t, repo, "2024-02-02T00:00:00Z", "commit", "-q", "-a", "-m", "two")
+	out, err := exec.Command("git", "-C", repo, "rev-parse", "HEAD~1:old.html").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	blob := strings.TrimSpace(string(out))
+	if err := os.Remove(filepath.Join(repo, ".git", "objects", blob[:2], blob[2:])); err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{
+		Root: repo, Heads: Heads{Read: true},
+		Map:   mapping.Options{BaseURL: "https://example.com/", LastMod: []mapping.LastModSource{mapping.LastModGit}},
+		Write: writer.Options{Dir: t.TempDir()},
+	}
+	got, warnings := lastmods(t, opts)
+	for loc, w := range map[string]string{
+		"https://example.com/":         "2024-01-01T00:00:00Z git",
+		"https://example.com/new.html": "2024-02-02T00:00:00Z git",
+	} {
+		if got[loc] != w {
+			t.Errorf("%s: %q, want %q", loc, got[loc], w)
+		}
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "git cannot read object "+blob) || !strings.Contains(warnings[0], "without following renames") {
+		t.Errorf("warnings: %q, want one naming %s", warnings, blob)
+	}
+}
