@@ -47,46 +47,84 @@ var dateLayouts = []string{
 // refused, since its offset is unknown. A time without a zone is taken
 // as UTC: JavaScript and Ruby would take the build machine's zone, which
 // is nothing a sitemap can know (on CI it is UTC). A date alone is that
-// day at midnight UTC, as Date reads an ISO date alone.
+// day at midnight UTC, as Date reads an ISO date alone. Where the
+// generator's configuration names the zone of such dates, [ParseDateIn]
+// reads them in it.
 //
 // Nothing is guessed: a date of numbers alone must start with its
 // four-digit year (07/08/2022 is refused: July 8 in the US, 7 August
 // elsewhere), and a year has four digits but in RFC 850's dates.
 func ParseDate(s string) (time.Time, bool) {
+	t, _, ok := parseDate(s)
+	return t, ok
+}
+
+// ParseDateIn is ParseDate with a date written without a zone read in
+// loc, as a generator with a time zone setting reads it (Jekyll's
+// timezone, Hugo's timeZone); nil is UTC. zoned reports whether s gave
+// its zone; the HTTP dates of RFC 850 and asctime are GMT by definition.
+func ParseDateIn(s string, loc *time.Location) (t time.Time, zoned, ok bool) {
+	t, zoned, ok = parseDate(s)
+	if ok && !zoned {
+		t = inZone(t, loc)
+	}
+	return t, zoned, ok
+}
+
+// inZone returns the wall clock of t, a time read without a zone (and so
+// in UTC), in loc instead; nil is UTC.
+func inZone(t time.Time, loc *time.Location) time.Time {
+	if loc == nil || loc == time.UTC {
+		return t
+	}
+	return time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), t.Second(), t.Nanosecond(), loc)
+}
+
+// parseDate is ParseDate, also reporting whether s gave its zone.
+func parseDate(s string) (t time.Time, zoned, ok bool) {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return time.Time{}, false
+		return time.Time{}, false, false
 	}
-	var t time.Time
-	ok := false
 	if c := s[0]; c >= '0' && c <= '9' {
-		t, ok = parseLayouts(s)
+		t, zoned, ok = parseLayouts(s)
 		if !ok {
-			t, ok = parseWritten(s)
+			t, zoned, ok = parseWritten(s)
 		}
 	} else {
-		t, ok = parseWritten(s)
+		t, zoned, ok = parseWritten(s)
 		if !ok {
-			t, ok = parseLayouts(s)
+			t, zoned, ok = parseLayouts(s)
 		}
 	}
 	if !ok {
-		return time.Time{}, false
+		return time.Time{}, false, false
 	}
 	if y := t.Year(); y < 1 || y > 9999 {
-		return time.Time{}, false
+		return time.Time{}, false, false
 	}
-	return t, true
+	return t, zoned, true
+}
+
+// zonelessLayouts are the layouts of dateLayouts that read no zone.
+var zonelessLayouts = map[string]bool{
+	"2006-01-02T15:04:05": true,
+	"2006-01-02T15:04":    true,
+	"2006-01-02 15:04:05": true,
+	"2006-01-02 15:04":    true,
+	time.DateOnly:         true,
+	"2006/1/2":            true,
 }
 
 // parseLayouts parses s in one of dateLayouts.
-func parseLayouts(s string) (time.Time, bool) {
+func parseLayouts(s string) (t time.Time, zoned, ok bool) {
 	for _, layout := range dateLayouts {
 		if t, err := time.Parse(layout, s); err == nil {
-			return knownZone(t)
+			t, ok := knownZone(t)
+			return t, !zonelessLayouts[layout], ok
 		}
 	}
-	return time.Time{}, false
+	return time.Time{}, false, false
 }
 
 // knownZone returns t with its zone's offset when a layout read a zone
@@ -143,15 +181,15 @@ var (
 // with a four-digit year, a day of one or two digits, and ZONE as
 // [ParseDate] says. The weekday is not checked against the date, as
 // Date and RFC 2822's readers do not.
-func parseWritten(s string) (time.Time, bool) {
+func parseWritten(s string) (t time.Time, zoned, ok bool) {
 	// A comment in parentheses may end it (Date's toString()).
 	if i := strings.IndexByte(s, '('); i >= 0 {
 		if !strings.HasSuffix(s, ")") || strings.ContainsAny(s[i+1:len(s)-1], "()") {
-			return time.Time{}, false
+			return time.Time{}, false, false
 		}
 		s = strings.TrimSpace(s[:i])
 		if s == "" {
-			return time.Time{}, false
+			return time.Time{}, false, false
 		}
 	}
 	f := strings.Fields(s)
@@ -165,56 +203,56 @@ func parseWritten(s string) (time.Time, bool) {
 		i++
 	}
 	if len(f)-i < 3 {
-		return time.Time{}, false
+		return time.Time{}, false, false
 	}
 	var (
 		month time.Month
 		dayS  string
-		ok    bool
 	)
 	if month, ok = monthNames[strings.ToLower(f[i])]; ok {
 		dayS = comma(i + 1) // Jul 08 2022, July 8, 2022
 	} else if month, ok = monthNames[strings.ToLower(comma(i+1))]; ok {
 		dayS = f[i] // 8 July 2022, Fri, 08 Jul 2022
 		if strings.HasSuffix(f[i], ",") {
-			return time.Time{}, false
+			return time.Time{}, false, false
 		}
 	} else {
-		return time.Time{}, false
+		return time.Time{}, false, false
 	}
 	if strings.HasSuffix(f[i], ",") {
-		return time.Time{}, false
+		return time.Time{}, false, false
 	}
 	day, ok := digits(dayS, 1, 2)
 	if !ok {
-		return time.Time{}, false
+		return time.Time{}, false, false
 	}
 	year, ok := digits(f[i+2], 4, 4)
 	if !ok {
-		return time.Time{}, false
+		return time.Time{}, false, false
 	}
 	rest := f[i+3:]
 	var hour, minute, sec, off int
 	if len(rest) > 0 {
 		if hour, minute, sec, ok = clock(rest[0]); !ok {
-			return time.Time{}, false
+			return time.Time{}, false, false
 		}
 		rest = rest[1:]
 		if len(rest) > 0 {
 			if off, ok = zoneOffset(rest[0]); !ok {
-				return time.Time{}, false
+				return time.Time{}, false, false
 			}
+			zoned = true
 			rest = rest[1:]
 		}
 	}
 	if len(rest) > 0 {
-		return time.Time{}, false
+		return time.Time{}, false, false
 	}
-	t := time.Date(year, month, day, hour, minute, sec, 0, zoneOf(off))
+	t = time.Date(year, month, day, hour, minute, sec, 0, zoneOf(off))
 	if t.Day() != day || t.Month() != month {
-		return time.Time{}, false // 31 June
+		return time.Time{}, false, false // 31 June
 	}
-	return t, true
+	return t, zoned, true
 }
 
 // digits returns s as a number of min to max ASCII digits.

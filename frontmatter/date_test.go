@@ -144,6 +144,17 @@ func FuzzParseDate(f *testing.F) {
 		if y := d.Year(); y < 1 || y > 9999 {
 			t.Fatalf("ParseDate(%q) = %v: year out of range", s, d)
 		}
+		// In a zone: a date that gives its zone is the same instant, one
+		// without is the same wall clock there.
+		in, zoned, inOK := ParseDateIn(s, losAngeles)
+		switch {
+		case !inOK:
+			t.Fatalf("ParseDateIn(%q) refused what ParseDate reads", s)
+		case zoned && !in.Equal(d):
+			t.Fatalf("ParseDateIn(%q) = %v, zoned, not ParseDate's %v", s, in, d)
+		case !zoned && (in.Location() != losAngeles || in.Format("2006-01-02T15:04:05.999999999") != d.Format("2006-01-02T15:04:05.999999999") || d.Location() != time.UTC):
+			t.Fatalf("ParseDateIn(%q) = %v, without a zone, not ParseDate's %v on the clock of Los Angeles", s, in, d)
+		}
 		// Nothing ambiguous: a month by name, or a four-digit year first.
 		if n := firstNumber.FindString(s); len(n) != 4 && !monthWord.MatchString(s) {
 			t.Fatalf("ParseDate(%q) = %v: no month name, and its first number is not a year", s, d)
@@ -162,4 +173,49 @@ func FuzzParseDate(f *testing.F) {
 			}
 		}
 	})
+}
+
+var losAngeles = mustZone("America/Los_Angeles")
+
+func mustZone(name string) *time.Location {
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		panic(err)
+	}
+	return loc
+}
+
+// TestParseDateIn: a date without a zone is read in the zone given,
+// one with a zone keeps it; the HTTP dates are GMT.
+func TestParseDateIn(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+		zoned    bool
+	}{
+		{"2014-05-06", "2014-05-06T00:00:00-07:00", false},
+		{"2014-12-06", "2014-12-06T00:00:00-08:00", false},
+		{"2014-05-06 10:00", "2014-05-06T10:00:00-07:00", false},
+		{"2014-05-06T10:00:00.5", "2014-05-06T10:00:00.5-07:00", false},
+		{"2014/5/6", "2014-05-06T00:00:00-07:00", false},
+		{"Jul 08 2022", "2022-07-08T00:00:00-07:00", false},
+		{"July 8, 2022 10:30", "2022-07-08T10:30:00-07:00", false},
+		{"2014-05-06T10:00:00Z", "2014-05-06T10:00:00Z", true},
+		{"2014-05-06 10:00:00 +0200", "2014-05-06T10:00:00+02:00", true},
+		{"2014-05-06 10:00:00 UTC", "2014-05-06T10:00:00Z", true},
+		{"Jul 08 2022 10:00 EST", "2022-07-08T10:00:00-05:00", true},
+		{"Wed, 07 May 2014 10:00:00 GMT", "2014-05-07T10:00:00Z", true},
+		{"Wednesday, 07-May-14 10:00:00 GMT", "2014-05-07T10:00:00Z", true},
+	} {
+		got, zoned, ok := ParseDateIn(tt.in, losAngeles)
+		want, err := time.Parse(time.RFC3339Nano, tt.want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok || !got.Equal(want) || zoned != tt.zoned {
+			t.Errorf("ParseDateIn(%q) = %v, zoned %v, %v; want %v, zoned %v", tt.in, got, zoned, ok, want, tt.zoned)
+		}
+	}
+	if got, _, _ := ParseDateIn("2014-05-06", nil); !got.Equal(time.Date(2014, 5, 6, 0, 0, 0, 0, time.UTC)) {
+		t.Errorf("ParseDateIn(2014-05-06, nil) = %v, want midnight UTC", got)
+	}
 }

@@ -25,7 +25,10 @@ type field struct {
 	line int    // the key's line in the file; 0 when yet to be found (TOML)
 	val  any    // the decoded value; fields for a nested mapping
 	raw  string // YAML: a scalar as written, for text
-	prim toml.Primitive
+	// plain is a YAML scalar written without quotes, which a YAML
+	// reader may take for a timestamp.
+	plain bool
+	prim  toml.Primitive
 }
 
 // fields are the keys of a mapping, in order.
@@ -158,7 +161,7 @@ func (p *sourceParse) yamlFields(m *yaml.Node, parent string, known map[string]b
 				continue
 			}
 			if v.Kind == yaml.ScalarNode {
-				f.raw = v.Value
+				f.raw, f.plain = v.Value, v.Style&(yaml.SingleQuotedStyle|yaml.DoubleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) == 0
 			}
 		}
 		fs = append(fs, f)

@@ -58,6 +58,10 @@ type Source struct {
 	Lastmod time.Time
 	// LastmodKey is the key Lastmod came from, as written in the file.
 	LastmodKey string
+	// LastmodZone, when Lastmod was written without a zone and
+	// Options.Location read it, names that zone and what set it:
+	// "America/Los_Angeles (_config.yml timezone)".
+	LastmodZone string
 	// Date is the key date.
 	Date time.Time
 	// DateWord is the key date when it names a date of the file rather
@@ -184,6 +188,17 @@ type Options struct {
 	// key of a mapping is written with its parent's, as
 	// "last_update.date".
 	LastmodKeys []string
+	// Location is the time zone of a date written without one, as the
+	// page's generator reads it (Jekyll's timezone, Hugo's timeZone);
+	// nil is UTC. LocationFrom names what set it, for
+	// Source.LastmodZone: "_config.yml timezone".
+	Location     *time.Location
+	LocationFrom string
+	// RubyTimestamps reads a YAML timestamp with a time and no zone,
+	// written without quotes (date: 2024-05-06 10:00:00), as UTC whatever
+	// Location says, as Ruby's YAML and so Jekyll do; a date alone, a
+	// time without seconds and a quoted value are read in Location.
+	RubyTimestamps bool
 	// MaxBytes is the most bytes read of the file (0: MaxSourceBytes);
 	// MaxDepth the deepest nesting of YAML or TOML front matter taken (0:
 	// limits.MaxDepth, 100): deeper front matter is a Problem, and is not
@@ -231,7 +246,8 @@ func ReadSourceOptions(r io.Reader, opts Options) (*Source, error) {
 	if format == nil {
 		return src, nil
 	}
-	p := &sourceParse{in: in, src: src, open: 1 + bytes.Count(in.buf[:start], newline), start: start, defaults: defaultFields(defaults, "", known), known: known, terms: terms, lastmodKeys: opts.LastmodKeys, maxDepth: cmp.Or(opts.MaxDepth, limits.MaxDepth)}
+	p := &sourceParse{in: in, src: src, open: 1 + bytes.Count(in.buf[:start], newline), start: start, defaults: defaultFields(defaults, "", known), known: known, terms: terms, lastmodKeys: opts.LastmodKeys, maxDepth: cmp.Or(opts.MaxDepth, limits.MaxDepth),
+		loc: opts.Location, locFrom: opts.LocationFrom, rubyTimestamps: opts.RubyTimestamps}
 	// Parse hands back the body it read, which sourceInput has cut short.
 	if _, err := fm.Parse(in, p, format); err != nil {
 		return nil, fmt.Errorf("read front matter: %w", err)
@@ -412,6 +428,11 @@ type sourceParse struct {
 	terms []string
 	// lastmodKeys are Options.LastmodKeys; nil for the default list.
 	lastmodKeys []string
+	// loc, locFrom and rubyTimestamps are Options.Location,
+	// LocationFrom and RubyTimestamps.
+	loc            *time.Location
+	locFrom        string
+	rubyTimestamps bool
 }
 
 // problem records what is wrong on line, once.

@@ -600,3 +600,63 @@ func depthOf(v any) int {
 	}
 	return d + 1
 }
+
+// TestReadSourceZone: with Options.Location, a date written without a
+// zone is read in it, in YAML (yaml.v3's timestamps and strings alike),
+// TOML (local dates) and JSON, and Source.LastmodZone says so; a date
+// with a zone keeps it. With RubyTimestamps, a plain YAML timestamp with
+// a time and no zone is UTC, as Jekyll reads it (checked against Jekyll
+// 4.3.1 with timezone: America/Los_Angeles).
+func TestReadSourceZone(t *testing.T) {
+	for _, tt := range []struct {
+		name, file string
+		ruby       bool
+		want       string // RFC 3339
+		zone       bool   // LastmodZone set
+	}{
+		{"yaml date alone", "---\ndate: 2014-05-06\n---\n", false, "2014-05-06T00:00:00-07:00", true},
+		{"yaml timestamp", "---\ndate: 2014-05-06 10:00:00\n---\n", false, "2014-05-06T10:00:00-07:00", true},
+		{"yaml T without zone", "---\ndate: 2014-05-06T10:00:00\n---\n", false, "2014-05-06T10:00:00-07:00", true},
+		{"yaml no seconds", "---\nlastmod: 2014-05-06 10:00\n---\n", false, "2014-05-06T10:00:00-07:00", true},
+		{"yaml quoted", "---\ndate: \"2014-05-06 10:00:00\"\n---\n", false, "2014-05-06T10:00:00-07:00", true},
+		{"yaml Z", "---\ndate: 2014-05-06T10:00:00Z\n---\n", false, "2014-05-06T10:00:00Z", false},
+		{"yaml +00:00", "---\ndate: 2014-05-06T10:00:00+00:00\n---\n", false, "2014-05-06T10:00:00Z", false},
+		{"yaml offset", "---\ndate: 2014-05-06 10:00:00 +0200\n---\n", false, "2014-05-06T10:00:00+02:00", false},
+		{"toml local date-time", "+++\ndate = 2014-05-06T10:00:00\n+++\n", false, "2014-05-06T10:00:00-07:00", true},
+		{"toml local date", "+++\ndate = 2014-05-06\n+++\n", false, "2014-05-06T00:00:00-07:00", true},
+		{"toml offset", "+++\ndate = 2014-05-06T10:00:00+02:00\n+++\n", false, "2014-05-06T10:00:00+02:00", false},
+		{"json string", "{\n\"date\": \"2014-05-06 10:00:00\"\n}\n", false, "2014-05-06T10:00:00-07:00", true},
+		// Jekyll: Ruby's YAML.
+		{"ruby timestamp is UTC", "---\ndate: 2014-05-06 10:00:00\n---\n", true, "2014-05-06T10:00:00Z", false},
+		{"ruby T timestamp is UTC", "---\ndate: 2014-05-06T10:00:00.5\n---\n", true, "2014-05-06T10:00:00.5Z", false},
+		{"ruby date alone", "---\ndate: 2014-05-06\n---\n", true, "2014-05-06T00:00:00-07:00", true},
+		{"ruby no seconds", "---\ndate: 2014-05-06 10:00\n---\n", true, "2014-05-06T10:00:00-07:00", true},
+		{"ruby quoted", "---\ndate: '2014-05-06 10:00:00'\n---\n", true, "2014-05-06T10:00:00-07:00", true},
+		{"ruby offset", "---\ndate: 2014-05-06 10:00:00 -05:00\n---\n", true, "2014-05-06T10:00:00-05:00", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			src, err := ReadSourceOptions(strings.NewReader(tt.file), Options{Location: losAngeles, LocationFrom: "_config.yml timezone", RubyTimestamps: tt.ruby})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := time.Parse(time.RFC3339Nano, tt.want)
+			if !src.Lastmod.Equal(want) || len(src.Problems) > 0 {
+				t.Errorf("Lastmod = %v (%v); want %v", src.Lastmod, src.Problems, want)
+			}
+			if zone := src.LastmodZone == "America/Los_Angeles (_config.yml timezone)"; zone != tt.zone {
+				t.Errorf("LastmodZone = %q; want it set %v", src.LastmodZone, tt.zone)
+			}
+			if src.LastmodKey == "date" && !src.Date.Equal(want) {
+				t.Errorf("Date = %v; want %v", src.Date, want)
+			}
+		})
+	}
+	// Without a location, as before: UTC, and no zone named.
+	src, err := ReadSource(strings.NewReader("---\ndate: 2014-05-06\n---\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := time.Date(2014, 5, 6, 0, 0, 0, 0, time.UTC); !src.Lastmod.Equal(want) || src.LastmodZone != "" {
+		t.Errorf("without a location: %v %q; want %v", src.Lastmod, src.LastmodZone, want)
+	}
+}

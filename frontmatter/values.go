@@ -3,6 +3,7 @@ package frontmatter
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -41,8 +42,11 @@ func (p *sourceParse) apply(fs fields) {
 	}
 	for _, name := range keys {
 		if f, ok := fs.getPath(name); ok {
-			if t, ok := p.dateOf(f); ok {
+			if t, zoned, ok := p.dateZoned(f); ok {
 				s.Lastmod, s.LastmodKey = t, f.key
+				if !zoned && p.loc != nil {
+					s.LastmodZone = p.loc.String() + " (" + p.locFrom + ")"
+				}
 				break
 			}
 		}
@@ -50,7 +54,7 @@ func (p *sourceParse) apply(fs fields) {
 	if f, ok := fs.get("published"); ok && f.val != nil {
 		if b, ok := toBool(f.val); ok {
 			s.Unpublished = !b
-		} else if t, ok := toDate(f.val); ok {
+		} else if t, _, ok := p.toDate(f); ok {
 			if s.PublishDate.IsZero() {
 				s.PublishDate = t
 			}
@@ -106,42 +110,81 @@ func (p *sourceParse) date(fs fields, names ...string) time.Time {
 // dateOf returns f's date. A value that is not a date is a problem; an
 // empty one says nothing.
 func (p *sourceParse) dateOf(f field) (time.Time, bool) {
+	t, _, ok := p.dateZoned(f)
+	return t, ok
+}
+
+// dateZoned is dateOf, also reporting whether the value gave its zone.
+func (p *sourceParse) dateZoned(f field) (t time.Time, zoned, ok bool) {
 	if f.val == nil || f.val == "" {
-		return time.Time{}, false
+		return time.Time{}, false, false
 	}
 	if s, ok := f.val.(string); ok && fileDateWords[s] {
-		return time.Time{}, false
+		return time.Time{}, false, false
 	}
-	t, ok := toDate(f.val)
+	t, zoned, ok = p.toDate(f)
 	if !ok {
 		p.problem(p.lineOf(f), "%s: %s is not a date", f.key, describe(f.val))
 	}
-	return t, ok
+	return t, zoned, ok
 }
+
+// toDate returns f's value as a date, one without a zone read in
+// Options.Location, but a YAML timestamp with Options.RubyTimestamps.
+func (p *sourceParse) toDate(f field) (t time.Time, zoned, ok bool) {
+	raw := strings.TrimSpace(f.raw)
+	if p.rubyTimestamps && f.plain && rubyTimestampRE.MatchString(raw) {
+		// Ruby's YAML makes a Time of it, in UTC without a zone; Jekyll
+		// converts that instant to the site's zone.
+		t, _, ok = toDate(f.val, nil)
+		return t, true, ok
+	}
+	t, zoned, ok = toDate(f.val, p.loc)
+	if tm, isTime := f.val.(time.Time); ok && isTime && raw != "" && !yamlZonedRE.MatchString(raw) {
+		// yaml.v3 reads a timestamp without a zone (2024-05-06,
+		// 2024-05-06 10:00:00) as UTC.
+		t, zoned = inZone(tm, p.loc), false
+	}
+	return t, zoned, ok
+}
+
+// yamlZonedRE matches a YAML timestamp that gives its zone: a time
+// followed by Z or an offset.
+var yamlZonedRE = regexp.MustCompile(`\d:\d\d(?:\.\d*)?[ \t]*(?:[Zz]|[-+]\d{1,2}(?::?\d\d)?)$`)
+
+// rubyTimestampRE is the form of YAML 1.1's timestamp with a time, as
+// Ruby's YAML readers (Psych, SafeYAML) match it: a date, T or white
+// space, a time with seconds, a fraction, a zone. Without a time it is a
+// Date, which Jekyll reads in the site's zone.
+var rubyTimestampRE = regexp.MustCompile(`^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|[ \t]+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d{1,2}(?::?\d\d)?))?$`)
 
 // fileDateWords are the values of an Eleventy date that name a date of
 // the file, not a date: not a problem, and no date.
 var fileDateWords = map[string]bool{"Last Modified": true, "Created": true, "git Last Modified": true, "git Created": true}
 
 // toDate returns v as a date: a YAML timestamp or TOML date, or a string
-// that ParseDate reads. TOML's local dates and date-times are taken as UTC.
-func toDate(v any) (time.Time, bool) {
+// that ParseDate reads. A date without a zone (TOML's local dates and
+// date-times too) is read in loc, nil for UTC; zoned reports whether v
+// gave its zone.
+func toDate(v any, loc *time.Location) (t time.Time, zoned, ok bool) {
 	switch v := v.(type) {
 	case string:
-		return ParseDate(v)
+		return ParseDateIn(v, loc)
 	case time.Time:
+		zoned = true
 		switch v.Location().String() {
 		case "time-local":
-			return time.Time{}, false
+			return time.Time{}, false, false
 		case "date-local", "datetime-local":
 			v = time.Date(v.Year(), v.Month(), v.Day(), v.Hour(), v.Minute(), v.Second(), v.Nanosecond(), time.UTC)
+			v, zoned = inZone(v, loc), false
 		}
 		if y := v.Year(); y < 1 || y > 9999 {
-			return time.Time{}, false
+			return time.Time{}, false, false
 		}
-		return v, true
+		return v, zoned, true
 	}
-	return time.Time{}, false
+	return time.Time{}, false, false
 }
 
 // toBool returns v as a boolean: true, false, or those words as strings.

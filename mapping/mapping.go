@@ -746,8 +746,13 @@ func (m *Mapper) lastModOf(d *Decision, src LastModSource, f walker.File, h *htm
 		if t := fm.Sitemap.Lastmod; !t.IsZero() && !future(t, "front matter sitemap.lastmod") {
 			return t, "front matter sitemap.lastmod", true
 		}
-		if !fm.Lastmod.IsZero() && !future(fm.Lastmod, "front matter "+fm.LastmodKey) {
-			return fm.Lastmod, "front matter " + fm.LastmodKey, true
+		from := "front matter " + fm.LastmodKey
+		if fm.LastmodZone != "" {
+			// Written without a zone: where the zone it was read in came from.
+			from += " in " + fm.LastmodZone
+		}
+		if !fm.Lastmod.IsZero() && !future(fm.Lastmod, from) {
+			return fm.Lastmod, from, true
 		}
 	case LastModMeta:
 		if h != nil && !h.Modified.IsZero() {

@@ -39,6 +39,10 @@ func (c *Config) sources(v *Values, projectDir string) (*pipeline.Sources, error
 	if err != nil {
 		return nil, err
 	}
+	if z, ok := preset.(generator.Zoned); ok {
+		// An unknown zone name: its dates are read as UTC, not in silence.
+		c.Warnings = append(c.Warnings, z.ZoneWarnings()...)
+	}
 	switch g := preset.(type) {
 	case *generator.Hugo:
 		for _, file := range g.Files {

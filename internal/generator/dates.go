@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"cmp"
 	"path"
 	"regexp"
 	"slices"
@@ -255,7 +256,8 @@ func (h *Hugo) fileNameFirst() bool {
 
 // FileDate returns the date Hugo's :filename reads in the name of the
 // file at rel (relative to the content folder), when its [frontmatter]
-// lastmod or date list names :filename.
+// lastmod or date list names :filename: midnight in the timeZone of the
+// file's language ([Hugo.Zone]).
 func (h *Hugo) FileDate(rel string) (time.Time, bool) {
 	if !slices.Contains(h.hugoDates("lastmod"), hugoFileName) && !slices.Contains(h.hugoDates("date"), hugoFileName) {
 		return time.Time{}, false
@@ -269,7 +271,8 @@ func (h *Hugo) FileDate(rel string) (time.Time, bool) {
 	if m == nil {
 		return time.Time{}, false
 	}
-	d, err := time.Parse(time.DateOnly, m[1])
+	loc, _ := h.Zone(rel)
+	d, err := time.ParseInLocation(time.DateOnly, m[1], cmp.Or(loc, time.UTC))
 	return d, err == nil
 }
 

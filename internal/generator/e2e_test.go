@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/BurntSushi/toml"
+	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/testtool"
 	"gopkg.in/yaml.v3"
@@ -41,8 +42,9 @@ func writeSite(t *testing.T, dir string, files map[string]string) {
 
 // readPage reads a source file as sitemapgen's content mode will: its
 // path and its front matter (YAML between "---" lines, TOML between
-// "+++" lines).
-func readPage(t *testing.T, root, rel string) Page {
+// "+++" lines), its date read by frontmatter in the zone z names, as the
+// pipeline reads it (z nil: UTC).
+func readPage(t *testing.T, root, rel string, z Zoned) Page {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
 	if err != nil {
@@ -90,6 +92,15 @@ func readPage(t *testing.T, root, rel string) Page {
 				break
 			}
 		}
+	}
+	if z != nil {
+		loc, from := z.Zone(rel)
+		_, ruby := z.(*Jekyll)
+		src, err := frontmatter.ReadSourceOptions(strings.NewReader(s), frontmatter.Options{Location: loc, LocationFrom: from, RubyTimestamps: ruby})
+		if err != nil {
+			t.Fatalf("%s: %v", rel, err)
+		}
+		p.Date = src.Date
 	}
 	switch c := m["categories"].(type) {
 	case string:
@@ -362,7 +373,7 @@ disableKinds = ["section"]
 			ours := map[string]bool{}
 			root := filepath.Join(site, "content")
 			for _, rel := range sourceFiles(t, root) {
-				p := readPage(t, root, rel)
+				p := readPage(t, root, rel, nil)
 				got, ok := h.URLPath(p)
 				want, listed := bySource[rel]
 				switch {
@@ -524,7 +535,7 @@ collections:
 
 			ours := map[string]bool{}
 			for _, rel := range sourceFiles(t, site) {
-				p := readPage(t, site, rel)
+				p := readPage(t, site, rel, j)
 				got, ok := j.URLPath(p)
 				want, listed := bySource[rel]
 				switch {

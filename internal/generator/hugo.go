@@ -192,8 +192,18 @@ type Hugo struct {
 	orderOnce sync.Once  // LastModOrder's
 	order     *DateOrder // what LastModOrder worked out
 
-	// limits are those the configuration was read within.
-	limits limits.Limits
+	// TimeZone is timeZone, the zone Hugo reads the dates written
+	// without one in ("" is UTC), set in the file TimeZoneFrom.
+	// LangTimeZones are the languages' own (language → zone), from the
+	// languages table, set in LangTimeZonesFrom. See [Hugo.Zone].
+	TimeZone, TimeZoneFrom string
+	LangTimeZones          map[string]string
+	LangTimeZonesFrom      string
+
+	// limits are those the configuration was read within, and project
+	// the folder it was read from.
+	limits  limits.Limits
+	project string
 }
 
 // hugoContent lists the extensions of the files Hugo renders.
@@ -266,6 +276,7 @@ func LoadHugo(projectDir string, lim limits.Limits) (*Hugo, error) {
 		contentDir = filepath.Join(projectDir, contentDir)
 	}
 	h.Content = os.DirFS(contentDir)
+	h.project = projectDir
 	return h, nil
 }
 
@@ -397,6 +408,7 @@ func (h *Hugo) apply(cfg map[string]any, origin map[string]string) error {
 		str("publishdir", &h.PublishDir),
 		str("contentdir", &h.ContentDir),
 		str("defaultcontentlanguage", &h.DefaultContentLanguage),
+		str("timezone", &h.TimeZone),
 		boolean("defaultcontentlanguageinsubdir", &h.DefaultContentLanguageInSubdir),
 		boolean("disablepathtolower", &h.DisablePathToLower),
 	} {
@@ -405,6 +417,9 @@ func (h *Hugo) apply(cfg map[string]any, origin map[string]string) error {
 		}
 	}
 	h.DefaultContentLanguage = strings.ToLower(h.DefaultContentLanguage)
+	if h.TimeZone != "" {
+		h.TimeZoneFrom = origin["timezone"]
+	}
 	if err := boolean("enablegitinfo", &h.EnableGitInfo); err != nil {
 		return err
 	}
@@ -447,6 +462,12 @@ func (h *Hugo) apply(cfg map[string]any, origin map[string]string) error {
 		for lang, lv := range m {
 			h.Languages = append(h.Languages, lang)
 			if lm, ok := lv.(map[string]any); ok {
+				if z, ok := lm["timezone"].(string); ok && z != "" {
+					if h.LangTimeZones == nil {
+						h.LangTimeZones = map[string]string{}
+					}
+					h.LangTimeZones[strings.ToLower(lang)], h.LangTimeZonesFrom = z, origin["languages"]
+				}
 				if dir, ok := lm["contentdir"].(string); ok && dir != "" {
 					if h.LangContentDirs == nil {
 						h.LangContentDirs = map[string]string{}

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"sync"
 	"time"
-	_ "time/tzdata" // Jekyll's timezone setting names an IANA zone; not every system has the database
+	_ "time/tzdata" // Jekyll's timezone and Hugo's timeZone name IANA zones; not every system has the database (400 KB)
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -119,6 +119,11 @@ type Jekyll struct {
 	CollectionsDir string
 	// Timezone is timezone, an IANA zone name; "" is the machine's.
 	Timezone string
+	// dir and limits are the project folder and the limits the
+	// configuration was read from and within ("" for a Jekyll made by
+	// hand): ZoneWarnings reads the line of timezone.
+	dir    string
+	limits limits.Limits
 	// Exclude and Include are exclude (with Jekyll's defaults added) and
 	// include.
 	Exclude, Include []string
@@ -185,11 +190,9 @@ func LoadJekyll(projectDir string, lim limits.Limits) (*Jekyll, error) {
 	if err := j.apply(cfg); err != nil {
 		return nil, err
 	}
-	if j.Timezone != "" {
-		if _, err := loadLocation(j.Timezone); err != nil {
-			return nil, configErrorf(j.File, "timezone: %v", err)
-		}
-	}
+	// A timezone that is not known is a warning (ZoneWarnings), not an
+	// error: Ruby reads such dates as UTC, and so does Zone.
+	j.dir, j.limits = projectDir, lim
 	return j, nil
 }
 

@@ -131,7 +131,6 @@ func TestLoadJekyllErrors(t *testing.T) {
 		{name: "yaml tab", config: "url: x\nbaseurl: y\n\tpermalink: x\n", want: "_config.yml:2: found a tab character"},
 		{name: "yaml duplicate key", config: "url: x\npermalink: date\npermalink: none\n", want: `_config.yml:3: mapping key "permalink" already defined at line 2`},
 		{name: "not a mapping", config: "- a\n", want: "_config.yml: the file is a list"},
-		{name: "bad timezone", config: "timezone: Mars/Olympus\n", want: "_config.yml: timezone: unknown time zone Mars/Olympus"},
 		{name: "bad placeholder", config: "permalink: /:year/:tittle/\n", want: "_config.yml: permalink: placeholder :tittle is not one Jekyll knows"},
 		{name: "bad collection placeholder", config: "collections:\n  r:\n    output: true\n    permalink: /:basename/\n", want: "_config.yml: collections.r.permalink: placeholder :basename"},
 		{name: "bad output", config: "collections:\n  r:\n    output: [1]\n", want: "collections.r.output: want true or false, got a list"},
@@ -243,10 +242,10 @@ func TestDetectJekyll(t *testing.T) {
 		},
 		{
 			name:  "jekyll configuration LoadJekyll rejects",
-			files: map[string]string{"_config.yml": "url: https://x.org\ntimezone: Nowhere/Special\n"},
+			files: map[string]string{"_config.yml": "url: https://x.org\npermalink: /:year/:tittle/\n"},
 			want: []Project{{Generator: "jekyll", Title: "Jekyll", File: "_config.yml", PublishDir: "_site",
 				BaseURL: "https://x.org/", BaseURLFrom: "_config.yml url",
-				Notes: []string{"_config.yml: timezone: unknown time zone Nowhere/Special; only url, baseurl and destination are read"}}},
+				Notes: []string{`_config.yml: permalink: placeholder :tittle is not one Jekyll knows for posts and documents in "/:year/:tittle/"; only url, baseurl and destination are read`}}},
 		},
 	})
 }

@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"path/filepath"
@@ -469,8 +470,11 @@ func (d *jekyllDoc) when() time.Time {
 	}
 	d.dateOnce = true
 	loc := d.j.location()
+	zoned, _ := d.j.Zone(d.p.Path)
 	switch t := d.p.Date; {
-	case !t.IsZero() && t.Location() == time.UTC && t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 && t.Nanosecond() == 0:
+	case zoned == nil && !t.IsZero() && t.Location() == time.UTC && t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 && t.Nanosecond() == 0:
+		// Without timezone, front matter is read in UTC (Zone) but
+		// Jekyll's day is this machine's: a date alone is that day.
 		d.date = time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, loc)
 	case !t.IsZero():
 		d.date = t.In(loc)
@@ -584,13 +588,15 @@ func (d *jekyllDoc) value(name string) (string, bool) {
 }
 
 // FileDate returns the date in the name of a post, _posts/2024-05-06-title.md,
-// at midnight UTC; Jekyll dates a post without a front matter date by it.
+// at midnight in the site's timezone (UTC without one: [Jekyll.Zone]);
+// Jekyll dates a post without a front matter date by it.
 func (j *Jekyll) FileDate(rel string) (time.Time, bool) {
 	dir, name := path.Split(rel)
 	if !strings.HasSuffix(dir, "_posts/") || len(name) < 11 || name[10] != '-' {
 		return time.Time{}, false
 	}
-	d, err := time.Parse("2006-01-02", name[:10])
+	loc, _ := j.Zone(rel)
+	d, err := time.ParseInLocation("2006-01-02", name[:10], cmp.Or(loc, time.UTC))
 	return d, err == nil
 }
 

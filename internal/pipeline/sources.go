@@ -189,9 +189,18 @@ func readFrontMatter(dir, rel string, preset generator.Preset, id bool, lim limi
 			opts.LastmodKeys = o.Keys() // the keys its generator reads
 		}
 	}
+	var zone string
+	if z, ok := preset.(generator.Zoned); ok {
+		// The zone its generator reads a date without one in.
+		opts.Location, opts.LocationFrom = z.Zone(rel)
+		if opts.Location != nil {
+			zone = opts.Location.String() + " (" + opts.LocationFrom + ")"
+		}
+	}
 	switch g := preset.(type) {
 	case *generator.Jekyll:
 		opts.Defaults = g.DefaultsFor(rel)
+		opts.RubyTimestamps = true // Jekyll reads front matter with Ruby's YAML
 	case *generator.Hugo:
 		opts.Terms = g.Taxonomies // for the dates of their terms' pages
 	case *generator.HugoLanguages:
@@ -207,7 +216,7 @@ func readFrontMatter(dir, rel string, preset generator.Preset, id bool, lim limi
 		if d, ok := dater.FileDate(rel); ok {
 			fm.Date = d
 			if fm.Lastmod.IsZero() {
-				fm.Lastmod, fm.LastmodKey = d, "date (of the file name)"
+				fm.Lastmod, fm.LastmodKey, fm.LastmodZone = d, fileNameKey, zone
 			}
 		}
 	}
