@@ -403,7 +403,10 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		if len(fm.Problems) > 0 {
+		// A file of another extension that is no page (Jekyll's own
+		// _config.yml, which may open with YAML's ---) has no front
+		// matter to complain about.
+		if len(fm.Problems) > 0 && (src.page || !anyExt || contentExt(f.Path)) {
 			problems = append(problems, event{full, func() { b.sourceProblems(full, fm.Problems) }})
 		}
 		found = append(found, src)
