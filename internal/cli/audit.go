@@ -74,7 +74,7 @@ func runAudit(ctx context.Context, e *env, args []string) error {
 		ignore = append(ignore, audit.Kind(k))
 	}
 	res, err := audit.Run(ctx, audit.Options{Build: c.Build, Show: rep.path, Ignore: ignore})
-	rep.endProgress()
+	rep.finish()
 	if err != nil {
 		return err
 	}

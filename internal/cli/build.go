@@ -128,7 +128,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	c.Build.Report = rep.report()
 	c.Build.KeepLeftOut = c.Writes() && v.Changes != "" // a removed URL whose page is still there is not gone
 	res, err := pipeline.Run(ctx, c.Build)
-	rep.endProgress()
+	rep.finish()
 	switch {
 	case err != nil:
 		return err

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -274,7 +275,24 @@ type reporter struct {
 	tty              bool
 	progressing      bool
 	start, lastPrint time.Time
+	// Without --verbose, a warning whose cause was already told
+	// causeShown times this run is counted, not printed (a site's
+	// thousand hreflang links without their slash would bury the
+	// summary): by cause, the place of the first, how many were told and
+	// how many more; finish tells the counts.
+	causes map[string]*cause
+	order  []string
 }
+
+// cause is a kind of warning a run told once.
+type cause struct {
+	first       string // where the first was, as printed
+	shown, more int
+}
+
+// causeShown is how many warnings of one cause a run prints without
+// --verbose: a few pages' problems are each told, a flood is counted.
+const causeShown = 5
 
 func newReporter(root string, w io.Writer, quiet, verbose bool) *reporter {
 	r := &reporter{root: root, w: w, quiet: quiet, verbose: verbose, start: time.Now()}
@@ -309,8 +327,26 @@ func (r *reporter) events() pipeline.Report {
 			if r.quiet {
 				return
 			}
+			shown := r.at(path, err)
+			if !r.verbose && path != "" {
+				key := causeOf(err)
+				c, ok := r.causes[key]
+				if !ok {
+					if r.causes == nil {
+						r.causes = map[string]*cause{}
+					}
+					c = &cause{first: placeOf(shown)}
+					r.causes[key] = c
+					r.order = append(r.order, key)
+				}
+				if c.shown == causeShown {
+					c.more++
+					return
+				}
+				c.shown++
+			}
 			r.endProgress()
-			fmt.Fprintln(r.w, diag.Format(r.at(path, err), diag.Warning))
+			fmt.Fprintln(r.w, diag.Format(shown, diag.Warning))
 		},
 		Error: func(path string, err error) {
 			r.endProgress()
@@ -375,6 +411,61 @@ func (r *reporter) at(path string, err error) error {
 		return &shown
 	}
 	return &diag.Diagnostic{File: r.path(path), Msg: err.Error()}
+}
+
+// finish ends a run's report: the progress line cleared, and for each
+// cause of warning told more than once, how many more there were.
+func (r *reporter) finish() {
+	r.endProgress()
+	for _, key := range r.order {
+		if c := r.causes[key]; c.more > 0 {
+			noun := "warnings"
+			if c.more == 1 {
+				noun = "warning"
+			}
+			fmt.Fprintf(r.w, "sitemapgen: %d more %s like the one at %s (--verbose prints each)\n", c.more, noun, c.first)
+		}
+	}
+	r.causes, r.order = nil, nil
+}
+
+// The parts of a warning's message that vary from one page to another
+// of the same cause: URLs, quoted values, paths and numbers.
+var (
+	causeURL    = regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.-]*://[^\s"'<>()]*`)
+	causeQuoted = regexp.MustCompile("\"[^\"]*\"|'[^'\\s][^']*'|`[^`]*`")
+	causePath   = regexp.MustCompile(`(^|[\s(])[^\s(]*/[^\s:;,)]*`)
+	causeNumber = regexp.MustCompile(`[0-9]+`)
+)
+
+// causeOf returns the cause of a warning: its message with what varies
+// from one page to another taken out, so that the same problem on many
+// pages is one cause.
+func causeOf(err error) string {
+	msg := err.Error()
+	var d *diag.Diagnostic
+	if errors.As(err, &d) {
+		msg = d.Msg
+		if d.Err != nil {
+			msg += ": " + d.Err.Error()
+		}
+	}
+	msg = causeURL.ReplaceAllString(msg, "URL")
+	msg = causeQuoted.ReplaceAllString(msg, "Q")
+	msg = causePath.ReplaceAllString(msg, "${1}P")
+	return causeNumber.ReplaceAllString(msg, "N")
+}
+
+// placeOf returns where the diagnostic err is, as printed: file:line.
+func placeOf(err error) string {
+	var d *diag.Diagnostic
+	if errors.As(err, &d) && d.File != "" {
+		if d.Line > 0 {
+			return fmt.Sprintf("%s:%d", d.File, d.Line)
+		}
+		return d.File
+	}
+	return "the first"
 }
 
 // endProgress clears the progress line, if one is shown.

@@ -280,7 +280,7 @@ func (w *watcher) build(ctx context.Context) {
 	w.setReporter()
 	w.locked(ctx, func() {
 		sess, res, err := pipeline.Start(ctx, w.s.Build)
-		w.rep.endProgress()
+		w.rep.finish()
 		w.sess = sess
 		w.done(res, err, true, nil)
 	})
@@ -337,7 +337,7 @@ func (w *watcher) rebuild(ctx context.Context, b watch.Batch) {
 				res, err = w.sess.Rewrite(ctx)
 			}
 		}
-		w.rep.endProgress()
+		w.rep.finish()
 		if ctx.Err() != nil {
 			return
 		}
@@ -426,7 +426,7 @@ func (w *watcher) reload(ctx context.Context) {
 	w.setReporter()
 	w.locked(ctx, func() {
 		res, err := w.sess.Restart(ctx, w.s.Build)
-		w.rep.endProgress()
+		w.rep.finish()
 		w.done(res, err, true, nil)
 	})
 }

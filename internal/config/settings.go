@@ -352,7 +352,8 @@ var Settings = Table[Values]{
 		Field: Bool(func(v *Values) *bool { return &v.Quiet }, false)},
 	{Flag: "verbose", Letter: "v", Key: "verbose", Help: []string{
 		"also print, for every page, whether it is listed and",
-		"why"},
+		"why, and every warning (without it, a cause of",
+		"warning is printed five times, then counted)"},
 		Field: Bool(func(v *Values) *bool { return &v.Verbose }, false)},
 	{Key: "skip.error_pages",
 		Field: Bool(func(v *Values) *bool { return &v.Skip.ErrorPages }, true)},
