@@ -43,6 +43,9 @@ func BenchSite(tb testing.TB, n int) string {
 		return root
 	}
 	os.RemoveAll(dir)
+	if err := os.MkdirAll(dir, 0o755); err != nil { // the manifest is opened first
+		tb.Fatal(err)
+	}
 	if err := GenSite(root, n, manifest+".tmp"); err != nil {
 		tb.Fatal(err)
 	}
