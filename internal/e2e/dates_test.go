@@ -237,13 +237,16 @@ func TestJekyllBlogIndex(t *testing.T) {
 // TestHugoTermAnyCase: Hugo takes a term written in two cases (Redux,
 // redux) for one term, whose page (under one spelling, with
 // disablePathToLower) it dates by the newest of all the pages that give
-// it, as we must (blog.mgechev.com, in the corpus).
+// it, as we must (blog.mgechev.com, in the corpus); a section's own page
+// may give a term too (hugoDocs' tools/ section).
 func TestHugoTermAnyCase(t *testing.T) {
 	src := hugoDatesSite(t, nil, map[string]string{
 		"hugo.toml": "baseURL = \"https://example.com/\"\ntitle = \"terms\"\ndisableKinds = [\"RSS\"]\ndisablePathToLower = true\n",
 		// Hugo spells the term's URL as the first file (r1) does.
 		"content/posts/r1.md": "---\ntitle: R1\ndate: 2016-04-10\ntags: [redux]\n---\nOld.\n",
 		"content/posts/r2.md": "---\ntitle: R2\ndate: 2018-01-18\ntags: [Redux]\n---\nNew.\n",
+		// A section's own page in a term (hugoDocs' tools/ section).
+		"content/tools/_index.md": "---\ntitle: Tools\ndate: 2019-10-21\ntags: [tooling]\n---\n",
 	})
 	public := filepath.Join(src, "public")
 	theirs := generatorSitemap(t, filepath.Join(public, "sitemap.xml"))
@@ -256,8 +259,15 @@ func TestHugoTermAnyCase(t *testing.T) {
 	if term == "" || !sameInstant(theirs[term], "2018-01-18T00:00:00Z") {
 		t.Fatalf("Hugo's sitemap: term page %q dated %s: the fixture is wrong", term, theirs[term])
 	}
+	tooling := datesBase + "tags/tooling/"
+	if !sameInstant(theirs[tooling], "2019-10-21T00:00:00Z") {
+		t.Fatalf("Hugo's sitemap: %s dated %s: the fixture is wrong", tooling, theirs[tooling])
+	}
 	mustRun(t, src)
-	if ours := ourURLs(t, public); !sameInstant(ours[term], theirs[term]) {
-		t.Errorf("%s: our lastmod %s, want Hugo's %s", term, ours[term], theirs[term])
+	ours := ourURLs(t, public)
+	for _, loc := range []string{term, tooling} {
+		if !sameInstant(ours[loc], theirs[loc]) {
+			t.Errorf("%s: our lastmod %s, want Hugo's %s", loc, ours[loc], theirs[loc])
+		}
 	}
 }

@@ -98,13 +98,16 @@ func (b *builder) dateHugoLists() {
 			continue
 		}
 		dir := parent(rel)
-		if name := path.Base(rel); strings.HasPrefix(name, "_index.") {
+		index := strings.HasPrefix(path.Base(rel), "_index.")
+		if index {
 			lists[idx] = key(lang, dir)
-			continue
 		}
 		if r.lastmod == noLastMod {
 			continue
 		}
+		// A section's _index.md may give terms too: its page is then one
+		// of the term's pages, by its own date (hugoDocs' tools/ section
+		// in "developer tools").
 		for _, tax := range hugo.Taxonomies {
 			for _, term := range src.fm.Terms[tax] {
 				// Hugo takes a term in any case for one term (Redux and
@@ -113,6 +116,9 @@ func (b *builder) dateHugoLists() {
 				newer(byURL, strings.ToLower(lang+hugo.TermPath(tax, term)), r.lastmod)
 				newer(byURL, strings.ToLower(lang+hugo.TaxonomyPath(tax)), r.lastmod)
 			}
+		}
+		if index {
+			continue // a list page: not among the pages its sections list
 		}
 		if strings.HasPrefix(path.Base(rel), "index.") {
 			dir = parent(dir) // a leaf bundle: the page is its folder
