@@ -123,7 +123,9 @@ func TestHostileNamesOutput(t *testing.T) {
 		pages = append(pages, n+".html", n+"/index.html")
 	}
 	writeHostile(t, site, "<title>hostile</title>", pages...)
-	code, _, stderr := runHostile(t, site, ".", "--base-url", hostileBase, "--text")
+	// --verbose: every warning, not five of a cause (and every page's
+	// line, which must be as clean).
+	code, _, stderr := runHostile(t, site, ".", "--base-url", hostileBase, "--text", "--verbose")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
