@@ -20,6 +20,10 @@ import (
 // updatedDate and pubDate are the Astro blog template's.
 var lastmodKeys = []string{"lastmod", "last_modified_at", "modified", "updated", "updateddate", "date", "publishdate", "pubdate"}
 
+// LastmodKeys returns the keys Source.Lastmod comes from by default, in
+// order, lower-cased: a new slice.
+func LastmodKeys() []string { return slices.Clone(lastmodKeys) }
+
 // apply sets the Source from the front matter's keys.
 func (p *sourceParse) apply(fs fields) {
 	for _, d := range p.defaults {

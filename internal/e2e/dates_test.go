@@ -50,14 +50,8 @@ func hugoDatesSite(t *testing.T, env []string, files map[string]string) string {
 	if err := os.WriteFile(filepath.Join(src, ".gitignore"), []byte("public/\n.hugo_build.lock\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	gitEnv := []string{"GIT_AUTHOR_DATE=" + authored, "GIT_COMMITTER_DATE=" + committed,
-		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com"}
 	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"commit", "-q", "-m", "site"}} {
-		cmd := exec.Command("git", args...)
-		cmd.Dir, cmd.Env = src, append(os.Environ(), gitEnv...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
+		gitDated(t, src, authored, committed, args...)
 	}
 	cmd := exec.Command(hugo, "--quiet")
 	cmd.Dir, cmd.Env = src, append(os.Environ(), env...)
@@ -269,5 +263,130 @@ func TestHugoTermAnyCase(t *testing.T) {
 		if !sameInstant(ours[loc], theirs[loc]) {
 			t.Errorf("%s: our lastmod %s, want Hugo's %s", loc, ours[loc], theirs[loc])
 		}
+	}
+}
+
+// TestJekyllLastModifiedAt builds a Jekyll site with
+// jekyll-last-modified-at, which gives every page its last_modified_at
+// from the committer date of its source's last commit (a rename
+// included), and a document's own front matter last_modified_at over
+// it: jekyll-sitemap then dates a page with a front matter date, and a
+// post with a date in its name, by git. Our lastmods are jekyll-sitemap's.
+func TestJekyllLastModifiedAt(t *testing.T) {
+	jekyll := testtool.Program(t, "jekyll", "apt-get install jekyll ruby-jekyll-sitemap ruby-jekyll-last-modified-at")
+	needTool(t, "git")
+	src := filepath.Join(t.TempDir(), "site")
+	for name, body := range map[string]string{
+		"_config.yml":                 "url: https://example.com\npermalink: pretty\nplugins:\n  - jekyll-sitemap\n  - jekyll-last-modified-at\ncollections:\n  notes:\n    output: true\n    permalink: /notes/:name/\n",
+		"index.md":                    "---\ntitle: Home\n---\nHome.\n",
+		"about.md":                    "---\ntitle: About\ndate: 2020-01-01\n---\nAbout.\n",
+		"old.md":                      "---\ntitle: Moved\n---\nMoved without a change.\n",
+		"_posts/2020-02-02-hello.md":  "---\ntitle: Hello\n---\nA post.\n",
+		"_notes/pinned.md":            "---\ntitle: Pinned\nlast_modified_at: 2021-06-01T00:00:00Z\n---\nIts own date.\n",
+		"_notes/plain.md":             "---\ntitle: Plain\n---\nA note.\n",
+		".gitignore":                  "_site/\n.jekyll-cache/\n",
+		"_notes/.keep-the-folder.txt": "",
+	} {
+		write(t, filepath.Join(src, filepath.FromSlash(name)), body)
+	}
+	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"commit", "-q", "-m", "site"}} {
+		gitDated(t, src, authored, committed, args...)
+	}
+	const renamed = "2024-01-01T10:00:00Z"
+	gitAt(t, src, renamed, "mv", "old.md", "moved.md")
+	gitAt(t, src, renamed, "commit", "-q", "-m", "rename")
+
+	site := filepath.Join(src, "_site")
+	cmd := exec.Command(jekyll, "build", "--quiet", "--source", src, "--destination", site)
+	cmd.Dir, cmd.Env = src, append(os.Environ(), "TZ=UTC")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("jekyll: %v\n%s", err, out)
+	}
+	theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
+	for loc, want := range map[string]string{
+		datesBase + "about/":            committed, // not its date: 2020-01-01
+		datesBase + "2020/02/02/hello/": committed, // not its name's date
+		datesBase + "notes/pinned/":     "2021-06-01T00:00:00Z",
+		datesBase + "moved/":            renamed,
+	} {
+		if !sameInstant(theirs[loc], want) {
+			t.Fatalf("the fixture's premise: jekyll-sitemap dates %s %q, want %s:\n%v", loc, theirs[loc], want, theirs)
+		}
+	}
+	r := mustRun(t, src, "--verbose")
+	ours := ourURLs(t, site)
+	if len(ours) != len(theirs) {
+		t.Errorf("%d URLs, jekyll-sitemap lists %d:\n%v\n%v", len(ours), len(theirs), ours, theirs)
+	}
+	for loc, want := range theirs {
+		if !sameInstant(ours[loc], want) {
+			t.Errorf("%s: our lastmod %q, jekyll-sitemap's %s", loc, ours[loc], want)
+		}
+	}
+	if want := "(jekyll-last-modified-at in _config.yml plugins)"; !strings.Contains(r.stderr, want) {
+		t.Errorf("--verbose does not name the order's setting %q:\n%s", want, r.stderr)
+	}
+}
+
+// TestMkDocsGitRevisionDate: with mkdocs-git-revision-date-localized in
+// mkdocs.yml, every page shows the author date of its source's last
+// commit, whatever its front matter says; so do our lastmods. The plugin
+// is not among Debian's packages (and Python's registry is out of
+// reach), so MkDocs builds the site without it, and the plugin is added
+// to mkdocs.yml after the build: it changes what a page's footer says,
+// not which files MkDocs writes.
+func TestMkDocsGitRevisionDate(t *testing.T) {
+	mkdocs := testtool.Program(t, "mkdocs", "apt-get install mkdocs")
+	needTool(t, "git")
+	src := filepath.Join(t.TempDir(), "docs-site")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "mkdocs"))); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(src, "docs", "about.md"), "---\ndate: 2019-01-01\n---\n# About\n\nAbout us.\n")
+	write(t, filepath.Join(src, ".gitignore"), "site/\n")
+	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"commit", "-q", "-m", "docs"}} {
+		gitDated(t, src, authored, committed, args...)
+	}
+	cmd := exec.Command(mkdocs, "build", "--quiet")
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("mkdocs: %v\n%s", err, out)
+	}
+	const base = "https://example.com/docs/"
+	site := filepath.Join(src, "site")
+	about := base + "about/"
+
+	// Without the plugin: the page's own date.
+	mustRun(t, src, "--dry-run")
+	r := mustRun(t, src, "--explain", "about/")
+	if !strings.Contains(r.stdout, "2019-01-01T00:00:00Z (front matter date)") {
+		t.Errorf("without the plugin, --explain does not date about/ by its front matter:\n%s", r.stdout)
+	}
+
+	config := filepath.Join(src, "mkdocs.yml")
+	data, err := os.ReadFile(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, config, string(data)+"plugins:\n  - search\n  - git-revision-date-localized:\n      type: iso_date\n")
+	r = mustRun(t, src, "--verbose")
+	entries, _, err := sitemaptest.URLs(site, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 4 {
+		t.Errorf("%d URLs, want the fixture's 4 pages", len(entries))
+	}
+	for _, e := range entries {
+		if !sameInstant(e.LastMod, authored) {
+			t.Errorf("%s: lastmod %q, want %s, its source's last commit's author date (committed %s)", e.Loc, e.LastMod, authored, committed)
+		}
+	}
+	if want := "(MkDocs git-revision-date-localized, mkdocs.yml:7)"; !strings.Contains(r.stderr, want) {
+		t.Errorf("--verbose does not name the plugin %q:\n%s", want, r.stderr)
+	}
+	r = mustRun(t, src, "--explain", "about/")
+	if !strings.Contains(r.stdout, "(git (MkDocs git-revision-date-localized, mkdocs.yml:7))") {
+		t.Errorf("--explain does not name the plugin as what dates %s:\n%s", about, r.stdout)
 	}
 }

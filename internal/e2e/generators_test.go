@@ -667,12 +667,19 @@ func TestMkDocsSite(t *testing.T) {
 // installs it).
 func gitAt(t *testing.T, dir, date string, args ...string) {
 	t.Helper()
+	gitDated(t, dir, date, date, args...)
+}
+
+// gitDated runs git with args in dir, with the author date authored and
+// the committer date committed for any commit it makes.
+func gitDated(t *testing.T, dir, authored, committed string, args ...string) {
+	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed (.ci/run installs it)")
 	}
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date,
+	cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE="+authored, "GIT_COMMITTER_DATE="+committed,
 		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)

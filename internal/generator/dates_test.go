@@ -108,3 +108,84 @@ func TestHugoFileName(t *testing.T) {
 		t.Error("a date in the name without :filename")
 	}
 }
+
+// TestPluginLastModOrders reads, from each generator's configuration,
+// the plugins and options that make it date pages by git:
+// jekyll-last-modified-at (_config.yml's plugins or gems, the Gemfile's
+// jekyll_plugins group), MkDocs' git-revision-date plugins (unless
+// enabled is false) and Docusaurus' showLastUpdateTime.
+func TestPluginLastModOrders(t *testing.T) {
+	const jekyllOrder = "front matter last_modified_at, then git, then front matter date, then the file name's date"
+	const mkdocsOrder = "git, then front matter lastmod, last_modified_at"
+	for _, tt := range []struct {
+		name   string
+		load   func(dir string) (Dated, error)
+		files  map[string]string
+		want   string // Describe; "" for no order
+		from   string
+		author bool
+	}{
+		{name: "jekyll plugins", load: loadJekyllDated, files: map[string]string{"_config.yml": "plugins:\n  - jekyll-sitemap\n  - jekyll-last-modified-at\n"},
+			want: jekyllOrder, from: "jekyll-last-modified-at in _config.yml plugins"},
+		{name: "jekyll gems", load: loadJekyllDated, files: map[string]string{"_config.yml": "gems: [jekyll-last-modified-at]\n"},
+			want: jekyllOrder, from: "jekyll-last-modified-at in _config.yml gems"},
+		{name: "jekyll Gemfile group", load: loadJekyllDated, files: map[string]string{"_config.yml": "title: x\n",
+			"Gemfile": "source 'x'\ngem \"jekyll\"\ngroup :jekyll_plugins do\n  gem 'jekyll-feed'\n  gem \"jekyll-last-modified-at\", \"~> 1.3\"\nend\n"},
+			want: jekyllOrder, from: "jekyll-last-modified-at in the Gemfile's jekyll_plugins group"},
+		{name: "jekyll Gemfile group:", load: loadJekyllDated, files: map[string]string{"_config.yml": "title: x\n",
+			"Gemfile": "gem 'jekyll-last-modified-at', group: :jekyll_plugins\n"},
+			want: jekyllOrder, from: "Gemfile's jekyll_plugins group"},
+		{name: "jekyll Gemfile outside the group", load: loadJekyllDated, files: map[string]string{"_config.yml": "title: x\n",
+			"Gemfile": "group :jekyll_plugins do\n  gem 'jekyll-feed'\nend\ngem 'jekyll-last-modified-at'\n# gem 'jekyll-last-modified-at', group: :jekyll_plugins\n"}},
+		{name: "jekyll without", load: loadJekyllDated, files: map[string]string{"_config.yml": "plugins: [jekyll-sitemap]\n"}},
+		{name: "mkdocs list", load: loadMkDocsDated, files: map[string]string{"mkdocs.yml": "site_name: x\nplugins:\n  - search\n  - git-revision-date-localized:\n      type: date\n"},
+			want: mkdocsOrder, from: "MkDocs git-revision-date-localized, mkdocs.yml:4", author: true},
+		{name: "mkdocs mapping, inherited", load: loadMkDocsDated, files: map[string]string{"mkdocs.yml": "INHERIT: base.yml\nsite_name: x\n", "base.yml": "plugins:\n  git-revision-date: {}\n"},
+			want: mkdocsOrder, from: "MkDocs git-revision-date, base.yml:2", author: true},
+		{name: "mkdocs disabled", load: loadMkDocsDated, files: map[string]string{"mkdocs.yml": "plugins:\n  - git-revision-date-localized:\n      enabled: false\n"}},
+		{name: "mkdocs disabled through !ENV", load: loadMkDocsDated, files: map[string]string{"mkdocs.yml": "plugins:\n  - git-revision-date-localized:\n      enabled: !ENV [SITEMAPGEN_TEST_UNSET, false]\n"}},
+		{name: "mkdocs without", load: loadMkDocsDated, files: map[string]string{"mkdocs.yml": "plugins:\n  - search\n  - git-committers\n"}},
+		{name: "docusaurus showLastUpdateTime", load: loadDocusaurusDated, files: map[string]string{"docusaurus.config.js": "export default {\n  url: 'https://example.com',\n  presets: [['classic', {docs: {\n    showLastUpdateTime: true}}]],\n};\n"},
+			want: "front matter last_update.date, then git", from: "Docusaurus showLastUpdateTime, docusaurus.config.js:4"},
+		{name: "docusaurus without", load: loadDocusaurusDated, files: map[string]string{"docusaurus.config.js": "export default { url: 'https://example.com', presets: [['classic', {docs: {showLastUpdateTime: false}}]] };\n"},
+			want: "front matter last_update.date, then git", from: "Docusaurus last_update, then git"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeSite(t, dir, tt.files)
+			d, err := tt.load(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := d.LastModOrder()
+			switch {
+			case o == nil && tt.want != "":
+				t.Fatalf("no order, want %q", tt.want)
+			case o == nil:
+				return
+			case tt.want == "":
+				t.Fatalf("order %q (%s), want none", o.Describe(), o.From)
+			}
+			if got := o.Describe(); !strings.HasPrefix(got, tt.want) {
+				t.Errorf("order %q, want %q…", got, tt.want)
+			}
+			if !strings.Contains(o.From, tt.from) {
+				t.Errorf("from %q, want %q in it", o.From, tt.from)
+			}
+			if o.GitAuthor != tt.author {
+				t.Errorf("GitAuthor %v, want %v", o.GitAuthor, tt.author)
+			}
+		})
+	}
+}
+
+func loadJekyllDated(dir string) (Dated, error) { return LoadJekyll(dir, limits.Default) }
+func loadMkDocsDated(dir string) (Dated, error) { return LoadMkDocs(dir, limits.Default) }
+func loadDocusaurusDated(dir string) (Dated, error) {
+	p, err := Detect(dir, limits.Default)
+	if err != nil || len(p) == 0 {
+		return nil, err
+	}
+	preset, _ := p[0].Routes()
+	return preset.(Dated), nil
+}

@@ -87,6 +87,10 @@ type Project struct {
 	// true, with TrailingSlash "always"). TrailingSlash "never" links
 	// NAME.html as /NAME too, but for MkDocs.
 	CleanURLs bool
+	// GitDates says what in the configuration makes the generator date
+	// every page by its source's last commit, and where: "MkDocs
+	// git-revision-date-localized, mkdocs.yml:14"; "" when nothing does.
+	GitDates string
 	// Fallbacks are the files, relative to PublishDir, that the generator
 	// writes as a single-page app's fallback: the shell a host serves for
 	// a path without a file of its own (Nuxt's 200.html,

@@ -3,6 +3,7 @@ package generator
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -40,6 +41,11 @@ func (d *detector) docusaurus() (*Project, error) {
 // routeBaseRE finds a literal routeBasePath in a docs: or blog: object.
 var routeBaseRE = regexp.MustCompile(`\b(docs|blog)\s*:\s*\{[^{}]*?\brouteBasePath\s*:\s*(['"])([^'"]*)['"]`)
 
+// showLastUpdateRE finds showLastUpdateTime: true, an option of the docs
+// and blog plugins, which sit in the preset's array: looked for in the
+// text.
+var showLastUpdateRE = regexp.MustCompile(`\bshowLastUpdateTime\s*:\s*true\b`)
+
 // docusaurusProject reads a Docusaurus configuration: url (the host) and
 // baseUrl (the path, "/" when absent), trailingSlash (undefined by
 // default: URLs as written, /docs/myDoc/index.html files; true: with a
@@ -72,6 +78,10 @@ func docusaurusProject(name string, data []byte, lim limits.Limits) *Project {
 	}
 	if bytes.Count(data, []byte("routeBasePath")) > len(found) {
 		r.Note(0, "a routeBasePath is not read: pages under it are not joined to their sources")
+	}
+
+	if loc := showLastUpdateRE.FindIndex(data); loc != nil {
+		p.GitDates = fmt.Sprintf("Docusaurus showLastUpdateTime, %s:%d", name, 1+bytes.Count(data[:loc[0]], []byte("\n")))
 	}
 
 	p.readSite(r, "baseUrl", joinSiteBase, "url")

@@ -48,7 +48,8 @@ export default config;
 `},
 			want: []Project{{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build",
 				BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url + baseUrl", Locales: []string{"de", "pt-BR"}, BlogBase: "/news",
-				Notes: []string{"docusaurus.config.js: a routeBasePath is not read: pages under it are not joined to their sources"}}},
+				GitDates: "Docusaurus showLastUpdateTime, docusaurus.config.js:6",
+				Notes:    []string{"docusaurus.config.js: a routeBasePath is not read: pages under it are not joined to their sources"}}},
 		},
 		{
 			name:  "docusaurus versions.json",

@@ -29,9 +29,9 @@ import (
 // Files and folders named with "_" are left out, as are tests. A page of
 // another locale without a translation is built from the default
 // locale's source ([Docusaurus.FallbackURL]). A doc's front matter is
-// read for id and slug; dates come from git, as Docusaurus takes them
-// (showLastUpdateTime, the sitemap's lastmod: 'date'), not from front
-// matter. Options set inside the preset's array (docs.routeBasePath, a
+// read for id and slug, and its last_update.date, which Docusaurus
+// takes before git (showLastUpdateTime, the sitemap's lastmod: 'date');
+// its other dates (a blog post's date) are not a lastmod. Options set inside the preset's array (docs.routeBasePath, a
 // docs folder elsewhere) are not read: pages under them are not joined.
 type Docusaurus struct {
 	// Locales are the site's locales other than the default: their
@@ -44,6 +44,8 @@ type Docusaurus struct {
 	// versioned_docs/version-V/ is served under the route base for the
 	// newest, under BASE/V/ for the others, and docs/ under BASE/next/.
 	Versions []string
+	// GitDates is [Project.GitDates]: where showLastUpdateTime is on.
+	GitDates string
 }
 
 // base returns the route base b, or def when it is empty, without a
@@ -214,9 +216,24 @@ func (d *Docusaurus) SourceFiles() (include, exclude []string) {
 	return []string{"docs/**", "versioned_docs/**", "blog/**", "src/pages/**", "i18n/*/docusaurus-plugin-content-*/**"}, []string{"node_modules"}
 }
 
-// FrontMatter reads Markdown's, for id, slug and draft; not its dates.
+// FrontMatter reads Markdown's, for id, slug, draft and last_update
+// ([Docusaurus.LastModOrder]).
 func (d *Docusaurus) FrontMatter(rel string) Reading {
-	return Reading{Read: hasExt(rel, ".md", ".mdx"), Drafts: true, ID: true}
+	return Reading{Read: hasExt(rel, ".md", ".mdx"), Dates: true, Drafts: true, ID: true}
+}
+
+// LastModOrder returns the order in which Docusaurus dates a page (its
+// lastUpdatedAt, which its sitemap writes with lastmod: 'date'): the
+// front matter's last_update.date, else the last commit of the page's
+// source. Docusaurus reads both only with showLastUpdateTime; without it,
+// it dates no page, and sitemapgen keeps the same order, the page's
+// own word and then its history.
+func (d *Docusaurus) LastModOrder() *DateOrder {
+	from := d.GitDates
+	if from == "" {
+		from = "Docusaurus last_update, then git"
+	}
+	return &DateOrder{Steps: []DateStep{{Keys: []string{"last_update.date"}}, {Git: true}}, From: from}
 }
 
 // FallbackURL returns, for a page of another locale, the default

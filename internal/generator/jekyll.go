@@ -132,6 +132,12 @@ type Jekyll struct {
 	MarkdownExt string
 	// Defaults are the front matter defaults (defaults:), in order.
 	Defaults []JekyllDefault
+	// LastModPlugin says where the site asks for jekyll-last-modified-at,
+	// which gives every page a last_modified_at from git:
+	// "jekyll-last-modified-at in _config.yml plugins", "… in the
+	// Gemfile's jekyll_plugins group"; "" when it does not.
+	LastModPlugin string
+	order         *DateOrder // LastModOrder's, made by LoadJekyll
 }
 
 // JekyllDefault is one entry of defaults: the front matter values of the
@@ -190,6 +196,10 @@ func LoadJekyll(projectDir string, lim limits.Limits) (*Jekyll, error) {
 	if err := j.apply(cfg); err != nil {
 		return nil, err
 	}
+	if j.LastModPlugin == "" {
+		j.LastModPlugin = gemfilePlugin(projectDir, lastModifiedAtGem, lim)
+	}
+	j.order = j.lastModOrder()
 	// A timezone that is not known is a warning (ZoneWarnings), not an
 	// error: Ruby reads such dates as UTC, and so does Zone.
 	j.dir, j.limits = projectDir, lim
@@ -239,6 +249,14 @@ func (j *Jekyll) apply(cfg map[string]any) error {
 	} {
 		if err != nil {
 			return err
+		}
+	}
+	// plugins (gems before Jekyll 3.5) are required by name; a value of
+	// another shape is Jekyll's error to give, and asks for none here.
+	for _, key := range []string{"plugins", "gems"} {
+		if names, ok := stringList(cfg[key]); ok && slices.Contains(names, lastModifiedAtGem) {
+			j.LastModPlugin = lastModifiedAtGem + " in " + j.File + " " + key
+			break
 		}
 	}
 	if j.Permalink == "" {

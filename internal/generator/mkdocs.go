@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"cmp"
 	"fmt"
 	"io/fs"
 	"os"
@@ -56,6 +57,9 @@ func (d *detector) mkdocs() (*Project, error) {
 			p.Notes = append(p.Notes, noteAt(v.file, v.node.Line, "site_url %q is not an absolute http(s) URL; give --base-url", s))
 		}
 	}
+	if v, ok := keys["plugins"]; ok {
+		p.GitDates = d.mkdocsGitPlugin(v, p)
+	}
 	if v, ok := keys["use_directory_urls"]; ok {
 		s, _, st := d.mkdocsString("use_directory_urls", v, p, "")
 		if st == mkdocsOK {
@@ -74,6 +78,57 @@ func (d *detector) mkdocs() (*Project, error) {
 	return p, nil
 }
 
+// mkdocsGitPlugins are the plugins that date every page by its source's
+// last commit: mkdocs-git-revision-date-localized-plugin and the
+// mkdocs-git-revision-date-plugin it was forked from.
+var mkdocsGitPlugins = []string{"git-revision-date-localized", "git-revision-date"}
+
+// mkdocsGitPlugin returns, for [Project.GitDates], the first of
+// mkdocsGitPlugins that plugins (a list of names and one-key mappings
+// of a name to its options, or a mapping) turns on: "MkDocs NAME,
+// FILE:LINE"; "" when none does. A plugin whose enabled option is false
+// (literally or through !ENV) is off.
+func (d *detector) mkdocsGitPlugin(v mkdocsValue, p *Project) string {
+	on := func(name, opts *yaml.Node) string {
+		name, opts = yamlDeref(name), yamlDeref(opts)
+		if name == nil || name.Kind != yaml.ScalarNode || !slices.Contains(mkdocsGitPlugins, name.Value) {
+			return ""
+		}
+		if opts != nil && opts.Kind == yaml.MappingNode {
+			for i := 0; i+1 < len(opts.Content); i += 2 {
+				k, val := yamlDeref(opts.Content[i]), yamlDeref(opts.Content[i+1])
+				if k == nil || val == nil || k.Value != "enabled" {
+					continue
+				}
+				s, _, st := d.mkdocsString(name.Value+".enabled", mkdocsValue{file: v.file, node: val}, p, "")
+				if b, ok := yaml11Bool(s); st == mkdocsOK && ok && !b {
+					return ""
+				}
+			}
+		}
+		return fmt.Sprintf("MkDocs %s, %s:%d", name.Value, v.file, name.Line)
+	}
+	n := yamlDeref(v.node)
+	var found string
+	switch n.Kind {
+	case yaml.SequenceNode:
+		for _, item := range n.Content {
+			switch item = yamlDeref(item); {
+			case item == nil:
+			case item.Kind == yaml.ScalarNode:
+				found = cmp.Or(found, on(item, nil))
+			case item.Kind == yaml.MappingNode && len(item.Content) == 2:
+				found = cmp.Or(found, on(item.Content[0], item.Content[1]))
+			}
+		}
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			found = cmp.Or(found, on(n.Content[i], n.Content[i+1]))
+		}
+	}
+	return found
+}
+
 // mkdocsValue is a setting's node and the file that set it (relative to
 // the project, or absolute).
 type mkdocsValue struct {
@@ -81,7 +136,7 @@ type mkdocsValue struct {
 	node *yaml.Node
 }
 
-var mkdocsKeys = []string{"site_url", "site_dir", "use_directory_urls", "docs_dir"}
+var mkdocsKeys = []string{"site_url", "site_dir", "use_directory_urls", "docs_dir", "plugins"}
 
 // mkdocsRead reads the settings Detect needs from rel into keys, where
 // they are not set yet, then from the file rel INHERITs.
@@ -260,6 +315,9 @@ type MkDocs struct {
 	DocsDir, SiteDir string
 	// DirectoryURLs is use_directory_urls, default true.
 	DirectoryURLs bool
+	// GitDates is [Project.GitDates]: a git-revision-date plugin that
+	// dates every page by git ([MkDocs.LastModOrder]).
+	GitDates string
 	// Content is the docs folder, read to tell whether a folder with a
 	// README.md also has an index.md; nil reads none (README.md is then
 	// its folder's page).
@@ -277,7 +335,7 @@ func LoadMkDocs(projectDir string, lim limits.Limits) (*MkDocs, error) {
 	}
 	m := &MkDocs{DocsDir: "docs", SiteDir: "site", DirectoryURLs: true}
 	if p != nil {
-		m.File, m.DirectoryURLs = p.File, p.TrailingSlash != "never"
+		m.File, m.DirectoryURLs, m.GitDates = p.File, p.TrailingSlash != "never", p.GitDates
 		if p.SourceDir != "" {
 			m.DocsDir = p.SourceDir
 		}

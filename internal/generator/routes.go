@@ -490,7 +490,7 @@ func (p *Project) Routes() (Preset, string) {
 	}
 	switch p.Generator {
 	case "docusaurus":
-		return &Docusaurus{Locales: p.Locales, DocsBase: p.DocsBase, BlogBase: p.BlogBase, Versions: p.Versions}, dir
+		return &Docusaurus{Locales: p.Locales, DocsBase: p.DocsBase, BlogBase: p.BlogBase, Versions: p.Versions, GitDates: p.GitDates}, dir
 	case "astro":
 		return &Astro{Pages: "pages"}, dir
 	case "next":

@@ -510,6 +510,14 @@ func (b *builder) loadGit(ctx context.Context) {
 		hugo := j.Preset.Name() == "hugo"
 		opts.AuthorDates, opts.RenamesChange = hugo, hugo
 	}
+	for _, s := range []*Sources{b.opts.Join, b.opts.Content} {
+		if s != nil && s.Order != nil {
+			// MkDocs' git-revision-date plugins date by the author;
+			// jekyll-last-modified-at does not follow renames.
+			opts.AuthorDates = opts.AuthorDates || s.Order.GitAuthor
+			opts.RenamesChange = opts.RenamesChange || s.Order.GitRenames
+		}
+	}
 	if b.gitScope != "" {
 		dir = b.gitScope
 	}
