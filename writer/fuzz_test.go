@@ -168,7 +168,7 @@ func FuzzWrite(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(problems) > 0 {
+		if validate.Errors(problems) > 0 {
 			t.Fatalf("%d problems, the first: %s", len(problems), problems[0])
 		}
 		locs, _, err := sitemaptest.Locs(dir, base)

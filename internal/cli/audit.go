@@ -140,12 +140,14 @@ type auditJSON struct {
 	Findings []findingJSON  `json:"findings"`
 }
 
+// findingJSON is one finding of audit's and validate's --json.
 type findingJSON struct {
-	Path    string `json:"path"`
-	Line    int    `json:"line,omitempty"`
-	Kind    string `json:"kind"`
-	URL     string `json:"url,omitempty"`
-	Message string `json:"message"`
+	Path     string `json:"path"`
+	Line     int    `json:"line,omitempty"`
+	Kind     string `json:"kind"`
+	Severity string `json:"severity,omitempty"`
+	URL      string `json:"url,omitempty"`
+	Message  string `json:"message"`
 }
 
 func printAuditJSON(e *env, rep *reporter, res *audit.Result) error {

@@ -159,7 +159,7 @@ func readSet(site string) (urls string, files []string, err error) {
 	if err != nil {
 		return "", nil, err
 	}
-	if len(problems) > 0 {
+	if validate.Errors(problems) > 0 {
 		return "", nil, fmt.Errorf("%d problems, the first: %s", len(problems), problems[0])
 	}
 	robots, err := os.ReadFile(filepath.Join(site, "robots.txt"))
@@ -558,7 +558,7 @@ func crashIndexes(t *testing.T, r *rand.Rand, site string, kills int) {
 			all = append(all, indexAndShards(t, site, name)...)
 		}
 	}
-	if problems, checked, err := validate.Check(all, validate.Options{BaseURL: crashBase}); err != nil || len(problems) > 0 || checked != len(all) {
+	if problems, checked, err := validate.Check(all, validate.Options{BaseURL: crashBase}); err != nil || validate.Errors(problems) > 0 || checked != len(all) {
 		t.Fatalf("the completed set: %d files checked of %d, error %v, %d problems, the first: %v", checked, len(all), err, len(problems), problems[:min(1, len(problems))])
 	}
 	if tmp := temps(site); len(tmp) > 0 {
@@ -586,7 +586,7 @@ func checkIndexes(t *testing.T, site string, entries map[string][]byte) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if len(problems) > 0 {
+		if validate.Errors(problems) > 0 {
 			t.Fatalf("%s and its shards: %d problems, the first: %s", name, len(problems), problems[0])
 		}
 	}

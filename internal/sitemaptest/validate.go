@@ -58,7 +58,8 @@ var ErrNoXmllint = errors.New("xmllint not found: install Debian's libxml2-utils
 // say: at most 50,000 entries and 52,428,800 bytes uncompressed (a
 // warning above 10,485,760); every <loc> an absolute http or https URL
 // with a host, without whitespace, of fewer than 2,048 characters; every
-// xhtml:link href an absolute http or https URL; UTF-8 (a declared
+// xhtml:link href an absolute http or https URL (or an app's deep link,
+// android-app:// or ios-app://); UTF-8 (a declared
 // encoding must be UTF-8, and there is no UTF-16 byte-order mark).
 //
 // The report has a line a sitemap file, in the order of paths (a
@@ -652,6 +653,10 @@ func checkProtocol(path string) (res protoResult) {
 			if t.Name == (xml.Name{Space: nsXHTML, Local: "link"}) {
 				for _, a := range t.Attr {
 					if a.Name == (xml.Name{Local: "href"}) {
+						// An app's deep link is an alternate Google documents.
+						if v := strings.ToLower(strings.TrimSpace(a.Value)); strings.HasPrefix(v, "android-app://") || strings.HasPrefix(v, "ios-app://") {
+							continue
+						}
 						if p := urlProblem(strings.TrimSpace(a.Value)); p != "" {
 							problem("line %d: xhtml:link href %s", l, p)
 						}

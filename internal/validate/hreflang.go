@@ -84,16 +84,28 @@ func (c *checker) checkClusters() {
 		_, ok := c.seen[href]
 		return nil, ok
 	}
+	// An alternate that is not a <loc> of the files checked: its page
+	// may be listed by a sitemap not given (a sibling file), so it is
+	// advice; an x-default (a language picker) need not be listed at all.
+	var links []sitemap.Alternate // of the cluster being checked
 	outside := func(href string) string {
 		if msg, _ := c.alternatePage(href); msg != "" {
 			return msg
+		}
+		if onlyXDefault(links, href) {
+			return ""
 		}
 		return "is not a <loc> of the sitemaps checked"
 	}
 	for _, cl := range c.list {
 		r := c.reports[cl.file]
+		links = cl.links
 		for _, p := range hc.Check(cl.loc, cl.links, others, outside) {
-			r.add(int(cl.lines[p.Link]), p.Msg)
+			k := KindCluster
+			if hc.Code(cl.links[p.Link].Lang) == p.Msg {
+				k = KindHreflang
+			}
+			r.add(k, int(cl.lines[p.Link]), p.Msg)
 		}
 		if c.opts.Site == "" {
 			continue
@@ -105,10 +117,24 @@ func (c *checker) checkClusters() {
 				continue
 			}
 			if msg, missing := c.alternatePage(a.Href); msg != "" && !missing {
-				r.add(int(cl.lines[i]), fmt.Sprintf("hreflang %s alternate %s %s", a.Lang, a.Href, msg))
+				r.add(KindCluster, int(cl.lines[i]), fmt.Sprintf("hreflang %s alternate %s %s", a.Lang, a.Href, msg))
 			}
 		}
 	}
+}
+
+// onlyXDefault reports whether every link to href is an x-default.
+func onlyXDefault(links []sitemap.Alternate, href string) bool {
+	found := false
+	for _, a := range links {
+		if a.Href == href {
+			if !strings.EqualFold(a.Lang, hreflang.XDefault) {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
 }
 
 // alternatePage says what is wrong with the page of the built site that

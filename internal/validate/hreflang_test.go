@@ -128,7 +128,7 @@ func checkProblems(t *testing.T, paths []string, opts Options, want []string) {
 	}
 	var got []string
 	for _, p := range problems {
-		got = append(got, p.String())
+		got = append(got, plain(p))
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("problems:\n\t%s\nwant:\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
@@ -189,7 +189,7 @@ func TestCheckHreflangHostile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(problems) != maxProblems+1 || problems[0].Msg != fmt.Sprintf("%d more problems not listed", 2*maxProblems-maxProblems) {
+		if len(problems) != maxProblems+1 || problems[0].Msg != fmt.Sprintf("%d more hreflang-cluster problems not listed", 2*maxProblems-maxProblems) {
 			t.Errorf("%d problems, the first %v", len(problems), problems[0])
 		}
 	})

@@ -3,6 +3,7 @@ package validate
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -25,6 +26,7 @@ import (
 const (
 	xhtmlNS = "http://www.w3.org/1999/xhtml"
 	xsiNS   = "http://www.w3.org/2001/XMLSchema-instance"
+	xmlNS   = "http://www.w3.org/XML/1998/namespace"
 	imageNS = "http://www.google.com/schemas/sitemap-image/1.1"
 	videoNS = "http://www.google.com/schemas/sitemap-video/1.1"
 	newsNS  = "http://www.google.com/schemas/sitemap-news/0.9"
@@ -78,6 +80,12 @@ type fileCheck struct {
 
 	// images counts the <image:image> elements of the <url> being read.
 	images int
+
+	// origin is the host and port of the file's first URL, read at
+	// line originLine: without a base URL, the single host all its URLs
+	// must have.
+	origin     string
+	originLine int
 }
 
 // indexEntry is the loc of a <sitemap> in an index.
@@ -88,14 +96,14 @@ type indexEntry struct {
 
 // stop adds the problem that stops the reading of the file, or says it
 // is no sitemap: never dropped, and what Read fails with.
-func (fc *fileCheck) stop(line int, format string, args ...any) {
-	p := Problem{File: fc.cand.path, Line: line, Msg: fmt.Sprintf(format, args...)}
+func (fc *fileCheck) stop(k Kind, line int, format string, args ...any) {
+	p := newProblem(fc.cand.path, line, k, fmt.Sprintf(format, args...))
 	fc.fatal = &p
 	fc.probs = append(fc.probs, p)
 }
 
-func (fc *fileCheck) addf(line int, format string, args ...any) {
-	fc.add(line, fmt.Sprintf(format, args...))
+func (fc *fileCheck) addf(k Kind, line int, format string, args ...any) {
+	fc.add(k, line, fmt.Sprintf(format, args...))
 }
 
 // next reads the next token, noting the line it starts on. It fails with
@@ -152,7 +160,7 @@ func (fc *fileCheck) run() {
 			err = pe.Err
 		}
 		fc.isSitemap = true
-		fc.stop(0, "%v", err)
+		fc.stop(KindRead, 0, "%v", err)
 		return
 	}
 	defer closeFile()
@@ -162,12 +170,12 @@ func (fc *fileCheck) run() {
 		br.Discard(3)
 	case bytes.HasPrefix(b, []byte("\xff\xfe")) || bytes.HasPrefix(b, []byte("\xfe\xff")):
 		fc.isSitemap = true
-		fc.stop(0, "file starts with a UTF-16 byte-order mark; sitemaps must be UTF-8")
+		fc.stop(KindXML, 0, "file starts with a UTF-16 byte-order mark; sitemaps must be UTF-8")
 		return
 	}
 	fc.d = xml.NewDecoder(br)
 	fc.d.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
-		fc.addf(fc.line, "declared encoding is %s; sitemaps must be UTF-8", label)
+		fc.addf(KindXML, fc.line, "declared encoding is %s; sitemaps must be UTF-8", label)
 		return in, nil
 	}
 	err = fc.document()
@@ -176,29 +184,29 @@ func (fc *fileCheck) run() {
 	switch {
 	case errors.As(cr.err, &le) || errors.As(err, &le):
 		fc.isSitemap = true
-		fc.stop(fc.line, "%s", le.msg)
+		fc.stop(KindLimit, fc.line, "%s", le.msg)
 		return
 	case fc.ctx.Err() != nil:
 		return // Check returns the context's error
 	case cr.err != nil && strings.HasSuffix(fc.cand.path, ".gz"):
 		fc.isSitemap = true
-		fc.stop(0, "cannot decompress: %v", cr.err)
+		fc.stop(KindRead, 0, "cannot decompress: %v", cr.err)
 		return
 	case cr.err != nil:
 		fc.isSitemap = true
-		fc.stop(0, "cannot read: %v", cr.err)
+		fc.stop(KindRead, 0, "cannot read: %v", cr.err)
 		return
 	case errors.As(err, &se):
-		fc.stop(se.Line, "not well-formed XML: %s", se.Msg)
+		fc.stop(KindXML, se.Line, "not well-formed XML: %s", se.Msg)
 		return
 	case err != nil:
-		fc.stop(0, "%v", err)
+		fc.stop(KindRead, 0, "%v", err)
 		return
 	case !fc.isSitemap:
 		return
 	}
 	if fc.entries > sitemap.MaxURLs {
-		fc.addf(fc.over, "%d <%s> entries: the protocol allows at most %d in one file", fc.entries, fc.entryName(), sitemap.MaxURLs)
+		fc.addf(KindLimit, fc.over, "%d <%s> entries: the protocol allows at most %d in one file", fc.entries, fc.entryName(), sitemap.MaxURLs)
 	}
 	fc.checkListed()
 }
@@ -213,20 +221,30 @@ func (fc *fileCheck) entryName() string {
 // document reads the whole file: prolog, root element, what follows.
 func (fc *fileCheck) document() error {
 	rootSeen := false
+	var before string // what precedes the XML declaration, if anything does
 	for {
+		offset := fc.d.InputOffset()
 		tok, err := fc.next()
 		if err == io.EOF {
 			if !rootSeen && fc.cand.explicit {
-				fc.stop(0, "not a sitemap: no root element found")
+				fc.stop(KindElement, 0, "not a sitemap: no root element found")
 			}
 			return nil
 		} else if err != nil {
 			return err
 		}
 		switch t := tok.(type) {
+		case xml.ProcInst:
+			if t.Target == "xml" && offset > 0 {
+				fc.addf(KindXML, fc.line, "the XML declaration must be the first thing in the file (a byte-order mark may precede it), but %s comes before it", cmp.Or(before, "white space"))
+			}
+		case xml.Comment:
+			before = cmp.Or(before, "a comment")
+		case xml.Directive:
+			before = cmp.Or(before, "a declaration")
 		case xml.StartElement:
 			if rootSeen {
-				fc.addf(fc.line, "element %s after the root element", fc.name(t.Name))
+				fc.addf(KindXML, fc.line, "element %s after the root element", fc.name(t.Name))
 				if err := fc.skip(); err != nil {
 					return err
 				}
@@ -235,7 +253,7 @@ func (fc *fileCheck) document() error {
 			rootSeen = true
 			if l := t.Name.Local; l != "urlset" && l != "sitemapindex" {
 				if fc.cand.explicit {
-					fc.stop(fc.line, "not a sitemap: root element is <%s>, not <urlset> or <sitemapindex>", l)
+					fc.stop(KindElement, fc.line, "not a sitemap: root element is <%s>, not <urlset> or <sitemapindex>", l)
 				}
 				return nil
 			}
@@ -256,9 +274,9 @@ func (fc *fileCheck) root(t xml.StartElement) error {
 	switch t.Name.Space {
 	case sitemap.Namespace:
 	case "":
-		fc.addf(fc.line, "<%s> has no namespace: want xmlns=%q", t.Name.Local, sitemap.Namespace)
+		fc.addf(KindNamespace, fc.line, "<%s> has no namespace: want xmlns=%q", t.Name.Local, sitemap.Namespace)
 	default:
-		fc.addf(fc.line, "<%s> is in namespace %s, not %s", t.Name.Local, t.Name.Space, sitemap.Namespace)
+		fc.addf(KindNamespace, fc.line, "<%s> is in namespace %s, not %s", t.Name.Local, t.Name.Space, sitemap.Namespace)
 	}
 	fc.attrs(t)
 	if u := fc.fileURL(fc.cand); u != "" {
@@ -273,7 +291,7 @@ func (fc *fileCheck) root(t xml.StartElement) error {
 		switch t := tok.(type) {
 		case xml.EndElement:
 			if fc.entries == 0 {
-				fc.addf(line, "<%s> has no <%s>", t.Name.Local, fc.entryName())
+				fc.addf(KindElement, line, "<%s> has no <%s>", t.Name.Local, fc.entryName())
 			}
 			return nil
 		case xml.CharData:
@@ -290,9 +308,9 @@ func (fc *fileCheck) root(t xml.StartElement) error {
 				}
 				continue
 			case t.Name.Space == fc.ns:
-				fc.addf(fc.line, "unknown element <%s> in the sitemap namespace; want <%s>", t.Name.Local, fc.entryName())
+				fc.addf(KindElement, fc.line, "unknown element <%s> in the sitemap namespace; want <%s>", t.Name.Local, fc.entryName())
 			case fc.entries > 0:
-				fc.addf(fc.line, "extension element %s after the first <%s>: the schema allows them only before it", fc.name(t.Name), fc.entryName())
+				fc.addf(KindOrder, fc.line, "extension element %s after the first <%s>: the schema allows them only before it", fc.name(t.Name), fc.entryName())
 			default:
 				if err := fc.extension(t); err != nil {
 					return err
@@ -329,7 +347,7 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 		switch t := tok.(type) {
 		case xml.EndElement:
 			if seen[0] == 0 {
-				fc.addf(line, "<%s> has no <loc>", t.Name.Local)
+				fc.addf(KindElement, line, "<%s> has no <loc>", t.Name.Local)
 			} else if fc.each != nil {
 				fc.each(fc.cur)
 			}
@@ -337,7 +355,7 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 				fc.addCluster(loc, line)
 			}
 			if fc.images > sitemap.MaxImages {
-				fc.addf(line, "<url> has %d <image:image> elements; the most a URL may have is %d", fc.images, sitemap.MaxImages)
+				fc.addf(KindLimit, line, "<url> has %d <image:image> elements; the most a URL may have is %d", fc.images, sitemap.MaxImages)
 			}
 			return nil
 		case xml.CharData:
@@ -361,7 +379,7 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 			}
 			i := slices.Index(fields, t.Name.Local)
 			if i < 0 {
-				fc.addf(at, "unknown element <%s> in <%s>; want %s", t.Name.Local, fc.entryName(), strings.Join(fields, ", "))
+				fc.addf(KindElement, at, "unknown element <%s> in <%s>; want %s", t.Name.Local, fc.entryName(), strings.Join(fields, ", "))
 				if err := fc.skip(); err != nil {
 					return err
 				}
@@ -374,12 +392,12 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 			}
 			switch {
 			case seen[i] != 0:
-				fc.addf(at, "second <%s> in <%s> (first at line %d)", t.Name.Local, fc.entryName(), seen[i])
+				fc.addf(KindElement, at, "second <%s> in <%s> (first at line %d)", t.Name.Local, fc.entryName(), seen[i])
 				continue
 			case extLine != 0:
-				fc.addf(at, "<%s> after extension element %s (line %d): %s come first", t.Name.Local, ext, extLine, strings.Join(fields, ", "))
+				fc.addf(KindOrder, at, "<%s> after extension element %s (line %d): %s come first", t.Name.Local, ext, extLine, strings.Join(fields, ", "))
 			case i < last:
-				fc.addf(at, "<%s> after <%s>: the order is %s", t.Name.Local, fields[last], strings.Join(fields, ", "))
+				fc.addf(KindOrder, at, "<%s> after <%s>: the order is %s", t.Name.Local, fields[last], strings.Join(fields, ", "))
 			}
 			seen[i] = at
 			last = max(last, i)
@@ -400,19 +418,23 @@ func (fc *fileCheck) field(name, v string, line int) {
 	case "loc":
 		fc.loc(trimSpace(v), line)
 	case "lastmod":
-		if !validDate(trimSpace(v)) {
-			fc.addf(line, "<lastmod> %q is not a date the sitemap schema takes%s", v, dateHint(trimSpace(v)))
+		switch v := trimSpace(v); {
+		case validDate(v):
+		case w3cOnly(v):
+			fc.addf(KindDateForm, line, "<lastmod>: %s", dateFormMsg(v))
+		default:
+			fc.addf(KindLastmod, line, "<lastmod> %q is not a date the sitemap schema takes%s", v, dateHint(v))
 		}
 	case "changefreq": // xsd:string: whitespace counts
 		if _, err := sitemap.ParseChangeFreq(v); err != nil {
-			fc.addf(line, "%v", err)
+			fc.addf(KindChangefreq, line, "%v", err)
 		}
 	case "priority":
 		v = trimSpace(v)
 		if !isDecimal(v) {
-			fc.addf(line, "priority %q is not a decimal number", v)
+			fc.addf(KindPriority, line, "priority %q is not a decimal number", v)
 		} else if _, err := sitemap.ParsePriority(v); err != nil {
-			fc.addf(line, "%v", err)
+			fc.addf(KindPriority, line, "%v", err)
 		}
 	}
 }
@@ -421,7 +443,7 @@ func (fc *fileCheck) field(name, v string, line int) {
 // behind it.
 func (fc *fileCheck) loc(v string, line int) {
 	if msg := urlProblem(v); msg != "" {
-		fc.addf(line, "<loc>: %s", msg)
+		fc.addf(KindLoc, line, "<loc>: %s", msg)
 		return
 	}
 	seen := fc.seen
@@ -431,17 +453,20 @@ func (fc *fileCheck) loc(v string, line int) {
 	if w, ok := seen[v]; !ok {
 		seen[v] = where{fc.cand.path, line}
 	} else if w.file == fc.cand.path {
-		fc.addf(line, "URL %s listed twice (also at line %d)", v, w.line)
+		fc.addf(KindDuplicate, line, "URL %s listed twice (also at line %d)", v, w.line)
 	} else {
-		fc.addf(line, "URL %s also listed by %s", v, diag.Pos{File: w.file, Line: w.line})
+		fc.addf(KindDuplicate, line, "URL %s also listed by %s", v, diag.Pos{File: w.file, Line: w.line})
+	}
+	if fc.scope == "" {
+		fc.host(v, line)
 	}
 	if fc.scope != "" && !under(v, fc.scope) {
-		fc.addf(line, "URL %s is outside the sitemap's scope %s (a sitemap may list only URLs under its own folder)", v, fc.scope)
+		fc.addf(KindScope, line, "URL %s is outside the sitemap's scope %s (a sitemap may list only URLs under its own folder)", v, fc.scope)
 		return
 	}
 	if fc.index {
 		if dotDot(v) {
-			fc.addf(line, "index entry %s has a \"..\" segment: name the sitemap by its own path", v)
+			fc.addf(KindIndexEntry, line, "index entry %s has a \"..\" segment: name the sitemap by its own path", v)
 			return
 		}
 		fc.listed = append(fc.listed, indexEntry{v, line})
@@ -449,12 +474,37 @@ func (fc *fileCheck) loc(v string, line int) {
 	}
 	if fc.opts.Site != "" {
 		if p, ok := localPath(fc.opts.Site, fc.base, v); ok && servedBy(p) == "" {
-			fc.addf(line, "no file in %s serves %s", fc.opts.Site, v)
+			fc.addf(KindSite, line, "no file in %s serves %s", fc.opts.Site, v)
 		}
 		if j := fc.robots; j != nil && under(v, fc.checker.base) && j.Blocked(robots.PathOf(v)) {
-			fc.addf(line, "URL %s is listed although %s", v, robots.Blocks(j.Why(robots.PathOf(v))))
+			fc.addf(KindRobots, line, "URL %s is listed although %s", v, robots.Blocks(j.Why(robots.PathOf(v))))
 		}
 	}
+}
+
+// host reports a URL v on another host than the file's first: the
+// protocol's rule that a sitemap lists the URLs of one host, which
+// needs no base URL (with one, scope says more, the scheme too).
+func (fc *fileCheck) host(v string, line int) {
+	h := hostOf(v)
+	switch {
+	case fc.origin == "":
+		fc.origin, fc.originLine = h, line
+	case !strings.EqualFold(h, fc.origin):
+		fc.addf(KindHost, line, "URL %s is on host %s, but the file's first URL (line %d) is on %s: a sitemap lists the URLs of one host", v, h, fc.originLine, fc.origin)
+	}
+}
+
+// hostOf returns the host and port of the URL v, a valid <loc>.
+func hostOf(v string) string {
+	_, rest, _ := strings.Cut(v, "://")
+	if j := strings.IndexAny(rest, "/?#"); j >= 0 {
+		rest = rest[:j]
+	}
+	if j := strings.LastIndexByte(rest, '@'); j >= 0 {
+		rest = rest[j+1:]
+	}
+	return rest
 }
 
 // checkListed reports the entries of an index that name a missing file:
@@ -466,7 +516,7 @@ func (fc *fileCheck) checkListed() {
 	if fc.base != "" && fc.cand.root != "" {
 		for _, e := range fc.listed {
 			if p, ok := localPath(fc.cand.root, fc.base, e.loc); ok && !isFile(p) && !fc.outside(p) {
-				fc.addf(e.line, "index entry %s names %s, which does not exist", e.loc, p)
+				fc.addf(KindIndexEntry, e.line, "index entry %s names %s, which does not exist", e.loc, p)
 			}
 		}
 		return
@@ -482,7 +532,7 @@ func (fc *fileCheck) checkListed() {
 		if isFile(p) {
 			found = true
 		} else if !fc.outside(p) {
-			missing = append(missing, Problem{fc.cand.path, e.line, fmt.Sprintf("index entry %s names %s, which does not exist", e.loc, p)})
+			missing = append(missing, newProblem(fc.cand.path, e.line, KindIndexEntry, fmt.Sprintf("index entry %s names %s, which does not exist", e.loc, p)))
 		}
 	}
 	if found {
@@ -559,9 +609,9 @@ func (fc *fileCheck) allowed(t xml.StartElement) bool {
 	case s == fc.ns:
 		return true
 	case s == "":
-		fc.addf(fc.line, "element <%s> has no namespace: want the sitemap namespace or an extension's", t.Name.Local)
+		fc.addf(KindNamespace, fc.line, "element <%s> has no namespace: want the sitemap namespace or an extension's", t.Name.Local)
 	case !strings.Contains(s, ":"): // encoding/xml leaves an unknown prefix in Space
-		fc.addf(fc.line, "element <%s:%s>: namespace prefix %s is not declared", s, t.Name.Local, s)
+		fc.addf(KindNamespace, fc.line, "element <%s:%s>: namespace prefix %s is not declared", s, t.Name.Local, s)
 	default:
 		return true
 	}
@@ -575,7 +625,7 @@ func (fc *fileCheck) attrs(t xml.StartElement) {
 		if a.Name.Space == "xmlns" || a.Name.Space == "" && a.Name.Local == "xmlns" || a.Name.Space == xsiNS {
 			continue
 		}
-		fc.addf(fc.line, "attribute %s is not allowed on <%s>", fc.name(a.Name), t.Name.Local)
+		fc.addf(KindElement, fc.line, "attribute %s is not allowed on <%s>", fc.name(a.Name), t.Name.Local)
 	}
 }
 
@@ -583,91 +633,101 @@ func (fc *fileCheck) attrs(t xml.StartElement) {
 // image, video and news namespaces, and the attributes of an xhtml:link.
 func (fc *fileCheck) extension(t xml.StartElement) error {
 	if want, ok := extensionRoots[t.Name.Space]; ok && t.Name.Local != want {
-		fc.addf(fc.line, "unknown extension element %s: want <%s:%s>", fc.name(t.Name), prefixes[t.Name.Space], want)
+		fc.addf(KindElement, fc.line, "unknown extension element %s: want <%s:%s>", fc.name(t.Name), prefixes[t.Name.Space], want)
 	}
 	if t.Name.Space != imageNS && strings.Contains(strings.ToLower(t.Name.Space), "sitemap-image") {
-		fc.addf(fc.line, "element <%s> is in namespace %s, not the image extension's %s: search engines ignore it (declare xmlns:image=%q)", t.Name.Local, t.Name.Space, imageNS, imageNS)
+		fc.addf(KindNamespace, fc.line, "element <%s> is in namespace %s, not the image extension's %s: search engines ignore it (declare xmlns:image=%q)", t.Name.Local, t.Name.Space, imageNS, imageNS)
 	}
-	if t.Name.Space == imageNS && t.Name.Local == "image" && !fc.index {
-		fc.images++
-		return fc.image()
+	if md, ok := models[t.Name.Space]; ok && t.Name.Local == md.m.name {
+		if t.Name.Space == imageNS && !fc.index {
+			fc.images++
+		}
+		return fc.model(t, md.m, t.Name.Space, md.k)
 	}
 	if t.Name.Space == xhtmlNS && t.Name.Local == "link" {
-		var rel, href, lang *string
-		for i, a := range t.Attr {
-			if a.Name.Space == "" {
-				switch a.Name.Local {
-				case "rel":
-					rel = &t.Attr[i].Value
-				case "href":
-					href = &t.Attr[i].Value
-				case "hreflang":
-					lang = &t.Attr[i].Value
-				}
-			}
-		}
-		alternate := rel != nil && strings.EqualFold(trimSpace(*rel), "alternate")
-		switch {
-		case href != nil:
-			if msg := urlProblem(trimSpace(*href)); msg != "" {
-				fc.addf(fc.line, "xhtml:link href: %s", msg)
-			}
-		case alternate:
-			fc.addf(fc.line, "xhtml:link rel=\"alternate\" has no href")
-		}
-		switch {
-		case lang != nil:
-			if !isLanguage(trimSpace(*lang)) {
-				fc.addf(fc.line, "xhtml:link hreflang %.40q is not a language tag", *lang)
-			} else if alternate && href != nil && urlProblem(trimSpace(*href)) == "" {
-				fc.links = append(fc.links, sitemap.Alternate{Lang: fc.intern(trimSpace(*lang)), Href: fc.intern(trimSpace(*href))})
-				fc.linkLines = append(fc.linkLines, int32(fc.line))
-			}
-		case alternate:
-			fc.addf(fc.line, "xhtml:link rel=\"alternate\" has no hreflang")
-		}
-		if fc.each != nil && alternate && href != nil && lang != nil {
-			fc.cur.Alternates = append(fc.cur.Alternates, Alternate{Lang: trimSpace(*lang), Href: trimSpace(*href)})
-		}
+		fc.link(t)
 	}
 	return fc.skip()
 }
 
-// image reads an <image:image>: its <image:loc>, an absolute URL, is
-// required; the extension's other children are taken as they are.
-func (fc *fileCheck) image() error {
-	line, locs := fc.line, 0
-	for {
-		tok, err := fc.next()
-		if err != nil {
-			return err
+// linkAttrs are the attributes xhtml1-strict.xsd allows on <link>.
+var linkAttrs = []string{"charset", "href", "hreflang", "type", "rel", "rev", "media",
+	"id", "class", "style", "title", "lang", "dir", "onclick", "ondblclick", "onmousedown",
+	"onmouseup", "onmouseover", "onmousemove", "onmouseout", "onkeypress", "onkeydown", "onkeyup"}
+
+// link checks an <xhtml:link>: its attributes against xhtml1-strict.xsd,
+// and an alternate in one of the forms search engines read: a language
+// version (hreflang, an absolute http(s) href), a mobile version (media),
+// or an app's deep link (android-app:, ios-app:). A language version is
+// kept for the cluster checks.
+func (fc *fileCheck) link(t xml.StartElement) {
+	var rel, href, lang, media *string
+	for i, a := range t.Attr {
+		switch {
+		case a.Name.Space == "xmlns" || a.Name.Space == "" && a.Name.Local == "xmlns":
+			continue
+		case a.Name.Space == xmlNS && a.Name.Local == "lang":
+			continue
+		case a.Name.Space != "" || !slices.Contains(linkAttrs, a.Name.Local):
+			fc.addf(KindXHTMLLink, fc.line, "attribute %s is not allowed on <xhtml:link>", fc.name(a.Name))
 		}
-		switch t := tok.(type) {
-		case xml.EndElement:
-			if locs == 0 {
-				fc.addf(line, "<image:image> has no <image:loc>")
-			}
-			return nil
-		case xml.StartElement:
-			if t.Name.Space != imageNS || t.Name.Local != "loc" {
-				if err := fc.skip(); err != nil {
-					return err
-				}
-				continue
-			}
-			at := fc.line
-			v, err := fc.value(t)
-			if err != nil {
-				return err
-			}
-			if locs++; locs == 2 {
-				fc.addf(at, "second <image:loc> in <image:image>")
-			}
-			if msg := urlProblem(trimSpace(v)); msg != "" {
-				fc.addf(at, "<image:loc>: %s", msg)
-			}
+		if a.Name.Space != "" {
+			continue
+		}
+		switch a.Name.Local {
+		case "rel":
+			rel = &t.Attr[i].Value
+		case "href":
+			href = &t.Attr[i].Value
+		case "hreflang":
+			lang = &t.Attr[i].Value
+		case "media":
+			media = &t.Attr[i].Value
 		}
 	}
+	alternate := rel != nil && strings.EqualFold(trimSpace(*rel), "alternate")
+	h, app := "", false
+	if href != nil {
+		h = trimSpace(*href)
+		app = appLink(h)
+	}
+	switch {
+	case href == nil:
+		if alternate {
+			fc.addf(KindXHTMLLink, fc.line, "xhtml:link rel=\"alternate\" has no href")
+		}
+	case app:
+	case lang != nil || strings.HasPrefix(strings.ToLower(h), "http"):
+		if msg := urlProblem(h); msg != "" {
+			fc.addf(KindXHTMLLink, fc.line, "xhtml:link href: %s", msg)
+		}
+	default:
+		if _, err := url.Parse(h); err != nil || h == "" {
+			fc.addf(KindXHTMLLink, fc.line, "xhtml:link href %.60q is not a URI", h)
+		}
+	}
+	switch {
+	case lang != nil:
+		if !isLanguage(trimSpace(*lang)) {
+			fc.addf(KindXHTMLLink, fc.line, "xhtml:link hreflang %.40q is not a language tag", *lang)
+		} else if alternate && href != nil && urlProblem(h) == "" {
+			fc.links = append(fc.links, sitemap.Alternate{Lang: fc.intern(trimSpace(*lang)), Href: fc.intern(h)})
+			fc.linkLines = append(fc.linkLines, int32(fc.line))
+		}
+	case alternate && media == nil && href != nil && !app:
+		fc.addf(KindLinkUnused, fc.line, "xhtml:link rel=\"alternate\" has neither hreflang nor media: search engines read an alternate in a sitemap only as a language version (hreflang) or a mobile one (media)")
+	}
+	if fc.each != nil && alternate && href != nil && lang != nil {
+		fc.cur.Alternates = append(fc.cur.Alternates, Alternate{Lang: trimSpace(*lang), Href: h})
+	}
+}
+
+// appLink reports whether href is an app's deep link, which Google reads
+// as an alternate of a page: android-app://package/scheme/host/path, or
+// ios-app://id/scheme/host/path.
+func appLink(href string) bool {
+	scheme, rest, ok := strings.Cut(href, "://")
+	return ok && rest != "" && (strings.EqualFold(scheme, "android-app") || strings.EqualFold(scheme, "ios-app"))
 }
 
 // value reads the text of a simple element, reporting child elements.
@@ -682,7 +742,7 @@ func (fc *fileCheck) value(t xml.StartElement) (string, error) {
 		case xml.CharData:
 			b.Write(c)
 		case xml.StartElement:
-			fc.addf(fc.line, "<%s> holds element %s: it may hold only text", t.Name.Local, fc.name(c.Name))
+			fc.addf(KindElement, fc.line, "<%s> holds element %s: it may hold only text", t.Name.Local, fc.name(c.Name))
 			if err := fc.skip(); err != nil {
 				return "", err
 			}
@@ -702,9 +762,9 @@ func (fc *fileCheck) text(t xml.CharData, in string) {
 		s = s[:40] + "…"
 	}
 	if in == "" {
-		fc.addf(fc.line, "text %q outside the root element", s)
+		fc.addf(KindXML, fc.line, "text %q outside the root element", s)
 	} else {
-		fc.addf(fc.line, "text %q is not allowed in <%s>: it holds only elements", s, in)
+		fc.addf(KindElement, fc.line, "text %q is not allowed in <%s>: it holds only elements", s, in)
 	}
 }
 
@@ -768,6 +828,32 @@ func validDate(s string) bool {
 		return m <= 59 && (h < 14 || h == 14 && m == 0)
 	}
 	return false
+}
+
+// w3cOnly reports whether s is a W3C Datetime (the profile of ISO 8601
+// the protocol names) that xsd:date and xsd:dateTime, the sitemap
+// schema's types, do not take: a year (1997), a year and month
+// (1997-07), or minutes without seconds (1997-07-16T19:20+01:00).
+func w3cOnly(s string) bool {
+	switch {
+	case len(s) == 4:
+		return digits(s) && s != "0000"
+	case len(s) == 7:
+		return digits(s[:4]) && s[4] == '-' && validDate(s+"-01")
+	case len(s) > 16 && s[10] == 'T' && s[13] == ':' && s[16] != ':' && s[16] != '.':
+		return validDate(s[:16] + ":00" + s[16:])
+	}
+	return false
+}
+
+// dateFormMsg says that s, a W3C Datetime, is in a form the schema does
+// not take, and what form it does.
+func dateFormMsg(s string) string {
+	want := "a full date, YYYY-MM-DD"
+	if len(s) > 16 {
+		want = s[:16] + ":00" + s[16:]
+	}
+	return fmt.Sprintf("%q is a W3C Datetime, which the protocol names and search engines read, but the schema's xsd:date and xsd:dateTime do not take it; to satisfy both, write %s", s, want)
 }
 
 // dateHint says what is wrong with s, which is not a valid date: for a

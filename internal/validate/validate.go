@@ -64,17 +64,6 @@ import (
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
-// Problem is one thing wrong with a sitemap file.
-type Problem struct {
-	File string // the file's path, as given or as found in a folder given
-	Line int    // 0 when the problem is the whole file's
-	Msg  string
-}
-
-// String returns the problem as "file:line: msg", or "file: msg" when Line
-// is 0.
-func (p Problem) String() string { return diag.At(p.File, p.Line, p.Msg).Error() }
-
 // Options tunes [Check]. The zero value checks files on their own.
 type Options struct {
 	// Site, when set, is the folder of the built site: every <loc> of a
@@ -173,7 +162,7 @@ func CheckContext(ctx context.Context, paths []string, opts Options) (problems [
 			rules, err := robots.ReadFile(path, robots.MaxBytes)
 			var d *diag.Diagnostic
 			if errors.As(err, &d) {
-				problems = append(problems, Problem{File: d.File, Msg: d.Msg})
+				problems = append(problems, newProblem(d.File, 0, KindRobots, d.Msg))
 			}
 			c.robots = robots.NewJudge(rules, robots.Crawlers...)
 		}
@@ -206,25 +195,26 @@ func CheckContext(ctx context.Context, paths []string, opts Options) (problems [
 type report struct {
 	path    string
 	probs   []Problem
-	dropped int // problems past maxProblems
+	dropped dropped // problems past maxProblems
 }
 
-// add adds a problem at line, or counts it past maxProblems.
-func (r *report) add(line int, msg string) {
+// add adds a problem of kind k at line, or counts it past maxProblems.
+func (r *report) add(k Kind, line int, msg string) {
 	if len(r.probs) >= maxProblems {
-		r.dropped++
+		if r.dropped == nil {
+			r.dropped = dropped{}
+		}
+		r.dropped[k]++
 		return
 	}
-	r.probs = append(r.probs, Problem{File: r.path, Line: line, Msg: msg})
+	r.probs = append(r.probs, newProblem(r.path, line, k, msg))
 }
 
 // done returns the problems of every file checked, each file's by line.
 func (c *checker) done() []Problem {
 	var all []Problem
 	for _, r := range c.reports {
-		if r.dropped > 0 {
-			r.probs = append(r.probs, Problem{File: r.path, Msg: fmt.Sprintf("%d more problems not listed", r.dropped)})
-		}
+		r.probs = append(r.probs, r.dropped.problems(r.path)...)
 		slices.SortStableFunc(r.probs, func(a, b Problem) int { return cmp.Compare(a.Line, b.Line) })
 		all = append(all, r.probs...)
 	}
