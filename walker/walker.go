@@ -48,6 +48,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -590,10 +591,15 @@ func unwrapPath(err error) error {
 // or excluded folder on its way, a symbolic link to a folder not
 // followed, the file hidden, no include pattern matching it, an exclude
 // pattern matching it, a link not followed, a file a web server would not
-// serve. It returns nil when the walk hands the file over, and an
-// error wrapping fs.ErrNotExist when there is no such file. It stats
+// serve. It returns nil when the walk hands the file over, an error
+// wrapping fs.ErrNotExist when there is no such file, and one wrapping
+// fs.ErrInvalid when rel is no clean relative path (empty, or with an
+// empty, "." or ".." segment). It stats
 // each folder on the way: it is for explaining one file, not for a walk.
 func Why(root, rel string, opts Options) error {
+	if rel == "" || path.Clean(rel) != rel || !fs.ValidPath(rel) {
+		return fmt.Errorf("%q is not a clean path of the folder: %w", rel, fs.ErrInvalid)
+	}
 	w, err := newWalk(context.Background(), root, opts, nil)
 	if err != nil {
 		return err

@@ -542,4 +542,10 @@ func TestWhy(t *testing.T) {
 	if err := Why(root, "nope.html", opts); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("Why(nope.html) = %v, want fs.ErrNotExist", err)
 	}
+	// A path that is not clean is refused, not indexed past its end.
+	for _, rel := range []string{"", "docs//faq.html", "real/", "/index.html", "./index.html", "a/../index.html", "real/a.html/"} {
+		if err := Why(root, rel, opts); !errors.Is(err, fs.ErrInvalid) {
+			t.Errorf("Why(%q) = %v, want fs.ErrInvalid", rel, err)
+		}
+	}
 }

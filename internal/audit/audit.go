@@ -377,6 +377,11 @@ func (a *auditor) readPage(w *worker, i int32) {
 			return
 		}
 		w.nlinks++
+		if w.r.unclean {
+			clean := a.urlOf(string(target))
+			w.found = append(w.found, Finding{Path: p.path, Line: l.Line, Kind: Canonical, URL: clean,
+				Msg: fmt.Sprintf("links to %.200s, a path with an empty or dot segment (// or /../), which hosts serve differently or not at all; it names %s: link to that", l.Href, clean)})
+		}
 		if t := a.lookup(target); t >= 0 {
 			a.link(w, i, int32(l.Line), t)
 			return

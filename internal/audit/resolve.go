@@ -48,6 +48,10 @@ type resolver struct {
 	offsite bool
 	buf     []byte // the link's URL path, then the file path it names
 	clean   []byte // the href without tabs and newlines
+	// unclean is set by resolve when the link's path, decoded, had an
+	// empty segment ("//") or a dot segment ("%2e%2e%2f" decodes to
+	// "../"): the path returned is the collapsed one.
+	unclean bool
 }
 
 // page starts the links of the page at rel (a path of the site folder).
@@ -85,8 +89,11 @@ const (
 
 // resolve returns the path of the site folder a link names, decoded
 // ("docs/caf\u00e9/", "" for the site's root), when it is internal. The
-// bytes are valid until the next call.
+// bytes are valid until the next call. A path whose decoded form has an
+// empty or a dot segment is collapsed, never above the site's root, and
+// r.unclean says so.
 func (r *resolver) resolve(href []byte) ([]byte, linkKind) {
+	r.unclean = false
 	p, kind := r.urlPath(href)
 	if kind != linkInternal {
 		return nil, kind
@@ -102,8 +109,61 @@ func (r *resolver) resolve(href []byte) ([]byte, linkKind) {
 		}
 		out = append(out, c)
 	}
+	out, r.unclean = collapse(out)
 	r.buf = out
 	return out, linkInternal
+}
+
+// collapse removes the empty, "." and ".." segments of the relative path
+// p, in place, ".." never above the start; a final "/" stays. It reports
+// whether it removed any.
+func collapse(p []byte) ([]byte, bool) {
+	if !needsCollapse(p) {
+		return p, false
+	}
+	last := p[bytes.LastIndexByte(p, '/')+1:]
+	dir := len(last) == 0 || string(last) == "." || string(last) == ".."
+	out := p[:0]
+	for i := 0; i <= len(p); {
+		j := i
+		for j < len(p) && p[j] != '/' {
+			j++
+		}
+		switch seg := p[i:j]; string(seg) {
+		case "", ".":
+		case "..":
+			if k := bytes.LastIndexByte(out[:max(len(out)-1, 0)], '/'); k >= 0 {
+				out = out[:k+1]
+			} else {
+				out = out[:0]
+			}
+		default:
+			out = append(out, seg...) // never ahead of what is read: out only shrinks
+			out = append(out, '/')
+		}
+		i = j + 1
+	}
+	if !dir && len(out) > 0 {
+		out = out[:len(out)-1]
+	}
+	return out, true
+}
+
+// needsCollapse reports whether p has an empty, "." or ".." segment, or
+// starts with "/".
+func needsCollapse(p []byte) bool {
+	for i := 0; i < len(p); {
+		j := i
+		for j < len(p) && p[j] != '/' {
+			j++
+		}
+		seg := p[i:j]
+		if len(seg) == 0 && j < len(p) || string(seg) == "." || string(seg) == ".." {
+			return true
+		}
+		i = j + 1
+	}
+	return false
 }
 
 // urlPath returns a link's absolute URL path, percent-encoded as written,

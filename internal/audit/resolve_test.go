@@ -175,3 +175,30 @@ func FuzzResolve(f *testing.F) {
 		}
 	})
 }
+
+// TestResolveUnclean holds the resolver to links whose decoded path has
+// an empty or a dot segment: collapsed, never above the site's root,
+// and said to be unclean.
+func TestResolveUnclean(t *testing.T) {
+	s, _ := siteOf("https://example.org/docs/")
+	for _, tt := range []struct {
+		href, want string
+		unclean    bool
+	}{
+		{"/docs//x/", "x/", true},
+		{"/docs/a//b.html", "a/b.html", true},
+		{"/docs///", "", true},
+		{"a%2F..%2F..%2F..%2Fetc%2Fpasswd", "etc/passwd", true},
+		{"x%2f.%2fy", "p/x/y", true},
+		{"x%2F..", "p/", true},
+		{"/docs/a/b/", "a/b/", false},
+		{"/docs/a%2Fb", "a/b", false}, // an encoded slash: one path, clean
+	} {
+		r := resolver{site: s}
+		r.page("p/index.html")
+		got, kind := r.resolve([]byte(tt.href))
+		if kind != linkInternal || string(got) != tt.want || r.unclean != tt.unclean {
+			t.Errorf("resolve(%q) = %q, %v, unclean %v; want %q, internal, unclean %v", tt.href, got, kind, r.unclean, tt.want, tt.unclean)
+		}
+	}
+}
