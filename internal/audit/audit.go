@@ -62,10 +62,19 @@ const (
 	Blocked   Kind = "robots.txt" // a link to a page robots.txt disallows
 	ErrorPage Kind = "error page" // a link to the site's error page
 	Build     Kind = "build"      // a warning of the build
+	// SitemapLink is a <link rel="sitemap"> or a robots.txt Sitemap:
+	// line naming a same-site file that does not exist.
+	SitemapLink Kind = "sitemap link"
 )
 
 // Kinds are every Kind, in the order a summary names them.
-var Kinds = []Kind{Orphan, Unlisted, Missing, Redirect, NoIndex, Canonical, Blocked, ErrorPage, Build}
+var Kinds = []Kind{Orphan, Unlisted, Missing, SitemapLink, Redirect, NoIndex, Canonical, Blocked, ErrorPage, Build}
+
+// IsError reports whether a finding of kind k is an error: a link to
+// nothing (missing, a sitemap link to no file), which a crawler meets as
+// a 404. The other kinds are advice: the site works, and loses something
+// (a page no link reaches, a link through a redirect, a build's warning).
+func (k Kind) IsError() bool { return k == Missing || k == SitemapLink }
 
 // Finding is one problem.
 type Finding struct {
@@ -170,6 +179,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		return a.res, err
 	}
 	a.followMisses(misses)
+	a.robotsSitemaps()
 	a.pageFindings()
 	a.finish()
 	return a.res, nil
@@ -376,6 +386,10 @@ func (a *auditor) readPage(w *worker, i int32) {
 		if kind != linkInternal {
 			return
 		}
+		if l.Sitemap {
+			a.sitemapLink(w, p.path, l.Line, string(target), "<link rel=\"sitemap\">")
+			return
+		}
 		w.nlinks++
 		if w.r.unclean {
 			clean := a.urlOf(string(target))
@@ -555,6 +569,48 @@ func (a *auditor) followMisses(links []pending) {
 	}
 	a.res.Findings = append(a.res.Findings, w.found...)
 }
+
+// sitemapLink reports a sitemap named at line of the file at path (a
+// page's <link rel="sitemap">, robots.txt's Sitemap: line) that no file
+// of the site serves: target is its path in the site folder.
+func (a *auditor) sitemapLink(w *worker, path string, line int, target, how string) {
+	if _, ok := a.served(target); ok {
+		return
+	}
+	u := a.urlOf(target)
+	w.found = append(w.found, Finding{Path: path, Line: line, Kind: SitemapLink, URL: u,
+		Msg: fmt.Sprintf("%s names the sitemap %s, which no file serves: name the sitemap the site has (a build that took over a generator's sitemap says which)", how, u)})
+}
+
+// robotsSitemaps reports the Sitemap: lines of the site's robots.txt
+// that name a same-site file that does not exist.
+func (a *auditor) robotsSitemaps() {
+	data, err := os.ReadFile(filepath.Join(a.root, "robots.txt"))
+	if err != nil || len(data) > robotsMax {
+		return // the build says what it cannot read
+	}
+	w := &worker{r: resolver{site: a.site}}
+	w.r.page("robots.txt")
+	for i, line := range strings.Split(string(data), "\n") {
+		key, v, ok := strings.Cut(line, ":")
+		if !ok || !strings.EqualFold(strings.TrimSpace(key), "sitemap") {
+			continue
+		}
+		v, _, _ = strings.Cut(v, "#")
+		v = strings.TrimSpace(v)
+		if !strings.Contains(v, "://") {
+			continue // a Sitemap: line names an absolute URL; the build warns of others
+		}
+		if target, kind := w.r.resolve([]byte(v)); kind == linkInternal {
+			a.sitemapLink(w, "robots.txt", i+1, string(target), "robots.txt's Sitemap: line")
+		}
+	}
+	a.res.Findings = append(a.res.Findings, w.found...)
+}
+
+// robotsMax is the most of robots.txt read for its Sitemap: lines, as
+// Google reads at most 500 KiB of it.
+const robotsMax = 500 << 10
 
 // urlOf returns the URL a host serves the file at path (a path of the
 // site folder, or one a link named) at: a folder's index.html at the

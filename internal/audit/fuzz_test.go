@@ -115,3 +115,31 @@ func FuzzAudit(f *testing.F) {
 		}
 	})
 }
+
+// TestSitemapLinks: a page's <link rel="sitemap"> and robots.txt's
+// Sitemap: line that name no file are errors, each at its line; those
+// that name a file, or another host, are not; the link is no page link.
+func TestSitemapLinks(t *testing.T) {
+	root := writeSite(t, map[string]string{
+		"index.html":  "<!doctype html><title>home</title>\n<link rel=\"sitemap\" href=\"/sitemap-index.xml\">\n<a href=\"a.html\">a</a>",
+		"a.html":      "<!doctype html><title>a</title>\n<link rel=sitemap href=/sitemap.xml><a href=\"/\">home</a>",
+		"sitemap.xml": "<urlset/>",
+		"robots.txt":  "User-agent: *\nAllow: /\nSitemap: https://example.com/sitemap.xml\nSitemap: https://example.com/gone.xml\nSitemap: https://other.example/s.xml\n",
+	})
+	res := runAudit(t, root, base, walker.Options{})
+	var got []string
+	for _, f := range res.Findings {
+		got = append(got, fmt.Sprintf("%s %s:%d %s %v", f.Kind, f.Path, f.Line, f.URL, f.Kind.IsError()))
+	}
+	want := []string{
+		"sitemap link index.html:2 https://example.com/sitemap-index.xml true",
+		"sitemap link robots.txt:4 https://example.com/gone.xml true",
+	}
+	slices.Sort(got)
+	if d := diffLines(got, want); d != "" {
+		t.Errorf("findings:\n%s", d)
+	}
+	if res.Links != 2 {
+		t.Errorf("%d links, want 2: a sitemap link is no page link", res.Links)
+	}
+}

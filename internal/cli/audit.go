@@ -21,20 +21,25 @@ Usage:
 
 It judges every page as a build does (nothing is written), then follows
 every <a href> of every page to the file a static host serves for it, and
-reports, one line each, path:line first:
-  orphan       a page the sitemap lists that no other page links to (the
-               home page needs none)
-  unlisted     a page the site links to that a search engine would index
-               but the sitemap leaves out (excluded, sitemap: false, a draft)
-  missing      a link to a path no file serves (404)
-  redirect     a link to a redirect: a meta refresh stub, or a rule of
-               _redirects, netlify.toml or vercel.json
-  noindex      a link to a page that asks not to be indexed
-  canonical    a link to a page whose canonical URL is another
-  robots.txt   a link to a page robots.txt disallows
-  error page   a link to the site's error page (404.html)
-  build        a warning of the build: hreflang clusters, robots.txt,
-               duplicate URLs, the host's rules
+reports, one line each, path:line first. Errors (exit 1), links a crawler
+meets as a 404:
+  missing       a link to a path no file serves (404)
+  sitemap link  a <link rel="sitemap"> or robots.txt Sitemap: line that
+                names no file (a generator's sitemap taken over?)
+Advice (exit 0 unless --strict), each line marked "advice:":
+  orphan        a page the sitemap lists that no other page links to (the
+                home page needs none)
+  unlisted      a page the site links to that a search engine would index
+                but the sitemap leaves out (excluded, sitemap: false, a draft)
+  redirect      a link to a redirect: a meta refresh stub, or a rule of
+                _redirects, netlify.toml or vercel.json
+  noindex       a link to a page that asks not to be indexed
+  canonical     a link to a page whose canonical URL is another, or a
+                path with an empty or dot segment (/docs//x/)
+  robots.txt    a link to a page robots.txt disallows
+  error page    a link to the site's error page (404.html)
+  build         a warning of the build: hreflang clusters, robots.txt,
+                duplicate URLs, the host's rules, a page it cannot read
 Links to other hosts, to other schemes (mailto:, tel:, javascript:, data:)
 and to files that are not pages (a PDF, an image) are not checked. Each
 check, and how to turn it off, is in docs/audit.md.
@@ -49,8 +54,12 @@ Flags: build's flags (sitemapgen --help) say what the site is: --base-url,
 about writing are taken and unused; --dry-run and --explain are refused).
 Its own:
 ` + config.Settings.Only(config.AuditCommand).Help(config.AuditCommand, 17) + `
-Exit status: 0 nothing found, 1 a finding (or the site could not be read),
-2 a usage or configuration error.
+--strict (sitemap.yaml: strict) makes advice fail the audit too. With
+--json, one object: {"pages", "links", "errors", "advice", "counts",
+"findings": [{"path", "line", "kind", "severity", "url", "message"}]}.
+
+Exit status: 0 no error (advice alone exits 0 unless --strict), 1 an error
+(or the site could not be read), 2 a usage or configuration error.
 `
 
 // refusedInAudit are the flags of build that audit does not take.
@@ -87,7 +96,13 @@ func runAudit(ctx context.Context, e *env, args []string) error {
 			fmt.Fprintln(e.stdout, diag.Format(findingAt(rep, f), ""))
 		}
 	}
-	if len(res.Findings) > 0 {
+	errs := 0
+	for _, f := range res.Findings {
+		if f.Kind.IsError() {
+			errs++
+		}
+	}
+	if errs > 0 || v.Strict && len(res.Findings) > 0 {
 		return errors.New(auditSummary(res)) // exit 1, said under --quiet too
 	}
 	say(e.stderr, v.Quiet, "%s", auditSummary(res))
@@ -101,7 +116,11 @@ func findingAt(rep *reporter, f audit.Finding) *diag.Diagnostic {
 	if file == "" && f.Path != "" {
 		file = rep.path(f.Path)
 	}
-	return &diag.Diagnostic{File: file, Line: f.Line, Msg: string(f.Kind) + ": " + f.Msg}
+	msg := string(f.Kind) + ": " + f.Msg
+	if !f.Kind.IsError() {
+		msg = "advice: " + msg
+	}
+	return &diag.Diagnostic{File: file, Line: f.Line, Msg: msg}
 }
 
 // auditSummary is the line that ends an audit.
@@ -110,32 +129,45 @@ func auditSummary(res *audit.Result) string {
 	if len(res.Findings) == 0 {
 		return s + ": nothing found"
 	}
-	var parts []string
-	for _, k := range audit.Kinds {
-		if n := res.Count[k]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n, kindNames[k][min(n, 2)-1]))
+	count := func(errs bool) (int, string) {
+		n := 0
+		var parts []string
+		for _, k := range audit.Kinds {
+			if c := res.Count[k]; c > 0 && k.IsError() == errs {
+				n += c
+				parts = append(parts, fmt.Sprintf("%d %s", c, kindNames[k][min(c, 2)-1]))
+			}
 		}
+		if n == 0 {
+			return 0, ""
+		}
+		return n, " (" + strings.Join(parts, ", ") + ")"
 	}
-	return s + ": " + strings.Join(parts, ", ")
+	ne, es := count(true)
+	na, as := count(false)
+	return fmt.Sprintf("%s: %s%s and %d advice%s", s, plural(ne, "error"), es, na, as)
 }
 
 // kindNames are the summary's names of the kinds, for one and for more.
 var kindNames = map[audit.Kind][2]string{
-	audit.Orphan:    {"orphan", "orphans"},
-	audit.Unlisted:  {"unlisted page", "unlisted pages"},
-	audit.Missing:   {"link to a missing page", "links to missing pages"},
-	audit.Redirect:  {"link to a redirect", "links to redirects"},
-	audit.NoIndex:   {"link to a noindex page", "links to noindex pages"},
-	audit.Canonical: {"link to a non-canonical URL", "links to non-canonical URLs"},
-	audit.Blocked:   {"link robots.txt blocks", "links robots.txt blocks"},
-	audit.ErrorPage: {"link to the error page", "links to the error page"},
-	audit.Build:     {"build warning", "build warnings"},
+	audit.Orphan:      {"orphan", "orphans"},
+	audit.Unlisted:    {"unlisted page", "unlisted pages"},
+	audit.Missing:     {"link to a missing page", "links to missing pages"},
+	audit.SitemapLink: {"sitemap link to no file", "sitemap links to no file"},
+	audit.Redirect:    {"link to a redirect", "links to redirects"},
+	audit.NoIndex:     {"link to a noindex page", "links to noindex pages"},
+	audit.Canonical:   {"link to a non-canonical URL", "links to non-canonical URLs"},
+	audit.Blocked:     {"link robots.txt blocks", "links robots.txt blocks"},
+	audit.ErrorPage:   {"link to the error page", "links to the error page"},
+	audit.Build:       {"build warning", "build warnings"},
 }
 
 // auditJSON is --json's object.
 type auditJSON struct {
 	Pages    int            `json:"pages"`
 	Links    int            `json:"links"`
+	Errors   int            `json:"errors"`
+	Advice   int            `json:"advice"`
 	Counts   map[string]int `json:"counts"`
 	Findings []findingJSON  `json:"findings"`
 }
@@ -157,7 +189,14 @@ func printAuditJSON(e *env, rep *reporter, res *audit.Result) error {
 	}
 	for _, f := range res.Findings {
 		d := findingAt(rep, f)
-		out.Findings = append(out.Findings, findingJSON{Path: d.File, Line: f.Line, Kind: string(f.Kind), URL: f.URL, Message: f.Msg})
+		sev := "advice"
+		if f.Kind.IsError() {
+			sev = "error"
+			out.Errors++
+		} else {
+			out.Advice++
+		}
+		out.Findings = append(out.Findings, findingJSON{Path: d.File, Line: f.Line, Kind: string(f.Kind), Severity: sev, URL: f.URL, Message: f.Msg})
 	}
 	return json.NewEncoder(e.stdout).Encode(out)
 }

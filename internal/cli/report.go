@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -194,6 +195,49 @@ func sitemapFiles(written []string) (int, string) {
 	return sitemaps, strings.Join(others, " and ")
 }
 
+// danglingSitemapLinks warns, once a file, of the pages whose <link
+// rel="sitemap"> names a generator's sitemap the build took over (Astro's
+// sitemap-index.xml, which its docs tell users to link): after the
+// deploy, each such link points at nothing.
+func danglingSitemapLinks(w io.Writer, res *pipeline.Result, takenOver []string) {
+	if len(res.SitemapLinks) == 0 {
+		return
+	}
+	basePath := "/"
+	if u, err := url.Parse(res.BaseURL); err == nil && u.Path != "" {
+		basePath = u.Path
+	}
+	ours := "sitemap.xml"
+	if res.Write != nil {
+		for _, name := range res.Write.Written {
+			if path.Ext(name) == ".xml" && !strings.Contains(name, "/") && (ours == "sitemap.xml" || strings.Contains(name, "index")) {
+				ours = name
+			}
+		}
+	}
+	for _, name := range takenOver {
+		n, href := 0, ""
+		for h, count := range res.SitemapLinks {
+			u, err := url.Parse(h)
+			if err != nil {
+				continue
+			}
+			p := u.Path
+			if strings.HasPrefix(p, "/") {
+				p = strings.TrimPrefix(p, basePath)
+			}
+			if p == name {
+				n += count
+				href = cmp.Or(min(href, h), h)
+			}
+		}
+		if n > 0 {
+			fmt.Fprintf(w, "sitemapgen: warning: %s link to %s (<link rel=\"sitemap\" href=%q>), which the build removed: point the link at %s, the sitemap written, in the layout that adds it\n",
+				plural(n, "page"), name, href, "/"+strings.TrimPrefix(basePath, "/")+ours)
+		}
+	}
+}
+
 // generatorSitemaps says which of the generator's own sitemaps in the
 // output folder the build removed (or, in a dry run, would remove), and
 // with keep_generator_sitemaps warns of each one kept beside ours.
@@ -214,6 +258,7 @@ func generatorSitemaps(w io.Writer, res *pipeline.Result, c *config.Config) {
 			}
 			fmt.Fprintf(w, "sitemapgen: %s %s's own %s, which ours replace: %s (--keep-generator-sitemaps keeps %s)\n",
 				verb, c.Generator, pluralWord(len(n), "sitemap"), strings.Join(n, ", "), them)
+			danglingSitemapLinks(w, res, n)
 		}
 		return
 	}

@@ -293,7 +293,8 @@ var Settings = Table[Values]{
 		Field: Bool(func(v *Values) *bool { return &v.Drafts }, false)},
 	{Flag: "future", Key: "future", Help: []string{"list pages dated in the future, or expired"},
 		Field: Bool(func(v *Values) *bool { return &v.Future }, false)},
-	{Flag: "strict", Key: "strict", Help: []string{"a front matter problem fails the build (exit 1)"},
+	{Flag: "strict", Key: "strict", Help: []string{"a front matter problem fails the build, and advice",
+		"an audit (exit 1)"},
 		Field: Bool(func(v *Values) *bool { return &v.Strict }, false)},
 	{Flag: "changes", Arg: "FILE", Key: "changes", Path: true, Only: BuildCommand, Help: []string{
 		"write the URLs added (+), changed (~) and removed (-)",
@@ -331,8 +332,8 @@ var Settings = Table[Values]{
 		Field: Bool(func(v *Values) *bool { return &v.JSON }, false)},
 	{Flag: "ignore", Arg: "KIND", Key: "audit.ignore", Only: AuditCommand, Help: []string{
 		"leave out the findings of KIND (orphan, unlisted,",
-		"missing, redirect, noindex, canonical, robots.txt,",
-		"error page, build; comma-separated)"},
+		"missing, sitemap link, redirect, noindex, canonical,",
+		"robots.txt, error page, build; comma-separated)"},
 		Field: List(func(v *Values) *[]string { return &v.AuditIgnore }, nil, true, Each(auditKind))},
 	{Flag: "check", Only: BuildCommand, Help: []string{
 		"compare the sitemaps on disk with what would be",

@@ -71,6 +71,10 @@ type Head struct {
 	// Base is the href of <base>, against which the page's relative
 	// URLs resolve.
 	Base string
+	// Sitemap is the href of the first <link rel="sitemap">, as written:
+	// the sitemap a page names (Astro's integration adds one to every
+	// page).
+	Sitemap string
 	// Alternates are the <link rel="alternate" hreflang> of the page, in
 	// order, each with its line; a language given twice is there twice
 	// (the caller says which counts).
@@ -585,6 +589,8 @@ func (p *headParser) link() {
 		case len(r) == 0:
 		case bytes.EqualFold(r, []byte("canonical")):
 			p.canonics = append(p.canonics, string(href))
+		case bytes.EqualFold(r, []byte("sitemap")) && h.Sitemap == "":
+			h.Sitemap = string(href)
 		case bytes.EqualFold(r, []byte("alternate")) && len(hreflang) > 0:
 			lang := string(hreflang)
 			if !ValidHreflang(lang) {

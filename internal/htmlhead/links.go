@@ -29,6 +29,9 @@ type Link struct {
 	// Base marks the page's first <base href>, which the links after it
 	// are relative to.
 	Base bool
+	// Sitemap marks a <link rel="sitemap" href>: the page names a
+	// sitemap, which is no link to follow.
+	Sitemap bool
 }
 
 // Links calls fn for every link of page, in document order. It modifies
@@ -61,6 +64,14 @@ func (lr *LinkReader) Links(page []byte, fn func(Link)) (cut bool) {
 				counted = start
 				baseSeen = baseSeen || name == "base"
 				fn(Link{Href: decode(href), Line: line, Base: name == "base"})
+			case name == "link":
+				href, ok := attrOf(l.attrs, "href")
+				if rel, _ := attrOf(l.attrs, "rel"); !ok || !hasToken(rel, "sitemap") {
+					continue
+				}
+				line += bytes.Count(page[counted:start], []byte("\n"))
+				counted = start
+				fn(Link{Href: decode(href), Line: line, Sitemap: true})
 			}
 		case tokEndTag:
 			if string(l.name) == "template" && inert > 0 {
@@ -68,6 +79,17 @@ func (lr *LinkReader) Links(page []byte, fn func(Link)) (cut bool) {
 			}
 		}
 	}
+}
+
+// hasToken reports whether the space-separated list v has the token
+// tok, without regard to case.
+func hasToken(v []byte, tok string) bool {
+	for _, f := range bytes.Fields(v) {
+		if bytes.EqualFold(f, []byte(tok)) {
+			return true
+		}
+	}
+	return false
 }
 
 // attrOf returns the value of the attribute key, and whether the tag has

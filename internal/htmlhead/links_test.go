@@ -17,8 +17,11 @@ func readLinks(lr *LinkReader, page []byte) []string {
 	var out []string
 	lr.Links(bytes.Clone(page), func(l Link) {
 		kind := ""
-		if l.Base {
+		switch {
+		case l.Base:
 			kind = "base "
+		case l.Sitemap:
+			kind = "sitemap "
 		}
 		out = append(out, fmt.Sprintf("%d %s%q", l.Line, kind, normalize(l.Href)))
 	})
@@ -39,13 +42,16 @@ func xnetLinks(page []byte) []string {
 			return out
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, more := z.TagName()
-			var href []byte
-			found := false
+			var href, rel []byte
+			found, relFound := false, false
 			for more {
 				var k, v []byte
 				k, v, more = z.TagAttr()
 				if string(k) == "href" && !found {
 					href, found = bytes.Clone(v), true
+				}
+				if string(k) == "rel" && !relFound {
+					rel, relFound = bytes.Clone(v), true
 				}
 			}
 			switch n := string(name); {
@@ -57,6 +63,8 @@ func xnetLinks(page []byte) []string {
 			case n == "base" && !baseSeen:
 				baseSeen = true
 				out = append(out, fmt.Sprintf("%d base %q", line, normalize(href)))
+			case n == "link" && slices.ContainsFunc(strings.Fields(string(rel)), func(f string) bool { return strings.EqualFold(f, "sitemap") }):
+				out = append(out, fmt.Sprintf("%d sitemap %q", line, normalize(href)))
 			}
 		case html.EndTagToken:
 			if name, _ := z.TagName(); string(name) == "template" && inert > 0 {
@@ -84,6 +92,7 @@ func TestLinks(t *testing.T) {
 		{"base", "<head>\n<base href=/docs/><base href=/other/></head><a href=x>", []string{`2 base "/docs/"`, `2 "x"`}},
 		{"line across an attribute", "<a\nclass=x\nhref=/a>\n<a href=/b>", []string{`1 "/a"`, `4 "/b"`}},
 		{"cut tag at the end", `<a href=/a><a href="/b`, []string{`1 "/a"`}},
+		{"sitemap link", "<head>\n<link rel=\"sitemap\" href=\"/sitemap-index.xml\"><link rel=\"Alternate SITEMAP\" href=/s.xml><link rel=stylesheet href=/a.css>", []string{`2 sitemap "/sitemap-index.xml"`, `2 sitemap "/s.xml"`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -244,6 +244,10 @@ type Result struct {
 	// looked like a build's stamp and were left out: the pages they dated
 	// are counted under "" in LastMod.
 	MTimeDropped bool
+	// SitemapLinks counts the pages by the href of their <link
+	// rel="sitemap"> (htmlhead.Head.Sitemap), as written: a generator's
+	// sitemap taken over leaves such links pointing at nothing.
+	SitemapLinks map[string]int
 	// Stamps counts the listed pages whose date from a page's head or
 	// the generator's sitemap was passed over as the build's time, by
 	// the rule of each page or of the set (guardStamps).
@@ -868,7 +872,8 @@ type outcome struct {
 	// sourceless: unjoined, in a generator's output that keeps old
 	// files, and no static file claims it (judgeStale).
 	sourceless bool
-	mtime      int64 // the page's modification time, Unix nanoseconds; noMTime for a static file's
+	mtime      int64  // the page's modification time, Unix nanoseconds; noMTime for a static file's
+	sitemap    string // the href of its <link rel="sitemap">
 	readErr    error
 	problems   []frontmatter.Problem // in the page's own front matter (content mode)
 }
@@ -965,6 +970,7 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 		if o.quiet() && rep.Page == nil && !b.explain.matches(f.Path, &o.d) {
 			mu.Lock()
 			b.res.Pages++
+			b.sitemapLink(o.sitemap)
 			b.listed(f.Path, &o)
 			mu.Unlock()
 			return nil
@@ -978,6 +984,20 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 		e.emit()
 	}
 	return err
+}
+
+// sitemapLink counts a page's <link rel="sitemap"> href, when it has
+// one; at most 100 distinct hrefs are kept.
+func (b *builder) sitemapLink(href string) {
+	if href == "" {
+		return
+	}
+	if b.res.SitemapLinks == nil {
+		b.res.SitemapLinks = make(map[string]int)
+	}
+	if len(b.res.SitemapLinks) < 100 || b.res.SitemapLinks[href] > 0 {
+		b.res.SitemapLinks[href]++
+	}
 }
 
 // sortEvents puts events in the order of their paths, as a lexical walk
@@ -1074,6 +1094,9 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *imageScan, f walker.File) o
 		orderFrom(b.opts.Join.Order, &o.d)
 	}
 	o.truncated = h != nil && h.Truncated
+	if h != nil {
+		o.sitemap = h.Sitemap
+	}
 	o.unjoined = unjoined
 	o.mtime = f.ModTime.UnixNano()
 	if unjoined && b.keepsOldOutput() {
@@ -1090,6 +1113,7 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *imageScan, f walker.File) o
 // goroutine.
 func (b *builder) record(path string, o outcome) {
 	b.res.Pages++
+	b.sitemapLink(o.sitemap)
 	if o.readErr != nil {
 		b.indexed(path, -1)
 		if b.failUnread && !servable(o.readErr) {
