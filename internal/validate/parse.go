@@ -491,7 +491,7 @@ func (fc *fileCheck) host(v string, line int) {
 	case fc.origin == "":
 		fc.origin, fc.originLine = h, line
 	case !strings.EqualFold(h, fc.origin):
-		fc.addf(KindHost, line, "URL %s is on host %s, but the file's first URL (line %d) is on %s: a sitemap lists the URLs of one host", v, h, fc.originLine, fc.origin)
+		fc.addf(KindHost, line, "URL %s is on host %s, but the file's first URL (line %d) is on %s: a sitemap lists the URLs of one host (Google also takes hosts all verified in Search Console: --ignore host)", v, h, fc.originLine, fc.origin)
 	}
 }
 
