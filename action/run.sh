@@ -15,7 +15,8 @@
 #   INPUT_GZIP, INPUT_TEXT, INPUT_ROBOTS, INPUT_STRICT
 #                       "true" or "false": the flag, or the flag =false
 #                       ("" : the settings file's, or the default)
-#   INPUT_ARGS          more arguments, split at white space (no quoting)
+#   INPUT_ARGS          more arguments, split at white space and newlines
+#                       (args: | over several lines; no quoting)
 #   INPUT_INSTALL_ONLY  "true": install, do not run
 #
 # and the runner's own: RUNNER_OS, RUNNER_ARCH, RUNNER_TEMP, GITHUB_PATH,
@@ -120,7 +121,8 @@ bool gzip "${INPUT_GZIP:-}"
 bool text "${INPUT_TEXT:-}"
 bool robots "${INPUT_ROBOTS:-}"
 bool strict "${INPUT_STRICT:-}"
-read -r -a more <<<"${INPUT_ARGS:-}" || true
+# -d '': every line of a multi-line args (args: |), not the first alone.
+read -r -d '' -a more <<<"${INPUT_ARGS:-}" || true
 args+=(${more[@]+"${more[@]}"})
 [[ -z ${INPUT_DIR:-} ]] || args+=(-- "$INPUT_DIR")
 

@@ -240,7 +240,7 @@ func TestAction(t *testing.T) {
 		dir := actionSite(t)
 		write(t, filepath.Join(dir, "conf", "sitemaps.yaml"), "text: true\n")
 		r := runAction(t, dir, with("version", testTag, "config", "conf/sitemaps.yaml", "gzip", "true", "robots", "false", "strict", "true",
-			"args", "--lastmod-format date  --exclude about/**"),
+			"args", "--lastmod-format date\n  --exclude about/**\n"), // args: | over two lines
 			"SITEMAPGEN_RELEASES_URL="+releaseServer(t, false))
 		installed(t, r)
 		wantOutput(t, r.out, "1 URL in 1 sitemap file written to public (with sitemap.txt)")
