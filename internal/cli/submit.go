@@ -197,9 +197,9 @@ func runSubmit(ctx context.Context, e *env, args []string) error {
 	case err != nil:
 		return err
 	case v.dryRun:
-		say(e.stderr, false, "dry run: would submit %s to %s in %s%s; nothing sent", what, client.Endpoint, plural(res.Requests, "request"), leftOut)
+		say(e.stderr, false, "dry run: would submit %s to %s in %s%s; nothing sent", what, indexnow.RedactURL(client.Endpoint), plural(res.Requests, "request"), leftOut)
 	default:
-		say(e.stderr, false, "submitted %s to %s in %s%s", what, client.Endpoint, plural(res.Requests, "request"), leftOut)
+		say(e.stderr, false, "submitted %s to %s in %s%s", what, indexnow.RedactURL(client.Endpoint), plural(res.Requests, "request"), leftOut)
 	}
 	return nil
 }
@@ -218,7 +218,7 @@ func submitClient(v *submitValues, e *env) (*indexnow.Client, *url.URL, error) {
 		endpoint = indexnow.DefaultEndpoint
 	}
 	if u, err := url.Parse(endpoint); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, nil, fmt.Errorf("endpoint %q is not an http or https URL (--endpoint, INDEXNOW_ENDPOINT)", endpoint)
+		return nil, nil, fmt.Errorf("endpoint %q is not an http or https URL (--endpoint, INDEXNOW_ENDPOINT)", indexnow.RedactURL(endpoint))
 	}
 	var base *url.URL
 	baseURL := v.baseURL

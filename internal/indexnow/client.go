@@ -174,9 +174,33 @@ func DefaultBackoff(retry int) time.Duration {
 	return min(time.Second<<(retry-1), time.Minute)
 }
 
+// RedactURL returns the URL s with the password of its user info
+// replaced ("https://user:xxxxx@host/"), for messages; s as it is when
+// it has none or does not parse.
+func RedactURL(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		if i, j := strings.Index(s, "://"), strings.LastIndexByte(s, '@'); i >= 0 && j > i {
+			return s[:i+3] + "xxxxx" + s[j:] // no parse, no guess at where the password ends
+		}
+		return s
+	}
+	return u.Redacted()
+}
+
+// redactKey returns a server's message with the key, which a server may
+// quote back from the request, replaced.
+func redactKey(msg, key string) string {
+	if key == "" {
+		return msg
+	}
+	return strings.ReplaceAll(msg, key, "[the key]")
+}
+
 // settings are a Client's fields with the defaults filled in, checked.
 type settings struct {
 	endpoint, host, key, keyLocation string
+	shown                            string // the endpoint as messages show it: RedactURL's
 	keyDir                           string // the key file's folder, "/docs/"
 	batch, retries                   int
 }
@@ -191,8 +215,9 @@ func (c *Client) resolve(first string) (*settings, error) {
 	if s.endpoint == "" {
 		s.endpoint = DefaultEndpoint
 	}
+	s.shown = RedactURL(s.endpoint)
 	if u, err := url.Parse(s.endpoint); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return nil, fmt.Errorf("endpoint %q is not an http or https URL", s.endpoint)
+		return nil, fmt.Errorf("endpoint %q is not an http or https URL", s.shown)
 	}
 	if s.host == "" || strings.ContainsAny(s.host, "/ @?#") {
 		return nil, fmt.Errorf("host %q is not a host name (example.com)", c.Host)
@@ -390,7 +415,7 @@ func (c *Client) print(s *settings, p Payload, n, total int) error {
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "# request %d of %d: %s\n", n, total, countURLs(len(p.URLList)))
-	fmt.Fprintf(&b, "POST %s\nContent-Type: %s\n", s.endpoint, ContentType)
+	fmt.Fprintf(&b, "POST %s\nContent-Type: %s\n", s.shown, ContentType)
 	if c.UserAgent != "" {
 		fmt.Fprintf(&b, "User-Agent: %s\n", c.UserAgent)
 	}
@@ -422,18 +447,18 @@ func (c *Client) send(ctx context.Context, s *settings, body []byte, n, total in
 		)
 		var rerr *RedirectError
 		if errors.As(err, &rerr) {
-			return 0, "", attempt, fmt.Errorf("request %d of %d to %s: %w", n, total, s.endpoint, rerr)
+			return 0, "", attempt, fmt.Errorf("request %d of %d to %s: %w", n, total, s.shown, rerr)
 		}
 		if err != nil {
 			if ctx.Err() != nil {
-				return 0, "", attempt, fmt.Errorf("request %d of %d to %s interrupted: %w", n, total, s.endpoint, ctx.Err())
+				return 0, "", attempt, fmt.Errorf("request %d of %d to %s interrupted: %w", n, total, s.shown, ctx.Err())
 			}
 			if attempt > s.retries {
-				return 0, "", attempt, fmt.Errorf("request %d of %d to %s got no answer (%s): %w", n, total, s.endpoint, countWord(attempt, "attempt"), err)
+				return 0, "", attempt, fmt.Errorf("request %d of %d to %s got no answer (%s): %w", n, total, s.shown, countWord(attempt, "attempt"), err)
 			}
 			why = err.Error()
 		} else {
-			msg := message(resp.Body)
+			msg := redactKey(message(resp.Body), s.key)
 			resp.Body.Close()
 			status := resp.Status
 			if status == "" || !strings.HasPrefix(status, strconv.Itoa(resp.StatusCode)) {
@@ -443,7 +468,7 @@ func (c *Client) send(ctx context.Context, s *settings, body []byte, n, total in
 				return resp.StatusCode, status, attempt, nil
 			}
 			serr := &StatusError{
-				Endpoint: s.endpoint, Code: resp.StatusCode, Status: status, Message: msg,
+				Endpoint: s.shown, Code: resp.StatusCode, Status: status, Message: msg,
 				Request: n, Requests: total, Attempts: attempt,
 			}
 			if resp.StatusCode != http.StatusTooManyRequests && (resp.StatusCode < 500 || resp.StatusCode > 599) {
@@ -475,7 +500,7 @@ func (c *Client) send(ctx context.Context, s *settings, body []byte, n, total in
 			sleep = sleepCtx
 		}
 		if err := sleep(ctx, wait); err != nil {
-			return 0, "", attempt, fmt.Errorf("request %d of %d to %s interrupted: %w", n, total, s.endpoint, err)
+			return 0, "", attempt, fmt.Errorf("request %d of %d to %s interrupted: %w", n, total, s.shown, err)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -641,5 +642,56 @@ func TestSubmitRedirect(t *testing.T) {
 	c.Endpoint = same.URL + "/old"
 	if _, err := c.Submit(context.Background(), urls(2)); err != nil || len(s.payloads(t)) != 1 {
 		t.Errorf("a redirect within the host: %v, %d requests; want it followed", err, len(s.requests()))
+	}
+}
+
+// TestSecretsRedacted: the password of an endpoint URL and the key, when
+// a server's error reply quotes the request back, are in no message, no
+// StatusError field and no dry run; the request itself still carries
+// both.
+func TestSecretsRedacted(t *testing.T) {
+	s := newServer(t, answer{code: 422, body: `{"message":"key ` + testKey + ` does not match"}`})
+	var w waits
+	c := client(s, &w)
+	u, _ := url.Parse(s.URL)
+	c.Endpoint = "http://robot:s3cret-pass@" + u.Host + "/indexnow"
+	_, err := c.Submit(context.Background(), urls(1))
+	var se *StatusError
+	if !errors.As(err, &se) {
+		t.Fatalf("error %v, want a *StatusError", err)
+	}
+	for _, shown := range []string{err.Error(), se.Endpoint, se.Message} {
+		if strings.Contains(shown, "s3cret-pass") || strings.Contains(shown, testKey) {
+			t.Errorf("a secret is shown: %s", shown)
+		}
+	}
+	if !strings.Contains(err.Error(), "robot:xxxxx@") || !strings.Contains(se.Message, "[the key]") {
+		t.Errorf("the redaction is not said: %s", err)
+	}
+	if p := s.payloads(t); len(p) != 1 || p[0].Key != testKey {
+		t.Errorf("the request's key: %+v", p)
+	}
+
+	// No answer at all: the transport's error names the endpoint too.
+	c.Endpoint = "http://robot:s3cret-pass@127.0.0.1:1/indexnow"
+	c.MaxRetries = -1
+	if _, err := c.Submit(context.Background(), urls(1)); err == nil || strings.Contains(err.Error(), "s3cret-pass") {
+		t.Errorf("no answer: %v", err)
+	}
+
+	// The dry run shows the request, its endpoint's password redacted.
+	var dry strings.Builder
+	c.DryRun = &dry
+	if _, err := c.Submit(context.Background(), urls(1)); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(dry.String(), "s3cret-pass") || !strings.Contains(dry.String(), "POST http://robot:xxxxx@127.0.0.1:1/indexnow") {
+		t.Errorf("dry run:\n%s", dry.String())
+	}
+	if got := RedactURL("https://u:p@host/x"); got != "https://u:xxxxx@host/x" {
+		t.Errorf("RedactURL = %q", got)
+	}
+	if got := RedactURL("https://u:p%zz@host/x"); strings.Contains(got, "p%zz") {
+		t.Errorf("RedactURL of a URL that does not parse = %q", got)
 	}
 }
