@@ -76,17 +76,37 @@ func Waiting(dir string, pid int) string {
 // ctx's error). The caller releases the Lock.
 func Acquire(ctx context.Context, dir string, noWait bool, waiting func(pid int)) (*Lock, error) {
 	l := &Lock{path: filepath.Join(dir, Name)}
-	said := false
+	said, retries := false, 0
 	for {
 		made := atomicfile.MissingDirs(dir)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return nil, err
 		}
 		l.made = append(l.made, made...)
-		f, err := os.OpenFile(l.path, os.O_RDWR|os.O_CREATE, 0o644)
+		// Never through a link: a symbolic link planted at the lock's name
+		// (in a folder others control) is not followed, and a file with
+		// other hard links, whose other names may be outside the folder,
+		// is neither locked nor written.
+		f, err := os.OpenFile(l.path, os.O_RDWR|os.O_CREATE|noFollow, 0o644)
 		if err != nil {
 			l.removeMade()
+			switch fi, lerr := os.Lstat(l.path); {
+			case lerr != nil:
+			case fi.Mode()&os.ModeSymlink != 0:
+				return nil, notOurs(l.path, "a symbolic link")
+			case !fi.Mode().IsRegular():
+				return nil, notOurs(l.path, "not a regular file")
+			}
 			return nil, err
+		}
+		if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() || links(fi) > 1 {
+			f.Close()
+			l.removeMade()
+			what := "not a regular file"
+			if err == nil && fi.Mode().IsRegular() {
+				what = fmt.Sprintf("a file with %d hard links", links(fi))
+			}
+			return nil, notOurs(l.path, what)
 		}
 		locked, err := tryLock(f)
 		if err != nil {
@@ -112,6 +132,10 @@ func Acquire(ctx context.Context, dir string, noWait bool, waiting func(pid int)
 		}
 		if !current(f, l.path) {
 			f.Close() // removed by the run that held it: the next is there
+			if retries++; retries > maxRetries {
+				l.removeMade()
+				return nil, notOurs(l.path, "a file that changes under every lock taken")
+			}
 			continue
 		}
 		if f.Truncate(0) == nil {
@@ -120,6 +144,17 @@ func Acquire(ctx context.Context, dir string, noWait bool, waiting func(pid int)
 		l.f = f
 		return l, nil
 	}
+}
+
+// maxRetries bounds the files Acquire finds replaced after locking them:
+// each is a run that released its lock meanwhile, so a handful is
+// plenty; more is something else replacing the file, not to be spun on.
+const maxRetries = 1000
+
+// notOurs is the error of a lock file that is not a plain file of its
+// own: what is there.
+func notOurs(path, what string) error {
+	return fmt.Errorf("%s: the lock file is %s, not one sitemapgen made; not followed or written (remove it if it is no other program's)", path, what)
 }
 
 // Release removes the lock file and unlocks it, then removes the folders

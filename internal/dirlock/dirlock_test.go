@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -166,5 +167,57 @@ func TestMadeFolders(t *testing.T) {
 	l.Release()
 	if _, err := os.Lstat(filepath.Join(dir, "sitemap.xml")); err != nil {
 		t.Fatalf("a folder with a file was removed: %v", err)
+	}
+}
+
+// TestPlantedLinks: a symbolic link (to a file outside, or dangling) or a
+// hard link at the lock's name is refused at once, with the reason; the
+// file outside is neither created, truncated nor written, and nothing
+// spins.
+func TestPlantedLinks(t *testing.T) {
+	outside := t.TempDir()
+	target := filepath.Join(outside, "precious.txt")
+	for _, tt := range []struct {
+		name  string
+		plant func(lock string) error
+		want  string
+	}{
+		{"symlink to a file", func(lock string) error {
+			if err := os.WriteFile(target, []byte("keep me\n"), 0o644); err != nil {
+				return err
+			}
+			return os.Symlink(target, lock)
+		}, "a symbolic link"},
+		{"dangling symlink", func(lock string) error {
+			os.Remove(target)
+			return os.Symlink(target, lock)
+		}, "a symbolic link"},
+		{"hard link", func(lock string) error {
+			if err := os.WriteFile(target, []byte("keep me\n"), 0o644); err != nil {
+				return err
+			}
+			return os.Link(target, lock)
+		}, "a file with 2 hard links"},
+		{"folder", func(lock string) error { return os.Mkdir(lock, 0o755) }, "not a regular file"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := tt.plant(filepath.Join(dir, Name)); err != nil {
+				t.Fatal(err)
+			}
+			before, beforeErr := os.ReadFile(target)
+			l, err := Acquire(context.Background(), dir, false, nil)
+			if err == nil {
+				l.Release()
+				t.Fatal("locked through a planted link")
+			}
+			if !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), Name) {
+				t.Errorf("error %q, want it to name %s and say %q", err, Name, tt.want)
+			}
+			after, afterErr := os.ReadFile(target)
+			if string(before) != string(after) || (beforeErr == nil) != (afterErr == nil) {
+				t.Errorf("the file outside changed: %q (%v) → %q (%v)", before, beforeErr, after, afterErr)
+			}
+		})
 	}
 }

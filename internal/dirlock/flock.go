@@ -9,6 +9,17 @@ import (
 	"syscall"
 )
 
+// noFollow makes an open fail on a symbolic link.
+const noFollow = syscall.O_NOFOLLOW
+
+// links returns the number of hard links of the file fi describes.
+func links(fi os.FileInfo) uint64 {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Nlink)
+	}
+	return 1
+}
+
 // tryLock takes f's lock if it is free; false when another holds it.
 func tryLock(f *os.File) (bool, error) {
 	for {
