@@ -51,6 +51,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -336,7 +337,7 @@ func (d *Dates) log(ctx context.Context, git, top, scope string, revs []string, 
 		renames = "--no-renames"
 	}
 	args := []string{"-C", top, "log", format, "-z", "--name-status",
-		renames, "--root", "--no-color", "--no-show-signature"}
+		renames, "--root", "--no-color", "--no-show-signature", "--no-ext-diff", "--no-textconv"}
 	args = append(append(args, revs...), "--")
 	if scope != "" {
 		args = append(args, scope)
@@ -539,10 +540,32 @@ func unreadable(err error) string {
 // security releases); for an older git, GIT_ALLOW_PROTOCOL set to no
 // protocol at all makes the fetch fail at once, and GIT_TERMINAL_PROMPT=0
 // keeps any prompt away.
+//
+// Nor does it run a command the repository's configuration names: the
+// folder may be a pull request's, whose .git/config is not to be
+// trusted. core.fsmonitor (which git status runs), hooks, a pager and
+// ssh are switched off on the command line, which outranks every
+// configuration file, as editors and gopls do, and git log, the one
+// command that diffs, runs no external diff or textconv driver; git's
+// own safe.directory check of a repository another user owns is left as
+// it is (it refuses such a repository, and no date is read from it).
 func command(ctx context.Context, git string, args ...string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, git, args...)
-	cmd.Env = append(os.Environ(), "GIT_NO_LAZY_FETCH=1", "GIT_ALLOW_PROTOCOL=", "GIT_TERMINAL_PROMPT=0")
+	cmd := exec.CommandContext(ctx, git, append(safeConfig[:len(safeConfig):len(safeConfig)], args...)...)
+	env := slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "GIT_EXTERNAL_DIFF=") })
+	cmd.Env = append(env, "GIT_NO_LAZY_FETCH=1", "GIT_ALLOW_PROTOCOL=", "GIT_TERMINAL_PROMPT=0",
+		"GIT_PAGER=cat", "PAGER=cat", "GIT_OPTIONAL_LOCKS=0")
 	return cmd
+}
+
+// safeConfig are the options before every git command: the settings of a
+// repository's configuration that would run code, off.
+var safeConfig = []string{
+	"--no-pager",
+	"-c", "core.fsmonitor=false",
+	"-c", "core.hooksPath=" + os.DevNull,
+	"-c", "core.pager=cat",
+	"-c", "core.sshCommand=false",
+	"-c", "protocol.allow=never",
 }
 
 // run runs git in dir and returns its stdout, or an error with its stderr.

@@ -496,3 +496,57 @@ func TestPartialClone(t *testing.T) {
 	}
 	checkDates(t, d, clone, map[string]string{"keep.md": date3, "sub/old.md": date1, "b.md": date2, "pure2.md": date2})
 }
+
+// TestRepositoryCommandsNotRun: a repository whose configuration names
+// commands (core.fsmonitor, which git status runs; hooks; a pager; an
+// external diff and a textconv driver for its pages; ssh) gets its dates
+// read, and none of the commands runs.
+func TestRepositoryCommandsNotRun(t *testing.T) {
+	gitEnv(t)
+	dir := t.TempDir()
+	gitRun(t, dir, "", "init", "-q")
+	writeFile(t, dir, "a.md", "a1")
+	writeFile(t, dir, ".gitattributes", "*.md diff=evil\n")
+	commitAll(t, dir, date1)
+	writeFile(t, dir, "a.md", "a2")
+	commitAll(t, dir, date2)
+	marker := filepath.Join(t.TempDir(), "ran")
+	evil := filepath.Join(t.TempDir(), "evil.sh")
+	if err := os.WriteFile(evil, []byte("#!/bin/sh\necho \"$0 $*\" >> "+marker+"\ncat >/dev/null\nexit 0\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	hooks := filepath.Join(dir, ".git", "hooks")
+	for _, h := range []string{"post-checkout", "post-index-change", "reference-transaction"} {
+		if err := os.WriteFile(filepath.Join(hooks, h), []byte("#!/bin/sh\necho hook >> "+marker+"\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, kv := range [][2]string{
+		{"core.fsmonitor", evil}, {"core.pager", evil}, {"pager.log", evil}, {"pager.status", evil},
+		{"diff.external", evil}, {"diff.evil.textconv", evil}, {"diff.evil.command", evil},
+		{"core.sshCommand", evil}, {"core.hooksPath", hooks},
+	} {
+		gitRun(t, dir, "", "config", kv[0], kv[1])
+	}
+	writeFile(t, dir, "untracked.md", "u") // git status looks at the worktree: fsmonitor's moment
+	d, err := LoadWith(context.Background(), dir, Options{Track: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkDates(t, d, dir, map[string]string{"a.md": date2})
+	writeFile(t, dir, "a.md", "a3")
+	if _, _, err := d.Reload(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(marker); err == nil {
+		t.Errorf("the repository's commands ran:\n%s", b)
+	}
+	// The control: plain git status, as the repository configures it,
+	// does run its fsmonitor; without it the check above could not fail.
+	cmd := exec.Command("git", "-C", dir, "status")
+	cmd.Env = os.Environ()
+	cmd.Run()
+	if _, err := os.Stat(marker); err != nil {
+		t.Errorf("plain git status ran no core.fsmonitor (%v): the test no longer tests it", err)
+	}
+}
