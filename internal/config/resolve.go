@@ -257,7 +257,7 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 func generatorSitemaps(g *generator.Project, projectDir string, lim limits.Limits) func(string) bool {
 	names := map[string]bool{"sitemap.xml": true}
 	var shard *regexp.Regexp // the names of the shards of an index
-	locales, folder := false, ""
+	folder := ""
 	switch g.Generator {
 	case "hugo":
 		if h, err := generator.LoadHugo(projectDir, lim); err == nil {
@@ -272,7 +272,12 @@ func generatorSitemaps(g *generator.Project, projectDir string, lim limits.Limit
 	case "next":
 		shard = numberedShard
 	case "docusaurus":
-		locales = true
+		// Each locale the configuration names builds into its folder,
+		// with its own sitemap.xml: those, and no other folder's (an
+		// api/ or img/ of the project's own is no locale).
+		for _, l := range g.Locales {
+			names[l+"/sitemap.xml"] = true
+		}
 	case "nuxt":
 		names["sitemap_index.xml"], folder = true, "__sitemap__/"
 	case "sveltekit":
@@ -287,8 +292,6 @@ func generatorSitemaps(g *generator.Project, projectDir string, lim limits.Limit
 			return true
 		case shard != nil && dir == "" && shard.MatchString(file):
 			return true
-		case locales && file == "sitemap.xml" && localeDir.MatchString(strings.TrimSuffix(dir, "/")):
-			return true
 		case folder != "" && (name == folder || dir == folder && path.Ext(file) == ".xml"):
 			return true
 		}
@@ -302,9 +305,6 @@ var (
 	numberedShard = regexp.MustCompile(`^sitemap-[0-9]+\.xml$`)
 	// zolaShard is the name of Zola's: sitemap1.xml …
 	zolaShard = regexp.MustCompile(`^sitemap[0-9]+\.xml$`)
-	// localeDir is the name of a Docusaurus locale's folder: de, pt-BR,
-	// zh-Hans.
-	localeDir = regexp.MustCompile(`^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$`)
 )
 
 // jekyllDocuments are the files besides HTML pages that a Jekyll site's
