@@ -728,9 +728,11 @@ func (m *Mapper) setLastMod(d *Decision, f walker.File, h *htmlhead.Head, fm *fr
 // came from; false when it knows none, or what it knows is no lastmod (a
 // date in the future, a build's stamp: d's Warnings and Stamps say so).
 func (m *Mapper) lastModOf(d *Decision, src LastModSource, f walker.File, h *htmlhead.Head, fm *frontmatter.Source, p *Page) (time.Time, string, bool) {
-	// A date after the build (an event's date, a typo) is no time the
-	// page changed: the next source is asked. A day's grace allows for a
-	// date written without a zone east of UTC.
+	// A date after the build (an event's date, a typo, a clock set
+	// wrong, a state file or a commit someone wrote by hand) is no time
+	// the page changed: the next source is asked. Every source's dates
+	// pass this one check. A day's grace allows for a date written
+	// without a zone east of UTC.
 	future := func(t time.Time, from string) bool {
 		if t.After(m.now.Add(24 * time.Hour)) {
 			d.Warnings = append(d.Warnings, fmt.Sprintf("%s %s is in the future: not a lastmod", from, t.UTC().Format(time.RFC3339)))
@@ -762,14 +764,14 @@ func (m *Mapper) lastModOf(d *Decision, src LastModSource, f walker.File, h *htm
 			}
 		}
 	case LastModGit:
-		if !p.Git.IsZero() {
+		if !p.Git.IsZero() && !future(p.Git, "git") {
 			return p.Git, "git", true
 		}
 	case LastModHash:
 		if p.Hash == nil || d.URL.Loc == "" {
 			break
 		}
-		if t, ok := p.Hash(d.URL.Loc); ok {
+		if t, ok := p.Hash(d.URL.Loc); ok && !future(t, "hash (state file)") {
 			return t, "hash (state file)", true
 		}
 	case LastModSitemap:
@@ -783,7 +785,7 @@ func (m *Mapper) lastModOf(d *Decision, src LastModSource, f walker.File, h *htm
 			}
 		}
 	case LastModMTime:
-		if !f.ModTime.IsZero() && !p.CheckedOut {
+		if !f.ModTime.IsZero() && !p.CheckedOut && !future(f.ModTime, "mtime") {
 			return f.ModTime, "mtime", true
 		}
 	}

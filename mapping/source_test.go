@@ -130,4 +130,19 @@ func TestLastModFrontMatter(t *testing.T) {
 	if !d.URL.LastMod.Equal(tomorrow) || len(d.Warnings) > 0 {
 		t.Errorf("a date hours ahead: lastmod %v, warnings %q; want it taken", d.URL.LastMod, d.Warnings)
 	}
+
+	// Every source passes the same check: a state file's 9999-12-31, a
+	// commit dated ahead, a file time from a clock set wrong.
+	far := time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC)
+	m, _ = New(Options{BaseURL: "https://example.com/", Now: now, LastMod: []LastModSource{LastModHash, LastModGit, LastModMTime}})
+	d = m.Map(Page{File: walker.File{Path: "a.html", ModTime: event}, Git: event,
+		Hash: func(string) (time.Time, bool) { return far, true }})
+	want = []string{
+		"hash (state file) 9999-12-31T00:00:00Z is in the future: not a lastmod",
+		"git 2099-01-01T00:00:00Z is in the future: not a lastmod",
+		"mtime 2099-01-01T00:00:00Z is in the future: not a lastmod",
+	}
+	if !d.URL.LastMod.IsZero() || !slices.Equal(d.Warnings, want) {
+		t.Errorf("future dates of every source: lastmod %v from %q, warnings %q; want none, %q", d.URL.LastMod, d.LastModFrom, d.Warnings, want)
+	}
 }

@@ -82,6 +82,7 @@ const (
 	ReasonUntracked                 // not in HEAD: untracked, ignored, deleted, or unknown
 	ReasonShallow                   // last seen in a shallow clone's boundary commit, whose history is cut
 	ReasonOutside                   // the path is outside the repository's work tree
+	ReasonBadDate                   // last changed by a commit whose date Go cannot read (see [Dates.BadDates])
 )
 
 // String returns the reason in a few words, for messages.
@@ -97,6 +98,8 @@ func (r Reason) String() string {
 		return "history cut by a shallow clone"
 	case ReasonOutside:
 		return "outside the git work tree"
+	case ReasonBadDate:
+		return "its commit's date cannot be read"
 	}
 	return fmt.Sprintf("Reason(%d)", int(r))
 }
@@ -122,11 +125,14 @@ type Dates struct {
 	// named an object that rename detection could not read.
 	noRenames bool
 	missing   string
+	bad       int    // commits whose date does not parse
+	badOne    string // the first of them
 }
 
 type commit struct {
-	when     time.Time
-	boundary bool // a shallow clone's boundary: its parents are missing
+	when     time.Time // zero when bad
+	boundary bool      // a shallow clone's boundary: its parents are missing
+	bad      bool      // its date does not parse (an offset of -9959, a year past 9999)
 }
 
 // Values of Dates.files that are not commit indexes.
@@ -276,6 +282,18 @@ func (d *Dates) Top() string { return d.top }
 // rename. Print [UnreadableWarning] when it is not "".
 func (d *Dates) Unreadable() string { return d.missing }
 
+// BadDates returns how many commits of the history have a date that does
+// not parse, and the first of them ("1a2b3c4d5e6f ("2024-…")"): the files
+// whose last change is one of them have no git date ([ReasonBadDate]).
+// Print [BadDatesWarning] when n is not 0.
+func (d *Dates) BadDates() (n int, first string) { return d.bad, d.badOne }
+
+// BadDatesWarning says what n commits with unreadable dates cost.
+func BadDatesWarning(n int, first string) string {
+	return fmt.Sprintf("git: %d %s with a date that cannot be read, the first %s: the files last changed by %s have no git date; the rest keep theirs",
+		n, map[bool]string{true: "commit", false: "commits"}[n == 1], first, map[bool]string{true: "it", false: "them"}[n == 1])
+}
+
 // UnreadableWarning tells the user what an unreadable object (see
 // [Dates.Unreadable]) costs and how to get it back.
 func UnreadableWarning(object string) string {
@@ -322,6 +340,7 @@ func (d *Dates) readLog(ctx context.Context, git, top, scope, rev string, bounda
 		}
 	}
 	d.commits, d.files = h.commits, h.files
+	d.bad, d.badOne = h.bad, h.badOne
 	return nil
 }
 
@@ -368,6 +387,8 @@ func (d *Dates) log(ctx context.Context, git, top, scope string, revs []string, 
 
 // history is the state of one pass over git log, newest commit first.
 type history struct {
+	bad     int    // commits whose date does not parse
+	badOne  string // the first of them: its hash and date, for the warning
 	commits []commit
 	files   map[string]int32
 	waiting map[string][]waiter // old path → paths renamed from it unchanged
@@ -409,11 +430,16 @@ func (h *history) parse(r io.Reader, boundaries map[string]bool) error {
 			if bytes.IndexByte(parents, ' ') >= 0 {
 				h.merges = true
 			}
+			// git accepts dates Go's parser does not (a zone of -9959,
+			// a year past 9999): such a commit dates none of the files
+			// it touches, and costs no other file its date.
 			when, err := time.Parse(time.RFC3339, string(date))
 			if err != nil {
-				return fmt.Errorf("commit %s: %w", hash, err)
+				if h.bad++; h.bad == 1 {
+					h.badOne = fmt.Sprintf("%.12s (%.40q)", hash, date)
+				}
 			}
-			h.commits = append(h.commits, commit{when: when, boundary: boundaries[string(hash)]})
+			h.commits = append(h.commits, commit{when: when, boundary: boundaries[string(hash)], bad: err != nil})
 			continue
 		}
 		tok = bytes.TrimLeft(tok, "\n")

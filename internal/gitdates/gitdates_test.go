@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -548,5 +549,54 @@ func TestRepositoryCommandsNotRun(t *testing.T) {
 	cmd.Run()
 	if _, err := os.Stat(marker); err != nil {
 		t.Errorf("plain git status ran no core.fsmonitor (%v): the test no longer tests it", err)
+	}
+}
+
+// TestBadCommitDate: a commit whose date git accepts and Go's parser
+// does not (a zone of -9959; a year past 9999) costs only the files it
+// last changed their date; the rest keep theirs, and BadDates says so.
+func TestBadCommitDate(t *testing.T) {
+	gitEnv(t)
+	dir := t.TempDir()
+	gitRun(t, dir, "", "init", "-q")
+	writeFile(t, dir, "a.md", "a1")
+	writeFile(t, dir, "b.md", "b1")
+	writeFile(t, dir, "c.md", "c1")
+	commitAll(t, dir, date1)
+	// git commit refuses both dates; such commits are made by other
+	// tools (or by hand), and git log prints them as they are.
+	badCommit := func(stamp string) {
+		raw := gitRun(t, dir, "", "cat-file", "commit", "HEAD")
+		raw = regexp.MustCompile(`(?m)^committer (.*>) \d+ [+-]\d{4}$`).ReplaceAllString(raw, "committer $1 "+stamp)
+		cmd := exec.Command("git", "-C", dir, "hash-object", "-t", "commit", "-w", "--literally", "--stdin")
+		cmd.Stdin = strings.NewReader(raw)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		gitRun(t, dir, "", "update-ref", "HEAD", strings.TrimSpace(string(out)))
+	}
+	writeFile(t, dir, "b.md", "b2")
+	commitAll(t, dir, date2)
+	badCommit("1700000000 -9959") // git log: 2023-11-10T18:14:20-99:59
+	writeFile(t, dir, "c.md", "c2")
+	commitAll(t, dir, date2)
+	badCommit("300000000000 +0000") // git log: 11476-08-15T05:20:00+00:00
+	d, err := Load(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkDates(t, d, dir, map[string]string{"a.md": date1})
+	for _, name := range []string{"b.md", "c.md"} {
+		if when, why := d.Lookup(filepath.Join(dir, name)); !when.IsZero() || why != ReasonBadDate {
+			t.Errorf("%s: %v, %v; want no date, %v", name, when, why, ReasonBadDate)
+		}
+	}
+	n, first := d.BadDates()
+	if n != 2 || first == "" {
+		t.Errorf("BadDates = %d, %q; want 2 and the first", n, first)
+	}
+	if w := BadDatesWarning(n, first); !strings.Contains(w, "2 commits") || !strings.Contains(w, "the rest keep theirs") {
+		t.Errorf("warning %q", w)
 	}
 }

@@ -234,6 +234,9 @@ func (d *Dates) forward(ctx context.Context, head string) (*Dates, []string, err
 	n.head, n.status = head, st
 	off := int32(len(d.commits))
 	n.commits = append(slices.Clip(d.commits), h.commits...)
+	if n.bad += h.bad; n.badOne == "" {
+		n.badOne = h.badOne
+	}
 	n.files = maps.Clone(d.files)
 	var changed []string
 	for path, c := range h.files {
@@ -324,6 +327,8 @@ func (d *Dates) lookupRel(rel string) (time.Time, Reason) {
 		return time.Time{}, ReasonUntracked
 	case d.commits[c].boundary:
 		return time.Time{}, ReasonShallow
+	case d.commits[c].bad:
+		return time.Time{}, ReasonBadDate
 	}
 	return d.commits[c].when, ReasonNone
 }

@@ -542,6 +542,9 @@ func (b *builder) loadGit(ctx context.Context) {
 	if obj := d.Unreadable(); obj != "" && (b.git == nil || b.git.Unreadable() != obj) {
 		b.warn("", errors.New(gitdates.UnreadableWarning(obj)))
 	}
+	if n, first := d.BadDates(); n > 0 && (b.git == nil || func() bool { m, _ := b.git.BadDates(); return m != n }()) {
+		b.warn("", errors.New(gitdates.BadDatesWarning(n, first)))
+	}
 	root, err := filepath.Abs(b.opts.Root)
 	if err != nil {
 		b.warn("", fmt.Errorf("lastmod source git skipped: %w", err))
