@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime/debug"
@@ -117,6 +118,12 @@ type watcher struct {
 	e      *env
 	tuneGC bool            // set GOGC as watchGCPercent says
 	warned map[string]bool // the warnings of the outputs said, once a session
+	// failing holds the errors said since the last build that worked:
+	// each is said once while it lasts (a folder renamed away fails every
+	// rebuild the same way), and again after a build has worked.
+	failing map[string]bool
+	// rootGone is set while the site's folder is missing.
+	rootGone bool
 
 	s      *config.Config
 	rep    *reporter
@@ -294,7 +301,7 @@ func (w *watcher) locked(ctx context.Context, write func()) {
 	lock, err := lockOutput(ctx, w.e, w.s, false)
 	if err != nil {
 		if ctx.Err() == nil {
-			fmt.Fprintln(w.e.stderr, diag.Format(fmt.Errorf("%w; still watching", err), ""))
+			w.fail(err)
 		}
 		return
 	}
@@ -316,6 +323,17 @@ func (w *watcher) rebuild(ctx context.Context, b watch.Batch) {
 			w.reload(ctx)
 			return
 		}
+	}
+	// The site's folder removed or renamed away: the watch said so. A
+	// build now would fail, and taking the lock would make the output
+	// folder again, which the watch sees as the root back and gone again:
+	// nothing is done until it is back.
+	if _, err := os.Stat(w.s.Build.Root); errors.Is(err, fs.ErrNotExist) {
+		w.rootGone = true
+		return
+	} else if w.rootGone {
+		w.rootGone = false
+		say(w.e.stderr, w.s.Values.Quiet, "%s is back; building again", w.s.Build.Root)
 	}
 	if w.sess == nil { // the first build could not take the lock
 		w.build(ctx)
@@ -447,6 +465,19 @@ func (w *watcher) outputs(s *config.Config) (*postbuild.Outputs, error) {
 	})
 }
 
+// fail says err, unless it was said since the last build that worked.
+func (w *watcher) fail(err error) {
+	msg := diag.Format(fmt.Errorf("%w; still watching", err), "")
+	if w.failing[msg] {
+		return
+	}
+	if w.failing == nil {
+		w.failing = make(map[string]bool)
+	}
+	w.failing[msg] = true
+	fmt.Fprintln(w.e.stderr, msg)
+}
+
 // done prints the outcome of a build: the summary after a whole one, a
 // line of changes after an update, or the error. The files of drifted,
 // written again besides the sitemap set, count as written when they were.
@@ -461,9 +492,10 @@ func (w *watcher) done(res *pipeline.Result, err error, whole bool, drifted map[
 		}
 	}
 	if err != nil {
-		fmt.Fprintln(w.e.stderr, diag.Format(fmt.Errorf("%w; still watching", err), ""))
+		w.fail(err)
 		return
 	}
+	clear(w.failing) // it works again: a failure after this is news
 	if res == nil || res.Write == nil {
 		return
 	}

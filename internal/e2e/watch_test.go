@@ -880,3 +880,36 @@ func TestWatchImages(t *testing.T) {
 	p.stop(public)
 	sameAsBuild(t, dir, public, args...)
 }
+
+// TestWatchRootRenamedAway: the site's folder renamed away is said once,
+// however long it stays away (a rebuild then used to take the lock, which
+// made the folder again, which the watch saw come and go: a warning five
+// times a second), and once again when it is back; then pages are seen
+// as before.
+func TestWatchRootRenamedAway(t *testing.T) {
+	dir, public := newSite(t, map[string]string{"index.html": page("home")})
+	p := startWatch(t, dir, watchArgs...)
+	gone := regexp.MustCompile(`public was removed or renamed`)
+	if err := os.Rename(public, public+".moved"); err != nil {
+		t.Fatal(err)
+	}
+	p.waitFor(gone, 1)
+	time.Sleep(time.Second) // away a while: nothing more is said, nothing is made
+	if _, err := os.Stat(public); err == nil {
+		t.Error("the folder was made again while it was away")
+	}
+	if err := os.Rename(public+".moved", public); err != nil {
+		t.Fatal(err)
+	}
+	p.waitFor(regexp.MustCompile(`public is back; building again$`), 1)
+	n := p.rebuilds()
+	write(t, filepath.Join(public, "a.html"), page("a"))
+	for !strings.Contains(p.next(n), "+1 −0") {
+		n = p.rebuilds()
+	}
+	if c := p.count(gone); c != 1 {
+		t.Errorf("said %d times that the folder is gone, want once:\n%s", c, strings.Join(p.output(), "\n"))
+	}
+	p.stop(public)
+	sameAsBuild(t, dir, public, watchArgs...)
+}
