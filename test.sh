@@ -2,11 +2,11 @@
 # The whole test suite, as CI runs it: formatting, then two lanes at once:
 #   race  go vet, the packages' own tests under the race detector, the
 #         allocation budget without it, a short run of each fuzz target,
-#         and the release test (GoReleaser's snapshot);
+#         the release test (GoReleaser's snapshot), and the 120,000-page
+#         acceptance test;
 #   e2e   the TestLimit* tests (the protocol's limits at full size: tens
 #         of thousands of files, 50 MiB, a million lines), the benchmark
-#         scripts' smoke tests, the end-to-end tests, and the
-#         120,000-page acceptance test.
+#         scripts' smoke tests and the end-to-end tests.
 # The end-to-end and release tests drive sitemapgen, npm, the generators
 # and GoReleaser as programs, built without the race detector: it would
 # watch only the tests' harness, at several times the cost; so do the
@@ -168,6 +168,12 @@ race_lane() {
   step "go test (release)"
   ready goreleaser
   go test -timeout 30m ./internal/release
+
+  # Here, not after the end-to-end tests: this lane ends first, and the
+  # two lanes end together with it here.
+  step acceptance: 120,000 pages
+  ready debian # xmllint, for the schema check
+  go test "${tests[@]}" -tags acceptance -run '^TestAcceptance$' -timeout 30m -v ./internal/e2e
   end_step
 }
 
@@ -182,9 +188,6 @@ e2e_lane() {
   (cd bench && go test "${tests[@]}" ./...) # the bench module's own
   ready npm
   go test "${tests[@]}" -timeout 30m ./internal/e2e
-
-  step acceptance: 120,000 pages
-  go test "${tests[@]}" -tags acceptance -run '^TestAcceptance$' -timeout 30m -v ./internal/e2e
   end_step
 }
 
