@@ -278,7 +278,6 @@ func TestRead(t *testing.T) {
 // TestLargePages audits pages of several MB: every link is read, and a
 // page past limits.page_bytes is read that far, with a finding.
 func TestLargePages(t *testing.T) {
-	root := t.TempDir()
 	var big strings.Builder
 	big.WriteString("<!doctype html><title>big</title>\n")
 	for i := range 200_000 {
@@ -291,14 +290,7 @@ func TestLargePages(t *testing.T) {
 		"huge.html":       big.String() + big.String(),
 		"last/index.html": "<!doctype html><title>last</title>",
 	}
-	for name, data := range files {
-		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, name)), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(root, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	root := writeSite(t, files)
 	limit := big.Len() + 100 // huge.html is past it, big.html is not
 	res, err := Run(context.Background(), Options{Build: pipeline.Options{
 		Root: root, Heads: pipeline.Heads{Read: true}, Map: mapping.Options{BaseURL: base},

@@ -228,7 +228,9 @@ func danglingSitemapLinks(w io.Writer, res *pipeline.Result, takenOver []string)
 			}
 			if p == name {
 				n += count
-				href = cmp.Or(min(href, h), h)
+				if href == "" || h < href {
+					href = h // the least, for the same words every run
+				}
 			}
 		}
 		if n > 0 {
