@@ -4,12 +4,16 @@
 package bench
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitediff"
+	"github.com/sitemapgen/sitemapgen/internal/validate"
 )
 
 // script runs a script of this folder and returns its output.
@@ -116,5 +120,51 @@ func TestPeersDryRun(t *testing.T) {
 	}
 	if !strings.Contains(out, "sitemapgen-site-100/site") {
 		t.Errorf("the site is not the 100-page one:\n%s", out)
+	}
+}
+
+func TestSetsHelp(t *testing.T) {
+	out := script(t, "sets.sh", "--help")
+	wantLines(t, out,
+		"bench/sets.sh [--runs N] [URLS [SHARDS]]: what validate and diff cost",
+		"  validate     sitemapgen validate of the set, every URL checked and")
+}
+
+// genset writes the sets sets.sh measures: valid, split as asked, and
+// another build's differing as --change says.
+func TestGenset(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "genset")
+	if out, err := exec.Command("go", "build", "-o", bin, "./genset").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	dir := t.TempDir()
+	old, new := filepath.Join(dir, "old"), filepath.Join(dir, "new")
+	for _, args := range [][]string{{"--shards", "3", old, "1000"}, {"--shards", "3", "--change", "2", new, "1000"}} {
+		if out, err := exec.Command(bin, args...).CombinedOutput(); err != nil {
+			t.Fatalf("genset %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	problems, checked, err := validate.Check([]string{old, new}, validate.Options{BaseURL: "https://example.com/"})
+	if err != nil || checked != 8 {
+		t.Fatalf("validate: %d files, %v", checked, err)
+	}
+	for _, p := range problems {
+		if p.Kind != validate.KindDuplicate { // the two sets share URLs
+			t.Errorf("%v", p)
+		}
+	}
+	a, err := sitediff.Load(context.Background(), old, validate.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := sitediff.Load(context.Background(), new, validate.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	n, err := sitediff.Compare(a, b, nil, func(sitediff.Change) error { return nil })
+	if err != nil || n != (sitediff.Counts{Added: 20, Removed: 40, Changed: 20}) {
+		t.Errorf("diff: %+v, %v; want 20 added, 40 removed, 20 changed", n, err)
 	}
 }

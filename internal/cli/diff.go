@@ -1,11 +1,13 @@
 package cli
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"os"
-	"strings"
+	"runtime/debug"
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -99,28 +101,44 @@ func runDiff(ctx context.Context, e *env, args []string) error {
 	}
 	// An index's entries that are no file of ours are index.extra's.
 	read := validate.Options{Recorded: writer.Recorded}
+	boundHeap()
 	old, err := sitediff.Load(ctx, oldPath, read)
 	if err != nil {
 		return usage(err)
 	}
+	defer old.Close()
 	new, err := sitediff.Load(ctx, newPath, read)
 	if err != nil {
 		return usage(err)
 	}
-	cs := sitediff.Compare(old, new, site)
-	_, removed, gone, _ := sitediff.Count(cs)
+	defer new.Close()
+	var n sitediff.Counts
 	if v.json {
-		err = printDiffJSON(e, cs, site != nil)
+		n, err = printDiffJSON(e, old, new, site)
 	} else {
-		printDiff(e, cs, site != nil)
+		n, err = printDiff(e, old, new, site)
 	}
 	if err != nil {
 		return err
 	}
-	if gone > 0 {
-		return fmt.Errorf("%s gone with no redirect (of %d removed)", plural(gone, "URL"), removed)
+	if n.Gone > 0 {
+		return fmt.Errorf("%s gone with no redirect (of %d removed)", plural(n.Gone, "URL"), n.Removed)
 	}
 	return nil
+}
+
+// heapLimit is the soft limit on the heap of validate and diff, which
+// read sets of any size: near it, the garbage collector runs more often
+// rather than let the heap grow to twice what is live. What they keep
+// of a set of 2.5 million URLs (validate's hashes of its URLs, diff's
+// batch) is about 110 MB.
+const heapLimit = 192 << 20
+
+// boundHeap sets heapLimit, unless GOMEMLIMIT sets another.
+func boundHeap() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(heapLimit)
+	}
 }
 
 // diffSite returns what answers at the new build's URLs, from --site and
@@ -155,38 +173,42 @@ func diffSite(e *env, v diffValues) (*sitediff.Site, error) {
 	return site, nil
 }
 
-// printDiff prints the changes one a line, then the summary.
-func printDiff(e *env, cs []sitediff.Change, judged bool) {
-	var b strings.Builder
-	for _, c := range cs {
-		b.WriteByte(c.Op)
-		b.WriteByte(' ')
-		b.WriteString(c.URL)
+// printDiff prints the changes one a line, as they are found, then the
+// summary.
+func printDiff(e *env, old, new *sitediff.Set, site *sitediff.Site) (sitediff.Counts, error) {
+	w := bufio.NewWriterSize(e.stdout, 64<<10)
+	var b []byte
+	n, err := sitediff.Compare(old, new, site, func(c sitediff.Change) error {
+		b = append(b[:0], c.Op, ' ')
+		b = append(b, c.URL...)
 		switch {
 		case c.Gone:
-			b.WriteString("  (no redirect)")
+			b = append(b, "  (no redirect)"...)
 		case len(c.Fields) > 0:
-			b.WriteString(" (")
+			b = append(b, " ("...)
 			for i, f := range c.Fields {
 				if i > 0 {
-					b.WriteString(", ")
+					b = append(b, ", "...)
 				}
-				fmt.Fprintf(&b, "%s %s → %s", f.Name, orNone(f.Old), orNone(f.New))
+				b = fmt.Appendf(b, "%s %s → %s", f.Name, orNone(f.Old), orNone(f.New))
 			}
-			b.WriteString(")")
+			b = append(b, ')')
 		}
-		b.WriteByte('\n')
+		_, err := w.Write(append(b, '\n'))
+		return err
+	})
+	if err != nil {
+		return n, err
 	}
-	added, removed, gone, changed := sitediff.Count(cs)
-	fmt.Fprintf(&b, "%d added, %d removed", added, removed)
+	fmt.Fprintf(w, "%d added, %d removed", n.Added, n.Removed)
 	switch {
-	case removed > 0 && judged:
-		fmt.Fprintf(&b, " (%d without a redirect)", gone)
-	case removed > 0:
-		b.WriteString(" (redirects not checked: no --site)")
+	case n.Removed > 0 && site != nil:
+		fmt.Fprintf(w, " (%d without a redirect)", n.Gone)
+	case n.Removed > 0:
+		fmt.Fprint(w, " (redirects not checked: no --site)")
 	}
-	fmt.Fprintf(&b, ", %d changed\n", changed)
-	fmt.Fprint(e.stdout, b.String())
+	fmt.Fprintf(w, ", %d changed\n", n.Changed)
+	return n, w.Flush()
 }
 
 func orNone(s string) string {
@@ -196,7 +218,8 @@ func orNone(s string) string {
 	return s
 }
 
-// diffJSON is diff's --json output.
+// diffJSON is diff's --json output, written as it is found: the counts
+// first, from a first pass over the sets, then the changes.
 type diffJSON struct {
 	Added   int `json:"added"`
 	Removed int `json:"removed"`
@@ -214,18 +237,47 @@ type diffJSONChange struct {
 	Fields     []sitediff.Field `json:"fields,omitempty"`
 }
 
-func printDiffJSON(e *env, cs []sitediff.Change, judged bool) error {
-	var out diffJSON
-	var gone int
-	out.Added, out.Removed, gone, out.Changed = sitediff.Count(cs)
-	if judged {
-		out.NoRedirect = &gone
+// printDiffJSON prints diffJSON, indented as encoding/json indents it,
+// without holding the changes: the sets are compared twice, once for
+// the counts that come first, once for the changes.
+func printDiffJSON(e *env, old, new *sitediff.Set, site *sitediff.Site) (sitediff.Counts, error) {
+	n, err := sitediff.Compare(old, new, site, func(sitediff.Change) error { return nil })
+	if err != nil {
+		return n, err
 	}
-	out.Changes = make([]diffJSONChange, len(cs))
-	for i, c := range cs {
-		out.Changes[i] = diffJSONChange{Op: string(c.Op), URL: c.URL, NoRedirect: c.Gone, Fields: c.Fields}
+	head := diffJSON{Added: n.Added, Removed: n.Removed, Changed: n.Changed, Changes: []diffJSONChange{}}
+	if site != nil {
+		head.NoRedirect = &n.Gone
 	}
-	enc := json.NewEncoder(e.stdout)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	b, err := json.MarshalIndent(head, "", "  ")
+	if err != nil {
+		return n, err
+	}
+	// b ends with `"changes": []` and "}": the changes go between the
+	// brackets.
+	b = bytes.TrimSuffix(b, []byte("]\n}"))
+	w := bufio.NewWriterSize(e.stdout, 64<<10)
+	w.Write(b)
+	first := true
+	_, err = sitediff.Compare(old, new, site, func(c sitediff.Change) error {
+		b, err := json.MarshalIndent(diffJSONChange{Op: string(c.Op), URL: c.URL, NoRedirect: c.Gone, Fields: c.Fields}, "    ", "  ")
+		if err != nil {
+			return err
+		}
+		if !first {
+			w.WriteByte(',')
+		}
+		first = false
+		w.WriteString("\n    ")
+		_, err = w.Write(b)
+		return err
+	})
+	if err != nil {
+		return n, err
+	}
+	if !first {
+		w.WriteString("\n  ")
+	}
+	w.WriteString("]\n}\n")
+	return n, w.Flush()
 }

@@ -126,6 +126,7 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 		return badCommandLine("sitemapgen validate", err)
 	}
 	opts.Recorded = writer.Recorded // an index's entries that are no file of ours: index.extra
+	boundHeap()
 	problems, checked, err := validate.CheckContext(ctx, line.Args, opts)
 	problems = slices.DeleteFunc(problems, func(p validate.Problem) bool { return slices.Contains(v.Ignore, string(p.Kind)) })
 	if v.JSON {

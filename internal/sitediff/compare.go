@@ -1,6 +1,7 @@
 package sitediff
 
 import (
+	"cmp"
 	"maps"
 	"net/url"
 	"slices"
@@ -39,34 +40,55 @@ type Field struct {
 	New  string `json:"new"`
 }
 
-// Compare returns the changes from old to new, sorted by URL. With site,
-// each removed URL is judged gone or not.
-func Compare(old, new Set, site *Site) []Change {
-	var cs []Change
-	i, j := 0, 0
-	for i < len(old) || j < len(new) {
+// Compare hands fn the changes from old to new, in URL order, and
+// returns their counts. With site, each removed URL is judged gone or
+// not. It stops at fn's first error, or a run that cannot be read, and
+// returns it.
+func Compare(old, new *Set, site *Site, fn func(Change) error) (Counts, error) {
+	var n Counts
+	a, err := old.Cursor()
+	if err != nil {
+		return n, err
+	}
+	defer a.Close()
+	b, err := new.Cursor()
+	if err != nil {
+		return n, err
+	}
+	defer b.Close()
+	emit := func(c Change) error {
+		n.add(c)
+		return fn(c)
+	}
+	ou, oldOK := a.Next()
+	nu, newOK := b.Next()
+	for oldOK || newOK {
+		var err error
 		switch {
-		case j == len(new) || i < len(old) && old[i].Loc < new[j].Loc:
-			c := Change{Op: Removed, URL: old[i].Loc}
+		case !newOK || oldOK && ou.Loc < nu.Loc:
+			c := Change{Op: Removed, URL: ou.Loc}
 			if site != nil {
 				c.Gone = site.Gone(c.URL)
 			}
-			cs = append(cs, c)
-			i++
-		case i == len(old) || new[j].Loc < old[i].Loc:
-			cs = append(cs, Change{Op: Added, URL: new[j].Loc})
-			j++
+			err = emit(c)
+			ou, oldOK = a.Next()
+		case !oldOK || nu.Loc < ou.Loc:
+			err = emit(Change{Op: Added, URL: nu.Loc})
+			nu, newOK = b.Next()
 		default:
-			if old[i].vals != new[j].vals {
-				if fs := fields(old[i], new[j]); len(fs) > 0 {
-					cs = append(cs, Change{Op: Changed, URL: new[j].Loc, Fields: fs})
+			if ou.vals != nu.vals {
+				if fs := fields(ou, nu); len(fs) > 0 {
+					err = emit(Change{Op: Changed, URL: nu.Loc, Fields: fs})
 				}
 			}
-			i++
-			j++
+			ou, oldOK = a.Next()
+			nu, newOK = b.Next()
+		}
+		if err != nil {
+			return n, err
 		}
 	}
-	return cs
+	return n, cmp.Or(a.Err(), b.Err())
 }
 
 // fields returns the values of a and b that differ.
@@ -98,23 +120,24 @@ func fields(a, b URL) []Field {
 	return fs
 }
 
-// Count returns how many changes are of each op, and how many removed
-// URLs are gone.
-func Count(cs []Change) (added, removed, gone, changed int) {
-	for _, c := range cs {
-		switch c.Op {
-		case Added:
-			added++
-		case Removed:
-			removed++
-			if c.Gone {
-				gone++
-			}
-		case Changed:
-			changed++
+// Counts are how many changes are of each op, and how many removed URLs
+// are gone.
+type Counts struct {
+	Added, Removed, Gone, Changed int
+}
+
+func (n *Counts) add(c Change) {
+	switch c.Op {
+	case Added:
+		n.Added++
+	case Removed:
+		n.Removed++
+		if c.Gone {
+			n.Gone++
 		}
+	case Changed:
+		n.Changed++
 	}
-	return
 }
 
 // Site is the new build of a site: what answers at its URLs besides its

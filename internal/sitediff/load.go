@@ -14,8 +14,12 @@
 // an index downloaded from a site, listing its shards by absolute URL,
 // finds the shards downloaded beside it.
 //
-// A set is a slice sorted by URL, each URL once, its values in one
-// string: two sets of a million URLs take a few hundred MB, no map.
+// A set is read back sorted by URL, each URL once, its values in one
+// string. Its URLs are sorted in batches of 32 MiB, written to sorted
+// runs in a temporary folder when there are more, and merged as they are
+// read ([Set.Cursor]): diff holds a batch and a buffered reader a run,
+// however many URLs the sets have (2.5 million URLs, 50 full files, in
+// about 100 MB; bench/sets.sh).
 //
 // # Gone
 //
@@ -27,6 +31,7 @@ package sitediff
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"context"
 	"errors"
@@ -46,9 +51,6 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/validate"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
-
-// Set is a sitemap set's URLs, sorted by URL, each once.
-type Set []URL
 
 // URL is one URL of a set and its values.
 type URL struct {
@@ -96,8 +98,15 @@ var entryNames = []string{"sitemap.xml", "sitemap.xml.gz", "sitemap_index.xml", 
 // Load reads the sitemap set at p, a file or a folder. Its errors, a
 // [*diag.Diagnostic] where there is a place, are about the input: a file
 // that cannot be read, is no sitemap, or passes a limit of opts (those of
-// [validate.Options]), an index entry whose file is not beside the index.
-func Load(ctx context.Context, p string, opts validate.Options) (Set, error) {
+// [validate.Options]), an index entry whose file is not beside the index;
+// or a run of a large set that cannot be written. Close the set when done
+// with it, to remove its runs.
+func Load(ctx context.Context, p string, opts validate.Options) (*Set, error) {
+	return loadBatches(ctx, p, opts, batchBytes)
+}
+
+// loadBatches is Load with batches of max bytes.
+func loadBatches(ctx context.Context, p string, opts validate.Options, max int) (*Set, error) {
 	fi, err := os.Stat(p)
 	if err != nil {
 		return nil, &diag.Diagnostic{File: p, Msg: "no such file or folder"}
@@ -113,15 +122,15 @@ func Load(ctx context.Context, p string, opts validate.Options) (Set, error) {
 	default:
 		return nil, &diag.Diagnostic{File: p, Msg: "not a regular file (" + fsx.Describe(fi.Mode()) + ")"}
 	}
-	l := &loader{ctx: ctx, opts: opts, done: map[string]bool{}}
+	l := &loader{ctx: ctx, opts: opts, done: map[string]bool{}, set: newSet()}
+	l.set.max = max
 	for _, e := range entries {
 		if err := l.load(e); err != nil {
+			l.set.Close()
 			return nil, err
 		}
 	}
-	set := l.set
-	slices.SortStableFunc(set, func(a, b URL) int { return strings.Compare(a.Loc, b.Loc) })
-	return slices.CompactFunc(set, func(a, b URL) bool { return a.Loc == b.Loc }), nil
+	return l.set, nil
 }
 
 // loader reads the files of one set.
@@ -129,7 +138,15 @@ type loader struct {
 	ctx  context.Context
 	opts validate.Options
 	done map[string]bool // absolute paths read
-	set  Set
+	set  *Set
+	err  error // of the set's runs
+}
+
+// add adds u to the set, unless a run could not be written.
+func (l *loader) add(u URL) {
+	if l.err == nil {
+		l.err = l.set.add(u)
+	}
 }
 
 // load reads the file at p, once, and the files an index lists.
@@ -145,15 +162,17 @@ func (l *loader) load(p string) error {
 	if isText(p) {
 		return l.loadText(p)
 	}
-	var shards []validate.Entry
+	var shards []validate.Entry // an index's entries are its files
 	index, err := validate.Read(l.ctx, p, l.opts, func(e validate.Entry) {
-		l.set = append(l.set, newURL(e))
-		shards = append(shards, validate.Entry{Loc: e.Loc, Line: e.Line})
+		if e.Index {
+			shards = append(shards, validate.Entry{Loc: e.Loc, Line: e.Line})
+		} else {
+			l.add(newURL(e))
+		}
 	})
-	if err != nil || !index {
+	if err = cmp.Or(err, l.err); err != nil || !index {
 		return err
 	}
-	l.set = l.set[:len(l.set)-len(shards)] // an index's entries are its files
 	for _, e := range shards {
 		file, ok := beside(p, e.Loc)
 		if !ok && l.outside(p, e.Loc) {
@@ -223,7 +242,9 @@ func (l *loader) loadText(p string) error {
 		case !strings.HasPrefix(line, "http://") && !strings.HasPrefix(line, "https://"):
 			return diag.At(p, n, fmt.Sprintf("not a text sitemap: a line is one absolute URL; got %s", quote(line)))
 		}
-		l.set = append(l.set, URL{Loc: line})
+		if l.add(URL{Loc: line}); l.err != nil {
+			return l.err
+		}
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -39,21 +40,66 @@ func write(t *testing.T, dir, name, data string) string {
 	return p
 }
 
-func locs(s Set) []string {
+// locs returns the URLs of s, as its cursor reads them.
+func locs(t *testing.T, s *Set) []string {
+	t.Helper()
 	var out []string
-	for _, u := range s {
+	for _, u := range all(t, s) {
 		out = append(out, u.Loc)
 	}
 	return out
 }
 
-func load(t *testing.T, p string) Set {
+// all returns the URLs of s, as its cursor reads them.
+func all(t *testing.T, s *Set) []URL {
 	t.Helper()
-	s, err := Load(context.Background(), p, validate.Options{})
+	c, err := s.Cursor()
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer c.Close()
+	var out []URL
+	for u, ok := c.Next(); ok; u, ok = c.Next() {
+		out = append(out, u)
+	}
+	if err := c.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func load(t *testing.T, p string) *Set {
+	t.Helper()
+	return loadMax(t, p, batchBytes)
+}
+
+// loadMax loads the set at p in batches of max bytes.
+func loadMax(t *testing.T, p string, max int) *Set {
+	t.Helper()
+	s, err := load1(p, max)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
 	return s
+}
+
+func load1(p string, max int) (*Set, error) {
+	return loadBatches(context.Background(), p, validate.Options{}, max)
+}
+
+// compare returns the changes from old to new, and their counts.
+func compare(t *testing.T, old, new *Set, site *Site) ([]Change, Counts) {
+	t.Helper()
+	var cs []Change
+	n, err := Compare(old, new, site, func(c Change) error {
+		cs = append(cs, c)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cs, n
 }
 
 // A set is read from a file, an index with its files beside it (by the
@@ -69,15 +115,15 @@ func TestLoad(t *testing.T) {
 	write(t, dir, "dl/sitemap-1.xml", head+"<url><loc>https://example.com/b</loc></url>\n<url><loc>https://example.com/a</loc></url>\n"+tail)
 	write(t, dir, "dl/en/sitemap.xml.gz", head+"<url><loc>https://example.com/en/</loc></url>\n<url><loc>https://example.com/a</loc></url>\n"+tail)
 	want := []string{"https://example.com/a", "https://example.com/b", "https://example.com/en/"}
-	if got := locs(load(t, filepath.Join(dir, "dl/sitemap_index.xml"))); !slices.Equal(got, want) {
+	if got := locs(t, load(t, filepath.Join(dir, "dl/sitemap_index.xml"))); !slices.Equal(got, want) {
 		t.Errorf("index: %q, want %q", got, want)
 	}
 	write(t, dir, "dl/robots.txt", "User-agent: *\nDisallow:\nsitemap: https://example.com/sitemap_index.xml # the index\n")
-	if got := locs(load(t, filepath.Join(dir, "dl"))); !slices.Equal(got, want) {
+	if got := locs(t, load(t, filepath.Join(dir, "dl"))); !slices.Equal(got, want) {
 		t.Errorf("folder by robots.txt: %q, want %q", got, want)
 	}
 	write(t, dir, "txt/sitemap.txt", "\uFEFFhttps://example.com/x\n\nhttps://example.com/w\r\n")
-	if got := locs(load(t, filepath.Join(dir, "txt"))); !slices.Equal(got, []string{"https://example.com/w", "https://example.com/x"}) {
+	if got := locs(t, load(t, filepath.Join(dir, "txt"))); !slices.Equal(got, []string{"https://example.com/w", "https://example.com/x"}) {
 		t.Errorf("text: %q", got)
 	}
 
@@ -126,7 +172,7 @@ func TestLoadExtra(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := locs(s); !slices.Equal(got, []string{"https://example.com/blog/"}) {
+	if got := locs(t, s); !slices.Equal(got, []string{"https://example.com/blog/"}) {
 		t.Errorf("%q, want the blog's URL", got)
 	}
 	if _, err := Load(context.Background(), p, validate.Options{}); err == nil || !strings.Contains(err.Error(), "no file sitemap.xml.gz beside the index") {
@@ -163,7 +209,7 @@ func TestCompare(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs := Compare(old, new, &Site{Dir: site, Redirects: rules})
+	cs, n := compare(t, old, new, &Site{Dir: site, Redirects: rules})
 	var got []string
 	for _, c := range cs {
 		s := string(c.Op) + " " + c.URL
@@ -188,12 +234,13 @@ func TestCompare(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("Compare:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if a, r, g, c := Count(cs); a != 1 || r != 3 || g != 1 || c != 4 {
-		t.Errorf("Count = %d %d %d %d", a, r, g, c)
+	if n != (Counts{Added: 1, Removed: 3, Gone: 1, Changed: 4}) {
+		t.Errorf("Counts = %+v", n)
 	}
 	// Without a site nothing is judged; under a base URL, the site folder
 	// is served there.
-	for _, c := range Compare(old, new, nil) {
+	cs, _ = compare(t, old, new, nil)
+	for _, c := range cs {
 		if c.Gone {
 			t.Errorf("without a site, %s gone", c.URL)
 		}
@@ -202,7 +249,80 @@ func TestCompare(t *testing.T) {
 	if s.Gone("https://example.com/docs/stub/") || !s.Gone("https://example.com/stub/") {
 		t.Errorf("under a base URL: %v %v", s.Gone("https://example.com/docs/stub/"), s.Gone("https://example.com/stub/"))
 	}
-	if len(Compare(old, old, nil)) != 0 {
+	if cs, _ := compare(t, old, old, nil); len(cs) != 0 {
 		t.Error("a set differs from itself")
+	}
+}
+
+// A set larger than a batch is sorted in runs on disk and merged as it
+// is read: the same URLs, in the same order, each once with the values
+// first read, as a set held whole; the same changes; its runs removed
+// when it is closed; a run cut short is an error, not a shorter set.
+func TestRuns(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	dir := t.TempDir()
+	var a, b strings.Builder
+	for i := range 500 {
+		// Every URL twice in a, the second with other values: the
+		// first read counts. b lacks some of a's, has others, changes
+		// some.
+		fmt.Fprintf(&a, "<url><loc>https://example.com/p%03d</loc><lastmod>2024-01-%02d</lastmod></url>\n", (i*7)%500, i%28+1)
+		fmt.Fprintf(&a, "<url><loc>https://example.com/p%03d</loc><lastmod>1999-01-01</lastmod></url>\n", (i*7)%500)
+		switch {
+		case i%10 == 0:
+		case i%10 == 1:
+			fmt.Fprintf(&b, "<url><loc>https://example.com/q%03d</loc></url>\n", i)
+		default:
+			fmt.Fprintf(&b, "<url><loc>https://example.com/p%03d</loc><lastmod>2024-01-%02d</lastmod></url>\n", (i*7)%500, (i+i%3)%28+1)
+		}
+	}
+	pa := write(t, dir, "a/sitemap.xml", head+a.String()+tail)
+	pb := write(t, dir, "b/sitemap.xml.gz", head+b.String()+tail)
+
+	wholeA, wholeB := load(t, pa), load(t, pb)
+	runsA, runsB := loadMax(t, pa, 1000), loadMax(t, pb, 1)
+	if len(wholeA.runs) != 0 || len(runsA.runs) < 10 || len(runsB.runs) != 450 {
+		t.Fatalf("runs: %d, %d and %d", len(wholeA.runs), len(runsA.runs), len(runsB.runs))
+	}
+	got, want := all(t, runsA), all(t, wholeA)
+	if len(want) != 500 || !slices.Equal(got, want) {
+		t.Errorf("from runs, %d URLs, want the %d of the set held whole", len(got), len(want))
+	}
+	for _, u := range got {
+		if lastmod, _, _, _ := u.Values(); lastmod == "1999-01-01" {
+			t.Fatalf("%s has the values of its second <url>", u.Loc)
+		}
+	}
+	csRuns, nRuns := compare(t, runsA, runsB, nil)
+	csWhole, nWhole := compare(t, wholeA, wholeB, nil)
+	if nRuns != nWhole || len(csRuns) != len(csWhole) || nWhole.Added != 50 || nWhole.Removed != 100 || nWhole.Changed == 0 {
+		t.Errorf("changes from runs %+v, held whole %+v", nRuns, nWhole)
+	}
+	for i := range csRuns {
+		if csRuns[i].URL != csWhole[i].URL || csRuns[i].Op != csWhole[i].Op || !slices.Equal(csRuns[i].Fields, csWhole[i].Fields) {
+			t.Fatalf("change %d: %+v from runs, %+v held whole", i, csRuns[i], csWhole[i])
+		}
+	}
+
+	// Cut a run short.
+	if err := os.Truncate(runsB.runs[3], 5); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Compare(wholeA, runsB, nil, func(Change) error { return nil }); err == nil || !strings.Contains(err.Error(), "cut short") {
+		t.Errorf("a run cut short: %v", err)
+	}
+	runsA.Close()
+	runsB.Close()
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("left in the temporary folder: %v", left)
+	}
+	// A set that fails to load leaves nothing either.
+	write(t, dir, "c/sitemap.xml", head+a.String()+"<url>"+tail)
+	if _, err := load1(filepath.Join(dir, "c"), 1000); err == nil {
+		t.Error("a set not well-formed loaded")
+	}
+	if left, _ := os.ReadDir(tmp); len(left) != 0 {
+		t.Errorf("a set that failed left %v", left)
 	}
 }

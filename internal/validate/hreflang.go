@@ -20,7 +20,7 @@ import (
 )
 
 // clusters holds the hreflang links of the URLs of a run that have any:
-// a URL without alternates costs nothing beyond its entry in
+// a URL without alternates costs nothing beyond its hash in
 // checker.seen, and the codes and hrefs, repeated from URL to URL, are
 // kept once.
 type clusters struct {
@@ -81,8 +81,7 @@ func (c *checker) checkClusters() {
 		if i, ok := c.byLoc[href]; ok {
 			return c.list[i].links, true
 		}
-		_, ok := c.seen[href]
-		return nil, ok
+		return nil, c.seen.has(href)
 	}
 	// An alternate that is not a <loc> of the files checked: its page
 	// may be listed by a sitemap not given (a sibling file), so it is

@@ -332,7 +332,7 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 		fields = sitemapFields
 	}
 	line := fc.line
-	fc.cur = Entry{Line: line}
+	fc.cur = Entry{Line: line, Index: fc.index}
 	var seen [4]int // line of each field
 	last := -1      // index of the last field read
 	ext, extLine := "", 0
@@ -450,12 +450,13 @@ func (fc *fileCheck) loc(v string, line int) {
 	if fc.index {
 		seen = fc.seenIndex
 	}
-	if w, ok := seen[v]; !ok {
-		seen[v] = where{fc.cand.path, line}
-	} else if w.file == fc.cand.path {
+	this := int32(len(fc.reports)) // this file's index, once checked
+	switch w, twice := seen.add(v, where{this, int32(line)}); {
+	case !twice:
+	case w.file == this:
 		fc.addf(KindDuplicate, line, "URL %s listed twice (also at line %d)", v, w.line)
-	} else {
-		fc.addf(KindDuplicate, line, "URL %s also listed by %s", v, diag.Pos{File: w.file, Line: w.line})
+	default:
+		fc.addf(KindDuplicate, line, "URL %s also listed by %s", v, diag.Pos{File: fc.reports[w.file].path, Line: int(w.line)})
 	}
 	if fc.scope == "" {
 		fc.host(v, line)

@@ -14,6 +14,8 @@ type Entry struct {
 	Alternates []Alternate
 	// Line is the line its element starts on.
 	Line int
+	// Index is true for a <sitemap> of an index, false for a <url>.
+	Index bool
 }
 
 // Alternate is an <xhtml:link rel="alternate" hreflang href>.
@@ -43,7 +45,7 @@ func (e *Entry) set(name, v string) {
 // passed, a root element other than <urlset> or <sitemapindex>, no root
 // element). Read stops when ctx is done and returns its error.
 func Read(ctx context.Context, path string, opts Options, fn func(Entry)) (index bool, err error) {
-	c := &checker{ctx: ctx, opts: opts.limits(), seen: map[string]where{}, seenIndex: map[string]where{}}
+	c := &checker{ctx: ctx, opts: opts.limits()} // Read looks for no URL listed twice
 	fc := &fileCheck{checker: c, cand: candidate{path: path, explicit: true}, each: fn}
 	fc.run()
 	if err := ctx.Err(); err != nil {

@@ -22,7 +22,8 @@
 //     uncompressed bytes a file (Check stops reading a file past
 //     [sitemap.MaxBytes], compressed or not, and past [MaxDepth] and
 //     [MaxElements]; see [Options]);
-//   - a URL listed twice, in one file or across the files of one run;
+//   - a URL listed twice, in one file or across the files of one run
+//     (each <loc> kept as a hash: [locSet]);
 //   - with [Options.BaseURL], the protocol's scope (a sitemap lists only
 //     URLs under its own folder) and index entries naming a missing file;
 //   - an index entry with a ".." segment, written or percent-encoded;
@@ -36,9 +37,8 @@
 //     page is noindex, a redirect, canonical elsewhere or missing, as the
 //     build's mapping judges it. Only the URLs that have alternates keep
 //     their links until the files are read.
-//
-// Extension elements are not checked against their own schemas, apart
-// from xhtml:link.
+//   - the image, video and news extensions, against their schemas'
+//     content models (extension.go).
 package validate
 
 import (
@@ -145,7 +145,7 @@ func Check(paths []string, opts Options) (problems []Problem, checked int, err e
 // CheckContext is [Check], which stops when ctx is done and returns its
 // error: between files, and every few thousand tokens within one.
 func CheckContext(ctx context.Context, paths []string, opts Options) (problems []Problem, checked int, err error) {
-	c := &checker{ctx: ctx, opts: opts.limits(), seen: map[string]where{}, seenIndex: map[string]where{}}
+	c := &checker{ctx: ctx, opts: opts.limits(), seen: newLocSet(), seenIndex: newLocSet()}
 	if opts.BaseURL != "" {
 		if c.base, err = mapping.ParseBaseURL(opts.BaseURL); err != nil {
 			return nil, 0, err
@@ -318,22 +318,16 @@ func relIn(dir, p string) (string, bool) {
 	return rel, err == nil && filepath.IsLocal(rel)
 }
 
-// where is a place in a file.
-type where struct {
-	file string
-	line int
-}
-
 // checker holds what one run of Check shares across files.
 type checker struct {
 	robots    *robots.Judge // the site's robots.txt, with Site
 	ctx       context.Context
-	opts      Options          // with its limits set
-	base      string           // normalized BaseURL, or ""
-	seen      map[string]where // urlset locs of the run
-	seenIndex map[string]where // sitemapindex locs of the run
-	reports   []*report        // of the files checked, in order
-	clusters                   // the hreflang links of the run
+	opts      Options   // with its limits set
+	base      string    // normalized BaseURL, or ""
+	seen      *locSet   // urlset locs of the run
+	seenIndex *locSet   // sitemapindex locs of the run
+	reports   []*report // of the files checked, in order
+	clusters            // the hreflang links of the run
 
 	// With Site, the pages of alternates: what was said of each, and
 	// what judges them.

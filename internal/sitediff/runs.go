@@ -1,0 +1,249 @@
+package sitediff
+
+// A set's URLs are sorted by an external merge sort: they are read into
+// a batch of at most batchBytes, which is sorted and, when more follow,
+// written to a run file in a temporary folder; reading the set merges the
+// runs, and the batch still in memory, in URL order. Memory stays flat
+// however many URLs a set has: a batch, and a buffered reader a run.
+
+import (
+	"bufio"
+	"cmp"
+	"container/heap"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// batchBytes is how many bytes of URLs and values a set holds in memory
+// before it writes them to a run. A URL costs its strings and about 48
+// bytes besides (urlCost).
+const batchBytes = 32 << 20
+
+// urlCost is what u costs in a batch.
+func urlCost(u URL) int { return len(u.Loc) + len(u.vals) + 48 }
+
+// Set is a sitemap set's URLs, read back sorted by URL, each once (the
+// first read of a URL listed twice): [Set.Cursor]. Close removes its
+// runs from the disk.
+type Set struct {
+	batch []URL // not yet written to a run, in the order read
+	bytes int   // urlCost of batch
+	dir   string
+	runs  []string // in the order written
+	// Max is batchBytes; tests lower it to make runs of a few URLs.
+	max int
+}
+
+func newSet() *Set { return &Set{max: batchBytes} }
+
+// add adds u to the set.
+func (s *Set) add(u URL) error {
+	s.batch = append(s.batch, u)
+	s.bytes += urlCost(u)
+	if s.bytes < s.max {
+		return nil
+	}
+	return s.spill()
+}
+
+// sortBatch sorts the batch by URL, keeping the order read among the
+// URLs listed twice.
+func (s *Set) sortBatch() {
+	slices.SortStableFunc(s.batch, func(a, b URL) int { return strings.Compare(a.Loc, b.Loc) })
+}
+
+// spill writes the batch, sorted, to a new run.
+func (s *Set) spill() error {
+	if s.dir == "" {
+		dir, err := os.MkdirTemp("", "sitemapgen-diff-")
+		if err != nil {
+			return fmt.Errorf("a folder for the sorted runs of a large set: %w", err)
+		}
+		s.dir = dir
+	}
+	s.sortBatch()
+	name := filepath.Join(s.dir, fmt.Sprintf("run-%d", len(s.runs)))
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriterSize(f, 64<<10)
+	var n [binary.MaxVarintLen64]byte
+	for _, u := range s.batch {
+		for _, v := range []string{u.Loc, u.vals} {
+			w.Write(n[:binary.PutUvarint(n[:], uint64(len(v)))])
+			w.WriteString(v)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return fmt.Errorf("writing a sorted run of a large set: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	s.runs = append(s.runs, name)
+	clear(s.batch) // let the strings go
+	s.batch, s.bytes = s.batch[:0], 0
+	return nil
+}
+
+// Close removes the set's runs.
+func (s *Set) Close() error {
+	if s == nil || s.dir == "" {
+		return nil
+	}
+	err := os.RemoveAll(s.dir)
+	s.dir, s.runs = "", nil
+	return err
+}
+
+// Cursor returns a cursor over the set's URLs, sorted, each once. The
+// set must not change while a cursor reads it; Close closes its runs.
+func (s *Set) Cursor() (*Cursor, error) {
+	s.sortBatch()
+	c := &Cursor{}
+	for i, name := range s.runs {
+		f, err := os.Open(name)
+		if err != nil {
+			c.Close()
+			return nil, err
+		}
+		c.files = append(c.files, f)
+		c.push(&runReader{r: bufio.NewReaderSize(f, 64<<10), name: name, order: i})
+	}
+	c.push(&runReader{mem: s.batch, order: len(s.runs)})
+	return c, c.err
+}
+
+// Cursor reads a [Set]'s URLs in order.
+type Cursor struct {
+	h     runHeap
+	files []*os.File
+	last  string
+	begun bool
+	err   error
+}
+
+// push reads the first URL of r and adds it to the merge, unless r is
+// empty.
+func (c *Cursor) push(r *runReader) {
+	if ok, err := r.next(); err != nil {
+		c.err = cmp.Or(c.err, err)
+	} else if ok {
+		heap.Push(&c.h, r)
+	}
+}
+
+// Next returns the next URL, and false at the end or on an error (see
+// [Cursor.Err]).
+func (c *Cursor) Next() (URL, bool) {
+	for c.err == nil && len(c.h) > 0 {
+		r := c.h[0]
+		u := r.cur
+		if ok, err := r.next(); err != nil {
+			c.err = err
+			break
+		} else if ok {
+			heap.Fix(&c.h, 0)
+		} else {
+			heap.Pop(&c.h)
+		}
+		if c.begun && u.Loc == c.last {
+			continue // listed twice: the first read counts
+		}
+		c.begun, c.last = true, u.Loc
+		return u, true
+	}
+	return URL{}, false
+}
+
+// Err is the error that stopped the cursor, if any.
+func (c *Cursor) Err() error { return c.err }
+
+// Close closes the cursor's runs.
+func (c *Cursor) Close() error {
+	var errs []error
+	for _, f := range c.files {
+		errs = append(errs, f.Close())
+	}
+	c.files = nil
+	return errors.Join(errs...)
+}
+
+// runReader reads one sorted run: a file's, or the batch in memory.
+type runReader struct {
+	r     *bufio.Reader
+	mem   []URL
+	name  string
+	order int // runs read earlier come first among equal URLs
+	cur   URL
+}
+
+// next reads the run's next URL into cur.
+func (r *runReader) next() (bool, error) {
+	if r.r == nil {
+		if len(r.mem) == 0 {
+			return false, nil
+		}
+		r.cur, r.mem = r.mem[0], r.mem[1:]
+		return true, nil
+	}
+	loc, err := readString(r.r)
+	if err == io.EOF {
+		return false, nil
+	}
+	vals, err2 := readString(r.r)
+	if err = cmp.Or(err, err2); err != nil {
+		return false, fmt.Errorf("a sorted run of a large set (%s) is cut short: %w", r.name, err)
+	}
+	r.cur = URL{Loc: loc, vals: vals}
+	return true, nil
+}
+
+// readString reads a string written by spill: its length, then its
+// bytes.
+func readString(r *bufio.Reader) (string, error) {
+	n, err := binary.ReadUvarint(r)
+	if err != nil {
+		return "", err
+	}
+	if n > 1<<30 {
+		return "", errors.New("a sorted run of a large set is damaged")
+	}
+	if b, err := r.Peek(int(n)); err == nil { // one copy, not two
+		s := string(b)
+		r.Discard(int(n))
+		return s, nil
+	}
+	b := make([]byte, n)
+	if _, err := io.ReadFull(r, b); err != nil {
+		return "", err
+	}
+	return string(b), nil
+}
+
+// runHeap orders runs by their current URL, then by the order read.
+type runHeap []*runReader
+
+func (h runHeap) Len() int { return len(h) }
+func (h runHeap) Less(i, j int) bool {
+	if c := strings.Compare(h[i].cur.Loc, h[j].cur.Loc); c != 0 {
+		return c < 0
+	}
+	return h[i].order < h[j].order
+}
+func (h runHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *runHeap) Push(x any)   { *h = append(*h, x.(*runReader)) }
+func (h *runHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
