@@ -59,6 +59,12 @@ func (b *builder) forgetSkipped(path string) {
 	}
 }
 
+// maxHreflangSaid is the most hreflang problems of one page said one by
+// one; one more warning counts the others. A page of a thousand links
+// all for one language has 999 problems, and a site of such pages would
+// print a million lines.
+const maxHreflangSaid = 10
+
 // judgeHreflang checks every listed page's hreflang cluster, after the
 // de-duplication and robots.txt, warning at the line of each link's
 // <link> and keeping in the records' shown alternates those not broken.
@@ -100,16 +106,24 @@ func (b *builder) judgeHreflang(only map[string]bool) {
 		probs := c.Check(r.loc, links, others, outside)
 		var drop map[int]bool
 		path := s.pathOf(r)
-		for _, p := range probs {
+		say := func(line int, msg string) {
+			key := fmt.Sprintf("%s:%d:%s", path, line, msg)
+			said[key] = true
+			if only == nil || only[path] || !b.hreflangSaid[key] {
+				b.warn(path, diag.At(path, line, msg))
+			}
+		}
+		for n, p := range probs {
 			line := 0
 			if p.Link < len(lines) {
 				line = lines[p.Link]
 			}
 			msg := p.Warning()
-			key := fmt.Sprintf("%s:%d:%s", path, line, msg)
-			said[key] = true
-			if only == nil || only[path] || !b.hreflangSaid[key] {
-				b.warn(path, diag.At(path, line, msg))
+			switch {
+			case n < maxHreflangSaid:
+				say(line, msg)
+			case n == maxHreflangSaid:
+				say(0, fmt.Sprintf("%d more hreflang problems of this page not shown (--explain %s lists them all)", len(probs)-n, path))
 			}
 			b.explain.warning(path, msg)
 			if p.Drop {

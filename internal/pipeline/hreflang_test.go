@@ -82,32 +82,36 @@ func TestRunHreflangClean(t *testing.T) {
 }
 
 // Hostile hreflang values: each is said once and never written; a page
-// with a thousand alternates is checked in time.
+// with a thousand alternates is checked in time, and says ten of its
+// problems and how many more it has.
 func TestRunHreflangHostile(t *testing.T) {
-	many := link("en", "/")
+	many, twice := link("en", "/"), link("en", "/")
 	for i := range 1000 {
 		many += link(fmt.Sprintf("de-%03d", i), fmt.Sprintf("/p%d/", i))
+		twice += link("de", fmt.Sprintf("/p%d/", i))
 	}
 	for _, tc := range []struct {
 		name, head string
 		warns      int
+		last       string
 	}{
-		{"empty", link("en", "/") + link("", "/de/"), 0}, // no hreflang: not an alternate
-		{"10 KB", link("en", "/") + link(strings.Repeat("a", 10<<10), "/de/"), 1},
-		{"invalid UTF-8", link("en", "/") + link("d\xffe", "/de/"), 1},
-		{"x-default twice", link("en", "/") + link("x-default", "/") + link("x-default", "/de/"), 1},
-		{"a thousand", many, 1000},
+		{"empty", link("en", "/") + link("", "/de/"), 0, ""}, // no hreflang: not an alternate
+		{"10 KB", link("en", "/") + link(strings.Repeat("a", 10<<10), "/de/"), 1, ""},
+		{"invalid UTF-8", link("en", "/") + link("d\xffe", "/de/"), 1, ""},
+		{"x-default twice", link("en", "/") + link("x-default", "/") + link("x-default", "/de/"), 1, ""},
+		{"a thousand", many, 11, "index.html: 990 more hreflang problems of this page not shown (--explain index.html lists them all)"},
+		{"one language a thousand times", twice, 11, "index.html: 990 more hreflang problems of this page not shown (--explain index.html lists them all)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := pages(t, map[string]string{"index.html": tc.head, "de/index.html": "<title>de</title>"})
-			warns := 0
+			warns, last := 0, ""
 			res, err := Run(context.Background(), Options{Root: root, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: base},
-				Report: Report{Warn: func(string, error) { warns++ }}})
+				Report: Report{Warn: func(_ string, err error) { warns++; last = err.Error() }}})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if warns != tc.warns {
-				t.Errorf("%d warnings, want %d", warns, tc.warns)
+			if warns != tc.warns || tc.last != "" && last != tc.last {
+				t.Errorf("%d warnings, want %d; the last %q", warns, tc.warns, last)
 			}
 			if u := res.URLs.At(0); len(u.Alternates) > 2 || u.Alternates[0].Lang != "en" || len(u.Alternates) == 2 && u.Alternates[1] != (sitemap.Alternate{Lang: "x-default", Href: base}) {
 				t.Errorf("alternates written: %.200v", u.Alternates)
