@@ -328,6 +328,9 @@ func (r *Rules) parseHeaders(path string, data []byte) []error {
 // netlifyPattern compiles a _headers path: "*" matches anything, ":name" one
 // path segment; a full URL limits the rule to its host.
 func netlifyPattern(p string) (string, *regexp.Regexp, error) {
+	if err := patternTooLong(p); err != nil {
+		return "", nil, err
+	}
 	host := ""
 	if i := strings.Index(p, "://"); i >= 0 {
 		u, err := url.Parse(p)
@@ -357,6 +360,22 @@ func netlifyPattern(p string) (string, *regexp.Regexp, error) {
 	b.WriteString("$")
 	re, err := regexp.Compile(b.String())
 	return host, re, err
+}
+
+// maxPattern is the longest path pattern of a host's rule that is
+// compiled, in bytes: Vercel's configuration schema allows a route's
+// pattern 4,096 characters, and a URL a sitemap lists has at most 2,048.
+// A longer one, megabytes of it in a hostile file, would cost seconds
+// and hundreds of MB to compile.
+const maxPattern = 4096
+
+// patternTooLong says why the pattern p of a rule is not compiled, or
+// returns nil.
+func patternTooLong(p string) error {
+	if len(p) <= maxPattern {
+		return nil
+	}
+	return fmt.Errorf("a pattern of %d bytes (%q…) is longer than %d, the most a rule's may be", len(p), strings.ToValidUTF8(p[:40], ""), maxPattern)
 }
 
 func isNameChar(c byte) bool {
@@ -389,6 +408,10 @@ func (r *Rules) parseVercel(path string, data []byte) []error {
 		where := diag.Pos{File: path}
 		if i < len(lines) {
 			where.Line = lines[i]
+		}
+		if err := patternTooLong(h.Source); err != nil {
+			warnings = append(warnings, where.Errorf("%v; its headers are ignored", err))
+			continue
 		}
 		for _, kv := range h.Headers {
 			if !strings.EqualFold(kv.Key, "X-Robots-Tag") {

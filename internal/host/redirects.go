@@ -665,6 +665,9 @@ func vercelRule(raw json.RawMessage) (ru redirectRule, warning, err error) {
 	if err := json.Unmarshal(raw, &e); err != nil {
 		return ru, nil, fmt.Errorf("redirect: %v; ignored", err)
 	}
+	if err := patternTooLong(e.Source); err != nil {
+		return ru, nil, fmt.Errorf("redirect: %v; ignored", err)
+	}
 	if jsonSays(e.Has) || jsonSays(e.Missing) {
 		return ru, nil, fmt.Errorf("the redirect for %q depends on the request (has/missing); ignored", e.Source)
 	}

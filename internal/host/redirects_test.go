@@ -618,3 +618,43 @@ func FuzzRedirects(f *testing.F) {
 		}
 	})
 }
+
+// A rule's pattern past maxPattern bytes is not compiled (a megabyte of
+// it cost seconds and hundreds of MB): a warning at its line quoting its
+// start, in _redirects, _headers and vercel.json; the other rules stand.
+func TestLongPatterns(t *testing.T) {
+	dir := t.TempDir()
+	long := "/" + strings.Repeat("(a|b)", 780_000) // 3.9 MB
+	write(t, dir, "_redirects", "/ok /new\n"+strings.Repeat("x", 5000)+"/* /y\n/"+strings.Repeat("p", maxPattern)+" /z\n")
+	write(t, dir, "_headers", "/"+strings.Repeat("h", maxPattern)+"\n  X-Robots-Tag: noindex\n/ok\n  X-Robots-Tag: noindex\n")
+	sub := filepath.Join(dir, "v")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write(t, sub, "vercel.json", `{"redirects": [{"source": "/v", "destination": "/w"},
+{"source": "`+long+`", "destination": "/x"}],
+"headers": [{"source": "/`+strings.Repeat("(a)", 2000)+`", "headers": [{"key": "X-Robots-Tag", "value": "noindex"}]}]}`)
+	r, warnings := loadRedirects(t, false, dir, sub)
+	rules, hw, err := Load(limits.Default, dir, sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := append(relWarnings(dir, warnings), relWarnings(dir, hw)...)
+	want := []string{
+		`_redirects:2: a pattern of 5002 bytes ("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"…) is longer than 4096, the most a rule's may be; the rule is ignored`,
+		`_redirects:3: a pattern of 4097 bytes ("/ppppppppppppppppppppppppppppppppppppppp"…) is longer than 4096, the most a rule's may be; the rule is ignored`,
+		`v/vercel.json:2: redirect: a pattern of 3900001 bytes ("/(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b)(a|b"…) is longer than 4096, the most a rule's may be; ignored`,
+		`_headers:1: a pattern of 4097 bytes ("/hhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhh"…) is longer than 4096, the most a rule's may be; its headers are ignored`,
+		`v/vercel.json:3: a pattern of 6001 bytes ("/(a)(a)(a)(a)(a)(a)(a)(a)(a)(a)(a)(a)(a)"…) is longer than 4096, the most a rule's may be; its headers are ignored`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	checkMatches(t, r, dir, []redirectCase{
+		{"https://example.com/ok", "_redirects:1", "/new", 301},
+		{"https://example.com/v", "v/vercel.json:1", "/w", 308},
+	})
+	if rules.Len() != 1 {
+		t.Errorf("%d header rules, want the one for /ok", rules.Len())
+	}
+}
