@@ -86,15 +86,26 @@ func (t *txn) addViewer(ext string) error {
 // viewerOurs returns an error when Dir holds a sitemap.html that no
 // Write made: neither in the record nor carrying the page's marker.
 func (t *txn) viewerOurs() error {
-	path := filepath.Join(t.opts.Dir, ViewerName)
-	if _, err := os.Lstat(path); err != nil {
-		return nil // none there (or the commit will say why not)
+	if path, ok := t.ours(ViewerName, viewerMarker); !ok {
+		return &diag.Diagnostic{File: path, Msg: "no viewer written: the file is not one sitemapgen wrote (a page of the site?); remove or rename it, or turn the viewer off"}
 	}
-	if recorded, err := readRecord(t.opts.Dir); err == nil && slices.Contains(recorded, ViewerName) {
-		return nil
+	return nil
+}
+
+// ours reports whether the file name in Dir, at path, is one a Write may
+// replace: no regular file there, or one in the record, or, with a
+// marker, holding it. Every file a Write adds beside the sitemaps (the
+// viewer, the text sitemap) is held to it before anything is written: a
+// site's own file is never replaced. Anything else there (a folder, a
+// link, which is replaced and not followed) is the commit's to judge.
+func (t *txn) ours(name, marker string) (path string, ok bool) {
+	path = filepath.Join(t.opts.Dir, name)
+	if fi, err := os.Lstat(path); err != nil || !fi.Mode().IsRegular() {
+		return path, true
 	}
-	if data, err := fsx.ReadFile(path); err == nil && bytes.Contains(data, []byte(viewerMarker)) {
-		return nil
+	if recorded, err := readRecord(t.opts.Dir); err == nil && slices.Contains(recorded, name) {
+		return path, true
 	}
-	return &diag.Diagnostic{File: path, Msg: "no viewer written: the file is not one sitemapgen wrote (a page of the site?); remove or rename it, or turn the viewer off"}
+	data, err := fsx.ReadFile(path)
+	return path, marker != "" && err == nil && bytes.Contains(data, []byte(marker))
 }

@@ -127,3 +127,38 @@ func TestViewerNotOurs(t *testing.T) {
 		t.Error("the site's sitemap.html was changed")
 	}
 }
+
+// TestTextNotOurs: a sitemap.txt sitemapgen did not write (the site's
+// own) fails a Write with Text before anything is written, as the
+// viewer's page does; one a Write made is replaced.
+func TestTextNotOurs(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "sitemap.txt")
+	own := []byte("https://example.com/by-hand\n")
+	if err := os.WriteFile(path, own, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Dir: dir, BaseURL: base, Text: true}
+	_, err := Write(sitemap.Slice(sample), opts)
+	if err == nil || !strings.Contains(err.Error(), path+": no text sitemap written: the file is not one sitemapgen wrote") {
+		t.Fatalf("Write: %v", err)
+	}
+	if got := names(files(t, dir)); !slices.Equal(got, []string{"sitemap.txt"}) {
+		t.Errorf("files after the failure: %q", got)
+	}
+	if data, _ := os.ReadFile(path); !bytes.Equal(data, own) {
+		t.Error("the site's sitemap.txt was changed")
+	}
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Write(sitemap.Slice(sample), opts); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Write(sitemap.Slice(sample[:1]), opts); err != nil {
+		t.Errorf("replacing its own sitemap.txt: %v", err)
+	}
+	if data, _ := os.ReadFile(path); string(data) != sample[0].Loc+"\n" {
+		t.Errorf("sitemap.txt after the second Write: %q", data)
+	}
+}

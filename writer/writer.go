@@ -380,6 +380,11 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 			return nil, err
 		}
 		name(c.files, "sitemap.txt", "sitemap-%d.txt")
+		for _, f := range c.files {
+			if path, ok := t.ours(f.name, ""); !ok {
+				return nil, &diag.Diagnostic{File: path, Msg: "no text sitemap written: the file is not one sitemapgen wrote (the site's own?); remove or rename it, or turn the text sitemap off"}
+			}
+		}
 	}
 
 	header := urlsetHeader(hasAlternates(urls), hasImages(urls))
