@@ -98,12 +98,41 @@ func parseDate(s string) (t time.Time, zoned, ok bool) {
 		}
 	}
 	if !ok {
+		if before, ok := leapSecond(s); ok {
+			return parseDate(before)
+		}
 		return time.Time{}, false, false
 	}
 	if y := t.Year(); y < 1 || y > 9999 {
 		return time.Time{}, false, false
 	}
 	return t, zoned, true
+}
+
+// leapSecond returns s with the seconds of a leap second, "hh:mm:60",
+// written as the second before it, ":59": Go's time, like Unix time,
+// has no 61st second, and a lastmod one second early is true enough.
+// ok is false when s has no such seconds.
+func leapSecond(s string) (before string, ok bool) {
+	for i := 5; i+3 <= len(s); i++ {
+		if s[i:i+3] != ":60" || s[i-3] != ':' || !isDigits(s[i-5:i-3]) || !isDigits(s[i-2:i]) {
+			continue
+		}
+		if j := i + 3; j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			continue
+		}
+		return s[:i] + ":59" + s[i+3:], true
+	}
+	return "", false
+}
+
+func isDigits(s string) bool {
+	for i := range len(s) {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // zonelessLayouts are the layouts of dateLayouts that read no zone.

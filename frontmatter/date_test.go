@@ -39,6 +39,12 @@ func TestParseDate(t *testing.T) {
 		"Fri Jul 08 2022 10:00:00 GMT+0200 (Central European Summer Time)": "2022-07-08T08:00:00Z",
 		"Friday, 08-Jul-22 10:00:00 GMT":                                   "2022-07-08T10:00:00Z",
 		"Fri Jul  8 10:00:00 2022":                                         "2022-07-08T10:00:00Z",
+		// A leap second is the second before it: Go's time has no 61st.
+		"2016-12-31T23:59:60Z":       "2016-12-31T23:59:59Z",
+		"2016-12-31T23:59:60.5Z":     "2016-12-31T23:59:59.5Z",
+		"2017-01-01T08:59:60+09:00":  "2016-12-31T23:59:59Z",
+		"2016-12-31 23:59:60":        "2016-12-31T23:59:59Z",
+		"Sat Dec 31 2016 23:59:60 Z": "2016-12-31T23:59:59Z",
 	} {
 		got, ok := ParseDate(s)
 		if w, _ := time.Parse(time.RFC3339Nano, want); !ok || !got.Equal(w) {
@@ -51,6 +57,7 @@ func TestParseDate(t *testing.T) {
 		"Jul, 08 2022", "8, July 2022", "Jul 08 2022 24:00", "Jul 08 2022 10:60", "Jul 08 2022 10",
 		"Jul 08 2022 10:00 CEST", "2024-05-01 10:00:00 CEST", "Jul 08 2022 10:00 +2", "Jul 08 2022 10:00 GMT (a) (b)",
 		"(comment)", "Jul 08 2022 10:00 GMT extra", "Jul 08 02022", "Jul 008 2022", "Mon Tue Jul 08 2022",
+		"2016-12-31T23:59:61Z", "2016-12-31T23:60:60Z", "2016-12-31T23:59:600Z", "2016-12-31T24:59:60Z",
 	} {
 		if d, ok := ParseDate(s); ok {
 			t.Errorf("ParseDate(%q) = %v, want no date", s, d)
