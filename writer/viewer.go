@@ -103,7 +103,7 @@ func (t *txn) ours(name, marker string) (path string, ok bool) {
 	if fi, err := os.Lstat(path); err != nil || !fi.Mode().IsRegular() {
 		return path, true
 	}
-	if recorded, err := readRecord(t.opts.Dir); err == nil && slices.Contains(recorded, name) {
+	if slices.Contains(t.recorded, name) {
 		return path, true
 	}
 	data, err := fsx.ReadFile(path)

@@ -243,7 +243,7 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &txn{opts: opts}
+	t := &txn{opts: opts, recorded: previous}
 	switch {
 	case opts.Check:
 		t.state = NewState() // the plan's digests, and nothing written
@@ -341,6 +341,9 @@ type txn struct {
 	state   *State   // with a State, write plans and writeChanged writes
 	files   []*file  // in commit order
 	foreign []string // with Options.TakeOver, other tools' sitemaps to remove
+	// recorded are the names the folder's record lists: the files an
+	// earlier Write made there.
+	recorded []string
 }
 
 func (t *txn) write(urls sitemap.URLs) (*Result, error) {

@@ -122,14 +122,14 @@ func loadBatches(ctx context.Context, p string, opts validate.Options, max int) 
 	default:
 		return nil, &diag.Diagnostic{File: p, Msg: "not a regular file (" + fsx.Describe(fi.Mode()) + ")"}
 	}
-	l := &loader{ctx: ctx, opts: opts, done: map[string]bool{}, set: newSet()}
-	l.set.max = max
+	l := &loader{ctx: ctx, opts: opts, done: map[string]bool{}, set: newSet(max)}
 	for _, e := range entries {
 		if err := l.load(e); err != nil {
 			l.set.Close()
 			return nil, err
 		}
 	}
+	l.set.sortBatch() // the last run, kept in memory
 	return l.set, nil
 }
 

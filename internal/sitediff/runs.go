@@ -32,15 +32,16 @@ func urlCost(u URL) int { return len(u.Loc) + len(u.vals) + 48 }
 // first read of a URL listed twice): [Set.Cursor]. Close removes its
 // runs from the disk.
 type Set struct {
-	batch []URL // not yet written to a run, in the order read
+	batch []URL // not yet written to a run; sorted once the set is read
 	bytes int   // urlCost of batch
+	max   int   // of bytes, past which the batch is written to a run
 	dir   string
 	runs  []string // in the order written
-	// Max is batchBytes; tests lower it to make runs of a few URLs.
-	max int
 }
 
-func newSet() *Set { return &Set{max: batchBytes} }
+// newSet returns an empty set that writes a run past max bytes
+// (batchBytes; tests lower it to make runs of a few URLs).
+func newSet(max int) *Set { return &Set{max: max} }
 
 // add adds u to the set.
 func (s *Set) add(u URL) error {
@@ -104,10 +105,9 @@ func (s *Set) Close() error {
 	return err
 }
 
-// Cursor returns a cursor over the set's URLs, sorted, each once. The
-// set must not change while a cursor reads it; Close closes its runs.
+// Cursor returns a cursor over the set's URLs, sorted, each once; Close
+// closes its runs.
 func (s *Set) Cursor() (*Cursor, error) {
-	s.sortBatch()
 	c := &Cursor{}
 	for i, name := range s.runs {
 		f, err := os.Open(name)
