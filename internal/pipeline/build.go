@@ -45,7 +45,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -294,48 +293,6 @@ func (e *StrictError) Error() string {
 	return fmt.Sprintf("%d front matter problem%s (--strict); nothing written", e.Problems, s)
 }
 
-// ErrAllSkipped is returned when pages were found but every one was
-// skipped. When most were skipped for canonical links on one other origin,
-// the error is an [*AllSkippedError] that names it, and errors.Is still
-// finds ErrAllSkipped.
-var ErrAllSkipped = errors.New("every page found was skipped; nothing written")
-
-// AllSkippedError is ErrAllSkipped when at least half of the pages
-// skipped (Offsite of Skipped) were left out for a canonical link on
-// Origin, one origin other than the base URL's: most likely Origin is the
-// site's base URL, given wrong or built for staging.
-type AllSkippedError struct {
-	Origin, BaseURL  string
-	Offsite, Skipped int
-}
-
-func (e *AllSkippedError) Error() string {
-	if _, host, _ := strings.Cut(e.Origin, "://"); mapping.Loopback(host) {
-		return fmt.Sprintf("%d of %d pages skipped name a dev server (%s) in their canonical links: a sitemap of a dev server's output is not one to publish; build the site with its generator, or run sitemapgen watch beside the dev server (docs/watch.md); nothing written", e.Offsite, e.Skipped, e.Origin)
-	}
-	if e.Offsite == e.Skipped {
-		return fmt.Sprintf("every page's canonical link names %s, not the base URL %s; is %s/ the base URL? (--base-url); nothing written", e.Origin, e.BaseURL, e.Origin)
-	}
-	return fmt.Sprintf("every page found was skipped, %d of %d for a canonical link on %s, not the base URL %s; is %s/ the base URL? (--base-url); nothing written", e.Offsite, e.Skipped, e.Origin, e.BaseURL, e.Origin)
-}
-
-func (e *AllSkippedError) Is(target error) bool { return target == ErrAllSkipped }
-
-// allSkipped returns ErrAllSkipped, or the AllSkippedError that names the
-// other origin of at least half the skipped pages' canonical links.
-func (b *builder) allSkipped() error {
-	skipped := 0
-	for _, n := range b.res.Skipped {
-		skipped += n
-	}
-	for origin, n := range b.offsite {
-		if 2*n >= skipped {
-			return &AllSkippedError{Origin: origin, BaseURL: b.mapper.BaseURL(), Offsite: n, Skipped: skipped}
-		}
-	}
-	return ErrAllSkipped
-}
-
 // ReadError is returned by Run when files or folders of the site could not
 // be read, each reported to Report.Error: a sitemap written then could
 // silently miss pages, so none is, and the files already there are kept.
@@ -399,7 +356,7 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 			opts.Walk.Include = ContentInclude
 		}
 	}
-	b := &builder{opts: opts, res: res, offsite: make(map[string]int)}
+	b := &builder{opts: opts, res: res, bases: &canonicalBases{}}
 	if opts.Map.Hosts == nil && len(opts.HostDirs) > 0 {
 		rules, warnings, err := host.Load(opts.Limits, opts.HostDirs...)
 		if err != nil {
@@ -777,10 +734,10 @@ type builder struct {
 	// failUnread makes a file or folder that could not be read an error
 	// (Run), not a warning (Session).
 	failUnread bool
-	// offsite counts the pages skipped for a canonical link on another
-	// host, by the canonical's origin, in a whole build; nil in a
-	// Session's Update, which reads some pages only.
-	offsite map[string]int
+	// bases counts the pages skipped for a canonical link elsewhere by
+	// the base URL their canonical links imply, in a whole build; nil in
+	// a Session's Update, which reads some pages only.
+	bases *canonicalBases
 	// linked names the pages read that have more than one name (hard
 	// links), for a Session; nil in Run.
 	linked *linkedPages
@@ -843,11 +800,14 @@ func servable(err error) bool {
 }
 
 func (b *builder) skip(path string, reason mapping.Reason, because string) {
+	b.skipAt(path, "", reason, because)
+}
+
+// skipAt is skip for a page whose URL, loc, is known.
+func (b *builder) skipAt(path, loc string, reason mapping.Reason, because string) {
 	b.res.Skipped[reason]++
-	if reason == mapping.CanonicalOffsite && b.offsite != nil {
-		if u, err := url.Parse(strings.TrimPrefix(because, "canonical ")); err == nil {
-			b.offsite[u.Scheme+"://"+u.Host]++
-		}
+	if (reason == mapping.CanonicalOffsite || reason == mapping.NotCanonical) && b.bases != nil {
+		b.bases.add(b.mapper.BaseURL(), loc, strings.TrimPrefix(because, "canonical "), reason == mapping.CanonicalOffsite)
 	}
 	if b.opts.Report.Skip != nil {
 		b.opts.Report.Skip(path, reason, because)
@@ -1159,7 +1119,7 @@ func (b *builder) record(path string, o outcome) {
 		b.warn(path, errors.New(d.Because+"; not listed"))
 		b.skip(path, d.Skip, d.Because)
 	default:
-		b.skip(path, d.Skip, d.Because)
+		b.skipAt(path, d.URL.Loc, d.Skip, d.Because)
 	}
 }
 

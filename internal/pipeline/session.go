@@ -243,7 +243,7 @@ func (s *Session) update(ctx context.Context, paths []string) (*Result, error) {
 	res := &Result{Skipped: map[mapping.Reason]int{}}
 	defer func() { res.Elapsed = time.Since(start) }()
 	b := s.b
-	b.res, b.offsite = res, nil
+	b.res, b.bases = res, nil
 	if b.hash != nil && b.opts.Map.Now.IsZero() {
 		b.now = time.Now() // a page changed now gets this update's time
 	}

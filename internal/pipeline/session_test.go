@@ -266,7 +266,7 @@ func startSite(c *siteChanger, halves int, out string, variant func(*Options)) (
 }
 
 func isEmptySite(err error) bool {
-	return errors.Is(err, ErrNoPages) || err == ErrAllSkipped
+	return errors.Is(err, ErrNoPages) || errors.Is(err, ErrAllSkipped)
 }
 
 func TestSessionUpdateCounts(t *testing.T) {
