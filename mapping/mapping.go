@@ -67,6 +67,11 @@ type Options struct {
 	CleanURLs bool
 	// TrailingSlash chooses the form of folder URLs (from index pages).
 	TrailingSlash SlashPolicy
+	// BareBase, with TrailingSlash SlashNever and a base URL with a path,
+	// lists the base URL's own folder without its slash
+	// (https://example.org/docs), as Astro serves it under base: '/docs'
+	// with trailingSlash: 'never'. Docusaurus keeps its baseUrl's slash.
+	BareBase bool
 	// KeepErrorPages keeps the error pages (see IsErrorPage) and the
 	// fallback pages.
 	KeepErrorPages bool
@@ -354,6 +359,7 @@ type NextLastMod struct {
 // Mapper maps pages to sitemap URLs.
 type Mapper struct {
 	base    string   // normalized base URL, ending in "/"
+	bare    string   // the home page's URL when it is base without its slash (Options.BareBase), else base
 	baseURL *url.URL // base, parsed
 	opts    Options
 	now     time.Time // Options.Now, or the time New ran
@@ -384,7 +390,27 @@ func New(opts Options) (*Mapper, error) {
 	if now.IsZero() {
 		now = time.Now()
 	}
-	return &Mapper{base: base, baseURL: bu, opts: opts, now: now}, nil
+	bare := base
+	if opts.BareBase && opts.TrailingSlash == SlashNever && bu.Path != "/" {
+		bare = strings.TrimSuffix(base, "/")
+	}
+	return &Mapper{base: base, bare: bare, baseURL: bu, opts: opts, now: now}, nil
+}
+
+// join returns the URL of the unencoded URL path p below the base URL.
+func (m *Mapper) join(p string) string {
+	if p == "" {
+		return m.bare
+	}
+	return m.base + EncodePath(p)
+}
+
+// below returns the encoded path of loc below the base URL.
+func (m *Mapper) below(loc string) (string, bool) {
+	if loc == m.bare {
+		return "", true
+	}
+	return strings.CutPrefix(loc, m.base)
 }
 
 // BaseURL returns the normalized base URL, ending in "/".
@@ -412,7 +438,7 @@ func (m *Mapper) Map(p Page) Decision {
 		}
 		urlPath, form = clean, FormUnknown
 	}
-	d.URL.Loc, d.Form = m.base+EncodePath(urlPath), form
+	d.URL.Loc, d.Form = m.join(urlPath), form
 	if sitemap.CheckLoc(d.URL.Loc) != nil {
 		d.Skip = LocTooLong
 		d.Because = fmt.Sprintf("the URL is %d characters long; the protocol allows fewer than %d", len(d.URL.Loc), sitemap.MaxLocLength)
@@ -470,13 +496,13 @@ func (m *Mapper) Map(p Page) Decision {
 // of its redirect rules says otherwise.
 func (m *Mapper) checkServed(d *Decision, rel string, built bool) {
 	if m.opts.Style != nil && built {
-		if rest, ok := strings.CutPrefix(d.URL.Loc, m.base); ok {
+		if rest, ok := m.below(d.URL.Loc); ok {
 			if p, err := url.PathUnescape(rest); err == nil {
 				switch status, to := m.opts.Style.Answer(rel, p); {
 				case status == 404:
 					d.Warnings = append(d.Warnings, fmt.Sprintf("%s does not serve %s (%s); listed as the site says, check clean_urls and trailing_slash", m.opts.Style.Platform, d.URL.Loc, m.opts.Style.From))
 				case status != 200:
-					d.Warnings = append(d.Warnings, fmt.Sprintf("%s answers %s with %d to %s (%s); listed as the site says, check clean_urls, trailing_slash and canonical links", m.opts.Style.Platform, d.URL.Loc, status, m.base+EncodePath(to), m.opts.Style.From))
+					d.Warnings = append(d.Warnings, fmt.Sprintf("%s answers %s with %d to %s (%s); listed as the site says, check clean_urls, trailing_slash and canonical links", m.opts.Style.Platform, d.URL.Loc, status, m.join(to), m.opts.Style.From))
 				}
 			}
 		}
@@ -626,7 +652,7 @@ func (m *Mapper) judgeCanonical(d *Decision, raw string, base *url.URL) bool {
 		return true
 	case cu.Scheme != pu.Scheme:
 		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical URL %s uses %s, the base URL %s; kept as %s", canon, cu.Scheme, pu.Scheme, loc))
-	case !strings.HasPrefix(canon, m.base):
+	case !strings.HasPrefix(canon, m.base) && canon != m.bare:
 		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical URL %s is outside the base URL %s; kept as %s", canon, m.base, loc))
 	case m.opts.StyleGiven:
 		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical link %s is this page in another form than the URL style's; listed as %s (fix the page's canonical link, or the style: --clean-urls, --trailing-slash)", canon, loc))
@@ -856,7 +882,7 @@ func (m *Mapper) URLPath(rel string) string {
 // slash-separated relative path rel.
 func (m *Mapper) Loc(rel string) string {
 	p, _ := m.urlPath(rel)
-	return m.base + EncodePath(p)
+	return m.join(p)
 }
 
 // PathForm says how a file's path follows from its URL: what to add to
@@ -884,7 +910,7 @@ var formSuffix = [...]string{"", "index.html", "index.htm", "/index.html", "/ind
 // PathOf returns the path of the file whose URL is loc, in form; false
 // for FormUnknown or a loc not under the base URL.
 func (m *Mapper) PathOf(loc string, form PathForm) (string, bool) {
-	rest, ok := strings.CutPrefix(loc, m.base)
+	rest, ok := m.below(loc)
 	if !ok || form >= FormUnknown {
 		return "", false
 	}

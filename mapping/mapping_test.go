@@ -449,3 +449,37 @@ func TestDevServer(t *testing.T) {
 		}
 	}
 }
+
+// With BareBase, under SlashNever, the base URL's own folder is listed
+// without its slash, and a canonical link to it is the page's own.
+func TestBareBase(t *testing.T) {
+	for _, c := range []struct {
+		base  string
+		bare  bool
+		slash SlashPolicy
+		want  string
+	}{
+		{"https://example.org/docs/", true, SlashNever, "https://example.org/docs"},
+		{"https://example.org/docs/", false, SlashNever, "https://example.org/docs/"},
+		{"https://example.org/docs/", true, SlashAlways, "https://example.org/docs/"},
+		{"https://example.org/", true, SlashNever, "https://example.org/"},
+	} {
+		m, err := New(Options{BaseURL: c.base, BareBase: c.bare, TrailingSlash: c.slash})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.Loc("index.html"); got != c.want {
+			t.Errorf("%+v: Loc(index.html) = %s", c, got)
+		}
+		d := m.Map(Page{File: walker.File{Path: "index.html"}, Head: &htmlhead.Head{Canonical: strings.TrimSuffix(c.want, "/")}})
+		if d.Skip != "" || d.URL.Loc != c.want || (c.bare && c.slash == SlashNever && len(d.Warnings) > 0) {
+			t.Errorf("%+v: loc %s, skip %q, warnings %q", c, d.URL.Loc, d.Skip, d.Warnings)
+		}
+		if p, ok := m.PathOf(d.URL.Loc, d.Form); !ok || p != "index.html" {
+			t.Errorf("%+v: PathOf(%s) = %q, %v", c, d.URL.Loc, p, ok)
+		}
+		if got := m.Loc("a/index.html"); got != c.base+"a"+map[bool]string{true: "/"}[c.slash != SlashNever] {
+			t.Errorf("%+v: Loc(a/index.html) = %s", c, got)
+		}
+	}
+}

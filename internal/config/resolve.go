@@ -397,8 +397,14 @@ func (c *Config) options(pr *project) error {
 		lastmod = append(lastmod, mapping.LastModSource(src))
 	}
 	var fallbacks []string // a single-page app's shells, no pages
-	if g := pr.builtBy(v.Root); g != nil && v.Mode != ModeContent {
-		fallbacks = g.Fallbacks
+	bareBase := true       // the base's folder is a folder: /docs without its slash
+	if g := pr.builtBy(v.Root); g != nil {
+		if v.Mode != ModeContent {
+			fallbacks = g.Fallbacks
+		}
+		// Docusaurus serves its baseUrl with its slash whatever
+		// trailingSlash says (applyTrailingSlash leaves it alone).
+		bareBase = g.Generator != "docusaurus"
 	}
 	var hostDirs []string
 	if v.Skip.XRobotsTag {
@@ -427,6 +433,7 @@ func (c *Config) options(pr *project) error {
 			BaseURL:          v.BaseURL,
 			CleanURLs:        v.CleanURLs,
 			TrailingSlash:    slash,
+			BareBase:         bareBase,
 			KeepErrorPages:   !v.Skip.ErrorPages,
 			Fallbacks:        fallbacks,
 			KeepNoIndex:      !v.Skip.NoIndex,

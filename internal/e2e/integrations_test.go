@@ -92,7 +92,7 @@ func TestAstroIntegration(t *testing.T) {
 		want []string
 	}{
 		{name: "trailingSlash never, with base", env: []string{"FIXTURE_SITE=https://example.org", "FIXTURE_BASE=/docs", "FIXTURE_TRAILING_SLASH=never"},
-			want: []string{"https://example.org/docs/", "https://example.org/docs/about", "https://example.org/docs/blog/hello"}},
+			want: []string{"https://example.org/docs", "https://example.org/docs/about", "https://example.org/docs/blog/hello"}},
 		{name: "build.format file", env: []string{"FIXTURE_SITE=https://example.org", "FIXTURE_FORMAT=file"},
 			want: []string{"https://example.org/", "https://example.org/about", "https://example.org/blog/hello"}},
 		{name: "trailingSlash always", env: []string{"FIXTURE_SITE=https://example.org", "FIXTURE_TRAILING_SLASH=always"},
@@ -149,7 +149,7 @@ func TestEleventyIntegration(t *testing.T) {
 	}{
 		{name: "no options", want: []string{"https://example.org/", "https://example.org/about/", "https://example.org/blog/first-post/"}},
 		{name: "options", options: `{"baseUrl": "https://example.net/blog/", "trailingSlash": false}`,
-			want: []string{"https://example.net/blog/", "https://example.net/blog/about", "https://example.net/blog/blog/first-post"}},
+			want: []string{"https://example.net/blog", "https://example.net/blog/about", "https://example.net/blog/blog/first-post"}},
 		{name: "an unknown option", options: `{"baseURL": "https://example.net/"}`, fail: `sitemapgen: unknown option "baseURL"`},
 		{name: "a bad value", options: `{"maxUrls": 0}`, fail: "sitemapgen: --max-urls: "},
 	} {
