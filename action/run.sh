@@ -145,6 +145,9 @@ exe=$bindir/sitemapgen
 
 [[ ${INPUT_INSTALL_ONLY:-false} != true ]] || exit 0
 
+# A flag a message names is named as the workflow gives it (with:
+# base-url), internal/config/runby.go.
+export SITEMAPGEN_RUN_BY=action
 # sitemapgen's exit status is the step's: a failed build fails the job.
 # (${a[@]+…}: macOS' bash 3.2 takes an empty array for an unset one.)
 exec "$exe" ${args[@]+"${args[@]}"}

@@ -66,8 +66,28 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer, getenv f
 			return exitStatus(stderr, err)
 		}
 	}
+	if runBy := getenv(config.RunByEnv); config.RunBy[runBy] != nil {
+		// Inside an integration, a flag a message names is the setting
+		// as its user gives it ([plugins.inputs] baseUrl).
+		stderr = &runByWriter{w: stderr, runBy: runBy}
+	}
 	e := &env{stdout: stdout, stderr: stderr, getenv: getenv}
 	return exitStatus(stderr, commands[name](ctx, e, args))
+}
+
+// runByWriter writes what is written to it to w, each flag named as the
+// tool runBy names the setting (config.RenderFlags): the messages are
+// whole lines a Write.
+type runByWriter struct {
+	w     io.Writer
+	runBy string
+}
+
+func (r *runByWriter) Write(p []byte) (int, error) {
+	if _, err := io.WriteString(r.w, config.RenderFlags(string(p), r.runBy)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }
 
 // mistypedCommand reports the first argument when it is no flag, no file

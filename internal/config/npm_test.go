@@ -12,11 +12,6 @@ import (
 
 var updateNPM = flag.Bool("update-npm", false, "rewrite npm/sitemapgen/lib/flags.js from the table")
 
-// notInAPI are the flags of build the npm package's API does not take:
-// it passes --json itself, and --check and --explain print their own
-// answers, not the summary it resolves to.
-var notInAPI = []string{"json", "check", "explain"}
-
 // The npm package's table of options (npm/sitemapgen/lib/flags.js) is
 // build's flags, each under its name in camelCase, with how it is given.
 // It is generated: go test ./internal/config -run TestNPMFlags -update-npm.
@@ -42,7 +37,7 @@ func TestNPMFlags(t *testing.T) {
 				kind = "bool"
 			}
 		}
-		fmt.Fprintf(&b, "  %s: [%q, %q],\n", camel(s.Flag), s.Flag, kind)
+		fmt.Fprintf(&b, "  %s: [%q, %q],\n", Camel(s.Flag), s.Flag, kind)
 	}
 	b.WriteString("};\n")
 	if *updateNPM {
@@ -57,13 +52,4 @@ func TestNPMFlags(t *testing.T) {
 	if string(data) != b.String() {
 		t.Errorf("%s is not the table's; run go test ./internal/config -run TestNPMFlags -update-npm. Want:\n%s", path, b.String())
 	}
-}
-
-// camel spells a flag's name in camelCase: max-urls is maxUrls.
-func camel(name string) string {
-	parts := strings.Split(name, "-")
-	for i := 1; i < len(parts); i++ {
-		parts[i] = strings.ToUpper(parts[i][:1]) + parts[i][1:]
-	}
-	return strings.Join(parts, "")
 }

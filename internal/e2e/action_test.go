@@ -305,6 +305,8 @@ func TestAction(t *testing.T) {
 		want    string
 	}{
 		{name: "a build that fails fails the step", with: map[string]string{"dir": "public"}, code: 2, want: "no base URL"},
+		// The hint names the action's input, not the flag.
+		{name: "a hint names the input", with: map[string]string{"dir": "public"}, code: 2, want: "\n  with: base-url: https://example.com/\n"},
 		{name: "checksum mismatch", with: with(), corrupt: true, code: 1, want: "checksum"},
 		{name: "no archive for the runner", with: with(), vars: []string{"RUNNER_OS=Windows"}, code: 1,
 			want: "sitemapgen: release " + testTag + " has no archive for windows " + runtime.GOARCH + " (set from-source: true to build it)"},

@@ -111,8 +111,17 @@ func TestAstroIntegration(t *testing.T) {
 			if got := locs(t, filepath.Join(dist, "sitemap.xml")); !slices.Equal(got, tc.want) {
 				t.Errorf("URLs %q, want %q", got, tc.want)
 			}
-			if !strings.Contains(r.stdout, "[sitemapgen] sitemapgen: 5 pages found, 3 URLs in 1 sitemap file written") {
-				t.Errorf("the summary is not in Astro's log:\n%s", r.stdout)
+			// Astro names us in front of each line, once; the folder is
+			// the project's, as the user types it; the home page's
+			// canonical link under base with trailingSlash: 'never'
+			// (…/docs) is the page's own URL.
+			if !strings.Contains(r.stdout, "[sitemapgen] 5 pages found, 3 URLs in 1 sitemap file written to dist;") {
+				t.Errorf("the summary is not in Astro's log, relative:\n%s", r.stdout)
+			}
+			for _, line := range strings.Split(r.stdout+r.stderr, "\n") {
+				if strings.Contains(line, "[sitemapgen]") && (strings.Contains(line, "sitemapgen: ") || strings.Contains(line, dir) || strings.Contains(line, "outside the base URL")) {
+					t.Errorf("Astro's log says: %s", line)
+				}
 			}
 			sitemaptest.MustValidate(t, dist)
 		})
@@ -127,6 +136,10 @@ func TestAstroIntegration(t *testing.T) {
 		r := hostBuild(t, dir, nil, "astro", "build")
 		if r.code == 0 || !strings.Contains(r.stdout+r.stderr, "sitemapgen: no base URL") {
 			t.Errorf("astro build without a site: exit %d, want a failure with our message\n%s%s", r.code, r.stdout, r.stderr)
+		}
+		// The hint names the integration's option, not the flag.
+		if out := r.stdout + r.stderr; !strings.Contains(out, "sitemapgen({ baseUrl: \"https://example.com/\" })") || strings.Contains(out, "--base-url") {
+			t.Errorf("the hint does not name sitemapgen({ baseUrl }):\n%s", out)
 		}
 		if _, err := os.Stat(filepath.Join(dir, "dist", "sitemap.xml")); err == nil {
 			t.Error("a sitemap was written")
@@ -144,18 +157,31 @@ func TestEleventyIntegration(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		options string
+		cjs     bool // the configuration is CommonJS: require("sitemapgen/eleventy")
 		want    []string
 		fail    string
 	}{
 		{name: "no options", want: []string{"https://example.org/", "https://example.org/about/", "https://example.org/blog/first-post/"}},
+		{name: "a CommonJS configuration", cjs: true, want: []string{"https://example.org/", "https://example.org/about/", "https://example.org/blog/first-post/"}},
 		{name: "options", options: `{"baseUrl": "https://example.net/blog/", "trailingSlash": false}`,
 			want: []string{"https://example.net/blog", "https://example.net/blog/about", "https://example.net/blog/blog/first-post"}},
 		{name: "an unknown option", options: `{"baseURL": "https://example.net/"}`, fail: `sitemapgen: unknown option "baseURL"`},
-		{name: "a bad value", options: `{"maxUrls": 0}`, fail: "sitemapgen: --max-urls: "},
+		// The message names the plugin's option, not the flag.
+		{name: "a bad value", options: `{"maxUrls": 0}`, fail: "sitemapgen: addPlugin(sitemapgen, { maxUrls }): "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			dir := copyProject(t, project)
+			if tc.cjs {
+				// As every Eleventy 2 starter's configuration is written.
+				if err := os.Remove(filepath.Join(dir, "eleventy.config.js")); err != nil {
+					t.Fatal(err)
+				}
+				write(t, filepath.Join(dir, "eleventy.config.cjs"), `module.exports = function (eleventyConfig) {
+  eleventyConfig.addPlugin(require("sitemapgen/eleventy"));
+};
+`)
+			}
 			r := hostBuild(t, dir, []string{"FIXTURE_OPTIONS=" + tc.options}, "eleventy")
 			site := filepath.Join(dir, "_site")
 			if tc.fail != "" {
@@ -446,6 +472,10 @@ func TestNetlifyBuild(t *testing.T) {
 			if tc.want == nil {
 				if n := strings.Count(r.stdout+r.stderr, "sitemapgen: no base URL"); r.code == 0 || n != 1 {
 					t.Errorf("netlify-build: exit %d, our message %d times, want a failure with it once\n%s%s", r.code, n, r.stdout, r.stderr)
+				}
+				// The hint names the plugin's input, not the flag.
+				if out := r.stdout + r.stderr; !strings.Contains(out, `[plugins.inputs] baseUrl = "https://example.com/"`) || strings.Contains(out, "--base-url") {
+					t.Errorf("the hint does not name [plugins.inputs] baseUrl:\n%s", out)
 				}
 				if _, err := os.Stat(sitemap); err == nil {
 					t.Error("a sitemap was written")

@@ -5,7 +5,7 @@
 //   export default defineConfig({ site: "https://example.com", integrations: [sitemapgen()] });
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { runForHost } from "../lib/host.js";
+import { hostLogger, runForHost } from "../lib/host.js";
 
 /**
  * The Astro integration. options are sitemapgen's own settings
@@ -23,7 +23,8 @@ export default function sitemapgenAstro(options = {}) {
       "astro:build:done": async ({ dir, logger }) => {
         const root = fileURLToPath(config.root);
         const out = fileURLToPath(dir);
-        await runForHost(astroProject(config, root, out), options, { dir: out, cwd: root, logger });
+        // Astro names the integration in front of each line: [sitemapgen].
+        await runForHost("astro", astroProject(config, root, out), options, { dir: out, cwd: root, logger: hostLogger(logger, { named: true }) });
       },
     },
   };

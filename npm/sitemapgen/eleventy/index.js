@@ -22,6 +22,6 @@ export default function sitemapgenEleventy(eleventyConfig, options = {}) {
     const cwd = process.cwd(); // Eleventy's folders are relative to it
     const out = path.resolve(cwd, directories?.output ?? dir.output);
     const project = { generator: "eleventy", title: "Eleventy", publishDir: path.relative(cwd, out) || "." };
-    await runForHost(project, options, { dir: out, cwd, logger: hostLogger(eleventyConfig.logger) });
+    await runForHost("eleventy", project, options, { dir: out, cwd, logger: hostLogger(eleventyConfig.logger) });
   });
 }

@@ -8,6 +8,10 @@ import { flags } from "./flags.js";
 // The line after a usage error, which points to --help.
 const usageLine = /^Run '.*' for usage\.$/;
 
+// The variable through which a tool that runs sitemapgen says how its
+// user gives the settings (internal/config/runby.go): messages name them so.
+export const runByEnv = "SITEMAPGEN_RUN_BY";
+
 // The options that are not flags.
 const own = new Set(["dir", "cwd", "env", "logger", "args"]);
 
@@ -62,10 +66,19 @@ export function args(options = {}) {
  * sitemapgen's, and whose exitCode is its exit status.
  */
 export async function sitemapgen(options = {}) {
-  const argv = args(options);
+  let argv, bin;
   const logger = options.logger ?? console;
-  const env = { ...process.env, ...options.env };
-  const bin = binaryPath({ env });
+  // A flag a message names is named as the API's option (baseUrl),
+  // unless an integration says it runs sitemapgen (lib/host.js).
+  const env = { [runByEnv]: "api", ...process.env, ...options.env };
+  try {
+    argv = args(options);
+    bin = binaryPath({ env });
+  } catch (err) {
+    // The binary's statuses: 2 for a usage error, 1 for no binary.
+    err.exitCode ??= argv ? 1 : 2;
+    throw err;
+  }
   const child = spawn(bin, argv, { cwd: options.cwd ?? process.cwd(), env, stdio: ["ignore", "pipe", "pipe"] });
 
   let stdout = "";
@@ -106,7 +119,7 @@ export async function sitemapgen(options = {}) {
   });
 
   const [code, signal] = await new Promise((resolve, reject) => {
-    child.on("error", (err) => reject(new Error(`sitemapgen: cannot run ${bin}: ${err.message}`, { cause: err })));
+    child.on("error", (err) => reject(Object.assign(new Error(`sitemapgen: cannot run ${bin}: ${err.message}`, { cause: err }), { exitCode: 1 })));
     child.on("close", (code, signal) => resolve([code, signal]));
   });
   if (partial !== "") {

@@ -55,12 +55,13 @@ test("rejects with sitemapgen's message and exit status", async () => {
   // A message of several lines, whole; the pointer to --help left out.
   await assert.rejects(sitemapgen({ cwd, dir: "public", logger }), (err) => {
     assert.match(err.message, /^sitemapgen: no base URL: the sitemap needs the absolute URL the site is served at\nhint: give it in one of these ways/);
-    assert.match(err.message, /\n  --base-url https:\/\/example.com\/\n/);
+    // The hint names the option, not the flag.
+    assert.match(err.message, /\n  the option baseUrl: "https:\/\/example.com\/"\n/);
     assert.equal(err.exitCode, 2);
     return true;
   });
   await assert.rejects(sitemapgen({ cwd, dir: "public", baseUrl: "x", logger }), {
-    message: 'sitemapgen: --base-url: base URL "x": want an absolute http:// or https:// URL',
+    message: 'sitemapgen: the option baseUrl: base URL "x": want an absolute http:// or https:// URL',
     exitCode: 2,
   });
   assert.deepEqual(log.warn, []);
@@ -125,12 +126,25 @@ test("the flags reach the binary", async () => {
   assert.equal(summary.urls, 2);
 });
 
-test("an unknown option rejects, naming it", async () => {
+test("an unknown option rejects, naming it, with the status of a usage error", async () => {
   const cwd = site(pages);
-  await assert.rejects(sitemapgen({ cwd, dir: "public", baseUrl: "https://example.com/", colour: true }), /^Error: sitemapgen: unknown option "colour"; the options are dir, cwd, env, logger, args, config, baseUrl/);
-  await assert.rejects(sitemapgen({ cwd, dir: "public", gzip: "yes" }), /option gzip: want true or false, not "yes"/);
-  await assert.rejects(sitemapgen({ cwd, dir: "public", json: true }), /unknown option "json"/);
+  await assert.rejects(sitemapgen({ cwd, dir: "public", baseUrl: "https://example.com/", colour: true }), {
+    message: /^sitemapgen: unknown option "colour"; the options are dir, cwd, env, logger, args, config, baseUrl/,
+    exitCode: 2,
+  });
+  await assert.rejects(sitemapgen({ cwd, dir: "public", gzip: "yes" }), { message: /option gzip: want true or false, not "yes"/, exitCode: 2 });
+  await assert.rejects(sitemapgen({ cwd, dir: "public", json: true }), { message: /unknown option "json"/, exitCode: 2 });
+  await assert.rejects(sitemapgen({ cwd, dir: "public", maxUrls: [1] }), { message: /option maxUrls: one value, not a list/, exitCode: 2 });
   assert.ok(!fs.existsSync(path.join(cwd, "public", "sitemap.xml")));
+});
+
+test("every rejection carries an exit status: no binary is 1", async () => {
+  const cwd = site(pages);
+  const missing = path.join(cwd, "no-such-binary");
+  await assert.rejects(sitemapgen({ cwd, dir: "public", baseUrl: "https://example.com/", env: { SITEMAPGEN_BINARY_PATH: missing } }), {
+    message: `sitemapgen: cannot run ${missing}: spawn ${missing} ENOENT`,
+    exitCode: 1,
+  });
 });
 
 test("warnings go to logger.warn, the rest to logger.info", async () => {

@@ -15,9 +15,15 @@ if (!project) {
 
 /** The package as the project imports it: import ... from "sitemapgen". */
 export async function installed() {
-  const require = createRequire(path.join(project, "package.json"));
-  return import(pathToFileURL(require.resolve("sitemapgen")).href);
+  // A module of the project's own, so that "sitemapgen" resolves there,
+  // as an import, not a require.
+  const shim = path.join(project, "sitemapgen-import.mjs");
+  fs.writeFileSync(shim, 'export * from "sitemapgen";\nexport { default } from "sitemapgen";\n');
+  return import(pathToFileURL(shim).href);
 }
+
+/** require in the project: require("sitemapgen/eleventy") as a CommonJS config does. */
+export const projectRequire = createRequire(path.join(project, "package.json"));
 
 /** The launcher as npm installed it in the project's node_modules/.bin. */
 export const launcher = path.join(project, "node_modules", ".bin", "sitemapgen");

@@ -1,0 +1,140 @@
+package config
+
+// Messages that name a flag, as the tool that runs sitemapgen names the
+// setting: inside the Netlify plugin, "(--base-url)" is no advice a user
+// can follow, "([plugins.inputs] baseUrl)" is.
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// RunByEnv is the variable through which the tool that runs sitemapgen
+// (an integration, the JS API, the GitHub Action) says where its user
+// gives sitemapgen's settings: one of [RunBy]'s keys.
+const RunByEnv = "SITEMAPGEN_RUN_BY"
+
+// notInAPI are the flags of build the npm package's options do not take:
+// it passes --json itself, and --check and --explain print their own
+// answers, not the summary it resolves to.
+var notInAPI = []string{"json", "check", "explain"}
+
+// actionInputs are the flags the GitHub Action has an input of its own
+// for (action.yml); the others go in its args input.
+var actionInputs = []string{"base-url", "config", "gzip", "text", "robots", "strict"}
+
+// netlifyInputs are the Netlify plugin's inputs that are build's settings
+// (npm/sitemapgen/netlify/manifest.yml): Netlify refuses another; the
+// other settings go in sitemap.yaml.
+var netlifyInputs = []string{"baseUrl", "exclude", "include", "gzip", "text", "robots", "cleanUrls", "trailingSlash", "maxUrls", "lastmodSources", "previews", "strict", "config"}
+
+// RunBy maps each tool that runs sitemapgen to how its user gives the
+// setting of a flag, from the flag's name and the value given, if any
+// (see [RenderFlags]).
+var RunBy = map[string]func(flag, value string) string{
+	"api": func(f, v string) string { return "the option " + option(f, v) },
+	"netlify": func(f, v string) string {
+		if slices.Contains(netlifyInputs, Camel(f)) {
+			return "[plugins.inputs] " + Camel(f) + tail(" = ", v)
+		}
+		if key := keyOf(f); key != "" {
+			return key + tail(": ", v) + " in sitemap.yaml"
+		}
+		return "--" + f + tail("=", v)
+	},
+	"astro":      func(f, v string) string { return "sitemapgen({ " + option(f, v) + " })" },
+	"eleventy":   func(f, v string) string { return "addPlugin(sitemapgen, { " + option(f, v) + " })" },
+	"docusaurus": func(f, v string) string { return `["sitemapgen/docusaurus", { ` + option(f, v) + " }]" },
+	"action": func(f, v string) string {
+		if slices.Contains(actionInputs, f) {
+			if v != "" {
+				return "with: " + f + ": " + v
+			}
+			return "with: " + f
+		}
+		if v != "" {
+			return "with: args: --" + f + "=" + v
+		}
+		return "with: args: --" + f
+	},
+}
+
+// option is a JS option: "baseUrl", or "baseUrl: \"https://x.org/\"".
+func option(flag, value string) string {
+	return Camel(flag) + tail(": ", value)
+}
+
+// tail is sep and value as a JS or TOML value (a string quoted, a
+// boolean or a number as it is); "" for no value.
+func tail(sep, value string) string {
+	if value == "" {
+		return ""
+	}
+	if _, err := strconv.ParseFloat(value, 64); err == nil || value == "true" || value == "false" {
+		return sep + value
+	}
+	return sep + strconv.Quote(value)
+}
+
+// Camel spells a flag's name in camelCase, as the npm package's options
+// do: max-urls is maxUrls.
+func Camel(name string) string {
+	parts := strings.Split(name, "-")
+	for i := 1; i < len(parts); i++ {
+		if parts[i] != "" {
+			parts[i] = strings.ToUpper(parts[i][:1]) + parts[i][1:]
+		}
+	}
+	return strings.Join(parts, "")
+}
+
+// flagRef is a flag named in a message: "--" and its name, after the
+// start, a space, "(", a quote or a backquote, then its value, if given:
+// after "=", up to a space, a comma, a semicolon, a quote or ")"; after a
+// space, a URL or a quoted value only (a word there is the sentence's).
+var flagRef = regexp.MustCompile("(^|[\\s(`'\"])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?:=([^\\s,;)`'\"]+)| ([a-z]+://[^\\s,;)`'\"]+|'[^'\\s]*'))?")
+
+// RenderFlags returns msg with each of build's flags it names as the tool
+// runBy (a key of [RunBy]) names the setting; msg as it is for any other
+// tool, and for the flags the tool has no setting of (the npm options
+// lack --json, --check and --explain).
+func RenderFlags(msg, runBy string) string {
+	form := RunBy[runBy]
+	if form == nil || !strings.Contains(msg, "--") {
+		return msg
+	}
+	return flagRef.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := flagRef.FindStringSubmatch(m)
+		name := sub[2]
+		if !isBuildFlag(name) || runBy != "action" && slices.Contains(notInAPI, name) {
+			return m
+		}
+		given := sub[3] + strings.Trim(sub[4], "'")
+		value := strings.TrimRight(given, ".:") // the sentence's, not the value's
+		return sub[1] + form(name, value) + given[len(value):]
+	})
+}
+
+// isBuildFlag reports whether name is one of build's flags.
+func isBuildFlag(name string) bool {
+	return buildFlag(name) != nil
+}
+
+// keyOf is the sitemap.yaml key of build's flag name, if it has one.
+func keyOf(name string) string {
+	if s := buildFlag(name); s != nil {
+		return s.Key
+	}
+	return ""
+}
+
+func buildFlag(name string) *Setting[Values] {
+	for _, s := range Settings.flags(BuildCommand) {
+		if s.Flag == name {
+			return s
+		}
+	}
+	return nil
+}
