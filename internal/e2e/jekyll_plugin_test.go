@@ -50,7 +50,7 @@ func TestJekyllPlugin(t *testing.T) {
 	}
 	// The summary through Jekyll's logger, and the warning that a base
 	// URL with a path needs the lines in the host's own robots.txt.
-	wantOutput(t, string(out), "sitemapgen: 3 pages found, 3 URLs in 1 sitemap file written to "+filepath.Join(src, "_site")+" (with robots.txt)", "warning:")
+	wantOutput(t, string(out), "sitemapgen: 3 pages found, 3 URLs in 1 sitemap file written to _site (with robots.txt)", "warning:")
 	site := filepath.Join(src, "_site")
 	checkSitemap(t, site, "https://example.com/blog/", jekyllPluginURLs)
 	robots, _ := os.ReadFile(filepath.Join(site, "robots.txt"))
@@ -63,7 +63,7 @@ func TestJekyllPlugin(t *testing.T) {
 // A sitemapgen that fails fails jekyll build, with sitemapgen's message.
 func TestJekyllPluginFails(t *testing.T) {
 	for _, tc := range []struct{ name, config, want string }{
-		{"a bad setting", "sitemapgen:\n  max_urls: 0\n", "sitemapgen: --max-urls: 0 is outside 1–50000"},
+		{"a bad setting", "sitemapgen:\n  max_urls: 0\n", "sitemapgen: _config.yml's sitemapgen: max-urls: 0 is outside 1–50000"},
 		{"an unknown flag", "sitemapgen:\n  gzipp: true\n", `--gzipp`},
 		{"no binary", "sitemapgen:\n  binary: ./no-such-sitemapgen\n", "sitemapgen: cannot run ./no-such-sitemapgen"},
 		{"not a map", "sitemapgen: true\n", "sitemapgen: _config.yml: sitemapgen: is not a map of settings"},

@@ -130,6 +130,17 @@ func checkSitemap(t *testing.T, dir, base string, paths []string) {
 	}
 }
 
+// noWarnings fails the test for each warning in out: a recipe runs
+// warning-free on its own example site, or users learn to skip warnings.
+func noWarnings(t *testing.T, out string) {
+	t.Helper()
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "warning") {
+			t.Errorf("the recipe warns: %s", line)
+		}
+	}
+}
+
 func wantOutput(t *testing.T, out string, parts ...string) {
 	t.Helper()
 	for _, p := range parts {
@@ -239,7 +250,8 @@ func TestRecipeJekyllNewSite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	edited := regexp.MustCompile(`(?m)^url: "".*$`).ReplaceAll(cfg, []byte("url: https://example.org"))
+	// The user's own URL: an example domain would be warned about.
+	edited := regexp.MustCompile(`(?m)^url: "".*$`).ReplaceAll(cfg, []byte("url: https://octo.github.io"))
 	edited = regexp.MustCompile(`(?m)^baseurl: "".*$`).ReplaceAll(edited, []byte("baseurl: /blog"))
 	if bytes.Equal(edited, cfg) {
 		t.Fatalf("jekyll new --blank's _config.yml has no empty url and baseurl:\n%s", cfg)
@@ -249,7 +261,8 @@ func TestRecipeJekyllNewSite(t *testing.T) {
 	}
 	out = mustShell(t, dir, "jekyll build --quiet && sitemapgen")
 	wantOutput(t, out, "site _site (Jekyll (_config.yml))", "base URL from _config.yml url + baseurl")
-	checkSitemap(t, filepath.Join(dir, "_site"), "https://example.org/blog/", []string{"", "about.html"})
+	noWarnings(t, out)
+	checkSitemap(t, filepath.Join(dir, "_site"), "https://octo.github.io/blog/", []string{"", "about.html"})
 }
 
 func TestRecipeNetlify(t *testing.T) {
@@ -276,6 +289,7 @@ func TestRecipeNetlify(t *testing.T) {
 		dir := recipeDir(t, "netlify/netlify.toml")
 		out := mustShell(t, dir, cfg.Build.Command, netlify("production")...)
 		wantOutput(t, out, "base URL from Netlify URL", "site public (", "netlify.toml publish folder")
+		noWarnings(t, out)
 		public := filepath.Join(dir, cfg.Build.Publish)
 		checkSitemap(t, public, "https://example.org/", exampleURLs)
 		robots, _ := os.ReadFile(filepath.Join(public, "robots.txt"))
@@ -292,12 +306,14 @@ func TestRecipeNetlify(t *testing.T) {
 		dir := recipeDir(t, "netlify/netlify.toml")
 		out := mustShell(t, dir, cfg.Build.Command, netlify("branch-deploy")...)
 		wantOutput(t, out, "base URL from Netlify URL")
+		noWarnings(t, out)
 		checkSitemap(t, filepath.Join(dir, "public"), "https://example.org/", exampleURLs)
 	})
 	t.Run("deploy preview lists its own URLs", func(t *testing.T) {
 		dir := recipeDir(t, "netlify/netlify.toml")
 		out := mustShell(t, dir, cfg.Context["deploy-preview"].Command, netlify("deploy-preview")...)
 		wantOutput(t, out, "base URL from Netlify DEPLOY_PRIME_URL (previews: own-url)")
+		noWarnings(t, out)
 		checkSitemap(t, filepath.Join(dir, "public"), "https://deploy-preview-7--example.netlify.app/", exampleURLs)
 	})
 	t.Run("deploy preview with previews: skip", func(t *testing.T) {
@@ -305,6 +321,7 @@ func TestRecipeNetlify(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, "sitemap.yaml"), []byte("previews: skip\n"), 0o644)
 		out := mustShell(t, dir, cfg.Build.Command, netlify("deploy-preview")...)
 		wantOutput(t, out, "Netlify deploy-preview build, and previews: skip: no sitemap written")
+		noWarnings(t, out)
 		if _, err := os.Stat(filepath.Join(dir, "public", "sitemap.xml")); err == nil {
 			t.Error("a sitemap was written")
 		}
@@ -333,9 +350,7 @@ func TestRecipeVercel(t *testing.T) {
 			dir := recipeDir(t, "vercel/vercel.json")
 			out := mustShell(t, dir, cfg.InstallCommand+" && "+cfg.BuildCommand, tc.env...)
 			wantOutput(t, out, "base URL from Vercel VERCEL_PROJECT_PRODUCTION_URL", "vercel.json publish folder", "Vercel URL style (.html URLs, folders with /")
-			if strings.Contains(out, "warning") {
-				t.Errorf("warnings:\n%s", out)
-			}
+			noWarnings(t, out)
 			checkSitemap(t, filepath.Join(dir, cfg.OutputDirectory), "https://example.org/", exampleURLs)
 		})
 	}
@@ -356,15 +371,24 @@ func TestRecipeCloudflarePages(t *testing.T) {
 
 	t.Run("hugo.toml's baseURL wins over the pages.dev guess", func(t *testing.T) {
 		dir := recipeDir(t)
+		// The site's own URL, as a user sets it: the example's is an
+		// example domain, which is warned about.
+		config, err := os.ReadFile(filepath.Join(dir, "hugo.toml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, filepath.Join(dir, "hugo.toml"), strings.Replace(string(config), `baseURL = "https://example.org/"`, `baseURL = "https://www.octo.dev/"`, 1))
 		out := mustShell(t, dir, command, env...)
 		wantOutput(t, out, "base URL from hugo.toml baseURL", "Cloudflare Pages URL style (clean URLs, folders with /")
-		checkSitemap(t, filepath.Join(dir, "public"), "https://example.org/", exampleURLs)
+		noWarnings(t, out)
+		checkSitemap(t, filepath.Join(dir, "public"), "https://www.octo.dev/", exampleURLs)
 	})
 	t.Run("without a baseURL, the pages.dev address", func(t *testing.T) {
 		dir := recipeDir(t)
 		os.WriteFile(filepath.Join(dir, "hugo.toml"), []byte("title = \"x\"\ndisableKinds = [\"sitemap\", \"taxonomy\", \"term\"]\n"), 0o644)
 		out := mustShell(t, dir, command, env...)
 		wantOutput(t, out, "base URL from Cloudflare Pages CF_PAGES_URL (a guess")
+		noWarnings(t, out)
 		checkSitemap(t, filepath.Join(dir, "public"), "https://example-site.pages.dev/", exampleURLs)
 	})
 }
@@ -413,6 +437,7 @@ func TestRecipeGitHubActions(t *testing.T) {
 			if r.code != 0 {
 				t.Fatalf("the action: exit %d\n%s", r.code, r.out)
 			}
+			noWarnings(t, r.out)
 			path = r.path + string(os.PathListSeparator) + path
 			actions++
 			continue
@@ -429,15 +454,18 @@ func TestRecipeGitHubActions(t *testing.T) {
 			vars = append(vars, k+"="+expand.Replace(v))
 		}
 		t.Logf("step %q", step.Name)
-		mustShell(t, dir, expand.Replace(step.Run), vars...)
+		noWarnings(t, mustShell(t, dir, expand.Replace(step.Run), vars...))
 		ran++
 	}
 	if ran != 2 || actions != 1 {
 		t.Errorf("ran %d steps and %d of sitemapgen's actions, want 2 (build, check) and 1", ran, actions)
 	}
 	checkSitemap(t, filepath.Join(dir, uploaded), pagesBase+"/", exampleURLs)
+	// A project site's robots.txt is never read: the recipe leaves it be.
 	robots, _ := os.ReadFile(filepath.Join(dir, uploaded, "robots.txt"))
-	wantOutput(t, string(robots), "Sitemap: "+pagesBase+"/sitemap.xml")
+	if strings.Contains(string(robots), "Sitemap:") {
+		t.Errorf("the recipe added Sitemap: lines to a project site's robots.txt:\n%s", robots)
+	}
 }
 
 // pathWithout is this process's PATH without the folder dir.

@@ -21,6 +21,7 @@
 # fails, the build fails with its message. See docs/jekyll.md.
 
 require "open3"
+require "pathname"
 
 module SitemapgenJekyll
   # The keys of `sitemapgen:` that are not flags.
@@ -46,7 +47,9 @@ module SitemapgenJekyll
         args << (v == true ? flag : "#{flag}=#{v}")
       end
     end
-    args << "--" << site.dest
+    # The site folder as messages show it: relative to the source, where
+    # sitemapgen runs (_site, not its absolute path).
+    args << "--" << Pathname.new(site.dest).relative_path_from(Pathname.new(site.source)).to_s
   end
 
   def run(site)
@@ -57,7 +60,9 @@ module SitemapgenJekyll
 
     binary = settings["binary"] || ENV["SITEMAPGEN_BINARY_PATH"] || "sitemapgen"
     begin
-      output, status = Open3.capture2e(binary, *args(site, settings), chdir: site.source)
+      # SITEMAPGEN_RUN_BY: a hint names a setting as _config.yml's
+      # sitemapgen: key, not as the flag.
+      output, status = Open3.capture2e({ "SITEMAPGEN_RUN_BY" => "jekyll" }, binary, *args(site, settings), chdir: site.source)
     rescue SystemCallError => e
       raise Jekyll::Errors::FatalException,
             "sitemapgen: cannot run #{binary}: #{e.message} (install it: docs/jekyll.md)"
