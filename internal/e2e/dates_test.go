@@ -390,3 +390,27 @@ func TestMkDocsGitRevisionDate(t *testing.T) {
 		t.Errorf("--explain does not name the plugin as what dates %s:\n%s", about, r.stdout)
 	}
 }
+
+// The first build with a state file (--state, the hash source after the
+// page's own dates) writes the sitemap a plain build writes: the list
+// pages dated by the newest page they list, not by the build that first
+// saw them; and so does the next.
+func TestStateFirstBuild(t *testing.T) {
+	needTool(t, "hugo")
+	dir := recipeDir(t)
+	mustShell(t, dir, "hugo --quiet")
+	public := filepath.Join(dir, "public")
+	mustRun(t, dir, "--quiet", "--lastmod-sources=frontmatter")
+	plain, err := os.ReadFile(filepath.Join(public, "sitemap.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	today := time.Now().UTC().Format("2006-01-02")
+	for i := range 2 {
+		mustRun(t, dir, "--quiet", "--state", "state.json", "--lastmod-sources=frontmatter,hash")
+		got, _ := os.ReadFile(filepath.Join(public, "sitemap.xml"))
+		if string(got) != string(plain) || strings.Contains(string(got), today) {
+			t.Errorf("build %d with the state file:\n%s\nwithout:\n%s", i+1, got, plain)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package hashstate
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -32,8 +33,10 @@ func FuzzLoad(f *testing.F) {
 			t.Fatalf("Load returned no State (err %v)", err)
 		}
 		now := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
-		if d, _ := s.Date("https://example.com/x", "sum", now); d.IsZero() {
-			t.Fatal("Date returned no date")
+		// No date only on a first build (no file read) or for a page the
+		// file recorded with none.
+		if d, _ := s.Date("https://example.com/x", "sum", now); d.IsZero() && err == nil && !bytes.Contains(data, []byte("example.com/x")) {
+			t.Fatal("Date returned no date for a page new since the file")
 		}
 		if err != nil {
 			return

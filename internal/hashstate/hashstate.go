@@ -195,6 +195,10 @@ type State struct {
 	cumulative bool            // see Cumulative
 	listed     map[string]string
 	oldListed  map[string]string // as loaded; nil when the file had none
+	// first is true while no state file has been read or saved: the
+	// first build that keeps one, which sees every page for the first
+	// time and knows no date of any.
+	first bool
 }
 
 // Listed returns the URLs and lastmods of the sitemap of the build that
@@ -224,10 +228,12 @@ func (s *State) Cumulative() {
 	s.mu.Unlock()
 }
 
-// page is what the state file records of one URL.
+// page is what the state file records of one URL. LastMod is zero for a
+// page whose content has not changed since the first build that kept the
+// file saw it: when it was last changed before then, nobody knows.
 type page struct {
 	Hash    string    `json:"hash"`
-	LastMod time.Time `json:"lastmod"`
+	LastMod time.Time `json:"lastmod,omitzero"`
 }
 
 // file is the state file's JSON.
@@ -241,8 +247,10 @@ type file struct {
 	Listed map[string]string `json:"listed,omitempty"`
 }
 
+// newState returns the State of a file that recorded old; nil for no
+// file read (missing, or unreadable): the first build.
 func newState(old map[string]page) *State {
-	return &State{old: old, next: make(map[string]page)}
+	return &State{old: old, next: make(map[string]page), first: old == nil}
 }
 
 // Load reads the state file at path. A missing file gives an empty State.
@@ -280,11 +288,14 @@ func Load(path string, max int) (*State, error) {
 		return newState(nil), fmt.Errorf("%s: unknown version %d, want %d", path, f.Version, version)
 	}
 	for url, p := range f.Pages {
-		if p.Hash == "" || p.LastMod.IsZero() {
-			return newState(nil), fmt.Errorf("%s: page %q: no hash or no lastmod", path, url)
+		if p.Hash == "" {
+			return newState(nil), fmt.Errorf("%s: page %q: no hash", path, url)
 		}
 		p.LastMod = p.LastMod.UTC().Truncate(time.Second)
 		f.Pages[url] = p
+	}
+	if f.Pages == nil {
+		f.Pages = map[string]page{} // a file read: not the first build
 	}
 	st := newState(f.Pages)
 	st.oldListed = f.Listed
@@ -306,14 +317,21 @@ func (s *State) Hashes() map[string]string {
 
 // Date returns the date to use for url, whose content has the [Options.Sum]
 // sum: the recorded date if the recorded sum is sum (changed is false),
-// otherwise now, in UTC and truncated to the second (changed is true). It
+// otherwise now, in UTC and truncated to the second (changed is true): the
+// content changed, or the page appeared, since the build that saved the
+// file. On the first build, with no file, no page has a date: the zero
+// time (changed is true), recorded so, until its content changes; that
+// build's time is when the page was first seen, not when it changed. It
 // records url, sum and the date for [State.Save]; if it is called twice for
 // one url, the last call wins.
 func (s *State) Date(url, sum string, now time.Time) (date time.Time, changed bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p, ok := s.old[url]
-	if !ok || p.Hash != sum {
+	switch {
+	case !ok && s.first:
+		p, changed = page{Hash: sum}, true
+	case !ok || p.Hash != sum:
 		p, changed = page{Hash: sum, LastMod: now.UTC().Truncate(time.Second)}, true
 	}
 	s.next[url] = p
@@ -337,6 +355,8 @@ func (s *State) Save(path string) (written bool, err error) {
 			pages[u] = p
 		}
 		s.old, s.next = pages, make(map[string]page)
+		// The file is saved: a page the next rebuild sees first is new.
+		s.first = false
 	}
 	var listed map[string]string
 	if s.listed != nil {

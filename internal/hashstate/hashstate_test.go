@@ -96,16 +96,18 @@ func TestRoundTrip(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	t1 := time.Date(2024, 5, 1, 10, 0, 0, 123456789, time.FixedZone("CEST", 2*3600))
 	t2 := t1.Add(48 * time.Hour)
-	t1s, t2s := t1.UTC().Truncate(time.Second), t2.UTC().Truncate(time.Second)
+	t2s := t2.UTC().Truncate(time.Second)
 	const a, b, c, d = "https://example.com/a/", "https://example.com/b/", "https://example.com/c/", "https://example.com/d/"
 
 	s, err := Load(path, 1<<30)
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The first build sees each page first: no date (its build time is
+	// not when the page changed).
 	for _, url := range []string{a, b, c} {
-		if date, changed := s.Date(url, "sum-"+url, t1); !date.Equal(t1s) || date.Location() != time.UTC || !changed {
-			t.Errorf("first build: Date(%s) = %v, %v; want %v, true", url, date, changed, t1s)
+		if date, changed := s.Date(url, "sum-"+url, t1); !date.IsZero() || !changed {
+			t.Errorf("first build: Date(%s) = %v, %v; want no date, true", url, date, changed)
 		}
 	}
 	if written, err := s.Save(path); err != nil || !written {
@@ -121,11 +123,12 @@ func TestRoundTrip(t *testing.T) {
 		want        time.Time
 		wantChanged bool
 	}{
-		{url: a, sum: "sum-" + a, want: t1s, wantChanged: false},
+		{url: a, sum: "sum-" + a, want: time.Time{}, wantChanged: false}, // still no date
+
 		{url: b, sum: "changed", want: t2s, wantChanged: true},
 		{url: d, sum: "sum-" + d, want: t2s, wantChanged: true}, // new; c is gone
 	} {
-		if date, changed := s.Date(tc.url, tc.sum, t2); !date.Equal(tc.want) || changed != tc.wantChanged {
+		if date, changed := s.Date(tc.url, tc.sum, t2); !date.Equal(tc.want) || changed != tc.wantChanged || !date.IsZero() && date.Location() != time.UTC {
 			t.Errorf("second build: Date(%s) = %v, %v; want %v, %v", tc.url, date, changed, tc.want, tc.wantChanged)
 		}
 	}
@@ -140,8 +143,7 @@ func TestRoundTrip(t *testing.T) {
   "version": 1,
   "pages": {
     "https://example.com/a/": {
-      "hash": "sum-https://example.com/a/",
-      "lastmod": "2024-05-01T08:00:00Z"
+      "hash": "sum-https://example.com/a/"
     },
     "https://example.com/b/": {
       "hash": "changed",
@@ -213,7 +215,7 @@ func TestLoadErrors(t *testing.T) {
 		{name: "wrong type", content: "{\"version\": \"1\"}", want: "state.json:1:"},
 		{name: "unknown version", content: `{"version": 2, "pages": {}}`, want: "state.json: unknown version 2"},
 		{name: "no version", content: `{"pages": {}}`, want: "state.json: unknown version 0"},
-		{name: "no lastmod", content: `{"version": 1, "pages": {"https://example.com/": {"hash": "x"}}}`, want: `"https://example.com/": no hash or no lastmod`},
+		{name: "no hash", content: `{"version": 1, "pages": {"https://example.com/": {"lastmod": "2024-01-01T00:00:00Z"}}}`, want: `"https://example.com/": no hash`},
 		{name: "bad date", content: `{"version": 1, "pages": {"u": {"hash": "x", "lastmod": "yesterday"}}}`, want: "state.json"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -231,10 +233,11 @@ func TestLoadErrors(t *testing.T) {
 			if tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), dir)) {
 				t.Errorf("Load error = %v, want one naming %s and containing %q", err, path, tc.want)
 			}
-			// The State is usable, and empty: every page is new.
+			// The State is usable, and empty: every page is seen first,
+			// with no date.
 			now := time.Date(2024, 5, 1, 10, 0, 0, 0, time.UTC)
-			if date, changed := s.Date("https://example.com/", "x", now); !date.Equal(now) || !changed {
-				t.Errorf("Date after failed Load = %v, %v; want %v, true", date, changed, now)
+			if date, changed := s.Date("https://example.com/", "x", now); !date.IsZero() || !changed {
+				t.Errorf("Date after failed Load = %v, %v; want no date, true", date, changed)
 			}
 			if written, err := s.Save(path); err != nil || !written {
 				t.Errorf("Save after Load = %v, %v; want it to replace the file", written, err)
@@ -310,7 +313,7 @@ func TestDateConcurrent(t *testing.T) {
 					sum = "new"
 				}
 				date, changed := s.Date(fmt.Sprintf("https://example.com/%d/", i), sum, t2)
-				if want := map[bool]time.Time{false: t1, true: t2}[changed]; !date.Equal(want) || changed != (i%2 == 1) {
+				if want := map[bool]time.Time{false: {}, true: t2}[changed]; !date.Equal(want) || changed != (i%2 == 1) {
 					t.Errorf("Date(%d) = %v, %v", i, date, changed)
 				}
 			}
@@ -379,7 +382,12 @@ func TestCumulative(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d, changed := loaded.Date("https://example.com/a", "1", t3); changed || !d.Equal(t1) {
+	// a, first seen by the first build, has no date; c, first seen by a
+	// rebuild after the file was saved, is new then.
+	if d, changed := s.Date("https://example.com/c", "4", t3); !changed || !d.Equal(t3) {
+		t.Errorf("c, new in a rebuild: %v %v", d, changed)
+	}
+	if d, changed := loaded.Date("https://example.com/a", "1", t3); changed || !d.IsZero() {
 		t.Errorf("a after two saves: %v %v", d, changed)
 	}
 }

@@ -438,8 +438,10 @@ func (b *builder) hashDate(rel string) func(loc string) (time.Time, bool) {
 		if err != nil {
 			return time.Time{}, false
 		}
+		// The zero time on the first build, which sees the page first:
+		// no date, the next source answers.
 		t, _ := b.hash.Date(loc, sum, b.now)
-		return t, true
+		return t, !t.IsZero()
 	}
 }
 

@@ -16,10 +16,11 @@ import (
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
-// TestHashLastMod: with the same state file, a fresh copy of the site
-// (new mtimes) gives byte-identical sitemaps, and changing one page
-// changes exactly that page's lastmod; whitespace and ignored patterns are
-// no change.
+// TestHashLastMod: the first build dates no page (it sees them first:
+// its time is no page's change); with the same state file, a fresh copy
+// of the site (new mtimes) gives byte-identical sitemaps, and changing one
+// page dates exactly that page; whitespace and ignored patterns are no
+// change.
 func TestHashLastMod(t *testing.T) {
 	state := filepath.Join(t.TempDir(), ".sitemapgen", "state.json")
 	files := map[string]string{
@@ -37,7 +38,7 @@ func TestHashLastMod(t *testing.T) {
 		opts := Options{
 			Root: root, Heads: Heads{Read: true}, Write: writer.Options{Dir: out},
 			Map: mapping.Options{BaseURL: "https://example.com/", Now: now,
-				LastMod: []mapping.LastModSource{mapping.LastModHash, mapping.LastModMTime}},
+				LastMod: []mapping.LastModSource{mapping.LastModHash}},
 			Hash: &Hash{State: state, Options: hashstate.Options{Ignore: []*regexp.Regexp{regexp.MustCompile(`Built at [0-9:TZ-]+`)}}},
 		}
 		got, _ := lastmods(t, opts)
@@ -50,8 +51,8 @@ func TestHashLastMod(t *testing.T) {
 	t1 := time.Date(2024, 5, 1, 10, 0, 0, 0, time.UTC)
 	first, got := build(files, t1)
 	for loc, lm := range got {
-		if lm != "2024-05-01T10:00:00Z hash (state file)" {
-			t.Errorf("first build: %s: %s", loc, lm)
+		if lm != "0001-01-01T00:00:00Z " {
+			t.Errorf("first build: %s: %s, want no date", loc, lm)
 		}
 	}
 	if _, err := os.Stat(state); err != nil {
@@ -70,9 +71,9 @@ func TestHashLastMod(t *testing.T) {
 	files["index.html"] = "<title>home</title><p>Built at 2024-05-03T00:00:00Z</p>"
 	_, got = build(files, t3)
 	want := map[string]string{
-		"https://example.com/":       "2024-05-01T10:00:00Z hash (state file)",
+		"https://example.com/":       "0001-01-01T00:00:00Z ",
 		"https://example.com/a.html": "2024-05-03T10:00:00Z hash (state file)",
-		"https://example.com/b.html": "2024-05-01T10:00:00Z hash (state file)",
+		"https://example.com/b.html": "0001-01-01T00:00:00Z ",
 	}
 	for loc, w := range want {
 		if got[loc] != w {
@@ -82,7 +83,8 @@ func TestHashLastMod(t *testing.T) {
 }
 
 // TestHashSession: watch mode's rebuilds date the changed page by the
-// rebuild and keep every other page in the state file.
+// rebuild and keep every other page in the state file (the first build's
+// with no date).
 func TestHashSession(t *testing.T) {
 	root := pages(t, map[string]string{"index.html": "<title>home</title>", "a.html": "<title>a</title>"})
 	state := filepath.Join(t.TempDir(), "state.json")
@@ -96,7 +98,6 @@ func TestHashSession(t *testing.T) {
 		t.Fatal(err)
 	}
 	before, _ := os.ReadFile(state)
-	time.Sleep(1100 * time.Millisecond) // dates are whole seconds
 	os.WriteFile(filepath.Join(root, "a.html"), []byte("<title>a, edited</title>"), 0o644)
 	if _, err := s.Update(context.Background(), []string{filepath.Join(root, "a.html")}); err != nil {
 		t.Fatal(err)
@@ -105,13 +106,13 @@ func TestHashSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	home, _ := st.Date("https://example.com/", hashstate.Options{}.Sum([]byte("<title>home</title>")), time.Now())
-	a, _ := st.Date("https://example.com/a.html", hashstate.Options{}.Sum([]byte("<title>a, edited</title>")), time.Now().Add(time.Hour))
-	if !a.After(home) {
-		t.Errorf("the edited page's date %v is not after the other's %v (state before:\n%s)", a, home, before)
+	home, homeNew := st.Date("https://example.com/", hashstate.Options{}.Sum([]byte("<title>home</title>")), time.Now())
+	a, aNew := st.Date("https://example.com/a.html", hashstate.Options{}.Sum([]byte("<title>a, edited</title>")), time.Now().Add(time.Hour))
+	if homeNew || aNew {
+		t.Errorf("the state file lost a page: home %v, a %v (state before:\n%s)", homeNew, aNew, before)
 	}
-	if time.Since(home) > time.Minute || time.Since(a) > time.Minute {
-		t.Errorf("the state file lost a page: home %v, a %v", home, a)
+	if !home.IsZero() || time.Since(a) > time.Minute || time.Since(a) < 0 {
+		t.Errorf("home %v, want no date; the edited page %v, want the rebuild's time", home, a)
 	}
 }
 
@@ -140,8 +141,12 @@ func TestHashLastModLargePage(t *testing.T) {
 	if n := after.TotalAlloc - before.TotalAlloc; n > 32<<20 {
 		t.Errorf("a build hashing a 64 MiB page allocated %d MiB, want at most 32", n>>20)
 	}
-	if lm := got["https://example.com/big.html"]; !strings.HasSuffix(lm, "hash (state file)") {
-		t.Errorf("big.html: lastmod %q, want the hash source's", lm)
+	// Hashed: recorded in the state file (with no date, seen first).
+	if data, err := os.ReadFile(opts.Hash.State); err != nil || !strings.Contains(string(data), `"https://example.com/big.html": {`) {
+		t.Errorf("big.html is not in the state file (%v):\n%s", err, data)
+	}
+	if lm := got["https://example.com/big.html"]; lm != "0001-01-01T00:00:00Z " {
+		t.Errorf("big.html: lastmod %q on the first build, want none", lm)
 	}
 }
 
