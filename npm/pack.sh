@@ -28,12 +28,8 @@ pack() { # pack DIR: npm pack DIR into OUTDIR, offline, saying nothing but error
   (cd "$1" && npm pack --offline --silent --pack-destination "$out" >/dev/null)
 }
 
-licence() { # licence DIR: the repository's licence file into DIR, once the project has one
-  local f
-  for f in "$here"/../LICENSE*; do
-    [[ -f $f ]] && cp "$f" "$1/"
-  done
-  return 0
+licence() { # licence DIR: the repository's licence file into DIR
+  cp "$here/../LICENSE" "$1/"
 }
 
 packed=0
@@ -64,6 +60,7 @@ for target in linux/amd64/linux/x64 linux/arm64/linux/arm64 darwin/amd64/darwin/
   "name": "@sitemapgen/$os-$cpu",
   "version": "$version",
   "description": "The sitemapgen binary for $os $cpu, installed by the sitemapgen package",
+  "license": "MIT",
   "homepage": "https://github.com/sitemapgen/sitemapgen",
   "repository": {"type": "git", "url": "git+https://github.com/sitemapgen/sitemapgen.git"},
   "os": ["$os"],

@@ -49,11 +49,27 @@ func TestSnapshot(t *testing.T) {
 		// process's git configuration only.
 		env = append(env, "GIT_CONFIG_COUNT=1", "GIT_CONFIG_KEY_0=remote.origin.url", "GIT_CONFIG_VALUE_0=https://github.com/sitemapgen/sitemapgen.git")
 	}
+	if exec.Command("git", "-C", root, "describe", "--tags").Run() != nil {
+		// A clone without tags (CI's): GoReleaser would warn that it
+		// ignores the error of finding none, in a snapshot. The tag a
+		// repository without any would have first.
+		env = append(env, "GORELEASER_CURRENT_TAG=v0.0.0")
+	}
 	for _, args := range [][]string{{"check"}, {"release", "--snapshot", "--clean"}} {
 		cmd := exec.Command(goreleaser, args...)
 		cmd.Dir, cmd.Env = root, env
-		if out, err := cmd.CombinedOutput(); err != nil {
+		out, err := cmd.CombinedOutput()
+		if err != nil {
 			t.Fatalf("goreleaser %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		// No warning: a file an archive lacks (the licence was one, six
+		// times), a deprecated setting, an error let pass.
+		for _, line := range strings.Split(string(out), "\n") {
+			for _, warning := range []string{"no files matched", "DEPRECATED", "deprecated", "ignoring errors", "WARN", "⚠"} {
+				if strings.Contains(line, warning) {
+					t.Errorf("goreleaser %s warns: %s", strings.Join(args, " "), strings.TrimSpace(line))
+				}
+			}
 		}
 	}
 	dist := filepath.Join(root, "dist")
@@ -102,19 +118,21 @@ func TestSnapshot(t *testing.T) {
 		archive := filepath.Join(dist, fmt.Sprintf("sitemapgen_%s_%s_%s%s", v, tg.goos, tg.goarch, ext))
 		logSize(t, archive)
 		names := archived(t, archive)
-		if !slices.Contains(names, exe) || !slices.Contains(names, "README.md") {
-			t.Errorf("%s holds %q; want %s and README.md", archive, names, exe)
+		if !slices.Contains(names, exe) || !slices.Contains(names, "README.md") || !slices.Contains(names, "LICENSE") {
+			t.Errorf("%s holds %q; want %s, README.md and LICENSE", archive, names, exe)
 		}
 		noTestData(t, archive, names)
 		summed(t, sums, archive)
 		tgz := filepath.Join(dist, "npm", fmt.Sprintf("sitemapgen-%s-%s-%s.tgz", tg.os, tg.cpu, v))
 		logSize(t, tgz)
 		noTestData(t, tgz, archived(t, tgz))
+		licensed(t, tgz)
 		summed(t, sums, tgz)
 	}
 	main := filepath.Join(dist, "npm", "sitemapgen-"+v+".tgz")
 	logSize(t, main)
 	noTestData(t, main, archived(t, main))
+	licensed(t, main)
 	summed(t, sums, main)
 	if npm, _ := filepath.Glob(filepath.Join(dist, "npm", "*")); len(npm) != 7 {
 		t.Errorf("dist/npm holds %q; want the seven tarballs", npm)
@@ -160,6 +178,51 @@ func installOffline(t *testing.T, root, npmDir, v string) {
 	if err != nil || !bytes.Contains(data, []byte("<loc>https://example.org/</loc>")) {
 		t.Errorf("_site/sitemap.xml: %v\n%s", err, data)
 	}
+}
+
+// licensed checks that an npm tarball holds the licence and says it:
+// package/LICENSE, the MIT licence, and package.json's license "MIT".
+func licensed(t *testing.T, tgz string) {
+	t.Helper()
+	files := tarFiles(t, tgz, "package/LICENSE", "package/package.json")
+	if !bytes.HasPrefix(files["package/LICENSE"], []byte("MIT License\n")) {
+		t.Errorf("%s: package/LICENSE is not the MIT licence: %.40q", tgz, files["package/LICENSE"])
+	}
+	var pkg struct{ License string }
+	if err := json.Unmarshal(files["package/package.json"], &pkg); err != nil || pkg.License != "MIT" {
+		t.Errorf("%s: package.json's license is %q (%v), want MIT", tgz, pkg.License, err)
+	}
+}
+
+// tarFiles returns the contents of the files named in the .tgz at path.
+func tarFiles(t *testing.T, path string, names ...string) map[string][]byte {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]byte{}
+	tr := tar.NewReader(zr)
+	for {
+		h, err := tr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if slices.Contains(names, h.Name) {
+			if out[h.Name], err = io.ReadAll(tr); err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+		}
+	}
+	return out
 }
 
 // static checks that a Linux binary is statically linked: no interpreter
