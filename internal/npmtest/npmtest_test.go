@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -70,4 +71,47 @@ func TestTarballs(t *testing.T) {
 
 func contains(list, name string) bool {
 	return slices.Contains(strings.Split(list, "\n"), name)
+}
+
+// A tarball's package installs without its platform package (npm skips
+// the optional dependency no registry has, silently): the launcher says
+// to install the platform's tarball beside it, and the command it gives
+// works.
+func TestInstalledFromTarball(t *testing.T) {
+	testtool.Program(t, "node", "install Node.js 20")
+	main, _, err := Tarballs(Pack(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	project := t.TempDir()
+	if err := os.WriteFile(filepath.Join(project, "package.json"), []byte(`{"name": "site", "private": true}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	npm := func(args ...string) (string, error) {
+		cmd := exec.Command("npm", args...)
+		cmd.Dir = project
+		cmd.Env = append(os.Environ(), "NPM_CONFIG_UPDATE_NOTIFIER=false")
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	// --offline: the registry has no package of this version; offline,
+	// npm skips the optional one as it does on a registry's 404.
+	if out, err := npm("install", "--offline", "--no-audit", "--no-fund", "--loglevel=error", "-D", main); err != nil {
+		t.Fatalf("npm install %s: %v\n%s", main, err, out)
+	}
+	out, err := npm("exec", "--offline", "--", "sitemapgen", "--version")
+	if err == nil {
+		t.Fatalf("sitemapgen ran without its platform package:\n%s", out)
+	}
+	_, command, ok := strings.Cut(out, "\n  npm install ")
+	command, _, _ = strings.Cut(command, "\n")
+	if !ok || !strings.HasSuffix(command, ".tgz") || strings.Contains(out, "npm install @sitemapgen/") {
+		t.Fatalf("the launcher gives no command to install the platform's tarball:\n%s", out)
+	}
+	if out, err := npm("install", "--offline", "--no-audit", "--no-fund", "--loglevel=error", command); err != nil {
+		t.Fatalf("npm install %s, as the launcher says: %v\n%s", command, err, out)
+	}
+	if out, err := npm("exec", "--offline", "--", "sitemapgen", "--version"); err != nil || !regexp.MustCompile(`(?m)^sitemapgen `).MatchString(out) {
+		t.Errorf("after the launcher's command, sitemapgen --version: %v\n%s", err, out)
+	}
 }

@@ -2,8 +2,10 @@
 // pattern: one optional dependency per platform, the package manager
 // installs the one whose os and cpu fit), or SITEMAPGEN_BINARY_PATH.
 
+import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 const require = createRequire(import.meta.url);
 
@@ -40,6 +42,7 @@ export function binaryPath({
   arch = process.arch,
   env = process.env,
   resolve = require.resolve,
+  from = installedFrom,
 } = {}) {
   if (env.SITEMAPGEN_BINARY_PATH) {
     return env.SITEMAPGEN_BINARY_PATH;
@@ -59,6 +62,10 @@ export function binaryPath({
     if (err?.code !== "MODULE_NOT_FOUND") {
       throw err;
     }
+    const local = fromTarball(name, platform, arch, from());
+    if (local) {
+      throw new Error(local);
+    }
     throw new Error(
       `sitemapgen: the package ${name}, which holds the sitemapgen binary for ${platform}-${arch}, is not installed.\n` +
         "It is an optional dependency of sitemapgen, and the package manager skipped it: installed with" +
@@ -68,6 +75,65 @@ export function binaryPath({
     );
   }
   return path.join(path.dirname(manifest), "bin", platform === "win32" ? "sitemapgen.exe" : "sitemapgen");
+}
+
+/**
+ * installedFrom returns where npm installed this package from, as its
+ * project's node_modules/.package-lock.json records it ("resolved":
+ * "file:../dist/npm/sitemapgen-1.2.3.tgz", relative to the project),
+ * with the project's folder; {} when it cannot tell.
+ */
+function installedFrom() {
+  const own = fileURLToPath(new URL("..", import.meta.url)); // node_modules/sitemapgen/
+  const modules = path.dirname(path.resolve(own));
+  if (path.basename(modules) !== "node_modules") {
+    return {};
+  }
+  try {
+    const lock = JSON.parse(fs.readFileSync(path.join(modules, ".package-lock.json"), "utf8"));
+    return { resolved: lock.packages?.["node_modules/sitemapgen"]?.resolved ?? "", project: path.dirname(modules) };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * fromTarball returns what to say when this package came from a tarball
+ * (a snapshot's dist/npm/sitemapgen-VERSION.tgz, a release's downloaded):
+ * its platform packages are on no registry, and npm skipped the optional
+ * one silently; the platform's tarball beside it is what to install. ""
+ * when it came from a registry.
+ */
+function fromTarball(name, platform, arch, { resolved = "", project = "" } = {}) {
+  const v = version();
+  const fileName = `sitemapgen-${platform}-${arch}-${v}.tgz`;
+  if (!resolved.startsWith("file:") || !resolved.endsWith(".tgz")) {
+    if (!v.includes("-snapshot-")) {
+      return "";
+    }
+    return (
+      `sitemapgen: the package ${name}, which holds the sitemapgen binary for ${platform}-${arch}, is not installed.\n` +
+      `This sitemapgen ${v} is a snapshot, whose platform packages are on no registry: install this platform's tarball, ${fileName}, from the folder the snapshot's tarballs are in (GoReleaser's dist/npm: docs/releasing.md),\n` +
+      "or set SITEMAPGEN_BINARY_PATH to a sitemapgen binary."
+    );
+  }
+  const tarball = path.resolve(project, resolved.slice("file:".length));
+  const beside = path.join(path.dirname(tarball), fileName);
+  let shown = path.relative(process.cwd(), beside);
+  if (!shown.startsWith("..") && !path.isAbsolute(shown)) {
+    shown = `.${path.sep}${shown}`;
+  }
+  const head =
+    `sitemapgen: the package ${name}, which holds the sitemapgen binary for ${platform}-${arch}, is not installed.\n` +
+    `sitemapgen was installed from the tarball ${resolved.slice("file:".length)}, and its platform packages are on no registry: npm skipped the optional one.\n`;
+  if (fs.existsSync(beside)) {
+    return head + `Install this platform's, beside it:\n  npm install ${shown}\n(or set SITEMAPGEN_BINARY_PATH to a sitemapgen binary).`;
+  }
+  return (
+    head +
+    `This platform's tarball, ${fileName}, is not beside it (in ${path.dirname(tarball)}): install it from where the release's or the snapshot's tarballs are (npm install PATH/${fileName}),\n` +
+    "or set SITEMAPGEN_BINARY_PATH to a sitemapgen binary."
+  );
 }
 
 /** version is this package's version, which its platform packages share. */

@@ -3,6 +3,8 @@
 // process.
 
 import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { binaryPath, packageName, platforms } from "../lib/binary.js";
@@ -56,7 +58,7 @@ test("an unsupported platform is named, with what to do", () => {
 
 test("a platform package the package manager skipped", () => {
   assert.throws(
-    () => binaryPath({ platform: "darwin", arch: "arm64", env: {}, resolve: notFound }),
+    () => binaryPath({ platform: "darwin", arch: "arm64", env: {}, resolve: notFound, from: () => ({ resolved: "https://registry.example/sitemapgen/-/sitemapgen-1.0.0.tgz" }) }),
     (err) => {
       assert.match(err.message, /^sitemapgen: the package @sitemapgen\/darwin-arm64, which holds the sitemapgen binary for darwin-arm64, is not installed\.\n/);
       assert.match(err.message, /--omit=optional or --no-optional/);
@@ -78,4 +80,32 @@ test("SITEMAPGEN_BINARY_PATH wins, on any platform", () => {
   const env = { SITEMAPGEN_BINARY_PATH: "/opt/sitemapgen" };
   assert.equal(binaryPath({ platform: "freebsd", arch: "x64", env, resolve: notFound }), "/opt/sitemapgen");
   assert.equal(binaryPath({ platform: "linux", arch: "x64", env, resolve: notFound }), "/opt/sitemapgen");
+});
+
+test("installed from a tarball: the platform's tarball beside it, as the command to run", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sitemapgen-binary-"));
+  const v = JSON.parse(fs.readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;
+  const from = () => ({ resolved: "file:../dist/npm/sitemapgen-" + v + ".tgz", project: path.join(dir, "site") });
+  const beside = path.join(dir, "dist", "npm", `sitemapgen-linux-x64-${v}.tgz`);
+  // Not there yet: where to find it, and the variable.
+  assert.throws(
+    () => binaryPath({ platform: "linux", arch: "x64", env: {}, resolve: notFound, from }),
+    (err) => {
+      assert.match(err.message, /^sitemapgen: the package @sitemapgen\/linux-x64, which holds the sitemapgen binary for linux-x64, is not installed\.\n/);
+      assert.match(err.message, /installed from the tarball \.\.\/dist\/npm\/sitemapgen-/);
+      assert.ok(err.message.includes(`sitemapgen-linux-x64-${v}.tgz, is not beside it (in ${path.dirname(beside)})`), err.message);
+      assert.match(err.message, /SITEMAPGEN_BINARY_PATH/);
+      assert.doesNotMatch(err.message, /npm install @sitemapgen/);
+      return true;
+    },
+  );
+  fs.mkdirSync(path.dirname(beside), { recursive: true });
+  fs.writeFileSync(beside, "");
+  assert.throws(
+    () => binaryPath({ platform: "linux", arch: "x64", env: {}, resolve: notFound, from }),
+    (err) => {
+      assert.ok(err.message.includes(`\n  npm install ${path.relative(process.cwd(), beside)}\n`), err.message);
+      return true;
+    },
+  );
 });
