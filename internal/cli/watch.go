@@ -124,6 +124,18 @@ type watcher struct {
 	failing map[string]bool
 	// rootGone is set while the site's folder is missing.
 	rootGone bool
+	// said holds the notices a session says once: a generator that
+	// empties or removes its output on every build (astro build) would
+	// have them said at each.
+	said map[string]bool
+	// listed is set once a build of the session has listed pages: a
+	// rebuild that then finds none is the site's folder emptied by its
+	// generator's build, not a wrong include.
+	listed bool
+	// sourceOnly counts the batches in a row that changed the sources
+	// (the join's folder) and not the site's folder: a dev server that
+	// renders to memory (plain hugo server) changes no file of the site.
+	sourceOnly int
 
 	s      *config.Config
 	rep    *reporter
@@ -333,8 +345,9 @@ func (w *watcher) rebuild(ctx context.Context, b watch.Batch) {
 		return
 	} else if w.rootGone {
 		w.rootGone = false
-		say(w.e.stderr, w.s.Values.Quiet, "%s is back; building again", w.s.Build.Root)
+		w.once("back", "%s is back; building again (said once: a generator that builds the folder anew does this every build)", w.s.Build.Root)
 	}
+	w.rendered(b.Paths)
 	if w.sess == nil { // the first build could not take the lock
 		w.build(ctx)
 		return
@@ -361,6 +374,68 @@ func (w *watcher) rebuild(ctx context.Context, b watch.Batch) {
 		}
 		w.done(res, err, false, drifted)
 	})
+}
+
+// once says the notice of key, formatted, the first time only.
+func (w *watcher) once(key, format string, args ...any) {
+	if w.said[key] {
+		return
+	}
+	if w.said == nil {
+		w.said = make(map[string]bool)
+	}
+	w.said[key] = true
+	say(w.e.stderr, w.s.Values.Quiet, format, args...)
+}
+
+// rendered warns, once a session, when two batches in a row changed the
+// sources and no file of the site's folder: the generator's dev server
+// renders to memory, so the sitemap cannot follow (hugo server without
+// --renderToDisk). One such batch is no sign: a generator that writes to
+// disk (hugo --watch) may write after the watch's batch ends.
+func (w *watcher) rendered(paths []string) {
+	j := w.s.Build.Join
+	if j == nil || w.said["memory"] {
+		return
+	}
+	rootAbs, err1 := filepath.Abs(w.s.Build.Root)
+	srcAbs, err2 := filepath.Abs(j.Dir)
+	if err1 != nil || err2 != nil {
+		return
+	}
+	site, sources := false, false
+	for _, p := range paths {
+		switch {
+		case within(p, rootAbs):
+			site = true
+		case within(p, srcAbs):
+			sources = true
+		}
+	}
+	switch {
+	case site:
+		w.sourceOnly = 0
+		return
+	case !sources:
+		return
+	}
+	if w.sourceOnly++; w.sourceOnly < 2 {
+		return
+	}
+	fix := "make it write its pages there"
+	if j.Preset != nil && j.Preset.Name() == "hugo" {
+		fix = "run hugo server with --renderToDisk"
+	}
+	if w.said == nil {
+		w.said = make(map[string]bool)
+	}
+	w.said["memory"] = true
+	fmt.Fprintln(w.e.stderr, diag.Format(fmt.Errorf("%s changed twice and %s did not: is the dev server rendering to memory? watch reads the built files; %s (docs/watch.md)", j.Dir, w.s.Build.Root, fix), diag.Warning))
+}
+
+// within reports whether path is dir or in it.
+func within(path, dir string) bool {
+	return path == dir || strings.HasPrefix(path, dir+string(filepath.Separator))
 }
 
 // stamp is what Lstat says of a file; the zero stamp is no regular file.
@@ -491,11 +566,21 @@ func (w *watcher) done(res *pipeline.Result, err error, whole bool, drifted map[
 			}
 		}
 	}
+	if err != nil && !whole && w.listed && errors.Is(err, pipeline.ErrNoPages) {
+		// The site's folder emptied after a build that listed pages: its
+		// generator's build under way (astro build empties dist/ first).
+		// Said once; the rebuild after its pages are back writes.
+		w.once("emptied", "%s was emptied, as a generator's build does; the sitemaps are written again once its pages are back (said once)", w.s.Build.Root)
+		return
+	}
 	if err != nil {
 		w.fail(err)
 		return
 	}
 	clear(w.failing) // it works again: a failure after this is news
+	if res != nil && res.URLs != nil && res.URLs.Len() > 0 {
+		w.listed = true
+	}
 	if res == nil || res.Write == nil {
 		return
 	}

@@ -2,10 +2,12 @@ package e2e
 
 import (
 	"bufio"
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,6 +45,59 @@ func TestWatchBesideHugoServer(t *testing.T) {
 	write(t, filepath.Join(src, "content", "posts", "post-6.md"), "---\ntitle: Post 6\ndate: 2024-02-06\n---\nSix.\n")
 	for n := p.rebuilds(); !slices.Contains(sitemapURLs(t, out), base+"posts/post-6/"); n = p.rebuilds() {
 		p.next(n)
+	}
+	if c := p.count(memoryLine); c != 0 {
+		t.Errorf("beside a server that writes its pages, watch warns they are in memory:\n%s", strings.Join(p.output(), "\n"))
+	}
+	p.stop(out)
+}
+
+// memoryLine is watch's warning that the sources change and the site's
+// folder does not.
+var memoryLine = regexp.MustCompile(`^sitemapgen: warning: content changed twice and public did not: is the dev server rendering to memory\?.*run hugo server with --renderToDisk`)
+
+// TestWatchBesideHugoServerInMemory: plain "hugo server" renders to
+// memory, so public/ (an earlier hugo build's) never changes: after the
+// sources change twice, watch says so once, with the fix.
+func TestWatchBesideHugoServerInMemory(t *testing.T) {
+	src := copyFixture(t, "hugo")
+	hugo := testtool.Program(t, "hugo", "apt-get install hugo")
+	if out, err := exec.Command(hugo, "--quiet", "--source", src).CombinedOutput(); err != nil {
+		t.Fatalf("hugo: %v\n%s", err, out)
+	}
+	startGenerator(t, src, "hugo", "Web Server is available", "server", "--source", src, "--bind", "127.0.0.1", "--port", freePort(t), "--disableLiveReload")
+	out := t.TempDir()
+	p := startWatch(t, src, "--base-url", "https://example.com/", "--debounce", "50ms", "--out", out, "public")
+	post := filepath.Join(src, "content", "posts", "post-1.md")
+	// Each edit is a batch of its own once watch has taken the one before
+	// (a line, or a pause); the warning comes after the second.
+	for i := 0; p.count(memoryLine) == 0; i++ {
+		if i == 50 {
+			t.Fatalf("no warning after %d edits of the sources:\n%s", i, strings.Join(p.output(), "\n"))
+		}
+		f, err := os.OpenFile(post, os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(f, "\nEdit %d.\n", i)
+		f.Close()
+		select {
+		case <-p.added:
+		case <-time.After(500 * time.Millisecond):
+		}
+	}
+	// More edits, then a change of public/ that watch rebuilds for: by
+	// its line, the edits' batches are done. Said once.
+	for i := range 3 {
+		write(t, post+fmt.Sprint(i), "")
+	}
+	n := p.rebuilds()
+	write(t, filepath.Join(src, "public", "extra.html"), "<title>extra</title>")
+	for !strings.Contains(p.next(n), "+1 ") {
+		n = p.rebuilds()
+	}
+	if c := p.count(memoryLine); c != 1 {
+		t.Errorf("said %d times, want once:\n%s", c, strings.Join(p.output(), "\n"))
 	}
 	p.stop(out)
 }
@@ -243,6 +298,9 @@ func watchBeside(t *testing.T, src, dir string, want []string, file, url string)
 		case <-deadline:
 			t.Fatalf("%s is not listed 3 minutes after %s was written; watch's output:\n%s", base+url, file, strings.Join(p.output(), "\n"))
 		}
+	}
+	if c := p.count(regexp.MustCompile(`rendering to memory`)); c != 0 {
+		t.Errorf("beside a generator that writes its pages, watch warns they are in memory:\n%s", strings.Join(p.output(), "\n"))
 	}
 	p.stop(out)
 }

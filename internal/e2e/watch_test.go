@@ -901,7 +901,7 @@ func TestWatchRootRenamedAway(t *testing.T) {
 	if err := os.Rename(public+".moved", public); err != nil {
 		t.Fatal(err)
 	}
-	p.waitFor(regexp.MustCompile(`public is back; building again$`), 1)
+	p.waitFor(regexp.MustCompile(`public is back; building again `), 1)
 	n := p.rebuilds()
 	write(t, filepath.Join(public, "a.html"), page("a"))
 	for !strings.Contains(p.next(n), "+1 −0") {
@@ -909,6 +909,45 @@ func TestWatchRootRenamedAway(t *testing.T) {
 	}
 	if c := p.count(gone); c != 1 {
 		t.Errorf("said %d times that the folder is gone, want once:\n%s", c, strings.Join(p.output(), "\n"))
+	}
+	p.stop(public)
+	sameAsBuild(t, dir, public, watchArgs...)
+}
+
+// TestWatchOutputEmptied: a generator's build that empties the site's
+// folder and writes it again (astro build empties dist/ first) is said
+// once a session, not once a build, and is no error.
+func TestWatchOutputEmptied(t *testing.T) {
+	dir, public := newSite(t, map[string]string{"index.html": page("home"), "about.html": page("about")})
+	p := startWatch(t, dir, watchArgs...)
+	emptied := regexp.MustCompile(`^sitemapgen: public was emptied, as a generator's build does; `)
+	for i := range 3 {
+		entries, err := os.ReadDir(public)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if err := os.RemoveAll(filepath.Join(public, e.Name())); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if i == 0 {
+			p.waitFor(emptied, 1) // the first time, while it is empty
+		}
+		n := p.rebuilds()
+		pageI := fmt.Sprintf("page-%d.html", i)
+		for _, name := range []string{"index.html", "about.html", pageI} {
+			write(t, filepath.Join(public, name), page(name))
+		}
+		for !strings.Contains(p.next(n), "+1 ") {
+			n = p.rebuilds()
+		}
+	}
+	if c := p.count(emptied); c != 1 {
+		t.Errorf("said %d times that the folder was emptied, want once:\n%s", c, strings.Join(p.output(), "\n"))
+	}
+	if c := p.count(regexp.MustCompile(`no page found`)); c != 0 {
+		t.Errorf("an emptied folder is an error %d times:\n%s", c, strings.Join(p.output(), "\n"))
 	}
 	p.stop(public)
 	sameAsBuild(t, dir, public, watchArgs...)
