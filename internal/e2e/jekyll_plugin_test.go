@@ -60,6 +60,18 @@ func TestJekyllPlugin(t *testing.T) {
 	wantOutput(t, string(sitemap), "<lastmod>2024-01-05</lastmod>")
 }
 
+// The plugin as docs/jekyll.md shows it, with no settings: the build
+// says nothing but the summary, no warning.
+func TestJekyllPluginPlain(t *testing.T) {
+	src := jekyllPluginSite(t, "")
+	out, err := exec.Command("jekyll", "build", "--source", src, "--destination", filepath.Join(src, "_site")).CombinedOutput()
+	if err != nil {
+		t.Fatalf("jekyll build: %v\n%s", err, out)
+	}
+	wantOutput(t, string(out), "URLs in 1 sitemap file written to _site")
+	noWarnings(t, string(out))
+}
+
 // A sitemapgen that fails fails jekyll build, with sitemapgen's message.
 func TestJekyllPluginFails(t *testing.T) {
 	for _, tc := range []struct{ name, config, want string }{
