@@ -196,7 +196,7 @@ func TestEleventyIntegration(t *testing.T) {
 			if got := locs(t, filepath.Join(site, "sitemap.xml")); !slices.Equal(got, tc.want) {
 				t.Errorf("URLs %q, want %q", got, tc.want)
 			}
-			if !strings.Contains(r.stdout+r.stderr, "sitemapgen: 4 pages found, 3 URLs in 1 sitemap file written") {
+			if !strings.Contains(r.stdout+r.stderr, "sitemapgen: 4 pages found, 3 URLs in 1 sitemap file written to _site;") {
 				t.Errorf("the summary is not in Eleventy's log:\n%s%s", r.stdout, r.stderr)
 			}
 			sitemaptest.MustValidate(t, site)
