@@ -304,7 +304,7 @@ import plugin from "sitemapgen/docusaurus";
 const siteDir = process.cwd();
 const siteConfig = createRequire(import.meta.url)(path.join(siteDir, "docusaurus.config.js"));
 const { defaultLocale, locales } = siteConfig.i18n;
-const p = plugin({ siteDir, siteConfig }, {});
+const p = plugin({ siteDir, siteConfig }, JSON.parse(process.env.OPTIONS || "{}"));
 for (const currentLocale of [defaultLocale, ...locales.filter((l) => l !== defaultLocale)]) {
   const localized = currentLocale !== defaultLocale;
   const outDir = path.join(siteDir, "build", localized ? currentLocale : "");
@@ -354,6 +354,12 @@ func TestDocusaurusPlugin(t *testing.T) {
 		t.Errorf("the plugin's sitemap (%v):\n%s\nplain sitemapgen's:\n%s", err, got, want)
 	}
 	sitemaptest.MustValidate(t, filepath.Join(ours, "build"))
+
+	// A bad option fails the build; the message names it as the plugin's.
+	r = nodeScript(t, ours, []string{`OPTIONS={"maxUrls": 0}`}, docusaurusRun)
+	if out := r.stdout + r.stderr; r.code == 0 || !strings.Contains(out, `sitemapgen: ["sitemapgen/docusaurus", { maxUrls }]: 0 is outside`) || strings.Contains(out, "--max-urls") {
+		t.Errorf("a bad option: exit %d, want a failure naming the plugin's option:\n%s", r.code, out)
+	}
 }
 
 // TestDocusaurusBuild: a real `docusaurus build --no-minify` (3.10, pinned in
