@@ -397,22 +397,6 @@ func New(opts Options) (*Mapper, error) {
 	return &Mapper{base: base, bare: bare, baseURL: bu, opts: opts, now: now}, nil
 }
 
-// join returns the URL of the unencoded URL path p below the base URL.
-func (m *Mapper) join(p string) string {
-	if p == "" {
-		return m.bare
-	}
-	return m.base + EncodePath(p)
-}
-
-// below returns the encoded path of loc below the base URL.
-func (m *Mapper) below(loc string) (string, bool) {
-	if loc == m.bare {
-		return "", true
-	}
-	return strings.CutPrefix(loc, m.base)
-}
-
 // BaseURL returns the normalized base URL, ending in "/".
 func (m *Mapper) BaseURL() string { return m.base }
 
@@ -868,106 +852,6 @@ func HasTimeOfDay(t time.Time) bool {
 // the mtime source has its own rule (the build's GuardMTime).
 func Stampable(src LastModSource) bool {
 	return src == LastModMeta || src == LastModSitemap
-}
-
-// URLPath returns the unencoded URL path, relative to the base URL, of the
-// file at the slash-separated relative path rel ("docs/" for
-// docs/index.html).
-func (m *Mapper) URLPath(rel string) string {
-	p, _ := m.urlPath(rel)
-	return p
-}
-
-// Loc returns the absolute, percent-encoded URL of the file at the
-// slash-separated relative path rel.
-func (m *Mapper) Loc(rel string) string {
-	p, _ := m.urlPath(rel)
-	return m.join(p)
-}
-
-// PathForm says how a file's path follows from its URL: what to add to
-// the URL's decoded path (relative to the base URL) to get the file's
-// path. It lets a record of a page keep its URL alone.
-type PathForm uint8
-
-// The forms of Decision.Form. FormUnknown means the URL does not tell
-// the path (a canonical link changed it).
-const (
-	FormSame PathForm = iota
-	FormIndexHTML
-	FormIndexHTM
-	FormSlashIndexHTML
-	FormSlashIndexHTM
-	FormHTML
-	FormHTM
-	FormSlashHTML // /about/ for about.html
-	FormSlashHTM
-	FormUnknown
-)
-
-var formSuffix = [...]string{"", "index.html", "index.htm", "/index.html", "/index.htm", ".html", ".htm", ".html", ".htm"}
-
-// PathOf returns the path of the file whose URL is loc, in form; false
-// for FormUnknown or a loc not under the base URL.
-func (m *Mapper) PathOf(loc string, form PathForm) (string, bool) {
-	rest, ok := m.below(loc)
-	if !ok || form >= FormUnknown {
-		return "", false
-	}
-	p, err := url.PathUnescape(rest)
-	if err != nil {
-		return "", false
-	}
-	if form == FormSlashHTML || form == FormSlashHTM {
-		var ok bool
-		if p, ok = strings.CutSuffix(p, "/"); !ok {
-			return "", false
-		}
-	}
-	return p + formSuffix[form], true
-}
-
-// urlPath returns the unencoded URL path of rel relative to the base URL,
-// and how rel follows from it.
-func (m *Mapper) urlPath(rel string) (string, PathForm) {
-	dir, name := "", rel
-	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
-		dir, name = rel[:i+1], rel[i+1:]
-	}
-	if name == "index.html" || name == "index.htm" {
-		form := FormIndexHTML
-		if name == "index.htm" {
-			form = FormIndexHTM
-		}
-		if dir == "" || m.opts.TrailingSlash != SlashNever {
-			return dir, form
-		}
-		return dir[:len(dir)-1], form + (FormSlashIndexHTML - FormIndexHTML)
-	}
-	if m.opts.CleanURLs {
-		// A stem of dots would be a dot segment: "...html" keeps its name.
-		slash := m.opts.TrailingSlash == SlashEverywhere
-		if stem, ok := strings.CutSuffix(name, ".html"); ok && stem != "" && stem != "." && stem != ".." {
-			if slash {
-				return dir + stem + "/", FormSlashHTML
-			}
-			return dir + stem, FormHTML
-		}
-		if stem, ok := strings.CutSuffix(name, ".htm"); ok && stem != "" && stem != "." && stem != ".." {
-			if slash {
-				return dir + stem + "/", FormSlashHTM
-			}
-			return dir + stem, FormHTM
-		}
-	}
-	return rel, FormSame
-}
-
-func cutHTMLExt(name string) (string, bool) {
-	if s, ok := strings.CutSuffix(name, ".html"); ok {
-		return s, true
-	}
-	return strings.CutSuffix(name, ".htm")
 }
 
 // IsErrorPage reports whether the relative path rel is an HTTP error page

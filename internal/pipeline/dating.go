@@ -1,0 +1,188 @@
+// The dates of pages from the state file (hash) and git history, and
+// the counts of the lastmod sources.
+
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/gitdates"
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// hashPassedOver ends the warning about a hash state file that cannot be
+// read: what the build does with it, and what to do.
+const hashPassedOver = "the hash lastmod source is passed over and the file left as it is (repair it, or remove it to start a new one)"
+
+// hashDate returns the hash source's date of the page at rel under the
+// root, served at loc: the date its significant content last changed.
+func (b *builder) hashDate(rel string) func(loc string) (time.Time, bool) {
+	if b.hash == nil {
+		return nil
+	}
+	return func(loc string) (time.Time, bool) {
+		f, err := openRegular(filepath.Join(b.opts.Root, filepath.FromSlash(rel)))
+		if err != nil {
+			return time.Time{}, false
+		}
+		sum, err := b.opts.Hash.Options.SumReader(f) // streaming: a page may be gigabytes
+		f.Close()
+		if err != nil {
+			return time.Time{}, false
+		}
+		// The zero time on the first build, which sees the page first:
+		// no date, the next source answers.
+		t, _ := b.hash.Date(loc, sum, b.now)
+		return t, !t.IsZero()
+	}
+}
+
+// saveHash writes the hash source's state file, after the sitemaps.
+func (b *builder) saveHash() {
+	if b.hash == nil || b.opts.Write.DryRun || b.opts.Write.Check || len(b.opts.Explain) > 0 {
+		return
+	}
+	if b.opts.Hash.Listed {
+		b.hash.SetListed(sitemap.LastMods(b.res.URLs, b.opts.Write.LastModFormat))
+	}
+	if _, err := b.hash.Save(b.opts.Hash.State); err != nil {
+		b.warn("", fmt.Errorf("lastmod source hash: %w", err))
+	}
+}
+
+// loadGit reads the git history of the repository that holds the pages'
+// files (the sources', in a join), for the git lastmod source. Without git,
+// a repository or a commit the source is skipped: silently outside a
+// repository (a built site often is), with a note for --verbose without
+// git or a commit. Git failing otherwise is a warning.
+func (b *builder) loadGit(ctx context.Context) {
+	dir := gitDir(b.opts)
+	opts := gitdates.Options{Track: b.opts.trackGit}
+	if j := b.opts.Join; j != nil {
+		// Hugo dates a page by its source's author date (GitInfo), and a
+		// file renamed without a change by the rename: GitInfo takes the
+		// last commit whose files name the path.
+		hugo := j.Preset.Name() == "hugo"
+		opts.AuthorDates, opts.RenamesChange = hugo, hugo
+	}
+	for _, s := range []*Sources{b.opts.Join, b.opts.Content} {
+		if s != nil && s.Order != nil {
+			// MkDocs' git-revision-date plugins date by the author;
+			// jekyll-last-modified-at does not follow renames.
+			opts.AuthorDates = opts.AuthorDates || s.Order.GitAuthor
+			opts.RenamesChange = opts.RenamesChange || s.Order.GitRenames
+		}
+	}
+	if b.gitScope != "" {
+		dir = b.gitScope
+	}
+	d, err := gitdates.LoadWith(ctx, dir, opts)
+	switch {
+	case errors.Is(err, gitdates.ErrNotRepository):
+		return // the usual case of a built site: nothing to say
+	case errors.Is(err, gitdates.ErrNoGit), errors.Is(err, gitdates.ErrNoCommits):
+		b.note("", fmt.Sprintf("lastmod source git skipped: %v", firstLine(err)))
+		return
+	case err != nil:
+		b.warn("", fmt.Errorf("lastmod source git skipped: %w", err))
+		return
+	}
+	if d.Shallow() && (b.git == nil || !b.git.Shallow()) {
+		b.warn("", errors.New(gitdates.ShallowWarning))
+	}
+	if obj := d.Unreadable(); obj != "" && (b.git == nil || b.git.Unreadable() != obj) {
+		b.warn("", errors.New(gitdates.UnreadableWarning(obj)))
+	}
+	if n, first := d.BadDates(); n > 0 && (b.git == nil || func() bool { m, _ := b.git.BadDates(); return m != n }()) {
+		b.warn("", errors.New(gitdates.BadDatesWarning(n, first)))
+	}
+	root, err := filepath.Abs(b.opts.Root)
+	if err != nil {
+		b.warn("", fmt.Errorf("lastmod source git skipped: %w", err))
+		return
+	}
+	b.git, b.gitRoot = d, root
+}
+
+// gitDir is the folder whose git history dates the pages: the sources',
+// in a join.
+func gitDir(opts Options) string {
+	switch {
+	case opts.Join != nil:
+		return opts.Join.Dir
+	case opts.Content != nil:
+		return opts.Content.Dir
+	}
+	return opts.Root
+}
+
+// GitWatched returns the files of the git repository that dates opts'
+// pages whose change means a commit, a checkout or a change of the index
+// (gitdates.Watched), when the git lastmod source is used: watch mode
+// watches them, and a Session's Update reads the history again when one
+// of them is among its paths.
+func GitWatched(ctx context.Context, opts Options) []string {
+	m, err := mapping.New(opts.Map)
+	if err != nil || !m.Uses(mapping.LastModGit) {
+		return nil
+	}
+	return gitdates.Watched(ctx, gitDir(opts))
+}
+
+// firstLine returns the first line of err's message.
+func firstLine(err error) string {
+	msg, _, _ := strings.Cut(err.Error(), "\n")
+	return msg
+}
+
+// gitDate returns the date git gives the file at rel, relative to the
+// root (through ".." for a join's source), or zero. The path given to
+// Lookup is absolute: a relative one would cost finding the working
+// directory for every page.
+func (b *builder) gitDate(rel string) time.Time {
+	t, _ := b.gitLookup(rel)
+	return t
+}
+
+// gitLookup is gitDate with git's reason for no date. A file whose
+// history a shallow clone cut (gitdates.ReasonShallow) is tracked and
+// unchanged: its modification time is the checkout's, no edit's
+// (mapping.Page.CheckedOut).
+func (b *builder) gitLookup(rel string) (time.Time, gitdates.Reason) {
+	if b.git == nil {
+		return time.Time{}, gitdates.ReasonNone
+	}
+	return b.git.Lookup(filepath.Join(b.gitRoot, filepath.FromSlash(rel)))
+}
+
+// recount moves n of the listed pages counted under the lastmod source
+// from to the count of to, after a judgement of all the records changed
+// their dates.
+func (b *builder) recount(from, to mapping.LastModSource, n int) {
+	if n <= 0 || b.res.LastMod == nil {
+		return
+	}
+	if b.res.LastMod[from] -= n; b.res.LastMod[from] <= 0 {
+		delete(b.res.LastMod, from)
+	}
+	b.res.LastMod[to] += n
+}
+
+// countLastMods counts the listed pages by the source of their lastmod
+// again, from the records in order: after dedup and robots.txt, which
+// leave out pages counted when they were read.
+func (b *builder) countLastMods() {
+	if b.res.LastMod == nil {
+		return
+	}
+	clear(b.res.LastMod)
+	for _, idx := range b.recs.order {
+		b.res.LastMod[b.recs.source(idx)]++
+	}
+}

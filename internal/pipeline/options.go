@@ -1,0 +1,284 @@
+// The build's options, its result, and the errors it returns.
+
+package pipeline
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/hashstate"
+	"github.com/sitemapgen/sitemapgen/internal/host"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/sitemap"
+	"github.com/sitemapgen/sitemapgen/walker"
+	"github.com/sitemapgen/sitemapgen/writer"
+)
+
+// Options configure a build.
+type Options struct {
+	// OwnFiles names files besides the sitemaps that the caller writes
+	// into the output folder (an Atom feed, a key file): when that is the
+	// site folder, they are not pages.
+	OwnFiles []string
+	// Root is the site folder to walk.
+	Root string
+	// Walk, Map and Write are the stages' options. Walk.Warn and
+	// Walk.Ignored are set by Run; Write.Dir defaults to Root and
+	// Write.BaseURL to the normalized Map.BaseURL.
+	Walk  walker.Options
+	Map   mapping.Options
+	Write writer.Options
+	// Sections, in order, put the listed pages whose path relative to
+	// Root one of a section's include globs matches (the first such
+	// section) into sitemap files of their own (writer.Options.Sections).
+	Sections []Section
+	// Heads configures reading the head of each HTML page.
+	Heads Heads
+	// Robots is the check of the listed URLs against the site's
+	// robots.txt; the zero value checks nothing.
+	Robots Robots
+	// Hreflang is the check of the pages' hreflang clusters.
+	Hreflang Hreflang
+	// Limits bound what a build reads besides its pages: front matter,
+	// heads' attributes and tags, the host's rule files, the hash state
+	// file. Zero fields are their defaults (limits.Default).
+	Limits limits.Limits
+	// HostDirs are the folders whose _headers and vercel.json give
+	// X-Robots-Tag rules, unless Map.Hosts is set already.
+	HostDirs []string
+	// RedirectDirs are the folders whose _redirects, netlify.toml and
+	// vercel.json give the platform's redirect rules, unless
+	// Map.Redirects is set already; Shadowing says a file the site serves
+	// wins over a rule that is not forced (Netlify).
+	RedirectDirs []string
+	Shadowing    bool
+	// Workers is the number of folders (and their pages) handled at
+	// once; 0 means four per CPU.
+	Workers int
+	// Explain lists pages, by path (relative to the working directory or
+	// to Root) or by URL, whose decisions Report.Explain receives. With
+	// Explain, Run writes nothing; with Write.Check too, it compares.
+	Explain []string
+	// Report receives what happens during the build. Its fields may be nil.
+	Report Report
+	// Content, when set, is content mode: the pages are the source files
+	// in Content.Dir (Root and Walk are set from it), each at the URL its
+	// preset gives, with its front matter; no head is read.
+	Content *Sources
+	// Join, when set, joins the built pages under Root to the source
+	// files in Join.Dir: a built page whose URL a source file has takes
+	// that file's front matter (drafts, sitemap:, lastmod, changefreq,
+	// priority).
+	Join *Sources
+	// Strict fails the build, before anything is written, when a front
+	// matter has a problem.
+	Strict bool
+	// Hash, when set, is the hash lastmod source's state file and what
+	// counts as a change; nil leaves the source out.
+	Hash *Hash
+	// NoWrite judges every page and stops before the writer: Result.URLs
+	// holds what a build would write (sitemapgen audit).
+	NoWrite bool
+	// GuardMTime leaves out the lastmods the mtime source gave when they
+	// look like a build's stamp (see [LooksStamped]): a fresh checkout or
+	// a copy sets every file's time to its own, and no date is better
+	// than a false one. It is for a folder nobody generated, where
+	// modification times may be true; a generator's output is always
+	// written by its build, and mtime is best left out of Map.LastMod.
+	GuardMTime bool
+	// GeneratorSitemaps, when set, names the sitemap files the generator
+	// that built the site writes into Write.Dir: their lastmods are the
+	// sitemap lastmod source (mapping.LastModSitemap), read before the
+	// writer replaces them, and kept in GenDatesName once it did.
+	GeneratorSitemaps func(name string) bool
+	// KeepLeftOut keeps in Result.LeftOut the URL of every page left out
+	// that has one (a redirect stub, a noindex page, a URL robots.txt
+	// disallows ...): for --changes, a URL the previous build listed is
+	// not gone while a page is still there. Unset, nothing is kept.
+	KeepLeftOut bool
+
+	// trackGit reads which commit the git history is of (a Session's), so
+	// that a commit later reads only the commits since.
+	trackGit bool
+}
+
+// Hash configures the hash lastmod source.
+type Hash struct {
+	// State is the state file's path.
+	State string
+	// Options say what content is significant.
+	Options hashstate.Options
+	// Listed also records in the state file every URL of the sitemap
+	// with its lastmod (hashstate.State.SetListed), for a changes file.
+	Listed bool
+}
+
+// Heads configures reading pages' heads.
+type Heads struct {
+	// Read turns head reading on.
+	Read bool
+	// Limit is the most bytes read of one page; 0 means
+	// htmlhead.DefaultHeadLimit.
+	Limit int
+}
+
+// Report receives a build's events after the walk, on the goroutine that
+// called Run, in the order of the pages' paths (Progress excepted).
+type Report struct {
+	// Warn reports a problem that does not stop the build: a file the
+	// policy leaves out (a FIFO, a link not followed, a page nobody may
+	// read), a URL too long to list, a duplicate, a canonical link that is
+	// not a URL; in a Session, also a file or folder that could not be
+	// read.
+	Warn func(path string, err error)
+	// Error reports, in Run, a file or folder that could not be read: a
+	// folder that cannot be listed, a page gone, replaced or changed
+	// while it was read, a read error. The build goes on to find them
+	// all, then fails with a [*ReadError] and writes nothing. path is
+	// relative to the root; a folder's ends in "/".
+	Error func(path string, err error)
+	// Skip reports a file that is not in the sitemap, and why.
+	Skip func(path string, reason mapping.Reason, because string)
+	// Note reports what only --verbose shows: a head cut at the read
+	// limit, an alternate left out.
+	Note func(path, note string)
+	// Page receives mapping's decision about every page, listed or not.
+	// Setting it keeps every decision until the walk ends: leave it nil
+	// unless it is used.
+	Page func(path string, d *mapping.Decision)
+	// Explain receives the decision about each page named in
+	// Options.Explain, after the build.
+	Explain func(Explanation)
+	// LeftOut reports what the walk leaves out unseen (walker's
+	// Options.LeftOut: a hidden or excluded folder or file); setting it
+	// costs a little work for each.
+	LeftOut func(path string, why error)
+	// Progress is called every ProgressEvery files found, during the
+	// walk, from the walk's goroutines, one call at a time.
+	Progress func(files int)
+}
+
+// ProgressEvery is how often, in files found, Report.Progress is called.
+const ProgressEvery = 10000
+
+// Result counts what a build found and did.
+type Result struct {
+	// Pages is the number of files the include patterns matched.
+	Pages int
+	// URLs are the records written (or, in a dry run, that would be),
+	// sorted by Loc; nil when the build failed before.
+	URLs sitemap.URLs
+	// Skipped counts the files left out, by reason.
+	Skipped map[mapping.Reason]int
+	// Warnings counts the problems reported to Report.Warn.
+	Warnings int
+	// Unread counts the problems reported to Report.Error.
+	Unread int
+	// SourceProblems counts the problems found in front matter; each is
+	// also a warning.
+	SourceProblems int
+	// LastMod counts the pages listed, duplicates included, by the source
+	// of their lastmod ("" for none).
+	LastMod map[mapping.LastModSource]int
+	// Unjoined counts the listed pages of a join that no source file
+	// gives the URL of (Options.Join): list pages, pages made by
+	// templates or plugins.
+	Unjoined int
+	// MTimeDropped, with Options.GuardMTime, says the modification times
+	// looked like a build's stamp and were left out: the pages they dated
+	// are counted under "" in LastMod.
+	MTimeDropped bool
+	// SitemapLinks counts the pages by the href of their <link
+	// rel="sitemap"> (htmlhead.Head.Sitemap), as written: a generator's
+	// sitemap taken over leaves such links pointing at nothing.
+	SitemapLinks map[string]int
+	// Stamps counts the listed pages whose date from a page's head or
+	// the generator's sitemap was passed over as the build's time, by
+	// the rule of each page or of the set (guardStamps).
+	Stamps int
+	// Write is what the writer did; nil when the build failed before, or
+	// when it only explained.
+	Write *writer.Result
+	// Elapsed is the build's wall time.
+	Elapsed time.Duration
+	// LeftOut, with Options.KeepLeftOut, are the URLs of the pages found
+	// and left out, sorted, each once.
+	LeftOut []string
+	// PathAt gives the path, relative to Options.Root, of the page of
+	// URLs.At(i); nil when URLs is.
+	PathAt func(i int) string
+	// BaseURL is the base URL as the build normalized it, and Redirects
+	// the host's redirect rules it read (nil for none).
+	BaseURL   string
+	Redirects *host.Redirects
+}
+
+// ErrNoPages is why a build fails when the include patterns match no
+// file: Run returns a *diag.Diagnostic about the root that wraps it.
+var ErrNoPages = errors.New("no page found")
+
+// noPages is the error of a build of root whose include patterns match no
+// file.
+func noPages(root string, include []string) error {
+	if len(include) == 0 {
+		include = walker.DefaultInclude
+	}
+	return &diag.Diagnostic{File: root, Msg: fmt.Sprintf("no page found (include: %s); nothing written", strings.Join(include, ", ")), Err: ErrNoPages}
+}
+
+// StrictError is returned under Options.Strict when front matter has
+// problems.
+type StrictError struct{ Problems int }
+
+func (e *StrictError) Error() string {
+	s := "s"
+	if e.Problems == 1 {
+		s = ""
+	}
+	return fmt.Sprintf("%d front matter problem%s (--strict); nothing written", e.Problems, s)
+}
+
+// ReadError is returned by Run when files or folders of the site could not
+// be read, each reported to Report.Error: a sitemap written then could
+// silently miss pages, so none is, and the files already there are kept.
+type ReadError struct{ Problems int }
+
+func (e *ReadError) Error() string {
+	if e.Problems == 1 {
+		return "1 file or folder could not be read; nothing written"
+	}
+	return fmt.Sprintf("%d files or folders could not be read; nothing written", e.Problems)
+}
+
+// writeError makes the writer's error about one of its temporary files,
+// whose name means nothing to the user, an error about the folder dir: a
+// *diag.Diagnostic that wraps the system's error (no space left on the
+// device, a read-only folder, a file larger than the process may write).
+// The writer removed its temporary files. Other errors name their file
+// already and are returned unchanged.
+func writeError(dir string, err error) error {
+	var pe *fs.PathError
+	if !errors.As(err, &pe) {
+		return err
+	}
+	name := filepath.Base(pe.Path)
+	if filepath.Dir(pe.Path) != filepath.Clean(dir) || !strings.HasPrefix(name, ".sitemapgen-") || !strings.HasSuffix(name, ".tmp") {
+		return err
+	}
+	return &diag.Diagnostic{File: dir, Msg: "cannot write the sitemaps: " + pe.Err.Error(), Err: pe.Err}
+}
+
+// Problems with a page that changed while the site was read: it was
+// listed, but what was read of it, if anything, may not be what is there.
+var (
+	ErrRemovedBeforeRead = errors.New("removed after its folder was listed")
+	ErrRemovedWhileRead  = errors.New("removed while it was read")
+	ErrReplacedWhileRead = errors.New("replaced while it was read")
+	ErrChangedWhileRead  = errors.New("changed while it was read")
+)

@@ -1,0 +1,164 @@
+// Recording: each outcome, after the walk, on Run's goroutine, becomes a
+// listed record or a counted skip; the alternates are checked against
+// what is listed.
+
+package pipeline
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// record reports the outcome of a page, after the walk, on Run's
+// goroutine.
+func (b *builder) record(path string, o outcome) {
+	b.res.Pages++
+	b.sitemapLink(o.sitemap)
+	if o.readErr != nil {
+		b.indexed(path, -1)
+		if b.failUnread && !servable(o.readErr) {
+			b.unread(path, fmt.Errorf("cannot read the page: %w", o.readErr))
+			return
+		}
+		b.warn(path, fmt.Errorf("cannot read the page: %w; not listed", o.readErr))
+		b.skip(path, mapping.Unreadable, o.readErr.Error())
+		return
+	}
+	b.sourceProblems(path, o.problems)
+	d := o.d
+	for _, w := range d.Warnings {
+		b.warn(path, errors.New(w))
+	}
+	if o.truncated {
+		limit := b.opts.Heads.Limit
+		if limit <= 0 {
+			limit = htmlhead.DefaultHeadLimit
+		}
+		b.note(path, fmt.Sprintf("head longer than %d bytes; read what fits", limit))
+	}
+	if b.opts.Report.Page != nil {
+		b.opts.Report.Page(path, &d)
+	}
+	b.explain.page(path, &d)
+	if d.Skip != "" {
+		b.indexed(path, -1)
+		b.noteSkipped(path, d.URL.Loc, d.Skip, d.Because)
+		b.keepLeftOut(d.URL.Loc)
+	}
+	switch d.Skip {
+	case "":
+		if o.unjoined {
+			b.res.Unjoined++
+			b.note(path, "no source file has its URL; dated by its head and git only")
+		}
+		b.listed(path, &o)
+	case mapping.LocTooLong:
+		b.warn(path, errors.New(d.Because+"; not listed"))
+		b.skip(path, d.Skip, d.Because)
+	default:
+		b.skipAt(path, d.URL.Loc, d.Skip, d.Because)
+	}
+}
+
+// listed adds the record of a listed page.
+func (b *builder) listed(path string, o *outcome) {
+	d := &o.d
+	if b.res.LastMod == nil {
+		b.res.LastMod = make(map[mapping.LastModSource]int)
+	}
+	b.res.LastMod[d.LastModSource]++
+	if len(d.Stamps) > 0 {
+		b.res.Stamps++
+	}
+	idx := b.recs.add(path, d)
+	if b.keepsOldOutput() {
+		b.recs.built(idx, o.mtime, o.sourceless)
+	}
+	b.indexed(path, idx)
+}
+
+// indexed keeps, in a Session, the record of the page at path: idx, or -1
+// when it is not listed.
+func (b *builder) indexed(path string, idx int32) {
+	if b.index == nil {
+		return
+	}
+	b.index.set(path, idx)
+	if b.touched != nil {
+		b.touched[path] = true
+		if idx >= 0 {
+			b.added = append(b.added, idx)
+		}
+	}
+}
+
+// filterAlternates keeps, of each URL's hreflang alternates, those that
+// are themselves listed or on another host than the base URL's.
+func (b *builder) filterAlternates() {
+	origin := originOf(b.mapper.BaseURL())
+	var last string
+	var langs map[string]bool
+	b.recs.filterAlternates(func(loc string, a sitemap.Alternate) bool {
+		if loc != last { // the first for a language counts
+			last, langs = loc, make(map[string]bool)
+		}
+		if lang := strings.ToLower(a.Lang); langs[lang] {
+			return false
+		} else {
+			langs[lang] = true
+		}
+		if _, listed := b.recs.find(a.Href); listed || originOf(a.Href) != origin {
+			return true
+		}
+		b.note(loc, fmt.Sprintf("hreflang %s alternate %s is not in the sitemap; left out", a.Lang, a.Href))
+		return false
+	})
+}
+
+// originOf returns "scheme://host" of an absolute URL.
+func originOf(u string) string {
+	i := strings.Index(u, "://")
+	if i < 0 {
+		return u
+	}
+	if j := strings.IndexByte(u[i+3:], '/'); j >= 0 {
+		return u[:i+3+j]
+	}
+	return u
+}
+
+func isHTML(path string) bool {
+	ext := strings.ToLower(filepath.Ext(path))
+	return ext == ".html" || ext == ".htm"
+}
+
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// gone reports whether err says a path no longer exists.
+func gone(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
+}
+
+func sameDir(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	aa, err1 := filepath.Abs(a)
+	bb, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == bb
+}
