@@ -132,10 +132,11 @@ type watcher struct {
 	// rebuild that then finds none is the site's folder emptied by its
 	// generator's build, not a wrong include.
 	listed bool
-	// sourceOnly counts the batches in a row that changed the sources
-	// (the join's folder) and not the site's folder: a dev server that
-	// renders to memory (plain hugo server) changes no file of the site.
-	sourceOnly int
+	// unanswered is when a batch first changed the sources (the join's
+	// folder) since the last one that changed a page of the site's folder:
+	// a dev server that renders to memory (plain hugo server) changes no
+	// file of the site. Zero when there is none.
+	unanswered time.Time
 
 	s      *config.Config
 	rep    *reporter
@@ -157,17 +158,8 @@ type watcher struct {
 func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	beside(s)
-	w.s, w.stop, w.restart = s, cancel, nil
-	out, err := w.outputs(s)
-	if err != nil {
-		return nil, err
-	}
-	w.out = out
-	w.setInputs()
-	// The --out folder, as a build makes it: its host files are watched
-	// from the start.
-	if err := os.MkdirAll(s.Build.Write.Dir, 0o755); err != nil {
+	w.stop = cancel
+	if err := w.use(s); err != nil {
 		return nil, err
 	}
 	roots, files := watched(s)
@@ -223,6 +215,21 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 		return nil, err
 	}
 	return w.restart, nil
+}
+
+// use makes s the settings of the session's builds, before the first.
+func (w *watcher) use(s *config.Config) error {
+	beside(s)
+	w.s, w.restart = s, nil
+	out, err := w.outputs(s)
+	if err != nil {
+		return err
+	}
+	w.out = out
+	w.setInputs()
+	// The --out folder, as a build makes it: its host files are watched
+	// from the start.
+	return os.MkdirAll(s.Build.Write.Dir, 0o755)
 }
 
 // beside sets what watch mode's builds do differently from build's: they
@@ -347,19 +354,12 @@ func (w *watcher) rebuild(ctx context.Context, b watch.Batch) {
 		w.rootGone = false
 		w.once("back", "%s is back; building again (said once: a generator that builds the folder anew does this every build)", w.s.Build.Root)
 	}
-	w.rendered(b.Paths)
+	paths := w.notOurs(b.Paths)
+	w.rendered(paths, time.Now())
 	if w.sess == nil { // the first build could not take the lock
 		w.build(ctx)
 		return
 	}
-	// Our own output is not pages: Update looks whether the sitemap files
-	// are still as it left them after any batch, and watch whether the
-	// others are.
-	outAbs, _ := filepath.Abs(w.s.Build.Write.Dir)
-	others := w.otherNames()
-	paths := slices.DeleteFunc(slices.Clone(b.Paths), func(p string) bool {
-		return filepath.Dir(p) == outAbs && (writer.IsOwnName(filepath.Base(p)) || slices.Contains(others, filepath.Base(p)) || slices.Contains(w.s.Build.OwnFiles, filepath.Base(p)))
-	})
 	w.locked(ctx, func() {
 		res, err := w.sess.Update(ctx, paths)
 		var drifted map[string]stamp
@@ -376,6 +376,17 @@ func (w *watcher) rebuild(ctx context.Context, b watch.Batch) {
 	})
 }
 
+// notOurs returns paths without watch's own output. Our own output is
+// not pages: Update looks whether the sitemap files are still as it left
+// them after any batch, and watch whether the others are.
+func (w *watcher) notOurs(paths []string) []string {
+	outAbs, _ := filepath.Abs(w.s.Build.Write.Dir)
+	others := w.otherNames()
+	return slices.DeleteFunc(slices.Clone(paths), func(p string) bool {
+		return filepath.Dir(p) == outAbs && (writer.IsOwnName(filepath.Base(p)) || slices.Contains(others, filepath.Base(p)) || slices.Contains(w.s.Build.OwnFiles, filepath.Base(p)))
+	})
+}
+
 // once says the notice of key, formatted, the first time only.
 func (w *watcher) once(key, format string, args ...any) {
 	if w.said[key] {
@@ -388,14 +399,24 @@ func (w *watcher) once(key, format string, args ...any) {
 	say(w.e.stderr, w.s.Values.Quiet, format, args...)
 }
 
-// rendered warns, once a session, when two batches in a row changed the
-// sources and no file of the site's folder: the generator's dev server
-// renders to memory, so the sitemap cannot follow (hugo server without
-// --renderToDisk). One such batch is no sign: a generator that writes to
-// disk (hugo --watch) may write after the watch's batch ends.
-func (w *watcher) rendered(paths []string) {
+// memoryAfter is how long the sources of a Hugo site may go on changing
+// with no page of its site folder changing before watch asks whether
+// hugo server renders to memory. hugo --watch and hugo server
+// --renderToDisk write their first page well within it after a change:
+// their watcher hands its changes over every half second, and a partial
+// rebuild writes as it renders.
+const memoryAfter = 10 * time.Second
+
+// rendered warns, once a session, when the sources of a Hugo site changed
+// in a batch at least memoryAfter after a batch that changed them first,
+// and no page of the site's folder changed in between: hugo server
+// renders to memory unless given --renderToDisk, so the sitemap cannot
+// follow. No number of batches is a sign by itself: two saves a moment
+// apart are two batches before hugo --watch writes. paths are the
+// batch's, without watch's own output; now is when it came.
+func (w *watcher) rendered(paths []string, now time.Time) {
 	j := w.s.Build.Join
-	if j == nil || w.said["memory"] {
+	if j == nil || j.Preset == nil || j.Preset.Name() != "hugo" || w.said["memory"] {
 		return
 	}
 	rootAbs, err1 := filepath.Abs(w.s.Build.Root)
@@ -414,23 +435,23 @@ func (w *watcher) rendered(paths []string) {
 	}
 	switch {
 	case site:
-		w.sourceOnly = 0
+		w.unanswered = time.Time{}
 		return
 	case !sources:
 		return
-	}
-	if w.sourceOnly++; w.sourceOnly < 2 {
+	case w.unanswered.IsZero():
+		w.unanswered = now
 		return
 	}
-	fix := "make it write its pages there"
-	if j.Preset != nil && j.Preset.Name() == "hugo" {
-		fix = "run hugo server with --renderToDisk"
+	waited := now.Sub(w.unanswered)
+	if waited < memoryAfter {
+		return
 	}
 	if w.said == nil {
 		w.said = make(map[string]bool)
 	}
 	w.said["memory"] = true
-	fmt.Fprintln(w.e.stderr, diag.Format(fmt.Errorf("%s changed twice and %s did not: is the dev server rendering to memory? watch reads the built files; %s (docs/watch.md)", j.Dir, w.s.Build.Root, fix), diag.Warning))
+	fmt.Fprintln(w.e.stderr, diag.Format(fmt.Errorf("%s changed %s ago and %s has not since: is hugo server rendering to memory? watch reads the pages written there; run hugo server with --renderToDisk (docs/watch.md)", j.Dir, waited.Round(time.Second), w.s.Build.Root), diag.Warning))
 }
 
 // within reports whether path is dir or in it.

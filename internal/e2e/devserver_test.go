@@ -54,52 +54,83 @@ func TestWatchBesideHugoServer(t *testing.T) {
 
 // memoryLine is watch's warning that the sources change and the site's
 // folder does not.
-var memoryLine = regexp.MustCompile(`^sitemapgen: warning: content changed twice and public did not: is the dev server rendering to memory\?.*run hugo server with --renderToDisk`)
+var memoryLine = regexp.MustCompile(`^sitemapgen: warning: content changed \d+s ago and public has not since: is hugo server rendering to memory\? .*run hugo server with --renderToDisk \(docs/watch\.md\)$`)
+
+// redated is watch's line after a post's lastmod changed: its URL, and
+// those of the lists it is the newest page of, changed.
+var redated = regexp.MustCompile(`~[1-9]\d* URLs, 1 file written`)
 
 // TestWatchBesideHugoServerInMemory: plain "hugo server" renders to
-// memory, so public/ (an earlier hugo build's) never changes: after the
-// sources change twice, watch says so once, with the fix.
+// memory, so public/ (an earlier "hugo" build's) never changes: once the
+// sources have gone on changing for 10 s with no page written, watch
+// says so, once, with the fix. Each edit of a post changes its lastmod,
+// so watch writes its sitemap into public/ each time: its own output is
+// no page written. Each edit waits for watch's rebuild of it and hugo's,
+// never for a clock.
 func TestWatchBesideHugoServerInMemory(t *testing.T) {
 	src := copyFixture(t, "hugo")
 	hugo := testtool.Program(t, "hugo", "apt-get install hugo")
 	if out, err := exec.Command(hugo, "--quiet", "--source", src).CombinedOutput(); err != nil {
 		t.Fatalf("hugo: %v\n%s", err, out)
 	}
-	startGenerator(t, src, "hugo", "Web Server is available", "server", "--source", src, "--bind", "127.0.0.1", "--port", freePort(t), "--disableLiveReload")
-	out := t.TempDir()
-	p := startWatch(t, src, "--base-url", "https://example.com/", "--debounce", "50ms", "--out", out, "public")
+	rebuilt := startGenerator(t, src, "hugo", "Web Server is available", "server", "--source", src, "--bind", "127.0.0.1", "--port", freePort(t), "--disableLiveReload")
+	p := startWatch(t, src, "--base-url", "https://example.com/", "--debounce", "50ms", "public")
 	post := filepath.Join(src, "content", "posts", "post-1.md")
-	// Each edit is a batch of its own once watch has taken the one before
-	// (a line, or a pause); the warning comes after the second.
-	for i := 0; p.count(memoryLine) == 0; i++ {
-		if i == 50 {
-			t.Fatalf("no warning after %d edits of the sources:\n%s", i, strings.Join(p.output(), "\n"))
+	edits := 0
+	edit := func() {
+		t.Helper()
+		n := p.rebuilds()
+		lastmod := time.Date(2024, 2, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, edits).Format(time.DateOnly)
+		write(t, post, fmt.Sprintf("---\ntitle: Post 1\ndate: 2024-01-01\nlastmod: %s\n---\nPost 1.\n", lastmod))
+		edits++
+		for ; !redated.MatchString(p.next(n)); n++ {
 		}
-		f, err := os.OpenFile(post, os.O_APPEND|os.O_WRONLY, 0)
-		if err != nil {
-			t.Fatal(err)
+		awaitLine(t, rebuilt, "of hugo server's rebuild", hugoRebuilt)
+	}
+	for p.count(memoryLine) == 0 {
+		if edits == 150 {
+			t.Fatalf("nothing said after %d edits of the sources, each rebuilt by hugo server in memory and by watch:\n%s", edits, strings.Join(p.output(), "\n"))
 		}
-		fmt.Fprintf(f, "\nEdit %d.\n", i)
-		f.Close()
-		select {
-		case <-p.added:
-		case <-time.After(500 * time.Millisecond):
-		}
+		edit()
 	}
-	// More edits, then a change of public/ that watch rebuilds for: by
-	// its line, the edits' batches are done. Said once.
-	for i := range 3 {
-		write(t, post+fmt.Sprint(i), "")
-	}
-	n := p.rebuilds()
-	write(t, filepath.Join(src, "public", "extra.html"), "<title>extra</title>")
-	for !strings.Contains(p.next(n), "+1 ") {
-		n = p.rebuilds()
-	}
+	edit()
+	edit()
 	if c := p.count(memoryLine); c != 1 {
 		t.Errorf("said %d times, want once:\n%s", c, strings.Join(p.output(), "\n"))
 	}
-	p.stop(out)
+	p.stop(filepath.Join(src, "public"))
+}
+
+// hugoRebuilt accepts the line hugo ends a rebuild with ("Total in 10 ms").
+func hugoRebuilt(line string) bool { return strings.HasPrefix(line, "Total in ") }
+
+// TestWatchBesideHugoWatchSavesInARow: beside "hugo --watch", which writes
+// its pages up to half a second after a change, several saves in a row,
+// each a batch of watch's before hugo writes, are no sign of a server
+// that renders to memory: nothing is said of it.
+func TestWatchBesideHugoWatchSavesInARow(t *testing.T) {
+	src := copyFixture(t, "hugo")
+	rebuilt := startGenerator(t, src, "hugo", "Press Ctrl+C to stop", "--watch", "--source", src)
+	p := startWatch(t, src, "--base-url", "https://example.com/", "--debounce", "50ms", "public")
+	post := filepath.Join(src, "content", "posts", "post-1.md")
+	for round := range 3 {
+		for save := range 4 {
+			n := p.rebuilds()
+			write(t, post, fmt.Sprintf("---\ntitle: Post 1\ndate: 2024-01-01\n---\nPost 1, save %d.\n", round*4+save))
+			p.next(n)
+		}
+		// hugo has written the pages; by watch's line for a page written
+		// after them, watch has read them.
+		awaitLine(t, rebuilt, "of hugo's rebuild", hugoRebuilt)
+		n := p.rebuilds()
+		write(t, filepath.Join(src, "public", fmt.Sprintf("marker-%d.html", round)), "<title>marker</title>")
+		for ; !strings.Contains(p.next(n), "+1 "); n++ {
+		}
+	}
+	if c := p.count(regexp.MustCompile(`rendering to memory`)); c != 0 {
+		t.Errorf("beside hugo --watch, watch warns the pages are in memory:\n%s", strings.Join(p.output(), "\n"))
+	}
+	p.stop(filepath.Join(src, "public"))
 }
 
 // TestWatchBesideHugoWatch runs "sitemapgen watch public" beside "hugo
