@@ -2,13 +2,16 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
+	"github.com/sitemapgen/sitemapgen/watch"
 )
 
 // The watcher here is configured as watch mode configures it, and its
@@ -128,4 +131,64 @@ func TestWatchRenderedToMemory(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestWatchEmptiedOnce: a site folder emptied and written again by its
+// generator's build (astro build empties dist/ first), three times, each
+// emptiness a batch of its own, is said once a session, never as an
+// error, and each build after it writes the pages.
+func TestWatchEmptiedOnce(t *testing.T) {
+	dir := t.TempDir()
+	pages := map[string]string{"public/index.html": "<title>Home</title>", "public/about.html": "<title>About</title>"}
+	writeFiles(t, dir, pages)
+	var stderr bytes.Buffer
+	w := newWatcher(t, dir, &stderr, "--base-url", "https://example.com/", "--lastmod-sources", "none", "public")
+	ctx := context.Background()
+	w.build(ctx)
+	if !strings.Contains(stderr.String(), "2 URLs") {
+		t.Fatalf("the first build:\n%s", &stderr)
+	}
+	public := filepath.Join(dir, "public")
+	for i := range 3 {
+		entries, err := os.ReadDir(public)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var gone []string
+		for _, e := range entries {
+			gone = append(gone, filepath.Join(public, e.Name()))
+			if err := os.RemoveAll(filepath.Join(public, e.Name())); err != nil {
+				t.Fatal(err)
+			}
+		}
+		w.rebuild(ctx, batchOf(gone))
+
+		before := stderr.Len()
+		added := "public/page-" + string(rune('0'+i)) + ".html"
+		writeFiles(t, dir, map[string]string{added: "<title>added</title>"})
+		writeFiles(t, dir, pages)
+		var back []string
+		for name := range pages {
+			back = append(back, filepath.Join(dir, filepath.FromSlash(name)))
+		}
+		w.rebuild(ctx, batchOf(append(back, filepath.Join(dir, added))))
+		if got := stderr.String()[before:]; !strings.Contains(got, "+1 ") {
+			t.Errorf("the build after emptying %d: %q, want the page added", i, got)
+		}
+	}
+	out := stderr.String()
+	if n := strings.Count(out, "public was emptied, as a generator's build does;"); n != 1 {
+		t.Errorf("said %d times that the folder was emptied, want once:\n%s", n, out)
+	}
+	if strings.Contains(out, "no page found") {
+		t.Errorf("an emptied folder is an error:\n%s", out)
+	}
+}
+
+// batchOf is the batch of paths, as watch.Run hands it over: sorted, each
+// once.
+func batchOf(paths []string) watch.Batch {
+	paths = slices.Clone(paths)
+	slices.Sort(paths)
+	return watch.Batch{Paths: slices.Compact(paths)}
 }

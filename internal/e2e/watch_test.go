@@ -916,7 +916,10 @@ func TestWatchRootRenamedAway(t *testing.T) {
 
 // TestWatchOutputEmptied: a generator's build that empties the site's
 // folder and writes it again (astro build empties dist/ first) is said
-// once a session, not once a build, and is no error.
+// once a session, not once a build, and is no error. The first emptiness
+// is a rebuild of its own (its line is awaited); the later ones may fall
+// into one batch with the pages written again: internal/cli's
+// TestWatchEmptiedOnce makes each a rebuild of its own.
 func TestWatchOutputEmptied(t *testing.T) {
 	dir, public := newSite(t, map[string]string{"index.html": page("home"), "about.html": page("about")})
 	p := startWatch(t, dir, watchArgs...)
