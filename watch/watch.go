@@ -118,6 +118,11 @@ type Options struct {
 	Warn func(err error)
 }
 
+// ErrRootGone is wrapped by the error [Options.Warn] is told when a root
+// is removed or renamed away. A build tool that makes its output folder
+// anew on every build does this every build: a caller may say it once.
+var ErrRootGone = errors.New("removed or renamed; changes are seen again when it is back")
+
 // Batch is the set of paths that changed, as one rebuild sees them.
 type Batch struct {
 	// Paths are the changed files and folders, absolute, sorted, each
@@ -459,7 +464,7 @@ func (w *watcher) handle(ctx context.Context, ev fsnotify.Event) {
 	if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
 		w.drop(p, ev.Has(fsnotify.Rename))
 		if w.isRoot(p) && watched {
-			w.warn(fmt.Errorf("watch: %s was removed or renamed; changes are seen again when it is back", p))
+			w.warn(fmt.Errorf("watch: %s was %w", p, ErrRootGone))
 		}
 		if w.parents[p] && w.rootOf(p) == "" {
 			delete(w.parents, p)

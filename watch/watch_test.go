@@ -644,7 +644,9 @@ func TestRootRemovedAndBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	r.waitFor(t, m, root)
-	r.waitWarn(t, root, "removed")
+	if err := r.waitWarn(t, root, "removed"); !errors.Is(err, ErrRootGone) {
+		t.Errorf("the warning %q is not ErrRootGone", err)
+	}
 
 	m = r.mark()
 	mkdir(t, filepath.Join(root, "sub"))

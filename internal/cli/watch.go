@@ -97,7 +97,7 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 		}
 		lock.Release()
 	}
-	w := &watcher{line: line, e: e, tuneGC: e.getenv("GOGC") == "", warned: map[string]bool{}}
+	w := &watcher{line: line, e: e, tuneGC: e.getenv("GOGC") == "", warned: map[string]bool{}, gone: map[string]bool{}}
 	for {
 		next, err := w.run(ctx, c)
 		if err != nil {
@@ -118,6 +118,10 @@ type watcher struct {
 	e      *env
 	tuneGC bool            // set GOGC as watchGCPercent says
 	warned map[string]bool // the warnings of the outputs said, once a session
+	// gone holds the roots the watch said were removed or renamed away,
+	// each said once a session: a generator that makes its output folder
+	// anew does it every build. Only the watch's Warn uses it.
+	gone map[string]bool
 	// failing holds the errors said since the last build that worked:
 	// each is said once while it lasts (a folder renamed away fails every
 	// rebuild the same way), and again after a build has worked.
@@ -183,7 +187,14 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 			Ignore: skipSources,
 			Ready:  func() { close(ready) },
 			Warn: func(err error) {
-				fmt.Fprintln(w.e.stderr, diag.Format(err, diag.Warning))
+				msg := diag.Format(err, diag.Warning)
+				if errors.Is(err, watch.ErrRootGone) {
+					if w.gone[msg] {
+						return
+					}
+					w.gone[msg] = true
+				}
+				fmt.Fprintln(w.e.stderr, msg)
 			},
 		}, func(b watch.Batch) {
 			select {

@@ -955,3 +955,34 @@ func TestWatchOutputEmptied(t *testing.T) {
 	p.stop(public)
 	sameAsBuild(t, dir, public, watchArgs...)
 }
+
+// TestWatchRootMadeAnew: a generator's build that removes the site's
+// folder and makes it anew, three times, is said once a session, not
+// once a build. The watch takes each removal before the folder made
+// anew, so each build's line comes after it was told of it. "is back"
+// is said when a rebuild found the folder gone, which the removal and
+// the folder made anew in one batch is not: at most once.
+func TestWatchRootMadeAnew(t *testing.T) {
+	dir, public := newSite(t, map[string]string{"index.html": page("home"), "about.html": page("about")})
+	p := startWatch(t, dir, watchArgs...)
+	for i := range 3 {
+		if err := os.RemoveAll(public); err != nil {
+			t.Fatal(err)
+		}
+		n := p.rebuilds()
+		for _, name := range []string{"index.html", "about.html", fmt.Sprintf("page-%d.html", i)} {
+			write(t, filepath.Join(public, name), page(name))
+		}
+		for !strings.Contains(p.next(n), "+1 ") {
+			n = p.rebuilds()
+		}
+	}
+	if c := p.count(regexp.MustCompile(`public was removed or renamed`)); c != 1 {
+		t.Errorf("said %d times that the folder is gone, want once:\n%s", c, strings.Join(p.output(), "\n"))
+	}
+	if c := p.count(regexp.MustCompile(`public is back; building again`)); c > 1 {
+		t.Errorf("said %d times that the folder is back, want once at most:\n%s", c, strings.Join(p.output(), "\n"))
+	}
+	p.stop(public)
+	sameAsBuild(t, dir, public, watchArgs...)
+}
