@@ -73,45 +73,69 @@ func contains(list, name string) bool {
 	return slices.Contains(strings.Split(list, "\n"), name)
 }
 
-// A tarball's package installs without its platform package (npm skips
-// the optional dependency no registry has, silently): the launcher says
-// to install the platform's tarball beside it, and the command it gives
-// works.
+// The main tarball installs alone without its platform package (npm skips
+// the optional dependency no registry has, silently, as for a snapshot's):
+// the launcher names this platform's tarball beside it, and the command it
+// gives makes the command run, however the main one was saved (npm install
+// of the platform's alone removes a sitemapgen package.json does not list).
 func TestInstalledFromTarball(t *testing.T) {
 	testtool.Program(t, "node", "install Node.js 20")
-	main, _, err := Tarballs(Pack(t))
+	main, platform, err := Tarballs(Pack(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	project := t.TempDir()
-	if err := os.WriteFile(filepath.Join(project, "package.json"), []byte(`{"name": "site", "private": true}`+"\n"), 0o644); err != nil {
+	for _, save := range []string{"-D", "--no-save"} {
+		t.Run(save, func(t *testing.T) {
+			project := t.TempDir()
+			if err := os.WriteFile(filepath.Join(project, "package.json"), []byte(`{"name": "site", "private": true}`+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			run := func(name string, args ...string) (string, error) {
+				cmd := exec.Command(name, args...)
+				cmd.Dir = project
+				cmd.Env = append(os.Environ(), "NPM_CONFIG_UPDATE_NOTIFIER=false")
+				out, err := cmd.CombinedOutput()
+				return string(out), err
+			}
+			// --offline: the registry has no package of this version;
+			// offline, npm skips the optional one as it does on a
+			// registry's 404. The path as a user types it.
+			if out, err := run("npm", "install", "--offline", "--no-audit", "--no-fund", "--loglevel=error", save, typed(t, project, main)); err != nil {
+				t.Fatalf("npm install %s: %v\n%s", main, err, out)
+			}
+			out, err := run("npx", "--offline", "sitemapgen", "--version")
+			if err == nil {
+				t.Fatalf("sitemapgen ran without its platform package:\n%s", out)
+			}
+			_, command, ok := strings.Cut(out, "\n  npm install ")
+			command, _, _ = strings.Cut(command, "\n")
+			args := strings.Fields(command)
+			if want := []string{save, typed(t, project, main), typed(t, project, platform)}; !ok || !slices.Equal(args, want) {
+				t.Fatalf("the launcher says npm install %q; want npm install %q:\n%s", args, want, out)
+			}
+			if !strings.Contains(out, "SITEMAPGEN_BINARY_PATH") || strings.Contains(out, "npm install @sitemapgen/") {
+				t.Errorf("the launcher's message names no SITEMAPGEN_BINARY_PATH, or a registry's package:\n%s", out)
+			}
+			if out, err := run("npm", append([]string{"install", "--offline", "--no-audit", "--no-fund", "--loglevel=error"}, args...)...); err != nil {
+				t.Fatalf("npm install %s, as the launcher says: %v\n%s", command, err, out)
+			}
+			if out, err := run("npx", "--offline", "sitemapgen", "--version"); err != nil || !regexp.MustCompile(`(?m)^sitemapgen `).MatchString(out) {
+				t.Errorf("after the launcher's command, npx sitemapgen --version: %v\n%s", err, out)
+			}
+		})
+	}
+}
+
+// typed returns path as a user in dir types it: relative, "./" before a
+// path below dir.
+func typed(t *testing.T, dir, path string) string {
+	t.Helper()
+	rel, err := filepath.Rel(dir, path)
+	if err != nil {
 		t.Fatal(err)
 	}
-	npm := func(args ...string) (string, error) {
-		cmd := exec.Command("npm", args...)
-		cmd.Dir = project
-		cmd.Env = append(os.Environ(), "NPM_CONFIG_UPDATE_NOTIFIER=false")
-		out, err := cmd.CombinedOutput()
-		return string(out), err
+	if rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		rel = "." + string(filepath.Separator) + rel
 	}
-	// --offline: the registry has no package of this version; offline,
-	// npm skips the optional one as it does on a registry's 404.
-	if out, err := npm("install", "--offline", "--no-audit", "--no-fund", "--loglevel=error", "-D", main); err != nil {
-		t.Fatalf("npm install %s: %v\n%s", main, err, out)
-	}
-	out, err := npm("exec", "--offline", "--", "sitemapgen", "--version")
-	if err == nil {
-		t.Fatalf("sitemapgen ran without its platform package:\n%s", out)
-	}
-	_, command, ok := strings.Cut(out, "\n  npm install ")
-	command, _, _ = strings.Cut(command, "\n")
-	if !ok || !strings.HasSuffix(command, ".tgz") || strings.Contains(out, "npm install @sitemapgen/") {
-		t.Fatalf("the launcher gives no command to install the platform's tarball:\n%s", out)
-	}
-	if out, err := npm("install", "--offline", "--no-audit", "--no-fund", "--loglevel=error", command); err != nil {
-		t.Fatalf("npm install %s, as the launcher says: %v\n%s", command, err, out)
-	}
-	if out, err := npm("exec", "--offline", "--", "sitemapgen", "--version"); err != nil || !regexp.MustCompile(`(?m)^sitemapgen `).MatchString(out) {
-		t.Errorf("after the launcher's command, sitemapgen --version: %v\n%s", err, out)
-	}
+	return rel
 }
