@@ -15,11 +15,13 @@ import (
 	"debug/elf"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -49,27 +51,25 @@ func TestSnapshot(t *testing.T) {
 		// process's git configuration only.
 		env = append(env, "GIT_CONFIG_COUNT=1", "GIT_CONFIG_KEY_0=remote.origin.url", "GIT_CONFIG_VALUE_0=https://github.com/sitemapgen/sitemapgen.git")
 	}
-	if exec.Command("git", "-C", root, "describe", "--tags").Run() != nil {
-		// A clone without tags (CI's): GoReleaser would warn that it
-		// ignores the error of finding none, in a snapshot. The tag a
-		// repository without any would have first.
-		env = append(env, "GORELEASER_CURRENT_TAG=v0.0.0")
-	}
+	env = append(env, tags(t, root)...)
+	// Colour on: GoReleaser's log marks a warning's line as it marks an
+	// information's, with a bullet, and only the colour tells them apart.
+	env = append(env, "CLICOLOR_FORCE=1", "NO_COLOR=")
 	for _, args := range [][]string{{"check"}, {"release", "--snapshot", "--clean"}} {
 		cmd := exec.Command(goreleaser, args...)
 		cmd.Dir, cmd.Env = root, env
 		out, err := cmd.CombinedOutput()
 		if err != nil {
-			t.Fatalf("goreleaser %s: %v\n%s", strings.Join(args, " "), err, out)
+			t.Fatalf("goreleaser %s: %v\n%s", strings.Join(args, " "), err, plain(string(out)))
 		}
 		// No warning: a file an archive lacks (the licence was one, six
 		// times), a deprecated setting, an error let pass.
-		for _, line := range strings.Split(string(out), "\n") {
-			for _, warning := range []string{"no files matched", "DEPRECATED", "deprecated", "ignoring errors", "WARN", "⚠"} {
-				if strings.Contains(line, warning) {
-					t.Errorf("goreleaser %s warns: %s", strings.Join(args, " "), strings.TrimSpace(line))
-				}
-			}
+		said, err := warnings(string(out), args[0] == "release")
+		if err != nil {
+			t.Fatalf("goreleaser %s: %v\n%s", strings.Join(args, " "), err, plain(string(out)))
+		}
+		for _, line := range said {
+			t.Errorf("goreleaser %s warns: %s", strings.Join(args, " "), line)
 		}
 	}
 	dist := filepath.Join(root, "dist")
@@ -177,6 +177,132 @@ func installOffline(t *testing.T, root, npmDir, v string) {
 	data, err := os.ReadFile(filepath.Join(dir, "_site", "sitemap.xml"))
 	if err != nil || !bytes.Contains(data, []byte("<loc>https://example.org/</loc>")) {
 		t.Errorf("_site/sitemap.xml: %v\n%s", err, data)
+	}
+}
+
+// tags returns the variables that give GoReleaser the tags a snapshot
+// starts from when git has none to give, which GoReleaser warns of: in a
+// clone without tags (CI's), the current tag (v0.0.0, the one such a
+// repository would have first); with no tag before the current one (none,
+// or the first release's), the previous (the history's first commit,
+// where the first release's changes start).
+func tags(t *testing.T, root string) []string {
+	git := func(args ...string) (string, error) {
+		out, err := exec.Command("git", append([]string{"-C", root}, args...)...).Output()
+		return strings.TrimSpace(string(out)), err
+	}
+	var env []string
+	current, err := git("describe", "--tags", "--abbrev=0", "HEAD")
+	if err != nil {
+		env = append(env, "GORELEASER_CURRENT_TAG=v0.0.0")
+	}
+	if err != nil || exec.Command("git", "-C", root, "describe", "--tags", "--abbrev=0", "tags/"+current+"^").Run() != nil {
+		first, err := git("rev-list", "--max-parents=0", "HEAD")
+		if err != nil || first == "" {
+			t.Fatalf("git rev-list --max-parents=0 HEAD: %v", err)
+		}
+		roots := strings.Fields(first)
+		env = append(env, "GORELEASER_PREVIOUS_TAG="+roots[len(roots)-1])
+	}
+	return env
+}
+
+// ansi is an escape sequence of a terminal's colours and styles.
+var ansi = regexp.MustCompile(`\x1b\[[0-9;]*m`)
+
+// plain is GoReleaser's output without its colours.
+func plain(out string) string {
+	return ansi.ReplaceAllString(out, "")
+}
+
+// bullet is the start of a line of GoReleaser's log, with colour: the
+// level's colour, the padding, and the level's mark, • (the same for
+// information and warnings) or ⨯ (errors).
+var bullet = regexp.MustCompile(`^(\x1b\[[0-9;]*m) *(•|⨯)`)
+
+// snapshotNotices are the warnings every snapshot prints, saying what
+// --snapshot means: no publishing, no checks of the git state.
+var snapshotNotices = []string{
+	"• skipping announce, publish, and validate...",
+	"• pipe skipped or partially skipped reason=disabled during snapshot mode",
+}
+
+// warnings returns the lines of GoReleaser's warnings and errors in out,
+// the output of a run with colour forced, without their colours: every
+// line of its log whose mark is not in the colour of an information's,
+// the colour of its last line, "thanks for using GoReleaser!" (the
+// command's end, when it succeeds). A snapshot's notices are not warnings
+// when snapshot is set. An error when out has no such line in colour.
+func warnings(out string, snapshot bool) ([]string, error) {
+	lines := strings.Split(out, "\n")
+	info := ""
+	for _, line := range lines {
+		if m := bullet.FindStringSubmatch(line); m != nil && m[2] == "•" && strings.HasSuffix(line, "thanks for using GoReleaser!") {
+			info = m[1]
+		}
+	}
+	if info == "" {
+		return nil, errors.New(`no "thanks for using GoReleaser!" in colour, an information's, to tell a warning's colour from`)
+	}
+	var said []string
+	for _, line := range lines {
+		m := bullet.FindStringSubmatch(line)
+		if m == nil || m[1] == info && m[2] == "•" {
+			continue
+		}
+		line = strings.Join(strings.Fields(plain(line)), " ")
+		if snapshot && slices.Contains(snapshotNotices, line) {
+			continue
+		}
+		said = append(said, line)
+	}
+	return said, nil
+}
+
+// GoReleaser's warnings are told from its other lines by their colour:
+// lines of its output, as version 2.16 prints them.
+func TestWarnings(t *testing.T) {
+	const (
+		info = "\x1b[1;94m"
+		warn = "\x1b[1;93m"
+	)
+	snapshot := strings.Join([]string{
+		info + "  •\x1b[m \x1b[1mstarting release\x1b[m",
+		warn + "  •\x1b[m \x1b[1;93mskipping announce, publish, and validate...\x1b[m",
+		info + "  •\x1b[m \x1b[1mgetting and validating git state\x1b[m",
+		warn + "    •\x1b[m ignoring errors because this is a snapshot     " + warn + "error\x1b[m=couldn't get remote URL: fatal: No remote configured to list refs from.",
+		info + "    •\x1b[m using tags                                     " + info + "previous\x1b[m=<unknown> " + info + "current\x1b[m=v0.0.0",
+		warn + "    •\x1b[m pipe skipped or partially skipped              " + warn + "reason\x1b[m=disabled during snapshot mode",
+		info + "  •\x1b[m \x1b[1marchives\x1b[m",
+		info + "    •\x1b[m archiving                                      " + info + "name\x1b[m=dist/sitemapgen_0.0.1-snapshot-none_linux_arm64.tar.gz",
+		warn + "      •\x1b[m no files matched                             " + warn + "glob\x1b[m=LICENSE*",
+		info + "  •\x1b[m release succeeded after 1m32s",
+		info + "  •\x1b[m thanks for using GoReleaser!",
+		"",
+	}, "\n")
+	said, err := warnings(snapshot, true)
+	want := []string{
+		"• ignoring errors because this is a snapshot error=couldn't get remote URL: fatal: No remote configured to list refs from.",
+		"• no files matched glob=LICENSE*",
+	}
+	if err != nil || !slices.Equal(said, want) {
+		t.Errorf("warnings of a snapshot: %q, %v; want %q", said, err, want)
+	}
+	if said, _ := warnings(snapshot, false); len(said) != 4 {
+		t.Errorf("warnings of another command: %q; want the snapshot's notices too", said)
+	}
+	check := strings.Join([]string{
+		info + "  •\x1b[m \x1b[1mchecking\x1b[m                                  " + info + "path\x1b[m=.goreleaser.yaml",
+		warn + "  •\x1b[m \x1b[1;93mDEPRECATED: \x1b[40m \x1b[m\x1b[94;40marchives.format\x1b[m\x1b[40m \x1b[m should not be used anymore, check \x1b[33mhttps://goreleaser.com/deprecations#archivesformat\x1b[m for more info\x1b[m",
+		warn + "  •\x1b[m .goreleaser.yaml                                 " + warn + "error\x1b[m=configuration is valid, but uses deprecated properties",
+		"\x1b[1;91m  ⨯\x1b[m check failed                                     \x1b[1;91merror\x1b[m=1 out of 1 configuration file(s) have issues",
+		info + "  •\x1b[m thanks for using GoReleaser!",
+	}, "\n")
+	if said, err := warnings(check, false); err != nil || len(said) != 3 || !strings.HasPrefix(said[0], "• DEPRECATED: archives.format should not") {
+		t.Errorf("warnings of a check: %q, %v; want the deprecation, its error and the failure", said, err)
+	}
+	if _, err := warnings(plain(check), false); err == nil {
+		t.Error("output without colour: no error")
 	}
 }
 
