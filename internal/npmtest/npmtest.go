@@ -1,6 +1,7 @@
 // Package npmtest makes the npm package's tarballs for tests, as
 // npm/pack.sh makes them for a release but from a binary built for this
-// machine alone, and installs them into a project.
+// machine alone, and installs them into a project: both, or the main one
+// alone and then as its launcher says ([InstallAlone]).
 //
 // [Pack] builds once per test binary: a TestMain that calls it should
 // call [Remove] after m.Run.
@@ -13,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -113,4 +115,73 @@ func Install(t testing.TB, project string) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("npm install in %s: %v\n%s", project, err, strings.TrimSpace(string(out)))
 	}
+}
+
+// InstallAlone installs the main tarball at main alone, with the option
+// save ("-D", "--no-save"), into a new npm project, by its path relative
+// to the project, as a user types it; checks that npx sitemapgen --version
+// fails there with the launcher's message, which must give the command
+// that installs main and the platform's tarball at platform (the same
+// option, the paths as typed) and name SITEMAPGEN_BINARY_PATH; runs that
+// command and returns what npx sitemapgen --version prints then on its
+// standard output. Offline:
+// the registry has no package of the tarballs' version, and offline, npm
+// skips the optional one as it does on a registry's 404.
+func InstallAlone(t testing.TB, main, platform, save string) string {
+	t.Helper()
+	project := t.TempDir()
+	if err := os.WriteFile(filepath.Join(project, "package.json"), []byte(`{"name": "site", "private": true}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(name string, args ...string) (string, error) {
+		cmd := exec.Command(name, args...)
+		cmd.Dir = project
+		cmd.Env = append(os.Environ(), "NPM_CONFIG_UPDATE_NOTIFIER=false")
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	install := []string{"install", "--offline", "--no-audit", "--no-fund", "--loglevel=error"}
+	if out, err := run("npm", append(install, save, typed(t, project, main))...); err != nil {
+		t.Fatalf("npm install %s: %v\n%s", main, err, out)
+	}
+	out, err := run("npx", "--offline", "sitemapgen", "--version")
+	if err == nil {
+		t.Fatalf("sitemapgen ran without its platform package:\n%s", out)
+	}
+	_, command, ok := strings.Cut(out, "\n  npm install ")
+	command, _, _ = strings.Cut(command, "\n")
+	args := strings.Fields(command)
+	if want := []string{save, typed(t, project, main), typed(t, project, platform)}; !ok || !slices.Equal(args, want) {
+		t.Fatalf("the launcher says npm install %q; want npm install %q:\n%s", args, want, out)
+	}
+	if !strings.Contains(out, "SITEMAPGEN_BINARY_PATH") || strings.Contains(out, "npm install @sitemapgen/") {
+		t.Errorf("the launcher's message names no SITEMAPGEN_BINARY_PATH, or a registry's package:\n%s", out)
+	}
+	if out, err := run("npm", append(install, args...)...); err != nil {
+		t.Fatalf("npm install %s, as the launcher says: %v\n%s", command, err, out)
+	}
+	cmd := exec.Command("npx", "--offline", "sitemapgen", "--version")
+	cmd.Dir = project
+	cmd.Env = append(os.Environ(), "NPM_CONFIG_UPDATE_NOTIFIER=false")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	version, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("after npm install %s, as the launcher says, npx sitemapgen --version: %v\n%s%s", command, err, version, stderr.String())
+	}
+	return string(version)
+}
+
+// typed returns path as a user in dir types it: relative, "./" before a
+// path below dir.
+func typed(t testing.TB, dir, path string) string {
+	t.Helper()
+	rel, err := filepath.Rel(dir, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		rel = "." + string(filepath.Separator) + rel
+	}
+	return rel
 }

@@ -86,56 +86,9 @@ func TestInstalledFromTarball(t *testing.T) {
 	}
 	for _, save := range []string{"-D", "--no-save"} {
 		t.Run(save, func(t *testing.T) {
-			project := t.TempDir()
-			if err := os.WriteFile(filepath.Join(project, "package.json"), []byte(`{"name": "site", "private": true}`+"\n"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			run := func(name string, args ...string) (string, error) {
-				cmd := exec.Command(name, args...)
-				cmd.Dir = project
-				cmd.Env = append(os.Environ(), "NPM_CONFIG_UPDATE_NOTIFIER=false")
-				out, err := cmd.CombinedOutput()
-				return string(out), err
-			}
-			// --offline: the registry has no package of this version;
-			// offline, npm skips the optional one as it does on a
-			// registry's 404. The path as a user types it.
-			if out, err := run("npm", "install", "--offline", "--no-audit", "--no-fund", "--loglevel=error", save, typed(t, project, main)); err != nil {
-				t.Fatalf("npm install %s: %v\n%s", main, err, out)
-			}
-			out, err := run("npx", "--offline", "sitemapgen", "--version")
-			if err == nil {
-				t.Fatalf("sitemapgen ran without its platform package:\n%s", out)
-			}
-			_, command, ok := strings.Cut(out, "\n  npm install ")
-			command, _, _ = strings.Cut(command, "\n")
-			args := strings.Fields(command)
-			if want := []string{save, typed(t, project, main), typed(t, project, platform)}; !ok || !slices.Equal(args, want) {
-				t.Fatalf("the launcher says npm install %q; want npm install %q:\n%s", args, want, out)
-			}
-			if !strings.Contains(out, "SITEMAPGEN_BINARY_PATH") || strings.Contains(out, "npm install @sitemapgen/") {
-				t.Errorf("the launcher's message names no SITEMAPGEN_BINARY_PATH, or a registry's package:\n%s", out)
-			}
-			if out, err := run("npm", append([]string{"install", "--offline", "--no-audit", "--no-fund", "--loglevel=error"}, args...)...); err != nil {
-				t.Fatalf("npm install %s, as the launcher says: %v\n%s", command, err, out)
-			}
-			if out, err := run("npx", "--offline", "sitemapgen", "--version"); err != nil || !regexp.MustCompile(`(?m)^sitemapgen `).MatchString(out) {
-				t.Errorf("after the launcher's command, npx sitemapgen --version: %v\n%s", err, out)
+			if out := InstallAlone(t, main, platform, save); !regexp.MustCompile(`^sitemapgen `).MatchString(out) {
+				t.Errorf("after the launcher's command, npx sitemapgen --version: %s", out)
 			}
 		})
 	}
-}
-
-// typed returns path as a user in dir types it: relative, "./" before a
-// path below dir.
-func typed(t *testing.T, dir, path string) string {
-	t.Helper()
-	rel, err := filepath.Rel(dir, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		rel = "." + string(filepath.Separator) + rel
-	}
-	return rel
 }

@@ -2,7 +2,7 @@
 // snapshot release (goreleaser release --snapshot --clean) made into the
 // repository's dist/, with every artifact it promises; its npm tarballs
 // installed offline into a real Eleventy project, whose build writes our
-// sitemap.
+// sitemap, and its main tarball alone, whose launcher says what to add.
 package release
 
 import (
@@ -138,6 +138,16 @@ func TestSnapshot(t *testing.T) {
 		t.Errorf("dist/npm holds %q; want the seven tarballs", npm)
 	}
 	installOffline(t, root, filepath.Join(dist, "npm"), v)
+	// The snapshot's main tarball alone: its platform packages are on no
+	// registry, and the launcher names this platform's tarball beside it.
+	for _, tg := range targets {
+		if tg.goos == runtime.GOOS && tg.goarch == runtime.GOARCH {
+			platform := filepath.Join(dist, "npm", fmt.Sprintf("sitemapgen-%s-%s-%s.tgz", tg.os, tg.cpu, v))
+			if out := npmtest.InstallAlone(t, main, platform, "-D"); !strings.HasPrefix(out, "sitemapgen "+v+" ") {
+				t.Errorf("the snapshot's tarballs, as the launcher says to install them, run %q; want its binary, %s", out, v)
+			}
+		}
+	}
 }
 
 // installOffline installs the package from the release's tarballs in
