@@ -15,7 +15,7 @@
 // For every setting, a flag wins over the environment (SITEMAP_BASE_URL),
 // which wins over the file, which wins over what the project says (the
 // hosting platform's build environment and files, the site generator's
-// configuration: see project.go), which wins over the default. A list
+// configuration: internal/project), which wins over the default. A list
 // given by a flag (--include, --exclude) replaces the file's list.
 //
 // # Errors
@@ -33,18 +33,13 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
-	"path"
 	"path/filepath"
-	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
-	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
-	"github.com/sitemapgen/sitemapgen/internal/host"
-	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
+	"github.com/sitemapgen/sitemapgen/internal/project"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -140,244 +135,32 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 		c.Inputs = append(c.Inputs, DefaultFile)
 	}
 
-	pr := newProject(c.ConfigFile, v.Host, v.Root, v.Limits, getenv)
-	sources, err := c.sources(v, pr.dir)
+	pr, err := project.Discover(l.ask(c.ConfigFile, getenv))
 	if err != nil {
 		return nil, err
 	}
-	if v.Root != "" && v.Mode != ModeContent && !v.Force {
-		// The site folder given (DIR, root:) may be a project's.
-		if err := projectFolder(v.Root, v.Limits); err != nil {
-			return nil, err
-		}
-	}
-	if err := pr.fill(l, c); err != nil {
-		return nil, err
-	}
-	if v.Root == "" {
-		return nil, ErrNoRoot
-	}
-	if v.Mode != ModeContent && !l.given("source") {
-		// The pages of a Hugo or Jekyll build are joined to their sources
-		// unless source: says otherwise.
-		if dir, from, preset := pr.sourceDir(v.Root, c); dir != "" {
-			v.Source = dir
-			if !l.given("preset") {
-				v.Preset = preset // its rules, whatever else the folder holds
-			}
-			if sources, err = c.sources(v, pr.dir); err != nil {
-				return nil, err
-			}
-			if hl, ok := sources.Preset.(*generator.HugoLanguages); ok {
-				var dirs []string
-				for _, d := range hl.Dirs {
-					dirs = append(dirs, filepath.Join(sources.Dir, filepath.FromSlash(d)))
-				}
-				dir, from = strings.Join(dirs, ", "), "the contentDir of each of Hugo's languages"
-			}
-			c.Detected = joinDetected(c.Detected, "sources "+dir+" ("+from+")")
-		} else if src, from := pr.routes(v.Root, "", v, c); src != nil {
-			sources = src
-			c.Detected = joinDetected(c.Detected, "sources "+from)
-		}
-	} else if v.Mode != ModeContent && v.Source != SourceNone && !l.given("preset") && sources != nil && sources.Preset.Name() == "plain" {
-		// --source DIR in a project whose generator routes files: its
-		// rules, in that folder.
-		if src, _ := pr.routes(v.Root, v.Source, v, c); src != nil {
-			sources = src
-		}
-	}
-	if v.Mode != ModeContent && !l.given("include") {
-		if g := pr.builtBy(v.Root); g != nil && g.Generator == "jekyll" {
-			// The documents jekyll-sitemap lists besides pages.
-			v.Include = append(slices.Clone(walker.DefaultInclude), jekyllDocuments...)
+	l.under(pr)
+	c.Inputs = append(c.Inputs, pr.Inputs...)
+	c.Warnings = append(c.Warnings, pr.Warnings...)
+	c.Detected, c.RootFrom, c.Platform = pr.Detected, pr.RootFrom, pr.Platform
+	c.BaseURLFrom = cmp.Or(pr.BaseURLFrom, l.from["base_url"])
+	if pr.Preview != "" {
+		c.Deploy = pr.Preview
+		if v.Previews == PreviewsSkip {
+			c.SkipWrite = c.Deploy + " build, and previews: skip"
 		}
 	}
 	c.Values = *v
 	if err := checkExtraScope(l, v.Index.Extra, v.BaseURL); err != nil {
 		return nil, err
 	}
-	if err := c.options(pr); err != nil {
-		return nil, err
-	}
-	if v.Mode == ModeContent {
-		c.Build.Content = sources
-	} else {
-		c.Build.Join = sources
-	}
-	if sources != nil {
-		// Hugo's [sitemap] changefreq and priority, every page's.
-		var h *generator.Hugo
-		switch g := sources.Preset.(type) {
-		case *generator.Hugo:
-			h = g
-		case *generator.HugoLanguages:
-			h = g.Site()
-		}
-		if h != nil {
-			c.Build.Map.Defaults = mapping.Rule{ChangeFreq: h.SitemapChangeFreq, Priority: h.SitemapPriority}
-		}
-	}
-	if !l.given("lastmod.sources") {
-		c.guardMTime(pr)
-		c.generatorOrder(sources)
-	}
-	if g := pr.builtBy(c.Build.Write.Dir); g != nil {
-		c.Generator, c.GeneratorSitemaps = g.Title, generatorSitemaps(g, pr.dir, v.Limits)
-		if c.Build.Join == nil && v.Mode != ModeContent {
-			// A lastmod source before it is replaced, where the pages are not
-			// joined to their sources: joined, we apply the generator's own
-			// rules (front matter, git, list pages), which it never outranks.
-			c.Build.GeneratorSitemaps = c.GeneratorSitemaps
-		}
-		if !v.KeepGenerator {
-			c.Build.Write.TakeOver = c.GeneratorSitemaps
-		}
-	}
-	if d, ok := errors.AsType[*diag.Diagnostic](pr.detectErr); ok {
-		// Not needed for the site folder or the base URL, a generator's
-		// file that does not read is no generator, but not in silence.
-		c.Warnings = append(c.Warnings, &diag.Diagnostic{File: d.File, Line: d.Line, Msg: d.Msg + "; the generator's settings are not used"})
-	}
+	c.options(l, pr)
 	return c, nil
-}
-
-// generatorSitemaps names the sitemap files the generator g (or the
-// sitemap plugin its projects use) writes into its output, by their path
-// there: Hugo's sitemap.xml and each language's LANG/sitemap.xml,
-// jekyll-sitemap's, Eleventy's and VitePress's sitemap.xml, MkDocs'
-// sitemap.xml and sitemap.xml.gz, @astrojs/sitemap's sitemap-index.xml
-// and sitemap-N.xml, next-sitemap's sitemap.xml and sitemap-N.xml,
-// Docusaurus' sitemap.xml and each locale's LOCALE/sitemap.xml,
-// gatsby-plugin-sitemap's sitemap-index.xml and sitemap-N.xml
-// (sitemap.xml before its version 4), @nuxtjs/sitemap's sitemap.xml, or
-// sitemap_index.xml and the sitemaps in its folder __sitemap__/; none of
-// SvelteKit's, which has no sitemap of its own; Zola's sitemap.xml and,
-// past 30,000 URLs, its sitemapN.xml.
-func generatorSitemaps(g *generator.Project, projectDir string, lim limits.Limits) func(string) bool {
-	names := map[string]bool{"sitemap.xml": true}
-	var shard *regexp.Regexp // the names of the shards of an index
-	folder := ""
-	switch g.Generator {
-	case "hugo":
-		if h, err := generator.LoadHugo(projectDir, lim); err == nil {
-			for _, lang := range h.Languages {
-				names[lang+"/sitemap.xml"] = true
-			}
-		}
-	case "mkdocs":
-		names["sitemap.xml.gz"] = true
-	case "astro", "gatsby":
-		names["sitemap-index.xml"], shard = true, numberedShard
-	case "next":
-		shard = numberedShard
-	case "docusaurus":
-		// Each locale the configuration names builds into its folder,
-		// with its own sitemap.xml: those, and no other folder's (an
-		// api/ or img/ of the project's own is no locale).
-		for _, l := range g.Locales {
-			names[l+"/sitemap.xml"] = true
-		}
-	case "nuxt":
-		names["sitemap_index.xml"], folder = true, "__sitemap__/"
-	case "sveltekit":
-		delete(names, "sitemap.xml") // it writes none: a sitemap.xml route is the project's own
-	case "zola":
-		shard = zolaShard // over 30,000 URLs, sitemap.xml is an index of them
-	}
-	return func(name string) bool {
-		dir, file := path.Split(name)
-		switch {
-		case names[name]:
-			return true
-		case shard != nil && dir == "" && shard.MatchString(file):
-			return true
-		case folder != "" && (name == folder || dir == folder && path.Ext(file) == ".xml"):
-			return true
-		}
-		return false
-	}
-}
-
-var (
-	// numberedShard is the name of the shards of @astrojs/sitemap,
-	// next-sitemap and gatsby-plugin-sitemap: sitemap-0.xml, sitemap-1.xml …
-	numberedShard = regexp.MustCompile(`^sitemap-[0-9]+\.xml$`)
-	// zolaShard is the name of Zola's: sitemap1.xml …
-	zolaShard = regexp.MustCompile(`^sitemap[0-9]+\.xml$`)
-)
-
-// jekyllDocuments are the files besides HTML pages that a Jekyll site's
-// sitemap lists by default, as jekyll-sitemap lists its static files:
-// XHTML pages and PDF documents.
-var jekyllDocuments = []string{"**/*.xhtml", "**/*.pdf"}
-
-// generatorOrder makes the order in which the generator of the sources
-// dates its pages drive the default lastmod sources: with git before
-// front matter (Hugo's enableGitInfo), git comes right after front
-// matter, whose date then answers only where the generator takes it
-// before git (Sources.Order), and before meta, which a theme writes from
-// the generator's own date.
-func (c *Config) generatorOrder(src *pipeline.Sources) {
-	if src == nil {
-		return
-	}
-	d, ok := src.Preset.(generator.Dated)
-	if !ok {
-		return
-	}
-	o := d.LastModOrder()
-	if o == nil {
-		return
-	}
-	src.Order = o
-	c.LastModOrder = o.Describe() + " (" + o.From + ")"
-	git := false
-	for _, s := range o.Steps {
-		git = git || s.Git
-	}
-	if !git {
-		return
-	}
-	list := c.Build.Map.LastMod
-	if !slices.Contains(list, mapping.LastModGit) {
-		return
-	}
-	list = slices.DeleteFunc(slices.Clone(list), func(s mapping.LastModSource) bool { return s == mapping.LastModGit })
-	at := slices.Index(list, mapping.LastModFrontMatter) + 1
-	c.Build.Map.LastMod = slices.Insert(list, at, mapping.LastModGit)
-}
-
-// guardMTime keeps the default lastmod sources from dating pages by a
-// build: the modification times of a generator's output (a join's
-// built pages included) are its build's, and are left out; elsewhere
-// they are used unless they look like a build's stamp.
-func (c *Config) guardMTime(pr *project) {
-	var gen string
-	if c.Values.Mode != ModeContent {
-		if g := pr.builtBy(c.Values.Root); g != nil {
-			gen = g.Title
-		} else if c.Build.Join != nil {
-			gen = "the generator"
-		}
-	}
-	if gen == "" {
-		c.Build.GuardMTime = true
-		return
-	}
-	c.MTimeLeftOut = "from " + gen + "'s build"
-	c.Build.Map.Built = true // a date in a page within its build's window is a stamp
-	c.Build.Map.LastMod = slices.DeleteFunc(c.Build.Map.LastMod, func(s mapping.LastModSource) bool {
-		return s == mapping.LastModMTime
-	})
-	if len(c.Build.Map.LastMod) == 0 {
-		c.Build.Map.LastMod = []mapping.LastModSource{mapping.LastModNone}
-	}
 }
 
 // options fills the build's options from the values and what the project
 // said.
-func (c *Config) options(pr *project) error {
+func (c *Config) options(l *layers, pr *project.Project) {
 	v := &c.Values
 	out := v.Out
 	if out == "" {
@@ -389,28 +172,18 @@ func (c *Config) options(pr *project) error {
 	switch {
 	case !v.TrailingSlash:
 		slash = mapping.SlashNever
-	case pr.slashEverywhere:
+	case pr.SlashEverywhere:
 		slash = mapping.SlashEverywhere
 	}
 	var lastmod []mapping.LastModSource
 	for _, src := range v.LastMod.Sources {
 		lastmod = append(lastmod, mapping.LastModSource(src))
 	}
-	var fallbacks []string // a single-page app's shells, no pages
-	bareBase := true       // the base's folder is a folder: /docs without its slash
-	if g := pr.builtBy(v.Root); g != nil {
-		if v.Mode != ModeContent {
-			fallbacks = g.Fallbacks
-		}
-		// Docusaurus serves its baseUrl with its slash whatever
-		// trailingSlash says (applyTrailingSlash leaves it alone).
-		bareBase = g.Generator != "docusaurus"
-	}
 	var hostDirs []string
 	if v.Skip.XRobotsTag {
 		// _headers and vercel.json live in the site folder or the project
 		// folder: the config file's, or the working directory.
-		hostDirs = []string{v.Root, pr.dir}
+		hostDirs = []string{v.Root, pr.Dir}
 		if v.Mode == ModeContent {
 			hostDirs[0] = out // the built site, not the sources
 		}
@@ -433,9 +206,9 @@ func (c *Config) options(pr *project) error {
 			BaseURL:          v.BaseURL,
 			CleanURLs:        v.CleanURLs,
 			TrailingSlash:    slash,
-			BareBase:         bareBase,
+			BareBase:         pr.BareBase,
 			KeepErrorPages:   !v.Skip.ErrorPages,
-			Fallbacks:        fallbacks,
+			Fallbacks:        pr.Fallbacks,
 			KeepNoIndex:      !v.Skip.NoIndex,
 			KeepRedirects:    !v.Skip.Redirects,
 			KeepNonCanonical: !v.Skip.NonCanonical,
@@ -468,11 +241,11 @@ func (c *Config) options(pr *project) error {
 		// and the project folder (netlify.toml, vercel.json). Unless the
 		// platform is known not to, a file the site serves wins over a
 		// rule that is not forced, as on Netlify: only forced rules warn.
-		c.Build.RedirectDirs = []string{out, pr.dir}
-		c.Build.Shadowing = pr.platform != host.CloudflarePages && pr.platform != host.Vercel
-		c.Build.Map.Style = pr.style
+		c.Build.RedirectDirs = []string{out, pr.Dir}
+		c.Build.Shadowing = pr.Shadowing
+		c.Build.Map.Style = pr.Style
 	}
-	c.Build.Map.StyleGiven = pr.styleGiven
+	c.Build.Map.StyleGiven = pr.StyleGiven
 	// The hash source is there when its state file is: named by state:,
 	// or found where it is kept by default.
 	state := v.State
@@ -487,7 +260,39 @@ func (c *Config) options(pr *project) error {
 		// The previous build, for the next changes file.
 		c.Build.Hash.Listed = v.Changes != ""
 	}
-	return nil
+	if v.Mode == ModeContent {
+		c.Build.Content = pr.Sources
+	} else {
+		c.Build.Join = pr.Sources
+	}
+	c.Build.Map.Defaults = pr.Defaults
+	if !l.given("lastmod.sources") {
+		c.LastModOrder = pr.LastModOrder
+		if pr.BuiltBy != "" {
+			// The modification times of a generator's output are its
+			// build's: left out, and a date in a page within its build's
+			// window is a stamp.
+			c.MTimeLeftOut = "from " + pr.BuiltBy + "'s build"
+			c.Build.Map.Built = true
+		} else {
+			c.Build.GuardMTime = true // used unless they look like a build's stamp
+		}
+		if pr.LastMod != nil {
+			c.Build.Map.LastMod = pr.LastMod
+		}
+	}
+	if pr.Generator != "" {
+		c.Generator, c.GeneratorSitemaps = pr.Generator, pr.GeneratorSitemaps
+		if c.Build.Join == nil && v.Mode != ModeContent {
+			// A lastmod source before it is replaced, where the pages are not
+			// joined to their sources: joined, we apply the generator's own
+			// rules (front matter, git, list pages), which it never outranks.
+			c.Build.GeneratorSitemaps = c.GeneratorSitemaps
+		}
+		if !v.KeepGenerator {
+			c.Build.Write.TakeOver = c.GeneratorSitemaps
+		}
+	}
 }
 
 // checkExtraScope checks that the other sitemaps index.extra lists may be
@@ -519,23 +324,6 @@ func checkExtraScope(l *layers, extra []string, baseURL string) error {
 		return diag.At(l.fileName(), line, key+": "+msg)
 	}
 	return nil
-}
-
-// placeholder reports whether u's host is one of the example domains
-// reserved by RFC 2606 and RFC 6761 (example.com, example.org,
-// example.net, and .example), which new projects' templates write.
-func placeholder(u string) bool {
-	pu, err := url.Parse(u)
-	if err != nil {
-		return false
-	}
-	h := strings.ToLower(pu.Hostname())
-	for _, d := range []string{"example.com", "example.org", "example.net"} {
-		if h == d || strings.HasSuffix(h, "."+d) {
-			return true
-		}
-	}
-	return h == "example" || strings.HasSuffix(h, ".example")
 }
 
 // layers are the values of a run, from the defaults, the file, the
@@ -604,7 +392,7 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 				if *p == "" {
 					continue // "base_url:" or "root: ''" leaves it to what the project says
 				}
-				if s.Path && !(s.Key == "source" && *p == SourceNone) {
+				if s.Path && !(s.Key == "source" && *p == project.SourceNone) {
 					*p = relTo(path, *p)
 				}
 			}

@@ -1,4 +1,4 @@
-package config
+package project
 
 import (
 	"errors"
@@ -17,11 +17,11 @@ import (
 
 // sources sets up the source files of content mode, or of the join in
 // output mode (source:), with their preset; nil when there are none. In
-// content mode it also fills root and out from the generator's
-// configuration when they are not given. projectDir is the config file's
-// folder, or the working directory.
-func (c *Config) sources(v *Values, projectDir string) (*pipeline.Sources, error) {
-	if v.Mode != ModeContent && (v.Source == "" || v.Source == SourceNone) {
+// content mode it also says root and out from the generator's
+// configuration when they are not given.
+func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
+	projectDir := p.dir
+	if !v.Content && (v.Source == "" || v.Source == SourceNone) {
 		return nil, nil
 	}
 	// The generator's configuration is in the project folder: this
@@ -29,7 +29,7 @@ func (c *Config) sources(v *Values, projectDir string) (*pipeline.Sources, error
 	// else the sources' own (a Jekyll site).
 	dirs := []string{projectDir}
 	srcDir := v.Source
-	if v.Mode == ModeContent {
+	if v.Content {
 		srcDir = v.Root
 	}
 	if srcDir != "" {
@@ -41,39 +41,41 @@ func (c *Config) sources(v *Values, projectDir string) (*pipeline.Sources, error
 	}
 	if z, ok := preset.(generator.Zoned); ok {
 		// An unknown zone name: its dates are read as UTC, not in silence.
-		c.Warnings = append(c.Warnings, z.ZoneWarnings()...)
+		pr.Warnings = append(pr.Warnings, z.ZoneWarnings()...)
 	}
 	switch g := preset.(type) {
 	case *generator.Hugo:
 		for _, file := range g.Files {
-			c.Inputs = append(c.Inputs, filepath.Join(project, file))
+			pr.Inputs = append(pr.Inputs, filepath.Join(project, file))
 		}
 	case *generator.Jekyll:
 		if g.File != "" {
-			c.Inputs = append(c.Inputs, filepath.Join(project, g.File))
+			pr.Inputs = append(pr.Inputs, filepath.Join(project, g.File))
 		}
 	}
 	dir := v.Source
-	if v.Mode == ModeContent {
+	if v.Content {
 		if v.Root == "" {
 			v.Root = defaultContentDir(preset, project)
+			pr.Root = v.Root
 		}
 		if v.Out == "" {
 			v.Out = defaultPublishDir(preset, project)
+			pr.Out = v.Out
 		}
 		if v.Root == "" {
-			return nil, &diag.Diagnostic{File: c.ConfigFile, Msg: "mode: content needs the folder of source files: root: in " + DefaultFile + " or DIR"}
+			return nil, &diag.Diagnostic{File: v.ConfigFile, Msg: "mode: content needs the folder of source files: root: in " + v.SettingsFile + " or DIR"}
 		}
 		if v.Out == "" {
-			return nil, &diag.Diagnostic{File: c.ConfigFile, Msg: "mode: content needs the folder to write the sitemaps into (the built site): out: in " + DefaultFile + " or --out"}
+			return nil, &diag.Diagnostic{File: v.ConfigFile, Msg: "mode: content needs the folder to write the sitemaps into (the built site): out: in " + v.SettingsFile + " or --out"}
 		}
 		if v.Source != "" && filepath.Clean(v.Source) != filepath.Clean(v.Root) {
-			return nil, &diag.Diagnostic{File: c.ConfigFile, Msg: "source: is for mode: output; in mode: content the sources are in root: (" + v.Root + ")"}
+			return nil, &diag.Diagnostic{File: v.ConfigFile, Msg: "source: is for mode: output; in mode: content the sources are in root: (" + v.Root + ")"}
 		}
 		dir = v.Root
 	}
 	src := &pipeline.Sources{Dir: dir, Preset: preset}
-	if v.Mode == ModeContent {
+	if v.Content {
 		// The walk options are the sources' own: include and exclude
 		// apply to the source files, and the default include becomes
 		// pipeline.ContentInclude.
@@ -90,12 +92,12 @@ func (c *Config) sources(v *Values, projectDir string) (*pipeline.Sources, error
 		// Jekyll renders every file with front matter: a join reads them
 		// all (content mode keeps its include list, whose every file is a
 		// page found).
-		src.AnyExtension = v.Mode != ModeContent
+		src.AnyExtension = !v.Content
 		if dest := relInside(dir, filepath.Join(project, g.Destination)); dest != "" {
 			src.Walk.Exclude = append(src.Walk.Exclude, dest)
 		}
 	case *generator.Hugo:
-		if len(g.LangContentDirs) > 0 && v.Mode != ModeContent && samePath(dir, defaultContentDir(g, project)) {
+		if len(g.LangContentDirs) > 0 && !v.Content && samePath(dir, defaultContentDir(g, project)) {
 			// Languages with content folders of their own: the sources
 			// are each folder, walked from the project folder.
 			hl, err := generator.LoadHugoLanguages(g, project)
@@ -118,11 +120,6 @@ func (c *Config) sources(v *Values, projectDir string) (*pipeline.Sources, error
 	return src, nil
 }
 
-// SourceNone, as source:, turns off the join of a generator's built pages
-// to their source files, which is on by default for every generator whose
-// file-to-URL rule sitemapgen knows.
-const SourceNone = "none"
-
 // sourceSettings names, for the generators whose sources a join reads by
 // default, the setting that gives their folder.
 var sourceSettings = map[string]string{
@@ -136,14 +133,14 @@ var sourceSettings = map[string]string{
 // URLs, when root is that generator's publish folder; "" otherwise. A
 // configuration that cannot be read as sources need (a permalink pattern
 // sitemapgen does not know) is a warning, and no join.
-func (p *project) sourceDir(root string, c *Config) (dir, from, preset string) {
+func (p *discovery) sourceDir(root string, pr *Project) (dir, from, preset string) {
 	g := p.builtBy(root)
 	if g == nil || sourceSettings[g.Generator] == "" {
 		return "", "", ""
 	}
 	pre, project, err := loadPreset(g.Generator, []string{p.dir}, p.lim)
 	if err != nil {
-		c.Warnings = append(c.Warnings, fmt.Errorf("pages not joined to their sources: %w", err))
+		pr.Warnings = append(pr.Warnings, fmt.Errorf("pages not joined to their sources: %w", err))
 		return "", "", ""
 	}
 	dir = defaultContentDir(pre, project)
@@ -160,7 +157,7 @@ func (p *project) sourceDir(root string, c *Config) (dir, from, preset string) {
 //
 // A given source folder (--source DIR) takes the place of the
 // generator's.
-func (p *project) routes(root, given string, v *Values, c *Config) (*pipeline.Sources, string) {
+func (p *discovery) routes(root, given string, v *Ask, pr *Project) (*pipeline.Sources, string) {
 	g := p.builtBy(root)
 	if g == nil {
 		return nil, ""
@@ -183,17 +180,17 @@ func (p *project) routes(root, given string, v *Values, c *Config) (*pipeline.So
 		a.ReadCollections(os.DirFS(dir), rel)
 		// Read once: watch mode starts again when they change.
 		for _, name := range generator.AstroContentConfigs {
-			c.Inputs = append(c.Inputs, filepath.Join(dir, filepath.FromSlash(name)))
+			pr.Inputs = append(pr.Inputs, filepath.Join(dir, filepath.FromSlash(name)))
 		}
 		for _, col := range a.Collections {
-			c.Inputs = append(c.Inputs, filepath.Join(dir, filepath.FromSlash(col.File)))
+			pr.Inputs = append(pr.Inputs, filepath.Join(dir, filepath.FromSlash(col.File)))
 		}
 	}
 	if e, ok := preset.(*generator.Eleventy); ok {
 		// The permalinks of its data files, read once: watch mode starts
 		// again when one changes.
 		for _, f := range e.ReadData(os.DirFS(dir), p.lim) {
-			c.Inputs = append(c.Inputs, filepath.Join(dir, filepath.FromSlash(f)))
+			pr.Inputs = append(pr.Inputs, filepath.Join(dir, filepath.FromSlash(f)))
 		}
 	}
 	// A source may include files anywhere in the project (Sphinx's

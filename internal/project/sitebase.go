@@ -1,4 +1,4 @@
-package config
+package project
 
 // The base URL from what the built site says, when the generator's
 // configuration computes it (Sphinx's html_baseurl as an f-string).

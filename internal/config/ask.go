@@ -1,0 +1,95 @@
+package config
+
+import (
+	"slices"
+
+	"github.com/sitemapgen/sitemapgen/internal/project"
+	"github.com/sitemapgen/sitemapgen/mapping"
+)
+
+// ask is what the project is told of the values given: those its answers
+// depend on, with whether each was given, and the words of its errors.
+func (l *layers) ask(configFile string, getenv func(string) string) project.Ask {
+	v := &l.v
+	var lastmod []mapping.LastModSource
+	for _, src := range v.LastMod.Sources {
+		lastmod = append(lastmod, mapping.LastModSource(src))
+	}
+	baseURL := project.NotGiven
+	switch from := l.from["base_url"]; {
+	case from == "":
+	case from == l.fileName():
+		baseURL = project.InFile
+	default:
+		baseURL = project.Above
+	}
+	return project.Ask{
+		ConfigFile:         configFile,
+		SettingsFile:       DefaultFile,
+		NoRoot:             ErrNoRoot,
+		NoBaseURL:          ErrNoBaseURL,
+		Root:               v.Root,
+		Out:                v.Out,
+		Content:            v.Mode == ModeContent,
+		Source:             v.Source,
+		SourceGiven:        l.given("source"),
+		Preset:             v.Preset,
+		PresetGiven:        l.given("preset"),
+		Host:               v.Host,
+		Force:              v.Force,
+		Include:            v.Include,
+		Exclude:            v.Exclude,
+		IncludeGiven:       l.given("include"),
+		FollowSymlinks:     v.FollowSymlinks,
+		BaseURL:            baseURL,
+		OwnURL:             v.Previews == PreviewsOwn,
+		CleanURLs:          v.CleanURLs,
+		TrailingSlash:      v.TrailingSlash,
+		CleanURLsGiven:     l.given("clean_urls"),
+		TrailingSlashGiven: l.given("trailing_slash"),
+		LastMod:            lastmod,
+		LastModGiven:       l.given("lastmod.sources"),
+		Limits:             v.Limits,
+		Getenv:             getenv,
+	}
+}
+
+// under lays the project's values under those given, above the
+// defaults: each the project says.
+func (l *layers) under(pr *project.Project) {
+	v := &l.v
+	for _, s := range []struct {
+		to   *string
+		from string
+	}{
+		{&v.Root, pr.Root},
+		{&v.Out, pr.Out},
+		{&v.Source, pr.Source},
+		{&v.Preset, pr.Preset},
+		{&v.BaseURL, pr.BaseURL},
+	} {
+		if s.from != "" {
+			*s.to = s.from
+		}
+	}
+	if pr.CleanURLs != nil {
+		v.CleanURLs = *pr.CleanURLs
+	}
+	if pr.TrailingSlash != nil {
+		v.TrailingSlash = *pr.TrailingSlash
+	}
+	if pr.Include != nil {
+		v.Include = slices.Clone(pr.Include)
+	}
+}
+
+// Findings are what the project says, for sitemapgen init.
+type Findings = project.Findings
+
+// Survey reports what the files in dir (the project folder) and the build
+// environment (through getenv) say about the site, as a run without DIR
+// and without configuration would take it, in the words of these
+// settings.
+func Survey(dir string, getenv func(string) string) (*Findings, error) {
+	return project.Survey(dir, getenv, project.Ask{SettingsFile: DefaultFile, NoRoot: ErrNoRoot, NoBaseURL: ErrNoBaseURL})
+}

@@ -1,0 +1,452 @@
+package project
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/host"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+// discovery is the state of Discover: what the project folder (the
+
+// settings file's, or the working directory) and the build environment
+
+// say, read as it is needed, each once.
+
+type discovery struct {
+	dir string
+	lim limits.Limits // on the project's files
+	// The words of the errors: the settings file's name, and the errors
+	// of no site folder and of no base URL (Ask's).
+	settingsFile      string
+	noRoot, noBaseURL error
+
+	// The generator: found lists what Detect found (read once, when
+	// needed); gen is the one the site is from, nil when none or unclear.
+	detected bool
+	found    []generator.Project
+	// detectErr is the generators' files' error, nil when they read.
+	detectErr error
+	gen       *generator.Project
+
+	// The hosting platform: deploy is its build environment (inDeploy
+	// false outside one); platform is the one whose URL style and
+	// redirects apply ("" none), platformFrom what said so.
+	deploy       host.Deploy
+	inDeploy     bool
+	platform     string
+	platformFrom string
+	style        *host.Style
+
+	// baseFromGen is true when the base URL is the generator's.
+	baseFromGen bool
+	// baseFromSite is the base URL the built site said (siteBaseURL), ""
+	// when it came from elsewhere.
+	baseFromSite string
+	// genStyle, with no platform, is the generator whose URL form
+	// applies (applyGeneratorStyle); nil when none does.
+	genStyle *generator.Project
+
+	// host is what the generator's own build said of its configuration
+	// (HostProjectEnv), nil when nothing; hostErr its error.
+	host    *hostProject
+	hostErr error
+}
+
+// newDiscovery starts the discovery of the project of the settings file
+
+// a.ConfigFile (the working directory's without one), with the platform
+
+// whose URL style and redirects apply: host: when it names one, else the
+
+// build environment's, else the one whose files are in the project folder
+
+// or the site folder given.
+
+func newDiscovery(a Ask) *discovery {
+	p := &discovery{dir: ".", lim: a.Limits, settingsFile: a.SettingsFile, noRoot: a.NoRoot, noBaseURL: a.NoBaseURL}
+	if a.ConfigFile != "" {
+		p.dir = filepath.Dir(a.ConfigFile)
+	}
+	p.findPlatform(a.Host, a.Root, a.Getenv)
+	p.host, p.hostErr = readHostProject(a.Getenv(HostProjectEnv))
+	return p
+}
+
+// fill says what nobody gave and the project says: the site folder (the
+
+// platform's publish folder, or the generator's), the base URL, the URL
+
+// style; with the warnings about the platform's files, and the files
+
+// whose change changes what it said.
+
+func (p *discovery) fill(v *Ask, pr *Project) error {
+	if p.hostErr != nil {
+		return p.hostErr
+	}
+	if v.Root == "" {
+		warnings, err := p.loadStyle("")
+		pr.Warnings = append(pr.Warnings, warnings...)
+		if err != nil {
+			return err
+		}
+		if v.Root, pr.RootFrom, err = p.findRoot(); err != nil {
+			return err
+		}
+		pr.Root = v.Root
+	}
+	if p.style == nil {
+		warnings, err := p.loadStyle(v.Root)
+		pr.Warnings = append(pr.Warnings, warnings...)
+		if err != nil {
+			return err
+		}
+	}
+	if err := p.fillBaseURL(v, pr); err != nil {
+		return err
+	}
+	// Watch mode resolves again when the files that gave these change:
+	// the generator's configuration, the platform's files.
+	if p.gen != nil {
+		pr.Inputs = append(pr.Inputs, filepath.Join(p.dir, p.gen.File))
+	}
+	for _, name := range []string{"netlify.toml", "vercel.json"} {
+		pr.Inputs = append(pr.Inputs, filepath.Join(p.dir, name))
+	}
+	p.applyStyle(v, pr) // no style with host: none
+	pr.Detected = p.describe(pr.RootFrom, v.Root, pr.BaseURLFrom)
+	pr.Platform, pr.Style = p.platform, p.style
+	return nil
+}
+
+// fillBaseURL says the platform's or the generator's base URL, unless one
+
+// was given that outranks it: a flag's or the environment's, or the
+
+// settings file's, which only a preview's own URL (previews: own-url)
+
+// outranks.
+
+// detect reads the generators' files in the project folder, once.
+
+func (p *discovery) detect() error {
+	if p.detected {
+		return nil
+	}
+	p.detected = true
+	found, err := generator.Detect(p.dir, p.lim) // its errors name the file from the working directory
+	if p.host != nil {
+		found, p.detectErr = p.host.over(found, err)
+		p.found = found
+		return nil
+	}
+	if err != nil {
+		p.detectErr = err
+		return err
+	}
+	p.found = found
+	return nil
+}
+
+// names lists the generators found, as "Hugo (hugo.toml) and Jekyll
+
+// (_config.yml)".
+
+func (p *discovery) names() string {
+	var s []string
+	for _, g := range p.found {
+		s = append(s, g.Title+" ("+filepath.Join(p.dir, g.File)+")")
+	}
+	return strings.Join(s, " and ")
+}
+
+// findPlatform sets the platform: host: when it names one, else the build
+
+// environment's, else the one whose files are in the project folder.
+
+// platformOf maps the values of host: to the platforms they name.
+
+// dirs are the folders whose platform files count: the project's, and
+
+// the site's when it is known.
+
+// deploying reports whether the build environment is the platform's: its
+
+// URLs and previews count, unlike with host: none or another platform
+
+// named, or in a GitHub Actions job of a site another platform's file
+
+// claims.
+
+// loadStyle reads the platform's URL style; warnings are the platform
+
+// files' problems.
+
+// findRoot names the site folder when neither DIR nor root: does: the
+
+// platform's publish folder (netlify.toml, vercel.json), else the one
+
+// generator found's. It returns what decided, for the detection line.
+
+func (p *discovery) findRoot() (root, from string, err error) {
+	if p.style != nil && p.style.Publish != "" {
+		return p.style.Publish, p.style.PublishFrom + " publish folder", nil
+	}
+	if err := p.detect(); err != nil {
+		return "", "", err
+	}
+	var publishing []generator.Project
+	var notes []string
+	for _, g := range p.found {
+		if g.PublishDir != "" {
+			publishing = append(publishing, g)
+		}
+		notes = append(notes, g.Notes...)
+	}
+	switch len(publishing) {
+	case 0:
+		msg := p.noRoot.Error()
+		if len(p.found) > 0 {
+			msg = fmt.Sprintf("found %s, but not the folder it builds the site into\n", p.names()) + msg
+		} else {
+			msg += "\n(no Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs, Docusaurus, Pelican, Sphinx, Gatsby, VitePress, Nuxt, SvelteKit or Zola project found in " + dirName(p.dir) + ")"
+		}
+		for _, n := range notes {
+			msg += "\nnote: " + n
+		}
+		return "", "", errors.New(msg)
+	case 1:
+		g := publishing[0]
+		p.gen = &g
+		return p.publishDir(g), g.Title + " (" + filepath.Join(p.dir, g.File) + ")", nil
+	}
+	return "", "", fmt.Errorf("found %s in %s: which one built the site?\nhint: %s", p.names(), dirName(p.dir), p.chooseHint(publishing))
+}
+
+// chooseHint tells how to pick one of the generators found, each of which
+
+// builds into a folder of its own: the folder as DIR, or as root:, which
+
+// picks the generator that builds there too. The folders that exist come
+
+// first, as the likely ones.
+
+func (p *discovery) chooseHint(publishing []generator.Project) string {
+	var dirs []string
+	whose := map[string][]string{}
+	for _, g := range publishing {
+		dir := p.publishDir(g)
+		if whose[dir] == nil {
+			dirs = append(dirs, dir)
+		}
+		whose[dir] = append(whose[dir], g.Title)
+	}
+	var built, unbuilt []string
+	for _, dir := range dirs {
+		s := fmt.Sprintf("'sitemapgen %s' for %s", dir, strings.Join(whose[dir], " or "))
+		if isDir(dir) {
+			built = append(built, s)
+		} else {
+			unbuilt = append(unbuilt, s+" (not built: no "+dir+" folder)")
+		}
+	}
+	return fmt.Sprintf("name the folder the site was built into: %s; or set root: to it in %s", strings.Join(append(built, unbuilt...), ", "), p.settingsFile)
+}
+
+// generatorFor returns the generator whose publish folder is root, else the
+
+// only one found; nil when none or several.
+
+func (p *discovery) generatorFor(root string) (*generator.Project, error) {
+	if p.gen != nil {
+		return p.gen, nil
+	}
+	if err := p.detect(); err != nil {
+		return nil, err
+	}
+	if g := p.publishedInto(root); g != nil {
+		p.gen = g
+		return p.gen, nil
+	}
+	if len(p.found) == 1 {
+		p.gen = &p.found[0]
+	}
+	return p.gen, nil
+}
+
+// publishedInto returns the generator found whose publish folder root
+
+// is, nil when none is.
+
+func (p *discovery) publishedInto(root string) *generator.Project {
+	for i, g := range p.found {
+		if g.PublishDir != "" && samePath(p.publishDir(g), root) {
+			return &p.found[i]
+		}
+	}
+	return nil
+}
+
+// builtBy returns the generator whose publish folder root is, nil when
+
+// none is. A generator's configuration that does not read is no
+
+// generator here: the error is reported where it matters (finding the
+
+// site folder or the base URL).
+
+func (p *discovery) builtBy(root string) *generator.Project {
+	if p.gen != nil {
+		if samePath(p.publishDir(*p.gen), root) {
+			return p.gen
+		}
+		return nil
+	}
+	if err := p.detect(); err != nil {
+		return nil
+	}
+	return p.publishedInto(root)
+}
+
+// projectFolder refuses a site folder given (DIR, root:) that is a
+
+// generator's project folder whose built site is a folder in it: Hugo's
+
+// root with public/, Jekyll's with _site/. Walking it would list the
+
+// templates and sources, not the pages. A project whose build folder is
+
+// not there, or whose configuration does not read, is walked.
+
+func projectFolder(root string, lim limits.Limits) error {
+	found, err := generator.Detect(root, lim)
+	if err != nil {
+		return nil
+	}
+	for _, g := range found {
+		if g.PublishDir == "" || !projectMarked(root, g) {
+			continue
+		}
+		built := g.PublishDir
+		if !filepath.IsAbs(built) {
+			built = filepath.Join(root, filepath.FromSlash(built))
+		}
+		if st, err := os.Stat(built); err != nil || !st.IsDir() || samePath(built, root) {
+			continue
+		}
+		return fmt.Errorf("%s is a %s project (%s); its built site is %s%c (give %s as DIR, or --force to walk %s itself)",
+			root, g.Title, filepath.Join(root, filepath.FromSlash(g.File)), built, filepath.Separator, built, root)
+	}
+	return nil
+}
+
+// projectMarked reports whether the folder root, where g was detected, is
+
+// surely g's project, not a built site that holds a file of the same name:
+
+// Hugo's older configuration names (config.toml, config.json …) are common
+
+// in a web app's output, so a Hugo project found by one must also have one
+
+// of Hugo's own folders.
+
+func projectMarked(root string, g generator.Project) bool {
+	if g.Generator != "hugo" || !strings.HasPrefix(path.Base(g.File), "config.") {
+		return true
+	}
+	for _, dir := range generator.HugoFolders {
+		if st, err := os.Stat(filepath.Join(root, dir)); err == nil && st.IsDir() {
+			return true
+		}
+	}
+	return false
+}
+
+// samePath reports whether two paths name one folder.
+
+func samePath(a, b string) bool {
+	a, errA := filepath.Abs(a)
+	b, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && a == b
+}
+
+// publishDir is g's site folder as seen from the working directory.
+
+func (p *discovery) publishDir(g generator.Project) string {
+	if filepath.IsAbs(g.PublishDir) {
+		return g.PublishDir
+	}
+	return filepath.Join(p.dir, filepath.FromSlash(g.PublishDir))
+}
+
+func dirName(dir string) string {
+	if dir == "." {
+		return "the working directory"
+	}
+	return dir
+}
+
+// basePath is the path a generator puts its site under (Jekyll's baseurl,
+
+// Next's basePath, the path of a base URL), "" for none.
+
+// withPath adds a base path to a platform's site URL, which names the
+
+// site's root.
+
+// baseURL chooses the base URL after --base-url, SITEMAP_BASE_URL and the
+
+// file: the platform's production URL (or a preview's own, with previews:
+
+// own-url), then the generator's configuration, then a platform's guess
+
+// (Cloudflare Pages' pages.dev name, GitHub Pages' address).
+
+// baseURLPlaces says where in the project a generator's site URL can be
+
+// kept: places that can hold it, for the hint of a missing base URL.
+
+// applyStyle says clean URLs and the trailing slash in the platform's
+
+// style, else in the form the generator's configuration gives its pages,
+
+// for each the user did not give.
+
+// applyGeneratorStyle says, with no platform, the URL form the
+
+// generator that built the site links its pages by: with trailing slashes
+
+// off (Next.js by default, Astro trailingSlash: 'never' or build.format:
+
+// 'file', Docusaurus trailingSlash: false, Gatsby trailingSlash: 'never',
+
+// Nuxt site.trailingSlash: false), NAME.html and NAME/index.html are both
+
+// /NAME; with them on, a folder's URL ends in /, and with clean
+
+// URLs as well (VitePress cleanUrls: true) NAME.html is /NAME. MkDocs'
+
+// use_directory_urls: false links NAME.html as it is, as the defaults do.
+
+// describe is the one line that says what was detected.
+
+// Findings are what the project folder and the build environment say,
+
+// for sitemapgen init: each value "" when nothing says it.
+
+// Survey reports what the files in dir (the project folder) and the build
+
+// environment (through getenv) say about the site, as a run without DIR
+
+// and without configuration would take it. A generator's configuration
+
+// that does not parse is an error. Of a, only the words of the errors
+
+// count.

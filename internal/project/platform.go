@@ -1,0 +1,143 @@
+package project
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/host"
+)
+
+func (p *discovery) findPlatform(hostKey, root string, getenv func(string) string) {
+	p.deploy, p.inDeploy = host.FromEnv(getenv)
+	if hostKey == "none" {
+		return
+	}
+	if named, ok := platformOf[hostKey]; ok {
+		p.platform, p.platformFrom = named, "host: "+hostKey
+		return
+	}
+	// GitHub Actions runs every kind of CI job, not only Pages deploys: a
+	// platform's file in the project says more.
+	if p.inDeploy && p.deploy.Platform != host.GitHubPages {
+		p.platform, p.platformFrom = p.deploy.Platform, p.deploy.Platform+"'s build environment"
+		return
+	}
+	if platforms, files := host.Identify(p.dirs(root)...); len(platforms) == 1 {
+		p.platform, p.platformFrom = platforms[0], files[0]
+	} else if p.inDeploy && len(platforms) == 0 {
+		p.platform, p.platformFrom = p.deploy.Platform, p.deploy.Platform+"'s build environment"
+	}
+}
+
+var platformOf = map[string]string{
+	"netlify":          host.Netlify,
+	"vercel":           host.Vercel,
+	"cloudflare-pages": host.CloudflarePages,
+	"github-pages":     host.GitHubPages,
+}
+
+func (p *discovery) dirs(root string) []string {
+	if root == "" {
+		return []string{p.dir}
+	}
+	return []string{p.dir, root}
+}
+
+func (p *discovery) deploying() bool {
+	return p.inDeploy && p.deploy.Platform == p.platform
+}
+
+func (p *discovery) loadStyle(root string) ([]error, error) {
+	if p.platform == "" {
+		return nil, nil
+	}
+	st, warnings, err := host.StyleOf(p.platform, p.lim, p.dirs(root)...)
+	if err != nil {
+		return warnings, err
+	}
+	p.style = &st
+	return warnings, nil
+}
+
+func (p *discovery) applyStyle(v *Ask, pr *Project) {
+	defer func() {
+		pr.StyleGiven = v.CleanURLsGiven || v.TrailingSlashGiven || p.genStyle != nil ||
+			p.style != nil && !p.style.EitherSlash
+	}()
+	if p.style == nil {
+		p.applyGeneratorStyle(v, pr)
+		return
+	}
+	clean := v.CleanURLs
+	if !v.CleanURLsGiven {
+		clean = p.style.CleanURLs
+		pr.CleanURLs = &clean
+	}
+	if !v.TrailingSlashGiven {
+		slash := p.style.FolderSlash || p.style.EitherSlash
+		pr.TrailingSlash = &slash
+		pr.SlashEverywhere = p.style.CleanSlash && clean
+	}
+}
+
+func (p *discovery) applyGeneratorStyle(v *Ask, pr *Project) {
+	g := p.builtBy(v.Root)
+	if g == nil || g.TrailingSlash == "" || g.Generator == "mkdocs" || v.CleanURLsGiven && v.TrailingSlashGiven {
+		return
+	}
+	never := g.TrailingSlash == "never"
+	if (never || g.CleanURLs) && !v.CleanURLsGiven {
+		clean := true
+		pr.CleanURLs = &clean
+	}
+	if !v.TrailingSlashGiven {
+		slash := !never
+		pr.TrailingSlash = &slash
+	}
+	p.genStyle = g
+}
+
+func (p *discovery) describe(rootFrom, root, baseFrom string) string {
+	var parts []string
+	if rootFrom != "" {
+		parts = append(parts, "site "+root+" ("+rootFrom+")")
+	}
+	switch {
+	case p.baseFromSite != "" && baseFrom != "":
+		parts = append(parts, "base URL "+p.baseFromSite+" from "+baseFrom)
+	case baseFrom != "":
+		parts = append(parts, "base URL from "+baseFrom)
+	}
+	if p.style != nil {
+		var forms []string
+		if p.style.CleanURLs {
+			if p.style.CleanSlash {
+				forms = append(forms, "clean URLs with /")
+			} else {
+				forms = append(forms, "clean URLs")
+			}
+		} else {
+			forms = append(forms, ".html URLs")
+		}
+		switch {
+		case p.style.EitherSlash:
+		case p.style.FolderSlash:
+			forms = append(forms, "folders with /")
+		default:
+			forms = append(forms, "folders without /")
+		}
+		parts = append(parts, fmt.Sprintf("%s URL style (%s; from %s)", p.platform, strings.Join(forms, ", "), p.style.From))
+	}
+	if g := p.genStyle; g != nil {
+		form := "folders with /"
+		switch {
+		case g.TrailingSlash == "never":
+			form = "clean URLs, folders without /"
+		case g.CleanURLs:
+			form = "clean URLs, folders with /"
+		}
+		parts = append(parts, fmt.Sprintf("%s URL style (%s; from %s)", g.Title, form, filepath.Join(p.dir, g.File)))
+	}
+	return strings.Join(parts, "; ")
+}

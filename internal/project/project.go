@@ -1,0 +1,355 @@
+// Package project works out, once, what a project says about its site:
+// the generator that built it and its configuration files, the folder it
+// publishes into, the folders of its sources and how their files become
+// URLs, the base URL and what gave it, the URL style of the generator or
+// the hosting platform, the order in which the generator dates its
+// pages, the sitemap files the generator writes itself, and the hosting
+// platform with its files.
+//
+// [Discover] answers in one [Project] value. It is told what the user
+// gave ([Ask]), because what the project says depends on it (a site
+// folder given picks the generator that builds into it), and says only
+// what the user did not give: the settings' layering (internal/config)
+// puts the project's values below the flags, the environment and
+// sitemap.yaml, and above the defaults.
+//
+// Each generator's knowledge is in its own file of internal/generator,
+// each platform's in internal/host; this package composes them.
+package project
+
+import (
+	"errors"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/host"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/pipeline"
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/walker"
+)
+
+// Ask is what the user gave of the settings the project's answers depend
+// on, and the words its errors use. A string is "" when it was not given.
+type Ask struct {
+	// ConfigFile is the settings file read, "" for none: the project
+	// folder is its folder, else the working directory.
+	ConfigFile string
+	// SettingsFile is the name of the settings file the hints name
+	// (sitemap.yaml); NoRoot and NoBaseURL are the errors, with their
+	// hints, of no site folder and of no base URL.
+	SettingsFile      string
+	NoRoot, NoBaseURL error
+
+	// Root is the site folder given (DIR, root:); in content mode, the
+	// sources' folder. Out is the folder the sitemaps are written into.
+	Root, Out string
+	// Content is true in content mode.
+	Content bool
+	// Source is source:'s value (SourceNone turns the join off), and
+	// SourceGiven whether it was given; Preset and PresetGiven the same
+	// of preset:.
+	Source      string
+	SourceGiven bool
+	Preset      string
+	PresetGiven bool
+	// Host is host:'s value: auto, none or a platform's name.
+	Host string
+	// Force walks a site folder given that is a generator's project.
+	Force bool
+	// Include and Exclude are the walk's globs, IncludeGiven whether
+	// the include list was given.
+	Include, Exclude []string
+	IncludeGiven     bool
+	FollowSymlinks   bool
+	// BaseURL says how the base URL was given.
+	BaseURL Given
+	// OwnURL is true with previews: own-url: a preview's own URL
+	// outranks the base URL of the settings file.
+	OwnURL bool
+	// CleanURLs and TrailingSlash are the values of the URL style, and
+	// the Given fields whether they were given.
+	CleanURLs, TrailingSlash           bool
+	CleanURLsGiven, TrailingSlashGiven bool
+	// LastMod is the lastmod sources' list, LastModGiven whether it was
+	// given: the project says a list only in place of the default.
+	LastMod      []mapping.LastModSource
+	LastModGiven bool
+
+	Limits limits.Limits
+	// Getenv reads the build environment.
+	Getenv func(string) string
+}
+
+// Given says where a value was given.
+type Given int
+
+const (
+	// NotGiven leaves the value to the project.
+	NotGiven Given = iota
+	// InFile is a value of the settings file, which a preview's own URL
+	// outranks.
+	InFile
+	// Above is a value of a flag or the environment, which nothing the
+	// project says outranks.
+	Above
+)
+
+// SourceNone, as source:, turns off the join of a generator's built pages
+// to their source files, which is on by default for every generator whose
+// file-to-URL rule sitemapgen knows.
+const SourceNone = "none"
+
+// Project is what the project says. Each of the settings' values is the
+// project's, for the layering to put under what was given; "", nil or
+// false where the project says none, or where the value was given.
+type Project struct {
+	// Dir is the project folder: the settings file's, or the working
+	// directory.
+	Dir string
+
+	// Root is the site folder the project names (in content mode, the
+	// sources' folder), RootFrom what named it.
+	Root, RootFrom string
+	// Out is, in content mode, the folder the generator publishes into.
+	Out string
+	// Source and Preset are the folder of the sources a build is joined
+	// to, and the preset of their URLs.
+	Source, Preset string
+	// BaseURL is the base URL the project gives, and BaseURLFrom what
+	// gave it; asked only when none was given, or when the one given is
+	// the settings file's and a preview's own URL outranks it.
+	BaseURL, BaseURLFrom string
+	// CleanURLs and TrailingSlash are the URL style of the platform or of
+	// the generator; nil where neither says.
+	CleanURLs, TrailingSlash *bool
+	// Include is the walk's include list: a Jekyll site's documents
+	// besides its pages.
+	Include []string
+	// LastMod is the list of the lastmod sources in place of the
+	// default: without the built files' times, in the generator's order.
+	LastMod []mapping.LastModSource
+
+	// Sources are the source files of content mode, or of the join in
+	// output mode; nil for none.
+	Sources *pipeline.Sources
+	// Defaults are every page's changefreq and priority the generator's
+	// configuration gives (Hugo's [sitemap]).
+	Defaults mapping.Rule
+
+	// Platform is the hosting platform whose URL style and redirects
+	// apply, "" for none; Style its URL style, nil for none. Preview
+	// names a preview deploy of it ("Netlify deploy-preview"), "" for
+	// production or outside a build environment.
+	Platform string
+	Style    *host.Style
+	Preview  string
+	// Shadowing is true when a file the site serves wins over the
+	// platform's redirect rule that is not forced, as on Netlify.
+	Shadowing bool
+	// SlashEverywhere is true when the platform's clean URLs of pages end
+	// in a slash too, and nobody gave the trailing slash.
+	SlashEverywhere bool
+	// StyleGiven is true when the URL style is one form, not a default:
+	// it was given, or the platform serves one form only, or the
+	// generator's configuration says its form.
+	StyleGiven bool
+	// Fallbacks are the single-page app's shells of the generator that
+	// built the site, no pages; BareBase is false when the generator
+	// serves its base's folder with its slash whatever else it says
+	// (Docusaurus).
+	Fallbacks []string
+	BareBase  bool
+
+	// Generator names the generator whose output folder the sitemaps are
+	// written into ("Hugo"), "" for none; GeneratorSitemaps names the
+	// sitemap files it writes there.
+	Generator         string
+	GeneratorSitemaps func(name string) bool
+	// BuiltBy names, in output mode, what built the site folder: the
+	// generator ("Hugo"), or "the generator" of a join; "" for none.
+	BuiltBy string
+	// LastModOrder, when the generator's configuration says in what
+	// order it dates pages, says that order and where it comes from.
+	LastModOrder string
+
+	// Detected is the one line that says what was found rather than
+	// given.
+	Detected string
+	// Inputs are the files whose change changes what the project says:
+	// the generator's configuration, the platform's files.
+	Inputs []string
+	// Warnings are problems with the project's files.
+	Warnings []error
+}
+
+// Discover reads what the project says, once, given what the user gave.
+// Its errors name the file and line where a file is at fault.
+func Discover(a Ask) (*Project, error) {
+	p := newDiscovery(a)
+	pr := &Project{Dir: p.dir, BareBase: true}
+	v := a // the values as given, then as the project fills them
+	src, err := p.sources(&v, pr)
+	if err != nil {
+		return nil, err
+	}
+	if v.Root != "" && !v.Content && !v.Force {
+		// The site folder given (DIR, root:) may be a project's.
+		if err := projectFolder(v.Root, v.Limits); err != nil {
+			return nil, err
+		}
+	}
+	if err := p.fill(&v, pr); err != nil {
+		return nil, err
+	}
+	if v.Root == "" {
+		return nil, a.NoRoot
+	}
+	if src, err = p.join(&v, pr, src); err != nil {
+		return nil, err
+	}
+	pr.Sources = src
+	if !v.Content && !v.IncludeGiven {
+		if g := p.builtBy(v.Root); g != nil && g.Generator == "jekyll" {
+			// The documents jekyll-sitemap lists besides pages.
+			pr.Include = append(slices.Clone(walker.DefaultInclude), jekyllDocuments...)
+		}
+	}
+	if g := p.builtBy(v.Root); g != nil {
+		if !v.Content {
+			pr.Fallbacks = g.Fallbacks
+		}
+		// Docusaurus serves its baseUrl with its slash whatever
+		// trailingSlash says (applyTrailingSlash leaves it alone).
+		pr.BareBase = g.Generator != "docusaurus"
+	}
+	pr.Shadowing = p.platform != host.CloudflarePages && p.platform != host.Vercel
+	if src != nil {
+		// Hugo's [sitemap] changefreq and priority, every page's.
+		var h *generator.Hugo
+		switch g := src.Preset.(type) {
+		case *generator.Hugo:
+			h = g
+		case *generator.HugoLanguages:
+			h = g.Site()
+		}
+		if h != nil {
+			pr.Defaults = mapping.Rule{ChangeFreq: h.SitemapChangeFreq, Priority: h.SitemapPriority}
+		}
+	}
+	if !v.LastModGiven {
+		p.dating(&v, pr)
+	}
+	out := v.Out
+	if out == "" {
+		out = v.Root
+	}
+	if g := p.builtBy(out); g != nil {
+		pr.Generator, pr.GeneratorSitemaps = g.Title, generatorSitemaps(g, p.dir, v.Limits)
+	}
+	if d, ok := errors.AsType[*diag.Diagnostic](p.detectErr); ok {
+		// Not needed for the site folder or the base URL, a generator's
+		// file that does not read is no generator, but not in silence.
+		pr.Warnings = append(pr.Warnings, &diag.Diagnostic{File: d.File, Line: d.Line, Msg: d.Msg + "; the generator's settings are not used"})
+	}
+	return pr, nil
+}
+
+// dating sets the lastmod sources in place of the default, and how the
+// generator dates pages: the modification times of a generator's output
+// (a join's built pages included) are its build's, and are left out;
+// and the order in which the generator of the sources dates its pages
+// drives the list.
+func (p *discovery) dating(v *Ask, pr *Project) {
+	if !v.Content {
+		if g := p.builtBy(v.Root); g != nil {
+			pr.BuiltBy = g.Title
+		} else if pr.Sources != nil {
+			pr.BuiltBy = "the generator"
+		}
+	}
+	list := v.LastMod
+	if pr.BuiltBy != "" {
+		list = slices.DeleteFunc(slices.Clone(list), func(s mapping.LastModSource) bool {
+			return s == mapping.LastModMTime
+		})
+		if len(list) == 0 {
+			list = []mapping.LastModSource{mapping.LastModNone}
+		}
+		pr.LastMod = list
+	}
+	if pr.Sources == nil {
+		return
+	}
+	d, ok := pr.Sources.Preset.(generator.Dated)
+	if !ok {
+		return
+	}
+	o := d.LastModOrder()
+	if o == nil {
+		return
+	}
+	// With git before front matter (Hugo's enableGitInfo), git comes
+	// right after front matter, whose date then answers only where the
+	// generator takes it before git (Sources.Order), and before meta,
+	// which a theme writes from the generator's own date.
+	pr.Sources.Order = o
+	pr.LastModOrder = o.Describe() + " (" + o.From + ")"
+	git := false
+	for _, s := range o.Steps {
+		git = git || s.Git
+	}
+	if !git || !slices.Contains(list, mapping.LastModGit) {
+		return
+	}
+	list = slices.DeleteFunc(slices.Clone(list), func(s mapping.LastModSource) bool { return s == mapping.LastModGit })
+	at := slices.Index(list, mapping.LastModFrontMatter) + 1
+	pr.LastMod = slices.Insert(list, at, mapping.LastModGit)
+}
+
+// join finds the sources the pages of a generator's build are joined to
+// (Hugo's, Jekyll's, MkDocs'; or those of a generator that routes files),
+// unless source: says otherwise; src is the join source: gave.
+func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources) (*pipeline.Sources, error) {
+	if v.Content {
+		return src, nil
+	}
+	if !v.SourceGiven {
+		dir, from, preset := p.sourceDir(v.Root, pr)
+		if dir == "" {
+			if routed, from := p.routes(v.Root, "", v, pr); routed != nil {
+				src = routed
+				pr.Detected = joinDetected(pr.Detected, "sources "+from)
+			}
+			return src, nil
+		}
+		v.Source, pr.Source = dir, dir
+		if !v.PresetGiven {
+			v.Preset, pr.Preset = preset, preset // its rules, whatever else the folder holds
+		}
+		src, err := p.sources(v, pr)
+		if err != nil {
+			return nil, err
+		}
+		if hl, ok := src.Preset.(*generator.HugoLanguages); ok {
+			var dirs []string
+			for _, d := range hl.Dirs {
+				dirs = append(dirs, filepath.Join(src.Dir, filepath.FromSlash(d)))
+			}
+			dir, from = strings.Join(dirs, ", "), "the contentDir of each of Hugo's languages"
+		}
+		pr.Detected = joinDetected(pr.Detected, "sources "+dir+" ("+from+")")
+		return src, nil
+	}
+	if v.Source != SourceNone && !v.PresetGiven && src != nil && src.Preset.Name() == "plain" {
+		// --source DIR in a project whose generator routes files: its
+		// rules, in that folder.
+		if routed, _ := p.routes(v.Root, v.Source, v, pr); routed != nil {
+			return routed, nil
+		}
+	}
+	return src, nil
+}
