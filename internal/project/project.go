@@ -21,7 +21,6 @@ import (
 	"errors"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -258,6 +257,127 @@ func Discover(a Ask) (*Project, error) {
 	return pr, nil
 }
 
+// discovery is the state of Discover: what the project folder (the
+
+// settings file's, or the working directory) and the build environment
+
+// say, read as it is needed, each once.
+
+type discovery struct {
+	dir string
+	lim limits.Limits // on the project's files
+	// The words of the errors: the settings file's name, and the errors
+	// of no site folder and of no base URL (Ask's).
+	settingsFile      string
+	noRoot, noBaseURL error
+
+	// The generator: found lists what Detect found (read once, when
+	// needed); gen is the one the site is from, nil when none or unclear.
+	detected bool
+	found    []generator.Project
+	// detectErr is the generators' files' error, nil when they read.
+	detectErr error
+	gen       *generator.Project
+
+	// The hosting platform: deploy is its build environment (inDeploy
+	// false outside one); platform is the one whose URL style and
+	// redirects apply ("" none), platformFrom what said so.
+	deploy       host.Deploy
+	inDeploy     bool
+	platform     string
+	platformFrom string
+	style        *host.Style
+
+	// baseFromGen is true when the base URL is the generator's.
+	baseFromGen bool
+	// baseFromSite is the base URL the built site said (siteBaseURL), ""
+	// when it came from elsewhere.
+	baseFromSite string
+	// genStyle, with no platform, is the generator whose URL form
+	// applies (applyGeneratorStyle); nil when none does.
+	genStyle *generator.Project
+
+	// host is what the generator's own build said of its configuration
+	// (HostProjectEnv), nil when nothing; hostErr its error.
+	host    *hostProject
+	hostErr error
+}
+
+// newDiscovery starts the discovery of the project of the settings file
+
+// a.ConfigFile (the working directory's without one), with the platform
+
+// whose URL style and redirects apply: host: when it names one, else the
+
+// build environment's, else the one whose files are in the project folder
+
+// or the site folder given.
+
+func newDiscovery(a Ask) *discovery {
+	p := &discovery{dir: ".", lim: a.Limits, settingsFile: a.SettingsFile, noRoot: a.NoRoot, noBaseURL: a.NoBaseURL}
+	if a.ConfigFile != "" {
+		p.dir = filepath.Dir(a.ConfigFile)
+	}
+	p.findPlatform(a.Host, a.Root, a.Getenv)
+	p.host, p.hostErr = readHostProject(a.Getenv(HostProjectEnv))
+	return p
+}
+
+// fill says what nobody gave and the project says: the site folder (the
+
+// platform's publish folder, or the generator's), the base URL, the URL
+
+// style; with the warnings about the platform's files, and the files
+
+// whose change changes what it said.
+
+func (p *discovery) fill(v *Ask, pr *Project) error {
+	if p.hostErr != nil {
+		return p.hostErr
+	}
+	if v.Root == "" {
+		warnings, err := p.loadStyle("")
+		pr.Warnings = append(pr.Warnings, warnings...)
+		if err != nil {
+			return err
+		}
+		if v.Root, pr.RootFrom, err = p.findRoot(); err != nil {
+			return err
+		}
+		pr.Root = v.Root
+	}
+	if p.style == nil {
+		warnings, err := p.loadStyle(v.Root)
+		pr.Warnings = append(pr.Warnings, warnings...)
+		if err != nil {
+			return err
+		}
+	}
+	if err := p.fillBaseURL(v, pr); err != nil {
+		return err
+	}
+	// Watch mode resolves again when the files that gave these change:
+	// the generator's configuration, the platform's files.
+	if p.gen != nil {
+		pr.Inputs = append(pr.Inputs, filepath.Join(p.dir, p.gen.File))
+	}
+	for _, name := range []string{"netlify.toml", "vercel.json"} {
+		pr.Inputs = append(pr.Inputs, filepath.Join(p.dir, name))
+	}
+	p.applyStyle(v, pr) // no style with host: none
+	pr.Detected = p.describe(pr.RootFrom, v.Root, pr.BaseURLFrom)
+	pr.Platform, pr.Style = p.platform, p.style
+	return nil
+}
+
+// fillBaseURL says the platform's or the generator's base URL, unless one
+
+// was given that outranks it: a flag's or the environment's, or the
+
+// settings file's, which only a preview's own URL (previews: own-url)
+
+// outranks.
+
 // dating sets the lastmod sources in place of the default, and how the
 // generator dates pages: the modification times of a generator's output
 // (a join's built pages included) are its build's, and are left out;
@@ -308,48 +428,4 @@ func (p *discovery) dating(v *Ask, pr *Project) {
 	list = slices.DeleteFunc(slices.Clone(list), func(s mapping.LastModSource) bool { return s == mapping.LastModGit })
 	at := slices.Index(list, mapping.LastModFrontMatter) + 1
 	pr.LastMod = slices.Insert(list, at, mapping.LastModGit)
-}
-
-// join finds the sources the pages of a generator's build are joined to
-// (Hugo's, Jekyll's, MkDocs'; or those of a generator that routes files),
-// unless source: says otherwise; src is the join source: gave.
-func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources) (*pipeline.Sources, error) {
-	if v.Content {
-		return src, nil
-	}
-	if !v.SourceGiven {
-		dir, from, preset := p.sourceDir(v.Root, pr)
-		if dir == "" {
-			if routed, from := p.routes(v.Root, "", v, pr); routed != nil {
-				src = routed
-				pr.Detected = joinDetected(pr.Detected, "sources "+from)
-			}
-			return src, nil
-		}
-		v.Source, pr.Source = dir, dir
-		if !v.PresetGiven {
-			v.Preset, pr.Preset = preset, preset // its rules, whatever else the folder holds
-		}
-		src, err := p.sources(v, pr)
-		if err != nil {
-			return nil, err
-		}
-		if hl, ok := src.Preset.(*generator.HugoLanguages); ok {
-			var dirs []string
-			for _, d := range hl.Dirs {
-				dirs = append(dirs, filepath.Join(src.Dir, filepath.FromSlash(d)))
-			}
-			dir, from = strings.Join(dirs, ", "), "the contentDir of each of Hugo's languages"
-		}
-		pr.Detected = joinDetected(pr.Detected, "sources "+dir+" ("+from+")")
-		return src, nil
-	}
-	if v.Source != SourceNone && !v.PresetGiven && src != nil && src.Preset.Name() == "plain" {
-		// --source DIR in a project whose generator routes files: its
-		// rules, in that folder.
-		if routed, _ := p.routes(v.Root, v.Source, v, pr); routed != nil {
-			return routed, nil
-		}
-	}
-	return src, nil
 }

@@ -128,6 +128,50 @@ var sourceSettings = map[string]string{
 	"mkdocs": "MkDocs' docs_dir",
 }
 
+// join finds the sources the pages of a generator's build are joined to
+// (Hugo's, Jekyll's, MkDocs'; or those of a generator that routes files),
+// unless source: says otherwise; src is the join source: gave.
+func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources) (*pipeline.Sources, error) {
+	if v.Content {
+		return src, nil
+	}
+	if !v.SourceGiven {
+		dir, from, preset := p.sourceDir(v.Root, pr)
+		if dir == "" {
+			if routed, from := p.routes(v.Root, "", v, pr); routed != nil {
+				src = routed
+				pr.Detected = joinDetected(pr.Detected, "sources "+from)
+			}
+			return src, nil
+		}
+		v.Source, pr.Source = dir, dir
+		if !v.PresetGiven {
+			v.Preset, pr.Preset = preset, preset // its rules, whatever else the folder holds
+		}
+		src, err := p.sources(v, pr)
+		if err != nil {
+			return nil, err
+		}
+		if hl, ok := src.Preset.(*generator.HugoLanguages); ok {
+			var dirs []string
+			for _, d := range hl.Dirs {
+				dirs = append(dirs, filepath.Join(src.Dir, filepath.FromSlash(d)))
+			}
+			dir, from = strings.Join(dirs, ", "), "the contentDir of each of Hugo's languages"
+		}
+		pr.Detected = joinDetected(pr.Detected, "sources "+dir+" ("+from+")")
+		return src, nil
+	}
+	if v.Source != SourceNone && !v.PresetGiven && src != nil && src.Preset.Name() == "plain" {
+		// --source DIR in a project whose generator routes files: its
+		// rules, in that folder.
+		if routed, _ := p.routes(v.Root, v.Source, v, pr); routed != nil {
+			return routed, nil
+		}
+	}
+	return src, nil
+}
+
 // sourceDir returns the folder of the source files of the Hugo, Jekyll
 // or MkDocs site built into root, what said so, and the preset of its
 // URLs, when root is that generator's publish folder; "" otherwise. A
