@@ -49,7 +49,7 @@ func Load(path string) (*File, error) {
 	if err != nil {
 		return nil, &diag.Diagnostic{File: path, Msg: unwrapPathError(err).Error()}
 	}
-	return Parse(path, data)
+	return parse(path, data) // checked as it was read
 }
 
 // Parse decodes and checks configuration data, through the table of
@@ -60,6 +60,11 @@ func Parse(name string, data []byte) (*File, error) {
 	if err := limits.Check(name, data, limits.YAML); err != nil {
 		return nil, err
 	}
+	return parse(name, data)
+}
+
+// parse is Parse of data within the limits.
+func parse(name string, data []byte) (*File, error) {
 	f := &File{Name: name, Values: Settings.Defaults(), lines: map[string]int{}}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node

@@ -62,6 +62,9 @@ type Project struct {
 	// Locales are the locales of a Docusaurus site other than its
 	// default, from i18n.locales.
 	Locales []string
+	// Languages are a multilingual Hugo site's languages, the keys of
+	// its languages table, lower-cased.
+	Languages []string
 	// Versions are a Docusaurus site's docs versions, from versions.json,
 	// the newest first.
 	Versions []string

@@ -722,7 +722,7 @@ func (d *detector) hugo() (*Project, error) {
 	if h.File == "" {
 		return nil, nil
 	}
-	p := &Project{Generator: "hugo", Title: "Hugo", File: h.File, PublishDir: cleanDir(h.PublishDir)}
+	p := &Project{Generator: "hugo", Title: "Hugo", File: h.File, PublishDir: cleanDir(h.PublishDir), Languages: h.Languages}
 	origin, _, _ := d.hugoSetting(h.Files, "baseurl")
 	if origin == "" {
 		origin = h.File

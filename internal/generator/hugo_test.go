@@ -288,6 +288,11 @@ func TestDetectHugo(t *testing.T) {
 				BaseURL: "https://example.org/", BaseURLFrom: "config/production/hugo.toml baseURL"}},
 		},
 		{
+			name:  "hugo languages",
+			files: map[string]string{"hugo.toml": "[languages.en]\n[languages.DE]\n"},
+			want:  []Project{{Generator: "hugo", Title: "Hugo", File: "hugo.toml", PublishDir: "public", Languages: []string{"de", "en"}}},
+		},
+		{
 			name:  "hugo configuration LoadHugo rejects",
 			files: map[string]string{"hugo.toml": "baseURL = 'https://example.org/'\npublishDir = 'out'\n[permalinks]\nposts = 3\n"},
 			want: []Project{{Generator: "hugo", Title: "Hugo", File: "hugo.toml", PublishDir: "out",

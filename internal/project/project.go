@@ -247,7 +247,7 @@ func Discover(a Ask) (*Project, error) {
 		out = v.Root
 	}
 	if g := p.builtBy(out); g != nil {
-		pr.Generator, pr.GeneratorSitemaps = g.Title, generatorSitemaps(g, p.dir, v.Limits)
+		pr.Generator, pr.GeneratorSitemaps = g.Title, generatorSitemaps(g)
 	}
 	if d, ok := errors.AsType[*diag.Diagnostic](p.detectErr); ok {
 		// Not needed for the site folder or the base URL, a generator's

@@ -5,7 +5,6 @@ import (
 	"regexp"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
-	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // generatorSitemaps names the sitemap files the generator g (or the
@@ -20,16 +19,14 @@ import (
 // sitemap_index.xml and the sitemaps in its folder __sitemap__/; none of
 // SvelteKit's, which has no sitemap of its own; Zola's sitemap.xml and,
 // past 30,000 URLs, its sitemapN.xml.
-func generatorSitemaps(g *generator.Project, projectDir string, lim limits.Limits) func(string) bool {
+func generatorSitemaps(g *generator.Project) func(string) bool {
 	names := map[string]bool{"sitemap.xml": true}
 	var shard *regexp.Regexp // the names of the shards of an index
 	folder := ""
 	switch g.Generator {
 	case "hugo":
-		if h, err := generator.LoadHugo(projectDir, lim); err == nil {
-			for _, lang := range h.Languages {
-				names[lang+"/sitemap.xml"] = true
-			}
+		for _, lang := range g.Languages {
+			names[lang+"/sitemap.xml"] = true
 		}
 	case "mkdocs":
 		names["sitemap.xml.gz"] = true

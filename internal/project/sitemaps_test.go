@@ -1,19 +1,14 @@
 package project
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
-	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // TestGeneratorSitemaps: the files taken over are those each generator
 // writes, and no other.
 func TestGeneratorSitemaps(t *testing.T) {
-	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "hugo.toml"), []byte("[languages.en]\n[languages.de]\n"), 0o644)
 	for _, tc := range []struct {
 		gen     string
 		yes, no []string
@@ -32,10 +27,13 @@ func TestGeneratorSitemaps(t *testing.T) {
 		{"sveltekit", nil, []string{"sitemap.xml", "sitemap-index.xml", "sitemap-0.xml"}},
 	} {
 		p := &generator.Project{Generator: tc.gen}
-		if tc.gen == "docusaurus" {
+		switch tc.gen {
+		case "hugo":
+			p.Languages = []string{"en", "de"} // Detect's, of [languages.en] and [languages.de]
+		case "docusaurus":
 			p.Locales = []string{"de", "pt-BR", "zh-Hans"}
 		}
-		takes := generatorSitemaps(p, dir, limits.Default)
+		takes := generatorSitemaps(p)
 		for _, n := range tc.yes {
 			if !takes(n) {
 				t.Errorf("%s: %s not taken over", tc.gen, n)
