@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"net/url"
 	"path"
+	"path/filepath"
 
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -104,4 +105,46 @@ func urlPath(u string) string {
 		return "/"
 	}
 	return pu.Path
+}
+
+// BaseURLPlaces says where in the project p's site URL can be
+// kept: places that can hold it, for the hint of a missing base URL;
+// file is its configuration file as seen from the working directory.
+func (p *Project) BaseURLPlaces(file string) []string {
+	if base := filepath.Base(file); base == "package.json" || base == "Gemfile" {
+		// Found by a dependency: the configuration file to write.
+		conf := map[string]string{"jekyll": "_config.yml", "astro": "astro.config.mjs", "docusaurus": "docusaurus.config.js", "gatsby": "gatsby-config.js", "vitepress": ".vitepress/config.mts", "nuxt": "nuxt.config.ts"}[p.Generator]
+		if conf != "" {
+			file = filepath.Join(filepath.Dir(file), conf)
+		}
+	}
+	switch p.Generator {
+	case "next":
+		return []string{"siteUrl: in next-sitemap.config.js", `"homepage": in package.json`}
+	case "eleventy":
+		return []string{"url: in Eleventy's site data (_data/metadata.json or _data/site.json)", `"homepage": in package.json`}
+	case "hugo":
+		return []string{"baseURL in Hugo's configuration (" + file + ")"}
+	case "jekyll":
+		return []string{"url: in Jekyll's configuration (" + file + ")"}
+	case "astro":
+		return []string{"site: in Astro's configuration (" + file + ")", `"homepage": in package.json`}
+	case "mkdocs":
+		return []string{"site_url: in MkDocs' configuration (" + file + ")"}
+	case "docusaurus":
+		return []string{"url: in Docusaurus' configuration (" + file + ")"}
+	case "pelican":
+		return []string{"SITEURL in publishconf.py (the production settings) or " + file}
+	case "sphinx":
+		return []string{"html_baseurl in Sphinx's configuration (" + file + ")"}
+	case "gatsby":
+		return []string{"siteUrl: in siteMetadata of Gatsby's configuration (" + file + ")", `"homepage": in package.json`}
+	case "vitepress":
+		return []string{"hostname: in sitemap of VitePress' configuration (" + file + ")", `"homepage": in package.json`}
+	case "nuxt":
+		return []string{"url: in site of Nuxt's configuration (" + file + "), or siteUrl: in runtimeConfig.public", `"homepage": in package.json`}
+	case "sveltekit":
+		return []string{`"homepage": in package.json (SvelteKit's configuration has no site URL)`}
+	}
+	return []string{"in " + p.Title + "'s configuration (" + file + ")"}
 }

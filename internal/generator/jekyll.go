@@ -594,3 +594,8 @@ func (d *detector) jekyllBaseURL(p *Project, siteURL, baseurl string) {
 		p.BasePath = normBase(baseurl)
 	}
 }
+
+// JekyllDocuments are the files besides HTML pages that a Jekyll site's
+// sitemap lists by default, as jekyll-sitemap lists its static files:
+// XHTML pages and PDF documents.
+var JekyllDocuments = []string{"**/*.xhtml", "**/*.pdf"}

@@ -13,6 +13,10 @@ import (
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
+// fillBaseURL says the platform's or the generator's base URL, unless one
+// was given that outranks it: a flag's or the environment's, or the
+// settings file's, which only a preview's own URL (previews: own-url)
+// outranks.
 func (p *discovery) fillBaseURL(v *Ask, pr *Project) error {
 	if p.deploying() && p.deploy.Preview {
 		pr.Preview = p.deploy.Platform + " " + p.deploy.Context
@@ -41,6 +45,8 @@ func (p *discovery) fillBaseURL(v *Ask, pr *Project) error {
 	return nil
 }
 
+// basePath is the path a generator puts its site under (Jekyll's baseurl,
+// Next's basePath, the path of a base URL), "" for none.
 func basePath(g *generator.Project) string {
 	if g == nil {
 		return ""
@@ -54,6 +60,8 @@ func basePath(g *generator.Project) string {
 	return g.BasePath
 }
 
+// withPath adds a base path to a platform's site URL, which names the
+// site's root.
 func withPath(site, path string) string {
 	path = strings.Trim(path, "/")
 	if path == "" {
@@ -66,6 +74,10 @@ func withPath(site, path string) string {
 	return strings.TrimSuffix(site, "/") + "/" + path + "/"
 }
 
+// baseURL chooses the base URL after --base-url, SITEMAP_BASE_URL and the
+// file: the platform's production URL (or a preview's own, with previews:
+// own-url), then the generator's configuration, then a platform's guess
+// (Cloudflare Pages' pages.dev name, GitHub Pages' address).
 func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error) {
 	d := p.deploy
 	inDeploy := p.deploying()
@@ -106,7 +118,7 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 	msg := p.noBaseURL.Error()
 	switch {
 	case g != nil:
-		for _, place := range baseURLPlaces(g, filepath.Join(p.dir, g.File)) {
+		for _, place := range g.BaseURLPlaces(filepath.Join(p.dir, g.File)) {
 			msg += "\n  or " + place
 		}
 		for _, n := range g.Notes {
@@ -116,45 +128,6 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 		msg += fmt.Sprintf("\n(found %s: name the site folder to choose)", p.names())
 	}
 	return "", "", errors.New(msg)
-}
-
-func baseURLPlaces(g *generator.Project, file string) []string {
-	if base := filepath.Base(file); base == "package.json" || base == "Gemfile" {
-		// Found by a dependency: the configuration file to write.
-		conf := map[string]string{"jekyll": "_config.yml", "astro": "astro.config.mjs", "docusaurus": "docusaurus.config.js", "gatsby": "gatsby-config.js", "vitepress": ".vitepress/config.mts", "nuxt": "nuxt.config.ts"}[g.Generator]
-		if conf != "" {
-			file = filepath.Join(filepath.Dir(file), conf)
-		}
-	}
-	switch g.Generator {
-	case "next":
-		return []string{"siteUrl: in next-sitemap.config.js", `"homepage": in package.json`}
-	case "eleventy":
-		return []string{"url: in Eleventy's site data (_data/metadata.json or _data/site.json)", `"homepage": in package.json`}
-	case "hugo":
-		return []string{"baseURL in Hugo's configuration (" + file + ")"}
-	case "jekyll":
-		return []string{"url: in Jekyll's configuration (" + file + ")"}
-	case "astro":
-		return []string{"site: in Astro's configuration (" + file + ")", `"homepage": in package.json`}
-	case "mkdocs":
-		return []string{"site_url: in MkDocs' configuration (" + file + ")"}
-	case "docusaurus":
-		return []string{"url: in Docusaurus' configuration (" + file + ")"}
-	case "pelican":
-		return []string{"SITEURL in publishconf.py (the production settings) or " + file}
-	case "sphinx":
-		return []string{"html_baseurl in Sphinx's configuration (" + file + ")"}
-	case "gatsby":
-		return []string{"siteUrl: in siteMetadata of Gatsby's configuration (" + file + ")", `"homepage": in package.json`}
-	case "vitepress":
-		return []string{"hostname: in sitemap of VitePress' configuration (" + file + ")", `"homepage": in package.json`}
-	case "nuxt":
-		return []string{"url: in site of Nuxt's configuration (" + file + "), or siteUrl: in runtimeConfig.public", `"homepage": in package.json`}
-	case "sveltekit":
-		return []string{`"homepage": in package.json (SvelteKit's configuration has no site URL)`}
-	}
-	return []string{"in " + g.Title + "'s configuration (" + file + ")"}
 }
 
 // placeholder reports whether u's host is one of the example domains

@@ -13,7 +13,6 @@ import (
 )
 
 // detect reads the generators' files in the project folder, once.
-
 func (p *discovery) detect() error {
 	if p.detected {
 		return nil
@@ -34,9 +33,7 @@ func (p *discovery) detect() error {
 }
 
 // names lists the generators found, as "Hugo (hugo.toml) and Jekyll
-
 // (_config.yml)".
-
 func (p *discovery) names() string {
 	var s []string
 	for _, g := range p.found {
@@ -45,34 +42,9 @@ func (p *discovery) names() string {
 	return strings.Join(s, " and ")
 }
 
-// findPlatform sets the platform: host: when it names one, else the build
-
-// environment's, else the one whose files are in the project folder.
-
-// platformOf maps the values of host: to the platforms they name.
-
-// dirs are the folders whose platform files count: the project's, and
-
-// the site's when it is known.
-
-// deploying reports whether the build environment is the platform's: its
-
-// URLs and previews count, unlike with host: none or another platform
-
-// named, or in a GitHub Actions job of a site another platform's file
-
-// claims.
-
-// loadStyle reads the platform's URL style; warnings are the platform
-
-// files' problems.
-
 // findRoot names the site folder when neither DIR nor root: does: the
-
 // platform's publish folder (netlify.toml, vercel.json), else the one
-
 // generator found's. It returns what decided, for the detection line.
-
 func (p *discovery) findRoot() (root, from string, err error) {
 	if p.style != nil && p.style.Publish != "" {
 		return p.style.Publish, p.style.PublishFrom + " publish folder", nil
@@ -109,13 +81,9 @@ func (p *discovery) findRoot() (root, from string, err error) {
 }
 
 // chooseHint tells how to pick one of the generators found, each of which
-
 // builds into a folder of its own: the folder as DIR, or as root:, which
-
 // picks the generator that builds there too. The folders that exist come
-
 // first, as the likely ones.
-
 func (p *discovery) chooseHint(publishing []generator.Project) string {
 	var dirs []string
 	whose := map[string][]string{}
@@ -139,9 +107,7 @@ func (p *discovery) chooseHint(publishing []generator.Project) string {
 }
 
 // generatorFor returns the generator whose publish folder is root, else the
-
 // only one found; nil when none or several.
-
 func (p *discovery) generatorFor(root string) (*generator.Project, error) {
 	if p.gen != nil {
 		return p.gen, nil
@@ -160,9 +126,7 @@ func (p *discovery) generatorFor(root string) (*generator.Project, error) {
 }
 
 // publishedInto returns the generator found whose publish folder root
-
 // is, nil when none is.
-
 func (p *discovery) publishedInto(root string) *generator.Project {
 	for i, g := range p.found {
 		if g.PublishDir != "" && samePath(p.publishDir(g), root) {
@@ -173,13 +137,9 @@ func (p *discovery) publishedInto(root string) *generator.Project {
 }
 
 // builtBy returns the generator whose publish folder root is, nil when
-
 // none is. A generator's configuration that does not read is no
-
 // generator here: the error is reported where it matters (finding the
-
 // site folder or the base URL).
-
 func (p *discovery) builtBy(root string) *generator.Project {
 	if p.gen != nil {
 		if samePath(p.publishDir(*p.gen), root) {
@@ -194,15 +154,10 @@ func (p *discovery) builtBy(root string) *generator.Project {
 }
 
 // projectFolder refuses a site folder given (DIR, root:) that is a
-
 // generator's project folder whose built site is a folder in it: Hugo's
-
 // root with public/, Jekyll's with _site/. Walking it would list the
-
 // templates and sources, not the pages. A project whose build folder is
-
 // not there, or whose configuration does not read, is walked.
-
 func projectFolder(root string, lim limits.Limits) error {
 	found, err := generator.Detect(root, lim)
 	if err != nil {
@@ -226,15 +181,10 @@ func projectFolder(root string, lim limits.Limits) error {
 }
 
 // projectMarked reports whether the folder root, where g was detected, is
-
 // surely g's project, not a built site that holds a file of the same name:
-
 // Hugo's older configuration names (config.toml, config.json …) are common
-
 // in a web app's output, so a Hugo project found by one must also have one
-
 // of Hugo's own folders.
-
 func projectMarked(root string, g generator.Project) bool {
 	if g.Generator != "hugo" || !strings.HasPrefix(path.Base(g.File), "config.") {
 		return true
@@ -248,7 +198,6 @@ func projectMarked(root string, g generator.Project) bool {
 }
 
 // samePath reports whether two paths name one folder.
-
 func samePath(a, b string) bool {
 	a, errA := filepath.Abs(a)
 	b, errB := filepath.Abs(b)
@@ -256,7 +205,6 @@ func samePath(a, b string) bool {
 }
 
 // publishDir is g's site folder as seen from the working directory.
-
 func (p *discovery) publishDir(g generator.Project) string {
 	if filepath.IsAbs(g.PublishDir) {
 		return g.PublishDir
@@ -270,61 +218,3 @@ func dirName(dir string) string {
 	}
 	return dir
 }
-
-// basePath is the path a generator puts its site under (Jekyll's baseurl,
-
-// Next's basePath, the path of a base URL), "" for none.
-
-// withPath adds a base path to a platform's site URL, which names the
-
-// site's root.
-
-// baseURL chooses the base URL after --base-url, SITEMAP_BASE_URL and the
-
-// file: the platform's production URL (or a preview's own, with previews:
-
-// own-url), then the generator's configuration, then a platform's guess
-
-// (Cloudflare Pages' pages.dev name, GitHub Pages' address).
-
-// baseURLPlaces says where in the project a generator's site URL can be
-
-// kept: places that can hold it, for the hint of a missing base URL.
-
-// applyStyle says clean URLs and the trailing slash in the platform's
-
-// style, else in the form the generator's configuration gives its pages,
-
-// for each the user did not give.
-
-// applyGeneratorStyle says, with no platform, the URL form the
-
-// generator that built the site links its pages by: with trailing slashes
-
-// off (Next.js by default, Astro trailingSlash: 'never' or build.format:
-
-// 'file', Docusaurus trailingSlash: false, Gatsby trailingSlash: 'never',
-
-// Nuxt site.trailingSlash: false), NAME.html and NAME/index.html are both
-
-// /NAME; with them on, a folder's URL ends in /, and with clean
-
-// URLs as well (VitePress cleanUrls: true) NAME.html is /NAME. MkDocs'
-
-// use_directory_urls: false links NAME.html as it is, as the defaults do.
-
-// describe is the one line that says what was detected.
-
-// Findings are what the project folder and the build environment say,
-
-// for sitemapgen init: each value "" when nothing says it.
-
-// Survey reports what the files in dir (the project folder) and the build
-
-// environment (through getenv) say about the site, as a run without DIR
-
-// and without configuration would take it. A generator's configuration
-
-// that does not parse is an error. Of a, only the words of the errors
-
-// count.

@@ -8,6 +8,8 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/host"
 )
 
+// findPlatform sets the platform: host: when it names one, else the build
+// environment's, else the one whose files are in the project folder.
 func (p *discovery) findPlatform(hostKey, root string, getenv func(string) string) {
 	p.deploy, p.inDeploy = host.FromEnv(getenv)
 	if hostKey == "none" {
@@ -30,6 +32,7 @@ func (p *discovery) findPlatform(hostKey, root string, getenv func(string) strin
 	}
 }
 
+// platformOf maps the values of host: to the platforms they name.
 var platformOf = map[string]string{
 	"netlify":          host.Netlify,
 	"vercel":           host.Vercel,
@@ -37,6 +40,8 @@ var platformOf = map[string]string{
 	"github-pages":     host.GitHubPages,
 }
 
+// dirs are the folders whose platform files count: the project's, and
+// the site's when it is known.
 func (p *discovery) dirs(root string) []string {
 	if root == "" {
 		return []string{p.dir}
@@ -44,10 +49,16 @@ func (p *discovery) dirs(root string) []string {
 	return []string{p.dir, root}
 }
 
+// deploying reports whether the build environment is the platform's: its
+// URLs and previews count, unlike with host: none or another platform
+// named, or in a GitHub Actions job of a site another platform's file
+// claims.
 func (p *discovery) deploying() bool {
 	return p.inDeploy && p.deploy.Platform == p.platform
 }
 
+// loadStyle reads the platform's URL style; warnings are the platform
+// files' problems.
 func (p *discovery) loadStyle(root string) ([]error, error) {
 	if p.platform == "" {
 		return nil, nil
@@ -60,6 +71,9 @@ func (p *discovery) loadStyle(root string) ([]error, error) {
 	return warnings, nil
 }
 
+// applyStyle says clean URLs and the trailing slash in the platform's
+// style, else in the form the generator's configuration gives its pages,
+// for each the user did not give.
 func (p *discovery) applyStyle(v *Ask, pr *Project) {
 	defer func() {
 		pr.StyleGiven = v.CleanURLsGiven || v.TrailingSlashGiven || p.genStyle != nil ||
@@ -81,6 +95,14 @@ func (p *discovery) applyStyle(v *Ask, pr *Project) {
 	}
 }
 
+// applyGeneratorStyle says, with no platform, the URL form the
+// generator that built the site links its pages by: with trailing slashes
+// off (Next.js by default, Astro trailingSlash: 'never' or build.format:
+// 'file', Docusaurus trailingSlash: false, Gatsby trailingSlash: 'never',
+// Nuxt site.trailingSlash: false), NAME.html and NAME/index.html are both
+// /NAME; with them on, a folder's URL ends in /, and with clean
+// URLs as well (VitePress cleanUrls: true) NAME.html is /NAME. MkDocs'
+// use_directory_urls: false links NAME.html as it is, as the defaults do.
 func (p *discovery) applyGeneratorStyle(v *Ask, pr *Project) {
 	g := p.builtBy(v.Root)
 	if g == nil || g.TrailingSlash == "" || g.Generator == "mkdocs" || v.CleanURLsGiven && v.TrailingSlashGiven {
@@ -98,6 +120,7 @@ func (p *discovery) applyGeneratorStyle(v *Ask, pr *Project) {
 	p.genStyle = g
 }
 
+// describe is the one line that says what was detected.
 func (p *discovery) describe(rootFrom, root, baseFrom string) string {
 	var parts []string
 	if rootFrom != "" {

@@ -214,7 +214,7 @@ func Discover(a Ask) (*Project, error) {
 	if !v.Content && !v.IncludeGiven {
 		if g := p.builtBy(v.Root); g != nil && g.Generator == "jekyll" {
 			// The documents jekyll-sitemap lists besides pages.
-			pr.Include = append(slices.Clone(walker.DefaultInclude), jekyllDocuments...)
+			pr.Include = append(slices.Clone(walker.DefaultInclude), generator.JekyllDocuments...)
 		}
 	}
 	if g := p.builtBy(v.Root); g != nil {
@@ -247,7 +247,7 @@ func Discover(a Ask) (*Project, error) {
 		out = v.Root
 	}
 	if g := p.builtBy(out); g != nil {
-		pr.Generator, pr.GeneratorSitemaps = g.Title, generatorSitemaps(g)
+		pr.Generator, pr.GeneratorSitemaps = g.Title, g.Sitemaps()
 	}
 	if d, ok := errors.AsType[*diag.Diagnostic](p.detectErr); ok {
 		// Not needed for the site folder or the base URL, a generator's
@@ -258,11 +258,8 @@ func Discover(a Ask) (*Project, error) {
 }
 
 // discovery is the state of Discover: what the project folder (the
-
 // settings file's, or the working directory) and the build environment
-
 // say, read as it is needed, each once.
-
 type discovery struct {
 	dir string
 	lim limits.Limits // on the project's files
@@ -304,15 +301,10 @@ type discovery struct {
 }
 
 // newDiscovery starts the discovery of the project of the settings file
-
 // a.ConfigFile (the working directory's without one), with the platform
-
 // whose URL style and redirects apply: host: when it names one, else the
-
 // build environment's, else the one whose files are in the project folder
-
 // or the site folder given.
-
 func newDiscovery(a Ask) *discovery {
 	p := &discovery{dir: ".", lim: a.Limits, settingsFile: a.SettingsFile, noRoot: a.NoRoot, noBaseURL: a.NoBaseURL}
 	if a.ConfigFile != "" {
@@ -324,13 +316,9 @@ func newDiscovery(a Ask) *discovery {
 }
 
 // fill says what nobody gave and the project says: the site folder (the
-
 // platform's publish folder, or the generator's), the base URL, the URL
-
 // style; with the warnings about the platform's files, and the files
-
 // whose change changes what it said.
-
 func (p *discovery) fill(v *Ask, pr *Project) error {
 	if p.hostErr != nil {
 		return p.hostErr
@@ -369,14 +357,6 @@ func (p *discovery) fill(v *Ask, pr *Project) error {
 	pr.Platform, pr.Style = p.platform, p.style
 	return nil
 }
-
-// fillBaseURL says the platform's or the generator's base URL, unless one
-
-// was given that outranks it: a flag's or the environment's, or the
-
-// settings file's, which only a preview's own URL (previews: own-url)
-
-// outranks.
 
 // dating sets the lastmod sources in place of the default, and how the
 // generator dates pages: the modification times of a generator's output

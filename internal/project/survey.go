@@ -6,6 +6,8 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/host"
 )
 
+// Findings are what the project folder and the build environment say,
+// for sitemapgen init: each value "" when nothing says it.
 type Findings struct {
 	// Generators are the generators found, as "Hugo (hugo.toml)".
 	Generators []string
@@ -23,6 +25,11 @@ type Findings struct {
 	Problems []error
 }
 
+// Survey reports what the files in dir (the project folder) and the build
+// environment (through getenv) say about the site, as a run without DIR
+// and without configuration would take it. A generator's configuration
+// that does not parse is an error. Of a, only the words of the errors
+// count.
 func Survey(dir string, getenv func(string) string, a Ask) (*Findings, error) {
 	pr := &discovery{dir: dir, settingsFile: a.SettingsFile, noRoot: a.NoRoot, noBaseURL: a.NoBaseURL}
 	pr.findPlatform("", "", getenv)

@@ -4,7 +4,7 @@ import path from "node:path";
 import sitemapgen, { runByEnv } from "./index.js";
 
 // The variable through which sitemapgen takes the host's configuration
-// (internal/config/hostproject.go): it stands where sitemapgen's own
+// (internal/project/hostproject.go): it stands where sitemapgen's own
 // reading of the configuration file stands, below --base-url,
 // SITEMAP_BASE_URL, sitemap.yaml and the platform's production URL.
 const hostProjectEnv = "SITEMAPGEN_HOST_PROJECT";

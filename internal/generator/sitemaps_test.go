@@ -1,9 +1,7 @@
-package project
+package generator
 
 import (
 	"testing"
-
-	"github.com/sitemapgen/sitemapgen/internal/generator"
 )
 
 // TestGeneratorSitemaps: the files taken over are those each generator
@@ -26,14 +24,14 @@ func TestGeneratorSitemaps(t *testing.T) {
 		{"nuxt", []string{"sitemap.xml", "sitemap_index.xml", "__sitemap__/", "__sitemap__/en-US.xml"}, []string{"__sitemap__/style.xsl", "sitemap-0.xml", "en/sitemap.xml"}},
 		{"sveltekit", nil, []string{"sitemap.xml", "sitemap-index.xml", "sitemap-0.xml"}},
 	} {
-		p := &generator.Project{Generator: tc.gen}
+		p := &Project{Generator: tc.gen}
 		switch tc.gen {
 		case "hugo":
 			p.Languages = []string{"en", "de"} // Detect's, of [languages.en] and [languages.de]
 		case "docusaurus":
 			p.Locales = []string{"de", "pt-BR", "zh-Hans"}
 		}
-		takes := generatorSitemaps(p)
+		takes := p.Sitemaps()
 		for _, n := range tc.yes {
 			if !takes(n) {
 				t.Errorf("%s: %s not taken over", tc.gen, n)

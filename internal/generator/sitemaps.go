@@ -1,13 +1,11 @@
-package project
+package generator
 
 import (
 	"path"
 	"regexp"
-
-	"github.com/sitemapgen/sitemapgen/internal/generator"
 )
 
-// generatorSitemaps names the sitemap files the generator g (or the
+// Sitemaps names the sitemap files the generator p (or the
 // sitemap plugin its projects use) writes into its output, by their path
 // there: Hugo's sitemap.xml and each language's LANG/sitemap.xml,
 // jekyll-sitemap's, Eleventy's and VitePress's sitemap.xml, MkDocs'
@@ -19,13 +17,13 @@ import (
 // sitemap_index.xml and the sitemaps in its folder __sitemap__/; none of
 // SvelteKit's, which has no sitemap of its own; Zola's sitemap.xml and,
 // past 30,000 URLs, its sitemapN.xml.
-func generatorSitemaps(g *generator.Project) func(string) bool {
+func (p *Project) Sitemaps() func(name string) bool {
 	names := map[string]bool{"sitemap.xml": true}
 	var shard *regexp.Regexp // the names of the shards of an index
 	folder := ""
-	switch g.Generator {
+	switch p.Generator {
 	case "hugo":
-		for _, lang := range g.Languages {
+		for _, lang := range p.Languages {
 			names[lang+"/sitemap.xml"] = true
 		}
 	case "mkdocs":
@@ -38,7 +36,7 @@ func generatorSitemaps(g *generator.Project) func(string) bool {
 		// Each locale the configuration names builds into its folder,
 		// with its own sitemap.xml: those, and no other folder's (an
 		// api/ or img/ of the project's own is no locale).
-		for _, l := range g.Locales {
+		for _, l := range p.Locales {
 			names[l+"/sitemap.xml"] = true
 		}
 	case "nuxt":
@@ -69,8 +67,3 @@ var (
 	// zolaShard is the name of Zola's: sitemap1.xml …
 	zolaShard = regexp.MustCompile(`^sitemap[0-9]+\.xml$`)
 )
-
-// jekyllDocuments are the files besides HTML pages that a Jekyll site's
-// sitemap lists by default, as jekyll-sitemap lists its static files:
-// XHTML pages and PDF documents.
-var jekyllDocuments = []string{"**/*.xhtml", "**/*.pdf"}
