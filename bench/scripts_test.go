@@ -168,3 +168,10 @@ func TestGenset(t *testing.T) {
 		t.Errorf("diff: %+v, %v; want 20 added, 40 removed, 20 changed", n, err)
 	}
 }
+
+func TestWatchHelp(t *testing.T) {
+	out := script(t, "watch.sh", "--help")
+	wantLines(t, out,
+		"bench/watch.sh [--runs N] [--edit MODE] [--linked] [PAGES]: watch mode on",
+		"--linked runs watch on a hard-linked copy of the site, every page with")
+}

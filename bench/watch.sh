@@ -1,24 +1,39 @@
 #!/usr/bin/env bash
-# bench/watch.sh [--runs N] [PAGES]: watch mode on a generated site of PAGES
-# pages (default 100000).
+# bench/watch.sh [--runs N] [--edit MODE] [--linked] [PAGES]: watch mode on
+# a generated site of PAGES pages (default 100000).
 #
 # Generates the site with bench/gensite (kept in
 # $BENCH_DIR/sitemapgen-site-PAGES, default $TMPDIR, shared with
 # bench/run.sh), builds sitemapgen and bench/watchlat, and runs watchlat:
-# N pages (default 20), one after another, get a new modification date in
-# their head while "sitemapgen watch" runs; it reports the time from each
-# change to the page's shard and to sitemap.xml being renamed into place,
-# minus the debounce window, and the peak RSS of watch mode against a
-# one-shot build of the same site. The targets: under 100 ms at 100,000
-# pages; watch's memory under 2× the build's.
+# N pages (default 20), one after another, are changed while "sitemapgen
+# watch" runs; it reports the time from each change to the page's shard
+# and to sitemap.xml being renamed into place, minus the debounce window,
+# and the peak RSS of watch mode against a one-shot build of the same
+# site. The targets: under 100 ms at 100,000 pages; watch's memory under
+# 2× the build's.
+#
+# --edit is how a page changes (bench/watchlat -edit): write (default: a
+# new date in its head, written in place), rename (the same saved
+# atomically, a new file renamed over it) or touch (its modification time
+# alone).
+#
+# --linked runs watch on a hard-linked copy of the site, every page with
+# a second name outside it, as cp -al, rsync --link-dest and snapshot
+# tools make: cp -al of a copy of the site kept beside it (linked-src/),
+# so that edits in place, which its other name sees, leave the generated
+# site alone. Target: under 100 ms at 100,000 pages, as for a plain tree.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 runs=20
 n=100000
+edit=write
+linked=
 while (($#)); do
   case $1 in
     --runs) runs=$2; shift 2 ;;
+    --edit) edit=$2; shift 2 ;;
+    --linked) linked=1; shift ;;
     -h|--help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
     *) n=$1; shift ;;
   esac
@@ -31,6 +46,17 @@ go -C bench build -o "$(realpath -m "$bin")/watchlat" ./watchlat
 
 work=$base/sitemapgen-site-$n
 gen_site "$work" "$n"
-echo "# $(date -u +%Y-%m-%d), $(nproc) CPUs, $(go version | cut -d' ' -f3), $n pages, watch mode"
-"$bin/watchlat" -runs "$runs" -bin "$bin/sitemapgen" -out "$work/out-watch" "$work/site"
+site=$work/site
+if [[ $linked ]]; then
+  if [[ ! -d $work/linked-src ]]; then
+    rm -rf "$work/linked-src.tmp"
+    cp -a "$work/site" "$work/linked-src.tmp"
+    mv "$work/linked-src.tmp" "$work/linked-src"
+  fi
+  rm -rf "$work/linked"
+  cp -al "$work/linked-src" "$work/linked"
+  site=$work/linked
+fi
+echo "# $(date -u +%Y-%m-%d), $(nproc) CPUs, $(go version | cut -d' ' -f3), $n pages, watch mode, edit: $edit${linked:+, a hard-linked copy}"
+"$bin/watchlat" -runs "$runs" -edit "$edit" -bin "$bin/sitemapgen" -out "$work/out-watch" "$site"
 "$bin/checksitemaps" "$work/out-watch" | tail -1 | sed 's/^/checksitemaps: /'

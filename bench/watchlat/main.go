@@ -2,14 +2,23 @@
 // sitemap files are replaced, and how much memory watch mode holds against
 // a one-shot build of the same site.
 //
-//	watchlat [-runs N] [-debounce D] -bin SITEMAPGEN -out DIR SITE
+//	watchlat [-runs N] [-debounce D] [-edit MODE] -bin SITEMAPGEN -out DIR SITE
 //
 // It runs "SITEMAPGEN build" once (its peak RSS is the one-shot figure),
 // then starts "SITEMAPGEN watch --debounce D --out DIR SITE", waits until
-// it watches, and N times: writes a new modification date into the head of
-// one page (a different page each run), and waits with fsnotify for the
-// shard that lists the page and for sitemap.xml to be renamed into place
-// in DIR. The latency reported is that wait minus D, the debounce window:
+// it watches, and N times: changes one page (a different page each run)
+// as an editor does, and waits with fsnotify for the shard that lists the
+// page and for sitemap.xml to be renamed into place in DIR. The edit
+// (-edit) is one of
+//
+//	write   a new modification date written into the head, in place
+//	        (the file keeps its inode, and its other names see it)
+//	rename  the same written to a new file beside it, renamed over it, as
+//	        editors save atomically
+//	touch   the page's modification time only (pages whose lastmod is
+//	        their file's time: no date in their head)
+//
+// The latency reported is that wait minus D, the debounce window:
 // the time the watcher, the incremental rebuild and the writer take. Each
 // page is put back as it was (bytes and mtime) after its run.
 //
@@ -43,19 +52,24 @@ func main() {
 	bin := flag.String("bin", "sitemapgen", "the sitemapgen binary")
 	out := flag.String("out", "", "the folder the sitemaps are written to (emptied first)")
 	base := flag.String("base-url", "https://example.com/", "the base URL")
+	edit := flag.String("edit", "write", "how a page is changed: write, rename or touch")
 	flag.Parse()
+	if *edit != "write" && *edit != "rename" && *edit != "touch" {
+		fmt.Fprintln(os.Stderr, "watchlat: -edit is write, rename or touch")
+		os.Exit(2)
+	}
 	if flag.NArg() != 1 || *out == "" {
 		fmt.Fprintln(os.Stderr, "usage: watchlat [-runs N] [-debounce D] -bin SITEMAPGEN -out DIR SITE")
 		os.Exit(2)
 	}
 	site := flag.Arg(0)
-	if err := run(site, *bin, *out, *base, *runs, *debounce); err != nil {
+	if err := run(site, *bin, *out, *base, *edit, *runs, *debounce); err != nil {
 		fmt.Fprintln(os.Stderr, "watchlat:", err)
 		os.Exit(1)
 	}
 }
 
-func run(site, bin, out, base string, runs int, debounce time.Duration) error {
+func run(site, bin, out, base, edit string, runs int, debounce time.Duration) error {
 	if err := os.RemoveAll(out); err != nil {
 		return err
 	}
@@ -70,7 +84,7 @@ func run(site, bin, out, base string, runs int, debounce time.Duration) error {
 	}
 	buildRSS := build.ProcessState.SysUsage().(*syscall.Rusage).Maxrss // KiB
 
-	pages, err := pickPages(site, runs)
+	pages, err := pickPages(site, runs, edit == "touch")
 	if err != nil {
 		return err
 	}
@@ -120,13 +134,16 @@ func run(site, bin, out, base string, runs int, debounce time.Duration) error {
 		if err != nil {
 			return err
 		}
-		date := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Hour).Format(time.RFC3339)
-		changed := bytes.Replace(orig, []byte("<head>"), []byte(`<head><meta property="article:modified_time" content="`+date+`">`), 1)
+		when := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i) * time.Hour)
+		changed := bytes.Replace(orig, []byte("<head>"), []byte(`<head><meta property="article:modified_time" content="`+when.Format(time.RFC3339)+`">`), 1)
 		if bytes.Equal(changed, orig) {
 			return fmt.Errorf("%s: no <head>", p)
 		}
+		if edit != "touch" {
+			when = time.Time{} // written now
+		}
 		start := time.Now()
-		if err := os.WriteFile(p, changed, st.Mode().Perm()); err != nil {
+		if err := change(p, edit, changed, st.Mode().Perm(), when); err != nil {
 			return err
 		}
 		first, last, err := waitRenames(w, 30*time.Second)
@@ -144,10 +161,7 @@ func run(site, bin, out, base string, runs int, debounce time.Duration) error {
 			reported = append(reported, time.Duration(ms)*time.Millisecond)
 		}
 		// Put the page back, and let watch take that in before the next.
-		if err := os.WriteFile(p, orig, st.Mode().Perm()); err != nil {
-			return err
-		}
-		if err := os.Chtimes(p, st.ModTime(), st.ModTime()); err != nil {
+		if err := change(p, edit, orig, st.Mode().Perm(), st.ModTime()); err != nil {
 			return err
 		}
 		if _, err := nextRebuild(lines, 30*time.Second); err != nil {
@@ -168,8 +182,36 @@ func run(site, bin, out, base string, runs int, debounce time.Duration) error {
 	return nil
 }
 
-// pickPages returns n HTML pages of site spread over it, in a fixed order.
-func pickPages(site string, n int) ([]string, error) {
+// change changes the page p as the edit says: data written in place or
+// through a rename, its time then when unless that is zero; or its time
+// alone, when.
+func change(p, edit string, data []byte, perm fs.FileMode, when time.Time) error {
+	name := p
+	switch edit {
+	case "write":
+		if err := os.WriteFile(p, data, perm); err != nil {
+			return err
+		}
+	case "rename":
+		name = filepath.Join(filepath.Dir(p), "."+filepath.Base(p)+".tmp")
+		if err := os.WriteFile(name, data, perm); err != nil {
+			return err
+		}
+	}
+	if !when.IsZero() {
+		if err := os.Chtimes(name, when, when); err != nil {
+			return err
+		}
+	}
+	if name != p {
+		return os.Rename(name, p)
+	}
+	return nil
+}
+
+// pickPages returns n HTML pages of site spread over it, in a fixed order;
+// undated, pages with no date in their head.
+func pickPages(site string, n int, undated bool) ([]string, error) {
 	var all []string
 	err := filepath.WalkDir(site, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -191,7 +233,8 @@ func pickPages(site string, n int) ([]string, error) {
 			return nil, err
 		}
 		// Pages watch lists (no noindex, no redirect) with a head to change.
-		if bytes.Contains(data, []byte("<head>")) && !bytes.Contains(data, []byte("noindex")) && !bytes.Contains(data, []byte("http-equiv")) {
+		dated := bytes.Contains(data, []byte("modified_time")) || bytes.Contains(data, []byte("dateModified"))
+		if bytes.Contains(data, []byte("<head>")) && !bytes.Contains(data, []byte("noindex")) && !bytes.Contains(data, []byte("http-equiv")) && !(undated && dated) {
 			picked = append(picked, p)
 		}
 	}
