@@ -284,7 +284,7 @@ func (s *Session) update(ctx context.Context, paths []string) (*Result, error) {
 	// A change through a name outside the root, or through one made and
 	// removed within the batch: the pages noted with other names, but
 	// those at and under the batch's paths, judged again now.
-	if b.linked.changed(b.opts.Root, linkedChecks, inPaths(pages)) {
+	if b.linked.changed(b.opts.Root, linkedChecks, pages) {
 		return s.restart(ctx)
 	}
 	if len(sources) > 0 {
@@ -722,11 +722,15 @@ func (l *linkedPages) others(abs, rel string, known bool) (pages []string, whole
 
 // changed reports whether one of at most max pages noted, under root, is
 // no longer what it was when it was read: its content, times or mode
-// changed through another name. Pages skip reports are left out. Map
-// order makes each call look at another part of them.
-func (l *linkedPages) changed(root string, max int, skip func(string) bool) bool {
+// changed through another name. The pages at and under the batch's paths
+// are left out. Map order makes each call look at another part of them.
+func (l *linkedPages) changed(root string, max int, batch []string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if len(l.names) == 0 {
+		return false
+	}
+	skip := inPaths(batch)
 	n := 0
 	for name, was := range l.names {
 		if skip(name) {

@@ -211,13 +211,11 @@ func Discover(a Ask) (*Project, error) {
 		return nil, err
 	}
 	pr.Sources = src
-	if !v.Content && !v.IncludeGiven {
-		if g := p.builtBy(v.Root); g != nil && g.Generator == "jekyll" {
+	if g := p.builtBy(v.Root); g != nil {
+		if !v.Content && !v.IncludeGiven && g.Generator == "jekyll" {
 			// The documents jekyll-sitemap lists besides pages.
 			pr.Include = append(slices.Clone(walker.DefaultInclude), generator.JekyllDocuments...)
 		}
-	}
-	if g := p.builtBy(v.Root); g != nil {
 		if !v.Content {
 			pr.Fallbacks = g.Fallbacks
 		}

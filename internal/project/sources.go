@@ -56,11 +56,11 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
 	dir := v.Source
 	if v.Content {
 		if v.Root == "" {
-			v.Root = defaultContentDir(preset, project)
+			v.Root, _ = presetDirs(preset, project)
 			pr.Root = v.Root
 		}
 		if v.Out == "" {
-			v.Out = defaultPublishDir(preset, project)
+			_, v.Out = presetDirs(preset, project)
 			pr.Out = v.Out
 		}
 		if v.Root == "" {
@@ -97,7 +97,7 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
 			src.Walk.Exclude = append(src.Walk.Exclude, dest)
 		}
 	case *generator.Hugo:
-		if len(g.LangContentDirs) > 0 && !v.Content && samePath(dir, defaultContentDir(g, project)) {
+		if len(g.LangContentDirs) > 0 && !v.Content && samePath(dir, filepath.Join(project, g.ContentDir)) {
 			// Languages with content folders of their own: the sources
 			// are each folder, walked from the project folder.
 			hl, err := generator.LoadHugoLanguages(g, project)
@@ -187,7 +187,7 @@ func (p *discovery) sourceDir(root string, pr *Project) (dir, from, preset strin
 		pr.Warnings = append(pr.Warnings, fmt.Errorf("pages not joined to their sources: %w", err))
 		return "", "", ""
 	}
-	dir = defaultContentDir(pre, project)
+	dir, _ = presetDirs(pre, project)
 	if !isDir(dir) && !anyLanguageDir(pre, project) {
 		return "", "", "" // a site of templates alone: nothing to join
 	}
@@ -360,28 +360,21 @@ func wrapIn(dir string, err error) error {
 	return err
 }
 
-func defaultContentDir(p generator.Preset, project string) string {
+// presetDirs returns the folders of the sources and of the built site
+// that the configuration of the preset p, loaded from project, names; ""
+// for a preset without them.
+func presetDirs(p generator.Preset, project string) (content, publish string) {
 	switch g := p.(type) {
 	case *generator.Hugo:
-		return filepath.Join(project, g.ContentDir)
+		content, publish = g.ContentDir, g.PublishDir
 	case *generator.Jekyll:
-		return filepath.Join(project, g.Source)
+		content, publish = g.Source, g.Destination
 	case *generator.MkDocs:
-		return filepath.Join(project, g.DocsDir)
+		content, publish = g.DocsDir, g.SiteDir
+	default:
+		return "", ""
 	}
-	return ""
-}
-
-func defaultPublishDir(p generator.Preset, project string) string {
-	switch g := p.(type) {
-	case *generator.Hugo:
-		return filepath.Join(project, g.PublishDir)
-	case *generator.Jekyll:
-		return filepath.Join(project, g.Destination)
-	case *generator.MkDocs:
-		return filepath.Join(project, g.SiteDir)
-	}
-	return ""
+	return filepath.Join(project, content), filepath.Join(project, publish)
 }
 
 // relInside returns target relative to dir, with "/" separators, when it
