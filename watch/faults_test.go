@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
-	"time"
 )
 
 // Special files and links never stop the watcher: it opens no file, lists
@@ -15,8 +14,8 @@ import (
 // afterwards is reported as ever; with fsnotify and with polling. Nobody
 // writes to the FIFOs: opening one to read would wait forever.
 func TestSpecialFilesAndLinks(t *testing.T) {
-	for _, mode := range []string{"fsnotify", "polling"} {
-		t.Run(mode, func(t *testing.T) {
+	eachWay(t, func(t *testing.T, w way) {
+		{
 			root := t.TempDir()
 			outside := t.TempDir()
 			mkdir(t, filepath.Join(root, "sub"))
@@ -28,15 +27,7 @@ func TestSpecialFilesAndLinks(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			opts, h := Options{Roots: []string{root}}, hooks{}
-			if mode == "polling" {
-				opts.Poll = 20 * time.Millisecond
-				h.add = func(string) error { return syscall.ENOSPC }
-			}
-			r := start(t, opts, h)
-			if mode == "polling" {
-				r.waitWarn(t, "max_user_watches")
-			}
+			r := w.start(t, Options{Roots: []string{root}}, hooks{})
 
 			m := r.mark()
 			fifo := filepath.Join(root, "sub", "y.html")
@@ -53,9 +44,7 @@ func TestSpecialFilesAndLinks(t *testing.T) {
 			page := filepath.Join(root, "sub", "page.html")
 			write(t, page, "<p>page")
 			r.waitFor(t, m, page)
-			if mode == "fsnotify" {
-				noWarnings(t, r)
-			}
-		})
-	}
+			noWarnings(t, r)
+		}
+	})
 }

@@ -92,6 +92,22 @@ func (w *watcher) relevant(path string) bool {
 	return !noise(filepath.Base(path)) && !w.ignore(path)
 }
 
+// inSkipped reports whether path is under a folder that skipDir leaves
+// out: fanotify reports what happens there, which a watch a folder never
+// sees.
+func (w *watcher) inSkipped(path string) bool {
+	root := w.rootOf(path)
+	if root == "" {
+		return false
+	}
+	for dir := filepath.Dir(path); len(dir) > len(root) && within(dir, root); dir = filepath.Dir(dir) {
+		if w.skipDir(dir) {
+			return true
+		}
+	}
+	return false
+}
+
 // ignore calls Options.Ignore, if there is one.
 func (w *watcher) ignore(path string) bool {
 	return w.opts.Ignore != nil && w.opts.Ignore(path)

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strings"
 	"syscall"
-	"time"
 )
 
 // isLimit reports whether err means a system limit on watches was reached:
@@ -17,19 +17,39 @@ func isLimit(err error) bool {
 	return errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EMFILE) || errors.Is(err, syscall.ENFILE)
 }
 
-// fallbackWarning says why Run polls instead of watching, and, for a
-// limit, how to raise it.
-func fallbackWarning(cause error, poll time.Duration) error {
-	if !isLimit(cause) {
-		return fmt.Errorf("watch: cannot watch for changes (%w); scanning every %v instead", cause, poll)
+// limitWarning says that a limit of watches was met, after watched
+// folders, that the others are scanned, and, for the system's limit, how
+// to raise it. fanErr is why fanotify could not be used, if it was
+// tried.
+func limitWarning(cause error, watched int, fanErr error) error {
+	var what string
+	switch {
+	case cause == errCapped:
+		what = fmt.Sprintf("%d folders watched, the most --max-watches allows (%%w)", watched)
+	case isLimit(cause):
+		what = fmt.Sprintf("the system's limit of watched folders is reached (%%w) after %d", watched)
+	default:
+		what = "cannot watch for changes (%w)"
 	}
-	hint := "hint: raise the limit of open files (ulimit -n; on macOS and BSD also the sysctls kern.maxfiles and kern.maxfilesperproc)"
-	if runtime.GOOS == "linux" {
-		hint = "hint: raise the limit with: sudo sysctl fs.inotify.max_user_watches=524288\n" +
-			"hint: to keep it after a reboot: echo fs.inotify.max_user_watches=524288 | sudo tee /etc/sysctl.d/60-inotify.conf && sudo sysctl --system"
-		if errors.Is(cause, syscall.EMFILE) {
-			hint += "\nhint: \"too many open files\" may also be the limit of inotify instances: sudo sysctl fs.inotify.max_user_instances=1024, kept the same way"
-		}
+	msg := "watch: " + what + "; the other folders are scanned in turns, at most 5 %% of a core, so a change there is seen within a pass of the scan, not at once (said again when a pass takes long)"
+	if isLimit(cause) {
+		msg += "\n" + strings.ReplaceAll(raiseHint(cause), "%", "%%")
 	}
-	return fmt.Errorf("watch: the system's limit of watched folders is reached (%w); scanning every %v instead\n%s", cause, poll, hint)
+	if fanErr != nil && runtime.GOOS == "linux" {
+		msg += "\nhint: as root, watch mode watches whole filesystems with fanotify, with no limit (here: " + strings.ReplaceAll(fanErr.Error(), "%", "%%") + ")"
+	}
+	return fmt.Errorf(msg, cause)
+}
+
+// raiseHint says how to raise the limit that cause is.
+func raiseHint(cause error) string {
+	if runtime.GOOS != "linux" {
+		return "hint: raise the limit of open files (ulimit -n; on macOS and BSD also the sysctls kern.maxfiles and kern.maxfilesperproc)"
+	}
+	hint := "hint: raise the limit with: sudo sysctl fs.inotify.max_user_watches=524288\n" +
+		"hint: to keep it after a reboot: echo fs.inotify.max_user_watches=524288 | sudo tee /etc/sysctl.d/60-inotify.conf && sudo sysctl --system"
+	if errors.Is(cause, syscall.EMFILE) {
+		hint += "\nhint: \"too many open files\" may also be the limit of inotify instances: sudo sysctl fs.inotify.max_user_instances=1024, kept the same way"
+	}
+	return hint
 }

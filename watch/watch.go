@@ -34,15 +34,28 @@
 // batch means: walk it again; it was created, moved, removed, or events
 // under it may have been lost.
 //
-// # Limits and polling
+// # fanotify, watches and the scan
 //
-// On Linux each watched folder takes one inotify watch, and the number of
-// watches per user is limited (fs.inotify.max_user_watches). When the
-// limit is reached, or watching cannot start at all, Run says so once
-// through [Options.Warn], with the sysctl that raises the limit, and falls
-// back to scanning the roots every [Options.Poll]. When the kernel's event
-// queue overflows, the next batch lists the roots and [Options.Files], to be
-// walked again.
+// Where the process may use fanotify (Linux 5.9 or later, as root), Run
+// marks the filesystems that hold the roots and Options.Files: every
+// change is seen, with no watch a folder, nothing to walk at start and no
+// limit to meet. [Options.NoFanotify] turns that off.
+//
+// Elsewhere each watched folder takes one inotify watch (on Linux), and
+// the number of watches per user is limited (fs.inotify.max_user_watches;
+// 8,192 on many systems). The folders are watched breadth first, the
+// upper levels of the tree before the deeper ones, up to the limit or to
+// [Options.MaxWatches]. Past it, Run says once through [Options.Warn]
+// what the limit costs and how to raise it, keeps the watches it has, and
+// scans the other folders in turns, at most 5 % of a core however many
+// there are: a pass over them lasts at least [Options.Poll], longer where
+// they are many. A folder the scan finds changed gets a watch of its own
+// when one can be had (the folders changed last keep theirs), so that its
+// next change is seen at once. It scans everything when watching cannot
+// start at all.
+//
+// When the kernel's event queue overflows, the next batch lists the roots
+// and [Options.Files], to be walked again.
 //
 // # Concurrency
 //
@@ -101,11 +114,29 @@ type Options struct {
 
 	// Ignore, if not nil, rejects more paths, such as sitemapgen's own
 	// output files. It is called with absolute paths of files and
-	// folders, on one goroutine; a rejected folder is not watched.
+	// folders, from several goroutines at once; a rejected folder is not
+	// watched.
 	Ignore func(path string) bool
 
-	// Poll is the interval of the polling fallback. Default 1s.
+	// Poll is the shortest time between two passes of the scan of the
+	// folders that have no watch (see the package's doc). Default 1s.
 	Poll time.Duration
+
+	// MaxWatches, if above 0, bounds the watches taken (inotify's on
+	// Linux): the most folders watched one by one, those of Files
+	// included. Past it, as past the system's limit, the other folders
+	// are scanned.
+	MaxWatches int
+
+	// Passed, if not nil, is called after each pass of the scan over the
+	// folders that have no watch, on the event loop's goroutine: a change
+	// made before the pass began is in a batch by then, or in the next.
+	// For tests and benchmarks that wait for a scan.
+	Passed func()
+
+	// NoFanotify keeps Run from watching whole filesystems with fanotify:
+	// it watches folder by folder, and scans past the limit.
+	NoFanotify bool
 
 	// Ready, if not nil, is called once, when the watches (or the polling
 	// fallback's first scan) are set up: a change from then on is seen.
@@ -130,9 +161,14 @@ type Batch struct {
 	// it was removed or renamed away.
 	Paths []string
 
-	// Polling reports that the watcher has fallen back to polling; Paths
-	// then lists what the scans found added, changed or removed (and, in
-	// the first batch after a fallback while running, the roots).
+	// Folders are the paths among Paths that were folders before they
+	// changed: removed, renamed away, or replaced by a file. What was
+	// under them changed too, whatever is there now; the system may not
+	// have said so path by path.
+	Folders []string
+
+	// Polling reports that some folders are scanned, not watched: Paths
+	// then may hold what a scan found added, changed or removed.
 	Polling bool
 }
 
@@ -153,6 +189,7 @@ type hooks struct {
 	add   func(dir string) error // called before each watch is added; an error stands for Add's
 	ready func()                 // called once the watches or the polling snapshot are set up
 	errs  <-chan error           // read beside fsnotify's errors
+	pass  func()                 // called at the end of each pass of the scan
 }
 
 func run(ctx context.Context, opts Options, fn func(Batch), h hooks) error {
@@ -179,8 +216,7 @@ func run(ctx context.Context, opts Options, fn func(Batch), h hooks) error {
 				if ctx.Err() != nil {
 					return
 				}
-				slices.Sort(p)
-				fn(Batch{Paths: p, Polling: w.polling.Load()})
+				fn(batchOf(p, w.polling.Load()))
 			}
 		}
 	})
@@ -189,6 +225,31 @@ func run(ctx context.Context, opts Options, fn func(Batch), h hooks) error {
 	wg.Wait()
 	return nil
 }
+
+// folderMark ends a path handed to the debouncer that was a folder
+// before it changed (Batch.Folders).
+const folderMark = "\x00"
+
+// batchOf makes the Batch of the paths the debouncer gathered.
+func batchOf(paths []string, polling bool) Batch {
+	b := Batch{Paths: make([]string, 0, len(paths)), Polling: polling}
+	for _, p := range paths {
+		if f, ok := strings.CutSuffix(p, folderMark); ok {
+			b.Folders = append(b.Folders, f)
+			p = f
+		}
+		b.Paths = append(b.Paths, p)
+	}
+	slices.Sort(b.Paths)
+	b.Paths = slices.Compact(b.Paths)
+	slices.Sort(b.Folders)
+	b.Folders = slices.Compact(b.Folders)
+	return b
+}
+
+// opFolder marks fanotify's events of a folder, which fsnotify's Op does
+// not say.
+const opFolder fsnotify.Op = 1 << 31
 
 // watcher holds what the event loop owns. Only the goroutine running loop
 // touches it, but for polling, which the callback's goroutine reads.
@@ -201,19 +262,36 @@ type watcher struct {
 	out     chan<- string   // to the debouncer
 
 	fsw    *fsnotify.Watcher
-	events <-chan fsnotify.Event // nil while polling
-	errs   <-chan error          // nil while polling
-	paths  slab                  // the folders' paths, packed
+	events <-chan fsnotify.Event // fsnotify's or fanotify's; nil when neither runs
+	errs   <-chan error
+	paths  slab // the folders' paths, packed
 
 	// dirs is the set of watched folders under roots: a set, not a tree,
 	// so that 90,000 folders take a few MB; the rare folder moved away
 	// finds its subfolders by a scan.
-	dirs  map[string]struct{}
-	limit error // why adding a watch failed for a system limit; switch to polling
+	dirs map[string]struct{}
+	// parentWatched holds the parents that have a watch.
+	parentWatched map[string]bool
+	// capacity is the most watches there may be: Options.MaxWatches, or
+	// as many as the system gave once its limit was met; 0 while neither
+	// is known.
+	capacity int
+	// recent are the folders given a watch last, up to hotMax: at the
+	// system's limit, some are given back, for the folders the scan finds
+	// changed.
+	recent []string
+	limit  error // why adding a watch failed for a limit: fanotify or the scan takes over
+	// limited is set once the limit was met: the way past it is chosen
+	// once.
+	limited bool
+	// away holds the roots said removed or renamed away, until they are
+	// back.
+	away map[string]bool
 
+	fan     *fanWatch // the filesystems' fanotify marks
+	fanErr  error     // why fanotify could not be used
+	scan    *scanner  // the folders scanned, past the limit
 	polling atomic.Bool
-	snap    map[string]fileState // polling: the last scan
-	ticker  *time.Ticker         // polling
 }
 
 // newWatcher checks the options and fills in the defaults.
@@ -237,6 +315,9 @@ func newWatcher(opts Options, h hooks) (*watcher, error) {
 		files:   make(map[string]bool),
 		parents: make(map[string]bool),
 		dirs:    make(map[string]struct{}),
+
+		parentWatched: make(map[string]bool),
+		away:          make(map[string]bool),
 	}
 	for _, r := range opts.Roots {
 		abs, err := filepath.Abs(r)
@@ -276,8 +357,8 @@ func newWatcher(opts Options, h hooks) (*watcher, error) {
 	return w, nil
 }
 
-// loop sets up the watches and handles events (or polls) until ctx is done.
-// It closes the fsnotify watcher before it returns.
+// loop sets up the watches and handles events (or scans) until ctx is
+// done. It closes the fsnotify watcher before it returns.
 func (w *watcher) loop(ctx context.Context) {
 	defer w.close()
 	w.start(ctx)
@@ -289,8 +370,8 @@ func (w *watcher) loop(ctx context.Context) {
 	}
 	for ctx.Err() == nil {
 		var tick <-chan time.Time
-		if w.ticker != nil {
-			tick = w.ticker.C
+		if w.scan != nil {
+			tick = w.scan.ticker.C
 		}
 		select {
 		case <-ctx.Done():
@@ -310,52 +391,77 @@ func (w *watcher) loop(ctx context.Context) {
 		case err := <-w.hooks.errs:
 			w.handleError(ctx, err)
 		case <-tick:
-			w.poll(ctx)
-		}
-		if w.limit != nil {
-			w.fallback(ctx, w.limit, true)
+			w.scanTurn(ctx)
 		}
 	}
 }
 
-// start creates the fsnotify watcher and adds the watches, or falls back to
-// polling.
+// start marks the filesystems with fanotify, or creates the fsnotify
+// watcher and adds the watches, the parents' first, then the roots'
+// breadth first; past the limit, the scan takes over.
 func (w *watcher) start(ctx context.Context) {
+	if !w.opts.NoFanotify {
+		fan, err := openFanotify(w.marks(), w.interest())
+		if err == nil {
+			w.fan = fan
+			w.events, w.errs = fan.events, fan.errs
+			return
+		}
+		w.fanErr = err
+	}
+	if w.opts.MaxWatches > 0 {
+		w.capacity = w.opts.MaxWatches
+	}
 	fsw, err := fsnotify.NewWatcher()
 	if err != nil {
-		w.fallback(ctx, err, false)
+		w.atLimit(ctx, err)
+		for _, r := range w.roots {
+			w.scanTree(r)
+		}
 		return
 	}
 	w.fsw, w.events, w.errs = fsw, fsw.Events, fsw.Errors
 	for _, p := range slices.Sorted(maps.Keys(w.parents)) {
+		if w.capacity > 0 && w.count() >= w.capacity {
+			w.limit = errCapped
+			break
+		}
 		if err := w.add(p); err != nil {
 			if isLimit(err) {
-				w.fallback(ctx, err, false)
-				return
+				w.limit = err
+				break
 			}
 			if !errors.Is(err, fs.ErrNotExist) {
 				w.warn(fmt.Errorf("watch: %s: %w", p, err))
 			}
+			continue
 		}
+		w.parentWatched[p] = true
+	}
+	if w.limit != nil {
+		w.atLimit(ctx, w.limit)
+		for _, r := range w.roots {
+			w.scanTree(r)
+		}
+		return
 	}
 	for _, r := range w.roots {
 		w.addTree(ctx, r, false)
 	}
-	if w.limit != nil {
-		w.fallback(ctx, w.limit, false)
-	}
 }
 
-// close stops whichever of fsnotify and polling is running.
+// close stops whichever of fsnotify, fanotify and the scan is running.
 func (w *watcher) close() {
+	w.events, w.errs = nil, nil
 	if w.fsw != nil {
-		w.events, w.errs = nil, nil
 		w.fsw.Close()
 		w.fsw = nil
 	}
-	if w.ticker != nil {
-		w.ticker.Stop()
+	if w.fan != nil {
+		w.fan.close()
+		w.fan = nil
 	}
+	w.stopScan()
 }
 
 // add adds a watch on one folder.
@@ -368,55 +474,155 @@ func (w *watcher) add(dir string) error {
 	return w.fsw.Add(dir)
 }
 
-// addTree adds watches on dir and every folder under it, and, if report is
-// set, reports dir and every file under it. Each folder's watch is added
-// before the folder is listed, so a file created meanwhile is either listed
-// or seen by the watch. On a system limit it stops and sets w.limit.
+// count returns the number of watches taken.
+func (w *watcher) count() int { return len(w.dirs) + len(w.parentWatched) }
+
+// reserve is how many of capacity watches are kept for the folders the
+// scan finds changed.
+func reserve(capacity int) int { return min(hotMax, capacity/8) }
+
+// addTree adds watches on dir and every folder under it, breadth first,
+// and, if report is set, reports dir and every file under it. Each
+// folder's watch is added before the folder is listed, so a file created
+// meanwhile is either listed or seen by the watch. At the limit, the
+// folders left are scanned.
 func (w *watcher) addTree(ctx context.Context, dir string, report bool) {
 	if report {
 		w.send(ctx, dir)
 	}
-	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if ctx.Err() != nil || w.limit != nil {
-			return filepath.SkipAll
+	if w.fan != nil {
+		return // it sees everything
+	}
+	queue := []string{dir}
+	for len(queue) > 0 && ctx.Err() == nil {
+		d := queue[0]
+		queue = queue[1:]
+		if !w.watchDir(d) {
+			w.atLimit(ctx, w.limit)
+			for _, left := range append([]string{d}, queue...) {
+				w.scanTree(left)
+			}
+			return
 		}
+		ents, err := os.ReadDir(d)
 		if err != nil {
 			if !errors.Is(err, fs.ErrNotExist) { // gone meanwhile: its removal is an event
 				w.warn(fmt.Errorf("watch: %w", err))
 			}
-			return nil
+			continue
 		}
-		if d.IsDir() {
-			if p != dir && w.skipDir(p) {
-				return filepath.SkipDir
+		for _, e := range ents {
+			p := filepath.Join(d, e.Name())
+			if e.IsDir() {
+				if !w.skipDir(p) {
+					queue = append(queue, p)
+				}
+				continue
 			}
-			w.watchDir(p)
-			return nil
+			if report && w.relevant(p) {
+				w.send(ctx, p)
+			}
 		}
-		if report && w.relevant(p) {
-			w.send(ctx, p)
-		}
-		return nil
-	})
+	}
 }
 
-// watchDir adds a watch on dir and puts it in the set.
-func (w *watcher) watchDir(dir string) {
+// watchDir adds a watch on dir and puts it in the set. It returns false,
+// with w.limit set, when a limit keeps it from being added; a folder that
+// cannot be watched for another reason is said and left alone.
+func (w *watcher) watchDir(dir string) bool {
 	if _, ok := w.dirs[dir]; ok {
-		return
+		return true
 	}
-	dir = w.paths.intern(dir)
+	if w.capacity > 0 && w.count() >= w.capacity-w.reserve() {
+		w.limit = errCapped
+		if w.limited {
+			w.limit = errLimit
+		}
+		return false
+	}
 	if err := w.add(dir); err != nil {
 		switch {
 		case isLimit(err):
 			w.limit = err
+			return false
 		case errors.Is(err, fs.ErrNotExist):
 		default:
 			w.warn(fmt.Errorf("watch: %s: %w", dir, err))
 		}
+		return true
+	}
+	dir = w.paths.intern(dir)
+	w.dirs[dir] = struct{}{}
+	if !w.limited {
+		if len(w.recent) == hotMax {
+			w.recent = w.recent[1:]
+		}
+		w.recent = append(w.recent, dir)
+	}
+	return true
+}
+
+// reserve is how many watches are kept for the folders the scan finds
+// changed: none before the limit is known.
+func (w *watcher) reserve() int {
+	if w.limited && w.scan != nil {
+		return 0 // the scan takes them as it needs
+	}
+	return reserve(w.capacity)
+}
+
+// atLimit is called when a limit keeps a watch from being added: the
+// first time, it sets the scan up and says so.
+func (w *watcher) atLimit(ctx context.Context, cause error) {
+	if w.limited {
 		return
 	}
-	w.dirs[dir] = struct{}{}
+	w.limited = true
+	watched := w.count()
+	if w.capacity == 0 {
+		w.capacity = watched
+	}
+	w.startScan()
+	if cause != errCapped && w.fsw != nil {
+		// Some watches given back, the deepest taken, for the folders
+		// the scan finds changed.
+		for n := reserve(w.capacity); n > 0 && len(w.recent) > 0; n-- {
+			dir := w.recent[len(w.recent)-1]
+			w.recent = w.recent[:len(w.recent)-1]
+			w.unwatch(dir)
+			w.scanTree(dir)
+		}
+	}
+	w.recent = nil
+	w.warn(limitWarning(cause, watched, w.fanErr))
+}
+
+// errLimit stands for the limit met before, when the capacity is reached
+// again.
+var errLimit = errors.New("the limit of watches reached")
+
+// marks returns the folders whose filesystems fanotify marks: the roots
+// and the parents.
+func (w *watcher) marks() []string {
+	return append(slices.Clone(w.roots), slices.Sorted(maps.Keys(w.parents))...)
+}
+
+// interest returns what fanotify's reader keeps: paths under a root, and
+// names in a parent. It reads copies, which nothing changes.
+func (w *watcher) interest() func(string) bool {
+	roots := slices.Clone(w.roots)
+	parents := maps.Clone(w.parents)
+	return func(path string) bool {
+		if parents[filepath.Dir(path)] {
+			return true
+		}
+		for _, r := range roots {
+			if within(path, r) {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // drop removes dir from the set and its watch, and, if moved is set, the
@@ -448,7 +654,7 @@ func (w *watcher) unwatch(dir string) {
 	}
 }
 
-// handle handles one fsnotify event.
+// handle handles one event, fsnotify's or fanotify's.
 func (w *watcher) handle(ctx context.Context, ev fsnotify.Event) {
 	p := filepath.Clean(ev.Name)
 	// An attribute-only event (Chmod) is reported like a write: a touch
@@ -461,49 +667,94 @@ func (w *watcher) handle(ctx context.Context, ev fsnotify.Event) {
 	if watched && ev.Op == fsnotify.Write { // kqueue, Windows: a folder's entries changed; each has its own event
 		return
 	}
-	if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
+	gone := ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename)
+	folder := gone && (watched || ev.Op&opFolder != 0)
+	if gone {
 		w.drop(p, ev.Has(fsnotify.Rename))
-		if w.isRoot(p) && watched {
+		if w.isRoot(p) && !w.away[p] && !exists(p) {
+			w.away[p] = true
 			w.warn(fmt.Errorf("watch: %s was %w", p, ErrRootGone))
 		}
 		if w.parents[p] && w.rootOf(p) == "" {
 			delete(w.parents, p)
+			delete(w.parentWatched, p)
 			w.warn(fmt.Errorf("watch: %s was removed or renamed; changes in it are no longer seen", p))
 		}
 	}
-	if !w.relevant(p) {
+	if !w.relevant(p) || w.fan != nil && w.inSkipped(p) {
 		return
+	}
+	if folder {
+		w.send(ctx, p+folderMark)
 	}
 	if ev.Has(fsnotify.Create) {
 		if fi, err := os.Lstat(p); err == nil && fi.IsDir() {
+			delete(w.away, p)
 			w.addTree(ctx, p, true)
 			return
 		}
 	}
-	w.send(ctx, p)
+	if !folder {
+		w.send(ctx, p)
+	}
 }
 
-// handleError handles one error from fsnotify.
+// handleError handles one error from fsnotify or fanotify.
 func (w *watcher) handleError(ctx context.Context, err error) {
 	switch {
 	case errors.Is(err, fsnotify.ErrEventOverflow):
 		// Events were lost: walk everything again, and add the watches of
-		// folders whose creation was lost.
-		for dir := range w.dirs {
-			if !exists(dir) {
-				w.unwatch(dir) // the scan meets the ones under it too
-			}
-		}
-		for _, r := range w.roots {
-			w.addTree(ctx, r, false)
+		// folders whose creation was lost (or scan them).
+		if w.fan == nil {
+			w.rewatch(ctx)
 		}
 		for _, p := range w.everything() {
 			w.send(ctx, p)
 		}
 	case isLimit(err):
-		w.limit = err
+		w.atLimit(ctx, err)
 	default:
 		w.warn(fmt.Errorf("watch: %w", err))
+	}
+}
+
+// rewatch, after events were lost, drops the watches of folders gone and
+// gives every folder under the roots that has neither a watch nor a place
+// in the scan one (or that place).
+func (w *watcher) rewatch(ctx context.Context) {
+	for dir := range w.dirs {
+		if !exists(dir) {
+			w.unwatch(dir) // the scan meets the ones under it too
+		}
+	}
+	scanned := make(map[string]bool)
+	if w.scan != nil {
+		for i := range w.scan.dirs {
+			if d := &w.scan.dirs[i]; d.root != gone {
+				scanned[w.pathOf(d, "")] = true
+			}
+		}
+	}
+	queue := slices.Clone(w.roots)
+	for len(queue) > 0 && ctx.Err() == nil {
+		d := queue[0]
+		queue = queue[1:]
+		if scanned[d] {
+			continue // its own scan meets the folders under it
+		}
+		if _, ok := w.dirs[d]; !ok {
+			w.addTree(ctx, d, false)
+			continue
+		}
+		ents, err := os.ReadDir(d)
+		if err != nil {
+			continue
+		}
+		for _, e := range ents {
+			if p := filepath.Join(d, e.Name()); e.IsDir() && !w.skipDir(p) {
+				queue = append(queue, p)
+			}
+		}
 	}
 }
 

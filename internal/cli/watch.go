@@ -182,6 +182,9 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 			Debounce: s.Values.Watch.Debounce,
 			MaxWait:  s.Values.Watch.MaxWait,
 			Poll:     s.Values.Watch.Poll,
+
+			MaxWatches: s.Values.Watch.MaxWatches,
+			NoFanotify: !s.Values.Watch.Fanotify,
 			// Our own output's events come, to find out whether someone
 			// else removed or changed a file (rebuild).
 			Ignore: skipSources,
@@ -212,11 +215,11 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 	case err := <-errc:
 		return nil, err
 	}
+	debug.FreeOSMemory() // what setting the watches up left behind
+	w.build(ctx)
 	if w.tuneGC {
 		debug.SetGCPercent(watchGCPercent)
 	}
-	debug.FreeOSMemory() // what setting the watches up left behind
-	w.build(ctx)
 	debug.FreeOSMemory() // the first build's garbage: watch mode runs for hours
 	close(built)
 	if ctx.Err() == nil {
@@ -365,14 +368,14 @@ func (w *watcher) rebuild(ctx context.Context, b watch.Batch) {
 		w.rootGone = false
 		w.once("back", "%s is back; building again (said once: a generator that builds the folder anew does this every build)", w.s.Build.Root)
 	}
-	paths := w.notOurs(b.Paths)
+	paths, folders := w.notOurs(b.Paths), w.notOurs(b.Folders)
 	w.rendered(paths, time.Now())
 	if w.sess == nil { // the first build could not take the lock
 		w.build(ctx)
 		return
 	}
 	w.locked(ctx, func() {
-		res, err := w.sess.Update(ctx, paths)
+		res, err := w.sess.Update(ctx, paths, folders)
 		var drifted map[string]stamp
 		if err == nil && res.Write == nil && ctx.Err() == nil {
 			if drifted = w.othersDrifted(); len(drifted) > 0 {

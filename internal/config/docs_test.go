@@ -102,7 +102,7 @@ func TestWatchDocFlags(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	row := regexp.MustCompile("(?m)^\\| `--([a-z-]+) ([A-Z]+)` \\| `([^`]*)` \\|")
+	row := regexp.MustCompile("(?m)^\\| `--([a-z-]+) ?([A-Z]*)` \\| `([^`]*)` \\|")
 	var got, want []string
 	for _, m := range row.FindAllStringSubmatch(string(data), -1) {
 		got = append(got, strings.Join(m[1:], " "))

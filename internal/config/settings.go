@@ -130,6 +130,11 @@ type Feed struct {
 // Watch holds the settings only watch mode has.
 type Watch struct {
 	Debounce, MaxWait, Poll time.Duration
+	// MaxWatches bounds the folders watched one by one (0: as many as
+	// the system allows); Fanotify lets watch mode watch whole
+	// filesystems past that limit where it may.
+	MaxWatches int
+	Fanotify   bool
 }
 
 // Rule is one entry of rules: the first whose glob matches a file's path
@@ -411,9 +416,21 @@ var Settings = Table[Values]{
 		"changes keep coming (default 2s)"},
 		Field: Duration(func(v *Values) *time.Duration { return &v.Watch.MaxWait }, 2*time.Second, positive)},
 	{Flag: "poll", Arg: "D", Only: WatchCommand, Help: []string{
-		"how often to scan when the system's limit on watches is",
-		"reached and watch mode falls back to scanning (default 1s)"},
+		"past the system's limit on watches, the folders without a",
+		"watch are scanned in turns, a pass at most every D and at",
+		"most 5% of a core (default 1s)"},
 		Field: Duration(func(v *Values) *time.Duration { return &v.Watch.Poll }, time.Second, positive)},
+	{Flag: "max-watches", Arg: "N", Only: WatchCommand, Help: []string{
+		"watch at most N folders one by one (inotify watches: leave",
+		"some to other tools); past N, as past the system's limit,",
+		"the other folders are scanned (default 0: as many as the",
+		"system allows)"},
+		Field: Int(func(v *Values) *int { return &v.Watch.MaxWatches }, 0, between(0, 1<<30))},
+	{Flag: "fanotify", Only: WatchCommand, Help: []string{
+		"as root on Linux 5.9 or later, watch the site's filesystem",
+		"whole with fanotify: no limit, no watch a folder;",
+		"--fanotify=false watches folder by folder (default true)"},
+		Field: Bool(func(v *Values) *bool { return &v.Watch.Fanotify }, true)},
 }
 
 // ruleKeys are the keys of one entry of rules.

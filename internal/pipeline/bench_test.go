@@ -156,7 +156,7 @@ func BenchmarkSessionUpdate(b *testing.B) {
 		if err := os.Chtimes(page, t, t); err != nil {
 			b.Fatal(err)
 		}
-		res, err := s.Update(context.Background(), []string{page})
+		res, err := s.Update(context.Background(), []string{page}, nil)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -99,7 +99,7 @@ func TestHashSession(t *testing.T) {
 	}
 	before, _ := os.ReadFile(state)
 	os.WriteFile(filepath.Join(root, "a.html"), []byte("<title>a, edited</title>"), 0o644)
-	if _, err := s.Update(context.Background(), []string{filepath.Join(root, "a.html")}); err != nil {
+	if _, err := s.Update(context.Background(), []string{filepath.Join(root, "a.html")}, nil); err != nil {
 		t.Fatal(err)
 	}
 	st, err := hashstate.Load(state, 1<<30)

@@ -46,7 +46,7 @@ func TestSessionHardLinkedTree(t *testing.T) {
 		for i, p := range paths {
 			paths[i] = filepath.Join(root, p)
 		}
-		res, err := s.Update(context.Background(), paths)
+		res, err := s.Update(context.Background(), paths, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", step, err)
 		}

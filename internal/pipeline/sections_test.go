@@ -63,12 +63,12 @@ func TestSections(t *testing.T) {
 		warns = nil
 	}
 	check("start", []string{empty})
-	if _, err := s.Update(context.Background(), []string{write("about.html")}); err != nil {
+	if _, err := s.Update(context.Background(), []string{write("about.html")}, nil); err != nil {
 		t.Fatal(err)
 	}
 	check("a page elsewhere", nil)
 	news := write("news/n.html")
-	if _, err := s.Update(context.Background(), []string{news}); err != nil {
+	if _, err := s.Update(context.Background(), []string{news}, nil); err != nil {
 		t.Fatal(err)
 	}
 	check("a page in the section", nil)
@@ -76,7 +76,7 @@ func TestSections(t *testing.T) {
 		t.Errorf("shards %v, want news'", got)
 	}
 	os.Remove(news)
-	if _, err := s.Update(context.Background(), []string{news}); err != nil {
+	if _, err := s.Update(context.Background(), []string{news}, nil); err != nil {
 		t.Fatal(err)
 	}
 	check("the section emptied", []string{empty})

@@ -191,7 +191,11 @@ func (s *Session) finish(only map[string]bool) error {
 // Update builds again after the files and folders at paths changed:
 // created, written, removed or renamed. Paths are absolute, or relative to
 // the working directory, as [watch.Batch] gives them; a folder means: walk
-// it again. Only the pages at or under paths are read again, and, with a
+// it again. folders are those of paths that were folders before they
+// changed ([watch.Batch.Folders]): the pages that were under them are read
+// again, whatever is there now (a folder replaced by a file, whose files'
+// removal the system may not have named). Only the pages at or under
+// paths are read again, and, with a
 // join, the built pages whose source is among them. A change to a host
 // file (_headers, vercel.json), to the root itself or to a file with
 // several hard links is a whole build.
@@ -203,8 +207,8 @@ func (s *Session) finish(only map[string]bool) error {
 // Result whose Write is nil, unless a file the Session wrote is no longer
 // on disk as it left it (removed or changed by someone else, its own event
 // among paths or not): then the files that differ are written again.
-func (s *Session) Update(ctx context.Context, paths []string) (*Result, error) {
-	res, err := s.update(ctx, paths)
+func (s *Session) Update(ctx context.Context, paths, folders []string) (*Result, error) {
+	res, err := s.update(ctx, paths, folders)
 	if err == nil && res.Write == nil && s.b != nil && !s.whole && s.state.Drifted(writeDir(s.b.opts)) {
 		err = s.rewrite(res)
 	}
@@ -235,7 +239,7 @@ func (s *Session) rewrite(res *Result) error {
 }
 
 // update is Update but for output that drifted.
-func (s *Session) update(ctx context.Context, paths []string) (*Result, error) {
+func (s *Session) update(ctx context.Context, paths, folders []string) (*Result, error) {
 	if s.b == nil || s.whole || s.robotsChanged() {
 		return s.restart(ctx)
 	}
@@ -306,11 +310,22 @@ func (s *Session) update(ctx context.Context, paths []string) (*Result, error) {
 	b.touched, b.added = make(map[string]bool), nil
 	defer func() { b.touched, b.added = nil, nil }()
 	var removed []int32
+	wereFolders := make(map[string]bool, len(folders))
+	for _, f := range folders {
+		if abs, err := filepath.Abs(f); err == nil {
+			if rel, ok := relUnder(s.rootAbs, abs); ok {
+				wereFolders[rel] = true
+			}
+		}
+	}
 	for _, path := range under(b.index.get, b.index.all(), pages, func(rel string) bool {
-		// A regular file has nothing under it: no need to look. A
-		// symbolic link may have (a folder replaced by a link to it, a
-		// followed link swapped for one to another folder): what was
-		// under its name is judged again.
+		// A regular file has nothing under it: no need to look, unless it
+		// was a folder. A symbolic link may have (a folder replaced by a
+		// link to it, a followed link swapped for one to another folder):
+		// what was under its name is judged again.
+		if wereFolders[rel] {
+			return true
+		}
 		fi, err := os.Lstat(filepath.Join(b.opts.Root, filepath.FromSlash(rel)))
 		return err != nil || fi.IsDir() || fi.Mode()&fs.ModeSymlink != 0
 	}) {

@@ -232,7 +232,7 @@ func TestSessionMatchesRun(t *testing.T) {
 					for range 1 + c.rng.IntN(3) {
 						paths = append(paths, c.change()...)
 					}
-					if _, err := s.Update(context.Background(), paths); err != nil && !isEmptySite(err) {
+					if _, err := s.Update(context.Background(), paths, nil); err != nil && !isEmptySite(err) {
 						t.Fatalf("seed %d step %d: %v", seed, step, err)
 					}
 					sameAsRun(t, fmt.Sprintf("seed %d step %d (%q)", seed, step, paths), opts, out)
@@ -288,7 +288,7 @@ func TestSessionUpdateCounts(t *testing.T) {
 		for i, p := range paths {
 			paths[i] = filepath.Join(root, p)
 		}
-		res, err := s.Update(context.Background(), paths)
+		res, err := s.Update(context.Background(), paths, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -322,7 +322,7 @@ func TestSessionUpdateCounts(t *testing.T) {
 	// Every page gone: an error, and the sitemap stays.
 	os.Remove(filepath.Join(root, "a.html"))
 	os.Remove(filepath.Join(root, "index.html"))
-	if _, err := s.Update(context.Background(), []string{filepath.Join(root, "a.html"), filepath.Join(root, "index.html")}); !isEmptySite(err) {
+	if _, err := s.Update(context.Background(), []string{filepath.Join(root, "a.html"), filepath.Join(root, "index.html")}, nil); !isEmptySite(err) {
 		t.Errorf("no page left: %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(root, "sitemap.xml")); err != nil {
@@ -402,7 +402,7 @@ type sessionStep struct {
 func runSteps(t *testing.T, s *Session, opts Options, dir string, steps []sessionStep) {
 	t.Helper()
 	for _, st := range steps {
-		res, err := s.Update(context.Background(), st.do())
+		res, err := s.Update(context.Background(), st.do(), nil)
 		if err != nil {
 			t.Fatalf("%s: %v", st.name, err)
 		}
@@ -504,7 +504,7 @@ func TestSessionContent(t *testing.T) {
 		} else {
 			cc.write(rel, body.String(), time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC))
 		}
-		if _, err := s.Update(context.Background(), []string{filepath.Join(content, filepath.FromSlash(rel))}); err != nil {
+		if _, err := s.Update(context.Background(), []string{filepath.Join(content, filepath.FromSlash(rel))}, nil); err != nil {
 			t.Fatalf("step %d: %v", step, err)
 		}
 		sameAsRun(t, fmt.Sprintf("step %d", step), opts, public)
@@ -573,7 +573,7 @@ func TestListPageDates(t *testing.T) {
 		{"the term dropped", func() string { cc.write("posts/a.md", "---\nlastmod: 2024-05-01\n---\n", day); return "posts/a.md" }},
 		{"the newest page gone", func() string { os.Remove(filepath.Join(content, "posts/b.md")); return "posts/b.md" }},
 	} {
-		if _, err := s.Update(context.Background(), []string{filepath.Join(content, st.change())}); err != nil {
+		if _, err := s.Update(context.Background(), []string{filepath.Join(content, st.change())}, nil); err != nil {
 			t.Fatalf("%s: %v", st.name, err)
 		}
 		sameAsRun(t, st.name, opts, public)
@@ -655,7 +655,7 @@ func TestListPagesNeverOlder(t *testing.T) {
 			t.Fatal(err)
 		}
 		cc.write("posts/a.md", "---\ndate: 2026-06-01\n---\n", day)
-		if _, err := s.Update(context.Background(), []string{filepath.Join(content, "posts/a.md")}); err != nil {
+		if _, err := s.Update(context.Background(), []string{filepath.Join(content, "posts/a.md")}, nil); err != nil {
 			t.Fatal(err)
 		}
 		sameAsRun(t, "a newer post", opts, public)

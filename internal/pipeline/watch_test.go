@@ -42,6 +42,29 @@ func TestWatchMatchesRun(t *testing.T) {
 		seed = uint64(time.Now().UnixNano())
 	}
 	t.Logf("seed %d (-watch.seed %[1]d replays it)", seed)
+	// Each way of watching (docs/watch.md, Limits): inotify; fanotify, as
+	// root; the scan of every folder; the upper folders watched and the
+	// others scanned.
+	for _, mode := range []struct {
+		name string
+		opts watch.Options
+	}{
+		{"inotify", watch.Options{NoFanotify: true}},
+		{"fanotify", watch.Options{}},
+		{"scan", watch.Options{NoFanotify: true, MaxWatches: 1, Poll: 10 * time.Millisecond}},
+		{"capped", watch.Options{NoFanotify: true, MaxWatches: 5, Poll: 10 * time.Millisecond}},
+	} {
+		t.Run(mode.name, func(t *testing.T) {
+			if mode.name == "fanotify" && os.Geteuid() != 0 {
+				t.Skip("fanotify needs root (CI runs the tests as root)")
+			}
+			watchMatchesRun(t, seed, mode.opts)
+		})
+	}
+}
+
+// watchMatchesRun is TestWatchMatchesRun with the watcher so set.
+func watchMatchesRun(t *testing.T, seed uint64, wopts watch.Options) {
 	for _, variant := range []struct {
 		name string
 		opts func(o *Options)
@@ -62,13 +85,18 @@ func TestWatchMatchesRun(t *testing.T) {
 			ready := make(chan struct{})
 			ctx, cancel := context.WithCancel(t.Context())
 			done := make(chan error, 1)
+			passed := make(chan struct{}, 1)
+			wo := wopts
+			wo.Roots, wo.Debounce, wo.Ready = []string{root, out}, 10*time.Millisecond, func() { close(ready) }
+			wo.Passed = func() {
+				select {
+				case passed <- struct{}{}:
+				default:
+				}
+			}
 			go func() {
-				done <- watch.Run(ctx, watch.Options{
-					Roots:    []string{root, out},
-					Debounce: 10 * time.Millisecond,
-					Ready:    func() { close(ready) },
-				}, func(b watch.Batch) {
-					s.Update(ctx, b.Paths) // an error leaves the next update a whole build
+				done <- watch.Run(ctx, wo, func(b watch.Batch) {
+					s.Update(ctx, b.Paths, b.Folders) // an error leaves the next update a whole build
 					built <- b.Paths
 				})
 			}()
@@ -86,20 +114,51 @@ func TestWatchMatchesRun(t *testing.T) {
 				for range 1 + c.rng.IntN(3) {
 					ops = append(ops, c.op())
 				}
-				mark := filepath.Join(root, fmt.Sprintf("mark-%d.txt", step))
-				c.write(fmt.Sprintf("mark-%d.txt", step), "", time.Time{})
-				deadline := time.After(30 * time.Second)
-				for seen := false; !seen; {
-					select {
-					case paths := <-built:
-						seen = slices.Contains(paths, mark)
-					case <-deadline:
-						t.Fatalf("seed %d step %d: no rebuild of %s after 30s", seed, step, mark)
+				// A scan finds the changes in the order it looks at the
+				// folders, not as they were made: once the mark is seen,
+				// two whole passes more, then a second mark.
+				marks := 1
+				if wo.MaxWatches > 0 {
+					marks = 2
+				}
+				for m := range marks {
+					name := fmt.Sprintf("mark-%d-%d.txt", step, m)
+					mark := filepath.Join(root, name)
+					c.write(name, "", time.Time{})
+					deadline := time.After(30 * time.Second)
+					for seen := false; !seen; {
+						select {
+						case paths := <-built:
+							seen = slices.Contains(paths, mark)
+						case <-deadline:
+							t.Fatalf("seed %d step %d: no rebuild of %s after 30s", seed, step, mark)
+						}
+					}
+					if m+1 < marks {
+						drain(passed)
+						for range 2 {
+							select {
+							case <-passed:
+							case <-time.After(30 * time.Second):
+								t.Fatalf("seed %d step %d: no pass of the scan after 30s", seed, step)
+							}
+						}
 					}
 				}
 				sameAsRun(t, fmt.Sprintf("seed %d step %d %v", seed, step, ops), opts, out)
 			}
 		})
+	}
+}
+
+// drain empties c.
+func drain(c chan struct{}) {
+	for {
+		select {
+		case <-c:
+		default:
+			return
+		}
 	}
 }
 

@@ -1,0 +1,112 @@
+package watch
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// readFolder lists the folder dir with getdents and statts its files
+// relative to it (fstatat): a folder's listing in four system calls and
+// one a file. Folders are told by their type in the listing, and keep
+// their inode number from it. keep says whether an entry is kept, by name
+// and whether it is a folder.
+func readFolder(dir string, keep func(name string, folder bool) bool) ([]entry, error) {
+	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC|unix.O_NOFOLLOW, 0)
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: dir, Err: err}
+	}
+	defer unix.Close(fd)
+	var ents []entry
+	bp := direntBufs.Get().(*[]byte)
+	defer direntBufs.Put(bp)
+	buf := *bp
+	for {
+		n, err := unix.Getdents(fd, buf)
+		if err != nil {
+			return nil, &os.PathError{Op: "getdents", Path: dir, Err: err}
+		}
+		if n <= 0 {
+			break
+		}
+		for b := buf[:n]; len(b) >= 19; {
+			// struct linux_dirent64: d_ino (8), d_off (8), d_reclen (2),
+			// d_type (1), d_name (NUL-terminated).
+			reclen := int(*(*uint16)(unsafe.Pointer(&b[16])))
+			if reclen < 19 || reclen > len(b) {
+				break
+			}
+			ino := *(*uint64)(unsafe.Pointer(&b[0]))
+			typ := b[18]
+			name := b[19:reclen]
+			if i := indexNUL(name); i >= 0 {
+				name = name[:i]
+			}
+			b = b[reclen:]
+			if len(name) == 0 || string(name) == "." || string(name) == ".." {
+				continue
+			}
+			folder := typ == unix.DT_DIR
+			if typ == unix.DT_UNKNOWN { // some filesystems do not say
+				var st unix.Stat_t
+				if unix.Fstatat(fd, string(name), &st, unix.AT_SYMLINK_NOFOLLOW) != nil {
+					continue
+				}
+				folder = st.Mode&unix.S_IFMT == unix.S_IFDIR
+			}
+			s := string(name)
+			if !keep(s, folder) {
+				continue
+			}
+			if folder {
+				ents = append(ents, entry{name: s, st: mix(folderBit, ino, uint64(os.ModeDir))})
+				continue
+			}
+			var st unix.Stat_t
+			if unix.Fstatat(fd, s, &st, unix.AT_SYMLINK_NOFOLLOW) != nil {
+				continue // gone meanwhile
+			}
+			ents = append(ents, entry{name: s, st: statState(&st)})
+		}
+	}
+	slices.SortFunc(ents, func(a, b entry) int { return strings.Compare(a.name, b.name) })
+	return ents, nil
+}
+
+// direntBufs are getdents' buffers.
+var direntBufs = sync.Pool{New: func() any { b := make([]byte, 16<<10); return &b }}
+
+// statState is stateOf for what fstatat says.
+func statState(st *unix.Stat_t) state {
+	return mix(0, st.Ino, uint64(st.Mode), uint64(st.Size), uint64(st.Mtim.Nano()), uint64(st.Ctim.Nano()))
+}
+
+func indexNUL(b []byte) int {
+	for i, c := range b {
+		if c == 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// statPath stats the path in b, which a NUL ends (not part of b): a file's
+// state as readFolder gives it, a folder's own state as the scan keeps it
+// (selfOf), and whether it is a folder. It allocates nothing.
+func statPath(b []byte) (file, self state, folder bool, err error) {
+	var st unix.Stat_t
+	if err := lstatBytes(b, &st); err != nil {
+		return 0, 0, false, err
+	}
+	return statState(&st), selfOf(&st), st.Mode&unix.S_IFMT == unix.S_IFDIR, nil
+}
+
+// selfOf is a folder's own state: its entries changed when its
+// modification time did; a chmod changes its change time.
+func selfOf(st *unix.Stat_t) state {
+	return mix(0, st.Ino, uint64(st.Mode), uint64(st.Mtim.Nano()), uint64(st.Ctim.Nano()))
+}

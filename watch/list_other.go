@@ -1,0 +1,42 @@
+//go:build !linux
+
+package watch
+
+import (
+	"os"
+	"path/filepath"
+)
+
+// readFolder lists the folder dir and statts its entries. keep says
+// whether an entry is kept, by name and whether it is a folder.
+func readFolder(dir string, keep func(name string, folder bool) bool) ([]entry, error) {
+	des, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var ents []entry
+	for _, de := range des {
+		if !keep(de.Name(), de.IsDir()) {
+			continue
+		}
+		info, err := os.Lstat(filepath.Join(dir, de.Name()))
+		if err != nil {
+			continue // gone meanwhile
+		}
+		st, _ := stateOf(info)
+		ents = append(ents, entry{name: de.Name(), st: st})
+	}
+	return ents, nil // os.ReadDir sorts by name
+}
+
+// statPath stats the path in b: a file's state as readFolder gives it, a
+// folder's own state as the scan keeps it, and whether it is a folder.
+func statPath(b []byte) (file, self state, folder bool, err error) {
+	info, err := os.Lstat(string(b))
+	if err != nil {
+		return 0, 0, false, err
+	}
+	file, _ = stateOf(info)
+	self, _ = selfState(info)
+	return file, self, info.IsDir(), nil
+}

@@ -1,0 +1,518 @@
+package watch
+
+import (
+	"cmp"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// The scan: the folders that have no watch of their own, looked at in
+// turns. Each turn looks at the next folders of the pass for at most
+// 1/scanShare of the time since the last turn, so that a scan of any size
+// takes at most 5 % of a core: a large tree's pass is spread over more
+// turns, not made faster. A folder's own state (its modification time
+// changes when it gains or loses an entry) says whether to list it again;
+// if not, each of its files is statted. A folder found changed gets a
+// watch of its own when one can be had (the folders changed last keep
+// theirs), so that the next change there is seen at once.
+
+const (
+	// scanShare: a turn of the scan takes at most 1/scanShare of the time
+	// since the last one.
+	scanShare = 20
+	// scanTick is the longest time between two turns.
+	scanTick = 100 * time.Millisecond
+	// hotMax bounds the folders given a watch because they changed.
+	hotMax = 1024
+)
+
+// scanDir is a folder the scan looks at.
+type scanDir struct {
+	rel  string // path from the root, with the system's separators; "" is the root
+	root uint16 // index in watcher.roots; gone: tidied away at the end of the pass
+	self state  // the folder's own state when it was listed; 0: a root not there
+	// entries are its entries when it was listed, by name: the name, a
+	// NUL, the state's 4 bytes. Hidden names and editors' noise are not
+	// kept: no change to them is ever reported.
+	entries string
+}
+
+// gone marks a scanDir that is no longer looked at.
+const gone = ^uint16(0)
+
+// scanner is the scan's state, owned by the event loop's goroutine.
+type scanner struct {
+	dirs   []scanDir
+	next   int           // the next folder of the pass
+	pass   time.Time     // when the pass began
+	cost   time.Duration // the time the pass's turns took
+	last   time.Time     // when the last turn ended
+	dirty  bool          // folders added or gone during the pass: tidy at its end
+	told   bool          // the cost of a pass was said
+	passes int           // the passes ended
+	ended  bool          // the pass has ended: Options.Passed was called
+	// files are the states of Options.Files whose folder has no watch.
+	files  map[string]state
+	ticker *time.Ticker
+	// hot are the folders given a watch because the scan found them
+	// changed, the oldest first.
+	hot []string
+	buf []byte // a path being statted, NUL-terminated
+}
+
+// scanning reports whether some folders are scanned, not watched.
+func (w *watcher) scanning() bool { return w.scan != nil }
+
+// startScan makes the scanner, if there is none: from now on the folders
+// given to scanTree or pend are looked at in turns.
+func (w *watcher) startScan() {
+	if w.scan != nil {
+		return
+	}
+	w.scan = &scanner{pass: time.Now(), last: time.Now()}
+	w.scan.ticker = time.NewTicker(min(w.opts.Poll, scanTick))
+	w.polling.Store(true)
+	w.scanFiles(context.Background()) // what they are now: nothing is reported the first time
+}
+
+// stopScan stops the scanner's ticker.
+func (w *watcher) stopScan() {
+	if w.scan != nil && w.scan.ticker != nil {
+		w.scan.ticker.Stop()
+	}
+}
+
+// split returns the index of the root that holds dir and dir's path from
+// it.
+func (w *watcher) split(dir string) (uint16, string, bool) {
+	r := w.rootOf(dir)
+	if r == "" {
+		return 0, "", false
+	}
+	i := slices.Index(w.roots, r)
+	rel := strings.TrimPrefix(dir[len(r):], string(filepath.Separator))
+	return uint16(i), rel, true
+}
+
+// pathOf returns the absolute path of a scanned folder, or of its entry
+// name.
+func (w *watcher) pathOf(d *scanDir, name string) string {
+	p := w.roots[d.root]
+	if d.rel != "" {
+		p += string(filepath.Separator) + d.rel
+	}
+	if name != "" {
+		p += string(filepath.Separator) + name
+	}
+	return p
+}
+
+// pathBytes returns the path of a scanned folder, or of its entry name,
+// in the scanner's buffer, where a NUL follows it: for statPath, until
+// the next call.
+func (w *watcher) pathBytes(d *scanDir, name string) []byte {
+	w.scan.buf = w.appendPath(w.scan.buf[:0], d, name)
+	return w.scan.buf[:len(w.scan.buf)-1]
+}
+
+// appendPath appends the path of a scanned folder, or of its entry name,
+// and a NUL, to b.
+func (w *watcher) appendPath(b []byte, d *scanDir, name string) []byte {
+	b = append(b, w.roots[d.root]...)
+	if d.rel != "" {
+		b = append(append(b, filepath.Separator), d.rel...)
+	}
+	if name != "" {
+		b = append(append(b, filepath.Separator), name...)
+	}
+	return append(b, 0)
+}
+
+// scanTree lists dir and every folder under it now and scans them from
+// now on: a change after this is reported by a later turn. It is for the
+// folders that get no watch or lose theirs: before the first build, as
+// the watches would have been; while watching, before dir is reported,
+// to be walked again. A root not there is looked at until it is.
+func (w *watcher) scanTree(dir string) {
+	root, rel, ok := w.split(dir)
+	if !ok {
+		return
+	}
+	w.startScan()
+	s := w.scan
+	level := []scanDir{{root: root, rel: rel}}
+	for len(level) > 0 {
+		listed, next := w.listLevel(level)
+		for _, d := range listed {
+			if d.self != 0 || d.rel == "" { // a root not there is looked at until it is
+				s.dirs = append(s.dirs, d)
+			}
+		}
+		level = next
+	}
+	s.dirty = true
+}
+
+// listLevel lists the folders of one level of a tree, on every core,
+// and returns them, with their folders, the next level.
+func (w *watcher) listLevel(level []scanDir) (listed, next []scanDir) {
+	workers := min(runtime.GOMAXPROCS(0), 1+len(level)/64)
+	subs := make([][]scanDir, workers)
+	var wg sync.WaitGroup
+	for k := range workers {
+		wg.Go(func() {
+			var buf []byte
+			for i := k; i < len(level); i += workers {
+				d := &level[i]
+				buf = w.appendPath(buf[:0], d, "")
+				_, self, folder, err := statPath(buf[:len(buf)-1])
+				if err != nil || !folder {
+					continue
+				}
+				var folders []string
+				d.self = self
+				d.entries, folders = w.list(d)
+				for _, name := range folders {
+					subs[k] = append(subs[k], scanDir{root: d.root, rel: join(d.rel, name)})
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, sub := range subs {
+		next = append(next, sub...)
+	}
+	return level, next
+}
+
+// join joins a folder's path from its root and an entry's name.
+func join(rel, name string) string {
+	if rel == "" {
+		return name
+	}
+	return rel + string(filepath.Separator) + name
+}
+
+// entry is one entry of a folder as the scan keeps it.
+type entry struct {
+	name string
+	st   state
+}
+
+// list returns the entries of the folder d as scanDir.entries keeps them,
+// and the names of its folders that are scanned (not hidden, not
+// ignored). A folder that cannot be read has no entries.
+func (w *watcher) list(d *scanDir) (entries string, folders []string) {
+	dir := w.pathOf(d, "")
+	ents, err := readFolder(dir, func(name string, folder bool) bool {
+		if hidden(name) || noise(name) {
+			return false
+		}
+		return w.opts.Ignore == nil || !w.ignore(dir+string(filepath.Separator)+name)
+	})
+	if err != nil {
+		return "", nil
+	}
+	n := 0
+	for _, e := range ents {
+		n += len(e.name) + 5
+	}
+	var b strings.Builder
+	b.Grow(n)
+	var four [4]byte
+	for _, e := range ents {
+		if e.st&folderBit != 0 {
+			folders = append(folders, e.name)
+		}
+		b.WriteString(e.name)
+		b.WriteByte(0)
+		binary.LittleEndian.PutUint32(four[:], uint32(e.st))
+		b.Write(four[:])
+	}
+	return b.String(), folders
+}
+
+// entryAt returns the entry of entries at byte offset i, and the offset of
+// the next; ok is false past the end.
+func entryAt(entries string, i int) (name string, st state, next int, ok bool) {
+	if i >= len(entries) {
+		return "", 0, i, false
+	}
+	end := strings.IndexByte(entries[i:], 0)
+	if end < 0 || i+end+5 > len(entries) {
+		return "", 0, len(entries), false
+	}
+	name = entries[i : i+end]
+	k := i + end + 1
+	st = state(uint32(entries[k]) | uint32(entries[k+1])<<8 | uint32(entries[k+2])<<16 | uint32(entries[k+3])<<24)
+	return name, st, i + end + 5, true
+}
+
+// scanTurn runs one turn of the scan: the next folders of the pass, for at
+// most 1/scanShare of the time since the last turn; at the end of a pass,
+// and once Options.Poll has passed since it began, a new pass.
+func (w *watcher) scanTurn(ctx context.Context) {
+	s := w.scan
+	now := time.Now()
+	budget := now.Sub(s.last) / scanShare
+	if s.next >= len(s.dirs) {
+		if now.Sub(s.pass) < w.opts.Poll {
+			s.last = now
+			return
+		}
+		w.endPass()
+		s.next, s.pass, s.cost, s.ended = 0, now, 0, false
+		w.scanFiles(ctx)
+	}
+	for s.next < len(s.dirs) && ctx.Err() == nil {
+		i := s.next
+		s.next++
+		w.visit(ctx, i)
+		if s.next%8 == 0 && time.Since(now) >= budget {
+			break
+		}
+	}
+	end := time.Now()
+	s.cost += end.Sub(now)
+	s.last = end
+	if s.next >= len(s.dirs) && !s.ended {
+		s.ended = true
+		if w.opts.Passed != nil {
+			w.opts.Passed()
+		}
+	}
+}
+
+// endPass tidies the folders after a pass that added or lost some, and
+// says once what a pass costs.
+func (w *watcher) endPass() {
+	s := w.scan
+	if s.dirty {
+		// Gone ones out; a folder scanned twice (made again, or watched
+		// and then not) once, the one listed last.
+		idx := make([]int32, 0, len(s.dirs))
+		for i := range s.dirs {
+			if s.dirs[i].root != gone {
+				idx = append(idx, int32(i))
+			}
+		}
+		slices.SortStableFunc(idx, func(a, b int32) int {
+			return cmp.Or(cmp.Compare(s.dirs[a].root, s.dirs[b].root), strings.Compare(s.dirs[a].rel, s.dirs[b].rel))
+		})
+		kept := make([]scanDir, 0, len(idx))
+		for n, i := range idx {
+			if n+1 < len(idx) && s.dirs[idx[n+1]].root == s.dirs[i].root && s.dirs[idx[n+1]].rel == s.dirs[i].rel {
+				continue
+			}
+			kept = append(kept, s.dirs[i])
+		}
+		s.dirs, s.dirty = kept, false
+	}
+	// Said once, after the second pass (the first lists every folder),
+	// when the scan is slower than Options.Poll asks and a change waits a
+	// second or more: what the limit costs.
+	s.passes++
+	if every := s.cost * scanShare; !s.told && s.passes == 2 && every > max(w.opts.Poll, time.Second) {
+		s.told = true
+		w.warn(fmt.Errorf("watch: %d folders are scanned, not watched: a pass over them takes %v, kept to 5 %% of a core, so a change there is seen within about %v",
+			len(s.dirs), s.cost.Round(time.Millisecond), every.Round(100*time.Millisecond)))
+	}
+}
+
+// scanFiles looks at Options.Files whose folders have no watch.
+func (w *watcher) scanFiles(ctx context.Context) {
+	s := w.scan
+	for f := range w.files {
+		if _, ok := w.dirs[filepath.Dir(f)]; ok || w.parentWatched[filepath.Dir(f)] {
+			continue
+		}
+		var now state
+		if info, err := os.Lstat(f); err == nil {
+			now, _ = stateOf(info)
+		}
+		if s.files == nil {
+			s.files = make(map[string]state)
+		}
+		if was, ok := s.files[f]; ok && was != now {
+			w.send(ctx, f)
+		}
+		s.files[f] = now
+	}
+}
+
+// visit looks at the scanned folder i: whether it is still there, and
+// whether an entry was added, removed or changed since it was listed.
+func (w *watcher) visit(ctx context.Context, i int) {
+	s := w.scan
+	d := &s.dirs[i]
+	if d.root == gone {
+		return
+	}
+	_, self, folder, err := statPath(w.pathBytes(d, ""))
+	if err != nil || !folder {
+		dir := w.pathOf(d, "")
+		if d.rel == "" { // a root: kept, to be seen when it is back
+			if d.self != 0 && !w.parentWatched[filepath.Dir(dir)] {
+				w.warn(fmt.Errorf("watch: %s was %w", dir, ErrRootGone))
+				w.send(ctx, dir)
+			}
+			d.self, d.entries = 0, ""
+			return
+		}
+		// Gone, or a file now: what was under it went with it.
+		d.root, s.dirty = gone, true
+		w.send(ctx, dir+folderMark)
+		return
+	}
+	if self == d.self && !w.filesChanged(d) {
+		return
+	}
+	dir := w.pathOf(d, "")
+	if d.self == 0 { // a root back: listed afresh, and walked again
+		d.root, s.dirty = gone, true
+		w.scanTree(dir)
+		w.send(ctx, dir)
+		return
+	}
+	entries, _ := w.list(d)
+	old := d.entries
+	d.self, d.entries = self, entries
+	changed := w.report(ctx, d, old, entries)
+	if changed {
+		w.promote(ctx, i)
+	}
+}
+
+// filesChanged reports whether a file of the folder d is no longer as it
+// was listed.
+func (w *watcher) filesChanged(d *scanDir) bool {
+	for i := 0; ; {
+		name, st, next, ok := entryAt(d.entries, i)
+		if !ok {
+			return false
+		}
+		i = next
+		if st&folderBit != 0 {
+			continue
+		}
+		if now, _, _, _ := statPath(w.pathBytes(d, name)); now != st {
+			return true
+		}
+	}
+}
+
+// report sends the paths of the entries that differ between two listings
+// of the folder d, and scans the folders added; it reports whether any
+// did.
+func (w *watcher) report(ctx context.Context, d *scanDir, old, now string) bool {
+	dir := w.pathOf(d, "")
+	changed := false
+	i, j := 0, 0
+	for {
+		on, ost, oi, ook := entryAt(old, i)
+		nn, nst, nj, nok := entryAt(now, j)
+		switch {
+		case !ook && !nok:
+			return changed
+		case ook && (!nok || on < nn): // removed
+			p := dir + string(filepath.Separator) + on
+			if ost&folderBit != 0 {
+				p += folderMark
+			}
+			w.send(ctx, p)
+			i, changed = oi, true
+		case nok && (!ook || nn < on): // added
+			p := dir + string(filepath.Separator) + nn
+			if nst&folderBit != 0 {
+				w.scanTree(p)
+			}
+			w.send(ctx, p)
+			j, changed = nj, true
+		default: // the same name
+			if ost != nst {
+				p := dir + string(filepath.Separator) + nn
+				if nst&folderBit != 0 { // another folder, or a file made a folder
+					w.scanTree(p)
+				}
+				if ost&folderBit != 0 { // a folder replaced
+					w.send(ctx, p+folderMark)
+				}
+				w.send(ctx, p)
+				changed = true
+			}
+			i, j = oi, nj
+		}
+	}
+}
+
+// promote gives the scanned folder i, just found changed, a watch of its
+// own if one can be had, taking it from the folder given one the longest
+// ago when all are taken: the next change there is seen at once.
+func (w *watcher) promote(ctx context.Context, i int) {
+	s := w.scan
+	if w.fsw == nil || w.capacity <= 0 {
+		return
+	}
+	dir := w.pathOf(&s.dirs[i], "")
+	for w.count() >= w.capacity {
+		if !w.demote(ctx) {
+			return
+		}
+	}
+	if err := w.add(dir); err != nil {
+		if isLimit(err) {
+			w.capacity = w.count()
+		}
+		return
+	}
+	w.dirs[w.paths.intern(dir)] = struct{}{}
+	s.hot = append(s.hot, dir)
+	// A change between the listing and the watch: look once more.
+	d := s.dirs[i]
+	s.dirs[i].root, s.dirty = gone, true
+	if _, self, _, err := statPath(w.pathBytes(&d, "")); err == nil && (self != d.self || w.filesChanged(&d)) {
+		entries, _ := w.list(&d)
+		w.report(ctx, &d, d.entries, entries)
+	}
+}
+
+// demote takes the watch of the folder given one the longest ago for a
+// change, and scans it again; it reports whether there was one.
+func (w *watcher) demote(ctx context.Context) bool {
+	s := w.scan
+	for len(s.hot) > 0 {
+		dir := s.hot[0]
+		s.hot = s.hot[1:]
+		if _, ok := w.dirs[dir]; !ok {
+			continue // removed meanwhile
+		}
+		// Listed first, then unwatched: a change in between is both an
+		// event and, later, a difference.
+		root, rel, ok := w.split(dir)
+		if !ok {
+			continue
+		}
+		d := scanDir{root: root, rel: rel}
+		if _, self, _, err := statPath(w.pathBytes(&d, "")); err == nil {
+			d.self = self
+			d.entries, _ = w.list(&d)
+		}
+		s.dirs = append(s.dirs, d)
+		s.dirty = true
+		w.unwatch(dir)
+		return true
+	}
+	return false
+}
+
+// errCapped is the limit Options.MaxWatches sets.
+var errCapped = errors.New("the most folders watch may watch (--max-watches) reached")
