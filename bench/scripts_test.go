@@ -172,6 +172,23 @@ func TestGenset(t *testing.T) {
 func TestWatchHelp(t *testing.T) {
 	out := script(t, "watch.sh", "--help")
 	wantLines(t, out,
-		"bench/watch.sh [--runs N] [--edit MODE] [--linked] [PAGES]: watch mode on",
+		"bench/watch.sh [--runs N] [--edit MODE] [--linked] [--no-fanotify]",
 		"--linked runs watch on a hard-linked copy of the site, every page with")
+}
+
+// TestWatchSmoke runs bench/watch.sh on a small site with a few watches
+// and the rest scanned: every figure is printed, and watch's files are a
+// fresh build's at the end.
+func TestWatchSmoke(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds sitemapgen and a site")
+	}
+	t.Setenv("BENCH_DIR", t.TempDir())
+	out := script(t, "watch.sh", "--runs", "2", "--idle", "200ms", "--no-fanotify", "--max-watches", "8", "--edit", "rename", "300")
+	for _, want := range []string{"start (to \"watching\"): watch ", "idle CPU over 200ms: ", "change → sitemap.xml replaced", "peak RSS: watch "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	wantLines(t, out, "watch's files after the changes: equal to a fresh build's, byte for byte (1 files)")
 }

@@ -1,16 +1,27 @@
 #!/usr/bin/env bash
-# bench/watch.sh [--runs N] [--edit MODE] [--linked] [PAGES]: watch mode on
-# a generated site of PAGES pages (default 100000).
+# bench/watch.sh [--runs N] [--edit MODE] [--linked] [--no-fanotify]
+#                [--max-watches N] [--idle D] [--timeout D] [PAGES]:
+# watch mode on a generated site of PAGES pages (default 100000).
 #
 # Generates the site with bench/gensite (kept in
 # $BENCH_DIR/sitemapgen-site-PAGES, default $TMPDIR, shared with
 # bench/run.sh), builds sitemapgen and bench/watchlat, and runs watchlat:
-# N pages (default 20), one after another, are changed while "sitemapgen
-# watch" runs; it reports the time from each change to the page's shard
-# and to sitemap.xml being renamed into place, minus the debounce window,
-# and the peak RSS of watch mode against a one-shot build of the same
-# site. The targets: under 100 ms at 100,000 pages; watch's memory under
-# 2× the build's.
+# a one-shot build, then "sitemapgen watch": its start (until it watches)
+# against the build's wall time, its CPU time while nothing changes for
+# --idle (default 10s), then N pages (default 20), one after another,
+# changed while it runs, the time from each change to the page's shard
+# and to sitemap.xml being renamed into place, minus the debounce window;
+# the peak RSS of watch mode against the build's; and, once watch is
+# stopped, whether its files are a fresh build's, byte for byte. The
+# targets: a change under 100 ms at 100,000 pages; watch's memory under
+# 2× the build's; at 1,000,000 pages past the limit of watches, a start
+# under 1.3× the build, a change under 2 s, idle CPU under 5 % of a core.
+#
+# How watch watches (docs/watch.md, Limits): as root, fanotify, unless
+# --no-fanotify; then inotify, which --max-watches N caps (8192: the
+# limit many systems have), the other folders scanned. --timeout bounds
+# the wait for one change (default 30s; a scan of a large tree needs
+# more).
 #
 # --edit is how a page changes (bench/watchlat -edit): write (default: a
 # new date in its head, written in place), rename (the same saved
@@ -29,11 +40,18 @@ runs=20
 n=100000
 edit=write
 linked=
+flags=()
+idle=10s
+timeout=30s
 while (($#)); do
   case $1 in
     --runs) runs=$2; shift 2 ;;
     --edit) edit=$2; shift 2 ;;
     --linked) linked=1; shift ;;
+    --no-fanotify) flags+=(--fanotify=false); shift ;;
+    --max-watches) flags+=(--max-watches "$2"); shift 2 ;;
+    --idle) idle=$2; shift 2 ;;
+    --timeout) timeout=$2; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
     *) n=$1; shift ;;
   esac
@@ -57,6 +75,6 @@ if [[ $linked ]]; then
   cp -al "$work/linked-src" "$work/linked"
   site=$work/linked
 fi
-echo "# $(date -u +%Y-%m-%d), $(nproc) CPUs, $(go version | cut -d' ' -f3), $n pages, watch mode, edit: $edit${linked:+, a hard-linked copy}"
-"$bin/watchlat" -runs "$runs" -edit "$edit" -bin "$bin/sitemapgen" -out "$work/out-watch" "$site"
+echo "# $(date -u +%Y-%m-%d), $(nproc) CPUs, $(go version | cut -d' ' -f3), $n pages, watch mode, edit: $edit${linked:+, a hard-linked copy}${flags[*]:+, ${flags[*]}}"
+"$bin/watchlat" -runs "$runs" -edit "$edit" -idle "$idle" -timeout "$timeout" -watch-flags "${flags[*]}" -bin "$bin/sitemapgen" -out "$work/out-watch" "$site"
 "$bin/checksitemaps" "$work/out-watch" | tail -1 | sed 's/^/checksitemaps: /'

@@ -17,15 +17,15 @@ func isLimit(err error) bool {
 	return errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EMFILE) || errors.Is(err, syscall.ENFILE)
 }
 
-// limitWarning says that a limit of watches was met, after watched
-// folders, that the others are scanned, and, for the system's limit, how
+// limitWarning says that a limit of watches (capacity) was met, after
+// watched folders, that the others are scanned, and, for the system's limit, how
 // to raise it. fanErr is why fanotify could not be used, if it was
 // tried.
-func limitWarning(cause error, watched int, fanErr error) error {
+func limitWarning(cause error, watched, capacity int, fanErr error) error {
 	var what string
 	switch {
 	case cause == errCapped:
-		what = fmt.Sprintf("%d folders watched, the most --max-watches allows (%%w)", watched)
+		what = fmt.Sprintf("%d folders watched, %d kept for the folders that change (%%w: %d)", watched, capacity-watched, capacity)
 	case isLimit(cause):
 		what = fmt.Sprintf("the system's limit of watched folders is reached (%%w) after %d", watched)
 	default:

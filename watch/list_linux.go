@@ -10,17 +10,22 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// readFolder lists the folder dir with getdents and statts its files
-// relative to it (fstatat): a folder's listing in four system calls and
-// one a file. Folders are told by their type in the listing, and keep
-// their inode number from it. keep says whether an entry is kept, by name
-// and whether it is a folder.
-func readFolder(dir string, keep func(name string, folder bool) bool) ([]entry, error) {
+// readFolder lists the folder dir with getdents and statts it (fstat)
+// and its files relative to it (fstatat): a folder's listing in five
+// system calls and one a file. Folders are told by their type in the
+// listing, and keep their inode number from it. keep says whether an
+// entry is kept, by name and whether it is a folder. It returns the
+// folder's own state (selfOf) and its entries, sorted by name.
+func readFolder(dir string, keep func(name string, folder bool) bool) (state, []entry, error) {
 	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC|unix.O_NOFOLLOW, 0)
 	if err != nil {
-		return nil, &os.PathError{Op: "open", Path: dir, Err: err}
+		return 0, nil, &os.PathError{Op: "open", Path: dir, Err: err}
 	}
 	defer unix.Close(fd)
+	var self unix.Stat_t
+	if err := unix.Fstat(fd, &self); err != nil {
+		return 0, nil, &os.PathError{Op: "fstat", Path: dir, Err: err}
+	}
 	var ents []entry
 	bp := direntBufs.Get().(*[]byte)
 	defer direntBufs.Put(bp)
@@ -28,7 +33,7 @@ func readFolder(dir string, keep func(name string, folder bool) bool) ([]entry, 
 	for {
 		n, err := unix.Getdents(fd, buf)
 		if err != nil {
-			return nil, &os.PathError{Op: "getdents", Path: dir, Err: err}
+			return 0, nil, &os.PathError{Op: "getdents", Path: dir, Err: err}
 		}
 		if n <= 0 {
 			break
@@ -74,7 +79,7 @@ func readFolder(dir string, keep func(name string, folder bool) bool) ([]entry, 
 		}
 	}
 	slices.SortFunc(ents, func(a, b entry) int { return strings.Compare(a.name, b.name) })
-	return ents, nil
+	return selfOf(&self), ents, nil
 }
 
 // direntBufs are getdents' buffers.

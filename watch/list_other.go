@@ -7,12 +7,18 @@ import (
 	"path/filepath"
 )
 
-// readFolder lists the folder dir and statts its entries. keep says
-// whether an entry is kept, by name and whether it is a folder.
-func readFolder(dir string, keep func(name string, folder bool) bool) ([]entry, error) {
+// readFolder statts the folder dir, lists it and statts its entries.
+// keep says whether an entry is kept, by name and whether it is a folder.
+// It returns the folder's own state and its entries, sorted by name.
+func readFolder(dir string, keep func(name string, folder bool) bool) (state, []entry, error) {
+	info, err := os.Lstat(dir)
+	if err != nil {
+		return 0, nil, err
+	}
+	self, _ := selfState(info)
 	des, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, err
+		return 0, nil, err
 	}
 	var ents []entry
 	for _, de := range des {
@@ -26,7 +32,7 @@ func readFolder(dir string, keep func(name string, folder bool) bool) ([]entry, 
 		st, _ := stateOf(info)
 		ents = append(ents, entry{name: de.Name(), st: st})
 	}
-	return ents, nil // os.ReadDir sorts by name
+	return self, ents, nil // os.ReadDir sorts by name
 }
 
 // statPath stats the path in b: a file's state as readFolder gives it, a

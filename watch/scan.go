@@ -27,24 +27,40 @@ import (
 
 const (
 	// scanShare: a turn of the scan takes at most 1/scanShare of the time
-	// since the last one.
-	scanShare = 20
+	// since the last one: 4 %, which the ticks and the garbage collector
+	// take to under 5 % of a core.
+	scanShare = 25
 	// scanTick is the longest time between two turns.
 	scanTick = 100 * time.Millisecond
 	// hotMax bounds the folders given a watch because they changed.
 	hotMax = 1024
 )
 
-// scanDir is a folder the scan looks at.
+// scanDir is a folder the scan looks at: 24 bytes and one string, for
+// the million folders of a large site.
 type scanDir struct {
-	rel  string // path from the root, with the system's separators; "" is the root
+	// data is the folder's path from its root, with the system's
+	// separators ("" is the root), a NUL, then its entries when it was
+	// listed, by name: the name, a NUL, the state's 4 bytes. Hidden names
+	// and editors' noise are not kept: no change to them is reported.
+	data string
 	root uint16 // index in watcher.roots; gone: tidied away at the end of the pass
 	self state  // the folder's own state when it was listed; 0: a root not there
-	// entries are its entries when it was listed, by name: the name, a
-	// NUL, the state's 4 bytes. Hidden names and editors' noise are not
-	// kept: no change to them is ever reported.
-	entries string
 }
+
+// newScanDir returns the folder at rel under the root, with entries.
+func newScanDir(root uint16, rel, entries string) scanDir {
+	return scanDir{root: root, data: rel + "\x00" + entries}
+}
+
+// rel is the folder's path from its root.
+func (d *scanDir) rel() string { return d.data[:strings.IndexByte(d.data, 0)] }
+
+// entries are the folder's entries when it was listed.
+func (d *scanDir) entries() string { return d.data[strings.IndexByte(d.data, 0)+1:] }
+
+// setEntries keeps the folder's entries, as listed now.
+func (d *scanDir) setEntries(entries string) { d.data = d.rel() + "\x00" + entries }
 
 // gone marks a scanDir that is no longer looked at.
 const gone = ^uint16(0)
@@ -69,11 +85,9 @@ type scanner struct {
 	buf []byte // a path being statted, NUL-terminated
 }
 
-// scanning reports whether some folders are scanned, not watched.
-func (w *watcher) scanning() bool { return w.scan != nil }
-
 // startScan makes the scanner, if there is none: from now on the folders
-// given to scanTree or pend are looked at in turns.
+// given to scanTree are looked at in turns, and the Files whose folders
+// have no watch.
 func (w *watcher) startScan() {
 	if w.scan != nil {
 		return
@@ -107,8 +121,8 @@ func (w *watcher) split(dir string) (uint16, string, bool) {
 // name.
 func (w *watcher) pathOf(d *scanDir, name string) string {
 	p := w.roots[d.root]
-	if d.rel != "" {
-		p += string(filepath.Separator) + d.rel
+	if rel := d.rel(); rel != "" {
+		p += string(filepath.Separator) + rel
 	}
 	if name != "" {
 		p += string(filepath.Separator) + name
@@ -128,8 +142,8 @@ func (w *watcher) pathBytes(d *scanDir, name string) []byte {
 // and a NUL, to b.
 func (w *watcher) appendPath(b []byte, d *scanDir, name string) []byte {
 	b = append(b, w.roots[d.root]...)
-	if d.rel != "" {
-		b = append(append(b, filepath.Separator), d.rel...)
+	if rel := d.data[:strings.IndexByte(d.data, 0)]; rel != "" {
+		b = append(append(b, filepath.Separator), rel...)
 	}
 	if name != "" {
 		b = append(append(b, filepath.Separator), name...)
@@ -149,15 +163,23 @@ func (w *watcher) scanTree(dir string) {
 	}
 	w.startScan()
 	s := w.scan
-	level := []scanDir{{root: root, rel: rel}}
-	for len(level) > 0 {
+	var levels [][]scanDir
+	n := 0
+	for level := []scanDir{newScanDir(root, rel, "")}; len(level) > 0; {
 		listed, next := w.listLevel(level)
+		levels = append(levels, listed)
+		n += len(listed)
+		level = next
+	}
+	if cap(s.dirs)-len(s.dirs) < n { // made at its size: a million folders are a few tens of MB
+		s.dirs = append(make([]scanDir, 0, len(s.dirs)+n), s.dirs...)
+	}
+	for _, listed := range levels {
 		for _, d := range listed {
-			if d.self != 0 || d.rel == "" { // a root not there is looked at until it is
+			if d.self != 0 || d.rel() == "" { // a root not there is looked at until it is
 				s.dirs = append(s.dirs, d)
 			}
 		}
-		level = next
 	}
 	s.dirty = true
 }
@@ -170,19 +192,14 @@ func (w *watcher) listLevel(level []scanDir) (listed, next []scanDir) {
 	var wg sync.WaitGroup
 	for k := range workers {
 		wg.Go(func() {
-			var buf []byte
 			for i := k; i < len(level); i += workers {
 				d := &level[i]
-				buf = w.appendPath(buf[:0], d, "")
-				_, self, folder, err := statPath(buf[:len(buf)-1])
-				if err != nil || !folder {
-					continue
-				}
-				var folders []string
+				self, entries, folders := w.list(d)
 				d.self = self
-				d.entries, folders = w.list(d)
+				d.setEntries(entries)
+				rel := d.rel()
 				for _, name := range folders {
-					subs[k] = append(subs[k], scanDir{root: d.root, rel: join(d.rel, name)})
+					subs[k] = append(subs[k], newScanDir(d.root, join(rel, name), ""))
 				}
 			}
 		})
@@ -208,19 +225,26 @@ type entry struct {
 	st   state
 }
 
-// list returns the entries of the folder d as scanDir.entries keeps them,
-// and the names of its folders that are scanned (not hidden, not
-// ignored). A folder that cannot be read has no entries.
-func (w *watcher) list(d *scanDir) (entries string, folders []string) {
+// list returns the folder d's own state, its entries as scanDir keeps
+// them, and the names of its folders that are scanned (not hidden,
+// not ignored). A folder that cannot be read (no permission) has no
+// entries, until its own state changes; one that is gone, or not a
+// folder, has the state 0.
+func (w *watcher) list(d *scanDir) (self state, entries string, folders []string) {
 	dir := w.pathOf(d, "")
-	ents, err := readFolder(dir, func(name string, folder bool) bool {
+	self, ents, err := readFolder(dir, func(name string, folder bool) bool {
 		if hidden(name) || noise(name) {
 			return false
 		}
 		return w.opts.Ignore == nil || !w.ignore(dir+string(filepath.Separator)+name)
 	})
 	if err != nil {
-		return "", nil
+		var b []byte
+		b = w.appendPath(b, d, "")
+		if _, self, folder, err := statPath(b[:len(b)-1]); err == nil && folder {
+			return self, "", nil
+		}
+		return 0, "", nil
 	}
 	n := 0
 	for _, e := range ents {
@@ -238,7 +262,7 @@ func (w *watcher) list(d *scanDir) (entries string, folders []string) {
 		binary.LittleEndian.PutUint32(four[:], uint32(e.st))
 		b.Write(four[:])
 	}
-	return b.String(), folders
+	return self, b.String(), folders
 }
 
 // entryAt returns the entry of entries at byte offset i, and the offset of
@@ -263,7 +287,9 @@ func entryAt(entries string, i int) (name string, st state, next int, ok bool) {
 func (w *watcher) scanTurn(ctx context.Context) {
 	s := w.scan
 	now := time.Now()
-	budget := now.Sub(s.last) / scanShare
+	// A second at most: after the system slept, or the loop was busy, a
+	// turn does not take a pass at once.
+	budget := min(now.Sub(s.last), time.Second) / scanShare
 	if s.next >= len(s.dirs) {
 		if now.Sub(s.pass) < w.opts.Poll {
 			s.last = now
@@ -306,11 +332,11 @@ func (w *watcher) endPass() {
 			}
 		}
 		slices.SortStableFunc(idx, func(a, b int32) int {
-			return cmp.Or(cmp.Compare(s.dirs[a].root, s.dirs[b].root), strings.Compare(s.dirs[a].rel, s.dirs[b].rel))
+			return cmp.Or(cmp.Compare(s.dirs[a].root, s.dirs[b].root), strings.Compare(s.dirs[a].rel(), s.dirs[b].rel()))
 		})
 		kept := make([]scanDir, 0, len(idx))
 		for n, i := range idx {
-			if n+1 < len(idx) && s.dirs[idx[n+1]].root == s.dirs[i].root && s.dirs[idx[n+1]].rel == s.dirs[i].rel {
+			if n+1 < len(idx) && s.dirs[idx[n+1]].root == s.dirs[i].root && s.dirs[idx[n+1]].rel() == s.dirs[i].rel() {
 				continue
 			}
 			kept = append(kept, s.dirs[i])
@@ -360,12 +386,13 @@ func (w *watcher) visit(ctx context.Context, i int) {
 	_, self, folder, err := statPath(w.pathBytes(d, ""))
 	if err != nil || !folder {
 		dir := w.pathOf(d, "")
-		if d.rel == "" { // a root: kept, to be seen when it is back
+		if d.rel() == "" { // a root: kept, to be seen when it is back
 			if d.self != 0 && !w.parentWatched[filepath.Dir(dir)] {
 				w.warn(fmt.Errorf("watch: %s was %w", dir, ErrRootGone))
 				w.send(ctx, dir)
 			}
-			d.self, d.entries = 0, ""
+			d.self = 0
+			d.setEntries("")
 			return
 		}
 		// Gone, or a file now: what was under it went with it.
@@ -383,9 +410,10 @@ func (w *watcher) visit(ctx context.Context, i int) {
 		w.send(ctx, dir)
 		return
 	}
-	entries, _ := w.list(d)
-	old := d.entries
-	d.self, d.entries = self, entries
+	_, entries, _ := w.list(d)
+	old := d.entries()
+	d.self = self
+	d.setEntries(entries)
 	changed := w.report(ctx, d, old, entries)
 	if changed {
 		w.promote(ctx, i)
@@ -395,8 +423,9 @@ func (w *watcher) visit(ctx context.Context, i int) {
 // filesChanged reports whether a file of the folder d is no longer as it
 // was listed.
 func (w *watcher) filesChanged(d *scanDir) bool {
+	entries := d.entries()
 	for i := 0; ; {
-		name, st, next, ok := entryAt(d.entries, i)
+		name, st, next, ok := entryAt(entries, i)
 		if !ok {
 			return false
 		}
@@ -480,8 +509,8 @@ func (w *watcher) promote(ctx context.Context, i int) {
 	d := s.dirs[i]
 	s.dirs[i].root, s.dirty = gone, true
 	if _, self, _, err := statPath(w.pathBytes(&d, "")); err == nil && (self != d.self || w.filesChanged(&d)) {
-		entries, _ := w.list(&d)
-		w.report(ctx, &d, d.entries, entries)
+		_, entries, _ := w.list(&d)
+		w.report(ctx, &d, d.entries(), entries)
 	}
 }
 
@@ -501,11 +530,10 @@ func (w *watcher) demote(ctx context.Context) bool {
 		if !ok {
 			continue
 		}
-		d := scanDir{root: root, rel: rel}
-		if _, self, _, err := statPath(w.pathBytes(&d, "")); err == nil {
-			d.self = self
-			d.entries, _ = w.list(&d)
-		}
+		d := newScanDir(root, rel, "")
+		self, entries, _ := w.list(&d)
+		d.self = self
+		d.setEntries(entries)
 		s.dirs = append(s.dirs, d)
 		s.dirty = true
 		w.unwatch(dir)
@@ -515,4 +543,4 @@ func (w *watcher) demote(ctx context.Context) bool {
 }
 
 // errCapped is the limit Options.MaxWatches sets.
-var errCapped = errors.New("the most folders watch may watch (--max-watches) reached")
+var errCapped = errors.New("--max-watches")

@@ -594,7 +594,7 @@ func (w *watcher) atLimit(ctx context.Context, cause error) {
 		}
 	}
 	w.recent = nil
-	w.warn(limitWarning(cause, watched, w.fanErr))
+	w.warn(limitWarning(cause, watched, w.capacity, w.fanErr))
 }
 
 // errLimit stands for the limit met before, when the capacity is reached

@@ -2,14 +2,18 @@
 // sitemap files are replaced, and how much memory watch mode holds against
 // a one-shot build of the same site.
 //
-//	watchlat [-runs N] [-debounce D] [-edit MODE] -bin SITEMAPGEN -out DIR SITE
+//	watchlat [-runs N] [-debounce D] [-edit MODE] [-watch-flags FLAGS] [-idle D] [-timeout D] -bin SITEMAPGEN -out DIR SITE
 //
-// It runs "SITEMAPGEN build" once (its peak RSS is the one-shot figure),
-// then starts "SITEMAPGEN watch --debounce D --out DIR SITE", waits until
-// it watches, and N times: changes one page (a different page each run)
-// as an editor does, and waits with fsnotify for the shard that lists the
-// page and for sitemap.xml to be renamed into place in DIR. The edit
-// (-edit) is one of
+// It runs "SITEMAPGEN build" once (its wall time and peak RSS are the
+// one-shot figures), then starts "SITEMAPGEN watch --debounce D FLAGS
+// --out DIR SITE" and times its start (until it says it watches, against
+// the build's wall time), measures its CPU time while nothing changes for
+// -idle (default 10s), and N times: changes one page (a different page
+// each run) as an editor does, and waits with fsnotify for the shard that
+// lists the page and for sitemap.xml to be renamed into place in DIR
+// (each for at most -timeout). At the end it stops watch and checks that
+// the files it wrote are those a fresh build writes, byte for byte. The
+// edit (-edit) is one of
 //
 //	write   a new modification date written into the head, in place
 //	        (the file keeps its inode, and its other names see it)
@@ -53,6 +57,9 @@ func main() {
 	out := flag.String("out", "", "the folder the sitemaps are written to (emptied first)")
 	base := flag.String("base-url", "https://example.com/", "the base URL")
 	edit := flag.String("edit", "write", "how a page is changed: write, rename or touch")
+	watchFlags := flag.String("watch-flags", "", "more flags of watch, space-separated")
+	idle := flag.Duration("idle", 10*time.Second, "how long watch's CPU time is measured while nothing changes")
+	timeout := flag.Duration("timeout", 30*time.Second, "the longest wait for one change's sitemaps")
 	flag.Parse()
 	if *edit != "write" && *edit != "rename" && *edit != "touch" {
 		fmt.Fprintln(os.Stderr, "watchlat: -edit is write, rename or touch")
@@ -63,13 +70,24 @@ func main() {
 		os.Exit(2)
 	}
 	site := flag.Arg(0)
-	if err := run(site, *bin, *out, *base, *edit, *runs, *debounce); err != nil {
+	cfg := config{site: site, bin: *bin, out: *out, base: *base, edit: *edit, runs: *runs, debounce: *debounce,
+		flags: strings.Fields(*watchFlags), idle: *idle, timeout: *timeout}
+	if err := run(cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "watchlat:", err)
 		os.Exit(1)
 	}
 }
 
-func run(site, bin, out, base, edit string, runs int, debounce time.Duration) error {
+// config is what main's flags say.
+type config struct {
+	site, bin, out, base, edit string
+	runs                       int
+	debounce, idle, timeout    time.Duration
+	flags                      []string
+}
+
+func run(c config) error {
+	site, bin, out, base, edit, runs, debounce := c.site, c.bin, c.out, c.base, c.edit, c.runs, c.debounce
 	if err := os.RemoveAll(out); err != nil {
 		return err
 	}
@@ -79,9 +97,11 @@ func run(site, bin, out, base, edit string, runs int, debounce time.Duration) er
 	// The one-shot build: its peak RSS is the yardstick.
 	build := exec.Command(bin, "build", "--quiet", "--base-url", base, "--out", out, site)
 	build.Stderr = os.Stderr
+	buildStart := time.Now()
 	if err := build.Run(); err != nil {
 		return fmt.Errorf("build: %w", err)
 	}
+	buildWall := time.Since(buildStart)
 	buildRSS := build.ProcessState.SysUsage().(*syscall.Rusage).Maxrss // KiB
 
 	pages, err := pickPages(site, runs, edit == "touch")
@@ -98,17 +118,22 @@ func run(site, bin, out, base, edit string, runs int, debounce time.Duration) er
 		return err
 	}
 
-	cmd := exec.Command(bin, "watch", "--base-url", base, "--out", out, "--debounce", debounce.String(), site)
+	args := append([]string{"watch", "--base-url", base, "--out", out, "--debounce", debounce.String()}, c.flags...)
+	cmd := exec.Command(bin, append(args, site)...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		return err
 	}
+	watchStart := time.Now()
 	if err := cmd.Start(); err != nil {
 		return err
 	}
+	stopped := false
 	defer func() {
-		cmd.Process.Signal(syscall.SIGINT)
-		cmd.Wait()
+		if !stopped {
+			cmd.Process.Signal(syscall.SIGINT)
+			cmd.Wait()
+		}
 	}()
 	lines := make(chan string, 1024)
 	go func() {
@@ -118,10 +143,21 @@ func run(site, bin, out, base, edit string, runs int, debounce time.Duration) er
 		}
 		close(lines)
 	}()
-	if err := waitLine(lines, regexp.MustCompile(`^sitemapgen: watching `), 5*time.Minute); err != nil {
+	if err := waitLine(lines, regexp.MustCompile(`^sitemapgen: watching .* for changes`), 10*time.Minute); err != nil {
 		return err
 	}
+	started := time.Since(watchStart)
 	settle(w)
+	cpu0, err := cpuTime(cmd.Process.Pid)
+	if err != nil {
+		return err
+	}
+	time.Sleep(c.idle)
+	cpu1, err := cpuTime(cmd.Process.Pid)
+	if err != nil {
+		return err
+	}
+	idleShare := float64(cpu1-cpu0) / float64(c.idle)
 
 	rebuildMS := regexp.MustCompile(`, (\d+) ms$`)
 	var shard, index, reported []time.Duration
@@ -146,13 +182,13 @@ func run(site, bin, out, base, edit string, runs int, debounce time.Duration) er
 		if err := change(p, edit, changed, st.Mode().Perm(), when); err != nil {
 			return err
 		}
-		first, last, err := waitRenames(w, 30*time.Second)
+		first, last, err := waitRenames(w, c.timeout)
 		if err != nil {
 			return fmt.Errorf("%s: %w", p, err)
 		}
 		shard = append(shard, first.Sub(start)-debounce)
 		index = append(index, last.Sub(start)-debounce)
-		line, err := nextRebuild(lines, 30*time.Second)
+		line, err := nextRebuild(lines, c.timeout)
 		if err != nil {
 			return err
 		}
@@ -164,7 +200,7 @@ func run(site, bin, out, base, edit string, runs int, debounce time.Duration) er
 		if err := change(p, edit, orig, st.Mode().Perm(), st.ModTime()); err != nil {
 			return err
 		}
-		if _, err := nextRebuild(lines, 30*time.Second); err != nil {
+		if _, err := nextRebuild(lines, c.timeout); err != nil {
 			return err
 		}
 		settle(w)
@@ -173,13 +209,94 @@ func run(site, bin, out, base, edit string, runs int, debounce time.Duration) er
 	if err != nil {
 		return err
 	}
+	cmd.Process.Signal(syscall.SIGINT)
+	cmd.Wait()
+	stopped = true
+	same, err := sameAsBuild(bin, base, out, site)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("start (to \"watching\"): watch %.2f s, one-shot build %.2f s, ratio %.2f\n", started.Seconds(), buildWall.Seconds(), started.Seconds()/buildWall.Seconds())
+	fmt.Printf("idle CPU over %v: %.1f %% of a core\n", c.idle, 100*idleShare)
 	fmt.Printf("pages changed: %d (debounce %v, subtracted)\n", len(pages), debounce)
 	report("change → shard replaced", shard)
 	report("change → sitemap.xml replaced", index)
 	report("rebuild as watch reports it", reported)
 	fmt.Printf("peak RSS: watch %.1f MiB, one-shot build %.1f MiB, ratio %.2f\n",
 		float64(watchRSS)/1024, float64(buildRSS)/1024, float64(watchRSS)/float64(buildRSS))
+	fmt.Printf("watch's files after the changes: %s\n", same)
 	return nil
+}
+
+// sameAsBuild builds the site as it is now into a new folder beside out
+// and says whether the sitemap files are those in out, byte for byte.
+func sameAsBuild(bin, base, out, site string) (string, error) {
+	fresh := out + "-fresh"
+	if err := os.RemoveAll(fresh); err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(fresh)
+	build := exec.Command(bin, "build", "--quiet", "--base-url", base, "--out", fresh, site)
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		return "", fmt.Errorf("fresh build: %w", err)
+	}
+	files := func(dir string) (map[string][]byte, error) {
+		ents, err := os.ReadDir(dir)
+		if err != nil {
+			return nil, err
+		}
+		m := make(map[string][]byte)
+		for _, e := range ents {
+			if !strings.HasPrefix(e.Name(), "sitemap") {
+				continue
+			}
+			data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+			if err != nil {
+				return nil, err
+			}
+			m[e.Name()] = data
+		}
+		return m, nil
+	}
+	a, err := files(out)
+	if err != nil {
+		return "", err
+	}
+	b, err := files(fresh)
+	if err != nil {
+		return "", err
+	}
+	if len(a) != len(b) {
+		return fmt.Sprintf("DIFFER from a fresh build's (%d files against %d)", len(a), len(b)), nil
+	}
+	for name, data := range b {
+		if !bytes.Equal(a[name], data) {
+			return "DIFFER from a fresh build's at " + name, nil
+		}
+	}
+	return fmt.Sprintf("equal to a fresh build's, byte for byte (%d files)", len(b)), nil
+}
+
+// cpuTime returns the user and system time a process has used.
+func cpuTime(pid int) (time.Duration, error) {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, err
+	}
+	// The fields after the command, which is in parentheses: utime and
+	// stime are the 12th and 13th, in clock ticks of 1/100 s.
+	rest := string(data[bytes.LastIndexByte(data, ')')+2:])
+	f := strings.Fields(rest)
+	if len(f) < 13 {
+		return 0, fmt.Errorf("process %d: short stat", pid)
+	}
+	utime, err1 := strconv.ParseInt(f[11], 10, 64)
+	stime, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, fmt.Errorf("process %d: stat: %q", pid, f[11:13])
+	}
+	return time.Duration(utime+stime) * 10 * time.Millisecond, nil
 }
 
 // change changes the page p as the edit says: data written in place or
