@@ -44,16 +44,17 @@ type fanWatch struct {
 	done   chan struct{}
 	wg     sync.WaitGroup
 
-	// keep says whether a change to a path may matter; it reads only
-	// what does not change while watching.
-	keep  func(path string) bool
+	// keep says whether a change to a path may matter, and the name it is
+	// reported by; it reads only what does not change while watching.
+	keep  func(path string) (string, bool)
 	paths map[string]string // a folder's handle → its path; only the reader touches it
 }
 
 // openFanotify marks the filesystems that hold paths, and starts reading
 // their events, which it hands over as fsnotify's, keeping those keep
-// accepts. It fails where the process may not use fanotify so.
-func openFanotify(paths []string, keep func(string) bool) (*fanWatch, error) {
+// accepts, under the name it gives. It fails where the process may not
+// use fanotify so.
+func openFanotify(paths []string, keep func(string) (string, bool)) (*fanWatch, error) {
 	fd, err := unix.FanotifyInit(unix.FAN_CLASS_NOTIF|unix.FAN_CLOEXEC|unix.FAN_NONBLOCK|unix.FAN_REPORT_DFID_NAME,
 		unix.O_RDONLY|unix.O_CLOEXEC|unix.O_LARGEFILE)
 	if err != nil {
@@ -178,7 +179,10 @@ func (fa *fanWatch) parse(buf []byte) bool {
 			continue
 		}
 		path, ok := fa.pathOf(ev[meta.Metadata_len:], meta.Mask)
-		if !ok || !fa.keep(path) {
+		if ok {
+			path, ok = fa.keep(path)
+		}
+		if !ok {
 			continue
 		}
 		var op fsnotify.Op

@@ -15,9 +15,14 @@ import (
 // system calls and one a file. Folders are told by their type in the
 // listing, and keep their inode number from it. keep says whether an
 // entry is kept, by name and whether it is a folder. It returns the
-// folder's own state (selfOf) and its entries, sorted by name.
-func readFolder(dir string, keep func(name string, folder bool) bool) (state, []entry, error) {
-	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC|unix.O_NOFOLLOW, 0)
+// folder's own state (selfOf) and its entries, sorted by name. A
+// symbolic link named dir is followed only with follow (a root).
+func readFolder(dir string, follow bool, keep func(name string, folder bool) bool) (state, []entry, error) {
+	flags := unix.O_RDONLY | unix.O_DIRECTORY | unix.O_CLOEXEC
+	if !follow {
+		flags |= unix.O_NOFOLLOW
+	}
+	fd, err := unix.Open(dir, flags, 0)
 	if err != nil {
 		return 0, nil, &os.PathError{Op: "open", Path: dir, Err: err}
 	}
@@ -101,10 +106,11 @@ func indexNUL(b []byte) int {
 
 // statPath stats the path in b, which a NUL ends (not part of b): a file's
 // state as readFolder gives it, a folder's own state as the scan keeps it
-// (selfOf), and whether it is a folder. It allocates nothing.
-func statPath(b []byte) (file, self state, folder bool, err error) {
+// (selfOf), and whether it is a folder. A symbolic link is followed only
+// with follow (a root). It allocates nothing.
+func statPath(b []byte, follow bool) (file, self state, folder bool, err error) {
 	var st unix.Stat_t
-	if err := lstatBytes(b, &st); err != nil {
+	if err := statBytes(b, follow, &st); err != nil {
 		return 0, 0, false, err
 	}
 	return statState(&st), selfOf(&st), st.Mode&unix.S_IFMT == unix.S_IFDIR, nil

@@ -9,9 +9,14 @@ import (
 
 // readFolder statts the folder dir, lists it and statts its entries.
 // keep says whether an entry is kept, by name and whether it is a folder.
-// It returns the folder's own state and its entries, sorted by name.
-func readFolder(dir string, keep func(name string, folder bool) bool) (state, []entry, error) {
-	info, err := os.Lstat(dir)
+// It returns the folder's own state and its entries, sorted by name. A
+// symbolic link named dir is followed only with follow (a root).
+func readFolder(dir string, follow bool, keep func(name string, folder bool) bool) (state, []entry, error) {
+	lstat := os.Lstat
+	if follow {
+		lstat = os.Stat
+	}
+	info, err := lstat(dir)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -36,9 +41,14 @@ func readFolder(dir string, keep func(name string, folder bool) bool) (state, []
 }
 
 // statPath stats the path in b: a file's state as readFolder gives it, a
-// folder's own state as the scan keeps it, and whether it is a folder.
-func statPath(b []byte) (file, self state, folder bool, err error) {
-	info, err := os.Lstat(string(b))
+// folder's own state as the scan keeps it, and whether it is a folder. A
+// symbolic link is followed only with follow (a root).
+func statPath(b []byte, follow bool) (file, self state, folder bool, err error) {
+	lstat := os.Lstat
+	if follow {
+		lstat = os.Stat
+	}
+	info, err := lstat(string(b))
 	if err != nil {
 		return 0, 0, false, err
 	}

@@ -9,11 +9,14 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// lstatBytes is lstat of the path in b, which a NUL ends (not part of b),
-// without the copy unix.Lstat makes of its path.
-func lstatBytes(b []byte, st *unix.Stat_t) error {
-	cwd := unix.AT_FDCWD
-	_, _, e := unix.Syscall6(unix.SYS_NEWFSTATAT, uintptr(cwd), uintptr(unsafe.Pointer(unsafe.SliceData(b))), uintptr(unsafe.Pointer(st)), unix.AT_SYMLINK_NOFOLLOW, 0, 0)
+// statBytes is lstat, or stat with follow, of the path in b, which a NUL
+// ends (not part of b), without the copy unix.Lstat makes of its path.
+func statBytes(b []byte, follow bool, st *unix.Stat_t) error {
+	cwd, flags := unix.AT_FDCWD, unix.AT_SYMLINK_NOFOLLOW
+	if follow {
+		flags = 0
+	}
+	_, _, e := unix.Syscall6(unix.SYS_NEWFSTATAT, uintptr(cwd), uintptr(unsafe.Pointer(unsafe.SliceData(b))), uintptr(unsafe.Pointer(st)), uintptr(flags), 0, 0)
 	if e != 0 {
 		return syscall.Errno(e)
 	}

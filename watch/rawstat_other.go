@@ -4,7 +4,10 @@ package watch
 
 import "golang.org/x/sys/unix"
 
-// lstatBytes is lstat of the path in b.
-func lstatBytes(b []byte, st *unix.Stat_t) error {
+// statBytes is lstat, or stat with follow, of the path in b.
+func statBytes(b []byte, follow bool, st *unix.Stat_t) error {
+	if follow {
+		return unix.Stat(string(b), st)
+	}
 	return unix.Lstat(string(b), st)
 }

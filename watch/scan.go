@@ -56,6 +56,9 @@ func newScanDir(root uint16, rel, entries string) scanDir {
 // rel is the folder's path from its root.
 func (d *scanDir) rel() string { return d.data[:strings.IndexByte(d.data, 0)] }
 
+// isRoot reports whether the folder is its root.
+func (d *scanDir) isRoot() bool { return d.data[0] == 0 }
+
 // entries are the folder's entries when it was listed.
 func (d *scanDir) entries() string { return d.data[strings.IndexByte(d.data, 0)+1:] }
 
@@ -176,7 +179,7 @@ func (w *watcher) scanTree(dir string) {
 	}
 	for _, listed := range levels {
 		for _, d := range listed {
-			if d.self != 0 || d.rel() == "" { // a root not there is looked at until it is
+			if d.self != 0 || d.isRoot() { // a root not there is looked at until it is
 				s.dirs = append(s.dirs, d)
 			}
 		}
@@ -232,7 +235,7 @@ type entry struct {
 // folder, has the state 0.
 func (w *watcher) list(d *scanDir) (self state, entries string, folders []string) {
 	dir := w.pathOf(d, "")
-	self, ents, err := readFolder(dir, func(name string, folder bool) bool {
+	self, ents, err := readFolder(dir, d.isRoot(), func(name string, folder bool) bool {
 		if hidden(name) || noise(name) {
 			return false
 		}
@@ -241,7 +244,7 @@ func (w *watcher) list(d *scanDir) (self state, entries string, folders []string
 	if err != nil {
 		var b []byte
 		b = w.appendPath(b, d, "")
-		if _, self, folder, err := statPath(b[:len(b)-1]); err == nil && folder {
+		if _, self, folder, err := statPath(b[:len(b)-1], d.isRoot()); err == nil && folder {
 			return self, "", nil
 		}
 		return 0, "", nil
@@ -383,10 +386,10 @@ func (w *watcher) visit(ctx context.Context, i int) {
 	if d.root == gone {
 		return
 	}
-	_, self, folder, err := statPath(w.pathBytes(d, ""))
+	_, self, folder, err := statPath(w.pathBytes(d, ""), d.isRoot())
 	if err != nil || !folder {
 		dir := w.pathOf(d, "")
-		if d.rel() == "" { // a root: kept, to be seen when it is back
+		if d.isRoot() { // a root: kept, to be seen when it is back
 			if d.self != 0 && !w.parentWatched[filepath.Dir(dir)] {
 				w.warn(fmt.Errorf("watch: %s was %w", dir, ErrRootGone))
 				w.send(ctx, dir)
@@ -433,7 +436,7 @@ func (w *watcher) filesChanged(d *scanDir) bool {
 		if st&folderBit != 0 {
 			continue
 		}
-		if now, _, _, _ := statPath(w.pathBytes(d, name)); now != st {
+		if now, _, _, _ := statPath(w.pathBytes(d, name), false); now != st {
 			return true
 		}
 	}
@@ -508,7 +511,7 @@ func (w *watcher) promote(ctx context.Context, i int) {
 	// A change between the listing and the watch: look once more.
 	d := s.dirs[i]
 	s.dirs[i].root, s.dirty = gone, true
-	if _, self, _, err := statPath(w.pathBytes(&d, "")); err == nil && (self != d.self || w.filesChanged(&d)) {
+	if _, self, _, err := statPath(w.pathBytes(&d, ""), d.isRoot()); err == nil && (self != d.self || w.filesChanged(&d)) {
 		_, entries, _ := w.list(&d)
 		w.report(ctx, &d, d.entries(), entries)
 	}

@@ -608,21 +608,42 @@ func (w *watcher) marks() []string {
 }
 
 // interest returns what fanotify's reader keeps: paths under a root, and
-// names in a parent. It reads copies, which nothing changes.
-func (w *watcher) interest() func(string) bool {
-	roots := slices.Clone(w.roots)
-	parents := maps.Clone(w.parents)
-	return func(path string) bool {
-		if parents[filepath.Dir(path)] {
-			return true
-		}
-		for _, r := range roots {
-			if within(path, r) {
-				return true
+// names in a parent, under the names they were given. The kernel names a
+// folder by its real path: a root given through a symbolic link (a site
+// folder that is a link, /tmp on some systems) is found by its target's,
+// and named back. It reads copies, which nothing changes.
+func (w *watcher) interest() func(string) (string, bool) {
+	type name struct{ real, given string }
+	var roots, parents []name
+	for _, r := range w.roots {
+		roots = append(roots, name{realPath(r), r})
+	}
+	for p := range w.parents {
+		parents = append(parents, name{realPath(p), p})
+	}
+	return func(path string) (string, bool) {
+		dir := filepath.Dir(path)
+		for _, p := range parents {
+			if dir == p.real {
+				return filepath.Join(p.given, filepath.Base(path)), true
 			}
 		}
-		return false
+		for _, r := range roots {
+			if within(path, r.real) {
+				return r.given + path[len(r.real):], true
+			}
+		}
+		return "", false
 	}
+}
+
+// realPath is path with its symbolic links resolved, or path itself when
+// they cannot be.
+func realPath(path string) string {
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		return real
+	}
+	return path
 }
 
 // drop removes dir from the set and its watch, and, if moved is set, the

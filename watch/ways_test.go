@@ -2,6 +2,7 @@ package watch
 
 import (
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"syscall"
@@ -57,7 +58,7 @@ func eachWay(t *testing.T, fn func(t *testing.T, w way)) {
 // failing fails the test.
 func needFanotify(t *testing.T) {
 	t.Helper()
-	fa, err := openFanotify([]string{t.TempDir()}, func(string) bool { return false })
+	fa, err := openFanotify([]string{t.TempDir()}, func(string) (string, bool) { return "", false })
 	if err == nil {
 		fa.close()
 		return
@@ -91,4 +92,34 @@ func (r *recorder) expectedWarning(err error) bool {
 		}
 	}
 	return false
+}
+
+// TestRootThroughLink: a root named through a symbolic link (under a
+// folder that is a link, as /tmp is on some systems, or a link itself, as
+// a site folder may be) is watched, and its changes reported under the
+// name it was given.
+func TestRootThroughLink(t *testing.T) {
+	eachWay(t, func(t *testing.T, w way) {
+		for _, link := range []string{"link/site", "site-link"} {
+			base := t.TempDir()
+			real := filepath.Join(base, "real")
+			mkdir(t, filepath.Join(real, "site", "sub"))
+			if err := os.Symlink(real, filepath.Join(base, "link")); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(filepath.Join(real, "site"), filepath.Join(base, "site-link")); err != nil {
+				t.Fatal(err)
+			}
+			root := filepath.Join(base, link)
+			r := w.start(t, Options{Roots: []string{root}}, hooks{})
+			m := r.mark()
+			p := filepath.Join(root, "sub", "page.html")
+			write(t, p, "x")
+			r.waitFor(t, m, p)
+			if seen := r.seen(m); seen[filepath.Join(real, "site", "sub", "page.html")] {
+				t.Errorf("%s: reported under the link's target: %s", link, r.describe(m))
+			}
+			noWarnings(t, r)
+		}
+	})
 }
