@@ -15,7 +15,7 @@ type fanWatch struct {
 }
 
 // openFanotify fails: only Linux has fanotify.
-func openFanotify([]string, func(string) (string, bool)) (*fanWatch, error) {
+func openFanotify([]string, func(string, []byte) (string, bool)) (*fanWatch, error) {
 	return nil, errors.New("fanotify: Linux only")
 }
 

@@ -39,15 +39,13 @@ func noise(name string) bool {
 // to them can never change a sitemap.
 func hidden(name string) bool { return strings.HasPrefix(name, ".") }
 
-// within reports whether path is dir or inside it. Both are clean.
+// within reports whether path is dir or inside it. Both are clean. It
+// allocates nothing: fanotify's reader asks it of every event.
 func within(path, dir string) bool {
-	if path == dir {
-		return true
+	if !strings.HasPrefix(path, dir) {
+		return false
 	}
-	if !strings.HasSuffix(dir, string(filepath.Separator)) {
-		dir += string(filepath.Separator)
-	}
-	return strings.HasPrefix(path, dir)
+	return len(path) == len(dir) || strings.HasSuffix(dir, string(filepath.Separator)) || path[len(dir)] == filepath.Separator
 }
 
 // rootOf returns the innermost root that holds path, or "" if none does.

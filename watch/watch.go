@@ -607,12 +607,14 @@ func (w *watcher) marks() []string {
 	return append(slices.Clone(w.roots), slices.Sorted(maps.Keys(w.parents))...)
 }
 
-// interest returns what fanotify's reader keeps: paths under a root, and
-// names in a parent, under the names they were given. The kernel names a
-// folder by its real path: a root given through a symbolic link (a site
-// folder that is a link, /tmp on some systems) is found by its target's,
-// and named back. It reads copies, which nothing changes.
-func (w *watcher) interest() func(string) (string, bool) {
+// interest returns what fanotify's reader keeps: the entries of a folder
+// under a root, and names in a parent, under the names they were given.
+// The kernel names a folder by its real path: a root given through a
+// symbolic link (a site folder that is a link, /tmp on some systems) is
+// found by its target's, and named back. It reads copies, which nothing
+// changes, and allocates only the paths it keeps: the events of the
+// whole filesystem pass through it.
+func (w *watcher) interest() func(dir string, name []byte) (string, bool) {
 	type name struct{ real, given string }
 	var roots, parents []name
 	for _, r := range w.roots {
@@ -621,16 +623,19 @@ func (w *watcher) interest() func(string) (string, bool) {
 	for p := range w.parents {
 		parents = append(parents, name{realPath(p), p})
 	}
-	return func(path string) (string, bool) {
-		dir := filepath.Dir(path)
-		for _, p := range parents {
-			if dir == p.real {
-				return filepath.Join(p.given, filepath.Base(path)), true
+	sep := string(filepath.Separator)
+	return func(dir string, entry []byte) (string, bool) {
+		for _, r := range roots {
+			if within(dir, r.real) {
+				if len(entry) == 0 {
+					return r.given + dir[len(r.real):], true
+				}
+				return r.given + dir[len(r.real):] + sep + string(entry), true
 			}
 		}
-		for _, r := range roots {
-			if within(path, r.real) {
-				return r.given + path[len(r.real):], true
+		for _, p := range parents {
+			if dir == p.real && len(entry) > 0 {
+				return p.given + sep + string(entry), true
 			}
 		}
 		return "", false

@@ -58,7 +58,7 @@ func eachWay(t *testing.T, fn func(t *testing.T, w way)) {
 // failing fails the test.
 func needFanotify(t *testing.T) {
 	t.Helper()
-	fa, err := openFanotify([]string{t.TempDir()}, func(string) (string, bool) { return "", false })
+	fa, err := openFanotify([]string{t.TempDir()}, func(string, []byte) (string, bool) { return "", false })
 	if err == nil {
 		fa.close()
 		return
