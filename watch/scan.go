@@ -1,11 +1,11 @@
 package watch
 
 import (
-	"cmp"
 	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -31,7 +31,7 @@ const (
 	// take to under 5 % of a core.
 	scanShare = 25
 	// scanTick is the longest time between two turns.
-	scanTick = 100 * time.Millisecond
+	scanTick = 250 * time.Millisecond
 	// hotMax bounds the folders given a watch because they changed.
 	hotMax = 1024
 )
@@ -75,7 +75,10 @@ type scanner struct {
 	pass   time.Time     // when the pass began
 	cost   time.Duration // the time the pass's turns took
 	last   time.Time     // when the last turn ended
+	credit time.Duration // what the turns may take: negative after one took more
 	dirty  bool          // folders added or gone during the pass: tidy at its end
+	from   int           // the folders from this one on were added since the last tidy
+	seed   maphash.Seed  // of the keys tidy compares folders by
 	told   bool          // the cost of a pass was said
 	passes int           // the passes ended
 	ended  bool          // the pass has ended: Options.Passed was called
@@ -95,7 +98,7 @@ func (w *watcher) startScan() {
 	if w.scan != nil {
 		return
 	}
-	w.scan = &scanner{pass: time.Now(), last: time.Now()}
+	w.scan = &scanner{pass: time.Now(), last: time.Now(), seed: maphash.MakeSeed()}
 	w.scan.ticker = time.NewTicker(min(w.opts.Poll, scanTick))
 	w.polling.Store(true)
 	w.scanFiles(context.Background()) // what they are now: nothing is reported the first time
@@ -154,28 +157,44 @@ func (w *watcher) appendPath(b []byte, d *scanDir, name string) []byte {
 	return append(b, 0)
 }
 
-// scanTree lists dir and every folder under it now and scans them from
-// now on: a change after this is reported by a later turn. It is for the
-// folders that get no watch or lose theirs: before the first build, as
-// the watches would have been; while watching, before dir is reported,
-// to be walked again. A root not there is looked at until it is.
-func (w *watcher) scanTree(dir string) {
-	root, rel, ok := w.split(dir)
-	if !ok {
-		return
-	}
+// scanTree lists dirs and every folder under them now and scans them
+// from now on: a change after this is reported by a later turn. It is for
+// the folders that get no watch or lose theirs: before the first build,
+// as the watches would have been; while watching, before they are
+// reported, to be walked again. A root not there is looked at until it
+// is.
+func (w *watcher) scanTree(dirs ...string) { w.scanFolders(dirs, true) }
+
+// scanFolders is scanTree, or, without deep, lists and scans dirs alone:
+// the folders under them are watched, or scanned already.
+func (w *watcher) scanFolders(dirs []string, deep bool) {
 	w.startScan()
 	s := w.scan
+	var level []scanDir
+	for _, dir := range dirs {
+		if root, rel, ok := w.split(dir); ok {
+			level = append(level, newScanDir(root, rel, ""))
+		}
+	}
 	var levels [][]scanDir
 	n := 0
-	for level := []scanDir{newScanDir(root, rel, "")}; len(level) > 0; {
+	for len(level) > 0 {
 		listed, next := w.listLevel(level)
 		levels = append(levels, listed)
 		n += len(listed)
 		level = next
+		if !deep {
+			break
+		}
 	}
-	if cap(s.dirs)-len(s.dirs) < n { // made at its size: a million folders are a few tens of MB
-		s.dirs = append(make([]scanDir, 0, len(s.dirs)+n), s.dirs...)
+	if cap(s.dirs)-len(s.dirs) < n {
+		// Made at its size when it is made: a million folders are a few
+		// tens of MB, and half of that again for growth would stay.
+		size := len(s.dirs) + n
+		if len(s.dirs) > 0 {
+			size += size / 4
+		}
+		s.dirs = append(make([]scanDir, 0, size), s.dirs...)
 	}
 	for _, listed := range levels {
 		for _, d := range listed {
@@ -202,6 +221,9 @@ func (w *watcher) listLevel(level []scanDir) (listed, next []scanDir) {
 				d.setEntries(entries)
 				rel := d.rel()
 				for _, name := range folders {
+					if len(w.roots) > 1 && w.isRoot(w.pathOf(d, name)) {
+						continue // listed as a root of its own
+					}
 					subs[k] = append(subs[k], newScanDir(d.root, join(rel, name), ""))
 				}
 			}
@@ -284,18 +306,23 @@ func entryAt(entries string, i int) (name string, st state, next int, ok bool) {
 	return name, st, i + end + 5, true
 }
 
-// scanTurn runs one turn of the scan: the next folders of the pass, for at
-// most 1/scanShare of the time since the last turn; at the end of a pass,
-// and once Options.Poll has passed since it began, a new pass.
+// scanTurn runs one turn of the scan: the next folders of the pass, for as
+// long as its credit lasts: 1/scanShare of the time since the last turn,
+// less what the last turns took beyond theirs (a folder of thousands of
+// files is looked at whole). At the end of a pass, and once Options.Poll
+// has passed since it began, a new pass.
 func (w *watcher) scanTurn(ctx context.Context) {
 	s := w.scan
 	now := time.Now()
-	// A second at most: after the system slept, or the loop was busy, a
-	// turn does not take a pass at once.
-	budget := min(now.Sub(s.last), time.Second) / scanShare
+	// A second's worth at most: after the system slept, or between two
+	// passes, a turn does not take a pass at once.
+	s.credit = min(s.credit+min(now.Sub(s.last), time.Second)/scanShare, time.Second/scanShare)
+	s.last = now
+	if s.credit <= 0 {
+		return
+	}
 	if s.next >= len(s.dirs) {
 		if now.Sub(s.pass) < w.opts.Poll {
-			s.last = now
 			return
 		}
 		w.endPass()
@@ -306,12 +333,13 @@ func (w *watcher) scanTurn(ctx context.Context) {
 		i := s.next
 		s.next++
 		w.visit(ctx, i)
-		if s.next%8 == 0 && time.Since(now) >= budget {
+		if s.next%8 == 0 && time.Since(now) >= s.credit {
 			break
 		}
 	}
 	end := time.Now()
 	s.cost += end.Sub(now)
+	s.credit -= end.Sub(now)
 	s.last = end
 	if s.next >= len(s.dirs) && !s.ended {
 		s.ended = true
@@ -326,25 +354,7 @@ func (w *watcher) scanTurn(ctx context.Context) {
 func (w *watcher) endPass() {
 	s := w.scan
 	if s.dirty {
-		// Gone ones out; a folder scanned twice (made again, or watched
-		// and then not) once, the one listed last.
-		idx := make([]int32, 0, len(s.dirs))
-		for i := range s.dirs {
-			if s.dirs[i].root != gone {
-				idx = append(idx, int32(i))
-			}
-		}
-		slices.SortStableFunc(idx, func(a, b int32) int {
-			return cmp.Or(cmp.Compare(s.dirs[a].root, s.dirs[b].root), strings.Compare(s.dirs[a].rel(), s.dirs[b].rel()))
-		})
-		kept := make([]scanDir, 0, len(idx))
-		for n, i := range idx {
-			if n+1 < len(idx) && s.dirs[idx[n+1]].root == s.dirs[i].root && s.dirs[idx[n+1]].rel() == s.dirs[i].rel() {
-				continue
-			}
-			kept = append(kept, s.dirs[i])
-		}
-		s.dirs, s.dirty = kept, false
+		w.tidy()
 	}
 	// Said once, after the second pass (the first lists every folder),
 	// when the scan is slower than Options.Poll asks and a change waits a
@@ -355,6 +365,43 @@ func (w *watcher) endPass() {
 		w.warn(fmt.Errorf("watch: %d folders are scanned, not watched: a pass over them takes %v, kept to 5 %% of a core, so a change there is seen within about %v",
 			len(s.dirs), s.cost.Round(time.Millisecond), every.Round(100*time.Millisecond)))
 	}
+}
+
+// tidy drops the folders gone and, of a folder scanned twice (made
+// again, or watched and then not), all but the one listed last, keeping
+// the order: only the folders added since the last tidy may be a second.
+func (w *watcher) tidy() {
+	s := w.scan
+	key := func(d *scanDir) uint64 {
+		var h maphash.Hash
+		h.SetSeed(s.seed)
+		h.WriteByte(byte(d.root))
+		h.WriteByte(byte(d.root >> 8))
+		h.WriteString(d.rel())
+		return h.Sum64()
+	}
+	var last map[uint64]int
+	if s.from < len(s.dirs) {
+		last = make(map[uint64]int, len(s.dirs)-s.from)
+		for i := s.from; i < len(s.dirs); i++ {
+			if s.dirs[i].root != gone {
+				last[key(&s.dirs[i])] = i
+			}
+		}
+	}
+	kept := s.dirs[:0]
+	for i := range s.dirs {
+		d := s.dirs[i]
+		if d.root == gone {
+			continue
+		}
+		if j, ok := last[key(&d)]; last != nil && ok && j != i {
+			continue
+		}
+		kept = append(kept, d)
+	}
+	clear(s.dirs[len(kept):]) // the strings of those dropped go
+	s.dirs, s.from, s.dirty = kept, len(kept), false
 }
 
 // scanFiles looks at Options.Files whose folders have no watch.

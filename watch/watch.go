@@ -362,6 +362,9 @@ func newWatcher(opts Options, h hooks) (*watcher, error) {
 func (w *watcher) loop(ctx context.Context) {
 	defer w.close()
 	w.start(ctx)
+	if w.scan != nil { // the folders listed at start are each once
+		w.scan.from, w.scan.dirty = len(w.scan.dirs), false
+	}
 	if w.hooks.ready != nil {
 		w.hooks.ready()
 	}
@@ -415,9 +418,7 @@ func (w *watcher) start(ctx context.Context) {
 	fsw, err := fsnotify.NewWatcher()
 	if err != nil {
 		w.atLimit(ctx, err)
-		for _, r := range w.roots {
-			w.scanTree(r)
-		}
+		w.scanTree(w.roots...)
 		return
 	}
 	w.fsw, w.events, w.errs = fsw, fsw.Events, fsw.Errors
@@ -440,9 +441,7 @@ func (w *watcher) start(ctx context.Context) {
 	}
 	if w.limit != nil {
 		w.atLimit(ctx, w.limit)
-		for _, r := range w.roots {
-			w.scanTree(r)
-		}
+		w.scanTree(w.roots...)
 		return
 	}
 	for _, r := range w.roots {
@@ -499,9 +498,7 @@ func (w *watcher) addTree(ctx context.Context, dir string, report bool) {
 		queue = queue[1:]
 		if !w.watchDir(d) {
 			w.atLimit(ctx, w.limit)
-			for _, left := range append([]string{d}, queue...) {
-				w.scanTree(left)
-			}
+			w.scanTree(append([]string{d}, queue...)...)
 			return
 		}
 		ents, err := os.ReadDir(d)
@@ -585,12 +582,17 @@ func (w *watcher) atLimit(ctx context.Context, cause error) {
 	w.startScan()
 	if cause != errCapped && w.fsw != nil {
 		// Some watches given back, the deepest taken, for the folders
-		// the scan finds changed.
+		// the scan finds changed. The folders under them have no watch
+		// yet: the caller scans them.
+		var back []string
 		for n := reserve(w.capacity); n > 0 && len(w.recent) > 0; n-- {
 			dir := w.recent[len(w.recent)-1]
 			w.recent = w.recent[:len(w.recent)-1]
+			back = append(back, dir)
+		}
+		w.scanFolders(back, false) // listed, then unwatched: a change between is both
+		for _, dir := range back {
 			w.unwatch(dir)
-			w.scanTree(dir)
 		}
 	}
 	w.recent = nil
