@@ -71,6 +71,7 @@ type records struct {
 	shown  [][]sitemap.Alternate // by the same index: those filterAlternates or judgeHreflang kept
 	lines  [][]int               // by the same index: the line of each in the page's head
 	images [][]sitemap.Image     // by the same index: the page's images
+	owner  []int32               // by the same index: the record they were the page's of
 	paths  []string
 	order  []int32 // record indexes, sorted; nil before sort
 	// dropMTime leaves out the lastmods that are modification times
@@ -156,6 +157,7 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 		s.alts = append(s.alts, u.Alternates)
 		s.lines = append(s.lines, d.AltLines)
 		s.images = append(s.images, u.Images)
+		s.owner = append(s.owner, idx)
 		r.alts = int32(len(s.alts))
 	}
 	if d.Form == mapping.FormUnknown {
@@ -166,7 +168,8 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 }
 
 // remove frees the record at idx. Its alternates, images and path stay
-// behind in alts, images and paths, unused: few pages have them.
+// behind in alts, images and paths, unused: few pages have them (owner
+// tells: the record there now does not point back).
 func (s *records) remove(idx int32) {
 	*s.rec(idx) = record{}
 	delete(s.next, idx)

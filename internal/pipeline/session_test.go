@@ -45,16 +45,23 @@ func readOutputs(t *testing.T, dir string) map[string]string {
 // fresh Run of the same options writes into another.
 func sameAsRun(t *testing.T, step string, opts Options, sessDir string) {
 	t.Helper()
+	runWarnings(t, step, opts, sessDir)
+}
+
+// runWarnings is sameAsRun, and returns the warnings of the Run.
+func runWarnings(t *testing.T, step string, opts Options, sessDir string) []error {
+	t.Helper()
 	fresh := t.TempDir()
 	opts.Write.Dir = fresh
 	opts.Write.State = nil
-	opts.Report = Report{}
+	var warnings []error
+	opts.Report = Report{Warn: func(_ string, err error) { warnings = append(warnings, err) }}
 	_, err := Run(context.Background(), opts)
 	got := readOutputs(t, sessDir)
 	if err != nil {
 		// Run writes nothing: the Session must have failed too, leaving
 		// the files as they were.
-		return
+		return nil
 	}
 	want := readOutputs(t, fresh)
 	if len(got) != len(want) {
@@ -65,6 +72,7 @@ func sameAsRun(t *testing.T, step string, opts Options, sessDir string) {
 			t.Fatalf("%s: %s differs:\nsession:\n%s\nRun:\n%s", step, name, got[name], w)
 		}
 	}
+	return warnings
 }
 
 func keys(m map[string]string) []string {
