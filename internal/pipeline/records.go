@@ -17,7 +17,7 @@ import (
 // would take 88 and two strings: the path follows from the URL and the
 // form (mapping.Mapper.PathOf), and is kept only when a canonical link
 // changed the URL; lastmod is whole seconds; alternates and images live
-// aside.
+// aside; robots.txt's verdict takes the byte that was padding.
 type record struct {
 	loc     string
 	lastmod int64 // Unix seconds, or noLastMod
@@ -27,7 +27,16 @@ type record struct {
 	form    mapping.PathForm
 	prio    sitemap.Priority
 	src     uint8 // the lastmod's source: an index into recSources
+	robots  uint8 // robotsAllowed or robotsBlocked once judgeRobots judged loc; 0 before
 }
+
+// A record's robots: what the site's robots.txt says of its loc, kept
+// for a Session's next judgement (the rules never change within one: a
+// change of them is a whole build).
+const (
+	robotsAllowed = 1 + iota
+	robotsBlocked
+)
 
 // recSources are the lastmod sources a record's src names; 0 for none.
 var recSources = [...]mapping.LastModSource{"", mapping.LastModFrontMatter, mapping.LastModMeta, mapping.LastModGit, mapping.LastModHash, mapping.LastModMTime, mapping.LastModSitemap}

@@ -221,6 +221,14 @@ func TestSessionMatchesRun(t *testing.T) {
 			o.Sections = []Section{{"blog", []string{"blog/**"}}, {"deep", []string{"a/b/**", "r[0-2]/**"}}, {"top", []string{"*/index.html", "n*/**"}}}
 			o.Write.MaxURLs, o.Write.Extra = 3, []string{"https://example.com/shop/sitemap.xml"}
 		}, 0},
+		// A robots.txt that disallows two folders: the pages made in
+		// them, and moved in and out with their folders, are left out.
+		{"robots.txt", func(o *Options) {
+			o.Robots.Dir = o.Root
+			if err := os.WriteFile(filepath.Join(o.Root, "robots.txt"), []byte("User-agent: *\nDisallow: /a/b/\nDisallow: /r1/\n"), 0o644); err != nil {
+				panic(err)
+			}
+		}, 0},
 		// Modification times on two days: as the site grows past 20 URLs
 		// and one day takes most, they are left out, and back when not.
 		{"mtime guarded", func(o *Options) { o.GuardMTime = true }, 2},
