@@ -29,7 +29,8 @@ const (
 	urlsetOpenXHTMLImage = xmlDecl + `<urlset xmlns="` + sitemap.Namespace + `" xmlns:xhtml="` + XHTMLNamespace + `" xmlns:image="` + sitemap.ImageNamespace + `">` + "\n"
 )
 
-// appendURL appends the <url> element of u to b.
+// appendURL appends the <url> element of u to b. A field of the
+// alternates or images written here is one State.extrasSum hashes.
 func appendURL(b []byte, u *sitemap.URL, f sitemap.DateFormat) []byte {
 	b = append(b, "  <url>\n    <loc>"...)
 	b = appendEscaped(b, u.Loc)

@@ -63,7 +63,7 @@ func encodeEach(urls sitemap.URLs, f sitemap.DateFormat, skip func(i int, u *sit
 	depth := 2 * workers // windows encoded ahead of fn
 	free := make(chan *window, depth)
 	for range depth {
-		free <- &window{}
+		free <- windows.Get().(*window)
 	}
 	jobs := make(chan *window)
 	order := make(chan *window, depth)
@@ -130,5 +130,16 @@ func encodeEach(urls sitemap.URLs, f sitemap.DateFormat, skip func(i int, u *sit
 		free <- w
 	}
 	wg.Wait()
+	for len(free) > 0 {
+		w := <-free
+		clear(w.urls[:cap(w.urls)]) // no URL kept alive by the pool
+		windows.Put(w)
+	}
 	return err
 }
+
+// windows keeps the windows of the last calls, with their buffers grown
+// to size: a watch session's every Write encodes the whole set, and
+// windows made anew each time grew their buffers from nothing, most of
+// what a rebuild allocated.
+var windows = sync.Pool{New: func() any { return &window{} }}

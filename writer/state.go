@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"math"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -40,7 +41,8 @@ import (
 // files share a digest once in 2^64.
 //
 // A State holds the Loc strings of the last Write's URLs, shared with the
-// caller's (not copies), and about 50 bytes more per URL.
+// caller's (not copies), and about 50 bytes more per URL, and about 40
+// more per URL with alternates or images.
 //
 // A State is used by one goroutine at a time: two Writes with the same
 // State never run at once.
@@ -49,7 +51,11 @@ type State struct {
 	files   map[string]fileRecord
 	entries []entryDigest // of the last successful Write, sorted by loc
 	next    []entryDigest // of the Write under way
-	primed  bool          // entries are a previous Write's
+	// extras and nextExtras hold, by the index of the entry, the digest
+	// of the alternates and images (extrasSum) of each URL that has
+	// some, whose entry is reusable: few URLs have them.
+	extras, nextExtras map[int]uint64
+	primed             bool // entries are a previous Write's
 	// plan and shards are the last successful Write's way of cutting the
 	// URLs into files (planKey) and the shards it cut, in order, when
 	// there were several; nextPlan is the Write under way's.
@@ -77,20 +83,28 @@ type entryDigest struct {
 	loc string
 	sum uint64
 	mod int64 // lastmod, Unix seconds; noMod for none
-	// meta packs the element's size (the low 32 bits; 0: not reusable, for
-	// alternates or a lastmod not in whole UTC seconds), changefreq and
-	// priority (metaOf): 40 bytes an entry, where the fields apart take 48.
+	// meta packs the element's size (the low 32 bits; 0: not reusable,
+	// for a lastmod not in whole UTC seconds), changefreq, priority and
+	// whether the URL has alternates or images (metaOf): 40 bytes an
+	// entry, where the fields apart take 48.
 	meta uint64
 }
 
-// metaOf packs an element's size with u's changefreq and priority.
+// metaOf packs an element's size with u's changefreq and priority, and
+// whether it has alternates or images (their digest is in extras).
 func metaOf(size int, u *sitemap.URL) uint64 {
 	m := uint64(size) | uint64(u.ChangeFreq)<<32
 	if u.Priority.IsSet() {
 		m |= (1 + uint64(math.Round(u.Priority.Float()*1000))) << 40
 	}
+	if hasExtras(u) {
+		m |= 1 << 63
+	}
 	return m
 }
+
+// hasExtras reports whether u has alternates or images.
+func hasExtras(u *sitemap.URL) bool { return len(u.Alternates) > 0 || len(u.Images) > 0 }
 
 // size is the size of the entry's element, or 0 when it is not reusable.
 func (e *entryDigest) size() int { return int(uint32(e.meta)) }
@@ -124,28 +138,70 @@ func (st *State) entryOf(i int, u *sitemap.URL, elem []byte) (size int, sum uint
 	if elem == nil {
 		e := st.entries[i]
 		st.next[i] = e
+		if hasExtras(u) {
+			st.keepExtras(i, st.extras[i])
+		}
 		return e.size(), e.sum
 	}
 	e := entryDigest{loc: u.Loc, sum: maphash.Bytes(st.seed, elem)}
-	if mod, ok := modOf(u.LastMod); ok && len(u.Alternates) == 0 && len(u.Images) == 0 && len(elem) <= math.MaxUint32 {
+	if mod, ok := modOf(u.LastMod); ok && len(elem) <= math.MaxUint32 {
 		e.mod, e.meta = mod, metaOf(len(elem), u)
+		if hasExtras(u) {
+			st.keepExtras(i, st.extrasSum(u))
+		}
 	}
 	st.next[i] = e
 	return len(elem), e.sum
 }
 
+// keepExtras records, for the next Write, the digest of the alternates
+// and images of the URL at i.
+func (st *State) keepExtras(i int, sum uint64) {
+	if st.nextExtras == nil {
+		st.nextExtras = make(map[int]uint64)
+	}
+	st.nextExtras[i] = sum
+}
+
+// extrasSum returns a digest of u's alternates and images: of every field
+// of them that appendURL writes. Each string is hashed on its own (no two
+// lists whose strings run together alike share a digest), and the sums
+// folded in order, after the lists' lengths.
+func (st *State) extrasSum(u *sitemap.URL) uint64 {
+	h := uint64(len(u.Alternates))<<32 | uint64(len(u.Images))
+	fold := func(s string) {
+		h = bits.RotateLeft64(h^maphash.String(st.seed, s), 27)*0x9e3779b97f4a7c15 + 1
+	}
+	for _, a := range u.Alternates {
+		fold(a.Lang)
+		fold(a.Href)
+	}
+	for _, im := range u.Images {
+		fold(im.Loc)
+	}
+	return h
+}
+
 // reusable reports whether the last Write's element of the URL at i is
 // u's: the same Loc string (the same bytes in memory: a string never
-// changes), lastmod, changefreq and priority, no alternates and no
-// images, the same way of encoding. It is called concurrently, and reads only.
+// changes), lastmod, changefreq and priority, alternates and images
+// alike (by their digest: a slice's elements may change), the same way
+// of encoding. It is called concurrently, and reads only.
 func (st *State) reusable(i int, u *sitemap.URL) bool {
-	if !st.primed || st.plan != st.nextPlan || i >= len(st.entries) || len(u.Alternates) > 0 || len(u.Images) > 0 {
+	if !st.primed || st.plan != st.nextPlan || i >= len(st.entries) {
 		return false
 	}
 	e := &st.entries[i]
 	mod, ok := modOf(u.LastMod)
-	return e.size() > 0 && ok && e.mod == mod && e.meta == metaOf(e.size(), u) &&
-		len(e.loc) == len(u.Loc) && unsafe.StringData(e.loc) == unsafe.StringData(u.Loc)
+	if !(e.size() > 0 && ok && e.mod == mod && e.meta == metaOf(e.size(), u) &&
+		len(e.loc) == len(u.Loc) && unsafe.StringData(e.loc) == unsafe.StringData(u.Loc)) {
+		return false
+	}
+	if !hasExtras(u) {
+		return true
+	}
+	sum, ok := st.extras[i]
+	return ok && sum == st.extrasSum(u)
 }
 
 // shardName returns the name of the kth shard (from 0) of the last
@@ -272,6 +328,8 @@ func (st *State) update(dir string, files []*file, ok bool) {
 	}
 	// The two lists take turns: the old one's array holds the next.
 	st.entries, st.next, st.primed = st.next, st.entries[:0], true
+	st.extras, st.nextExtras = st.nextExtras, st.extras
+	clear(st.nextExtras)
 	st.plan, st.shards = st.nextPlan, st.shards[:0]
 	for _, f := range files {
 		if f.shard {
@@ -288,6 +346,7 @@ func (st *State) begin(n int) {
 		st.next = make([]entryDigest, 0, n)
 	}
 	st.next = st.next[:0]
+	clear(st.nextExtras)
 }
 
 // writeChanged writes, after a planning write, the files whose bytes

@@ -559,13 +559,59 @@ func TestRecordLeftWhenSame(t *testing.T) {
 // them: after any sequence of changes (lastmods moved, set and cleared,
 // changefreq and priority changed, alternates added, URLs added and
 // removed, the same Loc strings kept or made anew, the options of the
-// cut changed), the folder holds what a fresh Write writes.
+// cut changed, alternates and images changed in place, in new slices,
+// removed, or made of strings whose bytes run together alike), the
+// folder holds what a fresh Write writes.
 func TestStateReuseMatchesFresh(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 22))
 	for _, sections := range []bool{false, true} {
 		for _, gz := range []bool{false, true} {
 			stateReuseMatchesFresh(t, rng, sections, gz)
 		}
+	}
+}
+
+// TestStateReuseTellsExtrasApart: a URL whose alternates or images
+// change to others whose strings, run together, read alike (a byte moved
+// from the language to the link, a string split in two, an alternate
+// where an image was), its Loc string and lastmod kept, is written
+// again; the same ones in a new slice are not.
+func TestStateReuseTellsExtrasApart(t *testing.T) {
+	urls := numbered(3)
+	loc := urls[1].Loc
+	for _, tc := range []struct {
+		name   string
+		before sitemap.URL
+		after  sitemap.URL
+	}{
+		{"a NUL moved from the language to the link",
+			sitemap.URL{Alternates: []sitemap.Alternate{{Lang: "de\x00", Href: loc + "de"}}},
+			sitemap.URL{Alternates: []sitemap.Alternate{{Lang: "de", Href: "\x00" + loc + "de"}}}},
+		{"a link split in two",
+			sitemap.URL{Alternates: []sitemap.Alternate{{Lang: "de", Href: loc}, {Lang: "fr", Href: loc}}},
+			sitemap.URL{Alternates: []sitemap.Alternate{{Lang: "de", Href: loc + "fr"}, {Lang: "", Href: loc}}}},
+		{"an image where an alternate was",
+			sitemap.URL{Alternates: []sitemap.Alternate{{Lang: "", Href: loc}}},
+			sitemap.URL{Images: []sitemap.Image{{Loc: loc}}}},
+		{"alternates in a new slice, alike", // kept: checked below
+			sitemap.URL{Alternates: []sitemap.Alternate{{Lang: "de", Href: loc}}},
+			sitemap.URL{Alternates: []sitemap.Alternate{{Lang: "de", Href: loc}}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			opts := Options{Dir: dir, BaseURL: base, MaxURLs: 2, State: NewState()}
+			for i, extras := range []sitemap.URL{tc.before, tc.after} {
+				urls[1].Alternates, urls[1].Images = extras.Alternates, extras.Images
+				res, err := Write(sitemap.Slice(urls), opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sameAsFresh(t, tc.name, urls, opts, dir)
+				if alike := slices.Equal(tc.before.Alternates, tc.after.Alternates) && slices.Equal(tc.before.Images, tc.after.Images); i == 1 && alike != (len(res.Written) == 0) {
+					t.Errorf("alike %v: written %v", alike, res.Written)
+				}
+			}
+		})
 	}
 }
 
@@ -578,7 +624,7 @@ func stateReuseMatchesFresh(t *testing.T, rng *rand.Rand, sections, gz bool) {
 	opts := Options{Dir: dir, BaseURL: base, MaxURLs: 40, Gzip: gz, State: NewState()}
 	urls := numbered(150)
 	of := make([]int, len(urls)) // each URL's section
-	kinds := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 13}
+	kinds := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 13, 14, 15, 16, 17, 18}
 	if sections {
 		kinds = append(kinds, 9, 10, 11)
 		opts.Sections = []string{"blog", "docs"}
@@ -590,6 +636,7 @@ func stateReuseMatchesFresh(t *testing.T, rng *rand.Rand, sections, gz bool) {
 	}
 	var prev []sitemap.URL
 	for step := range 40 {
+		few := min(4, len(urls)) // the URLs whose alternates and images change again and again
 		switch k := kinds[rng.IntN(len(kinds))]; k {
 		case 0: // a lastmod moved
 			urls[rng.IntN(len(urls))].LastMod = day(2).Add(time.Duration(rng.IntN(1000)) * time.Minute)
@@ -605,6 +652,9 @@ func stateReuseMatchesFresh(t *testing.T, rng *rand.Rand, sections, gz bool) {
 		case 4, 9: // a URL added, in order (with sections, to one)
 			i := rng.IntN(len(urls))
 			u := sitemap.URL{Loc: urls[i].Loc + "x", LastMod: day(3)}
+			if i+1 < len(urls) && urls[i+1].Loc == u.Loc {
+				break // there already: a set lists a URL once
+			}
 			urls = slices.Insert(urls, i+1, u)
 			of = slices.Insert(of, i+1, rng.IntN(3))
 		case 5, 10: // a URL removed (with sections, from one)
@@ -629,6 +679,31 @@ func stateReuseMatchesFresh(t *testing.T, rng *rand.Rand, sections, gz bool) {
 			urls[i].Images = append(slices.Clone(urls[i].Images), sitemap.Image{Loc: fmt.Sprintf("%simg-%d.png", base, step)})
 		case 13: // images removed
 			urls[rng.IntN(len(urls))].Images = nil
+		case 14: // an alternate changed in place: the same slice
+			if i := rng.IntN(few); len(urls[i].Alternates) > 0 {
+				urls[i].Alternates[0].Href += "x"
+			}
+		case 15: // an image changed in place
+			if i := rng.IntN(few); len(urls[i].Images) > 0 {
+				urls[i].Images[0].Loc += "x"
+			}
+		case 16: // alternates removed
+			urls[rng.IntN(few)].Alternates = nil
+		case 17: // one of lists of alternates whose strings, run together, are alike
+			i := rng.IntN(few)
+			urls[i].Alternates = [][]sitemap.Alternate{
+				{{Lang: "de\x00", Href: urls[i].Loc + "de"}},
+				{{Lang: "de", Href: "\x00" + urls[i].Loc + "de"}},
+				{{Lang: "de", Href: urls[i].Loc}, {Lang: "fr", Href: urls[i].Loc}},
+				{{Lang: "de", Href: urls[i].Loc + "fr"}, {Lang: "", Href: urls[i].Loc}},
+			}[rng.IntN(4)]
+		case 18: // an alternate where an image was, or the other way
+			i := rng.IntN(few)
+			if rng.IntN(2) == 0 {
+				urls[i].Alternates, urls[i].Images = []sitemap.Alternate{{Lang: "de", Href: urls[i].Loc}}, nil
+			} else {
+				urls[i].Alternates, urls[i].Images = nil, []sitemap.Image{{Loc: urls[i].Loc}}
+			}
 		}
 		res, err := Write(sitemap.Slice(urls), opts)
 		if err != nil {
@@ -642,5 +717,8 @@ func stateReuseMatchesFresh(t *testing.T, rng *rand.Rand, sections, gz bool) {
 			}
 		}
 		prev = slices.Clone(urls)
+		for i := range prev { // lists changed in place must not change the previous ones
+			prev[i].Alternates, prev[i].Images = slices.Clone(prev[i].Alternates), slices.Clone(prev[i].Images)
+		}
 	}
 }

@@ -184,7 +184,7 @@ func (b *builder) run(ctx context.Context) error {
 	b.judgeRobots(nil)
 	b.guardStamps()
 	b.countLastMods()
-	b.judgeHreflang(nil)
+	b.judgeHreflang(nil, nil)
 	if opts.KeepLeftOut {
 		slices.Sort(res.LeftOut)
 		res.LeftOut = slices.Compact(res.LeftOut)
@@ -331,10 +331,13 @@ type builder struct {
 	htmlLeftOut int
 	// skippedAt keeps, for the alternates that name them, why pages that
 	// have a URL were left out, by URL, and skippedLoc their URLs by
-	// path; hreflangSaid, in a Session, the hreflang warnings last made.
-	skippedAt    map[string]skippedPage
-	skippedLoc   map[string]string
-	hreflangSaid map[string]bool
+	// path; hreflangSaid, in a Session, the hreflang warnings last made,
+	// by path ("line:message"), and hreflangDirty what changed since
+	// (nil before the first judgement: the next judges every page).
+	skippedAt     map[string]skippedPage
+	skippedLoc    map[string]string
+	hreflangSaid  map[string][]string
+	hreflangDirty *hreflangDirty
 	// emptySaid names the sections without a page that a warning named,
 	// so that a Session says it once.
 	emptySaid map[string]bool

@@ -7,6 +7,8 @@ package pipeline
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -47,11 +49,13 @@ func (b *builder) noteSkipped(path, loc string, reason mapping.Reason, because s
 	}
 	b.skippedAt[loc] = skippedPage{path, why}
 	b.skippedLoc[path] = loc
+	b.hreflangChanged(path, loc)
 }
 
 // forgetSkipped forgets what noteSkipped kept of the page at path.
 func (b *builder) forgetSkipped(path string) {
 	if loc, ok := b.skippedLoc[path]; ok {
+		b.hreflangChanged(path, loc)
 		delete(b.skippedLoc, path)
 		if b.skippedAt[loc].path == path {
 			delete(b.skippedAt, loc)
@@ -71,18 +75,33 @@ const maxHreflangSaid = 10
 // With only (a Session's update), it reports the warnings of those
 // paths and those new since the last judgement. Without alternates it
 // does nothing.
-func (b *builder) judgeHreflang(only map[string]bool) {
+//
+// In a Session, after its first judgement, it judges again only the
+// pages whose verdict may have changed (hreflangDirty): those at a URL
+// whose page changed, and those whose alternates name such a URL or its
+// twin (with or without the final slash). A page's verdict depends on
+// its own links and, for each alternate, on the page listed at that URL
+// (its declared links) or, when none is, on why not (the page left out
+// at it, robots.txt, its twin listed): the other pages' verdicts keep.
+// all is the Session's order before de-duplication (nil in Run), where
+// the pages at a changed URL that are no longer listed are found.
+func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 	if b.opts.Hreflang.Off {
 		b.filterAlternates()
 		return
 	}
 	s := &b.recs
-	s.shown = nil
+	dirty := b.hreflangDirty
+	if b.index != nil {
+		b.hreflangDirty = &hreflangDirty{locs: make(map[string]bool), paths: make(map[string]bool)}
+	}
 	if len(s.alts) == 0 {
-		b.hreflangSaid = nil
+		s.shown, b.hreflangSaid = nil, nil
+		if b.index != nil {
+			b.hreflangSaid = make(map[string][]string)
+		}
 		return
 	}
-	s.shown = make([][]sitemap.Alternate, len(s.alts))
 	origin := originOf(b.mapper.BaseURL())
 	others := func(href string) ([]sitemap.Alternate, bool) {
 		i, ok := s.find(href)
@@ -96,51 +115,148 @@ func (b *builder) judgeHreflang(only map[string]bool) {
 	}
 	outside := func(href string) string { return b.whyNotListed(href, origin) }
 	var c hreflang.Checker
-	said := make(map[string]bool)
-	for _, idx := range s.order {
+	was := b.hreflangSaid
+	if dirty == nil {
+		s.shown = make([][]sitemap.Alternate, len(s.alts))
+		if b.index != nil {
+			b.hreflangSaid = make(map[string][]string)
+		}
+		for _, idx := range s.order {
+			if r := s.rec(idx); r.alts > 0 && len(s.alts[r.alts-1]) > 0 { // none, or only images
+				b.judgeLinks(&c, idx, only, was, others, outside)
+			}
+		}
+		return
+	}
+	if len(dirty.locs) == 0 && len(dirty.paths) == 0 {
+		return
+	}
+	s.shown = append(s.shown, make([][]sitemap.Alternate, len(s.alts)-len(s.shown))...)
+	changed := make(map[string]bool, 3*len(dirty.locs))
+	for loc := range dirty.locs {
+		changed[loc], changed[loc+"/"], changed[strings.TrimSuffix(loc, "/")] = true, true, true
+	}
+	// The listed pages with links at a changed URL or naming one, judged
+	// in the order of their URLs, as a whole judgement says them.
+	var again []int
+	for k, links := range s.alts {
+		idx := s.owner[k]
 		r := s.rec(idx)
-		if r.alts == 0 || len(s.alts[r.alts-1]) == 0 { // none, or only images
+		if len(links) == 0 || r.alts != int32(k+1) { // only images, or a record removed
 			continue
 		}
-		links, lines := s.alts[r.alts-1], s.lines[r.alts-1]
-		probs := c.Check(r.loc, links, others, outside)
-		var drop map[int]bool
-		path := s.pathOf(r)
-		say := func(line int, msg string) {
-			key := fmt.Sprintf("%s:%d:%s", path, line, msg)
-			said[key] = true
-			if only == nil || only[path] || !b.hreflangSaid[key] {
-				b.warn(path, diag.At(path, line, msg))
-			}
+		if !changed[r.loc] && !slices.ContainsFunc(links, func(a sitemap.Alternate) bool { return changed[a.Href] }) {
+			continue
 		}
-		for n, p := range probs {
-			line := 0
-			if p.Link < len(lines) {
-				line = lines[p.Link]
-			}
-			msg := p.Warning()
-			switch {
-			case n < maxHreflangSaid:
-				say(line, msg)
-			case n == maxHreflangSaid:
-				say(0, fmt.Sprintf("%d more hreflang problems of this page not shown (--explain %s lists them all)", len(probs)-n, path))
-			}
-			b.explain.warning(path, msg)
-			if p.Drop {
-				if drop == nil {
-					drop = make(map[int]bool)
-				}
-				drop[p.Link] = true
-				if p.All {
-					for i := range links {
-						drop[i] = true
-					}
-				}
-			}
+		if i, ok := s.find(r.loc); ok && s.order[i] == idx {
+			again = append(again, i)
 		}
-		s.shown[r.alts-1] = keptLinks(links, drop)
 	}
-	b.hreflangSaid = said
+	slices.Sort(again)
+	judged := make(map[string]bool, len(again))
+	for _, i := range again {
+		judged[b.judgeLinks(&c, s.order[i], only, was, others, outside)] = true
+	}
+	// The warnings of a page no longer judged (removed, left out, or
+	// without links now) are forgotten: listed again, it says them again.
+	for path := range dirty.paths {
+		if !judged[path] {
+			delete(b.hreflangSaid, path)
+		}
+	}
+	for loc := range changed {
+		i, _ := slices.BinarySearchFunc(all, loc, func(idx int32, loc string) int {
+			return strings.Compare(s.rec(idx).loc, loc)
+		})
+		for ; i < len(all) && s.rec(all[i]).loc == loc; i++ {
+			if path := s.pathOf(s.rec(all[i])); !judged[path] {
+				delete(b.hreflangSaid, path)
+			}
+		}
+	}
+}
+
+// judgeLinks checks the hreflang links of the listed record idx, warns
+// of their problems (with only, those of its path and those not in was,
+// the warnings of the last judgement) and keeps the links not broken in
+// shown. It returns the page's path.
+func (b *builder) judgeLinks(c *hreflang.Checker, idx int32, only map[string]bool, was map[string][]string, others func(string) ([]sitemap.Alternate, bool), outside func(string) string) string {
+	s := &b.recs
+	r := s.rec(idx)
+	links, lines := s.alts[r.alts-1], s.lines[r.alts-1]
+	probs := c.Check(r.loc, links, others, outside)
+	path := s.pathOf(r)
+	var said []string
+	say := func(line int, msg string) {
+		if b.hreflangSaid != nil {
+			key := strconv.Itoa(line) + ":" + msg
+			said = append(said, key)
+			if only != nil && !only[path] && slices.Contains(was[path], key) {
+				return
+			}
+		}
+		b.warn(path, diag.At(path, line, msg))
+	}
+	var drop map[int]bool
+	for n, p := range probs {
+		line := 0
+		if p.Link < len(lines) {
+			line = lines[p.Link]
+		}
+		msg := p.Warning()
+		switch {
+		case n < maxHreflangSaid:
+			say(line, msg)
+		case n == maxHreflangSaid:
+			say(0, fmt.Sprintf("%d more hreflang problems of this page not shown (--explain %s lists them all)", len(probs)-n, path))
+		}
+		b.explain.warning(path, msg)
+		if p.Drop {
+			if drop == nil {
+				drop = make(map[int]bool)
+			}
+			drop[p.Link] = true
+			if p.All {
+				for i := range links {
+					drop[i] = true
+				}
+			}
+		}
+	}
+	s.shown[r.alts-1] = keptLinks(links, drop)
+	if b.hreflangSaid != nil {
+		if said != nil {
+			b.hreflangSaid[path] = said
+		} else {
+			delete(b.hreflangSaid, path)
+		}
+	}
+	return path
+}
+
+// hreflangDirty is what changed in a Session since the hreflang
+// clusters were last judged: the URLs of the pages read again (what they
+// were and what they are, listed or left out after their head was read),
+// of those listed or left out anew as output of deleted sources, and the
+// paths of the pages read again.
+type hreflangDirty struct {
+	locs  map[string]bool
+	paths map[string]bool
+}
+
+// hreflangChanged notes, in a Session that judged the clusters before,
+// that the page at path, at loc, changed. Either may be "".
+func (b *builder) hreflangChanged(path, loc string) {
+	d := b.hreflangDirty
+	if d == nil {
+		return
+	}
+	if loc != "" {
+		d.locs[loc] = true
+	}
+	if path != "" {
+		d.paths[path] = true
+	}
 }
 
 // keptLinks returns links but those dropped and those said before

@@ -17,7 +17,7 @@ import (
 // would take 88 and two strings: the path follows from the URL and the
 // form (mapping.Mapper.PathOf), and is kept only when a canonical link
 // changed the URL; lastmod is whole seconds; alternates and images live
-// aside.
+// aside; robots.txt's verdict takes the byte that was padding.
 type record struct {
 	loc     string
 	lastmod int64 // Unix seconds, or noLastMod
@@ -27,7 +27,16 @@ type record struct {
 	form    mapping.PathForm
 	prio    sitemap.Priority
 	src     uint8 // the lastmod's source: an index into recSources
+	robots  uint8 // robotsAllowed or robotsBlocked once judgeRobots judged loc; 0 before
 }
+
+// A record's robots: what the site's robots.txt says of its loc, kept
+// for a Session's next judgement (the rules never change within one: a
+// change of them is a whole build).
+const (
+	robotsAllowed = 1 + iota
+	robotsBlocked
+)
 
 // recSources are the lastmod sources a record's src names; 0 for none.
 var recSources = [...]mapping.LastModSource{"", mapping.LastModFrontMatter, mapping.LastModMeta, mapping.LastModGit, mapping.LastModHash, mapping.LastModMTime, mapping.LastModSitemap}
@@ -71,6 +80,7 @@ type records struct {
 	shown  [][]sitemap.Alternate // by the same index: those filterAlternates or judgeHreflang kept
 	lines  [][]int               // by the same index: the line of each in the page's head
 	images [][]sitemap.Image     // by the same index: the page's images
+	owner  []int32               // by the same index: the record they were the page's of
 	paths  []string
 	order  []int32 // record indexes, sorted; nil before sort
 	// dropMTime leaves out the lastmods that are modification times
@@ -156,6 +166,7 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 		s.alts = append(s.alts, u.Alternates)
 		s.lines = append(s.lines, d.AltLines)
 		s.images = append(s.images, u.Images)
+		s.owner = append(s.owner, idx)
 		r.alts = int32(len(s.alts))
 	}
 	if d.Form == mapping.FormUnknown {
@@ -166,7 +177,8 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 }
 
 // remove frees the record at idx. Its alternates, images and path stay
-// behind in alts, images and paths, unused: few pages have them.
+// behind in alts, images and paths, unused: few pages have them (owner
+// tells: the record there now does not point back).
 func (s *records) remove(idx int32) {
 	*s.rec(idx) = record{}
 	delete(s.next, idx)

@@ -65,7 +65,8 @@ func robotsKey(opts Options, baseURL string) string {
 // site's robots.txt disallows, reporting each as skipped; with
 // Robots.Warn it keeps them and warns. With only, it reports just the
 // pages at those paths (a Session's update). Without a robots.txt it
-// does nothing.
+// does nothing. A record's verdict is kept in it (record.robots): a
+// Session's update judges the records it added, not every URL again.
 func (b *builder) judgeRobots(only map[string]bool) {
 	j := b.robots
 	if j == nil {
@@ -74,7 +75,13 @@ func (b *builder) judgeRobots(only map[string]bool) {
 	out := b.recs.order[:0]
 	for _, idx := range b.recs.order {
 		r := b.recs.rec(idx)
-		if !j.Blocked(robots.PathOf(r.loc)) {
+		if r.robots == 0 {
+			r.robots = robotsAllowed
+			if j.Blocked(robots.PathOf(r.loc)) {
+				r.robots = robotsBlocked
+			}
+		}
+		if r.robots == robotsAllowed {
 			out = append(out, idx)
 			continue
 		}

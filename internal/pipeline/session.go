@@ -175,7 +175,7 @@ func (s *Session) finish(only map[string]bool) error {
 	if only == nil {
 		b.countLastMods() // a whole build's (restart's) counts are of every page
 	}
-	b.judgeHreflang(only)
+	b.judgeHreflang(only, s.all)
 	b.res.URLs = &b.recs
 	if n := b.dateListPages(); only == nil {
 		b.countListed(n) // a whole build's (restart's) counts are of every page
@@ -334,6 +334,11 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 			continue
 		}
 		b.touched[path] = true
+		loc := ""
+		if idx >= 0 {
+			loc = b.recs.rec(idx).loc
+		}
+		b.hreflangChanged(path, loc)
 		delete(b.problems, path)
 		b.forgetSkipped(path)
 		b.linked.forget(path)

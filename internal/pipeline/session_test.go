@@ -45,16 +45,23 @@ func readOutputs(t *testing.T, dir string) map[string]string {
 // fresh Run of the same options writes into another.
 func sameAsRun(t *testing.T, step string, opts Options, sessDir string) {
 	t.Helper()
+	runWarnings(t, step, opts, sessDir)
+}
+
+// runWarnings is sameAsRun, and returns the warnings of the Run.
+func runWarnings(t *testing.T, step string, opts Options, sessDir string) []error {
+	t.Helper()
 	fresh := t.TempDir()
 	opts.Write.Dir = fresh
 	opts.Write.State = nil
-	opts.Report = Report{}
+	var warnings []error
+	opts.Report = Report{Warn: func(_ string, err error) { warnings = append(warnings, err) }}
 	_, err := Run(context.Background(), opts)
 	got := readOutputs(t, sessDir)
 	if err != nil {
 		// Run writes nothing: the Session must have failed too, leaving
 		// the files as they were.
-		return
+		return nil
 	}
 	want := readOutputs(t, fresh)
 	if len(got) != len(want) {
@@ -65,6 +72,7 @@ func sameAsRun(t *testing.T, step string, opts Options, sessDir string) {
 			t.Fatalf("%s: %s differs:\nsession:\n%s\nRun:\n%s", step, name, got[name], w)
 		}
 	}
+	return warnings
 }
 
 func keys(m map[string]string) []string {
@@ -212,6 +220,14 @@ func TestSessionMatchesRun(t *testing.T) {
 		{"sections", func(o *Options) {
 			o.Sections = []Section{{"blog", []string{"blog/**"}}, {"deep", []string{"a/b/**", "r[0-2]/**"}}, {"top", []string{"*/index.html", "n*/**"}}}
 			o.Write.MaxURLs, o.Write.Extra = 3, []string{"https://example.com/shop/sitemap.xml"}
+		}, 0},
+		// A robots.txt that disallows two folders: the pages made in
+		// them, and moved in and out with their folders, are left out.
+		{"robots.txt", func(o *Options) {
+			o.Robots.Dir = o.Root
+			if err := os.WriteFile(filepath.Join(o.Root, "robots.txt"), []byte("User-agent: *\nDisallow: /a/b/\nDisallow: /r1/\n"), 0o644); err != nil {
+				panic(err)
+			}
 		}, 0},
 		// Modification times on two days: as the site grows past 20 URLs
 		// and one day takes most, they are left out, and back when not.

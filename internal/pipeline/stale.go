@@ -79,6 +79,7 @@ func (b *builder) judgeStale(only map[string]bool) {
 	recs := &b.recs
 	was := recs.stale
 	recs.stale = nil
+	defer b.staleChanged(was)
 	if len(recs.sourceless) == 0 {
 		return
 	}
@@ -135,4 +136,23 @@ func staleWarning(paths []string) string {
 		what = fmt.Sprintf("%d built pages", len(paths))
 	}
 	return fmt.Sprintf("%s no source produces and older than the build left out, first %s: the output of deleted sources, which the generator leaves in place (--verbose lists them); build into an empty folder (hugo --cleanDestinationDir) to remove them", what, paths[0])
+}
+
+// staleChanged notes for the hreflang clusters the pages that judgeStale
+// left out or listed anew, was the pages it left out before.
+func (b *builder) staleChanged(was map[int32]bool) {
+	if b.hreflangDirty == nil {
+		return
+	}
+	recs := &b.recs
+	for idx := range was {
+		if !recs.stale[idx] && recs.live(idx) {
+			b.hreflangChanged("", recs.rec(idx).loc)
+		}
+	}
+	for idx := range recs.stale {
+		if !was[idx] {
+			b.hreflangChanged("", recs.rec(idx).loc)
+		}
+	}
 }
