@@ -547,13 +547,14 @@ func (w *watcher) promote(ctx context.Context, i int) {
 			return
 		}
 	}
+	dir = w.paths.intern(dir) // fsnotify keeps the string it is given
 	if err := w.add(dir); err != nil {
 		if isLimit(err) {
 			w.capacity = w.count()
 		}
 		return
 	}
-	w.dirs[w.paths.intern(dir)] = struct{}{}
+	w.dirs[dir] = struct{}{}
 	s.hot = append(s.hot, dir)
 	// A change between the listing and the watch: look once more.
 	d := s.dirs[i]

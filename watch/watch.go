@@ -537,6 +537,7 @@ func (w *watcher) watchDir(dir string) bool {
 		}
 		return false
 	}
+	dir = w.paths.intern(dir) // fsnotify keeps the string it is given: one copy of each path
 	if err := w.add(dir); err != nil {
 		switch {
 		case isLimit(err):
@@ -548,7 +549,6 @@ func (w *watcher) watchDir(dir string) bool {
 		}
 		return true
 	}
-	dir = w.paths.intern(dir)
 	w.dirs[dir] = struct{}{}
 	if !w.limited {
 		if len(w.recent) == hotMax {

@@ -28,6 +28,10 @@ import (
 // about 10 ms more per rebuild at 100,000 pages.
 const watchGCPercent = 25
 
+// firstBuildGCPercent is GOGC during watch mode's first build, unless the
+// environment sets one.
+const firstBuildGCPercent = 50
+
 // watchUsage is watch's --help.
 var watchUsage = `sitemapgen watch writes the sitemaps of a site, then keeps them current
 while the site changes, until Ctrl-C (SIGINT) or SIGTERM, which exit 0.
@@ -216,6 +220,9 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 		return nil, err
 	}
 	debug.FreeOSMemory() // what setting the watches up left behind
+	if w.tuneGC {
+		debug.SetGCPercent(firstBuildGCPercent)
+	}
 	w.build(ctx)
 	if w.tuneGC {
 		debug.SetGCPercent(watchGCPercent)
