@@ -44,6 +44,28 @@ const (
 
 	// MaxImages is the most <image:image> entries of one <url>.
 	MaxImages = 1000
+
+	// VideoNamespace is the namespace of Google's video extension,
+	// <video:video>.
+	VideoNamespace = "http://www.google.com/schemas/sitemap-video/1.1"
+
+	// MaxVideoTitle and MaxVideoDescription bound a <video:title> and a
+	// <video:description>, in characters; MaxVideoDuration bounds a
+	// <video:duration>, in seconds (eight hours).
+	MaxVideoTitle       = 100
+	MaxVideoDescription = 2048
+	MaxVideoDuration    = 28800
+
+	// NewsNamespace is the namespace of Google's news extension,
+	// <news:news>.
+	NewsNamespace = "http://www.google.com/schemas/sitemap-news/0.9"
+
+	// MaxNewsURLs is the most <url> entries of one news sitemap.
+	MaxNewsURLs = 1000
+
+	// NewsWindow is how old an article a news sitemap lists may be:
+	// Google reads only articles published in the last two days.
+	NewsWindow = 48 * time.Hour
 )
 
 // URL is one page of a sitemap: the record that mapping builds and writer
@@ -65,6 +87,13 @@ type URL struct {
 	// <image:image><image:loc> children: absolute, percent-encoded URLs,
 	// at most MaxImages.
 	Images []Image
+	// Videos are the videos the page plays, written as <video:video>
+	// children, in the page's order.
+	Videos []Video
+	// News, when not nil, makes the page an article of the news
+	// sitemap: a <url> there with this <news:news>. The page's <url> in
+	// the other sitemaps is the same without it.
+	News *News
 }
 
 // URLs are the records a build hands on, sorted by Loc and free of
@@ -107,6 +136,57 @@ type Alternate struct {
 // Image is an image of a page: its absolute, percent-encoded URL.
 type Image struct {
 	Loc string
+}
+
+// Video is a video a page plays: a <video:video>. Its locations are
+// absolute, percent-encoded URLs; its strings are not XML-escaped (the
+// writer escapes them). ThumbnailLoc, Title, Description and one of
+// ContentLoc and PlayerLoc are required; the zero value of the others is
+// "not said" and left out.
+type Video struct {
+	ThumbnailLoc string
+	Title        string // at most MaxVideoTitle characters
+	Description  string // at most MaxVideoDescription characters
+	ContentLoc   string // the video file
+	PlayerLoc    string // a player for it
+	Duration     int    // seconds, 1 to MaxVideoDuration
+	// PublicationDate and ExpirationDate are when the video was first
+	// published and when it will no longer be available.
+	PublicationDate, ExpirationDate time.Time
+	FamilyFriendly                  Flag
+	RequiresSubscription            Flag
+	Live                            Flag
+}
+
+// Flag is a yes or no of the video extension; the zero value is not said.
+type Flag uint8
+
+// The values of a Flag.
+const (
+	FlagUnset Flag = iota
+	FlagYes
+	FlagNo
+)
+
+// String returns "yes", "no" or "".
+func (f Flag) String() string {
+	switch f {
+	case FlagYes:
+		return "yes"
+	case FlagNo:
+		return "no"
+	}
+	return ""
+}
+
+// News is a news article's <news:news>: the publication it is of (its
+// name and ISO 639 language: two or three lowercase letters, or zh-cn or
+// zh-tw), when it was published, and its title.
+type News struct {
+	PublicationName string
+	Language        string
+	PublicationDate time.Time
+	Title           string
 }
 
 // ErrLocTooLong reports a URL of MaxLocLength characters or more.
