@@ -140,6 +140,16 @@ type Options struct {
 	// ImageHosts are the origins (scheme://host) besides the base URL
 	// that a page's images may be on: a CDN's.
 	ImageHosts []string
+	// Videos lists the videos each page describes (Page.Structured) with
+	// its URL (setVideos).
+	Videos bool
+	// VideoHosts are the origins besides the base URL that a video's
+	// thumbnail and file may be on.
+	VideoHosts []string
+	// News, when set, makes each page that is an article published
+	// within sitemap.NewsWindow before Now an article of the news sitemap
+	// (setNews).
+	News *News
 }
 
 // SlashPolicy is the form of a folder's URL.
@@ -311,6 +321,10 @@ type Page struct {
 	// against the page's URL and <base href>, those of the site (or of
 	// Options.ImageHosts) become URL.Images when Options.Images is set.
 	Images []string
+	// Structured is what the whole page says of its videos and of itself
+	// as an article (htmlhead.StructuredReader), for Options.Videos and
+	// Options.News; nil when it was not read.
+	Structured *htmlhead.Structured
 }
 
 // Decision is the outcome of mapping a page, with its evidence.
@@ -347,6 +361,11 @@ type Decision struct {
 	// AltLines are the lines of the page's head that declare
 	// URL.Alternates, one for each; nil when no head gave them.
 	AltLines []int
+	// VideoNotes say what became of each video the page describes
+	// (listed, or why not), and NewsNote whether the page is an article
+	// of the news sitemap and why: for --explain.
+	VideoNotes []string
+	NewsNote   string
 }
 
 // NextLastMod is a lastmod a page falls back to: zero LastMod for none.
@@ -451,6 +470,10 @@ func (m *Mapper) Map(p Page) Decision {
 	}
 	m.checkServed(&d, f.Path, p.URLPath == "")
 	m.setLastMod(&d, f, h, p.Source, &p)
+	if st := p.Structured; st != nil && m.opts.Videos {
+		m.setVideos(&d, st.Videos, m.pageBase(&d, st.Base))
+	}
+	m.setNews(&d, p.Structured, p.Source)
 	d.URL.ChangeFreq, d.URL.Priority = m.opts.Defaults.ChangeFreq, m.opts.Defaults.Priority
 	for i, r := range m.opts.Rules {
 		if doublestar.MatchUnvalidated(r.Match, f.Path) {
@@ -608,6 +631,19 @@ func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head, images []string) bool 
 		m.setImages(d, images, resolver())
 	}
 	return false
+}
+
+// pageBase returns the URL a page's relative URLs resolve against: its
+// loc, or its <base href> (a warning for one that does not parse, as
+// judgeHead gives).
+func (m *Mapper) pageBase(d *Decision, href []byte) *url.URL {
+	base, _ := url.Parse(d.URL.Loc) // a loc always parses
+	if len(href) > 0 {
+		if b, err := base.Parse(string(href)); err == nil {
+			return b
+		}
+	}
+	return base
 }
 
 // judgeCanonical compares the page's URL with its canonical link.

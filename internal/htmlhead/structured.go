@@ -56,6 +56,10 @@ type Structured struct {
 	Articles []Article
 	// Base is the page's first <base href>, nil when it has none.
 	Base []byte
+	// Title is the text of the page's <title>, else its og:title; Lang
+	// is its <html lang>. A news article that gives no headline or
+	// language of its own has the page's.
+	Title, Lang string
 	// Problems are the structured data that could not be read, each with
 	// the line of its element.
 	Problems []Problem

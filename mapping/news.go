@@ -1,0 +1,151 @@
+package mapping
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// News configures the news sitemap (Options.News).
+type News struct {
+	// Name is the publication's name, as in Google News
+	// (<news:name>).
+	Name string
+	// Language is the publication's language (<news:language>): an ISO
+	// 639 code, two or three letters, or zh-cn or zh-tw. Empty: each
+	// article's own, from its JSON-LD inLanguage or the page's <html
+	// lang>.
+	Language string
+}
+
+// setNews makes the page an article of the news sitemap (d.URL.News)
+// when it says it is one, published within sitemap.NewsWindow before the
+// build (Options.Now; Google reads no older article, and one dated after
+// the build is not published yet): a JSON-LD NewsArticle or Article
+// (datePublished, headline), its article:published_time, or the front
+// matter of its source (date, title) where the page is joined to it. The
+// first of them that gives a date counts, a NewsArticle before any other
+// JSON-LD article; its title is its headline, else the front matter's
+// title, else the page's <title>. d.NewsNote says why the page is an
+// article or not, for --explain.
+func (m *Mapper) setNews(d *Decision, s *htmlhead.Structured, src *frontmatter.Source) {
+	n := m.opts.News
+	if n == nil {
+		return
+	}
+	var arts []htmlhead.Article
+	if s != nil {
+		arts = s.Articles
+	}
+	// A NewsArticle first, then the others in their order.
+	best := -1
+	for i, a := range arts {
+		if a.DatePublished == "" {
+			continue
+		}
+		if best < 0 || isNewsArticle(a.Type) && !isNewsArticle(arts[best].Type) {
+			best = i
+		}
+	}
+	var (
+		published  time.Time
+		title      string
+		from, lang string
+	)
+	if best >= 0 {
+		a := arts[best]
+		from = fmt.Sprintf("%s at line %d", a.Type, a.Line)
+		t, ok := frontmatter.ParseDate(a.DatePublished)
+		if !ok {
+			d.Warnings = append(d.Warnings, fmt.Sprintf("%s: datePublished %q is not a date", from, a.DatePublished))
+			d.NewsNote = fmt.Sprintf("not in the news sitemap: the date of %s, %q, is not a date", from, a.DatePublished)
+			return
+		}
+		published, title, lang = t, a.Headline, a.InLanguage
+	} else if src != nil && !src.Date.IsZero() {
+		from, published = "the front matter's date", src.Date
+	} else {
+		if len(arts) > 0 {
+			d.NewsNote = "not in the news sitemap: its article markup gives no date published"
+		} else {
+			d.NewsNote = "not in the news sitemap: no article markup (JSON-LD NewsArticle or Article, article:published_time) and no front matter date"
+		}
+		return
+	}
+	now := m.opts.Now
+	switch {
+	case published.After(now):
+		d.NewsNote = fmt.Sprintf("not in the news sitemap: published %s (%s), after the build", published.Format(time.RFC3339), from)
+		return
+	case now.Sub(published) > sitemap.NewsWindow:
+		d.NewsNote = fmt.Sprintf("not in the news sitemap: published %s (%s), more than two days before the build", published.Format(time.RFC3339), from)
+		return
+	}
+	if title == "" && src != nil {
+		title = src.Title
+	}
+	if title == "" && s != nil {
+		title = s.Title
+	}
+	if title = strings.TrimSpace(title); title == "" {
+		msg := fmt.Sprintf("is not in the news sitemap: the article (%s) has no headline, and the page no title", from)
+		d.Warnings = append(d.Warnings, msg)
+		d.NewsNote = "not in the news sitemap: no headline or title"
+		return
+	}
+	language := n.Language
+	if language == "" {
+		if lang == "" && s != nil {
+			lang = s.Lang
+		}
+		var ok bool
+		if language, ok = NewsLanguage(lang); !ok {
+			msg := fmt.Sprintf("is not in the news sitemap: the article's language %q is no ISO 639 code (news.language sets the publication's)", lang)
+			if lang == "" {
+				msg = "is not in the news sitemap: the article says no language (JSON-LD inLanguage, <html lang>); news.language sets the publication's"
+			}
+			d.Warnings = append(d.Warnings, msg)
+			d.NewsNote = "not in the news sitemap: no language"
+			return
+		}
+	}
+	d.URL.News = &sitemap.News{PublicationName: n.Name, Language: language, PublicationDate: published, Title: title}
+	d.NewsNote = fmt.Sprintf("in the news sitemap: published %s (%s)", published.Format(time.RFC3339), from)
+}
+
+// isNewsArticle reports whether a JSON-LD type is NewsArticle or one of
+// its kinds.
+func isNewsArticle(typ string) bool { return strings.HasSuffix(typ, "NewsArticle") }
+
+// NewsLanguage returns the <news:language> of a language tag (BCP 47, as
+// <html lang> and inLanguage give it): its primary language subtag in
+// lower case (en-GB is en), but Chinese, which Google News takes as
+// zh-cn or zh-tw (zh-Hans and zh-CN are zh-cn; zh-Hant, zh-TW and zh-HK
+// are zh-tw). It reports false when the tag does not start with a
+// language of two or three letters.
+func NewsLanguage(tag string) (string, bool) {
+	tag = strings.ToLower(strings.ReplaceAll(strings.TrimSpace(tag), "_", "-"))
+	primary, rest, _ := strings.Cut(tag, "-")
+	if len(primary) < 2 || len(primary) > 3 {
+		return "", false
+	}
+	for _, c := range primary {
+		if c < 'a' || c > 'z' {
+			return "", false
+		}
+	}
+	if primary == "zh" {
+		for _, sub := range strings.Split(rest, "-") {
+			switch sub {
+			case "hant", "tw", "hk", "mo":
+				return "zh-tw", true
+			}
+		}
+		return "zh-cn", true
+	}
+	return primary, true
+}
