@@ -699,7 +699,10 @@ func (w *watcher) handle(ctx context.Context, ev fsnotify.Event) {
 	folder := gone && (watched || ev.Op&opFolder != 0)
 	if gone {
 		w.drop(p, ev.Has(fsnotify.Rename))
-		if w.isRoot(p) && !w.away[p] && !exists(p) {
+		// Said once until it is back: inotify reports a root's removal
+		// twice (its own watch, its parent's), and it may be back before
+		// the event is read (a generator that makes its folder anew).
+		if w.isRoot(p) && !w.away[p] {
 			w.away[p] = true
 			w.warn(fmt.Errorf("watch: %s was %w", p, ErrRootGone))
 		}
