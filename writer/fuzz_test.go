@@ -187,7 +187,7 @@ func FuzzWrite(f *testing.F) {
 		}
 		for i, u := range urls {
 			if i >= len(locs) || locs[i] != u.Loc || i >= len(text) || text[i] != u.Loc {
-				t.Fatalf("URLs %q read back as %q, text %q", urls, locs, text)
+				t.Fatalf("URLs %+v read back as %q, text %q", urls, locs, text)
 			}
 		}
 		if len(locs) != len(urls) || len(text) != len(urls) {

@@ -218,6 +218,9 @@ func (c *Config) options(l *layers, pr *project.Project) {
 			KeepFuture:       v.Future,
 			Images:           v.Images.Enabled && v.Head.Read,
 			ImageHosts:       v.Images.Hosts,
+			Videos:           v.Videos.Enabled && v.Head.Read,
+			VideoHosts:       v.Videos.Hosts,
+			News:             newsOptions(v),
 		},
 		Write: writer.Options{
 			Dir:           out,
@@ -293,6 +296,15 @@ func (c *Config) options(l *layers, pr *project.Project) {
 			c.Build.Write.TakeOver = c.GeneratorSitemaps
 		}
 	}
+}
+
+// newsOptions returns the news sitemap's options, nil when it is off.
+func newsOptions(v *Values) *mapping.News {
+	if v.News.Name == "" {
+		return nil
+	}
+	lang, _ := mapping.NewsLanguage(v.News.Language) // checked as it was read
+	return &mapping.News{Name: v.News.Name, Language: lang}
 }
 
 // checkExtraScope checks that the other sitemaps index.extra lists may be
@@ -426,8 +438,17 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 	}
 	// Images are in the pages' bodies: a build that reads no page lists
 	// none, so asking for both is a mistake, not a quiet no.
-	if l.v.Images.Enabled && !l.v.Head.Read && l.v.Mode != ModeContent {
-		return nil, fmt.Errorf("images (%s) need each page read, and head.read is false (%s): drop one of them", cmp.Or(l.from["images.enabled"], "sitemap.yaml"), cmp.Or(l.from["head.read"], "sitemap.yaml"))
+	// So are videos.
+	for _, body := range []struct {
+		what, key string
+		on        bool
+	}{{"images", "images.enabled", l.v.Images.Enabled}, {"videos", "videos.enabled", l.v.Videos.Enabled}} {
+		if body.on && !l.v.Head.Read && l.v.Mode != ModeContent {
+			return nil, fmt.Errorf("%s (%s) need each page read, and head.read is false (%s): drop one of them", body.what, cmp.Or(l.from[body.key], "sitemap.yaml"), cmp.Or(l.from["head.read"], "sitemap.yaml"))
+		}
+	}
+	if l.v.News.Language != "" && l.v.News.Name == "" {
+		return nil, fmt.Errorf("news.language (%s) without news.name: the news sitemap is written for a publication; give its name (--news-name)", cmp.Or(l.from["news.language"], "sitemap.yaml"))
 	}
 	// The file's values were checked as it was read, the flags' as they
 	// were parsed; the environment's now.

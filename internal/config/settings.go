@@ -67,6 +67,8 @@ type Values struct {
 	RobotsTxt      string
 	Hreflang       Hreflang
 	Images         Images
+	Videos         Videos
+	News           News
 	Rules          []Rule
 	Sections       []Section
 	Index          Index
@@ -110,6 +112,23 @@ type Hreflang struct {
 	// Hosts are the origins besides the base URL's that alternates may
 	// be on.
 	Hosts []string
+}
+
+// Videos configures the video entries of each URL.
+type Videos struct {
+	Enabled bool
+	// Hosts are the origins besides the base URL's that a video's
+	// thumbnail and file may be on: a CDN's, a video host's.
+	Hosts []string
+}
+
+// News configures the news sitemap: on when Name is set.
+type News struct {
+	// Name is the publication's name as Google News knows it.
+	Name string
+	// Language is the publication's language (ISO 639); empty: each
+	// article's own.
+	Language string
 }
 
 // Images configures the image entries of each URL.
@@ -262,6 +281,25 @@ var Settings = Table[Values]{
 		Field: Bool(func(v *Values) *bool { return &v.Images.Enabled }, false)},
 	{Key: "images.hosts",
 		Field: List(func(v *Values) *[]string { return &v.Images.Hosts }, nil, false, Each(origin))},
+	{Flag: "videos", Key: "videos.enabled", Short: true, Help: []string{
+		"list the videos each page describes (video:video): its",
+		"JSON-LD VideoObject, og:video and <video> elements; reads",
+		"every page whole (videos: true in sitemap.yaml, or",
+		"videos: with enabled and hosts; docs/video.md)"},
+		Field: Bool(func(v *Values) *bool { return &v.Videos.Enabled }, false)},
+	{Key: "videos.hosts",
+		Field: List(func(v *Values) *[]string { return &v.Videos.Hosts }, nil, false, Each(origin))},
+	{Flag: "news-name", Arg: "NAME", Key: "news.name", Help: []string{
+		"write a news sitemap, sitemap-news.xml, of the articles",
+		"published in the two days before the build, for the",
+		"publication NAME as Google News knows it; reads every",
+		"page whole (docs/news.md)"},
+		Field: String(func(v *Values) *string { return &v.News.Name }, "", nil)},
+	{Flag: "news-language", Arg: "LANG", Key: "news.language", Help: []string{
+		"the publication's language, an ISO 639 code (en, de,",
+		"zh-cn); default: each article's own (inLanguage, <html",
+		"lang>)"},
+		Field: String(func(v *Values) *string { return &v.News.Language }, "", checkNewsLanguage)},
 	{Flag: "follow-symlinks", Key: "follow_symlinks", Help: []string{"follow symbolic links that stay inside DIR"},
 		Field: Bool(func(v *Values) *bool { return &v.FollowSymlinks }, false)},
 	{Flag: "mode", Arg: "M", Key: "mode", Help: []string{
@@ -473,8 +511,19 @@ const (
 	HreflangOff = "off"
 )
 
-// origin checks an item of hreflang.hosts or images.hosts: an http(s)
-// origin.
+// checkNewsLanguage checks news.language: what <news:language> takes.
+func checkNewsLanguage(s string) error {
+	if s == "" {
+		return nil
+	}
+	if lang, ok := mapping.NewsLanguage(s); !ok || lang != strings.ToLower(s) && !strings.HasPrefix(lang, "zh-") {
+		return fmt.Errorf("%q is not an ISO 639 language code of two or three letters (en, de, ast), or zh-cn or zh-tw", s)
+	}
+	return nil
+}
+
+// origin checks an item of hreflang.hosts, images.hosts or videos.hosts:
+// an http(s) origin.
 func origin(s string) error {
 	u, err := url.Parse(s)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || strings.Trim(u.Path, "/") != "" || u.RawQuery != "" || u.Fragment != "" {

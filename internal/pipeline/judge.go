@@ -54,7 +54,12 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 		hrs      = sync.Pool{New: func() any {
 			return &htmlhead.HeadReader{Limit: b.opts.Heads.Limit, MaxAttrs: b.opts.Limits.HeadAttributes, MaxTags: b.opts.Limits.HeadTags, Context: ctx}
 		}}
-		iss = sync.Pool{New: func() any { return &imageScan{ir: htmlhead.ImageReader{MaxAttrs: b.opts.Limits.HeadAttributes}} }}
+		iss = sync.Pool{New: func() any {
+			return &pageScan{
+				ir: htmlhead.ImageReader{MaxAttrs: b.opts.Limits.HeadAttributes}, images: b.opts.Map.Images,
+				sr: htmlhead.StructuredReader{MaxAttrs: b.opts.Limits.HeadAttributes}, structured: b.wholeStructured(),
+			}
+		}}
 	)
 	later := func(path string, emit func()) {
 		mu.Lock()
@@ -115,12 +120,12 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 			return nil
 		}
 		var hr *htmlhead.HeadReader
-		var is *imageScan
+		var is *pageScan
 		if heads {
 			hr = hrs.Get().(*htmlhead.HeadReader)
 			defer hrs.Put(hr)
-			if b.opts.Map.Images {
-				is = iss.Get().(*imageScan)
+			if b.opts.Map.Images || b.wholeStructured() {
+				is = iss.Get().(*pageScan)
 				defer iss.Put(is)
 			}
 		}
@@ -191,10 +196,15 @@ func (b *builder) isOwnOutput(path string) bool {
 	return b.ownOutputAtRoot && !strings.Contains(path, "/") && (writer.IsOwnName(path) || slices.Contains(b.opts.OwnFiles, path))
 }
 
+// wholeStructured reports whether pages are read whole for what they say
+// of their videos and of themselves as articles.
+func (b *builder) wholeStructured() bool { return b.opts.Map.Videos || b.opts.Map.News != nil }
+
 // judge maps a page; with hr, it first reads the page's head (and stats
-// the files the walker did not), with is the whole page for its images.
-// It runs on the walk's goroutines.
-func (b *builder) judge(hr *htmlhead.HeadReader, is *imageScan, f walker.File) outcome {
+// the files the walker did not), with is the whole page for its images
+// and what it says of its videos and as an article. It runs on the walk's
+// goroutines.
+func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) outcome {
 	if b.opts.Content != nil {
 		return b.judgeContent(f)
 	}
@@ -203,6 +213,9 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *imageScan, f walker.File) o
 	if hr != nil {
 		var err error
 		if isHTML(f.Path) {
+			if is != nil {
+				is.last = nil
+			}
 			h, images, err = b.readHead(hr, is, filepath.FromSlash(f.Path), &f)
 		} else if f.ModTime.IsZero() {
 			var st os.FileInfo
@@ -221,6 +234,9 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *imageScan, f walker.File) o
 		}
 	}
 	page := mapping.Page{File: f, Head: h, Images: images}
+	if is != nil {
+		page.Structured = is.last
+	}
 	unjoined := false
 	if b.join != nil {
 		if s := b.sourceOf(f.Path); s != nil {

@@ -41,9 +41,10 @@ var testHookBeforeOpen, testHookOpened func(rel string)
 
 // readHead opens the page at rel, fills f's size and time from the open
 // file when the walker left them out, and reads the head; with is, the
-// whole page, for its images (the sources it shows, as written). It fails
+// whole page, for its images (the sources it shows, as written) and what
+// it says of its videos and as an article (is.last). It fails
 // when the path no longer names the file that was read, as it was then.
-func (b *builder) readHead(hr *htmlhead.HeadReader, is *imageScan, rel string, f *walker.File) (*htmlhead.Head, []string, error) {
+func (b *builder) readHead(hr *htmlhead.HeadReader, is *pageScan, rel string, f *walker.File) (*htmlhead.Head, []string, error) {
 	if testHookBeforeOpen != nil {
 		testHookBeforeOpen(rel)
 	}

@@ -80,6 +80,8 @@ type records struct {
 	shown  [][]sitemap.Alternate // by the same index: those filterAlternates or judgeHreflang kept
 	lines  [][]int               // by the same index: the line of each in the page's head
 	images [][]sitemap.Image     // by the same index: the page's images
+	videos [][]sitemap.Video     // by the same index: its videos
+	news   []*sitemap.News       // by the same index: its news entry
 	owner  []int32               // by the same index: the record they were the page's of
 	paths  []string
 	order  []int32 // record indexes, sorted; nil before sort
@@ -162,10 +164,12 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 		}
 		s.next[idx] = nextLastMod{lastmod: n.LastMod.Unix(), src: srcIndex(n.Source)}
 	}
-	if len(u.Alternates) > 0 || len(u.Images) > 0 {
+	if len(u.Alternates) > 0 || len(u.Images) > 0 || len(u.Videos) > 0 || u.News != nil {
 		s.alts = append(s.alts, u.Alternates)
 		s.lines = append(s.lines, d.AltLines)
 		s.images = append(s.images, u.Images)
+		s.videos = append(s.videos, u.Videos)
+		s.news = append(s.news, u.News)
 		s.owner = append(s.owner, idx)
 		r.alts = int32(len(s.alts))
 	}
@@ -347,6 +351,8 @@ func (s *records) At(i int) sitemap.URL {
 			u.Alternates = s.shown[r.alts-1]
 		}
 		u.Images = s.images[r.alts-1]
+		u.Videos = s.videos[r.alts-1]
+		u.News = s.news[r.alts-1]
 	}
 	return u
 }

@@ -1,7 +1,9 @@
 package pipeline
 
-// Reading a whole page for its images (mapping.Options.Images): the head
-// from the same bytes, then htmlhead.ImageReader over all of them.
+// Reading a whole page for its images (mapping.Options.Images) and for
+// what it says of its videos and of itself as an article (Options.Videos,
+// Options.News): the head from the same bytes, then htmlhead.ImageReader
+// and htmlhead.StructuredReader over all of them.
 
 import (
 	"bytes"
@@ -11,22 +13,31 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 )
 
-// imageScan reads pages whole for their images. One is reused from page
-// to page by a walk goroutine.
-type imageScan struct {
-	ir  htmlhead.ImageReader
-	buf []byte
+// pageScan reads pages whole for their images, and for what they say of
+// their videos and as articles. One is reused from page to page by a walk
+// goroutine.
+type pageScan struct {
+	ir                 htmlhead.ImageReader
+	sr                 htmlhead.StructuredReader
+	images, structured bool // which to read
+	buf                []byte
+	// last is what the page read last says (with structured), nil when
+	// none was read since the caller cleared it; the reader's until the
+	// next read.
+	last *htmlhead.Structured
 }
 
-// keptPageBuffer is the largest page buffer an imageScan keeps for the
+// keptPageBuffer is the largest page buffer a pageScan keeps for the
 // next page.
 const keptPageBuffer = 1 << 20
 
 // read reads the page r of size bytes whole, up to limit bytes, and
 // returns its head, read by hr, and the sources of its images, as the
-// page writes them. A page cut at the limit, or at a tag of too many
-// attributes, says so among the head's problems.
-func (is *imageScan) read(hr *htmlhead.HeadReader, r io.Reader, size int64, limit int) (*htmlhead.Head, []string, error) {
+// page writes them; with structured, what it says is then is.last. A
+// page cut at the limit, or at a tag of too many attributes, and
+// structured data that cannot be read (a JSON-LD block that is not JSON)
+// say so among the head's problems.
+func (is *pageScan) read(hr *htmlhead.HeadReader, r io.Reader, size int64, limit int) (*htmlhead.Head, []string, error) {
 	n := int(min(max(size, 0), int64(limit)))
 	if cap(is.buf) < n {
 		is.buf = make([]byte, n)
@@ -47,12 +58,30 @@ func (is *imageScan) read(hr *htmlhead.HeadReader, r io.Reader, size int64, limi
 		return nil, nil, err
 	}
 	var images []string
-	_, cut := is.ir.Images(data, func(src []byte) { images = append(images, string(src)) })
+	cut := false
+	if is.images {
+		_, cut = is.ir.Images(data, func(src []byte) { images = append(images, string(src)) })
+	}
+	if is.structured {
+		st := is.sr.Read(data)
+		for _, p := range st.Problems {
+			h.Problems = append(h.Problems, fmt.Sprintf("line %d: %s", p.Line, p.Msg))
+		}
+		cut = cut || st.Cut
+		is.last = st
+	}
+	read := "images listed"
+	switch {
+	case is.images && is.structured:
+		read = "images and structured data read"
+	case is.structured:
+		read = "structured data read"
+	}
 	switch {
 	case size > int64(limit):
-		h.Problems = append(h.Problems, fmt.Sprintf("page longer than limits.page_bytes (%d bytes): images listed from its first %d bytes", limit, limit))
+		h.Problems = append(h.Problems, fmt.Sprintf("page longer than limits.page_bytes (%d bytes): %s from its first %d bytes", limit, read, limit))
 	case cut:
-		h.Problems = append(h.Problems, "a tag has more than limits.head_attributes attributes: images listed up to it")
+		h.Problems = append(h.Problems, "a tag has more than limits.head_attributes attributes: "+read+" up to it")
 	}
 	return h, images, nil
 }
