@@ -419,6 +419,10 @@ func New(opts Options) (*Mapper, error) {
 // BaseURL returns the normalized base URL, ending in "/".
 func (m *Mapper) BaseURL() string { return m.base }
 
+// Now returns the build's time: Options.Now, or the time the Mapper was
+// made.
+func (m *Mapper) Now() time.Time { return m.now }
+
 // Map decides whether p is in the sitemap, and with what values.
 func (m *Mapper) Map(p Page) Decision {
 	var d Decision

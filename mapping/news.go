@@ -22,16 +22,17 @@ type News struct {
 	Language string
 }
 
-// setNews makes the page an article of the news sitemap (d.URL.News)
-// when it says it is one, published within sitemap.NewsWindow before the
-// build (Options.Now; Google reads no older article, and one dated after
-// the build is not published yet): a JSON-LD NewsArticle or Article
-// (datePublished, headline), its article:published_time, or the front
-// matter of its source (date, title) where the page is joined to it. The
-// first of them that gives a date counts, a NewsArticle before any other
-// JSON-LD article; its title is its headline, else the front matter's
-// title, else the page's <title>. d.NewsNote says why the page is an
-// article or not, for --explain.
+// setNews gives d.URL.News when the page says it is an article: a
+// JSON-LD NewsArticle or Article (datePublished, headline), its
+// article:published_time, or the front matter of its source (date,
+// title) where the page is joined to it. The first of them that gives a
+// date counts, a NewsArticle before any other JSON-LD article; its title
+// is its headline, else the front matter's title, else the page's
+// <title>. Every article is kept, however old: which are in the news
+// sitemap, those published within sitemap.NewsWindow before the time the
+// set is written (InNewsWindow), is the writer's caller's to say, as
+// time passes in watch mode. d.NewsNote says, for --explain, whether the
+// page is an article and whether it is in the window at Options.Now.
 func (m *Mapper) setNews(d *Decision, s *htmlhead.Structured, src *frontmatter.Source) {
 	n := m.opts.News
 	if n == nil {
@@ -76,15 +77,6 @@ func (m *Mapper) setNews(d *Decision, s *htmlhead.Structured, src *frontmatter.S
 		}
 		return
 	}
-	now := m.opts.Now
-	switch {
-	case published.After(now):
-		d.NewsNote = fmt.Sprintf("not in the news sitemap: published %s (%s), after the build", published.Format(time.RFC3339), from)
-		return
-	case now.Sub(published) > sitemap.NewsWindow:
-		d.NewsNote = fmt.Sprintf("not in the news sitemap: published %s (%s), more than two days before the build", published.Format(time.RFC3339), from)
-		return
-	}
 	if title == "" && src != nil {
 		title = src.Title
 	}
@@ -114,7 +106,22 @@ func (m *Mapper) setNews(d *Decision, s *htmlhead.Structured, src *frontmatter.S
 		}
 	}
 	d.URL.News = &sitemap.News{PublicationName: n.Name, Language: language, PublicationDate: published, Title: title}
-	d.NewsNote = fmt.Sprintf("in the news sitemap: published %s (%s)", published.Format(time.RFC3339), from)
+	when := fmt.Sprintf("published %s (%s)", published.Format(time.RFC3339), from)
+	switch now := m.now; {
+	case InNewsWindow(published, now):
+		d.NewsNote = "in the news sitemap: " + when
+	case published.After(now):
+		d.NewsNote = "not in the news sitemap yet: " + when + ", after the build"
+	default:
+		d.NewsNote = "not in the news sitemap: " + when + ", more than two days before the build"
+	}
+}
+
+// InNewsWindow reports whether an article published at t is in the news
+// sitemap written at now: published, and at most sitemap.NewsWindow
+// before (Google reads no older article).
+func InNewsWindow(t, now time.Time) bool {
+	return !t.After(now) && now.Sub(t) <= sitemap.NewsWindow
 }
 
 // isNewsArticle reports whether a JSON-LD type is NewsArticle or one of

@@ -142,8 +142,10 @@ func TestNews(t *testing.T) {
 		{"the NewsArticle before an Article", on, htmlhead.Structured{Articles: []htmlhead.Article{
 			art("Article", "2026-11-01", "Old", "en"), art("ReportageNewsArticle", "2026-11-25T08:00:00Z", "New", "de")}}, nil,
 			&sitemap.News{PublicationName: "The Daily", Language: "de", PublicationDate: time.Date(2026, 11, 25, 8, 0, 0, 0, time.UTC), Title: "New"}, "ReportageNewsArticle at line 4"},
-		{"three days old", on, htmlhead.Structured{Articles: []htmlhead.Article{art("NewsArticle", "2026-11-22T11:59:00Z", "x", "en")}}, nil, nil, "more than two days before the build"},
-		{"after the build", on, htmlhead.Structured{Articles: []htmlhead.Article{art("NewsArticle", "2026-11-25T12:00:01Z", "x", "en")}}, nil, nil, "after the build"},
+		{"three days old: kept, out of the window", on, htmlhead.Structured{Articles: []htmlhead.Article{art("NewsArticle", "2026-11-22T11:59:00Z", "x", "en")}}, nil,
+			&sitemap.News{PublicationName: "The Daily", Language: "en", PublicationDate: time.Date(2026, 11, 22, 11, 59, 0, 0, time.UTC), Title: "x"}, "not in the news sitemap: published 2026-11-22T11:59:00Z (NewsArticle at line 4), more than two days before the build"},
+		{"after the build: kept, not yet in the window", on, htmlhead.Structured{Articles: []htmlhead.Article{art("NewsArticle", "2026-11-25T12:00:01Z", "x", "en")}}, nil,
+			&sitemap.News{PublicationName: "The Daily", Language: "en", PublicationDate: time.Date(2026, 11, 25, 12, 0, 1, 0, time.UTC), Title: "x"}, "not in the news sitemap yet"},
 		{"the meta tag, the page's title and lang", on, htmlhead.Structured{Title: "Page title", Lang: "zh-Hant-TW",
 			Articles: []htmlhead.Article{{Type: "article:published_time", Line: 9, DatePublished: "2026-11-25T10:00:00+01:00"}}}, nil,
 			&sitemap.News{PublicationName: "The Daily", Language: "zh-tw", PublicationDate: time.Date(2026, 11, 25, 10, 0, 0, 0, time.FixedZone("", 3600)), Title: "Page title"}, "article:published_time at line 9"},
@@ -168,6 +170,15 @@ func TestNews(t *testing.T) {
 				t.Errorf("note %q, want a part %q", d.NewsNote, tt.note)
 			}
 		})
+	}
+}
+
+func TestInNewsWindow(t *testing.T) {
+	now := time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)
+	for d, want := range map[time.Duration]bool{0: true, -time.Second: true, -48 * time.Hour: true, -48*time.Hour - time.Second: false, time.Second: false} {
+		if got := InNewsWindow(now.Add(d), now); got != want {
+			t.Errorf("InNewsWindow(now%+v) = %v, want %v", d, got, want)
+		}
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
@@ -158,6 +159,14 @@ type watcher struct {
 	// others are the files written besides the sitemap set (robots.txt,
 	// the feed, the key file) as the last write left them, by path.
 	others map[string]stamp
+
+	// mu keeps a rebuild and a write the clock asks for (news) apart:
+	// the Session is used by one goroutine at a time.
+	mu sync.Mutex
+	// news is the timer of the next write the news window asks for: an
+	// article two days old leaves the news sitemap, one dated later than
+	// the last write enters it, with no file changed.
+	news *time.Timer
 }
 
 // run builds with s, then watches and rebuilds until ctx is done (it
@@ -223,7 +232,10 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 	if w.tuneGC {
 		debug.SetGCPercent(firstBuildGCPercent)
 	}
+	w.mu.Lock()
 	w.build(ctx)
+	w.scheduleNews(ctx)
+	w.mu.Unlock()
 	if w.tuneGC {
 		debug.SetGCPercent(watchGCPercent)
 	}
@@ -232,10 +244,49 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 	if ctx.Err() == nil {
 		say(w.e.stderr, w.s.Values.Quiet, "watching %s for changes (Ctrl-C to stop)", strings.Join(roots, ", "))
 	}
-	if err := <-errc; err != nil {
+	err := <-errc
+	w.mu.Lock()
+	if w.news != nil {
+		w.news.Stop()
+	}
+	w.mu.Unlock()
+	if err != nil {
 		return nil, err
 	}
 	return w.restart, nil
+}
+
+// scheduleNews sets the timer of the next write the news window asks
+// for, when the Session has articles: the first time an article enters
+// the two days before the write or leaves them. The caller holds w.mu.
+func (w *watcher) scheduleNews(ctx context.Context) {
+	if w.news != nil {
+		w.news.Stop()
+		w.news = nil
+	}
+	if w.sess == nil || ctx.Err() != nil {
+		return
+	}
+	next := w.sess.NewsChange(time.Now())
+	if next.IsZero() {
+		return
+	}
+	// A second past the edge: the window is closed at its end.
+	w.news = time.AfterFunc(time.Until(next)+time.Second, func() {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		if ctx.Err() != nil || w.sess == nil {
+			return
+		}
+		w.locked(ctx, func() {
+			res, err := w.sess.Rewrite(ctx)
+			w.rep.finish()
+			if ctx.Err() == nil {
+				w.done(res, err, false, nil)
+			}
+		})
+		w.scheduleNews(ctx)
+	})
 }
 
 // use makes s the settings of the session's builds, before the first.
@@ -322,7 +373,7 @@ func (w *watcher) setInputs() {
 	}
 }
 
-// build runs the first, whole build of a session.
+// build runs the first, whole build of a session. The caller holds w.mu.
 func (w *watcher) build(ctx context.Context) {
 	w.setReporter()
 	w.locked(ctx, func() {
@@ -358,6 +409,8 @@ func (w *watcher) setReporter() {
 
 // rebuild handles one batch of changes.
 func (w *watcher) rebuild(ctx context.Context, b watch.Batch) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	for _, p := range b.Paths {
 		if w.inputs[p] {
 			w.reload(ctx)
@@ -379,8 +432,10 @@ func (w *watcher) rebuild(ctx context.Context, b watch.Batch) {
 	w.rendered(paths, time.Now())
 	if w.sess == nil { // the first build could not take the lock
 		w.build(ctx)
+		w.scheduleNews(ctx)
 		return
 	}
+	defer w.scheduleNews(ctx)
 	w.locked(ctx, func() {
 		res, err := w.sess.Update(ctx, paths, folders)
 		var drifted map[string]stamp
@@ -564,6 +619,7 @@ func (w *watcher) reload(ctx context.Context) {
 		w.rep.finish()
 		w.done(res, err, true, nil)
 	})
+	w.scheduleNews(ctx)
 }
 
 // outputs checks the settings of what watch writes besides the sitemaps

@@ -255,6 +255,12 @@ func (b *builder) write() error {
 	if res.URLs.Len() == 0 {
 		return b.allSkipped()
 	}
+	// The news sitemap holds the articles of the two days before the
+	// build, or, in watch mode, before each write.
+	b.recs.newsAt = b.mapper.Now()
+	if b.live {
+		b.recs.newsAt = time.Now()
+	}
 	var err error
 	res.Write, err = writer.Write(res.URLs, b.sectioned())
 	if err != nil {
@@ -285,7 +291,10 @@ func (b *builder) warnDeadRobots() {
 
 // builder is the state of one build.
 type builder struct {
-	opts            Options
+	opts Options
+	// live is set in a Session: time passes between its writes (the
+	// news window is each write's).
+	live            bool
 	res             *Result
 	mapper          *mapping.Mapper
 	recs            records

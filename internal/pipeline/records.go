@@ -81,8 +81,11 @@ type records struct {
 	lines  [][]int               // by the same index: the line of each in the page's head
 	images [][]sitemap.Image     // by the same index: the page's images
 	videos [][]sitemap.Video     // by the same index: its videos
-	news   []*sitemap.News       // by the same index: its news entry
-	owner  []int32               // by the same index: the record they were the page's of
+	news   []*sitemap.News       // by the same index: its news entry, however old
+	// newsAt is the time the set is written at: At gives a URL its News
+	// only within the news window before it (mapping.InNewsWindow).
+	newsAt time.Time
+	owner  []int32 // by the same index: the record they were the page's of
 	paths  []string
 	order  []int32 // record indexes, sorted; nil before sort
 	// dropMTime leaves out the lastmods that are modification times
@@ -352,7 +355,9 @@ func (s *records) At(i int) sitemap.URL {
 		}
 		u.Images = s.images[r.alts-1]
 		u.Videos = s.videos[r.alts-1]
-		u.News = s.news[r.alts-1]
+		if n := s.news[r.alts-1]; n != nil && mapping.InNewsWindow(n.PublicationDate, s.newsAt) {
+			u.News = n
+		}
 	}
 	return u
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
@@ -112,6 +113,7 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 		b.sources, b.claims = make(map[string]*source), make(map[string][]*source)
 	}
 	b.linked = newLinkedPages()
+	b.live = true
 	s.b, s.all = b, nil
 	s.rootAbs, _ = filepath.Abs(b.opts.Root)
 	s.joinAbs = ""
@@ -424,6 +426,33 @@ func (s *Session) gitUpdate(ctx context.Context, paths []string) ([]string, erro
 		}
 	}
 	return out, nil
+}
+
+// NewsChange returns when the news sitemap will next change by time
+// alone, after now: the first time after it that an article's
+// publication enters the window (an article dated after the build) or
+// leaves it (two days after). Watch mode writes the set again then
+// (Rewrite). Zero when there is no such time: no article, or no news
+// sitemap.
+func (s *Session) NewsChange(now time.Time) time.Time {
+	if s.b == nil || s.b.opts.Map.News == nil {
+		return time.Time{}
+	}
+	var next time.Time
+	recs := &s.b.recs
+	for _, idx := range recs.order {
+		r := recs.rec(idx)
+		if r.alts == 0 || recs.news[r.alts-1] == nil {
+			continue
+		}
+		n := recs.news[r.alts-1]
+		for _, t := range []time.Time{n.PublicationDate, n.PublicationDate.Add(sitemap.NewsWindow)} {
+			if t.After(now) && (next.IsZero() || t.Before(next)) {
+				next = t
+			}
+		}
+	}
+	return next
 }
 
 // robotsChanged reports whether the rules of the site's robots.txt are
