@@ -54,6 +54,12 @@ func (r *reporter) explain(x pipeline.Explanation) {
 		for _, a := range x.DroppedAlternates {
 			fmt.Fprintf(w, "  left out:    alternate %s %s (not in the sitemap)\n", a.Lang, a.Href)
 		}
+		for _, note := range d.VideoNotes {
+			fmt.Fprintf(w, "  video:       %s\n", note)
+		}
+		if d.NewsNote != "" {
+			fmt.Fprintf(w, "  news:        %s\n", d.NewsNote)
+		}
 	}
 	for _, warning := range d.Warnings {
 		fmt.Fprintf(w, "  warning:     %s\n", warning)
