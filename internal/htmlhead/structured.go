@@ -10,25 +10,32 @@ package htmlhead
 //     (ReportageNewsArticle, AnalysisNewsArticle, BlogPosting …), at the
 //     top of a block, in an array, in @graph, and nested in another
 //     object (an article's video, a WebPage's mainEntity);
-//   - its Open Graph video (og:video, og:video:url, og:video:secure_url,
-//     with og:title, og:description and og:image for its title,
-//     description and thumbnail);
-//   - its <video> elements, outside comments and <template> content: the
-//     poster, and the src or the first <source src>;
+//   - its Open Graph videos (og:video, og:video:url, og:video:secure_url,
+//     with og:title, og:description and og:image for their title,
+//     description and thumbnail): structured properties, where each
+//     og:video starts a video, as does an og:video:url or
+//     og:video:secure_url the video before already has;
+//   - its <video> elements, outside comments, raw text (script, noscript
+//     …) and <template> content: the poster, and the src or the first
+//     <source src>;
 //   - its <meta property="article:published_time">.
 //
 // A JSON-LD block is read by its own scanner, which accepts exactly what
 // encoding/json accepts (FuzzJSONLD holds it to that) and allocates only
 // the strings it keeps; a block that is not JSON, nests deeper than
 // MaxDepth or holds more than MaxItems values is a Problem, and the rest
-// of the page is read. A StructuredReader is reused from page to page; it
-// is not safe for concurrent use.
+// of the page is read. Its strings are as json.Unmarshal gives them, and
+// a key written twice in one object counts as json.Unmarshal counts it:
+// its last value (the videos and articles of an earlier one are not
+// found). A StructuredReader is reused from page to page; it is not safe
+// for concurrent use.
 type StructuredReader struct {
 	// MaxAttrs bounds the attributes of a tag, as ImageReader's; 0 means
 	// the constant of that name. A tag with more ends the reading there.
 	MaxAttrs int
 	// MaxDepth bounds the nesting of a JSON-LD block (objects and arrays);
-	// 0 means DefaultJSONDepth.
+	// 0 means DefaultJSONDepth. Past 10,000, encoding/json's own bound,
+	// it is 10,000.
 	MaxDepth int
 	// MaxItems bounds the values of one JSON-LD block; 0 means
 	// DefaultJSONItems.
@@ -65,8 +72,9 @@ type Structured struct {
 }
 
 // Problem is a part of a page that could not be read: a JSON-LD block that
-// is not JSON ("line 12: JSON-LD is not JSON: invalid character '}' at
-// offset 40"), nests too deep, holds too many values.
+// is not JSON ("line 12: JSON-LD is not JSON: invalid character '}' after
+// a value at offset 40", the offset counted from the start of the
+// script's text), nests too deep, holds too many values.
 type Problem struct {
 	Line int
 	Msg  string
@@ -75,9 +83,14 @@ type Problem struct {
 // Video is a video as the page describes it. Each value is as written:
 // JSON strings unescaped, attributes' character references decoded,
 // surrounding white space trimmed, nothing resolved or checked; "" when
-// not said. A JSON-LD value that may be a string, an object or an array
-// gives its first string (thumbnailUrl: a string, the first of an array,
-// an ImageObject's url or contentUrl).
+// not said, or when JSON-LD gives a value of another kind (an object, an
+// array, a number where a string is meant). Only thumbnailUrl may be a
+// string, an ImageObject (its url, else its contentUrl) or an array (its
+// first element that is either), and publication a BroadcastEvent or an
+// array (the first that says isLiveBroadcast).
+//
+// A <video> element without a poster, a src or a <source src> describes
+// nothing and gives no Video.
 type Video struct {
 	// From is where it was found: "JSON-LD", "og:video" or "<video>".
 	From string
@@ -103,15 +116,28 @@ type Video struct {
 	FamilyFriendly, AccessibleForFree, Live string
 }
 
-// Article is a page's description of itself as an article.
+// Article is a page's description of itself as an article, with its
+// values as written (as Video's are).
+//
+// JSON-LD may describe other pages' articles too: a blog's index lists
+// its posts as BlogPosting objects (blogPost, hasPart, itemListElement),
+// each with its own URL; the caller tells them apart (URL).
 type Article struct {
-	// Type is the JSON-LD @type (NewsArticle, Article, BlogPosting …),
-	// or "article:published_time" for the Open Graph tag.
+	// Type is the JSON-LD @type (NewsArticle, Article, BlogPosting …,
+	// without a schema: or https://schema.org/ prefix; of an array, the
+	// first of these), or "article:published_time" for the Open Graph
+	// tag.
 	Type string
 	// Line is the line of the <script> or <meta> element.
 	Line int
-	// Headline, DatePublished and InLanguage as written.
+	// Headline, DatePublished and InLanguage as written: for the Open
+	// Graph tag, og:title and the tag's content. InLanguage is a string
+	// or a Language object's alternateName.
 	Headline, DatePublished, InLanguage string
+	// Name is JSON-LD's name, which some generators write for the title
+	// instead of a headline (Hugo's embedded schema template); URL is its
+	// url. Both are "" for the Open Graph tag.
+	Name, URL string
 }
 
 // Read reads page whole and returns what it says; the Structured and its
