@@ -137,6 +137,8 @@ race_lane() {
     ./internal/htmlhead:FuzzLinks:10000x \
     ./internal/htmlhead:FuzzImages:10000x \
     ./internal/htmlhead:FuzzSrcset:10000x \
+    ./internal/htmlhead:FuzzJSONLD:10000x \
+    ./internal/htmlhead:FuzzStructured:20000x \
     ./internal/audit:FuzzResolve:5000x \
     ./internal/audit:FuzzAudit:3000x \
     ./internal/htmlhead:FuzzNextRedirect:25000x \

@@ -19,6 +19,14 @@
 // Truncated. URLs in a page that declares another charset than UTF-8 are
 // decoded from it (golang.org/x/net/html/charset).
 //
+// # Whole pages
+//
+// The same tokenizer reads whole pages for what else a build asks of
+// them: [LinkReader] their links, for audit; [ImageReader] the images they
+// show; [StructuredReader] what they say of their videos and of
+// themselves as articles (JSON-LD, Open Graph, <video> elements), for the
+// video and news sitemaps. Each is reused from page to page.
+//
 // Any input is safe: malformed or binary content, invalid UTF-8 and empty
 // files give a Head (with Problems) and never a panic.
 package htmlhead

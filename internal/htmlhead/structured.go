@@ -1,5 +1,11 @@
 package htmlhead
 
+import (
+	"bytes"
+	"cmp"
+	"html"
+)
+
 // StructuredReader finds what a whole page says of the videos it plays and
 // of itself as an article, for the video and news sitemaps, with the same
 // tokenizer a head is read with:
@@ -10,32 +16,51 @@ package htmlhead
 //     (ReportageNewsArticle, AnalysisNewsArticle, BlogPosting …), at the
 //     top of a block, in an array, in @graph, and nested in another
 //     object (an article's video, a WebPage's mainEntity);
-//   - its Open Graph video (og:video, og:video:url, og:video:secure_url,
-//     with og:title, og:description and og:image for its title,
-//     description and thumbnail);
-//   - its <video> elements, outside comments and <template> content: the
-//     poster, and the src or the first <source src>;
-//   - its <meta property="article:published_time">.
+//   - its Open Graph videos (og:video, og:video:url, og:video:secure_url,
+//     with og:title, og:description and og:image for their title,
+//     description and thumbnail): structured properties, where each
+//     og:video starts a video, as does an og:video:url or
+//     og:video:secure_url the video before already has;
+//   - its <video> elements, outside comments, raw text (script, noscript
+//     …) and <template> content: the poster, and the src or the first
+//     <source src>;
+//   - its <meta property="article:published_time">;
+//   - its title and language: the first <title>'s text as a browser
+//     makes it (character references decoded, white space collapsed),
+//     and the lang of its <html> element.
 //
 // A JSON-LD block is read by its own scanner, which accepts exactly what
 // encoding/json accepts (FuzzJSONLD holds it to that) and allocates only
 // the strings it keeps; a block that is not JSON, nests deeper than
 // MaxDepth or holds more than MaxItems values is a Problem, and the rest
-// of the page is read. A StructuredReader is reused from page to page; it
-// is not safe for concurrent use.
+// of the page is read. Its strings are as json.Unmarshal gives them, and
+// a key written twice in one object counts as json.Unmarshal counts it:
+// its last value (the videos and articles of an earlier one are not
+// found). A StructuredReader is reused from page to page; it is not safe
+// for concurrent use.
 type StructuredReader struct {
 	// MaxAttrs bounds the attributes of a tag, as ImageReader's; 0 means
 	// the constant of that name. A tag with more ends the reading there.
 	MaxAttrs int
 	// MaxDepth bounds the nesting of a JSON-LD block (objects and arrays);
-	// 0 means DefaultJSONDepth.
+	// 0 means DefaultJSONDepth. Past 10,000, encoding/json's own bound,
+	// it is 10,000.
 	MaxDepth int
 	// MaxItems bounds the values of one JSON-LD block; 0 means
 	// DefaultJSONItems.
 	MaxItems int
 
-	lex lexer
-	out Structured
+	lex   lexer
+	out   Structured
+	json  jsonLD
+	base  []byte
+	title []byte    // scratch for the <title>'s text
+	og    []ogVideo // the og:video videos of the page
+	// ogArticles are the indexes in out.Articles of the
+	// article:published_time articles; tags those of the <video>
+	// elements in out.Videos, and open those of the <video> elements
+	// not yet ended.
+	ogArticles, tags, open []int
 }
 
 // The defaults of StructuredReader's bounds.
@@ -69,8 +94,9 @@ type Structured struct {
 }
 
 // Problem is a part of a page that could not be read: a JSON-LD block that
-// is not JSON ("line 12: JSON-LD is not JSON: invalid character '}' at
-// offset 40"), nests too deep, holds too many values.
+// is not JSON ("line 12: JSON-LD is not JSON: invalid character '}' after
+// a value at offset 40", the offset counted from the start of the
+// script's text), nests too deep, holds too many values.
 type Problem struct {
 	Line int
 	Msg  string
@@ -79,9 +105,14 @@ type Problem struct {
 // Video is a video as the page describes it. Each value is as written:
 // JSON strings unescaped, attributes' character references decoded,
 // surrounding white space trimmed, nothing resolved or checked; "" when
-// not said. A JSON-LD value that may be a string, an object or an array
-// gives its first string (thumbnailUrl: a string, the first of an array,
-// an ImageObject's url or contentUrl).
+// not said, or when JSON-LD gives a value of another kind (an object, an
+// array, a number where a string is meant). Only thumbnailUrl may be a
+// string, an ImageObject (its url, else its contentUrl) or an array (its
+// first element that is either), and publication a BroadcastEvent or an
+// array (the first that says isLiveBroadcast).
+//
+// A <video> element without a poster, a src or a <source src> describes
+// nothing and gives no Video.
 type Video struct {
 	// From is where it was found: "JSON-LD", "og:video" or "<video>".
 	From string
@@ -107,21 +138,295 @@ type Video struct {
 	FamilyFriendly, AccessibleForFree, Live string
 }
 
-// Article is a page's description of itself as an article.
+// Article is a page's description of itself as an article, with its
+// values as written (as Video's are).
+//
+// JSON-LD may describe other pages' articles too: a blog's index lists
+// its posts as BlogPosting objects (blogPost, hasPart, itemListElement),
+// each with its own URL; the caller tells them apart (URL).
 type Article struct {
-	// Type is the JSON-LD @type (NewsArticle, Article, BlogPosting …),
-	// or "article:published_time" for the Open Graph tag.
+	// Type is the JSON-LD @type (NewsArticle, Article, BlogPosting …,
+	// without a schema: or https://schema.org/ prefix; of an array, the
+	// first of these), or "article:published_time" for the Open Graph
+	// tag.
 	Type string
 	// Line is the line of the <script> or <meta> element.
 	Line int
-	// Headline, DatePublished and InLanguage as written.
+	// Headline, DatePublished and InLanguage as written: for the Open
+	// Graph tag, og:title and the tag's content. InLanguage is a string
+	// or a Language object's alternateName.
 	Headline, DatePublished, InLanguage string
+	// Name is JSON-LD's name, which some generators write for the title
+	// instead of a headline (Hugo's embedded schema template); URL is its
+	// url. Both are "" for the Open Graph tag.
+	Name, URL string
+}
+
+// ogVideo is a video of a page's Open Graph: where it is in
+// Structured.Videos, and its og:video, og:video:url and
+// og:video:secure_url (has: which the page gave).
+type ogVideo struct {
+	at   int
+	has  uint8
+	urls [3][]byte
+}
+
+// The Open Graph properties a StructuredReader reads.
+const (
+	ogNone = iota
+	ogVideoURL
+	ogVideoURLURL
+	ogVideoSecureURL
+	ogTitle
+	ogDescription
+	ogImage
+	ogPublished
+)
+
+// ogProperty returns which property v names (in any case, white space
+// around it), ogNone for one not read.
+func ogProperty(v []byte) int {
+	v = trimSpace(decode(v))
+	for k, name := range [...]string{
+		ogVideoURL:       "og:video",
+		ogVideoURLURL:    "og:video:url",
+		ogVideoSecureURL: "og:video:secure_url",
+		ogTitle:          "og:title",
+		ogDescription:    "og:description",
+		ogImage:          "og:image",
+		ogPublished:      "article:published_time",
+	} {
+		if k != ogNone && bytes.EqualFold(v, []byte(name)) {
+			return k
+		}
+	}
+	if bytes.EqualFold(v, []byte("og:image:url")) {
+		return ogImage
+	}
+	return ogNone
+}
+
+// isJSONLD reports whether a <script>'s type is application/ld+json, in
+// any case, its parameters aside.
+func isJSONLD(typ []byte) bool {
+	typ = decode(typ)
+	if i := bytes.IndexByte(typ, ';'); i >= 0 {
+		typ = typ[:i]
+	}
+	return bytes.EqualFold(trimSpace(typ), []byte("application/ld+json"))
+}
+
+// attrText returns the value of the attribute key, decoded and trimmed;
+// "" when the tag has none.
+func attrText(attrs []attr, key string) string {
+	v, _ := attrOf(attrs, key)
+	if v = trimSpace(decode(v)); len(v) == 0 {
+		return ""
+	}
+	return string(v)
 }
 
 // Read reads page whole and returns what it says; the Structured and its
 // strings are the reader's until the next Read. Read modifies page (tag
 // and attribute names are lowercased in place).
 func (sr *StructuredReader) Read(page []byte) *Structured {
-	sr.out = Structured{}
-	return &sr.out
+	page = bytes.TrimPrefix(page, []byte("\xef\xbb\xbf"))
+	out := &sr.out
+	*out = Structured{Videos: out.Videos[:0], Articles: out.Articles[:0], Problems: out.Problems[:0]}
+	sr.og, sr.ogArticles, sr.tags, sr.open = sr.og[:0], sr.ogArticles[:0], sr.tags[:0], sr.open[:0]
+	j := &sr.json
+	j.videos, j.articles = &out.Videos, &out.Articles
+	j.maxItems = cmp.Or(sr.MaxItems, DefaultJSONItems)
+	j.maxDepth = cmp.Or(sr.MaxDepth, DefaultJSONDepth)
+	l := &sr.lex
+	l.maxAttrs = cmp.Or(sr.MaxAttrs, MaxAttrs)
+	l.reset(page)
+
+	line, counted := 1, 0 // the line at byte counted
+	lineAt := func(i int) int {
+		line += bytes.Count(page[counted:i], []byte("\n"))
+		counted = i
+		return line
+	}
+	var og [ogPublished + 1][]byte // the first og:title, og:description, og:image
+	inert, jsonLine, baseSeen, langSeen := 0, 0, false, false
+	titleNext, titleSeen := false, false // the raw text next is the first <title>'s
+	for {
+		start := l.pos
+		switch l.next() {
+		case tokEOF:
+			sr.finish(og[ogTitle], og[ogDescription], og[ogImage])
+			out.Cut = l.tooMany
+			return out
+		case tokStartTag:
+			name := string(l.name)
+			if name == "template" {
+				inert++
+			}
+			if inert > 0 {
+				continue
+			}
+			switch name {
+			case "html":
+				// A later <html> gives the root the attributes it lacks.
+				if _, ok := attrOf(l.attrs, "lang"); ok && !langSeen {
+					langSeen, out.Lang = true, attrText(l.attrs, "lang")
+				}
+			case "title":
+				titleNext, titleSeen = !titleSeen, true
+			case "script":
+				if t, ok := attrOf(l.attrs, "type"); ok && isJSONLD(t) {
+					jsonLine = lineAt(start)
+				}
+			case "base":
+				if href, ok := attrOf(l.attrs, "href"); ok && !baseSeen {
+					baseSeen = true
+					sr.base = append(sr.base[:0], decode(href)...)
+					if sr.base == nil {
+						sr.base = []byte{} // <base href> without a value has the empty one
+					}
+					out.Base = sr.base
+				}
+			case "meta":
+				p := ogNone
+				for _, key := range [...]string{"property", "name"} {
+					if v, ok := attrOf(l.attrs, key); ok && p == ogNone {
+						p = ogProperty(v)
+					}
+				}
+				c, _ := attrOf(l.attrs, "content")
+				if c = trimSpace(decode(c)); p == ogNone || len(c) == 0 {
+					continue
+				}
+				switch p {
+				case ogTitle, ogDescription, ogImage:
+					if og[p] == nil {
+						og[p] = c
+					}
+				case ogPublished:
+					sr.ogArticles = append(sr.ogArticles, len(out.Articles))
+					out.Articles = append(out.Articles, Article{Type: "article:published_time", Line: lineAt(start), DatePublished: string(c)})
+				default: // og:video, og:video:url, og:video:secure_url
+					// Structured properties: og:video starts a video, and
+					// so does a :url or :secure_url the video before has.
+					k := p - ogVideoURL
+					if n := len(sr.og); n == 0 || k == 0 || sr.og[n-1].has&(1<<k) != 0 {
+						sr.og = append(sr.og, ogVideo{at: len(out.Videos)})
+						out.Videos = append(out.Videos, Video{From: "og:video", Line: lineAt(start)})
+					}
+					v := &sr.og[len(sr.og)-1]
+					v.has |= 1 << k
+					v.urls[k] = c
+				}
+			case "video":
+				name := attrText(l.attrs, "title")
+				if name == "" {
+					name = attrText(l.attrs, "aria-label")
+				}
+				sr.tags = append(sr.tags, len(out.Videos))
+				sr.open = append(sr.open, len(out.Videos))
+				out.Videos = append(out.Videos, Video{
+					From: "<video>", Line: lineAt(start), Name: name,
+					Thumbnail:  attrText(l.attrs, "poster"),
+					ContentURL: attrText(l.attrs, "src"),
+				})
+			case "source":
+				if n := len(sr.open); n > 0 {
+					if v := &out.Videos[sr.open[n-1]]; v.ContentURL == "" {
+						v.ContentURL = attrText(l.attrs, "src")
+					}
+				}
+			}
+		case tokRawText:
+			if titleNext {
+				out.Title, titleNext = sr.titleText(l.text), false
+			}
+			if jsonLine > 0 {
+				if !j.read(l.text, jsonLine) {
+					out.Problems = append(out.Problems, Problem{Line: jsonLine, Msg: j.msg})
+				}
+				jsonLine = 0
+			}
+		case tokEndTag:
+			switch name := string(l.name); {
+			case name == "template":
+				if inert > 0 {
+					inert--
+				}
+			case name == "video" && inert == 0:
+				if n := len(sr.open); n > 0 {
+					sr.open = sr.open[:n-1]
+				}
+			}
+		}
+	}
+}
+
+// titleText returns the text of a <title> as document.title gives it:
+// character references decoded, ASCII white space stripped from its ends
+// and collapsed to one space within.
+func (sr *StructuredReader) titleText(raw []byte) string {
+	text := raw
+	if bytes.IndexByte(raw, '&') >= 0 {
+		text = []byte(html.UnescapeString(string(raw)))
+	}
+	b, space := sr.title[:0], false
+	for _, c := range text {
+		if isSpace(c) {
+			space = len(b) > 0
+			continue
+		}
+		if space {
+			b, space = append(b, ' '), false
+		}
+		b = append(b, c)
+	}
+	sr.title = b
+	return string(b)
+}
+
+// finish gives the Open Graph videos their URL and the page's og:title,
+// og:description and og:image, the article:published_time articles the
+// og:title, and the page the og:title when it has no <title> text; and
+// drops the <video> elements that describe nothing.
+func (sr *StructuredReader) finish(ogTitle, description, image []byte) {
+	out := &sr.out
+	var t string // og:title, made a string once
+	if len(sr.og) > 0 || len(sr.ogArticles) > 0 {
+		t = string(ogTitle)
+	}
+	if len(sr.og) > 0 {
+		d, i := string(description), string(image)
+		for _, g := range sr.og {
+			v := &out.Videos[g.at]
+			u := g.urls[ogVideoSecureURL-ogVideoURL] // secure_url, else url, else og:video
+			for k := ogVideoURLURL - ogVideoURL; k >= 0 && len(u) == 0; k-- {
+				u = g.urls[k]
+			}
+			v.ContentURL = string(u)
+			v.Name, v.Description, v.Thumbnail = t, d, i
+		}
+	}
+	for _, k := range sr.ogArticles {
+		out.Articles[k].Headline = t
+	}
+	if out.Title == "" && len(ogTitle) > 0 {
+		if t == "" {
+			t = string(ogTitle)
+		}
+		out.Title = t
+	}
+	n, next := 0, 0 // next: the next of sr.tags
+	for k, v := range out.Videos {
+		if next < len(sr.tags) && sr.tags[next] == k {
+			next++
+			if v.ContentURL == "" && v.Thumbnail == "" {
+				continue
+			}
+		}
+		out.Videos[n] = v
+		n++
+	}
+	clear(out.Videos[n:])
+	out.Videos = out.Videos[:n]
 }
