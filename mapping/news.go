@@ -1,6 +1,7 @@
 package mapping
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"time"
@@ -26,8 +27,10 @@ type News struct {
 // JSON-LD NewsArticle or Article (datePublished, headline), its
 // article:published_time, or the front matter of its source (date,
 // title) where the page is joined to it. The first of them that gives a
-// date counts, a NewsArticle before any other JSON-LD article; its title
-// is its headline, else the front matter's title, else the page's
+// date counts, a NewsArticle before any other JSON-LD article, and an
+// article that names another page's URL (a blog index's BlogPostings) is
+// not the page's; its title is its headline (or name, which Hugo's schema
+// template writes), else the front matter's title, else the page's
 // <title>. Every article is kept, however old: which are in the news
 // sitemap, those published within sitemap.NewsWindow before the time the
 // set is written (InNewsWindow), is the writer's caller's to say, as
@@ -40,7 +43,17 @@ func (m *Mapper) setNews(d *Decision, s *htmlhead.Structured, src *frontmatter.S
 	}
 	var arts []htmlhead.Article
 	if s != nil {
-		arts = s.Articles
+		// An article that names another page's URL is that page's: a
+		// blog's index lists its posts as BlogPostings of their own.
+		base := m.pageBase(d, s.Base)
+		for _, a := range s.Articles {
+			if a.URL != "" {
+				if u, err := NormalizeURL(a.URL, base); err == nil && !sameURL(u, d.URL.Loc) {
+					continue
+				}
+			}
+			arts = append(arts, a)
+		}
 	}
 	// A NewsArticle first, then the others in their order.
 	best := -1
@@ -66,7 +79,7 @@ func (m *Mapper) setNews(d *Decision, s *htmlhead.Structured, src *frontmatter.S
 			d.NewsNote = fmt.Sprintf("not in the news sitemap: the date of %s, %q, is not a date", from, a.DatePublished)
 			return
 		}
-		published, title, lang = t, a.Headline, a.InLanguage
+		published, title, lang = t, cmp.Or(a.Headline, a.Name), a.InLanguage
 	} else if src != nil && !src.Date.IsZero() {
 		from, published = "the front matter's date", src.Date
 	} else {
@@ -122,6 +135,12 @@ func (m *Mapper) setNews(d *Decision, s *htmlhead.Structured, src *frontmatter.S
 // before (Google reads no older article).
 func InNewsWindow(t, now time.Time) bool {
 	return !t.After(now) && now.Sub(t) <= sitemap.NewsWindow
+}
+
+// sameURL reports whether two URLs name the same page: equal, or but for
+// a final slash.
+func sameURL(a, b string) bool {
+	return a == b || strings.TrimSuffix(a, "/") == strings.TrimSuffix(b, "/")
 }
 
 // isNewsArticle reports whether a JSON-LD type is NewsArticle or one of

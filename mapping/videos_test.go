@@ -151,6 +151,12 @@ func TestNews(t *testing.T) {
 			&sitemap.News{PublicationName: "The Daily", Language: "zh-tw", PublicationDate: time.Date(2026, 11, 25, 10, 0, 0, 0, time.FixedZone("", 3600)), Title: "Page title"}, "article:published_time at line 9"},
 		{"front matter of a joined source, the publication's language", en, htmlhead.Structured{}, &frontmatter.Source{Date: now.Add(-time.Hour), Title: "From the source"},
 			&sitemap.News{PublicationName: "The Daily", Language: "en", PublicationDate: now.Add(-time.Hour), Title: "From the source"}, "the front matter's date"},
+		{"an index of posts: their articles are theirs", on, htmlhead.Structured{Title: "Blog", Lang: "en", Articles: []htmlhead.Article{
+			{Type: "BlogPosting", Line: 6, DatePublished: "2026-11-25T08:00:00Z", Headline: "A post", URL: "/posts/a/"},
+			{Type: "BlogPosting", Line: 6, DatePublished: "2026-11-24T08:00:00Z", Headline: "B post", URL: "https://example.com/posts/b/"}}}, nil, nil, "no article markup"},
+		{"its own article by URL, and a name for a headline", on, htmlhead.Structured{Lang: "en", Articles: []htmlhead.Article{
+			{Type: "Article", Line: 6, DatePublished: "2026-11-25T08:00:00Z", Name: "Named", URL: "https://example.com/news/a"}}}, nil,
+			&sitemap.News{PublicationName: "The Daily", Language: "en", PublicationDate: time.Date(2026, 11, 25, 8, 0, 0, 0, time.UTC), Title: "Named"}, "in the news sitemap"},
 		{"no language", on, htmlhead.Structured{Articles: []htmlhead.Article{art("NewsArticle", "2026-11-25T08:00:00Z", "x", "")}}, nil, nil, "no language"},
 		{"no article", on, htmlhead.Structured{Title: "About us"}, nil, nil, "no article markup"},
 		{"off", Options{BaseURL: "https://example.com/", Now: now}, htmlhead.Structured{Articles: []htmlhead.Article{art("NewsArticle", "2026-11-25T08:00:00Z", "x", "en")}}, nil, nil, ""},
