@@ -390,7 +390,7 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 		}
 	}
 
-	header := urlsetHeader(hasAlternates(urls), hasImages(urls))
+	header := urlsetHeader(hasAlternates(urls), hasImages(urls), hasVideos(urls))
 	// With sections, the URLs go to the files section by section, each
 	// in their order, the default shards last.
 	var src sitemap.URLs = urls
@@ -571,12 +571,7 @@ func hasAlternates(urls sitemap.URLs) bool {
 	if a, ok := urls.(interface{ HasAlternates() bool }); ok {
 		return a.HasAlternates()
 	}
-	for i := range urls.Len() {
-		if len(urls.At(i).Alternates) > 0 {
-			return true
-		}
-	}
-	return false
+	return anyURL(urls, func(u *sitemap.URL) bool { return len(u.Alternates) > 0 })
 }
 
 // hasImages reports whether a URL has images: the urlset then declares
@@ -586,8 +581,24 @@ func hasImages(urls sitemap.URLs) bool {
 	if a, ok := urls.(interface{ HasImages() bool }); ok {
 		return a.HasImages()
 	}
+	return anyURL(urls, func(u *sitemap.URL) bool { return len(u.Images) > 0 })
+}
+
+// hasVideos reports whether a URL has videos: the urlset then declares
+// the video namespace. URLs that know without going through every URL
+// say so by a method HasVideos.
+func hasVideos(urls sitemap.URLs) bool {
+	if a, ok := urls.(interface{ HasVideos() bool }); ok {
+		return a.HasVideos()
+	}
+	return anyURL(urls, func(u *sitemap.URL) bool { return len(u.Videos) > 0 })
+}
+
+// anyURL reports whether has is true of a URL of urls.
+func anyURL(urls sitemap.URLs, has func(u *sitemap.URL) bool) bool {
+	u := new(sitemap.URL) // one for all: a local's address would escape for each
 	for i := range urls.Len() {
-		if len(urls.At(i).Images) > 0 {
+		if *u = urls.At(i); has(u) {
 			return true
 		}
 	}

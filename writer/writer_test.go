@@ -184,6 +184,8 @@ func TestGolden(t *testing.T) {
 		{"hreflang", hreflang, Options{}, []string{"sitemap.xml"}},
 		{"images", images, Options{}, []string{"sitemap.xml"}},
 		{"hreflang images", append(slices.Clone(hreflang[:2]), images...), Options{MaxURLs: 3}, []string{"sitemap-1.xml", "sitemap-2.xml"}},
+		{"videos", videos, Options{}, []string{"sitemap.xml"}},
+		{"videos split", videos, Options{MaxURLs: 2, Gzip: true}, []string{"sitemap-1.xml.gz", "sitemap-2.xml.gz"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -18,11 +18,27 @@ import (
 
 // Entry is a <url> or index <sitemap> entry as read back from a file.
 type Entry struct {
-	Loc        string `xml:"loc"`
-	LastMod    string `xml:"lastmod"`
-	ChangeFreq string `xml:"changefreq"`
-	Priority   string `xml:"priority"`
-	Links      []Link `xml:"http://www.w3.org/1999/xhtml link"`
+	Loc        string  `xml:"loc"`
+	LastMod    string  `xml:"lastmod"`
+	ChangeFreq string  `xml:"changefreq"`
+	Priority   string  `xml:"priority"`
+	Links      []Link  `xml:"http://www.w3.org/1999/xhtml link"`
+	Videos     []Video `xml:"http://www.google.com/schemas/sitemap-video/1.1 video"`
+}
+
+// Video is a <video:video>, each child's text as read ("" when absent).
+type Video struct {
+	ThumbnailLoc         string `xml:"thumbnail_loc"`
+	Title                string `xml:"title"`
+	Description          string `xml:"description"`
+	ContentLoc           string `xml:"content_loc"`
+	PlayerLoc            string `xml:"player_loc"`
+	Duration             string `xml:"duration"`
+	ExpirationDate       string `xml:"expiration_date"`
+	PublicationDate      string `xml:"publication_date"`
+	FamilyFriendly       string `xml:"family_friendly"`
+	RequiresSubscription string `xml:"requires_subscription"`
+	Live                 string `xml:"live"`
 }
 
 // Link is an <xhtml:link> hreflang alternate.
