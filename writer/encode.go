@@ -13,8 +13,11 @@ const XHTMLNamespace = "http://www.w3.org/1999/xhtml"
 
 // The fixed parts of the files.
 const (
-	xmlDecl     = `<?xml version="1.0" encoding="UTF-8"?>` + "\n"
-	urlsetOpen  = xmlDecl + `<urlset xmlns="` + sitemap.Namespace + `">` + "\n"
+	xmlDecl    = `<?xml version="1.0" encoding="UTF-8"?>` + "\n"
+	urlsetOpen = xmlDecl + `<urlset xmlns="` + sitemap.Namespace + `">` + "\n"
+	// newsOpen declares the news namespace, and no other: a news
+	// sitemap's <url> holds its <loc> and <news:news> alone.
+	newsOpen    = xmlDecl + `<urlset xmlns="` + sitemap.Namespace + `" xmlns:news="` + sitemap.NewsNamespace + `">` + "\n"
 	urlsetClose = "</urlset>\n"
 	indexOpen   = xmlDecl + `<sitemapindex xmlns="` + sitemap.Namespace + `">` + "\n"
 	indexClose  = "</sitemapindex>\n"
@@ -22,7 +25,8 @@ const (
 
 // appendURL appends the <url> element of u to b: its values, then its
 // alternates, images and videos. A field of the alternates, images or
-// videos written here is one State.extrasSum hashes.
+// videos written here is one State.extrasSum hashes. u.News is not
+// written here: only the news sitemap has it (appendNewsURL).
 func appendURL(b []byte, u *sitemap.URL, f sitemap.DateFormat) []byte {
 	b = append(b, "  <url>\n    <loc>"...)
 	b = appendEscaped(b, u.Loc)
@@ -124,6 +128,26 @@ func appendVideoDate(b []byte, name string, t time.Time, f sitemap.DateFormat) [
 	b = append(b, "</video:"...)
 	b = append(b, name...)
 	return append(b, ">\n"...)
+}
+
+// appendNewsURL appends the <url> element of the news sitemap for the
+// page at loc: its <loc> and its <news:news>, children in
+// sitemap-news.xsd's order, the publication date in f. Every child is
+// one the schema requires, and is written even when empty: a News
+// holds what the schema asks (the caller sets it only for an article
+// it can say all of).
+func appendNewsURL(b []byte, loc string, n *sitemap.News, f sitemap.DateFormat) []byte {
+	b = append(b, "  <url>\n    <loc>"...)
+	b = appendEscaped(b, loc)
+	b = append(b, "</loc>\n    <news:news>\n      <news:publication>\n        <news:name>"...)
+	b = appendEscaped(b, n.PublicationName)
+	b = append(b, "</news:name>\n        <news:language>"...)
+	b = appendEscaped(b, n.Language)
+	b = append(b, "</news:language>\n      </news:publication>\n      <news:publication_date>"...)
+	b = sitemap.AppendLastMod(b, n.PublicationDate, f)
+	b = append(b, "</news:publication_date>\n      <news:title>"...)
+	b = appendEscaped(b, n.Title)
+	return append(b, "</news:title>\n    </news:news>\n  </url>\n"...)
 }
 
 // urlsetHeader is the start of a urlset file, declaring the xhtml

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -140,19 +141,22 @@ func FuzzAppendURL(f *testing.F) {
 
 // FuzzWrite checks Write end to end for any records the mapping stage can
 // produce: up to three URLs from any paths, any dates, change
-// frequencies, priorities and hreflang alternates, with videos (cf&8),
-// split by any small limits, plain or gzip, with the text sitemap.
-// Either Write refuses a record too big for max_bytes, writing nothing,
-// or every file it writes passes validate.Check (the protocol's schema
-// rules, the limits, the index naming existing files), and the set reads
-// back as the URLs given, in order, with their videos' titles, the text
-// sitemap too.
+// frequencies, priorities and hreflang alternates, with videos (cf&8)
+// and news (cf&16), split by any small limits, plain or gzip, with the
+// text sitemap. Either Write refuses a record too big for max_bytes,
+// writing nothing, or every file it writes passes validate.Check (the
+// protocol's schema rules, the limits, the index naming existing files),
+// and the set reads back as the URLs given, in order, with their videos'
+// titles, the text sitemap too, and the news files as the articles, in
+// order, with their titles.
 func FuzzWrite(f *testing.F) {
 	f.Add("index.html", "a&b<c>'\".html", "caf\u00e9/x y.html", int64(1714559400), uint8(3), 0.8, "de", uint16(2), uint16(0), false)
 	f.Add("a", "b", "c", int64(0), uint8(0), -1.0, "", uint16(1), uint16(300), true)
 	f.Add("\x00\x01\x7f", "\xff\xfe", strings.Repeat("\u00e9", 600), int64(-1<<40), uint8(7), 1.0, "x-default", uint16(0), uint16(700), true)
 	f.Add("video & <1>.html", "v\u00e9.html", strings.Repeat("\u00e9", 120), int64(1714559400), uint8(8|2), 0.3, "O'Reilly \"&\"", uint16(2), uint16(900), false)
 	f.Add("a", "b", "\xff\x00", int64(-1<<40), uint8(8|5), 1.0, "", uint16(0), uint16(0), true)
+	f.Add("news/a&b.html", "news/\u65e5\u672c.html", "about.html", int64(1714559400), uint8(16|8|1), 0.5, "zh-cn", uint16(0), uint16(0), false)
+	f.Add("n1", "n2", "n3", int64(0), uint8(16), -1.0, "fr", uint16(1), uint16(600), true)
 	f.Fuzz(func(t *testing.T, p1, p2, p3 string, unix int64, cf uint8, prio float64, lang string, maxURLs, maxBytes uint16, gz bool) {
 		defer fuzzbound.Check(t)()
 		var urls []sitemap.URL
@@ -181,6 +185,13 @@ func FuzzWrite(f *testing.F) {
 					v.ContentLoc, v.PlayerLoc = "", u.Loc
 				}
 				u.Videos = []sitemap.Video{v}
+			}
+			if cf&16 != 0 && i != 2 { // an article, as mapping makes one: a language of the schema's
+				n := &sitemap.News{PublicationName: p2, Language: "en", PublicationDate: time.Unix(1714559400+unix%86400, 0).UTC(), Title: p}
+				if newsLanguage.MatchString(lang) {
+					n.Language = lang
+				}
+				u.News = n
 			}
 			urls = append(urls, u)
 		}
@@ -248,8 +259,35 @@ func FuzzWrite(f *testing.F) {
 		if !slices.Equal(locs, want) || !slices.Equal(text, want) {
 			t.Fatalf("URLs %q read back as %q, text %q", want, locs, text)
 		}
+		var articles []string
+		for _, u := range urls {
+			if u.News != nil {
+				articles = append(articles, u.Loc+" "+xmlText(u.News.Title))
+			}
+		}
+		var news []string
+		for _, name := range res.Written {
+			if strings.HasPrefix(name, "sitemap-news") {
+				f, err := sitemaptest.ReadFile(filepath.Join(dir, name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, e := range f.Entries {
+					if e.News == nil {
+						t.Fatalf("%s: %s has no <news:news>", name, e.Loc)
+					}
+					news = append(news, e.Loc+" "+e.News.Title)
+				}
+			}
+		}
+		if !slices.Equal(news, articles) || res.NewsURLs != len(articles) {
+			t.Fatalf("articles %q read back as %q (%d)", articles, news, res.NewsURLs)
+		}
 	})
 }
+
+// newsLanguage matches the languages sitemap-news.xsd takes.
+var newsLanguage = regexp.MustCompile(`^(?:zh-cn|zh-tw|[a-z]{2,3})$`)
 
 // xmlText is s as an XML reader reads it back from appendEscaped's
 // bytes: each character XML 1.0 cannot carry (a control character but

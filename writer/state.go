@@ -41,8 +41,9 @@ import (
 // files share a digest once in 2^64.
 //
 // A State holds the Loc strings of the last Write's URLs, shared with the
-// caller's (not copies), and about 50 bytes more per URL, and about 40
-// more per URL with alternates, images or videos.
+// caller's (not copies), and about 50 bytes more per URL, about 40 more
+// per URL with alternates, images or videos, and 24 more per URL of the
+// news sitemap.
 //
 // A State is used by one goroutine at a time: two Writes with the same
 // State never run at once.
@@ -55,12 +56,23 @@ type State struct {
 	// of the alternates, images and videos (extrasSum) of each URL that
 	// has some, whose entry is reusable: few URLs have them.
 	extras, nextExtras map[int]uint64
-	primed             bool // entries are a previous Write's
+	// news and nextNews are the digests of the news sitemap's <url>
+	// elements, in loc order, of the last successful Write and of the
+	// one under way: diff counts a URL whose news changed as changed.
+	news, nextNews []newsDigest
+	primed         bool // entries are a previous Write's
 	// plan and shards are the last successful Write's way of cutting the
 	// URLs into files (planKey) and the shards it cut, in order, when
 	// there were several; nextPlan is the Write under way's.
 	plan, nextPlan string
 	shards         []shardRecord
+}
+
+// newsDigest is a URL of the news sitemap and the digest of its <url>
+// element there.
+type newsDigest struct {
+	loc string
+	sum uint64
 }
 
 // shardRecord is a shard of the last Write: its name and digest.
@@ -130,6 +142,12 @@ func (st *State) hash() *maphash.Hash {
 // entry records the <url> element of loc, in order.
 func (st *State) entry(loc string, elem []byte) {
 	st.next = append(st.next, entryDigest{loc: loc, sum: maphash.Bytes(st.seed, elem)})
+}
+
+// newsEntry records the news sitemap's <url> element of loc, in loc
+// order.
+func (st *State) newsEntry(loc string, elem []byte) {
+	st.nextNews = append(st.nextNews, newsDigest{loc: loc, sum: maphash.Bytes(st.seed, elem)})
 }
 
 // entryOf records the <url> element elem of u, the URL at i in the sorted
@@ -266,12 +284,26 @@ func modOf(t time.Time) (int64, bool) {
 }
 
 // diff counts the URLs of the Write under way that differ from the last
-// successful one's; nil when there was none.
+// successful one's; nil when there was none. A URL of both is changed
+// when its <url> element is, or its element of the news sitemap (added,
+// removed or changed).
 func (st *State) diff() *URLChanges {
 	if !st.primed {
 		return nil
 	}
 	c := &URLChanges{}
+	na, nb := st.news, st.nextNews
+	// newsChanged is called with each loc of both, in order.
+	newsChanged := func(loc string) bool {
+		for len(na) > 0 && na[0].loc < loc {
+			na = na[1:]
+		}
+		for len(nb) > 0 && nb[0].loc < loc {
+			nb = nb[1:]
+		}
+		inA, inB := len(na) > 0 && na[0].loc == loc, len(nb) > 0 && nb[0].loc == loc
+		return inA != inB || inA && na[0].sum != nb[0].sum
+	}
 	a, b := st.entries, st.next
 	for len(a) > 0 || len(b) > 0 {
 		switch {
@@ -290,7 +322,7 @@ func (st *State) diff() *URLChanges {
 				c.Added++
 				b = b[1:]
 			default:
-				if a[0].sum != b[0].sum {
+				if a[0].sum != b[0].sum || newsChanged(a[0].loc) {
 					c.Changed++
 				}
 				a, b = a[1:], b[1:]
@@ -357,6 +389,7 @@ func (st *State) update(dir string, files []*file, ok bool) {
 	st.entries, st.next, st.primed = st.next, st.entries[:0], true
 	st.extras, st.nextExtras = st.nextExtras, st.extras
 	clear(st.nextExtras)
+	st.news, st.nextNews = st.nextNews, st.news[:0]
 	st.plan, st.shards = st.nextPlan, st.shards[:0]
 	for _, f := range files {
 		if f.shard {
@@ -374,6 +407,7 @@ func (st *State) begin(n int) {
 	}
 	st.next = st.next[:0]
 	clear(st.nextExtras)
+	st.nextNews = st.nextNews[:0]
 }
 
 // writeChanged writes, after a planning write, the files whose bytes

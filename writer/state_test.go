@@ -397,7 +397,8 @@ func inOrder(sub, all []string) bool {
 }
 
 // diffURLs counts the URLs of b that a does not have, those of a that b
-// does not have, and those whose <url> differs.
+// does not have, and those whose <url> differs, in the urlset or in the
+// news sitemap.
 func diffURLs(a, b []sitemap.URL) URLChanges {
 	var c URLChanges
 	old := map[string]sitemap.URL{}
@@ -409,7 +410,9 @@ func diffURLs(a, b []sitemap.URL) URLChanges {
 		switch {
 		case !ok:
 			c.Added++
-		case string(appendURL(nil, &p, sitemap.DateTime)) != string(appendURL(nil, &u, sitemap.DateTime)):
+		case string(appendURL(nil, &p, sitemap.DateTime)) != string(appendURL(nil, &u, sitemap.DateTime)),
+			(p.News == nil) != (u.News == nil),
+			p.News != nil && *p.News != *u.News:
 			c.Changed++
 		}
 		delete(old, u.Loc)
@@ -649,7 +652,7 @@ func stateReuseMatchesFresh(t *testing.T, rng *rand.Rand, sections, gz bool) {
 	opts := Options{Dir: dir, BaseURL: base, MaxURLs: 40, Gzip: gz, State: NewState()}
 	urls := numbered(150)
 	of := make([]int, len(urls)) // each URL's section
-	kinds := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21}
+	kinds := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24}
 	if sections {
 		kinds = append(kinds, 9, 10, 11)
 		opts.Sections = []string{"blog", "docs"}
@@ -749,6 +752,18 @@ func stateReuseMatchesFresh(t *testing.T, rng *rand.Rand, sections, gz bool) {
 			}
 		case 21: // videos removed
 			urls[rng.IntN(few)].Videos = nil
+		case 22: // an article: news added or replaced
+			i := rng.IntN(len(urls))
+			urls[i].News = &sitemap.News{PublicationName: "The Example Times", Language: "en", PublicationDate: day(1 + step%3), Title: fmt.Sprint("Article ", step)}
+		case 23: // an article's title changed in place
+			for _, i := range rng.Perm(len(urls)) {
+				if urls[i].News != nil {
+					urls[i].News.Title += "x"
+					break
+				}
+			}
+		case 24: // news removed
+			urls[rng.IntN(len(urls))].News = nil
 		}
 		res, err := Write(sitemap.Slice(urls), opts)
 		if err != nil {
@@ -762,8 +777,11 @@ func stateReuseMatchesFresh(t *testing.T, rng *rand.Rand, sections, gz bool) {
 			}
 		}
 		prev = slices.Clone(urls)
-		for i := range prev { // lists changed in place must not change the previous ones
+		for i := range prev { // lists and news changed in place must not change the previous ones
 			prev[i].Alternates, prev[i].Images, prev[i].Videos = slices.Clone(prev[i].Alternates), slices.Clone(prev[i].Images), slices.Clone(prev[i].Videos)
+			if n := prev[i].News; n != nil {
+				prev[i].News = &sitemap.News{PublicationName: n.PublicationName, Language: n.Language, PublicationDate: n.PublicationDate, Title: n.Title}
+			}
 		}
 	}
 }
