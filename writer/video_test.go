@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -209,5 +210,39 @@ func TestVideoValidate(t *testing.T) {
 	}
 	if data, err := os.ReadFile(filepath.Join(dir, "sitemap.xml")); err != nil || !strings.Contains(string(data), "<sitemapindex") {
 		t.Fatalf("want an index of shards: %v", err)
+	}
+}
+
+// knowing is URLs that say whether they have alternates and images, as
+// a build's records do, and leave videos to be found.
+type knowing struct {
+	sitemap.Slice
+	alternates, images bool
+}
+
+func (k knowing) HasAlternates() bool { return k.alternates }
+func (k knowing) HasImages() bool     { return k.images }
+
+// TestExtensions: the namespaces a set needs are what the URLs say of
+// themselves where they say it, and else what they hold, wherever it is.
+func TestExtensions(t *testing.T) {
+	last := numbered(5)
+	last[4].Videos = videos[2].Videos
+	last[3].Images = images[0].Images
+	for _, tt := range []struct {
+		name string
+		urls sitemap.URLs
+		want [3]bool
+	}{
+		{"none", sitemap.Slice(sample), [3]bool{}},
+		{"each at the end", sitemap.Slice(append(slices.Clone(last[:4]), hreflang[0], last[4])), [3]bool{true, true, true}},
+		{"videos past the images", sitemap.Slice(last), [3]bool{false, true, true}},
+		{"said, and videos found", knowing{Slice: last, alternates: true}, [3]bool{true, false, true}},
+		{"said, and no videos", knowing{Slice: sample, images: true}, [3]bool{false, true, false}},
+	} {
+		a, i, v := extensions(tt.urls)
+		if got := [3]bool{a, i, v}; got != tt.want {
+			t.Errorf("%s: alternates, images, videos %v, want %v", tt.name, got, tt.want)
+		}
 	}
 }

@@ -404,7 +404,7 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 		}
 	}
 
-	header := urlsetHeader(hasAlternates(urls), hasImages(urls), hasVideos(urls))
+	header := urlsetHeader(extensions(urls))
 	// With sections, the URLs go to the files section by section, each
 	// in their order, the default shards last.
 	var src sitemap.URLs = urls
@@ -592,45 +592,31 @@ func (o *Options) eachShard(files []*file, fn func(k int, f *file, prefix string
 	}
 }
 
-// hasAlternates reports whether a URL has hreflang alternates: the
-// urlset then declares the xhtml namespace. URLs that know without
-// going through every URL say so by a method HasAlternates.
-func hasAlternates(urls sitemap.URLs) bool {
+// extensions reports whether a URL of urls has hreflang alternates,
+// images or videos: the urlset then declares the xhtml, image or video
+// namespace. URLs that know one without going through every URL say so
+// by a method HasAlternates, HasImages or HasVideos; the others are
+// found in one pass over the URLs, which ends once each is found.
+func extensions(urls sitemap.URLs) (alternates, images, videos bool) {
+	var known [3]bool
 	if a, ok := urls.(interface{ HasAlternates() bool }); ok {
-		return a.HasAlternates()
+		alternates, known[0] = a.HasAlternates(), true
 	}
-	return anyURL(urls, func(u *sitemap.URL) bool { return len(u.Alternates) > 0 })
-}
-
-// hasImages reports whether a URL has images: the urlset then declares
-// the image namespace. URLs that know without going through every URL
-// say so by a method HasImages.
-func hasImages(urls sitemap.URLs) bool {
 	if a, ok := urls.(interface{ HasImages() bool }); ok {
-		return a.HasImages()
+		images, known[1] = a.HasImages(), true
 	}
-	return anyURL(urls, func(u *sitemap.URL) bool { return len(u.Images) > 0 })
-}
-
-// hasVideos reports whether a URL has videos: the urlset then declares
-// the video namespace. URLs that know without going through every URL
-// say so by a method HasVideos.
-func hasVideos(urls sitemap.URLs) bool {
 	if a, ok := urls.(interface{ HasVideos() bool }); ok {
-		return a.HasVideos()
+		videos, known[2] = a.HasVideos(), true
 	}
-	return anyURL(urls, func(u *sitemap.URL) bool { return len(u.Videos) > 0 })
-}
-
-// anyURL reports whether has is true of a URL of urls.
-func anyURL(urls sitemap.URLs, has func(u *sitemap.URL) bool) bool {
+	found := func() bool { return (known[0] || alternates) && (known[1] || images) && (known[2] || videos) }
 	u := new(sitemap.URL) // one for all: a local's address would escape for each
-	for i := range urls.Len() {
-		if *u = urls.At(i); has(u) {
-			return true
-		}
+	for i := 0; i < urls.Len() && !found(); i++ {
+		*u = urls.At(i)
+		alternates = alternates || !known[0] && len(u.Alternates) > 0
+		images = images || !known[1] && len(u.Images) > 0
+		videos = videos || !known[2] && len(u.Videos) > 0
 	}
-	return false
+	return alternates, images, videos
 }
 
 // shardName names the nth shard of an index (of a section, with its
