@@ -378,3 +378,30 @@ func TestNewsCheckAndDryRun(t *testing.T) {
 		t.Errorf("check, no news: differ %q, removed %q (%v)", res.Differ, res.Removed, err)
 	}
 }
+
+// TestNewsRobots: robots.txt names the index, not the news files, which
+// the index lists; a Sitemap: line for sitemap-news.xml is the site's own
+// (sitemapgen never writes one): kept by a Write with Robots, with news
+// or without, and never reported as a line of sitemapgen's that names a
+// missing file.
+func TestNewsRobots(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "robots.txt")
+	theirs := "User-agent: *\nSitemap: " + base + "sitemap-news.xml\n"
+	if err := os.WriteFile(path, []byte(theirs), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if dead := DeadRobotsLines(dir, base); len(dead) != 0 {
+		t.Errorf("dead lines %+v: the news line is not sitemapgen's", dead)
+	}
+	opts := Options{Dir: dir, BaseURL: base, Robots: true}
+	want := theirs + "\nSitemap: " + base + "sitemap.xml\n"
+	for _, urls := range [][]sitemap.URL{sample, articles, sample} {
+		if _, err := Write(sitemap.Slice(urls), opts); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := os.ReadFile(path); string(got) != want {
+			t.Errorf("robots.txt:\n%s\nwant:\n%s", got, want)
+		}
+	}
+}
