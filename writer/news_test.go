@@ -88,6 +88,7 @@ func TestNewsSplit(t *testing.T) {
 		{"1,001", 1001, Options{}, []int{1000, 1}},
 		{"1,001 gzip", 1001, Options{Gzip: true}, []int{1000, 1}},
 		{"max_urls", 700, Options{MaxURLs: 300}, []int{300, 300, 100}},
+		{"more than a window of the parallel encoding", 2100, Options{MaxURLs: 800, State: NewState()}, []int{800, 800, 500}},
 		{"max_bytes", 40, Options{MaxBytes: 5000}, nil}, // several, each under the limit
 	} {
 		t.Run(tt.name, func(t *testing.T) {
