@@ -1,6 +1,7 @@
 package writer
 
 import (
+	"strconv"
 	"time"
 	"unicode/utf8"
 
@@ -14,23 +15,18 @@ const XHTMLNamespace = "http://www.w3.org/1999/xhtml"
 const (
 	xmlDecl    = `<?xml version="1.0" encoding="UTF-8"?>` + "\n"
 	urlsetOpen = xmlDecl + `<urlset xmlns="` + sitemap.Namespace + `">` + "\n"
-	// urlsetOpenXHTML declares the xhtml namespace, for sets with
-	// alternates.
-	urlsetOpenXHTML = xmlDecl + `<urlset xmlns="` + sitemap.Namespace + `" xmlns:xhtml="` + XHTMLNamespace + `">` + "\n"
-	urlsetClose     = "</urlset>\n"
-	indexOpen       = xmlDecl + `<sitemapindex xmlns="` + sitemap.Namespace + `">` + "\n"
-	indexClose      = "</sitemapindex>\n"
+	// newsOpen declares the news namespace, and no other: a news
+	// sitemap's <url> holds its <loc> and <news:news> alone.
+	newsOpen    = xmlDecl + `<urlset xmlns="` + sitemap.Namespace + `" xmlns:news="` + sitemap.NewsNamespace + `">` + "\n"
+	urlsetClose = "</urlset>\n"
+	indexOpen   = xmlDecl + `<sitemapindex xmlns="` + sitemap.Namespace + `">` + "\n"
+	indexClose  = "</sitemapindex>\n"
 )
 
-// urlsetOpenImage and urlsetOpenXHTMLImage declare the image namespace
-// too, for sets with images.
-const (
-	urlsetOpenImage      = xmlDecl + `<urlset xmlns="` + sitemap.Namespace + `" xmlns:image="` + sitemap.ImageNamespace + `">` + "\n"
-	urlsetOpenXHTMLImage = xmlDecl + `<urlset xmlns="` + sitemap.Namespace + `" xmlns:xhtml="` + XHTMLNamespace + `" xmlns:image="` + sitemap.ImageNamespace + `">` + "\n"
-)
-
-// appendURL appends the <url> element of u to b. A field of the
-// alternates or images written here is one State.extrasSum hashes.
+// appendURL appends the <url> element of u to b: its values, then its
+// alternates, images and videos. A field of the alternates, images or
+// videos written here is one State.extrasSum hashes. u.News is not
+// written here: only the news sitemap has it (appendNewsURL).
 func appendURL(b []byte, u *sitemap.URL, f sitemap.DateFormat) []byte {
 	b = append(b, "  <url>\n    <loc>"...)
 	b = appendEscaped(b, u.Loc)
@@ -56,6 +52,9 @@ func appendURL(b []byte, u *sitemap.URL, f sitemap.DateFormat) []byte {
 	if len(u.Images) > 0 {
 		b = appendImages(b, u.Images)
 	}
+	if len(u.Videos) > 0 {
+		b = appendVideos(b, u.Videos, f)
+	}
 	return append(b, "  </url>\n"...)
 }
 
@@ -69,19 +68,106 @@ func appendImages(b []byte, images []sitemap.Image) []byte {
 	return b
 }
 
-// urlsetHeader is the start of a urlset file, declaring the xhtml
-// namespace when a URL of the set has alternates and the image namespace
-// when one has images.
-func urlsetHeader(alternates, images bool) string {
-	switch {
-	case alternates && images:
-		return urlsetOpenXHTMLImage
-	case images:
-		return urlsetOpenImage
-	case alternates:
-		return urlsetOpenXHTML
+// appendVideos appends a <video:video> element for each video, its
+// children in the order of sitemap-video.xsd's sequence, each only when
+// it is set: a duration of 0 or less, a zero date and an unset Flag are
+// left out. The dates are written in f, as lastmod is. Whether a video
+// has what the schema requires (a thumbnail, a title, a description,
+// and a content or a player location) is the caller's to say: the writer
+// writes what it is given.
+func appendVideos(b []byte, videos []sitemap.Video, f sitemap.DateFormat) []byte {
+	for i := range videos {
+		v := &videos[i]
+		b = append(b, "    <video:video>\n"...)
+		b = appendVideoText(b, "thumbnail_loc", v.ThumbnailLoc)
+		b = appendVideoText(b, "title", v.Title)
+		b = appendVideoText(b, "description", v.Description)
+		b = appendVideoText(b, "content_loc", v.ContentLoc)
+		b = appendVideoText(b, "player_loc", v.PlayerLoc)
+		if v.Duration > 0 {
+			b = append(b, "      <video:duration>"...)
+			b = strconv.AppendInt(b, int64(v.Duration), 10)
+			b = append(b, "</video:duration>\n"...)
+		}
+		b = appendVideoDate(b, "expiration_date", v.ExpirationDate, f)
+		b = appendVideoDate(b, "publication_date", v.PublicationDate, f)
+		b = appendVideoText(b, "family_friendly", v.FamilyFriendly.String())
+		b = appendVideoText(b, "requires_subscription", v.RequiresSubscription.String())
+		b = appendVideoText(b, "live", v.Live.String())
+		b = append(b, "    </video:video>\n"...)
 	}
-	return urlsetOpen
+	return b
+}
+
+// appendVideoText appends <video:NAME>v</video:NAME>, v escaped, unless
+// v is empty.
+func appendVideoText(b []byte, name, v string) []byte {
+	if v == "" {
+		return b
+	}
+	b = append(b, "      <video:"...)
+	b = append(b, name...)
+	b = append(b, '>')
+	b = appendEscaped(b, v)
+	b = append(b, "</video:"...)
+	b = append(b, name...)
+	return append(b, ">\n"...)
+}
+
+// appendVideoDate appends <video:NAME> with t in format f, unless t is
+// one AppendLastMod writes nothing for.
+func appendVideoDate(b []byte, name string, t time.Time, f sitemap.DateFormat) []byte {
+	n := len(b)
+	b = append(b, "      <video:"...)
+	b = append(b, name...)
+	b = append(b, '>')
+	m := len(b)
+	if b = sitemap.AppendLastMod(b, t, f); len(b) == m {
+		return b[:n]
+	}
+	b = append(b, "</video:"...)
+	b = append(b, name...)
+	return append(b, ">\n"...)
+}
+
+// appendNewsURL appends the <url> element of the news sitemap for the
+// page at loc: its <loc> and its <news:news>, children in
+// sitemap-news.xsd's order, the publication date in f. Every child is
+// one the schema requires, and is written even when empty: a News
+// holds what the schema asks (the caller sets it only for an article
+// it can say all of).
+func appendNewsURL(b []byte, loc string, n *sitemap.News, f sitemap.DateFormat) []byte {
+	b = append(b, "  <url>\n    <loc>"...)
+	b = appendEscaped(b, loc)
+	b = append(b, "</loc>\n    <news:news>\n      <news:publication>\n        <news:name>"...)
+	b = appendEscaped(b, n.PublicationName)
+	b = append(b, "</news:name>\n        <news:language>"...)
+	b = appendEscaped(b, n.Language)
+	b = append(b, "</news:language>\n      </news:publication>\n      <news:publication_date>"...)
+	b = sitemap.AppendLastMod(b, n.PublicationDate, f)
+	b = append(b, "</news:publication_date>\n      <news:title>"...)
+	b = appendEscaped(b, n.Title)
+	return append(b, "</news:title>\n    </news:news>\n  </url>\n"...)
+}
+
+// urlsetHeader is the start of a urlset file, declaring the xhtml
+// namespace when a URL of the set has alternates, the image namespace
+// when one has images and the video namespace when one has videos.
+func urlsetHeader(alternates, images, videos bool) string {
+	if !alternates && !images && !videos {
+		return urlsetOpen
+	}
+	h := xmlDecl + `<urlset xmlns="` + sitemap.Namespace + `"`
+	if alternates {
+		h += ` xmlns:xhtml="` + XHTMLNamespace + `"`
+	}
+	if images {
+		h += ` xmlns:image="` + sitemap.ImageNamespace + `"`
+	}
+	if videos {
+		h += ` xmlns:video="` + sitemap.VideoNamespace + `"`
+	}
+	return h + ">\n"
 }
 
 // appendIndexEntry appends the <sitemap> element of an index entry.

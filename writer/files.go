@@ -24,11 +24,12 @@ const RecordName = ".sitemapgen-files"
 const recordHeader = "# Files sitemapgen wrote in this folder. The next run removes those it no longer writes.\n"
 
 // ownName matches the names Write gives its files.
-var ownName = regexp.MustCompile(`^sitemap(?:-[1-9][0-9]*(?:-[0-9a-f]{10})?|-index-[1-9][0-9]*)?\.(?:xml|xml\.gz|txt)$|^sitemap-[a-z][a-z0-9_-]{0,63}-[1-9][0-9]*-[0-9a-f]{10}\.xml(?:\.gz)?$`)
+var ownName = regexp.MustCompile(`^sitemap(?:-[1-9][0-9]*(?:-[0-9a-f]{10})?|-index-[1-9][0-9]*)?\.(?:xml|xml\.gz|txt)$|^sitemap-[a-z][a-z0-9_-]{0,63}-[1-9][0-9]*-[0-9a-f]{10}\.xml(?:\.gz)?$|^sitemap-news(?:-[1-9][0-9]*)?\.xml(?:\.gz)?$`)
 
 // IsOwnName reports whether name is one Write may give a file: sitemap.xml,
 // sitemap-N-HASH.xml, a section's sitemap-NAME-N-HASH.xml,
-// sitemap-index-N.xml (each also .xml.gz), sitemap.txt and sitemap-N.txt;
+// sitemap-index-N.xml, the news sitemap's sitemap-news.xml and
+// sitemap-news-N.xml (each also .xml.gz), sitemap.txt and sitemap-N.txt;
 // also sitemap-N.xml, the shards' name before they were named after their
 // content, so that such files are still cleaned up.
 func IsOwnName(name string) bool { return ownName.MatchString(name) }

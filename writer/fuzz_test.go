@@ -2,14 +2,18 @@ package writer
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/xml"
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
@@ -20,14 +24,21 @@ import (
 )
 
 // FuzzAppendURL checks that any record the mapping stage can produce (a loc
-// that passes sitemap.CheckLoc, any changefreq, priority and date) encodes
-// to a well-formed <url> whose values read back unchanged.
+// that passes sitemap.CheckLoc, any changefreq, priority and date, videos
+// with any text) encodes to a well-formed <url> whose values read back
+// unchanged, but for the characters XML cannot carry (xmlText).
 func FuzzAppendURL(f *testing.F) {
 	for _, u := range sample {
-		f.Add(u.Loc[len(base):], uint8(u.ChangeFreq), u.Priority.Float(), u.LastMod.Unix(), u.Priority.IsSet(), false, "")
+		f.Add(u.Loc[len(base):], uint8(u.ChangeFreq), u.Priority.Float(), u.LastMod.Unix(), u.Priority.IsSet(), false, "", "")
 	}
-	f.Add("a&b<c>'\"", uint8(9), 2.0, int64(-1<<40), true, true, "x-default")
-	f.Fuzz(func(t *testing.T, path string, cf uint8, prio float64, unix int64, hasPrio, date bool, lang string) {
+	f.Add("a&b<c>'\"", uint8(9), 2.0, int64(-1<<40), true, true, "x-default", "")
+	for _, u := range videos {
+		for _, v := range u.Videos {
+			f.Add(u.Loc[len(base):], uint8(v.Duration%256)/3*3, 0.5, v.PublicationDate.Unix(), false, false, "", v.Title)
+		}
+	}
+	f.Add("v.html", uint8(3), 0.5, int64(1714559400), false, true, "", "a\x00b\xffc\r\n<\uFFFE>&")
+	f.Fuzz(func(t *testing.T, path string, cf uint8, prio float64, unix int64, hasPrio, date bool, lang, text string) {
 		defer fuzzbound.Check(t)()
 		// Any path, encoded as mapping encodes it ("&" and "'" stay raw).
 		loc := base + mapping.EncodePath(path)
@@ -51,11 +62,19 @@ func FuzzAppendURL(f *testing.F) {
 		if cf%2 == 0 {
 			u.Images = []sitemap.Image{{Loc: loc}}
 		}
+		if cf%3 == 0 { // a video of every field, one of the text given
+			v := sitemap.Video{ThumbnailLoc: loc, Title: text, Description: text + path, ContentLoc: loc, Duration: int(cf),
+				PublicationDate: u.LastMod, ExpirationDate: u.LastMod.Add(time.Hour), FamilyFriendly: sitemap.Flag(cf % 4), Live: sitemap.Flag(cf / 4 % 4)}
+			if cf%2 == 1 {
+				v.ContentLoc, v.PlayerLoc = "", loc
+			}
+			u.Videos = []sitemap.Video{v, {ThumbnailLoc: loc, Title: path, Description: lang, PlayerLoc: loc}}
+		}
 		format := sitemap.DateTime
 		if date {
 			format = sitemap.Date
 		}
-		doc := urlsetOpenXHTMLImage + string(appendURL(nil, &u, format)) + urlsetClose
+		doc := urlsetHeader(true, true, true) + string(appendURL(nil, &u, format)) + urlsetClose
 		var got struct {
 			URL struct {
 				Loc        string  `xml:"loc"`
@@ -67,7 +86,8 @@ func FuzzAppendURL(f *testing.F) {
 					Hreflang string `xml:"hreflang,attr"`
 					Href     string `xml:"href,attr"`
 				} `xml:"http://www.w3.org/1999/xhtml link"`
-				Images []string `xml:"http://www.google.com/schemas/sitemap-image/1.1 image>loc"`
+				Images []string            `xml:"http://www.google.com/schemas/sitemap-image/1.1 image>loc"`
+				Videos []sitemaptest.Video `xml:"http://www.google.com/schemas/sitemap-video/1.1 video"`
 			} `xml:"url"`
 		}
 		dec := xml.NewDecoder(bytes.NewReader([]byte(doc)))
@@ -83,6 +103,21 @@ func FuzzAppendURL(f *testing.F) {
 		}
 		if len(got.URL.Images) != len(u.Images) || len(u.Images) == 1 && got.URL.Images[0] != loc {
 			t.Fatalf("images %+v read back as %q", u.Images, got.URL.Images)
+		}
+		if len(got.URL.Videos) != len(u.Videos) {
+			t.Fatalf("%d videos read back as %d", len(u.Videos), len(got.URL.Videos))
+		}
+		for i, v := range u.Videos {
+			want := sitemaptest.Video{ThumbnailLoc: v.ThumbnailLoc, Title: xmlText(v.Title), Description: xmlText(v.Description),
+				ContentLoc: v.ContentLoc, PlayerLoc: v.PlayerLoc,
+				PublicationDate: string(sitemap.AppendLastMod(nil, v.PublicationDate, format)), ExpirationDate: string(sitemap.AppendLastMod(nil, v.ExpirationDate, format)),
+				FamilyFriendly: v.FamilyFriendly.String(), Live: v.Live.String()}
+			if v.Duration > 0 {
+				want.Duration = strconv.Itoa(v.Duration)
+			}
+			if got.URL.Videos[i] != want {
+				t.Fatalf("video %d %+v read back as %+v, want %+v", i, v, got.URL.Videos[i], want)
+			}
 		}
 		wantDate := string(sitemap.AppendLastMod(nil, u.LastMod, format))
 		if (got.URL.LastMod == nil) != (wantDate == "") || got.URL.LastMod != nil && *got.URL.LastMod != wantDate {
@@ -106,16 +141,22 @@ func FuzzAppendURL(f *testing.F) {
 
 // FuzzWrite checks Write end to end for any records the mapping stage can
 // produce: up to three URLs from any paths, any dates, change
-// frequencies, priorities and hreflang alternates, split by any small
-// limits, plain or gzip, with the text sitemap. Either Write refuses a
-// record too big for max_bytes, writing nothing, or every file it writes
-// passes validate.Check (the protocol's schema rules, the limits, the
-// index naming existing files), and the set reads back as the URLs given,
-// in order, the text sitemap too.
+// frequencies, priorities and hreflang alternates, with videos (cf&8)
+// and news (cf&16), split by any small limits, plain or gzip, with the
+// text sitemap. Either Write refuses a record too big for max_bytes,
+// writing nothing, or every file it writes passes validate.Check (the
+// protocol's schema rules, the limits, the index naming existing files),
+// and the set reads back as the URLs given, in order, with their videos'
+// titles, the text sitemap too, and the news files as the articles, in
+// order, with their titles.
 func FuzzWrite(f *testing.F) {
 	f.Add("index.html", "a&b<c>'\".html", "caf\u00e9/x y.html", int64(1714559400), uint8(3), 0.8, "de", uint16(2), uint16(0), false)
 	f.Add("a", "b", "c", int64(0), uint8(0), -1.0, "", uint16(1), uint16(300), true)
 	f.Add("\x00\x01\x7f", "\xff\xfe", strings.Repeat("\u00e9", 600), int64(-1<<40), uint8(7), 1.0, "x-default", uint16(0), uint16(700), true)
+	f.Add("video & <1>.html", "v\u00e9.html", strings.Repeat("\u00e9", 120), int64(1714559400), uint8(8|2), 0.3, "O'Reilly \"&\"", uint16(2), uint16(900), false)
+	f.Add("a", "b", "\xff\x00", int64(-1<<40), uint8(8|5), 1.0, "", uint16(0), uint16(0), true)
+	f.Add("news/a&b.html", "news/\u65e5\u672c.html", "about.html", int64(1714559400), uint8(16|8|1), 0.5, "zh-cn", uint16(0), uint16(0), false)
+	f.Add("n1", "n2", "n3", int64(0), uint8(16), -1.0, "fr", uint16(1), uint16(600), true)
 	f.Fuzz(func(t *testing.T, p1, p2, p3 string, unix int64, cf uint8, prio float64, lang string, maxURLs, maxBytes uint16, gz bool) {
 		defer fuzzbound.Check(t)()
 		var urls []sitemap.URL
@@ -132,6 +173,25 @@ func FuzzWrite(f *testing.F) {
 			}
 			if htmlhead.ValidHreflang(lang) {
 				u.Alternates = []sitemap.Alternate{{Lang: lang, Href: u.Loc}}
+			}
+			if cf&8 != 0 { // a video, as mapping makes one: its text within the schema's lengths
+				v := sitemap.Video{ThumbnailLoc: u.Loc, Title: cut(cmp.Or(p, "untitled"), sitemap.MaxVideoTitle),
+					Description: cut(cmp.Or(lang+p, "none"), sitemap.MaxVideoDescription), ContentLoc: u.Loc,
+					Duration: 1 + int(cf)*100, FamilyFriendly: sitemap.Flag(i % 3), Live: sitemap.Flag(cf % 3)}
+				if y := u.LastMod.Year(); y >= 1 && y <= 9999 {
+					v.PublicationDate = u.LastMod
+				}
+				if i == 1 {
+					v.ContentLoc, v.PlayerLoc = "", u.Loc
+				}
+				u.Videos = []sitemap.Video{v}
+			}
+			if cf&16 != 0 && i != 2 { // an article, as mapping makes one: a language of the schema's
+				n := &sitemap.News{PublicationName: p2, Language: "en", PublicationDate: time.Unix(1714559400+unix%86400, 0).UTC(), Title: p}
+				if newsLanguage.MatchString(lang) {
+					n.Language = lang
+				}
+				u.News = n
 			}
 			urls = append(urls, u)
 		}
@@ -171,9 +231,16 @@ func FuzzWrite(f *testing.F) {
 		if validate.Errors(problems) > 0 {
 			t.Fatalf("%d problems, the first: %s", len(problems), problems[0])
 		}
-		locs, _, err := sitemaptest.Locs(dir, base)
+		read, _, err := sitemaptest.URLs(dir, base)
 		if err != nil {
 			t.Fatal(err)
+		}
+		var locs []string
+		for i, e := range read {
+			locs = append(locs, e.Loc)
+			if i < len(urls) && (len(e.Videos) != len(urls[i].Videos) || len(e.Videos) == 1 && e.Videos[0].Title != xmlText(urls[i].Videos[0].Title)) {
+				t.Fatalf("%s: videos %+v read back as %+v", e.Loc, urls[i].Videos, e.Videos)
+			}
 		}
 		var text []string
 		for _, name := range res.Written {
@@ -185,13 +252,66 @@ func FuzzWrite(f *testing.F) {
 				text = append(text, strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")...)
 			}
 		}
+		want := make([]string, len(urls))
 		for i, u := range urls {
-			if i >= len(locs) || locs[i] != u.Loc || i >= len(text) || text[i] != u.Loc {
-				t.Fatalf("URLs %+v read back as %q, text %q", urls, locs, text)
+			want[i] = u.Loc
+		}
+		if !slices.Equal(locs, want) || !slices.Equal(text, want) {
+			t.Fatalf("URLs %q read back as %q, text %q", want, locs, text)
+		}
+		var articles []string
+		for _, u := range urls {
+			if u.News != nil {
+				articles = append(articles, u.Loc+" "+xmlText(u.News.Title))
 			}
 		}
-		if len(locs) != len(urls) || len(text) != len(urls) {
-			t.Fatalf("%d URLs read back as %d, text %d", len(urls), len(locs), len(text))
+		var news []string
+		for _, name := range res.Written {
+			if strings.HasPrefix(name, "sitemap-news") {
+				f, err := sitemaptest.ReadFile(filepath.Join(dir, name))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, e := range f.Entries {
+					if e.News == nil {
+						t.Fatalf("%s: %s has no <news:news>", name, e.Loc)
+					}
+					news = append(news, e.Loc+" "+e.News.Title)
+				}
+			}
+		}
+		if !slices.Equal(news, articles) || res.NewsURLs != len(articles) {
+			t.Fatalf("articles %q read back as %q (%d)", articles, news, res.NewsURLs)
 		}
 	})
+}
+
+// newsLanguage matches the languages sitemap-news.xsd takes.
+var newsLanguage = regexp.MustCompile(`^(?:zh-cn|zh-tw|[a-z]{2,3})$`)
+
+// xmlText is s as an XML reader reads it back from appendEscaped's
+// bytes: each character XML 1.0 cannot carry (a control character but
+// tab, newline and carriage return, a byte of invalid UTF-8, U+FFFE,
+// U+FFFF) replaced by U+FFFD.
+func xmlText(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r < ' ' && r != '\t' && r != '\n' && r != '\r' || r == 0xFFFE || r == 0xFFFF {
+			r = utf8.RuneError
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// cut returns s cut to n characters, each byte of invalid UTF-8 one (as
+// appendEscaped writes one U+FFFD for it).
+func cut(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
 }

@@ -107,10 +107,11 @@ func linkStaysIn(dir, path string) error {
 
 // MergeRobots returns robots.txt content that names entries in Sitemap:
 // lines. Lines of old that are Sitemap: lines of this tool (a URL under
-// baseURL whose file name IsOwnName) are replaced, whole, by the new lines,
-// at the place of the first of them; without one, the new lines are
-// appended, after a blank line. Every other byte of old is kept, and its
-// line ending (LF or CRLF) is used for the new lines.
+// baseURL whose file name IsOwnName, but for the news sitemap's, which
+// the index lists and robots.txt never does) are replaced, whole, by the
+// new lines, at the place of the first of them; without one, the new
+// lines are appended, after a blank line. Every other byte of old is
+// kept, and its line ending (LF or CRLF) is used for the new lines.
 func MergeRobots(old []byte, baseURL string, entries []string) []byte {
 	return mergeRobots(old, baseURL, entries, nil)
 }
@@ -173,8 +174,15 @@ func isOwnSitemapLine(line []byte, baseURL string, foreign []string) bool {
 		return false
 	}
 	rest, ok := cutPrefixURL(u, baseURL)
-	return ok && (IsOwnName(rest) || slices.Contains(foreign, rest))
+	return ok && (robotsOwn(rest) || slices.Contains(foreign, rest))
 }
+
+// robotsOwn reports whether a Sitemap: line naming the file name under
+// the base URL is this tool's: one of its names (IsOwnName) but a news
+// file's. Its news sitemap is listed by the index and never named in
+// robots.txt, so a line naming sitemap-news.xml is the site's own, for
+// its own news sitemap, and stays.
+func robotsOwn(name string) bool { return IsOwnName(name) && !newsFileName.MatchString(name) }
 
 // sitemapLineURL returns the URL of a "Sitemap: URL" line (any case, any
 // spacing, after a byte-order mark, a trailing comment cut).
@@ -236,7 +244,7 @@ func DeadRobotsLines(dir, baseURL string) []RobotsLine {
 			continue
 		}
 		rest, ok := cutPrefixURL(u, baseURL)
-		if !ok || !IsOwnName(rest) {
+		if !ok || !robotsOwn(rest) {
 			continue
 		}
 		if _, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(rest))); errors.Is(err, fs.ErrNotExist) {

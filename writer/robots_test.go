@@ -52,6 +52,9 @@ func TestMergeRobots(t *testing.T) {
 		{"comment after own URL",
 			"Sitemap: https://example.com/sitemap-1.xml # old shard\n",
 			"Sitemap: https://example.com/sitemap.xml\n"},
+		{"the site's news sitemap kept: sitemapgen's is the index's",
+			"Sitemap: https://example.com/sitemap-news.xml\nSitemap: https://example.com/sitemap-news-2.xml.gz\nSitemap: https://example.com/sitemap.xml.gz\n",
+			"Sitemap: https://example.com/sitemap-news.xml\nSitemap: https://example.com/sitemap-news-2.xml.gz\nSitemap: https://example.com/sitemap.xml\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

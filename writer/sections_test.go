@@ -20,15 +20,21 @@ func bySection(of []int) func(i int) int { return func(i int) int { return of[i]
 // locs returns the locs of the entries of the sitemap file at path.
 func locs(t *testing.T, path string) []string {
 	t.Helper()
+	var out []string
+	for _, e := range entries(t, path) {
+		out = append(out, e.Loc)
+	}
+	return out
+}
+
+// entries returns the entries of the sitemap file at path.
+func entries(t *testing.T, path string) []sitemaptest.Entry {
+	t.Helper()
 	f, err := sitemaptest.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []string
-	for _, e := range f.Entries {
-		out = append(out, e.Loc)
-	}
-	return out
+	return f.Entries
 }
 
 // plainLocs is plainName of the file name of each of an index's locs.

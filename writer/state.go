@@ -41,8 +41,9 @@ import (
 // files share a digest once in 2^64.
 //
 // A State holds the Loc strings of the last Write's URLs, shared with the
-// caller's (not copies), and about 50 bytes more per URL, and about 40
-// more per URL with alternates or images.
+// caller's (not copies), and about 50 bytes more per URL, about 40 more
+// per URL with alternates, images or videos, and 24 more per URL of the
+// news sitemap.
 //
 // A State is used by one goroutine at a time: two Writes with the same
 // State never run at once.
@@ -52,15 +53,26 @@ type State struct {
 	entries []entryDigest // of the last successful Write, sorted by loc
 	next    []entryDigest // of the Write under way
 	// extras and nextExtras hold, by the index of the entry, the digest
-	// of the alternates and images (extrasSum) of each URL that has
-	// some, whose entry is reusable: few URLs have them.
+	// of the alternates, images and videos (extrasSum) of each URL that
+	// has some, whose entry is reusable: few URLs have them.
 	extras, nextExtras map[int]uint64
-	primed             bool // entries are a previous Write's
+	// news and nextNews are the digests of the news sitemap's <url>
+	// elements, in loc order, of the last successful Write and of the
+	// one under way: diff counts a URL whose news changed as changed.
+	news, nextNews []newsDigest
+	primed         bool // entries are a previous Write's
 	// plan and shards are the last successful Write's way of cutting the
 	// URLs into files (planKey) and the shards it cut, in order, when
 	// there were several; nextPlan is the Write under way's.
 	plan, nextPlan string
 	shards         []shardRecord
+}
+
+// newsDigest is a URL of the news sitemap and the digest of its <url>
+// element there.
+type newsDigest struct {
+	loc string
+	sum uint64
 }
 
 // shardRecord is a shard of the last Write: its name and digest.
@@ -85,13 +97,14 @@ type entryDigest struct {
 	mod int64 // lastmod, Unix seconds; noMod for none
 	// meta packs the element's size (the low 32 bits; 0: not reusable,
 	// for a lastmod not in whole UTC seconds), changefreq, priority and
-	// whether the URL has alternates or images (metaOf): 40 bytes an
-	// entry, where the fields apart take 48.
+	// whether the URL has alternates, images or videos (metaOf): 40 bytes
+	// an entry, where the fields apart take 48.
 	meta uint64
 }
 
 // metaOf packs an element's size with u's changefreq and priority, and
-// whether it has alternates or images (their digest is in extras).
+// whether it has alternates, images or videos (their digest is in
+// extras).
 func metaOf(size int, u *sitemap.URL) uint64 {
 	m := uint64(size) | uint64(u.ChangeFreq)<<32
 	if u.Priority.IsSet() {
@@ -103,8 +116,10 @@ func metaOf(size int, u *sitemap.URL) uint64 {
 	return m
 }
 
-// hasExtras reports whether u has alternates or images.
-func hasExtras(u *sitemap.URL) bool { return len(u.Alternates) > 0 || len(u.Images) > 0 }
+// hasExtras reports whether u has alternates, images or videos.
+func hasExtras(u *sitemap.URL) bool {
+	return len(u.Alternates) > 0 || len(u.Images) > 0 || len(u.Videos) > 0
+}
 
 // size is the size of the entry's element, or 0 when it is not reusable.
 func (e *entryDigest) size() int { return int(uint32(e.meta)) }
@@ -127,6 +142,12 @@ func (st *State) hash() *maphash.Hash {
 // entry records the <url> element of loc, in order.
 func (st *State) entry(loc string, elem []byte) {
 	st.next = append(st.next, entryDigest{loc: loc, sum: maphash.Bytes(st.seed, elem)})
+}
+
+// newsEntry records the news sitemap's <url> element of loc, in loc
+// order.
+func (st *State) newsEntry(loc string, elem []byte) {
+	st.nextNews = append(st.nextNews, newsDigest{loc: loc, sum: maphash.Bytes(st.seed, elem)})
 }
 
 // entryOf records the <url> element elem of u, the URL at i in the sorted
@@ -154,8 +175,8 @@ func (st *State) entryOf(i int, u *sitemap.URL, elem []byte) (size int, sum uint
 	return len(elem), e.sum
 }
 
-// keepExtras records, for the next Write, the digest of the alternates
-// and images of the URL at i.
+// keepExtras records, for the next Write, the digest of the alternates,
+// images and videos of the URL at i.
 func (st *State) keepExtras(i int, sum uint64) {
 	if st.nextExtras == nil {
 		st.nextExtras = make(map[int]uint64)
@@ -163,15 +184,18 @@ func (st *State) keepExtras(i int, sum uint64) {
 	st.nextExtras[i] = sum
 }
 
-// extrasSum returns a digest of u's alternates and images: of every field
-// of them that appendURL writes. Each string is hashed on its own (no two
-// lists whose strings run together alike share a digest), and the sums
-// folded in order, after the lists' lengths.
+// extrasSum returns a digest of u's alternates, images and videos: of
+// every field of them that appendURL writes. Each string is hashed on its
+// own (no two lists whose strings run together alike share a digest),
+// and the sums folded in order, after the lists' lengths; a video's
+// numbers and dates are folded as they are, each in its place, a date by
+// its instant and its zone's offset (what its W3C form is made of).
 func (st *State) extrasSum(u *sitemap.URL) uint64 {
 	h := uint64(len(u.Alternates))<<32 | uint64(len(u.Images))
-	fold := func(s string) {
-		h = bits.RotateLeft64(h^maphash.String(st.seed, s), 27)*0x9e3779b97f4a7c15 + 1
+	mix := func(v uint64) {
+		h = bits.RotateLeft64(h^v, 27)*0x9e3779b97f4a7c15 + 1
 	}
+	fold := func(s string) { mix(maphash.String(st.seed, s)) }
 	for _, a := range u.Alternates {
 		fold(a.Lang)
 		fold(a.Href)
@@ -179,14 +203,35 @@ func (st *State) extrasSum(u *sitemap.URL) uint64 {
 	for _, im := range u.Images {
 		fold(im.Loc)
 	}
+	if len(u.Videos) == 0 {
+		return h
+	}
+	mix(uint64(len(u.Videos)))
+	date := func(t time.Time) {
+		_, offset := t.Zone()
+		mix(uint64(t.Unix()))
+		mix(uint64(t.Nanosecond())<<32 | uint64(uint32(offset)))
+	}
+	for i := range u.Videos {
+		v := &u.Videos[i]
+		fold(v.ThumbnailLoc)
+		fold(v.Title)
+		fold(v.Description)
+		fold(v.ContentLoc)
+		fold(v.PlayerLoc)
+		mix(uint64(v.Duration))
+		date(v.PublicationDate)
+		date(v.ExpirationDate)
+		mix(uint64(v.FamilyFriendly) | uint64(v.RequiresSubscription)<<8 | uint64(v.Live)<<16)
+	}
 	return h
 }
 
 // reusable reports whether the last Write's element of the URL at i is
 // u's: the same Loc string (the same bytes in memory: a string never
-// changes), lastmod, changefreq and priority, alternates and images
-// alike (by their digest: a slice's elements may change), the same way
-// of encoding. It is called concurrently, and reads only.
+// changes), lastmod, changefreq and priority, alternates, images and
+// videos alike (by their digest: a slice's elements may change), the
+// same way of encoding. It is called concurrently, and reads only.
 func (st *State) reusable(i int, u *sitemap.URL) bool {
 	if !st.primed || st.plan != st.nextPlan || i >= len(st.entries) {
 		return false
@@ -239,12 +284,26 @@ func modOf(t time.Time) (int64, bool) {
 }
 
 // diff counts the URLs of the Write under way that differ from the last
-// successful one's; nil when there was none.
+// successful one's; nil when there was none. A URL of both is changed
+// when its <url> element is, or its element of the news sitemap (added,
+// removed or changed).
 func (st *State) diff() *URLChanges {
 	if !st.primed {
 		return nil
 	}
 	c := &URLChanges{}
+	na, nb := st.news, st.nextNews
+	// newsChanged is called with each loc of both, in order.
+	newsChanged := func(loc string) bool {
+		for len(na) > 0 && na[0].loc < loc {
+			na = na[1:]
+		}
+		for len(nb) > 0 && nb[0].loc < loc {
+			nb = nb[1:]
+		}
+		inA, inB := len(na) > 0 && na[0].loc == loc, len(nb) > 0 && nb[0].loc == loc
+		return inA != inB || inA && na[0].sum != nb[0].sum
+	}
 	a, b := st.entries, st.next
 	for len(a) > 0 || len(b) > 0 {
 		switch {
@@ -263,7 +322,7 @@ func (st *State) diff() *URLChanges {
 				c.Added++
 				b = b[1:]
 			default:
-				if a[0].sum != b[0].sum {
+				if a[0].sum != b[0].sum || newsChanged(a[0].loc) {
 					c.Changed++
 				}
 				a, b = a[1:], b[1:]
@@ -330,6 +389,7 @@ func (st *State) update(dir string, files []*file, ok bool) {
 	st.entries, st.next, st.primed = st.next, st.entries[:0], true
 	st.extras, st.nextExtras = st.nextExtras, st.extras
 	clear(st.nextExtras)
+	st.news, st.nextNews = st.nextNews, st.news[:0]
 	st.plan, st.shards = st.nextPlan, st.shards[:0]
 	for _, f := range files {
 		if f.shard {
@@ -347,6 +407,7 @@ func (st *State) begin(n int) {
 	}
 	st.next = st.next[:0]
 	clear(st.nextExtras)
+	st.nextNews = st.nextNews[:0]
 }
 
 // writeChanged writes, after a planning write, the files whose bytes

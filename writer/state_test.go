@@ -397,7 +397,8 @@ func inOrder(sub, all []string) bool {
 }
 
 // diffURLs counts the URLs of b that a does not have, those of a that b
-// does not have, and those whose <url> differs.
+// does not have, and those whose <url> differs, in the urlset or in the
+// news sitemap.
 func diffURLs(a, b []sitemap.URL) URLChanges {
 	var c URLChanges
 	old := map[string]sitemap.URL{}
@@ -409,7 +410,9 @@ func diffURLs(a, b []sitemap.URL) URLChanges {
 		switch {
 		case !ok:
 			c.Added++
-		case string(appendURL(nil, &p, sitemap.DateTime)) != string(appendURL(nil, &u, sitemap.DateTime)):
+		case string(appendURL(nil, &p, sitemap.DateTime)) != string(appendURL(nil, &u, sitemap.DateTime)),
+			(p.News == nil) != (u.News == nil),
+			p.News != nil && *p.News != *u.News:
 			c.Changed++
 		}
 		delete(old, u.Loc)
@@ -571,14 +574,19 @@ func TestStateReuseMatchesFresh(t *testing.T) {
 	}
 }
 
-// TestStateReuseTellsExtrasApart: a URL whose alternates or images
-// change to others whose strings, run together, read alike (a byte moved
-// from the language to the link, a string split in two, an alternate
-// where an image was), its Loc string and lastmod kept, is written
-// again; the same ones in a new slice are not.
+// TestStateReuseTellsExtrasApart: a URL whose alternates, images or
+// videos change to others whose strings, run together, read alike (a
+// byte moved from the language to the link, a string split in two, an
+// alternate where an image was, a video's title running into its
+// description), or to values written otherwise (a date's instant in
+// another zone, a flag moved to another field), its Loc string and
+// lastmod kept, is written again; the same ones in a new slice are not.
 func TestStateReuseTellsExtrasApart(t *testing.T) {
 	urls := numbered(3)
 	loc := urls[1].Loc
+	video := func(title, desc string, date time.Time, live sitemap.Flag) []sitemap.Video {
+		return []sitemap.Video{{ThumbnailLoc: loc + "t.jpg", Title: title, Description: desc, ContentLoc: loc + "v.mp4", PublicationDate: date, Live: live}}
+	}
 	for _, tc := range []struct {
 		name   string
 		before sitemap.URL
@@ -596,18 +604,38 @@ func TestStateReuseTellsExtrasApart(t *testing.T) {
 		{"alternates in a new slice, alike", // kept: checked below
 			sitemap.URL{Alternates: []sitemap.Alternate{{Lang: "de", Href: loc}}},
 			sitemap.URL{Alternates: []sitemap.Alternate{{Lang: "de", Href: loc}}}},
+		{"a video's title running into its description",
+			sitemap.URL{Videos: video("ab", "c", day(1), 0)},
+			sitemap.URL{Videos: video("a", "bc", day(1), 0)}},
+		{"a video where an image was",
+			sitemap.URL{Images: []sitemap.Image{{Loc: loc + "t.jpg"}}},
+			sitemap.URL{Videos: video("", "", time.Time{}, 0)}},
+		{"a video's date, the same instant in another zone",
+			sitemap.URL{Videos: video("a", "b", day(1), 0)},
+			sitemap.URL{Videos: video("a", "b", day(1).In(time.FixedZone("", 2*3600)), 0)}},
+		{"a video's flag",
+			sitemap.URL{Videos: video("a", "b", day(1), sitemap.FlagYes)},
+			sitemap.URL{Videos: video("a", "b", day(1), sitemap.FlagNo)}},
+		{"a video's duration",
+			sitemap.URL{Videos: []sitemap.Video{{ThumbnailLoc: loc, Title: "a", Description: "b", PlayerLoc: loc, Duration: 60}}},
+			sitemap.URL{Videos: []sitemap.Video{{ThumbnailLoc: loc, Title: "a", Description: "b", PlayerLoc: loc, Duration: 61}}}},
+		{"videos in a new slice, alike", // kept
+			sitemap.URL{Videos: video("a", "b", day(1), sitemap.FlagYes)},
+			sitemap.URL{Videos: video("a", "b", day(1), sitemap.FlagYes)}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			opts := Options{Dir: dir, BaseURL: base, MaxURLs: 2, State: NewState()}
 			for i, extras := range []sitemap.URL{tc.before, tc.after} {
-				urls[1].Alternates, urls[1].Images = extras.Alternates, extras.Images
+				urls[1].Alternates, urls[1].Images, urls[1].Videos = extras.Alternates, extras.Images, extras.Videos
 				res, err := Write(sitemap.Slice(urls), opts)
 				if err != nil {
 					t.Fatal(err)
 				}
 				sameAsFresh(t, tc.name, urls, opts, dir)
-				if alike := slices.Equal(tc.before.Alternates, tc.after.Alternates) && slices.Equal(tc.before.Images, tc.after.Images); i == 1 && alike != (len(res.Written) == 0) {
+				alike := slices.Equal(tc.before.Alternates, tc.after.Alternates) && slices.Equal(tc.before.Images, tc.after.Images) &&
+					string(appendVideos(nil, tc.before.Videos, 0)) == string(appendVideos(nil, tc.after.Videos, 0))
+				if i == 1 && alike != (len(res.Written) == 0) {
 					t.Errorf("alike %v: written %v", alike, res.Written)
 				}
 			}
@@ -624,7 +652,7 @@ func stateReuseMatchesFresh(t *testing.T, rng *rand.Rand, sections, gz bool) {
 	opts := Options{Dir: dir, BaseURL: base, MaxURLs: 40, Gzip: gz, State: NewState()}
 	urls := numbered(150)
 	of := make([]int, len(urls)) // each URL's section
-	kinds := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 13, 14, 15, 16, 17, 18}
+	kinds := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24}
 	if sections {
 		kinds = append(kinds, 9, 10, 11)
 		opts.Sections = []string{"blog", "docs"}
@@ -704,6 +732,38 @@ func stateReuseMatchesFresh(t *testing.T, rng *rand.Rand, sections, gz bool) {
 			} else {
 				urls[i].Alternates, urls[i].Images = nil, []sitemap.Image{{Loc: urls[i].Loc}}
 			}
+		case 19: // a video added
+			i := rng.IntN(few)
+			urls[i].Videos = append(slices.Clone(urls[i].Videos), sitemap.Video{ThumbnailLoc: urls[i].Loc + "t.jpg", Title: fmt.Sprint("v", step),
+				Description: "d", PlayerLoc: urls[i].Loc + "p", Duration: step + 1, PublicationDate: day(1).Add(time.Duration(step) * time.Hour)})
+		case 20: // a video changed in place: its title, date, duration or a flag
+			if i := rng.IntN(few); len(urls[i].Videos) > 0 {
+				v := &urls[i].Videos[0]
+				switch rng.IntN(4) {
+				case 0:
+					v.Title += "x"
+				case 1:
+					v.PublicationDate = v.PublicationDate.In(time.FixedZone("", 3600*(1+rng.IntN(3))))
+				case 2:
+					v.Duration++
+				case 3:
+					v.FamilyFriendly = sitemap.Flag(1 + rng.IntN(2))
+				}
+			}
+		case 21: // videos removed
+			urls[rng.IntN(few)].Videos = nil
+		case 22: // an article: news added or replaced
+			i := rng.IntN(len(urls))
+			urls[i].News = &sitemap.News{PublicationName: "The Example Times", Language: "en", PublicationDate: day(1 + step%3), Title: fmt.Sprint("Article ", step)}
+		case 23: // an article's title changed in place
+			for _, i := range rng.Perm(len(urls)) {
+				if urls[i].News != nil {
+					urls[i].News.Title += "x"
+					break
+				}
+			}
+		case 24: // news removed
+			urls[rng.IntN(len(urls))].News = nil
 		}
 		res, err := Write(sitemap.Slice(urls), opts)
 		if err != nil {
@@ -717,8 +777,11 @@ func stateReuseMatchesFresh(t *testing.T, rng *rand.Rand, sections, gz bool) {
 			}
 		}
 		prev = slices.Clone(urls)
-		for i := range prev { // lists changed in place must not change the previous ones
-			prev[i].Alternates, prev[i].Images = slices.Clone(prev[i].Alternates), slices.Clone(prev[i].Images)
+		for i := range prev { // lists and news changed in place must not change the previous ones
+			prev[i].Alternates, prev[i].Images, prev[i].Videos = slices.Clone(prev[i].Alternates), slices.Clone(prev[i].Images), slices.Clone(prev[i].Videos)
+			if n := prev[i].News; n != nil {
+				prev[i].News = &sitemap.News{PublicationName: n.PublicationName, Language: n.Language, PublicationDate: n.PublicationDate, Title: n.Title}
+			}
 		}
 	}
 }

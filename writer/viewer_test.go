@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
@@ -161,4 +162,40 @@ func TestTextNotOurs(t *testing.T) {
 	if data, _ := os.ReadFile(path); string(data) != sample[0].Loc+"\n" {
 		t.Errorf("sitemap.txt after the second Write: %q", data)
 	}
+}
+
+// TestViewerNamespaces: the page reads every namespace the writer
+// writes, spelled as the writer spells it: a sitemap's videos and news
+// articles show only when the two agree.
+func TestViewerNamespaces(t *testing.T) {
+	page := string(ViewerPage("sitemap.xml", base))
+	for _, ns := range []string{sitemap.Namespace, XHTMLNamespace, sitemap.ImageNamespace, sitemap.VideoNamespace, sitemap.NewsNamespace} {
+		if !strings.Contains(page, `"`+ns+`"`) {
+			t.Errorf("the page does not name the namespace %s", ns)
+		}
+	}
+	for _, id := range []string{`<th data-key="videos">`, `<section id="news" hidden>`, `<table id="articles">`} {
+		if !strings.Contains(page, id) {
+			t.Errorf("the page has no %s", id)
+		}
+	}
+}
+
+// TestViewerWithNews: with a news sitemap, sitemap.html is written first
+// as ever, and neither the index nor the news file names it.
+func TestViewerWithNews(t *testing.T) {
+	dir := t.TempDir()
+	res, err := Write(sitemap.Slice(articles), Options{Dir: dir, BaseURL: base, Viewer: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{ViewerName, "sitemap-1.xml", "sitemap-news.xml", "sitemap.xml"}; !slices.Equal(plain(res.Written), want) {
+		t.Errorf("written %q, want %q", res.Written, want)
+	}
+	for name, data := range files(t, dir) {
+		if name != ViewerName && strings.Contains(data, ViewerName) {
+			t.Errorf("%s names sitemap.html", name)
+		}
+	}
+	sitemaptest.MustValidate(t, dir)
 }

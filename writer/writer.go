@@ -1,13 +1,20 @@
 // Package writer writes a site's sitemap files from sorted sitemap records:
 // one <urlset> when every URL fits in one file, otherwise numbered shards
-// listed by a <sitemapindex>; optionally gzip-compressed, a plain-text
-// sitemap, and the Sitemap: lines of robots.txt.
+// listed by a <sitemapindex>; a news sitemap of the URLs that are news
+// articles; optionally gzip-compressed, a plain-text sitemap, and the
+// Sitemap: lines of robots.txt.
 //
 // # Files
 //
 // The entry point is always sitemap.xml (sitemap.xml.gz with gzip): the
 // urlset itself, or the index of shards named after their content,
 // sitemap-1-HASH.xml, sitemap-2-HASH.xml and so on (see [Write]).
+// The URLs whose [sitemap.URL.News] is set are also written, with their
+// <news:news> and nothing else, to the news sitemap: sitemap-news.xml,
+// then sitemap-news-2.xml and up past [sitemap.MaxNewsURLs] URLs a file,
+// listed first by the index, which sitemap.xml then always is. When no
+// URL has news, there is no news file, and the one an earlier Write made
+// is removed (a news sitemap without a <url> is invalid).
 // More shards than one index can list (50,000, or fewer when
 // [Options.MaxBytes] is small) go into further index files,
 // sitemap-index-2.xml and up, which robots.txt names beside sitemap.xml. The
@@ -117,8 +124,8 @@ type Options struct {
 	// (each a SectionName): the URLs Section puts in section k (from 1)
 	// go to files of their own, sitemap-NAME-N-HASH.xml for
 	// Sections[k-1], split past the limits as the other shards are. With
-	// Sections or Extra the entry file is always an index, however few the
-	// URLs.
+	// Sections or Extra (or a URL with News) the entry file is always an
+	// index, however few the URLs.
 	Sections []string
 	// Section gives the section of the URL at i: k (from 1) for
 	// Sections[k-1], 0 (or a number no section has) for none: the URL goes
@@ -157,8 +164,11 @@ type Result struct {
 	// Unlinked lists the entry files beyond sitemap.xml when robots.txt
 	// does not name them: no crawler finds them unless they are submitted.
 	Unlinked []string
-	// Shards is the number of <urlset> files.
+	// Shards is the number of <urlset> files, the news sitemap's aside.
 	Shards int
+	// NewsURLs is the number of URLs written to the news sitemap files
+	// (or, in a dry run, that would be): those whose News is set.
+	NewsURLs int
 	// Kept lists, with Options.State, the files left alone because
 	// their bytes would not change, in commit order.
 	Kept []string
@@ -172,7 +182,8 @@ type Result struct {
 }
 
 // URLChanges counts the URLs of a Write that differ from the last one's:
-// new ones, gone ones, and ones whose <url> element changed.
+// new ones, gone ones, and ones whose <url> element changed, in the
+// urlset or in the news sitemap.
 type URLChanges struct {
 	Added, Removed, Changed int
 }
@@ -341,6 +352,9 @@ type txn struct {
 	state   *State   // with a State, write plans and writeChanged writes
 	files   []*file  // in commit order
 	foreign []string // with Options.TakeOver, other tools' sitemaps to remove
+	// news are the URLs with News, as the shards' encoding meets them
+	// (takeNews): in loc order, or section by section with sections.
+	news []newsURL
 	// recorded are the names the folder's record lists: the files an
 	// earlier Write made there.
 	recorded []string
@@ -390,7 +404,7 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 		}
 	}
 
-	header := urlsetHeader(hasAlternates(urls), hasImages(urls))
+	header := urlsetHeader(extensions(urls))
 	// With sections, the URLs go to the files section by section, each
 	// in their order, the default shards last.
 	var src sitemap.URLs = urls
@@ -410,19 +424,21 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 		err = t.planShards(src, g, shards, ext)
 	} else {
 		shards.named = true
-		err = encodeURLs(src, o.LastModFormat, func(i int, elem []byte, lastmod time.Time) error {
+		err = encodeEach(src, o.LastModFormat, nil, func(i int, elem []byte, u *sitemap.URL) error {
 			if err := g.enter(shards, i); err != nil {
 				return err
 			}
+			t.takeNews(u)
 			if t.state != nil {
-				t.state.entry(src.At(i).Loc, elem)
+				t.state.entry(u.Loc, elem)
 			}
-			return shards.add(elem, func() string { return src.At(i).Loc }, lastmod)
+			loc := u.Loc
+			return shards.add(elem, func() string { return loc }, u.LastMod)
 		})
 		if err == nil {
 			err = shards.finish()
 		}
-		if err == nil && (len(shards.files) > 1 || o.indexed()) {
+		if err == nil && (len(shards.files) > 1 || t.indexed()) {
 			o.eachShard(shards.files, func(_ int, f *file, prefix string, n int) {
 				f.name = shardName(prefix, n, f.content, ext)
 			})
@@ -432,21 +448,29 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 		return nil, err
 	}
 	res.Shards = len(shards.files)
-	if len(shards.files) == 1 && !o.indexed() {
+	res.NewsURLs = len(t.news)
+	if len(shards.files) == 1 && !t.indexed() {
 		shards.files[0].name = "sitemap" + ext
 		res.Entries = []string{o.BaseURL + shards.files[0].name}
 		return res, nil
 	}
+	news, err := t.writeNews(g != nil, ext)
+	if err != nil {
+		return nil, err
+	}
 
-	// The index lists the shards in order (the sections' first), then
-	// the other applications' sitemaps. It holds up to the protocol's
-	// 50,000 entries whatever max_urls says (it limits URLs per sitemap);
-	// max_bytes limits every file.
+	// The index lists the news files, then the shards in order (the
+	// sections' first), then the other applications' sitemaps. It holds
+	// up to the protocol's 50,000 entries whatever max_urls says (it
+	// limits URLs per sitemap); max_bytes limits every file.
 	type entry struct {
 		loc     string
 		lastmod time.Time
 	}
-	entries := make([]entry, 0, len(shards.files)+len(o.Extra))
+	entries := make([]entry, 0, len(news)+len(shards.files)+len(o.Extra))
+	for _, s := range news {
+		entries = append(entries, entry{o.BaseURL + s.name, s.newest})
+	}
 	for _, s := range shards.files {
 		entries = append(entries, entry{o.BaseURL + s.name, s.newest})
 	}
@@ -511,6 +535,7 @@ func (t *txn) planShards(urls sitemap.URLs, g *grouping, c *chunker, ext string)
 		if err := g.enter(c, i); err != nil {
 			return err
 		}
+		t.takeNews(u)
 		size, sum := st.entryOf(g.sorted(i), u, elem)
 		f, err := c.place(size, func() string { return u.Loc }, u.LastMod)
 		if err != nil {
@@ -524,7 +549,7 @@ func (t *txn) planShards(urls sitemap.URLs, g *grouping, c *chunker, ext string)
 	if err == nil {
 		err = c.finish()
 	}
-	if err != nil || len(c.files) == 1 && !o.indexed() {
+	if err != nil || len(c.files) == 1 && !t.indexed() {
 		return err
 	}
 	o.eachShard(c.files, func(k int, f *file, prefix string, n int) {
@@ -543,8 +568,11 @@ func (t *txn) planShards(urls sitemap.URLs, g *grouping, c *chunker, ext string)
 }
 
 // indexed reports whether the entry file is an index however few the
-// URLs: with sections or other applications' sitemaps.
-func (o *Options) indexed() bool { return len(o.Sections) > 0 || len(o.Extra) > 0 }
+// URLs: with sections or other applications' sitemaps, and when a URL
+// has news (known once the URLs are encoded: takeNews).
+func (t *txn) indexed() bool {
+	return len(t.opts.Sections) > 0 || len(t.opts.Extra) > 0 || len(t.news) > 0
+}
 
 // eachShard calls fn with each shard of files, in order: its place k, the
 // prefix of its name ("sitemap-", or "sitemap-NAME-" in a section) and
@@ -564,34 +592,31 @@ func (o *Options) eachShard(files []*file, fn func(k int, f *file, prefix string
 	}
 }
 
-// hasAlternates reports whether a URL has hreflang alternates: the
-// urlset then declares the xhtml namespace. URLs that know without
-// going through every URL say so by a method HasAlternates.
-func hasAlternates(urls sitemap.URLs) bool {
+// extensions reports whether a URL of urls has hreflang alternates,
+// images or videos: the urlset then declares the xhtml, image or video
+// namespace. URLs that know one without going through every URL say so
+// by a method HasAlternates, HasImages or HasVideos; the others are
+// found in one pass over the URLs, which ends once each is found.
+func extensions(urls sitemap.URLs) (alternates, images, videos bool) {
+	var known [3]bool
 	if a, ok := urls.(interface{ HasAlternates() bool }); ok {
-		return a.HasAlternates()
+		alternates, known[0] = a.HasAlternates(), true
 	}
-	for i := range urls.Len() {
-		if len(urls.At(i).Alternates) > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// hasImages reports whether a URL has images: the urlset then declares
-// the image namespace. URLs that know without going through every URL
-// say so by a method HasImages.
-func hasImages(urls sitemap.URLs) bool {
 	if a, ok := urls.(interface{ HasImages() bool }); ok {
-		return a.HasImages()
+		images, known[1] = a.HasImages(), true
 	}
-	for i := range urls.Len() {
-		if len(urls.At(i).Images) > 0 {
-			return true
-		}
+	if a, ok := urls.(interface{ HasVideos() bool }); ok {
+		videos, known[2] = a.HasVideos(), true
 	}
-	return false
+	found := func() bool { return (known[0] || alternates) && (known[1] || images) && (known[2] || videos) }
+	u := new(sitemap.URL) // one for all: a local's address would escape for each
+	for i := 0; i < urls.Len() && !found(); i++ {
+		*u = urls.At(i)
+		alternates = alternates || !known[0] && len(u.Alternates) > 0
+		images = images || !known[1] && len(u.Images) > 0
+		videos = videos || !known[2] && len(u.Videos) > 0
+	}
+	return alternates, images, videos
 }
 
 // shardName names the nth shard of an index (of a section, with its

@@ -184,6 +184,10 @@ func TestGolden(t *testing.T) {
 		{"hreflang", hreflang, Options{}, []string{"sitemap.xml"}},
 		{"images", images, Options{}, []string{"sitemap.xml"}},
 		{"hreflang images", append(slices.Clone(hreflang[:2]), images...), Options{MaxURLs: 3}, []string{"sitemap-1.xml", "sitemap-2.xml"}},
+		{"videos", videos, Options{}, []string{"sitemap.xml"}},
+		{"videos split", videos, Options{MaxURLs: 2, Gzip: true}, []string{"sitemap-1.xml.gz", "sitemap-2.xml.gz"}},
+		{"news", articles, Options{}, []string{"sitemap.xml", "sitemap-news.xml", "sitemap-1.xml"}},
+		{"news gzip", articles, Options{Gzip: true, LastModFormat: sitemap.Date}, []string{"sitemap.xml.gz", "sitemap-news.xml.gz"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -718,7 +722,9 @@ func TestIsOwnName(t *testing.T) {
 		"sitemap-blog-1-0123456789.xml": true, "sitemap-my_docs-2-0123456789.xml.gz": true,
 		"sitemap-blog.xml": false, "sitemap-blog-1.xml": false, "sitemap-Blog-1-0123456789.xml": false,
 		"sitemap-blog-1-0123456789.txt": false, "sitemap-1blog-1-0123456789.xml": false,
-		"sitemap-0.xml": false, "sitemap-index.xml": false, "sitemap-news.xml": false,
+		"sitemap-news.xml": true, "sitemap-news-2.xml": true, "sitemap-news-12.xml.gz": true, "sitemap-news-1-0123456789.xml": true,
+		"sitemap-news.txt": false, "sitemap-news-0.xml": false, "sitemap-news.xml.gz.tmp": false, "sitemap-news-index.xml": false,
+		"sitemap-0.xml": false, "sitemap-index.xml": false,
 		"sitemap.xsl": false, "sitemap-01.xml": false, "robots.txt": false, "sitemap.txt.gz": false,
 	} {
 		if got := IsOwnName(name); got != want {

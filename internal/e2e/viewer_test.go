@@ -9,9 +9,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/browsertest"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
@@ -23,10 +25,11 @@ document.addEventListener("securitypolicyviolation", e => window.__blocked.push(
 
 // TestViewer opens sitemap.html in headless Chromium, served by a
 // loopback HTTP server at another address than the base URL: a build's
-// single urlset, a build's gzipped index of shards, and a hand-written
-// index whose files carry alternates, images and a <loc> holding markup.
-// It checks the rendered page, and keeps screenshots among the test's
-// artifacts (go test -artifacts -outputdir DIR: DIR/viewer-*.png).
+// single urlset, a build's gzipped index of shards, a hand-written
+// index whose files carry alternates, images and a <loc> holding markup,
+// and the writer's set of videos and a news sitemap. It checks the
+// rendered page, and keeps screenshots among the test's artifacts (go
+// test -artifacts -outputdir DIR: DIR/viewer-*.png).
 func TestViewer(t *testing.T) {
 	b := browsertest.Start(t)
 	root := t.TempDir()
@@ -234,6 +237,85 @@ func TestViewer(t *testing.T) {
 		clickHeader(p, "images")
 		clean(t, p)
 	})
+
+	t.Run("videos and news", func(t *testing.T) {
+		dir := filepath.Join(root, "news")
+		if _, err := writer.Write(sitemap.Slice(viewerArticles(base)), writer.Options{Dir: dir, BaseURL: base, Gzip: true, Viewer: true}); err != nil {
+			t.Fatal(err)
+		}
+		p := open(t, "/news/sitemap.html")
+		// The table has each page once: an article's URL is in the
+		// urlset and in the news sitemap.
+		want := []string{base, base + "news/a&b.html", base + "news/video.html"}
+		if shown := cells(p, 0); !slices.Equal(shown, want) {
+			t.Errorf("rows %q, want %q", shown, want)
+		}
+		videos := cells(p, 6)
+		if !strings.HasPrefix(videos[2], "2 videos") || !strings.Contains(videos[2], `<img src=x onerror="window.__ran=4"> 10:05 · video · thumbnail`) ||
+			!strings.Contains(videos[2], "Live 1:00:00 · player · thumbnail") || videos[0] != "" {
+			t.Errorf("videos column %q", videos)
+		}
+		var hrefs []string
+		p.Eval(`[...document.querySelectorAll("#urls tbody tr")[2].cells[6].querySelectorAll("a")].map(a => a.href)`, &hrefs)
+		if want := []string{"https://cdn.example.net/v.mp4?a=1&b=2", base + "t.jpg", base + "player?id=2", base + "t2.jpg"}; !slices.Equal(hrefs, want) {
+			t.Errorf("video links %q, want %q", hrefs, want)
+		}
+		var news [][]string
+		p.Eval(`[...document.querySelectorAll("#articles tbody tr")].map(tr => [...tr.cells].map(td => td.textContent))`, &news)
+		wantNews := [][]string{
+			{`Companies A & B in "merger" <talks>`, "The Example Times (en)", "2024-05-02T10:30:00Z", base + "news/a&b.html"},
+			{"A video report", "The Example Times (en)", "2024-05-03T08:00:00+02:00", base + "news/video.html"},
+		}
+		var hidden bool
+		p.Eval(`document.getElementById("news").hidden`, &hidden)
+		if hidden || !slices.EqualFunc(news, wantNews, slices.Equal) {
+			t.Errorf("news section (hidden %v):\n%q\nwant\n%q", hidden, news, wantNews)
+		}
+		var summary string
+		var notes []string
+		p.Eval(`document.getElementById("summary").textContent`, &summary)
+		p.Eval(`[...document.querySelectorAll("#files li")].map(li => li.textContent)`, &notes)
+		if summary != "3 URLs in 2 sitemap files, 2 news articles" || len(notes) != 2 ||
+			!strings.HasSuffix(notes[0], "sitemap-news.xml.gz 2 news articles") || !strings.HasSuffix(notes[1], " 3 URLs") {
+			t.Errorf("summary %q, files %q", summary, notes)
+		}
+		var ran any
+		var imgs int
+		p.Eval(`window.__ran`, &ran)
+		p.Eval(`document.querySelectorAll("img").length`, &imgs)
+		if ran != nil || imgs != 0 {
+			t.Errorf("markup from the sitemap ran (%v), made %d img elements", ran, imgs)
+		}
+		filter(p, "a video report") // a news title is no URL's
+		if got := cells(p, 0); len(got) != 0 {
+			t.Errorf("filtered by a news title: %q", got)
+		}
+		filter(p, "onerror") // a video's title is its URL's
+		if got := cells(p, 0); !slices.Equal(got, want[2:]) {
+			t.Errorf("filtered by a video's title: %q", got)
+		}
+		clickHeader(p, "videos")
+		p.Eval(`document.querySelectorAll("details").forEach(d => d.open = true)`, nil)
+		p.Screenshot(filepath.Join(shots, "viewer-news.png"))
+		clean(t, p)
+	})
+}
+
+// viewerArticles are three pages: two articles of a news sitemap, one of
+// them with two videos, one of those titled with markup.
+func viewerArticles(base string) []sitemap.URL {
+	published := time.Date(2024, 5, 2, 10, 30, 0, 0, time.UTC)
+	return []sitemap.URL{
+		{Loc: base, LastMod: published},
+		{Loc: base + "news/a&b.html", LastMod: published, News: &sitemap.News{
+			PublicationName: "The Example Times", Language: "en", PublicationDate: published, Title: `Companies A & B in "merger" <talks>`}},
+		{Loc: base + "news/video.html", News: &sitemap.News{
+			PublicationName: "The Example Times", Language: "en", PublicationDate: time.Date(2024, 5, 3, 8, 0, 0, 0, time.FixedZone("", 2*3600)), Title: "A video report"},
+			Videos: []sitemap.Video{
+				{ThumbnailLoc: base + "t.jpg", Title: `<img src=x onerror="window.__ran=4">`, Description: "d", ContentLoc: "https://cdn.example.net/v.mp4?a=1&b=2", Duration: 605},
+				{ThumbnailLoc: base + "t2.jpg", Title: "Live", Description: "d", PlayerLoc: base + "player?id=2", Duration: 3600, Live: sitemap.FlagYes},
+			}},
+	}
 }
 
 // readable returns locs as the viewer shows them, decoded by the

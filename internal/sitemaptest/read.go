@@ -18,11 +18,36 @@ import (
 
 // Entry is a <url> or index <sitemap> entry as read back from a file.
 type Entry struct {
-	Loc        string `xml:"loc"`
-	LastMod    string `xml:"lastmod"`
-	ChangeFreq string `xml:"changefreq"`
-	Priority   string `xml:"priority"`
-	Links      []Link `xml:"http://www.w3.org/1999/xhtml link"`
+	Loc        string  `xml:"loc"`
+	LastMod    string  `xml:"lastmod"`
+	ChangeFreq string  `xml:"changefreq"`
+	Priority   string  `xml:"priority"`
+	Links      []Link  `xml:"http://www.w3.org/1999/xhtml link"`
+	Videos     []Video `xml:"http://www.google.com/schemas/sitemap-video/1.1 video"`
+	News       *News   `xml:"http://www.google.com/schemas/sitemap-news/0.9 news"`
+}
+
+// Video is a <video:video>, each child's text as read ("" when absent).
+type Video struct {
+	ThumbnailLoc         string `xml:"thumbnail_loc"`
+	Title                string `xml:"title"`
+	Description          string `xml:"description"`
+	ContentLoc           string `xml:"content_loc"`
+	PlayerLoc            string `xml:"player_loc"`
+	Duration             string `xml:"duration"`
+	ExpirationDate       string `xml:"expiration_date"`
+	PublicationDate      string `xml:"publication_date"`
+	FamilyFriendly       string `xml:"family_friendly"`
+	RequiresSubscription string `xml:"requires_subscription"`
+	Live                 string `xml:"live"`
+}
+
+// News is a <news:news>, each child's text as read.
+type News struct {
+	Name            string `xml:"publication>name"`
+	Language        string `xml:"publication>language"`
+	PublicationDate string `xml:"publication_date"`
+	Title           string `xml:"title"`
 }
 
 // Link is an <xhtml:link> hreflang alternate.
@@ -92,7 +117,9 @@ func Locs(dir, baseURL string) (locs []string, files []string, err error) {
 // sitemap.xml.gz) and any further index files (sitemap-index-N.xml[.gz]),
 // following every index entry, which must name a file in dir under
 // baseURL. It returns every <url> of the urlsets, in file order, and the
-// files read.
+// files read. A news sitemap's <url>s (those of a file listed by an
+// index whose <url>s have a <news:news>) are not returned: it lists
+// again pages the other urlsets list.
 func URLs(dir, baseURL string) (urls []Entry, files []string, err error) {
 	entry := "sitemap.xml"
 	if _, err := os.Stat(filepath.Join(dir, entry)); err != nil {
@@ -130,6 +157,9 @@ func URLs(dir, baseURL string) (urls []Entry, files []string, err error) {
 				return nil, nil, fmt.Errorf("%s: root <%s>, want <urlset>", shard, sf.Root)
 			}
 			files = append(files, shard)
+			if slices.ContainsFunc(sf.Entries, func(e Entry) bool { return e.News != nil }) {
+				continue
+			}
 			urls = append(urls, sf.Entries...)
 		}
 	}

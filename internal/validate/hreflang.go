@@ -81,7 +81,7 @@ func (c *checker) checkClusters() {
 		if i, ok := c.byLoc[href]; ok {
 			return c.list[i].links, true
 		}
-		return nil, c.seen.has(href)
+		return nil, c.seen.has(href) || c.seenNews.has(href)
 	}
 	// An alternate that is not a <loc> of the files checked: its page
 	// may be listed by a sitemap not given (a sibling file), so it is

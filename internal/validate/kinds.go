@@ -39,7 +39,7 @@ const (
 	KindLastmod    Kind = "lastmod"       // a <lastmod> that is no W3C Datetime
 	KindChangefreq Kind = "changefreq"    // a <changefreq> not one of the seven words
 	KindPriority   Kind = "priority"      // a <priority> that is no decimal from 0.0 to 1.0
-	KindLimit      Kind = "limit"         // past 50,000 entries, 50 MiB, 1,000 images, or a reading limit
+	KindLimit      Kind = "limit"         // past 50,000 entries, 50 MiB, 1,000 images, 1,000 news articles, or a reading limit
 	KindDuplicate  Kind = "duplicate"     // a URL listed twice
 	KindHost       Kind = "host"          // a file's URLs on more than one host
 	KindScope      Kind = "scope"         // a URL outside the sitemap's folder (with a base URL)

@@ -80,6 +80,11 @@ type fileCheck struct {
 
 	// images counts the <image:image> elements of the <url> being read.
 	images int
+	// news says the <url> being read has a <news:news>: it is an
+	// article of a news sitemap. newsURLs counts such <url>s, newsOver
+	// is the line of the first past sitemap.MaxNewsURLs.
+	news               bool
+	newsURLs, newsOver int
 
 	// origin is the host and port of the file's first URL, read at
 	// line originLine: without a base URL, the single host all its URLs
@@ -207,6 +212,9 @@ func (fc *fileCheck) run() {
 	}
 	if fc.entries > sitemap.MaxURLs {
 		fc.addf(KindLimit, fc.over, "%d <%s> entries: the protocol allows at most %d in one file", fc.entries, fc.entryName(), sitemap.MaxURLs)
+	}
+	if fc.newsURLs > sitemap.MaxNewsURLs {
+		fc.addf(KindLimit, fc.newsOver, "%d <url> entries with <news:news>: a news sitemap holds at most %d; split it", fc.newsURLs, sitemap.MaxNewsURLs)
 	}
 	fc.checkListed()
 }
@@ -339,6 +347,7 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 	loc := ""
 	fc.links, fc.linkLines = fc.links[:0], fc.linkLines[:0]
 	fc.images = 0
+	fc.news = false
 	for {
 		tok, err := fc.next()
 		if err != nil {
@@ -356,6 +365,14 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 			}
 			if fc.images > sitemap.MaxImages {
 				fc.addf(KindLimit, line, "<url> has %d <image:image> elements; the most a URL may have is %d", fc.images, sitemap.MaxImages)
+			}
+			if !fc.index && loc != "" {
+				fc.duplicate(loc, seen[0])
+			}
+			if fc.news && !fc.index {
+				if fc.newsURLs++; fc.newsURLs == sitemap.MaxNewsURLs+1 {
+					fc.newsOver = line
+				}
 			}
 			return nil
 		case xml.CharData:
@@ -412,6 +429,32 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 	}
 }
 
+// duplicate reports the <loc> v of a <url>, at line, when a <url> of the
+// run listed it before: a <url> of a news sitemap (with <news:news>)
+// when another such did, any other when another did. A news sitemap
+// lists again articles that the site's other sitemaps list, as Google's
+// documentation of it says to.
+func (fc *fileCheck) duplicate(v string, line int) {
+	seen := fc.seen
+	if fc.news {
+		seen = fc.seenNews
+	}
+	fc.listedTwice(seen, v, line)
+}
+
+// listedTwice adds v, read at line, to seen, reporting it when seen had
+// it.
+func (fc *fileCheck) listedTwice(seen *locSet, v string, line int) {
+	this := int32(len(fc.reports)) // this file's index, once checked
+	switch w, twice := seen.add(v, where{this, int32(line)}); {
+	case !twice:
+	case w.file == this:
+		fc.addf(KindDuplicate, line, "URL %s listed twice (also at line %d)", v, w.line)
+	default:
+		fc.addf(KindDuplicate, line, "URL %s also listed by %s", v, diag.Pos{File: fc.reports[w.file].path, Line: int(w.line)})
+	}
+}
+
 // field checks the value v of a field of <url> or <sitemap>.
 func (fc *fileCheck) field(name, v string, line int) {
 	switch name {
@@ -439,24 +482,16 @@ func (fc *fileCheck) field(name, v string, line int) {
 	}
 }
 
-// loc checks the loc of an entry: its form, duplicates, scope, the file
-// behind it.
+// loc checks the loc of an entry: its form, an index entry's duplicates
+// (a <url>'s are known at its end: duplicate), scope, the file behind
+// it.
 func (fc *fileCheck) loc(v string, line int) {
 	if msg := urlProblem(v); msg != "" {
 		fc.addf(KindLoc, line, "<loc>: %s", msg)
 		return
 	}
-	seen := fc.seen
 	if fc.index {
-		seen = fc.seenIndex
-	}
-	this := int32(len(fc.reports)) // this file's index, once checked
-	switch w, twice := seen.add(v, where{this, int32(line)}); {
-	case !twice:
-	case w.file == this:
-		fc.addf(KindDuplicate, line, "URL %s listed twice (also at line %d)", v, w.line)
-	default:
-		fc.addf(KindDuplicate, line, "URL %s also listed by %s", v, diag.Pos{File: fc.reports[w.file].path, Line: int(w.line)})
+		fc.listedTwice(fc.seenIndex, v, line)
 	}
 	if fc.scope == "" {
 		fc.host(v, line)
@@ -642,6 +677,9 @@ func (fc *fileCheck) extension(t xml.StartElement) error {
 	if md, ok := models[t.Name.Space]; ok && t.Name.Local == md.m.name {
 		if t.Name.Space == imageNS && !fc.index {
 			fc.images++
+		}
+		if t.Name.Space == newsNS {
+			fc.news = true
 		}
 		return fc.model(t, md.m, t.Name.Space, md.k)
 	}

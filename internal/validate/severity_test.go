@@ -148,6 +148,25 @@ func TestSeverities(t *testing.T) {
 <news:publication_date>2008-12</news:publication_date>
 </news:news></url>`)},
 			want: []string{"a.xml:4 news", "a.xml:5 news", "a.xml:6 news", "a.xml:7 news", "a.xml:8 advice:date-form"}},
+		{name: "news sitemap beside the sitemap that lists its articles", files: map[string]string{
+			"a.xml":    urlset(loc("") + "</url>\n" + loc("n/") + "</url>"),
+			"news.xml": extset(goodNews)}},
+		{name: "an article listed by two news sitemaps", files: map[string]string{
+			"a.xml":    extset(goodNews),
+			"news.xml": extset(goodNews)},
+			want: []string{"news.xml:3 duplicate"}},
+		{name: "an article listed twice in a news sitemap", files: map[string]string{
+			"news.xml": extset(goodNews + "\n" + goodNews)},
+			want: []string{"news.xml:9 duplicate"}},
+		{name: "a page listed twice beside a news sitemap", files: map[string]string{
+			"a.xml":    urlset(loc("n/") + "</url>\n" + loc("n/") + "</url>"),
+			"news.xml": extset(goodNews)},
+			want: []string{"a.xml:4 duplicate"}},
+		{name: "news sitemap of 1,001 articles", files: map[string]string{"news.xml": extset(manyNews(1001))},
+			want: []string{"news.xml:1003 limit"}},
+		{name: "news sitemap of 1,000 articles", files: map[string]string{"news.xml": extset(manyNews(1000))}},
+		{name: "empty news sitemap", files: map[string]string{"news.xml": head + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">` + "\n</urlset>\n"},
+			want: []string{"news.xml:2 element"}},
 		{name: "image", files: map[string]string{"a.xml": extset(loc("") + `
 <image:image><image:loc>https://example.com/a.png</image:loc><image:caption>c</image:caption><image:title>t</image:title><image:license>https://example.com/l</image:license></image:image>
 <image:image><image:title>t</image:title><image:loc>https://example.com/b.png</image:loc><image:size>9</image:size></image:image></url>`)},
@@ -182,6 +201,18 @@ func TestSeverities(t *testing.T) {
 			}
 		})
 	}
+}
+
+// manyNews returns n articles of a news sitemap, one a line.
+func manyNews(n int) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		fmt.Fprintf(&b, `<url><loc>https://example.com/n/%d</loc><news:news><news:publication><news:name>N</news:name><news:language>en</news:language></news:publication><news:publication_date>2024-05-01</news:publication_date><news:title>T</news:title></news:news></url>`, i)
+	}
+	return b.String()
 }
 
 func strs(problems []Problem) []string {

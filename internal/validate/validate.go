@@ -19,11 +19,14 @@
 //     words, priority a decimal from 0.0 to 1.0, xhtml:link alternates with
 //     an absolute href and a hreflang;
 //   - the limits: [sitemap.MaxURLs] entries and [sitemap.MaxBytes]
-//     uncompressed bytes a file (Check stops reading a file past
+//     uncompressed bytes a file, [sitemap.MaxNewsURLs] news articles a
+//     file (Check stops reading a file past
 //     [sitemap.MaxBytes], compressed or not, and past [MaxDepth] and
 //     [MaxElements]; see [Options]);
 //   - a URL listed twice, in one file or across the files of one run
-//     (each <loc> kept as a hash: [locSet]);
+//     (each <loc> kept as a hash: [locSet]); the articles of a news
+//     sitemap (a <url> with <news:news>) apart from the others, as a
+//     news sitemap lists again pages the other sitemaps list;
 //   - with [Options.BaseURL], the protocol's scope (a sitemap lists only
 //     URLs under its own folder) and index entries naming a missing file;
 //   - an index entry with a ".." segment, written or percent-encoded;
@@ -145,7 +148,7 @@ func Check(paths []string, opts Options) (problems []Problem, checked int, err e
 // CheckContext is [Check], which stops when ctx is done and returns its
 // error: between files, and every few thousand tokens within one.
 func CheckContext(ctx context.Context, paths []string, opts Options) (problems []Problem, checked int, err error) {
-	c := &checker{ctx: ctx, opts: opts.limits(), seen: newLocSet(), seenIndex: newLocSet()}
+	c := &checker{ctx: ctx, opts: opts.limits(), seen: newLocSet(), seenNews: newLocSet(), seenIndex: newLocSet()}
 	if opts.BaseURL != "" {
 		if c.base, err = mapping.ParseBaseURL(opts.BaseURL); err != nil {
 			return nil, 0, err
@@ -324,7 +327,8 @@ type checker struct {
 	ctx       context.Context
 	opts      Options   // with its limits set
 	base      string    // normalized BaseURL, or ""
-	seen      *locSet   // urlset locs of the run
+	seen      *locSet   // urlset locs of the run, news sitemaps' aside
+	seenNews  *locSet   // the locs of the <url>s with <news:news> of the run
 	seenIndex *locSet   // sitemapindex locs of the run
 	reports   []*report // of the files checked, in order
 	clusters            // the hreflang links of the run
