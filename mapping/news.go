@@ -27,7 +27,8 @@ type News struct {
 // JSON-LD NewsArticle or Article (datePublished, headline), its
 // article:published_time, or the front matter of its source (date,
 // title) where the page is joined to it. The first of them that gives a
-// date counts, a NewsArticle before any other JSON-LD article, and an
+// date counts, a NewsArticle before any other JSON-LD article and those
+// before the Open Graph tag, and an
 // article that names another page's URL (a blog index's BlogPostings) is
 // not the page's; its title is its headline (or name, which Hugo's schema
 // template writes), else the front matter's title, else the page's
@@ -55,13 +56,11 @@ func (m *Mapper) setNews(d *Decision, s *htmlhead.Structured, src *frontmatter.S
 			arts = append(arts, a)
 		}
 	}
-	// A NewsArticle first, then the others in their order.
+	// A NewsArticle first, then the other JSON-LD articles, then the
+	// Open Graph tag, each in their order.
 	best := -1
 	for i, a := range arts {
-		if a.DatePublished == "" {
-			continue
-		}
-		if best < 0 || isNewsArticle(a.Type) && !isNewsArticle(arts[best].Type) {
+		if a.DatePublished != "" && (best < 0 || articleRank(a.Type) < articleRank(arts[best].Type)) {
 			best = i
 		}
 	}
@@ -143,9 +142,18 @@ func sameURL(a, b string) bool {
 	return a == b || strings.TrimSuffix(a, "/") == strings.TrimSuffix(b, "/")
 }
 
-// isNewsArticle reports whether a JSON-LD type is NewsArticle or one of
-// its kinds.
-func isNewsArticle(typ string) bool { return strings.HasSuffix(typ, "NewsArticle") }
+// articleRank orders the descriptions of a page as an article: a
+// NewsArticle (or one of its kinds), another JSON-LD article, Open
+// Graph's article:published_time.
+func articleRank(typ string) int {
+	switch {
+	case strings.HasSuffix(typ, "NewsArticle"):
+		return 0
+	case typ == "article:published_time":
+		return 2
+	}
+	return 1
+}
 
 // NewsLanguage returns the <news:language> of a language tag (BCP 47, as
 // <html lang> and inLanguage give it): its primary language subtag in

@@ -3,6 +3,7 @@ package mapping
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -21,7 +22,8 @@ const MaxVideos = 100
 // setVideos gives d the videos the page describes (Page.Structured) that
 // a video sitemap may list, in document order. The descriptions of one
 // video by JSON-LD, og:video and a <video> element (the same content or
-// player URL) are one video, each value from the first that gives it. A
+// player URL) are one video, each value from the first that gives it in
+// that order (og:title and og:description are the page's). A
 // video is listed when it has a thumbnail, a title, a description and a
 // content or player URL, its thumbnail and content on the site's host or
 // one of Options.VideoHosts; one without is left out, with a warning that
@@ -34,8 +36,13 @@ func (m *Mapper) setVideos(d *Decision, found []htmlhead.Video, base *url.URL) {
 	if len(found) == 0 {
 		return
 	}
+	// JSON-LD describes the video itself; og:title and og:description
+	// are the page's, a <video> says least: each value from the first of
+	// them that gives it, the entries in the order the page shows them.
+	byRank := slices.Clone(found)
+	slices.SortStableFunc(byRank, func(a, b htmlhead.Video) int { return videoRank(a.From) - videoRank(b.From) })
 	var cands []videoCand
-	for _, v := range found {
+	for _, v := range byRank {
 		c := m.videoCand(v, base)
 		if i := sameVideo(cands, c); i >= 0 {
 			cands[i].merge(c)
@@ -43,6 +50,7 @@ func (m *Mapper) setVideos(d *Decision, found []htmlhead.Video, base *url.URL) {
 		}
 		cands = append(cands, c)
 	}
+	slices.SortStableFunc(cands, func(a, b videoCand) int { return a.line - b.line })
 	over := 0
 	for _, c := range cands {
 		name := c.name()
@@ -67,9 +75,21 @@ func (m *Mapper) setVideos(d *Decision, found []htmlhead.Video, base *url.URL) {
 	}
 }
 
+// videoRank orders the descriptions of one video: JSON-LD first.
+func videoRank(from string) int {
+	switch from {
+	case "JSON-LD":
+		return 0
+	case "og:video":
+		return 1
+	}
+	return 2
+}
+
 // videoCand is a video found, as its entry would be.
 type videoCand struct {
 	v    sitemap.Video
+	line int      // the first line that describes it
 	from []string // where it was described: "JSON-LD at line 12"
 	// why explains the values left empty that were given: a thumbnail on
 	// another host, by the missing value's name.
@@ -145,6 +165,7 @@ func (c *videoCand) merge(o videoCand) {
 		}
 	}
 	c.from = append(c.from, o.from...)
+	c.line = min(c.line, o.line)
 	for k, v := range o.why {
 		if c.why == nil {
 			c.why = make(map[string]string)
@@ -158,7 +179,7 @@ func (c *videoCand) merge(o videoCand) {
 
 // videoCand makes the entry of one description of a video.
 func (m *Mapper) videoCand(v htmlhead.Video, base *url.URL) videoCand {
-	c := videoCand{from: []string{fmt.Sprintf("%s at line %d", v.From, v.Line)}}
+	c := videoCand{from: []string{fmt.Sprintf("%s at line %d", v.From, v.Line)}, line: v.Line}
 	warn := func(format string, args ...any) { c.warnings = append(c.warnings, fmt.Sprintf(format, args...)) }
 	why := func(what, reason string) {
 		if c.why == nil {

@@ -61,9 +61,9 @@ func TestVideos(t *testing.T) {
 		{"missing fields: named, with the video", on, withV(
 			htmlhead.Video{From: "<video>", Line: 40, ContentURL: "/clip.mp4", Thumbnail: "/p.jpg"},
 			htmlhead.Video{From: "JSON-LD", Line: 3, Name: "No player", Description: "d", Thumbnail: "/t.jpg"},
-		), nil, []string{
-			"the video of <video> at line 40 is not in the video sitemap: it has no title, no description",
-			`the video "No player" (JSON-LD at line 3) is not in the video sitemap: it has no content or player URL`}},
+		), nil, []string{ // in the page's order
+			`the video "No player" (JSON-LD at line 3) is not in the video sitemap: it has no content or player URL`,
+			"the video of <video> at line 40 is not in the video sitemap: it has no title, no description"}},
 		{"thumbnail and file on another host", on, withV(htmlhead.Video{From: "JSON-LD", Line: 3, Name: "N", Description: "D",
 			Thumbnail: "https://cdn.example.net/t.jpg", ContentURL: "https://cdn.example.net/v.mp4"}),
 			nil, []string{"no thumbnail (https://cdn.example.net/t.jpg is on another host than the base URL; videos.hosts lists the others allowed), no content or player URL (https://cdn.example.net/v.mp4 is on another host"}},
