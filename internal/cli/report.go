@@ -47,6 +47,16 @@ func summary(res *pipeline.Result, c *config.Config) string {
 			fmt.Fprintf(&b, ", %s removed", plural(n, "stale file"))
 		}
 	}
+	if c.Build.Map.Videos {
+		fmt.Fprintf(&b, ", %s", plural(videoEntries(res.URLs), "video"))
+	}
+	if c.Build.Map.News != nil {
+		if n := res.Write.NewsURLs; n > 0 {
+			fmt.Fprintf(&b, ", %s in the news sitemap", plural(n, "article"))
+		} else {
+			b.WriteString(", no news sitemap (no article published in the two days before the build)")
+		}
+	}
 	if len(res.Skipped) > 0 {
 		reasons := make([]mapping.Reason, 0, len(res.Skipped))
 		total := 0
@@ -89,21 +99,37 @@ func summary(res *pipeline.Result, c *config.Config) string {
 	return b.String()
 }
 
+// videoEntries returns the number of video entries of urls.
+func videoEntries(urls sitemap.URLs) int {
+	if v, ok := urls.(interface{ VideoEntries() int }); ok {
+		return v.VideoEntries()
+	}
+	n := 0
+	for i := range urls.Len() {
+		n += len(urls.At(i).Videos)
+	}
+	return n
+}
+
 // jsonSummary is what --json prints: the summary line's numbers, for
 // programs (the npm package's API resolves to it).
 type jsonSummary struct {
-	Dir       string         `json:"dir"`    // the site folder walked
-	OutDir    string         `json:"outDir"` // where the files went: Dir, or --out
-	BaseURL   string         `json:"baseUrl"`
-	DryRun    bool           `json:"dryRun"`
-	Pages     int            `json:"pages"`
-	URLs      int            `json:"urls"`
-	Files     []string       `json:"files"`   // the sitemap files, relative to OutDir
-	Removed   []string       `json:"removed"` // stale files removed (or, dry, to remove)
-	Skipped   map[string]int `json:"skipped"` // reason → pages
-	Warnings  int            `json:"warnings"`
-	LastMod   map[string]int `json:"lastmod"` // source → pages, "none" for none
-	ElapsedMS int64          `json:"elapsedMs"`
+	Dir      string         `json:"dir"`    // the site folder walked
+	OutDir   string         `json:"outDir"` // where the files went: Dir, or --out
+	BaseURL  string         `json:"baseUrl"`
+	DryRun   bool           `json:"dryRun"`
+	Pages    int            `json:"pages"`
+	URLs     int            `json:"urls"`
+	Files    []string       `json:"files"`   // the sitemap files, relative to OutDir
+	Removed  []string       `json:"removed"` // stale files removed (or, dry, to remove)
+	Skipped  map[string]int `json:"skipped"` // reason → pages
+	Warnings int            `json:"warnings"`
+	LastMod  map[string]int `json:"lastmod"` // source → pages, "none" for none
+	// Videos are the video entries written, with --videos; News the
+	// articles in the news sitemap, with --news-name.
+	Videos    *int  `json:"videos,omitempty"`
+	News      *int  `json:"news,omitempty"`
+	ElapsedMS int64 `json:"elapsedMs"`
 	// NotWritten says why no sitemap was written (previews: skip).
 	NotWritten string `json:"notWritten,omitempty"`
 }
@@ -127,6 +153,13 @@ func printJSON(e *env, on bool, c *config.Config, res *pipeline.Result) error {
 		if w := res.Write; w != nil {
 			s.Files = slices.DeleteFunc(slices.Clone(w.Written), func(name string) bool { return name == "robots.txt" })
 			s.Removed = append(s.Removed, w.Removed...)
+			if c.Build.Map.News != nil {
+				s.News = &w.NewsURLs
+			}
+		}
+		if c.Build.Map.Videos {
+			n := videoEntries(res.URLs)
+			s.Videos = &n
 		}
 	}
 	return json.NewEncoder(e.stdout).Encode(s)

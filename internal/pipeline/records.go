@@ -362,6 +362,25 @@ func (s *records) At(i int) sitemap.URL {
 	return u
 }
 
+// HasVideos reports whether a URL in order has videos, for the writer's
+// choice of namespaces: at once when no page has any.
+func (s *records) HasVideos() bool { return s.VideoEntries() > 0 }
+
+// VideoEntries returns the number of video entries of the URLs in order,
+// for the build's summary.
+func (s *records) VideoEntries() int {
+	n := 0
+	if len(s.videos) == 0 {
+		return 0
+	}
+	for _, idx := range s.order {
+		if r := s.rec(idx); r.alts > 0 {
+			n += len(s.videos[r.alts-1])
+		}
+	}
+	return n
+}
+
 // HasImages reports whether a URL in order has images, for the writer's
 // choice of namespaces: at once when no page has any.
 func (s *records) HasImages() bool {
