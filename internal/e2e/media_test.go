@@ -181,3 +181,61 @@ Old.
 		}
 	}
 }
+
+// TestWatchVideosAndNews: watch mode keeps the video entries and the news
+// sitemap current. An article that turns two days old while it runs
+// leaves the news sitemap with no file changed (the last news sitemap is
+// removed, and the index lists it no more); a new article and an edited
+// video are rebuilt as any change is; and the files are a build's at the
+// end.
+func TestWatchVideosAndNews(t *testing.T) {
+	article := func(headline string, published time.Time, description string) string {
+		return fmt.Sprintf(`<!doctype html><html lang="en"><head><title>%s</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","headline":%q,"datePublished":%q,
+"video":{"@type":"VideoObject","name":"Clip of %s","description":%q,"thumbnailUrl":"/media/t.jpg","contentUrl":"/media/%s.mp4"}}</script>
+</head><body><p>%s</p></body></html>
+`, headline, headline, published.Format(time.RFC3339), headline, description, headline, headline)
+	}
+	now := time.Now().UTC().Truncate(time.Second)
+	// Leaves the two days in ten seconds: time enough, under load, for
+	// watch to start and list it first.
+	dir, public := newSite(t, map[string]string{
+		"a/index.html": article("a", now.Add(-48*time.Hour+10*time.Second), "first"),
+		"b/index.html": page("b"),
+	})
+	args := []string{"--videos", "--news-name", "Daily", "--base-url", "https://example.com/", "--debounce", "50ms", "public"}
+	p := startWatch(t, dir, args...)
+	news := filepath.Join(public, "sitemap-news.xml")
+	if _, err := os.Stat(news); err != nil {
+		t.Fatalf("no news sitemap at start: %v", err)
+	}
+
+	p.next(0) // the clock's rewrite: a is two days old
+	if _, err := os.Stat(news); err == nil {
+		t.Errorf("%s still there after its only article turned two days old", news)
+	}
+	if index, _ := os.ReadFile(filepath.Join(public, "sitemap.xml")); strings.Contains(string(index), "sitemap-news.xml") {
+		t.Errorf("sitemap.xml still lists the news sitemap:\n%s", index)
+	}
+
+	write(t, filepath.Join(public, "b", "index.html"), article("b", time.Now().UTC().Add(-time.Minute), "second"))
+	p.next(1)
+	if got := readMediaSet(t, news); len(got.URLs) != 1 || got.URLs[0].Loc != "https://example.com/b/" {
+		t.Errorf("news sitemap after a new article: %+v", got.URLs)
+	}
+	write(t, filepath.Join(public, "a", "index.html"), article("a", now.Add(-72*time.Hour), "edited"))
+	p.next(2)
+	sitemaptest.MustValidate(t, public)
+	p.stop(public)
+	sameAsBuild(t, dir, public, args...)
+	data, _ := os.ReadFile(filepath.Join(public, "sitemap.xml"))
+	all := string(data)
+	shards, _ := filepath.Glob(filepath.Join(public, "sitemap-*.xml"))
+	for _, s := range shards {
+		d, _ := os.ReadFile(s)
+		all += string(d)
+	}
+	if !strings.Contains(all, "<video:description>edited</video:description>") {
+		t.Errorf("the edited video's description is not in the sitemaps")
+	}
+}
