@@ -152,6 +152,12 @@ type Options struct {
 	News *News
 }
 
+// LineWarning is a warning about a line of a page.
+type LineWarning struct {
+	Line int
+	Msg  string
+}
+
 // SlashPolicy is the form of a folder's URL.
 type SlashPolicy uint8
 
@@ -361,6 +367,10 @@ type Decision struct {
 	// AltLines are the lines of the page's head that declare
 	// URL.Alternates, one for each; nil when no head gave them.
 	AltLines []int
+	// LineWarnings are warnings about a line of the page: its videos' and
+	// its article's (the line of the <script>, <meta> or <video> that
+	// describes them).
+	LineWarnings []LineWarning
 	// VideoNotes say what became of each video the page describes
 	// (listed, or why not), and NewsNote whether the page is an article
 	// of the news sitemap and why: for --explain.

@@ -68,13 +68,15 @@ func (m *Mapper) setNews(d *Decision, s *htmlhead.Structured, src *frontmatter.S
 		published  time.Time
 		title      string
 		from, lang string
+		line       int
 	)
+	warn := func(msg string) { d.LineWarnings = append(d.LineWarnings, LineWarning{line, msg}) }
 	if best >= 0 {
 		a := arts[best]
-		from = fmt.Sprintf("%s at line %d", a.Type, a.Line)
+		from, line = fmt.Sprintf("%s at line %d", a.Type, a.Line), a.Line
 		t, ok := frontmatter.ParseDate(a.DatePublished)
 		if !ok {
-			d.Warnings = append(d.Warnings, fmt.Sprintf("%s: datePublished %q is not a date", from, a.DatePublished))
+			warn(fmt.Sprintf("%s: datePublished %q is not a date", from, a.DatePublished))
 			d.NewsNote = fmt.Sprintf("not in the news sitemap: the date of %s, %q, is not a date", from, a.DatePublished)
 			return
 		}
@@ -96,8 +98,8 @@ func (m *Mapper) setNews(d *Decision, s *htmlhead.Structured, src *frontmatter.S
 		title = s.Title
 	}
 	if title = strings.TrimSpace(title); title == "" {
-		msg := fmt.Sprintf("is not in the news sitemap: the article (%s) has no headline, and the page no title", from)
-		d.Warnings = append(d.Warnings, msg)
+		msg := fmt.Sprintf("not in the news sitemap: the article (%s) has no headline, and the page no title", from)
+		warn(msg)
 		d.NewsNote = "not in the news sitemap: no headline or title"
 		return
 	}
@@ -108,11 +110,11 @@ func (m *Mapper) setNews(d *Decision, s *htmlhead.Structured, src *frontmatter.S
 		}
 		var ok bool
 		if language, ok = NewsLanguage(lang); !ok {
-			msg := fmt.Sprintf("is not in the news sitemap: the article's language %q is no ISO 639 code (news.language sets the publication's)", lang)
+			msg := fmt.Sprintf("not in the news sitemap: the article's language %q is no ISO 639 code (news.language sets the publication's)", lang)
 			if lang == "" {
-				msg = "is not in the news sitemap: the article says no language (JSON-LD inLanguage, <html lang>); news.language sets the publication's"
+				msg = "not in the news sitemap: the article says no language (JSON-LD inLanguage, <html lang>); news.language sets the publication's"
 			}
-			d.Warnings = append(d.Warnings, msg)
+			warn(msg)
 			d.NewsNote = "not in the news sitemap: no language"
 			return
 		}

@@ -56,7 +56,7 @@ func (m *Mapper) setVideos(d *Decision, found []htmlhead.Video, base *url.URL) {
 		name := c.name()
 		if missing := c.missing(); len(missing) > 0 {
 			msg := fmt.Sprintf("%s is not in the video sitemap: it has no %s", name, strings.Join(missing, ", no "))
-			d.Warnings = append(d.Warnings, msg)
+			d.LineWarnings = append(d.LineWarnings, LineWarning{c.line, msg})
 			d.VideoNotes = append(d.VideoNotes, msg)
 			continue
 		}
@@ -65,7 +65,7 @@ func (m *Mapper) setVideos(d *Decision, found []htmlhead.Video, base *url.URL) {
 			continue
 		}
 		for _, w := range c.warnings {
-			d.Warnings = append(d.Warnings, name+": "+w)
+			d.LineWarnings = append(d.LineWarnings, LineWarning{c.line, name + ": " + w})
 		}
 		d.URL.Videos = append(d.URL.Videos, c.v)
 		d.VideoNotes = append(d.VideoNotes, name+": listed")

@@ -91,12 +91,12 @@ func TestVideos(t *testing.T) {
 					t.Errorf("video %d\n %+v\nwant\n %+v", i, v, w)
 				}
 			}
-			if len(d.Warnings) != len(tt.warnings) {
-				t.Fatalf("warnings %q, want %d", d.Warnings, len(tt.warnings))
+			if len(d.Warnings) > 0 || len(d.LineWarnings) != len(tt.warnings) {
+				t.Fatalf("warnings %q %+v, want %d at lines", d.Warnings, d.LineWarnings, len(tt.warnings))
 			}
 			for i, w := range tt.warnings {
-				if !strings.Contains(d.Warnings[i], w) {
-					t.Errorf("warning %q\nwant a part %q", d.Warnings[i], w)
+				if lw := d.LineWarnings[i]; !strings.Contains(lw.Msg, w) || lw.Line == 0 {
+					t.Errorf("warning %+v\nwant a part %q, and a line", lw, w)
 				}
 			}
 			if tt.opts.Videos && len(d.VideoNotes) == 0 {

@@ -64,4 +64,7 @@ func (r *reporter) explain(x pipeline.Explanation) {
 	for _, warning := range d.Warnings {
 		fmt.Fprintf(w, "  warning:     %s\n", warning)
 	}
+	for _, warning := range d.LineWarnings {
+		fmt.Fprintf(w, "  warning:     line %d: %s\n", warning.Line, warning.Msg)
+	}
 }

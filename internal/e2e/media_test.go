@@ -141,7 +141,7 @@ Old.
 	if !slices.Equal(videos, want) {
 		t.Errorf("videos:\n%q\nwant\n%q", videos, want)
 	}
-	if !strings.Contains(r.stderr, "posts/clip/index.html: warning: the video \"The clip\" (<video> at line") || !strings.Contains(r.stderr, "is not in the video sitemap: it has no description") {
+	if !strings.Contains(r.stderr, "posts/clip/index.html:19: warning: the video \"The clip\" (<video> at line 19)") || !strings.Contains(r.stderr, "is not in the video sitemap: it has no description") {
 		t.Errorf("no warning for the clip without a description:\n%s", r.stderr)
 	}
 

@@ -171,7 +171,7 @@ func sortEvents(events []event) {
 
 // quiet reports whether a page is listed with nothing to say.
 func (o *outcome) quiet() bool {
-	return o.readErr == nil && o.d.Skip == "" && len(o.d.Warnings) == 0 && !o.truncated && len(o.problems) == 0 && !o.unjoined
+	return o.readErr == nil && o.d.Skip == "" && len(o.d.Warnings) == 0 && len(o.d.LineWarnings) == 0 && !o.truncated && len(o.problems) == 0 && !o.unjoined
 }
 
 // walkOrder compares paths as a lexical walk meets them: folder by folder,

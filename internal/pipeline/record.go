@@ -7,6 +7,7 @@ package pipeline
 import (
 	"errors"
 	"fmt"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -37,6 +38,9 @@ func (b *builder) record(path string, o outcome) {
 	d := o.d
 	for _, w := range d.Warnings {
 		b.warn(path, errors.New(w))
+	}
+	for _, w := range d.LineWarnings {
+		b.warn(path, diag.At(path, w.Line, w.Msg))
 	}
 	if o.truncated {
 		limit := b.opts.Heads.Limit
