@@ -375,7 +375,7 @@ type Decision struct {
 	// (listed, or why not), and NewsNote whether the page is an article
 	// of the news sitemap and why: for --explain.
 	VideoNotes []string
-	NewsNote   string
+	NewsNote   NewsNote
 }
 
 // NextLastMod is a lastmod a page falls back to: zero LastMod for none.

@@ -3,6 +3,8 @@ package mapping
 import (
 	"cmp"
 	"fmt"
+	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -42,55 +44,63 @@ func (m *Mapper) setNews(d *Decision, s *htmlhead.Structured, src *frontmatter.S
 	if n == nil {
 		return
 	}
-	var arts []htmlhead.Article
-	if s != nil {
-		// An article that names another page's URL is that page's: a
-		// blog's index lists its posts as BlogPostings of their own.
-		base := m.pageBase(d, s.Base)
-		for _, a := range s.Articles {
-			if a.URL != "" {
-				if u, err := NormalizeURL(a.URL, base); err == nil && !sameURL(u, d.URL.Loc) {
-					continue
-				}
-			}
-			arts = append(arts, a)
+	// An article that names another page's URL is that page's: a blog's
+	// index lists its posts as BlogPostings of their own. The page's URL
+	// is parsed only when an article names one.
+	var base *url.URL
+	own := func(a *htmlhead.Article) bool {
+		if a.URL == "" {
+			return true
 		}
+		if base == nil {
+			base = m.pageBase(d, s.Base)
+		}
+		u, err := NormalizeURL(a.URL, base)
+		return err != nil || sameURL(u, d.URL.Loc)
 	}
 	// A NewsArticle first, then the other JSON-LD articles, then the
 	// Open Graph tag, each in their order.
-	best := -1
-	for i, a := range arts {
-		if a.DatePublished != "" && (best < 0 || articleRank(a.Type) < articleRank(arts[best].Type)) {
-			best = i
+	var best *htmlhead.Article
+	found := false
+	if s != nil {
+		for i := range s.Articles {
+			a := &s.Articles[i]
+			if !own(a) {
+				continue
+			}
+			found = true
+			if a.DatePublished != "" && (best == nil || articleRank(a.Type) < articleRank(best.Type)) {
+				best = a
+			}
 		}
 	}
+	note := &d.NewsNote
 	var (
-		published  time.Time
-		title      string
-		from, lang string
-		line       int
+		published time.Time
+		title     string
+		lang      string
 	)
-	warn := func(msg string) { d.LineWarnings = append(d.LineWarnings, LineWarning{line, msg}) }
-	if best >= 0 {
-		a := arts[best]
-		from, line = fmt.Sprintf("%s at line %d", a.Type, a.Line), a.Line
-		t, ok := frontmatter.ParseDate(a.DatePublished)
+	warn := func(msg string) { d.LineWarnings = append(d.LineWarnings, LineWarning{note.Line, msg}) }
+	switch {
+	case best != nil:
+		note.From, note.Line = best.Type, best.Line
+		t, ok := frontmatter.ParseDate(best.DatePublished)
 		if !ok {
-			warn(fmt.Sprintf("%s: datePublished %q is not a date", from, a.DatePublished))
-			d.NewsNote = fmt.Sprintf("not in the news sitemap: the date of %s, %q, is not a date", from, a.DatePublished)
+			note.Is, note.Raw = NewsBadDate, best.DatePublished
+			warn(fmt.Sprintf("%s: datePublished %q is not a date", note.from(), best.DatePublished))
 			return
 		}
-		published, title, lang = t, cmp.Or(a.Headline, a.Name), a.InLanguage
-	} else if src != nil && !src.Date.IsZero() {
-		from, published = "the front matter's date", src.Date
-	} else {
-		if len(arts) > 0 {
-			d.NewsNote = "not in the news sitemap: its article markup gives no date published"
-		} else {
-			d.NewsNote = "not in the news sitemap: no article markup (JSON-LD NewsArticle or Article, article:published_time) and no front matter date"
-		}
+		published, title, lang = t, cmp.Or(best.Headline, best.Name), best.InLanguage
+	case src != nil && !src.Date.IsZero():
+		note.From, published = "the front matter's date", src.Date
+	case found:
+		note.Is = NewsNoDate
+		return
+	default:
+		note.Is = NewsNoArticle
 		return
 	}
+	note.Published = published
 	if title == "" && src != nil {
 		title = src.Title
 	}
@@ -98,9 +108,8 @@ func (m *Mapper) setNews(d *Decision, s *htmlhead.Structured, src *frontmatter.S
 		title = s.Title
 	}
 	if title = strings.TrimSpace(title); title == "" {
-		msg := fmt.Sprintf("not in the news sitemap: the article (%s) has no headline, and the page no title", from)
-		warn(msg)
-		d.NewsNote = "not in the news sitemap: no headline or title"
+		note.Is = NewsNoTitle
+		warn(fmt.Sprintf("not in the news sitemap: the article (%s) has no headline, and the page no title", note.from()))
 		return
 	}
 	language := n.Language
@@ -110,25 +119,88 @@ func (m *Mapper) setNews(d *Decision, s *htmlhead.Structured, src *frontmatter.S
 		}
 		var ok bool
 		if language, ok = NewsLanguage(lang); !ok {
-			msg := fmt.Sprintf("not in the news sitemap: the article's language %q is no ISO 639 code (news.language sets the publication's)", lang)
+			note.Is = NewsNoLanguage
 			if lang == "" {
-				msg = "not in the news sitemap: the article says no language (JSON-LD inLanguage, <html lang>); news.language sets the publication's"
+				warn("not in the news sitemap: the article says no language (JSON-LD inLanguage, <html lang>); news.language sets the publication's")
+			} else {
+				warn(fmt.Sprintf("not in the news sitemap: the article's language %q is no ISO 639 code (news.language sets the publication's)", lang))
 			}
-			warn(msg)
-			d.NewsNote = "not in the news sitemap: no language"
 			return
 		}
 	}
 	d.URL.News = &sitemap.News{PublicationName: n.Name, Language: language, PublicationDate: published, Title: title}
-	when := fmt.Sprintf("published %s (%s)", published.Format(time.RFC3339), from)
 	switch now := m.now; {
 	case InNewsWindow(published, now):
-		d.NewsNote = "in the news sitemap: " + when
+		note.Is = NewsIn
 	case published.After(now):
-		d.NewsNote = "not in the news sitemap yet: " + when + ", after the build"
+		note.Is = NewsLater
 	default:
-		d.NewsNote = "not in the news sitemap: " + when + ", more than two days before the build"
+		note.Is = NewsOld
 	}
+}
+
+// NewsNote says whether a page is an article of the news sitemap, and
+// why (Decision.NewsNote), for --explain: kept as the facts, made a
+// sentence only when it is printed.
+type NewsNote struct {
+	Is NewsState
+	// From is the article's JSON-LD type, "article:published_time", or
+	// "the front matter's date"; Line its line.
+	From string
+	Line int
+	// Published is the date published; Raw one that is not a date.
+	Published time.Time
+	Raw       string
+}
+
+// NewsState is what a NewsNote says.
+type NewsState uint8
+
+// The states of a NewsNote.
+const (
+	NewsOff        NewsState = iota // no news sitemap asked for
+	NewsIn                          // in the window before the build
+	NewsLater                       // published after the build
+	NewsOld                         // more than two days before the build
+	NewsNoArticle                   // the page says it is no article
+	NewsNoDate                      // its article markup gives no date
+	NewsBadDate                     // a date that is not one
+	NewsNoTitle                     // no headline, no title
+	NewsNoLanguage                  // no language
+)
+
+// from names where the article was found.
+func (n NewsNote) from() string {
+	if n.Line == 0 {
+		return n.From
+	}
+	return n.From + " at line " + strconv.Itoa(n.Line)
+}
+
+// String says the note as --explain does; "" for NewsOff.
+func (n NewsNote) String() string {
+	when := func() string {
+		return "published " + n.Published.Format(time.RFC3339) + " (" + n.from() + ")"
+	}
+	switch n.Is {
+	case NewsIn:
+		return "in the news sitemap: " + when()
+	case NewsLater:
+		return "not in the news sitemap yet: " + when() + ", after the build"
+	case NewsOld:
+		return "not in the news sitemap: " + when() + ", more than two days before the build"
+	case NewsNoArticle:
+		return "not in the news sitemap: no article markup (JSON-LD NewsArticle or Article, article:published_time) and no front matter date"
+	case NewsNoDate:
+		return "not in the news sitemap: its article markup gives no date published"
+	case NewsBadDate:
+		return fmt.Sprintf("not in the news sitemap: the date of %s, %q, is not a date", n.from(), n.Raw)
+	case NewsNoTitle:
+		return "not in the news sitemap: no headline or title"
+	case NewsNoLanguage:
+		return "not in the news sitemap: no language"
+	}
+	return ""
 }
 
 // InNewsWindow reports whether an article published at t is in the news
@@ -164,15 +236,30 @@ func articleRank(typ string) int {
 // are zh-tw). It reports false when the tag does not start with a
 // language of two or three letters.
 func NewsLanguage(tag string) (string, bool) {
-	tag = strings.ToLower(strings.ReplaceAll(strings.TrimSpace(tag), "_", "-"))
-	primary, rest, _ := strings.Cut(tag, "-")
+	tag = strings.TrimSpace(tag)
+	end := strings.IndexAny(tag, "-_")
+	if end < 0 {
+		end = len(tag)
+	}
+	primary, rest := tag[:end], ""
+	if end < len(tag) {
+		rest = strings.ToLower(strings.ReplaceAll(tag[end+1:], "_", "-"))
+	}
 	if len(primary) < 2 || len(primary) > 3 {
 		return "", false
 	}
-	for _, c := range primary {
-		if c < 'a' || c > 'z' {
+	lowered := true
+	for i := 0; i < len(primary); i++ {
+		switch c := primary[i]; {
+		case c >= 'a' && c <= 'z':
+		case c >= 'A' && c <= 'Z':
+			lowered = false
+		default:
 			return "", false
 		}
+	}
+	if !lowered {
+		primary = strings.ToLower(primary)
 	}
 	if primary == "zh" {
 		for _, sub := range strings.Split(rest, "-") {

@@ -167,13 +167,13 @@ func TestNews(t *testing.T) {
 			got := d.URL.News
 			switch {
 			case (got == nil) != (tt.want == nil):
-				t.Fatalf("news %+v, want %+v (note %q, warnings %q)", got, tt.want, d.NewsNote, d.Warnings)
+				t.Fatalf("news %+v, want %+v (note %q, warnings %q)", got, tt.want, d.NewsNote.String(), d.Warnings)
 			case got != nil && (got.PublicationName != tt.want.PublicationName || got.Language != tt.want.Language ||
 				!got.PublicationDate.Equal(tt.want.PublicationDate) || got.Title != tt.want.Title):
 				t.Errorf("news %+v, want %+v", got, tt.want)
 			}
-			if !strings.Contains(d.NewsNote, tt.note) || tt.note == "" && d.NewsNote != "" {
-				t.Errorf("note %q, want a part %q", d.NewsNote, tt.note)
+			if note := d.NewsNote.String(); !strings.Contains(note, tt.note) || tt.note == "" && note != "" {
+				t.Errorf("note %q, want a part %q", note, tt.note)
 			}
 		})
 	}

@@ -57,8 +57,8 @@ func (r *reporter) explain(x pipeline.Explanation) {
 		for _, note := range d.VideoNotes {
 			fmt.Fprintf(w, "  video:       %s\n", note)
 		}
-		if d.NewsNote != "" {
-			fmt.Fprintf(w, "  news:        %s\n", d.NewsNote)
+		if note := d.NewsNote.String(); note != "" {
+			fmt.Fprintf(w, "  news:        %s\n", note)
 		}
 	}
 	for _, warning := range d.Warnings {

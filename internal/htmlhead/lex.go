@@ -46,6 +46,12 @@ type lexer struct {
 	work    uint
 	stopped bool
 
+	// attrsOf, when not nil, says whether the attributes of a start tag
+	// of a name are kept: those of the others are read past, as an end
+	// tag's are, the tokens the same. A reader that looks at a few tags
+	// of a whole page keeps theirs only.
+	attrsOf func(name []byte) bool
+
 	// maxAttrs, when not 0, is the most attributes a tag may have: the
 	// next one ends the data there (tooMany). A HeadReader sets it to
 	// MaxAttrs.
@@ -234,7 +240,7 @@ func (l *lexer) tag(i int, kind tokenKind) tokenKind {
 		}
 		l.attrs = l.attrs[:0]
 	}
-	end, ok := l.attributes(j, kind == tokStartTag)
+	end, ok := l.attributes(j, kind == tokStartTag && (l.attrsOf == nil || l.attrsOf(name)))
 	if !ok {
 		if kind == tokStartTag {
 			l.cutTag = name

@@ -226,6 +226,16 @@ func attrText(attrs []attr, key string) string {
 	return string(v)
 }
 
+// structuredAttrs says which tags' attributes Read looks at: the others'
+// are read past, not kept.
+func structuredAttrs(name []byte) bool {
+	switch string(name) {
+	case "script", "meta", "video", "source", "base", "html":
+		return true
+	}
+	return false
+}
+
 // Read reads page whole and returns what it says; the Structured and its
 // strings are the reader's until the next Read. Read modifies page (tag
 // and attribute names are lowercased in place).
@@ -240,6 +250,7 @@ func (sr *StructuredReader) Read(page []byte) *Structured {
 	j.maxDepth = cmp.Or(sr.MaxDepth, DefaultJSONDepth)
 	l := &sr.lex
 	l.maxAttrs = cmp.Or(sr.MaxAttrs, MaxAttrs)
+	l.attrsOf = structuredAttrs
 	l.reset(page)
 
 	line, counted := 1, 0 // the line at byte counted
