@@ -192,3 +192,21 @@ func TestWatchSmoke(t *testing.T) {
 	}
 	wantLines(t, out, "watch's files after the changes: equal to a fresh build's, byte for byte (1 files)")
 }
+
+// TestMediaSmoke runs bench/media.sh on a small site, once: the copy with
+// structured data is made, both builds run, and the figures are printed.
+func TestMediaSmoke(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds sitemapgen and a site")
+	}
+	t.Setenv("BENCH_DIR", t.TempDir())
+	out := script(t, "media.sh", "300", "1")
+	for _, want := range []string{"video entries: ", ", news entries: ", "checksitemaps: ", "media"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "video entries: 0,") || strings.Contains(out, "news entries: 0") {
+		t.Errorf("the copy's videos or articles were not listed:\n%s", out)
+	}
+}
