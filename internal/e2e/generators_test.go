@@ -792,6 +792,32 @@ func TestAstroSite(t *testing.T) {
 			t.Errorf("Astro's %s is still there", name)
 		}
 	}
+
+	// pages/tour.astro writes its article and its video as JSON-LD, with
+	// set:html={JSON.stringify(...)}: --videos lists the video; the
+	// article, of 2024, is too old for a news sitemap, and the run says so.
+	media := filepath.Join(t.TempDir(), "media")
+	r := mustRun(t, src, "--videos", "--news-name", "Example", "--out", media)
+	sitemaptest.MustValidate(t, media)
+	var videos []string
+	names, _ := filepath.Glob(filepath.Join(media, "sitemap*.xml"))
+	for _, name := range names {
+		for _, u := range readMediaSet(t, name).URLs {
+			for _, v := range u.Videos {
+				videos = append(videos, fmt.Sprintf("%s %s|%s|%s|%s|%d|%s", u.Loc, v.Title, v.Description, v.Thumbnail, v.Content, v.Duration, v.Published))
+			}
+		}
+	}
+	wantVideos := []string{base + "tour A tour of the site|Every page of the site, in three minutes & a bit.|https://example.com/media/tour.jpg|https://example.com/media/tour.mp4|192|2024-05-01T09:00:00Z"}
+	if !slices.Equal(videos, wantVideos) {
+		t.Errorf("videos of the Astro site:\n%q\nwant\n%q", videos, wantVideos)
+	}
+	if !strings.Contains(r.stderr, "1 video, no news sitemap (no article published in the two days before the build)") {
+		t.Errorf("the run does not count the video and the news:\n%s", r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(media, "sitemap-news.xml")); err == nil {
+		t.Errorf("a news sitemap of an article of 2024")
+	}
 }
 
 // TestNextExport runs plain sitemapgen in testdata/next, a Next.js 16
