@@ -712,7 +712,10 @@ func (w *watcher) handle(ctx context.Context, ev fsnotify.Event) {
 			w.warn(fmt.Errorf("watch: %s was removed or renamed; changes in it are no longer seen", p))
 		}
 	}
-	if !w.relevant(p) || w.fan != nil && w.inSkipped(p) {
+	// fanotify reports what happens in the folders a root's walk leaves
+	// out; of those, only the files given on their own (a repository's
+	// HEAD inside a project that is a root) matter.
+	if !w.relevant(p) || w.fan != nil && !w.files[p] && w.inSkipped(p) {
 		return
 	}
 	if folder {

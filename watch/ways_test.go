@@ -123,3 +123,31 @@ func TestRootThroughLink(t *testing.T) {
 		}
 	})
 }
+
+// TestFileInHiddenFolderOfRoot: a file given on its own is reported even
+// inside a folder a root's watches leave out, as a repository's HEAD and
+// branch are when the root is the project itself (Eleventy's input
+// folder "."); its neighbours there are not.
+func TestFileInHiddenFolderOfRoot(t *testing.T) {
+	eachWay(t, func(t *testing.T, w way) {
+		root := t.TempDir()
+		heads := filepath.Join(root, ".git", "refs", "heads")
+		mkdir(t, heads)
+		branch := filepath.Join(heads, "main")
+		write(t, branch, "1\n")
+		r := w.start(t, Options{Roots: []string{root}, Files: []string{branch}}, hooks{})
+
+		// As git moves a branch: a lock file written, renamed over it.
+		m := r.mark()
+		lock := branch + ".lock"
+		write(t, lock, "2\n")
+		if err := os.Rename(lock, branch); err != nil {
+			t.Fatal(err)
+		}
+		r.waitFor(t, m, branch)
+		if seen := r.seen(m); seen[lock] {
+			t.Errorf("reported %s: %s", lock, r.describe(m))
+		}
+		noWarnings(t, r)
+	})
+}
