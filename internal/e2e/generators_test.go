@@ -845,7 +845,7 @@ func TestNextExport(t *testing.T) {
 		locs = append(locs, e.Loc+" "+e.LastMod)
 	}
 	// Each page dated by the last commit of its page.js.
-	if want := []string{base + " 2024-01-01T00:00:00Z", base + "about 2024-02-03T10:00:00Z", base + "blog/hello-world 2024-01-01T00:00:00Z"}; !slices.Equal(locs, want) {
+	if want := []string{base + " 2024-01-01T00:00:00Z", base + "about 2024-02-03T10:00:00Z", base + "blog/hello-world 2024-01-01T00:00:00Z", base + "watch 2024-01-01T00:00:00Z"}; !slices.Equal(locs, want) {
 		t.Errorf("listed %q, want %q", locs, want)
 	}
 	for _, want := range []string{
