@@ -862,6 +862,63 @@ func TestNextExport(t *testing.T) {
 	sitemaptest.MustValidate(t, filepath.Join(src, "out"))
 }
 
+// TestNextVideos runs sitemapgen --videos --news-name in testdata/next,
+// whose app/watch/page.js writes a VideoObject and a NewsArticle as the
+// Next.js documentation says to: a <script type="application/ld+json">
+// in the page, JSON.stringify with each < written as \u003c. The export
+// holds each object again in its flight data (self.__next_f.push, a
+// script that is not JSON-LD): the video is listed once, with its values
+// XML-escaped; the article, of 2024, makes no news sitemap, and the run
+// says so.
+func TestNextVideos(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "next-site")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "next"))); err != nil {
+		t.Fatal(err)
+	}
+	const base = "https://example.com/"
+	media := filepath.Join(t.TempDir(), "media")
+	r := mustRun(t, src, "--videos", "--news-name", "Example", "--out", media)
+	sitemaptest.MustValidate(t, media)
+	var videos []string
+	names, _ := filepath.Glob(filepath.Join(media, "sitemap*.xml"))
+	for _, name := range names {
+		for _, u := range readMediaSet(t, name).URLs {
+			for _, v := range u.Videos {
+				videos = append(videos, fmt.Sprintf("%s %s|%s|%s|%s|%s|%d|%s", u.Loc, v.Title, v.Description, v.Thumbnail, v.Content, v.Player, v.Duration, v.Published))
+			}
+			if u.News != nil {
+				t.Errorf("%s has news: %+v", u.Loc, *u.News)
+			}
+		}
+	}
+	wantVideos := []string{base + "watch Trails <5 km & their views|Short walks near town, filmed <in one day> & cut to size.|" +
+		"https://example.com/media/trails.jpg|https://example.com/media/trails.mp4|https://example.com/player?v=trails&autoplay=0|150|2024-06-10T08:00:00Z"}
+	if !slices.Equal(videos, wantVideos) {
+		t.Errorf("videos of the Next.js export:\n%q\nwant\n%q", videos, wantVideos)
+	}
+	if !strings.Contains(r.stderr, "1 video, no news sitemap (no article published in the two days before the build)") {
+		t.Errorf("the run does not count the video and the news:\n%s", r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(media, "sitemap-news.xml")); err == nil {
+		t.Errorf("a news sitemap of an article of 2024")
+	}
+
+	// --explain names the one video and the one article, each at the
+	// line of its script.
+	r = mustRun(t, src, "--videos", "--news-name", "Example", "--explain", base+"watch")
+	for _, want := range []string{
+		`video:       the video "Trails <5 km & their views" (JSON-LD at line 1): listed`,
+		"news:        not in the news sitemap: published 2024-06-10T08:00:00Z (NewsArticle at line 1), more than two days before the build",
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("--explain does not say %q:\n%s", want, r.stdout)
+		}
+	}
+	if n := strings.Count(r.stdout, "the video "); n != 1 {
+		t.Errorf("--explain names %d videos, want 1:\n%s", n, r.stdout)
+	}
+}
+
 // TestDocusaurusSite runs plain sitemapgen in testdata/docusaurus, a
 // Docusaurus 3 site (docs with number prefixes, slug and id; a blog; pages;
 // a de locale with one doc translated) whose build is committed
