@@ -66,7 +66,14 @@ type fanWatch struct {
 // accepts, under the name it gives. It fails where the process may not
 // use fanotify so.
 func openFanotify(paths []string, keep func(dir string, name []byte) (string, bool)) (*fanWatch, error) {
-	fd, err := unix.FanotifyInit(unix.FAN_CLASS_NOTIF|unix.FAN_CLOEXEC|unix.FAN_NONBLOCK|unix.FAN_REPORT_DFID_NAME,
+	// The queue is unlimited (CAP_SYS_ADMIN, which marking a filesystem
+	// needs too): the events of the whole filesystem come, and a storm
+	// of them elsewhere (a build of another tree beside, a test suite)
+	// would overflow the 16,384 of the default queue whenever the reader
+	// is kept from the CPU for a moment; each overflow made the next
+	// batch everything, a whole build and the configuration read again.
+	// The reader drains it as it comes, keeping only the roots' events.
+	fd, err := unix.FanotifyInit(unix.FAN_CLASS_NOTIF|unix.FAN_CLOEXEC|unix.FAN_NONBLOCK|unix.FAN_REPORT_DFID_NAME|unix.FAN_UNLIMITED_QUEUE,
 		unix.O_RDONLY|unix.O_CLOEXEC|unix.O_LARGEFILE)
 	if err != nil {
 		return nil, fmt.Errorf("fanotify: %w", err)

@@ -54,8 +54,9 @@
 // next change is seen at once. It scans everything when watching cannot
 // start at all.
 //
-// When the kernel's event queue overflows, the next batch lists the roots
-// and [Options.Files], to be walked again.
+// When the kernel's event queue overflows (inotify's; fanotify's queue is
+// unlimited), the next batch lists the roots and [Options.Files], to be
+// walked again.
 //
 // # Concurrency
 //

@@ -108,6 +108,25 @@ func (p *watchProc) waitFor(re *regexp.Regexp, n int) {
 	}
 }
 
+// until waits until ok holds, looking again after each line watch
+// writes, for at most a minute: a test that waits for the state it wants
+// is not misled by a rebuild it did not ask for (a batch of everything,
+// after events were lost).
+func (p *watchProc) until(what string, ok func() bool) {
+	p.t.Helper()
+	deadline := time.After(time.Minute)
+	for !ok() {
+		select {
+		case <-p.added:
+		case err := <-p.done:
+			p.done <- err
+			p.t.Fatalf("watch ended (%v) before %s", err, what)
+		case <-deadline:
+			p.t.Fatalf("not %s a minute later", what)
+		}
+	}
+}
+
 var rebuildLine = regexp.MustCompile(`^sitemapgen: \+\d+ −\d+ ~\d+ URLs, `)
 
 // rebuilds returns the number of rebuild lines so far.
