@@ -183,23 +183,73 @@ func (hr *HeadReader) ReadSized(r io.Reader, size int64) (*Head, error) {
 		if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
 			return nil, err
 		}
-		h, ended, open := hr.parse(hr.buf[:n])
+		h, ended, open := hr.parse(hr.buf[:n], nil)
 		if hr.lex.stopped {
 			return nil, hr.Context.Err()
 		}
 		if ended || eof || n >= limit {
-			switch {
-			case n == 0:
-				h.Problems = append(h.Problems, "empty file")
-			case !ended && !eof:
-				h.Truncated = true
-			case !ended && open != "":
-				h.Problems = append(h.Problems, "the file ends inside "+open+"; what came before it was read")
-			}
+			endHead(h, n, ended, eof, open)
 			return h, nil
 		}
 		chunk = min(chunk*4, limit)
 	}
+}
+
+// endHead says in h what the end of the n bytes read left: an empty file,
+// a head cut at the limit (not eof), a file that ends inside a tag or an
+// element (open).
+func endHead(h *Head, n int, ended, eof bool, open string) {
+	switch {
+	case n == 0:
+		h.Problems = append(h.Problems, "empty file")
+	case !ended && !eof:
+		h.Truncated = true
+	case !ended && open != "":
+		h.Problems = append(h.Problems, "the file ends inside "+open+"; what came before it was read")
+	}
+}
+
+// ReadPage reads the head of page, a whole file, as ReadSized would, and
+// with sr what the page says of its videos and as an article, as sr.Read
+// would, in one pass of the tokenizer: sr takes the head's tokens as
+// they come, then the rest of the page's. It modifies page (tag and
+// attribute names are lowercased in place). The Structured is sr's, the
+// Head hr's, until their next read. A page longer than Limit, or read
+// with another bound of attributes than sr's, is read twice, its head
+// from its first Limit bytes.
+func (hr *HeadReader) ReadPage(page []byte, sr *StructuredReader) (*Head, *Structured, error) {
+	limit := hr.Limit
+	if limit <= 0 {
+		limit = DefaultHeadLimit
+	}
+	if sr == nil || len(page) > limit || cmp.Or(hr.MaxAttrs, MaxAttrs) != cmp.Or(sr.MaxAttrs, MaxAttrs) {
+		h, err := hr.ReadSized(bytes.NewReader(page), int64(len(page)))
+		if err != nil || sr == nil {
+			return h, nil, err
+		}
+		return h, sr.Read(page), nil
+	}
+	if hr.Context != nil {
+		if err := hr.Context.Err(); err != nil {
+			return nil, nil, err
+		}
+		hr.lex.done = hr.Context.Done()
+	}
+	sr.begin()
+	h, ended, open := hr.parse(page, sr)
+	// The head ended before the page did: the rest is sr's alone, and of
+	// its tags only the attributes sr looks at are kept.
+	if l := &hr.lex; !hr.p.srDone {
+		l.attrsOf = structuredAttrs
+		for start := l.pos; !sr.token(l, l.next(), start); start = l.pos {
+		}
+		l.attrsOf = nil
+	}
+	if hr.lex.stopped {
+		return nil, nil, hr.Context.Err()
+	}
+	endHead(h, len(page), ended, true, open)
+	return h, &sr.out, nil
 }
 
 // headTag reports whether an element may appear in a head; any other ends
@@ -227,9 +277,9 @@ func blank(b []byte) bool {
 // names are lowercased in place), into hr.h. It reports whether the head
 // ended within data, and, when it did not, what was left open at the end
 // (a tag, a <title>), which matters when data is the whole file.
-func (hr *HeadReader) parse(data []byte) (h *Head, ended bool, open string) {
+func (hr *HeadReader) parse(data []byte, sr *StructuredReader) (h *Head, ended bool, open string) {
 	hr.h = Head{Alternates: hr.h.Alternates[:0], Problems: hr.h.Problems[:0]}
-	hr.p = headParser{h: &hr.h, lex: &hr.lex, canonics: hr.p.canonics[:0], jsonLD: hr.p.jsonLD[:0], maxTags: cmp.Or(hr.MaxTags, MaxTags), line: 1}
+	hr.p = headParser{h: &hr.h, lex: &hr.lex, canonics: hr.p.canonics[:0], jsonLD: hr.p.jsonLD[:0], maxTags: cmp.Or(hr.MaxTags, MaxTags), line: 1, sr: sr}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 byte-order mark
 	hr.lex.maxAttrs = cmp.Or(hr.MaxAttrs, MaxAttrs)
 	hr.lex.reset(data)
@@ -255,6 +305,11 @@ type headParser struct {
 	// linePos of its data, counted only as far as an alternate needs.
 	lex           *lexer
 	line, linePos int
+	// sr, when set, takes every token before the head does
+	// (HeadReader.ReadPage); srDone once it has taken the end of the
+	// page.
+	sr     *StructuredReader
+	srDone bool
 }
 
 // tagLine returns the line the tag just read starts on. Its name is
@@ -274,7 +329,12 @@ func (p *headParser) tagLine() int {
 func (p *headParser) run(l *lexer) (ended bool, open string) {
 	ldJSON := false // the raw text that comes next is JSON-LD
 	for {
-		switch l.next() {
+		start := l.pos
+		kind := l.next()
+		if p.sr != nil && !p.srDone {
+			p.srDone = p.sr.token(l, kind, start)
+		}
+		switch kind {
 		case tokEOF:
 			switch {
 			case l.tooMany:

@@ -61,6 +61,7 @@ type StructuredReader struct {
 	// elements in out.Videos, and open those of the <video> elements
 	// not yet ended.
 	ogArticles, tags, open []int
+	st                     readState
 }
 
 // The defaults of StructuredReader's bounds.
@@ -241,6 +242,31 @@ func structuredAttrs(name []byte) bool {
 // and attribute names are lowercased in place).
 func (sr *StructuredReader) Read(page []byte) *Structured {
 	page = bytes.TrimPrefix(page, []byte("\xef\xbb\xbf"))
+	sr.begin()
+	l := &sr.lex
+	l.maxAttrs = cmp.Or(sr.MaxAttrs, MaxAttrs)
+	l.reset(page)
+	l.attrsOf = structuredAttrs
+	for {
+		start := l.pos
+		if sr.token(l, l.next(), start) {
+			return &sr.out
+		}
+	}
+}
+
+// readState is the state of reading one page, from token to token.
+type readState struct {
+	line, counted int // the line at byte counted
+	// og holds the first og:title, og:description, og:image.
+	og                   [ogPublished + 1][]byte
+	inert, jsonLine      int // jsonLine: the raw text next is a JSON-LD block's, at that line
+	baseSeen, langSeen   bool
+	titleNext, titleSeen bool // titleNext: the raw text next is the first <title>'s
+}
+
+// begin starts reading a page.
+func (sr *StructuredReader) begin() {
 	out := &sr.out
 	*out = Structured{Videos: out.Videos[:0], Articles: out.Articles[:0], Problems: out.Problems[:0]}
 	sr.og, sr.ogArticles, sr.tags, sr.open = sr.og[:0], sr.ogArticles[:0], sr.tags[:0], sr.open[:0]
@@ -248,129 +274,131 @@ func (sr *StructuredReader) Read(page []byte) *Structured {
 	j.videos, j.articles = &out.Videos, &out.Articles
 	j.maxItems = cmp.Or(sr.MaxItems, DefaultJSONItems)
 	j.maxDepth = cmp.Or(sr.MaxDepth, DefaultJSONDepth)
-	l := &sr.lex
-	l.maxAttrs = cmp.Or(sr.MaxAttrs, MaxAttrs)
-	l.attrsOf = structuredAttrs
-	l.reset(page)
+	sr.st = readState{line: 1}
+}
 
-	line, counted := 1, 0 // the line at byte counted
-	lineAt := func(i int) int {
-		line += bytes.Count(page[counted:i], []byte("\n"))
-		counted = i
-		return line
-	}
-	var og [ogPublished + 1][]byte // the first og:title, og:description, og:image
-	inert, jsonLine, baseSeen, langSeen := 0, 0, false, false
-	titleNext, titleSeen := false, false // the raw text next is the first <title>'s
-	for {
-		start := l.pos
-		switch l.next() {
-		case tokEOF:
-			sr.finish(og[ogTitle], og[ogDescription], og[ogImage])
-			out.Cut = l.tooMany
-			return out
-		case tokStartTag:
-			name := string(l.name)
-			if name == "template" {
-				inert++
+// lineAt returns the line of byte i of the lexer's data, at or after the
+// last asked for.
+func (sr *StructuredReader) lineAt(l *lexer, i int) int {
+	st := &sr.st
+	st.line += bytes.Count(l.data[st.counted:i], []byte("\n"))
+	st.counted = i
+	return st.line
+}
+
+// token takes the token of kind that l has just read, from byte start of
+// its data; it reports whether the page has ended (sr.out is then what
+// it says). The lexer may be a HeadReader's, whose tokens are taken on
+// from the start of the page (HeadReader.ReadPage).
+func (sr *StructuredReader) token(l *lexer, kind tokenKind, start int) bool {
+	out, st := &sr.out, &sr.st
+	switch kind {
+	case tokEOF:
+		sr.finish(st.og[ogTitle], st.og[ogDescription], st.og[ogImage])
+		out.Cut = l.tooMany
+		return true
+	case tokStartTag:
+		name := string(l.name)
+		if name == "template" {
+			st.inert++
+		}
+		if st.inert > 0 {
+			return false
+		}
+		switch name {
+		case "html":
+			// A later <html> gives the root the attributes it lacks.
+			if _, ok := attrOf(l.attrs, "lang"); ok && !st.langSeen {
+				st.langSeen, out.Lang = true, attrText(l.attrs, "lang")
 			}
-			if inert > 0 {
-				continue
+		case "title":
+			st.titleNext, st.titleSeen = !st.titleSeen, true
+		case "script":
+			if t, ok := attrOf(l.attrs, "type"); ok && isJSONLD(t) {
+				st.jsonLine = sr.lineAt(l, start)
 			}
-			switch name {
-			case "html":
-				// A later <html> gives the root the attributes it lacks.
-				if _, ok := attrOf(l.attrs, "lang"); ok && !langSeen {
-					langSeen, out.Lang = true, attrText(l.attrs, "lang")
+		case "base":
+			if href, ok := attrOf(l.attrs, "href"); ok && !st.baseSeen {
+				st.baseSeen = true
+				sr.base = append(sr.base[:0], decode(href)...)
+				if sr.base == nil {
+					sr.base = []byte{} // <base href> without a value has the empty one
 				}
-			case "title":
-				titleNext, titleSeen = !titleSeen, true
-			case "script":
-				if t, ok := attrOf(l.attrs, "type"); ok && isJSONLD(t) {
-					jsonLine = lineAt(start)
-				}
-			case "base":
-				if href, ok := attrOf(l.attrs, "href"); ok && !baseSeen {
-					baseSeen = true
-					sr.base = append(sr.base[:0], decode(href)...)
-					if sr.base == nil {
-						sr.base = []byte{} // <base href> without a value has the empty one
-					}
-					out.Base = sr.base
-				}
-			case "meta":
-				p := ogNone
-				for _, key := range [...]string{"property", "name"} {
-					if v, ok := attrOf(l.attrs, key); ok && p == ogNone {
-						p = ogProperty(v)
-					}
-				}
-				c, _ := attrOf(l.attrs, "content")
-				if c = trimSpace(decode(c)); p == ogNone || len(c) == 0 {
-					continue
-				}
-				switch p {
-				case ogTitle, ogDescription, ogImage:
-					if og[p] == nil {
-						og[p] = c
-					}
-				case ogPublished:
-					sr.ogArticles = append(sr.ogArticles, len(out.Articles))
-					out.Articles = append(out.Articles, Article{Type: "article:published_time", Line: lineAt(start), DatePublished: string(c)})
-				default: // og:video, og:video:url, og:video:secure_url
-					// Structured properties: og:video starts a video, and
-					// so does a :url or :secure_url the video before has.
-					k := p - ogVideoURL
-					if n := len(sr.og); n == 0 || k == 0 || sr.og[n-1].has&(1<<k) != 0 {
-						sr.og = append(sr.og, ogVideo{at: len(out.Videos)})
-						out.Videos = append(out.Videos, Video{From: "og:video", Line: lineAt(start)})
-					}
-					v := &sr.og[len(sr.og)-1]
-					v.has |= 1 << k
-					v.urls[k] = c
-				}
-			case "video":
-				name := attrText(l.attrs, "title")
-				if name == "" {
-					name = attrText(l.attrs, "aria-label")
-				}
-				sr.tags = append(sr.tags, len(out.Videos))
-				sr.open = append(sr.open, len(out.Videos))
-				out.Videos = append(out.Videos, Video{
-					From: "<video>", Line: lineAt(start), Name: name,
-					Thumbnail:  attrText(l.attrs, "poster"),
-					ContentURL: attrText(l.attrs, "src"),
-				})
-			case "source":
-				if n := len(sr.open); n > 0 {
-					if v := &out.Videos[sr.open[n-1]]; v.ContentURL == "" {
-						v.ContentURL = attrText(l.attrs, "src")
-					}
+				out.Base = sr.base
+			}
+		case "meta":
+			p := ogNone
+			for _, key := range [...]string{"property", "name"} {
+				if v, ok := attrOf(l.attrs, key); ok && p == ogNone {
+					p = ogProperty(v)
 				}
 			}
-		case tokRawText:
-			if titleNext {
-				out.Title, titleNext = sr.titleText(l.text), false
+			c, _ := attrOf(l.attrs, "content")
+			if c = trimSpace(decode(c)); p == ogNone || len(c) == 0 {
+				return false
 			}
-			if jsonLine > 0 {
-				if !j.read(l.text, jsonLine) {
-					out.Problems = append(out.Problems, Problem{Line: jsonLine, Msg: j.msg})
+			switch p {
+			case ogTitle, ogDescription, ogImage:
+				if st.og[p] == nil {
+					st.og[p] = c
 				}
-				jsonLine = 0
+			case ogPublished:
+				sr.ogArticles = append(sr.ogArticles, len(out.Articles))
+				out.Articles = append(out.Articles, Article{Type: "article:published_time", Line: sr.lineAt(l, start), DatePublished: string(c)})
+			default: // og:video, og:video:url, og:video:secure_url
+				// Structured properties: og:video starts a video, and
+				// so does a :url or :secure_url the video before has.
+				k := p - ogVideoURL
+				if n := len(sr.og); n == 0 || k == 0 || sr.og[n-1].has&(1<<k) != 0 {
+					sr.og = append(sr.og, ogVideo{at: len(out.Videos)})
+					out.Videos = append(out.Videos, Video{From: "og:video", Line: sr.lineAt(l, start)})
+				}
+				v := &sr.og[len(sr.og)-1]
+				v.has |= 1 << k
+				v.urls[k] = c
 			}
-		case tokEndTag:
-			switch name := string(l.name); {
-			case name == "template":
-				if inert > 0 {
-					inert--
-				}
-			case name == "video" && inert == 0:
-				if n := len(sr.open); n > 0 {
-					sr.open = sr.open[:n-1]
+		case "video":
+			name := attrText(l.attrs, "title")
+			if name == "" {
+				name = attrText(l.attrs, "aria-label")
+			}
+			sr.tags = append(sr.tags, len(out.Videos))
+			sr.open = append(sr.open, len(out.Videos))
+			out.Videos = append(out.Videos, Video{
+				From: "<video>", Line: sr.lineAt(l, start), Name: name,
+				Thumbnail:  attrText(l.attrs, "poster"),
+				ContentURL: attrText(l.attrs, "src"),
+			})
+		case "source":
+			if n := len(sr.open); n > 0 {
+				if v := &out.Videos[sr.open[n-1]]; v.ContentURL == "" {
+					v.ContentURL = attrText(l.attrs, "src")
 				}
 			}
 		}
+	case tokRawText:
+		if st.titleNext {
+			out.Title, st.titleNext = sr.titleText(l.text), false
+		}
+		if st.jsonLine > 0 {
+			if j := &sr.json; !j.read(l.text, st.jsonLine) {
+				out.Problems = append(out.Problems, Problem{Line: st.jsonLine, Msg: j.msg})
+			}
+			st.jsonLine = 0
+		}
+	case tokEndTag:
+		switch name := string(l.name); {
+		case name == "template":
+			if st.inert > 0 {
+				st.inert--
+			}
+		case name == "video" && st.inert == 0:
+			if n := len(sr.open); n > 0 {
+				sr.open = sr.open[:n-1]
+			}
+		}
 	}
+	return false
 }
 
 // titleText returns the text of a <title> as document.title gives it:

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -213,7 +214,9 @@ func TestStructuredFixtures(t *testing.T) {
 }
 
 // FuzzStructured reads any page: never a panic, within fuzzbound's
-// bounds, and a bounded output, each find on a line of the page.
+// bounds, and a bounded output, each find on a line of the page; and
+// HeadReader.ReadPage, one pass of the tokenizer for the head and the
+// page, finds what ReadSized and Read find in two.
 func FuzzStructured(f *testing.F) {
 	for _, s := range lexSeeds {
 		f.Add([]byte(s))
@@ -244,6 +247,25 @@ func FuzzStructured(f *testing.F) {
 		for _, p := range out.Problems {
 			if p.Line < 1 || p.Line > lines || !strings.HasPrefix(p.Msg, "JSON-LD ") {
 				t.Fatalf("problem %+v", p)
+			}
+		}
+
+		for _, limit := range []int{0, 256} { // 256: a page longer is read twice
+			hr := HeadReader{MaxAttrs: 1 << 30, Limit: limit}
+			head, err := hr.ReadSized(bytes.NewReader(page), int64(len(page)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			one, sr1 := HeadReader{MaxAttrs: 1 << 30, Limit: limit}, StructuredReader{MaxAttrs: 1 << 30}
+			h, st, err := one.ReadPage(bytes.Clone(page), &sr1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !equalHeads(h, head) {
+				t.Fatalf("limit %d: ReadPage's head differs from ReadSized's:\n%+v\n%+v", limit, *h, *head)
+			}
+			if !reflect.DeepEqual(st, out) {
+				t.Fatalf("limit %d: ReadPage's structured data differs from Read's:\n%+v\n%+v", limit, *st, *out)
 			}
 		}
 	})

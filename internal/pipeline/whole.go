@@ -2,8 +2,9 @@ package pipeline
 
 // Reading a whole page for its images (mapping.Options.Images) and for
 // what it says of its videos and of itself as an article (Options.Videos,
-// Options.News): the head from the same bytes, then htmlhead.ImageReader
-// and htmlhead.StructuredReader over all of them.
+// Options.News): the head from the same bytes, with the structured data
+// in the same pass of the tokenizer (htmlhead.HeadReader.ReadPage), then
+// htmlhead.ImageReader over all of them.
 
 import (
 	"bytes"
@@ -53,7 +54,14 @@ func (is *pageScan) read(hr *htmlhead.HeadReader, r io.Reader, size int64, limit
 		return nil, nil, err
 	}
 	data = data[:k] // a page that shrank is caught by the check after the read
-	h, err := hr.ReadSized(bytes.NewReader(data), int64(k))
+	// The head and the structured data in one pass of the tokenizer.
+	var h *htmlhead.Head
+	var st *htmlhead.Structured
+	if is.structured {
+		h, st, err = hr.ReadPage(data, &is.sr)
+	} else {
+		h, err = hr.ReadSized(bytes.NewReader(data), int64(k))
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -63,7 +71,6 @@ func (is *pageScan) read(hr *htmlhead.HeadReader, r io.Reader, size int64, limit
 		_, cut = is.ir.Images(data, func(src []byte) { images = append(images, string(src)) })
 	}
 	if is.structured {
-		st := is.sr.Read(data)
 		for _, p := range st.Problems {
 			h.Problems = append(h.Problems, fmt.Sprintf("line %d: %s", p.Line, p.Msg))
 		}
