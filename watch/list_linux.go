@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -15,21 +16,22 @@ import (
 // system calls and one a file. Folders are told by their type in the
 // listing, and keep their inode number from it. keep says whether an
 // entry is kept, by name and whether it is a folder. It returns the
-// folder's own state (selfOf) and its entries, sorted by name. A
-// symbolic link named dir is followed only with follow (a root).
-func readFolder(dir string, follow bool, keep func(name string, folder bool) bool) (state, []entry, error) {
+// folder's own state (selfOf) and change time, and its entries, sorted
+// by name, each file's with its change time. A symbolic link named dir is
+// followed only with follow (a root).
+func readFolder(dir string, follow bool, keep func(name string, folder bool) bool) (state, int64, []entry, error) {
 	flags := unix.O_RDONLY | unix.O_DIRECTORY | unix.O_CLOEXEC
 	if !follow {
 		flags |= unix.O_NOFOLLOW
 	}
 	fd, err := unix.Open(dir, flags, 0)
 	if err != nil {
-		return 0, nil, &os.PathError{Op: "open", Path: dir, Err: err}
+		return 0, 0, nil, &os.PathError{Op: "open", Path: dir, Err: err}
 	}
 	defer unix.Close(fd)
 	var self unix.Stat_t
 	if err := unix.Fstat(fd, &self); err != nil {
-		return 0, nil, &os.PathError{Op: "fstat", Path: dir, Err: err}
+		return 0, 0, nil, &os.PathError{Op: "fstat", Path: dir, Err: err}
 	}
 	var ents []entry
 	bp := direntBufs.Get().(*[]byte)
@@ -38,7 +40,7 @@ func readFolder(dir string, follow bool, keep func(name string, folder bool) boo
 	for {
 		n, err := unix.Getdents(fd, buf)
 		if err != nil {
-			return 0, nil, &os.PathError{Op: "getdents", Path: dir, Err: err}
+			return 0, 0, nil, &os.PathError{Op: "getdents", Path: dir, Err: err}
 		}
 		if n <= 0 {
 			break
@@ -80,11 +82,11 @@ func readFolder(dir string, follow bool, keep func(name string, folder bool) boo
 			if unix.Fstatat(fd, s, &st, unix.AT_SYMLINK_NOFOLLOW) != nil {
 				continue // gone meanwhile
 			}
-			ents = append(ents, entry{name: s, st: statState(&st)})
+			ents = append(ents, entry{name: s, st: statState(&st), ctime: st.Ctim.Nano()})
 		}
 	}
 	slices.SortFunc(ents, func(a, b entry) int { return strings.Compare(a.name, b.name) })
-	return selfOf(&self), ents, nil
+	return selfOf(&self), self.Ctim.Nano(), ents, nil
 }
 
 // direntBufs are getdents' buffers.
@@ -120,4 +122,52 @@ func statPath(b []byte, follow bool) (file, self state, folder bool, err error) 
 // modification time did; a chmod changes its change time.
 func selfOf(st *unix.Stat_t) state {
 	return mix(0, st.Ino, uint64(st.Mode), uint64(st.Mtim.Nano()), uint64(st.Ctim.Nano()))
+}
+
+// lazyFrom returns the change time from which the scan's first look at a
+// folder it did not list reports what it finds changed (scanLater), and
+// whether the folders dirs are on filesystems whose change times can be
+// so trusted: local ones (the system's clock stamps them: ext4, XFS,
+// Btrfs, tmpfs …, not NFS, SMB or FUSE, whose server may keep another
+// time), and stamped to the nanosecond (a folder's change time with a
+// fraction of a second: ext3's inodes of 128 bytes keep whole seconds).
+// A change time cannot be set by a program (touch, cp -p, rsync -t set
+// the modification time), so the kernel's clock is the only one compared.
+//
+// The time is the system's coarse clock, which stamps files, after its
+// next tick: a change from then on is stamped at or after it, one before
+// it was before the caller's first build (it waits for the tick, a few
+// milliseconds at most).
+func lazyFrom(dirs []string) (int64, bool) {
+	fine := false
+	for _, dir := range dirs {
+		var sfs unix.Statfs_t
+		if unix.Statfs(dir, &sfs) != nil {
+			continue // gone: looked at as it comes back
+		}
+		switch uint32(sfs.Type) {
+		case unix.EXT4_SUPER_MAGIC, unix.XFS_SUPER_MAGIC, unix.BTRFS_SUPER_MAGIC, unix.TMPFS_MAGIC,
+			unix.F2FS_SUPER_MAGIC, unix.OVERLAYFS_SUPER_MAGIC, unix.RAMFS_MAGIC, 0x2fc12fc1 /* ZFS */, 0xca451a4e /* bcachefs */ :
+		default:
+			return 0, false
+		}
+		var st unix.Stat_t
+		if unix.Stat(dir, &st) == nil && st.Ctim.Nsec != 0 {
+			fine = true
+		}
+	}
+	if !fine {
+		return 0, false
+	}
+	var ts unix.Timespec
+	if unix.ClockGettime(unix.CLOCK_REALTIME_COARSE, &ts) != nil {
+		return 0, false
+	}
+	for first := ts.Nano(); ts.Nano() == first; {
+		time.Sleep(time.Millisecond)
+		if unix.ClockGettime(unix.CLOCK_REALTIME_COARSE, &ts) != nil {
+			return 0, false
+		}
+	}
+	return ts.Nano(), true
 }

@@ -9,21 +9,22 @@ import (
 
 // readFolder statts the folder dir, lists it and statts its entries.
 // keep says whether an entry is kept, by name and whether it is a folder.
-// It returns the folder's own state and its entries, sorted by name. A
-// symbolic link named dir is followed only with follow (a root).
-func readFolder(dir string, follow bool, keep func(name string, folder bool) bool) (state, []entry, error) {
+// It returns the folder's own state and change time, and its entries,
+// sorted by name, each file's with its change time. A symbolic link named
+// dir is followed only with follow (a root).
+func readFolder(dir string, follow bool, keep func(name string, folder bool) bool) (state, int64, []entry, error) {
 	lstat := os.Lstat
 	if follow {
 		lstat = os.Stat
 	}
 	info, err := lstat(dir)
 	if err != nil {
-		return 0, nil, err
+		return 0, 0, nil, err
 	}
-	self, _ := selfState(info)
+	self, selfCtime := selfState(info)
 	des, err := os.ReadDir(dir)
 	if err != nil {
-		return 0, nil, err
+		return 0, 0, nil, err
 	}
 	var ents []entry
 	for _, de := range des {
@@ -34,11 +35,15 @@ func readFolder(dir string, follow bool, keep func(name string, folder bool) boo
 		if err != nil {
 			continue // gone meanwhile
 		}
-		st, _ := stateOf(info)
-		ents = append(ents, entry{name: de.Name(), st: st})
+		st, ctime := stateOf(info)
+		ents = append(ents, entry{name: de.Name(), st: st, ctime: ctime})
 	}
-	return self, ents, nil // os.ReadDir sorts by name
+	return self, selfCtime, ents, nil // os.ReadDir sorts by name
 }
+
+// lazyFrom: the scan lists every folder it is given at once here
+// (list_linux.go has the time from which a first look may report).
+func lazyFrom([]string) (int64, bool) { return 0, false }
 
 // statPath stats the path in b: a file's state as readFolder gives it, a
 // folder's own state as the scan keeps it, and whether it is a folder. A

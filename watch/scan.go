@@ -89,7 +89,14 @@ type scanner struct {
 	// changed, the oldest first.
 	hot []string
 	buf []byte // a path being statted, NUL-terminated
+	// since is the change time from which the first look at an unlisted
+	// folder reports what it finds (scanLater); 0 when none is.
+	since int64
 }
+
+// unlisted is the own state of a folder the scan has not listed yet
+// (scanLater): a folder's own state never has folderBit.
+const unlisted = folderBit
 
 // startScan makes the scanner, if there is none: from now on the folders
 // given to scanTree are looked at in turns, and the Files whose folders
@@ -155,6 +162,74 @@ func (w *watcher) appendPath(b []byte, d *scanDir, name string) []byte {
 		b = append(append(b, filepath.Separator), name...)
 	}
 	return append(b, 0)
+}
+
+// scanLater scans dirs and every folder under them from now on, as
+// scanTree does, but lists none of them now: each is listed at its first
+// look, in the turns of the first pass, which reports what changed since
+// now in it (the folder itself when it gained or lost an entry, else its
+// files changed), by their change times, and adds its folders, unlisted.
+// It is for the start, before the first build: a million folders listed
+// at once took two-thirds of a build's time before watching began, the
+// turns take them at 5 % of a core. Where change times cannot be trusted
+// so (lazyFrom), it is scanTree.
+func (w *watcher) scanLater(dirs ...string) {
+	since, ok := lazyFrom(dirs)
+	if !ok {
+		w.scanTree(dirs...)
+		return
+	}
+	w.startScan()
+	s := w.scan
+	if s.since == 0 {
+		s.since = since
+	}
+	for _, dir := range dirs {
+		root, rel, ok := w.split(dir)
+		if !ok {
+			continue
+		}
+		d := newScanDir(root, rel, "")
+		if _, _, folder, err := statPath(w.pathBytes(&d, ""), d.isRoot()); err == nil && folder {
+			d.self = unlisted
+		} else if !d.isRoot() {
+			continue // gone before the first build: nothing of it is read
+		}
+		s.dirs = append(s.dirs, d)
+	}
+	s.dirty = true
+}
+
+// firstLook lists the unlisted folder i, reports what changed in it since
+// s.since, and adds its folders, unlisted, at the end of the pass.
+func (w *watcher) firstLook(ctx context.Context, i int) {
+	s := w.scan
+	d := &s.dirs[i]
+	self, entries, folders, changed := w.listSince(d, s.since)
+	d.self = self
+	d.setEntries(entries)
+	root, rel := d.root, d.rel()
+	dir := w.pathOf(d, "")
+	pending := s.from < len(s.dirs) // folders added since the last tidy
+	for _, name := range folders {
+		if len(w.roots) > 1 && w.isRoot(dir+string(filepath.Separator)+name) {
+			continue // scanned as a root of its own
+		}
+		sub := newScanDir(root, join(rel, name), "")
+		sub.self = unlisted
+		s.dirs = append(s.dirs, sub)
+	}
+	if !pending {
+		// Each folder is found once, by its parent: none is a second of
+		// another, and tidy need not look at them.
+		s.from = len(s.dirs)
+	}
+	for _, p := range changed {
+		w.send(ctx, p)
+	}
+	if len(changed) > 0 {
+		w.promote(ctx, i)
+	}
 }
 
 // scanTree lists dirs and every folder under them now and scans them
@@ -244,10 +319,12 @@ func join(rel, name string) string {
 	return rel + string(filepath.Separator) + name
 }
 
-// entry is one entry of a folder as the scan keeps it.
+// entry is one entry of a folder as the scan keeps it, and, as read, a
+// file's change time.
 type entry struct {
-	name string
-	st   state
+	name  string
+	st    state
+	ctime int64
 }
 
 // list returns the folder d's own state, its entries as scanDir keeps
@@ -256,8 +333,17 @@ type entry struct {
 // entries, until its own state changes; one that is gone, or not a
 // folder, has the state 0.
 func (w *watcher) list(d *scanDir) (self state, entries string, folders []string) {
+	self, entries, folders, _ = w.listSince(d, 0)
+	return self, entries, folders
+}
+
+// listSince is list, which also returns, with since, what changed from
+// that change time on: the folder itself when it gained or lost an entry
+// (its path first, marked a folder), and its files (their paths); nothing
+// for a folder that cannot be read.
+func (w *watcher) listSince(d *scanDir, since int64) (self state, entries string, folders, changed []string) {
 	dir := w.pathOf(d, "")
-	self, ents, err := readFolder(dir, d.isRoot(), func(name string, folder bool) bool {
+	self, selfCtime, ents, err := readFolder(dir, d.isRoot(), func(name string, folder bool) bool {
 		if hidden(name) || noise(name) {
 			return false
 		}
@@ -267,9 +353,19 @@ func (w *watcher) list(d *scanDir) (self state, entries string, folders []string
 		var b []byte
 		b = w.appendPath(b, d, "")
 		if _, self, folder, err := statPath(b[:len(b)-1], d.isRoot()); err == nil && folder {
-			return self, "", nil
+			return self, "", nil, nil
 		}
-		return 0, "", nil
+		return 0, "", nil, nil
+	}
+	if since != 0 {
+		if selfCtime >= since { // an entry added or removed: the removed cannot be named
+			changed = append(changed, dir+folderMark)
+		}
+		for _, e := range ents {
+			if e.st&folderBit == 0 && e.ctime >= since {
+				changed = append(changed, dir+string(filepath.Separator)+e.name)
+			}
+		}
 	}
 	n := 0
 	for _, e := range ents {
@@ -287,7 +383,7 @@ func (w *watcher) list(d *scanDir) (self state, entries string, folders []string
 		binary.LittleEndian.PutUint32(four[:], uint32(e.st))
 		b.Write(four[:])
 	}
-	return self, b.String(), folders
+	return self, b.String(), folders, changed
 }
 
 // entryAt returns the entry of entries at byte offset i, and the offset of
@@ -448,6 +544,10 @@ func (w *watcher) visit(ctx context.Context, i int) {
 		// Gone, or a file now: what was under it went with it.
 		d.root, s.dirty = gone, true
 		w.send(ctx, dir+folderMark)
+		return
+	}
+	if d.self == unlisted {
+		w.firstLook(ctx, i)
 		return
 	}
 	if self == d.self && !w.filesChanged(d) {

@@ -140,6 +140,9 @@ func TestScanWatchesWhatChanged(t *testing.T) {
 	// 16 watches: 2 kept for the folders that change, the parent's, the
 	// root's and 12 folders below it, breadth first.
 	r := start(t, Options{Roots: []string{root}, MaxWatches: 16, NoFanotify: true, Poll: 20 * time.Millisecond}, hooks{add: spy})
+	// The scan's first look at a folder (scanLater) reports the folder
+	// when it gained an entry since the start: it stands for its files.
+	r.covered = true
 	r.waitWarn(t, "--max-watches")
 	mu.Lock()
 	ready = true
@@ -161,4 +164,55 @@ func TestScanWatchesWhatChanged(t *testing.T) {
 	p := filepath.Join(deep[17], "again.html")
 	write(t, p, "x")
 	r.waitFor(t, m, p)
+}
+
+// TestScanFirstLook: past the limit at start, the folders are listed in
+// the first pass's turns, not before watching begins (scanLater), and
+// what changed in a folder before its first look is found by change
+// times: a file written, a file removed (its folder reported), a folder
+// and a file made deep down. A file that did not change since the start
+// is not reported, nor a folder that holds it. The changes are made
+// before the first turn (the ready hook runs in the loop).
+func TestScanFirstLook(t *testing.T) {
+	root := t.TempDir()
+	keep := filepath.Join(root, "keep.html")
+	edited := filepath.Join(root, "a", "b", "edited.html")
+	gone := filepath.Join(root, "c", "gone.html")
+	deep := filepath.Join(root, "d", "e")
+	made := filepath.Join(deep, "new", "page.html")
+	for _, p := range []string{keep, edited, gone, filepath.Join(deep, "old.html")} {
+		mkdir(t, filepath.Dir(p))
+		write(t, p, "x")
+	}
+	changes := func() {
+		write(t, edited, "changed")
+		if err := os.Remove(gone); err != nil {
+			t.Error(err)
+		}
+		mkdir(t, filepath.Dir(made))
+		write(t, made, "x")
+	}
+	passed := make(chan struct{}, 1)
+	opts := Options{Roots: []string{root}, NoFanotify: true, Poll: 20 * time.Millisecond, Passed: func() {
+		select {
+		case passed <- struct{}{}:
+		default:
+		}
+	}}
+	r := start(t, opts, hooks{add: enospc, ready: changes})
+	r.covered = true // a folder reported stands for the paths under it
+	r.waitFor(t, 0, edited, gone, made)
+	// A second pass ended: every folder, those found in the first too,
+	// was looked at, and what the first pass reported has come.
+	for range 2 {
+		select {
+		case <-passed:
+		case <-time.After(patience):
+			t.Fatalf("no pass ended after %v", patience)
+		}
+	}
+	seen := r.seen(0)
+	if seen[keep] || coveredBy(keep, seen) || seen[filepath.Join(root, "a")] {
+		t.Errorf("reported what did not change: %s", r.describe(0))
+	}
 }

@@ -292,6 +292,7 @@ type watcher struct {
 	fan     *fanWatch // the filesystems' fanotify marks
 	fanErr  error     // why fanotify could not be used
 	scan    *scanner  // the folders scanned, past the limit
+	started bool      // the watches are set: the first build may begin
 	polling atomic.Bool
 }
 
@@ -363,6 +364,7 @@ func newWatcher(opts Options, h hooks) (*watcher, error) {
 func (w *watcher) loop(ctx context.Context) {
 	defer w.close()
 	w.start(ctx)
+	w.started = true
 	if w.scan != nil { // the folders listed at start are each once
 		w.scan.from, w.scan.dirty = len(w.scan.dirs), false
 	}
@@ -419,7 +421,7 @@ func (w *watcher) start(ctx context.Context) {
 	fsw, err := fsnotify.NewWatcher()
 	if err != nil {
 		w.atLimit(ctx, err)
-		w.scanTree(w.roots...)
+		w.scanLater(w.roots...)
 		return
 	}
 	w.fsw, w.events, w.errs = fsw, fsw.Events, fsw.Errors
@@ -442,7 +444,7 @@ func (w *watcher) start(ctx context.Context) {
 	}
 	if w.limit != nil {
 		w.atLimit(ctx, w.limit)
-		w.scanTree(w.roots...)
+		w.scanLater(w.roots...)
 		return
 	}
 	for _, r := range w.roots {
@@ -499,7 +501,11 @@ func (w *watcher) addTree(ctx context.Context, dir string, report bool) {
 		queue = queue[1:]
 		if !w.watchDir(d) {
 			w.atLimit(ctx, w.limit)
-			w.scanTree(append([]string{d}, queue...)...)
+			if left := append([]string{d}, queue...); w.started {
+				w.scanTree(left...)
+			} else {
+				w.scanLater(left...) // before the first build: listed in turns
+			}
 			return
 		}
 		ents, err := os.ReadDir(d)
