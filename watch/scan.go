@@ -190,9 +190,31 @@ func (w *watcher) scanLater(dirs ...string) {
 			continue
 		}
 		d := newScanDir(root, rel, "")
-		if _, _, folder, err := statPath(w.pathBytes(&d, ""), d.isRoot()); err == nil && folder {
+		_, _, folder, err := statPath(w.pathBytes(&d, ""), d.isRoot())
+		switch {
+		case d.isRoot():
+			// A root is listed now, its folders later: the first build
+			// writes its files into the root, most often, and the root's
+			// first look would take them for another's change, and the
+			// root gaining an entry for a whole build to make.
+			if err == nil && folder {
+				self, entries, folders := w.list(&d)
+				d.self = self
+				d.setEntries(entries)
+				s.dirs = append(s.dirs, d)
+				for _, name := range folders {
+					if len(w.roots) > 1 && w.isRoot(filepath.Join(dir, name)) {
+						continue // scanned as a root of its own
+					}
+					sub := newScanDir(root, join(rel, name), "")
+					sub.self = unlisted
+					s.dirs = append(s.dirs, sub)
+				}
+				continue
+			}
+		case err == nil && folder:
 			d.self = unlisted
-		} else if !d.isRoot() {
+		default:
 			continue // gone before the first build: nothing of it is read
 		}
 		s.dirs = append(s.dirs, d)
