@@ -126,8 +126,8 @@ func selfOf(st *unix.Stat_t) state {
 
 // lazyFrom returns the change time from which the scan's first look at a
 // folder it did not list reports what it finds changed (scanLater), and
-// whether the folders dirs are on filesystems whose change times can be
-// so trusted: local ones (the system's clock stamps them: ext4, XFS,
+// whether the roots dirs are on filesystems whose change times can be
+// so trusted (a filesystem mounted inside one is taken for its root's): local ones (the system's clock stamps them: ext4, XFS,
 // Btrfs, tmpfs …, not NFS, SMB or FUSE, whose server may keep another
 // time), and stamped to the nanosecond (a folder's change time with a
 // fraction of a second: ext3's inodes of 128 bytes keep whole seconds).
@@ -170,4 +170,62 @@ func lazyFrom(dirs []string) (int64, bool) {
 		}
 	}
 	return ts.Nano(), true
+}
+
+// subfolders lists the folder dir and returns the names of its folders,
+// sorted, calling file (when not nil) with the name of each other entry,
+// valid during the call: what the watches' walk needs, without a stat of
+// each file or a string of each name (os.ReadDir made both: 2.3 s of
+// the 4 s that adding 192,536 watches took at 1,000,000 pages).
+func subfolders(dir string, file func(name []byte)) ([]string, error) {
+	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: dir, Err: err}
+	}
+	defer unix.Close(fd)
+	var folders []string
+	bp := direntBufs.Get().(*[]byte)
+	defer direntBufs.Put(bp)
+	buf := *bp
+	for {
+		n, err := unix.Getdents(fd, buf)
+		if err != nil {
+			return nil, &os.PathError{Op: "getdents", Path: dir, Err: err}
+		}
+		if n <= 0 {
+			break
+		}
+		for b := buf[:n]; len(b) >= 19; {
+			reclen := int(*(*uint16)(unsafe.Pointer(&b[16])))
+			if reclen < 19 || reclen > len(b) {
+				break
+			}
+			typ := b[18]
+			name := b[19:reclen]
+			if i := indexNUL(name); i >= 0 {
+				name = name[:i]
+			}
+			b = b[reclen:]
+			if len(name) == 0 || string(name) == "." || string(name) == ".." {
+				continue
+			}
+			if typ == unix.DT_UNKNOWN { // some filesystems do not say
+				var st unix.Stat_t
+				if unix.Fstatat(fd, string(name), &st, unix.AT_SYMLINK_NOFOLLOW) != nil {
+					continue
+				}
+				if st.Mode&unix.S_IFMT == unix.S_IFDIR {
+					typ = unix.DT_DIR
+				}
+			}
+			switch {
+			case typ == unix.DT_DIR:
+				folders = append(folders, string(name))
+			case file != nil:
+				file(name)
+			}
+		}
+	}
+	slices.Sort(folders)
+	return folders, nil
 }

@@ -61,3 +61,22 @@ func statPath(b []byte, follow bool) (file, self state, folder bool, err error) 
 	self, _ = selfState(info)
 	return file, self, info.IsDir(), nil
 }
+
+// subfolders lists the folder dir and returns the names of its folders,
+// sorted, calling file (when not nil) with the name of each other entry.
+func subfolders(dir string, file func(name []byte)) ([]string, error) {
+	des, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var folders []string
+	for _, de := range des {
+		switch {
+		case de.IsDir():
+			folders = append(folders, de.Name())
+		case file != nil:
+			file([]byte(de.Name()))
+		}
+	}
+	return folders, nil
+}

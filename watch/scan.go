@@ -174,7 +174,7 @@ func (w *watcher) appendPath(b []byte, d *scanDir, name string) []byte {
 // turns take them at 5 % of a core. Where change times cannot be trusted
 // so (lazyFrom), it is scanTree.
 func (w *watcher) scanLater(dirs ...string) {
-	since, ok := lazyFrom(dirs)
+	since, ok := lazyFrom(w.roots)
 	if !ok {
 		w.scanTree(dirs...)
 		return
@@ -190,34 +190,30 @@ func (w *watcher) scanLater(dirs ...string) {
 			continue
 		}
 		d := newScanDir(root, rel, "")
-		_, _, folder, err := statPath(w.pathBytes(&d, ""), d.isRoot())
-		switch {
-		case d.isRoot():
-			// A root is listed now, its folders later: the first build
-			// writes its files into the root, most often, and the root's
-			// first look would take them for another's change, and the
-			// root gaining an entry for a whole build to make.
-			if err == nil && folder {
-				self, entries, folders := w.list(&d)
-				d.self = self
-				d.setEntries(entries)
-				s.dirs = append(s.dirs, d)
-				for _, name := range folders {
-					if len(w.roots) > 1 && w.isRoot(filepath.Join(dir, name)) {
-						continue // scanned as a root of its own
-					}
-					sub := newScanDir(root, join(rel, name), "")
-					sub.self = unlisted
-					s.dirs = append(s.dirs, sub)
-				}
-				continue
-			}
-		case err == nil && folder:
+		if !d.isRoot() {
+			// Not statted now (a million folders): one gone before the
+			// first build is reported gone at its first look.
 			d.self = unlisted
-		default:
-			continue // gone before the first build: nothing of it is read
+			s.dirs = append(s.dirs, d)
+			continue
 		}
+		// A root is listed now, its folders later: the first build writes
+		// its files into the root, most often, and the root's first look
+		// would take them for another's change, and the root gaining an
+		// entry for a whole build to make. A root not there (state 0) is
+		// looked at until it is.
+		self, entries, folders := w.list(&d)
+		d.self = self
+		d.setEntries(entries)
 		s.dirs = append(s.dirs, d)
+		for _, name := range folders {
+			if len(w.roots) > 1 && w.isRoot(filepath.Join(dir, name)) {
+				continue // scanned as a root of its own
+			}
+			sub := newScanDir(root, join(rel, name), "")
+			sub.self = unlisted
+			s.dirs = append(s.dirs, sub)
+		}
 	}
 	s.dirty = true
 }

@@ -49,7 +49,10 @@
 // what the limit costs and how to raise it, keeps the watches it has, and
 // scans the other folders in turns, at most 5 % of a core however many
 // there are: a pass over them lasts at least [Options.Poll], longer where
-// they are many. A folder the scan finds changed gets a watch of its own
+// they are many. The first pass lists the folders, rather than a listing
+// before Ready, on local filesystems that stamp change times to the
+// nanosecond: what changed in a folder before its first look is found by
+// those times. A folder the scan finds changed gets a watch of its own
 // when one can be had (the folders changed last keep theirs), so that its
 // next change is seen at once. It scans everything when watching cannot
 // start at all.
@@ -508,23 +511,24 @@ func (w *watcher) addTree(ctx context.Context, dir string, report bool) {
 			}
 			return
 		}
-		ents, err := os.ReadDir(d)
+		var file func(name []byte)
+		if report {
+			file = func(name []byte) {
+				if p := filepath.Join(d, string(name)); w.relevant(p) {
+					w.send(ctx, p)
+				}
+			}
+		}
+		folders, err := subfolders(d, file)
 		if err != nil {
 			if !errors.Is(err, fs.ErrNotExist) { // gone meanwhile: its removal is an event
 				w.warn(fmt.Errorf("watch: %w", err))
 			}
 			continue
 		}
-		for _, e := range ents {
-			p := filepath.Join(d, e.Name())
-			if e.IsDir() {
-				if !w.skipDir(p) {
-					queue = append(queue, p)
-				}
-				continue
-			}
-			if report && w.relevant(p) {
-				w.send(ctx, p)
+		for _, name := range folders {
+			if p := filepath.Join(d, name); !w.skipDir(p) {
+				queue = append(queue, p)
 			}
 		}
 	}
