@@ -134,10 +134,14 @@ func selfOf(st *unix.Stat_t) state {
 // A change time cannot be set by a program (touch, cp -p, rsync -t set
 // the modification time), so the kernel's clock is the only one compared.
 //
-// The time is the system's coarse clock, which stamps files, after its
-// next tick: a change from then on is stamped at or after it, one before
-// it was before the caller's first build (it waits for the tick, a few
-// milliseconds at most).
+// The time is the system's coarse clock, which stamps files, once it has
+// passed the time it was called at: a change from then on is stamped at
+// or after it (the clock does not go back, and a finer stamp is later
+// still), and one made before the call is stamped before it, as no stamp
+// is later than the time it was made at. The coarse clock lags by up to
+// a tick and its update: the wait is a few milliseconds. (Waiting for
+// its next tick alone was not enough: a file written just before had a
+// stamp up to a millisecond past that tick, and was reported.)
 func lazyFrom(dirs []string) (int64, bool) {
 	fine := false
 	for _, dir := range dirs {
@@ -159,17 +163,20 @@ func lazyFrom(dirs []string) (int64, bool) {
 	if !fine {
 		return 0, false
 	}
-	var ts unix.Timespec
-	if unix.ClockGettime(unix.CLOCK_REALTIME_COARSE, &ts) != nil {
-		return 0, false
-	}
-	for first := ts.Nano(); ts.Nano() == first; {
-		time.Sleep(time.Millisecond)
+	now := time.Now()
+	for {
+		var ts unix.Timespec
 		if unix.ClockGettime(unix.CLOCK_REALTIME_COARSE, &ts) != nil {
 			return 0, false
 		}
+		if ts.Nano() > now.UnixNano() {
+			return ts.Nano(), true
+		}
+		if time.Since(now) > time.Second { // a clock set back meanwhile
+			return 0, false
+		}
+		time.Sleep(time.Millisecond)
 	}
-	return ts.Nano(), true
 }
 
 // subfolders lists the folder dir and returns the names of its folders,
