@@ -357,8 +357,8 @@ func (w *watcher) list(d *scanDir) (self state, entries string, folders []string
 
 // listSince is list, which also returns, with since, what changed from
 // that change time on: the folder itself when it gained or lost an entry
-// (its path first, marked a folder), and its files (their paths); nothing
-// for a folder that cannot be read.
+// (its path first, marked a folder), and its files (their paths); a
+// folder that cannot be read is reported itself.
 func (w *watcher) listSince(d *scanDir, since int64) (self state, entries string, folders, changed []string) {
 	dir := w.pathOf(d, "")
 	self, selfCtime, ents, err := readFolder(dir, d.isRoot(), func(name string, folder bool) bool {
@@ -368,12 +368,17 @@ func (w *watcher) listSince(d *scanDir, since int64) (self state, entries string
 		return w.opts.Ignore == nil || !w.ignore(dir+string(filepath.Separator)+name)
 	})
 	if err != nil {
+		// At a first look, what changed since cannot be told: the
+		// folder is walked again.
+		if since != 0 {
+			changed = append(changed, dir+folderMark)
+		}
 		var b []byte
 		b = w.appendPath(b, d, "")
 		if _, self, folder, err := statPath(b[:len(b)-1], d.isRoot()); err == nil && folder {
-			return self, "", nil, nil
+			return self, "", nil, changed
 		}
-		return 0, "", nil, nil
+		return 0, "", nil, changed
 	}
 	if since != 0 {
 		if selfCtime >= since { // an entry added or removed: the removed cannot be named
