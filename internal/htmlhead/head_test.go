@@ -464,3 +464,41 @@ func TestHeadBounds(t *testing.T) {
 		})
 	}
 }
+
+// TestReaderReusedAfterManyAttributes: a HeadReader that read a tag of
+// many attributes last (here cut by the end of the file) reads the next
+// page's tag of many attributes whole: the names of the first are
+// forgotten, not taken for the second's repeated ones.
+func TestReaderReusedAfterManyAttributes(t *testing.T) {
+	var first, second strings.Builder
+	first.WriteString("<meta")
+	for i := range linearAttrs + 1 {
+		fmt.Fprintf(&first, " a%d", i)
+	}
+	first.WriteString(` name=x content="cut`)
+	second.WriteString("<meta")
+	for i := range linearAttrs {
+		fmt.Fprintf(&second, " a%d", i)
+	}
+	second.WriteString(` name="robots" content="noindex">`)
+	var hr HeadReader
+	if _, err := hr.Read(strings.NewReader(first.String())); err != nil {
+		t.Fatal(err)
+	}
+	h, err := hr.Read(strings.NewReader(second.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.NoIndex == "" {
+		t.Errorf("the reused reader missed the noindex; a new one finds %q", mustHead(t, second.String()).NoIndex)
+	}
+}
+
+func mustHead(t *testing.T, page string) *Head {
+	t.Helper()
+	h, err := (&HeadReader{}).Read(strings.NewReader(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}

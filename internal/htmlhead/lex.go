@@ -93,6 +93,11 @@ type attr struct{ key, val []byte }
 func (l *lexer) reset(data []byte) {
 	if len(l.seen) > 4096 { // a tag of many attributes: not kept for the next page
 		l.seen = nil
+	} else if len(l.attrs) > linearAttrs {
+		// The last tag's names, which tag clears only while it knows
+		// how many there were: a page's first tag of many attributes
+		// would drop those named as the last page's were.
+		clear(l.seen)
 	}
 	*l = lexer{data: data, attrs: l.attrs[:0], seen: l.seen, done: l.done, maxAttrs: l.maxAttrs}
 }
