@@ -67,7 +67,11 @@ func hasImage(images []sitemap.Image, loc string) bool {
 
 // imageAllowed reports whether the image at u, a normalized URL, is the
 // site's: under the base URL, or on a host of Options.ImageHosts.
-func (m *Mapper) imageAllowed(u string) bool {
+func (m *Mapper) imageAllowed(u string) bool { return m.onHosts(u, m.opts.ImageHosts) }
+
+// onHosts reports whether u, a normalized URL, is under the base URL or
+// on one of hosts (origins, a trailing slash aside).
+func (m *Mapper) onHosts(u string, hosts []string) bool {
 	if strings.HasPrefix(u, m.base) {
 		return true
 	}
@@ -77,7 +81,7 @@ func (m *Mapper) imageAllowed(u string) bool {
 			origin = u[:i+3+j]
 		}
 	}
-	for _, h := range m.opts.ImageHosts {
+	for _, h := range hosts {
 		if strings.EqualFold(strings.TrimSuffix(h, "/"), origin) {
 			return true
 		}

@@ -294,23 +294,7 @@ func parseBool(s string) (bool, bool) {
 
 // videoAllowed reports whether a video's thumbnail or content at u may be
 // listed: under the base URL or on a host of Options.VideoHosts.
-func (m *Mapper) videoAllowed(u string) bool {
-	if strings.HasPrefix(u, m.base) {
-		return true
-	}
-	origin := u
-	if i := strings.Index(u, "://"); i >= 0 {
-		if j := strings.IndexByte(u[i+3:], '/'); j >= 0 {
-			origin = u[:i+3+j]
-		}
-	}
-	for _, h := range m.opts.VideoHosts {
-		if strings.EqualFold(strings.TrimSuffix(h, "/"), origin) {
-			return true
-		}
-	}
-	return false
-}
+func (m *Mapper) videoAllowed(u string) bool { return m.onHosts(u, m.opts.VideoHosts) }
 
 // ISODuration returns the seconds of an ISO 8601 duration as schema.org
 // writes a video's (PT1M30S, PT2H, P1DT2H, PT90.5S: a fraction rounds to
