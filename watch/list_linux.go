@@ -34,16 +34,44 @@ func readFolder(dir string, follow bool, keep func(name string, folder bool) boo
 		return 0, 0, nil, &os.PathError{Op: "fstat", Path: dir, Err: err}
 	}
 	var ents []entry
+	err = eachEntry(fd, dir, func(name []byte, ino uint64, folder bool) {
+		s := string(name)
+		if !keep(s, folder) {
+			return
+		}
+		if folder {
+			ents = append(ents, entry{name: s, st: mix(folderBit, ino, uint64(os.ModeDir))})
+			return
+		}
+		var st unix.Stat_t
+		if unix.Fstatat(fd, s, &st, unix.AT_SYMLINK_NOFOLLOW) != nil {
+			return // gone meanwhile
+		}
+		ents = append(ents, entry{name: s, st: statState(&st), ctime: st.Ctim.Nano()})
+	})
+	if err != nil {
+		return 0, 0, nil, err
+	}
+	slices.SortFunc(ents, func(a, b entry) int { return strings.Compare(a.name, b.name) })
+	return selfOf(&self), self.Ctim.Nano(), ents, nil
+}
+
+// eachEntry lists the open folder fd (dir names it in errors) with
+// getdents and calls fn with each entry but "." and "..": its name, valid
+// during the call, its inode number, and whether it is a folder, told by
+// its type in the listing or, where the filesystem does not say, by
+// fstatat (an entry gone meanwhile is left out).
+func eachEntry(fd int, dir string, fn func(name []byte, ino uint64, folder bool)) error {
 	bp := direntBufs.Get().(*[]byte)
 	defer direntBufs.Put(bp)
 	buf := *bp
 	for {
 		n, err := unix.Getdents(fd, buf)
 		if err != nil {
-			return 0, 0, nil, &os.PathError{Op: "getdents", Path: dir, Err: err}
+			return &os.PathError{Op: "getdents", Path: dir, Err: err}
 		}
 		if n <= 0 {
-			break
+			return nil
 		}
 		for b := buf[:n]; len(b) >= 19; {
 			// struct linux_dirent64: d_ino (8), d_off (8), d_reclen (2),
@@ -70,23 +98,9 @@ func readFolder(dir string, follow bool, keep func(name string, folder bool) boo
 				}
 				folder = st.Mode&unix.S_IFMT == unix.S_IFDIR
 			}
-			s := string(name)
-			if !keep(s, folder) {
-				continue
-			}
-			if folder {
-				ents = append(ents, entry{name: s, st: mix(folderBit, ino, uint64(os.ModeDir))})
-				continue
-			}
-			var st unix.Stat_t
-			if unix.Fstatat(fd, s, &st, unix.AT_SYMLINK_NOFOLLOW) != nil {
-				continue // gone meanwhile
-			}
-			ents = append(ents, entry{name: s, st: statState(&st), ctime: st.Ctim.Nano()})
+			fn(name, ino, folder)
 		}
 	}
-	slices.SortFunc(ents, func(a, b entry) int { return strings.Compare(a.name, b.name) })
-	return selfOf(&self), self.Ctim.Nano(), ents, nil
 }
 
 // direntBufs are getdents' buffers.
@@ -188,47 +202,16 @@ func subfolders(dir string, file func(name []byte)) ([]string, error) {
 	}
 	defer unix.Close(fd)
 	var folders []string
-	bp := direntBufs.Get().(*[]byte)
-	defer direntBufs.Put(bp)
-	buf := *bp
-	for {
-		n, err := unix.Getdents(fd, buf)
-		if err != nil {
-			return nil, &os.PathError{Op: "getdents", Path: dir, Err: err}
+	err = eachEntry(fd, dir, func(name []byte, _ uint64, folder bool) {
+		switch {
+		case folder:
+			folders = append(folders, string(name))
+		case file != nil:
+			file(name)
 		}
-		if n <= 0 {
-			break
-		}
-		for b := buf[:n]; len(b) >= 19; {
-			reclen := int(*(*uint16)(unsafe.Pointer(&b[16])))
-			if reclen < 19 || reclen > len(b) {
-				break
-			}
-			typ := b[18]
-			name := b[19:reclen]
-			if i := indexNUL(name); i >= 0 {
-				name = name[:i]
-			}
-			b = b[reclen:]
-			if len(name) == 0 || string(name) == "." || string(name) == ".." {
-				continue
-			}
-			if typ == unix.DT_UNKNOWN { // some filesystems do not say
-				var st unix.Stat_t
-				if unix.Fstatat(fd, string(name), &st, unix.AT_SYMLINK_NOFOLLOW) != nil {
-					continue
-				}
-				if st.Mode&unix.S_IFMT == unix.S_IFDIR {
-					typ = unix.DT_DIR
-				}
-			}
-			switch {
-			case typ == unix.DT_DIR:
-				folders = append(folders, string(name))
-			case file != nil:
-				file(name)
-			}
-		}
+	})
+	if err != nil {
+		return nil, err
 	}
 	slices.Sort(folders)
 	return folders, nil
