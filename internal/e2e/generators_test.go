@@ -800,12 +800,9 @@ func TestAstroSite(t *testing.T) {
 	r := mustRun(t, src, "--videos", "--news-name", "Example", "--out", media)
 	sitemaptest.MustValidate(t, media)
 	var videos []string
-	names, _ := filepath.Glob(filepath.Join(media, "sitemap*.xml"))
-	for _, name := range names {
-		for _, u := range readMediaSet(t, name).URLs {
-			for _, v := range u.Videos {
-				videos = append(videos, fmt.Sprintf("%s %s|%s|%s|%s|%d|%s", u.Loc, v.Title, v.Description, v.Thumbnail, v.Content, v.Duration, v.Published))
-			}
+	for _, u := range setURLs(t, media) {
+		for _, v := range u.Videos {
+			videos = append(videos, fmt.Sprintf("%s %s|%s|%s|%s|%d|%s", u.Loc, v.Title, v.Description, v.Thumbnail, v.Content, v.Duration, v.Published))
 		}
 	}
 	wantVideos := []string{base + "tour A tour of the site|Every page of the site, in three minutes & a bit.|https://example.com/media/tour.jpg|https://example.com/media/tour.mp4|192|2024-05-01T09:00:00Z"}
@@ -880,15 +877,12 @@ func TestNextVideos(t *testing.T) {
 	r := mustRun(t, src, "--videos", "--news-name", "Example", "--out", media)
 	sitemaptest.MustValidate(t, media)
 	var videos []string
-	names, _ := filepath.Glob(filepath.Join(media, "sitemap*.xml"))
-	for _, name := range names {
-		for _, u := range readMediaSet(t, name).URLs {
-			for _, v := range u.Videos {
-				videos = append(videos, fmt.Sprintf("%s %s|%s|%s|%s|%s|%d|%s", u.Loc, v.Title, v.Description, v.Thumbnail, v.Content, v.Player, v.Duration, v.Published))
-			}
-			if u.News != nil {
-				t.Errorf("%s has news: %+v", u.Loc, *u.News)
-			}
+	for _, u := range setURLs(t, media) {
+		for _, v := range u.Videos {
+			videos = append(videos, fmt.Sprintf("%s %s|%s|%s|%s|%s|%d|%s", u.Loc, v.Title, v.Description, v.Thumbnail, v.Content, v.Player, v.Duration, v.Published))
+		}
+		if u.News != nil {
+			t.Errorf("%s has news: %+v", u.Loc, *u.News)
 		}
 	}
 	wantVideos := []string{base + "watch Trails <5 km & their views|Short walks near town, filmed <in one day> & cut to size.|" +

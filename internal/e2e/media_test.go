@@ -18,24 +18,39 @@ import (
 // mediaSet is a sitemap file with the video and news extensions, read
 // back.
 type mediaSet struct {
-	URLs []struct {
-		Loc    string `xml:"loc"`
-		Videos []struct {
-			Thumbnail   string `xml:"thumbnail_loc"`
-			Title       string `xml:"title"`
-			Description string `xml:"description"`
-			Content     string `xml:"content_loc"`
-			Player      string `xml:"player_loc"`
-			Duration    int    `xml:"duration"`
-			Published   string `xml:"publication_date"`
-		} `xml:"http://www.google.com/schemas/sitemap-video/1.1 video"`
-		News *struct {
-			Name      string `xml:"publication>name"`
-			Language  string `xml:"publication>language"`
-			Published string `xml:"publication_date"`
-			Title     string `xml:"title"`
-		} `xml:"http://www.google.com/schemas/sitemap-news/0.9 news"`
-	} `xml:"url"`
+	URLs []mediaURL `xml:"url"`
+}
+
+// mediaURL is a <url> of mediaSet.
+type mediaURL struct {
+	Loc    string `xml:"loc"`
+	Videos []struct {
+		Thumbnail   string `xml:"thumbnail_loc"`
+		Title       string `xml:"title"`
+		Description string `xml:"description"`
+		Content     string `xml:"content_loc"`
+		Player      string `xml:"player_loc"`
+		Duration    int    `xml:"duration"`
+		Published   string `xml:"publication_date"`
+	} `xml:"http://www.google.com/schemas/sitemap-video/1.1 video"`
+	News *struct {
+		Name      string `xml:"publication>name"`
+		Language  string `xml:"publication>language"`
+		Published string `xml:"publication_date"`
+		Title     string `xml:"title"`
+	} `xml:"http://www.google.com/schemas/sitemap-news/0.9 news"`
+}
+
+// setURLs returns the <url>s of every sitemap*.xml file in dir (the
+// index's none), file by file.
+func setURLs(t *testing.T, dir string) []mediaURL {
+	t.Helper()
+	var urls []mediaURL
+	names, _ := filepath.Glob(filepath.Join(dir, "sitemap*.xml"))
+	for _, name := range names {
+		urls = append(urls, readMediaSet(t, name).URLs...)
+	}
+	return urls
 }
 
 func readMediaSet(t *testing.T, path string) mediaSet {
