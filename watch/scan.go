@@ -206,16 +206,23 @@ func (w *watcher) scanLater(dirs ...string) {
 		d.self = self
 		d.setEntries(entries)
 		s.dirs = append(s.dirs, d)
-		for _, name := range folders {
-			if len(w.roots) > 1 && w.isRoot(filepath.Join(dir, name)) {
-				continue // scanned as a root of its own
-			}
-			sub := newScanDir(root, join(rel, name), "")
-			sub.self = unlisted
-			s.dirs = append(s.dirs, sub)
-		}
+		w.addUnlisted(root, rel, dir, folders)
 	}
 	s.dirty = true
+}
+
+// addUnlisted adds the folders of the folder at rel under the root (dir,
+// its path) to the scan, unlisted, but those that are roots of their own.
+func (w *watcher) addUnlisted(root uint16, rel, dir string, folders []string) {
+	s := w.scan
+	for _, name := range folders {
+		if len(w.roots) > 1 && w.isRoot(filepath.Join(dir, name)) {
+			continue // scanned as a root of its own
+		}
+		sub := newScanDir(root, join(rel, name), "")
+		sub.self = unlisted
+		s.dirs = append(s.dirs, sub)
+	}
 }
 
 // firstLook lists the unlisted folder i, reports what changed in it since
@@ -226,17 +233,8 @@ func (w *watcher) firstLook(ctx context.Context, i int) {
 	self, entries, folders, changed := w.listSince(d, s.since)
 	d.self = self
 	d.setEntries(entries)
-	root, rel := d.root, d.rel()
-	dir := w.pathOf(d, "")
 	pending := s.from < len(s.dirs) // folders added since the last tidy
-	for _, name := range folders {
-		if len(w.roots) > 1 && w.isRoot(dir+string(filepath.Separator)+name) {
-			continue // scanned as a root of its own
-		}
-		sub := newScanDir(root, join(rel, name), "")
-		sub.self = unlisted
-		s.dirs = append(s.dirs, sub)
-	}
+	w.addUnlisted(d.root, d.rel(), w.pathOf(d, ""), folders)
 	if !pending {
 		// Each folder is found once, by its parent: none is a second of
 		// another, and tidy need not look at them.
