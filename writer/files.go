@@ -43,7 +43,7 @@ func Recorded(dir string) ([]string, error) { return readRecord(dir) }
 // no record. Lines that are not one of Write's names are ignored, so a
 // damaged record can never make Write remove another file.
 func readRecord(dir string) ([]string, error) {
-	data, err := fsx.ReadFile(filepath.Join(dir, RecordName))
+	data, err := fsx.OldReadFile(filepath.Join(dir, RecordName))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -77,7 +77,7 @@ func isSitemapFile(p string) bool {
 	if st, err := os.Lstat(p); err != nil || !st.Mode().IsRegular() {
 		return false
 	}
-	f, err := fsx.Open(p)
+	f, err := fsx.OldOpen(p)
 	if err != nil {
 		return false
 	}

@@ -38,7 +38,7 @@ func updateRobots(dir, baseURL string, entries, foreign []string) (bool, error) 
 	exists := err == nil
 	var old []byte
 	if exists {
-		if old, err = fsx.ReadFile(path); err != nil {
+		if old, err = fsx.OldReadFile(path); err != nil {
 			return false, err
 		}
 	}
@@ -56,7 +56,7 @@ func robotsNames(dir, baseURL string, foreign []string) bool {
 	if robotsUsable(dir) != nil {
 		return false
 	}
-	old, err := fsx.ReadFile(filepath.Join(dir, robotsName))
+	old, err := fsx.OldReadFile(filepath.Join(dir, robotsName))
 	if err != nil {
 		return false
 	}
@@ -233,7 +233,7 @@ func DeadRobotsLines(dir, baseURL string) []RobotsLine {
 	if robotsUsable(dir) != nil {
 		return nil
 	}
-	data, err := fsx.ReadFile(filepath.Join(dir, robotsName))
+	data, err := fsx.OldReadFile(filepath.Join(dir, robotsName))
 	if err != nil {
 		return nil
 	}

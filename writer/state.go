@@ -490,7 +490,7 @@ func (t *txn) check(res *Result, previous []string) (*Result, error) {
 	res.Differ = append(res.Differ, foreign...)
 	if t.opts.Robots || len(foreign) > 0 && robotsNames(t.opts.Dir, t.opts.BaseURL, foreign) {
 		path := filepath.Join(t.opts.Dir, robotsName)
-		old, err := fsx.ReadFile(path)
+		old, err := fsx.OldReadFile(path)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}

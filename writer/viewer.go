@@ -106,6 +106,6 @@ func (t *txn) ours(name, marker string) (path string, ok bool) {
 	if slices.Contains(t.recorded, name) {
 		return path, true
 	}
-	data, err := fsx.ReadFile(path)
+	data, err := fsx.OldReadFile(path)
 	return path, marker != "" && err == nil && bytes.Contains(data, []byte(marker))
 }

@@ -253,7 +253,7 @@ func submitClient(v *submitValues, e *env) (*indexnow.Client, *url.URL, error) {
 // readChanges reads the changes file at path. A missing file or a
 // malformed one is a usage error; one that cannot be read, a failure.
 func readChanges(path string) (*postbuild.ChangesFile, error) {
-	f, err := fsx.Open(path)
+	f, err := fsx.OldOpen(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, usage(&diag.Diagnostic{File: path, Msg: fmt.Sprintf("no changes file; build with --changes %s first (each build writes there the URLs it added, changed and removed)", path)})
 	}
@@ -330,7 +330,7 @@ func parseSubmitBase(s string) (*url.URL, error) {
 func submitKey(keyFrom string, getenv func(string) string, dryRun bool, warn func(error)) (string, error) {
 	from, key := indexnow.KeyEnv, ""
 	if keyFrom != "" {
-		b, err := fsx.ReadFile(keyFrom)
+		b, err := fsx.OldReadFile(keyFrom)
 		if err != nil {
 			return "", fmt.Errorf("--key-from: %w", err)
 		}

@@ -155,3 +155,22 @@ func Format(err error, severity string) string {
 	}
 	return place + ": " + sev + msg
 }
+
+// ExcerptBytes is the most bytes of an untrusted value a message quotes.
+const ExcerptBytes = 80
+
+// Excerpt returns s as a message may quote it: whole when it is at most
+// ExcerptBytes long, else its first bytes, cut at a character's start,
+// and "… (N bytes)". A value a page, a file or a server gives can be
+// megabytes: a message quotes at most this much of it, whatever it
+// holds, so that a line stays a line and printing it costs nothing.
+func Excerpt(s string) string {
+	if len(s) <= ExcerptBytes {
+		return s
+	}
+	cut := ExcerptBytes - 20
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "… (" + strconv.Itoa(len(s)) + " bytes)"
+}

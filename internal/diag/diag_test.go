@@ -71,3 +71,20 @@ func TestPos(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+func TestExcerpt(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"PT1M", "PT1M"},
+		{strings.Repeat("a", 80), strings.Repeat("a", 80)},
+		{strings.Repeat("a", 81), strings.Repeat("a", 60) + "… (81 bytes)"},
+		{strings.Repeat("é", 1<<20), strings.Repeat("é", 30) + "… (2097152 bytes)"},
+		{strings.Repeat("x", 59) + "é" + strings.Repeat("x", 40), strings.Repeat("x", 59) + "… (101 bytes)"},
+	} {
+		if got := Excerpt(tc.in); got != tc.want {
+			t.Errorf("Excerpt(%.20q…) = %q, want %q", tc.in, got, tc.want)
+		}
+		if got := Excerpt(tc.in); len(got) > ExcerptBytes+20 {
+			t.Errorf("Excerpt is %d bytes", len(got))
+		}
+	}
+}

@@ -1,24 +1,388 @@
-// Package fsx reads the small files sitemapgen takes its settings from
-// (sitemap.yaml, a generator's configuration, _headers, robots.txt, state
-// and record files) without ever waiting on one: os.ReadFile of a FIFO
-// blocks until something writes to it, which may be never.
+// Package fsx is the one door through which sitemapgen opens the files of
+// a site, a project, a sitemap set or an output folder: every file others
+// may control. A file is opened inside a folder, never through a symbolic
+// link out of it (Go's [os.Root]); only a regular file is read, found
+// without waiting (a FIFO opened for reading blocks until something
+// writes to it, which may be never); and never more of it than the bound
+// the setting that covers it gives.
+//
+// # Roads
+//
+// A file is opened by one of two roads:
+//
+//   - inside a folder ([Root], [ReadFile], [Open], [Stat], [Lstat],
+//     [Chtimes], [ReadDir], [WalkDir]): the folder is the site, the
+//     project, the output folder or the set's folder, opened as it was
+//     named; the file's path inside it may pass through links only to
+//     places inside it, and never through an absolute one. Such a file
+//     is what a pull request can plant;
+//   - named ([ReadNamed], [OpenNamed], [StatNamed]): a path the user gave
+//     on the command line or in an environment variable (--config, a
+//     sitemap to validate, the changes file), followed wherever it points,
+//     since the user chose it; it is still read only when it is a regular
+//     file, and bounded.
+//
+// The pages of a site go by a third road, the walker's (package walker,
+// and the pipeline's pageRoot, which opens each page relative to the
+// folder the walk found it in): its link policy is follow_symlinks, and
+// a page's reads are bounded by the head's limits. DESIGN.md, "One door
+// for files", lists the calls outside this package that the tests allow,
+// and why.
 package fsx
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 )
 
-// ReadFile is os.ReadFile for regular files: anything else (a FIFO, a
-// device, a socket, a folder) is an error naming the path and what it is,
-// found without blocking. A missing file's error is fs.ErrNotExist's, as
-// with os.ReadFile.
-func ReadFile(path string) ([]byte, error) {
-	f, err := Open(path)
+// ErrOutside is the error of a file whose path inside its folder passes
+// through a symbolic link out of the folder, or to an absolute path: it is
+// not followed.
+var ErrOutside = errors.New("a symbolic link out of its folder (or to an absolute path): not followed")
+
+// ErrTooLarge is the error of a file larger than the bound the setting
+// that covers it gives; the error names the file, the bound and the
+// setting.
+var ErrTooLarge = errors.New("larger than its bound")
+
+// ErrNotRegular is the error of a file that is not a regular file (a
+// FIFO, a device, a socket, a folder): it is not read.
+var ErrNotRegular = errors.New("not a regular file")
+
+// A Root is a folder whose files are opened only inside it. It is safe
+// for use by several goroutines; Close releases it.
+type Root struct {
+	r   *os.Root
+	dir string
+}
+
+// OpenRoot opens the folder dir, following dir itself as named.
+func OpenRoot(dir string) (*Root, error) {
+	r, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &Root{r: r, dir: dir}, nil
+}
+
+// Close releases the folder.
+func (r *Root) Close() error { return r.r.Close() }
+
+// Dir returns the folder's path, as it was named.
+func (r *Root) Dir() string { return r.dir }
+
+// Path returns the path of rel inside the folder, for messages.
+func (r *Root) Path(rel string) string {
+	if rel == "." || rel == "" {
+		return r.dir
+	}
+	return filepath.Join(r.dir, filepath.FromSlash(rel))
+}
+
+// pathErr turns an error of the os.Root into one naming the file's whole
+// path, with ErrOutside for a path that escapes the folder.
+func (r *Root) pathErr(rel string, err error) error {
+	if err == nil {
+		return nil
+	}
+	op := "open"
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		op, err = pe.Op, pe.Err
+		if op == "openat" || op == "statat" {
+			op = op[:len(op)-2]
+		}
+	}
+	if escapes(err) {
+		err = ErrOutside
+	}
+	return &fs.PathError{Op: op, Path: r.Path(rel), Err: err}
+}
+
+// escapes reports whether err is os.Root's refusal of a path out of its
+// folder, which os does not export.
+func escapes(err error) bool {
+	return err != nil && err.Error() == "path escapes from parent"
+}
+
+// Open opens the regular file rel inside the folder for reading, at
+// most max bytes of it: a Read past them is a [TooLarge] error naming key,
+// the setting that gives max. Anything but a regular file is an
+// ErrNotRegular error, found without blocking.
+func (r *Root) Open(rel string, max int64, key string) (*File, error) {
+	f, err := r.r.OpenFile(filepath.FromSlash(rel), os.O_RDONLY|nonBlock, 0)
+	if err != nil {
+		return nil, r.pathErr(rel, err)
+	}
+	return regular(f, r.Path(rel), max, key)
+}
+
+// ReadFile reads the regular file rel inside the folder whole, when it
+// holds at most max bytes; a larger one is a [TooLarge] error naming key,
+// found having read no more than max+1 bytes of it.
+func (r *Root) ReadFile(rel string, max int, key string) ([]byte, error) {
+	f, err := r.Open(rel, int64(max), key)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return f.readAll()
+}
+
+// Stat returns what rel inside the folder is, following links inside it.
+func (r *Root) Stat(rel string) (fs.FileInfo, error) {
+	fi, err := r.r.Stat(filepath.FromSlash(rel))
+	return fi, r.pathErr(rel, err)
+}
+
+// Lstat returns what rel inside the folder is, a link itself when it is
+// one.
+func (r *Root) Lstat(rel string) (fs.FileInfo, error) {
+	fi, err := r.r.Lstat(filepath.FromSlash(rel))
+	return fi, r.pathErr(rel, err)
+}
+
+// Chtimes sets the access and modification times of the regular file rel
+// inside the folder, never through a link: a link, or anything but a
+// regular file, is left as it is, with an error.
+func (r *Root) Chtimes(rel string, t time.Time) error {
+	fi, err := r.Lstat(rel)
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() {
+		return &fs.PathError{Op: "chtimes", Path: r.Path(rel), Err: fmt.Errorf("%w (%s)", ErrNotRegular, Describe(fi.Mode()))}
+	}
+	return r.pathErr(rel, r.r.Chtimes(filepath.FromSlash(rel), t, t))
+}
+
+// ReadDir returns the entries of the folder rel inside the folder, in
+// the order of their names.
+func (r *Root) ReadDir(rel string) ([]fs.DirEntry, error) {
+	ents, err := fs.ReadDir(r.r.FS(), slashRel(rel))
+	return ents, r.pathErr(rel, err)
+}
+
+// WalkDir walks the tree at rel inside the folder as fs.WalkDir does, in
+// lexical order, calling fn with each path relative to the folder, with
+// slashes. Links are handed to fn as links, never followed.
+func (r *Root) WalkDir(rel string, fn fs.WalkDirFunc) error {
+	return fs.WalkDir(r.r.FS(), slashRel(rel), fn)
+}
+
+func slashRel(rel string) string {
+	if rel == "" {
+		return "."
+	}
+	return filepath.ToSlash(rel)
+}
+
+// ReadFile reads the regular file rel inside the folder dir, at most max
+// bytes: [Root.ReadFile] on a Root opened for the call.
+func ReadFile(dir, rel string, max int, key string) ([]byte, error) {
+	r, err := OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return r.ReadFile(rel, max, key)
+}
+
+// Open opens the regular file rel inside the folder dir, bounded by max:
+// [Root.Open] on a Root opened for the call. The file stays readable
+// after the folder is released.
+func Open(dir, rel string, max int64, key string) (*File, error) {
+	r, err := OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return r.Open(rel, max, key)
+}
+
+// Stat is [Root.Stat] in the folder dir.
+func Stat(dir, rel string) (fs.FileInfo, error) {
+	r, err := OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return r.Stat(rel)
+}
+
+// Lstat is [Root.Lstat] in the folder dir.
+func Lstat(dir, rel string) (fs.FileInfo, error) {
+	r, err := OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return r.Lstat(rel)
+}
+
+// Chtimes is [Root.Chtimes] in the folder dir.
+func Chtimes(dir, rel string, t time.Time) error {
+	r, err := OpenRoot(dir)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	return r.Chtimes(rel, t)
+}
+
+// ReadDir is [Root.ReadDir] in the folder dir.
+func ReadDir(dir, rel string) ([]fs.DirEntry, error) {
+	r, err := OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return r.ReadDir(rel)
+}
+
+// WalkDir is [Root.WalkDir] of the whole folder dir.
+func WalkDir(dir string, fn fs.WalkDirFunc) error {
+	r, err := OpenRoot(dir)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	return r.WalkDir(".", fn)
+}
+
+// OpenNamed opens the regular file at path, a path the user named (a
+// flag's value, a command's argument), followed wherever it points;
+// reads of it are bounded by max as [Root.Open]'s are.
+func OpenNamed(path string, max int64, key string) (*File, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
+	if err != nil {
+		return nil, err
+	}
+	return regular(f, path, max, key)
+}
+
+// ReadNamed reads the regular file at path, a path the user named, when
+// it holds at most max bytes, as [Root.ReadFile] does.
+func ReadNamed(path string, max int, key string) ([]byte, error) {
+	f, err := OpenNamed(path, int64(max), key)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return f.readAll()
+}
+
+// StatNamed returns what the path the user named is, followed.
+func StatNamed(path string) (fs.FileInfo, error) { return os.Stat(path) }
+
+// LstatNamed returns what the path the user named is, a link itself when
+// it is one.
+func LstatNamed(path string) (fs.FileInfo, error) { return os.Lstat(path) }
+
+// regular returns f as a File bounded by max when it is a regular file,
+// else closes it and returns an ErrNotRegular error naming path.
+func regular(f *os.File, path string, max int64, key string) (*File, error) {
+	st, err := f.Stat()
+	if err == nil && !st.Mode().IsRegular() {
+		err = &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w (%s)", ErrNotRegular, Describe(st.Mode()))}
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &File{f: f, name: path, max: max, left: max, key: key}, nil
+}
+
+// A File is an open regular file whose reads are bounded: past its bound,
+// Read returns a [TooLarge] error.
+type File struct {
+	f         *os.File
+	name, key string
+	max, left int64
+}
+
+// Read reads from the file; reading past the bound is an error that
+// names the file, the bound and the setting that gives it.
+func (f *File) Read(p []byte) (int, error) {
+	if int64(len(p)) > f.left+1 {
+		p = p[:f.left+1]
+	}
+	n, err := f.f.Read(p)
+	f.left -= int64(n)
+	if f.left < 0 {
+		f.left = 0
+		return n - 1, TooLarge(f.name, f.max, f.key)
+	}
+	return n, err
+}
+
+// Seek sets the offset of the next Read; the bound counts from the
+// file's start.
+func (f *File) Seek(offset int64, whence int) (int64, error) {
+	off, err := f.f.Seek(offset, whence)
+	if err == nil {
+		f.left = max(f.max-off, 0)
+	}
+	return off, err
+}
+
+// Stat returns what the open file is.
+func (f *File) Stat() (fs.FileInfo, error) { return f.f.Stat() }
+
+// Name returns the file's path, as messages name it.
+func (f *File) Name() string { return f.name }
+
+// Close closes the file.
+func (f *File) Close() error { return f.f.Close() }
+
+// readAll reads the rest of the file, sized by its length when it is
+// within the bound.
+func (f *File) readAll() ([]byte, error) {
+	size := 512
+	if st, err := f.f.Stat(); err == nil {
+		off, _ := f.f.Seek(0, io.SeekCurrent)
+		switch {
+		case st.Size()-off > f.left:
+			// Larger than the bound already: said at once, nothing read
+			// (a sparse file of gigabytes costs nothing).
+			f.left = 0
+			return nil, TooLarge(f.name, f.max, f.key)
+		case st.Size() > off:
+			size = int(st.Size()-off) + 1
+		}
+	}
+	data := make([]byte, 0, size)
+	for {
+		n, err := f.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		switch {
+		case err == io.EOF:
+			return data, nil
+		case err != nil:
+			return data, err
+		case len(data) == cap(data):
+			data = append(data, 0)[:len(data)]
+		}
+	}
+}
+
+// TooLarge is the error for the file name, larger than max bytes, the
+// limit the setting key gives.
+func TooLarge(name string, max int64, key string) error {
+	return &diag.Diagnostic{File: name, Msg: fmt.Sprintf("larger than %d bytes (%s)", max, key), Err: ErrTooLarge}
+}
+
+// OldReadFile, OldReadFileMax and OldOpen are the roads this package had
+// before it was the one door; their callers move to the door.
+func OldReadFile(path string) ([]byte, error) {
+	f, err := OldOpen(path)
 	if err != nil {
 		return nil, err
 	}
@@ -26,48 +390,20 @@ func ReadFile(path string) ([]byte, error) {
 	return io.ReadAll(f)
 }
 
-// ReadFileMax is ReadFile for a file of at most max bytes: a larger one
-// is a *diag.Diagnostic naming the path, "larger than MAX bytes (KEY)",
-// key being the setting that gives max, and no more than max+1 bytes of
-// it are read.
-func ReadFileMax(path string, max int, key string) ([]byte, error) {
-	f, err := Open(path)
+func OldReadFileMax(path string, max int, key string) ([]byte, error) {
+	f, err := OldOpen(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, int64(max)+1))
 	if err == nil && len(data) > max {
-		err = TooLarge(path, max, key)
+		err = TooLarge(path, int64(max), key)
 	}
 	return data, err
 }
 
-// TooLarge is the error for the file name, larger than max bytes, the
-// limit the setting key gives.
-func TooLarge(name string, max int, key string) error {
-	return &diag.Diagnostic{File: name, Msg: fmt.Sprintf("larger than %d bytes (%s)", max, key)}
-}
-
-// Describe names the kind of file m is, for a message: "a FIFO", "a
-// socket", "a device", "a folder", else its mode.
-func Describe(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m.IsDir():
-		return "a folder"
-	}
-	return "mode " + m.Type().String()
-}
-
-// Open opens the regular file at path for reading, as ReadFile reads it:
-// anything else is an error, found without blocking.
-func Open(path string) (*os.File, error) {
+func OldOpen(path string) (*os.File, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
 	if err != nil {
 		return nil, err
@@ -81,4 +417,90 @@ func Open(path string) (*os.File, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// Describe names the kind of file m is, for a message: "a FIFO", "a
+// socket", "a device", "a folder", "a symbolic link", else its mode.
+func Describe(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link"
+	case m.IsDir():
+		return "a folder"
+	}
+	return "mode " + m.Type().String()
+}
+
+// DirFS returns the folder dir as an fs.FS for the code that takes one
+// (doublestar's globs, fs.WalkDir, fs.ReadFile): each call opens the
+// folder as a Root, so no path leaves it; a file opened is a regular file
+// whose reads are bounded by max, as [Root.Open]'s are; a folder opened
+// can be listed. Links are never followed by fs.WalkDir, which takes them
+// from the folders' entries.
+func DirFS(dir string, max int64, key string) fs.FS { return dirFS{dir, max, key} }
+
+type dirFS struct {
+	dir string
+	max int64
+	key string
+}
+
+var (
+	_ fs.FS         = dirFS{}
+	_ fs.StatFS     = dirFS{}
+	_ fs.ReadDirFS  = dirFS{}
+	_ fs.ReadFileFS = dirFS{}
+)
+
+func (d dirFS) check(op, name string) error {
+	if !fs.ValidPath(name) {
+		return &fs.PathError{Op: op, Path: name, Err: fs.ErrInvalid}
+	}
+	return nil
+}
+
+func (d dirFS) Open(name string) (fs.File, error) {
+	if err := d.check("open", name); err != nil {
+		return nil, err
+	}
+	r, err := OpenRoot(d.dir)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	f, err := r.r.OpenFile(filepath.FromSlash(name), os.O_RDONLY|nonBlock, 0)
+	if err != nil {
+		return nil, r.pathErr(name, err)
+	}
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return f, nil
+	}
+	return regular(f, r.Path(name), d.max, d.key)
+}
+
+func (d dirFS) Stat(name string) (fs.FileInfo, error) {
+	if err := d.check("stat", name); err != nil {
+		return nil, err
+	}
+	return Stat(d.dir, name)
+}
+
+func (d dirFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	if err := d.check("readdir", name); err != nil {
+		return nil, err
+	}
+	return ReadDir(d.dir, name)
+}
+
+func (d dirFS) ReadFile(name string) ([]byte, error) {
+	if err := d.check("read", name); err != nil {
+		return nil, err
+	}
+	return ReadFile(d.dir, name, int(d.max), d.key)
 }

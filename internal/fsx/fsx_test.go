@@ -4,6 +4,7 @@ package fsx
 
 import (
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,33 +14,248 @@ import (
 	"time"
 )
 
-func TestReadFile(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "a.yaml")
-	if err := os.WriteFile(path, []byte("x: 1\n"), 0o644); err != nil {
+// tree makes a folder site inside a temporary folder, beside a file
+// outside it, with links planted inside: out (relative, to the file
+// outside), abs (absolute, to it), absin (absolute, to a file inside),
+// in (relative, to a file inside), sub/up (../in.txt, inside), loop.
+func tree(t *testing.T) (site, outside string) {
+	t.Helper()
+	top := t.TempDir()
+	site = filepath.Join(top, "site")
+	outside = filepath.Join(top, "secret.txt")
+	must(t, os.Mkdir(site, 0o755))
+	must(t, os.Mkdir(filepath.Join(site, "sub"), 0o755))
+	must(t, os.WriteFile(outside, []byte("token\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(site, "in.txt"), []byte("inside\n"), 0o644))
+	must(t, os.Symlink("../secret.txt", filepath.Join(site, "out")))
+	must(t, os.Symlink(outside, filepath.Join(site, "abs")))
+	must(t, os.Symlink(filepath.Join(site, "in.txt"), filepath.Join(site, "absin")))
+	must(t, os.Symlink("in.txt", filepath.Join(site, "in")))
+	must(t, os.Symlink("../in.txt", filepath.Join(site, "sub", "up")))
+	must(t, os.Symlink("../../secret.txt", filepath.Join(site, "sub", "out")))
+	must(t, os.Symlink("loop", filepath.Join(site, "loop")))
+	return site, outside
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
 		t.Fatal(err)
 	}
-	if data, err := ReadFile(path); err != nil || string(data) != "x: 1\n" {
-		t.Errorf("ReadFile = %q, %v", data, err)
+}
+
+func TestReadFileInside(t *testing.T) {
+	site, _ := tree(t)
+	for _, tc := range []struct {
+		rel     string
+		want    string
+		outside bool
+		errLike string
+	}{
+		{rel: "in.txt", want: "inside\n"},
+		{rel: "in", want: "inside\n"},
+		{rel: "sub/up", want: "inside\n"},
+		{rel: "out", outside: true},
+		{rel: "abs", outside: true},
+		{rel: "absin", outside: true}, // os.Root refuses absolute links, even to inside
+		{rel: "sub/out", outside: true},
+		{rel: "../secret.txt", outside: true},
+		{rel: "/etc/passwd", outside: true},
+		{rel: "loop", errLike: "too many levels of symbolic links"},
+		{rel: "sub", errLike: "not a regular file (a folder)"},
+		{rel: "missing", errLike: "no such file"},
+	} {
+		t.Run(tc.rel, func(t *testing.T) {
+			data, err := ReadFile(site, tc.rel, 1<<20, "limits.x")
+			switch {
+			case tc.outside:
+				if !errors.Is(err, ErrOutside) {
+					t.Fatalf("ReadFile(%q) = %q, %v; want ErrOutside", tc.rel, data, err)
+				}
+				if strings.Contains(string(data), "token") {
+					t.Fatalf("read the file outside: %q", data)
+				}
+				if !strings.Contains(err.Error(), filepath.Join(site, tc.rel)) && !strings.Contains(err.Error(), site) {
+					t.Errorf("error %q does not name the path", err)
+				}
+			case tc.errLike != "":
+				if err == nil || !strings.Contains(err.Error(), tc.errLike) {
+					t.Fatalf("ReadFile(%q) = %q, %v; want an error like %q", tc.rel, data, err, tc.errLike)
+				}
+			default:
+				if err != nil || string(data) != tc.want {
+					t.Fatalf("ReadFile(%q) = %q, %v; want %q", tc.rel, data, err, tc.want)
+				}
+			}
+		})
 	}
-	if _, err := ReadFile(filepath.Join(dir, "missing")); !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("missing: %v", err)
+	if _, err := ReadFile(site, "missing", 10, "k"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a missing file's error is not fs.ErrNotExist: %v", err)
 	}
-	if _, err := ReadFile(dir); err == nil || !strings.Contains(err.Error(), "a folder") {
-		t.Errorf("folder: %v", err)
+}
+
+func TestStatInside(t *testing.T) {
+	site, _ := tree(t)
+	if _, err := Stat(site, "out"); !errors.Is(err, ErrOutside) {
+		t.Errorf("Stat through a link out: %v", err)
 	}
-	fifo := filepath.Join(dir, "_headers")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skipf("mkfifo: %v", err)
+	fi, err := Lstat(site, "out")
+	if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		t.Errorf("Lstat of the link itself: %v, %v", fi, err)
 	}
-	done := make(chan error, 1)
-	go func() { _, err := ReadFile(fifo); done <- err }()
-	select {
-	case err := <-done:
-		if err == nil || !strings.Contains(err.Error(), "_headers: not a regular file (a FIFO)") {
-			t.Errorf("FIFO: %v", err)
+	if fi, err := Stat(site, "in"); err != nil || !fi.Mode().IsRegular() {
+		t.Errorf("Stat through a link inside: %v, %v", fi, err)
+	}
+}
+
+func TestBound(t *testing.T) {
+	site, _ := tree(t)
+	must(t, os.WriteFile(filepath.Join(site, "big"), []byte(strings.Repeat("x", 100)), 0o644))
+	for _, max := range []int{99, 0, 1} {
+		data, err := ReadFile(site, "big", max, "limits.big_bytes")
+		if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "limits.big_bytes") || !strings.Contains(err.Error(), filepath.Join(site, "big")) {
+			t.Errorf("max %d: %v", max, err)
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("ReadFile waits on a FIFO")
+		if len(data) > max {
+			t.Errorf("max %d: %d bytes handed back", max, len(data))
+		}
+	}
+	if data, err := ReadFile(site, "big", 100, "k"); err != nil || len(data) != 100 {
+		t.Errorf("at the bound: %d bytes, %v", len(data), err)
+	}
+	// A streamed read stops at the bound too, and Seek starts it again.
+	f, err := Open(site, "big", 60, "limits.big_bytes")
+	must(t, err)
+	defer f.Close()
+	n, err := io.Copy(io.Discard, f)
+	if n != 60 || !errors.Is(err, ErrTooLarge) {
+		t.Errorf("streamed: %d bytes, %v", n, err)
+	}
+	if _, err := f.Seek(50, io.SeekStart); err != nil {
+		t.Fatal(err)
+	}
+	n, err = io.Copy(io.Discard, f)
+	if n != 10 || !errors.Is(err, ErrTooLarge) {
+		t.Errorf("after Seek: %d bytes, %v", n, err)
+	}
+}
+
+// TestSparse reads a 3 GB sparse file: the bound is met after max+1
+// bytes, not after reading it whole.
+func TestSparse(t *testing.T) {
+	site, _ := tree(t)
+	f, err := os.Create(filepath.Join(site, "state.json"))
+	must(t, err)
+	must(t, f.Truncate(3<<30))
+	f.Close()
+	start := time.Now()
+	_, err = ReadFile(site, "state.json", 1<<20, "limits.state_bytes")
+	if !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("3 GB sparse file: %v", err)
+	}
+	t.Logf("refused in %v", time.Since(start))
+}
+
+func TestSpecialFiles(t *testing.T) {
+	site, _ := tree(t)
+	fifo := filepath.Join(site, "_headers")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatalf("mkfifo: %v", err)
+	}
+	must(t, os.Symlink("/dev/zero", filepath.Join(site, "zero")))
+	done := make(chan error, 3)
+	go func() { _, err := ReadFile(site, "_headers", 10, "k"); done <- err }()
+	go func() { _, err := ReadNamed(fifo, 10, "k"); done <- err }()
+	go func() { _, err := ReadFile(site, "zero", 10, "k"); done <- err }()
+	for range 3 {
+		select {
+		case err := <-done:
+			if !errors.Is(err, ErrNotRegular) && !errors.Is(err, ErrOutside) {
+				t.Errorf("special file: %v", err)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatal("a read waits on a FIFO")
+		}
+	}
+	// /dev/zero named by the user is followed, and refused as a device.
+	if _, err := ReadNamed("/dev/zero", 10, "k"); !errors.Is(err, ErrNotRegular) || !strings.Contains(err.Error(), "a device") {
+		t.Errorf("/dev/zero: %v", err)
+	}
+}
+
+func TestChtimesNeverThroughALink(t *testing.T) {
+	site, outside := tree(t)
+	before, err := os.Stat(outside)
+	must(t, err)
+	when := time.Date(2001, 2, 3, 4, 5, 6, 0, time.UTC)
+	for _, rel := range []string{"out", "abs", "in"} {
+		if err := Chtimes(site, rel, when); err == nil {
+			t.Errorf("Chtimes(%q) through a link: no error", rel)
+		}
+	}
+	after, err := os.Stat(outside)
+	must(t, err)
+	if !after.ModTime().Equal(before.ModTime()) {
+		t.Errorf("the file outside was touched: %v -> %v", before.ModTime(), after.ModTime())
+	}
+	must(t, Chtimes(site, "in.txt", when))
+	if fi, _ := os.Stat(filepath.Join(site, "in.txt")); !fi.ModTime().Equal(when) {
+		t.Errorf("in.txt's time %v, want %v", fi.ModTime(), when)
+	}
+}
+
+func TestWalkDirNeverFollows(t *testing.T) {
+	site, _ := tree(t)
+	must(t, os.Symlink("..", filepath.Join(site, "sub", "parent")))
+	var seen []string
+	err := WalkDir(site, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		seen = append(seen, p)
+		return nil
+	})
+	must(t, err)
+	want := ".,abs,absin,in,in.txt,loop,out,sub,sub/out,sub/parent,sub/up"
+	if got := strings.Join(seen, ","); got != want {
+		t.Errorf("walked %s\nwant   %s", got, want)
+	}
+}
+
+func TestDirFS(t *testing.T) {
+	site, _ := tree(t)
+	fsys := DirFS(site, 100, "limits.x")
+	if data, err := fs.ReadFile(fsys, "sub/up"); err != nil || string(data) != "inside\n" {
+		t.Errorf("ReadFile(sub/up) = %q, %v", data, err)
+	}
+	for _, name := range []string{"out", "sub/out", "abs"} {
+		if data, err := fs.ReadFile(fsys, name); !errors.Is(err, ErrOutside) {
+			t.Errorf("ReadFile(%s) = %q, %v; want ErrOutside", name, data, err)
+		}
+		f, err := fsys.Open(name)
+		if !errors.Is(err, ErrOutside) {
+			t.Errorf("Open(%s): %v; want ErrOutside", name, err)
+		}
+		if f != nil {
+			f.Close()
+		}
+	}
+	if _, err := fs.ReadFile(fsys, "../secret.txt"); err == nil {
+		t.Error("ReadFile(../secret.txt): no error")
+	}
+	ents, err := fs.ReadDir(fsys, "sub")
+	if err != nil || len(ents) != 2 {
+		t.Errorf("ReadDir(sub) = %v, %v", ents, err)
+	}
+	must(t, os.WriteFile(filepath.Join(site, "big"), make([]byte, 101), 0o644))
+	if _, err := fs.ReadFile(fsys, "big"); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("ReadFile(big): %v", err)
+	}
+	// Through Open, as code that takes an fs.File reads it.
+	f, err := fsys.Open("big")
+	must(t, err)
+	defer f.Close()
+	if n, err := io.Copy(io.Discard, f); n != 100 || !errors.Is(err, ErrTooLarge) {
+		t.Errorf("Open(big) read %d, %v", n, err)
 	}
 }

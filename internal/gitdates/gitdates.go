@@ -611,7 +611,7 @@ func run(ctx context.Context, git, dir string, args ...string) ([]byte, error) {
 }
 
 func readShallow(path string) (map[string]bool, error) {
-	b, err := fsx.ReadFile(path)
+	b, err := fsx.OldReadFile(path)
 	if err != nil {
 		return nil, err
 	}

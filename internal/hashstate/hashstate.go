@@ -259,7 +259,7 @@ func newState(old map[string]page) *State {
 // naming the file (and, for bad JSON, the line and column) together with
 // an empty State, usable as if the file were missing.
 func Load(path string, max int) (*State, error) {
-	data, err := fsx.ReadFileMax(path, max, "limits.state_bytes")
+	data, err := fsx.OldReadFileMax(path, max, "limits.state_bytes")
 	if errors.Is(err, fs.ErrNotExist) {
 		return newState(nil), nil
 	}
@@ -376,7 +376,7 @@ func (s *State) Save(path string) (written bool, err error) {
 		return false, fmt.Errorf("encode state %s: %w", path, err)
 	}
 	data = append(data, '\n')
-	if old, err := fsx.ReadFile(path); err == nil && bytes.Equal(old, data) {
+	if old, err := fsx.OldReadFile(path); err == nil && bytes.Equal(old, data) {
 		return false, nil
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {

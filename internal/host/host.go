@@ -107,7 +107,7 @@ func readEach(dirs, names []string, lim limits.Limits, rules func() int, fn func
 		seen[abs] = true
 		for i, name := range names {
 			path := filepath.Join(dir, name)
-			data, err := fsx.ReadFileMax(path, lim.RuleFileBytes, "limits.rule_file_bytes")
+			data, err := fsx.OldReadFileMax(path, lim.RuleFileBytes, "limits.rule_file_bytes")
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}

@@ -65,7 +65,7 @@ func Identify(dirs ...string) (platforms, files []string) {
 		}
 		for _, name := range []string{"wrangler.toml", "wrangler.json", "wrangler.jsonc"} {
 			f := filepath.Join(dir, name)
-			if data, err := fsx.ReadFile(f); err == nil && bytes.Contains(data, []byte("pages_build_output_dir")) {
+			if data, err := fsx.OldReadFile(f); err == nil && bytes.Contains(data, []byte("pages_build_output_dir")) {
 				add(CloudflarePages, f)
 			}
 		}
@@ -190,7 +190,7 @@ func StyleOf(platform string, lim limits.Limits, dirs ...string) (Style, []error
 func readFirst(name string, dirs []string, lim limits.Limits) (dir, path string, data []byte, err error) {
 	for _, dir := range dirs {
 		path := filepath.Join(dir, name)
-		data, err := fsx.ReadFileMax(path, lim.SettingsBytes, "limits.settings_bytes")
+		data, err := fsx.OldReadFileMax(path, lim.SettingsBytes, "limits.settings_bytes")
 		if _, ok := errors.AsType[*diag.Diagnostic](err); ok {
 			return dir, path, data, nil // bounded says so
 		}

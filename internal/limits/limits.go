@@ -150,9 +150,9 @@ func ReadFile(path, name string, syn Syntax) ([]byte, error) {
 // error without reading more of it. name is the file's name in errors.
 func (l Limits) ReadFile(path, name string, syn Syntax) ([]byte, error) {
 	l = l.Or()
-	data, err := fsx.ReadFileMax(path, l.SettingsBytes, "limits.settings_bytes")
+	data, err := fsx.OldReadFileMax(path, l.SettingsBytes, "limits.settings_bytes")
 	if _, ok := errors.AsType[*diag.Diagnostic](err); ok {
-		return nil, fsx.TooLarge(name, l.SettingsBytes, "limits.settings_bytes")
+		return nil, fsx.TooLarge(name, int64(l.SettingsBytes), "limits.settings_bytes")
 	}
 	if err != nil {
 		return nil, err
@@ -173,7 +173,7 @@ func Check(name string, data []byte, syn Syntax) error { return Default.Check(na
 func (l Limits) Check(name string, data []byte, syn Syntax) error {
 	l = l.Or()
 	if len(data) > l.SettingsBytes {
-		return fsx.TooLarge(name, l.SettingsBytes, "limits.settings_bytes")
+		return fsx.TooLarge(name, int64(l.SettingsBytes), "limits.settings_bytes")
 	}
 	if line := Deep(data, syn, l.Nesting); line > 0 {
 		return TooDeep(name, line, l.Nesting)

@@ -126,7 +126,7 @@ func ownSitemap(dir string) func(name string) bool {
 
 // readKeptGenDates reads what GenDatesName kept into g.
 func (b *builder) readKeptGenDates(g *genDates) {
-	data, err := fsx.ReadFile(filepath.Join(b.opts.Write.Dir, GenDatesName))
+	data, err := fsx.OldReadFile(filepath.Join(b.opts.Write.Dir, GenDatesName))
 	if errors.Is(err, fs.ErrNotExist) {
 		return
 	}

@@ -135,7 +135,7 @@ func PreviousFromSitemaps(dir, baseURL string) (set URLSet, ok bool, err error) 
 // readFile returns the <loc> and <lastmod> of every entry of the sitemap
 // file at path, and whether it is an index.
 func readFile(path string) (map[string]string, bool, error) {
-	f, err := fsx.Open(path)
+	f, err := fsx.OldOpen(path)
 	if err != nil {
 		return nil, false, err
 	}

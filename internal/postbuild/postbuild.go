@@ -267,7 +267,7 @@ func (o *Outputs) say(format string, args ...any) {
 
 func (o *Outputs) writeFeed(urls sitemap.URLs) error {
 	path := filepath.Join(o.opts.Dir, FeedName)
-	if old, err := fsx.ReadFile(path); err == nil && !OurFeed(old) {
+	if old, err := fsx.OldReadFile(path); err == nil && !OurFeed(old) {
 		// Another tool's feed (jekyll-feed writes feed.xml): not ours to
 		// replace.
 		o.opts.Warn(&diag.Diagnostic{File: path, Msg: "no feed written: the file is not one sitemapgen wrote (another tool's feed?); remove it, or turn the feed off"})
@@ -349,7 +349,7 @@ func (o *Outputs) warnGone(cs []Change, ans Answers) {
 // writeIfChanged replaces the file at path with data, atomically, unless
 // it holds data already.
 func writeIfChanged(path string, data []byte) error {
-	if old, err := fsx.ReadFile(path); err == nil && bytes.Equal(old, data) {
+	if old, err := fsx.OldReadFile(path); err == nil && bytes.Equal(old, data) {
 		return nil
 	}
 	return atomicfile.Write(path, data, 0o644)

@@ -40,7 +40,7 @@ const LimitKey = "limits.robots_bytes"
 // says so; one that cannot be read (a folder, a FIFO, no permission) is
 // nil and a *diag.Diagnostic.
 func ReadFile(path string, max int) (*Rules, error) {
-	data, err := fsx.ReadFileMax(path, max, LimitKey)
+	data, err := fsx.OldReadFileMax(path, max, LimitKey)
 	switch {
 	case len(data) > max:
 		return Parse(data[:max]), &diag.Diagnostic{File: path,

@@ -209,7 +209,7 @@ func isText(p string) bool {
 // loadText reads a text sitemap: one absolute URL a line, blank lines
 // aside, within the protocol's limits.
 func (l *loader) loadText(p string) error {
-	f, err := fsx.Open(p)
+	f, err := fsx.OldOpen(p)
 	if err != nil {
 		return &diag.Diagnostic{File: p, Msg: unwrapPath(err).Error()}
 	}
@@ -334,7 +334,7 @@ func folderEntries(dir string) ([]string, error) {
 
 // readBounded reads the file at p, at most max bytes of it.
 func readBounded(p string, max int) ([]byte, error) {
-	f, err := fsx.Open(p)
+	f, err := fsx.OldOpen(p)
 	if err != nil {
 		return nil, err
 	}

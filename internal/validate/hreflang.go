@@ -175,7 +175,7 @@ func (c *checker) judgePage(href string) (msg string, missing bool) {
 	rel = filepath.ToSlash(rel)
 	var head *htmlhead.Head
 	if ext := strings.ToLower(filepath.Ext(file)); ext == ".html" || ext == ".htm" {
-		f, err := fsx.Open(file)
+		f, err := fsx.OldOpen(file)
 		if err != nil {
 			return "", false // the build says what it cannot read
 		}

@@ -470,7 +470,7 @@ func (e *limitError) Error() string { return e.msg }
 // the uncompressed stream, counted and limited to max bytes (and so is
 // the compressed one), and a function that closes it.
 func open(name string, max int64) (*countReader, func(), error) {
-	f, err := fsx.Open(name)
+	f, err := fsx.OldOpen(name)
 	if err != nil {
 		return nil, nil, err
 	}
