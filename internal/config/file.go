@@ -42,7 +42,7 @@ func (f *File) Sets(key string) (line int, ok bool) {
 // Load reads and checks the configuration file at path. An empty file
 // (or one of comments only) gives the defaults.
 func Load(path string) (*File, error) {
-	data, err := limits.ReadFile(path, path, limits.YAML)
+	data, err := limits.Default.OldReadFile(path, path, limits.YAML)
 	if _, ok := errors.AsType[*diag.Diagnostic](err); ok {
 		return nil, err
 	}

@@ -46,10 +46,6 @@ var allowed = []struct{ place, why string }{
 	{"internal/sitegen/", "writes the tests' and benchmarks' generated sites"},
 	{"internal/sitemaptest/", "tests' helper: reads what a test wrote"},
 	{"internal/testtool/", "tests' helper: whether a tool is installed"},
-	{"internal/browsertest/", "tests' helper"},
-	{"internal/npmtest/", "tests' helper"},
-	{"internal/fuzzbound/", "tests' helper"},
-	{"internal/e2e/", "the end-to-end tests"},
 }
 
 func allow(file string) string {

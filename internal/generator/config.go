@@ -29,7 +29,7 @@ var yamlLineRE = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
 // into a map, within the limits lim. name is the path to show in errors.
 // An empty file is an empty map.
 func readConfigFile(file, name string, lim limits.Limits) (map[string]any, error) {
-	data, err := lim.ReadFile(file, name, limits.SyntaxOf(file))
+	data, err := lim.OldReadFile(file, name, limits.SyntaxOf(file))
 	if _, ok := errors.AsType[*diag.Diagnostic](err); ok {
 		return nil, err
 	}

@@ -334,7 +334,7 @@ var gemGroupRE = regexp.MustCompile(`(?ms)^[ \t]*group\b[^\n]*:jekyll_plugins\b[
 // "GEM in the Gemfile's jekyll_plugins group", else "". A Gemfile that
 // cannot be read within lim asks for nothing.
 func gemfilePlugin(dir, gem string, lim limits.Limits) string {
-	data, err := lim.ReadFile(filepath.Join(dir, "Gemfile"), "Gemfile", limits.Text)
+	data, err := lim.OldReadFile(filepath.Join(dir, "Gemfile"), "Gemfile", limits.Text)
 	if err != nil {
 		return ""
 	}

@@ -217,7 +217,7 @@ func (d *detector) firstFile(names ...string) (string, []byte, error) {
 		if !isFile(file) {
 			continue
 		}
-		data, err := d.lim.ReadFile(file, name, limits.SyntaxOf(name))
+		data, err := d.lim.OldReadFile(file, name, limits.SyntaxOf(name))
 		if err == nil && jsFile(name) {
 			err = jsconfig.Check(name, data, d.lim)
 		}

@@ -759,7 +759,7 @@ func (d *detector) hugoSetting(files []string, key string) (string, any, []byte)
 		}
 		if v, ok := lowerKeys(m).(map[string]any)[key]; ok {
 			origin, val = rel, v
-			data, _ = d.lim.ReadFile(file, "", limits.Text)
+			data, _ = d.lim.OldReadFile(file, "", limits.Text)
 		}
 	}
 	return origin, val, data
@@ -823,7 +823,7 @@ func (d *detector) hugoBaseURL(p *Project, raw, origin string) {
 	case strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, "//"):
 		p.BasePath = normBase(raw)
 	default:
-		data, _ := d.lim.ReadFile(filepath.Join(d.dir, filepath.FromSlash(origin)), "", limits.Text)
+		data, _ := d.lim.OldReadFile(filepath.Join(d.dir, filepath.FromSlash(origin)), "", limits.Text)
 		p.Notes = append(p.Notes, noteAt(origin, keyLine(data, "baseURL"), "baseURL %q is not an absolute http(s) URL; give --base-url", raw))
 	}
 }

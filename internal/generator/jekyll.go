@@ -564,7 +564,7 @@ func (d *detector) jekyllFallback(ce *diag.Diagnostic) (*Project, error) {
 	str := func(key string) string {
 		s, ok := stringValue(m[key])
 		if !ok {
-			data, _ := d.lim.ReadFile(filepath.Join(d.dir, name), "", limits.Text)
+			data, _ := d.lim.OldReadFile(filepath.Join(d.dir, name), "", limits.Text)
 			p.Notes = append(p.Notes, noteAt(name, keyLine(data, key), "%s is not a string", key))
 		}
 		return s
@@ -589,7 +589,7 @@ func (d *detector) jekyllBaseURL(p *Project, siteURL, baseurl string) {
 			p.BaseURLFrom += " + baseurl"
 		}
 	default:
-		data, _ := d.lim.ReadFile(filepath.Join(d.dir, p.File), "", limits.Text)
+		data, _ := d.lim.OldReadFile(filepath.Join(d.dir, p.File), "", limits.Text)
 		p.Notes = append(p.Notes, noteAt(p.File, keyLine(data, "url"), "url %q is not an absolute http(s) URL; give --base-url", siteURL))
 		p.BasePath = normBase(baseurl)
 	}

@@ -145,7 +145,7 @@ func (d *detector) mkdocsRead(rel string, keys map[string]mkdocsValue, p *Projec
 	if !filepath.IsAbs(file) {
 		file = filepath.Join(d.dir, filepath.FromSlash(rel))
 	}
-	data, err := d.lim.ReadFile(file, file, limits.YAML)
+	data, err := d.lim.OldReadFile(file, file, limits.YAML)
 	if err != nil {
 		return fmt.Errorf("detect: %w", err)
 	}

@@ -139,16 +139,52 @@ func SyntaxOf(name string) Syntax {
 	return Text
 }
 
-// ReadFile reads the settings file at path within the default limits:
-// Default.ReadFile.
-func ReadFile(path, name string, syn Syntax) ([]byte, error) {
-	return Default.ReadFile(path, name, syn)
+// ReadFile reads the settings file rel inside the folder dir within the
+// default limits: Default.ReadFile.
+func ReadFile(dir, rel, name string, syn Syntax) ([]byte, error) {
+	return Default.ReadFile(dir, rel, name, syn)
 }
 
-// ReadFile reads the settings file at path, as fsx.ReadFile does, and
-// checks it with [Limits.Check]: a file larger than SettingsBytes is an
-// error without reading more of it. name is the file's name in errors.
-func (l Limits) ReadFile(path, name string, syn Syntax) ([]byte, error) {
+// ReadFile reads the settings file rel inside the folder dir through the
+// one door (package fsx: never through a link out of dir, only a regular
+// file, never waiting on it) and checks it with [Limits.Check]: a file
+// larger than SettingsBytes is an error without reading more of it. name
+// is the file's name in errors; "" names it by its path.
+func (l Limits) ReadFile(dir, rel, name string, syn Syntax) ([]byte, error) {
+	if name == "" {
+		name = filepath.Join(dir, filepath.FromSlash(rel))
+	}
+	return l.read(name, syn, func(max int) ([]byte, error) { return fsx.ReadFile(dir, rel, max, "limits.settings_bytes") })
+}
+
+// ReadNamed reads the settings file at path, one the user named (--config),
+// followed wherever it points, as [Limits.ReadFile] reads one inside a
+// folder.
+func (l Limits) ReadNamed(path, name string, syn Syntax) ([]byte, error) {
+	if name == "" {
+		name = path
+	}
+	return l.read(name, syn, func(max int) ([]byte, error) { return fsx.ReadNamed(path, max, "limits.settings_bytes") })
+}
+
+func (l Limits) read(name string, syn Syntax, read func(max int) ([]byte, error)) ([]byte, error) {
+	l = l.Or()
+	data, err := read(l.SettingsBytes)
+	if errors.Is(err, fsx.ErrTooLarge) {
+		return nil, fsx.TooLarge(name, int64(l.SettingsBytes), "limits.settings_bytes")
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := l.Check(name, data, syn); err != nil {
+		return nil, err
+	}
+	return data, nil
+}
+
+// OldReadFile reads the settings file at path as ReadFile did before the
+// one door; its callers move to ReadFile.
+func (l Limits) OldReadFile(path, name string, syn Syntax) ([]byte, error) {
 	l = l.Or()
 	data, err := fsx.OldReadFileMax(path, l.SettingsBytes, "limits.settings_bytes")
 	if _, ok := errors.AsType[*diag.Diagnostic](err); ok {

@@ -40,7 +40,7 @@ func (b *builder) loadRobots() {
 		}
 		return
 	}
-	rules, err := robots.ReadFile(path, b.opts.Limits.Or().RobotsBytes)
+	rules, err := robots.ReadFile(o.Dir, b.opts.Limits.Or().RobotsBytes)
 	if err != nil {
 		b.warn("", err)
 	}
@@ -53,11 +53,10 @@ func robotsKey(opts Options, baseURL string) string {
 	if opts.Robots.Off {
 		return ""
 	}
-	path := robots.At(opts.Robots.Dir, baseURL)
-	if path == "" {
+	if robots.At(opts.Robots.Dir, baseURL) == "" {
 		return ""
 	}
-	rules, _ := robots.ReadFile(path, opts.Limits.Or().RobotsBytes)
+	rules, _ := robots.ReadFile(opts.Robots.Dir, opts.Limits.Or().RobotsBytes)
 	return robots.NewJudge(rules, robots.Crawlers...).Key()
 }
 

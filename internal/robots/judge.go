@@ -3,6 +3,7 @@ package robots
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/url"
 	"path/filepath"
@@ -34,16 +35,23 @@ func At(dir, baseURL string) string {
 // LimitKey is the setting that bounds the bytes of robots.txt read.
 const LimitKey = "limits.robots_bytes"
 
-// ReadFile reads and parses the robots.txt at path, at most max bytes of
-// it, never waiting on it (package fsx). A missing file is nil, nil. One
-// larger than max is parsed as far as max, with a *diag.Diagnostic that
-// says so; one that cannot be read (a folder, a FIFO, no permission) is
-// nil and a *diag.Diagnostic.
-func ReadFile(path string, max int) (*Rules, error) {
-	data, err := fsx.OldReadFileMax(path, max, LimitKey)
+// ReadFile reads and parses the robots.txt in the folder dir, at most max
+// bytes of it, through the one door (package fsx: never through a link
+// out of dir, never waiting on it). A missing file is nil, nil. One larger
+// than max is parsed as far as max, with a *diag.Diagnostic that says so;
+// one that cannot be read (a folder, a FIFO, a link out, no permission)
+// is nil and a *diag.Diagnostic.
+func ReadFile(dir string, max int) (*Rules, error) {
+	path := filepath.Join(dir, "robots.txt")
+	f, err := fsx.Open(dir, "robots.txt", int64(max), LimitKey)
+	var data []byte
+	if err == nil {
+		data, err = io.ReadAll(f)
+		f.Close()
+	}
 	switch {
-	case len(data) > max:
-		return Parse(data[:max]), &diag.Diagnostic{File: path,
+	case errors.Is(err, fsx.ErrTooLarge):
+		return Parse(data), &diag.Diagnostic{File: path,
 			Msg: fmt.Sprintf("larger than %d bytes (%s); its rules are read from the first %d, as Google reads them", max, LimitKey, max)}
 	case errors.Is(err, fs.ErrNotExist), errors.Is(err, fs.ErrInvalid):
 		return nil, nil

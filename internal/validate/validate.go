@@ -161,8 +161,8 @@ func CheckContext(ctx context.Context, paths []string, opts Options) (problems [
 		if fi, err := os.Stat(opts.Site); err != nil || !fi.IsDir() {
 			return nil, 0, fmt.Errorf("%s: site folder not found", opts.Site)
 		}
-		if path := robots.At(opts.Site, c.base); path != "" {
-			rules, err := robots.ReadFile(path, robots.MaxBytes)
+		if robots.At(opts.Site, c.base) != "" {
+			rules, err := robots.ReadFile(opts.Site, robots.MaxBytes)
 			var d *diag.Diagnostic
 			if errors.As(err, &d) {
 				problems = append(problems, newProblem(d.File, 0, KindRobots, d.Msg))
