@@ -158,7 +158,7 @@ func (fc *fileCheck) skip() error {
 
 // run checks the file.
 func (fc *fileCheck) run() {
-	cr, closeFile, err := open(fc.cand.path, fc.opts.MaxBytes)
+	cr, closeFile, err := open(fc.cand, fc.opts.MaxBytes)
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {

@@ -2,6 +2,7 @@ package validate
 
 import (
 	"context"
+	"path/filepath"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 )
@@ -44,9 +45,22 @@ func (e *Entry) set(name, v string) {
 // cannot be read or decompressed, XML that is not well-formed, a limit
 // passed, a root element other than <urlset> or <sitemapindex>, no root
 // element). Read stops when ctx is done and returns its error.
+//
+// path is one the user named, followed wherever it points; [ReadIn] reads
+// a file others control.
 func Read(ctx context.Context, path string, opts Options, fn func(Entry)) (index bool, err error) {
+	return read(ctx, candidate{path: path, explicit: true}, opts, fn)
+}
+
+// ReadIn is [Read] of the sitemap file rel inside the folder dir, through
+// the one door (package fsx): never through a link out of dir.
+func ReadIn(ctx context.Context, dir, rel string, opts Options, fn func(Entry)) (index bool, err error) {
+	return read(ctx, candidate{path: filepath.Join(dir, filepath.FromSlash(rel)), in: dir, rel: rel, explicit: true}, opts, fn)
+}
+
+func read(ctx context.Context, cand candidate, opts Options, fn func(Entry)) (index bool, err error) {
 	c := &checker{ctx: ctx, opts: opts.limits()} // Read looks for no URL listed twice
-	fc := &fileCheck{checker: c, cand: candidate{path: path, explicit: true}, each: fn}
+	fc := &fileCheck{checker: c, cand: cand, each: fn}
 	fc.run()
 	if err := ctx.Err(); err != nil {
 		return false, err

@@ -229,6 +229,7 @@ type candidate struct {
 	path     string // as given, or as found in a folder
 	root     string // the folder given that holds it, or ""
 	explicit bool   // named on its own: must be a sitemap
+	in, rel  string // the folder it is opened inside, and its path there; "" for a path the user named
 }
 
 // candidates lists the files at paths, in order, each once.
@@ -466,11 +467,18 @@ type limitError struct{ msg string }
 
 func (e *limitError) Error() string { return e.msg }
 
-// open opens the regular file at name, decompressing a .gz, and returns
+// open opens the regular file of c, decompressing a .gz, and returns
 // the uncompressed stream, counted and limited to max bytes (and so is
 // the compressed one), and a function that closes it.
-func open(name string, max int64) (*countReader, func(), error) {
-	f, err := fsx.OldOpen(name)
+func open(c candidate, max int64) (*countReader, func(), error) {
+	name := c.path
+	var f *fsx.File
+	var err error
+	if c.in != "" {
+		f, err = fsx.Open(c.in, c.rel, max+1, "the protocol's limit")
+	} else {
+		f, err = fsx.OpenNamed(name, max+1, "the protocol's limit")
+	}
 	if err != nil {
 		return nil, nil, err
 	}
