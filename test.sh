@@ -13,10 +13,14 @@
 # limits, which run in one goroutine.
 # It needs Go and git, and what the tests compare with: Node 20 and npm
 # with the packages of the Node fixtures, Hugo, Jekyll and its plugins,
-# MkDocs, Sphinx, Pelican, Chromium, xmllint, python3 and GoReleaser;
-# .ci/run installs them all on Debian, then runs this. A missing one fails
-# the tests that need it. go test -short ./... is the quick subset, with
-# Go and git alone.
+# MkDocs, Sphinx, Pelican, Chromium, xmllint, python3 and GoReleaser. It
+# installs those that are missing itself, in the background while the
+# tests that need none of them run: Debian's packages with apt-get (as
+# root, or with sudo), the fixtures' packages with npm install (pinned by
+# their lock files), GoReleaser with go install. SITEMAPGEN_NO_INSTALL=1
+# installs nothing: a missing program then fails the tests that need it,
+# with the command that installs it. go test -short ./... is the quick
+# subset, with Go and git alone. CI runs this (.ci/run).
 #
 # It prints each lane's output when the lane ends, each step's wall and
 # CPU time, and a table of them at the end (docs/development.md, "Where
@@ -39,6 +43,109 @@ if [[ -n ${SITEMAPGEN_TEST_TMPDIR:-} ]]; then
 fi
 work=$(mktemp -d)
 cleanup+=("$work")
+
+# What the tests need, installed when missing, in the background: each
+# install, when it ends, writes its name (ok or failed) in
+# SITEMAPGEN_CI_READY, and the steps that need it wait for it (ready).
+# The installs wait on the network and the disk, the tests on the CPU:
+# they run at once. docs/development.md ("Where CI's time goes") has the
+# figures.
+export PATH="$(go env GOPATH)/bin:$PATH"
+if [[ -z ${SITEMAPGEN_NO_INSTALL:-} ]]; then
+  logs=$work/installs
+  mkdir "$logs"
+  export SITEMAPGEN_CI_READY=$logs/ready
+  mkdir "$SITEMAPGEN_CI_READY"
+  # install NAME DIR CMD...: runs CMD in DIR in the background, its output
+  # in a log; when it ends, says so in SITEMAPGEN_CI_READY/NAME, printing the
+  # log of a failure.
+  install() {
+    local name=$1 dir=$2
+    shift 2
+    (
+      start=$SECONDS
+      if (cd "$dir" && "$@") >"$logs/$name.log" 2>&1; then
+        printf 'test.sh: %s installed in %ds\n' "$name" "$((SECONDS - start))"
+        echo ok >"$SITEMAPGEN_CI_READY/$name.tmp"
+      else
+        printf 'test.sh: installing %s failed:\n' "$name" >&2
+        cat "$logs/$name.log" >&2
+        echo failed >"$SITEMAPGEN_CI_READY/$name.tmp"
+      fi
+      mv "$SITEMAPGEN_CI_READY/$name.tmp" "$SITEMAPGEN_CI_READY/$name"
+    ) &
+  }
+
+  need=()
+  command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils) # the schema check (internal/sitemaptest)
+  command -v python3 >/dev/null 2>&1 || need+=(python3)       # bench/'s smoke tests run bench/ratios.py
+  command -v git >/dev/null 2>&1 || need+=(git)               # gitdates and the git lastmod source run the real git
+  command -v hugo >/dev/null 2>&1 || need+=(hugo)             # TestHugoSite, TestHugoFrontMatter compare with Hugo's sitemap
+  command -v jekyll >/dev/null 2>&1 || need+=(jekyll)         # TestJekyllFrontMatter compares with jekyll-sitemap's
+  command -v mkdocs >/dev/null 2>&1 || need+=(mkdocs)         # TestMkDocsSite compares with MkDocs' sitemap
+  command -v sphinx-build >/dev/null 2>&1 || need+=(python3-sphinx) # TestSphinxSite
+  command -v pelican >/dev/null 2>&1 || need+=(pelican)       # TestPelicanSite
+  command -v chromium >/dev/null 2>&1 || need+=(chromium)     # TestViewer opens sitemap.html in headless Chromium
+  dpkg -s ruby-jekyll-sitemap >/dev/null 2>&1 || need+=(ruby-jekyll-sitemap)
+  dpkg -s ruby-jekyll-redirect-from >/dev/null 2>&1 || need+=(ruby-jekyll-redirect-from) # the Jekyll fixture's redirect
+  dpkg -s ruby-jekyll-seo-tag >/dev/null 2>&1 || need+=(ruby-jekyll-seo-tag)             # TestWatchBesideJekyll, TestJekyllPlugin*, TestJekyllSEOStamps
+  dpkg -s ruby-jekyll-last-modified-at >/dev/null 2>&1 || need+=(ruby-jekyll-last-modified-at) # TestJekyllLastModifiedAt
+  debian_packages() {
+    local sudo=""
+    [[ $(id -u) == 0 ]] || sudo=sudo
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq
+    $sudo apt-get install -y -qq --no-install-recommends "$@"
+  }
+  if ((${#need[@]})); then
+    install debian . debian_packages "${need[@]}"
+  else
+    echo ok >"$SITEMAPGEN_CI_READY/debian"
+  fi
+
+  # TestAstroSite and TestEleventySite build real Astro and Eleventy sites,
+  # TestAstroIntegration and TestEleventyIntegration (npm-astro, npm-eleventy)
+  # the same with the npm integrations, TestNetlifyBuild Netlify's own build
+  # (npm-netlify, @netlify/build), TestDocusaurusBuild a real Docusaurus
+  # build with the plugin (docusaurus), TestVitePressSitemapDates a real
+  # VitePress build (vitepress): their packages, pinned by the
+  # committed package-lock.json files. npm install with the lock installs
+  # exactly the versions it pins; npm ci would be stricter, but rejects a
+  # lock that lacks the optional packages of other platforms (esbuild's,
+  # rollup's), which the registry this runs against does not serve to lock.
+  npm_fixture() {
+    local lock
+    lock=$(mktemp)
+    cp package-lock.json "$lock"
+    npm install --no-audit --no-fund --loglevel=error
+    cmp -s package-lock.json "$lock" || echo "test.sh: warning: npm changed $PWD/package-lock.json" >&2
+    rm -f "$lock"
+  }
+  npm_fixtures() {
+    local fixture pids=() status=0
+    for fixture in astro eleventy npm-astro npm-eleventy npm-netlify docusaurus vitepress; do
+      (cd "internal/e2e/testdata/$fixture" && npm_fixture) &
+      pids+=($!)
+    done
+    for pid in "${pids[@]}"; do
+      wait "$pid" || status=1
+    done
+    return "$status"
+  }
+  install npm . npm_fixtures
+
+  # internal/release makes a snapshot release with GoReleaser, at this
+  # version (the newest whose dependencies the Go module proxy serves that
+  # builds with our Go).
+  if command -v goreleaser >/dev/null 2>&1; then
+    echo ok >"$SITEMAPGEN_CI_READY/goreleaser"
+  else
+    # Built as the release builds sitemapgen (static, -trimpath): the standard
+    # library compiled once for both; GOGC=400, as test.sh compiles (a sixth
+    # less CPU for the compiler).
+    install goreleaser . env CGO_ENABLED=0 GOGC=400 go install -trimpath github.com/goreleaser/goreleaser/v2@v2.16.0
+  fi
+fi
 
 # Most of CI's time is the Go toolchain compiling (the race build, the
 # fuzzing build, the end-to-end tests' build, GoReleaser's six platforms).
@@ -81,18 +188,17 @@ step() {
   printf '\n== %s: %s\n' "$lane" "$*"
 }
 
-# ready NAME waits until .ci/run, which runs this while it installs, says
-# NAME is installed: it names a folder where it writes NAME (ok or
-# failed) when that install ends. Without .ci/run, everything is there.
+# ready NAME waits until the install of NAME above ends, and fails when
+# it failed. With SITEMAPGEN_NO_INSTALL, nothing is waited for.
 ready() {
   [[ -n ${SITEMAPGEN_CI_READY:-} ]] || return 0
   local t=$SECONDS
   until [[ -s $SITEMAPGEN_CI_READY/$1 ]]; do sleep 1; done
   if [[ $(<"$SITEMAPGEN_CI_READY/$1") != ok ]]; then
-    printf 'test.sh: .ci/run could not install %s\n' "$1" >&2
+    printf 'test.sh: could not install %s\n' "$1" >&2
     return 1
   fi
-  printf '   (waited %ds for .ci/run to install %s)\n' "$((SECONDS - t))" "$1"
+  printf '   (waited %ds for the install of %s)\n' "$((SECONDS - t))" "$1"
 }
 
 step gofmt
@@ -182,7 +288,7 @@ race_lane() {
 e2e_lane() {
   lane=e2e
   step "go test (TestLimit*, bench, e2e)"
-  go test -count=1 -exec true ./internal/e2e >/dev/null # compiled while .ci/run installs
+  go test -count=1 -exec true ./internal/e2e >/dev/null # compiled while the installs run
   # The limits and the benchmark scripts' smoke tests need xmllint and
   # python3, not the Node fixtures' packages, which come last.
   ready debian
@@ -219,4 +325,10 @@ for lane in main race e2e; do
 done
 cpu_now
 printf '%-50s %6d %6d\n' "total" "$SECONDS" "$cpu"
+if ((status == 0)) && [[ -z ${SITEMAPGEN_NO_INSTALL:-} ]]; then
+  wait # the installs still under way
+  for name in debian npm goreleaser; do
+    [[ -f $SITEMAPGEN_CI_READY/$name && $(<"$SITEMAPGEN_CI_READY/$name") == ok ]] || status=1
+  done
+fi
 exit "$status"

@@ -59,7 +59,7 @@ func Path() (string, error) {
 			return p, nil
 		}
 	}
-	return "", fmt.Errorf("%s is not installed: the viewer's tests need a real browser (Debian: apt-get install chromium; .ci/run installs it), or set CHROMIUM to a Chromium or Chrome executable", names[0])
+	return "", fmt.Errorf("%s is not installed: the viewer's tests need a real browser (Debian: apt-get install chromium; ./test.sh installs it), or set CHROMIUM to a Chromium or Chrome executable", names[0])
 }
 
 // Start starts a headless browser for t, with a profile in a temporary

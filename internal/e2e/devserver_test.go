@@ -22,7 +22,7 @@ import (
 // server --renderToDisk", which writes every page's canonical and
 // alternate links on http://localhost:PORT/: watch mode takes them as
 // their paths on the base URL, so it lists what a build of "hugo" lists,
-// and a page added while both run is listed. .ci/run installs Debian's
+// and a page added while both run is listed. ./test.sh installs Debian's
 // hugo for it.
 func TestWatchBesideHugoServer(t *testing.T) {
 	const base = "https://example.com/"
@@ -192,7 +192,7 @@ func freePort(t *testing.T) string {
 // site and watches its sources. It returns the lines the tool prints
 // after that one (standard output and error; those nobody reads are
 // dropped, so that its output keeps flowing). The tool must be installed
-// (testtool.Program; .ci/run installs them).
+// (testtool.Program; ./test.sh installs them).
 func startGenerator(t *testing.T, dir, tool, ready string, args ...string) <-chan string {
 	t.Helper()
 	path := testtool.Program(t, tool, "apt-get install "+tool)
@@ -236,7 +236,7 @@ func startGenerator(t *testing.T, dir, tool, ready string, args ...string) <-cha
 // serve", whose pages' canonical links (jekyll-seo-tag's) name
 // http://localhost:PORT/, and beside "jekyll build --watch", whose name
 // the site's url: in both, watch lists what "jekyll build && sitemapgen
-// _site" lists, and a post added while both run is listed. .ci/run
+// _site" lists, and a post added while both run is listed. ./test.sh
 // installs Debian's jekyll and ruby-jekyll-seo-tag for it.
 func TestWatchBesideJekyll(t *testing.T) {
 	const base = "https://example.com/"
@@ -273,7 +273,7 @@ func TestWatchBesideJekyll(t *testing.T) {
 // TestWatchBesideEleventy runs "sitemapgen watch _site" beside "eleventy
 // --serve", which writes its pages to disk before it serves them, and
 // beside "eleventy --watch": watch lists what "eleventy && sitemapgen
-// _site" lists, and a post added while both run is listed. .ci/run
+// _site" lists, and a post added while both run is listed. ./test.sh
 // installs the fixture's packages.
 func TestWatchBesideEleventy(t *testing.T) {
 	files := []string{"_data", "_includes", "blog", "about.md", "index.md", "private.md",

@@ -2,7 +2,7 @@ package e2e
 
 // The comparisons with the generators' own sitemaps: Hugo's, MkDocs' and
 // jekyll-sitemap's, of sites they build here (testdata/hugo, hugo-fm,
-// jekyll-fm, mkdocs). .ci/run installs Debian's hugo, jekyll, mkdocs and
+// jekyll-fm, mkdocs). ./test.sh installs Debian's hugo, jekyll, mkdocs and
 // ruby-jekyll-sitemap for them.
 
 import (
@@ -25,7 +25,7 @@ import (
 // TestHugoSite builds testdata/hugo with Hugo (two languages, aliases,
 // pagination, 404 pages) and checks that our sitemap lists every URL
 // Hugo's own sitemap lists, with the same hreflang alternates, and no
-// alias page, no 404 page. .ci/run installs Debian's hugo for it.
+// alias page, no 404 page. ./test.sh installs Debian's hugo for it.
 func TestHugoSite(t *testing.T) {
 	_, public := buildHugo(t, "hugo")
 	const base = "https://example.com/"
@@ -618,7 +618,7 @@ func TestJekyllFrontMatter(t *testing.T) {
 // sitemapgen": every URL of MkDocs' sitemap is listed, each dated by the
 // last commit of its Markdown source (MkDocs dates every page by the
 // build), and MkDocs' sitemap.xml.gz, which would list the pages a second
-// time, is gone. .ci/run installs Debian's mkdocs for it.
+// time, is gone. ./test.sh installs Debian's mkdocs for it.
 func TestMkDocsSite(t *testing.T) {
 	mkdocs := testtool.Program(t, "mkdocs", "apt-get install mkdocs")
 	src := filepath.Join(t.TempDir(), "docs-site")
@@ -675,7 +675,7 @@ func gitAt(t *testing.T, dir, date string, args ...string) {
 func gitDated(t *testing.T, dir, authored, committed string, args ...string) {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed (.ci/run installs it)")
+		t.Skip("git is not installed (./test.sh installs it)")
 	}
 	cmd := exec.Command("git", args...)
 	cmd.Dir = dir
@@ -714,7 +714,7 @@ func commitHistory(t *testing.T, dir string, lines ...string) {
 }
 
 // TestAstroSite builds testdata/astro with Astro 5 and its sitemap
-// integration (pinned in package-lock.json; .ci/run installs them with
+// integration (pinned in package-lock.json; ./test.sh installs them with
 // npm install) and runs plain sitemapgen in the project, as "npm run build &&
 // sitemapgen": every URL of Astro's sitemap but its noindex page, in its
 // URL style (trailingSlash 'never': no URL ends in / but the home page),
@@ -923,7 +923,7 @@ func TestNextVideos(t *testing.T) {
 // source's); no noindex or 404 page; Docusaurus's sitemaps gone.
 func TestDocusaurusSite(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed (.ci/run installs it)")
+		t.Skip("git is not installed (./test.sh installs it)")
 	}
 	src, build := docusaurusSite(t)
 	const base = "https://example.com/"
@@ -1028,7 +1028,7 @@ func TestDocusaurusSearchConfig(t *testing.T) {
 // nodeProject copies the named files and folders of the Node fixture
 // testdata/NAME into a new folder, with a link to the fixture's
 // node_modules, and returns it. It skips the test when the fixture's
-// packages are not installed (.ci/run installs them).
+// packages are not installed (./test.sh installs them).
 func nodeProject(t *testing.T, name string, files ...string) string {
 	t.Helper()
 	fixture := nodeFixture(t, name)
@@ -1059,7 +1059,7 @@ func nodeProject(t *testing.T, name string, files ...string) string {
 
 // nodeFixture returns the absolute path of the Node fixture
 // testdata/NAME, whose packages must be installed (testtool.NodeModules:
-// .ci/run installs them; go test -short skips the test).
+// ./test.sh installs them; go test -short skips the test).
 func nodeFixture(t *testing.T, name string) string {
 	t.Helper()
 	fixture, err := filepath.Abs(filepath.Join("testdata", name))
@@ -1071,7 +1071,7 @@ func nodeFixture(t *testing.T, name string) string {
 }
 
 // TestEleventySite builds testdata/eleventy with Eleventy 3 (pinned in
-// package-lock.json; .ci/run installs it), its templates in git, and runs
+// package-lock.json; ./test.sh installs it), its templates in git, and runs
 // plain sitemapgen in the project, as "npx @11ty/eleventy && sitemapgen":
 // the base URL from the site data (_data/metadata.json), every URL of
 // the site's own sitemap template but its noindex page, each page joined
@@ -1122,7 +1122,7 @@ func TestEleventySite(t *testing.T) {
 
 // pythonSite copies the fixture testdata/NAME and builds it with the
 // command (sphinx-build, pelican; Debian's python3-sphinx and pelican,
-// which .ci/run installs).
+// which ./test.sh installs).
 func pythonSite(t *testing.T, name, tool string, args ...string) string {
 	t.Helper()
 	pkg := map[string]string{"sphinx-build": "python3-sphinx"}[tool]

@@ -24,7 +24,7 @@ import (
 // too, into a new folder and installs the sitemapgen package there from
 // its tarballs, packed from this checkout (npmtest), as a user installs
 // it from the registry; it returns the folder, which subtests copy. It skips the test when the fixture's packages are
-// not installed (.ci/run installs them).
+// not installed (./test.sh installs them).
 func hostProject(t *testing.T, name string) string {
 	t.Helper()
 	fixture := nodeFixture(t, name)
@@ -363,7 +363,7 @@ func TestDocusaurusPlugin(t *testing.T) {
 }
 
 // TestDocusaurusBuild: a real `docusaurus build --no-minify` (3.10, pinned in
-// testdata/docusaurus; .ci/run installs it) of the two-locale fixture,
+// testdata/docusaurus; ./test.sh installs it) of the two-locale fixture,
 // with plugins: ["sitemapgen/docusaurus"] and the preset's sitemap off,
 // the package from its tarballs: the build writes, once, after the last
 // locale, the URLs plain sitemapgen lists for the committed build. The

@@ -13,7 +13,7 @@ import (
 // The Jekyll plugin (examples/jekyll/_plugins/sitemapgen.rb) under the real
 // jekyll: copied into the _plugins folder of testdata/jekyll-serve (its
 // pages' canonical links, jekyll-seo-tag's, name url + baseurl), with
-// sitemapgen on the PATH as a user installs it. .ci/run installs Debian's
+// sitemapgen on the PATH as a user installs it. ./test.sh installs Debian's
 // jekyll and ruby-jekyll-seo-tag.
 
 // jekyllPluginSite copies testdata/jekyll-serve and the plugin into a new

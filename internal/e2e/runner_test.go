@@ -121,7 +121,7 @@ func commandContext(ctx context.Context, dir string, args ...string) *exec.Cmd {
 }
 
 // needTool fails t when the program name is missing, saying what installs
-// it (.ci/run installs them all). Under go test -short it skips t, unless
+// it (./test.sh installs them all). Under go test -short it skips t, unless
 // name is one the quick subset has: git, bash, curl, go.
 func needTool(t *testing.T, name string) {
 	t.Helper()

@@ -18,7 +18,7 @@ import (
 // date has page.date = site.time, the build's time, which {% seo %}
 // writes into the JSON-LD's dateModified. jekyll-sitemap lists it with
 // the build's time; we give it its source's last commit, never the
-// build's time, and --explain says why. .ci/run installs Debian's jekyll
+// build's time, and --explain says why. ./test.sh installs Debian's jekyll
 // and ruby-jekyll-seo-tag.
 func TestJekyllSEOStamps(t *testing.T) {
 	jekyll := testtool.Program(t, "jekyll", "apt-get install jekyll ruby-jekyll-seo-tag ruby-jekyll-sitemap")
@@ -162,7 +162,7 @@ func slicesWithout(env []string, prefix string) []string {
 }
 
 // TestVitePressSitemapDates builds testdata/vitepress (VitePress pinned
-// in package-lock.json; .ci/run installs it) with lastUpdated, its pages
+// in package-lock.json; ./test.sh installs it) with lastUpdated, its pages
 // in git with dated commits: VitePress dates every page of its own
 // sitemap by its source's last commit. Plain sitemapgen replaces that
 // sitemap and keeps its dates (the pages are not joined to their

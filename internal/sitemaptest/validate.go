@@ -41,7 +41,7 @@ const (
 )
 
 // ErrNoXmllint is Validate's error when xmllint is not installed.
-var ErrNoXmllint = errors.New("xmllint not found: install Debian's libxml2-utils (apt-get install -y libxml2-utils), or run .ci/run, which does")
+var ErrNoXmllint = errors.New("xmllint not found: install Debian's libxml2-utils (apt-get install -y libxml2-utils), or run ./test.sh, which does")
 
 // Validate checks the sitemap files under paths and returns its report,
 // with an error when a file fails, no sitemap file is found, or the check

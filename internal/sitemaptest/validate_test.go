@@ -271,8 +271,8 @@ func TestValidateWithoutSchema(t *testing.T) {
 func TestNoXmllint(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	_, err := Validate(filepath.Join("testdata", "valid"))
-	if !errors.Is(err, ErrNoXmllint) || !strings.Contains(err.Error(), "libxml2-utils") || !strings.Contains(err.Error(), ".ci/run") {
-		t.Errorf("err = %v, want ErrNoXmllint naming libxml2-utils and .ci/run", err)
+	if !errors.Is(err, ErrNoXmllint) || !strings.Contains(err.Error(), "libxml2-utils") || !strings.Contains(err.Error(), "./test.sh") {
+		t.Errorf("err = %v, want ErrNoXmllint naming libxml2-utils and ./test.sh", err)
 	}
 	if out, err := ValidateWithoutSchema(filepath.Join("testdata", "valid")); err != nil || !strings.HasSuffix(out, "\n5 passed, 0 failed\n") {
 		t.Errorf("without the schema: %v\n%s", err, out)

@@ -2,7 +2,7 @@
 // (a site generator, Node and npm, Chromium, xmllint, GoReleaser) or the
 // installed packages of an npm fixture, and which tests take long.
 //
-// ./test.sh runs every test, on a machine where .ci/run has installed
+// ./test.sh runs every test, on a machine where it has installed
 // what they need: there, a test whose program is missing fails, saying
 // how to install it, so that nothing is left out unseen. go test -short
 // is the quick subset: it skips the tests that need more than Go and git,
@@ -27,7 +27,7 @@ func Program(t testing.TB, program, install string) string {
 	}
 	path, err := exec.LookPath(program)
 	if err != nil {
-		t.Fatalf("%s is not installed: %s (.ci/run installs what the tests need), or run go test -short, which leaves out the tests that need more than Go and git", program, install)
+		t.Fatalf("%s is not installed: %s (./test.sh installs what the tests need), or run go test -short, which leaves out the tests that need more than Go and git", program, install)
 	}
 	return path
 }
@@ -39,7 +39,7 @@ func NodeModules(t testing.TB, dir string) {
 	t.Helper()
 	Program(t, "node", "install Node.js 20 and npm")
 	if _, err := os.Stat(filepath.Join(dir, "node_modules")); err != nil {
-		t.Fatalf("the packages of %s are not installed: run npm install there (.ci/run does), or go test -short, which leaves out the tests that need them", dir)
+		t.Fatalf("the packages of %s are not installed: run npm install there (./test.sh does), or go test -short, which leaves out the tests that need them", dir)
 	}
 }
 
