@@ -663,7 +663,7 @@ func TestMkDocsSite(t *testing.T) {
 }
 
 // gitAt runs git in dir as a fixed author, with the author and committer
-// dates date. It skips the test when git is not installed (.ci/run
+// dates date. It skips the test when git is not installed (./test.sh
 // installs it).
 func gitAt(t *testing.T, dir, date string, args ...string) {
 	t.Helper()
