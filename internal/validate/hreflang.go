@@ -8,10 +8,9 @@ package validate
 import (
 	"fmt"
 	"net/url"
-	"path/filepath"
+	"path"
 	"strings"
 
-	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/hreflang"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -163,19 +162,17 @@ type judged struct {
 }
 
 func (c *checker) judgePage(href string) (msg string, missing bool) {
-	p, ok := localPath(c.opts.Site, c.base, href)
+	rel, ok := localPath(c.base, href)
 	if !ok {
 		return "", false
 	}
-	file := servedBy(p)
-	if file == "" {
+	rel = servedBy(c.site, rel)
+	if rel == "" {
 		return fmt.Sprintf("is missing: no file in %s serves it", c.opts.Site), true
 	}
-	rel, _ := relIn(c.opts.Site, file)
-	rel = filepath.ToSlash(rel)
 	var head *htmlhead.Head
-	if ext := strings.ToLower(filepath.Ext(file)); ext == ".html" || ext == ".htm" {
-		f, err := fsx.OldOpen(file)
+	if ext := strings.ToLower(path.Ext(rel)); ext == ".html" || ext == ".htm" {
+		f, err := c.site.Open(rel, htmlhead.DefaultHeadLimit, "the head's limit")
 		if err != nil {
 			return "", false // the build says what it cannot read
 		}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
@@ -55,7 +56,8 @@ type fileCheck struct {
 	*checker
 	cand candidate
 	report
-	isSitemap bool // the root element is urlset or sitemapindex
+	isSitemap bool // the root element is urlset or sitemapindex, or the file a text sitemap
+	form      int  // formXML, formText
 
 	d       *xml.Decoder
 	line    int    // line where the token last read starts
@@ -169,21 +171,17 @@ func (fc *fileCheck) run() {
 		return
 	}
 	defer closeFile()
-	br := bufio.NewReaderSize(cr, 64<<10)
-	switch b, _ := br.Peek(3); {
-	case bytes.HasPrefix(b, []byte("\xef\xbb\xbf")): // UTF-8 byte-order mark: allowed
-		br.Discard(3)
-	case bytes.HasPrefix(b, []byte("\xff\xfe")) || bytes.HasPrefix(b, []byte("\xfe\xff")):
-		fc.isSitemap = true
-		fc.stop(KindXML, 0, "file starts with a UTF-16 byte-order mark; sitemaps must be UTF-8")
+	if u := fc.fileURL(fc.cand); u != "" {
+		fc.scope = u[:strings.LastIndexByte(u, '/')+1]
+	}
+	if isText(fc.cand.path) {
+		err = fc.textFile(cr)
+	} else {
+		err = fc.xmlFile(cr)
+	}
+	if fc.fatal != nil && err == nil {
 		return
 	}
-	fc.d = xml.NewDecoder(br)
-	fc.d.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
-		fc.addf(KindXML, fc.line, "declared encoding is %s; sitemaps must be UTF-8", label)
-		return in, nil
-	}
-	err = fc.document()
 	var se *xml.SyntaxError
 	var le *limitError
 	switch {
@@ -211,12 +209,31 @@ func (fc *fileCheck) run() {
 		return
 	}
 	if fc.entries > sitemap.MaxURLs {
-		fc.addf(KindLimit, fc.over, "%d <%s> entries: the protocol allows at most %d in one file", fc.entries, fc.entryName(), sitemap.MaxURLs)
+		fc.addf(KindLimit, fc.over, "%s: the protocol allows at most %d in one file", fc.entriesOf(fc.entries), sitemap.MaxURLs)
 	}
 	if fc.newsURLs > sitemap.MaxNewsURLs {
 		fc.addf(KindLimit, fc.newsOver, "%d <url> entries with <news:news>: a news sitemap holds at most %d; split it", fc.newsURLs, sitemap.MaxNewsURLs)
 	}
 	fc.checkListed()
+}
+
+// xmlFile reads the file as XML.
+func (fc *fileCheck) xmlFile(cr *countReader) error {
+	br := bufio.NewReaderSize(cr, 64<<10)
+	switch b, _ := br.Peek(3); {
+	case bytes.HasPrefix(b, []byte("\xef\xbb\xbf")): // UTF-8 byte-order mark: allowed
+		br.Discard(3)
+	case bytes.HasPrefix(b, []byte("\xff\xfe")) || bytes.HasPrefix(b, []byte("\xfe\xff")):
+		fc.isSitemap = true
+		fc.stop(KindXML, 0, "file starts with a UTF-16 byte-order mark; sitemaps must be UTF-8")
+		return nil
+	}
+	fc.d = xml.NewDecoder(br)
+	fc.d.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
+		fc.addf(KindXML, fc.line, "declared encoding is %s; sitemaps must be UTF-8", label)
+		return in, nil
+	}
+	return fc.document()
 }
 
 func (fc *fileCheck) entryName() string {
@@ -287,9 +304,6 @@ func (fc *fileCheck) root(t xml.StartElement) error {
 		fc.addf(KindNamespace, fc.line, "<%s> is in namespace %s, not %s", t.Name.Local, t.Name.Space, sitemap.Namespace)
 	}
 	fc.attrs(t)
-	if u := fc.fileURL(fc.cand); u != "" {
-		fc.scope = u[:strings.LastIndexByte(u, '/')+1]
-	}
 	line := fc.line
 	for {
 		tok, err := fc.next()
@@ -431,13 +445,18 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 
 // duplicate reports the <loc> v of a <url>, at line, when a <url> of the
 // run listed it before: a <url> of a news sitemap (with <news:news>)
-// when another such did, any other when another did. A news sitemap
-// lists again articles that the site's other sitemaps list, as Google's
-// documentation of it says to.
+// when another such did, a URL of a text sitemap when another text
+// sitemap's line did, any other when another did. A news sitemap lists
+// again articles that the site's other sitemaps list, as Google's
+// documentation of it says to; a text sitemap is the same set written
+// otherwise (sitemapgen --text writes both).
 func (fc *fileCheck) duplicate(v string, line int) {
 	seen := fc.seen
-	if fc.news {
+	switch {
+	case fc.news:
 		seen = fc.seenNews
+	case fc.form == formText:
+		seen = fc.seenText
 	}
 	fc.listedTwice(seen, v, line)
 }
@@ -487,7 +506,7 @@ func (fc *fileCheck) field(name, v string, line int) {
 // it.
 func (fc *fileCheck) loc(v string, line int) {
 	if msg := urlProblem(v); msg != "" {
-		fc.addf(KindLoc, line, "<loc>: %s", msg)
+		fc.addf(KindLoc, line, "%s: %s", fc.locName(), msg)
 		return
 	}
 	if fc.index {
@@ -509,13 +528,22 @@ func (fc *fileCheck) loc(v string, line int) {
 		return
 	}
 	if fc.opts.Site != "" {
-		if p, ok := localPath(fc.opts.Site, fc.base, v); ok && servedBy(p) == "" {
+		if rel, ok := localPath(fc.base, v); ok && servedBy(fc.site, rel) == "" {
 			fc.addf(KindSite, line, "no file in %s serves %s", fc.opts.Site, v)
 		}
 		if j := fc.robots; j != nil && under(v, fc.checker.base) && j.Blocked(robots.PathOf(v)) {
 			fc.addf(KindRobots, line, "URL %s is listed although %s", v, robots.Blocks(j.Why(robots.PathOf(v))))
 		}
 	}
+}
+
+// locName names where a file of its form gives an entry's URL, for a
+// message.
+func (fc *fileCheck) locName() string {
+	if fc.form == formText {
+		return "URL"
+	}
+	return "<loc>"
 }
 
 // host reports a URL v on another host than the file's first: the
@@ -547,16 +575,32 @@ func hostOf(v string) string {
 // the file served at the entry's URL under BaseURL; without BaseURL, the
 // file named by its last path segment in the index's folder, when at
 // least one entry names a file that exists (else the index is taken to be
-// checked without its sitemaps).
+// checked without its sitemaps). Files are looked for inside the folder
+// (package fsx): an entry whose file is a link out of it is said so,
+// unless the file is one of those checked, which says it.
 func (fc *fileCheck) checkListed() {
+	if len(fc.listed) == 0 {
+		return
+	}
 	if fc.base != "" && fc.cand.root != "" {
+		r, err := fsx.OpenRoot(fc.cand.root)
+		if err != nil {
+			return
+		}
+		defer r.Close()
 		for _, e := range fc.listed {
-			if p, ok := localPath(fc.cand.root, fc.base, e.loc); ok && !isFile(p) && !fc.outside(p) {
-				fc.addf(KindIndexEntry, e.line, "index entry %s names %s, which does not exist", e.loc, p)
+			if rel, ok := localPath(fc.base, e.loc); ok {
+				fc.entryFile(r, rel, e)
 			}
 		}
 		return
 	}
+	dir, relDir := fc.cand.folder()
+	r, err := fsx.OpenRoot(dir)
+	if err != nil {
+		return
+	}
+	defer r.Close()
 	var missing []Problem
 	found := false
 	for _, e := range fc.listed {
@@ -564,15 +608,31 @@ func (fc *fileCheck) checkListed() {
 		if err != nil || u.Path == "" || strings.HasSuffix(u.Path, "/") {
 			continue
 		}
-		p := filepath.Join(filepath.Dir(fc.cand.path), path.Base(u.Path))
-		if isFile(p) {
+		rel := path.Join(relDir, path.Base(u.Path))
+		if isFile(r, rel) {
 			found = true
-		} else if !fc.outside(p) {
+		} else if p := r.Path(rel); !fc.outside(p) {
 			missing = append(missing, newProblem(fc.cand.path, e.line, KindIndexEntry, fmt.Sprintf("index entry %s names %s, which does not exist", e.loc, p)))
 		}
 	}
 	if found {
 		fc.probs = append(fc.probs, missing...)
+	}
+}
+
+// entryFile reports the file rel of the folder r that the index entry e
+// names when it is missing, or a link out of the folder.
+func (fc *fileCheck) entryFile(r *fsx.Root, rel string, e indexEntry) {
+	p := r.Path(rel)
+	fi, err := r.Stat(rel)
+	switch {
+	case errors.Is(err, fsx.ErrOutside):
+		if !fc.checked(p) {
+			fc.addf(KindIndexEntry, e.line, "index entry %s names %s: %v", e.loc, p, fsx.ErrOutside)
+		}
+	case err == nil && fi.Mode().IsRegular(), fc.outside(p):
+	default:
+		fc.addf(KindIndexEntry, e.line, "index entry %s names %s, which does not exist", e.loc, p)
 	}
 }
 

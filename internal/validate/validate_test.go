@@ -271,6 +271,28 @@ func TestCheck(t *testing.T) {
 		{name: "empty file named", files: map[string]string{"a.xml": ""}, paths: []string{"a.xml"},
 			want: []string{"a.xml: not a sitemap: no root element found"}},
 		{name: "only feed", files: map[string]string{"feed.xml": head + "<rss/>"}, checked: -1},
+		// Text sitemaps: one URL a line, read by name (sitemap*.txt in
+		// a folder, any .txt named), checked as <loc>s are; a text
+		// sitemap is the same set written otherwise, so only another
+		// text sitemap's line makes a URL listed twice.
+		{name: "text", files: map[string]string{"sitemap.txt": "\uFEFFhttps://example.com/\r\n\nhttps://example.com/a\n", "a.xml": urlset(`<url><loc>https://example.com/</loc></url>`), "notes.txt": "not a sitemap"}, checked: 2},
+		{name: "text problems", files: map[string]string{
+			"sitemap-1.txt": "https://example.com/\n/relative\nhttps://other.example/\nhttps://example.com/\n",
+			"sitemap-2.txt": "https://example.com/\n"},
+			want: []string{
+				"sitemap-1.txt:2: URL: not an absolute http(s) URL",
+				"sitemap-1.txt:3: URL https://other.example/ is on host other.example",
+				"sitemap-1.txt:4: URL https://example.com/ listed twice (also at line 1)",
+				"sitemap-2.txt:1: URL https://example.com/ also listed by sitemap-1.txt:1"}, checked: 2},
+		{name: "text scope", files: map[string]string{"blog/sitemap.txt.gz": gz("https://example.com/blog/a\nhttps://example.com/b\n")},
+			opts: Options{BaseURL: "https://example.com/"},
+			want: []string{"blog/sitemap.txt.gz:2: URL https://example.com/b is outside the sitemap's scope https://example.com/blog/"}},
+		{name: "text that is not", files: map[string]string{"urls.txt": "<html>\nhttps://example.com/\n"}, paths: []string{"urls.txt"},
+			want: []string{`urls.txt:1: not a text sitemap: a line is one absolute URL; got "<html>"`}},
+		{name: "text empty", files: map[string]string{"sitemap.txt": "\n\n"},
+			want: []string{"sitemap.txt: no URL: a text sitemap lists one absolute URL a line"}},
+		{name: "text line too long", files: map[string]string{"sitemap.txt": "https://example.com/\n" + strings.Repeat("a", 70000) + "\n"},
+			want: []string{"sitemap.txt:2: not a text sitemap: a line longer than 65536 bytes"}},
 		{name: "file twice", files: map[string]string{"a.xml": urlset(`<url><loc>https://example.com/</loc></url>`)}, paths: []string{"a.xml", ".", "./a.xml"}},
 	}
 	for _, tt := range tests {
