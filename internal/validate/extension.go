@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 )
 
 // elem is an element of an extension's content model.
@@ -80,7 +82,7 @@ func decimal(min, max float64) check {
 			return fmt.Sprintf("%.40q is not a decimal number", v), false
 		}
 		if f < min || f > max {
-			return fmt.Sprintf("%s is outside %g–%g", v, min, max), false
+			return fmt.Sprintf("%s is outside %g–%g", diag.Excerpt(v), min, max), false
 		}
 		return "", false
 	}

@@ -11,6 +11,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/hreflang"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -115,7 +116,7 @@ func (c *checker) checkClusters() {
 				continue
 			}
 			if msg, missing := c.alternatePage(a.Href); msg != "" && !missing {
-				r.add(KindCluster, int(cl.lines[i]), fmt.Sprintf("hreflang %s alternate %s %s", a.Lang, a.Href, msg))
+				r.add(KindCluster, int(cl.lines[i]), fmt.Sprintf("hreflang %s alternate %s %s", diag.Excerpt(a.Lang), diag.Excerpt(a.Href), msg))
 			}
 		}
 	}
@@ -198,7 +199,7 @@ func (c *checker) judgePage(href string) (msg string, missing bool) {
 	}
 	why := string(d.Skip)
 	if d.Because != "" {
-		why += ": " + d.Because
+		why += ": " + diag.Excerpt(d.Because)
 	}
 	return "is a page no sitemap should list (" + rel + ", " + why + ")", false
 }

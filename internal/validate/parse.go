@@ -13,6 +13,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -230,7 +231,7 @@ func (fc *fileCheck) xmlFile(cr *countReader) error {
 	}
 	fc.d = xml.NewDecoder(br)
 	fc.d.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
-		fc.addf(KindXML, fc.line, "declared encoding is %s; sitemaps must be UTF-8", label)
+		fc.addf(KindXML, fc.line, "declared encoding is %s; sitemaps must be UTF-8", diag.Excerpt(label))
 		return in, nil
 	}
 	return fc.document()
@@ -278,7 +279,7 @@ func (fc *fileCheck) document() error {
 			rootSeen = true
 			if l := t.Name.Local; l != "urlset" && l != "sitemapindex" {
 				if fc.cand.explicit {
-					fc.stop(KindElement, fc.line, "not a sitemap: root element is <%s>, not <urlset> or <sitemapindex>", l)
+					fc.stop(KindElement, fc.line, "not a sitemap: root element is <%s>, not <urlset> or <sitemapindex>", diag.Excerpt(l))
 				}
 				return nil
 			}
@@ -301,7 +302,7 @@ func (fc *fileCheck) root(t xml.StartElement) error {
 	case "":
 		fc.addf(KindNamespace, fc.line, "<%s> has no namespace: want xmlns=%q", t.Name.Local, sitemap.Namespace)
 	default:
-		fc.addf(KindNamespace, fc.line, "<%s> is in namespace %s, not %s", t.Name.Local, t.Name.Space, sitemap.Namespace)
+		fc.addf(KindNamespace, fc.line, "<%s> is in namespace %s, not %s", t.Name.Local, diag.Excerpt(t.Name.Space), sitemap.Namespace)
 	}
 	fc.attrs(t)
 	line := fc.line
@@ -330,7 +331,7 @@ func (fc *fileCheck) root(t xml.StartElement) error {
 				}
 				continue
 			case t.Name.Space == fc.ns:
-				fc.addf(KindElement, fc.line, "unknown element <%s> in the sitemap namespace; want <%s>", t.Name.Local, fc.entryName())
+				fc.addf(KindElement, fc.line, "unknown element <%s> in the sitemap namespace; want <%s>", diag.Excerpt(t.Name.Local), fc.entryName())
 			case fc.entries > 0:
 				fc.addf(KindOrder, fc.line, "extension element %s after the first <%s>: the schema allows them only before it", fc.name(t.Name), fc.entryName())
 			default:
@@ -410,7 +411,7 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 			}
 			i := slices.Index(fields, t.Name.Local)
 			if i < 0 {
-				fc.addf(KindElement, at, "unknown element <%s> in <%s>; want %s", t.Name.Local, fc.entryName(), strings.Join(fields, ", "))
+				fc.addf(KindElement, at, "unknown element <%s> in <%s>; want %s", diag.Excerpt(t.Name.Local), fc.entryName(), strings.Join(fields, ", "))
 				if err := fc.skip(); err != nil {
 					return err
 				}
@@ -468,9 +469,9 @@ func (fc *fileCheck) listedTwice(seen *locSet, v string, line int) {
 	switch w, twice := seen.add(v, where{this, int32(line)}); {
 	case !twice:
 	case w.file == this:
-		fc.addf(KindDuplicate, line, "URL %s listed twice (also at line %d)", v, w.line)
+		fc.addf(KindDuplicate, line, "URL %s listed twice (also at line %d)", diag.Excerpt(v), w.line)
 	default:
-		fc.addf(KindDuplicate, line, "URL %s also listed by %s", v, diag.Pos{File: fc.reports[w.file].path, Line: int(w.line)})
+		fc.addf(KindDuplicate, line, "URL %s also listed by %s", diag.Excerpt(v), diag.Pos{File: fc.reports[w.file].path, Line: int(w.line)})
 	}
 }
 
@@ -485,18 +486,18 @@ func (fc *fileCheck) field(name, v string, line int) {
 		case w3cOnly(v):
 			fc.addf(KindDateForm, line, "<lastmod>: %s", dateFormMsg(v))
 		default:
-			fc.addf(KindLastmod, line, "<lastmod> %q is not a date the sitemap schema takes%s", v, dateHint(v))
+			fc.addf(KindLastmod, line, "<lastmod> %q is not a date the sitemap schema takes%s", diag.Excerpt(v), dateHint(v))
 		}
 	case "changefreq": // xsd:string: whitespace counts
 		if _, err := sitemap.ParseChangeFreq(v); err != nil {
-			fc.addf(KindChangefreq, line, "%v", err)
+			fc.addf(KindChangefreq, line, "changefreq %q is not one of %s", diag.Excerpt(v), strings.Join(sitemap.ChangeFreqNames, ", "))
 		}
 	case "priority":
 		v = trimSpace(v)
 		if !isDecimal(v) {
-			fc.addf(KindPriority, line, "priority %q is not a decimal number", v)
-		} else if _, err := sitemap.ParsePriority(v); err != nil {
-			fc.addf(KindPriority, line, "%v", err)
+			fc.addf(KindPriority, line, "priority %q is not a decimal number", diag.Excerpt(v))
+		} else if f, err := strconv.ParseFloat(v, 64); err != nil || f < 0 || f > 1 {
+			fc.addf(KindPriority, line, "priority %s is outside 0.0–1.0", diag.Excerpt(v))
 		}
 	}
 }
@@ -516,12 +517,12 @@ func (fc *fileCheck) loc(v string, line int) {
 		fc.host(v, line)
 	}
 	if fc.scope != "" && !under(v, fc.scope) {
-		fc.addf(KindScope, line, "URL %s is outside the sitemap's scope %s (a sitemap may list only URLs under its own folder)", v, fc.scope)
+		fc.addf(KindScope, line, "URL %s is outside the sitemap's scope %s (a sitemap may list only URLs under its own folder)", diag.Excerpt(v), fc.scope)
 		return
 	}
 	if fc.index {
 		if dotDot(v) {
-			fc.addf(KindIndexEntry, line, "index entry %s has a \"..\" segment: name the sitemap by its own path", v)
+			fc.addf(KindIndexEntry, line, "index entry %s has a \"..\" segment: name the sitemap by its own path", diag.Excerpt(v))
 			return
 		}
 		fc.listed = append(fc.listed, indexEntry{v, line})
@@ -529,10 +530,10 @@ func (fc *fileCheck) loc(v string, line int) {
 	}
 	if fc.opts.Site != "" {
 		if rel, ok := localPath(fc.base, v); ok && servedBy(fc.site, rel) == "" {
-			fc.addf(KindSite, line, "no file in %s serves %s", fc.opts.Site, v)
+			fc.addf(KindSite, line, "no file in %s serves %s", fc.opts.Site, diag.Excerpt(v))
 		}
 		if j := fc.robots; j != nil && under(v, fc.checker.base) && j.Blocked(robots.PathOf(v)) {
-			fc.addf(KindRobots, line, "URL %s is listed although %s", v, robots.Blocks(j.Why(robots.PathOf(v))))
+			fc.addf(KindRobots, line, "URL %s is listed although %s", diag.Excerpt(v), blocks(j.Why(robots.PathOf(v))))
 		}
 	}
 }
@@ -555,7 +556,7 @@ func (fc *fileCheck) host(v string, line int) {
 	case fc.origin == "":
 		fc.origin, fc.originLine = h, line
 	case !strings.EqualFold(h, fc.origin):
-		fc.addf(KindHost, line, "URL %s is on host %s, but the file's first URL (line %d) is on %s: a sitemap lists the URLs of one host (Google also takes hosts all verified in Search Console: --ignore host)", v, h, fc.originLine, fc.origin)
+		fc.addf(KindHost, line, "URL %s is on host %s, but the file's first URL (line %d) is on %s: a sitemap lists the URLs of one host (Google also takes hosts all verified in Search Console: --ignore host)", diag.Excerpt(v), diag.Excerpt(h), fc.originLine, diag.Excerpt(fc.origin))
 	}
 }
 
@@ -612,7 +613,7 @@ func (fc *fileCheck) checkListed() {
 		if isFile(r, rel) {
 			found = true
 		} else if p := r.Path(rel); !fc.outside(p) {
-			missing = append(missing, newProblem(fc.cand.path, e.line, KindIndexEntry, fmt.Sprintf("index entry %s names %s, which does not exist", e.loc, p)))
+			missing = append(missing, newProblem(fc.cand.path, e.line, KindIndexEntry, fmt.Sprintf("index entry %s names %s, which does not exist", diag.Excerpt(e.loc), diag.Excerpt(p))))
 		}
 	}
 	if found {
@@ -628,11 +629,11 @@ func (fc *fileCheck) entryFile(r *fsx.Root, rel string, e indexEntry) {
 	switch {
 	case errors.Is(err, fsx.ErrOutside):
 		if !fc.checked(p) {
-			fc.addf(KindIndexEntry, e.line, "index entry %s names %s: %v", e.loc, p, fsx.ErrOutside)
+			fc.addf(KindIndexEntry, e.line, "index entry %s names %s: %v", diag.Excerpt(e.loc), diag.Excerpt(p), fsx.ErrOutside)
 		}
 	case err == nil && fi.Mode().IsRegular(), fc.outside(p):
 	default:
-		fc.addf(KindIndexEntry, e.line, "index entry %s names %s, which does not exist", e.loc, p)
+		fc.addf(KindIndexEntry, e.line, "index entry %s names %s, which does not exist", diag.Excerpt(e.loc), diag.Excerpt(p))
 	}
 }
 
@@ -679,10 +680,13 @@ func urlProblem(v string) string {
 		lower = strings.ToLower(v[:i]) + v[i:]
 	}
 	if err := sitemap.CheckLoc(lower); err != nil {
+		if rest, ok := cutHTTP(lower); !errors.Is(err, sitemap.ErrLocTooLong) && (!ok || rest == "" || rest[0] == '/') {
+			return fmt.Sprintf("not an absolute http(s) URL: %q", diag.Excerpt(v))
+		}
 		return err.Error()
 	}
 	if len(v) < 12 {
-		return fmt.Sprintf("URL %q is shorter than 12 characters, the schema's minimum", v)
+		return fmt.Sprintf("URL %q is shorter than 12 characters, the schema's minimum", diag.Excerpt(v))
 	}
 	u, err := url.Parse(v)
 	if err != nil {
@@ -690,12 +694,29 @@ func urlProblem(v string) string {
 		if errors.As(err, &ue) {
 			err = ue.Err
 		}
-		return fmt.Sprintf("URL %q does not parse: %v", v, err)
+		return fmt.Sprintf("URL %q does not parse: %s", diag.Excerpt(v), diag.Excerpt(err.Error()))
 	}
 	if u.Host == "" {
-		return fmt.Sprintf("URL %q has no host", v)
+		return fmt.Sprintf("URL %q has no host", diag.Excerpt(v))
 	}
 	return ""
+}
+
+// cutHTTP cuts the scheme http:// or https:// from v.
+func cutHTTP(v string) (rest string, ok bool) {
+	if rest, ok = strings.CutPrefix(v, "https://"); !ok {
+		rest, ok = strings.CutPrefix(v, "http://")
+	}
+	return rest, ok
+}
+
+// blocks says which rules of robots.txt block a URL, as robots.Blocks
+// does, each rule's pattern quoted at most as diag.Excerpt bounds it.
+func blocks(bs []robots.Block) string {
+	for i := range bs {
+		bs[i].Rule.Pattern = diag.Excerpt(bs[i].Rule.Pattern)
+	}
+	return robots.Blocks(bs)
 }
 
 // allowed reports whether t may appear in the sitemap's content: in its
@@ -705,9 +726,9 @@ func (fc *fileCheck) allowed(t xml.StartElement) bool {
 	case s == fc.ns:
 		return true
 	case s == "":
-		fc.addf(KindNamespace, fc.line, "element <%s> has no namespace: want the sitemap namespace or an extension's", t.Name.Local)
+		fc.addf(KindNamespace, fc.line, "element <%s> has no namespace: want the sitemap namespace or an extension's", diag.Excerpt(t.Name.Local))
 	case !strings.Contains(s, ":"): // encoding/xml leaves an unknown prefix in Space
-		fc.addf(KindNamespace, fc.line, "element <%s:%s>: namespace prefix %s is not declared", s, t.Name.Local, s)
+		fc.addf(KindNamespace, fc.line, "element <%s:%s>: namespace prefix %s is not declared", diag.Excerpt(s), diag.Excerpt(t.Name.Local), diag.Excerpt(s))
 	default:
 		return true
 	}
@@ -721,7 +742,7 @@ func (fc *fileCheck) attrs(t xml.StartElement) {
 		if a.Name.Space == "xmlns" || a.Name.Space == "" && a.Name.Local == "xmlns" || a.Name.Space == xsiNS {
 			continue
 		}
-		fc.addf(KindElement, fc.line, "attribute %s is not allowed on <%s>", fc.name(a.Name), t.Name.Local)
+		fc.addf(KindElement, fc.line, "attribute %s is not allowed on <%s>", fc.name(a.Name), diag.Excerpt(t.Name.Local))
 	}
 }
 
@@ -732,7 +753,7 @@ func (fc *fileCheck) extension(t xml.StartElement) error {
 		fc.addf(KindElement, fc.line, "unknown extension element %s: want <%s:%s>", fc.name(t.Name), prefixes[t.Name.Space], want)
 	}
 	if t.Name.Space != imageNS && strings.Contains(strings.ToLower(t.Name.Space), "sitemap-image") {
-		fc.addf(KindNamespace, fc.line, "element <%s> is in namespace %s, not the image extension's %s: search engines ignore it (declare xmlns:image=%q)", t.Name.Local, t.Name.Space, imageNS, imageNS)
+		fc.addf(KindNamespace, fc.line, "element <%s> is in namespace %s, not the image extension's %s: search engines ignore it (declare xmlns:image=%q)", diag.Excerpt(t.Name.Local), diag.Excerpt(t.Name.Space), imageNS, imageNS)
 	}
 	if md, ok := models[t.Name.Space]; ok && t.Name.Local == md.m.name {
 		if t.Name.Space == imageNS && !fc.index {
@@ -867,17 +888,19 @@ func (fc *fileCheck) text(t xml.CharData, in string) {
 	}
 }
 
-// name shows an element or attribute name with its usual prefix.
+// name shows an element or attribute name with its usual prefix, its
+// parts quoted at most as diag.Excerpt bounds them.
 func (fc *fileCheck) name(n xml.Name) string {
+	local := diag.Excerpt(n.Local)
 	switch {
 	case n.Space == "" || n.Space == fc.ns:
-		return "<" + n.Local + ">"
+		return "<" + local + ">"
 	case prefixes[n.Space] != "":
-		return "<" + prefixes[n.Space] + ":" + n.Local + ">"
+		return "<" + prefixes[n.Space] + ":" + local + ">"
 	case !strings.Contains(n.Space, ":"):
-		return "<" + n.Space + ":" + n.Local + ">"
+		return "<" + diag.Excerpt(n.Space) + ":" + local + ">"
 	}
-	return "<{" + n.Space + "}" + n.Local + ">"
+	return "<{" + diag.Excerpt(n.Space) + "}" + local + ">"
 }
 
 // trimSpace removes XML white space around s, as xsd's whiteSpace
@@ -952,7 +975,7 @@ func dateFormMsg(s string) string {
 	if len(s) > 16 {
 		want = s[:16] + ":00" + s[16:]
 	}
-	return fmt.Sprintf("%q is a W3C Datetime, which the protocol names and search engines read, but the schema's xsd:date and xsd:dateTime do not take it; to satisfy both, write %s", s, want)
+	return fmt.Sprintf("%q is a W3C Datetime, which the protocol names and search engines read, but the schema's xsd:date and xsd:dateTime do not take it; to satisfy both, write %s", diag.Excerpt(s), diag.Excerpt(want))
 }
 
 // dateHint says what is wrong with s, which is not a valid date: for a
@@ -963,11 +986,11 @@ func dateHint(s string) string {
 	case n >= 16 && s[10] == 'T' && s[13] == ':' && (n == 16 || s[16] != ':') && validDate(s[:16]+":00"+s[16:]):
 		// W3C's profile allows hh:mm; xsd:dateTime, which the schema's
 		// lastmod is, does not.
-		return fmt.Sprintf(": a time needs seconds (%s:00%s)", s[:16], s[16:])
+		return fmt.Sprintf(": a time needs seconds (%s)", diag.Excerpt(s[:16]+":00"+s[16:]))
 	case n > 10 && s[10] == ' ' && validDate(s[:10]+"T"+s[11:]):
-		return fmt.Sprintf(": a T joins the date and the time (%sT%s)", s[:10], s[11:])
+		return fmt.Sprintf(": a T joins the date and the time (%s)", diag.Excerpt(s[:10]+"T"+s[11:]))
 	case n > 15 && (s[n-5] == '+' || s[n-5] == '-') && validDate(s[:n-2]+":"+s[n-2:]):
-		return fmt.Sprintf(": a zone offset has a colon (%s:%s)", s[:n-2], s[n-2:])
+		return fmt.Sprintf(": a zone offset has a colon (%s)", diag.Excerpt(s[:n-2]+":"+s[n-2:]))
 	}
 	return ": a date (YYYY-MM-DD) or date-time (YYYY-MM-DDThh:mm:ss with an optional fraction and zone)"
 }
