@@ -55,6 +55,7 @@ const (
 	KindDateForm   Kind = "date-form"        // a W3C Datetime the schema's xsd:date and xsd:dateTime do not take
 	KindCluster    Kind = "hreflang-cluster" // an hreflang alternate not listed back, not listed, or doubled
 	KindLinkUnused Kind = "link-unused"      // an <xhtml:link> search engines make no use of
+	KindIgnored    Kind = "ignored"          // a value the schema takes and search engines ignore
 )
 
 // Kinds are every kind, in the order a summary names them, with its
@@ -88,6 +89,7 @@ var Kinds = []struct {
 	{KindDateForm, Advice, "a date the protocol takes and the schema does not"},
 	{KindCluster, Advice, "an hreflang alternate not listed back or twice"},
 	{KindLinkUnused, Advice, "an alternate with neither hreflang nor media"},
+	{KindIgnored, Advice, "a value search engines ignore (image:license no URL)"},
 }
 
 // severity returns the severity of kind k.
