@@ -56,6 +56,7 @@ const (
 	KindCluster    Kind = "hreflang-cluster" // an hreflang alternate not listed back, not listed, or doubled
 	KindLinkUnused Kind = "link-unused"      // an <xhtml:link> search engines make no use of
 	KindIgnored    Kind = "ignored"          // a value the schema takes and search engines ignore
+	KindIndexLocal Kind = "index-unmatched"  // without a base URL, an index entry not below the index's location
 )
 
 // Kinds are every kind, in the order a summary names them, with its
@@ -90,6 +91,7 @@ var Kinds = []struct {
 	{KindCluster, Advice, "an hreflang alternate not listed back or twice"},
 	{KindLinkUnused, Advice, "an alternate with neither hreflang nor media"},
 	{KindIgnored, Advice, "a value search engines ignore (image:license no URL)"},
+	{KindIndexLocal, Advice, "an index entry above the index's folder: not looked for"},
 }
 
 // severity returns the severity of kind k.

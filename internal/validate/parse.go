@@ -572,13 +572,19 @@ func hostOf(v string) string {
 	return rest
 }
 
-// checkListed reports the entries of an index that name a missing file:
-// the file served at the entry's URL under BaseURL; without BaseURL, the
-// file named by its last path segment in the index's folder, when at
-// least one entry names a file that exists (else the index is taken to be
-// checked without its sitemaps). Files are looked for inside the folder
-// (package fsx): an entry whose file is a link out of it is said so,
-// unless the file is one of those checked, which says it.
+// checkListed reports the entries of an index that name a missing file.
+// With BaseURL, an entry's file is the one served at its URL. Without
+// it, the index's own URL is not known: its location (the URL folder it
+// lies in) is taken to be the one below which most of its entries name a
+// file that exists, each entry's file its path below that location in
+// the index's folder (the index at /x/sitemap.xml in folder F, the entry
+// /x/de/sitemap.xml is F/de/sitemap.xml), the index itself no entry's
+// file but the one that names it. An entry not below that location
+// cannot be looked for (advice); when no entry's file exists anywhere,
+// the index is taken to be checked without its sitemaps. Files are
+// looked for inside the folder (package fsx): an entry whose file is a
+// link out of it is said so, unless the file is one of those checked,
+// which says it.
 func (fc *fileCheck) checkListed() {
 	if len(fc.listed) == 0 {
 		return
@@ -602,23 +608,62 @@ func (fc *fileCheck) checkListed() {
 		return
 	}
 	defer r.Close()
-	var missing []Problem
-	found := false
+	self := path.Join(relDir, filepath.Base(fc.cand.path))
+	type entry struct {
+		indexEntry
+		segs []string // the segments of its URL's path
+	}
+	var entries []entry
+	found := map[string]int{}    // a location, its segments joined, → the entries it finds a file for
+	where := map[string]string{} // a location → its URL
 	for _, e := range fc.listed {
 		u, err := url.Parse(e.loc)
 		if err != nil || u.Path == "" || strings.HasSuffix(u.Path, "/") {
 			continue
 		}
-		rel := path.Join(relDir, path.Base(u.Path))
-		if isFile(r, rel) {
-			found = true
-		} else if p := r.Path(rel); !fc.outside(p) {
-			missing = append(missing, newProblem(fc.cand.path, e.line, KindIndexEntry, fmt.Sprintf("index entry %s names %s, which does not exist", diag.Excerpt(e.loc), diag.Excerpt(p))))
+		segs := strings.Split(strings.TrimPrefix(u.Path, "/"), "/")
+		entries = append(entries, entry{e, segs})
+		for i := 0; i < len(segs) && i <= maxIndexDepth; i++ {
+			at := strings.Join(segs[:i], "/")
+			if _, ok := where[at]; !ok {
+				where[at] = u.Scheme + "://" + u.Host + "/" + strings.TrimPrefix(at+"/", "/")
+			}
+			if rel := path.Join(relDir, path.Join(segs[i:]...)); rel != self && fileThere(r, rel) {
+				found[at]++
+			}
 		}
 	}
-	if found {
-		fc.probs = append(fc.probs, missing...)
+	best, most := "", 0
+	for at, n := range found {
+		if n > most || n == most && (len(at) < len(best) || len(at) == len(best) && at < best) {
+			best, most = at, n
+		}
 	}
+	if most == 0 {
+		return // none there: the index checked without its sitemaps
+	}
+	depth := 0
+	if best != "" {
+		depth = strings.Count(best, "/") + 1
+	}
+	for _, e := range entries {
+		if len(e.segs) <= depth || strings.Join(e.segs[:depth], "/") != best {
+			fc.addf(KindIndexLocal, e.line, "index entry %s is not below %s, where the files its other entries name say the index lies: no local file looked for (Google reads an index's sitemaps only in its folder or below)", diag.Excerpt(e.loc), diag.Excerpt(where[best]))
+			continue
+		}
+		fc.entryFile(r, path.Join(relDir, path.Join(e.segs[depth:]...)), e.indexEntry)
+	}
+}
+
+// maxIndexDepth is how many folders deep an index's location is looked
+// for.
+const maxIndexDepth = 16
+
+// fileThere reports whether rel in the folder r is a file an index entry
+// may name: a regular file, or a link out of the folder.
+func fileThere(r *fsx.Root, rel string) bool {
+	fi, err := r.Stat(rel)
+	return errors.Is(err, fsx.ErrOutside) || err == nil && fi.Mode().IsRegular()
 }
 
 // entryFile reports the file rel of the folder r that the index entry e

@@ -173,6 +173,10 @@ func TestSeverities(t *testing.T) {
 			want: []string{"a.xml:5 image", "a.xml:5 image"}},
 		// image:license is an xsd:anyURI, which "Free License" is, and
 		// Google ignores the tag since 2022: advice, no error.
+		{name: "index entry above the index", files: map[string]string{
+			"sitemap_index.xml": index("<sitemap><loc>https://example.com/docs/a.xml</loc></sitemap>\n<sitemap><loc>https://example.com/blog/b.xml</loc></sitemap>"),
+			"a.xml":             urlset(loc("docs/") + "</url>")},
+			want: []string{"sitemap_index.xml:4 advice:index-unmatched"}},
 		{name: "image license that is no URL", files: map[string]string{"a.xml": extset(loc("") + `
 <image:image><image:loc>https://example.com/a.png</image:loc><image:license>Free License</image:license></image:image></url>`)},
 			want: []string{"a.xml:4 advice:ignored"}},

@@ -246,6 +246,31 @@ func TestCheck(t *testing.T) {
 			want: []string{"sitemap.xml:3: index entry https://example.com/sitemap-blog-1-0123456789.xml names sitemap-blog-1-0123456789.xml, which does not exist"}, checked: 2},
 		{name: "index alone, no base URL", files: map[string]string{
 			"sitemap.xml": index("<sitemap><loc>https://example.com/sitemap-1.xml</loc></sitemap>\n<sitemap><loc>https://example.com/sitemap-2.xml</loc></sitemap>")}},
+		// Without a base URL, an index's entries are matched to files by
+		// their path below the index's own location, the one where most
+		// of its entries' files are found: a multilingual index's
+		// folders, a site's sitemaps under /docs/ beside its index; the
+		// index itself is no entry's file unless that entry names it.
+		{name: "index of folders, one missing, no base URL", files: map[string]string{
+			"sitemap.xml":    index("<sitemap><loc>https://example.com/en/sitemap.xml</loc></sitemap>\n<sitemap><loc>https://example.com/fr/sitemap.xml</loc></sitemap>\n<sitemap><loc>https://example.com/de/sitemap.xml</loc></sitemap>"),
+			"en/sitemap.xml": urlset("<url><loc>https://example.com/en/</loc></url>"),
+			"fr/sitemap.xml": urlset("<url><loc>https://example.com/fr/</loc></url>")},
+			want: []string{"sitemap.xml:5: index entry https://example.com/de/sitemap.xml names de/sitemap.xml, which does not exist"}, checked: 3},
+		{name: "index of a file and a folder, no base URL", files: map[string]string{
+			"sitemap_index.xml": index("<sitemap><loc>https://example.com/sitemap-pages.xml</loc></sitemap>\n<sitemap><loc>https://example.com/en/sitemap.xml</loc></sitemap>"),
+			"sitemap-pages.xml": urlset("<url><loc>https://example.com/</loc></url>"),
+			"en/sitemap.xml":    urlset("<url><loc>https://example.com/en/</loc></url>")}, checked: 3},
+		{name: "index under a path, no base URL", files: map[string]string{
+			"sitemap.xml":   index("<sitemap><loc>https://example.com/docs/sitemap-0.xml</loc></sitemap>\n<sitemap><loc>https://example.com/docs/sitemap-1.xml</loc></sitemap>"),
+			"sitemap-0.xml": urlset("<url><loc>https://example.com/docs/</loc></url>")},
+			want: []string{"sitemap.xml:4: index entry https://example.com/docs/sitemap-1.xml names sitemap-1.xml, which does not exist"}, checked: 2},
+		{name: "index entry above the index, no base URL", files: map[string]string{
+			"sitemap_index.xml": index("<sitemap><loc>https://example.com/docs/sitemap-0.xml</loc></sitemap>\n<sitemap><loc>https://example.com/docs/sitemap-1.xml</loc></sitemap>\n<sitemap><loc>https://example.com/blog/sitemap.xml</loc></sitemap>"),
+			"sitemap-0.xml":     urlset("<url><loc>https://example.com/docs/</loc></url>"),
+			"sitemap-1.xml":     urlset("<url><loc>https://example.com/docs/a</loc></url>")},
+			want: []string{"sitemap_index.xml:5: index entry https://example.com/blog/sitemap.xml is not below https://example.com/docs/, where the files its other entries name say the index lies: no local file looked for (Google reads an index's sitemaps only in its folder or below)"}, checked: 3},
+		{name: "index of its own name, no base URL", files: map[string]string{
+			"sitemap.xml": index("<sitemap><loc>https://example.com/en/sitemap.xml</loc></sitemap>")}},
 		{name: "index duplicate", files: map[string]string{
 			"sitemap.xml": index("<sitemap><loc>https://example.com/s.xml</loc></sitemap>\n<sitemap><loc>https://example.com/s.xml</loc></sitemap>")},
 			want: []string{"sitemap.xml:4: URL https://example.com/s.xml listed twice (also at line 3)"}},
