@@ -127,6 +127,19 @@ func TestLoad(t *testing.T) {
 		t.Errorf("text: %q", got)
 	}
 
+	// A feed is a sitemap by the protocol: its items' links, their dates
+	// as written.
+	write(t, dir, "feed/feed.xml", `<rss version="2.0"><channel><title>t</title>
+<item><link>https://example.com/b</link><pubDate>Mon, 27 Jun 2011 19:34:00 +0100</pubDate></item>
+<item><link>https://example.com/a</link></item></channel></rss>`)
+	write(t, dir, "feed/robots.txt", "Sitemap: https://example.com/feed.xml\n")
+	got := all(t, load(t, filepath.Join(dir, "feed")))
+	if len(got) != 2 || got[0].Loc != "https://example.com/a" || got[1].Loc != "https://example.com/b" {
+		t.Errorf("feed: %+v", got)
+	} else if lastmod, _, _, _ := got[1].Values(); lastmod != "Mon, 27 Jun 2011 19:34:00 +0100" {
+		t.Errorf("feed: lastmod %q", lastmod)
+	}
+
 	for _, tt := range []struct{ name, data, want string }{
 		{"missing/sitemap.xml", `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n<sitemap><loc>https://example.com/s-2.xml</loc></sitemap></sitemapindex>", "missing/sitemap.xml:2: index entry https://example.com/s-2.xml: no file s-2.xml beside the index; download it there"},
 		{"bad.txt", "https://example.com/a\n<html>\n", "bad.txt:2: not a text sitemap: a line is one absolute URL; got \"<html>\""},

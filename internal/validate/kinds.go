@@ -55,7 +55,7 @@ const (
 	KindDateForm   Kind = "date-form"        // a W3C Datetime the schema's xsd:date and xsd:dateTime do not take
 	KindCluster    Kind = "hreflang-cluster" // an hreflang alternate not listed back, not listed, or doubled
 	KindLinkUnused Kind = "link-unused"      // an <xhtml:link> search engines make no use of
-	KindIgnored    Kind = "ignored"          // a value the schema takes and search engines ignore
+	KindIgnored    Kind = "ignored"          // a value the schema takes and search engines ignore, a feed item with no link
 	KindIndexLocal Kind = "index-unmatched"  // without a base URL, an index entry not below the index's location
 )
 
@@ -90,7 +90,7 @@ var Kinds = []struct {
 	{KindDateForm, Advice, "a date the protocol takes and the schema does not"},
 	{KindCluster, Advice, "an hreflang alternate not listed back or twice"},
 	{KindLinkUnused, Advice, "an alternate with neither hreflang nor media"},
-	{KindIgnored, Advice, "a value search engines ignore (image:license no URL)"},
+	{KindIgnored, Advice, "what search engines ignore: image:license, a feed item"},
 	{KindIndexLocal, Advice, "an index entry above the index's folder: not looked for"},
 }
 

@@ -180,7 +180,7 @@ func (fc *fileCheck) run() {
 	} else {
 		err = fc.xmlFile(cr)
 	}
-	if fc.fatal != nil && err == nil {
+	if fc.fatal != nil && (err == nil || errors.Is(err, errStopped)) {
 		return
 	}
 	var se *xml.SyntaxError
@@ -277,14 +277,22 @@ func (fc *fileCheck) document() error {
 				continue
 			}
 			rootSeen = true
-			if l := t.Name.Local; l != "urlset" && l != "sitemapindex" {
+			switch l := t.Name.Local; {
+			case l == "urlset" || l == "sitemapindex":
+				if err := fc.root(t); err != nil {
+					return err
+				}
+			case isFeed(t) && fc.cand.explicit:
+				if err := fc.feed(t); err != nil {
+					return err
+				}
+			case isFeed(t):
+				return nil // a folder's feed is a feed first: checked when named
+			default:
 				if fc.cand.explicit {
-					fc.stop(KindElement, fc.line, "not a sitemap: root element is <%s>, not <urlset> or <sitemapindex>", diag.Excerpt(l))
+					fc.stop(KindElement, fc.line, "not a sitemap: root element is %s, not <urlset> or <sitemapindex>, nor an RSS 2.0 or Atom feed", fc.name(t.Name))
 				}
 				return nil
-			}
-			if err := fc.root(t); err != nil {
-				return err
 			}
 		case xml.CharData:
 			fc.text(t, "")
@@ -541,8 +549,13 @@ func (fc *fileCheck) loc(v string, line int) {
 // locName names where a file of its form gives an entry's URL, for a
 // message.
 func (fc *fileCheck) locName() string {
-	if fc.form == formText {
+	switch fc.form {
+	case formText:
 		return "URL"
+	case formRSS:
+		return "<link>"
+	case formAtom:
+		return "<link href>"
 	}
 	return "<loc>"
 }

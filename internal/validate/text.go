@@ -81,12 +81,17 @@ func httpURL(v string) bool {
 const (
 	formXML  = iota // a <urlset> or a <sitemapindex>
 	formText        // one URL a line
+	formRSS         // an RSS 2.0 feed
+	formAtom        // an Atom 0.3 or 1.0 feed
 )
 
 // entriesOf says n entries of the file's form, for a message.
 func (fc *fileCheck) entriesOf(n int) string {
-	if fc.form == formText {
+	switch fc.form {
+	case formText:
 		return fmt.Sprintf("%d URLs", n)
+	case formRSS, formAtom:
+		return fmt.Sprintf("%d <%s> entries", n, entryWord(fc.form))
 	}
 	return fmt.Sprintf("%d <%s> entries", n, fc.entryName())
 }
