@@ -6,13 +6,15 @@
 // # Sets
 //
 // [Load] reads a set from a sitemap file (a urlset, an index followed to
-// its files, .xml or .xml.gz, or the text form, one URL a line) or a
-// folder (its robots.txt's Sitemap: lines, else its sitemap.xml,
-// sitemap_index.xml or sitemap.txt). Sitemap XML is read by
-// [validate.Read], within its limits; an index entry is the file beside
-// the index that ends with the longest part of the entry's URL path, so
-// an index downloaded from a site, listing its shards by absolute URL,
-// finds the shards downloaded beside it.
+// its files, .xml or .xml.gz, the text form, one URL a line, or an RSS or
+// Atom feed) or a folder (its robots.txt's Sitemap: lines, else its
+// sitemap.xml, sitemap_index.xml or sitemap.txt). Every file is read by
+// [validate.Read] (the one the user named) or [validate.ReadIn] (the
+// files found from it, inside its folder: never through a link out of
+// it), within validate's limits; an index entry is the file beside the
+// index that ends with the longest part of the entry's URL path, so an
+// index downloaded from a site, listing its shards by absolute URL, finds
+// the shards downloaded beside it.
 //
 // A set is read back sorted by URL, each URL once, its values in one
 // string. Its URLs are sorted in batches of 32 MiB, written to sorted

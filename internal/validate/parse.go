@@ -313,7 +313,7 @@ func (fc *fileCheck) root(t xml.StartElement) error {
 		fc.addf(KindNamespace, fc.line, "<%s> is in namespace %s, not %s", t.Name.Local, diag.Excerpt(t.Name.Space), sitemap.Namespace)
 	}
 	fc.attrs(t)
-	line := fc.line
+	line, root := fc.line, t.Name.Local
 	for {
 		tok, err := fc.next()
 		if err != nil {
@@ -326,7 +326,7 @@ func (fc *fileCheck) root(t xml.StartElement) error {
 			}
 			return nil
 		case xml.CharData:
-			fc.text(t, fc.entryName()+"set")
+			fc.text(t, root)
 		case xml.StartElement:
 			switch {
 			case !fc.allowed(t):

@@ -1,6 +1,15 @@
 // Package validate checks sitemap files and sitemap indexes against the
 // Sitemaps 0.9 protocol, as its official schemas and limits define it,
-// without an XML schema engine.
+// without an XML schema engine; and the protocol's other forms of a
+// sitemap, text sitemaps (text.go) and RSS and Atom feeds (feed.go).
+//
+// # Files
+//
+// A path the caller names is followed where it points ([Read], [Check]'s
+// paths); the files found from it (a folder's files, an index entry's
+// file, the site's pages and robots.txt with Options.Site) are opened
+// inside their folder through package fsx: a symbolic link out of it is
+// refused, and nothing of its target is read.
 //
 // # What is checked
 //

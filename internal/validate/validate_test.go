@@ -271,6 +271,9 @@ func TestCheck(t *testing.T) {
 			want: []string{"sitemap_index.xml:5: index entry https://example.com/blog/sitemap.xml is not below https://example.com/docs/, where the files its other entries name say the index lies: no local file looked for (Google reads an index's sitemaps only in its folder or below)"}, checked: 3},
 		{name: "index of its own name, no base URL", files: map[string]string{
 			"sitemap.xml": index("<sitemap><loc>https://example.com/en/sitemap.xml</loc></sitemap>")}},
+		{name: "text in an index", files: map[string]string{
+			"sitemap.xml": index("x<sitemap><loc>https://example.com/s.xml</loc></sitemap>")},
+			want: []string{`sitemap.xml:2: text "x" is not allowed in <sitemapindex>`}},
 		{name: "index duplicate", files: map[string]string{
 			"sitemap.xml": index("<sitemap><loc>https://example.com/s.xml</loc></sitemap>\n<sitemap><loc>https://example.com/s.xml</loc></sitemap>")},
 			want: []string{"sitemap.xml:4: URL https://example.com/s.xml listed twice (also at line 3)"}},
