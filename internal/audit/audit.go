@@ -25,6 +25,14 @@
 // Pages are read on several goroutines; the findings are sorted by path,
 // line, kind and message, and which link is named as a page's first is the
 // least by path and line: the same site gives the same report.
+//
+// # Files
+//
+// Every file of the site the audit opens (its pages, robots.txt, the
+// files a link names) is opened inside the site folder (package fsx): a
+// symbolic link out of it, or anything but a regular file, is refused at
+// once; a page is read up to limits.page_bytes, robots.txt up to
+// limits.robots_bytes.
 package audit
 
 import (
@@ -33,7 +41,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -42,8 +50,10 @@ import (
 	"sync/atomic"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
+	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/walker"
 )
@@ -138,6 +148,7 @@ type page struct {
 type auditor struct {
 	opts   Options
 	root   string
+	dir    *fsx.Root // the site folder, root
 	site   site
 	pages  []page
 	byHash map[uint64]int32
@@ -170,6 +181,10 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if a.site, err = siteOf(res.BaseURL); err != nil {
 		return a.res, err
 	}
+	if a.dir, err = fsx.OpenRoot(a.root); err != nil {
+		return a.res, err
+	}
+	defer a.dir.Close()
 	for i := range res.URLs.Len() {
 		a.add(res.PathAt(i)).loc = res.URLs.At(i).Loc
 	}
@@ -364,7 +379,7 @@ func readable(p *page) bool {
 // readPage reads the page i whole and follows its links.
 func (a *auditor) readPage(w *worker, i int32) {
 	p := &a.pages[i]
-	data, err := w.read(filepath.Join(a.root, filepath.FromSlash(p.path)), a.opts.Build.Limits.Or().PageBytes)
+	data, err := w.read(a.dir, p.path, a.opts.Build.Limits.Or().PageBytes)
 	switch {
 	case errors.Is(err, errTooLarge):
 		w.found = append(w.found, Finding{Path: p.path, Kind: Build, Msg: fmt.Sprintf("larger than %d bytes (limits.page_bytes); the links in the first %d are read", len(data), len(data))})
@@ -409,10 +424,11 @@ func (a *auditor) readPage(w *worker, i int32) {
 
 var errTooLarge = errors.New("page too large")
 
-// read reads the file at path whole, up to limit bytes, into the worker's
-// buffer.
-func (w *worker) read(path string, limit int) ([]byte, error) {
-	f, err := os.Open(path)
+// read reads the page rel of the site folder dir whole, up to limit
+// bytes, into the worker's buffer: inside the folder, a regular file
+// only (package fsx).
+func (w *worker) read(dir *fsx.Root, rel string, limit int) ([]byte, error) {
+	f, err := dir.Open(rel, int64(limit), "limits.page_bytes")
 	if err != nil {
 		return nil, err
 	}
@@ -426,21 +442,17 @@ func (w *worker) read(path string, limit int) ([]byte, error) {
 	}
 	n := 0
 	for {
-		if n == cap(w.buf) { // full: past the limit, or to grow, up to a byte past it
-			if n > limit {
-				return w.buf[:limit], errTooLarge
-			}
+		if n == cap(w.buf) { // full: grow, up to a byte past the limit
 			w.buf = append(w.buf[:n], make([]byte, min(n, limit-n)+1)...)
 		}
 		m, err := f.Read(w.buf[n:cap(w.buf)])
 		n += m
-		if err == io.EOF {
-			if n > limit {
-				return w.buf[:limit], errTooLarge
-			}
+		switch {
+		case errors.Is(err, fsx.ErrTooLarge):
+			return w.buf[:limit], errTooLarge
+		case err == io.EOF:
 			return w.buf[:n], nil
-		}
-		if err != nil {
+		case err != nil:
 			return nil, err
 		}
 	}
@@ -501,7 +513,7 @@ func (a *auditor) link(w *worker, from, line, t int32) {
 // one, reading its head the first time it is asked.
 func (a *auditor) refreshOf(p *page) string {
 	p.stubbed.Do(func() {
-		f, err := os.Open(filepath.Join(a.root, filepath.FromSlash(p.path)))
+		f, err := a.dir.Open(p.path, int64(a.opts.Build.Limits.Or().PageBytes), "limits.page_bytes")
 		if err != nil {
 			return
 		}
@@ -583,11 +595,16 @@ func (a *auditor) sitemapLink(w *worker, path string, line int, target, how stri
 }
 
 // robotsSitemaps reports the Sitemap: lines of the site's robots.txt
-// that name a same-site file that does not exist.
+// that name a same-site file that does not exist: its first
+// limits.robots_bytes, as crawlers read no more. A robots.txt that cannot
+// be read is said, unless the build said it.
 func (a *auditor) robotsSitemaps() {
-	data, err := os.ReadFile(filepath.Join(a.root, "robots.txt"))
-	if err != nil || len(data) > robotsMax {
-		return // the build says what it cannot read
+	data, err := a.readRobots()
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) && !a.buildSaid(a.dir.Path("robots.txt")) {
+			a.res.Findings = append(a.res.Findings, Finding{Path: "robots.txt", Kind: Build, Msg: "cannot read it: " + unwrapPath(err).Error() + "; its Sitemap: lines are not checked"})
+		}
+		return
 	}
 	w := &worker{r: resolver{site: a.site}}
 	w.r.page("robots.txt")
@@ -608,9 +625,30 @@ func (a *auditor) robotsSitemaps() {
 	a.res.Findings = append(a.res.Findings, w.found...)
 }
 
-// robotsMax is the most of robots.txt read for its Sitemap: lines, as
-// Google reads at most 500 KiB of it.
-const robotsMax = 500 << 10
+// readRobots reads the site's robots.txt, its first limits.robots_bytes.
+func (a *auditor) readRobots() ([]byte, error) {
+	f, err := a.dir.Open("robots.txt", int64(a.opts.Build.Limits.Or().RobotsBytes), robots.LimitKey)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(f)
+	if errors.Is(err, fsx.ErrTooLarge) {
+		err = nil // the build says it when it reads the rules
+	}
+	return data, err
+}
+
+// buildSaid reports whether a warning of the build was about the file at
+// path.
+func (a *auditor) buildSaid(path string) bool {
+	for _, f := range a.build {
+		if f.File == path {
+			return true
+		}
+	}
+	return false
+}
 
 // urlOf returns the URL a host serves the file at path (a path of the
 // site folder, or one a link named) at: a folder's index.html at the
@@ -630,7 +668,7 @@ func (a *auditor) served(path string) (string, bool) {
 		names = []string{path, path + ".html", path + "/index.html"}
 	}
 	for _, name := range names {
-		if st, err := os.Stat(filepath.Join(a.root, filepath.FromSlash(name))); err == nil && st.Mode().IsRegular() {
+		if st, err := a.dir.Stat(name); err == nil && st.Mode().IsRegular() {
 			return name, true
 		}
 	}
@@ -723,9 +761,9 @@ func (a *auditor) finish() {
 	}
 }
 
-// unwrapPath drops the path an *os.PathError repeats.
+// unwrapPath drops the path an *fs.PathError repeats.
 func unwrapPath(err error) error {
-	var pe *os.PathError
+	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		return pe.Err
 	}

@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/internal/sitegen"
@@ -253,14 +254,19 @@ func diffLines(got, want []string) string {
 func TestRead(t *testing.T) {
 	const limit = 100 << 10
 	dir := t.TempDir()
+	root, err := fsx.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
 	var w worker
 	for _, size := range []int{0, 1, 64<<10 - 1, 64 << 10, 64<<10 + 1, limit - 1, limit, limit + 1, 3*limit + 7, 5 << 20} {
 		data := bytes.Repeat([]byte("<a href=/x>\n"), size/12+1)[:size]
-		path := filepath.Join(dir, fmt.Sprint(size))
-		if err := os.WriteFile(path, data, 0o644); err != nil {
+		name := fmt.Sprint(size)
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		got, err := w.read(path, limit)
+		got, err := w.read(root, name, limit)
 		switch {
 		case size > limit:
 			if !errors.Is(err, errTooLarge) || !bytes.Equal(got, data[:limit]) {
@@ -270,7 +276,7 @@ func TestRead(t *testing.T) {
 			t.Errorf("%d bytes: %d read, %v; want them all", size, len(got), err)
 		}
 	}
-	if _, err := w.read(filepath.Join(dir, "none"), limit); !errors.Is(err, os.ErrNotExist) {
+	if _, err := w.read(root, "none", limit); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a missing page: %v", err)
 	}
 }

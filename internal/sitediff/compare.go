@@ -6,8 +6,10 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/validate"
 )
@@ -150,10 +152,14 @@ type Site struct {
 	BaseURL string
 	// Redirects are the host's redirect rules; nil for none.
 	Redirects *host.Redirects
+
+	open sync.Once
+	root *fsx.Root // Dir, opened at the first Gone (nil when it cannot be), released with the Site
 }
 
 // Gone reports whether nothing answers at loc: no redirect rule, and no
-// file of Dir (a redirect stub, a page left out of the sitemap).
+// file of Dir (a redirect stub, a page left out of the sitemap), looked
+// for inside Dir (package fsx).
 func (s *Site) Gone(loc string) bool {
 	if _, ok := s.Redirects.MatchGone(loc); ok {
 		return false
@@ -166,7 +172,8 @@ func (s *Site) Gone(loc string) bool {
 		}
 		base = u.Scheme + "://" + u.Host + "/"
 	}
-	return !validate.Served(s.Dir, base, loc)
+	s.open.Do(func() { s.root, _ = fsx.OpenRoot(s.Dir) })
+	return s.root == nil || !validate.Served(s.root, base, loc)
 }
 
 // sameInstant reports whether two lastmods written differently are the

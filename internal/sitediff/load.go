@@ -6,13 +6,15 @@
 // # Sets
 //
 // [Load] reads a set from a sitemap file (a urlset, an index followed to
-// its files, .xml or .xml.gz, or the text form, one URL a line) or a
-// folder (its robots.txt's Sitemap: lines, else its sitemap.xml,
-// sitemap_index.xml or sitemap.txt). Sitemap XML is read by
-// [validate.Read], within its limits; an index entry is the file beside
-// the index that ends with the longest part of the entry's URL path, so
-// an index downloaded from a site, listing its shards by absolute URL,
-// finds the shards downloaded beside it.
+// its files, .xml or .xml.gz, the text form, one URL a line, or an RSS or
+// Atom feed) or a folder (its robots.txt's Sitemap: lines, else its
+// sitemap.xml, sitemap_index.xml or sitemap.txt). Every file is read by
+// [validate.Read] (the one the user named) or [validate.ReadIn] (the
+// files found from it, inside its folder: never through a link out of
+// it), within validate's limits; an index entry is the file beside the
+// index that ends with the longest part of the entry's URL path, so an
+// index downloaded from a site, listing its shards by absolute URL, finds
+// the shards downloaded beside it.
 //
 // A set is read back sorted by URL, each URL once, its values in one
 // string. Its URLs are sorted in batches of 32 MiB, written to sorted
@@ -29,17 +31,14 @@
 package sitediff
 
 import (
-	"bufio"
 	"bytes"
 	"cmp"
-	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"net/url"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -49,7 +48,6 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/internal/validate"
-	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
 // URL is one URL of a set and its values.
@@ -101,30 +99,36 @@ var entryNames = []string{"sitemap.xml", "sitemap.xml.gz", "sitemap_index.xml", 
 // [validate.Options]), an index entry whose file is not beside the index;
 // or a run of a large set that cannot be written. Close the set when done
 // with it, to remove its runs.
+//
+// p is a path the user named, followed where it points; the files of the
+// set found from it (a folder's robots.txt and sitemaps, an index's
+// files) are read inside the folder p is or lies in (package fsx): a
+// symbolic link out of it is refused, and nothing of its target read.
 func Load(ctx context.Context, p string, opts validate.Options) (*Set, error) {
 	return loadBatches(ctx, p, opts, batchBytes)
 }
 
 // loadBatches is Load with batches of max bytes.
 func loadBatches(ctx context.Context, p string, opts validate.Options, max int) (*Set, error) {
-	fi, err := os.Stat(p)
+	fi, err := fsx.StatNamed(p)
 	if err != nil {
 		return nil, &diag.Diagnostic{File: p, Msg: "no such file or folder"}
 	}
-	var entries []string
+	l := &loader{ctx: ctx, opts: opts, done: map[string]bool{}, set: newSet(max), roots: map[string]*fsx.Root{}}
+	defer l.close()
+	var files []setFile
 	switch {
 	case fi.IsDir():
-		if entries, err = folderEntries(p); err != nil {
+		if files, err = l.folderEntries(p); err != nil {
 			return nil, err
 		}
 	case fi.Mode().IsRegular():
-		entries = []string{p}
+		files = []setFile{{path: p}}
 	default:
 		return nil, &diag.Diagnostic{File: p, Msg: "not a regular file (" + fsx.Describe(fi.Mode()) + ")"}
 	}
-	l := &loader{ctx: ctx, opts: opts, done: map[string]bool{}, set: newSet(max)}
-	for _, e := range entries {
-		if err := l.load(e); err != nil {
+	for _, f := range files {
+		if err := l.load(f); err != nil {
 			l.set.Close()
 			return nil, err
 		}
@@ -133,13 +137,55 @@ func loadBatches(ctx context.Context, p string, opts validate.Options, max int) 
 	return l.set, nil
 }
 
+// setFile is a file of a set: the one the user named (dir empty), or the
+// file rel inside the folder dir.
+type setFile struct {
+	path     string // as messages name it
+	dir, rel string
+}
+
+// in returns the file rel inside the folder dir.
+func in(dir, rel string) setFile {
+	return setFile{path: filepath.Join(dir, filepath.FromSlash(rel)), dir: dir, rel: rel}
+}
+
+// folder returns the folder the files f names are looked for inside, and
+// f's own folder in it, with slashes: an index's files lie beside it.
+func (f setFile) folder() (dir, rel string) {
+	if f.dir == "" {
+		return filepath.Dir(f.path), "."
+	}
+	return f.dir, path.Dir(f.rel)
+}
+
 // loader reads the files of one set.
 type loader struct {
-	ctx  context.Context
-	opts validate.Options
-	done map[string]bool // absolute paths read
-	set  *Set
-	err  error // of the set's runs
+	ctx   context.Context
+	opts  validate.Options
+	done  map[string]bool // absolute paths read
+	set   *Set
+	err   error                // of the set's runs
+	roots map[string]*fsx.Root // the folders files are looked for in
+}
+
+// root returns the folder dir, opened once.
+func (l *loader) root(dir string) (*fsx.Root, error) {
+	if r, ok := l.roots[dir]; ok {
+		return r, nil
+	}
+	r, err := fsx.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	l.roots[dir] = r
+	return r, nil
+}
+
+// close releases the folders.
+func (l *loader) close() {
+	for _, r := range l.roots {
+		r.Close()
+	}
 }
 
 // add adds u to the set, unless a run could not be written.
@@ -149,9 +195,10 @@ func (l *loader) add(u URL) {
 	}
 }
 
-// load reads the file at p, once, and the files an index lists.
-func (l *loader) load(p string) error {
-	abs, err := filepath.Abs(p)
+// load reads the file f, once, and the files an index lists: a sitemap
+// (XML, or text by its name .txt) or a feed, as validate reads them.
+func (l *loader) load(f setFile) error {
+	abs, err := filepath.Abs(f.path)
 	if err != nil {
 		return err
 	}
@@ -159,29 +206,37 @@ func (l *loader) load(p string) error {
 		return nil
 	}
 	l.done[abs] = true
-	if isText(p) {
-		return l.loadText(p)
-	}
 	var shards []validate.Entry // an index's entries are its files
-	index, err := validate.Read(l.ctx, p, l.opts, func(e validate.Entry) {
+	each := func(e validate.Entry) {
 		if e.Index {
 			shards = append(shards, validate.Entry{Loc: e.Loc, Line: e.Line})
 		} else {
 			l.add(newURL(e))
 		}
-	})
+	}
+	var index bool
+	if f.dir == "" {
+		index, err = validate.Read(l.ctx, f.path, l.opts, each)
+	} else {
+		index, err = validate.ReadIn(l.ctx, f.dir, f.rel, l.opts, each)
+	}
 	if err = cmp.Or(err, l.err); err != nil || !index {
 		return err
 	}
+	dir, rel := f.folder()
+	r, err := l.root(dir)
+	if err != nil {
+		return err
+	}
 	for _, e := range shards {
-		file, ok := beside(p, e.Loc)
-		if !ok && l.outside(p, e.Loc) {
+		file, ok := beside(r, rel, e.Loc)
+		if !ok && l.outside(f.path, e.Loc) {
 			continue // another application's sitemap (index.extra): not this set's
 		}
 		if !ok {
-			return diag.At(p, e.Line, fmt.Sprintf("index entry %s: no file %s beside the index; download it there", e.Loc, lastSegment(e.Loc)))
+			return diag.At(f.path, e.Line, fmt.Sprintf("index entry %s: no file %s beside the index; download it there", diag.Excerpt(e.Loc), diag.Excerpt(lastSegment(e.Loc))))
 		}
-		if err := l.load(file); err != nil {
+		if err := l.load(in(dir, file)); err != nil {
 			return err
 		}
 	}
@@ -201,87 +256,26 @@ func (l *loader) outside(index, loc string) bool {
 	return err == nil && len(names) > 0 && !slices.Contains(names, lastSegment(loc))
 }
 
-// isText reports whether the file at p is a text sitemap, by its name.
-func isText(p string) bool {
-	return strings.HasSuffix(p, ".txt") || strings.HasSuffix(p, ".txt.gz")
-}
-
-// loadText reads a text sitemap: one absolute URL a line, blank lines
-// aside, within the protocol's limits.
-func (l *loader) loadText(p string) error {
-	f, err := fsx.OldOpen(p)
-	if err != nil {
-		return &diag.Diagnostic{File: p, Msg: unwrapPath(err).Error()}
-	}
-	defer f.Close()
-	max := l.opts.MaxBytes
-	if max <= 0 {
-		max = sitemap.MaxBytes
-	}
-	var r io.Reader = io.LimitReader(f, max+1)
-	if strings.HasSuffix(p, ".gz") {
-		z, err := gzip.NewReader(r)
-		if err != nil {
-			return &diag.Diagnostic{File: p, Msg: "cannot decompress: " + err.Error()}
-		}
-		defer z.Close()
-		r = io.LimitReader(z, max+1)
-	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), 64<<10)
-	n, read := 0, int64(0)
-	for sc.Scan() {
-		n++
-		read += int64(len(sc.Bytes())) + 1
-		line := strings.TrimSpace(strings.TrimPrefix(sc.Text(), "\uFEFF"))
-		switch {
-		case read > max:
-			return diag.At(p, n, fmt.Sprintf("more than %d bytes: the protocol allows at most %d in one file; stopped reading here", max, max))
-		case line == "":
-			continue
-		case !strings.HasPrefix(line, "http://") && !strings.HasPrefix(line, "https://"):
-			return diag.At(p, n, fmt.Sprintf("not a text sitemap: a line is one absolute URL; got %s", quote(line)))
-		}
-		if l.add(URL{Loc: line}); l.err != nil {
-			return l.err
-		}
-	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return diag.At(p, n+1, "not a text sitemap: a line longer than 64 KiB")
-		}
-		return &diag.Diagnostic{File: p, Msg: "cannot read: " + err.Error()}
-	}
-	return nil
-}
-
-// quote quotes s for a message, shortened to 60 bytes.
-func quote(s string) string {
-	if len(s) > 60 {
-		return fmt.Sprintf("%q…", strings.ToValidUTF8(s[:60], ""))
-	}
-	return fmt.Sprintf("%q", s)
-}
-
-// beside returns the file beside the index at index that an entry's URL
-// names: the one that ends with the longest part of the URL's path
-// ("https://example.com/en/sitemap.xml" is en/sitemap.xml beside it, else
-// sitemap.xml).
-func beside(index, loc string) (string, bool) {
+// beside returns the file of the folder r, beside the folder rel in it,
+// that an entry's URL names: the one that ends with the longest part of
+// the URL's path ("https://example.com/en/sitemap.xml" is en/sitemap.xml
+// beside it, else sitemap.xml). A file there is the one, whatever it is:
+// reading it says when it is a link out of the folder, or no regular
+// file.
+func beside(r *fsx.Root, rel, loc string) (string, bool) {
 	u, err := url.Parse(loc)
 	if err != nil {
 		return "", false
 	}
 	segs := strings.Split(strings.Trim(u.Path, "/"), "/")
-	dir := filepath.Dir(index)
 	for i := range segs {
-		rel := path.Join(segs[i:]...)
-		if rel == "" || !filepath.IsLocal(filepath.FromSlash(rel)) {
+		name := path.Join(segs[i:]...)
+		if name == "" || !filepath.IsLocal(filepath.FromSlash(name)) {
 			continue
 		}
-		p := filepath.Join(dir, filepath.FromSlash(rel))
-		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
-			return p, true
+		name = path.Join(rel, name)
+		if fi, err := r.Stat(name); errors.Is(err, fsx.ErrOutside) || err == nil && !fi.IsDir() {
+			return name, true
 		}
 	}
 	return "", false
@@ -298,10 +292,14 @@ func lastSegment(loc string) string {
 // folderEntries returns the files a folder's set starts from: those its
 // robots.txt names in Sitemap: lines, found as index entries are, else
 // the first of entryNames there.
-func folderEntries(dir string) ([]string, error) {
-	robotsTxt := filepath.Join(dir, "robots.txt")
-	data, err := readBounded(robotsTxt, robots.MaxBytes)
-	var files []string
+func (l *loader) folderEntries(dir string) ([]setFile, error) {
+	r, err := l.root(dir)
+	if err != nil {
+		return nil, err
+	}
+	robotsTxt := r.Path("robots.txt")
+	data, err := readRobots(r)
+	var files []setFile
 	for n, line := range bytes.Split(data, []byte("\n")) {
 		field, value, ok := bytes.Cut(line, []byte(":"))
 		if !ok || !strings.EqualFold(string(bytes.TrimSpace(field)), "sitemap") {
@@ -311,11 +309,11 @@ func folderEntries(dir string) ([]string, error) {
 		if i := strings.IndexByte(loc, '#'); i >= 0 {
 			loc = strings.TrimSpace(loc[:i])
 		}
-		p, ok := beside(robotsTxt, loc)
+		name, ok := beside(r, ".", loc)
 		if !ok {
-			return nil, diag.At(robotsTxt, n+1, fmt.Sprintf("Sitemap: %s: no file %s in %s", loc, lastSegment(loc), dir))
+			return nil, diag.At(robotsTxt, n+1, fmt.Sprintf("Sitemap: %s: no file %s in %s", diag.Excerpt(loc), diag.Excerpt(lastSegment(loc)), dir))
 		}
-		files = append(files, p)
+		files = append(files, in(dir, name))
 	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, &diag.Diagnostic{File: robotsTxt, Msg: unwrapPath(err).Error()}
@@ -324,22 +322,26 @@ func folderEntries(dir string) ([]string, error) {
 		return files, nil
 	}
 	for _, name := range entryNames {
-		p := filepath.Join(dir, name)
-		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
-			return []string{p}, nil
+		if fi, err := r.Stat(name); errors.Is(err, fsx.ErrOutside) || err == nil && !fi.IsDir() {
+			return []setFile{in(dir, name)}, nil
 		}
 	}
 	return nil, &diag.Diagnostic{File: dir, Msg: "no sitemap found: no Sitemap: line in robots.txt, no " + strings.Join(entryNames, ", ")}
 }
 
-// readBounded reads the file at p, at most max bytes of it.
-func readBounded(p string, max int) ([]byte, error) {
-	f, err := fsx.OldOpen(p)
+// readRobots reads the robots.txt of the folder r for its Sitemap: lines:
+// its first robots.MaxBytes, as a crawler reads no more of it.
+func readRobots(r *fsx.Root) ([]byte, error) {
+	f, err := r.Open("robots.txt", robots.MaxBytes, robots.LimitKey)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, int64(max)))
+	data, err := io.ReadAll(f)
+	if errors.Is(err, fsx.ErrTooLarge) {
+		err = nil
+	}
+	return data, err
 }
 
 // unwrapPath returns the system's error of a *fs.PathError, whose path a

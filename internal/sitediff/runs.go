@@ -5,6 +5,12 @@ package sitediff
 // written to a run file in a temporary folder; reading the set merges the
 // runs, and the batch still in memory, in URL order. Memory stays flat
 // however many URLs a set has: a batch, and a buffered reader a run.
+//
+// A run is a new file of the set's own temporary folder (os.CreateTemp:
+// created, never found), kept open from its writing to the set's Close
+// and read back through the same descriptor, within the bytes written:
+// no path is opened again, so nothing put in the folder meanwhile is
+// read.
 
 import (
 	"bufio"
@@ -15,7 +21,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 )
@@ -36,7 +41,15 @@ type Set struct {
 	bytes int   // urlCost of batch
 	max   int   // of bytes, past which the batch is written to a run
 	dir   string
-	runs  []string // in the order written
+	runs  []run // in the order written
+}
+
+// run is a sorted run on disk: its file, open, the bytes and the URLs
+// written to it.
+type run struct {
+	f    *os.File
+	size int64
+	urls int
 }
 
 // newSet returns an empty set that writes a run past max bytes
@@ -69,54 +82,50 @@ func (s *Set) spill() error {
 		s.dir = dir
 	}
 	s.sortBatch()
-	name := filepath.Join(s.dir, fmt.Sprintf("run-%d", len(s.runs)))
-	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	f, err := os.CreateTemp(s.dir, fmt.Sprintf("run-%d-", len(s.runs)))
 	if err != nil {
 		return err
 	}
 	w := bufio.NewWriterSize(f, 64<<10)
 	var n [binary.MaxVarintLen64]byte
+	size := int64(0)
 	for _, u := range s.batch {
 		for _, v := range []string{u.Loc, u.vals} {
-			w.Write(n[:binary.PutUvarint(n[:], uint64(len(v)))])
-			w.WriteString(v)
+			m, _ := w.Write(n[:binary.PutUvarint(n[:], uint64(len(v)))])
+			k, _ := w.WriteString(v)
+			size += int64(m + k)
 		}
 	}
 	if err := w.Flush(); err != nil {
 		f.Close()
 		return fmt.Errorf("writing a sorted run of a large set: %w", err)
 	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	s.runs = append(s.runs, name)
+	s.runs = append(s.runs, run{f: f, size: size, urls: len(s.batch)})
 	clear(s.batch) // let the strings go
 	s.batch, s.bytes = s.batch[:0], 0
 	return nil
 }
 
-// Close removes the set's runs.
+// Close closes and removes the set's runs.
 func (s *Set) Close() error {
 	if s == nil || s.dir == "" {
 		return nil
 	}
-	err := os.RemoveAll(s.dir)
+	var errs []error
+	for _, r := range s.runs {
+		errs = append(errs, r.f.Close())
+	}
+	errs = append(errs, os.RemoveAll(s.dir))
 	s.dir, s.runs = "", nil
-	return err
+	return errors.Join(errs...)
 }
 
 // Cursor returns a cursor over the set's URLs, sorted, each once; Close
-// closes its runs.
+// closes it. Cursors of one set read its runs each on its own.
 func (s *Set) Cursor() (*Cursor, error) {
 	c := &Cursor{}
-	for i, name := range s.runs {
-		f, err := os.Open(name)
-		if err != nil {
-			c.Close()
-			return nil, err
-		}
-		c.files = append(c.files, f)
-		c.push(&runReader{r: bufio.NewReaderSize(f, 64<<10), name: name, order: i})
+	for i, r := range s.runs {
+		c.push(&runReader{r: bufio.NewReaderSize(io.NewSectionReader(r.f, 0, r.size), 64<<10), name: r.f.Name(), left: r.urls, order: i})
 	}
 	c.push(&runReader{mem: s.batch, order: len(s.runs)})
 	return c, c.err
@@ -125,7 +134,6 @@ func (s *Set) Cursor() (*Cursor, error) {
 // Cursor reads a [Set]'s URLs in order.
 type Cursor struct {
 	h     runHeap
-	files []*os.File
 	last  string
 	begun bool
 	err   error
@@ -167,14 +175,10 @@ func (c *Cursor) Next() (URL, bool) {
 // Err is the error that stopped the cursor, if any.
 func (c *Cursor) Err() error { return c.err }
 
-// Close closes the cursor's runs.
+// Close ends the cursor; the set's runs stay open until the set's Close.
 func (c *Cursor) Close() error {
-	var errs []error
-	for _, f := range c.files {
-		errs = append(errs, f.Close())
-	}
-	c.files = nil
-	return errors.Join(errs...)
+	c.h = nil
+	return nil
 }
 
 // runReader reads one sorted run: a file's, or the batch in memory.
@@ -182,6 +186,7 @@ type runReader struct {
 	r     *bufio.Reader
 	mem   []URL
 	name  string
+	left  int // URLs of the run not read yet
 	order int // runs read earlier come first among equal URLs
 	cur   URL
 }
@@ -195,10 +200,11 @@ func (r *runReader) next() (bool, error) {
 		r.cur, r.mem = r.mem[0], r.mem[1:]
 		return true, nil
 	}
-	loc, err := readString(r.r)
-	if err == io.EOF {
+	if r.left == 0 {
 		return false, nil
 	}
+	r.left--
+	loc, err := readString(r.r)
 	vals, err2 := readString(r.r)
 	if err = cmp.Or(err, err2); err != nil {
 		return false, fmt.Errorf("a sorted run of a large set (%s) is cut short: %w", r.name, err)

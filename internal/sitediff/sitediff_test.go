@@ -127,6 +127,19 @@ func TestLoad(t *testing.T) {
 		t.Errorf("text: %q", got)
 	}
 
+	// A feed is a sitemap by the protocol: its items' links, their dates
+	// as written.
+	write(t, dir, "feed/feed.xml", `<rss version="2.0"><channel><title>t</title>
+<item><link>https://example.com/b</link><pubDate>Mon, 27 Jun 2011 19:34:00 +0100</pubDate></item>
+<item><link>https://example.com/a</link></item></channel></rss>`)
+	write(t, dir, "feed/robots.txt", "Sitemap: https://example.com/feed.xml\n")
+	got := all(t, load(t, filepath.Join(dir, "feed")))
+	if len(got) != 2 || got[0].Loc != "https://example.com/a" || got[1].Loc != "https://example.com/b" {
+		t.Errorf("feed: %+v", got)
+	} else if lastmod, _, _, _ := got[1].Values(); lastmod != "Mon, 27 Jun 2011 19:34:00 +0100" {
+		t.Errorf("feed: lastmod %q", lastmod)
+	}
+
 	for _, tt := range []struct{ name, data, want string }{
 		{"missing/sitemap.xml", `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n<sitemap><loc>https://example.com/s-2.xml</loc></sitemap></sitemapindex>", "missing/sitemap.xml:2: index entry https://example.com/s-2.xml: no file s-2.xml beside the index; download it there"},
 		{"bad.txt", "https://example.com/a\n<html>\n", "bad.txt:2: not a text sitemap: a line is one absolute URL; got \"<html>\""},
@@ -305,12 +318,14 @@ func TestRuns(t *testing.T) {
 		}
 	}
 
-	// Cut a run short.
-	if err := os.Truncate(runsB.runs[3], 5); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := Compare(wholeA, runsB, nil, func(Change) error { return nil }); err == nil || !strings.Contains(err.Error(), "cut short") {
-		t.Errorf("a run cut short: %v", err)
+	// Cut a run short, within a URL or between two.
+	for _, size := range []int64{5, 0} {
+		if err := os.Truncate(runsB.runs[3].f.Name(), size); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Compare(wholeA, runsB, nil, func(Change) error { return nil }); err == nil || !strings.Contains(err.Error(), "cut short") {
+			t.Errorf("a run cut to %d bytes: %v", size, err)
+		}
 	}
 	runsA.Close()
 	runsB.Close()
@@ -324,5 +339,59 @@ func TestRuns(t *testing.T) {
 	}
 	if left, _ := os.ReadDir(tmp); len(left) != 0 {
 		t.Errorf("a set that failed left %v", left)
+	}
+}
+
+// A set folder's files are read inside it: a sitemap.txt, a robots.txt
+// Sitemap: target or an index's shard that is a symbolic link out of the
+// folder is refused, with one message naming the link, and nothing of the
+// target read; so is one to an absolute path. The same files validate
+// refuses (internal/validate's TestLinksOut).
+func TestLinksOut(t *testing.T) {
+	const token = "TOKEN-7f3a"
+	dir := t.TempDir()
+	write(t, dir, "outside/secret.txt", "https://example.com/"+token+"\n")
+	secretXML := write(t, dir, "outside/secret.xml", head+"<url><loc>https://example.com/"+token+"</loc></url>\n"+tail)
+	link := func(target, name string) {
+		t.Helper()
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// sitemap.txt
+	link("../outside/secret.txt", "txt/sitemap.txt")
+	// a robots.txt Sitemap: target
+	write(t, dir, "robots/robots.txt", "Sitemap: https://example.com/s.xml\n")
+	link("../outside/secret.xml", "robots/s.xml")
+	// an index's shard, the index read as a folder's and named alone
+	write(t, dir, "index/sitemap.xml", `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<sitemap><loc>https://example.com/en/shard.xml</loc></sitemap>
+</sitemapindex>`)
+	link("../../outside/secret.xml", "index/en/shard.xml")
+	// an absolute link
+	write(t, dir, "abs/robots.txt", "Sitemap: https://example.com/s.xml\n")
+	link(secretXML, "abs/s.xml")
+
+	for _, tt := range []struct{ path, link string }{
+		{"txt", "txt/sitemap.txt"},
+		{"robots", "robots/s.xml"},
+		{"index", "index/en/shard.xml"},
+		{"index/sitemap.xml", "index/en/shard.xml"},
+		{"abs", "abs/s.xml"},
+	} {
+		t.Run(tt.path, func(t *testing.T) {
+			s, err := Load(context.Background(), filepath.Join(dir, filepath.FromSlash(tt.path)), validate.Options{})
+			if err == nil {
+				t.Fatalf("loaded %q", locs(t, s))
+			}
+			want := filepath.Join(dir, filepath.FromSlash(tt.link)) + ": a symbolic link out of its folder"
+			if !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), token) {
+				t.Errorf("%v\nwant %q…, no %s", err, want, token)
+			}
+		})
 	}
 }

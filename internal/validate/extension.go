@@ -8,6 +8,7 @@ package validate
 // data.
 
 import (
+	"cmp"
 	"encoding/xml"
 	"fmt"
 	"regexp"
@@ -15,6 +16,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 )
 
 // elem is an element of an extension's content model.
@@ -35,90 +38,102 @@ type attr struct {
 }
 
 // check says what keeps v from being of a type: "" when nothing does.
-// advice is true when v is valid but in a form worth a word (a W3C
-// Datetime the schema's types do not take).
-type check func(v string) (msg string, advice bool)
+// advice is the kind of advice msg is when v is valid but worth a word
+// (a W3C Datetime the schema's types do not take, a value search engines
+// ignore), "" when msg is an error.
+type check func(v string) (msg string, advice Kind)
 
 // The types of the extensions' schemas.
-func uri(v string) (string, bool) {
-	return urlProblem(trimSpace(v)), false
+func uri(v string) (string, Kind) {
+	return urlProblem(trimSpace(v)), ""
 }
 
 func maxLen(n int) check {
-	return func(v string) (string, bool) {
+	return func(v string) (string, Kind) {
 		if c := utf8.RuneCountInString(v); c > n {
-			return fmt.Sprintf("%d characters: the schema allows at most %d", c, n), false
+			return fmt.Sprintf("%d characters: the schema allows at most %d", c, n), ""
 		}
-		return "", false
+		return "", ""
 	}
 }
 
 // integer is an xsd:integer from min to max (max 0: no bound).
 func integer(min, max int) check {
-	return func(v string) (string, bool) {
+	return func(v string) (string, Kind) {
 		v = trimSpace(v)
 		n, err := strconv.Atoi(strings.TrimPrefix(v, "+"))
 		switch {
 		case err != nil || strings.HasPrefix(v, "+-") || strings.HasPrefix(v, "+") && len(v) == 1:
-			return fmt.Sprintf("%.40q is not a whole number", v), false
+			return fmt.Sprintf("%.40q is not a whole number", v), ""
 		case n < min || max > 0 && n > max:
 			if max > 0 {
-				return fmt.Sprintf("%d is outside %d–%d", n, min, max), false
+				return fmt.Sprintf("%d is outside %d–%d", n, min, max), ""
 			}
-			return fmt.Sprintf("%d is less than %d", n, min), false
+			return fmt.Sprintf("%d is less than %d", n, min), ""
 		}
-		return "", false
+		return "", ""
 	}
 }
 
 // decimal is an xsd:decimal from min to max.
 func decimal(min, max float64) check {
-	return func(v string) (string, bool) {
+	return func(v string) (string, Kind) {
 		v = trimSpace(v)
 		f, err := strconv.ParseFloat(v, 64)
 		if !isDecimal(v) || err != nil {
-			return fmt.Sprintf("%.40q is not a decimal number", v), false
+			return fmt.Sprintf("%.40q is not a decimal number", v), ""
 		}
 		if f < min || f > max {
-			return fmt.Sprintf("%s is outside %g–%g", v, min, max), false
+			return fmt.Sprintf("%s is outside %g–%g", diag.Excerpt(v), min, max), ""
 		}
-		return "", false
+		return "", ""
 	}
 }
 
 // date is the union of xsd:date and xsd:dateTime that the schemas give
 // their dates; a W3C Datetime they do not take is advice.
-func date(v string) (string, bool) {
+func date(v string) (string, Kind) {
 	v = trimSpace(v)
 	switch {
 	case validDate(v):
-		return "", false
+		return "", ""
 	case w3cOnly(v):
-		return dateFormMsg(v), true
+		return dateFormMsg(v), KindDateForm
 	}
-	return fmt.Sprintf("%.40q is not a date the schema takes%s", v, dateHint(v)), false
+	return fmt.Sprintf("%.40q is not a date the schema takes%s", v, dateHint(v)), ""
+}
+
+// license is sitemap-image.xsd's <image:license>, an xsd:anyURI, which
+// takes any text: one that is no absolute URL is advice, as Google
+// ignores the tag (since 2022: it reads an image's license from the
+// page's structured data).
+func license(v string) (string, Kind) {
+	if v = trimSpace(v); urlProblem(v) != "" {
+		return fmt.Sprintf("%q is no absolute URL: the schema takes it, and Google ignores the tag since 2022", diag.Excerpt(v)), KindIgnored
+	}
+	return "", ""
 }
 
 // oneOfWords is an enumeration.
 func oneOfWords(words ...string) check {
-	return func(v string) (string, bool) {
+	return func(v string) (string, Kind) {
 		for _, w := range words {
 			if v == w {
-				return "", false
+				return "", ""
 			}
 		}
-		return fmt.Sprintf("%.40q is not one of %s", v, strings.Join(words, ", ")), false
+		return fmt.Sprintf("%.40q is not one of %s", v, strings.Join(words, ", ")), ""
 	}
 }
 
 // pattern is an xsd:pattern: the whole value must match.
 func pattern(expr, says string) check {
 	re := regexp.MustCompile(`^(?:` + expr + `)$`)
-	return func(v string) (string, bool) {
+	return func(v string) (string, Kind) {
 		if !re.MatchString(v) {
-			return fmt.Sprintf("%.40q is not %s", v, says), false
+			return fmt.Sprintf("%.40q is not %s", v, says), ""
 		}
-		return "", false
+		return "", ""
 	}
 }
 
@@ -133,7 +148,7 @@ var imageModel = elem{name: "image", children: []elem{
 	{name: "caption", max: 1},
 	{name: "geo_location", max: 1},
 	{name: "title", max: 1},
-	{name: "license", max: 1, value: uri},
+	{name: "license", max: 1, value: license},
 }}
 
 // videoModel is sitemap-video.xsd's <video:video>, with Google's rule
@@ -216,11 +231,7 @@ func (fc *fileCheck) model(t xml.StartElement, m *elem, ns string, k Kind) error
 		}
 		if m.value != nil {
 			if msg, advice := m.value(v); msg != "" {
-				if advice {
-					fc.addf(KindDateForm, line, "<%s:%s>: %s", pfx, m.name, msg)
-				} else {
-					fc.addf(k, line, "<%s:%s>: %s", pfx, m.name, msg)
-				}
+				fc.addf(cmp.Or(advice, k), line, "<%s:%s>: %s", pfx, m.name, msg)
 			}
 		}
 		return nil

@@ -8,10 +8,10 @@ package validate
 import (
 	"fmt"
 	"net/url"
-	"path/filepath"
+	"path"
 	"strings"
 
-	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/hreflang"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -116,7 +116,7 @@ func (c *checker) checkClusters() {
 				continue
 			}
 			if msg, missing := c.alternatePage(a.Href); msg != "" && !missing {
-				r.add(KindCluster, int(cl.lines[i]), fmt.Sprintf("hreflang %s alternate %s %s", a.Lang, a.Href, msg))
+				r.add(KindCluster, int(cl.lines[i]), fmt.Sprintf("hreflang %s alternate %s %s", diag.Excerpt(a.Lang), diag.Excerpt(a.Href), msg))
 			}
 		}
 	}
@@ -163,19 +163,17 @@ type judged struct {
 }
 
 func (c *checker) judgePage(href string) (msg string, missing bool) {
-	p, ok := localPath(c.opts.Site, c.base, href)
+	rel, ok := localPath(c.base, href)
 	if !ok {
 		return "", false
 	}
-	file := servedBy(p)
-	if file == "" {
+	rel = servedBy(c.site, rel)
+	if rel == "" {
 		return fmt.Sprintf("is missing: no file in %s serves it", c.opts.Site), true
 	}
-	rel, _ := relIn(c.opts.Site, file)
-	rel = filepath.ToSlash(rel)
 	var head *htmlhead.Head
-	if ext := strings.ToLower(filepath.Ext(file)); ext == ".html" || ext == ".htm" {
-		f, err := fsx.OldOpen(file)
+	if ext := strings.ToLower(path.Ext(rel)); ext == ".html" || ext == ".htm" {
+		f, err := c.site.Open(rel, htmlhead.DefaultHeadLimit, "the head's limit")
 		if err != nil {
 			return "", false // the build says what it cannot read
 		}
@@ -201,7 +199,7 @@ func (c *checker) judgePage(href string) (msg string, missing bool) {
 	}
 	why := string(d.Skip)
 	if d.Because != "" {
-		why += ": " + d.Because
+		why += ": " + diag.Excerpt(d.Because)
 	}
 	return "is a page no sitemap should list (" + rel + ", " + why + ")", false
 }

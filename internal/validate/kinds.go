@@ -55,6 +55,8 @@ const (
 	KindDateForm   Kind = "date-form"        // a W3C Datetime the schema's xsd:date and xsd:dateTime do not take
 	KindCluster    Kind = "hreflang-cluster" // an hreflang alternate not listed back, not listed, or doubled
 	KindLinkUnused Kind = "link-unused"      // an <xhtml:link> search engines make no use of
+	KindIgnored    Kind = "ignored"          // a value the schema takes and search engines ignore, a feed item with no link
+	KindIndexLocal Kind = "index-unmatched"  // without a base URL, an index entry not below the index's location
 )
 
 // Kinds are every kind, in the order a summary names them, with its
@@ -88,6 +90,8 @@ var Kinds = []struct {
 	{KindDateForm, Advice, "a date the protocol takes and the schema does not"},
 	{KindCluster, Advice, "an hreflang alternate not listed back or twice"},
 	{KindLinkUnused, Advice, "an alternate with neither hreflang nor media"},
+	{KindIgnored, Advice, "what search engines ignore: image:license, a feed item"},
+	{KindIndexLocal, Advice, "an index entry above the index's folder: not looked for"},
 }
 
 // severity returns the severity of kind k.

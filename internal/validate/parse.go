@@ -13,10 +13,12 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
@@ -55,7 +57,8 @@ type fileCheck struct {
 	*checker
 	cand candidate
 	report
-	isSitemap bool // the root element is urlset or sitemapindex
+	isSitemap bool // the root element is urlset or sitemapindex, or the file a text sitemap
+	form      int  // formXML, formText
 
 	d       *xml.Decoder
 	line    int    // line where the token last read starts
@@ -169,21 +172,17 @@ func (fc *fileCheck) run() {
 		return
 	}
 	defer closeFile()
-	br := bufio.NewReaderSize(cr, 64<<10)
-	switch b, _ := br.Peek(3); {
-	case bytes.HasPrefix(b, []byte("\xef\xbb\xbf")): // UTF-8 byte-order mark: allowed
-		br.Discard(3)
-	case bytes.HasPrefix(b, []byte("\xff\xfe")) || bytes.HasPrefix(b, []byte("\xfe\xff")):
-		fc.isSitemap = true
-		fc.stop(KindXML, 0, "file starts with a UTF-16 byte-order mark; sitemaps must be UTF-8")
+	if u := fc.fileURL(fc.cand); u != "" {
+		fc.scope = u[:strings.LastIndexByte(u, '/')+1]
+	}
+	if isText(fc.cand.path) {
+		err = fc.textFile(cr)
+	} else {
+		err = fc.xmlFile(cr)
+	}
+	if fc.fatal != nil && (err == nil || errors.Is(err, errStopped)) {
 		return
 	}
-	fc.d = xml.NewDecoder(br)
-	fc.d.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
-		fc.addf(KindXML, fc.line, "declared encoding is %s; sitemaps must be UTF-8", label)
-		return in, nil
-	}
-	err = fc.document()
 	var se *xml.SyntaxError
 	var le *limitError
 	switch {
@@ -211,12 +210,31 @@ func (fc *fileCheck) run() {
 		return
 	}
 	if fc.entries > sitemap.MaxURLs {
-		fc.addf(KindLimit, fc.over, "%d <%s> entries: the protocol allows at most %d in one file", fc.entries, fc.entryName(), sitemap.MaxURLs)
+		fc.addf(KindLimit, fc.over, "%s: the protocol allows at most %d in one file", fc.entriesOf(fc.entries), sitemap.MaxURLs)
 	}
 	if fc.newsURLs > sitemap.MaxNewsURLs {
 		fc.addf(KindLimit, fc.newsOver, "%d <url> entries with <news:news>: a news sitemap holds at most %d; split it", fc.newsURLs, sitemap.MaxNewsURLs)
 	}
 	fc.checkListed()
+}
+
+// xmlFile reads the file as XML.
+func (fc *fileCheck) xmlFile(cr *countReader) error {
+	br := bufio.NewReaderSize(cr, 64<<10)
+	switch b, _ := br.Peek(3); {
+	case bytes.HasPrefix(b, []byte("\xef\xbb\xbf")): // UTF-8 byte-order mark: allowed
+		br.Discard(3)
+	case bytes.HasPrefix(b, []byte("\xff\xfe")) || bytes.HasPrefix(b, []byte("\xfe\xff")):
+		fc.isSitemap = true
+		fc.stop(KindXML, 0, "file starts with a UTF-16 byte-order mark; sitemaps must be UTF-8")
+		return nil
+	}
+	fc.d = xml.NewDecoder(br)
+	fc.d.CharsetReader = func(label string, in io.Reader) (io.Reader, error) {
+		fc.addf(KindXML, fc.line, "declared encoding is %s; sitemaps must be UTF-8", diag.Excerpt(label))
+		return in, nil
+	}
+	return fc.document()
 }
 
 func (fc *fileCheck) entryName() string {
@@ -259,14 +277,22 @@ func (fc *fileCheck) document() error {
 				continue
 			}
 			rootSeen = true
-			if l := t.Name.Local; l != "urlset" && l != "sitemapindex" {
+			switch l := t.Name.Local; {
+			case l == "urlset" || l == "sitemapindex":
+				if err := fc.root(t); err != nil {
+					return err
+				}
+			case isFeed(t) && fc.cand.explicit:
+				if err := fc.feed(t); err != nil {
+					return err
+				}
+			case isFeed(t):
+				return nil // a folder's feed is a feed first: checked when named
+			default:
 				if fc.cand.explicit {
-					fc.stop(KindElement, fc.line, "not a sitemap: root element is <%s>, not <urlset> or <sitemapindex>", l)
+					fc.stop(KindElement, fc.line, "not a sitemap: root element is %s, not <urlset> or <sitemapindex>, nor an RSS 2.0 or Atom feed", fc.name(t.Name))
 				}
 				return nil
-			}
-			if err := fc.root(t); err != nil {
-				return err
 			}
 		case xml.CharData:
 			fc.text(t, "")
@@ -284,13 +310,10 @@ func (fc *fileCheck) root(t xml.StartElement) error {
 	case "":
 		fc.addf(KindNamespace, fc.line, "<%s> has no namespace: want xmlns=%q", t.Name.Local, sitemap.Namespace)
 	default:
-		fc.addf(KindNamespace, fc.line, "<%s> is in namespace %s, not %s", t.Name.Local, t.Name.Space, sitemap.Namespace)
+		fc.addf(KindNamespace, fc.line, "<%s> is in namespace %s, not %s", t.Name.Local, diag.Excerpt(t.Name.Space), sitemap.Namespace)
 	}
 	fc.attrs(t)
-	if u := fc.fileURL(fc.cand); u != "" {
-		fc.scope = u[:strings.LastIndexByte(u, '/')+1]
-	}
-	line := fc.line
+	line, root := fc.line, t.Name.Local
 	for {
 		tok, err := fc.next()
 		if err != nil {
@@ -303,7 +326,7 @@ func (fc *fileCheck) root(t xml.StartElement) error {
 			}
 			return nil
 		case xml.CharData:
-			fc.text(t, fc.entryName()+"set")
+			fc.text(t, root)
 		case xml.StartElement:
 			switch {
 			case !fc.allowed(t):
@@ -316,7 +339,7 @@ func (fc *fileCheck) root(t xml.StartElement) error {
 				}
 				continue
 			case t.Name.Space == fc.ns:
-				fc.addf(KindElement, fc.line, "unknown element <%s> in the sitemap namespace; want <%s>", t.Name.Local, fc.entryName())
+				fc.addf(KindElement, fc.line, "unknown element <%s> in the sitemap namespace; want <%s>", diag.Excerpt(t.Name.Local), fc.entryName())
 			case fc.entries > 0:
 				fc.addf(KindOrder, fc.line, "extension element %s after the first <%s>: the schema allows them only before it", fc.name(t.Name), fc.entryName())
 			default:
@@ -396,7 +419,7 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 			}
 			i := slices.Index(fields, t.Name.Local)
 			if i < 0 {
-				fc.addf(KindElement, at, "unknown element <%s> in <%s>; want %s", t.Name.Local, fc.entryName(), strings.Join(fields, ", "))
+				fc.addf(KindElement, at, "unknown element <%s> in <%s>; want %s", diag.Excerpt(t.Name.Local), fc.entryName(), strings.Join(fields, ", "))
 				if err := fc.skip(); err != nil {
 					return err
 				}
@@ -431,13 +454,18 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 
 // duplicate reports the <loc> v of a <url>, at line, when a <url> of the
 // run listed it before: a <url> of a news sitemap (with <news:news>)
-// when another such did, any other when another did. A news sitemap
-// lists again articles that the site's other sitemaps list, as Google's
-// documentation of it says to.
+// when another such did, a URL of a text sitemap when another text
+// sitemap's line did, any other when another did. A news sitemap lists
+// again articles that the site's other sitemaps list, as Google's
+// documentation of it says to; a text sitemap is the same set written
+// otherwise (sitemapgen --text writes both).
 func (fc *fileCheck) duplicate(v string, line int) {
 	seen := fc.seen
-	if fc.news {
+	switch {
+	case fc.news:
 		seen = fc.seenNews
+	case fc.form == formText:
+		seen = fc.seenText
 	}
 	fc.listedTwice(seen, v, line)
 }
@@ -449,9 +477,9 @@ func (fc *fileCheck) listedTwice(seen *locSet, v string, line int) {
 	switch w, twice := seen.add(v, where{this, int32(line)}); {
 	case !twice:
 	case w.file == this:
-		fc.addf(KindDuplicate, line, "URL %s listed twice (also at line %d)", v, w.line)
+		fc.addf(KindDuplicate, line, "URL %s listed twice (also at line %d)", diag.Excerpt(v), w.line)
 	default:
-		fc.addf(KindDuplicate, line, "URL %s also listed by %s", v, diag.Pos{File: fc.reports[w.file].path, Line: int(w.line)})
+		fc.addf(KindDuplicate, line, "URL %s also listed by %s", diag.Excerpt(v), diag.Pos{File: fc.reports[w.file].path, Line: int(w.line)})
 	}
 }
 
@@ -466,18 +494,18 @@ func (fc *fileCheck) field(name, v string, line int) {
 		case w3cOnly(v):
 			fc.addf(KindDateForm, line, "<lastmod>: %s", dateFormMsg(v))
 		default:
-			fc.addf(KindLastmod, line, "<lastmod> %q is not a date the sitemap schema takes%s", v, dateHint(v))
+			fc.addf(KindLastmod, line, "<lastmod> %q is not a date the sitemap schema takes%s", diag.Excerpt(v), dateHint(v))
 		}
 	case "changefreq": // xsd:string: whitespace counts
 		if _, err := sitemap.ParseChangeFreq(v); err != nil {
-			fc.addf(KindChangefreq, line, "%v", err)
+			fc.addf(KindChangefreq, line, "changefreq %q is not one of %s", diag.Excerpt(v), strings.Join(sitemap.ChangeFreqNames, ", "))
 		}
 	case "priority":
 		v = trimSpace(v)
 		if !isDecimal(v) {
-			fc.addf(KindPriority, line, "priority %q is not a decimal number", v)
-		} else if _, err := sitemap.ParsePriority(v); err != nil {
-			fc.addf(KindPriority, line, "%v", err)
+			fc.addf(KindPriority, line, "priority %q is not a decimal number", diag.Excerpt(v))
+		} else if f, err := strconv.ParseFloat(v, 64); err != nil || f < 0 || f > 1 {
+			fc.addf(KindPriority, line, "priority %s is outside 0.0–1.0", diag.Excerpt(v))
 		}
 	}
 }
@@ -487,7 +515,7 @@ func (fc *fileCheck) field(name, v string, line int) {
 // it.
 func (fc *fileCheck) loc(v string, line int) {
 	if msg := urlProblem(v); msg != "" {
-		fc.addf(KindLoc, line, "<loc>: %s", msg)
+		fc.addf(KindLoc, line, "%s: %s", fc.locName(), msg)
 		return
 	}
 	if fc.index {
@@ -497,25 +525,39 @@ func (fc *fileCheck) loc(v string, line int) {
 		fc.host(v, line)
 	}
 	if fc.scope != "" && !under(v, fc.scope) {
-		fc.addf(KindScope, line, "URL %s is outside the sitemap's scope %s (a sitemap may list only URLs under its own folder)", v, fc.scope)
+		fc.addf(KindScope, line, "URL %s is outside the sitemap's scope %s (a sitemap may list only URLs under its own folder)", diag.Excerpt(v), fc.scope)
 		return
 	}
 	if fc.index {
 		if dotDot(v) {
-			fc.addf(KindIndexEntry, line, "index entry %s has a \"..\" segment: name the sitemap by its own path", v)
+			fc.addf(KindIndexEntry, line, "index entry %s has a \"..\" segment: name the sitemap by its own path", diag.Excerpt(v))
 			return
 		}
 		fc.listed = append(fc.listed, indexEntry{v, line})
 		return
 	}
 	if fc.opts.Site != "" {
-		if p, ok := localPath(fc.opts.Site, fc.base, v); ok && servedBy(p) == "" {
-			fc.addf(KindSite, line, "no file in %s serves %s", fc.opts.Site, v)
+		if rel, ok := localPath(fc.base, v); ok && servedBy(fc.site, rel) == "" {
+			fc.addf(KindSite, line, "no file in %s serves %s", fc.opts.Site, diag.Excerpt(v))
 		}
 		if j := fc.robots; j != nil && under(v, fc.checker.base) && j.Blocked(robots.PathOf(v)) {
-			fc.addf(KindRobots, line, "URL %s is listed although %s", v, robots.Blocks(j.Why(robots.PathOf(v))))
+			fc.addf(KindRobots, line, "URL %s is listed although %s", diag.Excerpt(v), blocks(j.Why(robots.PathOf(v))))
 		}
 	}
+}
+
+// locName names where a file of its form gives an entry's URL, for a
+// message.
+func (fc *fileCheck) locName() string {
+	switch fc.form {
+	case formText:
+		return "URL"
+	case formRSS:
+		return "<link>"
+	case formAtom:
+		return "<link href>"
+	}
+	return "<loc>"
 }
 
 // host reports a URL v on another host than the file's first: the
@@ -527,7 +569,7 @@ func (fc *fileCheck) host(v string, line int) {
 	case fc.origin == "":
 		fc.origin, fc.originLine = h, line
 	case !strings.EqualFold(h, fc.origin):
-		fc.addf(KindHost, line, "URL %s is on host %s, but the file's first URL (line %d) is on %s: a sitemap lists the URLs of one host (Google also takes hosts all verified in Search Console: --ignore host)", v, h, fc.originLine, fc.origin)
+		fc.addf(KindHost, line, "URL %s is on host %s, but the file's first URL (line %d) is on %s: a sitemap lists the URLs of one host (Google also takes hosts all verified in Search Console: --ignore host)", diag.Excerpt(v), diag.Excerpt(h), fc.originLine, diag.Excerpt(fc.origin))
 	}
 }
 
@@ -543,36 +585,113 @@ func hostOf(v string) string {
 	return rest
 }
 
-// checkListed reports the entries of an index that name a missing file:
-// the file served at the entry's URL under BaseURL; without BaseURL, the
-// file named by its last path segment in the index's folder, when at
-// least one entry names a file that exists (else the index is taken to be
-// checked without its sitemaps).
+// checkListed reports the entries of an index that name a missing file.
+// With BaseURL, an entry's file is the one served at its URL. Without
+// it, the index's own URL is not known: its location (the URL folder it
+// lies in) is taken to be the one below which most of its entries name a
+// file that exists, each entry's file its path below that location in
+// the index's folder (the index at /x/sitemap.xml in folder F, the entry
+// /x/de/sitemap.xml is F/de/sitemap.xml), the index itself no entry's
+// file but the one that names it. An entry not below that location
+// cannot be looked for (advice); when no entry's file exists anywhere,
+// the index is taken to be checked without its sitemaps. Files are
+// looked for inside the folder (package fsx): an entry whose file is a
+// link out of it is said so, unless the file is one of those checked,
+// which says it.
 func (fc *fileCheck) checkListed() {
+	if len(fc.listed) == 0 {
+		return
+	}
 	if fc.base != "" && fc.cand.root != "" {
+		r, err := fsx.OpenRoot(fc.cand.root)
+		if err != nil {
+			return
+		}
+		defer r.Close()
 		for _, e := range fc.listed {
-			if p, ok := localPath(fc.cand.root, fc.base, e.loc); ok && !isFile(p) && !fc.outside(p) {
-				fc.addf(KindIndexEntry, e.line, "index entry %s names %s, which does not exist", e.loc, p)
+			if rel, ok := localPath(fc.base, e.loc); ok {
+				fc.entryFile(r, rel, e)
 			}
 		}
 		return
 	}
-	var missing []Problem
-	found := false
+	dir, relDir := fc.cand.folder()
+	r, err := fsx.OpenRoot(dir)
+	if err != nil {
+		return
+	}
+	defer r.Close()
+	self := path.Join(relDir, filepath.Base(fc.cand.path))
+	type entry struct {
+		indexEntry
+		segs []string // the segments of its URL's path
+	}
+	var entries []entry
+	found := map[string]int{}    // a location, its segments joined, → the entries it finds a file for
+	where := map[string]string{} // a location → its URL
 	for _, e := range fc.listed {
 		u, err := url.Parse(e.loc)
 		if err != nil || u.Path == "" || strings.HasSuffix(u.Path, "/") {
 			continue
 		}
-		p := filepath.Join(filepath.Dir(fc.cand.path), path.Base(u.Path))
-		if isFile(p) {
-			found = true
-		} else if !fc.outside(p) {
-			missing = append(missing, newProblem(fc.cand.path, e.line, KindIndexEntry, fmt.Sprintf("index entry %s names %s, which does not exist", e.loc, p)))
+		segs := strings.Split(strings.TrimPrefix(u.Path, "/"), "/")
+		entries = append(entries, entry{e, segs})
+		for i := 0; i < len(segs) && i <= maxIndexDepth; i++ {
+			at := strings.Join(segs[:i], "/")
+			if _, ok := where[at]; !ok {
+				where[at] = u.Scheme + "://" + u.Host + "/" + strings.TrimPrefix(at+"/", "/")
+			}
+			if rel := path.Join(relDir, path.Join(segs[i:]...)); rel != self && fileThere(r, rel) {
+				found[at]++
+			}
 		}
 	}
-	if found {
-		fc.probs = append(fc.probs, missing...)
+	best, most := "", 0
+	for at, n := range found {
+		if n > most || n == most && (len(at) < len(best) || len(at) == len(best) && at < best) {
+			best, most = at, n
+		}
+	}
+	if most == 0 {
+		return // none there: the index checked without its sitemaps
+	}
+	depth := 0
+	if best != "" {
+		depth = strings.Count(best, "/") + 1
+	}
+	for _, e := range entries {
+		if len(e.segs) <= depth || strings.Join(e.segs[:depth], "/") != best {
+			fc.addf(KindIndexLocal, e.line, "index entry %s is not below %s, where the files its other entries name say the index lies: no local file looked for (Google reads an index's sitemaps only in its folder or below)", diag.Excerpt(e.loc), diag.Excerpt(where[best]))
+			continue
+		}
+		fc.entryFile(r, path.Join(relDir, path.Join(e.segs[depth:]...)), e.indexEntry)
+	}
+}
+
+// maxIndexDepth is how many folders deep an index's location is looked
+// for.
+const maxIndexDepth = 16
+
+// fileThere reports whether rel in the folder r is a file an index entry
+// may name: a regular file, or a link out of the folder.
+func fileThere(r *fsx.Root, rel string) bool {
+	fi, err := r.Stat(rel)
+	return errors.Is(err, fsx.ErrOutside) || err == nil && fi.Mode().IsRegular()
+}
+
+// entryFile reports the file rel of the folder r that the index entry e
+// names when it is missing, or a link out of the folder.
+func (fc *fileCheck) entryFile(r *fsx.Root, rel string, e indexEntry) {
+	p := r.Path(rel)
+	fi, err := r.Stat(rel)
+	switch {
+	case errors.Is(err, fsx.ErrOutside):
+		if !fc.checked(p) {
+			fc.addf(KindIndexEntry, e.line, "index entry %s names %s: %v", diag.Excerpt(e.loc), diag.Excerpt(p), fsx.ErrOutside)
+		}
+	case err == nil && fi.Mode().IsRegular(), fc.outside(p):
+	default:
+		fc.addf(KindIndexEntry, e.line, "index entry %s names %s, which does not exist", diag.Excerpt(e.loc), diag.Excerpt(p))
 	}
 }
 
@@ -619,10 +738,13 @@ func urlProblem(v string) string {
 		lower = strings.ToLower(v[:i]) + v[i:]
 	}
 	if err := sitemap.CheckLoc(lower); err != nil {
+		if rest, ok := cutHTTP(lower); !errors.Is(err, sitemap.ErrLocTooLong) && (!ok || rest == "" || rest[0] == '/') {
+			return fmt.Sprintf("not an absolute http(s) URL: %q", diag.Excerpt(v))
+		}
 		return err.Error()
 	}
 	if len(v) < 12 {
-		return fmt.Sprintf("URL %q is shorter than 12 characters, the schema's minimum", v)
+		return fmt.Sprintf("URL %q is shorter than 12 characters, the schema's minimum", diag.Excerpt(v))
 	}
 	u, err := url.Parse(v)
 	if err != nil {
@@ -630,12 +752,29 @@ func urlProblem(v string) string {
 		if errors.As(err, &ue) {
 			err = ue.Err
 		}
-		return fmt.Sprintf("URL %q does not parse: %v", v, err)
+		return fmt.Sprintf("URL %q does not parse: %s", diag.Excerpt(v), diag.Excerpt(err.Error()))
 	}
 	if u.Host == "" {
-		return fmt.Sprintf("URL %q has no host", v)
+		return fmt.Sprintf("URL %q has no host", diag.Excerpt(v))
 	}
 	return ""
+}
+
+// cutHTTP cuts the scheme http:// or https:// from v.
+func cutHTTP(v string) (rest string, ok bool) {
+	if rest, ok = strings.CutPrefix(v, "https://"); !ok {
+		rest, ok = strings.CutPrefix(v, "http://")
+	}
+	return rest, ok
+}
+
+// blocks says which rules of robots.txt block a URL, as robots.Blocks
+// does, each rule's pattern quoted at most as diag.Excerpt bounds it.
+func blocks(bs []robots.Block) string {
+	for i := range bs {
+		bs[i].Rule.Pattern = diag.Excerpt(bs[i].Rule.Pattern)
+	}
+	return robots.Blocks(bs)
 }
 
 // allowed reports whether t may appear in the sitemap's content: in its
@@ -645,9 +784,9 @@ func (fc *fileCheck) allowed(t xml.StartElement) bool {
 	case s == fc.ns:
 		return true
 	case s == "":
-		fc.addf(KindNamespace, fc.line, "element <%s> has no namespace: want the sitemap namespace or an extension's", t.Name.Local)
+		fc.addf(KindNamespace, fc.line, "element <%s> has no namespace: want the sitemap namespace or an extension's", diag.Excerpt(t.Name.Local))
 	case !strings.Contains(s, ":"): // encoding/xml leaves an unknown prefix in Space
-		fc.addf(KindNamespace, fc.line, "element <%s:%s>: namespace prefix %s is not declared", s, t.Name.Local, s)
+		fc.addf(KindNamespace, fc.line, "element <%s:%s>: namespace prefix %s is not declared", diag.Excerpt(s), diag.Excerpt(t.Name.Local), diag.Excerpt(s))
 	default:
 		return true
 	}
@@ -661,7 +800,7 @@ func (fc *fileCheck) attrs(t xml.StartElement) {
 		if a.Name.Space == "xmlns" || a.Name.Space == "" && a.Name.Local == "xmlns" || a.Name.Space == xsiNS {
 			continue
 		}
-		fc.addf(KindElement, fc.line, "attribute %s is not allowed on <%s>", fc.name(a.Name), t.Name.Local)
+		fc.addf(KindElement, fc.line, "attribute %s is not allowed on <%s>", fc.name(a.Name), diag.Excerpt(t.Name.Local))
 	}
 }
 
@@ -672,7 +811,7 @@ func (fc *fileCheck) extension(t xml.StartElement) error {
 		fc.addf(KindElement, fc.line, "unknown extension element %s: want <%s:%s>", fc.name(t.Name), prefixes[t.Name.Space], want)
 	}
 	if t.Name.Space != imageNS && strings.Contains(strings.ToLower(t.Name.Space), "sitemap-image") {
-		fc.addf(KindNamespace, fc.line, "element <%s> is in namespace %s, not the image extension's %s: search engines ignore it (declare xmlns:image=%q)", t.Name.Local, t.Name.Space, imageNS, imageNS)
+		fc.addf(KindNamespace, fc.line, "element <%s> is in namespace %s, not the image extension's %s: search engines ignore it (declare xmlns:image=%q)", diag.Excerpt(t.Name.Local), diag.Excerpt(t.Name.Space), imageNS, imageNS)
 	}
 	if md, ok := models[t.Name.Space]; ok && t.Name.Local == md.m.name {
 		if t.Name.Space == imageNS && !fc.index {
@@ -807,17 +946,19 @@ func (fc *fileCheck) text(t xml.CharData, in string) {
 	}
 }
 
-// name shows an element or attribute name with its usual prefix.
+// name shows an element or attribute name with its usual prefix, its
+// parts quoted at most as diag.Excerpt bounds them.
 func (fc *fileCheck) name(n xml.Name) string {
+	local := diag.Excerpt(n.Local)
 	switch {
 	case n.Space == "" || n.Space == fc.ns:
-		return "<" + n.Local + ">"
+		return "<" + local + ">"
 	case prefixes[n.Space] != "":
-		return "<" + prefixes[n.Space] + ":" + n.Local + ">"
+		return "<" + prefixes[n.Space] + ":" + local + ">"
 	case !strings.Contains(n.Space, ":"):
-		return "<" + n.Space + ":" + n.Local + ">"
+		return "<" + diag.Excerpt(n.Space) + ":" + local + ">"
 	}
-	return "<{" + n.Space + "}" + n.Local + ">"
+	return "<{" + diag.Excerpt(n.Space) + "}" + local + ">"
 }
 
 // trimSpace removes XML white space around s, as xsd's whiteSpace
@@ -892,7 +1033,7 @@ func dateFormMsg(s string) string {
 	if len(s) > 16 {
 		want = s[:16] + ":00" + s[16:]
 	}
-	return fmt.Sprintf("%q is a W3C Datetime, which the protocol names and search engines read, but the schema's xsd:date and xsd:dateTime do not take it; to satisfy both, write %s", s, want)
+	return fmt.Sprintf("%q is a W3C Datetime, which the protocol names and search engines read, but the schema's xsd:date and xsd:dateTime do not take it; to satisfy both, write %s", diag.Excerpt(s), diag.Excerpt(want))
 }
 
 // dateHint says what is wrong with s, which is not a valid date: for a
@@ -903,11 +1044,11 @@ func dateHint(s string) string {
 	case n >= 16 && s[10] == 'T' && s[13] == ':' && (n == 16 || s[16] != ':') && validDate(s[:16]+":00"+s[16:]):
 		// W3C's profile allows hh:mm; xsd:dateTime, which the schema's
 		// lastmod is, does not.
-		return fmt.Sprintf(": a time needs seconds (%s:00%s)", s[:16], s[16:])
+		return fmt.Sprintf(": a time needs seconds (%s)", diag.Excerpt(s[:16]+":00"+s[16:]))
 	case n > 10 && s[10] == ' ' && validDate(s[:10]+"T"+s[11:]):
-		return fmt.Sprintf(": a T joins the date and the time (%sT%s)", s[:10], s[11:])
+		return fmt.Sprintf(": a T joins the date and the time (%s)", diag.Excerpt(s[:10]+"T"+s[11:]))
 	case n > 15 && (s[n-5] == '+' || s[n-5] == '-') && validDate(s[:n-2]+":"+s[n-2:]):
-		return fmt.Sprintf(": a zone offset has a colon (%s:%s)", s[:n-2], s[n-2:])
+		return fmt.Sprintf(": a zone offset has a colon (%s)", diag.Excerpt(s[:n-2]+":"+s[n-2:]))
 	}
 	return ": a date (YYYY-MM-DD) or date-time (YYYY-MM-DDThh:mm:ss with an optional fraction and zone)"
 }

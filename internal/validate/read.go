@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
 // Entry is one <url> of a urlset, or <sitemap> of an index, as [Read]
@@ -71,11 +72,12 @@ func read(ctx context.Context, cand candidate, opts Options, fn func(Entry)) (in
 	return fc.index, nil
 }
 
-// Served reports whether a file of the built site in dir serves loc, a
-// URL under base (the URL dir is served at, ending in "/"), as
-// Options.Site finds it: loc ending in "/" its index.html, a path without
-// extension path.html or path/index.html, any other path itself.
-func Served(dir, base, loc string) bool {
-	p, ok := localPath(dir, base, loc)
-	return ok && servedBy(p) != ""
+// Served reports whether a file of the built site in the folder r serves
+// loc, a URL under base (the URL the folder is served at, ending in
+// "/"), as Options.Site finds it: loc ending in "/" its index.html, a
+// path without extension path.html or path/index.html, any other path
+// itself; a file inside the folder, never through a link out of it.
+func Served(r *fsx.Root, base, loc string) bool {
+	rel, ok := localPath(base, loc)
+	return ok && servedBy(r, rel) != ""
 }

@@ -171,6 +171,15 @@ func TestSeverities(t *testing.T) {
 <image:image><image:loc>https://example.com/a.png</image:loc><image:caption>c</image:caption><image:title>t</image:title><image:license>https://example.com/l</image:license></image:image>
 <image:image><image:title>t</image:title><image:loc>https://example.com/b.png</image:loc><image:size>9</image:size></image:image></url>`)},
 			want: []string{"a.xml:5 image", "a.xml:5 image"}},
+		// image:license is an xsd:anyURI, which "Free License" is, and
+		// Google ignores the tag since 2022: advice, no error.
+		{name: "index entry above the index", files: map[string]string{
+			"sitemap_index.xml": index("<sitemap><loc>https://example.com/docs/a.xml</loc></sitemap>\n<sitemap><loc>https://example.com/blog/b.xml</loc></sitemap>"),
+			"a.xml":             urlset(loc("docs/") + "</url>")},
+			want: []string{"sitemap_index.xml:4 advice:index-unmatched"}},
+		{name: "image license that is no URL", files: map[string]string{"a.xml": extset(loc("") + `
+<image:image><image:loc>https://example.com/a.png</image:loc><image:license>Free License</image:license></image:image></url>`)},
+			want: []string{"a.xml:4 advice:ignored"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -311,6 +320,7 @@ func TestExtensionsAgreeWithSchema(t *testing.T) {
 		{"image", loc + "<image:image><image:loc>https://example.com/a.png</image:loc><image:caption>c</image:caption></image:image></url>", true},
 		{"image unknown child", loc + "<image:image><image:loc>https://example.com/a.png</image:loc><image:size>9</image:size></image:image></url>", false},
 		{"image without loc", loc + "<image:image><image:caption>c</image:caption></image:image></url>", false},
+		{"image license no URL", loc + "<image:image><image:loc>https://example.com/a.png</image:loc><image:license>Free License</image:license></image:image></url>", true},
 		{"mobile alternate", loc + `<xhtml:link rel="alternate" media="only screen and (max-width: 640px)" href="https://m.example.com/x/"/></url>`, true},
 		{"app alternate", loc + `<xhtml:link rel="alternate" href="android-app://com.example.android/http/example.com/x"/></url>`, true},
 		{"xhtml link unknown attribute", loc + `<xhtml:link rel="alternate" hreflang="en" href="https://example.com/x/" foo="bar"/></url>`, false},

@@ -1,6 +1,15 @@
 // Package validate checks sitemap files and sitemap indexes against the
 // Sitemaps 0.9 protocol, as its official schemas and limits define it,
-// without an XML schema engine.
+// without an XML schema engine; and the protocol's other forms of a
+// sitemap, text sitemaps (text.go) and RSS and Atom feeds (feed.go).
+//
+// # Files
+//
+// A path the caller names is followed where it points ([Read], [Check]'s
+// paths); the files found from it (a folder's files, an index entry's
+// file, the site's pages and robots.txt with Options.Site) are opened
+// inside their folder through package fsx: a symbolic link out of it is
+// refused, and nothing of its target is read.
 //
 // # What is checked
 //
@@ -53,7 +62,6 @@ import (
 	"io"
 	"io/fs"
 	"net/url"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -148,7 +156,7 @@ func Check(paths []string, opts Options) (problems []Problem, checked int, err e
 // CheckContext is [Check], which stops when ctx is done and returns its
 // error: between files, and every few thousand tokens within one.
 func CheckContext(ctx context.Context, paths []string, opts Options) (problems []Problem, checked int, err error) {
-	c := &checker{ctx: ctx, opts: opts.limits(), seen: newLocSet(), seenNews: newLocSet(), seenIndex: newLocSet()}
+	c := &checker{ctx: ctx, opts: opts.limits(), seen: newLocSet(), seenNews: newLocSet(), seenText: newLocSet(), seenIndex: newLocSet()}
 	if opts.BaseURL != "" {
 		if c.base, err = mapping.ParseBaseURL(opts.BaseURL); err != nil {
 			return nil, 0, err
@@ -158,9 +166,13 @@ func CheckContext(ctx context.Context, paths []string, opts Options) (problems [
 		if c.base == "" {
 			return nil, 0, errors.New("site needs a base URL: the URL the site is served at")
 		}
-		if fi, err := os.Stat(opts.Site); err != nil || !fi.IsDir() {
+		if fi, err := fsx.StatNamed(opts.Site); err != nil || !fi.IsDir() {
 			return nil, 0, fmt.Errorf("%s: site folder not found", opts.Site)
 		}
+		if c.site, err = fsx.OpenRoot(opts.Site); err != nil {
+			return nil, 0, err
+		}
+		defer c.site.Close()
 		if robots.At(opts.Site, c.base) != "" {
 			rules, err := robots.ReadFile(opts.Site, robots.MaxBytes)
 			var d *diag.Diagnostic
@@ -173,6 +185,12 @@ func CheckContext(ctx context.Context, paths []string, opts Options) (problems [
 	files, err := candidates(ctx, paths)
 	if err != nil {
 		return nil, 0, err
+	}
+	c.files = make(map[string]bool, len(files))
+	for _, f := range files {
+		if abs, err := filepath.Abs(f.path); err == nil {
+			c.files[abs] = true
+		}
 	}
 	if c.base != "" {
 		for i := range files {
@@ -232,11 +250,26 @@ type candidate struct {
 	in, rel  string // the folder it is opened inside, and its path there; "" for a path the user named
 }
 
-// candidates lists the files at paths, in order, each once.
+// folder returns the folder the file of c lies in, to be opened inside
+// (the folder given that it was found in, or its own folder for a file
+// named alone), and the file's own folder's path in it, with slashes.
+func (c candidate) folder() (dir, rel string) {
+	if c.in != "" {
+		return c.in, path.Dir(c.rel)
+	}
+	return filepath.Dir(c.path), "."
+}
+
+// candidates lists the files at paths, in order, each once. A path is
+// one the user named, followed where it points; the files found in a
+// folder are those inside it (package fsx): a file there that is a
+// symbolic link out of it, with a sitemap's name, is listed to be
+// refused when it is opened, and one that stays inside is checked where
+// it leads, not twice.
 func candidates(ctx context.Context, paths []string) ([]candidate, error) {
 	var dirs []string // absolute
 	for _, p := range paths {
-		fi, err := os.Stat(p)
+		fi, err := fsx.StatNamed(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, &diag.Diagnostic{File: p, Msg: "no such file or folder"}
 		} else if err != nil {
@@ -272,27 +305,65 @@ func candidates(ctx context.Context, paths []string) ([]candidate, error) {
 		out = append(out, c)
 	}
 	for _, p := range paths {
-		if fi, _ := os.Stat(p); !fi.IsDir() {
+		if fi, _ := fsx.StatNamed(p); !fi.IsDir() {
 			add(candidate{path: p, explicit: true})
 			continue
 		}
-		err := filepath.WalkDir(p, func(name string, e fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if err := ctx.Err(); err != nil {
-				return fmt.Errorf("interrupted: %w", err)
-			}
-			if e.Type().IsRegular() && (strings.HasSuffix(name, ".xml") || strings.HasSuffix(name, ".xml.gz")) {
-				add(candidate{path: name, root: p})
-			}
-			return nil
-		})
-		if err != nil {
+		if err := walkFolder(ctx, p, add); err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
+}
+
+// walkFolder hands add the files of the folder dir that may be sitemaps,
+// in lexical order: *.xml, *.xml.gz, and text sitemaps by their name
+// (sitemap*.txt, sitemap*.txt.gz).
+func walkFolder(ctx context.Context, dir string, add func(candidate)) error {
+	r, err := fsx.OpenRoot(dir)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	return r.WalkDir(".", func(rel string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("interrupted: %w", err)
+		}
+		if e.IsDir() || !maySitemap(rel) {
+			return nil
+		}
+		if !e.Type().IsRegular() {
+			// A link: to a file inside, checked there; out of the folder,
+			// refused when opened. Anything else is no file to read.
+			if e.Type()&fs.ModeSymlink == 0 {
+				return nil
+			}
+			if _, err := r.Stat(rel); !errors.Is(err, fsx.ErrOutside) {
+				return nil
+			}
+		}
+		add(candidate{path: r.Path(rel), root: dir, in: dir, rel: rel})
+		return nil
+	})
+}
+
+// maySitemap reports whether a file named name, found in a folder, may be
+// a sitemap: an XML file (its root element tells), or a text sitemap by
+// its name.
+func maySitemap(name string) bool {
+	if strings.HasSuffix(name, ".xml") || strings.HasSuffix(name, ".xml.gz") {
+		return true
+	}
+	return isText(name) && strings.HasPrefix(strings.ToLower(path.Base(name)), "sitemap")
+}
+
+// isText reports whether the file name is a text sitemap (one URL a
+// line), by its name: .txt or .txt.gz.
+func isText(name string) bool {
+	return strings.HasSuffix(name, ".txt") || strings.HasSuffix(name, ".txt.gz")
 }
 
 // servedFrom returns the folder served at the base URL that holds the
@@ -324,15 +395,18 @@ func relIn(dir, p string) (string, bool) {
 
 // checker holds what one run of Check shares across files.
 type checker struct {
+	site      *fsx.Root     // Site's folder, with Site
 	robots    *robots.Judge // the site's robots.txt, with Site
 	ctx       context.Context
-	opts      Options   // with its limits set
-	base      string    // normalized BaseURL, or ""
-	seen      *locSet   // urlset locs of the run, news sitemaps' aside
-	seenNews  *locSet   // the locs of the <url>s with <news:news> of the run
-	seenIndex *locSet   // sitemapindex locs of the run
-	reports   []*report // of the files checked, in order
-	clusters            // the hreflang links of the run
+	opts      Options         // with its limits set
+	base      string          // normalized BaseURL, or ""
+	seen      *locSet         // urlset locs of the run, news sitemaps' aside
+	seenNews  *locSet         // the locs of the <url>s with <news:news> of the run
+	seenText  *locSet         // the URLs of the text sitemaps of the run
+	seenIndex *locSet         // sitemapindex locs of the run
+	reports   []*report       // of the files checked, in order
+	files     map[string]bool // the absolute paths of the files to check
+	clusters                  // the hreflang links of the run
 
 	// With Site, the pages of alternates: what was said of each, and
 	// what judges them.
@@ -351,6 +425,13 @@ func (c *checker) checkFile(f candidate) (r *report, ok bool) {
 	return &fc.report, true
 }
 
+// checked reports whether the file at p is one of the files the run
+// checks.
+func (c *checker) checked(p string) bool {
+	abs, err := filepath.Abs(p)
+	return err == nil && c.files[abs]
+}
+
 // fileURL returns the URL that file f is served at, or "" when unknown.
 func (c *checker) fileURL(f candidate) string {
 	if c.base == "" || f.root == "" {
@@ -363,9 +444,11 @@ func (c *checker) fileURL(f candidate) string {
 	return c.base + mapping.EncodePath(filepath.ToSlash(rel))
 }
 
-// localPath returns the path, below root, of the file served at loc, when
-// loc lies under prefix (a URL ending in "/").
-func localPath(root, prefix, loc string) (string, bool) {
+// localPath returns the path, with slashes, of the file served at loc
+// relative to the folder served at prefix (a URL ending in "/"), when loc
+// lies under prefix: "" for the folder itself, ending in "/" for a
+// folder's URL.
+func localPath(prefix, loc string) (string, bool) {
 	if !under(loc, prefix) {
 		return "", false
 	}
@@ -378,17 +461,16 @@ func localPath(root, prefix, loc string) (string, bool) {
 		return "", false
 	}
 	if rel == "" {
-		return root, true
+		return "", true
 	}
 	clean := path.Clean(rel)
 	if !filepath.IsLocal(filepath.FromSlash(clean)) {
 		return "", false
 	}
-	p := filepath.Join(root, filepath.FromSlash(clean))
 	if strings.HasSuffix(rel, "/") {
-		p += string(filepath.Separator)
+		clean += "/"
 	}
-	return p, true
+	return clean, true
 }
 
 // under reports whether loc lies under prefix, a URL ending in "/":
@@ -406,29 +488,31 @@ func under(loc, prefix string) bool {
 	return strings.EqualFold(loc[:n], prefix[:n]) && loc[n:len(prefix)] == prefix[n:]
 }
 
-// servedBy returns the file at or below p (from localPath) that serves
-// its URL, or "": p/index.html for a folder URL, p.html or p/index.html
-// for a path without extension, p itself for any other.
-func servedBy(p string) string {
+// servedBy returns the file of the folder r, at or below rel (from
+// localPath), that serves its URL, or "": rel's index.html for a
+// folder's URL, rel.html or rel/index.html for a path without extension,
+// rel itself for any other.
+func servedBy(r *fsx.Root, rel string) string {
 	var tries []string
 	switch {
-	case strings.HasSuffix(p, string(filepath.Separator)):
-		tries = []string{p + "index.html"}
-	case path.Ext(filepath.Base(p)) == "":
-		tries = []string{p + ".html", filepath.Join(p, "index.html"), p}
+	case rel == "" || strings.HasSuffix(rel, "/"):
+		tries = []string{rel + "index.html"}
+	case path.Ext(path.Base(rel)) == "":
+		tries = []string{rel + ".html", rel + "/index.html", rel}
 	default:
-		tries = []string{p, filepath.Join(p, "index.html")}
+		tries = []string{rel, rel + "/index.html"}
 	}
 	for _, t := range tries {
-		if isFile(t) {
+		if isFile(r, t) {
 			return t
 		}
 	}
 	return ""
 }
 
-func isFile(p string) bool {
-	fi, err := os.Stat(p)
+// isFile reports whether rel is a regular file inside the folder r.
+func isFile(r *fsx.Root, rel string) bool {
+	fi, err := r.Stat(rel)
 	return err == nil && fi.Mode().IsRegular()
 }
 

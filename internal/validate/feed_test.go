@@ -1,0 +1,129 @@
+package validate
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/postbuild"
+)
+
+const (
+	rssHead  = head + `<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>t</title><link>https://example.com/</link><description>d</description>` + "\n"
+	rssTail  = "\n</channel></rss>\n"
+	atomHead = head + `<feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://example.com/blog/"><id>https://example.com/feed.xml</id><title>t</title><updated>2024-05-01T10:00:00Z</updated><link rel="self" href="https://example.com/feed.xml"/>` + "\n"
+	atomTail = "\n</feed>\n"
+)
+
+// RSS 2.0 and Atom 0.3 and 1.0 feeds are sitemaps by the protocol: named,
+// each item's or entry's link is checked as a <loc> is and its date as
+// RSS or Atom writes it; a feed found in a folder is a feed first,
+// passed over.
+func TestFeeds(t *testing.T) {
+	tests := []struct {
+		name  string
+		data  string
+		paths []string // default: "feed.xml"
+		opts  Options
+		want  []string // "line kind" in order; an advice's kind marked "advice:"
+	}{
+		{name: "rss", data: rssHead + `<atom:link href="https://example.com/feed.xml" rel="self" type="application/rss+xml"/>
+<item><title>a</title><link>https://example.com/a/</link><pubDate>Mon, 27 Jun 2011 19:34:00 +0100</pubDate></item>
+<item><title>b</title><link> https://example.com/b/ </link><pubDate>Wed, 1 Apr 2009 14:58:27 EDT</pubDate><guid>https://example.com/b/</guid></item>
+<item><title>c</title><link>https://example.com/c/</link></item>` + rssTail},
+		{name: "rss problems", data: rssHead + `<item><link>/relative/</link></item>
+<item><link>https://example.com/a/</link></item>
+<item><link>https://other.example/a/</link></item>
+<item><link>https://example.com/b/</link><pubDate>2011-06-27</pubDate></item>
+<item><title>no link</title><guid isPermaLink="false">x</guid></item>` + rssTail,
+			want: []string{"3 loc", "5 host", "6 lastmod", "7 advice:ignored"}},
+		{name: "rss of another version", data: head + `<rss version="0.91"><channel><item><link>https://example.com/</link></item></channel></rss>`,
+			want: []string{"2 element"}},
+		{name: "rss without a channel", data: head + `<rss version="2.0"></rss>`,
+			want: []string{"2 element"}},
+		{name: "atom", data: atomHead + `<entry><id>a</id><title>a</title><updated>2024-05-01T10:00:00Z</updated><link rel="edit" href="https://api.example.org/a"/><link href="a/"/></entry>
+<entry xml:base="/docs/"><id>b</id><title>b</title><updated>2024-05-01T10:00:00.5+02:00</updated><link rel="alternate" type="text/html" href="b/"/></entry>` + atomTail},
+		{name: "atom problems", data: atomHead + `<entry><id>a</id><updated>2024-05-01</updated><link href="https://example.com/a/"/></entry>
+<entry><id>b</id><updated>2024-05-01T10:00:00Z</updated><link rel="enclosure" href="https://example.com/b.mp3"/></entry>
+<entry><id>c</id><link href="https://example.com/` + strings.Repeat("c", 2048) + `"/></entry>` + atomTail,
+			want: []string{"3 lastmod", "4 advice:ignored", "5 loc"}},
+		{name: "atom 0.3", data: head + `<feed version="0.3" xmlns="http://purl.org/atom/ns#"><title>t</title>
+<entry><title>a</title><link rel="alternate" type="text/html" href="https://example.com/a"/><modified>2003-12-13T18:30:02Z</modified></entry>
+<entry><title>b</title><link rel="alternate" type="text/html" href="https://example.com/b"/><modified>13 Dec 2003</modified></entry></feed>`,
+			want: []string{"4 lastmod"}},
+		{name: "feed in no Atom namespace", data: head + `<feed><entry/></feed>`, want: []string{"2 element"}},
+		{name: "feed in a folder", data: rssHead + `<item><link>/relative/</link></item>` + rssTail, paths: []string{"."}},
+		{name: "scope and site", paths: []string{"site/blog/feed.xml"}, data: rssHead + `<item><link>https://example.com/blog/a/</link></item>
+<item><link>https://example.com/blog/b/</link></item>
+<item><link>https://example.com/other/</link></item>` + rssTail,
+			opts: Options{BaseURL: "https://example.com/", Site: "site"},
+			want: []string{"4 site", "5 scope"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			files := map[string]string{"feed.xml": tt.data}
+			if tt.opts.Site != "" {
+				files = map[string]string{"site/blog/feed.xml": tt.data, "site/blog/a/index.html": "a"}
+			}
+			writeFiles(t, dir, files)
+			t.Chdir(dir)
+			paths := tt.paths
+			if paths == nil {
+				paths = []string{"feed.xml"}
+			}
+			problems, checked, err := Check(paths, tt.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, p := range problems {
+				k := string(p.Kind)
+				if p.Severity == Advice {
+					k = "advice:" + k
+				}
+				got = append(got, strconv.Itoa(p.Line)+" "+k)
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("got:\n\t%s\nwant:\n\t%s\nproblems:\n\t%s", strings.Join(got, "\n\t"), strings.Join(tt.want, "\n\t"), strings.Join(strs(problems), "\n\t"))
+			}
+			if want := 1; paths[0] == "." && checked != 0 || paths[0] != "." && checked != want {
+				t.Errorf("%d files checked", checked)
+			}
+		})
+	}
+}
+
+// sitemapgen's own feed.xml (internal/postbuild) is a sitemap validate
+// passes, and Read hands out its entries: each page's URL and date.
+func TestOurFeed(t *testing.T) {
+	var b bytes.Buffer
+	when := time.Date(2024, 5, 1, 10, 30, 0, 0, time.UTC)
+	err := postbuild.EncodeFeed(&b, []postbuild.FeedEntry{
+		{URL: "https://example.com/blog/a/", Updated: when, Title: "A & B"},
+		{URL: "https://example.com/blog/b/", Updated: when.Add(time.Hour)},
+	}, postbuild.FeedOptions{BaseURL: "https://example.com/blog/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"blog/" + postbuild.FeedName: b.String()})
+	p := filepath.Join(dir, "blog", postbuild.FeedName)
+	problems, checked, err := Check([]string{p}, Options{BaseURL: "https://example.com/blog/"})
+	if err != nil || checked != 1 || len(problems) != 0 {
+		t.Errorf("Check = %v, %d, %v; want no problem in 1 file", strs(problems), checked, err)
+	}
+	var got []string
+	index, err := ReadIn(context.Background(), dir, "blog/"+postbuild.FeedName, Options{}, func(e Entry) {
+		got = append(got, e.Loc+" "+e.LastMod)
+	})
+	want := []string{"https://example.com/blog/b/ 2024-05-01T11:30:00Z", "https://example.com/blog/a/ 2024-05-01T10:30:00Z"}
+	if err != nil || index || !slices.Equal(got, want) {
+		t.Errorf("ReadIn = %q, %v, %v; want %q", got, index, err, want)
+	}
+}
