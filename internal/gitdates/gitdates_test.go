@@ -500,20 +500,33 @@ func TestPartialClone(t *testing.T) {
 
 // TestRepositoryCommandsNotRun: a repository whose configuration names
 // commands (core.fsmonitor, which git status runs; hooks; a pager; an
-// external diff and a textconv driver for its pages; ssh) gets its dates
-// read, and none of the commands runs.
+// external diff and a textconv driver for its pages; ssh; a clean, a
+// smudge and a process filter its attributes give its files, one named
+// with an "=" that -c cannot name; a submodule's own clean filter) gets
+// its dates read, and none of the commands runs, though its filtered
+// files are touched, so that git status must read them again.
 func TestRepositoryCommandsNotRun(t *testing.T) {
 	gitEnv(t)
 	dir := t.TempDir()
 	gitRun(t, dir, "", "init", "-q")
 	writeFile(t, dir, "a.md", "a1")
-	writeFile(t, dir, ".gitattributes", "*.md diff=evil\n")
+	writeFile(t, dir, ".gitattributes", "*.md diff=evil\n*.c filter=cl\n*.p filter=pr\n*.q filter=a=b\n")
 	commitAll(t, dir, date1)
 	writeFile(t, dir, "a.md", "a2")
+	for _, name := range []string{"f.c", "f.p", "f.q"} {
+		writeFile(t, dir, name, "filtered "+name)
+	}
+	// A submodule, its work tree inside the repository: git status asks
+	// it about its own files, with its own configuration.
+	sub := filepath.Join(dir, "sub")
+	gitRun(t, dir, "", "init", "-q", "sub")
+	writeFile(t, sub, ".gitattributes", "*.c filter=subcl\n")
+	writeFile(t, sub, "s.c", "s")
+	commitAll(t, sub, date1)
 	commitAll(t, dir, date2)
 	marker := filepath.Join(t.TempDir(), "ran")
 	evil := filepath.Join(t.TempDir(), "evil.sh")
-	if err := os.WriteFile(evil, []byte("#!/bin/sh\necho \"$0 $*\" >> "+marker+"\ncat >/dev/null\nexit 0\n"), 0o755); err != nil {
+	if err := os.WriteFile(evil, []byte("#!/bin/sh\necho \"$0 $*\" >> "+marker+"\ncat\nexit 0\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	hooks := filepath.Join(dir, ".git", "hooks")
@@ -526,15 +539,30 @@ func TestRepositoryCommandsNotRun(t *testing.T) {
 		{"core.fsmonitor", evil}, {"core.pager", evil}, {"pager.log", evil}, {"pager.status", evil},
 		{"diff.external", evil}, {"diff.evil.textconv", evil}, {"diff.evil.command", evil},
 		{"core.sshCommand", evil}, {"core.hooksPath", hooks},
+		{"filter.cl.clean", evil + " clean"}, {"filter.cl.smudge", evil + " smudge"}, {"filter.cl.required", "true"},
+		{"filter.pr.process", evil + " process"},
+		{"filter.a=b.clean", evil + " eqclean"}, {"filter.a=b.required", "true"},
 	} {
 		gitRun(t, dir, "", "config", kv[0], kv[1])
+	}
+	gitRun(t, sub, "", "config", "filter.subcl.clean", evil+" subclean")
+	// Touched, the filtered files' content must be read again to tell
+	// whether it changed: git status's moment to run their filters.
+	later := time.Now().Add(time.Hour)
+	for _, p := range []string{filepath.Join(dir, "f.c"), filepath.Join(dir, "f.p"), filepath.Join(dir, "f.q"), filepath.Join(sub, "s.c")} {
+		if err := os.Chtimes(p, later, later); err != nil {
+			t.Fatal(err)
+		}
 	}
 	writeFile(t, dir, "untracked.md", "u") // git status looks at the worktree: fsmonitor's moment
 	d, err := LoadWith(context.Background(), dir, Options{Track: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkDates(t, d, dir, map[string]string{"a.md": date2})
+	checkDates(t, d, dir, map[string]string{"a.md": date2, "f.c": date2, "f.p": date2, "f.q": date2})
+	if _, err := d.Refresh(context.Background(), []string{filepath.Join(dir, "f.c"), filepath.Join(dir, "f.p"), filepath.Join(dir, "sub")}); err != nil {
+		t.Fatal(err)
+	}
 	writeFile(t, dir, "a.md", "a3")
 	if _, _, err := d.Reload(context.Background()); err != nil {
 		t.Fatal(err)
@@ -543,12 +571,20 @@ func TestRepositoryCommandsNotRun(t *testing.T) {
 		t.Errorf("the repository's commands ran:\n%s", b)
 	}
 	// The control: plain git status, as the repository configures it,
-	// does run its fsmonitor; without it the check above could not fail.
+	// does run its fsmonitor and its filters; without it the check above
+	// could not fail.
 	cmd := exec.Command("git", "-C", dir, "status")
 	cmd.Env = os.Environ()
 	cmd.Run()
-	if _, err := os.Stat(marker); err != nil {
-		t.Errorf("plain git status ran no core.fsmonitor (%v): the test no longer tests it", err)
+	ran, _ := os.ReadFile(marker)
+	for what, want := range map[string]string{
+		"core.fsmonitor": `evil\.sh [12] `, // the hook's version, then its token
+		"clean filter":   `evil\.sh clean`, "process filter": `evil\.sh process`,
+		"filter named with =": `evil\.sh eqclean`, "submodule's clean filter": `evil\.sh subclean`,
+	} {
+		if !regexp.MustCompile(want).Match(ran) {
+			t.Errorf("plain git status ran no %s: the test no longer tests it; it ran:\n%s", what, ran)
+		}
 	}
 }
 

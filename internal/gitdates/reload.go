@@ -133,20 +133,16 @@ func (d *Dates) Refresh(ctx context.Context, paths []string) (*Dates, error) {
 // readStatus runs git status over rels (slash paths from the top), or
 // over Load's folder without them.
 func (d *Dates) readStatus(ctx context.Context, rels []string) (map[string]Reason, error) {
-	args := []string{"--no-optional-locks", "status", "--porcelain=v1", "-z", "--untracked-files=all", "--"}
+	var specs []string
 	switch {
 	case len(rels) > 0:
 		for _, r := range rels {
-			args = append(args, ":(literal)"+r)
+			specs = append(specs, ":(literal)"+r)
 		}
 	case d.scope != "":
-		args = append(args, d.scope)
+		specs = append(specs, d.scope)
 	}
-	out, err := run(ctx, d.git, d.top, args...)
-	if err != nil {
-		return nil, err
-	}
-	return parseStatus(out)
+	return status(ctx, d.git, d.top, specs)
 }
 
 // rel returns path (absolute) as a slash path from the top level.
