@@ -693,8 +693,10 @@ func runWith(ctx context.Context, git, dir string, opts []string, args ...string
 	return out, nil
 }
 
+// readShallow reads the boundary commits of a shallow clone from the
+// file at path, in the repository's folder, through the one door.
 func readShallow(path string) (map[string]bool, error) {
-	b, err := fsx.OldReadFile(path)
+	b, err := fsx.ReadFile(filepath.Dir(path), filepath.Base(path), maxShallowBytes, "git's shallow file")
 	if err != nil {
 		return nil, err
 	}
@@ -722,11 +724,16 @@ func withSep(dir string) string {
 	return dir + string(filepath.Separator)
 }
 
+// sameDir reports whether the folders a and b, each as named, are one.
 func sameDir(a, b string) bool {
-	sa, err := os.Stat(a)
+	sa, err := fsx.Stat(a, ".")
 	if err != nil {
 		return false
 	}
-	sb, err := os.Stat(b)
+	sb, err := fsx.Stat(b, ".")
 	return err == nil && os.SameFile(sa, sb)
 }
+
+// maxShallowBytes bounds the read of a shallow clone's boundary commits:
+// a million of them, a line each.
+const maxShallowBytes = 64 << 20
