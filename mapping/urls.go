@@ -76,31 +76,31 @@ func ParseBaseURL(s string) (string, error) {
 	}
 	u, err := url.Parse(s)
 	if err != nil {
-		return "", fmt.Errorf("base URL %q: %s", shown(s), diag.Excerpt(unwrapURLError(err).Error()))
+		return "", fmt.Errorf("base URL %q: %s", ShownURL(s), diag.Excerpt(unwrapURLError(err).Error()))
 	}
 	scheme := strings.ToLower(u.Scheme)
 	if scheme != "http" && scheme != "https" {
-		return "", fmt.Errorf("base URL %q: want an absolute http:// or https:// URL", shown(s))
+		return "", fmt.Errorf("base URL %q: want an absolute http:// or https:// URL", ShownURL(s))
 	}
 	if u.Opaque != "" || u.Host == "" {
-		return "", fmt.Errorf("base URL %q has no host", shown(s))
+		return "", fmt.Errorf("base URL %q has no host", ShownURL(s))
 	}
 	if u.User != nil {
-		return "", fmt.Errorf("base URL %q: user name or password not allowed", shown(s))
+		return "", fmt.Errorf("base URL %q: user name or password not allowed", ShownURL(s))
 	}
 	if u.RawQuery != "" || u.ForceQuery || strings.Contains(s, "#") { // "#" alone leaves Fragment empty
-		return "", fmt.Errorf("base URL %q: query or fragment not allowed", shown(s))
+		return "", fmt.Errorf("base URL %q: query or fragment not allowed", ShownURL(s))
 	}
 	host, err := normalHost(u, scheme)
 	if err == nil {
 		err = strictHost(u, host)
 	}
 	if err != nil {
-		return "", fmt.Errorf("base URL %q: %v", shown(s), err)
+		return "", fmt.Errorf("base URL %q: %v", ShownURL(s), err)
 	}
 	p, err := reencodePath(u.EscapedPath())
 	if err != nil {
-		return "", fmt.Errorf("base URL %q: %v", shown(s), err)
+		return "", fmt.Errorf("base URL %q: %v", ShownURL(s), err)
 	}
 	if !strings.HasSuffix(p, "/") {
 		p += "/"
@@ -165,11 +165,11 @@ func unwrapURLError(err error) error {
 	return err
 }
 
-// shown returns the URL u as a message quotes it: whole when a sitemap
+// ShownURL returns the URL u as a message quotes it: whole when a sitemap
 // could list one as long (shorter than sitemap.MaxLocLength), else an
-// excerpt (diag.Excerpt): a page's link, or a rule's target, may be
-// megabytes.
-func shown(u string) string {
+// excerpt (diag.Excerpt): a page's link, a front matter's URL or a
+// rule's target may be megabytes.
+func ShownURL(u string) string {
 	if len(u) < sitemap.MaxLocLength {
 		return u
 	}

@@ -440,7 +440,7 @@ func (b *builder) claim(src *source, warn bool) {
 	// the first in path order, and say so.
 	b.join[key] = first
 	if warn && second != nil && second != first {
-		b.warn(second.path, fmt.Errorf("its URL %s is also %s's (%s); its front matter is not used", second.url, first.path, first.url))
+		b.warn(second.path, fmt.Errorf("its URL %s is also %s's (%s); its front matter is not used", mapping.ShownURL(second.url), first.path, mapping.ShownURL(first.url)))
 	}
 }
 
@@ -479,7 +479,7 @@ func (b *builder) unusedSources() {
 	for _, s := range b.join {
 		if !s.used.Load() {
 			events = append(events, event{s.path, func() {
-				b.note(s.path, fmt.Sprintf("source with no built page at its URL %s", s.url))
+				b.note(s.path, fmt.Sprintf("source with no built page at its URL %s", mapping.ShownURL(s.url)))
 			}})
 		}
 	}
