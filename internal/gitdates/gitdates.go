@@ -57,6 +57,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
@@ -188,7 +189,7 @@ func LoadWith(ctx context.Context, dir string, o Options) (*Dates, error) {
 	}
 	lines := strings.SplitN(strings.TrimSuffix(string(out), "\n"), "\n", 6)
 	if len(lines) != 6 {
-		return nil, fmt.Errorf("git rev-parse: unexpected output %q", out)
+		return nil, fmt.Errorf("git rev-parse: unexpected output %q", diag.Excerpt(string(out)))
 	}
 	top := filepath.Clean(filepath.FromSlash(lines[5]))
 	d := &Dates{prefixes: []string{withSep(top)}, shallow: lines[1] == "true", author: o.AuthorDates, renames: o.RenamesChange,
@@ -441,7 +442,7 @@ func (h *history) parse(r io.Reader, boundaries map[string]bool) error {
 		}
 		tok = bytes.TrimLeft(tok, "\n")
 		if len(tok) == 0 || len(h.commits) == 0 {
-			return fmt.Errorf("unexpected token %q", tok)
+			return fmt.Errorf("unexpected token %q", diag.Excerpt(string(tok)))
 		}
 		c := int32(len(h.commits) - 1)
 		kind, score := tok[0], string(tok[1:])
@@ -599,7 +600,7 @@ func parseStatus(out []byte) (map[string]Reason, error) {
 			continue
 		}
 		if len(e) < 4 || e[2] != ' ' {
-			return nil, fmt.Errorf("git status: unexpected entry %q", e)
+			return nil, fmt.Errorf("git status: unexpected entry %q", diag.Excerpt(e))
 		}
 		xy, path := e[:2], e[3:]
 		st[path] = ReasonUncommitted

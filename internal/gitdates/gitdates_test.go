@@ -636,3 +636,18 @@ func TestBadCommitDate(t *testing.T) {
 		t.Errorf("warning %q", w)
 	}
 }
+
+// TestParseErrorsQuoteExcerpts: output git should not give (an entry of
+// git status, a token of git log) megabytes long is an error of bounded
+// length: it quotes an excerpt.
+func TestParseErrorsQuoteExcerpts(t *testing.T) {
+	long := strings.Repeat("x", 1<<20)
+	_, err := parseStatus([]byte(long + "\x00"))
+	h := &history{files: map[string]int32{}, waiting: map[string][]waiter{}}
+	lerr := h.parse(strings.NewReader(long[:64<<10]+"\x00"), nil)
+	for _, err := range []error{err, lerr} {
+		if err == nil || len(err.Error()) > 200 {
+			t.Errorf("error %.200q (%d bytes), want one of at most 200 bytes", err, len(fmt.Sprint(err)))
+		}
+	}
+}
