@@ -502,9 +502,10 @@ func TestPartialClone(t *testing.T) {
 // commands (core.fsmonitor, which git status runs; hooks; a pager; an
 // external diff and a textconv driver for its pages; ssh; a clean, a
 // smudge and a process filter its attributes give its files, one named
-// with an "=" that -c cannot name; a submodule's own clean filter) gets
-// its dates read, and none of the commands runs, though its filtered
-// files are touched, so that git status must read them again.
+// with an "=" that -c cannot name; a submodule's own clean filter; a
+// gpg.program that log.showSignature runs on its signed HEAD) gets its
+// dates read, and none of the commands runs, though its filtered files
+// are touched, so that git status must read them again.
 func TestRepositoryCommandsNotRun(t *testing.T) {
 	gitEnv(t)
 	dir := t.TempDir()
@@ -524,6 +525,17 @@ func TestRepositoryCommandsNotRun(t *testing.T) {
 	writeFile(t, sub, "s.c", "s")
 	commitAll(t, sub, date1)
 	commitAll(t, dir, date2)
+	// HEAD signed (a signature git cannot check: it runs gpg.program to
+	// try), for log.showSignature.
+	raw := gitRun(t, dir, "", "cat-file", "commit", "HEAD")
+	head, msg, _ := strings.Cut(raw, "\n\n")
+	cmd := exec.Command("git", "-C", dir, "hash-object", "-t", "commit", "-w", "--literally", "--stdin")
+	cmd.Stdin = strings.NewReader(head + "\ngpgsig -----BEGIN PGP SIGNATURE-----\n \n iQEzBAABCAAdFiEE\n -----END PGP SIGNATURE-----\n\n" + msg)
+	signed, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gitRun(t, dir, "", "update-ref", "HEAD", strings.TrimSpace(string(signed)))
 	marker := filepath.Join(t.TempDir(), "ran")
 	evil := filepath.Join(t.TempDir(), "evil.sh")
 	if err := os.WriteFile(evil, []byte("#!/bin/sh\necho \"$0 $*\" >> "+marker+"\ncat\nexit 0\n"), 0o755); err != nil {
@@ -542,6 +554,7 @@ func TestRepositoryCommandsNotRun(t *testing.T) {
 		{"filter.cl.clean", evil + " clean"}, {"filter.cl.smudge", evil + " smudge"}, {"filter.cl.required", "true"},
 		{"filter.pr.process", evil + " process"},
 		{"filter.a=b.clean", evil + " eqclean"}, {"filter.a=b.required", "true"},
+		{"log.showSignature", "true"}, {"gpg.program", evil},
 	} {
 		gitRun(t, dir, "", "config", kv[0], kv[1])
 	}
@@ -570,17 +583,20 @@ func TestRepositoryCommandsNotRun(t *testing.T) {
 	if b, err := os.ReadFile(marker); err == nil {
 		t.Errorf("the repository's commands ran:\n%s", b)
 	}
-	// The control: plain git status, as the repository configures it,
-	// does run its fsmonitor and its filters; without it the check above
-	// could not fail.
-	cmd := exec.Command("git", "-C", dir, "status")
-	cmd.Env = os.Environ()
-	cmd.Run()
+	// The control: plain git status and git log, as the repository
+	// configures them, do run its fsmonitor, its filters and its gpg;
+	// without it the check above could not fail.
+	for _, args := range [][]string{{"status"}, {"log", "-1"}} {
+		cmd := exec.Command("git", append([]string{"-C", dir, "--no-pager"}, args...)...)
+		cmd.Env = os.Environ()
+		cmd.Run()
+	}
 	ran, _ := os.ReadFile(marker)
 	for what, want := range map[string]string{
 		"core.fsmonitor": `evil\.sh [12] `, // the hook's version, then its token
 		"clean filter":   `evil\.sh clean`, "process filter": `evil\.sh process`,
 		"filter named with =": `evil\.sh eqclean`, "submodule's clean filter": `evil\.sh subclean`,
+		"gpg.program": `evil\.sh .*--verify`,
 	} {
 		if !regexp.MustCompile(want).Match(ran) {
 			t.Errorf("plain git status ran no %s: the test no longer tests it; it ran:\n%s", what, ran)
