@@ -303,7 +303,7 @@ type builder struct {
 	root            *pageRoot // where heads are read from
 	ownOutputAtRoot bool
 	join            map[string]*source // Options.Join's sources by joinKey
-	layoutsSaid     map[string]bool    // the Jekyll layouts said to be unread (layoutUnread)
+	saidOf          map[string]bool    // the sources' files the walk warned of, and the Jekyll layouts said unread (layoutUnread), as reported
 	git             *gitdates.Dates    // for the git lastmod source; nil without it
 	gitRoot         string             // Options.Root, absolute, with git
 	gitScope        string             // the folder git's history is read for, when not the sources' (includes.go)

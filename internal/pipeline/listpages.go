@@ -241,16 +241,18 @@ func readPrefix(dir, rel string, max int64) ([]byte, error) {
 }
 
 // layoutUnread warns, once a build (or a Session), that the Jekyll layout
-// at rel (relative to Join.Dir) could not be read for what it lists.
+// at rel (relative to Join.Dir) could not be read for what it lists,
+// unless the walk of the sources warned of it (a FIFO the walk found).
 func (b *builder) layoutUnread(rel string, err error) {
-	if b.layoutsSaid[rel] {
+	path := b.joinPrefix() + rel
+	if b.saidOf[path] {
 		return
 	}
-	if b.layoutsSaid == nil {
-		b.layoutsSaid = make(map[string]bool)
+	if b.saidOf == nil {
+		b.saidOf = make(map[string]bool)
 	}
-	b.layoutsSaid[rel] = true
-	b.warn(b.joinPrefix()+rel, fmt.Errorf("layout not read: %w; the pages it lays out are not dated by the posts it lists", unwrapPath(err)))
+	b.saidOf[path] = true
+	b.warn(path, fmt.Errorf("layout not read: %w; the pages it lays out are not dated by the posts it lists", unwrapPath(err)))
 }
 
 // jekyllLayout finds a template's layout: in its front matter.

@@ -363,7 +363,13 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 	wo.Warn = func(path string, err error) {
 		full := prefix + path
 		mu.Lock()
-		problems = append(problems, event{full, func() { b.walkProblem(full, err) }})
+		problems = append(problems, event{full, func() {
+			if b.saidOf == nil {
+				b.saidOf = make(map[string]bool)
+			}
+			b.saidOf[full] = true // said: a layout's read does not say it again
+			b.walkProblem(full, err)
+		}})
 		mu.Unlock()
 	}
 	err := walk(wo, func(f walker.File) error {
