@@ -12,8 +12,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"gopkg.in/yaml.v3"
 )
@@ -123,11 +125,31 @@ func yamlError(err error) (line int, msg string) {
 	if rest, ok := strings.CutPrefix(msg, "line "); ok {
 		if n, after, ok := strings.Cut(rest, ": "); ok {
 			if line, err := strconv.Atoi(n); err == nil {
-				return line, after
+				return line, decoderMsg(after)
 			}
 		}
 	}
-	return 0, msg
+	return 0, decoderMsg(msg)
+}
+
+// maxDecoderMsg is the most bytes of a decoder's message a problem
+// quotes.
+const maxDecoderMsg = 240
+
+// decoderMsg returns a decoder's message as a problem quotes it. A
+// decoder may quote whole the value it could not take (TOML's "expected
+// value but found ...", a YAML tag's "cannot decode !!str ..."), which
+// may be megabytes: past maxDecoderMsg bytes the message is cut, as
+// diag.Excerpt cuts a value, and says how long it was.
+func decoderMsg(msg string) string {
+	if len(msg) <= maxDecoderMsg {
+		return msg
+	}
+	cut := maxDecoderMsg - 40
+	for cut > 0 && !utf8.RuneStart(msg[cut]) {
+		cut--
+	}
+	return msg[:cut] + "… (a message of " + strconv.Itoa(len(msg)) + " bytes)"
 }
 
 // unalias follows YAML aliases to the node they name.
@@ -189,7 +211,7 @@ func unmarshalTOML(data []byte, v any) error {
 		if pe, ok := errors.AsType[toml.ParseError](err); ok {
 			line, msg = pe.Position.Line, pe.Message
 		}
-		p.problem(p.bodyLine(line), "TOML: %s", msg)
+		p.problem(p.bodyLine(line), "TOML: %s", decoderMsg(msg))
 		return nil
 	}
 	p.md = &md
@@ -230,7 +252,7 @@ func (p *sourceParse) tomlFields(m map[string]toml.Primitive, parent toml.Key, k
 			f.key = strings.Join(parent, ".") + "." + key
 		}
 		if err := guard(func() error { return p.md.PrimitiveDecode(prim, &f.val) }); err != nil {
-			p.problem(p.lineOf(f), "%s: %v", f.key, err)
+			p.problem(p.lineOf(f), "%s: %s", f.key, decoderMsg(err.Error()))
 			continue
 		}
 		if _, ok := f.val.(map[string]any); ok && parent == nil && nested(name) {
@@ -293,7 +315,7 @@ func unmarshalJSON(data []byte, v any) error {
 		if se, ok := errors.AsType[*json.SyntaxError](err); ok {
 			line = p.lineAt(se.Offset)
 		}
-		p.problem(line, "JSON: %v", err)
+		p.problem(line, "JSON: %s", decoderMsg(err.Error()))
 	}
 	if p.closed {
 		p.src.Format = "json"
@@ -349,7 +371,7 @@ func (p *sourceParse) jsonFields(dec *json.Decoder) (fields, error) {
 			// A number too large for a float64 is this key's problem;
 			// the decoder has read past it.
 			if te, ok := errors.AsType[*json.UnmarshalTypeError](err); ok {
-				p.problem(f.line, "%s: %s is out of range", f.key, te.Value)
+				p.problem(f.line, "%s: %s is out of range", f.key, diag.Excerpt(te.Value))
 				continue
 			}
 			if se, ok := errors.AsType[*json.SyntaxError](err); ok {

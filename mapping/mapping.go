@@ -50,6 +50,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -221,7 +222,7 @@ func ParseLastModSource(s string) (LastModSource, error) {
 	case LastModFrontMatter, LastModMeta, LastModGit, LastModHash, LastModSitemap, LastModMTime, LastModNone:
 		return src, nil
 	}
-	return "", fmt.Errorf("lastmod source %q is not one of frontmatter, meta, git, hash, sitemap, mtime, none", s)
+	return "", fmt.Errorf("lastmod source %q is not one of frontmatter, meta, git, hash, sitemap, mtime, none", diag.Excerpt(s))
 }
 
 // Reason says why a page is not in the sitemap. The empty Reason means the
@@ -449,7 +450,7 @@ func (m *Mapper) Map(p Page) Decision {
 	if p.URLPath != "" {
 		clean, ok := removeDotSegments(strings.TrimPrefix(p.URLPath, "/"), false)
 		if !ok {
-			d.Skip, d.Because = OutsideBase, fmt.Sprintf("the URL path %q climbs above the base URL %s", p.URLPath, m.base)
+			d.Skip, d.Because = OutsideBase, fmt.Sprintf("the URL path %q climbs above the base URL %s", diag.Excerpt(p.URLPath), m.base)
 			d.Warnings = append(d.Warnings, d.Because+"; not listed")
 			return d
 		}
@@ -530,7 +531,7 @@ func (m *Mapper) checkServed(d *Decision, rel string, built bool) {
 	}
 	if m.opts.Redirects != nil {
 		if r, ok := m.opts.Redirects.Match(d.URL.Loc); ok {
-			d.Warnings = append(d.Warnings, fmt.Sprintf("%s is redirected (%d to %s) by %s; a sitemap should list the target", d.URL.Loc, r.Status, r.To, r.Where))
+			d.Warnings = append(d.Warnings, fmt.Sprintf("%s is redirected (%d to %s) by %s; a sitemap should list the target", d.URL.Loc, r.Status, ShownURL(r.To), r.Where))
 		}
 	}
 }
@@ -573,7 +574,7 @@ func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head, images []string) bool 
 				if b, err := base.Parse(h.Base); err == nil {
 					base = b
 				} else {
-					d.Warnings = append(d.Warnings, fmt.Sprintf("<base href=%q> is not a URL; ignored", h.Base))
+					d.Warnings = append(d.Warnings, fmt.Sprintf("<base href=%q> is not a URL; ignored", ShownURL(h.Base)))
 				}
 			}
 		}
@@ -583,13 +584,13 @@ func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head, images []string) bool 
 		to, err := NormalizeURL(r.URL, resolver())
 		switch {
 		case err != nil:
-			d.Warnings = append(d.Warnings, fmt.Sprintf("meta refresh to %q: %v; ignored", r.URL, err))
+			d.Warnings = append(d.Warnings, fmt.Sprintf("meta refresh to %q: %v; ignored", ShownURL(r.URL), err))
 		case to == d.URL.Loc:
 			d.Warnings = append(d.Warnings, "meta refresh reloads the page itself")
 		case r.Delay > 0:
-			d.Warnings = append(d.Warnings, fmt.Sprintf("meta refresh to %s after %gs: a temporary redirect; kept", to, r.Delay))
+			d.Warnings = append(d.Warnings, fmt.Sprintf("meta refresh to %s after %gs: a temporary redirect; kept", ShownURL(to), r.Delay))
 		case !m.opts.KeepRedirects:
-			d.Skip, d.Because = Redirect, "meta refresh to "+to
+			d.Skip, d.Because = Redirect, "meta refresh to "+ShownURL(to)
 			return true
 		}
 	}
@@ -602,7 +603,7 @@ func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head, images []string) bool 
 			if u, err := NormalizeURL(to, resolver()); err == nil {
 				to = u
 			}
-			d.Skip, d.Because = Redirect, "Next.js redirect() to "+to
+			d.Skip, d.Because = Redirect, "Next.js redirect() to "+ShownURL(to)
 			return true
 		case h.NextRedirect == "" && !m.opts.KeepErrorPages:
 			d.Skip, d.Because = ErrorPage, `Next.js error page (<html id="__next_error__">)`
@@ -627,7 +628,7 @@ func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head, images []string) bool 
 		if !ok {
 			var err error
 			if href, err = NormalizeURL(a.Href, resolver()); err != nil {
-				d.Warnings = append(d.Warnings, fmt.Sprintf("hreflang %s alternate %q: %v; ignored", a.Lang, a.Href, err))
+				d.Warnings = append(d.Warnings, fmt.Sprintf("hreflang %s alternate %q: %v; ignored", diag.Excerpt(a.Lang), ShownURL(a.Href), err))
 				continue
 			}
 		}
@@ -635,7 +636,7 @@ func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head, images []string) bool 
 			href = m.onBase(href)
 		}
 		if sitemap.CheckLoc(href) != nil {
-			d.Warnings = append(d.Warnings, fmt.Sprintf("hreflang %s alternate %.60q… is too long; ignored", a.Lang, href))
+			d.Warnings = append(d.Warnings, fmt.Sprintf("hreflang %s alternate %.60q… is too long; ignored", diag.Excerpt(a.Lang), href))
 			continue
 		}
 		d.URL.Alternates = append(d.URL.Alternates, sitemap.Alternate{Lang: a.Lang, Href: href})
@@ -664,7 +665,7 @@ func (m *Mapper) pageBase(d *Decision, href []byte) *url.URL {
 func (m *Mapper) judgeCanonical(d *Decision, raw string, base *url.URL) bool {
 	canon, err := NormalizeURL(raw, base)
 	if err != nil {
-		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical %q: %v; ignored", raw, err))
+		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical %q: %v; ignored", ShownURL(raw), err))
 		return false
 	}
 	if m.opts.DevServer {
@@ -678,18 +679,18 @@ func (m *Mapper) judgeCanonical(d *Decision, raw string, base *url.URL) bool {
 	pu, _ := url.Parse(loc)
 	switch {
 	case !strings.EqualFold(cu.Host, pu.Host):
-		d.Skip, d.Because = CanonicalOffsite, "canonical "+canon
-		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical URL %s is on another host than the base URL %s", canon, m.base))
+		d.Skip, d.Because = CanonicalOffsite, "canonical "+ShownURL(canon)
+		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical URL %s is on another host than the base URL %s", ShownURL(canon), m.base))
 		return true
 	case !samePage(cu, pu):
-		d.Skip, d.Because = NotCanonical, "canonical "+canon
+		d.Skip, d.Because = NotCanonical, "canonical "+ShownURL(canon)
 		return true
 	case cu.Scheme != pu.Scheme:
-		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical URL %s uses %s, the base URL %s; kept as %s", canon, cu.Scheme, pu.Scheme, loc))
+		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical URL %s uses %s, the base URL %s; kept as %s", ShownURL(canon), cu.Scheme, pu.Scheme, loc))
 	case !strings.HasPrefix(canon, m.base) && canon != m.bare:
-		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical URL %s is outside the base URL %s; kept as %s", canon, m.base, loc))
+		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical URL %s is outside the base URL %s; kept as %s", ShownURL(canon), m.base, loc))
 	case m.opts.StyleGiven:
-		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical link %s is this page in another form than the URL style's; listed as %s (fix the page's canonical link, or the style: --clean-urls, --trailing-slash)", canon, loc))
+		d.Warnings = append(d.Warnings, fmt.Sprintf("canonical link %s is this page in another form than the URL style's; listed as %s (fix the page's canonical link, or the style: --clean-urls, --trailing-slash)", ShownURL(canon), loc))
 	case sitemap.CheckLoc(canon) == nil:
 		d.URL.Loc, d.Because, d.Form = canon, "the canonical link's form of "+loc, FormUnknown
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
@@ -87,7 +88,7 @@ func (m *Mapper) setNews(d *Decision, s *htmlhead.Structured, src *frontmatter.S
 		t, ok := frontmatter.ParseDate(best.DatePublished)
 		if !ok {
 			note.Is, note.Raw = NewsBadDate, best.DatePublished
-			warn(fmt.Sprintf("%s: datePublished %q is not a date", note.from(), best.DatePublished))
+			warn(fmt.Sprintf("%s: datePublished %q is not a date", note.from(), diag.Excerpt(best.DatePublished)))
 			return
 		}
 		published, title, lang = t, cmp.Or(best.Headline, best.Name), best.InLanguage
@@ -123,7 +124,7 @@ func (m *Mapper) setNews(d *Decision, s *htmlhead.Structured, src *frontmatter.S
 			if lang == "" {
 				warn("not in the news sitemap: the article says no language (JSON-LD inLanguage, <html lang>); news.language sets the publication's")
 			} else {
-				warn(fmt.Sprintf("not in the news sitemap: the article's language %q is no ISO 639 code (news.language sets the publication's)", lang))
+				warn(fmt.Sprintf("not in the news sitemap: the article's language %q is no ISO 639 code (news.language sets the publication's)", diag.Excerpt(lang)))
 			}
 			return
 		}
@@ -194,7 +195,7 @@ func (n NewsNote) String() string {
 	case NewsNoDate:
 		return "not in the news sitemap: its article markup gives no date published"
 	case NewsBadDate:
-		return fmt.Sprintf("not in the news sitemap: the date of %s, %q, is not a date", n.from(), n.Raw)
+		return fmt.Sprintf("not in the news sitemap: the date of %s, %q, is not a date", n.from(), diag.Excerpt(n.Raw))
 	case NewsNoTitle:
 		return "not in the news sitemap: no headline or title"
 	case NewsNoLanguage:

@@ -9,6 +9,9 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/net/idna"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
 // EncodePath percent-encodes a URL path per RFC 3986: every byte outside
@@ -73,31 +76,31 @@ func ParseBaseURL(s string) (string, error) {
 	}
 	u, err := url.Parse(s)
 	if err != nil {
-		return "", fmt.Errorf("base URL %q: %v", s, unwrapURLError(err))
+		return "", fmt.Errorf("base URL %q: %s", ShownURL(s), diag.Excerpt(unwrapURLError(err).Error()))
 	}
 	scheme := strings.ToLower(u.Scheme)
 	if scheme != "http" && scheme != "https" {
-		return "", fmt.Errorf("base URL %q: want an absolute http:// or https:// URL", s)
+		return "", fmt.Errorf("base URL %q: want an absolute http:// or https:// URL", ShownURL(s))
 	}
 	if u.Opaque != "" || u.Host == "" {
-		return "", fmt.Errorf("base URL %q has no host", s)
+		return "", fmt.Errorf("base URL %q has no host", ShownURL(s))
 	}
 	if u.User != nil {
-		return "", fmt.Errorf("base URL %q: user name or password not allowed", s)
+		return "", fmt.Errorf("base URL %q: user name or password not allowed", ShownURL(s))
 	}
 	if u.RawQuery != "" || u.ForceQuery || strings.Contains(s, "#") { // "#" alone leaves Fragment empty
-		return "", fmt.Errorf("base URL %q: query or fragment not allowed", s)
+		return "", fmt.Errorf("base URL %q: query or fragment not allowed", ShownURL(s))
 	}
 	host, err := normalHost(u, scheme)
 	if err == nil {
 		err = strictHost(u, host)
 	}
 	if err != nil {
-		return "", fmt.Errorf("base URL %q: %v", s, err)
+		return "", fmt.Errorf("base URL %q: %v", ShownURL(s), err)
 	}
 	p, err := reencodePath(u.EscapedPath())
 	if err != nil {
-		return "", fmt.Errorf("base URL %q: %v", s, err)
+		return "", fmt.Errorf("base URL %q: %v", ShownURL(s), err)
 	}
 	if !strings.HasSuffix(p, "/") {
 		p += "/"
@@ -114,7 +117,7 @@ func ParseBaseURL(s string) (string, error) {
 func strictHost(u *url.URL, host string) error {
 	if p := u.Port(); p != "" {
 		if n, err := strconv.Atoi(p); err != nil || n < 1 || n > 65535 {
-			return fmt.Errorf("port %s is not one of 1–65535", p)
+			return fmt.Errorf("port %s is not one of 1–65535", diag.Excerpt(p))
 		}
 	}
 	if strings.HasPrefix(host, "[") || net.ParseIP(u.Hostname()) != nil {
@@ -133,7 +136,7 @@ func strictHost(u *url.URL, host string) error {
 			ok = ok && ('a' <= c|0x20 && c|0x20 <= 'z' || '0' <= c && c <= '9' || c == '-')
 		}
 		if !ok {
-			return fmt.Errorf("host %q: label %q is not 1–63 letters, digits and inner hyphens", u.Hostname(), label)
+			return fmt.Errorf("host %q: label %q is not 1–63 letters, digits and inner hyphens", diag.Excerpt(u.Hostname()), diag.Excerpt(label))
 		}
 	}
 	return nil
@@ -150,7 +153,7 @@ func hostToASCII(host string) (string, error) {
 		return "", err
 	}
 	if again, err := idna.Lookup.ToASCII(a); err != nil || again != a || a == "" {
-		return "", fmt.Errorf("invalid host %q", host)
+		return "", fmt.Errorf("invalid host %q", diag.Excerpt(host))
 	}
 	return a, nil
 }
@@ -162,6 +165,17 @@ func unwrapURLError(err error) error {
 	return err
 }
 
+// ShownURL returns the URL u as a message quotes it: whole when a sitemap
+// could list one as long (shorter than sitemap.MaxLocLength), else an
+// excerpt (diag.Excerpt): a page's link, a front matter's URL or a
+// rule's target may be megabytes.
+func ShownURL(u string) string {
+	if len(u) < sitemap.MaxLocLength {
+		return u
+	}
+	return diag.Excerpt(u)
+}
+
 // NormalizeURL resolves ref against base and returns it in the form Loc
 // uses, so that two spellings of one URL compare equal: scheme and host
 // lowercased (an internationalized host in Punycode), a default port
@@ -171,7 +185,7 @@ func unwrapURLError(err error) error {
 func NormalizeURL(ref string, base *url.URL) (string, error) {
 	u, err := url.Parse(strings.TrimSpace(ref))
 	if err != nil {
-		return "", fmt.Errorf("not a URL (%v)", unwrapURLError(err))
+		return "", fmt.Errorf("not a URL (%s)", diag.Excerpt(unwrapURLError(err).Error()))
 	}
 	if base != nil {
 		u = base.ResolveReference(u)

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
@@ -100,7 +101,7 @@ type videoCand struct {
 // name names the video in a message: its title, and where it was found.
 func (c *videoCand) name() string {
 	if c.v.Title != "" {
-		return fmt.Sprintf("the video %q (%s)", c.v.Title, strings.Join(c.from, ", "))
+		return fmt.Sprintf("the video %q (%s)", diag.Excerpt(c.v.Title), strings.Join(c.from, ", "))
 	}
 	return "the video of " + strings.Join(c.from, ", ")
 }
@@ -195,7 +196,7 @@ func (m *Mapper) videoCand(v htmlhead.Video, base *url.URL) videoCand {
 		}
 		u, err := NormalizeURL(raw, base)
 		if err != nil {
-			why(what, fmt.Sprintf("%q: %v", raw, err))
+			why(what, fmt.Sprintf("%q: %v", ShownURL(raw), err))
 			return ""
 		}
 		if m.opts.DevServer {
@@ -223,9 +224,9 @@ func (m *Mapper) videoCand(v htmlhead.Video, base *url.URL) videoCand {
 		secs, ok := ISODuration(v.Duration)
 		switch {
 		case !ok:
-			warn("duration %q is not an ISO 8601 duration (PT1M30S); left out", v.Duration)
+			warn("duration %q is not an ISO 8601 duration (PT1M30S); left out", diag.Excerpt(v.Duration))
 		case secs < 1 || secs > sitemap.MaxVideoDuration:
-			warn("duration %q is %d seconds, outside 1 to %d (eight hours); left out", v.Duration, secs, sitemap.MaxVideoDuration)
+			warn("duration %q is %d seconds, outside 1 to %d (eight hours); left out", diag.Excerpt(v.Duration), secs, sitemap.MaxVideoDuration)
 		default:
 			c.v.Duration = secs
 		}
@@ -236,7 +237,7 @@ func (m *Mapper) videoCand(v htmlhead.Video, base *url.URL) videoCand {
 		}
 		d, ok := frontmatter.ParseDate(raw)
 		if !ok {
-			warn("%s %q is not a date; left out", what, raw)
+			warn("%s %q is not a date; left out", what, diag.Excerpt(raw))
 		}
 		return d
 	}
@@ -248,7 +249,7 @@ func (m *Mapper) videoCand(v htmlhead.Video, base *url.URL) videoCand {
 		}
 		b, ok := parseBool(raw)
 		if !ok {
-			warn("%s %q is neither true nor false; left out", what, raw)
+			warn("%s %q is neither true nor false; left out", what, diag.Excerpt(raw))
 			return sitemap.FlagUnset
 		}
 		if b != invert {

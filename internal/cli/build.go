@@ -15,6 +15,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/dirlock"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/indexnow"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/internal/postbuild"
@@ -185,7 +186,7 @@ func checked(res *pipeline.Result, c *config.Config, e *env) error {
 	for _, name := range res.Write.Differ {
 		why := "differs from what a build writes"
 		switch {
-		case missing(filepath.Join(c.Build.Write.Dir, name)):
+		case missing(c.Build.Write.Dir, name):
 			why = "missing (a build writes it)"
 		case slices.Contains(res.Write.Removed, name):
 			why = "stale: a build removes it"
@@ -201,9 +202,10 @@ func checked(res *pipeline.Result, c *config.Config, e *env) error {
 	return nil
 }
 
-// missing reports whether there is no file at path.
-func missing(path string) bool {
-	_, err := os.Lstat(path)
+// missing reports whether there is no file name in the output folder dir
+// (looked at inside it, through the one door).
+func missing(dir, name string) bool {
+	_, err := fsx.Lstat(dir, name)
 	return errors.Is(err, fs.ErrNotExist)
 }
 
@@ -281,9 +283,10 @@ func folderError(c *config.Config) error {
 	return nil
 }
 
-// notFolder says why dir is not a folder, "" when it is one.
+// notFolder says why dir, a folder the user named (or the configuration
+// did), is not a folder, "" when it is one.
 func notFolder(dir string) string {
-	st, err := os.Stat(dir)
+	st, err := fsx.StatNamed(dir)
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		return "no such folder"

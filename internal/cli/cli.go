@@ -19,13 +19,13 @@ import (
 	"io"
 	"io/fs"
 	"maps"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
 // Exit statuses.
@@ -97,7 +97,7 @@ func mistypedCommand(arg string) error {
 	if strings.HasPrefix(arg, "-") {
 		return nil
 	}
-	if _, err := os.Lstat(arg); !errors.Is(err, fs.ErrNotExist) {
+	if _, err := fsx.LstatNamed(arg); !errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
 	if s := config.Suggest(arg, slices.Sorted(maps.Keys(commands))); s != "" {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/sitediff"
@@ -91,7 +92,7 @@ func runDiff(ctx context.Context, e *env, args []string) error {
 	}
 	oldPath, newPath := line.Args[0], line.Args[1]
 	if v.site == "" {
-		if fi, err := os.Stat(newPath); err == nil && fi.IsDir() {
+		if fi, err := fsx.StatNamed(newPath); err == nil && fi.IsDir() {
 			v.site = newPath
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
 	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
 var initUsage = `sitemapgen init writes a commented sitemap.yaml from what the project's
@@ -61,7 +61,7 @@ func runInit(_ context.Context, e *env, args []string) error {
 		fmt.Fprint(e.stdout, text)
 		return nil
 	}
-	if _, err := os.Stat(config.DefaultFile); err == nil && !line.Values.force {
+	if _, err := fsx.Lstat(".", config.DefaultFile); err == nil && !line.Values.force {
 		return &diag.Diagnostic{File: config.DefaultFile, Msg: "the file exists; --force replaces it, --stdout prints the new one"}
 	}
 	if err := atomicfile.Write(config.DefaultFile, []byte(text), 0o644); err != nil {

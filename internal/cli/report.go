@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -268,7 +269,7 @@ func danglingSitemapLinks(w io.Writer, res *pipeline.Result, takenOver []string)
 		}
 		if n > 0 {
 			fmt.Fprintf(w, "sitemapgen: warning: %s link to %s (<link rel=\"sitemap\" href=%q>), which the build removed: point the link at %s, the sitemap written, in the layout that adds it\n",
-				plural(n, "page"), name, href, "/"+strings.TrimPrefix(basePath, "/")+ours)
+				plural(n, "page"), name, mapping.ShownURL(href), "/"+strings.TrimPrefix(basePath, "/")+ours)
 		}
 	}
 }
@@ -518,9 +519,12 @@ var (
 	causeNumber = regexp.MustCompile(`[0-9]+`)
 )
 
-// causeOf returns the cause of a warning: its message with what varies
-// from one page to another taken out, so that the same problem on many
-// pages is one cause.
+// maxCauseBytes is the most bytes of a warning's message causeOf reads.
+const maxCauseBytes = 1 << 10
+
+// causeOf returns the cause of a warning: its message (its first
+// maxCauseBytes) with what varies from one page to another taken out, so
+// that the same problem on many pages is one cause.
 func causeOf(err error) string {
 	msg := err.Error()
 	var d *diag.Diagnostic
@@ -528,6 +532,21 @@ func causeOf(err error) string {
 		msg = d.Msg
 		if d.Err != nil {
 			msg += ": " + d.Err.Error()
+		}
+	}
+	if len(msg) > maxCauseBytes {
+		// A message that quotes a value whole may be megabytes; its
+		// first bytes tell its cause, and the regular expressions below
+		// cost a few hundred nanoseconds a byte.
+		cut := maxCauseBytes
+		for cut > 0 && !utf8.RuneStart(msg[cut]) {
+			cut--
+		}
+		msg = msg[:cut]
+		for _, q := range []string{`"`, "`"} {
+			if strings.Count(msg, q)%2 == 1 {
+				msg += q // the value cut is quoted still, and taken out
+			}
 		}
 	}
 	msg = causeURL.ReplaceAllString(msg, "URL")

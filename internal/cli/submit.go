@@ -16,6 +16,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/indexnow"
 	"github.com/sitemapgen/sitemapgen/internal/postbuild"
+	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
 // defaultChangesFile is where submit reads the changes by default.
@@ -250,10 +251,20 @@ func submitClient(v *submitValues, e *env) (*indexnow.Client, *url.URL, error) {
 	return client, base, nil
 }
 
-// readChanges reads the changes file at path. A missing file or a
-// malformed one is a usage error; one that cannot be read, a failure.
+// maxChangesBytes bounds the read of a changes file: a million builds'
+// changes of a large site's pages.
+var maxChangesBytes int64 = 1 << 30
+
+// maxKeyFileBytes bounds the read of a key file, which holds one key of
+// at most indexnow.MaxKeyLen characters.
+const maxKeyFileBytes = 4 << 10
+
+// readChanges reads the changes file at path, a path the user named (or
+// the default): only a regular file, and no more than maxChangesBytes of
+// it. A missing file or a malformed one is a usage error; one that cannot
+// be read, or is too large, a failure.
 func readChanges(path string) (*postbuild.ChangesFile, error) {
-	f, err := fsx.OldOpen(path)
+	f, err := fsx.OpenNamed(path, maxChangesBytes, "a changes file's bound")
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, usage(&diag.Diagnostic{File: path, Msg: fmt.Sprintf("no changes file; build with --changes %s first (each build writes there the URLs it added, changed and removed)", path)})
 	}
@@ -264,6 +275,9 @@ func readChanges(path string) (*postbuild.ChangesFile, error) {
 	cs, err := postbuild.ParseChanges(f, path)
 	if err != nil {
 		var pe *fs.PathError
+		if d, ok := errors.AsType[*diag.Diagnostic](err); ok && errors.Is(err, fsx.ErrTooLarge) {
+			return nil, d
+		}
 		if errors.As(err, &pe) {
 			return nil, err
 		}
@@ -293,7 +307,7 @@ func changesBase(path string, cs *postbuild.ChangesFile, urls []string) (*url.UR
 	if cs.BaseURL != "" {
 		base, err := parseSubmitBase(cs.BaseURL)
 		if err != nil {
-			return nil, &diag.Diagnostic{File: path, Line: 1, Msg: fmt.Sprintf("base_url %q: %v", cs.BaseURL, err)}
+			return nil, &diag.Diagnostic{File: path, Line: 1, Msg: fmt.Sprintf("base_url %q: %v", mapping.ShownURL(cs.BaseURL), err)}
 		}
 		return base, nil
 	}
@@ -330,7 +344,10 @@ func parseSubmitBase(s string) (*url.URL, error) {
 func submitKey(keyFrom string, getenv func(string) string, dryRun bool, warn func(error)) (string, error) {
 	from, key := indexnow.KeyEnv, ""
 	if keyFrom != "" {
-		b, err := fsx.OldReadFile(keyFrom)
+		b, err := fsx.ReadNamed(keyFrom, maxKeyFileBytes, "a key file holds one key")
+		if d, ok := errors.AsType[*diag.Diagnostic](err); ok {
+			return "", d // names the file
+		}
 		if err != nil {
 			return "", fmt.Errorf("--key-from: %w", err)
 		}

@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -469,6 +470,11 @@ func TestSubmitBadKeys(t *testing.T) {
 	}
 	bad := write("bad.txt", "not_a_valid_key\n")
 	empty := write("empty.txt", "\n")
+	huge := write("huge.txt", strings.Repeat("a", 1<<20))
+	fifo := filepath.Join(dir, "fifo.txt")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		env  map[string]string
 		args []string
@@ -481,6 +487,9 @@ func TestSubmitBadKeys(t *testing.T) {
 		{keyEnv(), []string{"--key-from", bad}, "sitemapgen: --key-from " + bad + ": an IndexNow key is 8 to 128 characters of a-z, A-Z, 0-9 and -; character 4 of this one is '_'"},
 		{keyEnv(), []string{"--key-from", empty}, "the file is empty"},
 		{keyEnv(), []string{"--key-from", filepath.Join(dir, "missing.txt")}, "sitemapgen: --key-from: open "},
+		// Read to a bound: a key file is a line.
+		{keyEnv(), []string{"--key-from", huge}, huge + ": larger than 4096 bytes (a key file holds one key)"},
+		{keyEnv(), []string{"--key-from", fifo}, "not a regular file (a FIFO)"},
 	} {
 		r := submitRun(t, tc.env, append([]string{"--changes", changes, "--endpoint", srv.endpoint}, tc.args...)...)
 		r.want(t, 2, tc.want)
@@ -516,6 +525,23 @@ func TestSubmitChangesFile(t *testing.T) {
 	}
 	r = submitRun(t, keyEnv(), "--endpoint", srv.endpoint)
 	r.want(t, 0, "submitted 1 URL (0 added, 1 changed)")
+	if n := len(srv.received()); n != 1 {
+		t.Errorf("%d requests, want 1", n)
+	}
+
+	// A changes file is read to a bound, and only a regular one.
+	old := maxChangesBytes
+	maxChangesBytes = 64
+	t.Cleanup(func() { maxChangesBytes = old })
+	big := writeChanges(t, "+ https://example.com/a", "+ https://example.com/b", "+ https://example.com/c")
+	r = submitRun(t, keyEnv(), "--changes", big, "--endpoint", srv.endpoint)
+	r.want(t, 1, big+": larger than 64 bytes")
+	fifo := filepath.Join(t.TempDir(), "fifo.txt")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = submitRun(t, keyEnv(), "--changes", fifo, "--endpoint", srv.endpoint)
+	r.want(t, 1, "not a regular file (a FIFO)")
 	if n := len(srv.received()); n != 1 {
 		t.Errorf("%d requests, want 1", n)
 	}

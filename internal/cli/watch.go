@@ -15,6 +15,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/internal/postbuild"
@@ -157,7 +158,8 @@ type watcher struct {
 	stop    context.CancelFunc
 	out     *postbuild.Outputs // the feed and key file, after each write
 	// others are the files written besides the sitemap set (robots.txt,
-	// the feed, the key file) as the last write left them, by path.
+	// the feed, the key file) as the last write left them, by name in
+	// the output folder.
 	others map[string]stamp
 
 	// mu keeps a rebuild and a write the clock asks for (news) apart:
@@ -421,7 +423,7 @@ func (w *watcher) rebuild(ctx context.Context, b watch.Batch) {
 	// build now would fail, and taking the lock would make the output
 	// folder again, which the watch sees as the root back and gone again:
 	// nothing is done until it is back.
-	if _, err := os.Stat(w.s.Build.Root); errors.Is(err, fs.ErrNotExist) {
+	if _, err := fsx.StatNamed(w.s.Build.Root); errors.Is(err, fs.ErrNotExist) {
 		w.rootGone = true
 		return
 	} else if w.rootGone {
@@ -541,8 +543,10 @@ type stamp struct {
 	mtime time.Time
 }
 
-func stampOf(path string) stamp {
-	fi, err := os.Lstat(path)
+// stampOf returns the stamp of the file name in the output folder dir,
+// looked at inside it, through the one door.
+func stampOf(dir, name string) stamp {
+	fi, err := fsx.Lstat(dir, name)
 	if err != nil || !fi.Mode().IsRegular() {
 		return stamp{}
 	}
@@ -565,8 +569,7 @@ func (w *watcher) otherNames() []string {
 func (w *watcher) stampOthers() {
 	w.others = make(map[string]stamp)
 	for _, name := range w.otherNames() {
-		path := filepath.Join(w.s.Build.Write.Dir, name)
-		w.others[path] = stampOf(path)
+		w.others[name] = stampOf(w.s.Build.Write.Dir, name)
 	}
 }
 
@@ -577,12 +580,12 @@ func (w *watcher) stampOthers() {
 // lines, and another tool's feed is left alone.
 func (w *watcher) othersDrifted() map[string]stamp {
 	var drifted map[string]stamp
-	for path, was := range w.others {
-		if now := stampOf(path); now != was {
+	for name, was := range w.others {
+		if now := stampOf(w.s.Build.Write.Dir, name); now != was {
 			if drifted == nil {
 				drifted = make(map[string]stamp)
 			}
-			drifted[path] = now
+			drifted[name] = now
 		}
 	}
 	return drifted
@@ -658,8 +661,8 @@ func (w *watcher) done(res *pipeline.Result, err error, whole bool, drifted map[
 	if err == nil && res != nil && res.Write != nil && w.s.Writes() {
 		err = w.out.Write(res.URLs, postbuild.Answers{}) // watch writes no changes file
 		w.stampOthers()
-		for path, was := range drifted {
-			if name := filepath.Base(path); w.others[path] != was && !slices.Contains(res.Write.Written, name) {
+		for name, was := range drifted {
+			if w.others[name] != was && !slices.Contains(res.Write.Written, name) {
 				res.Write.Written = append(res.Write.Written, name)
 			}
 		}

@@ -1,12 +1,13 @@
 // Package gitdates reads, from one pass over a git repository's history, the
 // date of the last commit that touched each file.
 //
-// [Load] runs four git processes at most, whatever the size of the
+// [Load] runs five git processes at most, whatever the size of the
 // repository: rev-parse to find the work tree, one log over the whole
-// history and one status for uncommitted changes (these two at the same
-// time), and rev-parse again only to explain a failed log (or, with
-// [Options.Track], to read which commit HEAD is before the log). All read -z
-// output, so core.quotePath, spaces and UTF-8 in names do not matter.
+// history and, at the same time, one status for uncommitted changes
+// (after a config that lists the filters it switches off), and rev-parse
+// again only to explain a failed log (or, with [Options.Track], to read
+// which commit HEAD is before the log). All read -z output, so
+// core.quotePath, spaces and UTF-8 in names do not matter.
 //
 // # Dates
 //
@@ -56,6 +57,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
@@ -187,7 +189,7 @@ func LoadWith(ctx context.Context, dir string, o Options) (*Dates, error) {
 	}
 	lines := strings.SplitN(strings.TrimSuffix(string(out), "\n"), "\n", 6)
 	if len(lines) != 6 {
-		return nil, fmt.Errorf("git rev-parse: unexpected output %q", out)
+		return nil, fmt.Errorf("git rev-parse: unexpected output %q", diag.Excerpt(string(out)))
 	}
 	top := filepath.Clean(filepath.FromSlash(lines[5]))
 	d := &Dates{prefixes: []string{withSep(top)}, shallow: lines[1] == "true", author: o.AuthorDates, renames: o.RenamesChange,
@@ -240,15 +242,11 @@ func LoadWith(ctx context.Context, dir string, o Options) (*Dates, error) {
 	var wg sync.WaitGroup
 	var statusErr error
 	wg.Go(func() {
-		args := []string{"--no-optional-locks", "status", "--porcelain=v1", "-z", "--untracked-files=all"}
+		var specs []string
 		if scope != "" {
-			args = append(args, "--", scope)
+			specs = []string{scope}
 		}
-		out, err := run(lctx, git, top, args...)
-		if err == nil {
-			d.status, err = parseStatus(out)
-		}
-		statusErr = err
+		d.status, statusErr = status(lctx, git, top, specs)
 	})
 	err = d.readLog(lctx, git, top, scope, rev, boundaries)
 	if err != nil {
@@ -444,7 +442,7 @@ func (h *history) parse(r io.Reader, boundaries map[string]bool) error {
 		}
 		tok = bytes.TrimLeft(tok, "\n")
 		if len(tok) == 0 || len(h.commits) == 0 {
-			return fmt.Errorf("unexpected token %q", tok)
+			return fmt.Errorf("unexpected token %q", diag.Excerpt(string(tok)))
 		}
 		c := int32(len(h.commits) - 1)
 		kind, score := tok[0], string(tok[1:])
@@ -515,6 +513,82 @@ func (h *history) renamed(from, to string, c int32) {
 	h.deleted(from)
 }
 
+// status runs git status in the work tree top over the pathspecs (all
+// of it without any) and reads it. No filter runs: filtersOff switches
+// off each one the configuration defines, so that a file git must read
+// again (touched, or racily clean) is compared as it is, unfiltered.
+// Nor is a submodule asked about its own files (--ignore-submodules=
+// dirty): it would answer with its own configuration, whose filters
+// filtersOff does not read. A submodule checked out at another commit
+// is still listed; no file's date depends on a submodule's files.
+func status(ctx context.Context, git, top string, pathspecs []string) (map[string]Reason, error) {
+	off, err := filtersOff(ctx, git, top)
+	if err != nil {
+		return nil, err
+	}
+	args := []string{"--no-optional-locks", "status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignore-submodules=dirty"}
+	if len(pathspecs) > 0 {
+		args = append(append(args, "--"), pathspecs...)
+	}
+	out, err := runWith(ctx, git, top, off, args...)
+	if err != nil {
+		return nil, err
+	}
+	return parseStatus(out)
+}
+
+// filtersOff returns the options that switch off, for one git command
+// in dir, every filter driver its configuration defines (filter.NAME.*,
+// from any configuration file or include): no clean, smudge or process
+// command, and not required, so that git takes the file as it is. A
+// repository's attributes give its files any of them; git status runs a
+// file's clean or process filter when it reads the file again. git
+// config --get-regexp only reads the configuration. A name with an "="
+// cannot be given to -c, which ends the key at the first "=":
+// --config-env (git 2.31) takes it, the value from a variable of
+// [command]'s environment; an older git refuses the option, and the
+// command fails rather than run the filter.
+func filtersOff(ctx context.Context, git, dir string) ([]string, error) {
+	out, err := run(ctx, git, dir, "config", "-z", "--name-only", "--get-regexp", `^filter\.`)
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) && ee.ExitCode() == 1 && len(out) == 0 {
+			return nil, nil // none defined
+		}
+		return nil, err
+	}
+	var args []string
+	seen := map[string]bool{}
+	for _, key := range strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00") {
+		name, ok := strings.CutPrefix(key, "filter.")
+		i := strings.LastIndexByte(name, '.')
+		if !ok || i < 0 || seen[name[:i]] {
+			continue // filter.VAR, with no driver's name, names none
+		}
+		name = name[:i]
+		seen[name] = true
+		for _, kv := range [][2]string{{"clean", ""}, {"smudge", ""}, {"process", ""}, {"required", "false"}} {
+			key := "filter." + name + "." + kv[0]
+			switch {
+			case !strings.Contains(name, "="):
+				args = append(args, "-c", key+"="+kv[1])
+			case kv[1] == "":
+				args = append(args, "--config-env="+key+"="+emptyVar)
+			default:
+				args = append(args, "--config-env="+key+"="+falseVar)
+			}
+		}
+	}
+	return args, nil
+}
+
+// emptyVar and falseVar are variables of git's environment, set by
+// [command] to "" and "false", for --config-env.
+const (
+	emptyVar = "SITEMAPGEN_GIT_EMPTY"
+	falseVar = "SITEMAPGEN_GIT_FALSE"
+)
+
 // parseStatus reads git status --porcelain=v1 -z: "XY path", and for a
 // rename or copy "XY new" then the old path.
 func parseStatus(out []byte) (map[string]Reason, error) {
@@ -526,7 +600,7 @@ func parseStatus(out []byte) (map[string]Reason, error) {
 			continue
 		}
 		if len(e) < 4 || e[2] != ' ' {
-			return nil, fmt.Errorf("git status: unexpected entry %q", e)
+			return nil, fmt.Errorf("git status: unexpected entry %q", diag.Excerpt(e))
 		}
 		xy, path := e[:2], e[3:]
 		st[path] = ReasonUncommitted
@@ -571,15 +645,20 @@ func unreadable(err error) string {
 // folder may be a pull request's, whose .git/config is not to be
 // trusted. core.fsmonitor (which git status runs), hooks, a pager and
 // ssh are switched off on the command line, which outranks every
-// configuration file, as editors and gopls do, and git log, the one
-// command that diffs, runs no external diff or textconv driver; git's
-// own safe.directory check of a repository another user owns is left as
-// it is (it refuses such a repository, and no date is read from it).
+// configuration file, as editors and gopls do, and so are the filter
+// drivers it defines, before each git status (filtersOff), which asks no
+// submodule either; git log, the one command that diffs, runs no
+// external diff or textconv driver, and verifies no signature (gpg). No
+// command run needs a credential, an editor or a transport, so
+// core.askPass, credential.helper, core.editor and the like are never
+// reached; git's own safe.directory check of a repository another user
+// owns is left as it is (it refuses such a repository, and no date is
+// read from it).
 func command(ctx context.Context, git string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, git, append(safeConfig[:len(safeConfig):len(safeConfig)], args...)...)
 	env := slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "GIT_EXTERNAL_DIFF=") })
 	cmd.Env = append(env, "GIT_NO_LAZY_FETCH=1", "GIT_ALLOW_PROTOCOL=", "GIT_TERMINAL_PROMPT=0",
-		"GIT_PAGER=cat", "PAGER=cat", "GIT_OPTIONAL_LOCKS=0")
+		"GIT_PAGER=cat", "PAGER=cat", "GIT_OPTIONAL_LOCKS=0", emptyVar+"=", falseVar+"=false")
 	return cmd
 }
 
@@ -596,7 +675,12 @@ var safeConfig = []string{
 
 // run runs git in dir and returns its stdout, or an error with its stderr.
 func run(ctx context.Context, git, dir string, args ...string) ([]byte, error) {
-	cmd := command(ctx, git, append([]string{"-C", dir}, args...)...)
+	return runWith(ctx, git, dir, nil, args...)
+}
+
+// runWith is run with git's options opts before args.
+func runWith(ctx context.Context, git, dir string, opts []string, args ...string) ([]byte, error) {
+	cmd := command(ctx, git, slices.Concat([]string{"-C", dir}, opts, args)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -605,13 +689,15 @@ func run(ctx context.Context, git, dir string, args ...string) ([]byte, error) {
 		if sub == "--no-optional-locks" {
 			sub = args[1]
 		}
-		return nil, fmt.Errorf("git %s: %w: %s", sub, err, bytes.TrimSpace(stderr.Bytes()))
+		return out, fmt.Errorf("git %s: %w: %s", sub, err, bytes.TrimSpace(stderr.Bytes()))
 	}
 	return out, nil
 }
 
+// readShallow reads the boundary commits of a shallow clone from the
+// file at path, in the repository's folder, through the one door.
 func readShallow(path string) (map[string]bool, error) {
-	b, err := fsx.OldReadFile(path)
+	b, err := fsx.ReadFile(filepath.Dir(path), filepath.Base(path), maxShallowBytes, "git's shallow file")
 	if err != nil {
 		return nil, err
 	}
@@ -639,11 +725,16 @@ func withSep(dir string) string {
 	return dir + string(filepath.Separator)
 }
 
+// sameDir reports whether the folders a and b, each as named, are one.
 func sameDir(a, b string) bool {
-	sa, err := os.Stat(a)
+	sa, err := fsx.Stat(a, ".")
 	if err != nil {
 		return false
 	}
-	sb, err := os.Stat(b)
+	sb, err := fsx.Stat(b, ".")
 	return err == nil && os.SameFile(sa, sb)
 }
+
+// maxShallowBytes bounds the read of a shallow clone's boundary commits:
+// a million of them, a line each.
+const maxShallowBytes = 64 << 20

@@ -500,20 +500,45 @@ func TestPartialClone(t *testing.T) {
 
 // TestRepositoryCommandsNotRun: a repository whose configuration names
 // commands (core.fsmonitor, which git status runs; hooks; a pager; an
-// external diff and a textconv driver for its pages; ssh) gets its dates
-// read, and none of the commands runs.
+// external diff and a textconv driver for its pages; ssh; a clean, a
+// smudge and a process filter its attributes give its files, one named
+// with an "=" that -c cannot name; a submodule's own clean filter; a
+// gpg.program that log.showSignature runs on its signed HEAD) gets its
+// dates read, and none of the commands runs, though its filtered files
+// are touched, so that git status must read them again.
 func TestRepositoryCommandsNotRun(t *testing.T) {
 	gitEnv(t)
 	dir := t.TempDir()
 	gitRun(t, dir, "", "init", "-q")
 	writeFile(t, dir, "a.md", "a1")
-	writeFile(t, dir, ".gitattributes", "*.md diff=evil\n")
+	writeFile(t, dir, ".gitattributes", "*.md diff=evil\n*.c filter=cl\n*.p filter=pr\n*.q filter=a=b\n")
 	commitAll(t, dir, date1)
 	writeFile(t, dir, "a.md", "a2")
+	for _, name := range []string{"f.c", "f.p", "f.q"} {
+		writeFile(t, dir, name, "filtered "+name)
+	}
+	// A submodule, its work tree inside the repository: git status asks
+	// it about its own files, with its own configuration.
+	sub := filepath.Join(dir, "sub")
+	gitRun(t, dir, "", "init", "-q", "sub")
+	writeFile(t, sub, ".gitattributes", "*.c filter=subcl\n")
+	writeFile(t, sub, "s.c", "s")
+	commitAll(t, sub, date1)
 	commitAll(t, dir, date2)
+	// HEAD signed (a signature git cannot check: it runs gpg.program to
+	// try), for log.showSignature.
+	raw := gitRun(t, dir, "", "cat-file", "commit", "HEAD")
+	head, msg, _ := strings.Cut(raw, "\n\n")
+	cmd := exec.Command("git", "-C", dir, "hash-object", "-t", "commit", "-w", "--literally", "--stdin")
+	cmd.Stdin = strings.NewReader(head + "\ngpgsig -----BEGIN PGP SIGNATURE-----\n \n iQEzBAABCAAdFiEE\n -----END PGP SIGNATURE-----\n\n" + msg)
+	signed, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gitRun(t, dir, "", "update-ref", "HEAD", strings.TrimSpace(string(signed)))
 	marker := filepath.Join(t.TempDir(), "ran")
 	evil := filepath.Join(t.TempDir(), "evil.sh")
-	if err := os.WriteFile(evil, []byte("#!/bin/sh\necho \"$0 $*\" >> "+marker+"\ncat >/dev/null\nexit 0\n"), 0o755); err != nil {
+	if err := os.WriteFile(evil, []byte("#!/bin/sh\necho \"$0 $*\" >> "+marker+"\ncat\nexit 0\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	hooks := filepath.Join(dir, ".git", "hooks")
@@ -526,15 +551,31 @@ func TestRepositoryCommandsNotRun(t *testing.T) {
 		{"core.fsmonitor", evil}, {"core.pager", evil}, {"pager.log", evil}, {"pager.status", evil},
 		{"diff.external", evil}, {"diff.evil.textconv", evil}, {"diff.evil.command", evil},
 		{"core.sshCommand", evil}, {"core.hooksPath", hooks},
+		{"filter.cl.clean", evil + " clean"}, {"filter.cl.smudge", evil + " smudge"}, {"filter.cl.required", "true"},
+		{"filter.pr.process", evil + " process"},
+		{"filter.a=b.clean", evil + " eqclean"}, {"filter.a=b.required", "true"},
+		{"log.showSignature", "true"}, {"gpg.program", evil},
 	} {
 		gitRun(t, dir, "", "config", kv[0], kv[1])
+	}
+	gitRun(t, sub, "", "config", "filter.subcl.clean", evil+" subclean")
+	// Touched, the filtered files' content must be read again to tell
+	// whether it changed: git status's moment to run their filters.
+	later := time.Now().Add(time.Hour)
+	for _, p := range []string{filepath.Join(dir, "f.c"), filepath.Join(dir, "f.p"), filepath.Join(dir, "f.q"), filepath.Join(sub, "s.c")} {
+		if err := os.Chtimes(p, later, later); err != nil {
+			t.Fatal(err)
+		}
 	}
 	writeFile(t, dir, "untracked.md", "u") // git status looks at the worktree: fsmonitor's moment
 	d, err := LoadWith(context.Background(), dir, Options{Track: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkDates(t, d, dir, map[string]string{"a.md": date2})
+	checkDates(t, d, dir, map[string]string{"a.md": date2, "f.c": date2, "f.p": date2, "f.q": date2})
+	if _, err := d.Refresh(context.Background(), []string{filepath.Join(dir, "f.c"), filepath.Join(dir, "f.p"), filepath.Join(dir, "sub")}); err != nil {
+		t.Fatal(err)
+	}
 	writeFile(t, dir, "a.md", "a3")
 	if _, _, err := d.Reload(context.Background()); err != nil {
 		t.Fatal(err)
@@ -542,13 +583,24 @@ func TestRepositoryCommandsNotRun(t *testing.T) {
 	if b, err := os.ReadFile(marker); err == nil {
 		t.Errorf("the repository's commands ran:\n%s", b)
 	}
-	// The control: plain git status, as the repository configures it,
-	// does run its fsmonitor; without it the check above could not fail.
-	cmd := exec.Command("git", "-C", dir, "status")
-	cmd.Env = os.Environ()
-	cmd.Run()
-	if _, err := os.Stat(marker); err != nil {
-		t.Errorf("plain git status ran no core.fsmonitor (%v): the test no longer tests it", err)
+	// The control: plain git status and git log, as the repository
+	// configures them, do run its fsmonitor, its filters and its gpg;
+	// without it the check above could not fail.
+	for _, args := range [][]string{{"status"}, {"log", "-1"}} {
+		cmd := exec.Command("git", append([]string{"-C", dir, "--no-pager"}, args...)...)
+		cmd.Env = os.Environ()
+		cmd.Run()
+	}
+	ran, _ := os.ReadFile(marker)
+	for what, want := range map[string]string{
+		"core.fsmonitor": `evil\.sh [12] `, // the hook's version, then its token
+		"clean filter":   `evil\.sh clean`, "process filter": `evil\.sh process`,
+		"filter named with =": `evil\.sh eqclean`, "submodule's clean filter": `evil\.sh subclean`,
+		"gpg.program": `evil\.sh .*--verify`,
+	} {
+		if !regexp.MustCompile(want).Match(ran) {
+			t.Errorf("plain git status ran no %s: the test no longer tests it; it ran:\n%s", what, ran)
+		}
 	}
 }
 
@@ -598,5 +650,20 @@ func TestBadCommitDate(t *testing.T) {
 	}
 	if w := BadDatesWarning(n, first); !strings.Contains(w, "2 commits") || !strings.Contains(w, "the rest keep theirs") {
 		t.Errorf("warning %q", w)
+	}
+}
+
+// TestParseErrorsQuoteExcerpts: output git should not give (an entry of
+// git status, a token of git log) megabytes long is an error of bounded
+// length: it quotes an excerpt.
+func TestParseErrorsQuoteExcerpts(t *testing.T) {
+	long := strings.Repeat("x", 1<<20)
+	_, err := parseStatus([]byte(long + "\x00"))
+	h := &history{files: map[string]int32{}, waiting: map[string][]waiter{}}
+	lerr := h.parse(strings.NewReader(long[:64<<10]+"\x00"), nil)
+	for _, err := range []error{err, lerr} {
+		if err == nil || len(err.Error()) > 200 {
+			t.Errorf("error %.200q (%d bytes), want one of at most 200 bytes", err, len(fmt.Sprint(err)))
+		}
 	}
 }

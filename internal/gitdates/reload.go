@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"maps"
-	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
 // What a long-running reader (watch mode) does when the repository or the
@@ -44,20 +46,28 @@ func Watched(ctx context.Context, dir string) []string {
 			return nil
 		}
 	}
-	files := []string{
-		filepath.Join(gitDir, "HEAD"), filepath.Join(gitDir, "index"),
-		filepath.Join(gitDir, "logs", "HEAD"), filepath.Join(common, "packed-refs"),
-	}
-	if head, err := os.ReadFile(filepath.Join(gitDir, "HEAD")); err == nil {
-		if ref, ok := strings.CutPrefix(strings.TrimSpace(string(head)), "ref: "); ok && strings.HasPrefix(ref, "refs/heads/") {
-			files = append(files, filepath.Join(common, filepath.FromSlash(ref)))
+	// Each file is named inside its folder, the repository's own or the
+	// shared one, and read or looked at only inside it (package fsx): a
+	// HEAD that names a branch out of the repository names no file.
+	type file struct{ root, rel string }
+	files := []file{{gitDir, "HEAD"}, {gitDir, "index"}, {gitDir, "logs/HEAD"}, {common, "packed-refs"}}
+	if head, err := fsx.ReadFile(gitDir, "HEAD", maxHeadBytes, "git's HEAD file"); err == nil {
+		if ref, ok := strings.CutPrefix(strings.TrimSpace(string(head)), "ref: "); ok && strings.HasPrefix(path.Clean(ref), "refs/heads/") {
+			files = append(files, file{common, path.Clean(ref)})
 		}
 	}
-	return slices.DeleteFunc(files, func(f string) bool {
-		fi, err := os.Stat(filepath.Dir(f))
-		return err != nil || !fi.IsDir()
-	})
+	var watched []string
+	for _, f := range files {
+		if fi, err := fsx.Stat(f.root, path.Dir(f.rel)); err == nil && fi.IsDir() {
+			watched = append(watched, filepath.Join(f.root, filepath.FromSlash(f.rel)))
+		}
+	}
+	return watched
 }
+
+// maxHeadBytes bounds the read of a HEAD file: "ref: " and a branch's
+// name, which is a path in the repository's folder.
+const maxHeadBytes = 64 << 10
 
 // Watches reports whether a change to path (absolute, clean) may mean
 // that the repository's HEAD, a branch or the index changed: it is one of
@@ -86,6 +96,12 @@ const refreshAll = 256
 // a folder is untracked (or ignored) before and after any edit.
 func (d *Dates) Refresh(ctx context.Context, paths []string) (*Dates, error) {
 	var rels []string
+	var root *fsx.Root // the work tree, opened for the first path git never knew
+	defer func() {
+		if root != nil {
+			root.Close()
+		}
+	}()
 	for _, p := range paths {
 		rel, ok := d.rel(p)
 		if !ok {
@@ -94,7 +110,13 @@ func (d *Dates) Refresh(ctx context.Context, paths []string) (*Dates, error) {
 		_, known := d.files[rel]
 		_, listed := d.status[rel]
 		if !known && !listed {
-			if fi, err := os.Lstat(p); err != nil || !fi.IsDir() {
+			if root == nil {
+				var err error
+				if root, err = fsx.OpenRoot(d.top); err != nil {
+					return nil, err
+				}
+			}
+			if fi, err := root.Lstat(rel); err != nil || !fi.IsDir() {
 				continue
 			}
 		}
@@ -133,20 +155,16 @@ func (d *Dates) Refresh(ctx context.Context, paths []string) (*Dates, error) {
 // readStatus runs git status over rels (slash paths from the top), or
 // over Load's folder without them.
 func (d *Dates) readStatus(ctx context.Context, rels []string) (map[string]Reason, error) {
-	args := []string{"--no-optional-locks", "status", "--porcelain=v1", "-z", "--untracked-files=all", "--"}
+	var specs []string
 	switch {
 	case len(rels) > 0:
 		for _, r := range rels {
-			args = append(args, ":(literal)"+r)
+			specs = append(specs, ":(literal)"+r)
 		}
 	case d.scope != "":
-		args = append(args, d.scope)
+		specs = append(specs, d.scope)
 	}
-	out, err := run(ctx, d.git, d.top, args...)
-	if err != nil {
-		return nil, err
-	}
-	return parseStatus(out)
+	return status(ctx, d.git, d.top, specs)
 }
 
 // rel returns path (absolute) as a slash path from the top level.

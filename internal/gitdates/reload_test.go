@@ -3,8 +3,10 @@ package gitdates
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -144,6 +146,34 @@ func TestWatched(t *testing.T) {
 		}
 		if d.Watches(filepath.Join(tc.dir, "a.md")) {
 			t.Errorf("Watches(a.md) = true")
+		}
+	}
+}
+
+// TestWatchedRefOutside: a HEAD whose branch climbs out of the
+// repository (git takes "ref: refs/heads/../../../../x") makes Watched name
+// no file outside it; the HEAD and the ref's folder are read inside the
+// git folder, through the one door.
+func TestWatchedRefOutside(t *testing.T) {
+	gitEnv(t)
+	top := t.TempDir()
+	dir := filepath.Join(top, "repo")
+	gitRun(t, top, "", "init", "-q", "-b", "main", "repo")
+	writeFile(t, dir, "a.md", "a\n")
+	commitAll(t, dir, date1)
+	if err := os.MkdirAll(filepath.Join(top, "elsewhere"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".git", "HEAD"), []byte("ref: refs/heads/../../../../elsewhere/b\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := Watched(context.Background(), dir)
+	if len(got) == 0 {
+		t.Fatal("Watched names nothing: git no longer takes such a HEAD, and the test tests nothing")
+	}
+	for _, f := range got {
+		if !strings.HasPrefix(f, filepath.Join(dir, ".git")+string(filepath.Separator)) {
+			t.Errorf("Watched names %s, outside the repository's git folder", f)
 		}
 	}
 }

@@ -46,6 +46,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"golang.org/x/net/html/charset"
 )
 
@@ -460,7 +461,7 @@ func (p *headParser) finish() {
 		if utf8.ValidString(s) {
 			return true
 		}
-		h.Problems = append(h.Problems, fmt.Sprintf("%s %q is not valid UTF-8 and no charset says how to read it; ignored", what, s))
+		h.Problems = append(h.Problems, fmt.Sprintf("%s %q is not valid UTF-8 and no charset says how to read it; ignored", what, diag.Excerpt(s)))
 		return false
 	}
 	if !valid("<base href>", h.Base) {
@@ -536,7 +537,7 @@ func (p *headParser) meta() {
 		return
 	case "robots", "googlebot":
 		if content = decode(content); h.NoIndex == "" && hasNoIndex(content) {
-			h.NoIndex = fmt.Sprintf("meta %s %q", name, content)
+			h.NoIndex = fmt.Sprintf("meta %s %q", name, diag.Excerpt(string(content)))
 		}
 		return
 	case "article:modified_time":
@@ -563,10 +564,10 @@ func (p *headParser) meta() {
 			if r, ok := parseRefresh(string(content)); ok {
 				h.Refresh = r
 				if r.URL == "" {
-					h.Problems = append(h.Problems, fmt.Sprintf("meta refresh %q has no URL; the page reloads itself", content))
+					h.Problems = append(h.Problems, fmt.Sprintf("meta refresh %q has no URL; the page reloads itself", diag.Excerpt(string(content))))
 				}
 			} else {
-				h.Problems = append(h.Problems, fmt.Sprintf("meta refresh %q does not parse; ignored", content))
+				h.Problems = append(h.Problems, fmt.Sprintf("meta refresh %q does not parse; ignored", diag.Excerpt(string(content))))
 			}
 		}
 	case "last-modified":
@@ -662,7 +663,7 @@ func (p *headParser) link() {
 		case bytes.EqualFold(r, []byte("alternate")) && len(hreflang) > 0:
 			lang := string(hreflang)
 			if !ValidHreflang(lang) {
-				h.Problems = append(h.Problems, fmt.Sprintf("hreflang %q is not a language tag (such as en, en-US or x-default); alternate %s ignored", lang, href))
+				h.Problems = append(h.Problems, fmt.Sprintf("hreflang %q is not a language tag (such as en, en-US or x-default); alternate %s ignored", diag.Excerpt(lang), diag.Excerpt(string(href))))
 				continue
 			}
 			h.Alternates = append(h.Alternates, Alternate{Lang: lang, Href: string(href), Line: p.tagLine()})
@@ -677,7 +678,7 @@ func pickCanonical(canonics []string, problems []string) (string, []string) {
 	}
 	for _, c := range canonics[1:] {
 		if c != canonics[0] {
-			return "", append(problems, fmt.Sprintf("canonical links disagree (%q, %q); none is used", canonics[0], c))
+			return "", append(problems, fmt.Sprintf("canonical links disagree (%q, %q); none is used", diag.Excerpt(canonics[0]), diag.Excerpt(c)))
 		}
 	}
 	return canonics[0], problems
@@ -753,7 +754,7 @@ func (h *Head) finishDates(dates [3]string, jsonLD [][]byte) {
 			h.Modified, h.ModifiedFrom = t, from
 			return
 		}
-		h.Problems = append(h.Problems, fmt.Sprintf("%s %q is not a date", from, dates[i]))
+		h.Problems = append(h.Problems, fmt.Sprintf("%s %q is not a date", from, diag.Excerpt(dates[i])))
 	}
 	for _, block := range jsonLD {
 		// Most JSON-LD is about other things (an article's body, its
@@ -772,7 +773,7 @@ func (h *Head) finishDates(dates [3]string, jsonLD [][]byte) {
 				h.Modified, h.ModifiedFrom = t, "JSON-LD dateModified"
 				return
 			}
-			h.Problems = append(h.Problems, fmt.Sprintf("JSON-LD dateModified %q is not a date", s))
+			h.Problems = append(h.Problems, fmt.Sprintf("JSON-LD dateModified %q is not a date", diag.Excerpt(s)))
 		}
 	}
 }

@@ -502,3 +502,34 @@ func mustHead(t *testing.T, page string) *Head {
 	}
 	return h
 }
+
+// TestHeadProblemsQuoteExcerpts: a head's values 512 KB long, each wrong,
+// make problems (and a noindex reason) of bounded length: a message
+// quotes at most an excerpt of a value.
+func TestHeadProblemsQuoteExcerpts(t *testing.T) {
+	long := strings.Repeat("x", 512<<10)
+	const most = 400
+	for _, tc := range []struct{ name, head string }{
+		{"canonicals", `<link rel="canonical" href="/a` + long + `"><link rel="canonical" href="/b` + long + `">`},
+		{"refresh", `<meta http-equiv="refresh" content="` + long + `">`},
+		{"refresh without URL", `<meta http-equiv="refresh" content="5;` + strings.Repeat(" ", 512<<10) + `">`},
+		{"hreflang", `<link rel="alternate" hreflang="` + long + `" href="/` + long + `">`},
+		{"date", `<meta property="article:modified_time" content="` + long + `">`},
+		{"JSON-LD date", `<script type="application/ld+json">{"dateModified": "` + long + `"}</script>`},
+		{"base", "<meta charset=\"\"><base href=\"/\xff" + long + `">`},
+		{"noindex", `<meta name="robots" content="noindex,` + long + `">`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := read(t, "<!doctype html><html><head>"+tc.head+"</head><body></body></html>", 4<<20)
+			said := append(h.Problems, h.NoIndex)
+			if len(h.Problems) == 0 && h.NoIndex == "" {
+				t.Fatalf("no problem found: the case tests nothing")
+			}
+			for _, p := range said {
+				if len(p) > most {
+					t.Errorf("a problem of %d bytes (want at most %d): %.200s…", len(p), most, p)
+				}
+			}
+		})
+	}
+}

@@ -51,6 +51,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/gitdates"
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
 	"github.com/sitemapgen/sitemapgen/internal/host"
@@ -302,6 +303,7 @@ type builder struct {
 	root            *pageRoot // where heads are read from
 	ownOutputAtRoot bool
 	join            map[string]*source // Options.Join's sources by joinKey
+	saidOf          map[string]bool    // the sources' files the walk warned of, and the Jekyll layouts said unread (layoutUnread), as reported
 	git             *gitdates.Dates    // for the git lastmod source; nil without it
 	gitRoot         string             // Options.Root, absolute, with git
 	gitScope        string             // the folder git's history is read for, when not the sources' (includes.go)
@@ -391,9 +393,11 @@ var errNotFollowed = errors.New(string(mapping.NotFollowed) + "; not listed")
 
 // servable reports whether a page's read error is the policy's: the page
 // is not one a web server would serve (its mode lets nobody read it, it is
-// no regular file), so leaving it out is right.
+// no regular file), or not one the build reads (a path through a symbolic
+// link out of its folder), so leaving it out is right.
 func servable(err error) bool {
-	return errors.Is(err, walker.ErrNoReadBits) || errors.Is(err, walker.ErrNotRegular)
+	return errors.Is(err, walker.ErrNoReadBits) || errors.Is(err, walker.ErrNotRegular) ||
+		errors.Is(err, fsx.ErrNotRegular) || errors.Is(err, fsx.ErrOutside)
 }
 
 func (b *builder) skip(path string, reason mapping.Reason, because string) {

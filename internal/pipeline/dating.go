@@ -27,11 +27,11 @@ func (b *builder) hashDate(rel string) func(loc string) (time.Time, bool) {
 		return nil
 	}
 	return func(loc string) (time.Time, bool) {
-		f, err := openRegular(filepath.Join(b.opts.Root, filepath.FromSlash(rel)))
+		f, err := openSource(b.opts.Root, rel, int64(b.opts.Limits.Or().PageBytes), "limits.page_bytes")
 		if err != nil {
 			return time.Time{}, false
 		}
-		sum, err := b.opts.Hash.Options.SumReader(f) // streaming: a page may be gigabytes
+		sum, err := b.opts.Hash.Options.SumReader(f) // streaming, to limits.page_bytes
 		f.Close()
 		if err != nil {
 			return time.Time{}, false

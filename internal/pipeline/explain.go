@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -141,7 +141,7 @@ func (e *explainer) notWalked(i int) bool {
 		if rel == "." || strings.HasPrefix(rel, "../") {
 			continue
 		}
-		if st, err := os.Stat(filepath.Join(e.root, filepath.FromSlash(rel))); err == nil && st.IsDir() {
+		if st, err := fsx.Stat(e.root, rel); err == nil && st.IsDir() {
 			rel = path.Join(rel, "index.html") // a folder names its index page
 		}
 		why := walker.Why(e.root, rel, e.walk)

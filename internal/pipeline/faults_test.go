@@ -15,9 +15,9 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
-	"github.com/sitemapgen/sitemapgen/walker"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
@@ -265,8 +265,8 @@ func TestRunFIFONoHang(t *testing.T) {
 	}()
 	select {
 	case err := <-errc:
-		if !errors.Is(err, walker.ErrNotRegular) {
-			t.Errorf("readSource of a FIFO: %v, want walker.ErrNotRegular", err)
+		if !errors.Is(err, fsx.ErrNotRegular) || !strings.Contains(err.Error(), "not a regular file (a FIFO)") {
+			t.Errorf("readSource of a FIFO: %v, want fsx.ErrNotRegular, a FIFO", err)
 		}
 	case <-time.After(20 * time.Second):
 		t.Fatal("readSource still reading a FIFO after 20s")

@@ -3,12 +3,12 @@ package pipeline
 import (
 	"context"
 	"io"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/gitdates"
 )
@@ -20,7 +20,8 @@ import (
 // maxIncludeDepth deep and to maxIncludes files a source, each read to
 // limits.PageBytes, and never out of the work tree that holds the
 // sources (or, outside one, the project folder: includeBound), through
-// ".." or a symbolic link (os.Root).
+// ".." or a symbolic link: they are opened through the one door (package
+// fsx), only regular files, never waited on.
 const (
 	maxIncludes     = 64
 	maxIncludeDepth = 8
@@ -32,7 +33,7 @@ const (
 // A file that is not there, or not in the project, is not one.
 func (b *builder) readIncludes(inc generator.Includer, rel string) (files []string, outside bool) {
 	project, base := b.includeBound()
-	root, err := os.OpenRoot(project)
+	root, err := fsx.OpenRoot(project)
 	if err != nil {
 		return nil, false
 	}
@@ -55,7 +56,7 @@ func (b *builder) readIncludes(inc generator.Includer, rel string) (files []stri
 			if !ok || seen[i.Path] {
 				continue
 			}
-			if st, err := root.Stat(filepath.FromSlash(name)); err != nil || !st.Mode().IsRegular() {
+			if st, err := root.Stat(name); err != nil || !st.Mode().IsRegular() {
 				continue
 			}
 			seen[i.Path] = true
@@ -105,17 +106,14 @@ func within(outer, dir string) (string, bool) {
 	return filepath.ToSlash(r), true
 }
 
-// readLimited returns the first max bytes of the file name in root, or
-// nil.
-func readLimited(root *os.Root, name string, max int64) []byte {
-	f, err := root.Open(filepath.FromSlash(name))
+// readLimited returns the first max bytes of the regular file name (a
+// slash path) in root, or nil.
+func readLimited(root *fsx.Root, name string, max int64) []byte {
+	f, err := root.Open(name, max, "limits.page_bytes")
 	if err != nil {
 		return nil
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return nil
-	}
 	data, _ := io.ReadAll(io.LimitReader(f, max))
 	return data
 }

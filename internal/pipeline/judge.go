@@ -6,7 +6,6 @@ package pipeline
 import (
 	"context"
 	"errors"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -218,9 +217,10 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 			}
 			h, images, err = b.readHead(hr, is, filepath.FromSlash(f.Path), &f)
 		} else if f.ModTime.IsZero() {
-			var st os.FileInfo
-			if st, err = os.Stat(filepath.Join(b.opts.Root, filepath.FromSlash(f.Path))); err == nil {
-				info := infoOf(st)
+			// A file that is no page: looked at by the pages' road, as
+			// the walk found it.
+			var info pageInfo
+			if info, err = b.root.stat(f.Dir, filepath.FromSlash(f.Path)); err == nil {
 				if b.linked != nil {
 					b.linked.note(f.Path, info)
 				}

@@ -6,13 +6,16 @@ package pipeline
 // site.posts, paginator.posts or a collection.
 
 import (
-	"os"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
 	"path"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
@@ -177,7 +180,7 @@ func (b *builder) dateJekyllLists(j *generator.Jekyll) {
 			}
 			continue
 		}
-		if l := src.listsOf(b.opts.Join.Dir, rel, j); len(l) > 0 {
+		if l := src.listsOf(b.opts.Join.Dir, rel, j, int64(b.opts.Limits.Or().PageBytes), b.layoutUnread); len(l) > 0 {
 			pages, lists = append(pages, idx), append(lists, l)
 		}
 	}
@@ -191,15 +194,21 @@ func (b *builder) dateJekyllLists(j *generator.Jekyll) {
 }
 
 // listsOf returns the collections the Jekyll page at rel (under dir)
-// lists, by its text and that of its layouts: read once for each
-// version of the source.
-func (s *source) listsOf(dir, rel string, j *generator.Jekyll) []string {
+// lists, by its text and that of its layouts (in dir's _layouts/), each
+// read to max bytes: read once for each version of the source. The files
+// are opened inside dir through the one door: a layout that is a FIFO, a
+// device, or a link out of dir is not read, and unread is told why (one
+// that is not there may be a theme's, and is not).
+func (s *source) listsOf(dir, rel string, j *generator.Jekyll, max int64, unread func(layout string, err error)) []string {
 	s.listsOnce.Do(func() {
 		seen := map[string]bool{}
-		name := filepath.Join(dir, filepath.FromSlash(rel))
-		for range 10 { // a layout's layout, not round in circles
-			data, err := os.ReadFile(name)
+		name := rel
+		for i := range 10 { // a layout's layout, not round in circles
+			data, err := readPrefix(dir, name, max)
 			if err != nil {
+				if i > 0 && !errors.Is(err, fs.ErrNotExist) {
+					unread(name, err)
+				}
 				break
 			}
 			for _, m := range jekyllLoop.FindAllSubmatch(data, -1) {
@@ -213,11 +222,37 @@ func (s *source) listsOf(dir, rel string, j *generator.Jekyll) []string {
 			if layout == nil {
 				break
 			}
-			name = filepath.Join(dir, "_layouts", string(layout[1])+".html")
+			name = path.Join("_layouts", string(layout[1])+".html")
 		}
 		slices.Sort(s.lists)
 	})
 	return s.lists
+}
+
+// readPrefix returns the first max bytes of the regular file rel inside
+// the folder dir, read through the one door.
+func readPrefix(dir, rel string, max int64) ([]byte, error) {
+	f, err := fsx.Open(dir, rel, max, "limits.page_bytes")
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, max))
+}
+
+// layoutUnread warns, once a build (or a Session), that the Jekyll layout
+// at rel (relative to Join.Dir) could not be read for what it lists,
+// unless the walk of the sources warned of it (a FIFO the walk found).
+func (b *builder) layoutUnread(rel string, err error) {
+	path := b.joinPrefix() + rel
+	if b.saidOf[path] {
+		return
+	}
+	if b.saidOf == nil {
+		b.saidOf = make(map[string]bool)
+	}
+	b.saidOf[path] = true
+	b.warn(path, fmt.Errorf("layout not read: %w; the pages it lays out are not dated by the posts it lists", unwrapPath(err)))
 }
 
 // jekyllLayout finds a template's layout: in its front matter.

@@ -7,9 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"os"
-	"path/filepath"
 
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
@@ -34,7 +33,7 @@ func (b *builder) loadRobots() {
 	base := b.mapper.BaseURL()
 	path := robots.At(o.Dir, base)
 	if path == "" {
-		if _, err := os.Lstat(filepath.Join(o.Dir, "robots.txt")); err == nil {
+		if _, err := fsx.Lstat(o.Dir, "robots.txt"); err == nil {
 			u, _ := url.Parse(base)
 			b.note("robots.txt", fmt.Sprintf("not read for its rules: served at %srobots.txt, where crawlers never read it (only at the host's root, %s://%s/robots.txt)", base, u.Scheme, u.Host))
 		}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/bmatcuk/doublestar/v4"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
@@ -42,7 +43,7 @@ func (b *builder) sectioned() writer.Options {
 			delete(b.emptySaid, s.Name)
 		case !b.emptySaid[s.Name]: // a Session says it once while it lasts
 			b.emptySaid[s.Name] = true
-			b.warn("", fmt.Errorf("section %q: no listed page matches its include globs; it has no sitemap file", s.Name))
+			b.warn("", fmt.Errorf("section %q: no listed page matches its include globs; it has no sitemap file", diag.Excerpt(s.Name)))
 		}
 	}
 	o.Section = func(i int) int { return int(of[i]) }

@@ -6,13 +6,13 @@ import (
 	"io/fs"
 	"iter"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -258,6 +258,9 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 	if err != nil {
 		return s.restart(ctx)
 	}
+	// The root's files are looked at inside it, through the one door.
+	root := &lazyRoot{dir: b.opts.Root}
+	defer root.close()
 	var pages, sources []string // relative to the root, to Join.Dir
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
@@ -268,11 +271,11 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 			return s.restart(ctx)
 		}
 		if rel, ok := relUnder(s.rootAbs, abs); ok {
-			if rel == "" || s.vanished(abs, rel) {
+			if rel == "" || s.vanished(root, rel) {
 				return s.restart(ctx)
 			}
 			_, known := s.b.index.get(rel)
-			others, whole := s.b.linked.others(abs, rel, known)
+			others, whole := s.b.linked.others(root, rel, known)
 			if whole {
 				return s.restart(ctx)
 			}
@@ -290,7 +293,7 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 	// A change through a name outside the root, or through one made and
 	// removed within the batch: the pages noted with other names, but
 	// those at and under the batch's paths, judged again now.
-	if b.linked.changed(b.opts.Root, linkedChecks, pages) {
+	if b.linked.changed(root, linkedChecks, pages) {
 		return s.restart(ctx)
 	}
 	if len(sources) > 0 {
@@ -328,7 +331,7 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 		if wereFolders[rel] {
 			return true
 		}
-		fi, err := os.Lstat(filepath.Join(b.opts.Root, filepath.FromSlash(rel)))
+		fi, err := root.Lstat(rel)
 		return err != nil || fi.IsDir() || fi.Mode()&fs.ModeSymlink != 0
 	}) {
 		idx, ok := b.index.get(path)
@@ -559,8 +562,10 @@ func (s *Session) updateSources(ctx context.Context, rels []string) (map[string]
 	b := s.b
 	keys := make(map[string]bool)
 	getSource := func(rel string) (*source, bool) { src, ok := b.sources[rel]; return src, ok }
+	dir := &lazyRoot{dir: b.opts.Join.Dir}
+	defer dir.close()
 	for _, rel := range under(getSource, maps.All(b.sources), rels, func(rel string) bool {
-		fi, err := os.Lstat(filepath.Join(b.opts.Join.Dir, filepath.FromSlash(rel)))
+		fi, err := dir.Lstat(rel)
 		return err != nil || fi.IsDir()
 	}) {
 		src, ok := b.sources[rel]
@@ -615,13 +620,13 @@ func sum(m map[string]int) int {
 	return n
 }
 
-// vanished reports whether the page name rel (abs under the root) is gone
+// vanished reports whether the page name rel (under the root) is gone
 // and the session never knew it: a name made and removed within one batch.
 // It may have been another name of a page (a hard link) changed through it,
 // which no event of the page's own name reports: the caller builds
 // everything again. Names no include pattern takes are not looked at.
-func (s *Session) vanished(abs, rel string) bool {
-	if _, err := os.Lstat(abs); !errors.Is(err, fs.ErrNotExist) {
+func (s *Session) vanished(root *lazyRoot, rel string) bool {
+	if _, err := root.Lstat(rel); !errors.Is(err, fs.ErrNotExist) {
 		return false
 	}
 	if _, known := s.b.index.get(rel); known {
@@ -741,12 +746,12 @@ func (l *linkedPages) forget(path string) {
 	l.note(path, pageInfo{links: 1})
 }
 
-// others returns the pages noted with the file that abs (rel under the
-// root) names now, besides rel, when that file has other names; whole
-// when rel is a name the Session did not know (known false): its other
-// names may be pages read before it was made, and noted with one name.
-func (l *linkedPages) others(abs, rel string, known bool) (pages []string, whole bool) {
-	fi, err := os.Lstat(abs)
+// others returns the pages noted with the file that rel (under the root)
+// names now, besides rel, when that file has other names; whole when rel
+// is a name the Session did not know (known false): its other names may
+// be pages read before it was made, and noted with one name.
+func (l *linkedPages) others(root *lazyRoot, rel string, known bool) (pages []string, whole bool) {
+	fi, err := root.Lstat(rel)
 	if err != nil || !fi.Mode().IsRegular() || links(fi) < 2 {
 		return nil, false
 	}
@@ -773,7 +778,7 @@ func (l *linkedPages) others(abs, rel string, known bool) (pages []string, whole
 // no longer what it was when it was read: its content, times or mode
 // changed through another name. The pages at and under the batch's paths
 // are left out. Map order makes each call look at another part of them.
-func (l *linkedPages) changed(root string, max int, batch []string) bool {
+func (l *linkedPages) changed(root *lazyRoot, max int, batch []string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if len(l.names) == 0 {
@@ -788,7 +793,7 @@ func (l *linkedPages) changed(root string, max int, batch []string) bool {
 		if n++; n > max {
 			break
 		}
-		st, err := os.Stat(filepath.Join(root, filepath.FromSlash(name)))
+		st, err := root.Stat(name)
 		if err != nil {
 			return true
 		}
@@ -798,4 +803,46 @@ func (l *linkedPages) changed(root string, max int, batch []string) bool {
 		}
 	}
 	return false
+}
+
+// A lazyRoot is a folder whose files are looked at inside it, through
+// the one door (package fsx), opened when the first of them is; close
+// releases it.
+type lazyRoot struct {
+	dir string
+	r   *fsx.Root
+	err error
+}
+
+func (l *lazyRoot) root() (*fsx.Root, error) {
+	if l.r == nil && l.err == nil {
+		l.r, l.err = fsx.OpenRoot(l.dir)
+	}
+	return l.r, l.err
+}
+
+// Lstat returns what rel (slash-separated) is, a link itself when it is
+// one.
+func (l *lazyRoot) Lstat(rel string) (fs.FileInfo, error) {
+	r, err := l.root()
+	if err != nil {
+		return nil, err
+	}
+	return r.Lstat(rel)
+}
+
+// Stat returns what rel (slash-separated) is, following links inside the
+// folder.
+func (l *lazyRoot) Stat(rel string) (fs.FileInfo, error) {
+	r, err := l.root()
+	if err != nil {
+		return nil, err
+	}
+	return r.Stat(rel)
+}
+
+func (l *lazyRoot) close() {
+	if l.r != nil {
+		l.r.Close()
+	}
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -19,6 +18,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/gitdates"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -108,7 +108,7 @@ func contentExt(rel string) bool {
 // front matter as Jekyll tells it (Utils.has_yaml_header?: "---", white
 // space, a line break); a file that cannot be read has none.
 func yamlHeader(dir, rel string) bool {
-	f, err := openRegular(filepath.Join(dir, filepath.FromSlash(rel)))
+	f, err := openSource(dir, rel, 64, "limits.front_matter_bytes")
 	if err != nil {
 		return false
 	}
@@ -154,7 +154,7 @@ func readSource(dir, rel string, preset generator.Preset, lim limits.Limits) (*f
 	if !r.Read {
 		// A page of code (.astro, .tsx): nothing to read, but it must be
 		// a file that can be.
-		f, err := openRegular(filepath.Join(dir, filepath.FromSlash(rel)))
+		f, err := openSource(dir, rel, 0, "limits.front_matter_bytes")
 		if err != nil {
 			return nil, err
 		}
@@ -178,7 +178,8 @@ func readSource(dir, rel string, preset generator.Preset, lim limits.Limits) (*f
 // with its preset's defaults and file-name dates, and its id if asked,
 // within the limits lim.
 func readFrontMatter(dir, rel string, preset generator.Preset, id bool, lim limits.Limits) (*frontmatter.Source, error) {
-	f, err := openRegular(filepath.Join(dir, filepath.FromSlash(rel)))
+	lim = lim.Or()
+	f, err := openSource(dir, rel, int64(lim.FrontMatterBytes), "limits.front_matter_bytes")
 	if err != nil {
 		return nil, err
 	}
@@ -223,31 +224,22 @@ func readFrontMatter(dir, rel string, preset generator.Preset, id bool, lim limi
 	return fm, nil
 }
 
-// openRegular opens the regular file at path to read it. Anything else,
-// such as a FIFO that took the file's place after the walk, is refused
-// with walker.ErrNotRegular: the open does not wait for a FIFO's writer.
-// A file whose mode lets nobody read it is walker.ErrNoReadBits, whoever
-// runs the build.
-func openRegular(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
+// openSource opens the regular file rel inside the folder dir (a source
+// file; a page, to hash it) through the one door (package fsx): never
+// through a symbolic link out of dir (fsx.ErrOutside), only a regular
+// file, found without waiting for a FIFO's writer (fsx.ErrNotRegular),
+// read to max bytes at most, the bound the setting key gives. A file
+// whose mode lets nobody read it is walker.ErrNoReadBits, whoever runs
+// the build.
+func openSource(dir, rel string, max int64, key string) (*fsx.File, error) {
+	f, err := fsx.Open(dir, rel, max, key)
 	if errors.Is(err, fs.ErrPermission) {
 		// Denied to this user; if to anyone, that is the policy's skip.
-		if st, serr := os.Stat(path); serr == nil && st.Mode().Perm()&0o444 == 0 {
+		if st, serr := fsx.Stat(dir, rel); serr == nil && st.Mode().Perm()&0o444 == 0 {
 			return nil, noReadBits(st.Mode())
 		}
 	}
-	if err != nil {
-		return nil, err
-	}
-	st, err := f.Stat()
-	if err == nil && !st.Mode().IsRegular() {
-		err = walker.ErrNotRegular
-	}
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
+	return f, err
 }
 
 // withoutDates returns a copy of fm whose dates do not hold the page back:
@@ -371,7 +363,13 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 	wo.Warn = func(path string, err error) {
 		full := prefix + path
 		mu.Lock()
-		problems = append(problems, event{full, func() { b.walkProblem(full, err) }})
+		problems = append(problems, event{full, func() {
+			if b.saidOf == nil {
+				b.saidOf = make(map[string]bool)
+			}
+			b.saidOf[full] = true // said: a layout's read does not say it again
+			b.walkProblem(full, err)
+		}})
 		mu.Unlock()
 	}
 	err := walk(wo, func(f walker.File) error {
@@ -448,7 +446,7 @@ func (b *builder) claim(src *source, warn bool) {
 	// the first in path order, and say so.
 	b.join[key] = first
 	if warn && second != nil && second != first {
-		b.warn(second.path, fmt.Errorf("its URL %s is also %s's (%s); its front matter is not used", second.url, first.path, first.url))
+		b.warn(second.path, fmt.Errorf("its URL %s is also %s's (%s); its front matter is not used", mapping.ShownURL(second.url), first.path, mapping.ShownURL(first.url)))
 	}
 }
 
@@ -487,7 +485,7 @@ func (b *builder) unusedSources() {
 	for _, s := range b.join {
 		if !s.used.Load() {
 			events = append(events, event{s.path, func() {
-				b.note(s.path, fmt.Sprintf("source with no built page at its URL %s", s.url))
+				b.note(s.path, fmt.Sprintf("source with no built page at its URL %s", mapping.ShownURL(s.url)))
 			}})
 		}
 	}
@@ -521,7 +519,7 @@ func (b *builder) staticSource(rel string) (*frontmatter.Source, string, bool) {
 	if !ok || isHTML(rel) {
 		return nil, "", false
 	}
-	if st, err := os.Stat(filepath.Join(b.opts.Join.Dir, filepath.FromSlash(rel))); err != nil || !st.Mode().IsRegular() {
+	if st, err := fsx.Stat(b.opts.Join.Dir, rel); err != nil || !st.Mode().IsRegular() {
 		return nil, "", false
 	}
 	fm := &frontmatter.Source{}

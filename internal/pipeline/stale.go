@@ -8,11 +8,12 @@ package pipeline
 import (
 	"errors"
 	"fmt"
-	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
@@ -44,23 +45,25 @@ func (b *builder) keepsOldOutput() bool {
 // page at rel (relative to the root) as it is, keeping its modification
 // time: a Hugo static file (static/, a theme's static/), or an Eleventy
 // passthrough copy at the same path of the input folder. Such a page has
-// no source and may be older than the build.
+// no source and may be older than the build. Each candidate is looked at
+// inside its folder (the sources', the project's) through the one door:
+// a link out of it claims nothing.
 func (b *builder) claimed(rel string) bool {
 	dir := b.opts.Join.Dir
-	file := filepath.FromSlash(rel)
-	candidates := []string{filepath.Join(dir, file)}
+	type candidate struct{ root, rel string }
+	candidates := []candidate{{dir, rel}}
 	if b.opts.Join.Preset.Name() == "hugo" {
 		// Join.Dir is the content folder, or the project folder.
 		for _, project := range []string{dir, filepath.Dir(dir)} {
-			candidates = append(candidates, filepath.Join(project, "static", file))
-			themes, _ := filepath.Glob(filepath.Join(project, "themes", "*", "static"))
+			candidates = append(candidates, candidate{project, path.Join("static", rel)})
+			themes, _ := fsx.ReadDir(project, "themes")
 			for _, t := range themes {
-				candidates = append(candidates, filepath.Join(t, file))
+				candidates = append(candidates, candidate{project, path.Join("themes", t.Name(), "static", rel)})
 			}
 		}
 	}
 	for _, c := range candidates {
-		if fi, err := os.Stat(c); err == nil && fi.Mode().IsRegular() {
+		if fi, err := fsx.Stat(c.root, c.rel); err == nil && fi.Mode().IsRegular() {
 			return true
 		}
 	}

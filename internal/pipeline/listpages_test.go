@@ -1,0 +1,131 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/walker"
+	"github.com/sitemapgen/sitemapgen/writer"
+)
+
+// TestJekyllLayoutRefused: a Jekyll page's layout, read for what the page
+// lists, that is a FIFO, a link to /dev/zero or a link to a file outside
+// the site's sources is not read: the build ends, with one warning naming
+// the layout (the walk's, when it walks _layouts/ and finds it), and the
+// page keeps its own date. (A FIFO hung the build,
+// deaf to signals; /dev/zero was read until memory ran out; the file
+// outside dated the page by the posts it named.)
+func TestJekyllLayoutRefused(t *testing.T) {
+	day := time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)
+	outside := filepath.Join(t.TempDir(), "blog.html")
+	if err := os.WriteFile(outside, []byte("SECRET-TOKEN {% for post in paginator.posts %}{% endfor %}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		plant func(t *testing.T, layout string)
+		want  string
+	}{
+		{"fifo", func(t *testing.T, layout string) {
+			if err := syscall.Mkfifo(layout, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, "not a regular file (a FIFO)"},
+		{"dev zero", func(t *testing.T, layout string) {
+			if err := os.Symlink("/dev/zero", layout); err != nil {
+				t.Fatal(err)
+			}
+		}, "a symbolic link out of its folder"},
+		{"outside", func(t *testing.T, layout string) {
+			rel, err := filepath.Rel(filepath.Dir(layout), outside)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(rel, layout); err != nil {
+				t.Fatal(err)
+			}
+		}, "a symbolic link out of its folder"},
+	} {
+		for _, walked := range []bool{true, false} {
+			t.Run(fmt.Sprintf("%s/walked=%v", tc.name, walked), func(t *testing.T) {
+				dir := t.TempDir()
+				site := filepath.Join(dir, "_site")
+				pc := &siteChanger{t: t, root: site}
+				cc := &siteChanger{t: t, root: dir}
+				for _, p := range []string{"index.html", "blog/index.html", "2026/04/26/new.html"} {
+					pc.write(p, "<title>"+p+"</title>", day)
+				}
+				cc.write("_config.yml", "title: x\n", day)
+				cc.write("index.md", "---\nlast_modified_at: 2026-01-01\n---\nHello\n", day)
+				cc.write("blog/index.html", "---\nlayout: blog\nlast_modified_at: 2026-03-14\n---\n", day)
+				cc.write("_posts/2026-04-26-new.md", "---\ntitle: new\n---\n", day)
+				if err := os.MkdirAll(filepath.Join(dir, "_layouts"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				tc.plant(t, filepath.Join(dir, "_layouts", "blog.html"))
+				j, err := generator.LoadJekyll(dir, limits.Default)
+				if err != nil {
+					t.Fatal(err)
+				}
+				exclude := []string{"_site"}
+				if !walked {
+					exclude = append(exclude, "_layouts")
+				}
+				var ev faultEvents
+				opts := Options{
+					Root: site, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: base, Now: day.AddDate(3, 0, 0)},
+					Join:   &Sources{Dir: dir, Preset: j, Walk: walker.Options{Exclude: exclude}},
+					Write:  writer.Options{DryRun: true},
+					Report: ev.report(),
+				}
+				type result struct {
+					res *Result
+					err error
+				}
+				done := make(chan result, 1)
+				go func() {
+					res, err := Run(context.Background(), opts)
+					done <- result{res, err}
+				}()
+				var r result
+				select {
+				case r = <-done:
+				case <-time.After(20 * time.Second):
+					t.Fatal("Run still running after 20s: the layout blocked it")
+				}
+				if r.err != nil {
+					t.Fatal(r.err)
+				}
+				var said []string
+				for _, w := range ev.warns {
+					if strings.Contains(w, "_layouts/blog.html") {
+						said = append(said, w)
+					}
+					if strings.Contains(w, "SECRET-TOKEN") {
+						t.Errorf("a warning shows the file outside: %s", w)
+					}
+				}
+				if len(said) != 1 || !strings.Contains(said[0], tc.want) {
+					t.Errorf("warnings about the layout %q, want one that says %q (all: %q)", said, tc.want, ev.warns)
+				}
+				i := slices.Index(locs(r.res), base+"blog/")
+				if i < 0 {
+					t.Fatalf("no /blog/ in %q", locs(r.res))
+				}
+				if got := r.res.URLs.At(i).LastMod.Format(time.DateOnly); got != "2026-03-14" {
+					t.Errorf("/blog/ dated %s, want its own 2026-03-14: the layout was read", got)
+				}
+			})
+		}
+	}
+}
