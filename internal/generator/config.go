@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -208,6 +209,16 @@ func stringList(v any) ([]string, bool) {
 		return out, true
 	}
 	return nil, false
+}
+
+// placed returns err, an error of the one door (package fsx), as the
+// problem of the file it names: "path: what is wrong", as messages put
+// it. An error that names its file already is returned as it is.
+func placed(err error) error {
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return &diag.Diagnostic{File: pe.Path, Msg: pe.Err.Error(), Err: err}
+	}
+	return err
 }
 
 // isFile reports whether name is a regular file.

@@ -6,11 +6,8 @@ package pipeline
 // site.posts, paginator.posts or a collection.
 
 import (
-	"os"
+	"fmt"
 	"path"
-	"path/filepath"
-	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -151,10 +148,6 @@ func (b *builder) dateHugoLists() {
 	}
 }
 
-// jekyllLoop finds what a Liquid template lists: site.posts,
-// paginator.posts, site.COLLECTION.
-var jekyllLoop = regexp.MustCompile(`\b(?:site|paginator)\.([A-Za-z_][A-Za-z0-9_]*)`)
-
 // dateJekyllLists dates, in a Jekyll join, each page whose Liquid (its
 // own, or its layouts' in _layouts/) loops over site.posts,
 // paginator.posts or a collection's documents by the newest of those
@@ -162,6 +155,13 @@ var jekyllLoop = regexp.MustCompile(`\b(?:site|paginator)\.([A-Za-z_][A-Za-z0-9_
 func (b *builder) dateJekyllLists(j *generator.Jekyll) {
 	prefix := b.joinPrefix()
 	newest := map[string]int64{} // collection → newest lastmod of its documents
+	said := map[string]bool{}    // the layouts that could not be read, each said once
+	warnOnce := func(err error) {
+		if msg := err.Error(); !said[msg] {
+			said[msg] = true
+			b.warn("", fmt.Errorf("%w; the pages it lays out are not dated by what it lists", err))
+		}
+	}
 	var pages []int32
 	var lists [][]string
 	for _, idx := range b.recs.order {
@@ -177,7 +177,7 @@ func (b *builder) dateJekyllLists(j *generator.Jekyll) {
 			}
 			continue
 		}
-		if l := src.listsOf(b.opts.Join.Dir, rel, j); len(l) > 0 {
+		if l := src.listsOf(b.opts.Join.Dir, rel, j, warnOnce); len(l) > 0 {
 			pages, lists = append(pages, idx), append(lists, l)
 		}
 	}
@@ -191,37 +191,18 @@ func (b *builder) dateJekyllLists(j *generator.Jekyll) {
 }
 
 // listsOf returns the collections the Jekyll page at rel (under dir)
-// lists, by its text and that of its layouts: read once for each
-// version of the source.
-func (s *source) listsOf(dir, rel string, j *generator.Jekyll) []string {
+// lists, by its text and that of its layouts (generator.Jekyll.Lists):
+// read once for each version of the source. A layout that cannot be
+// read is said once, by said.
+func (s *source) listsOf(dir, rel string, j *generator.Jekyll, said func(error)) []string {
 	s.listsOnce.Do(func() {
-		seen := map[string]bool{}
-		name := filepath.Join(dir, filepath.FromSlash(rel))
-		for range 10 { // a layout's layout, not round in circles
-			data, err := os.ReadFile(name)
-			if err != nil {
-				break
-			}
-			for _, m := range jekyllLoop.FindAllSubmatch(data, -1) {
-				coll := string(m[1])
-				if _, ok := j.Collections[coll]; (coll == "posts" || ok) && !seen[coll] {
-					seen[coll] = true
-					s.lists = append(s.lists, coll)
-				}
-			}
-			layout := jekyllLayout.FindSubmatch(data)
-			if layout == nil {
-				break
-			}
-			name = filepath.Join(dir, "_layouts", string(layout[1])+".html")
+		var err error
+		if s.lists, err = j.Lists(dir, rel); err != nil {
+			said(err)
 		}
-		slices.Sort(s.lists)
 	})
 	return s.lists
 }
-
-// jekyllLayout finds a template's layout: in its front matter.
-var jekyllLayout = regexp.MustCompile(`(?m)^layout:\s*["']?([A-Za-z0-9_./-]+?)["']?\s*$`)
 
 // countListed moves the list pages dateListPages dated from the count of
 // their own source to LastModListed's.
