@@ -189,7 +189,7 @@ type Project struct {
 // Its errors name the file and line where a file is at fault.
 func Discover(a Ask) (*Project, error) {
 	p := newDiscovery(a)
-	pr := &Project{Dir: p.dir, BareBase: true}
+	pr := &Project{Dir: p.dir, BareBase: true, Warnings: p.warnings}
 	v := a // the values as given, then as the project fills them
 	src, err := p.sources(&v, pr)
 	if err != nil {
@@ -296,6 +296,10 @@ type discovery struct {
 	// (HostProjectEnv), nil when nothing; hostErr its error.
 	host    *hostProject
 	hostErr error
+
+	// warnings are the problems with the project's files found before
+	// there is a Project to say them in.
+	warnings []error
 }
 
 // newDiscovery starts the discovery of the project of the settings file
