@@ -100,6 +100,10 @@ type Project struct {
 	// gatsby-plugin-offline's offline-plugin-app-shell-fallback/index.html,
 	// adapter-static's fallback). They are no pages of the site.
 	Fallbacks []string
+	// Plugin is, for a generator whose own sitemaps a plugin writes
+	// (Astro, Gatsby, Next.js), that plugin and what says the project has
+	// it; nil for the others.
+	Plugin *SitemapPlugin
 	// Notes are things the reader saw but could not take, each
 	// "file:line: ..." (or "file: ..." without a line), e.g.
 	// "astro.config.mjs:4: site is not a literal string (process.env.SITE); give --base-url".
@@ -187,6 +191,9 @@ func detect(dir string, env func(string) (string, bool), lim limits.Limits) ([]P
 		}
 		if p != nil {
 			if err := d.fillBaseURL(p); err != nil {
+				return nil, err
+			}
+			if err := d.fillPlugin(p); err != nil {
 				return nil, err
 			}
 			p.Notes = uniqueNotes(p.Notes)

@@ -18,6 +18,7 @@
 package project
 
 import (
+	"cmp"
 	"errors"
 	"path/filepath"
 	"slices"
@@ -64,8 +65,10 @@ type Ask struct {
 	Include, Exclude []string
 	IncludeGiven     bool
 	FollowSymlinks   bool
-	// BaseURL says how the base URL was given.
-	BaseURL Given
+	// BaseURL says how the base URL was given, GivenBaseURL what it is
+	// ("" when not given).
+	BaseURL      Given
+	GivenBaseURL string
 	// OwnURL is true with previews: own-url: a preview's own URL
 	// outranks the base URL of the settings file.
 	OwnURL bool
@@ -245,7 +248,12 @@ func Discover(a Ask) (*Project, error) {
 		out = v.Root
 	}
 	if g := p.builtBy(out); g != nil {
-		pr.Generator, pr.GeneratorSitemaps = g.Title, g.Sitemaps()
+		// Which of the files named as its sitemaps are its own: those
+		// a plugin names as its own may be the project's.
+		hosts := siteHosts(cmp.Or(pr.BaseURL, a.GivenBaseURL), g.BaseURL)
+		takes, warnings := generatorSitemaps(g, out, hosts, p.lim)
+		pr.Generator, pr.GeneratorSitemaps = g.Title, takes
+		pr.Warnings = append(pr.Warnings, warnings...)
 	}
 	if d, ok := errors.AsType[*diag.Diagnostic](p.detectErr); ok {
 		// Not needed for the site folder or the base URL, a generator's

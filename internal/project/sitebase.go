@@ -4,7 +4,6 @@ package project
 // configuration computes it (Sphinx's html_baseurl as an f-string).
 
 import (
-	"bufio"
 	"context"
 	"io/fs"
 	"net/url"
@@ -14,7 +13,6 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
-	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/internal/validate"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
@@ -126,23 +124,8 @@ func canonicalBase(root *fsx.Root, max int64) string {
 // name, the longest one all of them share, read from its first max
 // bytes, as Google reads it.
 func robotsBase(root *fsx.Root, max int64) string {
-	f, err := root.Open("robots.txt", max, robots.LimitKey)
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
 	prefix, any := "", false
-	sc := bufio.NewScanner(f) // past max, the lines before it
-	for sc.Scan() {
-		key, value, ok := strings.Cut(sc.Text(), ":")
-		if !ok || !strings.EqualFold(strings.TrimSpace(key), "sitemap") {
-			continue
-		}
-		value, _, _ = strings.Cut(value, "#")
-		u := strings.TrimSpace(value)
-		if !absHTTP(u) {
-			continue
-		}
+	for _, u := range robotsSitemapURLs(root, max) {
 		dir := u[:strings.LastIndexByte(u, '/')+1]
 		if !any {
 			prefix, any = dir, true
