@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
@@ -172,7 +173,7 @@ type detector struct {
 // detect is Detect with the environment as a parameter (MkDocs !ENV,
 // HUGO_ENVIRONMENT in the fallback reading of a Hugo configuration).
 func detect(dir string, env func(string) (string, bool), lim limits.Limits) ([]Project, error) {
-	fi, err := os.Stat(dir)
+	fi, err := fsx.StatNamed(dir) // the project folder, as named
 	if err != nil {
 		return nil, fmt.Errorf("detect: %w", err)
 	}
@@ -216,15 +217,16 @@ func (d *detector) wrap(err error) error {
 	return fmt.Errorf("detect: %w", err)
 }
 
-// firstFile returns the name and contents of the first of names that is a
-// file in d.dir; "" when none is.
+// firstFile returns the name and contents of the first of names ("/"
+// separators) that is a file in d.dir, read inside it through the one
+// door; "" when none is. One that is there but cannot be read (a link
+// out of d.dir, a FIFO) is the error, naming it.
 func (d *detector) firstFile(names ...string) (string, []byte, error) {
 	for _, name := range names {
-		file := filepath.Join(d.dir, name)
-		if !isFile(file) {
+		if !isFile(d.dir, name) {
 			continue
 		}
-		data, err := d.lim.OldReadFile(file, name, limits.SyntaxOf(name))
+		data, err := readIn(d.dir, name, name, limits.SyntaxOf(name), d.lim)
 		if err == nil && jsFile(name) {
 			err = jsconfig.Check(name, data, d.lim)
 		}
@@ -424,11 +426,10 @@ func (p *packageJSON) scriptRuns(cmd string) [][]string {
 }
 
 func (d *detector) readPackageJSON() (*packageJSON, error) {
-	file := filepath.Join(d.dir, "package.json")
-	if !isFile(file) {
+	if !isFile(d.dir, "package.json") {
 		return nil, nil
 	}
-	m, err := readConfigFile(file, file, d.lim)
+	m, err := readConfigFile(d.dir, "package.json", filepath.Join(d.dir, "package.json"), d.lim)
 	if err != nil {
 		var ce *diag.Diagnostic
 		if errors.As(err, &ce) {
