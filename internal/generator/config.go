@@ -235,14 +235,15 @@ func readIn(dir, rel, name string, syn limits.Syntax, lim limits.Limits) ([]byte
 
 // isFile reports whether rel ("/" separators) names a file of the folder
 // dir to read: a regular file, or one that reading refuses and names (a
-// link out of dir, a FIFO), never taken for a file that is not there. A
-// folder is none.
+// link out of dir, a FIFO). A folder is none, nor is a path through a
+// folder that is a link out of dir (a docs/ shared with another project),
+// where no file of the project can be.
 func isFile(dir, rel string) bool {
 	fi, err := fsx.Stat(dir, rel)
-	if err != nil {
-		return errors.Is(err, fsx.ErrOutside)
+	if errors.Is(err, fsx.ErrOutside) {
+		fi, err = fsx.Lstat(dir, rel) // the file itself a link out, or a folder on its way
 	}
-	return !fi.IsDir()
+	return err == nil && !fi.IsDir()
 }
 
 // hasFolder reports whether the folder dir has a folder rel ("/"

@@ -124,3 +124,20 @@ func TestDetectThroughTheDoor(t *testing.T) {
 		})
 	}
 }
+
+// TestDetectBesideLinkedFolders: a folder of the project linked out of it
+// (a docs/ shared with another project) is not entered to look for a
+// generator's files: a Hugo project with such a docs/ is Hugo's, and no
+// error; the files behind the link are not read.
+func TestDetectBesideLinkedFolders(t *testing.T) {
+	outside := t.TempDir()
+	write(t, filepath.Join(outside, "conf.py"), "project = 'secret-token'\nhtml_baseurl = 'https://secret-token.site/'\n")
+	write(t, filepath.Join(outside, ".vitepress", "config.mts"), "export default { sitemap: { hostname: 'https://secret-token.site/' } }\n")
+	dir := t.TempDir()
+	write(t, filepath.Join(dir, "hugo.toml"), "baseURL = 'https://h.site/'\n")
+	symlink(t, outside, filepath.Join(dir, "docs"))
+	found, err := Detect(dir, limits.Default)
+	if err != nil || len(found) != 1 || found[0].Generator != "hugo" || strings.Contains(formatProjects(found), "secret-token") {
+		t.Errorf("Detect = %s, %v; want Hugo's alone", formatProjects(found), err)
+	}
+}
