@@ -63,7 +63,7 @@ func TestDetectThroughTheDoor(t *testing.T) {
 			make: func(t *testing.T, dir string) { fifo(t, filepath.Join(dir, "astro.config.mjs")) },
 			err:  "astro.config.mjs: not a regular file (a FIFO)", is: fsx.ErrNotRegular},
 		{name: "config/ linked out",
-			files: map[string]string{"content/a.md": "x"},
+			files: map[string]string{"hugo.toml": "title = 'x'\n"},
 			make: func(t *testing.T, dir string) {
 				symlink(t, filepath.Join(outside, "config"), filepath.Join(dir, "config"))
 			},
@@ -71,6 +71,10 @@ func TestDetectThroughTheDoor(t *testing.T) {
 		{name: "mkdocs INHERIT of a file outside",
 			files: map[string]string{"mkdocs.yml": "INHERIT: ../" + filepath.Base(outside) + "/base.yml\n"},
 			note:  "INHERIT names ../" + filepath.Base(outside) + "/base.yml, outside the project folder: not read"},
+		{name: "mkdocs INHERIT through a folder linked out",
+			files: map[string]string{"mkdocs.yml": "INHERIT: shared/base.yml\n"},
+			make:  func(t *testing.T, dir string) { symlink(t, outside, filepath.Join(dir, "shared")) },
+			note:  "INHERIT names shared/base.yml, through a folder linked out of the project folder: not read"},
 		{name: "mkdocs INHERIT of a link out",
 			files: map[string]string{"mkdocs.yml": "INHERIT: base.yml\n"},
 			make: func(t *testing.T, dir string) {
@@ -127,17 +131,19 @@ func TestDetectThroughTheDoor(t *testing.T) {
 
 // TestDetectBesideLinkedFolders: a folder of the project linked out of it
 // (a docs/ shared with another project) is not entered to look for a
-// generator's files: a Hugo project with such a docs/ is Hugo's, and no
-// error; the files behind the link are not read.
+// generator's files: a project with such a docs/ and config/ is the
+// generator's its own files say, and no error; the files behind the link
+// are not read.
 func TestDetectBesideLinkedFolders(t *testing.T) {
 	outside := t.TempDir()
 	write(t, filepath.Join(outside, "conf.py"), "project = 'secret-token'\nhtml_baseurl = 'https://secret-token.site/'\n")
 	write(t, filepath.Join(outside, ".vitepress", "config.mts"), "export default { sitemap: { hostname: 'https://secret-token.site/' } }\n")
 	dir := t.TempDir()
-	write(t, filepath.Join(dir, "hugo.toml"), "baseURL = 'https://h.site/'\n")
+	write(t, filepath.Join(dir, "mkdocs.yml"), "site_url: https://m.site/\n")
 	symlink(t, outside, filepath.Join(dir, "docs"))
+	symlink(t, outside, filepath.Join(dir, "config")) // another tool's
 	found, err := Detect(dir, limits.Default)
-	if err != nil || len(found) != 1 || found[0].Generator != "hugo" || strings.Contains(formatProjects(found), "secret-token") {
-		t.Errorf("Detect = %s, %v; want Hugo's alone", formatProjects(found), err)
+	if err != nil || len(found) != 1 || found[0].Generator != "mkdocs" || strings.Contains(formatProjects(found), "secret-token") {
+		t.Errorf("Detect = %s, %v; want MkDocs' alone", formatProjects(found), err)
 	}
 }

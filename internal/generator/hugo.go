@@ -310,7 +310,11 @@ root:
 				continue
 			}
 			// A folder linked out of the project (a shared config/):
-			// not followed, said with its name.
+			// not followed; said with its name in a Hugo project, passed
+			// over in another (a config/ of its own tools).
+			if errors.Is(err, fsx.ErrOutside) && len(files) == 0 {
+				continue
+			}
 			if pe, ok := errors.AsType[*fs.PathError](err); ok {
 				return nil, &diag.Diagnostic{File: path.Join("config", sub), Msg: pe.Err.Error(), Err: err}
 			}

@@ -200,6 +200,10 @@ func (d *detector) mkdocsRead(rel string, keys map[string]mkdocsValue, p *Projec
 		return nil
 	}
 	if !isFile(d.dir, parent) {
+		if _, err := fsx.Stat(d.dir, parent); errors.Is(err, fsx.ErrOutside) {
+			p.Notes = append(p.Notes, noteAt(rel, inherit.Line, "INHERIT names %s, through a folder linked out of the project folder: not read", inherit.Value))
+			return nil
+		}
 		p.Notes = append(p.Notes, noteAt(rel, inherit.Line, "INHERIT names %s, which is not a file", inherit.Value))
 		return nil
 	}
