@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -55,5 +56,37 @@ func TestSettingsFileDoor(t *testing.T) {
 		}
 	case <-time.After(20 * time.Second):
 		t.Fatal("Resolve waits on a FIFO sitemap.yaml")
+	}
+}
+
+// TestRefusedProjectFileWarns: a file of the project the generator's
+// configuration names outside the project folder (MkDocs' INHERIT of
+// ../base.yml) is not read, and a build says so, naming the place that
+// names it, though it goes on.
+func TestRefusedProjectFileWarns(t *testing.T) {
+	top := t.TempDir()
+	if err := os.WriteFile(filepath.Join(top, "base.yml"), []byte("use_directory_urls: false\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(top, "docs-project")
+	for name, body := range map[string]string{"mkdocs.yml": "INHERIT: ../base.yml\nsite_url: https://m.site/\n", "site/index.html": "<title>home</title>"} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	c, err := Resolve(cmdline(t), envMap(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var said []string
+	for _, w := range c.Warnings {
+		said = append(said, w.Error())
+	}
+	want := "mkdocs.yml:1: INHERIT names ../base.yml, outside the project folder: not read; its settings are not used"
+	if !slices.Contains(said, want) {
+		t.Errorf("warnings %q, want %q", said, want)
 	}
 }

@@ -105,6 +105,13 @@ type Project struct {
 	// (Astro, Gatsby, Next.js), that plugin and what says the project has
 	// it; nil for the others.
 	Plugin *SitemapPlugin
+	// Refused are the files of the project the reader would have read
+	// but did not, through the one door (package fsx): outside the
+	// project folder, or through a link out of it (an INHERITed MkDocs
+	// file), each at the place that names it (File relative to the
+	// project folder), and in Notes too. The caller says them as warnings
+	// when the generator is the site's: what they hold is not used.
+	Refused []*diag.Diagnostic
 	// Notes are things the reader saw but could not take, each
 	// "file:line: ..." (or "file: ..." without a line), e.g.
 	// "astro.config.mjs:4: site is not a literal string (process.env.SITE); give --base-url".
@@ -247,6 +254,13 @@ func (d *detector) configOrDependency(dep string, configs ...string) (string, []
 		name = "package.json"
 	}
 	return name, data, err
+}
+
+// refuse notes, at line of file, a file of the project that is not read
+// (Refused, and Notes).
+func (p *Project) refuse(file string, line int, format string, args ...any) {
+	d := diag.Pos{File: file, Line: line}.Errorf(format, args...)
+	p.Refused, p.Notes = append(p.Refused, d), append(p.Notes, d.Error())
 }
 
 // noteAt formats a Note: "file:line: message", or "file: message".

@@ -187,7 +187,11 @@ func formatProjects(ps []Project) string {
 				case reflect.Pointer:
 					fmt.Fprintf(&b, "%+v", f.Elem().Interface())
 				default:
-					for _, n := range f.Interface().([]string) {
+					ns, ok := f.Interface().([]string)
+					if !ok {
+						fmt.Fprintf(&b, "%v", f.Interface())
+					}
+					for _, n := range ns {
 						b.WriteString("\n      " + strconv.Quote(n))
 					}
 				}

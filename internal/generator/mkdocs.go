@@ -196,12 +196,12 @@ func (d *detector) mkdocsRead(rel string, keys map[string]mkdocsValue, p *Projec
 		parent = path.Join(path.Dir(rel), parent)
 	}
 	if path.IsAbs(parent) || filepath.IsAbs(inherit.Value) || parent == ".." || strings.HasPrefix(parent, "../") {
-		p.Notes = append(p.Notes, noteAt(rel, inherit.Line, "INHERIT names %s, outside the project folder: not read", inherit.Value))
+		p.refuse(rel, inherit.Line, "INHERIT names %s, outside the project folder: not read", inherit.Value)
 		return nil
 	}
 	if !isFile(d.dir, parent) {
 		if _, err := fsx.Stat(d.dir, parent); errors.Is(err, fsx.ErrOutside) {
-			p.Notes = append(p.Notes, noteAt(rel, inherit.Line, "INHERIT names %s, through a folder linked out of the project folder: not read", inherit.Value))
+			p.refuse(rel, inherit.Line, "INHERIT names %s, through a folder linked out of the project folder: not read", inherit.Value)
 			return nil
 		}
 		p.Notes = append(p.Notes, noteAt(rel, inherit.Line, "INHERIT names %s, which is not a file", inherit.Value))
@@ -209,7 +209,7 @@ func (d *detector) mkdocsRead(rel string, keys map[string]mkdocsValue, p *Projec
 	}
 	err = d.mkdocsRead(parent, keys, p, depth+1)
 	if d, ok := errors.AsType[*diag.Diagnostic](err); ok && (errors.Is(err, fsx.ErrOutside) || errors.Is(err, fsx.ErrNotRegular)) {
-		p.Notes = append(p.Notes, noteAt(rel, inherit.Line, "INHERIT names %s: %s; not read", inherit.Value, d.Msg))
+		p.refuse(rel, inherit.Line, "INHERIT names %s: %s; not read", inherit.Value, d.Msg)
 		return nil
 	}
 	return err

@@ -255,6 +255,13 @@ func Discover(a Ask) (*Project, error) {
 		pr.Generator, pr.GeneratorSitemaps = g.Title, takes
 		pr.Warnings = append(pr.Warnings, warnings...)
 	}
+	if g := p.builtBy(v.Root); g != nil {
+		// The files of its project not read, as the door refuses them:
+		// what they hold is not used.
+		for _, r := range g.Refused {
+			pr.Warnings = append(pr.Warnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(r.File)), Line: r.Line, Msg: r.Msg + "; its settings are not used"})
+		}
+	}
 	if d, ok := errors.AsType[*diag.Diagnostic](p.detectErr); ok {
 		// Not needed for the site folder or the base URL, a generator's
 		// file that does not read is no generator, but not in silence.
