@@ -15,7 +15,10 @@ func (l *layers) ask(configFile string, getenv func(string) string) project.Ask 
 	for _, src := range v.LastMod.Sources {
 		lastmod = append(lastmod, mapping.LastModSource(src))
 	}
-	baseURL := project.NotGiven
+	baseURL, given := project.NotGiven, ""
+	if l.from["base_url"] != "" {
+		given = v.BaseURL
+	}
 	switch from := l.from["base_url"]; {
 	case from == "":
 	case from == l.fileName():
@@ -42,6 +45,7 @@ func (l *layers) ask(configFile string, getenv func(string) string) project.Ask 
 		IncludeGiven:       l.given("include"),
 		FollowSymlinks:     v.FollowSymlinks,
 		BaseURL:            baseURL,
+		GivenBaseURL:       given,
 		OwnURL:             v.Previews == PreviewsOwn,
 		CleanURLs:          v.CleanURLs,
 		TrailingSlash:      v.TrailingSlash,

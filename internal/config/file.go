@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -15,6 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -39,15 +41,39 @@ func (f *File) Sets(key string) (line int, ok bool) {
 	return line, ok
 }
 
-// Load reads and checks the configuration file at path. An empty file
-// (or one of comments only) gives the defaults.
+// Load reads and checks the configuration file at path, one the user
+// named (--config): followed wherever it points, read only when it is a
+// regular file, within limits.settings_bytes. An empty file (or one of
+// comments only) gives the defaults.
 func Load(path string) (*File, error) {
-	data, err := limits.Default.OldReadFile(path, path, limits.YAML)
+	data, err := limits.Default.ReadNamed(path, path, limits.YAML)
+	return loaded(path, data, err)
+}
+
+// LoadIn reads and checks the configuration file rel of the folder dir
+// (the working directory's sitemap.yaml) as Load does, inside dir through
+// the one door: a link out of dir is not followed, and the error says how
+// to read it where it points.
+func LoadIn(dir, rel string) (*File, error) {
+	path := filepath.Join(dir, rel)
+	if dir == "." {
+		path = rel
+	}
+	data, err := limits.Default.ReadFile(dir, rel, path, limits.YAML)
+	if errors.Is(err, fsx.ErrOutside) {
+		return nil, &diag.Diagnostic{File: path, Msg: unwrapPathError(err).Error(), Err: err,
+			Hint: "to read it where it points, name it: --config " + path}
+	}
+	return loaded(path, data, err)
+}
+
+// loaded is the File of data, read from path with the error err.
+func loaded(path string, data []byte, err error) (*File, error) {
 	if _, ok := errors.AsType[*diag.Diagnostic](err); ok {
 		return nil, err
 	}
 	if err != nil {
-		return nil, &diag.Diagnostic{File: path, Msg: unwrapPathError(err).Error()}
+		return nil, &diag.Diagnostic{File: path, Msg: unwrapPathError(err).Error(), Err: err}
 	}
 	return parse(path, data) // checked as it was read
 }

@@ -32,11 +32,11 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/internal/project"
@@ -253,7 +253,9 @@ func (c *Config) options(l *layers, pr *project.Project) {
 	// or found where it is kept by default.
 	state := v.State
 	if state == "" {
-		if _, err := os.Stat(hashstate.DefaultPath); err == nil {
+		// There as anything: one that cannot be read (a link out of the
+		// working directory) is said by its reader.
+		if _, err := fsx.Lstat(".", hashstate.DefaultPath); err == nil || errors.Is(err, fsx.ErrOutside) {
 			state = hashstate.DefaultPath
 		}
 	}
@@ -383,13 +385,21 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 	path := DefaultFile
 	if cmd.Given("config") {
 		path = cmd.Values.Config
-	} else if _, err := os.Stat(DefaultFile); errors.Is(err, fs.ErrNotExist) {
+	} else if _, err := fsx.Lstat(".", DefaultFile); errors.Is(err, fs.ErrNotExist) {
 		path = ""
 	} else if err != nil {
 		return nil, &diag.Diagnostic{File: DefaultFile, Msg: unwrapPathError(err).Error()}
 	}
 	if path != "" {
-		f, err := Load(path)
+		// The file the user named is read where it points; the working
+		// directory's, inside it.
+		var f *File
+		var err error
+		if cmd.Given("config") {
+			f, err = Load(path)
+		} else {
+			f, err = LoadIn(".", DefaultFile)
+		}
 		if err != nil {
 			return nil, err
 		}

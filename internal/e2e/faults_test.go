@@ -520,7 +520,7 @@ func TestFaultsSettingsFIFO(t *testing.T) {
 	}{
 		{"sitemap.yaml", nil, 2, "sitemap.yaml: not a regular file (a FIFO)"},
 		{"site/_headers", nil, 1, "site/_headers: not a regular file (a FIFO)"},
-		{"site/_redirects", nil, 0, "sitemapgen: warning: redirect rules not checked: read site/_redirects: not a regular file (a FIFO)"},
+		{"site/_redirects", nil, 0, "site/_redirects: warning: redirect rules not checked: not a regular file (a FIFO); the file is not read"},
 		{"site/robots.txt", []string{"--robots"}, 1, "site/robots.txt: not a regular file"},
 		{"site/sitemap.xml", []string{"--changes", "c.txt"}, 0, "sitemapgen: warning: --changes: read site/sitemap.xml: not a regular file (a FIFO); every URL counts as new"},
 	} {

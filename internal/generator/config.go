@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
+	"io/fs"
+	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -15,6 +15,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -25,19 +26,18 @@ func configErrorf(file, format string, args ...any) error {
 
 var yamlLineRE = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
 
-// readConfigFile decodes a TOML, YAML or JSON file (by its extension)
-// into a map, within the limits lim. name is the path to show in errors.
-// An empty file is an empty map.
-func readConfigFile(file, name string, lim limits.Limits) (map[string]any, error) {
-	data, err := lim.OldReadFile(file, name, limits.SyntaxOf(file))
-	if _, ok := errors.AsType[*diag.Diagnostic](err); ok {
+// readConfigFile decodes the TOML, YAML or JSON file rel (by its
+// extension; "/" separators) of the folder dir into a map, read inside
+// dir through the one door (package fsx: never through a link out of it,
+// only a regular file) within the limits lim. name is the path to show
+// in errors. An empty file is an empty map.
+func readConfigFile(dir, rel, name string, lim limits.Limits) (map[string]any, error) {
+	data, err := readIn(dir, rel, name, limits.SyntaxOf(rel), lim)
+	if err != nil {
 		return nil, err
 	}
-	if err != nil {
-		return nil, fmt.Errorf("read config: %w", err)
-	}
 	m := map[string]any{}
-	switch strings.ToLower(filepath.Ext(file)) {
+	switch strings.ToLower(path.Ext(rel)) {
 	case ".toml":
 		if _, err := toml.Decode(string(data), &m); err != nil {
 			var pe toml.ParseError
@@ -75,7 +75,7 @@ func readConfigFile(file, name string, lim limits.Limits) (map[string]any, error
 			return nil, &diag.Diagnostic{File: name, Line: line, Msg: err.Error(), Err: err}
 		}
 	default:
-		return nil, configErrorf(name, "unknown config format %q (want .toml, .yaml, .yml or .json)", filepath.Ext(file))
+		return nil, configErrorf(name, "unknown config format %q (want .toml, .yaml, .yml or .json)", path.Ext(rel))
 	}
 	return m, nil
 }
@@ -210,8 +210,47 @@ func stringList(v any) ([]string, bool) {
 	return nil, false
 }
 
-// isFile reports whether name is a regular file.
-func isFile(name string) bool {
-	fi, err := os.Stat(name)
-	return err == nil && fi.Mode().IsRegular()
+// placed returns err, an error of the one door (package fsx), as the
+// problem of the file it names: "path: what is wrong", as messages put
+// it. An error that names its file already is returned as it is.
+func placed(err error) error {
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return &diag.Diagnostic{File: pe.Path, Msg: pe.Err.Error(), Err: err}
+	}
+	return err
+}
+
+// readIn reads the settings file rel ("/" separators) of the folder dir
+// within the limits lim, inside dir through the one door: never through a
+// link out of dir, only a regular file, never waiting on one. Its errors
+// are *diag.Diagnostic naming the file as name: "hugo.toml: a symbolic
+// link out of its folder (or to an absolute path): not followed".
+func readIn(dir, rel, name string, syn limits.Syntax, lim limits.Limits) ([]byte, error) {
+	data, err := lim.ReadFile(dir, rel, name, syn)
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return nil, &diag.Diagnostic{File: name, Msg: pe.Err.Error(), Err: err}
+	}
+	return data, err
+}
+
+// isFile reports whether rel ("/" separators) names a file of the folder
+// dir to read: a regular file, or one that reading refuses and names (a
+// link out of dir, a FIFO). A folder is none, nor is a path through a
+// folder that is a link out of dir (a docs/ shared with another project),
+// where no file of the project can be.
+func isFile(dir, rel string) bool {
+	fi, err := fsx.Stat(dir, rel)
+	if errors.Is(err, fsx.ErrOutside) {
+		fi, err = fsx.Lstat(dir, rel) // the file itself a link out, or a folder on its way
+	}
+	return err == nil && !fi.IsDir()
+}
+
+// hasFolder reports whether the folder dir has a folder rel ("/"
+// separators), or a link of that name, which a project may point at a
+// folder it shares with others (Hugo's themes/): a name that marks the
+// project, looked at and never followed.
+func hasFolder(dir, rel string) bool {
+	fi, err := fsx.Lstat(dir, rel)
+	return err == nil && (fi.IsDir() || fi.Mode()&fs.ModeSymlink != 0)
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"path"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -334,7 +333,7 @@ var gemGroupRE = regexp.MustCompile(`(?ms)^[ \t]*group\b[^\n]*:jekyll_plugins\b[
 // "GEM in the Gemfile's jekyll_plugins group", else "". A Gemfile that
 // cannot be read within lim asks for nothing.
 func gemfilePlugin(dir, gem string, lim limits.Limits) string {
-	data, err := lim.OldReadFile(filepath.Join(dir, "Gemfile"), "Gemfile", limits.Text)
+	data, err := lim.ReadFile(dir, "Gemfile", "Gemfile", limits.Text)
 	if err != nil {
 		return ""
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
@@ -100,6 +101,17 @@ type Project struct {
 	// gatsby-plugin-offline's offline-plugin-app-shell-fallback/index.html,
 	// adapter-static's fallback). They are no pages of the site.
 	Fallbacks []string
+	// Plugin is, for a generator whose own sitemaps a plugin writes
+	// (Astro, Gatsby, Next.js), that plugin and what says the project has
+	// it; nil for the others.
+	Plugin *SitemapPlugin
+	// Refused are the files of the project the reader would have read
+	// but did not, through the one door (package fsx): outside the
+	// project folder, or through a link out of it (an INHERITed MkDocs
+	// file), each at the place that names it (File relative to the
+	// project folder), and in Notes too. The caller says them as warnings
+	// when the generator is the site's: what they hold is not used.
+	Refused []*diag.Diagnostic
 	// Notes are things the reader saw but could not take, each
 	// "file:line: ..." (or "file: ..." without a line), e.g.
 	// "astro.config.mjs:4: site is not a literal string (process.env.SITE); give --base-url".
@@ -168,7 +180,7 @@ type detector struct {
 // detect is Detect with the environment as a parameter (MkDocs !ENV,
 // HUGO_ENVIRONMENT in the fallback reading of a Hugo configuration).
 func detect(dir string, env func(string) (string, bool), lim limits.Limits) ([]Project, error) {
-	fi, err := os.Stat(dir)
+	fi, err := fsx.StatNamed(dir) // the project folder, as named
 	if err != nil {
 		return nil, fmt.Errorf("detect: %w", err)
 	}
@@ -187,6 +199,9 @@ func detect(dir string, env func(string) (string, bool), lim limits.Limits) ([]P
 		}
 		if p != nil {
 			if err := d.fillBaseURL(p); err != nil {
+				return nil, err
+			}
+			if err := d.fillPlugin(p); err != nil {
 				return nil, err
 			}
 			p.Notes = uniqueNotes(p.Notes)
@@ -209,15 +224,16 @@ func (d *detector) wrap(err error) error {
 	return fmt.Errorf("detect: %w", err)
 }
 
-// firstFile returns the name and contents of the first of names that is a
-// file in d.dir; "" when none is.
+// firstFile returns the name and contents of the first of names ("/"
+// separators) that is a file in d.dir, read inside it through the one
+// door; "" when none is. One that is there but cannot be read (a link
+// out of d.dir, a FIFO) is the error, naming it.
 func (d *detector) firstFile(names ...string) (string, []byte, error) {
 	for _, name := range names {
-		file := filepath.Join(d.dir, name)
-		if !isFile(file) {
+		if !isFile(d.dir, name) {
 			continue
 		}
-		data, err := d.lim.OldReadFile(file, name, limits.SyntaxOf(name))
+		data, err := readIn(d.dir, name, name, limits.SyntaxOf(name), d.lim)
 		if err == nil && jsFile(name) {
 			err = jsconfig.Check(name, data, d.lim)
 		}
@@ -238,6 +254,13 @@ func (d *detector) configOrDependency(dep string, configs ...string) (string, []
 		name = "package.json"
 	}
 	return name, data, err
+}
+
+// refuse notes, at line of file, a file of the project that is not read
+// (Refused, and Notes).
+func (p *Project) refuse(file string, line int, format string, args ...any) {
+	d := diag.Pos{File: file, Line: line}.Errorf(format, args...)
+	p.Refused, p.Notes = append(p.Refused, d), append(p.Notes, d.Error())
 }
 
 // noteAt formats a Note: "file:line: message", or "file: message".
@@ -417,11 +440,10 @@ func (p *packageJSON) scriptRuns(cmd string) [][]string {
 }
 
 func (d *detector) readPackageJSON() (*packageJSON, error) {
-	file := filepath.Join(d.dir, "package.json")
-	if !isFile(file) {
+	if !isFile(d.dir, "package.json") {
 		return nil, nil
 	}
-	m, err := readConfigFile(file, file, d.lim)
+	m, err := readConfigFile(d.dir, "package.json", filepath.Join(d.dir, "package.json"), d.lim)
 	if err != nil {
 		var ce *diag.Diagnostic
 		if errors.As(err, &ce) {

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
@@ -247,10 +248,10 @@ func LoadHugo(projectDir string, lim limits.Limits) (*Hugo, error) {
 
 	files, err := hugoConfigFiles(projectDir, os.Getenv("HUGO_ENVIRONMENT"), lim)
 	if err != nil {
-		return nil, fmt.Errorf("read config: %w", err)
+		return nil, err
 	}
 	for _, rel := range files {
-		m, err := readConfigFile(filepath.Join(projectDir, filepath.FromSlash(rel)), rel, lim)
+		m, err := readConfigFile(projectDir, rel, rel, lim)
 		if err != nil {
 			return nil, err
 		}
@@ -275,7 +276,9 @@ func LoadHugo(projectDir string, lim limits.Limits) (*Hugo, error) {
 	if !filepath.IsAbs(contentDir) {
 		contentDir = filepath.Join(projectDir, contentDir)
 	}
-	h.Content = os.DirFS(contentDir)
+	// The folder the sources are walked in, as named: its files are
+	// listed and statted through the door, never through a link out.
+	h.Content = fsx.DirFS(contentDir, int64(lim.Or().FrontMatterBytes), "limits.front_matter_bytes")
 	h.project = projectDir
 	return h, nil
 }
@@ -291,7 +294,7 @@ func hugoConfigFiles(projectDir, env string, lim limits.Limits) ([]string, error
 root:
 	for _, base := range []string{"hugo", "config"} {
 		for _, ext := range []string{".toml", ".yaml", ".yml", ".json"} {
-			if isFile(filepath.Join(projectDir, base+ext)) {
+			if isFile(projectDir, base+ext) {
 				files = append(files, base+ext)
 				break root
 			}
@@ -301,10 +304,19 @@ root:
 		env = "production"
 	}
 	for _, sub := range []string{"_default", env} {
-		entries, err := os.ReadDir(filepath.Join(projectDir, "config", sub))
+		entries, err := fsx.ReadDir(projectDir, path.Join("config", sub))
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
+			}
+			// A folder linked out of the project (a shared config/):
+			// not followed; said with its name in a Hugo project, passed
+			// over in another (a config/ of its own tools).
+			if errors.Is(err, fsx.ErrOutside) && len(files) == 0 {
+				continue
+			}
+			if pe, ok := errors.AsType[*fs.PathError](err); ok {
+				return nil, &diag.Diagnostic{File: path.Join("config", sub), Msg: pe.Err.Error(), Err: err}
 			}
 			return nil, err
 		}
@@ -359,11 +371,11 @@ func hugoForeign(projectDir, rel string, lim limits.Limits) bool {
 		return false
 	}
 	for _, dir := range HugoFolders {
-		if st, err := os.Stat(filepath.Join(projectDir, dir)); err == nil && st.IsDir() {
+		if hasFolder(projectDir, dir) {
 			return false
 		}
 	}
-	m, err := readConfigFile(filepath.Join(projectDir, rel), rel, lim)
+	m, err := readConfigFile(projectDir, rel, rel, lim)
 	if err != nil {
 		return true
 	}
@@ -752,14 +764,13 @@ func (d *detector) hugoSetting(files []string, key string) (string, any, []byte)
 		if !hugoTopLevel(rel) {
 			continue
 		}
-		file := filepath.Join(d.dir, filepath.FromSlash(rel))
-		m, err := readConfigFile(file, rel, d.lim)
+		m, err := readConfigFile(d.dir, rel, rel, d.lim)
 		if err != nil {
 			continue
 		}
 		if v, ok := lowerKeys(m).(map[string]any)[key]; ok {
 			origin, val = rel, v
-			data, _ = d.lim.OldReadFile(file, "", limits.Text)
+			data, _ = d.lim.ReadFile(d.dir, rel, "", limits.Text)
 		}
 	}
 	return origin, val, data
@@ -784,7 +795,7 @@ func (d *detector) hugoFallback(ce *diag.Diagnostic) (*Project, error) {
 		return nil, err
 	}
 	for _, rel := range files { // a file that does not parse is still an error
-		if _, err := readConfigFile(filepath.Join(d.dir, filepath.FromSlash(rel)), rel, d.lim); err != nil {
+		if _, err := readConfigFile(d.dir, rel, rel, d.lim); err != nil {
 			return nil, d.wrap(err)
 		}
 	}
@@ -823,7 +834,7 @@ func (d *detector) hugoBaseURL(p *Project, raw, origin string) {
 	case strings.HasPrefix(raw, "/") && !strings.HasPrefix(raw, "//"):
 		p.BasePath = normBase(raw)
 	default:
-		data, _ := d.lim.OldReadFile(filepath.Join(d.dir, filepath.FromSlash(origin)), "", limits.Text)
+		data, _ := d.lim.ReadFile(d.dir, origin, "", limits.Text)
 		p.Notes = append(p.Notes, noteAt(origin, keyLine(data, "baseURL"), "baseURL %q is not an absolute http(s) URL; give --base-url", raw))
 	}
 }

@@ -1,11 +1,12 @@
 package generator
 
 import (
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
 // HugoLanguages is the preset of a multilingual Hugo site whose languages
@@ -37,7 +38,7 @@ func LoadHugoLanguages(h *Hugo, projectDir string) (*HugoLanguages, error) {
 			return err
 		}
 		one.ContentDir, one.Lang = dir, lang
-		one.Content = os.DirFS(filepath.Join(projectDir, filepath.FromSlash(dir)))
+		one.Content = fsx.DirFS(filepath.Join(projectDir, filepath.FromSlash(dir)), int64(h.limits.Or().FrontMatterBytes), "limits.front_matter_bytes")
 		hl.Dirs = append(hl.Dirs, dir)
 		hl.Hugo[dir] = one
 		return nil

@@ -182,11 +182,10 @@ func LoadJekyll(projectDir string, lim limits.Limits) (*Jekyll, error) {
 	}
 	var cfg map[string]any
 	for _, name := range []string{"_config.yml", "_config.yaml", "_config.toml"} {
-		file := filepath.Join(projectDir, name)
-		if !isFile(file) {
+		if !isFile(projectDir, name) {
 			continue
 		}
-		m, err := readConfigFile(file, name, lim)
+		m, err := readConfigFile(projectDir, name, name, lim)
 		if err != nil {
 			return nil, err
 		}
@@ -555,7 +554,7 @@ func (d *detector) jekyllFallback(ce *diag.Diagnostic) (*Project, error) {
 	if name == "" {
 		return nil, d.wrap(ce)
 	}
-	m, err := readConfigFile(filepath.Join(d.dir, name), name, d.lim)
+	m, err := readConfigFile(d.dir, name, name, d.lim)
 	if err != nil {
 		return nil, d.wrap(err)
 	}
@@ -564,7 +563,7 @@ func (d *detector) jekyllFallback(ce *diag.Diagnostic) (*Project, error) {
 	str := func(key string) string {
 		s, ok := stringValue(m[key])
 		if !ok {
-			data, _ := d.lim.OldReadFile(filepath.Join(d.dir, name), "", limits.Text)
+			data, _ := d.lim.ReadFile(d.dir, name, "", limits.Text)
 			p.Notes = append(p.Notes, noteAt(name, keyLine(data, key), "%s is not a string", key))
 		}
 		return s
@@ -589,7 +588,7 @@ func (d *detector) jekyllBaseURL(p *Project, siteURL, baseurl string) {
 			p.BaseURLFrom += " + baseurl"
 		}
 	default:
-		data, _ := d.lim.OldReadFile(filepath.Join(d.dir, p.File), "", limits.Text)
+		data, _ := d.lim.ReadFile(d.dir, p.File, "", limits.Text)
 		p.Notes = append(p.Notes, noteAt(p.File, keyLine(data, "url"), "url %q is not an absolute http(s) URL; give --base-url", siteURL))
 		p.BasePath = normBase(baseurl)
 	}

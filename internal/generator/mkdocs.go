@@ -2,6 +2,7 @@ package generator
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -141,11 +143,8 @@ var mkdocsKeys = []string{"site_url", "site_dir", "use_directory_urls", "docs_di
 // mkdocsRead reads the settings Detect needs from rel into keys, where
 // they are not set yet, then from the file rel INHERITs.
 func (d *detector) mkdocsRead(rel string, keys map[string]mkdocsValue, p *Project, depth int) error {
-	file := rel
-	if !filepath.IsAbs(file) {
-		file = filepath.Join(d.dir, filepath.FromSlash(rel))
-	}
-	data, err := d.lim.OldReadFile(file, file, limits.YAML)
+	file := filepath.Join(d.dir, filepath.FromSlash(rel))
+	data, err := readIn(d.dir, rel, file, limits.YAML, d.lim)
 	if err != nil {
 		return fmt.Errorf("detect: %w", err)
 	}
@@ -190,21 +189,30 @@ func (d *detector) mkdocsRead(rel string, keys map[string]mkdocsValue, p *Projec
 		p.Notes = append(p.Notes, noteAt(rel, inherit.Line, "INHERIT is not read"))
 		return nil
 	}
+	// The file is read inside the project folder, as every file of the
+	// project is: never one outside it, by its path or through a link.
 	parent := filepath.ToSlash(inherit.Value)
 	if !path.IsAbs(parent) && !filepath.IsAbs(inherit.Value) {
-		parent = path.Join(path.Dir(filepath.ToSlash(rel)), parent)
-	} else {
-		parent = inherit.Value
+		parent = path.Join(path.Dir(rel), parent)
 	}
-	pf := parent
-	if !filepath.IsAbs(pf) {
-		pf = filepath.Join(d.dir, filepath.FromSlash(parent))
+	if path.IsAbs(parent) || filepath.IsAbs(inherit.Value) || parent == ".." || strings.HasPrefix(parent, "../") {
+		p.refuse(rel, inherit.Line, "INHERIT names %s, outside the project folder: not read", inherit.Value)
+		return nil
 	}
-	if !isFile(pf) {
+	if !isFile(d.dir, parent) {
+		if _, err := fsx.Stat(d.dir, parent); errors.Is(err, fsx.ErrOutside) {
+			p.refuse(rel, inherit.Line, "INHERIT names %s, through a folder linked out of the project folder: not read", inherit.Value)
+			return nil
+		}
 		p.Notes = append(p.Notes, noteAt(rel, inherit.Line, "INHERIT names %s, which is not a file", inherit.Value))
 		return nil
 	}
-	return d.mkdocsRead(parent, keys, p, depth+1)
+	err = d.mkdocsRead(parent, keys, p, depth+1)
+	if d, ok := errors.AsType[*diag.Diagnostic](err); ok && (errors.Is(err, fsx.ErrOutside) || errors.Is(err, fsx.ErrNotRegular)) {
+		p.refuse(rel, inherit.Line, "INHERIT names %s: %s; not read", inherit.Value, d.Msg)
+		return nil
+	}
+	return err
 }
 
 func yamlDeref(n *yaml.Node) *yaml.Node {

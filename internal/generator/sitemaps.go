@@ -1,8 +1,11 @@
 package generator
 
 import (
+	"bytes"
 	"path"
 	"regexp"
+
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // Sitemaps names the sitemap files the generator p (or the
@@ -17,6 +20,11 @@ import (
 // sitemap_index.xml and the sitemaps in its folder __sitemap__/; none of
 // SvelteKit's, which has no sitemap of its own; Zola's sitemap.xml and,
 // past 30,000 URLs, its sitemapN.xml.
+//
+// The files of a plugin the project adds ([Project.Plugin]) are named here
+// whether the project has it or not: which of them are the plugin's (and
+// which the project's own, under the same names) is for the caller to
+// tell, by [SitemapPlugin.Writes].
 func (p *Project) Sitemaps() func(name string) bool {
 	names := map[string]bool{"sitemap.xml": true}
 	var shard *regexp.Regexp // the names of the shards of an index
@@ -67,3 +75,79 @@ var (
 	// zolaShard is the name of Zola's: sitemap1.xml …
 	zolaShard = regexp.MustCompile(`^sitemap[0-9]+\.xml$`)
 )
+
+// A SitemapPlugin is the plugin that writes the own sitemaps of a
+// generator that writes none itself: Astro's @astrojs/sitemap, Gatsby's
+// gatsby-plugin-sitemap, Next.js's next-sitemap (Next.js's own, an
+// app/sitemap route, writes sitemap.xml alone). A file named as the
+// plugin names its own is the plugin's only in a project that has it: a
+// project may write a sitemap-0.xml of its own (a file of its public/
+// folder, a route of its pages).
+type SitemapPlugin struct {
+	// Name is the plugin's package: "@astrojs/sitemap".
+	Name string
+	// Index is the file of the plugin's index, whose entries name its
+	// other files: "sitemap-index.xml"; next-sitemap's is "sitemap.xml".
+	Index string
+	// In names the file that says the project has the plugin: its
+	// package.json (a dependency), or the configuration that names it
+	// ("astro.config.mjs"), or next-sitemap's own configuration; "" when
+	// none does. Looked lists the files looked at.
+	In     string
+	Looked []string
+}
+
+// Writes reports whether the plugin writes the file name of the output
+// folder: its index (but sitemap.xml, sitemapgen's own name, which it
+// writes over) and its numbered files, sitemap-0.xml, sitemap-1.xml …
+func (s *SitemapPlugin) Writes(name string) bool {
+	return s != nil && (name == s.Index && name != "sitemap.xml" || numberedShard.MatchString(name))
+}
+
+// sitemapPlugins are the plugins of the generators that write no
+// sitemaps of their own, by generator.
+var sitemapPlugins = map[string]SitemapPlugin{
+	"astro":  {Name: "@astrojs/sitemap", Index: "sitemap-index.xml"},
+	"gatsby": {Name: "gatsby-plugin-sitemap", Index: "sitemap-index.xml"},
+	"next":   {Name: "next-sitemap", Index: "sitemap.xml"},
+}
+
+// fillPlugin sets p.Plugin for a generator whose sitemaps a plugin
+// writes: In is package.json when it depends on the plugin, else, for
+// Next.js, next-sitemap's configuration file when there is one, else the
+// generator's configuration file p.File when it names the plugin (an
+// import, an entry of plugins).
+func (d *detector) fillPlugin(p *Project) error {
+	sp, ok := sitemapPlugins[p.Generator]
+	if !ok {
+		return nil
+	}
+	sp.Looked = []string{"package.json"}
+	if p.Generator == "next" {
+		sp.Looked = append(sp.Looked, nextSitemapConfigs[0])
+	} else if p.File != "package.json" {
+		sp.Looked = append(sp.Looked, p.File)
+	}
+	switch {
+	case d.pkg.has(sp.Name):
+		sp.In = "package.json"
+	case p.Generator == "next":
+		name, _, err := d.firstFile(nextSitemapConfigs...)
+		if err != nil {
+			return err
+		}
+		sp.In = name
+	case p.File != "package.json" && d.names(p.File, sp.Name):
+		sp.In = p.File
+	}
+	p.Plugin = &sp
+	return nil
+}
+
+// names reports whether the file rel of the project folder names s: a
+// configuration that imports or lists a plugin. A file that cannot be
+// read names nothing (Detect read it already, and said so).
+func (d *detector) names(rel, s string) bool {
+	data, err := d.lim.ReadFile(d.dir, rel, "", limits.Text)
+	return err == nil && bytes.Contains(data, []byte(s))
+}

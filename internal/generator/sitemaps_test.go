@@ -2,6 +2,8 @@ package generator
 
 import (
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // TestGeneratorSitemaps: the files taken over are those each generator
@@ -40,6 +42,67 @@ func TestGeneratorSitemaps(t *testing.T) {
 		for _, n := range tc.no {
 			if takes(n) {
 				t.Errorf("%s: %s taken over", tc.gen, n)
+			}
+		}
+	}
+}
+
+// TestSitemapPlugin: Detect says, for Astro, Gatsby and Next.js, whether
+// the project has the plugin that writes their sitemaps, and where it
+// says so; the plugin's files are its index and its numbered files.
+func TestSitemapPlugin(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		gen   string
+		in    string // "" for none; "-" for no plugin at all
+	}{
+		{"astro, the plugin in package.json", map[string]string{"package.json": `{"dependencies": {"astro": "5", "@astrojs/sitemap": "3"}}`}, "astro", "package.json"},
+		{"astro, the plugin imported by the configuration", map[string]string{"astro.config.mjs": "import sitemap from '@astrojs/sitemap';\nexport default { integrations: [sitemap()] };\n"}, "astro", "astro.config.mjs"},
+		{"astro without the plugin", map[string]string{"astro.config.mjs": "export default {};\n"}, "astro", ""},
+		{"gatsby, the plugin in its plugins", map[string]string{"gatsby-config.js": "module.exports = { plugins: [`gatsby-plugin-sitemap`] }\n"}, "gatsby", "gatsby-config.js"},
+		{"gatsby without the plugin", map[string]string{"package.json": `{"dependencies": {"gatsby": "5"}}`}, "gatsby", ""},
+		{"next, next-sitemap in package.json", map[string]string{"package.json": `{"dependencies": {"next": "16", "next-sitemap": "4"}}`}, "next", "package.json"},
+		{"next, next-sitemap's configuration", map[string]string{"next.config.mjs": "export default {};\n", "next-sitemap.config.js": "module.exports = { siteUrl: 'https://n.site' }\n"}, "next", "next-sitemap.config.js"},
+		{"next without next-sitemap", map[string]string{"next.config.mjs": "export default { output: 'export' };\n"}, "next", ""},
+		{"hugo writes its own", map[string]string{"hugo.toml": "baseURL = 'https://h.site/'\n"}, "hugo", "-"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			found, err := Detect(detectFixture(t, tc.files), limits.Default)
+			if err != nil || len(found) != 1 || found[0].Generator != tc.gen {
+				t.Fatalf("Detect = %s, %v", formatProjects(found), err)
+			}
+			pl := found[0].Plugin
+			switch {
+			case tc.in == "-":
+				if pl != nil {
+					t.Errorf("plugin %+v, want none", *pl)
+				}
+			case pl == nil:
+				t.Errorf("no plugin, want one in %q", tc.in)
+			case pl.In != tc.in:
+				t.Errorf("plugin %+v, want one in %q", *pl, tc.in)
+			}
+		})
+	}
+	astro := &SitemapPlugin{Name: "@astrojs/sitemap", Index: "sitemap-index.xml"}
+	next := &SitemapPlugin{Name: "next-sitemap", Index: "sitemap.xml"}
+	for _, tc := range []struct {
+		pl      *SitemapPlugin
+		yes, no []string
+	}{
+		{astro, []string{"sitemap-index.xml", "sitemap-0.xml", "sitemap-12.xml"}, []string{"sitemap.xml", "sitemap-news.xml", "de/sitemap-0.xml", "sitemap-0-0123abcd.xml"}},
+		{next, []string{"sitemap-0.xml"}, []string{"sitemap.xml", "sitemap-index.xml"}},
+		{nil, nil, []string{"sitemap-0.xml"}},
+	} {
+		for _, n := range tc.yes {
+			if !tc.pl.Writes(n) {
+				t.Errorf("%v does not write %s", tc.pl, n)
+			}
+		}
+		for _, n := range tc.no {
+			if tc.pl.Writes(n) {
+				t.Errorf("%v writes %s", tc.pl, n)
 			}
 		}
 	}

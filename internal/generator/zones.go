@@ -2,7 +2,6 @@ package generator
 
 import (
 	"path"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -73,7 +72,7 @@ func (j *Jekyll) zoneWarning(key, name string) error {
 	file := j.configName()
 	line := 0
 	if j.dir != "" {
-		data, _ := j.limits.OldReadFile(filepath.Join(j.dir, file), "", limits.Text)
+		data, _ := j.limits.ReadFile(j.dir, file, "", limits.Text)
 		line = keyLine(data, key)
 	}
 	return &diag.Diagnostic{File: file, Line: line, Msg: unknownZone(key, name)}
@@ -120,7 +119,7 @@ func (h *Hugo) ZoneWarnings() []error {
 		if _, err := loadLocation(name); err != nil {
 			line := 0
 			if h.project != "" {
-				data, _ := h.limits.OldReadFile(filepath.Join(h.project, filepath.FromSlash(file)), "", limits.Text)
+				data, _ := h.limits.ReadFile(h.project, file, "", limits.Text)
 				line = zoneLine(data, name)
 			}
 			out = append(out, &diag.Diagnostic{File: file, Line: line, Msg: unknownZone("timeZone", name)})

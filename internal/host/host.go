@@ -91,7 +91,8 @@ func Load(lim limits.Limits, dirs ...string) (*Rules, []error, error) {
 
 // readEach calls fn with the index in names, path and content of each
 // file of names in each folder of dirs that has it, skipping folders
-// listed twice. The error is for a file that exists but cannot be read,
+// listed twice; each file is read inside its folder through the one door
+// (package fsx: never through a link out of it, only a regular file). The error is for a file that exists but cannot be read,
 // or passes one of the limits lim on rule files: larger than
 // RuleFileBytes, a line longer than RuleLineBytes, more than Rules rules
 // (counted by the lines that start one in _headers and _redirects, and
@@ -107,15 +108,12 @@ func readEach(dirs, names []string, lim limits.Limits, rules func() int, fn func
 		seen[abs] = true
 		for i, name := range names {
 			path := filepath.Join(dir, name)
-			data, err := fsx.OldReadFileMax(path, lim.RuleFileBytes, "limits.rule_file_bytes")
+			data, err := fsx.ReadFile(dir, name, lim.RuleFileBytes, "limits.rule_file_bytes")
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
-			if d, ok := errors.AsType[*diag.Diagnostic](err); ok {
-				return fmt.Errorf("%w; the file is not read", d)
-			}
 			if err != nil {
-				return err
+				return notRead(err, "the file is not read")
 			}
 			if lineBased[name] {
 				if err := checkLines(path, data, lim); err != nil {

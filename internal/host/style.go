@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -48,7 +47,13 @@ type Style struct {
 // wrangler.jsonc with pages_build_output_dir (Cloudflare Pages). files
 // are the files that told, in the same order. _headers and _redirects are
 // read by both Netlify and Cloudflare Pages and name neither.
-func Identify(dirs ...string) (platforms, files []string) {
+//
+// Each file is looked at inside its folder through the one door (package
+// fsx), a wrangler file read within lim's SettingsBytes: one that is a
+// link out of its folder, not a regular file or larger than the bound
+// names no platform, and is a warning naming it.
+func Identify(lim limits.Limits, dirs ...string) (platforms, files []string, warnings []error) {
+	lim = lim.Or()
 	seen := map[string]bool{}
 	add := func(p, f string) {
 		if !seen[p] {
@@ -56,31 +61,66 @@ func Identify(dirs ...string) (platforms, files []string) {
 			platforms, files = append(platforms, p), append(files, f)
 		}
 	}
-	for _, dir := range dirs {
-		if f := filepath.Join(dir, "netlify.toml"); isRegular(f) {
-			add(Netlify, f)
-		}
-		if f := filepath.Join(dir, "vercel.json"); isRegular(f) {
-			add(Vercel, f)
-		}
-		for _, name := range []string{"wrangler.toml", "wrangler.json", "wrangler.jsonc"} {
-			f := filepath.Join(dir, name)
-			if data, err := fsx.OldReadFile(f); err == nil && bytes.Contains(data, []byte("pages_build_output_dir")) {
-				add(CloudflarePages, f)
-			}
+	said := map[string]bool{}
+	warn := func(err error) {
+		if err = notRead(err, "the platform is not taken from it"); !said[err.Error()] {
+			said[err.Error()] = true
+			warnings = append(warnings, err)
 		}
 	}
-	return platforms, files
+	for _, dir := range dirs {
+		r, err := fsx.OpenRoot(dir)
+		if err != nil {
+			continue // a site folder not built yet
+		}
+		for _, f := range []struct{ name, platform string }{{"netlify.toml", Netlify}, {"vercel.json", Vercel}} {
+			fi, err := r.Stat(f.name)
+			switch {
+			case err == nil && fi.Mode().IsRegular():
+				add(f.platform, r.Path(f.name))
+			case err == nil:
+				warn(&fs.PathError{Op: "stat", Path: r.Path(f.name), Err: fmt.Errorf("%w (%s)", fsx.ErrNotRegular, fsx.Describe(fi.Mode()))})
+			case !errors.Is(err, fs.ErrNotExist):
+				warn(err)
+			}
+		}
+		for _, name := range []string{"wrangler.toml", "wrangler.json", "wrangler.jsonc"} {
+			data, err := r.ReadFile(name, lim.SettingsBytes, "limits.settings_bytes")
+			switch {
+			case err == nil:
+				if bytes.Contains(data, []byte("pages_build_output_dir")) {
+					add(CloudflarePages, r.Path(name))
+				}
+			case !errors.Is(err, fs.ErrNotExist):
+				warn(err)
+			}
+		}
+		r.Close()
+	}
+	return platforms, files, warnings
 }
 
-func isDir(path string) bool {
-	fi, err := os.Stat(path)
+// notRead returns err, an error of the one door (package fsx) reading a
+// file, as the problem of the file it names, followed by what comes of
+// it: "path: what is wrong; so".
+func notRead(err error, so string) error {
+	return fmt.Errorf("%w; %s", placed(err), so)
+}
+
+// placed returns err, an error of the one door (package fsx), as the
+// problem of the file it names: "path: what is wrong", as messages put
+// it. An error that names its file already is returned as it is.
+func placed(err error) error {
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return &diag.Diagnostic{File: pe.Path, Msg: pe.Err.Error(), Err: err}
+	}
+	return err
+}
+
+// isDir reports whether rel is a folder inside the folder dir.
+func isDir(dir, rel string) bool {
+	fi, err := fsx.Stat(dir, rel)
 	return err == nil && fi.IsDir()
-}
-
-func isRegular(path string) bool {
-	fi, err := os.Stat(path)
-	return err == nil && fi.Mode().IsRegular()
 }
 
 // StyleOf returns the URL style of platform (one of the platform names),
@@ -107,9 +147,9 @@ func StyleOf(platform string, lim limits.Limits, dirs ...string) (Style, []error
 	switch platform {
 	case Netlify:
 		s.CleanURLs = true
-		dir, path, data, err := readFirst("netlify.toml", dirs, lim)
-		if err != nil || path == "" {
-			return s, nil, err
+		dir, path, data, errs, err := readFirst("netlify.toml", dirs, lim)
+		if errs != nil || err != nil || path == "" {
+			return s, errs, err
 		}
 		var cfg struct {
 			Build struct {
@@ -141,16 +181,16 @@ func StyleOf(platform string, lim limits.Limits, dirs ...string) (Style, []error
 			// is relative to the repository's root, where netlify.toml
 			// is unless it is in the base folder itself.
 			base := filepath.FromSlash(cfg.Build.Base)
-			if base != "" && !isDir(filepath.Join(dir, base)) {
+			if base != "" && !isDir(dir, base) {
 				base = "" // netlify.toml is in the base folder
 			}
 			s.Publish, s.PublishFrom = filepath.Join(dir, base, filepath.FromSlash(cfg.Build.Publish)), path
 		}
 	case Vercel:
 		s.EitherSlash = true
-		dir, path, data, err := readFirst("vercel.json", dirs, lim)
-		if err != nil || path == "" {
-			return s, nil, err
+		dir, path, data, errs, err := readFirst("vercel.json", dirs, lim)
+		if errs != nil || err != nil || path == "" {
+			return s, errs, err
 		}
 		var cfg struct {
 			CleanURLs       *bool  `json:"cleanUrls"`
@@ -185,21 +225,26 @@ func StyleOf(platform string, lim limits.Limits, dirs ...string) (Style, []error
 	return s, nil, nil
 }
 
-// readFirst reads the file name in the first of dirs that has it; path is
-// "" when none does.
-func readFirst(name string, dirs []string, lim limits.Limits) (dir, path string, data []byte, err error) {
+// readFirst reads the file name in the first of dirs that has it,
+// inside that folder through the one door, within lim's SettingsBytes;
+// path is "" when none has it. A file larger than the bound is a warning
+// (its settings are not used); err is for one that cannot be read: a
+// link out of its folder, not a regular file.
+func readFirst(name string, dirs []string, lim limits.Limits) (dir, path string, data []byte, warnings []error, err error) {
 	for _, dir := range dirs {
 		path := filepath.Join(dir, name)
-		data, err := fsx.OldReadFileMax(path, lim.SettingsBytes, "limits.settings_bytes")
-		if _, ok := errors.AsType[*diag.Diagnostic](err); ok {
-			return dir, path, data, nil // bounded says so
-		}
-		if errors.Is(err, fs.ErrNotExist) {
+		data, err := fsx.ReadFile(dir, name, lim.SettingsBytes, "limits.settings_bytes")
+		switch {
+		case errors.Is(err, fsx.ErrTooLarge):
+			return dir, path, nil, []error{fmt.Errorf("%w; its settings are not used", err)}, nil
+		case errors.Is(err, fs.ErrNotExist):
 			continue
+		case err != nil:
+			return dir, path, nil, nil, placed(err)
 		}
-		return dir, path, data, err
+		return dir, path, data, nil, nil
 	}
-	return "", "", nil, nil
+	return "", "", nil, nil, nil
 }
 
 var (

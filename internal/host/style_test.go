@@ -160,3 +160,36 @@ func TestStyleAnswer(t *testing.T) {
 		}
 	}
 }
+
+// TestStyleOfBounded: netlify.toml and vercel.json are read inside their
+// folder within limits.settings_bytes: a larger one is a warning and its
+// settings are not used; a link out of the folder is not followed, and
+// the error names it.
+func TestStyleOfBounded(t *testing.T) {
+	for _, tc := range []struct{ platform, file string }{{Netlify, "netlify.toml"}, {Vercel, "vercel.json"}} {
+		dir := t.TempDir()
+		big := "[build]\n  publish = \"public\"\n" + strings.Repeat("#\n", 100)
+		if tc.file == "vercel.json" {
+			big = `{"outputDirectory": "public"` + strings.Repeat(" ", 200) + "}"
+		}
+		if err := os.WriteFile(filepath.Join(dir, tc.file), []byte(big), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, warnings, err := StyleOf(tc.platform, limits.Limits{SettingsBytes: 64}, dir)
+		if err != nil || len(warnings) != 1 || !strings.Contains(warnings[0].Error(), tc.file+": larger than 64 bytes (limits.settings_bytes); its settings are not used") || s.Publish != "" {
+			t.Errorf("%s larger than its bound: %+v, %v, %v", tc.file, s, warnings, err)
+		}
+		outside := filepath.Join(t.TempDir(), tc.file)
+		if err := os.WriteFile(outside, []byte(big), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		os.Remove(filepath.Join(dir, tc.file))
+		if err := os.Symlink(outside, filepath.Join(dir, tc.file)); err != nil {
+			t.Fatal(err)
+		}
+		s, warnings, err = StyleOf(tc.platform, limits.Limits{}, dir)
+		if err == nil || !strings.Contains(err.Error(), filepath.Join(dir, tc.file)+": a symbolic link out of its folder") || s.Publish != "" {
+			t.Errorf("%s linked out: %+v, %v, %v", tc.file, s, warnings, err)
+		}
+	}
+}

@@ -182,23 +182,6 @@ func (l Limits) read(name string, syn Syntax, read func(max int) ([]byte, error)
 	return data, nil
 }
 
-// OldReadFile reads the settings file at path as ReadFile did before the
-// one door; its callers move to ReadFile.
-func (l Limits) OldReadFile(path, name string, syn Syntax) ([]byte, error) {
-	l = l.Or()
-	data, err := fsx.OldReadFileMax(path, l.SettingsBytes, "limits.settings_bytes")
-	if _, ok := errors.AsType[*diag.Diagnostic](err); ok {
-		return nil, fsx.TooLarge(name, int64(l.SettingsBytes), "limits.settings_bytes")
-	}
-	if err != nil {
-		return nil, err
-	}
-	if err := l.Check(name, data, syn); err != nil {
-		return nil, err
-	}
-	return data, nil
-}
-
 // Check is Default.Check.
 func Check(name string, data []byte, syn Syntax) error { return Default.Check(name, data, syn) }
 

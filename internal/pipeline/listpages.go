@@ -8,14 +8,11 @@ package pipeline
 import (
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"path"
-	"regexp"
-	"slices"
+	"path/filepath"
 	"strings"
 
-	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
@@ -154,10 +151,6 @@ func (b *builder) dateHugoLists() {
 	}
 }
 
-// jekyllLoop finds what a Liquid template lists: site.posts,
-// paginator.posts, site.COLLECTION.
-var jekyllLoop = regexp.MustCompile(`\b(?:site|paginator)\.([A-Za-z_][A-Za-z0-9_]*)`)
-
 // dateJekyllLists dates, in a Jekyll join, each page whose Liquid (its
 // own, or its layouts' in _layouts/) loops over site.posts,
 // paginator.posts or a collection's documents by the newest of those
@@ -180,7 +173,7 @@ func (b *builder) dateJekyllLists(j *generator.Jekyll) {
 			}
 			continue
 		}
-		if l := src.listsOf(b.opts.Join.Dir, rel, j, int64(b.opts.Limits.Or().PageBytes), b.layoutUnread); len(l) > 0 {
+		if l := src.listsOf(b.opts.Join.Dir, rel, j, b.layoutUnread); len(l) > 0 {
 			pages, lists = append(pages, idx), append(lists, l)
 		}
 	}
@@ -194,57 +187,35 @@ func (b *builder) dateJekyllLists(j *generator.Jekyll) {
 }
 
 // listsOf returns the collections the Jekyll page at rel (under dir)
-// lists, by its text and that of its layouts (in dir's _layouts/), each
-// read to max bytes: read once for each version of the source. The files
-// are opened inside dir through the one door: a layout that is a FIFO, a
-// device, or a link out of dir is not read, and unread is told why (one
-// that is not there may be a theme's, and is not).
-func (s *source) listsOf(dir, rel string, j *generator.Jekyll, max int64, unread func(layout string, err error)) []string {
+// lists, by its text and that of its layouts (generator.Jekyll.Lists):
+// read once for each version of the source. A layout that cannot be
+// read is told to unread, with the folder it was read in.
+func (s *source) listsOf(dir, rel string, j *generator.Jekyll, unread func(dir string, err error)) []string {
 	s.listsOnce.Do(func() {
-		seen := map[string]bool{}
-		name := rel
-		for i := range 10 { // a layout's layout, not round in circles
-			data, err := readPrefix(dir, name, max)
-			if err != nil {
-				if i > 0 && !errors.Is(err, fs.ErrNotExist) {
-					unread(name, err)
-				}
-				break
-			}
-			for _, m := range jekyllLoop.FindAllSubmatch(data, -1) {
-				coll := string(m[1])
-				if _, ok := j.Collections[coll]; (coll == "posts" || ok) && !seen[coll] {
-					seen[coll] = true
-					s.lists = append(s.lists, coll)
-				}
-			}
-			layout := jekyllLayout.FindSubmatch(data)
-			if layout == nil {
-				break
-			}
-			name = path.Join("_layouts", string(layout[1])+".html")
+		var err error
+		if s.lists, err = j.Lists(dir, rel); err != nil {
+			unread(dir, err)
 		}
-		slices.Sort(s.lists)
 	})
 	return s.lists
 }
 
-// readPrefix returns the first max bytes of the regular file rel inside
-// the folder dir, read through the one door.
-func readPrefix(dir, rel string, max int64) ([]byte, error) {
-	f, err := fsx.Open(dir, rel, max, "limits.page_bytes")
-	if err != nil {
-		return nil, err
+// layoutUnread warns, once a build (or a Session), that a Jekyll layout
+// in the folder dir (Join.Dir) could not be read for what it lists,
+// unless the walk of the sources warned of it already (a FIFO the walk
+// found).
+func (b *builder) layoutUnread(dir string, err error) {
+	name := ""
+	if d, ok := errors.AsType[*diag.Diagnostic](err); ok {
+		name = d.File
+		err = errors.New(d.Msg)
 	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, max))
-}
-
-// layoutUnread warns, once a build (or a Session), that the Jekyll layout
-// at rel (relative to Join.Dir) could not be read for what it lists,
-// unless the walk of the sources warned of it (a FIFO the walk found).
-func (b *builder) layoutUnread(rel string, err error) {
-	path := b.joinPrefix() + rel
+	rel, rerr := filepath.Rel(dir, name)
+	if rerr != nil || !filepath.IsLocal(rel) {
+		b.warn(name, fmt.Errorf("%w; the pages it lays out are not dated by what it lists", err))
+		return
+	}
+	path := b.joinPrefix() + filepath.ToSlash(rel)
 	if b.saidOf[path] {
 		return
 	}
@@ -252,11 +223,8 @@ func (b *builder) layoutUnread(rel string, err error) {
 		b.saidOf = make(map[string]bool)
 	}
 	b.saidOf[path] = true
-	b.warn(path, fmt.Errorf("layout not read: %w; the pages it lays out are not dated by the posts it lists", unwrapPath(err)))
+	b.warn(path, fmt.Errorf("%w; the pages it lays out are not dated by what it lists", err))
 }
-
-// jekyllLayout finds a template's layout: in its front matter.
-var jekyllLayout = regexp.MustCompile(`(?m)^layout:\s*["']?([A-Za-z0-9_./-]+?)["']?\s*$`)
 
 // countListed moves the list pages dateListPages dated from the count of
 // their own source to LastModListed's.

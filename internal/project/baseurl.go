@@ -103,7 +103,7 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 		// The configuration computes the base URL (an f-string in conf.py),
 		// or has none: the built site may say it. It ranks below every
 		// value given, and above a platform's guess.
-		if u, from := siteBaseURL(root); u != "" {
+		if u, from := siteBaseURL(root, p.lim); u != "" {
 			p.baseFromSite = u
 			return u, from, nil
 		}

@@ -3,11 +3,12 @@ package project
 import (
 	"errors"
 	"fmt"
-	"os"
+	"io/fs"
 	"path"
 	"path/filepath"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
@@ -171,7 +172,7 @@ func projectFolder(root string, lim limits.Limits) error {
 		if !filepath.IsAbs(built) {
 			built = filepath.Join(root, filepath.FromSlash(built))
 		}
-		if st, err := os.Stat(built); err != nil || !st.IsDir() || samePath(built, root) {
+		if !isDir(built) || samePath(built, root) {
 			continue
 		}
 		return fmt.Errorf("%s is a %s project (%s); its built site is %s%c (give %s as DIR, or --force to walk %s itself)",
@@ -190,7 +191,9 @@ func projectMarked(root string, g generator.Project) bool {
 		return true
 	}
 	for _, dir := range generator.HugoFolders {
-		if st, err := os.Stat(filepath.Join(root, dir)); err == nil && st.IsDir() {
+		// A folder, or a link of its name (themes/ shared with other
+		// projects): looked at, never followed.
+		if fi, err := fsx.Lstat(root, dir); err == nil && (fi.IsDir() || fi.Mode()&fs.ModeSymlink != 0) {
 			return true
 		}
 	}

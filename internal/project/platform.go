@@ -9,7 +9,8 @@ import (
 )
 
 // findPlatform sets the platform: host: when it names one, else the build
-// environment's, else the one whose files are in the project folder.
+// environment's, else the one whose files are in the project folder (a
+// file that cannot be read for it is a warning, in p.warnings).
 func (p *discovery) findPlatform(hostKey, root string, getenv func(string) string) {
 	p.deploy, p.inDeploy = host.FromEnv(getenv)
 	if hostKey == "none" {
@@ -25,7 +26,9 @@ func (p *discovery) findPlatform(hostKey, root string, getenv func(string) strin
 		p.platform, p.platformFrom = p.deploy.Platform, p.deploy.Platform+"'s build environment"
 		return
 	}
-	if platforms, files := host.Identify(p.dirs(root)...); len(platforms) == 1 {
+	platforms, files, warnings := host.Identify(p.lim, p.dirs(root)...)
+	p.warnings = append(p.warnings, warnings...)
+	if len(platforms) == 1 {
 		p.platform, p.platformFrom = platforms[0], files[0]
 	} else if p.inDeploy && len(platforms) == 0 {
 		p.platform, p.platformFrom = p.deploy.Platform, p.deploy.Platform+"'s build environment"

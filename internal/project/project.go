@@ -18,6 +18,7 @@
 package project
 
 import (
+	"cmp"
 	"errors"
 	"path/filepath"
 	"slices"
@@ -64,8 +65,10 @@ type Ask struct {
 	Include, Exclude []string
 	IncludeGiven     bool
 	FollowSymlinks   bool
-	// BaseURL says how the base URL was given.
-	BaseURL Given
+	// BaseURL says how the base URL was given, GivenBaseURL what it is
+	// ("" when not given).
+	BaseURL      Given
+	GivenBaseURL string
 	// OwnURL is true with previews: own-url: a preview's own URL
 	// outranks the base URL of the settings file.
 	OwnURL bool
@@ -189,7 +192,7 @@ type Project struct {
 // Its errors name the file and line where a file is at fault.
 func Discover(a Ask) (*Project, error) {
 	p := newDiscovery(a)
-	pr := &Project{Dir: p.dir, BareBase: true}
+	pr := &Project{Dir: p.dir, BareBase: true, Warnings: p.warnings}
 	v := a // the values as given, then as the project fills them
 	src, err := p.sources(&v, pr)
 	if err != nil {
@@ -245,7 +248,19 @@ func Discover(a Ask) (*Project, error) {
 		out = v.Root
 	}
 	if g := p.builtBy(out); g != nil {
-		pr.Generator, pr.GeneratorSitemaps = g.Title, g.Sitemaps()
+		// Which of the files named as its sitemaps are its own: those
+		// a plugin names as its own may be the project's.
+		hosts := siteHosts(cmp.Or(pr.BaseURL, a.GivenBaseURL), g.BaseURL)
+		takes, warnings := generatorSitemaps(g, out, hosts, p.lim)
+		pr.Generator, pr.GeneratorSitemaps = g.Title, takes
+		pr.Warnings = append(pr.Warnings, warnings...)
+	}
+	if g := p.builtBy(v.Root); g != nil {
+		// The files of its project not read, as the door refuses them:
+		// what they hold is not used.
+		for _, r := range g.Refused {
+			pr.Warnings = append(pr.Warnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(r.File)), Line: r.Line, Msg: r.Msg + "; its settings are not used"})
+		}
 	}
 	if d, ok := errors.AsType[*diag.Diagnostic](p.detectErr); ok {
 		// Not needed for the site folder or the base URL, a generator's
@@ -296,6 +311,10 @@ type discovery struct {
 	// (HostProjectEnv), nil when nothing; hostErr its error.
 	host    *hostProject
 	hostErr error
+
+	// warnings are the problems with the project's files found before
+	// there is a Project to say them in.
+	warnings []error
 }
 
 // newDiscovery starts the discovery of the project of the settings file

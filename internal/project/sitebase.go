@@ -4,17 +4,15 @@ package project
 // configuration computes it (Sphinx's html_baseurl as an f-string).
 
 import (
-	"bufio"
 	"context"
-	"io"
 	"io/fs"
 	"net/url"
-	"os"
 	"path"
-	"path/filepath"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/validate"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
@@ -25,9 +23,6 @@ import (
 // resolving a configuration stays quick on a site of a million pages.
 const basePages = 1000
 
-// baseRobotsBytes is the most of robots.txt siteBaseURL reads.
-const baseRobotsBytes = 512 << 10
-
 // siteBaseURL returns the base URL the built site in root says, and what
 // said it, for a generator whose configuration has no literal one: the
 // base every page's canonical link shares (the longest common prefix,
@@ -36,11 +31,25 @@ const baseRobotsBytes = 512 << 10
 // the sitemap that robots.txt's Sitemap: lines name, else the base the
 // URLs of the generator's own sitemap.xml share. "" when the site says
 // none, or its pages disagree.
-func siteBaseURL(root string) (u, from string) {
-	if u := canonicalBase(root); u != "" {
+//
+// Every file is read inside root through the one door (package fsx): a
+// link out of root is not followed, a FIFO or any other file that is not
+// a regular file is passed over without waiting, and each read is
+// bounded (a page by limits.page_bytes, robots.txt by
+// limits.robots_bytes, sitemap.xml by the protocol's limits). A file
+// passed over says nothing here: the build that follows reads the same
+// files, and says so there.
+func siteBaseURL(root string, lim limits.Limits) (u, from string) {
+	lim = lim.Or()
+	r, err := fsx.OpenRoot(root)
+	if err != nil {
+		return "", ""
+	}
+	defer r.Close()
+	if u := canonicalBase(r, int64(lim.PageBytes)); u != "" {
 		return u, "the pages' canonical links"
 	}
-	if u := robotsBase(root); u != "" {
+	if u := robotsBase(r, int64(lim.RobotsBytes)); u != "" {
 		return u, "robots.txt's Sitemap: lines"
 	}
 	if u := sitemapBase(root); u != "" {
@@ -49,12 +58,13 @@ func siteBaseURL(root string) (u, from string) {
 	return "", ""
 }
 
-// canonicalBase is the base the canonical links of root's pages share,
-// read from the home page and at most basePages others.
-func canonicalBase(root string) string {
+// canonicalBase is the base the canonical links of the site's pages
+// share, read from the home page and at most basePages others, each
+// within max bytes.
+func canonicalBase(root *fsx.Root, max int64) string {
 	hr := &htmlhead.HeadReader{}
 	read := func(rel string) string {
-		f, err := os.Open(filepath.Join(root, filepath.FromSlash(rel)))
+		f, err := root.Open(rel, max, "limits.page_bytes")
 		if err != nil {
 			return ""
 		}
@@ -76,13 +86,13 @@ func canonicalBase(root string) string {
 	}
 	prefix, n := home, 0
 	errStop := fs.SkipAll
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+	err := root.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil
 		}
 		name := d.Name()
 		if d.IsDir() {
-			if p != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+			if p != "." && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
 				return fs.SkipDir // hidden folders, Sphinx's _static and _sources
 			}
 			return nil
@@ -93,10 +103,9 @@ func canonicalBase(root string) string {
 		if n++; n > basePages {
 			return errStop
 		}
-		rel, _ := filepath.Rel(root, p)
-		c := read(filepath.ToSlash(rel))
+		c := read(p)
 		if c == "" {
-			return nil // a page without one (a redirect stub, Sphinx's search page)
+			return nil // a page without one (a redirect stub, Sphinx's search page), or not read
 		}
 		if !absHTTP(c) {
 			prefix = ""
@@ -112,25 +121,11 @@ func canonicalBase(root string) string {
 }
 
 // robotsBase is the folder of the sitemaps robots.txt's Sitemap: lines
-// name, the longest one all of them share.
-func robotsBase(root string) string {
-	f, err := os.Open(filepath.Join(root, "robots.txt"))
-	if err != nil {
-		return ""
-	}
-	defer f.Close()
+// name, the longest one all of them share, read from its first max
+// bytes, as Google reads it.
+func robotsBase(root *fsx.Root, max int64) string {
 	prefix, any := "", false
-	sc := bufio.NewScanner(io.LimitReader(f, baseRobotsBytes))
-	for sc.Scan() {
-		key, value, ok := strings.Cut(sc.Text(), ":")
-		if !ok || !strings.EqualFold(strings.TrimSpace(key), "sitemap") {
-			continue
-		}
-		value, _, _ = strings.Cut(value, "#")
-		u := strings.TrimSpace(value)
-		if !absHTTP(u) {
-			continue
-		}
+	for _, u := range robotsSitemapURLs(root, max) {
 		dir := u[:strings.LastIndexByte(u, '/')+1]
 		if !any {
 			prefix, any = dir, true
@@ -142,10 +137,10 @@ func robotsBase(root string) string {
 }
 
 // sitemapBase is the base the URLs of the generator's own sitemap.xml in
-// root share, read within the protocol's limits.
+// root share, read inside root within the protocol's limits.
 func sitemapBase(root string) string {
 	prefix, any := "", false
-	index, err := validate.Read(context.Background(), filepath.Join(root, "sitemap.xml"), validate.Options{}, func(e validate.Entry) {
+	index, err := validate.ReadIn(context.Background(), root, "sitemap.xml", validate.Options{}, func(e validate.Entry) {
 		switch {
 		case !absHTTP(e.Loc):
 			prefix, any = "", true

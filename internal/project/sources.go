@@ -3,12 +3,13 @@ package project
 import (
 	"errors"
 	"fmt"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
@@ -113,9 +114,9 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
 		}
 		// Bundles are told by the files beside index.md in the folder
 		// walked, which may not be the project's contentDir.
-		g.Content = os.DirFS(dir)
+		g.Content = contentFS(dir, p.lim)
 	case *generator.MkDocs:
-		g.Content = os.DirFS(dir) // which folders have an index.md
+		g.Content = contentFS(dir, p.lim) // which folders have an index.md
 	}
 	return src, nil
 }
@@ -221,7 +222,7 @@ func (p *discovery) routes(root, given string, v *Ask, pr *Project) (*pipeline.S
 		return nil, ""
 	}
 	if a, ok := preset.(*generator.Astro); ok {
-		a.ReadCollections(os.DirFS(dir), rel)
+		a.ReadCollections(settingsFS(dir, p.lim), rel)
 		// Read once: watch mode starts again when they change.
 		for _, name := range generator.AstroContentConfigs {
 			pr.Inputs = append(pr.Inputs, filepath.Join(dir, filepath.FromSlash(name)))
@@ -233,7 +234,7 @@ func (p *discovery) routes(root, given string, v *Ask, pr *Project) (*pipeline.S
 	if e, ok := preset.(*generator.Eleventy); ok {
 		// The permalinks of its data files, read once: watch mode starts
 		// again when one changes.
-		for _, f := range e.ReadData(os.DirFS(dir), p.lim) {
+		for _, f := range e.ReadData(settingsFS(dir, p.lim), p.lim) {
 			pr.Inputs = append(pr.Inputs, filepath.Join(dir, filepath.FromSlash(f)))
 		}
 	}
@@ -267,10 +268,29 @@ func (p *discovery) routes(root, given string, v *Ask, pr *Project) (*pipeline.S
 // that route files.
 var routedFolder = map[string]string{"eleventy": "input folder", "sphinx": "source folder"}
 
-// isDir reports whether dir is a folder.
+// isDir reports whether dir, a folder named as a root (the site's, the
+// sources', a publish folder a configuration gives), is a folder: looked
+// at as named, as the walk that roots there opens it; nothing is read.
 func isDir(dir string) bool {
-	fi, err := os.Stat(dir)
+	fi, err := fsx.StatNamed(dir)
 	return err == nil && fi.IsDir()
+}
+
+// contentFS is the sources' folder dir, as named, for a preset that
+// lists its folders (Hugo's bundles, MkDocs' index pages): through the
+// one door, never through a link out of it, a file's reads bounded by
+// limits.front_matter_bytes.
+func contentFS(dir string, lim limits.Limits) fs.FS {
+	return fsx.DirFS(dir, int64(lim.Or().FrontMatterBytes), "limits.front_matter_bytes")
+}
+
+// settingsFS is the sources' folder dir, as named, for a preset that
+// reads the files that route pages (Astro's route files and content
+// configuration, Eleventy's data files): through the one door, never
+// through a link out of it, a file's reads bounded by
+// limits.settings_bytes.
+func settingsFS(dir string, lim limits.Limits) fs.FS {
+	return fsx.DirFS(dir, int64(lim.Or().SettingsBytes), "limits.settings_bytes")
 }
 
 // anyLanguageDir reports whether p is a Hugo site with a language's own

@@ -33,7 +33,7 @@ type Findings struct {
 func Survey(dir string, getenv func(string) string, a Ask) (*Findings, error) {
 	pr := &discovery{dir: dir, settingsFile: a.SettingsFile, noRoot: a.NoRoot, noBaseURL: a.NoBaseURL}
 	pr.findPlatform("", "", getenv)
-	d := &Findings{Platform: pr.platform, PlatformFrom: pr.platformFrom}
+	d := &Findings{Platform: pr.platform, PlatformFrom: pr.platformFrom, Problems: pr.warnings}
 	warnings, err := pr.loadStyle("")
 	if err != nil {
 		return nil, err

@@ -1,0 +1,167 @@
+package config
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestTakeOverProjectSitemaps: in Astro- and Next.js-shaped output
+// folders, a file named as the sitemap plugin names its own
+// (sitemap-N.xml, sitemap-index.xml) is taken over (removed, its dates
+// read as the generator's) only when it is the plugin's: the project has
+// the plugin, or the plugin's index names it. One the project wrote
+// itself (no plugin in the project, its URLs on another host than the
+// site's, robots.txt naming it and the plugin's index not) is kept, with
+// a warning that names it and says why.
+func TestTakeOverProjectSitemaps(t *testing.T) {
+	urlset := func(locs ...string) string {
+		s := `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`
+		for _, l := range locs {
+			s += "<url><loc>" + l + "</loc></url>"
+		}
+		return s + "</urlset>"
+	}
+	index := func(locs ...string) string {
+		s := `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`
+		for _, l := range locs {
+			s += "<sitemap><loc>" + l + "</loc></sitemap>"
+		}
+		return s + "</sitemapindex>"
+	}
+	astro := func(deps string, files map[string]string) map[string]string {
+		return merge(map[string]string{
+			"package.json":     `{"dependencies": {"astro": "5"` + deps + `}}`,
+			"astro.config.mjs": "import { defineConfig } from 'astro/config';\nexport default defineConfig({ site: 'https://astro.site' });\n",
+			"dist/index.html":  "<title>home</title>",
+		}, files)
+	}
+	next := func(deps string, files map[string]string) map[string]string {
+		return merge(map[string]string{
+			"package.json":    `{"homepage": "https://next.site", "dependencies": {"next": "16"` + deps + `}}`,
+			"next.config.mjs": "export default { output: 'export' };\n",
+			"out/index.html":  "<title>home</title>",
+		}, files)
+	}
+	const plugin, nextSitemap = `, "@astrojs/sitemap": "3"`, `, "next-sitemap": "4"`
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		taken []string
+		kept  map[string]string // file → what the warning says
+	}{
+		{
+			name: "astro: the plugin's index and shard",
+			files: astro(plugin, map[string]string{
+				"dist/sitemap-index.xml": index("https://astro.site/sitemap-0.xml"),
+				"dist/sitemap-0.xml":     urlset("https://astro.site/"),
+				"dist/robots.txt":        "Sitemap: https://astro.site/sitemap-index.xml\n",
+			}),
+			taken: []string{"sitemap-index.xml", "sitemap-0.xml"},
+		},
+		{
+			name: "astro: the plugin named by the configuration",
+			files: merge(astro("", map[string]string{
+				"dist/sitemap-index.xml": index("https://astro.site/sitemap-0.xml"),
+				"dist/sitemap-0.xml":     urlset("https://astro.site/"),
+			}), map[string]string{"astro.config.mjs": "import sitemap from '@astrojs/sitemap';\nexport default { site: 'https://astro.site', integrations: [sitemap()] };\n"}),
+			taken: []string{"sitemap-index.xml", "sitemap-0.xml"},
+		},
+		{
+			name: "astro: no sitemap plugin, URLs on another host, robots.txt naming it",
+			files: astro("", map[string]string{
+				"dist/sitemap-3.xml": urlset("https://shop.site/a", "https://shop.site/b"),
+				"dist/robots.txt":    "Sitemap: https://shop.site/sitemap-3.xml\n",
+			}),
+			kept: map[string]string{"sitemap-3.xml": "its URLs are on shop.site, not on the site's host (astro.site)"},
+		},
+		{
+			name: "astro: no sitemap plugin",
+			files: astro("", map[string]string{
+				"dist/sitemap-index.xml": index("https://astro.site/sitemap-0.xml"),
+				"dist/sitemap-0.xml":     urlset("https://astro.site/"),
+			}),
+			kept: map[string]string{
+				"sitemap-index.xml": "the project has no @astrojs/sitemap (looked for in package.json and astro.config.mjs), which writes Astro's",
+				"sitemap-0.xml":     "the project has no @astrojs/sitemap",
+			},
+		},
+		{
+			name: "astro: the plugin, and a file of the project's own that robots.txt names",
+			files: astro(plugin, map[string]string{
+				"dist/sitemap-index.xml": index("https://astro.site/sitemap-0.xml"),
+				"dist/sitemap-0.xml":     urlset("https://astro.site/"),
+				"dist/sitemap-7.xml":     urlset("https://astro.site/shop/"),
+				"dist/robots.txt":        "Sitemap: https://astro.site/sitemap-index.xml\nSitemap: https://astro.site/sitemap-7.xml\n",
+			}),
+			taken: []string{"sitemap-index.xml", "sitemap-0.xml"},
+			kept:  map[string]string{"sitemap-7.xml": "robots.txt names it, and @astrojs/sitemap's index does not"},
+		},
+		{
+			name: "next.js: no sitemap plugin, URLs on another host, robots.txt naming it",
+			files: next("", map[string]string{
+				"out/sitemap-0.xml": urlset("https://docs.site/a"),
+				"out/robots.txt":    "Sitemap: https://docs.site/sitemap-0.xml\n",
+			}),
+			kept: map[string]string{"sitemap-0.xml": "its URLs are on docs.site, not on the site's host (next.site)"},
+		},
+		{
+			name: "next.js: no sitemap plugin",
+			files: next("", map[string]string{
+				"out/sitemap-0.xml": urlset("https://next.site/a"),
+			}),
+			kept: map[string]string{"sitemap-0.xml": "the project has no next-sitemap (looked for in package.json and next-sitemap.config.js), which writes Next.js's"},
+		},
+		{
+			name: "next.js: next-sitemap's index names its shard, robots.txt names both",
+			files: next(nextSitemap, map[string]string{
+				"out/sitemap.xml":   index("https://next.site/sitemap-0.xml"),
+				"out/sitemap-0.xml": urlset("https://next.site/a"),
+				"out/robots.txt":    "Sitemap: https://next.site/sitemap.xml\nSitemap: https://next.site/sitemap-0.xml\n",
+			}),
+			taken: []string{"sitemap-0.xml"},
+		},
+		{
+			name: "next.js: next-sitemap, a shard on another host",
+			files: next(nextSitemap, map[string]string{
+				"out/sitemap-1.xml": urlset("https://other.site/a"),
+			}),
+			kept: map[string]string{"sitemap-1.xml": "its URLs are on other.site"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			inProject(t, tc.files)
+			c, err := Resolve(cmdline(t), envMap(nil))
+			if err != nil {
+				t.Fatal(err)
+			}
+			takes := c.Build.Write.TakeOver
+			if takes == nil {
+				t.Fatal("no takeover")
+			}
+			for _, name := range tc.taken {
+				if !takes(name) {
+					t.Errorf("%s is not taken over", name)
+				}
+			}
+			var said []string
+			for _, w := range c.Warnings {
+				said = append(said, w.Error())
+			}
+			for name, why := range tc.kept {
+				if takes(name) {
+					t.Errorf("%s, the project's own, is taken over", name)
+				}
+				found := false
+				for _, w := range said {
+					found = found || strings.Contains(w, "/"+name+": kept, as the project's own sitemap") && strings.Contains(w, why)
+				}
+				if !found {
+					t.Errorf("no warning says %s is kept because %q:\n%s", name, why, strings.Join(said, "\n"))
+				}
+			}
+			if len(tc.kept) == 0 && len(said) > 0 {
+				t.Errorf("warnings:\n%s", strings.Join(said, "\n"))
+			}
+		})
+	}
+}

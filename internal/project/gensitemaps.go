@@ -1,0 +1,254 @@
+package project
+
+// The generator's own sitemaps in the output folder, which a build
+// replaces: of the files named as a generator's sitemap plugin names its
+// own (Astro's sitemap-index.xml and sitemap-0.xml …), which are the
+// plugin's, and which the project's own, kept.
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/robots"
+	"github.com/sitemapgen/sitemapgen/internal/validate"
+)
+
+// generatorSitemaps returns the names of the sitemap files of the output
+// folder out that are g's own (Project.GeneratorSitemaps), given the
+// site's hosts (its base URL's, and the one g's configuration gives), and
+// a warning for each file there named as g's sitemap plugin names its own
+// that is the project's, kept. Such a file is the plugin's only when the
+// project has the plugin (generator.SitemapPlugin.In) or the plugin's
+// index names it, and none of these says it is the project's:
+//
+//   - its URLs are on another host than the site's;
+//   - it is not the plugin's index, the index does not name it, and the
+//     site's robots.txt does: the project points crawlers at it;
+//   - the project has no such plugin.
+//
+// Every file is read inside out through the one door (package fsx), each
+// sitemap within the protocol's limits and robots.txt within
+// limits.robots_bytes; a file named so that cannot be read (a link out of
+// the folder, a FIFO) is kept, and said. A file that is not there when
+// Discover looks (a build still to come) is the plugin's when the project
+// has it.
+func generatorSitemaps(g *generator.Project, out string, hosts []string, lim limits.Limits) (func(name string) bool, []error) {
+	takes, pl := g.Sitemaps(), g.Plugin
+	if pl == nil {
+		return takes, nil
+	}
+	has := pl.In != ""
+	r, err := fsx.OpenRoot(out)
+	if err != nil {
+		return func(name string) bool { return takes(name) && (has || !pl.Writes(name)) }, nil
+	}
+	defer r.Close()
+	ents, _ := r.ReadDir(".") // a folder that cannot be listed holds no file to decide on
+	var names []string
+	for _, e := range ents {
+		if name := e.Name(); takes(name) && pl.Writes(name) {
+			names = append(names, name)
+		}
+	}
+	decided := map[string]bool{}
+	var warnings []error
+	keep := func(name, why string) {
+		decided[name] = false
+		warnings = append(warnings, &diag.Diagnostic{File: r.Path(name),
+			Msg: fmt.Sprintf("kept, as the project's own sitemap, not %s's: %s", g.Title, why)})
+	}
+	// The index first: the files it names are the plugin's when it is.
+	slices.SortStableFunc(names, func(a, b string) int {
+		return boolCmp(b == pl.Index, a == pl.Index)
+	})
+	var named map[string]bool // the files the plugin's index names, when it is the plugin's
+	if has && !pl.Writes(pl.Index) {
+		// next-sitemap's index is sitemap.xml, which ours replaces by
+		// writing over it: read for the files it names, not decided on.
+		if f, err := readSitemapFile(r, pl.Index); err == nil && f.otherHost(hosts) == "" {
+			named = f.names
+		}
+	}
+	var inRobots map[string]bool
+	for _, name := range names {
+		f, err := readSitemapFile(r, name)
+		switch {
+		case err != nil:
+			keep(name, "not read: "+err.Error())
+			continue
+		case f.otherHost(hosts) != "":
+			keep(name, fmt.Sprintf("its URLs are on %s, not on the site's host (%s)", diag.Excerpt(f.otherHost(hosts)), strings.Join(hosts, ", ")))
+			continue
+		case name == pl.Index:
+		case named[name]:
+			decided[name] = true
+			continue
+		default:
+			if inRobots == nil {
+				inRobots = robotsSitemaps(r, int64(lim.Or().RobotsBytes))
+			}
+			if inRobots[name] {
+				keep(name, fmt.Sprintf("robots.txt names it, and %s's index does not", pl.Name))
+				continue
+			}
+		}
+		if !has {
+			keep(name, fmt.Sprintf("the project has no %s (looked for in %s), which writes %s's", pl.Name, strings.Join(pl.Looked, " and "), g.Title))
+			continue
+		}
+		decided[name] = true
+		if name == pl.Index {
+			named = f.names
+		}
+	}
+	return func(name string) bool {
+		if !takes(name) {
+			return false
+		}
+		if d, ok := decided[name]; ok {
+			return d
+		}
+		return has || !pl.Writes(name)
+	}, warnings
+}
+
+// boolCmp orders false before true.
+func boolCmp(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
+// A sitemapFile is what generatorSitemaps reads of a sitemap file: the
+// hosts of its <loc>s and, of an index, the names of the files its
+// entries name.
+type sitemapFile struct {
+	hosts []string
+	names map[string]bool
+}
+
+// readSitemapFile reads the sitemap file name of the folder r within the
+// protocol's limits, a urlset's first sampleURLs URLs. The error is for a file that is not read: a link out
+// of the folder, not a regular file. One that does not read as a sitemap
+// tells nothing, without an error.
+func readSitemapFile(r *fsx.Root, name string) (*sitemapFile, error) {
+	fi, err := r.Stat(name)
+	if err == nil && !fi.Mode().IsRegular() {
+		err = fmt.Errorf("%w (%s)", fsx.ErrNotRegular, fsx.Describe(fi.Mode()))
+	}
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		err = pe.Err
+	}
+	if err != nil {
+		return nil, err
+	}
+	// An index is read whole, for the files it names; of a urlset, the
+	// hosts of its first URLs tell.
+	ctx, enough := context.WithCancel(context.Background())
+	defer enough()
+	f := &sitemapFile{names: map[string]bool{}}
+	urls := 0
+	_, err = validate.ReadIn(ctx, r.Dir(), name, validate.Options{}, func(e validate.Entry) {
+		u, err := url.Parse(e.Loc)
+		if err != nil {
+			return
+		}
+		if h := strings.ToLower(u.Host); !slices.Contains(f.hosts, h) && len(f.hosts) < 8 {
+			f.hosts = append(f.hosts, h)
+		}
+		if e.Index {
+			f.names[path.Base(u.Path)] = true
+		} else if urls++; urls == sampleURLs {
+			enough()
+		}
+	})
+	if err != nil && ctx.Err() == nil {
+		return &sitemapFile{}, nil
+	}
+	return f, nil
+}
+
+// sampleURLs is the most URLs of a urlset whose hosts readSitemapFile
+// reads: a plugin writes every URL on the site's host.
+const sampleURLs = 1000
+
+// otherHost returns a host of f's URLs that is none of hosts, "" when
+// there is none, or when hosts is empty (the site's host is not known).
+func (f *sitemapFile) otherHost(hosts []string) string {
+	if len(hosts) == 0 {
+		return ""
+	}
+	for _, h := range f.hosts {
+		if !slices.Contains(hosts, h) {
+			return h
+		}
+	}
+	return ""
+}
+
+// robotsSitemaps returns the names of the files the Sitemap: lines of
+// robots.txt in the folder r name (the last segment of each URL's path),
+// read from its first max bytes, as Google reads it.
+func robotsSitemaps(r *fsx.Root, max int64) map[string]bool {
+	names := map[string]bool{}
+	for _, u := range robotsSitemapURLs(r, max) {
+		if pu, err := url.Parse(u); err == nil {
+			names[path.Base(pu.Path)] = true
+		}
+	}
+	return names
+}
+
+// robotsSitemapURLs returns the absolute http(s) URLs the Sitemap: lines
+// of robots.txt in the folder r give, read from its first max bytes: past
+// them, the lines before.
+func robotsSitemapURLs(r *fsx.Root, max int64) []string {
+	f, err := r.Open("robots.txt", max, robots.LimitKey)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	var urls []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		key, value, ok := strings.Cut(sc.Text(), ":")
+		if !ok || !strings.EqualFold(strings.TrimSpace(key), "sitemap") {
+			continue
+		}
+		value, _, _ = strings.Cut(value, "#")
+		if u := strings.TrimSpace(value); absHTTP(u) {
+			urls = append(urls, u)
+		}
+	}
+	return urls
+}
+
+// siteHosts returns the hosts of the URLs given (the site's base URL,
+// the generator's), lower case, each once; "" and URLs without a host are
+// left out.
+func siteHosts(urls ...string) []string {
+	var hosts []string
+	for _, s := range urls {
+		if u, err := url.Parse(s); err == nil && u.Host != "" {
+			if h := strings.ToLower(u.Host); !slices.Contains(hosts, h) {
+				hosts = append(hosts, h)
+			}
+		}
+	}
+	return hosts
+}

@@ -1,0 +1,80 @@
+package project
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+// TestGeneratorSitemapsDoor: the files generatorSitemaps decides on are
+// read inside the output folder through the one door: a sitemap-0.xml
+// linked to a file outside, or a FIFO, is kept and said, found without
+// waiting; a FIFO robots.txt or index tells nothing, and the others are
+// decided as ever. The file outside is never quoted.
+func TestGeneratorSitemapsDoor(t *testing.T) {
+	outside := filepath.Join(t.TempDir(), "sitemap.xml")
+	urlset := `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://a.site/secret-token</loc></url></urlset>`
+	if err := os.WriteFile(outside, []byte(urlset), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	for name, body := range map[string]string{"sitemap-1.xml": urlset, "index.html": "<title>home</title>"} {
+		if err := os.WriteFile(filepath.Join(out, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(outside, filepath.Join(out, "sitemap-0.xml")); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"sitemap-2.xml", "sitemap-index.xml", "robots.txt"} {
+		if err := syscall.Mkfifo(filepath.Join(out, name), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g := &generator.Project{Generator: "astro", Title: "Astro", File: "astro.config.mjs",
+		Plugin: &generator.SitemapPlugin{Name: "@astrojs/sitemap", Index: "sitemap-index.xml", In: "package.json"}}
+	type result struct {
+		takes    func(string) bool
+		warnings []error
+	}
+	done := make(chan result, 1)
+	go func() {
+		takes, warnings := generatorSitemaps(g, out, []string{"a.site"}, limits.Limits{})
+		done <- result{takes, warnings}
+	}()
+	var r result
+	select {
+	case r = <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("generatorSitemaps waits on a file")
+	}
+	if !r.takes("sitemap-1.xml") {
+		t.Error("sitemap-1.xml, the plugin's, is not taken over")
+	}
+	var said []string
+	for _, w := range r.warnings {
+		said = append(said, w.Error())
+	}
+	all := strings.Join(said, "\n")
+	for name, why := range map[string]string{
+		"sitemap-0.xml":     "not read: a symbolic link out of its folder (or to an absolute path): not followed",
+		"sitemap-2.xml":     "not read: not a regular file (a FIFO)",
+		"sitemap-index.xml": "not read: not a regular file (a FIFO)",
+	} {
+		if r.takes(name) {
+			t.Errorf("%s is taken over", name)
+		}
+		if !strings.Contains(all, filepath.Join(out, name)+": kept, as the project's own sitemap, not Astro's: "+why) {
+			t.Errorf("no warning says %s is kept because %q:\n%s", name, why, all)
+		}
+	}
+	if len(said) != 3 || strings.Contains(all, "secret-token") {
+		t.Errorf("warnings:\n%s", all)
+	}
+}
