@@ -236,7 +236,7 @@ func (r *Rules) NoIndex(loc string) (string, bool) {
 		}
 		for _, ru := range set {
 			if noIndexValue(ru.value) {
-				return fmt.Sprintf("X-Robots-Tag %q (%s)", ru.value, ru.where), true
+				return fmt.Sprintf("X-Robots-Tag %q (%s)", diag.Excerpt(ru.value), ru.where), true
 			}
 		}
 	}
@@ -307,7 +307,7 @@ func (r *Rules) parseHeaders(path string, data []byte) []error {
 		}
 		name, value, ok := strings.Cut(trimmed, ":")
 		if !ok {
-			warnings = append(warnings, where.Errorf("header line without a colon: %q", trimmed))
+			warnings = append(warnings, where.Errorf("header line without a colon: %q", diag.Excerpt(trimmed)))
 			continue
 		}
 		if cur == nil {
@@ -333,12 +333,12 @@ func netlifyPattern(p string) (string, *regexp.Regexp, error) {
 	if i := strings.Index(p, "://"); i >= 0 {
 		u, err := url.Parse(p)
 		if err != nil || u.Host == "" {
-			return "", nil, fmt.Errorf("path %q is not a URL path", p)
+			return "", nil, fmt.Errorf("path %q is not a URL path", diag.Excerpt(p))
 		}
 		host, p = u.Host, u.Path
 	}
 	if !strings.HasPrefix(p, "/") {
-		return "", nil, fmt.Errorf("path %q does not start with /", p)
+		return "", nil, fmt.Errorf("path %q does not start with /", diag.Excerpt(p))
 	}
 	var b strings.Builder
 	b.WriteString("^")
@@ -416,12 +416,12 @@ func (r *Rules) parseVercel(path string, data []byte) []error {
 				continue
 			}
 			if len(h.Has) > 0 || len(h.Missing) > 0 {
-				warnings = append(warnings, where.Errorf("X-Robots-Tag rule for %q depends on the request (has/missing); ignored", h.Source))
+				warnings = append(warnings, where.Errorf("X-Robots-Tag rule for %q depends on the request (has/missing); ignored", diag.Excerpt(h.Source)))
 				continue
 			}
 			re, err := pathToRegexp(h.Source)
 			if err != nil {
-				warnings = append(warnings, where.Errorf("source %q: %v; the rule is ignored", h.Source, err))
+				warnings = append(warnings, where.Errorf("source %q: %v; the rule is ignored", diag.Excerpt(h.Source), err))
 				continue
 			}
 			f.rules = append(f.rules, rule{re: re, where: where, value: kv.Value})

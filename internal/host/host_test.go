@@ -384,3 +384,42 @@ func TestRuleCount(t *testing.T) {
 		})
 	}
 }
+
+// A value of a rule file that a message quotes (an X-Robots-Tag value, a
+// rule's path, a status) is quoted as an excerpt: a rule line of a
+// megabyte gives a message of a line's length.
+func TestMessagesQuoteExcerpts(t *testing.T) {
+	huge := strings.Repeat("y", 900_000)
+	dir := t.TempDir()
+	write(t, dir, "_headers", "/a/*\n  X-Robots-Tag: noindex, "+huge+"\n/"+huge+"\n")
+	write(t, dir, "_redirects", "/"+huge+"\n/b /c "+huge+"\n/d/*/"+huge+" /e 301\n")
+	write(t, dir, "vercel.json", `{"redirects": [{"source": "/`+huge+`", "has": [{"type": "host", "value": "x"}], "destination": "/x"}, {"source": "/f", "destination": "/g", "statusCode": "`+huge+`"}]}`)
+	r, warnings, err := Load(limits.Default, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []string
+	reason, ok := r.NoIndex("https://example.com/a/x")
+	if !ok {
+		t.Fatal("the X-Robots-Tag rule is lost")
+	}
+	msgs = append(msgs, reason)
+	for _, w := range warnings {
+		msgs = append(msgs, w.Error())
+	}
+	_, rwarnings, err := LoadRedirects(false, limits.Default, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range rwarnings {
+		msgs = append(msgs, w.Error())
+	}
+	if len(msgs) < 5 {
+		t.Fatalf("only %d messages: %q", len(msgs), msgs)
+	}
+	for _, m := range msgs {
+		if len(m) > 600 {
+			t.Errorf("a message of %d bytes: %.200q…", len(m), m)
+		}
+	}
+}

@@ -317,7 +317,7 @@ func (r *Redirects) parseRedirectsFile(path string, data []byte, shadowing bool)
 func parseRedirectLine(where diag.Pos, fields []string, shadowing bool) (redirectRule, error) {
 	from, parts := fields[0], fields[1:]
 	if len(parts) == 0 {
-		return redirectRule{}, fmt.Errorf("no destination after %q; the rule is ignored", from)
+		return redirectRule{}, fmt.Errorf("no destination after %q; the rule is ignored", diag.Excerpt(from))
 	}
 	var to string
 	var query, rest []string
@@ -329,7 +329,7 @@ func parseRedirectLine(where diag.Pos, fields []string, shadowing bool) (redirec
 			k++
 		}
 		if k == len(parts) {
-			return redirectRule{}, fmt.Errorf(`the destination of %q does not start with "/", "http://" or "https://"; the rule is ignored`, from)
+			return redirectRule{}, fmt.Errorf(`the destination of %q does not start with "/", "http://" or "https://"; the rule is ignored`, diag.Excerpt(from))
 		}
 		query, to, rest = parts[:k], parts[k], parts[k+1:]
 	}
@@ -337,7 +337,7 @@ func parseRedirectLine(where diag.Pos, fields []string, shadowing bool) (redirec
 	if len(rest) > 0 {
 		var ok bool
 		if status, force, ok = parseStatusField(rest[0]); !ok {
-			return redirectRule{}, fmt.Errorf("status %q is not a number; the rule is ignored", rest[0])
+			return redirectRule{}, fmt.Errorf("status %q is not a number; the rule is ignored", diag.Excerpt(rest[0]))
 		}
 		rest = rest[1:]
 	}
@@ -349,14 +349,14 @@ func parseRedirectLine(where diag.Pos, fields []string, shadowing bool) (redirec
 		}
 	}
 	if len(conditions) > 0 {
-		return redirectRule{}, fmt.Errorf("the rule for %q depends on the request (%s); ignored", from, strings.Join(conditions, " "))
+		return redirectRule{}, fmt.Errorf("the rule for %q depends on the request (%s); ignored", diag.Excerpt(from), diag.Excerpt(strings.Join(conditions, " ")))
 	}
 	if len(query) > 0 {
-		return redirectRule{}, fmt.Errorf("the rule for %q matches query parameters (%s); ignored", from, strings.Join(query, " "))
+		return redirectRule{}, fmt.Errorf("the rule for %q matches query parameters (%s); ignored", diag.Excerpt(from), diag.Excerpt(strings.Join(query, " ")))
 	}
 	if to == "" {
 		if !strings.HasSuffix(from, "/*") || status < 200 || status > 299 {
-			return redirectRule{}, fmt.Errorf("no destination after %q; the rule is ignored", from)
+			return redirectRule{}, fmt.Errorf("no destination after %q; the rule is ignored", diag.Excerpt(from))
 		}
 		to = strings.TrimSuffix(from, "*") + ":splat"
 	}
@@ -385,7 +385,7 @@ func hasHTTPScheme(s string) bool {
 // decoded path of a URL.
 func netlifyRule(from, to string, status int, force, shadowing bool) (redirectRule, error) {
 	if i := strings.IndexByte(from, '*'); i >= 0 && i != len(from)-1 {
-		return redirectRule{}, fmt.Errorf("%q has a splat (*) that does not end it; the rule is ignored", from)
+		return redirectRule{}, fmt.Errorf("%q has a splat (*) that does not end it; the rule is ignored", diag.Excerpt(from))
 	}
 	p := from
 	if !strings.Contains(p, "://") {
@@ -537,24 +537,24 @@ func tomlRedirectRule(md toml.MetaData, prim toml.Primitive, shadowing bool) (re
 	case string: // Netlify reads "301" too
 		n, err := strconv.Atoi(strings.TrimSpace(s))
 		if err != nil {
-			return redirectRule{}, fmt.Errorf("status %q is not a number; the rule is ignored", s)
+			return redirectRule{}, fmt.Errorf("status %q is not a number; the rule is ignored", diag.Excerpt(s))
 		}
 		status = n
 	default:
 		return redirectRule{}, fmt.Errorf("status %v is not a number; the rule is ignored", s)
 	}
 	if len(e.Conditions) > 0 {
-		return redirectRule{}, fmt.Errorf("the rule for %q depends on the request (conditions %s); ignored", from, tomlPairs(e.Conditions))
+		return redirectRule{}, fmt.Errorf("the rule for %q depends on the request (conditions %s); ignored", diag.Excerpt(from), diag.Excerpt(tomlPairs(e.Conditions)))
 	}
 	for _, q := range []map[string]any{e.Query, e.Params, e.Parameters} {
 		if len(q) > 0 {
-			return redirectRule{}, fmt.Errorf("the rule for %q matches query parameters (%s); ignored", from, tomlPairs(q))
+			return redirectRule{}, fmt.Errorf("the rule for %q matches query parameters (%s); ignored", diag.Excerpt(from), diag.Excerpt(tomlPairs(q)))
 		}
 	}
 	to := firstSet(e.To, e.Destination)
 	if to == "" {
 		if !strings.HasSuffix(from, "/*") || status < 200 || status > 299 {
-			return redirectRule{}, fmt.Errorf("the rule for %q has no to; ignored", from)
+			return redirectRule{}, fmt.Errorf("the rule for %q has no to; ignored", diag.Excerpt(from))
 		}
 		to = strings.TrimSuffix(from, "*") + ":splat"
 	}
@@ -669,24 +669,24 @@ func vercelRule(raw json.RawMessage) (ru redirectRule, warning, err error) {
 		return ru, nil, fmt.Errorf("redirect: %v; ignored", err)
 	}
 	if jsonSays(e.Has) || jsonSays(e.Missing) {
-		return ru, nil, fmt.Errorf("the redirect for %q depends on the request (has/missing); ignored", e.Source)
+		return ru, nil, fmt.Errorf("the redirect for %q depends on the request (has/missing); ignored", diag.Excerpt(e.Source))
 	}
 	if strings.Contains(e.Source, "://") {
-		return ru, nil, fmt.Errorf("the redirect for %q names a host in its source; ignored", e.Source)
+		return ru, nil, fmt.Errorf("the redirect for %q names a host in its source; ignored", diag.Excerpt(e.Source))
 	}
 	if e.Destination == "" {
-		return ru, nil, fmt.Errorf("the redirect for %q has no destination; ignored", e.Source)
+		return ru, nil, fmt.Errorf("the redirect for %q has no destination; ignored", diag.Excerpt(e.Source))
 	}
 	status := 308
 	code := jsonSays(e.StatusCode)
 	if code {
 		if err := json.Unmarshal(e.StatusCode, &status); err != nil {
-			return ru, nil, fmt.Errorf("statusCode %s of the redirect for %q is not a number; ignored", e.StatusCode, e.Source)
+			return ru, nil, fmt.Errorf("statusCode %s of the redirect for %q is not a number; ignored", diag.Excerpt(string(e.StatusCode)), diag.Excerpt(e.Source))
 		}
 	}
 	if e.Permanent != nil {
 		if code {
-			warning = fmt.Errorf("the redirect for %q has both permanent and statusCode, which Vercel documents as one or the other; Vercel uses permanent", e.Source)
+			warning = fmt.Errorf("the redirect for %q has both permanent and statusCode, which Vercel documents as one or the other; Vercel uses permanent", diag.Excerpt(e.Source))
 		}
 		status = 307
 		if *e.Permanent {
@@ -695,7 +695,7 @@ func vercelRule(raw json.RawMessage) (ru redirectRule, warning, err error) {
 	}
 	re, err := pathToRegexp(e.Source)
 	if err != nil {
-		return ru, warning, fmt.Errorf("source %q: %v; the rule is ignored", e.Source, err)
+		return ru, warning, fmt.Errorf("source %q: %v; the rule is ignored", diag.Excerpt(e.Source), err)
 	}
 	ru = redirectRule{chain: vercelChain, re: re, to: e.Destination, status: status}
 	ru.capture, ru.params, ru.groups = vercelCaptures(e.Source)

@@ -162,7 +162,7 @@ func (j *Judge) Why(path string) []Block {
 func Blocks(blocks []Block) string {
 	parts := make([]string, len(blocks))
 	for i, b := range blocks {
-		parts[i] = fmt.Sprintf("robots.txt line %d (%s) blocks it for %s", b.Rule.Line, b.Rule, andList(b.Agents))
+		parts[i] = fmt.Sprintf("robots.txt line %d (%s) blocks it for %s", b.Rule.Line, diag.Excerpt(b.Rule.String()), andList(b.Agents))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -172,7 +172,7 @@ func Blocks(blocks []Block) string {
 func Because(blocks []Block) string {
 	parts := make([]string, len(blocks))
 	for i, b := range blocks {
-		parts[i] = fmt.Sprintf("%s at line %d, for %s", b.Rule, b.Rule.Line, andList(b.Agents))
+		parts[i] = fmt.Sprintf("%s at line %d, for %s", diag.Excerpt(b.Rule.String()), b.Rule.Line, andList(b.Agents))
 	}
 	return strings.Join(parts, "; ")
 }

@@ -360,3 +360,19 @@ func TestKey(t *testing.T) {
 		t.Errorf("keys %q %q %q", a.Key(), b.Key(), c.Key())
 	}
 }
+
+// A rule quoted in a warning or a reason is an excerpt: a Disallow of a
+// megabyte gives a message of a line's length.
+func TestBlocksQuoteExcerpts(t *testing.T) {
+	long := "/" + strings.Repeat("a", 1<<20)
+	j := NewJudge(Parse([]byte("User-agent: *\nDisallow: "+long+"\n")), Crawlers...)
+	why := j.Why(long)
+	if len(why) != 1 {
+		t.Fatalf("Why = %v", why)
+	}
+	for _, m := range []string{Blocks(why), Because(why)} {
+		if len(m) > 300 || !strings.Contains(m, "line 2") {
+			t.Errorf("a message of %d bytes: %.200q", len(m), m)
+		}
+	}
+}
