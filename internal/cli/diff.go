@@ -52,9 +52,11 @@ Usage:
   sitemapgen diff [flags] OLD NEW
 
 OLD and NEW are each a sitemap file (a <urlset>, or a <sitemapindex> read
-with its files; .xml, .xml.gz, or the text form .txt, one URL a line) or a
-folder (the sitemaps its robots.txt names, else its sitemap.xml,
-sitemap_index.xml or sitemap.txt). An index downloaded from a site lists
+with its files; .xml, .xml.gz, the text form .txt, one URL a line, or an
+RSS or Atom feed) or a folder (the sitemaps its robots.txt names, else its
+sitemap.xml, sitemap_index.xml or sitemap.txt). The files a folder or an
+index names are read only inside its folder: a symbolic link out of it is
+refused, named, and nothing of its target read. An index downloaded from a site lists
 its files by URL: each is the file beside the index named by the end of
 the URL's path, so download them into one folder. Files are read within
 validate's limits (50 MiB, 64 levels, 2,500,000 elements).

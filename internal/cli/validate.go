@@ -92,8 +92,12 @@ something, or is in a form narrower tools refuse).
 Usage:
   sitemapgen validate [flags] PATH...
 
-PATH is a regular file (.xml or .xml.gz) or a folder, searched for *.xml
-and *.xml.gz; in a folder, files that are not sitemaps are skipped.
+PATH is a regular file (an XML sitemap or index, .xml or .xml.gz; a text
+sitemap, .txt, one URL a line; an RSS 2.0 or Atom feed, which the
+protocol takes as a sitemap) or a folder, searched for *.xml, *.xml.gz
+and sitemap*.txt; in a folder, files that are not sitemaps (a feed among
+them) are skipped. Files inside a folder, and the files an index names,
+are read only inside it: a symbolic link out of it is refused, named.
 
 Flags:
 ` + validateFlags.Help("validate", 19) + `
