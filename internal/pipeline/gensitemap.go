@@ -236,7 +236,7 @@ func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) 
 	var over *genOver
 	rctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	_, err = validate.ReadIn(rctx, dir, name, validate.Options{}, func(e validate.Entry) {
+	isIndex, err := validate.ReadIn(rctx, dir, name, validate.Options{}, func(e validate.Entry) {
 		switch {
 		case over != nil:
 			return
@@ -251,10 +251,13 @@ func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) 
 			dates = append(dates, dated{genHash(genKey(e.Loc)), g.genDateOf(t, file)})
 		}
 	})
-	if over != nil && ctx.Err() == nil {
+	switch {
+	case over != nil && ctx.Err() == nil:
 		err = over
-	} else if err != nil {
+	case err != nil:
 		return false, n, err
+	default:
+		index = isIndex
 	}
 	for _, d := range dates {
 		g.dates[d.key] = d.d
@@ -303,7 +306,7 @@ func (b *builder) readKeptGenDates(g *genDates) {
 	case errors.Is(err, fs.ErrNotExist):
 		return
 	case err == nil && !fi.Mode().IsRegular():
-		b.warn("", &diag.Diagnostic{File: path, Msg: fmt.Sprintf("%s, not the file sitemapgen writes: not read, and replaced", fsx.Describe(fi.Mode()))})
+		b.warn("", &diag.Diagnostic{File: path, Msg: fmt.Sprintf("%s, not the file sitemapgen writes: not read (a build writes the file in its place)", fsx.Describe(fi.Mode()))})
 		return
 	}
 	f, err := fsx.Open(dir, GenDatesName, int64(genDatesBound(max)), limits.GeneratorURLsKey)
@@ -365,7 +368,11 @@ func (b *builder) readKeptGenDates(g *genDates) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		b.warn("", fmt.Errorf("%s:%d: %w; the dates after it are not used", path, line+1, err))
+		msg := err.Error()
+		if d, ok := errors.AsType[*diag.Diagnostic](err); ok {
+			msg = d.Msg // larger than its bound: it grew while read
+		}
+		b.warn("", &diag.Diagnostic{File: path, Line: line + 1, Err: err, Msg: msg + "; the dates from here on are not used"})
 	}
 }
 
