@@ -3,6 +3,7 @@ package writer
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"errors"
 	"io/fs"
 	"os"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // RecordName is the hidden file in the output folder that lists the files
@@ -35,15 +37,24 @@ var ownName = regexp.MustCompile(`^sitemap(?:-[1-9][0-9]*(?:-[0-9a-f]{10})?|-ind
 func IsOwnName(name string) bool { return ownName.MatchString(name) }
 
 // Recorded returns the names of the files dir's record lists: the sitemap
-// files (and sitemap.html) the last Write in dir put there (and, after a run killed while
-// cleaning up, those it was about to remove). None when there is no record.
-func Recorded(dir string) ([]string, error) { return readRecord(dir) }
+// files (and sitemap.html) the last Write in dir put there (and, after a
+// run killed while cleaning up, those it was about to remove). None when
+// there is no record. The record is read through the one door (package
+// fsx: never through a link out of dir, only a regular file), within the
+// default of limits.output_bytes: a larger one is an error naming it and
+// the key.
+func Recorded(dir string) ([]string, error) { return readRecord(dir, 0) }
 
-// readRecord returns the names listed in dir's record; none when there is
-// no record. Lines that are not one of Write's names are ignored, so a
+// RecordedMax is [Recorded] of a record of at most max bytes
+// (limits.output_bytes; 0 means its default).
+func RecordedMax(dir string, max int) ([]string, error) { return readRecord(dir, max) }
+
+// readRecord returns the names listed in dir's record, read within max
+// bytes (0: the default of limits.output_bytes); none when there is no
+// record. Lines that are not one of Write's names are ignored, so a
 // damaged record can never make Write remove another file.
-func readRecord(dir string) ([]string, error) {
-	data, err := fsx.OldReadFile(filepath.Join(dir, RecordName))
+func readRecord(dir string, max int) ([]string, error) {
+	data, err := fsx.ReadFile(dir, RecordName, cmp.Or(max, limits.Default.OutputBytes), limits.OutputBytesKey)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -87,10 +98,12 @@ func removeStale(dir string, previous []string, keep map[string]bool) ([]string,
 		if keep[name] {
 			continue
 		}
-		path := filepath.Join(dir, name)
-		if st, err := os.Lstat(path); err != nil || !st.Mode().IsRegular() {
+		// Through the door: a name under a folder that links out of dir
+		// (another tool's de/sitemap.xml) is not ours to remove.
+		if st, err := fsx.Lstat(dir, name); err != nil || !st.Mode().IsRegular() {
 			continue // already gone, or replaced by something that is not our file
 		}
+		path := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return removed, err
 		}

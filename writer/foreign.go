@@ -8,15 +8,14 @@ import (
 	"errors"
 	"io"
 	"io/fs"
-	"os"
 	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/klauspost/compress/gzip"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
 // ForeignSitemaps returns the sitemap files in dir that another tool
@@ -32,10 +31,17 @@ import (
 // sitemapgen run of its own. A file that cannot be read is not taken for
 // a sitemap.
 func ForeignSitemaps(dir string, takes, own func(name string) bool) ([]string, error) {
-	entries, err := os.ReadDir(dir)
+	// Through the one door: a folder that is a link is not looked into,
+	// and no file is opened through a link out of dir.
+	root, err := fsx.OpenRoot(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	entries, err := root.ReadDir(".")
 	if err != nil {
 		return nil, err
 	}
@@ -44,24 +50,23 @@ func ForeignSitemaps(dir string, takes, own func(name string) bool) ([]string, e
 		name := e.Name()
 		switch {
 		case e.Type().IsRegular() && takes(name) && !own(name):
-			if isSitemapFile(filepath.Join(dir, name)) {
+			if isSitemapFile(root, name) {
 				found = append(found, name)
 			}
 		case e.IsDir() && !strings.HasPrefix(name, "."):
-			sub := filepath.Join(dir, name)
-			if _, err := os.Lstat(filepath.Join(sub, RecordName)); err == nil {
+			if _, err := root.Lstat(path.Join(name, RecordName)); err == nil {
 				continue // another sitemapgen run's folder
 			}
 			files := []string{"sitemap.xml", "sitemap.xml.gz"}
 			if takes(name + "/") {
 				files = nil
-				all, _ := os.ReadDir(sub) // a folder that cannot be read holds no sitemap
+				all, _ := root.ReadDir(name) // a folder that cannot be read holds no sitemap
 				for _, f := range all {
 					files = append(files, f.Name())
 				}
 			}
 			for _, file := range files {
-				if rel := path.Join(name, file); takes(rel) && isSitemapFile(filepath.Join(sub, file)) {
+				if rel := path.Join(name, file); takes(rel) && isSitemapFile(root, rel) {
 					found = append(found, rel)
 				}
 			}
@@ -71,19 +76,20 @@ func ForeignSitemaps(dir string, takes, own func(name string) bool) ([]string, e
 	return found, nil
 }
 
-// isSitemapFile reports whether the regular file at p (gzip-compressed
-// when its name ends in .gz) starts as a sitemap or a sitemap index does.
-func isSitemapFile(p string) bool {
-	if st, err := os.Lstat(p); err != nil || !st.Mode().IsRegular() {
+// isSitemapFile reports whether the regular file rel in root
+// (gzip-compressed when its name ends in .gz) starts as a sitemap or a
+// sitemap index does. Its first 2 KiB are read, uncompressed.
+func isSitemapFile(root *fsx.Root, rel string) bool {
+	if st, err := root.Lstat(rel); err != nil || !st.Mode().IsRegular() {
 		return false
 	}
-	f, err := fsx.OldOpen(p)
+	f, err := root.Open(rel, sitemap.MaxBytes, protocolLimit)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
 	var r io.Reader = f
-	if strings.HasSuffix(p, ".gz") {
+	if strings.HasSuffix(rel, ".gz") {
 		zr, err := gzip.NewReader(f)
 		if err != nil {
 			return false
@@ -96,3 +102,7 @@ func isSitemapFile(p string) bool {
 	return (bytes.Contains(head, []byte("<urlset")) || bytes.Contains(head, []byte("<sitemapindex"))) &&
 		bytes.Contains(head, []byte("sitemaps.org/schemas/sitemap/0.9"))
 }
+
+// protocolLimit names the bound of a sitemap file read back: the
+// protocol's 50 MiB ([sitemap.MaxBytes]).
+const protocolLimit = "the protocol's limit"

@@ -98,7 +98,7 @@ func (t *txn) writeNews(grouped bool, ext string) ([]*file, error) {
 	}
 	for i, f := range c.files {
 		f.name = newsName(i+1, ext)
-		if path, ok := t.ours(f.name, ""); !ok {
+		if path, ok, _ := t.ours(f.name, ""); !ok {
 			return nil, &diag.Diagnostic{File: path, Msg: "no news sitemap written: the file is not one sitemapgen wrote (another tool's?); remove or rename it, or turn the news sitemap off"}
 		}
 	}

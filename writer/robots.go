@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,50 +13,62 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/robots"
 )
 
 const robotsName = "robots.txt"
 
 // updateRobots writes the Sitemap: lines for entries into dir/robots.txt,
 // atomically, and reports whether the file changed. Lines that name the
-// files of foreign (paths relative to dir) go too.
-func updateRobots(dir, baseURL string, entries, foreign []string) (bool, error) {
-	path := filepath.Join(dir, robotsName)
-	if err := robotsUsable(dir); err != nil {
+// files of foreign (paths relative to dir) go too. A robots.txt past max
+// bytes (limits.robots_bytes) is not rewritten: an error.
+func updateRobots(dir, baseURL string, entries, foreign []string, max int) (bool, error) {
+	if err := robotsUsable(dir, max); err != nil {
 		return false, err
 	}
 	mode := fs.FileMode(0o644)
-	st, err := os.Stat(path)
+	old, st, err := readRobots(dir, max)
 	switch {
-	case err == nil && !st.Mode().IsRegular():
-		return false, fmt.Errorf("%s: not a regular file", path)
-	case err == nil:
-		mode = st.Mode().Perm()
-	case !errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
 		return false, err
+	default:
+		mode = st.Mode().Perm()
 	}
 	exists := err == nil
-	var old []byte
-	if exists {
-		if old, err = fsx.OldReadFile(path); err != nil {
-			return false, err
-		}
-	}
 	merged := mergeRobots(old, baseURL, entries, foreign)
 	if exists && bytes.Equal(merged, old) {
 		return false, nil
 	}
-	return true, atomicfile.Write(path, merged, mode)
+	return true, atomicfile.Write(filepath.Join(dir, robotsName), merged, mode)
+}
+
+// readRobots reads dir's robots.txt through the one door (package fsx:
+// never through a link out of dir, only a regular file), at most max
+// bytes of it: past them, what it read and a [fsx.TooLarge] error naming
+// limits.robots_bytes. It also returns what the file is.
+func readRobots(dir string, max int) ([]byte, fs.FileInfo, error) {
+	f, err := fsx.Open(dir, robotsName, int64(max), robots.LimitKey)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	data, err := io.ReadAll(f)
+	return data, st, err
 }
 
 // robotsNames reports whether dir's robots.txt has a Sitemap: line for
 // one of the files of foreign (paths under baseURL). A robots.txt that
-// cannot be read names none.
-func robotsNames(dir, baseURL string, foreign []string) bool {
-	if robotsUsable(dir) != nil {
+// cannot be read, or is past max bytes, names none.
+func robotsNames(dir, baseURL string, foreign []string, max int) bool {
+	if robotsUsable(dir, max) != nil {
 		return false
 	}
-	old, err := fsx.OldReadFile(filepath.Join(dir, robotsName))
+	old, _, err := readRobots(dir, max)
 	if err != nil {
 		return false
 	}
@@ -69,38 +81,27 @@ func robotsNames(dir, baseURL string, foreign []string) bool {
 }
 
 // robotsUsable returns an error when dir's robots.txt exists and cannot be
-// merged: a symbolic link out of dir (linkStaysIn), or not a regular file
-// (a folder, a FIFO). Write asks before it writes anything.
-func robotsUsable(dir string) error {
+// merged: a symbolic link out of dir, or to an absolute path (its target's
+// content would be published as the site's robots.txt: a link to
+// /etc/passwd, say), not a regular file (a folder, a FIFO), or larger than
+// max bytes (limits.robots_bytes), which a merge would have to read whole.
+// A link inside dir is read, and replaced by a file. Write asks before it
+// writes anything.
+func robotsUsable(dir string, max int) error {
 	path := filepath.Join(dir, robotsName)
-	if err := linkStaysIn(dir, path); err != nil {
-		return err
-	}
-	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
-		return &diag.Diagnostic{File: path, Msg: "not a regular file; nothing written"}
-	}
-	return nil
-}
-
-// linkStaysIn returns an error when path is a symbolic link whose target is
-// not inside dir: its content would be published as the site's robots.txt
-// (a link to /etc/passwd, say). A link inside dir is read, and replaced by
-// a file.
-func linkStaysIn(dir, path string) error {
-	st, err := os.Lstat(path)
-	if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+	st, err := fsx.Stat(dir, robotsName)
+	switch {
+	case errors.Is(err, fsx.ErrOutside):
+		return &diag.Diagnostic{File: path, Err: err, Msg: "a symbolic link to a file outside the output folder (or to an absolute path); sitemapgen does not publish that file's content (replace the link with a file, or leave out --robots)"}
+	case errors.Is(err, fs.ErrNotExist):
 		return nil
-	}
-	target, err := filepath.EvalSymlinks(path)
-	if err != nil {
-		return fmt.Errorf("%s: a symbolic link that cannot be followed: %w", path, err)
-	}
-	root, err := filepath.EvalSymlinks(dir)
-	if err != nil {
+	case err != nil:
 		return err
-	}
-	if rel, err := filepath.Rel(root, target); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return fmt.Errorf("%s: a symbolic link to %s, outside the output folder; sitemapgen does not publish that file's content (replace the link with a file, or leave out --robots)", path, target)
+	case !st.Mode().IsRegular():
+		return &diag.Diagnostic{File: path, Msg: "not a regular file; nothing written"}
+	case st.Size() > int64(max):
+		return &diag.Diagnostic{File: path, Err: fsx.ErrTooLarge,
+			Msg: fmt.Sprintf("larger than %d bytes (%s): sitemapgen does not rewrite it; nothing written (raise the limit, or leave out --robots)", max, robots.LimitKey)}
 	}
 	return nil
 }
@@ -229,14 +230,23 @@ type RobotsLine struct {
 // build with Options.Robots whose set a later build without it changed
 // (sitemap.xml.gz removed when --gzip went). A robots.txt that cannot be
 // read has none.
+//
+// robots.txt is read through the one door, at most its first
+// robots.MaxBytes (500 KiB), as Google reads it: a line past
+// them is read by no crawler.
 func DeadRobotsLines(dir, baseURL string) []RobotsLine {
-	if robotsUsable(dir) != nil {
+	data, _, err := readRobots(dir, robots.MaxBytes)
+	if errors.Is(err, fsx.ErrTooLarge) {
+		// The last line, cut, is no line.
+		data = data[:bytes.LastIndexByte(data, '\n')+1]
+	} else if err != nil {
 		return nil
 	}
-	data, err := fsx.OldReadFile(filepath.Join(dir, robotsName))
+	root, err := fsx.OpenRoot(dir)
 	if err != nil {
 		return nil
 	}
+	defer root.Close()
 	var dead []RobotsLine
 	for i, line := range bytes.SplitAfter(data, []byte("\n")) {
 		u, ok := sitemapLineURL(line)
@@ -247,7 +257,7 @@ func DeadRobotsLines(dir, baseURL string) []RobotsLine {
 		if !ok || !robotsOwn(rest) {
 			continue
 		}
-		if _, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(rest))); errors.Is(err, fs.ErrNotExist) {
+		if _, err := root.Lstat(rest); errors.Is(err, fs.ErrNotExist) {
 			dead = append(dead, RobotsLine{Line: i + 1, URL: u})
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
@@ -73,7 +74,7 @@ func TestUpdateRobots(t *testing.T) {
 		t.Fatal(err)
 	}
 	entries := []string{base + "sitemap.xml"}
-	changed, err := updateRobots(dir, base, entries, nil)
+	changed, err := updateRobots(dir, base, entries, nil, robots.MaxBytes)
 	if err != nil || !changed {
 		t.Fatalf("first update: changed=%v err=%v", changed, err)
 	}
@@ -86,7 +87,7 @@ func TestUpdateRobots(t *testing.T) {
 	}
 	old := time.Now().Add(-time.Hour)
 	os.Chtimes(path, old, old)
-	changed, err = updateRobots(dir, base, entries, nil)
+	changed, err = updateRobots(dir, base, entries, nil, robots.MaxBytes)
 	if err != nil || changed {
 		t.Fatalf("second update: changed=%v err=%v", changed, err)
 	}
@@ -99,7 +100,7 @@ func TestUpdateRobots(t *testing.T) {
 	if err := os.Mkdir(path, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := updateRobots(dir, base, entries, nil); err == nil {
+	if _, err := updateRobots(dir, base, entries, nil, robots.MaxBytes); err == nil {
 		t.Error("robots.txt is a folder: no error")
 	}
 }

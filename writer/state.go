@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"math"
 	"math/bits"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -339,7 +338,7 @@ func (st *State) unchanged(dir, name string, sum uint64) bool {
 	if !ok || rec.sum != sum {
 		return false
 	}
-	fi, err := os.Lstat(filepath.Join(dir, name))
+	fi, err := fsx.Lstat(dir, name)
 	return err == nil && fi.Mode().IsRegular() && fi.Size() == rec.size && fi.ModTime().Equal(rec.mtime)
 }
 
@@ -348,8 +347,16 @@ func (st *State) unchanged(dir, name string, sum uint64) bool {
 // else. It looks only at each file's type, size and modification time,
 // not its bytes: it is cheap enough to ask after every change.
 func (st *State) Drifted(dir string) bool {
+	if len(st.files) == 0 {
+		return false
+	}
+	root, err := fsx.OpenRoot(dir)
+	if err != nil {
+		return true
+	}
+	defer root.Close()
 	for name, rec := range st.files {
-		fi, err := os.Lstat(filepath.Join(dir, name))
+		fi, err := root.Lstat(name)
 		if err != nil || !fi.Mode().IsRegular() || fi.Size() != rec.size || !fi.ModTime().Equal(rec.mtime) {
 			return true
 		}
@@ -363,11 +370,19 @@ func (st *State) Drifted(dir string) bool {
 // and this Write's URLs are the ones the next compares with.
 func (st *State) update(dir string, files []*file, ok bool) {
 	current := make(map[string]bool, len(files))
+	root, rootErr := fsx.OpenRoot(dir)
+	if rootErr == nil {
+		defer root.Close()
+	}
 	for _, f := range files {
 		current[f.name] = true
 		switch {
 		case f.renamed:
-			fi, err := os.Lstat(filepath.Join(dir, f.name))
+			if rootErr != nil {
+				delete(st.files, f.name)
+				continue
+			}
+			fi, err := root.Lstat(f.name)
 			if err != nil {
 				delete(st.files, f.name)
 				continue
@@ -469,7 +484,7 @@ func (t *txn) check(res *Result, previous []string) (*Result, error) {
 	for _, f := range t.files {
 		keep[f.name] = true
 		res.Written = append(res.Written, f.name)
-		if sum, err := t.state.diskSum(filepath.Join(t.opts.Dir, f.name), t.opts.Gzip && f.src.gzip); err != nil || sum != f.sum.Sum64() {
+		if sum, err := t.state.diskSum(t.opts.Dir, f.name, t.opts.Gzip && f.src.gzip); err != nil || sum != f.sum.Sum64() {
 			res.Differ = append(res.Differ, f.name)
 		}
 	}
@@ -477,7 +492,7 @@ func (t *txn) check(res *Result, previous []string) (*Result, error) {
 		if keep[name] {
 			continue
 		}
-		if _, err := os.Lstat(filepath.Join(t.opts.Dir, name)); err == nil {
+		if _, err := fsx.Lstat(t.opts.Dir, name); err == nil {
 			res.Removed = append(res.Removed, name)
 			res.Differ = append(res.Differ, name)
 		}
@@ -488,9 +503,8 @@ func (t *txn) check(res *Result, previous []string) (*Result, error) {
 	foreign := t.foreign
 	res.TakenOver = foreign
 	res.Differ = append(res.Differ, foreign...)
-	if t.opts.Robots || len(foreign) > 0 && robotsNames(t.opts.Dir, t.opts.BaseURL, foreign) {
-		path := filepath.Join(t.opts.Dir, robotsName)
-		old, err := fsx.OldReadFile(path)
+	if t.opts.Robots || len(foreign) > 0 && robotsNames(t.opts.Dir, t.opts.BaseURL, foreign, t.opts.RobotsBytes) {
+		old, _, err := readRobots(t.opts.Dir, t.opts.RobotsBytes)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
@@ -501,9 +515,11 @@ func (t *txn) check(res *Result, previous []string) (*Result, error) {
 	return res, nil
 }
 
-// diskSum returns the digest of the file at path's (uncompressed) bytes.
-func (st *State) diskSum(path string, gz bool) (uint64, error) {
-	f, err := os.Open(path)
+// diskSum returns the digest of the (uncompressed) bytes of the file name
+// in dir, read through the one door within the protocol's 50 MiB, on
+// disk and uncompressed: a larger file is none Write wrote, and an error.
+func (st *State) diskSum(dir, name string, gz bool) (uint64, error) {
+	f, err := fsx.Open(dir, name, sitemap.MaxBytes, protocolLimit)
 	if err != nil {
 		return 0, err
 	}
@@ -517,7 +533,11 @@ func (st *State) diskSum(path string, gz bool) (uint64, error) {
 		r = zr
 	}
 	h := st.hash()
-	if _, err := io.Copy(h, r); err != nil {
+	n, err := io.Copy(h, io.LimitReader(r, sitemap.MaxBytes+1))
+	if err == nil && n > sitemap.MaxBytes {
+		err = fsx.TooLarge(filepath.Join(dir, name), sitemap.MaxBytes, protocolLimit)
+	}
+	if err != nil {
 		return 0, err
 	}
 	return h.Sum64(), nil

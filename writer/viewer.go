@@ -5,9 +5,10 @@ import (
 	"crypto/sha256"
 	_ "embed"
 	"encoding/base64"
+	"errors"
+	"fmt"
 	"html"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // ViewerName is the name of the page that shows a set of sitemaps to a
@@ -84,28 +86,38 @@ func (t *txn) addViewer(ext string) error {
 }
 
 // viewerOurs returns an error when Dir holds a sitemap.html that no
-// Write made: neither in the record nor carrying the page's marker.
+// Write made: neither in the record nor carrying the page's marker (read
+// within Options.OutputBytes).
 func (t *txn) viewerOurs() error {
-	if path, ok := t.ours(ViewerName, viewerMarker); !ok {
-		return &diag.Diagnostic{File: path, Msg: "no viewer written: the file is not one sitemapgen wrote (a page of the site?); remove or rename it, or turn the viewer off"}
+	path, ok, err := t.ours(ViewerName, viewerMarker)
+	switch {
+	case ok:
+		return nil
+	case errors.Is(err, fsx.ErrTooLarge):
+		return &diag.Diagnostic{File: path, Err: err, Msg: fmt.Sprintf("larger than %d bytes (%s), not read to tell whether sitemapgen wrote it; no viewer written: remove or rename it, or turn the viewer off", t.opts.OutputBytes, limits.OutputBytesKey)}
 	}
-	return nil
+	return &diag.Diagnostic{File: path, Msg: "no viewer written: the file is not one sitemapgen wrote (a page of the site?); remove or rename it, or turn the viewer off"}
 }
 
 // ours reports whether the file name in Dir, at path, is one a Write may
 // replace: no regular file there, or one in the record, or, with a
-// marker, holding it. Every file a Write adds beside the sitemaps (the
-// viewer, the text sitemap) is held to it before anything is written: a
-// site's own file is never replaced. Anything else there (a folder, a
-// link, which is replaced and not followed) is the commit's to judge.
-func (t *txn) ours(name, marker string) (path string, ok bool) {
+// marker, holding it (read through the one door, within
+// Options.OutputBytes; err says why it could not be read). Every file a
+// Write adds beside the sitemaps (the viewer, the text sitemap) is held to
+// it before anything is written: a site's own file is never replaced.
+// Anything else there (a folder, a link, which is replaced and not
+// followed) is the commit's to judge.
+func (t *txn) ours(name, marker string) (path string, ok bool, err error) {
 	path = filepath.Join(t.opts.Dir, name)
-	if fi, err := os.Lstat(path); err != nil || !fi.Mode().IsRegular() {
-		return path, true
+	if fi, err := fsx.Lstat(t.opts.Dir, name); err != nil || !fi.Mode().IsRegular() {
+		return path, true, nil
 	}
 	if slices.Contains(t.recorded, name) {
-		return path, true
+		return path, true, nil
 	}
-	data, err := fsx.OldReadFile(path)
-	return path, marker != "" && err == nil && bytes.Contains(data, []byte(marker))
+	if marker == "" {
+		return path, false, nil
+	}
+	data, err := fsx.ReadFile(t.opts.Dir, name, t.opts.OutputBytes, limits.OutputBytesKey)
+	return path, err == nil && bytes.Contains(data, []byte(marker)), err
 }

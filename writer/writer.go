@@ -75,6 +75,8 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
@@ -144,6 +146,16 @@ type Options struct {
 	// (Result.URLChanges). Use one State per output folder, and the same
 	// one for every Write of a process (watch mode). DryRun ignores it.
 	State *State
+	// RobotsBytes is the largest robots.txt that Robots rewrites, or that
+	// is read for its Sitemap: lines (limits.robots_bytes): a larger one
+	// fails a Write with Robots before anything is written. 0 means its
+	// default.
+	RobotsBytes int
+	// OutputBytes is the largest of its own files Write reads back from
+	// Dir: its record (RecordName), and a sitemap.html it did not record,
+	// read for the viewer's mark (limits.output_bytes). A larger record
+	// fails the Write before anything is written. 0 means its default.
+	OutputBytes int
 }
 
 // Result describes what Write did (or, in a dry run, would do).
@@ -236,6 +248,12 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	if !strings.HasSuffix(opts.BaseURL, "/") {
 		return nil, fmt.Errorf("base URL %q does not end in /", opts.BaseURL)
 	}
+	if opts.RobotsBytes <= 0 {
+		opts.RobotsBytes = limits.Default.RobotsBytes
+	}
+	if opts.OutputBytes <= 0 {
+		opts.OutputBytes = limits.Default.OutputBytes
+	}
 	start := time.Now()
 	if !opts.DryRun && !opts.Check {
 		if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
@@ -244,13 +262,13 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 		if opts.Robots {
 			// Before anything is written: the set and robots.txt go
 			// together.
-			if err := robotsUsable(opts.Dir); err != nil {
+			if err := robotsUsable(opts.Dir, opts.RobotsBytes); err != nil {
 				return nil, err
 			}
 		}
 		atomicfile.RemoveStale(opts.Dir, start)
 	}
-	previous, err := readRecord(opts.Dir)
+	previous, err := readRecord(opts.Dir, opts.OutputBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -398,7 +416,7 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 		}
 		name(c.files, "sitemap.txt", "sitemap-%d.txt")
 		for _, f := range c.files {
-			if path, ok := t.ours(f.name, ""); !ok {
+			if path, ok, _ := t.ours(f.name, ""); !ok {
 				return nil, &diag.Diagnostic{File: path, Msg: "no text sitemap written: the file is not one sitemapgen wrote (the site's own?); remove or rename it, or turn the text sitemap off"}
 			}
 		}
@@ -656,8 +674,8 @@ func (t *txn) commit(res *Result) error {
 		f.tmp = nil
 		res.Written = append(res.Written, f.name)
 	}
-	if t.opts.Robots || len(t.foreign) > 0 && robotsNames(t.opts.Dir, t.opts.BaseURL, t.foreign) {
-		changed, err := updateRobots(t.opts.Dir, t.opts.BaseURL, res.Entries, t.foreign)
+	if t.opts.Robots || len(t.foreign) > 0 && robotsNames(t.opts.Dir, t.opts.BaseURL, t.foreign, t.opts.RobotsBytes) {
+		changed, err := updateRobots(t.opts.Dir, t.opts.BaseURL, res.Entries, t.foreign, t.opts.RobotsBytes)
 		if err != nil {
 			return err
 		}
@@ -679,9 +697,8 @@ func (t *txn) placeable() error {
 		if f.kept {
 			continue
 		}
-		path := filepath.Join(t.opts.Dir, f.name)
-		if st, err := os.Lstat(path); err == nil && st.IsDir() {
-			return &diag.Diagnostic{File: path, Msg: "a folder is where this sitemap file goes; nothing written"}
+		if st, err := fsx.Lstat(t.opts.Dir, f.name); err == nil && st.IsDir() {
+			return &diag.Diagnostic{File: filepath.Join(t.opts.Dir, f.name), Msg: "a folder is where this sitemap file goes; nothing written"}
 		}
 	}
 	return nil

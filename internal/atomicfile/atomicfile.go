@@ -12,6 +12,7 @@
 package atomicfile
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -39,12 +40,26 @@ func CreateTemp(dir string) (*os.File, error) {
 // temporary file in the same folder; the temporary file is removed on
 // error. Call [SyncDir] to make the rename itself durable.
 func Write(path string, data []byte, mode fs.FileMode) error {
+	return WriteFunc(path, mode, func(w *bufio.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteFunc is [Write] of what write writes to w, for a file that is not
+// held in memory whole; a write that fails leaves path as it was.
+func WriteFunc(path string, mode fs.FileMode, write func(w *bufio.Writer) error) error {
 	tmp, err := CreateTemp(filepath.Dir(path))
 	if err != nil {
 		return err
 	}
 	defer os.Remove(tmp.Name()) // fails harmlessly after the rename
-	if _, err := tmp.Write(data); err != nil {
+	w := bufio.NewWriter(tmp)
+	if err := write(w); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := w.Flush(); err != nil {
 		tmp.Close()
 		return err
 	}

@@ -327,12 +327,13 @@ func prepareOutputs(c *config.Config, getenv func(string) string, say func(strin
 		return nil, usage(err)
 	}
 	opts := postbuild.Options{
-		Dir:        c.Build.Write.Dir,
-		BaseURL:    base,
-		DateFormat: c.Build.Write.LastModFormat,
-		StateBytes: c.Build.Limits.StateBytes,
-		Say:        say,
-		Warn:       warn,
+		Dir:         c.Build.Write.Dir,
+		BaseURL:     base,
+		DateFormat:  c.Build.Write.LastModFormat,
+		StateBytes:  c.Build.Limits.StateBytes,
+		OutputBytes: c.Build.Limits.OutputBytes,
+		Say:         say,
+		Warn:        warn,
 	}
 	if v.KeyFile {
 		opts.Key = strings.TrimSpace(getenv(indexnow.KeyEnv))

@@ -234,6 +234,8 @@ func (c *Config) options(l *layers, pr *project.Project) {
 			DryRun:        v.DryRun,
 			Check:         v.Check,
 			Extra:         v.Index.Extra,
+			RobotsBytes:   v.Limits.RobotsBytes,
+			OutputBytes:   v.Limits.OutputBytes,
 		},
 	}
 	for _, s := range v.Sections {

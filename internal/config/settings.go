@@ -447,6 +447,10 @@ var Settings = Table[Values]{
 		Field: Int(func(v *Values) *int { return &v.Limits.RobotsBytes }, limits.Default.RobotsBytes, between(1<<10, 1<<30))},
 	{Key: "limits.page_bytes",
 		Field: Int(func(v *Values) *int { return &v.Limits.PageBytes }, limits.Default.PageBytes, between(1<<10, 1<<30))},
+	{Key: "limits.generator_urls",
+		Field: Int(func(v *Values) *int { return &v.Limits.GeneratorURLs }, limits.Default.GeneratorURLs, between(1, 100_000_000))},
+	{Key: "limits.output_bytes",
+		Field: Int(func(v *Values) *int { return &v.Limits.OutputBytes }, limits.Default.OutputBytes, between(1<<10, 1<<30))},
 	{Flag: "debounce", Arg: "D", Only: WatchCommand, Help: []string{"wait until no change has come for D (default 200ms)"},
 		Field: Duration(func(v *Values) *time.Duration { return &v.Watch.Debounce }, 200*time.Millisecond, positive)},
 	{Flag: "max-wait", Arg: "D", Only: WatchCommand, Help: []string{

@@ -522,7 +522,7 @@ func TestFaultsSettingsFIFO(t *testing.T) {
 		{"site/_headers", nil, 1, "site/_headers: not a regular file (a FIFO)"},
 		{"site/_redirects", nil, 0, "site/_redirects: warning: redirect rules not checked: not a regular file (a FIFO); the file is not read"},
 		{"site/robots.txt", []string{"--robots"}, 1, "site/robots.txt: not a regular file"},
-		{"site/sitemap.xml", []string{"--changes", "c.txt"}, 0, "sitemapgen: warning: --changes: read site/sitemap.xml: not a regular file (a FIFO); every URL counts as new"},
+		{"site/sitemap.xml", []string{"--changes", "c.txt"}, 0, "site/sitemap.xml: warning: --changes: not a regular file (a FIFO); every URL counts as new"},
 	} {
 		t.Run(tc.fifo, func(t *testing.T) {
 			r := newRunner(t, false)

@@ -258,8 +258,13 @@ func newState(old map[string]page) *State {
 // (limits.state_bytes), or that is of another version, gives an error
 // naming the file (and, for bad JSON, the line and column) together with
 // an empty State, usable as if the file were missing.
+//
+// The path is the user's (--state, state:, or the default they made):
+// followed wherever it points, as a path the user names is (fsx.ReadNamed);
+// only a regular file is read, and one larger than max is refused by its
+// size, before a byte of it is read.
 func Load(path string, max int) (*State, error) {
-	data, err := fsx.OldReadFileMax(path, max, "limits.state_bytes")
+	data, err := fsx.ReadNamed(path, max, "limits.state_bytes")
 	if errors.Is(err, fs.ErrNotExist) {
 		return newState(nil), nil
 	}
@@ -376,7 +381,9 @@ func (s *State) Save(path string) (written bool, err error) {
 		return false, fmt.Errorf("encode state %s: %w", path, err)
 	}
 	data = append(data, '\n')
-	if old, err := fsx.OldReadFile(path); err == nil && bytes.Equal(old, data) {
+	// The file on disk is read within the size of data: a larger one is
+	// not the same.
+	if old, err := fsx.ReadNamed(path, len(data), "limits.state_bytes"); err == nil && bytes.Equal(old, data) {
 		return false, nil
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {

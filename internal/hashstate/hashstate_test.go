@@ -444,3 +444,61 @@ func (zeros) Read(b []byte) (int, error) {
 	clear(b)
 	return len(b), nil
 }
+
+// sparse makes the file at path a sparse file of size bytes.
+func sparse(t *testing.T, path string, size int64) {
+	t.Helper()
+	os.Remove(path)
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(size); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// allocated returns the bytes fn allocates.
+func allocated(fn func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	fn()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestStateFileBounded: a state file past limits.state_bytes (a sparse
+// file of 3 GB, which costs nothing on disk) is refused before it is
+// read, with an error naming it and the key, and left as it is; Save
+// compares the file on disk within the size of what it writes.
+func TestStateFileBounded(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "state.json")
+	sparse(t, path, 3<<30)
+	var err error
+	if n := allocated(func() { _, err = Load(path, 64<<20) }); n > 8<<20 {
+		t.Errorf("Load: %d bytes allocated: the file was read", n)
+	}
+	if err == nil || !strings.Contains(err.Error(), path+": ") || !strings.Contains(err.Error(), "limits.state_bytes") {
+		t.Errorf("Load: err = %v, want one naming the file and limits.state_bytes", err)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Size() != 3<<30 {
+		t.Errorf("the file changed (%v)", err)
+	}
+
+	sparse(t, path, 256<<20)
+	st, _ := Load(filepath.Join(t.TempDir(), "none.json"), 1<<20)
+	st.Date("https://example.com/", "0123", time.Now())
+	var written bool
+	if n := allocated(func() { written, err = st.Save(path) }); n > 8<<20 {
+		t.Errorf("Save: %d bytes allocated: the file on disk was read", n)
+	}
+	if !written || err != nil {
+		t.Fatalf("Save: %v, %v", written, err)
+	}
+	if fi, err := os.Stat(path); err != nil || fi.Size() > 1<<10 {
+		t.Errorf("Save: the file not replaced (%v)", err)
+	}
+}

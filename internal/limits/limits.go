@@ -72,7 +72,30 @@ type Limits struct {
 	// PageBytes is the most bytes of one page sitemapgen audit reads for
 	// its links.
 	PageBytes int
+	// GeneratorURLs is the most URLs read from a site generator's own
+	// sitemaps for their lastmods, all its files together (each file
+	// within the protocol's limits, at most [MaxGeneratorFiles] files):
+	// the most dates kept, in memory and in the output folder's
+	// .sitemapgen-generator-lastmod, whose size it bounds.
+	GeneratorURLs int
+	// OutputBytes is the size of the largest of sitemapgen's own files
+	// read back from the output folder: its record of the files it wrote
+	// (.sitemapgen-files), and feed.xml and sitemap.html, read to tell
+	// its own from another tool's.
+	OutputBytes int
 }
+
+// The keys of the limits on the output folder's files, as messages name
+// them.
+const (
+	GeneratorURLsKey = "limits.generator_urls"
+	OutputBytesKey   = "limits.output_bytes"
+)
+
+// MaxGeneratorFiles is the most files of a site generator's own sitemaps
+// read for their lastmods: a generator writes one, one a language, or one
+// every 45,000 URLs (Astro's), 23 for a million.
+const MaxGeneratorFiles = 1000
 
 // Default are the limits a build has unless sitemap.yaml says otherwise,
 // each a hundred times or more what a real site's files hold.
@@ -89,6 +112,8 @@ var Default = Limits{
 	StateBytes:       1 << 30,
 	RobotsBytes:      robots.MaxBytes,
 	PageBytes:        64 << 20,
+	GeneratorURLs:    1_000_000,
+	OutputBytes:      64 << 20,
 }
 
 // Or returns l with each zero field set to its default.
@@ -111,6 +136,8 @@ func (l Limits) Or() Limits {
 	set(&l.StateBytes, d.StateBytes)
 	set(&l.RobotsBytes, d.RobotsBytes)
 	set(&l.PageBytes, d.PageBytes)
+	set(&l.GeneratorURLs, d.GeneratorURLs)
+	set(&l.OutputBytes, d.OutputBytes)
 	return l
 }
 

@@ -6,20 +6,25 @@ package pipeline
 
 import (
 	"bufio"
-	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/validate"
+	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
@@ -27,28 +32,101 @@ import (
 // sitemap replaced the generator's, the lastmods the generator's gave:
 // a takeover never loses what the replaced file knew, and the next build
 // (or sitemapgen --check) reads them where the file was.
+//
+// Its lines: a comment (genDatesHeader); a file of the generator's, by
+// its path in the output folder; under it, a line for each URL the file
+// dated: a tab, the URL's genHash in 16 hex digits, a tab, the lastmod
+// (RFC 3339). A line "URL, tab, lastmod, tab, file", as the file was
+// written before, is read too.
 const GenDatesName = ".sitemapgen-generator-lastmod"
 
-const genDatesHeader = "# The lastmods of the generator's sitemap that sitemapgen's replaced, read by its next run: URL (without a final /, index.html or .html), lastmod, file.\n"
+const genDatesHeader = "# The lastmods of the generator's sitemaps that sitemapgen's replaced, read by its next run: each file's path, then a line for each URL it dated: a tab, the first 16 hex digits of the SHA-256 of the URL (without a final /, index.html or .html), a tab, the lastmod.\n"
 
-// genDates are the lastmods of the generator's own sitemaps, by genKey of
-// their URL.
+// The bounds of GenDatesName: a file's line (a path in the output
+// folder, a folder and a file's name, 255 bytes each on most systems, up
+// to 765 in UTF-8 on macOS), and a date's line (a tab, 16 hex digits, a
+// tab, a date of RFC3339Nano, 35 bytes at most, a newline: 54).
+const (
+	genFileBytes = 2 * 768
+	genLineBytes = 64
+)
+
+// genDatesBound is the most bytes GenDatesName holds with urls dates:
+// what is read of it.
+func genDatesBound(urls int) int {
+	return len(genDatesHeader) + limits.MaxGeneratorFiles*(genFileBytes+1) + urls*genLineBytes
+}
+
+// genDates are the lastmods of the generator's own sitemaps, by genHash
+// of their URL's genKey: a date costs 24 bytes and its map slot,
+// whatever its URL's length.
 type genDates struct {
-	dates map[string]genDate
+	dates map[uint64]genDate
+	// files are the paths of the files the dates were read from, by
+	// genDate.file.
+	files []string
+	// zones are the time zones of the dates, by their offset in minutes,
+	// made while the dates are read: lookup, which reads them, is called
+	// by several goroutines.
+	zones map[int16]*time.Location
 	// read names the generator's files they were read from; none when
 	// they came from GenDatesName.
 	read []string
+	// keep says GenDatesName is to be left as it is (its time set): it
+	// is past its bound, and a build that cannot read it does not write
+	// its dates away.
+	keep bool
 }
 
+// genDate is a lastmod: the instant, its zone's offset, and the file of
+// genDates.files it came from.
 type genDate struct {
-	t    time.Time
-	file string
+	sec  int64
+	nsec int32
+	zone int16 // minutes east of UTC
+	file uint16
+}
+
+func newGenDates() *genDates {
+	return &genDates{dates: make(map[uint64]genDate), zones: make(map[int16]*time.Location)}
+}
+
+// date returns d as a time of its zone.
+func (g *genDates) date(d genDate) time.Time {
+	t := time.Unix(d.sec, int64(d.nsec))
+	if d.zone == 0 {
+		return t.UTC()
+	}
+	return t.In(g.zones[d.zone])
+}
+
+// genDateOf returns t, a date of the file at index file, as a genDate,
+// making its zone known to g.
+func (g *genDates) genDateOf(t time.Time, file int) genDate {
+	_, off := t.Zone()
+	zone := int16(off / 60)
+	if zone != 0 && g.zones[zone] == nil {
+		g.zones[zone] = time.FixedZone("", int(zone)*60)
+	}
+	return genDate{sec: t.Unix(), nsec: int32(t.Nanosecond()), zone: zone, file: uint16(file)}
+}
+
+// file returns the index of the file name in g.files, adding it.
+func (g *genDates) file(name string) int {
+	if i := slices.Index(g.files, name); i >= 0 {
+		return i
+	}
+	g.files = append(g.files, name)
+	return len(g.files) - 1
 }
 
 // lookup is mapping.Page.Sitemap.
 func (g *genDates) lookup(loc string) (time.Time, string) {
-	d := g.dates[genKey(loc)]
-	return d.t, d.file
+	d, ok := g.dates[genHash(genKey(loc))]
+	if !ok {
+		return time.Time{}, ""
+	}
+	return g.date(d), g.files[d.file]
 }
 
 // genKey is the form in which a URL of the generator's sitemap and ours
@@ -60,34 +138,64 @@ func genKey(loc string) string {
 	return strings.TrimSuffix(loc, "/")
 }
 
+// genHash is the key a URL's date is kept by: the first 64 bits of the
+// SHA-256 of its genKey. Two of a million URLs share one by chance once
+// in 36 million sites; and no one can choose a URL that takes another's
+// date.
+func genHash(key string) uint64 {
+	sum := sha256.Sum256(unsafe.Slice(unsafe.StringData(key), len(key))) // read only: no copy
+	return binary.BigEndian.Uint64(sum[:8])
+}
+
 // loadGenDates reads the lastmods of the generator's sitemaps in the
-// output folder (Options.GeneratorSitemaps), within the protocol's limits,
-// or, when there are none, those GenDatesName kept. A file that cannot be
-// read is a warning: the pages take their dates from the other sources.
+// output folder (Options.GeneratorSitemaps), or, when there are none,
+// those GenDatesName kept. Each file is read inside the output folder
+// (validate.ReadIn: never through a link out of it) within the protocol's
+// limits, 50,000 URLs among them; at most limits.MaxGeneratorFiles files,
+// and limits.generator_urls URLs in all. A file that cannot be read is a
+// warning, and so is a bound passed: the pages take their dates from the
+// other sources.
 func (b *builder) loadGenDates(ctx context.Context) {
 	takes := b.opts.GeneratorSitemaps
 	if takes == nil {
 		return
 	}
 	dir := b.opts.Write.Dir
-	names, err := writer.ForeignSitemaps(dir, takes, ownSitemap(dir))
+	names, err := writer.ForeignSitemaps(dir, takes, ownSitemap(dir, b.opts.Write.OutputBytes))
 	if err != nil {
 		b.warn("", fmt.Errorf("the generator's sitemaps not read: %w", err))
 		return
 	}
-	g := &genDates{dates: make(map[string]genDate)}
+	if len(names) > limits.MaxGeneratorFiles {
+		b.warn("", &diag.Diagnostic{File: dir, Msg: fmt.Sprintf("%d files of the generator's sitemaps, more than %d: those after %s are not read for their lastmods", len(names), limits.MaxGeneratorFiles, names[limits.MaxGeneratorFiles-1])})
+		names = names[:limits.MaxGeneratorFiles]
+	}
+	g := newGenDates()
+	left := b.opts.Limits.Or().GeneratorURLs
 	for _, name := range names {
-		index, err := validate.Read(ctx, filepath.Join(dir, filepath.FromSlash(name)), validate.Options{}, func(e validate.Entry) {
-			if t, ok := parseLastMod(e.LastMod); ok {
-				g.dates[genKey(e.Loc)] = genDate{t, name}
-			}
-		})
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		index, n, err := g.readSitemap(ctx, dir, name, left)
+		left -= n
+		if ctx.Err() != nil {
+			return
+		}
 		if err != nil {
-			b.warn("", fmt.Errorf("the generator's sitemap: %w; its lastmods are not used", err))
-			continue
+			var over *genOver
+			if !errors.As(err, &over) {
+				b.warn("", fmt.Errorf("the generator's sitemap: %w; its lastmods are not used", err))
+				continue
+			}
+			msg := fmt.Sprintf("more than %d entries, the protocol's limit for one sitemap file: those from here on are not read for their lastmods", sitemap.MaxURLs)
+			if over.total {
+				msg = fmt.Sprintf("more than %d URLs in the generator's sitemaps (%s): those from here on, and the files after this one, are not read for their lastmods", b.opts.Limits.Or().GeneratorURLs, limits.GeneratorURLsKey)
+			}
+			b.warn("", diag.At(path, over.line, msg))
 		}
 		if !index {
 			g.read = append(g.read, name)
+		}
+		if left == 0 && err != nil {
+			break // limits.generator_urls passed
 		}
 	}
 	if len(g.read) == 0 {
@@ -98,20 +206,82 @@ func (b *builder) loadGenDates(ctx context.Context) {
 		// build's stamp, no page's date.
 		clear(g.dates)
 	}
-	if len(g.dates) > 0 || len(g.read) > 0 {
+	if len(g.dates) > 0 || len(g.read) > 0 || g.keep {
 		b.gen = g
 	}
 }
 
+// genOver is a bound passed while reading a generator's sitemap, at the
+// line of the first entry not read: the protocol's 50,000 entries a file,
+// or, with total, limits.generator_urls.
+type genOver struct {
+	line  int
+	total bool
+}
+
+func (o *genOver) Error() string { return "bound passed" }
+
+// readSitemap reads the dates of the generator's sitemap name in dir, at
+// most left of its entries and the protocol's 50,000: it returns whether
+// it is an index (whose entries date no page), the entries read, and, for
+// a bound passed, a *genOver; the dates read before it are kept. The
+// dates of a file that cannot be read are not.
+func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) (index bool, n int, err error) {
+	file := g.file(name)
+	type dated struct {
+		key uint64
+		d   genDate
+	}
+	var dates []dated // kept once the file is read
+	var over *genOver
+	rctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	isIndex, err := validate.ReadIn(rctx, dir, name, validate.Options{}, func(e validate.Entry) {
+		switch {
+		case over != nil:
+			return
+		case n == left || n == sitemap.MaxURLs:
+			over = &genOver{line: e.Line, total: n == left}
+			cancel() // read no further
+			return
+		}
+		n++
+		index = e.Index
+		if t, ok := parseLastMod(e.LastMod); ok && !e.Index {
+			dates = append(dates, dated{genHash(genKey(e.Loc)), g.genDateOf(t, file)})
+		}
+	})
+	switch {
+	case over != nil && ctx.Err() == nil:
+		err = over
+	case err != nil:
+		return false, n, err
+	default:
+		index = isIndex
+	}
+	for _, d := range dates {
+		g.dates[d.key] = d.d
+	}
+	return index, n, err
+}
+
 // ownSitemap says which files of dir named as the generator names its
 // sitemaps are ours (sitemap.xml, when ours replaced the generator's by
-// writing over it): those our record lists, unless the generator wrote
-// the file again since (a build into a folder it does not empty first),
-// which GenDatesName tells: every write of ours ends by writing it, or
-// setting its time.
-func ownSitemap(dir string) func(name string) bool {
-	recorded, _ := writer.Recorded(dir)
-	kept, err := os.Stat(filepath.Join(dir, GenDatesName))
+// writing over it): those our record lists (read within max bytes,
+// limits.output_bytes), unless the generator wrote the file again since
+// (a build into a folder it does not empty first), which GenDatesName
+// tells: every write of ours ends by writing it, or setting its time.
+// With a record that cannot be read, every file is ours: never read our
+// own as the generator's.
+func ownSitemap(dir string, max int) func(name string) bool {
+	recorded, err := writer.RecordedMax(dir, max)
+	if err != nil {
+		return func(string) bool { return true }
+	}
+	kept, err := fsx.Lstat(dir, GenDatesName)
+	if err == nil && !kept.Mode().IsRegular() {
+		err = fs.ErrInvalid // not ours: a link, say
+	}
 	return func(name string) bool {
 		if !slices.Contains(recorded, name) {
 			return false
@@ -119,30 +289,90 @@ func ownSitemap(dir string) func(name string) bool {
 		if err != nil {
 			return true // ours, as far as we know: never read our own as the generator's
 		}
-		fi, serr := os.Stat(filepath.Join(dir, filepath.FromSlash(name)))
+		fi, serr := fsx.Lstat(dir, name)
 		return serr == nil && !fi.ModTime().After(kept.ModTime())
 	}
 }
 
-// readKeptGenDates reads what GenDatesName kept into g.
+// readKeptGenDates reads what GenDatesName kept into g: through the one
+// door, a regular file (never a link, which is not the file we write),
+// within the bound limits.generator_urls gives it, and as many dates.
 func (b *builder) readKeptGenDates(g *genDates) {
-	data, err := fsx.OldReadFile(filepath.Join(b.opts.Write.Dir, GenDatesName))
-	if errors.Is(err, fs.ErrNotExist) {
+	dir := b.opts.Write.Dir
+	path := filepath.Join(dir, GenDatesName)
+	max := b.opts.Limits.Or().GeneratorURLs
+	fi, err := fsx.Lstat(dir, GenDatesName)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return
+	case err == nil && !fi.Mode().IsRegular():
+		b.warn("", &diag.Diagnostic{File: path, Msg: fmt.Sprintf("%s, not the file sitemapgen writes: not read (a build writes the file in its place)", fsx.Describe(fi.Mode()))})
+		return
+	}
+	f, err := fsx.Open(dir, GenDatesName, int64(genDatesBound(max)), limits.GeneratorURLsKey)
+	if err == nil {
+		defer f.Close()
+		if fi.Size() > int64(genDatesBound(max)) {
+			err = fsx.TooLarge(path, int64(genDatesBound(max)), limits.GeneratorURLsKey)
+		}
+	}
+	if errors.Is(err, fsx.ErrTooLarge) {
+		// Left as it is: a larger limit reads it again.
+		g.keep = true
+		b.warn("", fmt.Errorf("%w; its dates are not used, and it is left as it is (raise the limit, or remove the file)", err))
 		return
 	}
 	if err != nil {
 		b.warn(GenDatesName, err)
 		return
 	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, genFileBytes+genLineBytes+64<<10) // a line of the old form holds a URL
+	file, n, line := -1, 0, 0
 	for sc.Scan() {
-		f := strings.Split(sc.Text(), "\t")
-		if len(f) != 3 {
-			continue // the header, or a line damaged: no date rather than a wrong one
+		line++
+		text := sc.Text()
+		switch {
+		case text == "" || text[0] == '#':
+		case text[0] == '\t':
+			// A URL's date, under its file.
+			h, date, ok := strings.Cut(text[1:], "\t")
+			key, herr := hex.DecodeString(h)
+			t, tok := parseLastMod(date)
+			if !ok || herr != nil || len(key) != 8 || !tok || file < 0 {
+				continue // damaged: no date rather than a wrong one
+			}
+			if n++; n > max {
+				b.warn("", diag.At(path, line, fmt.Sprintf("more than %d dates (%s): those from here on are not used", max, limits.GeneratorURLsKey)))
+				return
+			}
+			g.dates[binary.BigEndian.Uint64(key)] = g.genDateOf(t, file)
+		case strings.Count(text, "\t") == 2:
+			// URL, lastmod, file: the form written before.
+			f := strings.Split(text, "\t")
+			t, ok := parseLastMod(f[1])
+			if !ok || len(g.files) >= limits.MaxGeneratorFiles && !slices.Contains(g.files, f[2]) {
+				continue
+			}
+			if n++; n > max {
+				b.warn("", diag.At(path, line, fmt.Sprintf("more than %d dates (%s): those from here on are not used", max, limits.GeneratorURLsKey)))
+				return
+			}
+			g.dates[genHash(f[0])] = g.genDateOf(t, g.file(f[2]))
+		case !strings.Contains(text, "\t"):
+			// A file's path: the dates after it are its.
+			file = -1
+			if len(g.files) < limits.MaxGeneratorFiles || slices.Contains(g.files, text) {
+				file = g.file(text)
+			}
 		}
-		if t, ok := parseLastMod(f[1]); ok {
-			g.dates[genKey(f[0])] = genDate{t, f[2]}
+	}
+	if err := sc.Err(); err != nil {
+		msg := err.Error()
+		if d, ok := errors.AsType[*diag.Diagnostic](err); ok {
+			msg = d.Msg // larger than its bound: it grew while read
 		}
+		b.warn("", &diag.Diagnostic{File: path, Line: line + 1, Err: err, Msg: msg + "; the dates from here on are not used"})
 	}
 }
 
@@ -151,47 +381,80 @@ func (b *builder) readKeptGenDates(g *genDates) {
 // which ours replaced by writing over them or removing them (or will,
 // the next time); their dates outlive them. After every write it ends
 // later than our files, so that the next run knows them for ours
-// (ownSitemap).
+// (ownSitemap). Its time is set through the one door, never through a
+// link: a link, or anything but a regular file, is replaced by the file.
 func (b *builder) keepGenDates() {
 	if b.opts.GeneratorSitemaps == nil || b.res.Write == nil || b.opts.Write.DryRun || b.opts.Write.Check {
 		return
 	}
-	name := filepath.Join(b.opts.Write.Dir, GenDatesName)
+	dir := b.opts.Write.Dir
 	g := b.gen
-	if b.genKept || g != nil && len(g.read) == 0 {
+	if b.genKept || g != nil && (len(g.read) == 0 || g.keep) {
 		// What the file holds is what this build read: it need only be
 		// as new as our files, by the file system's clock (which is
 		// coarser than time.Now's: a file written after this call may
 		// read as older than now).
 		var newest time.Time
 		for _, f := range b.res.Write.Written {
-			if fi, err := os.Stat(filepath.Join(b.opts.Write.Dir, filepath.FromSlash(f))); err == nil && fi.ModTime().After(newest) {
+			if fi, err := fsx.Lstat(dir, f); err == nil && fi.ModTime().After(newest) {
 				newest = fi.ModTime()
 			}
 		}
 		if newest.IsZero() {
 			return
 		}
-		if err := os.Chtimes(name, newest, newest); err == nil || !errors.Is(err, fs.ErrNotExist) {
+		err := fsx.Chtimes(dir, GenDatesName, newest)
+		if err == nil || !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, fsx.ErrNotRegular) {
+			return
+		}
+		if g != nil && g.keep {
 			return
 		}
 	}
 	b.genKept = true
-	var buf bytes.Buffer
-	buf.WriteString(genDatesHeader)
-	if g != nil {
-		keys := make([]string, 0, len(g.dates))
-		for k := range g.dates {
-			keys = append(keys, k)
+	err := atomicfile.WriteFunc(filepath.Join(dir, GenDatesName), 0o644, func(w *bufio.Writer) error {
+		w.WriteString(genDatesHeader)
+		if g != nil {
+			g.write(w)
+		}
+		return nil
+	})
+	if err != nil {
+		b.warn("", fmt.Errorf("the generator's sitemap's lastmods not kept: %w", err))
+	}
+}
+
+// write writes g's dates as GenDatesName's lines: the files in order of
+// their paths, each file's dates by their key.
+func (g *genDates) write(w *bufio.Writer) {
+	byFile := make([][]uint64, len(g.files))
+	for k, d := range g.dates {
+		byFile[d.file] = append(byFile[d.file], k)
+	}
+	order := make([]int, len(g.files))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(g.files[a], g.files[b]) })
+	var line []byte
+	for _, i := range order {
+		keys := byFile[i]
+		if len(keys) == 0 || g.files[i] == "" || g.files[i][0] == '#' || strings.ContainsAny(g.files[i], "\t\n\r") {
+			continue
 		}
 		slices.Sort(keys)
+		w.WriteString(g.files[i])
+		w.WriteByte('\n')
 		for _, k := range keys {
-			d := g.dates[k]
-			fmt.Fprintf(&buf, "%s\t%s\t%s\n", k, d.t.Format(time.RFC3339), d.file)
+			var key [8]byte
+			binary.BigEndian.PutUint64(key[:], k)
+			line = append(line[:0], '\t')
+			line = hex.AppendEncode(line, key[:])
+			line = append(line, '\t')
+			line = g.date(g.dates[k]).AppendFormat(line, time.RFC3339Nano)
+			line = append(line, '\n')
+			w.Write(line)
 		}
-	}
-	if err := atomicfile.Write(name, buf.Bytes(), 0o644); err != nil {
-		b.warn("", fmt.Errorf("the generator's sitemap's lastmods not kept: %w", err))
 	}
 }
 
@@ -207,13 +470,13 @@ func parseLastMod(s string) (time.Time, bool) {
 
 // stamped reports whether every one of two or more dates is the same:
 // a generator that dates each page by its build (MkDocs).
-func stamped(dates map[string]genDate) bool {
-	var first time.Time
+func stamped(dates map[uint64]genDate) bool {
+	var first genDate
 	n := 0
 	for _, d := range dates {
 		if n++; n == 1 {
-			first = d.t
-		} else if !d.t.Equal(first) {
+			first = d
+		} else if d.sec != first.sec || d.nsec != first.nsec {
 			return false
 		}
 	}

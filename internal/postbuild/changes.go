@@ -4,8 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"cmp"
-	"compress/gzip"
-	"encoding/xml"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -23,6 +22,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/validate"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
 
@@ -52,7 +52,7 @@ type URLSet map[string]string
 // it records no URLs (saved by a build without a changes file). A file
 // larger than max bytes (0: limits.Default.StateBytes) is an error.
 func PreviousFromState(path string, max int) (set URLSet, ok bool, err error) {
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+	if _, err := fsx.StatNamed(path); errors.Is(err, fs.ErrNotExist) {
 		return nil, false, nil
 	}
 	st, err := hashstate.Load(path, cmp.Or(max, limits.Default.StateBytes))
@@ -69,9 +69,11 @@ func PreviousFromState(path string, max int) (set URLSet, ok bool, err error) {
 // files they name under baseURL. Only files that dir's record
 // (writer.RecordName) lists are read: ok is false when there are none; an
 // index entry naming another file is another application's sitemap
-// (index.extra), not read.
-func PreviousFromSitemaps(dir, baseURL string) (set URLSet, ok bool, err error) {
-	recorded, err := writer.Recorded(dir)
+// (index.extra), not read. Each file is read inside dir, through the one
+// door (never through a link out of it), within the protocol's limits;
+// the record within max bytes (limits.output_bytes; 0: its default).
+func PreviousFromSitemaps(dir, baseURL string, max int) (set URLSet, ok bool, err error) {
+	recorded, err := writer.RecordedMax(dir, max)
 	if err != nil {
 		return nil, false, err
 	}
@@ -82,7 +84,7 @@ func PreviousFromSitemaps(dir, baseURL string) (set URLSet, ok bool, err error) 
 	var entries []string
 	for _, name := range []string{"sitemap.xml", "sitemap.xml.gz"} {
 		if ours[name] {
-			if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
+			if _, err := fsx.Lstat(dir, name); err == nil {
 				entries = append(entries, name)
 				break
 			}
@@ -98,7 +100,7 @@ func PreviousFromSitemaps(dir, baseURL string) (set URLSet, ok bool, err error) 
 	}
 	set = URLSet{}
 	for _, name := range entries {
-		locs, index, err := readFile(filepath.Join(dir, name))
+		locs, index, err := readFile(dir, name)
 		if err != nil {
 			return nil, false, err
 		}
@@ -113,7 +115,7 @@ func PreviousFromSitemaps(dir, baseURL string) (set URLSet, ok bool, err error) 
 				continue // another application's sitemap (index.extra)
 			}
 			own++
-			urls, isIndex, err := readFile(filepath.Join(dir, shard))
+			urls, isIndex, err := readFile(dir, shard)
 			if err != nil {
 				return nil, false, err
 			}
@@ -133,36 +135,17 @@ func PreviousFromSitemaps(dir, baseURL string) (set URLSet, ok bool, err error) 
 }
 
 // readFile returns the <loc> and <lastmod> of every entry of the sitemap
-// file at path, and whether it is an index.
-func readFile(path string) (map[string]string, bool, error) {
-	f, err := fsx.OldOpen(path)
+// file name in dir, and whether it is an index: read inside dir, within
+// the protocol's limits (validate.ReadIn).
+func readFile(dir, name string) (map[string]string, bool, error) {
+	m := map[string]string{}
+	index, err := validate.ReadIn(context.Background(), dir, name, validate.Options{}, func(e validate.Entry) {
+		m[e.Loc] = e.LastMod
+	})
 	if err != nil {
 		return nil, false, err
 	}
-	defer f.Close()
-	var r io.Reader = bufio.NewReader(f)
-	if strings.HasSuffix(path, ".gz") {
-		zr, err := gzip.NewReader(r)
-		if err != nil {
-			return nil, false, fmt.Errorf("%s: %w", path, err)
-		}
-		r = zr
-	}
-	var doc struct {
-		XMLName xml.Name
-		Entries []struct {
-			Loc     string `xml:"loc"`
-			LastMod string `xml:"lastmod"`
-		} `xml:",any"`
-	}
-	if err := xml.NewDecoder(r).Decode(&doc); err != nil {
-		return nil, false, fmt.Errorf("%s: %w", path, err)
-	}
-	m := make(map[string]string, len(doc.Entries))
-	for _, e := range doc.Entries {
-		m[strings.TrimSpace(e.Loc)] = strings.TrimSpace(e.LastMod)
-	}
-	return m, doc.XMLName.Local == "sitemapindex", nil
+	return m, index, nil
 }
 
 // DiffChanges returns the changes from old to new, sorted by URL. A URL in both

@@ -54,7 +54,7 @@ func TestFromSitemaps(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		set, ok, err := PreviousFromSitemaps(dir, base)
+		set, ok, err := PreviousFromSitemaps(dir, base, 0)
 		if err != nil || !ok {
 			t.Fatalf("%+v: %v %v", o, ok, err)
 		}
@@ -71,13 +71,13 @@ func TestFromSitemaps(t *testing.T) {
 			}
 		}
 	}
-	if _, ok, err := PreviousFromSitemaps(t.TempDir(), base); ok || err != nil {
+	if _, ok, err := PreviousFromSitemaps(t.TempDir(), base, 0); ok || err != nil {
 		t.Errorf("an empty folder: %v %v", ok, err)
 	}
 	// Another tool's sitemap.xml (Hugo's, say) is not a previous build.
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "sitemap.xml"), []byte(`<sitemapindex><sitemap><loc>https://example.com/en/sitemap.xml</loc></sitemap></sitemapindex>`), 0o644)
-	if _, ok, err := PreviousFromSitemaps(dir, base); ok || err != nil {
+	if _, ok, err := PreviousFromSitemaps(dir, base, 0); ok || err != nil {
 		t.Errorf("a sitemap.xml sitemapgen did not write: %v %v", ok, err)
 	}
 	// Other applications' sitemaps in the index (index.extra), in scope
@@ -86,7 +86,7 @@ func TestFromSitemaps(t *testing.T) {
 	if _, err := writer.Write(sitemap.Slice(urls), writer.Options{Dir: dir, BaseURL: base, MaxURLs: 3, Extra: extra}); err != nil {
 		t.Fatal(err)
 	}
-	if set, ok, err := PreviousFromSitemaps(dir, base); !ok || err != nil || len(set) != len(urls) {
+	if set, ok, err := PreviousFromSitemaps(dir, base, 0); !ok || err != nil || len(set) != len(urls) {
 		t.Errorf("a set with other sitemaps in its index: %d URLs, %v, %v; want %d", len(set), ok, err, len(urls))
 	}
 	// Ours, written over by a generator's own index (Hugo writes
@@ -94,12 +94,12 @@ func TestFromSitemaps(t *testing.T) {
 	// said so, rather than a previous build of no URL.
 	hugo := `<sitemapindex><sitemap><loc>https://example.com/en/sitemap.xml</loc></sitemap></sitemapindex>`
 	os.WriteFile(filepath.Join(dir, "sitemap.xml"), []byte(hugo), 0o644)
-	if set, ok, err := PreviousFromSitemaps(dir, base); ok || err == nil || !strings.Contains(err.Error(), "lists none of the files sitemapgen wrote") {
+	if set, ok, err := PreviousFromSitemaps(dir, base, 0); ok || err == nil || !strings.Contains(err.Error(), "lists none of the files sitemapgen wrote") {
 		t.Errorf("ours written over by another index: %d URLs, %v, %v", len(set), ok, err)
 	}
 	// Ours, broken: an error.
 	os.WriteFile(filepath.Join(dir, "sitemap.xml"), []byte("<urlset><url><loc>x"), 0o644)
-	if _, _, err := PreviousFromSitemaps(dir, base); err == nil || !strings.Contains(err.Error(), "sitemap.xml") {
+	if _, _, err := PreviousFromSitemaps(dir, base, 0); err == nil || !strings.Contains(err.Error(), "sitemap.xml") {
 		t.Errorf("a broken sitemap: %v", err)
 	}
 }

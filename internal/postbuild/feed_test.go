@@ -2,6 +2,7 @@ package postbuild
 
 import (
 	"bytes"
+	"context"
 	"encoding/xml"
 	"errors"
 	"flag"
@@ -20,6 +21,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/internal/testtool"
+	"github.com/sitemapgen/sitemapgen/internal/validate"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
@@ -1013,4 +1015,39 @@ func FuzzEncodeFeed(f *testing.F) {
 			t.Fatalf("feed title %q, want %q", feed.Title, clean(feedTitle))
 		}
 	})
+}
+
+// The feed sitemapgen writes is a sitemap validate passes (the protocol
+// takes an Atom feed as one), and validate.ReadIn hands out its entries:
+// each page's URL and date.
+func TestFeedValidates(t *testing.T) {
+	var b bytes.Buffer
+	when := time.Date(2024, 5, 1, 10, 30, 0, 0, time.UTC)
+	err := EncodeFeed(&b, []FeedEntry{
+		{URL: "https://example.com/blog/a/", Updated: when, Title: "A & B"},
+		{URL: "https://example.com/blog/b/", Updated: when.Add(time.Hour)},
+	}, FeedOptions{BaseURL: "https://example.com/blog/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "blog"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, "blog", FeedName)
+	if err := os.WriteFile(p, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	problems, checked, err := validate.Check([]string{p}, validate.Options{BaseURL: "https://example.com/blog/"})
+	if err != nil || checked != 1 || len(problems) != 0 {
+		t.Errorf("Check = %v, %d, %v; want no problem in 1 file", problems, checked, err)
+	}
+	var got []string
+	index, err := validate.ReadIn(context.Background(), dir, "blog/"+FeedName, validate.Options{}, func(e validate.Entry) {
+		got = append(got, e.Loc+" "+e.LastMod)
+	})
+	want := []string{"https://example.com/blog/b/ 2024-05-01T11:30:00Z", "https://example.com/blog/a/ 2024-05-01T10:30:00Z"}
+	if err != nil || index || !slices.Equal(got, want) {
+		t.Errorf("ReadIn = %q, %v, %v; want %q", got, index, err, want)
+	}
 }

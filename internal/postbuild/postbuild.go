@@ -89,10 +89,10 @@ package postbuild
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"syscall"
@@ -101,6 +101,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/host"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
@@ -123,6 +124,11 @@ type Options struct {
 	// is the largest state file read (limits.state_bytes; 0: its default).
 	State      string
 	StateBytes int
+	// OutputBytes is the largest feed.xml read to tell sitemapgen's from
+	// another tool's, and the largest record of the files sitemapgen wrote
+	// in Dir read for the previous build (limits.output_bytes; 0: its
+	// default). A larger feed.xml is not replaced, with a warning.
+	OutputBytes int
 	// Key, when set, is the IndexNow key: KEY.txt, holding it, is
 	// written into Dir.
 	Key string
@@ -158,13 +164,22 @@ func Prepare(opts Options) (*Outputs, error) {
 	if opts.Warn == nil {
 		o.opts.Warn = func(error) {}
 	}
-	paths := []string{opts.Changes}
-	for _, name := range o.Names() {
-		paths = append(paths, filepath.Join(opts.Dir, name))
+	folder := func(p string, st fs.FileInfo, err error) error {
+		if err == nil && st.IsDir() {
+			return &diag.Diagnostic{File: p, Msg: "a folder is where this file goes; nothing written"}
+		}
+		return nil
 	}
-	for _, p := range paths {
-		if st, err := os.Stat(p); p != "" && err == nil && st.IsDir() {
-			return nil, &diag.Diagnostic{File: p, Msg: "a folder is where this file goes; nothing written"}
+	if opts.Changes != "" {
+		st, err := fsx.StatNamed(opts.Changes)
+		if err := folder(opts.Changes, st, err); err != nil {
+			return nil, err
+		}
+	}
+	for _, name := range o.Names() {
+		st, err := fsx.Stat(opts.Dir, name)
+		if err := folder(filepath.Join(opts.Dir, name), st, err); err != nil {
+			return nil, err
 		}
 	}
 	if opts.Changes == "" {
@@ -182,7 +197,7 @@ func Prepare(opts Options) (*Outputs, error) {
 		}
 	}
 	if !ok {
-		o.prev, ok, err = PreviousFromSitemaps(opts.Dir, opts.BaseURL)
+		o.prev, ok, err = PreviousFromSitemaps(opts.Dir, opts.BaseURL, opts.OutputBytes)
 		if err != nil {
 			o.opts.Warn(fmt.Errorf("--changes: %w; every URL counts as new", err))
 		}
@@ -245,7 +260,7 @@ func (o *Outputs) Write(urls sitemap.URLs, ans Answers) error {
 	}
 	if o.opts.Key != "" {
 		path := filepath.Join(o.opts.Dir, o.keyName())
-		if err := writeIfChanged(path, []byte(o.opts.Key+"\n")); err != nil {
+		if err := writeIfChanged(o.opts.Dir, o.keyName(), []byte(o.opts.Key+"\n")); err != nil {
 			return fmt.Errorf("the IndexNow key file: %w", err)
 		}
 		o.say("IndexNow key file %s written", path)
@@ -267,10 +282,18 @@ func (o *Outputs) say(format string, args ...any) {
 
 func (o *Outputs) writeFeed(urls sitemap.URLs) error {
 	path := filepath.Join(o.opts.Dir, FeedName)
-	if old, err := fsx.OldReadFile(path); err == nil && !OurFeed(old) {
+	// Read through the one door: never through a link out of Dir, only a
+	// regular file, within limits.output_bytes.
+	max := cmp.Or(o.opts.OutputBytes, limits.Default.OutputBytes)
+	old, err := fsx.ReadFile(o.opts.Dir, FeedName, max, limits.OutputBytesKey)
+	switch {
+	case err == nil && !OurFeed(old):
 		// Another tool's feed (jekyll-feed writes feed.xml): not ours to
 		// replace.
 		o.opts.Warn(&diag.Diagnostic{File: path, Msg: "no feed written: the file is not one sitemapgen wrote (another tool's feed?); remove it, or turn the feed off"})
+		return nil
+	case errors.Is(err, fsx.ErrTooLarge):
+		o.opts.Warn(&diag.Diagnostic{File: path, Err: err, Msg: fmt.Sprintf("larger than %d bytes (%s), not read to tell whether sitemapgen wrote it; no feed written: remove it, or turn the feed off", max, limits.OutputBytesKey)})
 		return nil
 	}
 	entries := make([]FeedEntry, 0, urls.Len())
@@ -280,7 +303,7 @@ func (o *Outputs) writeFeed(urls sitemap.URLs) error {
 	}
 	fo := *o.opts.Feed
 	fo.BaseURL = o.opts.BaseURL
-	err := WriteFeed(path, entries, fo)
+	err = WriteFeed(path, entries, fo)
 	if errors.Is(err, ErrNoFeedEntries) {
 		// Not a failure of the sitemaps: say why there is no feed.
 		o.opts.Warn(&diag.Diagnostic{File: path, Msg: "no feed written: no URL has a lastmod"})
@@ -346,13 +369,14 @@ func (o *Outputs) warnGone(cs []Change, ans Answers) {
 	}
 }
 
-// writeIfChanged replaces the file at path with data, atomically, unless
-// it holds data already.
-func writeIfChanged(path string, data []byte) error {
-	if old, err := fsx.OldReadFile(path); err == nil && bytes.Equal(old, data) {
+// writeIfChanged replaces the file name in dir with data, atomically,
+// unless it holds data already: read through the one door, within the
+// size of data (a larger file is not the same).
+func writeIfChanged(dir, name string, data []byte) error {
+	if old, err := fsx.ReadFile(dir, name, len(data), limits.OutputBytesKey); err == nil && bytes.Equal(old, data) {
 		return nil
 	}
-	return atomicfile.Write(path, data, 0o644)
+	return atomicfile.Write(filepath.Join(dir, name), data, 0o644)
 }
 
 // removeFile removes the file at path, never a folder: os.Remove falls

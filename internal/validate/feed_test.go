@@ -1,16 +1,10 @@
 package validate
 
 import (
-	"bytes"
-	"context"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/sitemapgen/sitemapgen/internal/postbuild"
 )
 
 const (
@@ -96,34 +90,5 @@ func TestFeeds(t *testing.T) {
 				t.Errorf("%d files checked", checked)
 			}
 		})
-	}
-}
-
-// sitemapgen's own feed.xml (internal/postbuild) is a sitemap validate
-// passes, and Read hands out its entries: each page's URL and date.
-func TestOurFeed(t *testing.T) {
-	var b bytes.Buffer
-	when := time.Date(2024, 5, 1, 10, 30, 0, 0, time.UTC)
-	err := postbuild.EncodeFeed(&b, []postbuild.FeedEntry{
-		{URL: "https://example.com/blog/a/", Updated: when, Title: "A & B"},
-		{URL: "https://example.com/blog/b/", Updated: when.Add(time.Hour)},
-	}, postbuild.FeedOptions{BaseURL: "https://example.com/blog/"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"blog/" + postbuild.FeedName: b.String()})
-	p := filepath.Join(dir, "blog", postbuild.FeedName)
-	problems, checked, err := Check([]string{p}, Options{BaseURL: "https://example.com/blog/"})
-	if err != nil || checked != 1 || len(problems) != 0 {
-		t.Errorf("Check = %v, %d, %v; want no problem in 1 file", strs(problems), checked, err)
-	}
-	var got []string
-	index, err := ReadIn(context.Background(), dir, "blog/"+postbuild.FeedName, Options{}, func(e Entry) {
-		got = append(got, e.Loc+" "+e.LastMod)
-	})
-	want := []string{"https://example.com/blog/b/ 2024-05-01T11:30:00Z", "https://example.com/blog/a/ 2024-05-01T10:30:00Z"}
-	if err != nil || index || !slices.Equal(got, want) {
-		t.Errorf("ReadIn = %q, %v, %v; want %q", got, index, err, want)
 	}
 }

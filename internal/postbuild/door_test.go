@@ -1,0 +1,98 @@
+package postbuild
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/sitemap"
+	"github.com/sitemapgen/sitemapgen/writer"
+)
+
+// sparse makes the file at path a sparse file of size bytes.
+func sparse(t *testing.T, path string, size int64) {
+	t.Helper()
+	os.Remove(path)
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(size); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// allocated returns the bytes fn allocates.
+func allocated(fn func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	fn()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestOutputsBounded: a feed.xml past limits.output_bytes is not read (a
+// sparse file of gigabytes costs nothing) and not replaced, with a
+// warning naming it and the key; a key file of any size is compared
+// within the size of the new one, and replaced.
+func TestOutputsBounded(t *testing.T) {
+	for _, size := range []int64{100 << 20, 3 << 30} {
+		dir := t.TempDir()
+		feed := filepath.Join(dir, FeedName)
+		key := filepath.Join(dir, "0123456789abcdef.txt")
+		sparse(t, feed, size)
+		sparse(t, key, size)
+		var warned []error
+		o, err := Prepare(Options{Dir: dir, BaseURL: base, Key: "0123456789abcdef", Feed: &FeedOptions{}, Warn: func(err error) { warned = append(warned, err) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		urls := sitemap.Slice([]sitemap.URL{{Loc: base, LastMod: time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC)}})
+		if n := allocated(func() { err = o.Write(urls, Answers{}) }); n > 16<<20 {
+			t.Errorf("%d bytes: %d bytes allocated, a file read", size, n)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(warned) != 1 || !strings.HasPrefix(warned[0].Error(), feed+": ") || !strings.Contains(warned[0].Error(), "limits.output_bytes") || !errors.Is(warned[0], fsx.ErrTooLarge) {
+			t.Errorf("%d bytes: warnings %q, want one naming %s and limits.output_bytes", size, warned, feed)
+		}
+		if fi, err := os.Stat(feed); err != nil || fi.Size() != size {
+			t.Errorf("%d bytes: the feed replaced (%v)", size, err)
+		}
+		if data, err := os.ReadFile(key); err != nil || string(data) != "0123456789abcdef\n" {
+			t.Errorf("%d bytes: the key file not replaced (%v)", size, err)
+		}
+	}
+}
+
+// TestFromSitemapsLinkOut: the previous build's sitemaps are read inside
+// the output folder: a sitemap the record lists, planted as a link to a
+// file outside, is not read, and its URLs are no previous build's.
+func TestFromSitemapsLinkOut(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "out")
+	if _, err := writer.Write(sitemap.Slice([]sitemap.URL{{Loc: base}}), writer.Options{Dir: dir, BaseURL: base}); err != nil {
+		t.Fatal(err)
+	}
+	secret := filepath.Join(root, "secret.xml")
+	if err := os.WriteFile(secret, []byte(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/SECRET-TOKEN</loc></url></urlset>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(dir, "sitemap.xml"))
+	if err := os.Symlink(secret, filepath.Join(dir, "sitemap.xml")); err != nil {
+		t.Fatal(err)
+	}
+	set, ok, err := PreviousFromSitemaps(dir, base, 0)
+	if _, in := set[base+"SECRET-TOKEN"]; in || ok || err == nil || !strings.HasPrefix(err.Error(), filepath.Join(dir, "sitemap.xml")+": ") || !strings.Contains(err.Error(), "link out of its folder") {
+		t.Errorf("set %v, %v, %v: want the link refused, named", set, ok, err)
+	}
+}
