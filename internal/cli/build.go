@@ -350,7 +350,7 @@ func prepareOutputs(c *config.Config, getenv func(string) string, say func(strin
 	if c.Writes() {
 		opts.Changes = v.Changes
 		if c.Build.Hash != nil {
-			opts.State = c.Build.Hash.State
+			opts.State, opts.StateDir = c.Build.Hash.State, c.Build.Hash.Dir
 		}
 	}
 	out, err := postbuild.Prepare(opts)

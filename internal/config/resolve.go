@@ -253,17 +253,19 @@ func (c *Config) options(l *layers, pr *project.Project) {
 	c.Build.Map.StyleGiven = pr.StyleGiven
 	// The hash source is there when its state file is: named by state:,
 	// or found where it is kept by default.
-	state := v.State
+	// The default is a file of the project's: read and written only
+	// inside the working directory.
+	state, stateDir := v.State, ""
 	if state == "" {
 		// There as anything: one that cannot be read (a link out of the
 		// working directory) is said by its reader.
 		if _, err := fsx.Lstat(".", hashstate.DefaultPath); err == nil || errors.Is(err, fsx.ErrOutside) {
-			state = hashstate.DefaultPath
+			state, stateDir = hashstate.DefaultPath, "."
 		}
 	}
 	if state != "" {
 		ignore, _ := hashstate.Compile(v.LastMod.Ignore) // checked
-		c.Build.Hash = &pipeline.Hash{State: state, Options: hashstate.Options{Ignore: ignore}}
+		c.Build.Hash = &pipeline.Hash{State: state, Dir: stateDir, Options: hashstate.Options{Ignore: ignore}}
 		// The previous build, for the next changes file.
 		c.Build.Hash.Listed = v.Changes != ""
 	}

@@ -28,7 +28,7 @@ func FuzzLoad(f *testing.F) {
 		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		s, err := Load(path, 1<<30)
+		s, err := Load("", path, 1<<30)
 		if s == nil {
 			t.Fatalf("Load returned no State (err %v)", err)
 		}
@@ -41,10 +41,10 @@ func FuzzLoad(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if _, err := s.Save(path); err != nil {
+		if _, err := s.Save("", path); err != nil {
 			t.Fatalf("Save: %v", err)
 		}
-		if _, err := Load(path, 1<<30); err != nil {
+		if _, err := Load("", path, 1<<30); err != nil {
 			t.Fatalf("a file Save wrote does not load: %v", err)
 		}
 	})

@@ -259,12 +259,14 @@ func newState(old map[string]page) *State {
 // naming the file (and, for bad JSON, the line and column) together with
 // an empty State, usable as if the file were missing.
 //
-// The path is the user's (--state, state:, or the default they made):
-// followed wherever it points, as a path the user names is (fsx.ReadNamed);
-// only a regular file is read, and one larger than max is refused by its
-// size, before a byte of it is read.
-func Load(path string, max int) (*State, error) {
-	data, err := fsx.ReadNamed(path, max, "limits.state_bytes")
+// With dir "", the path is one the user named (--state, state:): followed
+// wherever it points (fsx.ReadNamed). Else it is inside the folder dir,
+// and read only inside it (the default state file, a file of the project:
+// a link out of it is refused, named). Either way only a regular file is
+// read, and one larger than max is refused by its size, before a byte of
+// it is read.
+func Load(dir, path string, max int) (*State, error) {
+	data, err := readState(dir, path, max)
 	if errors.Is(err, fs.ErrNotExist) {
 		return newState(nil), nil
 	}
@@ -347,8 +349,10 @@ func (s *State) Date(url, sum string, now time.Time) (date time.Time, changed bo
 // build did not publish drops out) to path, creating its folder. It
 // replaces the file atomically, through a temporary file in the same
 // folder, and not at all if the file already holds the same bytes; written
-// reports whether it did.
-func (s *State) Save(path string) (written bool, err error) {
+// reports whether it did. dir is as [Load]'s: "" for a path the user
+// named, else the folder path is inside of, whose folders it is never
+// written through a link out of.
+func (s *State) Save(dir, path string) (written bool, err error) {
 	s.mu.Lock()
 	pages := s.next
 	if s.cumulative {
@@ -383,14 +387,33 @@ func (s *State) Save(path string) (written bool, err error) {
 	data = append(data, '\n')
 	// The file on disk is read within the size of data: a larger one is
 	// not the same.
-	if old, err := fsx.ReadNamed(path, len(data), "limits.state_bytes"); err == nil && bytes.Equal(old, data) {
+	if old, err := readState(dir, path, len(data)); err == nil && bytes.Equal(old, data) {
 		return false, nil
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	full := path
+	if dir != "" {
+		// Its folder inside dir: never through a link out of it (a
+		// project's .sitemapgen linked elsewhere would have the state
+		// written there).
+		full = filepath.Join(dir, path)
+		if _, err := fsx.Stat(dir, filepath.Dir(path)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return false, fmt.Errorf("save state: %w", err)
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
 		return false, fmt.Errorf("save state: %w", err)
 	}
-	if err := atomicfile.Write(path, data, 0o644); err != nil {
+	if err := atomicfile.Write(full, data, 0o644); err != nil {
 		return false, fmt.Errorf("save state %s: %w", path, err)
 	}
 	return true, nil
+}
+
+// readState reads the state file at path, inside dir unless dir is "",
+// within max bytes.
+func readState(dir, path string, max int) ([]byte, error) {
+	if dir == "" {
+		return fsx.ReadNamed(path, max, "limits.state_bytes")
+	}
+	return fsx.ReadFile(dir, path, max, "limits.state_bytes")
 }

@@ -2,6 +2,7 @@ package hashstate
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,6 +15,8 @@ import (
 	"testing"
 	"testing/iotest"
 	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
 func TestSum(t *testing.T) {
@@ -99,7 +102,7 @@ func TestRoundTrip(t *testing.T) {
 	t2s := t2.UTC().Truncate(time.Second)
 	const a, b, c, d = "https://example.com/a/", "https://example.com/b/", "https://example.com/c/", "https://example.com/d/"
 
-	s, err := Load(path, 1<<30)
+	s, err := Load("", path, 1<<30)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,11 +113,11 @@ func TestRoundTrip(t *testing.T) {
 			t.Errorf("first build: Date(%s) = %v, %v; want no date, true", url, date, changed)
 		}
 	}
-	if written, err := s.Save(path); err != nil || !written {
+	if written, err := s.Save("", path); err != nil || !written {
 		t.Fatalf("first Save = %v, %v", written, err)
 	}
 
-	s, err = Load(path, 1<<30)
+	s, err = Load("", path, 1<<30)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +135,7 @@ func TestRoundTrip(t *testing.T) {
 			t.Errorf("second build: Date(%s) = %v, %v; want %v, %v", tc.url, date, changed, tc.want, tc.wantChanged)
 		}
 	}
-	if written, err := s.Save(path); err != nil || !written {
+	if written, err := s.Save("", path); err != nil || !written {
 		t.Fatalf("second Save = %v, %v", written, err)
 	}
 	got, err := os.ReadFile(path)
@@ -167,14 +170,14 @@ func TestSaveUnchanged(t *testing.T) {
 	now := time.Date(2024, 5, 1, 10, 0, 0, 0, time.UTC)
 	build := func() (bool, []byte) {
 		t.Helper()
-		s, err := Load(path, 1<<30)
+		s, err := Load("", path, 1<<30)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i := range 50 { // more than one map, so map order would show
 			s.Date(fmt.Sprintf("https://example.com/%d/", i), fmt.Sprint(i), now)
 		}
-		written, err := s.Save(path)
+		written, err := s.Save("", path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -226,7 +229,7 @@ func TestLoadErrors(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			s, err := Load(path, 1<<30)
+			s, err := Load("", path, 1<<30)
 			if tc.want == "" && err != nil {
 				t.Errorf("Load: %v", err)
 			}
@@ -239,10 +242,10 @@ func TestLoadErrors(t *testing.T) {
 			if date, changed := s.Date("https://example.com/", "x", now); !date.IsZero() || !changed {
 				t.Errorf("Date after failed Load = %v, %v; want no date, true", date, changed)
 			}
-			if written, err := s.Save(path); err != nil || !written {
+			if written, err := s.Save("", path); err != nil || !written {
 				t.Errorf("Save after Load = %v, %v; want it to replace the file", written, err)
 			}
-			if _, err := Load(path, 1<<30); err != nil {
+			if _, err := Load("", path, 1<<30); err != nil {
 				t.Errorf("Load after Save: %v", err)
 			}
 		})
@@ -252,10 +255,10 @@ func TestLoadErrors(t *testing.T) {
 func TestSaveCreatesFolder(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "work", ".sitemapgen")
 	path := filepath.Join(dir, "state.json")
-	s, _ := Load(path, 1<<30)
+	s, _ := Load("", path, 1<<30)
 	s.Date("https://example.com/", "x", time.Now())
 	for range 2 {
-		if _, err := s.Save(path); err != nil {
+		if _, err := s.Save("", path); err != nil {
 			t.Fatal(err)
 		}
 		s.Date("https://example.com/", "y", time.Now()) // so that the second Save writes
@@ -282,9 +285,9 @@ func TestSaveError(t *testing.T) {
 	if err := os.WriteFile(blocker, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, _ := Load(filepath.Join(dir, "none"), 1<<30)
+	s, _ := Load("", filepath.Join(dir, "none"), 1<<30)
 	path := filepath.Join(blocker, "state.json") // its folder is a file
-	if _, err := s.Save(path); err == nil || !strings.Contains(err.Error(), blocker) {
+	if _, err := s.Save("", path); err == nil || !strings.Contains(err.Error(), blocker) {
 		t.Errorf("Save under a file: err = %v, want one naming %s", err, blocker)
 	}
 }
@@ -292,14 +295,14 @@ func TestSaveError(t *testing.T) {
 func TestDateConcurrent(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	t1 := time.Date(2024, 5, 1, 10, 0, 0, 0, time.UTC)
-	s, _ := Load(path, 1<<30)
+	s, _ := Load("", path, 1<<30)
 	for i := range 100 {
 		s.Date(fmt.Sprintf("https://example.com/%d/", i), "old", t1)
 	}
-	if _, err := s.Save(path); err != nil {
+	if _, err := s.Save("", path); err != nil {
 		t.Fatal(err)
 	}
-	s, err := Load(path, 1<<30)
+	s, err := Load("", path, 1<<30)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,10 +323,10 @@ func TestDateConcurrent(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	if written, err := s.Save(path); err != nil || !written {
+	if written, err := s.Save("", path); err != nil || !written {
 		t.Fatalf("Save = %v, %v", written, err)
 	}
-	if s, err = Load(path, 1<<30); err != nil || len(s.old) != 100 {
+	if s, err = Load("", path, 1<<30); err != nil || len(s.old) != 100 {
 		t.Errorf("Load after concurrent build: %d pages, %v; want 100", len(s.old), err)
 	}
 }
@@ -360,25 +363,25 @@ func TestCumulative(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	t1 := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 	t2, t3 := t1.Add(time.Hour), t1.Add(2*time.Hour)
-	s, _ := Load(path, 1<<30)
+	s, _ := Load("", path, 1<<30)
 	s.Cumulative()
 	s.Date("https://example.com/a", "1", t1)
 	s.Date("https://example.com/b", "2", t1)
-	if _, err := s.Save(path); err != nil {
+	if _, err := s.Save("", path); err != nil {
 		t.Fatal(err)
 	}
 	// A rebuild asks about b only, changed.
 	if d, changed := s.Date("https://example.com/b", "3", t2); !changed || !d.Equal(t2) {
 		t.Errorf("b changed: %v %v", d, changed)
 	}
-	if _, err := s.Save(path); err != nil {
+	if _, err := s.Save("", path); err != nil {
 		t.Fatal(err)
 	}
 	// The next compares with what was saved; a is still there.
 	if d, changed := s.Date("https://example.com/b", "3", t3); changed || !d.Equal(t2) {
 		t.Errorf("b again: %v %v", d, changed)
 	}
-	loaded, err := Load(path, 1<<30)
+	loaded, err := Load("", path, 1<<30)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -478,7 +481,7 @@ func TestStateFileBounded(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
 	sparse(t, path, 3<<30)
 	var err error
-	if n := allocated(func() { _, err = Load(path, 64<<20) }); n > 8<<20 {
+	if n := allocated(func() { _, err = Load("", path, 64<<20) }); n > 8<<20 {
 		t.Errorf("Load: %d bytes allocated: the file was read", n)
 	}
 	if err == nil || !strings.Contains(err.Error(), path+": ") || !strings.Contains(err.Error(), "limits.state_bytes") {
@@ -489,10 +492,10 @@ func TestStateFileBounded(t *testing.T) {
 	}
 
 	sparse(t, path, 256<<20)
-	st, _ := Load(filepath.Join(t.TempDir(), "none.json"), 1<<20)
+	st, _ := Load("", filepath.Join(t.TempDir(), "none.json"), 1<<20)
 	st.Date("https://example.com/", "0123", time.Now())
 	var written bool
-	if n := allocated(func() { written, err = st.Save(path) }); n > 8<<20 {
+	if n := allocated(func() { written, err = st.Save("", path) }); n > 8<<20 {
 		t.Errorf("Save: %d bytes allocated: the file on disk was read", n)
 	}
 	if !written || err != nil {
@@ -500,5 +503,64 @@ func TestStateFileBounded(t *testing.T) {
 	}
 	if fi, err := os.Stat(path); err != nil || fi.Size() > 1<<10 {
 		t.Errorf("Save: the file not replaced (%v)", err)
+	}
+}
+
+// The default state file is a file of the project: read and written only
+// inside the folder it is in. Linked out of it (the file, or its folder
+// .sitemapgen), it is not read, and the state is not written through the
+// link: the file outside is left as it was.
+func TestStateInsideItsFolder(t *testing.T) {
+	top := t.TempDir()
+	project, outside := filepath.Join(top, "project"), filepath.Join(top, "outside")
+	for _, d := range []string{project, outside} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	secret := `{"version": 1, "pages": {"https://secret.example/": {"hash": "x", "lastmod": "2001-01-01T00:00:00Z"}}}` + "\n"
+	if err := os.WriteFile(filepath.Join(outside, "state.json"), []byte(secret), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rel := filepath.Join(".sitemapgen", "state.json")
+	t.Run("folder linked out", func(t *testing.T) {
+		if err := os.Symlink("../outside", filepath.Join(project, ".sitemapgen")); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Remove(filepath.Join(project, ".sitemapgen"))
+		s, err := Load(project, rel, 1<<20)
+		if !errors.Is(err, fsx.ErrOutside) || len(s.old) != 0 {
+			t.Errorf("Load: %d pages, %v; want none and a link out", len(s.old), err)
+		}
+		s.Date("https://example.com/", "h", time.Now())
+		if _, err := s.Save(project, rel); !errors.Is(err, fsx.ErrOutside) {
+			t.Errorf("Save: %v; want a link out", err)
+		}
+	})
+	t.Run("file linked out", func(t *testing.T) {
+		if err := os.Mkdir(filepath.Join(project, ".sitemapgen"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink("../../outside/state.json", filepath.Join(project, rel)); err != nil {
+			t.Fatal(err)
+		}
+		s, err := Load(project, rel, 1<<20)
+		if !errors.Is(err, fsx.ErrOutside) || len(s.old) != 0 {
+			t.Errorf("Load: %d pages, %v; want none and a link out", len(s.old), err)
+		}
+		// Saved, the link is replaced by the file, its target untouched.
+		s.Date("https://example.com/", "h", time.Now())
+		if _, err := s.Save(project, rel); err != nil {
+			t.Fatal(err)
+		}
+		if fi, err := os.Lstat(filepath.Join(project, rel)); err != nil || !fi.Mode().IsRegular() {
+			t.Errorf("after Save: %v, %v; want a regular file", fi, err)
+		}
+	})
+	if data, _ := os.ReadFile(filepath.Join(outside, "state.json")); string(data) != secret {
+		t.Errorf("the file outside changed: %q", data)
+	}
+	if ents, _ := os.ReadDir(outside); len(ents) != 1 {
+		t.Errorf("files written outside: %v", ents)
 	}
 }

@@ -135,7 +135,7 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 		// is: read as empty, it would date every page by this build (a
 		// date it does not know), and saved, it would lose the dates it
 		// holds. The pages take their dates from the next sources.
-		if st, err := hashstate.Load(opts.Hash.State, opts.Limits.Or().StateBytes); err != nil {
+		if st, err := hashstate.Load(opts.Hash.Dir, opts.Hash.State, opts.Limits.Or().StateBytes); err != nil {
 			b.warn("", fmt.Errorf("%w; %s", err, hashPassedOver))
 		} else {
 			b.hash, b.now = st, opts.Map.Now

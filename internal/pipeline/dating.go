@@ -51,7 +51,7 @@ func (b *builder) saveHash() {
 	if b.opts.Hash.Listed {
 		b.hash.SetListed(sitemap.LastMods(b.res.URLs, b.opts.Write.LastModFormat))
 	}
-	if _, err := b.hash.Save(b.opts.Hash.State); err != nil {
+	if _, err := b.hash.Save(b.opts.Hash.Dir, b.opts.Hash.State); err != nil {
 		b.warn("", fmt.Errorf("lastmod source hash: %w", err))
 	}
 }

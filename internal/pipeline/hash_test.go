@@ -102,7 +102,7 @@ func TestHashSession(t *testing.T) {
 	if _, err := s.Update(context.Background(), []string{filepath.Join(root, "a.html")}, nil); err != nil {
 		t.Fatal(err)
 	}
-	st, err := hashstate.Load(state, 1<<30)
+	st, err := hashstate.Load("", state, 1<<30)
 	if err != nil {
 		t.Fatal(err)
 	}

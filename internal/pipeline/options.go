@@ -110,8 +110,11 @@ type Options struct {
 
 // Hash configures the hash lastmod source.
 type Hash struct {
-	// State is the state file's path.
-	State string
+	// State is the state file's path: inside the folder Dir, read and
+	// written only inside it, when Dir is set (the default state file, a
+	// file of the project in the working directory); else a path the user
+	// named, followed where it points.
+	State, Dir string
 	// Options say what content is significant.
 	Options hashstate.Options
 	// Listed also records in the state file every URL of the sitemap

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -47,15 +46,13 @@ func (c Change) String() string { return string(c.Op) + " " + c.URL }
 // none).
 type URLSet map[string]string
 
-// PreviousFromState returns the URLs and lastmods the state file at path recorded
-// of the build that saved it; ok is false when there is no such file, or
-// it records no URLs (saved by a build without a changes file). A file
+// PreviousFromState returns the URLs and lastmods the state file at path
+// (inside dir unless dir is "", as hashstate.Load reads it) recorded of
+// the build that saved it; ok is false when there is no such file, or it
+// records no URLs (saved by a build without a changes file). A file
 // larger than max bytes (0: limits.Default.StateBytes) is an error.
-func PreviousFromState(path string, max int) (set URLSet, ok bool, err error) {
-	if _, err := fsx.StatNamed(path); errors.Is(err, fs.ErrNotExist) {
-		return nil, false, nil
-	}
-	st, err := hashstate.Load(path, cmp.Or(max, limits.Default.StateBytes))
+func PreviousFromState(dir, path string, max int) (set URLSet, ok bool, err error) {
+	st, err := hashstate.Load(dir, path, cmp.Or(max, limits.Default.StateBytes))
 	if err != nil {
 		return nil, false, err
 	}

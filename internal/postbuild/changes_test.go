@@ -106,26 +106,26 @@ func TestFromSitemaps(t *testing.T) {
 
 func TestFromState(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
-	if _, ok, err := PreviousFromState(path, 0); ok || err != nil {
+	if _, ok, err := PreviousFromState("", path, 0); ok || err != nil {
 		t.Fatalf("no file: %v %v", ok, err)
 	}
-	st, _ := hashstate.Load(path, 1<<30)
+	st, _ := hashstate.Load("", path, 1<<30)
 	now := time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC)
 	st.Date(base+"a", "h1", now)
-	if _, err := st.Save(path); err != nil {
+	if _, err := st.Save("", path); err != nil {
 		t.Fatal(err)
 	}
 	// Saved by a build without a changes file: no URLs recorded.
-	if _, ok, err := PreviousFromState(path, 0); ok || err != nil {
+	if _, ok, err := PreviousFromState("", path, 0); ok || err != nil {
 		t.Fatalf("a state without listed URLs: %v %v", ok, err)
 	}
-	st, _ = hashstate.Load(path, 1<<30)
+	st, _ = hashstate.Load("", path, 1<<30)
 	st.Date(base+"a", "h1", now)
 	st.SetListed(map[string]string{base + "a": "2024-05-01T00:00:00Z", base + "b": ""})
-	if _, err := st.Save(path); err != nil {
+	if _, err := st.Save("", path); err != nil {
 		t.Fatal(err)
 	}
-	set, ok, err := PreviousFromState(path, 0)
+	set, ok, err := PreviousFromState("", path, 0)
 	// a's hash follows its date: a change of content shows within a second.
 	if err != nil || !ok || len(set) != 2 || set[base+"a"] != "2024-05-01T00:00:00Z #h1" || set[base+"b"] != "" {
 		t.Errorf("FromState = %v %v %v", set, ok, err)

@@ -123,6 +123,7 @@ type Options struct {
 	// compares with it rather than with the sitemaps in Dir. StateBytes
 	// is the largest state file read (limits.state_bytes; 0: its default).
 	State      string
+	StateDir   string // the folder State is inside of, as pipeline.Hash.Dir: "" for a path the user named
 	StateBytes int
 	// OutputBytes is the largest feed.xml read to tell sitemapgen's from
 	// another tool's, and the largest record of the files sitemapgen wrote
@@ -190,7 +191,7 @@ func Prepare(opts Options) (*Outputs, error) {
 		err error
 	)
 	if opts.State != "" {
-		o.prev, ok, err = PreviousFromState(opts.State, opts.StateBytes)
+		o.prev, ok, err = PreviousFromState(opts.StateDir, opts.State, opts.StateBytes)
 		o.fromState = ok
 		if err != nil {
 			o.opts.Warn(fmt.Errorf("--changes: %w; comparing with the sitemaps in %s", err, opts.Dir))
@@ -324,7 +325,7 @@ func (o *Outputs) writeChanges(urls sitemap.URLs, ans Answers) error {
 	var next URLSet
 	if o.fromState {
 		// Compared as recorded: the state file the build just saved.
-		if st, ok, err := PreviousFromState(o.opts.State, o.opts.StateBytes); err == nil && ok {
+		if st, ok, err := PreviousFromState(o.opts.StateDir, o.opts.State, o.opts.StateBytes); err == nil && ok {
 			next = st
 		}
 	}
