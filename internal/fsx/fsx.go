@@ -379,46 +379,6 @@ func TooLarge(name string, max int64, key string) error {
 	return &diag.Diagnostic{File: name, Msg: fmt.Sprintf("larger than %d bytes (%s)", max, key), Err: ErrTooLarge}
 }
 
-// OldReadFile, OldReadFileMax and OldOpen are the roads this package had
-// before it was the one door; their callers move to the door.
-func OldReadFile(path string) ([]byte, error) {
-	f, err := OldOpen(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(f)
-}
-
-func OldReadFileMax(path string, max int, key string) ([]byte, error) {
-	f, err := OldOpen(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, int64(max)+1))
-	if err == nil && len(data) > max {
-		err = TooLarge(path, int64(max), key)
-	}
-	return data, err
-}
-
-func OldOpen(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|nonBlock, 0)
-	if err != nil {
-		return nil, err
-	}
-	st, err := f.Stat()
-	if err == nil && !st.Mode().IsRegular() {
-		err = &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("not a regular file (%s)", Describe(st.Mode()))}
-	}
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
-}
-
 // Describe names the kind of file m is, for a message: "a FIFO", "a
 // socket", "a device", "a folder", "a symbolic link", else its mode.
 func Describe(m fs.FileMode) string {
