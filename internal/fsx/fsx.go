@@ -297,28 +297,46 @@ func regular(f *os.File, path string, max int64, key string) (*File, error) {
 		f.Close()
 		return nil, err
 	}
-	return &File{f: f, name: path, max: max, left: max, key: key}, nil
+	return &File{f: f, b: Bounded{R: f, Name: path, Max: max, Left: max, Key: key}}, nil
 }
 
 // A File is an open regular file whose reads are bounded: past its bound,
 // Read returns a [TooLarge] error.
 type File struct {
-	f         *os.File
-	name, key string
-	max, left int64
+	f *os.File
+	b Bounded
 }
 
 // Read reads from the file; reading past the bound is an error that
 // names the file, the bound and the setting that gives it.
-func (f *File) Read(p []byte) (int, error) {
-	if int64(len(p)) > f.left+1 {
-		p = p[:f.left+1]
+func (f *File) Read(p []byte) (int, error) { return f.b.Read(p) }
+
+// Bounded reads R, at most Max bytes of it: reading past them is a
+// [TooLarge] error naming Name and the setting Key. Left is what may
+// still be read. The walker's road reads pages and sources with it, as
+// the door reads a File.
+type Bounded struct {
+	R         io.Reader
+	Name, Key string
+	Max, Left int64
+}
+
+// Bound returns r read within max bytes, as [Bounded] reads.
+func Bound(r io.Reader, name string, max int64, key string) *Bounded {
+	return &Bounded{R: r, Name: name, Max: max, Left: max, Key: key}
+}
+
+// Read reads from R; reading past the bound is an error that names the
+// file, the bound and the setting that gives it.
+func (b *Bounded) Read(p []byte) (int, error) {
+	if int64(len(p)) > b.Left+1 {
+		p = p[:b.Left+1]
 	}
-	n, err := f.f.Read(p)
-	f.left -= int64(n)
-	if f.left < 0 {
-		f.left = 0
-		return n - 1, TooLarge(f.name, f.max, f.key)
+	n, err := b.R.Read(p)
+	b.Left -= int64(n)
+	if b.Left < 0 {
+		b.Left = 0
+		return n - 1, TooLarge(b.Name, b.Max, b.Key)
 	}
 	return n, err
 }
@@ -328,7 +346,7 @@ func (f *File) Read(p []byte) (int, error) {
 func (f *File) Seek(offset int64, whence int) (int64, error) {
 	off, err := f.f.Seek(offset, whence)
 	if err == nil {
-		f.left = max(f.max-off, 0)
+		f.b.Left = max(f.b.Max-off, 0)
 	}
 	return off, err
 }
@@ -337,7 +355,7 @@ func (f *File) Seek(offset int64, whence int) (int64, error) {
 func (f *File) Stat() (fs.FileInfo, error) { return f.f.Stat() }
 
 // Name returns the file's path, as messages name it.
-func (f *File) Name() string { return f.name }
+func (f *File) Name() string { return f.b.Name }
 
 // Close closes the file.
 func (f *File) Close() error { return f.f.Close() }
@@ -349,11 +367,11 @@ func (f *File) readAll() ([]byte, error) {
 	if st, err := f.f.Stat(); err == nil {
 		off, _ := f.f.Seek(0, io.SeekCurrent)
 		switch {
-		case st.Size()-off > f.left:
+		case st.Size()-off > f.b.Left:
 			// Larger than the bound already: said at once, nothing read
 			// (a sparse file of gigabytes costs nothing).
-			f.left = 0
-			return nil, TooLarge(f.name, f.max, f.key)
+			f.b.Left = 0
+			return nil, TooLarge(f.b.Name, f.b.Max, f.b.Key)
 		case st.Size() > off:
 			size = int(st.Size()-off) + 1
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/gitdates"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
+	"github.com/sitemapgen/sitemapgen/walker"
 )
 
 // hashPassedOver ends the warning about a hash state file that cannot be
@@ -22,12 +23,14 @@ const hashPassedOver = "the hash lastmod source is passed over and the file left
 
 // hashDate returns the hash source's date of the page at rel under the
 // root, served at loc: the date its significant content last changed.
-func (b *builder) hashDate(rel string) func(loc string) (time.Time, bool) {
+// The walk found it in the folder at holds open (or nil): the function
+// is called before the walk's callback returns, by Mapper.Map.
+func (b *builder) hashDate(at *walker.Dir, rel string) func(loc string) (time.Time, bool) {
 	if b.hash == nil {
 		return nil
 	}
 	return func(loc string) (time.Time, bool) {
-		f, err := openSource(b.opts.Root, rel, int64(b.opts.Limits.Or().PageBytes), "limits.page_bytes")
+		f, err := openSource(b.opts.Root, at, rel, int64(b.opts.Limits.Or().PageBytes), "limits.page_bytes")
 		if err != nil {
 			return time.Time{}, false
 		}

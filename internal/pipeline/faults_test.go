@@ -260,7 +260,7 @@ func TestRunFIFONoHang(t *testing.T) {
 	}
 	errc := make(chan error, 1)
 	go func() {
-		_, err := readSource(filepath.Dir(fifo), "post.md", nil, limits.Default)
+		_, err := readSource(filepath.Dir(fifo), nil, "post.md", nil, limits.Default)
 		errc <- err
 	}()
 	select {

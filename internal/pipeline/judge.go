@@ -259,7 +259,7 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 		page.Git, why = b.gitLookup(f.Path) // the built file, when it is tracked
 		page.CheckedOut = why == gitdates.ReasonShallow
 	}
-	page.Hash = b.hashDate(f.Path)
+	page.Hash = b.hashDate(f.Dir, f.Path)
 	if b.gen != nil {
 		page.Sitemap = b.gen.lookup
 	}

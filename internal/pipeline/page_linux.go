@@ -68,6 +68,17 @@ func (r *pageRoot) open(dir *walker.Dir, rel string) (*rawPage, pageInfo, error)
 	return &rawPage{fd: fd}, statInfo(&st), nil
 }
 
+// openWalked opens the file rel that the walk found in the folder dir
+// holds open, relative to it (openat of its name), as open opens a page;
+// ok is false when dir holds no folder open, and nothing was opened.
+func openWalked(dir *walker.Dir, rel string) (p *rawPage, info pageInfo, ok bool, err error) {
+	if dir == nil || dir.FD() < 0 {
+		return nil, pageInfo{}, false, nil
+	}
+	p, info, err = (&pageRoot{fd: -1}).open(dir, rel)
+	return p, info, true, err
+}
+
 // stat returns what the page at rel is now, to compare with what was
 // opened: the path, followed through links as open followed it, relative
 // to the folder open did (fstatat).
@@ -89,7 +100,17 @@ func (r *pageRoot) stat(dir *walker.Dir, rel string) (pageInfo, error) {
 
 func statInfo(st *unix.Stat_t) pageInfo {
 	mode := fs.FileMode(st.Mode & 0o777)
-	if st.Mode&syscall.S_IFMT != syscall.S_IFREG {
+	switch st.Mode & syscall.S_IFMT {
+	case syscall.S_IFREG:
+	case syscall.S_IFIFO:
+		mode |= fs.ModeIrregular | fs.ModeNamedPipe
+	case syscall.S_IFSOCK:
+		mode |= fs.ModeIrregular | fs.ModeSocket
+	case syscall.S_IFCHR, syscall.S_IFBLK:
+		mode |= fs.ModeIrregular | fs.ModeDevice
+	case syscall.S_IFDIR:
+		mode |= fs.ModeIrregular | fs.ModeDir
+	default:
 		mode |= fs.ModeIrregular
 	}
 	return pageInfo{mode: mode, size: st.Size, mtime: time.Unix(st.Mtim.Unix()), dev: uint64(st.Dev), ino: uint64(st.Ino), links: uint64(st.Nlink), ctime: st.Ctim.Nano()}

@@ -33,6 +33,12 @@ func (r *pageRoot) open(_ *walker.Dir, rel string) (osPage, pageInfo, error) {
 	return osPage{f}, infoOf(st), nil
 }
 
+// openWalked opens the file rel that the walk found in the folder dir
+// holds open; here no folder is held open: ok is false, nothing opened.
+func openWalked(dir *walker.Dir, rel string) (p osPage, info pageInfo, ok bool, err error) {
+	return osPage{}, pageInfo{}, false, nil
+}
+
 // osPage is an open page.
 type osPage struct{ *os.File }
 

@@ -28,7 +28,7 @@ type pageInfo struct {
 func infoOf(st os.FileInfo) pageInfo {
 	mode := st.Mode().Perm()
 	if !st.Mode().IsRegular() {
-		mode |= fs.ModeIrregular
+		mode |= fs.ModeIrregular | st.Mode().Type()
 	}
 	dev, ino := fileID(st)
 	return pageInfo{mode: mode, size: st.Size(), mtime: st.ModTime(), dev: dev, ino: ino, links: links(st)}

@@ -104,11 +104,12 @@ func contentExt(rel string) bool {
 	return false
 }
 
-// yamlHeader reports whether the file at rel under dir opens with YAML
-// front matter as Jekyll tells it (Utils.has_yaml_header?: "---", white
-// space, a line break); a file that cannot be read has none.
-func yamlHeader(dir, rel string) bool {
-	f, err := openSource(dir, rel, 64, "limits.front_matter_bytes")
+// yamlHeader reports whether the file at rel under dir (found by the walk
+// in the folder at holds open, or nil) opens with YAML front matter as
+// Jekyll tells it (Utils.has_yaml_header?: "---", white space, a line
+// break); a file that cannot be read has none.
+func yamlHeader(dir string, at *walker.Dir, rel string) bool {
+	f, err := openSource(dir, at, rel, 64, "limits.front_matter_bytes")
 	if err != nil {
 		return false
 	}
@@ -146,7 +147,7 @@ type source struct {
 
 // readSource reads the front matter of the file at rel under dir, as
 // preset's generator reads it, within the limits lim.
-func readSource(dir, rel string, preset generator.Preset, lim limits.Limits) (*frontmatter.Source, error) {
+func readSource(dir string, at *walker.Dir, rel string, preset generator.Preset, lim limits.Limits) (*frontmatter.Source, error) {
 	r := generator.AllFrontMatter
 	if s, ok := preset.(generator.Sourced); ok {
 		r = s.FrontMatter(rel)
@@ -154,14 +155,14 @@ func readSource(dir, rel string, preset generator.Preset, lim limits.Limits) (*f
 	if !r.Read {
 		// A page of code (.astro, .tsx): nothing to read, but it must be
 		// a file that can be.
-		f, err := openSource(dir, rel, 0, "limits.front_matter_bytes")
+		f, err := openSource(dir, at, rel, 0, "limits.front_matter_bytes")
 		if err != nil {
 			return nil, err
 		}
 		f.Close()
 		return &frontmatter.Source{}, nil
 	}
-	fm, err := readFrontMatter(dir, rel, preset, r.ID, lim)
+	fm, err := readFrontMatter(dir, at, rel, preset, r.ID, lim)
 	if err != nil {
 		return nil, err
 	}
@@ -177,9 +178,9 @@ func readSource(dir, rel string, preset generator.Preset, lim limits.Limits) (*f
 // readFrontMatter reads the front matter of the file at rel under dir,
 // with its preset's defaults and file-name dates, and its id if asked,
 // within the limits lim.
-func readFrontMatter(dir, rel string, preset generator.Preset, id bool, lim limits.Limits) (*frontmatter.Source, error) {
+func readFrontMatter(dir string, at *walker.Dir, rel string, preset generator.Preset, id bool, lim limits.Limits) (*frontmatter.Source, error) {
 	lim = lim.Or()
-	f, err := openSource(dir, rel, int64(lim.FrontMatterBytes), "limits.front_matter_bytes")
+	f, err := openSource(dir, at, rel, int64(lim.FrontMatterBytes), "limits.front_matter_bytes")
 	if err != nil {
 		return nil, err
 	}
@@ -225,13 +226,35 @@ func readFrontMatter(dir, rel string, preset generator.Preset, id bool, lim limi
 }
 
 // openSource opens the regular file rel inside the folder dir (a source
-// file; a page, to hash it) through the one door (package fsx): never
-// through a symbolic link out of dir (fsx.ErrOutside), only a regular
-// file, found without waiting for a FIFO's writer (fsx.ErrNotRegular),
-// read to max bytes at most, the bound the setting key gives. A file
-// whose mode lets nobody read it is walker.ErrNoReadBits, whoever runs
-// the build.
-func openSource(dir, rel string, max int64, key string) (*fsx.File, error) {
+// file; a page, to hash it), read to max bytes at most, the bound the
+// setting key gives: by the walk's road when the walk found it in the
+// folder at holds open (openat of its name relative to that folder, as
+// a page is opened: the walk's follow_symlinks policy has judged it),
+// else through the one door (package fsx: never through a symbolic link
+// out of dir, fsx.ErrOutside). Either way only a regular file, found
+// without waiting for a FIFO's writer (fsx.ErrNotRegular). A file whose
+// mode lets nobody read it is walker.ErrNoReadBits, whoever runs the
+// build.
+func openSource(dir string, at *walker.Dir, rel string, max int64, key string) (io.ReadCloser, error) {
+	if p, info, ok, err := openWalked(at, filepath.FromSlash(rel)); ok {
+		name := filepath.Join(dir, filepath.FromSlash(rel))
+		if err == nil && info.mode&fs.ModeIrregular != 0 {
+			p.Close()
+			err = fmt.Errorf("%w (%s)", fsx.ErrNotRegular, fsx.Describe(info.mode))
+		}
+		if err == nil {
+			return struct {
+				io.Reader
+				io.Closer
+			}{fsx.Bound(p, name, max, key), p}, nil
+		}
+		if pe, ok := errors.AsType[*fs.PathError](err); ok {
+			err = pe.Err
+		}
+		if !errors.Is(err, fs.ErrPermission) {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+		}
+	}
 	f, err := fsx.Open(dir, rel, max, key)
 	if errors.Is(err, fs.ErrPermission) {
 		// Denied to this user; if to anyone, that is the policy's skip.
@@ -270,7 +293,7 @@ func pageOf(rel string, fm *frontmatter.Source) generator.Page {
 // judgeContent maps a source file in content mode. It runs on the walk's
 // goroutines.
 func (b *builder) judgeContent(f walker.File) outcome {
-	fm, err := readSource(b.opts.Root, f.Path, b.opts.Content.Preset, b.opts.Limits)
+	fm, err := readSource(b.opts.Root, f.Dir, f.Path, b.opts.Content.Preset, b.opts.Limits)
 	if err != nil {
 		return outcome{readErr: unwrapPath(err)}
 	}
@@ -288,7 +311,7 @@ func (b *builder) judgeContent(f walker.File) outcome {
 		fm = withoutDates(fm) // published whatever its date
 	}
 	git, why := b.gitLookup(f.Path)
-	page := mapping.Page{File: f, Source: fm, URLPath: urlPath, Git: git, CheckedOut: why == gitdates.ReasonShallow, Hash: b.hashDate(f.Path)}
+	page := mapping.Page{File: f, Source: fm, URLPath: urlPath, Git: git, CheckedOut: why == gitdates.ReasonShallow, Hash: b.hashDate(f.Dir, f.Path)}
 	inOrder(b.opts.Content.Order, &page)
 	o.d = b.mapper.Map(page)
 	orderFrom(b.opts.Content.Order, &o.d)
@@ -374,10 +397,10 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 	}
 	err := walk(wo, func(f walker.File) error {
 		full := prefix + f.Path
-		if anyExt && !contentExt(f.Path) && !yamlHeader(j.Dir, f.Path) {
+		if anyExt && !contentExt(f.Path) && !yamlHeader(j.Dir, f.Dir, f.Path) {
 			return nil // an asset, copied as it is
 		}
-		fm, err := readSource(j.Dir, f.Path, j.Preset, b.opts.Limits)
+		fm, err := readSource(j.Dir, f.Dir, f.Path, j.Preset, b.opts.Limits)
 		if err != nil {
 			err = fmt.Errorf("cannot read the source: %w", unwrapPath(err))
 			mu.Lock()

@@ -49,11 +49,11 @@ func TestYAMLHeader(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(tt.data), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if got := yamlHeader(dir, name); got != tt.want {
+		if got := yamlHeader(dir, nil, name); got != tt.want {
 			t.Errorf("yamlHeader(%q) = %v, want %v", tt.data, got, tt.want)
 		}
 	}
-	if yamlHeader(dir, "missing.txt") {
+	if yamlHeader(dir, nil, "missing.txt") {
 		t.Error("a missing file has a YAML header")
 	}
 }
