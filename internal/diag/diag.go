@@ -161,16 +161,28 @@ const ExcerptBytes = 80
 
 // Excerpt returns s as a message may quote it: whole when it is at most
 // ExcerptBytes long, else its first bytes, cut at a character's start,
-// and "… (N bytes)". A value a page, a file or a server gives can be
-// megabytes: a message quotes at most this much of it, whatever it
-// holds, so that a line stays a line and printing it costs nothing.
+// and "… (N bytes)"; when what it keeps holds a control character, that
+// part escaped as Go escapes it (\n, \x1b; and then a byte that is not
+// UTF-8 too, \xff), so that %s prints it on one line. A value a
+// page, a file or a server gives can be megabytes, and can hold a line
+// break or a terminal's escape sequence: a message quotes at most this
+// much of it, whatever it holds, so that a line stays a line, the
+// terminal shows what the file holds, and printing it costs nothing.
 func Excerpt(s string) string {
-	if len(s) <= ExcerptBytes {
-		return s
+	n := len(s)
+	if n > ExcerptBytes {
+		cut := ExcerptBytes - 20
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		s = s[:cut]
 	}
-	cut := ExcerptBytes - 20
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
+	if strings.ContainsFunc(s, unicode.IsControl) {
+		q := strconv.Quote(s)
+		s = q[1 : len(q)-1]
 	}
-	return s[:cut] + "… (" + strconv.Itoa(len(s)) + " bytes)"
+	if n > ExcerptBytes {
+		s += "… (" + strconv.Itoa(n) + " bytes)"
+	}
+	return s
 }

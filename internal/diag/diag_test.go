@@ -79,12 +79,15 @@ func TestExcerpt(t *testing.T) {
 		{strings.Repeat("a", 81), strings.Repeat("a", 60) + "… (81 bytes)"},
 		{strings.Repeat("é", 1<<20), strings.Repeat("é", 30) + "… (2097152 bytes)"},
 		{strings.Repeat("x", 59) + "é" + strings.Repeat("x", 40), strings.Repeat("x", 59) + "… (101 bytes)"},
+		{"a\nb\x1b[31m\xffc", `a\nb\x1b[31m\xffc`},
+		{"caf\xe9", "caf\xe9"}, // %q shows it: no control character to escape
+		{"line\nforged: error: x" + strings.Repeat("y", 100), `line\nforged: error: x` + strings.Repeat("y", 39) + "… (121 bytes)"},
 	} {
 		if got := Excerpt(tc.in); got != tc.want {
 			t.Errorf("Excerpt(%.20q…) = %q, want %q", tc.in, got, tc.want)
 		}
-		if got := Excerpt(tc.in); len(got) > ExcerptBytes+20 {
-			t.Errorf("Excerpt is %d bytes", len(got))
+		if got := Excerpt(tc.in); len(got) > 4*ExcerptBytes || strings.ContainsFunc(got, unicode.IsControl) {
+			t.Errorf("Excerpt is %d bytes, or holds a control character: %q", len(got), got)
 		}
 	}
 }
