@@ -11,11 +11,11 @@
 # and GoReleaser as programs, built without the race detector: it would
 # watch only the tests' harness, at several times the cost; so do the
 # limits, which run in one goroutine.
-# It needs Go and git, and what the tests compare with: Node 20 and npm
-# with the packages of the Node fixtures, Hugo, Jekyll and its plugins,
+# It needs Go, git, and Node 20 with npm, and what the tests compare
+# with: the packages of the Node fixtures, Hugo, Jekyll and its plugins,
 # MkDocs, Sphinx, Pelican, Chromium, xmllint, python3 and GoReleaser. It
 # installs those that are missing itself, in the background while the
-# tests that need none of them run: Debian's packages with apt-get (as
+# steps that need none of them run: Debian's packages with apt-get (as
 # root, or with sudo), the fixtures' packages with npm install (pinned by
 # their lock files), GoReleaser with go install. SITEMAPGEN_NO_INSTALL=1
 # installs nothing: a missing program then fails the tests that need it,
@@ -211,7 +211,7 @@ fi
 end_step
 
 mapfile -t own < <(go list ./... | grep -v -e '/internal/e2e$' -e '/internal/release$')
-mapfile -t limits < <(grep -l '^func TestLimit' $(git ls-files '*_test.go') | xargs -n1 dirname | sort -u | sed 's|^|./|')
+mapfile -t limits < <(git ls-files '*_test.go' | xargs grep -l '^func TestLimit' | xargs -n1 dirname | sort -u | sed 's|^|./|')
 
 race_lane() {
   lane=race
@@ -220,7 +220,10 @@ race_lane() {
   (cd bench && go vet ./...) # the benchmark helpers, a module of their own
   go vet -tags acceptance ./internal/e2e
 
+  # Some packages' own tests compare with Hugo, Jekyll or xmllint:
+  # Debian's install is done by now, most often (go vet compiled first).
   step "go test -race (the packages' own)"
+  ready debian
   go test "${tests[@]}" -race -timeout 30m -skip '^TestLimit' "${own[@]}"
 
   # The race detector changes allocation counts, so TestAllocBudget only
