@@ -348,7 +348,7 @@ func prepareOutputs(c *config.Config, getenv func(string) string, say func(strin
 		opts.Feed = &postbuild.FeedOptions{Title: v.Feed.Title, Limit: v.Feed.Limit}
 	}
 	if c.Writes() {
-		opts.Changes = v.Changes
+		opts.Changes, opts.ChangesDir = c.Changes, c.ChangesDir
 		if c.Build.Hash != nil {
 			opts.State, opts.StateDir = c.Build.Hash.State, c.Build.Hash.Dir
 		}

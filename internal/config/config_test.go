@@ -225,12 +225,18 @@ func TestResolvePrecedence(t *testing.T) {
 	}
 }
 
+// TestResolvePathsRelativeToConfig: a path of the file is relative to
+// its folder; an absolute one is kept. Both stay in the project's tree,
+// here the git work tree the file's folder is in (a monorepo's docs/
+// publishing into ../public).
 func TestResolvePathsRelativeToConfig(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(t.TempDir())
+	os.Mkdir(filepath.Join(dir, ".git"), 0o755)
 	cfg := filepath.Join(dir, "conf", "sitemap.yaml")
 	os.MkdirAll(filepath.Dir(cfg), 0o755)
-	os.WriteFile(cfg, []byte("base_url: https://example.com/\nroot: ../public\nout: /abs/out\n"), 0o644)
+	abs := filepath.Join(dir, "abs", "out")
+	os.WriteFile(cfg, []byte("base_url: https://example.com/\nroot: ../public\nout: "+abs+"\n"), 0o644)
 	s, err := Resolve(cmdline(t, "--config", cfg), func(string) string { return "" })
 	if err != nil {
 		t.Fatal(err)
@@ -238,7 +244,7 @@ func TestResolvePathsRelativeToConfig(t *testing.T) {
 	if want := filepath.Join(dir, "public"); s.Build.Root != want {
 		t.Errorf("root = %s, want %s", s.Build.Root, want)
 	}
-	if s.Build.Write.Dir != "/abs/out" {
+	if s.Build.Write.Dir != abs {
 		t.Errorf("out = %s", s.Build.Write.Dir)
 	}
 }

@@ -76,6 +76,12 @@ type Config struct {
 	SkipWrite string
 	// Warnings are problems with the platform's files, to report.
 	Warnings []error
+	// Changes is the path of the changes file to write (Values.Changes),
+	// "" for none; ChangesDir is the folder it is inside of, as
+	// postbuild.Options has them: "" for a path the user named, else (a
+	// path of the settings file) the project's tree, as seen from the
+	// working directory, and Changes the path inside it.
+	Changes, ChangesDir string
 	// Generator names the generator whose output folder the sitemaps are
 	// written into ("Hugo"), "" for none; GeneratorSitemaps names the
 	// sitemap files it writes there, which are taken over
@@ -256,6 +262,9 @@ func (c *Config) options(l *layers, pr *project.Project) {
 	// The default is a file of the project's: read and written only
 	// inside the working directory.
 	state, stateDir := v.State, ""
+	if in, ok := l.inside["state"]; ok {
+		state, stateDir = in[1], in[0] // read and written only inside the project's tree
+	}
 	if state == "" {
 		// There as anything: one that cannot be read (a link out of the
 		// working directory) is said by its reader.
@@ -268,6 +277,10 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		c.Build.Hash = &pipeline.Hash{State: state, Dir: stateDir, Options: hashstate.Options{Ignore: ignore}}
 		// The previous build, for the next changes file.
 		c.Build.Hash.Listed = v.Changes != ""
+	}
+	c.Changes = v.Changes
+	if in, ok := l.inside["changes"]; ok {
+		c.ChangesDir, c.Changes = in[0], in[1]
 	}
 	if v.Mode == ModeContent {
 		c.Build.Content = pr.Sources
@@ -354,6 +367,11 @@ type layers struct {
 	// came from: the file's name, the variable's, "--flag"; absent for a
 	// default.
 	from map[string]string
+	// inside gives, for a file's path the file gives (state:, changes:),
+	// the project's tree, as seen from the working directory, and the
+	// path inside it (project.Tree.Place): such a file is read and
+	// written only inside the tree.
+	inside map[string][2]string
 }
 
 // fileName is the configuration file's name, "" without one.
@@ -385,7 +403,7 @@ func name(s *Setting[Values]) string {
 // layer reads the file and lays the environment and the command line
 // over it, checking what they give.
 func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
-	l := &layers{v: Settings.Defaults(), from: map[string]string{}}
+	l := &layers{v: Settings.Defaults(), from: map[string]string{}, inside: map[string][2]string{}}
 	path := DefaultFile
 	if cmd.Given("config") {
 		path = cmd.Values.Config
@@ -408,9 +426,11 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 			return nil, err
 		}
 		l.file, l.v = f, f.Values
+		var tree *project.Tree
 		for i := range Settings {
 			s := &Settings[i]
-			if _, set := f.Sets(s.Key); s.Key == "" || !set {
+			line, set := f.Sets(s.Key)
+			if s.Key == "" || !set {
 				continue
 			}
 			if sf, ok := s.Field.(*scalarField[Values, string]); ok {
@@ -419,7 +439,34 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 					continue // "base_url:" or "root: ''" leaves it to what the project says
 				}
 				if s.Path && !(s.Key == "source" && *p == project.SourceNone) {
+					given := *p
 					*p = relTo(path, *p)
+					// A file of the repository: its paths stay in the
+					// project's tree, whoever named the file; unless the
+					// user gives the setting above it, which is then the
+					// one used.
+					if overridden(s, cmd, getenv) {
+						l.from[s.Key] = path
+						continue
+					}
+					if tree == nil {
+						t, err := project.TreeOf(filepath.Dir(path))
+						if err != nil {
+							return nil, &diag.Diagnostic{File: path, Msg: "the project folder: " + err.Error(), Err: err}
+						}
+						tree = &t
+					}
+					at := diag.Pos{File: path, Line: line}
+					if err := tree.Check(*p, at, s.Key+": "+fsx.ShowPath(given), argOf(s)); err != nil {
+						return nil, err
+					}
+					if fileSetting(s) {
+						dir, rel, err := tree.Place(*p)
+						if err != nil {
+							return nil, at.Errorf("%s: %v", s.Key, err)
+						}
+						l.inside[s.Key] = [2]string{dir, rel}
+					}
 				}
 			}
 			l.from[s.Key] = path
@@ -475,6 +522,35 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 		}
 	}
 	return l, nil
+}
+
+// overridden reports whether the command line or the environment gives
+// the setting s (DIR gives root:), above the file.
+func overridden(s *Setting[Values], cmd *Line[Values], getenv func(string) string) bool {
+	switch {
+	case s.Flag != "" && cmd.Given(s.Flag), s.Env != "" && getenv(s.Env) != "":
+		return true
+	case s.Key == "root":
+		return len(cmd.Args) > 0 && cmd.Args[0] != ""
+	}
+	return false
+}
+
+// fileSetting reports whether the path setting s names a file (state:,
+// changes:), not a folder.
+func fileSetting(s *Setting[Values]) bool { return strings.HasSuffix(s.Arg, "FILE") }
+
+// argOf is how a path setting is given on the command line, for a hint:
+// "--out DIR", "--changes FILE", and DIR for the site folder.
+func argOf(s *Setting[Values]) string {
+	arg := "DIR"
+	if fileSetting(s) {
+		arg = "FILE"
+	}
+	if s.Flag == "" {
+		return "sitemapgen DIR" // root: is DIR, the command's argument
+	}
+	return "--" + s.Flag + " " + arg
 }
 
 // relTo resolves a path from the file at cfgPath relative to that file's

@@ -47,7 +47,8 @@ type Setting[V any] struct {
 	// ("build", "watch"); "" for every command that reads the table.
 	Only string
 	// Path marks a path: given in sitemap.yaml, it is relative to the
-	// file's folder.
+	// file's folder, and must lead inside the project's tree
+	// (project.Tree), unless a flag or the environment gives the setting.
 	Path bool
 	// FlagCheck, when set, checks a value the flag gave, beyond the
 	// field's own check (an empty --changes names no file).

@@ -496,11 +496,13 @@ func TestHugoFrontMatter(t *testing.T) {
 	t.Run("content", func(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "out")
 		cfg := filepath.Join(src, "sitemap.yaml")
-		if err := os.WriteFile(cfg, []byte("mode: content\nbase_url: "+base+"\nout: "+out+"\n"), 0o644); err != nil {
+		if err := os.WriteFile(cfg, []byte("mode: content\nbase_url: "+base+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		defer os.Remove(cfg)
-		ours, log := ourSitemap(t, out, base, "--config", cfg, "--verbose")
+		// A folder outside the project: given on the command line (out:
+		// in the file stays in the project's tree).
+		ours, log := ourSitemap(t, out, base, "--config", cfg, "--out", out, "--verbose")
 		// Taxonomy lists have no source file: content mode cannot know them.
 		taxonomies := []string{base + "tags/", base + "tags/greeting/", base + "categories/", base + "series/", base + "series/travel-notes/"}
 		compareSets(t, ours, theirs, append(taxonomies, hidden), nil)
@@ -593,11 +595,12 @@ func TestJekyllFrontMatter(t *testing.T) {
 	t.Run("content", func(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "out")
 		cfg := filepath.Join(src, "sitemap.yaml")
-		if err := os.WriteFile(cfg, []byte("mode: content\npreset: jekyll\nbase_url: "+base+"\nout: "+out+"\n"), 0o644); err != nil {
+		if err := os.WriteFile(cfg, []byte("mode: content\npreset: jekyll\nbase_url: "+base+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		defer os.Remove(cfg)
-		ours, log := ourSitemap(t, out, base, "--config", cfg, "--verbose")
+		// A folder outside the project: given on the command line.
+		ours, log := ourSitemap(t, out, base, "--config", cfg, "--out", out, "--verbose")
 		compareSets(t, ours, theirs, []string{pdf}, nil)
 		checkLastMods(t, ours, theirs, dates)
 		for _, want := range []string{

@@ -409,6 +409,34 @@ func TestHostileWritesOnlySitemaps(t *testing.T) {
 	}
 	writeHostile(t, filepath.Join(project, "content"), "---\nslug: ../../../../outside/victim\n---\n", "posts/s.md")
 
+	// Projects whose own files (sitemap.yaml, hugo.toml, a committed
+	// link) name a path out of the project: refused, nothing written or
+	// removed there. A page outside holds a token no output may show.
+	const token = "token-3f9c1e"
+	writeHostile(t, outside, "<title>"+token+"</title>", token+".html")
+	refused := map[string]string{ // a project folder, and its file's path out
+		"changes": "base_url: " + hostileBase + "\nroot: public\nchanges: ../outside/victim.txt\n",
+		"state":   "base_url: " + hostileBase + "\nroot: public\nstate: ../outside/new.json\n",
+		"out":     "base_url: " + hostileBase + "\nroot: public\nout: ../outside\n",
+		"publish": "publishDir = '../outside'\n",
+		"linked":  "title = 'a public folder linked out'\n",
+	}
+	for name, file := range refused {
+		dir := filepath.Join(root, "refused-"+name)
+		writeHostile(t, dir, "<title>inside</title>", "public/index.html")
+		if strings.HasPrefix(file, "base_url") {
+			writeHostile(t, dir, file, "sitemap.yaml")
+		} else {
+			writeHostile(t, dir, file, "hugo.toml")
+		}
+	}
+	if err := os.Rename(filepath.Join(root, "refused-linked", "public"), filepath.Join(root, "refused-linked", "built")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../outside", filepath.Join(root, "refused-linked", "public")); err != nil {
+		t.Fatal(err)
+	}
+
 	// robots.txt links outside: the build refuses it before it writes
 	// anything, since the link's target would be published.
 	before := hostileSnapshot(t, root)
@@ -449,6 +477,38 @@ func TestHostileWritesOnlySitemaps(t *testing.T) {
 				t.Errorf("site/%s is not a regular file: %v", name, err)
 			}
 		}
+	}
+	for name, file := range map[string]string{
+		"changes": "sitemap.yaml:3: changes: ../outside/victim.txt leads out of the project",
+		"state":   "sitemap.yaml:3: state: ../outside/new.json leads out of the project",
+		"out":     "sitemap.yaml:3: out: ../outside leads out of the project",
+		"publish": "hugo.toml: publishDir ../outside (Hugo's publish folder) leads out of the project",
+		"linked":  "hugo.toml: publishDir public (Hugo's publish folder) leads out of the project",
+	} {
+		var args []string
+		if name == "publish" || name == "linked" {
+			args = []string{"--base-url", hostileBase}
+		}
+		code, stdout, stderr := runHostile(t, filepath.Join(root, "refused-"+name), args...)
+		if code != 2 || !strings.HasPrefix(stderr, file) || !strings.Contains(stderr, "hint: to use a ") {
+			t.Errorf("refused-%s: exit %d, want 2 and %q\n%s", name, code, file, stderr)
+		}
+		if strings.Contains(stdout+stderr, token) {
+			t.Errorf("refused-%s: the page outside shows:\n%s%s", name, stdout, stderr)
+		}
+	}
+	// Nor does any file but the page itself.
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() || p == filepath.Join(outside, token+".html") {
+			return err
+		}
+		if data, err := os.ReadFile(p); err != nil || bytes.Contains(data, []byte(token)) {
+			t.Errorf("%s shows the page outside (%v)", p, err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	after := hostileSnapshot(t, root)
 

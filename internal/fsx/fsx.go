@@ -18,9 +18,15 @@
 //     is what a pull request can plant;
 //   - named ([ReadNamed], [OpenNamed], [StatNamed]): a path the user gave
 //     on the command line or in an environment variable (--config, a
-//     sitemap to validate, the changes file), followed wherever it points,
+//     sitemap to validate, --changes), followed wherever it points,
 //     since the user chose it; it is still read only when it is a regular
 //     file, and bounded.
+//
+// A path that a file of the repository gives (sitemap.yaml's out: or
+// changes:, a generator's publish folder) is no named path: [Within]
+// checks that it leads inside the project's tree (internal/project
+// decides which tree), and a file it names is then opened inside that
+// tree.
 //
 // The pages of a site go by a third road, the walker's (package walker,
 // and the pipeline's pageRoot, which opens each page relative to the

@@ -118,6 +118,31 @@ type Project struct {
 	Notes []string
 }
 
+// Keys names, for messages, the keys of the generator's configuration
+// that give its publish folder ([Project.PublishDir]) and its sources'
+// folder ([Project.SourceDir], or the default [Project.Routes] knows):
+// "publishDir" and "contentDir" for Hugo; "" where no key of File does
+// (Docusaurus' build/, a Sphinx Makefile's BUILDDIR).
+func (p *Project) Keys() (publish, source string) {
+	k := dirKeys[p.Generator]
+	return k[0], k[1]
+}
+
+// dirKeys are the keys of Keys, by generator.
+var dirKeys = map[string][2]string{
+	"hugo":      {"publishDir", "contentDir"},
+	"jekyll":    {"destination", "source"},
+	"astro":     {"outDir", "srcDir"},
+	"eleventy":  {"dir.output", "dir.input"},
+	"next":      {"distDir", ""},
+	"mkdocs":    {"site_dir", "docs_dir"},
+	"pelican":   {"OUTPUT_PATH", ""},
+	"vitepress": {"outDir", ""},
+	"nuxt":      {"nitro.output.publicDir", ""},
+	"sveltekit": {"pages", ""},
+	"zola":      {"output_dir", ""},
+}
+
 // Detect returns the generators whose files are in dir, in the order
 // hugo, jekyll, astro, eleventy, next, mkdocs, docusaurus, pelican,
 // sphinx, gatsby, vitepress, nuxt, sveltekit (at most one Project per

@@ -259,10 +259,11 @@ func newState(old map[string]page) *State {
 // naming the file (and, for bad JSON, the line and column) together with
 // an empty State, usable as if the file were missing.
 //
-// With dir "", the path is one the user named (--state, state:): followed
+// With dir "", the path is one the user named (--state): followed
 // wherever it points (fsx.ReadNamed). Else it is inside the folder dir,
-// and read only inside it (the default state file, a file of the project:
-// a link out of it is refused, named). Either way only a regular file is
+// and read only inside it (the default state file, or state: of a
+// settings file, files of the project: a link out of it is refused,
+// named). Either way only a regular file is
 // read, and one larger than max is refused by its size, before a byte of
 // it is read.
 func Load(dir, path string, max int) (*State, error) {

@@ -38,8 +38,11 @@ type Style struct {
 	From string
 	// Publish is the site folder the platform's file names (netlify.toml
 	// [build] publish, vercel.json outputDirectory), relative to the
-	// working directory; PublishFrom is that file. "" when none does.
-	Publish, PublishFrom string
+	// working directory; PublishFrom is that file, PublishKey the key
+	// ("[build] publish") and PublishLine its line (0 when not found).
+	// "" when none does.
+	Publish, PublishFrom, PublishKey string
+	PublishLine                      int
 }
 
 // Identify names the platforms whose own files are in dirs: netlify.toml
@@ -185,6 +188,7 @@ func StyleOf(platform string, lim limits.Limits, dirs ...string) (Style, []error
 				base = "" // netlify.toml is in the base folder
 			}
 			s.Publish, s.PublishFrom = filepath.Join(dir, base, filepath.FromSlash(cfg.Build.Publish)), path
+			s.PublishKey, s.PublishLine = "[build] publish", lineOf(data, publishRE)
 		}
 	case Vercel:
 		s.EitherSlash = true
@@ -215,6 +219,7 @@ func StyleOf(platform string, lim limits.Limits, dirs ...string) (Style, []error
 		}
 		if cfg.OutputDirectory != "" {
 			s.Publish, s.PublishFrom = filepath.Join(dir, filepath.FromSlash(cfg.OutputDirectory)), path
+			s.PublishKey, s.PublishLine = "outputDirectory", lineOf(data, outputDirectoryRE)
 		}
 	case CloudflarePages:
 		s.CleanURLs = true
@@ -248,9 +253,11 @@ func readFirst(name string, dirs []string, lim limits.Limits) (dir, path string,
 }
 
 var (
-	prettyURLsRE    = regexp.MustCompile(`(?m)^\s*pretty_urls\s*=`)
-	cleanURLsRE     = regexp.MustCompile(`"cleanUrls"\s*:`)
-	trailingSlashRE = regexp.MustCompile(`"trailingSlash"\s*:`)
+	prettyURLsRE      = regexp.MustCompile(`(?m)^\s*pretty_urls\s*=`)
+	cleanURLsRE       = regexp.MustCompile(`"cleanUrls"\s*:`)
+	trailingSlashRE   = regexp.MustCompile(`"trailingSlash"\s*:`)
+	publishRE         = regexp.MustCompile(`(?m)^\s*publish\s*=`)
+	outputDirectoryRE = regexp.MustCompile(`"outputDirectory"\s*:`)
 )
 
 // lineOf returns the line of re's first match in data, or 0.

@@ -20,12 +20,12 @@ func TestStyleOf(t *testing.T) {
 		{
 			name: "netlify pretty_urls off", platform: Netlify, file: "netlify.toml",
 			content: "[build]\n  publish = \"public\"\n  command = \"hugo\"\n\n[build.processing.html]\n  pretty_urls = false\n",
-			want:    Style{CleanURLs: false, FolderSlash: true}, from: "netlify.toml:6", publish: "public",
+			want:    Style{CleanURLs: false, FolderSlash: true, PublishKey: "[build] publish", PublishLine: 2}, from: "netlify.toml:6", publish: "public",
 		},
 		{
 			name: "netlify base folder", platform: Netlify, file: "netlify.toml",
 			content: "[build]\n  base = \"docs\"\n  publish = \"build/html\"\n",
-			want:    Style{CleanURLs: true, FolderSlash: true}, from: "Netlify's rules", publish: "docs/build/html",
+			want:    Style{CleanURLs: true, FolderSlash: true, PublishKey: "[build] publish", PublishLine: 3}, from: "Netlify's rules", publish: "docs/build/html",
 		},
 		{
 			name: "netlify pretty_urls on", platform: Netlify, file: "netlify.toml",
@@ -41,7 +41,7 @@ func TestStyleOf(t *testing.T) {
 		{
 			name: "vercel cleanUrls", platform: Vercel, file: "vercel.json",
 			content: "{\n  \"outputDirectory\": \"dist\",\n  \"cleanUrls\": true\n}\n",
-			want:    Style{CleanURLs: true, EitherSlash: true, FolderSlash: true}, from: "vercel.json:3", publish: "dist",
+			want:    Style{CleanURLs: true, EitherSlash: true, FolderSlash: true, PublishKey: "outputDirectory", PublishLine: 2}, from: "vercel.json:3", publish: "dist",
 		},
 		{
 			name: "vercel cleanUrls and trailingSlash", platform: Vercel, file: "vercel.json",

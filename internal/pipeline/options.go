@@ -112,8 +112,9 @@ type Options struct {
 type Hash struct {
 	// State is the state file's path: inside the folder Dir, read and
 	// written only inside it, when Dir is set (the default state file, a
-	// file of the project in the working directory); else a path the user
-	// named, followed where it points.
+	// file of the project in the working directory; state: of the
+	// settings file, in the project's tree); else a path the user named
+	// (--state), followed where it points.
 	State, Dir string
 	// Options say what content is significant.
 	Options hashstate.Options

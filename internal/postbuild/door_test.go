@@ -96,3 +96,73 @@ func TestFromSitemapsLinkOut(t *testing.T) {
 		t.Errorf("set %v, %v, %v: want the link refused, named", set, ok, err)
 	}
 }
+
+// TestChangesInsideItsFolder: a changes file inside ChangesDir (a path a
+// settings file gives) is removed before the build and written after it
+// only inside that folder: a folder on the way linked out of it, there
+// before the build or put there during it, is an error, and the file
+// outside it is neither removed nor written. Its own name, a link, is
+// replaced, not followed.
+func TestChangesInsideItsFolder(t *testing.T) {
+	top := t.TempDir()
+	tree, outside := filepath.Join(top, "tree"), filepath.Join(top, "outside")
+	for _, d := range []string{filepath.Join(tree, "site"), filepath.Join(tree, "ci"), outside} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	victim := filepath.Join(outside, "changes.txt")
+	const kept = "not sitemapgen's\n"
+	if err := os.WriteFile(victim, []byte(kept), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(tree, "linked")); err != nil {
+		t.Fatal(err)
+	}
+	urls := sitemap.Slice([]sitemap.URL{{Loc: base}})
+	opts := func(rel string) Options {
+		return Options{Dir: filepath.Join(tree, "site"), BaseURL: base, Changes: rel, ChangesDir: tree}
+	}
+
+	// A folder linked out, there before the build.
+	if _, err := Prepare(opts("linked/changes.txt")); !errors.Is(err, fsx.ErrOutside) || !strings.Contains(err.Error(), filepath.Join(tree, "linked")) {
+		t.Errorf("Prepare through a folder linked out: %v, want fsx.ErrOutside naming it", err)
+	}
+
+	// Put there during the build.
+	o, err := Prepare(opts("ci/changes.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(tree, "ci"), filepath.Join(tree, "ci.old")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(tree, "ci")); err != nil {
+		t.Fatal(err)
+	}
+	if err := o.Write(urls, Answers{}); !errors.Is(err, fsx.ErrOutside) {
+		t.Errorf("Write through a folder linked out since Prepare: %v, want fsx.ErrOutside", err)
+	}
+	if data, err := os.ReadFile(victim); err != nil || string(data) != kept {
+		t.Errorf("the file outside: %q, %v", data, err)
+	}
+
+	// The file's own name a link out: the link is replaced.
+	link := filepath.Join(tree, "site", "changes.txt")
+	if err := os.Symlink(victim, link); err != nil {
+		t.Fatal(err)
+	}
+	o, err = Prepare(opts("site/changes.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := o.Write(urls, Answers{}); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Lstat(link); err != nil || !st.Mode().IsRegular() {
+		t.Errorf("site/changes.txt is not a regular file: %v", err)
+	}
+	if data, err := os.ReadFile(victim); err != nil || string(data) != kept {
+		t.Errorf("the file outside: %q, %v", data, err)
+	}
+}

@@ -117,7 +117,12 @@ type Options struct {
 	DateFormat sitemap.DateFormat
 	// Changes, when set, is the path of the changes file to write. Leave
 	// it empty when the build writes nothing (a dry run, a check).
-	Changes string
+	// ChangesDir is the folder Changes is inside of, as StateDir: "" for
+	// a path the user named, followed; else (a path a settings file
+	// gives) the file is written, and a leftover removed, only inside
+	// it, never through a folder linked out of it.
+	Changes    string
+	ChangesDir string
 	// State is the hash lastmod source's state file, "" when the build
 	// keeps none: when it records the previous build's URLs, Changes
 	// compares with it rather than with the sitemaps in Dir. StateBytes
@@ -172,8 +177,14 @@ func Prepare(opts Options) (*Outputs, error) {
 		return nil
 	}
 	if opts.Changes != "" {
-		st, err := fsx.StatNamed(opts.Changes)
-		if err := folder(opts.Changes, st, err); err != nil {
+		if err := o.changesInside(); err != nil {
+			return nil, fmt.Errorf("--changes: %w", err)
+		}
+		st, err := fsx.StatNamed(o.changesPath())
+		if opts.ChangesDir != "" {
+			st, err = fsx.Stat(opts.ChangesDir, opts.Changes)
+		}
+		if err := folder(o.changesPath(), st, err); err != nil {
 			return nil, err
 		}
 	}
@@ -204,7 +215,7 @@ func Prepare(opts Options) (*Outputs, error) {
 		}
 	}
 	o.first = !ok
-	if err := removeFile(opts.Changes); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := removeFile(o.changesPath()); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("--changes: %w", err)
 	}
 	return o, nil
@@ -337,7 +348,10 @@ func (o *Outputs) writeChanges(urls sitemap.URLs, ans Answers) error {
 		}
 	}
 	cs := DiffChanges(o.prev, next)
-	if err := WriteChanges(o.opts.Changes, cs, o.opts.BaseURL); err != nil {
+	if err := o.changesInside(); err != nil {
+		return fmt.Errorf("--changes: %w", err)
+	}
+	if err := WriteChanges(o.changesPath(), cs, o.opts.BaseURL); err != nil {
 		return fmt.Errorf("--changes: %w", err)
 	}
 	added, removed, changed := CountChanges(cs)
@@ -348,8 +362,32 @@ func (o *Outputs) writeChanges(urls sitemap.URLs, ans Answers) error {
 	case o.fromState:
 		from = "against the state file " + o.opts.State
 	}
-	o.say("changes: +%d ~%d -%d written to %s (%s)", added, changed, removed, o.opts.Changes, from)
+	o.say("changes: +%d ~%d -%d written to %s (%s)", added, changed, removed, o.changesPath(), from)
 	o.warnGone(cs, ans)
+	return nil
+}
+
+// changesPath is the changes file's path, as seen from the working
+// directory.
+func (o *Outputs) changesPath() string {
+	if o.opts.ChangesDir == "" {
+		return o.opts.Changes
+	}
+	return filepath.Join(o.opts.ChangesDir, o.opts.Changes)
+}
+
+// changesInside checks, for a changes file inside ChangesDir, that its
+// folder is reached inside it, as hashstate.Save checks the state file's:
+// a folder on the way linked out of it is an error. The file's own name
+// may be a link: removed or replaced, the link goes, not what it points
+// to.
+func (o *Outputs) changesInside() error {
+	if o.opts.ChangesDir == "" {
+		return nil
+	}
+	if _, err := fsx.Stat(o.opts.ChangesDir, filepath.Dir(o.opts.Changes)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
 	return nil
 }
 

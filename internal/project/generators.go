@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -48,6 +49,10 @@ func (p *discovery) names() string {
 // generator found's. It returns what decided, for the detection line.
 func (p *discovery) findRoot() (root, from string, err error) {
 	if p.style != nil && p.style.Publish != "" {
+		f := folder{p.style.Publish, diag.Pos{File: p.style.PublishFrom, Line: p.style.PublishLine}, p.style.PublishKey, possessive(p.platform) + " publish folder"}
+		if err := p.inTree(f, "sitemapgen DIR"); err != nil {
+			return "", "", err
+		}
 		return p.style.Publish, p.style.PublishFrom + " publish folder", nil
 	}
 	if err := p.detect(); err != nil {
@@ -76,6 +81,9 @@ func (p *discovery) findRoot() (root, from string, err error) {
 	case 1:
 		g := publishing[0]
 		p.gen = &g
+		if err := p.inTree(p.genFolder(g, p.publishDir(g), true), "sitemapgen DIR"); err != nil {
+			return "", "", err
+		}
 		return p.publishDir(g), g.Title + " (" + filepath.Join(p.dir, g.File) + ")", nil
 	}
 	return "", "", fmt.Errorf("found %s in %s: which one built the site?\nhint: %s", p.names(), dirName(p.dir), p.chooseHint(publishing))

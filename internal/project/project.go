@@ -315,6 +315,10 @@ type discovery struct {
 	// warnings are the problems with the project's files found before
 	// there is a Project to say them in.
 	warnings []error
+
+	// tree is the project's tree, found when a folder a file of the
+	// project names is checked against it (inTree).
+	tree *Tree
 }
 
 // newDiscovery starts the discovery of the project of the settings file

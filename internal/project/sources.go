@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -56,12 +57,19 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
 	}
 	dir := v.Source
 	if v.Content {
-		if v.Root == "" {
-			v.Root, _ = presetDirs(preset, project)
+		content, publish := presetDirs(preset, project)
+		if v.Root == "" && content.path != "" {
+			if err := p.inTree(content, "sitemapgen DIR"); err != nil {
+				return nil, err
+			}
+			v.Root = content.path
 			pr.Root = v.Root
 		}
-		if v.Out == "" {
-			_, v.Out = presetDirs(preset, project)
+		if v.Out == "" && publish.path != "" {
+			if err := p.inTree(publish, "--out DIR"); err != nil {
+				return nil, err
+			}
+			v.Out = publish.path
 			pr.Out = v.Out
 		}
 		if v.Root == "" {
@@ -101,6 +109,13 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
 		if len(g.LangContentDirs) > 0 && !v.Content && samePath(dir, filepath.Join(project, g.ContentDir)) {
 			// Languages with content folders of their own: the sources
 			// are each folder, walked from the project folder.
+			for _, lang := range slices.Sorted(maps.Keys(g.LangContentDirs)) {
+				f := folder{filepath.Join(project, filepath.FromSlash(g.LangContentDirs[lang])), diag.Pos{File: filepath.Join(project, g.File)},
+					"languages." + lang + ".contentDir", "Hugo's source folder of " + lang}
+				if err := p.inTree(f, "--source DIR"); err != nil {
+					return nil, err
+				}
+			}
 			hl, err := generator.LoadHugoLanguages(g, project)
 			if err != nil {
 				return nil, wrapIn(project, err)
@@ -137,9 +152,16 @@ func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources) (*pipeline.
 		return src, nil
 	}
 	if !v.SourceGiven {
-		dir, from, preset := p.sourceDir(v.Root, pr)
+		dir, from, preset, err := p.sourceDir(v.Root, pr)
+		if err != nil {
+			return nil, err
+		}
 		if dir == "" {
-			if routed, from := p.routes(v.Root, "", v, pr); routed != nil {
+			routed, from, err := p.routes(v.Root, "", v, pr)
+			if err != nil {
+				return nil, err
+			}
+			if routed != nil {
 				src = routed
 				pr.Detected = joinDetected(pr.Detected, "sources "+from)
 			}
@@ -166,7 +188,8 @@ func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources) (*pipeline.
 	if v.Source != SourceNone && !v.PresetGiven && src != nil && src.Preset.Name() == "plain" {
 		// --source DIR in a project whose generator routes files: its
 		// rules, in that folder.
-		if routed, _ := p.routes(v.Root, v.Source, v, pr); routed != nil {
+		// (The folder is the user's: nothing to check.)
+		if routed, _, _ := p.routes(v.Root, v.Source, v, pr); routed != nil {
 			return routed, nil
 		}
 	}
@@ -177,39 +200,45 @@ func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources) (*pipeline.
 // or MkDocs site built into root, what said so, and the preset of its
 // URLs, when root is that generator's publish folder; "" otherwise. A
 // configuration that cannot be read as sources need (a permalink pattern
-// sitemapgen does not know) is a warning, and no join.
-func (p *discovery) sourceDir(root string, pr *Project) (dir, from, preset string) {
+// sitemapgen does not know) is a warning, and no join. A folder that
+// leads out of the project's tree is the error.
+func (p *discovery) sourceDir(root string, pr *Project) (dir, from, preset string, err error) {
 	g := p.builtBy(root)
 	if g == nil || sourceSettings[g.Generator] == "" {
-		return "", "", ""
+		return "", "", "", nil
 	}
 	pre, project, err := loadPreset(g.Generator, []string{p.dir}, p.lim)
 	if err != nil {
 		pr.Warnings = append(pr.Warnings, fmt.Errorf("pages not joined to their sources: %w", err))
-		return "", "", ""
+		return "", "", "", nil
 	}
-	dir, _ = presetDirs(pre, project)
-	if !isDir(dir) && !anyLanguageDir(pre, project) {
-		return "", "", "" // a site of templates alone: nothing to join
+	content, _ := presetDirs(pre, project)
+	if !isDir(content.path) && !anyLanguageDir(pre, project) {
+		return "", "", "", nil // a site of templates alone: nothing to join
 	}
-	return dir, sourceSettings[g.Generator], g.Generator
+	if err := p.inTree(content, "--source DIR"); err != nil {
+		return "", "", "", err
+	}
+	return content.path, sourceSettings[g.Generator], g.Generator, nil
 }
 
 // routes returns the join of the pages of root, the publish folder of a
 // generator that routes files (Docusaurus, Astro, Next.js, Eleventy,
 // Sphinx), to their sources, and what names them; nil when root is no
-// such generator's, or the sources' folder is not there.
+// such generator's, or the sources' folder is not there. The error is
+// of a sources' folder the configuration names that leads out of the
+// project's tree.
 //
 // A given source folder (--source DIR) takes the place of the
 // generator's.
-func (p *discovery) routes(root, given string, v *Ask, pr *Project) (*pipeline.Sources, string) {
+func (p *discovery) routes(root, given string, v *Ask, pr *Project) (*pipeline.Sources, string, error) {
 	g := p.builtBy(root)
 	if g == nil {
-		return nil, ""
+		return nil, "", nil
 	}
 	preset, rel := g.Routes()
 	if preset == nil {
-		return nil, ""
+		return nil, "", nil
 	}
 	dir := filepath.Join(p.dir, filepath.FromSlash(rel))
 	if given != "" {
@@ -219,7 +248,12 @@ func (p *discovery) routes(root, given string, v *Ask, pr *Project) (*pipeline.S
 		}
 	}
 	if !isDir(dir) {
-		return nil, ""
+		return nil, "", nil
+	}
+	if given == "" {
+		if err := p.inTree(p.genFolder(*g, dir, false), "--source DIR"); err != nil {
+			return nil, "", err
+		}
 	}
 	if a, ok := preset.(*generator.Astro); ok {
 		a.ReadCollections(settingsFS(dir, p.lim), rel)
@@ -251,17 +285,17 @@ func (p *discovery) routes(root, given string, v *Ask, pr *Project) (*pipeline.S
 	// What the line of what was found names: the folders, and whose.
 	switch g.Generator {
 	case "docusaurus":
-		return src, "docs, blog, src/pages, i18n (" + g.Title + ")"
+		return src, "docs, blog, src/pages, i18n (" + g.Title + ")", nil
 	case "next":
-		return src, "app, pages (" + g.Title + ")"
+		return src, "app, pages (" + g.Title + ")", nil
 	case "astro":
 		dirs := []string{filepath.Join(dir, "pages")}
 		for _, c := range preset.(*generator.Astro).Collections {
 			dirs = append(dirs, filepath.Join(dir, filepath.FromSlash(c.Base)))
 		}
-		return src, strings.Join(dirs, ", ") + " (" + g.Title + ")"
+		return src, strings.Join(dirs, ", ") + " (" + g.Title + ")", nil
 	}
-	return src, dir + " (" + g.Title + "'s " + routedFolder[g.Generator] + ")"
+	return src, dir + " (" + g.Title + "'s " + routedFolder[g.Generator] + ")", nil
 }
 
 // routedFolder names the one folder of sources of the other generators
@@ -381,20 +415,32 @@ func wrapIn(dir string, err error) error {
 }
 
 // presetDirs returns the folders of the sources and of the built site
-// that the configuration of the preset p, loaded from project, names; ""
-// for a preset without them.
-func presetDirs(p generator.Preset, project string) (content, publish string) {
+// that the configuration of the preset p, loaded from project, names,
+// with where and by which key; their paths are "" for a preset without
+// them.
+func presetDirs(p generator.Preset, project string) (content, publish folder) {
+	var file, title, contentKey, publishKey string
 	switch g := p.(type) {
 	case *generator.Hugo:
-		content, publish = g.ContentDir, g.PublishDir
+		content.path, publish.path, file, title, contentKey, publishKey = g.ContentDir, g.PublishDir, g.File, "Hugo", "contentDir", "publishDir"
 	case *generator.Jekyll:
-		content, publish = g.Source, g.Destination
+		content.path, publish.path, file, title, contentKey, publishKey = g.Source, g.Destination, g.File, "Jekyll", "source", "destination"
 	case *generator.MkDocs:
-		content, publish = g.DocsDir, g.SiteDir
+		content.path, publish.path, file, title, contentKey, publishKey = g.DocsDir, g.SiteDir, g.File, "MkDocs", "docs_dir", "site_dir"
 	default:
-		return "", ""
+		return folder{}, folder{}
 	}
-	return filepath.Join(project, content), filepath.Join(project, publish)
+	content.path, publish.path = filepath.Join(project, content.path), filepath.Join(project, publish.path)
+	content.what, publish.what = possessive(title)+" source folder", possessive(title)+" publish folder"
+	if file == "" {
+		// No configuration: the generator's defaults, which no key gives.
+		content.at, publish.at = diag.Pos{File: content.path}, diag.Pos{File: publish.path}
+		return content, publish
+	}
+	content.at = diag.Pos{File: filepath.Join(project, filepath.FromSlash(file))}
+	publish.at = content.at
+	content.key, publish.key = contentKey, publishKey
+	return content, publish
 }
 
 // relInside returns target relative to dir, with "/" separators, when it

@@ -1,0 +1,151 @@
+package project
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+)
+
+// A Tree is the project's tree: where a path that a file of the
+// repository gives must lead, once its links are followed. Such a file
+// (the settings file, a generator's or a platform's configuration) is
+// what a pull request changes; a path the user gives on the command line
+// or in the environment is the user's own, and is not held to it.
+type Tree struct {
+	// Top is the tree's folder, its links followed: the git work tree the
+	// project folder is in, else the project folder itself.
+	Top string
+	// Git is true when Top is a git work tree's.
+	Git bool
+}
+
+// TreeOf returns the tree of the project folder dir: the git work tree
+// it is in, which a monorepo's docs/ may publish into ../public of; else
+// dir. The work tree is the nearest folder, from dir up, that holds a
+// .git (a folder, or the file of a linked work tree or a submodule),
+// looked at, not read: no git runs.
+func TreeOf(dir string) (Tree, error) {
+	top, err := fsx.Real(dir)
+	if err != nil {
+		return Tree{}, err
+	}
+	for d := top; ; d = filepath.Dir(d) {
+		if _, err := fsx.LstatNamed(filepath.Join(d, ".git")); err == nil {
+			return Tree{Top: d, Git: true}, nil
+		}
+		if filepath.Dir(d) == d {
+			return Tree{Top: top}, nil
+		}
+	}
+}
+
+// Check returns nil when path, which the file at at gives as what
+// ("out: ../public", "publishDir ../public (Hugo's publish folder)"), leads
+// inside the tree; else an error at that place, with the hint to give
+// the path on the command line as arg ("--out DIR", "DIR", "--changes
+// FILE"). path is used as filepath.Clean makes it (see fsx.Within).
+func (t Tree) Check(path string, at diag.Pos, what, arg string) error {
+	err := fsx.Within(t.Top, path)
+	if err == nil {
+		return nil
+	}
+	kind := "folder"
+	if strings.HasSuffix(arg, "FILE") {
+		kind = "file"
+	}
+	d := &diag.Diagnostic{File: at.File, Line: at.Line, Err: err,
+		Hint: fmt.Sprintf("to use a %s outside the project, give it on the command line: %s", kind, arg)}
+	if o, ok := errors.AsType[*fsx.OutsideError](err); ok {
+		d.Msg = fmt.Sprintf("%s leads out of the project: to %s, outside %s", what, fsx.ShowPath(o.To), t.describe())
+	} else {
+		d.Msg = fmt.Sprintf("%s cannot be followed to see where it leads: %v", what, err)
+	}
+	return d
+}
+
+// Place returns where path, which [Tree.Check] found inside the tree, is:
+// the tree's folder as seen from the working directory ("." when it is
+// the working directory, ".." when it is the one above) and path inside
+// it, for a file read, written or removed only inside that folder
+// (hashstate's and postbuild's dir). The folders on the way are taken
+// where their links lead; the last name is kept as it is, so that a file
+// replaced or removed is the one named, never what a link of its name
+// points to.
+func (t Tree) Place(path string) (dir, rel string, err error) {
+	path = filepath.Clean(path)
+	parent, err := fsx.Real(filepath.Dir(path))
+	if err != nil {
+		return "", "", err
+	}
+	if rel, err = filepath.Rel(t.Top, filepath.Join(parent, filepath.Base(path))); err != nil {
+		return "", "", err
+	}
+	dir = t.Top
+	if wd, err := fsx.Real("."); err == nil {
+		if up, err := filepath.Rel(wd, t.Top); err == nil {
+			dir = up
+		}
+	}
+	return dir, rel, nil
+}
+
+// describe names the tree in a message.
+func (t Tree) describe() string {
+	if t.Git {
+		return fsx.ShowPath(t.Top) + " (the git work tree the project is in)"
+	}
+	return fsx.ShowPath(t.Top) + " (the project folder)"
+}
+
+// A folder is one that a generator's or a platform's configuration
+// names: its path as seen from the working directory, the place that
+// names it, the key that does ("publishDir"; "" when none, for a
+// default no key of the file gives) and what it is ("Hugo's publish
+// folder").
+type folder struct {
+	path      string
+	at        diag.Pos
+	key, what string
+}
+
+// inTree checks f against the project's tree (found once): nil when it
+// leads inside, else the error of [Tree.Check], with the hint to give the
+// folder on the command line as arg.
+func (p *discovery) inTree(f folder, arg string) error {
+	if p.tree == nil {
+		t, err := TreeOf(p.dir)
+		if err != nil {
+			return &diag.Diagnostic{File: f.at.File, Line: f.at.Line, Msg: "the project folder " + dirName(p.dir) + ": " + err.Error(), Err: err}
+		}
+		p.tree = &t
+	}
+	said := f.what + " " + fsx.ShowPath(f.path)
+	if f.key != "" {
+		said = f.key + " " + fsx.ShowPath(f.path) + " (" + f.what + ")"
+	}
+	return p.tree.Check(f.path, f.at, said, arg)
+}
+
+// genFolder is the publish folder (publish true) or the sources' folder
+// dir of g, found in the project folder.
+func (p *discovery) genFolder(g generator.Project, dir string, publish bool) folder {
+	pk, sk := g.Keys()
+	f := folder{path: dir, at: diag.Pos{File: filepath.Join(p.dir, filepath.FromSlash(g.File))}, key: sk, what: possessive(g.Title) + " source folder"}
+	if publish {
+		f.key, f.what = pk, possessive(g.Title)+" publish folder"
+	}
+	return f
+}
+
+// possessive is name's possessive: "Hugo's", "MkDocs'".
+func possessive(name string) string {
+	if strings.HasSuffix(name, "s") {
+		return name + "'"
+	}
+	return name + "'s"
+}
