@@ -38,7 +38,6 @@ var allowed = []struct{ place, why string }{
 	{"internal/pipeline/page_other.go", "the same, where there is no openat"},
 	{"watch/", "watch lists and lstats the folders it watches and the paths events name, never a file's contents: what changed goes to walker.WalkPaths"},
 	// The write side.
-	{"internal/atomicfile/", "the write road: new temporary files (O_EXCL) renamed into place, and the folder listed for a killed run's temporary files"},
 	{"internal/dirlock/", "the lock file, opened with O_NOFOLLOW and refused when it is a link, not a regular file or has another name"},
 	// Programs and helpers that are not sitemapgen: tests' and benchmarks'
 	// sites and tools, run on trees they made.
