@@ -95,7 +95,6 @@ import (
 	"io/fs"
 	"path/filepath"
 	"slices"
-	"syscall"
 
 	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -204,7 +203,7 @@ func Prepare(opts Options) (*Outputs, error) {
 		}
 	}
 	o.first = !ok
-	if err := removeFile(opts.Changes); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := removeFile(opts.Dir, opts.Changes); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("--changes: %w", err)
 	}
 	return o, nil
@@ -337,7 +336,7 @@ func (o *Outputs) writeChanges(urls sitemap.URLs, ans Answers) error {
 		}
 	}
 	cs := DiffChanges(o.prev, next)
-	if err := WriteChanges(o.opts.Changes, cs, o.opts.BaseURL); err != nil {
+	if err := WriteChanges(o.opts.Dir, o.opts.Changes, cs, o.opts.BaseURL); err != nil {
 		return fmt.Errorf("--changes: %w", err)
 	}
 	added, removed, changed := CountChanges(cs)
@@ -382,10 +381,14 @@ func writeIfChanged(dir, name string, data []byte) error {
 
 // removeFile removes the file at path, never a folder: os.Remove falls
 // back to rmdir, which would delete an empty folder made at path after
-// Prepare looked.
-func removeFile(path string) error {
-	if err := syscall.Unlink(path); err != nil {
-		return &fs.PathError{Op: "remove", Path: path, Err: err}
+// Prepare looked. It is removed inside the folder [changesRoot] gives (out,
+// the output folder, when path lies in it), never through a link out of
+// it (fsx.Root.Remove).
+func removeFile(out, path string) error {
+	root, rel, err := changesRoot(out, path, false)
+	if err != nil {
+		return err
 	}
-	return nil
+	defer root.Close()
+	return root.Remove(rel)
 }
