@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
@@ -125,4 +127,153 @@ func TestRecordLinkOut(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(victim, "sitemap-7.xml")); err != nil {
 		t.Error(err)
 	}
+}
+
+// TestTakeOverFolderSwapped: another tool's folder of sitemaps that is
+// swapped for a link out of the output folder after Write looked in it
+// (here while the set is renamed into place) is not removed through: the
+// file the link leads to, outside, is left whole, and the name is not
+// said taken over.
+func TestTakeOverFolderSwapped(t *testing.T) {
+	const urlset = `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/de/</loc></url></urlset>`
+	top := t.TempDir()
+	out, victims := filepath.Join(top, "out"), filepath.Join(top, "victims")
+	for _, d := range []string{filepath.Join(out, "de"), victims} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, p := range []string{filepath.Join(out, "de", "sitemap.xml"), filepath.Join(victims, "sitemap.xml")} {
+		if err := os.WriteFile(p, []byte(urlset), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	swapped := false
+	rename = func(r *fsx.Root, from, to string) error {
+		if !swapped {
+			swapped = true
+			if err := os.RemoveAll(filepath.Join(out, "de")); err != nil {
+				return err
+			}
+			if err := os.Symlink("../victims", filepath.Join(out, "de")); err != nil {
+				return err
+			}
+		}
+		return r.Rename(from, to)
+	}
+	defer func() { rename = (*fsx.Root).Rename }()
+	takes := func(name string) bool { return name == "de/sitemap.xml" }
+	res, err := Write(sitemap.Slice(sample), Options{Dir: out, BaseURL: base, TakeOver: takes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !swapped {
+		t.Fatal("no rename: the folder was not swapped")
+	}
+	if len(res.TakenOver) != 0 {
+		t.Errorf("taken over %q through a link out", res.TakenOver)
+	}
+	if data, err := os.ReadFile(filepath.Join(victims, "sitemap.xml")); err != nil || string(data) != urlset {
+		t.Errorf("the file outside the output folder: %q, %v", data, err)
+	}
+}
+
+// TestMadeFoldersOnlyEmpty: a Write that fails takes back the folders it
+// made for the output folder only while they are empty folders: a file
+// made in the place of one while it ran is left.
+func TestMadeFoldersOnlyEmpty(t *testing.T) {
+	top := t.TempDir()
+	out := filepath.Join(top, "new", "a", "out")
+	rename = func(r *fsx.Root, from, to string) error {
+		// new/a replaced by a file of someone else's.
+		if err := os.RemoveAll(filepath.Join(top, "new", "a")); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(top, "new", "a"), []byte("token\n"), 0o644); err != nil {
+			return err
+		}
+		return &os.LinkError{Op: "rename", Old: r.Path(from), New: r.Path(to), Err: syscall.EIO}
+	}
+	defer func() { rename = (*fsx.Root).Rename }()
+	if _, err := Write(sitemap.Slice(sample), Options{Dir: out, BaseURL: base}); err == nil {
+		t.Fatal("no error")
+	}
+	if data, err := os.ReadFile(filepath.Join(top, "new", "a")); err != nil || string(data) != "token\n" {
+		t.Errorf("the file made where a folder Write made was: %q, %v", data, err)
+	}
+}
+
+// TestStaleRemovalNeverOut: a record whose names lead through a folder
+// linked out of the output folder removes nothing there (the record's
+// names are Write's own, one folder deep at most, so none does), and a
+// stale name that is a link is left, its target whole.
+func TestStaleRemovalNeverOut(t *testing.T) {
+	top := t.TempDir()
+	out, victims := filepath.Join(top, "out"), filepath.Join(top, "victims")
+	for _, d := range []string{out, victims} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	victim := filepath.Join(victims, "sitemap-3.xml")
+	if err := os.WriteFile(victim, []byte("token\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../victims", filepath.Join(out, "lnk")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Write(sitemap.Slice(numbered(6)), Options{Dir: out, BaseURL: base, MaxURLs: 2}); err != nil {
+		t.Fatal(err)
+	}
+	// The record names lnk/sitemap-3.xml, and sitemap-2.xml, now a link
+	// to the file outside.
+	record, err := os.ReadFile(filepath.Join(out, RecordName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	record = append(record, "lnk/sitemap-3.xml\n"...)
+	if err := os.WriteFile(filepath.Join(out, RecordName), record, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stale := ""
+	for _, e := range mustReadDir(t, out) {
+		if strings.HasPrefix(e, "sitemap-2-") {
+			stale = e
+		}
+	}
+	if stale == "" {
+		t.Fatal("no sitemap-2")
+	}
+	if err := os.Remove(filepath.Join(out, stale)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(victim, filepath.Join(out, stale)); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Write(sitemap.Slice(numbered(1)), Options{Dir: out, BaseURL: base})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(res.Removed, stale) || slices.Contains(res.Removed, "lnk/sitemap-3.xml") {
+		t.Errorf("removed %q", res.Removed)
+	}
+	if data, err := os.ReadFile(victim); err != nil || string(data) != "token\n" {
+		t.Errorf("the file outside the output folder: %q, %v", data, err)
+	}
+	if fi, err := os.Lstat(filepath.Join(out, stale)); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link %s: %v, %v", stale, fi, err)
+	}
+}
+
+func mustReadDir(t *testing.T, dir string) []string {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range ents {
+		names = append(names, e.Name())
+	}
+	return names
 }

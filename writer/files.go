@@ -6,8 +6,6 @@ import (
 	"cmp"
 	"errors"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -71,8 +69,9 @@ func readRecord(dir string, max int) ([]string, error) {
 	return names, nil
 }
 
-// writeRecord replaces dir's record with names, sorted.
-func writeRecord(dir string, names []string) error {
+// writeRecord replaces the record of the output folder root with names,
+// sorted.
+func writeRecord(root *fsx.Root, names []string) error {
 	names = slices.Clone(names)
 	slices.Sort(names)
 	names = slices.Compact(names)
@@ -82,32 +81,39 @@ func writeRecord(dir string, names []string) error {
 		b.WriteString(n)
 		b.WriteByte('\n')
 	}
-	return atomicfile.Write(filepath.Join(dir, RecordName), b.Bytes(), 0o644)
+	return atomicfile.WriteIn(root, RecordName, b.Bytes(), 0o644)
 }
 
-// removeStale removes the files of previous that keep does not list and
-// returns their names, sorted; names may be paths under dir with "/"
-// (another tool's sitemaps, with a nil keep). A name that is gone, or no
-// longer a regular file, is passed over.
+// removeStale removes the files of previous that keep does not list from
+// the output folder root and returns their names, sorted; names may be
+// paths under it with "/" (another tool's sitemaps, with a nil keep). A
+// name that is gone, no longer a regular file, or under a folder that
+// links out of root (another tool's de/sitemap.xml) is not ours to
+// remove: passed over. What a name is and its removal are asked of the
+// folder that holds it, held open inside root ([fsx.Root.RemoveRegular]):
+// nothing looked at first and removed by its path after, which a link
+// swapped in between would lead out.
 //
 // Stale index files go before the shards they list: a run killed while
 // removing never leaves an index naming a removed shard.
-func removeStale(dir string, previous []string, keep map[string]bool) ([]string, error) {
+func removeStale(root *fsx.Root, previous []string, keep map[string]bool) ([]string, error) {
 	var removed []string
 	for _, name := range indexesFirst(previous) {
 		if keep[name] {
 			continue
 		}
-		// Through the door: a name under a folder that links out of dir
-		// (another tool's de/sitemap.xml) is not ours to remove.
-		if st, err := fsx.Lstat(dir, name); err != nil || !st.Mode().IsRegular() {
-			continue // already gone, or replaced by something that is not our file
-		}
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		err := root.RemoveRegular(name)
+		var pe *fs.PathError
+		switch {
+		case err == nil:
+			removed = append(removed, name)
+		case errors.Is(err, fs.ErrNotExist), errors.Is(err, fsx.ErrNotRegular), errors.Is(err, fsx.ErrOutside),
+			errors.As(err, &pe) && pe.Op != "remove":
+			// Already gone, replaced by something that is not our file, or
+			// its folder not one to look in.
+		default:
 			return removed, err
 		}
-		removed = append(removed, name)
 	}
 	slices.Sort(removed)
 	return removed, nil

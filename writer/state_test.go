@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
@@ -456,14 +457,14 @@ func TestStateCommitFails(t *testing.T) {
 	// The rename to the new sitemap-3 fails after the new sitemap-2 is in
 	// place, before sitemap.xml.
 	failing := newName("sitemap-3.xml")
-	rename = func(from, to string) error {
+	rename = func(r *fsx.Root, from, to string) error {
 		if filepath.Base(to) == failing {
-			return &os.LinkError{Op: "rename", Old: from, New: to, Err: syscall.EIO}
+			return &os.LinkError{Op: "rename", Old: r.Path(from), New: r.Path(to), Err: syscall.EIO}
 		}
-		return os.Rename(from, to)
+		return r.Rename(from, to)
 	}
 	_, err = Write(sitemap.Slice(urls), opts)
-	rename = os.Rename
+	rename = (*fsx.Root).Rename
 	if err == nil {
 		t.Fatal("no error")
 	}

@@ -226,7 +226,7 @@ func Write(urls sitemap.URLs, opts Options) (*Result, error) {
 	res, err := write(urls, opts)
 	if err != nil {
 		for _, dir := range made { // deepest first
-			os.Remove(dir)
+			fsx.RemoveEmptyNamed(dir) // only while empty: never a file made there since
 		}
 	}
 	return res, err
@@ -255,10 +255,18 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 		opts.OutputBytes = limits.Default.OutputBytes
 	}
 	start := time.Now()
+	// The output folder, as named, held open: every file of the set is
+	// made, renamed and removed inside it, never through a link out of it.
+	var root *fsx.Root
 	if !opts.DryRun && !opts.Check {
-		if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
+		if err := fsx.MkdirAllNamed(opts.Dir, 0o755); err != nil {
 			return nil, err
 		}
+		var err error
+		if root, err = fsx.OpenRoot(opts.Dir); err != nil {
+			return nil, err
+		}
+		defer root.Close()
 		if opts.Robots {
 			// Before anything is written: the set and robots.txt go
 			// together.
@@ -266,13 +274,13 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 				return nil, err
 			}
 		}
-		atomicfile.RemoveStale(opts.Dir, start)
+		atomicfile.RemoveStaleIn(root, ".", start)
 	}
 	previous, err := readRecord(opts.Dir, opts.OutputBytes)
 	if err != nil {
 		return nil, err
 	}
-	t := &txn{opts: opts, recorded: previous}
+	t := &txn{opts: opts, root: root, recorded: previous}
 	switch {
 	case opts.Check:
 		t.state = NewState() // the plan's digests, and nothing written
@@ -328,7 +336,7 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	// record that lists the same files stays as it is.
 	sameRecord := sameNames(previous, names)
 	if !sameRecord {
-		if err := writeRecord(opts.Dir, append(slices.Clone(previous), names...)); err != nil {
+		if err := writeRecord(root, append(slices.Clone(previous), names...)); err != nil {
 			return nil, err
 		}
 	}
@@ -339,21 +347,21 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if res.Removed, err = removeStale(opts.Dir, previous, keep); err != nil {
+	if res.Removed, err = removeStale(root, previous, keep); err != nil {
 		return nil, err
 	}
-	if res.TakenOver, err = removeStale(opts.Dir, t.foreign, nil); err != nil {
+	if res.TakenOver, err = removeStale(root, t.foreign, nil); err != nil {
 		return nil, err
 	}
 	if !sameRecord {
-		if err := writeRecord(opts.Dir, names); err != nil {
+		if err := writeRecord(root, names); err != nil {
 			return nil, err
 		}
 	}
 	if len(res.Written) == 0 && len(res.Removed) == 0 && len(res.TakenOver) == 0 && sameRecord {
 		return res, nil
 	}
-	return res, atomicfile.SyncDir(opts.Dir)
+	return res, root.SyncDir(".")
 }
 
 // sameNames reports whether a and b hold the same names, in any order.
@@ -376,6 +384,10 @@ type txn struct {
 	// recorded are the names the folder's record lists: the files an
 	// earlier Write made there.
 	recorded []string
+	// root is the output folder, held while it is written: every file of
+	// the set is made, renamed and removed inside it. Nil when nothing is
+	// written (a dry run, a check).
+	root *fsx.Root
 }
 
 func (t *txn) write(urls sitemap.URLs) (*Result, error) {
@@ -667,7 +679,7 @@ func (t *txn) commit(res *Result) error {
 			res.Kept = append(res.Kept, f.name)
 			continue
 		}
-		if err := rename(f.tmp.Name(), filepath.Join(t.opts.Dir, f.name)); err != nil {
+		if err := rename(t.root, f.tmpRel, f.name); err != nil {
 			return err
 		}
 		f.renamed = true
@@ -686,9 +698,10 @@ func (t *txn) commit(res *Result) error {
 	return nil
 }
 
-// rename is os.Rename; tests make it fail part way through a commit, as
-// a full disk or a removed folder can.
-var rename = os.Rename
+// rename renames a file inside the output folder ([fsx.Root.Rename]);
+// tests make it fail part way through a commit, as a full disk or a
+// removed folder can.
+var rename = (*fsx.Root).Rename
 
 // placeable returns an error when a file of t cannot be renamed to its
 // name: a folder has it.
@@ -722,7 +735,7 @@ func (t *txn) abort() {
 	for _, f := range t.files {
 		if f.tmp != nil {
 			f.tmp.Close()
-			os.Remove(f.tmp.Name())
+			t.root.Remove(f.tmpRel)
 			f.tmp = nil
 		}
 	}
@@ -732,6 +745,7 @@ func (t *txn) abort() {
 type file struct {
 	name   string // final name, set when all files are known
 	tmp    *os.File
+	tmpRel string // tmp's name in the output folder
 	bw     *bufio.Writer
 	gz     *gzip.Writer
 	size   int // uncompressed bytes written
@@ -776,11 +790,11 @@ func (t *txn) create(compress, named bool) (*file, error) {
 
 // open gives f its temporary file.
 func (t *txn) open(f *file, compress bool) error {
-	tmp, err := atomicfile.CreateTemp(t.opts.Dir)
+	tmp, rel, err := atomicfile.CreateTempIn(t.root, ".")
 	if err != nil {
 		return err
 	}
-	f.tmp = tmp
+	f.tmp, f.tmpRel = tmp, rel
 	f.bw = bufio.NewWriterSize(tmp, 256<<10)
 	if compress {
 		// github.com/klauspost/compress at its default level: three times
@@ -829,7 +843,7 @@ func (f *file) close() error {
 	if err := f.tmp.Sync(); err != nil {
 		return err
 	}
-	// CreateTemp makes files only the owner can read; a web server must
+	// CreateTempIn makes files only the owner can read; a web server must
 	// read these.
 	if err := f.tmp.Chmod(0o644); err != nil {
 		return err

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
@@ -684,14 +685,14 @@ func TestFolderInTheWay(t *testing.T) {
 // A rename that fails part way is an error, and leaves no temporary file.
 func TestRenameFails(t *testing.T) {
 	dir := t.TempDir()
-	rename = func(from, to string) error {
+	rename = func(r *fsx.Root, from, to string) error {
 		if filepath.Base(to) == "sitemap.xml" { // after the shards
-			return &os.LinkError{Op: "rename", Old: from, New: to, Err: syscall.EIO}
+			return &os.LinkError{Op: "rename", Old: r.Path(from), New: r.Path(to), Err: syscall.EIO}
 		}
-		return os.Rename(from, to)
+		return r.Rename(from, to)
 	}
 	_, err := Write(sitemap.Slice(numbered(4)), Options{Dir: dir, BaseURL: base, MaxURLs: 2})
-	rename = os.Rename
+	rename = (*fsx.Root).Rename
 	if err == nil {
 		t.Fatal("no error")
 	}

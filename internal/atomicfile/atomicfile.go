@@ -3,42 +3,64 @@
 // goes into a synced temporary file in the same folder, which is then
 // renamed over the file.
 //
+// Every step goes through the folder held as a [fsx.Root]: the temporary
+// file is a new file (O_EXCL, never an existing one or a link planted at
+// its name), renamed inside the folder (a link at the file's name is
+// replaced, its target untouched), and removed inside it on error; no
+// step follows a link out of the folder. [WriteIn] writes a file of a
+// folder the caller holds (the output folder's record, robots.txt);
+// [Write] one whose folder is named (a state file, a changes file, a feed,
+// sitemap.yaml): the folder as named, the file inside it.
+//
 // Every temporary file sitemapgen makes is named .sitemapgen-PID-N.tmp, by
-// [CreateTemp], so that a later run can tell a killed run's leftovers
-// from a running one's files and remove them ([RemoveStale]). The sitemap
-// writer renames a whole set of such files into place; [Write] replaces
-// one file: a state file, a changes file, a feed, robots.txt,
-// sitemap.yaml.
+// [CreateTempIn], so that a later run can tell a killed run's leftovers
+// from a running one's files and remove them ([RemoveStaleIn]). The
+// sitemap writer renames a whole set of such files into place.
 package atomicfile
 
 import (
 	"bufio"
 	"errors"
-	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
-// tempName matches the names CreateTemp gives.
+// tempName matches the names CreateTempIn gives.
 var tempName = regexp.MustCompile(`^\.sitemapgen-([0-9]+)-[0-9]+\.tmp$`)
 
-// IsTemp reports whether name is one CreateTemp gives.
+// IsTemp reports whether name is one CreateTempIn gives.
 func IsTemp(name string) bool { return tempName.MatchString(name) }
 
-// CreateTemp creates a new temporary file in dir, named after this
-// process, mode 0600. The caller writes, syncs and closes it, and renames
-// or removes it.
-func CreateTemp(dir string) (*os.File, error) {
-	return os.CreateTemp(dir, ".sitemapgen-"+strconv.Itoa(os.Getpid())+"-*.tmp")
+// CreateTempIn creates a new temporary file in the folder dir inside
+// root, named after this process, mode 0600: a new file (O_EXCL), never
+// one that exists, nor through a link. It returns the file, whose Name is
+// its path, and its path inside root, with slashes. The caller writes,
+// syncs and closes it, and renames or removes it through root.
+func CreateTempIn(root *fsx.Root, dir string) (*os.File, string, error) {
+	prefix := ".sitemapgen-" + strconv.Itoa(os.Getpid()) + "-"
+	for try := 0; ; try++ {
+		rel := path.Join(filepath.ToSlash(dir), prefix+strconv.FormatUint(uint64(rand.Uint32()), 10)+".tmp")
+		f, err := root.Create(rel, 0o600)
+		if errors.Is(err, fs.ErrExist) && try < 10000 {
+			continue
+		}
+		return f, rel, err
+	}
 }
 
 // Write replaces path with data, with permissions mode, through a synced
 // temporary file in the same folder; the temporary file is removed on
-// error. Call [SyncDir] to make the rename itself durable.
+// error. The folder is path's as named; the file and the temporary file
+// are made, renamed and removed inside it ([WriteIn]). Call [SyncDir] to
+// make the rename itself durable.
 func Write(path string, data []byte, mode fs.FileMode) error {
 	return WriteFunc(path, mode, func(w *bufio.Writer) error {
 		_, err := w.Write(data)
@@ -49,11 +71,35 @@ func Write(path string, data []byte, mode fs.FileMode) error {
 // WriteFunc is [Write] of what write writes to w, for a file that is not
 // held in memory whole; a write that fails leaves path as it was.
 func WriteFunc(path string, mode fs.FileMode, write func(w *bufio.Writer) error) error {
-	tmp, err := CreateTemp(filepath.Dir(path))
+	root, err := fsx.OpenRoot(filepath.Dir(path))
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name()) // fails harmlessly after the rename
+	defer root.Close()
+	return WriteFuncIn(root, filepath.Base(path), mode, write)
+}
+
+// WriteIn replaces the file rel inside root with data, as [Write] does,
+// every step inside root: never through a link out of it.
+func WriteIn(root *fsx.Root, rel string, data []byte, mode fs.FileMode) error {
+	return WriteFuncIn(root, rel, mode, func(w *bufio.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteFuncIn is [WriteIn] of what write writes to w.
+func WriteFuncIn(root *fsx.Root, rel string, mode fs.FileMode, write func(w *bufio.Writer) error) error {
+	tmp, tmpRel, err := CreateTempIn(root, path.Dir(filepath.ToSlash(rel)))
+	if err != nil {
+		return err
+	}
+	renamed := false
+	defer func() {
+		if !renamed {
+			root.Remove(tmpRel)
+		}
+	}()
 	w := bufio.NewWriter(tmp)
 	if err := write(w); err != nil {
 		tmp.Close()
@@ -74,28 +120,41 @@ func WriteFunc(path string, mode fs.FileMode, write func(w *bufio.Writer) error)
 	if err := tmp.Close(); err != nil {
 		return err
 	}
-	return os.Rename(tmp.Name(), path)
-}
-
-// SyncDir makes the renames in dir durable.
-func SyncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
+	if err := root.Rename(tmpRel, rel); err != nil {
 		return err
 	}
-	defer d.Close()
-	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
-		return fmt.Errorf("sync %s: %w", dir, err)
-	}
+	renamed = true
 	return nil
 }
 
-// RemoveStale removes from dir the temporary files of runs that are no
-// longer running (killed, crashed): those of a process that does not
-// exist, and this process's own that are older than start (a PID can come
-// back in a container). It reports what it removed.
+// SyncDir makes the renames in dir, a folder as named, durable.
+func SyncDir(dir string) error {
+	root, err := fsx.OpenRoot(dir)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	return root.SyncDir(".")
+}
+
+// RemoveStale is [RemoveStaleIn] of the folder dir, as named.
 func RemoveStale(dir string, start time.Time) []string {
-	entries, err := os.ReadDir(dir)
+	root, err := fsx.OpenRoot(dir)
+	if err != nil {
+		return nil
+	}
+	defer root.Close()
+	return RemoveStaleIn(root, ".", start)
+}
+
+// RemoveStaleIn removes from the folder dir inside root the temporary
+// files of runs that are no longer running (killed, crashed): those of a
+// process that does not exist, and this process's own that are older than
+// start (a PID can come back in a container). Only regular files go, each
+// removed inside root ([fsx.Root.RemoveRegular]): never through a link
+// out of it. It reports the names it removed.
+func RemoveStaleIn(root *fsx.Root, dir string, start time.Time) []string {
+	entries, err := root.ReadDir(dir)
 	if err != nil {
 		return nil
 	}
@@ -117,7 +176,7 @@ func RemoveStale(dir string, start time.Time) []string {
 		} else if processRunning(pid) {
 			continue
 		}
-		if os.Remove(filepath.Join(dir, e.Name())) == nil {
+		if root.RemoveRegular(path.Join(filepath.ToSlash(dir), e.Name())) == nil {
 			removed = append(removed, e.Name())
 		}
 	}
@@ -129,7 +188,7 @@ func RemoveStale(dir string, start time.Time) []string {
 func MissingDirs(dir string) []string {
 	var missing []string
 	for dir != "" {
-		if _, err := os.Lstat(dir); !errors.Is(err, fs.ErrNotExist) {
+		if _, err := fsx.LstatNamed(dir); !errors.Is(err, fs.ErrNotExist) {
 			break
 		}
 		missing = append(missing, dir)

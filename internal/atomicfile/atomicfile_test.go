@@ -1,12 +1,15 @@
 package atomicfile
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
 func TestWrite(t *testing.T) {
@@ -65,5 +68,88 @@ func TestRemoveStale(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 3 {
 		t.Errorf("%d files left, want 3", len(entries))
+	}
+}
+
+// TestWriteInNeverOut: a file written inside a folder held as a root
+// replaces a link planted at its name (its target untouched), is never
+// written through a folder linked out of the root, and leaves no
+// temporary file; a killed run's leftovers are removed inside the root
+// only, a leftover's name that is a link left as it is.
+func TestWriteInNeverOut(t *testing.T) {
+	top := t.TempDir()
+	out, victims := filepath.Join(top, "out"), filepath.Join(top, "victims")
+	for _, d := range []string{out, victims} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	victim := filepath.Join(victims, "feed.xml")
+	leftover := filepath.Join(victims, ".sitemapgen-999999999-1.tmp") // of no process
+	for _, p := range []string{victim, leftover} {
+		if err := os.WriteFile(p, []byte("token\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, target := range map[string]string{
+		"lnk":                         "../victims",
+		"feed.xml":                    victim,
+		".sitemapgen-999999999-2.tmp": leftover,
+	} {
+		if err := os.Symlink(target, filepath.Join(out, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root, err := fsx.OpenRoot(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	if err := WriteIn(root, "lnk/feed.xml", []byte("new\n"), 0o644); !errors.Is(err, fsx.ErrOutside) {
+		t.Errorf("WriteIn through a folder linked out: %v", err)
+	}
+	if got := RemoveStaleIn(root, "lnk", time.Now()); len(got) != 0 {
+		t.Errorf("removed %q through a folder linked out", got)
+	}
+	if got := RemoveStaleIn(root, ".", time.Now()); len(got) != 0 {
+		t.Errorf("removed %q: a link", got)
+	}
+	if err := WriteIn(root, "feed.xml", []byte("new\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(filepath.Join(out, "feed.xml")); err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm() != 0o644 {
+		t.Errorf("feed.xml: %v, %v; want a regular file, 0644", fi, err)
+	}
+	for _, p := range []string{victim, leftover} {
+		if data, err := os.ReadFile(p); err != nil || string(data) != "token\n" {
+			t.Errorf("%s, outside: %q, %v", p, data, err)
+		}
+	}
+	entries, _ := os.ReadDir(out)
+	if len(entries) != 3 {
+		t.Errorf("the folder holds %v, want feed.xml and the two links", entries)
+	}
+}
+
+// TestCreateTempInNew: a temporary file is always a new one, mode 0600,
+// named as IsTemp tells.
+func TestCreateTempInNew(t *testing.T) {
+	root, err := fsx.OpenRoot(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	seen := map[string]bool{}
+	for range 20 {
+		f, rel, err := CreateTempIn(root, ".")
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, _ := f.Stat()
+		f.Close()
+		if seen[rel] || !IsTemp(rel) || f.Name() != root.Path(rel) || st.Mode().Perm() != 0o600 {
+			t.Errorf("%q (%s, %v): seen %v, IsTemp %v", rel, f.Name(), st.Mode(), seen[rel], IsTemp(rel))
+		}
+		seen[rel] = true
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
@@ -303,7 +302,7 @@ func (w *watcher) use(s *config.Config) error {
 	w.setInputs()
 	// The --out folder, as a build makes it: its host files are watched
 	// from the start.
-	return os.MkdirAll(s.Build.Write.Dir, 0o755)
+	return fsx.MkdirAllNamed(s.Build.Write.Dir, 0o755)
 }
 
 // beside sets what watch mode's builds do differently from build's: they

@@ -29,6 +29,7 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
 // Name is the lock file's name in the output folder.
@@ -79,7 +80,7 @@ func Acquire(ctx context.Context, dir string, noWait bool, waiting func(pid int)
 	said, retries := false, 0
 	for {
 		made := atomicfile.MissingDirs(dir)
-		if err := os.MkdirAll(dir, 0o755); err != nil {
+		if err := fsx.MkdirAllNamed(dir, 0o755); err != nil {
 			return nil, err
 		}
 		l.made = append(l.made, made...)
@@ -172,10 +173,10 @@ func (l *Lock) Release() {
 }
 
 // removeMade removes the folders Acquire made, deepest first, those that
-// are empty.
+// are empty: never a file made in the place of one since (rmdir).
 func (l *Lock) removeMade() {
 	for _, d := range l.made {
-		os.Remove(d)
+		fsx.RemoveEmptyNamed(d)
 	}
 	l.made = nil
 }

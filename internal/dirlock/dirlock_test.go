@@ -168,6 +168,23 @@ func TestMadeFolders(t *testing.T) {
 	if _, err := os.Lstat(filepath.Join(dir, "sitemap.xml")); err != nil {
 		t.Fatalf("a folder with a file was removed: %v", err)
 	}
+	// A file made where a folder Acquire made was, while the lock was
+	// held, is left: only empty folders are taken back.
+	dir = filepath.Join(base, "c", "d")
+	l, err = Acquire(t.Context(), dir, true, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dir, []byte("token\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l.Release()
+	if data, err := os.ReadFile(dir); err != nil || string(data) != "token\n" {
+		t.Errorf("the file made where a folder Acquire made was: %q, %v", data, err)
+	}
 }
 
 // TestPlantedLinks: a symbolic link (to a file outside, or dangling) or a

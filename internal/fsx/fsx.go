@@ -28,6 +28,17 @@
 // decides which tree), and a file it names is then opened inside that
 // tree.
 //
+// sitemapgen's own files (its sitemaps, its record, the feed, the key
+// file, the changes and state files, and the temporary files they are
+// written through) are made, renamed and removed inside the folder that
+// holds them, held as a Root, as they are read ([Root.Create],
+// [Root.MkdirAll], [Root.Rename], [Root.Remove], [Root.RemoveRegular],
+// [Root.SyncDir]): never through a link out of it, and with no check of a
+// path made before an act on the same path, which a link swapped in
+// between would lead elsewhere. Package atomicfile writes a file whole
+// through them. A folder the user named is made, or taken back when
+// empty, by the named road ([MkdirAllNamed], [RemoveEmptyNamed]).
+//
 // The pages of a site go by a third road, the walker's (package walker,
 // and the pipeline's pageRoot, which opens each page relative to the
 // folder the walk found it in): its link policy is follow_symlinks, and
@@ -102,7 +113,8 @@ func (r *Root) pathErr(rel string, err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		op, err = pe.Op, pe.Err
-		if op == "openat" || op == "statat" {
+		switch op {
+		case "openat", "statat", "mkdirat":
 			op = op[:len(op)-2]
 		}
 	}
@@ -113,9 +125,15 @@ func (r *Root) pathErr(rel string, err error) error {
 }
 
 // escapes reports whether err is os.Root's refusal of a path out of its
-// folder, which os does not export.
+// folder, which os does not export, or wraps it (MkdirAll's refusal is a
+// stat's inside a mkdir's).
 func escapes(err error) bool {
-	return err != nil && err.Error() == "path escapes from parent"
+	for ; err != nil; err = errors.Unwrap(err) {
+		if err.Error() == "path escapes from parent" {
+			return true
+		}
+	}
+	return false
 }
 
 // Open opens the regular file rel inside the folder for reading, at

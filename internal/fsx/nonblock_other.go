@@ -3,3 +3,5 @@
 package fsx
 
 const nonBlock = 0
+
+const dirFlags = 0

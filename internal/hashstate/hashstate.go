@@ -37,7 +37,6 @@ import (
 	"hash"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sync"
@@ -391,20 +390,28 @@ func (s *State) Save(dir, path string) (written bool, err error) {
 	if old, err := readState(dir, path, len(data)); err == nil && bytes.Equal(old, data) {
 		return false, nil
 	}
-	full := path
-	if dir != "" {
-		// Its folder inside dir: never through a link out of it (a
-		// project's .sitemapgen linked elsewhere would have the state
-		// written there).
-		full = filepath.Join(dir, path)
-		if _, err := fsx.Stat(dir, filepath.Dir(path)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if dir == "" {
+		// A path the user named: its folder followed where it points.
+		if err := fsx.MkdirAllNamed(filepath.Dir(path), 0o755); err != nil {
 			return false, fmt.Errorf("save state: %w", err)
 		}
+		if err := atomicfile.Write(path, data, 0o644); err != nil {
+			return false, fmt.Errorf("save state %s: %w", path, err)
+		}
+		return true, nil
 	}
-	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+	// Its folder made, and the file written, inside dir: never through a
+	// link out of it (a project's .sitemapgen linked elsewhere would have
+	// the state written there).
+	root, err := fsx.OpenRoot(dir)
+	if err != nil {
 		return false, fmt.Errorf("save state: %w", err)
 	}
-	if err := atomicfile.Write(full, data, 0o644); err != nil {
+	defer root.Close()
+	if err := root.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return false, fmt.Errorf("save state: %w", err)
+	}
+	if err := atomicfile.WriteIn(root, path, data, 0o644); err != nil {
 		return false, fmt.Errorf("save state %s: %w", path, err)
 	}
 	return true, nil

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -209,13 +208,79 @@ func FormatChanges(cs []Change, baseURL string) []byte {
 
 // WriteChanges replaces the changes file at path with cs, of a build at
 // baseURL, atomically, making its folder if needed; it first removes the
-// temporary files a killed run left there.
-func WriteChanges(path string, cs []Change, baseURL string) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+// temporary files a killed run left there. Every step is inside the folder
+// [changesRoot] gives: dir, when set (path is inside it: a path a settings
+// file gives); the output folder out when path lies in it; else path's own
+// folder, as named; never through a link out of it.
+func WriteChanges(out, dir, path string, cs []Change, baseURL string) error {
+	root, rel, err := changesRoot(out, dir, path, true)
+	if err != nil {
 		return err
 	}
-	atomicfile.RemoveStale(filepath.Dir(path), time.Now()) // a killed run's
-	return atomicfile.Write(path, FormatChanges(cs, baseURL), 0o644)
+	defer root.Close()
+	atomicfile.RemoveStaleIn(root, filepath.Dir(rel), time.Now()) // a killed run's
+	return atomicfile.WriteIn(root, rel, FormatChanges(cs, baseURL), 0o644)
+}
+
+// changesRoot opens the folder the changes file at path is removed and
+// written in, and returns path inside it. With dir set (a path a settings
+// file gives, confined to the project's tree), the folder is dir and path
+// is inside it: a folder on the way linked out of dir is not followed. A
+// changes file the user named inside the output folder out is one of the
+// files sitemapgen writes there, held to the same road: out is the folder, and a folder of out that links out of it is
+// not followed (fsx.ErrOutside). Elsewhere the folder is path's own, as
+// the user named it. With mkdir, the changes file's folder is made when
+// missing.
+func changesRoot(out, dir, path string, mkdir bool) (*fsx.Root, string, error) {
+	rel, ok := inside(out, path)
+	if dir != "" {
+		rel, ok, out = path, true, dir
+	}
+	if ok {
+		root, err := fsx.OpenRoot(out)
+		if err != nil {
+			return nil, "", err
+		}
+		if sub := filepath.Dir(rel); mkdir && sub != "." {
+			if err := root.MkdirAll(sub, 0o755); err != nil {
+				root.Close()
+				return nil, "", err
+			}
+		}
+		return root, rel, nil
+	}
+	folder := filepath.Dir(path)
+	if mkdir {
+		if err := fsx.MkdirAllNamed(folder, 0o755); err != nil {
+			return nil, "", err
+		}
+	}
+	root, err := fsx.OpenRoot(folder)
+	if err != nil {
+		return nil, "", err
+	}
+	return root, filepath.Base(path), nil
+}
+
+// inside returns path relative to the folder dir when it names a file
+// below it (lexically: the links on the way are the folder's to refuse).
+func inside(dir, path string) (string, bool) {
+	if dir == "" {
+		return "", false
+	}
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return "", false
+	}
+	p, err := filepath.Abs(path)
+	if err != nil {
+		return "", false
+	}
+	rel, err := filepath.Rel(d, p)
+	if err != nil || rel == "." || !filepath.IsLocal(rel) {
+		return "", false
+	}
+	return rel, true
 }
 
 // maxLine bounds a line of a changes file.

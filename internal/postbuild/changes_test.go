@@ -152,7 +152,7 @@ func TestWriteFile(t *testing.T) {
 	stray := filepath.Join(filepath.Dir(path), ".sitemapgen-999999999-1.tmp")
 	os.MkdirAll(filepath.Dir(path), 0o755)
 	os.WriteFile(stray, []byte("x"), 0o644)
-	if err := WriteChanges(path, cs, base); err != nil {
+	if err := WriteChanges("", "", path, cs, base); err != nil {
 		t.Fatal(err)
 	}
 	data, err := os.ReadFile(path)
@@ -219,16 +219,16 @@ func TestRemoveFileNotFolder(t *testing.T) {
 	if err := os.WriteFile(file, []byte("+ https://example.com/\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := removeFile(empty); err == nil {
+	if err := removeFile("", "", empty); err == nil {
 		t.Error("removeFile of an empty folder: no error")
 	}
 	if st, err := os.Stat(empty); err != nil || !st.IsDir() {
 		t.Errorf("the empty folder is gone: %v", err)
 	}
-	if err := removeFile(file); err != nil {
+	if err := removeFile("", "", file); err != nil {
 		t.Errorf("removeFile of a file: %v", err)
 	}
-	if err := removeFile(file); !errors.Is(err, fs.ErrNotExist) {
+	if err := removeFile("", "", file); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("removeFile of a missing file: %v, want fs.ErrNotExist", err)
 	}
 }

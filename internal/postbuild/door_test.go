@@ -166,3 +166,51 @@ func TestChangesInsideItsFolder(t *testing.T) {
 		t.Errorf("the file outside: %q, %v", data, err)
 	}
 }
+
+// TestChangesInsideOutput: a changes file named inside the output folder
+// is removed and written inside it, as every file sitemapgen writes there.
+// Through a folder of OUT linked out of it, neither the file the link
+// leads to nor a killed run's leftover beside it is removed or replaced:
+// the build is refused before it writes anything, naming the path.
+func TestChangesInsideOutput(t *testing.T) {
+	top := t.TempDir()
+	out, victims := filepath.Join(top, "public"), filepath.Join(top, "victims")
+	for _, d := range []string{out, victims} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	victim, leftover := filepath.Join(victims, "changes.txt"), filepath.Join(victims, ".sitemapgen-999999999-1.tmp")
+	for _, p := range []string{victim, leftover} {
+		if err := os.WriteFile(p, []byte("token\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("../victims", filepath.Join(out, "meta")); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(out, "meta", "changes.txt")
+	if _, err := Prepare(Options{Dir: out, BaseURL: base, Changes: path}); !errors.Is(err, fsx.ErrOutside) || !strings.Contains(err.Error(), path) {
+		t.Errorf("Prepare: %v, want the link refused, naming %s", err, path)
+	}
+	if err := WriteChanges(out, "", path, []Change{{Added, base}}, base); !errors.Is(err, fsx.ErrOutside) {
+		t.Errorf("WriteChanges: %v, want the link refused", err)
+	}
+	for _, p := range []string{victim, leftover} {
+		if data, err := os.ReadFile(p); err != nil || string(data) != "token\n" {
+			t.Errorf("%s, outside the output folder: %q, %v", p, data, err)
+		}
+	}
+	// Inside it, not through a link: written, its folder made.
+	path = filepath.Join(out, "new", "changes.txt")
+	o, err := Prepare(Options{Dir: out, BaseURL: base, Changes: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := o.Write(sitemap.Slice([]sitemap.URL{{Loc: base}}), Answers{}); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := os.ReadFile(path); err != nil || !strings.Contains(string(data), "+ "+base+"\n") {
+		t.Errorf("%s: %q, %v", path, data, err)
+	}
+}

@@ -95,7 +95,6 @@ import (
 	"io/fs"
 	"path/filepath"
 	"slices"
-	"syscall"
 
 	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -177,9 +176,6 @@ func Prepare(opts Options) (*Outputs, error) {
 		return nil
 	}
 	if opts.Changes != "" {
-		if err := o.changesInside(); err != nil {
-			return nil, fmt.Errorf("--changes: %w", err)
-		}
 		st, err := fsx.StatNamed(o.changesPath())
 		if opts.ChangesDir != "" {
 			st, err = fsx.Stat(opts.ChangesDir, opts.Changes)
@@ -215,7 +211,7 @@ func Prepare(opts Options) (*Outputs, error) {
 		}
 	}
 	o.first = !ok
-	if err := removeFile(o.changesPath()); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := removeFile(opts.Dir, opts.ChangesDir, opts.Changes); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("--changes: %w", err)
 	}
 	return o, nil
@@ -348,10 +344,7 @@ func (o *Outputs) writeChanges(urls sitemap.URLs, ans Answers) error {
 		}
 	}
 	cs := DiffChanges(o.prev, next)
-	if err := o.changesInside(); err != nil {
-		return fmt.Errorf("--changes: %w", err)
-	}
-	if err := WriteChanges(o.changesPath(), cs, o.opts.BaseURL); err != nil {
+	if err := WriteChanges(o.opts.Dir, o.opts.ChangesDir, o.opts.Changes, cs, o.opts.BaseURL); err != nil {
 		return fmt.Errorf("--changes: %w", err)
 	}
 	added, removed, changed := CountChanges(cs)
@@ -364,30 +357,6 @@ func (o *Outputs) writeChanges(urls sitemap.URLs, ans Answers) error {
 	}
 	o.say("changes: +%d ~%d -%d written to %s (%s)", added, changed, removed, o.changesPath(), from)
 	o.warnGone(cs, ans)
-	return nil
-}
-
-// changesPath is the changes file's path, as seen from the working
-// directory.
-func (o *Outputs) changesPath() string {
-	if o.opts.ChangesDir == "" {
-		return o.opts.Changes
-	}
-	return filepath.Join(o.opts.ChangesDir, o.opts.Changes)
-}
-
-// changesInside checks, for a changes file inside ChangesDir, that its
-// folder is reached inside it, as hashstate.Save checks the state file's:
-// a folder on the way linked out of it is an error. The file's own name
-// may be a link: removed or replaced, the link goes, not what it points
-// to.
-func (o *Outputs) changesInside() error {
-	if o.opts.ChangesDir == "" {
-		return nil
-	}
-	if _, err := fsx.Stat(o.opts.ChangesDir, filepath.Dir(o.opts.Changes)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
 	return nil
 }
 
@@ -418,12 +387,25 @@ func writeIfChanged(dir, name string, data []byte) error {
 	return atomicfile.Write(filepath.Join(dir, name), data, 0o644)
 }
 
+// changesPath is the changes file's path, as seen from the working
+// directory.
+func (o *Outputs) changesPath() string {
+	if o.opts.ChangesDir == "" {
+		return o.opts.Changes
+	}
+	return filepath.Join(o.opts.ChangesDir, o.opts.Changes)
+}
+
 // removeFile removes the file at path, never a folder: os.Remove falls
 // back to rmdir, which would delete an empty folder made at path after
-// Prepare looked.
-func removeFile(path string) error {
-	if err := syscall.Unlink(path); err != nil {
-		return &fs.PathError{Op: "remove", Path: path, Err: err}
+// Prepare looked. It is removed inside the folder [changesRoot] gives (dir,
+// for a path a settings file gives; out, the output folder, when path lies
+// in it), never through a link out of it (fsx.Root.Remove).
+func removeFile(out, dir, path string) error {
+	root, rel, err := changesRoot(out, dir, path, false)
+	if err != nil {
+		return err
 	}
-	return nil
+	defer root.Close()
+	return root.Remove(rel)
 }
