@@ -415,6 +415,16 @@ func (f *File) readAll() ([]byte, error) {
 	}
 }
 
+// Placed returns err, an error of the door, as the problem of the file it
+// names: "path: what is wrong", as messages put it (a *diag.Diagnostic
+// wrapping err). An error that names no file is returned as it is.
+func Placed(err error) error {
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return &diag.Diagnostic{File: pe.Path, Msg: pe.Err.Error(), Err: err}
+	}
+	return err
+}
+
 // TooLarge is the error for the file name, larger than max bytes, the
 // limit the setting key gives.
 func TooLarge(name string, max int64, key string) error {

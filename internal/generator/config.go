@@ -210,16 +210,6 @@ func stringList(v any) ([]string, bool) {
 	return nil, false
 }
 
-// placed returns err, an error of the one door (package fsx), as the
-// problem of the file it names: "path: what is wrong", as messages put
-// it. An error that names its file already is returned as it is.
-func placed(err error) error {
-	if pe, ok := errors.AsType[*fs.PathError](err); ok {
-		return &diag.Diagnostic{File: pe.Path, Msg: pe.Err.Error(), Err: err}
-	}
-	return err
-}
-
 // readIn reads the settings file rel ("/" separators) of the folder dir
 // within the limits lim, inside dir through the one door: never through a
 // link out of dir, only a regular file, never waiting on one. Its errors

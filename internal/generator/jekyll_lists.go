@@ -47,7 +47,7 @@ func (j *Jekyll) Lists(dir, rel string) ([]string, error) {
 				err = nil
 			}
 			slices.Sort(lists)
-			return lists, placed(err)
+			return lists, fsx.Placed(err)
 		}
 		for _, m := range jekyllLoop.FindAllSubmatch(data, -1) {
 			coll := string(m[1])

@@ -107,17 +107,7 @@ func Identify(lim limits.Limits, dirs ...string) (platforms, files []string, war
 // file, as the problem of the file it names, followed by what comes of
 // it: "path: what is wrong; so".
 func notRead(err error, so string) error {
-	return fmt.Errorf("%w; %s", placed(err), so)
-}
-
-// placed returns err, an error of the one door (package fsx), as the
-// problem of the file it names: "path: what is wrong", as messages put
-// it. An error that names its file already is returned as it is.
-func placed(err error) error {
-	if pe, ok := errors.AsType[*fs.PathError](err); ok {
-		return &diag.Diagnostic{File: pe.Path, Msg: pe.Err.Error(), Err: err}
-	}
-	return err
+	return fmt.Errorf("%w; %s", fsx.Placed(err), so)
 }
 
 // isDir reports whether rel is a folder inside the folder dir.
@@ -245,7 +235,7 @@ func readFirst(name string, dirs []string, lim limits.Limits) (dir, path string,
 		case errors.Is(err, fs.ErrNotExist):
 			continue
 		case err != nil:
-			return dir, path, nil, nil, placed(err)
+			return dir, path, nil, nil, fsx.Placed(err)
 		}
 		return dir, path, data, nil, nil
 	}
