@@ -580,10 +580,15 @@ func (f *filterFlags) get(ctx context.Context, git, dir string) ([]string, error
 		known = append(known, c.path)
 	}
 	before := lookAt(known)
-	args, named, err := filtersOff(ctx, git, dir)
+	args, named, onBranch, err := filtersOff(ctx, git, dir)
 	if err != nil {
 		f.files = nil
 		return nil, err
+	}
+	if onBranch {
+		// An include that applies on one branch only: which applies
+		// changes with HEAD.
+		named = append(named, filepath.Join(f.gitDir, "HEAD"))
 	}
 	files := before
 	for _, p := range named {
@@ -656,7 +661,8 @@ func changed(files []configFile) bool {
 // from any configuration file or include): no clean, smudge or process
 // command, and not required, so that git takes the file as it is; and
 // the configuration files the listing names (the origins of those
-// settings and of the includes, and the files the includes name). A
+// settings and of the includes, and the files the includes name), and
+// whether an include applies on some branch only (includeIf.onbranch:). A
 // repository's attributes give its files any of them; git status runs a
 // file's clean or process filter when it reads the file again. git
 // config --get-regexp only reads the configuration. A name with an "="
@@ -664,14 +670,14 @@ func changed(files []configFile) bool {
 // --config-env (git 2.31) takes it, the value from a variable of
 // [command]'s environment; an older git refuses the option, and the
 // command fails rather than run the filter.
-func filtersOff(ctx context.Context, git, dir string) (args, files []string, err error) {
+func filtersOff(ctx context.Context, git, dir string) (args, files []string, onBranch bool, err error) {
 	out, err := run(ctx, git, dir, "config", "-z", "--show-origin", "--get-regexp", `^(filter\.|include\.path$|includeif\..*\.path$)`)
 	if err != nil {
 		var ee *exec.ExitError
 		if errors.As(err, &ee) && ee.ExitCode() == 1 && len(out) == 0 {
-			return nil, nil, nil // none defined
+			return nil, nil, false, nil // none defined
 		}
-		return nil, nil, err
+		return nil, nil, false, err
 	}
 	seen := map[string]bool{}
 	fields := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
@@ -688,6 +694,7 @@ func filtersOff(ctx context.Context, git, dir string) (args, files []string, err
 		if !strings.HasPrefix(key, "filter.") {
 			// An include: the file it names, relative to the file that
 			// names it, or to the home folder.
+			onBranch = onBranch || strings.HasPrefix(key, "includeif.onbranch:")
 			switch {
 			case value == "":
 			case strings.HasPrefix(value, "~/"):
@@ -720,7 +727,7 @@ func filtersOff(ctx context.Context, git, dir string) (args, files []string, err
 			}
 		}
 	}
-	return args, files, nil
+	return args, files, onBranch, nil
 }
 
 // emptyVar and falseVar are variables of git's environment, set by

@@ -279,11 +279,28 @@ func TestRefreshFiltersCached(t *testing.T) {
 		t.Errorf("Refresh after .git/config changed: %d git config, want 1", configs)
 	}
 	writeFile(t, filepath.Dir(inc), "included", "[filter \"three\"]\n\tclean = "+evil+" three\n")
-	if _, err = d.Refresh(context.Background(), []string{touch("c.e")}); err != nil {
+	if d, err = d.Refresh(context.Background(), []string{touch("c.e")}); err != nil {
 		t.Fatal(err)
 	}
 	if configs != 2 {
 		t.Errorf("Refresh after an included file changed: %d git config in all, want 2", configs)
+	}
+	// A file included on one branch only applies once HEAD is on it.
+	writeFile(t, filepath.Dir(inc), "onbranch", "[filter \"four\"]\n\tclean = "+evil+" four\n")
+	gitRun(t, dir, "", "config", "includeIf.onbranch:other.path", filepath.Join(filepath.Dir(inc), "onbranch"))
+	if d, err = d.Refresh(context.Background(), []string{touch("a.c")}); err != nil {
+		t.Fatal(err)
+	}
+	// HEAD on the branch other, as a checkout leaves it (git checkout
+	// itself would run the filters of the files it looks at).
+	gitRun(t, dir, "", "update-ref", "refs/heads/other", "HEAD")
+	gitRun(t, dir, "", "symbolic-ref", "HEAD", "refs/heads/other")
+	writeFile(t, dir, ".gitattributes", "*.c filter=four\n")
+	if _, err = d.Refresh(context.Background(), []string{touch("a.c")}); err != nil {
+		t.Fatal(err)
+	}
+	if configs != 4 {
+		t.Errorf("Refresh after HEAD moved to the branch of an include: %d git config in all, want 4", configs)
 	}
 	if b, err := os.ReadFile(marker); err == nil {
 		t.Errorf("a filter ran:\n%s", b)
