@@ -166,7 +166,7 @@ func (w *walk) enters(rel string) bool {
 			return false
 		}
 		target, err := realPath(full)
-		if err != nil || !within(target, w.real) || w.loops(full, target) {
+		if err != nil || w.refused(rel, target) != nil || w.loops(full, target) {
 			return false
 		}
 	case !info.IsDir():

@@ -18,9 +18,12 @@
 // Hidden files and folders (names starting with ".") are skipped. A folder
 // an exclude pattern matches is not entered. Symbolic links are not
 // followed unless [Options.FollowSymlinks] is set; then they are followed
-// only when their target stays inside the root, and a link back to one of
-// its own ancestors, or one that resolves to itself, is reported as a loop
-// rather than walked forever. Only folders are ever opened: a FIFO or a
+// only when their target stays inside the root and the one door (package
+// fsx) would follow them too: never an absolute link, nor a path that
+// climbs out of the root on its way back in, so that what the walk lists
+// every command can read. A link back to one of its own ancestors, or one
+// that resolves to itself, is reported as a loop rather than walked
+// forever. Only folders are ever opened: a FIFO or a
 // device named page.html cannot block the walk.
 //
 // Problems that concern one file or folder are handed to [Options.Warn]
@@ -30,7 +33,7 @@
 //   - The policy's, which leave out what no web server would serve as a
 //     page, or what is not followed: a FIFO, socket or device named
 //     page.html, a file whose mode lets nobody read it, a link that loops,
-//     leaves the root or dangles, a link to a folder while FollowSymlinks
+//     leaves the root, is absolute or dangles, a link to a folder while FollowSymlinks
 //     is off (a link named like a page goes to [Options.Ignored]). They
 //     come as one of the Err values below (errors.Is); the walk knows what
 //     it leaves out.
@@ -74,7 +77,8 @@ type Options struct {
 	// exclude pattern matches, or matches with "/**" appended, is not
 	// entered at all.
 	Exclude []string
-	// FollowSymlinks follows symbolic links that stay inside the root.
+	// FollowSymlinks follows symbolic links that stay inside the root,
+	// relative ones only.
 	FollowSymlinks bool
 	// NoStat leaves regular files unstatted: their File has no Size or
 	// ModTime, and the check that someone may read them is the caller's.
@@ -131,11 +135,17 @@ func statOf(st fs.FileInfo) fileStat {
 
 // Problems reported to Options.Warn.
 var (
-	ErrNotRegular     = errors.New("not a regular file")
-	ErrOutsideRoot    = errors.New("symbolic link points outside the site folder; not followed")
-	ErrSymlinkLoop    = errors.New("symbolic link loop; not followed")
-	ErrDanglingSymlnk = errors.New("symbolic link target does not exist")
-	ErrNoReadBits     = errors.New("no read permission for anyone; a web server cannot serve it")
+	ErrNotRegular  = errors.New("not a regular file")
+	ErrOutsideRoot = errors.New("symbolic link points outside the site folder; not followed")
+	// ErrAbsoluteSymlink is for a link whose target is inside the root
+	// but reached through an absolute symbolic link (the link itself, or
+	// one on its way): never followed, as the one door (package fsx)
+	// never follows one, so that every command reads the pages the walk
+	// lists. errors.Is(err, fsx.ErrOutside) holds for it.
+	ErrAbsoluteSymlink = fsx.ErrAbsolute
+	ErrSymlinkLoop     = errors.New("symbolic link loop; not followed")
+	ErrDanglingSymlnk  = errors.New("symbolic link target does not exist")
+	ErrNoReadBits      = errors.New("no read permission for anyone; a web server cannot serve it")
 	// ErrNotInRoot is for a path given to WalkPaths that leaves the root
 	// ("../x") or is absolute.
 	ErrNotInRoot = errors.New("not a path inside the site folder")
@@ -490,8 +500,8 @@ func (w *walk) symlink(d *Dir, rel string) error {
 		w.warn(rel, linkError(err))
 		return nil
 	}
-	if !within(target, w.real) {
-		w.warn(rel, ErrOutsideRoot)
+	if err := w.refused(rel, target); err != nil {
+		w.warn(rel, err)
 		return nil
 	}
 	if !info.IsDir() {
@@ -510,6 +520,36 @@ func (w *walk) symlink(d *Dir, rel string) error {
 		return nil
 	}
 	return errTraverse
+}
+
+// refused returns why the link at rel, whose real path is target, is not
+// followed though links are: its target is outside the root
+// (ErrOutsideRoot); or the path leaves the root on its way there, or
+// passes through an absolute link, which the one door (package fsx)
+// refuses: then no other command could read what the walk lists
+// (ErrOutsideRoot, ErrAbsoluteSymlink). Nil for a link to follow.
+func (w *walk) refused(rel, target string) error {
+	if !within(target, w.real) {
+		return ErrOutsideRoot
+	}
+	_, err := fsx.Stat(w.root, rel)
+	switch {
+	case errors.Is(err, fsx.ErrAbsolute):
+		return ErrAbsoluteSymlink
+	case errors.Is(err, fsx.ErrOutside):
+		return ErrOutsideRoot
+	}
+	return nil
+}
+
+// linkRefused is refused for the link at rel, for Why: nil when its
+// target cannot be resolved (the walk warns of it otherwise).
+func (w *walk) linkRefused(rel string) error {
+	target, err := realPath(filepath.Join(w.root, filepath.FromSlash(rel)))
+	if err != nil {
+		return nil
+	}
+	return w.refused(rel, target)
 }
 
 // notFollowed reports a symbolic link while links are not followed: one
@@ -617,6 +657,8 @@ func Why(root, rel string, opts Options) error {
 			why = ErrHidden
 		case err == nil && st.Mode()&fs.ModeSymlink != 0 && !opts.FollowSymlinks:
 			why = ErrFolderLinkNotFollowed
+		case err == nil && st.Mode()&fs.ModeSymlink != 0:
+			why = w.linkRefused(dir)
 		case w.prunedDir(dir):
 			why = fmt.Errorf("%w by the pattern %q", ErrExcluded, w.excludedBy(dir, true))
 		}
@@ -633,6 +675,17 @@ func Why(root, rel string, opts Options) error {
 		return fmt.Errorf("%w by the pattern %q", ErrExcluded, w.excludedBy(rel, false))
 	case info.Mode()&fs.ModeSymlink != 0 && !opts.FollowSymlinks:
 		return errors.New("symbolic link not followed (follow_symlinks is off)")
+	case info.Mode()&fs.ModeSymlink != 0 && w.linkRefused(rel) != nil:
+		return w.linkRefused(rel)
+	case info.Mode()&fs.ModeSymlink != 0:
+		// Followed: what the walk judges is the link's target.
+		target, err := os.Stat(filepath.Join(root, filepath.FromSlash(rel)))
+		if err != nil {
+			return linkError(err)
+		}
+		info = target
+	}
+	switch {
 	case info.IsDir():
 		return errors.New("a folder")
 	case !info.Mode().IsRegular():

@@ -278,6 +278,13 @@ func TestWalkSymlinks(t *testing.T) {
 	link("missing.html", "dangling.html")
 	link("self.html", "self.html") // resolves to itself
 	link("knot", "knot")
+	// Absolute links to the root's own pages and folders, a relative link
+	// through one, and one whose path climbs out of the root and back:
+	// not followed, as the one door (package fsx) follows none of them.
+	link(filepath.Join(root, "real/page.html"), "absolute.html")
+	link(filepath.Join(root, "real"), "absdir")
+	link("absdir/page.html", "through.html")
+	link(filepath.Join("..", filepath.Base(root), "index.html"), "climbs.html")
 
 	t.Run("not followed", func(t *testing.T) {
 		got := collect(t, root, Options{})
@@ -286,11 +293,12 @@ func TestWalkSymlinks(t *testing.T) {
 			t.Errorf("files = %q, want %q", got.files, want)
 		}
 		// Links that look like pages are reported as left out.
-		if want := []string{"alias.html", "dangling.html", "leak.html", "self.html"}; !slices.Equal(got.ignored, want) {
+		if want := []string{"absolute.html", "alias.html", "climbs.html", "dangling.html", "leak.html", "self.html", "through.html"}; !slices.Equal(got.ignored, want) {
 			t.Errorf("ignored = %q, want %q", got.ignored, want)
 		}
 		// Links to folders hide the pages under them: a warning each.
 		wantWarns := []string{
+			"absdir: " + ErrFolderLinkNotFollowed.Error(),
 			"knot: " + ErrSymlinkLoop.Error(),
 			"leakdir: " + ErrFolderLinkNotFollowed.Error(),
 			"mirror: " + ErrFolderLinkNotFollowed.Error(),
@@ -307,6 +315,10 @@ func TestWalkSymlinks(t *testing.T) {
 			t.Errorf("files = %q, want %q", got.files, want)
 		}
 		wantWarns := []string{
+			"absdir: " + ErrAbsoluteSymlink.Error(),
+			"absolute.html: " + ErrAbsoluteSymlink.Error(),
+			"climbs.html: " + ErrOutsideRoot.Error(),
+			"through.html: " + ErrAbsoluteSymlink.Error(),
 			"dangling.html: " + ErrDanglingSymlnk.Error(),
 			"knot: " + ErrSymlinkLoop.Error(),
 			"self.html: " + ErrSymlinkLoop.Error(),
@@ -318,6 +330,23 @@ func TestWalkSymlinks(t *testing.T) {
 		slices.Sort(wantWarns)
 		if !slices.Equal(got.warns, wantWarns) {
 			t.Errorf("warnings =\n%q\nwant\n%q", got.warns, wantWarns)
+		}
+		if !strings.Contains(ErrAbsoluteSymlink.Error(), "an absolute symbolic link: not followed; make it relative") {
+			t.Errorf("ErrAbsoluteSymlink says %q", ErrAbsoluteSymlink)
+		}
+		// Why and WalkPaths say the same of them.
+		for _, rel := range []string{"absolute.html", "absdir/page.html", "through.html"} {
+			if err := Why(root, rel, Options{FollowSymlinks: true}); !errors.Is(err, ErrAbsoluteSymlink) {
+				t.Errorf("Why(%s) = %v, want %v", rel, err, ErrAbsoluteSymlink)
+			}
+		}
+		var paths []string
+		err := WalkPaths(context.Background(), root, []string{"absolute.html", "absdir/page.html", "through.html", "climbs.html"}, Options{FollowSymlinks: true}, func(f File) error {
+			paths = append(paths, f.Path)
+			return nil
+		})
+		if err != nil || len(paths) > 0 {
+			t.Errorf("WalkPaths listed %q, %v; want none", paths, err)
 		}
 	})
 }
@@ -528,6 +557,7 @@ func TestWhy(t *testing.T) {
 		{rel: "linked/a.html", want: "in the folder linked/: " + ErrFolderLinkNotFollowed.Error()},
 		{rel: "linked/a.html", follow: true},
 		{rel: "link.html", want: "symbolic link not followed (follow_symlinks is off)"},
+		{rel: "link.html", follow: true},
 	} {
 		o := opts
 		o.FollowSymlinks = tt.follow

@@ -29,9 +29,10 @@
 // # Files
 //
 // Every file of the site the audit opens (its pages, robots.txt, the
-// files a link names) is opened inside the site folder (package fsx): a
-// symbolic link out of it, or anything but a regular file, is refused at
-// once; a page is read up to limits.page_bytes, robots.txt up to
+// files a link names) is opened inside the site folder (package fsx; the
+// pages by pipeline.SitePages, the same rule in one system call a page):
+// a symbolic link out of it, or anything but a regular file, is refused
+// at once; a page is read up to limits.page_bytes, robots.txt up to
 // limits.robots_bytes.
 package audit
 
@@ -146,12 +147,15 @@ type page struct {
 }
 
 type auditor struct {
-	opts   Options
-	root   string
-	dir    *fsx.Root // the site folder, root
-	site   site
-	pages  []page
-	byHash map[uint64]int32
+	opts Options
+	root string
+	dir  *fsx.Root // the site folder, root
+	// sitePages opens the pages the build listed, inside the site
+	// folder, as the build opens its own: one system call a page.
+	sitePages *pipeline.SitePages
+	site      site
+	pages     []page
+	byHash    map[uint64]int32
 	// more holds, by path, the pages whose path's hash another page has
 	// already: lookups of that hash compare paths and look here.
 	more map[string]int32
@@ -185,6 +189,10 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		return a.res, err
 	}
 	defer a.dir.Close()
+	if a.sitePages, err = pipeline.OpenSitePages(a.root); err != nil {
+		return a.res, err
+	}
+	defer a.sitePages.Close()
 	for i := range res.URLs.Len() {
 		a.add(res.PathAt(i)).loc = res.URLs.At(i).Loc
 	}
@@ -379,7 +387,7 @@ func readable(p *page) bool {
 // readPage reads the page i whole and follows its links.
 func (a *auditor) readPage(w *worker, i int32) {
 	p := &a.pages[i]
-	data, err := w.read(a.dir, p.path, a.opts.Build.Limits.Or().PageBytes)
+	data, err := w.read(a.sitePages, p.path, a.opts.Build.Limits.Or().PageBytes)
 	switch {
 	case errors.Is(err, errTooLarge):
 		w.found = append(w.found, Finding{Path: p.path, Kind: Build, Msg: fmt.Sprintf("larger than %d bytes (limits.page_bytes); the links in the first %d are read", len(data), len(data))})
@@ -424,18 +432,18 @@ func (a *auditor) readPage(w *worker, i int32) {
 
 var errTooLarge = errors.New("page too large")
 
-// read reads the page rel of the site folder dir whole, up to limit
-// bytes, into the worker's buffer: inside the folder, a regular file
-// only (package fsx).
-func (w *worker) read(dir *fsx.Root, rel string, limit int) ([]byte, error) {
-	f, err := dir.Open(rel, int64(limit), "limits.page_bytes")
+// read reads the page rel of the site folder whole, up to limit bytes,
+// into the worker's buffer: inside the folder by the door's rule, a
+// regular file only (pipeline.SitePages).
+func (w *worker) read(pages *pipeline.SitePages, rel string, limit int) ([]byte, error) {
+	f, err := pages.Open(rel, int64(limit), "limits.page_bytes")
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	size := 64 << 10
-	if st, err := f.Stat(); err == nil && st.Size() < int64(limit) {
-		size = int(st.Size()) + 1 // one more to see the end
+	if n := f.Size(); n >= 0 && n < int64(limit) {
+		size = int(n) + 1 // one more to see the end
 	}
 	if cap(w.buf) < size {
 		w.buf = make([]byte, size)
@@ -513,7 +521,7 @@ func (a *auditor) link(w *worker, from, line, t int32) {
 // one, reading its head the first time it is asked.
 func (a *auditor) refreshOf(p *page) string {
 	p.stubbed.Do(func() {
-		f, err := a.dir.Open(p.path, int64(a.opts.Build.Limits.Or().PageBytes), "limits.page_bytes")
+		f, err := a.sitePages.Open(p.path, int64(a.opts.Build.Limits.Or().PageBytes), "limits.page_bytes")
 		if err != nil {
 			return
 		}

@@ -10,7 +10,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"golang.org/x/net/html"
 
@@ -254,7 +256,7 @@ func diffLines(got, want []string) string {
 func TestRead(t *testing.T) {
 	const limit = 100 << 10
 	dir := t.TempDir()
-	root, err := fsx.OpenRoot(dir)
+	root, err := pipeline.OpenSitePages(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,6 +280,70 @@ func TestRead(t *testing.T) {
 	}
 	if _, err := w.read(root, "none", limit); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a missing page: %v", err)
+	}
+}
+
+// TestReadRefused: a page read again is opened by the door's rule: a
+// link out of the site folder (to a file with a secret, to /dev/zero),
+// an absolute link to a page of the site, a path through ".." are
+// refused and said as the door says them, nothing of their target read;
+// a FIFO is refused at once; a relative link inside is read.
+func TestReadRefused(t *testing.T) {
+	top := t.TempDir()
+	dir := filepath.Join(top, "site")
+	if err := os.MkdirAll(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range map[string]string{"site/a.html": "<a href=/>", "secret.html": "secret-token"} {
+		if err := os.WriteFile(filepath.Join(top, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, target := range map[string]string{
+		"out.html": "../secret.html", "zero.html": "/dev/zero", "abs.html": filepath.Join(dir, "a.html"),
+		"in.html": "a.html", "sub/up.html": "../a.html",
+	} {
+		if err := os.Symlink(target, filepath.Join(dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "fifo.html"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pages, err := pipeline.OpenSitePages(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pages.Close()
+	for _, tt := range []struct{ rel, want string }{
+		{"a.html", ""}, {"in.html", ""}, {"sub/up.html", ""},
+		{"out.html", fsx.ErrOutside.Error()},
+		{"zero.html", fsx.ErrOutside.Error()},
+		{"abs.html", fsx.ErrAbsolute.Error()},
+		{"sub/../../secret.html", fsx.ErrOutside.Error()},
+		{"fifo.html", "not a regular file (a FIFO)"},
+	} {
+		done := make(chan struct{})
+		var got []byte
+		var err error
+		go func() {
+			defer close(done)
+			var w worker
+			got, err = w.read(pages, tt.rel, 1<<20)
+		}()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%s: the read did not return", tt.rel)
+		}
+		switch {
+		case strings.Contains(string(got), "secret-token"):
+			t.Errorf("%s: read the file outside", tt.rel)
+		case tt.want == "" && (err != nil || string(got) != "<a href=/>"):
+			t.Errorf("%s: %q, %v; want the page", tt.rel, got, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), filepath.Join(dir, tt.rel))):
+			t.Errorf("%s: %q, %v; want an error naming it: %s", tt.rel, got, err, tt.want)
+		}
 	}
 }
 

@@ -366,11 +366,12 @@ func prepareOutputs(c *config.Config, getenv func(string) string, say func(strin
 
 // viewerOwn reports whether sitemap.html in the output folder is the
 // build's own, not a page: with --viewer, or when the last build wrote
-// it (its record says so), since this build removes it.
+// it (its record says so, read within limits.output_bytes as set), since
+// this build removes it.
 func viewerOwn(c *config.Config) bool {
 	if c.Values.Viewer {
 		return true
 	}
-	recorded, _ := writer.Recorded(c.Build.Write.Dir)
+	recorded, _ := writer.RecordedMax(c.Build.Write.Dir, c.Build.Limits.OutputBytes)
 	return slices.Contains(recorded, writer.ViewerName)
 }

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 // The commands run in this process here, under the race detector when
@@ -205,5 +207,30 @@ func TestVersionStamped(t *testing.T) {
 		if want := "sitemapgen 1.4.0 (0123456789ab, 2026-05-01T09:30:00Z)\n"; out.String() != want {
 			t.Errorf("%q printed %q, want %q", args, out.String(), want)
 		}
+	}
+}
+
+// viewerOwn reads the output folder's record within limits.output_bytes
+// as set: a record larger than the default, with the limit raised, still
+// says the last build wrote sitemap.html (it was read with the default
+// bound, its error dropped, and the viewer taken for a page).
+func TestViewerOwnRaisedLimit(t *testing.T) {
+	out := t.TempDir()
+	record := filepath.Join(out, writer.RecordName)
+	if err := os.WriteFile(record, []byte("# the record\nsitemap.html\nsitemap.xml\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// Past the default bound: zeros after the names (a sparse file).
+	if err := os.Truncate(record, int64(limits.Default.OutputBytes)+1<<20); err != nil {
+		t.Fatal(err)
+	}
+	c := &config.Config{}
+	c.Build.Write.Dir = out
+	if viewerOwn(c) {
+		t.Errorf("viewerOwn with a record past the default bound: true, want false (not read)")
+	}
+	c.Build.Limits.OutputBytes = 2 * limits.Default.OutputBytes
+	if !viewerOwn(c) {
+		t.Errorf("viewerOwn with limits.output_bytes raised past the record's size: false, want true")
 	}
 }

@@ -57,8 +57,10 @@ RSS or Atom feed) or a folder (the sitemaps its robots.txt names, else its
 sitemap.xml, sitemap_index.xml or sitemap.txt). The files a folder or an
 index names are read only inside its folder: a symbolic link out of it is
 refused, named, and nothing of its target read. An index downloaded from a site lists
-its files by URL: each is the file beside the index named by the end of
-the URL's path, so download them into one folder. Files are read within
+its files by URL: each is its URL's path below the folder most entries
+say the index lies in, as validate finds it (https://example.com/en/s.xml
+is en/s.xml beside an index of /), so download them as the URLs nest
+them (curl --create-dirs -o en/s.xml URL). Files are read within
 validate's limits (50 MiB, 64 levels, 2,500,000 elements).
 
 Examples:

@@ -300,7 +300,7 @@ var Settings = Table[Values]{
 		"zh-cn); default: each article's own (inLanguage, <html",
 		"lang>)"},
 		Field: String(func(v *Values) *string { return &v.News.Language }, "", checkNewsLanguage)},
-	{Flag: "follow-symlinks", Key: "follow_symlinks", Help: []string{"follow symbolic links that stay inside DIR"},
+	{Flag: "follow-symlinks", Key: "follow_symlinks", Help: []string{"follow relative symbolic links that stay inside DIR"},
 		Field: Bool(func(v *Values) *bool { return &v.FollowSymlinks }, false)},
 	{Flag: "mode", Arg: "M", Key: "mode", Help: []string{
 		"output (default: DIR is the built site) or content (DIR",

@@ -368,9 +368,10 @@ func TestFaultsUnreadable(t *testing.T) {
 	})
 }
 
-// A symbolic link that loops and links that point out of the site folder,
-// with links followed and not: each named in a warning with the reason,
-// not followed, the rest listed, exit 0, and no endless walk.
+// A symbolic link that loops, links that point out of the site folder and
+// absolute links to a page and a folder inside it, with links followed and
+// not: each named in a warning with the reason, not followed, the rest
+// listed, exit 0, and no endless walk.
 func TestFaultsSymlinks(t *testing.T) {
 	r := newRunner(t, false)
 	outside := filepath.Join(r.dir, "outside")
@@ -384,6 +385,8 @@ func TestFaultsSymlinks(t *testing.T) {
 		"self":      "self",  // a link to itself
 		"away":      outside, // a folder outside
 		"leak.html": filepath.Join(outside, "secret.html"),
+		"abs.html":  filepath.Join(site, "a.html"), // absolute, inside: never followed
+		"absdir":    filepath.Join(site, "sub"),
 	} {
 		if err := os.Symlink(target, filepath.Join(site, name)); err != nil {
 			t.Fatal(err)
@@ -394,12 +397,16 @@ func TestFaultsSymlinks(t *testing.T) {
 		want []string
 	}{
 		{"--follow-symlinks=false", []string{
+			site + "/abs.html: warning: symbolic link not followed (follow_symlinks is off); not listed",
+			site + "/absdir: warning: symbolic link to a folder not followed (follow_symlinks is off); the pages under it are not listed",
 			site + "/away: warning: symbolic link to a folder not followed (follow_symlinks is off); the pages under it are not listed",
 			site + "/leak.html: warning: symbolic link not followed (follow_symlinks is off); not listed",
 			site + "/self: warning: symbolic link loop; not followed",
 			site + "/sub/up: warning: symbolic link to a folder not followed (follow_symlinks is off); the pages under it are not listed",
 		}},
 		{"--follow-symlinks", []string{
+			site + "/abs.html: warning: an absolute symbolic link: not followed; make it relative",
+			site + "/absdir: warning: an absolute symbolic link: not followed; make it relative",
 			site + "/away: warning: symbolic link points outside the site folder; not followed",
 			site + "/leak.html: warning: symbolic link points outside the site folder; not followed",
 			site + "/self: warning: symbolic link loop; not followed",

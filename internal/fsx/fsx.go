@@ -53,7 +53,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -63,6 +65,20 @@ import (
 // through a symbolic link out of the folder, or to an absolute path: it is
 // not followed.
 var ErrOutside = errors.New("a symbolic link out of its folder (or to an absolute path): not followed")
+
+// ErrAbsolute is the error of a file whose path inside its folder passes
+// through an absolute symbolic link to a place inside the folder: not
+// followed either (a link inside a folder is followed only as a relative
+// path), but not one out of it. errors.Is(ErrAbsolute, ErrOutside) holds.
+var ErrAbsolute error = absoluteLink{}
+
+type absoluteLink struct{}
+
+func (absoluteLink) Error() string {
+	return "an absolute symbolic link: not followed; make it relative"
+}
+
+func (absoluteLink) Is(target error) bool { return target == ErrOutside }
 
 // ErrTooLarge is the error of a file larger than the bound the setting
 // that covers it gives; the error names the file, the bound and the
@@ -120,8 +136,60 @@ func (r *Root) pathErr(rel string, err error) error {
 	}
 	if escapes(err) {
 		err = ErrOutside
+		if r.absoluteInside(rel) {
+			err = ErrAbsolute
+		}
 	}
 	return &fs.PathError{Op: op, Path: r.Path(rel), Err: err}
+}
+
+// absoluteInside reports whether the first link out of the folder on the
+// way to rel, as os.Root resolves it, is an absolute link whose target
+// lies inside the folder, as named or as its real path (compared as
+// written: nothing of the target is looked at).
+func (r *Root) absoluteInside(rel string) bool {
+	todo := strings.Split(filepath.ToSlash(rel), "/")
+	var at []string // the folders resolved so far, no link among them
+	for steps := 0; len(todo) > 0 && steps < 255; steps++ {
+		name := todo[0]
+		todo = todo[1:]
+		switch name {
+		case "", ".":
+			continue
+		case "..":
+			if len(at) == 0 {
+				return false // climbs out
+			}
+			at = at[:len(at)-1]
+			continue
+		}
+		p := path.Join(append(at, name)...)
+		fi, err := r.r.Lstat(filepath.FromSlash(p))
+		if err != nil {
+			return false
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			at = append(at, name)
+			continue
+		}
+		target, err := r.r.Readlink(filepath.FromSlash(p))
+		if err != nil {
+			return false
+		}
+		if filepath.IsAbs(target) {
+			target = filepath.Clean(target)
+			abs, _ := filepath.Abs(r.dir)
+			real, _ := filepath.EvalSymlinks(abs)
+			return within(target, abs) || real != "" && within(target, real)
+		}
+		todo = append(strings.Split(filepath.ToSlash(target), "/"), todo...)
+	}
+	return false
+}
+
+// within reports whether p is dir or a path inside it.
+func within(p, dir string) bool {
+	return p == dir || strings.HasPrefix(p, dir+string(filepath.Separator)) || dir == string(filepath.Separator)
 }
 
 // escapes reports whether err is os.Root's refusal of a path out of its

@@ -4,6 +4,7 @@ package fsx
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -91,6 +92,36 @@ func TestReadFileInside(t *testing.T) {
 	}
 	if _, err := ReadFile(site, "missing", 10, "k"); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("a missing file's error is not fs.ErrNotExist: %v", err)
+	}
+}
+
+// An absolute link is never followed, and is said to be absolute, not a
+// link out, when its target lies inside the folder: itself, or on the
+// way to the file (a folder linked absolutely, a relative link through
+// one). An absolute link out is a link out.
+func TestAbsoluteLink(t *testing.T) {
+	site, _ := tree(t)
+	must(t, os.Symlink(filepath.Join(site, "sub"), filepath.Join(site, "absdir")))
+	must(t, os.Symlink("absdir/up", filepath.Join(site, "via")))
+	for _, tc := range []struct {
+		rel      string
+		absolute bool
+	}{
+		{"absin", true},
+		{"absdir/up", true},
+		{"via", true},
+		{"abs", false},
+		{"out", false},
+		{"sub/out", false},
+		{"../site/in.txt", false},
+	} {
+		_, err := Stat(site, tc.rel)
+		if !errors.Is(err, ErrOutside) || errors.Is(err, ErrAbsolute) != tc.absolute {
+			t.Errorf("Stat(%q): %v; want ErrOutside, absolute %v", tc.rel, err, tc.absolute)
+		}
+		if msg := "a symbolic link out of its folder"; tc.absolute == strings.Contains(fmt.Sprint(err), msg) {
+			t.Errorf("Stat(%q): %v; said %q: %v", tc.rel, err, msg, !tc.absolute)
+		}
 	}
 }
 

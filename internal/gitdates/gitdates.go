@@ -44,10 +44,12 @@ package gitdates
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -121,6 +123,7 @@ type Dates struct {
 	commits  []commit          // newest first
 	files    map[string]int32  // slash path from the top → index into commits, or deleted
 	status   map[string]Reason // paths git status lists
+	filters  *filterFlags      // the options that switch its filters off, shared by the Dates made from it
 	shallow  bool
 	// noRenames is true when the history is read without rename
 	// detection (--no-renames): with RenamesChange, or after missing
@@ -199,6 +202,7 @@ func LoadWith(ctx context.Context, dir string, o Options) (*Dates, error) {
 			d.common = abs
 		}
 	}
+	d.filters = &filterFlags{gitDir: d.gitDir, common: d.common}
 	if abs, err := filepath.Abs(dir); err == nil {
 		// The top as dir spells it, which may differ through symbolic links
 		// (macOS: /var and /private/var).
@@ -246,7 +250,7 @@ func LoadWith(ctx context.Context, dir string, o Options) (*Dates, error) {
 		if scope != "" {
 			specs = []string{scope}
 		}
-		d.status, statusErr = status(lctx, git, top, specs)
+		d.status, statusErr = status(lctx, git, top, d.filters, specs)
 	})
 	err = d.readLog(lctx, git, top, scope, rev, boundaries)
 	if err != nil {
@@ -514,15 +518,15 @@ func (h *history) renamed(from, to string, c int32) {
 }
 
 // status runs git status in the work tree top over the pathspecs (all
-// of it without any) and reads it. No filter runs: filtersOff switches
-// off each one the configuration defines, so that a file git must read
-// again (touched, or racily clean) is compared as it is, unfiltered.
-// Nor is a submodule asked about its own files (--ignore-submodules=
-// dirty): it would answer with its own configuration, whose filters
-// filtersOff does not read. A submodule checked out at another commit
-// is still listed; no file's date depends on a submodule's files.
-func status(ctx context.Context, git, top string, pathspecs []string) (map[string]Reason, error) {
-	off, err := filtersOff(ctx, git, top)
+// of it without any) and reads it. No filter runs: filters switches off
+// each one the configuration defines, so that a file git must read again
+// (touched, or racily clean) is compared as it is, unfiltered. Nor is a
+// submodule asked about its own files (--ignore-submodules=dirty): it
+// would answer with its own configuration, whose filters are not read.
+// A submodule checked out at another commit is still listed; no file's
+// date depends on a submodule's files.
+func status(ctx context.Context, git, top string, filters *filterFlags, pathspecs []string) (map[string]Reason, error) {
+	off, err := filters.get(ctx, git, top)
 	if err != nil {
 		return nil, err
 	}
@@ -537,10 +541,128 @@ func status(ctx context.Context, git, top string, pathspecs []string) (map[strin
 	return parseStatus(out)
 }
 
+// filterFlags are the options that switch off the filter drivers of a
+// repository's configuration (filtersOff), kept for a Dates and those
+// made from it (Refresh, Reload): listed again (one git config process)
+// only when a configuration file git read them from, or may read them
+// from, changed since. Those are the repository's config and
+// config.worktree, the user's and the system's files, every file the
+// listing names as a setting's origin, and every file an include.path or
+// includeIf.*.path names (included or not), each compared by its
+// identity, size and modification time. Safe for use by several
+// goroutines.
+type filterFlags struct {
+	gitDir, common string // the repository's folders
+
+	mu    sync.Mutex
+	args  []string
+	files []configFile // what they were when args were listed; nil: not listed
+}
+
+// configFile is what a configuration file was: fi nil when absent.
+type configFile struct {
+	path string
+	fi   fs.FileInfo
+}
+
+// get returns the options that switch the filters off for a git command
+// in dir, listing them again when a configuration file changed.
+func (f *filterFlags) get(ctx context.Context, git, dir string) ([]string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.files != nil && !changed(f.files) {
+		return f.args, nil
+	}
+	// The files known before the listing are looked at before it: a
+	// change made while git reads them is seen by the next call.
+	known := f.standardFiles()
+	for _, c := range f.files {
+		known = append(known, c.path)
+	}
+	before := lookAt(known)
+	args, named, onBranch, err := filtersOff(ctx, git, dir)
+	if err != nil {
+		f.files = nil
+		return nil, err
+	}
+	if onBranch {
+		// An include that applies on one branch only: which applies
+		// changes with HEAD.
+		named = append(named, filepath.Join(f.gitDir, "HEAD"))
+	}
+	files := before
+	for _, p := range named {
+		if !slices.ContainsFunc(files, func(c configFile) bool { return c.path == p }) {
+			files = append(files, lookAt([]string{p})...)
+		}
+	}
+	f.args, f.files = args, files
+	return args, nil
+}
+
+// standardFiles are the configuration files git reads for a command in
+// the repository, whether they exist or not: the repository's config and
+// config.worktree, the user's (GIT_CONFIG_GLOBAL, else ~/.gitconfig and
+// git/config under XDG_CONFIG_HOME or ~/.config) and the system's
+// (GIT_CONFIG_SYSTEM, else /etc/gitconfig, unless GIT_CONFIG_NOSYSTEM).
+func (f *filterFlags) standardFiles() []string {
+	files := []string{filepath.Join(f.common, "config"), filepath.Join(f.gitDir, "config.worktree"), filepath.Join(f.common, "config.worktree")}
+	if g, ok := os.LookupEnv("GIT_CONFIG_GLOBAL"); ok {
+		files = append(files, g)
+	} else {
+		home, _ := os.UserHomeDir()
+		xdg := os.Getenv("XDG_CONFIG_HOME")
+		if xdg == "" && home != "" {
+			xdg = filepath.Join(home, ".config")
+		}
+		if home != "" {
+			files = append(files, filepath.Join(home, ".gitconfig"))
+		}
+		if xdg != "" {
+			files = append(files, filepath.Join(xdg, "git", "config"))
+		}
+	}
+	if v := os.Getenv("GIT_CONFIG_NOSYSTEM"); v == "" || v == "0" || strings.EqualFold(v, "false") {
+		files = append(files, cmp.Or(os.Getenv("GIT_CONFIG_SYSTEM"), "/etc/gitconfig"))
+	}
+	return files
+}
+
+// lookAt returns what each of the files at paths is now. Each is a path
+// git reads, or names in its configuration; it is statted, never read,
+// followed as git follows it.
+func lookAt(paths []string) []configFile {
+	out := make([]configFile, 0, len(paths))
+	for _, p := range paths {
+		if p == "" || p == os.DevNull {
+			continue
+		}
+		fi, _ := fsx.StatNamed(p)
+		out = append(out, configFile{p, fi})
+	}
+	return out
+}
+
+// changed reports whether one of files is not what it was.
+func changed(files []configFile) bool {
+	for _, c := range files {
+		fi, _ := fsx.StatNamed(c.path)
+		switch {
+		case fi == nil && c.fi == nil:
+		case fi == nil || c.fi == nil, !os.SameFile(fi, c.fi), fi.Size() != c.fi.Size(), !fi.ModTime().Equal(c.fi.ModTime()):
+			return true
+		}
+	}
+	return false
+}
+
 // filtersOff returns the options that switch off, for one git command
 // in dir, every filter driver its configuration defines (filter.NAME.*,
 // from any configuration file or include): no clean, smudge or process
-// command, and not required, so that git takes the file as it is. A
+// command, and not required, so that git takes the file as it is; and
+// the configuration files the listing names (the origins of those
+// settings and of the includes, and the files the includes name), and
+// whether an include applies on some branch only (includeIf.onbranch:). A
 // repository's attributes give its files any of them; git status runs a
 // file's clean or process filter when it reads the file again. git
 // config --get-regexp only reads the configuration. A name with an "="
@@ -548,21 +670,47 @@ func status(ctx context.Context, git, top string, pathspecs []string) (map[strin
 // --config-env (git 2.31) takes it, the value from a variable of
 // [command]'s environment; an older git refuses the option, and the
 // command fails rather than run the filter.
-func filtersOff(ctx context.Context, git, dir string) ([]string, error) {
-	out, err := run(ctx, git, dir, "config", "-z", "--name-only", "--get-regexp", `^filter\.`)
+func filtersOff(ctx context.Context, git, dir string) (args, files []string, onBranch bool, err error) {
+	out, err := run(ctx, git, dir, "config", "-z", "--show-origin", "--get-regexp", `^(filter\.|include\.path$|includeif\..*\.path$)`)
 	if err != nil {
 		var ee *exec.ExitError
 		if errors.As(err, &ee) && ee.ExitCode() == 1 && len(out) == 0 {
-			return nil, nil // none defined
+			return nil, nil, false, nil // none defined
 		}
-		return nil, err
+		return nil, nil, false, err
 	}
-	var args []string
 	seen := map[string]bool{}
-	for _, key := range strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00") {
-		name, ok := strings.CutPrefix(key, "filter.")
+	fields := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+	for i := 0; i+1 < len(fields); i += 2 {
+		origin, entry := fields[i], fields[i+1]
+		key, value, _ := strings.Cut(entry, "\n")
+		from, isFile := strings.CutPrefix(origin, "file:")
+		if isFile {
+			if !filepath.IsAbs(from) {
+				from = filepath.Join(dir, from)
+			}
+			files = append(files, from)
+		}
+		if !strings.HasPrefix(key, "filter.") {
+			// An include: the file it names, relative to the file that
+			// names it, or to the home folder.
+			onBranch = onBranch || strings.HasPrefix(key, "includeif.onbranch:")
+			switch {
+			case value == "":
+			case strings.HasPrefix(value, "~/"):
+				if home, err := os.UserHomeDir(); err == nil {
+					files = append(files, filepath.Join(home, value[2:]))
+				}
+			case filepath.IsAbs(value):
+				files = append(files, value)
+			case isFile:
+				files = append(files, filepath.Join(filepath.Dir(from), value))
+			}
+			continue
+		}
+		name := strings.TrimPrefix(key, "filter.")
 		i := strings.LastIndexByte(name, '.')
-		if !ok || i < 0 || seen[name[:i]] {
+		if i < 0 || seen[name[:i]] {
 			continue // filter.VAR, with no driver's name, names none
 		}
 		name = name[:i]
@@ -579,7 +727,7 @@ func filtersOff(ctx context.Context, git, dir string) ([]string, error) {
 			}
 		}
 	}
-	return args, nil
+	return args, files, onBranch, nil
 }
 
 // emptyVar and falseVar are variables of git's environment, set by
@@ -655,12 +803,19 @@ func unreadable(err error) string {
 // owns is left as it is (it refuses such a repository, and no date is
 // read from it).
 func command(ctx context.Context, git string, args ...string) *exec.Cmd {
+	if startHook != nil {
+		startHook(args)
+	}
 	cmd := exec.CommandContext(ctx, git, append(safeConfig[:len(safeConfig):len(safeConfig)], args...)...)
 	env := slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "GIT_EXTERNAL_DIFF=") })
 	cmd.Env = append(env, "GIT_NO_LAZY_FETCH=1", "GIT_ALLOW_PROTOCOL=", "GIT_TERMINAL_PROMPT=0",
 		"GIT_PAGER=cat", "PAGER=cat", "GIT_OPTIONAL_LOCKS=0", emptyVar+"=", falseVar+"=false")
 	return cmd
 }
+
+// startHook, when set (by tests), is called with the arguments of every
+// git command made, before its safe options.
+var startHook func(args []string)
 
 // safeConfig are the options before every git command: the settings of a
 // repository's configuration that would run code, off.

@@ -164,7 +164,7 @@ func (d *Dates) readStatus(ctx context.Context, rels []string) (map[string]Reaso
 	case d.scope != "":
 		specs = append(specs, d.scope)
 	}
-	return status(ctx, d.git, d.top, specs)
+	return status(ctx, d.git, d.top, d.filters, specs)
 }
 
 // rel returns path (absolute) as a slash path from the top level.

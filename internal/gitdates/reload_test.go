@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // sameAsLoad fails unless d answers every name as a fresh Load does.
@@ -216,5 +217,92 @@ func BenchmarkReload(b *testing.B) {
 		if d, _, err = d.Reload(b.Context()); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestRefreshFiltersCached: the filter drivers a repository's
+// configuration defines are listed (git config) once, not before every
+// git status: a Refresh with the configuration unchanged starts no git
+// config; one after the repository's configuration, or a file it
+// includes, changed lists them again, and switches the new one off.
+func TestRefreshFiltersCached(t *testing.T) {
+	gitEnv(t)
+	dir := t.TempDir()
+	gitRun(t, dir, "", "init", "-q")
+	writeFile(t, dir, ".gitattributes", "*.c filter=one\n*.d filter=two\n*.e filter=three\n")
+	writeFile(t, dir, "a.c", "a")
+	writeFile(t, dir, "b.d", "b")
+	writeFile(t, dir, "c.e", "c")
+	commitAll(t, dir, date1)
+	inc := filepath.Join(t.TempDir(), "included")
+	writeFile(t, filepath.Dir(inc), "included", "")
+	marker := filepath.Join(t.TempDir(), "ran")
+	evil := filepath.Join(t.TempDir(), "evil.sh")
+	if err := os.WriteFile(evil, []byte("#!/bin/sh\necho \"$0 $*\" >> "+marker+"\ncat\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	gitRun(t, dir, "", "config", "filter.one.clean", evil+" one")
+	gitRun(t, dir, "", "config", "include.path", inc)
+	d, err := LoadWith(context.Background(), dir, Options{Track: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var configs int
+	startHook = func(args []string) {
+		if slices.Contains(args, "config") {
+			configs++
+		}
+	}
+	t.Cleanup(func() { startHook = nil })
+	touch := func(name string) string {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		later := time.Now().Add(time.Duration(configs+1) * time.Hour)
+		if err := os.Chtimes(p, later, later); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for i := range 2 {
+		if d, err = d.Refresh(context.Background(), []string{touch("a.c")}); err != nil {
+			t.Fatal(err)
+		}
+		if configs != 0 {
+			t.Fatalf("Refresh %d, the configuration unchanged: %d git config, want none", i+1, configs)
+		}
+	}
+	gitRun(t, dir, "", "config", "filter.two.clean", evil+" two")
+	if d, err = d.Refresh(context.Background(), []string{touch("b.d")}); err != nil {
+		t.Fatal(err)
+	}
+	if configs != 1 {
+		t.Errorf("Refresh after .git/config changed: %d git config, want 1", configs)
+	}
+	writeFile(t, filepath.Dir(inc), "included", "[filter \"three\"]\n\tclean = "+evil+" three\n")
+	if d, err = d.Refresh(context.Background(), []string{touch("c.e")}); err != nil {
+		t.Fatal(err)
+	}
+	if configs != 2 {
+		t.Errorf("Refresh after an included file changed: %d git config in all, want 2", configs)
+	}
+	// A file included on one branch only applies once HEAD is on it.
+	writeFile(t, filepath.Dir(inc), "onbranch", "[filter \"four\"]\n\tclean = "+evil+" four\n")
+	gitRun(t, dir, "", "config", "includeIf.onbranch:other.path", filepath.Join(filepath.Dir(inc), "onbranch"))
+	if d, err = d.Refresh(context.Background(), []string{touch("a.c")}); err != nil {
+		t.Fatal(err)
+	}
+	// HEAD on the branch other, as a checkout leaves it (git checkout
+	// itself would run the filters of the files it looks at).
+	gitRun(t, dir, "", "update-ref", "refs/heads/other", "HEAD")
+	gitRun(t, dir, "", "symbolic-ref", "HEAD", "refs/heads/other")
+	writeFile(t, dir, ".gitattributes", "*.c filter=four\n")
+	if _, err = d.Refresh(context.Background(), []string{touch("a.c")}); err != nil {
+		t.Fatal(err)
+	}
+	if configs != 4 {
+		t.Errorf("Refresh after HEAD moved to the branch of an include: %d git config in all, want 4", configs)
+	}
+	if b, err := os.ReadFile(marker); err == nil {
+		t.Errorf("a filter ran:\n%s", b)
 	}
 }

@@ -295,12 +295,15 @@ type builder struct {
 	opts Options
 	// live is set in a Session: time passes between its writes (the
 	// news window is each write's).
-	live            bool
-	res             *Result
-	mapper          *mapping.Mapper
-	recs            records
-	explain         *explainer
-	root            *pageRoot // where heads are read from
+	live    bool
+	res     *Result
+	mapper  *mapping.Mapper
+	recs    records
+	explain *explainer
+	root    *pageRoot // where heads are read from
+	// static are the folders whose files claim a page with no source
+	// (claimed), for a walk of a join whose generator keeps old output.
+	static          *staticClaims
 	ownOutputAtRoot bool
 	join            map[string]*source // Options.Join's sources by joinKey
 	saidOf          map[string]bool    // the sources' files the walk warned of, and the Jekyll layouts said unread (layoutUnread), as reported

@@ -96,6 +96,10 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 			})
 		}
 	}
+	if b.keepsOldOutput() {
+		b.static = &staticClaims{}
+		defer func() { b.static.close(); b.static = nil }()
+	}
 	if heads {
 		root, err := openRoot(b.opts.Root)
 		if err != nil {

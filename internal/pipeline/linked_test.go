@@ -93,3 +93,52 @@ func TestSessionHardLinkedTree(t *testing.T) {
 	write(filepath.Join(root, "copy.html"), "<title>both</title>", day(6))
 	update("a write through one of two names inside", 2, "copy.html")
 }
+
+// TestSessionAbsoluteLink: with links followed, a folder linked by an
+// absolute path to a folder of the site is not followed (the one door
+// refuses such a link, so no other command could read what it would
+// list): its pages, hard-linked, are not noted under its name, whose
+// stat through the door would fail after every batch and make each one
+// a whole build.
+func TestSessionAbsoluteLink(t *testing.T) {
+	orig, root, out := t.TempDir(), t.TempDir(), t.TempDir()
+	for _, name := range []string{"index.html", "sub/index.html", "sub/a.html"} {
+		p := filepath.Join(orig, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte("<title>"+name+"</title>"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		os.MkdirAll(filepath.Dir(filepath.Join(root, name)), 0o755)
+		if err := os.Link(p, filepath.Join(root, filepath.FromSlash(name))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(root, "sub"), filepath.Join(root, "abs")); err != nil {
+		t.Fatal(err)
+	}
+	var warnings []string
+	opts := Options{Root: root, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: "https://example.com/"}, Write: writer.Options{Dir: out}}
+	opts.Walk.FollowSymlinks = true
+	opts.Report.Warn = func(path string, err error) { warnings = append(warnings, path+": "+err.Error()) }
+	s, res, err := Start(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Pages != 3 || len(warnings) != 1 || warnings[0] != "abs: an absolute symbolic link: not followed; make it relative" {
+		t.Errorf("%d pages, warnings %q; want 3, abs said absolute", res.Pages, warnings)
+	}
+	opts.Report = Report{}
+	for i := range 3 {
+		if err := os.WriteFile(filepath.Join(root, "style.css"), []byte(fmt.Sprint(i)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res, err := s.Update(context.Background(), []string{filepath.Join(root, "style.css")}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Pages != 0 {
+			t.Errorf("batch %d: %d pages read again, want none", i, res.Pages)
+		}
+	}
+	sameAsRun(t, "after the batches", opts, out)
+}

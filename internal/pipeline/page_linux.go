@@ -68,6 +68,38 @@ func (r *pageRoot) open(dir *walker.Dir, rel string) (*rawPage, pageInfo, error)
 	return &rawPage{fd: fd}, statInfo(&st), nil
 }
 
+// openBeneath opens the file rel (relative to the root) as open does, by
+// the one door's rule: openat2 with RESOLVE_BENEATH refuses a path that
+// leaves the root, through "..", an absolute symbolic link or a magic
+// link, as os.Root does, in one system call where os.Root opens each
+// folder on the way in turn. ok is false, and nothing opened, when the
+// kernel lacks openat2 (before Linux 5.6, or a seccomp filter that denies
+// it) or refuses the path as leaving the root: the door then opens it, or
+// says why not.
+func (r *pageRoot) openBeneath(rel string) (p *rawPage, info pageInfo, ok bool, err error) {
+	how := unix.OpenHow{Flags: unix.O_RDONLY | unix.O_NONBLOCK | unix.O_CLOEXEC, Resolve: unix.RESOLVE_BENEATH | unix.RESOLVE_NO_MAGICLINKS}
+	var fd int
+	for {
+		fd, err = unix.Openat2(r.fd, rel, &how)
+		if err != unix.EINTR && err != unix.EAGAIN {
+			break
+		}
+	}
+	switch err {
+	case nil:
+	case unix.ENOSYS, unix.EPERM, unix.EXDEV:
+		return nil, pageInfo{}, false, nil
+	default:
+		return nil, pageInfo{}, true, &fs.PathError{Op: "open", Path: rel, Err: err}
+	}
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
+		syscall.Close(fd)
+		return nil, pageInfo{}, true, &fs.PathError{Op: "fstat", Path: rel, Err: err}
+	}
+	return &rawPage{fd: fd}, statInfo(&st), true, nil
+}
+
 // openWalked opens the file rel that the walk found in the folder dir
 // holds open, relative to it (openat of its name), as open opens a page;
 // ok is false when dir holds no folder open, and nothing was opened.

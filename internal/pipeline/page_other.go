@@ -39,6 +39,12 @@ func openWalked(dir *walker.Dir, rel string) (p osPage, info pageInfo, ok bool, 
 	return osPage{}, pageInfo{}, false, nil
 }
 
+// openBeneath opens nothing here (ok false): the one door opens a page
+// inside the site folder.
+func (r *pageRoot) openBeneath(rel string) (p osPage, info pageInfo, ok bool, err error) {
+	return osPage{}, pageInfo{}, false, nil
+}
+
 // osPage is an open page.
 type osPage struct{ *os.File }
 

@@ -8,9 +8,11 @@ package pipeline
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
@@ -46,28 +48,96 @@ func (b *builder) keepsOldOutput() bool {
 // time: a Hugo static file (static/, a theme's static/), or an Eleventy
 // passthrough copy at the same path of the input folder. Such a page has
 // no source and may be older than the build. Each candidate is looked at
-// inside its folder (the sources', the project's) through the one door:
-// a link out of it claims nothing.
+// inside its folder through the one door (b.static: the folders opened
+// once a walk): a path through a link out of its folder (static/,
+// themes/ or a theme linked to a folder shared between projects) claims
+// the page, since the file may be there, and nothing of the target is
+// looked at.
 func (b *builder) claimed(rel string) bool {
-	dir := b.opts.Join.Dir
-	type candidate struct{ root, rel string }
-	candidates := []candidate{{dir, rel}}
-	if b.opts.Join.Preset.Name() == "hugo" {
-		// Join.Dir is the content folder, or the project folder.
-		for _, project := range []string{dir, filepath.Dir(dir)} {
-			candidates = append(candidates, candidate{project, path.Join("static", rel)})
-			themes, _ := fsx.ReadDir(project, "themes")
-			for _, t := range themes {
-				candidates = append(candidates, candidate{project, path.Join("themes", t.Name(), "static", rel)})
-			}
-		}
+	c := b.static
+	if c == nil { // a walk without the folders (no join keeps old output)
+		c = &staticClaims{}
+		defer c.close()
 	}
-	for _, c := range candidates {
-		if fi, err := fsx.Stat(c.root, c.rel); err == nil && fi.Mode().IsRegular() {
+	c.once.Do(func() { c.open(b.opts.Join) })
+	if c.all {
+		return true
+	}
+	for _, r := range c.roots {
+		fi, err := r.Stat(rel)
+		if errors.Is(err, fsx.ErrOutside) || err == nil && fi.Mode().IsRegular() {
 			return true
 		}
 	}
 	return false
+}
+
+// staticClaims are the folders whose files claim a built page of the
+// same path (claimed): listed and opened once a walk, on the first page
+// asked about, and released when it ends.
+type staticClaims struct {
+	once  sync.Once
+	roots []*fsx.Root
+	// all is set when a candidate folder is a link out of its project:
+	// every page is claimed.
+	all bool
+}
+
+// open opens the candidate folders of the join j: its own folder (an
+// Eleventy passthrough copy), and for Hugo, in the content folder and
+// the project folder above it, static/ and each theme's static/.
+func (c *staticClaims) open(j *Sources) {
+	if r, err := fsx.OpenRoot(j.Dir); err == nil {
+		c.roots = append(c.roots, r)
+	}
+	if j.Preset.Name() != "hugo" {
+		return
+	}
+	// Join.Dir is the content folder, or the project folder.
+	for _, project := range []string{j.Dir, filepath.Dir(j.Dir)} {
+		p, err := fsx.OpenRoot(project)
+		if err != nil {
+			continue
+		}
+		c.add(p, "static")
+		themes, err := p.ReadDir("themes")
+		c.all = c.all || errors.Is(err, fsx.ErrOutside)
+		for _, t := range themes {
+			c.add(p, path.Join("themes", t.Name(), "static"))
+		}
+		p.Close()
+	}
+}
+
+// add opens the folder rel of the project p, when it is one: the folder
+// the door finds there (a link out of the project claims every page),
+// checked to be the one opened by its path.
+func (c *staticClaims) add(p *fsx.Root, rel string) {
+	fi, err := p.Stat(rel)
+	switch {
+	case errors.Is(err, fsx.ErrOutside):
+		c.all = true
+		return
+	case err != nil || !fi.IsDir():
+		return
+	}
+	r, err := fsx.OpenRoot(p.Path(rel))
+	if err != nil {
+		return
+	}
+	if here, err := r.Stat("."); err == nil && os.SameFile(here, fi) {
+		c.roots = append(c.roots, r)
+		return
+	}
+	r.Close() // replaced meanwhile: another folder than the one looked at
+}
+
+// close releases the folders.
+func (c *staticClaims) close() {
+	for _, r := range c.roots {
+		r.Close()
+	}
+	c.roots = nil
 }
 
 // judgeStale drops from the sorted order every page no source produces

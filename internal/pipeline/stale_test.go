@@ -98,3 +98,61 @@ func TestStaleOutput(t *testing.T) {
 		}, writer.URLChanges{Added: 1}},
 	})
 }
+
+// TestStaleLinkedOut: in a Hugo project whose themes/, a theme or
+// static/ is a symbolic link out of the project (a theme shared between
+// projects), the static pages it copies into the output are claimed, as
+// nothing of the target is looked at: an old one is listed, not left out
+// as the output of a deleted source.
+func TestStaleLinkedOut(t *testing.T) {
+	for _, tt := range []struct{ name, link, to string }{
+		{"a theme", "themes/shared", "shared"},
+		{"themes", "themes", "themes"},
+		{"static", "static", "static"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			top := t.TempDir()
+			dir, elsewhere := filepath.Join(top, "project"), filepath.Join(top, "elsewhere")
+			public, content := filepath.Join(dir, "public"), filepath.Join(dir, "content")
+			pc := &siteChanger{t: t, root: public}
+			cc := &siteChanger{t: t, root: content}
+			ec := &siteChanger{t: t, root: elsewhere}
+			build := time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
+			earlier := build.Add(-time.Hour)
+			pc.write("index.html", "<title>home</title>", build)
+			pc.write("posts/a/index.html", "<title>a</title>", build)
+			pc.write("legacy/index.html", "<title>legacy</title>", earlier)
+			cc.write("_index.md", "---\ntitle: home\n---\n", earlier)
+			cc.write("posts/a.md", "---\ntitle: a\n---\n", earlier)
+			static := map[string]string{"a theme": "shared/static", "themes": "themes/shared/static", "static": "static"}[tt.name]
+			ec.write(static+"/legacy/index.html", "<title>legacy</title>", earlier)
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, tt.link)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(filepath.Join("..", map[bool]string{true: "..", false: ""}[strings.Contains(tt.link, "/")], "elsewhere", tt.to), filepath.Join(dir, tt.link)); err != nil {
+				t.Fatal(err)
+			}
+			hugo, err := generator.LoadHugo(dir, limits.Default)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts := Options{
+				Root: public, Heads: Heads{Read: true},
+				Map:  mapping.Options{BaseURL: "https://example.com/", LastMod: []mapping.LastModSource{mapping.LastModFrontMatter}},
+				Join: &Sources{Dir: content, Preset: hugo},
+			}
+			var warnings []string
+			opts.Report.Warn = func(path string, err error) { warnings = append(warnings, err.Error()) }
+			res, err := Run(context.Background(), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Skipped[mapping.StaleOutput] != 0 || len(warnings) != 0 {
+				t.Errorf("%d left out as stale; warnings %q", res.Skipped[mapping.StaleOutput], warnings)
+			}
+			if out := readOutputs(t, public)["sitemap.xml"]; !strings.Contains(out, "https://example.com/legacy/<") {
+				t.Errorf("/legacy/ not listed:\n%s", out)
+			}
+		})
+	}
+}

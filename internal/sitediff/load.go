@@ -11,10 +11,12 @@
 // sitemap.xml, sitemap_index.xml or sitemap.txt). Every file is read by
 // [validate.Read] (the one the user named) or [validate.ReadIn] (the
 // files found from it, inside its folder: never through a link out of
-// it), within validate's limits; an index entry is the file beside the
-// index that ends with the longest part of the entry's URL path, so an
-// index downloaded from a site, listing its shards by absolute URL, finds
-// the shards downloaded beside it.
+// it), within validate's limits; an index entry is the file that
+// [validate.LocateEntries] finds, as validate finds it: its URL's path
+// below the index's location, the URL folder below which most entries
+// name a file beside the index, so an index downloaded from a site,
+// listing its shards by absolute URL, finds the shards downloaded beside
+// it, in the folders of their URLs below the index's.
 //
 // A set is read back sorted by URL, each URL once, its values in one
 // string. Its URLs are sorted in batches of 32 MiB, written to sorted
@@ -228,19 +230,41 @@ func (l *loader) load(f setFile) error {
 	if err != nil {
 		return err
 	}
-	for _, e := range shards {
-		file, ok := beside(r, rel, e.Loc)
-		if !ok && l.outside(f.path, e.Loc) {
+	locs := make([]string, len(shards))
+	for i, e := range shards {
+		locs[i] = e.Loc
+	}
+	m := validate.LocateEntries(r, path.Join(rel, filepath.Base(f.path)), locs)
+	for i, e := range shards {
+		file := m.Files[i]
+		if !file.Found && l.outside(f.path, e.Loc) {
 			continue // another application's sitemap (index.extra): not this set's
 		}
-		if !ok {
-			return diag.At(f.path, e.Line, fmt.Sprintf("index entry %s: no file %s beside the index; download it there", diag.Excerpt(e.Loc), diag.Excerpt(lastSegment(e.Loc))))
+		if !file.Found {
+			return diag.At(f.path, e.Line, "index entry "+diag.Excerpt(e.Loc)+": "+noFile(m, file, rel, e.Loc, "beside the index; download it there"))
 		}
-		if err := l.load(in(dir, file)); err != nil {
+		if err := l.load(in(dir, file.Rel)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// noFile says why the entry loc of an index whose folder is rel in the
+// folder it is read inside, matched to file by m, is not read: no file
+// where it names one (where: "beside the index"), or none looked for.
+func noFile(m validate.IndexFiles, file validate.IndexFile, rel, loc, where string) string {
+	switch {
+	case file.NotBelow:
+		return fmt.Sprintf("not below %s, where the files the other entries name say the index lies: no file looked for", diag.Excerpt(m.At))
+	case file.Climbs:
+		return fmt.Sprintf("a \"..\" segment below %s (its slashes percent-encoded): no file looked for", diag.Excerpt(m.At))
+	}
+	name := lastSegment(loc) // no location found: the name it ends with
+	if file.Rel != "" {
+		name = strings.TrimPrefix(file.Rel, strings.TrimPrefix(rel+"/", "./"))
+	}
+	return fmt.Sprintf("no file %s %s", diag.Excerpt(name), where)
 }
 
 // outside reports whether the entry loc of the index at index, which
@@ -254,31 +278,6 @@ func (l *loader) outside(index, loc string) bool {
 	}
 	names, err := l.opts.Recorded(filepath.Dir(index))
 	return err == nil && len(names) > 0 && !slices.Contains(names, lastSegment(loc))
-}
-
-// beside returns the file of the folder r, beside the folder rel in it,
-// that an entry's URL names: the one that ends with the longest part of
-// the URL's path ("https://example.com/en/sitemap.xml" is en/sitemap.xml
-// beside it, else sitemap.xml). A file there is the one, whatever it is:
-// reading it says when it is a link out of the folder, or no regular
-// file.
-func beside(r *fsx.Root, rel, loc string) (string, bool) {
-	u, err := url.Parse(loc)
-	if err != nil {
-		return "", false
-	}
-	segs := strings.Split(strings.Trim(u.Path, "/"), "/")
-	for i := range segs {
-		name := path.Join(segs[i:]...)
-		if name == "" || !filepath.IsLocal(filepath.FromSlash(name)) {
-			continue
-		}
-		name = path.Join(rel, name)
-		if fi, err := r.Stat(name); errors.Is(err, fsx.ErrOutside) || err == nil && !fi.IsDir() {
-			return name, true
-		}
-	}
-	return "", false
 }
 
 // lastSegment is the last segment of loc's path.
@@ -309,11 +308,12 @@ func (l *loader) folderEntries(dir string) ([]setFile, error) {
 		if i := strings.IndexByte(loc, '#'); i >= 0 {
 			loc = strings.TrimSpace(loc[:i])
 		}
-		name, ok := beside(r, ".", loc)
-		if !ok {
-			return nil, diag.At(robotsTxt, n+1, fmt.Sprintf("Sitemap: %s: no file %s in %s", diag.Excerpt(loc), diag.Excerpt(lastSegment(loc)), dir))
+		// Each Sitemap: line found as an index's one entry is.
+		m := validate.LocateEntries(r, "robots.txt", []string{loc})
+		if !m.Files[0].Found {
+			return nil, diag.At(robotsTxt, n+1, "Sitemap: "+diag.Excerpt(loc)+": "+noFile(m, m.Files[0], ".", loc, "in "+dir))
 		}
-		files = append(files, in(dir, name))
+		files = append(files, in(dir, m.Files[0].Rel))
 	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, &diag.Diagnostic{File: robotsTxt, Msg: unwrapPath(err).Error()}

@@ -102,9 +102,9 @@ func compare(t *testing.T, old, new *Set, site *Site) ([]Change, Counts) {
 	return cs, n
 }
 
-// A set is read from a file, an index with its files beside it (by the
-// end of their URLs' paths, gzipped too), the text form, or a folder by
-// its robots.txt or its sitemap.xml; sorted, each URL once.
+// A set is read from a file, an index with its files beside it (by their
+// URLs' paths below the index's location, gzipped too), the text form, or
+// a folder by its robots.txt or its sitemap.xml; sorted, each URL once.
 func TestLoad(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, "dl/sitemap_index.xml", `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
@@ -112,7 +112,7 @@ func TestLoad(t *testing.T) {
 <sitemap><loc>https://example.com/en/sitemap.xml.gz</loc></sitemap>
 <sitemap><loc>https://example.com/sitemap_index.xml</loc></sitemap>
 </sitemapindex>`)
-	write(t, dir, "dl/sitemap-1.xml", head+"<url><loc>https://example.com/b</loc></url>\n<url><loc>https://example.com/a</loc></url>\n"+tail)
+	write(t, dir, "dl/blog/sitemap-1.xml", head+"<url><loc>https://example.com/b</loc></url>\n<url><loc>https://example.com/a</loc></url>\n"+tail)
 	write(t, dir, "dl/en/sitemap.xml.gz", head+"<url><loc>https://example.com/en/</loc></url>\n<url><loc>https://example.com/a</loc></url>\n"+tail)
 	want := []string{"https://example.com/a", "https://example.com/b", "https://example.com/en/"}
 	if got := locs(t, load(t, filepath.Join(dir, "dl/sitemap_index.xml"))); !slices.Equal(got, want) {
@@ -188,7 +188,7 @@ func TestLoadExtra(t *testing.T) {
 	if got := locs(t, s); !slices.Equal(got, []string{"https://example.com/blog/"}) {
 		t.Errorf("%q, want the blog's URL", got)
 	}
-	if _, err := Load(context.Background(), p, validate.Options{}); err == nil || !strings.Contains(err.Error(), "no file sitemap.xml.gz beside the index") {
+	if _, err := Load(context.Background(), p, validate.Options{}); err == nil || !strings.Contains(err.Error(), "no file shop/sitemap.xml.gz beside the index") {
 		t.Errorf("without a record: %v", err)
 	}
 }
@@ -391,6 +391,72 @@ func TestLinksOut(t *testing.T) {
 			want := filepath.Join(dir, filepath.FromSlash(tt.link)) + ": a symbolic link out of its folder"
 			if !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), token) {
 				t.Errorf("%v\nwant %q…, no %s", err, want, token)
+			}
+		})
+	}
+}
+
+// An index's entries are the files validate takes them for (one rule,
+// validate.LocateEntries): a multilingual index named sitemap.xml with a
+// language missing (its entry not taken for the index itself), an
+// entry whose file was downloaded beside the index rather than in its
+// URL's folder, and one whose path, its slashes percent-encoded, has a
+// ".." segment to a file beside the index.
+func TestIndexEntriesAsValidate(t *testing.T) {
+	index := func(locs ...string) string {
+		s := `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n"
+		for _, l := range locs {
+			s += "<sitemap><loc>" + l + "</loc></sitemap>\n"
+		}
+		return s + "</sitemapindex>\n"
+	}
+	urls := func(loc string) string { return head + "<url><loc>" + loc + "</loc></url>\n" + tail }
+	for _, tt := range []struct {
+		name           string
+		files          map[string]string
+		diff, validate string
+	}{
+		{"language missing", map[string]string{
+			"sitemap.xml":    index("https://example.com/en/sitemap.xml", "https://example.com/fr/sitemap.xml", "https://example.com/de/sitemap.xml"),
+			"en/sitemap.xml": urls("https://example.com/en/"), "fr/sitemap.xml": urls("https://example.com/fr/")},
+			"sitemap.xml:4: index entry https://example.com/de/sitemap.xml: no file de/sitemap.xml beside the index",
+			"sitemap.xml:4: index entry https://example.com/de/sitemap.xml names de/sitemap.xml, which does not exist"},
+		{"not in its folder", map[string]string{
+			"sitemap.xml":    index("https://example.com/blog/sitemap-1.xml", "https://example.com/en/sitemap.xml"),
+			"sitemap-1.xml":  urls("https://example.com/blog/"),
+			"en/sitemap.xml": urls("https://example.com/en/")},
+			"sitemap.xml:2: index entry https://example.com/blog/sitemap-1.xml: no file blog/sitemap-1.xml beside the index",
+			"sitemap.xml:2: index entry https://example.com/blog/sitemap-1.xml names blog/sitemap-1.xml, which does not exist"},
+		{"climbing out", map[string]string{
+			"sitemap.xml":   index("https://example.com/docs/sitemap-0.xml", "https://example.com/docs/..%2Fsecret.xml"),
+			"sitemap-0.xml": urls("https://example.com/docs/"),
+			"secret.xml":    urls("https://example.com/secret-token")},
+			"sitemap.xml:3: index entry https://example.com/docs/..%2Fsecret.xml: a \"..\" segment below https://example.com/docs/",
+			"sitemap.xml:3: index entry https://example.com/docs/..%2Fsecret.xml has a \"..\" segment below https://example.com/docs/"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, data := range tt.files {
+				write(t, dir, name, data)
+			}
+			t.Chdir(dir)
+			p := "sitemap.xml"
+			s, err := Load(context.Background(), p, validate.Options{})
+			if err == nil {
+				t.Errorf("diff read %q, want %q", locs(t, s), tt.diff)
+			} else if got := err.Error(); !strings.HasPrefix(got, tt.diff) {
+				t.Errorf("diff: %s\nwant: %s", got, tt.diff)
+			}
+			problems, _, err := validate.Check([]string{p}, validate.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var said []string
+			for _, pr := range problems {
+				said = append(said, fmt.Sprintf("%s:%d: %s", pr.File, pr.Line, pr.Msg))
+			}
+			if len(said) != 1 || !strings.HasPrefix(said[0], tt.validate) {
+				t.Errorf("validate: %q\nwant: %s", said, tt.validate)
 			}
 		})
 	}

@@ -587,14 +587,14 @@ func hostOf(v string) string {
 
 // checkListed reports the entries of an index that name a missing file.
 // With BaseURL, an entry's file is the one served at its URL. Without
-// it, the index's own URL is not known: its location (the URL folder it
-// lies in) is taken to be the one below which most of its entries name a
-// file that exists, each entry's file its path below that location in
-// the index's folder (the index at /x/sitemap.xml in folder F, the entry
-// /x/de/sitemap.xml is F/de/sitemap.xml), the index itself no entry's
-// file but the one that names it. An entry not below that location
-// cannot be looked for (advice); when no entry's file exists anywhere,
-// the index is taken to be checked without its sitemaps. Files are
+// it, the index's own URL is not known: its entries' files are those
+// [LocateEntries] finds, by the rule diff reads an index's files by (its
+// location the URL folder below which most entries name a file that
+// exists; the index at /x/sitemap.xml in folder F, the entry
+// /x/de/sitemap.xml is F/de/sitemap.xml). An entry not below that
+// location, or whose path below it has a ".." segment, cannot be looked
+// for (advice); when no entry's file exists anywhere, the index is taken
+// to be checked without its sitemaps. Files are
 // looked for inside the folder (package fsx): an entry whose file is a
 // link out of it is said so, unless the file is one of those checked,
 // which says it.
@@ -621,62 +621,25 @@ func (fc *fileCheck) checkListed() {
 		return
 	}
 	defer r.Close()
-	self := path.Join(relDir, filepath.Base(fc.cand.path))
-	type entry struct {
-		indexEntry
-		segs []string // the segments of its URL's path
+	locs := make([]string, len(fc.listed))
+	for i, e := range fc.listed {
+		locs[i] = e.loc
 	}
-	var entries []entry
-	found := map[string]int{}    // a location, its segments joined, → the entries it finds a file for
-	where := map[string]string{} // a location → its URL
-	for _, e := range fc.listed {
-		u, err := url.Parse(e.loc)
-		if err != nil || u.Path == "" || strings.HasSuffix(u.Path, "/") {
-			continue
-		}
-		segs := strings.Split(strings.TrimPrefix(u.Path, "/"), "/")
-		entries = append(entries, entry{e, segs})
-		for i := 0; i < len(segs) && i <= maxIndexDepth; i++ {
-			at := strings.Join(segs[:i], "/")
-			if _, ok := where[at]; !ok {
-				where[at] = u.Scheme + "://" + u.Host + "/" + strings.TrimPrefix(at+"/", "/")
-			}
-			if rel := path.Join(relDir, path.Join(segs[i:]...)); rel != self && fileThere(r, rel) {
-				found[at]++
-			}
-		}
-	}
-	best, most := "", 0
-	for at, n := range found {
-		if n > most || n == most && (len(at) < len(best) || len(at) == len(best) && at < best) {
-			best, most = at, n
-		}
-	}
-	if most == 0 {
+	m := LocateEntries(r, path.Join(relDir, filepath.Base(fc.cand.path)), locs)
+	if m.At == "" {
 		return // none there: the index checked without its sitemaps
 	}
-	depth := 0
-	if best != "" {
-		depth = strings.Count(best, "/") + 1
-	}
-	for _, e := range entries {
-		if len(e.segs) <= depth || strings.Join(e.segs[:depth], "/") != best {
-			fc.addf(KindIndexLocal, e.line, "index entry %s is not below %s, where the files its other entries name say the index lies: no local file looked for (Google reads an index's sitemaps only in its folder or below)", diag.Excerpt(e.loc), diag.Excerpt(where[best]))
-			continue
+	for i, f := range m.Files {
+		e := fc.listed[i]
+		switch {
+		case f.NotBelow:
+			fc.addf(KindIndexLocal, e.line, "index entry %s is not below %s, where the files its other entries name say the index lies: no local file looked for (Google reads an index's sitemaps only in its folder or below)", diag.Excerpt(e.loc), diag.Excerpt(m.At))
+		case f.Climbs:
+			fc.addf(KindIndexLocal, e.line, "index entry %s has a \"..\" segment below %s, where the files its other entries name say the index lies (its slashes percent-encoded): no local file looked for", diag.Excerpt(e.loc), diag.Excerpt(m.At))
+		case f.Rel != "":
+			fc.entryFile(r, f.Rel, e)
 		}
-		fc.entryFile(r, path.Join(relDir, path.Join(e.segs[depth:]...)), e.indexEntry)
 	}
-}
-
-// maxIndexDepth is how many folders deep an index's location is looked
-// for.
-const maxIndexDepth = 16
-
-// fileThere reports whether rel in the folder r is a file an index entry
-// may name: a regular file, or a link out of the folder.
-func fileThere(r *fsx.Root, rel string) bool {
-	fi, err := r.Stat(rel)
-	return errors.Is(err, fsx.ErrOutside) || err == nil && fi.Mode().IsRegular()
 }
 
 // entryFile reports the file rel of the folder r that the index entry e
@@ -687,9 +650,17 @@ func (fc *fileCheck) entryFile(r *fsx.Root, rel string, e indexEntry) {
 	switch {
 	case errors.Is(err, fsx.ErrOutside):
 		if !fc.checked(p) {
-			fc.addf(KindIndexEntry, e.line, "index entry %s names %s: %v", diag.Excerpt(e.loc), diag.Excerpt(p), fsx.ErrOutside)
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err // ErrOutside, or ErrAbsolute
+			}
+			fc.addf(KindIndexEntry, e.line, "index entry %s names %s: %v", diag.Excerpt(e.loc), diag.Excerpt(p), err)
 		}
 	case err == nil && fi.Mode().IsRegular(), fc.outside(p):
+	case err == nil && !fi.IsDir():
+		if !fc.checked(p) { // a file checked says it itself
+			fc.addf(KindIndexEntry, e.line, "index entry %s names %s, which is not a regular file (%s)", diag.Excerpt(e.loc), diag.Excerpt(p), fsx.Describe(fi.Mode()))
+		}
 	default:
 		fc.addf(KindIndexEntry, e.line, "index entry %s names %s, which does not exist", diag.Excerpt(e.loc), diag.Excerpt(p))
 	}

@@ -269,6 +269,16 @@ func TestCheck(t *testing.T) {
 			"sitemap-0.xml":     urlset("<url><loc>https://example.com/docs/</loc></url>"),
 			"sitemap-1.xml":     urlset("<url><loc>https://example.com/docs/a</loc></url>")},
 			want: []string{"sitemap_index.xml:5: index entry https://example.com/blog/sitemap.xml is not below https://example.com/docs/, where the files its other entries name say the index lies: no local file looked for (Google reads an index's sitemaps only in its folder or below)"}, checked: 3},
+		// An entry whose path, its slashes percent-encoded, has a ".."
+		// segment (out of the index's folder here) names no file, and
+		// decides no location: said as an entry not below it is.
+		{name: "index entry climbing out, no base URL", files: map[string]string{
+			"sitemap.xml":   index("<sitemap><loc>https://example.com/docs/sitemap-0.xml</loc></sitemap>\n<sitemap><loc>https://example.com/docs/..%2F..%2Fetc%2Fpasswd</loc></sitemap>\n<sitemap><loc>https://example.com/docs/..%2F..%2Fetc%2Fhosts</loc></sitemap>"),
+			"sitemap-0.xml": urlset("<url><loc>https://example.com/docs/</loc></url>")},
+			want: []string{
+				"sitemap.xml:4: index entry https://example.com/docs/..%2F..%2Fetc%2Fpasswd has a \"..\" segment below https://example.com/docs/, where the files its other entries name say the index lies",
+				"sitemap.xml:5: index entry https://example.com/docs/..%2F..%2Fetc%2Fhosts has a \"..\" segment below https://example.com/docs/",
+			}, checked: 2},
 		{name: "index of its own name, no base URL", files: map[string]string{
 			"sitemap.xml": index("<sitemap><loc>https://example.com/en/sitemap.xml</loc></sitemap>")}},
 		{name: "text in an index", files: map[string]string{
