@@ -607,7 +607,7 @@ func (a *auditor) sitemapLink(w *worker, path string, line int, target, how stri
 // limits.robots_bytes, as crawlers read no more. A robots.txt that cannot
 // be read is said, unless the build said it.
 func (a *auditor) robotsSitemaps() {
-	data, err := a.readRobots()
+	data, _, err := robots.ReadPrefix(a.dir, int64(a.opts.Build.Limits.Or().RobotsBytes)) // past them, the build says so when it reads the rules
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) && !a.buildSaid(a.dir.Path("robots.txt")) {
 			a.res.Findings = append(a.res.Findings, Finding{Path: "robots.txt", Kind: Build, Msg: "cannot read it: " + unwrapPath(err).Error() + "; its Sitemap: lines are not checked"})
@@ -616,35 +616,15 @@ func (a *auditor) robotsSitemaps() {
 	}
 	w := &worker{r: resolver{site: a.site}}
 	w.r.page("robots.txt")
-	for i, line := range strings.Split(string(data), "\n") {
-		key, v, ok := strings.Cut(line, ":")
-		if !ok || !strings.EqualFold(strings.TrimSpace(key), "sitemap") {
-			continue
-		}
-		v, _, _ = strings.Cut(v, "#")
-		v = strings.TrimSpace(v)
-		if !strings.Contains(v, "://") {
+	for _, sl := range robots.Sitemaps(data) {
+		if !strings.Contains(sl.URL, "://") {
 			continue // a Sitemap: line names an absolute URL; the build warns of others
 		}
-		if target, kind := w.r.resolve([]byte(v)); kind == linkInternal {
-			a.sitemapLink(w, "robots.txt", i+1, string(target), "robots.txt's Sitemap: line")
+		if target, kind := w.r.resolve([]byte(sl.URL)); kind == linkInternal {
+			a.sitemapLink(w, "robots.txt", sl.Line, string(target), "robots.txt's Sitemap: line")
 		}
 	}
 	a.res.Findings = append(a.res.Findings, w.found...)
-}
-
-// readRobots reads the site's robots.txt, its first limits.robots_bytes.
-func (a *auditor) readRobots() ([]byte, error) {
-	f, err := a.dir.Open("robots.txt", int64(a.opts.Build.Limits.Or().RobotsBytes), robots.LimitKey)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(f)
-	if errors.Is(err, fsx.ErrTooLarge) {
-		err = nil // the build says it when it reads the rules
-	}
-	return data, err
 }
 
 // buildSaid reports whether a warning of the build was about the file at

@@ -6,7 +6,6 @@ package project
 // plugin's, and which the project's own, kept.
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -218,21 +217,11 @@ func robotsSitemaps(r *fsx.Root, max int64) map[string]bool {
 // of robots.txt in the folder r give, read from its first max bytes: past
 // them, the lines before.
 func robotsSitemapURLs(r *fsx.Root, max int64) []string {
-	f, err := r.Open("robots.txt", max, robots.LimitKey)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
+	data, _, _ := robots.ReadPrefix(r, max)
 	var urls []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		key, value, ok := strings.Cut(sc.Text(), ":")
-		if !ok || !strings.EqualFold(strings.TrimSpace(key), "sitemap") {
-			continue
-		}
-		value, _, _ = strings.Cut(value, "#")
-		if u := strings.TrimSpace(value); absHTTP(u) {
-			urls = append(urls, u)
+	for _, sl := range robots.Sitemaps(data) {
+		if absHTTP(sl.URL) {
+			urls = append(urls, sl.URL)
 		}
 	}
 	return urls

@@ -43,14 +43,15 @@ const LimitKey = "limits.robots_bytes"
 // is nil and a *diag.Diagnostic.
 func ReadFile(dir string, max int) (*Rules, error) {
 	path := filepath.Join(dir, "robots.txt")
-	f, err := fsx.Open(dir, "robots.txt", int64(max), LimitKey)
+	r, err := fsx.OpenRoot(dir)
 	var data []byte
+	cut := false
 	if err == nil {
-		data, err = io.ReadAll(f)
-		f.Close()
+		data, cut, err = ReadPrefix(r, int64(max))
+		r.Close()
 	}
 	switch {
-	case errors.Is(err, fsx.ErrTooLarge):
+	case cut:
 		return Parse(data), &diag.Diagnostic{File: path,
 			Msg: fmt.Sprintf("larger than %d bytes (%s); its rules are read from the first %d, as Google reads them", max, LimitKey, max)}
 	case errors.Is(err, fs.ErrNotExist), errors.Is(err, fs.ErrInvalid):
@@ -183,4 +184,46 @@ func andList(xs []string) string {
 		return strings.Join(xs, "")
 	}
 	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}
+
+// A SitemapLine is a Sitemap: line of a robots.txt: its value, the
+// comment after "#" and the spaces around cut, and its line.
+type SitemapLine struct {
+	URL  string
+	Line int
+}
+
+// Sitemaps returns the Sitemap: lines of the robots.txt data, in order,
+// its lines read as [Parse] reads them.
+func Sitemaps(data []byte) []SitemapLine {
+	var lines []SitemapLine
+	data = skipBOM(data)
+	for n := 1; len(data) > 0; n++ {
+		var text []byte
+		text, data = nextLine(data)
+		if len(text) > MaxLine {
+			text = text[:MaxLine]
+		}
+		if name, value, ok := record(text); ok && name == "sitemap" {
+			lines = append(lines, SitemapLine{URL: value, Line: n})
+		}
+	}
+	return lines
+}
+
+// ReadPrefix reads the robots.txt in the folder r through the one door,
+// its first max bytes, as crawlers read no more of it: past them, what
+// came before, with no error, and cut true. A missing file is an
+// fs.ErrNotExist error.
+func ReadPrefix(r *fsx.Root, max int64) (data []byte, cut bool, err error) {
+	f, err := r.Open("robots.txt", max, LimitKey)
+	if err != nil {
+		return nil, false, err
+	}
+	defer f.Close()
+	data, err = io.ReadAll(f)
+	if errors.Is(err, fsx.ErrTooLarge) {
+		return data, true, nil
+	}
+	return data, false, err
 }

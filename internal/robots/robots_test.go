@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -374,5 +375,14 @@ func TestBlocksQuoteExcerpts(t *testing.T) {
 		if len(m) > 300 || !strings.Contains(m, "line 2") {
 			t.Errorf("a message of %d bytes: %.200q", len(m), m)
 		}
+	}
+}
+
+func TestSitemaps(t *testing.T) {
+	data := "\ufeffUser-agent: *\r\nSitemap: https://example.com/a.xml # ours\nsitemap:https://example.com/b.xml\n  SITEMAP :  https://x.example/c.xml  \r# Sitemap: https://example.com/no.xml\nDisallow: /\n"
+	got := Sitemaps([]byte(data))
+	want := []SitemapLine{{"https://example.com/a.xml", 2}, {"https://example.com/b.xml", 3}, {"https://x.example/c.xml", 4}}
+	if !slices.Equal(got, want) {
+		t.Errorf("Sitemaps = %v, want %v", got, want)
 	}
 }

@@ -33,12 +33,10 @@
 package sitediff
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"net/url"
 	"path"
@@ -297,21 +295,14 @@ func (l *loader) folderEntries(dir string) ([]setFile, error) {
 		return nil, err
 	}
 	robotsTxt := r.Path("robots.txt")
-	data, err := readRobots(r)
+	data, _, err := robots.ReadPrefix(r, robots.MaxBytes)
 	var files []setFile
-	for n, line := range bytes.Split(data, []byte("\n")) {
-		field, value, ok := bytes.Cut(line, []byte(":"))
-		if !ok || !strings.EqualFold(string(bytes.TrimSpace(field)), "sitemap") {
-			continue
-		}
-		loc := string(bytes.TrimSpace(value))
-		if i := strings.IndexByte(loc, '#'); i >= 0 {
-			loc = strings.TrimSpace(loc[:i])
-		}
+	for _, sl := range robots.Sitemaps(data) {
+		loc := sl.URL
 		// Each Sitemap: line found as an index's one entry is.
 		m := validate.LocateEntries(r, "robots.txt", []string{loc})
 		if !m.Files[0].Found {
-			return nil, diag.At(robotsTxt, n+1, "Sitemap: "+diag.Excerpt(loc)+": "+noFile(m, m.Files[0], ".", loc, "in "+dir))
+			return nil, diag.At(robotsTxt, sl.Line, "Sitemap: "+diag.Excerpt(loc)+": "+noFile(m, m.Files[0], ".", loc, "in "+dir))
 		}
 		files = append(files, in(dir, m.Files[0].Rel))
 	}
@@ -327,21 +318,6 @@ func (l *loader) folderEntries(dir string) ([]setFile, error) {
 		}
 	}
 	return nil, &diag.Diagnostic{File: dir, Msg: "no sitemap found: no Sitemap: line in robots.txt, no " + strings.Join(entryNames, ", ")}
-}
-
-// readRobots reads the robots.txt of the folder r for its Sitemap: lines:
-// its first robots.MaxBytes, as a crawler reads no more of it.
-func readRobots(r *fsx.Root) ([]byte, error) {
-	f, err := r.Open("robots.txt", robots.MaxBytes, robots.LimitKey)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(f)
-	if errors.Is(err, fsx.ErrTooLarge) {
-		err = nil
-	}
-	return data, err
 }
 
 // unwrapPath returns the system's error of a *fs.PathError, whose path a
