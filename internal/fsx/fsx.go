@@ -11,7 +11,7 @@
 // A file is opened by one of two roads:
 //
 //   - inside a folder ([Root], [ReadFile], [Open], [Stat], [Lstat],
-//     [Chtimes], [ReadDir], [WalkDir]): the folder is the site, the
+//     [Chtimes], [ReadDir], [Root.WalkDir]): the folder is the site, the
 //     project, the output folder or the set's folder, opened as it was
 //     named; the file's path inside it may pass through links only to
 //     places inside it, and never through an absolute one. Such a file
@@ -337,16 +337,6 @@ func ReadDir(dir, rel string) ([]fs.DirEntry, error) {
 	}
 	defer r.Close()
 	return r.ReadDir(rel)
-}
-
-// WalkDir is [Root.WalkDir] of the whole folder dir.
-func WalkDir(dir string, fn fs.WalkDirFunc) error {
-	r, err := OpenRoot(dir)
-	if err != nil {
-		return err
-	}
-	defer r.Close()
-	return r.WalkDir(".", fn)
 }
 
 // OpenNamed opens the regular file at path, a path the user named (a

@@ -239,7 +239,10 @@ func TestWalkDirNeverFollows(t *testing.T) {
 	site, _ := tree(t)
 	must(t, os.Symlink("..", filepath.Join(site, "sub", "parent")))
 	var seen []string
-	err := WalkDir(site, func(p string, d fs.DirEntry, err error) error {
+	r, err := OpenRoot(site)
+	must(t, err)
+	defer r.Close()
+	err = r.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}

@@ -166,12 +166,6 @@ func SyntaxOf(name string) Syntax {
 	return Text
 }
 
-// ReadFile reads the settings file rel inside the folder dir within the
-// default limits: Default.ReadFile.
-func ReadFile(dir, rel, name string, syn Syntax) ([]byte, error) {
-	return Default.ReadFile(dir, rel, name, syn)
-}
-
 // ReadFile reads the settings file rel inside the folder dir through the
 // one door (package fsx: never through a link out of dir, only a regular
 // file, never waiting on it) and checks it with [Limits.Check]: a file

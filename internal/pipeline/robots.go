@@ -31,8 +31,7 @@ func (b *builder) loadRobots() {
 		return
 	}
 	base := b.mapper.BaseURL()
-	path := robots.At(o.Dir, base)
-	if path == "" {
+	if !robots.Governs(o.Dir, base) {
 		if _, err := fsx.Lstat(o.Dir, "robots.txt"); err == nil {
 			u, _ := url.Parse(base)
 			b.note("robots.txt", fmt.Sprintf("not read for its rules: served at %srobots.txt, where crawlers never read it (only at the host's root, %s://%s/robots.txt)", base, u.Scheme, u.Host))
@@ -52,7 +51,7 @@ func robotsKey(opts Options, baseURL string) string {
 	if opts.Robots.Off {
 		return ""
 	}
-	if robots.At(opts.Robots.Dir, baseURL) == "" {
+	if !robots.Governs(opts.Robots.Dir, baseURL) {
 		return ""
 	}
 	rules, _ := robots.ReadFile(opts.Robots.Dir, opts.Limits.Or().RobotsBytes)

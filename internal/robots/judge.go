@@ -21,15 +21,12 @@ var Crawlers = []string{"Googlebot", "Bingbot", "*"}
 // reads 500 KiB and ignores the rest.
 const MaxBytes = 500 << 10
 
-// At returns the path of the robots.txt in dir, the folder served at
-// baseURL, or "" when it governs nothing: crawlers read robots.txt at a
-// host's root only, so a site under a base URL with a path has none of
-// its own.
-func At(dir, baseURL string) string {
-	if u, err := url.Parse(baseURL); dir == "" || err != nil || u.Path != "/" && u.Path != "" {
-		return ""
-	}
-	return filepath.Join(dir, "robots.txt")
+// Governs reports whether the robots.txt in dir, the folder served at
+// baseURL, governs anything: crawlers read robots.txt at a host's root
+// only, so a site under a base URL with a path has none of its own.
+func Governs(dir, baseURL string) bool {
+	u, err := url.Parse(baseURL)
+	return dir != "" && err == nil && (u.Path == "/" || u.Path == "")
 }
 
 // LimitKey is the setting that bounds the bytes of robots.txt read.

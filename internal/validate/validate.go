@@ -173,7 +173,7 @@ func CheckContext(ctx context.Context, paths []string, opts Options) (problems [
 			return nil, 0, err
 		}
 		defer c.site.Close()
-		if robots.At(opts.Site, c.base) != "" {
+		if robots.Governs(opts.Site, c.base) {
 			rules, err := robots.ReadFile(opts.Site, robots.MaxBytes)
 			var d *diag.Diagnostic
 			if errors.As(err, &d) {
