@@ -154,7 +154,7 @@ type Site struct {
 	Redirects *host.Redirects
 
 	open sync.Once
-	root *fsx.Root // Dir, opened at the first Gone (nil when it cannot be), released with the Site
+	root *fsx.Root // Dir, opened at the first Gone (nil when it cannot be), its descriptor closed with the Site (os.Root's finalizer): diff is one run
 }
 
 // Gone reports whether nothing answers at loc: no redirect rule, and no

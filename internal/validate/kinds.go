@@ -91,7 +91,7 @@ var Kinds = []struct {
 	{KindCluster, Advice, "an hreflang alternate not listed back or twice"},
 	{KindLinkUnused, Advice, "an alternate with neither hreflang nor media"},
 	{KindIgnored, Advice, "what search engines ignore: image:license, a feed item"},
-	{KindIndexLocal, Advice, "an index entry above the index's folder: not looked for"},
+	{KindIndexLocal, Advice, "an index entry outside the index's folder: not looked for"},
 }
 
 // severity returns the severity of kind k.
