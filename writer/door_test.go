@@ -5,41 +5,15 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"syscall"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
-
-// sparse makes the file at path a sparse file of size bytes: nothing on
-// disk, every byte read a zero.
-func sparse(t *testing.T, path string, size int64) {
-	t.Helper()
-	os.Remove(path)
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Truncate(size); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// allocated returns the bytes fn allocates.
-func allocated(fn func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	fn()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
 
 // TestOwnFilesBounded: the files of its own that Write reads back from
 // the output folder, past their bound (a sparse file, which costs nothing
@@ -73,11 +47,11 @@ func TestOwnFilesBounded(t *testing.T) {
 				t.Fatal(err)
 			}
 			path := filepath.Join(dir, tt.file)
-			sparse(t, path, tt.size)
+			fuzzbound.Sparse(t, path, tt.size)
 			opts := tt.opts
 			opts.Dir, opts.BaseURL, opts.Gzip = dir, base, true // a new set: sitemap.xml.gz
 			var werr error
-			if n := allocated(func() { _, werr = Write(sitemap.Slice(sample), opts) }); n > 16<<20 {
+			if n := fuzzbound.Allocated(func() { _, werr = Write(sitemap.Slice(sample), opts) }); n > 16<<20 {
 				t.Errorf("%d bytes allocated: the file was read", n)
 			}
 			if werr == nil || !strings.HasPrefix(werr.Error(), path+": ") || !strings.Contains(werr.Error(), tt.key) || !errors.Is(werr, fsx.ErrTooLarge) {

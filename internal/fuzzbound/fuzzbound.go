@@ -13,6 +13,10 @@
 // on the clock, and the bytes allocated on the heap during the call, which
 // bound its peak memory from above. The CPU bound is not checked under the
 // race detector, which slows code down by 2–20 times; the memory bound is.
+//
+// The tests of bounded reads use it too: [Sparse] makes a file of
+// gigabytes that costs nothing on disk, [Allocated] measures what a call
+// allocates reading it.
 package fuzzbound
 
 import (

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 )
 
 func TestSum(t *testing.T) {
@@ -448,40 +449,15 @@ func (zeros) Read(b []byte) (int, error) {
 	return len(b), nil
 }
 
-// sparse makes the file at path a sparse file of size bytes.
-func sparse(t *testing.T, path string, size int64) {
-	t.Helper()
-	os.Remove(path)
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Truncate(size); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// allocated returns the bytes fn allocates.
-func allocated(fn func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	fn()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
 // TestStateFileBounded: a state file past limits.state_bytes (a sparse
 // file of 3 GB, which costs nothing on disk) is refused before it is
 // read, with an error naming it and the key, and left as it is; Save
 // compares the file on disk within the size of what it writes.
 func TestStateFileBounded(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "state.json")
-	sparse(t, path, 3<<30)
+	fuzzbound.Sparse(t, path, 3<<30)
 	var err error
-	if n := allocated(func() { _, err = Load("", path, 64<<20) }); n > 8<<20 {
+	if n := fuzzbound.Allocated(func() { _, err = Load("", path, 64<<20) }); n > 8<<20 {
 		t.Errorf("Load: %d bytes allocated: the file was read", n)
 	}
 	if err == nil || !strings.Contains(err.Error(), path+": ") || !strings.Contains(err.Error(), "limits.state_bytes") {
@@ -491,11 +467,11 @@ func TestStateFileBounded(t *testing.T) {
 		t.Errorf("the file changed (%v)", err)
 	}
 
-	sparse(t, path, 256<<20)
+	fuzzbound.Sparse(t, path, 256<<20)
 	st, _ := Load("", filepath.Join(t.TempDir(), "none.json"), 1<<20)
 	st.Date("https://example.com/", "0123", time.Now())
 	var written bool
-	if n := allocated(func() { written, err = st.Save("", path) }); n > 8<<20 {
+	if n := fuzzbound.Allocated(func() { written, err = st.Save("", path) }); n > 8<<20 {
 		t.Errorf("Save: %d bytes allocated: the file on disk was read", n)
 	}
 	if !written || err != nil {

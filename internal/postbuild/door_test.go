@@ -4,40 +4,15 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
-
-// sparse makes the file at path a sparse file of size bytes.
-func sparse(t *testing.T, path string, size int64) {
-	t.Helper()
-	os.Remove(path)
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Truncate(size); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// allocated returns the bytes fn allocates.
-func allocated(fn func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	fn()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
 
 // TestOutputsBounded: a feed.xml past limits.output_bytes is not read (a
 // sparse file of gigabytes costs nothing) and not replaced, with a
@@ -48,15 +23,15 @@ func TestOutputsBounded(t *testing.T) {
 		dir := t.TempDir()
 		feed := filepath.Join(dir, FeedName)
 		key := filepath.Join(dir, "0123456789abcdef.txt")
-		sparse(t, feed, size)
-		sparse(t, key, size)
+		fuzzbound.Sparse(t, feed, size)
+		fuzzbound.Sparse(t, key, size)
 		var warned []error
 		o, err := Prepare(Options{Dir: dir, BaseURL: base, Key: "0123456789abcdef", Feed: &FeedOptions{}, Warn: func(err error) { warned = append(warned, err) }})
 		if err != nil {
 			t.Fatal(err)
 		}
 		urls := sitemap.Slice([]sitemap.URL{{Loc: base, LastMod: time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC)}})
-		if n := allocated(func() { err = o.Write(urls, Answers{}) }); n > 16<<20 {
+		if n := fuzzbound.Allocated(func() { err = o.Write(urls, Answers{}) }); n > 16<<20 {
 			t.Errorf("%d bytes: %d bytes allocated, a file read", size, n)
 		}
 		if err != nil {
