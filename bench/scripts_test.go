@@ -210,3 +210,37 @@ func TestMediaSmoke(t *testing.T) {
 		t.Errorf("the copy's videos or articles were not listed:\n%s", out)
 	}
 }
+
+// TestGenDatesSmoke runs bench/gendates.sh on two small generator
+// sitemaps, once: the project is made, a build keeps the dates, and both
+// reads are timed.
+func TestGenDatesSmoke(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds sitemapgen")
+	}
+	t.Setenv("BENCH_DIR", t.TempDir())
+	out := script(t, "gendates.sh", "--runs", "1", "300")
+	for _, want := range []string{"two generator sitemaps: ", "300 URLs each", "first ", "kept "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "kept: .sitemapgen-generator-lastmod 0 bytes") {
+		t.Errorf("no dates kept:\n%s", out)
+	}
+}
+
+// TestContentSmoke runs bench/content.sh on a small folder of sources,
+// once.
+func TestContentSmoke(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds sitemapgen")
+	}
+	t.Setenv("BENCH_DIR", t.TempDir())
+	out := script(t, "content.sh", "--runs", "1", "200")
+	for _, want := range []string{"200 sources", "200 pages found, 200 URLs", "content "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in:\n%s", want, out)
+		}
+	}
+}
