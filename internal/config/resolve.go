@@ -556,8 +556,15 @@ func argOf(s *Setting[Values]) string {
 // relTo resolves a path from the file at cfgPath relative to that file's
 // folder.
 func relTo(cfgPath, p string) string {
-	if p == "" || filepath.IsAbs(p) {
+	if p == "" {
 		return p
+	}
+	if filepath.IsAbs(p) {
+		// Cleaned, as a relative path is by Join: the path judged inside
+		// the project's tree is the path used. Raw, "lnk/../x" would be
+		// judged x and used as what the kernel makes of it, the folder
+		// above lnk's target.
+		return filepath.Clean(p)
 	}
 	return filepath.Join(filepath.Dir(cfgPath), p)
 }

@@ -96,6 +96,37 @@ func TestSettingsPathsInTree(t *testing.T) {
 	}
 }
 
+// TestSettingsAbsolutePathCleaned: an absolute path of the settings file
+// that climbs out of a link with ".." is used as it was judged: cleaned,
+// inside the project, not where the kernel would take the raw path (the
+// folder above the link's target, outside).
+func TestSettingsAbsolutePathCleaned(t *testing.T) {
+	top := t.TempDir()
+	project := filepath.Join(top, "project")
+	deep := filepath.Join(top, "outside", "a", "b")
+	for _, d := range []string{filepath.Join(project, "public"), deep} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(deep, filepath.Join(project, "lnk")); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(project)
+	raw := filepath.Join(project, "lnk") + "/../x"
+	file := "base_url: https://example.com/\nroot: public\nout: " + raw + "\n"
+	if err := os.WriteFile(DefaultFile, []byte(file), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Resolve(cmdline(t), func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := c.Build.Write.Dir, filepath.Join(project, "x"); got != want {
+		t.Errorf("out: %s; want %s (the path judged inside the project)", got, want)
+	}
+}
+
 // TestSettingsPathsInWorkTree: in a git work tree, the project's tree is
 // the work tree: a monorepo's docs/sitemap.yaml may write into
 // ../public, not out of the repository.
