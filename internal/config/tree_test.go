@@ -143,6 +143,10 @@ func TestSettingsPathsInWorkTree(t *testing.T) {
 	for file, want := range map[string]string{
 		"base_url: https://example.com/\nroot: site\nout: ../public\nchanges: ../changes.txt\n": "",
 		"base_url: https://example.com/\nroot: site\nout: ../../outside\n":                      "sitemap.yaml:3: out: ../../outside leads out of the project: to " + filepath.Join(top, "outside") + ", outside " + repo + " (the git work tree the project is in)",
+		// The git folder is the repository's: not written into.
+		"base_url: https://example.com/\nroot: site\nchanges: ../.git/HEAD\n": "sitemap.yaml:3: changes: ../.git/HEAD leads into the git folder " + filepath.Join(repo, ".git"),
+		"base_url: https://example.com/\nroot: site\nout: ../.git\n":          "sitemap.yaml:3: out: ../.git leads into the git folder",
+		"base_url: https://example.com/\nroot: site\nstate: ../.git/x.json\n": "sitemap.yaml:3: state: ../.git/x.json leads into the git folder",
 	} {
 		if err := os.WriteFile(DefaultFile, []byte(file), 0o644); err != nil {
 			t.Fatal(err)

@@ -3,6 +3,7 @@ package project
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -28,17 +29,26 @@ type Tree struct {
 // it is in, which a monorepo's docs/ may publish into ../public of; else
 // dir. The work tree is the nearest folder, from dir up, that holds a
 // .git (a folder, or the file of a linked work tree or a submodule),
-// looked at, not read: no git runs.
+// looked at, not read: no git runs. As git, the search never climbs into
+// a folder GIT_CEILING_DIRECTORIES names (its folders, separated as PATH's
+// are), nor above: a home folder that is a repository of dotfiles is not
+// the tree of every project below it, when the ceiling says so.
 func TreeOf(dir string) (Tree, error) {
 	top, err := fsx.Real(dir)
 	if err != nil {
 		return Tree{}, err
 	}
+	ceilings := map[string]bool{}
+	for _, c := range filepath.SplitList(os.Getenv("GIT_CEILING_DIRECTORIES")) {
+		if c, err := fsx.Real(c); err == nil && filepath.IsAbs(c) {
+			ceilings[c] = true
+		}
+	}
 	for d := top; ; d = filepath.Dir(d) {
 		if _, err := fsx.LstatNamed(filepath.Join(d, ".git")); err == nil {
 			return Tree{Top: d, Git: true}, nil
 		}
-		if filepath.Dir(d) == d {
+		if filepath.Dir(d) == d || ceilings[filepath.Dir(d)] {
 			return Tree{Top: top}, nil
 		}
 	}
@@ -51,6 +61,16 @@ func TreeOf(dir string) (Tree, error) {
 // FILE"). path is used as filepath.Clean makes it (see fsx.Within).
 func (t Tree) Check(path string, at diag.Pos, what, arg string) error {
 	err := fsx.Within(t.Top, path)
+	if err == nil && t.Git {
+		// The git folder is the repository's, not the project's: a
+		// changes file written over .git/HEAD or .git/config would break
+		// the checkout.
+		if to, rerr := fsx.Real(path); rerr == nil && fsx.Within(filepath.Join(t.Top, ".git"), to) == nil {
+			return &diag.Diagnostic{File: at.File, Line: at.Line, Err: fsx.ErrNotWithin,
+				Msg:  fmt.Sprintf("%s leads into the git folder %s, which is the repository's, not the project's", what, fsx.ShowPath(filepath.Join(t.Top, ".git"))),
+				Hint: "name a path of the project outside .git"}
+		}
+	}
 	if err == nil {
 		return nil
 	}

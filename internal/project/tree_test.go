@@ -44,6 +44,12 @@ func TestTreeOf(t *testing.T) {
 			t.Errorf("TreeOf(%s) = %+v, %v; want %s, git %v", tc.dir, tr, err, tc.want, tc.git)
 		}
 	}
+	// As git, the search stops below a ceiling: the repository above it
+	// is not the project's tree.
+	t.Setenv("GIT_CEILING_DIRECTORIES", "/nonexistent"+string(filepath.ListSeparator)+filepath.Join(top, "repo"))
+	if tr, err := TreeOf(filepath.Join(top, "repo", "docs", "site")); err != nil || tr.Top != filepath.Join(top, "repo", "docs", "site") || tr.Git {
+		t.Errorf("TreeOf below GIT_CEILING_DIRECTORIES = %+v, %v; want the project folder itself", tr, err)
+	}
 }
 
 // TestGeneratorFoldersInTree: a folder a generator's or a platform's
