@@ -79,15 +79,17 @@ func (r *pageRoot) open(dir *walker.Dir, rel string) (*rawPage, pageInfo, error)
 func (r *pageRoot) openBeneath(rel string) (p *rawPage, info pageInfo, ok bool, err error) {
 	how := unix.OpenHow{Flags: unix.O_RDONLY | unix.O_NONBLOCK | unix.O_CLOEXEC, Resolve: unix.RESOLVE_BENEATH | unix.RESOLVE_NO_MAGICLINKS}
 	var fd int
-	for {
+	for again := 0; ; again++ {
 		fd, err = unix.Openat2(r.fd, rel, &how)
-		if err != unix.EINTR && err != unix.EAGAIN {
+		// EAGAIN: a rename elsewhere raced the lookup of a "..": tried
+		// again a few times, then the door opens the page.
+		if err != unix.EINTR && (err != unix.EAGAIN || again == 8) {
 			break
 		}
 	}
 	switch err {
 	case nil:
-	case unix.ENOSYS, unix.EPERM, unix.EXDEV:
+	case unix.ENOSYS, unix.EPERM, unix.EXDEV, unix.EAGAIN:
 		return nil, pageInfo{}, false, nil
 	default:
 		return nil, pageInfo{}, true, &fs.PathError{Op: "open", Path: rel, Err: err}
