@@ -251,3 +251,24 @@ func mustReadDir(t *testing.T, dir string) []string {
 	}
 	return names
 }
+
+// TestRobotsLinesAsParsed: robots.txt's Sitemap: lines are read as the
+// rules' parser reads them (robots.SitemapOf): a line of ours written
+// "Sitemap : URL" is replaced, not kept beside a second one, and one that
+// names a file gone is dead.
+func TestRobotsLinesAsParsed(t *testing.T) {
+	base := "https://example.com/"
+	old := "User-agent: *\nSITEMAP :  https://example.com/sitemap-1.xml # old\nSitemap: https://other.example/s.xml\n"
+	got := string(MergeRobots([]byte(old), base, []string{base + "sitemap.xml"}))
+	want := "User-agent: *\nSitemap: https://example.com/sitemap.xml\nSitemap: https://other.example/s.xml\n"
+	if got != want {
+		t.Errorf("MergeRobots =\n%s\nwant\n%s", got, want)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "robots.txt"), []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if dead := DeadRobotsLines(dir, base); len(dead) != 1 || dead[0].Line != 2 || dead[0].URL != "https://example.com/sitemap-1.xml" {
+		t.Errorf("DeadRobotsLines = %v; want line 2", dead)
+	}
+}

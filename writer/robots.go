@@ -170,7 +170,7 @@ func mergeRobots(old []byte, baseURL string, entries, foreign []string) []byte {
 // baseURL, or of one of foreign. Scheme and host compare without regard
 // to case, as URLs do.
 func isOwnSitemapLine(line []byte, baseURL string, foreign []string) bool {
-	u, ok := sitemapLineURL(line)
+	u, ok := robots.SitemapOf(line)
 	if !ok {
 		return false
 	}
@@ -184,20 +184,6 @@ func isOwnSitemapLine(line []byte, baseURL string, foreign []string) bool {
 // robots.txt, so a line naming sitemap-news.xml is the site's own, for
 // its own news sitemap, and stays.
 func robotsOwn(name string) bool { return IsOwnName(name) && !newsFileName.MatchString(name) }
-
-// sitemapLineURL returns the URL of a "Sitemap: URL" line (any case, any
-// spacing, after a byte-order mark, a trailing comment cut).
-func sitemapLineURL(line []byte) (string, bool) {
-	s := strings.TrimSpace(strings.TrimPrefix(string(line), "\uFEFF"))
-	if len(s) < len("sitemap:") || !strings.EqualFold(s[:len("sitemap:")], "sitemap:") {
-		return "", false
-	}
-	u := strings.TrimSpace(s[len("sitemap:"):])
-	if i := strings.IndexByte(u, '#'); i >= 0 { // a trailing comment
-		u = strings.TrimSpace(u[:i])
-	}
-	return u, true
-}
 
 // cutPrefixURL is strings.CutPrefix for URLs: the scheme and host of u
 // match base's in any case, the path exactly.
@@ -235,30 +221,27 @@ type RobotsLine struct {
 // robots.MaxBytes (500 KiB), as Google reads it: a line past
 // them is read by no crawler.
 func DeadRobotsLines(dir, baseURL string) []RobotsLine {
-	data, _, err := readRobots(dir, robots.MaxBytes)
-	if errors.Is(err, fsx.ErrTooLarge) {
-		// The last line, cut, is no line.
-		data = data[:bytes.LastIndexByte(data, '\n')+1]
-	} else if err != nil {
-		return nil
-	}
 	root, err := fsx.OpenRoot(dir)
 	if err != nil {
 		return nil
 	}
 	defer root.Close()
+	data, cut, err := robots.ReadPrefix(root, robots.MaxBytes)
+	if err != nil {
+		return nil
+	}
+	if cut {
+		// The last line, cut, is no line.
+		data = data[:bytes.LastIndexByte(data, '\n')+1]
+	}
 	var dead []RobotsLine
-	for i, line := range bytes.SplitAfter(data, []byte("\n")) {
-		u, ok := sitemapLineURL(line)
-		if !ok {
-			continue
-		}
-		rest, ok := cutPrefixURL(u, baseURL)
+	for _, sl := range robots.Sitemaps(data) {
+		rest, ok := cutPrefixURL(sl.URL, baseURL)
 		if !ok || !robotsOwn(rest) {
 			continue
 		}
 		if _, err := root.Lstat(rest); errors.Is(err, fs.ErrNotExist) {
-			dead = append(dead, RobotsLine{Line: i + 1, URL: u})
+			dead = append(dead, RobotsLine{Line: sl.Line, URL: sl.URL})
 		}
 	}
 	return dead

@@ -1,6 +1,7 @@
 package robots
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -198,14 +199,23 @@ func Sitemaps(data []byte) []SitemapLine {
 	for n := 1; len(data) > 0; n++ {
 		var text []byte
 		text, data = nextLine(data)
-		if len(text) > MaxLine {
-			text = text[:MaxLine]
-		}
-		if name, value, ok := record(text); ok && name == "sitemap" {
-			lines = append(lines, SitemapLine{URL: value, Line: n})
+		if u, ok := SitemapOf(text); ok {
+			lines = append(lines, SitemapLine{URL: u, Line: n})
 		}
 	}
 	return lines
+}
+
+// SitemapOf returns the value of line when it is a Sitemap: line, read
+// as [Parse] reads a line (its line end, a byte order mark before it,
+// the comment after "#" and the spaces around cut).
+func SitemapOf(line []byte) (string, bool) {
+	line = bytes.TrimRight(skipBOM(line), "\r\n")
+	if len(line) > MaxLine {
+		line = line[:MaxLine]
+	}
+	name, value, ok := record(line)
+	return value, ok && name == "sitemap"
 }
 
 // ReadPrefix reads the robots.txt in the folder r through the one door,
