@@ -8,9 +8,10 @@
 // its name), renamed inside the folder (a link at the file's name is
 // replaced, its target untouched), and removed inside it on error; no
 // step follows a link out of the folder. [WriteIn] writes a file of a
-// folder the caller holds (the output folder's record, robots.txt);
-// [Write] one whose folder is named (a state file, a changes file, a feed,
-// sitemap.yaml): the folder as named, the file inside it.
+// folder the caller holds (the writer's record, the state file, the
+// changes file); [Write] one whose folder is named (robots.txt, the feed,
+// the key file, the kept generator dates, sitemap.yaml): the folder
+// opened as named for the write, the file inside it.
 //
 // Every temporary file sitemapgen makes is named .sitemapgen-PID-N.tmp, by
 // [CreateTempIn], so that a later run can tell a killed run's leftovers
@@ -135,16 +136,6 @@ func SyncDir(dir string) error {
 	}
 	defer root.Close()
 	return root.SyncDir(".")
-}
-
-// RemoveStale is [RemoveStaleIn] of the folder dir, as named.
-func RemoveStale(dir string, start time.Time) []string {
-	root, err := fsx.OpenRoot(dir)
-	if err != nil {
-		return nil
-	}
-	defer root.Close()
-	return RemoveStaleIn(root, ".", start)
 }
 
 // RemoveStaleIn removes from the folder dir inside root the temporary

@@ -59,7 +59,12 @@ func TestRemoveStale(t *testing.T) {
 	file(fmt.Sprintf(".sitemapgen-%d-3.tmp", os.Getpid()), start.Add(time.Second))
 	file(fmt.Sprintf(".sitemapgen-%d-4.tmp", os.Getppid()), old) // a live process's
 	file(".sitemapgen-notes.tmp", old)                           // not our naming
-	got := RemoveStale(dir, start)
+	root, err := fsx.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	got := RemoveStaleIn(root, ".", start)
 	want := []string{dead, mineOld}
 	slices.Sort(got)
 	slices.Sort(want)
