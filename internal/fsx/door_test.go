@@ -23,20 +23,25 @@ var offRoad = map[string][]string{
 	"os": {
 		"Open", "OpenFile", "ReadFile", "Stat", "Lstat", "Chtimes", "ReadDir", "DirFS", "OpenRoot", "Readlink", "OpenInRoot",
 		"Create", "CreateTemp", "MkdirTemp", "WriteFile", "Truncate", "Mkdir", "MkdirAll", "Remove", "RemoveAll", "Rename",
-		"Chmod", "Chown", "Lchown", "Symlink", "Link", "CopyFS", "StartProcess",
+		"Chmod", "Chown", "Lchown", "Symlink", "Link", "CopyFS", "StartProcess", "Chdir",
 	},
 	"io/ioutil":     {"ReadFile", "ReadDir", "WriteFile", "TempFile", "TempDir"},
 	"path/filepath": {"Walk", "WalkDir", "EvalSymlinks", "Glob"},
 	"syscall": {
 		"Open", "Openat", "Stat", "Lstat", "Creat", "Unlink", "Unlinkat", "Rename", "Renameat", "Rmdir", "Mkdir", "Mkdirat",
 		"Truncate", "Chmod", "Chown", "Lchown", "Symlink", "Link", "Utimes", "UtimesNano", "Exec", "ForkExec", "StartProcess",
+		"Readlink", "Mkfifo", "Mknod", "Chdir",
 	},
 	"golang.org/x/sys/unix": {
 		"Open", "Openat", "Openat2", "Stat", "Lstat", "Fstatat", "Statx", "Faccessat", "Faccessat2", "Access", "Readlinkat", "UtimesNanoAt",
 		"Creat", "Unlink", "Unlinkat", "Rename", "Renameat", "Renameat2", "Rmdir", "Mkdir", "Mkdirat", "Truncate",
 		"Chmod", "Fchmodat", "Chown", "Fchownat", "Lchown", "Symlink", "Symlinkat", "Link", "Linkat", "Exec",
+		"Readlink", "Mkfifo", "Mkfifoat", "Mknod", "Mknodat", "Utimes", "UtimesNano", "Chdir",
 	},
-	"os/exec": {"Command", "CommandContext", "Cmd"}, // Cmd: a literal &exec.Cmd{Path: …} runs as well
+	"net/http":      {"Dir", "FileServer", "ServeFile"},
+	"html/template": {"ParseFiles", "ParseGlob"},
+	"text/template": {"ParseFiles", "ParseGlob"},
+	"os/exec":       {"Command", "CommandContext", "Cmd"}, // Cmd: a literal &exec.Cmd{Path: …} runs as well
 }
 
 // allowed are the places outside this package that may call them, each
