@@ -542,8 +542,27 @@ func TestWatchManyFilesAtOnce(t *testing.T) {
 			p.next(n)
 		}
 		p.settle(time.Second)
-		if n := p.rebuilds(); n < 1 || n > most {
-			t.Errorf("%d rebuilds for 10,000 files written in %v with %d pauses of %v, want 1 to %d", n, wrote.Round(time.Millisecond), pauses, debounce, most)
+		// The batches that changed the set are bounded by what the writing
+		// did. Where folders are scanned, a pass that looks again at a
+		// folder whose files a batch already read (its change time moved
+		// while they were written) may make a batch that changes nothing:
+		// how many such passes came depends on the scan's pace against the
+		// writing, not on the batching, and they write nothing.
+		n, empty := 0, 0
+		for _, l := range p.output() {
+			switch {
+			case !rebuildLine.MatchString(l):
+			case strings.HasPrefix(l, "sitemapgen: +0 −0 ~0 URLs, 0 files written"):
+				empty++
+			default:
+				n++
+			}
+		}
+		if scanned := slices.Contains(mode, "--max-watches"); !scanned {
+			n += empty
+		}
+		if n < 1 || n > most {
+			t.Errorf("%d rebuilds that changed the set (and %d that did not) for 10,000 files written in %v with %d pauses of %v, want 1 to %d", n, empty, wrote.Round(time.Millisecond), pauses, debounce, most)
 		}
 		p.stop(public)
 		sameAsBuild(t, dir, public, args...)
