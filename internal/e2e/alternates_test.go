@@ -57,12 +57,12 @@ func sameAlternates(t *testing.T, step string, ours, theirs []string) {
 	t.Helper()
 	for _, a := range theirs {
 		if !slices.Contains(ours, a) {
-			t.Errorf("%s: Hugo wrote the alternate %s; we do not", step, a)
+			t.Errorf("%s: the generator wrote the alternate %s; we do not", step, a)
 		}
 	}
 	for _, a := range ours {
 		if !slices.Contains(theirs, a) {
-			t.Errorf("%s: we write the alternate %s; Hugo did not", step, a)
+			t.Errorf("%s: we write the alternate %s; the generator did not", step, a)
 		}
 	}
 }
@@ -154,4 +154,57 @@ func TestHugoTranslationAlternates(t *testing.T) {
 	if want := "alternates:  from the generator's translations of its source ../content/posts/cle.fr.md (translationKey keyed)"; !strings.Contains(x.stdout, want) {
 		t.Errorf("--explain does not say %q:\n%s", want, x.stdout)
 	}
+}
+
+// TestAstroI18nAlternates builds, with Astro and @astrojs/sitemap from
+// testdata/astro's packages, a site of two locales whose pages write no
+// hreflang links and whose sitemap() has the i18n option; then plain
+// sitemapgen takes Astro's sitemap over: every alternate Astro wrote
+// (its locales' codes, en-US and fr-CA) is in ours, and no other, again
+// from the kept file; the clusters pass validate and the schema.
+func TestAstroI18nAlternates(t *testing.T) {
+	fixture := nodeFixture(t, "astro")
+	src := filepath.Join(t.TempDir(), "astro-i18n")
+	files := map[string]string{
+		"package.json":     `{"name": "astro-i18n", "private": true, "type": "module"}` + "\n",
+		"astro.config.mjs": "import { defineConfig } from 'astro/config';\nimport sitemap from '@astrojs/sitemap';\n\nexport default defineConfig({\n  site: 'https://example.com',\n  integrations: [sitemap({ i18n: { defaultLocale: 'en', locales: { en: 'en-US', fr: 'fr-CA' } } })],\n});\n",
+	}
+	for _, p := range []string{"index", "about", "blog/index", "blog/only-en", "fr/index", "fr/about", "fr/blog/index"} {
+		files["src/pages/"+p+".astro"] = "---\n---\n<html><head><title>" + p + "</title></head><body>" + p + "</body></html>\n"
+	}
+	for name, body := range files {
+		path := filepath.Join(src, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(fixture, "node_modules"), filepath.Join(src, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(filepath.Join(src, "node_modules", ".bin", "astro"), "build")
+	cmd.Dir = src
+	cmd.Env = append(os.Environ(), "ASTRO_TELEMETRY_DISABLED=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("astro build: %v\n%s", err, out)
+	}
+	dist := filepath.Join(src, "dist")
+	const base = "https://example.com/"
+	theirs := sitemapAlternates(t, filepath.Join(dist, "sitemap-0.xml"))
+	if len(theirs) != 12 {
+		t.Fatalf("Astro wrote %d alternates, want 12:\n%s", len(theirs), strings.Join(theirs, "\n"))
+	}
+	mustRun(t, src)
+	if _, err := os.Stat(filepath.Join(dist, "sitemap-0.xml")); err == nil {
+		t.Fatal("Astro's sitemap-0.xml is still there: not taken over")
+	}
+	sameAlternates(t, "the takeover", ourAlternates(t, dist, base), theirs)
+	if v := run(t, src, nil, "validate", "dist"); v.code != 0 {
+		t.Errorf("validate dist: exit %d\n%s%s", v.code, v.stdout, v.stderr)
+	}
+	sitemaptest.MustValidate(t, dist)
+	mustRun(t, src)
+	sameAlternates(t, "the next run", ourAlternates(t, dist, base), theirs)
 }

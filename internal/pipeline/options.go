@@ -101,8 +101,7 @@ type Options struct {
 	// GeneratorAlternatesOnly takes of the generator's sitemaps only
 	// their hreflang alternates, for the pages whose heads give none: not
 	// their lastmods (the pages are joined to their sources, and the
-	// generator's own dating rules, applied to them, win). They are read
-	// even when Heads.Read is off.
+	// generator's own dating rules, applied to them, win).
 	GeneratorAlternatesOnly bool
 	// KeepLeftOut keeps in Result.LeftOut the URL of every page left out
 	// that has one (a redirect stub, a noindex page, a URL robots.txt
