@@ -95,6 +95,9 @@ type Source struct {
 	ID string
 	// Title is the key title.
 	Title string
+	// TranslationKey is Hugo's translationKey: the pages of one key, in
+	// each language, are translations of one another.
+	TranslationKey string
 	// Aliases are Hugo's aliases, then Jekyll's redirect_from: paths that
 	// redirect to the page. Each is a list, or a single string.
 	Aliases []string

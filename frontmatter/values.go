@@ -85,6 +85,7 @@ func (p *sourceParse) apply(fs fields) {
 		s.ID = p.text(fs, "id")
 	}
 	s.Title = p.text(fs, "title")
+	s.TranslationKey = p.text(fs, "translationkey")
 	s.Aliases = p.list(fs, false, "aliases", "redirect_from")
 	s.Categories = p.list(fs, true, "categories", "category")
 	s.Tags = p.list(fs, false, "tags")

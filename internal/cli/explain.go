@@ -48,6 +48,9 @@ func (r *reporter) explain(x pipeline.Explanation) {
 			}
 			fmt.Fprintf(w, "  %-12s %s (%s)\n", v.name+":", v.value, from)
 		}
+		if x.AlternatesFrom != "" && (len(d.URL.Alternates) > 0 || len(x.DroppedAlternates) > 0) {
+			fmt.Fprintf(w, "  alternates:  from %s\n", x.AlternatesFrom)
+		}
 		for _, a := range d.URL.Alternates {
 			fmt.Fprintf(w, "  alternate:   %s %s\n", a.Lang, a.Href)
 		}

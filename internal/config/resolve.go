@@ -305,12 +305,14 @@ func (c *Config) options(l *layers, pr *project.Project) {
 	}
 	if pr.Generator != "" {
 		c.Generator, c.GeneratorSitemaps = pr.Generator, pr.GeneratorSitemaps
-		if c.Build.Join == nil && v.Mode != ModeContent {
-			// A lastmod source before it is replaced, where the pages are not
-			// joined to their sources: joined, we apply the generator's own
-			// rules (front matter, git, list pages), which it never outranks.
-			c.Build.GeneratorSitemaps = c.GeneratorSitemaps
-		}
+		// Read before they are replaced: their hreflang alternates for
+		// the pages whose heads give none, joined or not (a takeover
+		// never loses what the replaced file knew); their lastmods a
+		// source only where the pages are not joined to their sources:
+		// joined, we apply the generator's own rules (front matter, git,
+		// list pages), which it never outranks.
+		c.Build.GeneratorSitemaps = c.GeneratorSitemaps
+		c.Build.GeneratorAlternatesOnly = c.Build.Join != nil || v.Mode == ModeContent
 		if !v.KeepGenerator {
 			c.Build.Write.TakeOver = c.GeneratorSitemaps
 		}

@@ -149,6 +149,11 @@ type Hugo struct {
 	// contentDir in the languages table; the others' content is in
 	// ContentDir. See [HugoLanguages].
 	LangContentDirs map[string]string
+	// LangCodes are the languages' hreflang codes, as Hugo's sitemap
+	// writes them (.Language.Locale): the languages table's locale, else
+	// its languageCode, by language; a language without either has its
+	// key. (Hugo 0.111 wrote the key whatever the table said.)
+	LangCodes map[string]string
 	// Lang, when set, is the language of every file of Content: the Hugo
 	// of one language's content folder, in [HugoLanguages].
 	Lang string
@@ -479,6 +484,15 @@ func (h *Hugo) apply(cfg map[string]any, origin map[string]string) error {
 						h.LangTimeZones = map[string]string{}
 					}
 					h.LangTimeZones[strings.ToLower(lang)], h.LangTimeZonesFrom = z, origin["languages"]
+				}
+				for _, key := range []string{"locale", "languagecode"} {
+					if c, ok := lm[key].(string); ok && strings.TrimSpace(c) != "" {
+						if h.LangCodes == nil {
+							h.LangCodes = map[string]string{}
+						}
+						h.LangCodes[strings.ToLower(lang)] = strings.TrimSpace(c)
+						break
+					}
 				}
 				if dir, ok := lm["contentdir"].(string); ok && dir != "" {
 					if h.LangContentDirs == nil {

@@ -120,6 +120,7 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 		opts.Write.BaseURL = m.BaseURL()
 	}
 	b.opts, b.mapper, b.explain = opts, m, newExplainer(opts, m)
+	b.explain.altsFrom = b.genAlternatesFrom
 	res.BaseURL = m.BaseURL()
 	b.recs.mapper = m
 	b.ownOutputAtRoot = sameDir(opts.Root, opts.Write.Dir)
@@ -127,9 +128,9 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	if m.Uses(mapping.LastModGit) {
 		b.loadGit(ctx)
 	}
-	if m.Uses(mapping.LastModSitemap) {
-		b.loadGenDates(ctx)
-	}
+	// The generator's sitemaps: their dates for the sitemap source, their
+	// alternates for the pages whose heads give none.
+	b.loadGenDates(ctx)
 	if opts.Hash != nil && m.Uses(mapping.LastModHash) {
 		// A state file that cannot be read is passed over, and left as it
 		// is: read as empty, it would date every page by this build (a
@@ -185,6 +186,7 @@ func (b *builder) run(ctx context.Context) error {
 	b.judgeRobots(nil)
 	b.guardStamps()
 	b.countLastMods()
+	b.genAlternates()
 	b.judgeHreflang(nil, nil)
 	if opts.KeepLeftOut {
 		slices.Sort(res.LeftOut)
@@ -311,7 +313,7 @@ type builder struct {
 	gitRoot         string             // Options.Root, absolute, with git
 	gitScope        string             // the folder git's history is read for, when not the sources' (includes.go)
 	hash            *hashstate.State   // for the hash lastmod source; nil without it
-	gen             *genDates          // for the sitemap lastmod source; nil without it
+	gen             *genDates          // for the sitemap lastmod source and the alternates of the generator's sitemaps; nil without them
 	genKept         bool               // GenDatesName written
 	robots          *robots.Judge      // the site's robots.txt; nil without rules
 	now             time.Time          // the build's time, for the hash source
@@ -358,6 +360,11 @@ type builder struct {
 	// setStamps is how many of Result.Stamps the set's rule found
 	// (guardStamps), which judges again before every write.
 	setStamps int
+	// translated says the generator's rules give sources translations
+	// (generator.Translator); groups are the joined sources by their
+	// translation key, made again after the sources change (nil).
+	translated bool
+	groups     map[string][]*source
 }
 
 func (b *builder) warn(path string, err error) {

@@ -31,6 +31,10 @@ type Explanation struct {
 	// DroppedAlternates are alternates left out because they are not
 	// themselves in the sitemap.
 	DroppedAlternates []sitemap.Alternate
+	// AlternatesFrom says where a listed page's alternates came from:
+	// "the page's head", or what of the generator's gave them (its
+	// sitemap, or its translations of the page's source); "" for none.
+	AlternatesFrom string
 	// NotWalked, when set, is why the walk never handed the file over
 	// (walker.Why): a hidden or excluded file or folder, no include
 	// pattern matching it. Decision then has only the URL its path gives.
@@ -55,6 +59,9 @@ type explainer struct {
 	byPath  map[string]*Explanation
 	root    string
 	walk    walker.Options
+	// altsFrom says where the generator's alternates of a record came
+	// from, "" when its head gave them (builder.genAlternatesFrom).
+	altsFrom func(idx int32) string
 }
 
 func newExplainer(opts Options, m *mapping.Mapper) *explainer {
@@ -255,6 +262,14 @@ func (e *explainer) report(recs *records, report func(Explanation)) {
 			if i, ok := recs.find(x.Decision.URL.Loc); ok {
 				written := recs.At(i)
 				x.Decision.URL.Alternates = written.Alternates
+				if len(declared) > 0 {
+					x.AlternatesFrom = "the page's head"
+				} else if from := e.altsFrom(recs.order[i]); from != "" {
+					x.AlternatesFrom = from
+					if r := recs.rec(recs.order[i]); r.alts > 0 {
+						declared = recs.alts[r.alts-1]
+					}
+				}
 				if d := &x.Decision; recs.stamped(recs.order[i]) && mapping.Stampable(d.LastModSource) {
 					d.Stamps = append(d.Stamps, fmt.Sprintf("%s %s is the build's time: not a lastmod (more than half of the URLs have a lastmod on %s from a source a build may stamp)", d.LastModFrom, d.URL.LastMod.Format(time.RFC3339), dayString(recs.stampDay)))
 					d.URL.LastMod, d.LastModFrom, d.LastModSource = d.Next.LastMod, d.Next.From, d.Next.Source

@@ -1,8 +1,9 @@
 package pipeline
 
-// The generator's own sitemap as a lastmod source: read before the writer
-// replaces it, and kept beside ours so that the next build, a check or a
-// watch session still knows what it said.
+// The generator's own sitemap as a lastmod source and a source of the
+// pages' hreflang alternates: read before the writer replaces it, and
+// kept beside ours so that the next build, a check or a watch session
+// still knows what it said.
 
 import (
 	"bufio"
@@ -15,6 +16,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unsafe"
@@ -29,32 +31,47 @@ import (
 )
 
 // GenDatesName is the file in the output folder that keeps, once our
-// sitemap replaced the generator's, the lastmods the generator's gave:
-// a takeover never loses what the replaced file knew, and the next build
-// (or sitemapgen --check) reads them where the file was.
+// sitemap replaced the generator's, the lastmods and the hreflang
+// alternates the generator's gave: a takeover never loses what the
+// replaced file knew, and the next build (or sitemapgen --check) reads
+// them where the file was.
 //
-// Its lines: a comment (genDatesHeader); a file of the generator's, by
-// its path in the output folder; under it, a line for each URL the file
-// dated: a tab, the URL's genHash in 16 hex digits, a tab, the lastmod
-// (RFC 3339). A line "URL, tab, lastmod, tab, file", as the file was
-// written before, is read too.
+// Its lines (version 2, genDatesHeader): a comment; the lists of
+// alternates, each once however many URLs share it: three tabs, its
+// number (from 1, in order), then a tab, a code and a tab, the genHash of
+// its URL in 16 hex digits, for each alternate; a file of the
+// generator's, by its path in the output folder; under it, a line for
+// each URL the file dated: a tab, the URL's genHash, a tab, the lastmod
+// (RFC 3339); and for each URL the file gave alternates: two tabs, the
+// URL's genHash, a tab, the number of its list. A reader of version 1
+// passes over the lines of alternates (they open with two tabs: no
+// hash), and reads the dates. A line "URL, tab, lastmod, tab, file", as
+// the file was written before version 1, is read too.
 const GenDatesName = ".sitemapgen-generator-lastmod"
 
-const genDatesHeader = "# The lastmods of the generator's sitemaps that sitemapgen's replaced, read by its next run: each file's path, then a line for each URL it dated: a tab, the first 16 hex digits of the SHA-256 of the URL (without a final /, index.html or .html), a tab, the lastmod.\n"
+const genDatesHeader = "# sitemapgen 2: the lastmods and hreflang alternates of the generator's sitemaps that sitemapgen's replaced, read by its next run: the lists of alternates (three tabs, a number, then a code and a URL's hash for each), then each file's path, then a line for each URL it dated (a tab, the first 16 hex digits of the SHA-256 of the URL without a final /, index.html or .html, a tab, the lastmod) and for each URL it gave alternates (two tabs, the hash, a tab, the number of its list).\n"
 
 // The bounds of GenDatesName: a file's line (a path in the output
 // folder, a folder and a file's name, 255 bytes each on most systems, up
-// to 765 in UTF-8 on macOS), and a date's line (a tab, 16 hex digits, a
-// tab, a date of RFC3339Nano, 35 bytes at most, a newline: 54).
+// to 765 in UTF-8 on macOS), a date's line (a tab, 16 hex digits, a
+// tab, a date of RFC3339Nano, 35 bytes at most, a newline: 54), a URL's
+// line of alternates (two tabs, 16 hex digits, a tab, a number of 10
+// digits at most, a newline: 30), and an alternate in a list (a tab, a
+// code of at most maxGenLang bytes, a tab, 16 hex digits: 82) with, at
+// most once for each, its list's opening (three tabs, a number, a
+// newline: 14).
 const (
-	genFileBytes = 2 * 768
-	genLineBytes = 64
+	genFileBytes   = 2 * 768
+	genLineBytes   = 64
+	genAltRefBytes = 32
+	genAltBytes    = 2 + maxGenLang + 16 + 16
 )
 
-// genDatesBound is the most bytes GenDatesName holds with urls dates:
-// what is read of it.
+// genDatesBound is the most bytes GenDatesName holds with urls dates,
+// as many URLs with alternates and as many alternates in its lists: what
+// is read of it.
 func genDatesBound(urls int) int {
-	return len(genDatesHeader) + limits.MaxGeneratorFiles*(genFileBytes+1) + urls*genLineBytes
+	return len(genDatesHeader) + limits.MaxGeneratorFiles*(genFileBytes+1) + urls*(genLineBytes+genAltRefBytes+genAltBytes)
 }
 
 // genDates are the lastmods of the generator's own sitemaps, by genHash
@@ -76,6 +93,9 @@ type genDates struct {
 	// is past its bound, and a build that cannot read it does not write
 	// its dates away.
 	keep bool
+	// alts are the hreflang alternates the files gave, by genHash of
+	// their URL's genKey (see genalts.go).
+	alts genAlternates
 }
 
 // genDate is a lastmod: the instant, its zone's offset, and the file of
@@ -88,7 +108,7 @@ type genDate struct {
 }
 
 func newGenDates() *genDates {
-	return &genDates{dates: make(map[uint64]genDate), zones: make(map[int16]*time.Location)}
+	return &genDates{dates: make(map[uint64]genDate), zones: make(map[int16]*time.Location), alts: newGenAlternates()}
 }
 
 // date returns d as a time of its zone.
@@ -147,13 +167,16 @@ func genHash(key string) uint64 {
 	return binary.BigEndian.Uint64(sum[:8])
 }
 
-// loadGenDates reads the lastmods of the generator's sitemaps in the
-// output folder (Options.GeneratorSitemaps), or, when there are none,
-// those GenDatesName kept. Each file is read inside the output folder
-// (validate.ReadIn: never through a link out of it) within the protocol's
-// limits, 50,000 URLs among them; at most limits.MaxGeneratorFiles files,
-// and limits.generator_urls URLs in all. A file that cannot be read is a
-// warning, and so is a bound passed: the pages take their dates from the
+// loadGenDates reads the lastmods and the hreflang alternates of the
+// generator's sitemaps in the output folder (Options.GeneratorSitemaps),
+// or, when there are none, those GenDatesName kept. Each file is read
+// inside the output folder (validate.ReadIn: never through a link out of
+// it) within the protocol's limits, 50,000 URLs among them; at most
+// limits.MaxGeneratorFiles files, and limits.generator_urls URLs in all,
+// and as many alternates in the lists kept (a list shared by the pages of
+// a cluster counts once). An alternate on another host than the base
+// URL's is not kept. A file that cannot be read is a warning, and so is
+// a bound passed: the pages take their dates and alternates from the
 // other sources.
 func (b *builder) loadGenDates(ctx context.Context) {
 	takes := b.opts.GeneratorSitemaps
@@ -167,11 +190,13 @@ func (b *builder) loadGenDates(ctx context.Context) {
 		return
 	}
 	if len(names) > limits.MaxGeneratorFiles {
-		b.warn("", &diag.Diagnostic{File: dir, Msg: fmt.Sprintf("%d files of the generator's sitemaps, more than %d: those after %s are not read for their lastmods", len(names), limits.MaxGeneratorFiles, names[limits.MaxGeneratorFiles-1])})
+		b.warn("", &diag.Diagnostic{File: dir, Msg: fmt.Sprintf("%d files of the generator's sitemaps, more than %d: those after %s are not read for their lastmods and alternates", len(names), limits.MaxGeneratorFiles, names[limits.MaxGeneratorFiles-1])})
 		names = names[:limits.MaxGeneratorFiles]
 	}
 	g := newGenDates()
+	g.alts.origin = originOf(b.mapper.BaseURL())
 	left := b.opts.Limits.Or().GeneratorURLs
+	g.alts.left = left
 	for _, name := range names {
 		path := filepath.Join(dir, filepath.FromSlash(name))
 		index, n, err := g.readSitemap(ctx, dir, name, left)
@@ -182,12 +207,12 @@ func (b *builder) loadGenDates(ctx context.Context) {
 		if err != nil {
 			var over *genOver
 			if !errors.As(err, &over) {
-				b.warn("", fmt.Errorf("the generator's sitemap: %w; its lastmods are not used", err))
+				b.warn("", fmt.Errorf("the generator's sitemap: %w; its lastmods and alternates are not used", err))
 				continue
 			}
-			msg := fmt.Sprintf("more than %d entries, the protocol's limit for one sitemap file: those from here on are not read for their lastmods", sitemap.MaxURLs)
+			msg := fmt.Sprintf("more than %d entries, the protocol's limit for one sitemap file: those from here on are not read for their lastmods and alternates", sitemap.MaxURLs)
 			if over.total {
-				msg = fmt.Sprintf("more than %d URLs in the generator's sitemaps (%s): those from here on, and the files after this one, are not read for their lastmods", b.opts.Limits.Or().GeneratorURLs, limits.GeneratorURLsKey)
+				msg = fmt.Sprintf("more than %d URLs in the generator's sitemaps (%s): those from here on, and the files after this one, are not read for their lastmods and alternates", b.opts.Limits.Or().GeneratorURLs, limits.GeneratorURLsKey)
 			}
 			b.warn("", diag.At(path, over.line, msg))
 		}
@@ -201,13 +226,30 @@ func (b *builder) loadGenDates(ctx context.Context) {
 	if len(g.read) == 0 {
 		b.readKeptGenDates(g)
 	}
+	b.saidGenAlternates(&g.alts)
+	g.alts.done()
 	if stamped(g.dates) {
 		// Every URL dated alike (MkDocs dates each page by its build): the
 		// build's stamp, no page's date.
 		clear(g.dates)
 	}
-	if len(g.dates) > 0 || len(g.read) > 0 || g.keep {
+	if len(g.dates) > 0 || len(g.read) > 0 || g.keep || len(g.alts.refs) > 0 {
 		b.gen = g
+	}
+}
+
+// saidGenAlternates warns of the alternates of the generator's sitemaps
+// not kept: past limits.generator_urls, on another host.
+func (b *builder) saidGenAlternates(a *genAlternates) {
+	if a.overAt != "" {
+		b.warn("", fmt.Errorf("%s: more than %d hreflang alternates in the generator's sitemaps (%s): those from here on are not kept, and their pages take the alternates of their heads or of the generator's translations", a.overAt, b.opts.Limits.Or().GeneratorURLs, limits.GeneratorURLsKey))
+	}
+	if a.far > 0 {
+		what := "1 hreflang alternate"
+		if a.far > 1 {
+			what = fmt.Sprintf("%d hreflang alternates", a.far)
+		}
+		b.warn("", fmt.Errorf("%s: %s of the generator's sitemaps on another host than the base URL (%s/) not kept: a page's head writes such links, with hreflang.hosts", a.farAt, what, a.origin))
 	}
 }
 
@@ -221,21 +263,29 @@ type genOver struct {
 
 func (o *genOver) Error() string { return "bound passed" }
 
-// readSitemap reads the dates of the generator's sitemap name in dir, at
-// most left of its entries and the protocol's 50,000: it returns whether
-// it is an index (whose entries date no page), the entries read, and, for
-// a bound passed, a *genOver; the dates read before it are kept. The
-// dates of a file that cannot be read are not.
+// readSitemap reads the dates and alternates of the generator's sitemap
+// name in dir, at most left of its entries and the protocol's 50,000: it
+// returns whether it is an index (whose entries date no page), the
+// entries read, and, for a bound passed, a *genOver; the dates and
+// alternates read before it are kept. Those of a file that cannot be
+// read are not.
 func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) (index bool, n int, err error) {
 	file := g.file(name)
 	type dated struct {
 		key uint64
 		d   genDate
 	}
+	type listed struct {
+		key  uint64
+		list uint32
+	}
 	var dates []dated // kept once the file is read
+	var lists []listed
+	var alts []genAlt
 	var over *genOver
 	rctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	path := filepath.Join(dir, filepath.FromSlash(name))
 	isIndex, err := validate.ReadIn(rctx, dir, name, validate.Options{}, func(e validate.Entry) {
 		switch {
 		case over != nil:
@@ -247,9 +297,49 @@ func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) 
 		}
 		n++
 		index = e.Index
-		if t, ok := parseLastMod(e.LastMod); ok && !e.Index {
-			dates = append(dates, dated{genHash(genKey(e.Loc)), g.genDateOf(t, file)})
+		if e.Index {
+			return
 		}
+		var key uint64
+		keyed := false
+		if t, ok := parseLastMod(e.LastMod); ok {
+			key, keyed = genHash(genKey(e.Loc)), true
+			dates = append(dates, dated{key, g.genDateOf(t, file)})
+		}
+		if len(e.Alternates) == 0 {
+			return
+		}
+		alts = alts[:0]
+		for _, a := range e.Alternates {
+			if a.Lang == "" || len(a.Lang) > maxGenLang || strings.ContainsAny(a.Lang, "\t\n\r ") {
+				continue
+			}
+			if originOf(a.Href) != g.alts.origin {
+				if g.alts.far++; g.alts.far == 1 {
+					g.alts.farAt = fmt.Sprintf("%s:%d", path, e.Line)
+				}
+				continue
+			}
+			lang, ok := g.alts.lang(a.Lang)
+			if !ok {
+				continue
+			}
+			alts = append(alts, genAlt{hash: genHash(genKey(a.Href)), lang: lang})
+		}
+		if len(alts) == 0 {
+			return
+		}
+		l := g.alts.list(alts)
+		if l == 0 {
+			if g.alts.overAt == "" {
+				g.alts.overAt = fmt.Sprintf("%s:%d", path, e.Line)
+			}
+			return
+		}
+		if !keyed {
+			key = genHash(genKey(e.Loc))
+		}
+		lists = append(lists, listed{key, l})
 	})
 	switch {
 	case over != nil && ctx.Err() == nil:
@@ -261,6 +351,9 @@ func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) 
 	}
 	for _, d := range dates {
 		g.dates[d.key] = d.d
+	}
+	for _, l := range lists {
+		g.alts.refs[l.key] = genAltRef{list: l.list, file: uint16(file)}
 	}
 	return index, n, err
 }
@@ -327,13 +420,66 @@ func (b *builder) readKeptGenDates(g *genDates) {
 		return
 	}
 	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, genFileBytes+genLineBytes+64<<10) // a line of the old form holds a URL
+	// A line of the form before version 1 holds a URL; a list of
+	// alternates, as many as limits.generator_urls allows.
+	sc.Buffer(nil, genFileBytes+genLineBytes+64<<10+min(max, 1<<16)*genAltBytes)
 	file, n, line := -1, 0, 0
+	urls := 0                    // URLs given a list
+	lists := map[string]uint32{} // a list's number as written → 1 + its index in g.alts.lists
+	g.alts.left = max
+	said := false
 	for sc.Scan() {
 		line++
 		text := sc.Text()
 		switch {
 		case text == "" || text[0] == '#':
+		case strings.HasPrefix(text, "\t\t\t"):
+			// A list of alternates: its number, then a code and a hash
+			// for each.
+			f := strings.Split(text[3:], "\t")
+			if len(f) < 3 || len(f)%2 == 0 {
+				continue // damaged: no alternates rather than wrong ones
+			}
+			var alts []genAlt
+			ok := true
+			for i := 1; i < len(f) && ok; i += 2 {
+				key, err := hex.DecodeString(f[i+1])
+				if ok = err == nil && len(key) == 8 && f[i] != "" && len(f[i]) <= maxGenLang; ok {
+					var lang uint16
+					if lang, ok = g.alts.lang(f[i]); ok {
+						alts = append(alts, genAlt{hash: binary.BigEndian.Uint64(key), lang: lang})
+					}
+				}
+			}
+			if !ok {
+				continue
+			}
+			l := g.alts.list(alts)
+			if l == 0 {
+				if !said {
+					said = true
+					b.warn("", diag.At(path, line, fmt.Sprintf("more than %d hreflang alternates (%s): those from here on are not used", max, limits.GeneratorURLsKey)))
+				}
+				continue
+			}
+			lists[f[0]] = l
+		case strings.HasPrefix(text, "\t\t"):
+			// A URL's alternates, under its file: its hash, the number of
+			// its list.
+			h, num, ok := strings.Cut(text[2:], "\t")
+			key, herr := hex.DecodeString(h)
+			l := lists[num]
+			if !ok || herr != nil || len(key) != 8 || l == 0 || file < 0 {
+				continue
+			}
+			if urls++; urls > max {
+				if !said {
+					said = true
+					b.warn("", diag.At(path, line, fmt.Sprintf("more than %d URLs with hreflang alternates (%s): those from here on are not used", max, limits.GeneratorURLsKey)))
+				}
+				continue
+			}
+			g.alts.refs[binary.BigEndian.Uint64(key)] = genAltRef{list: l, file: uint16(file)}
 		case text[0] == '\t':
 			// A URL's date, under its file.
 			h, date, ok := strings.Cut(text[1:], "\t")
@@ -372,7 +518,7 @@ func (b *builder) readKeptGenDates(g *genDates) {
 		if d, ok := errors.AsType[*diag.Diagnostic](err); ok {
 			msg = d.Msg // larger than its bound: it grew while read
 		}
-		b.warn("", &diag.Diagnostic{File: path, Line: line + 1, Err: err, Msg: msg + "; the dates from here on are not used"})
+		b.warn("", &diag.Diagnostic{File: path, Line: line + 1, Err: err, Msg: msg + "; the dates and alternates from here on are not used"})
 	}
 }
 
@@ -424,12 +570,22 @@ func (b *builder) keepGenDates() {
 	}
 }
 
-// write writes g's dates as GenDatesName's lines: the files in order of
-// their paths, each file's dates by their key.
+// write writes g's dates and alternates as GenDatesName's lines: the
+// lists of alternates the URLs have, numbered in order; then the files
+// in order of their paths, each file's dates by their key, then its
+// URLs' lists by their key.
 func (g *genDates) write(w *bufio.Writer) {
 	byFile := make([][]uint64, len(g.files))
 	for k, d := range g.dates {
 		byFile[d.file] = append(byFile[d.file], k)
+	}
+	altsOf := make([][]uint64, len(g.files))
+	used := make([]bool, len(g.alts.lists))
+	for k, r := range g.alts.refs {
+		if r.list > 0 && int(r.file) < len(g.files) {
+			altsOf[r.file] = append(altsOf[r.file], k)
+			used[r.list-1] = true
+		}
 	}
 	order := make([]int, len(g.files))
 	for i := range order {
@@ -437,21 +593,53 @@ func (g *genDates) write(w *bufio.Writer) {
 	}
 	slices.SortFunc(order, func(a, b int) int { return strings.Compare(g.files[a], g.files[b]) })
 	var line []byte
+	appendKey := func(k uint64) {
+		var key [8]byte
+		binary.BigEndian.PutUint64(key[:], k)
+		line = hex.AppendEncode(line, key[:])
+	}
+	// The lists, numbered as written: a list no URL has is left out.
+	num := make([]int, len(g.alts.lists))
+	n := 0
+	for i, l := range g.alts.lists {
+		if !used[i] {
+			continue
+		}
+		n++
+		num[i] = n
+		line = append(line[:0], "\t\t\t"...)
+		line = strconv.AppendInt(line, int64(n), 10)
+		for _, a := range l {
+			line = append(line, '\t')
+			line = append(line, g.alts.langs[a.lang]...)
+			line = append(line, '\t')
+			appendKey(a.hash)
+		}
+		line = append(line, '\n')
+		w.Write(line)
+	}
 	for _, i := range order {
-		keys := byFile[i]
-		if len(keys) == 0 || g.files[i] == "" || g.files[i][0] == '#' || strings.ContainsAny(g.files[i], "\t\n\r") {
+		keys, alts := byFile[i], altsOf[i]
+		if len(keys) == 0 && len(alts) == 0 || g.files[i] == "" || g.files[i][0] == '#' || strings.ContainsAny(g.files[i], "\t\n\r") {
 			continue
 		}
 		slices.Sort(keys)
+		slices.Sort(alts)
 		w.WriteString(g.files[i])
 		w.WriteByte('\n')
 		for _, k := range keys {
-			var key [8]byte
-			binary.BigEndian.PutUint64(key[:], k)
 			line = append(line[:0], '\t')
-			line = hex.AppendEncode(line, key[:])
+			appendKey(k)
 			line = append(line, '\t')
 			line = g.date(g.dates[k]).AppendFormat(line, time.RFC3339Nano)
+			line = append(line, '\n')
+			w.Write(line)
+		}
+		for _, k := range alts {
+			line = append(line[:0], '\t', '\t')
+			appendKey(k)
+			line = append(line, '\t')
+			line = strconv.AppendInt(line, int64(num[g.alts.refs[k].list-1]), 10)
 			line = append(line, '\n')
 			w.Write(line)
 		}

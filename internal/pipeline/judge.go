@@ -33,6 +33,13 @@ type outcome struct {
 	sitemap    string // the href of its <link rel="sitemap">
 	readErr    error
 	problems   []frontmatter.Problem // in the page's own front matter (content mode)
+	// genHash is the genHash of the page's URL when the generator's
+	// sitemaps' alternates name it or give it some (genWanted); src its
+	// joined source when the generator's rules give that translations
+	// (genalts.go).
+	genHash   uint64
+	genWanted bool
+	src       *source
 }
 
 // event is something to report about a path, once the walk is over.
@@ -242,8 +249,10 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 		page.Structured = is.last
 	}
 	unjoined := false
+	var joined *source
 	if b.join != nil {
 		if s := b.sourceOf(f.Path); s != nil {
+			joined = s
 			// The generator built the page: it decided that the page's
 			// dates let it be published (Hugo's buildFuture, Jekyll's
 			// future: true). Drafts and sitemap: false still leave it out.
@@ -264,10 +273,11 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 		page.CheckedOut = why == gitdates.ReasonShallow
 	}
 	page.Hash = b.hashDate(f.Dir, f.Path)
-	if b.gen != nil {
+	if b.gen != nil && !b.opts.GeneratorAlternatesOnly {
 		page.Sitemap = b.gen.lookup
 	}
 	o := outcome{d: b.mapper.Map(page)}
+	b.genKeys(&o, joined)
 	if b.join != nil && !unjoined {
 		orderFrom(b.opts.Join.Order, &o.d)
 	}

@@ -94,9 +94,15 @@ type Options struct {
 	GuardMTime bool
 	// GeneratorSitemaps, when set, names the sitemap files the generator
 	// that built the site writes into Write.Dir: their lastmods are the
-	// sitemap lastmod source (mapping.LastModSitemap), read before the
-	// writer replaces them, and kept in GenDatesName once it did.
+	// sitemap lastmod source (mapping.LastModSitemap), and their hreflang
+	// alternates those of the pages whose heads give none, read before
+	// the writer replaces them, and kept in GenDatesName once it did.
 	GeneratorSitemaps func(name string) bool
+	// GeneratorAlternatesOnly takes of the generator's sitemaps only
+	// their hreflang alternates, for the pages whose heads give none: not
+	// their lastmods (the pages are joined to their sources, and the
+	// generator's own dating rules, applied to them, win).
+	GeneratorAlternatesOnly bool
 	// KeepLeftOut keeps in Result.LeftOut the URL of every page left out
 	// that has one (a redirect stub, a noindex page, a URL robots.txt
 	// disallows ...): for --changes, a URL the previous build listed is

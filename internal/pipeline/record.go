@@ -56,6 +56,7 @@ func (b *builder) record(path string, o outcome) {
 	if d.Skip != "" {
 		b.indexed(path, -1)
 		b.noteSkipped(path, d.URL.Loc, d.Skip, d.Because)
+		b.genSkipped(path, d.URL.Loc, &o)
 		b.keepLeftOut(d.URL.Loc)
 	}
 	switch d.Skip {
@@ -84,6 +85,7 @@ func (b *builder) listed(path string, o *outcome) {
 		b.res.Stamps++
 	}
 	idx := b.recs.add(path, d)
+	b.genListed(idx, o)
 	if b.keepsOldOutput() {
 		b.recs.built(idx, o.mtime, o.sourceless)
 	}

@@ -113,6 +113,9 @@ type records struct {
 	mtimes     []int64
 	sourceless map[int32]bool
 	stale      map[int32]bool
+	// gen is what the alternates the generator knows need of the
+	// records (genalts.go); nil without them.
+	gen *genRecords
 }
 
 // built records the modification time of the listed page at idx and
@@ -191,6 +194,9 @@ func (s *records) remove(idx int32) {
 	delete(s.next, idx)
 	delete(s.sourceless, idx)
 	delete(s.stale, idx)
+	if s.gen != nil {
+		s.gen.remove(idx)
+	}
 	s.free = append(s.free, idx)
 }
 

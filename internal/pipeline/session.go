@@ -177,6 +177,7 @@ func (s *Session) finish(only map[string]bool) error {
 	if only == nil {
 		b.countLastMods() // a whole build's (restart's) counts are of every page
 	}
+	b.genAlternates()
 	b.judgeHreflang(only, s.all)
 	b.res.URLs = &b.recs
 	if n := b.dateListPages(); only == nil {
@@ -346,6 +347,7 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 		b.hreflangChanged(path, loc)
 		delete(b.problems, path)
 		b.forgetSkipped(path)
+		b.genForgetSkipped(path)
 		b.linked.forget(path)
 		if idx >= 0 {
 			removed = append(removed, idx)
@@ -594,7 +596,9 @@ func (s *Session) updateSources(ctx context.Context, rels []string) (map[string]
 		if src.page {
 			keys[src.key] = true
 		}
+		b.translated = b.translated || src.tkey != ""
 	}
+	b.groups = nil // made again from the sources as they are now
 	return keys, err
 }
 

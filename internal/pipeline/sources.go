@@ -143,6 +143,11 @@ type source struct {
 	// listsOnce and lists: the collections a Jekyll page lists (listsOf).
 	listsOnce sync.Once
 	lists     []string
+	// lang and tkey are its page's language (an hreflang code) and the
+	// key of its translations, with a generator.Translator preset in a
+	// site of several languages; tfrom says which of its rules gave the
+	// key. tkey is "" for none.
+	lang, tkey, tfrom string
 }
 
 // readSource reads the front matter of the file at rel under dir, as
@@ -315,6 +320,7 @@ func (b *builder) judgeContent(f walker.File) outcome {
 	inOrder(b.opts.Content.Order, &page)
 	o.d = b.mapper.Map(page)
 	orderFrom(b.opts.Content.Order, &o.d)
+	b.genKeys(&o, nil)
 	return o
 }
 
@@ -346,7 +352,9 @@ func (b *builder) loadJoin(ctx context.Context) error {
 	for _, src := range found {
 		b.claim(src, true)
 		outside = outside || src.outside
+		b.translated = b.translated || src.tkey != ""
 	}
+	b.groups = nil
 	b.widenGit(ctx, outside)
 	return err
 }
@@ -420,6 +428,11 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 			src.key = joinKey(src.url)
 			if inc, ok := j.Preset.(generator.Includer); ok {
 				src.includes, src.outside = b.readIncludes(inc, f.Path)
+			}
+			if tr, ok := j.Preset.(generator.Translator); ok {
+				if t, ok := tr.Translation(f.Path, fm.TranslationKey); ok {
+					src.lang, src.tkey, src.tfrom = t.Lang, t.Key, t.From
+				}
 			}
 		}
 		mu.Lock()

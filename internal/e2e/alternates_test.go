@@ -1,0 +1,210 @@
+package e2e
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+	"github.com/sitemapgen/sitemapgen/internal/testtool"
+)
+
+// sitemapAlternates returns every hreflang alternate of the sitemap
+// files at paths, "LOC LANG HREF" each, sorted.
+func sitemapAlternates(t *testing.T, paths ...string) []string {
+	t.Helper()
+	var alts []string
+	for _, p := range paths {
+		f, err := sitemaptest.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range f.Entries {
+			for _, l := range e.Links {
+				if l.Rel == "alternate" && l.Hreflang != "" {
+					alts = append(alts, e.Loc+" "+l.Hreflang+" "+l.Href)
+				}
+			}
+		}
+	}
+	slices.Sort(alts)
+	return alts
+}
+
+// ourAlternates returns every hreflang alternate of the set sitemapgen
+// wrote into dir, as sitemapAlternates does.
+func ourAlternates(t *testing.T, dir, base string) []string {
+	t.Helper()
+	entries, _, err := sitemaptest.URLs(dir, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var alts []string
+	for _, e := range entries {
+		for _, l := range e.Links {
+			alts = append(alts, e.Loc+" "+l.Hreflang+" "+l.Href)
+		}
+	}
+	slices.Sort(alts)
+	return alts
+}
+
+// sameAlternates fails the test unless ours are exactly theirs.
+func sameAlternates(t *testing.T, step string, ours, theirs []string) {
+	t.Helper()
+	for _, a := range theirs {
+		if !slices.Contains(ours, a) {
+			t.Errorf("%s: the generator wrote the alternate %s; we do not", step, a)
+		}
+	}
+	for _, a := range ours {
+		if !slices.Contains(theirs, a) {
+			t.Errorf("%s: we write the alternate %s; the generator did not", step, a)
+		}
+	}
+}
+
+// TestHugoTakeoverAlternates builds testdata/hugo-i18n, two languages in
+// content folders of their own whose layouts write no hreflang links,
+// with Hugo, and runs plain sitemapgen: every alternate Hugo's two
+// sitemaps wrote is in ours (those of its taxonomies, which no source
+// file makes, too), and no other; the clusters pass validate and the
+// schema. The alternates are kept beside ours once Hugo's sitemaps are
+// removed: a second run and a check write the same, and --explain says
+// where they came from.
+func TestHugoTakeoverAlternates(t *testing.T) {
+	src, public := buildHugo(t, "hugo-i18n")
+	const base = "https://example.com/"
+	theirs := sitemapAlternates(t, filepath.Join(public, "en", "sitemap.xml"), filepath.Join(public, "fr", "sitemap.xml"))
+	if len(theirs) < 16 {
+		t.Fatalf("Hugo wrote %d alternates, want the 16 or more of its pairs:\n%s", len(theirs), strings.Join(theirs, "\n"))
+	}
+	r := mustRun(t, src)
+	if strings.Contains(r.stderr, "warning") && strings.Contains(r.stderr, "hreflang") {
+		t.Errorf("hreflang warnings:\n%s", r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(public, "en", "sitemap.xml")); err == nil {
+		t.Fatal("Hugo's en/sitemap.xml is still there: not taken over")
+	}
+	sameAlternates(t, "the takeover", ourAlternates(t, public, base), theirs)
+	if v := run(t, src, nil, "validate", "public"); v.code != 0 {
+		t.Errorf("validate public: exit %d\n%s%s", v.code, v.stdout, v.stderr)
+	}
+	sitemaptest.MustValidate(t, public)
+
+	// Again, from the alternates kept: the same set, and a check agrees.
+	mustRun(t, src)
+	sameAlternates(t, "the next run", ourAlternates(t, public, base), theirs)
+	if c := run(t, src, nil, "--check"); c.code != 0 {
+		t.Errorf("--check: exit %d\n%s", c.code, c.stderr)
+	}
+	x := mustRun(t, src, "--explain", "/fr/posts/cle/")
+	if want := "alternates:  from the generator's sitemap fr/sitemap.xml, kept in .sitemapgen-generator-lastmod"; !strings.Contains(x.stdout, want) {
+		t.Errorf("--explain does not say %q:\n%s", want, x.stdout)
+	}
+}
+
+// TestHugoTranslationAlternates builds testdata/hugo-i18n-names (one
+// content folder, name.fr.md, translationKey) with Hugo and records the
+// alternates of its sitemaps; then turns Hugo's sitemap off
+// (disableKinds = ["sitemap"]), builds again, and runs plain sitemapgen
+// with no sitemap of Hugo's in sight: Hugo's translation rules give every
+// alternate Hugo wrote, and no other.
+func TestHugoTranslationAlternates(t *testing.T) {
+	src, public := buildHugo(t, "hugo-i18n-names")
+	const base = "https://example.com/"
+	theirs := sitemapAlternates(t, filepath.Join(public, "en", "sitemap.xml"), filepath.Join(public, "fr", "sitemap.xml"))
+	if len(theirs) < 20 {
+		t.Fatalf("Hugo wrote %d alternates, want 20 or more:\n%s", len(theirs), strings.Join(theirs, "\n"))
+	}
+	config := filepath.Join(src, "hugo.toml")
+	data, err := os.ReadFile(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	off := strings.Replace(string(data), `disableKinds = ["RSS", "taxonomy", "term"]`, `disableKinds = ["RSS", "taxonomy", "term", "sitemap"]`, 1)
+	if off == string(data) {
+		t.Fatal("the fixture's disableKinds line changed")
+	}
+	if err := os.WriteFile(config, []byte(off), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(public); err != nil {
+		t.Fatal(err)
+	}
+	hugo := testtool.Program(t, "hugo", "apt-get install hugo")
+	if out, err := exec.Command(hugo, "--source", src, "--destination", public, "--quiet").CombinedOutput(); err != nil {
+		t.Fatalf("hugo: %v\n%s", err, out)
+	}
+	for _, name := range []string{"sitemap.xml", "en/sitemap.xml", "fr/sitemap.xml"} {
+		if _, err := os.Stat(filepath.Join(public, name)); err == nil {
+			t.Fatalf("Hugo wrote %s with its sitemap off", name)
+		}
+	}
+	mustRun(t, src)
+	sameAlternates(t, "Hugo's rules", ourAlternates(t, public, base), theirs)
+	if v := run(t, src, nil, "validate", "public"); v.code != 0 {
+		t.Errorf("validate public: exit %d\n%s%s", v.code, v.stdout, v.stderr)
+	}
+	sitemaptest.MustValidate(t, public)
+	x := mustRun(t, src, "--explain", "/fr/posts/cle/")
+	if want := "alternates:  from the generator's translations of its source ../content/posts/cle.fr.md (translationKey keyed)"; !strings.Contains(x.stdout, want) {
+		t.Errorf("--explain does not say %q:\n%s", want, x.stdout)
+	}
+}
+
+// TestAstroI18nAlternates builds, with Astro and @astrojs/sitemap from
+// testdata/astro's packages, a site of two locales whose pages write no
+// hreflang links and whose sitemap() has the i18n option; then plain
+// sitemapgen takes Astro's sitemap over: every alternate Astro wrote
+// (its locales' codes, en-US and fr-CA) is in ours, and no other, again
+// from the kept file; the clusters pass validate and the schema.
+func TestAstroI18nAlternates(t *testing.T) {
+	fixture := nodeFixture(t, "astro")
+	src := filepath.Join(t.TempDir(), "astro-i18n")
+	files := map[string]string{
+		"package.json":     `{"name": "astro-i18n", "private": true, "type": "module"}` + "\n",
+		"astro.config.mjs": "import { defineConfig } from 'astro/config';\nimport sitemap from '@astrojs/sitemap';\n\nexport default defineConfig({\n  site: 'https://example.com',\n  integrations: [sitemap({ i18n: { defaultLocale: 'en', locales: { en: 'en-US', fr: 'fr-CA' } } })],\n});\n",
+	}
+	for _, p := range []string{"index", "about", "blog/index", "blog/only-en", "fr/index", "fr/about", "fr/blog/index"} {
+		files["src/pages/"+p+".astro"] = "---\n---\n<html><head><title>" + p + "</title></head><body>" + p + "</body></html>\n"
+	}
+	for name, body := range files {
+		path := filepath.Join(src, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(filepath.Join(fixture, "node_modules"), filepath.Join(src, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(filepath.Join(src, "node_modules", ".bin", "astro"), "build")
+	cmd.Dir = src
+	cmd.Env = append(os.Environ(), "ASTRO_TELEMETRY_DISABLED=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("astro build: %v\n%s", err, out)
+	}
+	dist := filepath.Join(src, "dist")
+	const base = "https://example.com/"
+	theirs := sitemapAlternates(t, filepath.Join(dist, "sitemap-0.xml"))
+	if len(theirs) != 12 {
+		t.Fatalf("Astro wrote %d alternates, want 12:\n%s", len(theirs), strings.Join(theirs, "\n"))
+	}
+	mustRun(t, src)
+	if _, err := os.Stat(filepath.Join(dist, "sitemap-0.xml")); err == nil {
+		t.Fatal("Astro's sitemap-0.xml is still there: not taken over")
+	}
+	sameAlternates(t, "the takeover", ourAlternates(t, dist, base), theirs)
+	if v := run(t, src, nil, "validate", "dist"); v.code != 0 {
+		t.Errorf("validate dist: exit %d\n%s%s", v.code, v.stdout, v.stderr)
+	}
+	sitemaptest.MustValidate(t, dist)
+	mustRun(t, src)
+	sameAlternates(t, "the next run", ourAlternates(t, dist, base), theirs)
+}

@@ -1,0 +1,416 @@
+package pipeline
+
+// The hreflang alternates the generator knows, for the pages whose head
+// gives none: those of its own sitemaps (read before ours replaces them,
+// or kept in GenDatesName since), else those its translation rules give a
+// page's source (generator.Translator: Hugo's translationKey, the same
+// path in each language's content folder, name.fr.md). The page's own
+// head wins; then the generator's sitemap, its own verdict in its own
+// codes, which the kept file holds the same from run to run; then the
+// rules, for the pages no sitemap of the generator's listed with
+// alternates (none ever written, or a page added since the takeover).
+//
+// They are applied to the records before the clusters are judged
+// (builder.genAlternates), again before every write of a Session, and
+// judged as every page's (judgeHreflang): an alternate is a page found
+// (listed, or left out and said so), never a URL no page has.
+
+import (
+	"cmp"
+	"encoding/binary"
+	"slices"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// maxGenLang bounds an alternate's code in the generator's sitemap: a
+// longer one is no language tag a search engine reads, and is not kept.
+const maxGenLang = 48
+
+// genAlt is an alternate of a generator's sitemap: the genHash of its
+// URL and its code, by index into genAlternates.langs. 16 bytes.
+type genAlt struct {
+	hash uint64
+	lang uint16
+}
+
+// genAltRef is what the generator's sitemaps say of a URL's alternates:
+// 1 + the index of its list in genAlternates.lists (0 for a URL only
+// named as another's alternate: a page whose URL the build must know),
+// and the file that gave them, by index into genDates.files.
+type genAltRef struct {
+	list uint32
+	file uint16
+}
+
+// genAlternates are the hreflang alternates of the generator's sitemaps:
+// each URL's list kept once however many URLs share it (the pages of a
+// cluster name the same alternates), its URLs by hash, as the dates are
+// keyed: a URL costs its map slot, an alternate 16 bytes once a list.
+type genAlternates struct {
+	refs  map[uint64]genAltRef
+	lists [][]genAlt
+	langs []string
+	// While the files are read: the index of each code, and of each
+	// list by its bytes; the base URL's origin (an alternate elsewhere is
+	// not kept, and counted in far, the first at farAt); how many more
+	// alternates new lists may hold (limits.generator_urls), and where
+	// they ran out (overAt).
+	langIdx map[string]uint16
+	byKey   map[string]uint32
+	origin  string
+	left    int
+	far     int
+	farAt   string
+	overAt  string
+}
+
+func newGenAlternates() genAlternates {
+	return genAlternates{refs: make(map[uint64]genAltRef)}
+}
+
+// lang returns the index of code in a.langs, adding it; false past the
+// 65,536 codes an index holds.
+func (a *genAlternates) lang(code string) (uint16, bool) {
+	if i, ok := a.langIdx[code]; ok {
+		return i, true
+	}
+	if len(a.langs) > 0xffff {
+		return 0, false
+	}
+	if a.langIdx == nil {
+		a.langIdx = make(map[string]uint16)
+	}
+	i := uint16(len(a.langs))
+	a.langs = append(a.langs, strings.Clone(code))
+	a.langIdx[a.langs[i]] = i
+	return i, true
+}
+
+// list returns 1 + the index of the list alts in a.lists, adding it:
+// sorted by code, then hash, once each; 0 when it is empty, or new and
+// more than a.left alternates.
+func (a *genAlternates) list(alts []genAlt) uint32 {
+	if len(alts) == 0 {
+		return 0
+	}
+	slices.SortFunc(alts, func(x, y genAlt) int {
+		if c := strings.Compare(strings.ToLower(a.langs[x.lang]), strings.ToLower(a.langs[y.lang])); c != 0 {
+			return c
+		}
+		if c := strings.Compare(a.langs[x.lang], a.langs[y.lang]); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.hash, y.hash)
+	})
+	alts = slices.Compact(alts)
+	key := make([]byte, 0, 10*len(alts))
+	for _, x := range alts {
+		key = binary.BigEndian.AppendUint64(key, x.hash)
+		key = binary.BigEndian.AppendUint16(key, x.lang)
+	}
+	if i, ok := a.byKey[string(key)]; ok {
+		return i
+	}
+	if len(alts) > a.left {
+		a.left = 0
+		return 0
+	}
+	a.left -= len(alts)
+	if a.byKey == nil {
+		a.byKey = make(map[string]uint32)
+	}
+	a.lists = append(a.lists, slices.Clip(slices.Clone(alts)))
+	i := uint32(len(a.lists))
+	a.byKey[string(key)] = i
+	return i
+}
+
+// done drops what only reading needed, and makes every URL a list names
+// known (a ref of list 0 where it has none of its own): the pages the
+// build must find the URL of.
+func (a *genAlternates) done() {
+	a.langIdx, a.byKey = nil, nil
+	for _, l := range a.lists {
+		for _, x := range l {
+			if _, ok := a.refs[x.hash]; !ok {
+				a.refs[x.hash] = genAltRef{}
+			}
+		}
+	}
+}
+
+// wanted reports whether the URL of genHash h is one a list names or
+// that has a list.
+func (a *genAlternates) wanted(h uint64) bool {
+	_, ok := a.refs[h]
+	return ok
+}
+
+// genRecords is what a build keeps of its records for the alternates the
+// generator knows: which listed record each URL hash and each source
+// with translations is, those left out (for the cluster check's word),
+// and the records whose alternates come from the generator.
+type genRecords struct {
+	byHash   map[uint64]int32   // listed records whose URL a list names, by genHash
+	hashOf   map[int32]uint64   // the same, by record
+	bySource map[*source]int32  // listed records of sources with translations
+	sourceOf map[int32]*source  // the same, by record
+	from     map[int32]genFrom  // records whose alternates the generator gives
+	skipped  map[uint64]string  // URLs of pages left out that a list names, by genHash
+	skippedS map[*source]string // URLs of pages left out of sources with translations
+	// skippedOf keeps, by path, the keys of the page left out there.
+	skippedOf map[string]genFrom
+}
+
+// genFrom says where a record's alternates come from: the generator's
+// sitemaps' list of its URL's hash, or, when src is set, its source's
+// translations.
+type genFrom struct {
+	hash uint64
+	src  *source
+}
+
+func newGenRecords() *genRecords {
+	return &genRecords{
+		byHash: make(map[uint64]int32), hashOf: make(map[int32]uint64),
+		bySource: make(map[*source]int32), sourceOf: make(map[int32]*source),
+		from: make(map[int32]genFrom), skipped: make(map[uint64]string), skippedS: make(map[*source]string),
+		skippedOf: make(map[string]genFrom),
+	}
+}
+
+// remove forgets the record idx.
+func (g *genRecords) remove(idx int32) {
+	if h, ok := g.hashOf[idx]; ok {
+		if g.byHash[h] == idx {
+			delete(g.byHash, h)
+		}
+		delete(g.hashOf, idx)
+	}
+	if s, ok := g.sourceOf[idx]; ok {
+		if g.bySource[s] == idx {
+			delete(g.bySource, s)
+		}
+		delete(g.sourceOf, idx)
+	}
+	delete(g.from, idx)
+}
+
+// genOn reports whether the generator knows alternates for this build:
+// its sitemaps gave some, or its rules give sources translations.
+func (b *builder) genOn() bool {
+	return b.gen != nil && len(b.gen.alts.refs) > 0 || b.translated
+}
+
+// genListed notes the listed record idx of the page whose outcome is o.
+func (b *builder) genListed(idx int32, o *outcome) {
+	if !b.genOn() {
+		return
+	}
+	g := b.recs.gen
+	if g == nil {
+		g = newGenRecords()
+		b.recs.gen = g
+	}
+	if o.genWanted {
+		g.byHash[o.genHash] = idx
+		g.hashOf[idx] = o.genHash
+	}
+	if o.src != nil {
+		g.bySource[o.src] = idx
+		g.sourceOf[idx] = o.src
+	}
+	if len(o.d.URL.Alternates) > 0 {
+		return // the page's head says them
+	}
+	switch {
+	case o.genWanted && b.gen.alts.refs[o.genHash].list > 0:
+		g.from[idx] = genFrom{hash: o.genHash}
+	case o.src != nil:
+		g.from[idx] = genFrom{src: o.src}
+	}
+}
+
+// genSkipped notes the page at path, at loc, left out: an alternate the
+// generator gives that names it is said to be left out, and why.
+func (b *builder) genSkipped(path, loc string, o *outcome) {
+	if !b.genOn() || loc == "" || !o.genWanted && o.src == nil {
+		return
+	}
+	g := b.recs.gen
+	if g == nil {
+		g = newGenRecords()
+		b.recs.gen = g
+	}
+	var f genFrom
+	if o.genWanted {
+		g.skipped[o.genHash], f.hash = loc, o.genHash
+	}
+	if o.src != nil {
+		g.skippedS[o.src], f.src = loc, o.src
+	}
+	g.skippedOf[path] = f
+}
+
+// genForgetSkipped forgets what genSkipped noted of the page at path.
+func (b *builder) genForgetSkipped(path string) {
+	g := b.recs.gen
+	if g == nil {
+		return
+	}
+	if f, ok := g.skippedOf[path]; ok {
+		delete(g.skippedOf, path)
+		if f.hash != 0 {
+			delete(g.skipped, f.hash)
+		}
+		if f.src != nil {
+			delete(g.skippedS, f.src)
+		}
+	}
+}
+
+// genAlternates gives each listed record whose head gives no alternates
+// those the generator knows, as its URLs are now: each alternate the URL
+// of a page found (listed, or left out: judgeHreflang says why it is
+// not written), none when only the page itself is left. In a Session, a
+// record whose alternates changed is judged again.
+func (b *builder) genAlternates() {
+	g := b.recs.gen
+	if g == nil || len(g.from) == 0 {
+		return
+	}
+	if b.translated && b.groups == nil {
+		b.groupTranslations()
+	}
+	s := &b.recs
+	for idx, f := range g.from {
+		r := s.rec(idx)
+		if r.loc == "" {
+			continue
+		}
+		alts := b.genAltsOf(f)
+		var was []sitemap.Alternate
+		if r.alts > 0 {
+			was = s.alts[r.alts-1]
+		}
+		if slices.Equal(was, alts) {
+			continue
+		}
+		s.setAlternates(idx, alts)
+		b.hreflangChanged(s.pathOf(r), r.loc)
+	}
+}
+
+// genAltsOf returns the alternates f gives, in the order of their codes:
+// nil when fewer than two pages are found.
+func (b *builder) genAltsOf(f genFrom) []sitemap.Alternate {
+	g, s := b.recs.gen, &b.recs
+	var alts []sitemap.Alternate
+	if f.src != nil {
+		for _, m := range b.groups[f.src.tkey] {
+			loc := ""
+			if idx, ok := g.bySource[m]; ok {
+				loc = s.rec(idx).loc
+			} else {
+				loc = g.skippedS[m]
+			}
+			if loc != "" {
+				alts = append(alts, sitemap.Alternate{Lang: m.lang, Href: loc})
+			}
+		}
+		slices.SortFunc(alts, func(x, y sitemap.Alternate) int {
+			return cmp.Or(strings.Compare(strings.ToLower(x.Lang), strings.ToLower(y.Lang)), strings.Compare(x.Href, y.Href))
+		})
+	} else {
+		ga := &b.gen.alts
+		for _, m := range ga.lists[ga.refs[f.hash].list-1] {
+			loc := ""
+			if idx, ok := g.byHash[m.hash]; ok {
+				loc = s.rec(idx).loc
+			} else {
+				loc = g.skipped[m.hash]
+			}
+			if loc != "" {
+				alts = append(alts, sitemap.Alternate{Lang: ga.langs[m.lang], Href: loc})
+			}
+		}
+	}
+	if len(alts) < 2 {
+		return nil
+	}
+	return alts
+}
+
+// genAlternatesFrom says where the alternates of the listed record idx
+// came from, for --explain: "" when from its head, or it has none.
+func (b *builder) genAlternatesFrom(idx int32) string {
+	g := b.recs.gen
+	if g == nil {
+		return ""
+	}
+	f, ok := g.from[idx]
+	switch {
+	case !ok:
+		return ""
+	case f.src != nil:
+		return "the generator's translations of its source " + f.src.path + " (" + f.src.tfrom + ")"
+	}
+	ref := b.gen.alts.refs[f.hash]
+	name := b.gen.files[ref.file]
+	if len(b.gen.read) == 0 {
+		return "the generator's sitemap " + name + ", kept in " + GenDatesName
+	}
+	return "the generator's sitemap " + name
+}
+
+// setAlternates sets the alternates of the record idx, as its page's:
+// those shown are judged again (judgeHreflang, which the caller makes
+// judge the record).
+func (s *records) setAlternates(idx int32, alts []sitemap.Alternate) {
+	r := s.rec(idx)
+	if r.alts > 0 {
+		s.alts[r.alts-1], s.lines[r.alts-1] = alts, nil
+		if int(r.alts) <= len(s.shown) {
+			s.shown[r.alts-1] = nil
+		}
+		return
+	}
+	s.alts = append(s.alts, alts)
+	s.lines = append(s.lines, nil)
+	s.images = append(s.images, nil)
+	s.videos = append(s.videos, nil)
+	s.news = append(s.news, nil)
+	s.owner = append(s.owner, idx)
+	r.alts = int32(len(s.alts))
+}
+
+// genKeys sets what the alternates the generator knows need of the page
+// whose outcome is o, built from the joined source src (nil for none).
+// It runs on the walk's goroutines.
+func (b *builder) genKeys(o *outcome, src *source) {
+	loc := o.d.URL.Loc
+	if loc == "" {
+		return
+	}
+	if b.gen != nil && len(b.gen.alts.refs) > 0 {
+		if h := genHash(genKey(loc)); b.gen.alts.wanted(h) {
+			o.genHash, o.genWanted = h, true
+		}
+	}
+	if b.translated && src != nil && src.tkey != "" {
+		o.src = src
+	}
+}
+
+// groupTranslations makes b.groups: the sources that publish the pages
+// (those their URLs' claims took), by their translation key.
+func (b *builder) groupTranslations() {
+	b.groups = make(map[string][]*source)
+	for _, s := range b.join {
+		if s.tkey != "" {
+			b.groups[s.tkey] = append(b.groups[s.tkey], s)
+		}
+	}
+}
