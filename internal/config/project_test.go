@@ -477,3 +477,31 @@ func TestGeneratorsSideBySide(t *testing.T) {
 		}
 	}
 }
+
+// TestGeneratorSitemapsJoined: joined to its sources, a site's own
+// sitemaps are read before they are replaced only for their alternates,
+// and only when the project says the site has several languages: a
+// one-language Hugo site's sitemap holds none, and reading every URL of
+// it would cost the build for nothing. Not joined, they are a date source.
+func TestGeneratorSitemapsJoined(t *testing.T) {
+	for _, tc := range []struct {
+		name           string
+		files          map[string]string
+		read, altsOnly bool
+	}{
+		{"one language, joined", map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "content/a.md": "---\ntitle: a\n---\n", "public/": ""}, false, false},
+		{"two languages, joined", map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\ndefaultContentLanguageInSubdir = true\n[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n", "content/a.md": "---\ntitle: a\n---\n", "public/": ""}, true, true},
+		{"not joined", map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "public/": ""}, true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			inProject(t, tc.files)
+			c, err := Resolve(cmdline(t), envMap(nil))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if read := c.Build.GeneratorSitemaps != nil; read != tc.read || c.Build.GeneratorAlternatesOnly != tc.altsOnly {
+				t.Errorf("generator's sitemaps read %v, for alternates only %v; want %v, %v", read, c.Build.GeneratorAlternatesOnly, tc.read, tc.altsOnly)
+			}
+		})
+	}
+}

@@ -310,9 +310,14 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		// never loses what the replaced file knew); their lastmods a
 		// source only where the pages are not joined to their sources:
 		// joined, we apply the generator's own rules (front matter, git,
-		// list pages), which it never outranks.
-		c.Build.GeneratorSitemaps = c.GeneratorSitemaps
-		c.Build.GeneratorAlternatesOnly = c.Build.Join != nil || v.Mode == ModeContent
+		// list pages), which it never outranks. Joined, they are read
+		// only for a site of several languages (their alternates): one
+		// language's sitemap has none, and costs a read of every URL.
+		joined := c.Build.Join != nil || v.Mode == ModeContent
+		if !joined || pr.Translated {
+			c.Build.GeneratorSitemaps = c.GeneratorSitemaps
+			c.Build.GeneratorAlternatesOnly = joined
+		}
 		if !v.KeepGenerator {
 			c.Build.Write.TakeOver = c.GeneratorSitemaps
 		}

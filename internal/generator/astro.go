@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"bytes"
 	"net/url"
 	"path"
 	"path/filepath"
@@ -35,6 +36,9 @@ func astroProject(name string, data []byte, lim limits.Limits) *Project {
 	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 
+	// Its i18n routing, or @astrojs/sitemap's i18n option: either may
+	// put alternates in the sitemap, read before it is replaced.
+	p.I18n = bytes.Contains(data, []byte("i18n"))
 	if v, st := r.Str("srcDir", ""); st == jsconfig.OK && cleanDir(v.Value) != "src" {
 		p.SourceDir = cleanDir(v.Value)
 	}

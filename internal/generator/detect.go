@@ -66,6 +66,9 @@ type Project struct {
 	// Languages are a multilingual Hugo site's languages, the keys of
 	// its languages table, lower-cased.
 	Languages []string
+	// I18n is true when an Astro site's configuration says i18n: its
+	// routing of locales, or @astrojs/sitemap's i18n option.
+	I18n bool
 	// Versions are a Docusaurus site's docs versions, from versions.json,
 	// the newest first.
 	Versions []string
@@ -503,4 +506,12 @@ func jsFile(name string) bool {
 		return true
 	}
 	return false
+}
+
+// Translated reports whether the project says its site has pages in
+// several languages, which the generator's own sitemap links as
+// alternates: a multilingual Hugo site, a Docusaurus site with locales
+// besides its default, an Astro site whose configuration says i18n.
+func (p *Project) Translated() bool {
+	return len(p.Languages) > 1 || len(p.Locales) > 0 || p.I18n
 }

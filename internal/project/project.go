@@ -167,10 +167,13 @@ type Project struct {
 	BareBase  bool
 
 	// Generator names the generator whose output folder the sitemaps are
-	// written into ("Hugo"), "" for none; GeneratorSitemaps names the
+	// written into ("Hugo"), "" for none; Translated says its site has
+	// pages in several languages (generator.Project.Translated);
+	// GeneratorSitemaps names the
 	// sitemap files it writes there.
 	Generator         string
 	GeneratorSitemaps func(name string) bool
+	Translated        bool
 	// BuiltBy names, in output mode, what built the site folder: the
 	// generator ("Hugo"), or "the generator" of a join; "" for none.
 	BuiltBy string
@@ -252,7 +255,7 @@ func Discover(a Ask) (*Project, error) {
 		// a plugin names as its own may be the project's.
 		hosts := siteHosts(cmp.Or(pr.BaseURL, a.GivenBaseURL), g.BaseURL)
 		takes, warnings := generatorSitemaps(g, out, hosts, p.lim)
-		pr.Generator, pr.GeneratorSitemaps = g.Title, takes
+		pr.Generator, pr.GeneratorSitemaps, pr.Translated = g.Title, takes, g.Translated()
 		pr.Warnings = append(pr.Warnings, warnings...)
 	}
 	if g := p.builtBy(v.Root); g != nil {
