@@ -54,6 +54,9 @@ func TestBuildNoneListed(t *testing.T) {
 		t.Fatalf("exit %d, said\n%swant\n%s", code, stderr, want)
 	}
 	var sum jsonSummary
+	if !strings.Contains(stdout, `"files":[],"removed":["sitemap.xml"]`) { // lists, never null
+		t.Errorf("--json: %s", stdout)
+	}
 	if err := json.Unmarshal([]byte(stdout), &sum); err != nil {
 		t.Fatalf("%v: %s", err, stdout)
 	}
@@ -71,8 +74,9 @@ func TestBuildNoneListed(t *testing.T) {
 	}
 
 	// Again: nothing left to remove; --check finds it current.
-	if code, _, stderr := build(t, args...); code != 0 || stderr != "sitemapgen: every page found is noindex (2 noindex, 1 error page): no sitemap written\n" {
-		t.Errorf("again: exit %d\n%s", code, stderr)
+	if code, stdout, stderr := build(t, append([]string{"--json"}, args...)...); code != 0 || stderr != "sitemapgen: every page found is noindex (2 noindex, 1 error page): no sitemap written\n" ||
+		!strings.Contains(stdout, `"files":[],"removed":[]`) {
+		t.Errorf("again: exit %d\n%s%s", code, stdout, stderr)
 	}
 	if code, stdout, stderr := build(t, append([]string{"--check"}, args...)...); code != 0 || stdout != "" ||
 		stderr != "sitemapgen: every page found is noindex (2 noindex, 1 error page): no sitemap in "+dir+", as a build leaves it\n" {

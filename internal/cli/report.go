@@ -180,7 +180,7 @@ func printJSON(e *env, on bool, c *config.Config, res *pipeline.Result) error {
 			s.LastMod[cmp.Or(string(src), "none")] = n
 		}
 		if w := res.Write; w != nil {
-			s.Files = slices.DeleteFunc(slices.Clone(w.Written), func(name string) bool { return name == "robots.txt" })
+			s.Files = slices.DeleteFunc(append(s.Files, w.Written...), func(name string) bool { return name == "robots.txt" })
 			s.Removed = append(s.Removed, w.Removed...)
 			if c.Build.Map.News != nil {
 				s.News = &w.NewsURLs
