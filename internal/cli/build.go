@@ -94,8 +94,11 @@ nothing else is touched.
 Run 'sitemapgen watch --help' for watch mode, 'sitemapgen validate --help'
 for checking sitemaps.
 
-Exit status: 0 the sitemaps were written, 1 the build failed (nothing found,
-an I/O error), 2 a usage or configuration error.
+Exit status: 0 the sitemaps were written, or none because every page found
+is left out on purpose (noindex, X-Robots-Tag, robots.txt ...: the earlier
+set is removed); 1 the build failed (nothing found, every page skipped by a
+mistake such as a wrong base URL, an I/O error); 2 a usage or configuration
+error.
 `
 
 // runBuild runs "sitemapgen [build]": one build of the site's sitemaps.
@@ -137,6 +140,11 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 		return checked(res, c, e) // after the explanations, if any
 	case len(v.Explain) > 0:
 		return nil // the explanations were the output
+	case res.NoneListed != nil:
+		// Every page left out on purpose: one line, and none of the
+		// files written after a set.
+		say(e.stderr, v.Quiet, "%s", noneLine(res, v.DryRun))
+		return printJSON(e, v.JSON, c, res)
 	}
 	if v.DryRun && !v.JSON {
 		for i := range res.URLs.Len() {
@@ -196,7 +204,15 @@ func checked(res *pipeline.Result, c *config.Config, e *env) error {
 		fmt.Fprintf(e.stdout, "%s: %s\n", filepath.Join(c.Build.Write.Dir, name), why)
 	}
 	if n := len(res.Write.Differ); n > 0 {
-		return fmt.Errorf("%s out of date; run sitemapgen without --check to write %s", plural(n, "file"), map[bool]string{true: "it", false: "them"}[n == 1])
+		verb := "write"
+		if res.NoneListed != nil {
+			verb = "update" // remove the sitemaps, or robots.txt's lines
+		}
+		return fmt.Errorf("%s out of date; run sitemapgen without --check to %s %s", plural(n, "file"), verb, map[bool]string{true: "it", false: "them"}[n == 1])
+	}
+	if res.NoneListed != nil {
+		say(e.stderr, c.Values.Quiet, "%s: no sitemap in %s, as a build leaves it", res.NoneListed.What(), c.Build.Write.Dir)
+		return nil
 	}
 	say(e.stderr, c.Values.Quiet, "the sitemaps in %s are up to date (%s)", c.Build.Write.Dir, plural(len(res.Write.Written), "file"))
 	return nil

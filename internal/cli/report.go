@@ -100,6 +100,32 @@ func summary(res *pipeline.Result, c *config.Config) string {
 	return b.String()
 }
 
+// noneLine is the one line of a build whose every page was left out on
+// purpose, instead of the summary: "every page found is noindex (12
+// noindex, 1 error page): no sitemap written, and the earlier one
+// removed".
+func noneLine(res *pipeline.Result, dryRun bool) string {
+	var b strings.Builder
+	written, removed := "written", "removed"
+	if dryRun {
+		b.WriteString("dry run: ")
+		written, removed = "would be written", "would be removed"
+	}
+	b.WriteString(res.NoneListed.What())
+	fmt.Fprintf(&b, ": no sitemap %s", written)
+	set := len(res.Write.Removed) > 0
+	robots := slices.Contains(res.Write.Written, "robots.txt")
+	switch {
+	case set && robots:
+		fmt.Fprintf(&b, ", and the earlier one %s, with its Sitemap: lines of robots.txt", removed)
+	case set:
+		fmt.Fprintf(&b, ", and the earlier one %s", removed)
+	case robots:
+		fmt.Fprintf(&b, ", and the Sitemap: lines of an earlier one %s from robots.txt", removed)
+	}
+	return b.String()
+}
+
 // videoEntries returns the number of video entries of urls.
 func videoEntries(urls sitemap.URLs) int {
 	if v, ok := urls.(interface{ VideoEntries() int }); ok {
@@ -131,7 +157,9 @@ type jsonSummary struct {
 	Videos    *int  `json:"videos,omitempty"`
 	News      *int  `json:"news,omitempty"`
 	ElapsedMS int64 `json:"elapsedMs"`
-	// NotWritten says why no sitemap was written (previews: skip).
+	// NotWritten says why no sitemap was written: a preview (previews:
+	// skip), or every page found left out on purpose
+	// (pipeline.NoneListed: "every page found is noindex (…)").
 	NotWritten string `json:"notWritten,omitempty"`
 }
 
@@ -152,7 +180,7 @@ func printJSON(e *env, on bool, c *config.Config, res *pipeline.Result) error {
 			s.LastMod[cmp.Or(string(src), "none")] = n
 		}
 		if w := res.Write; w != nil {
-			s.Files = slices.DeleteFunc(slices.Clone(w.Written), func(name string) bool { return name == "robots.txt" })
+			s.Files = slices.DeleteFunc(append(s.Files, w.Written...), func(name string) bool { return name == "robots.txt" })
 			s.Removed = append(s.Removed, w.Removed...)
 			if c.Build.Map.News != nil {
 				s.News = &w.NewsURLs
@@ -161,6 +189,9 @@ func printJSON(e *env, on bool, c *config.Config, res *pipeline.Result) error {
 		if c.Build.Map.Videos {
 			n := videoEntries(res.URLs)
 			s.Videos = &n
+		}
+		if res.NoneListed != nil {
+			s.NotWritten = res.NoneListed.What()
 		}
 	}
 	return json.NewEncoder(e.stdout).Encode(s)

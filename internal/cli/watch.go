@@ -658,7 +658,9 @@ func (w *watcher) fail(err error) {
 // written again besides the sitemap set, count as written when they were.
 func (w *watcher) done(res *pipeline.Result, err error, whole bool, drifted map[string]stamp) {
 	if err == nil && res != nil && res.Write != nil && w.s.Writes() {
-		err = w.out.Write(res.URLs, postbuild.Answers{}) // watch writes no changes file
+		if res.NoneListed == nil { // no feed of no page
+			err = w.out.Write(res.URLs, postbuild.Answers{}) // watch writes no changes file
+		}
 		w.stampOthers()
 		for name, was := range drifted {
 			if w.others[name] != was && !slices.Contains(res.Write.Written, name) {
@@ -682,6 +684,10 @@ func (w *watcher) done(res *pipeline.Result, err error, whole bool, drifted map[
 		w.listed = true
 	}
 	if res == nil || res.Write == nil {
+		return
+	}
+	if res.NoneListed != nil {
+		say(w.e.stderr, w.s.Values.Quiet, "%s", noneLine(res, false))
 		return
 	}
 	if whole {

@@ -130,6 +130,25 @@ func TestAstroIntegration(t *testing.T) {
 		t.Parallel()
 		checkTypes(t, copyProject(t, project))
 	})
+	// A staging deploy of the site: X-Robots-Tag: noindex for every path,
+	// in the _headers Astro copies from public/. The build passes, with
+	// no sitemap and our one line.
+	t.Run("every page noindex", func(t *testing.T) {
+		t.Parallel()
+		dir := copyProject(t, project)
+		write(t, filepath.Join(dir, "public", "_headers"), "/*\n  X-Robots-Tag: noindex\n")
+		r := hostBuild(t, dir, []string{"FIXTURE_SITE=https://example.org"}, "astro", "build")
+		if r.code != 0 {
+			t.Fatalf("astro build: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+		}
+		const line = "[sitemapgen] every page found is noindex (3 X-Robots-Tag noindex, 1 error page, 1 noindex): no sitemap written\n"
+		if n := strings.Count(r.stdout+r.stderr, line); n != 1 {
+			t.Errorf("Astro's log says %q %d times, want once:\n%s%s", line, n, r.stdout, r.stderr)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "dist", "sitemap.xml")); err == nil {
+			t.Error("a sitemap was written")
+		}
+	})
 	t.Run("no base URL", func(t *testing.T) {
 		t.Parallel()
 		dir := copyProject(t, project)
@@ -249,9 +268,14 @@ func TestNetlifyPlugin(t *testing.T) {
 		inputs string
 		want   []string
 		out    string
+		files  map[string]string // besides the site's pages
 	}{
 		{name: "production", env: netlify, want: []string{"https://site.example.org/", "https://site.example.org/about", "https://site.example.org/docs/"},
 			out: "STATUS 3 URLs in 1 sitemap file"},
+		// A staging deploy: every path noindex by _headers. The build
+		// passes, and says why there is no sitemap.
+		{name: "X-Robots-Tag noindex everywhere", env: netlify, files: map[string]string{"public/_headers": "/*\n  X-Robots-Tag: noindex\n"},
+			out: "STATUS no sitemap: every page found is noindex (3 X-Robots-Tag noindex)"},
 		{name: "deploy preview", env: append(slices.Clone(netlify), "CONTEXT=deploy-preview"),
 			want: []string{"https://site.example.org/", "https://site.example.org/about", "https://site.example.org/docs/"}},
 		{name: "prettyURLs and baseUrl", env: netlify, inputs: `{"prettyURLs": false, "baseUrl": "https://example.net/"}`,
@@ -270,6 +294,9 @@ func TestNetlifyPlugin(t *testing.T) {
 				"public/about.html":      "<html><head><title>About</title></head></html>",
 				"public/docs/index.html": "<html><head><title>Docs</title></head></html>",
 			} {
+				write(t, filepath.Join(dir, name), body)
+			}
+			for name, body := range tc.files {
 				write(t, filepath.Join(dir, name), body)
 			}
 			r := nodeScript(t, dir, append(tc.env, "INPUTS="+tc.inputs), netlifyRun)
@@ -373,6 +400,66 @@ func TestDocusaurusPlugin(t *testing.T) {
 func TestDocusaurusBuild(t *testing.T) {
 	t.Parallel() // a minute of webpack, beside the tests that wait on others
 	fixture := nodeFixture(t, "docusaurus")
+	site := docusaurusProject(t, fixture, nil)
+	r := docusaurusBuild(t, site)
+	if r.code != 0 {
+		t.Fatalf("docusaurus build: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if n := strings.Count(r.stdout+r.stderr, "URLs in "); n != 1 {
+		t.Errorf("sitemapgen ran %d times, want once, after the last locale:\n%s%s", n, r.stdout, r.stderr)
+	}
+	plain := filepath.Join(t.TempDir(), "plain")
+	if out, err := exec.Command("cp", "-a", filepath.Join(fixture, "build"), plain).CombinedOutput(); err != nil {
+		t.Fatalf("cp -a: %v\n%s", err, out)
+	}
+	mustRun(t, "", "--quiet", "--base-url", "https://example.com/", plain)
+	got, want := locs(t, filepath.Join(site, "build", "sitemap.xml")), locs(t, filepath.Join(plain, "sitemap.xml"))
+	if !slices.Equal(got, want) || !slices.Contains(got, "https://example.com/de/") {
+		t.Errorf("the build's sitemap lists %q;\nplain sitemapgen on the committed build, %q", got, want)
+	}
+	sitemaptest.MustValidate(t, filepath.Join(site, "build"))
+}
+
+// TestDocusaurusNoIndex: the same real build with Docusaurus' noIndex:
+// true, a staging site's setting, which puts <meta name="robots"
+// content="noindex, nofollow"> on every page: the build passes, with no
+// sitemap and sitemapgen's one line, once, after the last locale.
+func TestDocusaurusNoIndex(t *testing.T) {
+	t.Parallel() // a minute of webpack, beside the tests that wait on others
+	fixture := nodeFixture(t, "docusaurus")
+	site := docusaurusProject(t, fixture, func(config string) string {
+		return strings.Replace(config, "  baseUrl: '/',\n", "  baseUrl: '/',\n  noIndex: true,\n", 1)
+	})
+	r := docusaurusBuild(t, site)
+	out := r.stdout + r.stderr
+	if r.code != 0 {
+		t.Fatalf("docusaurus build: exit %d\n%s", r.code, out)
+	}
+	line := regexp.MustCompile(`(?m)sitemapgen: every page found is noindex \((\d+) noindex(, \d+ error page)?\): no sitemap written$`)
+	if m := line.FindAllStringSubmatch(out, -1); len(m) != 1 || m[0][1] == "0" {
+		t.Errorf("not one line saying no sitemap was written, every page being noindex:\n%s", out)
+	} else {
+		t.Logf("%s", m[0][0])
+	}
+	if strings.Contains(out, "skipped") || strings.Contains(out, "URLs in ") {
+		t.Errorf("sitemapgen says more:\n%s", out)
+	}
+	if _, err := os.Stat(filepath.Join(site, "build", "sitemap.xml")); err == nil {
+		t.Error("a sitemap was written")
+	}
+	if _, err := os.Stat(filepath.Join(site, "build", "index.html")); err != nil {
+		t.Errorf("the site was not built: %v", err)
+	}
+}
+
+// docusaurusProject makes a copy of the Docusaurus fixture to build, its
+// sources copied by githistory.sh, for the git history Docusaurus dates
+// pages by; its installed packages linked, not copied (380 MB), and ours
+// unpacked beside them as npm would. Its docusaurus.config.js names the
+// plugin, with the preset's sitemap off, and is then edited by edit, if
+// given.
+func docusaurusProject(t *testing.T, fixture string, edit func(string) string) string {
+	t.Helper()
 	site := filepath.Join(t.TempDir(), "site")
 	if out, err := exec.Command(filepath.Join(fixture, "githistory.sh"), site).CombinedOutput(); err != nil {
 		t.Fatalf("githistory.sh: %v\n%s", err, out)
@@ -419,34 +506,27 @@ func TestDocusaurusBuild(t *testing.T) {
 	}
 	edited := strings.Replace(string(data), "  presets: [", "  plugins: ['sitemapgen/docusaurus'],\n\n  presets: [", 1)
 	edited = regexp.MustCompile(`(?s)sitemap: \{.*?\},`).ReplaceAllString(edited, "sitemap: false,")
+	if edit != nil {
+		edited = edit(edited)
+	}
 	if !strings.Contains(edited, "plugins: ['sitemapgen/docusaurus']") || !strings.Contains(edited, "sitemap: false,") {
 		t.Fatalf("docusaurus.config.js is not as this test expects:\n%s", data)
 	}
 	if err := os.WriteFile(config, []byte(edited), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// --no-minify: the pages and their URLs are the same, without the
-	// minifiers' half of webpack's CPU time.
-	cmd := exec.Command("node", filepath.Join(modules, "@docusaurus", "core", "bin", "docusaurus.mjs"), "build", "--no-minify")
+	return site
+}
+
+// docusaurusBuild runs `docusaurus build --no-minify` in site, as its
+// user would, and returns how it ended. --no-minify: the pages and their
+// URLs are the same, without the minifiers' half of webpack's CPU time.
+func docusaurusBuild(t *testing.T, site string) result {
+	t.Helper()
+	cmd := exec.Command("node", filepath.Join(site, "node_modules", "@docusaurus", "core", "bin", "docusaurus.mjs"), "build", "--no-minify")
 	cmd.Dir = site
 	cmd.Env = append(os.Environ(), "DOCUSAURUS_TELEMETRY=0", "SITEMAP_BASE_URL=")
-	r := runCmd(t, cmd)
-	if r.code != 0 {
-		t.Fatalf("docusaurus build: exit %d\n%s%s", r.code, r.stdout, r.stderr)
-	}
-	if n := strings.Count(r.stdout+r.stderr, "URLs in "); n != 1 {
-		t.Errorf("sitemapgen ran %d times, want once, after the last locale:\n%s%s", n, r.stdout, r.stderr)
-	}
-	plain := filepath.Join(t.TempDir(), "plain")
-	if out, err := exec.Command("cp", "-a", filepath.Join(fixture, "build"), plain).CombinedOutput(); err != nil {
-		t.Fatalf("cp -a: %v\n%s", err, out)
-	}
-	mustRun(t, "", "--quiet", "--base-url", "https://example.com/", plain)
-	got, want := locs(t, filepath.Join(site, "build", "sitemap.xml")), locs(t, filepath.Join(plain, "sitemap.xml"))
-	if !slices.Equal(got, want) || !slices.Contains(got, "https://example.com/de/") {
-		t.Errorf("the build's sitemap lists %q;\nplain sitemapgen on the committed build, %q", got, want)
-	}
-	sitemaptest.MustValidate(t, filepath.Join(site, "build"))
+	return runCmd(t, cmd)
 }
 
 // TestNetlifyBuild runs the plugin the way Netlify does: @netlify/build
@@ -460,12 +540,18 @@ func TestDocusaurusBuild(t *testing.T) {
 func TestNetlifyBuild(t *testing.T) {
 	project := hostProject(t, "npm-netlify")
 	for _, tc := range []struct {
-		name string
-		env  []string
-		want []string // nil: the build fails
+		name    string
+		env     []string
+		want    []string // nil: the build fails, unless none says why no sitemap is written
+		headers string   // the publish folder's _headers
+		none    string
 	}{
 		{name: "production", env: []string{"CONTEXT=production", "URL=https://example.com"},
 			want: []string{"https://example.com/", "https://example.com/about/", "https://example.com/blog/post"}},
+		// A staging site: X-Robots-Tag: noindex on every path. The deploy
+		// passes, with no sitemap.
+		{name: "X-Robots-Tag noindex everywhere", env: []string{"CONTEXT=branch-deploy", "URL=https://example.com"},
+			headers: "/*\n  X-Robots-Tag: noindex\n", none: "sitemapgen: every page found is noindex (3 X-Robots-Tag noindex, 1 error page): no sitemap written"},
 		{name: "deploy preview", env: []string{"CONTEXT=deploy-preview", "URL=https://example.com", "DEPLOY_PRIME_URL=https://deploy-preview-7--example.netlify.app"},
 			want: []string{"https://example.com/", "https://example.com/about/", "https://example.com/blog/post"}},
 		{name: "no URL", env: []string{"CONTEXT=production"}},
@@ -473,8 +559,20 @@ func TestNetlifyBuild(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			dir := copyProject(t, project)
+			if tc.headers != "" {
+				write(t, filepath.Join(dir, "public", "_headers"), tc.headers)
+			}
 			r := hostBuild(t, dir, append([]string{"URL=", "DEPLOY_PRIME_URL=", "SITEMAP_BASE_URL="}, tc.env...), "netlify-build", "--offline")
 			sitemap := filepath.Join(dir, "public", "sitemap.xml")
+			if tc.none != "" {
+				if n := strings.Count(r.stdout+r.stderr, tc.none); r.code != 0 || n != 1 {
+					t.Errorf("netlify-build: exit %d, %q said %d times; want it once, and success\n%s%s", r.code, tc.none, n, r.stdout, r.stderr)
+				}
+				if _, err := os.Stat(sitemap); err == nil {
+					t.Error("a sitemap was written")
+				}
+				return
+			}
 			if tc.want == nil {
 				if n := strings.Count(r.stdout+r.stderr, "sitemapgen: no base URL"); r.code == 0 || n != 1 {
 					t.Errorf("netlify-build: exit %d, our message %d times, want a failure with it once\n%s%s", r.code, n, r.stdout, r.stderr)

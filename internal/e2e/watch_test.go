@@ -1099,3 +1099,38 @@ func TestWatchRootMadeAnew(t *testing.T) {
 	p.stop(public)
 	sameAsBuild(t, dir, public, watchArgs...)
 }
+
+// TestWatchNoindex: every page of the site turning noindex (a staging
+// layout) removes the sitemap and its robots.txt line, said in one line,
+// with no error and watching on; a page losing its noindex brings them
+// back. Each state is awaited on watch's lines and the files, in
+// whatever batches the writes fall.
+func TestWatchNoindex(t *testing.T) {
+	const noindex = `<!doctype html><meta name="robots" content="noindex"><title>staging</title>`
+	dir, public := newSite(t, map[string]string{"index.html": page("home"), "a.html": page("a")})
+	args := append([]string{"--robots"}, watchArgs...)
+	p := startWatch(t, dir, args...)
+	sitemap, robots := filepath.Join(public, "sitemap.xml"), filepath.Join(public, "robots.txt")
+	there := func(path string) bool { _, err := os.Stat(path); return err == nil }
+	robotsLine := func() bool { b, _ := os.ReadFile(robots); return strings.Contains(string(b), "Sitemap: ") }
+	if !there(sitemap) || !robotsLine() {
+		t.Fatal("the first build wrote no sitemap, or no line of robots.txt")
+	}
+
+	write(t, filepath.Join(public, "index.html"), noindex)
+	write(t, filepath.Join(public, "a.html"), noindex)
+	none := regexp.MustCompile(`^sitemapgen: every page found is noindex \(2 noindex\): no sitemap written, and the earlier one removed, with its Sitemap: lines of robots.txt$`)
+	p.until("the set withdrawn", func() bool { return p.count(none) == 1 && !there(sitemap) && !robotsLine() })
+
+	write(t, filepath.Join(public, "a.html"), page("a"))
+	back := regexp.MustCompile(`^sitemapgen: \+1 −0 ~0 URLs, 2 files written`)
+	p.until("the set back", func() bool { return p.count(back) == 1 && there(sitemap) && robotsLine() })
+	if got := urlsIn(t, sitemap); !equal(got, []string{"https://example.com/a.html"}) {
+		t.Errorf("URLs %q", got)
+	}
+	if c := p.count(regexp.MustCompile(`skipped|error|still watching`)); c != 0 {
+		t.Errorf("%d lines of an error:\n%s", c, strings.Join(p.output(), "\n"))
+	}
+	p.stop(public)
+	sameAsBuild(t, dir, public, args...)
+}

@@ -12,8 +12,130 @@ import (
 )
 
 // ErrAllSkipped is what a build that found pages but skipped every one
-// returns: errors.Is finds it in the [*AllSkippedError] that says why.
+// by a mistake returns ([Deliberate] says which): errors.Is finds it in
+// the [*AllSkippedError] that says why.
 var ErrAllSkipped = errors.New("every page found was skipped; nothing written")
+
+// A purpose is what leaving a page out for a reason says of a build that
+// lists no page.
+type purpose uint8
+
+const (
+	// mistake: a page that should be listed, left out by a setting or a
+	// fault: a wrong base URL (its canonical links elsewhere, its URL
+	// outside the base URL), a link not followed, a page nobody can read,
+	// a URL too long for the protocol.
+	mistake purpose = iota
+	// asked: the site asks that the page stay out of search engines'
+	// indexes, or out of the sitemap: noindex, X-Robots-Tag, a redirect,
+	// an unpublished page (draft, future, expired), sitemap: false,
+	// robots.txt's Disallow.
+	asked
+	// notAPage: a file that no sitemap lists, whatever the site wants:
+	// an error page, a go-import stub, a source file the generator makes
+	// no page of, sitemapgen's own output, a second page at a listed
+	// URL, the output of a deleted source.
+	notAPage
+)
+
+// purposes gives every reason a page may be left out for its purpose;
+// TestPurposes holds it to mapping.Reasons.
+var purposes = map[mapping.Reason]purpose{
+	mapping.ErrorPage:        notAPage,
+	mapping.LocTooLong:       mistake,
+	mapping.NoIndex:          asked,
+	mapping.XRobotsTag:       asked,
+	mapping.Redirect:         asked,
+	mapping.NotCanonical:     mistake,
+	mapping.CanonicalOffsite: mistake,
+	mapping.Draft:            asked,
+	mapping.Future:           asked,
+	mapping.Expired:          asked,
+	mapping.SitemapExcluded:  asked,
+	mapping.GoImportStub:     notAPage,
+	mapping.NotAPage:         notAPage,
+	mapping.OutsideBase:      mistake,
+	mapping.NotFollowed:      mistake,
+	mapping.OwnOutput:        notAPage,
+	mapping.Unreadable:       mistake,
+	mapping.Duplicate:        notAPage,
+	mapping.RobotsTxt:        asked,
+	mapping.StaleOutput:      notAPage,
+}
+
+// Deliberate reports whether a build that found pages and listed none,
+// skipped counting them by reason, left them out on purpose: no page
+// was left out by a mistake, and at least one because the site asks for
+// it (noindex, X-Robots-Tag noindex, redirect, draft, future, expired,
+// sitemap: false, robots.txt), the others being files no sitemap lists
+// (an error page, a go-import stub, a file the generator makes no page
+// of, sitemapgen's output, a duplicate URL, stale output). Such a build
+// writes no sitemap, removes the one of an earlier run, and succeeds; a
+// build of pages left out by a mistake (a canonical link elsewhere or on
+// another host, a URL outside the base URL or too long, a symbolic link
+// not followed, an unreadable page), or of error pages alone, fails with
+// an [*AllSkippedError]. This is the one rule; a reason it does not know
+// is a mistake.
+func Deliberate(skipped map[mapping.Reason]int) bool {
+	askedFor := false
+	for r, n := range skipped {
+		if n == 0 {
+			continue
+		}
+		switch purposes[r] {
+		case mistake:
+			return false
+		case asked:
+			askedFor = true
+		}
+	}
+	return askedFor
+}
+
+// NoneListed is what a build whose every page was left out on purpose
+// ([Deliberate]) did instead of writing sitemaps: none, and the set of
+// an earlier run removed ([writer.Withdraw]).
+type NoneListed struct {
+	// Skipped counts every page found by reason, in a Session's
+	// rebuild too.
+	Skipped map[mapping.Reason]int
+}
+
+// What says why no page is listed, with the counts:
+// "every page found is noindex (12 noindex, 1 error page)".
+func (n *NoneListed) What() string {
+	return fmt.Sprintf("every page found is %s (%s)", askedAs(n.Skipped), reasons(n.Skipped))
+}
+
+// askedKinds says what a page left out for each reason the site asks
+// for is, in the one line; TestPurposes holds it to purposes.
+var askedKinds = map[mapping.Reason]string{
+	mapping.NoIndex:         "noindex",
+	mapping.XRobotsTag:      "noindex",
+	mapping.Redirect:        "a redirect",
+	mapping.Draft:           "unpublished",
+	mapping.Future:          "unpublished",
+	mapping.Expired:         "unpublished",
+	mapping.SitemapExcluded: "left out by sitemap: false",
+	mapping.RobotsTxt:       "disallowed by robots.txt",
+}
+
+// askedAs names what the pages left out because the site asks for it
+// are, when they are all of one kind ("noindex": by a meta tag or a
+// header); else "left out on purpose".
+func askedAs(skipped map[mapping.Reason]int) string {
+	kind := ""
+	for r, n := range skipped {
+		if n == 0 || purposes[r] != asked {
+			continue
+		}
+		if kind != "" && askedKinds[r] != kind {
+			return "left out on purpose"
+		}
+		kind = askedKinds[r]
+	}
+	return cmp.Or(kind, "left out on purpose")
+}
 
 // AllSkippedError is ErrAllSkipped with the reasons: Skipped counts the
 // pages by reason. When at least half of them (Offsite) were left out for
@@ -83,11 +205,11 @@ func reasons(skipped map[mapping.Reason]int) string {
 }
 
 // allSkipped returns the AllSkippedError of a build whose pages were all
-// skipped.
-func (b *builder) allSkipped() error {
-	e := &AllSkippedError{Skipped: b.res.Skipped, BaseURL: b.mapper.BaseURL()}
+// skipped, for the reasons skipped counts.
+func (b *builder) allSkipped(skipped map[mapping.Reason]int) error {
+	e := &AllSkippedError{Skipped: skipped, BaseURL: b.mapper.BaseURL()}
 	total := 0
-	for _, n := range b.res.Skipped {
+	for _, n := range skipped {
 		total += n
 	}
 	if b.bases != nil {

@@ -256,7 +256,7 @@ func (b *builder) dedup(only map[string]bool) {
 func (b *builder) write() error {
 	res := b.res
 	if res.URLs.Len() == 0 {
-		return b.allSkipped()
+		return b.writeNone()
 	}
 	// The news sitemap holds the articles of the two days before the
 	// build, or, in watch mode, before each write.
@@ -274,6 +274,26 @@ func (b *builder) write() error {
 	for _, name := range res.Write.Unlinked {
 		b.warn(name, errors.New("no sitemap or robots.txt names this index file (an index cannot list another); submit it to search engines, or use --robots"))
 	}
+	return nil
+}
+
+// writeNone ends a build that lists no page. One whose every page was
+// left out on purpose (Deliberate, of the reasons of every page found:
+// a whole build's) writes no sitemap and withdraws the set of an earlier
+// run (writer.Withdraw: its files, its record, with Write.Robots its
+// Sitemap: lines), and says so in Result.NoneListed; the hash state and
+// the generator's dates are left as they are, for the pages' return.
+// Any other fails with an AllSkippedError, writing nothing.
+func (b *builder) writeNone() error {
+	skipped := b.res.Skipped
+	if !Deliberate(skipped) {
+		return b.allSkipped(skipped)
+	}
+	w, err := writer.Withdraw(b.opts.Write)
+	if err != nil {
+		return writeError(b.opts.Write.Dir, err)
+	}
+	b.res.Write, b.res.NoneListed = w, &NoneListed{Skipped: skipped}
 	return nil
 }
 

@@ -213,8 +213,12 @@ type Result struct {
 	// the rule of each page or of the set (guardStamps).
 	Stamps int
 	// Write is what the writer did; nil when the build failed before, or
-	// when it only explained.
+	// when it only explained. With NoneListed, what it removed.
 	Write *writer.Result
+	// NoneListed is set when the build listed no page, every page found
+	// being left out on purpose (Deliberate): no sitemap was written, and
+	// Write says what of an earlier run's set was removed.
+	NoneListed *NoneListed
 	// Elapsed is the build's wall time.
 	Elapsed time.Duration
 	// LeftOut, with Options.KeepLeftOut, are the URLs of the pages found

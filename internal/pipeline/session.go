@@ -184,12 +184,22 @@ func (s *Session) finish(only map[string]bool) error {
 		b.countListed(n) // a whole build's (restart's) counts are of every page
 	}
 	b.guardMTime()
+	if only != nil && b.recs.Len() == 0 {
+		// An update reads some pages and counts their reasons only:
+		// why none is listed (Deliberate, the canonical links' base) is
+		// a whole build's to judge.
+		return errWhole
+	}
 	if err := b.write(); err != nil || only != nil {
 		return err
 	}
 	b.warnDeadRobots()
 	return nil
 }
+
+// errWhole is finish's answer to an update after which no page is
+// listed: the caller builds everything again (restart).
+var errWhole = errors.New("build: no page listed after an update; a whole build judges why")
 
 // Update builds again after the files and folders at paths changed:
 // created, written, removed or renamed. Paths are absolute, or relative to
@@ -201,7 +211,9 @@ func (s *Session) finish(only map[string]bool) error {
 // paths are read again, and, with a
 // join, the built pages whose source is among them. A change to a host
 // file (_headers, vercel.json), to the root itself or to a file with
-// several hard links is a whole build.
+// several hard links is a whole build, and so is a batch after which no
+// page is listed: whether every page was left out on purpose
+// ([Deliberate]) is judged of every page, as [Run] judges it.
 //
 // The Result counts what this update read: Pages are the pages read
 // again, Skipped and Warnings theirs. Its Write tells which files were
@@ -213,7 +225,7 @@ func (s *Session) finish(only map[string]bool) error {
 func (s *Session) Update(ctx context.Context, paths, folders []string) (*Result, error) {
 	res, err := s.update(ctx, paths, folders)
 	if err == nil && res.Write == nil && s.b != nil && !s.whole && s.state.Drifted(writeDir(s.b.opts)) {
-		err = s.rewrite(res)
+		return s.rewrite(ctx, res)
 	}
 	return res, err
 }
@@ -229,16 +241,21 @@ func (s *Session) Rewrite(ctx context.Context) (*Result, error) {
 		return s.restart(ctx)
 	}
 	start := time.Now()
-	res := &Result{Skipped: map[mapping.Reason]int{}}
-	err := s.rewrite(res)
+	res, err := s.rewrite(ctx, &Result{Skipped: map[mapping.Reason]int{}})
 	res.Elapsed = time.Since(start)
 	return res, err
 }
 
-// rewrite writes the set again into res, no page having changed.
-func (s *Session) rewrite(res *Result) error {
+// rewrite writes the set again into res, no page having changed; when no
+// page is listed, it builds everything again, and returns that build's
+// Result.
+func (s *Session) rewrite(ctx context.Context, res *Result) (*Result, error) {
 	s.b.res = res
-	return s.finish(map[string]bool{}) // no page changed: no duplicate to report
+	err := s.finish(map[string]bool{}) // no page changed: no duplicate to report
+	if errors.Is(err, errWhole) {
+		return s.restart(ctx)
+	}
+	return res, err
 }
 
 // update is Update but for output that drifted.
@@ -369,7 +386,12 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 		return res, nil // nothing there was or is a page
 	}
 	s.addToOrder(b.added)
-	return res, s.finish(b.touched)
+	if err := s.finish(b.touched); errors.Is(err, errWhole) {
+		return s.restart(ctx)
+	} else if err != nil {
+		return res, err
+	}
+	return res, nil
 }
 
 // gitUpdate brings the git history the pages are dated by up to date

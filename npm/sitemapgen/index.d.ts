@@ -83,7 +83,12 @@ export interface Summary {
   /** The listed pages by where their lastmod came from; "none" for none. */
   lastmod: Record<string, number>;
   elapsedMs: number;
-  /** Why no sitemap was written, when none was by design (previews: skip). */
+  /**
+   * Why no sitemap was written, when none was by design: a preview with
+   * previews: skip, or every page found left out on purpose ("every page
+   * found is noindex (12 noindex, 1 error page)"; the earlier sitemaps
+   * removed are in removed).
+   */
   notWritten?: string;
 }
 

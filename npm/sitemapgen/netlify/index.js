@@ -38,7 +38,14 @@ export async function onPostBuild({ constants, inputs = {}, utils }) {
   const cwd = process.cwd(); // the base directory, where netlify.toml is
   try {
     const summary = await runForHost("netlify", null, settings, { dir: path.resolve(cwd, constants.PUBLISH_DIR), cwd, logger: console });
-    utils.status?.show({ title: "sitemapgen", summary: `${summary.urls} URL${summary.urls === 1 ? "" : "s"} in ${summary.files.length} sitemap file${summary.files.length === 1 ? "" : "s"}` });
+    // No sitemap by design (a deploy with X-Robots-Tag: noindex on every
+    // page, a preview with previews: skip) says why.
+    utils.status?.show({
+      title: "sitemapgen",
+      summary: summary.notWritten
+        ? `no sitemap: ${summary.notWritten}`
+        : `${summary.urls} URL${summary.urls === 1 ? "" : "s"} in ${summary.files.length} sitemap file${summary.files.length === 1 ? "" : "s"}`,
+    });
   } catch (error) {
     // The message only: with { error }, Netlify prints it twice.
     return fail(error.message);

@@ -40,6 +40,25 @@ test("the base URL from env, the folder from cwd's sitemap.yaml", async () => {
   assert.ok(!fs.existsSync(path.join(cwd, "public", "sitemap.xml")));
 });
 
+test("a site whose every page is noindex resolves: no sitemap, the earlier one removed", async () => {
+  const cwd = site(pages);
+  const { log, logger } = recorder();
+  await sitemapgen({ cwd, dir: "public", baseUrl: "https://example.com/", logger });
+  assert.ok(fs.existsSync(path.join(cwd, "public", "sitemap.xml")));
+  const noindex = '<meta name="robots" content="noindex, nofollow"><title>staging</title>';
+  fs.writeFileSync(path.join(cwd, "public", "index.html"), noindex);
+  fs.writeFileSync(path.join(cwd, "public", "a.html"), noindex);
+  const summary = await sitemapgen({ cwd, dir: "public", baseUrl: "https://example.com/", logger });
+  assert.equal(summary.urls, 0);
+  assert.deepEqual(summary.files, []);
+  assert.deepEqual(summary.removed, ["sitemap.xml"]);
+  assert.deepEqual(summary.skipped, { noindex: 2, "error page": 1 });
+  assert.equal(summary.notWritten, "every page found is noindex (2 noindex, 1 error page)");
+  assert.equal(log.info.at(-1), "sitemapgen: every page found is noindex (2 noindex, 1 error page): no sitemap written, and the earlier one removed");
+  assert.ok(!fs.existsSync(path.join(cwd, "public", "sitemap.xml")));
+  assert.deepEqual(log.warn, []);
+});
+
 test("rejects with sitemapgen's message and exit status", async () => {
   const cwd = site({ ...pages, "empty/.keep": "" });
   const { log, logger } = recorder();

@@ -1,0 +1,146 @@
+package writer
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+// Withdraw removes from Options.Dir the sitemap set an earlier Write put
+// there, for a build that lists no URL on purpose (every page noindex):
+// with Options.Robots, first the Sitemap: lines of robots.txt that name
+// this tool's files under BaseURL (so that robots.txt never names a file
+// that is gone), then every file the folder's record ([RecordName])
+// lists, index files before the shards they list, then the record
+// itself. A run killed part way leaves the record listing what is left,
+// which the next run removes. Nothing else is touched: no file the
+// record does not list, no other line of robots.txt, no robots.txt
+// without Options.Robots, and not another tool's sitemaps (TakeOver is
+// not used). Every file is removed inside the folder held open, as Write
+// removes its stale files.
+//
+// Result.Removed lists the files removed, and Result.Written robots.txt
+// when it changed. With DryRun it removes nothing and lists what it
+// would; with Check it removes nothing and lists in Result.Differ what
+// differs from a withdrawn set (a recorded file still there, robots.txt
+// with a line of ours). With State, the State knows no file afterwards,
+// and Result.URLChanges counts every URL of its last Write removed.
+func Withdraw(opts Options) (*Result, error) {
+	res, err := withdraw(opts)
+	if err == nil && opts.State != nil && !opts.DryRun && !opts.Check {
+		res.URLChanges = opts.State.withdrawn()
+	}
+	return res, err
+}
+
+func withdraw(opts Options) (*Result, error) {
+	if opts.RobotsBytes <= 0 {
+		opts.RobotsBytes = limits.Default.RobotsBytes
+	}
+	res := &Result{}
+	root, err := fsx.OpenRoot(opts.Dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return res, nil // no folder: nothing of ours in it
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	if opts.Robots {
+		// Before anything is removed: the set and robots.txt go together.
+		if err := robotsUsable(opts.Dir, opts.RobotsBytes); err != nil {
+			return nil, err
+		}
+	}
+	dry := opts.DryRun || opts.Check
+	if !dry {
+		atomicfile.RemoveStaleIn(root, ".", time.Now())
+	}
+	previous, err := readRecord(opts.Dir, opts.OutputBytes)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Robots {
+		changed, err := withdrawRobots(opts.Dir, opts.BaseURL, opts.RobotsBytes, dry)
+		if err != nil {
+			return nil, err
+		}
+		if changed && opts.Check {
+			res.Differ = append(res.Differ, robotsName)
+		} else if changed {
+			res.Written = append(res.Written, robotsName)
+		}
+	}
+	if dry {
+		for _, name := range previous {
+			if st, err := root.Lstat(name); err == nil && st.Mode().IsRegular() {
+				res.Removed = append(res.Removed, name)
+			}
+		}
+		slices.Sort(res.Removed)
+		res.Removed = slices.Compact(res.Removed)
+		if opts.Check {
+			res.Differ = append(slices.Clone(res.Removed), res.Differ...)
+		}
+		return res, nil
+	}
+	if res.Removed, err = removeStale(root, previous, nil); err != nil {
+		return nil, err
+	}
+	err = root.RemoveRegular(RecordName)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if len(res.Written) == 0 && len(res.Removed) == 0 {
+			return res, nil // nothing was there
+		}
+	case err != nil:
+		return nil, err
+	}
+	return res, root.SyncDir(".")
+}
+
+// withdrawRobots removes from dir's robots.txt (read within max bytes)
+// the Sitemap: lines that name this tool's files under baseURL, and
+// reports whether there were any; with dry, it only reports. A robots.txt
+// that does not exist, or has no such line, is left as it is.
+func withdrawRobots(dir, baseURL string, max int, dry bool) (bool, error) {
+	old, st, err := readRobots(dir, max)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	merged := mergeRobots(old, baseURL, nil, nil)
+	if bytes.Equal(merged, old) {
+		return false, nil
+	}
+	if dry {
+		return true, nil
+	}
+	return true, atomicfile.Write(filepath.Join(dir, robotsName), merged, st.Mode().Perm())
+}
+
+// withdrawn makes the State know no file, as after a Write of no URL:
+// the next Write writes every file, and counts each of its URLs added.
+// It returns the URLs of the last Write counted removed; nil when there
+// was none.
+func (st *State) withdrawn() *URLChanges {
+	st.begin(0)
+	changes := st.diff()
+	clear(st.files)
+	// As update after a Write of no file: the lists take turns.
+	st.entries, st.next, st.primed = st.next, st.entries[:0], true
+	st.extras, st.nextExtras = st.nextExtras, st.extras
+	clear(st.nextExtras)
+	st.news, st.nextNews = st.nextNews, st.news[:0]
+	st.plan, st.shards = "", st.shards[:0]
+	return changes
+}
