@@ -80,27 +80,33 @@ func ForeignSitemaps(dir string, takes, own func(name string) bool) ([]string, e
 // (gzip-compressed when its name ends in .gz) starts as a sitemap or a
 // sitemap index does. Its first 2 KiB are read, uncompressed.
 func isSitemapFile(root *fsx.Root, rel string) bool {
+	head, ok := sitemapHead(root, rel)
+	return ok && (bytes.Contains(head, []byte("<urlset")) || bytes.Contains(head, []byte("<sitemapindex"))) &&
+		bytes.Contains(head, []byte("sitemaps.org/schemas/sitemap/0.9"))
+}
+
+// sitemapHead returns the first 2 KiB of the regular file rel in root,
+// uncompressed when its name ends in .gz; false when it cannot be read.
+func sitemapHead(root *fsx.Root, rel string) ([]byte, bool) {
 	if st, err := root.Lstat(rel); err != nil || !st.Mode().IsRegular() {
-		return false
+		return nil, false
 	}
 	f, err := root.Open(rel, sitemap.MaxBytes, protocolLimit)
 	if err != nil {
-		return false
+		return nil, false
 	}
 	defer f.Close()
 	var r io.Reader = f
 	if strings.HasSuffix(rel, ".gz") {
 		zr, err := gzip.NewReader(f)
 		if err != nil {
-			return false
+			return nil, false
 		}
 		r = zr
 	}
 	head := make([]byte, 2048)
 	n, _ := io.ReadFull(r, head)
-	head = head[:n]
-	return (bytes.Contains(head, []byte("<urlset")) || bytes.Contains(head, []byte("<sitemapindex"))) &&
-		bytes.Contains(head, []byte("sitemaps.org/schemas/sitemap/0.9"))
+	return head[:n], true
 }
 
 // protocolLimit names the bound of a sitemap file read back: the
