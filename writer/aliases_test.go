@@ -272,8 +272,8 @@ func TestAliases(t *testing.T) {
 				slices.ContainsFunc(shards, func(n string) bool { return !shardDigest.MatchString(path.Base(n)) || path.Dir(n) == "." }) {
 				t.Errorf("RecordedAliases %q, want %q and their folders' shards", aliases, res.Aliases)
 			}
-			if e, _ := RecordedEntry(dir, 0); e != tt.entry {
-				t.Errorf("RecordedEntry %q, want %q", e, tt.entry)
+			if e, _ := RecordedEntries(dir, 0); len(e) != 1 || e[0] != tt.entry {
+				t.Errorf("RecordedEntries %q, want %q", e, tt.entry)
 			}
 
 			// The same input, the same bytes: in this folder, where
@@ -509,8 +509,8 @@ func TestFilename(t *testing.T) {
 	if !strings.Contains(got[ViewerName], `data-entry="my-map.xml"`) {
 		t.Error("the viewer does not show my-map.xml")
 	}
-	if e, _ := RecordedEntry(dir, 0); e != "my-map.xml" {
-		t.Errorf("RecordedEntry = %q", e)
+	if e, _ := RecordedEntries(dir, 0); len(e) != 1 || e[0] != "my-map.xml" {
+		t.Errorf("RecordedEntries = %q", e)
 	}
 	validateFolder(t, dir)
 

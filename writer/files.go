@@ -62,27 +62,29 @@ func RecordedAliases(dir string) ([]string, error) {
 	return slices.DeleteFunc(names, func(n string) bool { return kinds[n] != kindAlias }), nil
 }
 
-// RecordedEntry returns the entry file of the set dir's record lists
-// (read within max bytes, as [RecordedMax] reads it): a name of the
-// user's ([Options.Filename]), else sitemap.xml or sitemap.xml.gz when
-// the record lists it; "" when it lists none.
-func RecordedEntry(dir string, max int) (string, error) {
+// RecordedEntries returns the files of dir's record (read within max
+// bytes, as [RecordedMax] reads it) that may be the set's entry file, the
+// likeliest first: one of a name of the user's ([Options.Filename]),
+// then sitemap.xml and sitemap.xml.gz; a record a killed run left may
+// list two. None when it lists none.
+func RecordedEntries(dir string, max int) ([]string, error) {
 	lines, err := readRecordLines(dir, max)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	names, kinds := recordNames(lines)
+	var entries []string
 	for _, n := range names {
 		if kinds[n] == kindEntry {
-			return n, nil
+			entries = append(entries, n)
 		}
 	}
 	for _, n := range []string{"sitemap.xml", "sitemap.xml.gz"} {
 		if slices.Contains(names, n) && kinds[n] == "" {
-			return n, nil
+			entries = append(entries, n)
 		}
 	}
-	return "", nil
+	return entries, nil
 }
 
 // The kinds of the record's files that IsOwnName does not know, written
