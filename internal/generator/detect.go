@@ -66,6 +66,10 @@ type Project struct {
 	// Languages are a multilingual Hugo site's languages, the keys of
 	// its languages table, lower-cased.
 	Languages []string
+	// SitemapFile is the name the generator gives its sitemap files when
+	// its configuration renames them (Hugo's [sitemap] filename, at the
+	// root and in each language's folder); "" for sitemap.xml.
+	SitemapFile string
 	// Versions are a Docusaurus site's docs versions, from versions.json,
 	// the newest first.
 	Versions []string
