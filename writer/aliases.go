@@ -143,6 +143,9 @@ func (t *txn) findAliases(entry string) error {
 		indexes = append(slices.Clone(found), entry)
 	}
 	for _, name := range indexes {
+		if slices.Contains(t.recorded, name) && t.recordKind[name] != kindAlias || t.inRoot(func(r *fsx.Root) bool { return marked(r, name) }) {
+			continue // ours, of an earlier Write: its entries are ours
+		}
 		for _, p := range listedBeside(o.Dir, name, o.BaseURL) {
 			parts[p] = true
 		}

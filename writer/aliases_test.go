@@ -542,3 +542,40 @@ func TestFilename(t *testing.T) {
 		t.Error("the page was written over")
 	}
 }
+
+// TestAliasesToggled: the entry file turned gzipped and back, or
+// renamed, over a generator's sitemaps: every name the generator
+// published answers each time; an alias of an earlier Write, an index
+// listing our entry file, never makes that file a part of an index of
+// the generator's.
+func TestAliasesToggled(t *testing.T) {
+	dir := aliasSite(t)
+	published := []string{"en/sitemap.xml", "fr/sitemap.xml", "sitemap-index.xml", "sitemap.xml", "sitemap.xml.gz"}
+	for _, o := range []Options{{}, {Gzip: true}, {}, {Filename: "map.xml"}, {Filename: "map.xml", Gzip: true}, {}} {
+		o.Dir, o.BaseURL, o.TakeOver = dir, base, aliasTakes
+		res, err := Write(aliasURLs, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := tree(t, dir)
+		for _, name := range published {
+			if _, ok := got[name]; !ok {
+				t.Errorf("gzip %v, filename %q: %s gone (removed %q, taken over %q)", o.Gzip, o.Filename, name, res.Removed, res.TakenOver)
+				continue
+			}
+			urls, _ := reach(t, dir, name)
+			if want := under(aliasURLs, base+scopeOf(name)); !slices.Equal(urls, want) {
+				t.Errorf("gzip %v, filename %q: %s reaches %q, want %q", o.Gzip, o.Filename, name, urls, want)
+			}
+		}
+		validateFolder(t, dir)
+	}
+}
+
+// scopeOf is the folder of the file name, with its "/", or "" at the top.
+func scopeOf(name string) string {
+	if d := path.Dir(name); d != "." {
+		return d + "/"
+	}
+	return ""
+}
