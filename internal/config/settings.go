@@ -241,7 +241,9 @@ var Settings = Table[Values]{
 	{Flag: "keep-generator-sitemaps", Key: "keep_generator_sitemaps", Help: []string{
 		"keep the sitemaps a generator wrote into its output",
 		"(Hugo's en/sitemap.xml, Astro's sitemap-index.xml …),",
-		"which are removed by default once ours are written"},
+		"which are replaced by default once ours are written:",
+		"each URL of theirs a search engine may have been",
+		"given then answers with a file leading to ours"},
 		Field: Bool(func(v *Values) *bool { return &v.KeepGenerator }, false)},
 	{Flag: "max-urls", Arg: "N", Key: "max_urls", Help: []string{"at most N URLs per file (default 50000, the most allowed)"},
 		Field: Int(func(v *Values) *int { return &v.MaxURLs }, sitemap.MaxURLs, between(1, sitemap.MaxURLs))},
