@@ -23,6 +23,29 @@ const (
 	indexClose  = "</sitemapindex>\n"
 )
 
+// stylesheet returns the <?xml-stylesheet?> processing instruction that
+// has a browser show a file with the XSLT stylesheet at href
+// ([Options.XSL]), and a newline; "" for none. The pseudo-attribute's
+// value is escaped as an attribute's is: a browser reads it so, and
+// neither "?>" nor a quote can end the instruction early.
+func stylesheet(href string) string {
+	if href == "" {
+		return ""
+	}
+	return `<?xml-stylesheet type="text/xsl" href="` + string(appendEscaped(nil, href)) + `"?>` + "\n"
+}
+
+// withHead returns start, the beginning of a file (the XML declaration,
+// then the root's start tag), with head between the two: the
+// stylesheet's processing instruction, an alias's mark. One head for
+// every file a Write makes keeps identical input byte-identical.
+func withHead(start, head string) string {
+	if head == "" {
+		return start
+	}
+	return xmlDecl + head + start[len(xmlDecl):]
+}
+
 // appendURL appends the <url> element of u to b: its values, then its
 // alternates, images and videos. A field of the alternates, images or
 // videos written here is one State.extrasSum hashes. u.News is not

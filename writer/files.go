@@ -5,7 +5,9 @@ import (
 	"bytes"
 	"cmp"
 	"errors"
+	"fmt"
 	"io/fs"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -47,11 +49,74 @@ func Recorded(dir string) ([]string, error) { return readRecord(dir, 0) }
 // (limits.output_bytes; 0 means its default).
 func RecordedMax(dir string, max int) ([]string, error) { return readRecord(dir, max) }
 
+// RecordedAliases returns the files of aliases dir's record lists (read
+// as [Recorded] reads it): the files at the URLs of a generator's
+// sitemaps that lead to the set's URLs (see [Options.TakeOver]), which
+// list again URLs the set's other files list.
+func RecordedAliases(dir string) ([]string, error) {
+	lines, err := readRecordLines(dir, 0)
+	if err != nil {
+		return nil, err
+	}
+	names, kinds := recordNames(lines)
+	return slices.DeleteFunc(names, func(n string) bool { return kinds[n] != kindAlias }), nil
+}
+
+// RecordedEntries returns the files of dir's record (read within max
+// bytes, as [RecordedMax] reads it) that may be the set's entry file, the
+// likeliest first: one of a name of the user's ([Options.Filename]),
+// then sitemap.xml and sitemap.xml.gz; a record a killed run left may
+// list two. None when it lists none.
+func RecordedEntries(dir string, max int) ([]string, error) {
+	lines, err := readRecordLines(dir, max)
+	if err != nil {
+		return nil, err
+	}
+	names, kinds := recordNames(lines)
+	var entries []string
+	for _, n := range names {
+		if kinds[n] == kindEntry {
+			entries = append(entries, n)
+		}
+	}
+	for _, n := range []string{"sitemap.xml", "sitemap.xml.gz"} {
+		if slices.Contains(names, n) && kinds[n] == "" {
+			entries = append(entries, n)
+		}
+	}
+	return entries, nil
+}
+
+// The kinds of the record's files that IsOwnName does not know, written
+// after the name and a tab: the entry file of a name of the user's, and
+// the files of an alias.
+const (
+	kindEntry = "entry"
+	kindAlias = "alias"
+)
+
 // readRecord returns the names listed in dir's record, read within max
 // bytes (0: the default of limits.output_bytes); none when there is no
-// record. Lines that are not one of Write's names are ignored, so a
-// damaged record can never make Write remove another file.
+// record.
 func readRecord(dir string, max int) ([]string, error) {
+	lines, err := readRecordLines(dir, max)
+	if err != nil {
+		return nil, err
+	}
+	names, _ := recordNames(lines)
+	return names, nil
+}
+
+// readRecordLines returns the lines of dir's record that name a file, as
+// recordLine writes them, read within max bytes (0: the default of
+// limits.output_bytes); none when there is no record. Lines that are not
+// one of Write's names are ignored, so a damaged record can never make
+// Write remove another file: a name IsOwnName knows, sitemap.html, or,
+// of a kind, a name that kind may have (an entry's CheckFilename allows,
+// an alias's a sitemap's in Dir or a folder at its top). The files of
+// the kinds are removed only while they are what a Write left there
+// (txn.stale).
+func readRecordLines(dir string, max int) ([]string, error) {
 	data, err := fsx.ReadFile(dir, RecordName, cmp.Or(max, limits.Default.OutputBytes), limits.OutputBytesKey)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -59,32 +124,90 @@ func readRecord(dir string, max int) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	var names []string
+	var lines []string
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for sc.Scan() {
-		if name := strings.TrimSpace(sc.Text()); IsOwnName(name) || name == ViewerName {
-			names = append(names, name)
+		line := strings.TrimSpace(sc.Text())
+		name, kind, _ := strings.Cut(line, "\t")
+		ok := false
+		switch kind {
+		case "":
+			ok = IsOwnName(name) || name == ViewerName
+		case kindEntry:
+			ok = CheckFilename(strings.TrimSuffix(name, ".gz")) == nil
+		case kindAlias:
+			ok = aliasName(name)
+		}
+		if ok {
+			lines = append(lines, line)
 		}
 	}
-	return names, nil
+	return lines, nil
 }
 
-// writeRecord replaces the record of the output folder root with names,
-// sorted.
-func writeRecord(root *fsx.Root, names []string) error {
-	names = slices.Clone(names)
-	slices.Sort(names)
-	names = slices.Compact(names)
+// recordNames returns the names of the record's lines, and the kind of
+// each that has one.
+func recordNames(lines []string) ([]string, map[string]string) {
+	names := make([]string, 0, len(lines))
+	kinds := map[string]string{}
+	for _, line := range lines {
+		name, kind, _ := strings.Cut(line, "\t")
+		names = append(names, name)
+		if kind != "" {
+			kinds[name] = kind
+		}
+	}
+	return names, kinds
+}
+
+// recordLine is the record's line of the file name of kind ("" for
+// none).
+func recordLine(name, kind string) string {
+	if kind == "" {
+		return name
+	}
+	return name + "\t" + kind
+}
+
+// aliasName reports whether name may be a file of an alias: a sitemap's
+// name (.xml, .xml.gz) in Dir or in a folder at its top, neither hidden.
+func aliasName(name string) bool {
+	if !strings.HasSuffix(name, ".xml") && !strings.HasSuffix(name, ".xml.gz") || path.Clean(name) != name {
+		return false
+	}
+	parts := strings.Split(name, "/")
+	if len(parts) > 2 {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" || p[0] == '.' || strings.ContainsAny(p, "\\\t\r\n") {
+			return false
+		}
+	}
+	return true
+}
+
+// writeRecord replaces the record of the output folder root with lines
+// (recordLine's), sorted, each name once.
+func writeRecord(root *fsx.Root, lines []string) error {
+	lines = slices.Clone(lines)
+	slices.Sort(lines)
+	lines = slices.CompactFunc(lines, func(a, b string) bool {
+		na, _, _ := strings.Cut(a, "\t")
+		nb, _, _ := strings.Cut(b, "\t")
+		return na == nb
+	})
 	var b bytes.Buffer
 	b.WriteString(recordHeader)
-	for _, n := range names {
+	for _, n := range lines {
 		b.WriteString(n)
 		b.WriteByte('\n')
 	}
 	return atomicfile.WriteIn(root, RecordName, b.Bytes(), 0o644)
 }
 
-// removeStale removes the files of previous that keep does not list from
+// removeStale removes the files of previous that keep does not list, and
+// that stale, when set, says are still what a Write left there, from
 // the output folder root and returns their names, sorted; names may be
 // paths under it with "/" (another tool's sitemaps, with a nil keep). A
 // name that is gone, no longer a regular file, or under a folder that
@@ -96,10 +219,10 @@ func writeRecord(root *fsx.Root, names []string) error {
 //
 // Stale index files go before the shards they list: a run killed while
 // removing never leaves an index naming a removed shard.
-func removeStale(root *fsx.Root, previous []string, keep map[string]bool) ([]string, error) {
+func removeStale(root *fsx.Root, previous []string, keep map[string]bool, stale func(name string) bool) ([]string, error) {
 	var removed []string
 	for _, name := range indexesFirst(previous) {
-		if keep[name] {
+		if keep[name] || stale != nil && !stale(name) {
 			continue
 		}
 		err := root.RemoveRegular(name)
@@ -131,9 +254,37 @@ func indexesFirst(names []string) []string {
 
 // isIndexName reports whether name may be an index file's: a further
 // index, or the entry file (stale when the set changes between .xml and
-// .xml.gz).
+// .xml.gz, or is renamed), an alias (by its name in its folder).
 func isIndexName(name string) bool {
-	return strings.HasPrefix(name, "sitemap-index-") || strings.HasPrefix(name, "sitemap.xml")
+	base := path.Base(name)
+	return strings.HasPrefix(base, "sitemap-index-") || strings.HasPrefix(base, "sitemap.xml") || !IsOwnName(base)
+}
+
+// shardFileName matches the names of the shards (shardName's, and
+// sitemap-N.xml, their name before they were named after their content).
+var shardFileName = regexp.MustCompile(`^sitemap(?:-[a-z][a-z0-9_-]{0,63})?-[1-9][0-9]*(?:-[0-9a-f]{10})?\.xml(?:\.gz)?$`)
+
+// isShardName reports whether the file name is a shard's.
+func isShardName(name string) bool {
+	return shardFileName.MatchString(name) && !newsFileName.MatchString(name)
+}
+
+// filenameRe matches the names CheckFilename allows.
+var filenameRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,250}\.xml$`)
+
+// CheckFilename returns an error unless name may name the entry file
+// ([Options.Filename]): a file name of letters, digits, ".", "-" and "_"
+// (a plain URL path segment), ending in ".xml" (".gz" is added with
+// gzip), and none of the names of the set's other files (IsOwnName's:
+// sitemap-N-HASH.xml, sitemap-index-N.xml, sitemap-news.xml …).
+func CheckFilename(name string) error {
+	if !filenameRe.MatchString(name) {
+		return fmt.Errorf("filename %q: want a file name ending in .xml, of letters, digits, '.', '-' and '_' (with gzip, .gz is added)", name)
+	}
+	if name != "sitemap.xml" && (IsOwnName(name) || IsOwnName(name+".gz")) {
+		return fmt.Errorf("filename %q: a name sitemapgen gives its other files; choose another", name)
+	}
+	return nil
 }
 
 func cmpBool(a, b bool) int {

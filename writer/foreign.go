@@ -24,8 +24,10 @@ import (
 // (as "sitemap-0.xml", "de/sitemap.xml") takes is true, that are regular
 // files holding a <urlset> or a <sitemapindex> of the Sitemaps 0.9
 // namespace. In a folder at the top those are sitemap.xml and
-// sitemap.xml.gz, or any file when takes is true for the folder's path
-// with a slash ("__sitemap__/": a folder of the tool's own). Names for
+// sitemap.xml.gz and the names of such files at the root (Hugo's
+// renamed map.xml, en/map.xml), or any file when takes is true for the
+// folder's path with a slash ("__sitemap__/": a folder of the tool's
+// own). Names for
 // which own is true (the files sitemapgen writes or wrote) are not
 // another tool's, nor is anything in a folder that holds the record of a
 // sitemapgen run of its own. A file that cannot be read is not taken for
@@ -45,6 +47,15 @@ func ForeignSitemaps(dir string, takes, own func(name string) bool) ([]string, e
 	if err != nil {
 		return nil, err
 	}
+	// In a folder at the top, the names the tool gives its sitemaps at
+	// the top are looked for too (Hugo's [sitemap] filename: map.xml,
+	// en/map.xml).
+	inFolders := []string{"sitemap.xml", "sitemap.xml.gz"}
+	for _, e := range entries {
+		if name := e.Name(); e.Type().IsRegular() && takes(name) && !slices.Contains(inFolders, name) {
+			inFolders = append(inFolders, name)
+		}
+	}
 	var found []string
 	for _, e := range entries {
 		name := e.Name()
@@ -57,7 +68,7 @@ func ForeignSitemaps(dir string, takes, own func(name string) bool) ([]string, e
 			if _, err := root.Lstat(path.Join(name, RecordName)); err == nil {
 				continue // another sitemapgen run's folder
 			}
-			files := []string{"sitemap.xml", "sitemap.xml.gz"}
+			files := inFolders
 			if takes(name + "/") {
 				files = nil
 				all, _ := root.ReadDir(name) // a folder that cannot be read holds no sitemap
@@ -66,7 +77,7 @@ func ForeignSitemaps(dir string, takes, own func(name string) bool) ([]string, e
 				}
 			}
 			for _, file := range files {
-				if rel := path.Join(name, file); takes(rel) && isSitemapFile(root, rel) {
+				if rel := path.Join(name, file); takes(rel) && !own(rel) && isSitemapFile(root, rel) {
 					found = append(found, rel)
 				}
 			}
@@ -80,27 +91,33 @@ func ForeignSitemaps(dir string, takes, own func(name string) bool) ([]string, e
 // (gzip-compressed when its name ends in .gz) starts as a sitemap or a
 // sitemap index does. Its first 2 KiB are read, uncompressed.
 func isSitemapFile(root *fsx.Root, rel string) bool {
+	head, ok := sitemapHead(root, rel)
+	return ok && (bytes.Contains(head, []byte("<urlset")) || bytes.Contains(head, []byte("<sitemapindex"))) &&
+		bytes.Contains(head, []byte("sitemaps.org/schemas/sitemap/0.9"))
+}
+
+// sitemapHead returns the first 2 KiB of the regular file rel in root,
+// uncompressed when its name ends in .gz; false when it cannot be read.
+func sitemapHead(root *fsx.Root, rel string) ([]byte, bool) {
 	if st, err := root.Lstat(rel); err != nil || !st.Mode().IsRegular() {
-		return false
+		return nil, false
 	}
 	f, err := root.Open(rel, sitemap.MaxBytes, protocolLimit)
 	if err != nil {
-		return false
+		return nil, false
 	}
 	defer f.Close()
 	var r io.Reader = f
 	if strings.HasSuffix(rel, ".gz") {
 		zr, err := gzip.NewReader(f)
 		if err != nil {
-			return false
+			return nil, false
 		}
 		r = zr
 	}
 	head := make([]byte, 2048)
 	n, _ := io.ReadFull(r, head)
-	head = head[:n]
-	return (bytes.Contains(head, []byte("<urlset")) || bytes.Contains(head, []byte("<sitemapindex"))) &&
-		bytes.Contains(head, []byte("sitemaps.org/schemas/sitemap/0.9"))
+	return head[:n], true
 }
 
 // protocolLimit names the bound of a sitemap file read back: the

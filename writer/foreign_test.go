@@ -15,10 +15,14 @@ import (
 
 // TestTakeOver: with TakeOver, the sitemaps generators write (Hugo's
 // index and its languages' urlsets, Astro's sitemap-index.xml and
-// sitemap-0.xml, MkDocs' sitemap.xml.gz) are removed once ours are in
-// place, and robots.txt's lines for them replaced; files that only look
-// like them by name, another host's lines, and our own files stay. A dry
-// run lists them and removes nothing; without TakeOver nothing goes.
+// sitemap-0.xml, MkDocs' sitemap.xml.gz) are replaced once ours are in
+// place: those a search engine may have been given answer with ours
+// (Astro's index, MkDocs' file; TestAliases), the others go (Astro's
+// sitemap-0.xml, which its index lists; the languages' sitemaps, which
+// no URL of the set lies under), and robots.txt's lines for them are
+// replaced; files that only look like them by name, another host's
+// lines, and our own files stay. A dry run lists them and removes
+// nothing; without TakeOver nothing goes.
 func TestTakeOver(t *testing.T) {
 	const urlset = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
@@ -30,6 +34,7 @@ func TestTakeOver(t *testing.T) {
   <sitemap><loc>https://example.com/en/sitemap.xml</loc></sitemap>
 </sitemapindex>
 `
+	const astroIndex = `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>https://example.com/sitemap-0.xml</loc></sitemap></sitemapindex>`
 	var gz bytes.Buffer
 	zw := gzip.NewWriter(&gz)
 	zw.Write([]byte(urlset))
@@ -38,7 +43,7 @@ func TestTakeOver(t *testing.T) {
 		"sitemap.xml":           index, // Hugo's: ours takes its name
 		"en/sitemap.xml":        urlset,
 		"fr/sitemap.xml":        urlset,
-		"sitemap-index.xml":     index,
+		"sitemap-index.xml":     astroIndex,
 		"sitemap-0.xml":         urlset,
 		"sitemap.xml.gz":        gz.String(),
 		"sitemap-notes.xml":     `<rss version="2.0"><channel></channel></rss>`, // not a sitemap
@@ -50,7 +55,8 @@ func TestTakeOver(t *testing.T) {
 		"robots.txt": "User-agent: *\nDisallow:\n\nSitemap: https://example.com/sitemap-index.xml\n" +
 			"Sitemap: https://example.com/en/sitemap.xml\nSitemap: https://other.example/sitemap-0.xml\n",
 	}
-	want := []string{"en/sitemap.xml", "fr/sitemap.xml", "sitemap-0.xml", "sitemap-index.xml", "sitemap.xml.gz"}
+	want := []string{"en/sitemap.xml", "fr/sitemap.xml", "sitemap-0.xml"}
+	wantAliases := []string{"sitemap-index.xml", "sitemap.xml.gz"}
 	site := func(t *testing.T) string {
 		dir := t.TempDir()
 		for name, body := range files {
@@ -79,10 +85,10 @@ func TestTakeOver(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slices.Equal(res.TakenOver, want) {
-			t.Errorf("would take over %q, want %q", res.TakenOver, want)
+		if !slices.Equal(res.TakenOver, want) || !slices.Equal(res.Aliases, wantAliases) {
+			t.Errorf("would take over %q, answer %q; want %q, %q", res.TakenOver, res.Aliases, want, wantAliases)
 		}
-		for _, name := range want {
+		for _, name := range append(want, wantAliases...) {
 			if !exists(dir, name) {
 				t.Errorf("a dry run removed %s", name)
 			}
@@ -95,7 +101,7 @@ func TestTakeOver(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, name := range want {
+		for _, name := range append(want, wantAliases...) {
 			if !slices.Contains(res.Differ, name) || !exists(dir, name) {
 				t.Errorf("--check: %s: in Differ %v, still there %v", name, slices.Contains(res.Differ, name), exists(dir, name))
 			}
@@ -134,12 +140,11 @@ func TestTakeOver(t *testing.T) {
 			t.Fatal(err)
 		}
 		// With Gzip, our entry file is sitemap.xml.gz, which replaces
-		// MkDocs': Hugo's sitemap.xml is the one left over.
-		wantGz := []string{"en/sitemap.xml", "fr/sitemap.xml", "sitemap-0.xml", "sitemap-index.xml", "sitemap.xml"}
-		if !slices.Equal(res.TakenOver, wantGz) {
-			t.Errorf("took over %q, want %q", res.TakenOver, wantGz)
+		// MkDocs': Hugo's sitemap.xml answers with ours.
+		if wantGz := []string{"sitemap-index.xml", "sitemap.xml"}; !slices.Equal(res.TakenOver, want) || !slices.Equal(res.Aliases, wantGz) {
+			t.Errorf("took over %q, answered %q; want %q, %q", res.TakenOver, res.Aliases, want, wantGz)
 		}
-		for _, name := range wantGz {
+		for _, name := range want {
 			if exists(dir, name) {
 				t.Errorf("%s is still there", name)
 			}
@@ -209,8 +214,10 @@ func TestTakeOverFolder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(res.TakenOver, want) {
-		t.Errorf("TakenOver %q, want %q", res.TakenOver, want)
+	// The index answers with ours; the files of the folder the tool
+	// keeps to itself go.
+	if !slices.Equal(res.TakenOver, want[:2]) || !slices.Equal(res.Aliases, want[2:]) {
+		t.Errorf("TakenOver %q, Aliases %q; want %q, %q", res.TakenOver, res.Aliases, want[:2], want[2:])
 	}
 	for _, name := range []string{"__sitemap__/style.xsl", "other/en-US.xml"} {
 		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(name))); err != nil {

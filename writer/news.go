@@ -70,7 +70,7 @@ func (t *txn) writeNews(grouped bool, ext string) ([]*file, error) {
 		slices.SortFunc(t.news, func(a, b newsURL) int { return strings.Compare(a.loc, b.loc) })
 	}
 	o := t.opts
-	c := &chunker{t: t, gzip: o.Gzip, header: newsOpen, footer: urlsetClose, maxCount: min(o.MaxURLs, sitemap.MaxNewsURLs), maxBytes: o.MaxBytes}
+	c := &chunker{t: t, gzip: o.Gzip, header: withHead(newsOpen, t.head), footer: urlsetClose, maxCount: min(o.MaxURLs, sitemap.MaxNewsURLs), maxBytes: o.MaxBytes}
 	c.elems = func(lo, hi int, emit func([]byte) error) error {
 		var elem []byte
 		for i := lo; i < hi; i++ {

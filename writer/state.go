@@ -9,6 +9,7 @@ import (
 	"math"
 	"math/bits"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -248,8 +249,9 @@ func (st *State) reusable(i int, u *sitemap.URL) bool {
 	return ok && sum == st.extrasSum(u)
 }
 
-// shardName returns the name of the kth shard (from 0) of the last
-// Write when its digest is sum and it was the nth of its section (its
+// shardName returns the name of the kth shard (from 0; -1 for a file
+// that is no shard of the set's, an alias's) of the last Write when its
+// digest is sum and it was the nth of its section (its
 // name begins prefix, see eachShard), or else of a shard of that place
 // that a Write put on disk with those bytes (one whose commit failed
 // after it): a shard's name follows from its place and bytes.
@@ -261,7 +263,7 @@ func (st *State) shardName(k int, sum uint64, prefix string, n int, ext string) 
 	isShard := func(name string) bool {
 		return strings.HasPrefix(name, prefix) && strings.HasSuffix(name, ext) && len(name) == len(prefix)+10+len(ext)
 	}
-	if k < len(st.shards) && st.shards[k].sum == sum && isShard(st.shards[k].name) {
+	if k >= 0 && k < len(st.shards) && st.shards[k].sum == sum && isShard(st.shards[k].name) {
 		return st.shards[k].name, true
 	}
 	for name, rec := range st.files {
@@ -484,7 +486,7 @@ func (t *txn) check(res *Result, previous []string) (*Result, error) {
 	for _, f := range t.files {
 		keep[f.name] = true
 		res.Written = append(res.Written, f.name)
-		if sum, err := t.state.diskSum(t.opts.Dir, f.name, t.opts.Gzip && f.src.gzip); err != nil || sum != f.sum.Sum64() {
+		if sum, err := t.state.diskSum(t.opts.Dir, f.name, f.src.gzip); err != nil || sum != f.sum.Sum64() {
 			res.Differ = append(res.Differ, f.name)
 		}
 	}
@@ -492,23 +494,22 @@ func (t *txn) check(res *Result, previous []string) (*Result, error) {
 		if keep[name] {
 			continue
 		}
-		if _, err := fsx.Lstat(t.opts.Dir, name); err == nil {
+		if _, err := fsx.Lstat(t.opts.Dir, name); err == nil && t.stale(name) {
 			res.Removed = append(res.Removed, name)
 			res.Differ = append(res.Differ, name)
 		}
 	}
-	if err := t.findForeign(keep, previous); err != nil {
-		return nil, err
+	for _, name := range t.foreign {
+		if !slices.Contains(res.Removed, name) {
+			res.Differ = append(res.Differ, name)
+		}
 	}
-	foreign := t.foreign
-	res.TakenOver = foreign
-	res.Differ = append(res.Differ, foreign...)
-	if t.opts.Robots || len(foreign) > 0 && robotsNames(t.opts.Dir, t.opts.BaseURL, foreign, t.opts.RobotsBytes) {
+	if taken := t.takenOver(); t.opts.Robots || len(taken) > 0 && robotsNames(t.opts.Dir, t.opts.BaseURL, taken, t.opts.RobotsBytes) {
 		old, _, err := readRobots(t.opts.Dir, t.opts.RobotsBytes)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
-		if !bytes.Equal(mergeRobots(old, t.opts.BaseURL, res.Entries, foreign), old) {
+		if !bytes.Equal(mergeRobots(old, t.opts.BaseURL, res.Entries, taken), old) {
 			res.Differ = append(res.Differ, robotsName)
 		}
 	}

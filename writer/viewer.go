@@ -51,7 +51,8 @@ var viewerTemplate = func() string {
 }()
 
 // ViewerPage returns the bytes of sitemap.html for a set whose entry
-// file is entry (sitemap.xml or sitemap.xml.gz) at baseURL. The page
+// file is entry (sitemap.xml, sitemap.xml.gz, or Options.Filename's) at
+// baseURL. The page
 // fetches the entry beside itself and, for an index, the files it lists
 // that are under baseURL beside it too, wherever the folder is served.
 // The same arguments give the same bytes.
@@ -62,17 +63,18 @@ func ViewerPage(entry, baseURL string) []byte {
 	).Replace(viewerTemplate))
 }
 
-// addViewer adds sitemap.html to the files of t, before the others: a
+// addViewer adds sitemap.html, showing the entry file entry, to the
+// files of t, before the others: a
 // file of the set like them (written atomically, kept when unchanged
 // with a State, compared by Check, listed in the record and so removed
 // once a Write no longer writes it), never named in robots.txt or the
 // index. A sitemap.html that is there and not one a Write made (a page
 // of the site) fails the Write before anything is written.
-func (t *txn) addViewer(ext string) error {
+func (t *txn) addViewer(entry string) error {
 	if err := t.viewerOurs(); err != nil {
 		return err
 	}
-	page := ViewerPage("sitemap"+ext, t.opts.BaseURL)
+	page := ViewerPage(entry, t.opts.BaseURL)
 	c := &chunker{t: t, maxCount: 1, maxBytes: math.MaxInt32}
 	c.elems = func(_, _ int, emit func([]byte) error) error { return emit(page) }
 	if err := c.add(page, func() string { return ViewerName }, time.Time{}); err != nil {

@@ -63,10 +63,12 @@ func withdraw(opts Options) (*Result, error) {
 	if !dry {
 		atomicfile.RemoveStaleIn(root, ".", time.Now())
 	}
-	previous, err := readRecord(opts.Dir, opts.OutputBytes)
+	lines, err := readRecordLines(opts.Dir, opts.OutputBytes)
 	if err != nil {
 		return nil, err
 	}
+	previous, kinds := recordNames(lines)
+	ours := func(name string) bool { return stillOurs(root, kinds[name], name) }
 	if opts.Robots {
 		changed, err := withdrawRobots(opts.Dir, opts.BaseURL, opts.RobotsBytes, dry)
 		if err != nil {
@@ -80,7 +82,7 @@ func withdraw(opts Options) (*Result, error) {
 	}
 	if dry {
 		for _, name := range previous {
-			if st, err := root.Lstat(name); err == nil && st.Mode().IsRegular() {
+			if st, err := root.Lstat(name); err == nil && st.Mode().IsRegular() && ours(name) {
 				res.Removed = append(res.Removed, name)
 			}
 		}
@@ -91,7 +93,7 @@ func withdraw(opts Options) (*Result, error) {
 		}
 		return res, nil
 	}
-	if res.Removed, err = removeStale(root, previous, nil); err != nil {
+	if res.Removed, err = removeStale(root, previous, nil, ours); err != nil {
 		return nil, err
 	}
 	err = root.RemoveRegular(RecordName)

@@ -6,9 +6,14 @@
 //
 // # Files
 //
-// The entry point is always sitemap.xml (sitemap.xml.gz with gzip): the
-// urlset itself, or the index of shards named after their content,
-// sitemap-1-HASH.xml, sitemap-2-HASH.xml and so on (see [Write]).
+// The entry point is sitemap.xml (sitemap.xml.gz with gzip), or the
+// name [Options.Filename] gives: the urlset itself, or the index of
+// shards named after their content, sitemap-1-HASH.xml,
+// sitemap-2-HASH.xml and so on (see [Write]). Where the set takes over a
+// generator's own sitemaps ([Options.TakeOver]), each URL of theirs a
+// search engine may have been given keeps answering with a file of the
+// set that leads to the URLs it may list: an alias (aliases.go). With
+// [Options.XSL], every XML file names a stylesheet.
 // The URLs whose [sitemap.URL.News] is set are also written, with their
 // <news:news> and nothing else, to the news sitemap: sitemap-news.xml,
 // then sitemap-news-2.xml and up past [sitemap.MaxNewsURLs] URLs a file,
@@ -57,6 +62,7 @@ package writer
 
 import (
 	"bufio"
+	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -96,6 +102,18 @@ type Options struct {
 	MaxBytes int
 	// Gzip writes .xml.gz files instead of .xml.
 	Gzip bool
+	// Filename names the entry file, the one robots.txt names and a
+	// search engine is given: "" for sitemap.xml, else a name
+	// CheckFilename allows (Astro's sitemap-index.xml, a renamed Hugo
+	// sitemap). With Gzip, ".gz" is added. The shards and the further
+	// index files keep their names.
+	Filename string
+	// XSL, when set, is the URL of an XSLT stylesheet that a browser
+	// shows the files with: every sitemap and index file Write makes
+	// starts, after its XML declaration, with <?xml-stylesheet
+	// type="text/xsl" href="XSL"?>. The text sitemaps and the viewer
+	// have none.
+	XSL string
 	// Text also writes the plain-text sitemap, one URL a line.
 	Text bool
 	// Robots adds the Sitemap: lines to robots.txt, creating it if needed.
@@ -116,11 +134,14 @@ type Options struct {
 	// TakeOver, when set, names the sitemap files another tool writes
 	// into Dir (a site generator's own: Hugo's en/sitemap.xml, Astro's
 	// sitemap-index.xml, MkDocs' sitemap.xml.gz), by their path relative
-	// to Dir. Those found (see ForeignSitemaps) are removed once this
-	// Write's files are in place, and the robots.txt lines that named
-	// them are replaced by this set's, with or without Robots: a line must
-	// not name a file that is gone. A dry run lists them in
-	// Result.TakenOver and removes nothing.
+	// to Dir; a folder's path with a final "/" says the tool keeps the
+	// folder to itself (Nuxt's __sitemap__/). Those found (see
+	// ForeignSitemaps) are replaced once this Write's files are in place:
+	// each one a search engine may have been given keeps answering, with
+	// a file of this set that leads to its URLs (an alias, see
+	// aliases.go; Result.Aliases), and the others go (Result.TakenOver).
+	// The robots.txt lines that named them are replaced by this set's,
+	// with or without Robots. A dry run lists them and removes nothing.
 	TakeOver func(name string) bool
 	// Sections names the sections, in the order the index lists them
 	// (each a SectionName): the URLs Section puts in section k (from 1)
@@ -168,8 +189,22 @@ type Result struct {
 	Removed []string
 	// TakenOver lists, with Options.TakeOver, the other tools' sitemap
 	// files removed (or, in a dry run, that would be), relative to Dir,
-	// with "/" separators.
+	// with "/" separators: those an index of theirs lists beside it
+	// (Astro's sitemap-0.xml), and those of a folder no URL of the set
+	// lies under (Unanswered).
 	TakenOver []string
+	// Aliases lists, with Options.TakeOver, the other tools' sitemap
+	// files whose URL now answers with a file of this set that leads to
+	// every URL it may list (see aliases.go), relative to Dir, sorted.
+	// Partial lists those of them that lead to the URLs of the first
+	// index file alone: a set of several index files, which no one index
+	// can list.
+	Aliases, Partial []string
+	// Unanswered lists the files of TakenOver in a folder under which no
+	// URL of the set lies (Hugo's fr/sitemap.xml when no page of the
+	// set is French): a sitemap there may list no other, and one
+	// without a URL is invalid, so its URL no longer answers.
+	Unanswered []string
 	// Entries lists the absolute URLs of the entry files that robots.txt
 	// names: sitemap.xml and any further index files.
 	Entries []string
@@ -276,11 +311,12 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 		}
 		atomicfile.RemoveStaleIn(root, ".", start)
 	}
-	previous, err := readRecord(opts.Dir, opts.OutputBytes)
+	record, err := readRecordLines(opts.Dir, opts.OutputBytes)
 	if err != nil {
 		return nil, err
 	}
-	t := &txn{opts: opts, root: root, recorded: previous}
+	previous, kinds := recordNames(record)
+	t := &txn{opts: opts, root: root, recorded: previous, recordKind: kinds}
 	switch {
 	case opts.Check:
 		t.state = NewState() // the plan's digests, and nothing written
@@ -294,6 +330,7 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	res.TakenOver = t.foreign
 	if opts.Check {
 		return t.check(res, previous)
 	}
@@ -303,24 +340,21 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 		}
 	}
 	keep := make(map[string]bool, len(t.files))
-	var names []string
+	var names, lines []string
 	for _, f := range t.files {
 		keep[f.name] = true
 		names = append(names, f.name)
+		lines = append(lines, recordLine(f.name, t.kind(f)))
 	}
 	if !opts.Robots && len(res.Entries) > 1 {
 		for _, e := range res.Entries[1:] {
 			res.Unlinked = append(res.Unlinked, e[len(opts.BaseURL):])
 		}
 	}
-	if err := t.findForeign(keep, previous); err != nil {
-		return nil, err
-	}
 	if opts.DryRun {
 		res.Written = names
-		res.TakenOver = t.foreign
 		for _, name := range previous {
-			if !keep[name] {
+			if !keep[name] && t.stale(name) {
 				res.Removed = append(res.Removed, name)
 			}
 		}
@@ -334,9 +368,9 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	// The record lists the old and the new files until the old are gone,
 	// so that a run killed in between leaves nothing unaccounted for. A
 	// record that lists the same files stays as it is.
-	sameRecord := sameNames(previous, names)
+	sameRecord := sameNames(record, lines)
 	if !sameRecord {
-		if err := writeRecord(root, append(slices.Clone(previous), names...)); err != nil {
+		if err := writeRecord(root, append(slices.Clone(record), lines...)); err != nil {
 			return nil, err
 		}
 	}
@@ -347,14 +381,14 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if res.Removed, err = removeStale(root, previous, keep); err != nil {
+	if res.Removed, err = removeStale(root, previous, keep, t.stale); err != nil {
 		return nil, err
 	}
-	if res.TakenOver, err = removeStale(root, t.foreign, nil); err != nil {
+	if res.TakenOver, err = removeStale(root, t.foreign, nil, nil); err != nil {
 		return nil, err
 	}
 	if !sameRecord {
-		if err := writeRecord(root, names); err != nil {
+		if err := writeRecord(root, lines); err != nil {
 			return nil, err
 		}
 	}
@@ -378,12 +412,21 @@ type txn struct {
 	state   *State   // with a State, write plans and writeChanged writes
 	files   []*file  // in commit order
 	foreign []string // with Options.TakeOver, other tools' sitemaps to remove
+	// aliases are, with Options.TakeOver, the other tools' sitemaps that
+	// answer with a file of the set (aliases.go); scopes those of them in
+	// a folder, which take its URLs as they are encoded.
+	aliases, scopes []*alias
+	// head is what every file has after its XML declaration: the
+	// stylesheet's instruction (Options.XSL), or nothing.
+	head string
 	// news are the URLs with News, as the shards' encoding meets them
 	// (takeNews): in loc order, or section by section with sections.
 	news []newsURL
 	// recorded are the names the folder's record lists: the files an
-	// earlier Write made there.
-	recorded []string
+	// earlier Write made there; recordKind the kind of those that have
+	// one (kindEntry, kindAlias).
+	recorded   []string
+	recordKind map[string]string
 	// root is the output folder, held while it is written: every file of
 	// the set is made, renamed and removed inside it. Nil when nothing is
 	// written (a dry run, a check).
@@ -396,12 +439,22 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 	if o.Gzip {
 		ext = ".xml.gz"
 	}
+	entry := o.entry()
+	t.head = stylesheet(o.XSL)
 	res := &Result{}
 
+	if err := t.entryOurs(entry); err != nil {
+		return nil, err
+	}
 	if o.Viewer {
-		if err := t.addViewer(ext); err != nil {
+		if err := t.addViewer(entry); err != nil {
 			return nil, err
 		}
+	}
+	// The generator's sitemaps that keep answering, before the URLs are
+	// encoded: those in a folder take its URLs as they are met.
+	if err := t.findAliases(entry); err != nil {
+		return nil, err
 	}
 
 	// The text sitemap first: it is committed first.
@@ -434,7 +487,8 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 		}
 	}
 
-	header := urlsetHeader(extensions(urls))
+	start := urlsetHeader(extensions(urls))
+	header := withHead(start, t.head)
 	// With sections, the URLs go to the files section by section, each
 	// in their order, the default shards last.
 	var src sitemap.URLs = urls
@@ -462,6 +516,9 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 			if t.state != nil {
 				t.state.entry(u.Loc, elem)
 			}
+			if t.scopes != nil {
+				t.inScope(g.sorted(i), u.Loc, len(elem), 0)
+			}
 			loc := u.Loc
 			return shards.add(elem, func() string { return loc }, u.LastMod)
 		})
@@ -480,9 +537,10 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 	res.Shards = len(shards.files)
 	res.NewsURLs = len(t.news)
 	if len(shards.files) == 1 && !t.indexed() {
-		shards.files[0].name = "sitemap" + ext
-		res.Entries = []string{o.BaseURL + shards.files[0].name}
-		return res, nil
+		f := shards.files[0]
+		f.name = entry
+		res.Entries = []string{o.BaseURL + f.name}
+		return res, t.writeAliases(urls, start, []indexItem{{o.BaseURL + f.name, f.newest}}, false, res)
 	}
 	news, err := t.writeNews(g != nil, ext)
 	if err != nil {
@@ -493,21 +551,17 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 	// sections' first), then the other applications' sitemaps. It holds
 	// up to the protocol's 50,000 entries whatever max_urls says (it
 	// limits URLs per sitemap); max_bytes limits every file.
-	type entry struct {
-		loc     string
-		lastmod time.Time
-	}
-	entries := make([]entry, 0, len(news)+len(shards.files)+len(o.Extra))
+	entries := make([]indexItem, 0, len(news)+len(shards.files)+len(o.Extra))
 	for _, s := range news {
-		entries = append(entries, entry{o.BaseURL + s.name, s.newest})
+		entries = append(entries, indexItem{o.BaseURL + s.name, s.newest})
 	}
 	for _, s := range shards.files {
-		entries = append(entries, entry{o.BaseURL + s.name, s.newest})
+		entries = append(entries, indexItem{o.BaseURL + s.name, s.newest})
 	}
 	for _, loc := range o.Extra {
-		entries = append(entries, entry{loc: loc})
+		entries = append(entries, indexItem{loc: loc})
 	}
-	idx := &chunker{t: t, gzip: o.Gzip, header: indexOpen, footer: indexClose, maxCount: sitemap.MaxURLs, maxBytes: o.MaxBytes}
+	idx := &chunker{t: t, gzip: o.Gzip, header: withHead(indexOpen, t.head), footer: indexClose, maxCount: sitemap.MaxURLs, maxBytes: o.MaxBytes}
 	idx.elems = func(lo, hi int, emit func([]byte) error) error {
 		for _, e := range entries[lo:hi] {
 			if err := emit(appendIndexEntry(nil, e.loc, e.lastmod, o.LastModFormat)); err != nil {
@@ -528,7 +582,7 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 	// sitemap.xml is the first index and is committed last; the further
 	// ones, sitemap-index-2.xml and up, just before it.
 	first := idx.files[0]
-	first.name = "sitemap" + ext
+	first.name = entry
 	rest := idx.files[1:]
 	for i, f := range rest {
 		f.name = "sitemap-index-" + strconv.Itoa(i+2) + ext
@@ -538,7 +592,33 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 	for _, f := range rest {
 		res.Entries = append(res.Entries, o.BaseURL+f.name)
 	}
-	return res, nil
+	return res, t.writeAliases(urls, start, entries[:first.count], len(rest) > 0, res)
+}
+
+// entry returns the name of the entry file: Filename, or sitemap.xml,
+// and ".gz" with Gzip.
+func (o *Options) entry() string {
+	name := cmp.Or(o.Filename, "sitemap.xml")
+	if o.Gzip {
+		name += ".gz"
+	}
+	return name
+}
+
+// entryOurs returns an error when the entry file has a name of the
+// user's (Options.Filename) and Dir holds a file of that name that no
+// Write made and that is no sitemap (a page, a feed): it is not
+// replaced. A sitemap there (the generator's, of the name it was told
+// to write) is, as sitemap.xml always is.
+func (t *txn) entryOurs(entry string) error {
+	if t.opts.Filename == "" || t.opts.Filename == "sitemap.xml" {
+		return nil
+	}
+	path, ok, _ := t.ours(entry, "")
+	if ok || t.inRoot(func(r *fsx.Root) bool { return isSitemapFile(r, entry) }) {
+		return nil
+	}
+	return &diag.Diagnostic{File: path, Msg: "not a sitemap, and not one sitemapgen wrote: not replaced; nothing written (remove or rename it, or choose another filename)"}
 }
 
 // planShards plans the <url> shards of a Write with a State, which is
@@ -567,6 +647,9 @@ func (t *txn) planShards(urls sitemap.URLs, g *grouping, c *chunker, ext string)
 		}
 		t.takeNews(u)
 		size, sum := st.entryOf(g.sorted(i), u, elem)
+		if t.scopes != nil {
+			t.inScope(g.sorted(i), u.Loc, size, sum)
+		}
 		f, err := c.place(size, func() string { return u.Loc }, u.LastMod)
 		if err != nil {
 			return err
@@ -686,8 +769,8 @@ func (t *txn) commit(res *Result) error {
 		f.tmp = nil
 		res.Written = append(res.Written, f.name)
 	}
-	if t.opts.Robots || len(t.foreign) > 0 && robotsNames(t.opts.Dir, t.opts.BaseURL, t.foreign, t.opts.RobotsBytes) {
-		changed, err := updateRobots(t.opts.Dir, t.opts.BaseURL, res.Entries, t.foreign, t.opts.RobotsBytes)
+	if taken := t.takenOver(); t.opts.Robots || len(taken) > 0 && robotsNames(t.opts.Dir, t.opts.BaseURL, taken, t.opts.RobotsBytes) {
+		changed, err := updateRobots(t.opts.Dir, t.opts.BaseURL, res.Entries, taken, t.opts.RobotsBytes)
 		if err != nil {
 			return err
 		}
@@ -717,17 +800,76 @@ func (t *txn) placeable() error {
 	return nil
 }
 
-// findForeign sets t.foreign, with Options.TakeOver, to the other tools'
-// sitemaps in Dir: not this Write's files (keep), nor an earlier one's
-// (previous).
-func (t *txn) findForeign(keep map[string]bool, previous []string) error {
-	if t.opts.TakeOver == nil {
-		return nil
+// takenOver returns the names robots.txt's lines for which give way to
+// the set's: the other tools' sitemaps removed and those that answer
+// with an alias, and the set's own entry file under a name of the
+// user's, and an earlier one's (IsOwnName knows the others).
+func (t *txn) takenOver() []string {
+	names := slices.Clone(t.foreign)
+	for _, a := range t.aliases {
+		names = append(names, a.name)
 	}
-	own := func(name string) bool { return keep[name] || slices.Contains(previous, name) }
-	var err error
-	t.foreign, err = ForeignSitemaps(t.opts.Dir, t.opts.TakeOver, own)
-	return err
+	if t.opts.Filename != "" {
+		names = append(names, t.opts.entry())
+	}
+	for _, name := range t.recorded {
+		if t.recordKind[name] == kindEntry {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// kind is the record's kind of the file f: kindAlias for the files of an
+// alias, kindEntry for the entry file of a name of the user's, "" for
+// the others.
+func (t *txn) kind(f *file) string {
+	switch {
+	case f.alias:
+		return kindAlias
+	case t.opts.Filename != "" && f.name == t.opts.entry() && !IsOwnName(f.name):
+		return kindEntry
+	}
+	return ""
+}
+
+// stale reports whether the file name of the record, which this Write
+// does not write, is still the file an earlier Write made there, to be
+// removed: any of the names IsOwnName knows; an alias's only while it
+// has its mark (the generator may have written its own sitemap there
+// again, which is not ours to remove); an entry file of a name of the
+// user's only while it is a sitemap.
+func (t *txn) stale(name string) bool {
+	return t.inRoot(func(r *fsx.Root) bool { return stillOurs(r, t.recordKind[name], name) })
+}
+
+// stillOurs reports whether the file name of the folder r, recorded with
+// kind, is still what an earlier Write made there: any name of ours is;
+// an alias only while it has its mark; an entry file of a name of the
+// user's only while it is a sitemap.
+func stillOurs(r *fsx.Root, kind, name string) bool {
+	switch kind {
+	case kindAlias:
+		return marked(r, name)
+	case kindEntry:
+		return isSitemapFile(r, name)
+	}
+	return true
+}
+
+// inRoot calls fn with the output folder held as a root: the Write's,
+// or, in a dry run or a check, one opened for the call. Without a
+// folder, fn is not called: false.
+func (t *txn) inRoot(fn func(*fsx.Root) bool) bool {
+	if t.root != nil {
+		return fn(t.root)
+	}
+	r, err := fsx.OpenRoot(t.opts.Dir)
+	if err != nil {
+		return false
+	}
+	defer r.Close()
+	return fn(r)
 }
 
 // abort removes the temporary files that were not committed.
@@ -765,8 +907,9 @@ type file struct {
 	kept    bool
 	renamed bool
 	// shard marks a content-named shard of a State's Write, and early one
-	// written while planning (planShards).
-	shard, early bool
+	// written while planning (planShards). alias marks a file of an
+	// alias (aliases.go).
+	shard, early, alias bool
 	// group is the section of a shard's URLs: k for Options.Sections[k],
 	// len(Options.Sections) for none.
 	group int

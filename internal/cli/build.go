@@ -200,6 +200,8 @@ func checked(res *pipeline.Result, c *config.Config, e *env) error {
 			why = "stale: a build removes it"
 		case slices.Contains(res.Write.TakenOver, name):
 			why = c.Generator + "'s own sitemap: a build removes it"
+		case slices.Contains(res.Write.Aliases, name):
+			why = "differs from what a build writes: at the URL of " + c.Generator + "'s own sitemap, one that leads to ours"
 		}
 		fmt.Fprintf(e.stdout, "%s: %s\n", filepath.Join(c.Build.Write.Dir, name), why)
 	}
@@ -374,6 +376,10 @@ func prepareOutputs(c *config.Config, getenv func(string) string, say func(strin
 		return nil, err
 	}
 	c.Build.OwnFiles = append(c.Build.OwnFiles, out.Names()...)
+	if f := c.Build.Write.Filename; f != "" {
+		// The entry file under a name of the user's: no page.
+		c.Build.OwnFiles = append(c.Build.OwnFiles, f, f+".gz")
+	}
 	if viewerOwn(c) {
 		c.Build.OwnFiles = append(c.Build.OwnFiles, writer.ViewerName)
 	}

@@ -273,12 +273,8 @@ func danglingSitemapLinks(w io.Writer, res *pipeline.Result, takenOver []string)
 		basePath = u.Path
 	}
 	ours := "sitemap.xml"
-	if res.Write != nil {
-		for _, name := range res.Write.Written {
-			if path.Ext(name) == ".xml" && !strings.Contains(name, "/") && (ours == "sitemap.xml" || strings.Contains(name, "index")) {
-				ours = name
-			}
-		}
+	if res.Write != nil && len(res.Write.Entries) > 0 {
+		ours = strings.TrimPrefix(res.Write.Entries[0], res.BaseURL)
 	}
 	for _, name := range takenOver {
 		n, href := 0, ""
@@ -314,7 +310,19 @@ func generatorSitemaps(w io.Writer, res *pipeline.Result, c *config.Config) {
 	}
 	dir := c.Build.Write.Dir
 	if !c.Values.KeepGenerator {
-		if n := res.Write.TakenOver; len(n) > 0 {
+		wr := res.Write
+		if n := wr.Aliases; len(n) > 0 {
+			verb, one := "replaced", len(n) == 1
+			if c.Values.DryRun {
+				verb = "would replace"
+			}
+			fmt.Fprintf(w, "sitemapgen: %s %s's own %s at %s %s with %s that %s to ours, for search engines given %s: %s\n",
+				verb, c.Generator, pluralWord(len(n), "sitemap"), map[bool]string{true: "its", false: "their"}[one], pluralWord(len(n), "URL"),
+				map[bool]string{true: "one", false: "ones"}[one], map[bool]string{true: "leads", false: "lead"}[one],
+				map[bool]string{true: "it", false: "them"}[one], strings.Join(n, ", "))
+		}
+		removed := slices.DeleteFunc(slices.Clone(wr.TakenOver), func(name string) bool { return slices.Contains(wr.Unanswered, name) })
+		if n := removed; len(n) > 0 {
 			verb := "removed"
 			if c.Values.DryRun {
 				verb = "would remove"
@@ -325,8 +333,20 @@ func generatorSitemaps(w io.Writer, res *pipeline.Result, c *config.Config) {
 			}
 			fmt.Fprintf(w, "sitemapgen: %s %s's own %s, which ours replace: %s (--keep-generator-sitemaps keeps %s)\n",
 				verb, c.Generator, pluralWord(len(n), "sitemap"), strings.Join(n, ", "), them)
-			danglingSitemapLinks(w, res, n)
 		}
+		for _, name := range wr.Unanswered {
+			entry := "the sitemap written"
+			if len(wr.Entries) > 0 {
+				entry = mapping.ShownURL(wr.Entries[0])
+			}
+			fmt.Fprintln(w, diag.Format(&diag.Diagnostic{File: filepath.Join(dir, filepath.FromSlash(name)),
+				Msg: fmt.Sprintf("%s's own sitemap removed: no URL of ours lies under /%s/, and a sitemap there may list only those (search engines ignore the others); one given its URL gets a 404: give it %s (--keep-generator-sitemaps keeps the file)", c.Generator, path.Dir(name), entry)}, diag.Warning))
+		}
+		for _, name := range wr.Partial {
+			fmt.Fprintln(w, diag.Format(&diag.Diagnostic{File: filepath.Join(dir, filepath.FromSlash(name)),
+				Msg: "answers at the URL of " + c.Generator + "'s own sitemap with the files of the first index of ours alone (an index lists no index): submit the other index files too, or raise max_bytes"}, diag.Warning))
+		}
+		danglingSitemapLinks(w, res, wr.TakenOver)
 		return
 	}
 	ours := make(map[string]bool)

@@ -129,7 +129,8 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return badCommandLine("sitemapgen validate", err)
 	}
-	opts.Recorded = writer.Recorded // an index's entries that are no file of ours: index.extra
+	opts.Recorded = writer.Recorded       // an index's entries that are no file of ours: index.extra
+	opts.Aliases = writer.RecordedAliases // files at a generator's sitemap URLs, leading to ours
 	boundHeap()
 	problems, checked, err := validate.CheckContext(ctx, line.Args, opts)
 	problems = slices.DeleteFunc(problems, func(p validate.Problem) bool { return slices.Contains(v.Ignore, string(p.Kind)) })

@@ -53,6 +53,7 @@ func (l *layers) ask(configFile string, getenv func(string) string) project.Ask 
 		TrailingSlashGiven: l.given("trailing_slash"),
 		LastMod:            lastmod,
 		LastModGiven:       l.given("lastmod.sources"),
+		FilenameGiven:      l.given("filename"),
 		Limits:             v.Limits,
 		Getenv:             getenv,
 	}
@@ -71,6 +72,7 @@ func (l *layers) under(pr *project.Project) {
 		{&v.Source, pr.Source},
 		{&v.Preset, pr.Preset},
 		{&v.BaseURL, pr.BaseURL},
+		{&v.Filename, pr.Filename},
 	} {
 		if s.from != "" {
 			*s.to = s.from

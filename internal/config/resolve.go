@@ -233,6 +233,8 @@ func (c *Config) options(l *layers, pr *project.Project) {
 			MaxURLs:       v.MaxURLs,
 			MaxBytes:      v.MaxBytes,
 			Gzip:          v.Gzip,
+			Filename:      v.Filename,
+			XSL:           v.XSL,
 			Text:          v.Text,
 			Robots:        v.Robots,
 			Viewer:        v.Viewer,

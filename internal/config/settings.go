@@ -30,6 +30,8 @@ type Values struct {
 	Include        []string
 	Exclude        []string
 	Gzip           bool
+	Filename       string
+	XSL            string
 	Text           bool
 	Robots         bool
 	KeepGenerator  bool
@@ -221,6 +223,17 @@ var Settings = Table[Values]{
 		Field: List(func(v *Values) *[]string { return &v.Exclude }, nil, false, Each(walker.ValidatePattern))},
 	{Flag: "gzip", Key: "gzip", Help: []string{"write sitemap.xml.gz and .xml.gz shards"},
 		Field: Bool(func(v *Values) *bool { return &v.Gzip }, false)},
+	{Flag: "filename", Arg: "NAME", Key: "filename", Help: []string{
+		"name the entry file NAME instead of sitemap.xml (.gz",
+		"added with --gzip): the URL robots.txt names and you",
+		"submit (default: Hugo's [sitemap] filename, else",
+		"sitemap.xml). Keep a peer's: sitemap-index.xml"},
+		Field: String(func(v *Values) *string { return &v.Filename }, "", unlessEmpty(writer.CheckFilename))},
+	{Flag: "xsl", Arg: "URL", Key: "xsl", Help: []string{
+		"name the XSLT stylesheet at URL (/sitemap.xsl) in",
+		"every sitemap and index file, for browsers to show",
+		"them with (<?xml-stylesheet?>)"},
+		Field: String(func(v *Values) *string { return &v.XSL }, "", unlessEmpty(checkXSL))},
 	{Flag: "text", Key: "text", Help: []string{"also write sitemap.txt, one URL a line"},
 		Field: Bool(func(v *Values) *bool { return &v.Text }, false)},
 	{Flag: "robots", Key: "robots", Help: []string{"add the Sitemap: lines to robots.txt, keeping the rest"},
@@ -228,7 +241,9 @@ var Settings = Table[Values]{
 	{Flag: "keep-generator-sitemaps", Key: "keep_generator_sitemaps", Help: []string{
 		"keep the sitemaps a generator wrote into its output",
 		"(Hugo's en/sitemap.xml, Astro's sitemap-index.xml …),",
-		"which are removed by default once ours are written"},
+		"which are replaced by default once ours are written:",
+		"each URL of theirs a search engine may have been",
+		"given then answers with a file leading to ours"},
 		Field: Bool(func(v *Values) *bool { return &v.KeepGenerator }, false)},
 	{Flag: "max-urls", Arg: "N", Key: "max_urls", Help: []string{"at most N URLs per file (default 50000, the most allowed)"},
 		Field: Int(func(v *Values) *int { return &v.MaxURLs }, sitemap.MaxURLs, between(1, sitemap.MaxURLs))},
@@ -621,6 +636,25 @@ func auditKind(s string) error {
 }
 
 // unlessEmpty checks a value with check unless it is empty (the default).
+// checkXSL checks the stylesheet's URL (xsl): an absolute http(s) URL or
+// a path from the host's root (/sitemap.xsl), the same for every file
+// wherever it lies (a relative one would be looked for beside each file:
+// en/sitemap.xml's in en/), without white space or control characters.
+func checkXSL(s string) error {
+	u, err := url.Parse(s)
+	switch {
+	case err != nil || strings.ContainsFunc(s, func(r rune) bool { return r <= ' ' || r == 0x7f }):
+		return fmt.Errorf("%q is not a URL", s)
+	case len(s) > 2047:
+		return fmt.Errorf("a URL of %d characters: at most 2047", len(s))
+	case u.Scheme == "" && u.Host == "" && strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//"):
+		return nil
+	case (u.Scheme == "http" || u.Scheme == "https") && u.Host != "":
+		return nil
+	}
+	return fmt.Errorf("%q: want an absolute http(s) URL or a path from the host's root, /sitemap.xsl", s)
+}
+
 func unlessEmpty(check func(string) error) func(string) error {
 	return func(s string) error {
 		if s == "" {

@@ -165,3 +165,77 @@ func TestTakeOverProjectSitemaps(t *testing.T) {
 		})
 	}
 }
+
+// TestHugoSitemapFilename: Hugo's [sitemap] filename names our entry
+// file, so that the URL a search engine was given stays ours; --filename
+// or filename: over it; a name ours cannot take is a warning, and ours
+// keeps sitemap.xml. Hugo's files of that name, at the root and in each
+// language's folder, are taken over.
+func TestHugoSitemapFilename(t *testing.T) {
+	hugo := func(filename string) map[string]string {
+		return map[string]string{
+			"hugo.toml":         "baseURL = 'https://hugo.site/'\n[languages.en]\n[languages.fr]\n[sitemap]\nfilename = '" + filename + "'\n",
+			"public/index.html": "<title>home</title>",
+		}
+	}
+	for _, tc := range []struct {
+		name, filename string
+		args           []string
+		file           map[string]string
+		want, warning  string
+	}{
+		{name: "hugo's", filename: "map.xml", want: "map.xml"},
+		{name: "given", filename: "map.xml", args: []string{"--filename", "ours.xml"}, want: "ours.xml"},
+		{name: "in the settings file", filename: "map.xml", file: map[string]string{"sitemap.yaml": "filename: sitemap.xml\n"}, want: "sitemap.xml"},
+		{name: "not one ours takes", filename: "sitemap-1.xml", want: "", warning: "hugo.toml: [sitemap] filename \"sitemap-1.xml\": a name sitemapgen gives its other files"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			inProject(t, merge(hugo(tc.filename), tc.file))
+			c, err := Resolve(cmdline(t, tc.args...), envMap(nil))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Build.Write.Filename != tc.want {
+				t.Errorf("Filename %q, want %q", c.Build.Write.Filename, tc.want)
+			}
+			var said []string
+			for _, w := range c.Warnings {
+				said = append(said, w.Error())
+			}
+			if tc.warning != "" && !strings.Contains(strings.Join(said, "\n"), tc.warning) || tc.warning == "" && len(said) > 0 {
+				t.Errorf("warnings %q, want %q", said, tc.warning)
+			}
+			for _, name := range []string{tc.filename, "en/" + tc.filename, "fr/" + tc.filename} {
+				if !c.Build.Write.TakeOver(name) {
+					t.Errorf("%s, Hugo's, not taken over", name)
+				}
+			}
+		})
+	}
+}
+
+// TestFilenameXSLChecked: --filename takes a file name ending in .xml
+// and none of the set's other files'; --xsl an absolute URL or a path
+// from the host's root.
+func TestFilenameXSLChecked(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		bad  bool
+	}{
+		{args: []string{"--filename", "sitemap-index.xml"}},
+		{args: []string{"--filename", "sitemap.xml.gz"}, bad: true},
+		{args: []string{"--filename", "en/sitemap.xml"}, bad: true},
+		{args: []string{"--filename", "sitemap-news.xml"}, bad: true},
+		{args: []string{"--xsl", "/sitemap.xsl"}},
+		{args: []string{"--xsl", "https://cdn.example/s.xsl?v=2"}},
+		{args: []string{"--xsl", "sitemap.xsl"}, bad: true},
+		{args: []string{"--xsl", "//cdn.example/s.xsl"}, bad: true},
+		{args: []string{"--xsl", "javascript:alert(1)"}, bad: true},
+		{args: []string{"--xsl", "/a b.xsl"}, bad: true},
+	} {
+		_, err := Settings.Parse(BuildCommand, tc.args)
+		if (err != nil) != tc.bad {
+			t.Errorf("%q: %v, want an error %v", tc.args, err, tc.bad)
+		}
+	}
+}

@@ -139,8 +139,11 @@ func TestHugoSite(t *testing.T) {
 
 // TestHugoSitemapsTakenOver: "hugo && sitemapgen" in a two-language
 // project leaves one set of sitemaps, ours: Hugo's sitemap of each
-// language is removed once ours is written, and robots.txt's lines for
-// them replaced; validate then finds no URL twice. With
+// language answers, once ours is written, with our URLs under its folder
+// (TestHugoSitemapURLsAnswer); English, the default language, is at the
+// site's root, and Hugo's en/sitemap.xml lists URLs outside /en/, which
+// no sitemap there may list: it goes, with a warning. robots.txt's lines
+// for them are replaced by ours; validate then finds no URL twice. With
 // --keep-generator-sitemaps they stay, each with a warning.
 func TestHugoSitemapsTakenOver(t *testing.T) {
 	src, public := buildHugo(t, "hugo")
@@ -156,13 +159,17 @@ func TestHugoSitemapsTakenOver(t *testing.T) {
 		}
 	}
 	r := mustRun(t, src, "--robots")
-	if want := "sitemapgen: removed Hugo's own sitemaps, which ours replace: de/sitemap.xml, en/sitemap.xml"; !strings.Contains(r.stderr, want) {
-		t.Errorf("the run does not say %q:\n%s", want, r.stderr)
-	}
-	for _, name := range langs {
-		if _, err := os.Stat(filepath.Join(public, name)); err == nil {
-			t.Errorf("%s is still there", name)
+	for _, want := range []string{
+		"sitemapgen: replaced Hugo's own sitemap at its URL with one that leads to ours, for search engines given it: de/sitemap.xml",
+		filepath.Join("public", "en", "sitemap.xml") + ": warning: Hugo's own sitemap removed: no URL of ours lies under /en/, and a sitemap there may list only those (search engines ignore the others); one given its URL gets a 404: give it https://example.com/sitemap.xml",
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("the run does not say %q:\n%s", want, r.stderr)
 		}
+	}
+	answers(t, public, base, "sitemap.xml", []string{"de/sitemap.xml"})
+	if _, err := os.Stat(filepath.Join(public, "en", "sitemap.xml")); err == nil {
+		t.Error("en/sitemap.xml is still there")
 	}
 	got, _ := os.ReadFile(filepath.Join(public, "robots.txt"))
 	if want := "User-agent: *\nSitemap: https://example.com/sitemap.xml\n"; string(got) != want {
@@ -620,8 +627,9 @@ func TestJekyllFrontMatter(t *testing.T) {
 // and runs plain sitemapgen in the project, as "mkdocs build &&
 // sitemapgen": every URL of MkDocs' sitemap is listed, each dated by the
 // last commit of its Markdown source (MkDocs dates every page by the
-// build), and MkDocs' sitemap.xml.gz, which would list the pages a second
-// time, is gone. ./test.sh installs Debian's mkdocs for it.
+// build), and MkDocs' sitemap.xml.gz answers with an index of ours
+// (TestMkDocsSitemapURLsAnswer). ./test.sh installs Debian's mkdocs for
+// it.
 func TestMkDocsSite(t *testing.T) {
 	mkdocs := testtool.Program(t, "mkdocs", "apt-get install mkdocs")
 	src := filepath.Join(t.TempDir(), "docs-site")
@@ -657,12 +665,10 @@ func TestMkDocsSite(t *testing.T) {
 			t.Errorf("%s: lastmod %q, want %s (its source's last commit)", loc, got, want)
 		}
 	}
-	if want := "sitemapgen: removed MkDocs's own sitemap, which ours replace: sitemap.xml.gz"; !strings.Contains(log, want) {
+	if want := "sitemapgen: replaced MkDocs's own sitemap at its URL with one that leads to ours, for search engines given it: sitemap.xml.gz"; !strings.Contains(log, want) {
 		t.Errorf("the run does not say %q:\n%s", want, log)
 	}
-	if _, err := os.Stat(filepath.Join(site, "sitemap.xml.gz")); err == nil {
-		t.Error("MkDocs' sitemap.xml.gz is still there")
-	}
+	answers(t, site, base, "sitemap.xml", []string{"sitemap.xml.gz"})
 }
 
 // gitAt runs git in dir as a fixed author, with the author and committer
@@ -721,8 +727,9 @@ func commitHistory(t *testing.T, dir string, lines ...string) {
 // npm install) and runs plain sitemapgen in the project, as "npm run build &&
 // sitemapgen": every URL of Astro's sitemap but its noindex page, in its
 // URL style (trailingSlash 'never': no URL ends in / but the home page),
-// no redirect page, no lastmod from the build, and Astro's
-// sitemap-index.xml and sitemap-0.xml gone.
+// no redirect page, no lastmod from the build, Astro's sitemap-index.xml
+// answering with an index of ours and its sitemap-0.xml gone
+// (TestAstroSitemapURLsAnswer).
 func TestAstroSite(t *testing.T) {
 	src := nodeProject(t, "astro", "src", "astro.config.mjs", "package.json")
 	if err := os.WriteFile(filepath.Join(src, ".gitignore"), []byte("node_modules\ndist\n"), 0o644); err != nil {
@@ -783,18 +790,18 @@ func TestAstroSite(t *testing.T) {
 		t.Errorf("a date of the blog starter's form is refused:\n%s", log)
 	}
 	for _, want := range []string{
-		"removed Astro's own sitemaps, which ours replace: sitemap-0.xml, sitemap-index.xml",
+		"replaced Astro's own sitemap at its URL with one that leads to ours, for search engines given it: sitemap-index.xml",
+		"removed Astro's own sitemap, which ours replace: sitemap-0.xml",
 		"dist/contact/index.html: warning: canonical link https://example.com/contact/ is this page in another form than the URL style's; listed as https://example.com/contact",
 	} {
 		if !strings.Contains(log, want) {
 			t.Errorf("the run does not say %q:\n%s", want, log)
 		}
 	}
-	for _, name := range []string{"sitemap-0.xml", "sitemap-index.xml"} {
-		if _, err := os.Stat(filepath.Join(dist, name)); err == nil {
-			t.Errorf("Astro's %s is still there", name)
-		}
+	if _, err := os.Stat(filepath.Join(dist, "sitemap-0.xml")); err == nil {
+		t.Error("Astro's sitemap-0.xml is still there")
 	}
+	answers(t, dist, base, "sitemap.xml", []string{"sitemap-index.xml"})
 
 	// pages/tour.astro writes its article and its video as JSON-LD, with
 	// set:html={JSON.stringify(...)}: --videos lists the video; the
@@ -923,7 +930,8 @@ func TestNextVideos(t *testing.T) {
 // history.txt, which Docusaurus dated its pages by: every URL of
 // Docusaurus's two sitemaps and each one's date, from the joined source's
 // last commit (a de page without a translation takes the English
-// source's); no noindex or 404 page; Docusaurus's sitemaps gone.
+// source's); no noindex or 404 page; Docusaurus's sitemaps replaced, the
+// de locale's answering with our URLs under /de/.
 func TestDocusaurusSite(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed (./test.sh installs it)")
@@ -965,15 +973,13 @@ func TestDocusaurusSite(t *testing.T) {
 	}
 	for _, want := range []string{
 		"skipped 4 (2 error page, 2 noindex); 20 URLs with no source file",
-		"removed Docusaurus's own sitemap, which ours replace: de/sitemap.xml",
+		"replaced Docusaurus's own sitemap at its URL with one that leads to ours, for search engines given it: de/sitemap.xml",
 	} {
 		if !strings.Contains(log, want) {
 			t.Errorf("the run does not say %q:\n%s", want, log)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(build, "de", "sitemap.xml")); err == nil {
-		t.Error("Docusaurus's de/sitemap.xml is still there")
-	}
+	answers(t, build, base, "sitemap.xml", []string{"de/sitemap.xml"})
 }
 
 // docusaurusSite makes the sources of testdata/docusaurus with their git

@@ -69,6 +69,10 @@ type Project struct {
 	// I18n is true when an Astro site's configuration says i18n: its
 	// routing of locales, or @astrojs/sitemap's i18n option.
 	I18n bool
+	// SitemapFile is the name the generator gives its sitemap files when
+	// its configuration renames them (Hugo's [sitemap] filename, at the
+	// root and in each language's folder); "" for sitemap.xml.
+	SitemapFile string
 	// Versions are a Docusaurus site's docs versions, from versions.json,
 	// the newest first.
 	Versions []string

@@ -165,6 +165,10 @@ type Hugo struct {
 	// front matter says otherwise. Unset by default.
 	SitemapChangeFreq sitemap.ChangeFreq
 	SitemapPriority   sitemap.Priority
+	// SitemapFilename is [sitemap] filename: the name of the sitemap
+	// Hugo writes at the root and in each language's folder; "" for its
+	// default, sitemap.xml.
+	SitemapFilename string
 	// Taxonomies are the plural names of the taxonomies (the values of
 	// the taxonomies table), default categories and tags: an _index file
 	// in such a top-level folder is a taxonomy page, one a level below a
@@ -568,8 +572,8 @@ func (h *Hugo) applyFrontMatter(v any, file string) error {
 	return nil
 }
 
-// applySitemap reads the [sitemap] table: changefreq, and priority (-1,
-// Hugo's default, for none).
+// applySitemap reads the [sitemap] table: changefreq, priority (-1,
+// Hugo's default, for none), and filename.
 func (h *Hugo) applySitemap(v any, file string) error {
 	if v == nil {
 		return nil
@@ -590,6 +594,16 @@ func (h *Hugo) applySitemap(v any, file string) error {
 			}
 			h.SitemapChangeFreq = cf
 		}
+	}
+	if f, ok := m["filename"]; ok {
+		s, ok := stringValue(f)
+		if !ok {
+			return configErrorf(file, "sitemap.filename: want a string, got a %s", kindOf(f))
+		}
+		if s != "" && (s != path.Base(s) || s == "." || s == "..") {
+			return configErrorf(file, "sitemap.filename: %q is not a file name", s)
+		}
+		h.SitemapFilename = s
 	}
 	if p, ok := m["priority"]; ok {
 		var f float64
@@ -748,7 +762,7 @@ func (d *detector) hugo() (*Project, error) {
 	if h.File == "" {
 		return nil, nil
 	}
-	p := &Project{Generator: "hugo", Title: "Hugo", File: h.File, PublishDir: cleanDir(h.PublishDir), Languages: h.Languages}
+	p := &Project{Generator: "hugo", Title: "Hugo", File: h.File, PublishDir: cleanDir(h.PublishDir), Languages: h.Languages, SitemapFile: h.SitemapFilename}
 	origin, _, _ := d.hugoSetting(h.Files, "baseurl")
 	if origin == "" {
 		origin = h.File

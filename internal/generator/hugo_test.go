@@ -145,7 +145,7 @@ func TestLoadHugoContentFS(t *testing.T) {
 }
 
 // TestLoadHugoSitemap reads [sitemap]: changefreq in any case, priority,
-// and Hugo's -1 for none.
+// and Hugo's -1 for none, filename.
 func TestLoadHugoSitemap(t *testing.T) {
 	for _, tt := range []struct{ config, changefreq, priority string }{
 		{"[sitemap]\nchangefreq = \"Weekly\"\npriority = 0.5\n", "weekly", "0.5"},
@@ -165,6 +165,9 @@ func TestLoadHugoSitemap(t *testing.T) {
 		}
 		if cf := h.SitemapChangeFreq; cf.String() != tt.changefreq && !(cf == 0 && tt.changefreq == "") || pr != tt.priority {
 			t.Errorf("%q: changefreq %q priority %q, want %q %q", tt.config, h.SitemapChangeFreq, pr, tt.changefreq, tt.priority)
+		}
+		if want := map[bool]string{true: "map.xml"}[strings.Contains(tt.config, "map.xml")]; h.SitemapFilename != want {
+			t.Errorf("%q: filename %q, want %q", tt.config, h.SitemapFilename, want)
 		}
 	}
 }
@@ -187,6 +190,8 @@ func TestLoadHugoErrors(t *testing.T) {
 		{name: "bad uglyURLs", files: map[string]string{"hugo.toml": "uglyURLs = \"maybe\"\n"}, want: "hugo.toml: uglyurls: want true or false, got a string"},
 		{name: "bad sitemap changefreq", files: map[string]string{"hugo.toml": "[sitemap]\nchangefreq = \"often\"\n"}, want: "hugo.toml: sitemap.changefreq: "},
 		{name: "bad sitemap priority", files: map[string]string{"hugo.toml": "[sitemap]\npriority = 2.5\n"}, want: "hugo.toml: sitemap.priority: "},
+		{name: "sitemap filename in a folder", files: map[string]string{"hugo.toml": "[sitemap]\nfilename = \"a/map.xml\"\n"}, want: `hugo.toml: sitemap.filename: "a/map.xml" is not a file name`},
+		{name: "sitemap filename not a string", files: map[string]string{"hugo.toml": "[sitemap]\nfilename = [\"a\"]\n"}, want: "hugo.toml: sitemap.filename: want a string, got a list"},
 		{name: "error in config folder", files: map[string]string{
 			"hugo.toml":                       "",
 			"config/_default/permalinks.toml": "posts = \"/:nope/\"\n",

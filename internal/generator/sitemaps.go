@@ -2,6 +2,7 @@ package generator
 
 import (
 	"bytes"
+	"cmp"
 	"path"
 	"regexp"
 
@@ -10,7 +11,8 @@ import (
 
 // Sitemaps names the sitemap files the generator p (or the
 // sitemap plugin its projects use) writes into its output, by their path
-// there: Hugo's sitemap.xml and each language's LANG/sitemap.xml,
+// there: Hugo's sitemap.xml and each language's LANG/sitemap.xml (or the
+// name [sitemap] filename gives, [Project.SitemapFile]),
 // jekyll-sitemap's, Eleventy's and VitePress's sitemap.xml, MkDocs'
 // sitemap.xml and sitemap.xml.gz, @astrojs/sitemap's sitemap-index.xml
 // and sitemap-N.xml, next-sitemap's sitemap.xml and sitemap-N.xml,
@@ -31,8 +33,12 @@ func (p *Project) Sitemaps() func(name string) bool {
 	folder := ""
 	switch p.Generator {
 	case "hugo":
+		// [sitemap] filename renames them all; sitemap.xml stays named,
+		// a build before the rename left it (Hugo empties no folder).
+		file := cmp.Or(p.SitemapFile, "sitemap.xml")
+		names[file] = true
 		for _, lang := range p.Languages {
-			names[lang+"/sitemap.xml"] = true
+			names[lang+"/"+file] = true
 		}
 	case "mkdocs":
 		names["sitemap.xml.gz"] = true

@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -14,6 +15,9 @@ func TestGeneratorSitemaps(t *testing.T) {
 		yes, no []string
 	}{
 		{"hugo", []string{"sitemap.xml", "en/sitemap.xml", "de/sitemap.xml"}, []string{"fr/sitemap.xml", "sitemap-news.xml", "sitemap-0.xml"}},
+		// [sitemap] filename: its name at the root and in each
+		// language's folder, and sitemap.xml, an earlier build's.
+		{"hugo map.xml", []string{"map.xml", "en/map.xml", "de/map.xml", "sitemap.xml"}, []string{"fr/map.xml", "en/sitemap.xml"}},
 		{"astro", []string{"sitemap-index.xml", "sitemap-0.xml", "sitemap-12.xml"}, []string{"sitemap-news.xml", "en/sitemap.xml", "sitemap.xml.gz"}},
 		{"mkdocs", []string{"sitemap.xml", "sitemap.xml.gz"}, []string{"sitemap-0.xml"}},
 		{"next", []string{"sitemap.xml", "sitemap-0.xml"}, []string{"sitemap-index.xml", "blog/sitemap.xml"}},
@@ -26,8 +30,9 @@ func TestGeneratorSitemaps(t *testing.T) {
 		{"nuxt", []string{"sitemap.xml", "sitemap_index.xml", "__sitemap__/", "__sitemap__/en-US.xml"}, []string{"__sitemap__/style.xsl", "sitemap-0.xml", "en/sitemap.xml"}},
 		{"sveltekit", nil, []string{"sitemap.xml", "sitemap-index.xml", "sitemap-0.xml"}},
 	} {
-		p := &Project{Generator: tc.gen}
-		switch tc.gen {
+		gen, file, _ := strings.Cut(tc.gen, " ")
+		p := &Project{Generator: gen, SitemapFile: file}
+		switch gen {
 		case "hugo":
 			p.Languages = []string{"en", "de"} // Detect's, of [languages.en] and [languages.de]
 		case "docusaurus":

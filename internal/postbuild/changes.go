@@ -60,8 +60,9 @@ func PreviousFromState(dir, path string, max int) (set URLSet, ok bool, err erro
 }
 
 // PreviousFromSitemaps returns the URLs and lastmods of the sitemap set sitemapgen
-// wrote in dir, served at baseURL: its entry file (sitemap.xml or
-// sitemap.xml.gz) and further index files, following index entries to the
+// wrote in dir, served at baseURL: its entry file (sitemap.xml,
+// sitemap.xml.gz, or the name --filename gave it, as the record says)
+// and further index files, following index entries to the
 // files they name under baseURL. Only files that dir's record
 // (writer.RecordName) lists are read: ok is false when there are none; an
 // index entry naming another file is another application's sitemap
@@ -77,13 +78,15 @@ func PreviousFromSitemaps(dir, baseURL string, max int) (set URLSet, ok bool, er
 	for _, name := range recorded {
 		ours[name] = true
 	}
+	candidates, err := writer.RecordedEntries(dir, max)
+	if err != nil {
+		return nil, false, err
+	}
 	var entries []string
-	for _, name := range []string{"sitemap.xml", "sitemap.xml.gz"} {
-		if ours[name] {
-			if _, err := fsx.Lstat(dir, name); err == nil {
-				entries = append(entries, name)
-				break
-			}
+	for _, name := range candidates {
+		if _, err := fsx.Lstat(dir, name); err == nil {
+			entries = append(entries, name)
+			break
 		}
 	}
 	if len(entries) == 0 {

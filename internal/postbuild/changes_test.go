@@ -37,7 +37,8 @@ func TestDiff(t *testing.T) {
 }
 
 // FromSitemaps reads a set as Write wrote it: one urlset, shards under an
-// index (gzip too), several index files.
+// index (gzip too), several index files, an entry file of the user's
+// name (--filename), its record says which.
 func TestFromSitemaps(t *testing.T) {
 	var urls []sitemap.URL
 	for i := range 9 {
@@ -47,7 +48,7 @@ func TestFromSitemaps(t *testing.T) {
 		}
 		urls = append(urls, u)
 	}
-	for _, o := range []writer.Options{{}, {MaxURLs: 2}, {MaxURLs: 2, Gzip: true}, {MaxBytes: 420, Robots: true}} {
+	for _, o := range []writer.Options{{}, {MaxURLs: 2}, {MaxURLs: 2, Gzip: true}, {MaxBytes: 420, Robots: true}, {Filename: "my-map.xml"}, {Filename: "my-map.xml", MaxURLs: 2, Gzip: true}} {
 		dir := t.TempDir()
 		o.Dir, o.BaseURL = dir, base
 		res, err := writer.Write(sitemap.Slice(urls), o)

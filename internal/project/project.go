@@ -20,6 +20,7 @@ package project
 import (
 	"cmp"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"slices"
 
@@ -30,6 +31,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/walker"
+	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 // Ask is what the user gave of the settings the project's answers depend
@@ -80,6 +82,9 @@ type Ask struct {
 	// given: the project says a list only in place of the default.
 	LastMod      []mapping.LastModSource
 	LastModGiven bool
+	// FilenameGiven says the entry file's name was given: the project
+	// says none.
+	FilenameGiven bool
 
 	Limits limits.Limits
 	// Getenv reads the build environment.
@@ -174,6 +179,10 @@ type Project struct {
 	Generator         string
 	GeneratorSitemaps func(name string) bool
 	Translated        bool
+	// Filename is the entry file's name the generator's configuration
+	// gives its own sitemap (Hugo's [sitemap] filename), for the URL a
+	// search engine was given to stay; "" for none.
+	Filename string
 	// BuiltBy names, in output mode, what built the site folder: the
 	// generator ("Hugo"), or "the generator" of a join; "" for none.
 	BuiltBy string
@@ -257,6 +266,16 @@ func Discover(a Ask) (*Project, error) {
 		takes, warnings := generatorSitemaps(g, out, hosts, p.lim)
 		pr.Generator, pr.GeneratorSitemaps, pr.Translated = g.Title, takes, g.Translated()
 		pr.Warnings = append(pr.Warnings, warnings...)
+		if g.SitemapFile != "" && !a.FilenameGiven {
+			// The name it gives its sitemap, which search engines were
+			// given: ours takes it.
+			if err := writer.CheckFilename(g.SitemapFile); err != nil {
+				pr.Warnings = append(pr.Warnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(g.File)),
+					Msg: fmt.Sprintf("[sitemap] %v: sitemapgen's entry file keeps its own name (give --filename)", err)})
+			} else {
+				pr.Filename = g.SitemapFile
+			}
+		}
 	}
 	if g := p.builtBy(v.Root); g != nil {
 		// The files of its project not read, as the door refuses them:

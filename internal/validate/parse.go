@@ -89,6 +89,10 @@ type fileCheck struct {
 	news               bool
 	newsURLs, newsOver int
 
+	// alias, for the file of an alias (Options.Aliases), holds the URLs
+	// it lists, apart from the run's; nil for any other file.
+	alias *locSets
+
 	// origin is the host and port of the file's first URL, read at
 	// line originLine: without a base URL, the single host all its URLs
 	// must have.
@@ -383,7 +387,7 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 			} else if fc.each != nil {
 				fc.each(fc.cur)
 			}
-			if !fc.index && len(fc.links) > 0 && loc != "" {
+			if !fc.index && len(fc.links) > 0 && loc != "" && fc.alias == nil {
 				fc.addCluster(loc, line)
 			}
 			if fc.images > sitemap.MaxImages {
@@ -462,6 +466,10 @@ func (fc *fileCheck) entry(t xml.StartElement) error {
 func (fc *fileCheck) duplicate(v string, line int) {
 	seen := fc.seen
 	switch {
+	case fc.alias != nil && fc.news:
+		seen = fc.alias.news
+	case fc.alias != nil:
+		seen = fc.alias.seen
 	case fc.news:
 		seen = fc.seenNews
 	case fc.form == formText:
@@ -469,6 +477,11 @@ func (fc *fileCheck) duplicate(v string, line int) {
 	}
 	fc.listedTwice(seen, v, line)
 }
+
+// locSets are the <loc>s an alias's file lists, apart from the run's:
+// of its <url>s, those of them with <news:news>, and of its index
+// entries.
+type locSets struct{ seen, news, index *locSet }
 
 // listedTwice adds v, read at line, to seen, reporting it when seen had
 // it.
@@ -519,7 +532,11 @@ func (fc *fileCheck) loc(v string, line int) {
 		return
 	}
 	if fc.index {
-		fc.listedTwice(fc.seenIndex, v, line)
+		seen := fc.seenIndex
+		if fc.alias != nil {
+			seen = fc.alias.index
+		}
+		fc.listedTwice(seen, v, line)
 	}
 	if fc.scope == "" {
 		fc.host(v, line)

@@ -102,6 +102,15 @@ type Options struct {
 	// application's sitemap that sitemapgen's index lists (index.extra):
 	// its file is not looked for. Its scope still is.
 	Recorded func(dir string) ([]string, error)
+	// Aliases, when set, returns the files of aliases that sitemapgen
+	// recorded writing into a folder (writer.RecordedAliases), by their
+	// path there: files at the URLs of a generator's sitemaps that lead
+	// to the set's URLs, and so list again URLs (or, at the root, files)
+	// the set's other files list. Such a file, in the folder or in a
+	// folder of it, is checked on its own: a URL or entry it lists twice
+	// is reported, one that another file lists too is not, and its
+	// hreflang alternates are not taken for a cluster of the run again.
+	Aliases func(dir string) ([]string, error)
 
 	// The limits of what one file may hold, each a zero value for its
 	// default: MaxBytes its compressed and uncompressed bytes
@@ -408,6 +417,9 @@ type checker struct {
 	files     map[string]bool // the absolute paths of the files to check
 	clusters                  // the hreflang links of the run
 
+	// aliases are Options.Aliases' answers, by folder.
+	aliases map[string][]string
+
 	// With Site, the pages of alternates: what was said of each, and
 	// what judges them.
 	judged map[string]judged
@@ -418,11 +430,44 @@ type checker struct {
 // checkFile checks one file. ok is false when the file was skipped.
 func (c *checker) checkFile(f candidate) (r *report, ok bool) {
 	fc := &fileCheck{checker: c, cand: f, report: report{path: f.path}}
+	if c.isAlias(f.path) {
+		// Checked on its own: the URLs it lists again are the set's.
+		fc.alias = &locSets{seen: newLocSet(), news: newLocSet(), index: newLocSet()}
+	}
 	fc.run()
 	if !fc.isSitemap && !f.explicit {
 		return nil, false
 	}
 	return &fc.report, true
+}
+
+// isAlias reports whether the file at p is the file of an alias that
+// the record of its folder, or of the folder above it, lists
+// (Options.Aliases).
+func (c *checker) isAlias(p string) bool {
+	if c.opts.Aliases == nil {
+		return false
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return false
+	}
+	dir := filepath.Dir(abs)
+	for range 2 {
+		names, ok := c.aliases[dir]
+		if !ok {
+			names, _ = c.opts.Aliases(dir)
+			if c.aliases == nil {
+				c.aliases = map[string][]string{}
+			}
+			c.aliases[dir] = names
+		}
+		if rel, in := relIn(dir, abs); in && slices.Contains(names, filepath.ToSlash(rel)) {
+			return true
+		}
+		dir = filepath.Dir(dir)
+	}
+	return false
 }
 
 // checked reports whether the file at p is one of the files the run

@@ -69,6 +69,27 @@ func recorded(string) ([]string, error) {
 	return []string{"sitemap.xml", "sitemap-blog-1-0123456789.xml", "sitemap-1-0123456789.xml"}, nil
 }
 
+// aliasSet is a set of sitemapgen's, sitemap.xml, and two aliases: its
+// copy at sitemap-index.xml, and en/sitemap.xml with the set's URLs under
+// /en/ (body).
+func aliasSet(body string) map[string]string {
+	return map[string]string{
+		"sitemap.xml":              index(`<sitemap><loc>https://example.com/sitemap-1-0123456789.xml</loc></sitemap>`),
+		"sitemap-index.xml":        index(`<sitemap><loc>https://example.com/sitemap-1-0123456789.xml</loc></sitemap>`),
+		"sitemap-1-0123456789.xml": urlset("<url><loc>https://example.com/</loc></url>\n<url><loc>https://example.com/en/</loc></url>"),
+		"en/sitemap.xml":           urlset(body),
+	}
+}
+
+// aliases is Options.Aliases of the folder of aliasSet: the working
+// directory.
+func aliases(dir string) ([]string, error) {
+	if wd, _ := os.Getwd(); dir != wd {
+		return nil, nil
+	}
+	return []string{"en/sitemap.xml", "sitemap-index.xml"}, nil
+}
+
 // writeFiles writes files (path → content) below dir.
 func writeFiles(t testing.TB, dir string, files map[string]string) {
 	t.Helper()
@@ -334,6 +355,16 @@ func TestCheck(t *testing.T) {
 		{name: "text line too long", files: map[string]string{"sitemap.txt": "https://example.com/\n" + strings.Repeat("a", 70000) + "\n"},
 			want: []string{"sitemap.txt:2: not a text sitemap: a line longer than 65536 bytes"}},
 		{name: "file twice", files: map[string]string{"a.xml": urlset(`<url><loc>https://example.com/</loc></url>`)}, paths: []string{"a.xml", ".", "./a.xml"}},
+		// A stylesheet's processing instruction (--xsl, jekyll-sitemap's
+		// sitemap.xsl), and a comment, after the declaration.
+		{name: "valid stylesheet", files: map[string]string{"a.xml": strings.Replace(urlset(`<url><loc>https://example.com/</loc></url>`), "\n", "\n"+`<?xml-stylesheet type="text/xsl" href="/sitemap.xsl?a=1&amp;b=2"?>`+"\n<!-- a comment -->\n", 1)}},
+		// An alias lists again the set's URLs, or its files: apart from
+		// the run's, and checked on its own.
+		{name: "alias", files: aliasSet(`<url><loc>https://example.com/en/</loc></url>`), opts: Options{Aliases: aliases}, checked: 4},
+		{name: "alias, URL twice in it", files: aliasSet("<url><loc>https://example.com/en/</loc></url>\n<url><loc>https://example.com/en/</loc></url>"), opts: Options{Aliases: aliases}, checked: 4,
+			want: []string{"en/sitemap.xml:4: URL https://example.com/en/ listed twice (also at line 3)"}},
+		{name: "alias not known", files: aliasSet(`<url><loc>https://example.com/en/</loc></url>`), checked: 4,
+			want: []string{"sitemap-1-0123456789.xml:4: URL https://example.com/en/ also listed by en/sitemap.xml:3", "sitemap.xml:3: URL https://example.com/sitemap-1-0123456789.xml also listed by sitemap-index.xml:3"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

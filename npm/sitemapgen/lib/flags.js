@@ -12,6 +12,8 @@ export const flags = {
   include: ["include", "list"],
   exclude: ["exclude", "list"],
   gzip: ["gzip", "bool"],
+  filename: ["filename", "value"],
+  xsl: ["xsl", "value"],
   text: ["text", "bool"],
   robots: ["robots", "bool"],
   keepGeneratorSitemaps: ["keep-generator-sitemaps", "bool"],
