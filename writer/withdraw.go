@@ -11,6 +11,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/robots"
 )
 
 // Withdraw removes from Options.Dir the sitemap set an earlier Write put
@@ -20,11 +21,13 @@ import (
 // that is gone), then every file the folder's record ([RecordName])
 // lists, index files before the shards they list, then the record
 // itself. A run killed part way leaves the record listing what is left,
-// which the next run removes. Nothing else is touched: no file the
-// record does not list, no other line of robots.txt, no robots.txt
-// without Options.Robots, and not another tool's sitemaps (TakeOver is
-// not used). Every file is removed inside the folder held open, as Write
-// removes its stale files.
+// which the next run removes. With TakeOver, the generator's own
+// sitemaps go too, as a Write takes them over (they would list the pages
+// left out), and the lines of robots.txt that name them. Nothing else is
+// touched: no file the record does not list, no other line of
+// robots.txt, no robots.txt without Options.Robots or a line naming a
+// file taken over. Every file is removed inside the folder held open, as
+// Write removes its stale files.
 //
 // Result.Removed lists the files removed, and Result.Written robots.txt
 // when it changed. With DryRun it removes nothing and lists what it
@@ -69,8 +72,16 @@ func withdraw(opts Options) (*Result, error) {
 	}
 	previous, kinds := recordNames(lines)
 	ours := func(name string) bool { return stillOurs(root, kinds[name], name) }
-	if opts.Robots {
-		changed, err := withdrawRobots(opts.Dir, opts.BaseURL, opts.RobotsBytes, dry)
+	var foreign []string
+	if opts.TakeOver != nil {
+		// The generator's own, but the files our record lists, which go
+		// as ours (an alias at a name of the generator's among them).
+		if foreign, err = ForeignSitemaps(opts.Dir, opts.TakeOver, func(name string) bool { return slices.Contains(previous, name) }); err != nil {
+			return nil, err
+		}
+	}
+	if opts.Robots || len(foreign) > 0 && robotsNamesAny(opts.Dir, opts.BaseURL, foreign, opts.RobotsBytes) {
+		changed, err := withdrawRobots(opts.Dir, opts.BaseURL, foreign, opts.RobotsBytes, dry)
 		if err != nil {
 			return nil, err
 		}
@@ -88,18 +99,22 @@ func withdraw(opts Options) (*Result, error) {
 		}
 		slices.Sort(res.Removed)
 		res.Removed = slices.Compact(res.Removed)
+		res.TakenOver = foreign
 		if opts.Check {
-			res.Differ = append(slices.Clone(res.Removed), res.Differ...)
+			res.Differ = append(append(slices.Clone(res.Removed), foreign...), res.Differ...)
 		}
 		return res, nil
 	}
 	if res.Removed, err = removeStale(root, previous, nil, ours); err != nil {
 		return nil, err
 	}
+	if res.TakenOver, err = removeStale(root, foreign, nil, nil); err != nil {
+		return nil, err
+	}
 	err = root.RemoveRegular(RecordName)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		if len(res.Written) == 0 && len(res.Removed) == 0 {
+		if len(res.Written) == 0 && len(res.Removed) == 0 && len(res.TakenOver) == 0 {
 			return res, nil // nothing was there
 		}
 	case err != nil:
@@ -108,11 +123,31 @@ func withdraw(opts Options) (*Result, error) {
 	return res, root.SyncDir(".")
 }
 
+// robotsNamesAny reports whether dir's robots.txt (usable, read within
+// max bytes) has a Sitemap: line naming one of the files of names under
+// baseURL: once they are gone, a line that names one is dead.
+func robotsNamesAny(dir, baseURL string, names []string, max int) bool {
+	if robotsUsable(dir, max) != nil {
+		return false
+	}
+	old, _, err := readRobots(dir, max)
+	if err != nil {
+		return false
+	}
+	for _, sl := range robots.Sitemaps(old) {
+		if rest, ok := cutPrefixURL(sl.URL, baseURL); ok && slices.Contains(names, rest) {
+			return true
+		}
+	}
+	return false
+}
+
 // withdrawRobots removes from dir's robots.txt (read within max bytes)
-// the Sitemap: lines that name this tool's files under baseURL, and
-// reports whether there were any; with dry, it only reports. A robots.txt
-// that does not exist, or has no such line, is left as it is.
-func withdrawRobots(dir, baseURL string, max int, dry bool) (bool, error) {
+// the Sitemap: lines that name this tool's files under baseURL, or the
+// files of foreign (paths relative to dir), and reports whether there
+// were any; with dry, it only reports. A robots.txt that does not exist,
+// or has no such line, is left as it is.
+func withdrawRobots(dir, baseURL string, foreign []string, max int, dry bool) (bool, error) {
 	old, st, err := readRobots(dir, max)
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil
@@ -120,7 +155,7 @@ func withdrawRobots(dir, baseURL string, max int, dry bool) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	merged := mergeRobots(old, baseURL, nil, nil)
+	merged := mergeRobots(old, baseURL, nil, foreign)
 	if bytes.Equal(merged, old) {
 		return false, nil
 	}

@@ -188,3 +188,42 @@ func mapsEqual(a, b map[string]string) bool {
 	}
 	return true
 }
+
+// TestWithdrawTakesOver: with TakeOver, the generator's own sitemaps go
+// too, as a Write takes them over (a staging build's Hugo sitemap lists
+// the pages it left out), and robots.txt's line naming one; a check says
+// they differ; without TakeOver they stay.
+func TestWithdrawTakesOver(t *testing.T) {
+	dir := t.TempDir()
+	hugo := `<?xml version="1.0" encoding="utf-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/a/</loc></url></urlset>` + "\n"
+	robotsTxt := "User-agent: *\nSitemap: https://example.com/sitemap.xml\n"
+	for name, content := range map[string]string{"sitemap.xml": hugo, "robots.txt": robotsTxt, "index.html": "a page"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	takes := func(name string) bool { return name == "sitemap.xml" }
+	if res, err := Withdraw(Options{Dir: dir, BaseURL: base}); err != nil || len(res.TakenOver) != 0 {
+		t.Fatalf("without TakeOver: %+v, %v", res, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "sitemap.xml")); err != nil {
+		t.Fatalf("without TakeOver, the generator's sitemap went: %v", err)
+	}
+	res, err := Withdraw(Options{Dir: dir, BaseURL: base, TakeOver: takes, Check: true})
+	if err != nil || !slices.Contains(res.Differ, "sitemap.xml") || !slices.Contains(res.Differ, "robots.txt") {
+		t.Fatalf("check: %+v, %v", res, err)
+	}
+	res, err = Withdraw(Options{Dir: dir, BaseURL: base, TakeOver: takes})
+	if err != nil || !slices.Equal(res.TakenOver, []string{"sitemap.xml"}) {
+		t.Fatalf("withdraw: taken over %q, %v", res.TakenOver, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "sitemap.xml")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the generator's sitemap is still there: %v", err)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "robots.txt")); string(data) != "User-agent: *\n" {
+		t.Errorf("robots.txt:\n%s", data)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "index.html")); string(data) != "a page" {
+		t.Errorf("index.html: %q", data)
+	}
+}

@@ -143,7 +143,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	case res.NoneListed != nil:
 		// Every page left out on purpose: one line, and none of the
 		// files written after a set.
-		say(e.stderr, v.Quiet, "%s", noneLine(res, v.DryRun))
+		say(e.stderr, v.Quiet, "%s", noneLine(res, c.Generator, v.DryRun))
 		return printJSON(e, v.JSON, c, res)
 	}
 	if v.DryRun && !v.JSON {

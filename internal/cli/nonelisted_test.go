@@ -9,6 +9,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/pipeline"
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 const (
@@ -134,5 +138,20 @@ func TestWatchNoneListed(t *testing.T) {
 	}
 	if code, stdout, stderr := build(t, append([]string{"--check"}, append(args[:len(args)-1], public)...)...); code != 0 {
 		t.Errorf("the folder watch left is not what a build writes: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// TestNoneLine: the one line says the generator's own sitemaps the build
+// removed, as a build that writes a set says it takes them over.
+func TestNoneLine(t *testing.T) {
+	res := &pipeline.Result{NoneListed: &pipeline.NoneListed{Skipped: map[mapping.Reason]int{mapping.NoIndex: 5}},
+		Write: &writer.Result{Removed: []string{"sitemap-1.xml"}, TakenOver: []string{"sitemap.xml"}}}
+	want := "every page found is noindex (5 noindex): no sitemap written, and the earlier one removed; Hugo's own sitemap removed too: sitemap.xml"
+	if got := noneLine(res, "Hugo", false); got != want {
+		t.Errorf("noneLine =\n%s\nwant\n%s", got, want)
+	}
+	res.Write = &writer.Result{}
+	if got := noneLine(res, "Hugo", true); got != "dry run: every page found is noindex (5 noindex): no sitemap would be written" {
+		t.Errorf("dry run: %s", got)
 	}
 }

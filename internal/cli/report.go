@@ -103,8 +103,9 @@ func summary(res *pipeline.Result, c *config.Config) string {
 // noneLine is the one line of a build whose every page was left out on
 // purpose, instead of the summary: "every page found is noindex (12
 // noindex, 1 error page): no sitemap written, and the earlier one
-// removed".
-func noneLine(res *pipeline.Result, dryRun bool) string {
+// removed"; and, when the generator's own (generator) went too, as a
+// build takes them over, "; Hugo's own removed too: sitemap.xml".
+func noneLine(res *pipeline.Result, generator string, dryRun bool) string {
 	var b strings.Builder
 	written, removed := "written", "removed"
 	if dryRun {
@@ -122,6 +123,9 @@ func noneLine(res *pipeline.Result, dryRun bool) string {
 		fmt.Fprintf(&b, ", and the earlier one %s", removed)
 	case robots:
 		fmt.Fprintf(&b, ", and the Sitemap: lines of an earlier one %s from robots.txt", removed)
+	}
+	if t := res.Write.TakenOver; len(t) > 0 {
+		fmt.Fprintf(&b, "; %s's own %s %s too: %s", cmp.Or(generator, "the generator"), pluralWord(len(t), "sitemap"), removed, strings.Join(t, ", "))
 	}
 	return b.String()
 }

@@ -687,7 +687,7 @@ func (w *watcher) done(res *pipeline.Result, err error, whole bool, drifted map[
 		return
 	}
 	if res.NoneListed != nil {
-		say(w.e.stderr, w.s.Values.Quiet, "%s", noneLine(res, false))
+		say(w.e.stderr, w.s.Values.Quiet, "%s", noneLine(res, w.s.Generator, false))
 		return
 	}
 	if whole {
