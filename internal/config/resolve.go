@@ -287,7 +287,15 @@ func (c *Config) options(l *layers, pr *project.Project) {
 	} else {
 		c.Build.Join = pr.Sources
 	}
+	// Every URL's changefreq and priority: the settings', else the
+	// generator's (Hugo's [sitemap]); rules and front matter win.
 	c.Build.Map.Defaults = pr.Defaults
+	if v.ChangeFreq != "" {
+		c.Build.Map.Defaults.ChangeFreq, _ = sitemap.ParseChangeFreq(v.ChangeFreq) // checked
+	}
+	if v.Priority != nil {
+		c.Build.Map.Defaults.Priority, _ = sitemap.PriorityOf(*v.Priority) // checked
+	}
 	if !l.given("lastmod.sources") {
 		c.LastModOrder = pr.LastModOrder
 		if pr.BuiltBy != "" {

@@ -28,7 +28,7 @@ var actionInputs = []string{"base-url", "config", "gzip", "text", "robots", "str
 // netlifyInputs are the Netlify plugin's inputs that are build's settings
 // (npm/sitemapgen/netlify/manifest.yml): Netlify refuses another; the
 // other settings go in sitemap.yaml.
-var netlifyInputs = []string{"baseUrl", "exclude", "include", "gzip", "text", "robots", "cleanUrls", "trailingSlash", "maxUrls", "lastmodSources", "previews", "strict", "config"}
+var netlifyInputs = []string{"baseUrl", "exclude", "include", "gzip", "text", "robots", "cleanUrls", "trailingSlash", "maxUrls", "lastmodSources", "previews", "strict", "config", "priority"}
 
 // RunBy maps each tool that runs sitemapgen to how its user gives the
 // setting of a flag, from the flag's name and the value given, if any
