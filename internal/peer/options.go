@@ -410,10 +410,14 @@ func baseURL(m *Mapper, v any) {
 }
 
 // cleanRel is a folder relative to the project folder, as a peer gives
-// it (@netlify/plugin-sitemap's buildDir takes "/public" for "public"):
-// "" for the project folder itself.
+// it (@netlify/plugin-sitemap's buildDir takes "/public" for "public"),
+// cleaned: "" for the project folder itself. A path that climbs out
+// stays as it is, for the project's tree to refuse.
 func cleanRel(s string) string {
-	s = strings.TrimPrefix(path.Clean("/"+s), "/")
+	s = path.Clean(strings.TrimLeft(s, "/"))
+	if s == "." {
+		return ""
+	}
 	return s
 }
 
