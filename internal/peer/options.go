@@ -371,7 +371,11 @@ func netlifyExclude(m *Mapper, v any) {
 	if !ok {
 		return
 	}
+	// The site folder: buildDir, else the publish folder.
 	pub := m.ctx.Publish
+	if d, ok := m.other("buildDir").(string); ok {
+		pub = cleanRel(d)
+	}
 	var out []string
 	for _, s := range list {
 		s = strings.TrimPrefix(strings.TrimPrefix(s, "!"), "./")

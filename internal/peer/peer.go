@@ -53,6 +53,16 @@ const (
 // Tools are the peers, in the order of the table.
 var Tools = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, Jekyll, Hugo, SSCLI}
 
+// Integrations are the npm integrations that replace a peer, by the
+// name they run sitemapgen by (SITEMAPGEN_RUN_BY), and the peer each
+// replaces: each takes the peer's option names, with the peer's meaning
+// where sitemapgen has a flag of the same name (npm/sitemapgen/lib/peers.js,
+// generated from the table by TestNPMPeers).
+var Integrations = []struct {
+	RunBy string
+	Tool  Tool
+}{{"astro", Astro}, {"docusaurus", Docusaurus}, {"netlify", Netlify}}
+
 // Func is the value of an option that is a function (filter, serialize).
 type Func struct{}
 
@@ -181,7 +191,7 @@ func Names(tool Tool) []string {
 // twice keeps its last value, but a list (exclude, include, rules,
 // index.extra), which gathers the items of each.
 func Map(tool Tool, given []Given, ctx Context) Result {
-	m := &Mapper{tool: tool, ctx: ctx}
+	m := &Mapper{tool: tool, ctx: ctx, all: given}
 	for _, g := range given {
 		m.at = g
 		m.given = append(m.given, g.Name)
@@ -211,13 +221,25 @@ type Mapper struct {
 	tool  Tool
 	ctx   Context
 	at    Given    // the option being mapped
-	given []string // the names of the options given
+	given []string // the names of the options mapped so far
+	all   []Given  // every option given
 	r     Result
 	ss    *ssState // static-sitemap-cli's
 }
 
 // Context is the project's, as given to Map.
 func (m *Mapper) Context() Context { return m.ctx }
+
+// other returns the value of the option name, given with the one being
+// mapped; nil when it is not given.
+func (m *Mapper) other(name string) any {
+	for _, g := range m.all {
+		if g.Name == name {
+			return g.Value
+		}
+	}
+	return nil
+}
 
 // Set sets the setting key to value; a list's items are added to those
 // set before.
