@@ -49,6 +49,7 @@ type Value struct {
 
 	literal bool      // a string, number, boolean, null or undefined
 	fn      bool      // a function: an arrow, function () {…}
+	pos     int       // the index of its first token, for the order of keys
 	kind    tokenKind // of a literal: kindString, kindNumber, or kindIdent (true, false, null, undefined)
 	text    string    // the value's source text, shortened, for notes
 	strs    []string  // an array literal's strings, when isStrs
@@ -381,8 +382,9 @@ func (r *Reader) Keys(path string) []Key {
 	if path != "" {
 		prefix = path + "."
 	}
-	lines := map[string]int{}
-	add := func(p string, line int) {
+	type at struct{ pos, line int }
+	first := map[string]at{}
+	add := func(p string, a at) {
 		rest, ok := strings.CutPrefix(p, prefix)
 		if !ok || rest == "" {
 			return
@@ -392,26 +394,21 @@ func (r *Reader) Keys(path string) []Key {
 			name = rest[:i]
 		}
 		name = strings.TrimSuffix(name, "()")
-		if l, seen := lines[name]; !seen || line < l {
-			lines[name] = line
+		if f, seen := first[name]; !seen || a.pos < f.pos {
+			first[name] = a
 		}
 	}
 	for p, vs := range r.c.values {
-		add(p, vs[0].Line)
+		add(p, at{vs[0].pos, vs[0].Line})
 	}
-	for p, line := range r.c.objects {
-		add(p, line)
+	for p, open := range r.c.objects {
+		add(p, at{open, r.c.toks[open].line})
 	}
-	keys := make([]Key, 0, len(lines))
-	for n, l := range lines {
-		keys = append(keys, Key{n, l})
+	keys := make([]Key, 0, len(first))
+	for n, a := range first {
+		keys = append(keys, Key{n, a.line})
 	}
-	slices.SortFunc(keys, func(a, b Key) int {
-		if a.Line != b.Line {
-			return a.Line - b.Line
-		}
-		return strings.Compare(a.Name, b.Name)
-	})
+	slices.SortFunc(keys, func(a, b Key) int { return first[a.Name].pos - first[b.Name].pos })
 	return keys
 }
 
@@ -462,14 +459,14 @@ func (r *Reader) Any(path string) (v any, line int, ok bool) {
 		}
 		return Expression{x.text}, x.Line, true
 	}
-	if line, isObj := r.c.objects[path]; isObj {
+	if open, isObj := r.c.objects[path]; isObj {
 		m := map[string]any{}
 		for _, k := range r.Keys(path) {
 			if v, _, ok := r.Any(joinPath(path, k.Name)); ok {
 				m[k.Name] = v
 			}
 		}
-		return m, line, true
+		return m, r.c.toks[open].line, true
 	}
 	return nil, 0, false
 }

@@ -15,7 +15,7 @@ type config struct {
 	match   []int  // for an opening bracket, the index of its closer (len(toks) if none); -1 otherwise
 	obj     []bool // a { that opens an object literal
 	values  map[string][]Value
-	objects map[string]int     // path of an object literal → its line
+	objects map[string]int     // path of an object literal → the index of its {
 	spreads map[string][]Value // path of an object → its ...spreads
 	calls   map[string][]Value // method name → the argument of each .name(…) call
 	opaque  *Value             // an export that is no object literal the reader can follow
@@ -424,7 +424,7 @@ func (c *config) property(s, e int, prefix string, depth int) {
 // key: its line, and its properties under key.
 func (c *config) object(open int, key string, depth int) {
 	if _, seen := c.objects[key]; !seen {
-		c.objects[key] = c.toks[open].line
+		c.objects[key] = open
 	}
 	c.walk(open, key, depth+1)
 }
@@ -527,7 +527,7 @@ func (c *config) value(s, e int) Value {
 		return Value{Line: line}
 	}
 	t := c.toks[s]
-	v := Value{Line: t.line, text: c.text(s, e), fn: c.isFunction(s, e)}
+	v := Value{Line: t.line, pos: s, text: c.text(s, e), fn: c.isFunction(s, e)}
 	if t.is("[") && c.match[s] == e-1 {
 		v.strs, v.isStrs = stringList(c.toks[s+1 : e-1])
 	}

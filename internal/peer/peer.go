@@ -86,6 +86,23 @@ type Given struct {
 	Line int
 }
 
+// A Config is a peer's options as the project's file gives them, read
+// by sitemapgen init (never run): the plugin's call in astro.config, a
+// preset's sitemap: { … }, a [[plugins]] table of netlify.toml, a
+// package.json script's command line.
+type Config struct {
+	Tool Tool
+	// File is the file that gives them, relative to the project folder,
+	// with "/" separators; Line the line where the tool is named, 0 for
+	// none.
+	File string
+	Line int
+	// Options are the options given, in the order written.
+	Options []Given
+	// Notes are what the reading could not take: "file:line: …".
+	Notes []string
+}
+
 // Context is what the mapping of some options needs to know of the
 // project.
 type Context struct {
