@@ -125,7 +125,8 @@ const (
 // a note, with what to do meanwhile.
 func hook(meanwhile string) func(*Mapper, any) {
 	return func(m *Mapper, v any) {
-		if _, ok := v.(Func); ok || v == nil {
+		switch v.(type) {
+		case Func, Expr, nil: // an expression may name a function
 			m.Warn("%s; meanwhile %s", noHook, meanwhile)
 			return
 		}
@@ -432,7 +433,7 @@ func (m *Mapper) str(v any) (string, bool) {
 	if s, ok := v.(string); ok {
 		return s, true
 	}
-	m.Warn("is %s, not a string; not taken", describe(v))
+	m.notA(v, "a string")
 	return "", false
 }
 
@@ -440,7 +441,7 @@ func (m *Mapper) num(v any) (float64, bool) {
 	if f, ok := v.(float64); ok {
 		return f, true
 	}
-	m.Warn("is %s, not a number; not taken", describe(v))
+	m.notA(v, "a number")
 	return 0, false
 }
 
@@ -448,8 +449,18 @@ func (m *Mapper) boolean(v any) (bool, bool) {
 	if b, ok := v.(bool); ok {
 		return b, true
 	}
-	m.Warn("is %s, not true or false; not taken", describe(v))
+	m.notA(v, "true or false")
 	return false, false
+}
+
+// notA says that v is not the value wanted: an expression a static
+// reading could not take (process.env.X), or a value of another type.
+func (m *Mapper) notA(v any, want string) {
+	if e, ok := v.(Expr); ok {
+		m.Warn("is not a literal value (%s): write the setting in sitemap.yaml", short(e.Text))
+		return
+	}
+	m.Warn("is %s, not %s; not taken", describe(v), want)
 }
 
 // strs is a list of strings; a string alone is a list of one.
@@ -469,6 +480,6 @@ func (m *Mapper) strs(v any) ([]string, bool) {
 		}
 		return out, true
 	}
-	m.Warn("is %s, not a list of strings; not taken", describe(v))
+	m.notA(v, "a list of strings")
 	return nil, false
 }

@@ -217,10 +217,6 @@ func Map(tool Tool, given []Given, ctx Context) Result {
 			m.Warn("is not an option of %s; not taken", tool)
 			continue
 		}
-		if e, ok := g.Value.(Expr); ok {
-			m.Warn("is not a literal value (%s): write the setting in sitemap.yaml", short(e.Text))
-			continue
-		}
 		o.Map(m, g.Value)
 	}
 	if f := finish[tool]; f != nil {
