@@ -759,3 +759,31 @@ func TestAstroSitemapOptions(t *testing.T) {
 	}
 	sitemaptest.MustValidate(t, dist)
 }
+
+// TestInitDocusaurusSite: sitemapgen init in testdata/docusaurus, whose
+// classic preset gives the sitemap lastmod: 'date', writes lastmod_format:
+// date; sitemapgen with that file writes the URLs of Docusaurus's own
+// sitemaps (its committed build's) with the same dates, as days.
+func TestInitDocusaurusSite(t *testing.T) {
+	needTool(t, "git")
+	src, build := docusaurusSite(t)
+	theirs := generatorSitemap(t, filepath.Join(build, "sitemap.xml"))
+	for loc, lm := range generatorSitemap(t, filepath.Join(build, "de", "sitemap.xml")) {
+		theirs[loc] = lm
+	}
+	r := mustRun(t, src, "init")
+	if !regexp.MustCompile(`(?m)^sitemapgen: carried over 1 setting of @docusaurus/plugin-sitemap \(docusaurus.config.js:\d+\): lastmod_format$`).MatchString(r.stderr) {
+		t.Errorf("init does not carry lastmod over:\n%s", r.stderr)
+	}
+	if data, err := os.ReadFile(filepath.Join(src, "sitemap.yaml")); err != nil || !regexp.MustCompile(`(?m)^# lastmod \(docusaurus.config.js:\d+\)\nlastmod_format: date$`).Match(data) {
+		t.Errorf("sitemap.yaml (%v):\n%s", err, data)
+	}
+	mustRun(t, src, "--quiet")
+	ours := generatorSitemap(t, filepath.Join(build, "sitemap.xml"))
+	compareSets(t, ours, theirs, nil, nil)
+	for loc, want := range theirs {
+		if got := ours[loc]; got != want {
+			t.Errorf("%s: lastmod %q, Docusaurus's %q", loc, got, want)
+		}
+	}
+}
