@@ -620,9 +620,14 @@ import type { AstroIntegration } from "astro";
 const s: Summary = await sitemapgen({ dir: "dist", baseUrl: "https://example.com/", exclude: ["a/**"], maxUrls: 10, gzip: true });
 const n: number = s.urls;
 const a: AstroIntegration = astro({ gzip: true });
+// The replaced plugins' options, typed as the plugins type them.
+astro({ changefreq: "weekly", priority: 0.7, entryLimit: 1000, filter: (page: string) => !page.includes("/drafts/"), lastmod: new Date() });
+docusaurus({ siteDir: "." }, { ignorePatterns: ["/tags/**"], lastmod: "date", changefreq: null });
+// @ts-expect-error: not a changefreq
+astro({ changefreq: "sometimes" });
 eleventy({}, { baseUrl: "https://example.com/" });
 const d: { name: string } = docusaurus({ siteDir: "." }, { exclude: "x/**" });
-const p: Promise<void> = onPostBuild({ constants: { PUBLISH_DIR: "dist" }, inputs: { prettyURLs: true }, utils: { build: { failBuild: (m: string) => { throw new Error(m); }, failPlugin: (m: string) => { throw new Error(m); } } } });
+const p: Promise<void> = onPostBuild({ constants: { PUBLISH_DIR: "dist" }, inputs: { prettyURLs: true, changeFreq: "daily", priority: 0.8, exclude: ["./public/secret.html"] }, utils: { build: { failBuild: (m: string) => { throw new Error(m); }, failPlugin: (m: string) => { throw new Error(m); } } } });
 // @ts-expect-error: no such option
 sitemapgen({ nope: 1 });
 // @ts-expect-error: a number is not a base URL
