@@ -494,9 +494,12 @@ func TestDocusaurusBuild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	edited := strings.Replace(string(data), "  presets: [", "  plugins: ['sitemapgen/docusaurus'],\n\n  presets: [", 1)
+	// The plugin given @docusaurus/plugin-sitemap's options, a function
+	// among them, as a user who switches keeps them.
+	const plugin = "plugins: [['sitemapgen/docusaurus', { changefreq: 'daily', ignorePatterns: ['/blog/tags/**'], createSitemapItems: async (params) => params.defaultCreateSitemapItems(params) }]],"
+	edited := strings.Replace(string(data), "  presets: [", "  "+plugin+"\n\n  presets: [", 1)
 	edited = regexp.MustCompile(`(?s)sitemap: \{.*?\},`).ReplaceAllString(edited, "sitemap: false,")
-	if !strings.Contains(edited, "plugins: ['sitemapgen/docusaurus']") || !strings.Contains(edited, "sitemap: false,") {
+	if !strings.Contains(edited, plugin) || !strings.Contains(edited, "sitemap: false,") {
 		t.Fatalf("docusaurus.config.js is not as this test expects:\n%s", data)
 	}
 	if err := os.WriteFile(config, []byte(edited), 0o644); err != nil {
@@ -520,8 +523,16 @@ func TestDocusaurusBuild(t *testing.T) {
 	}
 	mustRun(t, "", "--quiet", "--base-url", "https://example.com/", plain)
 	got, want := locs(t, filepath.Join(site, "build", "sitemap.xml")), locs(t, filepath.Join(plain, "sitemap.xml"))
+	// ignorePatterns: /blog/tags/** leaves the tag pages out, /blog/tags too.
+	want = slices.DeleteFunc(want, func(loc string) bool {
+		return loc == "https://example.com/blog/tags" || strings.HasPrefix(loc, "https://example.com/blog/tags/")
+	})
 	if !slices.Equal(got, want) || !slices.Contains(got, "https://example.com/de/") {
-		t.Errorf("the build's sitemap lists %q;\nplain sitemapgen on the committed build, %q", got, want)
+		t.Errorf("the build's sitemap lists %q;\nplain sitemapgen on the committed build, less the tags, %q", got, want)
+	}
+	everyURL(t, filepath.Join(site, "build", "sitemap.xml"), []string{"<changefreq>daily</changefreq>"})
+	if out := r.stdout + r.stderr; !strings.Contains(out, `["sitemapgen/docusaurus", { createSitemapItems }] is a function`) {
+		t.Errorf("the build does not name createSitemapItems in a warning:\n%s", out)
 	}
 	sitemaptest.MustValidate(t, filepath.Join(site, "build"))
 }
