@@ -42,7 +42,7 @@ func TestPeerOptions(t *testing.T) {
 		{name: "astro's function and stamp", files: site, args: []string{"public"}, env: astro(`{"filter": {"$function": true}, "lastmod": {"$date": "2024-05-01T10:00:00.000Z"}}`),
 			maxURLs: sitemap.MaxURLs, root: "public",
 			warnings: []string{"sitemapgen({ filter }) is a function, and sitemapgen runs none yet (a per-URL hook, transform, is planned); meanwhile leave pages out with --exclude GLOB ('drafts/**')",
-				"sitemapgen({ lastmod }) gives every page one date, the build's time, and a build's time is never a lastmod; not taken"}},
+				"sitemapgen({ lastmod }) gives every page one date, the build's time, and a build stamp is never a lastmod; not taken"}},
 		{name: "sitemap.yaml wins", files: merge(site, map[string]string{DefaultFile: "changefreq: daily\n"}), args: []string{"public"}, env: astro(`{"changefreq": "weekly", "priority": 0.7}`),
 			changefreq: sitemap.Daily, priority: "0.7", maxURLs: sitemap.MaxURLs, root: "public",
 			warnings: []string{"sitemapgen({ changefreq }) is not taken: sitemap.yaml gives changefreq, which wins"}},

@@ -193,7 +193,7 @@ func priority(m *Mapper, v any) {
 
 // buildTime: one date for every page, which is the build's.
 func buildTime(m *Mapper, v any) {
-	m.Warn("gives every page one date, the build's time, and a build's time is never a lastmod; not taken: sitemapgen dates each page by its own sources (front matter, git …), and a page none dates gets no lastmod")
+	m.Warn("gives every page one date, the build's time, and a build stamp is never a lastmod; not taken: sitemapgen dates each page by its own sources (front matter, git …), and a page none dates gets no lastmod")
 }
 
 func autoLastmod(m *Mapper, v any) {

@@ -69,7 +69,7 @@ test("astro: @astrojs/sitemap's options", async () => {
   const warnings = log.warn.join("\n");
   assert.match(warnings, /sitemapgen\(\{ filter \}\) is a function, and sitemapgen runs none yet/);
   assert.match(warnings, /sitemapgen\(\{ exclude \}\)/); // what to do, as the option
-  assert.match(warnings, /sitemapgen\(\{ lastmod \}\) gives every page one date, the build's time, and a build's time is never a lastmod/);
+  assert.match(warnings, /sitemapgen\(\{ lastmod \}\) gives every page one date, the build's time, and a build stamp is never a lastmod/);
   assert.doesNotMatch(warnings, /--/);
 });
 
