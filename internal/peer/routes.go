@@ -7,10 +7,10 @@ import "strings"
 // next-sitemap's exclude, gatsby-plugin-sitemap's excludes), to
 // --exclude's globs of the built files those pages are: a route is
 // written as ROUTE/index.html or ROUTE.html, and ROUTE/** is the folder
-// ROUTE whole, with ROUTE.html. The base path (Docusaurus' baseUrl),
-// which a pattern may begin with, is taken off. With anySlash, * crosses
-// slashes, as next-sitemap's matcher takes it: /private/* is the folder
-// whole.
+// ROUTE whole, with ROUTE.html (micromatch's /** matches ROUTE itself).
+// The base path (Docusaurus' baseUrl), which a pattern may begin with, is
+// taken off. With anySlash, * crosses slashes, as next-sitemap's matcher
+// takes it: /private/* is what is below the folder private, at any depth.
 func routeGlobs(anySlash bool) func(*Mapper, any) {
 	return func(m *Mapper, v any) {
 		if _, ok := v.(Func); ok {
@@ -38,6 +38,9 @@ func routeGlobs(anySlash bool) func(*Mapper, any) {
 // routeFiles returns the globs of the built files of the pages whose
 // route the glob p matches.
 func routeFiles(p, base string, anySlash bool) []string {
+	// A folder's /* in next-sitemap's matcher matches what is below it,
+	// not the folder's own page (micromatch's /** matches that too).
+	below := anySlash && strings.HasSuffix(p, "/*")
 	if anySlash {
 		p = starsCrossing(p)
 	}
@@ -50,6 +53,8 @@ func routeFiles(p, base string, anySlash bool) []string {
 		return []string{"index.html"}
 	case q == "**":
 		return []string{"**"}
+	case strings.HasSuffix(q, "/**") && below:
+		return []string{strings.TrimSuffix(q, "/**") + "/*/**"}
 	case strings.HasSuffix(q, "/**"):
 		return []string{q, strings.TrimSuffix(q, "/**") + ".html"}
 	case strings.HasSuffix(q, ".html"):
