@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
 var initUsage = `sitemapgen init writes a commented sitemap.yaml from what the project's
@@ -56,9 +58,12 @@ func runInit(_ context.Context, e *env, args []string) error {
 	if err != nil {
 		return usage(err)
 	}
-	text := initFile(d)
+	text, notTaken := initFile(d)
 	if line.Values.stdout {
 		fmt.Fprint(e.stdout, text)
+		for _, n := range notTaken {
+			fmt.Fprintln(e.stderr, diag.Format(n, diag.Warning))
+		}
 		return nil
 	}
 	if _, err := fsx.Lstat(".", config.DefaultFile); err == nil && !line.Values.force {
@@ -68,10 +73,121 @@ func runInit(_ context.Context, e *env, args []string) error {
 		return err
 	}
 	say(e.stderr, false, "wrote %s", config.DefaultFile)
+	for _, pe := range d.Peers {
+		say(e.stderr, false, "carried over %s of %s (%s): %s", plural(len(pe.Result.Settings), "setting"), pe.Tool, place(pe.File, pe.Line), carried(pe.Result.Settings))
+	}
+	for _, n := range notTaken {
+		fmt.Fprintln(e.stderr, diag.Format(n, diag.Warning))
+	}
 	for _, p := range d.Problems {
 		fmt.Fprintln(e.stderr, firstLine(diag.Format(p, diag.Note)))
 	}
 	return nil
+}
+
+// carried lists the keys of settings, "none" for none.
+func carried(settings []peer.Setting) string {
+	if len(settings) == 0 {
+		return "none"
+	}
+	var keys []string
+	for _, s := range settings {
+		keys = append(keys, s.Key)
+	}
+	return strings.Join(keys, ", ")
+}
+
+// place is file:line, or file without a line.
+func place(file string, line int) string {
+	return diag.Pos{File: file, Line: line}.String()
+}
+
+// peerBlock writes, for each peer the project uses, the settings its
+// options give as keys, each after a comment naming the option, and,
+// as comments, the options not carried over and those honoured without
+// a setting, with why. A key an earlier peer set is not written again.
+// It returns the options not carried over, each at its place.
+func peerBlock(p func(format string, args ...any), peers []config.Peer) []error {
+	var notTaken []error
+	written := map[string]string{}
+	for _, pe := range peers {
+		at := func(line int) string { return place(pe.File, cmp.Or(line, pe.Line)) }
+		p("\n")
+		comment(p, "", fmt.Sprintf("Carried over from %s (%s): its options, as sitemapgen's settings. Remove it once sitemapgen writes the sitemaps.", pe.Tool, at(pe.Line)))
+		if len(pe.Options) == 0 {
+			p("# It is used with its defaults: nothing to carry over.\n")
+		}
+		for _, n := range pe.Notes {
+			comment(p, "", "note: "+n)
+		}
+		for _, s := range pe.Result.Settings {
+			if by, ok := written[s.Key]; ok {
+				n := peer.Note{Option: s.From, Line: s.Line, Msg: "gives " + s.Key + ", which " + by + " gives above; not written again"}
+				pe.Result.Notes = append(pe.Result.Notes, n)
+				continue
+			}
+			written[s.Key] = fmt.Sprintf("%s's %s", pe.Tool, s.From)
+			p("# %s (%s)\n%s", s.From, at(s.Line), yamlSetting(s.Key, s.Value))
+		}
+		var honoured []peer.Note
+		first := true
+		for _, n := range pe.Result.Notes {
+			if n.Honoured {
+				honoured = append(honoured, n)
+				continue
+			}
+			if first {
+				p("# Not carried over:\n")
+				first = false
+			}
+			msg := config.AsKeys(n.Msg)
+			comment(p, "  ", fmt.Sprintf("%s (%s) %s", n.Option, at(n.Line), msg))
+			notTaken = append(notTaken, &diag.Diagnostic{File: pe.File, Line: cmp.Or(n.Line, pe.Line), Msg: fmt.Sprintf("%s's %s %s", pe.Tool, n.Option, msg)})
+		}
+		if len(honoured) > 0 {
+			p("# Honoured without a setting:\n")
+			for _, n := range honoured {
+				comment(p, "  ", fmt.Sprintf("%s (%s) %s", n.Option, at(n.Line), config.AsKeys(n.Msg)))
+			}
+		}
+	}
+	return notTaken
+}
+
+// comment writes text as comment lines of at most 76 columns, each
+// after "# " and indent, the lines after the first indented two more.
+func comment(p func(format string, args ...any), indent, text string) {
+	line := "#" + " " + indent
+	start := len(line)
+	for i, w := range strings.Fields(text) {
+		if i > 0 && len(line)+1+len(w) > 76 {
+			p("%s\n", line)
+			line = "# " + indent + "  "
+			start = len(line)
+		}
+		if len(line) > start {
+			line += " "
+		}
+		line += w
+	}
+	p("%s\n", line)
+}
+
+// yamlSetting writes a setting as sitemap.yaml's key (nested at its
+// dots) and value.
+func yamlSetting(key string, v any) string {
+	var doc any = v
+	parts := strings.Split(key, ".")
+	for i := len(parts) - 1; i >= 0; i-- {
+		doc = map[string]any{parts[i]: doc}
+	}
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(doc); err != nil {
+		return fmt.Sprintf("# %s: %v\n", key, err)
+	}
+	return b.String()
 }
 
 // yamlScalar writes v as a YAML scalar, quoted when it must be.
@@ -83,8 +199,10 @@ func yamlScalar(v string) string {
 	return strings.TrimSuffix(string(out), "\n")
 }
 
-// initFile is the text of the sitemap.yaml that init writes.
-func initFile(d *config.Findings) string {
+// initFile is the text of the sitemap.yaml that init writes, and the
+// options of the sitemap tools the project used that it could not carry
+// over.
+func initFile(d *config.Findings) (string, []error) {
 	var b bytes.Buffer
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	p("# sitemap.yaml: the configuration of sitemapgen. Every key is optional;\n")
@@ -100,6 +218,7 @@ func initFile(d *config.Findings) string {
 	} else {
 		p(".\n")
 	}
+	notTaken := peerBlock(p, d.Peers)
 
 	p("\n# The absolute URL the site is served at; a path is allowed. Without it,\n")
 	p("# SITEMAP_BASE_URL, the platform's production URL (Netlify, Vercel) and the\n")
@@ -164,5 +283,5 @@ func initFile(d *config.Findings) string {
 #     changefreq: weekly
 #     priority: 0.7
 `)
-	return b.String()
+	return b.String(), notTaken
 }

@@ -92,6 +92,10 @@ func (l *layers) under(pr *project.Project) {
 // Findings are what the project says, for sitemapgen init.
 type Findings = project.Findings
 
+// Peer is a sitemap tool the project uses, with what its options come
+// to, for sitemapgen init.
+type Peer = project.Peer
+
 // Survey reports what the files in dir (the project folder) and the build
 // environment (through getenv) say about the site, as a run without DIR
 // and without configuration would take it, in the words of these

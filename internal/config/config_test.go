@@ -434,7 +434,7 @@ func cmdline(t *testing.T, args ...string) *Line[Values] {
 // it may be a typo of.
 func TestUnknownKeyWhere(t *testing.T) {
 	for src, want := range map[string]string{
-		"changefreq: daily\n":                        `sitemap.yaml:1: unknown key "changefreq" (it belongs in an entry of rules:)`,
+		"match: blog/**\n":                           `sitemap.yaml:1: unknown key "match" (it belongs in an entry of rules:)`,
 		"sources: [mtime]\n":                         `sitemap.yaml:1: unknown key "sources" (it belongs under lastmod:)`,
 		"skip:\n  gzip: true\n":                      `sitemap.yaml:2: unknown key "gzip" (it belongs at the top of the file)`,
 		"rules:\n  - match: a\n    noindex: false\n": `sitemap.yaml:3: unknown key "noindex" (it belongs under skip:)`,

@@ -157,7 +157,21 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 		}
 	}
 	c.Values = *v
-	if err := checkExtraScope(l, v.Index.Extra, v.BaseURL); err != nil {
+	c.Warnings = append(c.Warnings, l.warnings...)
+	if l.peer["index.extra"] {
+		// A peer's other sitemaps (Astro's customSitemaps) that an index
+		// here cannot list are said, and left out.
+		var kept []string
+		for _, e := range v.Index.Extra {
+			if msg := extraScope(e, v.BaseURL); msg != "" {
+				c.Warnings = append(c.Warnings, fmt.Errorf("%s is not taken: %s", l.from["index.extra"], msg))
+				continue
+			}
+			kept = append(kept, e)
+		}
+		c.Values.Index.Extra = kept
+	}
+	if err := checkExtraScope(l, c.Values.Index.Extra, v.BaseURL); err != nil {
 		return nil, err
 	}
 	c.options(l, pr)
@@ -289,7 +303,15 @@ func (c *Config) options(l *layers, pr *project.Project) {
 	} else {
 		c.Build.Join = pr.Sources
 	}
+	// Every URL's changefreq and priority: the settings', else the
+	// generator's (Hugo's [sitemap]); rules and front matter win.
 	c.Build.Map.Defaults = pr.Defaults
+	if v.ChangeFreq != "" {
+		c.Build.Map.Defaults.ChangeFreq, _ = sitemap.ParseChangeFreq(v.ChangeFreq) // checked
+	}
+	if v.Priority != nil {
+		c.Build.Map.Defaults.Priority, _ = sitemap.PriorityOf(*v.Priority) // checked
+	}
 	if !l.given("lastmod.sources") {
 		c.LastModOrder = pr.LastModOrder
 		if pr.BuiltBy != "" {
@@ -341,19 +363,9 @@ func newsOptions(v *Values) *mapping.News {
 // name of sitemapgen's own files beside the index. The error is at the
 // item's line.
 func checkExtraScope(l *layers, extra []string, baseURL string) error {
-	b, err := url.Parse(baseURL)
-	if err != nil {
-		return err // checked before
-	}
 	for i, e := range extra {
-		u, _ := url.Parse(e) // checked by extraSitemap
-		var msg string
-		switch rest, under := strings.CutPrefix(u.EscapedPath(), b.EscapedPath()); {
-		case !strings.EqualFold(u.Scheme, b.Scheme) || !strings.EqualFold(u.Host, b.Host) || !under:
-			msg = fmt.Sprintf("%s is not under the base URL %s: an index lists only sitemaps under its own folder", e, baseURL)
-		case writer.IsOwnName(rest):
-			msg = fmt.Sprintf("%s is a file sitemapgen writes itself", e)
-		default:
+		msg := extraScope(e, baseURL)
+		if msg == "" {
 			continue
 		}
 		key := fmt.Sprintf("index.extra[%d]", i)
@@ -364,6 +376,23 @@ func checkExtraScope(l *layers, extra []string, baseURL string) error {
 		return diag.At(l.fileName(), line, key+": "+msg)
 	}
 	return nil
+}
+
+// extraScope says why an index served at baseURL cannot list the other
+// sitemap e, "" when it can.
+func extraScope(e, baseURL string) string {
+	b, err := url.Parse(baseURL)
+	if err != nil {
+		return err.Error() // checked before
+	}
+	u, _ := url.Parse(e) // checked by extraSitemap
+	switch rest, under := strings.CutPrefix(u.EscapedPath(), b.EscapedPath()); {
+	case !strings.EqualFold(u.Scheme, b.Scheme) || !strings.EqualFold(u.Host, b.Host) || !under:
+		return fmt.Sprintf("%s is not under the base URL %s: an index lists only sitemaps under its own folder", e, baseURL)
+	case writer.IsOwnName(rest):
+		return fmt.Sprintf("%s is a file sitemapgen writes itself", e)
+	}
+	return ""
 }
 
 // layers are the values of a run, from the defaults, the file, the
@@ -381,6 +410,11 @@ type layers struct {
 	// path inside it (project.Tree.Place): such a file is read and
 	// written only inside the tree.
 	inside map[string][2]string
+	// peer marks the settings that the options of the peer an
+	// integration replaces gave (peers), and warnings are what their
+	// mapping said.
+	peer     map[string]bool
+	warnings []error
 }
 
 // fileName is the configuration file's name, "" without one.
@@ -412,7 +446,7 @@ func name(s *Setting[Values]) string {
 // layer reads the file and lays the environment and the command line
 // over it, checking what they give.
 func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
-	l := &layers{v: Settings.Defaults(), from: map[string]string{}, inside: map[string][2]string{}}
+	l := &layers{v: Settings.Defaults(), from: map[string]string{}, inside: map[string][2]string{}, peer: map[string]bool{}}
 	path := DefaultFile
 	if cmd.Given("config") {
 		path = cmd.Values.Config
@@ -496,6 +530,12 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 	}
 	if len(cmd.Args) > 0 && cmd.Args[0] != "" { // an empty DIR ("$SITE" unset) is none
 		l.v.Root = cmd.Args[0]
+		l.from["root"] = "DIR"
+	}
+	// The options of the peer an integration replaces, under all that.
+	var err error
+	if l.warnings, err = l.peers(getenv); err != nil {
+		return nil, err
 	}
 	// A flag for one of quiet and verbose turns the other off.
 	switch q, vb := cmd.Given("quiet") && l.v.Quiet, cmd.Given("verbose") && l.v.Verbose; {

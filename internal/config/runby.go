@@ -28,7 +28,7 @@ var actionInputs = []string{"base-url", "config", "gzip", "text", "robots", "str
 // netlifyInputs are the Netlify plugin's inputs that are build's settings
 // (npm/sitemapgen/netlify/manifest.yml): Netlify refuses another; the
 // other settings go in sitemap.yaml.
-var netlifyInputs = []string{"baseUrl", "exclude", "include", "gzip", "text", "robots", "cleanUrls", "trailingSlash", "maxUrls", "lastmodSources", "previews", "strict", "config"}
+var netlifyInputs = []string{"baseUrl", "exclude", "include", "gzip", "text", "robots", "cleanUrls", "trailingSlash", "maxUrls", "lastmodSources", "previews", "strict", "config", "priority"}
 
 // RunBy maps each tool that runs sitemapgen to how its user gives the
 // setting of a flag, from the flag's name and the value given, if any
@@ -103,13 +103,34 @@ var flagRef = regexp.MustCompile("(^|[\\s(`'\"])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*
 // lack --json, --check and --explain).
 func RenderFlags(msg, runBy string) string {
 	form := RunBy[runBy]
-	if form == nil || !strings.Contains(msg, "--") {
+	if form == nil {
+		return msg
+	}
+	return renderFlags(msg, form, runBy == "action")
+}
+
+// AsKeys returns msg with each of build's flags it names as the key of
+// sitemap.yaml that gives it: "--exclude GLOB" as "exclude: GLOB", for a
+// comment of the file (sitemapgen init). A flag without a key stays.
+func AsKeys(msg string) string {
+	return renderFlags(msg, func(f, v string) string {
+		if key := keyOf(f); key != "" {
+			return key + ":" + tail(" ", v)
+		}
+		return "--" + f + tail("=", v)
+	}, true)
+}
+
+// renderFlags returns msg with each of build's flags it names rendered
+// by form; with all, the flags the npm options lack too.
+func renderFlags(msg string, form func(flag, value string) string, all bool) string {
+	if !strings.Contains(msg, "--") {
 		return msg
 	}
 	return flagRef.ReplaceAllStringFunc(msg, func(m string) string {
 		sub := flagRef.FindStringSubmatch(m)
 		name := sub[2]
-		if !isBuildFlag(name) || runBy != "action" && slices.Contains(notInAPI, name) {
+		if !isBuildFlag(name) || !all && slices.Contains(notInAPI, name) {
 			return m
 		}
 		given := sub[3] + strings.Trim(sub[4], "'")

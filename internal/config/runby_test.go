@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
 func TestRenderFlags(t *testing.T) {
@@ -61,5 +63,22 @@ func TestNetlifyInputs(t *testing.T) {
 	}
 	if !slices.Equal(inputs, netlifyInputs) {
 		t.Errorf("the manifest's inputs that are flags: %q\nnetlifyInputs: %q", inputs, netlifyInputs)
+	}
+	// Netlify refuses an input its manifest does not declare: every
+	// option of @netlify/plugin-sitemap's is declared, and every input is
+	// a flag, one of those, failBuild or dir.
+	var names []string
+	for _, in := range m.Inputs {
+		names = append(names, in.Name)
+	}
+	for _, n := range peer.Names(peer.Netlify) {
+		if !slices.Contains(names, n) {
+			t.Errorf("manifest.yml does not declare @netlify/plugin-sitemap's %s", n)
+		}
+	}
+	for _, n := range names {
+		if !slices.Contains(inputs, n) && !slices.Contains(peer.Names(peer.Netlify), n) && n != "failBuild" && n != "dir" {
+			t.Errorf("manifest.yml declares %s, which is no flag and no option of @netlify/plugin-sitemap's", n)
+		}
 	}
 }

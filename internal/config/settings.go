@@ -39,6 +39,8 @@ type Values struct {
 	MaxBytes       int
 	CleanURLs      bool
 	TrailingSlash  bool
+	ChangeFreq     string
+	Priority       *float64
 	LastModFormat  string
 	LastMod        LastMod
 	State          string
@@ -259,6 +261,15 @@ var Settings = Table[Values]{
 		"folder URLs end in / (default: as the platform serves,",
 		"else true; =false for hosts that serve /docs)"},
 		Field: Bool(func(v *Values) *bool { return &v.TrailingSlash }, true)},
+	{Flag: "changefreq", Arg: "F", Key: "changefreq", Help: []string{
+		"every URL's changefreq: always, hourly, daily, weekly,",
+		"monthly, yearly or never; a rule of rules: that matches,",
+		"or the page's front matter, wins (default none)"},
+		Field: String(func(v *Values) *string { return &v.ChangeFreq }, "", unlessEmpty(checkChangeFreq))},
+	{Flag: "priority", Arg: "P", Key: "priority", Help: []string{
+		"every URL's priority, 0.0 to 1.0; a rule of rules: that",
+		"matches, or the page's front matter, wins (default none)"},
+		Field: CheckedNumber(func(v *Values) **float64 { return &v.Priority }, checkPriority)},
 	{Flag: "lastmod-format", Arg: "F", Key: "lastmod_format", Help: []string{"datetime (2024-05-01T09:30:00Z, the default) or date"},
 		Field: String(func(v *Values) *string { return &v.LastModFormat }, "datetime", checkDateFormat)},
 	{Flag: "lastmod-sources", Arg: "L", Key: "lastmod.sources", Help: []string{
@@ -588,6 +599,21 @@ func checkBaseURL(s string) error {
 		return nil
 	}
 	_, err := mapping.ParseBaseURL(s)
+	return err
+}
+
+// checkChangeFreq checks a changefreq: one of the protocol's seven values.
+func checkChangeFreq(s string) error {
+	_, err := sitemap.ParseChangeFreq(s)
+	return err
+}
+
+// checkPriority checks a priority, when one is given: 0.0 to 1.0.
+func checkPriority(p *float64) error {
+	if p == nil {
+		return nil
+	}
+	_, err := sitemap.PriorityOf(*p)
 	return err
 }
 

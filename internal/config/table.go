@@ -127,6 +127,14 @@ func Number[V any](get func(*V) **float64) Field[V] {
 	}}
 }
 
+// CheckedNumber is a setting of a number that may be left out (nil),
+// checked by check.
+func CheckedNumber[V any](get func(*V) **float64, check func(*float64) error) Field[V] {
+	f := Number(get).(*scalarField[V, *float64])
+	f.valid = check
+	return f
+}
+
 // parseInt parses a whole number as the flag package does: 10, 0x10, 0o10.
 func parseInt(s string) (int, error) {
 	n, err := strconv.ParseInt(s, 0, strconv.IntSize)

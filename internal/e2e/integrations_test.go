@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -267,6 +268,7 @@ func TestNetlifyPlugin(t *testing.T) {
 		env    []string
 		inputs string
 		want   []string
+		xml    []string // in every <url> of the sitemap
 		out    string
 		files  map[string]string // besides the site's pages
 	}{
@@ -280,8 +282,12 @@ func TestNetlifyPlugin(t *testing.T) {
 			want: []string{"https://site.example.org/", "https://site.example.org/about", "https://site.example.org/docs/"}},
 		{name: "prettyURLs and baseUrl", env: netlify, inputs: `{"prettyURLs": false, "baseUrl": "https://example.net/"}`,
 			want: []string{"https://example.net/", "https://example.net/about.html", "https://example.net/docs/"}},
-		{name: "an input with no equivalent", env: netlify, inputs: `{"changeFreq": "daily"}`,
-			out: "FAIL-BUILD sitemapgen: the input changeFreq of @netlify/plugin-sitemap is not taken: set changefreq in rules: in sitemap.yaml"},
+		// @netlify/plugin-sitemap's inputs, with their meaning: none fails
+		// the build; the one sitemapgen cannot honour is a warning.
+		{name: "@netlify/plugin-sitemap's inputs", env: netlify, inputs: `{"changeFreq": "daily", "priority": 0.8, "exclude": ["./public/about.html"], "urlPrefix": "/en/"}`,
+			want: []string{"https://site.example.org/", "https://site.example.org/docs/"},
+			xml:  []string{"<changefreq>daily</changefreq>", "<priority>0.8</priority>"},
+			out:  "sitemapgen: warning: [plugins.inputs] urlPrefix is not taken: give the whole URL the site is served at, with the prefix, as baseUrl"},
 		{name: "no base URL", out: "FAIL-BUILD sitemapgen: no base URL"},
 		{name: "failBuild false", inputs: `{"failBuild": false}`, out: "FAIL-PLUGIN sitemapgen: no base URL"},
 	} {
@@ -303,7 +309,7 @@ func TestNetlifyPlugin(t *testing.T) {
 			if r.code != 0 {
 				t.Fatalf("node: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 			}
-			if tc.out != "" && !strings.Contains(r.stdout, tc.out) {
+			if tc.out != "" && !strings.Contains(r.stdout+r.stderr, tc.out) {
 				t.Errorf("the plugin does not say %q:\n%s%s", tc.out, r.stdout, r.stderr)
 			}
 			if tc.want == nil {
@@ -315,8 +321,33 @@ func TestNetlifyPlugin(t *testing.T) {
 			if got := locs(t, filepath.Join(dir, "public", "sitemap.xml")); !slices.Equal(got, tc.want) {
 				t.Errorf("URLs %q, want %q", got, tc.want)
 			}
+			everyURL(t, filepath.Join(dir, "public", "sitemap.xml"), tc.xml)
 			sitemaptest.MustValidate(t, filepath.Join(dir, "public"))
 		})
+	}
+}
+
+// everyURL checks that each <url> of the sitemap file holds each of
+// parts.
+func everyURL(t *testing.T, file string, parts []string) {
+	t.Helper()
+	if len(parts) == 0 {
+		return
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	urls := strings.Split(string(data), "<url>")[1:]
+	if len(urls) == 0 {
+		t.Errorf("%s has no <url>", file)
+	}
+	for _, u := range urls {
+		for _, p := range parts {
+			if !strings.Contains(u, p) {
+				t.Errorf("%s: a <url> without %s:\n%s", file, p, u)
+			}
+		}
 	}
 }
 
@@ -331,7 +362,12 @@ import plugin from "sitemapgen/docusaurus";
 const siteDir = process.cwd();
 const siteConfig = createRequire(import.meta.url)(path.join(siteDir, "docusaurus.config.js"));
 const { defaultLocale, locales } = siteConfig.i18n;
-const p = plugin({ siteDir, siteConfig }, JSON.parse(process.env.OPTIONS || "{}"));
+const options = JSON.parse(process.env.OPTIONS || "{}");
+if (process.env.CREATE_ITEMS) {
+  // @docusaurus/plugin-sitemap's createSitemapItems, a function.
+  options.createSitemapItems = async (params) => params.defaultCreateSitemapItems(params);
+}
+const p = plugin({ siteDir, siteConfig }, options);
 for (const currentLocale of [defaultLocale, ...locales.filter((l) => l !== defaultLocale)]) {
   const localized = currentLocale !== defaultLocale;
   const outDir = path.join(siteDir, "build", localized ? currentLocale : "");
@@ -382,6 +418,47 @@ func TestDocusaurusPlugin(t *testing.T) {
 	}
 	sitemaptest.MustValidate(t, filepath.Join(ours, "build"))
 
+	// @docusaurus/plugin-sitemap's options, with their meaning: its own
+	// sitemap (the committed build's, lastmod: 'date') less the routes
+	// ignorePatterns names, every URL with the changefreq and priority
+	// given, dates without a time; createSitemapItems, a function, a
+	// warning naming it; the build passes.
+	peerURLs := map[string]bool{}
+	for _, f := range []string{"sitemap.xml", "de/sitemap.xml"} {
+		for _, loc := range locs(t, filepath.Join(fixture, "build", filepath.FromSlash(f))) {
+			peerURLs[loc] = true
+		}
+	}
+	r = nodeScript(t, ours, []string{`OPTIONS={"changefreq": "daily", "priority": 0.6, "ignorePatterns": ["/blog/tags/**"], "lastmod": "date"}`, "CREATE_ITEMS=1"}, docusaurusRun)
+	if r.code != 0 {
+		t.Fatalf("node, with the plugin's options: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if out := r.stdout + r.stderr; !strings.Contains(out, `["sitemapgen/docusaurus", { createSitemapItems }] is a function, and sitemapgen runs none yet`) {
+		t.Errorf("createSitemapItems is not named in a warning:\n%s", out)
+	}
+	withOptions := locs(t, filepath.Join(ours, "build", "sitemap.xml"))
+	var dropped []string
+	for _, loc := range locs(t, filepath.Join(plain, "build", "sitemap.xml")) {
+		if !slices.Contains(withOptions, loc) {
+			dropped = append(dropped, loc)
+		}
+	}
+	var peerTags []string
+	for loc := range peerURLs {
+		if loc == "https://example.com/blog/tags" || strings.HasPrefix(loc, "https://example.com/blog/tags/") {
+			peerTags = append(peerTags, loc)
+		}
+	}
+	slices.Sort(peerTags)
+	if len(peerTags) == 0 || !slices.Equal(dropped, peerTags) {
+		t.Errorf("ignorePatterns left out %q; the routes /blog/tags/** matches in the plugin's sitemap are %q", dropped, peerTags)
+	}
+	everyURL(t, filepath.Join(ours, "build", "sitemap.xml"), []string{"<changefreq>daily</changefreq>", "<priority>0.6</priority>"})
+	if data, _ := os.ReadFile(filepath.Join(ours, "build", "sitemap.xml")); regexp.MustCompile(`<lastmod>[^<]*T`).Match(data) || !strings.Contains(string(data), "<lastmod>") {
+		t.Errorf("lastmod: 'date': the dates are not days alone:\n%s", data)
+	}
+	sitemaptest.MustValidate(t, filepath.Join(ours, "build"))
+
 	// A bad option fails the build; the message names it as the plugin's.
 	r = nodeScript(t, ours, []string{`OPTIONS={"maxUrls": 0}`}, docusaurusRun)
 	if out := r.stdout + r.stderr; r.code == 0 || !strings.Contains(out, `sitemapgen: ["sitemapgen/docusaurus", { maxUrls }]: 0 is outside`) || strings.Contains(out, "--max-urls") {
@@ -414,8 +491,16 @@ func TestDocusaurusBuild(t *testing.T) {
 	}
 	mustRun(t, "", "--quiet", "--base-url", "https://example.com/", plain)
 	got, want := locs(t, filepath.Join(site, "build", "sitemap.xml")), locs(t, filepath.Join(plain, "sitemap.xml"))
+	// ignorePatterns: /blog/tags/** leaves the tag pages out, /blog/tags too.
+	want = slices.DeleteFunc(want, func(loc string) bool {
+		return loc == "https://example.com/blog/tags" || strings.HasPrefix(loc, "https://example.com/blog/tags/")
+	})
 	if !slices.Equal(got, want) || !slices.Contains(got, "https://example.com/de/") {
-		t.Errorf("the build's sitemap lists %q;\nplain sitemapgen on the committed build, %q", got, want)
+		t.Errorf("the build's sitemap lists %q;\nplain sitemapgen on the committed build, less the tags, %q", got, want)
+	}
+	everyURL(t, filepath.Join(site, "build", "sitemap.xml"), []string{"<changefreq>daily</changefreq>"})
+	if out := r.stdout + r.stderr; !strings.Contains(out, `["sitemapgen/docusaurus", { createSitemapItems }] is a function`) {
+		t.Errorf("the build does not name createSitemapItems in a warning:\n%s", out)
 	}
 	sitemaptest.MustValidate(t, filepath.Join(site, "build"))
 }
@@ -504,12 +589,15 @@ func docusaurusProject(t *testing.T, fixture string, edit func(string) string) s
 	if err != nil {
 		t.Fatal(err)
 	}
-	edited := strings.Replace(string(data), "  presets: [", "  plugins: ['sitemapgen/docusaurus'],\n\n  presets: [", 1)
+	// The plugin given @docusaurus/plugin-sitemap's options, a function
+	// among them, as a user who switches keeps them.
+	const plugin = "plugins: [['sitemapgen/docusaurus', { changefreq: 'daily', ignorePatterns: ['/blog/tags/**'], createSitemapItems: async (params) => params.defaultCreateSitemapItems(params) }]],"
+	edited := strings.Replace(string(data), "  presets: [", "  "+plugin+"\n\n  presets: [", 1)
 	edited = regexp.MustCompile(`(?s)sitemap: \{.*?\},`).ReplaceAllString(edited, "sitemap: false,")
 	if edit != nil {
 		edited = edit(edited)
 	}
-	if !strings.Contains(edited, "plugins: ['sitemapgen/docusaurus']") || !strings.Contains(edited, "sitemap: false,") {
+	if !strings.Contains(edited, plugin) || !strings.Contains(edited, "sitemap: false,") {
 		t.Fatalf("docusaurus.config.js is not as this test expects:\n%s", data)
 	}
 	if err := os.WriteFile(config, []byte(edited), 0o644); err != nil {
@@ -542,12 +630,23 @@ func TestNetlifyBuild(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		env     []string
+		inputs  string   // [plugins.inputs] of netlify.toml
 		want    []string // nil: the build fails, unless none says why no sitemap is written
+		xml     []string // in every <url>
+		out     string   // in the build's log
 		headers string   // the publish folder's _headers
 		none    string
 	}{
 		{name: "production", env: []string{"CONTEXT=production", "URL=https://example.com"},
 			want: []string{"https://example.com/", "https://example.com/about/", "https://example.com/blog/post"}},
+		// @netlify/plugin-sitemap's inputs, kept when its package line is
+		// replaced by ours: changeFreq and priority failed the build
+		// before; each maps now, urlPrefix is a warning.
+		{name: "@netlify/plugin-sitemap's inputs", env: []string{"CONTEXT=production", "URL=https://example.com"},
+			inputs: "changeFreq = \"daily\"\npriority = 0.8\nexclude = [\"./public/blog/post.html\"]\nurlPrefix = \"/en/\"\n",
+			want:   []string{"https://example.com/", "https://example.com/about/"},
+			xml:    []string{"<changefreq>daily</changefreq>", "<priority>0.8</priority>"},
+			out:    "[plugins.inputs] urlPrefix is not taken"},
 		// A staging site: X-Robots-Tag: noindex on every path. The deploy
 		// passes, with no sitemap.
 		{name: "X-Robots-Tag noindex everywhere", env: []string{"CONTEXT=branch-deploy", "URL=https://example.com"},
@@ -561,6 +660,19 @@ func TestNetlifyBuild(t *testing.T) {
 			dir := copyProject(t, project)
 			if tc.headers != "" {
 				write(t, filepath.Join(dir, "public", "_headers"), tc.headers)
+			}
+			if tc.inputs != "" {
+				f, err := os.OpenFile(filepath.Join(dir, "netlify.toml"), os.O_APPEND|os.O_WRONLY, 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, err = f.WriteString("  [plugins.inputs]\n" + tc.inputs)
+				if cerr := f.Close(); err == nil {
+					err = cerr
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
 			}
 			r := hostBuild(t, dir, append([]string{"URL=", "DEPLOY_PRIME_URL=", "SITEMAP_BASE_URL="}, tc.env...), "netlify-build", "--offline")
 			sitemap := filepath.Join(dir, "public", "sitemap.xml")
@@ -592,9 +704,13 @@ func TestNetlifyBuild(t *testing.T) {
 			if got := locs(t, sitemap); !slices.Equal(got, tc.want) {
 				t.Errorf("URLs %q, want %q", got, tc.want)
 			}
-			if !strings.Contains(r.stdout, "3 URLs in 1 sitemap file") {
+			if !strings.Contains(r.stdout, fmt.Sprintf("%d URLs in 1 sitemap file", len(tc.want))) {
 				t.Errorf("the summary is not in Netlify's log:\n%s", r.stdout)
 			}
+			if tc.out != "" && !strings.Contains(r.stdout+r.stderr, tc.out) {
+				t.Errorf("the build does not say %q:\n%s%s", tc.out, r.stdout, r.stderr)
+			}
+			everyURL(t, sitemap, tc.xml)
 			sitemaptest.MustValidate(t, filepath.Join(dir, "public"))
 		})
 	}
@@ -613,9 +729,14 @@ import type { AstroIntegration } from "astro";
 const s: Summary = await sitemapgen({ dir: "dist", baseUrl: "https://example.com/", exclude: ["a/**"], maxUrls: 10, gzip: true });
 const n: number = s.urls;
 const a: AstroIntegration = astro({ gzip: true });
+// The replaced plugins' options, typed as the plugins type them.
+astro({ changefreq: "weekly", priority: 0.7, entryLimit: 1000, filter: (page: string) => !page.includes("/drafts/"), lastmod: new Date() });
+docusaurus({ siteDir: "." }, { ignorePatterns: ["/tags/**"], lastmod: "date", changefreq: null });
+// @ts-expect-error: not a changefreq
+astro({ changefreq: "sometimes" });
 eleventy({}, { baseUrl: "https://example.com/" });
 const d: { name: string } = docusaurus({ siteDir: "." }, { exclude: "x/**" });
-const p: Promise<void> = onPostBuild({ constants: { PUBLISH_DIR: "dist" }, inputs: { prettyURLs: true }, utils: { build: { failBuild: (m: string) => { throw new Error(m); }, failPlugin: (m: string) => { throw new Error(m); } } } });
+const p: Promise<void> = onPostBuild({ constants: { PUBLISH_DIR: "dist" }, inputs: { prettyURLs: true, changeFreq: "daily", priority: 0.8, exclude: ["./public/secret.html"] }, utils: { build: { failBuild: (m: string) => { throw new Error(m); }, failPlugin: (m: string) => { throw new Error(m); } } } });
 // @ts-expect-error: no such option
 sitemapgen({ nope: 1 });
 // @ts-expect-error: a number is not a base URL
@@ -645,5 +766,138 @@ func checkTypes(t *testing.T, dir string) {
 	bad := typesUsage + "const wrong: string = s.urls;\nexport { wrong };\n"
 	if r := run(bad); r.code == 0 || !strings.Contains(r.stdout, "Type 'number' is not assignable to type 'string'") {
 		t.Fatalf("tsc took a string for Summary.urls: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// astroSitemapOptions are @astrojs/sitemap's options of
+// TestAstroSitemapOptions, as astro.config.mjs gives them to the plugin
+// and then to ours: every URL's changefreq and priority, files of at
+// most three URLs, and a filter, a function sitemapgen cannot run.
+const astroSitemapOptions = `{ changefreq: 'weekly', priority: 0.7, entryLimit: 3, filter: (page) => !page.endsWith('/contact') }`
+
+// TestAstroSitemapOptions builds testdata/astro (Astro 5, trailingSlash
+// 'never') with @astrojs/sitemap given its options, then switches, as
+// docs/integrations.md says, to sitemapgen/astro with the same options,
+// and builds again: the same URLs (but the noindex page, which Astro
+// lists, and the page the filter dropped, which sitemapgen lists with a
+// warning naming the option), the same changefreq and priority on each,
+// files of at most entryLimit URLs; the build passes.
+func TestAstroSitemapOptions(t *testing.T) {
+	dir := hostProject(t, "astro")
+	config := filepath.Join(dir, "astro.config.mjs")
+	data, err := os.ReadFile(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	peerConfig := strings.Replace(string(data), "integrations: [sitemap()]", "integrations: [sitemap("+astroSitemapOptions+")]", 1)
+	if peerConfig == string(data) {
+		t.Fatalf("astro.config.mjs is not as this test expects:\n%s", data)
+	}
+	write(t, config, peerConfig)
+	r := hostBuild(t, dir, nil, "astro", "build")
+	if r.code != 0 {
+		t.Fatalf("astro build with @astrojs/sitemap: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	const base = "https://example.com/"
+	dist := filepath.Join(dir, "dist")
+	idx, err := sitemaptest.ReadFile(filepath.Join(dist, "sitemap-index.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	theirs := map[string]sitemaptest.Entry{}
+	for _, s := range idx.Entries {
+		f, err := sitemaptest.ReadFile(filepath.Join(dist, strings.TrimPrefix(s.Loc, base)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(f.Entries) > 3 {
+			t.Errorf("Astro's %s: %d URLs, past entryLimit", s.Loc, len(f.Entries))
+		}
+		for _, e := range f.Entries {
+			theirs[e.Loc] = e
+		}
+	}
+
+	// The switch: the plugin's import and call replaced by ours, the
+	// options kept.
+	ourConfig := strings.Replace(peerConfig, "import sitemap from '@astrojs/sitemap';", "import sitemapgen from 'sitemapgen/astro';", 1)
+	ourConfig = strings.Replace(ourConfig, "integrations: [sitemap(", "integrations: [sitemapgen(", 1)
+	write(t, config, ourConfig)
+	r = hostBuild(t, dir, nil, "astro", "build")
+	if r.code != 0 {
+		t.Fatalf("astro build with sitemapgen/astro: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	urls, files, err := sitemaptest.URLs(dist, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ours := map[string]sitemaptest.Entry{}
+	for _, e := range urls {
+		ours[e.Loc] = e
+	}
+	for _, f := range files[1:] {
+		if sf, err := sitemaptest.ReadFile(filepath.Join(dist, f)); err != nil || len(sf.Entries) > 3 {
+			t.Errorf("our %s: past entryLimit (%v)", f, err)
+		}
+	}
+	if len(files) < 3 {
+		t.Errorf("our files %q: entryLimit 3 should split the URLs", files)
+	}
+	// Astro's lists its noindex page; its filter dropped /contact, which
+	// sitemapgen cannot run, and lists.
+	onlyTheirs, onlyOurs := []string{base + "private"}, []string{base + "contact"}
+	for loc, e := range theirs {
+		o, ok := ours[loc]
+		switch {
+		case !ok && !slices.Contains(onlyTheirs, loc):
+			t.Errorf("@astrojs/sitemap lists %s; we do not", loc)
+		case ok && (o.ChangeFreq != e.ChangeFreq || o.Priority != e.Priority):
+			t.Errorf("%s: changefreq %q, priority %q; @astrojs/sitemap's %q, %q", loc, o.ChangeFreq, o.Priority, e.ChangeFreq, e.Priority)
+		}
+	}
+	for loc, o := range ours {
+		if _, ok := theirs[loc]; !ok && !slices.Contains(onlyOurs, loc) {
+			t.Errorf("we list %s; @astrojs/sitemap does not", loc)
+		}
+		if o.ChangeFreq != "weekly" || o.Priority != "0.7" {
+			t.Errorf("%s: changefreq %q, priority %q, want weekly, 0.7", loc, o.ChangeFreq, o.Priority)
+		}
+	}
+	if _, ok := ours[base+"contact"]; !ok {
+		t.Errorf("we do not list %s", base+"contact")
+	}
+	log := r.stdout + r.stderr
+	if !strings.Contains(log, "[sitemapgen] warning: sitemapgen({ filter }) is a function, and sitemapgen runs none yet") ||
+		!strings.Contains(log, "meanwhile leave pages out with sitemapgen({ exclude })") {
+		t.Errorf("the build does not name the filter and what to do:\n%s", log)
+	}
+	sitemaptest.MustValidate(t, dist)
+}
+
+// TestInitDocusaurusSite: sitemapgen init in testdata/docusaurus, whose
+// classic preset gives the sitemap lastmod: 'date', writes lastmod_format:
+// date; sitemapgen with that file writes the URLs of Docusaurus's own
+// sitemaps (its committed build's) with the same dates, as days.
+func TestInitDocusaurusSite(t *testing.T) {
+	needTool(t, "git")
+	src, build := docusaurusSite(t)
+	theirs := generatorSitemap(t, filepath.Join(build, "sitemap.xml"))
+	for loc, lm := range generatorSitemap(t, filepath.Join(build, "de", "sitemap.xml")) {
+		theirs[loc] = lm
+	}
+	r := mustRun(t, src, "init")
+	if !regexp.MustCompile(`(?m)^sitemapgen: carried over 1 setting of @docusaurus/plugin-sitemap \(docusaurus.config.js:\d+\): lastmod_format$`).MatchString(r.stderr) {
+		t.Errorf("init does not carry lastmod over:\n%s", r.stderr)
+	}
+	if data, err := os.ReadFile(filepath.Join(src, "sitemap.yaml")); err != nil || !regexp.MustCompile(`(?m)^# lastmod \(docusaurus.config.js:\d+\)\nlastmod_format: date$`).Match(data) {
+		t.Errorf("sitemap.yaml (%v):\n%s", err, data)
+	}
+	mustRun(t, src, "--quiet")
+	ours := generatorSitemap(t, filepath.Join(build, "sitemap.xml"))
+	compareSets(t, ours, theirs, nil, nil)
+	for loc, want := range theirs {
+		if got := ours[loc]; got != want {
+			t.Errorf("%s: lastmod %q, Docusaurus's %q", loc, got, want)
+		}
 	}
 }

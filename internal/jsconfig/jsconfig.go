@@ -29,6 +29,7 @@ package jsconfig
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -47,6 +48,8 @@ type Value struct {
 	Args   int
 
 	literal bool      // a string, number, boolean, null or undefined
+	fn      bool      // a function: an arrow, function () {…}
+	pos     int       // the index of its first token, for the order of keys
 	kind    tokenKind // of a literal: kindString, kindNumber, or kindIdent (true, false, null, undefined)
 	text    string    // the value's source text, shortened, for notes
 	strs    []string  // an array literal's strings, when isStrs
@@ -354,4 +357,128 @@ func (r *Reader) Call(name, hint string) (Value, State) {
 		return v, Bad
 	}
 	return v, OK
+}
+
+// Function is what [Reader.Any] gives for a function: an arrow, function
+// () {…}, async (p) => ….
+type Function struct{}
+
+// Expression is what [Reader.Any] gives for a value that is no literal
+// and no function: an identifier, a call, process.env.X, new Date(); its
+// text, shortened.
+type Expression struct{ Text string }
+
+// A Key is a key of an object literal, with the line it is on.
+type Key struct {
+	Name string
+	Line int
+}
+
+// Keys returns the keys of the object literal at path ("" for the
+// exported object), in the order they are written; each that the object
+// sets, a value, an object, an array or a call alike.
+func (r *Reader) Keys(path string) []Key {
+	prefix := ""
+	if path != "" {
+		prefix = path + "."
+	}
+	type at struct{ pos, line int }
+	first := map[string]at{}
+	add := func(p string, a at) {
+		rest, ok := strings.CutPrefix(p, prefix)
+		if !ok || rest == "" {
+			return
+		}
+		name := rest
+		if i := strings.IndexAny(rest, ".["); i >= 0 {
+			name = rest[:i]
+		}
+		name = strings.TrimSuffix(name, "()")
+		if f, seen := first[name]; !seen || a.pos < f.pos {
+			first[name] = a
+		}
+	}
+	for p, vs := range r.c.values {
+		add(p, at{vs[0].pos, vs[0].Line})
+	}
+	for p, open := range r.c.objects {
+		add(p, at{open, r.c.toks[open].line})
+	}
+	keys := make([]Key, 0, len(first))
+	for n, a := range first {
+		keys = append(keys, Key{n, a.line})
+	}
+	slices.SortFunc(keys, func(a, b Key) int { return first[a.Name].pos - first[b.Name].pos })
+	return keys
+}
+
+// Any returns the value at path as plain Go values: a string, a float64,
+// true or false, nil for null and undefined, a []any of an array
+// literal's elements, a map[string]any of an object literal's keys, a
+// [Function] or an [Expression]; each element or key again one of these.
+// ok is false when path is not set. A value set twice is the first.
+func (r *Reader) Any(path string) (v any, line int, ok bool) {
+	if vs := r.c.values[path]; len(vs) > 0 {
+		x := vs[0]
+		switch {
+		case x.literal && x.kind == kindString:
+			return x.Value, x.Line, true
+		case x.literal && x.kind == kindNumber:
+			if f, err := strconv.ParseFloat(strings.ReplaceAll(x.Value, "_", ""), 64); err == nil {
+				return f, x.Line, true
+			}
+			return Expression{x.Value}, x.Line, true
+		case x.literal:
+			switch x.Value {
+			case "true":
+				return true, x.Line, true
+			case "false":
+				return false, x.Line, true
+			}
+			return nil, x.Line, true
+		case x.fn:
+			return Function{}, x.Line, true
+		case strings.HasPrefix(x.text, "["):
+			var list []any
+			for i := 0; ; i++ {
+				e, _, ok := r.Any(path + "[" + strconv.Itoa(i) + "]")
+				if !ok {
+					break
+				}
+				list = append(list, e)
+			}
+			if list == nil && x.isStrs {
+				for _, s := range x.strs {
+					list = append(list, s)
+				}
+			}
+			if list == nil {
+				list = []any{}
+			}
+			return list, x.Line, true
+		}
+		return Expression{x.text}, x.Line, true
+	}
+	if open, isObj := r.c.objects[path]; isObj {
+		m := map[string]any{}
+		for _, k := range r.Keys(path) {
+			if v, _, ok := r.Any(joinPath(path, k.Name)); ok {
+				m[k.Name] = v
+			}
+		}
+		return m, r.c.toks[open].line, true
+	}
+	return nil, 0, false
+}
+
+// ImportOf returns the name the file binds to the default export of
+// module (import sitemap from '@astrojs/sitemap'), "" when it binds none.
+func (r *Reader) ImportOf(module string) string {
+	name := ""
+	for n, m := range r.c.imports {
+		if m == module && (name == "" || n < name) {
+			name = n
+		}
+	}
+	return name
 }

@@ -34,7 +34,7 @@ func TestParse(t *testing.T) {
 		{
 			name: "nested paths",
 			src:  "export default defineConfig({ build: { format: 'file', nested: { deep: `t` } }, list: [{ x: 1 }] })",
-			want: map[string]val{"build.format": {1, true, "file"}, "build.nested.deep": {1, true, "t"}, "list": {1, false, "[{ x: 1 }]"}},
+			want: map[string]val{"build.format": {1, true, "file"}, "build.nested.deep": {1, true, "t"}, "list": {1, false, "[{ x: 1 }]"}, "list[0].x": {1, true, "1"}},
 		},
 		{
 			name: "escapes",

@@ -2,6 +2,7 @@ package jsconfig
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -14,6 +15,7 @@ type config struct {
 	match   []int  // for an opening bracket, the index of its closer (len(toks) if none); -1 otherwise
 	obj     []bool // a { that opens an object literal
 	values  map[string][]Value
+	objects map[string]int     // path of an object literal → the index of its {
 	spreads map[string][]Value // path of an object → its ...spreads
 	calls   map[string][]Value // method name → the argument of each .name(…) call
 	opaque  *Value             // an export that is no object literal the reader can follow
@@ -29,7 +31,7 @@ func parse(src []byte, lim limits.Limits, methods ...string) (*config, error) {
 	if err != nil {
 		src, toks = nil, nil
 	}
-	c := &config{src: src, toks: toks, values: map[string][]Value{}, spreads: map[string][]Value{}, calls: map[string][]Value{}}
+	c := &config{src: src, toks: toks, values: map[string][]Value{}, objects: map[string]int{}, spreads: map[string][]Value{}, calls: map[string][]Value{}}
 	c.brackets()
 	c.declarations()
 	c.defaultImports()
@@ -412,24 +414,62 @@ func (c *config) property(s, e int, prefix string, depth int) {
 		return
 	}
 	if vt := c.toks[v0]; vt.is("{") && c.obj[v0] && c.match[v0] == ve-1 {
-		c.walk(v0, key, depth+1)
+		c.object(v0, key, depth)
 		return
 	}
-	v := c.value(v0, ve)
-	if open := c.callOpen(v0, ve); open >= 0 {
-		// adapter({ pages: 'dist' }): the argument's keys are read under
-		// "adapter()"; any other arguments are its value.
-		v.Callee = strings.Join(strings.Fields(c.text(v0, open)), "")
-		args := c.split(open+1, ve-1)
+	c.values[key] = append(c.values[key], c.compound(v0, ve, key, depth))
+}
+
+// object records the object literal that opens at open, the value at
+// key: its line, and its properties under key.
+func (c *config) object(open int, key string, depth int) {
+	if _, seen := c.objects[key]; !seen {
+		c.objects[key] = open
+	}
+	c.walk(open, key, depth+1)
+}
+
+// compound reads the value in [s, e) at key, and what it holds: the keys
+// of the object a call is given, under key() (adapter({ pages: 'dist' })
+// gives adapter().pages; any other arguments are the value of key()),
+// and the elements of an array literal, under key[0], key[1] ….
+func (c *config) compound(s, e int, key string, depth int) Value {
+	v := c.value(s, e)
+	if depth > 64 {
+		return v
+	}
+	if open := c.callOpen(s, e); open >= 0 {
+		v.Callee = strings.Join(strings.Fields(c.text(s, open)), "")
+		args := c.split(open+1, e-1)
 		v.Args = len(args)
 		switch {
 		case len(args) == 1 && c.toks[args[0][0]].is("{") && c.obj[args[0][0]] && c.match[args[0][0]] == args[0][1]-1:
-			c.walk(args[0][0], key+"()", depth+1)
+			c.object(args[0][0], key+"()", depth+1)
 		case len(args) > 0:
 			c.values[key+"()"] = append(c.values[key+"()"], c.value(args[0][0], args[len(args)-1][1]))
 		}
+	} else if c.toks[s].is("[") && c.match[s] == e-1 {
+		for i, it := range c.split(s+1, e-1) {
+			c.element(it[0], it[1], key+"["+strconv.Itoa(i)+"]", depth+1)
+		}
 	}
-	c.values[key] = append(c.values[key], v)
+	return v
+}
+
+// element records the element in [s, e) of an array literal, at key:
+// within parentheses too (['classic', /** @type */ ({ … })]).
+func (c *config) element(s, e int, key string, depth int) {
+	for s < e && c.toks[s].is("(") && c.match[s] == e-1 {
+		s, e = s+1, e-1
+	}
+	if s >= e {
+		return
+	}
+	if c.toks[s].is("{") && c.obj[s] && c.match[s] == e-1 {
+		c.object(s, key, depth)
+		return
+	}
+	c.values[key] = append(c.values[key], c.compound(s, e, key, depth))
 }
 
 // callOpen returns, when [s, e) is the call of a named function (adapter(…),
@@ -487,7 +527,7 @@ func (c *config) value(s, e int) Value {
 		return Value{Line: line}
 	}
 	t := c.toks[s]
-	v := Value{Line: t.line, text: c.text(s, e)}
+	v := Value{Line: t.line, pos: s, text: c.text(s, e), fn: c.isFunction(s, e)}
 	if t.is("[") && c.match[s] == e-1 {
 		v.strs, v.isStrs = stringList(c.toks[s+1 : e-1])
 	}
@@ -502,6 +542,26 @@ func (c *config) value(s, e int) Value {
 		}
 	}
 	return v
+}
+
+// isFunction says whether [s, e) is a function: function () {…}, async
+// function, an arrow (page) => …, async (p) => ….
+func (c *config) isFunction(s, e int) bool {
+	if c.toks[s].isIdent("function") || c.toks[s].isIdent("async") {
+		return true
+	}
+	for j := s; j < e; j++ {
+		if c.toks[j].is("=>") {
+			return true
+		}
+		if c.match[j] >= 0 && (c.toks[j].is("(") || c.toks[j].is("[") || c.toks[j].is("{")) {
+			if j > s && !c.toks[j].is("(") {
+				return false // an arrow's parameters come first
+			}
+			j = c.match[j]
+		}
+	}
+	return false
 }
 
 // stringList returns the strings of the elements of an array literal,

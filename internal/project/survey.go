@@ -1,9 +1,12 @@
 package project
 
 import (
+	"net/url"
 	"path/filepath"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/host"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
 // Findings are what the project folder and the build environment say,
@@ -23,6 +26,17 @@ type Findings struct {
 	// Problems are what stopped a value being found: ambiguity, a
 	// missing base URL, a value that is not a literal.
 	Problems []error
+	// Peers are the sitemap tools sitemapgen replaces that the project
+	// uses (its generator's sitemap plugin, Hugo's [sitemap], a
+	// static-sitemap-cli script …), each with what its options come to.
+	Peers []Peer
+}
+
+// A Peer is a sitemap tool the project uses: its options where the
+// project gives them, and their mapping (peer.Map).
+type Peer struct {
+	peer.Config
+	Result peer.Result
 }
 
 // Survey reports what the files in dir (the project folder) and the build
@@ -63,5 +77,32 @@ func Survey(dir string, getenv func(string) string, a Ask) (*Findings, error) {
 	} else {
 		d.BaseURL, d.BaseURLFrom = u, from
 	}
+	d.Peers = pr.peers(d)
 	return d, nil
+}
+
+// peers reads the options of the sitemap tools the project uses, and
+// maps them, in the context of what the survey found: the site folder,
+// the base URL's path.
+func (p *discovery) peers(d *Findings) []Peer {
+	cfgs := generator.SitemapOptions(p.dir, p.found, p.lim)
+	if c, errs := host.NetlifySitemapPlugin(p.dir, p.lim); c != nil {
+		cfgs = append(cfgs, *c)
+	} else {
+		d.Problems = append(d.Problems, errs...)
+	}
+	ctx := peer.Context{}
+	if d.Root != "" {
+		if rel, err := filepath.Rel(p.dir, d.Root); err == nil && filepath.IsLocal(rel) {
+			ctx.Publish = filepath.ToSlash(rel)
+		}
+	}
+	if u, err := url.Parse(d.BaseURL); err == nil && d.BaseURL != "" {
+		ctx.BasePath = u.Path
+	}
+	var out []Peer
+	for _, c := range cfgs {
+		out = append(out, Peer{Config: c, Result: peer.Map(c.Tool, c.Options, ctx)})
+	}
+	return out
 }

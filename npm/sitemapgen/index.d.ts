@@ -38,6 +38,8 @@ export interface Options {
   maxBytes?: number;
   cleanUrls?: boolean;
   trailingSlash?: boolean;
+  changefreq?: ChangeFreq;
+  priority?: number;
   lastmodFormat?: "datetime" | "date";
   lastmodSources?: string | string[];
   state?: string;
@@ -59,6 +61,9 @@ export interface Options {
   quiet?: boolean;
   verbose?: boolean;
 }
+
+/** The protocol's values of changefreq. */
+export type ChangeFreq = "always" | "hourly" | "daily" | "weekly" | "monthly" | "yearly" | "never";
 
 /** What a build did: the object `sitemapgen build --json` prints. */
 export interface Summary {

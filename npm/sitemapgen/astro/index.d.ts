@@ -1,11 +1,39 @@
 import type { AstroIntegration } from "astro";
+import type { ChangeFreq, Options as APIOptions } from "../index.js";
 
-/** sitemapgen's own settings, as the JS API takes them (baseUrl, exclude, gzip …). */
-export type Options = NonNullable<Parameters<typeof import("../index.js").default>[0]>;
+/**
+ * The options of @astrojs/sitemap, which the integration takes with
+ * their meaning: each maps to sitemapgen's setting, or is a warning that
+ * says what to do instead (docs/integrations.md).
+ */
+export interface AstroSitemapOptions {
+  filter?(page: string): boolean;
+  customPages?: string[];
+  customSitemaps?: string[];
+  i18n?: { defaultLocale: string; locales: Record<string, string> };
+  serialize?(item: unknown): unknown;
+  changefreq?: ChangeFreq;
+  priority?: number;
+  lastmod?: Date;
+  entryLimit?: number;
+  filenameBase?: string;
+  xslURL?: string;
+  canonicalURL?: string;
+  namespaces?: { news?: boolean; xhtml?: boolean; image?: boolean; video?: boolean };
+  chunks?: Record<string, (item: unknown) => unknown>;
+}
+
+/**
+ * sitemapgen's own settings, as the JS API takes them (baseUrl, exclude,
+ * gzip …), and @astrojs/sitemap's options.
+ */
+export type Options = Omit<APIOptions, keyof AstroSitemapOptions> & AstroSitemapOptions;
 
 /**
  * The Astro integration: writes sitemapgen's sitemaps into the build's
  * output when `astro build` is done, with Astro's site, base,
- * trailingSlash and build.format. Options win over those.
+ * trailingSlash and build.format. sitemapgen's own options win over
+ * those and over sitemap.yaml; @astrojs/sitemap's are the project's,
+ * under sitemap.yaml.
  */
 export default function sitemapgenAstro(options?: Options): AstroIntegration;

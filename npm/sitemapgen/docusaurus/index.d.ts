@@ -1,5 +1,24 @@
-/** sitemapgen's own settings, as the JS API takes them (baseUrl, exclude, gzip …). */
-export type Options = NonNullable<Parameters<typeof import("../index.js").default>[0]>;
+import type { ChangeFreq, Options as APIOptions } from "../index.js";
+
+/**
+ * The options of @docusaurus/plugin-sitemap, which the plugin takes with
+ * their meaning: each maps to sitemapgen's setting, or is a warning that
+ * says what to do instead (docs/integrations.md).
+ */
+export interface DocusaurusSitemapOptions {
+  changefreq?: ChangeFreq | null;
+  priority?: number | null;
+  ignorePatterns?: string[];
+  filename?: string;
+  lastmod?: "date" | "datetime" | null;
+  createSitemapItems?(params: unknown): Promise<unknown[]>;
+}
+
+/**
+ * sitemapgen's own settings, as the JS API takes them (baseUrl, exclude,
+ * gzip …), and @docusaurus/plugin-sitemap's options.
+ */
+export type Options = Omit<APIOptions, keyof DocusaurusSitemapOptions> & DocusaurusSitemapOptions;
 
 /**
  * The Docusaurus plugin: `plugins: [["sitemapgen/docusaurus", options]]`.

@@ -21,6 +21,8 @@ export const flags = {
   maxBytes: ["max-bytes", "value"],
   cleanUrls: ["clean-urls", "bool"],
   trailingSlash: ["trailing-slash", "bool"],
+  changefreq: ["changefreq", "value"],
+  priority: ["priority", "value"],
   lastmodFormat: ["lastmod-format", "value"],
   lastmodSources: ["lastmod-sources", "split"],
   state: ["state", "value"],

@@ -1,6 +1,7 @@
 // sitemapgen/netlify: a Netlify build plugin that writes sitemapgen's
 // sitemaps into the publish folder after the build, the replacement for
-// @netlify/plugin-sitemap.
+// @netlify/plugin-sitemap, whose inputs it takes with their meaning
+// (sitemapgen maps them: internal/peer).
 //
 //   [[plugins]]
 //   package = "./node_modules/sitemapgen/netlify"
@@ -10,14 +11,6 @@
 import path from "node:path";
 import { runForHost } from "../lib/host.js";
 
-// @netlify/plugin-sitemap's inputs that sitemapgen has no setting for, and
-// what to do instead.
-const notTaken = {
-  changeFreq: "set changefreq in rules: in sitemap.yaml",
-  priority: "set priority in rules: in sitemap.yaml",
-  urlPrefix: "give the whole URL as baseUrl",
-};
-
 /**
  * Runs sitemapgen on the publish folder. Netlify's URL, CONTEXT and
  * DEPLOY_PRIME_URL reach it in the environment, as they reach plain
@@ -25,19 +18,17 @@ const notTaken = {
  * (failBuild: false fails the plugin only).
  */
 export async function onPostBuild({ constants, inputs = {}, utils }) {
-  const { failBuild = true, prettyURLs, ...settings } = inputs;
+  const { failBuild = true, ...settings } = inputs;
   const fail = failBuild === false ? utils.build.failPlugin : utils.build.failBuild;
-  for (const [name, instead] of Object.entries(notTaken)) {
-    if (name in settings) {
-      return fail(`sitemapgen: the input ${name} of @netlify/plugin-sitemap is not taken: ${instead}`);
-    }
-  }
-  if (prettyURLs !== undefined && settings.cleanUrls === undefined) {
-    settings.cleanUrls = prettyURLs;
-  }
   const cwd = process.cwd(); // the base directory, where netlify.toml is
+  // @netlify/plugin-sitemap's buildDir names the site folder in the
+  // publish folder's place (sitemapgen takes it, inside the project).
+  const defaults = { cwd, logger: console };
+  if (settings.buildDir === undefined || settings.dir !== undefined) {
+    defaults.dir = path.resolve(cwd, constants.PUBLISH_DIR);
+  }
   try {
-    const summary = await runForHost("netlify", null, settings, { dir: path.resolve(cwd, constants.PUBLISH_DIR), cwd, logger: console });
+    const summary = await runForHost("netlify", null, settings, defaults);
     // No sitemap by design (a deploy with X-Robots-Tag: noindex on every
     // page, a preview with previews: skip) says why.
     utils.status?.show({

@@ -1,0 +1,115 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
+	"github.com/sitemapgen/sitemapgen/internal/project"
+)
+
+// peers lays the settings that the options of the peer an npm
+// integration replaces give (peer.Env: @astrojs/sitemap's changefreq
+// given to sitemapgen/astro) under the flags, the environment and the
+// file, as the project's values are: each where none of them gives the
+// setting, named as the integration's user gives the option. It returns
+// the warnings: each option sitemapgen does not honour, a value it does
+// not take, and a setting given above an option with another value.
+func (l *layers) peers(getenv func(string) string) ([]error, error) {
+	tool, given, ctx, err := peer.Decode(getenv(peer.Env))
+	if err != nil || tool == "" {
+		return nil, err
+	}
+	runBy := getenv(RunByEnv)
+	name := func(option string) string { return PeerOption(runBy, tool, option) }
+	r := peer.Map(tool, given, ctx)
+	var warnings []error
+	for _, n := range r.Warnings() {
+		warnings = append(warnings, errors.New(name(n.Option)+" "+n.Msg))
+	}
+	var tree *project.Tree
+	for _, s := range r.Settings {
+		origin := name(s.From)
+		row := Settings.byKey(s.Key)
+		if row == nil {
+			warnings = append(warnings, fmt.Errorf("%s gives %s, which this sitemapgen has no setting of; not taken", origin, s.Key))
+			continue
+		}
+		v, err := peerValue(s)
+		if err != nil {
+			warnings = append(warnings, fmt.Errorf("%s is not taken: %v", origin, err))
+			continue
+		}
+		if from := l.from[s.Key]; from != "" {
+			if !reflect.DeepEqual(row.Field.value(&l.v), row.Field.value(&v)) {
+				warnings = append(warnings, fmt.Errorf("%s is not taken: %s gives %s, which wins", origin, from, s.Key))
+			}
+			continue
+		}
+		if sf, ok := row.Field.(*scalarField[Values, string]); ok && row.Path {
+			// A path of the repository's files (netlify.toml's inputs,
+			// astro.config's options) stays in the project's tree.
+			if tree == nil {
+				t, err := project.TreeOf(".")
+				if err != nil {
+					return nil, err
+				}
+				tree = &t
+			}
+			p := *sf.get(&v)
+			if err := tree.Check(p, diag.Pos{}, p, argOf(row)); err != nil {
+				msg := err.Error()
+				if d, ok := errors.AsType[*diag.Diagnostic](err); ok {
+					msg = d.Msg
+				}
+				warnings = append(warnings, fmt.Errorf("%s is not taken: %s", origin, msg))
+				continue
+			}
+		}
+		row.Field.copy(&l.v, &v)
+		l.from[s.Key] = origin
+		l.peer[s.Key] = true
+	}
+	return warnings, nil
+}
+
+// peerValue returns the values with the setting s, decoded and checked
+// as sitemap.yaml's key would be.
+func peerValue(s peer.Setting) (Values, error) {
+	var doc any = s.Value
+	parts := strings.Split(s.Key, ".")
+	for i := len(parts) - 1; i >= 0; i-- {
+		doc = map[string]any{parts[i]: doc}
+	}
+	data, err := yaml.Marshal(doc)
+	if err != nil {
+		return Values{}, err
+	}
+	f, err := parse(s.Key, data)
+	if err != nil {
+		if d, ok := errors.AsType[*diag.Diagnostic](err); ok {
+			return Values{}, errors.New(d.Msg)
+		}
+		return Values{}, err
+	}
+	return f.Values, nil
+}
+
+// PeerOption names a peer's option as the user of the tool runBy (a key
+// of [RunBy]) gives it: sitemapgen({ filter }) in astro.config,
+// [plugins.inputs] changeFreq in netlify.toml; else as the peer's
+// ("@astrojs/sitemap's filter").
+func PeerOption(runBy string, tool peer.Tool, option string) string {
+	switch runBy {
+	case "netlify":
+		return "[plugins.inputs] " + option
+	case "astro", "docusaurus", "eleventy", "api":
+		return RunBy[runBy](option, "")
+	}
+	return string(tool) + "'s " + option
+}

@@ -1,0 +1,427 @@
+package generator
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
+)
+
+// SitemapOptions returns the options of the sitemap tools sitemapgen
+// replaces that the project in dir uses, as its files give them, read as
+// Detect reads them (never run), for sitemapgen init: @astrojs/sitemap's
+// sitemap({ … }) in astro.config, the classic preset's sitemap: { … } or
+// @docusaurus/plugin-sitemap's options in docusaurus.config, next-sitemap's
+// configuration, gatsby-plugin-sitemap's entry in gatsby-config's plugins,
+// what leaves a page out of jekyll-sitemap in _config.yml, Hugo's
+// [sitemap], and static-sitemap-cli's command line in a package.json
+// script. found are the generators Detect found in dir. A tool the
+// project uses with no options is a Config without any.
+func SitemapOptions(dir string, found []Project, lim limits.Limits) []peer.Config {
+	d := &detector{dir: dir, env: os.LookupEnv, lim: lim}
+	d.pkg, _ = d.readPackageJSON() // Detect said what was wrong with it
+	var out []peer.Config
+	for _, p := range found {
+		var cfgs []peer.Config
+		switch p.Generator {
+		case "astro":
+			cfgs = d.astroSitemap(p.File)
+		case "docusaurus":
+			cfgs = d.docusaurusSitemap(p.File)
+		case "gatsby":
+			cfgs = d.gatsbySitemap(p.File)
+		case "jekyll":
+			cfgs = d.jekyllSitemap()
+		case "hugo":
+			cfgs = d.hugoSitemap(p.File)
+		}
+		out = append(out, cfgs...)
+	}
+	out = append(out, d.nextSitemap()...)
+	out = append(out, d.staticSitemapCLI()...)
+	return out
+}
+
+// jsReader reads the JavaScript configuration rel, nil when it is not one
+// (package.json) or cannot be read.
+func (d *detector) jsReader(rel string) *jsconfig.Reader {
+	if rel == "" || rel == "package.json" {
+		return nil
+	}
+	name, data, err := d.firstFile(rel)
+	if err != nil || name == "" {
+		return nil
+	}
+	return jsconfig.NewReader(name, data, d.lim)
+}
+
+// jsOptions returns the keys of the object at path of r as options.
+func jsOptions(r *jsconfig.Reader, path string) []peer.Given {
+	var out []peer.Given
+	for _, k := range r.Keys(path) {
+		v, line, _ := r.Any(joinKey(path, k.Name))
+		out = append(out, peer.Given{Name: k.Name, Value: peerValue(v), Line: line})
+	}
+	return out
+}
+
+func joinKey(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+// peerValue is a value of jsconfig's, or of a TOML or YAML file's, as
+// the peer package takes it: numbers as float64, functions and
+// expressions marked.
+func peerValue(v any) any {
+	switch v := v.(type) {
+	case jsconfig.Function:
+		return peer.Func{}
+	case jsconfig.Expression:
+		return peer.Expr{Text: v.Text}
+	case int64:
+		return float64(v)
+	case int:
+		return float64(v)
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = peerValue(x)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[k] = peerValue(x)
+		}
+		return out
+	}
+	return v
+}
+
+// elements returns the paths of the elements of the array at path.
+func elements(r *jsconfig.Reader, path string) []string {
+	var out []string
+	for i := 0; ; i++ {
+		p := fmt.Sprintf("%s[%d]", path, i)
+		if _, _, ok := r.Any(p); !ok {
+			return out
+		}
+		out = append(out, p)
+	}
+}
+
+// astroSitemap: integrations: [sitemap({ … })], sitemap the default
+// import of @astrojs/sitemap.
+func (d *detector) astroSitemap(file string) []peer.Config {
+	r := d.jsReader(file)
+	if r == nil {
+		return nil
+	}
+	name := r.ImportOf("@astrojs/sitemap")
+	if name == "" {
+		return nil
+	}
+	var out []peer.Config
+	for _, e := range elements(r, "integrations") {
+		v, st := r.Callee(e, "")
+		if st != jsconfig.OK || v.Callee != name {
+			continue
+		}
+		c := peer.Config{Tool: peer.Astro, File: file, Line: v.Line}
+		if v.Args > 0 {
+			c.Options = jsOptions(r, e+"()")
+			if len(c.Options) == 0 {
+				c.Notes = append(c.Notes, noteAt(file, v.Line, "%s(…) is not given an object literal: its options are not read", name))
+			}
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// docusaurusSitemap: the classic preset's sitemap: { … } (sitemap: false
+// turns it off), or @docusaurus/plugin-sitemap among the plugins.
+func (d *detector) docusaurusSitemap(file string) []peer.Config {
+	r := d.jsReader(file)
+	if r == nil {
+		return nil
+	}
+	var out []peer.Config
+	named := func(p, want string) (int, bool) {
+		v, line, _ := r.Any(p)
+		switch v := v.(type) {
+		case string:
+			return line, v == want || strings.HasSuffix(want, "/preset-classic") && v == "classic"
+		case jsconfig.Expression: // require.resolve('@docusaurus/preset-classic')
+			return line, strings.Contains(v.Text, want)
+		}
+		return line, false
+	}
+	for _, e := range elements(r, "presets") {
+		line, ok := named(e, "@docusaurus/preset-classic")
+		opts := ""
+		if !ok {
+			line, ok = named(e+"[0]", "@docusaurus/preset-classic")
+			opts = e + "[1].sitemap"
+		}
+		if !ok {
+			continue
+		}
+		c := peer.Config{Tool: peer.Docusaurus, File: file, Line: line}
+		if opts != "" {
+			switch v, _, _ := r.Any(opts); v.(type) {
+			case bool: // sitemap: false
+				continue
+			case map[string]any:
+				c.Options = jsOptions(r, opts)
+			case nil:
+			default:
+				c.Notes = append(c.Notes, noteAt(file, line, "the preset's sitemap options are not an object literal: they are not read"))
+			}
+		}
+		out = append(out, c)
+	}
+	for _, e := range elements(r, "plugins") {
+		const name = "@docusaurus/plugin-sitemap"
+		if line, ok := named(e, name); ok {
+			out = append(out, peer.Config{Tool: peer.Docusaurus, File: file, Line: line})
+		} else if line, ok := named(e+"[0]", name); ok {
+			out = append(out, peer.Config{Tool: peer.Docusaurus, File: file, Line: line, Options: jsOptions(r, e+"[1]")})
+		}
+	}
+	return out
+}
+
+// gatsbySitemap: plugins: ['gatsby-plugin-sitemap'], or { resolve:
+// 'gatsby-plugin-sitemap', options: { … } }.
+func (d *detector) gatsbySitemap(file string) []peer.Config {
+	r := d.jsReader(file)
+	if r == nil {
+		return nil
+	}
+	const name = "gatsby-plugin-sitemap"
+	var out []peer.Config
+	for _, e := range elements(r, "plugins") {
+		v, line, _ := r.Any(e)
+		if v == name {
+			out = append(out, peer.Config{Tool: peer.Gatsby, File: file, Line: line})
+			continue
+		}
+		if res, line, _ := r.Any(e + ".resolve"); res == name {
+			out = append(out, peer.Config{Tool: peer.Gatsby, File: file, Line: line, Options: jsOptions(r, e+".options")})
+		}
+	}
+	return out
+}
+
+// nextSitemap: next-sitemap's configuration file, its exported object's
+// keys.
+func (d *detector) nextSitemap() []peer.Config {
+	name, data, err := d.firstFile(nextSitemapConfigs...)
+	if err != nil || name == "" {
+		return nil
+	}
+	r := jsconfig.NewReader(name, data, d.lim)
+	return []peer.Config{{Tool: peer.NextSitemap, File: name, Options: jsOptions(r, ""), Notes: r.Notes()}}
+}
+
+// jekyllSitemap: with jekyll-sitemap (in plugins or gems, the Gemfile,
+// or the github-pages gem's), the defaults that give sitemap: false and
+// the files Jekyll excludes.
+func (d *detector) jekyllSitemap() []peer.Config {
+	name, _, err := d.firstFile("_config.yml", "_config.yaml")
+	if err != nil || name == "" {
+		return nil
+	}
+	cfg, err := readConfigFile(d.dir, name, name, d.lim)
+	if err != nil {
+		return nil
+	}
+	uses := false
+	for _, key := range []string{"plugins", "gems"} {
+		if list, ok := cfg[key].([]any); ok && slices.Contains(list, any("jekyll-sitemap")) {
+			uses = true
+		}
+	}
+	if !uses {
+		if _, data, _ := d.firstFile("Gemfile"); bytes.Contains(data, []byte("jekyll-sitemap")) || bytes.Contains(data, []byte("github-pages")) {
+			uses = true
+		}
+	}
+	if !uses {
+		return nil
+	}
+	c := peer.Config{Tool: peer.Jekyll, File: name}
+	var scopes []any
+	if list, ok := cfg["defaults"].([]any); ok {
+		for _, e := range list {
+			m, _ := e.(map[string]any)
+			values, _ := m["values"].(map[string]any)
+			if b, ok := values["sitemap"].(bool); !ok || b {
+				continue
+			}
+			scope, _ := m["scope"].(map[string]any)
+			p, _ := scope["path"].(string)
+			if t, _ := scope["type"].(string); t != "" {
+				p = strings.TrimSpace(p + " (type " + t + ")")
+			}
+			scopes = append(scopes, p)
+		}
+	}
+	if len(scopes) > 0 {
+		c.Options = append(c.Options, peer.Given{Name: "defaults", Value: scopes})
+	}
+	if ex, ok := cfg["exclude"].([]any); ok && len(ex) > 0 {
+		c.Options = append(c.Options, peer.Given{Name: "exclude", Value: peerValue(ex)})
+	}
+	return []peer.Config{c}
+}
+
+// hugoSitemap: the [sitemap] table of Hugo's configuration (or the
+// sitemap file of its configuration folder), and disableKinds with
+// "sitemap".
+func (d *detector) hugoSitemap(file string) []peer.Config {
+	cfg, err := readConfigFile(d.dir, file, file, d.lim)
+	if err != nil {
+		return nil
+	}
+	table, _ := cfg["sitemap"].(map[string]any)
+	from := file
+	if table == nil && path.Dir(file) != "." {
+		for _, ext := range []string{".toml", ".yaml", ".yml", ".json"} {
+			rel := path.Join(path.Dir(file), "sitemap"+ext)
+			if !isFile(d.dir, rel) {
+				continue
+			}
+			if t, err := readConfigFile(d.dir, rel, rel, d.lim); err == nil {
+				table, from = t, rel
+			}
+			break
+		}
+	}
+	c := peer.Config{Tool: peer.Hugo, File: from}
+	for _, k := range []string{"changefreq", "priority", "filename"} {
+		if v, ok := table[k]; ok {
+			c.Options = append(c.Options, peer.Given{Name: k, Value: peerValue(v)})
+		}
+	}
+	if kinds, ok := cfg["disableKinds"].([]any); ok {
+		for _, k := range kinds {
+			if s, _ := k.(string); strings.EqualFold(s, "sitemap") {
+				c.File = file
+				c.Options = append(c.Options, peer.Given{Name: "disable", Value: true})
+			}
+		}
+	}
+	if len(c.Options) == 0 {
+		return nil
+	}
+	return []peer.Config{c}
+}
+
+// staticSitemapCLI: a package.json script that runs static-sitemap-cli
+// (sscli), its command line.
+func (d *detector) staticSitemapCLI() []peer.Config {
+	if d.pkg == nil {
+		return nil
+	}
+	_, data, _ := d.firstFile("package.json")
+	var out []peer.Config
+	for _, name := range d.pkg.scriptNames() {
+		script := d.pkg.scripts[name]
+		for _, cmd := range []string{"static-sitemap-cli", "sscli"} {
+			args, ok := commandArgs(script, cmd)
+			if !ok {
+				continue
+			}
+			line := 0
+			if i := bytes.Index(data, []byte(fmt.Sprintf("%q", name))); i >= 0 {
+				line = bytes.Count(data[:i], []byte("\n")) + 1
+			}
+			out = append(out, peer.Config{Tool: peer.SSCLI, File: "package.json", Line: line, Options: peer.SSCLIArgs(args, line)})
+			break
+		}
+	}
+	return out
+}
+
+// commandArgs returns the arguments the shell command line script gives
+// the program cmd, as a shell splits them (quotes taken off), up to the
+// end of its command (;, &, |, a redirection); ok is false when script
+// runs no cmd. npx cmd and a path ending in /cmd run it too.
+func commandArgs(script, cmd string) ([]string, bool) {
+	words := shellWords(script)
+	for i, w := range words {
+		if w != cmd && !strings.HasSuffix(w, "/"+cmd) {
+			continue
+		}
+		var args []string
+		for _, a := range words[i+1:] {
+			if a == ";" || a == "&&" || a == "||" || a == "|" || a == "&" || strings.HasPrefix(a, ">") || strings.HasPrefix(a, "<") {
+				break
+			}
+			args = append(args, a)
+		}
+		return args, true
+	}
+	return nil, false
+}
+
+// shellWords splits a command line as a shell does its words: at white
+// space outside quotes, quotes taken off; ;, &&, ||, | and & words of
+// their own.
+func shellWords(s string) []string {
+	var words []string
+	var b strings.Builder
+	in := false // a word is being read
+	flush := func() {
+		if in {
+			words = append(words, b.String())
+			b.Reset()
+			in = false
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\'' || c == '"':
+			in = true
+			j := strings.IndexByte(s[i+1:], c)
+			if j < 0 {
+				b.WriteString(s[i+1:])
+				i = len(s)
+				continue
+			}
+			b.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+		case c == '\\' && i+1 < len(s):
+			in = true
+			b.WriteByte(s[i+1])
+			i++
+		case c == ' ' || c == '\t' || c == '\n':
+			flush()
+		case c == ';' || c == '&' || c == '|':
+			flush()
+			op := string(c)
+			if i+1 < len(s) && s[i+1] == c {
+				op += string(c)
+				i++
+			}
+			words = append(words, op)
+		default:
+			in = true
+			b.WriteByte(c)
+		}
+	}
+	flush()
+	return words
+}

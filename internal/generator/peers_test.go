@@ -1,0 +1,134 @@
+package generator
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
+)
+
+// TestSitemapOptions: each peer's options, where its users write them,
+// read without running anything.
+func TestSitemapOptions(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  []peer.Config
+	}{
+		{name: "astro", files: map[string]string{"astro.config.mjs": `import { defineConfig } from 'astro/config';
+import mdx from '@astrojs/mdx';
+import site from '@astrojs/sitemap';
+
+export default defineConfig({
+  site: 'https://example.com',
+  integrations: [mdx(), site({
+    changefreq: 'weekly',
+    filter: (page) => !page.includes('/secret'),
+    lastmod: new Date(),
+  })],
+});
+`}, want: []peer.Config{{Tool: peer.Astro, File: "astro.config.mjs", Line: 7, Options: []peer.Given{
+			{Name: "changefreq", Value: "weekly", Line: 8}, {Name: "filter", Value: peer.Func{}, Line: 9}, {Name: "lastmod", Value: peer.Expr{Text: "new Date()"}, Line: 10}}}}},
+		{name: "astro without options", files: map[string]string{"astro.config.mjs": "import sitemap from '@astrojs/sitemap';\nexport default { site: 'https://example.com', integrations: [sitemap()] };\n"},
+			want: []peer.Config{{Tool: peer.Astro, File: "astro.config.mjs", Line: 2}}},
+		{name: "docusaurus preset and plugin", files: map[string]string{"docusaurus.config.js": `module.exports = {
+  url: 'https://example.com',
+  baseUrl: '/',
+  presets: [
+    [
+      'classic',
+      /** @type {import('@docusaurus/preset-classic').Options} */
+      ({
+        docs: {},
+        sitemap: { lastmod: 'date', ignorePatterns: ['/tags/**'] },
+      }),
+    ],
+  ],
+};
+`}, want: []peer.Config{{Tool: peer.Docusaurus, File: "docusaurus.config.js", Line: 6, Options: []peer.Given{
+			{Name: "lastmod", Value: "date", Line: 10}, {Name: "ignorePatterns", Value: []any{"/tags/**"}, Line: 10}}}}},
+		{name: "docusaurus preset's sitemap off, the plugin on", files: map[string]string{"docusaurus.config.js": `export default {
+  url: 'https://example.com',
+  presets: [['@docusaurus/preset-classic', { sitemap: false }]],
+  plugins: [['@docusaurus/plugin-sitemap', { changefreq: 'daily', priority: null }]],
+};
+`}, want: []peer.Config{{Tool: peer.Docusaurus, File: "docusaurus.config.js", Line: 4, Options: []peer.Given{
+			{Name: "changefreq", Value: "daily", Line: 4}, {Name: "priority", Value: nil, Line: 4}}}}},
+		{name: "gatsby", files: map[string]string{"gatsby-config.js": `module.exports = {
+  siteMetadata: { siteUrl: 'https://example.com' },
+  plugins: [
+    'gatsby-plugin-image',
+    {
+      resolve: 'gatsby-plugin-sitemap',
+      options: { excludes: ['/drafts/*'], entryLimit: 1000, serialize: ({ path }) => ({ url: path }) },
+    },
+  ],
+};
+`}, want: []peer.Config{{Tool: peer.Gatsby, File: "gatsby-config.js", Line: 6, Options: []peer.Given{
+			{Name: "excludes", Value: []any{"/drafts/*"}, Line: 7}, {Name: "entryLimit", Value: 1000.0, Line: 7}, {Name: "serialize", Value: peer.Func{}, Line: 7}}}}},
+		{name: "next-sitemap", files: map[string]string{"next.config.js": "module.exports = { output: 'export' };\n", "next-sitemap.config.js": `/** @type {import('next-sitemap').IConfig} */
+module.exports = {
+  siteUrl: 'https://example.com',
+  generateRobotsTxt: true,
+  exclude: ['/secret'],
+};
+`}, want: []peer.Config{{Tool: peer.NextSitemap, File: "next-sitemap.config.js", Options: []peer.Given{
+			{Name: "siteUrl", Value: "https://example.com", Line: 3}, {Name: "generateRobotsTxt", Value: true, Line: 4}, {Name: "exclude", Value: []any{"/secret"}, Line: 5}}}}},
+		{name: "jekyll", files: map[string]string{"_config.yml": `url: https://example.com
+plugins: [jekyll-sitemap]
+exclude: [drafts/, notes.md]
+defaults:
+  - scope: { path: "assets/**/*.pdf" }
+    values: { sitemap: false }
+  - scope: { path: "" , type: posts }
+    values: { layout: post }
+`}, want: []peer.Config{{Tool: peer.Jekyll, File: "_config.yml", Options: []peer.Given{
+			{Name: "defaults", Value: []any{"assets/**/*.pdf"}}, {Name: "exclude", Value: []any{"drafts/", "notes.md"}}}}}},
+		{name: "jekyll without jekyll-sitemap", files: map[string]string{"_config.yml": "url: https://example.com\nexclude: [drafts/]\n"}},
+		{name: "hugo", files: map[string]string{"hugo.toml": "baseURL = 'https://example.com/'\n[sitemap]\nchangefreq = 'weekly'\npriority = 0.5\nfilename = 'map.xml'\n"},
+			want: []peer.Config{{Tool: peer.Hugo, File: "hugo.toml", Options: []peer.Given{
+				{Name: "changefreq", Value: "weekly"}, {Name: "priority", Value: 0.5}, {Name: "filename", Value: "map.xml"}}}}},
+		{name: "static-sitemap-cli", files: map[string]string{"package.json": `{
+  "name": "site",
+  "scripts": {
+    "build": "eleventy",
+    "postbuild": "npx sscli -b https://example.com -r _site -c '**/*,weekly' \"blog/**,daily\" && echo done"
+  }
+}
+`}, want: []peer.Config{{Tool: peer.SSCLI, File: "package.json", Line: 5, Options: []peer.Given{
+			{Name: "base", Value: "https://example.com", Line: 5}, {Name: "root", Value: "_site", Line: 5}, {Name: "changefreq", Value: []any{"**/*,weekly", "blog/**,daily"}, Line: 5}}}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeSite(t, dir, tc.files)
+			found, err := Detect(dir, limits.Default)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := SitemapOptions(dir, found, limits.Default)
+			for i := range got {
+				got[i].Notes = nil
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got\n%#v\nwant\n%#v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestShellWords: a script's command line, split as a shell splits it.
+func TestShellWords(t *testing.T) {
+	for s, want := range map[string][]string{
+		`sscli -b https://x.org -c '**/*,weekly' "a b"`: {"sscli", "-b", "https://x.org", "-c", "**/*,weekly", "a b"},
+		`a&&b; c | d`:  {"a", "&&", "b", ";", "c", "|", "d"},
+		`x\ y 'it''s'`: {"x y", "its"},
+	} {
+		if got := shellWords(s); !reflect.DeepEqual(got, want) {
+			t.Errorf("shellWords(%q) = %q, want %q", s, got, want)
+		}
+	}
+	if args, ok := commandArgs("hugo && sscli https://x.org -r public > public/sitemap.xml", "sscli"); !ok || !reflect.DeepEqual(args, []string{"https://x.org", "-r", "public"}) {
+		t.Errorf("commandArgs = %q, %v", args, ok)
+	}
+}

@@ -1,0 +1,103 @@
+package host
+
+import (
+	"errors"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
+)
+
+// netlifySitemapPackages are the names @netlify/plugin-sitemap is
+// installed by: its package, and its name in Netlify's plugin directory.
+var netlifySitemapPackages = []string{"@netlify/plugin-sitemap", "netlify-plugin-sitemap"}
+
+// NetlifySitemapPlugin returns the inputs netlify.toml in dir gives
+// @netlify/plugin-sitemap ([[plugins]] package = "@netlify/plugin-sitemap"
+// and its [plugins.inputs]), for sitemapgen init; nil when netlify.toml
+// names no such plugin. A netlify.toml that cannot be read is a warning.
+func NetlifySitemapPlugin(dir string, lim limits.Limits) (*peer.Config, []error) {
+	lim = lim.Or()
+	_, path, data, errs, err := readFirst("netlify.toml", []string{dir}, lim)
+	if err != nil {
+		return nil, []error{err}
+	}
+	if errs != nil || path == "" {
+		return nil, errs
+	}
+	if errs := bounded(lim, path, data, "its plugins are not read"); errs != nil {
+		return nil, errs
+	}
+	var cfg struct {
+		Plugins []struct {
+			Package string         `toml:"package"`
+			Inputs  map[string]any `toml:"inputs"`
+		} `toml:"plugins"`
+	}
+	if _, err := toml.Decode(string(data), &cfg); err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return nil, []error{diag.Pos{File: path, Line: pe.Position.Line}.Errorf("%s; its plugins are not read", pe.Message)}
+		}
+		return nil, []error{diag.Pos{File: path}.Errorf("%v; its plugins are not read", err)}
+	}
+	for _, p := range cfg.Plugins {
+		if !slices.Contains(netlifySitemapPackages, p.Package) {
+			continue
+		}
+		c := &peer.Config{Tool: peer.Netlify, File: "netlify.toml", Line: lineOf(data, netlifySitemapRE)}
+		// The inputs in the order of the plugin's documentation, then
+		// any other.
+		names := peer.Names(peer.Netlify)
+		for name := range p.Inputs {
+			if !slices.Contains(names, name) {
+				names = append(names, name)
+			}
+		}
+		slices.SortStableFunc(names[len(peer.Names(peer.Netlify)):], strings.Compare)
+		for _, name := range names {
+			if v, ok := p.Inputs[name]; ok {
+				re := regexp.MustCompile(`(?m)^\s*` + regexp.QuoteMeta(name) + `\s*=`)
+				c.Options = append(c.Options, peer.Given{Name: name, Value: tomlValue(v), Line: lineOf(data, re)})
+			}
+		}
+		return c, nil
+	}
+	return nil, nil
+}
+
+// netlifySitemapRE finds the line that names the plugin.
+var netlifySitemapRE = regexp.MustCompile(`package\s*=\s*["'](?:@netlify/plugin-sitemap|netlify-plugin-sitemap)["']`)
+
+// tomlValue is a TOML value as the peer package takes it: numbers as
+// float64.
+func tomlValue(v any) any {
+	switch v := v.(type) {
+	case int64:
+		return float64(v)
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = tomlValue(x)
+		}
+		return out
+	case []map[string]any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = tomlValue(x)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[k] = tomlValue(x)
+		}
+		return out
+	}
+	return v
+}

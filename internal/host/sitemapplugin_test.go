@@ -1,0 +1,58 @@
+package host
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
+)
+
+// TestNetlifySitemapPlugin: @netlify/plugin-sitemap's inputs, as
+// netlify.toml gives them, each at its line.
+func TestNetlifySitemapPlugin(t *testing.T) {
+	for _, tc := range []struct {
+		name, toml string
+		want       *peer.Config
+		err        string
+	}{
+		{name: "inputs", toml: `[build]
+  publish = "public"
+
+[[plugins]]
+  package = "@netlify/plugin-lighthouse"
+
+[[plugins]]
+  package = "@netlify/plugin-sitemap"
+  [plugins.inputs]
+    exclude = ["./public/secret.html"]
+    changeFreq = "daily"
+    priority = 1
+    custom = true
+`, want: &peer.Config{Tool: peer.Netlify, File: "netlify.toml", Line: 8, Options: []peer.Given{
+			{Name: "exclude", Value: []any{"./public/secret.html"}, Line: 10}, {Name: "changeFreq", Value: "daily", Line: 11}, {Name: "priority", Value: 1.0, Line: 12}, {Name: "custom", Value: true, Line: 13}}}},
+		{name: "no inputs", toml: "[[plugins]]\npackage = \"netlify-plugin-sitemap\"\n", want: &peer.Config{Tool: peer.Netlify, File: "netlify.toml", Line: 2}},
+		{name: "no such plugin", toml: "[build]\npublish = \"public\"\n"},
+		{name: "not TOML", toml: "[[plugins]\n", err: "netlify.toml:2: expected end of table array name delimiter"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "netlify.toml"), []byte(tc.toml), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			got, errs := NetlifySitemapPlugin(dir, limits.Default)
+			if tc.err != "" {
+				if len(errs) != 1 || !strings.Contains(errs[0].Error(), tc.err) {
+					t.Errorf("errors %v, want %s", errs, tc.err)
+				}
+				return
+			}
+			if errs != nil || !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got %#v, %v\nwant %#v", got, errs, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,485 @@
+package peer
+
+import (
+	"math"
+	"path"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// Options is the table: every option of every peer, one row each, in the
+// order of the peers' own documentation. A row's Does is what the docs
+// say of it; its Map, what a build does.
+var Options = []Option{
+	// @astrojs/sitemap (Astro 5's integration, 3.x): its options, all
+	// passed to sitemap({ … }) in astro.config.
+	{Astro, "filter", "a function: warned, no per-URL hook yet; --exclude globs meanwhile", hook("leave pages out with --exclude GLOB ('drafts/**')")},
+	{Astro, "customPages", "warned: no extra URLs yet; a sitemap of your own in index.extra meanwhile", extraURLs},
+	{Astro, "customSitemaps", "index.extra", customSitemaps},
+	{Astro, "i18n", "warned: the alternates are the pages' own hreflang links and those of the sitemap taken over", astroI18n},
+	{Astro, "serialize", "a function: warned, no per-URL hook yet; --changefreq, --priority, rules: and --exclude meanwhile", hook("set values with --changefreq, --priority or rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
+	{Astro, "changefreq", "--changefreq", changefreq},
+	{Astro, "priority", "--priority", priority},
+	{Astro, "lastmod", "warned: one date for every page is the build's time, never a lastmod", buildTime},
+	{Astro, "entryLimit", "--max-urls", maxURLs},
+	{Astro, "filenameBase", "--filename NAME-index.xml, the index's name", filenameBase},
+	{Astro, "xslURL", "--xsl", xsl},
+	{Astro, "canonicalURL", "warned: the base URL is Astro's site, or --base-url", canonicalURL},
+	{Astro, "namespaces", "honoured: a file declares only the namespaces it uses", namespaces},
+	{Astro, "chunks", "functions: warned, no per-URL hook yet; sections: by globs meanwhile", hook("give parts of the site sitemap files of their own with sections: in sitemap.yaml (globs)")},
+
+	// @docusaurus/plugin-sitemap (Docusaurus 3): the plugin's options, or
+	// the classic preset's sitemap: { … }.
+	{Docusaurus, "changefreq", "--changefreq; null: none, as sitemapgen's default", changefreq},
+	{Docusaurus, "priority", "--priority; null: none, as sitemapgen's default", priority},
+	{Docusaurus, "ignorePatterns", "--exclude, each route glob as the globs of its built files", routeGlobs(false)},
+	{Docusaurus, "filename", "--filename", filename},
+	{Docusaurus, "lastmod", "--lastmod-format date or datetime; null: warned, sitemapgen writes each page's date", docusaurusLastmod},
+	{Docusaurus, "createSitemapItems", "a function: warned, no per-URL hook yet; rules: and --exclude meanwhile", hook("set values with rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
+
+	// @netlify/plugin-sitemap: its inputs in netlify.toml's
+	// [plugins.inputs].
+	{Netlify, "exclude", "--exclude, each path or glob from the base folder made one from the publish folder", netlifyExclude},
+	{Netlify, "prettyURLs", "--clean-urls (index.html listed as its folder either way)", prettyURLs},
+	{Netlify, "trailingSlash", "--trailing-slash (folders; pages as Netlify serves them)", netlifyTrailingSlash},
+	{Netlify, "changeFreq", "--changefreq", changefreq},
+	{Netlify, "priority", "--priority", priority},
+	{Netlify, "buildDir", "the site folder (DIR), inside the project", buildDir},
+	{Netlify, "urlPrefix", "warned: give the whole base URL", urlPrefix},
+	{Netlify, "filePath", "--filename (the file's name; a folder warned)", filename},
+
+	// next-sitemap: next-sitemap.config.js (read by sitemapgen init).
+	{NextSitemap, "siteUrl", "honoured: the base URL, read at every run", honoured("the base URL, which sitemapgen reads from next-sitemap.config.js at every run")},
+	{NextSitemap, "changefreq", "--changefreq", changefreq},
+	{NextSitemap, "priority", "--priority", priority},
+	{NextSitemap, "sitemapSize", "--max-urls", maxURLs},
+	{NextSitemap, "generateRobotsTxt", "--robots (its Sitemap: lines; the rest of robots.txt is yours)", robots},
+	{NextSitemap, "robotsTxtOptions", "warned: keep your rules in public/robots.txt; --robots adds the Sitemap: lines", robotsTxtOptions},
+	{NextSitemap, "exclude", "--exclude, each route glob as the globs of its built files; a function warned", routeGlobs(true)},
+	{NextSitemap, "alternateRefs", "warned: the alternates are the pages' own hreflang links", alternateRefs},
+	{NextSitemap, "transform", "a function: warned, no per-URL hook yet; rules: and --exclude meanwhile", hook("set values with rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
+	{NextSitemap, "additionalPaths", "a function: warned, no extra URLs yet; a sitemap of your own in index.extra meanwhile", extraURLs},
+	{NextSitemap, "autoLastmod", "warned: the build's time is never a lastmod; each page's own date is written", autoLastmod},
+	{NextSitemap, "generateIndexSitemap", "honoured where needed: an index past one file's limits", generateIndex},
+	{NextSitemap, "sitemapBaseFileName", "--filename NAME.xml", sitemapBaseFileName},
+	{NextSitemap, "outDir", "warned unless the site folder: the sitemaps go into the folder mapped", outDir},
+	{NextSitemap, "trailingSlash", "--trailing-slash", trailingSlash},
+	{NextSitemap, "sourceDir", "honoured: the pages are the export's files", honoured("the pages are the static export's files, not the build's manifests")},
+
+	// gatsby-plugin-sitemap (5.x and later): its options in
+	// gatsby-config's plugins (read by sitemapgen init).
+	{Gatsby, "output", "warned unless /: the sitemaps go at the site's root", gatsbyOutput},
+	{Gatsby, "createLinkInHead", "warned: no page is edited; --robots names the sitemap in robots.txt", createLinkInHead},
+	{Gatsby, "entryLimit", "--max-urls", maxURLs},
+	{Gatsby, "excludes", "--exclude, each page path glob as the globs of its built files", routeGlobs(false)},
+	{Gatsby, "query", "honoured: the pages are the built files, no GraphQL", honoured("sitemapgen lists the built pages; it needs no GraphQL query")},
+	{Gatsby, "resolveSiteUrl", "a function: warned; the base URL is siteMetadata.siteUrl, or --base-url", hook("give the base URL with --base-url (base_url: in sitemap.yaml) if siteMetadata.siteUrl is not it")},
+	{Gatsby, "resolvePagePath", "a function: warned, no per-URL hook yet", hook("sitemapgen lists each page at the URL its built file is served at")},
+	{Gatsby, "resolvePages", "a function: warned, no extra URLs yet", extraURLs},
+	{Gatsby, "filterPages", "a function: warned, no per-URL hook yet; --exclude meanwhile", hook("leave pages out with --exclude GLOB ('drafts/**')")},
+	{Gatsby, "serialize", "a function: warned, no per-URL hook yet; rules: meanwhile", hook("set values with rules: in sitemap.yaml")},
+
+	// jekyll-sitemap: no options of its own; what leaves a file out of
+	// it, in _config.yml (read by sitemapgen init).
+	{Jekyll, "defaults", "honoured: sitemap: false in defaults, read at every run", honoured("sitemapgen reads _config.yml's defaults at every run: a file they give sitemap: false is left out")},
+	{Jekyll, "exclude", "honoured: Jekyll builds no excluded file", honoured("Jekyll builds none of these files, so no sitemap lists them")},
+
+	// Hugo's built-in sitemap: the [sitemap] table of its configuration.
+	{Hugo, "changefreq", "honoured: read at every run", honoured("sitemapgen reads [sitemap] changefreq at every run; --changefreq overrides it")},
+	{Hugo, "priority", "honoured: read at every run", honoured("sitemapgen reads [sitemap] priority at every run; --priority overrides it")},
+	{Hugo, "filename", "--filename", filename},
+	{Hugo, "disable", "honoured: sitemapgen writes the sitemap Hugo does not", honoured("Hugo writes no sitemap of its own; sitemapgen's is the site's")},
+
+	// static-sitemap-cli (2.x; -m, -n, -l, -t, -s, -o of 1.x too): the
+	// flags of its command in a package.json script.
+	{SSCLI, "base", "--base-url", baseURL},
+	{SSCLI, "BASEURL", "--base-url (version 1's argument)", baseURL},
+	{SSCLI, "root", "the site folder (DIR)", ssRoot},
+	{SSCLI, "ignore", "--exclude", ssIgnore},
+	{SSCLI, "match", "--include and --exclude (! globs)", ssMatch},
+	{SSCLI, "changefreq", "rules: (the last pair that matches wins there, the first here: reversed); a glob of every page: --changefreq", ssPairs("changefreq")},
+	{SSCLI, "priority", "rules: (reversed, as changefreq); a glob of every page: --priority", ssPairs("priority")},
+	{SSCLI, "robots", "warned: noindex pages are always left out", ssRobots},
+	{SSCLI, "concurrent", "honoured: sitemapgen reads pages in parallel", honoured("sitemapgen reads the pages in parallel itself")},
+	{SSCLI, "clean", "--clean-urls", ssClean},
+	{SSCLI, "slash", "--trailing-slash (folders; pages as the host serves them)", ssSlash},
+	{SSCLI, "format", "--text for txt and both (its default)", ssFormat},
+	{SSCLI, "text", "--text", ssText},
+	{SSCLI, "stdout", "honoured: sitemapgen writes files, --dry-run prints", ssStdout("sitemapgen writes its files into the site folder; --dry-run prints the URLs")},
+	{SSCLI, "verbose", "--verbose", honoured("give --verbose to sitemapgen when you want every page's fate")},
+	{SSCLI, "save", "honoured: sitemapgen writes files", honoured("sitemapgen writes its files into the site folder")},
+	{SSCLI, "output-dir", "--out", ssOut},
+	{SSCLI, "follow-noindex", "honoured: noindex pages are always left out", honoured("sitemapgen always leaves noindex pages out")},
+}
+
+// The phrases of the notes of what sitemapgen cannot do yet.
+const (
+	// noHook: a function of the build's, which a per-URL hook will run.
+	noHook = "is a function, and sitemapgen runs none yet (a per-URL hook, transform, is planned)"
+	// noExtra: URLs the built files do not show.
+	noExtra = "gives URLs the built files do not show, and sitemapgen lists none yet (extra URLs from a file or a command are planned)"
+)
+
+// hook is the mapping of an option that is a function of the build's:
+// a note, with what to do meanwhile.
+func hook(meanwhile string) func(*Mapper, any) {
+	return func(m *Mapper, v any) {
+		switch v.(type) {
+		case Func, Expr, nil: // an expression may name a function
+			m.Warn("%s; meanwhile %s", noHook, meanwhile)
+			return
+		}
+		m.Warn("is %s, where %s takes a function; not taken: %s", describe(v), m.tool, meanwhile)
+	}
+}
+
+// honoured is the mapping of an option sitemapgen honours without a
+// setting: msg says how.
+func honoured(msg string) func(*Mapper, any) {
+	return func(m *Mapper, _ any) { m.Honoured("is honoured: %s", msg) }
+}
+
+// extraURLs: pages the built files do not show.
+func extraURLs(m *Mapper, v any) {
+	m.Warn("%s; meanwhile write them in a sitemap of your own in the site folder and list its URL in index.extra in sitemap.yaml", noExtra)
+}
+
+func customSitemaps(m *Mapper, v any) {
+	if urls, ok := m.strs(v); ok {
+		m.Set("index.extra", urls)
+	}
+}
+
+func astroI18n(m *Mapper, v any) {
+	m.Warn("is not taken: sitemapgen writes the alternates each page names in its <link rel=\"alternate\" hreflang> links (Astro's i18n routing writes them with its helpers), and those @astrojs/sitemap wrote in the sitemap sitemapgen took over, which it keeps")
+}
+
+func alternateRefs(m *Mapper, v any) {
+	m.Warn("is not taken: sitemapgen writes the alternates each page names in its <link rel=\"alternate\" hreflang> links, and those the sitemap it took over wrote, which it keeps")
+}
+
+func changefreq(m *Mapper, v any) {
+	if v == nil {
+		m.Honoured("is null: no changefreq, as sitemapgen writes by default")
+		return
+	}
+	s, ok := m.str(v)
+	if !ok {
+		return
+	}
+	if _, err := sitemap.ParseChangeFreq(strings.ToLower(s)); err != nil {
+		m.Warn("is %q, not one of %s; not taken", s, strings.Join(sitemap.ChangeFreqNames, ", "))
+		return
+	}
+	m.Set("changefreq", strings.ToLower(s))
+}
+
+func priority(m *Mapper, v any) {
+	if v == nil {
+		m.Honoured("is null: no priority, as sitemapgen writes by default")
+		return
+	}
+	f, ok := m.num(v)
+	if !ok {
+		return
+	}
+	if _, err := sitemap.PriorityOf(f); err != nil {
+		m.Warn("is %v, outside 0.0–1.0; not taken", f)
+		return
+	}
+	m.Set("priority", f)
+}
+
+// buildTime: one date for every page, which is the build's.
+func buildTime(m *Mapper, v any) {
+	m.Warn("gives every page one date, the build's time, and a build stamp is never a lastmod; not taken: sitemapgen dates each page by its own sources (front matter, git …), and a page none dates gets no lastmod")
+}
+
+func autoLastmod(m *Mapper, v any) {
+	b, ok := m.boolean(v)
+	if !ok {
+		return
+	}
+	if b {
+		buildTime(m, v)
+		return
+	}
+	m.Warn("is false, which wrote no lastmod; sitemapgen writes each page's own date (front matter, git …): set lastmod.sources: [none] in sitemap.yaml to write none")
+}
+
+func maxURLs(m *Mapper, v any) {
+	f, ok := m.num(v)
+	if !ok {
+		return
+	}
+	n := int(f)
+	switch {
+	case f != math.Trunc(f) || n < 1:
+		m.Warn("is %v, not a number of URLs from 1 to %d; not taken", v, sitemap.MaxURLs)
+	case n > sitemap.MaxURLs:
+		m.Warn("is %d, more than the protocol's %d URLs a file; %d taken", n, sitemap.MaxURLs, sitemap.MaxURLs)
+		m.Set("max_urls", sitemap.MaxURLs)
+	default:
+		m.Set("max_urls", n)
+	}
+}
+
+// setFilename sets the entry point's file name, a file of the site
+// folder's root.
+func setFilename(m *Mapper, name string) {
+	dir, file := path.Split(strings.TrimPrefix(path.Clean("/"+name), "/"))
+	if file == "" || file == "." {
+		m.Warn("names no file (%q); not taken", name)
+		return
+	}
+	if dir != "" {
+		m.Warn("puts the sitemap in the folder %s; sitemapgen writes its sitemaps at the site folder's root, where a sitemap may list every page: %s taken there", strings.TrimSuffix(dir, "/"), file)
+	}
+	m.Set("filename", file)
+}
+
+func filename(m *Mapper, v any) {
+	if s, ok := m.str(v); ok {
+		setFilename(m, s)
+	}
+}
+
+// filenameBase: Astro's index is NAME-index.xml, its files NAME-0.xml ….
+func filenameBase(m *Mapper, v any) {
+	if s, ok := m.str(v); ok {
+		setFilename(m, s+"-index.xml")
+	}
+}
+
+// sitemapBaseFileName: next-sitemap's index is NAME.xml.
+func sitemapBaseFileName(m *Mapper, v any) {
+	if s, ok := m.str(v); ok {
+		setFilename(m, s+".xml")
+	}
+}
+
+func xsl(m *Mapper, v any) {
+	if s, ok := m.str(v); ok {
+		m.Set("xsl", s)
+	}
+}
+
+func canonicalURL(m *Mapper, v any) {
+	m.Warn("is not taken: the base URL is Astro's site + base; give --base-url if the sitemap's URLs are elsewhere")
+}
+
+func namespaces(m *Mapper, v any) {
+	m.Honoured("is honoured: each sitemap file declares only the namespaces it uses (xhtml with alternates, image with --images, video with --videos, news with --news-name)")
+}
+
+func docusaurusLastmod(m *Mapper, v any) {
+	if v == nil {
+		m.Warn("is null, which wrote no lastmod; sitemapgen writes each page's own date (the git dates Docusaurus shows as last updated, front matter): set lastmod.sources: [none] in sitemap.yaml to write none")
+		return
+	}
+	s, ok := m.str(v)
+	if !ok {
+		return
+	}
+	if s != "date" && s != "datetime" {
+		m.Warn("is %q, not date or datetime; not taken", s)
+		return
+	}
+	m.Set("lastmod_format", s)
+}
+
+func prettyURLs(m *Mapper, v any) {
+	b, ok := m.boolean(v)
+	if !ok {
+		return
+	}
+	m.Set("clean_urls", b)
+	if !b {
+		m.Warn("is false: about.html is listed as /about.html, but a folder's index.html as the folder (/docs/), the URL Netlify serves it at, not /docs/index.html")
+	}
+}
+
+func netlifyTrailingSlash(m *Mapper, v any) {
+	b, ok := m.boolean(v)
+	if !ok {
+		return
+	}
+	m.Set("trailing_slash", b)
+	if b {
+		m.Warn("is true: folders are listed with their slash (/docs/), but pages (about.html) as Netlify serves them, /about, not /about/")
+	}
+}
+
+func trailingSlash(m *Mapper, v any) {
+	if b, ok := m.boolean(v); ok {
+		m.Set("trailing_slash", b)
+	}
+}
+
+func robots(m *Mapper, v any) {
+	if b, ok := m.boolean(v); ok {
+		m.Set("robots", b)
+	}
+}
+
+func robotsTxtOptions(m *Mapper, v any) {
+	m.Warn("is not taken: sitemapgen writes no rules into robots.txt; keep them in the site's own robots.txt (public/robots.txt), where --robots adds the Sitemap: lines")
+}
+
+func generateIndex(m *Mapper, v any) {
+	m.Honoured("is honoured where needed: sitemap.xml is an index when the URLs need several files (or sections are set), else the one sitemap, at the same URL")
+}
+
+func outDir(m *Mapper, v any) {
+	s, ok := m.str(v)
+	if !ok {
+		return
+	}
+	if p := m.ctx.Publish; p != "" && cleanRel(s) == p {
+		m.Honoured("is the site folder, %s, where the sitemaps go", p)
+		return
+	}
+	m.Warn("is not taken: sitemapgen writes the sitemaps into the site folder it maps (the static export, out/); --out names another folder")
+}
+
+func gatsbyOutput(m *Mapper, v any) {
+	s, ok := m.str(v)
+	if !ok {
+		return
+	}
+	if strings.Trim(s, "/") == "" {
+		m.Honoured("is the site's root, where the sitemaps go")
+		return
+	}
+	m.Warn("puts the sitemaps in %s; sitemapgen writes them at the site's root, where a sitemap may list every page", s)
+}
+
+func createLinkInHead(m *Mapper, v any) {
+	if b, ok := m.boolean(v); ok && !b {
+		m.Honoured("is false: sitemapgen edits no page either")
+		return
+	}
+	m.Warn("is not taken: sitemapgen edits no page (no <link rel=\"sitemap\">); search engines find the sitemap by robots.txt's Sitemap: line, which --robots adds")
+}
+
+// netlifyExclude: a path or a glob from the base folder (the project
+// folder), as @netlify/plugin-sitemap globs the files from it; the
+// publish folder's prefix taken off, which sitemapgen's globs start
+// below.
+func netlifyExclude(m *Mapper, v any) {
+	list, ok := m.strs(v)
+	if !ok {
+		return
+	}
+	// The site folder: buildDir, else the publish folder.
+	pub := m.ctx.Publish
+	if d, ok := m.other("buildDir").(string); ok {
+		pub = cleanRel(d)
+	}
+	var out []string
+	for _, s := range list {
+		s = strings.TrimPrefix(strings.TrimPrefix(s, "!"), "./")
+		if pub != "" && pub != "." {
+			if rest, ok := strings.CutPrefix(s, pub+"/"); ok {
+				s = rest
+			}
+		}
+		if s != "" {
+			out = append(out, s)
+		}
+	}
+	m.Set("exclude", out)
+}
+
+func buildDir(m *Mapper, v any) {
+	if s, ok := m.str(v); ok {
+		if d := cleanRel(s); d != "" {
+			m.Set("root", d)
+		}
+	}
+}
+
+func urlPrefix(m *Mapper, v any) {
+	if s, ok := m.str(v); ok && strings.Trim(s, "/") == "" {
+		m.Honoured("is empty: no prefix")
+		return
+	}
+	m.Warn("is not taken: give the whole URL the site is served at, with the prefix, as baseUrl (https://example.com/en/)")
+}
+
+func baseURL(m *Mapper, v any) {
+	if s, ok := m.str(v); ok {
+		m.Set("base_url", s)
+	}
+}
+
+// cleanRel is a folder relative to the project folder, as a peer gives
+// it (@netlify/plugin-sitemap's buildDir takes "/public" for "public"),
+// cleaned: "" for the project folder itself. A path that climbs out
+// stays as it is, for the project's tree to refuse.
+func cleanRel(s string) string {
+	s = path.Clean(strings.TrimLeft(s, "/"))
+	if s == "." {
+		return ""
+	}
+	return s
+}
+
+// The typed values of an option: each says, when the value is of
+// another type, that it is not taken.
+
+func (m *Mapper) str(v any) (string, bool) {
+	if s, ok := v.(string); ok {
+		return s, true
+	}
+	m.notA(v, "a string")
+	return "", false
+}
+
+func (m *Mapper) num(v any) (float64, bool) {
+	if f, ok := v.(float64); ok {
+		return f, true
+	}
+	m.notA(v, "a number")
+	return 0, false
+}
+
+func (m *Mapper) boolean(v any) (bool, bool) {
+	if b, ok := v.(bool); ok {
+		return b, true
+	}
+	m.notA(v, "true or false")
+	return false, false
+}
+
+// notA says that v is not the value wanted: an expression a static
+// reading could not take (process.env.X), or a value of another type.
+func (m *Mapper) notA(v any, want string) {
+	if e, ok := v.(Expr); ok {
+		m.Warn("is not a literal value (%s): write the setting in sitemap.yaml", short(e.Text))
+		return
+	}
+	m.Warn("is %s, not %s; not taken", describe(v), want)
+}
+
+// strs is a list of strings; a string alone is a list of one.
+func (m *Mapper) strs(v any) ([]string, bool) {
+	switch v := v.(type) {
+	case string:
+		return []string{v}, true
+	case []any:
+		out := make([]string, 0, len(v))
+		for _, x := range v {
+			s, ok := x.(string)
+			if !ok {
+				m.Warn("holds %s, not a string; not taken", describe(x))
+				return nil, false
+			}
+			out = append(out, s)
+		}
+		return out, true
+	}
+	m.notA(v, "a list of strings")
+	return nil, false
+}

@@ -1,0 +1,326 @@
+// Package peer maps the options of the sitemap tools sitemapgen replaces,
+// its peers, onto sitemapgen's settings: each option either gives a
+// setting, with the same meaning, or a note that names it and says what
+// to do instead. The one table, [Options], has a row for every option of
+// @astrojs/sitemap, @docusaurus/plugin-sitemap, @netlify/plugin-sitemap,
+// next-sitemap, gatsby-plugin-sitemap, jekyll-sitemap, Hugo's built-in
+// sitemap and static-sitemap-cli: it is the page a newcomer reads to learn
+// what becomes of an option.
+//
+// # Two roads, one mapping
+//
+// An npm integration that replaces a plugin (sitemapgen/astro,
+// sitemapgen/docusaurus, sitemapgen/netlify) takes the plugin's option
+// names and hands the ones it was given to the binary in [Env], as JSON
+// ([Decode]); internal/config lays the settings [Map] makes of them under
+// the flags, the environment and sitemap.yaml, as the project's values,
+// and says the notes as warnings. `sitemapgen init` reads the same options
+// from the peer's configuration, statically (internal/generator,
+// internal/host), and writes the settings Map makes of them into the
+// sitemap.yaml it writes, the notes as comments.
+//
+// # Values
+//
+// An option's value is what encoding/json decodes (string, float64,
+// bool, nil, []any, map[string]any), or one of [Func] (a function),
+// [Date] (a JavaScript Date) and [Expr] (an expression a static reading
+// cannot take, such as process.env.X): the markers say what no literal
+// can.
+package peer
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// A Tool is a peer: the plugin, generator or program whose options are
+// mapped, by the name its users know it by.
+type Tool string
+
+// The peers.
+const (
+	Astro       Tool = "@astrojs/sitemap"
+	Docusaurus  Tool = "@docusaurus/plugin-sitemap"
+	Netlify     Tool = "@netlify/plugin-sitemap"
+	NextSitemap Tool = "next-sitemap"
+	Gatsby      Tool = "gatsby-plugin-sitemap"
+	Jekyll      Tool = "jekyll-sitemap"
+	Hugo        Tool = "Hugo's sitemap"
+	SSCLI       Tool = "static-sitemap-cli"
+)
+
+// Tools are the peers, in the order of the table.
+var Tools = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, Jekyll, Hugo, SSCLI}
+
+// Integrations are the npm integrations that replace a peer, by the
+// name they run sitemapgen by (SITEMAPGEN_RUN_BY), and the peer each
+// replaces: each takes the peer's option names, with the peer's meaning
+// where sitemapgen has a flag of the same name (npm/sitemapgen/lib/peers.js,
+// generated from the table by TestNPMPeers).
+var Integrations = []struct {
+	RunBy string
+	Tool  Tool
+}{{"astro", Astro}, {"docusaurus", Docusaurus}, {"netlify", Netlify}}
+
+// Func is the value of an option that is a function (filter, serialize).
+type Func struct{}
+
+// Date is the value of an option that is a JavaScript Date (Astro's
+// lastmod: new Date()), as its toISOString gives it.
+type Date struct{ Text string }
+
+// Expr is the value of an option a static reading cannot take: an
+// expression that is no literal (process.env.CHANGEFREQ, a variable), as
+// written.
+type Expr struct{ Text string }
+
+// A Given is an option as the peer's user gave it.
+type Given struct {
+	// Name is the option's name as the peer spells it ("changeFreq").
+	Name string
+	// Value is its value (see the package's doc comment).
+	Value any
+	// Line is the line of the configuration file that gives it, 0 when
+	// it came from elsewhere (an integration's options).
+	Line int
+}
+
+// A Config is a peer's options as the project's file gives them, read
+// by sitemapgen init (never run): the plugin's call in astro.config, a
+// preset's sitemap: { … }, a [[plugins]] table of netlify.toml, a
+// package.json script's command line.
+type Config struct {
+	Tool Tool
+	// File is the file that gives them, relative to the project folder,
+	// with "/" separators; Line the line where the tool is named, 0 for
+	// none.
+	File string
+	Line int
+	// Options are the options given, in the order written.
+	Options []Given
+	// Notes are what the reading could not take: "file:line: …".
+	Notes []string
+}
+
+// Context is what the mapping of some options needs to know of the
+// project.
+type Context struct {
+	// Publish is the site folder, relative to the project folder, with
+	// "/" separators ("public"); "" when not known. Netlify's exclude
+	// names files from the project folder.
+	Publish string
+	// BasePath is the path of the site's base URL ("/docs/"), "" or "/"
+	// for none: Docusaurus' ignorePatterns may include it.
+	BasePath string
+}
+
+// A Setting is a setting of sitemapgen's that an option gives.
+type Setting struct {
+	// Key is its key in sitemap.yaml ("changefreq", "index.extra").
+	Key string
+	// Value is its value as sitemap.yaml gives it: a string, bool, int,
+	// float64, []string, or []Rule for rules.
+	Value any
+	// From names the option that gave it ("changefreq", "-c").
+	From string
+	// Line is the option's line, as its Given's.
+	Line int
+}
+
+// Rule is an entry of rules, as sitemap.yaml writes it.
+type Rule struct {
+	Match      string   `yaml:"match"`
+	ChangeFreq string   `yaml:"changefreq,omitempty"`
+	Priority   *float64 `yaml:"priority,omitempty"`
+}
+
+// A Note is what an option comes to when it gives no setting, or not the
+// whole of its meaning.
+type Note struct {
+	// Option names the option ("filter"), Line is its Given's.
+	Option string
+	Line   int
+	// Msg says what sitemapgen does instead and what to do, lowercase, no
+	// final period. Flags it names (--exclude) are the settings' flags,
+	// which a tool that runs sitemapgen renders in its own words.
+	Msg string
+	// Honoured is true when sitemapgen does what the option asked without
+	// a setting (it reads the peer's configuration at every run, or does
+	// it always): a note for init's comments, no warning.
+	Honoured bool
+}
+
+// Result is what [Map] makes of a peer's options.
+type Result struct {
+	Settings []Setting
+	Notes    []Note
+}
+
+// Warnings are the notes of options not honoured.
+func (r *Result) Warnings() []Note {
+	var out []Note
+	for _, n := range r.Notes {
+		if !n.Honoured {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// An Option is a row of the table: one option of a peer and what
+// sitemapgen does with it.
+type Option struct {
+	Tool Tool
+	// Name is the option's name as the peer spells it.
+	Name string
+	// Does says in a few words what sitemapgen does with it, for the
+	// docs (docs/migrating.md) and --help of init.
+	Does string
+	// Map maps its value: it sets settings and adds notes through m.
+	Map func(m *Mapper, v any)
+}
+
+// Lookup returns the row of tool's option name, nil when the tool has no
+// such option.
+func Lookup(tool Tool, name string) *Option {
+	for i := range Options {
+		if Options[i].Tool == tool && Options[i].Name == name {
+			return &Options[i]
+		}
+	}
+	return nil
+}
+
+// Names returns the names of tool's options, in the table's order.
+func Names(tool Tool) []string {
+	var out []string
+	for _, o := range Options {
+		if o.Tool == tool {
+			out = append(out, o.Name)
+		}
+	}
+	return out
+}
+
+// Map maps the options given to tool: each by its row, in the order
+// given; an option the tool does not have is a note. A setting given
+// twice keeps its last value, but a list (exclude, include, rules,
+// index.extra), which gathers the items of each.
+func Map(tool Tool, given []Given, ctx Context) Result {
+	m := &Mapper{tool: tool, ctx: ctx, all: given}
+	for _, g := range given {
+		m.at = g
+		m.given = append(m.given, g.Name)
+		o := Lookup(tool, g.Name)
+		if o == nil {
+			m.Warn("is not an option of %s; not taken", tool)
+			continue
+		}
+		o.Map(m, g.Value)
+	}
+	if f := finish[tool]; f != nil {
+		f(m)
+	}
+	return m.r
+}
+
+// finish are the mappings of a peer's options that are made once all are
+// read: static-sitemap-cli's pairs of -c and -p make rules together.
+var finish = map[Tool]func(*Mapper){SSCLI: ssFinish}
+
+// A Mapper is what a row's Map gives its option's mapping to.
+type Mapper struct {
+	tool  Tool
+	ctx   Context
+	at    Given    // the option being mapped
+	given []string // the names of the options mapped so far
+	all   []Given  // every option given
+	r     Result
+	ss    *ssState // static-sitemap-cli's
+}
+
+// Context is the project's, as given to Map.
+func (m *Mapper) Context() Context { return m.ctx }
+
+// other returns the value of the option name, given with the one being
+// mapped; nil when it is not given.
+func (m *Mapper) other(name string) any {
+	for _, g := range m.all {
+		if g.Name == name {
+			return g.Value
+		}
+	}
+	return nil
+}
+
+// Set sets the setting key to value; a list's items are added to those
+// set before.
+func (m *Mapper) Set(key string, value any) {
+	for i := range m.r.Settings {
+		s := &m.r.Settings[i]
+		if s.Key != key {
+			continue
+		}
+		switch old := s.Value.(type) {
+		case []string:
+			s.Value = append(old, value.([]string)...)
+		case []Rule:
+			s.Value = append(old, value.([]Rule)...)
+		default:
+			s.Value = value
+		}
+		s.From, s.Line = joinFrom(s.From, m.at.Name), m.at.Line
+		return
+	}
+	m.r.Settings = append(m.r.Settings, Setting{Key: key, Value: value, From: m.at.Name, Line: m.at.Line})
+}
+
+// joinFrom names the options that gave a setting.
+func joinFrom(from, name string) string {
+	if slices.Contains(strings.Split(from, ", "), name) {
+		return from
+	}
+	return from + ", " + name
+}
+
+// Warn adds a note of the option being mapped, which is not (wholly)
+// honoured: msg says why, and what to do.
+func (m *Mapper) Warn(format string, args ...any) {
+	m.r.Notes = append(m.r.Notes, Note{Option: m.at.Name, Line: m.at.Line, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Honoured adds a note of the option being mapped, which sitemapgen
+// honours without a setting.
+func (m *Mapper) Honoured(format string, args ...any) {
+	m.r.Notes = append(m.r.Notes, Note{Option: m.at.Name, Line: m.at.Line, Msg: fmt.Sprintf(format, args...), Honoured: true})
+}
+
+// short is an expression's text, shortened for a message.
+func short(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:59]) + "…"
+	}
+	return s
+}
+
+// describe is a value as a message shows it.
+func describe(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return fmt.Sprintf("%q", short(v))
+	case Func:
+		return "a function"
+	case Date:
+		return "a Date"
+	case Expr:
+		return short(v.Text)
+	case []any:
+		return "a list"
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprint(v)
+}

@@ -1,0 +1,204 @@
+package peer
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// The options every peer's documentation lists, which the table must
+// have a row for (issue 53: "each integration accepts the option names of
+// the plugin it replaces"; sitemapgen init translates the rest).
+var documented = map[Tool][]string{
+	Astro:       {"filter", "customPages", "i18n", "serialize", "changefreq", "priority", "lastmod", "entryLimit", "filenameBase", "xslURL", "customSitemaps", "canonicalURL", "namespaces", "chunks"},
+	Docusaurus:  {"changefreq", "priority", "ignorePatterns", "filename", "lastmod", "createSitemapItems"},
+	Netlify:     {"exclude", "prettyURLs", "trailingSlash", "changeFreq", "priority", "buildDir", "urlPrefix", "filePath"},
+	NextSitemap: {"siteUrl", "changefreq", "priority", "sitemapSize", "generateRobotsTxt", "robotsTxtOptions", "exclude", "alternateRefs", "transform", "additionalPaths", "autoLastmod", "generateIndexSitemap", "sitemapBaseFileName", "outDir", "trailingSlash", "sourceDir"},
+	Gatsby:      {"output", "createLinkInHead", "entryLimit", "excludes", "query", "resolveSiteUrl", "resolvePagePath", "resolvePages", "filterPages", "serialize"},
+	Jekyll:      {"defaults", "exclude"},
+	Hugo:        {"changefreq", "priority", "filename"},
+	SSCLI:       {"base", "root", "ignore", "changefreq", "priority", "robots", "concurrent", "clean", "slash", "format", "stdout", "verbose", "match", "text", "save", "output-dir", "follow-noindex"},
+}
+
+// TestEveryOptionHasARow: each documented option of each peer is a row of
+// the table, and the table has no row of a peer it does not name.
+func TestEveryOptionHasARow(t *testing.T) {
+	for tool, names := range documented {
+		for _, n := range names {
+			if Lookup(tool, n) == nil {
+				t.Errorf("%s's %s has no row in Options", tool, n)
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for _, o := range Options {
+		key := string(o.Tool) + " " + o.Name
+		if seen[key] {
+			t.Errorf("%s has two rows", key)
+		}
+		seen[key] = true
+		if _, ok := documented[o.Tool]; !ok {
+			t.Errorf("%s: a row of a peer the tests do not know", key)
+		}
+		if o.Does == "" || o.Map == nil {
+			t.Errorf("%s: a row without Does or Map", key)
+		}
+	}
+}
+
+// TestNeverSilent: whatever value an option is given, of whatever type,
+// it maps to a setting or a note that names it: no option vanishes
+// without a word.
+func TestNeverSilent(t *testing.T) {
+	values := []any{"weekly", 0.5, float64(100), true, false, nil, []any{"/a/**"}, []any{1.0}, map[string]any{"a": "b"}, Func{}, Date{Text: "2024-01-01T00:00:00Z"}, Expr{Text: "process.env.X"}}
+	for _, o := range Options {
+		for _, v := range values {
+			r := Map(o.Tool, []Given{{Name: o.Name, Value: v}}, Context{Publish: "public"})
+			if len(r.Settings) == 0 && len(r.Notes) == 0 {
+				t.Errorf("%s's %s = %#v: no setting, no note", o.Tool, o.Name, v)
+			}
+			for _, n := range r.Notes {
+				if n.Option == "" || n.Msg == "" || strings.HasSuffix(n.Msg, ".") || n.Msg != strings.TrimSpace(n.Msg) {
+					t.Errorf("%s's %s = %#v: note %+v", o.Tool, o.Name, v, n)
+				}
+			}
+		}
+	}
+	r := Map(Astro, []Given{{Name: "changeFreq", Value: "daily"}}, Context{})
+	if len(r.Settings) != 0 || len(r.Notes) != 1 || !strings.Contains(r.Notes[0].Msg, "not an option of @astrojs/sitemap") {
+		t.Errorf("an unknown option: %+v", r)
+	}
+}
+
+func fp(f float64) *float64 { return &f }
+
+// TestMap: what each option gives, as the peer means it.
+func TestMap(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		tool  Tool
+		given []Given
+		ctx   Context
+		want  []Setting
+		warn  []string // each a part of a warning, in order
+	}{
+		{name: "astro's values", tool: Astro, given: []Given{{Name: "changefreq", Value: "weekly"}, {Name: "priority", Value: 0.7}, {Name: "entryLimit", Value: 10000.0}, {Name: "filenameBase", Value: "map"}, {Name: "xslURL", Value: "/sitemap.xsl"}, {Name: "customSitemaps", Value: []any{"https://example.com/shop/sitemap.xml"}}},
+			want: []Setting{{Key: "changefreq", Value: "weekly", From: "changefreq"}, {Key: "priority", Value: 0.7, From: "priority"}, {Key: "max_urls", Value: 10000, From: "entryLimit"}, {Key: "filename", Value: "map-index.xml", From: "filenameBase"}, {Key: "xsl", Value: "/sitemap.xsl", From: "xslURL"}, {Key: "index.extra", Value: []string{"https://example.com/shop/sitemap.xml"}, From: "customSitemaps"}}},
+		{name: "astro's functions and stamp", tool: Astro, given: []Given{{Name: "filter", Value: Func{}}, {Name: "serialize", Value: Func{}}, {Name: "lastmod", Value: Date{Text: "2024-05-01T10:00:00.000Z"}}, {Name: "customPages", Value: []any{"https://example.com/app"}}},
+			warn: []string{"is a function, and sitemapgen runs none yet (a per-URL hook, transform, is planned); meanwhile leave pages out with --exclude GLOB", "is a function", "the build's time, and a build stamp is never a lastmod", "gives URLs the built files do not show"}},
+		{name: "a changefreq not the protocol's", tool: Astro, given: []Given{{Name: "changefreq", Value: "often"}}, warn: []string{`is "often", not one of always`}},
+		{name: "entryLimit past the protocol's", tool: Astro, given: []Given{{Name: "entryLimit", Value: 60000.0}},
+			want: []Setting{{Key: "max_urls", Value: 50000, From: "entryLimit"}}, warn: []string{"is 60000, more than the protocol's 50000"}},
+		{name: "docusaurus", tool: Docusaurus, ctx: Context{BasePath: "/docs/"}, given: []Given{{Name: "changefreq", Value: nil}, {Name: "priority", Value: 0.3}, {Name: "ignorePatterns", Value: []any{"/docs/tags/**", "/legal", "/blog/*/draft"}}, {Name: "lastmod", Value: "date"}, {Name: "filename", Value: "sitemap.xml"}, {Name: "createSitemapItems", Value: Func{}}},
+			want: []Setting{{Key: "priority", Value: 0.3, From: "priority"}, {Key: "exclude", Value: []string{"tags/**", "tags.html", "legal/index.html", "legal.html", "blog/*/draft/index.html", "blog/*/draft.html"}, From: "ignorePatterns"}, {Key: "lastmod_format", Value: "date", From: "lastmod"}, {Key: "filename", Value: "sitemap.xml", From: "filename"}},
+			warn: []string{"is a function"}},
+		{name: "netlify", tool: Netlify, ctx: Context{Publish: "public"}, given: []Given{{Name: "exclude", Value: []any{"./public/secret.html", "**/**/child-one.html", "drafts/**"}}, {Name: "prettyURLs", Value: true}, {Name: "changeFreq", Value: "daily"}, {Name: "priority", Value: 0.5}, {Name: "buildDir", Value: "/public"}, {Name: "filePath", Value: "sub/sitemap.xml"}, {Name: "urlPrefix", Value: "/en/"}},
+			want: []Setting{{Key: "exclude", Value: []string{"secret.html", "**/**/child-one.html", "drafts/**"}, From: "exclude"}, {Key: "clean_urls", Value: true, From: "prettyURLs"}, {Key: "changefreq", Value: "daily", From: "changeFreq"}, {Key: "priority", Value: 0.5, From: "priority"}, {Key: "root", Value: "public", From: "buildDir"}, {Key: "filename", Value: "sitemap.xml", From: "filePath"}},
+			warn: []string{"puts the sitemap in the folder sub", "give the whole URL"}},
+		{name: "next-sitemap", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "generateRobotsTxt", Value: true}, {Name: "sitemapSize", Value: 7000.0}, {Name: "exclude", Value: []any{"/secret", "/private/*"}}, {Name: "autoLastmod", Value: true}, {Name: "sitemapBaseFileName", Value: "sitemap"}, {Name: "additionalPaths", Value: Func{}}},
+			want: []Setting{{Key: "robots", Value: true, From: "generateRobotsTxt"}, {Key: "max_urls", Value: 7000, From: "sitemapSize"}, {Key: "exclude", Value: []string{"secret/index.html", "secret.html", "private/*/**"}, From: "exclude"}, {Key: "filename", Value: "sitemap.xml", From: "sitemapBaseFileName"}},
+			warn: []string{"never a lastmod", "gives URLs the built files do not show"}},
+		{name: "gatsby", tool: Gatsby, given: []Given{{Name: "excludes", Value: []any{"/drafts/**"}}, {Name: "entryLimit", Value: 45000.0}, {Name: "createLinkInHead", Value: true}, {Name: "filterPages", Value: Func{}}},
+			want: []Setting{{Key: "exclude", Value: []string{"drafts/**", "drafts.html"}, From: "excludes"}, {Key: "max_urls", Value: 45000, From: "entryLimit"}},
+			warn: []string{"edits no page", "is a function"}},
+		{name: "hugo", tool: Hugo, given: []Given{{Name: "changefreq", Value: "monthly"}, {Name: "filename", Value: "map.xml"}},
+			want: []Setting{{Key: "filename", Value: "map.xml", From: "filename"}}},
+		{name: "a value not a literal", tool: Astro, given: []Given{{Name: "changefreq", Value: Expr{Text: "process.env.FREQ"}}}, warn: []string{"is not a literal value (process.env.FREQ)"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := Map(tc.tool, tc.given, tc.ctx)
+			var got []Setting
+			for _, s := range r.Settings {
+				s.Line = 0
+				got = append(got, s)
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("settings:\n%#v\nwant\n%#v", got, tc.want)
+			}
+			warnings := r.Warnings()
+			if len(warnings) != len(tc.warn) {
+				t.Fatalf("warnings %+v, want %d", warnings, len(tc.warn))
+			}
+			for i, w := range tc.warn {
+				if !strings.Contains(warnings[i].Msg, w) {
+					t.Errorf("warning %d: %q, want it to say %q", i, warnings[i].Msg, w)
+				}
+			}
+		})
+	}
+}
+
+// TestStaticSitemapCLI: the command line of a package.json script, its
+// pairs made rules in reverse (its last match wins, sitemapgen's first),
+// a pair of every page every URL's value.
+func TestStaticSitemapCLI(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args string
+		want []Setting
+		warn []string
+	}{
+		{name: "version 2", args: "-b https://example.com -r dist -c **/*,weekly events/**,daily -p blog/**,0.8 -i 404.html drafts/**",
+			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "root", Value: "dist", From: "root"}, {Key: "exclude", Value: []string{"404.html", "drafts/**"}, From: "ignore"},
+				{Key: "changefreq", Value: "weekly", From: "changefreq"}, {Key: "rules", Value: []Rule{{Match: "events/**", ChangeFreq: "daily"}, {Match: "blog/**", Priority: fp(0.8)}}, From: "changefreq, priority"}, {Key: "text", Value: true, From: "format"}},
+			warn: []string{"are made rules, and the first rule that matches a page gives both", "is on by default, and listed clean URLs"}},
+		{name: "the last pair wins", args: "-b https://example.com -c a/**,daily -c a/b/**,monthly --format xml --no-clean",
+			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "clean_urls", Value: false, From: "clean"}, {Key: "rules", Value: []Rule{{Match: "a/b/**", ChangeFreq: "monthly"}, {Match: "a/**", ChangeFreq: "daily"}}, From: "changefreq"}}},
+		{name: "a glob of both", args: "-b https://example.com --slash -c blog/**,daily -p blog/**,0.9 --stdout",
+			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "clean_urls", Value: true, From: "slash"}, {Key: "trailing_slash", Value: true, From: "slash"}, {Key: "rules", Value: []Rule{{Match: "blog/**", ChangeFreq: "daily", Priority: fp(0.9)}}, From: "changefreq, priority"}},
+			warn: []string{"adds a slash to every URL"}},
+		{name: "pairs a later one overrides", args: "-b https://example.com -p a/**,0.2 **/*,0.5 --format both --no-clean",
+			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "text", Value: true, From: "format"}, {Key: "clean_urls", Value: false, From: "clean"}, {Key: "priority", Value: 0.5, From: "priority"}},
+			warn: []string{"has \"**/*,0.5\" last, which matches every page"}},
+		{name: "version 1", args: "https://example.com -r public -m **/*.html -m !secret/** -p foo/**=0.1 -s -n",
+			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "BASEURL"}, {Key: "root", Value: "public", From: "root"}, {Key: "include", Value: []string{"**/*.html"}, From: "match"}, {Key: "exclude", Value: []string{"secret/**"}, From: "match"}, {Key: "clean_urls", Value: false, From: "clean"}, {Key: "rules", Value: []Rule{{Match: "foo/**", Priority: fp(0.1)}}, From: "priority"}}},
+		{name: "a bad pair", args: "-b https://example.com -c blog/**,often --no-clean --format xml",
+			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "clean_urls", Value: false, From: "clean"}},
+			warn: []string{`"blog/**,often": changefreq "often" is not one of`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := Map(SSCLI, SSCLIArgs(strings.Fields(tc.args), 3), Context{})
+			var got []Setting
+			for _, s := range r.Settings {
+				s.Line = 0
+				got = append(got, s)
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("settings:\n%#v\nwant\n%#v", got, tc.want)
+			}
+			warnings := r.Warnings()
+			if len(warnings) != len(tc.warn) {
+				t.Fatalf("warnings %+v, want %d", warnings, len(tc.warn))
+			}
+			for i, w := range tc.warn {
+				if !strings.Contains(warnings[i].Msg, w) {
+					t.Errorf("warning %d: %q, want it to say %q", i, warnings[i].Msg, w)
+				}
+			}
+		})
+	}
+}
+
+// TestDecode: the integrations' JSON, its options in their order, the
+// markers of what JSON cannot carry.
+func TestDecode(t *testing.T) {
+	tool, given, ctx, err := Decode(`{"tool": "@astrojs/sitemap", "options": {"priority": 0.7, "filter": {"$function": true}, "lastmod": {"$date": "2024-05-01T10:00:00.000Z"}, "i18n": {"defaultLocale": "en", "locales": {"en": "en-US"}}}, "publishDir": "dist", "basePath": "/"}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Given{{Name: "priority", Value: 0.7}, {Name: "filter", Value: Func{}}, {Name: "lastmod", Value: Date{Text: "2024-05-01T10:00:00.000Z"}},
+		{Name: "i18n", Value: map[string]any{"defaultLocale": "en", "locales": map[string]any{"en": "en-US"}}}}
+	if tool != Astro || !reflect.DeepEqual(given, want) || ctx != (Context{Publish: "dist", BasePath: "/"}) {
+		t.Errorf("Decode: %q %#v %+v", tool, given, ctx)
+	}
+	for s, wantErr := range map[string]string{
+		`{"tool": "sitemap-plugin", "options": {}}`:     `SITEMAPGEN_PEER_OPTIONS: tool "sitemap-plugin" is none of sitemapgen's peers`,
+		`{"tool": "@astrojs/sitemap", "options": [1]}`:  "SITEMAPGEN_PEER_OPTIONS: options: want an object",
+		`{"tool": "@astrojs/sitemap", "extra": true}`:   `SITEMAPGEN_PEER_OPTIONS: json: unknown field "extra"`,
+		`{"tool": "@astrojs/sitemap", "options": {"a"}`: "SITEMAPGEN_PEER_OPTIONS: invalid character '}' after object key",
+	} {
+		if _, _, _, err := Decode(s); err == nil || err.Error() != wantErr {
+			t.Errorf("Decode(%s): %v, want %s", s, err, wantErr)
+		}
+	}
+}

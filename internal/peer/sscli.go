@@ -1,0 +1,362 @@
+package peer
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// static-sitemap-cli's command line. Version 2 (sscli -b URL -r dist -c
+// 'blog/**,daily'): -b, -r, -i GLOB..., -c GLOB,FREQ..., -p GLOB,P...,
+// --no-robots, --concurrent N, --no-clean, --slash, --format
+// xml|txt|both (default both: sitemap.xml and sitemap.txt), --stdout,
+// -v. Version 1 (sscli URL -r dist -s): the base URL an argument, -m
+// GLOB (! leaves out), -c and -p with GLOB=VALUE, -n (--no-clean), -l
+// (--slash), -t (--text), -s (--save), -o DIR, --follow-noindex. A
+// pair's later entry overrides an earlier one (its README: "Latter
+// entries will override the former"): the last pair whose glob matches a
+// page wins.
+
+// ssFlags are static-sitemap-cli's flags by their spellings: the option
+// each gives, and whether it takes values: 0 none, 1 one, 2 several (a
+// variadic option of version 2 takes the arguments up to the next flag).
+var ssFlags = map[string]struct {
+	name  string
+	takes int
+}{
+	"-b": {"base", 1}, "--base": {"base", 1},
+	"-r": {"root", 1}, "--root": {"root", 1},
+	"-i": {"ignore", 2}, "--ignore": {"ignore", 2},
+	"-m": {"match", 2}, "--match": {"match", 2},
+	"-c": {"changefreq", 2}, "--changefreq": {"changefreq", 2},
+	"-p": {"priority", 2}, "--priority": {"priority", 2},
+	"--no-robots":  {"robots", 0},
+	"--concurrent": {"concurrent", 1},
+	"--no-clean":   {"clean", 0}, "-n": {"clean", 0},
+	"--slash": {"slash", 0}, "-l": {"slash", 0},
+	"--format": {"format", 1},
+	"--stdout": {"stdout", 0},
+	"-v":       {"verbose", 0}, "--verbose": {"verbose", 0},
+	"-t": {"text", 0}, "--text": {"text", 0},
+	"-s": {"save", 0}, "--save": {"save", 0},
+	"-o": {"output-dir", 1}, "--output-dir": {"output-dir", 1},
+	"--follow-noindex": {"follow-noindex", 0},
+}
+
+// SSCLIArgs returns the options of a static-sitemap-cli command line
+// (the arguments after sscli or static-sitemap-cli), in the order given,
+// each once: a repeated option's values gathered in a list. line is the
+// line of the file that holds the command.
+func SSCLIArgs(args []string, line int) []Given {
+	var out []Given
+	add := func(name string, v any) {
+		for i := range out {
+			if out[i].Name == name {
+				if l, ok := out[i].Value.([]any); ok {
+					out[i].Value = append(l, v.([]any)...)
+				} else {
+					out[i].Value = v
+				}
+				return
+			}
+		}
+		out = append(out, Given{Name: name, Value: v, Line: line})
+	}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, value, hasValue := strings.Cut(a, "=")
+		f, ok := ssFlags[name]
+		switch {
+		case !strings.HasPrefix(a, "-"):
+			add("BASEURL", a) // version 1: the base URL is an argument
+			continue
+		case !ok:
+			add(strings.TrimLeft(name, "-"), true)
+			continue
+		}
+		switch f.takes {
+		case 0:
+			// --no-robots and --no-clean turn a default off.
+			add(f.name, !strings.HasPrefix(name, "--no-") && name != "-n")
+		case 1:
+			if !hasValue && i+1 < len(args) {
+				i++
+				value = args[i]
+			}
+			add(f.name, value)
+		default:
+			var vs []any
+			if hasValue {
+				vs = append(vs, value)
+			}
+			for !hasValue && i+1 < len(args) && !strings.HasPrefix(args[i+1], "-") {
+				i++
+				vs = append(vs, args[i])
+			}
+			add(f.name, vs)
+		}
+	}
+	return out
+}
+
+// ssState is what the mapping of static-sitemap-cli's options keeps
+// until they are all read: its pairs, and what its defaults left.
+type ssState struct {
+	pairs  map[string][]ssPair // by "changefreq", "priority"
+	format bool                // --format, -t or --stdout was given
+	clean  bool                // --no-clean or --slash was given
+}
+
+// ssVersion1 are the options only version 1 has.
+var ssVersion1 = []string{"BASEURL", "match", "text", "save", "output-dir", "follow-noindex"}
+
+// ssPair is a glob and its value, with the option that gave it.
+type ssPair struct {
+	glob, value string
+}
+
+func (m *Mapper) ssState() *ssState {
+	if m.ss == nil {
+		m.ss = &ssState{pairs: map[string][]ssPair{}}
+	}
+	return m.ss
+}
+
+func ssRoot(m *Mapper, v any) {
+	if s, ok := m.str(v); ok {
+		if d := cleanRel(s); d != "" {
+			m.Set("root", d)
+		}
+	}
+}
+
+func ssIgnore(m *Mapper, v any) {
+	if list, ok := m.strs(v); ok {
+		m.Set("exclude", list)
+	}
+}
+
+// ssMatch: version 1's -m, globs of the pages, a ! leaving out.
+func ssMatch(m *Mapper, v any) {
+	list, ok := m.strs(v)
+	if !ok {
+		return
+	}
+	var in, ex []string
+	for _, g := range list {
+		if rest, ok := strings.CutPrefix(g, "!"); ok {
+			ex = append(ex, rest)
+		} else {
+			in = append(in, g)
+		}
+	}
+	if len(in) > 0 {
+		m.Set("include", in)
+	}
+	if len(ex) > 0 {
+		m.Set("exclude", ex)
+	}
+}
+
+// ssPairs keeps the pairs of -c or -p, checked, for ssFinish.
+func ssPairs(kind string) func(*Mapper, any) {
+	return func(m *Mapper, v any) {
+		list, ok := m.strs(v)
+		if !ok {
+			return
+		}
+		st := m.ssState()
+		for _, s := range list {
+			sep := strings.LastIndex(s, "=")
+			if sep < 0 {
+				sep = strings.LastIndex(s, ",")
+			}
+			if sep <= 0 {
+				m.Warn("has %q, not a pair of a glob and a %s (GLOB,VALUE); not taken", s, kind)
+				continue
+			}
+			glob, value := s[:sep], strings.TrimSpace(s[sep+1:])
+			var err error
+			if kind == "changefreq" {
+				_, err = sitemap.ParseChangeFreq(value)
+			} else {
+				var f float64
+				if f, err = strconv.ParseFloat(value, 64); err == nil {
+					_, err = sitemap.PriorityOf(f)
+				}
+			}
+			if err != nil {
+				m.Warn("has %q: %v; not taken", s, err)
+				continue
+			}
+			st.pairs[kind] = append(st.pairs[kind], ssPair{glob, value})
+		}
+	}
+}
+
+func ssRobots(m *Mapper, v any) {
+	if b, ok := v.(bool); ok && !b {
+		m.Warn("is false (--no-robots), which listed noindex pages; sitemapgen leaves them out always, as a sitemap must (set skip.noindex: false in sitemap.yaml to list them)")
+		return
+	}
+	m.Honoured("is honoured: sitemapgen leaves noindex pages out")
+}
+
+func ssClean(m *Mapper, v any) {
+	m.ssState().clean = true
+	if b, ok := m.boolean(v); ok {
+		m.Set("clean_urls", b)
+	}
+}
+
+func ssSlash(m *Mapper, v any) {
+	m.ssState().clean = true
+	b, ok := m.boolean(v)
+	if ok && !b {
+		m.Set("trailing_slash", false)
+	}
+	if ok && b {
+		m.Set("clean_urls", true)
+		m.Set("trailing_slash", true)
+		m.Warn("adds a slash to every URL; sitemapgen gives folders theirs (/docs/), and pages (about.html) the form the host serves them at, /about")
+	}
+}
+
+func ssFormat(m *Mapper, v any) {
+	m.ssState().format = true
+	s, ok := m.str(v)
+	if !ok {
+		return
+	}
+	switch s {
+	case "txt", "both":
+		m.Set("text", true)
+	case "xml":
+	default:
+		m.Warn("is %q, not xml, txt or both; not taken", s)
+	}
+}
+
+func ssText(m *Mapper, v any) {
+	m.ssState().format = true
+	if b, ok := m.boolean(v); ok {
+		m.Set("text", b)
+	}
+}
+
+func ssOut(m *Mapper, v any) {
+	if s, ok := m.str(v); ok {
+		if d := cleanRel(s); d != "" {
+			m.Set("out", d)
+		}
+	}
+}
+
+// ssEvery are globs that match every page, whose pair is every URL's
+// value (--changefreq, --priority).
+var ssEvery = []string{"*", "**", "**/*", "**/*.html", "**/**.html", "**/*.htm"}
+
+// ssFinish makes rules of the pairs: static-sitemap-cli's last matching
+// pair wins, sitemapgen's first matching rule, so the pairs are taken in
+// reverse. A pair of a glob that matches every page is every URL's value
+// (--changefreq, --priority), and the pairs before it, which it
+// overrides, never apply. A page takes a rule's changefreq and priority
+// at once: a glob given to both -c and -p is one rule; other globs of
+// both are kept in order, changefreq's first, with a note.
+func ssFinish(m *Mapper) {
+	st := m.ss
+	if st == nil {
+		st = &ssState{}
+	}
+	var rules []Rule
+	kinds := 0
+	for _, kind := range []string{"changefreq", "priority"} {
+		pairs := st.pairs[kind]
+		if len(pairs) == 0 {
+			continue
+		}
+		kinds++
+		m.at = Given{Name: kind}
+		for i := len(pairs) - 1; i >= 0; i-- {
+			p := pairs[i]
+			if slices.Contains(ssEvery, p.glob) {
+				if kind == "changefreq" {
+					m.Set("changefreq", p.value)
+				} else {
+					f, _ := strconv.ParseFloat(p.value, 64)
+					m.Set("priority", f)
+				}
+				if i > 0 {
+					m.Warn("has %q last, which matches every page: the pairs before it never applied; not taken", p.glob+","+p.value)
+				}
+				break
+			}
+			rules = addPair(rules, kind, p)
+		}
+	}
+	if len(rules) > 0 {
+		m.at = Given{Name: "changefreq, priority"}
+		if kinds == 1 {
+			m.at.Name = ruleKind(rules)
+		}
+		m.Set("rules", rules)
+		if kinds == 2 && !paired(rules) {
+			m.Warn("are made rules, and the first rule that matches a page gives both its changefreq and its priority: a page that matches a -c glob and another -p glob takes only the first's; merge such rules in sitemap.yaml")
+		}
+	}
+	version2 := !slices.ContainsFunc(m.given, func(n string) bool { return slices.Contains(ssVersion1, n) })
+	if !st.format && version2 {
+		m.at = Given{Name: "format"}
+		m.Honoured("is both by default, which wrote sitemap.txt too: text: true keeps it")
+		m.Set("text", true)
+	}
+	if !st.clean && version2 {
+		m.at = Given{Name: "clean"}
+		m.Warn("is on by default, and listed clean URLs without a slash (/about for about.html and about/index.html); sitemapgen lists the form the host serves: set clean_urls and trailing_slash in sitemap.yaml to choose")
+	}
+}
+
+// addPair adds the pair p of kind to rules: to the rule of its glob, or
+// as a new one.
+func addPair(rules []Rule, kind string, p ssPair) []Rule {
+	i := slices.IndexFunc(rules, func(r Rule) bool { return r.Match == p.glob })
+	if i < 0 {
+		rules = append(rules, Rule{Match: p.glob})
+		i = len(rules) - 1
+	}
+	if kind == "changefreq" {
+		rules[i].ChangeFreq = p.value
+	} else {
+		f, _ := strconv.ParseFloat(p.value, 64)
+		rules[i].Priority = &f
+	}
+	return rules
+}
+
+// paired reports whether every rule gives both values.
+func paired(rules []Rule) bool {
+	for _, r := range rules {
+		if r.ChangeFreq == "" || r.Priority == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// ruleKind names the one kind of value rules give.
+func ruleKind(rules []Rule) string {
+	if rules[0].ChangeFreq != "" {
+		return "changefreq"
+	}
+	return "priority"
+}
+
+// ssStdout: version 2's --stdout printed the sitemap, and wrote no file.
+func ssStdout(msg string) func(*Mapper, any) {
+	return func(m *Mapper, v any) {
+		m.ssState().format = true
+		m.Honoured("is honoured: %s", msg)
+	}
+}

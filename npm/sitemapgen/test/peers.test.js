@@ -1,0 +1,135 @@
+// The options of the plugins the integrations replace (@astrojs/sitemap,
+// @docusaurus/plugin-sitemap, @netlify/plugin-sitemap), passed through to
+// the real binary with the plugin's meaning: each maps to sitemapgen's
+// setting, or is a warning naming it; none fails the build.
+
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { pathToFileURL } from "node:url";
+import { project, projectRequire, recorder, site } from "./project.js";
+
+const host = await import(pathToFileURL(path.join(project, "node_modules", "sitemapgen", "lib", "host.js")).href);
+
+const pages = {
+  "dist/index.html": "<title>home</title>",
+  "dist/about/index.html": "<title>about</title>",
+  "dist/blog/post/index.html": "<title>post</title>",
+  "dist/404.html": "<title>not found</title>",
+};
+
+/** read returns the text of the files of the folder dir whose names match re, joined. */
+function read(dir, re) {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => re.test(f))
+    .sort()
+    .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
+    .join("\n");
+}
+
+test("the plugin's names go to the plugin's meaning, the rest are sitemapgen's", () => {
+  const { own, peer } = host.splitOptions("netlify", { exclude: ["./public/a.html"], gzip: true, changeFreq: "daily", baseUrl: "https://example.com/" });
+  assert.deepEqual(own, { gzip: true, baseUrl: "https://example.com/" });
+  assert.deepEqual(peer, { tool: "@netlify/plugin-sitemap", options: { exclude: ["./public/a.html"], changeFreq: "daily" } });
+  assert.deepEqual(host.splitOptions("eleventy", { changefreq: "daily" }), { own: { changefreq: "daily" }, peer: null });
+});
+
+test("what JSON cannot carry is marked", () => {
+  const json = host.peerJSON("@astrojs/sitemap", { filter: (p) => p, lastmod: new Date("2024-05-01T10:00:00Z"), i18n: { locales: { en: "en-US" } }, re: /x/, gone: undefined }, { publishDir: "dist", basePath: "/" });
+  assert.deepEqual(JSON.parse(json), {
+    tool: "@astrojs/sitemap",
+    options: { filter: { $function: true }, lastmod: { $date: "2024-05-01T10:00:00.000Z" }, i18n: { locales: { en: "en-US" } }, re: { $expr: "/x/" } },
+    publishDir: "dist",
+    basePath: "/",
+  });
+});
+
+test("astro: @astrojs/sitemap's options", async () => {
+  const cwd = site(pages);
+  const { log, logger } = recorder();
+  const integration = projectRequire("sitemapgen/astro")({
+    changefreq: "weekly",
+    priority: 0.7,
+    entryLimit: 2,
+    filter: (page) => !page.includes("blog"),
+    lastmod: new Date(),
+    gzip: false,
+  });
+  const root = pathToFileURL(cwd + "/");
+  integration.hooks["astro:config:done"]({ config: { root, site: "https://example.com", base: "/", trailingSlash: "ignore", build: { format: "directory" } } });
+  await integration.hooks["astro:build:done"]({ dir: new URL("dist/", root), logger });
+  const dist = path.join(cwd, "dist");
+  const xml = read(dist, /^sitemap-.*\.xml$/);
+  assert.equal((xml.match(/<url>/g) ?? []).length, 3);
+  assert.equal((xml.match(/<changefreq>weekly<\/changefreq>/g) ?? []).length, 3);
+  assert.equal((xml.match(/<priority>0.7<\/priority>/g) ?? []).length, 3);
+  assert.match(fs.readFileSync(path.join(dist, "sitemap.xml"), "utf8"), /<sitemapindex/); // entryLimit 2: two files and their index
+  const warnings = log.warn.join("\n");
+  assert.match(warnings, /sitemapgen\(\{ filter \}\) is a function, and sitemapgen runs none yet/);
+  assert.match(warnings, /sitemapgen\(\{ exclude \}\)/); // what to do, as the option
+  assert.match(warnings, /sitemapgen\(\{ lastmod \}\) gives every page one date, the build's time, and a build stamp is never a lastmod/);
+  assert.doesNotMatch(warnings, /--/);
+});
+
+test("docusaurus: @docusaurus/plugin-sitemap's options", async () => {
+  const cwd = site({ ...pages, "dist/tags/index.html": "<title>tags</title>", "dist/tags/a/index.html": "<title>a</title>" });
+  const { log, logger } = recorder();
+  const plugin = projectRequire("sitemapgen/docusaurus")({ siteDir: cwd }, {
+    changefreq: "daily",
+    priority: 0.6,
+    ignorePatterns: ["/tags/**"],
+    lastmod: "date",
+    createSitemapItems: async (params) => params.defaultCreateSitemapItems(params),
+  });
+  // The plugin's logger is @docusaurus/logger when the site has it, else the console.
+  const warn = console.warn;
+  const lines = [];
+  console.warn = (m) => lines.push(m);
+  try {
+    await plugin.postBuild({ siteConfig: { url: "https://example.com", baseUrl: "/" }, outDir: path.join(cwd, "dist"), siteDir: cwd });
+  } finally {
+    console.warn = warn;
+  }
+  const xml = fs.readFileSync(path.join(cwd, "dist", "sitemap.xml"), "utf8");
+  assert.equal((xml.match(/<url>/g) ?? []).length, 3);
+  assert.doesNotMatch(xml, /tags/);
+  assert.equal((xml.match(/<changefreq>daily<\/changefreq>/g) ?? []).length, 3);
+  assert.equal((xml.match(/<priority>0.6<\/priority>/g) ?? []).length, 3);
+  assert.equal((xml.match(/<lastmod>\d{4}-\d\d-\d\d<\/lastmod>/g) ?? []).length, (xml.match(/<lastmod>/g) ?? []).length); // lastmod: 'date'
+
+  assert.match(lines.join("\n"), /\["sitemapgen\/docusaurus", \{ createSitemapItems \}\] is a function/);
+  assert.deepEqual(log.warn, []);
+});
+
+test("netlify: @netlify/plugin-sitemap's changeFreq and priority pass", async () => {
+  const cwd = site({ "public/index.html": "<title>home</title>", "public/a.html": "<title>a</title>", "public/secret.html": "<title>s</title>" });
+  const { onPostBuild } = projectRequire("sitemapgen/netlify");
+  const failed = [];
+  const dir = process.cwd();
+  const log = console.log;
+  const warnings = [];
+  const warn = console.warn;
+  console.warn = (m) => warnings.push(m);
+  console.log = () => {};
+  process.chdir(cwd);
+  try {
+    await onPostBuild({
+      constants: { PUBLISH_DIR: path.join(cwd, "public") },
+      inputs: { baseUrl: "https://example.com/", changeFreq: "daily", priority: 0.8, exclude: ["./public/secret.html"], urlPrefix: "/en/" },
+      utils: { build: { failBuild: (m) => failed.push(m), failPlugin: (m) => failed.push(m) } },
+    });
+  } finally {
+    process.chdir(dir);
+    console.log = log;
+    console.warn = warn;
+  }
+  assert.deepEqual(failed, []);
+  const xml = fs.readFileSync(path.join(cwd, "public", "sitemap.xml"), "utf8");
+  assert.equal((xml.match(/<url>/g) ?? []).length, 2);
+  assert.doesNotMatch(xml, /secret/);
+  assert.equal((xml.match(/<changefreq>daily<\/changefreq>/g) ?? []).length, 2);
+  assert.equal((xml.match(/<priority>0.8<\/priority>/g) ?? []).length, 2);
+  assert.match(warnings.join("\n"), /\[plugins\.inputs\] urlPrefix is not taken: give the whole URL the site is served at/);
+});
