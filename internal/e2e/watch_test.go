@@ -532,8 +532,14 @@ func TestWatchManyFilesAtOnce(t *testing.T) {
 		wrote := time.Since(start)
 		// One more in the modes that scan: a folder listed when the scan
 		// finds it, and what was written in it after that at its next
-		// pass.
+		// pass. Where folders are scanned, a pass looks at them in turns,
+		// at most 5 % of a core: on a loaded machine the 100 folders may
+		// be found over several passes, each making a batch of what it
+		// found. At most a batch a folder, then: never one a file.
 		most := 3 + pauses + int(wrote/maxWait)
+		if slices.Contains(mode, "--max-watches") {
+			most += 100
+		}
 		deadline := time.Now().Add(60 * time.Second)
 		for n := p.rebuilds(); len(urlsIn(t, filepath.Join(public, "sitemap.xml"))) != 10001; n = p.rebuilds() {
 			if time.Now().After(deadline) {
@@ -558,7 +564,7 @@ func TestWatchManyFilesAtOnce(t *testing.T) {
 				n++
 			}
 		}
-		if scanned := slices.Contains(mode, "--max-watches"); !scanned {
+		if !slices.Contains(mode, "--max-watches") {
 			n += empty
 		}
 		if n < 1 || n > most {
