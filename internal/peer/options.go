@@ -50,7 +50,8 @@ var Options = []Option{
 	{Netlify, "filePath", "--filename (the file's name; a folder warned)", filename},
 
 	// next-sitemap: next-sitemap.config.js (read by sitemapgen init).
-	{NextSitemap, "siteUrl", "honoured: the base URL, read at every run", honoured("the base URL, which sitemapgen reads from next-sitemap.config.js at every run")},
+	{NextSitemap, "siteUrl", "--base-url (next-sitemap.config.js goes with next-sitemap)", baseURL},
+	{NextSitemap, "output", "honoured when export: the pages are the static export's files", nextOutput},
 	{NextSitemap, "changefreq", "--changefreq", changefreq},
 	{NextSitemap, "priority", "--priority", priority},
 	{NextSitemap, "sitemapSize", "--max-urls", maxURLs},
@@ -102,7 +103,7 @@ var Options = []Option{
 	{SSCLI, "priority", "rules: (reversed, as changefreq); a glob of every page: --priority", ssPairs("priority")},
 	{SSCLI, "robots", "warned: noindex pages are always left out", ssRobots},
 	{SSCLI, "concurrent", "honoured: sitemapgen reads pages in parallel", honoured("sitemapgen reads the pages in parallel itself")},
-	{SSCLI, "clean", "--clean-urls", ssClean},
+	{SSCLI, "clean", "--clean-urls; its default, clean URLs without a slash, kept (clean_urls: true, trailing_slash: false)", ssClean},
 	{SSCLI, "slash", "--trailing-slash (folders; pages as the host serves them)", ssSlash},
 	{SSCLI, "format", "--text for txt and both (its default)", ssFormat},
 	{SSCLI, "text", "--text", ssText},
@@ -341,6 +342,20 @@ func outDir(m *Mapper, v any) {
 		return
 	}
 	m.Warn("is not taken: sitemapgen writes the sitemaps into the site folder it maps (the static export, out/); --out names another folder")
+}
+
+// nextOutput: next-sitemap's output: 'export' has it list the static
+// export's HTML files, which are what sitemapgen maps.
+func nextOutput(m *Mapper, v any) {
+	s, ok := m.str(v)
+	if !ok {
+		return
+	}
+	if s == "export" {
+		m.Honoured("is export: sitemapgen lists the static export's pages, the HTML files next build writes (out/)")
+		return
+	}
+	m.Warn("is %q, a build served by Next.js's server, whose pages are no files: sitemapgen maps a static export (output: 'export' in next.config.js, which next build writes to out/)", s)
 }
 
 func gatsbyOutput(m *Mapper, v any) {
