@@ -58,7 +58,7 @@ var Options = []Option{
 	{NextSitemap, "generateRobotsTxt", "--robots (its Sitemap: lines; the rest of robots.txt is yours)", robots},
 	{NextSitemap, "robotsTxtOptions", "warned: keep your rules in public/robots.txt; --robots adds the Sitemap: lines", robotsTxtOptions},
 	{NextSitemap, "exclude", "--exclude, each route glob as the globs of its built files; a function warned", routeGlobs(true)},
-	{NextSitemap, "alternateRefs", "warned: the alternates are the pages' own hreflang links", alternateRefs},
+	{NextSitemap, "alternateRefs", "warned: the alternates are the pages' own hreflang links (Next.js's metadata alternates.languages)", alternateRefs},
 	{NextSitemap, "transform", "a function: warned, no per-URL hook yet; rules: and --exclude meanwhile", hook("set values with rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
 	{NextSitemap, "additionalPaths", "a function: warned, no extra URLs yet; a sitemap of your own in index.extra meanwhile", extraURLs},
 	{NextSitemap, "autoLastmod", "warned: the build's time is never a lastmod; each page's own date is written", autoLastmod},
@@ -156,8 +156,11 @@ func astroI18n(m *Mapper, v any) {
 	m.Warn("is not taken: sitemapgen writes the alternates each page names in its <link rel=\"alternate\" hreflang> links (Astro's i18n routing writes them with its helpers), and those @astrojs/sitemap wrote in the sitemap sitemapgen took over, which it keeps")
 }
 
+// alternateRefs: next build empties out/, so that after the switch no
+// sitemap of next-sitemap's is left to take its alternates from: the
+// pages' heads must name them.
 func alternateRefs(m *Mapper, v any) {
-	m.Warn("is not taken: sitemapgen writes the alternates each page names in its <link rel=\"alternate\" hreflang> links, and those the sitemap it took over wrote, which it keeps")
+	m.Warn("is not taken: sitemapgen writes the alternates each page names in its <link rel=\"alternate\" hreflang> links, and next build leaves no sitemap of next-sitemap's to take them from; give each page's translations in Next.js's metadata, alternates: { languages: { fr: '/fr/about' } }, which writes those links into its head")
 }
 
 func changefreq(m *Mapper, v any) {
