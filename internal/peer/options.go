@@ -70,7 +70,7 @@ var Options = []Option{
 
 	// gatsby-plugin-sitemap (5.x and later): its options in
 	// gatsby-config's plugins (read by sitemapgen init).
-	{Gatsby, "output", "warned unless /: the sitemaps go at the site's root", gatsbyOutput},
+	{Gatsby, "output", "--filename sitemap-index.xml, its index's name; warned unless /: the sitemaps go at the site's root", gatsbyOutput},
 	{Gatsby, "createLinkInHead", "warned: no page is edited; --robots names the sitemap in robots.txt", createLinkInHead},
 	{Gatsby, "entryLimit", "--max-urls", maxURLs},
 	{Gatsby, "excludes", "--exclude, each page path glob as the globs of its built files", routeGlobs(false)},
@@ -359,6 +359,19 @@ func nextOutput(m *Mapper, v any) {
 		return
 	}
 	m.Warn("is %q, a build served by Next.js's server, whose pages are no files: sitemapgen maps a static export (output: 'export' in next.config.js, which next build writes to out/)", s)
+}
+
+// gatsbyFinish: gatsby-plugin-sitemap's index, OUTPUT/sitemap-index.xml,
+// is the URL its users submit: once the plugin is removed, Gatsby writes
+// no file there for ours to take over, so ours takes its name.
+func gatsbyFinish(m *Mapper) {
+	m.at = Given{Name: "its index, sitemap-index.xml"}
+	for _, g := range m.all {
+		if g.Name == "output" {
+			m.at = g
+		}
+	}
+	m.Set("filename", "sitemap-index.xml")
 }
 
 func gatsbyOutput(m *Mapper, v any) {

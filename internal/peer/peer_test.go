@@ -106,8 +106,13 @@ func TestMap(t *testing.T) {
 		{name: "next-sitemap's server output", tool: NextSitemap, given: []Given{{Name: "output", Value: "standalone"}},
 			warn: []string{`is "standalone"`}},
 		{name: "gatsby", tool: Gatsby, given: []Given{{Name: "excludes", Value: []any{"/drafts/**"}}, {Name: "entryLimit", Value: 45000.0}, {Name: "createLinkInHead", Value: true}, {Name: "filterPages", Value: Func{}}},
-			want: []Setting{{Key: "exclude", Value: []string{"drafts/**", "drafts.html"}, From: "excludes"}, {Key: "max_urls", Value: 45000, From: "entryLimit"}},
+			want: []Setting{{Key: "exclude", Value: []string{"drafts/**", "drafts.html"}, From: "excludes"}, {Key: "max_urls", Value: 45000, From: "entryLimit"}, {Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}},
 			warn: []string{"edits no page", "is a function"}},
+		// Its index, sitemap-index.xml, is the URL its users submit: the
+		// switch keeps it, options or none.
+		{name: "gatsby's defaults", tool: Gatsby, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
+		{name: "gatsby's output elsewhere", tool: Gatsby, given: []Given{{Name: "output", Value: "/sitemaps"}},
+			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "output"}}, warn: []string{"puts the sitemaps in /sitemaps"}},
 		{name: "hugo", tool: Hugo, given: []Given{{Name: "changefreq", Value: "monthly"}, {Name: "filename", Value: "map.xml"}},
 			want: []Setting{{Key: "filename", Value: "map.xml", From: "filename"}}},
 		{name: "a value not a literal", tool: Astro, given: []Given{{Name: "changefreq", Value: Expr{Text: "process.env.FREQ"}}}, warn: []string{"is not a literal value (process.env.FREQ)"}},
