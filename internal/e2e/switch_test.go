@@ -287,3 +287,74 @@ func TestStaticSitemapCLISwitch(t *testing.T) {
 	}
 	answers(t, site, base, "sitemap.xml", nil)
 }
+
+// TestGatsbySitemapSwitch switches testdata/gatsby-sitemap, a Gatsby 5
+// site built with gatsby-plugin-sitemap 6 (excludes, entryLimit; the
+// build committed, rebuild.sh makes it again), to sitemapgen: init
+// carries the options over and keeps the plugin's index's name, the
+// plugin is removed from gatsby-config.js and package.json, public/ is
+// what a build without it writes (none of its files), and plain
+// sitemapgen runs. Every URL the plugin listed is listed, and no other
+// (Gatsby's slices, _gatsby/slices/*.html, are no pages), no file past
+// entryLimit URLs, at the URL the plugin published, sitemap-index.xml.
+func TestGatsbySitemapSwitch(t *testing.T) {
+	needTool(t, "git")
+	src := filepath.Join(t.TempDir(), "gatsby-site")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "gatsby-sitemap"))); err != nil {
+		t.Fatal(err)
+	}
+	commitHistory(t, src, "2024-01-01T00:00:00Z *")
+	public := filepath.Join(src, "public")
+	const base = "https://example.com/"
+	theirs := peerSet(t, public, base, "sitemap-index.xml")
+	if len(theirs) != 4 {
+		t.Fatalf("gatsby-plugin-sitemap listed %d URLs; the fixture's build lists 4: %v", len(theirs), theirs)
+	}
+
+	r := mustRun(t, src, "init")
+	if want := "sitemapgen: carried over 3 settings of gatsby-plugin-sitemap (gatsby-config.js:5): exclude, max_urls, filename\n"; !strings.Contains(r.stderr, want) {
+		t.Errorf("init does not say %q:\n%s", want, r.stderr)
+	}
+	if strings.Contains(r.stderr, "warning:") {
+		t.Errorf("init warns:\n%s", r.stderr)
+	}
+
+	// The switch: the plugin out of gatsby-config.js and package.json,
+	// public/ without its files.
+	config := "module.exports = {\n  siteMetadata: { siteUrl: 'https://example.com' },\n  plugins: [],\n};\n"
+	if err := os.WriteFile(filepath.Join(src, "gatsby-config.js"), []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"sitemap-index.xml", "sitemap-0.xml", "sitemap-1.xml"} {
+		if err := os.Remove(filepath.Join(public, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	editPackageJSON(t, src, func(p map[string]any) {
+		delete(p["dependencies"].(map[string]any), "gatsby-plugin-sitemap")
+	})
+	mustRun(t, src)
+
+	ours := peerSet(t, public, base, "sitemap-index.xml")
+	for loc := range theirs {
+		if _, ok := ours[loc]; !ok {
+			t.Errorf("gatsby-plugin-sitemap lists %s; we do not", loc)
+		}
+	}
+	for loc := range ours {
+		if _, ok := theirs[loc]; !ok {
+			t.Errorf("we list %s; gatsby-plugin-sitemap does not", loc)
+		}
+	}
+	f, err := sitemaptest.ReadFile(filepath.Join(public, "sitemap-index.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range f.Entries {
+		s, err := sitemaptest.ReadFile(filepath.Join(public, strings.TrimPrefix(e.Loc, base)))
+		if err != nil || len(s.Entries) > 3 {
+			t.Errorf("%s: %v, %d URLs (entryLimit is 3)", e.Loc, err, len(s.Entries))
+		}
+	}
+	answers(t, public, base, "sitemap-index.xml", nil)
+}
