@@ -108,7 +108,8 @@ if [[ -z ${SITEMAPGEN_NO_INSTALL:-} ]]; then
   # the same with the npm integrations, TestNetlifyBuild Netlify's own build
   # (npm-netlify, @netlify/build), TestDocusaurusBuild a real Docusaurus
   # build with the plugin (docusaurus), TestVitePressSitemapDates a real
-  # VitePress build (vitepress): their packages, pinned by the
+  # VitePress build (vitepress), TestStaticSitemapCLISwitch
+  # static-sitemap-cli (sscli): their packages, pinned by the
   # committed package-lock.json files. npm install with the lock installs
   # exactly the versions it pins; npm ci would be stricter, but rejects a
   # lock that lacks the optional packages of other platforms (esbuild's,
@@ -123,7 +124,7 @@ if [[ -z ${SITEMAPGEN_NO_INSTALL:-} ]]; then
   }
   npm_fixtures() {
     local fixture pids=() status=0
-    for fixture in astro eleventy npm-astro npm-eleventy npm-netlify docusaurus vitepress; do
+    for fixture in astro eleventy npm-astro npm-eleventy npm-netlify docusaurus vitepress sscli; do
       (cd "internal/e2e/testdata/$fixture" && npm_fixture) &
       pids+=($!)
     done

@@ -42,6 +42,7 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"path"
 	"slices"
 	"strings"
 	"time"
@@ -76,10 +77,12 @@ type Options struct {
 	// KeepErrorPages keeps the error pages (see IsErrorPage) and the
 	// fallback pages.
 	KeepErrorPages bool
-	// Fallbacks are the paths, relative to the root, of the pages a
-	// generator writes as a single-page app's fallback: the shell a host
-	// serves for a path without a file of its own. They are left out as
-	// error pages are.
+	// Fallbacks are the paths, relative to the root, of the files a
+	// generator writes that are no pages of the site: a single-page
+	// app's fallback, the shell a host serves for a path without a file
+	// of its own, and Gatsby's slices, fragments it puts into its pages;
+	// each a path.Match pattern ("_gatsby/slices/*.html"). They are left
+	// out as error pages are.
 	Fallbacks []string
 	// KeepNoIndex keeps pages whose head says noindex. (X-Robots-Tag
 	// rules apply whenever Hosts holds them.)
@@ -442,8 +445,8 @@ func (m *Mapper) Map(p Page) Decision {
 		d.Skip = ErrorPage
 		return d
 	}
-	if !m.opts.KeepErrorPages && slices.Contains(m.opts.Fallbacks, f.Path) {
-		d.Skip, d.Because = ErrorPage, "the generator's fallback page, which a host serves for a path without a file"
+	if !m.opts.KeepErrorPages && slices.ContainsFunc(m.opts.Fallbacks, func(p string) bool { ok, _ := path.Match(p, f.Path); return ok || p == f.Path }) {
+		d.Skip, d.Because = ErrorPage, "a file the generator writes that is no page of the site (a single-page app's fallback a host serves for a path without a file, Gatsby's slices)"
 		return d
 	}
 	urlPath, form := m.urlPath(f.Path)

@@ -151,6 +151,15 @@ func TestMap(t *testing.T) {
 	if d := fb.Map(Page{File: walker.File{Path: "en/200.html"}}); d.Skip != "" {
 		t.Errorf("en/200.html skipped as %q", d.Skip)
 	}
+	// A pattern names the files of a folder: Gatsby 5 writes its slices
+	// as _gatsby/slices/_gatsby-scripts-1.html, fragments of its pages.
+	sl, _ := New(Options{BaseURL: "https://example.com/", Fallbacks: []string{"_gatsby/slices/*.html"}})
+	if d := sl.Map(Page{File: walker.File{Path: "_gatsby/slices/_gatsby-scripts-1.html"}}); d.Skip != ErrorPage || !strings.Contains(d.Because, "no page of the site") {
+		t.Errorf("a Gatsby slice: skip %q because %q", d.Skip, d.Because)
+	}
+	if d := sl.Map(Page{File: walker.File{Path: "_gatsby/slices/a/b.html"}}); d.Skip != "" {
+		t.Errorf("_gatsby/slices/a/b.html skipped as %q", d.Skip)
+	}
 }
 
 func TestMapRuleIndex(t *testing.T) {

@@ -114,7 +114,7 @@ func peerBlock(p func(format string, args ...any), peers []config.Peer) []error 
 		at := func(line int) string { return place(pe.File, cmp.Or(line, pe.Line)) }
 		p("\n")
 		comment(p, "", fmt.Sprintf("Carried over from %s (%s): its options, as sitemapgen's settings. Remove it once sitemapgen writes the sitemaps.", pe.Tool, at(pe.Line)))
-		if len(pe.Options) == 0 {
+		if len(pe.Options) == 0 && len(pe.Result.Settings) == 0 {
 			p("# It is used with its defaults: nothing to carry over.\n")
 		}
 		for _, n := range pe.Notes {

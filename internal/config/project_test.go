@@ -369,7 +369,7 @@ func TestGeneratorProjects(t *testing.T) {
 			detected:  "site public (Gatsby (gatsby-config.js)); base URL from gatsby-config.js siteMetadata.siteUrl; Gatsby URL style (folders with /; from gatsby-config.js)",
 			base:      "https://gatsby.example/",
 			slash:     mapping.SlashAlways,
-			fallbacks: []string{"offline-plugin-app-shell-fallback/index.html"},
+			fallbacks: []string{"offline-plugin-app-shell-fallback/index.html", "_gatsby/slices/*.html"},
 		},
 		{
 			name: "vitepress in docs/ with clean URLs",

@@ -106,7 +106,9 @@ type Project struct {
 	// writes as a single-page app's fallback: the shell a host serves for
 	// a path without a file of its own (Nuxt's 200.html,
 	// gatsby-plugin-offline's offline-plugin-app-shell-fallback/index.html,
-	// adapter-static's fallback). They are no pages of the site.
+	// adapter-static's fallback), and the fragments it puts into its
+	// pages (Gatsby's slices, _gatsby/slices/*.html: a path.Match
+	// pattern). They are no pages of the site.
 	Fallbacks []string
 	// Plugin is, for a generator whose own sitemaps a plugin writes
 	// (Astro, Gatsby, Next.js), that plugin and what says the project has

@@ -10,8 +10,10 @@ import (
 var gatsbyConfigs = []string{"gatsby-config.js", "gatsby-config.mjs", "gatsby-config.ts"}
 
 // gatsbyFallbacks are the pages a Gatsby build may write that are no
-// pages of the site: gatsby-plugin-offline's app shell.
-var gatsbyFallbacks = []string{"offline-plugin-app-shell-fallback/index.html"}
+// pages of the site: gatsby-plugin-offline's app shell, and the slices
+// Gatsby 5 writes as _gatsby/slices/_gatsby-scripts-1.html, fragments
+// of HTML it puts into its pages (mapping.Options.Fallbacks' patterns).
+var gatsbyFallbacks = []string{"offline-plugin-app-shell-fallback/index.html", "_gatsby/slices/*.html"}
 
 // gatsby is Detect's check for a Gatsby project: a configuration file,
 // else a package.json dependency "gatsby".

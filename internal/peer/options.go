@@ -50,14 +50,15 @@ var Options = []Option{
 	{Netlify, "filePath", "--filename (the file's name; a folder warned)", filename},
 
 	// next-sitemap: next-sitemap.config.js (read by sitemapgen init).
-	{NextSitemap, "siteUrl", "honoured: the base URL, read at every run", honoured("the base URL, which sitemapgen reads from next-sitemap.config.js at every run")},
+	{NextSitemap, "siteUrl", "--base-url (next-sitemap.config.js goes with next-sitemap)", baseURL},
+	{NextSitemap, "output", "honoured when export: the pages are the static export's files", nextOutput},
 	{NextSitemap, "changefreq", "--changefreq", changefreq},
 	{NextSitemap, "priority", "--priority", priority},
 	{NextSitemap, "sitemapSize", "--max-urls", maxURLs},
 	{NextSitemap, "generateRobotsTxt", "--robots (its Sitemap: lines; the rest of robots.txt is yours)", robots},
 	{NextSitemap, "robotsTxtOptions", "warned: keep your rules in public/robots.txt; --robots adds the Sitemap: lines", robotsTxtOptions},
 	{NextSitemap, "exclude", "--exclude, each route glob as the globs of its built files; a function warned", routeGlobs(true)},
-	{NextSitemap, "alternateRefs", "warned: the alternates are the pages' own hreflang links", alternateRefs},
+	{NextSitemap, "alternateRefs", "warned: the alternates are the pages' own hreflang links (Next.js's metadata alternates.languages)", alternateRefs},
 	{NextSitemap, "transform", "a function: warned, no per-URL hook yet; rules: and --exclude meanwhile", hook("set values with rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
 	{NextSitemap, "additionalPaths", "a function: warned, no extra URLs yet; a sitemap of your own in index.extra meanwhile", extraURLs},
 	{NextSitemap, "autoLastmod", "warned: the build's time is never a lastmod; each page's own date is written", autoLastmod},
@@ -69,7 +70,7 @@ var Options = []Option{
 
 	// gatsby-plugin-sitemap (5.x and later): its options in
 	// gatsby-config's plugins (read by sitemapgen init).
-	{Gatsby, "output", "warned unless /: the sitemaps go at the site's root", gatsbyOutput},
+	{Gatsby, "output", "--filename sitemap-index.xml, its index's name; warned unless /: the sitemaps go at the site's root", gatsbyOutput},
 	{Gatsby, "createLinkInHead", "warned: no page is edited; --robots names the sitemap in robots.txt", createLinkInHead},
 	{Gatsby, "entryLimit", "--max-urls", maxURLs},
 	{Gatsby, "excludes", "--exclude, each page path glob as the globs of its built files", routeGlobs(false)},
@@ -102,7 +103,7 @@ var Options = []Option{
 	{SSCLI, "priority", "rules: (reversed, as changefreq); a glob of every page: --priority", ssPairs("priority")},
 	{SSCLI, "robots", "warned: noindex pages are always left out", ssRobots},
 	{SSCLI, "concurrent", "honoured: sitemapgen reads pages in parallel", honoured("sitemapgen reads the pages in parallel itself")},
-	{SSCLI, "clean", "--clean-urls", ssClean},
+	{SSCLI, "clean", "--clean-urls; its default, clean URLs without a slash, kept (clean_urls: true, trailing_slash: false)", ssClean},
 	{SSCLI, "slash", "--trailing-slash (folders; pages as the host serves them)", ssSlash},
 	{SSCLI, "format", "--text for txt and both (its default)", ssFormat},
 	{SSCLI, "text", "--text", ssText},
@@ -155,8 +156,11 @@ func astroI18n(m *Mapper, v any) {
 	m.Warn("is not taken: sitemapgen writes the alternates each page names in its <link rel=\"alternate\" hreflang> links (Astro's i18n routing writes them with its helpers), and those @astrojs/sitemap wrote in the sitemap sitemapgen took over, which it keeps")
 }
 
+// alternateRefs: next build empties out/, so that after the switch no
+// sitemap of next-sitemap's is left to take its alternates from: the
+// pages' heads must name them.
 func alternateRefs(m *Mapper, v any) {
-	m.Warn("is not taken: sitemapgen writes the alternates each page names in its <link rel=\"alternate\" hreflang> links, and those the sitemap it took over wrote, which it keeps")
+	m.Warn("is not taken: sitemapgen writes the alternates each page names in its <link rel=\"alternate\" hreflang> links, and next build leaves no sitemap of next-sitemap's to take them from; give each page's translations in Next.js's metadata, alternates: { languages: { fr: '/fr/about' } }, which writes those links into its head")
 }
 
 func changefreq(m *Mapper, v any) {
@@ -341,6 +345,33 @@ func outDir(m *Mapper, v any) {
 		return
 	}
 	m.Warn("is not taken: sitemapgen writes the sitemaps into the site folder it maps (the static export, out/); --out names another folder")
+}
+
+// nextOutput: next-sitemap's output: 'export' has it list the static
+// export's HTML files, which are what sitemapgen maps.
+func nextOutput(m *Mapper, v any) {
+	s, ok := m.str(v)
+	if !ok {
+		return
+	}
+	if s == "export" {
+		m.Honoured("is export: sitemapgen lists the static export's pages, the HTML files next build writes (out/)")
+		return
+	}
+	m.Warn("is %q, a build served by Next.js's server, whose pages are no files: sitemapgen maps a static export (output: 'export' in next.config.js, which next build writes to out/)", s)
+}
+
+// gatsbyFinish: gatsby-plugin-sitemap's index, OUTPUT/sitemap-index.xml,
+// is the URL its users submit: once the plugin is removed, Gatsby writes
+// no file there for ours to take over, so ours takes its name.
+func gatsbyFinish(m *Mapper) {
+	m.at = Given{Name: "its index, sitemap-index.xml"}
+	for _, g := range m.all {
+		if g.Name == "output" {
+			m.at = g
+		}
+	}
+	m.Set("filename", "sitemap-index.xml")
 }
 
 func gatsbyOutput(m *Mapper, v any) {

@@ -13,7 +13,7 @@ var documented = map[Tool][]string{
 	Astro:       {"filter", "customPages", "i18n", "serialize", "changefreq", "priority", "lastmod", "entryLimit", "filenameBase", "xslURL", "customSitemaps", "canonicalURL", "namespaces", "chunks"},
 	Docusaurus:  {"changefreq", "priority", "ignorePatterns", "filename", "lastmod", "createSitemapItems"},
 	Netlify:     {"exclude", "prettyURLs", "trailingSlash", "changeFreq", "priority", "buildDir", "urlPrefix", "filePath"},
-	NextSitemap: {"siteUrl", "changefreq", "priority", "sitemapSize", "generateRobotsTxt", "robotsTxtOptions", "exclude", "alternateRefs", "transform", "additionalPaths", "autoLastmod", "generateIndexSitemap", "sitemapBaseFileName", "outDir", "trailingSlash", "sourceDir"},
+	NextSitemap: {"siteUrl", "output", "changefreq", "priority", "sitemapSize", "generateRobotsTxt", "robotsTxtOptions", "exclude", "alternateRefs", "transform", "additionalPaths", "autoLastmod", "generateIndexSitemap", "sitemapBaseFileName", "outDir", "trailingSlash", "sourceDir"},
 	Gatsby:      {"output", "createLinkInHead", "entryLimit", "excludes", "query", "resolveSiteUrl", "resolvePagePath", "resolvePages", "filterPages", "serialize"},
 	Jekyll:      {"defaults", "exclude"},
 	Hugo:        {"changefreq", "priority", "filename"},
@@ -95,12 +95,24 @@ func TestMap(t *testing.T) {
 		{name: "netlify", tool: Netlify, ctx: Context{Publish: "public"}, given: []Given{{Name: "exclude", Value: []any{"./public/secret.html", "**/**/child-one.html", "drafts/**"}}, {Name: "prettyURLs", Value: true}, {Name: "changeFreq", Value: "daily"}, {Name: "priority", Value: 0.5}, {Name: "buildDir", Value: "/public"}, {Name: "filePath", Value: "sub/sitemap.xml"}, {Name: "urlPrefix", Value: "/en/"}},
 			want: []Setting{{Key: "exclude", Value: []string{"secret.html", "**/**/child-one.html", "drafts/**"}, From: "exclude"}, {Key: "clean_urls", Value: true, From: "prettyURLs"}, {Key: "changefreq", Value: "daily", From: "changeFreq"}, {Key: "priority", Value: 0.5, From: "priority"}, {Key: "root", Value: "public", From: "buildDir"}, {Key: "filename", Value: "sitemap.xml", From: "filePath"}},
 			warn: []string{"puts the sitemap in the folder sub", "give the whole URL"}},
-		{name: "next-sitemap", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "generateRobotsTxt", Value: true}, {Name: "sitemapSize", Value: 7000.0}, {Name: "exclude", Value: []any{"/secret", "/private/*"}}, {Name: "autoLastmod", Value: true}, {Name: "sitemapBaseFileName", Value: "sitemap"}, {Name: "additionalPaths", Value: Func{}}},
-			want: []Setting{{Key: "robots", Value: true, From: "generateRobotsTxt"}, {Key: "max_urls", Value: 7000, From: "sitemapSize"}, {Key: "exclude", Value: []string{"secret/index.html", "secret.html", "private/*/**"}, From: "exclude"}, {Key: "filename", Value: "sitemap.xml", From: "sitemapBaseFileName"}},
-			warn: []string{"never a lastmod", "gives URLs the built files do not show"}},
+		{name: "next-sitemap", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "output", Value: "export"}, {Name: "generateRobotsTxt", Value: true}, {Name: "sitemapSize", Value: 7000.0}, {Name: "exclude", Value: []any{"/secret", "/private/*"}}, {Name: "autoLastmod", Value: true}, {Name: "sitemapBaseFileName", Value: "sitemap"}, {Name: "additionalPaths", Value: Func{}}, {Name: "alternateRefs", Value: []any{map[string]any{"href": "https://example.com/fr", "hreflang": "fr"}}}},
+			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}, {Key: "robots", Value: true, From: "generateRobotsTxt"}, {Key: "max_urls", Value: 7000, From: "sitemapSize"}, {Key: "exclude", Value: []string{"secret/index.html", "secret.html", "private/*/**"}, From: "exclude"}, {Key: "filename", Value: "sitemap.xml", From: "sitemapBaseFileName"}},
+			warn: []string{"never a lastmod", "gives URLs the built files do not show", "in Next.js's metadata, alternates: { languages: { fr: '/fr/about' } }"}},
+		// next-sitemap's siteUrl goes with its configuration file, which
+		// the switch removes: the base URL is carried over. output:
+		// 'export' is how its README has a static export read.
+		{name: "next-sitemap's static export", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: Expr{Text: "process.env.SITE_URL || 'https://example.com'"}}, {Name: "output", Value: "export"}},
+			warn: []string{"is not a literal value (process.env.SITE_URL"}},
+		{name: "next-sitemap's server output", tool: NextSitemap, given: []Given{{Name: "output", Value: "standalone"}},
+			warn: []string{`is "standalone"`}},
 		{name: "gatsby", tool: Gatsby, given: []Given{{Name: "excludes", Value: []any{"/drafts/**"}}, {Name: "entryLimit", Value: 45000.0}, {Name: "createLinkInHead", Value: true}, {Name: "filterPages", Value: Func{}}},
-			want: []Setting{{Key: "exclude", Value: []string{"drafts/**", "drafts.html"}, From: "excludes"}, {Key: "max_urls", Value: 45000, From: "entryLimit"}},
+			want: []Setting{{Key: "exclude", Value: []string{"drafts/**", "drafts.html"}, From: "excludes"}, {Key: "max_urls", Value: 45000, From: "entryLimit"}, {Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}},
 			warn: []string{"edits no page", "is a function"}},
+		// Its index, sitemap-index.xml, is the URL its users submit: the
+		// switch keeps it, options or none.
+		{name: "gatsby's defaults", tool: Gatsby, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
+		{name: "gatsby's output elsewhere", tool: Gatsby, given: []Given{{Name: "output", Value: "/sitemaps"}},
+			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "output"}}, warn: []string{"puts the sitemaps in /sitemaps"}},
 		{name: "hugo", tool: Hugo, given: []Given{{Name: "changefreq", Value: "monthly"}, {Name: "filename", Value: "map.xml"}},
 			want: []Setting{{Key: "filename", Value: "map.xml", From: "filename"}}},
 		{name: "a value not a literal", tool: Astro, given: []Given{{Name: "changefreq", Value: Expr{Text: "process.env.FREQ"}}}, warn: []string{"is not a literal value (process.env.FREQ)"}},
@@ -140,8 +152,9 @@ func TestStaticSitemapCLI(t *testing.T) {
 	}{
 		{name: "version 2", args: "-b https://example.com -r dist -c **/*,weekly events/**,daily -p blog/**,0.8 -i 404.html drafts/**",
 			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "root", Value: "dist", From: "root"}, {Key: "exclude", Value: []string{"404.html", "drafts/**"}, From: "ignore"},
-				{Key: "changefreq", Value: "weekly", From: "changefreq"}, {Key: "rules", Value: []Rule{{Match: "events/**", ChangeFreq: "daily"}, {Match: "blog/**", Priority: fp(0.8)}}, From: "changefreq, priority"}, {Key: "text", Value: true, From: "format"}},
-			warn: []string{"are made rules, and the first rule that matches a page gives both", "is on by default, and listed clean URLs"}},
+				{Key: "changefreq", Value: "weekly", From: "changefreq"}, {Key: "rules", Value: []Rule{{Match: "events/**", ChangeFreq: "daily"}, {Match: "blog/**", Priority: fp(0.8)}}, From: "changefreq, priority"}, {Key: "text", Value: true, From: "format"},
+				{Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}},
+			warn: []string{"are made rules, and the first rule that matches a page gives both"}},
 		{name: "the last pair wins", args: "-b https://example.com -c a/**,daily -c a/b/**,monthly --format xml --no-clean",
 			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "clean_urls", Value: false, From: "clean"}, {Key: "rules", Value: []Rule{{Match: "a/b/**", ChangeFreq: "monthly"}, {Match: "a/**", ChangeFreq: "daily"}}, From: "changefreq"}}},
 		{name: "a glob of both", args: "-b https://example.com --slash -c blog/**,daily -p blog/**,0.9 --stdout",
@@ -152,6 +165,13 @@ func TestStaticSitemapCLI(t *testing.T) {
 			warn: []string{"has \"**/*,0.5\" last, which matches every page"}},
 		{name: "version 1", args: "https://example.com -r public -m **/*.html -m !secret/** -p foo/**=0.1 -s -n",
 			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "BASEURL"}, {Key: "root", Value: "public", From: "root"}, {Key: "include", Value: []string{"**/*.html"}, From: "match"}, {Key: "exclude", Value: []string{"secret/**"}, From: "match"}, {Key: "clean_urls", Value: false, From: "clean"}, {Key: "rules", Value: []Rule{{Match: "foo/**", Priority: fp(0.1)}}, From: "priority"}}},
+		// Version 2's short flags: -f is --format, -o --stdout (version
+		// 1's -o DIR is --output-dir, whose command has no -b).
+		{name: "version 2's -f and -o", args: "-b https://example.com -r site -f xml -o -c **,monthly",
+			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "root", Value: "site", From: "root"}, {Key: "changefreq", Value: "monthly", From: "changefreq"},
+				{Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}}},
+		{name: "version 1's -o", args: "https://example.com -o public/sitemaps",
+			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "BASEURL"}, {Key: "out", Value: "public/sitemaps", From: "output-dir"}}},
 		{name: "a bad pair", args: "-b https://example.com -c blog/**,often --no-clean --format xml",
 			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "clean_urls", Value: false, From: "clean"}},
 			warn: []string{`"blog/**,often": changefreq "often" is not one of`}},

@@ -10,9 +10,9 @@ import (
 
 // static-sitemap-cli's command line. Version 2 (sscli -b URL -r dist -c
 // 'blog/**,daily'): -b, -r, -i GLOB..., -c GLOB,FREQ..., -p GLOB,P...,
-// --no-robots, --concurrent N, --no-clean, --slash, --format
-// xml|txt|both (default both: sitemap.xml and sitemap.txt), --stdout,
-// -v. Version 1 (sscli URL -r dist -s): the base URL an argument, -m
+// --no-robots, --concurrent N, --no-clean, --slash, -f, --format
+// xml|txt|both (default both: sitemap.xml and sitemap.txt), -o,
+// --stdout, -v. Version 1 (sscli URL -r dist -s): the base URL an argument, -m
 // GLOB (! leaves out), -c and -p with GLOB=VALUE, -n (--no-clean), -l
 // (--slash), -t (--text), -s (--save), -o DIR, --follow-noindex. A
 // pair's later entry overrides an earlier one (its README: "Latter
@@ -36,7 +36,7 @@ var ssFlags = map[string]struct {
 	"--concurrent": {"concurrent", 1},
 	"--no-clean":   {"clean", 0}, "-n": {"clean", 0},
 	"--slash": {"slash", 0}, "-l": {"slash", 0},
-	"--format": {"format", 1},
+	"--format": {"format", 1}, "-f": {"format", 1},
 	"--stdout": {"stdout", 0},
 	"-v":       {"verbose", 0}, "--verbose": {"verbose", 0},
 	"-t": {"text", 0}, "--text": {"text", 0},
@@ -64,10 +64,19 @@ func SSCLIArgs(args []string, line int) []Given {
 		}
 		out = append(out, Given{Name: name, Value: v, Line: line})
 	}
+	// -o is version 2's --stdout, version 1's --output-dir DIR: a
+	// command of version 2 gives its base URL with -b.
+	version2 := slices.ContainsFunc(args, func(a string) bool {
+		name, _, _ := strings.Cut(a, "=")
+		return name == "-b" || name == "--base"
+	})
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		name, value, hasValue := strings.Cut(a, "=")
 		f, ok := ssFlags[name]
+		if name == "-o" && version2 {
+			f = ssFlags["--stdout"]
+		}
 		switch {
 		case !strings.HasPrefix(a, "-"):
 			add("BASEURL", a) // version 1: the base URL is an argument
@@ -312,9 +321,13 @@ func ssFinish(m *Mapper) {
 		m.Honoured("is both by default, which wrote sitemap.txt too: text: true keeps it")
 		m.Set("text", true)
 	}
+	// Its URLs are clean by default, without a slash: those are the
+	// URLs search engines were given, which the switch keeps.
 	if !st.clean && version2 {
 		m.at = Given{Name: "clean"}
-		m.Warn("is on by default, and listed clean URLs without a slash (/about for about.html and about/index.html); sitemapgen lists the form the host serves: set clean_urls and trailing_slash in sitemap.yaml to choose")
+		m.Set("clean_urls", true)
+		m.Set("trailing_slash", false)
+		m.Honoured("is on by default, and listed clean URLs without a slash (/about for about.html and about/index.html), which clean_urls and trailing_slash keep: remove both to list the form the host serves")
 	}
 }
 

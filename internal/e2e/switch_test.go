@@ -1,0 +1,360 @@
+package e2e
+
+// The switch from the sitemap tools of the JavaScript world that no host
+// build runs for sitemapgen (next-sitemap, static-sitemap-cli), as their
+// users make it: the peer's output recorded, sitemapgen init carrying
+// its options over, the peer removed as its README added it, plain
+// sitemapgen run, and the two compared URL by URL.
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+)
+
+// peerURL is what a sitemap says of one URL, as the comparisons read it.
+type peerURL struct {
+	changefreq, priority string
+	alternates           []string // "LANG HREF", sorted
+}
+
+// peerSet reads the URLs the sitemap file name of dir leads to (a urlset,
+// or the urlsets its index lists, files of dir at their URLs under
+// base), by their loc: the home page's as base, with its slash (its URL
+// with or without one is the same, RFC 3986 6.2.3).
+func peerSet(t *testing.T, dir, base, name string) map[string]peerURL {
+	t.Helper()
+	f, err := sitemaptest.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := []sitemaptest.File{*f}
+	if f.Root == "sitemapindex" {
+		files = nil
+		for _, e := range f.Entries {
+			rel, ok := strings.CutPrefix(e.Loc, base)
+			if !ok {
+				t.Fatalf("%s lists %s, not under %s", name, e.Loc, base)
+			}
+			s, err := sitemaptest.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+			if err != nil {
+				t.Fatalf("%s lists %s: %v", name, rel, err)
+			}
+			files = append(files, *s)
+		}
+	}
+	set := map[string]peerURL{}
+	for _, s := range files {
+		for _, e := range s.Entries {
+			u := peerURL{changefreq: e.ChangeFreq, priority: e.Priority}
+			for _, l := range e.Links {
+				u.alternates = append(u.alternates, l.Hreflang+" "+l.Href)
+			}
+			slices.Sort(u.alternates)
+			loc := e.Loc
+			if loc+"/" == base {
+				loc = base
+			}
+			set[loc] = u
+		}
+	}
+	return set
+}
+
+// editPackageJSON rewrites dir's package.json with edit.
+func editPackageJSON(t *testing.T, dir string, edit func(p map[string]any)) {
+	t.Helper()
+	file := filepath.Join(dir, "package.json")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p map[string]any
+	if err := json.Unmarshal(data, &p); err != nil {
+		t.Fatal(err)
+	}
+	edit(p)
+	if data, err = json.MarshalIndent(p, "", "  "); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// robotsSitemaps returns the Sitemap: lines of dir's robots.txt.
+func robotsSitemaps(t *testing.T, dir string) []string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, "robots.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, ln := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(ln, "Sitemap: "); ok {
+			out = append(out, strings.TrimSpace(v))
+		}
+	}
+	return out
+}
+
+// TestNextSitemapSwitch switches testdata/next-sitemap, a Next.js 16
+// static export whose postbuild script ran next-sitemap 4 as its README
+// says (output: 'export', changefreq, priority, sitemapSize, exclude,
+// alternateRefs, generateRobotsTxt, sitemapBaseFileName), both builds'
+// files committed (rebuild.sh makes them again), to sitemapgen:
+// sitemapgen init carries the options over, next-sitemap and its
+// configuration are removed, out/ is what next build leaves (it empties
+// the folder: none of next-sitemap's files), and plain sitemapgen runs.
+// Every URL next-sitemap listed that is a page is listed (its redirect()
+// and notFound() pages are not), with its changefreq and priority, no
+// file past sitemapSize URLs, at the URL it published, site-map.xml,
+// which robots.txt names; excluded pages stay out. Its alternateRefs are
+// not carried over, and init says so, with what to write instead.
+func TestNextSitemapSwitch(t *testing.T) {
+	needTool(t, "git")
+	src := filepath.Join(t.TempDir(), "next-site")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "next-sitemap"))); err != nil {
+		t.Fatal(err)
+	}
+	commitHistory(t, src, "2024-01-01T00:00:00Z *")
+	out := filepath.Join(src, "out")
+	const base = "https://example.com/"
+
+	// What next-sitemap wrote.
+	theirs := peerSet(t, out, base, "site-map.xml")
+	if got, want := robotsSitemaps(t, out), []string{base + "site-map.xml"}; !slices.Equal(got, want) {
+		t.Fatalf("next-sitemap's robots.txt names %q, want %q", got, want)
+	}
+	var alts []string
+	for loc, u := range theirs {
+		for _, a := range u.alternates {
+			alts = append(alts, loc+" "+a)
+		}
+	}
+	if len(theirs) != 10 || len(alts) != 20 {
+		t.Fatalf("next-sitemap listed %d URLs with %d alternates; the fixture's build lists 10 with 20", len(theirs), len(alts))
+	}
+
+	// sitemapgen init, with next-sitemap still in the project.
+	r := mustRun(t, src, "init")
+	if want := "sitemapgen: carried over 7 settings of next-sitemap (next-sitemap.config.js): base_url, changefreq, priority, max_urls, exclude, robots, filename\n"; !strings.Contains(r.stderr, want) {
+		t.Errorf("init does not say %q:\n%s", want, r.stderr)
+	}
+	if !regexp.MustCompile(`(?m)^next-sitemap\.config\.js:\d+: warning: next-sitemap's alternateRefs is not taken: .*alternates: \{ languages: \{ fr: '/fr/about' \} \}`).MatchString(r.stderr) {
+		t.Errorf("init does not warn at alternateRefs, saying what to write:\n%s", r.stderr)
+	}
+	if n := strings.Count(r.stderr, "warning:"); n != 1 {
+		t.Errorf("init warns %d times, want once (alternateRefs):\n%s", n, r.stderr)
+	}
+
+	// The switch: next-sitemap removed as its README added it, out/ as
+	// next build leaves it.
+	for _, f := range []string{"next-sitemap.config.js", "out/site-map.xml", "out/site-map-0.xml", "out/site-map-1.xml", "out/site-map-2.xml", "out/robots.txt"} {
+		if err := os.Remove(filepath.Join(src, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	editPackageJSON(t, src, func(p map[string]any) {
+		delete(p["dependencies"].(map[string]any), "next-sitemap")
+		p["scripts"].(map[string]any)["postbuild"] = "sitemapgen"
+	})
+	r = mustRun(t, src)
+	if strings.Contains(r.stderr, "warning:") {
+		t.Errorf("the build warns:\n%s", r.stderr)
+	}
+
+	ours := peerSet(t, out, base, "site-map.xml")
+	notPages := []string{base + "old", base + "gone"} // redirect(), notFound()
+	for loc, u := range theirs {
+		got, ok := ours[loc]
+		switch {
+		case slices.Contains(notPages, loc):
+			if ok {
+				t.Errorf("we list %s, which is no page", loc)
+			}
+		case !ok:
+			t.Errorf("next-sitemap lists %s; we do not", loc)
+		case got.changefreq != u.changefreq || got.priority != u.priority:
+			t.Errorf("%s: changefreq %q, priority %q; next-sitemap's %q, %q", loc, got.changefreq, got.priority, u.changefreq, u.priority)
+		}
+	}
+	for loc := range ours {
+		if _, ok := theirs[loc]; !ok {
+			t.Errorf("we list %s; next-sitemap does not", loc)
+		}
+	}
+	if len(ours) != len(theirs)-len(notPages) {
+		t.Errorf("we list %d URLs, next-sitemap %d of pages", len(ours), len(theirs)-len(notPages))
+	}
+	// sitemapSize: at most 4 URLs a file.
+	f, err := sitemaptest.ReadFile(filepath.Join(out, "site-map.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range f.Entries {
+		s, err := sitemaptest.ReadFile(filepath.Join(out, strings.TrimPrefix(e.Loc, base)))
+		if err != nil || len(s.Entries) > 4 {
+			t.Errorf("%s: %v, %d URLs (sitemapSize is 4)", e.Loc, err, len(s.Entries))
+		}
+	}
+	if got, want := robotsSitemaps(t, out), []string{base + "site-map.xml"}; !slices.Equal(got, want) {
+		t.Errorf("robots.txt names %q, want %q", got, want)
+	}
+	answers(t, out, base, "site-map.xml", nil)
+	// The alternates are those of the pages' heads: none here.
+	for loc, u := range ours {
+		if len(u.alternates) > 0 {
+			t.Errorf("%s: alternates %q", loc, u.alternates)
+		}
+	}
+}
+
+// TestStaticSitemapCLISwitch runs static-sitemap-cli 2 (pinned in
+// testdata/sscli's package-lock.json; ./test.sh installs it) as the
+// fixture's postbuild script does, on its built site (noindex and 404
+// pages, a folder it ignores, -c and -p pairs a later one of which
+// overrides an earlier, -f xml), then switches: sitemapgen init reads the
+// script, static-sitemap-cli is removed, and plain sitemapgen runs. The
+// same URLs, clean and without a slash as static-sitemap-cli wrote them;
+// each URL's changefreq and priority the same but where init says a page
+// takes only the first matching rule's (a -c glob and another -p glob);
+// the URL of the sitemap the same.
+func TestStaticSitemapCLISwitch(t *testing.T) {
+	needTool(t, "git")
+	fixture := nodeFixture(t, "sscli")
+	src := copyProject(t, fixture)
+	commitHistory(t, src, "2024-01-01T00:00:00Z *")
+	site := filepath.Join(src, "site")
+	const base = "https://example.com/"
+
+	cmd := exec.Command("npm", "run", "--silent", "postbuild")
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("npm run postbuild: %v\n%s", err, out)
+	}
+	theirs := peerSet(t, site, base, "sitemap.xml")
+	if len(theirs) != 7 {
+		t.Fatalf("static-sitemap-cli listed %d URLs; the fixture's site has 7 pages it lists: %v", len(theirs), theirs)
+	}
+
+	r := mustRun(t, src, "init")
+	if want := "sitemapgen: carried over 7 settings of static-sitemap-cli (package.json:9): base_url, root, exclude, changefreq, rules, clean_urls, trailing_slash\n"; !strings.Contains(r.stderr, want) {
+		t.Errorf("init does not say %q:\n%s", want, r.stderr)
+	}
+	const note = "package.json:9: warning: static-sitemap-cli's changefreq, priority are made rules, and the first rule that matches a page gives both its changefreq and its priority: a page that matches a -c glob and another -p glob takes only the first's; merge such rules in sitemap.yaml\n"
+	if !strings.Contains(r.stderr, note) || strings.Count(r.stderr, "warning:") != 1 {
+		t.Errorf("init does not warn once, at the pairs:\n%s", r.stderr)
+	}
+
+	// The switch.
+	if err := os.Remove(filepath.Join(site, "sitemap.xml")); err != nil {
+		t.Fatal(err)
+	}
+	editPackageJSON(t, src, func(p map[string]any) {
+		delete(p["dependencies"].(map[string]any), "static-sitemap-cli")
+		p["scripts"].(map[string]any)["postbuild"] = "sitemapgen"
+	})
+	mustRun(t, src)
+	ours := peerSet(t, site, base, "sitemap.xml")
+	// blog/2024/second/index.html matches -c blog/2024/**,daily and -p
+	// blog/**,0.6: the first rule, of the -c glob, gives no priority.
+	noted := map[string]peerURL{base + "blog/2024/second": {changefreq: "daily"}}
+	for loc, u := range theirs {
+		got, ok := ours[loc]
+		want := u
+		if n, ok := noted[loc]; ok {
+			want = n
+		}
+		switch {
+		case !ok:
+			t.Errorf("static-sitemap-cli lists %s; we do not", loc)
+		case got.changefreq != want.changefreq || got.priority != want.priority:
+			t.Errorf("%s: changefreq %q, priority %q; want %q, %q (static-sitemap-cli's %q, %q)", loc, got.changefreq, got.priority, want.changefreq, want.priority, u.changefreq, u.priority)
+		}
+	}
+	for loc := range ours {
+		if _, ok := theirs[loc]; !ok {
+			t.Errorf("we list %s; static-sitemap-cli does not", loc)
+		}
+	}
+	answers(t, site, base, "sitemap.xml", nil)
+}
+
+// TestGatsbySitemapSwitch switches testdata/gatsby-sitemap, a Gatsby 5
+// site built with gatsby-plugin-sitemap 6 (excludes, entryLimit; the
+// build committed, rebuild.sh makes it again), to sitemapgen: init
+// carries the options over and keeps the plugin's index's name, the
+// plugin is removed from gatsby-config.js and package.json, public/ is
+// what a build without it writes (none of its files), and plain
+// sitemapgen runs. Every URL the plugin listed is listed, and no other
+// (Gatsby's slices, _gatsby/slices/*.html, are no pages), no file past
+// entryLimit URLs, at the URL the plugin published, sitemap-index.xml.
+func TestGatsbySitemapSwitch(t *testing.T) {
+	needTool(t, "git")
+	src := filepath.Join(t.TempDir(), "gatsby-site")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "gatsby-sitemap"))); err != nil {
+		t.Fatal(err)
+	}
+	commitHistory(t, src, "2024-01-01T00:00:00Z *")
+	public := filepath.Join(src, "public")
+	const base = "https://example.com/"
+	theirs := peerSet(t, public, base, "sitemap-index.xml")
+	if len(theirs) != 4 {
+		t.Fatalf("gatsby-plugin-sitemap listed %d URLs; the fixture's build lists 4: %v", len(theirs), theirs)
+	}
+
+	r := mustRun(t, src, "init")
+	if want := "sitemapgen: carried over 3 settings of gatsby-plugin-sitemap (gatsby-config.js:5): exclude, max_urls, filename\n"; !strings.Contains(r.stderr, want) {
+		t.Errorf("init does not say %q:\n%s", want, r.stderr)
+	}
+	if strings.Contains(r.stderr, "warning:") {
+		t.Errorf("init warns:\n%s", r.stderr)
+	}
+
+	// The switch: the plugin out of gatsby-config.js and package.json,
+	// public/ without its files.
+	config := "module.exports = {\n  siteMetadata: { siteUrl: 'https://example.com' },\n  plugins: [],\n};\n"
+	if err := os.WriteFile(filepath.Join(src, "gatsby-config.js"), []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"sitemap-index.xml", "sitemap-0.xml", "sitemap-1.xml"} {
+		if err := os.Remove(filepath.Join(public, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	editPackageJSON(t, src, func(p map[string]any) {
+		delete(p["dependencies"].(map[string]any), "gatsby-plugin-sitemap")
+	})
+	mustRun(t, src)
+
+	ours := peerSet(t, public, base, "sitemap-index.xml")
+	for loc := range theirs {
+		if _, ok := ours[loc]; !ok {
+			t.Errorf("gatsby-plugin-sitemap lists %s; we do not", loc)
+		}
+	}
+	for loc := range ours {
+		if _, ok := theirs[loc]; !ok {
+			t.Errorf("we list %s; gatsby-plugin-sitemap does not", loc)
+		}
+	}
+	f, err := sitemaptest.ReadFile(filepath.Join(public, "sitemap-index.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range f.Entries {
+		s, err := sitemaptest.ReadFile(filepath.Join(public, strings.TrimPrefix(e.Loc, base)))
+		if err != nil || len(s.Entries) > 3 {
+			t.Errorf("%s: %v, %d URLs (entryLimit is 3)", e.Loc, err, len(s.Entries))
+		}
+	}
+	answers(t, public, base, "sitemap-index.xml", nil)
+}

@@ -1,0 +1,2 @@
+import * as React from "react";
+export default function Page() { return <h1>Hello</h1>; }
