@@ -141,6 +141,24 @@ func (a *genAlternates) done() {
 	}
 }
 
+// codeOf returns the code the lists of the URLs of list give the URL of
+// genHash h, which list does not name: the first, in list's order, that
+// names it.
+func (a *genAlternates) codeOf(h uint64, list []genAlt) (uint16, bool) {
+	for _, m := range list {
+		ref, ok := a.refs[m.hash]
+		if !ok || ref.list == 0 {
+			continue
+		}
+		for _, x := range a.lists[ref.list-1] {
+			if x.hash == h {
+				return x.lang, true
+			}
+		}
+	}
+	return 0, false
+}
+
 // wanted reports whether the URL of genHash h is one a list names or
 // that has a list.
 func (a *genAlternates) wanted(h uint64) bool {
@@ -325,7 +343,10 @@ func (b *builder) genAltsOf(f genFrom) []sitemap.Alternate {
 		})
 	} else {
 		ga := &b.gen.alts
-		for _, m := range ga.lists[ga.refs[f.hash].list-1] {
+		list := ga.lists[ga.refs[f.hash].list-1]
+		self := false
+		for _, m := range list {
+			self = self || m.hash == f.hash
 			loc := ""
 			if idx, ok := g.byHash[m.hash]; ok {
 				loc = s.rec(idx).loc
@@ -334,6 +355,20 @@ func (b *builder) genAltsOf(f genFrom) []sitemap.Alternate {
 			}
 			if loc != "" {
 				alts = append(alts, sitemap.Alternate{Lang: ga.langs[m.lang], Href: loc})
+			}
+		}
+		if !self {
+			// A generator that lists a page's other languages alone
+			// (sphinx-sitemap: each language's build names the others):
+			// the page takes its own code from an alternate's list that
+			// names it, as a cluster lists each of its pages.
+			if lang, ok := ga.codeOf(f.hash, list); ok {
+				if idx, ok := g.byHash[f.hash]; ok {
+					alts = append(alts, sitemap.Alternate{Lang: ga.langs[lang], Href: s.rec(idx).loc})
+					slices.SortStableFunc(alts, func(x, y sitemap.Alternate) int {
+						return strings.Compare(strings.ToLower(x.Lang), strings.ToLower(y.Lang))
+					})
+				}
 			}
 		}
 	}

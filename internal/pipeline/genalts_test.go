@@ -284,3 +284,40 @@ func TestGenAlternatesList(t *testing.T) {
 		t.Errorf("the URLs the list names are not all wanted: %v", a.refs)
 	}
 }
+
+// TestGeneratorAlternatesOthersOnly: sphinx-sitemap's build of each
+// language lists a page's other languages alone, in its own sitemap
+// (en/sitemap.xml names fr/a.html, fr/sitemap.xml names en/a.html): each
+// page takes its own code from the list that names it, and the cluster
+// is whole, every page listing itself and the others, again from the
+// kept file.
+func TestGeneratorAlternatesOthersOnly(t *testing.T) {
+	root := pages(t, map[string]string{
+		"en/a.html": "<title>a</title>",
+		"fr/a.html": "<title>a</title>",
+		"de/a.html": "<title>a</title>",
+		"en/b.html": "<title>b</title>",
+		"fr/b.html": "<title>b</title>",
+		"en/sitemap.xml": altset(base+"en/a.html fr="+base+"fr/a.html de="+base+"de/a.html",
+			base+"en/b.html fr="+base+"fr/b.html"),
+		"fr/sitemap.xml": altset(base+"fr/a.html en="+base+"en/a.html de="+base+"de/a.html",
+			base+"fr/b.html en="+base+"en/b.html"),
+		"de/sitemap.xml": altset(base + "de/a.html en=" + base + "en/a.html fr=" + base + "fr/a.html"),
+	})
+	takes := func(name string) bool { return strings.HasSuffix(name, "/sitemap.xml") }
+	opts := Options{Root: root, Heads: Heads{Read: true}, GeneratorSitemaps: takes,
+		Map: mapping.Options{BaseURL: base}}
+	opts.Write.TakeOver = takes
+	a := "de " + base + "de/a.html, en " + base + "en/a.html, fr " + base + "fr/a.html"
+	b := "en " + base + "en/b.html, fr " + base + "fr/b.html"
+	want := map[string]string{base + "en/a.html": a, base + "fr/a.html": a, base + "de/a.html": a, base + "en/b.html": b, base + "fr/b.html": b}
+	for _, step := range []string{"the generator's sitemaps", "the alternates kept"} {
+		res, _, err := run(t, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := alternatesOf(res.URLs); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: alternates\n%v\nwant\n%v", step, got, want)
+		}
+	}
+}
