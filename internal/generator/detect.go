@@ -64,15 +64,20 @@ type Project struct {
 	// default, from i18n.locales.
 	Locales []string
 	// Languages are a multilingual Hugo site's languages, the keys of
-	// its languages table, lower-cased.
+	// its languages table, lower-cased; or the folders of a Sphinx site's
+	// languages, as sphinx-sitemap's sitemap_locales and language name
+	// them, each built into one.
 	Languages []string
 	// I18n is true when an Astro site's configuration says i18n: its
 	// routing of locales, or @astrojs/sitemap's i18n option.
 	I18n bool
 	// SitemapFile is the name the generator gives its sitemap files when
 	// its configuration renames them (Hugo's [sitemap] filename, at the
-	// root and in each language's folder); "" for sitemap.xml.
-	SitemapFile string
+	// root and in each language's folder; sphinx-sitemap's
+	// sitemap_filename); "" for sitemap.xml. SitemapFileKey names the
+	// setting, "" for Hugo's.
+	SitemapFile    string
+	SitemapFileKey string
 	// Versions are a Docusaurus site's docs versions, from versions.json,
 	// the newest first.
 	Versions []string

@@ -20,9 +20,9 @@ package project
 import (
 	"cmp"
 	"errors"
-	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -271,7 +271,7 @@ func Discover(a Ask) (*Project, error) {
 			// given: ours takes it.
 			if err := writer.CheckFilename(g.SitemapFile); err != nil {
 				pr.Warnings = append(pr.Warnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(g.File)),
-					Msg: fmt.Sprintf("[sitemap] %v: sitemapgen's entry file keeps its own name (give --filename)", err)})
+					Msg: strings.Replace(err.Error(), "filename", cmp.Or(g.SitemapFileKey, "[sitemap] filename"), 1) + ": sitemapgen's entry file keeps its own name (give --filename)"})
 			} else {
 				pr.Filename = g.SitemapFile
 			}
