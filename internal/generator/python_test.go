@@ -65,13 +65,13 @@ func TestDetectPelicanSphinx(t *testing.T) {
 			want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "conf.py", PublishDir: "_build/html"}},
 		},
 		{
-			name: "sphinx-sitemap: site_url, sitemap_filename, sitemap_locales with the default scheme",
+			name:  "sphinx-sitemap: site_url, sitemap_filename, sitemap_locales with the default scheme",
 			files: map[string]string{"conf.py": "project = 'Docs'\nextensions = [\n    'sphinx.ext.autodoc',  # comment\n    \"sphinx_sitemap\",\n]\nsite_url = 'https://docs.example/'\nlanguage = 'en'\nsitemap_locales = ['en', 'fr', None]\nsitemap_filename = 'map.xml'\n"},
 			want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "conf.py", PublishDir: "_build/html",
 				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py site_url", SitemapFile: "map.xml", SitemapFileKey: "sitemap_filename", Languages: []string{"en", "fr"}}},
 		},
 		{
-			name: "sphinx-sitemap: html_baseurl and the default scheme, which lists the pages under en/",
+			name:  "sphinx-sitemap: html_baseurl and the default scheme, which lists the pages under en/",
 			files: map[string]string{"conf.py": "project = 'Docs'\nextensions = ('sphinx_sitemap',)\nhtml_baseurl = 'https://docs.example/'\nversion = '1.0'\n"},
 			want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "conf.py", PublishDir: "_build/html",
 				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py html_baseurl",
