@@ -25,6 +25,7 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -173,7 +174,9 @@ type Project struct {
 
 	// Generator names the generator whose output folder the sitemaps are
 	// written into ("Hugo"), "" for none; Translated says its site has
-	// pages in several languages (generator.Project.Translated);
+	// pages in several languages (generator.Project.Translated), or that
+	// an earlier build kept the alternates of the generator's sitemaps
+	// (pipeline.GenDatesName);
 	// GeneratorSitemaps names the
 	// sitemap files it writes there.
 	Generator         string
@@ -265,6 +268,15 @@ func Discover(a Ask) (*Project, error) {
 		hosts := siteHosts(cmp.Or(pr.BaseURL, a.GivenBaseURL), g.BaseURL)
 		takes, warnings := generatorSitemaps(g, out, hosts, p.lim)
 		pr.Generator, pr.GeneratorSitemaps, pr.Translated = g.Title, takes, g.Translated()
+		if !pr.Translated {
+			// The alternates an earlier build kept of the generator's
+			// sitemaps, read for the pages joined to their sources only
+			// when the site was translated: it still is, though its
+			// configuration no longer says so (sphinx-sitemap removed,
+			// with its sitemap_locales).
+			_, err := fsx.Lstat(out, pipeline.GenDatesName)
+			pr.Translated = err == nil
+		}
 		pr.Warnings = append(pr.Warnings, warnings...)
 		if g.SitemapFile != "" && !a.FilenameGiven {
 			// The name it gives its sitemap, which search engines were
