@@ -124,6 +124,12 @@ type Project struct {
 	// project folder), and in Notes too. The caller says them as warnings
 	// when the generator is the site's: what they hold is not used.
 	Refused []*diag.Diagnostic
+	// Warnings are what the reader took but a build must say, each at the
+	// place that gives it (File relative to the project folder): a
+	// setting of the replaced sitemap tool's that sitemapgen does not
+	// follow (sphinx-sitemap's sitemap_url_scheme). The caller says them
+	// when the generator is the site's.
+	Warnings []*diag.Diagnostic
 	// Notes are things the reader saw but could not take, each
 	// "file:line: ..." (or "file: ..." without a line), e.g.
 	// "astro.config.mjs:4: site is not a literal string (process.env.SITE); give --base-url".

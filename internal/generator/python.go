@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
@@ -389,7 +390,9 @@ func (d *detector) sphinx() (*Project, error) {
 }
 
 // sphinxSitemap reads what sphinx-sitemap's settings say of the files it
-// writes into the Sphinx project p, whose conf.py (name) assigns vals:
+// writes (or wrote, before it left extensions: the settings that stay in
+// conf.py keep naming them, as Hugo's [sitemap] does) into the Sphinx
+// project p, whose conf.py (name) assigns vals:
 // sitemap_filename names them (p.SitemapFile); a sitemap_url_scheme with
 // {lang} (its default, {lang}{version}{link}) and sitemap_locales put
 // each language's build in a folder of its own, LANG/, each with its
@@ -397,13 +400,11 @@ func (d *detector) sphinx() (*Project, error) {
 // (p.Languages: the locales with language, when there are two or
 // more). With html_baseurl, which the pages' canonical links are made
 // from, a scheme that puts the pages under another folder (Sphinx 5's
-// language is "en" when none is given) is noted: sitemapgen lists the
-// URLs the pages give.
+// language is "en" when none is given) is a warning: sitemapgen lists
+// the URLs the pages give.
 func sphinxSitemap(p *Project, name string, vals map[string]pyValue) {
 	exts, _ := vals["extensions"].val.([]any)
-	if !slices.Contains(exts, any("sphinx_sitemap")) {
-		return
-	}
+	on := slices.Contains(exts, any("sphinx_sitemap"))
 	if v, ok := vals["sitemap_filename"]; ok && v.literal && v.value != "" {
 		p.SitemapFile, p.SitemapFileKey = v.value, "sitemap_filename"
 	}
@@ -446,7 +447,7 @@ func sphinxSitemap(p *Project, name string, vals map[string]pyValue) {
 			p.Languages = langs
 		}
 	}
-	if !strings.HasSuffix(p.BaseURLFrom, " html_baseurl") {
+	if !on || !strings.HasSuffix(p.BaseURLFrom, " html_baseurl") {
 		return
 	}
 	part := func(s string) string { // as sphinx-sitemap adds it
@@ -465,7 +466,7 @@ func sphinxSitemap(p *Project, name string, vals map[string]pyValue) {
 		if v, ok := vals["sitemap_url_scheme"]; ok {
 			line = v.line
 		}
-		p.Notes = append(p.Notes, noteAt(name, line, "sphinx-sitemap's sitemap_url_scheme %s listed the pages under %s%s, where their canonical links (html_baseurl) do not put them: sitemapgen lists them at the URLs they give, under %s; give --base-url %s%s if the site is served there",
+		p.Warnings = append(p.Warnings, diag.Pos{File: name, Line: line}.Errorf("sphinx-sitemap's sitemap_url_scheme %s listed the pages under %s%s, where their canonical links (html_baseurl) do not put them: sitemapgen lists them at the URLs they give, under %s; give --base-url %s%s if the site is served there",
 			scheme, p.BaseURL, prefix, p.BaseURL, p.BaseURL, prefix))
 	}
 }

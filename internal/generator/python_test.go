@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
@@ -75,7 +76,7 @@ func TestDetectPelicanSphinx(t *testing.T) {
 			files: map[string]string{"conf.py": "project = 'Docs'\nextensions = ('sphinx_sitemap',)\nhtml_baseurl = 'https://docs.example/'\nversion = '1.0'\n"},
 			want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "conf.py", PublishDir: "_build/html",
 				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py html_baseurl",
-				Notes: []string{"conf.py:2: sphinx-sitemap's sitemap_url_scheme {lang}{version}{link} listed the pages under https://docs.example/en/1.0/, where their canonical links (html_baseurl) do not put them: sitemapgen lists them at the URLs they give, under https://docs.example/; give --base-url https://docs.example/en/1.0/ if the site is served there"}}},
+				Warnings: []*diag.Diagnostic{{File: "conf.py", Line: 2, Msg: "sphinx-sitemap's sitemap_url_scheme {lang}{version}{link} listed the pages under https://docs.example/en/1.0/, where their canonical links (html_baseurl) do not put them: sitemapgen lists them at the URLs they give, under https://docs.example/; give --base-url https://docs.example/en/1.0/ if the site is served there"}}}},
 		},
 		{
 			name:  "sphinx-sitemap: sitemap_url_scheme {link}, one language",
@@ -84,10 +85,10 @@ func TestDetectPelicanSphinx(t *testing.T) {
 				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py html_baseurl"}},
 		},
 		{
-			name:  "sphinx-sitemap's settings without the extension: not its files",
-			files: map[string]string{"conf.py": "extensions = []\nsite_url = 'https://docs.example/'\nsitemap_filename = 'map.xml'\nsitemap_locales = ['en', 'fr']\n"},
+			name:  "sphinx-sitemap's settings left after the extension: they name its files still, the scheme said no more",
+			files: map[string]string{"conf.py": "extensions = []\nhtml_baseurl = 'https://docs.example/'\nsitemap_filename = 'map.xml'\nsitemap_locales = ['en', 'fr']\n"},
 			want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "conf.py", PublishDir: "_build/html",
-				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py site_url"}},
+				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py html_baseurl", SitemapFile: "map.xml", SitemapFileKey: "sitemap_filename", Languages: []string{"en", "fr"}}},
 		},
 		{
 			name:  "a conf.py that is not Sphinx's",

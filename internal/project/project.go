@@ -295,6 +295,9 @@ func Discover(a Ask) (*Project, error) {
 		for _, r := range g.Refused {
 			pr.Warnings = append(pr.Warnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(r.File)), Line: r.Line, Msg: r.Msg + "; its settings are not used"})
 		}
+		for _, w := range g.Warnings {
+			pr.Warnings = append(pr.Warnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(w.File)), Line: w.Line, Msg: w.Msg})
+		}
 	}
 	if d, ok := errors.AsType[*diag.Diagnostic](p.detectErr); ok {
 		// Not needed for the site folder or the base URL, a generator's

@@ -1,0 +1,189 @@
+package e2e
+
+// The switch from the sitemap tools of VitePress, Sphinx, MkDocs with
+// Material and Eleventy's starter to ours, with each real tool: the peer
+// builds first, its URLs, alternates and published sitemap URLs are
+// recorded; then sitemapgen runs as its docs say (and the peer is
+// removed): every URL the peer listed that is a page is listed, every
+// alternate it wrote is written, every sitemap URL it published answers.
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/testtool"
+)
+
+// pageKey is a URL as a peer and sitemapgen may each write the same page:
+// a folder's index.html as the folder.
+func pageKey(u string) string { return strings.TrimSuffix(u, "index.html") }
+
+// allListed fails the test unless every URL of theirs is one of ours, as
+// pageKey compares them.
+func allListed(t *testing.T, step string, ours, theirs []string) {
+	t.Helper()
+	keys := map[string]bool{}
+	for _, u := range ours {
+		keys[pageKey(u)] = true
+	}
+	for _, u := range theirs {
+		if !keys[pageKey(u)] {
+			t.Errorf("%s: the peer listed %s; we do not (ours: %q)", step, u, ours)
+		}
+	}
+}
+
+// allAlternates fails the test unless every alternate of theirs ("LOC
+// LANG HREF", as sitemapAlternates gives them) is one of ours, as pageKey
+// compares their URLs, and each of ours the peer did not write is a
+// page's own (its LOC its HREF: a cluster lists each of its pages).
+func allAlternates(t *testing.T, step string, ours, theirs []string) {
+	t.Helper()
+	key := func(a string) string {
+		f := strings.Fields(a)
+		return pageKey(f[0]) + " " + f[1] + " " + pageKey(f[2])
+	}
+	in := func(list []string, a string) bool {
+		return slices.ContainsFunc(list, func(b string) bool { return key(b) == key(a) })
+	}
+	for _, a := range theirs {
+		if !in(ours, a) {
+			t.Errorf("%s: the peer wrote the alternate %s; we do not", step, a)
+		}
+	}
+	for _, a := range ours {
+		if f := strings.Fields(key(a)); !in(theirs, a) && f[0] != f[2] {
+			t.Errorf("%s: we write the alternate %s; the peer did not", step, a)
+		}
+	}
+}
+
+// sphinxProject writes a Sphinx project of three documents whose conf.py
+// is conf, and returns its folder.
+func sphinxProject(t *testing.T, conf string) string {
+	t.Helper()
+	testtool.Program(t, "sphinx-build", "apt-get install python3-sphinx python3-sphinx-sitemap")
+	src := filepath.Join(t.TempDir(), "sphinx-site")
+	for name, body := range map[string]string{
+		"conf.py":   conf,
+		"index.rst": "Home\n====\n\n.. toctree::\n\n   about\n   guide\n",
+		"about.rst": "About\n=====\n\nAbout us.\n",
+		"guide.rst": "Guide\n=====\n\nHow to.\n",
+	} {
+		write(t, filepath.Join(src, name), body)
+	}
+	return src
+}
+
+// sphinxBuild runs sphinx-build in src into out (relative to src), with
+// args before the folders (-D language=fr), reading every document again.
+func sphinxBuild(t *testing.T, src, out string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("sphinx-build", append(append([]string{"-q", "-E", "-b", "html"}, args...), ".", out)...)
+	cmd.Dir = src
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("sphinx-build: %v\n%s", err, b)
+	}
+}
+
+// TestSphinxSitemapSwitch: a Sphinx site with sphinx-sitemap
+// (sitemap_url_scheme '{link}', sitemap_filename 'map.xml'). Plain
+// sitemapgen takes its map.xml over: it answers, with every URL
+// sphinx-sitemap listed. Then the switch: sitemapgen init carries
+// sitemap_filename over into sitemap.yaml, sphinx_sitemap leaves
+// extensions, and a clean Sphinx build and sitemapgen give map.xml again,
+// the same URLs. With the default scheme, which listed the pages under
+// en/ where their canonical links do not put them, the build says so.
+func TestSphinxSitemapSwitch(t *testing.T) {
+	const base = "https://example.com/docs/"
+	conf := "project = 'Docs'\nextensions = [\n    'sphinx_sitemap',\n]\nhtml_baseurl = 'https://example.com/docs/'\nsitemap_url_scheme = '{link}'\nsitemap_filename = 'map.xml'\n"
+	src := sphinxProject(t, conf)
+	sphinxBuild(t, src, "_build/html")
+	site := filepath.Join(src, "_build", "html")
+	published := peerSitemaps(t, site)
+	if want := []string{"map.xml"}; !slices.Equal(published, want) {
+		t.Fatalf("sphinx-sitemap published %q, want %q", published, want)
+	}
+	theirs := locs(t, filepath.Join(site, "map.xml"))
+	if len(theirs) != 5 {
+		t.Fatalf("sphinx-sitemap listed %q, want its 5 pages", theirs)
+	}
+	mustRun(t, src)
+	allListed(t, "the takeover", answers(t, site, base, "map.xml", published), theirs)
+
+	// The switch.
+	if r := run(t, src, nil, "init"); r.code != 0 || !strings.Contains(r.stderr, "carried over 1 setting of sphinx-sitemap (conf.py:2): filename") {
+		t.Fatalf("init: exit %d\n%s", r.code, r.stderr)
+	}
+	write(t, filepath.Join(src, "conf.py"), strings.Replace(conf, "    'sphinx_sitemap',\n", "", 1))
+	if err := os.RemoveAll(filepath.Join(src, "_build")); err != nil {
+		t.Fatal(err)
+	}
+	sphinxBuild(t, src, "_build/html")
+	if names := peerSitemaps(t, site); len(names) != 0 {
+		t.Fatalf("Sphinx without sphinx-sitemap wrote %q", names)
+	}
+	mustRun(t, src)
+	allListed(t, "after the switch", answers(t, site, base, "map.xml", published), theirs)
+
+	// The default scheme: sphinx-sitemap wrote https://example.com/docs/en/about.html.
+	src = sphinxProject(t, "project = 'Docs'\nextensions = ['sphinx_sitemap']\nhtml_baseurl = 'https://example.com/docs/'\n")
+	sphinxBuild(t, src, "_build/html")
+	if got := locs(t, filepath.Join(src, "_build", "html", "sitemap.xml")); !slices.Contains(got, base+"en/about.html") {
+		t.Fatalf("the premise: sphinx-sitemap's default scheme lists %q", got)
+	}
+	r := mustRun(t, src)
+	wantOutput(t, r.stderr, "conf.py:2: warning: sphinx-sitemap's sitemap_url_scheme {lang}{version}{link} listed the pages under https://example.com/docs/en/, where their canonical links (html_baseurl) do not put them")
+}
+
+// TestSphinxSitemapLocales: two languages with sphinx-sitemap's
+// sitemap_locales, each built into its folder (en/, fr/) with site_url,
+// each language's sitemap.xml naming the other's pages as alternates.
+// Plain sitemapgen lists every page (index.html as its folder), writes
+// every alternate sphinx-sitemap wrote (and each page's own), and both
+// files answer with our URLs under their folders; again from the kept
+// alternates. Then the switch: sphinx_sitemap leaves extensions (its
+// settings stay, as init says), both languages are built again, and the
+// alternates and answers stay.
+func TestSphinxSitemapLocales(t *testing.T) {
+	const base = "https://example.com/docs/"
+	conf := "project = 'Docs'\nextensions = ['sphinx_sitemap']\nsite_url = 'https://example.com/docs/'\nlanguage = 'en'\nsitemap_locales = ['en', 'fr']\n"
+	src := sphinxProject(t, conf)
+	build := func() {
+		sphinxBuild(t, src, "_build/html/en")
+		sphinxBuild(t, src, "_build/html/fr", "-D", "language=fr")
+	}
+	build()
+	site := filepath.Join(src, "_build", "html")
+	published := peerSitemaps(t, site)
+	if want := []string{"en/sitemap.xml", "fr/sitemap.xml"}; !slices.Equal(published, want) {
+		t.Fatalf("sphinx-sitemap published %q, want %q", published, want)
+	}
+	theirs := append(locs(t, filepath.Join(site, "en", "sitemap.xml")), locs(t, filepath.Join(site, "fr", "sitemap.xml"))...)
+	alts := sitemapAlternates(t, filepath.Join(site, "en", "sitemap.xml"), filepath.Join(site, "fr", "sitemap.xml"))
+	if len(alts) != 10 {
+		t.Fatalf("sphinx-sitemap wrote %d alternates, want 10:\n%s", len(alts), strings.Join(alts, "\n"))
+	}
+	check := func(step string) {
+		t.Helper()
+		allListed(t, step, answers(t, site, base, "sitemap.xml", published), theirs)
+		allAlternates(t, step, ourAlternates(t, site, base), alts)
+	}
+	r := mustRun(t, src)
+	wantOutput(t, r.stderr, "sitemapgen: replaced Sphinx's own sitemaps at their URLs with ones that lead to ours, for search engines given them: en/sitemap.xml, fr/sitemap.xml")
+	check("the takeover")
+	mustRun(t, src)
+	check("the next run")
+
+	// The switch: sphinx_sitemap leaves extensions, its settings stay
+	// (as init says); Sphinx writes no sitemap, and ours stay, with the
+	// alternates kept.
+	write(t, filepath.Join(src, "conf.py"), strings.Replace(conf, "['sphinx_sitemap']", "[]", 1))
+	build()
+	mustRun(t, src)
+	check("after the switch")
+}
