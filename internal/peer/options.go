@@ -2,6 +2,7 @@ package peer
 
 import (
 	"math"
+	"net/url"
 	"path"
 	"strings"
 
@@ -115,7 +116,7 @@ var Options = []Option{
 	// VitePress's sitemap option (VitePress 1): sitemap: { … } in
 	// .vitepress/config, the sitemap package's SitemapStream options with
 	// hostname and transformItems (read by sitemapgen init).
-	{VitePress, "hostname", "honoured: the base URL (with base), read at every run", honoured("the base URL, which sitemapgen reads from sitemap.hostname and base in .vitepress/config at every run")},
+	{VitePress, "hostname", "base_url (with base), which the config no longer gives once the sitemap option goes", vitepressHostname},
 	{VitePress, "lastmodDateOnly", "--lastmod-format date; false: datetime, sitemapgen's default", lastmodDateOnly},
 	{VitePress, "transformItems", "a function: warned, no per-URL hook yet; --exclude, rules: meanwhile", hook("leave pages out with --exclude GLOB, and set values with rules: in sitemap.yaml")},
 	{VitePress, "xslUrl", "--xsl", xsl},
@@ -571,4 +572,28 @@ func sphinxShowLastmod(m *Mapper, v any) {
 		return
 	}
 	m.Warn("is false, which wrote no lastmod; sitemapgen writes each page's own date (its source's last commit): set lastmod.sources: [none] in sitemap.yaml to write none")
+}
+
+// vitepressHostname: VitePress links the pages under base, and its
+// sitemap resolves them against hostname, which its docs say to end with
+// base; sitemapgen reads both at every run, but the sitemap option that
+// gives hostname goes with the switch: the base URL is set.
+func vitepressHostname(m *Mapper, v any) {
+	s, ok := m.str(v)
+	if !ok {
+		return
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+		m.Warn("is %q, not an absolute http(s) URL; not taken: give the base URL with --base-url", s)
+		return
+	}
+	p := u.Path
+	if b := m.ctx.BasePath; b != "" && b != "/" {
+		p = b
+	}
+	if !strings.HasSuffix(p, "/") {
+		p += "/"
+	}
+	m.Set("base_url", u.Scheme+"://"+u.Host+p)
 }
