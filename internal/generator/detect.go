@@ -124,6 +124,11 @@ type Project struct {
 	// project folder), and in Notes too. The caller says them as warnings
 	// when the generator is the site's: what they hold is not used.
 	Refused []*diag.Diagnostic
+	// Pages gives the built pages their translations, by their path in
+	// the publish folder, where the generator's sitemap links them as
+	// alternates and the pages are not joined to sources (VitePress's
+	// locales); nil for none.
+	Pages Translator
 	// Warnings are what the reader took but a build must say, each at the
 	// place that gives it (File relative to the project folder): a
 	// setting of the replaced sitemap tool's that sitemapgen does not

@@ -18,6 +18,7 @@ package pipeline
 import (
 	"cmp"
 	"encoding/binary"
+	"maps"
 	"slices"
 	"strings"
 
@@ -440,7 +441,8 @@ func (b *builder) genKeys(o *outcome, src *source) {
 }
 
 // groupTranslations makes b.groups: the sources that publish the pages
-// (those their URLs' claims took), by their translation key.
+// (those their URLs' claims took), and the pages Options.Translator
+// gives translations, by their translation key.
 func (b *builder) groupTranslations() {
 	b.groups = make(map[string][]*source)
 	for _, s := range b.join {
@@ -448,4 +450,32 @@ func (b *builder) groupTranslations() {
 			b.groups[s.tkey] = append(b.groups[s.tkey], s)
 		}
 	}
+	b.pageMu.Lock()
+	defer b.pageMu.Unlock()
+	for _, path := range slices.Sorted(maps.Keys(b.pageSrcs)) {
+		s := b.pageSrcs[path]
+		b.groups[s.tkey] = append(b.groups[s.tkey], s)
+	}
+}
+
+// pageSource returns the page at path (in Root) as a source of its own
+// when Options.Translator gives it translations, nil otherwise; the
+// groups are made again. It runs on the walk's goroutines.
+func (b *builder) pageSource(path string) *source {
+	if b.opts.Translator == nil {
+		return nil
+	}
+	t, ok := b.opts.Translator.Translation(path, "")
+	if !ok || t.Key == "" {
+		return nil
+	}
+	s := &source{path: path, lang: t.Lang, tkey: t.Key, tfrom: t.From}
+	b.pageMu.Lock()
+	defer b.pageMu.Unlock()
+	if b.pageSrcs == nil {
+		b.pageSrcs = make(map[string]*source)
+	}
+	b.pageSrcs[path] = s
+	b.groups = nil
+	return s
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
@@ -319,5 +320,52 @@ func TestGeneratorAlternatesOthersOnly(t *testing.T) {
 		if got := alternatesOf(res.URLs); fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%s: alternates\n%v\nwant\n%v", step, got, want)
 		}
+	}
+}
+
+// pathTranslator gives a page under fr/ the French of the page at the
+// same path without it, as VitePress's locales do.
+type pathTranslator struct{}
+
+func (pathTranslator) Translation(rel, _ string) (generator.Translation, bool) {
+	if rest, ok := strings.CutPrefix(rel, "fr/"); ok {
+		return generator.Translation{Lang: "fr-FR", Key: rest, From: "locales"}, true
+	}
+	return generator.Translation{Lang: "en-US", Key: rel, From: "locales"}, true
+}
+
+// TestPageTranslations: pages not joined to sources take the alternates
+// Options.Translator gives them by their paths, with no sitemap of the
+// generator's in sight (VitePress's locales, its sitemap off, its output
+// folder emptied by each build); a page's head wins, and a page with no
+// translation found gets none.
+func TestPageTranslations(t *testing.T) {
+	root := pages(t, map[string]string{
+		"index.html":    "<title>home</title>",
+		"fr/index.html": "<title>home</title>",
+		"about.html":    "<title>about</title>",
+		"fr/about.html": "<title>about</title>",
+		"only-en.html":  "<title>only</title>",
+		"own.html":      `<title>own</title><link rel="alternate" hreflang="en" href="/own.html"><link rel="alternate" hreflang="de" href="/de/own.html">`,
+		"de/own.html":   `<title>own</title><link rel="alternate" hreflang="en" href="/own.html"><link rel="alternate" hreflang="de" href="/de/own.html">`,
+		"fr/own.html":   "<title>own</title>",
+		"fr/other.html": "<title>other</title>",
+	})
+	opts := Options{Root: root, Heads: Heads{Read: true}, Translator: pathTranslator{}, Map: mapping.Options{BaseURL: base}}
+	res, _, err := run(t, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		base:                   "en-US " + base + ", fr-FR " + base + "fr/",
+		base + "fr/":           "en-US " + base + ", fr-FR " + base + "fr/",
+		base + "about.html":    "en-US " + base + "about.html, fr-FR " + base + "fr/about.html",
+		base + "fr/about.html": "en-US " + base + "about.html, fr-FR " + base + "fr/about.html",
+		base + "own.html":      "en " + base + "own.html, de " + base + "de/own.html",
+		base + "de/own.html":   "en " + base + "own.html, de " + base + "de/own.html",
+		base + "fr/own.html":   "en-US " + base + "own.html, fr-FR " + base + "fr/own.html",
+	}
+	if got := alternatesOf(res.URLs); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("alternates\n%v\nwant\n%v", got, want)
 	}
 }

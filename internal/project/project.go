@@ -182,6 +182,10 @@ type Project struct {
 	Generator         string
 	GeneratorSitemaps func(name string) bool
 	Translated        bool
+	// Pages gives the pages of the site folder their translations by
+	// their path there, as the generator's sitemap linked them
+	// (generator.Project.Pages: VitePress's locales); nil for none.
+	Pages generator.Translator
 	// Filename is the entry file's name the generator's configuration
 	// gives its own sitemap (Hugo's [sitemap] filename), for the URL a
 	// search engine was given to stay; "" for none.
@@ -267,7 +271,7 @@ func Discover(a Ask) (*Project, error) {
 		// a plugin names as its own may be the project's.
 		hosts := siteHosts(cmp.Or(pr.BaseURL, a.GivenBaseURL), g.BaseURL)
 		takes, warnings := generatorSitemaps(g, out, hosts, p.lim)
-		pr.Generator, pr.GeneratorSitemaps, pr.Translated = g.Title, takes, g.Translated()
+		pr.Generator, pr.GeneratorSitemaps, pr.Translated, pr.Pages = g.Title, takes, g.Translated(), g.Pages
 		if !pr.Translated {
 			// The alternates an earlier build kept of the generator's
 			// sitemaps, read for the pages joined to their sources only
