@@ -187,3 +187,72 @@ func TestSphinxSitemapLocales(t *testing.T) {
 	mustRun(t, src)
 	check("after the switch")
 }
+
+// vitepressLocales is the configuration of TestVitePressLocales: two
+// locales, the root's English and fr/'s French, and the sitemap option.
+const vitepressLocales = `import { defineConfig } from 'vitepress'
+
+export default defineConfig({
+  title: 'Docs',
+  locales: {
+    root: { label: 'English', lang: 'en-US' },
+    fr: { label: 'Français', lang: 'fr-FR', link: '/fr/' },
+  },
+  sitemap: { hostname: 'https://example.org/', lastmodDateOnly: true },
+})
+`
+
+// TestVitePressLocales builds, with VitePress (testdata/vitepress's
+// packages), a site of two locales whose pages write no hreflang links:
+// VitePress's sitemap gives each page the alternates of its locales
+// (xhtml:link, its own too). Plain sitemapgen takes it over: every URL,
+// every alternate, sitemap.xml answering; again from the kept file. Then
+// the switch: init carries the sitemap option over (hostname as the base
+// URL, lastmodDateOnly), the option leaves the configuration, VitePress
+// builds again with no sitemap, and sitemapgen writes the same URLs and
+// alternates, as dates.
+func TestVitePressLocales(t *testing.T) {
+	src := nodeProject(t, "vitepress", "package.json")
+	write(t, filepath.Join(src, "docs", ".vitepress", "config.mts"), vitepressLocales)
+	for _, p := range []string{"index", "about", "guide/start", "only-en", "fr/index", "fr/about", "fr/guide/start"} {
+		write(t, filepath.Join(src, "docs", filepath.FromSlash(p)+".md"), "# "+p+"\n")
+	}
+	build := func() {
+		t.Helper()
+		cmd := exec.Command("node", filepath.Join("node_modules", "vitepress", "bin", "vitepress.js"), "build", "docs")
+		cmd.Dir = src
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("vitepress build: %v\n%s", err, out)
+		}
+	}
+	build()
+	const base = "https://example.org/"
+	dist := filepath.Join(src, "docs", ".vitepress", "dist")
+	published := peerSitemaps(t, dist)
+	if want := []string{"sitemap.xml"}; !slices.Equal(published, want) {
+		t.Fatalf("VitePress published %q, want %q", published, want)
+	}
+	theirs := locs(t, filepath.Join(dist, "sitemap.xml"))
+	alts := sitemapAlternates(t, filepath.Join(dist, "sitemap.xml"))
+	if len(theirs) != 7 || len(alts) != 12 {
+		t.Fatalf("VitePress listed %q with %d alternates, want 7 URLs and 12:\n%s", theirs, len(alts), strings.Join(alts, "\n"))
+	}
+	check := func(step string) {
+		t.Helper()
+		allListed(t, step, answers(t, dist, base, "sitemap.xml", published), theirs)
+		sameAlternates(t, step, ourAlternates(t, dist, base), alts)
+	}
+	mustRun(t, src)
+	check("the takeover")
+	mustRun(t, src)
+	check("the next run")
+
+	// The switch.
+	if r := run(t, src, nil, "init"); r.code != 0 || !strings.Contains(r.stderr, "carried over 2 settings of VitePress's sitemap (docs/.vitepress/config.mts:9): base_url, lastmod_format") {
+		t.Fatalf("init: exit %d\n%s", r.code, r.stderr)
+	}
+	write(t, filepath.Join(src, "docs", ".vitepress", "config.mts"), strings.Replace(vitepressLocales, "  sitemap: { hostname: 'https://example.org/', lastmodDateOnly: true },\n", "", 1))
+	build()
+	mustRun(t, src)
+	check("after the switch")
+}
