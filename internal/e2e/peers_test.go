@@ -256,3 +256,46 @@ func TestVitePressLocales(t *testing.T) {
 	mustRun(t, src)
 	check("after the switch")
 }
+
+// TestMkDocsMaterialSwitch builds testdata/mkdocs with Material's theme
+// (Debian's mkdocs-material) and its language selector (extra.alternate:
+// links in the header, none in the head or the sitemap): MkDocs writes
+// its own sitemap.xml and sitemap.xml.gz whatever the theme, with no
+// alternates and every page dated by the build. After plain sitemapgen
+// every page MkDocs listed is listed, both files answer, and no
+// alternate is written that MkDocs did not (Material's selector is no
+// hreflang link); Material's 404 page is no page.
+func TestMkDocsMaterialSwitch(t *testing.T) {
+	mkdocs := testtool.Program(t, "mkdocs", "apt-get install mkdocs mkdocs-material")
+	src := filepath.Join(t.TempDir(), "docs-site")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "mkdocs"))); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(src, "mkdocs.yml"), "site_name: Docs\nsite_url: https://example.com/docs/\ntheme:\n  name: material\n  language: en\nextra:\n  alternate:\n    - name: English\n      link: /docs/\n      lang: en\n    - name: Français\n      link: /docs/fr/\n      lang: fr\n")
+	cmd := exec.Command(mkdocs, "build", "--quiet")
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("mkdocs: %v\n%s", err, out)
+	}
+	site := filepath.Join(src, "site")
+	if data, err := os.ReadFile(filepath.Join(site, "index.html")); err != nil || !strings.Contains(string(data), "md-select__link") {
+		t.Fatalf("the premise: Material's language selector is not in the page: %v", err)
+	}
+	const base = "https://example.com/docs/"
+	published := peerSitemaps(t, site)
+	if want := []string{"sitemap.xml", "sitemap.xml.gz"}; !slices.Equal(published, want) {
+		t.Fatalf("MkDocs published %q, want %q", published, want)
+	}
+	theirs := locs(t, filepath.Join(site, "sitemap.xml"))
+	alts := sitemapAlternates(t, filepath.Join(site, "sitemap.xml"))
+	r := mustRun(t, src)
+	ours := answers(t, site, base, "sitemap.xml", published)
+	allListed(t, "the takeover", ours, theirs)
+	sameAlternates(t, "the takeover", ourAlternates(t, site, base), alts)
+	if slices.Contains(ours, base+"404.html") {
+		t.Errorf("Material's 404 page is listed: %q", ours)
+	}
+	if strings.Contains(r.stderr, "hreflang") {
+		t.Errorf("hreflang warnings for Material's selector:\n%s", r.stderr)
+	}
+}
