@@ -299,3 +299,123 @@ func TestMkDocsMaterialSwitch(t *testing.T) {
 		t.Errorf("hreflang warnings for Material's selector:\n%s", r.stderr)
 	}
 }
+
+// eleventyStarter is a site in the shape of Eleventy's base blog
+// starter (eleventy-base-blog 9): its input folder content/, its data
+// and includes beside it, the site's URL in _data/metadata.js, the
+// HTML base plugin, posts with dates, a 404 page kept out of the
+// collections, and content/sitemap.xml.njk writing /sitemap.xml from
+// collections.all with each page's date.
+var eleventyStarter = map[string]string{
+	"eleventy.config.js": `import { HtmlBasePlugin } from "@11ty/eleventy";
+//IMPORT
+
+export default function (eleventyConfig) {
+	eleventyConfig.addPlugin(HtmlBasePlugin);
+	eleventyConfig.addFilter("htmlDateString", (date) => date.toISOString().slice(0, 10));
+	//PLUGIN
+}
+
+export const config = {
+	dir: { input: "content", includes: "../_includes", data: "../_data", output: "_site" },
+};
+`,
+	"_data/metadata.js":             "export default {\n\ttitle: \"A blog\",\n\turl: \"https://example.com/\",\n\tlanguage: \"en\",\n};\n",
+	"_includes/layouts/base.njk":    "<!doctype html>\n<html lang=\"{{ metadata.language }}\">\n<head><title>{{ title }}</title></head>\n<body>{{ content | safe }}</body>\n</html>\n",
+	"content/content.11tydata.js":   "export default { layout: \"layouts/base.njk\" };\n",
+	"content/index.njk":             "---\ntitle: Home\n---\n<ul>{% for post in collections.posts %}<li><a href=\"{{ post.url }}\">{{ post.data.title }}</a></li>{% endfor %}</ul>\n",
+	"content/about.md":              "---\ntitle: About\n---\n# About\n",
+	"content/blog.njk":              "---\ntitle: Archive\npermalink: /blog/\n---\n<p>Posts</p>\n",
+	"content/blog/blog.11tydata.js": "export default { tags: [\"posts\"] };\n",
+	"content/blog/first.md":         "---\ntitle: First\ndate: 2024-03-04\n---\nOne.\n",
+	"content/blog/second.md":        "---\ntitle: Second\ndate: 2024-05-06\n---\nTwo.\n",
+	"content/404.md":                "---\ntitle: Not found\npermalink: 404.html\neleventyExcludeFromCollections: true\n---\nGone.\n",
+	"content/sitemap.xml.njk": `---
+permalink: /sitemap.xml
+layout: false
+eleventyExcludeFromCollections: true
+---
+<?xml version="1.0" encoding="utf-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+{%- for item in collections.all %}
+<url><loc>{{ item.url | htmlBaseUrl(metadata.url) }}</loc><lastmod>{{ item.date | htmlDateString }}</lastmod></url>
+{%- endfor %}
+</urlset>
+`,
+}
+
+// TestEleventyStarterSwitch builds a site in the shape of Eleventy's
+// base blog starter (eleventyStarter) with Eleventy at testdata's pinned
+// version: its template writes /sitemap.xml. Then the switch, as
+// docs/integrations.md says: the template goes, sitemapgen/eleventy is
+// added, and Eleventy builds again: /sitemap.xml answers with ours, every
+// URL the template listed is listed, the posts dated as it dated them.
+// The template kept beside the integration (a user who forgot it), ours
+// takes its file over at the same URL.
+func TestEleventyStarterSwitch(t *testing.T) {
+	project := hostProject(t, "npm-eleventy")
+	for _, name := range []string{"_data", "_includes", "blog", "about.md", "index.md", "private.md", "eleventy.config.js"} {
+		if err := os.RemoveAll(filepath.Join(project, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, body := range eleventyStarter {
+		write(t, filepath.Join(project, filepath.FromSlash(name)), body)
+	}
+	build := func(dir string) {
+		t.Helper()
+		if r := hostBuild(t, dir, nil, "eleventy"); r.code != 0 {
+			t.Fatalf("eleventy: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+		}
+	}
+	const base = "https://example.com/"
+	dir := copyProject(t, project)
+	build(dir)
+	site := filepath.Join(dir, "_site")
+	theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
+	if len(theirs) != 5 {
+		t.Fatalf("the starter's template listed %d URLs, want 5: %v", len(theirs), theirs)
+	}
+	withPlugin := func(dir string) {
+		t.Helper()
+		cfg := filepath.Join(dir, "eleventy.config.js")
+		data, err := os.ReadFile(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := strings.Replace(string(data), "//IMPORT", `import sitemapgen from "sitemapgen/eleventy";`, 1)
+		write(t, cfg, strings.Replace(s, "//PLUGIN", "eleventyConfig.addPlugin(sitemapgen);", 1))
+	}
+	check := func(step, dir string) {
+		t.Helper()
+		site := filepath.Join(dir, "_site")
+		var urls []string
+		for loc := range theirs {
+			urls = append(urls, loc)
+		}
+		allListed(t, step, answers(t, site, base, "sitemap.xml", []string{"sitemap.xml"}), urls)
+		ours := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
+		for _, post := range []string{base + "blog/first/", base + "blog/second/"} {
+			if !strings.HasPrefix(ours[post], theirs[post]) {
+				t.Errorf("%s: %s dated %q; the template dated it %s", step, post, ours[post], theirs[post])
+			}
+		}
+	}
+
+	// The switch.
+	if err := os.RemoveAll(filepath.Join(dir, "_site")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "content", "sitemap.xml.njk")); err != nil {
+		t.Fatal(err)
+	}
+	withPlugin(dir)
+	build(dir)
+	check("after the switch", dir)
+
+	// The template kept.
+	kept := copyProject(t, project)
+	withPlugin(kept)
+	build(kept)
+	check("the template kept", kept)
+}
