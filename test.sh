@@ -85,6 +85,8 @@ if [[ -z ${SITEMAPGEN_NO_INSTALL:-} ]]; then
   command -v mkdocs >/dev/null 2>&1 || need+=(mkdocs)         # TestMkDocsSite compares with MkDocs' sitemap
   command -v sphinx-build >/dev/null 2>&1 || need+=(python3-sphinx) # TestSphinxSite
   command -v pelican >/dev/null 2>&1 || need+=(pelican)       # TestPelicanSite
+  dpkg -s python3-sphinx-sitemap >/dev/null 2>&1 || need+=(python3-sphinx-sitemap) # TestSphinxSitemapSwitch, TestSphinxSitemapLocales compare with sphinx-sitemap's
+  dpkg -s mkdocs-material >/dev/null 2>&1 || need+=(mkdocs-material)               # TestMkDocsMaterialSwitch builds with Material's theme
   command -v chromium >/dev/null 2>&1 || need+=(chromium)     # TestViewer opens sitemap.html in headless Chromium
   dpkg -s ruby-jekyll-sitemap >/dev/null 2>&1 || need+=(ruby-jekyll-sitemap)
   dpkg -s ruby-jekyll-redirect-from >/dev/null 2>&1 || need+=(ruby-jekyll-redirect-from) # the Jekyll fixture's redirect

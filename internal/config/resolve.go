@@ -345,6 +345,9 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		if !v.KeepGenerator {
 			c.Build.Write.TakeOver = c.GeneratorSitemaps
 		}
+		if !joined {
+			c.Build.Translator = pr.Pages
+		}
 	}
 }
 

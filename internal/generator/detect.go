@@ -64,15 +64,20 @@ type Project struct {
 	// default, from i18n.locales.
 	Locales []string
 	// Languages are a multilingual Hugo site's languages, the keys of
-	// its languages table, lower-cased.
+	// its languages table, lower-cased; or the folders of a Sphinx site's
+	// languages, as sphinx-sitemap's sitemap_locales and language name
+	// them, each built into one.
 	Languages []string
 	// I18n is true when an Astro site's configuration says i18n: its
 	// routing of locales, or @astrojs/sitemap's i18n option.
 	I18n bool
 	// SitemapFile is the name the generator gives its sitemap files when
 	// its configuration renames them (Hugo's [sitemap] filename, at the
-	// root and in each language's folder); "" for sitemap.xml.
-	SitemapFile string
+	// root and in each language's folder; sphinx-sitemap's
+	// sitemap_filename); "" for sitemap.xml. SitemapFileKey names the
+	// setting, "" for Hugo's.
+	SitemapFile    string
+	SitemapFileKey string
 	// Versions are a Docusaurus site's docs versions, from versions.json,
 	// the newest first.
 	Versions []string
@@ -121,6 +126,17 @@ type Project struct {
 	// project folder), and in Notes too. The caller says them as warnings
 	// when the generator is the site's: what they hold is not used.
 	Refused []*diag.Diagnostic
+	// Pages gives the built pages their translations, by their path in
+	// the publish folder, where the generator's sitemap links them as
+	// alternates and the pages are not joined to sources (VitePress's
+	// locales); nil for none.
+	Pages Translator
+	// Warnings are what the reader took but a build must say, each at the
+	// place that gives it (File relative to the project folder): a
+	// setting of the replaced sitemap tool's that sitemapgen does not
+	// follow (sphinx-sitemap's sitemap_url_scheme). The caller says them
+	// when the generator is the site's.
+	Warnings []*diag.Diagnostic
 	// Notes are things the reader saw but could not take, each
 	// "file:line: ..." (or "file: ..." without a line), e.g.
 	// "astro.config.mjs:4: site is not a literal string (process.env.SITE); give --base-url".

@@ -20,7 +20,9 @@ import (
 // @docusaurus/plugin-sitemap's options in docusaurus.config, next-sitemap's
 // configuration, gatsby-plugin-sitemap's entry in gatsby-config's plugins,
 // what leaves a page out of jekyll-sitemap in _config.yml, Hugo's
-// [sitemap], and static-sitemap-cli's command line in a package.json
+// [sitemap], VitePress's sitemap: { … } in .vitepress/config,
+// sphinx-sitemap's settings in conf.py, and static-sitemap-cli's command
+// line in a package.json
 // script. found are the generators Detect found in dir. A tool the
 // project uses with no options is a Config without any.
 func SitemapOptions(dir string, found []Project, lim limits.Limits) []peer.Config {
@@ -40,6 +42,10 @@ func SitemapOptions(dir string, found []Project, lim limits.Limits) []peer.Confi
 			cfgs = d.jekyllSitemap()
 		case "hugo":
 			cfgs = d.hugoSitemap(p.File)
+		case "vitepress":
+			cfgs = d.vitepressSitemap(p.File)
+		case "sphinx":
+			cfgs = d.sphinxSitemap(p.File)
 		}
 		out = append(out, cfgs...)
 	}
@@ -424,4 +430,42 @@ func shellWords(s string) []string {
 	}
 	flush()
 	return words
+}
+
+// vitepressSitemap: sitemap: { … } in .vitepress/config.
+func (d *detector) vitepressSitemap(file string) []peer.Config {
+	r := d.jsReader(file)
+	if r == nil {
+		return nil
+	}
+	if _, line, ok := r.Any("sitemap"); ok {
+		return []peer.Config{{Tool: peer.VitePress, File: file, Line: line, Options: jsOptions(r, "sitemap")}}
+	}
+	return nil
+}
+
+// sphinxSettings are the settings of conf.py sphinx-sitemap reads, in
+// the order of its documentation.
+var sphinxSettings = []string{"html_baseurl", "site_url", "language", "sitemap_url_scheme", "sitemap_locales", "sitemap_filename", "sitemap_excludes", "sitemap_show_lastmod"}
+
+// sphinxSitemap: sphinx_sitemap among conf.py's extensions, and the
+// settings it reads, by their lines.
+func (d *detector) sphinxSitemap(file string) []peer.Config {
+	name, data, err := d.firstFile(file)
+	if err != nil || name == "" {
+		return nil
+	}
+	vals := pyAssignments(data)
+	ext := vals["extensions"]
+	if list, _ := ext.val.([]any); !slices.Contains(list, any("sphinx_sitemap")) {
+		return nil
+	}
+	c := peer.Config{Tool: peer.Sphinx, File: file, Line: ext.line}
+	for _, k := range sphinxSettings {
+		if v, ok := vals[k]; ok {
+			c.Options = append(c.Options, peer.Given{Name: k, Value: v.val, Line: v.line})
+		}
+	}
+	slices.SortStableFunc(c.Options, func(a, b peer.Given) int { return a.Line - b.Line })
+	return []peer.Config{c}
 }

@@ -67,6 +67,33 @@ export default defineConfig({
 };
 `}, want: []peer.Config{{Tool: peer.Gatsby, File: "gatsby-config.js", Line: 6, Options: []peer.Given{
 			{Name: "excludes", Value: []any{"/drafts/*"}, Line: 7}, {Name: "entryLimit", Value: 1000.0, Line: 7}, {Name: "serialize", Value: peer.Func{}, Line: 7}}}}},
+		{name: "vitepress", files: map[string]string{"docs/.vitepress/config.mts": `import { defineConfig } from 'vitepress'
+
+export default defineConfig({
+  title: 'Docs',
+  sitemap: {
+    hostname: 'https://example.com/',
+    lastmodDateOnly: true,
+    transformItems: (items) => items.filter((i) => !i.url.includes('old')),
+  },
+})
+`}, want: []peer.Config{{Tool: peer.VitePress, File: "docs/.vitepress/config.mts", Line: 5, Options: []peer.Given{
+			{Name: "hostname", Value: "https://example.com/", Line: 6}, {Name: "lastmodDateOnly", Value: true, Line: 7}, {Name: "transformItems", Value: peer.Func{}, Line: 8}}}}},
+		{name: "vitepress without a sitemap", files: map[string]string{".vitepress/config.js": "export default { title: 'Docs' }\n"}},
+		{name: "sphinx-sitemap", files: map[string]string{"docs/conf.py": `project = 'Docs'
+extensions = [
+    'sphinx.ext.autodoc',
+    'sphinx_sitemap',
+]
+html_baseurl = 'https://example.com/'
+sitemap_url_scheme = '{link}'
+sitemap_excludes = ['search.html', 'genindex.html']
+sitemap_locales = [None]
+html_theme = 'alabaster'
+`}, want: []peer.Config{{Tool: peer.Sphinx, File: "docs/conf.py", Line: 2, Options: []peer.Given{
+			{Name: "html_baseurl", Value: "https://example.com/", Line: 6}, {Name: "sitemap_url_scheme", Value: "{link}", Line: 7},
+			{Name: "sitemap_excludes", Value: []any{"search.html", "genindex.html"}, Line: 8}, {Name: "sitemap_locales", Value: []any{nil}, Line: 9}}}}},
+		{name: "sphinx without sphinx-sitemap", files: map[string]string{"conf.py": "project = 'Docs'\nextensions = []\nhtml_baseurl = 'https://example.com/'\n"}},
 		{name: "next-sitemap", files: map[string]string{"next.config.js": "module.exports = { output: 'export' };\n", "next-sitemap.config.js": `/** @type {import('next-sitemap').IConfig} */
 module.exports = {
   siteUrl: 'https://example.com',

@@ -12,7 +12,8 @@ import (
 // Sitemaps names the sitemap files the generator p (or the
 // sitemap plugin its projects use) writes into its output, by their path
 // there: Hugo's sitemap.xml and each language's LANG/sitemap.xml (or the
-// name [sitemap] filename gives, [Project.SitemapFile]),
+// name [sitemap] filename gives, [Project.SitemapFile]), sphinx-sitemap's
+// sitemap.xml (or sitemap_filename's) and each language's,
 // jekyll-sitemap's, Eleventy's and VitePress's sitemap.xml, MkDocs'
 // sitemap.xml and sitemap.xml.gz, @astrojs/sitemap's sitemap-index.xml
 // and sitemap-N.xml, next-sitemap's sitemap.xml and sitemap-N.xml,
@@ -32,9 +33,11 @@ func (p *Project) Sitemaps() func(name string) bool {
 	var shard *regexp.Regexp // the names of the shards of an index
 	folder := ""
 	switch p.Generator {
-	case "hugo":
-		// [sitemap] filename renames them all; sitemap.xml stays named,
-		// a build before the rename left it (Hugo empties no folder).
+	case "hugo", "sphinx":
+		// [sitemap] filename (sphinx-sitemap's sitemap_filename) renames
+		// them all; sitemap.xml stays named, a build before the rename
+		// left it (neither empties its folder). A Sphinx site's languages
+		// are built each into its folder, each with its sitemap.
 		file := cmp.Or(p.SitemapFile, "sitemap.xml")
 		names[file] = true
 		for _, lang := range p.Languages {

@@ -28,6 +28,10 @@ func TestGeneratorSitemaps(t *testing.T) {
 		{"gatsby", []string{"sitemap-index.xml", "sitemap-0.xml", "sitemap.xml"}, []string{"sitemap_index.xml", "en/sitemap.xml"}},
 		{"vitepress", []string{"sitemap.xml"}, []string{"sitemap-0.xml", "sitemap-index.xml"}},
 		{"nuxt", []string{"sitemap.xml", "sitemap_index.xml", "__sitemap__/", "__sitemap__/en-US.xml"}, []string{"__sitemap__/style.xsl", "sitemap-0.xml", "en/sitemap.xml"}},
+		// sphinx-sitemap's, and each language's build's, in its folder
+		// (sitemap_locales); sitemap_filename names them.
+		{"sphinx", []string{"sitemap.xml", "en/sitemap.xml", "pt_BR/sitemap.xml"}, []string{"fr/sitemap.xml", "sitemap-0.xml"}},
+		{"sphinx map.xml", []string{"map.xml", "en/map.xml", "pt_BR/map.xml", "sitemap.xml"}, []string{"en/sitemap.xml"}},
 		{"sveltekit", nil, []string{"sitemap.xml", "sitemap-index.xml", "sitemap-0.xml"}},
 	} {
 		gen, file, _ := strings.Cut(tc.gen, " ")
@@ -35,6 +39,8 @@ func TestGeneratorSitemaps(t *testing.T) {
 		switch gen {
 		case "hugo":
 			p.Languages = []string{"en", "de"} // Detect's, of [languages.en] and [languages.de]
+		case "sphinx":
+			p.Languages = []string{"en", "pt_BR"} // language and sitemap_locales
 		case "docusaurus":
 			p.Locales = []string{"de", "pt-BR", "zh-Hans"}
 		}

@@ -27,6 +27,25 @@ export default defineConfig({
 `
 	testDetect(t, []detectTest{
 		{
+			name: "locales with their lang: the pages' translations",
+			files: map[string]string{".vitepress/config.mts": `export default {
+  lang: 'en-GB',
+  locales: {
+    root: { label: 'English', lang: 'en-US' },
+    fr: { label: 'Français', lang: 'fr-FR', link: '/fr/' },
+    de: { label: 'Deutsch', link: '/de/' },
+  },
+}
+`},
+			want: []Project{vp(Project{File: ".vitepress/config.mts", PublishDir: ".vitepress/dist",
+				Pages: &VitePressLocales{Default: "en-US", Langs: map[string]string{"fr": "fr-FR"}}})},
+		},
+		{
+			name:  "a locale with no lang: no translations",
+			files: map[string]string{".vitepress/config.mts": "export default { locales: { root: { lang: 'en-US' }, fr: { label: 'Français' } } }\n"},
+			want:  []Project{vp(Project{File: ".vitepress/config.mts", PublishDir: ".vitepress/dist"})},
+		},
+		{
 			name:  "vitepress init in the project folder",
 			files: map[string]string{".vitepress/config.mts": initConfig, "package.json": `{"devDependencies": {"vitepress": "^1.6.3"}, "scripts": {"docs:build": "vitepress build"}}`},
 			want:  []Project{vp(Project{File: ".vitepress/config.mts", PublishDir: ".vitepress/dist"})},
@@ -147,4 +166,27 @@ export default defineConfig({
 			want: []Project{vp(Project{File: ".vitepress/config.ts", PublishDir: "top"})},
 		},
 	})
+}
+
+// TestVitePressTranslation: the built pages grouped as VitePress's
+// sitemap groups their sources.
+func TestVitePressTranslation(t *testing.T) {
+	l := &VitePressLocales{Default: "en-US", Langs: map[string]string{"fr": "fr-FR"}}
+	for rel, want := range map[string]string{
+		"index.html":          "en-US index.html",
+		"fr/index.html":       "fr-FR index.html",
+		"guide/start.html":    "en-US guide/start.html",
+		"fr/guide/start.html": "fr-FR guide/start.html",
+		"de/about.html":       "en-US de/about.html", // no locale of a lang: the root's
+		"404.html":            "",
+		"assets/app.js":       "",
+	} {
+		got := ""
+		if tr, ok := l.Translation(rel, ""); ok {
+			got = tr.Lang + " " + tr.Key
+		}
+		if got != want {
+			t.Errorf("%s: %q, want %q", rel, got, want)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package peer
 
 import (
 	"math"
+	"net/url"
 	"path"
 	"strings"
 
@@ -112,6 +113,28 @@ var Options = []Option{
 	{SSCLI, "save", "honoured: sitemapgen writes files", honoured("sitemapgen writes its files into the site folder")},
 	{SSCLI, "output-dir", "--out", ssOut},
 	{SSCLI, "follow-noindex", "honoured: noindex pages are always left out", honoured("sitemapgen always leaves noindex pages out")},
+
+	// VitePress's sitemap option (VitePress 1): sitemap: { … } in
+	// .vitepress/config, the sitemap package's SitemapStream options with
+	// hostname and transformItems (read by sitemapgen init).
+	{VitePress, "hostname", "base_url (with base), which the config no longer gives once the sitemap option goes", vitepressHostname},
+	{VitePress, "lastmodDateOnly", "--lastmod-format date; false: datetime, sitemapgen's default", lastmodDateOnly},
+	{VitePress, "transformItems", "a function: warned, no per-URL hook yet; --exclude, rules: meanwhile", hook("leave pages out with --exclude GLOB, and set values with rules: in sitemap.yaml")},
+	{VitePress, "xslUrl", "--xsl", xsl},
+	{VitePress, "xmlns", "honoured: a file declares only the namespaces it uses", namespaces},
+	{VitePress, "level", "honoured: every value is checked, a problem said", honoured("sitemapgen checks every value it writes and says each problem as a warning or an error")},
+	{VitePress, "errorHandler", "honoured: every value is checked, a problem said", honoured("sitemapgen checks every value it writes and says each problem as a warning or an error")},
+
+	// sphinx-sitemap: its settings in conf.py (read by sitemapgen init;
+	// those that name its files at every run).
+	{Sphinx, "html_baseurl", "honoured: the base URL, read at every run", honoured("the base URL, which sitemapgen reads from conf.py's html_baseurl at every run")},
+	{Sphinx, "site_url", "honoured: the base URL without html_baseurl, read at every run", honoured("the base URL when html_baseurl is not set, which sitemapgen reads from conf.py at every run")},
+	{Sphinx, "sitemap_url_scheme", "honoured without html_baseurl (each language's folder); with it, the pages' canonical URLs, warned", sphinxScheme},
+	{Sphinx, "sitemap_locales", "honoured, read at every run: each locale's build in its folder, its alternates kept from sphinx-sitemap's files", sphinxLocales},
+	{Sphinx, "sitemap_filename", "--filename (read at every run too)", filename},
+	{Sphinx, "sitemap_excludes", "--exclude, each page as the glob of its built file", sphinxExcludes},
+	{Sphinx, "sitemap_show_lastmod", "honoured: each page dated by its source's last commit; false warned", sphinxShowLastmod},
+	{Sphinx, "language", "honoured: the folder of its build, read at every run", honoured("the folder of the language's build, which sitemapgen reads from conf.py at every run with sitemap_locales")},
 }
 
 // The phrases of the notes of what sitemapgen cannot do yet.
@@ -513,4 +536,95 @@ func (m *Mapper) strs(v any) ([]string, bool) {
 	}
 	m.notA(v, "a list of strings")
 	return nil, false
+}
+
+func lastmodDateOnly(m *Mapper, v any) {
+	b, ok := m.boolean(v)
+	if !ok {
+		return
+	}
+	if !b {
+		m.Honoured("is false: dates and times, as sitemapgen writes by default")
+		return
+	}
+	m.Set("lastmod_format", "date")
+}
+
+// sphinxScheme: sphinx-sitemap's URLs are html_baseurl (or site_url) +
+// the scheme, {lang}{version}{link} by default.
+func sphinxScheme(m *Mapper, v any) {
+	s, ok := m.str(v)
+	if !ok {
+		return
+	}
+	if s == "{link}" {
+		m.Honoured("is {link}: each page at the base URL's path, as sitemapgen lists it")
+		return
+	}
+	if _, ok := m.other("html_baseurl").(string); ok {
+		m.Warn("is %q, which listed the pages under a folder their canonical links (html_baseurl) do not name: sitemapgen lists the URLs the pages give; give --base-url with the folder (https://example.com/en/latest/) if the site is served there, or set html_baseurl so", s)
+		return
+	}
+	m.Honoured("is %q: sitemapgen lists each page where its file is in the site folder, each language's build in its folder (LANG/page.html), as the scheme did", s)
+}
+
+func sphinxLocales(m *Mapper, v any) {
+	m.Honoured("is honoured where each locale's build is in the site folder, in its folder: sitemapgen reads it from conf.py at every run (keep it there when sphinx_sitemap leaves extensions), each locale's sitemap keeps answering, and the alternates are those sphinx-sitemap wrote into the sitemaps sitemapgen takes over, which it keeps, each page listing itself too")
+}
+
+// sphinxExcludes: the pages' links as sphinx-sitemap lists them
+// (search.html; with the dirhtml builder, search/), fnmatch patterns.
+func sphinxExcludes(m *Mapper, v any) {
+	list, ok := m.strs(v)
+	if !ok {
+		return
+	}
+	var out []string
+	for _, s := range list {
+		s = strings.TrimPrefix(s, "/")
+		if s == "" {
+			continue
+		}
+		if strings.HasSuffix(s, "/") {
+			s += "index.html"
+		}
+		out = append(out, s)
+	}
+	m.Set("exclude", out)
+}
+
+func sphinxShowLastmod(m *Mapper, v any) {
+	b, ok := m.boolean(v)
+	if !ok {
+		return
+	}
+	if b {
+		m.Honoured("is honoured: sitemapgen dates each page by the last commit of its source and the files it includes")
+		return
+	}
+	m.Warn("is false, which wrote no lastmod; sitemapgen writes each page's own date (its source's last commit): set lastmod.sources: [none] in sitemap.yaml to write none")
+}
+
+// vitepressHostname: VitePress links the pages under base, and its
+// sitemap resolves them against hostname, which its docs say to end with
+// base; sitemapgen reads both at every run, but the sitemap option that
+// gives hostname goes with the switch: the base URL is set.
+func vitepressHostname(m *Mapper, v any) {
+	s, ok := m.str(v)
+	if !ok {
+		return
+	}
+	u, err := url.Parse(s)
+	if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+		m.Warn("is %q, not an absolute http(s) URL; not taken: give the base URL with --base-url", s)
+		return
+	}
+	p := u.Path
+	if b := m.ctx.BasePath; b != "" && b != "/" {
+		p = b
+	}
+	if !strings.HasSuffix(p, "/") {
+		p += "/"
+	}
+	m.Set("base_url", u.Scheme+"://"+u.Host+p)
 }

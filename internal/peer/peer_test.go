@@ -18,6 +18,8 @@ var documented = map[Tool][]string{
 	Jekyll:      {"defaults", "exclude"},
 	Hugo:        {"changefreq", "priority", "filename"},
 	SSCLI:       {"base", "root", "ignore", "changefreq", "priority", "robots", "concurrent", "clean", "slash", "format", "stdout", "verbose", "match", "text", "save", "output-dir", "follow-noindex"},
+	VitePress:   {"hostname", "lastmodDateOnly", "transformItems", "xslUrl", "xmlns", "level", "errorHandler"},
+	Sphinx:      {"html_baseurl", "site_url", "sitemap_url_scheme", "sitemap_locales", "sitemap_filename", "sitemap_excludes", "sitemap_show_lastmod", "language"},
 }
 
 // TestEveryOptionHasARow: each documented option of each peer is a row of
@@ -115,6 +117,16 @@ func TestMap(t *testing.T) {
 			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "output"}}, warn: []string{"puts the sitemaps in /sitemaps"}},
 		{name: "hugo", tool: Hugo, given: []Given{{Name: "changefreq", Value: "monthly"}, {Name: "filename", Value: "map.xml"}},
 			want: []Setting{{Key: "filename", Value: "map.xml", From: "filename"}}},
+		{name: "vitepress", tool: VitePress, given: []Given{{Name: "hostname", Value: "https://example.com"}, {Name: "lastmodDateOnly", Value: true}, {Name: "xslUrl", Value: "/sitemap.xsl"}, {Name: "transformItems", Value: Func{}}},
+			want: []Setting{{Key: "base_url", Value: "https://example.com/", From: "hostname"}, {Key: "lastmod_format", Value: "date", From: "lastmodDateOnly"}, {Key: "xsl", Value: "/sitemap.xsl", From: "xslUrl"}},
+			warn: []string{"is a function"}},
+		{name: "vitepress's base", tool: VitePress, ctx: Context{BasePath: "/docs/"}, given: []Given{{Name: "hostname", Value: "https://example.com/"}},
+			want: []Setting{{Key: "base_url", Value: "https://example.com/docs/", From: "hostname"}}},
+		{name: "vitepress's hostname not a URL", tool: VitePress, given: []Given{{Name: "hostname", Value: "example.com"}}, warn: []string{`is "example.com", not an absolute http(s) URL`}},
+		{name: "sphinx-sitemap", tool: Sphinx, given: []Given{{Name: "html_baseurl", Value: "https://example.com/"}, {Name: "sitemap_url_scheme", Value: "{lang}{link}"}, {Name: "sitemap_filename", Value: "map.xml"}, {Name: "sitemap_excludes", Value: []any{"search.html", "genindex/", "/private/*"}}, {Name: "sitemap_show_lastmod", Value: false}, {Name: "sitemap_locales", Value: []any{"en", "fr"}}},
+			want: []Setting{{Key: "filename", Value: "map.xml", From: "sitemap_filename"}, {Key: "exclude", Value: []string{"search.html", "genindex/index.html", "private/*"}, From: "sitemap_excludes"}},
+			warn: []string{"listed the pages under a folder their canonical links (html_baseurl) do not name", "set lastmod.sources: [none]"}},
+		{name: "sphinx-sitemap's scheme without html_baseurl", tool: Sphinx, given: []Given{{Name: "site_url", Value: "https://example.com/"}, {Name: "sitemap_url_scheme", Value: "{lang}{link}"}}},
 		{name: "a value not a literal", tool: Astro, given: []Given{{Name: "changefreq", Value: Expr{Text: "process.env.FREQ"}}}, warn: []string{"is not a literal value (process.env.FREQ)"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -47,6 +47,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -85,7 +86,7 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 			opts.Walk.Include = ContentInclude
 		}
 	}
-	b := &builder{opts: opts, res: res, bases: &canonicalBases{}}
+	b := &builder{opts: opts, res: res, bases: &canonicalBases{}, translated: opts.Translator != nil}
 	if opts.Map.Hosts == nil && len(opts.HostDirs) > 0 {
 		rules, warnings, err := host.Load(opts.Limits, opts.HostDirs...)
 		if err != nil {
@@ -385,6 +386,11 @@ type builder struct {
 	// translation key, made again after the sources change (nil).
 	translated bool
 	groups     map[string][]*source
+	// pageSrcs are the pages Options.Translator gives translations, by
+	// path, each as a source of its own (path, lang, tkey); pageMu
+	// guards it, and groups while the walk's goroutines add to it.
+	pageMu   sync.Mutex
+	pageSrcs map[string]*source
 }
 
 func (b *builder) warn(path string, err error) {

@@ -18,6 +18,7 @@ package pipeline
 import (
 	"cmp"
 	"encoding/binary"
+	"maps"
 	"slices"
 	"strings"
 
@@ -139,6 +140,24 @@ func (a *genAlternates) done() {
 			}
 		}
 	}
+}
+
+// codeOf returns the code the lists of the URLs of list give the URL of
+// genHash h, which list does not name: the first, in list's order, that
+// names it.
+func (a *genAlternates) codeOf(h uint64, list []genAlt) (uint16, bool) {
+	for _, m := range list {
+		ref, ok := a.refs[m.hash]
+		if !ok || ref.list == 0 {
+			continue
+		}
+		for _, x := range a.lists[ref.list-1] {
+			if x.hash == h {
+				return x.lang, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // wanted reports whether the URL of genHash h is one a list names or
@@ -325,7 +344,10 @@ func (b *builder) genAltsOf(f genFrom) []sitemap.Alternate {
 		})
 	} else {
 		ga := &b.gen.alts
-		for _, m := range ga.lists[ga.refs[f.hash].list-1] {
+		list := ga.lists[ga.refs[f.hash].list-1]
+		self := false
+		for _, m := range list {
+			self = self || m.hash == f.hash
 			loc := ""
 			if idx, ok := g.byHash[m.hash]; ok {
 				loc = s.rec(idx).loc
@@ -334,6 +356,20 @@ func (b *builder) genAltsOf(f genFrom) []sitemap.Alternate {
 			}
 			if loc != "" {
 				alts = append(alts, sitemap.Alternate{Lang: ga.langs[m.lang], Href: loc})
+			}
+		}
+		if !self {
+			// A generator that lists a page's other languages alone
+			// (sphinx-sitemap: each language's build names the others):
+			// the page takes its own code from an alternate's list that
+			// names it, as a cluster lists each of its pages.
+			if lang, ok := ga.codeOf(f.hash, list); ok {
+				if idx, ok := g.byHash[f.hash]; ok {
+					alts = append(alts, sitemap.Alternate{Lang: ga.langs[lang], Href: s.rec(idx).loc})
+					slices.SortStableFunc(alts, func(x, y sitemap.Alternate) int {
+						return strings.Compare(strings.ToLower(x.Lang), strings.ToLower(y.Lang))
+					})
+				}
 			}
 		}
 	}
@@ -405,7 +441,8 @@ func (b *builder) genKeys(o *outcome, src *source) {
 }
 
 // groupTranslations makes b.groups: the sources that publish the pages
-// (those their URLs' claims took), by their translation key.
+// (those their URLs' claims took), and the pages Options.Translator
+// gives translations, by their translation key.
 func (b *builder) groupTranslations() {
 	b.groups = make(map[string][]*source)
 	for _, s := range b.join {
@@ -413,4 +450,32 @@ func (b *builder) groupTranslations() {
 			b.groups[s.tkey] = append(b.groups[s.tkey], s)
 		}
 	}
+	b.pageMu.Lock()
+	defer b.pageMu.Unlock()
+	for _, path := range slices.Sorted(maps.Keys(b.pageSrcs)) {
+		s := b.pageSrcs[path]
+		b.groups[s.tkey] = append(b.groups[s.tkey], s)
+	}
+}
+
+// pageSource returns the page at path (in Root) as a source of its own
+// when Options.Translator gives it translations, nil otherwise; the
+// groups are made again. It runs on the walk's goroutines.
+func (b *builder) pageSource(path string) *source {
+	if b.opts.Translator == nil {
+		return nil
+	}
+	t, ok := b.opts.Translator.Translation(path, "")
+	if !ok || t.Key == "" {
+		return nil
+	}
+	s := &source{path: path, lang: t.Lang, tkey: t.Key, tfrom: t.From}
+	b.pageMu.Lock()
+	defer b.pageMu.Unlock()
+	if b.pageSrcs == nil {
+		b.pageSrcs = make(map[string]*source)
+	}
+	b.pageSrcs[path] = s
+	b.groups = nil
+	return s
 }

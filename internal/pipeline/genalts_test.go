@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
@@ -282,5 +283,89 @@ func TestGenAlternatesList(t *testing.T) {
 	a.done()
 	if !a.wanted(1) || !a.wanted(2) || a.wanted(3) {
 		t.Errorf("the URLs the list names are not all wanted: %v", a.refs)
+	}
+}
+
+// TestGeneratorAlternatesOthersOnly: sphinx-sitemap's build of each
+// language lists a page's other languages alone, in its own sitemap
+// (en/sitemap.xml names fr/a.html, fr/sitemap.xml names en/a.html): each
+// page takes its own code from the list that names it, and the cluster
+// is whole, every page listing itself and the others, again from the
+// kept file.
+func TestGeneratorAlternatesOthersOnly(t *testing.T) {
+	root := pages(t, map[string]string{
+		"en/a.html": "<title>a</title>",
+		"fr/a.html": "<title>a</title>",
+		"de/a.html": "<title>a</title>",
+		"en/b.html": "<title>b</title>",
+		"fr/b.html": "<title>b</title>",
+		"en/sitemap.xml": altset(base+"en/a.html fr="+base+"fr/a.html de="+base+"de/a.html",
+			base+"en/b.html fr="+base+"fr/b.html"),
+		"fr/sitemap.xml": altset(base+"fr/a.html en="+base+"en/a.html de="+base+"de/a.html",
+			base+"fr/b.html en="+base+"en/b.html"),
+		"de/sitemap.xml": altset(base + "de/a.html en=" + base + "en/a.html fr=" + base + "fr/a.html"),
+	})
+	takes := func(name string) bool { return strings.HasSuffix(name, "/sitemap.xml") }
+	opts := Options{Root: root, Heads: Heads{Read: true}, GeneratorSitemaps: takes,
+		Map: mapping.Options{BaseURL: base}}
+	opts.Write.TakeOver = takes
+	a := "de " + base + "de/a.html, en " + base + "en/a.html, fr " + base + "fr/a.html"
+	b := "en " + base + "en/b.html, fr " + base + "fr/b.html"
+	want := map[string]string{base + "en/a.html": a, base + "fr/a.html": a, base + "de/a.html": a, base + "en/b.html": b, base + "fr/b.html": b}
+	for _, step := range []string{"the generator's sitemaps", "the alternates kept"} {
+		res, _, err := run(t, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := alternatesOf(res.URLs); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: alternates\n%v\nwant\n%v", step, got, want)
+		}
+	}
+}
+
+// pathTranslator gives a page under fr/ the French of the page at the
+// same path without it, as VitePress's locales do.
+type pathTranslator struct{}
+
+func (pathTranslator) Translation(rel, _ string) (generator.Translation, bool) {
+	if rest, ok := strings.CutPrefix(rel, "fr/"); ok {
+		return generator.Translation{Lang: "fr-FR", Key: rest, From: "locales"}, true
+	}
+	return generator.Translation{Lang: "en-US", Key: rel, From: "locales"}, true
+}
+
+// TestPageTranslations: pages not joined to sources take the alternates
+// Options.Translator gives them by their paths, with no sitemap of the
+// generator's in sight (VitePress's locales, its sitemap off, its output
+// folder emptied by each build); a page's head wins, and a page with no
+// translation found gets none.
+func TestPageTranslations(t *testing.T) {
+	root := pages(t, map[string]string{
+		"index.html":    "<title>home</title>",
+		"fr/index.html": "<title>home</title>",
+		"about.html":    "<title>about</title>",
+		"fr/about.html": "<title>about</title>",
+		"only-en.html":  "<title>only</title>",
+		"own.html":      `<title>own</title><link rel="alternate" hreflang="en" href="/own.html"><link rel="alternate" hreflang="de" href="/de/own.html">`,
+		"de/own.html":   `<title>own</title><link rel="alternate" hreflang="en" href="/own.html"><link rel="alternate" hreflang="de" href="/de/own.html">`,
+		"fr/own.html":   "<title>own</title>",
+		"fr/other.html": "<title>other</title>",
+	})
+	opts := Options{Root: root, Heads: Heads{Read: true}, Translator: pathTranslator{}, Map: mapping.Options{BaseURL: base}}
+	res, _, err := run(t, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		base:                   "en-US " + base + ", fr-FR " + base + "fr/",
+		base + "fr/":           "en-US " + base + ", fr-FR " + base + "fr/",
+		base + "about.html":    "en-US " + base + "about.html, fr-FR " + base + "fr/about.html",
+		base + "fr/about.html": "en-US " + base + "about.html, fr-FR " + base + "fr/about.html",
+		base + "own.html":      "en " + base + "own.html, de " + base + "de/own.html",
+		base + "de/own.html":   "en " + base + "own.html, de " + base + "de/own.html",
+		base + "fr/own.html":   "en-US " + base + "own.html, fr-FR " + base + "fr/own.html",
+	}
+	if got := alternatesOf(res.URLs); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("alternates\n%v\nwant\n%v", got, want)
 	}
 }

@@ -277,7 +277,11 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 		page.Sitemap = b.gen.lookup
 	}
 	o := outcome{d: b.mapper.Map(page)}
-	b.genKeys(&o, joined)
+	tsrc := joined
+	if tsrc == nil && b.join == nil {
+		tsrc = b.pageSource(f.Path) // not joined: the page's own rules
+	}
+	b.genKeys(&o, tsrc)
 	if b.join != nil && !unjoined {
 		orderFrom(b.opts.Join.Order, &o.d)
 	}

@@ -20,11 +20,12 @@ package project
 import (
 	"cmp"
 	"errors"
-	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -173,12 +174,18 @@ type Project struct {
 
 	// Generator names the generator whose output folder the sitemaps are
 	// written into ("Hugo"), "" for none; Translated says its site has
-	// pages in several languages (generator.Project.Translated);
+	// pages in several languages (generator.Project.Translated), or that
+	// an earlier build kept the alternates of the generator's sitemaps
+	// (pipeline.GenDatesName);
 	// GeneratorSitemaps names the
 	// sitemap files it writes there.
 	Generator         string
 	GeneratorSitemaps func(name string) bool
 	Translated        bool
+	// Pages gives the pages of the site folder their translations by
+	// their path there, as the generator's sitemap linked them
+	// (generator.Project.Pages: VitePress's locales); nil for none.
+	Pages generator.Translator
 	// Filename is the entry file's name the generator's configuration
 	// gives its own sitemap (Hugo's [sitemap] filename), for the URL a
 	// search engine was given to stay; "" for none.
@@ -264,14 +271,23 @@ func Discover(a Ask) (*Project, error) {
 		// a plugin names as its own may be the project's.
 		hosts := siteHosts(cmp.Or(pr.BaseURL, a.GivenBaseURL), g.BaseURL)
 		takes, warnings := generatorSitemaps(g, out, hosts, p.lim)
-		pr.Generator, pr.GeneratorSitemaps, pr.Translated = g.Title, takes, g.Translated()
+		pr.Generator, pr.GeneratorSitemaps, pr.Translated, pr.Pages = g.Title, takes, g.Translated(), g.Pages
+		if !pr.Translated {
+			// The alternates an earlier build kept of the generator's
+			// sitemaps, read for the pages joined to their sources only
+			// when the site was translated: it still is, though its
+			// configuration no longer says so (sphinx-sitemap removed,
+			// with its sitemap_locales).
+			_, err := fsx.Lstat(out, pipeline.GenDatesName)
+			pr.Translated = err == nil
+		}
 		pr.Warnings = append(pr.Warnings, warnings...)
 		if g.SitemapFile != "" && !a.FilenameGiven {
 			// The name it gives its sitemap, which search engines were
 			// given: ours takes it.
 			if err := writer.CheckFilename(g.SitemapFile); err != nil {
 				pr.Warnings = append(pr.Warnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(g.File)),
-					Msg: fmt.Sprintf("[sitemap] %v: sitemapgen's entry file keeps its own name (give --filename)", err)})
+					Msg: strings.Replace(err.Error(), "filename", cmp.Or(g.SitemapFileKey, "[sitemap] filename"), 1) + ": sitemapgen's entry file keeps its own name (give --filename)"})
 			} else {
 				pr.Filename = g.SitemapFile
 			}
@@ -282,6 +298,9 @@ func Discover(a Ask) (*Project, error) {
 		// what they hold is not used.
 		for _, r := range g.Refused {
 			pr.Warnings = append(pr.Warnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(r.File)), Line: r.Line, Msg: r.Msg + "; its settings are not used"})
+		}
+		for _, w := range g.Warnings {
+			pr.Warnings = append(pr.Warnings, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(w.File)), Line: w.Line, Msg: w.Msg})
 		}
 	}
 	if d, ok := errors.AsType[*diag.Diagnostic](p.detectErr); ok {

@@ -1,0 +1,421 @@
+package e2e
+
+// The switch from the sitemap tools of VitePress, Sphinx, MkDocs with
+// Material and Eleventy's starter to ours, with each real tool: the peer
+// builds first, its URLs, alternates and published sitemap URLs are
+// recorded; then sitemapgen runs as its docs say (and the peer is
+// removed): every URL the peer listed that is a page is listed, every
+// alternate it wrote is written, every sitemap URL it published answers.
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/testtool"
+)
+
+// pageKey is a URL as a peer and sitemapgen may each write the same page:
+// a folder's index.html as the folder.
+func pageKey(u string) string { return strings.TrimSuffix(u, "index.html") }
+
+// allListed fails the test unless every URL of theirs is one of ours, as
+// pageKey compares them.
+func allListed(t *testing.T, step string, ours, theirs []string) {
+	t.Helper()
+	keys := map[string]bool{}
+	for _, u := range ours {
+		keys[pageKey(u)] = true
+	}
+	for _, u := range theirs {
+		if !keys[pageKey(u)] {
+			t.Errorf("%s: the peer listed %s; we do not (ours: %q)", step, u, ours)
+		}
+	}
+}
+
+// allAlternates fails the test unless every alternate of theirs ("LOC
+// LANG HREF", as sitemapAlternates gives them) is one of ours, as pageKey
+// compares their URLs, and each of ours the peer did not write is a
+// page's own (its LOC its HREF: a cluster lists each of its pages).
+func allAlternates(t *testing.T, step string, ours, theirs []string) {
+	t.Helper()
+	key := func(a string) string {
+		f := strings.Fields(a)
+		return pageKey(f[0]) + " " + f[1] + " " + pageKey(f[2])
+	}
+	in := func(list []string, a string) bool {
+		return slices.ContainsFunc(list, func(b string) bool { return key(b) == key(a) })
+	}
+	for _, a := range theirs {
+		if !in(ours, a) {
+			t.Errorf("%s: the peer wrote the alternate %s; we do not", step, a)
+		}
+	}
+	for _, a := range ours {
+		if f := strings.Fields(key(a)); !in(theirs, a) && f[0] != f[2] {
+			t.Errorf("%s: we write the alternate %s; the peer did not", step, a)
+		}
+	}
+}
+
+// sphinxProject writes a Sphinx project of three documents whose conf.py
+// is conf, and returns its folder.
+func sphinxProject(t *testing.T, conf string) string {
+	t.Helper()
+	testtool.Program(t, "sphinx-build", "apt-get install python3-sphinx python3-sphinx-sitemap")
+	src := filepath.Join(t.TempDir(), "sphinx-site")
+	for name, body := range map[string]string{
+		"conf.py":   conf,
+		"index.rst": "Home\n====\n\n.. toctree::\n\n   about\n   guide\n",
+		"about.rst": "About\n=====\n\nAbout us.\n",
+		"guide.rst": "Guide\n=====\n\nHow to.\n",
+	} {
+		write(t, filepath.Join(src, name), body)
+	}
+	return src
+}
+
+// sphinxBuild runs sphinx-build in src into out (relative to src), with
+// args before the folders (-D language=fr), reading every document again.
+func sphinxBuild(t *testing.T, src, out string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("sphinx-build", append(append([]string{"-q", "-E", "-b", "html"}, args...), ".", out)...)
+	cmd.Dir = src
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("sphinx-build: %v\n%s", err, b)
+	}
+}
+
+// TestSphinxSitemapSwitch: a Sphinx site with sphinx-sitemap
+// (sitemap_url_scheme '{link}', sitemap_filename 'map.xml'). Plain
+// sitemapgen takes its map.xml over: it answers, with every URL
+// sphinx-sitemap listed. Then the switch: sitemapgen init carries
+// sitemap_filename over into sitemap.yaml, sphinx_sitemap leaves
+// extensions, and a clean Sphinx build and sitemapgen give map.xml again,
+// the same URLs. With the default scheme, which listed the pages under
+// en/ where their canonical links do not put them, the build says so.
+func TestSphinxSitemapSwitch(t *testing.T) {
+	const base = "https://example.com/docs/"
+	conf := "project = 'Docs'\nextensions = [\n    'sphinx_sitemap',\n]\nhtml_baseurl = 'https://example.com/docs/'\nsitemap_url_scheme = '{link}'\nsitemap_filename = 'map.xml'\n"
+	src := sphinxProject(t, conf)
+	sphinxBuild(t, src, "_build/html")
+	site := filepath.Join(src, "_build", "html")
+	published := peerSitemaps(t, site)
+	if want := []string{"map.xml"}; !slices.Equal(published, want) {
+		t.Fatalf("sphinx-sitemap published %q, want %q", published, want)
+	}
+	theirs := locs(t, filepath.Join(site, "map.xml"))
+	if len(theirs) != 5 {
+		t.Fatalf("sphinx-sitemap listed %q, want its 5 pages", theirs)
+	}
+	mustRun(t, src)
+	allListed(t, "the takeover", answers(t, site, base, "map.xml", published), theirs)
+
+	// The switch.
+	if r := run(t, src, nil, "init"); r.code != 0 || !strings.Contains(r.stderr, "carried over 1 setting of sphinx-sitemap (conf.py:2): filename") {
+		t.Fatalf("init: exit %d\n%s", r.code, r.stderr)
+	}
+	write(t, filepath.Join(src, "conf.py"), strings.Replace(conf, "    'sphinx_sitemap',\n", "", 1))
+	if err := os.RemoveAll(filepath.Join(src, "_build")); err != nil {
+		t.Fatal(err)
+	}
+	sphinxBuild(t, src, "_build/html")
+	if names := peerSitemaps(t, site); len(names) != 0 {
+		t.Fatalf("Sphinx without sphinx-sitemap wrote %q", names)
+	}
+	mustRun(t, src)
+	allListed(t, "after the switch", answers(t, site, base, "map.xml", published), theirs)
+
+	// The default scheme: sphinx-sitemap wrote https://example.com/docs/en/about.html.
+	src = sphinxProject(t, "project = 'Docs'\nextensions = ['sphinx_sitemap']\nhtml_baseurl = 'https://example.com/docs/'\n")
+	sphinxBuild(t, src, "_build/html")
+	if got := locs(t, filepath.Join(src, "_build", "html", "sitemap.xml")); !slices.Contains(got, base+"en/about.html") {
+		t.Fatalf("the premise: sphinx-sitemap's default scheme lists %q", got)
+	}
+	r := mustRun(t, src)
+	wantOutput(t, r.stderr, "conf.py:2: warning: sphinx-sitemap's sitemap_url_scheme {lang}{version}{link} listed the pages under https://example.com/docs/en/, where their canonical links (html_baseurl) do not put them")
+}
+
+// TestSphinxSitemapLocales: two languages with sphinx-sitemap's
+// sitemap_locales, each built into its folder (en/, fr/) with site_url,
+// each language's sitemap.xml naming the other's pages as alternates.
+// Plain sitemapgen lists every page (index.html as its folder), writes
+// every alternate sphinx-sitemap wrote (and each page's own), and both
+// files answer with our URLs under their folders; again from the kept
+// alternates. Then the switch: sphinx_sitemap leaves extensions (its
+// settings stay, as init says), both languages are built again, and the
+// alternates and answers stay.
+func TestSphinxSitemapLocales(t *testing.T) {
+	const base = "https://example.com/docs/"
+	conf := "project = 'Docs'\nextensions = ['sphinx_sitemap']\nsite_url = 'https://example.com/docs/'\nlanguage = 'en'\nsitemap_locales = ['en', 'fr']\n"
+	src := sphinxProject(t, conf)
+	build := func() {
+		sphinxBuild(t, src, "_build/html/en")
+		sphinxBuild(t, src, "_build/html/fr", "-D", "language=fr")
+	}
+	build()
+	site := filepath.Join(src, "_build", "html")
+	published := peerSitemaps(t, site)
+	if want := []string{"en/sitemap.xml", "fr/sitemap.xml"}; !slices.Equal(published, want) {
+		t.Fatalf("sphinx-sitemap published %q, want %q", published, want)
+	}
+	theirs := append(locs(t, filepath.Join(site, "en", "sitemap.xml")), locs(t, filepath.Join(site, "fr", "sitemap.xml"))...)
+	alts := sitemapAlternates(t, filepath.Join(site, "en", "sitemap.xml"), filepath.Join(site, "fr", "sitemap.xml"))
+	if len(alts) != 10 {
+		t.Fatalf("sphinx-sitemap wrote %d alternates, want 10:\n%s", len(alts), strings.Join(alts, "\n"))
+	}
+	check := func(step string) {
+		t.Helper()
+		allListed(t, step, answers(t, site, base, "sitemap.xml", published), theirs)
+		allAlternates(t, step, ourAlternates(t, site, base), alts)
+	}
+	r := mustRun(t, src)
+	wantOutput(t, r.stderr, "sitemapgen: replaced Sphinx's own sitemaps at their URLs with ones that lead to ours, for search engines given them: en/sitemap.xml, fr/sitemap.xml")
+	check("the takeover")
+	mustRun(t, src)
+	check("the next run")
+
+	// The switch: sphinx_sitemap leaves extensions, its settings stay
+	// (as init says); Sphinx writes no sitemap, and ours stay, with the
+	// alternates kept.
+	write(t, filepath.Join(src, "conf.py"), strings.Replace(conf, "['sphinx_sitemap']", "[]", 1))
+	build()
+	mustRun(t, src)
+	check("after the switch")
+}
+
+// vitepressLocales is the configuration of TestVitePressLocales: two
+// locales, the root's English and fr/'s French, and the sitemap option.
+const vitepressLocales = `import { defineConfig } from 'vitepress'
+
+export default defineConfig({
+  title: 'Docs',
+  locales: {
+    root: { label: 'English', lang: 'en-US' },
+    fr: { label: 'Français', lang: 'fr-FR', link: '/fr/' },
+  },
+  sitemap: { hostname: 'https://example.org/', lastmodDateOnly: true },
+})
+`
+
+// TestVitePressLocales builds, with VitePress (testdata/vitepress's
+// packages), a site of two locales whose pages write no hreflang links:
+// VitePress's sitemap gives each page the alternates of its locales
+// (xhtml:link, its own too). Plain sitemapgen takes it over: every URL,
+// every alternate, sitemap.xml answering; again from the kept file. Then
+// the switch: init carries the sitemap option over (hostname as the base
+// URL, lastmodDateOnly), the option leaves the configuration, VitePress
+// builds again with no sitemap, and sitemapgen writes the same URLs and
+// alternates, as dates.
+func TestVitePressLocales(t *testing.T) {
+	src := nodeProject(t, "vitepress", "package.json")
+	write(t, filepath.Join(src, "docs", ".vitepress", "config.mts"), vitepressLocales)
+	for _, p := range []string{"index", "about", "guide/start", "only-en", "fr/index", "fr/about", "fr/guide/start"} {
+		write(t, filepath.Join(src, "docs", filepath.FromSlash(p)+".md"), "# "+p+"\n")
+	}
+	build := func() {
+		t.Helper()
+		cmd := exec.Command("node", filepath.Join("node_modules", "vitepress", "bin", "vitepress.js"), "build", "docs")
+		cmd.Dir = src
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("vitepress build: %v\n%s", err, out)
+		}
+	}
+	build()
+	const base = "https://example.org/"
+	dist := filepath.Join(src, "docs", ".vitepress", "dist")
+	published := peerSitemaps(t, dist)
+	if want := []string{"sitemap.xml"}; !slices.Equal(published, want) {
+		t.Fatalf("VitePress published %q, want %q", published, want)
+	}
+	theirs := locs(t, filepath.Join(dist, "sitemap.xml"))
+	alts := sitemapAlternates(t, filepath.Join(dist, "sitemap.xml"))
+	if len(theirs) != 7 || len(alts) != 12 {
+		t.Fatalf("VitePress listed %q with %d alternates, want 7 URLs and 12:\n%s", theirs, len(alts), strings.Join(alts, "\n"))
+	}
+	check := func(step string) {
+		t.Helper()
+		allListed(t, step, answers(t, dist, base, "sitemap.xml", published), theirs)
+		sameAlternates(t, step, ourAlternates(t, dist, base), alts)
+	}
+	mustRun(t, src)
+	check("the takeover")
+	mustRun(t, src)
+	check("the next run")
+
+	// The switch.
+	if r := run(t, src, nil, "init"); r.code != 0 || !strings.Contains(r.stderr, "carried over 2 settings of VitePress's sitemap (docs/.vitepress/config.mts:9): base_url, lastmod_format") {
+		t.Fatalf("init: exit %d\n%s", r.code, r.stderr)
+	}
+	write(t, filepath.Join(src, "docs", ".vitepress", "config.mts"), strings.Replace(vitepressLocales, "  sitemap: { hostname: 'https://example.org/', lastmodDateOnly: true },\n", "", 1))
+	build()
+	mustRun(t, src)
+	check("after the switch")
+}
+
+// TestMkDocsMaterialSwitch builds testdata/mkdocs with Material's theme
+// (Debian's mkdocs-material) and its language selector (extra.alternate:
+// links in the header, none in the head or the sitemap): MkDocs writes
+// its own sitemap.xml and sitemap.xml.gz whatever the theme, with no
+// alternates and every page dated by the build. After plain sitemapgen
+// every page MkDocs listed is listed, both files answer, and no
+// alternate is written that MkDocs did not (Material's selector is no
+// hreflang link); Material's 404 page is no page.
+func TestMkDocsMaterialSwitch(t *testing.T) {
+	mkdocs := testtool.Program(t, "mkdocs", "apt-get install mkdocs mkdocs-material")
+	src := filepath.Join(t.TempDir(), "docs-site")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "mkdocs"))); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(src, "mkdocs.yml"), "site_name: Docs\nsite_url: https://example.com/docs/\ntheme:\n  name: material\n  language: en\nextra:\n  alternate:\n    - name: English\n      link: /docs/\n      lang: en\n    - name: Français\n      link: /docs/fr/\n      lang: fr\n")
+	cmd := exec.Command(mkdocs, "build", "--quiet")
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("mkdocs: %v\n%s", err, out)
+	}
+	site := filepath.Join(src, "site")
+	if data, err := os.ReadFile(filepath.Join(site, "index.html")); err != nil || !strings.Contains(string(data), "md-select__link") {
+		t.Fatalf("the premise: Material's language selector is not in the page: %v", err)
+	}
+	const base = "https://example.com/docs/"
+	published := peerSitemaps(t, site)
+	if want := []string{"sitemap.xml", "sitemap.xml.gz"}; !slices.Equal(published, want) {
+		t.Fatalf("MkDocs published %q, want %q", published, want)
+	}
+	theirs := locs(t, filepath.Join(site, "sitemap.xml"))
+	alts := sitemapAlternates(t, filepath.Join(site, "sitemap.xml"))
+	r := mustRun(t, src)
+	ours := answers(t, site, base, "sitemap.xml", published)
+	allListed(t, "the takeover", ours, theirs)
+	sameAlternates(t, "the takeover", ourAlternates(t, site, base), alts)
+	if slices.Contains(ours, base+"404.html") {
+		t.Errorf("Material's 404 page is listed: %q", ours)
+	}
+	if strings.Contains(r.stderr, "hreflang") {
+		t.Errorf("hreflang warnings for Material's selector:\n%s", r.stderr)
+	}
+}
+
+// eleventyStarter is a site in the shape of Eleventy's base blog
+// starter (eleventy-base-blog 9): its input folder content/, its data
+// and includes beside it, the site's URL in _data/metadata.js, the
+// HTML base plugin, posts with dates, a 404 page kept out of the
+// collections, and content/sitemap.xml.njk writing /sitemap.xml from
+// collections.all with each page's date.
+var eleventyStarter = map[string]string{
+	"eleventy.config.js": `import { HtmlBasePlugin } from "@11ty/eleventy";
+//IMPORT
+
+export default function (eleventyConfig) {
+	eleventyConfig.addPlugin(HtmlBasePlugin);
+	eleventyConfig.addFilter("htmlDateString", (date) => date.toISOString().slice(0, 10));
+	//PLUGIN
+}
+
+export const config = {
+	dir: { input: "content", includes: "../_includes", data: "../_data", output: "_site" },
+};
+`,
+	"_data/metadata.js":             "export default {\n\ttitle: \"A blog\",\n\turl: \"https://example.com/\",\n\tlanguage: \"en\",\n};\n",
+	"_includes/layouts/base.njk":    "<!doctype html>\n<html lang=\"{{ metadata.language }}\">\n<head><title>{{ title }}</title></head>\n<body>{{ content | safe }}</body>\n</html>\n",
+	"content/content.11tydata.js":   "export default { layout: \"layouts/base.njk\" };\n",
+	"content/index.njk":             "---\ntitle: Home\n---\n<ul>{% for post in collections.posts %}<li><a href=\"{{ post.url }}\">{{ post.data.title }}</a></li>{% endfor %}</ul>\n",
+	"content/about.md":              "---\ntitle: About\n---\n# About\n",
+	"content/blog.njk":              "---\ntitle: Archive\npermalink: /blog/\n---\n<p>Posts</p>\n",
+	"content/blog/blog.11tydata.js": "export default { tags: [\"posts\"] };\n",
+	"content/blog/first.md":         "---\ntitle: First\ndate: 2024-03-04\n---\nOne.\n",
+	"content/blog/second.md":        "---\ntitle: Second\ndate: 2024-05-06\n---\nTwo.\n",
+	"content/404.md":                "---\ntitle: Not found\npermalink: 404.html\neleventyExcludeFromCollections: true\n---\nGone.\n",
+	"content/sitemap.xml.njk": `---
+permalink: /sitemap.xml
+layout: false
+eleventyExcludeFromCollections: true
+---
+<?xml version="1.0" encoding="utf-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+{%- for item in collections.all %}
+<url><loc>{{ item.url | htmlBaseUrl(metadata.url) }}</loc><lastmod>{{ item.date | htmlDateString }}</lastmod></url>
+{%- endfor %}
+</urlset>
+`,
+}
+
+// TestEleventyStarterSwitch builds a site in the shape of Eleventy's
+// base blog starter (eleventyStarter) with Eleventy at testdata's pinned
+// version: its template writes /sitemap.xml. Then the switch, as
+// docs/integrations.md says: the template goes, sitemapgen/eleventy is
+// added, and Eleventy builds again: /sitemap.xml answers with ours, every
+// URL the template listed is listed, the posts dated as it dated them.
+// The template kept beside the integration (a user who forgot it), ours
+// takes its file over at the same URL.
+func TestEleventyStarterSwitch(t *testing.T) {
+	project := hostProject(t, "npm-eleventy")
+	for _, name := range []string{"_data", "_includes", "blog", "about.md", "index.md", "private.md", "eleventy.config.js"} {
+		if err := os.RemoveAll(filepath.Join(project, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, body := range eleventyStarter {
+		write(t, filepath.Join(project, filepath.FromSlash(name)), body)
+	}
+	build := func(dir string) {
+		t.Helper()
+		if r := hostBuild(t, dir, nil, "eleventy"); r.code != 0 {
+			t.Fatalf("eleventy: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+		}
+	}
+	const base = "https://example.com/"
+	dir := copyProject(t, project)
+	build(dir)
+	site := filepath.Join(dir, "_site")
+	theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
+	if len(theirs) != 5 {
+		t.Fatalf("the starter's template listed %d URLs, want 5: %v", len(theirs), theirs)
+	}
+	withPlugin := func(dir string) {
+		t.Helper()
+		cfg := filepath.Join(dir, "eleventy.config.js")
+		data, err := os.ReadFile(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := strings.Replace(string(data), "//IMPORT", `import sitemapgen from "sitemapgen/eleventy";`, 1)
+		write(t, cfg, strings.Replace(s, "//PLUGIN", "eleventyConfig.addPlugin(sitemapgen);", 1))
+	}
+	check := func(step, dir string) {
+		t.Helper()
+		site := filepath.Join(dir, "_site")
+		var urls []string
+		for loc := range theirs {
+			urls = append(urls, loc)
+		}
+		allListed(t, step, answers(t, site, base, "sitemap.xml", []string{"sitemap.xml"}), urls)
+		ours := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
+		for _, post := range []string{base + "blog/first/", base + "blog/second/"} {
+			if !strings.HasPrefix(ours[post], theirs[post]) {
+				t.Errorf("%s: %s dated %q; the template dated it %s", step, post, ours[post], theirs[post])
+			}
+		}
+	}
+
+	// The switch.
+	if err := os.RemoveAll(filepath.Join(dir, "_site")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, "content", "sitemap.xml.njk")); err != nil {
+		t.Fatal(err)
+	}
+	withPlugin(dir)
+	build(dir)
+	check("after the switch", dir)
+
+	// The template kept.
+	kept := copyProject(t, project)
+	withPlugin(kept)
+	build(kept)
+	check("the template kept", kept)
+}
