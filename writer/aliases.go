@@ -78,6 +78,10 @@ type alias struct {
 	// urls are, with a scope, the URLs of the set under it, as the
 	// shards' encoding meets them (inScope).
 	urls []scoped
+	// absent says no file of the generator's is at its name: it is one
+	// of Options.Answer, and without URLs of the set it is no alias and
+	// no file taken over.
+	absent bool
 }
 
 // scoped is a URL of an alias's scope: its place in the URLs' order,
@@ -132,6 +136,21 @@ func (t *txn) findAliases(entry string) error {
 		}
 		found = append(found, name)
 	}
+	var absent []string
+	for _, name := range o.Answer {
+		dir := path.Dir(name)
+		if dir == "." || name == entry || slices.Contains(found, name) || !o.TakeOver(name) {
+			continue // at the root, the entry file or an index of it answers
+		}
+		if _, err := fsx.Lstat(o.Dir, name); !errors.Is(err, fs.ErrNotExist) {
+			continue // there, and not found: no sitemap, not ours
+		}
+		if fi, err := fsx.Lstat(o.Dir, dir); err != nil || !fi.IsDir() {
+			continue
+		}
+		found = append(found, name)
+		absent = append(absent, name)
+	}
 	slices.Sort(found)
 	// The parts of the generator's indexes: the files each lists beside
 	// itself. The entry file is read too, when it is a name of the
@@ -158,7 +177,7 @@ func (t *txn) findAliases(entry string) error {
 		case dir == ".":
 			t.aliases = append(t.aliases, &alias{name: name, gzip: strings.HasSuffix(name, ".gz")})
 		default:
-			t.aliases = append(t.aliases, &alias{name: name, gzip: strings.HasSuffix(name, ".gz"), scope: o.BaseURL + url.PathEscape(dir) + "/"})
+			t.aliases = append(t.aliases, &alias{name: name, gzip: strings.HasSuffix(name, ".gz"), scope: o.BaseURL + url.PathEscape(dir) + "/", absent: slices.Contains(absent, name)})
 		}
 	}
 	for _, a := range t.aliases {
@@ -208,6 +227,8 @@ func (t *txn) writeAliases(urls sitemap.URLs, header string, root []indexItem, p
 		switch {
 		case err != nil:
 			return err
+		case a.absent && len(a.urls) == 0:
+			continue // nothing there, and nothing to answer with
 		case len(t.files) == 0 || t.files[len(t.files)-1].name != a.name:
 			// No file: the generator's goes, and its URL no longer
 			// answers.
@@ -216,6 +237,9 @@ func (t *txn) writeAliases(urls sitemap.URLs, header string, root []indexItem, p
 			continue
 		}
 		res.Aliases = append(res.Aliases, a.name)
+		if a.absent {
+			res.Answered = append(res.Answered, a.name)
+		}
 		if cut {
 			res.Partial = append(res.Partial, a.name)
 		}

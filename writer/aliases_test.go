@@ -579,3 +579,47 @@ func scopeOf(name string) string {
 	}
 	return ""
 }
+
+// TestAnswer: the sitemaps of a folder the generator published and its
+// build no longer writes (Options.Answer: Docusaurus' de/sitemap.xml
+// once its sitemap plugin is off) answer with our URLs under their
+// folder; one whose folder holds none of ours, or is not there, and a
+// name at the root, are left alone and unsaid; the next run, the alias
+// its own, writes the same bytes.
+func TestAnswer(t *testing.T) {
+	dir := t.TempDir()
+	for _, d := range []string{"en", "de"} {
+		if err := os.MkdirAll(filepath.Join(dir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	opts := Options{Dir: dir, BaseURL: base, TakeOver: aliasTakes,
+		Answer: []string{"en/sitemap.xml", "de/sitemap.xml", "fr/sitemap.xml", "sitemap-index.xml"}}
+	res, err := Write(aliasURLs, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"en/sitemap.xml"}; !slices.Equal(res.Aliases, want) || !slices.Equal(res.Answered, want) {
+		t.Errorf("Aliases %q, Answered %q; want %q", res.Aliases, res.Answered, want)
+	}
+	if len(res.TakenOver) != 0 || len(res.Unanswered) != 0 {
+		t.Errorf("TakenOver %q, Unanswered %q: no file of the generator's was there", res.TakenOver, res.Unanswered)
+	}
+	got := tree(t, dir)
+	for _, name := range []string{"de/sitemap.xml", "fr/sitemap.xml", "sitemap-index.xml"} {
+		if _, ok := got[name]; ok {
+			t.Errorf("%s written", name)
+		}
+	}
+	if urls, _ := reach(t, dir, "en/sitemap.xml"); !slices.Equal(urls, under(aliasURLs, base+"en/")) {
+		t.Errorf("en/sitemap.xml reaches %q, want %q", urls, under(aliasURLs, base+"en/"))
+	}
+	validateFolder(t, dir)
+	again, err := Write(aliasURLs, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(again.Aliases, res.Aliases) || !equalTrees(got, tree(t, dir)) {
+		t.Errorf("the next run: Aliases %q, files %q", again.Aliases, diffTrees(got, tree(t, dir)))
+	}
+}

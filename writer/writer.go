@@ -143,6 +143,14 @@ type Options struct {
 	// The robots.txt lines that named them are replaced by this set's,
 	// with or without Robots. A dry run lists them and removes nothing.
 	TakeOver func(name string) bool
+	// Answer names, with TakeOver, sitemap files of a folder (by their
+	// path relative to Dir) that the generator published and whose build
+	// no longer leaves them (Docusaurus' LOCALE/sitemap.xml once its
+	// sitemap plugin is off; its build empties Dir, the record with it):
+	// each whose folder is in Dir and holds URLs of the set answers with
+	// an alias, as a file of the generator's found there would; one whose
+	// folder holds none is left alone, unsaid.
+	Answer []string
 	// Sections names the sections, in the order the index lists them
 	// (each a SectionName): the URLs Section puts in section k (from 1)
 	// go to files of their own, sitemap-NAME-N-HASH.xml for
@@ -200,6 +208,9 @@ type Result struct {
 	// index file alone: a set of several index files, which no one index
 	// can list.
 	Aliases, Partial []string
+	// Answered lists those of Aliases at a name of Options.Answer where
+	// no file was: the generator's build no longer writes it.
+	Answered []string
 	// Unanswered lists the files of TakenOver in a folder under which no
 	// URL of the set lies (Hugo's fr/sitemap.xml when no page of the
 	// set is French): a sitemap there may list no other, and one

@@ -315,7 +315,7 @@ func generatorSitemaps(w io.Writer, res *pipeline.Result, c *config.Config) {
 	dir := c.Build.Write.Dir
 	if !c.Values.KeepGenerator {
 		wr := res.Write
-		if n := wr.Aliases; len(n) > 0 {
+		if n := slices.DeleteFunc(slices.Clone(wr.Aliases), func(name string) bool { return slices.Contains(wr.Answered, name) }); len(n) > 0 {
 			verb, one := "replaced", len(n) == 1
 			if c.Values.DryRun {
 				verb = "would replace"
@@ -324,6 +324,14 @@ func generatorSitemaps(w io.Writer, res *pipeline.Result, c *config.Config) {
 				verb, c.Generator, pluralWord(len(n), "sitemap"), map[bool]string{true: "its", false: "their"}[one], pluralWord(len(n), "URL"),
 				map[bool]string{true: "one", false: "ones"}[one], map[bool]string{true: "leads", false: "lead"}[one],
 				map[bool]string{true: "it", false: "them"}[one], strings.Join(n, ", "))
+		}
+		if n := wr.Answered; len(n) > 0 {
+			verb := "wrote"
+			if c.Values.DryRun {
+				verb = "would write"
+			}
+			fmt.Fprintf(w, "sitemapgen: %s, at the %s of %s's own sitemaps that its build no longer writes, for search engines given them, files that lead to ours: %s\n",
+				verb, pluralWord(len(n), "URL"), c.Generator, strings.Join(n, ", "))
 		}
 		removed := slices.DeleteFunc(slices.Clone(wr.TakenOver), func(name string) bool { return slices.Contains(wr.Unanswered, name) })
 		if n := removed; len(n) > 0 {

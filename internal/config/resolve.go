@@ -344,6 +344,7 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		}
 		if !v.KeepGenerator {
 			c.Build.Write.TakeOver = c.GeneratorSitemaps
+			c.Build.Write.Answer = pr.Published
 		}
 		if !joined {
 			c.Build.Translator = pr.Pages

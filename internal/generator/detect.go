@@ -530,6 +530,25 @@ func jsFile(name string) bool {
 	return false
 }
 
+// Published names the sitemaps of a folder (by their path in the output
+// folder) that the generator publishes and whose URLs search engines may
+// have been given, which its build stops writing once sitemapgen
+// replaces them: Docusaurus' LOCALE/sitemap.xml, each locale's, written
+// by the classic preset's sitemap plugin, which the switch turns off
+// (sitemap: false), and whose build empties the output folder. Hugo's
+// and Sphinx's, which their builds go on writing, are taken over where
+// they are.
+func (p *Project) Published() []string {
+	if p.Generator != "docusaurus" {
+		return nil
+	}
+	var names []string
+	for _, l := range p.Locales {
+		names = append(names, l+"/sitemap.xml")
+	}
+	return names
+}
+
 // Translated reports whether the project says its site has pages in
 // several languages, which the generator's own sitemap links as
 // alternates: a multilingual Hugo site, a Docusaurus site with locales

@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -116,5 +117,18 @@ func TestSitemapPlugin(t *testing.T) {
 				t.Errorf("%v writes %s", tc.pl, n)
 			}
 		}
+	}
+}
+
+// TestPublished: a Docusaurus site's locales publish their sitemaps in
+// their folders, which its build stops writing once the preset's sitemap
+// is off; Hugo's, which its build goes on writing, are not named.
+func TestPublished(t *testing.T) {
+	d := &Project{Generator: "docusaurus", Locales: []string{"de", "pt-BR"}}
+	if got, want := d.Published(), []string{"de/sitemap.xml", "pt-BR/sitemap.xml"}; !slices.Equal(got, want) {
+		t.Errorf("Docusaurus: %q, want %q", got, want)
+	}
+	if got := (&Project{Generator: "hugo", Languages: []string{"en", "fr"}}).Published(); got != nil {
+		t.Errorf("Hugo: %q, want none", got)
 	}
 }

@@ -182,6 +182,10 @@ type Project struct {
 	Generator         string
 	GeneratorSitemaps func(name string) bool
 	Translated        bool
+	// Published names the generator's sitemaps in folders that must
+	// answer though its build no longer writes them
+	// (generator.Project.Published).
+	Published []string
 	// Pages gives the pages of the site folder their translations by
 	// their path there, as the generator's sitemap linked them
 	// (generator.Project.Pages: VitePress's locales); nil for none.
@@ -272,6 +276,7 @@ func Discover(a Ask) (*Project, error) {
 		hosts := siteHosts(cmp.Or(pr.BaseURL, a.GivenBaseURL), g.BaseURL)
 		takes, warnings := generatorSitemaps(g, out, hosts, p.lim)
 		pr.Generator, pr.GeneratorSitemaps, pr.Translated, pr.Pages = g.Title, takes, g.Translated(), g.Pages
+		pr.Published = g.Published()
 		if !pr.Translated {
 			// The alternates an earlier build kept of the generator's
 			// sitemaps, read for the pages joined to their sources only
