@@ -24,7 +24,7 @@ var Options = []Option{
 	{Astro, "priority", "--priority", priority},
 	{Astro, "lastmod", "warned: one date for every page is the build's time, never a lastmod", buildTime},
 	{Astro, "entryLimit", "--max-urls", maxURLs},
-	{Astro, "filenameBase", "--filename NAME-index.xml, the index's name", filenameBase},
+	{Astro, "filenameBase", "--filename NAME-index.xml, the index's name; not given, sitemap-index.xml, its default, kept", filenameBase},
 	{Astro, "xslURL", "--xsl", xsl},
 	{Astro, "canonicalURL", "warned: the base URL is Astro's site, or --base-url", canonicalURL},
 	{Astro, "namespaces", "honoured: a file declares only the namespaces it uses", namespaces},
@@ -382,6 +382,21 @@ func nextOutput(m *Mapper, v any) {
 		return
 	}
 	m.Warn("is %q, a build served by Next.js's server, whose pages are no files: sitemapgen maps a static export (output: 'export' in next.config.js, which next build writes to out/)", s)
+}
+
+// astroFinish: @astrojs/sitemap's index, FILENAMEBASE-index.xml
+// (sitemap-index.xml by default), is the URL its users submit, and
+// astro build empties dist/: once the plugin is removed no file is there
+// for ours to take over, so ours takes its name, filenameBase given or
+// not.
+func astroFinish(m *Mapper) {
+	for _, g := range m.all {
+		if g.Name == "filenameBase" {
+			return // mapped: NAME-index.xml
+		}
+	}
+	m.at = Given{Name: "its index, sitemap-index.xml"}
+	m.Set("filename", "sitemap-index.xml")
 }
 
 // gatsbyFinish: gatsby-plugin-sitemap's index, OUTPUT/sitemap-index.xml,

@@ -230,8 +230,9 @@ func Map(tool Tool, given []Given, ctx Context) Result {
 
 // finish are the mappings of a peer's options that are made once all are
 // read: static-sitemap-cli's pairs of -c and -p make rules together;
-// gatsby-plugin-sitemap's index keeps its name, given output or not.
-var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Gatsby: gatsbyFinish}
+// @astrojs/sitemap's and gatsby-plugin-sitemap's indexes keep their
+// names, given filenameBase or output or not.
+var finish = map[Tool]func(*Mapper){SSCLI: ssFinish, Astro: astroFinish, Gatsby: gatsbyFinish}
 
 // A Mapper is what a row's Map gives its option's mapping to.
 type Mapper struct {

@@ -66,8 +66,8 @@ func TestNeverSilent(t *testing.T) {
 			}
 		}
 	}
-	r := Map(Astro, []Given{{Name: "changeFreq", Value: "daily"}}, Context{})
-	if len(r.Settings) != 0 || len(r.Notes) != 1 || !strings.Contains(r.Notes[0].Msg, "not an option of @astrojs/sitemap") {
+	r := Map(NextSitemap, []Given{{Name: "changeFreq", Value: "daily"}}, Context{})
+	if len(r.Settings) != 0 || len(r.Notes) != 1 || !strings.Contains(r.Notes[0].Msg, "not an option of next-sitemap") {
 		t.Errorf("an unknown option: %+v", r)
 	}
 }
@@ -87,10 +87,14 @@ func TestMap(t *testing.T) {
 		{name: "astro's values", tool: Astro, given: []Given{{Name: "changefreq", Value: "weekly"}, {Name: "priority", Value: 0.7}, {Name: "entryLimit", Value: 10000.0}, {Name: "filenameBase", Value: "map"}, {Name: "xslURL", Value: "/sitemap.xsl"}, {Name: "customSitemaps", Value: []any{"https://example.com/shop/sitemap.xml"}}},
 			want: []Setting{{Key: "changefreq", Value: "weekly", From: "changefreq"}, {Key: "priority", Value: 0.7, From: "priority"}, {Key: "max_urls", Value: 10000, From: "entryLimit"}, {Key: "filename", Value: "map-index.xml", From: "filenameBase"}, {Key: "xsl", Value: "/sitemap.xsl", From: "xslURL"}, {Key: "index.extra", Value: []string{"https://example.com/shop/sitemap.xml"}, From: "customSitemaps"}}},
 		{name: "astro's functions and stamp", tool: Astro, given: []Given{{Name: "filter", Value: Func{}}, {Name: "serialize", Value: Func{}}, {Name: "lastmod", Value: Date{Text: "2024-05-01T10:00:00.000Z"}}, {Name: "customPages", Value: []any{"https://example.com/app"}}},
+			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}},
 			warn: []string{"is a function, and sitemapgen runs none yet (a per-URL hook, transform, is planned); meanwhile leave pages out with --exclude GLOB", "is a function", "the build's time, and a build stamp is never a lastmod", "gives URLs the built files do not show"}},
-		{name: "a changefreq not the protocol's", tool: Astro, given: []Given{{Name: "changefreq", Value: "often"}}, warn: []string{`is "often", not one of always`}},
+		// Its index, sitemap-index.xml, is the URL its users submit, and
+		// astro build empties dist/: the switch keeps it, options or none.
+		{name: "astro's defaults", tool: Astro, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
+		{name: "a changefreq not the protocol's", tool: Astro, given: []Given{{Name: "changefreq", Value: "often"}}, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{`is "often", not one of always`}},
 		{name: "entryLimit past the protocol's", tool: Astro, given: []Given{{Name: "entryLimit", Value: 60000.0}},
-			want: []Setting{{Key: "max_urls", Value: 50000, From: "entryLimit"}}, warn: []string{"is 60000, more than the protocol's 50000"}},
+			want: []Setting{{Key: "max_urls", Value: 50000, From: "entryLimit"}, {Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{"is 60000, more than the protocol's 50000"}},
 		{name: "docusaurus", tool: Docusaurus, ctx: Context{BasePath: "/docs/"}, given: []Given{{Name: "changefreq", Value: nil}, {Name: "priority", Value: 0.3}, {Name: "ignorePatterns", Value: []any{"/docs/tags/**", "/legal", "/blog/*/draft"}}, {Name: "lastmod", Value: "date"}, {Name: "filename", Value: "sitemap.xml"}, {Name: "createSitemapItems", Value: Func{}}},
 			want: []Setting{{Key: "priority", Value: 0.3, From: "priority"}, {Key: "exclude", Value: []string{"tags/**", "tags.html", "legal/index.html", "legal.html", "blog/*/draft/index.html", "blog/*/draft.html"}, From: "ignorePatterns"}, {Key: "lastmod_format", Value: "date", From: "lastmod"}, {Key: "filename", Value: "sitemap.xml", From: "filename"}},
 			warn: []string{"is a function"}},
@@ -127,7 +131,7 @@ func TestMap(t *testing.T) {
 			want: []Setting{{Key: "filename", Value: "map.xml", From: "sitemap_filename"}, {Key: "exclude", Value: []string{"search.html", "genindex/index.html", "private/*"}, From: "sitemap_excludes"}},
 			warn: []string{"listed the pages under a folder their canonical links (html_baseurl) do not name", "set lastmod.sources: [none]"}},
 		{name: "sphinx-sitemap's scheme without html_baseurl", tool: Sphinx, given: []Given{{Name: "site_url", Value: "https://example.com/"}, {Name: "sitemap_url_scheme", Value: "{lang}{link}"}}},
-		{name: "a value not a literal", tool: Astro, given: []Given{{Name: "changefreq", Value: Expr{Text: "process.env.FREQ"}}}, warn: []string{"is not a literal value (process.env.FREQ)"}},
+		{name: "a value not a literal", tool: Astro, given: []Given{{Name: "changefreq", Value: Expr{Text: "process.env.FREQ"}}}, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{"is not a literal value (process.env.FREQ)"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := Map(tc.tool, tc.given, tc.ctx)
