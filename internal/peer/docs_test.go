@@ -1,30 +1,86 @@
 package peer
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
 
-// docs/integrations.md has a row for every option of the plugins the
-// integrations replace: a new row of the table cannot be left out of it.
-func TestIntegrationsDoc(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "docs", "integrations.md"))
+// docs/migrating.md has a section for every peer, with a row for each of
+// its options, and each test it cites as holding a row exists: a new row
+// of the table cannot be left out of it, nor a test renamed away.
+func TestMigratingDoc(t *testing.T) {
+	root := filepath.Join("..", "..")
+	data, err := os.ReadFile(filepath.Join(root, "docs", "migrating.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	doc := string(data)
-	for _, in := range Integrations {
-		start := strings.Index(doc, "`"+string(in.Tool)+"`")
-		if start < 0 {
-			t.Errorf("docs/integrations.md does not name %s", in.Tool)
-			continue
-		}
-		for _, name := range Names(in.Tool) {
-			if !strings.Contains(doc[start:], "\n| `"+name+"` |") && !strings.Contains(doc[start:], "\n| `"+name+"`, ") {
-				t.Errorf("docs/integrations.md has no row for %s's %s", in.Tool, name)
+	sections := map[Tool]string{}
+	for _, part := range strings.Split(doc, "\n## ")[1:] {
+		heading, body, _ := strings.Cut(part, "\n")
+		for _, o := range Options {
+			if strings.Contains(heading, string(o.Tool)) {
+				sections[o.Tool] = body
 			}
 		}
+	}
+	for _, o := range Options {
+		body, ok := sections[o.Tool]
+		if !ok {
+			t.Errorf("docs/migrating.md has no section for %s", o.Tool)
+			continue
+		}
+		found := false
+		for _, line := range strings.Split(body, "\n") {
+			if first, _, ok := strings.Cut(strings.TrimPrefix(line, "| "), " | "); ok && strings.HasPrefix(line, "| ") && strings.Contains(first, "`"+o.Name+"`") {
+				found = true
+				break
+			}
+		}
+		if !found {
+			t.Errorf("docs/migrating.md has no row for %s's %s", o.Tool, o.Name)
+		}
+	}
+
+	// The tests it cites: Go tests and the scripts of internal/e2e.
+	var sources strings.Builder
+	scripts := map[string]bool{}
+	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && (d.Name() == "node_modules" || d.Name() == ".git"):
+			return filepath.SkipDir
+		case strings.HasSuffix(p, "_test.go"):
+			b, err := os.ReadFile(p)
+			sources.Write(b)
+			return err
+		case strings.HasSuffix(p, ".txtar") && filepath.Base(filepath.Dir(p)) == "script":
+			scripts[d.Name()] = true
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := sources.String()
+	cited := 0
+	for _, m := range regexp.MustCompile("`(Test[A-Za-z0-9_]+|[a-z0-9_]+\\.txtar)`").FindAllStringSubmatch(doc, -1) {
+		cited++
+		name := m[1]
+		if strings.HasSuffix(name, ".txtar") {
+			if !scripts[name] {
+				t.Errorf("docs/migrating.md cites %s, which is no script of internal/e2e", name)
+			}
+		} else if !strings.Contains(src, "func "+name+"(") {
+			t.Errorf("docs/migrating.md cites %s, which is no test", name)
+		}
+	}
+	if cited < 50 {
+		t.Errorf("docs/migrating.md cites %d tests; its tables name one a row", cited)
 	}
 }

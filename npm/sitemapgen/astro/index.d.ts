@@ -4,7 +4,7 @@ import type { ChangeFreq, Options as APIOptions } from "../index.js";
 /**
  * The options of @astrojs/sitemap, which the integration takes with
  * their meaning: each maps to sitemapgen's setting, or is a warning that
- * says what to do instead (docs/integrations.md).
+ * says what to do instead (docs/migrating.md).
  */
 export interface AstroSitemapOptions {
   filter?(page: string): boolean;
@@ -16,6 +16,7 @@ export interface AstroSitemapOptions {
   priority?: number;
   lastmod?: Date;
   entryLimit?: number;
+  /** Its index's name, NAME-index.xml; with any of these options given and not this one, sitemap-index.xml, as @astrojs/sitemap's. */
   filenameBase?: string;
   xslURL?: string;
   canonicalURL?: string;

@@ -3,7 +3,7 @@ import type { Options as APIOptions } from "../index.js";
 /**
  * The inputs of @netlify/plugin-sitemap, which the plugin takes with
  * their meaning: each maps to sitemapgen's setting, or is a warning that
- * says what to do instead (docs/integrations.md).
+ * says what to do instead (docs/migrating.md).
  */
 export interface NetlifySitemapInputs {
   exclude?: string | string[];
