@@ -55,7 +55,11 @@ func peerSet(t *testing.T, dir, base, name string) map[string]peerURL {
 		for _, e := range s.Entries {
 			u := peerURL{changefreq: e.ChangeFreq, priority: e.Priority}
 			for _, l := range e.Links {
-				u.alternates = append(u.alternates, l.Hreflang+" "+l.Href)
+				href := l.Href
+				if href+"/" == base {
+					href = base // the home page, as next-sitemap writes it
+				}
+				u.alternates = append(u.alternates, l.Hreflang+" "+href)
 			}
 			slices.Sort(u.alternates)
 			loc := e.Loc
@@ -142,6 +146,39 @@ func TestNextSitemapSwitch(t *testing.T) {
 	if len(theirs) != 10 || len(alts) != 20 {
 		t.Fatalf("next-sitemap listed %d URLs with %d alternates; the fixture's build lists 10 with 20", len(theirs), len(alts))
 	}
+
+	// Plain sitemapgen, next-sitemap still in the project: its index,
+	// site-map.xml (sitemapBaseFileName), is ours, its parts go, every
+	// URL of a page it listed is listed, and its alternateRefs' alternates
+	// are read before its files go (the cluster checks then keep those
+	// whose pages exist).
+	take := filepath.Join(t.TempDir(), "take")
+	if err := os.CopyFS(take, os.DirFS(src)); err != nil {
+		t.Fatal(err)
+	}
+	tr := mustRun(t, take)
+	if !strings.Contains(tr.stderr, "site-map-0.xml, site-map-1.xml, site-map-2.xml") {
+		t.Errorf("the takeover does not say it removed next-sitemap's parts:\n%s", tr.stderr)
+	}
+	taken := peerSet(t, filepath.Join(take, "out"), base, "site-map.xml")
+	for loc := range theirs {
+		if _, ok := taken[loc]; !ok && loc != base+"old" && loc != base+"gone" {
+			t.Errorf("the takeover: next-sitemap lists %s; we do not", loc)
+		}
+	}
+	for _, loc := range []string{base, base + "about"} {
+		if got, want := taken[loc].alternates, theirs[loc].alternates; !slices.Equal(got, want) {
+			t.Errorf("the takeover: %s has alternates %q; next-sitemap's %q", loc, got, want)
+		}
+	}
+	for loc, u := range taken {
+		for _, a := range u.alternates {
+			if !slices.Contains(theirs[loc].alternates, a) {
+				t.Errorf("the takeover: %s has alternate %q, which next-sitemap did not write", loc, a)
+			}
+		}
+	}
+	answers(t, filepath.Join(take, "out"), base, "site-map.xml", nil)
 
 	// sitemapgen init, with next-sitemap still in the project.
 	r := mustRun(t, src, "init")

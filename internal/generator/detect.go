@@ -69,7 +69,8 @@ type Project struct {
 	// them, each built into one.
 	Languages []string
 	// I18n is true when an Astro site's configuration says i18n: its
-	// routing of locales, or @astrojs/sitemap's i18n option.
+	// routing of locales, or @astrojs/sitemap's i18n option; or when a
+	// Next.js site's next-sitemap configuration gives alternateRefs.
 	I18n bool
 	// SitemapFile is the name the generator gives its sitemap files when
 	// its configuration renames them (Hugo's [sitemap] filename, at the
@@ -552,7 +553,8 @@ func (p *Project) Published() []string {
 // Translated reports whether the project says its site has pages in
 // several languages, which the generator's own sitemap links as
 // alternates: a multilingual Hugo site, a Docusaurus site with locales
-// besides its default, an Astro site whose configuration says i18n.
+// besides its default, an Astro site whose configuration says i18n, a
+// Next.js site whose next-sitemap gives alternateRefs.
 func (p *Project) Translated() bool {
 	return len(p.Languages) > 1 || len(p.Locales) > 0 || p.I18n
 }

@@ -6,6 +6,7 @@ import (
 	"path"
 	"regexp"
 
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -48,7 +49,15 @@ func (p *Project) Sitemaps() func(name string) bool {
 	case "astro", "gatsby":
 		names["sitemap-index.xml"], shard = true, numberedShard
 	case "next":
+		// next-sitemap's sitemapBaseFileName renames its index and parts
+		// (site-map.xml, site-map-0.xml …).
 		shard = numberedShard
+		if p.Plugin != nil && p.Plugin.shard != nil {
+			shard = p.Plugin.shard
+		}
+		if p.SitemapFile != "" {
+			names[p.SitemapFile] = true
+		}
 	case "docusaurus":
 		// Each locale the configuration names builds into its folder,
 		// with its own sitemap.xml: those, and no other folder's (an
@@ -78,6 +87,8 @@ func (p *Project) Sitemaps() func(name string) bool {
 }
 
 var (
+	// plainBase is a base name of sitemap files that names no folder.
+	plainBase = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 	// numberedShard is the name of the shards of @astrojs/sitemap,
 	// next-sitemap and gatsby-plugin-sitemap: sitemap-0.xml, sitemap-1.xml …
 	numberedShard = regexp.MustCompile(`^sitemap-[0-9]+\.xml$`)
@@ -104,13 +115,17 @@ type SitemapPlugin struct {
 	// none does. Looked lists the files looked at.
 	In     string
 	Looked []string
+	// shard matches the names of its numbered files when its
+	// configuration renames them (next-sitemap's sitemapBaseFileName);
+	// nil for sitemap-0.xml, sitemap-1.xml …
+	shard *regexp.Regexp
 }
 
 // Writes reports whether the plugin writes the file name of the output
 // folder: its index (but sitemap.xml, sitemapgen's own name, which it
 // writes over) and its numbered files, sitemap-0.xml, sitemap-1.xml …
 func (s *SitemapPlugin) Writes(name string) bool {
-	return s != nil && (name == s.Index && name != "sitemap.xml" || numberedShard.MatchString(name))
+	return s != nil && (name == s.Index && name != "sitemap.xml" || cmp.Or(s.shard, numberedShard).MatchString(name))
 }
 
 // sitemapPlugins are the plugins of the generators that write no
@@ -148,6 +163,25 @@ func (d *detector) fillPlugin(p *Project) error {
 		sp.In = name
 	case p.File != "package.json" && d.names(p.File, sp.Name):
 		sp.In = p.File
+	}
+	if p.Generator == "next" {
+		// next-sitemap's alternateRefs give every URL alternates in its
+		// sitemaps, read before they are replaced.
+		name, data, err := d.firstFile(nextSitemapConfigs...)
+		if err != nil {
+			return err
+		}
+		p.I18n = bytes.Contains(data, []byte("alternateRefs"))
+		if name != "" {
+			// sitemapBaseFileName names its index and its parts: ours
+			// takes the index's name, as search engines were given it.
+			r := jsconfig.NewReader(name, data, d.lim)
+			if v, st := r.Str("sitemapBaseFileName", ""); st == jsconfig.OK && v.Value != "sitemap" && plainBase.MatchString(v.Value) {
+				sp.Index = v.Value + ".xml"
+				sp.shard = regexp.MustCompile(`^` + regexp.QuoteMeta(v.Value) + `-[0-9]+\.xml$`)
+				p.SitemapFile, p.SitemapFileKey = sp.Index, name+" sitemapBaseFileName"
+			}
+		}
 	}
 	p.Plugin = &sp
 	return nil

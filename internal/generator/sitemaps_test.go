@@ -132,3 +132,53 @@ func TestPublished(t *testing.T) {
 		t.Errorf("Hugo: %q, want none", got)
 	}
 }
+
+// TestNextSitemapAlternates: next-sitemap's alternateRefs say its
+// sitemaps carry alternates, read before they are replaced, wherever
+// the project names next-sitemap.
+func TestNextSitemapAlternates(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  bool
+	}{
+		{"alternateRefs", map[string]string{"package.json": `{"dependencies": {"next": "16", "next-sitemap": "4"}}`, "next-sitemap.config.js": "module.exports = { siteUrl: 'https://n.site', alternateRefs: [{ href: 'https://n.site/fr', hreflang: 'fr' }] }\n"}, true},
+		{"none", map[string]string{"next.config.mjs": "export default {};\n", "next-sitemap.config.js": "module.exports = { siteUrl: 'https://n.site' }\n"}, false},
+		{"no next-sitemap", map[string]string{"next.config.mjs": "export default { output: 'export' };\n"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			found, err := Detect(detectFixture(t, tc.files), limits.Default)
+			if err != nil || len(found) != 1 {
+				t.Fatalf("Detect = %s, %v", formatProjects(found), err)
+			}
+			if got := found[0].Translated(); got != tc.want {
+				t.Errorf("Translated() = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestNextSitemapBaseFileName: next-sitemap's sitemapBaseFileName names
+// its index and its parts, which are taken over, and the name ours takes.
+func TestNextSitemapBaseFileName(t *testing.T) {
+	found, err := Detect(detectFixture(t, map[string]string{
+		"package.json":           `{"dependencies": {"next": "16", "next-sitemap": "4"}}`,
+		"next-sitemap.config.js": "module.exports = { siteUrl: 'https://n.site', sitemapBaseFileName: 'site-map' }\n",
+	}), limits.Default)
+	if err != nil || len(found) != 1 {
+		t.Fatalf("Detect = %s, %v", formatProjects(found), err)
+	}
+	p := found[0]
+	if p.SitemapFile != "site-map.xml" || !strings.Contains(p.SitemapFileKey, "sitemapBaseFileName") {
+		t.Errorf("SitemapFile %q (%s), want site-map.xml", p.SitemapFile, p.SitemapFileKey)
+	}
+	takes := p.Sitemaps()
+	for name, want := range map[string]bool{"site-map.xml": true, "site-map-0.xml": true, "site-map-12.xml": true, "sitemap.xml": true, "sitemap-0.xml": false, "site-map-x.xml": false} {
+		if got := takes(name); got != want {
+			t.Errorf("takes %s = %v, want %v", name, got, want)
+		}
+		if got := p.Plugin.Writes(name); got != (want && name != "sitemap.xml") {
+			t.Errorf("the plugin writes %s = %v", name, got)
+		}
+	}
+}

@@ -64,7 +64,7 @@ var Options = []Option{
 	{NextSitemap, "additionalPaths", "a function: warned, no extra URLs yet; a sitemap of your own in index.extra meanwhile", extraURLs},
 	{NextSitemap, "autoLastmod", "warned: the build's time is never a lastmod; each page's own date is written", autoLastmod},
 	{NextSitemap, "generateIndexSitemap", "honoured where needed: an index past one file's limits", generateIndex},
-	{NextSitemap, "sitemapBaseFileName", "--filename NAME.xml", sitemapBaseFileName},
+	{NextSitemap, "sitemapBaseFileName", "--filename NAME.xml (read at every run too, while next-sitemap.config.js is there)", sitemapBaseFileName},
 	{NextSitemap, "outDir", "warned unless the site folder: the sitemaps go into the folder mapped", outDir},
 	{NextSitemap, "trailingSlash", "--trailing-slash", trailingSlash},
 	{NextSitemap, "sourceDir", "honoured: the pages are the export's files", honoured("the pages are the static export's files, not the build's manifests")},
