@@ -7,8 +7,9 @@
 //
 // [Load] reads a set from a sitemap file (a urlset, an index followed to
 // its files, .xml or .xml.gz, the text form, one URL a line, or an RSS or
-// Atom feed) or a folder (its robots.txt's Sitemap: lines, else its
-// sitemap.xml, sitemap_index.xml or sitemap.txt). Every file is read by
+// Atom feed) or a folder (its robots.txt's Sitemap: lines, else the
+// entry file sitemapgen's record names, else its sitemap.xml,
+// sitemap_index.xml or sitemap.txt). Every file is read by
 // [validate.Read] (the one the user named) or [validate.ReadIn] (the
 // files found from it, inside its folder: never through a link out of
 // it), within validate's limits; an index entry is the file that
@@ -48,6 +49,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/internal/validate"
+	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 // URL is one URL of a set and its values.
@@ -312,12 +314,19 @@ func (l *loader) folderEntries(dir string) ([]setFile, error) {
 	if len(files) > 0 {
 		return files, nil
 	}
+	// The entry file sitemapgen's record names, when it is one of a name
+	// of the user's (--filename).
+	if names, err := writer.RecordedEntries(dir, 0); err == nil && len(names) > 0 {
+		if fi, err := r.Stat(names[0]); err == nil && fi.Mode().IsRegular() {
+			return []setFile{in(dir, names[0])}, nil
+		}
+	}
 	for _, name := range entryNames {
 		if fi, err := r.Stat(name); errors.Is(err, fsx.ErrOutside) || err == nil && !fi.IsDir() {
 			return []setFile{in(dir, name)}, nil
 		}
 	}
-	return nil, &diag.Diagnostic{File: dir, Msg: "no sitemap found: no Sitemap: line in robots.txt, no " + strings.Join(entryNames, ", ")}
+	return nil, &diag.Diagnostic{File: dir, Msg: "no sitemap found: no Sitemap: line in robots.txt, no entry file in sitemapgen's record, no " + strings.Join(entryNames, ", ")}
 }
 
 // unwrapPath returns the system's error of a *fs.PathError, whose path a

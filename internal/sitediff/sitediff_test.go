@@ -14,6 +14,8 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/validate"
+	"github.com/sitemapgen/sitemapgen/sitemap"
+	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 const (
@@ -459,5 +461,23 @@ func TestIndexEntriesAsValidate(t *testing.T) {
 				t.Errorf("validate: %q\nwant: %s", said, tt.validate)
 			}
 		})
+	}
+}
+
+// TestLoadNamedEntry: a folder whose set sitemapgen wrote under a name of
+// the user's (--filename) and whose robots.txt names none is read from
+// that entry file, which the record names; the record wins over a
+// sitemap.xml of another tool's beside it.
+func TestLoadNamedEntry(t *testing.T) {
+	dir := t.TempDir()
+	urls := sitemap.Slice{{Loc: "https://example.com/"}, {Loc: "https://example.com/a"}}
+	if _, err := writer.Write(urls, writer.Options{Dir: dir, BaseURL: "https://example.com/", Filename: "map.xml"}); err != nil {
+		t.Fatal(err)
+	}
+	write(t, dir, "sitemap.xml", head+"<url><loc>https://example.com/other</loc></url></urlset>\n")
+	s := load(t, dir)
+	defer s.Close()
+	if got, want := locs(t, s), []string{"https://example.com/", "https://example.com/a"}; !slices.Equal(got, want) {
+		t.Errorf("the folder's set: %q, want %q (map.xml's)", got, want)
 	}
 }
