@@ -65,7 +65,9 @@ test("astro: @astrojs/sitemap's options", async () => {
   assert.equal((xml.match(/<url>/g) ?? []).length, 3);
   assert.equal((xml.match(/<changefreq>weekly<\/changefreq>/g) ?? []).length, 3);
   assert.equal((xml.match(/<priority>0.7<\/priority>/g) ?? []).length, 3);
-  assert.match(fs.readFileSync(path.join(dist, "sitemap.xml"), "utf8"), /<sitemapindex/); // entryLimit 2: two files and their index
+  // entryLimit 2: two files and their index, at @astrojs/sitemap's name.
+  assert.match(fs.readFileSync(path.join(dist, "sitemap-index.xml"), "utf8"), /<sitemapindex/);
+  assert.ok(!fs.existsSync(path.join(dist, "sitemap.xml")));
   const warnings = log.warn.join("\n");
   assert.match(warnings, /sitemapgen\(\{ filter \}\) is a function, and sitemapgen runs none yet/);
   assert.match(warnings, /sitemapgen\(\{ exclude \}\)/); // what to do, as the option
