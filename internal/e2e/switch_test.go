@@ -395,3 +395,73 @@ func TestGatsbySitemapSwitch(t *testing.T) {
 	}
 	answers(t, public, base, "sitemap-index.xml", nil)
 }
+
+// TestNetlifySitemapSwitch builds testdata/npm-netlify with Netlify's
+// own build (@netlify/build, offline) and @netlify/plugin-sitemap 0.8.1
+// given its inputs (exclude, prettyURLs, changeFreq, priority,
+// filePath), then switches as docs/migrating.md says: the plugin's
+// package line is replaced by ours, its inputs kept, and the deploy is
+// built again from the same files (a fresh clone: no sitemap of the
+// plugin's in it). Every URL the plugin listed that is a page is listed
+// (its noindex page is not; a folder as /about/, which Netlify serves
+// where the plugin's /about redirects), with its changefreq and
+// priority, none it excluded, at the URL it published.
+func TestNetlifySitemapSwitch(t *testing.T) {
+	dir := hostProject(t, "npm-netlify")
+	const base = "https://example.com/"
+	pub := filepath.Join(dir, "public")
+	write(t, filepath.Join(pub, "contact", "index.html"), "<title>contact</title>")
+	write(t, filepath.Join(pub, "secret.html"), "<title>secret</title>")
+	write(t, filepath.Join(pub, "staging.html"), `<title>staging</title><meta name="robots" content="noindex">`)
+	const inputs = "  [plugins.inputs]\n  exclude = [\"./public/secret.html\"]\n  prettyURLs = true\n  changeFreq = \"daily\"\n  priority = 0.6\n  filePath = \"map.xml\"\n"
+	build := func(pkg string) {
+		t.Helper()
+		write(t, filepath.Join(dir, "netlify.toml"), "[build]\n  publish = \"public\"\n  command = \"echo built\"\n\n[[plugins]]\n  package = \""+pkg+"\"\n"+inputs)
+		r := hostBuild(t, dir, []string{"DEPLOY_PRIME_URL=", "SITEMAP_BASE_URL=", "CONTEXT=production", "URL=https://example.com"}, "netlify-build", "--offline")
+		if r.code != 0 || strings.Contains(r.stdout+r.stderr, "not taken") {
+			t.Fatalf("netlify-build with %s: exit %d\n%s%s", pkg, r.code, r.stdout, r.stderr)
+		}
+	}
+
+	build("@netlify/plugin-sitemap")
+	theirs := peerSet(t, pub, base, "map.xml")
+	if len(theirs) != 6 {
+		t.Fatalf("@netlify/plugin-sitemap listed %d URLs, want 6 (the fixture's pages, its 404 page and the noindex one, less the excluded)", len(theirs))
+	}
+	if err := os.Remove(filepath.Join(pub, "map.xml")); err != nil {
+		t.Fatal(err)
+	}
+
+	build("./node_modules/sitemapgen/netlify")
+	ours := peerSet(t, pub, base, "map.xml")
+	notPages := []string{base + "staging", base + "404"} // noindex, the error page
+	for loc, u := range theirs {
+		if _, ok := ours[loc+"/"]; ok {
+			// A folder's index.html: the plugin lists /about, which
+			// Netlify redirects to /about/, the URL it serves and ours.
+			delete(theirs, loc)
+			loc += "/"
+			theirs[loc] = u
+		}
+		got, ok := ours[loc]
+		switch {
+		case slices.Contains(notPages, loc):
+			if ok {
+				t.Errorf("we list %s, which is no page", loc)
+			}
+		case !ok:
+			t.Errorf("@netlify/plugin-sitemap lists %s; we do not", loc)
+		case got.changefreq != u.changefreq || got.priority != u.priority:
+			t.Errorf("%s: changefreq %q, priority %q; the plugin's %q, %q", loc, got.changefreq, got.priority, u.changefreq, u.priority)
+		}
+	}
+	for loc := range ours {
+		if _, ok := theirs[loc]; !ok {
+			t.Errorf("we list %s; @netlify/plugin-sitemap does not", loc)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(pub, "sitemap.xml")); err == nil {
+		t.Error("sitemap.xml written beside map.xml")
+	}
+	answers(t, pub, base, "map.xml", nil)
+}
