@@ -180,6 +180,8 @@ func TestEleventyIntegration(t *testing.T) {
 		cjs     bool // the configuration is CommonJS: require("sitemapgen/eleventy")
 		want    []string
 		fail    string
+		data    string // a global data file, _data/noindex.json
+		none    string // the line of a build that writes no sitemap
 	}{
 		{name: "no options", want: []string{"https://example.org/", "https://example.org/about/", "https://example.org/blog/first-post/"}},
 		{name: "a CommonJS configuration", cjs: true, want: []string{"https://example.org/", "https://example.org/about/", "https://example.org/blog/first-post/"}},
@@ -188,6 +190,9 @@ func TestEleventyIntegration(t *testing.T) {
 		{name: "an unknown option", options: `{"baseURL": "https://example.net/"}`, fail: `sitemapgen: unknown option "baseURL"`},
 		// The message names the plugin's option, not the flag.
 		{name: "a bad value", options: `{"maxUrls": 0}`, fail: "sitemapgen: addPlugin(sitemapgen, { maxUrls }): "},
+		// A staging build: every page noindex, from the site's data. The
+		// build passes, with no sitemap.
+		{name: "every page noindex", data: "true\n", none: "sitemapgen: every page found is noindex (4 noindex): no sitemap written"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -202,8 +207,20 @@ func TestEleventyIntegration(t *testing.T) {
 };
 `)
 			}
+			if tc.data != "" {
+				write(t, filepath.Join(dir, "_data", "noindex.json"), tc.data)
+			}
 			r := hostBuild(t, dir, []string{"FIXTURE_OPTIONS=" + tc.options}, "eleventy")
 			site := filepath.Join(dir, "_site")
+			if tc.none != "" {
+				if n := strings.Count(r.stdout+r.stderr, tc.none); r.code != 0 || n != 1 {
+					t.Errorf("eleventy: exit %d, %q said %d times; want it once, and success\n%s%s", r.code, tc.none, n, r.stdout, r.stderr)
+				}
+				if _, err := os.Stat(filepath.Join(site, "sitemap.xml")); err == nil {
+					t.Error("a sitemap was written")
+				}
+				return
+			}
 			if tc.fail != "" {
 				if r.code == 0 || !strings.Contains(r.stdout+r.stderr, tc.fail) {
 					t.Errorf("eleventy: exit %d, want a failure saying %q\n%s%s", r.code, tc.fail, r.stdout, r.stderr)

@@ -72,6 +72,24 @@ func TestJekyllPluginPlain(t *testing.T) {
 	noWarnings(t, string(out))
 }
 
+// A staging build, every page served with X-Robots-Tag: noindex by the
+// _headers file Jekyll copies into the site: jekyll build passes, with no
+// sitemap and sitemapgen's one line.
+func TestJekyllPluginNoIndex(t *testing.T) {
+	src := jekyllPluginSite(t, "include: [_headers]\n")
+	write(t, filepath.Join(src, "_headers"), "/*\n  X-Robots-Tag: noindex\n")
+	out, err := exec.Command("jekyll", "build", "--source", src, "--destination", filepath.Join(src, "_site")).CombinedOutput()
+	if err != nil {
+		t.Fatalf("jekyll build: %v, want success\n%s", err, out)
+	}
+	if n := strings.Count(string(out), "every page found is noindex"); n != 1 {
+		t.Errorf("the one line said %d times:\n%s", n, out)
+	}
+	if _, err := os.Stat(filepath.Join(src, "_site", "sitemap.xml")); err == nil {
+		t.Error("a sitemap was written")
+	}
+}
+
 // A sitemapgen that fails fails jekyll build, with sitemapgen's message.
 func TestJekyllPluginFails(t *testing.T) {
 	for _, tc := range []struct{ name, config, want string }{
