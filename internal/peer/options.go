@@ -49,6 +49,8 @@ var Options = []Option{
 	{Netlify, "buildDir", "the site folder (DIR), inside the project", buildDir},
 	{Netlify, "urlPrefix", "warned: give the whole base URL", urlPrefix},
 	{Netlify, "filePath", "--filename (the file's name; a folder warned)", filename},
+	{Netlify, "baseUrl", "--base-url (sitemapgen/netlify's own input too)", baseURL},
+	{Netlify, "dir", "the site folder (DIR), as buildDir (sitemapgen/netlify's own input too)", buildDir},
 
 	// next-sitemap: next-sitemap.config.js (read by sitemapgen init).
 	{NextSitemap, "siteUrl", "--base-url (next-sitemap.config.js goes with next-sitemap)", baseURL},

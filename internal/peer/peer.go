@@ -184,6 +184,15 @@ type Option struct {
 	Map func(m *Mapper, v any)
 }
 
+// Own reports whether the integration that replaces o's peer has an
+// option of o's name with the same meaning, its own
+// (@netlify/plugin-sitemap's baseUrl is sitemapgen/netlify's input): the
+// integration passes it as its own, and init maps it by o.
+func (o *Option) Own() bool { return slices.Contains(own[o.Tool], o.Name) }
+
+// own are the options of the peers that their integrations have too.
+var own = map[Tool][]string{Netlify: {"baseUrl", "dir"}}
+
 // Lookup returns the row of tool's option name, nil when the tool has no
 // such option.
 func Lookup(tool Tool, name string) *Option {

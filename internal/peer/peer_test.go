@@ -12,7 +12,7 @@ import (
 var documented = map[Tool][]string{
 	Astro:       {"filter", "customPages", "i18n", "serialize", "changefreq", "priority", "lastmod", "entryLimit", "filenameBase", "xslURL", "customSitemaps", "canonicalURL", "namespaces", "chunks"},
 	Docusaurus:  {"changefreq", "priority", "ignorePatterns", "filename", "lastmod", "createSitemapItems"},
-	Netlify:     {"exclude", "prettyURLs", "trailingSlash", "changeFreq", "priority", "buildDir", "urlPrefix", "filePath"},
+	Netlify:     {"exclude", "prettyURLs", "trailingSlash", "changeFreq", "priority", "buildDir", "urlPrefix", "filePath", "baseUrl", "dir"},
 	NextSitemap: {"siteUrl", "output", "changefreq", "priority", "sitemapSize", "generateRobotsTxt", "robotsTxtOptions", "exclude", "alternateRefs", "transform", "additionalPaths", "autoLastmod", "generateIndexSitemap", "sitemapBaseFileName", "outDir", "trailingSlash", "sourceDir"},
 	Gatsby:      {"output", "createLinkInHead", "entryLimit", "excludes", "query", "resolveSiteUrl", "resolvePagePath", "resolvePages", "filterPages", "serialize"},
 	Jekyll:      {"defaults", "exclude"},

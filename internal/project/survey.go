@@ -1,6 +1,7 @@
 package project
 
 import (
+	"fmt"
 	"net/url"
 	"path/filepath"
 
@@ -72,12 +73,25 @@ func Survey(dir string, getenv func(string) string, a Ask) (*Findings, error) {
 		}
 	}
 	d.Style = pr.style
-	if u, from, err := pr.baseURL(d.Root, false); err != nil {
-		d.Problems = append(d.Problems, err)
-	} else {
+	u, from, baseErr := pr.baseURL(d.Root, false)
+	if baseErr == nil {
 		d.BaseURL, d.BaseURLFrom = u, from
 	}
 	d.Peers = pr.peers(d)
+	if baseErr != nil {
+		// A peer's option that gives the base URL (@netlify/plugin-sitemap's
+		// baseUrl, next-sitemap's siteUrl) gives it to init's file.
+		for _, pe := range d.Peers {
+			for _, s := range pe.Result.Settings {
+				if u, ok := s.Value.(string); ok && s.Key == "base_url" && baseErr != nil {
+					d.BaseURL, d.BaseURLFrom, baseErr = u, fmt.Sprintf("%s's %s", pe.Tool, s.From), nil
+				}
+			}
+		}
+	}
+	if baseErr != nil {
+		d.Problems = append(d.Problems, baseErr)
+	}
 	return d, nil
 }
 
