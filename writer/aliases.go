@@ -139,7 +139,7 @@ func (t *txn) findAliases(entry string) error {
 	var absent []string
 	for _, name := range o.Answer {
 		dir := path.Dir(name)
-		if dir == "." || name == entry || slices.Contains(found, name) || !o.TakeOver(name) {
+		if dir == "." || name == entry || slices.Contains(found, name) {
 			continue // at the root, the entry file or an index of it answers
 		}
 		if _, err := fsx.Lstat(o.Dir, name); !errors.Is(err, fs.ErrNotExist) {

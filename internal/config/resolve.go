@@ -344,11 +344,25 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		}
 		if !v.KeepGenerator {
 			c.Build.Write.TakeOver = c.GeneratorSitemaps
-			c.Build.Write.Answer = pr.Published
+			if pr.Published != nil {
+				c.Build.Write.Answer = pr.Published(strings.TrimSuffix(v.Filename, ".gz"))
+			}
 		}
-		if !joined {
+		if pr.Pages != nil {
 			c.Build.Translator = pr.Pages
 		}
+	}
+	if len(v.Locales) > 0 {
+		// The site's own locales, over the generator's.
+		def, langs := "", map[string]string{}
+		for _, e := range v.Locales {
+			if e.Folder == "" {
+				def = e.Lang
+			} else {
+				langs[e.Folder] = e.Lang
+			}
+		}
+		c.Build.Translator = project.FolderLocales(def, langs, "locales: in "+cmp.Or(l.from["locales"], "sitemap.yaml"))
 	}
 }
 

@@ -75,6 +75,7 @@ type Values struct {
 	News           News
 	Rules          []Rule
 	Sections       []Section
+	Locales        []Locale
 	Index          Index
 	Limits         limits.Limits
 	Watch          Watch
@@ -174,6 +175,15 @@ type Rule struct {
 type Section struct {
 	Name    string
 	Include []string
+}
+
+// Locale is one entry of locales: the pages in Folder (none: those in no
+// locale's folder) are in the language Lang, and the page at a path in
+// one locale's folder is one page with the pages at that path in the
+// others.
+type Locale struct {
+	Folder string
+	Lang   string
 }
 
 // Index configures the sitemap index.
@@ -445,6 +455,8 @@ var Settings = Table[Values]{
 		Field: Mappings(func(v *Values) *[]Rule { return &v.Rules }, ruleKeys, checkRules)},
 	{Key: "sections",
 		Field: Mappings(func(v *Values) *[]Section { return &v.Sections }, sectionKeys, checkSections)},
+	{Key: "locales",
+		Field: Mappings(func(v *Values) *[]Locale { return &v.Locales }, localeKeys, checkLocales)},
 	{Key: "index.extra",
 		Field: List(func(v *Values) *[]string { return &v.Index.Extra }, nil, false, Each(extraSitemap))},
 	// The limits on what a build reads (docs/guarantees.md, Limits).
@@ -506,6 +518,40 @@ var ruleKeys = Table[Rule]{
 	{Key: "match", Field: String(func(r *Rule) *string { return &r.Match }, "", nil)},
 	{Key: "changefreq", Field: String(func(r *Rule) *string { return &r.ChangeFreq }, "", nil)},
 	{Key: "priority", Field: Number(func(r *Rule) **float64 { return &r.Priority })},
+}
+
+// localeKeys are the keys of one entry of locales.
+var localeKeys = Table[Locale]{
+	{Key: "folder", Field: String(func(l *Locale) *string { return &l.Folder }, "", nil)},
+	{Key: "lang", Field: String(func(l *Locale) *string { return &l.Lang }, "", nil)},
+}
+
+// checkLocales checks the locales: two at least, each with an hreflang
+// code, each folder a name of one folder given once, at most one without
+// a folder. Its errors are *KeyError naming the entry's key at fault.
+func checkLocales(v *Values) error {
+	if len(v.Locales) == 1 {
+		return &KeyError{Key: "locales", Err: errors.New("one locale: give each language's, two at least")}
+	}
+	seen := map[string]int{}
+	for i, l := range v.Locales {
+		key := fmt.Sprintf("locales[%d]", i)
+		if !htmlhead.ValidHreflang(l.Lang) || strings.EqualFold(l.Lang, "x-default") {
+			return &KeyError{Key: key + ".lang", Err: fmt.Errorf("%q is no hreflang language code (en, fr-CA)", l.Lang)}
+		}
+		if l.Folder != "" && (strings.ContainsAny(l.Folder, "/\\") || l.Folder == "." || l.Folder == "..") {
+			return &KeyError{Key: key + ".folder", Err: fmt.Errorf("%q is not the name of one folder at the top of the site", l.Folder)}
+		}
+		if j, ok := seen[l.Folder]; ok {
+			what := fmt.Sprintf("folder %q", l.Folder)
+			if l.Folder == "" {
+				what = "no folder (the pages at the top)"
+			}
+			return &KeyError{Key: key, Err: fmt.Errorf("%s is also locales[%d]'s", what, j)}
+		}
+		seen[l.Folder] = i
+	}
+	return nil
 }
 
 // sectionKeys are the keys of one entry of sections.

@@ -53,6 +53,24 @@ func ourAlternates(t *testing.T, dir, base string) []string {
 	return alts
 }
 
+// ourAlternatesFrom is ourAlternates of the set whose entry file is
+// entry (sitemap-index.xml): a urlset, or an index of urlsets in dir.
+func ourAlternatesFrom(t *testing.T, dir, base, entry string) []string {
+	t.Helper()
+	f, err := sitemaptest.ReadFile(filepath.Join(dir, entry))
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths := []string{filepath.Join(dir, entry)}
+	if f.Root == "sitemapindex" {
+		paths = nil
+		for _, e := range f.Entries {
+			paths = append(paths, filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(e.Loc, base))))
+		}
+	}
+	return sitemapAlternates(t, paths...)
+}
+
 // sameAlternates fails the test unless ours are exactly theirs.
 func sameAlternates(t *testing.T, step string, ours, theirs []string) {
 	t.Helper()
@@ -187,10 +205,13 @@ func TestAstroI18nAlternates(t *testing.T) {
 	if err := os.Symlink(filepath.Join(fixture, "node_modules"), filepath.Join(src, "node_modules")); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(filepath.Join(src, "node_modules", ".bin", "astro"), "build")
-	cmd.Dir = src
-	cmd.Env = append(os.Environ(), "ASTRO_TELEMETRY_DISABLED=1")
-	if out, err := cmd.CombinedOutput(); err != nil {
+	cmd2 := func(src string) *exec.Cmd {
+		cmd := exec.Command(filepath.Join(src, "node_modules", ".bin", "astro"), "build")
+		cmd.Dir = src
+		cmd.Env = append(os.Environ(), "ASTRO_TELEMETRY_DISABLED=1")
+		return cmd
+	}
+	if out, err := cmd2(src).CombinedOutput(); err != nil {
 		t.Fatalf("astro build: %v\n%s", err, out)
 	}
 	dist := filepath.Join(src, "dist")
@@ -210,4 +231,24 @@ func TestAstroI18nAlternates(t *testing.T) {
 	sitemaptest.MustValidate(t, dist)
 	mustRun(t, src)
 	sameAlternates(t, "the next run", ourAlternates(t, dist, base), theirs)
+
+	// The switch: init carries i18n over as locales: and keeps the
+	// index's name; the integration goes, and astro build empties dist/,
+	// the kept file with it: the locales give every alternate again, at
+	// sitemap-index.xml.
+	r := mustRun(t, src, "init")
+	if !strings.Contains(r.stderr, "locales") {
+		t.Errorf("init does not carry i18n over as locales:\n%s", r.stderr)
+	}
+	config := filepath.Join(src, "astro.config.mjs")
+	write(t, config, "import { defineConfig } from 'astro/config';\n\nexport default defineConfig({\n  site: 'https://example.com',\n});\n")
+	if out, err := cmd2(src).CombinedOutput(); err != nil {
+		t.Fatalf("astro build without the integration: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(dist, ".sitemapgen-generator-lastmod")); err == nil {
+		t.Fatal("astro build left the kept file: the switch is not tried")
+	}
+	mustRun(t, src)
+	answers(t, dist, base, "sitemap-index.xml", nil)
+	sameAlternates(t, "after the switch", ourAlternatesFrom(t, dist, base, "sitemap-index.xml"), theirs)
 }

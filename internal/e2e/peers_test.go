@@ -186,6 +186,16 @@ func TestSphinxSitemapLocales(t *testing.T) {
 	build()
 	mustRun(t, src)
 	check("after the switch")
+
+	// A clean build, as CI's: no file of an earlier run, kept file and
+	// aliases gone; sitemap_locales give the languages' sitemaps and
+	// alternates again.
+	if err := os.RemoveAll(filepath.Join(src, "_build")); err != nil {
+		t.Fatal(err)
+	}
+	build()
+	mustRun(t, src)
+	check("after a clean build")
 }
 
 // vitepressLocales is the configuration of TestVitePressLocales: two

@@ -39,6 +39,9 @@ func astroProject(name string, data []byte, lim limits.Limits) *Project {
 	// Its i18n routing, or @astrojs/sitemap's i18n option: either may
 	// put alternates in the sitemap, read before it is replaced.
 	p.I18n = bytes.Contains(data, []byte("i18n"))
+	if l := astroLocales(r); l != nil {
+		p.Pages = l
+	}
 	if v, st := r.Str("srcDir", ""); st == jsconfig.OK && cleanDir(v.Value) != "src" {
 		p.SourceDir = cleanDir(v.Value)
 	}
@@ -94,4 +97,48 @@ func slashOption(r *jsconfig.Reader, ignored ...string) (string, jsconfig.State)
 	}
 	r.Note(v.Line, "trailingSlash %q is not 'always', 'never' or 'ignore'", v.Value)
 	return "", jsconfig.Bad
+}
+
+// astroLocales reads Astro's i18n routing from the configuration r, as
+// it places the pages: each locale's in its folder (a locale's path, or
+// of { path, codes } its path, in the code codes[0]), the default
+// locale's at the root unless routing.prefixDefaultLocale; each page one
+// with the pages at the same path in the others. nil without two
+// locales.
+func astroLocales(r *jsconfig.Reader) *FolderLocales {
+	def, st := r.Str("i18n.defaultLocale", "")
+	if st != jsconfig.OK {
+		return nil
+	}
+	list, _, ok := r.Any("i18n.locales")
+	items, _ := list.([]any)
+	if !ok || len(items) < 2 {
+		return nil
+	}
+	prefixed, _ := r.Bool("i18n.routing.prefixDefaultLocale")
+	l := &FolderLocales{Langs: map[string]string{}, From: "Astro's i18n"}
+	for _, it := range items {
+		folder, code := "", ""
+		switch x := it.(type) {
+		case string:
+			folder, code = x, x
+		case map[string]any:
+			folder, _ = x["path"].(string)
+			if codes, ok := x["codes"].([]any); ok && len(codes) > 0 {
+				code, _ = codes[0].(string)
+			}
+		}
+		if folder == "" || code == "" || strings.ContainsAny(folder, "/\\") {
+			continue
+		}
+		if folder == def.Value && !prefixed {
+			l.Default = code
+			continue
+		}
+		l.Langs[folder] = code
+	}
+	if len(l.Langs) == 0 {
+		return nil
+	}
+	return l
 }

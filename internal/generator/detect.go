@@ -2,6 +2,7 @@ package generator
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"net/url"
@@ -536,16 +537,26 @@ func jsFile(name string) bool {
 // have been given, which its build stops writing once sitemapgen
 // replaces them: Docusaurus' LOCALE/sitemap.xml, each locale's, written
 // by the classic preset's sitemap plugin, which the switch turns off
-// (sitemap: false), and whose build empties the output folder. Hugo's
-// and Sphinx's, which their builds go on writing, are taken over where
-// they are.
-func (p *Project) Published() []string {
-	if p.Generator != "docusaurus" {
-		return nil
-	}
+// (sitemap: false), and whose build empties the output folder; and
+// sphinx-sitemap's LANG/sitemap.xml (or sitemap_filename's name), each
+// language's, which a clean build without the extension leaves out.
+// Hugo's, which its build goes on writing, are taken over where they
+// are.
+// file names them when the generator's configuration no longer does
+// (the name sitemapgen's entry file took from the plugin's options, which
+// the switch carried over); "" for sitemap.xml.
+func (p *Project) Published(file string) []string {
+	file = cmp.Or(p.SitemapFile, file, "sitemap.xml")
 	var names []string
-	for _, l := range p.Locales {
-		names = append(names, l+"/sitemap.xml")
+	switch p.Generator {
+	case "docusaurus":
+		for _, l := range p.Locales {
+			names = append(names, l+"/"+file)
+		}
+	case "sphinx":
+		for _, l := range p.Languages {
+			names = append(names, l+"/"+file)
+		}
 	}
 	return names
 }

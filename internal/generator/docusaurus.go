@@ -64,6 +64,13 @@ func docusaurusProject(name string, data []byte, lim limits.Limits) *Project {
 			}
 		}
 	}
+	// The classic preset's sitemap filename names each locale's sitemap
+	// and the root's.
+	for _, e := range elements(r, "presets") {
+		if v, st := r.Str(e+"[1].sitemap.filename", ""); st == jsconfig.OK && plainBase.MatchString(v.Value) && v.Value != "sitemap.xml" {
+			p.SitemapFile, p.SitemapFileKey = v.Value, "the classic preset's sitemap.filename"
+		}
+	}
 	// The docs' and blog's options are inside the preset's array, which
 	// the reader does not walk: their routeBasePath is looked for in the
 	// text, in a docs: or blog: object with no object inside.

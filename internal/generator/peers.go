@@ -2,6 +2,7 @@ package generator
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"os"
 	"path"
@@ -288,6 +289,12 @@ func (d *detector) jekyllSitemap() []peer.Config {
 	}
 	if ex, ok := cfg["exclude"].([]any); ok && len(ex) > 0 {
 		c.Options = append(c.Options, peer.Given{Name: "exclude", Value: peerValue(ex)})
+	}
+	// jekyll-sitemap writes a robots.txt naming the sitemap where the
+	// site has none of its own.
+	src, _ := cfg["source"].(string)
+	if own, _, _ := d.firstFile(path.Join(cmp.Or(src, "."), "robots.txt")); own == "" {
+		c.Options = append(c.Options, peer.Given{Name: "robots.txt", Value: true})
 	}
 	return []peer.Config{c}
 }

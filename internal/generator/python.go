@@ -445,6 +445,13 @@ func sphinxSitemap(p *Project, name string, vals map[string]pyValue) {
 		}
 		if len(langs) > 1 {
 			p.Languages = langs
+			// The same page in each language's folder, in the code
+			// sphinx-sitemap gives it (pt_BR as pt-BR).
+			l := &FolderLocales{Langs: map[string]string{}, From: "sphinx-sitemap's sitemap_locales"}
+			for _, lang := range langs {
+				l.Langs[lang] = strings.ReplaceAll(lang, "_", "-")
+			}
+			p.Pages = l
 		}
 	}
 	if !on || !strings.HasSuffix(p.BaseURLFrom, " html_baseurl") {

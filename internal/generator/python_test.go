@@ -69,7 +69,8 @@ func TestDetectPelicanSphinx(t *testing.T) {
 			name:  "sphinx-sitemap: site_url, sitemap_filename, sitemap_locales with the default scheme",
 			files: map[string]string{"conf.py": "project = 'Docs'\nextensions = [\n    'sphinx.ext.autodoc',  # comment\n    \"sphinx_sitemap\",\n]\nsite_url = 'https://docs.example/'\nlanguage = 'en'\nsitemap_locales = ['en', 'fr', None]\nsitemap_filename = 'map.xml'\n"},
 			want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "conf.py", PublishDir: "_build/html",
-				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py site_url", SitemapFile: "map.xml", SitemapFileKey: "sitemap_filename", Languages: []string{"en", "fr"}}},
+				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py site_url", SitemapFile: "map.xml", SitemapFileKey: "sitemap_filename", Languages: []string{"en", "fr"},
+				Pages: &FolderLocales{Langs: map[string]string{"en": "en", "fr": "fr"}, From: "sphinx-sitemap's sitemap_locales"}}},
 		},
 		{
 			name:  "sphinx-sitemap: html_baseurl and the default scheme, which lists the pages under en/",
@@ -88,7 +89,8 @@ func TestDetectPelicanSphinx(t *testing.T) {
 			name:  "sphinx-sitemap's settings left after the extension: they name its files still, the scheme said no more",
 			files: map[string]string{"conf.py": "extensions = []\nhtml_baseurl = 'https://docs.example/'\nsitemap_filename = 'map.xml'\nsitemap_locales = ['en', 'fr']\n"},
 			want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "conf.py", PublishDir: "_build/html",
-				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py html_baseurl", SitemapFile: "map.xml", SitemapFileKey: "sitemap_filename", Languages: []string{"en", "fr"}}},
+				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py html_baseurl", SitemapFile: "map.xml", SitemapFileKey: "sitemap_filename", Languages: []string{"en", "fr"},
+				Pages: &FolderLocales{Langs: map[string]string{"en": "en", "fr": "fr"}, From: "sphinx-sitemap's sitemap_locales"}}},
 		},
 		{
 			name:  "a conf.py that is not Sphinx's",

@@ -62,8 +62,10 @@ func (p *Project) Sitemaps() func(name string) bool {
 		// Each locale the configuration names builds into its folder,
 		// with its own sitemap.xml: those, and no other folder's (an
 		// api/ or img/ of the project's own is no locale).
+		file := cmp.Or(p.SitemapFile, "sitemap.xml")
+		names[file] = true
 		for _, l := range p.Locales {
-			names[l+"/sitemap.xml"] = true
+			names[l+"/"+file] = true
 		}
 	case "nuxt":
 		names["sitemap_index.xml"], folder = true, "__sitemap__/"

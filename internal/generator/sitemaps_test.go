@@ -120,15 +120,24 @@ func TestSitemapPlugin(t *testing.T) {
 	}
 }
 
-// TestPublished: a Docusaurus site's locales publish their sitemaps in
-// their folders, which its build stops writing once the preset's sitemap
-// is off; Hugo's, which its build goes on writing, are not named.
+// TestPublished: a Docusaurus site's locales and a Sphinx site's
+// languages publish their sitemaps in their folders, which their builds
+// stop writing once the plugin is off; Hugo's, which its build goes on
+// writing, are not named.
 func TestPublished(t *testing.T) {
 	d := &Project{Generator: "docusaurus", Locales: []string{"de", "pt-BR"}}
-	if got, want := d.Published(), []string{"de/sitemap.xml", "pt-BR/sitemap.xml"}; !slices.Equal(got, want) {
+	if got, want := d.Published(""), []string{"de/sitemap.xml", "pt-BR/sitemap.xml"}; !slices.Equal(got, want) {
 		t.Errorf("Docusaurus: %q, want %q", got, want)
 	}
-	if got := (&Project{Generator: "hugo", Languages: []string{"en", "fr"}}).Published(); got != nil {
+	// The name the plugin's filename gave, carried over to sitemapgen's.
+	if got, want := d.Published("map.xml"), []string{"de/map.xml", "pt-BR/map.xml"}; !slices.Equal(got, want) {
+		t.Errorf("Docusaurus with filename: %q, want %q", got, want)
+	}
+	s := &Project{Generator: "sphinx", Languages: []string{"en", "pt_BR"}, SitemapFile: "map.xml"}
+	if got, want := s.Published(""), []string{"en/map.xml", "pt_BR/map.xml"}; !slices.Equal(got, want) {
+		t.Errorf("Sphinx: %q, want %q", got, want)
+	}
+	if got := (&Project{Generator: "hugo", Languages: []string{"en", "fr"}}).Published(""); got != nil {
 		t.Errorf("Hugo: %q, want none", got)
 	}
 }

@@ -84,23 +84,14 @@ func vitepressProject(root, name string, data []byte, lim limits.Limits, spread 
 	return p
 }
 
-// VitePressLocales are a VitePress site's locales as its sitemap links
-// its pages: a page in the folder of a locale that has a lang
-// (fr/about.md) is one page with the page at the same path without the
-// folder (about.md), each in its locale's lang; the others are in the
-// root locale's lang, else the site's, else en-US.
-type VitePressLocales struct {
-	Default string
-	Langs   map[string]string // a locale's folder → its lang
-}
-
-var _ Translator = (*VitePressLocales)(nil)
-
-// vitepressLocales reads locales of the configuration r: nil unless a
-// locale besides root has a lang (VitePress's sitemap then writes
-// alternates).
-func vitepressLocales(r *jsconfig.Reader) *VitePressLocales {
-	l := &VitePressLocales{Default: "en-US", Langs: map[string]string{}}
+// vitepressLocales reads locales of the configuration r, as VitePress's
+// sitemap links its pages: a page in the folder of a locale that has a
+// lang (fr/about.md) is one page with the page at the same path without
+// the folder (about.md), each in its locale's lang; the others are in the
+// root locale's lang, else the site's, else en-US. nil unless a locale
+// besides root has a lang (VitePress's sitemap then writes alternates).
+func vitepressLocales(r *jsconfig.Reader) *FolderLocales {
+	l := &FolderLocales{Default: "en-US", Langs: map[string]string{}, From: "VitePress's locales"}
 	if v, st := r.Str("lang", ""); st == jsconfig.OK && v.Value != "" {
 		l.Default = v.Value
 	}
@@ -119,22 +110,6 @@ func vitepressLocales(r *jsconfig.Reader) *VitePressLocales {
 		return nil
 	}
 	return l
-}
-
-// Translation returns the locale of the built page at rel, relative to
-// the site folder (fr/about.html), and the key of its translations, as
-// VitePress's sitemap groups them: its path without its locale's folder.
-func (l *VitePressLocales) Translation(rel, _ string) (Translation, bool) {
-	if path.Ext(rel) != ".html" || rel == "404.html" {
-		return Translation{}, false
-	}
-	t := Translation{Lang: l.Default, Key: rel, From: "VitePress's locales"}
-	if dir, rest, ok := strings.Cut(rel, "/"); ok {
-		if lang, ok := l.Langs[dir]; ok {
-			t.Lang, t.Key = lang, rest
-		}
-	}
-	return t, true
 }
 
 // spreadModules takes into r, the configuration read from file (relative

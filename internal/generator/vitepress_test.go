@@ -38,7 +38,7 @@ export default defineConfig({
 }
 `},
 			want: []Project{vp(Project{File: ".vitepress/config.mts", PublishDir: ".vitepress/dist",
-				Pages: &VitePressLocales{Default: "en-US", Langs: map[string]string{"fr": "fr-FR"}}})},
+				Pages: &FolderLocales{Default: "en-US", Langs: map[string]string{"fr": "fr-FR"}, From: "VitePress's locales"}})},
 		},
 		{
 			name:  "a locale with no lang: no translations",
@@ -171,7 +171,7 @@ export default defineConfig({
 // TestVitePressTranslation: the built pages grouped as VitePress's
 // sitemap groups their sources.
 func TestVitePressTranslation(t *testing.T) {
-	l := &VitePressLocales{Default: "en-US", Langs: map[string]string{"fr": "fr-FR"}}
+	l := &FolderLocales{Default: "en-US", Langs: map[string]string{"fr": "fr-FR"}, From: "VitePress's locales"}
 	for rel, want := range map[string]string{
 		"index.html":          "en-US index.html",
 		"fr/index.html":       "fr-FR index.html",

@@ -1,9 +1,11 @@
 package peer
 
 import (
+	"maps"
 	"math"
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -18,7 +20,7 @@ var Options = []Option{
 	{Astro, "filter", "a function: warned, no per-URL hook yet; --exclude globs meanwhile", hook("leave pages out with --exclude GLOB ('drafts/**')")},
 	{Astro, "customPages", "warned: no extra URLs yet; a sitemap of your own in index.extra meanwhile", extraURLs},
 	{Astro, "customSitemaps", "index.extra", customSitemaps},
-	{Astro, "i18n", "warned: the alternates are the pages' own hreflang links and those of the sitemap taken over", astroI18n},
+	{Astro, "i18n", "locales: (its default locale's pages at the root, each other's in its folder, in its code)", astroI18n},
 	{Astro, "serialize", "a function: warned, no per-URL hook yet; --changefreq, --priority, rules: and --exclude meanwhile", hook("set values with --changefreq, --priority or rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
 	{Astro, "changefreq", "--changefreq", changefreq},
 	{Astro, "priority", "--priority", priority},
@@ -61,7 +63,7 @@ var Options = []Option{
 	{NextSitemap, "generateRobotsTxt", "--robots (its Sitemap: lines; the rest of robots.txt is yours)", robots},
 	{NextSitemap, "robotsTxtOptions", "warned: keep your rules in public/robots.txt; --robots adds the Sitemap: lines", robotsTxtOptions},
 	{NextSitemap, "exclude", "--exclude, each route glob as the globs of its built files; a function warned", routeGlobs(true)},
-	{NextSitemap, "alternateRefs", "warned: the alternates are the pages' own hreflang links (Next.js's metadata alternates.languages)", alternateRefs},
+	{NextSitemap, "alternateRefs", "locales: when each href is siteUrl or a folder of it; else warned: give the pages' own hreflang links (Next.js's metadata alternates.languages)", alternateRefs},
 	{NextSitemap, "transform", "a function: warned, no per-URL hook yet; rules: and --exclude meanwhile", hook("set values with rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
 	{NextSitemap, "additionalPaths", "a function: warned, no extra URLs yet; a sitemap of your own in index.extra meanwhile", extraURLs},
 	{NextSitemap, "autoLastmod", "warned: the build's time is never a lastmod; each page's own date is written", autoLastmod},
@@ -88,6 +90,7 @@ var Options = []Option{
 	// it, in _config.yml (read by sitemapgen init).
 	{Jekyll, "defaults", "honoured: sitemap: false in defaults, read at every run", honoured("sitemapgen reads _config.yml's defaults at every run: a file they give sitemap: false is left out")},
 	{Jekyll, "exclude", "honoured: Jekyll builds no excluded file", honoured("Jekyll builds none of these files, so no sitemap lists them")},
+	{Jekyll, "robots.txt", "--robots: the robots.txt it wrote where the site had none, naming the sitemap", robots},
 
 	// Hugo's built-in sitemap: the [sitemap] table of its configuration.
 	{Hugo, "changefreq", "honoured: read at every run", honoured("sitemapgen reads [sitemap] changefreq at every run; --changefreq overrides it")},
@@ -177,14 +180,67 @@ func customSitemaps(m *Mapper, v any) {
 	}
 }
 
+// astroI18n: { defaultLocale: 'en', locales: { en: 'en-US', fr: 'fr-CA' } }:
+// the default locale's pages at the root, each other's in the folder of
+// its key, in its code, as @astrojs/sitemap links them.
 func astroI18n(m *Mapper, v any) {
-	m.Warn("is not taken: sitemapgen writes the alternates each page names in its <link rel=\"alternate\" hreflang> links (Astro's i18n routing writes them with its helpers), and those @astrojs/sitemap wrote in the sitemap sitemapgen took over, which it keeps")
+	obj, _ := v.(map[string]any)
+	def, _ := obj["defaultLocale"].(string)
+	codes, _ := obj["locales"].(map[string]any)
+	if def == "" || len(codes) < 2 {
+		m.Warn("is not { defaultLocale, locales: { KEY: CODE … } } with two locales at least; not taken: give locales: in sitemap.yaml, each folder with its hreflang code")
+		return
+	}
+	if _, ok := codes[def].(string); !ok {
+		m.Warn("names the default locale %q, which its locales do not give a code; not taken", def)
+		return
+	}
+	var out []Locale
+	for _, k := range slices.Sorted(maps.Keys(codes)) {
+		code, ok := codes[k].(string)
+		if !ok || code == "" {
+			m.Warn("gives %s no code as a string; not taken", k)
+			return
+		}
+		if k == def {
+			out = append([]Locale{{Lang: code}}, out...)
+		} else {
+			out = append(out, Locale{Folder: k, Lang: code})
+		}
+	}
+	m.Set("locales", out)
 }
 
 // alternateRefs: next build empties out/, so that after the switch no
 // sitemap of next-sitemap's is left to take its alternates from: the
 // pages' heads must name them.
 func alternateRefs(m *Mapper, v any) {
+	// [{ href: 'https://example.com', hreflang: 'en' }, { href:
+	// 'https://example.com/fr', hreflang: 'fr' }]: next-sitemap adds
+	// each page's path to each href; where each href is siteUrl or a
+	// folder at its top, those are locales by folder.
+	site, _ := m.other("siteUrl").(string)
+	refs, _ := v.([]any)
+	var out []Locale
+	for _, r := range refs {
+		obj, _ := r.(map[string]any)
+		href, _ := obj["href"].(string)
+		lang, _ := obj["hreflang"].(string)
+		base, h := strings.TrimSuffix(site, "/"), strings.TrimSuffix(href, "/")
+		rest, ok := "", site != "" && h == base
+		if !ok && site != "" {
+			rest, ok = strings.CutPrefix(h, base+"/")
+		}
+		if !ok || lang == "" || strings.Contains(rest, "/") {
+			out = nil
+			break
+		}
+		out = append(out, Locale{Folder: rest, Lang: lang})
+	}
+	if len(out) >= 2 {
+		m.Set("locales", out)
+		return
+	}
 	m.Warn("is not taken: sitemapgen writes the alternates each page names in its <link rel=\"alternate\" hreflang> links, and next build leaves no sitemap of next-sitemap's to take them from; give each page's translations in Next.js's metadata, alternates: { languages: { fr: '/fr/about' } }, which writes those links into its head")
 }
 

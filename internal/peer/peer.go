@@ -138,6 +138,13 @@ type Rule struct {
 	Priority   *float64 `yaml:"priority,omitempty"`
 }
 
+// Locale is an entry of the locales setting: the pages in Folder (""
+// for those in no locale's folder) are in the language Lang.
+type Locale struct {
+	Folder string `yaml:"folder,omitempty"`
+	Lang   string `yaml:"lang"`
+}
+
 // A Note is what an option comes to when it gives no setting, or not the
 // whole of its meaning.
 type Note struct {

@@ -131,6 +131,17 @@ func TestMap(t *testing.T) {
 			want: []Setting{{Key: "filename", Value: "map.xml", From: "sitemap_filename"}, {Key: "exclude", Value: []string{"search.html", "genindex/index.html", "private/*"}, From: "sitemap_excludes"}},
 			warn: []string{"listed the pages under a folder their canonical links (html_baseurl) do not name", "set lastmod.sources: [none]"}},
 		{name: "sphinx-sitemap's scheme without html_baseurl", tool: Sphinx, given: []Given{{Name: "site_url", Value: "https://example.com/"}, {Name: "sitemap_url_scheme", Value: "{lang}{link}"}}},
+		// i18n: the default locale's pages at the root, each other's in
+		// the folder of its key.
+		{name: "astro's i18n", tool: Astro, given: []Given{{Name: "i18n", Value: map[string]any{"defaultLocale": "en", "locales": map[string]any{"en": "en-US", "fr": "fr-CA", "de": "de"}}}},
+			want: []Setting{{Key: "locales", Value: []Locale{{Lang: "en-US"}, {Folder: "de", Lang: "de"}, {Folder: "fr", Lang: "fr-CA"}}, From: "i18n"}, {Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
+		{name: "astro's i18n without its default's code", tool: Astro, given: []Given{{Name: "i18n", Value: map[string]any{"defaultLocale": "es", "locales": map[string]any{"en": "en-US", "fr": "fr-CA"}}}},
+			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{`names the default locale "es"`}},
+		// alternateRefs: each href siteUrl or a folder at its top.
+		{name: "next-sitemap's alternateRefs by folder", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "alternateRefs", Value: []any{map[string]any{"href": "https://example.com", "hreflang": "en"}, map[string]any{"href": "https://example.com/fr/", "hreflang": "fr"}}}},
+			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}, {Key: "locales", Value: []Locale{{Lang: "en"}, {Folder: "fr", Lang: "fr"}}, From: "alternateRefs"}}},
+		{name: "next-sitemap's alternateRefs on other hosts", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "alternateRefs", Value: []any{map[string]any{"href": "https://example.com", "hreflang": "en"}, map[string]any{"href": "https://example.community/fr", "hreflang": "fr"}}}},
+			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}}, warn: []string{"alternates: { languages: { fr: '/fr/about' } }"}},
 		{name: "a value not a literal", tool: Astro, given: []Given{{Name: "changefreq", Value: Expr{Text: "process.env.FREQ"}}}, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{"is not a literal value (process.env.FREQ)"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

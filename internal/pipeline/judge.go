@@ -278,8 +278,13 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 	}
 	o := outcome{d: b.mapper.Map(page)}
 	tsrc := joined
-	if tsrc == nil && b.join == nil {
-		tsrc = b.pageSource(f.Path) // not joined: the page's own rules
+	if tsrc == nil || tsrc.tkey == "" {
+		// Its source gives no translations (none joined, or a generator
+		// whose sources do not, as Astro's): the built page's path does,
+		// by Options.Translator's rules (locales by folder).
+		if ps := b.pageSource(f.Path); ps != nil {
+			tsrc = ps
+		}
 	}
 	b.genKeys(&o, tsrc)
 	if b.join != nil && !unjoined {

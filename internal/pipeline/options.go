@@ -104,11 +104,13 @@ type Options struct {
 	// their lastmods (the pages are joined to their sources, and the
 	// generator's own dating rules, applied to them, win).
 	GeneratorAlternatesOnly bool
-	// Translator gives the pages not joined to a source their
-	// translations by their path in Root, as the generator's own sitemap
-	// links them (VitePress's locales: about.html and fr/about.html), for
-	// the pages whose heads and the generator's sitemaps give no
-	// alternates; nil for none.
+	// Translator gives the pages whose source gives none (not joined,
+	// or joined to a source its generator's rules give no translations)
+	// their translations by their path in Root, as the generator's own
+	// sitemap links them (VitePress's locales, Astro's i18n routing,
+	// sphinx-sitemap's sitemap_locales: about.html and fr/about.html) or
+	// the locales: setting says, for the pages whose heads and the
+	// generator's sitemaps give no alternates; nil for none.
 	Translator generator.Translator
 	// KeepLeftOut keeps in Result.LeftOut the URL of every page left out
 	// that has one (a redirect stub, a noindex page, a URL robots.txt

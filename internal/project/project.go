@@ -183,9 +183,9 @@ type Project struct {
 	GeneratorSitemaps func(name string) bool
 	Translated        bool
 	// Published names the generator's sitemaps in folders that must
-	// answer though its build no longer writes them
-	// (generator.Project.Published).
-	Published []string
+	// answer though its build no longer writes them, given the name of
+	// the entry file (generator.Project.Published).
+	Published func(file string) []string
 	// Pages gives the pages of the site folder their translations by
 	// their path there, as the generator's sitemap linked them
 	// (generator.Project.Pages: VitePress's locales); nil for none.
@@ -276,7 +276,7 @@ func Discover(a Ask) (*Project, error) {
 		hosts := siteHosts(cmp.Or(pr.BaseURL, a.GivenBaseURL), g.BaseURL)
 		takes, warnings := generatorSitemaps(g, out, hosts, p.lim)
 		pr.Generator, pr.GeneratorSitemaps, pr.Translated, pr.Pages = g.Title, takes, g.Translated(), g.Pages
-		pr.Published = g.Published()
+		pr.Published = g.Published
 		if !pr.Translated {
 			// The alternates an earlier build kept of the generator's
 			// sitemaps, read for the pages joined to their sources only
@@ -475,4 +475,13 @@ func (p *discovery) dating(v *Ask, pr *Project) {
 	list = slices.DeleteFunc(slices.Clone(list), func(s mapping.LastModSource) bool { return s == mapping.LastModGit })
 	at := slices.Index(list, mapping.LastModFrontMatter) + 1
 	pr.LastMod = slices.Insert(list, at, mapping.LastModGit)
+}
+
+// FolderLocales is the translator of the locales: setting: the pages at
+// the top in the language def ("" for none), those in each folder of
+// langs in its language, each page one with the pages at the same path
+// in the others (generator.FolderLocales); from says where they come
+// from, for --explain.
+func FolderLocales(def string, langs map[string]string, from string) generator.Translator {
+	return &generator.FolderLocales{Default: def, Langs: langs, From: from}
 }
