@@ -302,6 +302,7 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		c.Build.Content = pr.Sources
 	} else {
 		c.Build.Join = pr.Sources
+		c.Build.Served = pr.Served
 	}
 	// Every URL's changefreq and priority: the settings', else the
 	// generator's (Hugo's [sitemap]); rules and front matter win.
