@@ -109,4 +109,27 @@ func TestNextServer(t *testing.T) {
 		t.Errorf("a sitemap written into the build folder, which Next.js does not serve")
 	}
 	sitemaptest.MustValidate(t, public)
+
+	// sitemapgen init carries next-sitemap's options over in the server
+	// build's terms: a route's page is app/ROUTE.html or pages/ROUTE.html,
+	// the sitemaps go to public/ (its outDir).
+	conf := "module.exports = { siteUrl: 'https://example.com/shop', output: 'standalone', outDir: './public', exclude: ['/legal', '/docs/*'] };\n"
+	if err := os.WriteFile(filepath.Join(src, "next-sitemap.config.js"), []byte(conf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = mustRun(t, src, "init")
+	if !strings.Contains(r.stderr, "carried over 2 settings of next-sitemap (next-sitemap.config.js): base_url, exclude") || strings.Contains(r.stderr, "warning:") {
+		t.Errorf("init:\n%s", r.stderr)
+	}
+	yaml, err := os.ReadFile(filepath.Join(src, "sitemap.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(yaml), "exclude:\n  - '{app,pages}/legal.html'\n  - '{app,pages}/docs/*/**'\n") {
+		t.Errorf("init's sitemap.yaml:\n%s", yaml)
+	}
+	r = mustRun(t, src)
+	if !strings.Contains(r.stderr, "9 pages found, 6 URLs") {
+		t.Errorf("with init's exclude:\n%s", r.stderr)
+	}
 }
