@@ -132,4 +132,11 @@ func TestNextServer(t *testing.T) {
 	if !strings.Contains(r.stderr, "9 pages found, 6 URLs") {
 		t.Errorf("with init's exclude:\n%s", r.stderr)
 	}
+
+	// audit follows links as a static host serves files, which a server
+	// build's pages are not: refused, not misjudged as links to 404s.
+	r = run(t, src, nil, "audit")
+	if r.code != 2 || !strings.Contains(r.stderr, "is a server build's (Next.js without output: 'export'), whose pages no file serves at their URLs: audit a static export instead") {
+		t.Errorf("audit: exit %d\n%s", r.code, r.stderr)
+	}
 }
