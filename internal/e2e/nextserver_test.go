@@ -133,6 +133,16 @@ func TestNextServer(t *testing.T) {
 		t.Errorf("with init's exclude:\n%s", r.stderr)
 	}
 
+	// robots.txt is served from public/, as the sitemaps are: under
+	// basePath, where crawlers never read it, and said so.
+	if err := os.WriteFile(filepath.Join(public, "robots.txt"), []byte("User-agent: *\nDisallow: /shop/plain/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = mustRun(t, src, "--verbose")
+	if !strings.Contains(r.stderr, "robots.txt: not read for its rules: served at https://example.com/shop/robots.txt, where crawlers never read it") {
+		t.Errorf("with public/robots.txt under basePath:\n%s", r.stderr)
+	}
+
 	// audit follows links as a static host serves files, which a server
 	// build's pages are not: refused, not misjudged as links to 404s.
 	r = run(t, src, nil, "audit")
