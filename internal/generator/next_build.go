@@ -126,9 +126,14 @@ func ReadNextBuild(dir string, p *Project, lim limits.Limits) (*NextBuild, error
 	}
 
 	b := &NextBuild{}
+	root, err := fsx.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
 	server := p.PublishDir
 	exists := func(rel string) bool {
-		info, err := fsx.Stat(dir, path.Join(server, rel))
+		info, err := root.Stat(path.Join(server, rel))
 		return err == nil && info.Mode().IsRegular()
 	}
 	urlPath := func(route string) string {
