@@ -1,6 +1,9 @@
 package pipeline
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -58,5 +61,44 @@ func TestRunServed(t *testing.T) {
 	// The dynamic route's page has no source of its own.
 	if res.Unjoined != 1 {
 		t.Errorf("%d pages not joined to a source, want 1 (blog/hello)", res.Unjoined)
+	}
+}
+
+// TestSessionServed: watch mode over a server build reads it whole on
+// each change: a file the build's manifests do not name (a page of a
+// newer build the manifests of this one do not know, a stray file) is
+// no page, never listed at its file's path.
+func TestSessionServed(t *testing.T) {
+	server := pages(t, map[string]string{
+		"app/index.html": "<title>home</title>",
+		"app/about.html": "<title>about</title>",
+	})
+	opts := Options{
+		Root: server, Heads: Heads{Read: true}, Write: writer.Options{Dir: t.TempDir()},
+		Map:    mapping.Options{BaseURL: "https://example.com/"},
+		Served: []ServedPage{{"app/about.html", "/about"}, {"app/index.html", "/"}},
+	}
+	s, res, err := Start(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"https://example.com/", "https://example.com/about"}
+	if !slices.Equal(locs(res), want) {
+		t.Fatalf("start: locs %q, want %q", locs(res), want)
+	}
+	stray := filepath.Join(server, "app", "stray.html")
+	if err := os.WriteFile(stray, []byte("<title>stray</title>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	about := filepath.Join(server, "app", "about.html")
+	if err := os.WriteFile(about, []byte(`<meta name="robots" content="noindex"><title>about</title>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err = s.Update(context.Background(), []string{stray, about}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"https://example.com/"}; !slices.Equal(locs(res), want) {
+		t.Errorf("update: locs %q, want %q", locs(res), want)
 	}
 }
