@@ -76,6 +76,11 @@ func runAudit(ctx context.Context, e *env, args []string) error {
 	if c.Build.Content != nil {
 		return usagef("audit reads a built site; --mode content reads source files: name the built site instead")
 	}
+	if c.Build.Served != nil {
+		// Its pages are not files a static host serves by their paths,
+		// and its other files are in public/: links would be misjudged.
+		return usagef("audit follows links as a static host serves a site's files; %s is a server build's (Next.js without output: 'export'), whose pages no file serves at their URLs: audit a static export instead", c.Build.Root)
+	}
 	rep := newReporter(c.Build.Root, e.stderr, v.Quiet, false)
 	c.Build.Report = rep.report()
 	ignore := make([]audit.Kind, 0, len(v.AuditIgnore))

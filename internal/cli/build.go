@@ -48,8 +48,9 @@ or root: in sitemap.yaml; with --mode content, the folder of source files
 
 Without DIR, root: or a base URL, sitemapgen reads what the project already
 says: the generator's config in the working directory (Hugo, Jekyll, Astro,
-Eleventy, Next.js static export, MkDocs, Docusaurus, Pelican, Sphinx, Gatsby,
-VitePress, Nuxt, SvelteKit with adapter-static, Zola) for the site folder and base
+Eleventy, Next.js (a static export, or what next build prerendered), MkDocs,
+Docusaurus, Pelican, Sphinx, Gatsby, VitePress, Nuxt, SvelteKit with
+adapter-static, Zola) for the site folder and base
 URL, and the hosting platform's build environment and files (Netlify,
 Vercel, Cloudflare Pages, GitHub Actions) for the production URL and the URL
 style the host serves. It says what it found in one line.

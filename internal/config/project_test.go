@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
@@ -162,7 +163,9 @@ func TestDetectRoot(t *testing.T) {
 		{name: "a search crawler's config.json beside Docusaurus", files: map[string]string{"docusaurus.config.js": "module.exports = {url: 'https://d.example'}", "config.json": `{"index_name": "x", "start_urls": ["https://d.example/"]}`},
 			want: "build", rootFrom: "Docusaurus (docusaurus.config.js)"},
 		{name: "nothing", files: map[string]string{"README.md": "x"}, err: "no site folder given"},
-		{name: "next without a static export", files: map[string]string{"next.config.js": "module.exports = {}\n"}, err: "found Next.js (next.config.js), but not the folder it builds the site into"},
+		{name: "next server build, not built", files: map[string]string{"next.config.js": "module.exports = {}\n"}, err: ".next/prerender-manifest.json: no such file: the Next.js project is not built\nhint: run `next build` first"},
+		{name: "next server build", files: map[string]string{"next.config.js": "module.exports = {}\n", ".next/prerender-manifest.json": `{"routes": {"/": {"dataRoute": "/index.rsc"}}}`, ".next/server/app/index.html": "x"},
+			want: ".next/server", rootFrom: "Next.js (next.config.js)"},
 		{name: "broken _config.yml", files: map[string]string{"_config.yml": "a: [\n"}, err: "_config.yml:"},
 		{name: "a broken _config.yml does not matter with DIR and a base URL", files: map[string]string{"_config.yml": "a: [\n"}, root: "x", want: "x"},
 	} {
@@ -187,6 +190,54 @@ func TestDetectRoot(t *testing.T) {
 			}
 			if tc.rootFrom != "" && !strings.Contains(s.Detected, "site "+s.Build.Root+" ("+tc.rootFrom+")") {
 				t.Errorf("Detected = %q", s.Detected)
+			}
+		})
+	}
+}
+
+// TestNextServerBuild: a Next.js build without a static export is read
+// from its manifests: its prerendered pages at the URLs Next.js serves,
+// the sitemaps into public/ (unless --out), a warning for each route
+// served on demand.
+func TestNextServerBuild(t *testing.T) {
+	files := map[string]string{
+		"next.config.mjs":                     "export default { trailingSlash: true }\n",
+		".next/prerender-manifest.json":       `{"routes": {"/": {"dataRoute": "/index.rsc"}, "/about": {"dataRoute": "/about.rsc"}}, "dynamicRoutes": {}, "notFoundRoutes": []}`,
+		".next/app-path-routes-manifest.json": `{"/page": "/", "/about/page": "/about", "/products/[id]/page": "/products/[id]"}`,
+		".next/server/app/index.html":         "x",
+		".next/server/app/about.html":         "x",
+		"public/":                             "",
+	}
+	for _, tc := range []struct {
+		name    string
+		args    []string
+		wantOut string
+	}{
+		{"public", nil, "public"},
+		{"--out", []string{"--out", "elsewhere"}, "elsewhere"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			inProject(t, files)
+			s, err := Resolve(cmdline(t, append([]string{"--base-url", "https://example.org/"}, tc.args...)...), envMap(nil))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := filepath.ToSlash(s.Build.Root); got != ".next/server" {
+				t.Errorf("root %q, want .next/server", got)
+			}
+			if got := filepath.ToSlash(s.Build.Write.Dir); got != tc.wantOut {
+				t.Errorf("sitemaps into %q, want %q", got, tc.wantOut)
+			}
+			want := []pipeline.ServedPage{{Path: "app/about.html", URLPath: "/about/"}, {Path: "app/index.html", URLPath: "/"}}
+			if !slices.Equal(s.Build.Served, want) {
+				t.Errorf("served %v, want %v", s.Build.Served, want)
+			}
+			var warnings []string
+			for _, w := range s.Warnings {
+				warnings = append(warnings, w.Error())
+			}
+			if want := ".next/app-path-routes-manifest.json: /products/[id] is rendered on demand and has no page prerendered: the sitemap lists no URL of it\nhint: give its URLs with --extra-urls FILE"; !slices.Contains(warnings, want) {
+				t.Errorf("warnings %q, want %q", warnings, want)
 			}
 		})
 	}

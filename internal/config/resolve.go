@@ -209,7 +209,8 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		}
 	}
 	robotsDir := v.Root // robots.txt is served from the built site
-	if v.Mode == ModeContent {
+	if v.Mode == ModeContent || pr.Served != nil {
+		// Or from the folder a server build serves files from (public/).
 		robotsDir = out
 	}
 	c.Build = pipeline.Options{
@@ -302,6 +303,7 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		c.Build.Content = pr.Sources
 	} else {
 		c.Build.Join = pr.Sources
+		c.Build.Served = pr.Served
 	}
 	// Every URL's changefreq and priority: the settings', else the
 	// generator's (Hugo's [sitemap]); rules and front matter win.

@@ -117,6 +117,15 @@ type Project struct {
 	// pages (Gatsby's slices, _gatsby/slices/*.html: a path.Match
 	// pattern). They are no pages of the site.
 	Fallbacks []string
+	// ServedDir, for a server build (Next.js without a static export),
+	// is the folder its server serves at the site's root, relative to
+	// dir ("public"): the sitemaps go there, since the server does not
+	// serve PublishDir's files by their names. "" for a site of files.
+	ServedDir string
+	// NextDist is a Next.js server build's folder, relative to dir
+	// (distDir, ".next" by default): [ReadNextBuild] reads its
+	// manifests. "" for a static export.
+	NextDist string
 	// Plugin is, for a generator whose own sitemaps a plugin writes
 	// (Astro, Gatsby, Next.js), that plugin and what says the project has
 	// it; nil for the others.

@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"path"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
@@ -44,7 +45,7 @@ func nextExportScript(pkg *packageJSON) (dir string, ok bool) {
 
 // nextProject reads a Next.js configuration (data is nil without one).
 //
-// Only a static export is a site of files: output: 'export' makes `next
+// A static export is a site of files: output: 'export' makes `next
 // build` write it to out/. A distDir other than ".next" then names the
 // export folder itself (Next.js 16.2 dist/export/utils.js,
 // hasCustomExportOutput: output === 'export' && distDir !== '.next', and
@@ -53,6 +54,12 @@ func nextExportScript(pkg *packageJSON) (dir string, ok bool) {
 // Next.js exported with `next export` (-o DIR, default out). trailingSlash
 // (default false) writes /about as about.html, or about/index.html when
 // true; basePath is a URL prefix that does not move the files.
+//
+// Without an export (no output, or output: 'standalone'), `next build`
+// makes a server build in distDir (default .next): its prerendered pages
+// are the files of distDir/server that its manifests name (see
+// [ReadNextBuild]), the site folder; the server serves public/ at the
+// site's root, where the sitemaps go (ServedDir).
 func nextProject(name string, data []byte, pkg *packageJSON, lim limits.Limits) *Project {
 	p := &Project{Generator: "next", Title: "Next.js", File: name, TrailingSlash: "never"}
 	r := jsconfig.NewReader(name, data, lim)
@@ -72,14 +79,15 @@ func nextProject(name string, data []byte, pkg *packageJSON, lim limits.Limits) 
 		// the reader's note says why; PublishDir stays unknown
 	case byScript:
 		p.PublishDir = exportDir
-	case outputSt == jsconfig.OK:
-		r.Note(output.Line, "output is '%s', not 'export': sitemapgen needs a static export (output: 'export', which `next build` writes to out/)", output.Value)
 	default:
-		where := name
-		if name == "package.json" {
-			where = "next.config.js"
+		// A server build (output: 'standalone' too keeps distDir/server).
+		dist := ".next"
+		if v, st := r.Str("distDir", dirHint); st == jsconfig.OK && cleanDir(v.Value) != "" {
+			dist = cleanDir(v.Value)
+		} else if st == jsconfig.Bad {
+			return p
 		}
-		r.Note(0, "no output: 'export': sitemapgen needs a static export (set output: 'export' in %s; `next build` then writes out/)", where)
+		p.PublishDir, p.ServedDir, p.NextDist = path.Join(dist, "server"), "public", dist
 	}
 	if bp, st := r.Str("basePath", baseURLHint); st == jsconfig.OK {
 		p.BasePath = normBase(bp.Value)

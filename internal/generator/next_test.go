@@ -48,7 +48,7 @@ export default withMDX(nextConfig)
 }
 `},
 			want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.js", TrailingSlash: "never",
-				Notes: []string{"next.config.js: no output: 'export': sitemapgen needs a static export (set output: 'export' in next.config.js; `next build` then writes out/)"}}},
+				PublishDir: ".next/server", ServedDir: "public", NextDist: ".next"}},
 		},
 		{
 			name: "next standalone",
@@ -58,7 +58,16 @@ export default withMDX(nextConfig)
 export default nextConfig;
 `},
 			want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.mjs", TrailingSlash: "never",
-				Notes: []string{"next.config.mjs:2: output is 'standalone', not 'export': sitemapgen needs a static export (output: 'export', which `next build` writes to out/)"}}},
+				PublishDir: ".next/server", ServedDir: "public", NextDist: ".next"}},
+		},
+		{
+			name: "next server build with distDir, basePath and trailingSlash",
+			files: map[string]string{"next.config.ts": `import type { NextConfig } from "next";
+const nextConfig: NextConfig = { distDir: "build", basePath: "/shop", trailingSlash: true };
+export default nextConfig;
+`},
+			want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.ts", TrailingSlash: "always", BasePath: "/shop/",
+				PublishDir: "build/server", ServedDir: "public", NextDist: "build"}},
 		},
 		{
 			name: "next output not literal",
@@ -97,7 +106,7 @@ module.exports = (phase, { defaultConfig }) => {
 			name:  "next dependency only",
 			files: map[string]string{"package.json": `{"dependencies": {"next": "15.0.0"}}`},
 			want: []Project{{Generator: "next", Title: "Next.js", File: "package.json", TrailingSlash: "never",
-				Notes: []string{"package.json: no output: 'export': sitemapgen needs a static export (set output: 'export' in next.config.js; `next build` then writes out/)"}}},
+				PublishDir: ".next/server", ServedDir: "public", NextDist: ".next"}},
 		},
 	})
 }

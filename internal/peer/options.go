@@ -1,6 +1,7 @@
 package peer
 
 import (
+	"cmp"
 	"maps"
 	"math"
 	"net/url"
@@ -56,7 +57,7 @@ var Options = []Option{
 
 	// next-sitemap: next-sitemap.config.js (read by sitemapgen init).
 	{NextSitemap, "siteUrl", "--base-url (next-sitemap.config.js goes with next-sitemap)", baseURL},
-	{NextSitemap, "output", "honoured when export: the pages are the static export's files", nextOutput},
+	{NextSitemap, "output", "honoured: export, the static export's files; otherwise the pages the server build prerendered", nextOutput},
 	{NextSitemap, "changefreq", "--changefreq", changefreq},
 	{NextSitemap, "priority", "--priority", priority},
 	{NextSitemap, "sitemapSize", "--max-urls", maxURLs},
@@ -69,9 +70,9 @@ var Options = []Option{
 	{NextSitemap, "autoLastmod", "warned: the build's time is never a lastmod; each page's own date is written", autoLastmod},
 	{NextSitemap, "generateIndexSitemap", "honoured where needed: an index past one file's limits", generateIndex},
 	{NextSitemap, "sitemapBaseFileName", "--filename NAME.xml (read at every run too, while next-sitemap.config.js is there)", sitemapBaseFileName},
-	{NextSitemap, "outDir", "warned unless the site folder: the sitemaps go into the folder mapped", outDir},
+	{NextSitemap, "outDir", "warned unless the site folder (a server build's: public/): the sitemaps go there", outDir},
 	{NextSitemap, "trailingSlash", "--trailing-slash", trailingSlash},
-	{NextSitemap, "sourceDir", "honoured: the pages are the export's files", honoured("the pages are the static export's files, not the build's manifests")},
+	{NextSitemap, "sourceDir", "honoured: the pages are the export's files, or the server build's in distDir", honoured("the pages are the static export's files, or those the server build in next.config's distDir prerendered")},
 
 	// gatsby-plugin-sitemap (5.x and later): its options in
 	// gatsby-config's plugins (read by sitemapgen init).
@@ -421,6 +422,14 @@ func outDir(m *Mapper, v any) {
 	if !ok {
 		return
 	}
+	if m.ctx.Server {
+		if o := m.ctx.Out; o != "" && cleanRel(s) == o {
+			m.Honoured("is %s, where the sitemaps of the server build go", o)
+			return
+		}
+		m.Warn("is not taken: sitemapgen writes the sitemaps of a server build into %s/, which Next.js serves; --out names another folder", cmp.Or(m.ctx.Out, "public"))
+		return
+	}
 	if p := m.ctx.Publish; p != "" && cleanRel(s) == p {
 		m.Honoured("is the site folder, %s, where the sitemaps go", p)
 		return
@@ -437,6 +446,10 @@ func nextOutput(m *Mapper, v any) {
 	}
 	if s == "export" {
 		m.Honoured("is export: sitemapgen lists the static export's pages, the HTML files next build writes (out/)")
+		return
+	}
+	if m.ctx.Server {
+		m.Honoured("is %q: sitemapgen lists the pages next build prerendered, as its manifests (.next/) name them, and names each route rendered on demand", s)
 		return
 	}
 	m.Warn("is %q, a build served by Next.js's server, whose pages are no files: sitemapgen maps a static export (output: 'export' in next.config.js, which next build writes to out/)", s)

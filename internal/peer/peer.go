@@ -116,6 +116,13 @@ type Context struct {
 	// BasePath is the path of the site's base URL ("/docs/"), "" or "/"
 	// for none: Docusaurus' ignorePatterns may include it.
 	BasePath string
+	// Server says the site is what a server build prerendered (Next.js
+	// without a static export): a route's page is app/ROUTE.html or
+	// pages/ROUTE.html in Publish, and the sitemaps go into Out.
+	Server bool
+	// Out is the folder the sitemaps go into when it is not Publish,
+	// relative to the project folder ("public"); "" for Publish.
+	Out string
 }
 
 // A Setting is a setting of sitemapgen's that an option gives.

@@ -111,6 +111,14 @@ func TestMap(t *testing.T) {
 			warn: []string{"is not a literal value (process.env.SITE_URL"}},
 		{name: "next-sitemap's server output", tool: NextSitemap, given: []Given{{Name: "output", Value: "standalone"}},
 			warn: []string{`is "standalone"`}},
+		// After a plain next build, the pages are the build's prerendered
+		// files (app/ROUTE.html, pages/ROUTE.html) and the sitemaps go to
+		// public/, next-sitemap's outDir.
+		{name: "next-sitemap on a server build", tool: NextSitemap, ctx: Context{Publish: ".next/server", Out: "public", Server: true},
+			given: []Given{{Name: "output", Value: "standalone"}, {Name: "outDir", Value: "./public"}, {Name: "exclude", Value: []any{"/secret", "/private/*", "/"}}},
+			want:  []Setting{{Key: "exclude", Value: []string{"{app,pages}/secret.html", "{app,pages}/private/*/**", "{app,pages}/index.html"}, From: "exclude"}}},
+		{name: "next-sitemap on a server build, outDir elsewhere", tool: NextSitemap, ctx: Context{Publish: ".next/server", Out: "public", Server: true},
+			given: []Given{{Name: "outDir", Value: "out"}}, warn: []string{"is not taken: sitemapgen writes the sitemaps of a server build into public/, which Next.js serves; --out names another folder"}},
 		{name: "gatsby", tool: Gatsby, given: []Given{{Name: "excludes", Value: []any{"/drafts/**"}}, {Name: "entryLimit", Value: 45000.0}, {Name: "createLinkInHead", Value: true}, {Name: "filterPages", Value: Func{}}},
 			want: []Setting{{Key: "exclude", Value: []string{"drafts/**", "drafts.html"}, From: "excludes"}, {Key: "max_urls", Value: 45000, From: "entryLimit"}, {Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}},
 			warn: []string{"edits no page", "is a function"}},

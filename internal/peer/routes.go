@@ -27,7 +27,11 @@ func routeGlobs(anySlash bool) func(*Mapper, any) {
 				m.Warn("has %q, a negated pattern, which is not taken: list the pages to leave out", p)
 				continue
 			}
-			out = append(out, routeFiles(p, m.ctx.BasePath, anySlash)...)
+			files := routeFiles(p, m.ctx.BasePath, anySlash)
+			if m.ctx.Server {
+				files = servedFiles(files)
+			}
+			out = append(out, files...)
 		}
 		if len(out) > 0 {
 			m.Set("exclude", out)
@@ -73,4 +77,18 @@ func starsCrossing(p string) string {
 		}
 	}
 	return strings.Join(parts, "/")
+}
+
+// servedFiles returns, of the globs of a route's built files, those of a
+// server build's prerendered pages: a route's page is ROUTE.html (never
+// ROUTE/index.html, but for the root's index.html) in app/ or pages/.
+func servedFiles(globs []string) []string {
+	var out []string
+	for _, g := range globs {
+		if strings.HasSuffix(g, "/index.html") {
+			continue
+		}
+		out = append(out, "{app,pages}/"+g)
+	}
+	return out
 }

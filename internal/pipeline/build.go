@@ -214,6 +214,9 @@ func (b *builder) run(ctx context.Context) error {
 // patterns left out every HTML page.
 func (b *builder) walkAll(ctx context.Context) error {
 	err := b.pages(ctx, func(w walker.Options, fn func(walker.File) error) error {
+		if b.opts.Served != nil {
+			return walker.WalkPaths(ctx, b.opts.Root, b.servedPaths(), w, fn)
+		}
 		return walker.Walk(ctx, b.opts.Root, w, fn)
 	})
 	if err == nil {
@@ -324,6 +327,9 @@ type builder struct {
 	recs    records
 	explain *explainer
 	root    *pageRoot // where heads are read from
+	// served are the URL paths of a server build's pages, by their
+	// paths (Options.Served); nil for a site of files.
+	served map[string]string
 	// static are the folders whose files claim a page with no source
 	// (claimed), for a walk of a join whose generator keeps old output.
 	static          *staticClaims
@@ -462,4 +468,16 @@ func (b *builder) note(path, note string) {
 	if b.opts.Report.Note != nil {
 		b.opts.Report.Note(path, note)
 	}
+}
+
+// servedPaths returns the paths of a server build's pages (Options.Served)
+// for the walk, and keeps their URL paths for judge.
+func (b *builder) servedPaths() []string {
+	b.served = make(map[string]string, len(b.opts.Served))
+	paths := make([]string, 0, len(b.opts.Served))
+	for _, p := range b.opts.Served {
+		b.served[p.Path] = p.URLPath
+		paths = append(paths, p.Path)
+	}
+	return paths
 }

@@ -244,14 +244,14 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 			return outcome{readErr: unwrapPath(err)}
 		}
 	}
-	page := mapping.Page{File: f, Head: h, Images: images}
+	page := mapping.Page{File: f, Head: h, Images: images, URLPath: b.served[f.Path]}
 	if is != nil {
 		page.Structured = is.last
 	}
 	unjoined := false
 	var joined *source
 	if b.join != nil {
-		if s := b.sourceOf(f.Path); s != nil {
+		if s := b.sourceOfPage(f.Path, page.URLPath); s != nil {
 			joined = s
 			// The generator built the page: it decided that the page's
 			// dates let it be published (Hugo's buildFuture, Jekyll's

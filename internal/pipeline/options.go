@@ -112,6 +112,12 @@ type Options struct {
 	// the locales: setting says, for the pages whose heads and the
 	// generator's sitemaps give no alternates; nil for none.
 	Translator generator.Translator
+	// Served, when not nil, are the pages of a server build (Next.js's
+	// `next build` without a static export): the build reads only these
+	// files of Root, each listed at its URLPath, not at a URL its path
+	// would give (app/about.html is /about), and joined to its source by
+	// that URL. nil walks Root.
+	Served []ServedPage
 	// KeepLeftOut keeps in Result.LeftOut the URL of every page left out
 	// that has one (a redirect stub, a noindex page, a URL robots.txt
 	// disallows ...): for --changes, a URL the previous build listed is
@@ -121,6 +127,13 @@ type Options struct {
 	// trackGit reads which commit the git history is of (a Session's), so
 	// that a commit later reads only the commits since.
 	trackGit bool
+}
+
+// ServedPage is a page of a server build: its prerendered HTML file,
+// relative to Options.Root with "/" separators, and the URL path its
+// server answers it at below the base URL, starting with "/".
+type ServedPage struct {
+	Path, URLPath string
 }
 
 // Hash configures the hash lastmod source.

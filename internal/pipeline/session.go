@@ -260,7 +260,9 @@ func (s *Session) rewrite(ctx context.Context, res *Result) (*Result, error) {
 
 // update is Update but for output that drifted.
 func (s *Session) update(ctx context.Context, paths, folders []string) (*Result, error) {
-	if s.b == nil || s.whole || s.robotsChanged() {
+	// A server build's pages are its manifests' (Options.Served): a new
+	// build changes them all, and is read whole.
+	if s.b == nil || s.whole || s.robotsChanged() || s.opts.Served != nil {
 		return s.restart(ctx)
 	}
 	start := time.Now()

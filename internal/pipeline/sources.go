@@ -486,9 +486,14 @@ func (b *builder) claim(src *source, warn bool) {
 	}
 }
 
-// sourceOf returns the joined source of the built page at rel, or nil.
-func (b *builder) sourceOf(rel string) *source {
-	u := b.mapper.URLPath(rel)
+// sourceOfPage returns the joined source of the built page at rel, or
+// nil: by its URL path urlPath when it is given (a server build's,
+// Options.Served), else by its file's.
+func (b *builder) sourceOfPage(rel, urlPath string) *source {
+	u := urlPath
+	if u == "" {
+		u = b.mapper.URLPath(rel)
+	}
 	s := b.join[joinKey(u)]
 	if key, ok := b.fallbackKey(u); ok && s == nil {
 		s = b.join[key]

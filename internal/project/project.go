@@ -186,6 +186,10 @@ type Project struct {
 	// answer though its build no longer writes them, given the name of
 	// the entry file (generator.Project.Published).
 	Published func(file string) []string
+	// Served, for a server build (Next.js without a static export), are
+	// the pages it prerendered: their files in the site folder, each at
+	// the URL path its server answers; nil for a site of files.
+	Served []pipeline.ServedPage
 	// Pages gives the pages of the site folder their translations by
 	// their path there, as the generator's sitemap linked them
 	// (generator.Project.Pages: VitePress's locales); nil for none.
@@ -237,6 +241,9 @@ func Discover(a Ask) (*Project, error) {
 		return nil, err
 	}
 	pr.Sources = src
+	if err := p.serverBuild(&v, pr); err != nil {
+		return nil, err
+	}
 	if g := p.builtBy(v.Root); g != nil {
 		if !v.Content && !v.IncludeGiven && g.Generator == "jekyll" {
 			// The documents jekyll-sitemap lists besides pages.
@@ -270,7 +277,11 @@ func Discover(a Ask) (*Project, error) {
 	if out == "" {
 		out = v.Root
 	}
-	if g := p.builtBy(out); g != nil {
+	g := p.builtBy(out)
+	if g == nil && pr.Served != nil {
+		g = p.builtBy(v.Root) // its sitemaps are in the folder it serves
+	}
+	if g != nil {
 		// Which of the files named as its sitemaps are its own: those
 		// a plugin names as its own may be the project's.
 		hosts := siteHosts(cmp.Or(pr.BaseURL, a.GivenBaseURL), g.BaseURL)

@@ -114,6 +114,11 @@ func (p *discovery) peers(d *Findings) []Peer {
 	if u, err := url.Parse(d.BaseURL); err == nil && d.BaseURL != "" {
 		ctx.BasePath = u.Path
 	}
+	if g := p.builtBy(d.Root); d.Root != "" && g != nil && g.NextDist != "" {
+		// A server build's pages are its prerendered files; the
+		// sitemaps go where its server serves files (public/).
+		ctx.Server, ctx.Out = true, g.ServedDir
+	}
 	var out []Peer
 	for _, c := range cfgs {
 		out = append(out, Peer{Config: c, Result: peer.Map(c.Tool, c.Options, ctx)})

@@ -1,0 +1,152 @@
+package e2e
+
+import (
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+)
+
+// TestNextServer runs plain sitemapgen in testdata/next-server, a Next.js
+// 16 app built by plain `next build` (no output: 'export'; basePath
+// '/shop', trailingSlash: true) whose build output is committed (of
+// .next/, its manifests and prerendered HTML; rebuild.sh makes them
+// again), with the sitemap next-sitemap 4 wrote from the same build in
+// public/. App router: static pages, generateStaticParams, an ISR page
+// (revalidate), redirect(), notFound(), a noindex page, a page read from
+// the request and a dynamic route with no generateStaticParams; pages
+// router: getStaticProps, getStaticPaths (one path notFound), an
+// automatically static page and a dynamic route with fallback:
+// 'blocking' and no path. Every prerendered page is listed at the URL
+// Next.js serves, none of the redirect, notFound, noindex and error
+// pages; each route served on demand is named in a warning once; the
+// sitemaps go to public/, next-sitemap's replaced; each page with a page
+// file of its own is dated by its last commit.
+func TestNextServer(t *testing.T) {
+	needTool(t, "git")
+	src := filepath.Join(t.TempDir(), "next-app")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "next-server"))); err != nil {
+		t.Fatal(err)
+	}
+	// As a Next.js project ignores them: the build and the sitemaps.
+	if err := os.WriteFile(filepath.Join(src, ".gitignore"), []byte("/.next/\n/public/sitemap*.xml\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z app/about/page.js", "2024-03-04T00:00:00Z pages/legal.js")
+	public := filepath.Join(src, "public")
+	const base = "https://example.com/shop/"
+
+	// What next-sitemap wrote from the same build.
+	theirs := slices.Sorted(maps.Keys(peerSet(t, public, base, "sitemap.xml")))
+	if len(theirs) != 12 {
+		t.Fatalf("next-sitemap listed %d URLs, the fixture's build 12: %q", len(theirs), theirs)
+	}
+
+	r := mustRun(t, src, "--verbose") // the base URL: next-sitemap.config.js siteUrl
+	entries, _, err := sitemaptest.URLs(public, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ours, locs []string
+	for _, e := range entries {
+		ours = append(ours, e.Loc+" "+e.LastMod)
+		locs = append(locs, e.Loc)
+	}
+	want := []string{
+		base + " 2024-01-01T00:00:00Z",
+		base + "about/ 2024-02-03T10:00:00Z",
+		base + "blog/hello-world/ ", // a route's page: no file of its own
+		base + "blog/second-post/ ",
+		base + "docs/install/ ",
+		base + "docs/usage/ ",
+		base + "legal/ 2024-03-04T00:00:00Z",
+		base + "news/ 2024-01-01T00:00:00Z", // ISR
+		base + "plain/ 2024-01-01T00:00:00Z",
+	}
+	if !slices.Equal(ours, want) {
+		t.Errorf("listed\n%q\nwant\n%q", ours, want)
+	}
+	// next-sitemap lists the same pages, and the redirect(), notFound()
+	// and noindex ones, which are no pages to list.
+	notPages := []string{base + "gone/", base + "old/", base + "secret/"}
+	if got, want := slices.Sorted(slices.Values(append(slices.Clone(locs), notPages...))), theirs; !slices.Equal(got, want) {
+		t.Errorf("ours and the three that are no pages:\n%q\nnext-sitemap's:\n%q", got, want)
+	}
+	for _, want := range []string{
+		"site .next/server (Next.js (next.config.mjs)); base URL from next-sitemap.config.js siteUrl; Next.js URL style (folders with /; from next.config.mjs); sources app, pages (Next.js)",
+		".next/server/app/old.html: skipped: redirect (Next.js redirect() to ",
+		".next/server/app/secret.html: skipped: noindex",
+		".next/server/app/gone.html: skipped: noindex",
+		"removed Next.js's own sitemap, which ours replace: sitemap-0.xml",
+		"12 pages found, 9 URLs in 1 sitemap file written to public; skipped 3 (2 noindex, 1 redirect)",
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("the run does not say %q:\n%s", want, r.stderr)
+		}
+	}
+	for _, route := range []string{
+		"app-path-routes-manifest.json: warning: /account is rendered on each request, not prerendered",
+		"app-path-routes-manifest.json: warning: /products/[id] is rendered on demand and has no page prerendered",
+		"pages-manifest.json: warning: /wiki/[slug] is rendered on demand and has no page prerendered",
+	} {
+		if n := strings.Count(r.stderr, route); n != 1 {
+			t.Errorf("the run says %q %d times, want once:\n%s", route, n, r.stderr)
+		}
+	}
+	if n := strings.Count(r.stderr, "hint: give its URLs with --extra-urls FILE"); n != 3 {
+		t.Errorf("%d warnings name --extra-urls, want 3:\n%s", n, r.stderr)
+	}
+	for _, notWarned := range []string{"/blog/[slug]", "/docs/[slug]", "/_not-found", "/_global-error", "/api"} {
+		if strings.Contains(r.stderr, "warning: "+notWarned) {
+			t.Errorf("the run warns of %s:\n%s", notWarned, r.stderr)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(src, ".next", "server", "sitemap.xml")); err == nil {
+		t.Errorf("a sitemap written into the build folder, which Next.js does not serve")
+	}
+	sitemaptest.MustValidate(t, public)
+
+	// sitemapgen init carries next-sitemap's options over in the server
+	// build's terms: a route's page is app/ROUTE.html or pages/ROUTE.html,
+	// the sitemaps go to public/ (its outDir).
+	conf := "module.exports = { siteUrl: 'https://example.com/shop', output: 'standalone', outDir: './public', exclude: ['/legal', '/docs/*'] };\n"
+	if err := os.WriteFile(filepath.Join(src, "next-sitemap.config.js"), []byte(conf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = mustRun(t, src, "init")
+	if !strings.Contains(r.stderr, "carried over 2 settings of next-sitemap (next-sitemap.config.js): base_url, exclude") || strings.Contains(r.stderr, "warning:") {
+		t.Errorf("init:\n%s", r.stderr)
+	}
+	yaml, err := os.ReadFile(filepath.Join(src, "sitemap.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(yaml), "exclude:\n  - '{app,pages}/legal.html'\n  - '{app,pages}/docs/*/**'\n") {
+		t.Errorf("init's sitemap.yaml:\n%s", yaml)
+	}
+	r = mustRun(t, src)
+	if !strings.Contains(r.stderr, "9 pages found, 6 URLs") {
+		t.Errorf("with init's exclude:\n%s", r.stderr)
+	}
+
+	// robots.txt is served from public/, as the sitemaps are: under
+	// basePath, where crawlers never read it, and said so.
+	if err := os.WriteFile(filepath.Join(public, "robots.txt"), []byte("User-agent: *\nDisallow: /shop/plain/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = mustRun(t, src, "--verbose")
+	if !strings.Contains(r.stderr, "robots.txt: not read for its rules: served at https://example.com/shop/robots.txt, where crawlers never read it") {
+		t.Errorf("with public/robots.txt under basePath:\n%s", r.stderr)
+	}
+
+	// audit follows links as a static host serves files, which a server
+	// build's pages are not: refused, not misjudged as links to 404s.
+	r = run(t, src, nil, "audit")
+	if r.code != 2 || !strings.Contains(r.stderr, "is a server build's (Next.js without output: 'export'), whose pages no file serves at their URLs: audit a static export instead") {
+		t.Errorf("audit: exit %d\n%s", r.code, r.stderr)
+	}
+}

@@ -1,0 +1,2 @@
+import { notFound } from 'next/navigation';
+export default function Page() { notFound(); }

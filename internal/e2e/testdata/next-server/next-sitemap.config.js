@@ -1,0 +1,4 @@
+/** @type {import('next-sitemap').IConfig} */
+module.exports = {
+  siteUrl: 'https://example.com/shop',
+};

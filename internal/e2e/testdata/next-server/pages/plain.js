@@ -1,0 +1,1 @@
+export default function Plain() { return <h1>A page with no data</h1>; }
