@@ -191,3 +191,28 @@ func TestNextSitemapBaseFileName(t *testing.T) {
 		}
 	}
 }
+
+// TestDocusaurusSitemapFilename: the classic preset's sitemap filename
+// names the root's sitemap and each locale's, which are taken over and
+// answer.
+func TestDocusaurusSitemapFilename(t *testing.T) {
+	found, err := Detect(detectFixture(t, map[string]string{
+		"docusaurus.config.js": "module.exports = {\n  url: 'https://d.site',\n  baseUrl: '/',\n  i18n: { defaultLocale: 'en', locales: ['en', 'de'] },\n  presets: [['classic', { sitemap: { filename: 'map.xml' } }]],\n};\n",
+	}), limits.Default)
+	if err != nil || len(found) != 1 {
+		t.Fatalf("Detect = %s, %v", formatProjects(found), err)
+	}
+	p := found[0]
+	if p.SitemapFile != "map.xml" {
+		t.Errorf("SitemapFile %q, want map.xml", p.SitemapFile)
+	}
+	takes := p.Sitemaps()
+	for name, want := range map[string]bool{"map.xml": true, "de/map.xml": true, "de/sitemap.xml": false, "sitemap.xml": true} {
+		if got := takes(name); got != want {
+			t.Errorf("takes %s = %v, want %v", name, got, want)
+		}
+	}
+	if got, want := p.Published(""), []string{"de/map.xml"}; !slices.Equal(got, want) {
+		t.Errorf("Published %q, want %q", got, want)
+	}
+}
