@@ -110,6 +110,9 @@ type Options struct {
 	// the pages whose heads and the generator's sitemaps give no
 	// alternates; nil for none.
 	Translator generator.Translator
+	// Extra are the sources of extra URLs (extra.go): records of URLs
+	// the site's files do not show, listed beside its pages.
+	Extra []Extra
 	// KeepLeftOut keeps in Result.LeftOut the URL of every page left out
 	// that has one (a redirect stub, a noindex page, a URL robots.txt
 	// disallows ...): for --changes, a URL the previous build listed is
@@ -188,6 +191,9 @@ const ProgressEvery = 10000
 type Result struct {
 	// Pages is the number of files the include patterns matched.
 	Pages int
+	// ExtraURLs is the number of records of extra URLs read
+	// (Options.Extra).
+	ExtraURLs int
 	// URLs are the records written (or, in a dry run, that would be),
 	// sorted by Loc; nil when the build failed before.
 	URLs sitemap.URLs
