@@ -77,6 +77,7 @@ func runAudit(ctx context.Context, e *env, args []string) error {
 		return usagef("audit reads a built site; --mode content reads source files: name the built site instead")
 	}
 	rep := newReporter(c.Build.Root, e.stderr, v.Quiet, false)
+	rep.extras = extraNames(c.Build.Extra)
 	c.Build.Report = rep.report()
 	ignore := make([]audit.Kind, 0, len(v.AuditIgnore))
 	for _, k := range v.AuditIgnore {

@@ -51,7 +51,10 @@ func (r *reporter) explain(x pipeline.Explanation) {
 			if slices.Contains(x.ExtraTook, v.name) {
 				from = x.ExtraFrom + ", extra URLs"
 			} else if x.ExtraFrom == x.Path && x.ExtraFrom != "" {
-				from = "no value in " + x.ExtraFrom + "; --" + v.name + "'s"
+				from = "not in " + x.ExtraFrom
+				if v.value != "none" {
+					from = "--" + v.name + "; not in " + x.ExtraFrom
+				}
 			}
 			fmt.Fprintf(w, "  %-12s %s (%s)\n", v.name+":", v.value, from)
 		}

@@ -404,6 +404,7 @@ func (w *watcher) locked(ctx context.Context, write func()) {
 // setReporter makes the reporter of w.s's builds.
 func (w *watcher) setReporter() {
 	w.rep = newReporter(w.s.Build.Root, w.e.stderr, w.s.Values.Quiet, w.s.Values.Verbose)
+	w.rep.extras = extraNames(w.s.Build.Extra)
 	w.rep.explainTo, w.rep.dates = w.e.stdout, w.s.Build.Write.LastModFormat
 	w.s.Build.Report = w.rep.events()
 }

@@ -95,6 +95,7 @@ type Process struct {
 	stderr  *tail
 	ctx     context.Context
 	cancel  context.CancelFunc
+	eof     bool // its output was read to the end
 	closed  bool
 	waitErr error
 }
@@ -143,17 +144,27 @@ func (p *Process) Line() string { return p.line }
 
 // Read reads the command's standard output; past Options.MaxBytes it
 // returns a fsx.ErrTooLarge error.
-func (p *Process) Read(b []byte) (int, error) { return p.out.Read(b) }
+func (p *Process) Read(b []byte) (int, error) {
+	n, err := p.out.Read(b)
+	if err == io.EOF {
+		p.eof = true
+	}
+	return n, err
+}
 
-// Close waits for the command, once its output was read to the end (a
-// reader that stops before calls [Process.Stop]). It returns an *Error
-// when the command failed (a status other than 0, killed, past its time
-// bound, or killed because the context ended), nil when it exited with 0.
+// Close ends the command. After its output was read to the end, it
+// waits for it; before (a reader that stopped at a bad line, or past the
+// bound), it kills it first. It returns an *Error when the command failed
+// (a status other than 0, killed, past its time bound, or killed because
+// the context ended or the reader stopped), nil when it exited with 0.
 func (p *Process) Close() error {
 	if p.closed {
 		return p.waitErr
 	}
 	p.closed = true
+	if !p.eof {
+		p.cancel() // it may be blocked writing what nobody will read
+	}
 	err := p.cmd.Wait()
 	cause := context.Cause(p.ctx)
 	p.cancel()
@@ -167,15 +178,6 @@ func (p *Process) Close() error {
 		p.waitErr = &Error{Line: p.line, Err: err, Stderr: p.stderr.String()}
 	}
 	return p.waitErr
-}
-
-// Stop kills the command and waits for it: for a reader that stops
-// before the end of its output. Close's error is then of no interest.
-func (p *Process) Stop() {
-	if !p.closed {
-		p.cancel()
-		p.Close()
-	}
 }
 
 // tail keeps the last max bytes written to it.

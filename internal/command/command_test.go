@@ -14,18 +14,17 @@ import (
 )
 
 // run starts line and reads all of its output, as a reader of records
-// does: Close after the end, Stop after an error.
+// does, then closes it.
 func run(ctx context.Context, line string, o Options) (string, error) {
 	p, err := Start(ctx, line, o)
 	if err != nil {
 		return "", err
 	}
 	out, err := io.ReadAll(p)
-	if err != nil {
-		p.Stop()
-		return string(out), err
+	if cerr := p.Close(); err == nil {
+		err = cerr
 	}
-	return string(out), p.Close()
+	return string(out), err
 }
 
 func TestRun(t *testing.T) {
@@ -110,9 +109,9 @@ func TestCancel(t *testing.T) {
 	}
 }
 
-// TestStop: a reader that stops early (a bad line) kills the command,
-// which would otherwise block writing the rest.
-func TestStop(t *testing.T) {
+// TestCloseEarly: a reader that stops early (a bad line) and closes
+// kills the command, which would otherwise block writing the rest.
+func TestCloseEarly(t *testing.T) {
 	p, err := Start(t.Context(), "yes https://example.org/", Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -122,11 +121,16 @@ func TestStop(t *testing.T) {
 		t.Fatal(err)
 	}
 	done := make(chan struct{})
-	go func() { p.Stop(); close(done) }()
+	go func() {
+		if err := p.Close(); err == nil || !strings.Contains(err.Error(), "killed") {
+			t.Errorf("Close: %v, want killed", err)
+		}
+		close(done)
+	}()
 	select {
 	case <-done:
 	case <-time.After(30 * time.Second):
-		t.Fatal("Stop did not end the command")
+		t.Fatal("Close did not end the command")
 	}
 }
 
