@@ -2,10 +2,14 @@ package config
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/extraurls"
 )
 
 // TestCommandsAllowed: a command sitemap.yaml names (a file a pull
@@ -92,5 +96,48 @@ func TestExtraURLsSources(t *testing.T) {
 	f.Close()
 	if _, err := c.Build.Extra[1].Open(t.Context()); err == nil || !strings.HasPrefix(err.Error(), filepath.Join("data", "p.jsonl")+": ") {
 		t.Errorf("a missing file: %v, want an error naming it", err)
+	}
+}
+
+// TestExtraURLsInline: extra_urls_inline's URLs are a source of extra
+// URLs whose records are at their lines of the file; one that is no
+// absolute URL is an error at its line.
+func TestExtraURLsInline(t *testing.T) {
+	project := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(project, "public"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(project)
+	file := "base_url: https://example.com/\nroot: public\nextra_urls_inline:\n  - https://example.com/app/\n\n  # a comment\n  - https://example.com/shop/\n"
+	if err := os.WriteFile(DefaultFile, []byte(file), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Resolve(cmdline(t), func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Build.Extra) != 1 || c.Build.Extra[0].Name != DefaultFile {
+		t.Fatalf("extra sources %+v", c.Build.Extra)
+	}
+	x := c.Build.Extra[0]
+	r, err := x.Open(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	if err := extraurls.Read(r, x.Name, x.Format, func(rec extraurls.Record) error {
+		got = append(got, fmt.Sprintf("%d %s", rec.Line, rec.URL.Loc))
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"4 https://example.com/app/", "7 https://example.com/shop/"}; !slices.Equal(got, want) {
+		t.Errorf("records %q, want %q", got, want)
+	}
+	if err := os.WriteFile(DefaultFile, []byte("base_url: https://example.com/\nroot: public\nextra_urls_inline:\n  - /app/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Resolve(cmdline(t), func(string) string { return "" }); err == nil || !strings.HasPrefix(err.Error(), "sitemap.yaml:4: extra_urls_inline[0]: /app/: not an absolute http(s) URL") {
+		t.Errorf("a relative URL: %v", err)
 	}
 }

@@ -682,6 +682,9 @@ func extras(l *layers, v *Values) []pipeline.Extra {
 		}
 		out = append(out, x)
 	}
+	if list := v.ExtraInline; len(list) > 0 {
+		out = append(out, inline(l, list))
+	}
 	if line := v.ExtraCommand; line != "" {
 		o := command.Options{MaxBytes: max, Key: key, Timeout: time.Duration(lim.CommandSeconds) * time.Second, TimeoutKey: limits.CommandSecondsKey}
 		out = append(out, pipeline.Extra{Name: "the output of " + command.Show(line), Open: func(ctx context.Context) (io.ReadCloser, error) {
@@ -689,6 +692,37 @@ func extras(l *layers, v *Values) []pipeline.Extra {
 		}})
 	}
 	return out
+}
+
+// inline returns the URLs of extra_urls_inline as a source of extra
+// URLs, each record at the line of the settings file that gives it (a
+// text made of the URLs, each on its line), or, given by an integration's
+// options, at its place in the list.
+func inline(l *layers, list []string) pipeline.Extra {
+	from := l.from["extra_urls_inline"]
+	var text strings.Builder
+	name, line := from, 0
+	fileLines := l.file != nil && from == l.file.Name
+	if fileLines {
+		name = from
+	}
+	for i, u := range list {
+		at := line + 1
+		if fileLines {
+			if il, ok := l.file.Sets(fmt.Sprintf("extra_urls_inline[%d]", i)); ok && il > line {
+				at = il
+			}
+		}
+		for ; line < at-1; line++ {
+			text.WriteByte('\n')
+		}
+		text.WriteString(strings.ReplaceAll(u, "\n", " ") + "\n")
+		line++
+	}
+	src := text.String()
+	return pipeline.Extra{Name: name, Format: extraurls.Text, Open: func(context.Context) (io.ReadCloser, error) {
+		return io.NopCloser(strings.NewReader(src)), nil
+	}}
 }
 
 // asGiven returns err, an error of the door about a file inside the

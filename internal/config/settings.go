@@ -77,6 +77,7 @@ type Values struct {
 	Sections       []Section
 	Index          Index
 	ExtraURLs      []string
+	ExtraInline    []string
 	ExtraCommand   string
 	AllowCommands  bool
 	Limits         limits.Limits
@@ -393,6 +394,8 @@ var Settings = Table[Values]{
 		"A page of the same URL is listed with the values the",
 		"record gives (docs/listing.md)"},
 		Field: List(func(v *Values) *[]string { return &v.ExtraURLs }, nil, false, Each(nonEmptyPath))},
+	{Key: "extra_urls_inline",
+		Field: List(func(v *Values) *[]string { return &v.ExtraInline }, nil, false, Each(extraURL))},
 	{Flag: "extra-urls-command", Arg: "CMD", Key: "extra_urls_command", Help: []string{
 		"run CMD with /bin/sh -c and list the URLs it writes, in",
 		"one of those formats, sniffed from its first line (an",
@@ -870,6 +873,14 @@ func checkIgnore(patterns []string) error {
 func nonEmptyPath(p string) error {
 	if strings.TrimSpace(p) == "" {
 		return errors.New("an empty path")
+	}
+	return nil
+}
+
+// extraURL checks a URL of extra_urls_inline: an absolute http(s) URL.
+func extraURL(u string) error {
+	if _, err := mapping.NormalizeURL(u, nil); err != nil {
+		return fmt.Errorf("%s: %v", mapping.ShownURL(u), err)
 	}
 	return nil
 }
