@@ -154,6 +154,7 @@ type jsonSummary struct {
 	BaseURL  string         `json:"baseUrl"`
 	DryRun   bool           `json:"dryRun"`
 	Pages    int            `json:"pages"`
+	Extra    int            `json:"extraUrls,omitempty"` // the records of extra URLs read
 	URLs     int            `json:"urls"`
 	Files    []string       `json:"files"`   // the sitemap files, relative to OutDir
 	Removed  []string       `json:"removed"` // stale files removed (or, dry, to remove)
@@ -181,6 +182,7 @@ func printJSON(e *env, on bool, c *config.Config, res *pipeline.Result) error {
 		Files: []string{}, Removed: []string{}, Skipped: map[string]int{}, LastMod: map[string]int{}, NotWritten: c.SkipWrite}
 	if res != nil {
 		s.Pages, s.URLs, s.Warnings, s.ElapsedMS = res.Pages, res.URLs.Len(), res.Warnings, res.Elapsed.Milliseconds()
+		s.Extra = res.ExtraURLs
 		for r, n := range res.Skipped {
 			s.Skipped[string(r)] = n
 		}
