@@ -1,6 +1,7 @@
 package extraurls
 
 import (
+	"bytes"
 	"errors"
 	"strings"
 	"testing"
@@ -137,4 +138,35 @@ func TestFnError(t *testing.T) {
 		t.Errorf("err %v after %d records, want stop after 1", err, n)
 	}
 	_ = sitemap.URL{}
+}
+
+// FuzzRead: any bytes, in any format, are read without a panic; every
+// record has a normalized absolute URL and a line within the input, and
+// an error names NAME and a line.
+func FuzzRead(f *testing.F) {
+	for _, s := range []string{
+		"https://example.org/a\n# c\n\nhttps://example.org/b",
+		`{"loc":"https://example.org/","lastmod":"2024-05-01","priority":"0.5","alternates":[{"hreflang":"de","href":"https://example.org/de/"}],"images":[{"loc":"https://example.org/i.png"}]}`,
+		"loc,lastmod,alternates,images\nhttps://example.org/,2024-01-01,de=https://example.org/de/,https://example.org/i.png\n",
+		"loc\n\"https://example.org/\n",
+		"{\"loc\":1}",
+	} {
+		f.Add([]byte(s), "")
+		f.Add([]byte(s), string(CSV))
+	}
+	f.Fuzz(func(t *testing.T, data []byte, format string) {
+		lines := bytes.Count(data, []byte("\n")) + 1
+		err := Read(bytes.NewReader(data), "f", Format(format), func(r Record) error {
+			if r.Line < 1 || r.Line > lines {
+				t.Errorf("record at line %d of %d", r.Line, lines)
+			}
+			if !strings.HasPrefix(r.URL.Loc, "http://") && !strings.HasPrefix(r.URL.Loc, "https://") {
+				t.Errorf("record of %q", r.URL.Loc)
+			}
+			return nil
+		})
+		if err != nil && !strings.HasPrefix(err.Error(), "f") {
+			t.Errorf("error %q does not name the file", err)
+		}
+	})
 }
