@@ -197,7 +197,7 @@ func (b *builder) run(ctx context.Context) error {
 		slices.Sort(res.LeftOut)
 		res.LeftOut = slices.Compact(res.LeftOut)
 	}
-	res.URLs, res.PathAt = &b.recs, b.recs.PathAt
+	res.URLs, res.PathAt, res.Extra = &b.recs, b.recs.PathAt, b.recs.ExtraAt
 	b.countListed(b.dateListPages())
 	b.guardMTime()
 	b.lintLastMod()

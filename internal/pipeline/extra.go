@@ -134,6 +134,10 @@ func (s *records) extraPath(r *record) string {
 	return s.extraSpans[i].name + ":" + strconv.Itoa(int(s.extraLines[k]))
 }
 
+// ExtraAt reports whether the i-th URL in order is an extra URL's, not
+// a page's.
+func (s *records) ExtraAt(i int) bool { return s.rec(s.order[i]).extra() }
+
 // extra reports whether the record r is an extra URL's.
 func (r *record) extra() bool { return r.path < 0 }
 

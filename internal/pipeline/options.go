@@ -238,8 +238,10 @@ type Result struct {
 	// and left out, sorted, each once.
 	LeftOut []string
 	// PathAt gives the path, relative to Options.Root, of the page of
-	// URLs.At(i); nil when URLs is.
+	// URLs.At(i); nil when URLs is. For an extra URL (Options.Extra),
+	// which has no page, it is NAME:LINE, and Extra(i) is true.
 	PathAt func(i int) string
+	Extra  func(i int) bool
 	// BaseURL is the base URL as the build normalized it, and Redirects
 	// the host's redirect rules it read (nil for none).
 	BaseURL   string
