@@ -120,6 +120,9 @@ func Read(r io.Reader, name string, f Format, fn func(Record) error) error {
 	for sc.Scan() {
 		n++
 		line := bytes.TrimSpace(sc.Bytes())
+		if n == 1 {
+			line = bytes.TrimPrefix(line, []byte("\ufeff")) // a byte order mark, as editors on Windows write
+		}
 		if len(line) == 0 || line[0] == '#' {
 			continue
 		}
@@ -150,6 +153,7 @@ func Read(r io.Reader, name string, f Format, fn func(Record) error) error {
 // of it.
 func sniff(br *bufio.Reader) Format {
 	buf, _ := br.Peek(64 << 10)
+	buf = bytes.TrimPrefix(buf, []byte("\ufeff"))
 	for len(buf) > 0 {
 		line, rest, _ := bytes.Cut(buf, []byte("\n"))
 		if t := bytes.TrimSpace(line); len(t) > 0 && t[0] != '#' {

@@ -69,6 +69,8 @@ func TestRead(t *testing.T) {
 		{name: "sniffed csv", src: "lastmod,loc\n2024-01-02,https://example.org/\n", want: []string{"02 https://example.org/ 2024-01-02T00:00:00Z"}},
 		{name: "sniffed text", src: "https://example.org/a,b\n", want: []string{"01 https://example.org/a,b"}},
 		{name: "empty", src: "", want: nil},
+		{name: "a byte order mark", f: Text, src: "\ufeffhttps://example.org/\r\nhttps://example.org/b\r\n", want: []string{"01 https://example.org/", "02 https://example.org/b"}},
+		{name: "a byte order mark, sniffed", src: "\ufeff{\"loc\":\"https://example.org/\"}\n", want: []string{"01 https://example.org/"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := read(t, tc.src, tc.f)
