@@ -130,6 +130,13 @@ func TestSetsHelp(t *testing.T) {
 		"  validate     sitemapgen validate of the set, every URL checked and")
 }
 
+func TestExtraURLsHelp(t *testing.T) {
+	out := script(t, "extraurls.sh", "--help")
+	wantLines(t, out,
+		"bench/extraurls.sh [--runs N] [--against REV] [URLS]: what extra URLs",
+		"  command --extra-urls-command 'cat urls.txt'")
+}
+
 // genset writes the sets sets.sh measures: valid, split as asked, and
 // another build's differing as --change says.
 func TestGenset(t *testing.T) {

@@ -319,6 +319,13 @@ func (m *Mapper) join(p string) string {
 }
 
 // below returns the encoded path of loc below the base URL.
+// Under reports whether the URL loc, normalized, is the base URL or a URL
+// under it: a URL a sitemap at the base URL may list.
+func (m *Mapper) Under(loc string) bool {
+	_, ok := m.below(loc)
+	return ok
+}
+
 func (m *Mapper) below(loc string) (string, bool) {
 	if loc == m.bare {
 		return "", true

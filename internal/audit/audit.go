@@ -166,6 +166,11 @@ type auditor struct {
 	missed []string
 	build  []Finding
 	res    *Result
+	// extra are the URLs of the extra URLs listed (pipeline.Options.Extra):
+	// pages a server renders, which no file shows. A link to one is a
+	// link to a listed URL; none is an orphan, since its own links are
+	// not read.
+	extra map[string]bool
 }
 
 // Run audits the site opts.Build describes. Its errors are the build's:
@@ -194,6 +199,13 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 	defer a.sitePages.Close()
 	for i := range res.URLs.Len() {
+		if res.Extra != nil && res.Extra(i) {
+			if a.extra == nil {
+				a.extra = map[string]bool{}
+			}
+			a.extra[res.URLs.At(i).Loc] = true
+			continue
+		}
 		a.add(res.PathAt(i)).loc = res.URLs.At(i).Loc
 	}
 	a.resolveDuplicates()
@@ -564,6 +576,9 @@ func (a *auditor) followMisses(links []pending) {
 		start = end
 		path := a.missed[same[0].miss]
 		loc := a.urlOf(path)
+		if a.extra[loc] {
+			continue // an extra URL: a server's page
+		}
 		target := page{path: path, loc: loc}
 		var kind Kind
 		var what string

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -391,5 +392,31 @@ func TestMoreLinks(t *testing.T) {
 		if got := moreLinks(n); got != want {
 			t.Errorf("%d: %q, want %q", n, got, want)
 		}
+	}
+}
+
+// TestExtraURLs: an extra URL (a page a server renders, which no file
+// shows) is a listed URL: a link to it is no 404, and it is no orphan
+// page; a link to a URL neither a file nor a record gives still is.
+func TestExtraURLs(t *testing.T) {
+	root := writeSite(t, map[string]string{
+		"index.html": `<!doctype html><title>home</title><a href="/p/1">one</a> <a href="/p/2/">two</a> <a href="/p/3">three</a>`,
+	})
+	x := pipeline.Extra{Name: "urls.txt", Format: "text", Open: func(context.Context) (io.ReadCloser, error) {
+		return io.NopCloser(strings.NewReader(base + "p/1\n" + base + "p/2/\n" + base + "p/9\n")), nil
+	}}
+	res, err := Run(context.Background(), Options{Build: pipeline.Options{
+		Root: root, Heads: pipeline.Heads{Read: true}, Map: mapping.Options{BaseURL: base}, Extra: []pipeline.Extra{x},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range res.Findings {
+		got = append(got, fmt.Sprintf("%s %s:%d: %s", f.Kind, f.Path, f.Line, f.Msg))
+	}
+	want := []string{"missing index.html:1: links to " + base + "p/3, which no file serves (404)"}
+	if !slices.Equal(got, want) {
+		t.Errorf("findings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -82,6 +82,7 @@ func runAudit(ctx context.Context, e *env, args []string) error {
 		return usagef("audit follows links as a static host serves a site's files; %s is a server build's (Next.js without output: 'export'), whose pages no file serves at their URLs: audit a static export instead", c.Build.Root)
 	}
 	rep := newReporter(c.Build.Root, e.stderr, v.Quiet, false)
+	rep.extras = extraNames(c.Build.Extra)
 	c.Build.Report = rep.report()
 	ignore := make([]audit.Kind, 0, len(v.AuditIgnore))
 	for _, k := range v.AuditIgnore {

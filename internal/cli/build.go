@@ -128,6 +128,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	rep := newReporter(c.Build.Root, e.stderr, v.Quiet, v.Verbose)
+	rep.extras = extraNames(c.Build.Extra)
 	rep.explainTo, rep.dates = e.stdout, c.Build.Write.LastModFormat
 	rep.settings(c)
 	c.Build.Report = rep.report()

@@ -2,6 +2,8 @@ package cli
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -46,7 +48,22 @@ func (r *reporter) explain(x pipeline.Explanation) {
 			if v.fromSource {
 				from = "front matter sitemap: block"
 			}
+			if slices.Contains(x.ExtraTook, v.name) {
+				from = x.ExtraFrom + ", extra URLs"
+			} else if x.ExtraFrom == x.Path && x.ExtraFrom != "" {
+				from = "not in " + x.ExtraFrom
+				if v.value != "none" {
+					from = "--" + v.name + "; not in " + x.ExtraFrom
+				}
+			}
 			fmt.Fprintf(w, "  %-12s %s (%s)\n", v.name+":", v.value, from)
+		}
+		if x.ExtraFrom != "" && x.ExtraFrom != x.Path {
+			took := "no value of its own: the page's are listed"
+			if len(x.ExtraTook) > 0 {
+				took = strings.Join(x.ExtraTook, ", ") + ", over the page's own"
+			}
+			fmt.Fprintf(w, "  extra URL:   %s gives this URL too: %s\n", x.ExtraFrom, took)
 		}
 		if x.AlternatesFrom != "" && (len(d.URL.Alternates) > 0 || len(x.DroppedAlternates) > 0) {
 			fmt.Fprintf(w, "  alternates:  from %s\n", x.AlternatesFrom)

@@ -32,7 +32,11 @@ func summary(res *pipeline.Result, c *config.Config) string {
 		b.WriteString("dry run: ")
 	}
 	sitemaps, others := sitemapFiles(res.Write.Written)
-	fmt.Fprintf(&b, "%s found, %s", plural(res.Pages, "page"), plural(res.URLs.Len(), "URL"))
+	fmt.Fprintf(&b, "%s found", plural(res.Pages, "page"))
+	if res.ExtraURLs > 0 {
+		fmt.Fprintf(&b, ", %s read", plural(res.ExtraURLs, "extra URL"))
+	}
+	fmt.Fprintf(&b, ", %s", plural(res.URLs.Len(), "URL"))
 	verb := "written to"
 	if dryRun {
 		verb = "would be written to"
@@ -150,6 +154,7 @@ type jsonSummary struct {
 	BaseURL  string         `json:"baseUrl"`
 	DryRun   bool           `json:"dryRun"`
 	Pages    int            `json:"pages"`
+	Extra    int            `json:"extraUrls,omitempty"` // the records of extra URLs read
 	URLs     int            `json:"urls"`
 	Files    []string       `json:"files"`   // the sitemap files, relative to OutDir
 	Removed  []string       `json:"removed"` // stale files removed (or, dry, to remove)
@@ -177,6 +182,7 @@ func printJSON(e *env, on bool, c *config.Config, res *pipeline.Result) error {
 		Files: []string{}, Removed: []string{}, Skipped: map[string]int{}, LastMod: map[string]int{}, NotWritten: c.SkipWrite}
 	if res != nil {
 		s.Pages, s.URLs, s.Warnings, s.ElapsedMS = res.Pages, res.URLs.Len(), res.Warnings, res.Elapsed.Milliseconds()
+		s.Extra = res.ExtraURLs
 		for r, n := range res.Skipped {
 			s.Skipped[string(r)] = n
 		}
@@ -412,6 +418,7 @@ func lastModCounts(m map[mapping.LastModSource]int, why string) string {
 // reporter prints a build's warnings, skips and progress.
 type reporter struct {
 	root             string
+	extras           []string // the names of the sources of extra URLs, whose records' paths are NAME:LINE
 	w                io.Writer
 	explainTo        io.Writer // where --explain prints
 	dates            sitemap.DateFormat
@@ -674,9 +681,23 @@ func (r *reporter) path(rel string) string {
 	if strings.Contains(rel, "://") { // a URL, not a path
 		return rel
 	}
+	for _, x := range r.extras {
+		if strings.HasPrefix(rel, x+":") { // a record of extra URLs, named as given
+			return rel
+		}
+	}
 	p := filepath.Join(r.root, filepath.FromSlash(rel))
 	if strings.HasSuffix(rel, "/") { // a folder
 		p += string(filepath.Separator)
 	}
 	return diag.Quote(p)
+}
+
+// extraNames returns the names of the sources of extra URLs.
+func extraNames(xs []pipeline.Extra) []string {
+	names := make([]string, len(xs))
+	for i, x := range xs {
+		names[i] = x.Name
+	}
+	return names
 }

@@ -151,6 +151,7 @@ type watcher struct {
 	rep    *reporter
 	sess   *pipeline.Session
 	inputs map[string]bool // absolute paths of s.Inputs
+	extras map[string]bool // absolute paths of the files of extra URLs (extra_urls)
 	// restart, set by a configuration change that changes what is
 	// watched, ends run with the new settings.
 	restart *config.Config
@@ -323,6 +324,11 @@ func watched(s *config.Config) (roots, files []string) {
 		roots = append(roots, b.Join.Dir)
 	}
 	files = slices.Clone(s.Inputs)
+	for _, x := range b.Extra {
+		if x.File != "" {
+			files = append(files, x.File)
+		}
+	}
 	for _, d := range b.HostDirs {
 		for _, name := range host.Files() {
 			files = append(files, filepath.Join(d, name))
@@ -372,6 +378,12 @@ func (w *watcher) setInputs() {
 			w.inputs[abs] = true
 		}
 	}
+	w.extras = make(map[string]bool)
+	for _, x := range w.s.Build.Extra {
+		if abs, err := filepath.Abs(x.File); err == nil && x.File != "" {
+			w.extras[abs] = true
+		}
+	}
 }
 
 // build runs the first, whole build of a session. The caller holds w.mu.
@@ -404,6 +416,7 @@ func (w *watcher) locked(ctx context.Context, write func()) {
 // setReporter makes the reporter of w.s's builds.
 func (w *watcher) setReporter() {
 	w.rep = newReporter(w.s.Build.Root, w.e.stderr, w.s.Values.Quiet, w.s.Values.Verbose)
+	w.rep.extras = extraNames(w.s.Build.Extra)
 	w.rep.explainTo, w.rep.dates = w.e.stdout, w.s.Build.Write.LastModFormat
 	w.s.Build.Report = w.rep.events()
 }
@@ -415,6 +428,14 @@ func (w *watcher) rebuild(ctx context.Context, b watch.Batch) {
 	for _, p := range b.Paths {
 		if w.inputs[p] {
 			w.reload(ctx)
+			return
+		}
+	}
+	for _, p := range b.Paths {
+		if w.extras[p] && w.sess != nil {
+			// The records are read whole: the set is built again, as a
+			// fresh build builds it (and a command's output read again).
+			w.whole(ctx)
 			return
 		}
 	}
@@ -588,6 +609,18 @@ func (w *watcher) othersDrifted() map[string]stamp {
 		}
 	}
 	return drifted
+}
+
+// whole builds everything again with the same configuration, after a
+// file of extra URLs changed. The caller holds w.mu.
+func (w *watcher) whole(ctx context.Context) {
+	w.setReporter()
+	w.locked(ctx, func() {
+		res, err := w.sess.Restart(ctx, w.s.Build)
+		w.rep.finish()
+		w.done(res, err, true, nil)
+	})
+	w.scheduleNews(ctx)
 }
 
 // reload reads the configuration again after one of its files changed.

@@ -28,16 +28,22 @@ package config
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/url"
 	"path/filepath"
 	"strings"
+	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/command"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/extraurls"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/internal/project"
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -174,6 +180,9 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 	if err := checkExtraScope(l, c.Values.Index.Extra, v.BaseURL); err != nil {
 		return nil, err
 	}
+	if err := checkCommands(l, &c.Values); err != nil {
+		return nil, err
+	}
 	c.options(l, pr)
 	return c, nil
 }
@@ -295,6 +304,7 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		// The previous build, for the next changes file.
 		c.Build.Hash.Listed = v.Changes != ""
 	}
+	c.Build.Extra = extras(l, v)
 	c.Changes = v.Changes
 	if in, ok := l.inside["changes"]; ok {
 		c.ChangesDir, c.Changes = in[0], in[1]
@@ -430,6 +440,9 @@ type layers struct {
 	// path inside it (project.Tree.Place): such a file is read and
 	// written only inside the tree.
 	inside map[string][2]string
+	// insideList is inside for each item of a list of files the file
+	// gives (extra_urls:), in the list's order.
+	insideList map[string][][2]string
 	// peer marks the settings that the options of the peer an
 	// integration replaces gave (peers), and warnings are what their
 	// mapping said.
@@ -466,7 +479,7 @@ func name(s *Setting[Values]) string {
 // layer reads the file and lays the environment and the command line
 // over it, checking what they give.
 func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
-	l := &layers{v: Settings.Defaults(), from: map[string]string{}, inside: map[string][2]string{}, peer: map[string]bool{}}
+	l := &layers{v: Settings.Defaults(), from: map[string]string{}, inside: map[string][2]string{}, insideList: map[string][][2]string{}, peer: map[string]bool{}}
 	path := DefaultFile
 	if cmd.Given("config") {
 		path = cmd.Values.Config
@@ -495,6 +508,38 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 			line, set := f.Sets(s.Key)
 			if s.Key == "" || !set {
 				continue
+			}
+			if lf, ok := s.Field.(*listField[Values]); ok && s.Path {
+				// A list of files (extra_urls:): each item held to the
+				// tree as a path of its own is.
+				if overridden(s, cmd, getenv) {
+					l.from[s.Key] = path
+					continue
+				}
+				if tree == nil {
+					t, err := project.TreeOf(filepath.Dir(path))
+					if err != nil {
+						return nil, &diag.Diagnostic{File: path, Msg: "the project folder: " + err.Error(), Err: err}
+					}
+					tree = &t
+				}
+				list := lf.get(&l.v)
+				for i, given := range *list {
+					at := diag.Pos{File: path, Line: line}
+					if il, ok := f.Sets(fmt.Sprintf("%s[%d]", s.Key, i)); ok {
+						at.Line = il
+					}
+					p := relTo(path, given)
+					if err := tree.Check(p, at, s.Key+": "+fsx.ShowPath(given), argOf(s)); err != nil {
+						return nil, err
+					}
+					dir, rel, err := tree.Place(p)
+					if err != nil {
+						return nil, at.Errorf("%s: %v", s.Key, err)
+					}
+					(*list)[i] = p
+					l.insideList[s.Key] = append(l.insideList[s.Key], [2]string{dir, rel})
+				}
 			}
 			if sf, ok := s.Field.(*scalarField[Values, string]); ok {
 				p := sf.get(&l.v)
@@ -591,6 +636,118 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 		}
 	}
 	return l, nil
+}
+
+// ErrCommandNotAllowed is the error of a command the settings file
+// names (extra_urls_command:) when the caller did not allow commands:
+// the settings file is the repository's, which a pull request changes,
+// and a build must not run the programs it names on the machine that
+// builds it unless the caller says so.
+var ErrCommandNotAllowed = errors.New("a command of the settings file, not allowed")
+
+// checkCommands refuses a command the settings file names, unless the
+// caller allowed commands (--allow-commands, SITEMAPGEN_ALLOW_COMMANDS):
+// neither is a key of the file, so the repository cannot allow itself.
+// A command the command line gives is the user's own, and runs.
+func checkCommands(l *layers, v *Values) error {
+	from := l.from["extra_urls_command"]
+	if v.ExtraCommand == "" || v.AllowCommands || from == "--extra-urls-command" {
+		return nil
+	}
+	d := &diag.Diagnostic{File: from, Err: ErrCommandNotAllowed,
+		Msg: fmt.Sprintf("extra_urls_command: %s not run: a command the settings file names runs only when the caller allows it, since a pull request can change this file", command.Show(v.ExtraCommand)),
+		Hint: "to run it, give --allow-commands (or set " + AllowCommandsEnv + "=1 in the build's environment);\n" +
+			"or give the command on the command line: --extra-urls-command CMD"}
+	if l.file != nil && from == l.file.Name {
+		d.Line, _ = l.file.Sets("extra_urls_command")
+	} else {
+		d.File = "sitemapgen" // an integration's options
+		d.Msg = fmt.Sprintf("extra_urls_command %s (%s) not run: a command runs only when the caller allows it", command.Show(v.ExtraCommand), from)
+	}
+	return d
+}
+
+// extras returns the sources of extra URLs: the files of extra_urls,
+// each opened inside the project's tree when the settings file names it
+// (project.Tree.Place), else where the user's path points; then the
+// command's output.
+func extras(l *layers, v *Values) []pipeline.Extra {
+	lim := v.Limits.Or()
+	max, key := int64(lim.ExtraURLsBytes), limits.ExtraURLsBytesKey
+	inside := l.insideList["extra_urls"]
+	var out []pipeline.Extra
+	for i, p := range v.ExtraURLs {
+		x := pipeline.Extra{Name: p, Format: extraurls.FormatOf(p), File: p}
+		if i < len(inside) {
+			dir, rel := inside[i][0], inside[i][1]
+			x.Open = func(context.Context) (io.ReadCloser, error) {
+				f, err := fsx.Open(dir, rel, max, key)
+				if err != nil {
+					return nil, fsx.Placed(asGiven(err, p))
+				}
+				return f, nil
+			}
+		} else {
+			x.Open = func(context.Context) (io.ReadCloser, error) {
+				f, err := fsx.OpenNamed(p, max, key)
+				if err != nil {
+					return nil, fsx.Placed(err)
+				}
+				return f, nil
+			}
+		}
+		out = append(out, x)
+	}
+	if list := v.ExtraInline; len(list) > 0 {
+		out = append(out, inline(l, list))
+	}
+	if line := v.ExtraCommand; line != "" {
+		o := command.Options{MaxBytes: max, Key: key, Timeout: time.Duration(lim.CommandSeconds) * time.Second, TimeoutKey: limits.CommandSecondsKey}
+		out = append(out, pipeline.Extra{Name: "the output of " + command.Show(line), Open: func(ctx context.Context) (io.ReadCloser, error) {
+			return command.Start(ctx, line, o)
+		}})
+	}
+	return out
+}
+
+// inline returns the URLs of extra_urls_inline as a source of extra
+// URLs, each record at the line of the settings file that gives it (a
+// text made of the URLs, each on its line), or, given by an integration's
+// options, at its place in the list.
+func inline(l *layers, list []string) pipeline.Extra {
+	from := l.from["extra_urls_inline"]
+	var text strings.Builder
+	name, line := from, 0
+	fileLines := l.file != nil && from == l.file.Name
+	if fileLines {
+		name = from
+	}
+	for i, u := range list {
+		at := line + 1
+		if fileLines {
+			if il, ok := l.file.Sets(fmt.Sprintf("extra_urls_inline[%d]", i)); ok && il > line {
+				at = il
+			}
+		}
+		for ; line < at-1; line++ {
+			text.WriteByte('\n')
+		}
+		text.WriteString(strings.ReplaceAll(u, "\n", " ") + "\n")
+		line++
+	}
+	src := text.String()
+	return pipeline.Extra{Name: name, Format: extraurls.Text, Open: func(context.Context) (io.ReadCloser, error) {
+		return io.NopCloser(strings.NewReader(src)), nil
+	}}
+}
+
+// asGiven returns err, an error of the door about a file inside the
+// project's tree, naming the file as the settings file gave it.
+func asGiven(err error, p string) error {
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return &fs.PathError{Op: pe.Op, Path: p, Err: pe.Err}
+	}
+	return err
 }
 
 // overridden reports whether the command line or the environment gives

@@ -77,6 +77,10 @@ type Values struct {
 	Sections       []Section
 	Locales        []Locale
 	Index          Index
+	ExtraURLs      []string
+	ExtraInline    []string
+	ExtraCommand   string
+	AllowCommands  bool
 	Limits         limits.Limits
 	Watch          Watch
 }
@@ -202,6 +206,11 @@ const (
 
 // BaseURLEnv is the environment variable that gives the base URL.
 const BaseURLEnv = "SITEMAP_BASE_URL"
+
+// AllowCommandsEnv is the environment variable that lets the commands
+// sitemap.yaml names run (--allow-commands): the caller's, never the
+// repository's.
+const AllowCommandsEnv = "SITEMAPGEN_ALLOW_COMMANDS"
 
 // Settings are the settings of build and watch, each declared once, in
 // the order of build's --help.
@@ -386,6 +395,30 @@ var Settings = Table[Values]{
 		"write the IndexNow key file KEY.txt (the key from",
 		"INDEXNOW_KEY) into DIR, for 'sitemapgen submit'"},
 		Field: Bool(func(v *Values) *bool { return &v.KeyFile }, false)},
+	{Flag: "extra-urls", Arg: "FILE", Key: "extra_urls", Path: true, Help: []string{
+		"list the URLs of FILE too, pages the site's files do not",
+		"show (repeatable; extra_urls: a list). The format by its",
+		"name: .jsonl or .ndjson, JSON lines of loc, lastmod,",
+		"changefreq, priority, alternates, images; .csv, a header",
+		"row naming those columns; else a URL a line (# comments).",
+		"A page of the same URL is listed with the values the",
+		"record gives (docs/listing.md)"},
+		Field: List(func(v *Values) *[]string { return &v.ExtraURLs }, nil, false, Each(nonEmptyPath))},
+	{Key: "extra_urls_inline",
+		Field: List(func(v *Values) *[]string { return &v.ExtraInline }, nil, false, Each(extraURL))},
+	{Flag: "extra-urls-command", Arg: "CMD", Key: "extra_urls_command", Help: []string{
+		"run CMD with /bin/sh -c and list the URLs it writes, in",
+		"one of those formats, sniffed from its first line (an",
+		"object: JSON lines; a row naming loc: CSV; else text).",
+		"Bounded by limits.extra_urls_bytes and",
+		"limits.command_seconds; a failure fails the build. Named",
+		"in sitemap.yaml, it runs only with --allow-commands"},
+		Field: String(func(v *Values) *string { return &v.ExtraCommand }, "", nil)},
+	{Flag: "allow-commands", Env: AllowCommandsEnv, Help: []string{
+		"run the commands sitemap.yaml names (extra_urls_command:),",
+		"which a pull request can change: off by default. Also",
+		AllowCommandsEnv + "=1; never a key of the file"},
+		Field: Bool(func(v *Values) *bool { return &v.AllowCommands }, false)},
 	{Flag: "feed", Key: "feed.enabled", Short: true, Help: []string{
 		"also write feed.xml, an Atom feed of the most",
 		"recently modified URLs (feed: true in sitemap.yaml, or",
@@ -489,6 +522,10 @@ var Settings = Table[Values]{
 		Field: Int(func(v *Values) *int { return &v.Limits.GeneratorURLs }, limits.Default.GeneratorURLs, between(1, 100_000_000))},
 	{Key: "limits.output_bytes",
 		Field: Int(func(v *Values) *int { return &v.Limits.OutputBytes }, limits.Default.OutputBytes, between(1<<10, 1<<30))},
+	{Key: "limits.extra_urls_bytes",
+		Field: Int(func(v *Values) *int { return &v.Limits.ExtraURLsBytes }, limits.Default.ExtraURLsBytes, between(1<<10, 1<<40))},
+	{Key: "limits.command_seconds",
+		Field: Int(func(v *Values) *int { return &v.Limits.CommandSeconds }, limits.Default.CommandSeconds, between(1, 86400))},
 	{Flag: "debounce", Arg: "D", Only: WatchCommand, Help: []string{"wait until no change has come for D (default 200ms)"},
 		Field: Duration(func(v *Values) *time.Duration { return &v.Watch.Debounce }, 200*time.Millisecond, positive)},
 	{Flag: "max-wait", Arg: "D", Only: WatchCommand, Help: []string{
@@ -876,4 +913,20 @@ func extraSitemap(s string) error {
 func checkIgnore(patterns []string) error {
 	_, err := hashstate.Compile(patterns)
 	return err
+}
+
+// nonEmptyPath checks that a path names something.
+func nonEmptyPath(p string) error {
+	if strings.TrimSpace(p) == "" {
+		return errors.New("an empty path")
+	}
+	return nil
+}
+
+// extraURL checks a URL of extra_urls_inline: an absolute http(s) URL.
+func extraURL(u string) error {
+	if _, err := mapping.NormalizeURL(u, nil); err != nil {
+		return fmt.Errorf("%s: %v", mapping.ShownURL(u), err)
+	}
+	return nil
 }

@@ -38,7 +38,7 @@ func TestSettingsPathsInTree(t *testing.T) {
 	t.Chdir(project)
 	// Every path key of the table is one of these.
 	for _, s := range Settings {
-		if s.Path && !strings.Contains("root out state source changes", s.Key) {
+		if s.Path && !strings.Contains("root out state source changes extra_urls", s.Key) {
 			t.Errorf("path key %s is not tested", s.Key)
 		}
 	}
@@ -49,7 +49,9 @@ func TestSettingsPathsInTree(t *testing.T) {
 		want       string // "": resolves; else the error's start, then its hint
 		hint       string
 	}{
-		{name: "inside", file: base + "root: public\nout: linkin/x\nstate: .sitemapgen/s.json\nchanges: changes.txt\nsource: content\n"},
+		{name: "inside", file: base + "root: public\nout: linkin/x\nstate: .sitemapgen/s.json\nchanges: changes.txt\nsource: content\nextra_urls: [urls.txt, linkin/p.csv]\n"},
+		{name: "extra_urls out", file: base + "root: public\nextra_urls:\n  - urls.txt\n  - ../victim\n", want: "sitemap.yaml:5: extra_urls: ../victim leads out of the project: to " + filepath.Join(top, "victim"), hint: "a file outside the project, give it on the command line: --extra-urls FILE"},
+		{name: "extra_urls linked out", file: base + "root: public\nextra_urls: [linkout/urls.txt]\n", want: "sitemap.yaml:3: extra_urls: linkout/urls.txt leads out", hint: "--extra-urls FILE"},
 		{name: "absolute inside", file: base + "root: " + filepath.Join(project, "public") + "\n"},
 		{name: "not there yet", file: base + "root: public\nout: new/deeper\nchanges: new/changes.txt\n"},
 		{name: "source none", file: base + "root: public\nsource: none\n"},
@@ -59,7 +61,8 @@ func TestSettingsPathsInTree(t *testing.T) {
 		{name: "out absolute", file: base + "root: public\nout: " + outside + "\n", want: "sitemap.yaml:3: out: " + outside + " leads out", hint: "--out DIR"},
 		{name: "root linked out", file: base + "root: linkout\n", want: "sitemap.yaml:2: root: linkout leads out of the project: to " + outside + ", outside " + project + " (the project folder)", hint: "sitemapgen DIR"},
 		{name: "source out", file: base + "root: public\nsource: linkout/content\n", want: "sitemap.yaml:3: source: linkout/content leads out", hint: "--source DIR"},
-		{name: "flags are the user's", file: base + "root: public\n", args: []string{"--out", "../outside", "--changes", "../victim", "--state", "../new.json"}},
+		{name: "flags are the user's", file: base + "root: public\n", args: []string{"--out", "../outside", "--changes", "../victim", "--state", "../new.json", "--extra-urls", "../victim"}},
+		{name: "a flag over the file's extra_urls", file: base + "root: public\nextra_urls: [../victim]\n", args: []string{"--extra-urls", "../victim"}},
 		{name: "flags win", file: base + "root: public\nout: public\n", args: []string{"--out", outside}},
 		{name: "flags over the file's", file: base + "root: ../outside\nout: ../outside\nchanges: ../victim\n", args: []string{"--out", "public", "--changes", "c.txt", "public"}},
 	} {

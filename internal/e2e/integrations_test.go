@@ -796,7 +796,7 @@ func checkTypes(t *testing.T, dir string) {
 // TestAstroSitemapOptions, as astro.config.mjs gives them to the plugin
 // and then to ours: every URL's changefreq and priority, files of at
 // most three URLs, and a filter, a function sitemapgen cannot run.
-const astroSitemapOptions = `{ changefreq: 'weekly', priority: 0.7, entryLimit: 3, filter: (page) => !page.endsWith('/contact') }`
+const astroSitemapOptions = `{ changefreq: 'weekly', priority: 0.7, entryLimit: 3, filter: (page) => !page.endsWith('/contact'), customPages: ['https://example.com/app/dashboard'] }`
 
 // TestAstroSitemapOptions builds testdata/astro (Astro 5, trailingSlash
 // 'never') with @astrojs/sitemap given its options, then switches, as
@@ -804,7 +804,8 @@ const astroSitemapOptions = `{ changefreq: 'weekly', priority: 0.7, entryLimit: 
 // and builds again: the same URLs (but the noindex page, which Astro
 // lists, and the page the filter dropped, which sitemapgen lists with a
 // warning naming the option), the same changefreq and priority on each,
-// files of at most entryLimit URLs; the build passes.
+// customPages' URL listed by both (an extra URL of ours), files of at
+// most entryLimit URLs; the build passes.
 func TestAstroSitemapOptions(t *testing.T) {
 	dir := hostProject(t, "astro")
 	config := filepath.Join(dir, "astro.config.mjs")
@@ -866,6 +867,14 @@ func TestAstroSitemapOptions(t *testing.T) {
 	}
 	if _, ok := ours[base+"contact"]; !ok {
 		t.Errorf("we do not list %s", base+"contact")
+	}
+	// customPages' URL, which no file shows, is listed by both: an extra
+	// URL of ours.
+	if _, ok := theirs[base+"app/dashboard"]; !ok {
+		t.Errorf("@astrojs/sitemap does not list its customPages' %s", base+"app/dashboard")
+	}
+	if _, ok := ours[base+"app/dashboard"]; !ok {
+		t.Errorf("we do not list customPages' %s", base+"app/dashboard")
 	}
 	log := r.stdout + r.stderr
 	if !strings.Contains(log, "[sitemapgen] warning: sitemapgen({ filter }) is a function, and sitemapgen runs none yet") ||

@@ -608,6 +608,54 @@ func TestWatchConfig(t *testing.T) {
 	sameAsBuild(t, dir, public)
 }
 
+// TestWatchExtraURLs: a change to a file of extra URLs (extra_urls: of
+// sitemap.yaml, or --extra-urls) builds again, and writes what a fresh
+// build writes; a wrong line is said at its line, the sitemaps kept,
+// watching going on.
+func TestWatchExtraURLs(t *testing.T) {
+	dir, public := newSite(t, map[string]string{"index.html": page("home"), "about.html": page("about")})
+	write(t, filepath.Join(dir, "sitemap.yaml"), "base_url: https://example.com/\nroot: public\nextra_urls: [data/urls.jsonl]\n")
+	urls := filepath.Join(dir, "data", "urls.jsonl")
+	more := filepath.Join(dir, "more.txt")
+	write(t, urls, `{"loc": "https://example.com/p/1"}`+"\n")
+	write(t, more, "https://example.com/q/1\n")
+	p := startWatch(t, dir, "--debounce", "50ms", "--extra-urls", more)
+	if data, _ := os.ReadFile(filepath.Join(public, "sitemap.xml")); !bytes.Contains(data, []byte("<loc>https://example.com/q/1</loc>")) {
+		t.Fatalf("the first build does not list the flag's file's URL:\n%s", data)
+	}
+	// The flag's list replaces the file's.
+	if data, _ := os.ReadFile(filepath.Join(public, "sitemap.xml")); bytes.Contains(data, []byte("p/1")) {
+		t.Errorf("--extra-urls did not replace extra_urls:\n%s", data)
+	}
+	p.stop(public)
+	sameAsBuild(t, dir, public, "--extra-urls", more)
+
+	p = startWatch(t, dir, "--debounce", "50ms")
+	write(t, urls, `{"loc": "https://example.com/p/1"}`+"\n"+`{"loc": "https://example.com/p/2", "lastmod": "2024-05-01"}`+"\n")
+	if got := p.next(0); !strings.Contains(got, "+1 −0 ~0 URLs, 1 file written") {
+		t.Errorf("after a record added: %q", got)
+	}
+	// A record of a page's URL gives it its date.
+	write(t, urls, `{"loc": "https://example.com/about.html", "lastmod": "2024-06-01"}`+"\n"+`{"loc": "https://example.com/p/2", "lastmod": "2024-05-01"}`+"\n")
+	if got := p.next(1); !strings.Contains(got, "+0 −1 ~1 URLs, 1 file written") {
+		t.Errorf("after a record removed and one of a page: %q", got)
+	}
+	// A wrong line: said at its line, the sitemaps kept, watching on.
+	before, _ := os.ReadFile(filepath.Join(public, "sitemap.xml"))
+	write(t, urls, `{"loc": "https://example.com/p/2"}`+"\n"+`{"loc": "https://example.com/p/3", "lastmod": "yesterday"}`+"\n")
+	p.waitFor(regexp.MustCompile(`^data/urls\.jsonl:2: lastmod "yesterday" is not a date`), 1)
+	if after, _ := os.ReadFile(filepath.Join(public, "sitemap.xml")); !bytes.Equal(before, after) {
+		t.Errorf("a wrong line changed sitemap.xml:\n%s", after)
+	}
+	write(t, urls, `{"loc": "https://example.com/p/2"}`+"\n"+`{"loc": "https://example.com/p/3", "lastmod": "2024-07-01"}`+"\n")
+	p.until("p/3 listed", func() bool {
+		data, _ := os.ReadFile(filepath.Join(public, "sitemap.xml"))
+		return bytes.Contains(data, []byte("<loc>https://example.com/p/3</loc>"))
+	})
+	p.stop(public)
+	sameAsBuild(t, dir, public)
+}
+
 // TestWatchHostileConfig writes a hugo.toml of a few MB of [[[[ while
 // watch runs: it overflowed the decoder's stack, a fatal error that
 // ended watch. It is reported with its line, the last good configuration

@@ -59,6 +59,11 @@ var allowed = []struct{ place, why string }{
 	{"internal/sitediff/runs.go", "diff's sorted runs of a large set: a temporary folder of its own (os.MkdirTemp in the system's), the runs made in it (os.CreateTemp), removed whole when the set is closed"},
 	// Programs run.
 	{"internal/gitdates/", "runs git (exec.CommandContext), with the repository's fsmonitor, hooks, pager, filters, diff drivers, textconv and signature program switched off on its command line"},
+	// The one place the user's own commands run (--extra-urls-command,
+	// the per-URL hook): bounded in bytes and time, killed with their
+	// process group when the build ends; a command a file of the
+	// repository names runs only when the caller allows it (internal/config).
+	{"internal/command/", "runs the commands the user names (--extra-urls-command; extra_urls_command: only with --allow-commands), with /bin/sh -c, their output bounded, killed with their process group on cancel or past their time bound"},
 	// Programs and helpers that are not sitemapgen: tests' and benchmarks'
 	// sites and tools, run on trees they made.
 	{"bench/", "benchmark tools, run by developers on sites they generated, with the binary they built"},

@@ -83,6 +83,10 @@ type Limits struct {
 	// (.sitemapgen-files), and feed.xml and sitemap.html, read to tell
 	// its own from another tool's.
 	OutputBytes int
+	// ExtraURLsBytes is the most bytes read of a file of extra URLs
+	// (extra_urls), or of a command's output (extra_urls_command), each;
+	// CommandSeconds the longest a command may run before it is killed.
+	ExtraURLsBytes, CommandSeconds int
 }
 
 // The keys of the limits on the output folder's files, as messages name
@@ -90,6 +94,10 @@ type Limits struct {
 const (
 	GeneratorURLsKey = "limits.generator_urls"
 	OutputBytesKey   = "limits.output_bytes"
+	// The keys of the limits on extra URLs and the commands that write
+	// them.
+	ExtraURLsBytesKey = "limits.extra_urls_bytes"
+	CommandSecondsKey = "limits.command_seconds"
 )
 
 // MaxGeneratorFiles is the most files of a site generator's own sitemaps
@@ -114,6 +122,10 @@ var Default = Limits{
 	PageBytes:        64 << 20,
 	GeneratorURLs:    1_000_000,
 	OutputBytes:      64 << 20,
+	// Ten million URLs of about a hundred bytes; ten minutes for an
+	// API's or a database's export.
+	ExtraURLsBytes: 1 << 30,
+	CommandSeconds: 600,
 }
 
 // Or returns l with each zero field set to its default.
@@ -138,6 +150,8 @@ func (l Limits) Or() Limits {
 	set(&l.PageBytes, d.PageBytes)
 	set(&l.GeneratorURLs, d.GeneratorURLs)
 	set(&l.OutputBytes, d.OutputBytes)
+	set(&l.ExtraURLsBytes, d.ExtraURLsBytes)
+	set(&l.CommandSeconds, d.CommandSeconds)
 	return l
 }
 

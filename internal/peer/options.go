@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
@@ -19,7 +20,7 @@ var Options = []Option{
 	// @astrojs/sitemap (Astro 5's integration, 3.x): its options, all
 	// passed to sitemap({ … }) in astro.config.
 	{Astro, "filter", "a function: warned, no per-URL hook yet; --exclude globs meanwhile", hook("leave pages out with --exclude GLOB ('drafts/**')")},
-	{Astro, "customPages", "warned: no extra URLs yet; a sitemap of your own in index.extra meanwhile", extraURLs},
+	{Astro, "customPages", "extra_urls_inline: each URL listed as an extra URL", customPages},
 	{Astro, "customSitemaps", "index.extra", customSitemaps},
 	{Astro, "i18n", "locales: (its default locale's pages at the root, each other's in its folder, in its code)", astroI18n},
 	{Astro, "serialize", "a function: warned, no per-URL hook yet; --changefreq, --priority, rules: and --exclude meanwhile", hook("set values with --changefreq, --priority or rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
@@ -66,7 +67,7 @@ var Options = []Option{
 	{NextSitemap, "exclude", "--exclude, each route glob as the globs of its built files; a function warned", routeGlobs(true)},
 	{NextSitemap, "alternateRefs", "locales: when each href is siteUrl or a folder of it; else warned: give the pages' own hreflang links (Next.js's metadata alternates.languages)", alternateRefs},
 	{NextSitemap, "transform", "a function: warned, no per-URL hook yet; rules: and --exclude meanwhile", hook("set values with rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
-	{NextSitemap, "additionalPaths", "a function: warned, no extra URLs yet; a sitemap of your own in index.extra meanwhile", extraURLs},
+	{NextSitemap, "additionalPaths", "a function: warned; its URLs in a file of extra URLs (--extra-urls) or a command's output (--extra-urls-command)", extraURLs},
 	{NextSitemap, "autoLastmod", "warned: the build's time is never a lastmod; each page's own date is written", autoLastmod},
 	{NextSitemap, "generateIndexSitemap", "honoured where needed: an index past one file's limits", generateIndex},
 	{NextSitemap, "sitemapBaseFileName", "--filename NAME.xml (read at every run too, while next-sitemap.config.js is there)", sitemapBaseFileName},
@@ -83,7 +84,7 @@ var Options = []Option{
 	{Gatsby, "query", "honoured: the pages are the built files, no GraphQL", honoured("sitemapgen lists the built pages; it needs no GraphQL query")},
 	{Gatsby, "resolveSiteUrl", "a function: warned; the base URL is siteMetadata.siteUrl, or --base-url", hook("give the base URL with --base-url (base_url: in sitemap.yaml) if siteMetadata.siteUrl is not it")},
 	{Gatsby, "resolvePagePath", "a function: warned, no per-URL hook yet", hook("sitemapgen lists each page at the URL its built file is served at")},
-	{Gatsby, "resolvePages", "a function: warned, no extra URLs yet", extraURLs},
+	{Gatsby, "resolvePages", "a function: warned; its URLs in a file of extra URLs (--extra-urls) or a command's output (--extra-urls-command)", extraURLs},
 	{Gatsby, "filterPages", "a function: warned, no per-URL hook yet; --exclude meanwhile", hook("leave pages out with --exclude GLOB ('drafts/**')")},
 	{Gatsby, "serialize", "a function: warned, no per-URL hook yet; rules: meanwhile", hook("set values with rules: in sitemap.yaml")},
 
@@ -147,8 +148,8 @@ var Options = []Option{
 const (
 	// noHook: a function of the build's, which a per-URL hook will run.
 	noHook = "is a function, and sitemapgen runs none yet (a per-URL hook, transform, is planned)"
-	// noExtra: URLs the built files do not show.
-	noExtra = "gives URLs the built files do not show, and sitemapgen lists none yet (extra URLs from a file or a command are planned)"
+	// noExtra: URLs the built files do not show, given by a function.
+	noExtra = "is a function that gives URLs the built files do not show, and sitemapgen runs none"
 )
 
 // hook is the mapping of an option that is a function of the build's:
@@ -170,9 +171,34 @@ func honoured(msg string) func(*Mapper, any) {
 	return func(m *Mapper, _ any) { m.Honoured("is honoured: %s", msg) }
 }
 
-// extraURLs: pages the built files do not show.
+// extraURLs: pages the built files do not show, given by a function:
+// its URLs go in a file of extra URLs, or a command's output.
 func extraURLs(m *Mapper, v any) {
-	m.Warn("%s; meanwhile write them in a sitemap of your own in the site folder and list its URL in index.extra in sitemap.yaml", noExtra)
+	m.Warn("%s; write the URLs it gives in a file and name it with --extra-urls FILE (extra_urls: in sitemap.yaml), or give a command that writes them, --extra-urls-command CMD", noExtra)
+}
+
+// customPages: @astrojs/sitemap's list of absolute URLs, listed as extra
+// URLs; those that are no absolute http(s) URL are said and left out.
+func customPages(m *Mapper, v any) {
+	if _, ok := v.(Func); ok {
+		extraURLs(m, v)
+		return
+	}
+	list, ok := m.strs(v)
+	if !ok {
+		return
+	}
+	var urls []string
+	for _, u := range list {
+		if p, err := url.Parse(u); err != nil || p.Scheme != "http" && p.Scheme != "https" || p.Host == "" {
+			m.Warn("gives %q, which is no absolute http(s) URL; not taken", diag.Excerpt(u))
+			continue
+		}
+		urls = append(urls, u)
+	}
+	if len(urls) > 0 {
+		m.Set("extra_urls_inline", urls)
+	}
 }
 
 func customSitemaps(m *Mapper, v any) {

@@ -86,9 +86,14 @@ func TestMap(t *testing.T) {
 	}{
 		{name: "astro's values", tool: Astro, given: []Given{{Name: "changefreq", Value: "weekly"}, {Name: "priority", Value: 0.7}, {Name: "entryLimit", Value: 10000.0}, {Name: "filenameBase", Value: "map"}, {Name: "xslURL", Value: "/sitemap.xsl"}, {Name: "customSitemaps", Value: []any{"https://example.com/shop/sitemap.xml"}}},
 			want: []Setting{{Key: "changefreq", Value: "weekly", From: "changefreq"}, {Key: "priority", Value: 0.7, From: "priority"}, {Key: "max_urls", Value: 10000, From: "entryLimit"}, {Key: "filename", Value: "map-index.xml", From: "filenameBase"}, {Key: "xsl", Value: "/sitemap.xsl", From: "xslURL"}, {Key: "index.extra", Value: []string{"https://example.com/shop/sitemap.xml"}, From: "customSitemaps"}}},
-		{name: "astro's functions and stamp", tool: Astro, given: []Given{{Name: "filter", Value: Func{}}, {Name: "serialize", Value: Func{}}, {Name: "lastmod", Value: Date{Text: "2024-05-01T10:00:00.000Z"}}, {Name: "customPages", Value: []any{"https://example.com/app"}}},
-			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}},
-			warn: []string{"is a function, and sitemapgen runs none yet (a per-URL hook, transform, is planned); meanwhile leave pages out with --exclude GLOB", "is a function", "the build's time, and a build stamp is never a lastmod", "gives URLs the built files do not show"}},
+		{name: "astro's functions and stamp", tool: Astro, given: []Given{{Name: "filter", Value: Func{}}, {Name: "serialize", Value: Func{}}, {Name: "lastmod", Value: Date{Text: "2024-05-01T10:00:00.000Z"}}, {Name: "customPages", Value: []any{"https://example.com/app", "/relative"}}},
+			want: []Setting{{Key: "extra_urls_inline", Value: []string{"https://example.com/app"}, From: "customPages"}, {Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}},
+			warn: []string{"is a function, and sitemapgen runs none yet (a per-URL hook, transform, is planned); meanwhile leave pages out with --exclude GLOB", "is a function", "the build's time, and a build stamp is never a lastmod", `gives "/relative", which is no absolute http(s) URL; not taken`}},
+		// customPages, a list of URLs, is carried over as extra URLs; a
+		// function that gives URLs stays a warning that says where to
+		// put them.
+		{name: "extra URLs of a function", tool: NextSitemap, given: []Given{{Name: "additionalPaths", Value: Func{}}},
+			warn: []string{"is a function that gives URLs the built files do not show, and sitemapgen runs none; write the URLs it gives in a file and name it with --extra-urls FILE"}},
 		// Its index, sitemap-index.xml, is the URL its users submit, and
 		// astro build empties dist/: the switch keeps it, options or none.
 		{name: "astro's defaults", tool: Astro, want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},

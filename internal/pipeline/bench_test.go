@@ -165,3 +165,83 @@ func BenchmarkSessionUpdate(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkExtraURLs measures what an extra URL costs beside what a page
+// costs: whole builds of a one-page site with SITEMAPGEN_BENCH_EXTRA
+// extra URLs (default 1,000,000, a text source made as it is read), and of
+// a generated site of SITEMAPGEN_BENCH_PAGES pages (default 10,000),
+// each reporting the bytes its records keep a URL once the build is done
+// (live-B/URL: the heap in use after a collection, the result still
+// held, less the heap before) and the bytes it allocated a URL:
+//
+//	go test ./internal/pipeline -run '^$' -bench ExtraURLs -benchtime 3x
+//
+// bench/extraurls.sh measures the peak memory of whole processes.
+func BenchmarkExtraURLs(b *testing.B) {
+	n := 1_000_000
+	if s := os.Getenv("SITEMAPGEN_BENCH_EXTRA"); s != "" {
+		var err error
+		if n, err = strconv.Atoi(s); err != nil {
+			b.Fatal(err)
+		}
+	}
+	one := b.TempDir()
+	if err := os.WriteFile(filepath.Join(one, "index.html"), []byte("<!doctype html><title>home</title>"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	x := Extra{Name: "urls.txt", Format: "text", Open: func(context.Context) (io.ReadCloser, error) {
+		return io.NopCloser(&urlLines{n: n}), nil
+	}}
+	b.Run(fmt.Sprintf("extra=%d", n), func(b *testing.B) {
+		benchMemory(b, Options{Root: one, Extra: []Extra{x}})
+	})
+	b.Run(fmt.Sprintf("pages=%d", benchPages(b)), func(b *testing.B) {
+		benchMemory(b, Options{Root: sitemaptest.BenchSite(b, benchPages(b)), Heads: Heads{Read: true}})
+	})
+}
+
+// benchMemory runs builds as opts say and reports the bytes their result
+// keeps a URL, and the bytes allocated a URL.
+func benchMemory(b *testing.B, opts Options) {
+	opts.Map = mapping.Options{BaseURL: "https://example.com/"}
+	opts.Write = writer.Options{Dir: b.TempDir()}
+	var live, alloc float64
+	var urls int
+	for b.Loop() {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		res, err := Run(context.Background(), opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		urls = res.URLs.Len()
+		live += float64(after.HeapAlloc) - float64(before.HeapAlloc)
+		alloc += float64(after.TotalAlloc - before.TotalAlloc)
+		runtime.KeepAlive(res)
+	}
+	b.ReportMetric(live/float64(b.N)/float64(urls), "live-B/URL")
+	b.ReportMetric(alloc/float64(b.N)/float64(urls), "alloc-B/URL")
+	b.ReportMetric(float64(urls), "URLs")
+}
+
+// urlLines reads as a text file of n URLs, made as they are read.
+type urlLines struct {
+	n, i int
+	buf  []byte
+}
+
+func (u *urlLines) Read(p []byte) (int, error) {
+	for len(u.buf) < len(p) && u.i < u.n {
+		u.buf = fmt.Appendf(u.buf, "https://example.com/products/%07d/item-%d/\n", u.i, u.i%97)
+		u.i++
+	}
+	if len(u.buf) == 0 {
+		return 0, io.EOF
+	}
+	k := copy(p, u.buf)
+	u.buf = u.buf[:copy(u.buf, u.buf[k:])]
+	return k, nil
+}

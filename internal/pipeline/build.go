@@ -124,6 +124,7 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	b.explain.altsFrom = b.genAlternatesFrom
 	res.BaseURL = m.BaseURL()
 	b.recs.mapper = m
+	b.recs.extraCF, b.recs.extraPrio = opts.Map.Defaults.ChangeFreq, opts.Map.Defaults.Priority
 	b.ownOutputAtRoot = sameDir(opts.Root, opts.Write.Dir)
 	b.loadRobots()
 	if m.Uses(mapping.LastModGit) {
@@ -160,6 +161,9 @@ func (b *builder) run(ctx context.Context) error {
 	if err := b.walkAll(ctx); err != nil {
 		return err
 	}
+	if err := b.addExtras(ctx); err != nil {
+		return err
+	}
 	if res.Unread > 0 {
 		return &ReadError{Problems: res.Unread}
 	}
@@ -193,7 +197,7 @@ func (b *builder) run(ctx context.Context) error {
 		slices.Sort(res.LeftOut)
 		res.LeftOut = slices.Compact(res.LeftOut)
 	}
-	res.URLs, res.PathAt = &b.recs, b.recs.PathAt
+	res.URLs, res.PathAt, res.Extra = &b.recs, b.recs.PathAt, b.recs.ExtraAt
 	b.countListed(b.dateListPages())
 	b.guardMTime()
 	b.lintLastMod()
@@ -253,6 +257,11 @@ func (b *builder) dedup(only map[string]bool) {
 		}
 		b.skip(path, mapping.Duplicate, "also "+keptLoc+" from "+keptPath)
 		b.explain.duplicate(path, keptLoc, keptPath)
+	}, func(path, extraPath string, took []string) {
+		if only == nil || only[path] {
+			b.note(path, extraNote(took, extraPath))
+		}
+		b.explain.merged(path, extraPath, took)
 	})
 }
 

@@ -35,6 +35,12 @@ type Explanation struct {
 	// "the page's head", or what of the generator's gave them (its
 	// sitemap, or its translations of the page's source); "" for none.
 	AlternatesFrom string
+	// ExtraFrom, when set, is the record of extra URLs (NAME:LINE) that
+	// gave the values ExtraTook names (lastmod, changefreq, priority,
+	// alternates, images): of a URL only a record gives, or of a page
+	// whose URL a record gives too, over the page's own.
+	ExtraFrom string
+	ExtraTook []string
 	// NotWalked, when set, is why the walk never handed the file over
 	// (walker.Why): a hidden or excluded file or folder, no include
 	// pattern matching it. Decision then has only the URL its path gives.
@@ -225,6 +231,19 @@ func (e *explainer) warning(path, msg string) {
 	}
 }
 
+// merged records that the page at path took the values took from the
+// extra URL's record at from.
+// The record's own explanation, when asked for, says the page is what
+// is listed.
+func (e *explainer) merged(path, from string, took []string) {
+	if x := e.byPath[path]; x != nil {
+		x.ExtraFrom, x.ExtraTook = from, took
+	}
+	if y := e.byPath[from]; y != nil && from != path {
+		y.DuplicateOf = y.Decision.URL.Loc + " (from " + path + ", the page of its URL, which takes the values it gives)"
+	}
+}
+
 func (e *explainer) duplicate(path, keptLoc, keptPath string) {
 	if x := e.byPath[path]; x != nil {
 		x.DuplicateOf = keptLoc + " (from " + keptPath + ")"
@@ -261,6 +280,13 @@ func (e *explainer) report(recs *records, report func(Explanation)) {
 			x.Decision.URL.Alternates = nil
 			if i, ok := recs.find(x.Decision.URL.Loc); ok {
 				written := recs.At(i)
+				if x.ExtraFrom != "" { // the values written, the record's among them
+					d := &x.Decision
+					d.URL.ChangeFreq, d.URL.Priority = written.ChangeFreq, written.Priority
+					if slices.Contains(x.ExtraTook, "lastmod") {
+						d.URL.LastMod, d.LastModFrom, d.LastModSource = written.LastMod, x.ExtraFrom, LastModExtra
+					}
+				}
 				x.Decision.URL.Alternates = written.Alternates
 				if len(declared) > 0 {
 					x.AlternatesFrom = "the page's head"

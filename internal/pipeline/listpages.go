@@ -87,6 +87,9 @@ func (b *builder) dateHugoLists() {
 	var unjoined []int32
 	for _, idx := range b.recs.order {
 		r := b.recs.rec(idx)
+		if r.extra() {
+			continue // no page of the content tree
+		}
 		urlPath := b.mapper.URLPath(b.recs.pathOf(r))
 		src := b.join[joinKey(urlPath)]
 		if src == nil {

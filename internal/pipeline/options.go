@@ -118,6 +118,9 @@ type Options struct {
 	// would give (app/about.html is /about), and joined to its source by
 	// that URL. nil walks Root.
 	Served []ServedPage
+	// Extra are the sources of extra URLs (extra.go): records of URLs
+	// the site's files do not show, listed beside its pages.
+	Extra []Extra
 	// KeepLeftOut keeps in Result.LeftOut the URL of every page left out
 	// that has one (a redirect stub, a noindex page, a URL robots.txt
 	// disallows ...): for --changes, a URL the previous build listed is
@@ -203,6 +206,9 @@ const ProgressEvery = 10000
 type Result struct {
 	// Pages is the number of files the include patterns matched.
 	Pages int
+	// ExtraURLs is the number of records of extra URLs read
+	// (Options.Extra).
+	ExtraURLs int
 	// URLs are the records written (or, in a dry run, that would be),
 	// sorted by Loc; nil when the build failed before.
 	URLs sitemap.URLs
@@ -247,8 +253,10 @@ type Result struct {
 	// and left out, sorted, each once.
 	LeftOut []string
 	// PathAt gives the path, relative to Options.Root, of the page of
-	// URLs.At(i); nil when URLs is.
+	// URLs.At(i); nil when URLs is. For an extra URL (Options.Extra),
+	// which has no page, it is NAME:LINE, and Extra(i) is true.
 	PathAt func(i int) string
+	Extra  func(i int) bool
 	// BaseURL is the base URL as the build normalized it, and Redirects
 	// the host's redirect rules it read (nil for none).
 	BaseURL   string

@@ -22,12 +22,15 @@ type record struct {
 	loc     string
 	lastmod int64 // Unix seconds, or noLastMod
 	alts    int32 // 1 + index into records.alts, lines and images; 0 for none
-	path    int32 // 1 + index into records.paths; 0: PathOf(loc, form)
-	cf      sitemap.ChangeFreq
-	form    mapping.PathForm
-	prio    sitemap.Priority
-	src     uint8 // the lastmod's source: an index into recSources
-	robots  uint8 // robotsAllowed or robotsBlocked once judgeRobots judged loc; 0 before
+	// path is 1 + index into records.paths; 0: PathOf(loc, form); below
+	// 0, an extra URL's record: -(1 + its ordinal among them), whose
+	// path is NAME:LINE (records.extraPath).
+	path   int32
+	cf     sitemap.ChangeFreq
+	form   mapping.PathForm
+	prio   sitemap.Priority
+	src    uint8 // the lastmod's source: an index into recSources
+	robots uint8 // robotsAllowed or robotsBlocked once judgeRobots judged loc; 0 before
 }
 
 // A record's robots: what the site's robots.txt says of its loc, kept
@@ -39,7 +42,7 @@ const (
 )
 
 // recSources are the lastmod sources a record's src names; 0 for none.
-var recSources = [...]mapping.LastModSource{"", mapping.LastModFrontMatter, mapping.LastModMeta, mapping.LastModGit, mapping.LastModHash, mapping.LastModMTime, mapping.LastModSitemap}
+var recSources = [...]mapping.LastModSource{"", mapping.LastModFrontMatter, mapping.LastModMeta, mapping.LastModGit, mapping.LastModHash, mapping.LastModMTime, mapping.LastModSitemap, LastModExtra}
 
 // srcIndex returns the index of src in recSources, 0 for one not there.
 func srcIndex(src mapping.LastModSource) uint8 {
@@ -116,6 +119,14 @@ type records struct {
 	// gen is what the alternates the generator knows need of the
 	// records (genalts.go); nil without them.
 	gen *genRecords
+	// extraLines are the lines of the extra URLs' records, by ordinal
+	// (4 bytes each), and extraSpans where each source's begin; extraCF
+	// and extraPrio the defaults they are written with when they give
+	// none (--changefreq, --priority: mapping.Options.Defaults).
+	extraLines []int32
+	extraSpans []extraSpan
+	extraCF    sitemap.ChangeFreq
+	extraPrio  sitemap.Priority
 }
 
 // built records the modification time of the listed page at idx and
@@ -203,17 +214,31 @@ func (s *records) remove(idx int32) {
 // live reports whether the slot idx holds a record.
 func (s *records) live(idx int32) bool { return s.rec(idx).loc != "" }
 
-// cmp orders records by loc, and records of one loc by path.
+// cmp orders records by loc, and records of one loc by path: the pages
+// first, then the extra URLs in the order they were read.
 func (s *records) cmp(a, b int32) int {
 	ra, rb := s.rec(a), s.rec(b)
 	if c := strings.Compare(ra.loc, rb.loc); c != 0 {
 		return c
 	}
+	switch ea, eb := ra.extra(), rb.extra(); {
+	case ea && eb:
+		return int(rb.path) - int(ra.path) // -(1+k): the first read first
+	case ea != eb:
+		if ea {
+			return 1
+		}
+		return -1
+	}
 	return strings.Compare(s.pathOf(ra), s.pathOf(rb))
 }
 
-// pathOf returns the path of the page r records.
+// pathOf returns the path of the page r records; an extra URL's
+// NAME:LINE.
 func (s *records) pathOf(r *record) string {
+	if r.path < 0 {
+		return s.extraPath(r)
+	}
 	if r.path > 0 {
 		return s.paths[r.path-1]
 	}
@@ -351,6 +376,14 @@ func (s *records) PathAt(i int) string { return s.pathOf(s.rec(s.order[i])) }
 func (s *records) At(i int) sitemap.URL {
 	r := s.rec(s.order[i])
 	u := sitemap.URL{Loc: r.loc, ChangeFreq: r.cf, Priority: r.prio}
+	if r.extra() {
+		if u.ChangeFreq == 0 {
+			u.ChangeFreq = s.extraCF
+		}
+		if !u.Priority.IsSet() {
+			u.Priority = s.extraPrio
+		}
+	}
 	if lm := s.lastmod(s.order[i]); lm != noLastMod {
 		u.LastMod = time.Unix(lm, 0).UTC()
 	}
@@ -426,17 +459,35 @@ func (s *records) HasAlternates() bool {
 // before it, calling dup for each. With clean URLs, a page /a beside a
 // folder /a/ is one too: hosts serve one and redirect the other, so /a is
 // dropped.
-func (s *records) dedup(cleanURLs bool, dup func(path, loc, keptPath, keptLoc string)) {
+//
+// An extra URL's record of a page's URL is no duplicate: the page takes
+// the values it gives (mergeExtra) and merged is called; a second record
+// of that URL is a duplicate of the first.
+func (s *records) dedup(cleanURLs bool, dup func(path, loc, keptPath, keptLoc string), merged func(path, extraPath string, took []string)) {
 	keep := make([]bool, len(s.order))
+	var from int32 = -1 // the extra record the kept page took values from
 	for i, idx := range s.order {
 		r := s.rec(idx)
 		keep[i] = i == 0 || r.loc != s.rec(s.order[i-1]).loc
-		if !keep[i] {
-			k := i - 1
-			for !keep[k] {
-				k--
+		if keep[i] {
+			from = -1
+			continue
+		}
+		k := i - 1
+		for !keep[k] {
+			k--
+		}
+		kept := s.rec(s.order[k])
+		switch {
+		case r.extra() && !kept.extra() && from < 0:
+			from = idx
+			took := s.mergeExtra(s.order[k], idx)
+			if merged != nil {
+				merged(s.pathOf(kept), s.pathOf(r), took)
 			}
-			kept := s.rec(s.order[k])
+		case r.extra() && from >= 0:
+			dup(s.pathOf(r), r.loc, s.pathOf(s.rec(from)), kept.loc)
+		default:
 			dup(s.pathOf(r), r.loc, s.pathOf(kept), kept.loc)
 		}
 	}

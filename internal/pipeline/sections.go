@@ -29,6 +29,10 @@ func (b *builder) sectioned() writer.Options {
 	of := make([]uint16, b.recs.Len()) // a section's number, 0 for none
 	count := make([]int, len(b.opts.Sections)+1)
 	for i := range of {
+		if b.recs.rec(b.recs.order[i]).extra() {
+			count[0]++ // an extra URL has no path a section's glob matches
+			continue
+		}
 		of[i] = sectionOf(b.opts.Sections, b.recs.PathAt(i))
 		count[of[i]]++
 	}

@@ -148,6 +148,9 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 	if err = b.walkAll(ctx); err != nil {
 		return res, err
 	}
+	if err = b.addExtras(ctx); err != nil {
+		return res, err
+	}
 	s.whole = false
 	if opts.Join != nil {
 		b.unusedSources()

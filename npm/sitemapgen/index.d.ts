@@ -55,6 +55,12 @@ export interface Options {
   strict?: boolean;
   changes?: string;
   keyFile?: boolean;
+  /** Files of extra URLs: pages the site's files do not show (--extra-urls). */
+  extraUrls?: string | string[];
+  /** A command whose output lists extra URLs (--extra-urls-command). */
+  extraUrlsCommand?: string;
+  /** Run the commands sitemap.yaml names (--allow-commands). */
+  allowCommands?: boolean;
   feed?: boolean;
   dryRun?: boolean;
   noWait?: boolean;
@@ -75,6 +81,8 @@ export interface Summary {
   dryRun: boolean;
   /** The files the include patterns matched. */
   pages: number;
+  /** The records of extra URLs read (extraUrls, extraUrlsCommand); absent for none. */
+  extraUrls?: number;
   /** The URLs listed. */
   urls: number;
   /** The sitemap files written, relative to outDir, sitemap.xml last. */

@@ -1,0 +1,143 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/extraurls"
+)
+
+// TestCommandsAllowed: a command sitemap.yaml names (a file a pull
+// request can change) runs only when the caller allows it, by a flag or
+// a variable the file cannot set; else the build fails, saying how to
+// allow it. A command the command line gives runs.
+func TestCommandsAllowed(t *testing.T) {
+	project := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(project, "public"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(project)
+	const file = "base_url: https://example.com/\nroot: public\nextra_urls_command: ./urls.sh\n"
+	for _, tc := range []struct {
+		name, file string
+		args       []string
+		env        map[string]string
+		want       string // "": resolves with the command
+		hint       string
+	}{
+		{name: "the file's, not allowed", file: file,
+			want: "sitemap.yaml:3: extra_urls_command: './urls.sh' not run: a command the settings file names runs only when the caller allows it, since a pull request can change this file",
+			hint: "give --allow-commands (or set SITEMAPGEN_ALLOW_COMMANDS=1"},
+		{name: "allowed by the flag", file: file, args: []string{"--allow-commands"}},
+		{name: "allowed by the environment", file: file, env: map[string]string{AllowCommandsEnv: "1"}},
+		{name: "not by =0", file: file, env: map[string]string{AllowCommandsEnv: "0"}, want: "sitemap.yaml:3: extra_urls_command"},
+		{name: "the command line's", file: "base_url: https://example.com/\nroot: public\n", args: []string{"--extra-urls-command", "./urls.sh"}},
+		{name: "the command line's over the file's", file: file, args: []string{"--extra-urls-command", "./urls.sh"}},
+		{name: "the file cannot allow itself", file: file + "allow_commands: true\n", want: "sitemap.yaml:4: unknown key \"allow_commands\" (--allow-commands is a flag only: it has no key)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := os.WriteFile(DefaultFile, []byte(tc.file), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			c, err := Resolve(cmdline(t, tc.args...), func(k string) string { return tc.env[k] })
+			if tc.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if n := len(c.Build.Extra); n != 1 || !strings.Contains(c.Build.Extra[0].Name, "'./urls.sh'") {
+					t.Errorf("extra sources %+v, want the command", c.Build.Extra)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatalf("resolved, want %s", tc.want)
+			}
+			if !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("got  %v\nwant %s…", err, tc.want)
+			}
+			if tc.hint != "" && (!errors.Is(err, ErrCommandNotAllowed) || !strings.Contains(err.Error(), tc.hint)) {
+				t.Errorf("no hint %q in\n%v", tc.hint, err)
+			}
+		})
+	}
+}
+
+// TestExtraURLsSources: extra_urls: of the file are read inside the
+// project's tree, --extra-urls where they point, each in the format of
+// its name.
+func TestExtraURLsSources(t *testing.T) {
+	project := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(project, "public"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(project)
+	if err := os.WriteFile("urls.txt", []byte("https://example.com/a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(DefaultFile, []byte("base_url: https://example.com/\nroot: public\nextra_urls: [urls.txt, data/p.jsonl]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Resolve(cmdline(t), func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Build.Extra) != 2 || c.Build.Extra[0].Name != "urls.txt" || c.Build.Extra[1].Format != "jsonl" || c.Build.Extra[1].File != filepath.Join("data", "p.jsonl") {
+		t.Fatalf("extra sources %+v", c.Build.Extra)
+	}
+	f, err := c.Build.Extra[0].Open(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	if _, err := c.Build.Extra[1].Open(t.Context()); err == nil || !strings.HasPrefix(err.Error(), filepath.Join("data", "p.jsonl")+": ") {
+		t.Errorf("a missing file: %v, want an error naming it", err)
+	}
+}
+
+// TestExtraURLsInline: extra_urls_inline's URLs are a source of extra
+// URLs whose records are at their lines of the file; one that is no
+// absolute URL is an error at its line.
+func TestExtraURLsInline(t *testing.T) {
+	project := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(project, "public"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(project)
+	file := "base_url: https://example.com/\nroot: public\nextra_urls_inline:\n  - https://example.com/app/\n\n  # a comment\n  - https://example.com/shop/\n"
+	if err := os.WriteFile(DefaultFile, []byte(file), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Resolve(cmdline(t), func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Build.Extra) != 1 || c.Build.Extra[0].Name != DefaultFile {
+		t.Fatalf("extra sources %+v", c.Build.Extra)
+	}
+	x := c.Build.Extra[0]
+	r, err := x.Open(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	if err := extraurls.Read(r, x.Name, x.Format, func(rec extraurls.Record) error {
+		got = append(got, fmt.Sprintf("%d %s", rec.Line, rec.URL.Loc))
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"4 https://example.com/app/", "7 https://example.com/shop/"}; !slices.Equal(got, want) {
+		t.Errorf("records %q, want %q", got, want)
+	}
+	if err := os.WriteFile(DefaultFile, []byte("base_url: https://example.com/\nroot: public\nextra_urls_inline:\n  - /app/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Resolve(cmdline(t), func(string) string { return "" }); err == nil || !strings.HasPrefix(err.Error(), "sitemap.yaml:4: extra_urls_inline[0]: /app/: not an absolute http(s) URL") {
+		t.Errorf("a relative URL: %v", err)
+	}
+}

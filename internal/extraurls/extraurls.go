@@ -1,0 +1,435 @@
+// Package extraurls reads the records of extra URLs: the pages a build's
+// files do not show (a product from an API, a route a server renders),
+// given by a file or by the output of a command (--extra-urls,
+// --extra-urls-command), one record a line, in one of three formats:
+//
+//   - text: one absolute URL a line; blank lines and lines whose first
+//     character other than a space is # are skipped;
+//   - JSON lines (.jsonl, .ndjson): one object a line, with the
+//     sitemap's own element names: loc (required), lastmod, changefreq,
+//     priority (a number or a string), alternates ([{"hreflang": "de",
+//     "href": "https://…"}]) and images ([{"loc": "https://…"}]); blank
+//     lines and # comments are skipped, an unknown key is an error;
+//   - CSV (.csv): a header row naming the columns, loc required, the
+//     others among lastmod, changefreq, priority, alternates (space
+//     separated hreflang=href pairs) and images (space separated URLs).
+//
+// A file's format is its name's extension ([FormatOf]); a command's output
+// is sniffed ([Sniff]). Each record's values are checked as the pages'
+// are: loc and every URL an absolute http(s) URL, normalized as mapping
+// normalizes a page's (mapping.NormalizeURL); lastmod a date
+// frontmatter.ParseDate reads (a date without a zone is UTC, none is
+// guessed); changefreq and priority the protocol's values; each hreflang
+// a valid code (internal/hreflang). A line that breaks one is an error at
+// its line: "NAME:LINE: what is wrong". Whether a URL is under the base
+// URL, short enough and allowed by robots.txt is the build's to judge,
+// as it is for a page.
+//
+// [Read] streams: one line in memory at a time, at most [MaxLine] bytes.
+package extraurls
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/hreflang"
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// Format is how the records are written.
+type Format string
+
+// The formats.
+const (
+	Text  Format = "text"
+	JSONL Format = "jsonl"
+	CSV   Format = "csv"
+)
+
+// MaxLine is the longest line read, in bytes: a JSON record with a
+// thousand images fits.
+const MaxLine = 1 << 20
+
+// FormatOf returns the format of the file name: JSON lines for .jsonl and
+// .ndjson, CSV for .csv, text for any other.
+func FormatOf(name string) Format {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".jsonl", ".ndjson":
+		return JSONL
+	case ".csv":
+		return CSV
+	}
+	return Text
+}
+
+// Sniff returns the format of a command's output from its first line
+// that is not blank or a comment: an object is JSON lines, a row with a
+// field "loc" is a CSV header, anything else text.
+func Sniff(first []byte) Format {
+	line := bytes.TrimSpace(first)
+	switch {
+	case bytes.HasPrefix(line, []byte("{")):
+		return JSONL
+	case bytes.Contains(line, []byte(",")):
+		for f := range strings.SplitSeq(string(line), ",") {
+			if strings.Trim(strings.TrimSpace(f), `"`) == "loc" {
+				return CSV
+			}
+		}
+	case string(line) == "loc":
+		return CSV
+	}
+	return Text
+}
+
+// A Record is one extra URL: its line, and its values. URL.Loc is
+// normalized; a value the record does not give is zero.
+type Record struct {
+	Line int
+	URL  sitemap.URL
+}
+
+// Read reads the records of r, named name in its errors, in format f
+// ("" sniffs it from the first line), and calls fn with each, in order.
+// It stops at the first line that is wrong, with a *diag.Diagnostic at
+// name:line, or at fn's first error, which it returns as it is.
+func Read(r io.Reader, name string, f Format, fn func(Record) error) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	if f == "" {
+		f = sniff(br)
+	}
+	rd := &reader{name: name, codes: &hreflang.Checker{}}
+	if f == CSV {
+		return rd.csv(br, fn)
+	}
+	sc := bufio.NewScanner(br)
+	sc.Buffer(make([]byte, 0, 64<<10), MaxLine)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := bytes.TrimSpace(sc.Bytes())
+		if n == 1 {
+			line = bytes.TrimPrefix(line, []byte("\ufeff")) // a byte order mark, as editors on Windows write
+		}
+		if len(line) == 0 || line[0] == '#' {
+			continue
+		}
+		rec := Record{Line: n}
+		var err error
+		if f == JSONL {
+			err = rd.json(line, &rec.URL)
+		} else {
+			rec.URL.Loc, err = loc(string(line))
+		}
+		if err != nil {
+			return rd.at(n, err)
+		}
+		if err := fn(rec); err != nil {
+			return err
+		}
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return rd.at(n+1, fmt.Errorf("a line longer than %d bytes", MaxLine))
+		}
+		return placed(name, err)
+	}
+	return nil
+}
+
+// sniff peeks at the first lines of br for its format, reading nothing
+// of it.
+func sniff(br *bufio.Reader) Format {
+	buf, _ := br.Peek(64 << 10)
+	buf = bytes.TrimPrefix(buf, []byte("\ufeff"))
+	for len(buf) > 0 {
+		line, rest, _ := bytes.Cut(buf, []byte("\n"))
+		if t := bytes.TrimSpace(line); len(t) > 0 && t[0] != '#' {
+			return Sniff(t)
+		}
+		buf = rest
+	}
+	return Text
+}
+
+// placed returns a read error: the door's and the command's name their
+// file or command already.
+func placed(name string, err error) error {
+	var d *diag.Diagnostic
+	if errors.As(err, &d) {
+		return err
+	}
+	return &diag.Diagnostic{File: name, Msg: err.Error(), Err: err}
+}
+
+type reader struct {
+	name  string
+	codes *hreflang.Checker
+}
+
+func (rd *reader) at(line int, err error) error {
+	return &diag.Diagnostic{File: rd.name, Line: line, Msg: err.Error(), Err: err}
+}
+
+// loc returns the URL s, normalized, or what is wrong with it.
+func loc(s string) (string, error) {
+	u, err := mapping.NormalizeURL(s, nil)
+	if err != nil {
+		return "", fmt.Errorf("%s: %v", mapping.ShownURL(s), err)
+	}
+	return u, nil
+}
+
+// jsonRecord is a JSON line, as decoded.
+type jsonRecord struct {
+	Loc        *string         `json:"loc"`
+	LastMod    *string         `json:"lastmod"`
+	ChangeFreq *string         `json:"changefreq"`
+	Priority   json.RawMessage `json:"priority"`
+	Alternates []struct {
+		Hreflang *string `json:"hreflang"`
+		Href     *string `json:"href"`
+	} `json:"alternates"`
+	Images []struct {
+		Loc *string `json:"loc"`
+	} `json:"images"`
+}
+
+func (rd *reader) json(line []byte, u *sitemap.URL) error {
+	var j jsonRecord
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&j); err != nil {
+		return fmt.Errorf("not a JSON object of loc, lastmod, changefreq, priority, alternates, images: %s", diag.Excerpt(strings.TrimPrefix(err.Error(), "json: ")))
+	}
+	if dec.More() {
+		return errors.New("more than one JSON value on the line")
+	}
+	if j.Loc == nil {
+		return errors.New("no loc")
+	}
+	var err error
+	if u.Loc, err = loc(*j.Loc); err != nil {
+		return err
+	}
+	if j.LastMod != nil {
+		if u.LastMod, err = lastmod(*j.LastMod); err != nil {
+			return err
+		}
+	}
+	if j.ChangeFreq != nil {
+		if u.ChangeFreq, err = sitemap.ParseChangeFreq(*j.ChangeFreq); err != nil {
+			return err
+		}
+	}
+	if len(j.Priority) > 0 && string(j.Priority) != "null" {
+		p := string(j.Priority)
+		if uq, err := strconv.Unquote(p); err == nil {
+			p = uq
+		}
+		if u.Priority, err = sitemap.ParsePriority(p); err != nil {
+			return err
+		}
+	}
+	for _, a := range j.Alternates {
+		if a.Hreflang == nil || a.Href == nil {
+			return errors.New("an alternate without hreflang and href")
+		}
+		if err := rd.alternate(u, *a.Hreflang, *a.Href); err != nil {
+			return err
+		}
+	}
+	for _, im := range j.Images {
+		if im.Loc == nil {
+			return errors.New("an image without loc")
+		}
+		if err := image(u, *im.Loc); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// lastmod reads a date as the pages' are read.
+func lastmod(s string) (time.Time, error) {
+	t, ok := frontmatter.ParseDate(s)
+	if !ok {
+		return time.Time{}, fmt.Errorf("lastmod %q is not a date (2024-05-01, or 2024-05-01T09:30:00Z with its zone)", diag.Excerpt(s))
+	}
+	return t, nil
+}
+
+func (rd *reader) alternate(u *sitemap.URL, lang, href string) error {
+	if msg := rd.codes.Code(lang); msg != "" {
+		return errors.New(msg)
+	}
+	h, err := mapping.NormalizeURL(href, nil)
+	if err != nil {
+		return fmt.Errorf("alternate %s: %v", mapping.ShownURL(href), err)
+	}
+	u.Alternates = append(u.Alternates, sitemap.Alternate{Lang: lang, Href: h})
+	return nil
+}
+
+func image(u *sitemap.URL, s string) error {
+	if len(u.Images) == sitemap.MaxImages {
+		return fmt.Errorf("more than %d images", sitemap.MaxImages)
+	}
+	l, err := mapping.NormalizeURL(s, nil)
+	if err != nil {
+		return fmt.Errorf("image %s: %v", mapping.ShownURL(s), err)
+	}
+	u.Images = append(u.Images, sitemap.Image{Loc: l})
+	return nil
+}
+
+// columns are the columns a CSV header may name.
+var columns = []string{"loc", "lastmod", "changefreq", "priority", "alternates", "images"}
+
+func (rd *reader) csv(r io.Reader, fn func(Record) error) error {
+	cr := csv.NewReader(&lineBound{r: r})
+	cr.ReuseRecord = true
+	cr.FieldsPerRecord = -1
+	cr.TrimLeadingSpace = true
+	head, err := cr.Read()
+	if err != nil {
+		if err == io.EOF {
+			return nil
+		}
+		return rd.csvErr(err)
+	}
+	col := map[string]int{}
+	for i, h := range head {
+		h = strings.TrimSpace(strings.TrimPrefix(h, "\ufeff"))
+		if !contains(columns, h) {
+			return rd.at(1, fmt.Errorf("column %q is not one of %s", diag.Excerpt(h), strings.Join(columns, ", ")))
+		}
+		if _, ok := col[h]; ok {
+			return rd.at(1, fmt.Errorf("column %s named twice", h))
+		}
+		col[h] = i
+	}
+	if _, ok := col["loc"]; !ok {
+		return rd.at(1, errors.New("no column loc in the header"))
+	}
+	width := len(head)
+	for {
+		row, err := cr.Read()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return rd.csvErr(err)
+		}
+		line, _ := cr.FieldPos(0)
+		if len(row) == 1 && strings.TrimSpace(row[0]) == "" {
+			continue
+		}
+		if len(row) != width {
+			return rd.at(line, fmt.Errorf("%d fields; the header names %d", len(row), width))
+		}
+		rec := Record{Line: line}
+		if err := rd.row(row, col, &rec.URL); err != nil {
+			return rd.at(line, err)
+		}
+		if err := fn(rec); err != nil {
+			return err
+		}
+	}
+}
+
+func (rd *reader) row(row []string, col map[string]int, u *sitemap.URL) error {
+	get := func(name string) string {
+		if i, ok := col[name]; ok {
+			return strings.TrimSpace(row[i])
+		}
+		return ""
+	}
+	var err error
+	if u.Loc, err = loc(get("loc")); err != nil {
+		return err
+	}
+	if s := get("lastmod"); s != "" {
+		if u.LastMod, err = lastmod(s); err != nil {
+			return err
+		}
+	}
+	if s := get("changefreq"); s != "" {
+		if u.ChangeFreq, err = sitemap.ParseChangeFreq(s); err != nil {
+			return err
+		}
+	}
+	if s := get("priority"); s != "" {
+		if u.Priority, err = sitemap.ParsePriority(s); err != nil {
+			return err
+		}
+	}
+	for pair := range strings.FieldsSeq(get("alternates")) {
+		lang, href, ok := strings.Cut(pair, "=")
+		if !ok {
+			return fmt.Errorf("alternate %q is not hreflang=href", diag.Excerpt(pair))
+		}
+		if err := rd.alternate(u, lang, href); err != nil {
+			return err
+		}
+	}
+	for im := range strings.FieldsSeq(get("images")) {
+		if err := image(u, im); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (rd *reader) csvErr(err error) error {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		return rd.at(pe.StartLine, pe.Err)
+	}
+	if errors.Is(err, errLongLine) {
+		return &diag.Diagnostic{File: rd.name, Msg: err.Error(), Err: err}
+	}
+	return placed(rd.name, err)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+var errLongLine = fmt.Errorf("a line longer than %d bytes", MaxLine)
+
+// lineBound reads r, failing on a line longer than MaxLine: encoding/csv
+// keeps a whole line (a quoted field's many) in memory.
+type lineBound struct {
+	r   io.Reader
+	run int // bytes since the last newline
+}
+
+func (l *lineBound) Read(p []byte) (int, error) {
+	n, err := l.r.Read(p)
+	for _, c := range p[:n] {
+		if c == '\n' {
+			l.run = 0
+		} else if l.run++; l.run > MaxLine {
+			return 0, errLongLine
+		}
+	}
+	return n, err
+}

@@ -1,0 +1,211 @@
+package pipeline
+
+// The extra URLs: records a file or a command gives (extra_urls,
+// --extra-urls-command), listed beside the pages, checked as a page's
+// URL is (under the base URL, shorter than the protocol's bound,
+// robots.txt), each kept as a page's record is.
+//
+// A URL is listed once. A page and a record of one URL: the page is
+// listed, and the values the record gives (lastmod, changefreq,
+// priority, alternates, images) fill or override the page's: the record
+// is data the user wrote for that URL on purpose, the page's values are
+// found. --explain says which values came from which line. Two records of
+// one URL: the first is listed, the second is a duplicate, with a warning
+// that names both lines.
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/extraurls"
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// Extra is a source of extra URLs: a file, or a command's output.
+type Extra struct {
+	// Name names it in messages, and each record as NAME:LINE: the
+	// file's path, or the command ("the output of 'CMD'").
+	Name string
+	// Format is how its records are written; "" sniffs it
+	// (extraurls.Sniff).
+	Format extraurls.Format
+	// Open opens its records. Close of what it returns ends the read:
+	// a command's Close, after its output was read to the end, says
+	// whether it failed; before, it kills it.
+	Open func(ctx context.Context) (io.ReadCloser, error)
+	// File is the file's path, for watch mode to watch; "" for a
+	// command.
+	File string
+}
+
+// LastModExtra is the lastmod source of a date an extra URL's record
+// gives.
+const LastModExtra mapping.LastModSource = "extra_urls"
+
+// extraSpan is where the records of one source begin among the extra
+// records (their ordinal, from 0), for their NAME:LINE.
+type extraSpan struct {
+	name  string
+	first int32
+}
+
+// addExtras reads every source of Options.Extra and adds its records. A
+// source that cannot be opened or read, a line that is wrong, a command
+// that fails: the build fails, naming it, before anything is written.
+func (b *builder) addExtras(ctx context.Context) error {
+	for _, x := range b.opts.Extra {
+		if err := b.addExtra(ctx, x); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (b *builder) addExtra(ctx context.Context, x Extra) error {
+	rc, err := x.Open(ctx)
+	if err != nil {
+		return err
+	}
+	s := &b.recs
+	s.extraSpans = append(s.extraSpans, extraSpan{name: x.Name, first: int32(len(s.extraLines))})
+	err = extraurls.Read(rc, x.Name, x.Format, func(r extraurls.Record) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		b.res.ExtraURLs++
+		path := x.Name + ":" + strconv.Itoa(r.Line)
+		d := mapping.Decision{URL: r.URL, Form: mapping.FormUnknown}
+		if !r.URL.LastMod.IsZero() {
+			d.LastModSource, d.LastModFrom = LastModExtra, path
+		}
+		switch {
+		case sitemap.CheckLoc(r.URL.Loc) != nil:
+			d.Skip, d.Because = mapping.LocTooLong, fmt.Sprintf("the URL is %d characters long; the protocol allows fewer than %d", len(r.URL.Loc), sitemap.MaxLocLength)
+		case !b.mapper.Under(r.URL.Loc):
+			d.Skip, d.Because = mapping.OutsideBase, fmt.Sprintf("%s is not under the base URL %s", mapping.ShownURL(r.URL.Loc), b.mapper.BaseURL())
+		}
+		if d.Skip != "" {
+			b.warn(path, fmt.Errorf("%s; not listed", d.Because))
+			b.skipAt(path, r.URL.Loc, d.Skip, d.Because)
+			b.explain.page(path, &d)
+			return nil
+		}
+		s.addExtra(&d.URL, r.Line)
+		if b.explain.matches(path, &d) {
+			b.explain.page(path, &d)
+			b.explain.merged(path, path, given(&r.URL))
+		}
+		return nil
+	})
+	cerr := rc.Close()
+	if err != nil {
+		return err
+	}
+	return cerr
+}
+
+// addExtra records an extra URL, the record at line of the source last
+// begun, and returns its index. Only the values it gives are kept: the
+// defaults (--changefreq, --priority) are applied as it is written, so
+// that a page of its URL takes only what the record gives.
+func (s *records) addExtra(u *sitemap.URL, line int) int32 {
+	k := int32(len(s.extraLines))
+	s.extraLines = append(s.extraLines, int32(line))
+	idx := s.add("", &mapping.Decision{URL: *u, Form: mapping.FormSame})
+	r := s.rec(idx)
+	r.path = -(k + 1)
+	if r.lastmod != noLastMod {
+		r.src = srcIndex(LastModExtra)
+	}
+	return idx
+}
+
+// extraPath returns NAME:LINE of the extra record r (r.path < 0).
+func (s *records) extraPath(r *record) string {
+	k := -r.path - 1
+	i := len(s.extraSpans) - 1
+	for i > 0 && s.extraSpans[i].first > k {
+		i--
+	}
+	return s.extraSpans[i].name + ":" + strconv.Itoa(int(s.extraLines[k]))
+}
+
+// ExtraAt reports whether the i-th URL in order is an extra URL's, not
+// a page's.
+func (s *records) ExtraAt(i int) bool { return s.rec(s.order[i]).extra() }
+
+// extra reports whether the record r is an extra URL's.
+func (r *record) extra() bool { return r.path < 0 }
+
+// mergeExtra gives the page's record at page the values the extra
+// record at x gives, over its own, and returns their names.
+func (s *records) mergeExtra(page, x int32) []string {
+	p, e := s.rec(page), s.rec(x)
+	var took []string
+	if e.lastmod != noLastMod {
+		p.lastmod, p.src = e.lastmod, e.src
+		took = append(took, "lastmod")
+	}
+	if e.cf != 0 {
+		p.cf = e.cf
+		took = append(took, "changefreq")
+	}
+	if e.prio.IsSet() {
+		p.prio = e.prio
+		took = append(took, "priority")
+	}
+	if e.alts == 0 {
+		return took
+	}
+	ea := e.alts - 1
+	if p.alts == 0 {
+		// The page has none of them: it takes the record's entry.
+		s.alts = append(s.alts, nil)
+		s.lines = append(s.lines, nil)
+		s.images = append(s.images, nil)
+		s.videos = append(s.videos, nil)
+		s.news = append(s.news, nil)
+		s.owner = append(s.owner, page)
+		p.alts = int32(len(s.alts))
+	}
+	pa := p.alts - 1
+	if len(s.alts[ea]) > 0 {
+		s.alts[pa], s.lines[pa] = s.alts[ea], nil
+		took = append(took, "alternates")
+	}
+	if len(s.images[ea]) > 0 {
+		s.images[pa] = s.images[ea]
+		took = append(took, "images")
+	}
+	return took
+}
+
+// given names the values an extra URL's record gives.
+func given(u *sitemap.URL) []string {
+	var names []string
+	for _, v := range []struct {
+		name string
+		set  bool
+	}{
+		{"lastmod", !u.LastMod.IsZero()}, {"changefreq", u.ChangeFreq != 0}, {"priority", u.Priority.IsSet()},
+		{"alternates", len(u.Alternates) > 0}, {"images", len(u.Images) > 0},
+	} {
+		if v.set {
+			names = append(names, v.name)
+		}
+	}
+	return names
+}
+
+// extraNote says, for --explain and --verbose, what a page took of the
+// record of its URL.
+func extraNote(took []string, from string) string {
+	if len(took) == 0 {
+		return "also given by " + from + " (extra URLs), which gives no value of its own: the page's are listed"
+	}
+	return strings.Join(took, ", ") + " from " + from + " (extra URLs), over the page's own"
+}
