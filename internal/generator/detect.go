@@ -126,6 +126,12 @@ type Project struct {
 	// (distDir, ".next" by default): [ReadNextBuild] reads its
 	// manifests. "" for a static export.
 	NextDist string
+	// AstroServer is an Astro server build's server folder, relative to
+	// dir (build.server below outDir, "dist/server"), whose manifest
+	// [ReadAstroBuild] reads for the routes rendered on demand; its
+	// prerendered pages are PublishDir's (build.client, "dist/client").
+	// "" for a static build.
+	AstroServer string
 	// Plugin is, for a generator whose own sitemaps a plugin writes
 	// (Astro, Gatsby, Next.js), that plugin and what says the project has
 	// it; nil for the others.
