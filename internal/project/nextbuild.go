@@ -8,7 +8,9 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 )
 
-// serverBuild reads, when the site folder is the server folder of a
+// serverBuild reads, for an Astro server build (generator.Project.AstroServer),
+// the routes its server renders on demand: a warning for each (see
+// astroServerBuild). It reads, when the site folder is the server folder of a
 // Next.js server build (generator.Project.NextDist), what the build
 // prerendered (generator.ReadNextBuild): the pages a build reads, each at
 // the URL Next.js serves it at (Project.Served); the folder the sitemaps
@@ -17,7 +19,13 @@ import (
 // URLs no file shows.
 func (p *discovery) serverBuild(v *Ask, pr *Project) error {
 	g := p.builtBy(v.Root)
-	if g == nil || g.NextDist == "" || v.Content {
+	if g == nil || v.Content {
+		return nil
+	}
+	if g.AstroServer != "" {
+		return p.astroServerBuild(g, pr)
+	}
+	if g.NextDist == "" {
 		return nil
 	}
 	b, err := generator.ReadNextBuild(p.dir, g, p.lim)
@@ -48,4 +56,33 @@ func (p *discovery) serverBuild(v *Ask, pr *Project) error {
 	}
 	pr.Inputs = append(pr.Inputs, filepath.Join(p.dir, filepath.FromSlash(g.NextDist), "prerender-manifest.json"))
 	return nil
+}
+
+// astroServerBuild warns of each page of the Astro server build of g
+// that its server renders on demand (generator.ReadAstroBuild): no file
+// shows its URLs. Its prerendered pages are the site folder's files
+// (build.client, dist/client/), listed as a static build's, and the
+// sitemaps go there, the folder the adapter's server serves files from.
+func (p *discovery) astroServerBuild(g *generator.Project, pr *Project) error {
+	warnings, err := generator.ReadAstroBuild(p.dir, g, p.lim)
+	if err != nil {
+		return p.inProject(err)
+	}
+	for _, w := range warnings {
+		c := *w
+		c.File = filepath.Join(p.dir, filepath.FromSlash(w.File))
+		pr.Warnings = append(pr.Warnings, &c)
+	}
+	return nil
+}
+
+// inProject returns err with its file, when it is a *diag.Diagnostic at
+// a path relative to the project folder, joined to it.
+func (p *discovery) inProject(err error) error {
+	if d, ok := err.(*diag.Diagnostic); ok && !filepath.IsAbs(d.File) {
+		c := *d
+		c.File = filepath.Join(p.dir, filepath.FromSlash(d.File))
+		return &c
+	}
+	return err
 }
