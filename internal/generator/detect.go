@@ -138,6 +138,11 @@ type Project struct {
 	// (kit.outDir, ".svelte-kit"): [ReadSvelteKitBuild] reads the routes
 	// rendered on demand from its manifest. "" for adapter-static's.
 	SvelteKitOut string
+	// NuxtServer is, for a Nuxt server build (`nuxi build`: .output/server
+	// beside .output/public), Nitro's server folder, relative to dir:
+	// [ReadNuxtBuild] reads the routes of its router. "" for `nuxi
+	// generate`'s.
+	NuxtServer string
 	// Plugin is, for a generator whose own sitemaps a plugin writes
 	// (Astro, Gatsby, Next.js), that plugin and what says the project has
 	// it; nil for the others.
