@@ -45,6 +45,11 @@ func (p *discovery) serverBuild(v *Ask, pr *Project) error {
 		c.File = filepath.Join(p.dir, filepath.FromSlash(w.File))
 		pr.Warnings = append(pr.Warnings, &c)
 	}
+	if v.Out == "" && b.Frozen != nil {
+		c := *b.Frozen
+		c.File = filepath.Join(p.dir, filepath.FromSlash(c.File))
+		pr.Warnings = append(pr.Warnings, &c)
+	}
 	if v.Out == "" && g.ServedDir != "" {
 		f := folder{path: filepath.Join(p.dir, filepath.FromSlash(g.ServedDir)), at: diag.Pos{File: filepath.Join(p.dir, filepath.FromSlash(g.File))},
 			what: possessive(g.Title) + " folder its server serves files from, where the sitemaps of a server build go"}
