@@ -50,7 +50,7 @@ Without DIR, root: or a base URL, sitemapgen reads what the project already
 says: the generator's config in the working directory (Hugo, Jekyll, Astro,
 Eleventy, Next.js (a static export, or what next build prerendered), MkDocs,
 Docusaurus, Pelican, Sphinx, Gatsby, VitePress, Nuxt, SvelteKit with
-adapter-static, Zola) for the site folder and base
+adapter-static or adapter-node, Zola) for the site folder and base
 URL, and the hosting platform's build environment and files (Netlify,
 Vercel, Cloudflare Pages, GitHub Actions) for the production URL and the URL
 style the host serves. It says what it found in one line.

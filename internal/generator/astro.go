@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
@@ -23,7 +24,30 @@ func (d *detector) astro() (*Project, error) {
 	if err != nil || name == "" {
 		return nil, err
 	}
-	return astroProject(name, data, d.lim), nil
+	p := astroProject(name, data, d.lim)
+	d.astroServerBuild(p)
+	return p, nil
+}
+
+// astroServerBuild makes p, an Astro project whose configuration says a
+// static output, a server build when its build says so: Astro 5 builds
+// a static site with an adapter and a page rendered on demand
+// (prerender = false) as it builds output: 'server', the prerendered
+// pages in outDir/client/, the server in outDir/server/ with its
+// manifest. The configuration cannot tell: only its build.
+func (d *detector) astroServerBuild(p *Project) {
+	if p.AstroServer != "" || p.PublishDir == "" {
+		return
+	}
+	client, server := path.Join(p.PublishDir, "client"), path.Join(p.PublishDir, "server")
+	if info, err := fsx.Stat(d.dir, client); err != nil || !info.IsDir() {
+		return
+	}
+	if name, err := astroManifest(d.dir, server); err != nil || name == "" {
+		return
+	}
+	p.PublishDir, p.AstroServer = client, server
+	p.Notes = append(p.Notes, noteAt(p.File, 0, "the build in %s is a server build (pages rendered on demand): only its prerendered pages are files (in %s); pages rendered on demand are not listed", path.Dir(client), client))
 }
 
 // astroProject reads an Astro configuration. Defaults (Astro 5's
@@ -60,9 +84,18 @@ func astroProject(name string, data []byte, lim limits.Limits) *Project {
 		} else if st == jsconfig.Bad {
 			client = ""
 		}
+		server := "server"
+		if s, st := r.Str("build.server", dirHint); st == jsconfig.OK {
+			server = s.Value
+		} else if st == jsconfig.Bad {
+			server = ""
+		}
 		if client == "" {
 			p.PublishDir = ""
 		} else {
+			if server != "" {
+				p.AstroServer = cleanDir(path.Join(p.PublishDir, filepath.ToSlash(server)))
+			}
 			p.PublishDir = cleanDir(path.Join(p.PublishDir, filepath.ToSlash(client)))
 			p.Notes = append(p.Notes, noteAt(name, v.Line, "output is '%s': only prerendered pages are files (in %s); pages rendered on demand are not listed", v.Value, p.PublishDir))
 		}

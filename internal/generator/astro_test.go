@@ -109,8 +109,41 @@ export default {
 			name: "astro server output",
 			files: map[string]string{"astro.config.mjs": `export default defineConfig({ output: 'server', adapter: node({ mode: 'standalone' }) })
 `},
-			want: []Project{{Generator: "astro", Title: "Astro", File: "astro.config.mjs", PublishDir: "dist/client",
+			want: []Project{{Generator: "astro", Title: "Astro", File: "astro.config.mjs", PublishDir: "dist/client", AstroServer: "dist/server",
 				Notes: []string{"astro.config.mjs:1: output is 'server': only prerendered pages are files (in dist/client); pages rendered on demand are not listed"}}},
+		},
+		{
+			name: "astro server output, folders renamed",
+			files: map[string]string{"astro.config.mjs": `export default defineConfig({ output: 'server', outDir: 'out', build: { client: './static/', server: './ssr/' } })
+`},
+			want: []Project{{Generator: "astro", Title: "Astro", File: "astro.config.mjs", PublishDir: "out/static", AstroServer: "out/ssr",
+				Notes: []string{"astro.config.mjs:1: output is 'server': only prerendered pages are files (in out/static); pages rendered on demand are not listed"}}},
+		},
+		{
+			// Astro 5 builds a static output with a page rendered on
+			// demand as a server build: its build tells.
+			name: "astro static output built as a server build",
+			files: map[string]string{
+				"astro.config.mjs":               "export default defineConfig({ adapter: node({ mode: 'standalone' }) })\n",
+				"dist/client/index.html":         "<title>home</title>",
+				"dist/server/manifest_Ab1-x.mjs": astroManifestModule,
+				"dist/server/entry.mjs":          "export {}",
+				"src/pages/account.astro":        "---\nexport const prerender = false;\n---",
+			},
+			want: []Project{{Generator: "astro", Title: "Astro", File: "astro.config.mjs", PublishDir: "dist/client", AstroServer: "dist/server",
+				Notes: []string{"astro.config.mjs: the build in dist is a server build (pages rendered on demand): only its prerendered pages are files (in dist/client); pages rendered on demand are not listed"}}},
+		},
+		{
+			// A static site with pages at /client/ and /server/: no
+			// manifest of Astro's server.
+			name: "astro static site with a client folder",
+			files: map[string]string{
+				"astro.config.mjs":          "export default defineConfig({})\n",
+				"dist/client/index.html":    "<title>client</title>",
+				"dist/server/index.html":    "<title>server</title>",
+				"dist/server/manifest.json": "{}",
+			},
+			want: []Project{{Generator: "astro", Title: "Astro", File: "astro.config.mjs", PublishDir: "dist"}},
 		},
 	})
 }

@@ -117,15 +117,32 @@ type Project struct {
 	// pages (Gatsby's slices, _gatsby/slices/*.html: a path.Match
 	// pattern). They are no pages of the site.
 	Fallbacks []string
-	// ServedDir, for a server build (Next.js without a static export),
-	// is the folder its server serves at the site's root, relative to
-	// dir ("public"): the sitemaps go there, since the server does not
-	// serve PublishDir's files by their names. "" for a site of files.
+	// ServedDir, for a server build (Next.js without a static export,
+	// SvelteKit's adapter-node), is the folder its server serves at the
+	// site's root, relative to dir ("public", "build/client/BASE"): the
+	// sitemaps go there, since the server does not serve PublishDir's
+	// files by their names. "" for a site of files.
 	ServedDir string
 	// NextDist is a Next.js server build's folder, relative to dir
 	// (distDir, ".next" by default): [ReadNextBuild] reads its
 	// manifests. "" for a static export.
 	NextDist string
+	// AstroServer is an Astro server build's server folder, relative to
+	// dir (build.server below outDir, "dist/server"), whose manifest
+	// [ReadAstroBuild] reads for the routes rendered on demand; its
+	// prerendered pages are PublishDir's (build.client, "dist/client").
+	// "" for a static build.
+	AstroServer string
+	// SvelteKitOut is, for a SvelteKit build by a server adapter
+	// (adapter-node), SvelteKit's output folder, relative to dir
+	// (kit.outDir, ".svelte-kit"): [ReadSvelteKitBuild] reads the routes
+	// rendered on demand from its manifest. "" for adapter-static's.
+	SvelteKitOut string
+	// NuxtServer is, for a Nuxt server build (`nuxi build`: .output/server
+	// beside .output/public), Nitro's server folder, relative to dir:
+	// [ReadNuxtBuild] reads the routes of its router. "" for `nuxi
+	// generate`'s.
+	NuxtServer string
 	// Plugin is, for a generator whose own sitemaps a plugin writes
 	// (Astro, Gatsby, Next.js), that plugin and what says the project has
 	// it; nil for the others.

@@ -23,7 +23,9 @@ func (d *detector) nuxt() (*Project, error) {
 	if err != nil || name == "" {
 		return nil, err
 	}
-	return nuxtProject(name, data, d.env, d.lim), nil
+	p := nuxtProject(name, data, d.env, d.lim)
+	d.nuxtServerBuild(p)
+	return p, nil
 }
 
 // nitroPublicDir returns the folder Nitro's static preset writes the site

@@ -109,5 +109,18 @@ export default defineNuxtConfig({
 				"nuxt.config.ts: ssr is false: `nuxi generate` writes app shells that render in the browser, and only the routes it is given (the home page, nitro.prerender.routes) as files",
 			}})},
 		},
+		{
+			// nuxi build: .output/server beside .output/public.
+			name:  "a server build",
+			files: map[string]string{"nuxt.config.ts": "export default defineNuxtConfig({})\n", ".output/server/chunks/build/server.mjs": nuxtServerModule, ".output/public/index.html": "<title>home</title>"},
+			want: []Project{nuxt(Project{File: "nuxt.config.ts", NuxtServer: ".output/server", TrailingSlash: "never",
+				Notes: []string{"nuxt.config.ts: the build in .output is a server build (nuxi build): only its prerendered pages are files (in .output/public); pages rendered on demand are not listed"}})},
+		},
+		{
+			name:  "a server build, site.trailingSlash true",
+			files: map[string]string{"nuxt.config.ts": "export default defineNuxtConfig({ site: { trailingSlash: true } })\n", ".output/server/chunks/build/server.mjs": nuxtServerModule},
+			want: []Project{nuxt(Project{File: "nuxt.config.ts", NuxtServer: ".output/server", TrailingSlash: "always",
+				Notes: []string{"nuxt.config.ts: the build in .output is a server build (nuxi build): only its prerendered pages are files (in .output/public); pages rendered on demand are not listed"}})},
+		},
 	})
 }

@@ -1,12 +1,20 @@
 package generator
 
 import (
+	"path"
+	"strings"
+
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
-// svelteKitStatic is the adapter whose build is a site of files.
-const svelteKitStatic = "@sveltejs/adapter-static"
+// svelteKitStatic is the adapter whose build is a site of files;
+// svelteKitNode the one whose build is a Node server and the pages it
+// prerendered, files.
+const (
+	svelteKitStatic = "@sveltejs/adapter-static"
+	svelteKitNode   = "@sveltejs/adapter-node"
+)
 
 // sveltekit is Detect's check for a SvelteKit project: svelte.config.js,
 // else a package.json dependency "@sveltejs/kit". A svelte.config.js that
@@ -56,8 +64,10 @@ func svelteKitProject(name string, data []byte, vercel bool, lim limits.Limits) 
 		r.Note(0, "no kit.adapter: sitemapgen needs the static build of %s (set kit.adapter in %s; `vite build` then writes build/)", svelteKitStatic, where)
 	case module == "":
 		r.Note(adapter.Line, "kit.adapter calls %s, which is no default import of the file%s", adapter.Callee, dirHint)
+	case module == svelteKitNode:
+		svelteKitNodeBuild(p, r)
 	case module != svelteKitStatic:
-		r.Note(adapter.Line, "kit.adapter is %s, not %s: sitemapgen needs a static build (adapter-static writes build/)", module, svelteKitStatic)
+		r.Note(adapter.Line, "kit.adapter is %s, not %s or %s: sitemapgen needs a static build (adapter-static writes build/) or adapter-node's (build/prerendered/)", module, svelteKitStatic, svelteKitNode)
 	case adapter.Args == 0 && vercel:
 		p.PublishDir = ".vercel/output/static" // adapter-static's zero-configuration build on Vercel
 	default:
@@ -75,4 +85,40 @@ func svelteKitProject(name string, data []byte, vercel bool, lim limits.Limits) 
 		p.BasePath = normBase(base.Value)
 	}
 	return p
+}
+
+// svelteKitNodeBuild sets in p the folders of a build by adapter-node
+// (its out option, default build/): the pages SvelteKit prerendered are
+// files in out/prerendered/BASE/ (PublishDir), which the server serves
+// at their URLs; it serves out/client/BASE/ as files at BASE, where the
+// sitemaps go (ServedDir); the routes it renders on demand are in the
+// manifest SvelteKit writes to kit.outDir (default .svelte-kit),
+// output/server/manifest.js ([ReadSvelteKitBuild]). Its server answers
+// about.html at /about and blog/index.html at /blog/, as CleanURLs says.
+func svelteKitNodeBuild(p *Project, r *jsconfig.Reader) {
+	out := "build"
+	if v, st := r.Str("kit.adapter().out", dirHint); st == jsconfig.OK && cleanDir(v.Value) != "" {
+		out = cleanDir(v.Value)
+	} else if st == jsconfig.Bad {
+		return
+	}
+	base := ""
+	if v, st := r.Str("kit.paths.base", baseURLHint); st == jsconfig.OK {
+		base = strings.Trim(normBase(v.Value), "/")
+	} else if st == jsconfig.Bad {
+		return
+	}
+	kitOut := ".svelte-kit"
+	if v, st := r.Str("kit.outDir", dirHint); st == jsconfig.OK && cleanDir(v.Value) != "" {
+		kitOut = cleanDir(v.Value)
+	} else if st == jsconfig.Bad {
+		return
+	}
+	p.PublishDir = path.Join(out, "prerendered", base)
+	// Its server answers a page prerendered as NAME.html at /NAME (the
+	// route's trailingSlash 'never', the default) and one prerendered as
+	// NAME/index.html at /NAME/ ('always').
+	p.TrailingSlash, p.CleanURLs = "always", true
+	p.ServedDir = path.Join(out, "client", base)
+	p.SvelteKitOut = kitOut
 }

@@ -81,7 +81,7 @@ const config = {
 export default config;
 `, "package.json": kitPkg},
 			want: []Project{sk(Project{File: "svelte.config.js", Notes: []string{
-				"svelte.config.js:8: kit.adapter is @sveltejs/adapter-auto, not @sveltejs/adapter-static: sitemapgen needs a static build (adapter-static writes build/)",
+				"svelte.config.js:8: kit.adapter is @sveltejs/adapter-auto, not @sveltejs/adapter-static or @sveltejs/adapter-node: sitemapgen needs a static build (adapter-static writes build/) or adapter-node's (build/prerendered/)",
 				"svelte.config.js:9: kit.paths.base is not a literal string (process.argv.includes('dev') ? '' : process.env.BASE_PATH); give --base-url",
 			}})},
 		},
@@ -100,6 +100,18 @@ export default { kit: { adapter: adapter({ pages: process.env.OUT }) } };
 			want: []Project{sk(Project{File: "package.json", Notes: []string{
 				"package.json: no kit.adapter: sitemapgen needs the static build of @sveltejs/adapter-static (set kit.adapter in svelte.config.js; `vite build` then writes build/)",
 			}})},
+		},
+		{
+			name:  "adapter-node with its defaults: the prerendered pages, the sitemaps where its server serves files",
+			files: map[string]string{"svelte.config.js": "import adapter from '@sveltejs/adapter-node';\nexport default { kit: { adapter: adapter() } };\n", "package.json": kitPkg},
+			want:  []Project{sk(Project{File: "svelte.config.js", PublishDir: "build/prerendered", ServedDir: "build/client", SvelteKitOut: ".svelte-kit", TrailingSlash: "always", CleanURLs: true})},
+		},
+		{
+			name: "adapter-node's out, kit.outDir and kit.paths.base: the folders below the base path",
+			files: map[string]string{"svelte.config.js": `import node from "@sveltejs/adapter-node";
+export default { kit: { adapter: node({ out: "server-out", precompress: false }), outDir: "cache/kit", paths: { base: "/shop" } } };
+`, "package.json": kitPkg},
+			want: []Project{sk(Project{File: "svelte.config.js", PublishDir: "server-out/prerendered/shop", ServedDir: "server-out/client/shop", SvelteKitOut: "cache/kit", BasePath: "/shop/", TrailingSlash: "always", CleanURLs: true})},
 		},
 		{
 			name:  "a Svelte app's svelte.config.js is not SvelteKit",

@@ -8,19 +8,21 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 )
 
-// serverBuild reads, when the site folder is the server folder of a
-// Next.js server build (generator.Project.NextDist), what the build
-// prerendered (generator.ReadNextBuild): the pages a build reads, each at
-// the URL Next.js serves it at (Project.Served); the folder the sitemaps
-// go into unless one was given, the one the server serves at the site's
-// root (public/); and a warning for each route served on demand, whose
-// URLs no file shows.
+// serverBuild reads, when the site folder is the one of a server build
+// (generator.ReadServerBuild: Next.js without a static export, Astro's
+// output 'server', SvelteKit's adapter-node), what the build prerendered
+// and what its server renders on demand: for Next.js, the pages a build
+// reads, each at the URL Next.js serves it at (Project.Served); for
+// each, a warning for each route served on demand, whose URLs no file
+// shows; and, unless one was given, the folder the sitemaps go into
+// when it is not the site folder: the one the server serves at the
+// site's root (Next.js's public/, adapter-node's build/client/).
 func (p *discovery) serverBuild(v *Ask, pr *Project) error {
 	g := p.builtBy(v.Root)
-	if g == nil || g.NextDist == "" || v.Content {
+	if g == nil || v.Content {
 		return nil
 	}
-	b, err := generator.ReadNextBuild(p.dir, g, p.lim)
+	b, err := generator.ReadServerBuild(p.dir, g, p.lim)
 	if err != nil {
 		if d, ok := err.(*diag.Diagnostic); ok && !filepath.IsAbs(d.File) {
 			c := *d
@@ -29,23 +31,35 @@ func (p *discovery) serverBuild(v *Ask, pr *Project) error {
 		}
 		return err
 	}
-	pr.Served = make([]pipeline.ServedPage, 0, len(b.Pages))
-	for _, pg := range b.Pages {
-		pr.Served = append(pr.Served, pipeline.ServedPage{Path: pg.Path, URLPath: pg.URLPath})
+	if b == nil {
+		return nil
+	}
+	if b.Served {
+		pr.Served = make([]pipeline.ServedPage, 0, len(b.Pages))
+		for _, pg := range b.Pages {
+			pr.Served = append(pr.Served, pipeline.ServedPage{Path: pg.Path, URLPath: pg.URLPath})
+		}
 	}
 	for _, w := range b.Warnings {
 		c := *w
 		c.File = filepath.Join(p.dir, filepath.FromSlash(w.File))
 		pr.Warnings = append(pr.Warnings, &c)
 	}
-	if v.Out == "" {
+	if v.Out == "" && b.Frozen != nil {
+		c := *b.Frozen
+		c.File = filepath.Join(p.dir, filepath.FromSlash(c.File))
+		pr.Warnings = append(pr.Warnings, &c)
+	}
+	if v.Out == "" && g.ServedDir != "" {
 		f := folder{path: filepath.Join(p.dir, filepath.FromSlash(g.ServedDir)), at: diag.Pos{File: filepath.Join(p.dir, filepath.FromSlash(g.File))},
-			what: possessive(g.Title) + " public folder, where the sitemaps of a server build go"}
+			what: possessive(g.Title) + " folder its server serves files from, where the sitemaps of a server build go"}
 		if err := p.inTree(f, "--out DIR"); err != nil {
 			return err
 		}
 		v.Out, pr.Out = f.path, f.path
 	}
-	pr.Inputs = append(pr.Inputs, filepath.Join(p.dir, filepath.FromSlash(g.NextDist), "prerender-manifest.json"))
+	if b.Input != "" {
+		pr.Inputs = append(pr.Inputs, filepath.Join(p.dir, filepath.FromSlash(b.Input)))
+	}
 	return nil
 }

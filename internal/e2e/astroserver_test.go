@@ -1,0 +1,138 @@
+package e2e
+
+import (
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+)
+
+// TestAstroServer runs plain sitemapgen in testdata/astro-server, an
+// Astro 5 app built with the Node adapter and output: 'server' (base
+// '/shop', trailingSlash 'always'), whose build output is committed (of
+// dist/server/, its manifest; rebuild.sh makes them again), with the
+// sitemap @astrojs/sitemap wrote from the same build in dist/client/.
+// Prerendered: a home page, an about page, two pages of a dynamic route
+// (getStaticPaths), a noindex page and the 404 page; rendered on demand:
+// /account, /products/[id] and an endpoint; a redirect in the
+// configuration. Every prerendered page is listed at the URL Astro
+// serves, none of the noindex and 404 ones; each page route rendered on
+// demand is named in a warning once, the endpoint and the redirect not;
+// the sitemaps go to dist/client/, where the adapter's server serves
+// files from, @astrojs/sitemap's replaced. With output: 'static' in the
+// configuration, Astro 5's hybrid (the same pages say prerender =
+// false), the build is the same and so is the run: the build tells,
+// not the configuration.
+func TestAstroServer(t *testing.T) {
+	needTool(t, "git")
+	src := filepath.Join(t.TempDir(), "astro-app")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "astro-server"))); err != nil {
+		t.Fatal(err)
+	}
+	// As an Astro project ignores it: the build.
+	if err := os.WriteFile(filepath.Join(src, ".gitignore"), []byte("/dist/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z src/pages/about.astro")
+	client := filepath.Join(src, "dist", "client")
+	const base = "https://example.com/shop/"
+
+	// What @astrojs/sitemap wrote from the same build.
+	theirs := slices.Sorted(maps.Keys(peerSet(t, client, base, "sitemap-index.xml")))
+
+	for _, output := range []string{"server", "static"} {
+		t.Run(output, func(t *testing.T) {
+			config := filepath.Join(src, "astro.config.mjs")
+			data, err := os.ReadFile(config)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data = []byte(strings.Replace(string(data), "output: 'server'", "output: '"+output+"'", 1))
+			if err := os.WriteFile(config, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			r := mustRun(t, src, "--verbose")
+			entries, _, err := sitemaptest.URLs(client, base)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ours, locs []string
+			for _, e := range entries {
+				ours = append(ours, e.Loc+" "+e.LastMod)
+				locs = append(locs, e.Loc)
+			}
+			want := []string{
+				base + " 2024-01-01T00:00:00Z",
+				base + "about/ 2024-02-03T10:00:00Z",
+				base + "blog/hello-world/ ", // a route's page: no file of its own
+				base + "blog/second-post/ ",
+			}
+			if !slices.Equal(ours, want) {
+				t.Errorf("listed\n%q\nwant\n%q", ours, want)
+			}
+			// @astrojs/sitemap lists the same pages, the noindex one,
+			// and /account, a page rendered on each request whose head
+			// no build shows.
+			notPages := []string{base + "account/", base + "private/"}
+			if got := slices.Sorted(slices.Values(append(slices.Clone(locs), notPages...))); !slices.Equal(got, theirs) {
+				t.Errorf("ours and the two it lists besides:\n%q\n@astrojs/sitemap's:\n%q", got, theirs)
+			}
+			for _, want := range []string{
+				"site dist/client (Astro (astro.config.mjs)); base URL from astro.config.mjs site + base; Astro URL style (folders with /; from astro.config.mjs)",
+				"dist/client/private/index.html: skipped: noindex",
+				"dist/client/404.html: skipped: error page",
+				"6 pages found, 4 URLs in 2 sitemap files written to dist/client; skipped 2 (1 error page, 1 noindex)",
+				"replaced Astro's own sitemap at its URL with one that leads to ours, for search engines given it: sitemap-index.xml",
+			} {
+				if !strings.Contains(r.stderr, want) {
+					t.Errorf("the run does not say %q:\n%s", want, r.stderr)
+				}
+			}
+			for _, route := range []string{
+				".mjs: warning: /account (src/pages/account.astro) is rendered on each request, not prerendered: it has no page to read, and is not listed",
+				".mjs: warning: /products/[id] (src/pages/products/[id].astro) is rendered on demand and has no page prerendered: the sitemap lists no URL of it",
+			} {
+				if n := strings.Count(r.stderr, route); n != 1 {
+					t.Errorf("the run says %q %d times, want once:\n%s", route, n, r.stderr)
+				}
+			}
+			if n := strings.Count(r.stderr, "hint: give its URLs with --extra-urls FILE"); n != 2 {
+				t.Errorf("%d warnings name --extra-urls, want 2:\n%s", n, r.stderr)
+			}
+			for _, notWarned := range []string{"/api/search.json", "/old", "/_server-islands", "/_image", "/404"} {
+				if strings.Contains(r.stderr, "warning: "+notWarned) {
+					t.Errorf("the run warns of %s:\n%s", notWarned, r.stderr)
+				}
+			}
+			for _, notThere := range []string{filepath.Join(src, "dist", "sitemap.xml"), filepath.Join(src, "dist", "server", "sitemap.xml")} {
+				if _, err := os.Stat(notThere); err == nil {
+					t.Errorf("a sitemap written to %s, which the server does not serve", notThere)
+				}
+			}
+			sitemaptest.MustValidate(t, client)
+		})
+	}
+
+	// The warning's remedy: the URLs of the routes rendered on demand,
+	// from a file, listed with the pages.
+	extra := filepath.Join(t.TempDir(), "urls.txt")
+	if err := os.WriteFile(extra, []byte(base+"account/\n"+base+"products/42/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mustRun(t, src, "--extra-urls", extra)
+	entries, _, err := sitemaptest.URLs(client, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var locs []string
+	for _, e := range entries {
+		locs = append(locs, e.Loc)
+	}
+	if want := []string{base, base + "about/", base + "account/", base + "blog/hello-world/", base + "blog/second-post/", base + "products/42/"}; !slices.Equal(locs, want) {
+		t.Errorf("with --extra-urls:\n%q\nwant\n%q", locs, want)
+	}
+}

@@ -1,0 +1,83 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+)
+
+// TestSvelteKitServer runs sitemapgen in testdata/sveltekit-server, a
+// SvelteKit 2 app built for a Node server by @sveltejs/adapter-node
+// (kit.paths.base '/shop'), whose build output is committed (the
+// prerendered pages, the files the server serves, SvelteKit's manifest
+// for the adapter; rebuild.sh makes them again). Prerendered: a home
+// page, an about page, two pages of a dynamic route (entries), a noindex
+// page and a redirect; rendered on demand: /account, /products/[id] and
+// an endpoint. Every prerendered page is listed at the URL the adapter's
+// server answers (about.html at /shop/about), none of the noindex and
+// redirect ones; each page route rendered on demand is named in a
+// warning once, the endpoint not; the sitemaps go to build/client/shop/,
+// which the server serves at /shop/, not among the prerendered pages,
+// which it serves only at their routes.
+func TestSvelteKitServer(t *testing.T) {
+	needTool(t, "git")
+	src := filepath.Join(t.TempDir(), "sveltekit-app")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "sveltekit-server"))); err != nil {
+		t.Fatal(err)
+	}
+	// As a SvelteKit project ignores them: the build and SvelteKit's own.
+	if err := os.WriteFile(filepath.Join(src, ".gitignore"), []byte("/build/\n/.svelte-kit/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z src/routes/about/+page.svelte")
+	const base = "https://example.com/shop/"
+	// SvelteKit's configuration has no site URL.
+	r := mustRun(t, src, "--verbose", "--base-url", base)
+	client := filepath.Join(src, "build", "client", "shop")
+	entries, _, err := sitemaptest.URLs(client, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ours []string
+	for _, e := range entries {
+		ours = append(ours, e.Loc)
+	}
+	want := []string{base, base + "about", base + "blog/hello-world", base + "blog/second-post"}
+	if !slices.Equal(ours, want) {
+		t.Errorf("listed\n%q\nwant\n%q", ours, want)
+	}
+	for _, want := range []string{
+		"site build/prerendered/shop (SvelteKit (svelte.config.js)); SvelteKit URL style (clean URLs, folders with /; from svelte.config.js)",
+		"build/prerendered/shop/old.html: skipped: redirect (meta refresh to https://example.com/shop/about)",
+		"build/prerendered/shop/private.html: skipped: noindex",
+		"6 pages found, 4 URLs in 1 sitemap file written to build/client/shop; skipped 2 (1 noindex, 1 redirect)",
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("the run does not say %q:\n%s", want, r.stderr)
+		}
+	}
+	for _, route := range []string{
+		"manifest.js: warning: /account is rendered on each request, not prerendered: it has no page to read, and is not listed",
+		"manifest.js: warning: /products/[id] is rendered on demand and has no page prerendered: the sitemap lists no URL of it",
+	} {
+		if n := strings.Count(r.stderr, route); n != 1 {
+			t.Errorf("the run says %q %d times, want once:\n%s", route, n, r.stderr)
+		}
+	}
+	if n := strings.Count(r.stderr, "hint: give its URLs with --extra-urls FILE"); n != 2 {
+		t.Errorf("%d warnings name --extra-urls, want 2:\n%s", n, r.stderr)
+	}
+	for _, notWarned := range []string{"/api/search", "/blog/[slug]", "/about", "/old"} {
+		if strings.Contains(r.stderr, "warning: "+notWarned) {
+			t.Errorf("the run warns of %s:\n%s", notWarned, r.stderr)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(src, "build", "prerendered", "shop", "sitemap.xml")); err == nil {
+		t.Errorf("a sitemap written among the prerendered pages, which the server serves only at their routes")
+	}
+	sitemaptest.MustValidate(t, client)
+}

@@ -1,0 +1,2 @@
+// An endpoint served on demand: no page.
+export default defineEventHandler(() => ({ results: [] }));

@@ -1,0 +1,4 @@
+// Rendered on demand: any id, from a database.
+export function load({ params }) {
+  return { id: params.id };
+}

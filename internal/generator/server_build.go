@@ -1,0 +1,70 @@
+package generator
+
+import (
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+// ServerBuild is what a server build prerendered, as files, and what its
+// server renders on demand, which no file shows.
+type ServerBuild struct {
+	// Served says that the build's pages are Pages, not the files of the
+	// site folder (Project.PublishDir): Next.js's, whose server answers
+	// them at URLs their files do not give. false: the site folder's
+	// files are the pages, at the URLs their paths give (Astro's
+	// build.client, SvelteKit's build/prerendered/).
+	Served bool
+	Pages  []NextPage
+	// Warnings name, each at the record of the build that lists it (File
+	// relative to the project folder), a route rendered on demand with no
+	// page prerendered.
+	Warnings []*diag.Diagnostic
+	// Frozen, when not nil, says that the server serves only the files
+	// its build found in the site folder: a sitemap written there after
+	// the build is not served (Nitro's node-server, which serves the
+	// public assets its build listed). The caller says it when the
+	// sitemaps go there.
+	Frozen *diag.Diagnostic
+	// Input is the record of the build read (relative to the project
+	// folder, "" for none): a new build rewrites it.
+	Input string
+}
+
+// ReadServerBuild reads what the server build of p in the project folder
+// dir prerendered and renders on demand, from the records its build
+// writes: Next.js's manifests ([ReadNextBuild]), Astro's server manifest
+// ([ReadAstroBuild]), SvelteKit's ([ReadSvelteKitBuild]), Nuxt's
+// ([ReadNuxtBuild]). nil for a
+// project whose build is a site of files.
+func ReadServerBuild(dir string, p *Project, lim limits.Limits) (*ServerBuild, error) {
+	switch {
+	case p.NextDist != "":
+		b, err := ReadNextBuild(dir, p, lim)
+		if err != nil {
+			return nil, err
+		}
+		return &ServerBuild{Served: true, Pages: b.Pages, Warnings: b.Warnings, Input: p.NextDist + "/" + nextPrerenderManifest}, nil
+	case p.AstroServer != "":
+		w, err := ReadAstroBuild(dir, p, lim)
+		if err != nil {
+			return nil, err
+		}
+		return &ServerBuild{Warnings: w}, nil
+	case p.SvelteKitOut != "":
+		w, err := ReadSvelteKitBuild(dir, p, lim)
+		if err != nil {
+			return nil, err
+		}
+		return &ServerBuild{Warnings: w, Input: p.SvelteKitOut + "/" + svelteKitManifest}, nil
+	case p.NuxtServer != "":
+		w, err := ReadNuxtBuild(dir, p, lim)
+		if err != nil {
+			return nil, err
+		}
+		frozen := &diag.Diagnostic{File: p.NuxtServer + "/" + nuxtServerEntry,
+			Msg:  "Nitro's server serves only the files `nuxi build` found in " + p.PublishDir + ": the sitemaps written there after it are not served",
+			Hint: "serve " + p.PublishDir + " as static files from the host (as Nitro's presets for Netlify, Vercel or Cloudflare do), or give --out public: the next `nuxi build` serves them"}
+		return &ServerBuild{Warnings: w, Frozen: frozen, Input: p.NuxtServer + "/" + nuxtServerEntry}, nil
+	}
+	return nil, nil
+}
