@@ -236,7 +236,7 @@ func TestNextServerBuild(t *testing.T) {
 			for _, w := range s.Warnings {
 				warnings = append(warnings, w.Error())
 			}
-			if want := ".next/app-path-routes-manifest.json: /products/[id] is rendered on demand and has no page prerendered: the sitemap lists no URL of it\nhint: give its URLs with --extra-urls FILE"; !slices.Contains(warnings, want) {
+			if want := ".next/app-path-routes-manifest.json: /products/[id] is rendered on demand and has no page prerendered: the sitemap lists no URL of it\nhint: give its URLs in a file named by --extra-urls"; !slices.Contains(warnings, want) {
 				t.Errorf("warnings %q, want %q", warnings, want)
 			}
 		})

@@ -97,7 +97,7 @@ func TestNextServer(t *testing.T) {
 			t.Errorf("the run says %q %d times, want once:\n%s", route, n, r.stderr)
 		}
 	}
-	if n := strings.Count(r.stderr, "hint: give its URLs with --extra-urls FILE"); n != 3 {
+	if n := strings.Count(r.stderr, "hint: give its URLs in a file named by --extra-urls"); n != 3 {
 		t.Errorf("%d warnings name --extra-urls, want 3:\n%s", n, r.stderr)
 	}
 	for _, notWarned := range []string{"/blog/[slug]", "/docs/[slug]", "/_not-found", "/_global-error", "/api"} {

@@ -61,7 +61,7 @@ func TestNuxtServer(t *testing.T) {
 			t.Errorf("the run says %q %d times, want once:\n%s", route, n, r.stderr)
 		}
 	}
-	if n := strings.Count(r.stderr, "hint: give its URLs with --extra-urls FILE"); n != 2 {
+	if n := strings.Count(r.stderr, "hint: give its URLs in a file named by --extra-urls"); n != 2 {
 		t.Errorf("%d warnings name --extra-urls, want 2:\n%s", n, r.stderr)
 	}
 	for _, notWarned := range []string{"/api/search", "/blog/:slug()", "/old", "/about"} {

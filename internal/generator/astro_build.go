@@ -119,7 +119,7 @@ func ReadAstroBuild(dir string, p *Project, lim limits.Limits) ([]*diag.Diagnost
 		if !dynamicSegment.MatchString(r.route) {
 			msg = fmt.Sprintf("%s is rendered on each request, not prerendered: it has no page to read, and is not listed", what)
 		}
-		warnings = append(warnings, &diag.Diagnostic{File: name, Msg: msg, Hint: "give its URLs with --extra-urls FILE"})
+		warnings = append(warnings, &diag.Diagnostic{File: name, Msg: msg, Hint: "give its URLs in a file named by --extra-urls"})
 	}
 	return warnings, nil
 }

@@ -68,8 +68,8 @@ func TestReadAstroBuild(t *testing.T) {
 		got = append(got, d.Error())
 	}
 	want := []string{
-		"dist/server/manifest_new.mjs: /account (src/pages/account.astro) is rendered on each request, not prerendered: it has no page to read, and is not listed\nhint: give its URLs with --extra-urls FILE",
-		"dist/server/manifest_new.mjs: /products/[id] (src/pages/products/[id].astro) is rendered on demand and has no page prerendered: the sitemap lists no URL of it\nhint: give its URLs with --extra-urls FILE",
+		"dist/server/manifest_new.mjs: /account (src/pages/account.astro) is rendered on each request, not prerendered: it has no page to read, and is not listed\nhint: give its URLs in a file named by --extra-urls",
+		"dist/server/manifest_new.mjs: /products/[id] (src/pages/products/[id].astro) is rendered on demand and has no page prerendered: the sitemap lists no URL of it\nhint: give its URLs in a file named by --extra-urls",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -206,7 +206,7 @@ func ReadNextBuild(dir string, p *Project, lim limits.Limits) (*NextBuild, error
 			msg = fmt.Sprintf("%s is rendered on each request, not prerendered: it has no page to read, and is not listed", diag.Excerpt(route))
 		}
 		b.Warnings = append(b.Warnings, &diag.Diagnostic{File: path.Join(dist, manifest), Msg: msg,
-			Hint: "give its URLs with --extra-urls FILE"})
+			Hint: "give its URLs in a file named by --extra-urls"})
 	}
 	return b, nil
 }

@@ -102,10 +102,10 @@ func TestReadNextBuild(t *testing.T) {
 				warnings = append(warnings, w.Error())
 			}
 			want := []string{
-				".next/app-path-routes-manifest.json: /account is rendered on each request, not prerendered: it has no page to read, and is not listed\nhint: give its URLs with --extra-urls FILE",
-				".next/app-path-routes-manifest.json: /products/[id] is rendered on demand and has no page prerendered: the sitemap lists no URL of it\nhint: give its URLs with --extra-urls FILE",
-				".next/server/pages-manifest.json: /feed is rendered on each request, not prerendered: it has no page to read, and is not listed\nhint: give its URLs with --extra-urls FILE",
-				".next/server/pages-manifest.json: /wiki/[slug] is rendered on demand and has no page prerendered: the sitemap lists no URL of it\nhint: give its URLs with --extra-urls FILE",
+				".next/app-path-routes-manifest.json: /account is rendered on each request, not prerendered: it has no page to read, and is not listed\nhint: give its URLs in a file named by --extra-urls",
+				".next/app-path-routes-manifest.json: /products/[id] is rendered on demand and has no page prerendered: the sitemap lists no URL of it\nhint: give its URLs in a file named by --extra-urls",
+				".next/server/pages-manifest.json: /feed is rendered on each request, not prerendered: it has no page to read, and is not listed\nhint: give its URLs in a file named by --extra-urls",
+				".next/server/pages-manifest.json: /wiki/[slug] is rendered on demand and has no page prerendered: the sitemap lists no URL of it\nhint: give its URLs in a file named by --extra-urls",
 			}
 			if !slices.Equal(warnings, want) {
 				t.Errorf("warnings:\n got %q\nwant %q", warnings, want)

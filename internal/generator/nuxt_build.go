@@ -124,7 +124,7 @@ func ReadNuxtBuild(dir string, p *Project, lim limits.Limits) ([]*diag.Diagnosti
 		if !nuxtParam.MatchString(route) {
 			msg = fmt.Sprintf("%s is rendered on each request, not prerendered: it has no page to read, and is not listed", diag.Excerpt(route))
 		}
-		warnings = append(warnings, &diag.Diagnostic{File: name, Msg: msg, Hint: "give its URLs with --extra-urls FILE"})
+		warnings = append(warnings, &diag.Diagnostic{File: name, Msg: msg, Hint: "give its URLs in a file named by --extra-urls"})
 	}
 	return warnings, nil
 }

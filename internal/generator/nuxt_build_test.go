@@ -87,7 +87,7 @@ func TestReadNuxtBuild(t *testing.T) {
 	for _, d := range w {
 		got = append(got, d.Error())
 	}
-	const at, hint = ".output/server/chunks/build/server.mjs: ", "\nhint: give its URLs with --extra-urls FILE"
+	const at, hint = ".output/server/chunks/build/server.mjs: ", "\nhint: give its URLs in a file named by --extra-urls"
 	want := []string{
 		at + "/account is rendered on each request, not prerendered: it has no page to read, and is not listed" + hint,
 		at + "/products/:id() is rendered on demand and has no page prerendered: the sitemap lists no URL of it" + hint,
