@@ -29,7 +29,7 @@ const (
 	// asked: the site asks that the page stay out of search engines'
 	// indexes, or out of the sitemap: noindex, X-Robots-Tag, a redirect,
 	// an unpublished page (draft, future, expired), sitemap: false,
-	// robots.txt's Disallow.
+	// robots.txt's Disallow, the per-URL hook's drop.
 	asked
 	// notAPage: a file that no sitemap lists, whatever the site wants:
 	// an error page, a go-import stub, a source file the generator makes
@@ -61,6 +61,7 @@ var purposes = map[mapping.Reason]purpose{
 	mapping.Duplicate:        notAPage,
 	mapping.RobotsTxt:        asked,
 	mapping.StaleOutput:      notAPage,
+	mapping.Transformed:      asked,
 }
 
 // Deliberate reports whether a build that found pages and listed none,
@@ -118,6 +119,7 @@ var askedKinds = map[mapping.Reason]string{
 	mapping.Expired:         "unpublished",
 	mapping.SitemapExcluded: "left out by sitemap: false",
 	mapping.RobotsTxt:       "disallowed by robots.txt",
+	mapping.Transformed:     "dropped by the transform",
 }
 
 // askedAs names what the pages left out because the site asks for it

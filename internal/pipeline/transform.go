@@ -1,0 +1,381 @@
+package pipeline
+
+// The per-URL hook (--transform): a program, or the host's function
+// behind two pipes (the JS API), given every record a build lists and
+// answering with the records to write.
+//
+// # Protocol
+//
+// Once the records are final (pages and extra URLs merged, de-duplicated,
+// judged by robots.txt, dated), each is written to the hook as one JSON
+// line, in URL order: an object with the sitemap's own element names,
+// those internal/extraurls reads (loc; lastmod in the format the sitemap
+// is written in; changefreq; priority as a number; alternates
+// [{"hreflang","href"}]; images [{"loc"}]), a value the record has not
+// left out. The hook writes back JSON lines of the same form, in any
+// order: a record of a URL it was given is that URL's record as edited
+// (what it gives is what is written: a value it leaves out is none), a
+// URL it was given and does not write back is dropped, one it was not
+// given is added. Videos and news entries are not given: a record
+// written back keeps the page's.
+//
+// Writing and reading go at once (a goroutine writes, the build reads),
+// so a hook that answers as it reads never blocks on a full pipe; what it
+// writes back is read a line at a time (extraurls.Read), and only the
+// records that differ from what it was given are kept until it ends.
+// Nothing changes until the hook has exited with 0: a line that is not
+// such a record, an exit status other than 0, a run past
+// limits.command_seconds or an output past limits.extra_urls_bytes fails
+// the build naming the hook (and the line), before anything is written.
+//
+// What it writes back is checked as an extra URL is: every value when
+// read (extraurls), then an added URL under the base URL, shorter than
+// the protocol's bound and allowed by robots.txt, or left out with a
+// warning at NAME:LINE. A URL written back twice is listed once, the
+// first; the second is a warning naming both lines. The records are
+// sorted by URL again before they are written.
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"sync"
+	"syscall"
+
+	"github.com/sitemapgen/sitemapgen/internal/extraurls"
+	"github.com/sitemapgen/sitemapgen/internal/robots"
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// Transform is the per-URL hook.
+type Transform struct {
+	// Name names it in messages, and each line it writes back as
+	// NAME:LINE: "the transform 'CMD'".
+	Name string
+	// Start starts it: the records are written to in, which is closed
+	// after the last, and its answers read from out. Close of out ends
+	// it: after out was read to the end it says whether the hook failed;
+	// before, it kills it.
+	Start func(ctx context.Context) (in io.WriteCloser, out io.ReadCloser, err error)
+}
+
+// Transformed counts what the hook did: the records given, those written
+// back, and of the URLs given the ones edited and dropped, the URLs added
+// and, of those, the ones left out (outside the base URL, too long,
+// disallowed by robots.txt) or written back twice.
+type Transformed struct {
+	Given      int `json:"given"`
+	Returned   int `json:"returned"`
+	Edited     int `json:"edited"`
+	Dropped    int `json:"dropped"`
+	Added      int `json:"added"`
+	LeftOut    int `json:"leftOut"`
+	Duplicates int `json:"duplicates"`
+}
+
+// LastModTransform is the lastmod source of a date the hook changed.
+const LastModTransform mapping.LastModSource = "transform"
+
+// hookRecord is a record as the hook reads it.
+type hookRecord struct {
+	Loc        string          `json:"loc"`
+	LastMod    string          `json:"lastmod,omitempty"`
+	ChangeFreq string          `json:"changefreq,omitempty"`
+	Priority   json.RawMessage `json:"priority,omitempty"`
+	Alternates []hookAlternate `json:"alternates,omitempty"`
+	Images     []hookImage     `json:"images,omitempty"`
+}
+
+type hookAlternate struct {
+	Hreflang string `json:"hreflang"`
+	Href     string `json:"href"`
+}
+
+type hookImage struct {
+	Loc string `json:"loc"`
+}
+
+// hookEdit is a record written back that differs from the one given:
+// its position in order, its line, its values, and the names of those
+// that changed.
+type hookEdit struct {
+	pos  int
+	line int
+	u    sitemap.URL
+	took []string
+}
+
+// encodeRecord appends u as the hook reads it, a JSON line, dates in f.
+func encodeRecord(enc *json.Encoder, u *sitemap.URL, f sitemap.DateFormat) error {
+	h := hookRecord{Loc: u.Loc, LastMod: string(sitemap.AppendLastMod(nil, u.LastMod, f)), ChangeFreq: u.ChangeFreq.String()}
+	if u.Priority.IsSet() {
+		h.Priority = u.Priority.Append(nil)
+	}
+	for _, a := range u.Alternates {
+		h.Alternates = append(h.Alternates, hookAlternate{Hreflang: a.Lang, Href: a.Href})
+	}
+	for _, im := range u.Images {
+		h.Images = append(h.Images, hookImage(im))
+	}
+	return enc.Encode(&h)
+}
+
+// transform runs the hook over the records in order and applies what it
+// writes back. On an error nothing is changed.
+func (b *builder) transform(ctx context.Context) error {
+	t := b.opts.Transform
+	s := &b.recs
+	f := b.opts.Write.LastModFormat
+	res := &Transformed{Given: s.Len()}
+	b.res.Transformed = res
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	in, out, err := t.Start(ctx)
+	if err != nil {
+		return err
+	}
+
+	// The records go to the hook from their own goroutine, while this
+	// one reads the answers: neither waits on the other's pipe. It only
+	// reads the records.
+	var wg sync.WaitGroup
+	var werr error
+	wg.Go(func() {
+		bw := bufio.NewWriterSize(in, 64<<10)
+		enc := json.NewEncoder(bw)
+		enc.SetEscapeHTML(false)
+		for i := range s.Len() {
+			u := s.At(i)
+			if werr = encodeRecord(enc, &u, f); werr != nil {
+				break
+			}
+		}
+		if werr == nil {
+			werr = bw.Flush()
+		}
+		in.Close()
+	})
+
+	seen := make([]bool, s.Len()) // by position in order: written back
+	var edits []hookEdit
+	var added []extraurls.Record
+	addedAt := map[string]int{} // an added URL → its line
+	err = extraurls.Read(out, t.Name, extraurls.JSONL, func(r extraurls.Record) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		res.Returned++
+		pos, ok := s.find(r.URL.Loc)
+		if !ok {
+			if first, dup := addedAt[r.URL.Loc]; dup {
+				res.Duplicates++
+				b.warn(t.Name+":"+strconv.Itoa(r.Line), fmt.Errorf("duplicate URL %s (also at line %d); listed once", r.URL.Loc, first))
+				return nil
+			}
+			addedAt[r.URL.Loc] = r.Line
+			added = append(added, r)
+			return nil
+		}
+		if seen[pos] {
+			res.Duplicates++
+			b.warn(t.Name+":"+strconv.Itoa(r.Line), fmt.Errorf("duplicate URL %s (written back before); listed once, as first written back", r.URL.Loc))
+			return nil
+		}
+		seen[pos] = true
+		was := s.At(pos)
+		if took := hookChanged(&was, &r.URL, f); len(took) > 0 {
+			edits = append(edits, hookEdit{pos: pos, line: r.Line, u: r.URL, took: took})
+		}
+		return nil
+	})
+	if err != nil {
+		cancel() // the hook is killed, and the writer's pipe with it
+	}
+	cerr := out.Close()
+	cancel()
+	wg.Wait()
+	switch {
+	case err != nil:
+		return err
+	case cerr != nil:
+		return cerr
+	case werr != nil && !stoppedReading(werr):
+		return fmt.Errorf("%s: writing the records: %w", t.Name, werr)
+	}
+	b.applyTransform(t.Name, res, seen, edits, added)
+	return nil
+}
+
+// stoppedReading reports whether err, of a write of the records, is the
+// hook's: it ended, or closed its input, before the last record, having
+// answered. What it wrote back is what it says.
+func stoppedReading(err error) bool {
+	return errors.Is(err, io.ErrClosedPipe) || errors.Is(err, os.ErrClosed) || errors.Is(err, syscall.EPIPE)
+}
+
+// hookChanged names the values of u, written back, that differ from was,
+// given; lastmods compared as written in f.
+func hookChanged(was, u *sitemap.URL, f sitemap.DateFormat) []string {
+	var took []string
+	if !bytes.Equal(sitemap.AppendLastMod(nil, was.LastMod, f), sitemap.AppendLastMod(nil, u.LastMod, f)) {
+		took = append(took, "lastmod")
+	}
+	if was.ChangeFreq != u.ChangeFreq {
+		took = append(took, "changefreq")
+	}
+	if was.Priority != u.Priority {
+		took = append(took, "priority")
+	}
+	if !slices.Equal(was.Alternates, u.Alternates) {
+		took = append(took, "alternates")
+	}
+	if !slices.Equal(was.Images, u.Images) {
+		took = append(took, "images")
+	}
+	return took
+}
+
+// applyTransform applies what the hook wrote back: the edits to their
+// records, the URLs not written back dropped, the URLs added checked and
+// added; then it sorts the records again.
+func (b *builder) applyTransform(name string, res *Transformed, seen []bool, edits []hookEdit, added []extraurls.Record) {
+	s := &b.recs
+	for _, e := range edits {
+		idx := s.order[e.pos]
+		r := s.rec(idx)
+		path := s.pathOf(r)
+		for _, v := range e.took {
+			switch v {
+			case "lastmod":
+				from := s.source(idx)
+				if _, ok := s.listed[idx]; ok {
+					from = LastModListed
+				}
+				delete(s.listed, idx)
+				delete(s.next, idx)
+				r.lastmod, r.src = noLastMod, 0
+				to := mapping.LastModSource("")
+				if !e.u.LastMod.IsZero() {
+					r.lastmod, r.src, to = e.u.LastMod.Unix(), srcIndex(LastModTransform), LastModTransform
+				}
+				b.recount(from, to, 1)
+			case "changefreq":
+				r.cf = e.u.ChangeFreq
+			case "priority":
+				r.prio = e.u.Priority
+			case "alternates", "images":
+				k := s.extension(idx)
+				if v == "images" {
+					s.images[k] = e.u.Images
+					continue
+				}
+				s.alts[k], s.lines[k] = e.u.Alternates, nil
+				if s.shown != nil {
+					s.shown[k] = e.u.Alternates
+				}
+			}
+		}
+		res.Edited++
+		from := name + ":" + strconv.Itoa(e.line)
+		b.explain.transformed(path, from, e.took)
+	}
+	out := s.order[:0]
+	for pos, idx := range s.order {
+		if seen[pos] {
+			out = append(out, idx)
+			continue
+		}
+		res.Dropped++
+		r := s.rec(idx)
+		path := s.pathOf(r)
+		b.skipAt(path, r.loc, mapping.Transformed, "not written back by "+name)
+		b.keepLeftOut(r.loc)
+		b.explain.dropped(path, name)
+		if lm := b.res.LastMod; lm != nil {
+			src := s.source(idx)
+			if _, ok := s.listed[idx]; ok {
+				src = LastModListed
+			}
+			if lm[src]--; lm[src] <= 0 {
+				delete(lm, src)
+			}
+		}
+	}
+	s.order = out
+	if len(added) == 0 {
+		return
+	}
+	s.extraSpans = append(s.extraSpans, extraSpan{name: name, first: int32(len(s.extraLines))})
+	for _, x := range added {
+		path := name + ":" + strconv.Itoa(x.Line)
+		d := mapping.Decision{URL: x.URL, Form: mapping.FormUnknown}
+		if !x.URL.LastMod.IsZero() {
+			d.LastModSource, d.LastModFrom = LastModTransform, path
+		}
+		switch {
+		case sitemap.CheckLoc(x.URL.Loc) != nil:
+			d.Skip, d.Because = mapping.LocTooLong, fmt.Sprintf("the URL is %d characters long; the protocol allows fewer than %d", len(x.URL.Loc), sitemap.MaxLocLength)
+		case !b.mapper.Under(x.URL.Loc):
+			d.Skip, d.Because = mapping.OutsideBase, fmt.Sprintf("%s is not under the base URL %s", mapping.ShownURL(x.URL.Loc), b.mapper.BaseURL())
+		case b.robots != nil && b.robots.Blocked(robots.PathOf(x.URL.Loc)) && !b.opts.Robots.Warn:
+			d.Skip, d.Because = mapping.RobotsTxt, robots.Because(b.robots.Why(robots.PathOf(x.URL.Loc)))
+		}
+		if d.Skip != "" {
+			res.LeftOut++
+			b.warn(path, fmt.Errorf("%s; not listed", d.Because))
+			b.skipAt(path, x.URL.Loc, d.Skip, d.Because)
+			b.keepLeftOut(x.URL.Loc)
+			b.explain.page(path, &d)
+			continue
+		}
+		res.Added++
+		idx := s.addExtra(&d.URL, x.Line)
+		r := s.rec(idx)
+		r.robots = robotsAllowed
+		if r.lastmod != noLastMod {
+			r.src = srcIndex(LastModTransform)
+		}
+		if s.shown != nil && r.alts > 0 {
+			for len(s.shown) < len(s.alts) {
+				s.shown = append(s.shown, nil)
+			}
+			s.shown[r.alts-1] = x.URL.Alternates
+		}
+		if b.res.LastMod != nil {
+			b.res.LastMod[s.source(idx)]++
+		}
+		s.order = append(s.order, idx)
+		if b.explain.matches(path, &d) {
+			b.explain.page(path, &d)
+			b.explain.transformed(path, path, given(&x.URL))
+		}
+	}
+	sortParallel(s.order, s.cmp, 2)
+}
+
+// extension returns the index of the record idx's entry in alts,
+// lines, images, videos and news, making one when it has none.
+func (s *records) extension(idx int32) int32 {
+	r := s.rec(idx)
+	if r.alts == 0 {
+		s.alts = append(s.alts, nil)
+		s.lines = append(s.lines, nil)
+		s.images = append(s.images, nil)
+		s.videos = append(s.videos, nil)
+		s.news = append(s.news, nil)
+		s.owner = append(s.owner, idx)
+		if s.shown != nil {
+			s.shown = append(s.shown, nil)
+		}
+		r.alts = int32(len(s.alts))
+	}
+	return r.alts - 1
+}
