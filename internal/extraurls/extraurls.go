@@ -106,6 +106,15 @@ type Record struct {
 // It stops at the first line that is wrong, with a *diag.Diagnostic at
 // name:line, or at fn's first error, which it returns as it is.
 func Read(r io.Reader, name string, f Format, fn func(Record) error) error {
+	return ReadKnown(r, name, f, nil, fn)
+}
+
+// ReadKnown is Read, but a line of text or JSON lines for which known,
+// when not nil, returns true (the line trimmed of spaces, valid until it
+// returns) is passed over without being read: the caller knows it
+// already (the per-URL hook's answer that is the record it was given,
+// byte for byte).
+func ReadKnown(r io.Reader, name string, f Format, known func(line []byte) bool, fn func(Record) error) error {
 	failed := &firstError{r: r}
 	br := bufio.NewReaderSize(failed, 64<<10)
 	if f == "" {
@@ -129,7 +138,7 @@ func Read(r io.Reader, name string, f Format, fn func(Record) error) error {
 		if n == 1 {
 			line = bytes.TrimPrefix(line, []byte("\ufeff")) // a byte order mark, as editors on Windows write
 		}
-		if len(line) == 0 || line[0] == '#' {
+		if len(line) == 0 || line[0] == '#' || known != nil && known(line) {
 			continue
 		}
 		rec := Record{Line: n}

@@ -39,7 +39,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -84,25 +83,6 @@ type Transformed struct {
 // LastModTransform is the lastmod source of a date the hook changed.
 const LastModTransform mapping.LastModSource = "transform"
 
-// hookRecord is a record as the hook reads it.
-type hookRecord struct {
-	Loc        string          `json:"loc"`
-	LastMod    string          `json:"lastmod,omitempty"`
-	ChangeFreq string          `json:"changefreq,omitempty"`
-	Priority   json.RawMessage `json:"priority,omitempty"`
-	Alternates []hookAlternate `json:"alternates,omitempty"`
-	Images     []hookImage     `json:"images,omitempty"`
-}
-
-type hookAlternate struct {
-	Hreflang string `json:"hreflang"`
-	Href     string `json:"href"`
-}
-
-type hookImage struct {
-	Loc string `json:"loc"`
-}
-
 // hookEdit is a record written back that differs from the one given:
 // its position in order, its line, its values, and the names of those
 // that changed.
@@ -113,19 +93,69 @@ type hookEdit struct {
 	took []string
 }
 
-// encodeRecord appends u as the hook reads it, a JSON line, dates in f.
-func encodeRecord(enc *json.Encoder, u *sitemap.URL, f sitemap.DateFormat) error {
-	h := hookRecord{Loc: u.Loc, LastMod: string(sitemap.AppendLastMod(nil, u.LastMod, f)), ChangeFreq: u.ChangeFreq.String()}
+// appendRecord appends u as the hook reads it, a JSON line, dates in f:
+// written by hand, a hundred thousand of them a build.
+func appendRecord(b []byte, u *sitemap.URL, f sitemap.DateFormat) []byte {
+	b = append(b, `{"loc":`...)
+	b = appendString(b, u.Loc)
+	if lm := sitemap.AppendLastMod(nil, u.LastMod, f); len(lm) > 0 {
+		b = append(b, `,"lastmod":"`...)
+		b = append(b, lm...)
+		b = append(b, '"')
+	}
+	if u.ChangeFreq != 0 {
+		b = append(b, `,"changefreq":"`...)
+		b = append(b, u.ChangeFreq.String()...)
+		b = append(b, '"')
+	}
 	if u.Priority.IsSet() {
-		h.Priority = u.Priority.Append(nil)
+		b = append(b, `,"priority":`...)
+		b = u.Priority.Append(b)
 	}
-	for _, a := range u.Alternates {
-		h.Alternates = append(h.Alternates, hookAlternate{Hreflang: a.Lang, Href: a.Href})
+	if len(u.Alternates) > 0 {
+		b = append(b, `,"alternates":[`...)
+		for i, a := range u.Alternates {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"hreflang":`...)
+			b = appendString(b, a.Lang)
+			b = append(b, `,"href":`...)
+			b = appendString(b, a.Href)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
 	}
-	for _, im := range u.Images {
-		h.Images = append(h.Images, hookImage(im))
+	if len(u.Images) > 0 {
+		b = append(b, `,"images":[`...)
+		for i, im := range u.Images {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"loc":`...)
+			b = appendString(b, im.Loc)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
 	}
-	return enc.Encode(&h)
+	return append(b, "}\n"...)
+}
+
+// appendString appends s as a JSON string.
+func appendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c < 0x20:
+			b = append(b, `\u00`...)
+			b = append(b, "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
+		default:
+			b = append(b, c)
+		}
+	}
+	return append(b, '"')
 }
 
 // transform runs the hook over the records in order and applies what it
@@ -150,11 +180,11 @@ func (b *builder) transform(ctx context.Context) error {
 	var werr error
 	wg.Go(func() {
 		bw := bufio.NewWriterSize(in, 64<<10)
-		enc := json.NewEncoder(bw)
-		enc.SetEscapeHTML(false)
+		var line []byte
 		for i := range s.Len() {
 			u := s.At(i)
-			if werr = encodeRecord(enc, &u, f); werr != nil {
+			line = appendRecord(line[:0], &u, f)
+			if _, werr = bw.Write(line); werr != nil {
 				break
 			}
 		}
@@ -168,12 +198,35 @@ func (b *builder) transform(ctx context.Context) error {
 	var edits []hookEdit
 	var added []extraurls.Record
 	addedAt := map[string]int{} // an added URL → its line
-	err = extraurls.Read(out, t.Name, extraurls.JSONL, func(r extraurls.Record) error {
+	// next is where the hook's next answer is most likely the record
+	// given: the one after the last it wrote back. An answer that is that
+	// record's line, byte for byte, is taken without being read again: a
+	// hook that passes most records through costs a comparison each.
+	next := 0
+	var want []byte
+	known := func(line []byte) bool {
+		if next >= len(seen) || seen[next] {
+			return false
+		}
+		u := s.At(next)
+		want = appendRecord(want[:0], &u, f)
+		if !bytes.Equal(line, want[:len(want)-1]) {
+			return false
+		}
+		res.Returned++
+		seen[next] = true
+		next++
+		return true
+	}
+	err = extraurls.ReadKnown(out, t.Name, extraurls.JSONL, known, func(r extraurls.Record) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		res.Returned++
 		pos, ok := s.find(r.URL.Loc)
+		if ok {
+			next = pos + 1
+		}
 		if !ok {
 			if first, dup := addedAt[r.URL.Loc]; dup {
 				res.Duplicates++

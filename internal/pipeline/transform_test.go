@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"os"
@@ -12,7 +13,9 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/command"
+	"github.com/sitemapgen/sitemapgen/internal/extraurls"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
@@ -222,5 +225,50 @@ func TestTransformExplain(t *testing.T) {
 	}
 	if x := by["index.html"]; !x.Listed() || x.TransformFrom != "" {
 		t.Errorf("index.html, written back as it was: %+v", x)
+	}
+}
+
+// TestAppendRecord: a record as the hook reads it is one JSON line that
+// extraurls reads back to the same record: what a pass-through hook
+// writes back changes nothing.
+func TestAppendRecord(t *testing.T) {
+	u := sitemap.URL{Loc: `https://example.com/a%22b?q=1&r="x"\`, LastMod: time.Date(2024, 5, 1, 9, 30, 0, 0, time.UTC),
+		ChangeFreq: sitemap.Weekly, Priority: mustPriority(t, "0.25"),
+		Alternates: []sitemap.Alternate{{Lang: "de", Href: "https://example.com/de/"}, {Lang: "x-default", Href: "https://example.com/"}},
+		Images:     []sitemap.Image{{Loc: "https://example.com/i.png"}}}
+	for _, f := range []sitemap.DateFormat{sitemap.DateTime, sitemap.Date} {
+		line := appendRecord(nil, &u, f)
+		if !json.Valid(line) || !strings.HasSuffix(string(line), "}\n") || strings.Count(string(line), "\n") != 1 {
+			t.Fatalf("not a JSON line: %s", line)
+		}
+		var got []sitemap.URL
+		if err := extraurls.Read(strings.NewReader(string(line)), "hook", extraurls.JSONL, func(r extraurls.Record) error {
+			got = append(got, r.URL)
+			return nil
+		}); err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		if len(got) != 1 || len(hookChanged(&u, &got[0], f)) > 0 {
+			t.Errorf("%s read back as %+v", line, got)
+		}
+	}
+}
+
+// BenchmarkTransform times whole builds of a generated site of
+// SITEMAPGEN_BENCH_PAGES pages (default 10,000) without a hook and with
+// cat as the hook, every record to it and back; bench/transform.sh
+// measures the same with whole processes:
+//
+//	go test ./internal/pipeline -run '^$' -bench Transform -count 5
+func BenchmarkTransform(b *testing.B) {
+	root := sitemaptest.BenchSite(b, benchPages(b))
+	for _, tc := range []struct {
+		name string
+		t    *Transform
+	}{{"none", nil}, {"cat", hook("cat", command.Options{})}} {
+		b.Run("hook="+tc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			benchRun(b, Options{Root: root, Heads: Heads{Read: true}, Transform: tc.t})
+		})
 	}
 }
