@@ -24,12 +24,14 @@ const (
 	// mistake: a page that should be listed, left out by a setting or a
 	// fault: a wrong base URL (its canonical links elsewhere, its URL
 	// outside the base URL), a link not followed, a page nobody can read,
-	// a URL too long for the protocol.
+	// a URL too long for the protocol; every URL dropped by the per-URL
+	// hook, which is more likely a hook that writes nothing back than a
+	// site that wants no sitemap.
 	mistake purpose = iota
 	// asked: the site asks that the page stay out of search engines'
 	// indexes, or out of the sitemap: noindex, X-Robots-Tag, a redirect,
 	// an unpublished page (draft, future, expired), sitemap: false,
-	// robots.txt's Disallow, the per-URL hook's drop.
+	// robots.txt's Disallow.
 	asked
 	// notAPage: a file that no sitemap lists, whatever the site wants:
 	// an error page, a go-import stub, a source file the generator makes
@@ -61,7 +63,7 @@ var purposes = map[mapping.Reason]purpose{
 	mapping.Duplicate:        notAPage,
 	mapping.RobotsTxt:        asked,
 	mapping.StaleOutput:      notAPage,
-	mapping.Transformed:      asked,
+	mapping.Transformed:      mistake,
 }
 
 // Deliberate reports whether a build that found pages and listed none,
@@ -119,7 +121,6 @@ var askedKinds = map[mapping.Reason]string{
 	mapping.Expired:         "unpublished",
 	mapping.SitemapExcluded: "left out by sitemap: false",
 	mapping.RobotsTxt:       "disallowed by robots.txt",
-	mapping.Transformed:     "dropped by the transform",
 }
 
 // askedAs names what the pages left out because the site asks for it

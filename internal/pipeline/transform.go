@@ -83,14 +83,45 @@ type Transformed struct {
 // LastModTransform is the lastmod source of a date the hook changed.
 const LastModTransform mapping.LastModSource = "transform"
 
-// hookEdit is a record written back that differs from the one given:
-// its position in order, its line, its values, and the names of those
-// that changed.
+// hookEdit is a record written back that differs from the one given,
+// kept compact until the hook ends (a hook may edit every record): its
+// position in order, its line, which values changed (bits of
+// hookValues), and those values.
 type hookEdit struct {
-	pos  int
-	line int
-	u    sitemap.URL
-	took []string
+	pos, line int32
+	took      uint8
+	cf        sitemap.ChangeFreq
+	prio      sitemap.Priority
+	lastmod   int64 // Unix seconds, or noLastMod
+	ext       *hookExt
+}
+
+// hookExt is an edit's alternates and images, when either changed.
+type hookExt struct {
+	alts   []sitemap.Alternate
+	images []sitemap.Image
+}
+
+// hookValues name the values of a record the hook may change, by bit.
+var hookValues = [...]string{"lastmod", "changefreq", "priority", "alternates", "images"}
+
+const (
+	tookLastMod = 1 << iota
+	tookChangeFreq
+	tookPriority
+	tookAlternates
+	tookImages
+)
+
+// tookNames names the values of the bits took.
+func tookNames(took uint8) []string {
+	var names []string
+	for i, name := range hookValues {
+		if took&(1<<i) != 0 {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 // appendRecord appends u as the hook reads it, a JSON line, dates in f:
@@ -244,8 +275,15 @@ func (b *builder) transform(ctx context.Context) error {
 		}
 		seen[pos] = true
 		was := s.At(pos)
-		if took := hookChanged(&was, &r.URL, f); len(took) > 0 {
-			edits = append(edits, hookEdit{pos: pos, line: r.Line, u: r.URL, took: took})
+		if took := hookChanged(&was, &r.URL, f); took != 0 {
+			e := hookEdit{pos: int32(pos), line: int32(r.Line), took: took, cf: r.URL.ChangeFreq, prio: r.URL.Priority, lastmod: noLastMod}
+			if !r.URL.LastMod.IsZero() {
+				e.lastmod = r.URL.LastMod.Unix()
+			}
+			if took&(tookAlternates|tookImages) != 0 {
+				e.ext = &hookExt{alts: r.URL.Alternates, images: r.URL.Images}
+			}
+			edits = append(edits, e)
 		}
 		return nil
 	})
@@ -274,24 +312,24 @@ func stoppedReading(err error) bool {
 	return errors.Is(err, io.ErrClosedPipe) || errors.Is(err, os.ErrClosed) || errors.Is(err, syscall.EPIPE)
 }
 
-// hookChanged names the values of u, written back, that differ from was,
-// given; lastmods compared as written in f.
-func hookChanged(was, u *sitemap.URL, f sitemap.DateFormat) []string {
-	var took []string
+// hookChanged returns the bits of the values of u, written back, that
+// differ from was, given; lastmods compared as written in f.
+func hookChanged(was, u *sitemap.URL, f sitemap.DateFormat) uint8 {
+	var took uint8
 	if !bytes.Equal(sitemap.AppendLastMod(nil, was.LastMod, f), sitemap.AppendLastMod(nil, u.LastMod, f)) {
-		took = append(took, "lastmod")
+		took |= tookLastMod
 	}
 	if was.ChangeFreq != u.ChangeFreq {
-		took = append(took, "changefreq")
+		took |= tookChangeFreq
 	}
 	if was.Priority != u.Priority {
-		took = append(took, "priority")
+		took |= tookPriority
 	}
 	if !slices.Equal(was.Alternates, u.Alternates) {
-		took = append(took, "alternates")
+		took |= tookAlternates
 	}
 	if !slices.Equal(was.Images, u.Images) {
-		took = append(took, "images")
+		took |= tookImages
 	}
 	return took
 }
@@ -305,40 +343,38 @@ func (b *builder) applyTransform(name string, res *Transformed, seen []bool, edi
 		idx := s.order[e.pos]
 		r := s.rec(idx)
 		path := s.pathOf(r)
-		for _, v := range e.took {
-			switch v {
-			case "lastmod":
-				from := s.source(idx)
-				if _, ok := s.listed[idx]; ok {
-					from = LastModListed
-				}
-				delete(s.listed, idx)
-				delete(s.next, idx)
-				r.lastmod, r.src = noLastMod, 0
-				to := mapping.LastModSource("")
-				if !e.u.LastMod.IsZero() {
-					r.lastmod, r.src, to = e.u.LastMod.Unix(), srcIndex(LastModTransform), LastModTransform
-				}
-				b.recount(from, to, 1)
-			case "changefreq":
-				r.cf = e.u.ChangeFreq
-			case "priority":
-				r.prio = e.u.Priority
-			case "alternates", "images":
-				k := s.extension(idx)
-				if v == "images" {
-					s.images[k] = e.u.Images
-					continue
-				}
-				s.alts[k], s.lines[k] = e.u.Alternates, nil
-				if s.shown != nil {
-					s.shown[k] = e.u.Alternates
-				}
+		if e.took&tookLastMod != 0 {
+			from := s.source(idx)
+			if _, ok := s.listed[idx]; ok {
+				from = LastModListed
+			}
+			delete(s.listed, idx)
+			delete(s.next, idx)
+			r.lastmod, r.src = e.lastmod, 0
+			to := mapping.LastModSource("")
+			if e.lastmod != noLastMod {
+				r.src, to = srcIndex(LastModTransform), LastModTransform
+			}
+			b.recount(from, to, 1)
+		}
+		if e.took&tookChangeFreq != 0 {
+			r.cf = e.cf
+		}
+		if e.took&tookPriority != 0 {
+			r.prio = e.prio
+		}
+		if e.took&tookImages != 0 {
+			s.images[s.extension(idx)] = e.ext.images
+		}
+		if e.took&tookAlternates != 0 {
+			k := s.extension(idx)
+			s.alts[k], s.lines[k] = e.ext.alts, nil
+			if s.shown != nil {
+				s.shown[k] = e.ext.alts
 			}
 		}
 		res.Edited++
-		from := name + ":" + strconv.Itoa(e.line)
-		b.explain.transformed(path, from, e.took)
+		b.explain.transformed(path, name+":"+strconv.Itoa(int(e.line)), tookNames(e.took))
 	}
 	out := s.order[:0]
 	for pos, idx := range s.order {

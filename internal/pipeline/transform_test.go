@@ -248,7 +248,7 @@ func TestAppendRecord(t *testing.T) {
 		}); err != nil {
 			t.Fatalf("%s: %v", line, err)
 		}
-		if len(got) != 1 || len(hookChanged(&u, &got[0], f)) > 0 {
+		if len(got) != 1 || hookChanged(&u, &got[0], f) != 0 {
 			t.Errorf("%s read back as %+v", line, got)
 		}
 	}
@@ -270,5 +270,22 @@ func BenchmarkTransform(b *testing.B) {
 			b.ReportAllocs()
 			benchRun(b, Options{Root: root, Heads: Heads{Read: true}, Transform: tc.t})
 		})
+	}
+}
+
+// TestTransformDropsAll: a hook that writes nothing back, and exits 0,
+// fails the build as a build of pages left out by a mistake: the
+// sitemaps there stay, rather than be withdrawn.
+func TestTransformDropsAll(t *testing.T) {
+	root := site(t, "index.html", "about.html")
+	if _, _, err := run(t, Options{Root: root}); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := run(t, Options{Root: root, Transform: hook("cat >/dev/null", command.Options{})})
+	if !errors.Is(err, ErrAllSkipped) {
+		t.Fatalf("error %v, want ErrAllSkipped", err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "sitemap.xml")); err != nil {
+		t.Errorf("sitemap.xml: %v", err)
 	}
 }
