@@ -19,11 +19,11 @@ import (
 var Options = []Option{
 	// @astrojs/sitemap (Astro 5's integration, 3.x): its options, all
 	// passed to sitemap({ … }) in astro.config.
-	{Astro, "filter", "a function: warned, no per-URL hook yet; --exclude globs meanwhile", hook("leave pages out with --exclude GLOB ('drafts/**')")},
+	{Astro, "filter", "honoured by sitemapgen/astro: run as the per-URL hook, a URL left out when it gives false; init: warned (no function in sitemap.yaml)", runByIntegration("a URL is left out when it gives false", "leave pages out with --exclude GLOB ('drafts/**')")},
 	{Astro, "customPages", "extra_urls_inline: each URL listed as an extra URL", customPages},
 	{Astro, "customSitemaps", "index.extra", customSitemaps},
 	{Astro, "i18n", "locales: (its default locale's pages at the root, each other's in its folder, in its code)", astroI18n},
-	{Astro, "serialize", "a function: warned, no per-URL hook yet; --changefreq, --priority, rules: and --exclude meanwhile", hook("set values with --changefreq, --priority or rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
+	{Astro, "serialize", "honoured by sitemapgen/astro: run as the per-URL hook, each URL written as the item it returns, left out on undefined; init: warned (no function in sitemap.yaml)", runByIntegration("each URL is written as the item it returns, and left out when it returns undefined", "set values with --changefreq, --priority or rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
 	{Astro, "changefreq", "--changefreq", changefreq},
 	{Astro, "priority", "--priority", priority},
 	{Astro, "lastmod", "warned: one date for every page is the build's time, never a lastmod", buildTime},
@@ -41,7 +41,7 @@ var Options = []Option{
 	{Docusaurus, "ignorePatterns", "--exclude, each route glob as the globs of its built files", routeGlobs(false)},
 	{Docusaurus, "filename", "--filename", filename},
 	{Docusaurus, "lastmod", "--lastmod-format date or datetime; null: warned, sitemapgen writes each page's date", docusaurusLastmod},
-	{Docusaurus, "createSitemapItems", "a function: warned, no per-URL hook yet; rules: and --exclude meanwhile", hook("set values with rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
+	{Docusaurus, "createSitemapItems", "honoured by sitemapgen/docusaurus: given every URL at once as defaultCreateSitemapItems' items, the items it returns written; init: warned (no function in sitemap.yaml)", runByIntegration("it is given every URL at once as the items of defaultCreateSitemapItems, and the items it returns are written", "set values with rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
 
 	// @netlify/plugin-sitemap: its inputs in netlify.toml's
 	// [plugins.inputs].
@@ -148,6 +148,8 @@ var Options = []Option{
 const (
 	// noHook: a function of the build's, which a per-URL hook will run.
 	noHook = "is a function, and sitemapgen runs none yet (a per-URL hook, transform, is planned)"
+	// noCarry: a function in a configuration file init reads.
+	noCarry = "is a function, which sitemap.yaml cannot carry"
 	// noExtra: URLs the built files do not show, given by a function.
 	noExtra = "is a function that gives URLs the built files do not show, and sitemapgen runs none"
 )
@@ -162,6 +164,24 @@ func hook(meanwhile string) func(*Mapper, any) {
 			return
 		}
 		m.Warn("is %s, where %s takes a function; not taken: %s", describe(v), m.tool, meanwhile)
+	}
+}
+
+// runByIntegration is the mapping of a function the integration runs
+// itself as the per-URL hook (Hooked), how says; given any other way
+// (read from the configuration by init, which cannot carry a function
+// into sitemap.yaml), a note saying where a function can run, and what
+// to do meanwhile.
+func runByIntegration(how, meanwhile string) func(*Mapper, any) {
+	return func(m *Mapper, v any) {
+		switch v.(type) {
+		case Hooked:
+			m.Honoured("is honoured: the integration runs it as the per-URL hook (transform), with %s's meaning: %s", m.tool, how)
+		case Func, Expr, nil:
+			m.Warn("%s; keep it in the integration, which runs it with %s's meaning, or write a command that edits the records and give it with --transform CMD; meanwhile %s", noCarry, m.tool, meanwhile)
+		default:
+			m.Warn("is %s, where %s takes a function; not taken: %s", describe(v), m.tool, meanwhile)
+		}
 	}
 }
 
