@@ -178,6 +178,9 @@ export async function sitemapgen(options = {}) {
  * complete); else output is ended after the last answer.
  */
 export async function runTransform(fn, input, output, stop) {
+  if (fn[wholeList]) {
+    return runWhole(fn, input, output, stop);
+  }
   // The child stopped reading (it failed, at a line of ours or its own
   // problem): its own error says why; the answers go nowhere.
   let gone = false;
@@ -206,10 +209,49 @@ export async function runTransform(fn, input, output, stop) {
       }
     }
   } catch (err) {
+    // Not output.destroy(): answers that end look complete, and the
+    // child would write what it has. It is killed, and its ends close
+    // with it.
     stop(err);
-    output.destroy();
-    input.destroy();
+    input.resume();
     return;
+  }
+  output.end();
+}
+
+/**
+ * wholeList marks a transform function that takes every record at once,
+ * as a list, and returns the list to write (an integration's, for a
+ * plugin whose function takes the whole list: Docusaurus'
+ * createSitemapItems). The records are held in memory: such a site's.
+ */
+export const wholeList = Symbol("sitemapgen.wholeList");
+
+async function runWhole(fn, input, output, stop) {
+  output.on("error", () => {});
+  const records = [];
+  let answer;
+  try {
+    for await (const line of readline.createInterface({ input, crlfDelay: Infinity })) {
+      if (line.trim() !== "") {
+        records.push(JSON.parse(line));
+      }
+    }
+    answer = (await fn(records)) ?? [];
+    if (!Array.isArray(answer) || answer.some((r) => r === null || typeof r !== "object" || Array.isArray(r))) {
+      throw new Error("the function returned what is no list of records ({loc, …})");
+    }
+  } catch (err) {
+    stop(err); // killed before its answers end, as above
+    return;
+  }
+  for (const record of answer) {
+    if (!output.write(JSON.stringify(record) + "\n")) {
+      await Promise.race([once(output, "drain"), once(output, "close")]).catch(() => {});
+    }
+    if (output.destroyed) {
+      break;
+    }
   }
   output.end();
 }
