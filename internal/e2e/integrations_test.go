@@ -795,15 +795,18 @@ func checkTypes(t *testing.T, dir string) {
 // astroSitemapOptions are @astrojs/sitemap's options of
 // TestAstroSitemapOptions, as astro.config.mjs gives them to the plugin
 // and then to ours: every URL's changefreq and priority, files of at
-// most three URLs, and a filter, a function sitemapgen cannot run.
-const astroSitemapOptions = `{ changefreq: 'weekly', priority: 0.7, entryLimit: 3, filter: (page) => !page.endsWith('/contact'), customPages: ['https://example.com/app/dashboard'] }`
+// most three URLs, a filter that leaves /contact out and a serialize
+// that leaves /tour out and edits /about, which sitemapgen/astro runs
+// as the per-URL hook.
+const astroSitemapOptions = `{ changefreq: 'weekly', priority: 0.7, entryLimit: 3, filter: (page) => !page.endsWith('/contact'), customPages: ['https://example.com/app/dashboard'],
+  serialize: (item) => item.url.endsWith('/tour') ? undefined : item.url.endsWith('/about') ? { ...item, changefreq: 'daily', priority: 0.9 } : item }`
 
 // TestAstroSitemapOptions builds testdata/astro (Astro 5, trailingSlash
 // 'never') with @astrojs/sitemap given its options, then switches, as
 // docs/integrations.md says, to sitemapgen/astro with the same options,
 // and builds again: the same URLs (but the noindex page, which Astro
-// lists, and the page the filter dropped, which sitemapgen lists with a
-// warning naming the option), the same changefreq and priority on each,
+// lists; the page the filter drops left out by both), the same
+// changefreq and priority on each,
 // customPages' URL listed by both (an extra URL of ours), files of at
 // most entryLimit URLs; the build passes.
 func TestAstroSitemapOptions(t *testing.T) {
@@ -845,9 +848,9 @@ func TestAstroSitemapOptions(t *testing.T) {
 		t.Errorf("sitemap.xml written beside sitemap-index.xml")
 	}
 	answers(t, dist, base, "sitemap-index.xml", nil)
-	// Astro's lists its noindex page; its filter dropped /contact, which
-	// sitemapgen cannot run, and lists.
-	onlyTheirs, onlyOurs := []string{base + "private"}, []string{base + "contact"}
+	// Astro's lists its noindex page; its filter dropped /contact, and
+	// ours, run by sitemapgen/astro as the per-URL hook, too.
+	onlyTheirs, onlyOurs := []string{base + "private"}, []string{}
 	for loc, e := range theirs {
 		o, ok := ours[loc]
 		switch {
@@ -861,12 +864,19 @@ func TestAstroSitemapOptions(t *testing.T) {
 		if _, ok := theirs[loc]; !ok && !slices.Contains(onlyOurs, loc) {
 			t.Errorf("we list %s; @astrojs/sitemap does not", loc)
 		}
-		if o.ChangeFreq != "weekly" || o.Priority != "0.7" {
-			t.Errorf("%s: changefreq %q, priority %q, want weekly, 0.7", loc, o.ChangeFreq, o.Priority)
+		if want := "weekly 0.7"; loc == base+"about" && o.ChangeFreq+" "+o.Priority != "daily 0.9" || loc != base+"about" && o.ChangeFreq+" "+o.Priority != want {
+			t.Errorf("%s: changefreq %q, priority %q, want %s (daily 0.9 for /about, from serialize)", loc, o.ChangeFreq, o.Priority, want)
 		}
 	}
-	if _, ok := ours[base+"contact"]; !ok {
-		t.Errorf("we do not list %s", base+"contact")
+	for _, set := range []map[string]sitemaptest.Entry{theirs, ours} {
+		for _, loc := range []string{base + "contact", base + "tour"} {
+			if _, ok := set[loc]; ok {
+				t.Errorf("%s listed: the filter or serialize leaves it out", loc)
+			}
+		}
+		if _, ok := set[base+"about"]; !ok {
+			t.Errorf("%s not listed", base+"about")
+		}
 	}
 	// customPages' URL, which no file shows, is listed by both: an extra
 	// URL of ours.
@@ -877,9 +887,8 @@ func TestAstroSitemapOptions(t *testing.T) {
 		t.Errorf("we do not list customPages' %s", base+"app/dashboard")
 	}
 	log := r.stdout + r.stderr
-	if !strings.Contains(log, "[sitemapgen] warning: sitemapgen({ filter }) is a function, and sitemapgen runs none yet") ||
-		!strings.Contains(log, "meanwhile leave pages out with sitemapgen({ exclude })") {
-		t.Errorf("the build does not name the filter and what to do:\n%s", log)
+	if strings.Contains(log, "filter") || strings.Contains(log, "serialize") || !strings.Contains(log, "the transform edited 1, dropped 2, added 0") {
+		t.Errorf("the build warns of the filter, or does not say it dropped a URL:\n%s", log)
 	}
 	sitemaptest.MustValidate(t, dist)
 }
