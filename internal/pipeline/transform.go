@@ -45,8 +45,10 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
+	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/extraurls"
 	"github.com/sitemapgen/sitemapgen/internal/robots"
@@ -100,6 +102,40 @@ type hookEdit struct {
 type hookExt struct {
 	alts   []sitemap.Alternate
 	images []sitemap.Image
+}
+
+// hookAdd is a URL the hook added, kept compact until it ends, as an
+// edit is.
+type hookAdd struct {
+	loc     string
+	line    int32
+	cf      sitemap.ChangeFreq
+	prio    sitemap.Priority
+	lastmod int64 // Unix seconds, or noLastMod
+	ext     *hookExt
+}
+
+func newHookAdd(r *extraurls.Record) hookAdd {
+	a := hookAdd{loc: r.URL.Loc, line: int32(r.Line), cf: r.URL.ChangeFreq, prio: r.URL.Priority, lastmod: noLastMod}
+	if !r.URL.LastMod.IsZero() {
+		a.lastmod = r.URL.LastMod.Unix()
+	}
+	if len(r.URL.Alternates) > 0 || len(r.URL.Images) > 0 {
+		a.ext = &hookExt{alts: r.URL.Alternates, images: r.URL.Images}
+	}
+	return a
+}
+
+// url returns the URL a added.
+func (a *hookAdd) url() sitemap.URL {
+	u := sitemap.URL{Loc: a.loc, ChangeFreq: a.cf, Priority: a.prio}
+	if a.lastmod != noLastMod {
+		u.LastMod = time.Unix(a.lastmod, 0).UTC()
+	}
+	if a.ext != nil {
+		u.Alternates, u.Images = a.ext.alts, a.ext.images
+	}
+	return u
 }
 
 // hookValues name the values of a record the hook may change, by bit.
@@ -227,8 +263,7 @@ func (b *builder) transform(ctx context.Context) error {
 
 	seen := make([]bool, s.Len()) // by position in order: written back
 	var edits []hookEdit
-	var added []extraurls.Record
-	addedAt := map[string]int{} // an added URL → its line
+	var added []hookAdd
 	// next is where the hook's next answer is most likely the record
 	// given: the one after the last it wrote back. An answer that is that
 	// record's line, byte for byte, is taken without being read again: a
@@ -259,13 +294,7 @@ func (b *builder) transform(ctx context.Context) error {
 			next = pos + 1
 		}
 		if !ok {
-			if first, dup := addedAt[r.URL.Loc]; dup {
-				res.Duplicates++
-				b.warn(t.Name+":"+strconv.Itoa(r.Line), fmt.Errorf("duplicate URL %s (also at line %d); listed once", r.URL.Loc, first))
-				return nil
-			}
-			addedAt[r.URL.Loc] = r.Line
-			added = append(added, r)
+			added = append(added, newHookAdd(&r)) // its duplicates found once sorted
 			return nil
 		}
 		if seen[pos] {
@@ -337,7 +366,7 @@ func hookChanged(was, u *sitemap.URL, f sitemap.DateFormat) uint8 {
 // applyTransform applies what the hook wrote back: the edits to their
 // records, the URLs not written back dropped, the URLs added checked and
 // added; then it sorts the records again.
-func (b *builder) applyTransform(name string, res *Transformed, seen []bool, edits []hookEdit, added []extraurls.Record) {
+func (b *builder) applyTransform(name string, res *Transformed, seen []bool, edits []hookEdit, added []hookAdd) {
 	s := &b.recs
 	for _, e := range edits {
 		idx := s.order[e.pos]
@@ -402,9 +431,21 @@ func (b *builder) applyTransform(name string, res *Transformed, seen []bool, edi
 	if len(added) == 0 {
 		return
 	}
+	// A URL added twice: the first written back, the other a duplicate.
+	slices.SortStableFunc(added, func(a, b hookAdd) int { return strings.Compare(a.loc, b.loc) })
 	s.extraSpans = append(s.extraSpans, extraSpan{name: name, first: int32(len(s.extraLines))})
-	for _, x := range added {
-		path := name + ":" + strconv.Itoa(x.Line)
+	for i := range added {
+		a := &added[i]
+		path := name + ":" + strconv.Itoa(int(a.line))
+		if k := i - 1; k >= 0 && added[k].loc == a.loc {
+			for k > 0 && added[k-1].loc == a.loc {
+				k--
+			}
+			res.Duplicates++
+			b.warn(path, fmt.Errorf("duplicate URL %s (also at line %d); listed once", a.loc, added[k].line))
+			continue
+		}
+		x := extraurls.Record{Line: int(a.line), URL: a.url()}
 		d := mapping.Decision{URL: x.URL, Form: mapping.FormUnknown}
 		if !x.URL.LastMod.IsZero() {
 			d.LastModSource, d.LastModFrom = LastModTransform, path

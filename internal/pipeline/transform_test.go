@@ -62,7 +62,8 @@ func TestTransform(t *testing.T) {
 	line := `tee ` + given + ` | grep -v about.html | sed 's|"loc":"https://example.com/blog/","lastmod":"[^"]*"|"loc":"https://example.com/blog/","lastmod":"2025-02-03","changefreq":"daily","priority":0.9|'` +
 		`; echo '{"loc":"https://example.com/a/new","alternates":[{"hreflang":"de","href":"https://example.com/de/new"}]}'` +
 		`; echo '{"loc":"https://elsewhere.example/x"}'` +
-		`; echo '{"loc":"https://example.com/"}'`
+		`; echo '{"loc":"https://example.com/"}'` +
+		`; echo '{"loc":"https://example.com/a/new","priority":0.1}'`
 	res, ev, err := run(t, Options{Root: root, Transform: hook(line, command.Options{})})
 	if err != nil {
 		t.Fatal(err)
@@ -85,7 +86,7 @@ func TestTransform(t *testing.T) {
 	if string(in) != wantIn {
 		t.Errorf("the hook was given\n%s\nwant\n%s", in, wantIn)
 	}
-	if want := (Transformed{Given: 3, Returned: 5, Edited: 1, Dropped: 1, Added: 1, LeftOut: 1, Duplicates: 1}); res.Transformed == nil || *res.Transformed != want {
+	if want := (Transformed{Given: 3, Returned: 6, Edited: 1, Dropped: 1, Added: 1, LeftOut: 1, Duplicates: 2}); res.Transformed == nil || *res.Transformed != want {
 		t.Errorf("counted %+v, want %+v", res.Transformed, want)
 	}
 	if res.Skipped[mapping.Transformed] != 1 || !slices.Contains(ev.skips, "about.html: "+string(mapping.Transformed)) {
@@ -95,6 +96,7 @@ func TestTransform(t *testing.T) {
 	for _, w := range []string{
 		name + ":4: https://elsewhere.example/x is not under the base URL https://example.com/; not listed",
 		name + ":5: duplicate URL https://example.com/ (written back before)",
+		name + ":6: duplicate URL https://example.com/a/new (also at line 3); listed once",
 	} {
 		if !slices.ContainsFunc(ev.warns, func(s string) bool { return strings.HasPrefix(s, w) }) {
 			t.Errorf("no warning %q in\n%s", w, strings.Join(ev.warns, "\n"))
