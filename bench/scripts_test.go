@@ -137,6 +137,13 @@ func TestExtraURLsHelp(t *testing.T) {
 		"  command --extra-urls-command 'cat urls.txt'")
 }
 
+func TestTransformHelp(t *testing.T) {
+	out := script(t, "transform.sh", "--help")
+	wantLines(t, out,
+		"bench/transform.sh [--runs N] [PAGES]: what the per-URL hook costs",
+		"  cat     --transform cat: every record to the hook and back")
+}
+
 // genset writes the sets sets.sh measures: valid, split as asked, and
 // another build's differing as --change says.
 func TestGenset(t *testing.T) {

@@ -283,6 +283,9 @@ const (
 	// produces and nothing else claims, and whose file predates the
 	// build: the page of a deleted source.
 	StaleOutput Reason = "stale output: no source"
+	// Transformed is a URL the per-URL hook (--transform) did not
+	// write back: dropped on purpose.
+	Transformed Reason = "dropped by the transform"
 )
 
 // PageReasons are the Reasons Map gives.
@@ -290,7 +293,7 @@ var PageReasons = []Reason{ErrorPage, OutsideBase, LocTooLong, NotAPage, Draft, 
 
 // Reasons are every Reason a page may be left out for: PageReasons, then
 // those the build gives.
-var Reasons = append(slices.Clone(PageReasons), NotFollowed, OwnOutput, Unreadable, Duplicate, RobotsTxt, StaleOutput)
+var Reasons = append(slices.Clone(PageReasons), NotFollowed, OwnOutput, Unreadable, Duplicate, RobotsTxt, StaleOutput, Transformed)
 
 // Page is what mapping knows of a file.
 type Page struct {

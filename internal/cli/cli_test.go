@@ -190,6 +190,9 @@ func TestWatchHelpNamesBuildOnlyFlags(t *testing.T) {
 		func(f string) bool { return f == "--help" }) // "(sitemapgen --help)"
 	var want []string
 	for _, s := range config.Settings {
+		if s.Hidden {
+			continue
+		}
 		if s.Only == config.BuildCommand || slices.Contains(refusedInWatch, s.Flag) {
 			want = append(want, "--"+s.Flag)
 		}

@@ -48,7 +48,9 @@ func (r *reporter) explain(x pipeline.Explanation) {
 			if v.fromSource {
 				from = "front matter sitemap: block"
 			}
-			if slices.Contains(x.ExtraTook, v.name) {
+			if slices.Contains(x.TransformTook, v.name) {
+				from = x.TransformFrom
+			} else if slices.Contains(x.ExtraTook, v.name) {
 				from = x.ExtraFrom + ", extra URLs"
 			} else if x.ExtraFrom == x.Path && x.ExtraFrom != "" {
 				from = "not in " + x.ExtraFrom
@@ -64,6 +66,13 @@ func (r *reporter) explain(x pipeline.Explanation) {
 				took = strings.Join(x.ExtraTook, ", ") + ", over the page's own"
 			}
 			fmt.Fprintf(w, "  extra URL:   %s gives this URL too: %s\n", x.ExtraFrom, took)
+		}
+		if x.TransformFrom != "" {
+			took := "added this URL"
+			if x.TransformFrom != x.Path {
+				took = "changed " + strings.Join(x.TransformTook, ", ")
+			}
+			fmt.Fprintf(w, "  transform:   %s %s\n", x.TransformFrom, took)
 		}
 		if x.AlternatesFrom != "" && (len(d.URL.Alternates) > 0 || len(x.DroppedAlternates) > 0) {
 			fmt.Fprintf(w, "  alternates:  from %s\n", x.AlternatesFrom)

@@ -36,6 +36,9 @@ func summary(res *pipeline.Result, c *config.Config) string {
 	if res.ExtraURLs > 0 {
 		fmt.Fprintf(&b, ", %s read", plural(res.ExtraURLs, "extra URL"))
 	}
+	if t := res.Transformed; t != nil {
+		fmt.Fprintf(&b, ", the transform edited %d, dropped %d, added %d", t.Edited, t.Dropped, t.Added)
+	}
 	fmt.Fprintf(&b, ", %s", plural(res.URLs.Len(), "URL"))
 	verb := "written to"
 	if dryRun {
@@ -149,18 +152,20 @@ func videoEntries(urls sitemap.URLs) int {
 // jsonSummary is what --json prints: the summary line's numbers, for
 // programs (the npm package's API resolves to it).
 type jsonSummary struct {
-	Dir      string         `json:"dir"`    // the site folder walked
-	OutDir   string         `json:"outDir"` // where the files went: Dir, or --out
-	BaseURL  string         `json:"baseUrl"`
-	DryRun   bool           `json:"dryRun"`
-	Pages    int            `json:"pages"`
-	Extra    int            `json:"extraUrls,omitempty"` // the records of extra URLs read
-	URLs     int            `json:"urls"`
-	Files    []string       `json:"files"`   // the sitemap files, relative to OutDir
-	Removed  []string       `json:"removed"` // stale files removed (or, dry, to remove)
-	Skipped  map[string]int `json:"skipped"` // reason → pages
-	Warnings int            `json:"warnings"`
-	LastMod  map[string]int `json:"lastmod"` // source → pages, "none" for none
+	Dir     string `json:"dir"`    // the site folder walked
+	OutDir  string `json:"outDir"` // where the files went: Dir, or --out
+	BaseURL string `json:"baseUrl"`
+	DryRun  bool   `json:"dryRun"`
+	Pages   int    `json:"pages"`
+	Extra   int    `json:"extraUrls,omitempty"` // the records of extra URLs read
+	// Transform counts what the per-URL hook did, with one.
+	Transform *pipeline.Transformed `json:"transform,omitempty"`
+	URLs      int                   `json:"urls"`
+	Files     []string              `json:"files"`   // the sitemap files, relative to OutDir
+	Removed   []string              `json:"removed"` // stale files removed (or, dry, to remove)
+	Skipped   map[string]int        `json:"skipped"` // reason → pages
+	Warnings  int                   `json:"warnings"`
+	LastMod   map[string]int        `json:"lastmod"` // source → pages, "none" for none
 	// Videos are the video entries written, with --videos; News the
 	// articles in the news sitemap, with --news-name.
 	Videos    *int  `json:"videos,omitempty"`
@@ -182,7 +187,7 @@ func printJSON(e *env, on bool, c *config.Config, res *pipeline.Result) error {
 		Files: []string{}, Removed: []string{}, Skipped: map[string]int{}, LastMod: map[string]int{}, NotWritten: c.SkipWrite}
 	if res != nil {
 		s.Pages, s.URLs, s.Warnings, s.ElapsedMS = res.Pages, res.URLs.Len(), res.Warnings, res.Elapsed.Milliseconds()
-		s.Extra = res.ExtraURLs
+		s.Extra, s.Transform = res.ExtraURLs, res.Transformed
 		for r, n := range res.Skipped {
 			s.Skipped[string(r)] = n
 		}

@@ -58,15 +58,16 @@ Examples:
   sitemapgen watch public --source content --debounce 500ms
 
 Flags: every flag of build (sitemapgen --help) but --dry-run, --explain,
---check, --changes and --json, and
+--check, --changes, --json and --transform, and
 ` + config.Settings.Only(config.WatchCommand).Help(config.WatchCommand, 17) + `
 Exit status: 0 stopped by a signal, 2 a usage or configuration error at start
 (later errors are reported and watching goes on).
 `
 
 // refusedInWatch are the flags of build that watch does not take: they
-// ask a build to write nothing.
-var refusedInWatch = []string{"dry-run", "explain"}
+// ask a build to write nothing, or (transform) run a hook on the records,
+// which watch keeps between writes and would edit again.
+var refusedInWatch = []string{"dry-run", "explain", "transform"}
 
 // refused reports a flag of build that watch or audit does not take.
 func refused(line *config.Line[config.Values], command string) error {
@@ -88,6 +89,11 @@ func runWatch(ctx context.Context, e *env, args []string) error {
 	c, line, err := configure(e, config.WatchCommand, args)
 	if c == nil {
 		return err // --help, or the command line is wrong
+	}
+	if c.Build.Transform != nil {
+		// Watch keeps the records between writes and edits some of
+		// them: a hook's edits would be applied again to its own.
+		return usagef("transform: watch runs no per-URL hook: run it with sitemapgen build")
 	}
 	if c.SkipWrite != "" {
 		say(e.stderr, false, "%s: no sitemap written, nothing watched", c.SkipWrite)

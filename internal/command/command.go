@@ -202,3 +202,30 @@ func (t *tail) String() string {
 	defer t.mu.Unlock()
 	return string(t.b)
 }
+
+// Pipe starts the command line with o's bounds (o.Stdin is its own) and
+// returns its standard input, in, and its standard output, out: the
+// per-URL hook's two ends. The caller writes to in and reads out at once;
+// Close of out ends the command as [Process.Close] does, then ends in, so
+// that a writer the command stopped reading is not blocked.
+func Pipe(ctx context.Context, line string, o Options) (in io.WriteCloser, out io.ReadCloser, err error) {
+	pr, pw := io.Pipe()
+	o.Stdin = pr
+	p, err := Start(ctx, line, o)
+	if err != nil {
+		pr.Close()
+		return nil, nil, err
+	}
+	return pw, &piped{Process: p, stdin: pr}, nil
+}
+
+type piped struct {
+	*Process
+	stdin *io.PipeReader
+}
+
+func (p *piped) Close() error {
+	err := p.Process.Close()
+	p.stdin.CloseWithError(io.ErrClosedPipe)
+	return err
+}

@@ -141,3 +141,61 @@ func TestExtraURLsInline(t *testing.T) {
 		t.Errorf("a relative URL: %v", err)
 	}
 }
+
+// TestTransformAllowed: transform: of the settings file runs only when
+// the caller allows commands, as extra_urls_command: does; --transform
+// is the user's own; --transform-fds, the JS API's, takes two
+// descriptors, and names the hook "the transform function".
+func TestTransformAllowed(t *testing.T) {
+	project := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(project, "public"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(project)
+	const file = "base_url: https://example.com/\nroot: public\ntransform: ./edit.sh\n"
+	for _, tc := range []struct {
+		name, file string
+		args       []string
+		env        map[string]string
+		want       string // an error; "" resolves
+		hook       string // the hook's name when it resolves
+	}{
+		{name: "the file's, not allowed", file: file,
+			want: "sitemap.yaml:3: transform: './edit.sh' not run: a command the settings file names runs only when the caller allows it"},
+		{name: "allowed by the flag", file: file, args: []string{"--allow-commands"}, hook: "the transform './edit.sh'"},
+		{name: "allowed by the environment", file: file, env: map[string]string{AllowCommandsEnv: "1"}, hook: "the transform './edit.sh'"},
+		{name: "the command line's", file: "base_url: https://example.com/\nroot: public\n", args: []string{"--transform", "./edit.sh"}, hook: "the transform './edit.sh'"},
+		{name: "the host's descriptors", file: "base_url: https://example.com/\nroot: public\n", args: []string{"--transform-fds", "3,4"}, hook: "the transform function"},
+		{name: "bad descriptors", file: "base_url: https://example.com/\nroot: public\n", args: []string{"--transform-fds", "1,2"}, want: "--transform-fds: not two descriptors IN,OUT above 2"},
+		{name: "none", file: "base_url: https://example.com/\nroot: public\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := os.WriteFile(DefaultFile, []byte(tc.file), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			line, err := Settings.Parse(BuildCommand, tc.args)
+			if err != nil {
+				if tc.want == "" || !strings.Contains(err.Error(), tc.want) {
+					t.Fatalf("%v, want %q", err, tc.want)
+				}
+				return
+			}
+			c, err := Resolve(line, func(k string) string { return tc.env[k] })
+			if tc.want != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tc.want) || !errors.Is(err, ErrCommandNotAllowed) {
+					t.Fatalf("got %v, want %s…", err, tc.want)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch tr := c.Build.Transform; {
+			case tc.hook == "" && tr != nil:
+				t.Errorf("a hook %q, want none", tr.Name)
+			case tc.hook != "" && (tr == nil || tr.Name != tc.hook):
+				t.Errorf("hook %+v, want %q", tr, tc.hook)
+			}
+		})
+	}
+}

@@ -35,6 +35,7 @@ import (
 	"io/fs"
 	"net/url"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -305,6 +306,7 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		c.Build.Hash.Listed = v.Changes != ""
 	}
 	c.Build.Extra = extras(l, v)
+	c.Build.Transform = transform(v)
 	c.Changes = v.Changes
 	if in, ok := l.inside["changes"]; ok {
 		c.ChangesDir, c.Changes = in[0], in[1]
@@ -650,21 +652,73 @@ var ErrCommandNotAllowed = errors.New("a command of the settings file, not allow
 // neither is a key of the file, so the repository cannot allow itself.
 // A command the command line gives is the user's own, and runs.
 func checkCommands(l *layers, v *Values) error {
-	from := l.from["extra_urls_command"]
-	if v.ExtraCommand == "" || v.AllowCommands || from == "--extra-urls-command" {
+	for _, c := range []struct{ key, flag, line string }{
+		{"extra_urls_command", "--extra-urls-command", v.ExtraCommand},
+		{"transform", "--transform", v.Transform},
+	} {
+		from := l.from[c.key]
+		if c.line == "" || v.AllowCommands || from == c.flag {
+			continue
+		}
+		d := &diag.Diagnostic{File: from, Err: ErrCommandNotAllowed,
+			Msg: fmt.Sprintf("%s: %s not run: a command the settings file names runs only when the caller allows it, since a pull request can change this file", c.key, command.Show(c.line)),
+			Hint: "to run it, give --allow-commands (or set " + AllowCommandsEnv + "=1 in the build's environment);\n" +
+				"or give the command on the command line: " + c.flag + " CMD"}
+		if l.file != nil && from == l.file.Name {
+			d.Line, _ = l.file.Sets(c.key)
+		} else {
+			d.File = "sitemapgen" // an integration's options
+			d.Msg = fmt.Sprintf("%s %s (%s) not run: a command runs only when the caller allows it", c.key, command.Show(c.line), from)
+		}
+		return d
+	}
+	return nil
+}
+
+// transform returns the per-URL hook: the descriptors of a host that
+// runs it itself (--transform-fds), else the command (--transform,
+// transform:); nil for none. Each is bounded as a command of extra
+// URLs is: limits.extra_urls_bytes, limits.command_seconds.
+func transform(v *Values) *pipeline.Transform {
+	lim := v.Limits.Or()
+	o := command.Options{MaxBytes: int64(lim.ExtraURLsBytes), Key: limits.ExtraURLsBytesKey, Timeout: time.Duration(lim.CommandSeconds) * time.Second, TimeoutKey: limits.CommandSecondsKey}
+	if fds := v.TransformFDs; fds != "" {
+		in, out, _ := parseFDs(fds) // checked
+		name := "the transform function"
+		return &pipeline.Transform{Name: name, Start: func(ctx context.Context) (io.WriteCloser, io.ReadCloser, error) {
+			return command.FDs(ctx, name, in, out, o)
+		}}
+	}
+	if line := v.Transform; line != "" {
+		return &pipeline.Transform{Name: "the transform " + command.Show(line), Start: func(ctx context.Context) (io.WriteCloser, io.ReadCloser, error) {
+			return command.Pipe(ctx, line, o)
+		}}
+	}
+	return nil
+}
+
+// parseFDs reads --transform-fds IN,OUT: two descriptors above 2.
+func parseFDs(s string) (in, out int, err error) {
+	a, b, ok := strings.Cut(s, ",")
+	if ok {
+		in, err = strconv.Atoi(a)
+		if err == nil {
+			out, err = strconv.Atoi(b)
+		}
+	}
+	if !ok || err != nil || in < 3 || out < 3 || in == out {
+		return 0, 0, errors.New("not two descriptors IN,OUT above 2 (3,4)")
+	}
+	return in, out, nil
+}
+
+// checkFDs checks --transform-fds.
+func checkFDs(s string) error {
+	if s == "" {
 		return nil
 	}
-	d := &diag.Diagnostic{File: from, Err: ErrCommandNotAllowed,
-		Msg: fmt.Sprintf("extra_urls_command: %s not run: a command the settings file names runs only when the caller allows it, since a pull request can change this file", command.Show(v.ExtraCommand)),
-		Hint: "to run it, give --allow-commands (or set " + AllowCommandsEnv + "=1 in the build's environment);\n" +
-			"or give the command on the command line: --extra-urls-command CMD"}
-	if l.file != nil && from == l.file.Name {
-		d.Line, _ = l.file.Sets("extra_urls_command")
-	} else {
-		d.File = "sitemapgen" // an integration's options
-		d.Msg = fmt.Sprintf("extra_urls_command %s (%s) not run: a command runs only when the caller allows it", command.Show(v.ExtraCommand), from)
-	}
-	return d
+	_, _, err := parseFDs(s)
+	return err
 }
 
 // extras returns the sources of extra URLs: the files of extra_urls,

@@ -80,6 +80,8 @@ type Values struct {
 	ExtraURLs      []string
 	ExtraInline    []string
 	ExtraCommand   string
+	Transform      string
+	TransformFDs   string
 	AllowCommands  bool
 	Limits         limits.Limits
 	Watch          Watch
@@ -414,10 +416,23 @@ var Settings = Table[Values]{
 		"limits.command_seconds; a failure fails the build. Named",
 		"in sitemap.yaml, it runs only with --allow-commands"},
 		Field: String(func(v *Values) *string { return &v.ExtraCommand }, "", nil)},
+	{Flag: "transform", Arg: "CMD", Key: "transform", Help: []string{
+		"run CMD with /bin/sh -c as the per-URL hook: it reads",
+		"every record to be written, a JSON line each (loc,",
+		"lastmod, changefreq, priority, alternates, images), in",
+		"URL order, and writes back the records to write, edited,",
+		"dropped (not written back) or added. Bounded as",
+		"--extra-urls-command; a failure fails the build, nothing",
+		"written. Named in sitemap.yaml, it runs only with",
+		"--allow-commands (docs/listing.md)"},
+		Field: String(func(v *Values) *string { return &v.Transform }, "", nil)},
+	{Flag: "transform-fds", Arg: "IN,OUT", Only: BuildCommand, Hidden: true,
+		Field: String(func(v *Values) *string { return &v.TransformFDs }, "", checkFDs)},
 	{Flag: "allow-commands", Env: AllowCommandsEnv, Help: []string{
-		"run the commands sitemap.yaml names (extra_urls_command:),",
-		"which a pull request can change: off by default. Also",
-		AllowCommandsEnv + "=1; never a key of the file"},
+		"run the commands sitemap.yaml names (extra_urls_command:,",
+		"transform:), which a pull request can change: off by",
+		"default. Also " + AllowCommandsEnv + "=1; never a key of",
+		"the file"},
 		Field: Bool(func(v *Values) *bool { return &v.AllowCommands }, false)},
 	{Flag: "feed", Key: "feed.enabled", Short: true, Help: []string{
 		"also write feed.xml, an Atom feed of the most",

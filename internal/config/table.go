@@ -53,6 +53,10 @@ type Setting[V any] struct {
 	// FlagCheck, when set, checks a value the flag gave, beyond the
 	// field's own check (an empty --changes names no file).
 	FlagCheck func(*V) error
+	// Hidden marks a flag that --help, the README and the JS API's
+	// options leave out: one a program passes, not a person (the JS API's
+	// --transform-fds).
+	Hidden bool
 	// Field is where the value goes, with its type, default and check.
 	Field Field[V]
 }
@@ -349,7 +353,18 @@ func (t Table[V]) flags(command string) []*Setting[V] {
 	var out []*Setting[V]
 	for i := range t {
 		s := &t[i]
-		if s.Flag != "" && (s.Only == "" || s.Only == command) {
+		if s.Flag != "" && !s.Hidden && (s.Only == "" || s.Only == command) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// hidden returns the settings of command whose flags are Hidden.
+func (t Table[V]) hidden(command string) []*Setting[V] {
+	var out []*Setting[V]
+	for i := range t {
+		if s := &t[i]; s.Flag != "" && s.Hidden && (s.Only == "" || s.Only == command) {
 			out = append(out, s)
 		}
 	}
@@ -462,13 +477,15 @@ func (t Table[V]) Parse(command string, args []string) (*Line[V], error) {
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
 	var names []string
-	for _, s := range t.flags(command) {
+	for _, s := range append(t.flags(command), t.hidden(command)...) {
 		v := &flagValue[V]{s: s, l: l}
 		fs.Var(v, s.Flag, "")
 		if s.Letter != "" {
 			fs.Var(v, s.Letter, "") // the same value: one flag, two names
 		}
-		names = append(names, s.Flag)
+		if !s.Hidden {
+			names = append(names, s.Flag)
+		}
 	}
 	version := fs.Bool("version", false, "")
 	names = append(names, "help", "version")

@@ -381,8 +381,9 @@ const siteConfig = createRequire(import.meta.url)(path.join(siteDir, "docusaurus
 const { defaultLocale, locales } = siteConfig.i18n;
 const options = JSON.parse(process.env.OPTIONS || "{}");
 if (process.env.CREATE_ITEMS) {
-  // @docusaurus/plugin-sitemap's createSitemapItems, a function.
-  options.createSitemapItems = async (params) => params.defaultCreateSitemapItems(params);
+  // @docusaurus/plugin-sitemap's createSitemapItems, a function given
+  // every item at once: it leaves /blog/archive out.
+  options.createSitemapItems = async (params) => (await params.defaultCreateSitemapItems(params)).filter((i) => !i.url.endsWith("/blog/archive"));
 }
 const p = plugin({ siteDir, siteConfig }, options);
 for (const currentLocale of [defaultLocale, ...locales.filter((l) => l !== defaultLocale)]) {
@@ -438,8 +439,9 @@ func TestDocusaurusPlugin(t *testing.T) {
 	// @docusaurus/plugin-sitemap's options, with their meaning: its own
 	// sitemap (the committed build's, lastmod: 'date') less the routes
 	// ignorePatterns names, every URL with the changefreq and priority
-	// given, dates without a time; createSitemapItems, a function, a
-	// warning naming it; the build passes.
+	// given, dates without a time; createSitemapItems, a function given
+	// every URL, run by the plugin: what it leaves out is left out, with
+	// no warning; the build passes.
 	peerURLs := map[string]bool{}
 	for _, f := range []string{"sitemap.xml", "de/sitemap.xml"} {
 		for _, loc := range locs(t, filepath.Join(fixture, "build", filepath.FromSlash(f))) {
@@ -450,8 +452,8 @@ func TestDocusaurusPlugin(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("node, with the plugin's options: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
-	if out := r.stdout + r.stderr; !strings.Contains(out, `["sitemapgen/docusaurus", { createSitemapItems }] is a function, and sitemapgen runs none yet`) {
-		t.Errorf("createSitemapItems is not named in a warning:\n%s", out)
+	if out := r.stdout + r.stderr; strings.Contains(out, "createSitemapItems") || !strings.Contains(out, "the transform edited 0, dropped 2, added 0") {
+		t.Errorf("createSitemapItems is named in a warning, or not run:\n%s", out)
 	}
 	withOptions := locs(t, filepath.Join(ours, "build", "sitemap.xml"))
 	var dropped []string
@@ -466,9 +468,10 @@ func TestDocusaurusPlugin(t *testing.T) {
 			peerTags = append(peerTags, loc)
 		}
 	}
+	peerTags = append(peerTags, "https://example.com/blog/archive", "https://example.com/de/blog/archive") // createSitemapItems'
 	slices.Sort(peerTags)
-	if len(peerTags) == 0 || !slices.Equal(dropped, peerTags) {
-		t.Errorf("ignorePatterns left out %q; the routes /blog/tags/** matches in the plugin's sitemap are %q", dropped, peerTags)
+	if len(peerTags) == 2 || !slices.Equal(dropped, peerTags) {
+		t.Errorf("ignorePatterns and createSitemapItems left out %q; the routes /blog/tags/** matches in the plugin's sitemap and the two /blog/archive are %q", dropped, peerTags)
 	}
 	everyURL(t, filepath.Join(ours, "build", "sitemap.xml"), []string{"<changefreq>daily</changefreq>", "<priority>0.6</priority>"})
 	if data, _ := os.ReadFile(filepath.Join(ours, "build", "sitemap.xml")); regexp.MustCompile(`<lastmod>[^<]*T`).Match(data) || !strings.Contains(string(data), "<lastmod>") {
@@ -516,8 +519,10 @@ func TestDocusaurusBuild(t *testing.T) {
 		t.Errorf("the build's sitemap lists %q;\nplain sitemapgen on the committed build, less the tags, %q", got, want)
 	}
 	everyURL(t, filepath.Join(site, "build", "sitemap.xml"), []string{"<changefreq>daily</changefreq>"})
-	if out := r.stdout + r.stderr; !strings.Contains(out, `["sitemapgen/docusaurus", { createSitemapItems }] is a function`) {
-		t.Errorf("the build does not name createSitemapItems in a warning:\n%s", out)
+	// createSitemapItems, which gives back every item, is run by the
+	// plugin as the per-URL hook: no warning, nothing dropped.
+	if out := r.stdout + r.stderr; strings.Contains(out, "createSitemapItems") || !strings.Contains(out, "the transform edited 0, dropped 0, added 0") {
+		t.Errorf("the build names createSitemapItems in a warning, or did not run it:\n%s", out)
 	}
 	// The preset's sitemap is off, and docusaurus build empties build/:
 	// de/sitemap.xml, which the preset published, is no file of
@@ -795,15 +800,18 @@ func checkTypes(t *testing.T, dir string) {
 // astroSitemapOptions are @astrojs/sitemap's options of
 // TestAstroSitemapOptions, as astro.config.mjs gives them to the plugin
 // and then to ours: every URL's changefreq and priority, files of at
-// most three URLs, and a filter, a function sitemapgen cannot run.
-const astroSitemapOptions = `{ changefreq: 'weekly', priority: 0.7, entryLimit: 3, filter: (page) => !page.endsWith('/contact'), customPages: ['https://example.com/app/dashboard'] }`
+// most three URLs, a filter that leaves /contact out and a serialize
+// that leaves /tour out and edits /about, which sitemapgen/astro runs
+// as the per-URL hook.
+const astroSitemapOptions = `{ changefreq: 'weekly', priority: 0.7, entryLimit: 3, filter: (page) => !page.endsWith('/contact'), customPages: ['https://example.com/app/dashboard'],
+  serialize: (item) => item.url.endsWith('/tour') ? undefined : item.url.endsWith('/about') ? { ...item, changefreq: 'daily', priority: 0.9 } : item }`
 
 // TestAstroSitemapOptions builds testdata/astro (Astro 5, trailingSlash
 // 'never') with @astrojs/sitemap given its options, then switches, as
 // docs/integrations.md says, to sitemapgen/astro with the same options,
 // and builds again: the same URLs (but the noindex page, which Astro
-// lists, and the page the filter dropped, which sitemapgen lists with a
-// warning naming the option), the same changefreq and priority on each,
+// lists; the page the filter drops left out by both), the same
+// changefreq and priority on each,
 // customPages' URL listed by both (an extra URL of ours), files of at
 // most entryLimit URLs; the build passes.
 func TestAstroSitemapOptions(t *testing.T) {
@@ -845,9 +853,9 @@ func TestAstroSitemapOptions(t *testing.T) {
 		t.Errorf("sitemap.xml written beside sitemap-index.xml")
 	}
 	answers(t, dist, base, "sitemap-index.xml", nil)
-	// Astro's lists its noindex page; its filter dropped /contact, which
-	// sitemapgen cannot run, and lists.
-	onlyTheirs, onlyOurs := []string{base + "private"}, []string{base + "contact"}
+	// Astro's lists its noindex page; its filter dropped /contact, and
+	// ours, run by sitemapgen/astro as the per-URL hook, too.
+	onlyTheirs, onlyOurs := []string{base + "private"}, []string{}
 	for loc, e := range theirs {
 		o, ok := ours[loc]
 		switch {
@@ -861,12 +869,19 @@ func TestAstroSitemapOptions(t *testing.T) {
 		if _, ok := theirs[loc]; !ok && !slices.Contains(onlyOurs, loc) {
 			t.Errorf("we list %s; @astrojs/sitemap does not", loc)
 		}
-		if o.ChangeFreq != "weekly" || o.Priority != "0.7" {
-			t.Errorf("%s: changefreq %q, priority %q, want weekly, 0.7", loc, o.ChangeFreq, o.Priority)
+		if want := "weekly 0.7"; loc == base+"about" && o.ChangeFreq+" "+o.Priority != "daily 0.9" || loc != base+"about" && o.ChangeFreq+" "+o.Priority != want {
+			t.Errorf("%s: changefreq %q, priority %q, want %s (daily 0.9 for /about, from serialize)", loc, o.ChangeFreq, o.Priority, want)
 		}
 	}
-	if _, ok := ours[base+"contact"]; !ok {
-		t.Errorf("we do not list %s", base+"contact")
+	for _, set := range []map[string]sitemaptest.Entry{theirs, ours} {
+		for _, loc := range []string{base + "contact", base + "tour"} {
+			if _, ok := set[loc]; ok {
+				t.Errorf("%s listed: the filter or serialize leaves it out", loc)
+			}
+		}
+		if _, ok := set[base+"about"]; !ok {
+			t.Errorf("%s not listed", base+"about")
+		}
 	}
 	// customPages' URL, which no file shows, is listed by both: an extra
 	// URL of ours.
@@ -877,9 +892,8 @@ func TestAstroSitemapOptions(t *testing.T) {
 		t.Errorf("we do not list customPages' %s", base+"app/dashboard")
 	}
 	log := r.stdout + r.stderr
-	if !strings.Contains(log, "[sitemapgen] warning: sitemapgen({ filter }) is a function, and sitemapgen runs none yet") ||
-		!strings.Contains(log, "meanwhile leave pages out with sitemapgen({ exclude })") {
-		t.Errorf("the build does not name the filter and what to do:\n%s", log)
+	if strings.Contains(log, "filter") || strings.Contains(log, "serialize") || !strings.Contains(log, "the transform edited 1, dropped 2, added 0") {
+		t.Errorf("the build warns of the filter, or does not say it dropped a URL:\n%s", log)
 	}
 	sitemaptest.MustValidate(t, dist)
 }

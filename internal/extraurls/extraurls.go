@@ -106,7 +106,17 @@ type Record struct {
 // It stops at the first line that is wrong, with a *diag.Diagnostic at
 // name:line, or at fn's first error, which it returns as it is.
 func Read(r io.Reader, name string, f Format, fn func(Record) error) error {
-	br := bufio.NewReaderSize(r, 64<<10)
+	return ReadKnown(r, name, f, nil, fn)
+}
+
+// ReadKnown is Read, but a line of text or JSON lines for which known,
+// when not nil, returns true (the line trimmed of spaces, valid until it
+// returns) is passed over without being read: the caller knows it
+// already (the per-URL hook's answer that is the record it was given,
+// byte for byte).
+func ReadKnown(r io.Reader, name string, f Format, known func(line []byte) bool, fn func(Record) error) error {
+	failed := &firstError{r: r}
+	br := bufio.NewReaderSize(failed, 64<<10)
 	if f == "" {
 		f = sniff(br)
 	}
@@ -118,12 +128,17 @@ func Read(r io.Reader, name string, f Format, fn func(Record) error) error {
 	sc.Buffer(make([]byte, 0, 64<<10), MaxLine)
 	n := 0
 	for sc.Scan() {
+		if failed.err != nil {
+			// The scanner hands over what it holds before the error, the
+			// last line cut short among it: not a record.
+			return placed(name, failed.err)
+		}
 		n++
 		line := bytes.TrimSpace(sc.Bytes())
 		if n == 1 {
 			line = bytes.TrimPrefix(line, []byte("\ufeff")) // a byte order mark, as editors on Windows write
 		}
-		if len(line) == 0 || line[0] == '#' {
+		if len(line) == 0 || line[0] == '#' || known != nil && known(line) {
 			continue
 		}
 		rec := Record{Line: n}
@@ -147,6 +162,20 @@ func Read(r io.Reader, name string, f Format, fn func(Record) error) error {
 		return placed(name, err)
 	}
 	return nil
+}
+
+// firstError reads r, keeping its first error other than io.EOF.
+type firstError struct {
+	r   io.Reader
+	err error
+}
+
+func (f *firstError) Read(p []byte) (int, error) {
+	n, err := f.r.Read(p)
+	if err != nil && err != io.EOF && f.err == nil {
+		f.err = err
+	}
+	return n, err
 }
 
 // sniff peeks at the first lines of br for its format, reading nothing

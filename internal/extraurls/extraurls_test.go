@@ -3,6 +3,7 @@ package extraurls
 import (
 	"bytes"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -171,4 +172,39 @@ func FuzzRead(f *testing.F) {
 			t.Errorf("error %q does not name the file", err)
 		}
 	})
+}
+
+// cut reads src, then fails with err: a command's output past its bound.
+type cut struct {
+	r   io.Reader
+	err error
+}
+
+func (c *cut) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	if err == io.EOF {
+		return n, c.err
+	}
+	return n, err
+}
+
+// TestReadCut: a read that fails in the middle of a line is that error,
+// not the half line as a record (a text URL cut short would be listed,
+// a JSON line said to be malformed).
+func TestReadCut(t *testing.T) {
+	bound := errors.New("past limits.extra_urls_bytes")
+	for _, f := range []Format{Text, JSONL} {
+		src := "https://example.org/a\nhttps://example.org/abcdef"
+		if f == JSONL {
+			src = `{"loc":"https://example.org/a"}` + "\n" + `{"loc":"https://exa`
+		}
+		var got []string
+		err := Read(&cut{strings.NewReader(src), bound}, "urls", f, func(r Record) error {
+			got = append(got, r.URL.Loc)
+			return nil
+		})
+		if !errors.Is(err, bound) || len(got) > 1 {
+			t.Errorf("%s: read %q, error %v; want the bound's error", f, got, err)
+		}
+	}
 }

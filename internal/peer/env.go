@@ -12,7 +12,8 @@ import (
 // replaces a peer passes the options of the peer's it was given: a JSON
 // object, {"tool": "@astrojs/sitemap", "options": {…}, "publishDir":
 // "dist", "basePath": "/"}, each option's value as JSON gives it, a
-// function as {"$function": true}, a Date as {"$date": "ISO 8601"}
+// function as {"$function": true} (one the integration runs itself as
+// the per-URL hook as {"$hook": true}), a Date as {"$date": "ISO 8601"}
 // (npm/sitemapgen/lib/host.js). Beside internal/project's
 // SITEMAPGEN_HOST_PROJECT, it is no setting of the user's.
 const Env = "SITEMAPGEN_PEER_OPTIONS"
@@ -82,6 +83,8 @@ func markers(v any) any {
 				switch k {
 				case "$function":
 					return Func{}
+				case "$hook":
+					return Hooked{}
 				case "$date":
 					return Date{Text: s}
 				case "$expr":

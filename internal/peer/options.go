@@ -19,11 +19,11 @@ import (
 var Options = []Option{
 	// @astrojs/sitemap (Astro 5's integration, 3.x): its options, all
 	// passed to sitemap({ … }) in astro.config.
-	{Astro, "filter", "a function: warned, no per-URL hook yet; --exclude globs meanwhile", hook("leave pages out with --exclude GLOB ('drafts/**')")},
+	{Astro, "filter", "honoured by sitemapgen/astro: run as the per-URL hook, a URL left out when it gives false; init: warned (no function in sitemap.yaml)", runByIntegration("a URL is left out when it gives false", "leave pages out with --exclude GLOB ('drafts/**')")},
 	{Astro, "customPages", "extra_urls_inline: each URL listed as an extra URL", customPages},
 	{Astro, "customSitemaps", "index.extra", customSitemaps},
 	{Astro, "i18n", "locales: (its default locale's pages at the root, each other's in its folder, in its code)", astroI18n},
-	{Astro, "serialize", "a function: warned, no per-URL hook yet; --changefreq, --priority, rules: and --exclude meanwhile", hook("set values with --changefreq, --priority or rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
+	{Astro, "serialize", "honoured by sitemapgen/astro: run as the per-URL hook, each URL written as the item it returns, left out on undefined; init: warned (no function in sitemap.yaml)", runByIntegration("each URL is written as the item it returns, and left out when it returns undefined", "set values with --changefreq, --priority or rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
 	{Astro, "changefreq", "--changefreq", changefreq},
 	{Astro, "priority", "--priority", priority},
 	{Astro, "lastmod", "warned: one date for every page is the build's time, never a lastmod", buildTime},
@@ -32,7 +32,7 @@ var Options = []Option{
 	{Astro, "xslURL", "--xsl", xsl},
 	{Astro, "canonicalURL", "warned: the base URL is Astro's site, or --base-url", canonicalURL},
 	{Astro, "namespaces", "honoured: a file declares only the namespaces it uses", namespaces},
-	{Astro, "chunks", "functions: warned, no per-URL hook yet; sections: by globs meanwhile", hook("give parts of the site sitemap files of their own with sections: in sitemap.yaml (globs)")},
+	{Astro, "chunks", "functions: warned, its code as a --transform command; sections: by globs meanwhile", hook("give parts of the site sitemap files of their own with sections: in sitemap.yaml (globs)")},
 
 	// @docusaurus/plugin-sitemap (Docusaurus 3): the plugin's options, or
 	// the classic preset's sitemap: { … }.
@@ -41,7 +41,7 @@ var Options = []Option{
 	{Docusaurus, "ignorePatterns", "--exclude, each route glob as the globs of its built files", routeGlobs(false)},
 	{Docusaurus, "filename", "--filename", filename},
 	{Docusaurus, "lastmod", "--lastmod-format date or datetime; null: warned, sitemapgen writes each page's date", docusaurusLastmod},
-	{Docusaurus, "createSitemapItems", "a function: warned, no per-URL hook yet; rules: and --exclude meanwhile", hook("set values with rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
+	{Docusaurus, "createSitemapItems", "honoured by sitemapgen/docusaurus: given every URL at once as defaultCreateSitemapItems' items, the items it returns written; init: warned (no function in sitemap.yaml)", runByIntegration("it is given every URL at once as the items of defaultCreateSitemapItems, and the items it returns are written", "set values with rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
 
 	// @netlify/plugin-sitemap: its inputs in netlify.toml's
 	// [plugins.inputs].
@@ -66,7 +66,7 @@ var Options = []Option{
 	{NextSitemap, "robotsTxtOptions", "warned: keep your rules in public/robots.txt; --robots adds the Sitemap: lines", robotsTxtOptions},
 	{NextSitemap, "exclude", "--exclude, each route glob as the globs of its built files; a function warned", routeGlobs(true)},
 	{NextSitemap, "alternateRefs", "locales: when each href is siteUrl or a folder of it; else warned: give the pages' own hreflang links (Next.js's metadata alternates.languages)", alternateRefs},
-	{NextSitemap, "transform", "a function: warned, no per-URL hook yet; rules: and --exclude meanwhile", hook("set values with rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
+	{NextSitemap, "transform", "a function: warned, its code as a --transform command; rules: and --exclude meanwhile", hook("set values with rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
 	{NextSitemap, "additionalPaths", "a function: warned; its URLs in a file of extra URLs (--extra-urls) or a command's output (--extra-urls-command)", extraURLs},
 	{NextSitemap, "autoLastmod", "warned: the build's time is never a lastmod; each page's own date is written", autoLastmod},
 	{NextSitemap, "generateIndexSitemap", "honoured where needed: an index past one file's limits", generateIndex},
@@ -83,10 +83,10 @@ var Options = []Option{
 	{Gatsby, "excludes", "--exclude, each page path glob as the globs of its built files", routeGlobs(false)},
 	{Gatsby, "query", "honoured: the pages are the built files, no GraphQL", honoured("sitemapgen lists the built pages; it needs no GraphQL query")},
 	{Gatsby, "resolveSiteUrl", "a function: warned; the base URL is siteMetadata.siteUrl, or --base-url", hook("give the base URL with --base-url (base_url: in sitemap.yaml) if siteMetadata.siteUrl is not it")},
-	{Gatsby, "resolvePagePath", "a function: warned, no per-URL hook yet", hook("sitemapgen lists each page at the URL its built file is served at")},
+	{Gatsby, "resolvePagePath", "a function: warned, its code as a --transform command", hook("sitemapgen lists each page at the URL its built file is served at")},
 	{Gatsby, "resolvePages", "a function: warned; its URLs in a file of extra URLs (--extra-urls) or a command's output (--extra-urls-command)", extraURLs},
-	{Gatsby, "filterPages", "a function: warned, no per-URL hook yet; --exclude meanwhile", hook("leave pages out with --exclude GLOB ('drafts/**')")},
-	{Gatsby, "serialize", "a function: warned, no per-URL hook yet; rules: meanwhile", hook("set values with rules: in sitemap.yaml")},
+	{Gatsby, "filterPages", "a function: warned, its code as a --transform command; --exclude meanwhile", hook("leave pages out with --exclude GLOB ('drafts/**')")},
+	{Gatsby, "serialize", "a function: warned, its code as a --transform command; rules: meanwhile", hook("set values with rules: in sitemap.yaml")},
 
 	// jekyll-sitemap: no options of its own; what leaves a file out of
 	// it, in _config.yml (read by sitemapgen init).
@@ -126,7 +126,7 @@ var Options = []Option{
 	// hostname and transformItems (read by sitemapgen init).
 	{VitePress, "hostname", "base_url (with base), which the config no longer gives once the sitemap option goes", vitepressHostname},
 	{VitePress, "lastmodDateOnly", "--lastmod-format date; false: datetime, sitemapgen's default", lastmodDateOnly},
-	{VitePress, "transformItems", "a function: warned, no per-URL hook yet; --exclude, rules: meanwhile", hook("leave pages out with --exclude GLOB, and set values with rules: in sitemap.yaml")},
+	{VitePress, "transformItems", "a function: warned, its code as a --transform command; --exclude, rules: meanwhile", hook("leave pages out with --exclude GLOB, and set values with rules: in sitemap.yaml")},
 	{VitePress, "xslUrl", "--xsl", xsl},
 	{VitePress, "xmlns", "honoured: a file declares only the namespaces it uses", namespaces},
 	{VitePress, "level", "honoured: every value is checked, a problem said", honoured("sitemapgen checks every value it writes and says each problem as a warning or an error")},
@@ -146,8 +146,11 @@ var Options = []Option{
 
 // The phrases of the notes of what sitemapgen cannot do yet.
 const (
-	// noHook: a function of the build's, which a per-URL hook will run.
-	noHook = "is a function, and sitemapgen runs none yet (a per-URL hook, transform, is planned)"
+	// noHook: a function of the build's, which no integration runs: its
+	// code can be a command the per-URL hook runs.
+	noHook = "is a function, and sitemapgen runs none of the build's; its code can be a command that edits the records, given with --transform CMD (docs/listing.md)"
+	// noCarry: a function in a configuration file init reads.
+	noCarry = "is a function, which sitemap.yaml cannot carry"
 	// noExtra: URLs the built files do not show, given by a function.
 	noExtra = "is a function that gives URLs the built files do not show, and sitemapgen runs none"
 )
@@ -162,6 +165,24 @@ func hook(meanwhile string) func(*Mapper, any) {
 			return
 		}
 		m.Warn("is %s, where %s takes a function; not taken: %s", describe(v), m.tool, meanwhile)
+	}
+}
+
+// runByIntegration is the mapping of a function the integration runs
+// itself as the per-URL hook (Hooked), how says; given any other way
+// (read from the configuration by init, which cannot carry a function
+// into sitemap.yaml), a note saying where a function can run, and what
+// to do meanwhile.
+func runByIntegration(how, meanwhile string) func(*Mapper, any) {
+	return func(m *Mapper, v any) {
+		switch v.(type) {
+		case Hooked:
+			m.Honoured("is honoured: the integration runs it as the per-URL hook (transform), with %s's meaning: %s", m.tool, how)
+		case Func, Expr, nil:
+			m.Warn("%s; keep it in the integration, which runs it with %s's meaning, or write a command that edits the records and give it with --transform CMD; meanwhile %s", noCarry, m.tool, meanwhile)
+		default:
+			m.Warn("is %s, where %s takes a function; not taken: %s", describe(v), m.tool, meanwhile)
+		}
 	}
 }
 

@@ -69,6 +69,11 @@ var Integrations = []struct {
 // Func is the value of an option that is a function (filter, serialize).
 type Func struct{}
 
+// Hooked is the value of an option that is a function the integration
+// runs itself as the per-URL hook (transform), with the plugin's meaning:
+// Astro's filter and serialize, Docusaurus' createSitemapItems.
+type Hooked struct{}
+
 // Date is the value of an option that is a JavaScript Date (Astro's
 // lastmod: new Date()), as its toISOString gives it.
 type Date struct{ Text string }
@@ -339,7 +344,7 @@ func describe(v any) string {
 		return "null"
 	case string:
 		return fmt.Sprintf("%q", short(v))
-	case Func:
+	case Func, Hooked:
 		return "a function"
 	case Date:
 		return "a Date"

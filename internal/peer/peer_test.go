@@ -2,6 +2,7 @@ package peer
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -88,7 +89,11 @@ func TestMap(t *testing.T) {
 			want: []Setting{{Key: "changefreq", Value: "weekly", From: "changefreq"}, {Key: "priority", Value: 0.7, From: "priority"}, {Key: "max_urls", Value: 10000, From: "entryLimit"}, {Key: "filename", Value: "map-index.xml", From: "filenameBase"}, {Key: "xsl", Value: "/sitemap.xsl", From: "xslURL"}, {Key: "index.extra", Value: []string{"https://example.com/shop/sitemap.xml"}, From: "customSitemaps"}}},
 		{name: "astro's functions and stamp", tool: Astro, given: []Given{{Name: "filter", Value: Func{}}, {Name: "serialize", Value: Func{}}, {Name: "lastmod", Value: Date{Text: "2024-05-01T10:00:00.000Z"}}, {Name: "customPages", Value: []any{"https://example.com/app", "/relative"}}},
 			want: []Setting{{Key: "extra_urls_inline", Value: []string{"https://example.com/app"}, From: "customPages"}, {Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}},
-			warn: []string{"is a function, and sitemapgen runs none yet (a per-URL hook, transform, is planned); meanwhile leave pages out with --exclude GLOB", "is a function", "the build's time, and a build stamp is never a lastmod", `gives "/relative", which is no absolute http(s) URL; not taken`}},
+			warn: []string{"is a function, which sitemap.yaml cannot carry; keep it in the integration, which runs it with @astrojs/sitemap's meaning, or write a command that edits the records and give it with --transform CMD; meanwhile leave pages out with --exclude GLOB", "is a function, which sitemap.yaml cannot carry", "the build's time, and a build stamp is never a lastmod", `gives "/relative", which is no absolute http(s) URL; not taken`}},
+		// The integration runs them itself as the per-URL hook: honoured.
+		{name: "astro's functions run by the integration", tool: Astro, given: []Given{{Name: "filter", Value: Hooked{}}, {Name: "serialize", Value: Hooked{}}},
+			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}},
+		{name: "docusaurus' createSitemapItems run by the integration", tool: Docusaurus, given: []Given{{Name: "createSitemapItems", Value: Hooked{}}}},
 		// customPages, a list of URLs, is carried over as extra URLs; a
 		// function that gives URLs stays a warning that says where to
 		// put them.
@@ -259,6 +264,34 @@ func TestDecode(t *testing.T) {
 	} {
 		if _, _, _, err := Decode(s); err == nil || err.Error() != wantErr {
 			t.Errorf("Decode(%s): %v, want %s", s, err, wantErr)
+		}
+	}
+}
+
+// TestHooked: a function the integration runs as the per-URL hook comes
+// marked {"$hook": true} and is honoured, with the plugin's meaning;
+// the same read by init ({"$function": true}) is a warning.
+func TestHooked(t *testing.T) {
+	for _, tc := range []struct {
+		tool       Tool
+		name, says string
+	}{
+		{Astro, "filter", "a URL is left out when it gives false"},
+		{Astro, "serialize", "left out when it returns undefined"},
+		{Docusaurus, "createSitemapItems", "given every URL at once"},
+	} {
+		_, given, _, err := Decode(`{"tool": "` + string(tc.tool) + `", "options": {"` + tc.name + `": {"$hook": true}}}`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := Map(tc.tool, given, Context{})
+		if len(r.Warnings()) != 0 || !slices.ContainsFunc(r.Notes, func(n Note) bool {
+			return n.Honoured && n.Option == tc.name && strings.Contains(n.Msg, "runs it as the per-URL hook") && strings.Contains(n.Msg, tc.says)
+		}) {
+			t.Errorf("%s's %s run by the integration: %+v", tc.tool, tc.name, r.Notes)
+		}
+		if r := Map(tc.tool, []Given{{Name: tc.name, Value: Func{}}}, Context{}); len(r.Warnings()) != 1 || !strings.Contains(r.Warnings()[0].Msg, "keep it in the integration") {
+			t.Errorf("%s's %s read by init: %+v", tc.tool, tc.name, r.Notes)
 		}
 	}
 }

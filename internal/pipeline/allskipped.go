@@ -24,7 +24,9 @@ const (
 	// mistake: a page that should be listed, left out by a setting or a
 	// fault: a wrong base URL (its canonical links elsewhere, its URL
 	// outside the base URL), a link not followed, a page nobody can read,
-	// a URL too long for the protocol.
+	// a URL too long for the protocol; every URL dropped by the per-URL
+	// hook, which is more likely a hook that writes nothing back than a
+	// site that wants no sitemap.
 	mistake purpose = iota
 	// asked: the site asks that the page stay out of search engines'
 	// indexes, or out of the sitemap: noindex, X-Robots-Tag, a redirect,
@@ -61,6 +63,7 @@ var purposes = map[mapping.Reason]purpose{
 	mapping.Duplicate:        notAPage,
 	mapping.RobotsTxt:        asked,
 	mapping.StaleOutput:      notAPage,
+	mapping.Transformed:      mistake,
 }
 
 // Deliberate reports whether a build that found pages and listed none,

@@ -200,6 +200,11 @@ func (b *builder) run(ctx context.Context) error {
 	res.URLs, res.PathAt, res.Extra = &b.recs, b.recs.PathAt, b.recs.ExtraAt
 	b.countListed(b.dateListPages())
 	b.guardMTime()
+	if opts.Transform != nil {
+		if err := b.transform(ctx); err != nil {
+			return err
+		}
+	}
 	b.lintLastMod()
 	if err := b.explain.finish(&b.recs, opts.Report.Explain); err != nil {
 		return err

@@ -41,6 +41,11 @@ type Explanation struct {
 	// whose URL a record gives too, over the page's own.
 	ExtraFrom string
 	ExtraTook []string
+	// TransformFrom, when set, is the line the per-URL hook wrote back
+	// (NAME:LINE) whose values TransformTook names changed what is
+	// written; of a URL the hook added, the line that added it.
+	TransformFrom string
+	TransformTook []string
 	// NotWalked, when set, is why the walk never handed the file over
 	// (walker.Why): a hidden or excluded file or folder, no include
 	// pattern matching it. Decision then has only the URL its path gives.
@@ -244,6 +249,21 @@ func (e *explainer) merged(path, from string, took []string) {
 	}
 }
 
+// transformed records that the hook's line from changed the values took
+// of the page at path.
+func (e *explainer) transformed(path, from string, took []string) {
+	if x := e.byPath[path]; x != nil {
+		x.TransformFrom, x.TransformTook = from, took
+	}
+}
+
+// dropped records that the hook name left the page at path out.
+func (e *explainer) dropped(path, name string) {
+	if x := e.byPath[path]; x != nil {
+		x.Decision.Skip, x.Decision.Because = mapping.Transformed, "not written back by "+name
+	}
+}
+
 func (e *explainer) duplicate(path, keptLoc, keptPath string) {
 	if x := e.byPath[path]; x != nil {
 		x.DuplicateOf = keptLoc + " (from " + keptPath + ")"
@@ -287,8 +307,17 @@ func (e *explainer) report(recs *records, report func(Explanation)) {
 						d.URL.LastMod, d.LastModFrom, d.LastModSource = written.LastMod, x.ExtraFrom, LastModExtra
 					}
 				}
+				if x.TransformFrom != "" { // the values written, the hook's among them
+					d := &x.Decision
+					d.URL.ChangeFreq, d.URL.Priority, d.URL.Images = written.ChangeFreq, written.Priority, written.Images
+					if slices.Contains(x.TransformTook, "lastmod") {
+						d.URL.LastMod, d.LastModFrom, d.LastModSource = written.LastMod, x.TransformFrom, LastModTransform
+					}
+				}
 				x.Decision.URL.Alternates = written.Alternates
-				if len(declared) > 0 {
+				if slices.Contains(x.TransformTook, "alternates") {
+					x.AlternatesFrom, declared = x.TransformFrom, nil
+				} else if len(declared) > 0 {
 					x.AlternatesFrom = "the page's head"
 				} else if from := e.altsFrom(recs.order[i]); from != "" {
 					x.AlternatesFrom = from

@@ -121,6 +121,10 @@ type Options struct {
 	// Extra are the sources of extra URLs (extra.go): records of URLs
 	// the site's files do not show, listed beside its pages.
 	Extra []Extra
+	// Transform, when not nil, is the per-URL hook (transform.go): it
+	// is given the records a whole build lists and its answers are what
+	// is written. A Session refuses it.
+	Transform *Transform
 	// KeepLeftOut keeps in Result.LeftOut the URL of every page left out
 	// that has one (a redirect stub, a noindex page, a URL robots.txt
 	// disallows ...): for --changes, a URL the previous build listed is
@@ -209,6 +213,9 @@ type Result struct {
 	// ExtraURLs is the number of records of extra URLs read
 	// (Options.Extra).
 	ExtraURLs int
+	// Transformed counts what the per-URL hook did (Options.Transform);
+	// nil without one.
+	Transformed *Transformed
 	// URLs are the records written (or, in a dry run, that would be),
 	// sorted by Loc; nil when the build failed before.
 	URLs sitemap.URLs

@@ -42,7 +42,7 @@ const (
 )
 
 // recSources are the lastmod sources a record's src names; 0 for none.
-var recSources = [...]mapping.LastModSource{"", mapping.LastModFrontMatter, mapping.LastModMeta, mapping.LastModGit, mapping.LastModHash, mapping.LastModMTime, mapping.LastModSitemap, LastModExtra}
+var recSources = [...]mapping.LastModSource{"", mapping.LastModFrontMatter, mapping.LastModMeta, mapping.LastModGit, mapping.LastModHash, mapping.LastModMTime, mapping.LastModSitemap, LastModExtra, LastModTransform}
 
 // srcIndex returns the index of src in recSources, 0 for one not there.
 func srcIndex(src mapping.LastModSource) uint8 {

@@ -48,10 +48,13 @@ type Session struct {
 // Start runs a whole build, as Run does, and returns the Session that
 // keeps it. The Session is returned even when the build fails (no page
 // yet, a page that cannot be written): a later Update may succeed.
-// Options.Explain must be empty.
+// Options.Explain and Options.Transform must be empty.
 func Start(ctx context.Context, opts Options) (*Session, *Result, error) {
 	if len(opts.Explain) > 0 {
 		return nil, nil, errors.New("build: a Session does not explain")
+	}
+	if opts.Transform != nil {
+		return nil, nil, errors.New("build: a Session runs no transform")
 	}
 	s := &Session{opts: opts, state: writer.NewState()}
 	res, err := s.restart(ctx)

@@ -1,5 +1,23 @@
 // Types of the sitemapgen package's API: import sitemapgen from "sitemapgen".
 
+/**
+ * A record as the transform function gets and returns it: the sitemap's
+ * own element names. lastmod is as written ("2024-05-01T09:30:00Z", or
+ * a date with --lastmod-format date); one it returns may be any date
+ * sitemapgen reads. A value left out is none.
+ */
+export interface SitemapRecord {
+  loc: string;
+  lastmod?: string;
+  changefreq?: "always" | "hourly" | "daily" | "weekly" | "monthly" | "yearly" | "never";
+  priority?: number | string;
+  alternates?: { hreflang: string; href: string }[];
+  images?: { loc: string }[];
+}
+
+/** What the transform function returns: a record, none, or several. */
+export type TransformResult = SitemapRecord | SitemapRecord[] | null | undefined;
+
 /** Where sitemapgen's messages go; console by default. */
 export interface Logger {
   info(message: string): void;
@@ -59,6 +77,15 @@ export interface Options {
   extraUrls?: string | string[];
   /** A command whose output lists extra URLs (--extra-urls-command). */
   extraUrlsCommand?: string;
+  /**
+   * The per-URL hook: a function run in this process over every record
+   * to be written, in URL order, one at a time (it may be async). It
+   * returns the record to write (the one given, edited), null or
+   * undefined to drop it, or a list of records (the others added, checked
+   * as extra URLs). A string is a command line instead (--transform).
+   * What it returns is checked; a throw rejects, nothing written.
+   */
+  transform?: string | ((record: SitemapRecord) => TransformResult | Promise<TransformResult>);
   /** Run the commands sitemap.yaml names (--allow-commands). */
   allowCommands?: boolean;
   feed?: boolean;
@@ -83,6 +110,8 @@ export interface Summary {
   pages: number;
   /** The records of extra URLs read (extraUrls, extraUrlsCommand); absent for none. */
   extraUrls?: number;
+  /** What the transform did; absent without one. */
+  transform?: { given: number; returned: number; edited: number; dropped: number; added: number; leftOut: number; duplicates: number };
   /** The URLs listed. */
   urls: number;
   /** The sitemap files written, relative to outDir, sitemap.xml last. */

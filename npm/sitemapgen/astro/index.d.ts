@@ -3,15 +3,28 @@ import type { ChangeFreq, Options as APIOptions } from "../index.js";
 
 /**
  * The options of @astrojs/sitemap, which the integration takes with
- * their meaning: each maps to sitemapgen's setting, or is a warning that
- * says what to do instead (docs/migrating.md).
+ * their meaning: each maps to sitemapgen's setting, runs as the per-URL
+ * hook (filter, serialize), or is a warning that says what to do instead
+ * (docs/migrating.md).
  */
+/** @astrojs/sitemap's SitemapItem, as serialize gets and returns it. */
+export interface SitemapItem {
+  url: string;
+  lastmod?: string | Date;
+  changefreq?: ChangeFreq;
+  priority?: number;
+  links?: { url: string; lang: string }[];
+  img?: { url: string }[];
+}
+
 export interface AstroSitemapOptions {
-  filter?(page: string): boolean;
+  /** Run as the per-URL hook: a URL for which it returns false is left out. */
+  filter?(page: string): boolean | Promise<boolean>;
   customPages?: string[];
   customSitemaps?: string[];
   i18n?: { defaultLocale: string; locales: Record<string, string> };
-  serialize?(item: unknown): unknown;
+  /** Run as the per-URL hook, after filter: the item it returns is written; undefined leaves the URL out. */
+  serialize?(item: SitemapItem): SitemapItem | undefined | Promise<SitemapItem | undefined>;
   changefreq?: ChangeFreq;
   priority?: number;
   lastmod?: Date;

@@ -11,7 +11,18 @@ export interface DocusaurusSitemapOptions {
   ignorePatterns?: string[];
   filename?: string;
   lastmod?: "date" | "datetime" | null;
-  createSitemapItems?(params: unknown): Promise<unknown[]>;
+  /**
+   * Run as the per-URL hook, given every URL at once:
+   * defaultCreateSitemapItems() resolves to them as items (what sitemapgen
+   * would write); the items it returns are written.
+   */
+  createSitemapItems?(params: {
+    defaultCreateSitemapItems: (params?: unknown) => Promise<{ url: string; lastmod: string | null; changefreq: string | null; priority: number | null }[]>;
+    siteConfig: unknown;
+    routes: unknown[];
+    head: Record<string, unknown>;
+    options: unknown;
+  }): Promise<{ url: string; lastmod?: string | null; changefreq?: string | null; priority?: number | null }[]>;
 }
 
 /**

@@ -36,11 +36,13 @@ export default function sitemapgenDocusaurus(context, options = {}) {
         // sitemaps of the whole site are at the site's.
         site = { ...siteConfig, baseUrl: siteConfig.baseUrl.slice(0, -folder.length + 1) };
       }
-      await runForHost("docusaurus", docusaurusProject(site, cwd, out), settings, {
-        dir: out,
-        cwd,
-        logger: hostLogger(await docusaurusLogger()),
-      });
+      await runForHost(
+        "docusaurus",
+        docusaurusProject(site, cwd, out),
+        settings,
+        { dir: out, cwd, logger: hostLogger(await docusaurusLogger()) },
+        { siteConfig }, // for createSitemapItems
+      );
     },
   };
 }

@@ -44,6 +44,7 @@ export const flags = {
   keyFile: ["key-file", "bool"],
   extraUrls: ["extra-urls", "list"],
   extraUrlsCommand: ["extra-urls-command", "value"],
+  transform: ["transform", "value"],
   allowCommands: ["allow-commands", "bool"],
   feed: ["feed", "bool"],
   viewer: ["viewer", "bool"],

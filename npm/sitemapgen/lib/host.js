@@ -1,7 +1,7 @@
 // What the integrations share: running sitemapgen inside a host tool's
 // build with what the host's configuration resolved to.
 import path from "node:path";
-import sitemapgen, { runByEnv } from "./index.js";
+import sitemapgen, { runByEnv, wholeList } from "./index.js";
 import { peers } from "./peers.js";
 
 // The variable through which sitemapgen takes the host's configuration
@@ -25,8 +25,17 @@ const peerEnv = "SITEMAPGEN_PEER_OPTIONS";
  * options the host gives (dir, cwd, logger), dir given relative to cwd,
  * as messages show it; the user's options pass through and win.
  */
-export function runForHost(runBy, project, options = {}, defaults = {}) {
+export function runForHost(runBy, project, options = {}, defaults = {}, context = {}) {
   const { own, peer } = splitOptions(runBy, options);
+  const hook = peer && peerHooks[runBy]?.(peer.options, context);
+  if (hook) {
+    // The plugin's functions run as the per-URL hook, with the plugin's
+    // meaning; they are marked so, not as functions sitemapgen cannot run.
+    for (const name of hook.names) {
+      peer.options[name] = hooked;
+    }
+    own.transform = chain(hook.fn, own.transform);
+  }
   const env = { [runByEnv]: runBy, ...own.env };
   if (project) {
     env[hostProjectEnv] = JSON.stringify(project);
@@ -78,6 +87,9 @@ export function peerJSON(tool, options, { publishDir, basePath } = {}) {
 }
 
 function marked(value) {
+  if (value === hooked) {
+    return { $hook: true };
+  }
   if (typeof value === "function") {
     return { $function: true };
   }
@@ -101,6 +113,161 @@ function marked(value) {
     return out;
   }
   return value;
+}
+
+// hooked stands, among the plugin's options, for a function the
+// integration runs as the per-URL hook: {"$hook": true} to sitemapgen.
+const hooked = Symbol("sitemapgen.hooked");
+
+/**
+ * peerHooks give, by integration, the transform function that runs the
+ * functions of the plugin it replaces with that plugin's meaning, and
+ * their names; null when none of them is given as a function.
+ */
+export const peerHooks = {
+  astro: astroHook,
+  docusaurus: docusaurusHook,
+};
+
+/**
+ * astroHook: @astrojs/sitemap's filter(url) leaves out a URL for which
+ * it is false, then serialize(item) edits the item ({url, lastmod,
+ * changefreq, priority, links: [{url, lang}], img: [{url}]}) or, on
+ * undefined, leaves the URL out; both may be async where the plugin's
+ * may. As the plugin's, they see every URL: pages and customPages'.
+ */
+function astroHook(options) {
+  const { filter, serialize } = options;
+  const names = ["filter", "serialize"].filter((n) => typeof options[n] === "function");
+  if (names.length === 0) {
+    return null;
+  }
+  const fn = async (record) => {
+    if (typeof filter === "function" && !(await filter(record.loc))) {
+      return null;
+    }
+    if (typeof serialize !== "function") {
+      return record;
+    }
+    const item = await serialize(astroItem(record));
+    return item ? fromAstroItem(item) : null;
+  };
+  return { names, fn };
+}
+
+/** astroItem is a record as @astrojs/sitemap's SitemapItem. */
+export function astroItem(record) {
+  const item = { url: record.loc };
+  for (const k of ["lastmod", "changefreq", "priority"]) {
+    if (record[k] !== undefined) {
+      item[k] = record[k];
+    }
+  }
+  if (record.alternates) {
+    item.links = record.alternates.map((a) => ({ url: a.href, lang: a.hreflang }));
+  }
+  if (record.images) {
+    item.img = record.images.map((i) => ({ url: i.loc }));
+  }
+  return item;
+}
+
+/** fromAstroItem is a SitemapItem as a record; video and news are not carried. */
+export function fromAstroItem(item) {
+  const record = { loc: String(item.url) };
+  if (item.lastmod !== undefined && item.lastmod !== null) {
+    record.lastmod = item.lastmod instanceof Date ? item.lastmod.toISOString() : String(item.lastmod);
+  }
+  if (item.changefreq) {
+    record.changefreq = String(item.changefreq);
+  }
+  if (item.priority !== undefined && item.priority !== null) {
+    record.priority = item.priority;
+  }
+  if (item.links?.length) {
+    record.alternates = item.links.map((l) => ({ hreflang: l.lang, href: l.url }));
+  }
+  if (item.img?.length) {
+    record.images = item.img.map((i) => ({ loc: i.url }));
+  }
+  return record;
+}
+
+/**
+ * docusaurusHook: @docusaurus/plugin-sitemap's createSitemapItems takes
+ * the whole list ({defaultCreateSitemapItems, siteConfig, routes, head,
+ * options}) and returns the items to write ({url, lastmod, changefreq,
+ * priority}). It is given every record at once: defaultCreateSitemapItems
+ * resolves to them as items (what sitemapgen would write), routes and
+ * head are empty (sitemapgen reads the built files, not the routes), and
+ * what it returns is written.
+ */
+function docusaurusHook(options, { siteConfig } = {}) {
+  const create = options.createSitemapItems;
+  if (typeof create !== "function") {
+    return null;
+  }
+  const { createSitemapItems, ...rest } = options;
+  const fn = async (records) => {
+    const items = records.map((r) => ({ url: r.loc, lastmod: r.lastmod ?? null, changefreq: r.changefreq ?? null, priority: r.priority ?? null }));
+    const byURL = new Map(records.map((r) => [r.loc, r]));
+    const out = await create({ defaultCreateSitemapItems: async () => items, siteConfig, routes: [], head: {}, options: rest });
+    return (out ?? []).map((item) => {
+      // Its alternates and images, which Docusaurus' items do not carry,
+      // stay those of the record of its URL.
+      const { alternates, images } = byURL.get(item.url) ?? {};
+      const record = { loc: String(item.url), alternates, images };
+      if (item.lastmod) {
+        record.lastmod = item.lastmod instanceof Date ? item.lastmod.toISOString() : String(item.lastmod);
+      }
+      if (item.changefreq) {
+        record.changefreq = item.changefreq;
+      }
+      if (item.priority !== undefined && item.priority !== null) {
+        record.priority = item.priority;
+      }
+      return record;
+    });
+  };
+  fn[wholeList] = true;
+  return { names: ["createSitemapItems"], fn };
+}
+
+/**
+ * chain runs the plugin's hook, then the user's own transform on what it
+ * keeps; a string (a command line) cannot follow a function, and throws.
+ */
+function chain(first, then) {
+  if (then === undefined || then === null) {
+    return first;
+  }
+  if (typeof then !== "function") {
+    throw Object.assign(new Error("sitemapgen: transform: a command line cannot follow the plugin's functions; give a function"), { exitCode: 2 });
+  }
+  if (first[wholeList]) {
+    const fn = async (records) => {
+      const out = [];
+      for (const r of await first(records)) {
+        const answer = await then(r);
+        out.push(...(answer === null || answer === undefined ? [] : Array.isArray(answer) ? answer : [answer]));
+      }
+      return out;
+    };
+    fn[wholeList] = true;
+    return fn;
+  }
+  return async (record) => {
+    const kept = await first(record);
+    if (kept === null || kept === undefined) {
+      return kept;
+    }
+    const out = [];
+    for (const r of Array.isArray(kept) ? kept : [kept]) {
+      const answer = await then(r);
+      out.push(...(answer === null || answer === undefined ? [] : Array.isArray(answer) ? answer : [answer]));
+    }
+    return out;
+  };
 }
 
 /**

@@ -2,6 +2,8 @@
 // options as its flags and resolves to the summary --json prints.
 
 import { spawn } from "node:child_process";
+import { once } from "node:events";
+import readline from "node:readline";
 import { binaryPath } from "./binary.js";
 import { flags } from "./flags.js";
 
@@ -12,8 +14,14 @@ const usageLine = /^Run '.*' for usage\.$/;
 // user gives the settings (internal/config/runby.go): messages name them so.
 export const runByEnv = "SITEMAPGEN_RUN_BY";
 
-// The options that are not flags.
+// The options that are not flags (transform is, when it is a command
+// line, --transform).
 const own = new Set(["dir", "cwd", "env", "logger", "args"]);
+
+// The descriptors of the child through which a transform function gets
+// the records (the child writes them to the first) and gives its
+// answers (the child reads them from the second): --transform-fds.
+const transformFds = [3, 4];
 
 /**
  * args returns the command line of a build with options: "build", "--json",
@@ -25,6 +33,10 @@ export function args(options = {}) {
   const out = ["build", "--json"];
   for (const [key, value] of Object.entries(options)) {
     if (own.has(key) || value === undefined || value === null) {
+      continue;
+    }
+    if (key === "transform" && typeof value === "function") {
+      out.push(`--transform-fds=${transformFds.join(",")}`);
       continue;
     }
     const flag = flags[key];
@@ -79,7 +91,21 @@ export async function sitemapgen(options = {}) {
     err.exitCode ??= argv ? 1 : 2;
     throw err;
   }
-  const child = spawn(bin, argv, { cwd: options.cwd ?? process.cwd(), env, stdio: ["ignore", "pipe", "pipe"] });
+  const fn = typeof options.transform === "function" ? options.transform : null;
+  const stdio = ["ignore", "pipe", "pipe"];
+  if (fn) {
+    stdio.push("pipe", "pipe"); // 3: the records, 4: the answers
+  }
+  const child = spawn(bin, argv, { cwd: options.cwd ?? process.cwd(), env, stdio });
+  // The function's failure: the build is stopped, and rejects with it.
+  let failed = null;
+  const hook = fn
+    ? runTransform(fn, child.stdio[transformFds[0]], child.stdio[transformFds[1]], (err) => {
+        // Killed before its answers end: it writes nothing.
+        failed ??= err;
+        child.kill("SIGTERM");
+      })
+    : null;
 
   let stdout = "";
   child.stdout.setEncoding("utf8");
@@ -125,6 +151,12 @@ export async function sitemapgen(options = {}) {
   if (partial !== "") {
     line(partial);
   }
+  await hook;
+  if (failed) {
+    const err = new Error(`sitemapgen: transform: ${failed?.message ?? failed}`, { cause: failed });
+    err.exitCode = 1;
+    throw err;
+  }
   if (code === 0) {
     log(pending);
     return JSON.parse(stdout);
@@ -133,6 +165,95 @@ export async function sitemapgen(options = {}) {
   const err = new Error(message.join("\n") || `sitemapgen: ${signal ? `killed by ${signal}` : `exit status ${code}`}`);
   err.exitCode = code ?? 1;
   throw err;
+}
+
+/**
+ * runTransform runs the function fn over the records the child writes to
+ * input, one JSON line each, and writes its answers to output: a record
+ * (the one given, edited, or another), null or undefined to drop it, or
+ * a list of records (none, the one given, others: added). fn may be
+ * async; one record at a time, in the order given. When fn throws, or
+ * gives what is no record, stop is called with the error before output
+ * is closed (the child must be ended first: answers that end look
+ * complete); else output is ended after the last answer.
+ */
+export async function runTransform(fn, input, output, stop) {
+  if (fn[wholeList]) {
+    return runWhole(fn, input, output, stop);
+  }
+  // The child stopped reading (it failed, at a line of ours or its own
+  // problem): its own error says why; the answers go nowhere.
+  let gone = false;
+  output.on("error", () => (gone = true));
+  output.on("close", () => (gone = true));
+  const write = async (record) => {
+    if (record === null || typeof record !== "object" || Array.isArray(record)) {
+      throw new Error(`the function returned ${JSON.stringify(record)}, not a record ({loc, …}), null or a list of records`);
+    }
+    if (!gone && !output.write(JSON.stringify(record) + "\n")) {
+      await Promise.race([once(output, "drain"), once(output, "close")]).catch(() => {});
+    }
+  };
+  const lines = readline.createInterface({ input, crlfDelay: Infinity });
+  try {
+    for await (const line of lines) {
+      if (line.trim() === "") {
+        continue;
+      }
+      const answer = await fn(JSON.parse(line));
+      if (answer === null || answer === undefined) {
+        continue;
+      }
+      for (const record of Array.isArray(answer) ? answer : [answer]) {
+        await write(record);
+      }
+    }
+  } catch (err) {
+    // Not output.destroy(): answers that end look complete, and the
+    // child would write what it has. It is killed, and its ends close
+    // with it.
+    stop(err);
+    input.resume();
+    return;
+  }
+  output.end();
+}
+
+/**
+ * wholeList marks a transform function that takes every record at once,
+ * as a list, and returns the list to write (an integration's, for a
+ * plugin whose function takes the whole list: Docusaurus'
+ * createSitemapItems). The records are held in memory: such a site's.
+ */
+export const wholeList = Symbol("sitemapgen.wholeList");
+
+async function runWhole(fn, input, output, stop) {
+  output.on("error", () => {});
+  const records = [];
+  let answer;
+  try {
+    for await (const line of readline.createInterface({ input, crlfDelay: Infinity })) {
+      if (line.trim() !== "") {
+        records.push(JSON.parse(line));
+      }
+    }
+    answer = (await fn(records)) ?? [];
+    if (!Array.isArray(answer) || answer.some((r) => r === null || typeof r !== "object" || Array.isArray(r))) {
+      throw new Error("the function returned what is no list of records ({loc, …})");
+    }
+  } catch (err) {
+    stop(err); // killed before its answers end, as above
+    return;
+  }
+  for (const record of answer) {
+    if (!output.write(JSON.stringify(record) + "\n")) {
+      await Promise.race([once(output, "drain"), once(output, "close")]).catch(() => {});
+    }
+    if (output.destroyed) {
+      break;
+    }
+  }
+  output.end();
 }
 
 export default sitemapgen;

@@ -183,3 +183,60 @@ test("warnings go to logger.warn, the rest to logger.info", async () => {
   assert.match(log.info[0], /^sitemapgen: 5 pages found, 4 URLs .*; 2 warnings/);
   assert.deepEqual(log.error, []);
 });
+
+test("a transform function edits, drops and adds records, run in this process", async () => {
+  const cwd = site(pages);
+  const { log, logger } = recorder();
+  const given = [];
+  const summary = await sitemapgen({
+    cwd,
+    dir: "public",
+    baseUrl: "https://example.com/",
+    logger,
+    transform: async (record) => {
+      given.push(record.loc);
+      await new Promise((resolve) => setImmediate(resolve)); // async, as a lookup would be
+      if (record.loc.endsWith("/a.html")) {
+        return null; // dropped
+      }
+      return [{ ...record, priority: 0.9, changefreq: "daily" }, { loc: "https://example.com/from-data", lastmod: "2024-05-01" }];
+    },
+  });
+  assert.deepEqual(given, ["https://example.com/", "https://example.com/a.html"]); // in URL order
+  assert.equal(summary.urls, 2);
+  assert.deepEqual(summary.transform, { given: 2, returned: 2, edited: 1, dropped: 1, added: 1, leftOut: 0, duplicates: 0 });
+  assert.deepEqual(summary.skipped, { "error page": 1, "dropped by the transform": 1 });
+  const xml = fs.readFileSync(path.join(cwd, "public", "sitemap.xml"), "utf8");
+  assert.match(xml, /<loc>https:\/\/example.com\/<\/loc>\s*<lastmod>[^<]+<\/lastmod>\s*<changefreq>daily<\/changefreq>\s*<priority>0.9<\/priority>/);
+  assert.match(xml, /<loc>https:\/\/example.com\/from-data<\/loc>\s*<lastmod>2024-05-01T00:00:00Z<\/lastmod>/);
+  assert.doesNotMatch(xml, /a\.html/);
+  assert.deepEqual(log.warn, []);
+});
+
+test("a transform function that throws, or answers what is no record, rejects: nothing written", async () => {
+  const cwd = site(pages);
+  const logger = recorder().logger;
+  await sitemapgen({ cwd, dir: "public", baseUrl: "https://example.com/", logger });
+  const before = fs.readFileSync(path.join(cwd, "public", "sitemap.xml"), "utf8");
+  await assert.rejects(
+    sitemapgen({ cwd, dir: "public", baseUrl: "https://example.com/", logger, transform: (record) => {
+      throw new Error(`no price for ${record.loc}`);
+    } }),
+    (err) => {
+      assert.equal(err.message, "sitemapgen: transform: no price for https://example.com/");
+      assert.equal(err.exitCode, 1);
+      return true;
+    },
+  );
+  await assert.rejects(sitemapgen({ cwd, dir: "public", baseUrl: "https://example.com/", logger, transform: () => "https://example.com/x" }),
+    /^Error: sitemapgen: transform: the function returned "https:\/\/example.com\/x", not a record/);
+  // A record sitemapgen refuses: the build's own message, at its line.
+  await assert.rejects(sitemapgen({ cwd, dir: "public", baseUrl: "https://example.com/", logger, transform: (r) => ({ ...r, priority: 2 }) }),
+    { message: /^the transform function:1: priority 2 is outside 0.0–1.0/, exitCode: 1 });
+  assert.equal(fs.readFileSync(path.join(cwd, "public", "sitemap.xml"), "utf8"), before);
+});
+
+test("transform as a string is a command line, --transform", () => {
+  assert.deepEqual(args({ transform: "sed s/a/b/" }), ["build", "--json", "--transform=sed s/a/b/"]);
+  assert.deepEqual(args({ transform: () => null }), ["build", "--json", "--transform-fds=3,4"]);
+});

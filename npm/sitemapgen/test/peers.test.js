@@ -52,7 +52,7 @@ test("astro: @astrojs/sitemap's options", async () => {
   const integration = projectRequire("sitemapgen/astro")({
     changefreq: "weekly",
     priority: 0.7,
-    entryLimit: 2,
+    entryLimit: 1,
     filter: (page) => !page.includes("blog"),
     lastmod: new Date(),
     gzip: false,
@@ -62,15 +62,16 @@ test("astro: @astrojs/sitemap's options", async () => {
   await integration.hooks["astro:build:done"]({ dir: new URL("dist/", root), logger });
   const dist = path.join(cwd, "dist");
   const xml = read(dist, /^sitemap-.*\.xml$/);
-  assert.equal((xml.match(/<url>/g) ?? []).length, 3);
-  assert.equal((xml.match(/<changefreq>weekly<\/changefreq>/g) ?? []).length, 3);
-  assert.equal((xml.match(/<priority>0.7<\/priority>/g) ?? []).length, 3);
-  // entryLimit 2: two files and their index, at @astrojs/sitemap's name.
+  // The filter, run as the per-URL hook: blog/post left out.
+  assert.equal((xml.match(/<url>/g) ?? []).length, 2);
+  assert.doesNotMatch(xml, /blog/);
+  assert.equal((xml.match(/<changefreq>weekly<\/changefreq>/g) ?? []).length, 2);
+  assert.equal((xml.match(/<priority>0.7<\/priority>/g) ?? []).length, 2);
+  // entryLimit 1: two files and their index, at @astrojs/sitemap's name.
   assert.match(fs.readFileSync(path.join(dist, "sitemap-index.xml"), "utf8"), /<sitemapindex/);
   assert.ok(!fs.existsSync(path.join(dist, "sitemap.xml")));
   const warnings = log.warn.join("\n");
-  assert.match(warnings, /sitemapgen\(\{ filter \}\) is a function, and sitemapgen runs none yet/);
-  assert.match(warnings, /sitemapgen\(\{ exclude \}\)/); // what to do, as the option
+  assert.doesNotMatch(warnings, /filter/);
   assert.match(warnings, /sitemapgen\(\{ lastmod \}\) gives every page one date, the build's time, and a build stamp is never a lastmod/);
   assert.doesNotMatch(warnings, /--/);
 });
@@ -101,8 +102,62 @@ test("docusaurus: @docusaurus/plugin-sitemap's options", async () => {
   assert.equal((xml.match(/<priority>0.6<\/priority>/g) ?? []).length, 3);
   assert.equal((xml.match(/<lastmod>\d{4}-\d\d-\d\d<\/lastmod>/g) ?? []).length, (xml.match(/<lastmod>/g) ?? []).length); // lastmod: 'date'
 
-  assert.match(lines.join("\n"), /\["sitemapgen\/docusaurus", \{ createSitemapItems \}\] is a function/);
+  assert.doesNotMatch(lines.join("\n"), /createSitemapItems/);
   assert.deepEqual(log.warn, []);
+});
+
+test("astro: filter and serialize run as the plugin runs them, on every URL, customPages' too", async () => {
+  const cwd = site(pages);
+  const { log, logger } = recorder();
+  const seen = [];
+  const integration = projectRequire("sitemapgen/astro")({
+    customPages: ["https://www.acme-docs.dev/app/dashboard"],
+    filter: (page) => {
+      seen.push(page);
+      return !page.endsWith("/about/");
+    },
+    serialize: async (item) => {
+      if (item.url.includes("/blog/")) {
+        return undefined; // left out
+      }
+      if (item.url.endsWith("/dashboard")) {
+        return { ...item, changefreq: "daily", priority: 0.9, lastmod: new Date("2024-05-01T00:00:00Z") };
+      }
+      return item;
+    },
+  });
+  const root = pathToFileURL(cwd + "/");
+  integration.hooks["astro:config:done"]({ config: { root, site: "https://www.acme-docs.dev", base: "/", trailingSlash: "ignore", build: { format: "directory" } } });
+  await integration.hooks["astro:build:done"]({ dir: new URL("dist/", root), logger });
+  assert.deepEqual(seen, ["https://www.acme-docs.dev/", "https://www.acme-docs.dev/about/", "https://www.acme-docs.dev/app/dashboard", "https://www.acme-docs.dev/blog/post/"]);
+  const xml = read(path.join(cwd, "dist"), /^sitemap-.*\.xml$/);
+  assert.deepEqual([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]), ["https://www.acme-docs.dev/", "https://www.acme-docs.dev/app/dashboard"]);
+  assert.match(xml, /<loc>https:\/\/www.acme-docs.dev\/app\/dashboard<\/loc>\s*<lastmod>2024-05-01T00:00:00Z<\/lastmod>\s*<changefreq>daily<\/changefreq>\s*<priority>0.9<\/priority>/);
+  assert.deepEqual(log.warn, []);
+});
+
+test("docusaurus: createSitemapItems given every URL at once, its items written", async () => {
+  const cwd = site(pages);
+  const plugin = projectRequire("sitemapgen/docusaurus")({ siteDir: cwd }, {
+    createSitemapItems: async ({ defaultCreateSitemapItems, siteConfig, ...params }) => {
+      const items = await defaultCreateSitemapItems(params);
+      assert.equal(siteConfig.url, "https://www.acme-docs.dev");
+      assert.equal(items.length, 3);
+      return items.filter((i) => !i.url.includes("/blog/")).map((i) => ({ ...i, priority: 0.4 }));
+    },
+  });
+  const warn = console.warn;
+  const lines = [];
+  console.warn = (m) => lines.push(m);
+  try {
+    await plugin.postBuild({ siteConfig: { url: "https://www.acme-docs.dev", baseUrl: "/" }, outDir: path.join(cwd, "dist"), siteDir: cwd });
+  } finally {
+    console.warn = warn;
+  }
+  const xml = fs.readFileSync(path.join(cwd, "dist", "sitemap.xml"), "utf8");
+  assert.deepEqual([...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]), ["https://www.acme-docs.dev/", "https://www.acme-docs.dev/about/"]);
+  assert.equal((xml.match(/<priority>0.4<\/priority>/g) ?? []).length, 2);
+  assert.deepEqual(lines, []);
 });
 
 test("netlify: @netlify/plugin-sitemap's changeFreq and priority pass", async () => {
@@ -119,7 +174,7 @@ test("netlify: @netlify/plugin-sitemap's changeFreq and priority pass", async ()
   try {
     await onPostBuild({
       constants: { PUBLISH_DIR: path.join(cwd, "public") },
-      inputs: { baseUrl: "https://example.com/", changeFreq: "daily", priority: 0.8, exclude: ["./public/secret.html"], urlPrefix: "/en/" },
+      inputs: { baseUrl: "https://www.acme-docs.dev/", changeFreq: "daily", priority: 0.8, exclude: ["./public/secret.html"], urlPrefix: "/en/" },
       utils: { build: { failBuild: (m) => failed.push(m), failPlugin: (m) => failed.push(m) } },
     });
   } finally {

@@ -1,0 +1,511 @@
+package pipeline
+
+// The per-URL hook (--transform): a program, or the host's function
+// behind two pipes (the JS API), given every record a build lists and
+// answering with the records to write.
+//
+// # Protocol
+//
+// Once the records are final (pages and extra URLs merged, de-duplicated,
+// judged by robots.txt, dated), each is written to the hook as one JSON
+// line, in URL order: an object with the sitemap's own element names,
+// those internal/extraurls reads (loc; lastmod in the format the sitemap
+// is written in; changefreq; priority as a number; alternates
+// [{"hreflang","href"}]; images [{"loc"}]), a value the record has not
+// left out. The hook writes back JSON lines of the same form, in any
+// order: a record of a URL it was given is that URL's record as edited
+// (what it gives is what is written: a value it leaves out is none), a
+// URL it was given and does not write back is dropped, one it was not
+// given is added. Videos and news entries are not given: a record
+// written back keeps the page's.
+//
+// Writing and reading go at once (a goroutine writes, the build reads),
+// so a hook that answers as it reads never blocks on a full pipe; what it
+// writes back is read a line at a time (extraurls.Read), and only the
+// records that differ from what it was given are kept until it ends.
+// Nothing changes until the hook has exited with 0: a line that is not
+// such a record, an exit status other than 0, a run past
+// limits.command_seconds or an output past limits.extra_urls_bytes fails
+// the build naming the hook (and the line), before anything is written.
+//
+// What it writes back is checked as an extra URL is: every value when
+// read (extraurls), then an added URL under the base URL, shorter than
+// the protocol's bound and allowed by robots.txt, or left out with a
+// warning at NAME:LINE. A URL written back twice is listed once, the
+// first; the second is a warning naming both lines. The records are
+// sorted by URL again before they are written.
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/extraurls"
+	"github.com/sitemapgen/sitemapgen/internal/robots"
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// Transform is the per-URL hook.
+type Transform struct {
+	// Name names it in messages, and each line it writes back as
+	// NAME:LINE: "the transform 'CMD'".
+	Name string
+	// Start starts it: the records are written to in, which is closed
+	// after the last, and its answers read from out. Close of out ends
+	// it: after out was read to the end it says whether the hook failed;
+	// before, it kills it.
+	Start func(ctx context.Context) (in io.WriteCloser, out io.ReadCloser, err error)
+}
+
+// Transformed counts what the hook did: the records given, those written
+// back, and of the URLs given the ones edited and dropped, the URLs added
+// and, of those, the ones left out (outside the base URL, too long,
+// disallowed by robots.txt) or written back twice.
+type Transformed struct {
+	Given      int `json:"given"`
+	Returned   int `json:"returned"`
+	Edited     int `json:"edited"`
+	Dropped    int `json:"dropped"`
+	Added      int `json:"added"`
+	LeftOut    int `json:"leftOut"`
+	Duplicates int `json:"duplicates"`
+}
+
+// LastModTransform is the lastmod source of a date the hook changed.
+const LastModTransform mapping.LastModSource = "transform"
+
+// hookEdit is a record written back that differs from the one given,
+// kept compact until the hook ends (a hook may edit every record): its
+// position in order, its line, which values changed (bits of
+// hookValues), and those values.
+type hookEdit struct {
+	pos, line int32
+	took      uint8
+	cf        sitemap.ChangeFreq
+	prio      sitemap.Priority
+	lastmod   int64 // Unix seconds, or noLastMod
+	ext       *hookExt
+}
+
+// hookExt is an edit's alternates and images, when either changed.
+type hookExt struct {
+	alts   []sitemap.Alternate
+	images []sitemap.Image
+}
+
+// hookAdd is a URL the hook added, kept compact until it ends, as an
+// edit is.
+type hookAdd struct {
+	loc     string
+	line    int32
+	cf      sitemap.ChangeFreq
+	prio    sitemap.Priority
+	lastmod int64 // Unix seconds, or noLastMod
+	ext     *hookExt
+}
+
+func newHookAdd(r *extraurls.Record) hookAdd {
+	a := hookAdd{loc: r.URL.Loc, line: int32(r.Line), cf: r.URL.ChangeFreq, prio: r.URL.Priority, lastmod: noLastMod}
+	if !r.URL.LastMod.IsZero() {
+		a.lastmod = r.URL.LastMod.Unix()
+	}
+	if len(r.URL.Alternates) > 0 || len(r.URL.Images) > 0 {
+		a.ext = &hookExt{alts: r.URL.Alternates, images: r.URL.Images}
+	}
+	return a
+}
+
+// url returns the URL a added.
+func (a *hookAdd) url() sitemap.URL {
+	u := sitemap.URL{Loc: a.loc, ChangeFreq: a.cf, Priority: a.prio}
+	if a.lastmod != noLastMod {
+		u.LastMod = time.Unix(a.lastmod, 0).UTC()
+	}
+	if a.ext != nil {
+		u.Alternates, u.Images = a.ext.alts, a.ext.images
+	}
+	return u
+}
+
+// hookValues name the values of a record the hook may change, by bit.
+var hookValues = [...]string{"lastmod", "changefreq", "priority", "alternates", "images"}
+
+const (
+	tookLastMod = 1 << iota
+	tookChangeFreq
+	tookPriority
+	tookAlternates
+	tookImages
+)
+
+// tookNames names the values of the bits took.
+func tookNames(took uint8) []string {
+	var names []string
+	for i, name := range hookValues {
+		if took&(1<<i) != 0 {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+// appendRecord appends u as the hook reads it, a JSON line, dates in f:
+// written by hand, a hundred thousand of them a build.
+func appendRecord(b []byte, u *sitemap.URL, f sitemap.DateFormat) []byte {
+	b = append(b, `{"loc":`...)
+	b = appendString(b, u.Loc)
+	if lm := sitemap.AppendLastMod(nil, u.LastMod, f); len(lm) > 0 {
+		b = append(b, `,"lastmod":"`...)
+		b = append(b, lm...)
+		b = append(b, '"')
+	}
+	if u.ChangeFreq != 0 {
+		b = append(b, `,"changefreq":"`...)
+		b = append(b, u.ChangeFreq.String()...)
+		b = append(b, '"')
+	}
+	if u.Priority.IsSet() {
+		b = append(b, `,"priority":`...)
+		b = u.Priority.Append(b)
+	}
+	if len(u.Alternates) > 0 {
+		b = append(b, `,"alternates":[`...)
+		for i, a := range u.Alternates {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"hreflang":`...)
+			b = appendString(b, a.Lang)
+			b = append(b, `,"href":`...)
+			b = appendString(b, a.Href)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	if len(u.Images) > 0 {
+		b = append(b, `,"images":[`...)
+		for i, im := range u.Images {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"loc":`...)
+			b = appendString(b, im.Loc)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	return append(b, "}\n"...)
+}
+
+// appendString appends s as a JSON string.
+func appendString(b []byte, s string) []byte {
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c < 0x20:
+			b = append(b, `\u00`...)
+			b = append(b, "0123456789abcdef"[c>>4], "0123456789abcdef"[c&15])
+		default:
+			b = append(b, c)
+		}
+	}
+	return append(b, '"')
+}
+
+// transform runs the hook over the records in order and applies what it
+// writes back. On an error nothing is changed.
+func (b *builder) transform(ctx context.Context) error {
+	t := b.opts.Transform
+	s := &b.recs
+	f := b.opts.Write.LastModFormat
+	res := &Transformed{Given: s.Len()}
+	b.res.Transformed = res
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	in, out, err := t.Start(ctx)
+	if err != nil {
+		return err
+	}
+
+	// The records go to the hook from their own goroutine, while this
+	// one reads the answers: neither waits on the other's pipe. It only
+	// reads the records.
+	var wg sync.WaitGroup
+	var werr error
+	wg.Go(func() {
+		bw := bufio.NewWriterSize(in, 64<<10)
+		var line []byte
+		for i := range s.Len() {
+			u := s.At(i)
+			line = appendRecord(line[:0], &u, f)
+			if _, werr = bw.Write(line); werr != nil {
+				break
+			}
+		}
+		if werr == nil {
+			werr = bw.Flush()
+		}
+		in.Close()
+	})
+
+	seen := make([]bool, s.Len()) // by position in order: written back
+	var edits []hookEdit
+	var added []hookAdd
+	// next is where the hook's next answer is most likely the record
+	// given: the one after the last it wrote back. An answer that is that
+	// record's line, byte for byte, is taken without being read again: a
+	// hook that passes most records through costs a comparison each.
+	next := 0
+	var want []byte
+	known := func(line []byte) bool {
+		if next >= len(seen) || seen[next] {
+			return false
+		}
+		u := s.At(next)
+		want = appendRecord(want[:0], &u, f)
+		if !bytes.Equal(line, want[:len(want)-1]) {
+			return false
+		}
+		res.Returned++
+		seen[next] = true
+		next++
+		return true
+	}
+	err = extraurls.ReadKnown(out, t.Name, extraurls.JSONL, known, func(r extraurls.Record) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		res.Returned++
+		pos, ok := s.find(r.URL.Loc)
+		if ok {
+			next = pos + 1
+		}
+		if !ok {
+			added = append(added, newHookAdd(&r)) // its duplicates found once sorted
+			return nil
+		}
+		if seen[pos] {
+			res.Duplicates++
+			b.warn(t.Name+":"+strconv.Itoa(r.Line), fmt.Errorf("duplicate URL %s (written back before); listed once, as first written back", r.URL.Loc))
+			return nil
+		}
+		seen[pos] = true
+		was := s.At(pos)
+		if took := hookChanged(&was, &r.URL, f); took != 0 {
+			e := hookEdit{pos: int32(pos), line: int32(r.Line), took: took, cf: r.URL.ChangeFreq, prio: r.URL.Priority, lastmod: noLastMod}
+			if !r.URL.LastMod.IsZero() {
+				e.lastmod = r.URL.LastMod.Unix()
+			}
+			if took&(tookAlternates|tookImages) != 0 {
+				e.ext = &hookExt{alts: r.URL.Alternates, images: r.URL.Images}
+			}
+			edits = append(edits, e)
+		}
+		return nil
+	})
+	if err != nil {
+		cancel() // the hook is killed, and the writer's pipe with it
+	}
+	cerr := out.Close()
+	cancel()
+	wg.Wait()
+	switch {
+	case err != nil:
+		return err
+	case cerr != nil:
+		return cerr
+	case werr != nil && !stoppedReading(werr):
+		return fmt.Errorf("%s: writing the records: %w", t.Name, werr)
+	}
+	b.applyTransform(t.Name, res, seen, edits, added)
+	return nil
+}
+
+// stoppedReading reports whether err, of a write of the records, is the
+// hook's: it ended, or closed its input, before the last record, having
+// answered. What it wrote back is what it says.
+func stoppedReading(err error) bool {
+	return errors.Is(err, io.ErrClosedPipe) || errors.Is(err, os.ErrClosed) || errors.Is(err, syscall.EPIPE)
+}
+
+// hookChanged returns the bits of the values of u, written back, that
+// differ from was, given; lastmods compared as written in f.
+func hookChanged(was, u *sitemap.URL, f sitemap.DateFormat) uint8 {
+	var took uint8
+	if !bytes.Equal(sitemap.AppendLastMod(nil, was.LastMod, f), sitemap.AppendLastMod(nil, u.LastMod, f)) {
+		took |= tookLastMod
+	}
+	if was.ChangeFreq != u.ChangeFreq {
+		took |= tookChangeFreq
+	}
+	if was.Priority != u.Priority {
+		took |= tookPriority
+	}
+	if !slices.Equal(was.Alternates, u.Alternates) {
+		took |= tookAlternates
+	}
+	if !slices.Equal(was.Images, u.Images) {
+		took |= tookImages
+	}
+	return took
+}
+
+// applyTransform applies what the hook wrote back: the edits to their
+// records, the URLs not written back dropped, the URLs added checked and
+// added; then it sorts the records again.
+func (b *builder) applyTransform(name string, res *Transformed, seen []bool, edits []hookEdit, added []hookAdd) {
+	s := &b.recs
+	for _, e := range edits {
+		idx := s.order[e.pos]
+		r := s.rec(idx)
+		path := s.pathOf(r)
+		if e.took&tookLastMod != 0 {
+			from := s.source(idx)
+			if _, ok := s.listed[idx]; ok {
+				from = LastModListed
+			}
+			delete(s.listed, idx)
+			delete(s.next, idx)
+			r.lastmod, r.src = e.lastmod, 0
+			to := mapping.LastModSource("")
+			if e.lastmod != noLastMod {
+				r.src, to = srcIndex(LastModTransform), LastModTransform
+			}
+			b.recount(from, to, 1)
+		}
+		if e.took&tookChangeFreq != 0 {
+			r.cf = e.cf
+		}
+		if e.took&tookPriority != 0 {
+			r.prio = e.prio
+		}
+		if e.took&tookImages != 0 {
+			s.images[s.extension(idx)] = e.ext.images
+		}
+		if e.took&tookAlternates != 0 {
+			k := s.extension(idx)
+			s.alts[k], s.lines[k] = e.ext.alts, nil
+			if s.shown != nil {
+				s.shown[k] = e.ext.alts
+			}
+		}
+		res.Edited++
+		b.explain.transformed(path, name+":"+strconv.Itoa(int(e.line)), tookNames(e.took))
+	}
+	out := s.order[:0]
+	for pos, idx := range s.order {
+		if seen[pos] {
+			out = append(out, idx)
+			continue
+		}
+		res.Dropped++
+		r := s.rec(idx)
+		path := s.pathOf(r)
+		b.skipAt(path, r.loc, mapping.Transformed, "not written back by "+name)
+		b.keepLeftOut(r.loc)
+		b.explain.dropped(path, name)
+		if lm := b.res.LastMod; lm != nil {
+			src := s.source(idx)
+			if _, ok := s.listed[idx]; ok {
+				src = LastModListed
+			}
+			if lm[src]--; lm[src] <= 0 {
+				delete(lm, src)
+			}
+		}
+	}
+	s.order = out
+	if len(added) == 0 {
+		return
+	}
+	// A URL added twice: the first written back, the other a duplicate.
+	slices.SortStableFunc(added, func(a, b hookAdd) int { return strings.Compare(a.loc, b.loc) })
+	s.extraSpans = append(s.extraSpans, extraSpan{name: name, first: int32(len(s.extraLines))})
+	for i := range added {
+		a := &added[i]
+		path := name + ":" + strconv.Itoa(int(a.line))
+		if k := i - 1; k >= 0 && added[k].loc == a.loc {
+			for k > 0 && added[k-1].loc == a.loc {
+				k--
+			}
+			res.Duplicates++
+			b.warn(path, fmt.Errorf("duplicate URL %s (also at line %d); listed once", a.loc, added[k].line))
+			continue
+		}
+		x := extraurls.Record{Line: int(a.line), URL: a.url()}
+		d := mapping.Decision{URL: x.URL, Form: mapping.FormUnknown}
+		if !x.URL.LastMod.IsZero() {
+			d.LastModSource, d.LastModFrom = LastModTransform, path
+		}
+		switch {
+		case sitemap.CheckLoc(x.URL.Loc) != nil:
+			d.Skip, d.Because = mapping.LocTooLong, fmt.Sprintf("the URL is %d characters long; the protocol allows fewer than %d", len(x.URL.Loc), sitemap.MaxLocLength)
+		case !b.mapper.Under(x.URL.Loc):
+			d.Skip, d.Because = mapping.OutsideBase, fmt.Sprintf("%s is not under the base URL %s", mapping.ShownURL(x.URL.Loc), b.mapper.BaseURL())
+		case b.robots != nil && b.robots.Blocked(robots.PathOf(x.URL.Loc)) && !b.opts.Robots.Warn:
+			d.Skip, d.Because = mapping.RobotsTxt, robots.Because(b.robots.Why(robots.PathOf(x.URL.Loc)))
+		}
+		if d.Skip != "" {
+			res.LeftOut++
+			b.warn(path, fmt.Errorf("%s; not listed", d.Because))
+			b.skipAt(path, x.URL.Loc, d.Skip, d.Because)
+			b.keepLeftOut(x.URL.Loc)
+			b.explain.page(path, &d)
+			continue
+		}
+		res.Added++
+		idx := s.addExtra(&d.URL, x.Line)
+		r := s.rec(idx)
+		r.robots = robotsAllowed
+		if r.lastmod != noLastMod {
+			r.src = srcIndex(LastModTransform)
+		}
+		if s.shown != nil && r.alts > 0 {
+			for len(s.shown) < len(s.alts) {
+				s.shown = append(s.shown, nil)
+			}
+			s.shown[r.alts-1] = x.URL.Alternates
+		}
+		if b.res.LastMod != nil {
+			b.res.LastMod[s.source(idx)]++
+		}
+		s.order = append(s.order, idx)
+		if b.explain.matches(path, &d) {
+			b.explain.page(path, &d)
+			b.explain.transformed(path, path, given(&x.URL))
+		}
+	}
+	sortParallel(s.order, s.cmp, 2)
+}
+
+// extension returns the index of the record idx's entry in alts,
+// lines, images, videos and news, making one when it has none.
+func (s *records) extension(idx int32) int32 {
+	r := s.rec(idx)
+	if r.alts == 0 {
+		s.alts = append(s.alts, nil)
+		s.lines = append(s.lines, nil)
+		s.images = append(s.images, nil)
+		s.videos = append(s.videos, nil)
+		s.news = append(s.news, nil)
+		s.owner = append(s.owner, idx)
+		if s.shown != nil {
+			s.shown = append(s.shown, nil)
+		}
+		r.alts = int32(len(s.alts))
+	}
+	return r.alts - 1
+}
