@@ -34,6 +34,7 @@ import (
 	"io"
 	"io/fs"
 	"net/url"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -306,6 +307,11 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		c.Build.Hash.Listed = v.Changes != ""
 	}
 	c.Build.Extra = extras(l, v)
+	if len(pr.ServerRoutes) > 0 {
+		// A server build's pages rendered on demand whose URL its record
+		// gives whole: listed by their URLs, in the site's URL style.
+		c.Build.Extra = append([]pipeline.Extra{serverRoutes(pr, v.BaseURL, slash != mapping.SlashNever)}, c.Build.Extra...)
+	}
 	c.Build.Transform = transform(v)
 	c.Changes = v.Changes
 	if in, ok := l.inside["changes"]; ok {
@@ -762,6 +768,25 @@ func extras(l *layers, v *Values) []pipeline.Extra {
 		}})
 	}
 	return out
+}
+
+// serverRoutes returns the URL paths of a server build's pages rendered
+// on demand (project.Project.ServerRoutes) as a source of extra URLs,
+// each under base, a folder's with a final slash when slash says so, at
+// its place in the record's list.
+func serverRoutes(pr *project.Project, base string, slash bool) pipeline.Extra {
+	var text strings.Builder
+	for _, r := range pr.ServerRoutes {
+		u := base + strings.TrimPrefix(r, "/")
+		if slash && r != "/" && !strings.HasSuffix(u, "/") && path.Ext(r) == "" {
+			u += "/"
+		}
+		text.WriteString(strings.ReplaceAll(u, "\n", " ") + "\n")
+	}
+	src := text.String()
+	return pipeline.Extra{Name: pr.ServerRoutesFrom + " (its routes rendered on demand)", Format: extraurls.Text, Open: func(context.Context) (io.ReadCloser, error) {
+		return io.NopCloser(strings.NewReader(src)), nil
+	}}
 }
 
 // inline returns the URLs of extra_urls_inline as a source of extra

@@ -60,29 +60,32 @@ func astroManifest(dir, server string) (string, error) {
 // project with AstroServer) in the project folder dir, through the one
 // door (inside dir, at most lim.PageBytes, limits.page_bytes): the
 // routes of build.server/manifest_HASH.mjs, each with its route, type,
-// component and prerender. It returns a warning for each page of the
-// project's that is rendered on demand (prerender false), at the
-// manifest, naming its route and component: no file of the build shows
-// its URLs. Endpoints, redirects and Astro's own routes (_server-islands,
+// component and prerender. Of the pages of the project's that are
+// rendered on demand (prerender false), it returns the routes of one
+// URL (/account), whose URL is known though no file of the build shows
+// the page, as @astrojs/sitemap lists them from the routes Astro gives
+// it; and a warning for each of the others (a dynamic route,
+// /products/[id]), at the manifest, naming its route and component: no
+// file of the build shows its URLs. name is the manifest read. Endpoints, redirects and Astro's own routes (_server-islands,
 // _image) are no pages. The prerendered pages are the files of the site
 // folder (build.client), listed as any static build's. No manifest (the
 // project is not built, or not by Astro 5): no warning.
-func ReadAstroBuild(dir string, p *Project, lim limits.Limits) ([]*diag.Diagnostic, error) {
+func ReadAstroBuild(dir string, p *Project, lim limits.Limits) (warnings []*diag.Diagnostic, routes []string, name string, err error) {
 	lim = lim.Or()
-	name, err := astroManifest(dir, p.AstroServer)
+	name, err = astroManifest(dir, p.AstroServer)
 	if err != nil || name == "" {
-		return nil, err
+		return nil, nil, "", err
 	}
 	data, err := fsx.ReadFile(dir, name, lim.PageBytes, "limits.page_bytes")
 	if err != nil {
-		return nil, err
+		return nil, nil, "", err
 	}
 	i := bytes.Index(data, astroManifestCall)
 	if i < 0 {
-		return nil, &diag.Diagnostic{File: name, Msg: "not a manifest of Astro 5: no deserializeManifest call; the routes rendered on demand are not known"}
+		return nil, nil, "", &diag.Diagnostic{File: name, Msg: "not a manifest of Astro 5: no deserializeManifest call; the routes rendered on demand are not known"}
 	}
 	if err := lim.Check(name, data[i:], limits.JSON); err != nil {
-		return nil, err
+		return nil, nil, "", err
 	}
 	var m struct {
 		Routes []struct {
@@ -96,7 +99,7 @@ func ReadAstroBuild(dir string, p *Project, lim limits.Limits) ([]*diag.Diagnost
 		} `json:"routes"`
 	}
 	if err := json.NewDecoder(bytes.NewReader(data[i+len(astroManifestCall):])).Decode(&m); err != nil {
-		return nil, &diag.Diagnostic{File: name, Msg: "not a manifest of Astro 5: " + err.Error(), Err: err}
+		return nil, nil, "", &diag.Diagnostic{File: name, Msg: "not a manifest of Astro 5: " + err.Error(), Err: err}
 	}
 	type route struct{ route, component string }
 	var onDemand []route
@@ -109,19 +112,19 @@ func ReadAstroBuild(dir string, p *Project, lim limits.Limits) ([]*diag.Diagnost
 	}
 	slices.SortFunc(onDemand, func(a, b route) int { return strings.Compare(a.route, b.route) })
 	onDemand = slices.Compact(onDemand)
-	var warnings []*diag.Diagnostic
 	for _, r := range onDemand {
+		if !dynamicSegment.MatchString(r.route) {
+			routes = append(routes, r.route)
+			continue
+		}
 		what := diag.Excerpt(r.route)
 		if r.component != "" {
 			what += " (" + diag.Excerpt(r.component) + ")"
 		}
 		msg := fmt.Sprintf("%s is rendered on demand and has no page prerendered: the sitemap lists no URL of it", what)
-		if !dynamicSegment.MatchString(r.route) {
-			msg = fmt.Sprintf("%s is rendered on each request, not prerendered: it has no page to read, and is not listed", what)
-		}
 		warnings = append(warnings, &diag.Diagnostic{File: name, Msg: msg, Hint: "give its URLs in a file named by --extra-urls"})
 	}
-	return warnings, nil
+	return warnings, routes, name, nil
 }
 
 // isStatusPage reports whether an Astro route is one of its error

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -37,15 +38,16 @@ const manifest = deserializeManifest({"adapterName":"@astrojs/node","routes":[
 export { manifest };
 `
 
-// TestReadAstroBuild: a warning once for each page route an Astro server
-// build renders on demand, at the manifest, naming its component; none
-// for the prerendered pages, the endpoints, the redirects, the error
-// pages and Astro's own routes; the newest manifest when a build left
-// others; nothing without a build.
+// TestReadAstroBuild: the route of each page of one URL an Astro server
+// build renders on demand (/account), to be listed; a warning once for
+// each dynamic one, at the manifest, naming its component; none for the
+// prerendered pages, the endpoints, the redirects, the error pages and
+// Astro's own routes; the newest manifest when a build left others;
+// nothing without a build.
 func TestReadAstroBuild(t *testing.T) {
 	p := &Project{Generator: "astro", PublishDir: "dist/client", AstroServer: "dist/server"}
-	if w, err := ReadAstroBuild(t.TempDir(), p, limits.Limits{}); err != nil || w != nil {
-		t.Errorf("no build: %v, %v; want nothing", w, err)
+	if w, r, _, err := ReadAstroBuild(t.TempDir(), p, limits.Limits{}); err != nil || w != nil || r != nil {
+		t.Errorf("no build: %v, %v, %v; want nothing", w, r, err)
 	}
 
 	dir := t.TempDir()
@@ -59,16 +61,18 @@ func TestReadAstroBuild(t *testing.T) {
 	if err := os.Chtimes(old, long, long); err != nil {
 		t.Fatal(err)
 	}
-	w, err := ReadAstroBuild(dir, p, limits.Limits{})
+	w, routes, name, err := ReadAstroBuild(dir, p, limits.Limits{})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if want := []string{"/account"}; !slices.Equal(routes, want) || name != "dist/server/manifest_new.mjs" {
+		t.Errorf("routes %q of %s, want %q of dist/server/manifest_new.mjs", routes, name, want)
 	}
 	var got []string
 	for _, d := range w {
 		got = append(got, d.Error())
 	}
 	want := []string{
-		"dist/server/manifest_new.mjs: /account (src/pages/account.astro) is rendered on each request, not prerendered: it has no page to read, and is not listed\nhint: give its URLs in a file named by --extra-urls",
 		"dist/server/manifest_new.mjs: /products/[id] (src/pages/products/[id].astro) is rendered on demand and has no page prerendered: the sitemap lists no URL of it\nhint: give its URLs in a file named by --extra-urls",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -88,7 +92,7 @@ func TestReadAstroBuildRefused(t *testing.T) {
 	} {
 		dir := t.TempDir()
 		writeFiles(t, dir, map[string]string{"dist/server/manifest_x.mjs": tc.content})
-		_, err := ReadAstroBuild(dir, p, limits.Limits{})
+		_, _, _, err := ReadAstroBuild(dir, p, limits.Limits{})
 		var d *diag.Diagnostic
 		if !errors.As(err, &d) || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
@@ -102,13 +106,13 @@ func TestReadAstroBuildRefused(t *testing.T) {
 	if err := os.Symlink(filepath.Join(outside, "manifest_x.mjs"), filepath.Join(dir, "dist/server/manifest_x.mjs")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ReadAstroBuild(dir, p, limits.Limits{}); !errors.Is(err, fsx.ErrOutside) {
+	if _, _, _, err := ReadAstroBuild(dir, p, limits.Limits{}); !errors.Is(err, fsx.ErrOutside) {
 		t.Errorf("a manifest linked out of the project: %v, want %v", err, fsx.ErrOutside)
 	}
 
 	dir = t.TempDir()
 	writeFiles(t, dir, map[string]string{"dist/server/manifest_x.mjs": astroManifestModule})
-	if _, err := ReadAstroBuild(dir, p, limits.Limits{PageBytes: 100}); !errors.Is(err, fsx.ErrTooLarge) || !strings.Contains(err.Error(), "limits.page_bytes") {
+	if _, _, _, err := ReadAstroBuild(dir, p, limits.Limits{PageBytes: 100}); !errors.Is(err, fsx.ErrTooLarge) || !strings.Contains(err.Error(), "limits.page_bytes") {
 		t.Errorf("a manifest past limits.page_bytes: %v", err)
 	}
 }

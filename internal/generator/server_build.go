@@ -28,6 +28,13 @@ type ServerBuild struct {
 	// Input is the record of the build read (relative to the project
 	// folder, "" for none): a new build rewrites it.
 	Input string
+	// Routes are the URL paths of the pages rendered on demand whose URL
+	// the build's record gives whole (Astro's /account, a route of no
+	// parameter): listed by their URLs, as extra URLs of RoutesFrom (the
+	// record that gives them, relative to the project folder), since no
+	// file shows them.
+	Routes     []string
+	RoutesFrom string
 }
 
 // ReadServerBuild reads what the server build of p in the project folder
@@ -45,11 +52,11 @@ func ReadServerBuild(dir string, p *Project, lim limits.Limits) (*ServerBuild, e
 		}
 		return &ServerBuild{Served: true, Pages: b.Pages, Warnings: b.Warnings, Input: p.NextDist + "/" + nextPrerenderManifest}, nil
 	case p.AstroServer != "":
-		w, err := ReadAstroBuild(dir, p, lim)
+		w, routes, name, err := ReadAstroBuild(dir, p, lim)
 		if err != nil {
 			return nil, err
 		}
-		return &ServerBuild{Warnings: w}, nil
+		return &ServerBuild{Warnings: w, Routes: routes, RoutesFrom: name}, nil
 	case p.SvelteKitOut != "":
 		w, err := ReadSvelteKitBuild(dir, p, lim)
 		if err != nil {

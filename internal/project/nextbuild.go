@@ -34,6 +34,9 @@ func (p *discovery) serverBuild(v *Ask, pr *Project) error {
 	if b == nil {
 		return nil
 	}
+	if len(b.Routes) > 0 {
+		pr.ServerRoutes, pr.ServerRoutesFrom = b.Routes, filepath.Join(p.dir, filepath.FromSlash(b.RoutesFrom))
+	}
 	if b.Served {
 		pr.Served = make([]pipeline.ServedPage, 0, len(b.Pages))
 		for _, pg := range b.Pages {

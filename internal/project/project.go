@@ -190,6 +190,12 @@ type Project struct {
 	// the pages it prerendered: their files in the site folder, each at
 	// the URL path its server answers; nil for a site of files.
 	Served []pipeline.ServedPage
+	// ServerRoutes, for a server build, are the URL paths of its pages
+	// rendered on demand whose URL its record gives whole (Astro's
+	// /account), listed as extra URLs of ServerRoutesFrom, the record's
+	// path (generator.ServerBuild.Routes).
+	ServerRoutes     []string
+	ServerRoutesFrom string
 	// Pages gives the pages of the site folder their translations by
 	// their path there, as the generator's sitemap linked them
 	// (generator.Project.Pages: VitePress's locales); nil for none.
