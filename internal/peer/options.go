@@ -137,7 +137,7 @@ var Options = []Option{
 	{Sphinx, "html_baseurl", "honoured: the base URL, read at every run", honoured("the base URL, which sitemapgen reads from conf.py's html_baseurl at every run")},
 	{Sphinx, "site_url", "honoured: the base URL without html_baseurl, read at every run", honoured("the base URL when html_baseurl is not set, which sitemapgen reads from conf.py at every run")},
 	{Sphinx, "sitemap_url_scheme", "honoured without html_baseurl (each language's folder); with it, the pages' canonical URLs, warned", sphinxScheme},
-	{Sphinx, "sitemap_locales", "honoured, read at every run: each locale's build in its folder, its alternates kept from sphinx-sitemap's files", sphinxLocales},
+	{Sphinx, "sitemap_locales", "honoured, read at every run: each locale's build in its folder, the same page in each folder its alternates", sphinxLocales},
 	{Sphinx, "sitemap_filename", "--filename (read at every run too)", filename},
 	{Sphinx, "sitemap_excludes", "--exclude, each page as the glob of its built file", sphinxExcludes},
 	{Sphinx, "sitemap_show_lastmod", "honoured: each page dated by its source's last commit; false warned", sphinxShowLastmod},
@@ -702,7 +702,7 @@ func sphinxScheme(m *Mapper, v any) {
 }
 
 func sphinxLocales(m *Mapper, v any) {
-	m.Honoured("is honoured where each locale's build is in the site folder, in its folder: sitemapgen reads it from conf.py at every run (keep it there when sphinx_sitemap leaves extensions), each locale's sitemap keeps answering, and the alternates are those sphinx-sitemap wrote into the sitemaps sitemapgen takes over, which it keeps, each page listing itself too")
+	m.Honoured("is honoured where each locale's build is in the site folder, in its folder: sitemapgen reads it from conf.py at every run (keep it there when sphinx_sitemap leaves extensions), each locale's sitemap keeps answering, and the alternates are the same page in each language's folder, as sphinx-sitemap wrote them, each page listing itself too")
 }
 
 // sphinxExcludes: the pages' links as sphinx-sitemap lists them
