@@ -679,7 +679,7 @@ func Why(root, rel string, opts Options) error {
 		return w.linkRefused(rel)
 	case info.Mode()&fs.ModeSymlink != 0:
 		// Followed: what the walk judges is the link's target.
-		target, err := os.Stat(filepath.Join(root, filepath.FromSlash(rel)))
+		target, err := fsx.Stat(root, rel)
 		if err != nil {
 			return linkError(err)
 		}
