@@ -149,8 +149,15 @@ func (d *detector) fillPlugin(p *Project) error {
 		return nil
 	}
 	sp.Looked = []string{"package.json"}
+	// Next.js's plugin keeps a configuration of its own: read once.
+	var nextName string
+	var nextData []byte
 	if p.Generator == "next" {
 		sp.Looked = append(sp.Looked, nextSitemapConfigs[0])
+		var err error
+		if nextName, nextData, err = d.firstFile(nextSitemapConfigs...); err != nil {
+			return err
+		}
 	} else if p.File != "package.json" {
 		sp.Looked = append(sp.Looked, p.File)
 	}
@@ -158,31 +165,21 @@ func (d *detector) fillPlugin(p *Project) error {
 	case d.pkg.has(sp.Name):
 		sp.In = "package.json"
 	case p.Generator == "next":
-		name, _, err := d.firstFile(nextSitemapConfigs...)
-		if err != nil {
-			return err
-		}
-		sp.In = name
+		sp.In = nextName
 	case p.File != "package.json" && d.names(p.File, sp.Name):
 		sp.In = p.File
 	}
-	if p.Generator == "next" {
+	if nextName != "" {
 		// next-sitemap's alternateRefs give every URL alternates in its
 		// sitemaps, read before they are replaced.
-		name, data, err := d.firstFile(nextSitemapConfigs...)
-		if err != nil {
-			return err
-		}
-		p.I18n = bytes.Contains(data, []byte("alternateRefs"))
-		if name != "" {
-			// sitemapBaseFileName names its index and its parts: ours
-			// takes the index's name, as search engines were given it.
-			r := jsconfig.NewReader(name, data, d.lim)
-			if v, st := r.Str("sitemapBaseFileName", ""); st == jsconfig.OK && v.Value != "sitemap" && plainBase.MatchString(v.Value) {
-				sp.Index = v.Value + ".xml"
-				sp.shard = regexp.MustCompile(`^` + regexp.QuoteMeta(v.Value) + `-[0-9]+\.xml$`)
-				p.SitemapFile, p.SitemapFileKey = sp.Index, name+" sitemapBaseFileName"
-			}
+		p.I18n = bytes.Contains(nextData, []byte("alternateRefs"))
+		// sitemapBaseFileName names its index and its parts: ours takes
+		// the index's name, as search engines were given it.
+		r := jsconfig.NewReader(nextName, nextData, d.lim)
+		if v, st := r.Str("sitemapBaseFileName", ""); st == jsconfig.OK && v.Value != "sitemap" && plainBase.MatchString(v.Value) {
+			sp.Index = v.Value + ".xml"
+			sp.shard = regexp.MustCompile(`^` + regexp.QuoteMeta(v.Value) + `-[0-9]+\.xml$`)
+			p.SitemapFile, p.SitemapFileKey = sp.Index, nextName+" sitemapBaseFileName"
 		}
 	}
 	p.Plugin = &sp
