@@ -783,10 +783,7 @@ func serverRoutes(pr *project.Project, base string, slash bool) pipeline.Extra {
 		}
 		text.WriteString(strings.ReplaceAll(u, "\n", " ") + "\n")
 	}
-	src := text.String()
-	return pipeline.Extra{Name: pr.ServerRoutesFrom + " (its routes rendered on demand)", Format: extraurls.Text, Open: func(context.Context) (io.ReadCloser, error) {
-		return io.NopCloser(strings.NewReader(src)), nil
-	}}
+	return textExtra(pr.ServerRoutesFrom+" (its routes rendered on demand)", text.String())
 }
 
 // inline returns the URLs of extra_urls_inline as a source of extra
@@ -796,11 +793,8 @@ func serverRoutes(pr *project.Project, base string, slash bool) pipeline.Extra {
 func inline(l *layers, list []string) pipeline.Extra {
 	from := l.from["extra_urls_inline"]
 	var text strings.Builder
-	name, line := from, 0
+	line := 0
 	fileLines := l.file != nil && from == l.file.Name
-	if fileLines {
-		name = from
-	}
 	for i, u := range list {
 		at := line + 1
 		if fileLines {
@@ -814,7 +808,12 @@ func inline(l *layers, list []string) pipeline.Extra {
 		text.WriteString(strings.ReplaceAll(u, "\n", " ") + "\n")
 		line++
 	}
-	src := text.String()
+	return textExtra(from, text.String())
+}
+
+// textExtra is a source of extra URLs named name whose records are src,
+// in the text form (one URL a line).
+func textExtra(name, src string) pipeline.Extra {
 	return pipeline.Extra{Name: name, Format: extraurls.Text, Open: func(context.Context) (io.ReadCloser, error) {
 		return io.NopCloser(strings.NewReader(src)), nil
 	}}
