@@ -10,7 +10,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io/fs"
 	"path"
 	"slices"
@@ -121,8 +120,7 @@ func ReadAstroBuild(dir string, p *Project, lim limits.Limits) (warnings []*diag
 		if r.component != "" {
 			what += " (" + diag.Excerpt(r.component) + ")"
 		}
-		msg := fmt.Sprintf("%s is rendered on demand and has no page prerendered: the sitemap lists no URL of it", what)
-		warnings = append(warnings, &diag.Diagnostic{File: name, Msg: msg, Hint: "give its URLs in a file named by --extra-urls"})
+		warnings = append(warnings, onDemandWarning(name, what, true))
 	}
 	return warnings, routes, name, nil
 }

@@ -6,7 +6,6 @@ package generator
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io/fs"
 	"path"
 	"slices"
@@ -201,12 +200,7 @@ func ReadNextBuild(dir string, p *Project, lim limits.Limits) (*NextBuild, error
 	slices.Sort(onDemand)
 	for _, od := range slices.Compact(onDemand) {
 		manifest, route, _ := strings.Cut(od, "\x00")
-		msg := fmt.Sprintf("%s is rendered on demand and has no page prerendered: the sitemap lists no URL of it", diag.Excerpt(route))
-		if !dynamicSegment.MatchString(route) {
-			msg = fmt.Sprintf("%s is rendered on each request, not prerendered: it has no page to read, and is not listed", diag.Excerpt(route))
-		}
-		b.Warnings = append(b.Warnings, &diag.Diagnostic{File: path.Join(dist, manifest), Msg: msg,
-			Hint: "give its URLs in a file named by --extra-urls"})
+		b.Warnings = append(b.Warnings, onDemandWarning(path.Join(dist, manifest), diag.Excerpt(route), dynamicSegment.MatchString(route)))
 	}
 	return b, nil
 }

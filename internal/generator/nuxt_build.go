@@ -9,7 +9,6 @@ package generator
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io/fs"
 	"path"
 	"regexp"
@@ -120,11 +119,7 @@ func ReadNuxtBuild(dir string, p *Project, lim limits.Limits) ([]*diag.Diagnosti
 	slices.Sort(onDemand)
 	var warnings []*diag.Diagnostic
 	for _, route := range slices.Compact(onDemand) {
-		msg := fmt.Sprintf("%s is rendered on demand and has no page prerendered: the sitemap lists no URL of it", diag.Excerpt(route))
-		if !nuxtParam.MatchString(route) {
-			msg = fmt.Sprintf("%s is rendered on each request, not prerendered: it has no page to read, and is not listed", diag.Excerpt(route))
-		}
-		warnings = append(warnings, &diag.Diagnostic{File: name, Msg: msg, Hint: "give its URLs in a file named by --extra-urls"})
+		warnings = append(warnings, onDemandWarning(name, diag.Excerpt(route), nuxtParam.MatchString(route)))
 	}
 	return warnings, nil
 }

@@ -75,3 +75,15 @@ func ReadServerBuild(dir string, p *Project, lim limits.Limits) (*ServerBuild, e
 	}
 	return nil, nil
 }
+
+// onDemandWarning is the warning, at the build's record file, of a route it
+// renders on demand with no page prerendered: what names it (its route,
+// with its component where the record gives one); dynamic says it has
+// parameters (a route of one URL is rendered on each request).
+func onDemandWarning(file, what string, dynamic bool) *diag.Diagnostic {
+	msg := what + " is rendered on each request, not prerendered: it has no page to read, and is not listed"
+	if dynamic {
+		msg = what + " is rendered on demand and has no page prerendered: the sitemap lists no URL of it"
+	}
+	return &diag.Diagnostic{File: file, Msg: msg, Hint: "give its URLs in a file named by --extra-urls"}
+}

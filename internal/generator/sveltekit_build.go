@@ -7,7 +7,6 @@ package generator
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io/fs"
 	"path"
 	"regexp"
@@ -80,11 +79,7 @@ func ReadSvelteKitBuild(dir string, p *Project, lim limits.Limits) ([]*diag.Diag
 	slices.Sort(onDemand)
 	var warnings []*diag.Diagnostic
 	for _, id := range slices.Compact(onDemand) {
-		msg := fmt.Sprintf("%s is rendered on demand and has no page prerendered: the sitemap lists no URL of it", diag.Excerpt(id))
-		if !dynamicSegment.MatchString(id) {
-			msg = fmt.Sprintf("%s is rendered on each request, not prerendered: it has no page to read, and is not listed", diag.Excerpt(id))
-		}
-		warnings = append(warnings, &diag.Diagnostic{File: name, Msg: msg, Hint: "give its URLs in a file named by --extra-urls"})
+		warnings = append(warnings, onDemandWarning(name, diag.Excerpt(id), dynamicSegment.MatchString(id)))
 	}
 	return warnings, nil
 }
