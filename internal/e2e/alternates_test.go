@@ -57,16 +57,9 @@ func ourAlternates(t *testing.T, dir, base string) []string {
 // entry (sitemap-index.xml): a urlset, or an index of urlsets in dir.
 func ourAlternatesFrom(t *testing.T, dir, base, entry string) []string {
 	t.Helper()
-	f, err := sitemaptest.ReadFile(filepath.Join(dir, entry))
-	if err != nil {
-		t.Fatal(err)
-	}
-	paths := []string{filepath.Join(dir, entry)}
-	if f.Root == "sitemapindex" {
-		paths = nil
-		for _, e := range f.Entries {
-			paths = append(paths, filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(e.Loc, base))))
-		}
+	var paths []string
+	for _, rel := range setFiles(t, dir, base, entry) {
+		paths = append(paths, filepath.Join(dir, filepath.FromSlash(rel)))
 	}
 	return sitemapAlternates(t, paths...)
 }

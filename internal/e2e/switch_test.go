@@ -30,27 +30,12 @@ type peerURL struct {
 // with or without one is the same, RFC 3986 6.2.3).
 func peerSet(t *testing.T, dir, base, name string) map[string]peerURL {
 	t.Helper()
-	f, err := sitemaptest.ReadFile(filepath.Join(dir, name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	files := []sitemaptest.File{*f}
-	if f.Root == "sitemapindex" {
-		files = nil
-		for _, e := range f.Entries {
-			rel, ok := strings.CutPrefix(e.Loc, base)
-			if !ok {
-				t.Fatalf("%s lists %s, not under %s", name, e.Loc, base)
-			}
-			s, err := sitemaptest.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
-			if err != nil {
-				t.Fatalf("%s lists %s: %v", name, rel, err)
-			}
-			files = append(files, *s)
-		}
-	}
 	set := map[string]peerURL{}
-	for _, s := range files {
+	for _, rel := range setFiles(t, dir, base, name) {
+		s, err := sitemaptest.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+		if err != nil {
+			t.Fatalf("%s lists %s: %v", name, rel, err)
+		}
 		for _, e := range s.Entries {
 			u := peerURL{changefreq: e.ChangeFreq, priority: e.Priority}
 			for _, l := range e.Links {
@@ -69,6 +54,29 @@ func peerSet(t *testing.T, dir, base, name string) map[string]peerURL {
 		}
 	}
 	return set
+}
+
+// setFiles returns the urlsets the sitemap file name of dir leads to,
+// relative to dir: name itself, or the files its index lists, at their
+// URLs under base.
+func setFiles(t *testing.T, dir, base, name string) []string {
+	t.Helper()
+	f, err := sitemaptest.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Root != "sitemapindex" {
+		return []string{name}
+	}
+	var files []string
+	for _, e := range f.Entries {
+		rel, ok := strings.CutPrefix(e.Loc, base)
+		if !ok {
+			t.Fatalf("%s lists %s, not under %s", name, e.Loc, base)
+		}
+		files = append(files, rel)
+	}
+	return files
 }
 
 // editPackageJSON rewrites dir's package.json with edit.
