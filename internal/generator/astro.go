@@ -19,7 +19,7 @@ var astroConfigs = []string{"astro.config.mjs", "astro.config.js", "astro.config
 
 // astro is Detect's check for an Astro project: a configuration file,
 // else a package.json dependency "astro".
-func (d *detector) astro() (*Project, error) {
+func (d *Dir) astro() (*Project, error) {
 	name, data, err := d.configOrDependency("astro", astroConfigs...)
 	if err != nil || name == "" {
 		return nil, err
@@ -35,7 +35,7 @@ func (d *detector) astro() (*Project, error) {
 // (prerender = false) as it builds output: 'server', the prerendered
 // pages in outDir/client/, the server in outDir/server/ with its
 // manifest. The configuration cannot tell: only its build.
-func (d *detector) astroServerBuild(p *Project) {
+func (d *Dir) astroServerBuild(p *Project) {
 	if p.AstroServer != "" || p.PublishDir == "" {
 		return
 	}

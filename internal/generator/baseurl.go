@@ -28,7 +28,7 @@ var eleventyDataFiles = []string{"metadata.json", "metadata.js", "metadata.cjs",
 // the one the project keeps elsewhere: next-sitemap's siteUrl (Next.js),
 // the url of Eleventy's site data, else package.json's homepage. Values
 // that are not absolute http(s) URLs are passed over with a note.
-func (d *detector) fillBaseURL(p *Project) error {
+func (d *Dir) fillBaseURL(p *Project) error {
 	if p.BaseURL != "" {
 		return nil
 	}
@@ -113,10 +113,12 @@ func urlPath(u string) string {
 func (p *Project) BaseURLPlaces(file string) []string {
 	if base := filepath.Base(file); base == "package.json" || base == "Gemfile" {
 		// Found by a dependency: the configuration file to write.
-		conf := map[string]string{"jekyll": "_config.yml", "astro": "astro.config.mjs", "docusaurus": "docusaurus.config.js", "gatsby": "gatsby-config.js", "vitepress": ".vitepress/config.mts", "nuxt": "nuxt.config.ts"}[p.Generator]
-		if conf != "" {
-			file = filepath.Join(filepath.Dir(file), conf)
+		if p.Gen != nil && p.Gen.Info().ConfigFile != "" {
+			file = filepath.Join(filepath.Dir(file), filepath.FromSlash(p.Gen.Info().ConfigFile))
 		}
+	}
+	if g, ok := p.Gen.(BaseURLPlacer); ok {
+		return g.BaseURLPlaces(p, file)
 	}
 	switch p.Generator {
 	case "next":

@@ -182,7 +182,7 @@ func TestPluginLastModOrders(t *testing.T) {
 func loadJekyllDated(dir string) (Dated, error) { return LoadJekyll(dir, limits.Default) }
 func loadMkDocsDated(dir string) (Dated, error) { return LoadMkDocs(dir, limits.Default) }
 func loadDocusaurusDated(dir string) (Dated, error) {
-	p, err := Detect(dir, limits.Default)
+	p, err := detectHere(dir, limits.Default)
 	if err != nil || len(p) == 0 {
 		return nil, err
 	}

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -14,7 +13,6 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
-	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
@@ -26,6 +24,10 @@ import (
 // with ${}, a function call, an !ENV variable that is not set) it leaves
 // empty and says so in Notes.
 type Project struct {
+	// Gen is the generator whose project this is: the one to ask about
+	// it (Detect sets it). Generator is its Info().Name, Title its
+	// Info().Title.
+	Gen       Generator
 	Generator string // "hugo", "jekyll", "astro", "eleventy", "next", "mkdocs", "docusaurus", "pelican", "sphinx", "gatsby", "vitepress", "nuxt", "sveltekit", "zola"
 	Title     string // "Hugo", "Jekyll", "Astro", "Eleventy", "Next.js", "MkDocs", "Docusaurus", "Pelican", "Sphinx", "Gatsby", "VitePress", "Nuxt", "SvelteKit", "Zola"
 	// File is the file that told, relative to dir, with "/" separators:
@@ -177,120 +179,88 @@ type Project struct {
 // "publishDir" and "contentDir" for Hugo; "" where no key of File does
 // (Docusaurus' build/, a Sphinx Makefile's BUILDDIR).
 func (p *Project) Keys() (publish, source string) {
-	k := dirKeys[p.Generator]
-	return k[0], k[1]
+	if p.Gen == nil {
+		return "", ""
+	}
+	i := p.Gen.Info()
+	return i.PublishKey, i.SourceKey
 }
 
-// dirKeys are the keys of Keys, by generator.
-var dirKeys = map[string][2]string{
-	"hugo":      {"publishDir", "contentDir"},
-	"jekyll":    {"destination", "source"},
-	"astro":     {"outDir", "srcDir"},
-	"eleventy":  {"dir.output", "dir.input"},
-	"next":      {"distDir", ""},
-	"mkdocs":    {"site_dir", "docs_dir"},
-	"pelican":   {"OUTPUT_PATH", ""},
-	"vitepress": {"outDir", ""},
-	"nuxt":      {"nitro.output.publicDir", ""},
-	"sveltekit": {"pages", ""},
-	"zola":      {"output_dir", ""},
+// Dir is a project folder as the generators' Detect read it: its files
+// are read through the one door (package fsx), within the limits, each
+// once (a configuration several generators look at is read once).
+// Detect's checks run one after another; a Dir is not for several
+// goroutines at once.
+type Dir struct {
+	dir     string
+	env     func(string) (string, bool)
+	pkg     *packageJSON
+	lim     limits.Limits // on every file read
+	files   map[string]fileRead
+	claimed map[string]bool
 }
 
-// Detect returns the generators whose files are in dir, in the order
-// hugo, jekyll, astro, eleventy, next, mkdocs, docusaurus, pelican,
-// sphinx, gatsby, vitepress, nuxt, sveltekit (at most one Project per
-// generator). No generator: nil, nil. Every file is read within the
-// limits lim (settings_bytes, nesting, js_tokens).
-//
-// What tells each generator:
-//
-//   - Hugo: a configuration [LoadHugo] finds (hugo.toml … config.json,
-//     config/_default/); a root config.* alone only when it sets one of
-//     Hugo's own keys or one of [HugoFolders] is beside it (hugoForeign).
-//   - Jekyll: _config.yml (.yaml, .toml), else a Gemfile that names the
-//     gem jekyll or github-pages.
-//   - Astro: astro.config.{mjs,js,ts,mts,cjs,cts}, else a package.json
-//     dependency "astro".
-//   - Eleventy: .eleventy.js, eleventy.config.{js,mjs,cjs,ts}, else a
-//     package.json dependency "@11ty/eleventy".
-//   - Next.js: next.config.{js,mjs,ts,cjs}, else a package.json dependency
-//     "next".
-//   - MkDocs: mkdocs.yml or mkdocs.yaml.
-//   - Docusaurus: docusaurus.config.{js,ts,mjs,cjs}, else a package.json
-//     dependency "@docusaurus/core".
-//   - Pelican: pelicanconf.py.
-//   - Sphinx: a conf.py that sets project or extensions, at the top, in
-//     source/, docs/ or docs/source/.
-//   - Gatsby: gatsby-config.{js,mjs,ts}, else a package.json dependency
-//     "gatsby".
-//   - VitePress: .vitepress/config.{js,ts,mjs,mts} in the project folder
-//     or in docs/, else a package.json dependency "vitepress".
-//   - Nuxt: nuxt.config.{ts,js,mjs}, else a package.json dependency
-//     "nuxt".
-//   - SvelteKit: svelte.config.js (with kit.adapter, or a package.json
-//     dependency "@sveltejs/kit"), else that dependency.
-//   - Zola: a config.toml that sets base_url and no Hugo baseURL.
-//
-// A JavaScript project whose configuration gives no site URL takes the one
-// it keeps elsewhere: next-sitemap's siteUrl (Next.js), the url of
-// Eleventy's site data (_data/metadata.*, _data/site.*), else
-// package.json's homepage (see fillBaseURL).
-//
-// A configuration file that exists but does not parse (TOML, YAML, JSON,
-// package.json) is a [*diag.Diagnostic] naming the file (as
-// filepath.Join(dir, name)) and line. A Hugo or Jekyll configuration that
-// parses but that [LoadHugo] or [LoadJekyll] rejects (a permalink pattern
-// sitemapgen does not support, say) is not an error here: the publish
-// folder and base URL are read from it directly and the problem is a Note.
-// JavaScript configurations never fail: what is not a literal is a Note.
-func Detect(dir string, lim limits.Limits) ([]Project, error) {
-	return detect(dir, os.LookupEnv, lim)
+// fileRead is a file Dir read, or found missing (data nil, err nil).
+type fileRead struct {
+	data []byte
+	err  error
 }
 
-// detector holds what the generators' checks share.
-type detector struct {
-	dir string
-	env func(string) (string, bool)
-	pkg *packageJSON
-	lim limits.Limits // on every file read
+// Path returns the project folder, as named.
+func (d *Dir) Path() string { return d.dir }
+
+// Env returns the value of the environment variable key.
+func (d *Dir) Env(key string) (string, bool) { return d.env(key) }
+
+// Limits returns the limits every file is read within.
+func (d *Dir) Limits() limits.Limits { return d.lim }
+
+// Claim takes the file name ("/" separators) for the generator that
+// calls it: [Dir.Claimed] then reports it to the others.
+func (d *Dir) Claim(name string) { d.claimed[name] = true }
+
+// Claimed reports whether a generator claimed the file name.
+func (d *Dir) Claimed(name string) bool { return d.claimed[name] }
+
+// File returns the name and contents of the first of names ("/"
+// separators) that is a file in the project folder; "" when none is.
+// One that is there but cannot be read (a link out of the folder, a
+// FIFO, past the limits) is the error, naming it. A JavaScript file is
+// checked within the limits of its reader (package jsconfig).
+func (d *Dir) File(names ...string) (string, []byte, error) { return d.firstFile(names...) }
+
+// ConfigOrDependency returns the name and contents of the first of
+// configs that is a file in the project folder, else "package.json" (and
+// no contents) when the project depends on the package dep; "" when
+// neither.
+func (d *Dir) ConfigOrDependency(dep string, configs ...string) (string, []byte, error) {
+	return d.configOrDependency(dep, configs...)
 }
 
-// detect is Detect with the environment as a parameter (MkDocs !ENV,
-// HUGO_ENVIRONMENT in the fallback reading of a Hugo configuration).
-func detect(dir string, env func(string) (string, bool), lim limits.Limits) ([]Project, error) {
-	fi, err := fsx.StatNamed(dir) // the project folder, as named
-	if err != nil {
-		return nil, fmt.Errorf("detect: %w", err)
-	}
-	if !fi.IsDir() {
-		return nil, fmt.Errorf("detect: %s is not a folder", dir)
-	}
-	d := &detector{dir: dir, env: env, lim: lim}
-	if d.pkg, err = d.readPackageJSON(); err != nil {
-		return nil, err
-	}
-	var out []Project
-	for _, check := range []func() (*Project, error){d.hugo, d.jekyll, d.astro, d.eleventy, d.next, d.mkdocs, d.docusaurus, d.pelican, d.sphinx, d.gatsby, d.vitepress, d.nuxt, d.sveltekit, d.zola} {
-		p, err := check()
-		if err != nil {
-			return nil, err
-		}
-		if p != nil {
-			if err := d.fillBaseURL(p); err != nil {
-				return nil, err
-			}
-			if err := d.fillPlugin(p); err != nil {
-				return nil, err
-			}
-			p.Notes = uniqueNotes(p.Notes)
-			out = append(out, *p)
-		}
-	}
-	return out, nil
+// Depends reports whether the project's package.json depends on the
+// package name (dependencies or devDependencies).
+func (d *Dir) Depends(name string) bool { return d.pkg.has(name) }
+
+// ScriptRuns returns, for each script of package.json that runs cmd
+// ("gatsby build"), by the scripts' names, the arguments it gives cmd.
+func (d *Dir) ScriptRuns(cmd string) [][]string { return d.pkg.scriptRuns(cmd) }
+
+// Names reports whether the file rel of the project folder holds s: a
+// configuration that imports or lists a plugin.
+func (d *Dir) Names(rel, s string) bool { return d.names(rel, s) }
+
+// Wrap makes an error of reading a file of the project name it as
+// filepath.Join of the project folder and the file.
+func (d *Dir) Wrap(err error) error { return d.wrap(err) }
+
+// Note formats a note, "file:line: message" ("file: message" for line
+// 0), for Project.Notes.
+func Note(file string, line int, format string, args ...any) string {
+	return noteAt(file, line, format, args...)
 }
 
 // wrap makes a loader's error name its file as filepath.Join(d.dir, file).
-func (d *detector) wrap(err error) error {
+func (d *Dir) wrap(err error) error {
 	var ce *diag.Diagnostic
 	if errors.As(err, &ce) {
 		c := *ce
@@ -306,27 +276,48 @@ func (d *detector) wrap(err error) error {
 // separators) that is a file in d.dir, read inside it through the one
 // door; "" when none is. One that is there but cannot be read (a link
 // out of d.dir, a FIFO) is the error, naming it.
-func (d *detector) firstFile(names ...string) (string, []byte, error) {
+func (d *Dir) firstFile(names ...string) (string, []byte, error) {
 	for _, name := range names {
-		if !isFile(d.dir, name) {
-			continue
+		r, ok := d.files[name]
+		if !ok {
+			r = d.read(name)
+			if d.files != nil {
+				d.files[name] = r
+			}
 		}
-		data, err := readIn(d.dir, name, name, limits.SyntaxOf(name), d.lim)
-		if err == nil && jsFile(name) {
-			err = jsconfig.Check(name, data, d.lim)
+		if r.err != nil {
+			return "", nil, r.err
 		}
-		if err != nil {
-			return "", nil, fmt.Errorf("detect: %w", err)
+		if r.data != nil {
+			return name, r.data, nil
 		}
-		return name, data, nil
 	}
 	return "", nil, nil
+}
+
+// read reads the file name for firstFile: data nil and no error when it
+// is not a file.
+func (d *Dir) read(name string) fileRead {
+	if !isFile(d.dir, name) {
+		return fileRead{}
+	}
+	data, err := readIn(d.dir, name, name, limits.SyntaxOf(name), d.lim)
+	if err == nil && jsFile(name) {
+		err = jsconfig.Check(name, data, d.lim)
+	}
+	if err != nil {
+		return fileRead{err: fmt.Errorf("detect: %w", err)}
+	}
+	if data == nil {
+		data = []byte{}
+	}
+	return fileRead{data: data}
 }
 
 // configOrDependency returns the name and contents of the first of
 // configs that is a file in d.dir, else "package.json" (and no contents)
 // when the project depends on the package dep; "" when neither.
-func (d *detector) configOrDependency(dep string, configs ...string) (string, []byte, error) {
+func (d *Dir) configOrDependency(dep string, configs ...string) (string, []byte, error) {
 	name, data, err := d.firstFile(configs...)
 	if err == nil && name == "" && d.pkg.has(dep) {
 		name = "package.json"
@@ -517,7 +508,7 @@ func (p *packageJSON) scriptRuns(cmd string) [][]string {
 	return runs
 }
 
-func (d *detector) readPackageJSON() (*packageJSON, error) {
+func (d *Dir) readPackageJSON() (*packageJSON, error) {
 	if !isFile(d.dir, "package.json") {
 		return nil, nil
 	}
@@ -572,6 +563,9 @@ func jsFile(name string) bool {
 // (the name sitemapgen's entry file took from the plugin's options, which
 // the switch carried over); "" for sitemap.xml.
 func (p *Project) Published(file string) []string {
+	if g, ok := p.Gen.(Publisher); ok {
+		return g.Published(p, file)
+	}
 	file = cmp.Or(p.SitemapFile, file, "sitemap.xml")
 	var names []string
 	switch p.Generator {

@@ -160,6 +160,7 @@ func testDetect(t *testing.T, tests []detectTest) {
 			}
 			for i := range got {
 				got[i].Plugin = nil // TestSitemapPlugin's
+				got[i].Gen = nil    // the registry's
 			}
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("detect:\n got %s\nwant %s", formatProjects(got), formatProjects(tt.want))
@@ -206,7 +207,7 @@ func TestDetectExported(t *testing.T) {
 	// Detect is detect with the process's environment.
 	t.Setenv("SITEMAPGEN_TEST_SITE_URL", "https://from-env.example/")
 	dir := detectFixture(t, map[string]string{"mkdocs.yml": "site_url: !ENV SITEMAPGEN_TEST_SITE_URL\n"})
-	got, err := Detect(dir, limits.Default)
+	got, err := detectHere(dir, limits.Default)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ var docusaurusConfigs = []string{"docusaurus.config.js", "docusaurus.config.ts",
 
 // docusaurus is Detect's check for a Docusaurus project: a
 // configuration file, else a package.json dependency "@docusaurus/core".
-func (d *detector) docusaurus() (*Project, error) {
+func (d *Dir) docusaurus() (*Project, error) {
 	name, data, err := d.configOrDependency("@docusaurus/core", docusaurusConfigs...)
 	if err != nil || name == "" {
 		return nil, err

@@ -100,7 +100,7 @@ func TestDetectThroughTheDoor(t *testing.T) {
 			}
 			done := make(chan result, 1)
 			go func() {
-				found, err := Detect(dir, limits.Default)
+				found, err := detectHere(dir, limits.Default)
 				done <- result{found, err}
 			}()
 			var r result
@@ -142,7 +142,7 @@ func TestDetectBesideLinkedFolders(t *testing.T) {
 	write(t, filepath.Join(dir, "mkdocs.yml"), "site_url: https://m.site/\n")
 	symlink(t, outside, filepath.Join(dir, "docs"))
 	symlink(t, outside, filepath.Join(dir, "config")) // another tool's
-	found, err := Detect(dir, limits.Default)
+	found, err := detectHere(dir, limits.Default)
 	if err != nil || len(found) != 1 || found[0].Generator != "mkdocs" || strings.Contains(formatProjects(found), "secret-token") {
 		t.Errorf("Detect = %s, %v; want MkDocs' alone", formatProjects(found), err)
 	}

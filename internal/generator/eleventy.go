@@ -14,7 +14,7 @@ var eleventyConfigs = []string{".eleventy.js", "eleventy.config.js", "eleventy.c
 
 // eleventy is Detect's check for an Eleventy project: a configuration
 // file, else a package.json dependency "@11ty/eleventy".
-func (d *detector) eleventy() (*Project, error) {
+func (d *Dir) eleventy() (*Project, error) {
 	name, data, err := d.configOrDependency("@11ty/eleventy", eleventyConfigs...)
 	if err != nil || name == "" {
 		return nil, err

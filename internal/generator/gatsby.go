@@ -17,7 +17,7 @@ var gatsbyFallbacks = []string{"offline-plugin-app-shell-fallback/index.html", "
 
 // gatsby is Detect's check for a Gatsby project: a configuration file,
 // else a package.json dependency "gatsby".
-func (d *detector) gatsby() (*Project, error) {
+func (d *Dir) gatsby() (*Project, error) {
 	name, data, err := d.configOrDependency("gatsby", gatsbyConfigs...)
 	if err != nil || name == "" {
 		return nil, err
@@ -28,7 +28,7 @@ func (d *detector) gatsby() (*Project, error) {
 // prefixPaths reports whether the project's Gatsby build applies its
 // pathPrefix: a package.json script runs `gatsby build --prefix-paths`,
 // or PREFIX_PATHS is true or 1 in the environment, as gatsby-cli reads it.
-func (d *detector) prefixPaths() bool {
+func (d *Dir) prefixPaths() bool {
 	if v, _ := d.env("PREFIX_PATHS"); v == "true" || v == "1" {
 		return true
 	}

@@ -59,7 +59,7 @@ func TestAstroLocales(t *testing.T) {
 		{"none", `site: "https://example.com"`, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			found, err := Detect(detectFixture(t, map[string]string{"astro.config.mjs": "export default {\n  " + tc.config + ",\n};\n"}), limits.Default)
+			found, err := detectHere(detectFixture(t, map[string]string{"astro.config.mjs": "export default {\n  " + tc.config + ",\n};\n"}), limits.Default)
 			if err != nil || len(found) != 1 {
 				t.Fatalf("Detect = %s, %v", formatProjects(found), err)
 			}

@@ -14,7 +14,7 @@ var nextConfigs = []string{"next.config.js", "next.config.mjs", "next.config.ts"
 
 // next is Detect's check for a Next.js project: a configuration file,
 // else a package.json dependency "next".
-func (d *detector) next() (*Project, error) {
+func (d *Dir) next() (*Project, error) {
 	name, data, err := d.configOrDependency("next", nextConfigs...)
 	if err != nil || name == "" {
 		return nil, err

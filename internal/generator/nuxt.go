@@ -18,7 +18,7 @@ var nuxtFallbacks = []string{"200.html"}
 
 // nuxt is Detect's check for a Nuxt project: a configuration file, else
 // a package.json dependency "nuxt".
-func (d *detector) nuxt() (*Project, error) {
+func (d *Dir) nuxt() (*Project, error) {
 	name, data, err := d.configOrDependency("nuxt", nuxtConfigs...)
 	if err != nil || name == "" {
 		return nil, err

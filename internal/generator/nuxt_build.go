@@ -43,7 +43,7 @@ var nuxtParam = regexp.MustCompile(`:\w+(\([^)]*\))?[?*+]?`)
 // `nuxi build` from `nuxi generate`: only the build. Its pages are
 // answered at their routes, /about for about/index.html, as Nuxt links
 // them, unless site.trailingSlash says otherwise.
-func (d *detector) nuxtServerBuild(p *Project) {
+func (d *Dir) nuxtServerBuild(p *Project) {
 	if p.PublishDir != ".output/public" {
 		return
 	}

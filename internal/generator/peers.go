@@ -27,11 +27,14 @@ import (
 // script. found are the generators Detect found in dir. A tool the
 // project uses with no options is a Config without any.
 func SitemapOptions(dir string, found []Project, lim limits.Limits) []peer.Config {
-	d := &detector{dir: dir, env: os.LookupEnv, lim: lim}
+	d := &Dir{dir: dir, env: os.LookupEnv, lim: lim}
 	d.pkg, _ = d.readPackageJSON() // Detect said what was wrong with it
 	var out []peer.Config
 	for _, p := range found {
 		var cfgs []peer.Config
+		if g, ok := p.Gen.(PeerReader); ok {
+			cfgs = g.SitemapOptions(d, &p)
+		}
 		switch p.Generator {
 		case "astro":
 			cfgs = d.astroSitemap(p.File)
@@ -57,7 +60,7 @@ func SitemapOptions(dir string, found []Project, lim limits.Limits) []peer.Confi
 
 // jsReader reads the JavaScript configuration rel, nil when it is not one
 // (package.json) or cannot be read.
-func (d *detector) jsReader(rel string) *jsconfig.Reader {
+func (d *Dir) jsReader(rel string) *jsconfig.Reader {
 	if rel == "" || rel == "package.json" {
 		return nil
 	}
@@ -128,7 +131,7 @@ func elements(r *jsconfig.Reader, path string) []string {
 
 // astroSitemap: integrations: [sitemap({ … })], sitemap the default
 // import of @astrojs/sitemap.
-func (d *detector) astroSitemap(file string) []peer.Config {
+func (d *Dir) astroSitemap(file string) []peer.Config {
 	r := d.jsReader(file)
 	if r == nil {
 		return nil
@@ -157,7 +160,7 @@ func (d *detector) astroSitemap(file string) []peer.Config {
 
 // docusaurusSitemap: the classic preset's sitemap: { … } (sitemap: false
 // turns it off), or @docusaurus/plugin-sitemap among the plugins.
-func (d *detector) docusaurusSitemap(file string) []peer.Config {
+func (d *Dir) docusaurusSitemap(file string) []peer.Config {
 	r := d.jsReader(file)
 	if r == nil {
 		return nil
@@ -210,7 +213,7 @@ func (d *detector) docusaurusSitemap(file string) []peer.Config {
 
 // gatsbySitemap: plugins: ['gatsby-plugin-sitemap'], or { resolve:
 // 'gatsby-plugin-sitemap', options: { … } }.
-func (d *detector) gatsbySitemap(file string) []peer.Config {
+func (d *Dir) gatsbySitemap(file string) []peer.Config {
 	r := d.jsReader(file)
 	if r == nil {
 		return nil
@@ -232,7 +235,7 @@ func (d *detector) gatsbySitemap(file string) []peer.Config {
 
 // nextSitemap: next-sitemap's configuration file, its exported object's
 // keys.
-func (d *detector) nextSitemap() []peer.Config {
+func (d *Dir) nextSitemap() []peer.Config {
 	name, data, err := d.firstFile(nextSitemapConfigs...)
 	if err != nil || name == "" {
 		return nil
@@ -244,7 +247,7 @@ func (d *detector) nextSitemap() []peer.Config {
 // jekyllSitemap: with jekyll-sitemap (in plugins or gems, the Gemfile,
 // or the github-pages gem's), the defaults that give sitemap: false and
 // the files Jekyll excludes.
-func (d *detector) jekyllSitemap() []peer.Config {
+func (d *Dir) jekyllSitemap() []peer.Config {
 	name, _, err := d.firstFile("_config.yml", "_config.yaml")
 	if err != nil || name == "" {
 		return nil
@@ -302,7 +305,7 @@ func (d *detector) jekyllSitemap() []peer.Config {
 // hugoSitemap: the [sitemap] table of Hugo's configuration (or the
 // sitemap file of its configuration folder), and disableKinds with
 // "sitemap".
-func (d *detector) hugoSitemap(file string) []peer.Config {
+func (d *Dir) hugoSitemap(file string) []peer.Config {
 	cfg, err := readConfigFile(d.dir, file, file, d.lim)
 	if err != nil {
 		return nil
@@ -343,7 +346,7 @@ func (d *detector) hugoSitemap(file string) []peer.Config {
 
 // staticSitemapCLI: a package.json script that runs static-sitemap-cli
 // (sscli), its command line.
-func (d *detector) staticSitemapCLI() []peer.Config {
+func (d *Dir) staticSitemapCLI() []peer.Config {
 	if d.pkg == nil {
 		return nil
 	}
@@ -440,7 +443,7 @@ func shellWords(s string) []string {
 }
 
 // vitepressSitemap: sitemap: { … } in .vitepress/config.
-func (d *detector) vitepressSitemap(file string) []peer.Config {
+func (d *Dir) vitepressSitemap(file string) []peer.Config {
 	r := d.jsReader(file)
 	if r == nil {
 		return nil
@@ -457,7 +460,7 @@ var sphinxSettings = []string{"html_baseurl", "site_url", "language", "sitemap_u
 
 // sphinxSitemap: sphinx_sitemap among conf.py's extensions, and the
 // settings it reads, by their lines.
-func (d *detector) sphinxSitemap(file string) []peer.Config {
+func (d *Dir) sphinxSitemap(file string) []peer.Config {
 	name, data, err := d.firstFile(file)
 	if err != nil || name == "" {
 		return nil

@@ -132,7 +132,7 @@ defaults:
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			writeSite(t, dir, tc.files)
-			found, err := Detect(dir, limits.Default)
+			found, err := detectHere(dir, limits.Default)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -249,7 +249,7 @@ func (r *pyReader) list(end byte) (any, bool) {
 // build (pelican -s publishconf.py) and which imports pelicanconf's
 // settings. OUTPUT_PATH (default "output") is the publish folder; SITEURL
 // of publishconf.py, else of pelicanconf.py, the base URL.
-func (d *detector) pelican() (*Project, error) {
+func (d *Dir) pelican() (*Project, error) {
 	name, data, err := d.firstFile("pelicanconf.py")
 	if err != nil || name == "" {
 		return nil, err
@@ -311,7 +311,7 @@ var sphinxConfs = []struct{ conf, out string }{
 // BUILDDIR as a plain relative path ("BUILDDIR = _build": its html/
 // folder), or "" to take the layout's default. A project may change the
 // Makefile's BUILDDIR, and Read the Docs-style layouts often do.
-func (d *detector) sphinxBuildDir(c struct{ conf, out string }) (string, error) {
+func (d *Dir) sphinxBuildDir(c struct{ conf, out string }) (string, error) {
 	dir := path.Dir(path.Dir(c.conf)) // the folder above the source folder
 	if path.Base(path.Dir(c.conf)) != "source" {
 		dir = path.Dir(c.conf) // one folder: the Makefile is beside conf.py
@@ -340,7 +340,7 @@ var makeBuildDir = regexp.MustCompile(`^\s*BUILDDIR\s*[:?]?=\s*(\S+)\s*$`)
 // sphinx is Detect's check for a Sphinx project: a conf.py that sets
 // project or extensions, where sphinx-quickstart puts it. The publish
 // folder is where "make html" writes; html_baseurl is the base URL.
-func (d *detector) sphinx() (*Project, error) {
+func (d *Dir) sphinx() (*Project, error) {
 	for _, c := range sphinxConfs {
 		name, data, err := d.firstFile(c.conf)
 		if err != nil {

@@ -484,6 +484,9 @@ func (Sphinx) Name() string { return "sphinx" }
 // project folder (Docusaurus, Next.js, Eleventy), src (Astro), conf.py's
 // folder (Sphinx).
 func (p *Project) Routes() (Preset, string) {
+	if g, ok := p.Gen.(Router); ok {
+		return g.Routes(p)
+	}
 	dir := p.SourceDir
 	if dir == "" {
 		dir = map[string]string{"docusaurus": ".", "next": ".", "eleventy": ".", "astro": "src", "sphinx": path.Dir(p.File)}[p.Generator]

@@ -44,6 +44,9 @@ type ServerBuild struct {
 // ([ReadNuxtBuild]). nil for a
 // project whose build is a site of files.
 func ReadServerBuild(dir string, p *Project, lim limits.Limits) (*ServerBuild, error) {
+	if g, ok := p.Gen.(ServerBuilder); ok {
+		return g.ReadServerBuild(dir, p, lim)
+	}
 	switch {
 	case p.NextDist != "":
 		b, err := ReadNextBuild(dir, p, lim)

@@ -3,7 +3,6 @@ package generator
 import (
 	"bytes"
 	"cmp"
-	"path"
 	"regexp"
 
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
@@ -30,7 +29,16 @@ import (
 // which the project's own, under the same names) is for the caller to
 // tell, by [SitemapPlugin.Writes].
 func (p *Project) Sitemaps() func(name string) bool {
-	names := map[string]bool{"sitemap.xml": true}
+	f := legacySitemaps(p)
+	if s, ok := p.Gen.(SitemapNamer); ok {
+		f = s.Sitemaps(p)
+	}
+	return f.Match
+}
+
+// legacySitemaps is Sitemaps for the generators of this package.
+func legacySitemaps(p *Project) SitemapFiles {
+	names := []string{"sitemap.xml"}
 	var shard *regexp.Regexp // the names of the shards of an index
 	folder := ""
 	switch p.Generator {
@@ -40,52 +48,41 @@ func (p *Project) Sitemaps() func(name string) bool {
 		// left it (neither empties its folder). A Sphinx site's languages
 		// are built each into its folder, each with its sitemap.
 		file := cmp.Or(p.SitemapFile, "sitemap.xml")
-		names[file] = true
+		names = append(names, file)
 		for _, lang := range p.Languages {
-			names[lang+"/"+file] = true
+			names = append(names, lang+"/"+file)
 		}
 	case "mkdocs":
-		names["sitemap.xml.gz"] = true
+		names = append(names, "sitemap.xml.gz")
 	case "astro", "gatsby":
-		names["sitemap-index.xml"], shard = true, numberedShard
+		names, shard = append(names, "sitemap-index.xml"), numberedShard
 	case "next":
 		// next-sitemap's sitemapBaseFileName renames its index and parts
 		// (site-map.xml, site-map-0.xml …).
 		shard = numberedShard
-		if p.Plugin != nil && p.Plugin.shard != nil {
-			shard = p.Plugin.shard
+		if p.Plugin != nil && p.Plugin.Shard != nil {
+			shard = p.Plugin.Shard
 		}
 		if p.SitemapFile != "" {
-			names[p.SitemapFile] = true
+			names = append(names, p.SitemapFile)
 		}
 	case "docusaurus":
 		// Each locale the configuration names builds into its folder,
 		// with its own sitemap.xml: those, and no other folder's (an
 		// api/ or img/ of the project's own is no locale).
 		file := cmp.Or(p.SitemapFile, "sitemap.xml")
-		names[file] = true
+		names = append(names, file)
 		for _, l := range p.Locales {
-			names[l+"/"+file] = true
+			names = append(names, l+"/"+file)
 		}
 	case "nuxt":
-		names["sitemap_index.xml"], folder = true, "__sitemap__/"
+		names, folder = append(names, "sitemap_index.xml"), "__sitemap__/"
 	case "sveltekit":
-		delete(names, "sitemap.xml") // it writes none: a sitemap.xml route is the project's own
+		names = nil // it writes none: a sitemap.xml route is the project's own
 	case "zola":
 		shard = zolaShard // over 30,000 URLs, sitemap.xml is an index of them
 	}
-	return func(name string) bool {
-		dir, file := path.Split(name)
-		switch {
-		case names[name]:
-			return true
-		case shard != nil && dir == "" && shard.MatchString(file):
-			return true
-		case folder != "" && (name == folder || dir == folder && path.Ext(file) == ".xml"):
-			return true
-		}
-		return false
-	}
+	return SitemapFiles{Names: names, Shard: shard, Folder: folder}
 }
 
 var (
@@ -117,17 +114,17 @@ type SitemapPlugin struct {
 	// none does. Looked lists the files looked at.
 	In     string
 	Looked []string
-	// shard matches the names of its numbered files when its
+	// Shard matches the names of its numbered files when its
 	// configuration renames them (next-sitemap's sitemapBaseFileName);
 	// nil for sitemap-0.xml, sitemap-1.xml …
-	shard *regexp.Regexp
+	Shard *regexp.Regexp
 }
 
 // Writes reports whether the plugin writes the file name of the output
 // folder: its index (but sitemap.xml, sitemapgen's own name, which it
 // writes over) and its numbered files, sitemap-0.xml, sitemap-1.xml …
 func (s *SitemapPlugin) Writes(name string) bool {
-	return s != nil && (name == s.Index && name != "sitemap.xml" || cmp.Or(s.shard, numberedShard).MatchString(name))
+	return s != nil && (name == s.Index && name != "sitemap.xml" || cmp.Or(s.Shard, numberedShard).MatchString(name))
 }
 
 // sitemapPlugins are the plugins of the generators that write no
@@ -143,7 +140,7 @@ var sitemapPlugins = map[string]SitemapPlugin{
 // Next.js, next-sitemap's configuration file when there is one, else the
 // generator's configuration file p.File when it names the plugin (an
 // import, an entry of plugins).
-func (d *detector) fillPlugin(p *Project) error {
+func (d *Dir) fillPlugin(p *Project) error {
 	sp, ok := sitemapPlugins[p.Generator]
 	if !ok {
 		return nil
@@ -178,7 +175,7 @@ func (d *detector) fillPlugin(p *Project) error {
 		r := jsconfig.NewReader(nextName, nextData, d.lim)
 		if v, st := r.Str("sitemapBaseFileName", ""); st == jsconfig.OK && v.Value != "sitemap" && plainBase.MatchString(v.Value) {
 			sp.Index = v.Value + ".xml"
-			sp.shard = regexp.MustCompile(`^` + regexp.QuoteMeta(v.Value) + `-[0-9]+\.xml$`)
+			sp.Shard = regexp.MustCompile(`^` + regexp.QuoteMeta(v.Value) + `-[0-9]+\.xml$`)
 			p.SitemapFile, p.SitemapFileKey = sp.Index, nextName+" sitemapBaseFileName"
 		}
 	}
@@ -189,7 +186,7 @@ func (d *detector) fillPlugin(p *Project) error {
 // names reports whether the file rel of the project folder names s: a
 // configuration that imports or lists a plugin. A file that cannot be
 // read names nothing (Detect read it already, and said so).
-func (d *detector) names(rel, s string) bool {
+func (d *Dir) names(rel, s string) bool {
 	data, err := d.lim.ReadFile(d.dir, rel, "", limits.Text)
 	return err == nil && bytes.Contains(data, []byte(s))
 }

@@ -80,7 +80,7 @@ func TestSitemapPlugin(t *testing.T) {
 		{"hugo writes its own", map[string]string{"hugo.toml": "baseURL = 'https://h.site/'\n"}, "hugo", "-"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			found, err := Detect(detectFixture(t, tc.files), limits.Default)
+			found, err := detectHere(detectFixture(t, tc.files), limits.Default)
 			if err != nil || len(found) != 1 || found[0].Generator != tc.gen {
 				t.Fatalf("Detect = %s, %v", formatProjects(found), err)
 			}
@@ -156,7 +156,7 @@ func TestNextSitemapAlternates(t *testing.T) {
 		{"no next-sitemap", map[string]string{"next.config.mjs": "export default { output: 'export' };\n"}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			found, err := Detect(detectFixture(t, tc.files), limits.Default)
+			found, err := detectHere(detectFixture(t, tc.files), limits.Default)
 			if err != nil || len(found) != 1 {
 				t.Fatalf("Detect = %s, %v", formatProjects(found), err)
 			}
@@ -170,7 +170,7 @@ func TestNextSitemapAlternates(t *testing.T) {
 // TestNextSitemapBaseFileName: next-sitemap's sitemapBaseFileName names
 // its index and its parts, which are taken over, and the name ours takes.
 func TestNextSitemapBaseFileName(t *testing.T) {
-	found, err := Detect(detectFixture(t, map[string]string{
+	found, err := detectHere(detectFixture(t, map[string]string{
 		"package.json":           `{"dependencies": {"next": "16", "next-sitemap": "4"}}`,
 		"next-sitemap.config.js": "module.exports = { siteUrl: 'https://n.site', sitemapBaseFileName: 'site-map' }\n",
 	}), limits.Default)
@@ -196,7 +196,7 @@ func TestNextSitemapBaseFileName(t *testing.T) {
 // names the root's sitemap and each locale's, which are taken over and
 // answer.
 func TestDocusaurusSitemapFilename(t *testing.T) {
-	found, err := Detect(detectFixture(t, map[string]string{
+	found, err := detectHere(detectFixture(t, map[string]string{
 		"docusaurus.config.js": "module.exports = {\n  url: 'https://d.site',\n  baseUrl: '/',\n  i18n: { defaultLocale: 'en', locales: ['en', 'de'] },\n  presets: [['classic', { sitemap: { filename: 'map.xml' } }]],\n};\n",
 	}), limits.Default)
 	if err != nil || len(found) != 1 {

@@ -20,7 +20,7 @@ const (
 // else a package.json dependency "@sveltejs/kit". A svelte.config.js that
 // sets no kit.adapter, in a project that does not depend on SvelteKit, is
 // a Svelte app's, not SvelteKit's.
-func (d *detector) sveltekit() (*Project, error) {
+func (d *Dir) sveltekit() (*Project, error) {
 	name, data, err := d.configOrDependency("@sveltejs/kit", "svelte.config.js")
 	if err != nil || name == "" {
 		return nil, err

@@ -22,7 +22,7 @@ var vitepressRoots = []string{".", "docs"}
 // file in .vitepress of the project folder or of docs/, else a
 // package.json dependency "vitepress" (the root then from a script
 // running `vitepress build ROOT`, else the project folder).
-func (d *detector) vitepress() (*Project, error) {
+func (d *Dir) vitepress() (*Project, error) {
 	for _, root := range vitepressRoots {
 		names := make([]string, len(vitepressConfigs))
 		for i, c := range vitepressConfigs {
@@ -119,7 +119,7 @@ func vitepressLocales(r *jsconfig.Reader) *FolderLocales {
 // configuration of its own, within the limits, one level deep. A module
 // outside the project, or a package's, is not read, and the spread is
 // noted as unread when a value the reader needs may come from it.
-func (d *detector) spreadModules(file string, r *jsconfig.Reader) {
+func (d *Dir) spreadModules(file string, r *jsconfig.Reader) {
 	for _, name := range r.Spreads("") {
 		module := r.NamedImport(name)
 		if module == "" {

@@ -12,7 +12,7 @@ import (
 // output_dir (default "public"); pages are folders, linked with a slash.
 // Zola is not in Debian's packages: its projects are recognised from
 // their configuration, as Zola documents it.
-func (d *detector) zola() (*Project, error) {
+func (d *Dir) zola() (*Project, error) {
 	name, data, err := d.firstFile("config.toml")
 	if err != nil || name == "" {
 		return nil, err
@@ -36,7 +36,7 @@ func (d *detector) zola() (*Project, error) {
 
 // zolaOnly reports whether the project's only Hugo-like configuration is
 // Zola's config.toml: no hugo.* file, no config/ folder.
-func (d *detector) zolaOnly() bool {
+func (d *Dir) zolaOnly() bool {
 	_, data, err := d.firstFile("config.toml")
 	if err != nil || data == nil {
 		return false

@@ -1,0 +1,56 @@
+package generator
+
+// The generators that do not have a folder of their own yet: their code is
+// still spread over this package's files by aspect (detect, sitemaps,
+// base URL). Each is a Generator here, so that the registry lists them as
+// it will list their folders.
+
+// legacy is a Generator whose code is in this package.
+type legacy struct {
+	info  Info
+	check func(*Dir) (*Project, error)
+}
+
+// legacies are the generators of this package, by name.
+var legacies = map[string]legacy{
+	"hugo":       {Info{Name: "hugo", Title: "Hugo", PublishKey: "publishDir", SourceKey: "contentDir"}, (*Dir).hugo},
+	"jekyll":     {Info{Name: "jekyll", Title: "Jekyll", PublishKey: "destination", SourceKey: "source", ConfigFile: "_config.yml"}, (*Dir).jekyll},
+	"mkdocs":     {Info{Name: "mkdocs", Title: "MkDocs", PublishKey: "site_dir", SourceKey: "docs_dir"}, (*Dir).mkdocs},
+	"astro":      {Info{Name: "astro", Title: "Astro", PublishKey: "outDir", SourceKey: "srcDir", ConfigFile: "astro.config.mjs"}, (*Dir).astro},
+	"eleventy":   {Info{Name: "eleventy", Title: "Eleventy", PublishKey: "dir.output", SourceKey: "dir.input"}, (*Dir).eleventy},
+	"next":       {Info{Name: "next", Title: "Next.js", PublishKey: "distDir"}, (*Dir).next},
+	"docusaurus": {Info{Name: "docusaurus", Title: "Docusaurus", ConfigFile: "docusaurus.config.js"}, (*Dir).docusaurus},
+	"pelican":    {Info{Name: "pelican", Title: "Pelican", PublishKey: "OUTPUT_PATH"}, (*Dir).pelican},
+	"sphinx":     {Info{Name: "sphinx", Title: "Sphinx"}, (*Dir).sphinx},
+	"gatsby":     {Info{Name: "gatsby", Title: "Gatsby", ConfigFile: "gatsby-config.js"}, (*Dir).gatsby},
+	"vitepress":  {Info{Name: "vitepress", Title: "VitePress", PublishKey: "outDir", ConfigFile: ".vitepress/config.mts"}, (*Dir).vitepress},
+	"nuxt":       {Info{Name: "nuxt", Title: "Nuxt", PublishKey: "nitro.output.publicDir", ConfigFile: "nuxt.config.ts"}, (*Dir).nuxt},
+	"sveltekit":  {Info{Name: "sveltekit", Title: "SvelteKit", PublishKey: "pages"}, (*Dir).sveltekit},
+	"zola":       {Info{Name: "zola", Title: "Zola", PublishKey: "output_dir"}, (*Dir).zola},
+}
+
+// Legacy returns the generator name ("hugo") whose code is still in this
+// package; it panics for another name.
+func Legacy(name string) Generator {
+	l, ok := legacies[name]
+	if !ok {
+		panic("generator: no generator " + name + " in this package")
+	}
+	return l
+}
+
+func (l legacy) Info() Info { return l.info }
+
+func (l legacy) Detect(d *Dir) (*Project, error) {
+	p, err := l.check(d)
+	if err != nil || p == nil {
+		return p, err
+	}
+	if err := d.fillBaseURL(p); err != nil {
+		return nil, err
+	}
+	if err := d.fillPlugin(p); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
