@@ -6,7 +6,6 @@ package generator
 
 import (
 	"encoding/json"
-	"net/url"
 	"path"
 	"path/filepath"
 
@@ -96,15 +95,6 @@ func dataURL(name string, data []byte, lim limits.Limits) (string, bool) {
 	}
 	v, st := jsconfig.NewReader(name, data, lim).Str("url", "")
 	return v.Value, st == jsconfig.OK && v.Value != ""
-}
-
-// urlPath returns the path of an absolute URL, "/" when it has none.
-func urlPath(u string) string {
-	pu, err := url.Parse(u)
-	if err != nil || pu.Path == "" {
-		return "/"
-	}
-	return pu.Path
 }
 
 // BaseURLPlaces says where in the project p's site URL can be

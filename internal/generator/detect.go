@@ -5,14 +5,13 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"net/url"
-	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
@@ -347,56 +346,23 @@ func uniqueNotes(notes []string) []string {
 	return out
 }
 
-// cleanDir cleans a publish folder a configuration gives: "/"
-// separators, no "./" or trailing "/".
-func cleanDir(s string) string {
-	s = strings.TrimSpace(strings.ReplaceAll(s, `\`, "/"))
-	if s == "" {
-		return ""
-	}
-	return path.Clean(s)
-}
+// The helpers of package siteurl, by the names this package's code
+// knew them by.
+var (
+	cleanDir     = siteurl.CleanDir
+	absHTTP      = siteurl.AbsHTTP
+	withSlash    = siteurl.WithSlash
+	normBase     = siteurl.NormBase
+	atBase       = siteurl.AtBase
+	joinSiteBase = siteurl.JoinSiteBase
+	urlPath      = siteurl.Path
+)
 
-// absHTTP reports whether s is an absolute http or https URL with a host.
-func absHTTP(s string) bool {
-	u, err := url.Parse(s)
-	if err != nil {
-		return false
-	}
-	scheme := strings.ToLower(u.Scheme)
-	return (scheme == "http" || scheme == "https") && u.Host != ""
-}
-
-// withSlash ends an absolute URL's path in "/".
-func withSlash(s string) string {
-	s = strings.TrimSpace(s)
-	if strings.HasSuffix(s, "/") {
-		return s
-	}
-	return s + "/"
-}
-
-// normBase returns a base path as "/path/", or "" for the root.
-func normBase(p string) string {
-	p = strings.Trim(strings.TrimSpace(p), "/")
-	if p == "" {
-		return ""
-	}
-	return "/" + p + "/"
-}
-
-// atBase returns the URL of a site whose generator links every page
-// under the base path base (Astro's base, VitePress's base): site's
-// scheme and host, then base ("/" for none). site is an absolute http(s)
-// URL; its own path does not count, since the links do not use it.
-func atBase(site, base string) string {
-	u, _ := url.Parse(strings.TrimSpace(site))
-	b := normBase(base)
-	if b == "" {
-		b = "/"
-	}
-	return u.Scheme + "://" + u.Host + b
-}
+// Hints that end the notes about the values Detect needs.
+const (
+	baseURLHint = siteurl.BaseURLHint
+	dirHint     = siteurl.DirHint
+)
 
 // readSite reads the site URL and the base path of a JavaScript
 // configuration: the first of siteKeys that is set (Astro's site,
@@ -433,16 +399,6 @@ func (p *Project) readSite(r *jsconfig.Reader, baseKey string, join func(site, b
 	return site, siteSt, baseSt
 }
 
-// joinSiteBase appends a base path to a site URL: Jekyll's url +
-// baseurl, Docusaurus's url + baseUrl.
-func joinSiteBase(site, base string) string {
-	b := normBase(base)
-	if b == "" {
-		b = "/"
-	}
-	return strings.TrimRight(strings.TrimSpace(site), "/") + b
-}
-
 // keyLine returns the 1-based line of the first line of a YAML or TOML
 // file that sets key (case-insensitively), 0 if none does.
 func keyLine(data []byte, key string) int {
@@ -459,12 +415,6 @@ func keyLine(data []byte, key string) int {
 	}
 	return 0
 }
-
-// Hints that end the notes about the values Detect needs.
-const (
-	baseURLHint = "; give --base-url"
-	dirHint     = "; give the built folder as DIR"
-)
 
 // ---------------------------------------------------------------------
 // package.json

@@ -745,8 +745,8 @@ func (h *Hugo) Invalidate() { h.dirs.Clear() }
 // finds. When LoadHugo rejects a setting of files that parse, only the
 // publish folder and base URL are read (hugoFallback).
 func (d *Dir) hugo() (*Project, error) {
-	if d.zolaOnly() {
-		return nil, nil // a Zola project's config.toml (see zola)
+	if d.Claimed("config.toml") {
+		return nil, nil // another's config.toml: a Zola project's
 	}
 	h, err := LoadHugo(d.dir, d.lim)
 	if err != nil {

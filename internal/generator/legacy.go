@@ -26,7 +26,6 @@ var legacies = map[string]legacy{
 	"vitepress":  {Info{Name: "vitepress", Title: "VitePress", PublishKey: "outDir", ConfigFile: ".vitepress/config.mts"}, (*Dir).vitepress},
 	"nuxt":       {Info{Name: "nuxt", Title: "Nuxt", PublishKey: "nitro.output.publicDir", ConfigFile: "nuxt.config.ts"}, (*Dir).nuxt},
 	"sveltekit":  {Info{Name: "sveltekit", Title: "SvelteKit", PublishKey: "pages"}, (*Dir).sveltekit},
-	"zola":       {Info{Name: "zola", Title: "Zola", PublishKey: "output_dir"}, (*Dir).zola},
 }
 
 // Legacy returns the generator name ("hugo") whose code is still in this

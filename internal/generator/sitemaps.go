@@ -79,8 +79,6 @@ func legacySitemaps(p *Project) SitemapFiles {
 		names, folder = append(names, "sitemap_index.xml"), "__sitemap__/"
 	case "sveltekit":
 		names = nil // it writes none: a sitemap.xml route is the project's own
-	case "zola":
-		shard = zolaShard // over 30,000 URLs, sitemap.xml is an index of them
 	}
 	return SitemapFiles{Names: names, Shard: shard, Folder: folder}
 }
@@ -91,8 +89,6 @@ var (
 	// numberedShard is the name of the shards of @astrojs/sitemap,
 	// next-sitemap and gatsby-plugin-sitemap: sitemap-0.xml, sitemap-1.xml …
 	numberedShard = regexp.MustCompile(`^sitemap-[0-9]+\.xml$`)
-	// zolaShard is the name of Zola's: sitemap1.xml …
-	zolaShard = regexp.MustCompile(`^sitemap[0-9]+\.xml$`)
 )
 
 // A SitemapPlugin is the plugin that writes the own sitemaps of a
