@@ -1,6 +1,8 @@
 package registry
 
 import (
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -45,5 +47,19 @@ func TestTitles(t *testing.T) {
 	want := "Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs, Docusaurus, Pelican, Sphinx, Gatsby, VitePress, Nuxt, SvelteKit or Zola"
 	if got != want {
 		t.Errorf("Titles:\n got %s\nwant %s", got, want)
+	}
+}
+
+// TestREADMEGenerators: every registered generator is named in the
+// README, which tells users what sitemapgen detects.
+func TestREADMEGenerators(t *testing.T) {
+	readme, err := os.ReadFile("../../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range Generators {
+		if title := g.Info().Title; !strings.Contains(string(readme), title) {
+			t.Errorf("README.md does not name %s: say what sitemapgen reads of its projects", title)
+		}
 	}
 }
