@@ -72,7 +72,7 @@ func (d *Dir) fillBaseURL(p *Project) error {
 				}
 			}
 		}
-	case "astro", "docusaurus", "gatsby", "vitepress", "nuxt", "sveltekit":
+	case "astro", "docusaurus", "gatsby", "vitepress", "nuxt":
 	default:
 		return nil
 	}
@@ -135,8 +135,6 @@ func (p *Project) BaseURLPlaces(file string) []string {
 		return []string{"hostname: in sitemap of VitePress' configuration (" + file + ")", `"homepage": in package.json`}
 	case "nuxt":
 		return []string{"url: in site of Nuxt's configuration (" + file + "), or siteUrl: in runtimeConfig.public", `"homepage": in package.json`}
-	case "sveltekit":
-		return []string{`"homepage": in package.json (SvelteKit's configuration has no site URL)`}
 	}
 	return []string{"in " + p.Title + "'s configuration (" + file + ")"}
 }

@@ -134,16 +134,15 @@ type Project struct {
 	// prerendered pages are PublishDir's (build.client, "dist/client").
 	// "" for a static build.
 	AstroServer string
-	// SvelteKitOut is, for a SvelteKit build by a server adapter
-	// (adapter-node), SvelteKit's output folder, relative to dir
-	// (kit.outDir, ".svelte-kit"): [ReadSvelteKitBuild] reads the routes
-	// rendered on demand from its manifest. "" for adapter-static's.
-	SvelteKitOut string
 	// NuxtServer is, for a Nuxt server build (`nuxi build`: .output/server
 	// beside .output/public), Nitro's server folder, relative to dir:
 	// [ReadNuxtBuild] reads the routes of its router. "" for `nuxi
 	// generate`'s.
 	NuxtServer string
+	// Own is what the generator keeps of the project for its own
+	// methods (a SvelteKit server build's output folder): a value of its
+	// folder's, which no other code reads; nil for none.
+	Own any
 	// Plugin is, for a generator whose own sitemaps a plugin writes
 	// (Astro, Gatsby, Next.js), that plugin and what says the project has
 	// it; nil for the others.
@@ -243,6 +242,15 @@ func (d *Dir) Depends(name string) bool { return d.pkg.has(name) }
 // ScriptRuns returns, for each script of package.json that runs cmd
 // ("gatsby build"), by the scripts' names, the arguments it gives cmd.
 func (d *Dir) ScriptRuns(cmd string) [][]string { return d.pkg.scriptRuns(cmd) }
+
+// Homepage returns the homepage of the project's package.json, "" for
+// none: where a JavaScript project may keep its site's URL.
+func (d *Dir) Homepage() string {
+	if d.pkg == nil {
+		return ""
+	}
+	return d.pkg.homepage
+}
 
 // Names reports whether the file rel of the project folder holds s: a
 // configuration that imports or lists a plugin.

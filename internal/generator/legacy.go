@@ -25,7 +25,6 @@ var legacies = map[string]legacy{
 	"gatsby":     {Info{Name: "gatsby", Title: "Gatsby", ConfigFile: "gatsby-config.js"}, (*Dir).gatsby},
 	"vitepress":  {Info{Name: "vitepress", Title: "VitePress", PublishKey: "outDir", ConfigFile: ".vitepress/config.mts"}, (*Dir).vitepress},
 	"nuxt":       {Info{Name: "nuxt", Title: "Nuxt", PublishKey: "nitro.output.publicDir", ConfigFile: "nuxt.config.ts"}, (*Dir).nuxt},
-	"sveltekit":  {Info{Name: "sveltekit", Title: "SvelteKit", PublishKey: "pages"}, (*Dir).sveltekit},
 }
 
 // Legacy returns the generator name ("hugo") whose code is still in this

@@ -8,6 +8,7 @@ package generator
 // routes, collections) have no file of their own.
 
 import (
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"io/fs"
 	"path"
 	"regexp"
@@ -57,9 +58,8 @@ type Fallback interface {
 	FallbackURL(urlPath string) (string, bool)
 }
 
-// dynamicSegment matches a path element that is a route parameter:
-// [slug], [...rest], [[...rest]] (Astro, Next.js).
-var dynamicSegment = regexp.MustCompile(`\[.*\]`)
+// dynamicSegment matches a path element that is a route parameter.
+var dynamicSegment = srcpath.Dynamic
 
 // fileRoute returns the route of the page file at rel, relative to its
 // pages folder: its path without the extension, index naming its folder

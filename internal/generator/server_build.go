@@ -2,6 +2,7 @@ package generator
 
 import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/serverbuild"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -40,7 +41,7 @@ type ServerBuild struct {
 // ReadServerBuild reads what the server build of p in the project folder
 // dir prerendered and renders on demand, from the records its build
 // writes: Next.js's manifests ([ReadNextBuild]), Astro's server manifest
-// ([ReadAstroBuild]), SvelteKit's ([ReadSvelteKitBuild]), Nuxt's
+// ([ReadAstroBuild]), Nuxt's
 // ([ReadNuxtBuild]). nil for a
 // project whose build is a site of files.
 func ReadServerBuild(dir string, p *Project, lim limits.Limits) (*ServerBuild, error) {
@@ -60,12 +61,6 @@ func ReadServerBuild(dir string, p *Project, lim limits.Limits) (*ServerBuild, e
 			return nil, err
 		}
 		return &ServerBuild{Warnings: w, Routes: routes, RoutesFrom: name}, nil
-	case p.SvelteKitOut != "":
-		w, err := ReadSvelteKitBuild(dir, p, lim)
-		if err != nil {
-			return nil, err
-		}
-		return &ServerBuild{Warnings: w, Input: p.SvelteKitOut + "/" + svelteKitManifest}, nil
 	case p.NuxtServer != "":
 		w, err := ReadNuxtBuild(dir, p, lim)
 		if err != nil {
@@ -79,14 +74,5 @@ func ReadServerBuild(dir string, p *Project, lim limits.Limits) (*ServerBuild, e
 	return nil, nil
 }
 
-// onDemandWarning is the warning, at the build's record file, of a route it
-// renders on demand with no page prerendered: what names it (its route,
-// with its component where the record gives one); dynamic says it has
-// parameters (a route of one URL is rendered on each request).
-func onDemandWarning(file, what string, dynamic bool) *diag.Diagnostic {
-	msg := what + " is rendered on each request, not prerendered: it has no page to read, and is not listed"
-	if dynamic {
-		msg = what + " is rendered on demand and has no page prerendered: the sitemap lists no URL of it"
-	}
-	return &diag.Diagnostic{File: file, Msg: msg, Hint: "give its URLs in a file named by --extra-urls"}
-}
+// onDemandWarning is the warning of a route rendered on demand.
+var onDemandWarning = serverbuild.OnDemand

@@ -77,8 +77,6 @@ func legacySitemaps(p *Project) SitemapFiles {
 		}
 	case "nuxt":
 		names, folder = append(names, "sitemap_index.xml"), "__sitemap__/"
-	case "sveltekit":
-		names = nil // it writes none: a sitemap.xml route is the project's own
 	}
 	return SitemapFiles{Names: names, Shard: shard, Folder: folder}
 }

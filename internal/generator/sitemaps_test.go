@@ -33,7 +33,6 @@ func TestGeneratorSitemaps(t *testing.T) {
 		// (sitemap_locales); sitemap_filename names them.
 		{"sphinx", []string{"sitemap.xml", "en/sitemap.xml", "pt_BR/sitemap.xml"}, []string{"fr/sitemap.xml", "sitemap-0.xml"}},
 		{"sphinx map.xml", []string{"map.xml", "en/map.xml", "pt_BR/map.xml", "sitemap.xml"}, []string{"en/sitemap.xml"}},
-		{"sveltekit", nil, []string{"sitemap.xml", "sitemap-index.xml", "sitemap-0.xml"}},
 	} {
 		gen, file, _ := strings.Cut(tc.gen, " ")
 		p := &Project{Generator: gen, SitemapFile: file}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/sveltekit"
 	"github.com/sitemapgen/sitemapgen/internal/generator/zola"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
@@ -30,7 +31,7 @@ var Generators = []generator.Generator{
 	generator.Legacy("gatsby"),     // gatsby-config.*, else the dependency "gatsby"
 	generator.Legacy("vitepress"),  // .vitepress/config.* (also in docs/), else the dependency "vitepress"
 	generator.Legacy("nuxt"),       // nuxt.config.*, else the dependency "nuxt"
-	generator.Legacy("sveltekit"),  // svelte.config.js with kit.adapter, else the dependency "@sveltejs/kit"
+	sveltekit.Generator{},          // svelte.config.js with kit.adapter, else the dependency "@sveltejs/kit"
 	zola.Generator{},               // a config.toml that sets base_url and no Hugo baseURL (claimed before Hugo reads it)
 }
 
