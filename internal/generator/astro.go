@@ -2,10 +2,10 @@ package generator
 
 import (
 	"bytes"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
 	"net/url"
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
@@ -116,21 +116,8 @@ func astroProject(name string, data []byte, lim limits.Limits) *Project {
 	return p
 }
 
-// slashOption reads a trailingSlash option of 'always', 'never' or
-// 'ignore' (Astro's, Gatsby's): "always", "never", or "" for 'ignore' and
-// the values of ignored (Gatsby 4's 'legacy'). Another value is Bad, with
-// a note.
-func slashOption(r *jsconfig.Reader, ignored ...string) (string, jsconfig.State) {
-	v, st := r.Str("trailingSlash", "")
-	switch {
-	case st != jsconfig.OK || v.Value == "ignore" || slices.Contains(ignored, v.Value):
-		return "", st
-	case v.Value == "always" || v.Value == "never":
-		return v.Value, st
-	}
-	r.Note(v.Line, "trailingSlash %q is not 'always', 'never' or 'ignore'", v.Value)
-	return "", jsconfig.Bad
-}
+// slashOption reads a trailingSlash option (see jsconf.SlashOption).
+var slashOption = jsconf.SlashOption
 
 // astroLocales reads Astro's i18n routing from the configuration r, as
 // it places the pages: each locale's in its folder (a locale's path, or

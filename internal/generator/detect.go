@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -373,38 +374,17 @@ const (
 )
 
 // readSite reads the site URL and the base path of a JavaScript
-// configuration: the first of siteKeys that is set (Astro's site,
-// Docusaurus' url, VitePress's sitemap.hostname) and baseKey (base,
-// baseUrl; "" for none). With a site URL it sets p.BaseURL to join(site,
-// base) and p.BaseURLFrom to "FILE SITEKEY", with " + BASEKEY" when the
-// base is set; with a base alone, p.BasePath. A site URL that is not an
-// absolute http(s) URL is Bad, with a note. It returns the site URL and
-// the states, for the caller's own notes.
+// configuration into p (see jsconf.ReadSite), and returns the site URL
+// and the states, for the caller's own notes.
 func (p *Project) readSite(r *jsconfig.Reader, baseKey string, join func(site, base string) string, siteKeys ...string) (site jsconfig.Value, siteSt, baseSt jsconfig.State) {
-	var key string
-	for _, key = range siteKeys {
-		if site, siteSt = r.Str(key, baseURLHint); siteSt != jsconfig.Absent {
-			break
-		}
-	}
-	var base jsconfig.Value
-	if baseKey != "" {
-		base, baseSt = r.Str(baseKey, baseURLHint)
-	}
-	if siteSt == jsconfig.OK && !absHTTP(site.Value) {
-		r.Note(site.Line, "%s %q is not an absolute http(s) URL; give --base-url", key, site.Value)
-		siteSt = jsconfig.Bad
-	}
+	s := jsconf.ReadSite(r, p.File, baseKey, join, siteKeys...)
 	switch {
-	case siteSt == jsconfig.OK && baseSt != jsconfig.Bad:
-		p.BaseURL, p.BaseURLFrom = join(site.Value, base.Value), site.In(p.File)+" "+key
-		if baseSt == jsconfig.OK {
-			p.BaseURLFrom += " + " + baseKey
-		}
-	case siteSt != jsconfig.OK && baseSt == jsconfig.OK:
-		p.BasePath = normBase(base.Value)
+	case s.BaseURL != "":
+		p.BaseURL, p.BaseURLFrom = s.BaseURL, s.BaseURLFrom
+	case s.SiteSt != jsconfig.OK && s.BaseSt == jsconfig.OK:
+		p.BasePath = s.BasePath
 	}
-	return site, siteSt, baseSt
+	return s.Site, s.SiteSt, s.BaseSt
 }
 
 // keyLine returns the 1-based line of the first line of a YAML or TOML

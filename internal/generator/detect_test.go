@@ -192,7 +192,6 @@ func FuzzJSProjects(f *testing.F) {
 			eleventyProject("a.js", data, limits.Default),
 			nextProject("a.js", data, pkg, limits.Default),
 			docusaurusProject("a.js", data, limits.Default),
-			gatsbyProject("a.js", data, true, limits.Default),
 			vitepressProject("docs", "a.js", data, limits.Default, nil),
 			nuxtProject("a.js", data, envMap(nil), limits.Default),
 		} {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
 	"os"
 	"path"
 	"slices"
@@ -40,8 +41,6 @@ func SitemapOptions(dir string, found []Project, lim limits.Limits) []peer.Confi
 			cfgs = d.astroSitemap(p.File)
 		case "docusaurus":
 			cfgs = d.docusaurusSitemap(p.File)
-		case "gatsby":
-			cfgs = d.gatsbySitemap(p.File)
 		case "jekyll":
 			cfgs = d.jekyllSitemap()
 		case "hugo":
@@ -71,63 +70,13 @@ func (d *Dir) jsReader(rel string) *jsconfig.Reader {
 	return jsconfig.NewReader(name, data, d.lim)
 }
 
-// jsOptions returns the keys of the object at path of r as options.
-func jsOptions(r *jsconfig.Reader, path string) []peer.Given {
-	var out []peer.Given
-	for _, k := range r.Keys(path) {
-		v, line, _ := r.Any(joinKey(path, k.Name))
-		out = append(out, peer.Given{Name: k.Name, Value: peerValue(v), Line: line})
-	}
-	return out
-}
-
-func joinKey(path, key string) string {
-	if path == "" {
-		return key
-	}
-	return path + "." + key
-}
-
-// peerValue is a value of jsconfig's, or of a TOML or YAML file's, as
-// the peer package takes it: numbers as float64, functions and
-// expressions marked.
-func peerValue(v any) any {
-	switch v := v.(type) {
-	case jsconfig.Function:
-		return peer.Func{}
-	case jsconfig.Expression:
-		return peer.Expr{Text: v.Text}
-	case int64:
-		return float64(v)
-	case int:
-		return float64(v)
-	case []any:
-		out := make([]any, len(v))
-		for i, x := range v {
-			out[i] = peerValue(x)
-		}
-		return out
-	case map[string]any:
-		out := make(map[string]any, len(v))
-		for k, x := range v {
-			out[k] = peerValue(x)
-		}
-		return out
-	}
-	return v
-}
-
-// elements returns the paths of the elements of the array at path.
-func elements(r *jsconfig.Reader, path string) []string {
-	var out []string
-	for i := 0; ; i++ {
-		p := fmt.Sprintf("%s[%d]", path, i)
-		if _, _, ok := r.Any(p); !ok {
-			return out
-		}
-		out = append(out, p)
-	}
-}
+// The helpers of package jsconf, by the names this package's code knew
+// them by.
+var (
+	jsOptions = jsconf.Options
+	peerValue = jsconf.PeerValue
+	elements  = jsconf.Elements
+)
 
 // astroSitemap: integrations: [sitemap({ … })], sitemap the default
 // import of @astrojs/sitemap.
@@ -206,28 +155,6 @@ func (d *Dir) docusaurusSitemap(file string) []peer.Config {
 			out = append(out, peer.Config{Tool: peer.Docusaurus, File: file, Line: line})
 		} else if line, ok := named(e+"[0]", name); ok {
 			out = append(out, peer.Config{Tool: peer.Docusaurus, File: file, Line: line, Options: jsOptions(r, e+"[1]")})
-		}
-	}
-	return out
-}
-
-// gatsbySitemap: plugins: ['gatsby-plugin-sitemap'], or { resolve:
-// 'gatsby-plugin-sitemap', options: { … } }.
-func (d *Dir) gatsbySitemap(file string) []peer.Config {
-	r := d.jsReader(file)
-	if r == nil {
-		return nil
-	}
-	const name = "gatsby-plugin-sitemap"
-	var out []peer.Config
-	for _, e := range elements(r, "plugins") {
-		v, line, _ := r.Any(e)
-		if v == name {
-			out = append(out, peer.Config{Tool: peer.Gatsby, File: file, Line: line})
-			continue
-		}
-		if res, line, _ := r.Any(e + ".resolve"); res == name {
-			out = append(out, peer.Config{Tool: peer.Gatsby, File: file, Line: line, Options: jsOptions(r, e+".options")})
 		}
 	}
 	return out

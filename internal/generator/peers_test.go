@@ -55,18 +55,6 @@ export default defineConfig({
 };
 `}, want: []peer.Config{{Tool: peer.Docusaurus, File: "docusaurus.config.js", Line: 4, Options: []peer.Given{
 			{Name: "changefreq", Value: "daily", Line: 4}, {Name: "priority", Value: nil, Line: 4}}}}},
-		{name: "gatsby", files: map[string]string{"gatsby-config.js": `module.exports = {
-  siteMetadata: { siteUrl: 'https://example.com' },
-  plugins: [
-    'gatsby-plugin-image',
-    {
-      resolve: 'gatsby-plugin-sitemap',
-      options: { excludes: ['/drafts/*'], entryLimit: 1000, serialize: ({ path }) => ({ url: path }) },
-    },
-  ],
-};
-`}, want: []peer.Config{{Tool: peer.Gatsby, File: "gatsby-config.js", Line: 6, Options: []peer.Given{
-			{Name: "excludes", Value: []any{"/drafts/*"}, Line: 7}, {Name: "entryLimit", Value: 1000.0, Line: 7}, {Name: "serialize", Value: peer.Func{}, Line: 7}}}}},
 		{name: "vitepress", files: map[string]string{"docs/.vitepress/config.mts": `import { defineConfig } from 'vitepress'
 
 export default defineConfig({

@@ -54,7 +54,7 @@ func legacySitemaps(p *Project) SitemapFiles {
 		}
 	case "mkdocs":
 		names = append(names, "sitemap.xml.gz")
-	case "astro", "gatsby":
+	case "astro":
 		names, shard = append(names, "sitemap-index.xml"), numberedShard
 	case "next":
 		// next-sitemap's sitemapBaseFileName renames its index and parts
@@ -84,10 +84,14 @@ func legacySitemaps(p *Project) SitemapFiles {
 var (
 	// plainBase is a base name of sitemap files that names no folder.
 	plainBase = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
-	// numberedShard is the name of the shards of @astrojs/sitemap,
-	// next-sitemap and gatsby-plugin-sitemap: sitemap-0.xml, sitemap-1.xml …
-	numberedShard = regexp.MustCompile(`^sitemap-[0-9]+\.xml$`)
+	// numberedShard is NumberedShards.
+	numberedShard = NumberedShards
 )
+
+// NumberedShards matches the names of the numbered files of the sitemap
+// plugins whose index names them so (@astrojs/sitemap, next-sitemap,
+// gatsby-plugin-sitemap): sitemap-0.xml, sitemap-1.xml …
+var NumberedShards = regexp.MustCompile(`^sitemap-[0-9]+\.xml$`)
 
 // A SitemapPlugin is the plugin that writes the own sitemaps of a
 // generator that writes none itself: Astro's @astrojs/sitemap, Gatsby's
@@ -124,9 +128,8 @@ func (s *SitemapPlugin) Writes(name string) bool {
 // sitemapPlugins are the plugins of the generators that write no
 // sitemaps of their own, by generator.
 var sitemapPlugins = map[string]SitemapPlugin{
-	"astro":  {Name: "@astrojs/sitemap", Index: "sitemap-index.xml"},
-	"gatsby": {Name: "gatsby-plugin-sitemap", Index: "sitemap-index.xml"},
-	"next":   {Name: "next-sitemap", Index: "sitemap.xml"},
+	"astro": {Name: "@astrojs/sitemap", Index: "sitemap-index.xml"},
+	"next":  {Name: "next-sitemap", Index: "sitemap.xml"},
 }
 
 // fillPlugin sets p.Plugin for a generator whose sitemaps a plugin

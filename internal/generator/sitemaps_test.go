@@ -26,7 +26,6 @@ func TestGeneratorSitemaps(t *testing.T) {
 		// project's api/ or img/ is no locale.
 		{"docusaurus", []string{"sitemap.xml", "de/sitemap.xml", "pt-BR/sitemap.xml", "zh-Hans/sitemap.xml"}, []string{"blog/sitemap.xml", "docs/sitemap.xml", "sitemap-0.xml", "api/sitemap.xml", "img/sitemap.xml", "fr/sitemap.xml"}},
 		{"eleventy", []string{"sitemap.xml"}, []string{"sitemap-0.xml", "sitemap.xml.gz"}},
-		{"gatsby", []string{"sitemap-index.xml", "sitemap-0.xml", "sitemap.xml"}, []string{"sitemap_index.xml", "en/sitemap.xml"}},
 		{"vitepress", []string{"sitemap.xml"}, []string{"sitemap-0.xml", "sitemap-index.xml"}},
 		{"nuxt", []string{"sitemap.xml", "sitemap_index.xml", "__sitemap__/", "__sitemap__/en-US.xml"}, []string{"__sitemap__/style.xsl", "sitemap-0.xml", "en/sitemap.xml"}},
 		// sphinx-sitemap's, and each language's build's, in its folder
@@ -58,7 +57,7 @@ func TestGeneratorSitemaps(t *testing.T) {
 	}
 }
 
-// TestSitemapPlugin: Detect says, for Astro, Gatsby and Next.js, whether
+// TestSitemapPlugin: Detect says, for Astro and Next.js, whether
 // the project has the plugin that writes their sitemaps, and where it
 // says so; the plugin's files are its index and its numbered files.
 func TestSitemapPlugin(t *testing.T) {
@@ -71,8 +70,6 @@ func TestSitemapPlugin(t *testing.T) {
 		{"astro, the plugin in package.json", map[string]string{"package.json": `{"dependencies": {"astro": "5", "@astrojs/sitemap": "3"}}`}, "astro", "package.json"},
 		{"astro, the plugin imported by the configuration", map[string]string{"astro.config.mjs": "import sitemap from '@astrojs/sitemap';\nexport default { integrations: [sitemap()] };\n"}, "astro", "astro.config.mjs"},
 		{"astro without the plugin", map[string]string{"astro.config.mjs": "export default {};\n"}, "astro", ""},
-		{"gatsby, the plugin in its plugins", map[string]string{"gatsby-config.js": "module.exports = { plugins: [`gatsby-plugin-sitemap`] }\n"}, "gatsby", "gatsby-config.js"},
-		{"gatsby without the plugin", map[string]string{"package.json": `{"dependencies": {"gatsby": "5"}}`}, "gatsby", ""},
 		{"next, next-sitemap in package.json", map[string]string{"package.json": `{"dependencies": {"next": "16", "next-sitemap": "4"}}`}, "next", "package.json"},
 		{"next, next-sitemap's configuration", map[string]string{"next.config.mjs": "export default {};\n", "next-sitemap.config.js": "module.exports = { siteUrl: 'https://n.site' }\n"}, "next", "next-sitemap.config.js"},
 		{"next without next-sitemap", map[string]string{"next.config.mjs": "export default { output: 'export' };\n"}, "next", ""},

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/gatsby"
 	"github.com/sitemapgen/sitemapgen/internal/generator/sveltekit"
 	"github.com/sitemapgen/sitemapgen/internal/generator/zola"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -28,7 +29,7 @@ var Generators = []generator.Generator{
 	generator.Legacy("docusaurus"), // docusaurus.config.*, else the dependency "@docusaurus/core"
 	generator.Legacy("pelican"),    // pelicanconf.py
 	generator.Legacy("sphinx"),     // a conf.py that sets project or extensions, in ., source/, docs/, docs/source/
-	generator.Legacy("gatsby"),     // gatsby-config.*, else the dependency "gatsby"
+	gatsby.Generator{},             // gatsby-config.*, else the dependency "gatsby"
 	generator.Legacy("vitepress"),  // .vitepress/config.* (also in docs/), else the dependency "vitepress"
 	generator.Legacy("nuxt"),       // nuxt.config.*, else the dependency "nuxt"
 	sveltekit.Generator{},          // svelte.config.js with kit.adapter, else the dependency "@sveltejs/kit"
