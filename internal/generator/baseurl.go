@@ -72,7 +72,7 @@ func (d *Dir) fillBaseURL(p *Project) error {
 				}
 			}
 		}
-	case "astro", "docusaurus", "vitepress", "nuxt":
+	case "astro", "docusaurus", "vitepress":
 	default:
 		return nil
 	}
@@ -131,8 +131,6 @@ func (p *Project) BaseURLPlaces(file string) []string {
 		return []string{"html_baseurl in Sphinx's configuration (" + file + ")"}
 	case "vitepress":
 		return []string{"hostname: in sitemap of VitePress' configuration (" + file + ")", `"homepage": in package.json`}
-	case "nuxt":
-		return []string{"url: in site of Nuxt's configuration (" + file + "), or siteUrl: in runtimeConfig.public", `"homepage": in package.json`}
 	}
 	return []string{"in " + p.Title + "'s configuration (" + file + ")"}
 }

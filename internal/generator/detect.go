@@ -135,11 +135,6 @@ type Project struct {
 	// prerendered pages are PublishDir's (build.client, "dist/client").
 	// "" for a static build.
 	AstroServer string
-	// NuxtServer is, for a Nuxt server build (`nuxi build`: .output/server
-	// beside .output/public), Nitro's server folder, relative to dir:
-	// [ReadNuxtBuild] reads the routes of its router. "" for `nuxi
-	// generate`'s.
-	NuxtServer string
 	// Own is what the generator keeps of the project for its own
 	// methods (a SvelteKit server build's output folder): a value of its
 	// folder's, which no other code reads; nil for none.

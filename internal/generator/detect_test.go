@@ -193,7 +193,6 @@ func FuzzJSProjects(f *testing.F) {
 			nextProject("a.js", data, pkg, limits.Default),
 			docusaurusProject("a.js", data, limits.Default),
 			vitepressProject("docs", "a.js", data, limits.Default, nil),
-			nuxtProject("a.js", data, envMap(nil), limits.Default),
 		} {
 			out = append(out, jsfuzz.Read{BaseURL: p.BaseURL, Notes: p.Notes})
 		}

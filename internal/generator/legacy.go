@@ -23,7 +23,6 @@ var legacies = map[string]legacy{
 	"pelican":    {Info{Name: "pelican", Title: "Pelican", PublishKey: "OUTPUT_PATH"}, (*Dir).pelican},
 	"sphinx":     {Info{Name: "sphinx", Title: "Sphinx"}, (*Dir).sphinx},
 	"vitepress":  {Info{Name: "vitepress", Title: "VitePress", PublishKey: "outDir", ConfigFile: ".vitepress/config.mts"}, (*Dir).vitepress},
-	"nuxt":       {Info{Name: "nuxt", Title: "Nuxt", PublishKey: "nitro.output.publicDir", ConfigFile: "nuxt.config.ts"}, (*Dir).nuxt},
 }
 
 // Legacy returns the generator name ("hugo") whose code is still in this

@@ -41,8 +41,7 @@ type ServerBuild struct {
 // ReadServerBuild reads what the server build of p in the project folder
 // dir prerendered and renders on demand, from the records its build
 // writes: Next.js's manifests ([ReadNextBuild]), Astro's server manifest
-// ([ReadAstroBuild]), Nuxt's
-// ([ReadNuxtBuild]). nil for a
+// ([ReadAstroBuild]). nil for a
 // project whose build is a site of files.
 func ReadServerBuild(dir string, p *Project, lim limits.Limits) (*ServerBuild, error) {
 	if g, ok := p.Gen.(ServerBuilder); ok {
@@ -61,15 +60,6 @@ func ReadServerBuild(dir string, p *Project, lim limits.Limits) (*ServerBuild, e
 			return nil, err
 		}
 		return &ServerBuild{Warnings: w, Routes: routes, RoutesFrom: name}, nil
-	case p.NuxtServer != "":
-		w, err := ReadNuxtBuild(dir, p, lim)
-		if err != nil {
-			return nil, err
-		}
-		frozen := &diag.Diagnostic{File: p.NuxtServer + "/" + nuxtServerEntry,
-			Msg:  "Nitro's server serves only the files `nuxi build` found in " + p.PublishDir + ": the sitemaps written there after it are not served",
-			Hint: "serve " + p.PublishDir + " as static files from the host (as Nitro's presets for Netlify, Vercel or Cloudflare do), or give --out public: the next `nuxi build` serves them"}
-		return &ServerBuild{Warnings: w, Frozen: frozen, Input: p.NuxtServer + "/" + nuxtServerEntry}, nil
 	}
 	return nil, nil
 }

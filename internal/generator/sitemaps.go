@@ -75,8 +75,6 @@ func legacySitemaps(p *Project) SitemapFiles {
 		for _, l := range p.Locales {
 			names = append(names, l+"/"+file)
 		}
-	case "nuxt":
-		names, folder = append(names, "sitemap_index.xml"), "__sitemap__/"
 	}
 	return SitemapFiles{Names: names, Shard: shard, Folder: folder}
 }

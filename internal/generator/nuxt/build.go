@@ -1,4 +1,4 @@
-package generator
+package nuxt
 
 // A Nuxt server build: what `nuxi build` writes with a server preset
 // (node-server, the default): the routes it prerendered (routeRules'
@@ -18,58 +18,79 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/serverbuild"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
-// nuxtServerEntry is the module of a Nuxt server build, below Nitro's
+// serverEntry is the module of a Nuxt server build, below Nitro's
 // server folder, that holds the Vue router's routes (const _routes).
-const nuxtServerEntry = "chunks/build/server.mjs"
+const serverEntry = "chunks/build/server.mjs"
 
-// nuxtRoutesStart begins the router's routes in nuxtServerEntry.
-var nuxtRoutesStart = []byte("const _routes = [")
+// routesStart begins the router's routes in serverEntry.
+var routesStart = []byte("const _routes = [")
 
-// nuxtRoute matches a route of the list: its path (a JSON string) and
+// routeEntry matches a route of the list: its path (a JSON string) and
 // its component, which is a stub for a route that only redirects
 // (routeRules' redirect: component_45stub…).
-var nuxtRoute = regexp.MustCompile(`(?s)path:\s*("(?:[^"\\]|\\.)*"),\s*component:\s*(\S+)`)
+var routeEntry = regexp.MustCompile(`(?s)path:\s*("(?:[^"\\]|\\.)*"),\s*component:\s*(\S+)`)
 
-// nuxtParam matches a parameter of a Vue router path: :id(), :slug(.*)*,
+// param matches a parameter of a Vue router path: :id(), :slug(.*)*,
 // :lang?.
-var nuxtParam = regexp.MustCompile(`:\w+(\([^)]*\))?[?*+]?`)
+var param = regexp.MustCompile(`:\w+(\([^)]*\))?[?*+]?`)
 
-// nuxtServerBuild makes p, a Nuxt project whose site folder is Nitro's
+// serverBuild makes p, a Nuxt project whose site folder is Nitro's
 // default .output/public, a server build when `nuxi build` wrote one
 // there: .output/server/ with its router. The configuration cannot tell
 // `nuxi build` from `nuxi generate`: only the build. Its pages are
 // answered at their routes, /about for about/index.html, as Nuxt links
 // them, unless site.trailingSlash says otherwise.
-func (d *Dir) nuxtServerBuild(p *Project) {
+func serverBuild(d *generator.Dir, p *generator.Project) {
 	if p.PublishDir != ".output/public" {
 		return
 	}
 	server := ".output/server"
-	if info, err := fsx.Stat(d.dir, path.Join(server, nuxtServerEntry)); err != nil || !info.Mode().IsRegular() {
+	if info, err := fsx.Stat(d.Path(), path.Join(server, serverEntry)); err != nil || !info.Mode().IsRegular() {
 		return
 	}
-	p.NuxtServer = server
+	p.Own = Server{Dir: server}
 	if p.TrailingSlash == "" {
 		p.TrailingSlash = "never"
 	}
-	p.Notes = append(p.Notes, noteAt(p.File, 0, "the build in .output is a server build (nuxi build): only its prerendered pages are files (in %s); pages rendered on demand are not listed", p.PublishDir))
+	p.Notes = append(p.Notes, generator.Note(p.File, 0, "the build in .output is a server build (nuxi build): only its prerendered pages are files (in %s); pages rendered on demand are not listed", p.PublishDir))
 }
 
-// ReadNuxtBuild reads the routes of the Nuxt server build of p (a project
-// with NuxtServer) in the project folder dir, through the one door
+// ReadServerBuild reads, for a server build (Own a [Server]), the routes
+// rendered on demand (see [readBuild]); nil for `nuxi generate`'s.
+// Nitro's server serves only the files its build found: the sitemaps
+// written after it are not, which Frozen says.
+func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Limits) (*generator.ServerBuild, error) {
+	s, ok := p.Own.(Server)
+	if !ok {
+		return nil, nil
+	}
+	w, err := readBuild(dir, s.Dir, p, lim)
+	if err != nil {
+		return nil, err
+	}
+	frozen := &diag.Diagnostic{File: s.Dir + "/" + serverEntry,
+		Msg:  "Nitro's server serves only the files `nuxi build` found in " + p.PublishDir + ": the sitemaps written there after it are not served",
+		Hint: "serve " + p.PublishDir + " as static files from the host (as Nitro's presets for Netlify, Vercel or Cloudflare do), or give --out public: the next `nuxi build` serves them"}
+	return &generator.ServerBuild{Warnings: w, Frozen: frozen, Input: s.Dir + "/" + serverEntry}, nil
+}
+
+// readBuild reads the routes of the Nuxt server build of p, whose
+// server folder is server, in the project folder dir, through the one door
 // (inside dir, at most lim.PageBytes, limits.page_bytes): the Vue
-// router's of NuxtServer/chunks/build/server.mjs. It returns a warning
+// router's of server/chunks/build/server.mjs. It returns a warning
 // for each page route none of whose URLs was prerendered (no HTML file
 // of the site folder, PublishDir, is at a path it matches): its server
 // renders it on demand, and no file shows its URLs. A route that only
 // redirects (a stub of routeRules' redirect) is none. No build: no
 // warning.
-func ReadNuxtBuild(dir string, p *Project, lim limits.Limits) ([]*diag.Diagnostic, error) {
+func readBuild(dir, server string, p *generator.Project, lim limits.Limits) ([]*diag.Diagnostic, error) {
 	lim = lim.Or()
-	name := path.Join(p.NuxtServer, nuxtServerEntry)
+	name := path.Join(server, serverEntry)
 	data, err := fsx.ReadFile(dir, name, lim.PageBytes, "limits.page_bytes")
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -77,23 +98,23 @@ func ReadNuxtBuild(dir string, p *Project, lim limits.Limits) ([]*diag.Diagnosti
 	if err != nil {
 		return nil, err
 	}
-	i := bytes.Index(data, nuxtRoutesStart)
+	i := bytes.Index(data, routesStart)
 	if i < 0 {
 		return nil, &diag.Diagnostic{File: name, Msg: "not a server build of Nuxt: no routes (const _routes); the routes rendered on demand are not known"}
 	}
-	list := data[i+len(nuxtRoutesStart):]
+	list := data[i+len(routesStart):]
 	if end := bytes.Index(list, []byte("\n];")); end >= 0 {
 		list = list[:end]
 	}
 	var routes []string
-	for _, m := range nuxtRoute.FindAllSubmatch(list, -1) {
+	for _, m := range routeEntry.FindAllSubmatch(list, -1) {
 		route, err := strconv.Unquote(string(m[1]))
 		if err != nil || !strings.HasPrefix(route, "/") || strings.HasPrefix(string(m[2]), "component_45stub") {
 			continue
 		}
 		routes = append(routes, route)
 	}
-	pages, err := nuxtPrerendered(dir, p.PublishDir)
+	pages, err := prerendered(dir, p.PublishDir)
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +123,7 @@ func ReadNuxtBuild(dir string, p *Project, lim limits.Limits) ([]*diag.Diagnosti
 		// The parameters, matched on the route as written (QuoteMeta
 		// escapes their parentheses): each a segment, a catch-all any.
 		src := regexp.QuoteMeta(route)
-		src = nuxtQuotedParam.ReplaceAllStringFunc(src, func(m string) string {
+		src = quotedParam.ReplaceAllStringFunc(src, func(m string) string {
 			if strings.HasSuffix(m, `*`) || strings.Contains(m, `\.\*`) {
 				return `.*`
 			}
@@ -119,18 +140,18 @@ func ReadNuxtBuild(dir string, p *Project, lim limits.Limits) ([]*diag.Diagnosti
 	slices.Sort(onDemand)
 	var warnings []*diag.Diagnostic
 	for _, route := range slices.Compact(onDemand) {
-		warnings = append(warnings, onDemandWarning(name, diag.Excerpt(route), nuxtParam.MatchString(route)))
+		warnings = append(warnings, serverbuild.OnDemand(name, diag.Excerpt(route), param.MatchString(route)))
 	}
 	return warnings, nil
 }
 
-// nuxtQuotedParam is nuxtParam on a path escaped by regexp.QuoteMeta.
-var nuxtQuotedParam = regexp.MustCompile(`:\w+(\\\([^)]*\\\))?(\\[?*+])?`)
+// quotedParam is param on a path escaped by regexp.QuoteMeta.
+var quotedParam = regexp.MustCompile(`:\w+(\\\([^)]*\\\))?(\\[?*+])?`)
 
-// nuxtPrerendered returns the route of each HTML page of the site folder
+// prerendered returns the route of each HTML page of the site folder
 // publish (relative to dir): "/" for index.html, "/about" for
 // about/index.html or about.html. Nuxt's own files (_nuxt/) are none.
-func nuxtPrerendered(dir, publish string) ([]string, error) {
+func prerendered(dir, publish string) ([]string, error) {
 	root, err := fsx.OpenRoot(dir)
 	if err != nil {
 		return nil, err

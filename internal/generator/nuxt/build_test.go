@@ -1,13 +1,16 @@
-package generator
+package nuxt_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/generator/nuxt"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -68,18 +71,18 @@ var nuxtServerFiles = map[string]string{
 	".output/public/_nuxt/builds/latest.json":      "{}",
 }
 
-// TestReadNuxtBuild: a warning once for each page route of a Nuxt
+// TestReadServerBuild: a warning once for each page route of a Nuxt
 // server build none of whose URLs was prerendered; none for a route with
 // a page (a dynamic one, a catch-all's deep page) nor a redirect's stub;
 // nothing without a build.
-func TestReadNuxtBuild(t *testing.T) {
-	p := &Project{Generator: "nuxt", PublishDir: ".output/public", NuxtServer: ".output/server"}
-	if w, err := ReadNuxtBuild(t.TempDir(), p, limits.Limits{}); err != nil || w != nil {
+func TestReadServerBuild(t *testing.T) {
+	p := &Project{Generator: "nuxt", PublishDir: ".output/public", Own: nuxt.Server{Dir: ".output/server"}}
+	if w, err := readBuild(t.TempDir(), p, limits.Limits{}); err != nil || w != nil {
 		t.Errorf("no build: %v, %v; want nothing", w, err)
 	}
 	dir := t.TempDir()
-	writeFiles(t, dir, nuxtServerFiles)
-	w, err := ReadNuxtBuild(dir, p, limits.Limits{})
+	fixtureIn(t, dir, nuxtServerFiles)
+	w, err := readBuild(dir, p, limits.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,31 +100,58 @@ func TestReadNuxtBuild(t *testing.T) {
 	}
 }
 
-// TestReadNuxtBuildRefused: a router module that is none, linked out of
+// TestReadServerBuildRefused: a router module that is none, linked out of
 // the project, or past limits.page_bytes is an error naming it.
-func TestReadNuxtBuildRefused(t *testing.T) {
-	p := &Project{Generator: "nuxt", PublishDir: ".output/public", NuxtServer: ".output/server"}
+func TestReadServerBuildRefused(t *testing.T) {
+	p := &Project{Generator: "nuxt", PublishDir: ".output/public", Own: nuxt.Server{Dir: ".output/server"}}
 	const name = ".output/server/chunks/build/server.mjs"
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{name: "export default {};"})
-	if _, err := ReadNuxtBuild(dir, p, limits.Limits{}); err == nil || !strings.HasPrefix(err.Error(), name+": not a server build of Nuxt: no routes") {
+	fixtureIn(t, dir, map[string]string{name: "export default {};"})
+	if _, err := readBuild(dir, p, limits.Limits{}); err == nil || !strings.HasPrefix(err.Error(), name+": not a server build of Nuxt: no routes") {
 		t.Errorf("no routes: %v", err)
 	}
 
 	outside := t.TempDir()
-	writeFiles(t, outside, map[string]string{"server.mjs": nuxtServerModule})
+	fixtureIn(t, outside, map[string]string{"server.mjs": nuxtServerModule})
 	dir = t.TempDir()
-	writeFiles(t, dir, map[string]string{".output/server/chunks/build/styles.mjs": "export {}"})
+	fixtureIn(t, dir, map[string]string{".output/server/chunks/build/styles.mjs": "export {}"})
 	if err := os.Symlink(filepath.Join(outside, "server.mjs"), filepath.Join(dir, filepath.FromSlash(name))); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ReadNuxtBuild(dir, p, limits.Limits{}); !errors.Is(err, fsx.ErrOutside) {
+	if _, err := readBuild(dir, p, limits.Limits{}); !errors.Is(err, fsx.ErrOutside) {
 		t.Errorf("a router linked out of the project: %v, want %v", err, fsx.ErrOutside)
 	}
 
 	dir = t.TempDir()
-	writeFiles(t, dir, nuxtServerFiles)
-	if _, err := ReadNuxtBuild(dir, p, limits.Limits{PageBytes: 100}); !errors.Is(err, fsx.ErrTooLarge) || !strings.Contains(err.Error(), "limits.page_bytes") {
+	fixtureIn(t, dir, nuxtServerFiles)
+	if _, err := readBuild(dir, p, limits.Limits{PageBytes: 100}); !errors.Is(err, fsx.ErrTooLarge) || !strings.Contains(err.Error(), "limits.page_bytes") {
 		t.Errorf("a router past limits.page_bytes: %v", err)
+	}
+}
+
+// readBuild reads the build of p in dir as the pipeline asks for it: the
+// warnings of the routes rendered on demand.
+func readBuild(dir string, p *Project, lim limits.Limits) ([]*diag.Diagnostic, error) {
+	b, err := nuxt.Generator{}.ReadServerBuild(dir, p, lim)
+	if b == nil || err != nil {
+		return nil, err
+	}
+	if b.Frozen == nil || b.Input != ".output/server/chunks/build/server.mjs" {
+		return nil, fmt.Errorf("frozen %v, input %q", b.Frozen, b.Input)
+	}
+	return b.Warnings, nil
+}
+
+// fixtureIn writes files (name → contents, "/" separators) into dir.
+func fixtureIn(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		file := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
