@@ -72,7 +72,7 @@ func (d *Dir) fillBaseURL(p *Project) error {
 				}
 			}
 		}
-	case "astro", "docusaurus", "vitepress":
+	case "astro", "docusaurus":
 	default:
 		return nil
 	}
@@ -129,8 +129,6 @@ func (p *Project) BaseURLPlaces(file string) []string {
 		return []string{"SITEURL in publishconf.py (the production settings) or " + file}
 	case "sphinx":
 		return []string{"html_baseurl in Sphinx's configuration (" + file + ")"}
-	case "vitepress":
-		return []string{"hostname: in sitemap of VitePress' configuration (" + file + ")", `"homepage": in package.json`}
 	}
 	return []string{"in " + p.Title + "'s configuration (" + file + ")"}
 }

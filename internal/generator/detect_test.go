@@ -192,7 +192,6 @@ func FuzzJSProjects(f *testing.F) {
 			eleventyProject("a.js", data, limits.Default),
 			nextProject("a.js", data, pkg, limits.Default),
 			docusaurusProject("a.js", data, limits.Default),
-			vitepressProject("docs", "a.js", data, limits.Default, nil),
 		} {
 			out = append(out, jsfuzz.Read{BaseURL: p.BaseURL, Notes: p.Notes})
 		}

@@ -22,7 +22,6 @@ var legacies = map[string]legacy{
 	"docusaurus": {Info{Name: "docusaurus", Title: "Docusaurus", ConfigFile: "docusaurus.config.js"}, (*Dir).docusaurus},
 	"pelican":    {Info{Name: "pelican", Title: "Pelican", PublishKey: "OUTPUT_PATH"}, (*Dir).pelican},
 	"sphinx":     {Info{Name: "sphinx", Title: "Sphinx"}, (*Dir).sphinx},
-	"vitepress":  {Info{Name: "vitepress", Title: "VitePress", PublishKey: "outDir", ConfigFile: ".vitepress/config.mts"}, (*Dir).vitepress},
 }
 
 // Legacy returns the generator name ("hugo") whose code is still in this

@@ -45,8 +45,6 @@ func SitemapOptions(dir string, found []Project, lim limits.Limits) []peer.Confi
 			cfgs = d.jekyllSitemap()
 		case "hugo":
 			cfgs = d.hugoSitemap(p.File)
-		case "vitepress":
-			cfgs = d.vitepressSitemap(p.File)
 		case "sphinx":
 			cfgs = d.sphinxSitemap(p.File)
 		}
@@ -367,18 +365,6 @@ func shellWords(s string) []string {
 	}
 	flush()
 	return words
-}
-
-// vitepressSitemap: sitemap: { … } in .vitepress/config.
-func (d *Dir) vitepressSitemap(file string) []peer.Config {
-	r := d.jsReader(file)
-	if r == nil {
-		return nil
-	}
-	if _, line, ok := r.Any("sitemap"); ok {
-		return []peer.Config{{Tool: peer.VitePress, File: file, Line: line, Options: jsOptions(r, "sitemap")}}
-	}
-	return nil
 }
 
 // sphinxSettings are the settings of conf.py sphinx-sitemap reads, in

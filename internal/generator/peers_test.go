@@ -55,19 +55,6 @@ export default defineConfig({
 };
 `}, want: []peer.Config{{Tool: peer.Docusaurus, File: "docusaurus.config.js", Line: 4, Options: []peer.Given{
 			{Name: "changefreq", Value: "daily", Line: 4}, {Name: "priority", Value: nil, Line: 4}}}}},
-		{name: "vitepress", files: map[string]string{"docs/.vitepress/config.mts": `import { defineConfig } from 'vitepress'
-
-export default defineConfig({
-  title: 'Docs',
-  sitemap: {
-    hostname: 'https://example.com/',
-    lastmodDateOnly: true,
-    transformItems: (items) => items.filter((i) => !i.url.includes('old')),
-  },
-})
-`}, want: []peer.Config{{Tool: peer.VitePress, File: "docs/.vitepress/config.mts", Line: 5, Options: []peer.Given{
-			{Name: "hostname", Value: "https://example.com/", Line: 6}, {Name: "lastmodDateOnly", Value: true, Line: 7}, {Name: "transformItems", Value: peer.Func{}, Line: 8}}}}},
-		{name: "vitepress without a sitemap", files: map[string]string{".vitepress/config.js": "export default { title: 'Docs' }\n"}},
 		{name: "sphinx-sitemap", files: map[string]string{"docs/conf.py": `project = 'Docs'
 extensions = [
     'sphinx.ext.autodoc',

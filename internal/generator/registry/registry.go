@@ -11,6 +11,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/gatsby"
 	"github.com/sitemapgen/sitemapgen/internal/generator/nuxt"
 	"github.com/sitemapgen/sitemapgen/internal/generator/sveltekit"
+	"github.com/sitemapgen/sitemapgen/internal/generator/vitepress"
 	"github.com/sitemapgen/sitemapgen/internal/generator/zola"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
@@ -31,7 +32,7 @@ var Generators = []generator.Generator{
 	generator.Legacy("pelican"),    // pelicanconf.py
 	generator.Legacy("sphinx"),     // a conf.py that sets project or extensions, in ., source/, docs/, docs/source/
 	gatsby.Generator{},             // gatsby-config.*, else the dependency "gatsby"
-	generator.Legacy("vitepress"),  // .vitepress/config.* (also in docs/), else the dependency "vitepress"
+	vitepress.Generator{},          // .vitepress/config.* (also in docs/), else the dependency "vitepress"
 	nuxt.Generator{},               // nuxt.config.*, else the dependency "nuxt"
 	sveltekit.Generator{},          // svelte.config.js with kit.adapter, else the dependency "@sveltejs/kit"
 	zola.Generator{},               // a config.toml that sets base_url and no Hugo baseURL (claimed before Hugo reads it)
