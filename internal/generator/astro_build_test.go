@@ -116,3 +116,17 @@ func TestReadAstroBuildRefused(t *testing.T) {
 		t.Errorf("a manifest past limits.page_bytes: %v", err)
 	}
 }
+
+// writeFiles writes files (path: content) under dir.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

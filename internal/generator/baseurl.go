@@ -6,6 +6,7 @@ package generator
 
 import (
 	"encoding/json"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/nextsitemap"
 	"path"
 	"path/filepath"
 
@@ -14,8 +15,8 @@ import (
 )
 
 // nextSitemapConfigs are the files next-sitemap reads its configuration
-// from (--config names another).
-var nextSitemapConfigs = []string{"next-sitemap.config.js", "next-sitemap.config.cjs", "next-sitemap.config.mjs"}
+// from.
+var nextSitemapConfigs = nextsitemap.Configs
 
 // eleventyDataFiles are the global data files that Eleventy starters keep
 // the site's URL in (url), in the order looked at: the base blog's
@@ -24,8 +25,7 @@ var nextSitemapConfigs = []string{"next-sitemap.config.js", "next-sitemap.config
 var eleventyDataFiles = []string{"metadata.json", "metadata.js", "metadata.cjs", "metadata.mjs", "site.json", "site.js", "site.cjs", "site.mjs"}
 
 // fillBaseURL gives p, a project whose configuration names no site URL,
-// the one the project keeps elsewhere: next-sitemap's siteUrl (Next.js),
-// the url of Eleventy's site data, else package.json's homepage. Values
+// the one the project keeps elsewhere: the url of Eleventy's site data, else package.json's homepage. Values
 // that are not absolute http(s) URLs are passed over with a note.
 func (d *Dir) fillBaseURL(p *Project) error {
 	if p.BaseURL != "" {
@@ -44,19 +44,6 @@ func (d *Dir) fillBaseURL(p *Project) error {
 		return true
 	}
 	switch p.Generator {
-	case "next":
-		name, data, err := d.firstFile(nextSitemapConfigs...)
-		if err != nil {
-			return err
-		}
-		if name != "" {
-			r := jsconfig.NewReader(name, data, d.lim)
-			v, st := r.Str("siteUrl", baseURLHint)
-			p.Notes = append(p.Notes, r.Notes()...)
-			if st == jsconfig.OK && set(v.Value, name+" siteUrl") {
-				return nil
-			}
-		}
 	case "eleventy":
 		for _, dir := range []string{"_data", "src/_data"} {
 			for _, file := range eleventyDataFiles {
@@ -111,8 +98,6 @@ func (p *Project) BaseURLPlaces(file string) []string {
 		return g.BaseURLPlaces(p, file)
 	}
 	switch p.Generator {
-	case "next":
-		return []string{"siteUrl: in next-sitemap.config.js", `"homepage": in package.json`}
 	case "eleventy":
 		return []string{"url: in Eleventy's site data (_data/metadata.json or _data/site.json)", `"homepage": in package.json`}
 	case "hugo":

@@ -3,30 +3,10 @@ package generator
 import "testing"
 
 // TestDetectBaseURLElsewhere: a JavaScript project whose generator has no
-// site URL setting keeps it elsewhere: next-sitemap's siteUrl, Eleventy's
-// site data, package.json's homepage; a configuration's own URL wins.
+// site URL setting keeps it elsewhere: Eleventy's site data,
+// package.json's homepage; a configuration's own URL wins.
 func TestDetectBaseURLElsewhere(t *testing.T) {
-	nextCfg := "module.exports = { output: 'export' }\n"
 	testDetect(t, []detectTest{
-		{
-			name: "next-sitemap siteUrl",
-			files: map[string]string{
-				"next.config.js":         nextCfg,
-				"next-sitemap.config.js": "/** @type {import('next-sitemap').IConfig} */\nmodule.exports = {\n  siteUrl: 'https://next.example',\n  generateRobotsTxt: true,\n}\n",
-				"package.json":           `{"homepage": "https://other.example/"}`,
-			},
-			want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.js", PublishDir: "out", TrailingSlash: "never",
-				BaseURL: "https://next.example/", BaseURLFrom: "next-sitemap.config.js siteUrl"}},
-		},
-		{
-			name: "package.json homepage, with Next's basePath",
-			files: map[string]string{
-				"next.config.mjs": "export default { output: 'export', basePath: '/docs' }\n",
-				"package.json":    `{"homepage": "https://next.example", "dependencies": {"next": "16"}}`,
-			},
-			want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.mjs", PublishDir: "out", TrailingSlash: "never",
-				BasePath: "/docs/", BaseURL: "https://next.example/docs/", BaseURLFrom: "package.json homepage"}},
-		},
 		{
 			name: "Eleventy site data, JSON",
 			files: map[string]string{

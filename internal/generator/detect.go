@@ -125,10 +125,11 @@ type Project struct {
 	// sitemaps go there, since the server does not serve PublishDir's
 	// files by their names. "" for a site of files.
 	ServedDir string
-	// NextDist is a Next.js server build's folder, relative to dir
-	// (distDir, ".next" by default): [ReadNextBuild] reads its
-	// manifests. "" for a static export.
-	NextDist string
+	// Served says that the pages of a server build are answered by its
+	// server at URLs their files do not give (Next.js without a static
+	// export): they are the ServerBuild's Pages, and the tools that map
+	// the site's files take the server's routes.
+	Served bool
 	// AstroServer is an Astro server build's server folder, relative to
 	// dir (build.server below outDir, "dist/server"), whose manifest
 	// [ReadAstroBuild] reads for the routes rendered on demand; its

@@ -185,12 +185,10 @@ func TestKeyLine(t *testing.T) {
 // this package's generators (see package jsfuzz).
 func FuzzJSProjects(f *testing.F) {
 	jsfuzz.Fuzz(f, func(data []byte) []jsfuzz.Read {
-		pkg := &packageJSON{scripts: map[string]string{"build": string(data)}}
 		var out []jsfuzz.Read
 		for _, p := range []*Project{
 			astroProject("a.js", data, limits.Default),
 			eleventyProject("a.js", data, limits.Default),
-			nextProject("a.js", data, pkg, limits.Default),
 			docusaurusProject("a.js", data, limits.Default),
 		} {
 			out = append(out, jsfuzz.Read{BaseURL: p.BaseURL, Notes: p.Notes})

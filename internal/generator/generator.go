@@ -52,6 +52,7 @@
 package generator
 
 import (
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"path"
 	"strings"
 	"time"
@@ -110,31 +111,11 @@ type Preset interface {
 	Name() string
 }
 
-// cleanRel makes a page path clean and relative; ok is false for a path
-// that leaves the root or names the root itself. The path is
-// "/"-separated: a backslash is part of a name, as Hugo and Jekyll take
-// it on Linux ("back\slash.md" is one file).
-func cleanRel(p string) (string, bool) {
-	p = strings.TrimLeft(p, "/")
-	if p == "" {
-		return "", false
-	}
-	p = path.Clean(p)
-	if p == "." || p == ".." || strings.HasPrefix(p, "../") {
-		return "", false
-	}
-	return p, true
-}
-
-// splitExt splits a file name into its name and its extension (with the
-// dot); a leading dot does not start an extension.
-func splitExt(file string) (name, ext string) {
-	ext = path.Ext(file)
-	if ext == file {
-		return file, ""
-	}
-	return strings.TrimSuffix(file, ext), ext
-}
+// cleanRel and splitExt are package srcpath's CleanRel and SplitExt.
+var (
+	cleanRel = srcpath.CleanRel
+	splitExt = srcpath.SplitExt
+)
 
 // plainContent lists the extensions Plain takes for pages: Markdown in
 // the spellings Hugo and Jekyll know, HTML, and the other markup formats

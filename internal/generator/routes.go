@@ -61,49 +61,14 @@ type Fallback interface {
 // dynamicSegment matches a path element that is a route parameter.
 var dynamicSegment = srcpath.Dynamic
 
-// fileRoute returns the route of the page file at rel, relative to its
-// pages folder: its path without the extension, index naming its folder
-// ("index.md" is "/", "blog/index.md" "/blog/", "about.astro" "/about").
-// ok is false for a file or folder whose name starts with "_" (or "."),
-// and for a route with a parameter, whose URLs only the generator's code
-// knows.
-func fileRoute(rel string) (string, bool) {
-	rel, ok := cleanRel(rel)
-	if !ok || anyElement(rel, "_", ".") || dynamicSegment.MatchString(rel) {
-		return "", false
-	}
-	dir, file := path.Split(rel)
-	name, _ := splitExt(file)
-	if name == "index" {
-		return "/" + dir, true
-	}
-	return "/" + dir + name, true
-}
-
-// anyElement reports whether an element of the path rel starts with one
-// of prefixes.
-func anyElement(rel string, prefixes ...string) bool {
-	for _, el := range strings.Split(rel, "/") {
-		for _, p := range prefixes {
-			if strings.HasPrefix(el, p) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// hasExt reports whether rel ends in one of exts (compared without
-// regard to case).
-func hasExt(rel string, exts ...string) bool {
-	_, ext := splitExt(path.Base(rel))
-	for _, e := range exts {
-		if strings.EqualFold(ext, e) {
-			return true
-		}
-	}
-	return false
-}
+// The helpers of package srcpath, by the names this package's code
+// knew them by.
+var (
+	fileRoute  = srcpath.FileRoute
+	anyElement = srcpath.AnyElement
+	hasExt     = srcpath.HasExt
+	relUnder   = srcpath.Under
+)
 
 // Astro routes the pages of src/pages: .astro components, Markdown and
 // MDX, and .html files (Astro 5). Endpoints (.js, .ts) are not pages;
@@ -310,65 +275,6 @@ func (a *Astro) FrontMatter(rel string) Reading {
 // Name returns "astro".
 func (a *Astro) Name() string { return "astro" }
 
-// Next routes the pages of a Next.js project: app/ (page.js, .jsx, .ts,
-// .tsx, .mdx in each route's folder) and pages/ (each file a route), at
-// the top or in src/. Route groups, (name), do not take part in the
-// URL; private folders (_name), parallel routes (@slot) and intercepting
-// routes ((.)name) are no pages of their own; a route with a parameter
-// is built by code. In pages/, _app, _document, _error and the api/
-// folder are no pages. A page file has no front matter.
-type Next struct{}
-
-// nextExts are the page extensions Next.js takes by default
-// (pageExtensions), with .mdx for @next/mdx projects.
-var nextExts = []string{".js", ".jsx", ".ts", ".tsx", ".mdx", ".md"}
-
-// URLPath returns the route of p, a path relative to the project folder.
-func (Next) URLPath(p Page) (string, bool) {
-	rel := strings.TrimPrefix(p.Path, "src/")
-	if !hasExt(rel, nextExts...) {
-		return "", false
-	}
-	if r, ok := strings.CutPrefix(rel, "app/"); ok {
-		dir, file := path.Split(r)
-		if name, _ := splitExt(file); name != "page" {
-			return "", false
-		}
-		var route []string
-		for _, el := range strings.Split(strings.TrimSuffix(dir, "/"), "/") {
-			switch {
-			case el == "":
-			case strings.HasPrefix(el, "(.") || strings.HasPrefix(el, "@"):
-				return "", false
-			case strings.HasPrefix(el, "(") && strings.HasSuffix(el, ")"):
-				// a route group
-			default:
-				route = append(route, el)
-			}
-		}
-		return fileRoute(strings.Join(append(route, "index.html"), "/"))
-	}
-	if r, ok := strings.CutPrefix(rel, "pages/"); ok {
-		if strings.HasPrefix(r, "api/") || strings.HasPrefix(r, "404.") || strings.HasPrefix(r, "500.") {
-			return "", false
-		}
-		return fileRoute(r)
-	}
-	return "", false
-}
-
-// SourceFiles returns the app and pages folders' files, without
-// node_modules.
-func (Next) SourceFiles() (include, exclude []string) {
-	return []string{"app/**", "pages/**", "src/app/**", "src/pages/**"}, []string{"node_modules"}
-}
-
-// FrontMatter reads none: a Next.js page is code.
-func (Next) FrontMatter(string) Reading { return Reading{} }
-
-// Name returns "next".
-func (Next) Name() string { return "next" }
-
 // Eleventy routes the templates of an Eleventy input folder: a template
 // is written to its path as a folder ("about.md" is "/about/",
 // "blog/index.njk" and "blog/blog.njk" "/blog/"), unless its permalink
@@ -489,15 +395,13 @@ func (p *Project) Routes() (Preset, string) {
 	}
 	dir := p.SourceDir
 	if dir == "" {
-		dir = map[string]string{"docusaurus": ".", "next": ".", "eleventy": ".", "astro": "src", "sphinx": path.Dir(p.File)}[p.Generator]
+		dir = map[string]string{"docusaurus": ".", "eleventy": ".", "astro": "src", "sphinx": path.Dir(p.File)}[p.Generator]
 	}
 	switch p.Generator {
 	case "docusaurus":
 		return &Docusaurus{Locales: p.Locales, DocsBase: p.DocsBase, BlogBase: p.BlogBase, Versions: p.Versions, GitDates: p.GitDates}, dir
 	case "astro":
 		return &Astro{Pages: "pages"}, dir
-	case "next":
-		return Next{}, dir
 	case "sphinx":
 		return Sphinx{}, dir
 	case "eleventy":
@@ -508,20 +412,4 @@ func (p *Project) Routes() (Preset, string) {
 		return e, dir
 	}
 	return nil, ""
-}
-
-// relUnder returns target relative to dir when it is inside it (both
-// relative to one folder, "/"-separated); "" otherwise.
-func relUnder(dir, target string) string {
-	if target == "" || path.IsAbs(target) {
-		return ""
-	}
-	if dir == "." {
-		return path.Clean(target)
-	}
-	rel, ok := strings.CutPrefix(path.Clean(target), dir+"/")
-	if !ok {
-		return ""
-	}
-	return rel
 }

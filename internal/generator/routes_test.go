@@ -110,30 +110,6 @@ func TestAstroURLs(t *testing.T) {
 	}
 }
 
-func TestNextURLs(t *testing.T) {
-	checkRoutes(t, Next{}, []routeCase{
-		{path: "app/page.js", want: "/"},
-		{path: "app/about/page.tsx", want: "/about/"},
-		{path: "src/app/blog/hello-world/page.jsx", want: "/blog/hello-world/"},
-		{path: "app/(marketing)/pricing/page.tsx", want: "/pricing/"},
-		{path: "app/blog/[slug]/page.tsx", want: ""},
-		{path: "app/_lib/page.tsx", want: ""},
-		{path: "app/@modal/login/page.tsx", want: ""},
-		{path: "app/feed/(.)photo/page.tsx", want: ""},
-		{path: "app/layout.js", want: ""},
-		{path: "app/about/styles.css", want: ""},
-		{path: "pages/index.tsx", want: "/"},
-		{path: "pages/about.js", want: "/about"},
-		{path: "pages/docs/index.mdx", want: "/docs/"},
-		{path: "pages/_app.tsx", want: ""},
-		{path: "pages/_document.tsx", want: ""},
-		{path: "pages/api/hello.ts", want: ""},
-		{path: "pages/404.tsx", want: ""},
-		{path: "pages/posts/[id].tsx", want: ""},
-		{path: "components/page.tsx", want: ""},
-	})
-}
-
 func TestEleventyURLs(t *testing.T) {
 	checkRoutes(t, &Eleventy{}, []routeCase{
 		{path: "index.md", want: "/"},
@@ -188,7 +164,6 @@ func TestProjectRoutes(t *testing.T) {
 		{Project{Generator: "docusaurus", Locales: []string{"de"}}, "docusaurus", ".", ""},
 		{Project{Generator: "astro"}, "astro", "src", ""},
 		{Project{Generator: "astro", SourceDir: "site"}, "astro", "site", ""},
-		{Project{Generator: "next"}, "next", ".", ""},
 		{Project{Generator: "sphinx", File: "docs/source/conf.py"}, "sphinx", "docs/source", ""},
 		{Project{Generator: "sphinx", File: "conf.py"}, "sphinx", ".", ""},
 		{Project{Generator: "eleventy", PublishDir: "_site"}, "eleventy", ".", "_site"},

@@ -15,7 +15,7 @@ type ServerBuild struct {
 	// files are the pages, at the URLs their paths give (Astro's
 	// build.client, SvelteKit's build/prerendered/).
 	Served bool
-	Pages  []NextPage
+	Pages  []ServedPage
 	// Warnings name, each at the record of the build that lists it (File
 	// relative to the project folder), a route rendered on demand with no
 	// page prerendered.
@@ -40,7 +40,7 @@ type ServerBuild struct {
 
 // ReadServerBuild reads what the server build of p in the project folder
 // dir prerendered and renders on demand, from the records its build
-// writes: Next.js's manifests ([ReadNextBuild]), Astro's server manifest
+// writes: Astro's server manifest
 // ([ReadAstroBuild]). nil for a
 // project whose build is a site of files.
 func ReadServerBuild(dir string, p *Project, lim limits.Limits) (*ServerBuild, error) {
@@ -48,12 +48,6 @@ func ReadServerBuild(dir string, p *Project, lim limits.Limits) (*ServerBuild, e
 		return g.ReadServerBuild(dir, p, lim)
 	}
 	switch {
-	case p.NextDist != "":
-		b, err := ReadNextBuild(dir, p, lim)
-		if err != nil {
-			return nil, err
-		}
-		return &ServerBuild{Served: true, Pages: b.Pages, Warnings: b.Warnings, Input: p.NextDist + "/" + nextPrerenderManifest}, nil
 	case p.AstroServer != "":
 		w, routes, name, err := ReadAstroBuild(dir, p, lim)
 		if err != nil {
@@ -62,6 +56,17 @@ func ReadServerBuild(dir string, p *Project, lim limits.Limits) (*ServerBuild, e
 		return &ServerBuild{Warnings: w, Routes: routes, RoutesFrom: name}, nil
 	}
 	return nil, nil
+}
+
+// ServedPage is a page a server build prerendered, which its server
+// answers at a URL its file does not give.
+type ServedPage struct {
+	// Path is its HTML file, relative to the build's server folder
+	// (Project.PublishDir): "app/about.html", "pages/docs/install.html".
+	Path string
+	// URLPath is the path the server serves it at below the base path:
+	// "/about", or "/about/"; "/" for the home page.
+	URLPath string
 }
 
 // onDemandWarning is the warning of a route rendered on demand.

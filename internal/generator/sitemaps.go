@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"regexp"
 
-	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -56,16 +55,6 @@ func legacySitemaps(p *Project) SitemapFiles {
 		names = append(names, "sitemap.xml.gz")
 	case "astro":
 		names, shard = append(names, "sitemap-index.xml"), numberedShard
-	case "next":
-		// next-sitemap's sitemapBaseFileName renames its index and parts
-		// (site-map.xml, site-map-0.xml …).
-		shard = numberedShard
-		if p.Plugin != nil && p.Plugin.Shard != nil {
-			shard = p.Plugin.Shard
-		}
-		if p.SitemapFile != "" {
-			names = append(names, p.SitemapFile)
-		}
 	case "docusaurus":
 		// Each locale the configuration names builds into its folder,
 		// with its own sitemap.xml: those, and no other folder's (an
@@ -127,12 +116,10 @@ func (s *SitemapPlugin) Writes(name string) bool {
 // sitemaps of their own, by generator.
 var sitemapPlugins = map[string]SitemapPlugin{
 	"astro": {Name: "@astrojs/sitemap", Index: "sitemap-index.xml"},
-	"next":  {Name: "next-sitemap", Index: "sitemap.xml"},
 }
 
 // fillPlugin sets p.Plugin for a generator whose sitemaps a plugin
-// writes: In is package.json when it depends on the plugin, else, for
-// Next.js, next-sitemap's configuration file when there is one, else the
+// writes: In is package.json when it depends on the plugin, else the
 // generator's configuration file p.File when it names the plugin (an
 // import, an entry of plugins).
 func (d *Dir) fillPlugin(p *Project) error {
@@ -141,38 +128,14 @@ func (d *Dir) fillPlugin(p *Project) error {
 		return nil
 	}
 	sp.Looked = []string{"package.json"}
-	// Next.js's plugin keeps a configuration of its own: read once.
-	var nextName string
-	var nextData []byte
-	if p.Generator == "next" {
-		sp.Looked = append(sp.Looked, nextSitemapConfigs[0])
-		var err error
-		if nextName, nextData, err = d.firstFile(nextSitemapConfigs...); err != nil {
-			return err
-		}
-	} else if p.File != "package.json" {
+	if p.File != "package.json" {
 		sp.Looked = append(sp.Looked, p.File)
 	}
 	switch {
 	case d.pkg.has(sp.Name):
 		sp.In = "package.json"
-	case p.Generator == "next":
-		sp.In = nextName
 	case p.File != "package.json" && d.names(p.File, sp.Name):
 		sp.In = p.File
-	}
-	if nextName != "" {
-		// next-sitemap's alternateRefs give every URL alternates in its
-		// sitemaps, read before they are replaced.
-		p.I18n = bytes.Contains(nextData, []byte("alternateRefs"))
-		// sitemapBaseFileName names its index and its parts: ours takes
-		// the index's name, as search engines were given it.
-		r := jsconfig.NewReader(nextName, nextData, d.lim)
-		if v, st := r.Str("sitemapBaseFileName", ""); st == jsconfig.OK && v.Value != "sitemap" && plainBase.MatchString(v.Value) {
-			sp.Index = v.Value + ".xml"
-			sp.Shard = regexp.MustCompile(`^` + regexp.QuoteMeta(v.Value) + `-[0-9]+\.xml$`)
-			p.SitemapFile, p.SitemapFileKey = sp.Index, nextName+" sitemapBaseFileName"
-		}
 	}
 	p.Plugin = &sp
 	return nil

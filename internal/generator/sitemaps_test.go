@@ -21,7 +21,6 @@ func TestGeneratorSitemaps(t *testing.T) {
 		{"hugo map.xml", []string{"map.xml", "en/map.xml", "de/map.xml", "sitemap.xml"}, []string{"fr/map.xml", "en/sitemap.xml"}},
 		{"astro", []string{"sitemap-index.xml", "sitemap-0.xml", "sitemap-12.xml"}, []string{"sitemap-news.xml", "en/sitemap.xml", "sitemap.xml.gz"}},
 		{"mkdocs", []string{"sitemap.xml", "sitemap.xml.gz"}, []string{"sitemap-0.xml"}},
-		{"next", []string{"sitemap.xml", "sitemap-0.xml"}, []string{"sitemap-index.xml", "blog/sitemap.xml"}},
 		// The locales its configuration names, and no other folder's: a
 		// project's api/ or img/ is no locale.
 		{"docusaurus", []string{"sitemap.xml", "de/sitemap.xml", "pt-BR/sitemap.xml", "zh-Hans/sitemap.xml"}, []string{"blog/sitemap.xml", "docs/sitemap.xml", "sitemap-0.xml", "api/sitemap.xml", "img/sitemap.xml", "fr/sitemap.xml"}},
@@ -55,7 +54,7 @@ func TestGeneratorSitemaps(t *testing.T) {
 	}
 }
 
-// TestSitemapPlugin: Detect says, for Astro and Next.js, whether
+// TestSitemapPlugin: Detect says, for Astro, whether
 // the project has the plugin that writes their sitemaps, and where it
 // says so; the plugin's files are its index and its numbered files.
 func TestSitemapPlugin(t *testing.T) {
@@ -68,9 +67,6 @@ func TestSitemapPlugin(t *testing.T) {
 		{"astro, the plugin in package.json", map[string]string{"package.json": `{"dependencies": {"astro": "5", "@astrojs/sitemap": "3"}}`}, "astro", "package.json"},
 		{"astro, the plugin imported by the configuration", map[string]string{"astro.config.mjs": "import sitemap from '@astrojs/sitemap';\nexport default { integrations: [sitemap()] };\n"}, "astro", "astro.config.mjs"},
 		{"astro without the plugin", map[string]string{"astro.config.mjs": "export default {};\n"}, "astro", ""},
-		{"next, next-sitemap in package.json", map[string]string{"package.json": `{"dependencies": {"next": "16", "next-sitemap": "4"}}`}, "next", "package.json"},
-		{"next, next-sitemap's configuration", map[string]string{"next.config.mjs": "export default {};\n", "next-sitemap.config.js": "module.exports = { siteUrl: 'https://n.site' }\n"}, "next", "next-sitemap.config.js"},
-		{"next without next-sitemap", map[string]string{"next.config.mjs": "export default { output: 'export' };\n"}, "next", ""},
 		{"hugo writes its own", map[string]string{"hugo.toml": "baseURL = 'https://h.site/'\n"}, "hugo", "-"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -133,56 +129,6 @@ func TestPublished(t *testing.T) {
 	}
 	if got := (&Project{Generator: "hugo", Languages: []string{"en", "fr"}}).Published(""); got != nil {
 		t.Errorf("Hugo: %q, want none", got)
-	}
-}
-
-// TestNextSitemapAlternates: next-sitemap's alternateRefs say its
-// sitemaps carry alternates, read before they are replaced, wherever
-// the project names next-sitemap.
-func TestNextSitemapAlternates(t *testing.T) {
-	for _, tc := range []struct {
-		name  string
-		files map[string]string
-		want  bool
-	}{
-		{"alternateRefs", map[string]string{"package.json": `{"dependencies": {"next": "16", "next-sitemap": "4"}}`, "next-sitemap.config.js": "module.exports = { siteUrl: 'https://n.site', alternateRefs: [{ href: 'https://n.site/fr', hreflang: 'fr' }] }\n"}, true},
-		{"none", map[string]string{"next.config.mjs": "export default {};\n", "next-sitemap.config.js": "module.exports = { siteUrl: 'https://n.site' }\n"}, false},
-		{"no next-sitemap", map[string]string{"next.config.mjs": "export default { output: 'export' };\n"}, false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			found, err := detectHere(detectFixture(t, tc.files), limits.Default)
-			if err != nil || len(found) != 1 {
-				t.Fatalf("Detect = %s, %v", formatProjects(found), err)
-			}
-			if got := found[0].Translated(); got != tc.want {
-				t.Errorf("Translated() = %v, want %v", got, tc.want)
-			}
-		})
-	}
-}
-
-// TestNextSitemapBaseFileName: next-sitemap's sitemapBaseFileName names
-// its index and its parts, which are taken over, and the name ours takes.
-func TestNextSitemapBaseFileName(t *testing.T) {
-	found, err := detectHere(detectFixture(t, map[string]string{
-		"package.json":           `{"dependencies": {"next": "16", "next-sitemap": "4"}}`,
-		"next-sitemap.config.js": "module.exports = { siteUrl: 'https://n.site', sitemapBaseFileName: 'site-map' }\n",
-	}), limits.Default)
-	if err != nil || len(found) != 1 {
-		t.Fatalf("Detect = %s, %v", formatProjects(found), err)
-	}
-	p := found[0]
-	if p.SitemapFile != "site-map.xml" || !strings.Contains(p.SitemapFileKey, "sitemapBaseFileName") {
-		t.Errorf("SitemapFile %q (%s), want site-map.xml", p.SitemapFile, p.SitemapFileKey)
-	}
-	takes := p.Sitemaps()
-	for name, want := range map[string]bool{"site-map.xml": true, "site-map-0.xml": true, "site-map-12.xml": true, "sitemap.xml": true, "sitemap-0.xml": false, "site-map-x.xml": false} {
-		if got := takes(name); got != want {
-			t.Errorf("takes %s = %v, want %v", name, got, want)
-		}
-		if got := p.Plugin.Writes(name); got != (want && name != "sitemap.xml") {
-			t.Errorf("the plugin writes %s = %v", name, got)
-		}
 	}
 }
 

@@ -283,11 +283,12 @@ func (p *discovery) routes(root, given string, v *Ask, pr *Project) (*pipeline.S
 	}
 	src.Walk.FollowSymlinks = v.FollowSymlinks
 	// What the line of what was found names: the folders, and whose.
+	if f, ok := preset.(generator.FolderNamer); ok {
+		return src, f.Folders(dir, g.Title), nil
+	}
 	switch g.Generator {
 	case "docusaurus":
 		return src, "docs, blog, src/pages, i18n (" + g.Title + ")", nil
-	case "next":
-		return src, "app, pages (" + g.Title + ")", nil
 	case "astro":
 		dirs := []string{filepath.Join(dir, "pages")}
 		for _, c := range preset.(*generator.Astro).Collections {

@@ -114,7 +114,7 @@ func (p *discovery) peers(d *Findings) []Peer {
 	if u, err := url.Parse(d.BaseURL); err == nil && d.BaseURL != "" {
 		ctx.BasePath = u.Path
 	}
-	if g := p.builtBy(d.Root); d.Root != "" && g != nil && g.NextDist != "" {
+	if g := p.builtBy(d.Root); d.Root != "" && g != nil && g.Served {
 		// A server build's pages are its prerendered files; the
 		// sitemaps go where its server serves files (public/).
 		ctx.Server, ctx.Out = true, g.ServedDir

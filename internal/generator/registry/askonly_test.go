@@ -62,7 +62,6 @@ var named = map[string]int{
 	`project/sources.go: "astro"`:                       1,
 	`project/sources.go: "docusaurus"`:                  1,
 	`project/sources.go: "eleventy"`:                    1,
-	`project/sources.go: "next"`:                        1,
 	`project/sources.go: "sphinx"`:                      1,
 	"project/sources.go: generator.Astro":               2,
 	"project/sources.go: generator.AstroContentConfigs": 1,

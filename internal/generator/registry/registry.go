@@ -9,6 +9,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/gatsby"
+	"github.com/sitemapgen/sitemapgen/internal/generator/next"
 	"github.com/sitemapgen/sitemapgen/internal/generator/nuxt"
 	"github.com/sitemapgen/sitemapgen/internal/generator/sveltekit"
 	"github.com/sitemapgen/sitemapgen/internal/generator/vitepress"
@@ -26,7 +27,7 @@ var Generators = []generator.Generator{
 	generator.Legacy("jekyll"),     // _config.yml, else a Gemfile asking for jekyll or github-pages
 	generator.Legacy("astro"),      // astro.config.*, else the dependency "astro"
 	generator.Legacy("eleventy"),   // .eleventy.js, eleventy.config.*, else the dependency "@11ty/eleventy"
-	generator.Legacy("next"),       // next.config.*, else the dependency "next"
+	next.Generator{},               // next.config.*, else the dependency "next"
 	generator.Legacy("mkdocs"),     // mkdocs.yml
 	generator.Legacy("docusaurus"), // docusaurus.config.*, else the dependency "@docusaurus/core"
 	generator.Legacy("pelican"),    // pelicanconf.py

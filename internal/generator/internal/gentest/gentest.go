@@ -93,3 +93,25 @@ func Format(ps []generator.Project) string {
 	}
 	return b.String()
 }
+
+// A RouteCase is a source file, the front matter that moves it, and the
+// URL path its generator writes it at ("" for none).
+type RouteCase struct {
+	Path, Slug, ID, Permalink string
+	NoPermalink               bool
+	Want                      string
+}
+
+// CheckRoutes checks the URL path p gives each case's file.
+func CheckRoutes(t *testing.T, p generator.Preset, cases []RouteCase) {
+	t.Helper()
+	for _, c := range cases {
+		got, ok := p.URLPath(generator.Page{Path: c.Path, Slug: c.Slug, ID: c.ID, Permalink: c.Permalink, NoPermalink: c.NoPermalink})
+		if !ok {
+			got = ""
+		}
+		if got != c.Want {
+			t.Errorf("%s %s (slug %q, id %q, permalink %q): %q, want %q", p.Name(), c.Path, c.Slug, c.ID, c.Permalink, got, c.Want)
+		}
+	}
+}

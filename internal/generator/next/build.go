@@ -1,4 +1,4 @@
-package generator
+package next
 
 // A Next.js server build: what `next build` without a static export
 // writes to its distDir (.next), read from the build's own manifests.
@@ -13,47 +13,54 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/serverbuild"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
-// NextBuild is what a Next.js server build prerendered, and the routes it
+// build is what a Next.js server build prerendered, and the routes it
 // renders on demand.
-type NextBuild struct {
+type build struct {
 	// Pages are the prerendered pages, sorted by Path.
-	Pages []NextPage
+	Pages []generator.ServedPage
 	// Warnings name, each at the manifest that lists it (File relative to
 	// the project folder), a route served on demand that has no page
 	// prerendered: no URL of it can be listed.
 	Warnings []*diag.Diagnostic
 }
 
-// NextPage is a page a Next.js server build prerendered.
-type NextPage struct {
-	// Path is its HTML file, relative to the build's server folder
-	// (Project.PublishDir): "app/about.html", "pages/docs/install.html".
-	Path string
-	// URLPath is the path Next.js serves it at below basePath, as
-	// trailingSlash says: "/about", or "/about/" with trailingSlash: true;
-	// "/" for the home page.
-	URLPath string
-}
-
-// nextSpecial are the routes of Next.js's own error pages and of the
+// special are the routes of Next.js's own error pages and of the
 // pages router's wrappers: no pages of the site.
-var nextSpecial = map[string]bool{
+var special = map[string]bool{
 	"/_not-found": true, "/_global-error": true, "/_error": true, "/_app": true, "/_document": true,
 	"/404": true, "/500": true,
 }
 
-// The manifests ReadNextBuild reads, relative to distDir.
+// The manifests readBuild reads, relative to distDir.
 const (
-	nextPrerenderManifest = "prerender-manifest.json"
-	nextPagesManifest     = "server/pages-manifest.json"
-	nextAppPathsManifest  = "app-path-routes-manifest.json"
+	prerenderManifest = "prerender-manifest.json"
+	pagesManifestFile = "server/pages-manifest.json"
+	appPathsManifest  = "app-path-routes-manifest.json"
 )
 
-// ReadNextBuild reads the manifests of the Next.js server build of p (a
-// project with NextDist) in the project folder dir, through the one door
+// ReadServerBuild reads, for a server build (Own a [Server]), the pages
+// it prerendered, answered by its server, and the routes it renders on
+// demand (see [readBuild]); nil for a static export.
+func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Limits) (*generator.ServerBuild, error) {
+	s, ok := p.Own.(Server)
+	if !ok {
+		return nil, nil
+	}
+	b, err := readBuild(dir, s.Dist, p, lim)
+	if err != nil {
+		return nil, err
+	}
+	return &generator.ServerBuild{Served: true, Pages: b.Pages, Warnings: b.Warnings, Input: s.Dist + "/" + prerenderManifest}, nil
+}
+
+// readBuild reads the manifests of the Next.js server build of p, whose
+// folder is dist, in the project folder dir, through the one door
 // (inside dir, each at most lim.PageBytes, limits.page_bytes):
 //
 //   - prerender-manifest.json: the routes prerendered at build time,
@@ -75,9 +82,8 @@ const (
 // prerendered and others served on demand (generateStaticParams with
 // dynamicParams, fallback: 'blocking') is not named: its pages are
 // listed. Locales of the pages router's i18n are not read.
-func ReadNextBuild(dir string, p *Project, lim limits.Limits) (*NextBuild, error) {
+func readBuild(dir, dist string, p *generator.Project, lim limits.Limits) (*build, error) {
 	lim = lim.Or()
-	dist := p.NextDist
 	slash := p.TrailingSlash == "always"
 	read := func(rel string, v any) (bool, error) {
 		name := path.Join(dist, rel)
@@ -108,23 +114,23 @@ func ReadNextBuild(dir string, p *Project, lim limits.Limits) (*NextBuild, error
 		} `json:"dynamicRoutes"`
 		NotFoundRoutes []string `json:"notFoundRoutes"`
 	}
-	ok, err := read(nextPrerenderManifest, &pre)
+	ok, err := read(prerenderManifest, &pre)
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
-		return nil, &diag.Diagnostic{File: path.Join(dist, nextPrerenderManifest), Msg: "no such file: the Next.js project is not built",
+		return nil, &diag.Diagnostic{File: path.Join(dist, prerenderManifest), Msg: "no such file: the Next.js project is not built",
 			Hint: "run `next build` first, then sitemapgen"}
 	}
 	var pagesManifest, appManifest map[string]string
-	if _, err := read(nextPagesManifest, &pagesManifest); err != nil {
+	if _, err := read(pagesManifestFile, &pagesManifest); err != nil {
 		return nil, err
 	}
-	if _, err := read(nextAppPathsManifest, &appManifest); err != nil {
+	if _, err := read(appPathsManifest, &appManifest); err != nil {
 		return nil, err
 	}
 
-	b := &NextBuild{}
+	b := &build{}
 	root, err := fsx.OpenRoot(dir)
 	if err != nil {
 		return nil, err
@@ -148,15 +154,15 @@ func ReadNextBuild(dir string, p *Project, lim limits.Limits) (*NextBuild, error
 	served := map[string]bool{} // routes with a page (or a prerendered status)
 	fromSrc := map[string]bool{}
 	add := func(file, route string) {
-		b.Pages = append(b.Pages, NextPage{Path: file, URLPath: urlPath(route)})
+		b.Pages = append(b.Pages, generator.ServedPage{Path: file, URLPath: urlPath(route)})
 	}
 	for route, r := range pre.Routes {
 		served[route] = true
 		if r.SrcRoute != "" {
 			fromSrc[r.SrcRoute] = true
 		}
-		rel, ok := nextRouteFile(route)
-		if !ok || nextSpecial[route] || notFound[route] || r.InitialStatus >= 400 || r.RouteType != "" && r.RouteType != "page" {
+		rel, ok := routeFile(route)
+		if !ok || special[route] || notFound[route] || r.InitialStatus >= 400 || r.RouteType != "" && r.RouteType != "page" {
 			continue
 		}
 		// The app router's pages have RSC data; the pages router's a
@@ -175,55 +181,55 @@ func ReadNextBuild(dir string, p *Project, lim limits.Limits) (*NextBuild, error
 	var onDemand []string
 	for route, file := range pagesManifest {
 		switch {
-		case nextSpecial[route] || route == "/api" || strings.HasPrefix(route, "/api/") || served[route] || fromSrc[route]:
+		case special[route] || route == "/api" || strings.HasPrefix(route, "/api/") || served[route] || fromSrc[route]:
 		case strings.HasSuffix(file, ".html"):
 			// An automatically static page: its HTML, not in the
 			// prerender manifest.
-			if rel, ok := cleanRel(file); ok && rel == file && strings.HasPrefix(rel, "pages/") && exists(rel) {
+			if rel, ok := srcpath.CleanRel(file); ok && rel == file && strings.HasPrefix(rel, "pages/") && exists(rel) {
 				add(rel, route)
 			}
-		case nextDynamicFalse(pre.DynamicRoutes[route].Fallback):
+		case dynamicFalse(pre.DynamicRoutes[route].Fallback):
 		default:
-			onDemand = append(onDemand, nextPagesManifest+"\x00"+route)
+			onDemand = append(onDemand, pagesManifestFile+"\x00"+route)
 		}
 	}
 	for key, route := range appManifest {
 		switch {
-		case !strings.HasSuffix(key, "/page"), nextSpecial[route], served[route], fromSrc[route],
-			strings.ContainsAny(route, "(@"), nextDynamicFalse(pre.DynamicRoutes[route].Fallback):
+		case !strings.HasSuffix(key, "/page"), special[route], served[route], fromSrc[route],
+			strings.ContainsAny(route, "(@"), dynamicFalse(pre.DynamicRoutes[route].Fallback):
 		default:
-			onDemand = append(onDemand, nextAppPathsManifest+"\x00"+route)
+			onDemand = append(onDemand, appPathsManifest+"\x00"+route)
 		}
 	}
-	slices.SortFunc(b.Pages, func(a, c NextPage) int { return strings.Compare(a.Path, c.Path) })
-	b.Pages = slices.CompactFunc(b.Pages, func(a, c NextPage) bool { return a.Path == c.Path })
+	slices.SortFunc(b.Pages, func(a, c generator.ServedPage) int { return strings.Compare(a.Path, c.Path) })
+	b.Pages = slices.CompactFunc(b.Pages, func(a, c generator.ServedPage) bool { return a.Path == c.Path })
 	slices.Sort(onDemand)
 	for _, od := range slices.Compact(onDemand) {
 		manifest, route, _ := strings.Cut(od, "\x00")
-		b.Warnings = append(b.Warnings, onDemandWarning(path.Join(dist, manifest), diag.Excerpt(route), dynamicSegment.MatchString(route)))
+		b.Warnings = append(b.Warnings, serverbuild.OnDemand(path.Join(dist, manifest), diag.Excerpt(route), srcpath.Dynamic.MatchString(route)))
 	}
 	return b, nil
 }
 
-// nextRouteFile returns the HTML file of a prerendered route, relative to
+// routeFile returns the HTML file of a prerendered route, relative to
 // its router's folder: "index.html" for "/", "blog/a.html" for "/blog/a";
 // false for a route that is no path inside it.
-func nextRouteFile(route string) (string, bool) {
+func routeFile(route string) (string, bool) {
 	if route == "/" {
 		return "index.html", true
 	}
 	if !strings.HasPrefix(route, "/") || strings.ContainsAny(route, "\\\x00") {
 		return "", false
 	}
-	rel, ok := cleanRel(route)
+	rel, ok := srcpath.CleanRel(route)
 	if !ok || "/"+rel != route {
 		return "", false
 	}
 	return rel + ".html", true
 }
 
-// nextDynamicFalse reports whether a dynamic route's fallback is false:
+// dynamicFalse reports whether a dynamic route's fallback is false:
 // no path but those prerendered is served.
-func nextDynamicFalse(fallback json.RawMessage) bool {
+func dynamicFalse(fallback json.RawMessage) bool {
 	return string(fallback) == "false"
 }

@@ -1,7 +1,8 @@
-package generator
+package next_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/next"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -52,45 +55,31 @@ var nextBuildFiles = map[string]string{
 	".next/server/pages/404.html":            "<html><head><title>404</title></head></html>",
 }
 
-// writeFiles writes files (path: content) under dir.
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
-// TestReadNextBuild: every page the build prerendered, static, ISR and
+// TestReadServerBuild: every page the build prerendered, static, ISR and
 // of a dynamic route, app router and pages router (an automatically
 // static page too), at the URL Next.js serves it at; no error page, no
 // notFound, no route handler, nothing outside the server folder; a
 // warning once for each route served on demand with no page.
-func TestReadNextBuild(t *testing.T) {
+func TestReadServerBuild(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, nextBuildFiles)
+	fixtureIn(t, dir, nextBuildFiles)
 	for _, tc := range []struct {
 		name  string
 		slash string
-		want  []NextPage
+		want  []generator.ServedPage
 	}{
-		{"trailingSlash false", "never", []NextPage{
-			{"app/about.html", "/about"}, {"app/blog/hello-world.html", "/blog/hello-world"}, {"app/index.html", "/"}, {"app/news.html", "/news"},
-			{"pages/docs/install.html", "/docs/install"}, {"pages/legal.html", "/legal"}, {"pages/plain.html", "/plain"},
+		{"trailingSlash false", "never", []generator.ServedPage{
+			{Path: "app/about.html", URLPath: "/about"}, {Path: "app/blog/hello-world.html", URLPath: "/blog/hello-world"}, {Path: "app/index.html", URLPath: "/"}, {Path: "app/news.html", URLPath: "/news"},
+			{Path: "pages/docs/install.html", URLPath: "/docs/install"}, {Path: "pages/legal.html", URLPath: "/legal"}, {Path: "pages/plain.html", URLPath: "/plain"},
 		}},
-		{"trailingSlash true", "always", []NextPage{
-			{"app/about.html", "/about/"}, {"app/blog/hello-world.html", "/blog/hello-world/"}, {"app/index.html", "/"}, {"app/news.html", "/news/"},
-			{"pages/docs/install.html", "/docs/install/"}, {"pages/legal.html", "/legal/"}, {"pages/plain.html", "/plain/"},
+		{"trailingSlash true", "always", []generator.ServedPage{
+			{Path: "app/about.html", URLPath: "/about/"}, {Path: "app/blog/hello-world.html", URLPath: "/blog/hello-world/"}, {Path: "app/index.html", URLPath: "/"}, {Path: "app/news.html", URLPath: "/news/"},
+			{Path: "pages/docs/install.html", URLPath: "/docs/install/"}, {Path: "pages/legal.html", URLPath: "/legal/"}, {Path: "pages/plain.html", URLPath: "/plain/"},
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := &Project{Generator: "next", PublishDir: ".next/server", ServedDir: "public", NextDist: ".next", TrailingSlash: tc.slash}
-			b, err := ReadNextBuild(dir, p, limits.Limits{})
+			p := &generator.Project{Generator: "next", PublishDir: ".next/server", ServedDir: "public", Own: next.Server{Dist: ".next"}, TrailingSlash: tc.slash}
+			b, err := readBuild(dir, p, limits.Limits{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -114,33 +103,56 @@ func TestReadNextBuild(t *testing.T) {
 	}
 }
 
-// TestReadNextBuildRefused: a build that is not there is said with what
+// TestReadServerBuildRefused: a build that is not there is said with what
 // to do; a manifest linked out of the project, or past its bound, is
 // refused by the door.
-func TestReadNextBuildRefused(t *testing.T) {
-	p := &Project{Generator: "next", PublishDir: ".next/server", ServedDir: "public", NextDist: ".next"}
-	_, err := ReadNextBuild(t.TempDir(), p, limits.Limits{})
+func TestReadServerBuildRefused(t *testing.T) {
+	p := &generator.Project{Generator: "next", PublishDir: ".next/server", ServedDir: "public", Own: next.Server{Dist: ".next"}}
+	_, err := readBuild(t.TempDir(), p, limits.Limits{})
 	if err == nil || !strings.Contains(err.Error(), ".next/prerender-manifest.json: no such file: the Next.js project is not built\nhint: run `next build` first") {
 		t.Errorf("no build: %v", err)
 	}
 
 	outside := t.TempDir()
-	writeFiles(t, outside, map[string]string{"prerender-manifest.json": nextBuildFiles[".next/prerender-manifest.json"]})
+	fixtureIn(t, outside, map[string]string{"prerender-manifest.json": nextBuildFiles[".next/prerender-manifest.json"]})
 	dir := t.TempDir()
-	writeFiles(t, dir, nextBuildFiles)
+	fixtureIn(t, dir, nextBuildFiles)
 	if err := os.Remove(filepath.Join(dir, ".next/prerender-manifest.json")); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.Symlink(filepath.Join(outside, "prerender-manifest.json"), filepath.Join(dir, ".next/prerender-manifest.json")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ReadNextBuild(dir, p, limits.Limits{}); !errors.Is(err, fsx.ErrOutside) {
+	if _, err := readBuild(dir, p, limits.Limits{}); !errors.Is(err, fsx.ErrOutside) {
 		t.Errorf("a manifest linked out of the project: %v, want %v", err, fsx.ErrOutside)
 	}
 
 	dir = t.TempDir()
-	writeFiles(t, dir, nextBuildFiles)
-	if _, err := ReadNextBuild(dir, p, limits.Limits{PageBytes: 100}); !errors.Is(err, fsx.ErrTooLarge) || !strings.Contains(err.Error(), "limits.page_bytes") {
+	fixtureIn(t, dir, nextBuildFiles)
+	if _, err := readBuild(dir, p, limits.Limits{PageBytes: 100}); !errors.Is(err, fsx.ErrTooLarge) || !strings.Contains(err.Error(), "limits.page_bytes") {
 		t.Errorf("a manifest past limits.page_bytes: %v", err)
+	}
+}
+
+// readBuild reads the build of p in dir as the pipeline asks for it.
+func readBuild(dir string, p *generator.Project, lim limits.Limits) (*generator.ServerBuild, error) {
+	b, err := next.Generator{}.ReadServerBuild(dir, p, lim)
+	if err == nil && (b == nil || !b.Served || b.Input != ".next/prerender-manifest.json") {
+		return nil, fmt.Errorf("server build %+v: not served, or not from .next/prerender-manifest.json", b)
+	}
+	return b, err
+}
+
+// fixtureIn writes files (name → contents, "/" separators) into dir.
+func fixtureIn(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		file := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
