@@ -5,24 +5,13 @@ package generator
 // Eleventy's site data, package.json's homepage.
 
 import (
-	"encoding/json"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/nextsitemap"
-	"path"
 	"path/filepath"
-
-	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
-	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // nextSitemapConfigs are the files next-sitemap reads its configuration
 // from.
 var nextSitemapConfigs = nextsitemap.Configs
-
-// eleventyDataFiles are the global data files that Eleventy starters keep
-// the site's URL in (url), in the order looked at: the base blog's
-// _data/metadata, then the common _data/site, in the input folder (the
-// project's, or src/).
-var eleventyDataFiles = []string{"metadata.json", "metadata.js", "metadata.cjs", "metadata.mjs", "site.json", "site.js", "site.cjs", "site.mjs"}
 
 // fillBaseURL gives p, a project whose configuration names no site URL,
 // the one the project keeps elsewhere: the url of Eleventy's site data, else package.json's homepage. Values
@@ -44,21 +33,6 @@ func (d *Dir) fillBaseURL(p *Project) error {
 		return true
 	}
 	switch p.Generator {
-	case "eleventy":
-		for _, dir := range []string{"_data", "src/_data"} {
-			for _, file := range eleventyDataFiles {
-				name, data, err := d.firstFile(path.Join(dir, file))
-				if err != nil {
-					return err
-				}
-				if name == "" {
-					continue
-				}
-				if u, ok := dataURL(name, data, d.lim); ok && set(u, name+" url") {
-					return nil
-				}
-			}
-		}
 	case "astro", "docusaurus":
 	default:
 		return nil
@@ -67,21 +41,6 @@ func (d *Dir) fillBaseURL(p *Project) error {
 		set(d.pkg.homepage, "package.json homepage")
 	}
 	return nil
-}
-
-// dataURL reads the url of an Eleventy data file: a JSON object's, or a
-// JavaScript module's exported object's, when it is a literal string.
-func dataURL(name string, data []byte, lim limits.Limits) (string, bool) {
-	if path.Ext(name) == ".json" {
-		var m map[string]any
-		if json.Unmarshal(data, &m) != nil {
-			return "", false
-		}
-		u, ok := m["url"].(string)
-		return u, ok && u != ""
-	}
-	v, st := jsconfig.NewReader(name, data, lim).Str("url", "")
-	return v.Value, st == jsconfig.OK && v.Value != ""
 }
 
 // BaseURLPlaces says where in the project p's site URL can be
@@ -98,8 +57,6 @@ func (p *Project) BaseURLPlaces(file string) []string {
 		return g.BaseURLPlaces(p, file)
 	}
 	switch p.Generator {
-	case "eleventy":
-		return []string{"url: in Eleventy's site data (_data/metadata.json or _data/site.json)", `"homepage": in package.json`}
 	case "hugo":
 		return []string{"baseURL in Hugo's configuration (" + file + ")"}
 	case "jekyll":

@@ -141,6 +141,13 @@ type FolderNamer interface {
 	Folders(dir, title string) string
 }
 
+// An OutputKeeper is a Preset whose generator's builds leave the pages
+// of deleted sources in place, written at an earlier build: a page older
+// than the build, joined to no source, may be stale.
+type OutputKeeper interface {
+	KeepsOldOutput() bool
+}
+
 // A ServerBuilder is a Generator whose builds may be servers: it reads
 // what the server build of p prerendered and renders on demand.
 type ServerBuilder interface {

@@ -188,7 +188,6 @@ func FuzzJSProjects(f *testing.F) {
 		var out []jsfuzz.Read
 		for _, p := range []*Project{
 			astroProject("a.js", data, limits.Default),
-			eleventyProject("a.js", data, limits.Default),
 			docusaurusProject("a.js", data, limits.Default),
 		} {
 			out = append(out, jsfuzz.Read{BaseURL: p.BaseURL, Notes: p.Notes})

@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"path"
 	"regexp"
 	"slices"
@@ -184,15 +185,8 @@ func docURL(rel string, p Page) (string, bool) {
 	return resolve(dirSlug, base), true
 }
 
-// resolve returns the path ref names, relative to the folder dir (which
-// ends in "/"), as a URL resolves a relative reference.
-func resolve(dir, ref string) string {
-	u := path.Join(dir, ref)
-	if strings.HasSuffix(ref, "/") && u != "/" {
-		u += "/"
-	}
-	return u
-}
+// resolve is srcpath.Resolve.
+var resolve = srcpath.Resolve
 
 // blogURL returns a blog post's URL path below the blog's route base.
 func blogURL(rel string, p Page) (string, bool) {

@@ -275,81 +275,6 @@ func (a *Astro) FrontMatter(rel string) Reading {
 // Name returns "astro".
 func (a *Astro) Name() string { return "astro" }
 
-// Eleventy routes the templates of an Eleventy input folder: a template
-// is written to its path as a folder ("about.md" is "/about/",
-// "blog/index.njk" and "blog/blog.njk" "/blog/"), unless its permalink
-// names another path, or is false (no page). The permalink is the front
-// matter's, or a data file's (see [Eleventy.ReadData]); in it
-// {{ page.fileSlug }} and {{ page.filePathStem }} are filled. A permalink
-// with any other template syntax ({{ title | slugify }}) or set by code is
-// decided by Eleventy's data, which sitemapgen does not evaluate: such a
-// page is not joined. JavaScript templates (.11ty.js) keep their data in
-// code and are not joined either.
-type Eleventy struct {
-	// Exclude are the folders of the input folder that hold no
-	// templates: its includes, layouts and data folders, and the output.
-	Exclude []string
-	// data are the permalinks of the data files, by path (ReadData).
-	data map[string]eleventyData
-}
-
-// eleventyExts are the template languages Eleventy 3 renders by default
-// whose front matter sitemapgen reads.
-var eleventyExts = []string{".md", ".html", ".njk", ".liquid", ".hbs", ".mustache", ".ejs", ".haml", ".pug", ".webc"}
-
-// URLPath returns the URL path of p, a path relative to the input folder.
-func (e *Eleventy) URLPath(p Page) (string, bool) {
-	if !hasExt(p.Path, eleventyExts...) {
-		return "", false
-	}
-	rel, ok := cleanRel(p.Path)
-	if !ok || anyElement(rel, ".") {
-		return "", false
-	}
-	// The data cascade: eleventyComputed, then front matter, then the
-	// data files.
-	data, computed := e.dataPermalink(rel)
-	permalink := eleventyValue{set: p.Permalink != "" || p.NoPermalink, off: p.NoPermalink, str: p.Permalink}
-	if computed.set {
-		permalink = computed
-	} else if !permalink.set {
-		permalink = data
-	}
-	switch {
-	case permalink.off, permalink.unknown:
-		return "", false
-	case permalink.str != "":
-		u, ok := expandPermalink(permalink.str, rel)
-		if !ok {
-			return "", false
-		}
-		return resolve("/", u), true
-	}
-	// A template named like its folder is the folder's index, as
-	// index is (TemplatePermalink's _hasDuplicateFolder).
-	dir, file := path.Split(rel)
-	name, _ := splitExt(file)
-	if name == "index" || dir != "" && name == path.Base(dir) {
-		return "/" + dir, true
-	}
-	return "/" + dir + name + "/", true
-}
-
-// SourceFiles returns the input folder's templates, without its
-// includes, data and output folders and node_modules.
-func (e *Eleventy) SourceFiles() (include, exclude []string) {
-	for _, ext := range eleventyExts {
-		include = append(include, "**/*"+ext)
-	}
-	return include, append([]string{"node_modules"}, e.Exclude...)
-}
-
-// FrontMatter reads every template's.
-func (e *Eleventy) FrontMatter(string) Reading { return AllFrontMatter }
-
-// Name returns "eleventy".
-func (e *Eleventy) Name() string { return "eleventy" }
-
 // Sphinx routes the documents of a Sphinx source folder (reStructuredText,
 // and Markdown for MyST projects) to NAME.html; the dirhtml builder's
 // NAME/ is the same page to a join. Folders named with "_" (_build,
@@ -395,7 +320,7 @@ func (p *Project) Routes() (Preset, string) {
 	}
 	dir := p.SourceDir
 	if dir == "" {
-		dir = map[string]string{"docusaurus": ".", "eleventy": ".", "astro": "src", "sphinx": path.Dir(p.File)}[p.Generator]
+		dir = map[string]string{"docusaurus": ".", "astro": "src", "sphinx": path.Dir(p.File)}[p.Generator]
 	}
 	switch p.Generator {
 	case "docusaurus":
@@ -404,12 +329,6 @@ func (p *Project) Routes() (Preset, string) {
 		return &Astro{Pages: "pages"}, dir
 	case "sphinx":
 		return Sphinx{}, dir
-	case "eleventy":
-		e := &Eleventy{Exclude: []string{"_includes", "_data", "_layouts"}}
-		if out := relUnder(dir, p.PublishDir); out != "" {
-			e.Exclude = append(e.Exclude, out)
-		}
-		return e, dir
 	}
 	return nil, ""
 }

@@ -110,39 +110,6 @@ func TestAstroURLs(t *testing.T) {
 	}
 }
 
-func TestEleventyURLs(t *testing.T) {
-	checkRoutes(t, &Eleventy{}, []routeCase{
-		{path: "index.md", want: "/"},
-		{path: "about.md", want: "/about/"},
-		{path: "contact.njk", want: "/contact/"},
-		{path: "blog/index.liquid", want: "/blog/"},
-		{path: "blog/first-post.md", want: "/blog/first-post/"},
-		{path: "moved.md", permalink: "/elsewhere/", want: "/elsewhere/"},
-		{path: "feed.njk", permalink: "feed.xml", want: "/feed.xml"},
-		{path: "a.md", permalink: "/", want: "/"},
-		{path: "unlisted.md", noPermalink: true, want: ""},
-		{path: "t.md", permalink: "/t/{{ title | slugify }}/", want: ""},
-		// A template named like its folder is the folder's index.
-		{path: "blog/fourthpost/fourthpost.md", want: "/blog/fourthpost/"},
-		{path: "blog/blog.njk", want: "/blog/"},
-		{path: "blog/fourthpost/other.md", want: "/blog/fourthpost/other/"},
-		{path: "fourthpost.md", want: "/fourthpost/"},
-		// {{ page.fileSlug }} and {{ page.filePathStem }} are filled.
-		{path: "posts/2024-01-02-hello.md", permalink: "/p/{{ page.fileSlug }}/", want: "/p/hello/"},
-		{path: "posts/2024-01-02-hello.md", permalink: "{{page.filePathStem}}.html", want: "/posts/hello.html"},
-		{path: "posts/first/index.md", permalink: "/p/{{- page.fileSlug -}}/", want: "/p/first/"},
-		{path: "index.md", permalink: "/home/{{ page.fileSlug }}", want: "/home/"},
-		{path: "posts/x.md", permalink: "/p/{{ page.fileSlug | upcase }}/", want: ""},
-		{path: "posts/x.md", permalink: "/p/{{ page.fileSlug }}/{% if a %}a{% endif %}", want: ""},
-		{path: "page.11ty.js", want: ""},
-		{path: "styles.css", want: ""},
-	})
-	include, exclude := (&Eleventy{Exclude: []string{"_includes", "_site"}}).SourceFiles()
-	if len(include) == 0 || exclude[0] != "node_modules" || exclude[len(exclude)-1] != "_site" {
-		t.Errorf("SourceFiles() = %q, %q", include, exclude)
-	}
-}
-
 func TestSphinxURLs(t *testing.T) {
 	checkRoutes(t, Sphinx{}, []routeCase{
 		{path: "index.rst", want: "/index.html"},
@@ -156,21 +123,17 @@ func TestSphinxURLs(t *testing.T) {
 
 func TestProjectRoutes(t *testing.T) {
 	for _, tt := range []struct {
-		p       Project
-		name    string
-		dir     string
-		exclude string
+		p    Project
+		name string
+		dir  string
 	}{
-		{Project{Generator: "docusaurus", Locales: []string{"de"}}, "docusaurus", ".", ""},
-		{Project{Generator: "astro"}, "astro", "src", ""},
-		{Project{Generator: "astro", SourceDir: "site"}, "astro", "site", ""},
-		{Project{Generator: "sphinx", File: "docs/source/conf.py"}, "sphinx", "docs/source", ""},
-		{Project{Generator: "sphinx", File: "conf.py"}, "sphinx", ".", ""},
-		{Project{Generator: "eleventy", PublishDir: "_site"}, "eleventy", ".", "_site"},
-		{Project{Generator: "eleventy", SourceDir: "src", PublishDir: "src/_site"}, "eleventy", "src", "_site"},
-		{Project{Generator: "eleventy", SourceDir: "src", PublishDir: "dist"}, "eleventy", "src", "_layouts"},
-		{Project{Generator: "hugo", SourceDir: "content"}, "", "", ""},
-		{Project{Generator: "pelican"}, "", "", ""},
+		{Project{Generator: "docusaurus", Locales: []string{"de"}}, "docusaurus", "."},
+		{Project{Generator: "astro"}, "astro", "src"},
+		{Project{Generator: "astro", SourceDir: "site"}, "astro", "site"},
+		{Project{Generator: "sphinx", File: "docs/source/conf.py"}, "sphinx", "docs/source"},
+		{Project{Generator: "sphinx", File: "conf.py"}, "sphinx", "."},
+		{Project{Generator: "hugo", SourceDir: "content"}, "", ""},
+		{Project{Generator: "pelican"}, "", ""},
 	} {
 		pre, dir := tt.p.Routes()
 		name := ""
@@ -179,9 +142,6 @@ func TestProjectRoutes(t *testing.T) {
 		}
 		if name != tt.name || dir != tt.dir {
 			t.Errorf("%+v: Routes() = %s, %q; want %s, %q", tt.p, name, dir, tt.name, tt.dir)
-		}
-		if e, ok := pre.(*Eleventy); ok && e.Exclude[len(e.Exclude)-1] != tt.exclude {
-			t.Errorf("%+v: Eleventy excludes %q; want the last %q", tt.p, e.Exclude, tt.exclude)
 		}
 	}
 }

@@ -24,7 +24,6 @@ func TestGeneratorSitemaps(t *testing.T) {
 		// The locales its configuration names, and no other folder's: a
 		// project's api/ or img/ is no locale.
 		{"docusaurus", []string{"sitemap.xml", "de/sitemap.xml", "pt-BR/sitemap.xml", "zh-Hans/sitemap.xml"}, []string{"blog/sitemap.xml", "docs/sitemap.xml", "sitemap-0.xml", "api/sitemap.xml", "img/sitemap.xml", "fr/sitemap.xml"}},
-		{"eleventy", []string{"sitemap.xml"}, []string{"sitemap-0.xml", "sitemap.xml.gz"}},
 		// sphinx-sitemap's, and each language's build's, in its folder
 		// (sitemap_locales); sitemap_filename names them.
 		{"sphinx", []string{"sitemap.xml", "en/sitemap.xml", "pt_BR/sitemap.xml"}, []string{"fr/sitemap.xml", "sitemap-0.xml"}},

@@ -265,10 +265,10 @@ func (p *discovery) routes(root, given string, v *Ask, pr *Project) (*pipeline.S
 			pr.Inputs = append(pr.Inputs, filepath.Join(dir, filepath.FromSlash(col.File)))
 		}
 	}
-	if e, ok := preset.(*generator.Eleventy); ok {
-		// The permalinks of its data files, read once: watch mode starts
-		// again when one changes.
-		for _, f := range e.ReadData(settingsFS(dir, p.lim), p.lim) {
+	if r, ok := preset.(generator.RouteReader); ok {
+		// The files that route its pages (Eleventy's data files), read
+		// once: watch mode starts again when one changes.
+		for _, f := range r.ReadRoutes(settingsFS(dir, p.lim), rel, p.lim) {
 			pr.Inputs = append(pr.Inputs, filepath.Join(dir, filepath.FromSlash(f)))
 		}
 	}
@@ -301,7 +301,7 @@ func (p *discovery) routes(root, given string, v *Ask, pr *Project) (*pipeline.S
 
 // routedFolder names the one folder of sources of the other generators
 // that route files.
-var routedFolder = map[string]string{"eleventy": "input folder", "sphinx": "source folder"}
+var routedFolder = map[string]string{"sphinx": "source folder"}
 
 // isDir reports whether dir, a folder named as a root (the site's, the
 // sources', a publish folder a configuration gives), is a folder: looked

@@ -57,15 +57,12 @@ var named = map[string]int{
 
 	// Astro, Eleventy, Next.js, Docusaurus, Sphinx: not in their folders
 	// yet.
-	`pipeline/stale.go: "eleventy"`:                     1,
 	`project/project.go: "docusaurus"`:                  1,
 	`project/sources.go: "astro"`:                       1,
 	`project/sources.go: "docusaurus"`:                  1,
-	`project/sources.go: "eleventy"`:                    1,
 	`project/sources.go: "sphinx"`:                      1,
 	"project/sources.go: generator.Astro":               2,
 	"project/sources.go: generator.AstroContentConfigs": 1,
-	"project/sources.go: generator.Eleventy":            1,
 }
 
 // genName matches a name of package generator's that names a generator:

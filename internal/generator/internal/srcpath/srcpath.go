@@ -97,3 +97,13 @@ func Under(dir, target string) string {
 	}
 	return rel
 }
+
+// Resolve returns the path ref names, relative to the folder dir (which
+// ends in "/"), as a URL resolves a relative reference.
+func Resolve(dir, ref string) string {
+	u := path.Join(dir, ref)
+	if strings.HasSuffix(ref, "/") && u != "/" {
+		u += "/"
+	}
+	return u
+}

@@ -1,10 +1,12 @@
-package generator
+package eleventy_test
 
 import (
 	"slices"
 	"testing"
 	"testing/fstest"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator/eleventy"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -38,25 +40,25 @@ func TestEleventyData(t *testing.T) {
 		"bad/bad.json":             {Data: []byte(`{"permalink": `)},
 		"bad/a.md":                 {},
 	}
-	e := &Eleventy{Exclude: []string{"_includes"}}
+	e := &eleventy.Preset{Exclude: []string{"_includes"}}
 	files := e.ReadData(fsys, limits.Default)
 	slices.Sort(files)
 	if want := []string{"bad/bad.json", "coded/coded.11tydata.js", "computed/computed.11tydata.json", "hidden/hidden.json",
 		"notes/notes.11tydata.json", "notes/sub/own.11tydata.js", "notes/sub/own.json", "notes/sub/sub.json", "slugged/slugged.11tydata.json"}; !slices.Equal(files, want) {
 		t.Errorf("ReadData() = %q, want %q", files, want)
 	}
-	checkRoutes(t, e, []routeCase{
-		{path: "notes/first.md", want: "/n/first/"},
-		{path: "notes/first.md", permalink: "/front-matter/", want: "/front-matter/"}, // front matter wins
-		{path: "notes/sub/deep.md", want: "/s/deep/"},
-		{path: "notes/sub/own.md", want: "/own/"},
-		{path: "hidden/a.md", want: ""},
-		{path: "hidden/a.md", permalink: "/shown/", want: "/shown/"},
-		{path: "coded/a.md", want: ""},
-		{path: "coded/a.md", permalink: "/literal/", want: "/literal/"},
-		{path: "computed/one.md", permalink: "/ignored/", want: "/c/one/"}, // eleventyComputed wins
-		{path: "slugged/a.md", want: ""},
-		{path: "data/page.md", want: "/data/page/"},
-		{path: "bad/a.md", want: "/bad/a/"}, // Eleventy stops at it; nothing read
+	gentest.CheckRoutes(t, e, []gentest.RouteCase{
+		{Path: "notes/first.md", Want: "/n/first/"},
+		{Path: "notes/first.md", Permalink: "/front-matter/", Want: "/front-matter/"}, // front matter wins
+		{Path: "notes/sub/deep.md", Want: "/s/deep/"},
+		{Path: "notes/sub/own.md", Want: "/own/"},
+		{Path: "hidden/a.md", Want: ""},
+		{Path: "hidden/a.md", Permalink: "/shown/", Want: "/shown/"},
+		{Path: "coded/a.md", Want: ""},
+		{Path: "coded/a.md", Permalink: "/literal/", Want: "/literal/"},
+		{Path: "computed/one.md", Permalink: "/ignored/", Want: "/c/one/"}, // eleventyComputed wins
+		{Path: "slugged/a.md", Want: ""},
+		{Path: "data/page.md", Want: "/data/page/"},
+		{Path: "bad/a.md", Want: "/bad/a/"}, // Eleventy stops at it; nothing read
 	})
 }

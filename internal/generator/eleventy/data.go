@@ -1,4 +1,4 @@
-package generator
+package eleventy
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
@@ -23,21 +24,21 @@ import (
 // folder up; of the files of one name, .11tydata.js, .cjs, .mjs, then
 // .11tydata.json, then .json (Eleventy 3's TemplateData.getLocalDataPaths).
 
-// eleventyDataSuffixes are the endings of one base's data files, in the
+// dataSuffixes are the endings of one base's data files, in the
 // order of their rank.
-var eleventyDataSuffixes = []string{".11tydata.js", ".11tydata.cjs", ".11tydata.mjs", ".11tydata.json", ".json"}
+var dataSuffixes = []string{".11tydata.js", ".11tydata.cjs", ".11tydata.mjs", ".11tydata.json", ".json"}
 
-// eleventyValue is what one data file says of a key: set to a string, to
+// value is what one data file says of a key: set to a string, to
 // false, or to something sitemapgen does not evaluate (a function).
-type eleventyValue struct {
+type value struct {
 	set, off, unknown bool
 	str               string
 }
 
-// eleventyData is what one data file says of permalink, and of
+// dataFile is what one data file says of permalink, and of
 // eleventyComputed.permalink.
-type eleventyData struct {
-	permalink, computed eleventyValue
+type dataFile struct {
+	permalink, computed value
 }
 
 // ReadData reads the permalinks of the data files in the input folder
@@ -46,8 +47,8 @@ type eleventyData struct {
 // when its name is a template's beside it or its folder's; folders
 // Exclude names, node_modules and hidden ones are not entered. A file
 // that cannot be read or parsed says nothing: Eleventy stops at it.
-func (e *Eleventy) ReadData(fsys fs.FS, lim limits.Limits) []string {
-	e.data = map[string]eleventyData{}
+func (e *Preset) ReadData(fsys fs.FS, lim limits.Limits) []string {
+	e.data = map[string]dataFile{}
 	var files []string
 	var walk func(dir string, depth int)
 	walk = func(dir string, depth int) {
@@ -60,8 +61,8 @@ func (e *Eleventy) ReadData(fsys fs.FS, lim limits.Limits) []string {
 		}
 		stems := map[string]bool{} // the templates' names without extension
 		for _, d := range entries {
-			if !d.IsDir() && hasExt(d.Name(), eleventyExts...) {
-				name, _ := splitExt(d.Name())
+			if !d.IsDir() && srcpath.HasExt(d.Name(), exts...) {
+				name, _ := srcpath.SplitExt(d.Name())
 				stems[name] = true
 			}
 		}
@@ -74,13 +75,13 @@ func (e *Eleventy) ReadData(fsys fs.FS, lim limits.Limits) []string {
 				}
 				continue
 			}
-			for _, suffix := range eleventyDataSuffixes {
+			for _, suffix := range dataSuffixes {
 				base, ok := strings.CutSuffix(name, suffix)
 				if !ok || base != folder && !stems[base] {
 					continue
 				}
 				files = append(files, rel)
-				if d, ok := readEleventyData(fsys, rel, lim); ok {
+				if d, ok := readData(fsys, rel, lim); ok {
 					e.data[rel] = d
 				}
 				break
@@ -91,27 +92,27 @@ func (e *Eleventy) ReadData(fsys fs.FS, lim limits.Limits) []string {
 	return files
 }
 
-// readEleventyData reads the permalinks of the data file at rel; ok is
+// readData reads the permalinks of the data file at rel; ok is
 // false when it sets neither.
-func readEleventyData(fsys fs.FS, rel string, lim limits.Limits) (eleventyData, bool) {
+func readData(fsys fs.FS, rel string, lim limits.Limits) (dataFile, bool) {
 	f, err := fsys.Open(rel)
 	if err != nil {
-		return eleventyData{}, false
+		return dataFile{}, false
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil || !st.Mode().IsRegular() || st.Size() > int64(lim.SettingsBytes) {
-		return eleventyData{}, false
+		return dataFile{}, false
 	}
 	data, err := io.ReadAll(io.LimitReader(f, int64(lim.SettingsBytes)))
 	if err != nil {
-		return eleventyData{}, false
+		return dataFile{}, false
 	}
-	var d eleventyData
+	var d dataFile
 	if strings.HasSuffix(rel, ".json") {
 		var v map[string]any
 		if json.Unmarshal(data, &v) != nil {
-			return eleventyData{}, false
+			return dataFile{}, false
 		}
 		d.permalink = jsonValue(v, "permalink")
 		if c, ok := v["eleventyComputed"].(map[string]any); ok {
@@ -126,52 +127,52 @@ func readEleventyData(fsys fs.FS, rel string, lim limits.Limits) (eleventyData, 
 }
 
 // jsonValue is what the JSON object m says of key.
-func jsonValue(m map[string]any, key string) eleventyValue {
+func jsonValue(m map[string]any, key string) value {
 	v, ok := m[key]
 	switch {
 	case !ok || v == nil:
-		return eleventyValue{}
+		return value{}
 	case v == false:
-		return eleventyValue{set: true, off: true}
+		return value{set: true, off: true}
 	}
 	if s, ok := v.(string); ok {
-		return eleventyValue{set: true, str: s}
+		return value{set: true, str: s}
 	}
-	return eleventyValue{set: true, unknown: true}
+	return value{set: true, unknown: true}
 }
 
 // jsValue is what the exported object of a JavaScript data file says of
 // the key at path.
-func jsValue(r *jsconfig.Reader, path string) eleventyValue {
+func jsValue(r *jsconfig.Reader, path string) value {
 	v, st := r.Str(path, "")
 	switch st {
 	case jsconfig.OK:
-		return eleventyValue{set: true, str: v.Value}
+		return value{set: true, str: v.Value}
 	case jsconfig.Absent:
-		return eleventyValue{}
+		return value{}
 	}
 	if b, st := r.Bool(path); st == jsconfig.OK && !b {
-		return eleventyValue{set: true, off: true}
+		return value{set: true, off: true}
 	}
-	return eleventyValue{set: true, unknown: true}
+	return value{set: true, unknown: true}
 }
 
 // dataPermalink returns the permalinks the data files give the template
 // at rel: the first of its template data files, then of its folders'
 // from the closest up, that sets each.
-func (e *Eleventy) dataPermalink(rel string) (permalink, computed eleventyValue) {
+func (e *Preset) dataPermalink(rel string) (permalink, computed value) {
 	if len(e.data) == 0 {
 		return
 	}
 	dir, file := path.Split(rel)
 	dir = strings.TrimSuffix(dir, "/")
-	stem, _ := splitExt(file)
+	stem, _ := srcpath.SplitExt(file)
 	bases := []string{path.Join(dir, stem)}
 	for d := dir; d != "" && d != "."; d = path.Dir(d) {
 		bases = append(bases, path.Join(d, path.Base(d)))
 	}
 	for _, base := range bases {
-		for _, suffix := range eleventyDataSuffixes {
+		for _, suffix := range dataSuffixes {
 			d, ok := e.data[base+suffix]
 			if !ok {
 				continue
@@ -187,13 +188,13 @@ func (e *Eleventy) dataPermalink(rel string) (permalink, computed eleventyValue)
 	return permalink, computed
 }
 
-// eleventyPageVar matches the two variables of a permalink template
+// pageVar matches the two variables of a permalink template
 // sitemapgen fills: {{ page.fileSlug }} and {{ page.filePathStem }}.
-var eleventyPageVar = regexp.MustCompile(`\{\{-?\s*page\.(fileSlug|filePathStem)\s*-?\}\}`)
+var pageVar = regexp.MustCompile(`\{\{-?\s*page\.(fileSlug|filePathStem)\s*-?\}\}`)
 
-// eleventyDatePrefix is the date Eleventy takes off a file's name for
+// datePrefix is the date Eleventy takes off a file's name for
 // its slug: 2024-01-02-title.
-var eleventyDatePrefix = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}-(.*)$`)
+var datePrefix = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}-(.*)$`)
 
 // expandPermalink fills a permalink's {{ page.fileSlug }} and {{
 // page.filePathStem }} for the template at rel, as Eleventy's
@@ -202,9 +203,9 @@ var eleventyDatePrefix = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}-(.*)$`)
 func expandPermalink(permalink, rel string) (string, bool) {
 	dir, file := path.Split(rel)
 	dir = strings.TrimSuffix(dir, "/")
-	stem, _ := splitExt(file)
+	stem, _ := srcpath.SplitExt(file)
 	raw := stem
-	if m := eleventyDatePrefix.FindStringSubmatch(raw); m != nil {
+	if m := datePrefix.FindStringSubmatch(raw); m != nil {
 		raw = m[1]
 	}
 	slug := raw
@@ -212,12 +213,12 @@ func expandPermalink(permalink, rel string) (string, bool) {
 		slug = ""
 		if dir != "" {
 			slug = path.Base(dir)
-			if m := eleventyDatePrefix.FindStringSubmatch(slug); m != nil {
+			if m := datePrefix.FindStringSubmatch(slug); m != nil {
 				slug = m[1]
 			}
 		}
 	}
-	out := eleventyPageVar.ReplaceAllStringFunc(permalink, func(m string) string {
+	out := pageVar.ReplaceAllStringFunc(permalink, func(m string) string {
 		if strings.Contains(m, "fileSlug") {
 			return slug
 		}
