@@ -10,7 +10,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
-	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/astro"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -678,7 +678,7 @@ func TestResolveRoutedJoin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, ok := c.Build.Join.Preset.(*generator.Astro)
+	a, ok := c.Build.Join.Preset.(*astro.Preset)
 	if !ok || c.Build.Join.Dir != "src" || len(a.Collections) != 1 || a.Collections[0].Base != "content/blog" {
 		t.Fatalf("join %+v", c.Build.Join)
 	}
@@ -699,7 +699,7 @@ func TestResolveRoutedJoin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := c.Build.Join.Preset.(*generator.Astro); !ok || c.Build.Join.Dir != "other" {
+	if _, ok := c.Build.Join.Preset.(*astro.Preset); !ok || c.Build.Join.Dir != "other" {
 		t.Errorf("--source other: join %+v", c.Build.Join)
 	}
 }

@@ -33,7 +33,7 @@ func (d *Dir) fillBaseURL(p *Project) error {
 		return true
 	}
 	switch p.Generator {
-	case "astro", "docusaurus":
+	case "docusaurus":
 	default:
 		return nil
 	}
@@ -61,8 +61,6 @@ func (p *Project) BaseURLPlaces(file string) []string {
 		return []string{"baseURL in Hugo's configuration (" + file + ")"}
 	case "jekyll":
 		return []string{"url: in Jekyll's configuration (" + file + ")"}
-	case "astro":
-		return []string{"site: in Astro's configuration (" + file + ")", `"homepage": in package.json`}
 	case "mkdocs":
 		return []string{"site_url: in MkDocs' configuration (" + file + ")"}
 	case "docusaurus":

@@ -130,12 +130,6 @@ type Project struct {
 	// export): they are the ServerBuild's Pages, and the tools that map
 	// the site's files take the server's routes.
 	Served bool
-	// AstroServer is an Astro server build's server folder, relative to
-	// dir (build.server below outDir, "dist/server"), whose manifest
-	// [ReadAstroBuild] reads for the routes rendered on demand; its
-	// prerendered pages are PublishDir's (build.client, "dist/client").
-	// "" for a static build.
-	AstroServer string
 	// Own is what the generator keeps of the project for its own
 	// methods (a SvelteKit server build's output folder): a value of its
 	// folder's, which no other code reads; nil for none.

@@ -187,7 +187,6 @@ func FuzzJSProjects(f *testing.F) {
 	jsfuzz.Fuzz(f, func(data []byte) []jsfuzz.Read {
 		var out []jsfuzz.Read
 		for _, p := range []*Project{
-			astroProject("a.js", data, limits.Default),
 			docusaurusProject("a.js", data, limits.Default),
 		} {
 			out = append(out, jsfuzz.Read{BaseURL: p.BaseURL, Notes: p.Notes})

@@ -16,7 +16,6 @@ var legacies = map[string]legacy{
 	"hugo":       {Info{Name: "hugo", Title: "Hugo", PublishKey: "publishDir", SourceKey: "contentDir"}, (*Dir).hugo},
 	"jekyll":     {Info{Name: "jekyll", Title: "Jekyll", PublishKey: "destination", SourceKey: "source", ConfigFile: "_config.yml"}, (*Dir).jekyll},
 	"mkdocs":     {Info{Name: "mkdocs", Title: "MkDocs", PublishKey: "site_dir", SourceKey: "docs_dir"}, (*Dir).mkdocs},
-	"astro":      {Info{Name: "astro", Title: "Astro", PublishKey: "outDir", SourceKey: "srcDir", ConfigFile: "astro.config.mjs"}, (*Dir).astro},
 	"docusaurus": {Info{Name: "docusaurus", Title: "Docusaurus", ConfigFile: "docusaurus.config.js"}, (*Dir).docusaurus},
 	"pelican":    {Info{Name: "pelican", Title: "Pelican", PublishKey: "OUTPUT_PATH"}, (*Dir).pelican},
 	"sphinx":     {Info{Name: "sphinx", Title: "Sphinx"}, (*Dir).sphinx},

@@ -37,8 +37,6 @@ func SitemapOptions(dir string, found []Project, lim limits.Limits) []peer.Confi
 			cfgs = g.SitemapOptions(d, &p)
 		}
 		switch p.Generator {
-		case "astro":
-			cfgs = d.astroSitemap(p.File)
 		case "docusaurus":
 			cfgs = d.docusaurusSitemap(p.File)
 		case "jekyll":
@@ -75,35 +73,6 @@ var (
 	peerValue = jsconf.PeerValue
 	elements  = jsconf.Elements
 )
-
-// astroSitemap: integrations: [sitemap({ … })], sitemap the default
-// import of @astrojs/sitemap.
-func (d *Dir) astroSitemap(file string) []peer.Config {
-	r := d.jsReader(file)
-	if r == nil {
-		return nil
-	}
-	name := r.ImportOf("@astrojs/sitemap")
-	if name == "" {
-		return nil
-	}
-	var out []peer.Config
-	for _, e := range elements(r, "integrations") {
-		v, st := r.Callee(e, "")
-		if st != jsconfig.OK || v.Callee != name {
-			continue
-		}
-		c := peer.Config{Tool: peer.Astro, File: file, Line: v.Line}
-		if v.Args > 0 {
-			c.Options = jsOptions(r, e+"()")
-			if len(c.Options) == 0 {
-				c.Notes = append(c.Notes, noteAt(file, v.Line, "%s(…) is not given an object literal: its options are not read", name))
-			}
-		}
-		out = append(out, c)
-	}
-	return out
-}
 
 // docusaurusSitemap: the classic preset's sitemap: { … } (sitemap: false
 // turns it off), or @docusaurus/plugin-sitemap among the plugins.

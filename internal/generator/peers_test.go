@@ -16,22 +16,6 @@ func TestSitemapOptions(t *testing.T) {
 		files map[string]string
 		want  []peer.Config
 	}{
-		{name: "astro", files: map[string]string{"astro.config.mjs": `import { defineConfig } from 'astro/config';
-import mdx from '@astrojs/mdx';
-import site from '@astrojs/sitemap';
-
-export default defineConfig({
-  site: 'https://example.com',
-  integrations: [mdx(), site({
-    changefreq: 'weekly',
-    filter: (page) => !page.includes('/secret'),
-    lastmod: new Date(),
-  })],
-});
-`}, want: []peer.Config{{Tool: peer.Astro, File: "astro.config.mjs", Line: 7, Options: []peer.Given{
-			{Name: "changefreq", Value: "weekly", Line: 8}, {Name: "filter", Value: peer.Func{}, Line: 9}, {Name: "lastmod", Value: peer.Expr{Text: "new Date()"}, Line: 10}}}}},
-		{name: "astro without options", files: map[string]string{"astro.config.mjs": "import sitemap from '@astrojs/sitemap';\nexport default { site: 'https://example.com', integrations: [sitemap()] };\n"},
-			want: []peer.Config{{Tool: peer.Astro, File: "astro.config.mjs", Line: 2}}},
 		{name: "docusaurus preset and plugin", files: map[string]string{"docusaurus.config.js": `module.exports = {
   url: 'https://example.com',
   baseUrl: '/',

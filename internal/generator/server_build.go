@@ -48,12 +48,6 @@ func ReadServerBuild(dir string, p *Project, lim limits.Limits) (*ServerBuild, e
 		return g.ReadServerBuild(dir, p, lim)
 	}
 	switch {
-	case p.AstroServer != "":
-		w, routes, name, err := ReadAstroBuild(dir, p, lim)
-		if err != nil {
-			return nil, err
-		}
-		return &ServerBuild{Warnings: w, Routes: routes, RoutesFrom: name}, nil
 	}
 	return nil, nil
 }

@@ -53,8 +53,6 @@ func legacySitemaps(p *Project) SitemapFiles {
 		}
 	case "mkdocs":
 		names = append(names, "sitemap.xml.gz")
-	case "astro":
-		names, shard = append(names, "sitemap-index.xml"), numberedShard
 	case "docusaurus":
 		// Each locale the configuration names builds into its folder,
 		// with its own sitemap.xml: those, and no other folder's (an
@@ -114,9 +112,7 @@ func (s *SitemapPlugin) Writes(name string) bool {
 
 // sitemapPlugins are the plugins of the generators that write no
 // sitemaps of their own, by generator.
-var sitemapPlugins = map[string]SitemapPlugin{
-	"astro": {Name: "@astrojs/sitemap", Index: "sitemap-index.xml"},
-}
+var sitemapPlugins = map[string]SitemapPlugin{}
 
 // fillPlugin sets p.Plugin for a generator whose sitemaps a plugin
 // writes: In is package.json when it depends on the plugin, else the

@@ -255,18 +255,9 @@ func (p *discovery) routes(root, given string, v *Ask, pr *Project) (*pipeline.S
 			return nil, "", err
 		}
 	}
-	if a, ok := preset.(*generator.Astro); ok {
-		a.ReadCollections(settingsFS(dir, p.lim), rel)
-		// Read once: watch mode starts again when they change.
-		for _, name := range generator.AstroContentConfigs {
-			pr.Inputs = append(pr.Inputs, filepath.Join(dir, filepath.FromSlash(name)))
-		}
-		for _, col := range a.Collections {
-			pr.Inputs = append(pr.Inputs, filepath.Join(dir, filepath.FromSlash(col.File)))
-		}
-	}
 	if r, ok := preset.(generator.RouteReader); ok {
-		// The files that route its pages (Eleventy's data files), read
+		// The files that route its pages (Eleventy's data files, Astro's
+		// content configuration and collection routes), read
 		// once: watch mode starts again when one changes.
 		for _, f := range r.ReadRoutes(settingsFS(dir, p.lim), rel, p.lim) {
 			pr.Inputs = append(pr.Inputs, filepath.Join(dir, filepath.FromSlash(f)))
@@ -289,12 +280,6 @@ func (p *discovery) routes(root, given string, v *Ask, pr *Project) (*pipeline.S
 	switch g.Generator {
 	case "docusaurus":
 		return src, "docs, blog, src/pages, i18n (" + g.Title + ")", nil
-	case "astro":
-		dirs := []string{filepath.Join(dir, "pages")}
-		for _, c := range preset.(*generator.Astro).Collections {
-			dirs = append(dirs, filepath.Join(dir, filepath.FromSlash(c.Base)))
-		}
-		return src, strings.Join(dirs, ", ") + " (" + g.Title + ")", nil
 	}
 	return src, dir + " (" + g.Title + "'s " + routedFolder[g.Generator] + ")", nil
 }

@@ -57,12 +57,9 @@ var named = map[string]int{
 
 	// Astro, Eleventy, Next.js, Docusaurus, Sphinx: not in their folders
 	// yet.
-	`project/project.go: "docusaurus"`:                  1,
-	`project/sources.go: "astro"`:                       1,
-	`project/sources.go: "docusaurus"`:                  1,
-	`project/sources.go: "sphinx"`:                      1,
-	"project/sources.go: generator.Astro":               2,
-	"project/sources.go: generator.AstroContentConfigs": 1,
+	`project/project.go: "docusaurus"`: 1,
+	`project/sources.go: "docusaurus"`: 1,
+	`project/sources.go: "sphinx"`:     1,
 }
 
 // genName matches a name of package generator's that names a generator:

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/astro"
 	"github.com/sitemapgen/sitemapgen/internal/generator/eleventy"
 	"github.com/sitemapgen/sitemapgen/internal/generator/gatsby"
 	"github.com/sitemapgen/sitemapgen/internal/generator/next"
@@ -26,7 +27,7 @@ import (
 var Generators = []generator.Generator{
 	generator.Legacy("hugo"),       // hugo.*, config.* (with a Hugo key or folder), config/_default/
 	generator.Legacy("jekyll"),     // _config.yml, else a Gemfile asking for jekyll or github-pages
-	generator.Legacy("astro"),      // astro.config.*, else the dependency "astro"
+	astro.Generator{},              // astro.config.*, else the dependency "astro"
 	eleventy.Generator{},           // .eleventy.js, eleventy.config.*, else the dependency "@11ty/eleventy"
 	next.Generator{},               // next.config.*, else the dependency "next"
 	generator.Legacy("mkdocs"),     // mkdocs.yml

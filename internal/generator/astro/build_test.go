@@ -1,4 +1,4 @@
-package generator
+package astro
 
 import (
 	"errors"
@@ -11,15 +11,16 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
-// astroManifestModule is build.server/manifest_HASH.mjs as Astro 5.18
+// manifestModule is build.server/manifest_HASH.mjs as Astro 5.18
 // writes it with the Node adapter (the routes cut to the fields read; the
 // real build is internal/e2e/testdata/astro-server): its own routes, the
 // prerendered pages, a page and a dynamic route rendered on demand, an
 // endpoint, a redirect, and a 404 page rendered on demand.
-const astroManifestModule = `import 'piccolore';
+const manifestModule = `import 'piccolore';
 function deserializeManifest(serializedManifest) {
   return { ...serializedManifest };
 }
@@ -38,22 +39,22 @@ const manifest = deserializeManifest({"adapterName":"@astrojs/node","routes":[
 export { manifest };
 `
 
-// TestReadAstroBuild: the route of each page of one URL an Astro server
+// TestReadServerBuild: the route of each page of one URL an Astro server
 // build renders on demand (/account), to be listed; a warning once for
 // each dynamic one, at the manifest, naming its component; none for the
 // prerendered pages, the endpoints, the redirects, the error pages and
 // Astro's own routes; the newest manifest when a build left others;
 // nothing without a build.
-func TestReadAstroBuild(t *testing.T) {
-	p := &Project{Generator: "astro", PublishDir: "dist/client", AstroServer: "dist/server"}
-	if w, r, _, err := ReadAstroBuild(t.TempDir(), p, limits.Limits{}); err != nil || w != nil || r != nil {
+func TestReadBuild(t *testing.T) {
+	p := &generator.Project{Generator: "astro", PublishDir: "dist/client", Own: Server{Dir: "dist/server"}}
+	if w, r, _, err := readBuildOf(t.TempDir(), p, limits.Limits{}); err != nil || w != nil || r != nil {
 		t.Errorf("no build: %v, %v, %v; want nothing", w, r, err)
 	}
 
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
-		"dist/server/manifest_old.mjs": strings.ReplaceAll(astroManifestModule, "/account", "/stale"),
-		"dist/server/manifest_new.mjs": astroManifestModule,
+		"dist/server/manifest_old.mjs": strings.ReplaceAll(manifestModule, "/account", "/stale"),
+		"dist/server/manifest_new.mjs": manifestModule,
 		"dist/server/entry.mjs":        "export {}",
 	})
 	old := filepath.Join(dir, "dist/server/manifest_old.mjs")
@@ -61,7 +62,7 @@ func TestReadAstroBuild(t *testing.T) {
 	if err := os.Chtimes(old, long, long); err != nil {
 		t.Fatal(err)
 	}
-	w, routes, name, err := ReadAstroBuild(dir, p, limits.Limits{})
+	w, routes, name, err := readBuildOf(dir, p, limits.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,10 +81,10 @@ func TestReadAstroBuild(t *testing.T) {
 	}
 }
 
-// TestReadAstroBuildRefused: a manifest that is none, linked out of the
+// TestReadServerBuildRefused: a manifest that is none, linked out of the
 // project, or past limits.page_bytes is an error naming it.
-func TestReadAstroBuildRefused(t *testing.T) {
-	p := &Project{Generator: "astro", PublishDir: "dist/client", AstroServer: "dist/server"}
+func TestReadServerBuildRefused(t *testing.T) {
+	p := &generator.Project{Generator: "astro", PublishDir: "dist/client", Own: Server{Dir: "dist/server"}}
 	for _, tc := range []struct {
 		name, content, want string
 	}{
@@ -92,7 +93,7 @@ func TestReadAstroBuildRefused(t *testing.T) {
 	} {
 		dir := t.TempDir()
 		writeFiles(t, dir, map[string]string{"dist/server/manifest_x.mjs": tc.content})
-		_, _, _, err := ReadAstroBuild(dir, p, limits.Limits{})
+		_, _, _, err := readBuildOf(dir, p, limits.Limits{})
 		var d *diag.Diagnostic
 		if !errors.As(err, &d) || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
@@ -100,19 +101,19 @@ func TestReadAstroBuildRefused(t *testing.T) {
 	}
 
 	outside := t.TempDir()
-	writeFiles(t, outside, map[string]string{"manifest_x.mjs": astroManifestModule})
+	writeFiles(t, outside, map[string]string{"manifest_x.mjs": manifestModule})
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"dist/server/entry.mjs": "export {}"})
 	if err := os.Symlink(filepath.Join(outside, "manifest_x.mjs"), filepath.Join(dir, "dist/server/manifest_x.mjs")); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, _, err := ReadAstroBuild(dir, p, limits.Limits{}); !errors.Is(err, fsx.ErrOutside) {
+	if _, _, _, err := readBuildOf(dir, p, limits.Limits{}); !errors.Is(err, fsx.ErrOutside) {
 		t.Errorf("a manifest linked out of the project: %v, want %v", err, fsx.ErrOutside)
 	}
 
 	dir = t.TempDir()
-	writeFiles(t, dir, map[string]string{"dist/server/manifest_x.mjs": astroManifestModule})
-	if _, _, _, err := ReadAstroBuild(dir, p, limits.Limits{PageBytes: 100}); !errors.Is(err, fsx.ErrTooLarge) || !strings.Contains(err.Error(), "limits.page_bytes") {
+	writeFiles(t, dir, map[string]string{"dist/server/manifest_x.mjs": manifestModule})
+	if _, _, _, err := readBuildOf(dir, p, limits.Limits{PageBytes: 100}); !errors.Is(err, fsx.ErrTooLarge) || !strings.Contains(err.Error(), "limits.page_bytes") {
 		t.Errorf("a manifest past limits.page_bytes: %v", err)
 	}
 }
@@ -129,4 +130,9 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// readBuildOf reads the build of p, a project with a Server, in dir.
+func readBuildOf(dir string, p *generator.Project, lim limits.Limits) ([]*diag.Diagnostic, []string, string, error) {
+	return readBuild(dir, p.Own.(Server).Dir, lim)
 }

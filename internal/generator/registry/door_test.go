@@ -1,4 +1,4 @@
-package generator
+package registry_test
 
 import (
 	"errors"
@@ -10,6 +10,9 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
+	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -95,12 +98,12 @@ func TestDetectThroughTheDoor(t *testing.T) {
 				tc.make(t, dir)
 			}
 			type result struct {
-				found []Project
+				found []generator.Project
 				err   error
 			}
 			done := make(chan result, 1)
 			go func() {
-				found, err := detectHere(dir, limits.Default)
+				found, err := registry.Detect(dir, limits.Default)
 				done <- result{found, err}
 			}()
 			var r result
@@ -109,7 +112,7 @@ func TestDetectThroughTheDoor(t *testing.T) {
 			case <-time.After(20 * time.Second):
 				t.Fatal("Detect waits on a file")
 			}
-			all := formatProjects(r.found)
+			all := gentest.Format(r.found)
 			if r.err != nil {
 				all += "\n" + r.err.Error()
 			}
@@ -118,7 +121,7 @@ func TestDetectThroughTheDoor(t *testing.T) {
 			}
 			if tc.err != "" {
 				if r.err == nil || !errors.Is(r.err, tc.is) || !strings.Contains(filepath.ToSlash(r.err.Error()), tc.err) {
-					t.Errorf("Detect = %s, %v; want an error saying %q", formatProjects(r.found), r.err, tc.err)
+					t.Errorf("Detect = %s, %v; want an error saying %q", gentest.Format(r.found), r.err, tc.err)
 				}
 				return
 			}
@@ -142,8 +145,30 @@ func TestDetectBesideLinkedFolders(t *testing.T) {
 	write(t, filepath.Join(dir, "mkdocs.yml"), "site_url: https://m.site/\n")
 	symlink(t, outside, filepath.Join(dir, "docs"))
 	symlink(t, outside, filepath.Join(dir, "config")) // another tool's
-	found, err := detectHere(dir, limits.Default)
-	if err != nil || len(found) != 1 || found[0].Generator != "mkdocs" || strings.Contains(formatProjects(found), "secret-token") {
-		t.Errorf("Detect = %s, %v; want MkDocs' alone", formatProjects(found), err)
+	found, err := registry.Detect(dir, limits.Default)
+	if err != nil || len(found) != 1 || found[0].Generator != "mkdocs" || strings.Contains(gentest.Format(found), "secret-token") {
+		t.Errorf("Detect = %s, %v; want MkDocs' alone", gentest.Format(found), err)
+	}
+}
+
+// write writes data to the file path, making its folder.
+func write(t *testing.T, path, data string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// symlink makes path a symbolic link to target, making its folder.
+func symlink(t *testing.T, target, path string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, path); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -1,4 +1,4 @@
-package generator
+package astro
 
 // An Astro server build: what `astro build` writes with an adapter when
 // the output is 'server', or 'static' with pages rendered on demand
@@ -17,17 +17,20 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/serverbuild"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
-// astroManifestCall is what precedes the manifest's JSON in the module
+// manifestCall is what precedes the manifest's JSON in the module
 // Astro 5 writes as build.server/manifest_HASH.mjs.
-var astroManifestCall = []byte("= deserializeManifest(")
+var manifestCall = []byte("= deserializeManifest(")
 
-// astroManifest returns the manifest module of the server folder server
+// manifest returns the manifest module of the server folder server
 // (relative to dir): manifest_HASH.mjs, the newest when a build that did
 // not empty the folder left others; "" when there is none.
-func astroManifest(dir, server string) (string, error) {
+func manifest(dir, server string) (string, error) {
 	entries, err := fsx.ReadDir(dir, server)
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", nil
@@ -55,8 +58,22 @@ func astroManifest(dir, server string) (string, error) {
 	return path.Join(server, name), nil
 }
 
-// ReadAstroBuild reads the manifest of the Astro server build of p (a
-// project with AstroServer) in the project folder dir, through the one
+// ReadServerBuild reads, for a server build (Own a [Server]), the
+// routes rendered on demand (see [readBuild]); nil for a static build.
+func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Limits) (*generator.ServerBuild, error) {
+	s, ok := p.Own.(Server)
+	if !ok {
+		return nil, nil
+	}
+	w, routes, name, err := readBuild(dir, s.Dir, lim)
+	if err != nil {
+		return nil, err
+	}
+	return &generator.ServerBuild{Warnings: w, Routes: routes, RoutesFrom: name}, nil
+}
+
+// readBuild reads the manifest of the Astro server build whose server
+// folder is server, in the project folder dir, through the one
 // door (inside dir, at most lim.PageBytes, limits.page_bytes): the
 // routes of build.server/manifest_HASH.mjs, each with its route, type,
 // component and prerender. Of the pages of the project's that are
@@ -69,9 +86,9 @@ func astroManifest(dir, server string) (string, error) {
 // _image) are no pages. The prerendered pages are the files of the site
 // folder (build.client), listed as any static build's. No manifest (the
 // project is not built, or not by Astro 5): no warning.
-func ReadAstroBuild(dir string, p *Project, lim limits.Limits) (warnings []*diag.Diagnostic, routes []string, name string, err error) {
+func readBuild(dir, server string, lim limits.Limits) (warnings []*diag.Diagnostic, routes []string, name string, err error) {
 	lim = lim.Or()
-	name, err = astroManifest(dir, p.AstroServer)
+	name, err = manifest(dir, server)
 	if err != nil || name == "" {
 		return nil, nil, "", err
 	}
@@ -79,7 +96,7 @@ func ReadAstroBuild(dir string, p *Project, lim limits.Limits) (warnings []*diag
 	if err != nil {
 		return nil, nil, "", err
 	}
-	i := bytes.Index(data, astroManifestCall)
+	i := bytes.Index(data, manifestCall)
 	if i < 0 {
 		return nil, nil, "", &diag.Diagnostic{File: name, Msg: "not a manifest of Astro 5: no deserializeManifest call; the routes rendered on demand are not known"}
 	}
@@ -97,7 +114,7 @@ func ReadAstroBuild(dir string, p *Project, lim limits.Limits) (warnings []*diag
 			} `json:"routeData"`
 		} `json:"routes"`
 	}
-	if err := json.NewDecoder(bytes.NewReader(data[i+len(astroManifestCall):])).Decode(&m); err != nil {
+	if err := json.NewDecoder(bytes.NewReader(data[i+len(manifestCall):])).Decode(&m); err != nil {
 		return nil, nil, "", &diag.Diagnostic{File: name, Msg: "not a manifest of Astro 5: " + err.Error(), Err: err}
 	}
 	type route struct{ route, component string }
@@ -112,7 +129,7 @@ func ReadAstroBuild(dir string, p *Project, lim limits.Limits) (warnings []*diag
 	slices.SortFunc(onDemand, func(a, b route) int { return strings.Compare(a.route, b.route) })
 	onDemand = slices.Compact(onDemand)
 	for _, r := range onDemand {
-		if !dynamicSegment.MatchString(r.route) {
+		if !srcpath.Dynamic.MatchString(r.route) {
 			routes = append(routes, r.route)
 			continue
 		}
@@ -120,7 +137,7 @@ func ReadAstroBuild(dir string, p *Project, lim limits.Limits) (warnings []*diag
 		if r.component != "" {
 			what += " (" + diag.Excerpt(r.component) + ")"
 		}
-		warnings = append(warnings, onDemandWarning(name, what, true))
+		warnings = append(warnings, serverbuild.OnDemand(name, what, true))
 	}
 	return warnings, routes, name, nil
 }
