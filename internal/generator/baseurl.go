@@ -13,36 +13,6 @@ import (
 // from.
 var nextSitemapConfigs = nextsitemap.Configs
 
-// fillBaseURL gives p, a project whose configuration names no site URL,
-// the one the project keeps elsewhere: the url of Eleventy's site data, else package.json's homepage. Values
-// that are not absolute http(s) URLs are passed over with a note.
-func (d *Dir) fillBaseURL(p *Project) error {
-	if p.BaseURL != "" {
-		return nil
-	}
-	set := func(u, from string) bool {
-		if !absHTTP(u) {
-			p.Notes = append(p.Notes, noteAt(from, 0, "%q is not an absolute http(s) URL; not taken for the base URL", u))
-			return false
-		}
-		u = withSlash(u)
-		if p.BasePath != "" && urlPath(u) == "/" {
-			u = joinSiteBase(u, p.BasePath)
-		}
-		p.BaseURL, p.BaseURLFrom = u, from
-		return true
-	}
-	switch p.Generator {
-	case "docusaurus":
-	default:
-		return nil
-	}
-	if d.pkg != nil && d.pkg.homepage != "" {
-		set(d.pkg.homepage, "package.json homepage")
-	}
-	return nil
-}
-
 // BaseURLPlaces says where in the project p's site URL can be
 // kept: places that can hold it, for the hint of a missing base URL;
 // file is its configuration file as seen from the working directory.
@@ -63,8 +33,6 @@ func (p *Project) BaseURLPlaces(file string) []string {
 		return []string{"url: in Jekyll's configuration (" + file + ")"}
 	case "mkdocs":
 		return []string{"site_url: in MkDocs' configuration (" + file + ")"}
-	case "docusaurus":
-		return []string{"url: in Docusaurus' configuration (" + file + ")"}
 	case "pelican":
 		return []string{"SITEURL in publishconf.py (the production settings) or " + file}
 	case "sphinx":

@@ -45,6 +45,10 @@ type Info struct {
 	// give its publish folder and its sources' folder ("publishDir",
 	// "contentDir"); "" where no key does (Docusaurus' build/).
 	PublishKey, SourceKey string
+	// SlashedBase says that the generator serves the base URL with its
+	// slash only, whatever its trailing-slash setting (Docusaurus): the
+	// base URL is not listed without it.
+	SlashedBase bool
 	// ConfigFile is the configuration file to write a setting in when
 	// the project was found by a dependency of its package.json (or its
 	// Gemfile): "astro.config.mjs"; "" for none.

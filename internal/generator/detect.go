@@ -82,13 +82,6 @@ type Project struct {
 	// setting, "" for Hugo's.
 	SitemapFile    string
 	SitemapFileKey string
-	// Versions are a Docusaurus site's docs versions, from versions.json,
-	// the newest first.
-	Versions []string
-	// DocsBase and BlogBase are the route bases of a Docusaurus site's
-	// docs and blog when its configuration changes them ("/" for docs
-	// only); "" for the defaults, /docs and /blog.
-	DocsBase, BlogBase string
 	// TrailingSlash is "always", "never" or "": what the generator's
 	// configuration says about the form of its page URLs. "always": a
 	// page written as NAME/index.html is linked as /NAME/ (MkDocs, Gatsby
@@ -497,10 +490,6 @@ func (p *Project) Published(file string) []string {
 	file = cmp.Or(p.SitemapFile, file, "sitemap.xml")
 	var names []string
 	switch p.Generator {
-	case "docusaurus":
-		for _, l := range p.Locales {
-			names = append(names, l+"/"+file)
-		}
 	case "sphinx":
 		for _, l := range p.Languages {
 			names = append(names, l+"/"+file)

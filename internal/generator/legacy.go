@@ -13,12 +13,11 @@ type legacy struct {
 
 // legacies are the generators of this package, by name.
 var legacies = map[string]legacy{
-	"hugo":       {Info{Name: "hugo", Title: "Hugo", PublishKey: "publishDir", SourceKey: "contentDir"}, (*Dir).hugo},
-	"jekyll":     {Info{Name: "jekyll", Title: "Jekyll", PublishKey: "destination", SourceKey: "source", ConfigFile: "_config.yml"}, (*Dir).jekyll},
-	"mkdocs":     {Info{Name: "mkdocs", Title: "MkDocs", PublishKey: "site_dir", SourceKey: "docs_dir"}, (*Dir).mkdocs},
-	"docusaurus": {Info{Name: "docusaurus", Title: "Docusaurus", ConfigFile: "docusaurus.config.js"}, (*Dir).docusaurus},
-	"pelican":    {Info{Name: "pelican", Title: "Pelican", PublishKey: "OUTPUT_PATH"}, (*Dir).pelican},
-	"sphinx":     {Info{Name: "sphinx", Title: "Sphinx"}, (*Dir).sphinx},
+	"hugo":    {Info{Name: "hugo", Title: "Hugo", PublishKey: "publishDir", SourceKey: "contentDir"}, (*Dir).hugo},
+	"jekyll":  {Info{Name: "jekyll", Title: "Jekyll", PublishKey: "destination", SourceKey: "source", ConfigFile: "_config.yml"}, (*Dir).jekyll},
+	"mkdocs":  {Info{Name: "mkdocs", Title: "MkDocs", PublishKey: "site_dir", SourceKey: "docs_dir"}, (*Dir).mkdocs},
+	"pelican": {Info{Name: "pelican", Title: "Pelican", PublishKey: "OUTPUT_PATH"}, (*Dir).pelican},
+	"sphinx":  {Info{Name: "sphinx", Title: "Sphinx"}, (*Dir).sphinx},
 }
 
 // Legacy returns the generator name ("hugo") whose code is still in this
@@ -37,12 +36,6 @@ func (l legacy) Detect(d *Dir) (*Project, error) {
 	p, err := l.check(d)
 	if err != nil || p == nil {
 		return p, err
-	}
-	if err := d.fillBaseURL(p); err != nil {
-		return nil, err
-	}
-	if err := d.fillPlugin(p); err != nil {
-		return nil, err
 	}
 	return p, nil
 }

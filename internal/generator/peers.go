@@ -37,8 +37,6 @@ func SitemapOptions(dir string, found []Project, lim limits.Limits) []peer.Confi
 			cfgs = g.SitemapOptions(d, &p)
 		}
 		switch p.Generator {
-		case "docusaurus":
-			cfgs = d.docusaurusSitemap(p.File)
 		case "jekyll":
 			cfgs = d.jekyllSitemap()
 		case "hugo":
@@ -73,59 +71,6 @@ var (
 	peerValue = jsconf.PeerValue
 	elements  = jsconf.Elements
 )
-
-// docusaurusSitemap: the classic preset's sitemap: { … } (sitemap: false
-// turns it off), or @docusaurus/plugin-sitemap among the plugins.
-func (d *Dir) docusaurusSitemap(file string) []peer.Config {
-	r := d.jsReader(file)
-	if r == nil {
-		return nil
-	}
-	var out []peer.Config
-	named := func(p, want string) (int, bool) {
-		v, line, _ := r.Any(p)
-		switch v := v.(type) {
-		case string:
-			return line, v == want || strings.HasSuffix(want, "/preset-classic") && v == "classic"
-		case jsconfig.Expression: // require.resolve('@docusaurus/preset-classic')
-			return line, strings.Contains(v.Text, want)
-		}
-		return line, false
-	}
-	for _, e := range elements(r, "presets") {
-		line, ok := named(e, "@docusaurus/preset-classic")
-		opts := ""
-		if !ok {
-			line, ok = named(e+"[0]", "@docusaurus/preset-classic")
-			opts = e + "[1].sitemap"
-		}
-		if !ok {
-			continue
-		}
-		c := peer.Config{Tool: peer.Docusaurus, File: file, Line: line}
-		if opts != "" {
-			switch v, _, _ := r.Any(opts); v.(type) {
-			case bool: // sitemap: false
-				continue
-			case map[string]any:
-				c.Options = jsOptions(r, opts)
-			case nil:
-			default:
-				c.Notes = append(c.Notes, noteAt(file, line, "the preset's sitemap options are not an object literal: they are not read"))
-			}
-		}
-		out = append(out, c)
-	}
-	for _, e := range elements(r, "plugins") {
-		const name = "@docusaurus/plugin-sitemap"
-		if line, ok := named(e, name); ok {
-			out = append(out, peer.Config{Tool: peer.Docusaurus, File: file, Line: line})
-		} else if line, ok := named(e+"[0]", name); ok {
-			out = append(out, peer.Config{Tool: peer.Docusaurus, File: file, Line: line, Options: jsOptions(r, e+"[1]")})
-		}
-	}
-	return out
-}
 
 // nextSitemap: next-sitemap's configuration file, its exported object's
 // keys.

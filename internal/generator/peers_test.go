@@ -16,29 +16,6 @@ func TestSitemapOptions(t *testing.T) {
 		files map[string]string
 		want  []peer.Config
 	}{
-		{name: "docusaurus preset and plugin", files: map[string]string{"docusaurus.config.js": `module.exports = {
-  url: 'https://example.com',
-  baseUrl: '/',
-  presets: [
-    [
-      'classic',
-      /** @type {import('@docusaurus/preset-classic').Options} */
-      ({
-        docs: {},
-        sitemap: { lastmod: 'date', ignorePatterns: ['/tags/**'] },
-      }),
-    ],
-  ],
-};
-`}, want: []peer.Config{{Tool: peer.Docusaurus, File: "docusaurus.config.js", Line: 6, Options: []peer.Given{
-			{Name: "lastmod", Value: "date", Line: 10}, {Name: "ignorePatterns", Value: []any{"/tags/**"}, Line: 10}}}}},
-		{name: "docusaurus preset's sitemap off, the plugin on", files: map[string]string{"docusaurus.config.js": `export default {
-  url: 'https://example.com',
-  presets: [['@docusaurus/preset-classic', { sitemap: false }]],
-  plugins: [['@docusaurus/plugin-sitemap', { changefreq: 'daily', priority: null }]],
-};
-`}, want: []peer.Config{{Tool: peer.Docusaurus, File: "docusaurus.config.js", Line: 4, Options: []peer.Given{
-			{Name: "changefreq", Value: "daily", Line: 4}, {Name: "priority", Value: nil, Line: 4}}}}},
 		{name: "sphinx-sitemap", files: map[string]string{"docs/conf.py": `project = 'Docs'
 extensions = [
     'sphinx.ext.autodoc',

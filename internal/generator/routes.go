@@ -111,11 +111,9 @@ func (p *Project) Routes() (Preset, string) {
 	}
 	dir := p.SourceDir
 	if dir == "" {
-		dir = map[string]string{"docusaurus": ".", "sphinx": path.Dir(p.File)}[p.Generator]
+		dir = map[string]string{"sphinx": path.Dir(p.File)}[p.Generator]
 	}
 	switch p.Generator {
-	case "docusaurus":
-		return &Docusaurus{Locales: p.Locales, DocsBase: p.DocsBase, BlogBase: p.BlogBase, Versions: p.Versions, GitDates: p.GitDates}, dir
 	case "sphinx":
 		return Sphinx{}, dir
 	}

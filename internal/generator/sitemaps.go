@@ -53,22 +53,11 @@ func legacySitemaps(p *Project) SitemapFiles {
 		}
 	case "mkdocs":
 		names = append(names, "sitemap.xml.gz")
-	case "docusaurus":
-		// Each locale the configuration names builds into its folder,
-		// with its own sitemap.xml: those, and no other folder's (an
-		// api/ or img/ of the project's own is no locale).
-		file := cmp.Or(p.SitemapFile, "sitemap.xml")
-		names = append(names, file)
-		for _, l := range p.Locales {
-			names = append(names, l+"/"+file)
-		}
 	}
 	return SitemapFiles{Names: names, Shard: shard, Folder: folder}
 }
 
 var (
-	// plainBase is a base name of sitemap files that names no folder.
-	plainBase = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 	// numberedShard is NumberedShards.
 	numberedShard = NumberedShards
 )
@@ -108,33 +97,6 @@ type SitemapPlugin struct {
 // writes over) and its numbered files, sitemap-0.xml, sitemap-1.xml …
 func (s *SitemapPlugin) Writes(name string) bool {
 	return s != nil && (name == s.Index && name != "sitemap.xml" || cmp.Or(s.Shard, numberedShard).MatchString(name))
-}
-
-// sitemapPlugins are the plugins of the generators that write no
-// sitemaps of their own, by generator.
-var sitemapPlugins = map[string]SitemapPlugin{}
-
-// fillPlugin sets p.Plugin for a generator whose sitemaps a plugin
-// writes: In is package.json when it depends on the plugin, else the
-// generator's configuration file p.File when it names the plugin (an
-// import, an entry of plugins).
-func (d *Dir) fillPlugin(p *Project) error {
-	sp, ok := sitemapPlugins[p.Generator]
-	if !ok {
-		return nil
-	}
-	sp.Looked = []string{"package.json"}
-	if p.File != "package.json" {
-		sp.Looked = append(sp.Looked, p.File)
-	}
-	switch {
-	case d.pkg.has(sp.Name):
-		sp.In = "package.json"
-	case p.File != "package.json" && d.names(p.File, sp.Name):
-		sp.In = p.File
-	}
-	p.Plugin = &sp
-	return nil
 }
 
 // names reports whether the file rel of the project folder names s: a

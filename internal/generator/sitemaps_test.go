@@ -22,7 +22,6 @@ func TestGeneratorSitemaps(t *testing.T) {
 		{"mkdocs", []string{"sitemap.xml", "sitemap.xml.gz"}, []string{"sitemap-0.xml"}},
 		// The locales its configuration names, and no other folder's: a
 		// project's api/ or img/ is no locale.
-		{"docusaurus", []string{"sitemap.xml", "de/sitemap.xml", "pt-BR/sitemap.xml", "zh-Hans/sitemap.xml"}, []string{"blog/sitemap.xml", "docs/sitemap.xml", "sitemap-0.xml", "api/sitemap.xml", "img/sitemap.xml", "fr/sitemap.xml"}},
 		// sphinx-sitemap's, and each language's build's, in its folder
 		// (sitemap_locales); sitemap_filename names them.
 		{"sphinx", []string{"sitemap.xml", "en/sitemap.xml", "pt_BR/sitemap.xml"}, []string{"fr/sitemap.xml", "sitemap-0.xml"}},
@@ -35,8 +34,6 @@ func TestGeneratorSitemaps(t *testing.T) {
 			p.Languages = []string{"en", "de"} // Detect's, of [languages.en] and [languages.de]
 		case "sphinx":
 			p.Languages = []string{"en", "pt_BR"} // language and sitemap_locales
-		case "docusaurus":
-			p.Locales = []string{"de", "pt-BR", "zh-Hans"}
 		}
 		takes := p.Sitemaps()
 		for _, n := range tc.yes {
@@ -106,49 +103,15 @@ func TestSitemapPlugin(t *testing.T) {
 	}
 }
 
-// TestPublished: a Docusaurus site's locales and a Sphinx site's
-// languages publish their sitemaps in their folders, which their builds
+// TestPublished: a Sphinx site's languages publish their sitemaps in their folders, which their builds
 // stop writing once the plugin is off; Hugo's, which its build goes on
 // writing, are not named.
 func TestPublished(t *testing.T) {
-	d := &Project{Generator: "docusaurus", Locales: []string{"de", "pt-BR"}}
-	if got, want := d.Published(""), []string{"de/sitemap.xml", "pt-BR/sitemap.xml"}; !slices.Equal(got, want) {
-		t.Errorf("Docusaurus: %q, want %q", got, want)
-	}
-	// The name the plugin's filename gave, carried over to sitemapgen's.
-	if got, want := d.Published("map.xml"), []string{"de/map.xml", "pt-BR/map.xml"}; !slices.Equal(got, want) {
-		t.Errorf("Docusaurus with filename: %q, want %q", got, want)
-	}
 	s := &Project{Generator: "sphinx", Languages: []string{"en", "pt_BR"}, SitemapFile: "map.xml"}
 	if got, want := s.Published(""), []string{"en/map.xml", "pt_BR/map.xml"}; !slices.Equal(got, want) {
 		t.Errorf("Sphinx: %q, want %q", got, want)
 	}
 	if got := (&Project{Generator: "hugo", Languages: []string{"en", "fr"}}).Published(""); got != nil {
 		t.Errorf("Hugo: %q, want none", got)
-	}
-}
-
-// TestDocusaurusSitemapFilename: the classic preset's sitemap filename
-// names the root's sitemap and each locale's, which are taken over and
-// answer.
-func TestDocusaurusSitemapFilename(t *testing.T) {
-	found, err := detectHere(detectFixture(t, map[string]string{
-		"docusaurus.config.js": "module.exports = {\n  url: 'https://d.site',\n  baseUrl: '/',\n  i18n: { defaultLocale: 'en', locales: ['en', 'de'] },\n  presets: [['classic', { sitemap: { filename: 'map.xml' } }]],\n};\n",
-	}), limits.Default)
-	if err != nil || len(found) != 1 {
-		t.Fatalf("Detect = %s, %v", formatProjects(found), err)
-	}
-	p := found[0]
-	if p.SitemapFile != "map.xml" {
-		t.Errorf("SitemapFile %q, want map.xml", p.SitemapFile)
-	}
-	takes := p.Sitemaps()
-	for name, want := range map[string]bool{"map.xml": true, "de/map.xml": true, "de/sitemap.xml": false, "sitemap.xml": true} {
-		if got := takes(name); got != want {
-			t.Errorf("takes %s = %v, want %v", name, got, want)
-		}
-	}
-	if got, want := p.Published(""), []string{"de/map.xml"}; !slices.Equal(got, want) {
-		t.Errorf("Published %q, want %q", got, want)
 	}
 }

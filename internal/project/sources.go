@@ -277,10 +277,6 @@ func (p *discovery) routes(root, given string, v *Ask, pr *Project) (*pipeline.S
 	if f, ok := preset.(generator.FolderNamer); ok {
 		return src, f.Folders(dir, g.Title), nil
 	}
-	switch g.Generator {
-	case "docusaurus":
-		return src, "docs, blog, src/pages, i18n (" + g.Title + ")", nil
-	}
 	return src, dir + " (" + g.Title + "'s " + routedFolder[g.Generator] + ")", nil
 }
 

@@ -57,9 +57,7 @@ var named = map[string]int{
 
 	// Astro, Eleventy, Next.js, Docusaurus, Sphinx: not in their folders
 	// yet.
-	`project/project.go: "docusaurus"`: 1,
-	`project/sources.go: "docusaurus"`: 1,
-	`project/sources.go: "sphinx"`:     1,
+	`project/sources.go: "sphinx"`: 1,
 }
 
 // genName matches a name of package generator's that names a generator:

@@ -93,6 +93,41 @@ func TestDetectSeveral(t *testing.T) {
 	})
 }
 
+// TestDetectHugoSharedNames: a file of a name Hugo shares with other
+// tools (config.json, config.yaml) beside a Docusaurus site is not
+// Hugo's.
+func TestDetectHugoSharedNames(t *testing.T) {
+	docusaurus := generator.Project{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build",
+		BaseURL: "https://d.example/", BaseURLFrom: "docusaurus.config.js url + baseUrl"}
+	const docsearch = `{
+  "index_name": "docs",
+  "start_urls": ["https://d.example/"],
+  "sitemap_urls": ["https://d.example/sitemap.xml"],
+  "selectors": {"lvl0": "header h1", "text": "article p"}
+}
+`
+	gentest.Detect(t, fixture, []gentest.DetectTest{
+		{
+			Name: "a search crawler's config.json beside Docusaurus",
+			Files: map[string]string{
+				"docusaurus.config.js": "module.exports = {url: 'https://d.example', baseUrl: '/'}",
+				"config.json":          docsearch,
+				"static/img/logo.svg":  "<svg/>",
+			},
+			Want: []generator.Project{docusaurus},
+		},
+		{
+			Name: "a config.json that is not a mapping, or not JSON at all",
+			Files: map[string]string{
+				"docusaurus.config.js": "module.exports = {url: 'https://d.example', baseUrl: '/'}",
+				"config.json":          "// comments, as JSONC allows\n{\"a\": 1}\n",
+				"config.yaml":          "- a\n- b\n",
+			},
+			Want: []generator.Project{docusaurus},
+		},
+	})
+}
+
 // fixture writes files (name → contents, "/" separators) into a new
 // temporary folder and returns it.
 func fixture(t testing.TB, files map[string]string) string {

@@ -1,14 +1,31 @@
-package generator
+package docusaurus
 
 import (
-	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"path"
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 )
 
-// Docusaurus routes the sources of a Docusaurus 3 site with the classic
+var (
+	_ generator.Preset   = (*Preset)(nil)
+	_ generator.Sourced  = (*Preset)(nil)
+	_ generator.Dated    = (*Preset)(nil)
+	_ generator.Fallback = (*Preset)(nil)
+
+	_ generator.FolderNamer = (*Preset)(nil)
+)
+
+// Folders names the folders of the sources, for the line of what was
+// found.
+func (d *Preset) Folders(_, title string) string {
+	return "docs, blog, src/pages, i18n (" + title + ")"
+}
+
+// Preset routes the sources of a Docusaurus 3 site with the classic
 // preset's plugins at their default folders and route bases:
 //
 //	docs/intro.md                         /docs/intro
@@ -29,12 +46,12 @@ import (
 //
 // Files and folders named with "_" are left out, as are tests. A page of
 // another locale without a translation is built from the default
-// locale's source ([Docusaurus.FallbackURL]). A doc's front matter is
+// locale's source ([Preset.FallbackURL]). A doc's front matter is
 // read for id and slug, and its last_update.date, which Docusaurus
 // takes before git (showLastUpdateTime, the sitemap's lastmod: 'date');
 // its other dates (a blog post's date) are not a lastmod. Options set inside the preset's array (docs.routeBasePath, a
 // docs folder elsewhere) are not read: pages under them are not joined.
-type Docusaurus struct {
+type Preset struct {
 	// Locales are the site's locales other than the default: their
 	// pages are under /LOCALE/.
 	Locales []string
@@ -45,7 +62,7 @@ type Docusaurus struct {
 	// versioned_docs/version-V/ is served under the route base for the
 	// newest, under BASE/V/ for the others, and docs/ under BASE/next/.
 	Versions []string
-	// GitDates is [Project.GitDates]: where showLastUpdateTime is on.
+	// GitDates is Project.GitDates: where showLastUpdateTime is on.
 	GitDates string
 }
 
@@ -88,8 +105,8 @@ var docusaurusPlugins = []struct{ i18n, dir string }{
 
 // URLPath returns the URL path of p, a path relative to the project
 // folder.
-func (d *Docusaurus) URLPath(p Page) (string, bool) {
-	rel, ok := cleanRel(p.Path)
+func (d *Preset) URLPath(p generator.Page) (string, bool) {
+	rel, ok := srcpath.CleanRel(p.Path)
 	if !ok {
 		return "", false
 	}
@@ -111,18 +128,18 @@ func (d *Docusaurus) URLPath(p Page) (string, bool) {
 		}
 		prefix = "/" + locale
 	}
-	if anyElement(rel, "_", ".") {
+	if srcpath.AnyElement(rel, "_", ".") {
 		return "", false // also __tests__
 	}
 	var u string
 	switch {
-	case strings.HasPrefix(rel, "docs/") && hasExt(rel, ".md", ".mdx"):
+	case strings.HasPrefix(rel, "docs/") && srcpath.HasExt(rel, ".md", ".mdx"):
 		u, ok = docURL(strings.TrimPrefix(rel, "docs/"), p)
 		if len(d.Versions) > 0 {
 			u = "/next" + u // the version in the making
 		}
 		u = routeBase(d.DocsBase, "/docs") + u
-	case strings.HasPrefix(rel, "versioned_docs/version-") && hasExt(rel, ".md", ".mdx"):
+	case strings.HasPrefix(rel, "versioned_docs/version-") && srcpath.HasExt(rel, ".md", ".mdx"):
 		v, in, _ := strings.Cut(strings.TrimPrefix(rel, "versioned_docs/version-"), "/")
 		if !slices.Contains(d.Versions, v) {
 			return "", false
@@ -132,14 +149,14 @@ func (d *Docusaurus) URLPath(p Page) (string, bool) {
 			u = "/" + v + u
 		}
 		u = routeBase(d.DocsBase, "/docs") + u
-	case strings.HasPrefix(rel, "blog/") && hasExt(rel, ".md", ".mdx"):
+	case strings.HasPrefix(rel, "blog/") && srcpath.HasExt(rel, ".md", ".mdx"):
 		u, ok = blogURL(strings.TrimPrefix(rel, "blog/"), p)
 		u = routeBase(d.BlogBase, "/blog") + u
-	case strings.HasPrefix(rel, "src/pages/") && hasExt(rel, ".js", ".jsx", ".ts", ".tsx", ".md", ".mdx"):
+	case strings.HasPrefix(rel, "src/pages/") && srcpath.HasExt(rel, ".js", ".jsx", ".ts", ".tsx", ".md", ".mdx"):
 		if strings.Contains(path.Base(rel), ".test.") {
 			return "", false
 		}
-		u, ok = fileRoute(strings.TrimPrefix(rel, "src/pages/"))
+		u, ok = srcpath.FileRoute(strings.TrimPrefix(rel, "src/pages/"))
 	default:
 		return "", false
 	}
@@ -150,7 +167,7 @@ func (d *Docusaurus) URLPath(p Page) (string, bool) {
 }
 
 // docURL returns a doc's URL path below the docs' route base.
-func docURL(rel string, p Page) (string, bool) {
+func docURL(rel string, p generator.Page) (string, bool) {
 	dir, file := path.Split(rel)
 	var els []string
 	for _, el := range strings.Split(strings.TrimSuffix(dir, "/"), "/") {
@@ -165,7 +182,7 @@ func docURL(rel string, p Page) (string, bool) {
 	if strings.HasPrefix(p.Slug, "/") {
 		return path.Clean(p.Slug), true
 	}
-	name, _ := splitExt(file)
+	name, _ := srcpath.SplitExt(file)
 	if p.Slug == "" {
 		folder := ""
 		if len(els) > 0 {
@@ -182,16 +199,13 @@ func docURL(rel string, p Page) (string, bool) {
 	if base == "" {
 		base = stripNumber(name)
 	}
-	return resolve(dirSlug, base), true
+	return srcpath.Resolve(dirSlug, base), true
 }
 
-// resolve is srcpath.Resolve.
-var resolve = srcpath.Resolve
-
 // blogURL returns a blog post's URL path below the blog's route base.
-func blogURL(rel string, p Page) (string, bool) {
+func blogURL(rel string, p generator.Page) (string, bool) {
 	if p.Slug != "" {
-		return resolve("/", p.Slug), true
+		return srcpath.Resolve("/", p.Slug), true
 	}
 	if m := blogDate.FindStringSubmatch(rel); m != nil {
 		return "/" + m[2] + "/" + m[3] + "/" + m[4] + "/" + m[1] + m[5], true
@@ -206,14 +220,14 @@ func blogURL(rel string, p Page) (string, bool) {
 // SourceFiles returns the docs, blog and pages folders and their
 // translations; node_modules, which the walk would otherwise enter, is
 // left out.
-func (d *Docusaurus) SourceFiles() (include, exclude []string) {
+func (d *Preset) SourceFiles() (include, exclude []string) {
 	return []string{"docs/**", "versioned_docs/**", "blog/**", "src/pages/**", "i18n/*/docusaurus-plugin-content-*/**"}, []string{"node_modules"}
 }
 
 // FrontMatter reads Markdown's, for id, slug, draft and last_update
-// ([Docusaurus.LastModOrder]).
-func (d *Docusaurus) FrontMatter(rel string) Reading {
-	return Reading{Read: hasExt(rel, ".md", ".mdx"), Dates: true, Drafts: true, ID: true}
+// ([Preset.LastModOrder]).
+func (d *Preset) FrontMatter(rel string) generator.Reading {
+	return generator.Reading{Read: srcpath.HasExt(rel, ".md", ".mdx"), Dates: true, Drafts: true, ID: true}
 }
 
 // LastModOrder returns the order in which Docusaurus dates a page (its
@@ -222,17 +236,17 @@ func (d *Docusaurus) FrontMatter(rel string) Reading {
 // source. Docusaurus reads both only with showLastUpdateTime; without it,
 // it dates no page, and sitemapgen keeps the same order, the page's
 // own word and then its history.
-func (d *Docusaurus) LastModOrder() *DateOrder {
+func (d *Preset) LastModOrder() *generator.DateOrder {
 	from := d.GitDates
 	if from == "" {
 		from = "Docusaurus last_update, then git"
 	}
-	return &DateOrder{Steps: []DateStep{{Keys: []string{"last_update.date"}}, {Git: true}}, From: from}
+	return &generator.DateOrder{Steps: []generator.DateStep{{Keys: []string{"last_update.date"}}, {Git: true}}, From: from}
 }
 
 // FallbackURL returns, for a page of another locale, the default
 // locale's page of the same path.
-func (d *Docusaurus) FallbackURL(urlPath string) (string, bool) {
+func (d *Preset) FallbackURL(urlPath string) (string, bool) {
 	for _, l := range d.Locales {
 		if rest, ok := strings.CutPrefix(urlPath, "/"+l+"/"); ok {
 			return "/" + rest, true
@@ -245,4 +259,4 @@ func (d *Docusaurus) FallbackURL(urlPath string) (string, bool) {
 }
 
 // Name returns "docusaurus".
-func (d *Docusaurus) Name() string { return "docusaurus" }
+func (d *Preset) Name() string { return "docusaurus" }
