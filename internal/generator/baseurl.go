@@ -35,8 +35,6 @@ func (p *Project) BaseURLPlaces(file string) []string {
 		return []string{"site_url: in MkDocs' configuration (" + file + ")"}
 	case "pelican":
 		return []string{"SITEURL in publishconf.py (the production settings) or " + file}
-	case "sphinx":
-		return []string{"html_baseurl in Sphinx's configuration (" + file + ")"}
 	}
 	return []string{"in " + p.Title + "'s configuration (" + file + ")"}
 }

@@ -152,6 +152,26 @@ type OutputKeeper interface {
 	KeepsOldOutput() bool
 }
 
+// Include is a file that a source's directive builds into its page.
+type Include struct {
+	// Path is the file's path relative to the preset's folder, cleaned;
+	// it starts with "../" for a file above it (CHANGELOG.md beside a
+	// docs/ folder).
+	Path string
+	// Literal is true for a file included as text (literalinclude),
+	// whose own directives are not read.
+	Literal bool
+}
+
+// Includer is implemented by the presets whose generator builds a page
+// from the files its source includes (Sphinx's). The page changes when
+// one of them does.
+type Includer interface {
+	// Includes returns the files the directives of data name: data is
+	// the text of the file at rel, the source doc or a file it includes.
+	Includes(doc, rel string, data []byte) []Include
+}
+
 // A ServerBuilder is a Generator whose builds may be servers: it reads
 // what the server build of p prerendered and renders on demand.
 type ServerBuilder interface {

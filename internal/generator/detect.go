@@ -490,10 +490,6 @@ func (p *Project) Published(file string) []string {
 	file = cmp.Or(p.SitemapFile, file, "sitemap.xml")
 	var names []string
 	switch p.Generator {
-	case "sphinx":
-		for _, l := range p.Languages {
-			names = append(names, l+"/"+file)
-		}
 	}
 	return names
 }

@@ -17,7 +17,6 @@ var legacies = map[string]legacy{
 	"jekyll":  {Info{Name: "jekyll", Title: "Jekyll", PublishKey: "destination", SourceKey: "source", ConfigFile: "_config.yml"}, (*Dir).jekyll},
 	"mkdocs":  {Info{Name: "mkdocs", Title: "MkDocs", PublishKey: "site_dir", SourceKey: "docs_dir"}, (*Dir).mkdocs},
 	"pelican": {Info{Name: "pelican", Title: "Pelican", PublishKey: "OUTPUT_PATH"}, (*Dir).pelican},
-	"sphinx":  {Info{Name: "sphinx", Title: "Sphinx"}, (*Dir).sphinx},
 }
 
 // Legacy returns the generator name ("hugo") whose code is still in this

@@ -41,8 +41,6 @@ func SitemapOptions(dir string, found []Project, lim limits.Limits) []peer.Confi
 			cfgs = d.jekyllSitemap()
 		case "hugo":
 			cfgs = d.hugoSitemap(p.File)
-		case "sphinx":
-			cfgs = d.sphinxSitemap(p.File)
 		}
 		out = append(out, cfgs...)
 	}
@@ -279,30 +277,4 @@ func shellWords(s string) []string {
 	}
 	flush()
 	return words
-}
-
-// sphinxSettings are the settings of conf.py sphinx-sitemap reads, in
-// the order of its documentation.
-var sphinxSettings = []string{"html_baseurl", "site_url", "language", "sitemap_url_scheme", "sitemap_locales", "sitemap_filename", "sitemap_excludes", "sitemap_show_lastmod"}
-
-// sphinxSitemap: sphinx_sitemap among conf.py's extensions, and the
-// settings it reads, by their lines.
-func (d *Dir) sphinxSitemap(file string) []peer.Config {
-	name, data, err := d.firstFile(file)
-	if err != nil || name == "" {
-		return nil
-	}
-	vals := pyAssignments(data)
-	ext := vals["extensions"]
-	if list, _ := ext.val.([]any); !slices.Contains(list, any("sphinx_sitemap")) {
-		return nil
-	}
-	c := peer.Config{Tool: peer.Sphinx, File: file, Line: ext.line}
-	for _, k := range sphinxSettings {
-		if v, ok := vals[k]; ok {
-			c.Options = append(c.Options, peer.Given{Name: k, Value: v.val, Line: v.line})
-		}
-	}
-	slices.SortStableFunc(c.Options, func(a, b peer.Given) int { return a.Line - b.Line })
-	return []peer.Config{c}
 }

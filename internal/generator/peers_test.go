@@ -16,20 +16,6 @@ func TestSitemapOptions(t *testing.T) {
 		files map[string]string
 		want  []peer.Config
 	}{
-		{name: "sphinx-sitemap", files: map[string]string{"docs/conf.py": `project = 'Docs'
-extensions = [
-    'sphinx.ext.autodoc',
-    'sphinx_sitemap',
-]
-html_baseurl = 'https://example.com/'
-sitemap_url_scheme = '{link}'
-sitemap_excludes = ['search.html', 'genindex.html']
-sitemap_locales = [None]
-html_theme = 'alabaster'
-`}, want: []peer.Config{{Tool: peer.Sphinx, File: "docs/conf.py", Line: 2, Options: []peer.Given{
-			{Name: "html_baseurl", Value: "https://example.com/", Line: 6}, {Name: "sitemap_url_scheme", Value: "{link}", Line: 7},
-			{Name: "sitemap_excludes", Value: []any{"search.html", "genindex.html"}, Line: 8}, {Name: "sitemap_locales", Value: []any{nil}, Line: 9}}}}},
-		{name: "sphinx without sphinx-sitemap", files: map[string]string{"conf.py": "project = 'Docs'\nextensions = []\nhtml_baseurl = 'https://example.com/'\n"}},
 		{name: "next-sitemap", files: map[string]string{"next.config.js": "module.exports = { output: 'export' };\n", "next-sitemap.config.js": `/** @type {import('next-sitemap').IConfig} */
 module.exports = {
   siteUrl: 'https://example.com',

@@ -9,7 +9,6 @@ package generator
 
 import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
-	"path"
 )
 
 // Sourced is implemented by the presets whose sources share the project
@@ -66,56 +65,14 @@ var (
 	relUnder   = srcpath.Under
 )
 
-// Sphinx routes the documents of a Sphinx source folder (reStructuredText,
-// and Markdown for MyST projects) to NAME.html; the dirhtml builder's
-// NAME/ is the same page to a join. Folders named with "_" (_build,
-// _static, _templates) hold no documents.
-type Sphinx struct{}
-
-// URLPath returns the URL path of p, a path relative to the source folder.
-func (Sphinx) URLPath(p Page) (string, bool) {
-	if !hasExt(p.Path, ".rst", ".md") {
-		return "", false
-	}
-	rel, ok := cleanRel(p.Path)
-	if !ok || anyElement(rel, "_", ".") {
-		return "", false
-	}
-	name, _ := splitExt(rel)
-	return "/" + name + ".html", true
-}
-
-// SourceFiles returns the documents, without the build folders and
-// virtual environments.
-func (Sphinx) SourceFiles() (include, exclude []string) {
-	return []string{"**/*.rst", "**/*.md"}, []string{"_build", "build", ".venv", "venv", "env", "node_modules"}
-}
-
-// FrontMatter reads none: Sphinx documents have field lists, not front
-// matter.
-func (Sphinx) FrontMatter(string) Reading { return Reading{} }
-
-// Name returns "sphinx".
-func (Sphinx) Name() string { return "sphinx" }
-
 // Routes returns the preset that joins the pages of the project's build
-// to their sources, for the generators that route files (Docusaurus,
-// Astro, Next.js, Eleventy, Sphinx), and the folder of the sources
-// relative to the project folder ("/"-separated); nil for the other
-// generators. The folder is SourceDir, else the generator's default: the
-// project folder (Docusaurus, Next.js, Eleventy), src (Astro), conf.py's
-// folder (Sphinx).
+// to their sources, for the generators that route files (a [Router]),
+// and the folder of the sources relative to the project folder
+// ("/"-separated): SourceDir, else the generator's default; nil for the
+// other generators.
 func (p *Project) Routes() (Preset, string) {
 	if g, ok := p.Gen.(Router); ok {
 		return g.Routes(p)
-	}
-	dir := p.SourceDir
-	if dir == "" {
-		dir = map[string]string{"sphinx": path.Dir(p.File)}[p.Generator]
-	}
-	switch p.Generator {
-	case "sphinx":
-		return Sphinx{}, dir
 	}
 	return nil, ""
 }

@@ -25,25 +25,12 @@ func checkRoutes(t *testing.T, p Preset, cases []routeCase) {
 	}
 }
 
-func TestSphinxURLs(t *testing.T) {
-	checkRoutes(t, Sphinx{}, []routeCase{
-		{path: "index.rst", want: "/index.html"},
-		{path: "guide/setup.rst", want: "/guide/setup.html"},
-		{path: "notes.md", want: "/notes.html"},
-		{path: "requirements.txt", want: ""},
-		{path: "_templates/page.rst", want: ""},
-		{path: "conf.py", want: ""},
-	})
-}
-
 func TestProjectRoutes(t *testing.T) {
 	for _, tt := range []struct {
 		p    Project
 		name string
 		dir  string
 	}{
-		{Project{Generator: "sphinx", File: "docs/source/conf.py"}, "sphinx", "docs/source"},
-		{Project{Generator: "sphinx", File: "conf.py"}, "sphinx", "."},
 		{Project{Generator: "hugo", SourceDir: "content"}, "", ""},
 		{Project{Generator: "pelican"}, "", ""},
 	} {

@@ -41,11 +41,10 @@ func legacySitemaps(p *Project) SitemapFiles {
 	var shard *regexp.Regexp // the names of the shards of an index
 	folder := ""
 	switch p.Generator {
-	case "hugo", "sphinx":
-		// [sitemap] filename (sphinx-sitemap's sitemap_filename) renames
-		// them all; sitemap.xml stays named, a build before the rename
-		// left it (neither empties its folder). A Sphinx site's languages
-		// are built each into its folder, each with its sitemap.
+	case "hugo":
+		// [sitemap] filename renames them all; sitemap.xml stays named, a
+		// build before the rename left it (Hugo does not empty its
+		// folder).
 		file := cmp.Or(p.SitemapFile, "sitemap.xml")
 		names = append(names, file)
 		for _, lang := range p.Languages {

@@ -1,7 +1,6 @@
 package generator
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
@@ -20,20 +19,12 @@ func TestGeneratorSitemaps(t *testing.T) {
 		// language's folder, and sitemap.xml, an earlier build's.
 		{"hugo map.xml", []string{"map.xml", "en/map.xml", "de/map.xml", "sitemap.xml"}, []string{"fr/map.xml", "en/sitemap.xml"}},
 		{"mkdocs", []string{"sitemap.xml", "sitemap.xml.gz"}, []string{"sitemap-0.xml"}},
-		// The locales its configuration names, and no other folder's: a
-		// project's api/ or img/ is no locale.
-		// sphinx-sitemap's, and each language's build's, in its folder
-		// (sitemap_locales); sitemap_filename names them.
-		{"sphinx", []string{"sitemap.xml", "en/sitemap.xml", "pt_BR/sitemap.xml"}, []string{"fr/sitemap.xml", "sitemap-0.xml"}},
-		{"sphinx map.xml", []string{"map.xml", "en/map.xml", "pt_BR/map.xml", "sitemap.xml"}, []string{"en/sitemap.xml"}},
 	} {
 		gen, file, _ := strings.Cut(tc.gen, " ")
 		p := &Project{Generator: gen, SitemapFile: file}
 		switch gen {
 		case "hugo":
 			p.Languages = []string{"en", "de"} // Detect's, of [languages.en] and [languages.de]
-		case "sphinx":
-			p.Languages = []string{"en", "pt_BR"} // language and sitemap_locales
 		}
 		takes := p.Sitemaps()
 		for _, n := range tc.yes {
@@ -103,14 +94,9 @@ func TestSitemapPlugin(t *testing.T) {
 	}
 }
 
-// TestPublished: a Sphinx site's languages publish their sitemaps in their folders, which their builds
-// stop writing once the plugin is off; Hugo's, which its build goes on
-// writing, are not named.
+// TestPublished: Hugo's sitemaps, which its build goes on writing, are
+// not named.
 func TestPublished(t *testing.T) {
-	s := &Project{Generator: "sphinx", Languages: []string{"en", "pt_BR"}, SitemapFile: "map.xml"}
-	if got, want := s.Published(""), []string{"en/map.xml", "pt_BR/map.xml"}; !slices.Equal(got, want) {
-		t.Errorf("Sphinx: %q, want %q", got, want)
-	}
 	if got := (&Project{Generator: "hugo", Languages: []string{"en", "fr"}}).Published(""); got != nil {
 		t.Errorf("Hugo: %q, want none", got)
 	}

@@ -277,12 +277,8 @@ func (p *discovery) routes(root, given string, v *Ask, pr *Project) (*pipeline.S
 	if f, ok := preset.(generator.FolderNamer); ok {
 		return src, f.Folders(dir, g.Title), nil
 	}
-	return src, dir + " (" + g.Title + "'s " + routedFolder[g.Generator] + ")", nil
+	return src, dir + " (" + g.Title + ")", nil
 }
-
-// routedFolder names the one folder of sources of the other generators
-// that route files.
-var routedFolder = map[string]string{"sphinx": "source folder"}
 
 // isDir reports whether dir, a folder named as a root (the site's, the
 // sources', a publish folder a configuration gives), is a folder: looked

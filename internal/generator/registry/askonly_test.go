@@ -57,7 +57,6 @@ var named = map[string]int{
 
 	// Astro, Eleventy, Next.js, Docusaurus, Sphinx: not in their folders
 	// yet.
-	`project/sources.go: "sphinx"`: 1,
 }
 
 // genName matches a name of package generator's that names a generator:

@@ -14,6 +14,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/gatsby"
 	"github.com/sitemapgen/sitemapgen/internal/generator/next"
 	"github.com/sitemapgen/sitemapgen/internal/generator/nuxt"
+	"github.com/sitemapgen/sitemapgen/internal/generator/sphinx"
 	"github.com/sitemapgen/sitemapgen/internal/generator/sveltekit"
 	"github.com/sitemapgen/sitemapgen/internal/generator/vitepress"
 	"github.com/sitemapgen/sitemapgen/internal/generator/zola"
@@ -34,7 +35,7 @@ var Generators = []generator.Generator{
 	generator.Legacy("mkdocs"),  // mkdocs.yml
 	docusaurus.Generator{},      // docusaurus.config.*, else the dependency "@docusaurus/core"
 	generator.Legacy("pelican"), // pelicanconf.py
-	generator.Legacy("sphinx"),  // a conf.py that sets project or extensions, in ., source/, docs/, docs/source/
+	sphinx.Generator{},          // a conf.py that sets project or extensions, in ., source/, docs/, docs/source/
 	gatsby.Generator{},          // gatsby-config.*, else the dependency "gatsby"
 	vitepress.Generator{},       // .vitepress/config.* (also in docs/), else the dependency "vitepress"
 	nuxt.Generator{},            // nuxt.config.*, else the dependency "nuxt"

@@ -1,32 +1,14 @@
-package generator
+package sphinx
 
 import (
 	"bufio"
 	"bytes"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"path"
 	"regexp"
 	"strings"
 )
-
-// Include is a file that a source's directive builds into its page.
-type Include struct {
-	// Path is the file's path relative to the preset's folder, cleaned;
-	// it starts with "../" for a file above it (CHANGELOG.md beside a
-	// docs/ folder).
-	Path string
-	// Literal is true for a file included as text (literalinclude),
-	// whose own directives are not read.
-	Literal bool
-}
-
-// Includer is implemented by the presets whose generator builds a page
-// from the files its source includes (Sphinx). The page changes when
-// one of them does.
-type Includer interface {
-	// Includes returns the files the directives of data name: data is
-	// the text of the file at rel, the source doc or a file it includes.
-	Includes(doc, rel string, data []byte) []Include
-}
 
 var (
 	// rstInclude is reStructuredText's include directive, and Sphinx's
@@ -45,12 +27,12 @@ var (
 // includes: Sphinx's relfn2path), and a path starting with "/" relative
 // to the source folder; docutils' standard includes (<isonum.txt>) are
 // not files of the project.
-func (Sphinx) Includes(doc, rel string, data []byte) []Include {
+func (Preset) Includes(doc, rel string, data []byte) []generator.Include {
 	re := rstInclude
-	if hasExt(rel, ".md", ".markdown") {
+	if srcpath.HasExt(rel, ".md", ".markdown") {
 		re = mystInclude
 	}
-	var out []Include
+	var out []generator.Include
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, len(data)+1)
 	for sc.Scan() {
@@ -69,7 +51,7 @@ func (Sphinx) Includes(doc, rel string, data []byte) []Include {
 		if p == "." || p == ".." {
 			continue
 		}
-		out = append(out, Include{Path: p, Literal: string(m[1]) == "literalinclude"})
+		out = append(out, generator.Include{Path: p, Literal: string(m[1]) == "literalinclude"})
 	}
 	return out
 }
