@@ -33,8 +33,6 @@ func (p *Project) BaseURLPlaces(file string) []string {
 		return []string{"url: in Jekyll's configuration (" + file + ")"}
 	case "mkdocs":
 		return []string{"site_url: in MkDocs' configuration (" + file + ")"}
-	case "pelican":
-		return []string{"SITEURL in publishconf.py (the production settings) or " + file}
 	}
 	return []string{"in " + p.Title + "'s configuration (" + file + ")"}
 }

@@ -13,10 +13,9 @@ type legacy struct {
 
 // legacies are the generators of this package, by name.
 var legacies = map[string]legacy{
-	"hugo":    {Info{Name: "hugo", Title: "Hugo", PublishKey: "publishDir", SourceKey: "contentDir"}, (*Dir).hugo},
-	"jekyll":  {Info{Name: "jekyll", Title: "Jekyll", PublishKey: "destination", SourceKey: "source", ConfigFile: "_config.yml"}, (*Dir).jekyll},
-	"mkdocs":  {Info{Name: "mkdocs", Title: "MkDocs", PublishKey: "site_dir", SourceKey: "docs_dir"}, (*Dir).mkdocs},
-	"pelican": {Info{Name: "pelican", Title: "Pelican", PublishKey: "OUTPUT_PATH"}, (*Dir).pelican},
+	"hugo":   {Info{Name: "hugo", Title: "Hugo", PublishKey: "publishDir", SourceKey: "contentDir"}, (*Dir).hugo},
+	"jekyll": {Info{Name: "jekyll", Title: "Jekyll", PublishKey: "destination", SourceKey: "source", ConfigFile: "_config.yml"}, (*Dir).jekyll},
+	"mkdocs": {Info{Name: "mkdocs", Title: "MkDocs", PublishKey: "site_dir", SourceKey: "docs_dir"}, (*Dir).mkdocs},
 }
 
 // Legacy returns the generator name ("hugo") whose code is still in this
