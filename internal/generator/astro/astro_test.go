@@ -276,10 +276,10 @@ func fixture(t testing.TB, files map[string]string) string {
 	return dir
 }
 
-// TestLocales: Astro's i18n routing gives the built pages their
+// TestAstroLocales: Astro's i18n routing gives the built pages their
 // locales: the default's at the top unless prefixDefaultLocale, a locale
 // { path, codes } in its path in codes[0].
-func TestLocales(t *testing.T) {
+func TestAstroLocales(t *testing.T) {
 	for _, tc := range []struct {
 		name, config string
 		want         *generator.FolderLocales
