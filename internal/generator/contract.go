@@ -55,6 +55,18 @@ type Info struct {
 	ConfigFile string
 }
 
+// A Loader loads the preset of a generator whose pages all come from
+// source files, so that content mode (--mode content) lists its site
+// from them, without a build: Hugo's, Jekyll's, MkDocs'; and plain, for a
+// folder no generator owns. registry.ContentPresets names them.
+type Loader interface {
+	// Load reads the generator's configuration in the folder dir and
+	// returns its preset, with the generator's defaults where dir has
+	// none (found false). A configuration that exists but does not parse
+	// is the error, naming its file relative to dir.
+	Load(dir string, lim limits.Limits) (p Preset, found bool, err error)
+}
+
 // A Claimer is a Generator that takes files before any generator's
 // Detect runs, so that another one that could read them leaves them: Zola
 // claims a config.toml that is its own before Hugo reads config.toml.

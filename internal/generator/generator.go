@@ -6,8 +6,8 @@
 // A [Preset] maps a [Page] (a source file and its decoded front matter)
 // to the URL path the generator gives it. [LoadHugo] and [LoadJekyll]
 // read a project's configuration into a [Hugo] or [Jekyll] preset;
-// [Plain] is the preset for a folder of Markdown and HTML that no
-// generator owns.
+// package plain's is the preset for a folder of Markdown and HTML that
+// no generator owns.
 //
 // # What ok means
 //
@@ -53,8 +53,6 @@ package generator
 
 import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
-	"path"
-	"strings"
 	"time"
 )
 
@@ -117,31 +115,6 @@ var (
 	splitExt = srcpath.SplitExt
 )
 
-// plainContent lists the extensions Plain takes for pages: Markdown in
-// the spellings Hugo and Jekyll know, HTML, and the other markup formats
-// Hugo renders.
-var plainContent = map[string]bool{
-	".md": true, ".markdown": true, ".mdown": true, ".mkdn": true, ".mkd": true, ".mkdown": true,
-	".html": true, ".htm": true, ".xhtml": true,
-	".adoc": true, ".asciidoc": true, ".org": true, ".pdc": true, ".pandoc": true, ".rst": true,
-}
-
-// Plain is the preset for a folder of Markdown and HTML files that no
-// generator owns. It publishes every page at a pretty URL:
-//
-//	about.md           /about/
-//	docs/index.md      /docs/
-//	docs/setup.html    /docs/setup/
-//	index.md           /
-//
-// Extensions are compared without regard to case: Markdown (.md,
-// .markdown, .mdown, .mkdn, .mkd, .mkdown), HTML (.html, .htm, .xhtml)
-// and .adoc, .asciidoc, .org, .pdc, .pandoc, .rst. Any other file is not
-// a page, nor is a file or folder whose name starts with "." or "_"
-// (hidden files, and partials as most generators name them). The path
-// keeps its case and characters.
-type Plain struct{}
-
 // FileDater is implemented by presets whose generator may date a file
 // by its name (Jekyll's posts, Hugo's :filename).
 type FileDater interface {
@@ -158,29 +131,3 @@ type Dater interface {
 	// until its date.
 	HeldBack(rel string) bool
 }
-
-// URLPath returns p's path without its extension, as a folder: "index"
-// names its folder. Front matter is not consulted.
-func (Plain) URLPath(p Page) (string, bool) {
-	rel, ok := cleanRel(p.Path)
-	if !ok {
-		return "", false
-	}
-	for _, el := range strings.Split(rel, "/") {
-		if strings.HasPrefix(el, ".") || strings.HasPrefix(el, "_") {
-			return "", false
-		}
-	}
-	dir, file := path.Split(rel)
-	name, ext := splitExt(file)
-	if !plainContent[strings.ToLower(ext)] {
-		return "", false
-	}
-	if name == "index" {
-		return "/" + dir, true
-	}
-	return "/" + dir + name + "/", true
-}
-
-// Name returns "plain".
-func (Plain) Name() string { return "plain" }

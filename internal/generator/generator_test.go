@@ -7,48 +7,11 @@ import (
 	"time"
 )
 
-func TestPlainURLPath(t *testing.T) {
-	tests := []struct {
-		path   string
-		want   string
-		wantOK bool
-	}{
-		{path: "about.md", want: "/about/", wantOK: true},
-		{path: "index.md", want: "/", wantOK: true},
-		{path: "docs/index.md", want: "/docs/", wantOK: true},
-		{path: "docs/setup.html", want: "/docs/setup/", wantOK: true},
-		{path: "docs/index.html", want: "/docs/", wantOK: true},
-		{path: "a/b/c.markdown", want: "/a/b/c/", wantOK: true},
-		{path: "Case Kept.MD", want: "/Case Kept/", wantOK: true},
-		{path: "x.htm", want: "/x/", wantOK: true},
-		{path: "x.adoc", want: "/x/", wantOK: true},
-		{path: "x.rst", want: "/x/", wantOK: true},
-		{path: "x.org", want: "/x/", wantOK: true},
-		{path: "v1.2.md", want: "/v1.2/", wantOK: true},
-		{path: "/leading.md", want: "/leading/", wantOK: true},
-		{path: "style.css", wantOK: false},
-		{path: "img/a.png", wantOK: false},
-		{path: "README", wantOK: false},
-		{path: ".hidden.md", wantOK: false},
-		{path: ".git/x.md", wantOK: false},
-		{path: "_partial.md", wantOK: false},
-		{path: "_includes/x.html", wantOK: false},
-		{path: "../x.md", wantOK: false},
-		{path: "", wantOK: false},
-	}
-	for _, tt := range tests {
-		got, ok := Plain{}.URLPath(Page{Path: tt.path})
-		if got != tt.want || ok != tt.wantOK {
-			t.Errorf("Plain.URLPath(%q) = %q, %v; want %q, %v", tt.path, got, ok, tt.want, tt.wantOK)
-		}
-	}
-}
-
 func TestNames(t *testing.T) {
 	for _, tt := range []struct {
 		p    Preset
 		want string
-	}{{&Hugo{}, "hugo"}, {&Jekyll{}, "jekyll"}, {Plain{}, "plain"}} {
+	}{{&Hugo{}, "hugo"}, {&Jekyll{}, "jekyll"}} {
 		if got := tt.p.Name(); got != tt.want {
 			t.Errorf("Name() = %q, want %q", got, tt.want)
 		}
@@ -139,19 +102,6 @@ func ExampleJekyll_URLPath() {
 	// _drafts/idea.md                  ""                                     false
 }
 
-func ExamplePlain_URLPath() {
-	for _, path := range []string{"index.md", "about.md", "docs/index.html", "docs/setup.md", "logo.png"} {
-		u, ok := Plain{}.URLPath(Page{Path: path})
-		fmt.Printf("%-16s %-14q %v\n", path, u, ok)
-	}
-	// Output:
-	// index.md         "/"            true
-	// about.md         "/about/"      true
-	// docs/index.html  "/docs/"       true
-	// docs/setup.md    "/docs/setup/" true
-	// logo.png         ""             false
-}
-
 func BenchmarkURLPath(b *testing.B) {
 	h := &Hugo{Content: fstest.MapFS{"posts/_index.md": {}}, Permalinks: map[string]string{"posts": "/:year/:month/:slug/"}}
 	j := &Jekyll{Permalink: "date", Timezone: "UTC", Exclude: jekyllDefaultExcludes}
@@ -164,7 +114,6 @@ func BenchmarkURLPath(b *testing.B) {
 		{"hugo", h, Page{Path: "posts/some-post.md", Title: "Some Post Title", Date: date}},
 		{"jekyll-post", j, Page{Path: "blog/_posts/2024-01-02-some-post.md", HasFrontMatter: true}},
 		{"jekyll-page", j, Page{Path: "docs/guide/page.md", HasFrontMatter: true}},
-		{"plain", Plain{}, Page{Path: "docs/guide/page.md"}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()

@@ -12,6 +12,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -185,7 +186,7 @@ func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources) (*pipeline.
 		pr.Detected = joinDetected(pr.Detected, "sources "+dir+" ("+from+")")
 		return src, nil
 	}
-	if v.Source != SourceNone && !v.PresetGiven && src != nil && src.Preset.Name() == "plain" {
+	if v.Source != SourceNone && !v.PresetGiven && src != nil && registry.IsPlain(src.Preset) {
 		// --source DIR in a project whose generator routes files: its
 		// rules, in that folder.
 		// (The folder is the user's: nothing to check.)
@@ -329,48 +330,35 @@ func joinDetected(line, part string) string {
 }
 
 // loadPreset returns the preset name asks for, or the one the project's
-// files tell: a Hugo configuration, then a Jekyll _config.yml, then an
-// mkdocs.yml, else plain;
-// and the project folder, the first of dirs that has the generator's
-// configuration (else dirs[0]).
+// files tell: the first of the registry's Loaders whose configuration is
+// there (Hugo's, then Jekyll's _config.yml, then an mkdocs.yml), else
+// plain; and the project folder, the first of dirs that has the
+// generator's configuration (else dirs[0]).
 func loadPreset(name string, dirs []string, lim limits.Limits) (generator.Preset, string, error) {
-	loaders := map[string]func() (generator.Preset, string, bool, error){
-		"hugo": func() (generator.Preset, string, bool, error) {
-			return findConfig(dirs, lim, generator.LoadHugo, func(h *generator.Hugo) bool { return h.File != "" })
-		},
-		"jekyll": func() (generator.Preset, string, bool, error) {
-			return findConfig(dirs, lim, generator.LoadJekyll, func(j *generator.Jekyll) bool { return j.File != "" })
-		},
-		"mkdocs": func() (generator.Preset, string, bool, error) {
-			return findConfig(dirs, lim, generator.LoadMkDocs, func(m *generator.MkDocs) bool { return m.File != "" })
-		},
-	}
-	switch name {
-	case "hugo", "jekyll", "mkdocs":
-		p, d, _, err := loaders[name]() // without a configuration, the generator's defaults
+	if l, ok := registry.LoaderOf(name); ok {
+		p, d, _, err := findConfig(dirs, lim, l) // without a configuration, the generator's defaults
 		return p, d, err
-	case "plain":
-		return generator.Plain{}, dirs[0], nil
 	}
-	for _, load := range []func() (generator.Preset, string, bool, error){loaders["hugo"], loaders["jekyll"], loaders["mkdocs"]} {
-		if p, d, found, err := load(); found || err != nil {
+	for _, n := range registry.ContentPresets() {
+		l, _ := registry.LoaderOf(n)
+		if p, d, found, err := findConfig(dirs, lim, l); found || err != nil || l == registry.Plain {
 			return p, d, err
 		}
 	}
-	return generator.Plain{}, dirs[0], nil
+	return nil, dirs[0], nil
 }
 
 // findConfig loads a generator's configuration from the first of dirs
 // that has one (found reports it has); without one, it returns what the
 // loader made of dirs[0]: the generator's defaults.
-func findConfig[T generator.Preset](dirs []string, lim limits.Limits, load func(string, limits.Limits) (T, error), found func(T) bool) (generator.Preset, string, bool, error) {
-	var first T
+func findConfig(dirs []string, lim limits.Limits, l generator.Loader) (generator.Preset, string, bool, error) {
+	var first generator.Preset
 	for i, d := range dirs {
-		g, err := load(d, lim)
+		g, found, err := l.Load(d, lim)
 		if err != nil {
 			return nil, d, false, wrapIn(d, err)
 		}
-		if found(g) {
+		if found {
 			return g, d, true, nil
 		}
 		if i == 0 {

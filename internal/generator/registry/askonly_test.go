@@ -44,16 +44,11 @@ var named = map[string]int{
 	`project/sources.go: "hugo"`:                      4,
 	`project/sources.go: "jekyll"`:                    4,
 	`project/sources.go: "mkdocs"`:                    4,
-	`project/sources.go: "plain"`:                     2,
 	"project/sources.go: generator.Hugo":              5,
 	"project/sources.go: generator.HugoLanguages":     1,
 	"project/sources.go: generator.Jekyll":            4,
-	"project/sources.go: generator.LoadHugo":          1,
 	"project/sources.go: generator.LoadHugoLanguages": 1,
-	"project/sources.go: generator.LoadJekyll":        1,
-	"project/sources.go: generator.LoadMkDocs":        1,
 	"project/sources.go: generator.MkDocs":            3,
-	"project/sources.go: generator.Plain":             2,
 
 	// Astro, Eleventy, Next.js, Docusaurus, Sphinx: not in their folders
 	// yet.

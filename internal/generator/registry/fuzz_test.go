@@ -15,6 +15,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/docusaurus"
 	"github.com/sitemapgen/sitemapgen/internal/generator/eleventy"
 	"github.com/sitemapgen/sitemapgen/internal/generator/next"
+	"github.com/sitemapgen/sitemapgen/internal/generator/plain"
 	"github.com/sitemapgen/sitemapgen/internal/generator/sphinx"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -54,7 +55,7 @@ func FuzzURLPath(f *testing.F) {
 		Languages:         []string{"en", "fr"},
 	}
 	jekyll := &generator.Jekyll{Permalink: "pretty", Timezone: "Europe/Paris", Collections: map[string]generator.Collection{"recipes": {Output: true}}}
-	presets := []generator.Preset{hugo, jekyll, generator.Plain{}, &docusaurus.Preset{Locales: []string{"de"}}, &astro.Preset{Pages: "pages", Collections: []astro.Collection{{Base: "content/blog", Route: "/blog/"}}}, next.Preset{}, &eleventy.Preset{}, sphinx.Preset{}}
+	presets := []generator.Preset{hugo, jekyll, plain.Preset{}, &docusaurus.Preset{Locales: []string{"de"}}, &astro.Preset{Pages: "pages", Collections: []astro.Collection{{Base: "content/blog", Route: "/blog/"}}}, next.Preset{}, &eleventy.Preset{}, sphinx.Preset{}}
 	const base = "https://example.com/blog/"
 	mapper, err := mapping.New(mapping.Options{BaseURL: base})
 	if err != nil {

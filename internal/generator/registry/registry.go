@@ -15,6 +15,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/next"
 	"github.com/sitemapgen/sitemapgen/internal/generator/nuxt"
 	"github.com/sitemapgen/sitemapgen/internal/generator/pelican"
+	"github.com/sitemapgen/sitemapgen/internal/generator/plain"
 	"github.com/sitemapgen/sitemapgen/internal/generator/sphinx"
 	"github.com/sitemapgen/sitemapgen/internal/generator/sveltekit"
 	"github.com/sitemapgen/sitemapgen/internal/generator/vitepress"
@@ -63,6 +64,43 @@ func DetectEnv(dir string, env func(string) (string, bool), lim limits.Limits) (
 		return nil, err
 	}
 	return generator.Detect(d, Generators)
+}
+
+// Plain is the Loader of a folder no generator owns: content mode's
+// preset when no Loader among Generators finds its configuration.
+var Plain generator.Loader = plain.Loader{}
+
+// IsPlain reports whether p is the plain preset, which no generator's
+// configuration gave.
+func IsPlain(p generator.Preset) bool {
+	_, ok := p.(plain.Preset)
+	return ok
+}
+
+// ContentPresets returns the names content mode takes for --preset: the
+// Loaders among Generators, in their order, then "plain".
+func ContentPresets() []string {
+	var names []string
+	for _, g := range Generators {
+		if _, ok := g.(generator.Loader); ok {
+			names = append(names, g.Info().Name)
+		}
+	}
+	return append(names, "plain")
+}
+
+// LoaderOf returns the Loader of a --preset name ("hugo", "plain"), and
+// false when there is none.
+func LoaderOf(name string) (generator.Loader, bool) {
+	if name == "plain" {
+		return Plain, true
+	}
+	g, ok := Lookup(name)
+	if !ok {
+		return nil, false
+	}
+	l, ok := g.(generator.Loader)
+	return l, ok
 }
 
 // Lookup returns the generator named name ("hugo"), and false when there
