@@ -2,7 +2,6 @@ package generator
 
 import (
 	"bytes"
-	"cmp"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -473,25 +472,16 @@ func jsFile(name string) bool {
 // Published names the sitemaps of a folder (by their path in the output
 // folder) that the generator publishes and whose URLs search engines may
 // have been given, which its build stops writing once sitemapgen
-// replaces them: Docusaurus' LOCALE/sitemap.xml, each locale's, written
-// by the classic preset's sitemap plugin, which the switch turns off
-// (sitemap: false), and whose build empties the output folder; and
-// sphinx-sitemap's LANG/sitemap.xml (or sitemap_filename's name), each
-// language's, which a clean build without the extension leaves out.
-// Hugo's, which its build goes on writing, are taken over where they
-// are.
-// file names them when the generator's configuration no longer does
-// (the name sitemapgen's entry file took from the plugin's options, which
-// the switch carried over); "" for sitemap.xml.
+// replaces them: a [Publisher]'s (each locale's or language's sitemap in
+// its folder); none for the others, whose sitemaps are taken over where
+// they are. file names them when the generator's configuration no longer
+// does (the name sitemapgen's entry file took from the plugin's options,
+// which the switch carried over); "" for sitemap.xml.
 func (p *Project) Published(file string) []string {
 	if g, ok := p.Gen.(Publisher); ok {
 		return g.Published(p, file)
 	}
-	file = cmp.Or(p.SitemapFile, file, "sitemap.xml")
-	var names []string
-	switch p.Generator {
-	}
-	return names
+	return nil
 }
 
 // Translated reports whether the project says its site has pages in

@@ -40,14 +40,11 @@ type ServerBuild struct {
 
 // ReadServerBuild reads what the server build of p in the project folder
 // dir prerendered and renders on demand, from the records its build
-// writes: Astro's server manifest
-// ([ReadAstroBuild]). nil for a
-// project whose build is a site of files.
+// writes, by its generator's [ServerBuilder]; nil for a project whose
+// build is a site of files.
 func ReadServerBuild(dir string, p *Project, lim limits.Limits) (*ServerBuild, error) {
 	if g, ok := p.Gen.(ServerBuilder); ok {
 		return g.ReadServerBuild(dir, p, lim)
-	}
-	switch {
 	}
 	return nil, nil
 }

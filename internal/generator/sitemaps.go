@@ -8,20 +8,10 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
-// Sitemaps names the sitemap files the generator p (or the
-// sitemap plugin its projects use) writes into its output, by their path
-// there: Hugo's sitemap.xml and each language's LANG/sitemap.xml (or the
-// name [sitemap] filename gives, [Project.SitemapFile]), sphinx-sitemap's
-// sitemap.xml (or sitemap_filename's) and each language's,
-// jekyll-sitemap's, Eleventy's and VitePress's sitemap.xml, MkDocs'
-// sitemap.xml and sitemap.xml.gz, @astrojs/sitemap's sitemap-index.xml
-// and sitemap-N.xml, next-sitemap's sitemap.xml and sitemap-N.xml,
-// Docusaurus' sitemap.xml and each locale's LOCALE/sitemap.xml,
-// gatsby-plugin-sitemap's sitemap-index.xml and sitemap-N.xml
-// (sitemap.xml before its version 4), @nuxtjs/sitemap's sitemap.xml, or
-// sitemap_index.xml and the sitemaps in its folder __sitemap__/; none of
-// SvelteKit's, which has no sitemap of its own; Zola's sitemap.xml and,
-// past 30,000 URLs, its sitemapN.xml.
+// Sitemaps names the sitemap files the generator p (or the sitemap
+// plugin its projects use) writes into its output, by their path there:
+// a [SitemapNamer]'s, else sitemap.xml (Hugo's and MkDocs' as
+// legacySitemaps says).
 //
 // The files of a plugin the project adds ([Project.Plugin]) are named here
 // whether the project has it or not: which of them are the plugin's (and
@@ -38,8 +28,6 @@ func (p *Project) Sitemaps() func(name string) bool {
 // legacySitemaps is Sitemaps for the generators of this package.
 func legacySitemaps(p *Project) SitemapFiles {
 	names := []string{"sitemap.xml"}
-	var shard *regexp.Regexp // the names of the shards of an index
-	folder := ""
 	switch p.Generator {
 	case "hugo":
 		// [sitemap] filename renames them all; sitemap.xml stays named, a
@@ -53,7 +41,7 @@ func legacySitemaps(p *Project) SitemapFiles {
 	case "mkdocs":
 		names = append(names, "sitemap.xml.gz")
 	}
-	return SitemapFiles{Names: names, Shard: shard, Folder: folder}
+	return SitemapFiles{Names: names}
 }
 
 var (
