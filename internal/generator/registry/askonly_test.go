@@ -18,12 +18,12 @@ var callers = []string{"../../project", "../../pipeline", "../../cli"}
 
 // named are the places, in callers, that still name a generator, as
 // "file: what" with their count: the code of Hugo, Jekyll and MkDocs is
-// still in package generator, spread by aspect, and so is that of the
-// generators not moved yet. The list only shrinks: when a generator
-// moves into its folder, its entries go.
+// still in package generator, spread by aspect. The list only shrinks:
+// when a generator moves into its folder, its entries go.
 var named = map[string]int{
-	// Hugo, Jekyll, MkDocs, and the content mode's plain (phase B: their
-	// folders, and the Loader that content mode asks).
+	// Hugo, Jekyll and MkDocs: their code is still in package generator,
+	// spread by aspect, and so are their list, stale and dating rules in
+	// pipeline.
 	`cli/watch.go: "hugo"`:                            1,
 	`pipeline/dating.go: "hugo"`:                      1,
 	"pipeline/listpages.go: generator.Hugo":           1,
@@ -49,9 +49,6 @@ var named = map[string]int{
 	"project/sources.go: generator.Jekyll":            4,
 	"project/sources.go: generator.LoadHugoLanguages": 1,
 	"project/sources.go: generator.MkDocs":            3,
-
-	// Astro, Eleventy, Next.js, Docusaurus, Sphinx: not in their folders
-	// yet.
 }
 
 // genName matches a name of package generator's that names a generator:
