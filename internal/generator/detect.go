@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
-	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -344,7 +343,6 @@ var (
 	absHTTP      = siteurl.AbsHTTP
 	withSlash    = siteurl.WithSlash
 	normBase     = siteurl.NormBase
-	atBase       = siteurl.AtBase
 	joinSiteBase = siteurl.JoinSiteBase
 	urlPath      = siteurl.Path
 )
@@ -354,20 +352,6 @@ const (
 	baseURLHint = siteurl.BaseURLHint
 	dirHint     = siteurl.DirHint
 )
-
-// readSite reads the site URL and the base path of a JavaScript
-// configuration into p (see jsconf.ReadSite), and returns the site URL
-// and the states, for the caller's own notes.
-func (p *Project) readSite(r *jsconfig.Reader, baseKey string, join func(site, base string) string, siteKeys ...string) (site jsconfig.Value, siteSt, baseSt jsconfig.State) {
-	s := jsconf.ReadSite(r, p.File, baseKey, join, siteKeys...)
-	switch {
-	case s.BaseURL != "":
-		p.BaseURL, p.BaseURLFrom = s.BaseURL, s.BaseURLFrom
-	case s.SiteSt != jsconfig.OK && s.BaseSt == jsconfig.OK:
-		p.BasePath = s.BasePath
-	}
-	return s.Site, s.SiteSt, s.BaseSt
-}
 
 // keyLine returns the 1-based line of the first line of a YAML or TOML
 // file that sets key (case-insensitively), 0 if none does.

@@ -49,26 +49,8 @@ func SitemapOptions(dir string, found []Project, lim limits.Limits) []peer.Confi
 	return out
 }
 
-// jsReader reads the JavaScript configuration rel, nil when it is not one
-// (package.json) or cannot be read.
-func (d *Dir) jsReader(rel string) *jsconfig.Reader {
-	if rel == "" || rel == "package.json" {
-		return nil
-	}
-	name, data, err := d.firstFile(rel)
-	if err != nil || name == "" {
-		return nil
-	}
-	return jsconfig.NewReader(name, data, d.lim)
-}
-
-// The helpers of package jsconf, by the names this package's code knew
-// them by.
-var (
-	jsOptions = jsconf.Options
-	peerValue = jsconf.PeerValue
-	elements  = jsconf.Elements
-)
+// peerValue is jsconf.PeerValue.
+var peerValue = jsconf.PeerValue
 
 // nextSitemap: next-sitemap's configuration file, its exported object's
 // keys.
@@ -78,7 +60,7 @@ func (d *Dir) nextSitemap() []peer.Config {
 		return nil
 	}
 	r := jsconfig.NewReader(name, data, d.lim)
-	return []peer.Config{{Tool: peer.NextSitemap, File: name, Options: jsOptions(r, ""), Notes: r.Notes()}}
+	return []peer.Config{{Tool: peer.NextSitemap, File: name, Options: jsconf.Options(r, ""), Notes: r.Notes()}}
 }
 
 // jekyllSitemap: with jekyll-sitemap (in plugins or gems, the Gemfile,

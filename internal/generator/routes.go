@@ -7,9 +7,7 @@ package generator
 // its sources (content mode), since pages that come from code (dynamic
 // routes, collections) have no file of their own.
 
-import (
-	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
-)
+import ()
 
 // Sourced is implemented by the presets whose sources share the project
 // folder with other files: which files are sources, and what of their
@@ -52,18 +50,6 @@ type Fallback interface {
 	// when there is none.
 	FallbackURL(urlPath string) (string, bool)
 }
-
-// dynamicSegment matches a path element that is a route parameter.
-var dynamicSegment = srcpath.Dynamic
-
-// The helpers of package srcpath, by the names this package's code
-// knew them by.
-var (
-	fileRoute  = srcpath.FileRoute
-	anyElement = srcpath.AnyElement
-	hasExt     = srcpath.HasExt
-	relUnder   = srcpath.Under
-)
 
 // Routes returns the preset that joins the pages of the project's build
 // to their sources, for the generators that route files (a [Router]),

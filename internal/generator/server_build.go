@@ -2,7 +2,6 @@ package generator
 
 import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
-	"github.com/sitemapgen/sitemapgen/internal/generator/internal/serverbuild"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -59,6 +58,3 @@ type ServedPage struct {
 	// "/about", or "/about/"; "/" for the home page.
 	URLPath string
 }
-
-// onDemandWarning is the warning of a route rendered on demand.
-var onDemandWarning = serverbuild.OnDemand
