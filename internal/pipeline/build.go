@@ -401,6 +401,10 @@ type builder struct {
 	// setStamps is how many of Result.Stamps the set's rule found
 	// (guardStamps), which judges again before every write.
 	setStamps int
+	// stampsMTime says the set's rule counted the files' modification
+	// times with the heads' dates (guardStamps): guardMTime leaves them
+	// out, without a warning of its own.
+	stampsMTime bool
 	// translated says the generator's rules give sources translations
 	// (generator.Translator); groups are the joined sources by their
 	// translation key, made again after the sources change (nil).
