@@ -261,8 +261,8 @@ const (
 	OutsideBase Reason = "URL outside the base URL"
 	// Fragment is a built .html file that is a piece of a page, not a
 	// page, whatever folder it is in (htmlhead.Head.Fragment): no
-	// doctype, no <html>, <head>, <body> or head element, no text of its
-	// own, or a template's directive as its first text (a theme's
+	// doctype, no <html>, <head>, <body> or head element, nothing of its
+	// own to show, or a template's directive as its first text (a theme's
 	// partial a build copied, Gatsby's slices, a bare <script> block).
 	Fragment Reason = "fragment, not a page"
 )
@@ -481,7 +481,7 @@ func (m *Mapper) Map(p Page) Decision {
 		return d
 	}
 	if h != nil && h.Fragment {
-		d.Skip, d.Because = Fragment, "no doctype, no <html>, <head>, <body> or head element, and no text of its own but a template's directives: a piece of a page (a theme's partial, a script block)"
+		d.Skip, d.Because = Fragment, "no doctype, no <html>, <head>, <body> or head element, and nothing of its own to show but a template's directives: a piece of a page (a theme's partial, a script block)"
 		return d // its problems (text before any tag) are no page's
 	}
 	if h != nil {

@@ -112,8 +112,9 @@ type Head struct {
 	Truncated bool
 	// Fragment is set when the file is a piece of a page, not a page: it
 	// has no doctype and no <html>, <head>, <body>, <title>, <meta>,
-	// <link> or <base> tag, and no text of its own (text outside tags,
-	// whitespace aside), or its first text is a template's directive
+	// <link> or <base> tag, and nothing of its own to show (text outside
+	// tags, whitespace aside; an image, a video, a frame), or its first
+	// text is a template's directive
 	// ({%, {{ or {#, which a build renders away): a bare <script> block
 	// (Gatsby's slices), a theme's Jinja partial that a build copied. It
 	// is judged from what the head reader reads: it reads such a file on
@@ -290,6 +291,16 @@ func pageTag(name []byte) bool {
 	return false
 }
 
+// shows reports whether an element shows a reader something without text:
+// an image, a video, a frame, a drawing (Head.Fragment).
+func shows(name []byte) bool {
+	switch string(name) {
+	case "img", "picture", "video", "audio", "iframe", "svg", "canvas", "object", "embed":
+		return true
+	}
+	return false
+}
+
 // doctype reports whether the token tok, a comment's, is a DOCTYPE.
 func doctype(tok []byte) bool {
 	const d = "<!doctype"
@@ -423,14 +434,20 @@ func (p *headParser) run(l *lexer) (ended bool, open string) {
 			}
 			switch {
 			case p.after:
-				if p.page {
+				if shows(l.name) {
+					p.ownText = true
+				}
+				if p.page || p.ownText {
 					return true, ""
 				}
 			case string(l.name) == "template":
 				p.inert++
 			case p.inert > 0:
 			case !headTag(l.name):
-				if p.page {
+				if shows(l.name) && p.inert == 0 {
+					p.ownText = true
+				}
+				if p.page || p.ownText {
 					return true, ""
 				}
 				p.after = true // a fragment, or a page without its tags: its text tells

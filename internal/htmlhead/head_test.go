@@ -156,6 +156,8 @@ func TestFragment(t *testing.T) {
 		{"elements without text, past the first chunk", "<div>" + long + "</div>", true},
 		{"a style block", "<style>body{margin:0}</style>", true},
 		{"a page without its tags", "<p>Hello, harbour.</p>", false},
+		{"images without text", "<div><img src=\"/a.png\">\n<img src=\"/b.png\"></div>", false},
+		{"an image first", "<img src=\"/a.png\">", false},
 		{"text first", "Hello, harbour.", false},
 		{"text past the first chunk", "<div>" + long + "Hello</div>", false},
 		{"a title", "<title>Tides</title>", false},
