@@ -283,6 +283,9 @@ func (p *discovery) routes(root, given string, v *Ask, pr *Project) (*pipeline.S
 	}
 	src.Walk.FollowSymlinks = v.FollowSymlinks
 	// What the line of what was found names: the folders, and whose.
+	if fn, ok := preset.(generator.FolderNamer); ok {
+		return src, fn.Folders(dir, g.Title), nil
+	}
 	switch g.Generator {
 	case "docusaurus":
 		return src, "docs, blog, src/pages, i18n (" + g.Title + ")", nil

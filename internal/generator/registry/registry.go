@@ -9,6 +9,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/gatsby"
+	"github.com/sitemapgen/sitemapgen/internal/generator/hexo"
 	"github.com/sitemapgen/sitemapgen/internal/generator/sveltekit"
 	"github.com/sitemapgen/sitemapgen/internal/generator/zola"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -21,6 +22,7 @@ import (
 // its place here.
 var Generators = []generator.Generator{
 	generator.Legacy("hugo"),       // hugo.*, config.* (with a Hugo key or folder), config/_default/
+	hexo.Generator{},               // a _config.yml with a Hexo key or beside source/_posts, else the dependency "hexo" (claimed before Jekyll reads it)
 	generator.Legacy("jekyll"),     // _config.yml, else a Gemfile asking for jekyll or github-pages
 	generator.Legacy("astro"),      // astro.config.*, else the dependency "astro"
 	generator.Legacy("eleventy"),   // .eleventy.js, eleventy.config.*, else the dependency "@11ty/eleventy"
