@@ -23,6 +23,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
 // Generator is Hexo.
@@ -34,6 +35,7 @@ var (
 	_ generator.SitemapNamer  = Generator{}
 	_ generator.BaseURLPlacer = Generator{}
 	_ generator.Router        = Generator{}
+	_ generator.PeerReader    = Generator{}
 )
 
 // Info returns Hexo's.
@@ -43,6 +45,9 @@ func (Generator) Info() generator.Info {
 
 // configFile is Hexo's configuration.
 const configFile = "_config.yml"
+
+// sitemapPlugin is the package that writes a Hexo site's sitemaps.
+const sitemapPlugin = "hexo-generator-sitemap"
 
 // Claim takes _config.yml when the project is Hexo's: Jekyll then
 // leaves it.
@@ -175,4 +180,18 @@ func (Generator) BaseURLPlaces(_ *generator.Project, file string) []string {
 // source_dir.
 func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
 	return NewRoutes(config(p)), p.SourceDir
+}
+
+// SitemapOptions returns hexo-generator-sitemap's options, its sitemap:
+// block of _config.yml, when the project depends on it.
+func (Generator) SitemapOptions(d *generator.Dir, p *generator.Project) []peer.Config {
+	c := config(p)
+	if !d.Depends(sitemapPlugin) {
+		return nil
+	}
+	pc := peer.Config{Tool: peer.Hexo, File: p.File, Line: c.SitemapLine}
+	for _, o := range c.Sitemap {
+		pc.Options = append(pc.Options, peer.Given{Name: o.Name, Value: o.Value, Line: o.Line})
+	}
+	return []peer.Config{pc}
 }

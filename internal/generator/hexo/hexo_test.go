@@ -2,6 +2,7 @@ package hexo_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -15,6 +16,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
 type Project = generator.Project
@@ -126,7 +128,8 @@ func TestDetectHexoError(t *testing.T) {
 	}
 }
 
-// TestHexoGenerator: the sitemaps, the base URL's place and the preset.
+// TestHexoGenerator: the sitemaps, the base URL's place, the preset and
+// hexo-generator-sitemap's options.
 func TestHexoGenerator(t *testing.T) {
 	dir := fixture(t, map[string]string{
 		"package.json": `{"dependencies": {"hexo": "8.1.2", "hexo-generator-sitemap": "3.0.1"}}`,
@@ -155,6 +158,33 @@ func TestHexoGenerator(t *testing.T) {
 	if src != "content" || preset == nil || preset.Name() != "hexo" {
 		t.Errorf("Routes: %v, %q", preset, src)
 	}
+	got := g.SitemapOptions(d, p)
+	want := []peer.Config{{Tool: peer.Hexo, File: "_config.yml", Line: 4, Options: []peer.Given{{Name: "path", Value: "/maps/site.xml", Line: 4}, {Name: "tags", Value: false, Line: 5}}}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("SitemapOptions:\n got %+v\nwant %+v", got, want)
+	}
+	r := peer.Map(got[0].Tool, got[0].Options, peer.Context{})
+	if !strings.Contains(formatSettings(r.Settings), "filename=site.xml") || !strings.Contains(formatSettings(r.Settings), "exclude=[tags/**]") {
+		t.Errorf("the options' settings: %s", formatSettings(r.Settings))
+	}
+}
+
+// formatSettings prints settings as key=value.
+func formatSettings(s []peer.Setting) string {
+	var b strings.Builder
+	for _, x := range s {
+		b.WriteString(x.Key + "=")
+		switch v := x.Value.(type) {
+		case []string:
+			b.WriteString("[" + strings.Join(v, " ") + "]")
+		case string:
+			b.WriteString(v)
+		default:
+			fmt.Fprint(&b, v)
+		}
+		b.WriteString(" ")
+	}
+	return b.String()
 }
 
 // TestDates: Hexo's order for each updated_option, the date
