@@ -193,8 +193,9 @@ func (lister) Lists(string) bool { return true }
 
 // TestShownLists: with a generator.Lister preset, a built page no source
 // gives is as new as the newest joined page its own content links to (not
-// its menu), a list page it links to as new as what that one shows; one
-// that shows none stays undated. Many list pages sharing the newest
+// its menu, nor its sidebar), a list page below it that it links to as
+// new as what that one shows (not one above it); one that shows none
+// keeps its own date. Many list pages sharing the newest
 // post's day are no build stamp to the lint.
 func TestShownLists(t *testing.T) {
 	old := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC) // the files' times
@@ -204,8 +205,10 @@ func TestShownLists(t *testing.T) {
 	pc := &siteChanger{t: t, root: public}
 	cc := &siteChanger{t: t, root: content}
 	pc.write("index.html", "<title>home</title>"+menu+`<main><a href="/a/">a</a> <a href="b/">b</a></main>`, old)
-	pc.write("tags/x/index.html", "<title>x</title>"+menu+`<main><a href="/a/">a</a></main>`, old)
-	pc.write("archives/index.html", "<title>archives</title>"+menu+`<main><a href="/tags/x/">x</a></main>`, old)
+	pc.write("tags/x/index.html", "<title>x</title>"+menu+`<main><a href="/a/">a</a></main><aside id="sidebar"><a href="/b/">b</a></aside>`, old)
+	pc.write("archives/index.html", "<title>archives</title>"+menu+`<main><a href="/archives/x/">x</a></main>`, old)
+	pc.write("archives/x/index.html", "<title>x</title>"+menu+`<main><a href="/archives/">all</a> <a href="/a/">a</a></main>`, old)
+	pc.write("archives/y/index.html", "<title>y</title>"+menu+`<main><a href="/archives/">all</a> <a href="/">home</a></main>`, old)
 	pc.write("page/2/index.html", "<title>2</title>"+menu+"<main><p>Nothing.</p></main>", old)
 	for i := range 24 { // list pages that show the newest post
 		pc.write(fmt.Sprintf("archives/%d/index.html", i), `<title>n</title><main><a href="/b/">b</a></main>`, old)
@@ -232,8 +235,9 @@ func TestShownLists(t *testing.T) {
 	}
 	for loc, want := range map[string]string{
 		"https://example.com/":            "2024-05-05",
-		"https://example.com/tags/x/":     "2024-02-02", // not its menu's b
-		"https://example.com/archives/":   "2024-02-02", // as new as tags/x/, which it shows
+		"https://example.com/tags/x/":     "2024-02-02", // not its menu's b, nor its sidebar's
+		"https://example.com/archives/":   "2024-02-02", // as new as archives/x/, below it, which it shows
+		"https://example.com/archives/y/": "2020-01-01", // not as new as the pages above it
 		"https://example.com/archives/7/": "2024-05-05",
 		"https://example.com/page/2/":     "2020-01-01", // shows none: its own date
 	} {
