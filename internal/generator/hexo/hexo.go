@@ -83,6 +83,11 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 	case c.URLLine == 0:
 		p.Notes = append(p.Notes, generator.Note(file, 0, "url is not set (Hexo's default is %s)%s", u, siteurl.BaseURLHint))
 		p.BasePath = siteurl.NormBase(c.Root)
+	case siteurl.AbsHTTP(u) && siteurl.Path(u) == "/" && siteurl.NormBase(c.Root) != "":
+		// Pages linked under root, which url lacks: Hexo's own sitemap
+		// would list them without it.
+		p.BaseURL, p.BaseURLFrom = siteurl.JoinSiteBase(u, c.Root), file+" url + root"
+		p.Notes = append(p.Notes, generator.Note(file, c.URLLine, "url %q has no path, and root %q links every page under %s: the base URL is %s (Hexo asks for url with the path: %s)", u, c.Root, siteurl.NormBase(c.Root), p.BaseURL, strings.TrimSuffix(p.BaseURL, "/")))
 	case siteurl.AbsHTTP(u):
 		p.BaseURL, p.BaseURLFrom = siteurl.WithSlash(u), file+" url"
 	default:

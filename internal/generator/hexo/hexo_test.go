@@ -95,6 +95,14 @@ func TestDetectHexo(t *testing.T) {
 				Notes: []string{"package.json: url is not set (Hexo's default is http://example.com); give --base-url"}}},
 		},
 		{
+			Name:  "url without the root's path: url + root",
+			Files: map[string]string{"package.json": initPkg, "_config.yml": "url: https://example.com\nroot: /blog/\n"},
+			Want: []Project{{Generator: "hexo", Title: "Hexo", File: "_config.yml", PublishDir: "public", SourceDir: "source",
+				BaseURL: "https://example.com/blog/", BaseURLFrom: "_config.yml url + root", TrailingSlash: "always",
+				Own:   config("_config.yml", func(c *hexo.Config) { c.URL, c.URLLine, c.Root = "https://example.com", 1, "/blog/" }),
+				Notes: []string{`_config.yml:1: url "https://example.com" has no path, and root "/blog/" links every page under /blog/: the base URL is https://example.com/blog/ (Hexo asks for url with the path: https://example.com/blog)`}}},
+		},
+		{
 			Name:  "url without a host: the root as the base path",
 			Files: map[string]string{"package.json": initPkg, "_config.yml": "url: /blog\nroot: /blog/\n"},
 			Want: []Project{{Generator: "hexo", Title: "Hexo", File: "_config.yml", PublishDir: "public", SourceDir: "source", BasePath: "/blog/", TrailingSlash: "always",
