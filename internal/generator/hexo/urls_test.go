@@ -36,6 +36,15 @@ func TestURLPath(t *testing.T) {
 		{"page index", pretty, generator.Page{Path: "about/index.md"}, "/about/"},
 		{"draft", pretty, generator.Page{Path: "_drafts/unfinished.md"}, ""},
 
+		// A build of Hexo 8.1.2 with permalink :category/:post_title-:hash.html,
+		// new_post_name :year-:month-:day-:title.md, trailing_html: false.
+		{"real: categories, title, hash, the file name's date", func(c *Config) {
+			c.Permalink, c.NewPostName, c.TrailingHTML, c.TrailingIndex = ":category/:post_title-:hash.html", ":year-:month-:day-:title.md", false, false
+		}, generator.Page{Path: "_posts/2024-03-05-first.md", Title: "First Post, Really!", Categories: []string{"Go Notes", "Deep Dive"}, Date: day("2024-03-05 00:00:00")}, "/Go-Notes/Deep-Dive/first-post-really-023c02de6070"},
+		{"real: a folder new_post_name does not match", func(c *Config) {
+			c.Permalink, c.NewPostName, c.TrailingHTML, c.TrailingIndex = ":category/:post_title-:hash.html", ":year-:month-:day-:title.md", false, false
+		}, generator.Page{Path: "_posts/notes/2024-04-01-second.md", Title: "Crème brûlée", Date: day("2024-04-02 23:30:00")}, "/uncategorized/creme-brulee-448eb0b3275c"},
+
 		// Hexo's defaults.
 		{"page index, trailing_index", nil, generator.Page{Path: "about/index.md"}, "/about/index.html"},
 		{"page", nil, generator.Page{Path: "contact.md"}, "/contact.html"},
