@@ -148,6 +148,18 @@ type RouteReader interface {
 	ReadRoutes(src fs.FS, rel string, lim limits.Limits) []string
 }
 
+// A Lister is a Preset whose generator builds pages that no source
+// gives and that list pages which have one (Hexo's home, archives, tag
+// and category pages): each is dated by the newest of the joined pages
+// it links to in its own content (not its menu, banner, footer or
+// sidebar), a list page below it that it links to as new as what that
+// one shows, or left undated; never by the build.
+type Lister interface {
+	// Lists reports whether the built page at urlPath (relative to the
+	// base URL, starting with "/"), which no source gives, is one.
+	Lists(urlPath string) bool
+}
+
 // A FolderNamer is a Preset that says where its sources are, for the
 // line of what was found: "app, pages (Next.js)". Without it, the line
 // names the sources' folder.

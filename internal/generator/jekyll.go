@@ -521,6 +521,9 @@ var jekyllGemRE = regexp.MustCompile(`(?m)^[ \t]*gem[ \t(]+["'](?:jekyll|github-
 // LoadJekyll rejects a setting of a file that parses, only the publish
 // folder and base URL are read (jekyllFallback).
 func (d *Dir) jekyll() (*Project, error) {
+	if d.Claimed("_config.yml") {
+		return nil, nil // another generator's (Hexo's)
+	}
 	j, err := LoadJekyll(d.dir, d.lim)
 	if err != nil {
 		var ce *diag.Diagnostic

@@ -12,6 +12,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/docusaurus"
 	"github.com/sitemapgen/sitemapgen/internal/generator/eleventy"
 	"github.com/sitemapgen/sitemapgen/internal/generator/gatsby"
+	"github.com/sitemapgen/sitemapgen/internal/generator/hexo"
 	"github.com/sitemapgen/sitemapgen/internal/generator/next"
 	"github.com/sitemapgen/sitemapgen/internal/generator/nuxt"
 	"github.com/sitemapgen/sitemapgen/internal/generator/pelican"
@@ -30,6 +31,7 @@ import (
 // its place here.
 var Generators = []generator.Generator{
 	generator.Legacy("hugo"),   // hugo.*, config.* (with a Hugo key or folder), config/_default/
+	hexo.Generator{},           // a _config.yml with a Hexo key or beside source/_posts, else the dependency "hexo" (claimed before Jekyll reads it)
 	generator.Legacy("jekyll"), // _config.yml, else a Gemfile asking for jekyll or github-pages
 	astro.Generator{},          // astro.config.*, else the dependency "astro"
 	eleventy.Generator{},       // .eleventy.js, eleventy.config.*, else the dependency "@11ty/eleventy"

@@ -45,7 +45,7 @@ func TestConformance(t *testing.T) {
 
 func TestTitles(t *testing.T) {
 	got := Titles("or")
-	want := "Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs, Docusaurus, Pelican, Sphinx, Gatsby, VitePress, Nuxt, SvelteKit or Zola"
+	want := "Hugo, Hexo, Jekyll, Astro, Eleventy, Next.js, MkDocs, Docusaurus, Pelican, Sphinx, Gatsby, VitePress, Nuxt, SvelteKit or Zola"
 	if got != want {
 		t.Errorf("Titles:\n got %s\nwant %s", got, want)
 	}
