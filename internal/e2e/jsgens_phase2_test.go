@@ -142,3 +142,29 @@ func TestStarlightSite(t *testing.T) {
 		}
 	}
 }
+
+// TestAstroGlobCollections runs plain sitemapgen in testdata/astro-glob,
+// an Astro 5.18.2 blog whose posts are the collection "post" of a glob()
+// loader (src/content.config.ts, base ./src/content/post), published by
+// src/pages/posts/[...slug].astro at each entry's id, the route calling
+// getCollection through a helper module (src/data/post.ts) as blog themes
+// do. Each post is joined to its file (notes/Glass Chimney.md is
+// posts/notes/glass-chimney/, the glob loader's slug of its path) and
+// dated as the page prints it, updatedDate else publishDate, which are
+// JavaScript date strings ("11 Oct 2023", 6 December 2024): not by the
+// posts' later commit. The draft is not built.
+func TestAstroGlobCollections(t *testing.T) {
+	const base = "https://example.com/"
+	_, ours, log := builtSite(t, "astro-glob", "dist", base,
+		"2024-01-01T00:00:00Z *",
+		"2025-06-01T00:00:00Z src/content/post")
+	wantLastmods(t, ours, log, map[string]string{
+		base:                                "2024-01-01T00:00:00Z",
+		base + "posts/lamp-oil/":            "2023-10-11T00:00:00Z", // publishDate: "11 Oct 2023"
+		base + "posts/wick-care/":           "2025-02-02T00:00:00Z", // updatedDate: "February 2, 2025"
+		base + "posts/notes/glass-chimney/": "2024-03-03T00:00:00Z", // publishDate: Mar 3 2024
+	})
+	if !strings.Contains(log, "src/content/post") {
+		t.Errorf("the run does not name the collection's folder among the sources:\n%s", log)
+	}
+}
