@@ -168,3 +168,27 @@ func TestAstroGlobCollections(t *testing.T) {
 		t.Errorf("the run does not name the collection's folder among the sources:\n%s", log)
 	}
 }
+
+// TestNextMarkdownRoutes runs plain sitemapgen in testdata/next-md, a
+// Next.js 16 static export of a blog over Markdown: pages/[post].tsx,
+// whose getStaticPaths lists posts/*.md by name, publishes each at /NAME;
+// app/notes/[slug]/page.tsx, whose generateStaticParams lists notes/*.md,
+// at /notes/NAME. Each such page is joined to its Markdown file and dated
+// by its front matter's date (an ISO date, a date and time, "March 3,
+// 2023"), not by the files' later commit nor the route's; the home page
+// by its page.tsx's commit.
+func TestNextMarkdownRoutes(t *testing.T) {
+	const base = "https://example.com/"
+	_, ours, log := builtSite(t, "next-md", "out", base,
+		"2024-01-01T00:00:00Z *",
+		"2025-06-01T00:00:00Z posts notes",
+		"2025-07-01T00:00:00Z pages/[post].tsx app/notes/[slug]/page.tsx")
+	wantLastmods(t, ours, log, map[string]string{
+		base:                         "2024-01-01T00:00:00Z",
+		base + "first-light":         "2024-02-10T00:00:00Z",
+		base + "foggy-week":          "2024-05-20T18:30:00Z",
+		base + "ships-seen":          "2023-03-03T00:00:00Z",
+		base + "notes/oil-delivery":  "2024-07-01T00:00:00Z",
+		base + "notes/lens-cleaning": "2023-11-15T00:00:00Z",
+	})
+}
