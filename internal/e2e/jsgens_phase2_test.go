@@ -192,3 +192,38 @@ func TestNextMarkdownRoutes(t *testing.T) {
 		base + "notes/lens-cleaning": "2023-11-15T00:00:00Z",
 	})
 }
+
+// TestGatsbyMarkdownPosts runs plain sitemapgen in testdata/gatsby-md, a
+// Gatsby 5 blog in the shape of Gatsby's blog starter: the Markdown files
+// of content/blog (gatsby-source-filesystem's path) are published by
+// gatsby-node.js at their createFilePath slugs (storm-log.md at
+// /storm-log/, first-watch/index.md at /first-watch/). Each post is
+// joined to its file and dated by its front matter's date, not by the
+// files' later commit; the home page by src/pages/index.js's commit. The
+// slice every Gatsby 5 build writes, _gatsby/slices/_gatsby-scripts-1.html
+// (a bare <script> block), is no page.
+func TestGatsbyMarkdownPosts(t *testing.T) {
+	const base = "https://example.com/"
+	src, ours, log := builtSite(t, "gatsby-md", "public", base,
+		"2024-01-01T00:00:00Z *",
+		"2025-06-01T00:00:00Z content",
+		"2025-07-01T00:00:00Z gatsby-node.js src/templates/blog-post.js")
+	wantLastmods(t, ours, log, map[string]string{
+		base:                    "2024-01-01T00:00:00Z",
+		base + "first-watch/":   "2024-02-01T00:00:00Z",
+		base + "storm-log/":     "2024-08-15T06:00:00Z",
+		base + "2023/old-lens/": "2023-04-09T00:00:00Z",
+	})
+	for _, want := range []string{"content/blog", "src/pages"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("the run does not name %q among the sources:\n%s", want, log)
+		}
+	}
+	slice := filepath.Join("public", "_gatsby", "slices", "_gatsby-scripts-1.html")
+	if _, err := os.Stat(filepath.Join(src, slice)); err != nil {
+		t.Fatalf("the fixture has no slice: %v", err)
+	}
+	if r := mustRun(t, src, "--explain", filepath.ToSlash(slice)); !strings.Contains(r.stdout, "listed:      no") {
+		t.Errorf("Gatsby's slice is listed:\n%s", r.stdout)
+	}
+}
