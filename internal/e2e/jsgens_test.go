@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 )
@@ -70,6 +71,42 @@ func wantLastmods(t *testing.T, ours map[string]string, log string, want map[str
 	}
 }
 
+// printed checks that each page of pages, a URL of ours under base
+// whose built file is file(URL path), prints in its <time datetime> the
+// instant of its lastmod: the date the real build took from the page's
+// Markdown file (the JavaScript forms Date's toString writes, "Sat Feb 10
+// 2024 00:00:00 GMT+0000 (Coordinated Universal Time)", or the front
+// matter's own).
+func printed(t *testing.T, ours map[string]string, base string, pages []string, file func(string) string) {
+	t.Helper()
+	datetime := regexp.MustCompile(`<time dateTime="([^"]+)"`)
+	for _, loc := range pages {
+		data, err := os.ReadFile(file(strings.TrimPrefix(loc, base)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := datetime.FindSubmatch(data)
+		if m == nil {
+			t.Errorf("%s: the built page prints no date", loc)
+			continue
+		}
+		s := regexp.MustCompile(` \(.*\)$`).ReplaceAllString(string(m[1]), "")
+		var at time.Time
+		for _, layout := range []string{time.RFC3339, "Mon Jan 02 2006 15:04:05 GMT-0700", "January 2, 2006"} {
+			if at, err = time.Parse(layout, s); err == nil {
+				break
+			}
+		}
+		if err != nil {
+			t.Errorf("%s: the built page prints %q, which the test cannot read", loc, m[1])
+			continue
+		}
+		if !sameInstant(ours[loc], at.UTC().Format(time.RFC3339)) {
+			t.Errorf("%s: lastmod %q, and the real build printed %s", loc, ours[loc], m[1])
+		}
+	}
+}
+
 // TestNextMarkdownRoutes runs plain sitemapgen in testdata/next-md, a
 // Next.js 16 static export of a blog over Markdown: pages/[post].tsx,
 // whose getStaticPaths lists posts/*.md by name, publishes each at /NAME;
@@ -80,7 +117,7 @@ func wantLastmods(t *testing.T, ours map[string]string, log string, want map[str
 // by its page.tsx's commit.
 func TestNextMarkdownRoutes(t *testing.T) {
 	const base = "https://example.com/"
-	_, ours, log := builtSite(t, "next-md", "out", base,
+	src, ours, log := builtSite(t, "next-md", "out", base,
 		"2024-01-01T00:00:00Z *",
 		"2025-06-01T00:00:00Z posts notes",
 		"2025-07-01T00:00:00Z pages/[post].tsx app/notes/[slug]/page.tsx")
@@ -92,6 +129,8 @@ func TestNextMarkdownRoutes(t *testing.T) {
 		base + "notes/oil-delivery":  "2024-07-01T00:00:00Z",
 		base + "notes/lens-cleaning": "2023-11-15T00:00:00Z",
 	})
+	printed(t, ours, base, []string{base + "first-light", base + "foggy-week", base + "ships-seen", base + "notes/oil-delivery", base + "notes/lens-cleaning"},
+		func(p string) string { return filepath.Join(src, "out", filepath.FromSlash(p)+".html") })
 }
 
 // TestGatsbyMarkdownPosts runs plain sitemapgen in testdata/gatsby-md, a
@@ -115,6 +154,8 @@ func TestGatsbyMarkdownPosts(t *testing.T) {
 		base + "storm-log/":     "2024-08-15T06:00:00Z",
 		base + "2023/old-lens/": "2023-04-09T00:00:00Z",
 	})
+	printed(t, ours, base, []string{base + "first-watch/", base + "storm-log/", base + "2023/old-lens/"},
+		func(p string) string { return filepath.Join(src, "public", filepath.FromSlash(p), "index.html") })
 	for _, want := range []string{"content/blog", "src/pages"} {
 		if !strings.Contains(log, want) {
 			t.Errorf("the run does not name %q among the sources:\n%s", want, log)
