@@ -174,6 +174,44 @@ export async function getStaticPaths() {
 			want: []next.MarkdownRoute{{File: "pages/guides/[guide]/index.jsx", Folder: "content/guides", Exts: []string{".md", ".mdx"}, URL: "/guides/\x00/"}},
 		},
 		{
+			name: "the with-mdx-remote example: exported constants, a shorthand key",
+			files: map[string]string{
+				"utils/mdxUtils.js": `import fs from 'fs'
+import path from 'path'
+
+// POSTS_PATH is useful when you want to get the path to a specific file
+export const POSTS_PATH = path.join(process.cwd(), 'posts')
+
+// postFilePaths is the list of all mdx files inside the POSTS_PATH directory
+export const postFilePaths = fs
+  .readdirSync(POSTS_PATH)
+  // Only include md(x) files
+  .filter((path) => /\.mdx?$/.test(path))
+`,
+				"pages/posts/[slug].js": `import { serialize } from 'next-mdx-remote/serialize'
+import { postFilePaths, POSTS_PATH } from '../../utils/mdxUtils'
+
+export const getStaticProps = async ({ params }) => {
+  const postFilePath = path.join(POSTS_PATH, ` + "`${params.slug}.mdx`" + `)
+  return { props: { source: await serialize(fs.readFileSync(postFilePath)) } }
+}
+
+export const getStaticPaths = async () => {
+  const paths = postFilePaths
+    // Remove file extensions for page paths
+    .map((path) => path.replace(/\.mdx?$/, ''))
+    // Map the path into the static paths object required by Next.js
+    .map((slug) => ({ params: { slug } }))
+
+  return {
+    paths,
+    fallback: false,
+  }
+}
+`},
+			want: []next.MarkdownRoute{{File: "pages/posts/[slug].js", Folder: "posts", Exts: []string{".md", ".mdx"}, URL: "/posts/\x00"}},
+		},
+		{
 			name: "the route lists the folder itself, by a glob",
 			files: map[string]string{
 				"pages/notes/[note].tsx": `import { globSync } from 'glob';
