@@ -419,19 +419,59 @@ func relative(from, to string) string {
 	return strings.Join(append(out, t[i:]...), "/")
 }
 
-// slugStable matches a slug that slugify leaves as it is.
-var slugStable = regexp.MustCompile(`^[a-z0-9/-]*$`)
-
 // postURL returns the URL path of the post at rel in the folder f.
 func (f PostFolder) postURL(rel string) (string, bool) {
 	slug := f.Slug.FilePath(rel)
-	if f.Slug.Slugify {
-		if !slugStable.MatchString(slug) {
-			return "", false // slugify would change it: not joined
-		}
-		return path.Join("/", f.Slug.Prefix, slug) + "/", true
+	if !f.Slug.Slugify {
+		return f.Slug.Prefix + slug, true
 	}
-	return f.Slug.Prefix + slug, true
+	// A file-system route: each element of the value slugified, as
+	// gatsby-plugin-page-creator's derivePath does.
+	els := strings.Split(slug, "/")
+	for i, el := range els {
+		var ok bool
+		if els[i], ok = slugify(el); !ok {
+			return "", false
+		}
+	}
+	u := path.Join("/", f.Slug.Prefix, strings.Join(els, "/"))
+	if u != "/" {
+		u += "/"
+	}
+	return u, true
+}
+
+var (
+	// camel are decamelize's steps, in its order.
+	camel = []struct {
+		re   *regexp.Regexp
+		with string
+	}{
+		{regexp.MustCompile(`([A-Z]{2,})(\d+)`), "$1 $2"},
+		{regexp.MustCompile(`([a-z\d]+)([A-Z]{2,})`), "$1 $2"},
+		{regexp.MustCompile(`([a-z\d])([A-Z])`), "$1 $2"},
+		{regexp.MustCompile(`([A-Z]+)([A-Z][a-z\d]+)`), "$1 $2"},
+	}
+	notSlug = regexp.MustCompile(`[^a-z\d]+`)
+)
+
+// slugify is @sindresorhus/slugify 1.1's, with its default options, as
+// Gatsby 5's file-system routes call it, for ASCII text: & is "and",
+// camelCase words are split, letters lower case, and every run of other
+// characters one "-", none at either end. ok is false for other text,
+// which its transliteration would change in ways not known here.
+func slugify(s string) (string, bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return "", false
+		}
+	}
+	s = strings.ReplaceAll(s, "&", " and ")
+	for _, c := range camel {
+		s = c.re.ReplaceAllString(s, c.with)
+	}
+	s = notSlug.ReplaceAllString(strings.ToLower(s), "-")
+	return strings.Trim(s, "-"), true
 }
 
 // pageExts are the extensions of the pages of src/pages.

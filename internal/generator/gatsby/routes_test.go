@@ -206,7 +206,10 @@ func TestURLs(t *testing.T) {
 		{Path: "posts/tide.mdx", Want: "/blog/tide"},
 		{Path: "posts/tide.md", Want: ""},
 		{Path: "notes/lamp.md", Want: "/notes/lamp/"},
-		{Path: "notes/Lamp Room.md", Want: ""}, // slugify would change it
+		{Path: "notes/Lamp Room.md", Want: "/notes/lamp-room/"}, // as the real build slugified it
+		{Path: "notes/fogHorn & Bell.md", Want: "/notes/fog-horn-and-bell/"},
+		{Path: "notes/sub/index.md", Want: "/notes/sub/"},
+		{Path: "notes/Phare à Brest.md", Want: ""}, // transliterated by slugify: not joined
 		{Path: "src/pages/index.js", Want: "/"},
 		{Path: "src/pages/about.tsx", Want: "/about/"},
 		{Path: "src/pages/blog/index.jsx", Want: "/blog/"},
@@ -238,3 +241,18 @@ func TestURLs(t *testing.T) {
 }
 
 func pageOf(p string) generator.Page { return generator.Page{Path: p} }
+
+// TestSlugify: the slugs of @sindresorhus/slugify 1.1.2, the version
+// Gatsby 5.16's file-system routes call, for the same text (each
+// printed by it under Node 20).
+func TestSlugify(t *testing.T) {
+	for in, want := range map[string]string{
+		"Lamp Room": "lamp-room", "fogHorn & Bell": "fog-horn-and-bell", "HTMLParser2x": "html-parser2x",
+		"ABC123 def": "abc-123-def", "a--b__c": "a-b-c", "  -x- ": "x", "iOS10Update": "i-os-10-update",
+	} {
+		p := &gatsby.Preset{Posts: []gatsby.PostFolder{{Dir: "c", Exts: []string{".md"}, Slug: gatsby.Slug{BasePath: "src/pages", Slugify: true}}}}
+		if got, ok := p.URLPath(pageOf("c/" + in + ".md")); !ok || got != "/"+want+"/" {
+			t.Errorf("%q: %q %v, want /%s/", in, got, ok, want)
+		}
+	}
+}
