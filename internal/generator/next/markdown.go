@@ -424,8 +424,13 @@ func (f *folderReads) cwd(s *scope, i int) {
 	}
 	args := s.m.Args(i - 1)
 	var els []string
-	for _, a := range args[1:] {
+	for k, a := range args[1:] {
 		v := literal(s, a[0], a[1])
+		if v == "" && k > 0 && k == len(args)-2 && namesMarkdown(s, a[0], a[1]) {
+			// path.join(process.cwd(), 'posts', `${slug}.md`): a file of
+			// the folder.
+			break
+		}
 		if v == "" && a[1]-a[0] == 1 && t[a[0]].Kind == jsconfig.Ident && len(s.bound[t[a[0]].Text]) > 1 {
 			// A parameter given several literals: a folder each.
 			for _, b := range s.bound[t[a[0]].Text] {
@@ -444,6 +449,25 @@ func (f *folderReads) cwd(s *scope, i int) {
 		return
 	}
 	f.add(path.Join(els...))
+}
+
+// namesMarkdown reports whether the tokens s to e of sc's module name
+// a Markdown file: a template or a string with a Markdown extension
+// (`${slug}.md`, slug + '.mdx').
+func namesMarkdown(sc *scope, s, e int) bool {
+	for _, t := range sc.m.Toks[s:e] {
+		switch t.Kind {
+		case jsconfig.String:
+			if markdownExt.MatchString(t.Text) {
+				return true
+			}
+		case jsconfig.Template:
+			if markdownExt.MatchString(string(sc.m.Src[t.Pos:t.End])) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // glob reads a listing's literal argument: a folder ('posts',

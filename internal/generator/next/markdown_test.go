@@ -222,6 +222,23 @@ export const getStaticPaths = () => ({
 `},
 			want: []next.MarkdownRoute{{File: "pages/notes/[note].tsx", Folder: "notes", Exts: []string{".md"}, URL: "/notes/\x00"}},
 		},
+		{
+			name: "a file of the folder read by the same helper",
+			files: map[string]string{
+				"lib/api.ts": `import fs from 'fs';
+import path from 'path';
+export function getPost(slug: string) {
+  return fs.readFileSync(path.join(process.cwd(), 'content', 'posts', ` + "`${slug}.md`" + `), 'utf8');
+}
+export function getAllPosts() {
+  return fs.readdirSync(path.join(process.cwd(), 'content', 'posts')).map((f) => ({ slug: f.replace(/\.md$/, ''), text: getPost(f.replace(/\.md$/, '')) }));
+}
+`,
+				"app/[slug]/page.tsx": `import { getAllPosts } from '../../lib/api';
+export async function generateStaticParams() { return getAllPosts().map((p) => ({ slug: p.slug })); }
+`},
+			want: []next.MarkdownRoute{{File: "app/[slug]/page.tsx", Folder: "content/posts", Exts: []string{".md"}, URL: "/\x00/"}},
+		},
 		// Not joined.
 		{
 			name: "a folder read by a computed path",
