@@ -402,6 +402,7 @@ func (f *folderReads) scan(s *scope) {
 			}
 		case tk.Kind == jsconfig.Ident && lists[tk.Text] && i+1 < s.d.End && t[i+1].Is("("):
 			f.listed = true
+			f.listArg(s, i+1)
 		}
 	}
 }
@@ -449,6 +450,65 @@ func (f *folderReads) cwd(s *scope, i int) {
 		return
 	}
 	f.add(path.Join(els...))
+}
+
+// listArg reads the first argument of a listing whose parentheses open
+// at i, when it names a folder relative to the working directory
+// without process.cwd(): path.join('posts'), path.resolve('./posts'), or
+// a constant of the module bound to a string literal (const dir =
+// 'posts'). A string literal itself is read by scan, process.cwd() by
+// cwd.
+func (f *folderReads) listArg(s *scope, i int) {
+	args := s.m.Args(i)
+	if len(args) == 0 {
+		return
+	}
+	t := s.m.Toks
+	a, e := args[0][0], args[0][1]
+	if a < e && t[a].IsIdent("path") && a+2 < e && t[a+1].Is(".") {
+		a += 2
+	}
+	switch {
+	case e-a == 1 && t[a].Kind == jsconfig.Ident:
+		if v, ok := constString(s.m, t[a].Text); ok {
+			f.glob(v)
+		}
+	case a+1 < e && (t[a].IsIdent("join") || t[a].IsIdent("resolve")) && t[a+1].Is("(") && s.m.Match[a+1] == e-1:
+		var els []string
+		for _, x := range s.m.Args(a + 1) {
+			v := literal(s, x[0], x[1])
+			if v == "" {
+				if x[1]-x[0] == 1 && t[x[0]].IsIdent("__dirname") {
+					f.computed = true // the module's folder: not the project's
+				}
+				return
+			}
+			els = append(els, v)
+		}
+		if len(els) > 0 && !strings.HasPrefix(els[0], "/") {
+			f.add(path.Join(els...))
+		}
+	}
+}
+
+// constString returns the value of the module's top-level constant
+// name when it is bound to a string literal: const name = 'posts'.
+func constString(m *jscode.Module, name string) (string, bool) {
+	d, ok := m.Decls[name]
+	if !ok || d.Func {
+		return "", false
+	}
+	t := m.Toks[d.Start:d.End]
+	if len(t) > 0 && t[0].IsIdent("export") {
+		t = t[1:]
+	}
+	if len(t) > 0 && t[len(t)-1].Is(";") {
+		t = t[:len(t)-1]
+	}
+	if len(t) == 4 && t[0].IsIdent("const") && t[1].IsIdent(name) && t[2].Is("=") && t[3].Kind == jsconfig.String {
+		return t[3].Text, true
+	}
+	return "", false
 }
 
 // namesMarkdown reports whether the tokens s to e of sc's module name

@@ -239,6 +239,29 @@ export async function generateStaticParams() { return getAllPosts().map((p) => (
 `},
 			want: []next.MarkdownRoute{{File: "app/[slug]/page.tsx", Folder: "content/posts", Exts: []string{".md"}, URL: "/\x00/"}},
 		},
+		{
+			name: "a folder relative to the working directory, by a constant and by path.resolve",
+			files: map[string]string{
+				"lib/notes.js": `import { readdirSync } from 'node:fs'
+import path from 'node:path'
+const NOTES = 'notes'
+export const noteNames = () => readdirSync(NOTES).map((f) => f.replace('.md', ''))
+export const noteNamesAgain = () => readdirSync(path.resolve('./notes')).map((f) => f.replace('.md', ''))
+`,
+				"pages/notes/[note].js": `import { noteNames, noteNamesAgain } from '../../lib/notes'
+export function getStaticPaths() { return { paths: [...noteNames(), ...noteNamesAgain()].map((note) => ({ params: { note } })), fallback: false } }
+`},
+			want: []next.MarkdownRoute{{File: "pages/notes/[note].js", Folder: "notes", Exts: []string{".md"}, URL: "/notes/\x00"}},
+		},
+		{
+			name: "a folder relative to the module, by __dirname",
+			files: map[string]string{
+				"pages/[post].js": `import fs from 'fs'; import path from 'path';
+export function getStaticPaths() {
+  return { paths: fs.readdirSync(path.join(__dirname, '../posts')).map((f) => ({ params: { post: f.replace(/\.md$/, '') } })), fallback: false };
+}
+`},
+		},
 		// Not joined.
 		{
 			name: "a folder read by a computed path",
