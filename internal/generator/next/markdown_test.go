@@ -406,6 +406,24 @@ func TestMarkdownURLs(t *testing.T) {
 	if r := p.FrontMatter("pages/[post].tsx"); r.Read {
 		t.Errorf("FrontMatter(pages/[post].tsx) = %+v, want none: a route is code", r)
 	}
+	// A second route over posts: its pages take the files of the first's.
+	two := next.Preset{Markdown: []next.MarkdownRoute{
+		{File: "pages/[post].tsx", Folder: "posts", Exts: []string{".md"}, URL: "/\x00"},
+		{File: "app/notes/[slug]/page.tsx", Folder: "notes", Exts: []string{".md"}, URL: "/notes/\x00/"},
+		{File: "pages/amp/[post].tsx", Folder: "posts", Exts: []string{".md"}, URL: "/amp/\x00"},
+	}}
+	for u, want := range map[string]string{
+		"/amp/first-light": "/first-light", "/amp/first-light/": "/first-light", "/amp/first-light.html": "/first-light",
+		"/amp/": "", "/amp/a/b": "", "/notes/oil-delivery/": "", "/first-light": "",
+	} {
+		got, ok := two.FallbackURL(u)
+		if !ok {
+			got = ""
+		}
+		if got != want {
+			t.Errorf("FallbackURL(%s) = %q, want %q", u, got, want)
+		}
+	}
 	include, _ := p.SourceFiles()
 	for _, want := range []string{"posts/*.md", "content/notes/*.mdx"} {
 		if !slices.Contains(include, want) {

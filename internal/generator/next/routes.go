@@ -14,6 +14,7 @@ var (
 	_ generator.Sourced     = Preset{}
 	_ generator.FolderNamer = Preset{}
 	_ generator.RouteReader = (*Preset)(nil)
+	_ generator.Fallback    = Preset{}
 )
 
 // Preset routes the pages of a Next.js project: app/ (page.js, .jsx, .ts,
@@ -89,6 +90,28 @@ func (n Preset) markdownRoute(rel string) (MarkdownRoute, bool) {
 		}
 	}
 	return MarkdownRoute{}, false
+}
+
+// FallbackURL returns, for the page at urlPath of a route over Markdown
+// whose folder an earlier route reads too, the URL its Markdown file
+// has by the first route (its URLPath): two routes over one folder
+// (/posts/NAME and /amp/posts/NAME) both take the file as their pages'
+// source. ok is false for any other page.
+func (n Preset) FallbackURL(urlPath string) (string, bool) {
+	u := strings.TrimSuffix(strings.TrimSuffix(urlPath, ".html"), "/")
+	for i, r := range n.Markdown {
+		first := slices.IndexFunc(n.Markdown[:i], func(o MarkdownRoute) bool { return o.Folder == r.Folder })
+		if first < 0 {
+			continue
+		}
+		prefix, suffix, _ := strings.Cut(strings.TrimSuffix(r.URL, "/"), paramMark)
+		name, ok := strings.CutPrefix(u, prefix)
+		if name, ok = strings.CutSuffix(name, suffix); !ok || name == "" || strings.Contains(name, "/") {
+			continue
+		}
+		return strings.Replace(n.Markdown[first].URL, paramMark, name, 1), true
+	}
+	return "", false
 }
 
 // SourceFiles returns the app and pages folders' files, and the
