@@ -209,7 +209,7 @@ func (m *Module) declaration(s, i, e int, exported bool) {
 	if t[i].Is("{") && m.Match[i] > i {
 		// const { a, b: c } = require('x')
 		if spec, ok := m.require(m.Match[i]+1, e); ok {
-			for _, b := range m.bindings(i, m.Match[i]) {
+			for _, b := range m.bindings(i) {
 				m.Imports[b[1]] = Import{Spec: spec, Name: b[0]}
 			}
 		}
@@ -326,9 +326,9 @@ func (m *Module) Args(i int) [][2]int {
 	return out
 }
 
-// bindings returns the (exported, local) names of the braces from s to
-// e: { a, b as c } of an import, { a, b: c } of a destructuring.
-func (m *Module) bindings(s, e int) [][2]string {
+// bindings returns the (exported, local) names of the braces that open
+// at s: { a, b as c } of an import, { a, b: c } of a destructuring.
+func (m *Module) bindings(s int) [][2]string {
 	var out [][2]string
 	for _, a := range m.Args(s) {
 		switch n := a[1] - a[0]; {
@@ -338,7 +338,6 @@ func (m *Module) bindings(s, e int) [][2]string {
 			out = append(out, [2]string{m.Toks[a[0]].Text, m.Toks[a[0]+2].Text})
 		}
 	}
-	_ = e
 	return out
 }
 
@@ -364,7 +363,7 @@ func (m *Module) importStmt(i, e int) {
 			m.Imports[t[i+2].Text] = Import{Spec: spec, Name: "*"}
 			i += 3
 		case t[i].Is("{") && m.Match[i] > i:
-			for _, b := range m.bindings(i, m.Match[i]) {
+			for _, b := range m.bindings(i) {
 				if b[0] != "type" {
 					m.Imports[b[1]] = Import{Spec: spec, Name: b[0]}
 				}
