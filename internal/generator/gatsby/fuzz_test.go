@@ -27,7 +27,7 @@ func FuzzReadPosts(f *testing.F) {
 	f.Add([]byte("module.exports = { plugins: ['gatsby-transformer-remark', { resolve: 'gatsby-source-filesystem', options: { path: `${__dirname}/content/blog` } }] }"),
 		[]byte("const value = createFilePath({ node, getNode, basePath: 'pages' }); createNodeField({ name: 'slug', node, value }); createPage({ path: `/blog${post.fields.slug}` })"))
 	f.Fuzz(func(t *testing.T, config, node []byte) {
-		fsys := fstest.MapFS{"gatsby-config.js": {Data: config}, "gatsby-node.js": {Data: node}}
+		fsys := fstest.MapFS{"gatsby-config.js": {Data: config}, "gatsby-node.js": {Data: node}, "content/blog/a.md": {Data: []byte("---\n---\n")}}
 		posts, _, _ := ReadPosts(fsys, "gatsby-config.js", limits.Default)
 		for _, p := range posts {
 			if !fs.ValidPath(p.Dir) || p.Dir == "." || len(p.Exts) == 0 || p.Slug.Prefix != "" && !strings.HasPrefix(p.Slug.Prefix, "/") {

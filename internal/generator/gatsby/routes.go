@@ -112,8 +112,9 @@ func (g *Preset) ReadRoutes(src fs.FS, _ string, lim limits.Limits) []string {
 // and createPages calls createPage({ path: X.fields.slug }) or
 // `/PREFIX${X.fields.slug}`; or a page of src/pages is the file-system
 // route {MarkdownRemark.fields__slug} ({Mdx.fields__slug}). Any other
-// shape (a slug from front matter, a prefix computed) is not joined. It
-// returns whether gatsby-plugin-mdx is configured, and the files it read.
+// shape (a slug from front matter, a prefix computed) is not joined. A
+// folder that holds no such file (src/images) is none. It returns
+// whether gatsby-plugin-mdx is configured, and the files it read.
 func ReadPosts(src fs.FS, config string, lim limits.Limits) ([]PostFolder, bool, []string) {
 	if config == "" {
 		return nil, false, nil
@@ -186,9 +187,28 @@ func ReadPosts(src fs.FS, config string, lim limits.Limits) ([]PostFolder, bool,
 	routed = slices.Compact(slices.Sorted(slices.Values(routed)))
 	var out []PostFolder
 	for _, d := range dirs {
-		out = append(out, PostFolder{Dir: d, Exts: routed, Slug: slug})
+		if holds(src, d, routed) { // not src/images
+			out = append(out, PostFolder{Dir: d, Exts: routed, Slug: slug})
+		}
 	}
 	return out, isMDX, read
+}
+
+// holds reports whether the folder dir of src holds a file of one of
+// exts, at any depth; its walk stops at the first.
+func holds(src fs.FS, dir string, exts []string) bool {
+	found := false
+	_ = fs.WalkDir(src, dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && srcpath.HasExt(p, exts...) {
+			found = true
+			return fs.SkipAll
+		}
+		if err == nil && d.IsDir() && d.Name() == "node_modules" {
+			return fs.SkipDir
+		}
+		return nil
+	})
+	return found
 }
 
 // dirnamePath matches a path option under the project folder:

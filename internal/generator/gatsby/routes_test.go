@@ -48,6 +48,9 @@ exports.createPages = async ({ graphql, actions }) => {
 `
 )
 
+// post is a Markdown post.
+const post = "---\ntitle: Post\ndate: 2024-01-01\n---\nText.\n"
+
 // TestReadPosts is the table of gatsby-config and gatsby-node shapes:
 // which folders' Markdown files are posts, and how they are routed; and
 // the shapes that must not be joined.
@@ -61,10 +64,9 @@ func TestReadPosts(t *testing.T) {
 	}{
 		{
 			name:  "the blog starter",
-			files: map[string]string{"gatsby-config.js": starterConfig, "gatsby-node.js": starterNode},
+			files: map[string]string{"gatsby-config.js": starterConfig, "gatsby-node.js": starterNode, "content/blog/a/index.md": post, "src/images/a.png": ""},
 			want: []gatsby.PostFolder{
 				{Dir: "content/blog", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages"}},
-				{Dir: "src/images", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages"}},
 			},
 		},
 		{
@@ -78,6 +80,7 @@ export default {
   ],
 };
 `,
+				"posts/posts/tide.mdx": post,
 				"gatsby-node.mjs": `import { createFilePath } from 'gatsby-source-filesystem';
 export const onCreateNode = ({ node, actions, getNode }) => {
   if (node.internal.type === 'Mdx') {
@@ -107,6 +110,7 @@ exports.onCreateNode = ({ node, getNode, actions }) => {
 }
 `,
 				"src/pages/notes/{MarkdownRemark.fields__slug}.js": "export default function Note() { return null }",
+				"content/lamp.md": post,
 			},
 			want: []gatsby.PostFolder{{Dir: "content", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/notes", Slugify: true}}},
 		},
