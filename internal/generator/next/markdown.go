@@ -65,16 +65,19 @@ func (p *Preset) ReadRoutes(src fs.FS, _ string, lim limits.Limits) []string {
 // router: generateStaticParams), or the functions it calls in a module it
 // imports by a relative path or a tsconfig.json alias (one level deep),
 // lists one folder of the project: a string literal joined to
-// process.cwd() (path.join(process.cwd(), 'posts')), given to readdir,
-// readdirSync or a glob ('posts/*.md'), or given by the route as the
-// argument of a function whose parameter is joined so
+// process.cwd() (path.join(process.cwd(), 'posts'), also with a Markdown
+// file of it after: `${slug}.md`), given to readdir, readdirSync or a
+// glob ('posts/*.md') directly, through path.join or path.resolve, or as
+// a constant bound to it (const dir = 'posts'), or given by the route as
+// the argument of a function whose parameter is joined so
 // (entries('posts')); names a Markdown extension (.md, .mdx: the one it
 // strips or filters on); and gives P as a key of the parameters
-// ({ params: { P: … } }, { P: … }). A folder read by a computed path (a
-// variable, a template), two folders, a route over an API or a catch-all
-// route [...P] is not joined: its pages stay as the build wrote them. The
-// code is read as tokens, never run, each file within
-// limits.settings_bytes and limits.js_tokens.
+// ({ params: { P: … } }, { P: … }, { P }). A folder read by a computed
+// path (a variable, a template, __dirname), two folders, a route over an
+// API or a catch-all route [...P] is not joined: its pages stay as the
+// build wrote them. The code is read as tokens, never run, each file
+// within limits.settings_bytes and limits.js_tokens; a file that cannot
+// be read (past a limit, a link out of the project) joins nothing.
 func ReadMarkdownRoutes(src fs.FS, lim limits.Limits) ([]MarkdownRoute, []string) {
 	r := &codeReader{fsys: src, lim: lim, mods: map[string]*jscode.Module{}}
 	var out []MarkdownRoute
