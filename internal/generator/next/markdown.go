@@ -359,7 +359,7 @@ type folderReads struct {
 }
 
 // lists are the functions that list a folder's files.
-var lists = map[string]bool{"readdir": true, "readdirSync": true, "glob": true, "globSync": true, "sync": true, "fg": true}
+var lists = map[string]bool{"readdir": true, "readdirSync": true, "glob": true, "globSync": true, "globby": true, "globbySync": true, "sync": true, "fg": true}
 
 // markdownExt matches a Markdown extension in a string or a regular
 // expression: ".md", "\.mdx?$".

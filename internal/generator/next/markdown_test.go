@@ -262,6 +262,16 @@ export function getStaticPaths() {
 }
 `},
 		},
+		{
+			name: "globby in an app route",
+			files: map[string]string{
+				"app/log/[entry]/page.jsx": `import { globby } from 'globby'
+export async function generateStaticParams() {
+  return (await globby('log/*.mdx')).map((f) => ({ entry: f.slice(4).replace(/\.mdx$/, '') }))
+}
+`},
+			want: []next.MarkdownRoute{{File: "app/log/[entry]/page.jsx", Folder: "log", Exts: []string{".mdx"}, URL: "/log/\x00/"}},
+		},
 		// Not joined.
 		{
 			name: "a folder read by a computed path",
