@@ -126,7 +126,7 @@ func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
 	if dir == "" {
 		dir = "."
 	}
-	return Preset{}, dir
+	return &Preset{}, dir
 }
 
 // configs are the Next.js configuration files, in the order Detect
