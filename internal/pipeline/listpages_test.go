@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/plain"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -187,7 +188,7 @@ func TestHugoListShows(t *testing.T) {
 
 // lister is the preset of a generator whose list pages no source gives
 // (generator.Lister, as Hexo's): its sources are Plain's.
-type lister struct{ generator.Plain }
+type lister struct{ plain.Preset }
 
 func (lister) Lists(string) bool { return true }
 
