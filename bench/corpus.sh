@@ -17,9 +17,11 @@
 #   ref_cmd='...'                prints the listable URLs, one a line, when
 #                                the generator writes no sitemap
 #   truth='sitemap'              where the true dates come from, first that
-#                                knows: sitemap, html:REGEXP, git:DIR;
+#                                knows: sitemap, html:REGEXP, git:DIR,
+#                                frontmatter:DIR (the source's own date);
 #                                none:REGEXP, URLs judged to have none
-#                                (bench/corpuscmp)
+#                                (bench/corpuscmp); space-separated, so a
+#                                REGEXP writes a space \s
 #   base=''                      the base URL, when it has a path
 #   includes=''                  pages built from several files (git: truths):
 #                                URLPATH=FILE,FILE ... (relative to project)

@@ -30,7 +30,10 @@
 // sitemapgen's git source dates it (MkDocs, Sphinx: no rule of the
 // generator's dates a page, so its history does, by any of these). A page
 // built from includes (--includes) dates by the newest of its files.
-// "none:REGEXP" says, by judgement, that the URLs it matches have no true
+// "frontmatter:DIR", the date the page's source under DIR gives itself
+// (updated, lastmod, modified…, else date), for the Markdown blogs whose
+// generator writes no sitemap (Gatsby, Next.js) and whose layouts show that
+// date. "none:REGEXP" says, by judgement, that the URLs it matches have no true
 // date, whatever the sources after it say. A date after the last commit is never a truth: it is
 // the time of a build or of a checkout.
 package main
@@ -82,7 +85,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.site, "site", "", "the built site (for html: truths)")
 	fs.StringVar(&o.project, "project", ".", "the project folder (for git: truths)")
 	fs.StringVar(&o.base, "base", "", "the base URL the site is served at (default: scheme and host of the first listable URL)")
-	fs.StringVar(&o.truth, "truth", "sitemap", "where the true dates come from, first that knows: sitemap, html:REGEXP, git:DIR (space-separated)")
+	fs.StringVar(&o.truth, "truth", "sitemap", "where the true dates come from, first that knows: sitemap, html:REGEXP, git:DIR, frontmatter:DIR, none:REGEXP (space-separated)")
 	fs.StringVar(&o.drop, "drop", "", "regexp: the generator's URLs that are no pages")
 	fs.StringVar(&o.pages, "pages", "", "regexp: URLs we list that the generator leaves out but are pages")
 	fs.StringVar(&o.includes, "includes", "", "pages built from several files, for git: truths: URLPATH=FILE,FILE ... (files relative to the project)")
@@ -404,6 +407,15 @@ func newTruths(o options) (*truths, error) {
 				}
 				return sourceDates(o.project, dates, dir, t.urlPath(loc))
 			})
+		case "frontmatter":
+			dir := arg
+			t.add(s, func(loc, _ string) (string, []string) {
+				file := sourceFile(o.project, dir, t.urlPath(loc))
+				if file == "" {
+					return "", nil
+				}
+				return frontMatterDate(filepath.Join(o.project, file)), nil
+			})
 		default:
 			return nil, fmt.Errorf("--truth: unknown source %q", s)
 		}
@@ -506,12 +518,24 @@ func gitDates(project, dir string) (map[string][2]string, error) {
 // The extensions of source files, in the order a page's source is looked for.
 var sourceExts = []string{".md", ".markdown", ".rst", ".txt", ".mdx", ".html", ".njk", ".astro", ".ipynb"}
 
-// sourceDate finds the source of a URL path under dir as the generators
-// name their sources (NAME.EXT, NAME/index.EXT, NAME/README.md, Eleventy's
-// NAME/LAST.EXT; a file of the work tree, not one history deleted) and
+// sourceDates finds the source of a URL path under dir (sourceFile) and
 // returns its git dates: the author's, then the committer's and that of its
-// last change of content (renames followed).
+// last change of content (renames followed). A file history does not know
+// (untracked) has none.
 func sourceDates(project string, dates map[string][2]string, dir, p string) (string, []string) {
+	file := sourceFile(project, dir, p)
+	d, ok := dates[file]
+	if file == "" || !ok {
+		return "", nil
+	}
+	return d[0], []string{d[1], contentDate(project, file)}
+}
+
+// sourceFile finds the source of a URL path under dir as the generators
+// name their sources (NAME.EXT, NAME/index.EXT, NAME/README.md, Eleventy's
+// NAME/LAST.EXT; a file of the work tree) and returns its path relative to
+// the project, or "".
+func sourceFile(project, dir, p string) string {
 	p = strings.TrimSuffix(strings.TrimSuffix(p, "index.html"), "/")
 	p = strings.TrimSuffix(p, path.Ext(p))
 	var stems []string
@@ -523,14 +547,79 @@ func sourceDates(project string, dates map[string][2]string, dir, p string) (str
 	for _, s := range stems {
 		for _, e := range sourceExts {
 			file := path.Join(dir, s+e)
-			d, ok := dates[file]
-			if _, err := os.Stat(filepath.Join(project, file)); !ok || err != nil {
-				continue
+			if fi, err := os.Stat(filepath.Join(project, file)); err == nil && fi.Mode().IsRegular() {
+				return file
 			}
-			return d[0], []string{d[1], contentDate(project, file)}
 		}
 	}
-	return "", nil
+	return ""
+}
+
+// The front matter keys of a page's last change, then of its date, in the
+// order they answer (Hexo's updated, Hugo's lastmod, jekyll-last-modified-at's,
+// Pelican's modified, the Astro starter's updatedDate; then date, pubDate).
+var (
+	updatedKeys = []string{"updated", "lastmod", "last_modified_at", "modified", "updateddate", "updated_at"}
+	dateKeys    = []string{"date", "pubdate", "published", "publishdate"}
+)
+
+// frontMatterDate returns the date a page's source gives itself: its YAML
+// front matter (between "---" lines) or, without one, its opening
+// "Key: value" lines (Pelican's Markdown metadata) or ":key: value" fields
+// (reStructuredText). A date with a time but no zone, or written as
+// JavaScript's Date reads it ("Jul 08 2022"), is the day alone: its zone is
+// the generator's, not the file's.
+func frontMatterDate(file string) string {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return ""
+	}
+	lines := strings.Split(strings.ReplaceAll(string(data), "\r\n", "\n"), "\n")
+	if len(lines) > 0 && strings.TrimSpace(lines[0]) == "---" {
+		lines = lines[1:]
+	}
+	fields := map[string]string{}
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "---" || (strings.TrimSpace(l) == "" && len(fields) > 0) {
+			break
+		}
+		k, v, ok := strings.Cut(strings.TrimPrefix(l, ":"), ":")
+		if !ok || strings.HasPrefix(l, " ") || strings.HasPrefix(l, "\t") {
+			continue
+		}
+		k = strings.ToLower(strings.TrimSpace(k))
+		if _, seen := fields[k]; !seen {
+			fields[k] = strings.Trim(strings.TrimSpace(v), `"'`)
+		}
+	}
+	for _, keys := range [][]string{updatedKeys, dateKeys} {
+		for _, k := range keys {
+			if d := normalDate(fields[k]); d != "" {
+				return d
+			}
+		}
+	}
+	return ""
+}
+
+// normalDate writes a front matter date as W3C Datetime: an instant when it
+// has a zone, else the day alone; "" when it is no date.
+func normalDate(s string) string {
+	if s == "" {
+		return ""
+	}
+	for _, l := range []string{time.RFC3339Nano, "2006-01-02T15:04Z07:00", "2006-01-02 15:04:05Z07:00", "2006-01-02 15:04:05 -0700", "2006-01-02 15:04:05 Z07:00"} {
+		if t, err := time.Parse(l, s); err == nil {
+			return t.Format(time.RFC3339)
+		}
+	}
+	for _, l := range []string{"2006-01-02", "2006-1-2", "2006-01-02 15:04", "2006-1-2 15:04", "2006-01-02 15:04:05", "2006-01-02T15:04:05", "2006-01-02T15:04", "2006/01/02", "2006/1/2 15:04", "2006/01/02 15:04:05",
+		"Jan 02 2006", "Jan 2 2006", "Jan 2, 2006", "January 2, 2006", "January 2 2006", "2 January 2006", "02 Jan 2006", "2 Jan 2006", "Mon Jan 02 2006"} {
+		if t, err := time.Parse(l, s); err == nil {
+			return t.Format(time.DateOnly)
+		}
+	}
+	return ""
 }
 
 // newestDates returns the author and committer dates of the newest commit

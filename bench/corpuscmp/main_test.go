@@ -92,3 +92,25 @@ func TestCompare(t *testing.T) {
 		t.Errorf("a URL judged a page is in the details:\n%s", details)
 	}
 }
+
+// TestFrontMatterDate reads the dates a page's source gives itself, in the
+// forms the Markdown blogs of the corpus write them.
+func TestFrontMatterDate(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		{"yaml updated before date", "---\ntitle: A\ndate: 2020-01-02 10:00:00\nupdated: 2021-03-04 05:06:07\n---\nbody\n", "2021-03-04"},
+		{"yaml date alone, quoted", "---\ntitle: 'B'\ndate: '2020-01-01'\n---\n", "2020-01-01"},
+		{"zoned instant", "---\ndate: 2022-07-15T22:12:03.284Z\n---\n", "2022-07-15T22:12:03Z"},
+		{"javascript date", "---\npubDate: 'Jul 08 2022'\n---\n", "2022-07-08"},
+		{"pelican metadata", "title: C\ndate: 2019-4-16 03:05\ncategory: pwn\n\nbody date: 2000-01-01\n", "2019-04-16"},
+		{"none", "---\ntitle: D\n---\ndate: 2000-01-01\n", ""},
+	}
+	for _, tt := range tests {
+		file := filepath.Join(t.TempDir(), "post.md")
+		if err := os.WriteFile(file, []byte(tt.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got := frontMatterDate(file); got != tt.want {
+			t.Errorf("%s: frontMatterDate = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
