@@ -2,11 +2,13 @@ package generator
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"regexp"
 	"slices"
 
+	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
@@ -162,6 +164,31 @@ type FolderNamer interface {
 // than the build, joined to no source, may be stale.
 type OutputKeeper interface {
 	KeepsOldOutput() bool
+}
+
+// A MetaReader is a Preset whose generator reads its sources' metadata
+// in a form of its own, not front matter (Pelican's "Key: value" lines
+// of Markdown and reST's field lists): the join reads each source
+// through it, in place of the front matter reader.
+type MetaReader interface {
+	// ReadMeta reads the metadata of the source at rel, relative to the
+	// preset's folder, from r (bounded by the caller: read no more than
+	// the metadata needs), into what front matter would give: its dates
+	// (Lastmod and LastmodKey, Date), Title, Slug, and URL, the page's
+	// URL path when the generator publishes one ("" when not). The error
+	// is a read's.
+	ReadMeta(rel string, r io.Reader) (*frontmatter.Source, error)
+}
+
+// A Lister is a Preset whose generator builds list pages from no source
+// of their own (Pelican's home, archives, category and tag pages): the
+// join dates each by the newest of the joined pages it links to in its
+// own content, or leaves it undated.
+type Lister interface {
+	// ListPage reports whether the built page at urlPath, relative to
+	// the base URL without a leading slash ("", "category/notes.html",
+	// "tag/go/"), is one.
+	ListPage(urlPath string) bool
 }
 
 // Include is a file that a source's directive builds into its page.

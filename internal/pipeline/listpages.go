@@ -46,6 +46,8 @@ func (b *builder) dateListPages() listedCounts {
 		b.dateHugoLists()
 	case *generator.Jekyll:
 		b.dateJekyllLists(g)
+	case generator.Lister:
+		b.dateLinkedLists(g)
 	}
 	counts := listedCounts{}
 	for idx := range b.recs.listed {
@@ -174,6 +176,48 @@ func (b *builder) dateHugoLists() {
 	for i := range h.lists {
 		if t := h.newest(i); t != noLastMod {
 			b.list(h.lists[i].idx, t)
+		}
+	}
+}
+
+// dateLinkedLists dates, in the join of a generator.Lister, each list
+// page its preset names that has no source of its own (Pelican's home,
+// archives, category and tag pages) by the newest of the joined pages it
+// links to in its own content (not its menu, banner or footer): a page
+// is as new as the newest page it shows, never dated by pages it does
+// not show.
+func (b *builder) dateLinkedLists(l generator.Lister) {
+	pages := map[string]int64{} // the dated joined pages, by joinKey of their URL path
+	h := hugoLists{at: map[string]int{}}
+	for _, idx := range b.recs.order {
+		r := b.recs.rec(idx)
+		if r.extra() {
+			continue
+		}
+		u := b.mapper.URLPath(b.recs.pathOf(r))
+		if b.join[joinKey(u)] != nil {
+			if r.lastmod != noLastMod {
+				pages[joinKey(u)] = r.lastmod
+			}
+			continue
+		}
+		if l.ListPage(strings.TrimPrefix(u, "/")) {
+			h.add(idx, u, hugoList{})
+		}
+	}
+	if len(h.lists) == 0 || len(pages) == 0 {
+		return
+	}
+	b.readShown(&h)
+	for _, list := range h.lists {
+		t := int64(noLastMod)
+		for _, k := range list.shown {
+			if p, ok := pages[k]; ok && p > t {
+				t = p
+			}
+		}
+		if t != noLastMod {
+			b.list(list.idx, t)
 		}
 	}
 }
