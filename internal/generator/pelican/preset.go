@@ -92,34 +92,48 @@ func (p *Preset) ReadMeta(rel string, r io.Reader) (*frontmatter.Source, error) 
 func (p *Preset) page(rel string, m meta, fm *frontmatter.Source) {
 	s := p.s
 	base := strings.TrimSuffix(path.Base(rel), path.Ext(rel))
-	// FILENAME_METADATA's groups, where the file gives none.
-	if s.FileName != nil {
-		if a := s.FileName.FindStringSubmatch(base); a != nil {
-			for i, name := range s.FileName.SubexpNames() {
-				if _, ok := m[name]; name != "" && !ok && a[i] != "" {
-					m[name] = a[i]
-					if name == "date" {
-						m[fileNameDate] = a[i]
-					}
+	// FILENAME_METADATA's groups, then PATH_METADATA's, where the file
+	// gives none.
+	for _, c := range []struct {
+		re   *regexp.Regexp
+		data string
+	}{{s.FileName, base}, {s.PathMeta, rel}} {
+		if c.re == nil {
+			continue
+		}
+		a := c.re.FindStringSubmatch(c.data)
+		if a == nil {
+			continue
+		}
+		for i, name := range c.re.SubexpNames() {
+			name = strings.ToLower(name)
+			if _, ok := m[name]; name != "" && !ok && a[i] != "" {
+				m[name] = a[i]
+				if name == "date" {
+					m[fileNameDate] = a[i]
 				}
 			}
 		}
 	}
-	zone := s.Zone
+	zone, zoneFrom := s.Zone, s.ZoneFrom
 	if tz, ok := m["timezone"]; ok {
-		if loc, err := loadLocation(tz); err == nil {
-			zone = loc
+		if loc, err := loadLocation(strings.TrimSpace(tz)); err == nil {
+			zone, zoneFrom = loc, "its Timezone"
 		}
 	}
-	date, hasDate := parseDate(m["date"], zone)
-	modified, hasModified := parseDate(m["modified"], zone)
+	date, hasDate, dateZoned := parseDate(m["date"], zone)
+	modified, hasModified, modZoned := parseDate(m["modified"], zone)
+	zoned := true
 	switch {
 	case hasModified:
-		fm.Lastmod, fm.LastmodKey = modified, "modified"
+		fm.Lastmod, fm.LastmodKey, zoned = modified, "modified", modZoned
 	case hasDate && m[fileNameDate] != "":
-		fm.Lastmod, fm.LastmodKey = date, "date (of the file name)"
+		fm.Lastmod, fm.LastmodKey, zoned = date, "date (of the file name)", dateZoned
 	case hasDate:
-		fm.Lastmod, fm.LastmodKey = date, "date"
+		fm.Lastmod, fm.LastmodKey, zoned = date, "date", dateZoned
+	}
+	if !zoned {
+		fm.LastmodZone = zone.String() + " (" + zoneFrom + ")"
 	}
 	if hasDate {
 		fm.Date = date
@@ -149,7 +163,7 @@ func (p *Preset) page(rel string, m meta, fm *frontmatter.Source) {
 			from = base
 		}
 		var ok bool
-		if slug, ok = slugify(from, s.PreserveCase); !ok {
+		if slug, ok = s.slug(from); !ok {
 			return
 		}
 	}
@@ -176,7 +190,7 @@ func (p *Preset) page(rel string, m meta, fm *frontmatter.Source) {
 	for name, v := range map[string]string{"category": category, "author": author} {
 		fields[name] = ""
 		if v != "" {
-			sl, ok := slugify(strings.TrimSpace(strings.Split(v, ",")[0]), s.PreserveCase)
+			sl, ok := s.slug(strings.TrimSpace(strings.Split(v, ",")[0]))
 			if !ok {
 				delete(fields, name) // not known: a URL that names it is not found
 				continue
@@ -207,11 +221,11 @@ func (p *Preset) page(rel string, m meta, fm *frontmatter.Source) {
 const fileNameDate = "\x00filename date"
 
 // parseDate reads a date as dateutil does for the forms sources write:
-// ISO 8601 and its kin; one without a zone is in zone.
-func parseDate(s string, zone *time.Location) (time.Time, bool) {
+// ISO 8601 and its kin; one without a zone (zoned false) is in zone.
+func parseDate(s string, zone *time.Location) (t time.Time, ok, zoned bool) {
 	s = strings.TrimSpace(s)
 	if s == "" {
-		return time.Time{}, false
+		return time.Time{}, false, false
 	}
 	if a := looseDate.FindStringSubmatchIndex(s); a != nil {
 		// dateutil reads 2015-4-3 0:00 too: pad it as ISO 8601 writes it.
@@ -229,8 +243,8 @@ func parseDate(s string, zone *time.Location) (time.Time, bool) {
 		}
 		s = b.String() + s[a[1]:]
 	}
-	t, _, ok := frontmatter.ParseDateIn(s, zone)
-	return t, ok
+	t, zoned, ok = frontmatter.ParseDateIn(s, zone)
+	return t, ok, zoned
 }
 
 // looseDate matches a date and time whose numbers may lack their leading

@@ -65,6 +65,11 @@ func TestURLRules(t *testing.T) {
 		}, "2024-01-02-x.md", "Title: X\n\nx", "/2024/01/x/index.html"},
 		{"slug from the basename", map[string]any{"SLUGIFY_SOURCE": "basename"}, "My File.md", "Title: Something else\nDate: 2024-01-02\n\nx", "/my-file.html"},
 		{"FILENAME_METADATA with a slug", map[string]any{"FILENAME_METADATA": `(?P<date>\d{4}-\d{2}-\d{2})_(?P<slug>.*)`}, "2024-01-02_the-slug.md", "Title: T\n\nx", "/the-slug.html"},
+		{"PATH_METADATA", map[string]any{"PATH_METADATA": `blog/(?P<series>[^/]+)/.*`, "ARTICLE_SAVE_AS": "{series}/{slug}.html"}, "blog/sub/u.md", "Title: U\nDate: 2024-01-03\n\nx", "/sub/u.html"},
+		{"SLUGIFY_USE_UNICODE", map[string]any{"SLUGIFY_USE_UNICODE": true}, "j.md", "Title: 日本語 の Title!\nDate: 2024-01-02\n\nx", "/日本語-の-title.html"},
+		{"SLUGIFY_USE_UNICODE, marks kept", map[string]any{"SLUGIFY_USE_UNICODE": true}, "u.md", "Title: Ünïcode Ça\nDate: 2024-01-02\n\nx", "/ünïcode-ça.html"},
+		{"SLUG_REGEX_SUBSTITUTIONS: slugs not known", map[string]any{"SLUG_REGEX_SUBSTITUTIONS": []any{[]any{"a", "b"}}}, "x.md", "Title: X\nDate: 2024-01-02\n\nx", ""},
+		{"SLUG_REGEX_SUBSTITUTIONS, a slug of its own", map[string]any{"SLUG_REGEX_SUBSTITUTIONS": []any{[]any{"a", "b"}}}, "x.md", "Title: X\nDate: 2024-01-02\nSlug: own\n\nx", "/own.html"},
 		{"own save_as", nil, "x.md", "Title: X\nDate: 2024-01-02\nSave_as: special/x.html\n\nx", "/special/x.html"},
 		{"own save_as empty: not written", nil, "x.md", "Title: X\nDate: 2024-01-02\nSave_as:\n\nx", ""},
 		{"translation", nil, "x-fr.md", "Title: Bonjour\nDate: 2024-01-02\nLang: fr\n\nx", "/bonjour-fr.html"},
@@ -145,6 +150,14 @@ func TestMetaDates(t *testing.T) {
 		{"DEFAULT_DATE fs is no lastmod", map[string]any{"DEFAULT_DATE": "fs"}, "pages/a.md", "Title: A\n\nx", time.Time{}, ""},
 		{"no FILENAME_METADATA", map[string]any{"FILENAME_METADATA": nil}, "2024-01-02-x.md", "Title: X\n\nx", time.Time{}, ""},
 	}
+	// The zone a date without one was read in, and what said so.
+	zones := map[string]string{
+		"Date alone":             "UTC (Pelican's default TIMEZONE)",
+		"TIMEZONE":               "America/New_York (pelicanconf.py TIMEZONE)",
+		"the file's Timezone":    "America/New_York (its Timezone)",
+		"a date with its offset": "",
+		"the file name's date":   "UTC (Pelican's default TIMEZONE)",
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			p, _ := preset(t, tt.conf)
@@ -154,6 +167,9 @@ func TestMetaDates(t *testing.T) {
 			}
 			if !fm.Lastmod.Equal(tt.want) || fm.LastmodKey != tt.key {
 				t.Errorf("%s: lastmod %v (%q); want %v (%q)", tt.rel, fm.Lastmod, fm.LastmodKey, tt.want, tt.key)
+			}
+			if zone, ok := zones[tt.name]; ok && fm.LastmodZone != zone {
+				t.Errorf("%s: read in %q; want %q", tt.rel, fm.LastmodZone, zone)
 			}
 		})
 	}

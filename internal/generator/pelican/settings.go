@@ -28,8 +28,12 @@ type settings struct {
 	SlugifyBasename bool
 	// PreserveCase is SLUGIFY_PRESERVE_CASE.
 	PreserveCase bool
-	// FileName is FILENAME_METADATA; nil for none.
-	FileName *regexp.Regexp
+	// FileName is FILENAME_METADATA, PathMeta PATH_METADATA; nil for
+	// none.
+	FileName, PathMeta *regexp.Regexp
+	// UseUnicode is SLUGIFY_USE_UNICODE; CustomSlugs says that
+	// SLUG_REGEX_SUBSTITUTIONS (or the older SLUG_SUBSTITUTIONS) is set.
+	UseUnicode, CustomSlugs bool
 	// FolderCategory is USE_FOLDER_AS_CATEGORY; DefaultCategory
 	// DEFAULT_CATEGORY, Author AUTHOR, Lang DEFAULT_LANG.
 	FolderCategory                bool
@@ -83,7 +87,8 @@ type Setting struct {
 var joinKeys = []string{
 	"PATH", "ARTICLE_PATHS", "ARTICLE_EXCLUDES", "PAGE_PATHS", "PAGE_EXCLUDES",
 	"SLUGIFY_SOURCE", "SLUGIFY_PRESERVE_CASE", "USE_FOLDER_AS_CATEGORY", "DEFAULT_CATEGORY",
-	"AUTHOR", "DEFAULT_LANG", "FILENAME_METADATA", "DEFAULT_DATE", "TIMEZONE",
+	"AUTHOR", "DEFAULT_LANG", "FILENAME_METADATA", "PATH_METADATA", "DEFAULT_DATE", "TIMEZONE",
+	"SLUGIFY_USE_UNICODE", "SLUG_REGEX_SUBSTITUTIONS", "SLUG_SUBSTITUTIONS",
 }
 
 // confOf returns the settings of files (publishconf.py first, whose
@@ -108,7 +113,7 @@ func readSettings(c Conf) *settings {
 	s := &settings{
 		Path: ".", ArticlePaths: []string{""}, PagePaths: []string{"pages"},
 		SaveAs: map[string]string{}, FolderCategory: true, DefaultCategory: "misc", Lang: "en",
-		Zone: time.UTC, ZoneFrom: "Pelican's default TIMEZONE, UTC",
+		Zone: time.UTC, ZoneFrom: "Pelican's default TIMEZONE",
 	}
 	for k, v := range saveAsDefaults {
 		s.SaveAs[k] = v
@@ -200,29 +205,49 @@ func readSettings(c Conf) *settings {
 	str("DEFAULT_CATEGORY", &s.DefaultCategory)
 	str("AUTHOR", &s.Author)
 	str("DEFAULT_LANG", &s.Lang)
-	if v, file, ok := get("FILENAME_METADATA"); ok {
+	for _, name := range []string{"FILENAME_METADATA", "PATH_METADATA"} {
+		v, file, ok := get(name)
+		if !ok {
+			continue
+		}
+		var re *regexp.Regexp
 		switch x := v.Val.(type) {
 		case string:
-			// Python's named groups, (?P<name>…), are Go's too; re.match
-			// anchors at the start.
-			re, err := regexp.Compile(`^(?:` + x + `)`)
-			if err != nil {
-				unknown(file, v, "FILENAME_METADATA")
+			if x == "" {
+				break
 			}
-			s.FileName = re
+			// Python's named groups, (?P<name>…), are Go's too; re.match
+			// anchors at the start. A pattern Go does not take (a
+			// lookahead) stops the join.
+			var err error
+			if re, err = regexp.Compile(`^(?:` + x + `)`); err != nil {
+				unknown(file, v, name)
+			}
 		case nil:
-			s.FileName = nil
 		default:
-			unknown(file, v, "FILENAME_METADATA")
+			unknown(file, v, name)
+		}
+		if name == "FILENAME_METADATA" {
+			s.FileName = re
+		} else {
+			s.PathMeta = re
 		}
 	}
+	// Slugs made otherwise than by the default substitutions are not
+	// known: a source without a slug of its own is then not joined.
+	for _, name := range []string{"SLUG_REGEX_SUBSTITUTIONS", "SLUG_SUBSTITUTIONS"} {
+		if _, ok := c[name]; ok {
+			s.CustomSlugs = true
+		}
+	}
+	boolean("SLUGIFY_USE_UNICODE", &s.UseUnicode)
 	if v, file, ok := get("DEFAULT_DATE"); ok {
 		switch x := v.Val.(type) {
 		case nil:
 		case string:
 			if x == "fs" {
 				s.DefaultDateFS = true
-			} else if t, ok := parseDate(x, time.UTC); ok {
+			} else if t, ok, _ := parseDate(x, time.UTC); ok {
 				s.DefaultDate = t
 			} else {
 				unknown(file, v, "DEFAULT_DATE")
@@ -260,4 +285,13 @@ func readSettings(c Conf) *settings {
 type pyFile struct {
 	name string
 	vals map[string]pyconf.Value
+}
+
+// slug is Pelican's slugify of v with these settings; ok false when it
+// is not known here.
+func (s *settings) slug(v string) (string, bool) {
+	if s.CustomSlugs {
+		return "", false
+	}
+	return slugify(v, s.PreserveCase, s.UseUnicode)
 }

@@ -19,9 +19,23 @@ import (
 // but word characters, white space and hyphens dropped, trimmed, each
 // run of hyphens and white space one hyphen, lower-cased unless
 // preserveCase. ok is false where unidecode's transliteration is not
-// known here: a letter that is not Latin with marks.
-func slugify(s string, preserveCase bool) (string, bool) {
+// known here: a letter that is not Latin with marks. With useUnicode
+// (SLUGIFY_USE_UNICODE), letters and digits of every script are kept.
+func slugify(s string, preserveCase, useUnicode bool) (string, bool) {
 	s = stripTags(s)
+	if useUnicode {
+		var out strings.Builder
+		for _, r := range norm.NFKC.String(s) {
+			if r == '_' || r == '-' || unicode.IsSpace(r) || unicode.IsLetter(r) || unicode.IsNumber(r) {
+				out.WriteRune(r)
+			}
+		}
+		slug := slugRuns.ReplaceAllString(strings.TrimSpace(out.String()), "-")
+		if !preserveCase {
+			slug = strings.ToLower(slug)
+		}
+		return slug, true
+	}
 	var b strings.Builder
 	for _, r := range norm.NFKD.String(norm.NFKC.String(s)) {
 		switch {
