@@ -83,6 +83,7 @@ func TestURLRules(t *testing.T) {
 		{"DEFAULT_DATE: dated", map[string]any{"DEFAULT_DATE": []any{2020.0, 1.0, 2.0}}, "x.md", "Title: X\n\nx", "/x.html"},
 		{"no title: skipped", nil, "pages/x.md", "Date: 2024-01-02\n\nx", ""},
 		{"title with accents and marks", nil, "x.md", "Title: Ça *marche*, déjà!\nDate: 2024-01-02\n\nx", "/ca-marche-deja.html"},
+		{"title as written, entities unescaped (Markup.striptags)", nil, "a.md", "Title: __init__ and _private_ snake_case `x_y` &amp; [link](http://a.b) R&D\nDate: 2024-01-02\n\nx", "/__init__-and-_private_-snake_case-x_y-linkhttpab-rd.html"},
 		{"title that cannot be slugged here: not joined", nil, "x.md", "Title: 日本語\nDate: 2024-01-02\n\nx", ""},
 		{"author and path", map[string]any{"ARTICLE_SAVE_AS": "{author}/{path}.html", "AUTHOR": "Jane Doe"}, "a/b.md", "Title: B\nDate: 2024-01-02\n\nx", "/jane-doe/a/b.md.html"},
 		{"an unknown placeholder: no page", map[string]any{"ARTICLE_SAVE_AS": "{nope}/{slug}.html"}, "x.md", "Title: X\nDate: 2024-01-02\n\nx", ""},

@@ -5,6 +5,7 @@ package pelican
 
 import (
 	"fmt"
+	"html"
 	"regexp"
 	"strconv"
 	"strings"
@@ -69,8 +70,10 @@ var slugRuns = regexp.MustCompile(`[-\s]+`)
 // tags are HTML tags, which Markup.striptags drops.
 var tags = regexp.MustCompile(`<[^>]*>`)
 
+// stripTags is markupsafe's Markup.striptags: tags dropped, white space
+// collapsed, entities unescaped.
 func stripTags(s string) string {
-	return strings.Join(strings.Fields(tags.ReplaceAllString(s, "")), " ")
+	return html.UnescapeString(strings.Join(strings.Fields(tags.ReplaceAllString(s, "")), " "))
 }
 
 // format is Python's str.format of a URL setting with the fields of a
