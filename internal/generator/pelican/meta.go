@@ -30,8 +30,12 @@ var (
 	mdEnd   = regexp.MustCompile(`^(-{3}|\.{3})(\s.*)?$`)
 )
 
-// maxMetaLines bounds the lines of a head read for metadata.
-const maxMetaLines = 1000
+// maxMetaLines bounds the lines of a head read for metadata, maxHead
+// the bytes of an HTML source read for its <head>.
+const (
+	maxMetaLines = 1000
+	maxHead      = 256 << 10
+)
 
 // lines reads r a line at a time, without its line end, at most
 // maxMetaLines; the error is a read's.
@@ -224,7 +228,7 @@ func readRST(r io.Reader) (meta, error) {
 // readHTML reads an HTML source's <title> and its <meta name content>
 // (or contents) up to <body>.
 func readHTML(r io.Reader) (meta, error) {
-	z := html.NewTokenizer(r)
+	z := html.NewTokenizer(io.LimitReader(r, maxHead))
 	m := meta{}
 	inTitle := false
 	for {

@@ -55,6 +55,19 @@ func TestReadMetaHeadOnly(t *testing.T) {
 	}
 }
 
+// TestReadHTMLHeadOnly checks that an HTML source without <body> is read
+// to maxHead bytes, not whole.
+func TestReadHTMLHeadOnly(t *testing.T) {
+	r := &countReader{r: strings.NewReader("<title>T</title>" + strings.Repeat("<p>text</p>\n", 200000))}
+	m, err := readMeta("a.html", r)
+	if err != nil || m["title"] != "T" {
+		t.Fatalf("%q, %v", m, err)
+	}
+	if r.n > maxHead+4096 {
+		t.Errorf("read %d bytes of the file; want %d at most", r.n, maxHead)
+	}
+}
+
 type countReader struct {
 	r interface{ Read([]byte) (int, error) }
 	n int
