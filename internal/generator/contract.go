@@ -2,11 +2,13 @@ package generator
 
 import (
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"regexp"
 	"slices"
 
+	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
@@ -149,8 +151,8 @@ type RouteReader interface {
 }
 
 // A Lister is a Preset whose generator builds pages that no source
-// gives and that list pages which have one (Hexo's home, archives, tag
-// and category pages): each is dated by the newest of the joined pages
+// gives and that list pages which have one (Hexo's and Pelican's home,
+// archives, tag and category pages): each is dated by the newest of the joined pages
 // it links to in its own content (not its menu, banner, footer or
 // sidebar), a list page below it that it links to as new as what that
 // one shows, or left undated; never by the build.
@@ -174,6 +176,20 @@ type FolderNamer interface {
 // than the build, joined to no source, may be stale.
 type OutputKeeper interface {
 	KeepsOldOutput() bool
+}
+
+// A MetaReader is a Preset whose generator reads its sources' metadata
+// in a form of its own, not front matter (Pelican's "Key: value" lines
+// of Markdown and reST's field lists): the join reads each source
+// through it, in place of the front matter reader.
+type MetaReader interface {
+	// ReadMeta reads the metadata of the source at rel, relative to the
+	// preset's folder, from r (bounded by the caller: read no more than
+	// the metadata needs), into what front matter would give: its dates
+	// (Lastmod and LastmodKey, Date), Title, Slug, and URL, the page's
+	// URL path when the generator publishes one ("" when not). The error
+	// is a read's.
+	ReadMeta(rel string, r io.Reader) (*frontmatter.Source, error)
 }
 
 // Include is a file that a source's directive builds into its page.

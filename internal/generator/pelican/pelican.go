@@ -16,6 +16,7 @@ type Generator struct{}
 var (
 	_ generator.Generator     = Generator{}
 	_ generator.BaseURLPlacer = Generator{}
+	_ generator.Router        = Generator{}
 )
 
 // Info returns Pelican's.
@@ -39,10 +40,6 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 		return nil, err
 	}
 	p := &generator.Project{Generator: "pelican", Title: "Pelican", File: name, PublishDir: "output"}
-	type pyFile struct {
-		name string
-		vals map[string]pyconf.Value
-	}
 	files := []pyFile{{name, pyconf.Assignments(data)}}
 	pub, pdata, err := d.File("publishconf.py")
 	if err != nil {
@@ -77,5 +74,24 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 		}
 		break
 	}
+	conf := confOf(files)
+	if set := readSettings(conf); set.Unknown != "" {
+		p.Notes = append(p.Notes, set.Unknown)
+	}
+	p.Own = conf
 	return p, nil
+}
+
+// Routes returns the preset that joins the pages of p's build to the
+// sources of its PATH; none when a setting it needs is not a literal.
+func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
+	c, ok := p.Own.(Conf)
+	if !ok {
+		return nil, ""
+	}
+	s := readSettings(c)
+	if s.Unknown != "" {
+		return nil, ""
+	}
+	return &Preset{s: s}, s.Path
 }
