@@ -259,6 +259,12 @@ const (
 	// OutsideBase is a page whose URL path (Page.URLPath) climbs above
 	// the base URL with "..".
 	OutsideBase Reason = "URL outside the base URL"
+	// Fragment is a built .html file that is a piece of a page, not a
+	// page, whatever folder it is in (htmlhead.Head.Fragment): no
+	// doctype, no <html>, <head>, <body> or head element, nothing of its
+	// own to show, or a template's directive as its first text (a theme's
+	// partial a build copied, Gatsby's slices, a bare <script> block).
+	Fragment Reason = "fragment, not a page"
 )
 
 // The Reasons the build gives.
@@ -289,7 +295,7 @@ const (
 )
 
 // PageReasons are the Reasons Map gives.
-var PageReasons = []Reason{ErrorPage, OutsideBase, LocTooLong, NotAPage, Draft, Future, Expired, SitemapExcluded, NoIndex, XRobotsTag, Redirect, GoImportStub, NotCanonical, CanonicalOffsite}
+var PageReasons = []Reason{ErrorPage, OutsideBase, LocTooLong, NotAPage, Draft, Future, Expired, SitemapExcluded, Fragment, NoIndex, XRobotsTag, Redirect, GoImportStub, NotCanonical, CanonicalOffsite}
 
 // Reasons are every Reason a page may be left out for: PageReasons, then
 // those the build gives.
@@ -473,6 +479,10 @@ func (m *Mapper) Map(p Page) Decision {
 	}
 	if p.Source != nil && m.judgeSource(&d, p.Source) {
 		return d
+	}
+	if h != nil && h.Fragment {
+		d.Skip, d.Because = Fragment, "no doctype, no <html>, <head>, <body> or head element, and nothing of its own to show but a template's directives: a piece of a page (a theme's partial, a script block)"
+		return d // its problems (text before any tag) are no page's
 	}
 	if h != nil {
 		d.Warnings = append(d.Warnings, h.Problems...)

@@ -246,3 +246,51 @@ func DeadRobotsLines(dir, baseURL string) []RobotsLine {
 	}
 	return dead
 }
+
+// OtherRobotsLines returns the Sitemap: lines of dir/robots.txt that name,
+// under baseURL, a file dir has that dir's record does not list: a
+// sitemap this tool did not write (a project's own, which its build
+// writes beside ours, such as a Sphinx extension's sitemap.txt). skip
+// says which names the caller speaks of otherwise (a generator's
+// sitemaps). A robots.txt that cannot be read has none.
+//
+// robots.txt is read through the one door, at most its first
+// robots.MaxBytes (500 KiB), as Google reads it; the record as Recorded
+// reads it; each named file is looked at (Lstat) inside dir, never
+// through a link out.
+func OtherRobotsLines(dir, baseURL string, skip func(name string) bool) []RobotsLine {
+	root, err := fsx.OpenRoot(dir)
+	if err != nil {
+		return nil
+	}
+	defer root.Close()
+	data, cut, err := robots.ReadPrefix(root, robots.MaxBytes)
+	if err != nil {
+		return nil
+	}
+	if cut {
+		data = data[:bytes.LastIndexByte(data, '\n')+1] // the last line, cut, is no line
+	}
+	var (
+		ours  []string
+		read  bool
+		other []RobotsLine
+	)
+	for _, sl := range robots.Sitemaps(data) {
+		rest, ok := cutPrefixURL(sl.URL, baseURL)
+		if !ok || rest == "" || skip != nil && skip(rest) {
+			continue
+		}
+		if st, err := root.Lstat(rest); err != nil || !st.Mode().IsRegular() {
+			continue
+		}
+		if !read {
+			ours, _ = Recorded(dir) // none recorded: every file named is another's
+			read = true
+		}
+		if !slices.Contains(ours, rest) {
+			other = append(other, RobotsLine{Line: sl.Line, URL: sl.URL})
+		}
+	}
+	return other
+}

@@ -431,24 +431,25 @@ type reporter struct {
 	tty              bool
 	progressing      bool
 	start, lastPrint time.Time
-	// Without --verbose, a warning whose cause was already told
-	// causeShown times this run is counted, not printed (a site's
-	// thousand hreflang links without their slash would bury the
-	// summary): by cause, the place of the first, how many were told and
-	// how many more; finish tells the counts.
+	// Without --verbose, the warnings about a place are grouped by
+	// cause (a site's thousand hreflang links without their slash would
+	// bury the summary): finish tells each cause, in the order the
+	// causes came, with each of its warnings when it has at most
+	// causeEach, else in one line, its first warning as the example and
+	// how many more there were. --verbose prints each as it comes.
 	causes map[string]*cause
 	order  []string
 }
 
-// cause is a kind of warning a run told once.
+// cause is a kind of warning a run told.
 type cause struct {
-	first       string // where the first was, as printed
-	shown, more int
+	told []string // its first warnings, as printed, at most causeEach
+	n    int      // how many there were
 }
 
-// causeShown is how many warnings of one cause a run prints without
-// --verbose: a few pages' problems are each told, a flood is counted.
-const causeShown = 5
+// causeEach is the most warnings of one cause a run prints each, without
+// --verbose: a few pages' problems are each told, more are one line.
+const causeEach = 3
 
 func newReporter(root string, w io.Writer, quiet, verbose bool) *reporter {
 	r := &reporter{root: root, w: w, quiet: quiet, verbose: verbose, start: time.Now()}
@@ -491,15 +492,14 @@ func (r *reporter) events() pipeline.Report {
 					if r.causes == nil {
 						r.causes = map[string]*cause{}
 					}
-					c = &cause{first: placeOf(shown)}
+					c = &cause{}
 					r.causes[key] = c
 					r.order = append(r.order, key)
 				}
-				if c.shown == causeShown {
-					c.more++
-					return
+				if c.n++; c.n <= causeEach {
+					c.told = append(c.told, diag.Format(shown, diag.Warning))
 				}
-				c.shown++
+				return
 			}
 			r.endProgress()
 			fmt.Fprintln(r.w, diag.Format(shown, diag.Warning))
@@ -569,18 +569,27 @@ func (r *reporter) at(path string, err error) error {
 	return &diag.Diagnostic{File: r.path(path), Msg: err.Error()}
 }
 
-// finish ends a run's report: the progress line cleared, and for each
-// cause of warning told more than once, how many more there were.
+// finish ends a run's report: the progress line cleared, and the
+// warnings about a place by cause: each, for a cause of at most
+// causeEach; else one line, the first and how many more there were:
+// "public/a.html:5: warning: … (and 413 more like it: --verbose prints
+// each)".
 func (r *reporter) finish() {
 	r.endProgress()
 	for _, key := range r.order {
-		if c := r.causes[key]; c.more > 0 {
-			noun := "warnings"
-			if c.more == 1 {
-				noun = "warning"
+		c := r.causes[key]
+		if c.n <= causeEach {
+			for _, w := range c.told {
+				fmt.Fprintln(r.w, w)
 			}
-			fmt.Fprintf(r.w, "sitemapgen: %d more %s like the one at %s (--verbose prints each)\n", c.more, noun, c.first)
+			continue
 		}
+		line, rest, _ := strings.Cut(c.told[0], "\n") // a hint on lines of its own stays below
+		line += fmt.Sprintf(" (and %d more like it: --verbose prints each)", c.n-1)
+		if rest != "" {
+			line += "\n" + rest
+		}
+		fmt.Fprintln(r.w, line)
 	}
 	r.causes, r.order = nil, nil
 }
@@ -592,6 +601,9 @@ var (
 	causeQuoted = regexp.MustCompile("\"[^\"]*\"|'[^'\\s][^']*'|`[^`]*`")
 	causePath   = regexp.MustCompile(`(^|[\s(])[^\s(]*/[^\s:;,)]*`)
 	causeNumber = regexp.MustCompile(`[0-9]+`)
+	// a language code: "hreflang fr alternate …" is one cause in every
+	// language
+	causeLang = regexp.MustCompile(`\bhreflang [A-Za-z0-9-]+`)
 )
 
 // maxCauseBytes is the most bytes of a warning's message causeOf reads.
@@ -625,21 +637,10 @@ func causeOf(err error) string {
 		}
 	}
 	msg = causeURL.ReplaceAllString(msg, "URL")
+	msg = causeLang.ReplaceAllString(msg, "hreflang L")
 	msg = causeQuoted.ReplaceAllString(msg, "Q")
 	msg = causePath.ReplaceAllString(msg, "${1}P")
 	return causeNumber.ReplaceAllString(msg, "N")
-}
-
-// placeOf returns where the diagnostic err is, as printed: file:line.
-func placeOf(err error) string {
-	var d *diag.Diagnostic
-	if errors.As(err, &d) && d.File != "" {
-		if d.Line > 0 {
-			return fmt.Sprintf("%s:%d", d.File, d.Line)
-		}
-		return d.File
-	}
-	return "the first"
 }
 
 // endProgress clears the progress line, if one is shown.

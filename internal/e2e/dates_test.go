@@ -229,10 +229,12 @@ func TestJekyllBlogIndex(t *testing.T) {
 }
 
 // TestHugoTermAnyCase: Hugo takes a term written in two cases (Redux,
-// redux) for one term, whose page (under one spelling, with
-// disablePathToLower) it dates by the newest of all the pages that give
-// it, as we must (blog.mgechev.com, in the corpus); a section's own page
-// may give a term too (hugoDocs' tools/ section).
+// redux) for one URL (blog.mgechev.com, in the corpus), under one
+// spelling with disablePathToLower; a section's own page may give a term
+// too (hugoDocs' tools/ section). Hugo 0.111's page at that URL shows
+// only the first file's post (r1, 2016-04-10), though its sitemap dates
+// it by the other's (r2, 2018-01-18): we date it by what it shows, never
+// by a page it does not (issue 55).
 func TestHugoTermAnyCase(t *testing.T) {
 	src := hugoDatesSite(t, nil, map[string]string{
 		"hugo.toml": "baseURL = \"https://example.com/\"\ntitle = \"terms\"\ndisableKinds = [\"RSS\"]\ndisablePathToLower = true\n",
@@ -257,11 +259,14 @@ func TestHugoTermAnyCase(t *testing.T) {
 	if !sameInstant(theirs[tooling], "2019-10-21T00:00:00Z") {
 		t.Fatalf("Hugo's sitemap: %s dated %s: the fixture is wrong", tooling, theirs[tooling])
 	}
+	if shown, err := os.ReadFile(filepath.Join(public, "tags", "redux", "index.html")); err != nil || !strings.Contains(string(shown), "/posts/r1/") || strings.Contains(string(shown), "/posts/r2/") {
+		t.Fatalf("Hugo's term page does not show r1 alone (%v):\n%s", err, shown)
+	}
 	mustRun(t, src)
 	ours := ourURLs(t, public)
-	for _, loc := range []string{term, tooling} {
-		if !sameInstant(ours[loc], theirs[loc]) {
-			t.Errorf("%s: our lastmod %s, want Hugo's %s", loc, ours[loc], theirs[loc])
+	for loc, want := range map[string]string{term: "2016-04-10T00:00:00Z", tooling: theirs[tooling]} {
+		if !sameInstant(ours[loc], want) {
+			t.Errorf("%s: our lastmod %s, want %s (Hugo's %s)", loc, ours[loc], want, theirs[loc])
 		}
 	}
 }
@@ -412,5 +417,55 @@ func TestStateFirstBuild(t *testing.T) {
 		if string(got) != string(plain) || strings.Contains(string(got), today) {
 			t.Errorf("build %d with the state file:\n%s\nwithout:\n%s", i+1, got, plain)
 		}
+	}
+}
+
+// TestHugoHomeOwnText: a home page is as new as the newest page it links
+// to in its own content, never by pages it does not show (issue 55). Both
+// sites' pages have a menu (<header><nav>) that links to /posts/, whose
+// newest post is of 2025-04-26, and the home's _index.md says 2025-03-14.
+// A home whose layout lists the site's pages takes the post's date; one
+// whose layout shows only its own text keeps Hugo's date for it, though
+// its menu links to the newer /posts/. /posts/ lists its posts in both.
+func TestHugoHomeOwnText(t *testing.T) {
+	const baseof = `<!doctype html>
+<html lang="{{ .Site.Language.Lang }}">
+<head>
+<meta charset="utf-8">
+<title>{{ .Title }}</title>
+</head>
+<body>
+<header><nav><a href="{{ "" | absURL }}">Home</a> <a href="{{ "posts/" | absURL }}">Posts</a> <a href="{{ "about/" | absURL }}">About</a></nav></header>
+<main>{{ block "main" . }}{{ end }}</main>
+<footer><a href="{{ "posts/" | absURL }}">All posts</a></footer>
+</body>
+</html>
+`
+	for _, tc := range []struct {
+		name, layout, home string
+	}{
+		{"lists pages", `{{ define "main" }}<h1>{{ .Title }}</h1>{{ range site.RegularPages }}<p><a href="{{ .RelPermalink }}">{{ .Title }}</a></p>{{ end }}{{ end }}`, "2025-04-26T00:00:00Z"},
+		{"own text", `{{ define "main" }}<h1>{{ .Title }}</h1>{{ .Content }}{{ end }}`, "2025-03-14T00:00:00Z"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := hugoDatesSite(t, nil, map[string]string{"layouts/_default/baseof.html": baseof, "layouts/index.html": tc.layout})
+			public := filepath.Join(src, "public")
+			theirs := generatorSitemap(t, filepath.Join(public, "sitemap.xml"))
+			if !sameInstant(theirs[datesBase], "2025-03-14T00:00:00Z") {
+				t.Fatalf("Hugo's sitemap dates the home %s: the fixture is wrong", theirs[datesBase])
+			}
+			mustRun(t, src)
+			ours := ourURLs(t, public)
+			for loc, want := range map[string]string{
+				datesBase:                tc.home,
+				datesBase + "posts/":     "2025-04-26T00:00:00Z",
+				datesBase + "posts/new/": "2025-04-26T00:00:00Z",
+				datesBase + "about/":     "2025-01-01T10:00:00Z",
+			} {
+				if !sameInstant(ours[loc], want) {
+					t.Errorf("%s: our lastmod %s, want %s (Hugo's %s)", loc, ours[loc], want, theirs[loc])
+				}
+			}
+		})
 	}
 }

@@ -217,3 +217,54 @@ func TestVitePressSitemapDates(t *testing.T) {
 	check("a second run")
 	mustRun(t, src, "--check")
 }
+
+// TestHexoBuildStamp runs sitemapgen as a new user would on
+// testdata/hexo-stamp, a Hexo 8 site (theme hexo-theme-landscape; its
+// rebuild.sh builds it) whose publish folder netlify.toml names, its
+// sources committed and its built files untracked. Hexo dates a page's
+// `updated` by its source file's time, a fresh checkout's, and the theme
+// writes it as article:modified_time on the posts; the other pages
+// (archives, tags, the home page) carry none, and their files' times are
+// the build's. Every date the site offers lies on the build's day: the
+// build cannot date its pages, no lastmod is written, and one warning
+// says why.
+func TestHexoBuildStamp(t *testing.T) {
+	src := copyFixture(t, "hexo-stamp")
+	gitAt(t, src, "2025-03-01T10:00:00Z", "init", "-q")
+	gitAt(t, src, "2025-03-01T10:00:00Z", "add", "--", "_config.yml", "netlify.toml", "package.json", "source")
+	gitAt(t, src, "2025-03-01T10:00:00Z", "commit", "-q", "-m", "the sources")
+	const checkout = "2025-03-14T09:00:00Z" // rebuild.sh's source time: the theme's article:modified_time
+	built := time.Date(2025, 3, 14, 9, 4, 0, 0, time.UTC)
+	site := filepath.Join(src, "public")
+	page, err := os.ReadFile(filepath.Join(site, "2024", "03", "02", "first-tide", "index.html"))
+	if err != nil || !strings.Contains(string(page), `<meta property="article:modified_time" content="2025-03-14T09:00:00.000Z">`) {
+		t.Fatalf("the fixture's premise: the theme writes the checkout's time %s as article:modified_time (%v)", checkout, err)
+	}
+	if err := filepath.Walk(site, func(p string, _ os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		return os.Chtimes(p, built, built)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	r := mustRun(t, src)
+	entries, _, err := sitemaptest.URLs(site, "https://tidenotes.net/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) < 20 {
+		t.Fatalf("%d URLs listed, want the site's pages (at least 20):\n%s", len(entries), r.stderr)
+	}
+	for _, e := range entries {
+		if strings.HasPrefix(e.LastMod, "2025-03-14") {
+			t.Errorf("%s: lastmod %s, the build's day: a build stamp written", e.Loc, e.LastMod)
+		}
+	}
+	if n := strings.Count(r.stderr, "warning: "); n != 1 || !strings.Contains(r.stderr, "the build's time") {
+		t.Errorf("want one warning that says the build's time dates no page, got %d:\n%s", n, r.stderr)
+	}
+	if strings.Contains(r.stderr, "look like build times") {
+		t.Errorf("the lint calls dates build times that were written:\n%s", r.stderr)
+	}
+}

@@ -110,6 +110,19 @@ type Head struct {
 	// Truncated is set when the head did not end within the limit; the
 	// Head holds what was read.
 	Truncated bool
+	// Fragment is set when the file is a piece of a page, not a page: it
+	// has no doctype and no <html>, <head>, <body>, <title>, <meta>,
+	// <link> or <base> tag, and nothing of its own to show (text outside
+	// tags, whitespace aside; an image, a video, a frame), or its first
+	// text is a template's directive
+	// ({%, {{ or {#, which a build renders away): a bare <script> block
+	// (Gatsby's slices), a theme's Jinja partial that a build copied. It
+	// is judged from what the head reader reads: it reads such a file on
+	// past the element that ends its head, within its limit, as far as
+	// its first text or a page's tag; only a file with none of the
+	// page's tags pays for it. An empty file is not one (Problems says it
+	// is empty).
+	Fragment bool
 	// Problems lists what is wrong with the head: a date that does not
 	// parse, a refresh without a URL, conflicting canonical links, an
 	// invalid hreflang, content that is not HTML.
@@ -188,8 +201,11 @@ func (hr *HeadReader) ReadSized(r io.Reader, size int64) (*Head, error) {
 		if hr.lex.stopped {
 			return nil, hr.Context.Err()
 		}
-		if ended || eof || n >= limit {
+		// A file that may be a fragment is read on, as a head that has
+		// not ended, until its text or a page's tag tells.
+		if ended && !hr.p.undecided() || eof || n >= limit {
 			endHead(h, n, ended, eof, open)
+			hr.p.fragment(n, eof)
 			return h, nil
 		}
 		chunk = min(chunk*4, limit)
@@ -250,6 +266,7 @@ func (hr *HeadReader) ReadPage(page []byte, sr *StructuredReader) (*Head, *Struc
 		return nil, nil, hr.Context.Err()
 	}
 	endHead(h, len(page), ended, true, open)
+	hr.p.fragment(len(page), true)
 	return h, &sr.out, nil
 }
 
@@ -262,6 +279,52 @@ func headTag(name []byte) bool {
 		return true
 	}
 	return false
+}
+
+// pageTag reports whether an element is one only a page has, not a
+// fragment of one (Head.Fragment).
+func pageTag(name []byte) bool {
+	switch string(name) {
+	case "html", "head", "body", "title", "meta", "link", "base":
+		return true
+	}
+	return false
+}
+
+// shows reports whether an element shows a reader something without text:
+// an image, a video, a frame, a drawing (Head.Fragment).
+func shows(name []byte) bool {
+	switch string(name) {
+	case "img", "picture", "video", "audio", "iframe", "svg", "canvas", "object", "embed":
+		return true
+	}
+	return false
+}
+
+// doctype reports whether the token tok, a comment's, is a DOCTYPE.
+func doctype(tok []byte) bool {
+	const d = "<!doctype"
+	return len(tok) >= len(d) && bytes.EqualFold(tok[:len(d)], []byte(d))
+}
+
+// directive reports whether text, not blank, begins with a template's
+// directive: Jinja's, Liquid's, Nunjucks's, Go templates' {% %}, {{ }}
+// or {# #}, which a build renders away.
+func directive(text []byte) bool {
+	t := bytes.TrimLeft(text, " \t\n\f\r")
+	return len(t) >= 2 && t[0] == '{' && (t[1] == '%' || t[1] == '{' || t[1] == '#')
+}
+
+// fragment sets Head.Fragment from what was read of a file of n bytes,
+// all of it when eof (Head.Fragment).
+func (p *headParser) fragment(n int, eof bool) {
+	p.h.Fragment = n > 0 && !p.page && !p.ownText && (p.directive || eof && !p.h.Truncated)
+}
+
+// undecided reports whether the head ended at an element of the body and
+// nothing read since says whether the file is a page or a fragment.
+func (p *headParser) undecided() bool {
+	return p.after && !p.page && !p.ownText && !p.directive
 }
 
 // blank reports whether b holds only HTML whitespace.
@@ -311,6 +374,13 @@ type headParser struct {
 	// page.
 	sr     *StructuredReader
 	srDone bool
+	// What makes a file a page, not a fragment (Head.Fragment): page, a
+	// doctype or a tag only a page has; ownText, text of its own;
+	// directive, a template's directive as its first text; after, the
+	// head has ended at an element of the body, before page or text
+	// said which it is: the reader looks on, within what was read, for
+	// the first text or page tag.
+	page, ownText, directive, after bool
 }
 
 // tagLine returns the line the tag just read starts on. Its name is
@@ -340,7 +410,10 @@ func (p *headParser) run(l *lexer) (ended bool, open string) {
 			switch {
 			case l.tooMany:
 				p.h.Problems = append(p.h.Problems, fmt.Sprintf("a tag with more than %d attributes (limits.head_attributes); the head is read no further", l.maxAttrs))
+				p.page = true // not judged
 				return true, ""
+			case p.after:
+				return true, "" // the head ended at the element that began the look
 			case l.cutTag != nil:
 				return false, "a <" + string(l.cutTag) + "> tag"
 			case l.openRaw != nil:
@@ -353,19 +426,40 @@ func (p *headParser) run(l *lexer) (ended bool, open string) {
 		case tokStartTag:
 			p.sawTag = true
 			if p.tooManyTags() {
+				p.page = true // not judged
 				return true, ""
 			}
+			if pageTag(l.name) {
+				p.page = true
+			}
 			switch {
+			case p.after:
+				if shows(l.name) {
+					p.ownText = true
+				}
+				if p.page || p.ownText {
+					return true, ""
+				}
 			case string(l.name) == "template":
 				p.inert++
 			case p.inert > 0:
 			case !headTag(l.name):
-				return true, ""
+				if shows(l.name) && p.inert == 0 {
+					p.ownText = true
+				}
+				if p.page || p.ownText {
+					return true, ""
+				}
+				p.after = true // a fragment, or a page without its tags: its text tells
 			default:
 				p.attrs = l.attrs
 				p.tag(l.name)
 				ldJSON = string(l.name) == "script" &&
 					bytes.EqualFold(bytes.TrimSpace(decode(attrValue(l.attrs, "type"))), []byte("application/ld+json"))
+			}
+		case tokComment:
+			if !p.page && doctype(l.data[start:l.pos]) {
+				p.page = true
 			}
 		case tokRawText:
 			if ldJSON {
@@ -376,7 +470,20 @@ func (p *headParser) run(l *lexer) (ended bool, open string) {
 			// Text in a head starts the body, as a browser sees it. Text
 			// that runs to the end of what was read may be the start of a
 			// tag ("<"), or be followed by one; the next read tells.
-			if p.inert == 0 && l.pos < len(l.data) && !blank(l.text) {
+			if p.inert > 0 && !p.after || blank(l.text) {
+				break
+			}
+			if !p.ownText && !p.directive {
+				if directive(l.text) {
+					p.directive = true
+				} else {
+					p.ownText = true
+				}
+			}
+			if p.after {
+				return true, ""
+			}
+			if l.pos < len(l.data) {
 				if !p.sawTag {
 					p.h.Problems = append(p.h.Problems, "text before any HTML tag; no head read")
 				}
@@ -384,7 +491,17 @@ func (p *headParser) run(l *lexer) (ended bool, open string) {
 			}
 		case tokEndTag:
 			if p.tooManyTags() {
+				p.page = true // not judged
 				return true, ""
+			}
+			if pageTag(l.name) {
+				p.page = true
+			}
+			if p.after {
+				if p.page {
+					return true, ""
+				}
+				break
 			}
 			switch string(l.name) {
 			case "head":

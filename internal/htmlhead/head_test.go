@@ -79,14 +79,14 @@ func TestHead(t *testing.T) {
 		{"bad date falls through", `<meta property="article:modified_time" content="yesterday"><meta name="last-modified" content="2023-12-24">`,
 			Head{Modified: date("2023-12-24"), ModifiedFrom: "meta last-modified", Problems: []string{`article:modified_time "yesterday" is not a date`}}},
 		{"JSON-LD", `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Article","dateModified":"2022-02-02T02:02:02Z","x":"</p>"}</script>`,
-			Head{Modified: date("2022-02-02T02:02:02Z"), ModifiedFrom: "JSON-LD dateModified"}},
+			Head{Modified: date("2022-02-02T02:02:02Z"), ModifiedFrom: "JSON-LD dateModified", Fragment: true}},
 		{"JSON-LD graph", `<script type="application/ld+json">{"@graph":[{"@type":"WebSite"},{"@type":"WebPage","dateModified":"2021-01-01"}]}</script>`,
-			Head{Modified: date("2021-01-01"), ModifiedFrom: "JSON-LD dateModified"}},
+			Head{Modified: date("2021-01-01"), ModifiedFrom: "JSON-LD dateModified", Fragment: true}},
 		{"meta beats JSON-LD before it", `<script type="application/ld+json">{"dateModified":"2021-01-01"}</script><meta property="article:modified_time" content="2024-01-01">`,
 			Head{Modified: date("2024-01-01"), ModifiedFrom: "article:modified_time"}},
 		{"JSON-LD with an escaped key", `<script type="application/ld+json">{"date\u004dodified":"2021-01-01"}</script>`,
-			Head{Modified: date("2021-01-01"), ModifiedFrom: "JSON-LD dateModified"}},
-		{"broken JSON-LD", `<script type="application/ld+json">{"dateModified":</script>`, Head{Problems: []string{"JSON-LD does not parse: unexpected end of JSON input"}}},
+			Head{Modified: date("2021-01-01"), ModifiedFrom: "JSON-LD dateModified", Fragment: true}},
+		{"broken JSON-LD", `<script type="application/ld+json">{"dateModified":</script>`, Head{Problems: []string{"JSON-LD does not parse: unexpected end of JSON input"}, Fragment: true}},
 		{"other scripts are not JSON-LD", `<script>var x = {"dateModified":"2021-01-01"}; if (a<b) {}</script><meta name="robots" content="noindex">`, Head{NoIndex: `meta robots "noindex"`}},
 		{"byte-order mark", "\uFEFF<meta name=robots content=noindex>", Head{NoIndex: `meta robots "noindex"`}},
 		{"unclosed title", `<head><title>t<meta name="robots" content="noindex">`,
@@ -103,7 +103,7 @@ func TestHead(t *testing.T) {
 		{"comment hides a tag", `<head><!-- <meta name="robots" content="noindex"> --></head>`, Head{}},
 		{"binary junk", "\x00\x01\x02\xff\xfe junk <\x89PNG> <b>", Head{Problems: []string{"text before any HTML tag; no head read"}}},
 		{"text only", "just some text", Head{Problems: []string{"no HTML tags found; no head read"}}},
-		{"comments only", " \n<!-- nothing -->\n", Head{Problems: []string{"no HTML tags found; no head read"}}},
+		{"comments only", " \n<!-- nothing -->\n", Head{Problems: []string{"no HTML tags found; no head read"}, Fragment: true}},
 		{"not tags", "<\x00\xff>\x01 <p", Head{Problems: []string{"text before any HTML tag; no head read"}}},
 		{"invalid UTF-8 in a value", "<link rel=canonical href=\"/caf\xe9/\"><link rel=alternate hreflang=de href=\"/d\xe9/\">",
 			Head{Problems: []string{`canonical "/caf\xe9/" is not valid UTF-8 and no charset says how to read it; ignored`,
@@ -137,11 +137,64 @@ func TestHead(t *testing.T) {
 	}
 }
 
+// TestFragment: a file with no doctype and no tag only a page has, and
+// no text of its own or a template's directive as its first text, is a
+// piece of a page (issue 55): Gatsby's slices, a theme's Jinja partials a
+// build copied. Judged alike by Read (in chunks, its first 4 KiB when the
+// head ends in them) and ReadPage (the whole page).
+func TestFragment(t *testing.T) {
+	long := strings.Repeat("<span></span>", 400) // past the first 4 KiB chunk
+	tests := []struct {
+		name, page string
+		want       bool
+	}{
+		{"Gatsby's slice", "\n          <script\n            id=\"gatsby-chunk-mapping\"\n          >\n            window.___chunkMapping=\"{}\";\n          </script>\n", true},
+		{"a Jinja partial", "{% extends \"base.html\" %}\n{% block announce %}<a href=\"/new/\">New</a>{% endblock %}\n", true},
+		{"a partial that begins with an element", "<footer class=\"md-footer\">\n  {{ config.copyright }}\n</footer>\n", true},
+		{"a comment in Jinja", "{# the banner #}<div>x</div>", true},
+		{"elements without text", "<div id=\"slice\"><script>go()</script><style>a{}</style></div>\n", true},
+		{"elements without text, past the first chunk", "<div>" + long + "</div>", true},
+		{"a style block", "<style>body{margin:0}</style>", true},
+		{"a page without its tags", "<p>Hello, harbour.</p>", false},
+		{"images without text", "<div><img src=\"/a.png\">\n<img src=\"/b.png\"></div>", false},
+		{"an image first", "<img src=\"/a.png\">", false},
+		{"text first", "Hello, harbour.", false},
+		{"text past the first chunk", "<div>" + long + "Hello</div>", false},
+		{"a title", "<title>Tides</title>", false},
+		{"a meta refresh", `<meta http-equiv="refresh" content="0; url=/new/">`, false},
+		{"a canonical link", `<link rel="canonical" href="/">`, false},
+		{"a doctype", "<!DOCTYPE html>\n<p>{{ x }}</p>", false},
+		{"a body", "<body><script>go()</script></body>", false},
+		{"an html element", "<html><script>go()</script></html>", false},
+		{"a body after elements", "<div></div><body>", false},
+		{"an empty file", "", false},
+		{"blank", " \n\t", true},
+		{"a directive after text", "<p>Use {{ name }} here</p>", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := read(t, tt.page, 0); got.Fragment != tt.want {
+				t.Errorf("Read: Fragment %v, want %v (%+v)", got.Fragment, tt.want, *got)
+			}
+			hr := &HeadReader{}
+			h, err := hr.ReadSized(strings.NewReader(tt.page), int64(len(tt.page)))
+			if err != nil || h.Fragment != tt.want {
+				t.Errorf("ReadSized: Fragment %v, want %v (%v)", h.Fragment, tt.want, err)
+			}
+			var sr StructuredReader
+			h, _, err = hr.ReadPage([]byte(tt.page), &sr)
+			if err != nil || h.Fragment != tt.want {
+				t.Errorf("ReadPage: Fragment %v, want %v (%v)", h.Fragment, tt.want, err)
+			}
+		})
+	}
+}
+
 func equalHeads(a, b *Head) bool {
 	return a.NoIndex == b.NoIndex && a.Canonical == b.Canonical && a.Base == b.Base &&
 		(a.Refresh == nil) == (b.Refresh == nil) && (a.Refresh == nil || *a.Refresh == *b.Refresh) &&
 		slices.Equal(a.Alternates, b.Alternates) && a.Modified.Equal(b.Modified) && a.ModifiedFrom == b.ModifiedFrom &&
-		a.Truncated == b.Truncated && slices.Equal(a.Problems, b.Problems)
+		a.Truncated == b.Truncated && a.Fragment == b.Fragment && slices.Equal(a.Problems, b.Problems)
 }
 
 // A head longer than the limit is cut: what was read counts, and a tag cut

@@ -3,6 +3,7 @@ package htmlhead
 import (
 	"bytes"
 	"cmp"
+	"slices"
 )
 
 // LinkReader finds the links of a whole page, head and body, with the same
@@ -32,6 +33,12 @@ type Link struct {
 	// Sitemap marks a <link rel="sitemap" href>: the page names a
 	// sitemap, which is no link to follow.
 	Sitemap bool
+	// Chrome marks a link of the page's frame rather than its own
+	// content: inside a <nav>, or a <header> or <footer> that is not
+	// inside an <article>, <aside>, <main>, <nav> or <section> (ARIA's
+	// navigation, banner and contentinfo landmarks). A site's menu is
+	// on every page; a list page's entries are not in it.
+	Chrome bool
 }
 
 // Links calls fn for every link of page, in document order. It modifies
@@ -45,6 +52,7 @@ func (lr *LinkReader) Links(page []byte, fn func(Link)) (cut bool) {
 	l.reset(page)
 	line, counted := 1, 0 // the line at byte counted
 	inert, baseSeen := 0, false
+	var fr frame
 	for {
 		start := l.pos
 		switch l.next() {
@@ -55,6 +63,7 @@ func (lr *LinkReader) Links(page []byte, fn func(Link)) (cut bool) {
 			case name == "template":
 				inert++
 			case inert > 0:
+			case fr.open(name):
 			case name == "a" || name == "base" && !baseSeen:
 				href, ok := attrOf(l.attrs, "href")
 				if !ok {
@@ -63,7 +72,7 @@ func (lr *LinkReader) Links(page []byte, fn func(Link)) (cut bool) {
 				line += bytes.Count(page[counted:start], []byte("\n"))
 				counted = start
 				baseSeen = baseSeen || name == "base"
-				fn(Link{Href: decode(href), Line: line, Base: name == "base"})
+				fn(Link{Href: decode(href), Line: line, Base: name == "base", Chrome: fr.chrome()})
 			case name == "link":
 				href, ok := attrOf(l.attrs, "href")
 				if rel, _ := attrOf(l.attrs, "rel"); !ok || !hasToken(rel, "sitemap") {
@@ -71,14 +80,60 @@ func (lr *LinkReader) Links(page []byte, fn func(Link)) (cut bool) {
 				}
 				line += bytes.Count(page[counted:start], []byte("\n"))
 				counted = start
-				fn(Link{Href: decode(href), Line: line, Sitemap: true})
+				fn(Link{Href: decode(href), Line: line, Sitemap: true, Chrome: fr.chrome()})
 			}
 		case tokEndTag:
-			if string(l.name) == "template" && inert > 0 {
-				inert--
+			switch name := string(l.name); {
+			case name == "template":
+				inert = max(inert-1, 0)
+			case inert == 0:
+				fr.close(name)
 			}
 		}
 	}
+}
+
+// frame follows the elements that tell a page's frame (Link.Chrome)
+// from its content: each is closed by its end tag, which HTML requires
+// of them. A stray end tag closes nothing.
+type frame struct {
+	nav, sectioning int    // open <nav>s; open <article>, <aside>, <main>, <section>s
+	banners         []bool // open <header> and <footer>s: whether each is the page's
+}
+
+// open notes the start tag name, and reports whether it is one of
+// frame's, no link.
+func (f *frame) open(name string) bool {
+	switch name {
+	case "nav":
+		f.nav++
+	case "article", "aside", "main", "section":
+		f.sectioning++
+	case "header", "footer":
+		f.banners = append(f.banners, f.nav == 0 && f.sectioning == 0)
+	default:
+		return false
+	}
+	return true
+}
+
+// close notes the end tag name.
+func (f *frame) close(name string) {
+	switch name {
+	case "nav":
+		f.nav = max(f.nav-1, 0)
+	case "article", "aside", "main", "section":
+		f.sectioning = max(f.sectioning-1, 0)
+	case "header", "footer":
+		if n := len(f.banners); n > 0 {
+			f.banners = f.banners[:n-1]
+		}
+	}
+}
+
+// chrome reports whether a link here is of the page's frame.
+func (f *frame) chrome() bool {
+	return f.nav > 0 || slices.Contains(f.banners, true)
 }
 
 // hasToken reports whether the space-separated list v has the token

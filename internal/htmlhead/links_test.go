@@ -154,3 +154,24 @@ func FuzzLinks(f *testing.F) {
 		t.Fatalf("input %q\nLinkReader: %q\nx/net/html: %q", data, got, want)
 	})
 }
+
+// TestLinksChrome: the links of a page's menu, banner and footer are its
+// frame; those of its content, an article's own header among them, are
+// not (issue 55).
+func TestLinksChrome(t *testing.T) {
+	page := `<body><header><a href="/h">h</a><nav><a href="/n">n</a></nav></header>
+<main><a href="/m">m</a><article><header><a href="/ah">ah</a></header><footer><a href="/af">af</a></footer></article>
+<nav class="pager"><a href="/page/2/">2</a></nav><section><a href="/s">s</a></section></main>
+<aside><a href="/a">a</a></aside><div><a href="/d">d</a></div>
+<footer><a href="/f">f</a></footer></nav></footer></section><a href="/after">after</a>
+<template><nav></template><a href="/t">t</a>`
+	var got []string
+	var lr LinkReader
+	lr.Links([]byte(page), func(l Link) {
+		got = append(got, fmt.Sprintf("%s %v", l.Href, l.Chrome))
+	})
+	want := []string{"/h true", "/n true", "/m false", "/ah false", "/af false", "/page/2/ true", "/s false", "/a false", "/d false", "/f true", "/after false", "/t false"}
+	if !slices.Equal(got, want) {
+		t.Errorf("links:\n%q\nwant\n%q", got, want)
+	}
+}

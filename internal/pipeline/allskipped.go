@@ -56,6 +56,7 @@ var purposes = map[mapping.Reason]purpose{
 	mapping.SitemapExcluded:  asked,
 	mapping.GoImportStub:     notAPage,
 	mapping.NotAPage:         notAPage,
+	mapping.Fragment:         notAPage,
 	mapping.OutsideBase:      mistake,
 	mapping.NotFollowed:      mistake,
 	mapping.OwnOutput:        notAPage,
@@ -72,7 +73,8 @@ var purposes = map[mapping.Reason]purpose{
 // it (noindex, X-Robots-Tag noindex, redirect, draft, future, expired,
 // sitemap: false, robots.txt), the others being files no sitemap lists
 // (an error page, a go-import stub, a file the generator makes no page
-// of, sitemapgen's output, a duplicate URL, stale output). Such a build
+// of, a fragment of a page, sitemapgen's output, a duplicate URL, stale
+// output). Such a build
 // writes no sitemap, removes the one of an earlier run, and succeeds; a
 // build of pages left out by a mistake (a canonical link elsewhere or on
 // another host, a URL outside the base URL or too long, a symbolic link

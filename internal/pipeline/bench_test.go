@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/writer"
@@ -244,4 +246,59 @@ func (u *urlLines) Read(p []byte) (int, error) {
 	k := copy(p, u.buf)
 	u.buf = u.buf[:copy(u.buf, u.buf[k:])]
 	return k, nil
+}
+
+// BenchmarkHugoLists times whole builds of a Hugo join of 5,000 posts in
+// 50 sections and 500 tags, each list page linking to what it lists, in
+// its own content and in a menu: the cost of reading the list pages for
+// the pages they show (issue 55) beside the build.
+//
+//	go test ./internal/pipeline -run '^$' -bench HugoLists -count 5
+func BenchmarkHugoLists(b *testing.B) {
+	dir := b.TempDir()
+	public, content := filepath.Join(dir, "public"), filepath.Join(dir, "content")
+	write := func(root, rel, body string) {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	const posts, sections, tags = 5000, 50, 500
+	menu := "<header><nav>"
+	for s := range sections {
+		menu += fmt.Sprintf(`<a href="/s%d/">s%d</a>`, s, s)
+	}
+	menu += "</nav></header>"
+	shows := map[string]string{}
+	for i := range posts {
+		s, tag := i%sections, i%tags
+		rel := fmt.Sprintf("s%d/p%d", s, i)
+		write(content, rel+".md", fmt.Sprintf("---\ndate: 2024-01-01\nlastmod: 2024-%02d-%02d\ntags: [t%d]\n---\nText.\n", 1+i%12, 1+i%28, tag))
+		write(public, rel+"/index.html", "<!doctype html><title>"+rel+"</title>"+menu+"<main><p>Text.</p></main>")
+		link := fmt.Sprintf(`<p><a href="/%s/">%s</a></p>`, rel, rel)
+		shows[fmt.Sprintf("s%d/index.html", s)] += link
+		shows[fmt.Sprintf("tags/t%d/index.html", tag)] += link
+	}
+	for s := range sections {
+		shows["index.html"] += fmt.Sprintf(`<p><a href="/s%d/">s%d</a></p>`, s, s)
+	}
+	for tag := range tags {
+		shows["tags/index.html"] += fmt.Sprintf(`<p><a href="/tags/t%d/">t%d</a></p>`, tag, tag)
+	}
+	for rel, body := range shows {
+		write(public, rel, "<!doctype html><title>"+rel+"</title>"+menu+"<main>"+body+"</main>")
+	}
+	write(dir, "hugo.toml", "baseURL = 'https://example.com/'\n")
+	hugo, err := generator.LoadHugo(dir, limits.Default)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	benchRun(b, Options{
+		Root: public, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: "https://example.com/"},
+		Join: &Sources{Dir: content, Preset: hugo},
+	})
 }

@@ -216,6 +216,7 @@ func (b *builder) run(ctx context.Context) error {
 		return err
 	}
 	b.warnDeadRobots()
+	b.warnOtherSitemaps()
 	return nil
 }
 
@@ -330,6 +331,33 @@ func (b *builder) warnDeadRobots() {
 	}
 }
 
+// warnOtherSitemaps warns, after a whole build's write, about each
+// Sitemap: line of robots.txt that names a sitemap in the folder that the
+// build did not write and that is no generator's (those are taken over,
+// or said kept by the command): the project's own, which its build
+// writes beside ours (a Sphinx extension's sitemap.txt). Crawlers that
+// read robots.txt are given it; without --robots, not ours. Sitemapgen
+// does not take such a file over: no generator's rule says it is a
+// sitemap the project would not miss, and the project's build writes it
+// again. Once a build or a watch session, as warnDeadRobots.
+func (b *builder) warnOtherSitemaps() {
+	w := b.opts.Write
+	if w.DryRun || w.Check {
+		return
+	}
+	skip := func(name string) bool {
+		return w.TakeOver != nil && w.TakeOver(name) || b.opts.GeneratorSitemaps != nil && b.opts.GeneratorSitemaps(name)
+	}
+	robots := filepath.Join(w.Dir, "robots.txt")
+	for _, l := range writer.OtherRobotsLines(w.Dir, w.BaseURL, skip) {
+		what := "crawlers that read robots.txt are given it, not ours: run with --robots to name ours there, and stop the project's build writing its own, and this line, for ours to replace it"
+		if w.Robots {
+			what = "search engines read it beside ours: stop the project's build writing its own, and this line, for ours to replace it"
+		}
+		b.warn("", diag.At(robots, l.Line, "Sitemap: "+mapping.ShownURL(l.URL)+" names a sitemap this build did not write, the project's own; "+what))
+	}
+}
+
 // builder is the state of one build.
 type builder struct {
 	opts Options
@@ -401,6 +429,10 @@ type builder struct {
 	// setStamps is how many of Result.Stamps the set's rule found
 	// (guardStamps), which judges again before every write.
 	setStamps int
+	// stampsMTime says the set's rule counted the files' modification
+	// times with the heads' dates (guardStamps): guardMTime leaves them
+	// out, without a warning of its own.
+	stampsMTime bool
 	// translated says the generator's rules give sources translations
 	// (generator.Translator); groups are the joined sources by their
 	// translation key, made again after the sources change (nil).

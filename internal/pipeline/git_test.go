@@ -211,7 +211,7 @@ func TestSessionGit(t *testing.T) {
 	pc := &siteChanger{t: t, root: public}
 	cc := &siteChanger{t: t, root: content}
 	day := time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)
-	pc.write("index.html", "<title>home</title>", day)
+	pc.write("index.html", "<title>home</title>"+linksTo("/posts/a/ /posts/b/"), day)
 	pc.write("posts/a/index.html", "<title>a</title>", day)
 	pc.write("posts/b/index.html", "<title>b</title>", day)
 	cc.write("_index.md", "---\ntitle: home\n---\n", day)

@@ -57,13 +57,13 @@ func (b *builder) guardMTime() {
 	was := b.recs.dropMTime
 	b.recs.dropMTime = false
 	day, most, n := b.topDay(func(r *record) bool { return r.mtime() })
-	b.recs.dropMTime = looksStamped(most, n)
+	b.recs.dropMTime = looksStamped(most, n) || b.stampsMTime
 	if !b.recs.dropMTime {
 		return
 	}
 	b.res.MTimeDropped = true
 	b.recount(mapping.LastModMTime, "", b.res.LastMod[mapping.LastModMTime])
-	if !was {
+	if !was && !b.stampsMTime { // guardStamps said it for both
 		b.warn("", fmt.Errorf("%d of %d URLs have a modification time on %s, as a build, a copy or a fresh checkout sets every file's: left out of lastmod, since no date is better than a false one; %s; to keep them, list mtime in lastmod.sources", most, n, dayString(day), b.undatedFix()))
 	}
 }
@@ -77,43 +77,85 @@ func (b *builder) guardMTime() {
 // generator's sitemap), and no such date is more than a day later (a
 // build's stamp is the newest date its pages carry), those dates are the
 // build's: each of those pages takes the date the next sources give it
-// (git, the hash state file), or none. It is judged again on every write
-// of a Session, as a fresh build would judge the same pages, and said the
-// first time.
+// (git, the hash state file), or none. With Options.GuardMTime the files'
+// modification times count with them, as the lint counts every date: a
+// site whose heads date some pages by the build (Hexo's `updated`, a
+// checkout's time) and whose files' times date the rest is stamped as a
+// whole, though neither source alone dates half of it; then guardMTime
+// leaves the modification times out too (stampsMTime). It is judged again
+// on every write of a Session, as a fresh build would judge the same
+// pages, and said the first time, once for both sources.
 func (b *builder) guardStamps() {
 	recs := &b.recs
-	was, wasDay := recs.stamps, recs.stampDay
-	recs.stamps = false
+	was, wasDay, wasMTime := recs.stamps, recs.stampDay, b.stampsMTime
+	recs.stamps, b.stampsMTime = false, false
 	b.res.Stamps -= b.setStamps
 	b.setStamps = 0
+	n := recs.Len()
+	day, most, ok := b.stampDay(false)
+	withMTime := false
+	if !ok && b.opts.GuardMTime {
+		if day, _, ok = b.stampDay(true); ok {
+			// The heads' dates of that day are the build's stamps, and
+			// so are the files' times: most counts the former. With
+			// none of the former, the files' times are guardMTime's.
+			most, withMTime = b.stampableOn(day), true
+			ok = most > 0
+		}
+	}
+	if !ok {
+		return
+	}
+	recs.stamps, recs.stampDay, b.stampsMTime = true, day, withMTime
+	b.setStamps = most
+	b.res.Stamps += most
+	if was && wasDay == day && wasMTime == withMTime {
+		return
+	}
+	if withMTime {
+		_, all, _ := b.stampDay(true)
+		b.warn("", fmt.Errorf("%d of %d URLs have a lastmod on %s from the pages' heads (%d) or the files' modification times (%d), the newest day of those dates: the build's time (a checkout's or a build's, which a template prints as the page's date and which every file it writes carries), not a lastmod; left out, since no date is better than a false one; %s; to keep the files' times, list mtime in lastmod.sources", all, n, dayString(day), most, all-most, b.undatedFix()))
+		return
+	}
+	b.warn("", fmt.Errorf("%d of %d URLs have a lastmod on %s from the pages' heads or the generator's sitemap, the newest day of those dates: the build's time, which a template stamps into every page (jekyll-seo-tag writes page.date, a build's time for a document without a date), not a lastmod; each of those pages is dated by git or the state file, or not at all", most, n, dayString(day)))
+}
+
+// stampDay returns the day (Unix days) on which most listed URLs have a
+// lastmod from a source a build may stamp (with mtime, the modification
+// times too), how many have it, and whether that is the build's stamp:
+// looksStamped, and no such date more than a day later.
+func (b *builder) stampDay(mtime bool) (day int64, most int, stamped bool) {
+	recs := &b.recs
 	days := make(map[int64]int)
 	latest := int64(math.MinInt64)
 	for _, idx := range recs.order {
 		r := recs.rec(idx)
-		if r.lastmod == noLastMod || !mapping.Stampable(recSources[r.src]) {
+		if r.lastmod == noLastMod || !mapping.Stampable(recSources[r.src]) && !(mtime && r.mtime()) {
 			continue
 		}
 		d := unixDay(r.lastmod)
 		days[d]++
 		latest = max(latest, d)
 	}
-	var day int64
-	most := 0
 	for d, c := range days {
 		if c > most || c == most && d > day {
 			day, most = d, c
 		}
 	}
-	n := recs.Len()
-	if !looksStamped(most, n) || latest > day+1 {
-		return
+	return day, most, looksStamped(most, recs.Len()) && latest <= day+1
+}
+
+// stampableOn counts the listed URLs with a lastmod on day (Unix days)
+// from a source a build may stamp.
+func (b *builder) stampableOn(day int64) int {
+	n := 0
+	for _, idx := range b.recs.order {
+		r := b.recs.rec(idx)
+		if r.lastmod != noLastMod && mapping.Stampable(recSources[r.src]) && unixDay(r.lastmod) == day {
+			n++
+		}
 	}
-	recs.stamps, recs.stampDay = true, day
-	b.setStamps = most
-	b.res.Stamps += most
-	if !was || wasDay != day {
-		b.warn("", fmt.Errorf("%d of %d URLs have a lastmod on %s from the pages' heads or the generator's sitemap, the newest day of those dates: the build's time, which a template stamps into every page (jekyll-seo-tag writes page.date, a build's time for a document without a date), not a lastmod; each of those pages is dated by git or the state file, or not at all", most, n, dayString(day)))
-	}
+	return n
 }
 
 // undatedFix says how pages without a true date could get one.

@@ -6,14 +6,18 @@ package pipeline
 // site.posts, paginator.posts or a collection.
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"net/url"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
@@ -64,26 +68,30 @@ func (b *builder) list(idx int32, t int64) {
 	}
 }
 
-// dateHugoLists dates, in a Hugo join, each listed section page and the
-// home page by the newest lastmod of the listed pages under it in the
-// content tree. A list page is the built page of an _index file, or one
-// whose URL is a content folder's (a section without _index). Hugo's
-// own sitemap gives a list page without a date of its own the newest of
-// its pages, and one with a date (an _index.md's) that date, older than
-// a newer page it shows: here it is the newer. A taxonomy's term page
-// (/tags/a-term/) lists the pages whose front matter gives the term, the
-// taxonomy's page (/tags/) all of those: for each of the site's
-// taxonomies (tags and categories by default, and those of its
-// taxonomies table), at their default URLs.
+// dateHugoLists dates, in a Hugo join, each list page by the newest of
+// the pages it lists and shows: those its built page links to in its
+// own content (Link.Chrome: not its menu, banner or footer), among the
+// pages Hugo's rules put in its list. A list page is the built page of
+// an _index file, or one whose URL is a content folder's (a section
+// without _index); it lists the pages under its folder in the content
+// tree, in its language, and the sections below it, each as new as what
+// it shows in turn. Hugo's own sitemap gives a list page without a date
+// of its own the newest of its pages, and one with a date (an
+// _index.md's) that date, older than a newer page it shows: here it is
+// the newer. A home page whose layout shows only its own text keeps its
+// own date, though every page of the site is under it (issue 55). A
+// taxonomy's term page (/tags/a-term/) lists the pages whose front
+// matter gives the term, the taxonomy's page (/tags/) those and the term
+// pages: for each of the site's taxonomies (tags and categories by
+// default, and those of its taxonomies table), at their default URLs.
 func (b *builder) dateHugoLists() {
 	j := b.opts.Join
-	byURL := map[string]int64{} // taxonomy and term pages' URL path → newest
 	prefix := b.joinPrefix()
 	// A content folder's key is its path under its language's prefix:
 	// "posts", "fr/posts" (as the URL of its list page, without slashes).
 	key := func(lang, dir string) string { return strings.Trim(lang+"/"+dir, "/") }
-	newest := map[string]int64{} // content folder's key → newest lastmod under it
-	lists := map[int32]string{}  // record → the key of the content folder it lists
+	h := hugoLists{pages: map[string]*hugoPage{}, at: map[string]int{}, langs: map[string]bool{}}
+	terms := map[string]bool{} // the taxonomy and term pages' URL paths, lowercased
 	var unjoined []int32
 	for _, idx := range b.recs.order {
 		r := b.recs.rec(idx)
@@ -100,14 +108,18 @@ func (b *builder) dateHugoLists() {
 		if !ok {
 			continue
 		}
+		if lang != "" {
+			h.langs[key(lang, "")] = true
+		}
 		dir := parent(rel)
 		index := strings.HasPrefix(path.Base(rel), "_index.")
 		if index {
-			lists[idx] = key(lang, dir)
+			h.add(idx, urlPath, hugoList{folder: key(lang, dir), isFolder: true})
 		}
 		if r.lastmod == noLastMod {
 			continue
 		}
+		p := &hugoPage{lastmod: r.lastmod, lang: lang, regular: !index}
 		// A section's _index.md may give terms too: its page is then one
 		// of the term's pages, by its own date (hugoDocs' tools/ section
 		// in "developer tools").
@@ -116,42 +128,157 @@ func (b *builder) dateHugoLists() {
 				// Hugo takes a term in any case for one term (Redux and
 				// redux: one page, under the spelling it met first, when
 				// disablePathToLower keeps the case in URLs).
-				newer(byURL, strings.ToLower(lang+hugo.TermPath(tax, term)), r.lastmod)
-				newer(byURL, strings.ToLower(lang+hugo.TaxonomyPath(tax)), r.lastmod)
+				for _, u := range []string{strings.ToLower(lang + hugo.TermPath(tax, term)), strings.ToLower(lang + hugo.TaxonomyPath(tax))} {
+					if !slices.Contains(p.terms, u) {
+						p.terms = append(p.terms, u)
+						terms[u] = true
+					}
+				}
 			}
 		}
-		if index {
-			continue // a list page: not among the pages its sections list
-		}
-		if strings.HasPrefix(path.Base(rel), "index.") {
+		if !index && strings.HasPrefix(path.Base(rel), "index.") {
 			dir = parent(dir) // a leaf bundle: the page is its folder
 		}
-		for ; ; dir = parent(dir) {
-			newer(newest, key(lang, dir), r.lastmod)
-			if dir == "" {
-				break
-			}
-		}
+		p.dir = dir
+		h.pages[joinKey(urlPath)] = p
 	}
 	// A section without _index, and the home page without one, are built
 	// at their folder's URL; taxonomy and term pages at theirs.
+	folders := map[string]bool{} // the content folders that hold a dated page
+	for _, p := range h.pages {
+		if p.regular {
+			for dir := p.dir; ; dir = parent(dir) {
+				folders[key(p.lang, dir)] = true
+				if dir == "" {
+					break
+				}
+			}
+		}
+	}
 	for _, idx := range unjoined {
 		// Relative to the base URL, as "tags/greeting/"; as a path, "/tags/greeting/".
-		urlPath := "/" + strings.TrimSuffix(b.mapper.URLPath(b.recs.pathOf(b.recs.rec(idx))), "index.html")
-		if t, ok := byURL[strings.ToLower(strings.TrimSuffix(urlPath, "/")+"/")]; ok { // with trailing_slash: false too
-			b.list(idx, t)
+		built := b.mapper.URLPath(b.recs.pathOf(b.recs.rec(idx)))
+		urlPath := "/" + strings.TrimSuffix(built, "index.html")
+		if u := strings.ToLower(strings.TrimSuffix(urlPath, "/") + "/"); terms[u] { // with trailing_slash: false too
+			h.add(idx, built, hugoList{term: u})
 			continue
 		}
-		dir := strings.Trim(urlPath, "/")
-		if _, ok := newest[dir]; ok {
-			lists[idx] = dir
+		if dir := strings.Trim(urlPath, "/"); folders[dir] {
+			h.add(idx, built, hugoList{folder: dir, isFolder: true})
 		}
 	}
-	for idx, dir := range lists {
-		if t, ok := newest[dir]; ok {
-			b.list(idx, t)
+	if len(h.lists) == 0 {
+		return
+	}
+	b.readShown(&h)
+	for i := range h.lists {
+		if t := h.newest(i); t != noLastMod {
+			b.list(h.lists[i].idx, t)
 		}
 	}
+}
+
+// hugoLists are a Hugo site's list pages and the pages they may list.
+type hugoLists struct {
+	pages map[string]*hugoPage // the dated pages, by joinKey of their URL path
+	lists []hugoList
+	at    map[string]int  // index into lists by joinKey of the list page's URL path
+	langs map[string]bool // the folder keys of the languages' homes but the default's ("fr")
+}
+
+// hugoPage is a dated page of the content tree, as a list page may list it.
+type hugoPage struct {
+	lastmod   int64
+	lang, dir string   // its language's prefix ("/fr"), the content folder it is in ("posts")
+	terms     []string // the taxonomy and term pages it is listed on, as hugoList.term
+	regular   bool     // a page, not a list page (_index): only terms list it then
+}
+
+// hugoList is a list page: of a content folder, or a taxonomy's or a
+// term's.
+type hugoList struct {
+	idx      int32
+	isFolder bool
+	folder   string // the content folder's key ("fr/posts", "" the home)
+	term     string // the taxonomy or term page's URL path, lowercased ("/tags/", "/fr/tags/a-term/")
+	shown    []string
+	date     int64 // the newest shown, once judged
+	state    uint8 // 0 unjudged, 1 being judged, 2 judged
+}
+
+// add adds the list page of the record idx, at the URL path urlPath.
+func (h *hugoLists) add(idx int32, urlPath string, l hugoList) {
+	l.idx = idx
+	h.at[joinKey(urlPath)] = len(h.lists)
+	h.lists = append(h.lists, l)
+}
+
+// newest is the newest lastmod of the pages the list page i lists and
+// shows, noLastMod for none; a list page it shows counts as new as what
+// that one shows.
+func (h *hugoLists) newest(i int) int64 {
+	l := &h.lists[i]
+	switch l.state {
+	case 1:
+		return noLastMod // a list shown within what it shows
+	case 2:
+		return l.date
+	}
+	l.state, l.date = 1, noLastMod
+	for _, k := range l.shown {
+		if p := h.pages[k]; p != nil && h.has(l, p) && p.lastmod > l.date {
+			l.date = p.lastmod
+		}
+		if j, ok := h.at[k]; ok && j != i && h.under(l, &h.lists[j]) {
+			if t := h.newest(j); t > l.date {
+				l.date = t
+			}
+		}
+	}
+	l.state = 2
+	return l.date
+}
+
+// has reports whether the list page l lists the page p by Hugo's rules.
+func (h *hugoLists) has(l *hugoList, p *hugoPage) bool {
+	if !l.isFolder {
+		return slices.Contains(p.terms, l.term)
+	}
+	if !p.regular {
+		return false
+	}
+	dir := l.folder
+	if lang := strings.TrimPrefix(p.lang, "/"); lang != "" {
+		if dir != lang && !strings.HasPrefix(dir, lang+"/") {
+			return false
+		}
+		dir = strings.TrimPrefix(strings.TrimPrefix(dir, lang), "/")
+	} else if h.langs[firstSegment(dir)] {
+		return false
+	}
+	return dir == "" || p.dir == dir || strings.HasPrefix(p.dir, dir+"/")
+}
+
+// under reports whether the list page s is in the list page l's list: a
+// section below l's folder, in its language; a term page of l's
+// taxonomy.
+func (h *hugoLists) under(l, s *hugoList) bool {
+	if l.isFolder != s.isFolder {
+		return false
+	}
+	if !l.isFolder {
+		return strings.HasPrefix(s.term, l.term)
+	}
+	if l.folder == "" {
+		return !h.langs[firstSegment(s.folder)]
+	}
+	return strings.HasPrefix(s.folder, l.folder+"/")
+}
+
+// firstSegment is the first folder of a slash-separated path.
+func firstSegment(p string) string {
+	first, _, _ := strings.Cut(p, "/")
+	return first
 }
 
 // dateJekyllLists dates, in a Jekyll join, each page whose Liquid (its
@@ -243,4 +370,95 @@ func parent(rel string) string {
 		return dir
 	}
 	return ""
+}
+
+// readShown reads each of h's list pages as built for the pages it
+// shows: the links of its own content, as keys of h.pages and h.at. A
+// page that cannot be read shows nothing, and is said once.
+func (b *builder) readShown(h *hugoLists) {
+	base, err := url.Parse(b.mapper.BaseURL())
+	if err != nil || base.Host == "" {
+		return
+	}
+	pages, err := OpenSitePages(b.opts.Root)
+	if err != nil {
+		b.warn(b.opts.Root, fmt.Errorf("%w; its list pages are not dated by what they list", err))
+		return
+	}
+	defer pages.Close()
+	var lr htmlhead.LinkReader
+	lr.MaxAttrs = b.opts.Limits.Or().HeadAttributes
+	var buf bytes.Buffer
+	for i := range h.lists {
+		l := &h.lists[i]
+		r := b.recs.rec(l.idx)
+		rel := b.recs.pathOf(r)
+		buf.Reset()
+		if err := readPage(pages, rel, int64(b.opts.Limits.Or().PageBytes), &buf); err != nil {
+			b.shownUnread(rel, err)
+			continue
+		}
+		from, err := url.Parse(r.loc)
+		if err != nil {
+			continue
+		}
+		lr.Links(buf.Bytes(), func(ln htmlhead.Link) {
+			if ln.Chrome || ln.Sitemap {
+				return
+			}
+			ref, err := url.Parse(string(bytes.TrimSpace(ln.Href)))
+			if err != nil {
+				return
+			}
+			to := from.ResolveReference(ref)
+			if ln.Base {
+				from = to
+				return
+			}
+			if k, ok := siteKey(base, to); ok && !slices.Contains(l.shown, k) {
+				l.shown = append(l.shown, k)
+			}
+		})
+	}
+}
+
+// readPage reads the page rel of pages whole into buf, within max bytes.
+func readPage(pages *SitePages, rel string, max int64, buf *bytes.Buffer) error {
+	p, err := pages.Open(rel, max, "limits.page_bytes")
+	if err != nil {
+		return err
+	}
+	defer p.Close()
+	_, err = buf.ReadFrom(p)
+	return err
+}
+
+// siteKey is the joinKey of the URL u's path under base, and whether u
+// is a page of the site at all (its host, under its path).
+func siteKey(base, u *url.URL) (string, bool) {
+	if !strings.EqualFold(u.Host, base.Host) || u.Scheme != "http" && u.Scheme != "https" {
+		return "", false
+	}
+	rel, ok := strings.CutPrefix(u.Path, base.Path)
+	if !ok {
+		if u.Path+"/" != base.Path {
+			return "", false
+		}
+		rel = ""
+	}
+	return joinKey(rel), true
+}
+
+// shownUnread warns, once a build (or a Session), that the list page rel
+// could not be read for the pages it shows.
+func (b *builder) shownUnread(rel string, err error) {
+	said := "\x00shown " + rel // a page of the site, not a source of the same path
+	if b.saidOf[said] {
+		return
+	}
+	if b.saidOf == nil {
+		b.saidOf = make(map[string]bool)
+	}
+	b.saidOf[said] = true
+	b.warn(rel, fmt.Errorf("%w; the page is not dated by the pages it lists", err))
 }

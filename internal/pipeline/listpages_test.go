@@ -129,3 +129,58 @@ func TestJekyllLayoutRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestHugoListShows: a Hugo list page is as new as the newest page it
+// lists and links to in its own content, not in its menu, banner or
+// footer, nor a page outside its list (issue 55). Links are read
+// absolute, root-relative, relative and under a <base href>.
+func TestHugoListShows(t *testing.T) {
+	day := time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)
+	const menu = `<header><nav><a href="/posts/">posts</a> <a href="/posts/new/">new</a></nav></header>`
+	for _, tc := range []struct {
+		name, home, posts string
+		wantHome          string
+	}{
+		{"own text", "<main><p>Welcome.</p></main>", `<a href="new/">new</a>`, "2024-01-01"},
+		{"shows the section", `<main><a href="posts/">all posts</a></main>`, `<a href="new/">new</a>`, "2024-05-05"},
+		{"section shows the old post", `<main><a href="https://example.com/posts/">all</a></main>`, `<a href="/posts/old/">old</a>`, "2024-02-02"},
+		{"shows a post", `<main><a href="/posts/new/#top">new</a></main>`, "", "2024-05-05"},
+		{"base href", `<base href="/posts/"><main><a href="new/">new</a></main>`, "", "2024-05-05"},
+		{"another site", `<main><a href="https://other.example/posts/new/">new</a></main>`, "", "2024-01-01"},
+		{"in the footer", `<main></main><footer><a href="/posts/new/">new</a></footer>`, "", "2024-01-01"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			public, content := filepath.Join(dir, "public"), filepath.Join(dir, "content")
+			pc := &siteChanger{t: t, root: public}
+			cc := &siteChanger{t: t, root: content}
+			pc.write("index.html", "<title>home</title>"+menu+tc.home, day)
+			pc.write("posts/index.html", "<title>posts</title>"+menu+"<main>"+tc.posts+"</main>", day)
+			pc.write("posts/new/index.html", "<title>new</title>"+menu, day)
+			pc.write("posts/old/index.html", "<title>old</title>"+menu, day)
+			cc.write("_index.md", "---\ndate: 2024-01-01\n---\n", day)
+			cc.write("posts/new.md", "---\ndate: 2024-05-05\n---\n", day)
+			cc.write("posts/old.md", "---\ndate: 2024-02-02\n---\n", day)
+			hugo, err := generator.LoadHugo(dir, limits.Default)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts := Options{
+				Root: public, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: "https://example.com/", Now: day.AddDate(3, 0, 0)},
+				Join:  &Sources{Dir: content, Preset: hugo},
+				Write: writer.Options{DryRun: true},
+			}
+			res, err := Run(context.Background(), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := slices.Index(locs(res), "https://example.com/")
+			if i < 0 {
+				t.Fatalf("no home page in %q", locs(res))
+			}
+			if got := res.URLs.At(i).LastMod.Format(time.DateOnly); got != tc.wantHome {
+				t.Errorf("home dated %s, want %s", got, tc.wantHome)
+			}
+		})
+	}
+}

@@ -327,7 +327,7 @@ func (s *records) lastmod(idx int32) int64 {
 		lm = noLastMod
 	case s.stamped(idx):
 		lm = noLastMod
-		if n, ok := s.next[idx]; ok {
+		if n, ok := s.next[idx]; ok && !(s.dropMTime && recSources[n.src] == mapping.LastModMTime) {
 			lm = n.lastmod
 		}
 	}
@@ -352,7 +352,10 @@ func (s *records) source(idx int32) mapping.LastModSource {
 	case r.lastmod == noLastMod, r.mtime() && s.dropMTime:
 		return ""
 	case s.stamped(idx):
-		return recSources[s.next[idx].src] // "" when not in next
+		if src := recSources[s.next[idx].src]; !(s.dropMTime && src == mapping.LastModMTime) {
+			return src // "" when not in next
+		}
+		return ""
 	}
 	return recSources[r.src]
 }

@@ -200,6 +200,7 @@ func (s *Session) finish(only map[string]bool) error {
 		return err
 	}
 	b.warnDeadRobots()
+	b.warnOtherSitemaps()
 	return nil
 }
 

@@ -358,7 +358,7 @@ func TestSessionJoin(t *testing.T) {
 	pc := &siteChanger{t: t, root: public}
 	cc := &siteChanger{t: t, root: content}
 	day := func(d int) time.Time { return time.Date(2024, 3, d, 0, 0, 0, 0, time.UTC) }
-	pc.write("index.html", "<title>home</title>", day(1))
+	pc.write("index.html", "<title>home</title>"+linksTo("/posts/a/ /posts/b/"), day(1))
 	pc.write("posts/a/index.html", "<title>a</title>", day(1))
 	pc.write("posts/b/index.html", "<title>b</title>", day(1))
 	cc.write("posts/a.md", "---\nlastmod: 2024-05-01\n---\n", day(1))
@@ -537,8 +537,10 @@ func TestListPageDates(t *testing.T) {
 	pc := &siteChanger{t: t, root: public}
 	cc := &siteChanger{t: t, root: content}
 	day := time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)
+	// Each list page shows what it lists: its links (issue 55).
+	shows := map[string]string{"index.html": "/posts/ /about/", "posts/index.html": "/posts/a/ /posts/b/", "tags/index.html": "/tags/x/", "tags/x/index.html": "/posts/a/"}
 	for _, p := range []string{"index.html", "posts/index.html", "posts/a/index.html", "posts/b/index.html", "tags/index.html", "tags/x/index.html", "about/index.html"} {
-		pc.write(p, "<title>"+p+"</title>", day)
+		pc.write(p, "<title>"+p+"</title>"+linksTo(shows[p]), day)
 	}
 	cc.write("posts/a.md", "---\nlastmod: 2024-05-01\ntags: [X]\n---\n", day)
 	cc.write("posts/b.md", "---\nlastmod: 2024-04-01\n---\n", day)
@@ -633,8 +635,9 @@ func TestListPagesNeverOlder(t *testing.T) {
 		public, content := filepath.Join(dir, "public"), filepath.Join(dir, "content")
 		pc := &siteChanger{t: t, root: public}
 		cc := &siteChanger{t: t, root: content}
+		shows := map[string]string{"index.html": "/posts/ /docs/", "posts/index.html": "/posts/a/", "docs/index.html": "/docs/x/"}
 		for _, p := range []string{"index.html", "posts/index.html", "posts/a/index.html", "docs/index.html", "docs/x/index.html"} {
-			pc.write(p, "<title>"+p+"</title>", day)
+			pc.write(p, "<title>"+p+"</title>"+linksTo(shows[p]), day)
 		}
 		cc.write("_index.md", "---\ndate: 2026-03-14\n---\n", day)
 		cc.write("posts/_index.md", "---\ndate: 2026-01-01\n---\n", day)
@@ -705,4 +708,13 @@ func TestListPagesNeverOlder(t *testing.T) {
 			t.Errorf("dates %v\nwant %v", got, want)
 		}
 	})
+}
+
+// linksTo is a page's body of links to the space-separated URL paths.
+func linksTo(paths string) string {
+	var b strings.Builder
+	for _, p := range strings.Fields(paths) {
+		b.WriteString(`<p><a href="` + p + `">` + p + `</a></p>`)
+	}
+	return b.String()
 }

@@ -1,0 +1,133 @@
+//go:build phase2
+
+package e2e
+
+// Hexo (issue 55, item 2): testdata/hexo is a small Hexo site of our own
+// text, built by its rebuild.sh with Hexo 8.1.2 and hexo-generator-sitemap
+// 3.0.1 (package-lock.json); Hexo is not among the generators ./test.sh
+// installs, so the build (public/) is committed. These tests say what
+// must hold once Hexo is known; until then they are built only with
+// -tags phase2.
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+)
+
+// hexoBase is the fixture's url (_config.yml), under which root: /blog/
+// publishes it.
+const hexoBase = "https://example.com/blog/"
+
+// hexoSite copies testdata/hexo and commits its sources with the history
+// the tests date pages by, the built public/ left untracked as a build
+// is; it returns the project folder and the day hexo-generator-sitemap
+// wrote as the home page's lastmod, the day the build ran.
+func hexoSite(t *testing.T) (src, buildDay string) {
+	t.Helper()
+	src = copyFixture(t, "hexo")
+	if err := os.WriteFile(filepath.Join(src, ".gitignore"), []byte("public/\nnode_modules/\ndb.json\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	commitHistory(t, src,
+		"2023-11-20T00:00:00Z *",
+		"2023-12-02T00:00:00Z source/about/index.md",
+		"2024-01-26T10:00:00Z source/_posts/moved.md",
+		"2024-02-06T08:00:00Z source/_posts/second-post.md",
+		"2024-03-02T09:00:00Z source/_posts/hello-world.md source/_posts/notes/deep-dive.md",
+	)
+	theirs := generatorSitemap(t, filepath.Join(src, "public", "sitemap.xml"))
+	buildDay = theirs["https://example.com/blog"]
+	if len(buildDay) != len("2006-01-02") || theirs[hexoBase+"2024/01/10/hello-world/"] != "2024-03-01" {
+		t.Fatalf("hexo-generator-sitemap's sitemap is not the fixture's: %v", theirs)
+	}
+	return src, buildDay
+}
+
+// TestHexoDetected: plain sitemapgen in a Hexo project (hexo in
+// package.json, _config.yml with public_dir and permalink, source/_posts)
+// knows it for Hexo, not Jekyll (whose _config.yml it was taken for:
+// "_site: no such folder"), writes into public/ under _config.yml's url,
+// and lists every page Hexo published, not the draft.
+func TestHexoDetected(t *testing.T) {
+	src, _ := hexoSite(t)
+	r := mustRun(t, src, "--verbose")
+	if !strings.Contains(r.stderr, "Hexo") || strings.Contains(r.stderr, "Jekyll") {
+		t.Errorf("the run does not say Hexo, or says Jekyll:\n%s", r.stderr)
+	}
+	ours := ourHexoURLs(t, src)
+	for _, loc := range []string{
+		hexoBase, hexoBase + "about/", hexoBase + "custom/moved/",
+		hexoBase + "2024/01/10/hello-world/", hexoBase + "2024/02/05/second-post/",
+		hexoBase + "2024/02/20/notes/deep-dive/", hexoBase + "tags/greeting/", hexoBase + "tags/notes/",
+	} {
+		if _, ok := ours[loc]; !ok {
+			t.Errorf("%s is not listed", loc)
+		}
+	}
+	for loc := range ours {
+		if strings.Contains(loc, "unfinished") {
+			t.Errorf("the draft is listed: %s", loc)
+		}
+	}
+}
+
+// TestHexoDates: each post and page joined to its source by Hexo's
+// permalink rules (:year/:month/:day/:title/ with :title the path under
+// _posts, a post's own permalink, a page's folder under source/) and
+// dated as Hexo dates it: updated in front matter first; without it
+// (updated_option: mtime) the file's time, which in a checkout is the
+// checkout's, so its last commit. The home and tag pages, which
+// hexo-generator-sitemap dates by the build's day, are the newest post
+// they show, or undated; no lastmod is the build's day or today.
+func TestHexoDates(t *testing.T) {
+	src, buildDay := hexoSite(t)
+	mustRun(t, src)
+	ours := ourHexoURLs(t, src)
+	for loc, want := range map[string]string{
+		hexoBase + "2024/01/10/hello-world/":     "2024-03-01T12:00:00Z", // updated: in UTC (timezone: UTC)
+		hexoBase + "2024/02/20/notes/deep-dive/": "2024-02-21T18:00:00Z", // updated:
+		hexoBase + "2024/02/05/second-post/":     "2024-02-06T08:00:00Z", // no updated: its last commit
+		hexoBase + "custom/moved/":               "2024-01-26T10:00:00Z", // permalink: custom/moved/; its last commit
+		hexoBase + "about/":                      "2023-12-02T00:00:00Z", // a page without updated: its last commit
+	} {
+		if got, ok := ours[loc]; !ok || !sameInstant(got, want) {
+			t.Errorf("%s: listed %v, lastmod %q; want %s", loc, ok, got, want)
+		}
+	}
+	for loc, newest := range map[string]string{
+		hexoBase:                    "2024-03-01T12:00:00Z",
+		hexoBase + "tags/greeting/": "2024-03-01T12:00:00Z",
+		hexoBase + "tags/notes/":    "2024-02-06T08:00:00Z",
+	} {
+		if got := ours[loc]; got != "" && !sameInstant(got, newest) {
+			t.Errorf("%s: lastmod %q; want the newest post it shows, %s, or none", loc, got, newest)
+		}
+	}
+	today := time.Now().UTC().Format(time.DateOnly)
+	for loc, lm := range ours {
+		if strings.HasPrefix(lm, buildDay) || strings.HasPrefix(lm, today) || strings.HasPrefix(lm, "2024-06-15") {
+			t.Errorf("%s: lastmod %s, a build's or a checkout's stamp (build %s, sources' time 2024-06-15)", loc, lm, buildDay)
+		}
+	}
+}
+
+// ourHexoURLs reads the sitemap sitemapgen wrote into the fixture's
+// public/: loc → lastmod.
+func ourHexoURLs(t *testing.T, src string) map[string]string {
+	t.Helper()
+	entries, _, err := sitemaptest.URLs(filepath.Join(src, "public"), hexoBase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sitemaptest.MustValidate(t, filepath.Join(src, "public"))
+	ours := map[string]string{}
+	for _, e := range entries {
+		ours[e.Loc] = e.LastMod
+	}
+	return ours
+}

@@ -1,0 +1,56 @@
+//go:build phase2
+
+package e2e
+
+// Pelican's sources joined (issue 55, item 8): testdata/pelican built
+// with Debian's Pelican 4 (./test.sh installs it). These tests say what
+// must hold once Pelican's content/ is joined to its output; until then
+// they are built only with -tags phase2.
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestPelicanDates builds testdata/pelican, commits its sources, and runs
+// plain sitemapgen in the project: each article and page joined to its
+// source by Pelican's URL rules (ARTICLE_URL {slug}.html, PAGE_URL
+// pages/{slug}.html, the slug from the title, or the source's own :slug:)
+// and dated as Pelican dates it, Modified before Date, in Markdown and
+// reST; a page with neither by its source's last commit. The home,
+// archives and category pages, which no source makes, are the newest
+// article they show, or undated; none is dated by the build.
+func TestPelicanDates(t *testing.T) {
+	src := pythonSite(t, "pelican", "pelican", "content", "-s", "publishconf.py", "-q")
+	if err := os.WriteFile(filepath.Join(src, ".gitignore"), []byte("output/\n__pycache__/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	commitHistory(t, src,
+		"2023-10-01T00:00:00Z *",
+		"2024-01-15T00:00:00Z content/pages/about.md",
+		"2024-06-01T00:00:00Z content/first-post.md content/testing-notes.md content/second.rst content/pages/contact.md",
+	)
+	const base = "https://example.com/"
+	ours, _ := zeroConfig(t, src, filepath.Join(src, "output"), base, "site output (Pelican (pelicanconf.py)); base URL from publishconf.py SITEURL")
+	for loc, want := range map[string]string{
+		base + "first-post.html":       "2024-05-06T07:08:00Z", // Modified: (Markdown)
+		base + "notes-on-testing.html": "2024-02-10T08:00:00Z", // Date: alone; testing-notes.md, slugged from its title
+		base + "custom-slug.html":      "2024-04-15T10:00:00Z", // :modified: (reST), :slug:
+		base + "pages/contact.html":    "2024-02-02T12:00:00Z", // Modified: of a page
+		base + "pages/about.html":      "2024-01-15T00:00:00Z", // neither: its last commit
+	} {
+		if got, ok := ours[loc]; !ok || !sameInstant(got, want) {
+			t.Errorf("%s: listed %v, lastmod %q; want %s", loc, ok, got, want)
+		}
+	}
+	for loc, newest := range map[string]string{
+		base:                         "2024-05-06T07:08:00Z",
+		base + "archives.html":       "2024-05-06T07:08:00Z",
+		base + "category/notes.html": "2024-05-06T07:08:00Z",
+	} {
+		if got := ours[loc]; got != "" && !sameInstant(got, newest) {
+			t.Errorf("%s: lastmod %q; want the newest article it shows, %s, or none", loc, got, newest)
+		}
+	}
+}
