@@ -520,12 +520,11 @@ func (b *builder) fallbackKey(u string) (key string, ok bool) {
 	return joinKey(fu), true
 }
 
-// unusedSources notes, under --verbose, the sources no built page
-// matched, but drafts: their generator builds no page for them.
+// unusedSources notes, under --verbose, the sources no built page matched.
 func (b *builder) unusedSources() {
 	var events []event
 	for _, s := range b.join {
-		if !s.used.Load() && (s.fm == nil || !s.fm.Draft) {
+		if !s.used.Load() {
 			events = append(events, event{s.path, func() {
 				b.note(s.path, fmt.Sprintf("source with no built page at its URL %s", mapping.ShownURL(s.url)))
 			}})
