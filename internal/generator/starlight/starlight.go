@@ -20,7 +20,8 @@
 //
 // With locales (root and KEY: { label, lang }) and defaultLocale, an
 // entry is of the locale KEY when its id is KEY or starts with KEY/, of
-// the root locale otherwise. In a site of several locales, every page of
+// the root locale otherwise; without locales, Starlight takes those of
+// Astro's i18n routing. In a site of several locales, every page of
 // the default locale that another locale lacks is built in that locale's
 // folder from the default locale's file ([Preset.FallbackURL]): that
 // file is its source and dates it. The locales' pages are one another's
@@ -49,6 +50,7 @@
 package starlight
 
 import (
+	"maps"
 	"path"
 	"path/filepath"
 	"slices"
@@ -135,6 +137,9 @@ func Detect(_ *generator.Dir, p *generator.Project, r *jsconfig.Reader) generato
 		}
 	}
 	langs := s.readLocales(r, opts, p.File)
+	if langs == nil {
+		langs = s.astroLocales(r, p)
+	}
 	if p.Plugin != nil && p.Plugin.In == "" {
 		// Starlight adds @astrojs/sitemap when the project has not.
 		p.Plugin.In = p.File
@@ -204,6 +209,31 @@ func (s *Preset) readLocales(r *jsconfig.Reader, opts, file string) map[string]s
 		return nil
 	}
 	s.Locales, s.Default = keys, def
+	return langs
+}
+
+// astroLocales takes, when starlight() has no locales, those of Astro's
+// own i18n routing (read into p.Pages), as Starlight does: the default
+// locale at the root is "root" unless routing.prefixDefaultLocale. It
+// returns each locale's lang; nil without two locales.
+func (s *Preset) astroLocales(r *jsconfig.Reader, p *generator.Project) map[string]string {
+	l, ok := p.Pages.(*generator.FolderLocales)
+	if !ok || len(l.Langs) == 0 {
+		return nil
+	}
+	langs := maps.Clone(l.Langs)
+	def := root
+	if l.Default != "" {
+		langs[root] = l.Default
+	} else if d, st := r.Str("i18n.defaultLocale", ""); st == jsconfig.OK && langs[d.Value] != "" {
+		def = d.Value
+	} else {
+		return nil
+	}
+	if len(langs) < 2 {
+		return nil
+	}
+	s.Locales, s.Default = slices.Sorted(maps.Keys(langs)), def
 	return langs
 }
 

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -147,6 +148,31 @@ export default { integrations: [starlight({ title: 'x', defaultLocale: 'en', loc
 	o := preset.(generator.Dated).LastModOrder()
 	if len(o.Steps) != 2 || o.Steps[0].Keys[0] != "lastupdated" || len(o.Steps[0].Keys) < 2 || !o.Steps[1].Git {
 		t.Errorf("LastModOrder = %+v", o)
+	}
+}
+
+// TestAstroI18n: without locales of its own, Starlight takes Astro's
+// i18n routing.
+func TestAstroI18n(t *testing.T) {
+	for _, tt := range []struct {
+		routing, from string
+		fallbacks     map[string]string
+	}{
+		{"", "/fr/a/", map[string]string{"/fr/a/": "/a/", "/a/": ""}},
+		{"routing: { prefixDefaultLocale: true },", "/fr/a/", map[string]string{"/fr/a/": "/en/a/", "/en/a/": ""}},
+	} {
+		p := detect(t, `import starlight from '@astrojs/starlight';
+export default { i18n: { defaultLocale: 'en', locales: ['en', 'fr'], `+tt.routing+` }, integrations: [starlight({ title: 'x' })] };
+`)
+		preset, _ := p.Routes()
+		for u, want := range tt.fallbacks {
+			if got, _ := preset.(generator.Fallback).FallbackURL(u); got != want {
+				t.Errorf("%s: FallbackURL(%s) = %q, want %q", tt.routing, u, got, want)
+			}
+		}
+		if !slices.Contains(p.Fallbacks, "fr/404/index.html") {
+			t.Errorf("%s: Fallbacks = %q", tt.routing, p.Fallbacks)
+		}
 	}
 }
 
