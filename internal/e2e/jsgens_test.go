@@ -126,6 +126,14 @@ func TestStarlightSite(t *testing.T) {
 		t.Error("de/guides/tuning/ does not link to the English file's edit page: the fixture is wrong")
 	}
 
+	// The same URLs, and the same alternates between a page and its
+	// translations (the fallback pages' too), as Starlight's own sitemap
+	// of this build: 12 pages, 3 alternates each.
+	theirs := sitemapAlternates(t, filepath.Join("testdata", "starlight", "dist", "sitemap-0.xml"))
+	if ours := ourAlternates(t, filepath.Join(src, "dist"), base); len(theirs) != 36 || !slices.Equal(ours, theirs) {
+		t.Errorf("our alternates are not Starlight's:\nours   %q\ntheirs %q", ours, theirs)
+	}
+
 	// Starlight's sitemap (it adds @astrojs/sitemap itself when site is
 	// set) is Astro's, taken over as Astro's is.
 	if strings.Contains(log, "kept, as the project's own sitemap") {
