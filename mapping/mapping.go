@@ -78,9 +78,10 @@ type Options struct {
 	// fallback pages.
 	KeepErrorPages bool
 	// Fallbacks are the paths, relative to the root, of the files a
-	// generator writes that are no pages of the site: a single-page
-	// app's fallback, the shell a host serves for a path without a file
-	// of its own, and Gatsby's slices, fragments it puts into its pages;
+	// generator writes that are no pages of the site: a locale's error
+	// page (Starlight's de/404/index.html), a single-page app's
+	// fallback, the shell a host serves for a path without a file of its
+	// own, and Gatsby's slices, fragments it puts into its pages;
 	// each a path.Match pattern ("_gatsby/slices/*.html"). They are left
 	// out as error pages are.
 	Fallbacks []string
@@ -455,7 +456,7 @@ func (m *Mapper) Map(p Page) Decision {
 		return d
 	}
 	if !m.opts.KeepErrorPages && slices.ContainsFunc(m.opts.Fallbacks, func(p string) bool { ok, _ := path.Match(p, f.Path); return ok || p == f.Path }) {
-		d.Skip, d.Because = ErrorPage, "a file the generator writes that is no page of the site (a single-page app's fallback a host serves for a path without a file, Gatsby's slices)"
+		d.Skip, d.Because = ErrorPage, "a file the generator writes that is no page of the site (a locale's error page, a single-page app's fallback a host serves for a path without a file, Gatsby's slices)"
 		return d
 	}
 	urlPath, form := m.urlPath(f.Path)

@@ -1,9 +1,10 @@
-// The end-to-end tests of issue 55's items 5 and 6 (Next.js over
-// Markdown, Gatsby over Markdown): each runs plain sitemapgen, as a new
-// user does, in a copy of a fixture whose real build is committed (each
-// fixture's rebuild.sh makes it again with the versions its
-// package-lock.json pins: Next.js 16.4.6, Gatsby 5.16.1), and checks
-// the exact URL set and each lastmod.
+// The end-to-end tests of issue 55's items 3 to 6 (Starlight, Astro's
+// glob() collections, Next.js over Markdown, Gatsby over Markdown): each
+// runs plain sitemapgen, as a new user does, in a copy of a fixture whose
+// real build is committed (each fixture's rebuild.sh makes it again with
+// the versions its package-lock.json pins: Starlight 0.37.7 on Astro
+// 5.18.2, Next.js 16.4.6, Gatsby 5.16.1), and checks the exact URL set
+// and each lastmod.
 
 package e2e
 
@@ -167,5 +168,109 @@ func TestGatsbyMarkdownPosts(t *testing.T) {
 	}
 	if r := mustRun(t, src, "--explain", filepath.ToSlash(slice)); !strings.Contains(r.stdout, "listed:      no") {
 		t.Errorf("Gatsby's slice is listed:\n%s", r.stdout)
+	}
+}
+
+// TestStarlightSite runs plain sitemapgen in testdata/starlight, a
+// Starlight 0.37.7 site (Astro 5.18.2) with three locales (English at
+// the root, de, fr), lastUpdated: true and an edit link: its pages come
+// from the docs collection (src/content/docs/[locale/]id), not from
+// src/pages. Each page is dated as Starlight dates it, the date it prints
+// in <time datetime>: the last commit of its source, or the front
+// matter's lastUpdated; a page German and French lack (guides/tuning.md)
+// is published at /de/guides/tuning/ and /fr/guides/tuning/ from the
+// English file, and dated by it. The locales' 404 pages
+// (src/content/docs/de/404.md, built as de/404/index.html) are error
+// pages, which Starlight's own sitemap leaves out too. The history is
+// rebuild.sh's, which built the committed dist/ with it.
+func TestStarlightSite(t *testing.T) {
+	const base = "https://docs.example.com/"
+	src, ours, log := builtSite(t, "starlight", "dist", base,
+		"2024-01-10T09:00:00Z *",
+		"2024-03-05T12:00:00Z src/content/docs/guides/install.md",
+		"2024-04-20T08:30:00Z src/content/docs/de/guides/install.md",
+		"2024-06-01T16:45:00Z src/content/docs/guides/tuning.md")
+	want := map[string]string{
+		base:                            "2024-01-10T09:00:00Z",
+		base + "de/":                    "2024-01-10T09:00:00Z",
+		base + "fr/":                    "2024-01-10T09:00:00Z",
+		base + "guides/install/":        "2024-03-05T12:00:00Z",
+		base + "de/guides/install/":     "2024-04-20T08:30:00Z",
+		base + "fr/guides/install/":     "2024-01-10T09:00:00Z",
+		base + "guides/tuning/":         "2024-06-01T16:45:00Z",
+		base + "de/guides/tuning/":      "2024-06-01T16:45:00Z", // English's file
+		base + "fr/guides/tuning/":      "2024-06-01T16:45:00Z",
+		base + "reference/settings/":    "2023-05-01T00:00:00Z", // options.md: slug and lastUpdated
+		base + "de/reference/settings/": "2023-05-01T00:00:00Z",
+		base + "fr/reference/settings/": "2023-05-01T00:00:00Z",
+	}
+	wantLastmods(t, ours, log, want)
+
+	// Each date is the one Starlight printed in the page.
+	datetime := regexp.MustCompile(`<time datetime="([^"]+)"`)
+	for loc, lm := range want {
+		page := filepath.Join(src, "dist", filepath.FromSlash(strings.TrimPrefix(loc, base)), "index.html")
+		data, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := datetime.FindSubmatch(data)
+		if m == nil || !sameInstant(strings.Replace(string(m[1]), ".000Z", "Z", 1), lm) {
+			t.Errorf("%s prints %q; the fixture's build is not the history's (rebuild.sh)", page, m)
+		}
+	}
+	// The edit links name the sources the dates come from.
+	data, err := os.ReadFile(filepath.Join(src, "dist", "de", "guides", "tuning", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `href="https://example.com/lantern/edit/main/src/content/docs/guides/tuning.md"`) {
+		t.Error("de/guides/tuning/ does not link to the English file's edit page: the fixture is wrong")
+	}
+
+	// The same URLs, and the same alternates between a page and its
+	// translations (the fallback pages' too), as Starlight's own sitemap
+	// of this build: 12 pages, 3 alternates each.
+	theirs := sitemapAlternates(t, filepath.Join("testdata", "starlight", "dist", "sitemap-0.xml"))
+	if ours := ourAlternates(t, filepath.Join(src, "dist"), base); len(theirs) != 36 || !slices.Equal(ours, theirs) {
+		t.Errorf("our alternates are not Starlight's:\nours   %q\ntheirs %q", ours, theirs)
+	}
+
+	// Starlight's sitemap (it adds @astrojs/sitemap itself when site is
+	// set) is Astro's, taken over as Astro's is.
+	if strings.Contains(log, "kept, as the project's own sitemap") {
+		t.Errorf("Starlight's sitemap is kept as the project's own:\n%s", log)
+	}
+	for _, loc := range []string{base + "de/404/", base + "fr/404/"} {
+		r := mustRun(t, src, "--explain", strings.TrimPrefix(loc, base))
+		if !strings.Contains(r.stdout, "listed:      no, error page") {
+			t.Errorf("%s is not known as the locale's error page:\n%s", loc, r.stdout)
+		}
+	}
+}
+
+// TestAstroGlobCollections runs plain sitemapgen in testdata/astro-glob,
+// an Astro 5.18.2 blog whose posts are the collection "post" of a glob()
+// loader (src/content.config.ts, base ./src/content/post), published by
+// src/pages/posts/[...slug].astro at each entry's id, the route calling
+// getCollection through a helper module (src/data/post.ts) as blog themes
+// do. Each post is joined to its file (notes/Glass Chimney.md is
+// posts/notes/glass-chimney/, the glob loader's slug of its path) and
+// dated as the page prints it, updatedDate else publishDate, which are
+// JavaScript date strings ("11 Oct 2023", 6 December 2024): not by the
+// posts' later commit. The draft is not built.
+func TestAstroGlobCollections(t *testing.T) {
+	const base = "https://example.com/"
+	_, ours, log := builtSite(t, "astro-glob", "dist", base,
+		"2024-01-01T00:00:00Z *",
+		"2025-06-01T00:00:00Z src/content/post")
+	wantLastmods(t, ours, log, map[string]string{
+		base:                                "2024-01-01T00:00:00Z",
+		base + "posts/lamp-oil/":            "2023-10-11T00:00:00Z", // publishDate: "11 Oct 2023"
+		base + "posts/wick-care/":           "2025-02-02T00:00:00Z", // updatedDate: "February 2, 2025"
+		base + "posts/notes/glass-chimney/": "2024-03-03T00:00:00Z", // publishDate: Mar 3 2024
+	})
+	if !strings.Contains(log, "src/content/post") {
+		t.Errorf("the run does not name the collection's folder among the sources:\n%s", log)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsproject"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
+	"github.com/sitemapgen/sitemapgen/internal/generator/starlight"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
@@ -39,15 +40,49 @@ func (Generator) Info() generator.Info {
 	return generator.Info{Name: "astro", Title: "Astro", PublishKey: "outDir", SourceKey: "srcDir", ConfigFile: "astro.config.mjs"}
 }
 
-// Server is what an Astro project keeps of a server build, as
-// Project.Own.
-type Server struct {
-	// Dir is the build's server folder, relative to the project folder
-	// (build.server below outDir, "dist/server"), whose manifest
-	// [Generator.ReadServerBuild] reads for the routes rendered on
-	// demand; its prerendered pages are PublishDir's (build.client,
-	// "dist/client").
-	Dir string
+// Own is what an Astro project keeps as Project.Own, for its own
+// methods; it is set only when one of its fields is.
+type Own struct {
+	// Server is, for a server build, its server folder, relative to the
+	// project folder (build.server below outDir, "dist/server"), whose
+	// manifest [Generator.ReadServerBuild] reads for the routes rendered
+	// on demand; its prerendered pages are PublishDir's (build.client,
+	// "dist/client"). "" for a site of files.
+	Server string
+	// Aliases are the path aliases of the project's tsconfig.json
+	// (compilerOptions.paths), by which a route imports the module that
+	// reads its collection (see [Preset.Aliases]).
+	Aliases map[string]string
+	// Routed is the preset of the pages an integration publishes besides
+	// src/pages (Starlight's docs), from [Integrations]; nil for none.
+	Routed generator.Sourced
+}
+
+// An Integration finds, in the configuration r of the Astro project p,
+// an integration that publishes pages of its own (Starlight's docs
+// collection), gives p what the integration changes in the project (the
+// sitemap it adds, its locales, its error pages), and returns the preset
+// of its pages, paths relative to the source folder; nil when p has
+// none. It is the one way Astro asks an integration.
+type Integration func(d *generator.Dir, p *generator.Project, r *jsconfig.Reader) generator.Sourced
+
+// Integrations are the integrations Detect asks, in order: the first
+// that answers routes its pages.
+var Integrations = []Integration{starlight.Detect}
+
+// own returns p's Own, the zero value when it has none.
+func own(p *generator.Project) Own {
+	o, _ := p.Own.(Own)
+	return o
+}
+
+// setOwn sets p.Own to o, or nil for the zero value.
+func setOwn(p *generator.Project, o Own) {
+	if o.Server == "" && o.Aliases == nil && o.Routed == nil {
+		p.Own = nil
+		return
+	}
+	p.Own = o
 }
 
 // plugin is the sitemap plugin of Astro's projects, and the name of its
@@ -72,7 +107,8 @@ func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
 	if dir == "" {
 		dir = "src"
 	}
-	return &Preset{Pages: "pages"}, dir
+	o := own(p)
+	return &Preset{Pages: "pages", Routed: o.Routed, Aliases: o.Aliases}, dir
 }
 
 // SitemapOptions returns @astrojs/sitemap's options: integrations:
@@ -120,6 +156,17 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 	serverBuild(d, p)
 	jsproject.Homepage(d, p)
 	jsproject.Plugin(d, p, plugin, pluginIndex)
+	o := own(p)
+	o.Aliases = aliases(d)
+	if r := jsproject.Reader(d, p.File); r != nil {
+		for _, in := range Integrations {
+			if o.Routed = in(d, p, r); o.Routed != nil {
+				break
+			}
+		}
+		p.Notes = append(p.Notes, r.Notes()...)
+	}
+	setOwn(p, o)
 	return p, nil
 }
 
@@ -130,7 +177,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 // pages in outDir/client/, the server in outDir/server/ with its
 // manifest. The configuration cannot tell: only its build.
 func serverBuild(d *generator.Dir, p *generator.Project) {
-	if p.Own != nil || p.PublishDir == "" {
+	if own(p).Server != "" || p.PublishDir == "" {
 		return
 	}
 	client, server := path.Join(p.PublishDir, "client"), path.Join(p.PublishDir, "server")
@@ -140,7 +187,7 @@ func serverBuild(d *generator.Dir, p *generator.Project) {
 	if name, err := manifest(d.Path(), server); err != nil || name == "" {
 		return
 	}
-	p.PublishDir, p.Own = client, Server{Dir: server}
+	p.PublishDir, p.Own = client, Own{Server: server}
 	p.Notes = append(p.Notes, generator.Note(p.File, 0, "the build in %s is a server build (pages rendered on demand): only its prerendered pages are files (in %s); pages rendered on demand are not listed", path.Dir(client), client))
 }
 
@@ -188,7 +235,7 @@ func project(name string, data []byte, lim limits.Limits) *generator.Project {
 			p.PublishDir = ""
 		} else {
 			if server != "" {
-				p.Own = Server{Dir: siteurl.CleanDir(path.Join(p.PublishDir, filepath.ToSlash(server)))}
+				p.Own = Own{Server: siteurl.CleanDir(path.Join(p.PublishDir, filepath.ToSlash(server)))}
 			}
 			p.PublishDir = siteurl.CleanDir(path.Join(p.PublishDir, filepath.ToSlash(client)))
 			p.Notes = append(p.Notes, generator.Note(name, v.Line, "output is '%s': only prerendered pages are files (in %s); pages rendered on demand are not listed", v.Value, p.PublishDir))

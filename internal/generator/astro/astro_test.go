@@ -123,14 +123,14 @@ export default {
 			Name: "astro server output",
 			Files: map[string]string{"astro.config.mjs": `export default defineConfig({ output: 'server', adapter: node({ mode: 'standalone' }) })
 `},
-			Want: []Project{{Generator: "astro", Title: "Astro", File: "astro.config.mjs", PublishDir: "dist/client", Own: astro.Server{Dir: "dist/server"},
+			Want: []Project{{Generator: "astro", Title: "Astro", File: "astro.config.mjs", PublishDir: "dist/client", Own: astro.Own{Server: "dist/server"},
 				Notes: []string{"astro.config.mjs:1: output is 'server': only prerendered pages are files (in dist/client); pages rendered on demand are not listed"}}},
 		},
 		{
 			Name: "astro server output, folders renamed",
 			Files: map[string]string{"astro.config.mjs": `export default defineConfig({ output: 'server', outDir: 'out', build: { client: './static/', server: './ssr/' } })
 `},
-			Want: []Project{{Generator: "astro", Title: "Astro", File: "astro.config.mjs", PublishDir: "out/static", Own: astro.Server{Dir: "out/ssr"},
+			Want: []Project{{Generator: "astro", Title: "Astro", File: "astro.config.mjs", PublishDir: "out/static", Own: astro.Own{Server: "out/ssr"},
 				Notes: []string{"astro.config.mjs:1: output is 'server': only prerendered pages are files (in out/static); pages rendered on demand are not listed"}}},
 		},
 		{
@@ -144,7 +144,7 @@ export default {
 				"dist/server/entry.mjs":          "export {}",
 				"src/pages/account.astro":        "---\nexport const prerender = false;\n---",
 			},
-			Want: []Project{{Generator: "astro", Title: "Astro", File: "astro.config.mjs", PublishDir: "dist/client", Own: astro.Server{Dir: "dist/server"},
+			Want: []Project{{Generator: "astro", Title: "Astro", File: "astro.config.mjs", PublishDir: "dist/client", Own: astro.Own{Server: "dist/server"},
 				Notes: []string{"astro.config.mjs: the build in dist is a server build (pages rendered on demand): only its prerendered pages are files (in dist/client); pages rendered on demand are not listed"}}},
 		},
 		{

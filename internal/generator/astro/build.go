@@ -58,14 +58,14 @@ func manifest(dir, server string) (string, error) {
 	return path.Join(server, name), nil
 }
 
-// ReadServerBuild reads, for a server build (Own a [Server]), the
+// ReadServerBuild reads, for a server build (Own with a Server), the
 // routes rendered on demand (see [readBuild]); nil for a static build.
 func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Limits) (*generator.ServerBuild, error) {
-	s, ok := p.Own.(Server)
-	if !ok {
+	s := own(p).Server
+	if s == "" {
 		return nil, nil
 	}
-	w, routes, name, err := readBuild(dir, s.Dir, lim)
+	w, routes, name, err := readBuild(dir, s, lim)
 	if err != nil {
 		return nil, err
 	}

@@ -46,7 +46,7 @@ export { manifest };
 // Astro's own routes; the newest manifest when a build left others;
 // nothing without a build.
 func TestReadBuild(t *testing.T) {
-	p := &generator.Project{Generator: "astro", PublishDir: "dist/client", Own: Server{Dir: "dist/server"}}
+	p := &generator.Project{Generator: "astro", PublishDir: "dist/client", Own: Own{Server: "dist/server"}}
 	if w, r, _, err := readBuildOf(t.TempDir(), p, limits.Limits{}); err != nil || w != nil || r != nil {
 		t.Errorf("no build: %v, %v, %v; want nothing", w, r, err)
 	}
@@ -84,7 +84,7 @@ func TestReadBuild(t *testing.T) {
 // TestReadServerBuildRefused: a manifest that is none, linked out of the
 // project, or past limits.page_bytes is an error naming it.
 func TestReadServerBuildRefused(t *testing.T) {
-	p := &generator.Project{Generator: "astro", PublishDir: "dist/client", Own: Server{Dir: "dist/server"}}
+	p := &generator.Project{Generator: "astro", PublishDir: "dist/client", Own: Own{Server: "dist/server"}}
 	for _, tc := range []struct {
 		name, content, want string
 	}{
@@ -134,5 +134,5 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 
 // readBuildOf reads the build of p, a project with a Server, in dir.
 func readBuildOf(dir string, p *generator.Project, lim limits.Limits) ([]*diag.Diagnostic, []string, string, error) {
-	return readBuild(dir, p.Own.(Server).Dir, lim)
+	return readBuild(dir, p.Own.(Own).Server, lim)
 }

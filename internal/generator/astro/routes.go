@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"unicode"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
@@ -18,6 +17,8 @@ var (
 	_ generator.Sourced     = (*Preset)(nil)
 	_ generator.RouteReader = (*Preset)(nil)
 	_ generator.FolderNamer = (*Preset)(nil)
+	_ generator.Fallback    = (*Preset)(nil)
+	_ generator.Dated       = (*Preset)(nil)
 )
 
 // Preset routes the pages of src/pages: .astro components, Markdown and
@@ -32,8 +33,16 @@ type Preset struct {
 	Pages string
 	// Collections are the content collections whose entries a route
 	// with a parameter publishes one page each (see
-	// [Astro.ReadCollections]).
+	// [Preset.ReadCollections]).
 	Collections []Collection
+	// Routed is the preset of an integration's pages (Starlight's docs,
+	// see [Integration]), asked first; nil for none.
+	Routed generator.Sourced
+	// Aliases are tsconfig.json's path aliases, each pattern ("@/*",
+	// "@utils") to its first target relative to the project folder
+	// ("src/*"), by which a route may import the module that reads its
+	// collection.
+	Aliases map[string]string
 }
 
 // Collection is a content collection of Markdown entries that a
@@ -46,12 +55,29 @@ type Collection struct {
 	Base string
 	// Route is the folder of the route, as a URL path ("/blog/").
 	Route string
-	// File is the route's file relative to the source folder.
-	File string
+	// File is the route's file relative to the source folder; Module
+	// the module whose function reads the collection for it, "" when
+	// the route calls getCollection itself.
+	File, Module string
+	// Drafts says that the getCollection call filters on the entries'
+	// draft (({ data }) => !data.draft): an entry with draft: true has
+	// no page.
+	Drafts bool
+}
+
+// filtersDrafts reports whether a getCollection('name', …) call of code
+// filters on draft.
+func filtersDrafts(code, name string) bool {
+	return regexp.MustCompile(`getCollection\(\s*['"]` + regexp.QuoteMeta(name) + `['"]\s*,[^;]*\bdraft\b`).MatchString(code)
 }
 
 // URLPath returns the route of p, a path relative to the source folder.
 func (a *Preset) URLPath(p generator.Page) (string, bool) {
+	if a.Routed != nil {
+		if u, ok := a.Routed.URLPath(p); ok {
+			return u, true
+		}
+	}
 	for _, c := range a.Collections {
 		if rel, ok := strings.CutPrefix(p.Path, c.Base+"/"); ok {
 			if !srcpath.HasExt(rel, ".md", ".mdx", ".markdown") || srcpath.AnyElement(rel, "_", ".") {
@@ -59,7 +85,7 @@ func (a *Preset) URLPath(p generator.Page) (string, bool) {
 			}
 			id := p.Slug
 			if id == "" {
-				id = entryID(rel)
+				id = srcpath.EntryID(rel)
 			}
 			return srcpath.Resolve(c.Route, id), true
 		}
@@ -69,31 +95,6 @@ func (a *Preset) URLPath(p generator.Page) (string, bool) {
 		return "", false
 	}
 	return srcpath.FileRoute(rel)
-}
-
-// entryID is the id Astro's glob loader gives the entry at rel: each
-// element of its path without the extension, slugged (lower case, white
-// space to "-", other punctuation dropped); an index file is its
-// folder's.
-func entryID(rel string) string {
-	rel, _ = srcpath.SplitExt(rel)
-	els := strings.Split(strings.ToLower(rel), "/")
-	if len(els) > 1 && els[len(els)-1] == "index" {
-		els = els[:len(els)-1]
-	}
-	for i, el := range els {
-		var b strings.Builder
-		for _, r := range el {
-			switch {
-			case unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsDigit(r) || r == '-' || r == '_':
-				b.WriteRune(r)
-			case r == ' ':
-				b.WriteByte('-')
-			}
-		}
-		els[i] = b.String()
-	}
-	return strings.Join(els, "/")
 }
 
 // ContentConfigs are the files, relative to the source folder, that
@@ -115,7 +116,11 @@ var (
 // ReadCollections finds, in the source folder src, the routes that
 // publish a content collection's entries by their id as Astro's blog
 // template does: pages/FOLDER/[...slug].astro whose getStaticPaths calls
-// getCollection('NAME') and gives params: { slug: post.id }. The
+// getCollection('NAME') and gives params: { slug: post.id } (or
+// post.slug, the id of Astro 4's collections). A route that calls a
+// function it imports from a module of the project (by a relative path
+// or an alias of tsconfig.json) takes the one collection that function
+// reads (see [Preset.importedCollection]). The
 // collection's folder is the base of its glob loader in
 // content.config.(ts|js|mjs), else content/NAME (the older collections).
 // Other routes with a parameter are left to the generator's code: their
@@ -144,12 +149,22 @@ func (a *Preset) ReadCollections(src fs.FS, srcDir string) {
 			return nil
 		}
 		code := string(data)
-		coll := getCollection.FindStringSubmatch(code)
-		param := regexp.MustCompile(`params\s*:\s*\{\s*` + m[1] + `\s*:\s*\w+\.id\s*,?\s*\}`).MatchString(code)
-		if coll == nil || !param {
+		if !regexp.MustCompile(`params\s*:\s*\{\s*` + m[1] + `\s*:\s*\w+\.(?:id|slug)\s*,?\s*\}`).MatchString(code) {
 			return nil
 		}
-		base, ok := collectionBase(cfg, coll[1], srcDir)
+		name, module := "", ""
+		if coll := getCollection.FindStringSubmatch(code); coll != nil {
+			name = coll[1]
+		} else if name, module = a.importedCollection(src, srcDir, p, code); name == "" {
+			return nil
+		}
+		drafts := filtersDrafts(code, name)
+		if module != "" {
+			if data, err := fs.ReadFile(src, module); err == nil {
+				drafts = filtersDrafts(string(data), name)
+			}
+		}
+		base, ok := collectionBase(cfg, name, srcDir)
 		if !ok {
 			return nil // entries outside the source folder: not joined
 		}
@@ -158,7 +173,7 @@ func (a *Preset) ReadCollections(src fs.FS, srcDir string) {
 		if dir != "." {
 			route = "/" + dir + "/"
 		}
-		a.Collections = append(a.Collections, Collection{Base: base, Route: route, File: p})
+		a.Collections = append(a.Collections, Collection{Base: base, Route: route, File: p, Module: module, Drafts: drafts})
 		return nil
 	})
 }
@@ -206,20 +221,54 @@ func collectionBase(cfg, name, srcDir string) (string, bool) {
 	return "", false
 }
 
-// SourceFiles returns the pages folder's files and the collections'.
+// SourceFiles returns the pages folder's files, the collections' and
+// the integration's.
 func (a *Preset) SourceFiles() (include, exclude []string) {
 	include = []string{a.Pages + "/**"}
 	for _, c := range a.Collections {
 		include = append(include, c.Base+"/**")
 	}
-	return include, nil
+	if a.Routed != nil {
+		in, ex := a.Routed.SourceFiles()
+		include, exclude = append(include, in...), append(exclude, ex...)
+	}
+	return include, exclude
 }
 
 // FrontMatter reads the front matter of Markdown pages only, drafts
-// aside: Astro 5 builds a page with draft: true like any other.
+// aside: Astro 5 builds a page with draft: true like any other. The
+// integration's pages are read as it says.
 func (a *Preset) FrontMatter(rel string) generator.Reading {
+	if a.Routed != nil {
+		if _, ok := a.Routed.URLPath(generator.Page{Path: rel}); ok {
+			return a.Routed.FrontMatter(rel)
+		}
+	}
+	for _, c := range a.Collections {
+		if strings.HasPrefix(rel, c.Base+"/") {
+			return generator.Reading{Read: true, Dates: true, Drafts: c.Drafts}
+		}
+	}
 	md := !srcpath.HasExt(rel, ".astro", ".html")
 	return generator.Reading{Read: md, Dates: md}
+}
+
+// FallbackURL asks the integration (generator.Fallback): Starlight
+// builds the pages a locale lacks from the default locale's files.
+func (a *Preset) FallbackURL(urlPath string) (string, bool) {
+	if f, ok := a.Routed.(generator.Fallback); ok {
+		return f.FallbackURL(urlPath)
+	}
+	return "", false
+}
+
+// LastModOrder asks the integration (generator.Dated), whose pages are
+// most of the site's: nil, sitemapgen's order, without one.
+func (a *Preset) LastModOrder() *generator.DateOrder {
+	if d, ok := a.Routed.(generator.Dated); ok {
+		return d.LastModOrder()
+	}
+	return nil
 }
 
 // Name returns "astro".
@@ -234,6 +283,9 @@ func (a *Preset) ReadRoutes(src fs.FS, rel string, _ limits.Limits) []string {
 	files := append([]string(nil), ContentConfigs...)
 	for _, c := range a.Collections {
 		files = append(files, c.File)
+		if c.Module != "" {
+			files = append(files, c.Module)
+		}
 	}
 	return files
 }
@@ -245,5 +297,9 @@ func (a *Preset) Folders(dir, title string) string {
 	for _, c := range a.Collections {
 		dirs = append(dirs, filepath.Join(dir, filepath.FromSlash(c.Base)))
 	}
-	return strings.Join(dirs, ", ") + " (" + title + ")"
+	line := strings.Join(dirs, ", ") + " (" + title + ")"
+	if f, ok := a.Routed.(generator.FolderNamer); ok {
+		line = f.Folders(dir, title) + ", " + line
+	}
+	return line
 }

@@ -1,4 +1,4 @@
-// A Starlight site for starlight_test.go: three locales (English at the
+// A Starlight site for jsgens_test.go: three locales (English at the
 // root, German, French), a page only English has (the others publish it
 // from the English file), per-locale 404 pages, lastUpdated from git and
 // edit links that name each page's source.

@@ -3,7 +3,7 @@
 # packages package-lock.json pins (Starlight 0.37.7 on Astro 5.18.2, Node
 # 20). Starlight dates each page by the last commit of its source
 # (lastUpdated: true), so the site is built in a copy with the git history
-# that starlight_test.go makes (history below: keep the two the same).
+# that jsgens_test.go makes (history below: keep the two the same).
 # The build is heavy for every test run, so its pages and Starlight's
 # sitemap are committed; scripts, styles and images are not needed by the
 # tests, and left out.

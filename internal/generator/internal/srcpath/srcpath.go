@@ -6,6 +6,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // Dynamic matches a path element that is a route parameter: [slug],
@@ -106,4 +107,30 @@ func Resolve(dir, ref string) string {
 		u += "/"
 	}
 	return u
+}
+
+// EntryID is the id Astro's glob() content loader gives the entry at
+// rel, a path relative to its base folder (Starlight's docs loader is
+// one): each element of the path without its extension slugged as
+// github-slugger does (lower case, white space to "-", punctuation but
+// "-" and "_" dropped), a last element "index" dropped but at the top.
+func EntryID(rel string) string {
+	rel, _ = SplitExt(rel)
+	els := strings.Split(strings.ToLower(rel), "/")
+	if len(els) > 1 && els[len(els)-1] == "index" {
+		els = els[:len(els)-1]
+	}
+	for i, el := range els {
+		var b strings.Builder
+		for _, r := range el {
+			switch {
+			case unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsDigit(r) || r == '-' || r == '_':
+				b.WriteRune(r)
+			case r == ' ':
+				b.WriteByte('-')
+			}
+		}
+		els[i] = b.String()
+	}
+	return strings.Join(els, "/")
 }
