@@ -305,6 +305,13 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		c.Build.Hash = &pipeline.Hash{State: state, Dir: stateDir, Options: hashstate.Options{Ignore: ignore}}
 		// The previous build, for the next changes file.
 		c.Build.Hash.Listed = v.Changes != ""
+		if pr.Preview != "" {
+			// A preview's pages are not production's: its dates come from
+			// production's file, which it leaves as it was (a platform's
+			// cache shares it between the two).
+			c.Build.Hash.ReadOnly = true
+			c.Detected += fmt.Sprintf("; state %s read, not written (a %s build: production's dates stay)", state, pr.Preview)
+		}
 	}
 	c.Build.Extra = extras(l, v)
 	if len(pr.ServerRoutes) > 0 {

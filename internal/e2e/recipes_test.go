@@ -316,6 +316,36 @@ func TestRecipeNetlify(t *testing.T) {
 		noWarnings(t, out)
 		checkSitemap(t, filepath.Join(dir, "public"), "https://deploy-preview-7--example.netlify.app/", exampleURLs)
 	})
+	// Netlify's cache (netlify-plugin-cache) keeps .sitemapgen in every
+	// context: a deploy preview, or a branch deploy, reads production's
+	// state file and leaves it as it was, or the next production build
+	// would date every hash-dated page by itself.
+	t.Run("previews leave production's state file alone", func(t *testing.T) {
+		dir := recipeDir(t, "netlify/netlify.toml")
+		state := filepath.Join(dir, ".sitemapgen", "state.json")
+		mustShell(t, dir, cfg.Build.Command, netlify("production")...)
+		production, err := os.ReadFile(state)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, run := range []struct{ context, command string }{
+			{"deploy-preview", cfg.Context["deploy-preview"].Command},
+			{"branch-deploy", cfg.Build.Command},
+		} {
+			out := mustShell(t, dir, run.command, netlify(run.context)...)
+			wantOutput(t, out, "state .sitemapgen/state.json read, not written (a Netlify "+run.context+" build")
+			noWarnings(t, out)
+			if after, _ := os.ReadFile(state); !bytes.Equal(after, production) {
+				t.Errorf("the %s build rewrote the state file:\n%s\nwas\n%s", run.context, after, production)
+			}
+		}
+		// Production again, as after a preview: the same file, the same
+		// dates.
+		mustShell(t, dir, cfg.Build.Command, netlify("production")...)
+		if after, _ := os.ReadFile(state); !bytes.Equal(after, production) {
+			t.Errorf("production after the previews rewrote the state file:\n%s\nwas\n%s", after, production)
+		}
+	})
 	t.Run("deploy preview with previews: skip", func(t *testing.T) {
 		dir := recipeDir(t, "netlify/netlify.toml")
 		os.WriteFile(filepath.Join(dir, "sitemap.yaml"), []byte("previews: skip\n"), 0o644)

@@ -156,6 +156,11 @@ type Hash struct {
 	// Listed also records in the state file every URL of the sitemap
 	// with its lastmod (hashstate.State.SetListed), for a changes file.
 	Listed bool
+	// ReadOnly reads the state file and never writes it: a preview's
+	// build, whose pages (its own URLs, its branch's content) would
+	// otherwise replace production's dates in a file the platform's
+	// cache shares with production.
+	ReadOnly bool
 }
 
 // Heads configures reading pages' heads.
