@@ -356,6 +356,7 @@ func (c *Config) options(l *layers, pr *project.Project) {
 	}
 	if pr.Generator != "" {
 		c.Generator, c.GeneratorSitemaps = pr.Generator, pr.GeneratorSitemaps
+		c.Build.Generator = pr.Generator
 		// Read before they are replaced: their hreflang alternates for
 		// the pages whose heads give none, joined or not (a takeover
 		// never loses what the replaced file knew); their lastmods a

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"net"
 	"os"
@@ -345,4 +346,33 @@ func copyFixture(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// TestBuildOverHugoServerOutput: a one-shot build over what "hugo server
+// --renderToDisk" wrote, over an earlier "hugo" build whose page of a
+// deleted post it left in place. The server's pages name
+// http://localhost:PORT/ in their canonical links; the stale page names
+// the site's. That folder is a dev server's output: refused, with the
+// diagnosis and the fix, not a sitemap of the stale page alone.
+func TestBuildOverHugoServerOutput(t *testing.T) {
+	src, public := buildHugo(t, "hugo")
+	if err := os.Remove(filepath.Join(src, "content", "posts", "post-5.md")); err != nil {
+		t.Fatal(err)
+	}
+	startHugoServer(t, src)
+	if _, err := os.Stat(filepath.Join(public, "posts", "post-5", "index.html")); err != nil {
+		t.Fatalf("hugo server removed the deleted post's page: %v", err)
+	}
+	before, _ := os.ReadFile(filepath.Join(public, "sitemap.xml"))
+	r := run(t, src, nil)
+	if r.code != 1 {
+		t.Fatalf("exit %d, want 1\n%s", r.code, r.stderr)
+	}
+	want := regexp.MustCompile(`(?m)^sitemapgen: public: \d+ of \d+ pages found name a dev server \(http://localhost:\d+\) in their canonical or hreflang links: the folder is a dev server's output, not a site to publish; rebuild it with Hugo's own build \(not its dev server\), or run sitemapgen watch beside the dev server \(docs/watch\.md\); nothing written$`)
+	if !want.MatchString(r.stderr) {
+		t.Errorf("stderr lacks the dev server's diagnosis:\n%s", r.stderr)
+	}
+	if after, _ := os.ReadFile(filepath.Join(public, "sitemap.xml")); !bytes.Equal(after, before) {
+		t.Errorf("public/sitemap.xml was written:\n%s", after)
+	}
 }

@@ -7,7 +7,10 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
+	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
@@ -273,4 +276,100 @@ func (c *canonicalBases) top() (string, int) {
 		}
 	}
 	return best, most
+}
+
+// ErrDevServer is what a build over a dev server's output returns
+// (hugo server --renderToDisk): errors.Is finds it in the
+// [*DevServerError] that says why.
+var ErrDevServer = errors.New("the site folder is a dev server's output; nothing written")
+
+// DevServerError is ErrDevServer with the counts: Named pages of Found
+// name a dev server, Origin (http://localhost:1313), in their canonical
+// or hreflang links; Generator is the generator whose output folder it
+// is ("Hugo"), "" for none.
+type DevServerError struct {
+	Dir               string
+	Named, Found      int
+	Origin, Generator string
+}
+
+func (e *DevServerError) Error() string {
+	rebuild := "rebuild it with its generator's own build (not its dev server)"
+	if e.Generator != "" {
+		rebuild = "rebuild it with " + e.Generator + "'s own build (not its dev server)"
+	}
+	pages := "pages found name"
+	if e.Found == 1 {
+		pages = "page found names"
+	}
+	return fmt.Sprintf("%s: %d of %d %s a dev server (%s) in their canonical or hreflang links: the folder is a dev server's output, not a site to publish; %s, or run sitemapgen watch beside the dev server (docs/watch.md); nothing written",
+		e.Dir, e.Named, e.Found, pages, e.Origin, rebuild)
+}
+
+func (e *DevServerError) Is(target error) bool { return target == ErrDevServer }
+
+// devPages counts, in a whole build not beside a dev server, the pages
+// whose head has a canonical or hreflang link (linking), and those of
+// them whose links name a dev server: a loopback origin (named, origin
+// the first in URL order). Its methods are safe for concurrent use.
+type devPages struct {
+	linking, named atomic.Int64
+	mu             sync.Mutex
+	origin         string
+}
+
+// note counts the page whose head is h.
+func (d *devPages) note(h *htmlhead.Head) {
+	hrefs := 0
+	origin := ""
+	look := func(href string) {
+		hrefs++
+		if origin == "" {
+			origin = loopbackOrigin(href)
+		}
+	}
+	if h.Canonical != "" {
+		look(h.Canonical)
+	}
+	for _, a := range h.Alternates {
+		look(a.Href)
+	}
+	if hrefs == 0 {
+		return
+	}
+	d.linking.Add(1)
+	if origin == "" {
+		return
+	}
+	d.named.Add(1)
+	d.mu.Lock()
+	if d.origin == "" || origin < d.origin {
+		d.origin = origin
+	}
+	d.mu.Unlock()
+}
+
+// loopbackOrigin returns the origin of the absolute http(s) URL href when
+// its host is a loopback one (mapping.Loopback), else "".
+func loopbackOrigin(href string) string {
+	u, err := url.Parse(strings.TrimSpace(href))
+	if err != nil || u.Scheme != "http" && u.Scheme != "https" || !mapping.Loopback(u.Host) {
+		return ""
+	}
+	return u.Scheme + "://" + u.Host
+}
+
+// devServer fails a whole build over a dev server's output: at least
+// half of the pages that have canonical or hreflang links name a
+// loopback origin, and the base URL is not one. A site whose one page
+// names localhost by mistake is built, with the warning that page has.
+func (b *builder) devServer() error {
+	d := b.dev
+	if d == nil || d.named.Load() == 0 || 2*d.named.Load() < d.linking.Load() {
+		return nil
+	}
+	if u, err := url.Parse(b.mapper.BaseURL()); err == nil && mapping.Loopback(u.Host) {
+		return nil
+	}
+	return &DevServerError{Dir: b.opts.Root, Named: int(d.named.Load()), Found: b.res.Pages, Origin: d.origin, Generator: b.opts.Generator}
 }

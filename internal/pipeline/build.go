@@ -87,6 +87,9 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 		}
 	}
 	b := &builder{opts: opts, res: res, bases: &canonicalBases{}, translated: opts.Translator != nil}
+	if !opts.Map.DevServer {
+		b.dev = &devPages{}
+	}
 	if opts.Map.Hosts == nil && len(opts.HostDirs) > 0 {
 		rules, warnings, err := host.Load(opts.Limits, opts.HostDirs...)
 		if err != nil {
@@ -274,6 +277,9 @@ func (b *builder) dedup(only map[string]bool) {
 // write writes the sorted records.
 func (b *builder) write() error {
 	res := b.res
+	if err := b.devServer(); err != nil {
+		return err
+	}
 	if res.URLs.Len() == 0 {
 		return b.writeNone()
 	}
@@ -408,6 +414,9 @@ type builder struct {
 	// the base URL their canonical links imply, in a whole build; nil in
 	// a Session's Update, which reads some pages only.
 	bases *canonicalBases
+	// dev counts the pages whose links name a dev server, in a whole
+	// build not beside one (mapping.Options.DevServer); nil else.
+	dev *devPages
 	// linked names the pages read that have more than one name (hard
 	// links), for a Session; nil in Run.
 	linked *linkedPages

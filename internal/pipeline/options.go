@@ -93,6 +93,9 @@ type Options struct {
 	// modification times may be true; a generator's output is always
 	// written by its build, and mtime is best left out of Map.LastMod.
 	GuardMTime bool
+	// Generator names the generator whose output folder Root is
+	// ("Hugo"), for messages; "" for none.
+	Generator string
 	// GeneratorSitemaps, when set, names the sitemap files the generator
 	// that built the site writes into Write.Dir: their lastmods are the
 	// sitemap lastmod source (mapping.LastModSitemap), and their hreflang
