@@ -320,24 +320,14 @@ type devPages struct {
 
 // note counts the page whose head is h.
 func (d *devPages) note(h *htmlhead.Head) {
-	hrefs := 0
-	origin := ""
-	look := func(href string) {
-		hrefs++
-		if origin == "" {
-			origin = loopbackOrigin(href)
-		}
-	}
-	if h.Canonical != "" {
-		look(h.Canonical)
-	}
-	for _, a := range h.Alternates {
-		look(a.Href)
-	}
-	if hrefs == 0 {
+	if h.Canonical == "" && len(h.Alternates) == 0 {
 		return
 	}
 	d.linking.Add(1)
+	origin := loopbackOrigin(h.Canonical)
+	for i := 0; origin == "" && i < len(h.Alternates); i++ {
+		origin = loopbackOrigin(h.Alternates[i].Href)
+	}
 	if origin == "" {
 		return
 	}
@@ -350,13 +340,29 @@ func (d *devPages) note(h *htmlhead.Head) {
 }
 
 // loopbackOrigin returns the origin of the absolute http(s) URL href when
-// its host is a loopback one (mapping.Loopback), else "".
+// its host is a loopback one (mapping.Loopback), else "". It allocates
+// nothing for a URL on another host: every page's links pass by it.
 func loopbackOrigin(href string) string {
-	u, err := url.Parse(strings.TrimSpace(href))
-	if err != nil || u.Scheme != "http" && u.Scheme != "https" || !mapping.Loopback(u.Host) {
+	href = strings.TrimSpace(href)
+	scheme, rest, ok := strings.Cut(href, "://")
+	if !ok || !strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https") {
 		return ""
 	}
-	return u.Scheme + "://" + u.Host
+	end := strings.IndexAny(rest, "/?#")
+	if end < 0 {
+		end = len(rest)
+	}
+	host := rest[:end]
+	// A name, not an address, is loopback only as localhost: one that
+	// does not say it is passed over before Loopback, whose parse of a
+	// host without a port allocates an error.
+	if host == "" || host[0] != '[' && (host[0] < '0' || host[0] > '9') && !strings.Contains(strings.ToLower(host), "localhost") {
+		return ""
+	}
+	if !mapping.Loopback(host) {
+		return ""
+	}
+	return strings.ToLower(scheme) + "://" + host
 }
 
 // devServer fails a whole build over a dev server's output: at least
