@@ -508,3 +508,42 @@ func pathWithout(dir string) string {
 	}
 	return strings.Join(keep, string(os.PathListSeparator))
 }
+
+// 'jekyll build && sitemapgen --gzip' in a Jekyll project whose
+// robots.txt names /sitemap.xml, as most do: the set is sitemap.xml.gz,
+// and the generator's robots.txt, written by every build, goes with it,
+// its line naming the file that is there; no warning blames a run of
+// --robots that never was. After a run without --gzip, the line names
+// the earlier sitemap.xml, which answers, leading to the new set.
+func TestJekyllGzipRobots(t *testing.T) {
+	needTool(t, "jekyll")
+	dir := filepath.Join(t.TempDir(), "blog")
+	mustShell(t, filepath.Dir(dir), "jekyll new --blank blog")
+	cfgFile := filepath.Join(dir, "_config.yml")
+	cfg, err := os.ReadFile(cfgFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, cfgFile, regexp.MustCompile(`(?m)^url: "".*$`).ReplaceAllString(string(cfg), "url: https://octo.github.io"))
+	write(t, filepath.Join(dir, "robots.txt"), "---\n---\nUser-agent: *\nAllow: /\n\nSitemap: {{ site.url }}/sitemap.xml\n")
+	site := filepath.Join(dir, "_site")
+	for _, run := range []struct{ command, names string }{
+		{"jekyll build --quiet && sitemapgen --gzip", "sitemap.xml.gz"},
+		{"jekyll build --quiet && sitemapgen && sitemapgen --gzip", "sitemap.xml"},
+	} {
+		out := mustShell(t, dir, run.command)
+		noWarnings(t, out)
+		robots, err := os.ReadFile(filepath.Join(site, "robots.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := "User-agent: *\nAllow: /\n\nSitemap: https://octo.github.io/" + run.names + "\n"; strings.TrimSpace(string(robots)) != strings.TrimSpace(want) {
+			t.Errorf("%s: robots.txt:\n%s\nwant\n%s", run.command, robots, want)
+		}
+		for _, name := range []string{run.names, "sitemap.xml.gz"} {
+			if _, err := os.Stat(filepath.Join(site, name)); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+}

@@ -333,7 +333,7 @@ func (b *builder) warnDeadRobots() {
 	}
 	robots := filepath.Join(w.Dir, "robots.txt")
 	for _, l := range writer.DeadRobotsLines(w.Dir, w.BaseURL) {
-		b.warn("", diag.At(robots, l.Line, "Sitemap: "+l.URL+" names a sitemap file that is not there (a build with --robots wrote the line, for files this one does not write): crawlers get a 404; run with --robots to update it"))
+		b.warn("", diag.At(robots, l.Line, "Sitemap: "+l.URL+" names a sitemap file that is not there (one of sitemapgen's names, which this build does not write): crawlers get a 404; run with --robots to update it"))
 	}
 }
 
