@@ -84,7 +84,16 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 	g, gerr := p.generatorFor(root)
 	if inDeploy && !d.Weak {
 		if d.Preview && ownURL && d.OwnURL != "" {
-			return withPath(d.OwnURL, basePath(g)), d.Platform + " " + d.OwnFrom + " (previews: own-url)", nil
+			own, from := d.OwnURL, d.OwnFrom+" (previews: own-url)"
+			if d.OtherOwnURL != "" {
+				// Two URLs of its own (Vercel's branch URL and deploy URL):
+				// the one the built pages name, else the first.
+				own, from = d.OwnURL, d.OwnFrom+" (previews: own-url; over "+d.OtherOwnFrom+", which the built pages do not name)"
+				if site, _ := siteBaseURL(root, p.lim); site != "" && sameOrigin(site, d.OtherOwnURL) {
+					own, from = d.OtherOwnURL, d.OtherOwnFrom+" (previews: own-url; the URL the built pages name, not "+d.OwnFrom+")"
+				}
+			}
+			return withPath(own, basePath(g)), d.Platform + " " + from, nil
 		}
 		if d.ProductionURL != "" {
 			return withPath(d.ProductionURL, basePath(g)), d.Platform + " " + d.ProductionFrom, nil
@@ -128,6 +137,16 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 		msg += fmt.Sprintf("\n(found %s: name the site folder to choose)", p.names())
 	}
 	return "", "", errors.New(msg)
+}
+
+// sameOrigin reports whether the URLs a and b have one scheme and host.
+func sameOrigin(a, b string) bool {
+	ua, err := url.Parse(a)
+	if err != nil {
+		return false
+	}
+	ub, err := url.Parse(b)
+	return err == nil && strings.EqualFold(ua.Scheme, ub.Scheme) && strings.EqualFold(ua.Host, ub.Host)
 }
 
 // placeholder reports whether u's host is one of the example domains
