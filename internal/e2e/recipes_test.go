@@ -386,7 +386,7 @@ func TestRecipeVercel(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name, file, env string
-		from, base    string
+		from, base      string
 	}{
 		{"production", "vercel/vercel.json", "production", "Vercel VERCEL_PROJECT_PRODUCTION_URL", "https://example.org/"},
 		{"preview lists production URLs", "vercel/vercel.json", "preview", "Vercel VERCEL_PROJECT_PRODUCTION_URL", "https://example.org/"},
