@@ -134,6 +134,20 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	c.Build.Report = rep.report()
 	c.Build.KeepLeftOut = c.Writes() && v.Changes != "" // a removed URL whose page is still there is not gone
 	res, err := pipeline.Run(ctx, c.Build)
+	var dev *pipeline.DevServerError
+	if len(v.Explain) > 0 && errors.As(err, &dev) {
+		// A dev server's output, which a build refuses: its pages
+		// explained as watch beside the server lists them, the one
+		// account there is of them; the warnings of the first reading
+		// (canonical on another host) are not that account.
+		say(e.stderr, false, "%s is a dev server's output (%d of %d pages found name %s): explained as sitemapgen watch beside the dev server lists its pages; a build refuses the folder", dev.Dir, dev.Named, dev.Found, dev.Origin)
+		beside(c)
+		rep = newReporter(c.Build.Root, e.stderr, v.Quiet, v.Verbose)
+		rep.extras = extraNames(c.Build.Extra)
+		rep.explainTo, rep.dates = e.stdout, c.Build.Write.LastModFormat
+		c.Build.Report = rep.report()
+		res, err = pipeline.Run(ctx, c.Build)
+	}
 	rep.finish()
 	switch {
 	case err != nil:

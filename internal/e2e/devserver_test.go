@@ -376,3 +376,29 @@ func TestBuildOverHugoServerOutput(t *testing.T) {
 		t.Errorf("public/sitemap.xml was written:\n%s", after)
 	}
 }
+
+// TestExplainBesideHugoServer: --explain over what "hugo server
+// --renderToDisk" wrote, while watch beside it lists the page, gives the
+// account watch gives (the page listed at its path on the base URL), and
+// says why: not "canonical on another host", which a build would say of
+// no page, since it refuses the folder. --verbose, --explain and the
+// summary give one account of a page.
+func TestExplainBesideHugoServer(t *testing.T) {
+	src := copyFixture(t, "hugo")
+	startHugoServer(t, src)
+	r := run(t, src, nil, "--explain", "/about/", "--base-url", "https://example.com/")
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	for _, want := range []string{"url:         https://example.com/about/", "listed:      yes"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("--explain lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	if strings.Contains(r.stdout+r.stderr, "canonical on another host") {
+		t.Errorf("--explain says canonical on another host:\n%s\n%s", r.stdout, r.stderr)
+	}
+	if !regexp.MustCompile(`(?m)^sitemapgen: public is a dev server's output \(\d+ of \d+ pages found name http://localhost:\d+\): explained as sitemapgen watch beside the dev server lists its pages; a build refuses the folder$`).MatchString(r.stderr) {
+		t.Errorf("stderr does not say the folder is a dev server's output:\n%s", r.stderr)
+	}
+}

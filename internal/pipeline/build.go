@@ -74,6 +74,11 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 	b.failUnread = true
 	res.Redirects = b.opts.Map.Redirects
+	// --verbose's account of each page is the one the build writes,
+	// told after it is dated (explainer.every), or as it is when the
+	// build ends before.
+	b.explain.every = opts.Report.Page
+	defer b.explain.flush()
 	return res, b.run(ctx)
 }
 
@@ -209,6 +214,14 @@ func (b *builder) run(ctx context.Context) error {
 		}
 	}
 	b.lintLastMod()
+	if len(opts.Explain) > 0 {
+		// A dev server's output is refused by a build: explained, it is
+		// said so (the caller may explain it as watch beside the server
+		// lists it, mapping.Options.DevServer).
+		if err := b.devServer(); err != nil {
+			return err
+		}
+	}
 	if err := b.explain.finish(&b.recs, opts.Report.Explain); err != nil {
 		return err
 	}
