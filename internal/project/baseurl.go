@@ -135,8 +135,47 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 		}
 	case len(p.found) > 1:
 		msg += fmt.Sprintf("\n(found %s: name the site folder to choose)", p.names())
+	case len(p.found) == 0:
+		msg += p.elsewhere(root)
 	}
 	return "", "", errors.New(msg)
+}
+
+// elsewhere says, when no generator's configuration was found, where it
+// was looked for (the project folder: the working directory, or the
+// settings file's), and names the folder above the site folder root that
+// holds a generator's project, if one does ('sitemapgen site/public' run
+// from outside the project), with the command to run there.
+func (p *discovery) elsewhere(root string) string {
+	where := p.dir
+	if p.dir == "." {
+		abs, err := filepath.Abs(".")
+		if err != nil {
+			abs = "."
+		}
+		where = "the working directory (" + abs + ")"
+	}
+	msg := "\nnote: the project's configuration is read from the project folder, " + where + ": no generator's configuration there"
+	if root == "" {
+		return msg
+	}
+	projectAbs, _ := filepath.Abs(p.dir)
+	for d, n := filepath.Dir(filepath.Clean(root)), 0; n < 8 && d != "." && d != ".." && !strings.HasSuffix(d, string(filepath.Separator)+"..") && d != filepath.Dir(d); d, n = filepath.Dir(d), n+1 {
+		if abs, err := filepath.Abs(d); err != nil || abs == projectAbs {
+			break
+		}
+		found, err := generator.Detect(d, p.lim)
+		if err != nil || len(found) != 1 {
+			continue
+		}
+		rel, err := filepath.Rel(d, root)
+		if err != nil {
+			break
+		}
+		g := found[0]
+		return msg + fmt.Sprintf("\nnote: %s holds a %s project (%s): run sitemapgen there: cd %s && sitemapgen %s", d, g.Title, filepath.Join(d, filepath.FromSlash(g.File)), d, rel)
+	}
+	return msg
 }
 
 // sameOrigin reports whether the URLs a and b have one scheme and host.
