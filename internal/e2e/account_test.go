@@ -39,3 +39,26 @@ func TestOneAccountOfAPage(t *testing.T) {
 		t.Errorf("the summary counts %v newest listed, --verbose %d:\n%s", n, listed, verbose)
 	}
 }
+
+// TestHugoSummaryPlurals: the summary of a Hugo site's build counts the
+// pages left out in words that agree with their number: "2 error pages",
+// not "2 error page".
+func TestHugoSummaryPlurals(t *testing.T) {
+	_, public := buildHugo(t, "hugo")
+	r := mustRun(t, "", "--base-url", "https://example.com/", "--dry-run", public)
+	if !regexp.MustCompile(`skipped \d+ \(2 error pages, \d+ noindex\)`).MatchString(r.stderr) {
+		t.Errorf("the summary does not count 2 error pages:\n%s", r.stderr)
+	}
+}
+
+// TestWatchPluralFolders: watch beside a Hugo build, allowed one watch,
+// says how many folders it watches in words that agree with the number.
+func TestWatchPluralFolders(t *testing.T) {
+	src, public := buildHugo(t, "hugo")
+	p := startWatch(t, src, "--base-url", "https://example.com/", "--fanotify=false", "--max-watches", "1", "public")
+	out := strings.Join(p.output(), "\n")
+	if !strings.Contains(out, "watch: 1 folder watched, 0 kept") {
+		t.Errorf("watch does not say 1 folder watched:\n%s", out)
+	}
+	p.stop(public)
+}

@@ -201,7 +201,7 @@ func reasons(skipped map[mapping.Reason]int) string {
 	rest := 0
 	for i, c := range counts {
 		if i < 3 {
-			parts = append(parts, fmt.Sprintf("%d %s", c.n, c.r))
+			parts = append(parts, c.r.Counted(c.n))
 		} else {
 			rest += c.n
 		}
