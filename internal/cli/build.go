@@ -293,7 +293,7 @@ func settle(line *config.Line[config.Values], getenv func(string) string) (*conf
 	if err != nil {
 		if len(line.Args) == 1 && notFolder(line.Args[0]) == "no such folder" {
 			// DIR is missing: say so before what else is missing.
-			return nil, usage(&diag.Diagnostic{File: line.Args[0], Msg: "no such folder (the site to map)"})
+			return nil, usage(&diag.Diagnostic{File: line.Args[0], Msg: "no such folder (the site to map)" + didYouMean(line.Args[0])})
 		}
 		return nil, usage(err)
 	}
@@ -309,12 +309,44 @@ func folderError(c *config.Config) error {
 		if c.RootFrom != "" && msg == "no such folder" {
 			return &diag.Diagnostic{File: c.Build.Root, Msg: fmt.Sprintf("%s (the site folder, from %s); build the site first", msg, c.RootFrom)}
 		}
-		return &diag.Diagnostic{File: c.Build.Root, Msg: msg + " (the site to map)"}
+		hint := ""
+		if msg == "no such folder" {
+			hint = didYouMean(c.Build.Root)
+		}
+		return &diag.Diagnostic{File: c.Build.Root, Msg: msg + " (the site to map)" + hint}
 	}
 	if j := c.Build.Join; j != nil && notFolder(j.Dir) != "" {
 		return &diag.Diagnostic{File: j.Dir, Msg: "not a folder (source:, the source files)"}
 	}
 	return nil
+}
+
+// didYouMean names, for a folder that is not there, the folder beside it
+// whose name is nearest (config.Suggest: a typo or two away), as
+// "; did you mean public?"; "" when none is near.
+func didYouMean(dir string) string {
+	parent, name := filepath.Split(filepath.Clean(dir))
+	if parent == "" {
+		parent = "."
+	}
+	entries, err := fsx.ReadDir(parent, ".")
+	if err != nil {
+		return ""
+	}
+	var folders []string
+	for _, e := range entries {
+		if e.IsDir() && e.Name() != name {
+			folders = append(folders, e.Name())
+		}
+	}
+	s := config.Suggest(name, folders)
+	if s == "" {
+		return ""
+	}
+	if parent != "." {
+		s = filepath.Join(parent, s)
+	}
+	return "; did you mean " + s + "?"
 }
 
 // notFolder says why dir, a folder the user named (or the configuration

@@ -33,3 +33,18 @@ func TestRunFromOutsideTheProject(t *testing.T) {
 	out := mustShell(t, above, "cd project && sitemapgen public")
 	wantOutput(t, out, "base URL from hugo.toml baseURL")
 }
+
+// TestMistypedFolder: after 'hugo', 'sitemapgen pubilc' names the folder
+// it may have meant.
+func TestMistypedFolder(t *testing.T) {
+	src, _ := buildHugo(t, "hugo")
+	for dir, want := range map[string]string{
+		"pubilc":      "pubilc: no such folder (the site to map); did you mean public?",
+		"public/poss": "public/poss: no such folder (the site to map); did you mean public/posts?",
+	} {
+		r := run(t, src, nil, "--base-url", "https://example.com/", dir)
+		if r.code != 2 || !strings.Contains(r.stderr, want) {
+			t.Errorf("sitemapgen %s: exit %d, want 2 and %q:\n%s", dir, r.code, want, r.stderr)
+		}
+	}
+}
