@@ -113,8 +113,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 		return usagef("--json prints a build's summary; --check and --explain print their own answers")
 	}
 	if c.SkipWrite != "" {
-		say(e.stderr, v.Quiet, "%s: no sitemap written", c.SkipWrite)
-		return printJSON(e, v.JSON, c, nil)
+		return skipWrite(ctx, e, c)
 	}
 	if c.Writes() || v.Check {
 		lock, err := lockOutput(ctx, e, c, v.NoWait)
@@ -175,6 +174,38 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	return printJSON(e, v.JSON, c, res)
+}
+
+// skipWrite ends a preview's build with previews: skip: no sitemap of
+// ours, and, in a generator's output folder, none of the generator's
+// either (Hugo's, built for the preview, lists the preview's URLs): they
+// go as a build that lists no page takes them away (writer.Withdraw),
+// with the lines of robots.txt that name them, and are said.
+func skipWrite(ctx context.Context, e *env, c *config.Config) error {
+	v := &c.Values
+	w := c.Build.Write
+	if w.TakeOver == nil || !c.Writes() || notFolder(w.Dir) != "" {
+		say(e.stderr, v.Quiet, "%s: no sitemap written", c.SkipWrite)
+		return printJSON(e, v.JSON, c, nil)
+	}
+	lock, err := lockOutput(ctx, e, c, v.NoWait)
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
+	if w.BaseURL == "" {
+		w.BaseURL = c.Build.Map.BaseURL
+	}
+	res, err := writer.Withdraw(w)
+	if err != nil {
+		return err
+	}
+	msg := c.SkipWrite + ": no sitemap written"
+	if len(res.TakenOver) > 0 {
+		msg += fmt.Sprintf("; %s's own sitemaps removed, which list the preview's URLs: %s", c.Generator, strings.Join(res.TakenOver, ", "))
+	}
+	say(e.stderr, v.Quiet, "%s", msg)
+	return printJSON(e, v.JSON, c, nil)
 }
 
 // lockOutput takes the lock of c's output folder, waiting for another
