@@ -36,3 +36,27 @@ func TestPreviewsSkipHugoSitemaps(t *testing.T) {
 		t.Errorf("index.html changed (%v)", err)
 	}
 }
+
+// TestFeedOffRemovesOurs: after a Hugo build, a run with --feed writes
+// feed.xml; once the feed is off, the next run removes it, saying so,
+// rather than leave an old feed to its readers. Another tool's feed.xml
+// stays.
+func TestFeedOffRemovesOurs(t *testing.T) {
+	src, public := buildHugo(t, "hugo")
+	feed := filepath.Join(public, "feed.xml")
+	mustRun(t, src, "--base-url", "https://example.com/", "--feed", "public")
+	if _, err := os.Stat(feed); err != nil {
+		t.Fatalf("--feed wrote no feed: %v", err)
+	}
+	r := mustRun(t, src, "--base-url", "https://example.com/", "public")
+	wantOutput(t, r.stderr, "sitemapgen: feed public/feed.xml removed: the feed is off, and an earlier build wrote it")
+	if _, err := os.Stat(feed); err == nil {
+		t.Error("the feed stayed")
+	}
+	other := "<?xml version=\"1.0\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"><title>jekyll-feed's</title></feed>\n"
+	write(t, feed, other)
+	mustRun(t, src, "--base-url", "https://example.com/", "public")
+	if data, err := os.ReadFile(feed); err != nil || string(data) != other {
+		t.Errorf("another tool's feed.xml was changed: %v\n%s", err, data)
+	}
+}
