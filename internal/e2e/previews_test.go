@@ -60,3 +60,16 @@ func TestFeedOffRemovesOurs(t *testing.T) {
 		t.Errorf("another tool's feed.xml was changed: %v\n%s", err, data)
 	}
 }
+
+// TestRecordSaysWhy: the record sitemapgen keeps in a Hugo site's public/
+// is published with the site: its first lines say what it is and why
+// that is harmless.
+func TestRecordSaysWhy(t *testing.T) {
+	src, public := buildHugo(t, "hugo")
+	mustRun(t, src, "--base-url", "https://example.com/", "public")
+	data, err := os.ReadFile(filepath.Join(public, ".sitemapgen-files"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantOutput(t, string(data), "# Files sitemapgen wrote in this folder.", "# Published with the site, harmlessly: it names only files the site serves anyway.")
+}
