@@ -195,8 +195,11 @@ type Report struct {
 	// Note reports what only --verbose shows: a head cut at the read
 	// limit, an alternate left out.
 	Note func(path, note string)
-	// Page receives mapping's decision about every page, listed or not.
-	// Setting it keeps every decision until the walk ends: leave it nil
+	// Page receives mapping's decision about every page, listed or not:
+	// in a whole build (Run), once the build has dated it, in walk order,
+	// as --explain gives it (a list page dated by the newest page it
+	// lists, the alternates as written); in a Session, as judged.
+	// Setting it keeps every decision until the build ends: leave it nil
 	// unless it is used.
 	Page func(path string, d *mapping.Decision)
 	// Explain receives the decision about each page named in
