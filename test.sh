@@ -206,6 +206,16 @@ end_step() {
 }
 step() {
   end_step
+  # An install that failed stops the lane before its next step: the
+  # tests would fail for want of it, minutes later (the install said why
+  # when it failed).
+  local f
+  for f in "${SITEMAPGEN_CI_READY:-/nonexistent}"/*; do
+    if [[ $f != *.tmp && -f $f && $(<"$f") == failed ]]; then
+      printf 'test.sh: %s could not be installed: lane %s stops before %s\n' "${f##*/}" "$lane" "$*"
+      return 1
+    fi
+  done
   step_name=$*
   step_wall=$SECONDS
   cpu_now
