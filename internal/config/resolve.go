@@ -310,7 +310,11 @@ func (c *Config) options(l *layers, pr *project.Project) {
 			// production's file, which it leaves as it was (a platform's
 			// cache shares it between the two).
 			c.Build.Hash.ReadOnly = true
-			c.Detected += fmt.Sprintf("; state %s read, not written (a %s build: production's dates stay)", state, pr.Preview)
+			said := fmt.Sprintf("state %s read, not written (a %s build: production's dates stay)", state, pr.Preview)
+			if c.Detected != "" {
+				said = c.Detected + "; " + said
+			}
+			c.Detected = said
 		}
 	}
 	c.Build.Extra = extras(l, v)
