@@ -235,6 +235,29 @@ func ParseLastModSource(s string) (LastModSource, error) {
 // what it does not hand to Map or finds only among all the pages.
 type Reason string
 
+// reasonPlurals are the Reasons that name the thing left out, a noun, in
+// their plural: the others name a kind ("noindex", "canonical
+// elsewhere"), the same for any number.
+var reasonPlurals = map[Reason]string{
+	ErrorPage:    "error pages",
+	LocTooLong:   "URLs too long",
+	Redirect:     "redirects",
+	Draft:        "drafts",
+	GoImportStub: "go-import stubs",
+	OutsideBase:  "URLs outside the base URL",
+	Duplicate:    "duplicate URLs",
+	Fragment:     "fragments, not pages",
+}
+
+// Counted says n pages left out for r, as a summary counts them: "1 error
+// page", "2 error pages", "3 noindex".
+func (r Reason) Counted(n int) string {
+	if p, ok := reasonPlurals[r]; ok && n != 1 {
+		return fmt.Sprintf("%d %s", n, p)
+	}
+	return fmt.Sprintf("%d %s", n, r)
+}
+
 // The Reasons Map gives, in the order it judges them.
 const (
 	ErrorPage        Reason = "error page"

@@ -258,7 +258,7 @@ func TestResolveErrors(t *testing.T) {
 		env  string
 		want string
 	}{
-		{"no base URL", cmdline(t, "public"), "", ErrNoBaseURL.Error()},
+		{"no base URL", cmdline(t, "public"), "", ErrNoBaseURL.Error() + "\nnote: the project's configuration is read from the project folder, the working directory ($PWD): no generator's configuration there"},
 		{"no root", cmdline(t, "--base-url", "https://example.com/"), "", ErrNoRoot.Error() + "\n(no Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs, Docusaurus, Pelican, Sphinx, Gatsby, VitePress, Nuxt, SvelteKit or Zola project found in the working directory)"},
 		{"bad env base URL", cmdline(t, "p"), "ftp://x/", `SITEMAP_BASE_URL: base URL "ftp://x/": want an absolute http:// or https:// URL`},
 		{"quiet and verbose", cmdline(t, "--base-url", "https://e.x/", "--quiet", "--verbose", "p"), "", "--quiet and --verbose: choose one"},
@@ -272,8 +272,9 @@ func TestResolveErrors(t *testing.T) {
 				}
 				return none(k)
 			})
-			if err == nil || err.Error() != tt.want {
-				t.Errorf("got  %v\nwant %s", err, tt.want)
+			wd, _ := os.Getwd()
+			if want := strings.ReplaceAll(tt.want, "$PWD", wd); err == nil || err.Error() != want {
+				t.Errorf("got  %v\nwant %s", err, want)
 			}
 		})
 	}

@@ -90,7 +90,7 @@ func TestBaseURLPrecedence(t *testing.T) {
 		{name: "vercel production", files: hugo, env: vercelProd, want: "https://vercel.example/", wantFrom: "Vercel VERCEL_PROJECT_PRODUCTION_URL"},
 		{name: "vercel preview", files: hugo, env: vercelPreview, want: "https://vercel.example/", wantFrom: "Vercel VERCEL_PROJECT_PRODUCTION_URL"},
 		{name: "vercel preview: own-url", files: merge(hugo, map[string]string{"sitemap.yaml": "previews: own-url\n"}), env: vercelPreview,
-			want: "https://x-git-b.vercel.app/", wantFrom: "Vercel VERCEL_BRANCH_URL (previews: own-url)"},
+			want: "https://x-git-b.vercel.app/", wantFrom: "Vercel VERCEL_BRANCH_URL (previews: own-url; over VERCEL_URL, which the built pages do not name)"},
 		{name: "generator", files: hugo, want: "https://hugo.example/", wantFrom: "hugo.toml baseURL"},
 		{name: "generator beats cloudflare's guess", files: hugo, env: cloudflare, want: "https://hugo.example/", wantFrom: "hugo.toml baseURL"},
 		{name: "generator beats github's guess", files: hugo, env: github, want: "https://hugo.example/", wantFrom: "hugo.toml baseURL"},
