@@ -9,6 +9,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
@@ -164,7 +165,7 @@ func (p *discovery) elsewhere(root string) string {
 		if abs, err := filepath.Abs(d); err != nil || abs == projectAbs {
 			break
 		}
-		found, err := generator.Detect(d, p.lim)
+		found, err := registry.Detect(d, p.lim)
 		if err != nil || len(found) != 1 {
 			continue
 		}
