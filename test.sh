@@ -344,8 +344,16 @@ race_lane() {
     ./frontmatter:FuzzParseDate:20000x \
     ./internal/jsconfig:FuzzJSLiterals:25000x \
     ./internal/generator:FuzzJSProjects:2500x \
-    ./internal/generator:FuzzURLPath:15000x \
-    ./internal/generator:FuzzPythonConfig:15000x \
+    ./internal/generator/registry:FuzzURLPath:15000x \
+    ./internal/generator/internal/pyconf:FuzzPythonConfig:15000x \
+    ./internal/generator/internal/jscode:FuzzParse:10000x \
+    ./internal/generator/astro:FuzzImportedCollection:5000x \
+    ./internal/generator/astro:FuzzTSConfig:5000x \
+    ./internal/generator/starlight:FuzzDetect:2500x \
+    ./internal/generator/next:FuzzMarkdownRoutes:5000x \
+    ./internal/generator/gatsby:FuzzReadPosts:5000x \
+    ./internal/generator/hexo:FuzzConfig:10000x \
+    ./internal/generator/pelican:FuzzReadMeta:15000x \
     ./internal/hashstate:FuzzLoad:15000x \
     ./internal/host:FuzzHostFiles:15000x \
     ./internal/host:FuzzRedirects:2500x \

@@ -41,6 +41,7 @@ var named = map[string]int{
 	"project/project.go: generator.Hugo":              2,
 	"project/project.go: generator.HugoLanguages":     1,
 	"project/project.go: generator.JekyllDocuments":   1,
+	"project/survey.go: generator.Jekyll":             1, // copied(): which files Jekyll copies as they are
 	`project/sources.go: "hugo"`:                      4,
 	`project/sources.go: "jekyll"`:                    4,
 	`project/sources.go: "mkdocs"`:                    4,
