@@ -51,6 +51,28 @@ cleanup+=("$work")
 # they run at once. docs/development.md ("Where CI's time goes") has the
 # figures.
 export PATH="$(go env GOPATH)/bin:$PATH"
+# The Node fixtures whose packages the tests run (npm install in each,
+# pinned by its package-lock.json).
+npm_fixture_names=(astro eleventy npm-astro npm-eleventy npm-netlify docusaurus vitepress sscli)
+if [[ -n ${SITEMAPGEN_NO_INSTALL:-} ]]; then
+  # Nothing is installed: what is missing is said now, each with what
+  # installs it, and nothing runs, rather than failing the tests that
+  # need it minutes later, one by one.
+  missing=()
+  for p in xmllint:libxml2-utils python3:python3 git:git hugo:hugo jekyll:jekyll mkdocs:mkdocs \
+    sphinx-build:python3-sphinx pelican:pelican chromium:chromium node:nodejs npm:npm goreleaser:"go install github.com/goreleaser/goreleaser/v2@v2.16.0"; do
+    command -v "${p%%:*}" >/dev/null 2>&1 || missing+=("${p%%:*} (${p#*:})")
+  done
+  for f in "${npm_fixture_names[@]}"; do
+    [[ -d internal/e2e/testdata/$f/node_modules ]] || missing+=("the packages of internal/e2e/testdata/$f (npm install --no-audit --no-fund there)")
+  done
+  if ((${#missing[@]})); then
+    printf 'test.sh: SITEMAPGEN_NO_INSTALL=1, and the tests need what is missing:\n' >&2
+    printf '  %s\n' "${missing[@]}" >&2
+    printf 'test.sh: install it (./test.sh without SITEMAPGEN_NO_INSTALL installs it all), or run go test -short ./..., which needs Go and git alone\n' >&2
+    exit 1
+  fi
+fi
 if [[ -z ${SITEMAPGEN_NO_INSTALL:-} ]]; then
   logs=$work/installs
   mkdir "$logs"
@@ -126,7 +148,7 @@ if [[ -z ${SITEMAPGEN_NO_INSTALL:-} ]]; then
   }
   npm_fixtures() {
     local fixture pids=() status=0
-    for fixture in astro eleventy npm-astro npm-eleventy npm-netlify docusaurus vitepress sscli; do
+    for fixture in "${npm_fixture_names[@]}"; do
       (cd "internal/e2e/testdata/$fixture" && npm_fixture) &
       pids+=($!)
     done
@@ -184,11 +206,53 @@ end_step() {
 }
 step() {
   end_step
+  # An install that failed stops the lane before its next step: the
+  # tests would fail for want of it, minutes later (the install said why
+  # when it failed).
+  local f
+  for f in "${SITEMAPGEN_CI_READY:-/nonexistent}"/*; do
+    if [[ $f != *.tmp && -f $f && $(<"$f") == failed ]]; then
+      printf 'test.sh: %s could not be installed: lane %s stops before %s\n' "${f##*/}" "$lane" "$*"
+      return 1
+    fi
+  done
   step_name=$*
   step_wall=$SECONDS
   cpu_now
   step_cpu=$cpu
   printf '\n== %s: %s\n' "$lane" "$*"
+}
+
+# gotest runs go test with its arguments, printing what go test prints
+# without -v (each package's line, a failing test's output) and also a
+# line for each test skipped, with its reason: no test is left out
+# unseen. The exit status is go test's.
+gotest() {
+  go test -json "$@" | python3 -c '
+import json, sys
+out = {}
+for line in sys.stdin:
+    try:
+        e = json.loads(line)
+    except ValueError:
+        print(line, end="")
+        continue
+    key, act = (e.get("Package"), e.get("Test")), e.get("Action")
+    if act == "build-output":
+        print(e.get("Output", ""), end="", flush=True)
+        continue
+    if act == "output":
+        out.setdefault(key, []).append(e["Output"])
+    elif act == "skip" and key[1]:
+        said = [l.strip() for l in out.get(key, []) if l.strip() and not l.startswith(("=== ", "--- "))]
+        print("--- SKIP: %s (%s): %s" % (key[1], key[0], " ".join(said) or "no reason given"), flush=True)
+    elif act == "fail":
+        print("".join(out.get(key, [])), end="", flush=True)
+    elif act in ("pass", "skip") and not key[1]:
+        print("".join(l for l in out.get(key, []) if not l.startswith(("PASS", "=== ", "--- "))), end="", flush=True)
+    if act in ("pass", "fail", "skip"):
+        out.pop(key, None)
+'
 }
 
 # ready NAME waits until the install of NAME above ends, and fails when
@@ -216,8 +280,30 @@ end_step
 mapfile -t own < <(go list ./... | grep -v -e '/internal/e2e$' -e '/internal/release$')
 mapfile -t limits < <(git ls-files '*_test.go' | xargs grep -l '^func TestLimit' | xargs -n1 dirname | sort -u | sed 's|^|./|')
 
+# lane_end, on a lane's exit: a step it was in when it failed gets its
+# row (FAILED) in the table, and each step it did not reach a line and a
+# row (not run): a lane that stops early leaves nothing out unseen.
+lane_end() {
+  local status=$? planned row
+  if ((status != 0)) && [[ -n $step_name ]]; then
+    printf '   (%s: FAILED)\n' "$step_name"
+    step_name+=" (FAILED)"
+  fi
+  end_step
+  for planned in "${lane_steps[@]}"; do
+    printf -v row '%-5s %s' "$lane" "$planned"
+    if ! grep -qF -- "$row" "$work/table"; then
+      printf 'test.sh: lane %s stopped: step not run: %s\n' "$lane" "$planned"
+      printf '%-5s %-44s %6s %6s\n' "$lane" "$planned (not run)" - - >>"$work/table"
+    fi
+  done
+  return "$status"
+}
+
 race_lane() {
   lane=race
+  lane_steps=("go vet" "go test -race (the packages' own)" "allocation budget" "fuzz, ${FUZZTIME:-default} per target" "go test (release)" "acceptance: 120,000 pages")
+  trap lane_end EXIT
   step go vet
   go vet ./...
   (cd bench && go vet ./...) # the benchmark helpers, a module of their own
@@ -227,7 +313,7 @@ race_lane() {
   # Debian's install is done by now, most often (go vet compiled first).
   step "go test -race (the packages' own)"
   ready debian
-  go test "${tests[@]}" -race -timeout 30m -skip '^TestLimit' "${own[@]}"
+  gotest "${tests[@]}" -race -timeout 30m -skip '^TestLimit' "${own[@]}"
 
   # The race detector changes allocation counts, so TestAllocBudget only
   # compares them with its budget in a run without it.
@@ -258,8 +344,16 @@ race_lane() {
     ./frontmatter:FuzzParseDate:20000x \
     ./internal/jsconfig:FuzzJSLiterals:25000x \
     ./internal/generator:FuzzJSProjects:2500x \
-    ./internal/generator:FuzzURLPath:15000x \
-    ./internal/generator:FuzzPythonConfig:15000x \
+    ./internal/generator/registry:FuzzURLPath:15000x \
+    ./internal/generator/internal/pyconf:FuzzPythonConfig:15000x \
+    ./internal/generator/internal/jscode:FuzzParse:10000x \
+    ./internal/generator/astro:FuzzImportedCollection:5000x \
+    ./internal/generator/astro:FuzzTSConfig:5000x \
+    ./internal/generator/starlight:FuzzDetect:2500x \
+    ./internal/generator/next:FuzzMarkdownRoutes:5000x \
+    ./internal/generator/gatsby:FuzzReadPosts:5000x \
+    ./internal/generator/hexo:FuzzConfig:10000x \
+    ./internal/generator/pelican:FuzzReadMeta:15000x \
     ./internal/hashstate:FuzzLoad:15000x \
     ./internal/host:FuzzHostFiles:15000x \
     ./internal/host:FuzzRedirects:2500x \
@@ -281,7 +375,7 @@ race_lane() {
   # under it, and nothing here bounds memory.
   step "go test (release)"
   ready goreleaser
-  go test -timeout 30m ./internal/release
+  gotest -timeout 30m ./internal/release
 
   # Here, not after the end-to-end tests: this lane ends first, and the
   # two lanes end together with it here.
@@ -293,15 +387,17 @@ race_lane() {
 
 e2e_lane() {
   lane=e2e
+  lane_steps=("go test (TestLimit*, bench, e2e)")
+  trap lane_end EXIT
   step "go test (TestLimit*, bench, e2e)"
   go test -count=1 -exec true ./internal/e2e >/dev/null # compiled while the installs run
   # The limits and the benchmark scripts' smoke tests need xmllint and
   # python3, not the Node fixtures' packages, which come last.
   ready debian
-  go test "${tests[@]}" -timeout 30m -run '^TestLimit' "${limits[@]}"
+  gotest "${tests[@]}" -timeout 30m -run '^TestLimit' "${limits[@]}"
   (cd bench && go test "${tests[@]}" ./...) # the bench module's own
   ready npm
-  go test "${tests[@]}" -timeout 30m ./internal/e2e
+  gotest "${tests[@]}" -timeout 30m ./internal/e2e
   end_step
 }
 

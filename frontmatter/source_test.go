@@ -548,7 +548,9 @@ func TestReadSourceTerms(t *testing.T) {
 
 // TestLastmodKeys reads Lastmod from the keys a generator reads, in its
 // order: Hugo's lastmod list does not read updated; Docusaurus'
-// last_update.date is a key of a mapping; an empty list reads none.
+// last_update.date is a key of a mapping; an empty list reads none; a
+// boolean in a generator's own key (Starlight's lastUpdated: true) is no
+// date and no problem.
 func TestLastmodKeys(t *testing.T) {
 	for _, tt := range []struct {
 		name, file string
@@ -562,6 +564,10 @@ func TestLastmodKeys(t *testing.T) {
 		{"nested", "---\nlast_update:\n  date: 2024-04-04\n  author: x\n---\n", []string{"last_update.date"}, day("2024-04-04"), "last_update.date"},
 		{"nested in TOML", "+++\n[last_update]\ndate = 2024-04-04\n+++\n", []string{"last_update.date"}, day("2024-04-04"), "last_update.date"},
 		{"none", "---\nlastmod: 2024-01-01\n---\n", []string{}, time.Time{}, ""},
+		// Starlight's lastUpdated is a date or a switch: true is no date,
+		// and nothing wrong; the next key answers.
+		{"a generator's switch", "---\nlastUpdated: true\nupdated: 2024-03-03\n---\n", []string{"lastupdated", "updated"}, day("2024-03-03"), "updated"},
+		{"a generator's date", "---\nlastUpdated: 2023-05-01\n---\n", []string{"lastupdated", "updated"}, day("2023-05-01"), "lastUpdated"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s, err := ReadSourceOptions(strings.NewReader(tt.file), Options{LastmodKeys: tt.keys})

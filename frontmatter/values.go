@@ -127,6 +127,11 @@ func (p *sourceParse) dateZoned(f field) (t time.Time, zoned, ok bool) {
 	if s, ok := f.val.(string); ok && fileDateWords[s] {
 		return time.Time{}, false, false
 	}
+	if _, flag := f.val.(bool); flag && !slices.Contains(lastmodKeys, strings.ToLower(f.key)) {
+		// A generator's own key that is a date or a switch (Starlight's
+		// lastUpdated: true): no date, and nothing wrong.
+		return time.Time{}, false, false
+	}
 	t, zoned, ok = p.toDate(f)
 	if !ok {
 		p.problem(p.lineOf(f), "%s: %s is not a date", f.key, describe(f.val))

@@ -78,9 +78,10 @@ type Options struct {
 	// fallback pages.
 	KeepErrorPages bool
 	// Fallbacks are the paths, relative to the root, of the files a
-	// generator writes that are no pages of the site: a single-page
-	// app's fallback, the shell a host serves for a path without a file
-	// of its own, and Gatsby's slices, fragments it puts into its pages;
+	// generator writes that are no pages of the site: a locale's error
+	// page (Starlight's de/404/index.html), a single-page app's
+	// fallback, the shell a host serves for a path without a file of its
+	// own, and Gatsby's slices, fragments it puts into its pages;
 	// each a path.Match pattern ("_gatsby/slices/*.html"). They are left
 	// out as error pages are.
 	Fallbacks []string
@@ -233,6 +234,29 @@ func ParseLastModSource(s string) (LastModSource, error) {
 // counted by it: Map gives [PageReasons]; the build gives the others, for
 // what it does not hand to Map or finds only among all the pages.
 type Reason string
+
+// reasonPlurals are the Reasons that name the thing left out, a noun, in
+// their plural: the others name a kind ("noindex", "canonical
+// elsewhere"), the same for any number.
+var reasonPlurals = map[Reason]string{
+	ErrorPage:    "error pages",
+	LocTooLong:   "URLs too long",
+	Redirect:     "redirects",
+	Draft:        "drafts",
+	GoImportStub: "go-import stubs",
+	OutsideBase:  "URLs outside the base URL",
+	Duplicate:    "duplicate URLs",
+	Fragment:     "fragments, not pages",
+}
+
+// Counted says n pages left out for r, as a summary counts them: "1 error
+// page", "2 error pages", "3 noindex".
+func (r Reason) Counted(n int) string {
+	if p, ok := reasonPlurals[r]; ok && n != 1 {
+		return fmt.Sprintf("%d %s", n, p)
+	}
+	return fmt.Sprintf("%d %s", n, r)
+}
 
 // The Reasons Map gives, in the order it judges them.
 const (
@@ -455,7 +479,7 @@ func (m *Mapper) Map(p Page) Decision {
 		return d
 	}
 	if !m.opts.KeepErrorPages && slices.ContainsFunc(m.opts.Fallbacks, func(p string) bool { ok, _ := path.Match(p, f.Path); return ok || p == f.Path }) {
-		d.Skip, d.Because = ErrorPage, "a file the generator writes that is no page of the site (a single-page app's fallback a host serves for a path without a file, Gatsby's slices)"
+		d.Skip, d.Because = ErrorPage, "a file the generator writes that is no page of the site (a locale's error page, a single-page app's fallback a host serves for a path without a file, Gatsby's slices)"
 		return d
 	}
 	urlPath, form := m.urlPath(f.Path)

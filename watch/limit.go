@@ -25,7 +25,7 @@ func limitWarning(cause error, watched, capacity int, fanErr error) error {
 	var what string
 	switch {
 	case cause == errCapped:
-		what = fmt.Sprintf("%d folders watched, %d kept for the folders that change (%%w: %d)", watched, capacity-watched, capacity)
+		what = fmt.Sprintf("%s watched, %d kept for the folders that change (%%w: %d)", folders(watched), capacity-watched, capacity)
 	case isLimit(cause):
 		what = fmt.Sprintf("the system's limit of watched folders is reached (%%w) after %d", watched)
 	default:
@@ -52,4 +52,12 @@ func raiseHint(cause error) string {
 		hint += "\nhint: \"too many open files\" may also be the limit of inotify instances: sudo sysctl fs.inotify.max_user_instances=1024, kept the same way"
 	}
 	return hint
+}
+
+// folders says "1 folder" or "N folders".
+func folders(n int) string {
+	if n == 1 {
+		return "1 folder"
+	}
+	return fmt.Sprintf("%d folders", n)
 }

@@ -479,8 +479,12 @@ func (w *watcher) endPass() {
 	s.passes++
 	if every := s.cost * scanShare; !s.told && s.passes == 2 && every > max(w.opts.Poll, time.Second) {
 		s.told = true
-		w.warn(fmt.Errorf("watch: %d folders are scanned, not watched: a pass over them takes %v, kept to 5 %% of a core, so a change there is seen within about %v",
-			len(s.dirs), s.cost.Round(time.Millisecond), every.Round(100*time.Millisecond)))
+		are := "are"
+		if len(s.dirs) == 1 {
+			are = "is"
+		}
+		w.warn(fmt.Errorf("watch: %s %s scanned, not watched: a pass over them takes %v, kept to 5 %% of a core, so a change there is seen within about %v",
+			folders(len(s.dirs)), are, s.cost.Round(time.Millisecond), every.Round(100*time.Millisecond)))
 	}
 }
 

@@ -23,7 +23,8 @@ import (
 // its name.
 const RecordName = ".sitemapgen-files"
 
-const recordHeader = "# Files sitemapgen wrote in this folder. The next run removes those it no longer writes.\n"
+const recordHeader = "# Files sitemapgen wrote in this folder. The next run removes those it no longer writes.\n" +
+	"# Published with the site, harmlessly: it names only files the site serves anyway. A deploy may leave it out.\n"
 
 // ownName matches the names Write gives its files.
 var ownName = regexp.MustCompile(`^sitemap(?:-[1-9][0-9]*(?:-[0-9a-f]{10})?|-index-[1-9][0-9]*)?\.(?:xml|xml\.gz|txt)$|^sitemap-[a-z][a-z0-9_-]{0,63}-[1-9][0-9]*-[0-9a-f]{10}\.xml(?:\.gz)?$|^sitemap-news(?:-[1-9][0-9]*)?\.xml(?:\.gz)?$`)

@@ -70,6 +70,7 @@ import (
 	"fmt"
 	"hash"
 	"hash/maphash"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -83,6 +84,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
@@ -780,7 +782,8 @@ func (t *txn) commit(res *Result) error {
 		f.tmp = nil
 		res.Written = append(res.Written, f.name)
 	}
-	if taken := t.takenOver(); t.opts.Robots || len(taken) > 0 && robotsNames(t.opts.Dir, t.opts.BaseURL, taken, t.opts.RobotsBytes) {
+	taken := t.takenOver()
+	if t.opts.Robots || len(taken) > 0 && robotsNames(t.opts.Dir, t.opts.BaseURL, taken, t.opts.RobotsBytes) || t.robotsOrphaned() {
 		changed, err := updateRobots(t.opts.Dir, t.opts.BaseURL, res.Entries, taken, t.opts.RobotsBytes)
 		if err != nil {
 			return err
@@ -790,6 +793,50 @@ func (t *txn) commit(res *Result) error {
 		}
 	}
 	return nil
+}
+
+// robotsOrphaned reports whether, in a generator's output folder
+// (Options.TakeOver), robots.txt has a Sitemap: line of this tool's names
+// under the base URL whose file the folder will not have once the set is
+// written: not a file of the set, and missing or a file of an earlier
+// set, which goes (a sitemap.xml, when --gzip writes sitemap.xml.gz). The
+// generator writes its robots.txt with every build, as it writes its
+// sitemaps: the line goes with them, replaced by the set's, as a line
+// naming a sitemap taken over does. A file there that is neither the
+// set's nor an earlier one's is the site's own, and its line stays.
+func (t *txn) robotsOrphaned() bool {
+	if t.opts.TakeOver == nil || robotsUsable(t.opts.Dir, t.opts.RobotsBytes) != nil {
+		return false
+	}
+	data, _, err := readRobots(t.opts.Dir, t.opts.RobotsBytes)
+	if err != nil {
+		return false
+	}
+	for _, sl := range robots.Sitemaps(data) {
+		rest, ok := cutPrefixURL(sl.URL, t.opts.BaseURL)
+		if !ok || !robotsOwn(rest) || t.hasFile(rest) {
+			continue
+		}
+		if _, err := fsx.Lstat(t.opts.Dir, rest); errors.Is(err, fs.ErrNotExist) || err == nil && slices.Contains(t.recorded, rest) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasFile reports whether name is a file of the set or of its aliases.
+func (t *txn) hasFile(name string) bool {
+	for _, f := range t.files {
+		if f.name == name {
+			return true
+		}
+	}
+	for _, a := range t.aliases {
+		if a.name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // rename renames a file inside the output folder ([fsx.Root.Rename]);

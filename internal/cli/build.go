@@ -113,8 +113,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 		return usagef("--json prints a build's summary; --check and --explain print their own answers")
 	}
 	if c.SkipWrite != "" {
-		say(e.stderr, v.Quiet, "%s: no sitemap written", c.SkipWrite)
-		return printJSON(e, v.JSON, c, nil)
+		return skipWrite(ctx, e, c)
 	}
 	if c.Writes() || v.Check {
 		lock, err := lockOutput(ctx, e, c, v.NoWait)
@@ -134,6 +133,20 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	c.Build.Report = rep.report()
 	c.Build.KeepLeftOut = c.Writes() && v.Changes != "" // a removed URL whose page is still there is not gone
 	res, err := pipeline.Run(ctx, c.Build)
+	var dev *pipeline.DevServerError
+	if len(v.Explain) > 0 && errors.As(err, &dev) {
+		// A dev server's output, which a build refuses: its pages
+		// explained as watch beside the server lists them, the one
+		// account there is of them; the warnings of the first reading
+		// (canonical on another host) are not that account.
+		say(e.stderr, false, "%s is a dev server's output (%d of %d pages found name %s): explained as sitemapgen watch beside the dev server lists its pages; a build refuses the folder", dev.Dir, dev.Named, dev.Found, dev.Origin)
+		beside(c)
+		rep = newReporter(c.Build.Root, e.stderr, v.Quiet, v.Verbose)
+		rep.extras = extraNames(c.Build.Extra)
+		rep.explainTo, rep.dates = e.stdout, c.Build.Write.LastModFormat
+		c.Build.Report = rep.report()
+		res, err = pipeline.Run(ctx, c.Build)
+	}
 	rep.finish()
 	switch {
 	case err != nil:
@@ -161,6 +174,38 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	return printJSON(e, v.JSON, c, res)
+}
+
+// skipWrite ends a preview's build with previews: skip: no sitemap of
+// ours, and, in a generator's output folder, none of the generator's
+// either (Hugo's, built for the preview, lists the preview's URLs): they
+// go as a build that lists no page takes them away (writer.Withdraw),
+// with the lines of robots.txt that name them, and are said.
+func skipWrite(ctx context.Context, e *env, c *config.Config) error {
+	v := &c.Values
+	w := c.Build.Write
+	if w.TakeOver == nil || !c.Writes() || notFolder(w.Dir) != "" {
+		say(e.stderr, v.Quiet, "%s: no sitemap written", c.SkipWrite)
+		return printJSON(e, v.JSON, c, nil)
+	}
+	lock, err := lockOutput(ctx, e, c, v.NoWait)
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
+	if w.BaseURL == "" {
+		w.BaseURL = c.Build.Map.BaseURL
+	}
+	res, err := writer.Withdraw(w)
+	if err != nil {
+		return err
+	}
+	msg := c.SkipWrite + ": no sitemap written"
+	if len(res.TakenOver) > 0 {
+		msg += fmt.Sprintf("; %s's own sitemaps removed, which list the preview's URLs: %s", c.Generator, strings.Join(res.TakenOver, ", "))
+	}
+	say(e.stderr, v.Quiet, "%s", msg)
+	return printJSON(e, v.JSON, c, nil)
 }
 
 // lockOutput takes the lock of c's output folder, waiting for another
@@ -279,7 +324,7 @@ func settle(line *config.Line[config.Values], getenv func(string) string) (*conf
 	if err != nil {
 		if len(line.Args) == 1 && notFolder(line.Args[0]) == "no such folder" {
 			// DIR is missing: say so before what else is missing.
-			return nil, usage(&diag.Diagnostic{File: line.Args[0], Msg: "no such folder (the site to map)"})
+			return nil, usage(&diag.Diagnostic{File: line.Args[0], Msg: "no such folder (the site to map)" + didYouMean(line.Args[0])})
 		}
 		return nil, usage(err)
 	}
@@ -295,12 +340,44 @@ func folderError(c *config.Config) error {
 		if c.RootFrom != "" && msg == "no such folder" {
 			return &diag.Diagnostic{File: c.Build.Root, Msg: fmt.Sprintf("%s (the site folder, from %s); build the site first", msg, c.RootFrom)}
 		}
-		return &diag.Diagnostic{File: c.Build.Root, Msg: msg + " (the site to map)"}
+		hint := ""
+		if msg == "no such folder" {
+			hint = didYouMean(c.Build.Root)
+		}
+		return &diag.Diagnostic{File: c.Build.Root, Msg: msg + " (the site to map)" + hint}
 	}
 	if j := c.Build.Join; j != nil && notFolder(j.Dir) != "" {
 		return &diag.Diagnostic{File: j.Dir, Msg: "not a folder (source:, the source files)"}
 	}
 	return nil
+}
+
+// didYouMean names, for a folder that is not there, the folder beside it
+// whose name is nearest (config.Suggest: a typo or two away), as
+// "; did you mean public?"; "" when none is near.
+func didYouMean(dir string) string {
+	parent, name := filepath.Split(filepath.Clean(dir))
+	if parent == "" {
+		parent = "."
+	}
+	entries, err := fsx.ReadDir(parent, ".")
+	if err != nil {
+		return ""
+	}
+	var folders []string
+	for _, e := range entries {
+		if e.IsDir() && e.Name() != name {
+			folders = append(folders, e.Name())
+		}
+	}
+	s := config.Suggest(name, folders)
+	if s == "" {
+		return ""
+	}
+	if parent != "." {
+		s = filepath.Join(parent, s)
+	}
+	return "; did you mean " + s + "?"
 }
 
 // notFolder says why dir, a folder the user named (or the configuration

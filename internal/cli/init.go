@@ -79,6 +79,9 @@ func runInit(_ context.Context, e *env, args []string) error {
 	for _, n := range notTaken {
 		fmt.Fprintln(e.stderr, diag.Format(n, diag.Warning))
 	}
+	for _, w := range d.Published {
+		fmt.Fprintln(e.stderr, diag.Format(w, diag.Warning))
+	}
 	for _, p := range d.Problems {
 		fmt.Fprintln(e.stderr, firstLine(diag.Format(p, diag.Note)))
 	}
@@ -246,11 +249,18 @@ func initFile(d *config.Findings) (string, []error) {
 	p("# host: auto\n")
 	if s := d.Style; s != nil {
 		p("# %s serves (%s):\n", s.Platform, s.From)
-		p("#   clean_urls: %v      # about.html at /about\n", s.CleanURLs)
+		about, docs := "/about.html", "/docs"
+		if s.CleanURLs {
+			about = "/about"
+		}
+		if s.FolderSlash {
+			docs = "/docs/"
+		}
+		p("#   clean_urls: %-9v # about.html at %s\n", s.CleanURLs, about)
 		if s.EitherSlash {
 			p("#   trailing_slash: either form is served\n")
 		} else {
-			p("#   trailing_slash: %v  # docs/index.html at /docs/\n", s.FolderSlash)
+			p("#   trailing_slash: %-5v # docs/index.html at %s\n", s.FolderSlash, docs)
 		}
 		p("# Set clean_urls or trailing_slash only to override that.\n")
 	} else {

@@ -75,7 +75,7 @@ func summary(res *pipeline.Result, c *config.Config) string {
 		slices.Sort(reasons)
 		parts := make([]string, len(reasons))
 		for i, r := range reasons {
-			parts[i] = fmt.Sprintf("%d %s", res.Skipped[r], r)
+			parts[i] = r.Counted(res.Skipped[r])
 		}
 		fmt.Fprintf(&b, "; skipped %d (%s)", total, strings.Join(parts, ", "))
 	}

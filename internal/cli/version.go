@@ -14,7 +14,7 @@ import (
 // runVersion runs "sitemapgen version": the release's version, commit and
 // date, or for a go build the module version and the checkout's commit.
 func runVersion(_ context.Context, e *env, args []string) error {
-	if ownFlag(e, args) {
+	if ownFlag(e, args, versionUsage) {
 		return nil
 	}
 	if len(args) > 0 {
@@ -24,16 +24,35 @@ func runVersion(_ context.Context, e *env, args []string) error {
 	return nil
 }
 
-// ownFlag answers the one flag that version and help take, --help (the
-// manual, which says what they do) or --version, and reports whether args
-// were that flag.
-func ownFlag(e *env, args []string) bool {
+// versionUsage and helpUsage are the --help of version and help: what
+// they do, in a few lines.
+const (
+	versionUsage = `Usage:
+  sitemapgen version
+
+Prints sitemapgen's version: a release's version, commit and date, or, for
+a go build or go install, the module's version and the checkout's commit.
+'sitemapgen --version' prints the same.
+`
+	helpUsage = `Usage:
+  sitemapgen help [COMMAND]
+
+Prints the help of COMMAND (build, watch, validate, diff, audit, init,
+submit), as 'sitemapgen COMMAND --help' does; without one, the manual of
+the default command, build, which lists the commands.
+`
+)
+
+// ownFlag answers the one flag that version and help take, --help (usage,
+// their own few lines) or --version, and reports whether args were that
+// flag.
+func ownFlag(e *env, args []string, usage string) bool {
 	if len(args) != 1 {
 		return false
 	}
 	switch args[0] {
 	case "-h", "-help", "--help":
-		fmt.Fprint(e.stdout, buildUsage)
+		fmt.Fprint(e.stdout, usage)
 	case "-version", "--version":
 		printVersion(e)
 	default:
@@ -59,11 +78,11 @@ func runHelp(_ context.Context, e *env, args []string) error {
 		"audit":    auditUsage,
 		"init":     initUsage,
 		"submit":   submitUsage,
-		"version":  buildUsage,
-		"help":     buildUsage,
+		"version":  versionUsage,
+		"help":     helpUsage,
 	}
 	switch {
-	case ownFlag(e, args):
+	case ownFlag(e, args, helpUsage):
 		return nil
 	case len(args) == 0:
 		fmt.Fprint(e.stdout, buildUsage)

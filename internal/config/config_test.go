@@ -10,7 +10,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
-	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/astro"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -258,8 +258,8 @@ func TestResolveErrors(t *testing.T) {
 		env  string
 		want string
 	}{
-		{"no base URL", cmdline(t, "public"), "", ErrNoBaseURL.Error()},
-		{"no root", cmdline(t, "--base-url", "https://example.com/"), "", ErrNoRoot.Error() + "\n(no Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs, Docusaurus, Pelican, Sphinx, Gatsby, VitePress, Nuxt, SvelteKit or Zola project found in the working directory)"},
+		{"no base URL", cmdline(t, "public"), "", ErrNoBaseURL.Error() + "\nnote: the project's configuration is read from the project folder, the working directory ($PWD): no generator's configuration there"},
+		{"no root", cmdline(t, "--base-url", "https://example.com/"), "", ErrNoRoot.Error() + "\n(no Hugo, Hexo, Jekyll, Astro, Eleventy, Next.js, MkDocs, Docusaurus, Pelican, Sphinx, Gatsby, VitePress, Nuxt, SvelteKit or Zola project found in the working directory)"},
 		{"bad env base URL", cmdline(t, "p"), "ftp://x/", `SITEMAP_BASE_URL: base URL "ftp://x/": want an absolute http:// or https:// URL`},
 		{"quiet and verbose", cmdline(t, "--base-url", "https://e.x/", "--quiet", "--verbose", "p"), "", "--quiet and --verbose: choose one"},
 		{"missing --config", cmdline(t, "--config", "missing.yaml"), "", "missing.yaml: no such file or directory"},
@@ -272,8 +272,9 @@ func TestResolveErrors(t *testing.T) {
 				}
 				return none(k)
 			})
-			if err == nil || err.Error() != tt.want {
-				t.Errorf("got  %v\nwant %s", err, tt.want)
+			wd, _ := os.Getwd()
+			if want := strings.ReplaceAll(tt.want, "$PWD", wd); err == nil || err.Error() != want {
+				t.Errorf("got  %v\nwant %s", err, want)
 			}
 		})
 	}
@@ -678,7 +679,7 @@ func TestResolveRoutedJoin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, ok := c.Build.Join.Preset.(*generator.Astro)
+	a, ok := c.Build.Join.Preset.(*astro.Preset)
 	if !ok || c.Build.Join.Dir != "src" || len(a.Collections) != 1 || a.Collections[0].Base != "content/blog" {
 		t.Fatalf("join %+v", c.Build.Join)
 	}
@@ -699,7 +700,7 @@ func TestResolveRoutedJoin(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := c.Build.Join.Preset.(*generator.Astro); !ok || c.Build.Join.Dir != "other" {
+	if _, ok := c.Build.Join.Preset.(*astro.Preset); !ok || c.Build.Join.Dir != "other" {
 		t.Errorf("--source other: join %+v", c.Build.Join)
 	}
 }

@@ -90,7 +90,7 @@ func TestBaseURLPrecedence(t *testing.T) {
 		{name: "vercel production", files: hugo, env: vercelProd, want: "https://vercel.example/", wantFrom: "Vercel VERCEL_PROJECT_PRODUCTION_URL"},
 		{name: "vercel preview", files: hugo, env: vercelPreview, want: "https://vercel.example/", wantFrom: "Vercel VERCEL_PROJECT_PRODUCTION_URL"},
 		{name: "vercel preview: own-url", files: merge(hugo, map[string]string{"sitemap.yaml": "previews: own-url\n"}), env: vercelPreview,
-			want: "https://x-git-b.vercel.app/", wantFrom: "Vercel VERCEL_BRANCH_URL (previews: own-url)"},
+			want: "https://x-git-b.vercel.app/", wantFrom: "Vercel VERCEL_BRANCH_URL (previews: own-url; over VERCEL_URL, which the built pages do not name)"},
 		{name: "generator", files: hugo, want: "https://hugo.example/", wantFrom: "hugo.toml baseURL"},
 		{name: "generator beats cloudflare's guess", files: hugo, env: cloudflare, want: "https://hugo.example/", wantFrom: "hugo.toml baseURL"},
 		{name: "generator beats github's guess", files: hugo, env: github, want: "https://hugo.example/", wantFrom: "hugo.toml baseURL"},
@@ -417,7 +417,7 @@ func TestGeneratorProjects(t *testing.T) {
 		{
 			name:      "gatsby",
 			files:     map[string]string{"gatsby-config.js": "module.exports = { siteMetadata: { siteUrl: 'https://gatsby.example' } }\n", "public/": ""},
-			detected:  "site public (Gatsby (gatsby-config.js)); base URL from gatsby-config.js siteMetadata.siteUrl; Gatsby URL style (folders with /; from gatsby-config.js)",
+			detected:  "site public (Gatsby (gatsby-config.js)); base URL from gatsby-config.js siteMetadata.siteUrl; Gatsby URL style (folders with /; from gatsby-config.js); sources src/pages (Gatsby)",
 			base:      "https://gatsby.example/",
 			slash:     mapping.SlashAlways,
 			fallbacks: []string{"offline-plugin-app-shell-fallback/index.html", "_gatsby/slices/*.html"},

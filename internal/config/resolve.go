@@ -305,6 +305,17 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		c.Build.Hash = &pipeline.Hash{State: state, Dir: stateDir, Options: hashstate.Options{Ignore: ignore}}
 		// The previous build, for the next changes file.
 		c.Build.Hash.Listed = v.Changes != ""
+		if pr.Preview != "" {
+			// A preview's pages are not production's: its dates come from
+			// production's file, which it leaves as it was (a platform's
+			// cache shares it between the two).
+			c.Build.Hash.ReadOnly = true
+			said := fmt.Sprintf("state %s read, not written (a %s build: production's dates stay)", state, pr.Preview)
+			if c.Detected != "" {
+				said = c.Detected + "; " + said
+			}
+			c.Detected = said
+		}
 	}
 	c.Build.Extra = extras(l, v)
 	if len(pr.ServerRoutes) > 0 {
@@ -349,6 +360,7 @@ func (c *Config) options(l *layers, pr *project.Project) {
 	}
 	if pr.Generator != "" {
 		c.Generator, c.GeneratorSitemaps = pr.Generator, pr.GeneratorSitemaps
+		c.Build.Generator = pr.Generator
 		// Read before they are replaced: their hreflang alternates for
 		// the pages whose heads give none, joined or not (a takeover
 		// never loses what the replaced file knew); their lastmods a

@@ -47,7 +47,9 @@ var RunBy = map[string]func(flag, value string) string{
 	"astro":      func(f, v string) string { return "sitemapgen({ " + option(f, v) + " })" },
 	"eleventy":   func(f, v string) string { return "addPlugin(sitemapgen, { " + option(f, v) + " })" },
 	"docusaurus": func(f, v string) string { return `["sitemapgen/docusaurus", { ` + option(f, v) + " }]" },
-	"jekyll":     func(f, v string) string { return "_config.yml's sitemapgen: " + f + tail(": ", v) },
+	"jekyll": func(f, v string) string {
+		return "_config.yml's sitemapgen: " + strings.ReplaceAll(f, "-", "_") + tail(": ", v)
+	},
 	"action": func(f, v string) string {
 		if slices.Contains(actionInputs, f) {
 			if v != "" {

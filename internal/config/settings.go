@@ -383,8 +383,8 @@ var Settings = Table[Values]{
 		Field: Bool(func(v *Values) *bool { return &v.Drafts }, false)},
 	{Flag: "future", Key: "future", Help: []string{"list pages dated in the future, or expired"},
 		Field: Bool(func(v *Values) *bool { return &v.Future }, false)},
-	{Flag: "strict", Key: "strict", Help: []string{"a front matter problem fails the build, and advice",
-		"an audit (exit 1)"},
+	{Flag: "strict", Key: "strict", Help: []string{"a front matter problem fails the build; in",
+		"'sitemapgen audit', advice fails it too (exit 1)"},
 		Field: Bool(func(v *Values) *bool { return &v.Strict }, false)},
 	{Flag: "changes", Arg: "FILE", Key: "changes", Path: true, Only: BuildCommand, Help: []string{
 		"write the URLs added (+), changed (~) and removed (-)",

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"net"
 	"os"
@@ -345,4 +346,59 @@ func copyFixture(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// TestBuildOverHugoServerOutput: a one-shot build over what "hugo server
+// --renderToDisk" wrote, over an earlier "hugo" build whose page of a
+// deleted post it left in place. The server's pages name
+// http://localhost:PORT/ in their canonical links; the stale page names
+// the site's. That folder is a dev server's output: refused, with the
+// diagnosis and the fix, not a sitemap of the stale page alone.
+func TestBuildOverHugoServerOutput(t *testing.T) {
+	src, public := buildHugo(t, "hugo")
+	if err := os.Remove(filepath.Join(src, "content", "posts", "post-5.md")); err != nil {
+		t.Fatal(err)
+	}
+	startHugoServer(t, src)
+	if _, err := os.Stat(filepath.Join(public, "posts", "post-5", "index.html")); err != nil {
+		t.Fatalf("hugo server removed the deleted post's page: %v", err)
+	}
+	before, _ := os.ReadFile(filepath.Join(public, "sitemap.xml"))
+	r := run(t, src, nil)
+	if r.code != 1 {
+		t.Fatalf("exit %d, want 1\n%s", r.code, r.stderr)
+	}
+	want := regexp.MustCompile(`(?m)^sitemapgen: public: \d+ of \d+ pages found name a dev server \(http://localhost:\d+\) in their canonical or hreflang links: the folder is a dev server's output, not a site to publish; rebuild it with Hugo's own build \(not its dev server\), or run sitemapgen watch beside the dev server \(docs/watch\.md\); nothing written$`)
+	if !want.MatchString(r.stderr) {
+		t.Errorf("stderr lacks the dev server's diagnosis:\n%s", r.stderr)
+	}
+	if after, _ := os.ReadFile(filepath.Join(public, "sitemap.xml")); !bytes.Equal(after, before) {
+		t.Errorf("public/sitemap.xml was written:\n%s", after)
+	}
+}
+
+// TestExplainBesideHugoServer: --explain over what "hugo server
+// --renderToDisk" wrote, while watch beside it lists the page, gives the
+// account watch gives (the page listed at its path on the base URL), and
+// says why: not "canonical on another host", which a build would say of
+// no page, since it refuses the folder. --verbose, --explain and the
+// summary give one account of a page.
+func TestExplainBesideHugoServer(t *testing.T) {
+	src := copyFixture(t, "hugo")
+	startHugoServer(t, src)
+	r := run(t, src, nil, "--explain", "/about/", "--base-url", "https://example.com/")
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	for _, want := range []string{"url:         https://example.com/about/", "listed:      yes"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("--explain lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	if strings.Contains(r.stdout+r.stderr, "canonical on another host") {
+		t.Errorf("--explain says canonical on another host:\n%s\n%s", r.stdout, r.stderr)
+	}
+	if !regexp.MustCompile(`(?m)^sitemapgen: public is a dev server's output \(\d+ of \d+ pages found name http://localhost:\d+\): explained as sitemapgen watch beside the dev server lists its pages; a build refuses the folder$`).MatchString(r.stderr) {
+		t.Errorf("stderr does not say the folder is a dev server's output:\n%s", r.stderr)
+	}
 }

@@ -48,7 +48,7 @@ func TestFragmentsNotPages(t *testing.T) {
 		if want := []string{base, base + "moorings/"}; !slices.Equal(locs, want) {
 			t.Errorf("listed %q, want the site's pages %q", locs, want)
 		}
-		if !strings.Contains(r.stderr, "skipped 4 (1 error page, 3 fragment, not a page)") {
+		if !strings.Contains(r.stderr, "skipped 4 (1 error page, 3 fragments, not pages)") {
 			t.Errorf("the summary does not count the fragments:\n%s", r.stderr)
 		}
 		if strings.Contains(r.stderr, "overrides/") {

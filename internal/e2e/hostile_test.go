@@ -269,7 +269,7 @@ func TestHostileLongNames(t *testing.T) {
 			t.Errorf("no warning names %.60q…:\n%s", f, stderr)
 		}
 	}
-	if want := fmt.Sprintf("skipped %d (%d URL too long)", len(tooLong), len(tooLong)); !strings.Contains(stderr, want) {
+	if want := fmt.Sprintf("skipped %d (%d URLs too long)", len(tooLong), len(tooLong)); !strings.Contains(stderr, want) {
 		t.Errorf("the summary does not say %q:\n%s", want, stderr)
 	}
 	code, stdout, stderr := runHostile(t, site, ".", "--base-url", hostileBase, "--explain", filepath.FromSlash(tooLong[0]))

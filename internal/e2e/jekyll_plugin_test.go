@@ -90,10 +90,11 @@ func TestJekyllPluginNoIndex(t *testing.T) {
 	}
 }
 
-// A sitemapgen that fails fails jekyll build, with sitemapgen's message.
+// A sitemapgen that fails fails jekyll build, with sitemapgen's message,
+// naming the setting as _config.yml spells it, and no Ruby backtrace.
 func TestJekyllPluginFails(t *testing.T) {
 	for _, tc := range []struct{ name, config, want string }{
-		{"a bad setting", "sitemapgen:\n  max_urls: 0\n", "sitemapgen: _config.yml's sitemapgen: max-urls: 0 is outside 1–50000"},
+		{"a bad setting", "sitemapgen:\n  max_urls: 0\n", "sitemapgen: _config.yml's sitemapgen: max_urls: 0 is outside 1–50000"},
 		{"an unknown flag", "sitemapgen:\n  gzipp: true\n", `--gzipp`},
 		{"no binary", "sitemapgen:\n  binary: ./no-such-sitemapgen\n", "sitemapgen: cannot run ./no-such-sitemapgen"},
 		{"not a map", "sitemapgen: true\n", "sitemapgen: _config.yml: sitemapgen: is not a map of settings"},
@@ -108,6 +109,9 @@ func TestJekyllPluginFails(t *testing.T) {
 			wantOutput(t, string(out), tc.want)
 			if strings.Contains(string(out), "for usage.") {
 				t.Errorf("the pointer to sitemapgen's --help is in Jekyll's message:\n%s", out)
+			}
+			if strings.Contains(string(out), ".rb:") || strings.Contains(string(out), "--trace") {
+				t.Errorf("a Ruby backtrace, or the pointer to one, in the output:\n%s", out)
 			}
 			if _, err := os.Stat(filepath.Join(src, "_site", "sitemap.xml")); err == nil {
 				t.Error("a sitemap was written")

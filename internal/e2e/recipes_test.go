@@ -157,7 +157,7 @@ func TestRecipesInDocs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{"netlify/netlify.toml", "vercel/vercel.json", "github-actions/pages.yml", "cloudflare-pages/build-command"} {
+	for _, f := range []string{"netlify/netlify.toml", "vercel/vercel.json", "vercel-own-url/vercel.json", "github-actions/pages.yml", "cloudflare-pages/build-command"} {
 		data, err := os.ReadFile(filepath.Join(examples, f))
 		if err != nil {
 			t.Fatal(err)
@@ -316,6 +316,36 @@ func TestRecipeNetlify(t *testing.T) {
 		noWarnings(t, out)
 		checkSitemap(t, filepath.Join(dir, "public"), "https://deploy-preview-7--example.netlify.app/", exampleURLs)
 	})
+	// Netlify's cache (netlify-plugin-cache) keeps .sitemapgen in every
+	// context: a deploy preview, or a branch deploy, reads production's
+	// state file and leaves it as it was, or the next production build
+	// would date every hash-dated page by itself.
+	t.Run("previews leave production's state file alone", func(t *testing.T) {
+		dir := recipeDir(t, "netlify/netlify.toml")
+		state := filepath.Join(dir, ".sitemapgen", "state.json")
+		mustShell(t, dir, cfg.Build.Command, netlify("production")...)
+		production, err := os.ReadFile(state)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, run := range []struct{ context, command string }{
+			{"deploy-preview", cfg.Context["deploy-preview"].Command},
+			{"branch-deploy", cfg.Build.Command},
+		} {
+			out := mustShell(t, dir, run.command, netlify(run.context)...)
+			wantOutput(t, out, "state .sitemapgen/state.json read, not written (a Netlify "+run.context+" build")
+			noWarnings(t, out)
+			if after, _ := os.ReadFile(state); !bytes.Equal(after, production) {
+				t.Errorf("the %s build rewrote the state file:\n%s\nwas\n%s", run.context, after, production)
+			}
+		}
+		// Production again, as after a preview: the same file, the same
+		// dates.
+		mustShell(t, dir, cfg.Build.Command, netlify("production")...)
+		if after, _ := os.ReadFile(state); !bytes.Equal(after, production) {
+			t.Errorf("production after the previews rewrote the state file:\n%s\nwas\n%s", after, production)
+		}
+	})
 	t.Run("deploy preview with previews: skip", func(t *testing.T) {
 		dir := recipeDir(t, "netlify/netlify.toml")
 		os.WriteFile(filepath.Join(dir, "sitemap.yaml"), []byte("previews: skip\n"), 0o644)
@@ -331,32 +361,73 @@ func TestRecipeNetlify(t *testing.T) {
 func TestRecipeVercel(t *testing.T) {
 	needTool(t, "hugo")
 	needTool(t, "npm")
-	data, err := os.ReadFile(filepath.Join(examples, "vercel", "vercel.json"))
-	if err != nil {
-		t.Fatal(err)
+	needTool(t, "git")
+	type recipe struct{ InstallCommand, BuildCommand, OutputDirectory string }
+	load := func(file string) recipe {
+		data, err := os.ReadFile(filepath.Join(examples, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var cfg recipe
+		if err := json.Unmarshal(data, &cfg); err != nil {
+			t.Fatal(err)
+		}
+		if cfg.InstallCommand != npmInstallStep {
+			t.Errorf("%s: installCommand is not %q: %s", file, npmInstallStep, cfg.InstallCommand)
+		}
+		return cfg
 	}
-	var cfg struct{ InstallCommand, BuildCommand, OutputDirectory string }
-	if err := json.Unmarshal(data, &cfg); err != nil {
-		t.Fatal(err)
+	// What Vercel sets in every build (its system environment variables):
+	// a preview has two URLs of its own, the branch's and the deploy's.
+	vercel := func(env string) []string {
+		return []string{"VERCEL=1", "VERCEL_ENV=" + env, "VERCEL_PROJECT_PRODUCTION_URL=example.org",
+			"VERCEL_URL=site-4f2a9c1e-octo.vercel.app", "VERCEL_BRANCH_URL=site-git-feature-octo.vercel.app",
+			"VERCEL_GIT_PROVIDER=github", "VERCEL_GIT_REPO_OWNER=octo", "VERCEL_GIT_REPO_SLUG=site", "VERCEL_GIT_COMMIT_REF=feature"}
 	}
 	for _, tc := range []struct {
-		name string
-		env  []string
+		name, file, env string
+		from, base      string
 	}{
-		{"production", []string{"VERCEL=1", "VERCEL_ENV=production", "VERCEL_PROJECT_PRODUCTION_URL=example.org", "VERCEL_URL=site-4f2a.vercel.app"}},
-		{"preview lists production URLs", []string{"VERCEL=1", "VERCEL_ENV=preview", "VERCEL_PROJECT_PRODUCTION_URL=example.org", "VERCEL_URL=site-4f2a.vercel.app"}},
+		{"production", "vercel/vercel.json", "production", "Vercel VERCEL_PROJECT_PRODUCTION_URL", "https://example.org/"},
+		{"preview lists production URLs", "vercel/vercel.json", "preview", "Vercel VERCEL_PROJECT_PRODUCTION_URL", "https://example.org/"},
+		{"own-url: production", "vercel-own-url/vercel.json", "production", "Vercel VERCEL_PROJECT_PRODUCTION_URL", "https://example.org/"},
+		// Hugo builds the preview for VERCEL_URL: the URL its pages name
+		// wins over VERCEL_BRANCH_URL.
+		{"own-url: preview lists the URL its pages name", "vercel-own-url/vercel.json", "preview",
+			"Vercel VERCEL_URL (previews: own-url; the URL the built pages name, not VERCEL_BRANCH_URL)", "https://site-4f2a9c1e-octo.vercel.app/"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := recipeDir(t, "vercel/vercel.json")
-			out := mustShell(t, dir, cfg.InstallCommand+" && "+cfg.BuildCommand, tc.env...)
-			wantOutput(t, out, "base URL from Vercel VERCEL_PROJECT_PRODUCTION_URL", "vercel.json publish folder", "Vercel URL style (.html URLs, folders with /")
+			cfg := load(tc.file)
+			dir, fetch := vercelCheckout(t, tc.file)
+			out := mustShell(t, dir, cfg.InstallCommand+" && "+cfg.BuildCommand, append(vercel(tc.env), fetch...)...)
+			wantOutput(t, out, "base URL from "+tc.from, "vercel.json publish folder", "Vercel URL style (.html URLs, folders with /")
 			noWarnings(t, out)
-			checkSitemap(t, filepath.Join(dir, cfg.OutputDirectory), "https://example.org/", exampleURLs)
+			checkSitemap(t, filepath.Join(dir, cfg.OutputDirectory), tc.base, exampleURLs)
+			// The recipe fetched the history Vercel's shallow clone cut.
+			if shallow := strings.TrimSpace(mustShell(t, dir, "git rev-parse --is-shallow-repository")); shallow != "false" {
+				t.Errorf("after the recipe, the checkout is shallow: %s", shallow)
+			}
 		})
 	}
-	if cfg.InstallCommand != npmInstallStep {
-		t.Errorf("installCommand is not %q: %s", npmInstallStep, cfg.InstallCommand)
-	}
+}
+
+// vercelCheckout makes the example Hugo project, with the named file of
+// examples/, a repository of three commits, and returns a clone of it as
+// Vercel makes one, shallow (git clone --depth=1 here; --depth=10 there,
+// as shallow for an older history), and the environment in which git
+// fetches https://github.com/octo/site.git, the repository Vercel's
+// variables name, from that repository (url.*.insteadOf).
+func vercelCheckout(t *testing.T, file string) (dir string, fetch []string) {
+	t.Helper()
+	upstream := recipeDir(t, file)
+	commit := "git -c user.name=t -c user.email=t@example.org commit -q"
+	// As GitHub's, the server filters (--filter=blob:none).
+	mustShell(t, upstream, "git init -q -b main && git config uploadpack.allowFilter true && git add -A && "+commit+" -m site && "+
+		"echo >> content/about.md && git add -A && "+commit+" -m about && "+
+		"echo >> content/posts/first.md && git add -A && "+commit+" -m first")
+	dir = filepath.Join(t.TempDir(), "checkout")
+	mustShell(t, upstream, "git clone -q --depth=1 file://"+upstream+" "+dir)
+	return dir, []string{"GIT_CONFIG_COUNT=1", "GIT_CONFIG_KEY_0=url.file://" + upstream + ".insteadOf", "GIT_CONFIG_VALUE_0=https://github.com/octo/site.git"}
 }
 
 func TestRecipeCloudflarePages(t *testing.T) {
@@ -477,4 +548,43 @@ func pathWithout(dir string) string {
 		}
 	}
 	return strings.Join(keep, string(os.PathListSeparator))
+}
+
+// 'jekyll build && sitemapgen --gzip' in a Jekyll project whose
+// robots.txt names /sitemap.xml, as most do: the set is sitemap.xml.gz,
+// and the generator's robots.txt, written by every build, goes with it,
+// its line naming the file that is there; no warning blames a run of
+// --robots that never was. After a run without --gzip, the line names
+// the earlier sitemap.xml, which answers, leading to the new set.
+func TestJekyllGzipRobots(t *testing.T) {
+	needTool(t, "jekyll")
+	dir := filepath.Join(t.TempDir(), "blog")
+	mustShell(t, filepath.Dir(dir), "jekyll new --blank blog")
+	cfgFile := filepath.Join(dir, "_config.yml")
+	cfg, err := os.ReadFile(cfgFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, cfgFile, regexp.MustCompile(`(?m)^url: "".*$`).ReplaceAllString(string(cfg), "url: https://octo.github.io"))
+	write(t, filepath.Join(dir, "robots.txt"), "---\n---\nUser-agent: *\nAllow: /\n\nSitemap: {{ site.url }}/sitemap.xml\n")
+	site := filepath.Join(dir, "_site")
+	for _, run := range []struct{ command, names string }{
+		{"jekyll build --quiet && sitemapgen --gzip", "sitemap.xml.gz"},
+		{"jekyll build --quiet && sitemapgen && sitemapgen --gzip", "sitemap.xml"},
+	} {
+		out := mustShell(t, dir, run.command)
+		noWarnings(t, out)
+		robots, err := os.ReadFile(filepath.Join(site, "robots.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := "User-agent: *\nAllow: /\n\nSitemap: https://octo.github.io/" + run.names + "\n"; strings.TrimSpace(string(robots)) != strings.TrimSpace(want) {
+			t.Errorf("%s: robots.txt:\n%s\nwant\n%s", run.command, robots, want)
+		}
+		for _, name := range []string{run.names, "sitemap.xml.gz"} {
+			if _, err := os.Stat(filepath.Join(site, name)); err != nil {
+				t.Error(err)
+			}
+		}
+	}
 }

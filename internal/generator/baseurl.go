@@ -5,107 +5,13 @@ package generator
 // Eleventy's site data, package.json's homepage.
 
 import (
-	"encoding/json"
-	"net/url"
-	"path"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/nextsitemap"
 	"path/filepath"
-
-	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
-	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // nextSitemapConfigs are the files next-sitemap reads its configuration
-// from (--config names another).
-var nextSitemapConfigs = []string{"next-sitemap.config.js", "next-sitemap.config.cjs", "next-sitemap.config.mjs"}
-
-// eleventyDataFiles are the global data files that Eleventy starters keep
-// the site's URL in (url), in the order looked at: the base blog's
-// _data/metadata, then the common _data/site, in the input folder (the
-// project's, or src/).
-var eleventyDataFiles = []string{"metadata.json", "metadata.js", "metadata.cjs", "metadata.mjs", "site.json", "site.js", "site.cjs", "site.mjs"}
-
-// fillBaseURL gives p, a project whose configuration names no site URL,
-// the one the project keeps elsewhere: next-sitemap's siteUrl (Next.js),
-// the url of Eleventy's site data, else package.json's homepage. Values
-// that are not absolute http(s) URLs are passed over with a note.
-func (d *detector) fillBaseURL(p *Project) error {
-	if p.BaseURL != "" {
-		return nil
-	}
-	set := func(u, from string) bool {
-		if !absHTTP(u) {
-			p.Notes = append(p.Notes, noteAt(from, 0, "%q is not an absolute http(s) URL; not taken for the base URL", u))
-			return false
-		}
-		u = withSlash(u)
-		if p.BasePath != "" && urlPath(u) == "/" {
-			u = joinSiteBase(u, p.BasePath)
-		}
-		p.BaseURL, p.BaseURLFrom = u, from
-		return true
-	}
-	switch p.Generator {
-	case "next":
-		name, data, err := d.firstFile(nextSitemapConfigs...)
-		if err != nil {
-			return err
-		}
-		if name != "" {
-			r := jsconfig.NewReader(name, data, d.lim)
-			v, st := r.Str("siteUrl", baseURLHint)
-			p.Notes = append(p.Notes, r.Notes()...)
-			if st == jsconfig.OK && set(v.Value, name+" siteUrl") {
-				return nil
-			}
-		}
-	case "eleventy":
-		for _, dir := range []string{"_data", "src/_data"} {
-			for _, file := range eleventyDataFiles {
-				name, data, err := d.firstFile(path.Join(dir, file))
-				if err != nil {
-					return err
-				}
-				if name == "" {
-					continue
-				}
-				if u, ok := dataURL(name, data, d.lim); ok && set(u, name+" url") {
-					return nil
-				}
-			}
-		}
-	case "astro", "docusaurus", "gatsby", "vitepress", "nuxt", "sveltekit":
-	default:
-		return nil
-	}
-	if d.pkg != nil && d.pkg.homepage != "" {
-		set(d.pkg.homepage, "package.json homepage")
-	}
-	return nil
-}
-
-// dataURL reads the url of an Eleventy data file: a JSON object's, or a
-// JavaScript module's exported object's, when it is a literal string.
-func dataURL(name string, data []byte, lim limits.Limits) (string, bool) {
-	if path.Ext(name) == ".json" {
-		var m map[string]any
-		if json.Unmarshal(data, &m) != nil {
-			return "", false
-		}
-		u, ok := m["url"].(string)
-		return u, ok && u != ""
-	}
-	v, st := jsconfig.NewReader(name, data, lim).Str("url", "")
-	return v.Value, st == jsconfig.OK && v.Value != ""
-}
-
-// urlPath returns the path of an absolute URL, "/" when it has none.
-func urlPath(u string) string {
-	pu, err := url.Parse(u)
-	if err != nil || pu.Path == "" {
-		return "/"
-	}
-	return pu.Path
-}
+// from.
+var nextSitemapConfigs = nextsitemap.Configs
 
 // BaseURLPlaces says where in the project p's site URL can be
 // kept: places that can hold it, for the hint of a missing base URL;
@@ -113,38 +19,20 @@ func urlPath(u string) string {
 func (p *Project) BaseURLPlaces(file string) []string {
 	if base := filepath.Base(file); base == "package.json" || base == "Gemfile" {
 		// Found by a dependency: the configuration file to write.
-		conf := map[string]string{"jekyll": "_config.yml", "astro": "astro.config.mjs", "docusaurus": "docusaurus.config.js", "gatsby": "gatsby-config.js", "vitepress": ".vitepress/config.mts", "nuxt": "nuxt.config.ts"}[p.Generator]
-		if conf != "" {
-			file = filepath.Join(filepath.Dir(file), conf)
+		if p.Gen != nil && p.Gen.Info().ConfigFile != "" {
+			file = filepath.Join(filepath.Dir(file), filepath.FromSlash(p.Gen.Info().ConfigFile))
 		}
 	}
+	if g, ok := p.Gen.(BaseURLPlacer); ok {
+		return g.BaseURLPlaces(p, file)
+	}
 	switch p.Generator {
-	case "next":
-		return []string{"siteUrl: in next-sitemap.config.js", `"homepage": in package.json`}
-	case "eleventy":
-		return []string{"url: in Eleventy's site data (_data/metadata.json or _data/site.json)", `"homepage": in package.json`}
 	case "hugo":
 		return []string{"baseURL in Hugo's configuration (" + file + ")"}
 	case "jekyll":
 		return []string{"url: in Jekyll's configuration (" + file + ")"}
-	case "astro":
-		return []string{"site: in Astro's configuration (" + file + ")", `"homepage": in package.json`}
 	case "mkdocs":
 		return []string{"site_url: in MkDocs' configuration (" + file + ")"}
-	case "docusaurus":
-		return []string{"url: in Docusaurus' configuration (" + file + ")"}
-	case "pelican":
-		return []string{"SITEURL in publishconf.py (the production settings) or " + file}
-	case "sphinx":
-		return []string{"html_baseurl in Sphinx's configuration (" + file + ")"}
-	case "gatsby":
-		return []string{"siteUrl: in siteMetadata of Gatsby's configuration (" + file + ")", `"homepage": in package.json`}
-	case "vitepress":
-		return []string{"hostname: in sitemap of VitePress' configuration (" + file + ")", `"homepage": in package.json`}
-	case "nuxt":
-		return []string{"url: in site of Nuxt's configuration (" + file + "), or siteUrl: in runtimeConfig.public", `"homepage": in package.json`}
-	case "sveltekit":
-		return []string{`"homepage": in package.json (SvelteKit's configuration has no site URL)`}
 	}
 	return []string{"in " + p.Title + "'s configuration (" + file + ")"}
 }

@@ -113,7 +113,7 @@ func TestHugoFileName(t *testing.T) {
 // the plugins and options that make it date pages by git:
 // jekyll-last-modified-at (_config.yml's plugins or gems, the Gemfile's
 // jekyll_plugins group), MkDocs' git-revision-date plugins (unless
-// enabled is false) and Docusaurus' showLastUpdateTime.
+// enabled is false).
 func TestPluginLastModOrders(t *testing.T) {
 	const jekyllOrder = "front matter last_modified_at, then git, then front matter date, then the file name's date"
 	const mkdocsOrder = "git, then front matter lastmod, last_modified_at"
@@ -145,10 +145,6 @@ func TestPluginLastModOrders(t *testing.T) {
 		{name: "mkdocs disabled", load: loadMkDocsDated, files: map[string]string{"mkdocs.yml": "plugins:\n  - git-revision-date-localized:\n      enabled: false\n"}},
 		{name: "mkdocs disabled through !ENV", load: loadMkDocsDated, files: map[string]string{"mkdocs.yml": "plugins:\n  - git-revision-date-localized:\n      enabled: !ENV [SITEMAPGEN_TEST_UNSET, false]\n"}},
 		{name: "mkdocs without", load: loadMkDocsDated, files: map[string]string{"mkdocs.yml": "plugins:\n  - search\n  - git-committers\n"}},
-		{name: "docusaurus showLastUpdateTime", load: loadDocusaurusDated, files: map[string]string{"docusaurus.config.js": "export default {\n  url: 'https://example.com',\n  presets: [['classic', {docs: {\n    showLastUpdateTime: true}}]],\n};\n"},
-			want: "front matter last_update.date, then git", from: "Docusaurus showLastUpdateTime, docusaurus.config.js:4"},
-		{name: "docusaurus without", load: loadDocusaurusDated, files: map[string]string{"docusaurus.config.js": "export default { url: 'https://example.com', presets: [['classic', {docs: {showLastUpdateTime: false}}]] };\n"},
-			want: "front matter last_update.date, then git", from: "Docusaurus last_update, then git"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -181,11 +177,3 @@ func TestPluginLastModOrders(t *testing.T) {
 
 func loadJekyllDated(dir string) (Dated, error) { return LoadJekyll(dir, limits.Default) }
 func loadMkDocsDated(dir string) (Dated, error) { return LoadMkDocs(dir, limits.Default) }
-func loadDocusaurusDated(dir string) (Dated, error) {
-	p, err := Detect(dir, limits.Default)
-	if err != nil || len(p) == 0 {
-		return nil, err
-	}
-	preset, _ := p[0].Routes()
-	return preset.(Dated), nil
-}

@@ -2,19 +2,15 @@ package generator
 
 import (
 	"bytes"
-	"cmp"
 	"errors"
 	"fmt"
-	"net/url"
-	"os"
-	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
-	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
@@ -26,6 +22,10 @@ import (
 // with ${}, a function call, an !ENV variable that is not set) it leaves
 // empty and says so in Notes.
 type Project struct {
+	// Gen is the generator whose project this is: the one to ask about
+	// it (Detect sets it). Generator is its Info().Name, Title its
+	// Info().Title.
+	Gen       Generator
 	Generator string // "hugo", "jekyll", "astro", "eleventy", "next", "mkdocs", "docusaurus", "pelican", "sphinx", "gatsby", "vitepress", "nuxt", "sveltekit", "zola"
 	Title     string // "Hugo", "Jekyll", "Astro", "Eleventy", "Next.js", "MkDocs", "Docusaurus", "Pelican", "Sphinx", "Gatsby", "VitePress", "Nuxt", "SvelteKit", "Zola"
 	// File is the file that told, relative to dir, with "/" separators:
@@ -80,13 +80,6 @@ type Project struct {
 	// setting, "" for Hugo's.
 	SitemapFile    string
 	SitemapFileKey string
-	// Versions are a Docusaurus site's docs versions, from versions.json,
-	// the newest first.
-	Versions []string
-	// DocsBase and BlogBase are the route bases of a Docusaurus site's
-	// docs and blog when its configuration changes them ("/" for docs
-	// only); "" for the defaults, /docs and /blog.
-	DocsBase, BlogBase string
 	// TrailingSlash is "always", "never" or "": what the generator's
 	// configuration says about the form of its page URLs. "always": a
 	// page written as NAME/index.html is linked as /NAME/ (MkDocs, Gatsby
@@ -123,26 +116,15 @@ type Project struct {
 	// sitemaps go there, since the server does not serve PublishDir's
 	// files by their names. "" for a site of files.
 	ServedDir string
-	// NextDist is a Next.js server build's folder, relative to dir
-	// (distDir, ".next" by default): [ReadNextBuild] reads its
-	// manifests. "" for a static export.
-	NextDist string
-	// AstroServer is an Astro server build's server folder, relative to
-	// dir (build.server below outDir, "dist/server"), whose manifest
-	// [ReadAstroBuild] reads for the routes rendered on demand; its
-	// prerendered pages are PublishDir's (build.client, "dist/client").
-	// "" for a static build.
-	AstroServer string
-	// SvelteKitOut is, for a SvelteKit build by a server adapter
-	// (adapter-node), SvelteKit's output folder, relative to dir
-	// (kit.outDir, ".svelte-kit"): [ReadSvelteKitBuild] reads the routes
-	// rendered on demand from its manifest. "" for adapter-static's.
-	SvelteKitOut string
-	// NuxtServer is, for a Nuxt server build (`nuxi build`: .output/server
-	// beside .output/public), Nitro's server folder, relative to dir:
-	// [ReadNuxtBuild] reads the routes of its router. "" for `nuxi
-	// generate`'s.
-	NuxtServer string
+	// Served says that the pages of a server build are answered by its
+	// server at URLs their files do not give (Next.js without a static
+	// export): they are the ServerBuild's Pages, and the tools that map
+	// the site's files take the server's routes.
+	Served bool
+	// Own is what the generator keeps of the project for its own
+	// methods (a SvelteKit server build's output folder): a value of its
+	// folder's, which no other code reads; nil for none.
+	Own any
 	// Plugin is, for a generator whose own sitemaps a plugin writes
 	// (Astro, Gatsby, Next.js), that plugin and what says the project has
 	// it; nil for the others.
@@ -177,120 +159,97 @@ type Project struct {
 // "publishDir" and "contentDir" for Hugo; "" where no key of File does
 // (Docusaurus' build/, a Sphinx Makefile's BUILDDIR).
 func (p *Project) Keys() (publish, source string) {
-	k := dirKeys[p.Generator]
-	return k[0], k[1]
+	if p.Gen == nil {
+		return "", ""
+	}
+	i := p.Gen.Info()
+	return i.PublishKey, i.SourceKey
 }
 
-// dirKeys are the keys of Keys, by generator.
-var dirKeys = map[string][2]string{
-	"hugo":      {"publishDir", "contentDir"},
-	"jekyll":    {"destination", "source"},
-	"astro":     {"outDir", "srcDir"},
-	"eleventy":  {"dir.output", "dir.input"},
-	"next":      {"distDir", ""},
-	"mkdocs":    {"site_dir", "docs_dir"},
-	"pelican":   {"OUTPUT_PATH", ""},
-	"vitepress": {"outDir", ""},
-	"nuxt":      {"nitro.output.publicDir", ""},
-	"sveltekit": {"pages", ""},
-	"zola":      {"output_dir", ""},
+// Dir is a project folder as the generators' Detect read it: its files
+// are read through the one door (package fsx), within the limits, each
+// once (a configuration several generators look at is read once).
+// Detect's checks run one after another; a Dir is not for several
+// goroutines at once.
+type Dir struct {
+	dir     string
+	env     func(string) (string, bool)
+	pkg     *packageJSON
+	lim     limits.Limits // on every file read
+	files   map[string]fileRead
+	claimed map[string]bool
 }
 
-// Detect returns the generators whose files are in dir, in the order
-// hugo, jekyll, astro, eleventy, next, mkdocs, docusaurus, pelican,
-// sphinx, gatsby, vitepress, nuxt, sveltekit (at most one Project per
-// generator). No generator: nil, nil. Every file is read within the
-// limits lim (settings_bytes, nesting, js_tokens).
-//
-// What tells each generator:
-//
-//   - Hugo: a configuration [LoadHugo] finds (hugo.toml … config.json,
-//     config/_default/); a root config.* alone only when it sets one of
-//     Hugo's own keys or one of [HugoFolders] is beside it (hugoForeign).
-//   - Jekyll: _config.yml (.yaml, .toml), else a Gemfile that names the
-//     gem jekyll or github-pages.
-//   - Astro: astro.config.{mjs,js,ts,mts,cjs,cts}, else a package.json
-//     dependency "astro".
-//   - Eleventy: .eleventy.js, eleventy.config.{js,mjs,cjs,ts}, else a
-//     package.json dependency "@11ty/eleventy".
-//   - Next.js: next.config.{js,mjs,ts,cjs}, else a package.json dependency
-//     "next".
-//   - MkDocs: mkdocs.yml or mkdocs.yaml.
-//   - Docusaurus: docusaurus.config.{js,ts,mjs,cjs}, else a package.json
-//     dependency "@docusaurus/core".
-//   - Pelican: pelicanconf.py.
-//   - Sphinx: a conf.py that sets project or extensions, at the top, in
-//     source/, docs/ or docs/source/.
-//   - Gatsby: gatsby-config.{js,mjs,ts}, else a package.json dependency
-//     "gatsby".
-//   - VitePress: .vitepress/config.{js,ts,mjs,mts} in the project folder
-//     or in docs/, else a package.json dependency "vitepress".
-//   - Nuxt: nuxt.config.{ts,js,mjs}, else a package.json dependency
-//     "nuxt".
-//   - SvelteKit: svelte.config.js (with kit.adapter, or a package.json
-//     dependency "@sveltejs/kit"), else that dependency.
-//   - Zola: a config.toml that sets base_url and no Hugo baseURL.
-//
-// A JavaScript project whose configuration gives no site URL takes the one
-// it keeps elsewhere: next-sitemap's siteUrl (Next.js), the url of
-// Eleventy's site data (_data/metadata.*, _data/site.*), else
-// package.json's homepage (see fillBaseURL).
-//
-// A configuration file that exists but does not parse (TOML, YAML, JSON,
-// package.json) is a [*diag.Diagnostic] naming the file (as
-// filepath.Join(dir, name)) and line. A Hugo or Jekyll configuration that
-// parses but that [LoadHugo] or [LoadJekyll] rejects (a permalink pattern
-// sitemapgen does not support, say) is not an error here: the publish
-// folder and base URL are read from it directly and the problem is a Note.
-// JavaScript configurations never fail: what is not a literal is a Note.
-func Detect(dir string, lim limits.Limits) ([]Project, error) {
-	return detect(dir, os.LookupEnv, lim)
+// fileRead is a file Dir read, or found missing (data nil, err nil).
+type fileRead struct {
+	data []byte
+	err  error
 }
 
-// detector holds what the generators' checks share.
-type detector struct {
-	dir string
-	env func(string) (string, bool)
-	pkg *packageJSON
-	lim limits.Limits // on every file read
+// Path returns the project folder, as named.
+func (d *Dir) Path() string { return d.dir }
+
+// Env returns the value of the environment variable key.
+func (d *Dir) Env(key string) (string, bool) { return d.env(key) }
+
+// Limits returns the limits every file is read within.
+func (d *Dir) Limits() limits.Limits { return d.lim }
+
+// Claim takes the file name ("/" separators) for the generator that
+// calls it: [Dir.Claimed] then reports it to the others.
+func (d *Dir) Claim(name string) { d.claimed[name] = true }
+
+// Claimed reports whether a generator claimed the file name.
+func (d *Dir) Claimed(name string) bool { return d.claimed[name] }
+
+// File returns the name and contents of the first of names ("/"
+// separators) that is a file in the project folder; "" when none is.
+// One that is there but cannot be read (a link out of the folder, a
+// FIFO, past the limits) is the error, naming it. A JavaScript file is
+// checked within the limits of its reader (package jsconfig).
+func (d *Dir) File(names ...string) (string, []byte, error) { return d.firstFile(names...) }
+
+// ConfigOrDependency returns the name and contents of the first of
+// configs that is a file in the project folder, else "package.json" (and
+// no contents) when the project depends on the package dep; "" when
+// neither.
+func (d *Dir) ConfigOrDependency(dep string, configs ...string) (string, []byte, error) {
+	return d.configOrDependency(dep, configs...)
 }
 
-// detect is Detect with the environment as a parameter (MkDocs !ENV,
-// HUGO_ENVIRONMENT in the fallback reading of a Hugo configuration).
-func detect(dir string, env func(string) (string, bool), lim limits.Limits) ([]Project, error) {
-	fi, err := fsx.StatNamed(dir) // the project folder, as named
-	if err != nil {
-		return nil, fmt.Errorf("detect: %w", err)
+// Depends reports whether the project's package.json depends on the
+// package name (dependencies or devDependencies).
+func (d *Dir) Depends(name string) bool { return d.pkg.has(name) }
+
+// ScriptRuns returns, for each script of package.json that runs cmd
+// ("gatsby build"), by the scripts' names, the arguments it gives cmd.
+func (d *Dir) ScriptRuns(cmd string) [][]string { return d.pkg.scriptRuns(cmd) }
+
+// Homepage returns the homepage of the project's package.json, "" for
+// none: where a JavaScript project may keep its site's URL.
+func (d *Dir) Homepage() string {
+	if d.pkg == nil {
+		return ""
 	}
-	if !fi.IsDir() {
-		return nil, fmt.Errorf("detect: %s is not a folder", dir)
-	}
-	d := &detector{dir: dir, env: env, lim: lim}
-	if d.pkg, err = d.readPackageJSON(); err != nil {
-		return nil, err
-	}
-	var out []Project
-	for _, check := range []func() (*Project, error){d.hugo, d.jekyll, d.astro, d.eleventy, d.next, d.mkdocs, d.docusaurus, d.pelican, d.sphinx, d.gatsby, d.vitepress, d.nuxt, d.sveltekit, d.zola} {
-		p, err := check()
-		if err != nil {
-			return nil, err
-		}
-		if p != nil {
-			if err := d.fillBaseURL(p); err != nil {
-				return nil, err
-			}
-			if err := d.fillPlugin(p); err != nil {
-				return nil, err
-			}
-			p.Notes = uniqueNotes(p.Notes)
-			out = append(out, *p)
-		}
-	}
-	return out, nil
+	return d.pkg.homepage
+}
+
+// Names reports whether the file rel of the project folder holds s: a
+// configuration that imports or lists a plugin.
+func (d *Dir) Names(rel, s string) bool { return d.names(rel, s) }
+
+// Wrap makes an error of reading a file of the project name it as
+// filepath.Join of the project folder and the file.
+func (d *Dir) Wrap(err error) error { return d.wrap(err) }
+
+// Note formats a note, "file:line: message" ("file: message" for line
+// 0), for Project.Notes.
+func Note(file string, line int, format string, args ...any) string {
+	return noteAt(file, line, format, args...)
 }
 
 // wrap makes a loader's error name its file as filepath.Join(d.dir, file).
-func (d *detector) wrap(err error) error {
+func (d *Dir) wrap(err error) error {
 	var ce *diag.Diagnostic
 	if errors.As(err, &ce) {
 		c := *ce
@@ -306,27 +265,48 @@ func (d *detector) wrap(err error) error {
 // separators) that is a file in d.dir, read inside it through the one
 // door; "" when none is. One that is there but cannot be read (a link
 // out of d.dir, a FIFO) is the error, naming it.
-func (d *detector) firstFile(names ...string) (string, []byte, error) {
+func (d *Dir) firstFile(names ...string) (string, []byte, error) {
 	for _, name := range names {
-		if !isFile(d.dir, name) {
-			continue
+		r, ok := d.files[name]
+		if !ok {
+			r = d.read(name)
+			if d.files != nil {
+				d.files[name] = r
+			}
 		}
-		data, err := readIn(d.dir, name, name, limits.SyntaxOf(name), d.lim)
-		if err == nil && jsFile(name) {
-			err = jsconfig.Check(name, data, d.lim)
+		if r.err != nil {
+			return "", nil, r.err
 		}
-		if err != nil {
-			return "", nil, fmt.Errorf("detect: %w", err)
+		if r.data != nil {
+			return name, r.data, nil
 		}
-		return name, data, nil
 	}
 	return "", nil, nil
+}
+
+// read reads the file name for firstFile: data nil and no error when it
+// is not a file.
+func (d *Dir) read(name string) fileRead {
+	if !isFile(d.dir, name) {
+		return fileRead{}
+	}
+	data, err := readIn(d.dir, name, name, limits.SyntaxOf(name), d.lim)
+	if err == nil && jsFile(name) {
+		err = jsconfig.Check(name, data, d.lim)
+	}
+	if err != nil {
+		return fileRead{err: fmt.Errorf("detect: %w", err)}
+	}
+	if data == nil {
+		data = []byte{}
+	}
+	return fileRead{data: data}
 }
 
 // configOrDependency returns the name and contents of the first of
 // configs that is a file in d.dir, else "package.json" (and no contents)
 // when the project depends on the package dep; "" when neither.
-func (d *detector) configOrDependency(dep string, configs ...string) (string, []byte, error) {
+func (d *Dir) configOrDependency(dep string, configs ...string) (string, []byte, error) {
 	name, data, err := d.firstFile(configs...)
 	if err == nil && name == "" && d.pkg.has(dep) {
 		name = "package.json"
@@ -356,101 +336,22 @@ func uniqueNotes(notes []string) []string {
 	return out
 }
 
-// cleanDir cleans a publish folder a configuration gives: "/"
-// separators, no "./" or trailing "/".
-func cleanDir(s string) string {
-	s = strings.TrimSpace(strings.ReplaceAll(s, `\`, "/"))
-	if s == "" {
-		return ""
-	}
-	return path.Clean(s)
-}
+// The helpers of package siteurl, by the names this package's code
+// knew them by.
+var (
+	cleanDir     = siteurl.CleanDir
+	absHTTP      = siteurl.AbsHTTP
+	withSlash    = siteurl.WithSlash
+	normBase     = siteurl.NormBase
+	joinSiteBase = siteurl.JoinSiteBase
+	urlPath      = siteurl.Path
+)
 
-// absHTTP reports whether s is an absolute http or https URL with a host.
-func absHTTP(s string) bool {
-	u, err := url.Parse(s)
-	if err != nil {
-		return false
-	}
-	scheme := strings.ToLower(u.Scheme)
-	return (scheme == "http" || scheme == "https") && u.Host != ""
-}
-
-// withSlash ends an absolute URL's path in "/".
-func withSlash(s string) string {
-	s = strings.TrimSpace(s)
-	if strings.HasSuffix(s, "/") {
-		return s
-	}
-	return s + "/"
-}
-
-// normBase returns a base path as "/path/", or "" for the root.
-func normBase(p string) string {
-	p = strings.Trim(strings.TrimSpace(p), "/")
-	if p == "" {
-		return ""
-	}
-	return "/" + p + "/"
-}
-
-// atBase returns the URL of a site whose generator links every page
-// under the base path base (Astro's base, VitePress's base): site's
-// scheme and host, then base ("/" for none). site is an absolute http(s)
-// URL; its own path does not count, since the links do not use it.
-func atBase(site, base string) string {
-	u, _ := url.Parse(strings.TrimSpace(site))
-	b := normBase(base)
-	if b == "" {
-		b = "/"
-	}
-	return u.Scheme + "://" + u.Host + b
-}
-
-// readSite reads the site URL and the base path of a JavaScript
-// configuration: the first of siteKeys that is set (Astro's site,
-// Docusaurus' url, VitePress's sitemap.hostname) and baseKey (base,
-// baseUrl; "" for none). With a site URL it sets p.BaseURL to join(site,
-// base) and p.BaseURLFrom to "FILE SITEKEY", with " + BASEKEY" when the
-// base is set; with a base alone, p.BasePath. A site URL that is not an
-// absolute http(s) URL is Bad, with a note. It returns the site URL and
-// the states, for the caller's own notes.
-func (p *Project) readSite(r *jsconfig.Reader, baseKey string, join func(site, base string) string, siteKeys ...string) (site jsconfig.Value, siteSt, baseSt jsconfig.State) {
-	var key string
-	for _, key = range siteKeys {
-		if site, siteSt = r.Str(key, baseURLHint); siteSt != jsconfig.Absent {
-			break
-		}
-	}
-	var base jsconfig.Value
-	if baseKey != "" {
-		base, baseSt = r.Str(baseKey, baseURLHint)
-	}
-	if siteSt == jsconfig.OK && !absHTTP(site.Value) {
-		r.Note(site.Line, "%s %q is not an absolute http(s) URL; give --base-url", key, site.Value)
-		siteSt = jsconfig.Bad
-	}
-	switch {
-	case siteSt == jsconfig.OK && baseSt != jsconfig.Bad:
-		p.BaseURL, p.BaseURLFrom = join(site.Value, base.Value), site.In(p.File)+" "+key
-		if baseSt == jsconfig.OK {
-			p.BaseURLFrom += " + " + baseKey
-		}
-	case siteSt != jsconfig.OK && baseSt == jsconfig.OK:
-		p.BasePath = normBase(base.Value)
-	}
-	return site, siteSt, baseSt
-}
-
-// joinSiteBase appends a base path to a site URL: Jekyll's url +
-// baseurl, Docusaurus's url + baseUrl.
-func joinSiteBase(site, base string) string {
-	b := normBase(base)
-	if b == "" {
-		b = "/"
-	}
-	return strings.TrimRight(strings.TrimSpace(site), "/") + b
-}
+// Hints that end the notes about the values Detect needs.
+const (
+	baseURLHint = siteurl.BaseURLHint
+	dirHint     = siteurl.DirHint
+)
 
 // keyLine returns the 1-based line of the first line of a YAML or TOML
 // file that sets key (case-insensitively), 0 if none does.
@@ -468,12 +369,6 @@ func keyLine(data []byte, key string) int {
 	}
 	return 0
 }
-
-// Hints that end the notes about the values Detect needs.
-const (
-	baseURLHint = "; give --base-url"
-	dirHint     = "; give the built folder as DIR"
-)
 
 // ---------------------------------------------------------------------
 // package.json
@@ -517,7 +412,7 @@ func (p *packageJSON) scriptRuns(cmd string) [][]string {
 	return runs
 }
 
-func (d *detector) readPackageJSON() (*packageJSON, error) {
+func (d *Dir) readPackageJSON() (*packageJSON, error) {
 	if !isFile(d.dir, "package.json") {
 		return nil, nil
 	}
@@ -561,30 +456,16 @@ func jsFile(name string) bool {
 // Published names the sitemaps of a folder (by their path in the output
 // folder) that the generator publishes and whose URLs search engines may
 // have been given, which its build stops writing once sitemapgen
-// replaces them: Docusaurus' LOCALE/sitemap.xml, each locale's, written
-// by the classic preset's sitemap plugin, which the switch turns off
-// (sitemap: false), and whose build empties the output folder; and
-// sphinx-sitemap's LANG/sitemap.xml (or sitemap_filename's name), each
-// language's, which a clean build without the extension leaves out.
-// Hugo's, which its build goes on writing, are taken over where they
-// are.
-// file names them when the generator's configuration no longer does
-// (the name sitemapgen's entry file took from the plugin's options, which
-// the switch carried over); "" for sitemap.xml.
+// replaces them: a [Publisher]'s (each locale's or language's sitemap in
+// its folder); none for the others, whose sitemaps are taken over where
+// they are. file names them when the generator's configuration no longer
+// does (the name sitemapgen's entry file took from the plugin's options,
+// which the switch carried over); "" for sitemap.xml.
 func (p *Project) Published(file string) []string {
-	file = cmp.Or(p.SitemapFile, file, "sitemap.xml")
-	var names []string
-	switch p.Generator {
-	case "docusaurus":
-		for _, l := range p.Locales {
-			names = append(names, l+"/"+file)
-		}
-	case "sphinx":
-		for _, l := range p.Languages {
-			names = append(names, l+"/"+file)
-		}
+	if g, ok := p.Gen.(Publisher); ok {
+		return g.Published(p, file)
 	}
-	return names
+	return nil
 }
 
 // Translated reports whether the project says its site has pages in

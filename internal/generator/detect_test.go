@@ -1,21 +1,17 @@
 package generator
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
-	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
-	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
-	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsfuzz"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -55,85 +51,6 @@ func TestDetect(t *testing.T) {
 			files: map[string]string{"index.html": "<p>hi", "package.json": `{"dependencies": {"react": "^18"}}`, "Gemfile": "source 'https://rubygems.org'\n# gem \"jekyll\"\ngem \"rails\"\n"},
 			want:  nil,
 		},
-
-		// Several
-		{
-			name: "hugo and astro in one folder",
-			files: map[string]string{
-				"hugo.toml":    "baseURL = 'https://hugo.example/'\n",
-				"package.json": `{"dependencies": {"astro": "4"}}`,
-			},
-			want: []Project{
-				{Generator: "hugo", Title: "Hugo", File: "hugo.toml", PublishDir: "public", BaseURL: "https://hugo.example/", BaseURLFrom: "hugo.toml baseURL"},
-				{Generator: "astro", Title: "Astro", File: "package.json", PublishDir: "dist"},
-			},
-		},
-		{
-			name: "a Nuxt app with VitePress docs, a SvelteKit dependency left over",
-			files: map[string]string{
-				"nuxt.config.ts":            "export default defineNuxtConfig({ site: { url: 'https://app.example' } })\n",
-				"docs/.vitepress/config.ts": "export default { sitemap: { hostname: 'https://docs.example' } }\n",
-				"package.json":              `{"devDependencies": {"nuxt": "4", "vitepress": "1", "@sveltejs/kit": "2"}}`,
-			},
-			want: []Project{
-				{Generator: "vitepress", Title: "VitePress", File: "docs/.vitepress/config.ts", PublishDir: "docs/.vitepress/dist", TrailingSlash: "always",
-					BaseURL: "https://docs.example/", BaseURLFrom: "docs/.vitepress/config.ts sitemap.hostname"},
-				{Generator: "nuxt", Title: "Nuxt", File: "nuxt.config.ts", PublishDir: ".output/public", Fallbacks: nuxtFallbacks,
-					BaseURL: "https://app.example/", BaseURLFrom: "nuxt.config.ts site.url"},
-				{Generator: "sveltekit", Title: "SvelteKit", File: "package.json",
-					Notes: []string{"package.json: no kit.adapter: sitemapgen needs the static build of @sveltejs/adapter-static (set kit.adapter in svelte.config.js; `vite build` then writes build/)"}},
-			},
-		},
-		{
-			name: "a DocSearch config.json beside a Docusaurus site is not Hugo's",
-			files: map[string]string{
-				"docusaurus.config.js": "module.exports = {url: 'https://d.example', baseUrl: '/'}",
-				"config.json":          `{"index_name": "docs", "start_urls": ["https://d.example/"], "selectors": {"lvl1": "header h1"}}`,
-				"static/img/logo.svg":  "<svg/>",
-			},
-			want: []Project{
-				{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://d.example/", BaseURLFrom: "docusaurus.config.js url + baseUrl"},
-			},
-		},
-		{
-			name:  "a config.json with a key of Hugo's is Hugo's",
-			files: map[string]string{"config.json": `{"baseURL": "https://h.example/", "title": "x"}`},
-			want:  []Project{{Generator: "hugo", Title: "Hugo", File: "config.json", PublishDir: "public", BaseURL: "https://h.example/", BaseURLFrom: "config.json baseURL"}},
-		},
-		{
-			name:  "a config.yaml beside Hugo's content folder is Hugo's",
-			files: map[string]string{"config.yaml": "title: x\n", "content/_index.md": "---\ntitle: home\n---\n"},
-			want:  []Project{{Generator: "hugo", Title: "Hugo", File: "config.yaml", PublishDir: "public"}},
-		},
-		{
-			name: "every generator",
-			files: map[string]string{
-				"docusaurus.config.js": "module.exports = {url: 'https://d.example', baseUrl: '/'}",
-				"gatsby-config.js":     "module.exports = {siteMetadata: {siteUrl: 'https://g.example'}}",
-				".vitepress/config.ts": "export default { cleanUrls: true }",
-				"nuxt.config.ts":       "export default defineNuxtConfig({ site: { url: 'https://n.example' } })",
-				"svelte.config.js":     "import adapter from '@sveltejs/adapter-static'; export default { kit: { adapter: adapter() } }",
-				"mkdocs.yml":           "site_name: x\n",
-				"next.config.js":       "module.exports = {output: 'export'}",
-				".eleventy.js":         "module.exports = function () {}",
-				"astro.config.mjs":     "export default {}",
-				"_config.yml":          "title: x\n",
-				"config.toml":          "title = 'x'\ntheme = 'y'\n",
-			},
-			want: []Project{
-				{Generator: "hugo", Title: "Hugo", File: "config.toml", PublishDir: "public"},
-				{Generator: "jekyll", Title: "Jekyll", File: "_config.yml", PublishDir: "_site"},
-				{Generator: "astro", Title: "Astro", File: "astro.config.mjs", PublishDir: "dist"},
-				{Generator: "eleventy", Title: "Eleventy", File: ".eleventy.js", PublishDir: "_site"},
-				{Generator: "next", Title: "Next.js", File: "next.config.js", PublishDir: "out", TrailingSlash: "never"},
-				{Generator: "mkdocs", Title: "MkDocs", File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", TrailingSlash: "always"},
-				{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://d.example/", BaseURLFrom: "docusaurus.config.js url + baseUrl"},
-				{Generator: "gatsby", Title: "Gatsby", File: "gatsby-config.js", PublishDir: "public", BaseURL: "https://g.example/", BaseURLFrom: "gatsby-config.js siteMetadata.siteUrl", TrailingSlash: "always", Fallbacks: gatsbyFallbacks},
-				{Generator: "vitepress", Title: "VitePress", File: ".vitepress/config.ts", PublishDir: ".vitepress/dist", TrailingSlash: "always", CleanURLs: true},
-				{Generator: "nuxt", Title: "Nuxt", File: "nuxt.config.ts", PublishDir: ".output/public", BaseURL: "https://n.example/", BaseURLFrom: "nuxt.config.ts site.url", Fallbacks: nuxtFallbacks},
-				{Generator: "sveltekit", Title: "SvelteKit", File: "svelte.config.js", PublishDir: "build"},
-			},
-		},
 	})
 }
 
@@ -160,6 +77,7 @@ func testDetect(t *testing.T, tests []detectTest) {
 			}
 			for i := range got {
 				got[i].Plugin = nil // TestSitemapPlugin's
+				got[i].Gen = nil    // the registry's
 			}
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("detect:\n got %s\nwant %s", formatProjects(got), formatProjects(tt.want))
@@ -206,7 +124,7 @@ func TestDetectExported(t *testing.T) {
 	// Detect is detect with the process's environment.
 	t.Setenv("SITEMAPGEN_TEST_SITE_URL", "https://from-env.example/")
 	dir := detectFixture(t, map[string]string{"mkdocs.yml": "site_url: !ENV SITEMAPGEN_TEST_SITE_URL\n"})
-	got, err := Detect(dir, limits.Default)
+	got, err := detectHere(dir, limits.Default)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,69 +181,14 @@ func TestKeyLine(t *testing.T) {
 	}
 }
 
-var noteLineRE = regexp.MustCompile(`^[^:]+:(\d+): `)
-
-// FuzzJSProjects checks that the Astro, Eleventy, Next.js, Docusaurus,
-// Gatsby, VitePress, Nuxt and SvelteKit readers, on top of the JavaScript reader (whose own fuzz target is
-// jsconfig's FuzzJSLiterals), do not panic and only report lines the file
-// has.
+// FuzzJSProjects checks the readers of JavaScript configurations of
+// this package's generators (see package jsfuzz).
 func FuzzJSProjects(f *testing.F) {
-	for _, s := range []string{
-		"export default defineConfig({ site: 'https://x.org', base: '/b', build: { format: 'file' } })",
-		"module.exports = { output: 'export', distDir: `out`, basePath: process.env.BP }",
-		"const config = { url: 'u', baseUrl: '/' };\nexport default config;\n",
-		"export const config = { dir: { output: 'dist' } }; export default function (c) { c.setOutputDirectory(`x${y}`) }",
-		"`${`${`${'`'}`}`}` /re[/]/g 'a\\\n' \"b",
-		"/* unclosed",
-		"export default { a: 'x\n",
-		"x = a / b / c; y = /[/]/; export default {...base, [k]: 1, get g() {}, 'q': .5e3}",
-		"export default `${",
-		"}}}))) export default ({{{ a: ",
-		"#!/usr/bin/env node\nmodule.exports = { site: '\\u{1F600}\\uD83D\\uDE00\\x4' }",
-		"export default async function () { return { url: 'https://a' } satisfies Config }",
-		"import a from '@sveltejs/adapter-static'; export default { kit: { adapter: a({ pages: 'x', fallback: '200.html' }) } }",
-		// At the limit on nesting, and past it.
-		"export default { site: 'https://x.org', x: " + strings.Repeat("{a:", limits.MaxDepth-1) + "1" + strings.Repeat("}", limits.MaxDepth) + ")",
-		"export default { site: 'https://x.org',\nx: " + strings.Repeat("[(", limits.MaxDepth/2) + "1 }",
-	} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		defer fuzzbound.Check(t)()
-		lines := bytes.Count(data, []byte("\n")) + 1
-		check := func(what string, line int) {
-			if line < 0 || line > lines {
-				t.Fatalf("%s: line %d of a file of %d lines", what, line, lines)
-			}
+	jsfuzz.Fuzz(f, func(data []byte) []jsfuzz.Read {
+		var out []jsfuzz.Read
+		for _, p := range []*Project{} {
+			out = append(out, jsfuzz.Read{BaseURL: p.BaseURL, Notes: p.Notes})
 		}
-		pkg := &packageJSON{scripts: map[string]string{"build": string(data)}}
-		for _, p := range []*Project{
-			astroProject("a.js", data, limits.Default),
-			eleventyProject("a.js", data, limits.Default),
-			nextProject("a.js", data, pkg, limits.Default),
-			docusaurusProject("a.js", data, limits.Default),
-			gatsbyProject("a.js", data, true, limits.Default),
-			vitepressProject("docs", "a.js", data, limits.Default, nil),
-			nuxtProject("a.js", data, envMap(nil), limits.Default),
-			svelteKitProject("a.js", data, true, limits.Default),
-		} {
-			// A file past a limit: nothing read, and a note says why.
-			if err := jsconfig.Check("a.js", data, limits.Default); err != nil {
-				if p.BaseURL != "" || !slices.Contains(p.Notes, err.Error()+"; not read") {
-					t.Fatalf("%v; yet base URL %q, notes %q", err, p.BaseURL, p.Notes)
-				}
-			}
-			for _, n := range p.Notes {
-				m := noteLineRE.FindStringSubmatch(n)
-				if m == nil {
-					continue
-				}
-				l, err := strconv.Atoi(m[1])
-				if err != nil || l < 1 {
-					t.Fatalf("note %q", n)
-				}
-				check(n, l)
-			}
-		}
+		return out
 	})
 }

@@ -6,8 +6,8 @@
 // A [Preset] maps a [Page] (a source file and its decoded front matter)
 // to the URL path the generator gives it. [LoadHugo] and [LoadJekyll]
 // read a project's configuration into a [Hugo] or [Jekyll] preset;
-// [Plain] is the preset for a folder of Markdown and HTML that no
-// generator owns.
+// package plain's is the preset for a folder of Markdown and HTML that
+// no generator owns.
 //
 // # What ok means
 //
@@ -52,8 +52,7 @@
 package generator
 
 import (
-	"path"
-	"strings"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"time"
 )
 
@@ -110,56 +109,11 @@ type Preset interface {
 	Name() string
 }
 
-// cleanRel makes a page path clean and relative; ok is false for a path
-// that leaves the root or names the root itself. The path is
-// "/"-separated: a backslash is part of a name, as Hugo and Jekyll take
-// it on Linux ("back\slash.md" is one file).
-func cleanRel(p string) (string, bool) {
-	p = strings.TrimLeft(p, "/")
-	if p == "" {
-		return "", false
-	}
-	p = path.Clean(p)
-	if p == "." || p == ".." || strings.HasPrefix(p, "../") {
-		return "", false
-	}
-	return p, true
-}
-
-// splitExt splits a file name into its name and its extension (with the
-// dot); a leading dot does not start an extension.
-func splitExt(file string) (name, ext string) {
-	ext = path.Ext(file)
-	if ext == file {
-		return file, ""
-	}
-	return strings.TrimSuffix(file, ext), ext
-}
-
-// plainContent lists the extensions Plain takes for pages: Markdown in
-// the spellings Hugo and Jekyll know, HTML, and the other markup formats
-// Hugo renders.
-var plainContent = map[string]bool{
-	".md": true, ".markdown": true, ".mdown": true, ".mkdn": true, ".mkd": true, ".mkdown": true,
-	".html": true, ".htm": true, ".xhtml": true,
-	".adoc": true, ".asciidoc": true, ".org": true, ".pdc": true, ".pandoc": true, ".rst": true,
-}
-
-// Plain is the preset for a folder of Markdown and HTML files that no
-// generator owns. It publishes every page at a pretty URL:
-//
-//	about.md           /about/
-//	docs/index.md      /docs/
-//	docs/setup.html    /docs/setup/
-//	index.md           /
-//
-// Extensions are compared without regard to case: Markdown (.md,
-// .markdown, .mdown, .mkdn, .mkd, .mkdown), HTML (.html, .htm, .xhtml)
-// and .adoc, .asciidoc, .org, .pdc, .pandoc, .rst. Any other file is not
-// a page, nor is a file or folder whose name starts with "." or "_"
-// (hidden files, and partials as most generators name them). The path
-// keeps its case and characters.
-type Plain struct{}
+// cleanRel and splitExt are package srcpath's CleanRel and SplitExt.
+var (
+	cleanRel = srcpath.CleanRel
+	splitExt = srcpath.SplitExt
+)
 
 // FileDater is implemented by presets whose generator may date a file
 // by its name (Jekyll's posts, Hugo's :filename).
@@ -177,29 +131,3 @@ type Dater interface {
 	// until its date.
 	HeldBack(rel string) bool
 }
-
-// URLPath returns p's path without its extension, as a folder: "index"
-// names its folder. Front matter is not consulted.
-func (Plain) URLPath(p Page) (string, bool) {
-	rel, ok := cleanRel(p.Path)
-	if !ok {
-		return "", false
-	}
-	for _, el := range strings.Split(rel, "/") {
-		if strings.HasPrefix(el, ".") || strings.HasPrefix(el, "_") {
-			return "", false
-		}
-	}
-	dir, file := path.Split(rel)
-	name, ext := splitExt(file)
-	if !plainContent[strings.ToLower(ext)] {
-		return "", false
-	}
-	if name == "index" {
-		return "/" + dir, true
-	}
-	return "/" + dir + name + "/", true
-}
-
-// Name returns "plain".
-func (Plain) Name() string { return "plain" }

@@ -2,61 +2,16 @@ package generator
 
 import (
 	"fmt"
-	neturl "net/url"
-	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
-	"unicode/utf8"
-
-	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
-	"github.com/sitemapgen/sitemapgen/mapping"
-	"github.com/sitemapgen/sitemapgen/sitemap"
-	"github.com/sitemapgen/sitemapgen/walker"
 )
-
-func TestPlainURLPath(t *testing.T) {
-	tests := []struct {
-		path   string
-		want   string
-		wantOK bool
-	}{
-		{path: "about.md", want: "/about/", wantOK: true},
-		{path: "index.md", want: "/", wantOK: true},
-		{path: "docs/index.md", want: "/docs/", wantOK: true},
-		{path: "docs/setup.html", want: "/docs/setup/", wantOK: true},
-		{path: "docs/index.html", want: "/docs/", wantOK: true},
-		{path: "a/b/c.markdown", want: "/a/b/c/", wantOK: true},
-		{path: "Case Kept.MD", want: "/Case Kept/", wantOK: true},
-		{path: "x.htm", want: "/x/", wantOK: true},
-		{path: "x.adoc", want: "/x/", wantOK: true},
-		{path: "x.rst", want: "/x/", wantOK: true},
-		{path: "x.org", want: "/x/", wantOK: true},
-		{path: "v1.2.md", want: "/v1.2/", wantOK: true},
-		{path: "/leading.md", want: "/leading/", wantOK: true},
-		{path: "style.css", wantOK: false},
-		{path: "img/a.png", wantOK: false},
-		{path: "README", wantOK: false},
-		{path: ".hidden.md", wantOK: false},
-		{path: ".git/x.md", wantOK: false},
-		{path: "_partial.md", wantOK: false},
-		{path: "_includes/x.html", wantOK: false},
-		{path: "../x.md", wantOK: false},
-		{path: "", wantOK: false},
-	}
-	for _, tt := range tests {
-		got, ok := Plain{}.URLPath(Page{Path: tt.path})
-		if got != tt.want || ok != tt.wantOK {
-			t.Errorf("Plain.URLPath(%q) = %q, %v; want %q, %v", tt.path, got, ok, tt.want, tt.wantOK)
-		}
-	}
-}
 
 func TestNames(t *testing.T) {
 	for _, tt := range []struct {
 		p    Preset
 		want string
-	}{{&Hugo{}, "hugo"}, {&Jekyll{}, "jekyll"}, {Plain{}, "plain"}} {
+	}{{&Hugo{}, "hugo"}, {&Jekyll{}, "jekyll"}} {
 		if got := tt.p.Name(); got != tt.want {
 			t.Errorf("Name() = %q, want %q", got, tt.want)
 		}
@@ -88,107 +43,6 @@ func TestHugoSanitize(t *testing.T) {
 			t.Errorf("hugoSanitize(%q) = %q, want %q", in, got, want)
 		}
 	}
-}
-
-// FuzzURLPath feeds every preset arbitrary pages: none may panic, every
-// path returned must start with "/", and the Loc that mapping makes of it
-// in content mode (Mapper.Map with Page.URLPath) must stay under a base
-// URL with a path once a browser resolves it: no path climbs above the
-// site's root. Hostile front matter is in testdata/fuzz/FuzzURLPath.
-func FuzzURLPath(f *testing.F) {
-	seeds := []struct{ path, url, permalink, slug, title string }{
-		{"posts/a.md", "", "", "", "Title"},
-		{"posts/trip/index.md", "", "", "slug", ""},
-		{"_posts/2024-01-02-x.md", "", "/:categories/:year/:title/", "", ""},
-		{"_recipes/a/b.md", "", ":path:output_ext", "", ""},
-		{"docs/_index.md", "/x/index.html", "", "", ""},
-		{"a.fr.md", "rel/", "", "", ""},
-		{"x%20y.md", "", ":month_:day", "ß", "a%2"},
-		{"blog/_posts/2024-13-45-x.md", "..", "/../..", "", ""},
-		{"docs/01-a/02-b.mdx", "", "", "../../x", ""},
-		{"blog/2024-1-2-x/index.md", "", "{{ a }}", "/", ""},
-		{"i18n/de/docusaurus-plugin-content-docs/current/a.md", "", "", "", ""},
-		{"app/(g)/[slug]/page.tsx", "", "", "", ""},
-		{"pages/index.astro", "", "/x/../", "", ""},
-		{"content/blog/a b/Index.md", "", "", "../../..", "id"},
-	}
-	for _, s := range seeds {
-		f.Add(s.path, s.url, s.permalink, s.slug, s.title, true, int64(1700000000))
-	}
-	content := fstest.MapFS{"posts/trip/index.md": {}, "docs/_index.md": {}}
-	hugo := &Hugo{
-		Content:           content,
-		Permalinks:        map[string]string{"posts": "/:year/:sections[1:]/:slug/", "/": "/:filename/", "rel": "rel/:slug"},
-		SectionPermalinks: map[string]string{"docs": "/d/:title/"},
-		Languages:         []string{"en", "fr"},
-	}
-	jekyll := &Jekyll{Permalink: "pretty", Timezone: "Europe/Paris", Collections: map[string]Collection{"recipes": {Output: true}}}
-	presets := []Preset{hugo, jekyll, Plain{}, &Docusaurus{Locales: []string{"de"}}, &Astro{Pages: "pages", Collections: []AstroCollection{{Base: "content/blog", Route: "/blog/"}}}, Next{}, &Eleventy{}, Sphinx{}}
-	const base = "https://example.com/blog/"
-	mapper, err := mapping.New(mapping.Options{BaseURL: base})
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Fuzz(func(t *testing.T, path, url, permalink, slug, title string, fm bool, date int64) {
-		defer fuzzbound.Check(t)()
-		p := Page{
-			Path: path, URL: url, Permalink: permalink, Slug: slug, Title: title, HasFrontMatter: fm,
-			Date: time.Unix(date, 0).UTC(), Categories: strings.Fields(title),
-			ID: title, NoPermalink: date%7 == 0, // Docusaurus' id, Eleventy's permalink: false
-		}
-		for _, preset := range presets {
-			got, ok := preset.URLPath(p)
-			if ok && !strings.HasPrefix(got, "/") {
-				t.Errorf("%s: URLPath(%+v) = %q, not starting with /", preset.Name(), p, got)
-			}
-			valid := true
-			for _, s := range []string{path, url, permalink, slug, title} {
-				valid = valid && utf8.ValidString(s)
-			}
-			if ok && valid && !utf8.ValidString(got) {
-				t.Errorf("%s: URLPath(%+v) = %q, not UTF-8", preset.Name(), p, got)
-			}
-			if !ok {
-				continue
-			}
-			d := mapper.Map(mapping.Page{File: walker.File{Path: path}, URLPath: got})
-			if d.Skip == mapping.OutsideBase {
-				t.Errorf("%s: URLPath(%+v) = %q climbs above the root", preset.Name(), p, got)
-			}
-			if d.URL.Loc != "" {
-				if err := underBase(base, d.URL.Loc); err != nil {
-					t.Errorf("%s: URLPath(%+v) = %q: %v", preset.Name(), p, got, err)
-				}
-			}
-		}
-	})
-}
-
-// underBase says why loc, a sitemap's <loc>, does not stay under base
-// once a browser resolves it, or is not a valid <loc>; nil when it is
-// fine.
-func underBase(base, loc string) error {
-	if err := sitemap.CheckLoc(loc); err != nil && len(loc) < sitemap.MaxLocLength {
-		return err
-	}
-	b, err := neturl.Parse(base)
-	if err != nil {
-		return err
-	}
-	u, err := neturl.Parse(loc)
-	if err != nil {
-		return fmt.Errorf("%q does not parse: %v", loc, err)
-	}
-	r := b.ResolveReference(u)
-	if r.Scheme != b.Scheme || r.Host != b.Host || !strings.HasPrefix(r.EscapedPath(), b.EscapedPath()) || r.RawQuery != "" || r.Fragment != "" {
-		return fmt.Errorf("%q resolves to %q, outside %s", loc, r, base)
-	}
-	for seg := range strings.SplitSeq(strings.TrimPrefix(loc, base), "/") {
-		if dots := strings.ReplaceAll(strings.ToLower(seg), "%2e", "."); dots == "." || dots == ".." {
-			return fmt.Errorf("%q has the dot segment %q", loc, seg)
-		}
-	}
-	return nil
 }
 
 func ExampleHugo_URLPath() {
@@ -248,19 +102,6 @@ func ExampleJekyll_URLPath() {
 	// _drafts/idea.md                  ""                                     false
 }
 
-func ExamplePlain_URLPath() {
-	for _, path := range []string{"index.md", "about.md", "docs/index.html", "docs/setup.md", "logo.png"} {
-		u, ok := Plain{}.URLPath(Page{Path: path})
-		fmt.Printf("%-16s %-14q %v\n", path, u, ok)
-	}
-	// Output:
-	// index.md         "/"            true
-	// about.md         "/about/"      true
-	// docs/index.html  "/docs/"       true
-	// docs/setup.md    "/docs/setup/" true
-	// logo.png         ""             false
-}
-
 func BenchmarkURLPath(b *testing.B) {
 	h := &Hugo{Content: fstest.MapFS{"posts/_index.md": {}}, Permalinks: map[string]string{"posts": "/:year/:month/:slug/"}}
 	j := &Jekyll{Permalink: "date", Timezone: "UTC", Exclude: jekyllDefaultExcludes}
@@ -273,7 +114,6 @@ func BenchmarkURLPath(b *testing.B) {
 		{"hugo", h, Page{Path: "posts/some-post.md", Title: "Some Post Title", Date: date}},
 		{"jekyll-post", j, Page{Path: "blog/_posts/2024-01-02-some-post.md", HasFrontMatter: true}},
 		{"jekyll-page", j, Page{Path: "docs/guide/page.md", HasFrontMatter: true}},
-		{"plain", Plain{}, Page{Path: "docs/guide/page.md"}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()

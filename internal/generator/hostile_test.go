@@ -41,10 +41,8 @@ func TestHostileFrontMatterURL(t *testing.T) {
 		{"jekyll post permalink on another host", jekyll, Page{Path: "_posts/2024-01-02-a.md", HasFrontMatter: true, Permalink: "//evil.example/:title/"}, ""},
 		{"jekyll dots below the root", jekyll, Page{Path: "a.md", HasFrontMatter: true, Permalink: "/a/../b/"}, "/a/b/"},
 		{"jekyll slug of dots", jekyll, Page{Path: "_posts/2024-01-02-a.md", HasFrontMatter: true, Slug: "../../x"}, "/2024/01/02/-/-x/"}, // ".." become "/", as sanitize_url does
-		{"plain ignores url", Plain{}, Page{Path: "a.md", URL: "https://evil.example/x"}, "/a/"},
 		{"hugo backslash in a name", hugo, Page{Path: `posts/back\slash.md`}, `/posts/back\slash/`},
 		{"jekyll backslash in a name", jekyll, Page{Path: `back\slash.md`, HasFrontMatter: true}, `/back\slash/`},
-		{"plain backslash in a name", Plain{}, Page{Path: `back\..\slash.md`}, `/back\..\slash/`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

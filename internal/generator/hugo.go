@@ -744,9 +744,9 @@ func (h *Hugo) Invalidate() { h.dirs.Clear() }
 // hugo is Detect's check for a Hugo project: a configuration [LoadHugo]
 // finds. When LoadHugo rejects a setting of files that parse, only the
 // publish folder and base URL are read (hugoFallback).
-func (d *detector) hugo() (*Project, error) {
-	if d.zolaOnly() {
-		return nil, nil // a Zola project's config.toml (see zola)
+func (d *Dir) hugo() (*Project, error) {
+	if d.Claimed("config.toml") {
+		return nil, nil // another's config.toml: a Zola project's
 	}
 	h, err := LoadHugo(d.dir, d.lim)
 	if err != nil {
@@ -782,7 +782,7 @@ func hugoTopLevel(rel string) bool {
 
 // hugoSetting returns the file of files (relative to d.dir) that last sets
 // the top-level key (lower case), its value and the file's contents.
-func (d *detector) hugoSetting(files []string, key string) (string, any, []byte) {
+func (d *Dir) hugoSetting(files []string, key string) (string, any, []byte) {
 	var (
 		origin string
 		val    any
@@ -806,7 +806,7 @@ func (d *detector) hugoSetting(files []string, key string) (string, any, []byte)
 
 // hugoFiles lists the configuration files of the Hugo project in d.dir in
 // the order LoadHugo merges them.
-func (d *detector) hugoFiles() ([]string, error) {
+func (d *Dir) hugoFiles() ([]string, error) {
 	env, _ := d.env("HUGO_ENVIRONMENT")
 	files, err := hugoConfigFiles(d.dir, env, d.lim)
 	if err != nil {
@@ -817,7 +817,7 @@ func (d *detector) hugoFiles() ([]string, error) {
 
 // hugoFallback reads publishDir and baseURL from the files of a
 // configuration that LoadHugo rejected with ce, and notes ce.
-func (d *detector) hugoFallback(ce *diag.Diagnostic) (*Project, error) {
+func (d *Dir) hugoFallback(ce *diag.Diagnostic) (*Project, error) {
 	files, err := d.hugoFiles()
 	if err != nil {
 		return nil, err
@@ -853,7 +853,7 @@ func (d *detector) hugoFallback(ce *diag.Diagnostic) (*Project, error) {
 }
 
 // hugoBaseURL sets p's base URL from Hugo's baseURL, set in origin.
-func (d *detector) hugoBaseURL(p *Project, raw, origin string) {
+func (d *Dir) hugoBaseURL(p *Project, raw, origin string) {
 	raw = strings.TrimSpace(raw)
 	switch {
 	case raw == "" || raw == "/":

@@ -311,8 +311,6 @@ func TestDetectHugo(t *testing.T) {
 // shares with other tools: such a file tells Hugo only when it sets one of
 // Hugo's own keys or one of Hugo's folders is beside it; hugo.* always does.
 func TestDetectHugoSharedNames(t *testing.T) {
-	docusaurus := Project{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build",
-		BaseURL: "https://d.example/", BaseURLFrom: "docusaurus.config.js url + baseUrl"}
 	const docsearch = `{
   "index_name": "docs",
   "start_urls": ["https://d.example/"],
@@ -321,24 +319,6 @@ func TestDetectHugoSharedNames(t *testing.T) {
 }
 `
 	testDetect(t, []detectTest{
-		{
-			name: "a search crawler's config.json beside Docusaurus",
-			files: map[string]string{
-				"docusaurus.config.js": "module.exports = {url: 'https://d.example', baseUrl: '/'}",
-				"config.json":          docsearch,
-				"static/img/logo.svg":  "<svg/>",
-			},
-			want: []Project{docusaurus},
-		},
-		{
-			name: "a config.json that is not a mapping, or not JSON at all",
-			files: map[string]string{
-				"docusaurus.config.js": "module.exports = {url: 'https://d.example', baseUrl: '/'}",
-				"config.json":          "// comments, as JSONC allows\n{\"a\": 1}\n",
-				"config.yaml":          "- a\n- b\n",
-			},
-			want: []Project{docusaurus},
-		},
 		{
 			name:  "a title alone is no Hugo's",
 			files: map[string]string{"config.yaml": "title: x\n"},

@@ -520,7 +520,10 @@ var jekyllGemRE = regexp.MustCompile(`(?m)^[ \t]*gem[ \t(]+["'](?:jekyll|github-
 // [LoadJekyll] finds, else a Gemfile that asks for Jekyll. When
 // LoadJekyll rejects a setting of a file that parses, only the publish
 // folder and base URL are read (jekyllFallback).
-func (d *detector) jekyll() (*Project, error) {
+func (d *Dir) jekyll() (*Project, error) {
+	if d.Claimed("_config.yml") {
+		return nil, nil // another generator's (Hexo's)
+	}
 	j, err := LoadJekyll(d.dir, d.lim)
 	if err != nil {
 		var ce *diag.Diagnostic
@@ -546,7 +549,7 @@ func (d *detector) jekyll() (*Project, error) {
 
 // jekyllFallback reads url, baseurl and destination from the
 // configuration file that LoadJekyll rejected with ce, and notes ce.
-func (d *detector) jekyllFallback(ce *diag.Diagnostic) (*Project, error) {
+func (d *Dir) jekyllFallback(ce *diag.Diagnostic) (*Project, error) {
 	name, _, err := d.firstFile("_config.yml", "_config.yaml", "_config.toml")
 	if err != nil {
 		return nil, err
@@ -577,7 +580,7 @@ func (d *detector) jekyllFallback(ce *diag.Diagnostic) (*Project, error) {
 
 // jekyllBaseURL sets p's base URL, or its base path, from Jekyll's url
 // and baseurl.
-func (d *detector) jekyllBaseURL(p *Project, siteURL, baseurl string) {
+func (d *Dir) jekyllBaseURL(p *Project, siteURL, baseurl string) {
 	siteURL = strings.TrimSpace(siteURL)
 	switch {
 	case siteURL == "":

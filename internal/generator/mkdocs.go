@@ -25,7 +25,7 @@ import (
 // !relative) are left alone; !ENV VAR and !ENV [VAR…, default] are
 // resolved as pyyaml_env_tag does: the first variable that is set, else
 // the default (the last item of a list of two or more), else null.
-func (d *detector) mkdocs() (*Project, error) {
+func (d *Dir) mkdocs() (*Project, error) {
 	name, _, err := d.firstFile("mkdocs.yml", "mkdocs.yaml")
 	if err != nil || name == "" {
 		return nil, err
@@ -90,7 +90,7 @@ var mkdocsGitPlugins = []string{"git-revision-date-localized", "git-revision-dat
 // of a name to its options, or a mapping) turns on: "MkDocs NAME,
 // FILE:LINE"; "" when none does. A plugin whose enabled option is false
 // (literally or through !ENV) is off.
-func (d *detector) mkdocsGitPlugin(v mkdocsValue, p *Project) string {
+func (d *Dir) mkdocsGitPlugin(v mkdocsValue, p *Project) string {
 	on := func(name, opts *yaml.Node) string {
 		name, opts = yamlDeref(name), yamlDeref(opts)
 		if name == nil || name.Kind != yaml.ScalarNode || !slices.Contains(mkdocsGitPlugins, name.Value) {
@@ -142,7 +142,7 @@ var mkdocsKeys = []string{"site_url", "site_dir", "use_directory_urls", "docs_di
 
 // mkdocsRead reads the settings Detect needs from rel into keys, where
 // they are not set yet, then from the file rel INHERITs.
-func (d *detector) mkdocsRead(rel string, keys map[string]mkdocsValue, p *Project, depth int) error {
+func (d *Dir) mkdocsRead(rel string, keys map[string]mkdocsValue, p *Project, depth int) error {
 	file := filepath.Join(d.dir, filepath.FromSlash(rel))
 	data, err := readIn(d.dir, rel, file, limits.YAML, d.lim)
 	if err != nil {
@@ -250,7 +250,7 @@ const (
 // default), mkdocsBad for a value that is not a scalar (a note says so). from
 // says which !ENV source gave the value (" (!ENV SITE_URL)", " (!ENV
 // default)"), "" for a plain value.
-func (d *detector) mkdocsString(key string, v mkdocsValue, p *Project, hint string) (s, from string, st mkdocsState) {
+func (d *Dir) mkdocsString(key string, v mkdocsValue, p *Project, hint string) (s, from string, st mkdocsState) {
 	n := v.node
 	if n.Tag == "!ENV" {
 		var vars []*yaml.Node
@@ -336,7 +336,7 @@ type MkDocs struct {
 // mkdocs.yaml, and what it INHERITs); without one, the defaults. Its
 // errors are those of Detect.
 func LoadMkDocs(projectDir string, lim limits.Limits) (*MkDocs, error) {
-	d := &detector{dir: projectDir, env: os.LookupEnv, lim: lim}
+	d := &Dir{dir: projectDir, env: os.LookupEnv, lim: lim}
 	p, err := d.mkdocs()
 	if err != nil {
 		return nil, err

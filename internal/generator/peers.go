@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
 	"os"
 	"path"
 	"slices"
@@ -27,26 +28,19 @@ import (
 // script. found are the generators Detect found in dir. A tool the
 // project uses with no options is a Config without any.
 func SitemapOptions(dir string, found []Project, lim limits.Limits) []peer.Config {
-	d := &detector{dir: dir, env: os.LookupEnv, lim: lim}
+	d := &Dir{dir: dir, env: os.LookupEnv, lim: lim}
 	d.pkg, _ = d.readPackageJSON() // Detect said what was wrong with it
 	var out []peer.Config
 	for _, p := range found {
 		var cfgs []peer.Config
+		if g, ok := p.Gen.(PeerReader); ok {
+			cfgs = g.SitemapOptions(d, &p)
+		}
 		switch p.Generator {
-		case "astro":
-			cfgs = d.astroSitemap(p.File)
-		case "docusaurus":
-			cfgs = d.docusaurusSitemap(p.File)
-		case "gatsby":
-			cfgs = d.gatsbySitemap(p.File)
 		case "jekyll":
 			cfgs = d.jekyllSitemap()
 		case "hugo":
 			cfgs = d.hugoSitemap(p.File)
-		case "vitepress":
-			cfgs = d.vitepressSitemap(p.File)
-		case "sphinx":
-			cfgs = d.sphinxSitemap(p.File)
 		}
 		out = append(out, cfgs...)
 	}
@@ -55,196 +49,24 @@ func SitemapOptions(dir string, found []Project, lim limits.Limits) []peer.Confi
 	return out
 }
 
-// jsReader reads the JavaScript configuration rel, nil when it is not one
-// (package.json) or cannot be read.
-func (d *detector) jsReader(rel string) *jsconfig.Reader {
-	if rel == "" || rel == "package.json" {
-		return nil
-	}
-	name, data, err := d.firstFile(rel)
-	if err != nil || name == "" {
-		return nil
-	}
-	return jsconfig.NewReader(name, data, d.lim)
-}
-
-// jsOptions returns the keys of the object at path of r as options.
-func jsOptions(r *jsconfig.Reader, path string) []peer.Given {
-	var out []peer.Given
-	for _, k := range r.Keys(path) {
-		v, line, _ := r.Any(joinKey(path, k.Name))
-		out = append(out, peer.Given{Name: k.Name, Value: peerValue(v), Line: line})
-	}
-	return out
-}
-
-func joinKey(path, key string) string {
-	if path == "" {
-		return key
-	}
-	return path + "." + key
-}
-
-// peerValue is a value of jsconfig's, or of a TOML or YAML file's, as
-// the peer package takes it: numbers as float64, functions and
-// expressions marked.
-func peerValue(v any) any {
-	switch v := v.(type) {
-	case jsconfig.Function:
-		return peer.Func{}
-	case jsconfig.Expression:
-		return peer.Expr{Text: v.Text}
-	case int64:
-		return float64(v)
-	case int:
-		return float64(v)
-	case []any:
-		out := make([]any, len(v))
-		for i, x := range v {
-			out[i] = peerValue(x)
-		}
-		return out
-	case map[string]any:
-		out := make(map[string]any, len(v))
-		for k, x := range v {
-			out[k] = peerValue(x)
-		}
-		return out
-	}
-	return v
-}
-
-// elements returns the paths of the elements of the array at path.
-func elements(r *jsconfig.Reader, path string) []string {
-	var out []string
-	for i := 0; ; i++ {
-		p := fmt.Sprintf("%s[%d]", path, i)
-		if _, _, ok := r.Any(p); !ok {
-			return out
-		}
-		out = append(out, p)
-	}
-}
-
-// astroSitemap: integrations: [sitemap({ … })], sitemap the default
-// import of @astrojs/sitemap.
-func (d *detector) astroSitemap(file string) []peer.Config {
-	r := d.jsReader(file)
-	if r == nil {
-		return nil
-	}
-	name := r.ImportOf("@astrojs/sitemap")
-	if name == "" {
-		return nil
-	}
-	var out []peer.Config
-	for _, e := range elements(r, "integrations") {
-		v, st := r.Callee(e, "")
-		if st != jsconfig.OK || v.Callee != name {
-			continue
-		}
-		c := peer.Config{Tool: peer.Astro, File: file, Line: v.Line}
-		if v.Args > 0 {
-			c.Options = jsOptions(r, e+"()")
-			if len(c.Options) == 0 {
-				c.Notes = append(c.Notes, noteAt(file, v.Line, "%s(…) is not given an object literal: its options are not read", name))
-			}
-		}
-		out = append(out, c)
-	}
-	return out
-}
-
-// docusaurusSitemap: the classic preset's sitemap: { … } (sitemap: false
-// turns it off), or @docusaurus/plugin-sitemap among the plugins.
-func (d *detector) docusaurusSitemap(file string) []peer.Config {
-	r := d.jsReader(file)
-	if r == nil {
-		return nil
-	}
-	var out []peer.Config
-	named := func(p, want string) (int, bool) {
-		v, line, _ := r.Any(p)
-		switch v := v.(type) {
-		case string:
-			return line, v == want || strings.HasSuffix(want, "/preset-classic") && v == "classic"
-		case jsconfig.Expression: // require.resolve('@docusaurus/preset-classic')
-			return line, strings.Contains(v.Text, want)
-		}
-		return line, false
-	}
-	for _, e := range elements(r, "presets") {
-		line, ok := named(e, "@docusaurus/preset-classic")
-		opts := ""
-		if !ok {
-			line, ok = named(e+"[0]", "@docusaurus/preset-classic")
-			opts = e + "[1].sitemap"
-		}
-		if !ok {
-			continue
-		}
-		c := peer.Config{Tool: peer.Docusaurus, File: file, Line: line}
-		if opts != "" {
-			switch v, _, _ := r.Any(opts); v.(type) {
-			case bool: // sitemap: false
-				continue
-			case map[string]any:
-				c.Options = jsOptions(r, opts)
-			case nil:
-			default:
-				c.Notes = append(c.Notes, noteAt(file, line, "the preset's sitemap options are not an object literal: they are not read"))
-			}
-		}
-		out = append(out, c)
-	}
-	for _, e := range elements(r, "plugins") {
-		const name = "@docusaurus/plugin-sitemap"
-		if line, ok := named(e, name); ok {
-			out = append(out, peer.Config{Tool: peer.Docusaurus, File: file, Line: line})
-		} else if line, ok := named(e+"[0]", name); ok {
-			out = append(out, peer.Config{Tool: peer.Docusaurus, File: file, Line: line, Options: jsOptions(r, e+"[1]")})
-		}
-	}
-	return out
-}
-
-// gatsbySitemap: plugins: ['gatsby-plugin-sitemap'], or { resolve:
-// 'gatsby-plugin-sitemap', options: { … } }.
-func (d *detector) gatsbySitemap(file string) []peer.Config {
-	r := d.jsReader(file)
-	if r == nil {
-		return nil
-	}
-	const name = "gatsby-plugin-sitemap"
-	var out []peer.Config
-	for _, e := range elements(r, "plugins") {
-		v, line, _ := r.Any(e)
-		if v == name {
-			out = append(out, peer.Config{Tool: peer.Gatsby, File: file, Line: line})
-			continue
-		}
-		if res, line, _ := r.Any(e + ".resolve"); res == name {
-			out = append(out, peer.Config{Tool: peer.Gatsby, File: file, Line: line, Options: jsOptions(r, e+".options")})
-		}
-	}
-	return out
-}
+// peerValue is jsconf.PeerValue.
+var peerValue = jsconf.PeerValue
 
 // nextSitemap: next-sitemap's configuration file, its exported object's
 // keys.
-func (d *detector) nextSitemap() []peer.Config {
+func (d *Dir) nextSitemap() []peer.Config {
 	name, data, err := d.firstFile(nextSitemapConfigs...)
 	if err != nil || name == "" {
 		return nil
 	}
 	r := jsconfig.NewReader(name, data, d.lim)
-	return []peer.Config{{Tool: peer.NextSitemap, File: name, Options: jsOptions(r, ""), Notes: r.Notes()}}
+	return []peer.Config{{Tool: peer.NextSitemap, File: name, Options: jsconf.Options(r, ""), Notes: r.Notes()}}
 }
 
 // jekyllSitemap: with jekyll-sitemap (in plugins or gems, the Gemfile,
 // or the github-pages gem's), the defaults that give sitemap: false and
 // the files Jekyll excludes.
-func (d *detector) jekyllSitemap() []peer.Config {
+func (d *Dir) jekyllSitemap() []peer.Config {
 	name, _, err := d.firstFile("_config.yml", "_config.yaml")
 	if err != nil || name == "" {
 		return nil
@@ -302,7 +124,7 @@ func (d *detector) jekyllSitemap() []peer.Config {
 // hugoSitemap: the [sitemap] table of Hugo's configuration (or the
 // sitemap file of its configuration folder), and disableKinds with
 // "sitemap".
-func (d *detector) hugoSitemap(file string) []peer.Config {
+func (d *Dir) hugoSitemap(file string) []peer.Config {
 	cfg, err := readConfigFile(d.dir, file, file, d.lim)
 	if err != nil {
 		return nil
@@ -343,7 +165,7 @@ func (d *detector) hugoSitemap(file string) []peer.Config {
 
 // staticSitemapCLI: a package.json script that runs static-sitemap-cli
 // (sscli), its command line.
-func (d *detector) staticSitemapCLI() []peer.Config {
+func (d *Dir) staticSitemapCLI() []peer.Config {
 	if d.pkg == nil {
 		return nil
 	}
@@ -437,42 +259,4 @@ func shellWords(s string) []string {
 	}
 	flush()
 	return words
-}
-
-// vitepressSitemap: sitemap: { … } in .vitepress/config.
-func (d *detector) vitepressSitemap(file string) []peer.Config {
-	r := d.jsReader(file)
-	if r == nil {
-		return nil
-	}
-	if _, line, ok := r.Any("sitemap"); ok {
-		return []peer.Config{{Tool: peer.VitePress, File: file, Line: line, Options: jsOptions(r, "sitemap")}}
-	}
-	return nil
-}
-
-// sphinxSettings are the settings of conf.py sphinx-sitemap reads, in
-// the order of its documentation.
-var sphinxSettings = []string{"html_baseurl", "site_url", "language", "sitemap_url_scheme", "sitemap_locales", "sitemap_filename", "sitemap_excludes", "sitemap_show_lastmod"}
-
-// sphinxSitemap: sphinx_sitemap among conf.py's extensions, and the
-// settings it reads, by their lines.
-func (d *detector) sphinxSitemap(file string) []peer.Config {
-	name, data, err := d.firstFile(file)
-	if err != nil || name == "" {
-		return nil
-	}
-	vals := pyAssignments(data)
-	ext := vals["extensions"]
-	if list, _ := ext.val.([]any); !slices.Contains(list, any("sphinx_sitemap")) {
-		return nil
-	}
-	c := peer.Config{Tool: peer.Sphinx, File: file, Line: ext.line}
-	for _, k := range sphinxSettings {
-		if v, ok := vals[k]; ok {
-			c.Options = append(c.Options, peer.Given{Name: k, Value: v.val, Line: v.line})
-		}
-	}
-	slices.SortStableFunc(c.Options, func(a, b peer.Given) int { return a.Line - b.Line })
-	return []peer.Config{c}
 }

@@ -16,84 +16,6 @@ func TestSitemapOptions(t *testing.T) {
 		files map[string]string
 		want  []peer.Config
 	}{
-		{name: "astro", files: map[string]string{"astro.config.mjs": `import { defineConfig } from 'astro/config';
-import mdx from '@astrojs/mdx';
-import site from '@astrojs/sitemap';
-
-export default defineConfig({
-  site: 'https://example.com',
-  integrations: [mdx(), site({
-    changefreq: 'weekly',
-    filter: (page) => !page.includes('/secret'),
-    lastmod: new Date(),
-  })],
-});
-`}, want: []peer.Config{{Tool: peer.Astro, File: "astro.config.mjs", Line: 7, Options: []peer.Given{
-			{Name: "changefreq", Value: "weekly", Line: 8}, {Name: "filter", Value: peer.Func{}, Line: 9}, {Name: "lastmod", Value: peer.Expr{Text: "new Date()"}, Line: 10}}}}},
-		{name: "astro without options", files: map[string]string{"astro.config.mjs": "import sitemap from '@astrojs/sitemap';\nexport default { site: 'https://example.com', integrations: [sitemap()] };\n"},
-			want: []peer.Config{{Tool: peer.Astro, File: "astro.config.mjs", Line: 2}}},
-		{name: "docusaurus preset and plugin", files: map[string]string{"docusaurus.config.js": `module.exports = {
-  url: 'https://example.com',
-  baseUrl: '/',
-  presets: [
-    [
-      'classic',
-      /** @type {import('@docusaurus/preset-classic').Options} */
-      ({
-        docs: {},
-        sitemap: { lastmod: 'date', ignorePatterns: ['/tags/**'] },
-      }),
-    ],
-  ],
-};
-`}, want: []peer.Config{{Tool: peer.Docusaurus, File: "docusaurus.config.js", Line: 6, Options: []peer.Given{
-			{Name: "lastmod", Value: "date", Line: 10}, {Name: "ignorePatterns", Value: []any{"/tags/**"}, Line: 10}}}}},
-		{name: "docusaurus preset's sitemap off, the plugin on", files: map[string]string{"docusaurus.config.js": `export default {
-  url: 'https://example.com',
-  presets: [['@docusaurus/preset-classic', { sitemap: false }]],
-  plugins: [['@docusaurus/plugin-sitemap', { changefreq: 'daily', priority: null }]],
-};
-`}, want: []peer.Config{{Tool: peer.Docusaurus, File: "docusaurus.config.js", Line: 4, Options: []peer.Given{
-			{Name: "changefreq", Value: "daily", Line: 4}, {Name: "priority", Value: nil, Line: 4}}}}},
-		{name: "gatsby", files: map[string]string{"gatsby-config.js": `module.exports = {
-  siteMetadata: { siteUrl: 'https://example.com' },
-  plugins: [
-    'gatsby-plugin-image',
-    {
-      resolve: 'gatsby-plugin-sitemap',
-      options: { excludes: ['/drafts/*'], entryLimit: 1000, serialize: ({ path }) => ({ url: path }) },
-    },
-  ],
-};
-`}, want: []peer.Config{{Tool: peer.Gatsby, File: "gatsby-config.js", Line: 6, Options: []peer.Given{
-			{Name: "excludes", Value: []any{"/drafts/*"}, Line: 7}, {Name: "entryLimit", Value: 1000.0, Line: 7}, {Name: "serialize", Value: peer.Func{}, Line: 7}}}}},
-		{name: "vitepress", files: map[string]string{"docs/.vitepress/config.mts": `import { defineConfig } from 'vitepress'
-
-export default defineConfig({
-  title: 'Docs',
-  sitemap: {
-    hostname: 'https://example.com/',
-    lastmodDateOnly: true,
-    transformItems: (items) => items.filter((i) => !i.url.includes('old')),
-  },
-})
-`}, want: []peer.Config{{Tool: peer.VitePress, File: "docs/.vitepress/config.mts", Line: 5, Options: []peer.Given{
-			{Name: "hostname", Value: "https://example.com/", Line: 6}, {Name: "lastmodDateOnly", Value: true, Line: 7}, {Name: "transformItems", Value: peer.Func{}, Line: 8}}}}},
-		{name: "vitepress without a sitemap", files: map[string]string{".vitepress/config.js": "export default { title: 'Docs' }\n"}},
-		{name: "sphinx-sitemap", files: map[string]string{"docs/conf.py": `project = 'Docs'
-extensions = [
-    'sphinx.ext.autodoc',
-    'sphinx_sitemap',
-]
-html_baseurl = 'https://example.com/'
-sitemap_url_scheme = '{link}'
-sitemap_excludes = ['search.html', 'genindex.html']
-sitemap_locales = [None]
-html_theme = 'alabaster'
-`}, want: []peer.Config{{Tool: peer.Sphinx, File: "docs/conf.py", Line: 2, Options: []peer.Given{
-			{Name: "html_baseurl", Value: "https://example.com/", Line: 6}, {Name: "sitemap_url_scheme", Value: "{link}", Line: 7},
-			{Name: "sitemap_excludes", Value: []any{"search.html", "genindex.html"}, Line: 8}, {Name: "sitemap_locales", Value: []any{nil}, Line: 9}}}}},
-		{name: "sphinx without sphinx-sitemap", files: map[string]string{"conf.py": "project = 'Docs'\nextensions = []\nhtml_baseurl = 'https://example.com/'\n"}},
 		{name: "next-sitemap", files: map[string]string{"next.config.js": "module.exports = { output: 'export' };\n", "next-sitemap.config.js": `/** @type {import('next-sitemap').IConfig} */
 module.exports = {
   siteUrl: 'https://example.com',
@@ -132,7 +54,7 @@ defaults:
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			writeSite(t, dir, tc.files)
-			found, err := Detect(dir, limits.Default)
+			found, err := detectHere(dir, limits.Default)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -14,7 +14,7 @@ type ServerBuild struct {
 	// files are the pages, at the URLs their paths give (Astro's
 	// build.client, SvelteKit's build/prerendered/).
 	Served bool
-	Pages  []NextPage
+	Pages  []ServedPage
 	// Warnings name, each at the record of the build that lists it (File
 	// relative to the project folder), a route rendered on demand with no
 	// page prerendered.
@@ -39,51 +39,22 @@ type ServerBuild struct {
 
 // ReadServerBuild reads what the server build of p in the project folder
 // dir prerendered and renders on demand, from the records its build
-// writes: Next.js's manifests ([ReadNextBuild]), Astro's server manifest
-// ([ReadAstroBuild]), SvelteKit's ([ReadSvelteKitBuild]), Nuxt's
-// ([ReadNuxtBuild]). nil for a
-// project whose build is a site of files.
+// writes, by its generator's [ServerBuilder]; nil for a project whose
+// build is a site of files.
 func ReadServerBuild(dir string, p *Project, lim limits.Limits) (*ServerBuild, error) {
-	switch {
-	case p.NextDist != "":
-		b, err := ReadNextBuild(dir, p, lim)
-		if err != nil {
-			return nil, err
-		}
-		return &ServerBuild{Served: true, Pages: b.Pages, Warnings: b.Warnings, Input: p.NextDist + "/" + nextPrerenderManifest}, nil
-	case p.AstroServer != "":
-		w, routes, name, err := ReadAstroBuild(dir, p, lim)
-		if err != nil {
-			return nil, err
-		}
-		return &ServerBuild{Warnings: w, Routes: routes, RoutesFrom: name}, nil
-	case p.SvelteKitOut != "":
-		w, err := ReadSvelteKitBuild(dir, p, lim)
-		if err != nil {
-			return nil, err
-		}
-		return &ServerBuild{Warnings: w, Input: p.SvelteKitOut + "/" + svelteKitManifest}, nil
-	case p.NuxtServer != "":
-		w, err := ReadNuxtBuild(dir, p, lim)
-		if err != nil {
-			return nil, err
-		}
-		frozen := &diag.Diagnostic{File: p.NuxtServer + "/" + nuxtServerEntry,
-			Msg:  "Nitro's server serves only the files `nuxi build` found in " + p.PublishDir + ": the sitemaps written there after it are not served",
-			Hint: "serve " + p.PublishDir + " as static files from the host (as Nitro's presets for Netlify, Vercel or Cloudflare do), or give --out public: the next `nuxi build` serves them"}
-		return &ServerBuild{Warnings: w, Frozen: frozen, Input: p.NuxtServer + "/" + nuxtServerEntry}, nil
+	if g, ok := p.Gen.(ServerBuilder); ok {
+		return g.ReadServerBuild(dir, p, lim)
 	}
 	return nil, nil
 }
 
-// onDemandWarning is the warning, at the build's record file, of a route it
-// renders on demand with no page prerendered: what names it (its route,
-// with its component where the record gives one); dynamic says it has
-// parameters (a route of one URL is rendered on each request).
-func onDemandWarning(file, what string, dynamic bool) *diag.Diagnostic {
-	msg := what + " is rendered on each request, not prerendered: it has no page to read, and is not listed"
-	if dynamic {
-		msg = what + " is rendered on demand and has no page prerendered: the sitemap lists no URL of it"
-	}
-	return &diag.Diagnostic{File: file, Msg: msg, Hint: "give its URLs in a file named by --extra-urls"}
+// ServedPage is a page a server build prerendered, which its server
+// answers at a URL its file does not give.
+type ServedPage struct {
+	// Path is its HTML file, relative to the build's server folder
+	// (Project.PublishDir): "app/about.html", "pages/docs/install.html".
+	Path string
+	// URLPath is the path the server serves it at below the base path:
+	// "/about", or "/about/"; "/" for the home page.
+	URLPath string
 }

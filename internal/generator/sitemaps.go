@@ -3,100 +3,56 @@ package generator
 import (
 	"bytes"
 	"cmp"
-	"path"
 	"regexp"
 
-	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
-// Sitemaps names the sitemap files the generator p (or the
-// sitemap plugin its projects use) writes into its output, by their path
-// there: Hugo's sitemap.xml and each language's LANG/sitemap.xml (or the
-// name [sitemap] filename gives, [Project.SitemapFile]), sphinx-sitemap's
-// sitemap.xml (or sitemap_filename's) and each language's,
-// jekyll-sitemap's, Eleventy's and VitePress's sitemap.xml, MkDocs'
-// sitemap.xml and sitemap.xml.gz, @astrojs/sitemap's sitemap-index.xml
-// and sitemap-N.xml, next-sitemap's sitemap.xml and sitemap-N.xml,
-// Docusaurus' sitemap.xml and each locale's LOCALE/sitemap.xml,
-// gatsby-plugin-sitemap's sitemap-index.xml and sitemap-N.xml
-// (sitemap.xml before its version 4), @nuxtjs/sitemap's sitemap.xml, or
-// sitemap_index.xml and the sitemaps in its folder __sitemap__/; none of
-// SvelteKit's, which has no sitemap of its own; Zola's sitemap.xml and,
-// past 30,000 URLs, its sitemapN.xml.
+// Sitemaps names the sitemap files the generator p (or the sitemap
+// plugin its projects use) writes into its output, by their path there:
+// a [SitemapNamer]'s, else sitemap.xml (Hugo's and MkDocs' as
+// legacySitemaps says).
 //
 // The files of a plugin the project adds ([Project.Plugin]) are named here
 // whether the project has it or not: which of them are the plugin's (and
 // which the project's own, under the same names) is for the caller to
 // tell, by [SitemapPlugin.Writes].
 func (p *Project) Sitemaps() func(name string) bool {
-	names := map[string]bool{"sitemap.xml": true}
-	var shard *regexp.Regexp // the names of the shards of an index
-	folder := ""
+	f := legacySitemaps(p)
+	if s, ok := p.Gen.(SitemapNamer); ok {
+		f = s.Sitemaps(p)
+	}
+	return f.Match
+}
+
+// legacySitemaps is Sitemaps for the generators of this package.
+func legacySitemaps(p *Project) SitemapFiles {
+	names := []string{"sitemap.xml"}
 	switch p.Generator {
-	case "hugo", "sphinx":
-		// [sitemap] filename (sphinx-sitemap's sitemap_filename) renames
-		// them all; sitemap.xml stays named, a build before the rename
-		// left it (neither empties its folder). A Sphinx site's languages
-		// are built each into its folder, each with its sitemap.
+	case "hugo":
+		// [sitemap] filename renames them all; sitemap.xml stays named, a
+		// build before the rename left it (Hugo does not empty its
+		// folder).
 		file := cmp.Or(p.SitemapFile, "sitemap.xml")
-		names[file] = true
+		names = append(names, file)
 		for _, lang := range p.Languages {
-			names[lang+"/"+file] = true
+			names = append(names, lang+"/"+file)
 		}
 	case "mkdocs":
-		names["sitemap.xml.gz"] = true
-	case "astro", "gatsby":
-		names["sitemap-index.xml"], shard = true, numberedShard
-	case "next":
-		// next-sitemap's sitemapBaseFileName renames its index and parts
-		// (site-map.xml, site-map-0.xml …).
-		shard = numberedShard
-		if p.Plugin != nil && p.Plugin.shard != nil {
-			shard = p.Plugin.shard
-		}
-		if p.SitemapFile != "" {
-			names[p.SitemapFile] = true
-		}
-	case "docusaurus":
-		// Each locale the configuration names builds into its folder,
-		// with its own sitemap.xml: those, and no other folder's (an
-		// api/ or img/ of the project's own is no locale).
-		file := cmp.Or(p.SitemapFile, "sitemap.xml")
-		names[file] = true
-		for _, l := range p.Locales {
-			names[l+"/"+file] = true
-		}
-	case "nuxt":
-		names["sitemap_index.xml"], folder = true, "__sitemap__/"
-	case "sveltekit":
-		delete(names, "sitemap.xml") // it writes none: a sitemap.xml route is the project's own
-	case "zola":
-		shard = zolaShard // over 30,000 URLs, sitemap.xml is an index of them
+		names = append(names, "sitemap.xml.gz")
 	}
-	return func(name string) bool {
-		dir, file := path.Split(name)
-		switch {
-		case names[name]:
-			return true
-		case shard != nil && dir == "" && shard.MatchString(file):
-			return true
-		case folder != "" && (name == folder || dir == folder && path.Ext(file) == ".xml"):
-			return true
-		}
-		return false
-	}
+	return SitemapFiles{Names: names}
 }
 
 var (
-	// plainBase is a base name of sitemap files that names no folder.
-	plainBase = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
-	// numberedShard is the name of the shards of @astrojs/sitemap,
-	// next-sitemap and gatsby-plugin-sitemap: sitemap-0.xml, sitemap-1.xml …
-	numberedShard = regexp.MustCompile(`^sitemap-[0-9]+\.xml$`)
-	// zolaShard is the name of Zola's: sitemap1.xml …
-	zolaShard = regexp.MustCompile(`^sitemap[0-9]+\.xml$`)
+	// numberedShard is NumberedShards.
+	numberedShard = NumberedShards
 )
+
+// NumberedShards matches the names of the numbered files of the sitemap
+// plugins whose index names them so (@astrojs/sitemap, next-sitemap,
+// gatsby-plugin-sitemap): sitemap-0.xml, sitemap-1.xml …
+var NumberedShards = regexp.MustCompile(`^sitemap-[0-9]+\.xml$`)
 
 // A SitemapPlugin is the plugin that writes the own sitemaps of a
 // generator that writes none itself: Astro's @astrojs/sitemap, Gatsby's
@@ -117,79 +73,23 @@ type SitemapPlugin struct {
 	// none does. Looked lists the files looked at.
 	In     string
 	Looked []string
-	// shard matches the names of its numbered files when its
+	// Shard matches the names of its numbered files when its
 	// configuration renames them (next-sitemap's sitemapBaseFileName);
 	// nil for sitemap-0.xml, sitemap-1.xml …
-	shard *regexp.Regexp
+	Shard *regexp.Regexp
 }
 
 // Writes reports whether the plugin writes the file name of the output
 // folder: its index (but sitemap.xml, sitemapgen's own name, which it
 // writes over) and its numbered files, sitemap-0.xml, sitemap-1.xml …
 func (s *SitemapPlugin) Writes(name string) bool {
-	return s != nil && (name == s.Index && name != "sitemap.xml" || cmp.Or(s.shard, numberedShard).MatchString(name))
-}
-
-// sitemapPlugins are the plugins of the generators that write no
-// sitemaps of their own, by generator.
-var sitemapPlugins = map[string]SitemapPlugin{
-	"astro":  {Name: "@astrojs/sitemap", Index: "sitemap-index.xml"},
-	"gatsby": {Name: "gatsby-plugin-sitemap", Index: "sitemap-index.xml"},
-	"next":   {Name: "next-sitemap", Index: "sitemap.xml"},
-}
-
-// fillPlugin sets p.Plugin for a generator whose sitemaps a plugin
-// writes: In is package.json when it depends on the plugin, else, for
-// Next.js, next-sitemap's configuration file when there is one, else the
-// generator's configuration file p.File when it names the plugin (an
-// import, an entry of plugins).
-func (d *detector) fillPlugin(p *Project) error {
-	sp, ok := sitemapPlugins[p.Generator]
-	if !ok {
-		return nil
-	}
-	sp.Looked = []string{"package.json"}
-	// Next.js's plugin keeps a configuration of its own: read once.
-	var nextName string
-	var nextData []byte
-	if p.Generator == "next" {
-		sp.Looked = append(sp.Looked, nextSitemapConfigs[0])
-		var err error
-		if nextName, nextData, err = d.firstFile(nextSitemapConfigs...); err != nil {
-			return err
-		}
-	} else if p.File != "package.json" {
-		sp.Looked = append(sp.Looked, p.File)
-	}
-	switch {
-	case d.pkg.has(sp.Name):
-		sp.In = "package.json"
-	case p.Generator == "next":
-		sp.In = nextName
-	case p.File != "package.json" && d.names(p.File, sp.Name):
-		sp.In = p.File
-	}
-	if nextName != "" {
-		// next-sitemap's alternateRefs give every URL alternates in its
-		// sitemaps, read before they are replaced.
-		p.I18n = bytes.Contains(nextData, []byte("alternateRefs"))
-		// sitemapBaseFileName names its index and its parts: ours takes
-		// the index's name, as search engines were given it.
-		r := jsconfig.NewReader(nextName, nextData, d.lim)
-		if v, st := r.Str("sitemapBaseFileName", ""); st == jsconfig.OK && v.Value != "sitemap" && plainBase.MatchString(v.Value) {
-			sp.Index = v.Value + ".xml"
-			sp.shard = regexp.MustCompile(`^` + regexp.QuoteMeta(v.Value) + `-[0-9]+\.xml$`)
-			p.SitemapFile, p.SitemapFileKey = sp.Index, nextName+" sitemapBaseFileName"
-		}
-	}
-	p.Plugin = &sp
-	return nil
+	return s != nil && (name == s.Index && name != "sitemap.xml" || cmp.Or(s.Shard, numberedShard).MatchString(name))
 }
 
 // names reports whether the file rel of the project folder names s: a
 // configuration that imports or lists a plugin. A file that cannot be
 // read names nothing (Detect read it already, and said so).
-func (d *detector) names(rel, s string) bool {
+func (d *Dir) names(rel, s string) bool {
 	data, err := d.lim.ReadFile(d.dir, rel, "", limits.Text)
 	return err == nil && bytes.Contains(data, []byte(s))
 }

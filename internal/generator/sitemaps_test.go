@@ -1,7 +1,6 @@
 package generator
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
@@ -19,31 +18,13 @@ func TestGeneratorSitemaps(t *testing.T) {
 		// [sitemap] filename: its name at the root and in each
 		// language's folder, and sitemap.xml, an earlier build's.
 		{"hugo map.xml", []string{"map.xml", "en/map.xml", "de/map.xml", "sitemap.xml"}, []string{"fr/map.xml", "en/sitemap.xml"}},
-		{"astro", []string{"sitemap-index.xml", "sitemap-0.xml", "sitemap-12.xml"}, []string{"sitemap-news.xml", "en/sitemap.xml", "sitemap.xml.gz"}},
 		{"mkdocs", []string{"sitemap.xml", "sitemap.xml.gz"}, []string{"sitemap-0.xml"}},
-		{"next", []string{"sitemap.xml", "sitemap-0.xml"}, []string{"sitemap-index.xml", "blog/sitemap.xml"}},
-		// The locales its configuration names, and no other folder's: a
-		// project's api/ or img/ is no locale.
-		{"docusaurus", []string{"sitemap.xml", "de/sitemap.xml", "pt-BR/sitemap.xml", "zh-Hans/sitemap.xml"}, []string{"blog/sitemap.xml", "docs/sitemap.xml", "sitemap-0.xml", "api/sitemap.xml", "img/sitemap.xml", "fr/sitemap.xml"}},
-		{"eleventy", []string{"sitemap.xml"}, []string{"sitemap-0.xml", "sitemap.xml.gz"}},
-		{"gatsby", []string{"sitemap-index.xml", "sitemap-0.xml", "sitemap.xml"}, []string{"sitemap_index.xml", "en/sitemap.xml"}},
-		{"vitepress", []string{"sitemap.xml"}, []string{"sitemap-0.xml", "sitemap-index.xml"}},
-		{"nuxt", []string{"sitemap.xml", "sitemap_index.xml", "__sitemap__/", "__sitemap__/en-US.xml"}, []string{"__sitemap__/style.xsl", "sitemap-0.xml", "en/sitemap.xml"}},
-		// sphinx-sitemap's, and each language's build's, in its folder
-		// (sitemap_locales); sitemap_filename names them.
-		{"sphinx", []string{"sitemap.xml", "en/sitemap.xml", "pt_BR/sitemap.xml"}, []string{"fr/sitemap.xml", "sitemap-0.xml"}},
-		{"sphinx map.xml", []string{"map.xml", "en/map.xml", "pt_BR/map.xml", "sitemap.xml"}, []string{"en/sitemap.xml"}},
-		{"sveltekit", nil, []string{"sitemap.xml", "sitemap-index.xml", "sitemap-0.xml"}},
 	} {
 		gen, file, _ := strings.Cut(tc.gen, " ")
 		p := &Project{Generator: gen, SitemapFile: file}
 		switch gen {
 		case "hugo":
 			p.Languages = []string{"en", "de"} // Detect's, of [languages.en] and [languages.de]
-		case "sphinx":
-			p.Languages = []string{"en", "pt_BR"} // language and sitemap_locales
-		case "docusaurus":
-			p.Locales = []string{"de", "pt-BR", "zh-Hans"}
 		}
 		takes := p.Sitemaps()
 		for _, n := range tc.yes {
@@ -59,7 +40,8 @@ func TestGeneratorSitemaps(t *testing.T) {
 	}
 }
 
-// TestSitemapPlugin: Detect says, for Astro, Gatsby and Next.js, whether
+// TestSitemapPlugin: Detect says, for a generator whose sitemaps a
+// plugin writes, whether
 // the project has the plugin that writes their sitemaps, and where it
 // says so; the plugin's files are its index and its numbered files.
 func TestSitemapPlugin(t *testing.T) {
@@ -69,18 +51,10 @@ func TestSitemapPlugin(t *testing.T) {
 		gen   string
 		in    string // "" for none; "-" for no plugin at all
 	}{
-		{"astro, the plugin in package.json", map[string]string{"package.json": `{"dependencies": {"astro": "5", "@astrojs/sitemap": "3"}}`}, "astro", "package.json"},
-		{"astro, the plugin imported by the configuration", map[string]string{"astro.config.mjs": "import sitemap from '@astrojs/sitemap';\nexport default { integrations: [sitemap()] };\n"}, "astro", "astro.config.mjs"},
-		{"astro without the plugin", map[string]string{"astro.config.mjs": "export default {};\n"}, "astro", ""},
-		{"gatsby, the plugin in its plugins", map[string]string{"gatsby-config.js": "module.exports = { plugins: [`gatsby-plugin-sitemap`] }\n"}, "gatsby", "gatsby-config.js"},
-		{"gatsby without the plugin", map[string]string{"package.json": `{"dependencies": {"gatsby": "5"}}`}, "gatsby", ""},
-		{"next, next-sitemap in package.json", map[string]string{"package.json": `{"dependencies": {"next": "16", "next-sitemap": "4"}}`}, "next", "package.json"},
-		{"next, next-sitemap's configuration", map[string]string{"next.config.mjs": "export default {};\n", "next-sitemap.config.js": "module.exports = { siteUrl: 'https://n.site' }\n"}, "next", "next-sitemap.config.js"},
-		{"next without next-sitemap", map[string]string{"next.config.mjs": "export default { output: 'export' };\n"}, "next", ""},
 		{"hugo writes its own", map[string]string{"hugo.toml": "baseURL = 'https://h.site/'\n"}, "hugo", "-"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			found, err := Detect(detectFixture(t, tc.files), limits.Default)
+			found, err := detectHere(detectFixture(t, tc.files), limits.Default)
 			if err != nil || len(found) != 1 || found[0].Generator != tc.gen {
 				t.Fatalf("Detect = %s, %v", formatProjects(found), err)
 			}
@@ -120,99 +94,10 @@ func TestSitemapPlugin(t *testing.T) {
 	}
 }
 
-// TestPublished: a Docusaurus site's locales and a Sphinx site's
-// languages publish their sitemaps in their folders, which their builds
-// stop writing once the plugin is off; Hugo's, which its build goes on
-// writing, are not named.
+// TestPublished: Hugo's sitemaps, which its build goes on writing, are
+// not named.
 func TestPublished(t *testing.T) {
-	d := &Project{Generator: "docusaurus", Locales: []string{"de", "pt-BR"}}
-	if got, want := d.Published(""), []string{"de/sitemap.xml", "pt-BR/sitemap.xml"}; !slices.Equal(got, want) {
-		t.Errorf("Docusaurus: %q, want %q", got, want)
-	}
-	// The name the plugin's filename gave, carried over to sitemapgen's.
-	if got, want := d.Published("map.xml"), []string{"de/map.xml", "pt-BR/map.xml"}; !slices.Equal(got, want) {
-		t.Errorf("Docusaurus with filename: %q, want %q", got, want)
-	}
-	s := &Project{Generator: "sphinx", Languages: []string{"en", "pt_BR"}, SitemapFile: "map.xml"}
-	if got, want := s.Published(""), []string{"en/map.xml", "pt_BR/map.xml"}; !slices.Equal(got, want) {
-		t.Errorf("Sphinx: %q, want %q", got, want)
-	}
 	if got := (&Project{Generator: "hugo", Languages: []string{"en", "fr"}}).Published(""); got != nil {
 		t.Errorf("Hugo: %q, want none", got)
-	}
-}
-
-// TestNextSitemapAlternates: next-sitemap's alternateRefs say its
-// sitemaps carry alternates, read before they are replaced, wherever
-// the project names next-sitemap.
-func TestNextSitemapAlternates(t *testing.T) {
-	for _, tc := range []struct {
-		name  string
-		files map[string]string
-		want  bool
-	}{
-		{"alternateRefs", map[string]string{"package.json": `{"dependencies": {"next": "16", "next-sitemap": "4"}}`, "next-sitemap.config.js": "module.exports = { siteUrl: 'https://n.site', alternateRefs: [{ href: 'https://n.site/fr', hreflang: 'fr' }] }\n"}, true},
-		{"none", map[string]string{"next.config.mjs": "export default {};\n", "next-sitemap.config.js": "module.exports = { siteUrl: 'https://n.site' }\n"}, false},
-		{"no next-sitemap", map[string]string{"next.config.mjs": "export default { output: 'export' };\n"}, false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			found, err := Detect(detectFixture(t, tc.files), limits.Default)
-			if err != nil || len(found) != 1 {
-				t.Fatalf("Detect = %s, %v", formatProjects(found), err)
-			}
-			if got := found[0].Translated(); got != tc.want {
-				t.Errorf("Translated() = %v, want %v", got, tc.want)
-			}
-		})
-	}
-}
-
-// TestNextSitemapBaseFileName: next-sitemap's sitemapBaseFileName names
-// its index and its parts, which are taken over, and the name ours takes.
-func TestNextSitemapBaseFileName(t *testing.T) {
-	found, err := Detect(detectFixture(t, map[string]string{
-		"package.json":           `{"dependencies": {"next": "16", "next-sitemap": "4"}}`,
-		"next-sitemap.config.js": "module.exports = { siteUrl: 'https://n.site', sitemapBaseFileName: 'site-map' }\n",
-	}), limits.Default)
-	if err != nil || len(found) != 1 {
-		t.Fatalf("Detect = %s, %v", formatProjects(found), err)
-	}
-	p := found[0]
-	if p.SitemapFile != "site-map.xml" || !strings.Contains(p.SitemapFileKey, "sitemapBaseFileName") {
-		t.Errorf("SitemapFile %q (%s), want site-map.xml", p.SitemapFile, p.SitemapFileKey)
-	}
-	takes := p.Sitemaps()
-	for name, want := range map[string]bool{"site-map.xml": true, "site-map-0.xml": true, "site-map-12.xml": true, "sitemap.xml": true, "sitemap-0.xml": false, "site-map-x.xml": false} {
-		if got := takes(name); got != want {
-			t.Errorf("takes %s = %v, want %v", name, got, want)
-		}
-		if got := p.Plugin.Writes(name); got != (want && name != "sitemap.xml") {
-			t.Errorf("the plugin writes %s = %v", name, got)
-		}
-	}
-}
-
-// TestDocusaurusSitemapFilename: the classic preset's sitemap filename
-// names the root's sitemap and each locale's, which are taken over and
-// answer.
-func TestDocusaurusSitemapFilename(t *testing.T) {
-	found, err := Detect(detectFixture(t, map[string]string{
-		"docusaurus.config.js": "module.exports = {\n  url: 'https://d.site',\n  baseUrl: '/',\n  i18n: { defaultLocale: 'en', locales: ['en', 'de'] },\n  presets: [['classic', { sitemap: { filename: 'map.xml' } }]],\n};\n",
-	}), limits.Default)
-	if err != nil || len(found) != 1 {
-		t.Fatalf("Detect = %s, %v", formatProjects(found), err)
-	}
-	p := found[0]
-	if p.SitemapFile != "map.xml" {
-		t.Errorf("SitemapFile %q, want map.xml", p.SitemapFile)
-	}
-	takes := p.Sitemaps()
-	for name, want := range map[string]bool{"map.xml": true, "de/map.xml": true, "de/sitemap.xml": false, "sitemap.xml": true} {
-		if got := takes(name); got != want {
-			t.Errorf("takes %s = %v, want %v", name, got, want)
-		}
-	}
-	if got, want := p.Published(""), []string{"de/map.xml"}; !slices.Equal(got, want) {
-		t.Errorf("Published %q, want %q", got, want)
 	}
 }

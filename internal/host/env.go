@@ -33,6 +33,12 @@ type Deploy struct {
 	// OwnURL is the URL this deploy is served at (a preview's own), and
 	// OwnFrom its variable.
 	OwnURL, OwnFrom string
+	// OtherOwnURL is, when the environment gives a deploy two URLs of its
+	// own (Vercel: the branch's, VERCEL_BRANCH_URL, which OwnURL is, and
+	// the deploy's, VERCEL_URL), the other one, and OtherOwnFrom its
+	// variable; "" when it gives one, or the two are the same. The base
+	// URL takes the one the built pages name (project).
+	OtherOwnURL, OtherOwnFrom string
 	// Weak is true when ProductionURL is a guess from the platform's
 	// naming rules (Cloudflare Pages' pages.dev name, GitHub Pages'
 	// github.io address), which a custom domain overrides: it ranks below
@@ -71,8 +77,10 @@ func FromEnv(getenv func(string) string) (Deploy, bool) {
 		d.Preview = d.Context == "preview" || d.Context == "development"
 		d.ProductionURL, d.ProductionFrom = siteURL(getenv("VERCEL_PROJECT_PRODUCTION_URL")), "VERCEL_PROJECT_PRODUCTION_URL"
 		d.OwnURL, d.OwnFrom = siteURL(getenv("VERCEL_BRANCH_URL")), "VERCEL_BRANCH_URL"
-		if d.OwnURL == "" {
-			d.OwnURL, d.OwnFrom = siteURL(getenv("VERCEL_URL")), "VERCEL_URL"
+		if u := siteURL(getenv("VERCEL_URL")); d.OwnURL == "" {
+			d.OwnURL, d.OwnFrom = u, "VERCEL_URL"
+		} else if u != "" && u != d.OwnURL {
+			d.OtherOwnURL, d.OtherOwnFrom = u, "VERCEL_URL"
 		}
 		return d.clean(), true
 	case getenv("CF_PAGES") == "1" || getenv("CF_PAGES_URL") != "":
@@ -110,6 +118,9 @@ func (d Deploy) clean() Deploy {
 	}
 	if d.OwnURL == "" {
 		d.OwnFrom = ""
+	}
+	if d.OtherOwnURL == "" {
+		d.OtherOwnFrom = ""
 	}
 	return d
 }

@@ -53,7 +53,7 @@ func TestFromEnv(t *testing.T) {
 			name: "vercel preview with a branch URL",
 			env:  map[string]string{"VERCEL": "1", "VERCEL_ENV": "preview", "VERCEL_PROJECT_PRODUCTION_URL": "example.com", "VERCEL_URL": "site-abc123.vercel.app", "VERCEL_BRANCH_URL": "site-git-fix.vercel.app"},
 			ok:   true,
-			want: Deploy{Platform: Vercel, Context: "preview", Preview: true, ProductionURL: "https://example.com/", ProductionFrom: "VERCEL_PROJECT_PRODUCTION_URL", OwnURL: "https://site-git-fix.vercel.app/", OwnFrom: "VERCEL_BRANCH_URL"},
+			want: Deploy{Platform: Vercel, Context: "preview", Preview: true, ProductionURL: "https://example.com/", ProductionFrom: "VERCEL_PROJECT_PRODUCTION_URL", OwnURL: "https://site-git-fix.vercel.app/", OwnFrom: "VERCEL_BRANCH_URL", OtherOwnURL: "https://site-abc123.vercel.app/", OtherOwnFrom: "VERCEL_URL"},
 		},
 		{
 			name: "cloudflare pages",

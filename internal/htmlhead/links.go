@@ -39,6 +39,10 @@ type Link struct {
 	// navigation, banner and contentinfo landmarks). A site's menu is
 	// on every page; a list page's entries are not in it.
 	Chrome bool
+	// Aside marks a link inside an <aside> that is not within an
+	// <article> or <section> (ARIA's complementary landmark): a theme's
+	// sidebar, whose recent posts are on every page.
+	Aside bool
 }
 
 // Links calls fn for every link of page, in document order. It modifies
@@ -72,7 +76,7 @@ func (lr *LinkReader) Links(page []byte, fn func(Link)) (cut bool) {
 				line += bytes.Count(page[counted:start], []byte("\n"))
 				counted = start
 				baseSeen = baseSeen || name == "base"
-				fn(Link{Href: decode(href), Line: line, Base: name == "base", Chrome: fr.chrome()})
+				fn(Link{Href: decode(href), Line: line, Base: name == "base", Chrome: fr.chrome(), Aside: fr.aside()})
 			case name == "link":
 				href, ok := attrOf(l.attrs, "href")
 				if rel, _ := attrOf(l.attrs, "rel"); !ok || !hasToken(rel, "sitemap") {
@@ -80,7 +84,7 @@ func (lr *LinkReader) Links(page []byte, fn func(Link)) (cut bool) {
 				}
 				line += bytes.Count(page[counted:start], []byte("\n"))
 				counted = start
-				fn(Link{Href: decode(href), Line: line, Sitemap: true, Chrome: fr.chrome()})
+				fn(Link{Href: decode(href), Line: line, Sitemap: true, Chrome: fr.chrome(), Aside: fr.aside()})
 			}
 		case tokEndTag:
 			switch name := string(l.name); {
@@ -98,7 +102,9 @@ func (lr *LinkReader) Links(page []byte, fn func(Link)) (cut bool) {
 // of them. A stray end tag closes nothing.
 type frame struct {
 	nav, sectioning int    // open <nav>s; open <article>, <aside>, <main>, <section>s
+	content         int    // open <article> and <section>s
 	banners         []bool // open <header> and <footer>s: whether each is the page's
+	asides          []bool // open <aside>s: whether each is the page's (Link.Aside)
 }
 
 // open notes the start tag name, and reports whether it is one of
@@ -108,6 +114,12 @@ func (f *frame) open(name string) bool {
 	case "nav":
 		f.nav++
 	case "article", "aside", "main", "section":
+		if name == "aside" {
+			f.asides = append(f.asides, f.content == 0)
+		}
+		if name == "article" || name == "section" {
+			f.content++
+		}
 		f.sectioning++
 	case "header", "footer":
 		f.banners = append(f.banners, f.nav == 0 && f.sectioning == 0)
@@ -123,6 +135,12 @@ func (f *frame) close(name string) {
 	case "nav":
 		f.nav = max(f.nav-1, 0)
 	case "article", "aside", "main", "section":
+		if n := len(f.asides); name == "aside" && n > 0 {
+			f.asides = f.asides[:n-1]
+		}
+		if name == "article" || name == "section" {
+			f.content = max(f.content-1, 0)
+		}
 		f.sectioning = max(f.sectioning-1, 0)
 	case "header", "footer":
 		if n := len(f.banners); n > 0 {
@@ -135,6 +153,10 @@ func (f *frame) close(name string) {
 func (f *frame) chrome() bool {
 	return f.nav > 0 || slices.Contains(f.banners, true)
 }
+
+// aside reports whether a link here is in the page's complementary
+// landmark.
+func (f *frame) aside() bool { return slices.Contains(f.asides, true) }
 
 // hasToken reports whether the space-separated list v has the token
 // tok, without regard to case.

@@ -175,3 +175,20 @@ func TestLinksChrome(t *testing.T) {
 		t.Errorf("links:\n%q\nwant\n%q", got, want)
 	}
 }
+
+// TestLinksAside: a link in an <aside> outside an <article> or
+// <section> (a theme's sidebar, hexo-theme-landscape's recent posts) is
+// Aside, not Chrome; one in an article's aside is neither.
+func TestLinksAside(t *testing.T) {
+	page := `<body><section id="main"><a href="/m">m</a><aside><a href="/ma">ma</a></aside></section>
+<aside id="sidebar"><div><a href="/s">s</a><aside><a href="/ss">ss</a></aside></div></aside><main><aside><a href="/in-main">x</a></aside><a href="/after">after</a></main>`
+	var got []string
+	var lr LinkReader
+	lr.Links([]byte(page), func(l Link) {
+		got = append(got, fmt.Sprintf("%s %v %v", l.Href, l.Chrome, l.Aside))
+	})
+	want := []string{"/m false false", "/ma false false", "/s false true", "/ss false true", "/in-main false true", "/after false false"}
+	if !slices.Equal(got, want) {
+		t.Errorf("links:\n%q\nwant\n%q", got, want)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -142,6 +143,15 @@ var Options = []Option{
 	{Sphinx, "sitemap_excludes", "--exclude, each page as the glob of its built file", sphinxExcludes},
 	{Sphinx, "sitemap_show_lastmod", "honoured: each page dated by its source's last commit; false warned", sphinxShowLastmod},
 	{Sphinx, "language", "honoured: the folder of its build, read at every run", honoured("the folder of the language's build, which sitemapgen reads from conf.py at every run with sitemap_locales")},
+
+	// hexo-generator-sitemap (3.x): the sitemap: block of Hexo's
+	// _config.yml (read by sitemapgen init).
+	{Hexo, "path", "--filename for its .xml file (a name without extension: NAME.xml), --text for a .txt one (both, its default, when not given)", hexoPath},
+	{Hexo, "template", "warned: sitemapgen writes its own XML; rules: in sitemap.yaml set values", hexoTemplate},
+	{Hexo, "template_txt", "warned, as template", hexoTemplate},
+	{Hexo, "rel", "true: warned, sitemapgen writes no page; the theme's head takes the <link rel=\"sitemap\">", hexoRel},
+	{Hexo, "tags", "honoured; false: --exclude tags/** (the tag pages' folder, tag_dir)", hexoLists("tags")},
+	{Hexo, "categories", "honoured; false: --exclude categories/** (category_dir)", hexoLists("categories")},
 }
 
 // The phrases of the notes of what sitemapgen cannot do yet.
@@ -760,4 +770,67 @@ func vitepressHostname(m *Mapper, v any) {
 		p += "/"
 	}
 	m.Set("base_url", u.Scheme+"://"+u.Host+p)
+}
+
+// hexoPath: hexo-generator-sitemap's files, a name or a list of names;
+// a .xml one is sitemapgen's sitemap, a .txt one its text list, a name
+// without an extension NAME.xml.
+func hexoPath(m *Mapper, v any) {
+	names, ok := m.strs(v)
+	if !ok {
+		return
+	}
+	text := false
+	for _, n := range names {
+		switch ext := path.Ext(n); ext {
+		case ".xml":
+			setFilename(m, n)
+		case ".txt":
+			text = true
+		case "":
+			if len(names) == 1 {
+				setFilename(m, n+".xml")
+			}
+		default:
+			m.Warn("names %q, neither a .xml nor a .txt file; not taken", n)
+		}
+	}
+	m.Set("text", text)
+}
+
+// hexoTemplate: a Nunjucks template of the project's own, which the
+// plugin rendered its sitemap with.
+func hexoTemplate(m *Mapper, v any) {
+	s, ok := m.str(v)
+	if !ok {
+		return
+	}
+	m.Warn("names a template of the project's own (%s), which sitemapgen does not render: it writes its own files; set values with --changefreq, --priority or rules: in sitemap.yaml", strconv.Quote(s))
+}
+
+// hexoRel: the plugin's <link rel="sitemap"> in each page's head.
+func hexoRel(m *Mapper, v any) {
+	b, ok := m.boolean(v)
+	switch {
+	case !ok:
+	case b:
+		m.Warn("is true, with which the plugin put a <link rel=\"sitemap\"> into each page's head; sitemapgen writes no page: add the link to your theme's head")
+	default:
+		m.Honoured("is honoured: sitemapgen puts no <link rel=\"sitemap\"> into the pages either")
+	}
+}
+
+// hexoLists: whether the plugin lists the tag (or category) pages.
+func hexoLists(folder string) func(*Mapper, any) {
+	return func(m *Mapper, v any) {
+		b, ok := m.boolean(v)
+		if !ok {
+			return
+		}
+		if b {
+			m.Honoured("is honoured: sitemapgen lists the %s pages, as every page of the site", folder)
+			return
+		}
+		m.Set("exclude", []string{folder + "/**"})
+	}
 }

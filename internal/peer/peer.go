@@ -4,8 +4,8 @@
 // to do instead. The one table, [Options], has a row for every option of
 // @astrojs/sitemap, @docusaurus/plugin-sitemap, @netlify/plugin-sitemap,
 // next-sitemap, gatsby-plugin-sitemap, jekyll-sitemap, Hugo's built-in
-// sitemap, static-sitemap-cli, VitePress's sitemap option and
-// sphinx-sitemap: it is the page a newcomer reads to learn
+// sitemap, static-sitemap-cli, VitePress's sitemap option, sphinx-sitemap
+// and hexo-generator-sitemap: it is the page a newcomer reads to learn
 // what becomes of an option.
 //
 // # Two roads, one mapping
@@ -51,10 +51,11 @@ const (
 	SSCLI       Tool = "static-sitemap-cli"
 	VitePress   Tool = "VitePress's sitemap"
 	Sphinx      Tool = "sphinx-sitemap"
+	Hexo        Tool = "hexo-generator-sitemap"
 )
 
 // Tools are the peers, in the order of the table.
-var Tools = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, Jekyll, Hugo, SSCLI, VitePress, Sphinx}
+var Tools = []Tool{Astro, Docusaurus, Netlify, NextSitemap, Gatsby, Jekyll, Hugo, SSCLI, VitePress, Sphinx, Hexo}
 
 // Integrations are the npm integrations that replace a peer, by the
 // name they run sitemapgen by (SITEMAPGEN_RUN_BY), and the peer each

@@ -7,7 +7,10 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
+	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
@@ -198,7 +201,7 @@ func reasons(skipped map[mapping.Reason]int) string {
 	rest := 0
 	for i, c := range counts {
 		if i < 3 {
-			parts = append(parts, fmt.Sprintf("%d %s", c.n, c.r))
+			parts = append(parts, c.r.Counted(c.n))
 		} else {
 			rest += c.n
 		}
@@ -273,4 +276,106 @@ func (c *canonicalBases) top() (string, int) {
 		}
 	}
 	return best, most
+}
+
+// ErrDevServer is what a build over a dev server's output returns
+// (hugo server --renderToDisk): errors.Is finds it in the
+// [*DevServerError] that says why.
+var ErrDevServer = errors.New("the site folder is a dev server's output; nothing written")
+
+// DevServerError is ErrDevServer with the counts: Named pages of Found
+// name a dev server, Origin (http://localhost:1313), in their canonical
+// or hreflang links; Generator is the generator whose output folder it
+// is ("Hugo"), "" for none.
+type DevServerError struct {
+	Dir               string
+	Named, Found      int
+	Origin, Generator string
+}
+
+func (e *DevServerError) Error() string {
+	rebuild := "rebuild it with its generator's own build (not its dev server)"
+	if e.Generator != "" {
+		rebuild = "rebuild it with " + e.Generator + "'s own build (not its dev server)"
+	}
+	pages := "pages found name"
+	if e.Found == 1 {
+		pages = "page found names"
+	}
+	return fmt.Sprintf("%s: %d of %d %s a dev server (%s) in their canonical or hreflang links: the folder is a dev server's output, not a site to publish; %s, or run sitemapgen watch beside the dev server (docs/watch.md); nothing written",
+		e.Dir, e.Named, e.Found, pages, e.Origin, rebuild)
+}
+
+func (e *DevServerError) Is(target error) bool { return target == ErrDevServer }
+
+// devPages counts, in a whole build not beside a dev server, the pages
+// whose head has a canonical or hreflang link (linking), and those of
+// them whose links name a dev server: a loopback origin (named, origin
+// the first in URL order). Its methods are safe for concurrent use.
+type devPages struct {
+	linking, named atomic.Int64
+	mu             sync.Mutex
+	origin         string
+}
+
+// note counts the page whose head is h.
+func (d *devPages) note(h *htmlhead.Head) {
+	if h.Canonical == "" && len(h.Alternates) == 0 {
+		return
+	}
+	d.linking.Add(1)
+	origin := loopbackOrigin(h.Canonical)
+	for i := 0; origin == "" && i < len(h.Alternates); i++ {
+		origin = loopbackOrigin(h.Alternates[i].Href)
+	}
+	if origin == "" {
+		return
+	}
+	d.named.Add(1)
+	d.mu.Lock()
+	if d.origin == "" || origin < d.origin {
+		d.origin = origin
+	}
+	d.mu.Unlock()
+}
+
+// loopbackOrigin returns the origin of the absolute http(s) URL href when
+// its host is a loopback one (mapping.Loopback), else "". It allocates
+// nothing for a URL on another host: every page's links pass by it.
+func loopbackOrigin(href string) string {
+	href = strings.TrimSpace(href)
+	scheme, rest, ok := strings.Cut(href, "://")
+	if !ok || !strings.EqualFold(scheme, "http") && !strings.EqualFold(scheme, "https") {
+		return ""
+	}
+	end := strings.IndexAny(rest, "/?#")
+	if end < 0 {
+		end = len(rest)
+	}
+	host := rest[:end]
+	// A name, not an address, is loopback only as localhost: one that
+	// does not say it is passed over before Loopback, whose parse of a
+	// host without a port allocates an error.
+	if host == "" || host[0] != '[' && (host[0] < '0' || host[0] > '9') && !strings.Contains(strings.ToLower(host), "localhost") {
+		return ""
+	}
+	if !mapping.Loopback(host) {
+		return ""
+	}
+	return strings.ToLower(scheme) + "://" + host
+}
+
+// devServer fails a whole build over a dev server's output: at least
+// half of the pages that have canonical or hreflang links name a
+// loopback origin, and the base URL is not one. A site whose one page
+// names localhost by mistake is built, with the warning that page has.
+func (b *builder) devServer() error {
+	d := b.dev
+	if d == nil || d.named.Load() == 0 || 2*d.named.Load() < d.linking.Load() {
+		return nil
+	}
+	if u, err := url.Parse(b.mapper.BaseURL()); err == nil && mapping.Loopback(u.Host) {
+		return nil
+	}
+	return &DevServerError{Dir: b.opts.Root, Named: int(d.named.Load()), Found: b.res.Pages, Origin: d.origin, Generator: b.opts.Generator}
 }

@@ -189,8 +189,8 @@ func TestNoneListedWhat(t *testing.T) {
 		{map[mapping.Reason]int{mapping.NoIndex: 12, mapping.ErrorPage: 1}, "every page found is noindex (12 noindex, 1 error page)"},
 		{map[mapping.Reason]int{mapping.NoIndex: 2, mapping.XRobotsTag: 3}, "every page found is noindex (3 X-Robots-Tag noindex, 2 noindex)"},
 		{map[mapping.Reason]int{mapping.RobotsTxt: 4}, "every page found is disallowed by robots.txt (4 robots.txt)"},
-		{map[mapping.Reason]int{mapping.Draft: 2, mapping.Future: 1}, "every page found is unpublished (2 draft, 1 future)"},
-		{map[mapping.Reason]int{mapping.Redirect: 3, mapping.NoIndex: 1}, "every page found is left out on purpose (3 redirect, 1 noindex)"},
+		{map[mapping.Reason]int{mapping.Draft: 2, mapping.Future: 1}, "every page found is unpublished (2 drafts, 1 future)"},
+		{map[mapping.Reason]int{mapping.Redirect: 3, mapping.NoIndex: 1}, "every page found is left out on purpose (3 redirects, 1 noindex)"},
 	} {
 		if got := (&NoneListed{Skipped: tc.skipped}).What(); got != tc.want {
 			t.Errorf("What() = %q\nwant %q", got, tc.want)

@@ -74,6 +74,11 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	}
 	b.failUnread = true
 	res.Redirects = b.opts.Map.Redirects
+	// --verbose's account of each page is the one the build writes,
+	// told after it is dated (explainer.every), or as it is when the
+	// build ends before.
+	b.explain.every = opts.Report.Page
+	defer b.explain.flush()
 	return res, b.run(ctx)
 }
 
@@ -87,6 +92,9 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 		}
 	}
 	b := &builder{opts: opts, res: res, bases: &canonicalBases{}, translated: opts.Translator != nil}
+	if !opts.Map.DevServer {
+		b.dev = &devPages{}
+	}
 	if opts.Map.Hosts == nil && len(opts.HostDirs) > 0 {
 		rules, warnings, err := host.Load(opts.Limits, opts.HostDirs...)
 		if err != nil {
@@ -206,6 +214,14 @@ func (b *builder) run(ctx context.Context) error {
 		}
 	}
 	b.lintLastMod()
+	if len(opts.Explain) > 0 {
+		// A dev server's output is refused by a build: explained, it is
+		// said so (the caller may explain it as watch beside the server
+		// lists it, mapping.Options.DevServer).
+		if err := b.devServer(); err != nil {
+			return err
+		}
+	}
 	if err := b.explain.finish(&b.recs, opts.Report.Explain); err != nil {
 		return err
 	}
@@ -274,6 +290,9 @@ func (b *builder) dedup(only map[string]bool) {
 // write writes the sorted records.
 func (b *builder) write() error {
 	res := b.res
+	if err := b.devServer(); err != nil {
+		return err
+	}
 	if res.URLs.Len() == 0 {
 		return b.writeNone()
 	}
@@ -327,7 +346,7 @@ func (b *builder) warnDeadRobots() {
 	}
 	robots := filepath.Join(w.Dir, "robots.txt")
 	for _, l := range writer.DeadRobotsLines(w.Dir, w.BaseURL) {
-		b.warn("", diag.At(robots, l.Line, "Sitemap: "+l.URL+" names a sitemap file that is not there (a build with --robots wrote the line, for files this one does not write): crawlers get a 404; run with --robots to update it"))
+		b.warn("", diag.At(robots, l.Line, "Sitemap: "+l.URL+" names a sitemap file that is not there (one of sitemapgen's names, which this build does not write): crawlers get a 404; run with --robots to update it"))
 	}
 }
 
@@ -408,6 +427,9 @@ type builder struct {
 	// the base URL their canonical links imply, in a whole build; nil in
 	// a Session's Update, which reads some pages only.
 	bases *canonicalBases
+	// dev counts the pages whose links name a dev server, in a whole
+	// build not beside one (mapping.Options.DevServer); nil else.
+	dev *devPages
 	// linked names the pages read that have more than one name (hard
 	// links), for a Session; nil in Run.
 	linked *linkedPages

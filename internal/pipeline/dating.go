@@ -48,7 +48,7 @@ func (b *builder) hashDate(at *walker.Dir, rel string) func(loc string) (time.Ti
 
 // saveHash writes the hash source's state file, after the sitemaps.
 func (b *builder) saveHash() {
-	if b.hash == nil || b.opts.Write.DryRun || b.opts.Write.Check || len(b.opts.Explain) > 0 {
+	if b.hash == nil || b.opts.Hash.ReadOnly || b.opts.Write.DryRun || b.opts.Write.Check || len(b.opts.Explain) > 0 {
 		return
 	}
 	if b.opts.Hash.Listed {

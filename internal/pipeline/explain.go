@@ -73,6 +73,13 @@ type explainer struct {
 	// altsFrom says where the generator's alternates of a record came
 	// from, "" when its head gave them (builder.genAlternatesFrom).
 	altsFrom func(idx int32) string
+	// every, in a whole build, receives every page's decision as the
+	// build writes it (Report.Page, --verbose): the explanation of each
+	// page, told once the build has dated it (a list page by the newest
+	// page it lists), so that --verbose, --explain and the summary give
+	// one account; told ends it.
+	every func(path string, d *mapping.Decision)
+	told  bool
 }
 
 func newExplainer(opts Options, m *mapping.Mapper) *explainer {
@@ -142,13 +149,14 @@ func filesOf(u, base string) []string {
 	return []string{p + ".html", p + "/index.html", p + ".htm", p + "/index.htm"}
 }
 
-func (e *explainer) wanted() bool { return len(e.targets) > 0 }
+func (e *explainer) wanted() bool { return len(e.targets) > 0 || e.every != nil }
 
 // skipped records a page the pipeline left out before mapping it: its
-// own output, a link not followed.
+// own output, a link not followed. --verbose says those otherwise (their
+// warning, or nothing for sitemapgen's own files): only a target's.
 func (e *explainer) skipped(path string, reason mapping.Reason) {
-	if e.wanted() {
-		e.page(path, &mapping.Decision{URL: sitemap.URL{Loc: e.mapper.Loc(path)}, Skip: reason})
+	if d := (&mapping.Decision{URL: sitemap.URL{Loc: e.mapper.Loc(path)}, Skip: reason}); len(e.targets) > 0 && e.matches(path, d) {
+		e.page(path, d)
 	}
 }
 
@@ -187,7 +195,7 @@ func (e *explainer) page(path string, d *mapping.Decision) {
 			e.found[i], hit = true, true
 		}
 	}
-	if !hit {
+	if !hit && e.every == nil {
 		return
 	}
 	x := &Explanation{Path: path, Decision: *d}
@@ -205,7 +213,7 @@ func (e *explainer) page(path string, d *mapping.Decision) {
 // It only reads the explainer's maps, so the walk's goroutines may call
 // it at once.
 func (e *explainer) matches(path string, d *mapping.Decision) bool {
-	return e.wanted() && (e.lookup(e.paths, path) >= 0 || e.lookup(e.urls, d.URL.Loc) >= 0 || e.lookup(e.urls, e.mapper.Loc(path)) >= 0)
+	return len(e.targets) > 0 && (e.lookup(e.paths, path) >= 0 || e.lookup(e.urls, d.URL.Loc) >= 0 || e.lookup(e.urls, e.mapper.Loc(path)) >= 0)
 }
 
 func (e *explainer) lookup(m map[string]int, key string) int {
@@ -281,14 +289,38 @@ func (e *explainer) finish(recs *records, report func(Explanation)) error {
 			missing = append(missing, e.targets[i])
 		}
 	}
-	if report != nil {
+	if report != nil || e.every != nil {
 		slices.SortStableFunc(e.list, func(a, b *Explanation) int { return walkOrder(a.Path, b.Path) })
-		e.report(recs, report)
+		e.report(recs, func(x Explanation) {
+			if e.every != nil && x.NotWalked == nil {
+				e.every(x.Path, &x.Decision)
+			}
+			if report != nil && (x.NotWalked != nil || e.matches(x.Path, &x.Decision)) {
+				report(x)
+			}
+		})
+		e.told = true
 	}
 	if len(missing) > 0 {
 		return fmt.Errorf("--explain: no page has the path or URL %s", strings.Join(missing, ", "))
 	}
 	return nil
+}
+
+// flush tells every the pages' decisions as they are, in walk order,
+// when a build ended before finish told them (a page that could not be
+// read, --strict's problems): nothing dated them since.
+func (e *explainer) flush() {
+	if e.every == nil || e.told {
+		return
+	}
+	e.told = true
+	slices.SortStableFunc(e.list, func(a, b *Explanation) int { return walkOrder(a.Path, b.Path) })
+	for _, x := range e.list {
+		if x.NotWalked == nil {
+			e.every(x.Path, &x.Decision)
+		}
+	}
 }
 
 // report hands each explanation to report, with the alternates of a

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/sphinx"
 	"github.com/sitemapgen/sitemapgen/internal/gitdates"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
@@ -50,17 +50,17 @@ func TestReadIncludes(t *testing.T) {
 	}
 	b := &builder{opts: Options{
 		Root:   filepath.Join(docs, "_build"),
-		Join:   &Sources{Dir: docs, Project: proj, Preset: generator.Sphinx{}},
+		Join:   &Sources{Dir: docs, Project: proj, Preset: sphinx.Preset{}},
 		Limits: limits.Default,
 	}}
-	got, outside := b.readIncludes(generator.Sphinx{}, "page.rst")
+	got, outside := b.readIncludes(sphinx.Preset{}, "page.rst")
 	want := []string{"../../CHANGELOG.md", "../../examples/run.sh", "../a.inc", "../b.inc"}
 	if !slices.Equal(got, want) || !outside {
 		t.Errorf("page.rst includes %q (outside %v), want %q (outside true)", got, outside, want)
 	}
 	// Without the project, nothing above the sources' folder.
 	b.opts.Join.Project = ""
-	got, outside = b.readIncludes(generator.Sphinx{}, "page.rst")
+	got, outside = b.readIncludes(sphinx.Preset{}, "page.rst")
 	if want := []string{"../a.inc", "../b.inc"}; !slices.Equal(got, want) || outside {
 		t.Errorf("without a project, page.rst includes %q (outside %v), want %q", got, outside, want)
 	}
@@ -74,15 +74,15 @@ func TestReadIncludes(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.git = d
-	got, outside = b.readIncludes(generator.Sphinx{}, "page.rst")
+	got, outside = b.readIncludes(sphinx.Preset{}, "page.rst")
 	if want := []string{"../../CHANGELOG.md", "../../examples/run.sh", "../../../secret.rst", "../a.inc", "../b.inc"}; !slices.Equal(got, want) || !outside {
 		t.Errorf("in a work tree, page.rst includes %q (outside %v), want %q (outside true)", got, outside, want)
 	}
 	b.git = nil
-	if got, _ := b.readIncludes(generator.Sphinx{}, "deep.rst"); len(got) != maxIncludeDepth+1 {
+	if got, _ := b.readIncludes(sphinx.Preset{}, "deep.rst"); len(got) != maxIncludeDepth+1 {
 		t.Errorf("a chain of 12 includes is followed to %d files, want %d: %q", len(got), maxIncludeDepth+1, got)
 	}
-	if got, _ := b.readIncludes(generator.Sphinx{}, "many.rst"); len(got) != maxIncludes {
+	if got, _ := b.readIncludes(sphinx.Preset{}, "many.rst"); len(got) != maxIncludes {
 		t.Errorf("100 includes are followed to %d files, want %d", len(got), maxIncludes)
 	}
 }

@@ -293,6 +293,9 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 	o.truncated = h != nil && h.Truncated
 	if h != nil {
 		o.sitemap = h.Sitemap
+		if b.dev != nil {
+			b.dev.note(h)
+		}
 	}
 	o.unjoined = unjoined
 	o.mtime = f.ModTime.UnixNano()

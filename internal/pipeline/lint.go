@@ -15,7 +15,10 @@ import (
 // which search engines learn to ignore. The likely cause follows from the
 // source most pages' dates came from.
 func (b *builder) lintLastMod() {
-	day, most, n := b.topDay(func(*record) bool { return true })
+	// A list page dated by the newest page it shows (dateListPages) is
+	// judged through that page: list pages sharing the day of the
+	// site's newest post are no stamp.
+	day, most, n := b.topDay(func(*record) bool { return true }, true)
 	if !looksStamped(most, n) {
 		return
 	}
@@ -56,7 +59,7 @@ func (b *builder) guardMTime() {
 	}
 	was := b.recs.dropMTime
 	b.recs.dropMTime = false
-	day, most, n := b.topDay(func(r *record) bool { return r.mtime() })
+	day, most, n := b.topDay(func(r *record) bool { return r.mtime() }, false)
 	b.recs.dropMTime = looksStamped(most, n) || b.stampsMTime
 	if !b.recs.dropMTime {
 		return
@@ -168,12 +171,17 @@ func (b *builder) undatedFix() string {
 
 // topDay returns the day (Unix days) that most of the listed URLs for
 // which count is true have as their lastmod, as written, how many have it,
-// and how many URLs there are in all.
-func (b *builder) topDay(count func(*record) bool) (day int64, most, n int) {
+// and how many URLs there are in all; with skipListed, the list pages
+// dated by what they show (dateListPages) are left out of both.
+func (b *builder) topDay(count func(*record) bool, skipListed bool) (day int64, most, n int) {
 	n = b.recs.Len()
 	days := make(map[int64]int)
 	for _, idx := range b.recs.order {
 		r := b.recs.rec(idx)
+		if _, ok := b.recs.listed[idx]; ok && skipListed {
+			n--
+			continue
+		}
 		if lm := b.recs.lastmod(idx); lm != noLastMod && count(r) {
 			days[lm/86400]++
 		}

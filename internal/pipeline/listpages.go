@@ -46,6 +46,8 @@ func (b *builder) dateListPages() listedCounts {
 		b.dateHugoLists()
 	case *generator.Jekyll:
 		b.dateJekyllLists(g)
+	case generator.Lister:
+		b.dateShownLists(g)
 	}
 	counts := listedCounts{}
 	for idx := range b.recs.listed {
@@ -178,12 +180,77 @@ func (b *builder) dateHugoLists() {
 	}
 }
 
+// dateShownLists dates, in a join whose preset builds list pages that
+// no source gives (generator.Lister), each of them by the newest of the
+// joined pages its built page links to in its own content (Link.Chrome:
+// not its menu, banner or footer; Link.Aside: nor its sidebar, whose
+// recent posts a theme puts on every page), a list page below it that it
+// links to as new as what that one shows. One that shows no dated page keeps its own date,
+// or none.
+func (b *builder) dateShownLists(l generator.Lister) {
+	h := hugoLists{pages: map[string]*hugoPage{}, at: map[string]int{}, noAside: true}
+	for _, idx := range b.recs.order {
+		r := b.recs.rec(idx)
+		if r.extra() {
+			continue
+		}
+		urlPath := b.mapper.URLPath(b.recs.pathOf(r))
+		if b.join[joinKey(urlPath)] != nil {
+			if r.lastmod != noLastMod {
+				h.pages[joinKey(urlPath)] = &hugoPage{lastmod: r.lastmod}
+			}
+			continue
+		}
+		if l.Lists("/" + strings.TrimPrefix(urlPath, "/")) {
+			h.add(idx, urlPath, hugoList{folder: joinKey(urlPath)})
+		}
+	}
+	if len(h.lists) == 0 || len(h.pages) == 0 {
+		return
+	}
+	b.readShown(&h)
+	for i := range h.lists {
+		if t := h.shownNewest(i); t != noLastMod {
+			b.list(h.lists[i].idx, t)
+		}
+	}
+}
+
+// shownNewest is the newest lastmod of the pages the list page i links
+// to, noLastMod for none; a list page below it (archives/2024/ below
+// archives/, every one below the home page) counts as new as what that
+// one shows, not one above it (a month's archive linking to its year's).
+func (h *hugoLists) shownNewest(i int) int64 {
+	l := &h.lists[i]
+	switch l.state {
+	case 1:
+		return noLastMod // a list shown within what it shows
+	case 2:
+		return l.date
+	}
+	l.state, l.date = 1, noLastMod
+	for _, k := range l.shown {
+		if p := h.pages[k]; p != nil && p.lastmod > l.date {
+			l.date = p.lastmod
+		}
+		if j, ok := h.at[k]; ok && j != i && (l.folder == "" || strings.HasPrefix(k, l.folder+"/")) {
+			if t := h.shownNewest(j); t > l.date {
+				l.date = t
+			}
+		}
+	}
+	l.state = 2
+	return l.date
+}
+
 // hugoLists are a Hugo site's list pages and the pages they may list.
 type hugoLists struct {
 	pages map[string]*hugoPage // the dated pages, by joinKey of their URL path
 	lists []hugoList
 	at    map[string]int  // index into lists by joinKey of the list page's URL path
 	langs map[string]bool // the folder keys of the languages' homes but the default's ("fr")
+	// noAside leaves out the links of a page's sidebar (Link.Aside).
+	noAside bool
 }
 
 // hugoPage is a dated page of the content tree, as a list page may list it.
@@ -403,7 +470,7 @@ func (b *builder) readShown(h *hugoLists) {
 			continue
 		}
 		lr.Links(buf.Bytes(), func(ln htmlhead.Link) {
-			if ln.Chrome || ln.Sitemap {
+			if ln.Chrome || ln.Sitemap || ln.Aside && h.noAside {
 				return
 			}
 			ref, err := url.Parse(string(bytes.TrimSpace(ln.Href)))

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/plain"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -182,5 +183,72 @@ func TestHugoListShows(t *testing.T) {
 				t.Errorf("home dated %s, want %s", got, tc.wantHome)
 			}
 		})
+	}
+}
+
+// lister is the preset of a generator whose list pages no source gives
+// (generator.Lister, as Hexo's): its sources are Plain's.
+type lister struct{ plain.Preset }
+
+func (lister) Lists(string) bool { return true }
+
+// TestShownLists: with a generator.Lister preset, a built page no source
+// gives is as new as the newest joined page its own content links to (not
+// its menu, nor its sidebar), a list page below it that it links to as
+// new as what that one shows (not one above it); one that shows none
+// keeps its own date. Many list pages sharing the newest
+// post's day are no build stamp to the lint.
+func TestShownLists(t *testing.T) {
+	old := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC) // the files' times
+	const menu = `<header><nav><a href="/b/">b</a></nav></header>`
+	dir := t.TempDir()
+	public, content := filepath.Join(dir, "public"), filepath.Join(dir, "content")
+	pc := &siteChanger{t: t, root: public}
+	cc := &siteChanger{t: t, root: content}
+	pc.write("index.html", "<title>home</title>"+menu+`<main><a href="/a/">a</a> <a href="b/">b</a></main>`, old)
+	pc.write("tags/x/index.html", "<title>x</title>"+menu+`<main><a href="/a/">a</a></main><aside id="sidebar"><a href="/b/">b</a></aside>`, old)
+	pc.write("archives/index.html", "<title>archives</title>"+menu+`<main><a href="/archives/x/">x</a></main>`, old)
+	pc.write("archives/x/index.html", "<title>x</title>"+menu+`<main><a href="/archives/">all</a> <a href="/a/">a</a></main>`, old)
+	pc.write("archives/y/index.html", "<title>y</title>"+menu+`<main><a href="/archives/">all</a> <a href="/">home</a></main>`, old)
+	pc.write("page/2/index.html", "<title>2</title>"+menu+"<main><p>Nothing.</p></main>", old)
+	for i := range 24 { // list pages that show the newest post
+		pc.write(fmt.Sprintf("archives/%d/index.html", i), `<title>n</title><main><a href="/b/">b</a></main>`, old)
+	}
+	pc.write("a/index.html", "<title>a</title>"+menu, old)
+	pc.write("b/index.html", "<title>b</title>"+menu, old)
+	cc.write("a.md", "---\ndate: 2024-02-02\n---\n", old)
+	cc.write("b.md", "---\ndate: 2024-05-05\n---\n", old)
+	var warnings []string
+	opts := Options{
+		Root: public, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: "https://example.com/", Now: old.AddDate(5, 0, 0)},
+		Join:  &Sources{Dir: content, Preset: lister{}},
+		Write: writer.Options{DryRun: true},
+	}
+	opts.Report.Warn = func(path string, err error) { warnings = append(warnings, err.Error()) }
+	res, err := Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for i := range res.URLs.Len() {
+		u := res.URLs.At(i)
+		got[u.Loc] = u.LastMod.Format(time.DateOnly)
+	}
+	for loc, want := range map[string]string{
+		"https://example.com/":            "2024-05-05",
+		"https://example.com/tags/x/":     "2024-02-02", // not its menu's b, nor its sidebar's
+		"https://example.com/archives/":   "2024-02-02", // as new as archives/x/, below it, which it shows
+		"https://example.com/archives/y/": "2020-01-01", // not as new as the pages above it
+		"https://example.com/archives/7/": "2024-05-05",
+		"https://example.com/page/2/":     "2020-01-01", // shows none: its own date
+	} {
+		if got[loc] != want {
+			t.Errorf("%s: lastmod %q, want %s", loc, got[loc], want)
+		}
+	}
+	for _, w := range warnings {
+		if strings.Contains(w, "look like build times") {
+			t.Errorf("the list pages' dates taken for build times: %s", w)
+		}
 	}
 }

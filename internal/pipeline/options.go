@@ -93,6 +93,9 @@ type Options struct {
 	// modification times may be true; a generator's output is always
 	// written by its build, and mtime is best left out of Map.LastMod.
 	GuardMTime bool
+	// Generator names the generator whose output folder Root is
+	// ("Hugo"), for messages; "" for none.
+	Generator string
 	// GeneratorSitemaps, when set, names the sitemap files the generator
 	// that built the site writes into Write.Dir: their lastmods are the
 	// sitemap lastmod source (mapping.LastModSitemap), and their hreflang
@@ -156,6 +159,11 @@ type Hash struct {
 	// Listed also records in the state file every URL of the sitemap
 	// with its lastmod (hashstate.State.SetListed), for a changes file.
 	Listed bool
+	// ReadOnly reads the state file and never writes it: a preview's
+	// build, whose pages (its own URLs, its branch's content) would
+	// otherwise replace production's dates in a file the platform's
+	// cache shares with production.
+	ReadOnly bool
 }
 
 // Heads configures reading pages' heads.
@@ -187,8 +195,11 @@ type Report struct {
 	// Note reports what only --verbose shows: a head cut at the read
 	// limit, an alternate left out.
 	Note func(path, note string)
-	// Page receives mapping's decision about every page, listed or not.
-	// Setting it keeps every decision until the walk ends: leave it nil
+	// Page receives mapping's decision about every page, listed or not:
+	// in a whole build (Run), once the build has dated it, in walk order,
+	// as --explain gives it (a list page dated by the newest page it
+	// lists, the alternates as written); in a Session, as judged.
+	// Setting it keeps every decision until the build ends: leave it nil
 	// unless it is used.
 	Page func(path string, d *mapping.Decision)
 	// Explain receives the decision about each page named in

@@ -49,7 +49,7 @@ func (b *builder) record(path string, o outcome) {
 		}
 		b.note(path, fmt.Sprintf("head longer than %d bytes; read what fits", limit))
 	}
-	if b.opts.Report.Page != nil {
+	if b.opts.Report.Page != nil && b.explain.every == nil { // a Session's: told as judged
 		b.opts.Report.Page(path, &d)
 	}
 	b.explain.page(path, &d)

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/next"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/walker"
 	"github.com/sitemapgen/sitemapgen/writer"
@@ -39,7 +39,7 @@ func TestRunServed(t *testing.T) {
 	res, ev, err := run(t, Options{
 		Root: server, Heads: Heads{Read: true}, Write: writer.Options{Dir: t.TempDir()},
 		Map:  mapping.Options{BaseURL: "https://example.com/shop/"},
-		Join: &Sources{Dir: sources, Preset: generator.Next{}, Walk: walker.Options{Include: []string{"app/**", "pages/**"}}},
+		Join: &Sources{Dir: sources, Preset: next.Preset{}, Walk: walker.Options{Include: []string{"app/**", "pages/**"}}},
 		Served: []ServedPage{
 			{"app/about.html", "/about/"}, {"app/blog/hello.html", "/blog/hello/"}, {"app/index.html", "/"},
 			{"app/secret.html", "/secret/"}, {"pages/legal.html", "/legal/"},

@@ -276,7 +276,7 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 	res := &Result{Skipped: map[mapping.Reason]int{}}
 	defer func() { res.Elapsed = time.Since(start) }()
 	b := s.b
-	b.res, b.bases = res, nil
+	b.res, b.bases, b.dev = res, nil, nil
 	if b.hash != nil && b.opts.Map.Now.IsZero() {
 		b.now = time.Now() // a page changed now gets this update's time
 	}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/docusaurus"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -451,7 +452,7 @@ func TestSessionJoinFallback(t *testing.T) {
 	opts := Options{
 		Root: build, Heads: Heads{Read: true},
 		Map: mapping.Options{BaseURL: "https://example.com/", TrailingSlash: mapping.SlashNever},
-		Join: &Sources{Dir: dir, Preset: &generator.Docusaurus{Locales: []string{"de"}},
+		Join: &Sources{Dir: dir, Preset: &docusaurus.Preset{Locales: []string{"de"}},
 			Walk: walker.Options{Include: []string{"docs/**", "i18n/**"}}},
 	}
 	s, res, err := Start(context.Background(), opts)

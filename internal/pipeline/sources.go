@@ -167,7 +167,13 @@ func readSource(dir string, at *walker.Dir, rel string, preset generator.Preset,
 		f.Close()
 		return &frontmatter.Source{}, nil
 	}
-	fm, err := readFrontMatter(dir, at, rel, preset, r.ID, lim)
+	var fm *frontmatter.Source
+	var err error
+	if m, ok := preset.(generator.MetaReader); ok {
+		fm, err = readMeta(dir, at, rel, m, lim)
+	} else {
+		fm, err = readFrontMatter(dir, at, rel, preset, r.ID, lim)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -228,6 +234,18 @@ func readFrontMatter(dir string, at *walker.Dir, rel string, preset generator.Pr
 		}
 	}
 	return fm, nil
+}
+
+// readMeta reads the metadata of the file at rel under dir as its
+// generator does, in a form of its own (generator.MetaReader), within
+// limits.front_matter_bytes.
+func readMeta(dir string, at *walker.Dir, rel string, m generator.MetaReader, lim limits.Limits) (*frontmatter.Source, error) {
+	f, err := openSource(dir, at, rel, int64(lim.Or().FrontMatterBytes), "limits.front_matter_bytes")
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return m.ReadMeta(rel, f)
 }
 
 // openSource opens the regular file rel inside the folder dir (a source

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
@@ -36,11 +37,10 @@ func (b *builder) keepsOldOutput() bool {
 	if j == nil {
 		return false
 	}
-	switch j.Preset.Name() {
-	case "hugo", "eleventy":
-		return true
+	if k, ok := j.Preset.(generator.OutputKeeper); ok {
+		return k.KeepsOldOutput()
 	}
-	return false
+	return j.Preset.Name() == "hugo"
 }
 
 // claimed reports whether a file of the project is copied to the built

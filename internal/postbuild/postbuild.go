@@ -276,6 +276,27 @@ func (o *Outputs) Write(urls sitemap.URLs, ans Answers) error {
 	if o.opts.Feed != nil {
 		return o.writeFeed(urls)
 	}
+	return o.removeFeed()
+}
+
+// removeFeed removes, with the feed off, the feed an earlier build wrote
+// into Dir (one OurFeed knows): it would go on giving the URLs of that
+// build to the readers that follow it. Another tool's feed.xml stays.
+func (o *Outputs) removeFeed() error {
+	max := cmp.Or(o.opts.OutputBytes, limits.Default.OutputBytes)
+	old, err := fsx.ReadFile(o.opts.Dir, FeedName, max, limits.OutputBytesKey)
+	if err != nil || !OurFeed(old) {
+		return nil // none, another tool's, or one not read: left as it is
+	}
+	root, err := fsx.OpenRoot(o.opts.Dir)
+	if err != nil {
+		return fmt.Errorf("the feed: %w", err)
+	}
+	defer root.Close()
+	if err := root.RemoveRegular(FeedName); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("the feed: %w", err)
+	}
+	o.say("feed %s removed: the feed is off, and an earlier build wrote it", filepath.Join(o.opts.Dir, FeedName))
 	return nil
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
@@ -84,7 +85,16 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 	g, gerr := p.generatorFor(root)
 	if inDeploy && !d.Weak {
 		if d.Preview && ownURL && d.OwnURL != "" {
-			return withPath(d.OwnURL, basePath(g)), d.Platform + " " + d.OwnFrom + " (previews: own-url)", nil
+			own, from := d.OwnURL, d.OwnFrom+" (previews: own-url)"
+			if d.OtherOwnURL != "" {
+				// Two URLs of its own (Vercel's branch URL and deploy URL):
+				// the one the built pages name, else the first.
+				own, from = d.OwnURL, d.OwnFrom+" (previews: own-url; over "+d.OtherOwnFrom+", which the built pages do not name)"
+				if site, _ := siteBaseURL(root, p.lim); site != "" && sameOrigin(site, d.OtherOwnURL) {
+					own, from = d.OtherOwnURL, d.OtherOwnFrom+" (previews: own-url; the URL the built pages name, not "+d.OwnFrom+")"
+				}
+			}
+			return withPath(own, basePath(g)), d.Platform + " " + from, nil
 		}
 		if d.ProductionURL != "" {
 			return withPath(d.ProductionURL, basePath(g)), d.Platform + " " + d.ProductionFrom, nil
@@ -126,8 +136,57 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 		}
 	case len(p.found) > 1:
 		msg += fmt.Sprintf("\n(found %s: name the site folder to choose)", p.names())
+	case len(p.found) == 0:
+		msg += p.elsewhere(root)
 	}
 	return "", "", errors.New(msg)
+}
+
+// elsewhere says, when no generator's configuration was found, where it
+// was looked for (the project folder: the working directory, or the
+// settings file's), and names the folder above the site folder root that
+// holds a generator's project, if one does ('sitemapgen site/public' run
+// from outside the project), with the command to run there.
+func (p *discovery) elsewhere(root string) string {
+	where := p.dir
+	if p.dir == "." {
+		abs, err := filepath.Abs(".")
+		if err != nil {
+			abs = "."
+		}
+		where = "the working directory (" + abs + ")"
+	}
+	msg := "\nnote: the project's configuration is read from the project folder, " + where + ": no generator's configuration there"
+	if root == "" {
+		return msg
+	}
+	projectAbs, _ := filepath.Abs(p.dir)
+	for d, n := filepath.Dir(filepath.Clean(root)), 0; n < 8 && d != "." && d != ".." && !strings.HasSuffix(d, string(filepath.Separator)+"..") && d != filepath.Dir(d); d, n = filepath.Dir(d), n+1 {
+		if abs, err := filepath.Abs(d); err != nil || abs == projectAbs {
+			break
+		}
+		found, err := registry.Detect(d, p.lim)
+		if err != nil || len(found) != 1 {
+			continue
+		}
+		rel, err := filepath.Rel(d, root)
+		if err != nil {
+			break
+		}
+		g := found[0]
+		return msg + fmt.Sprintf("\nnote: %s holds a %s project (%s): run sitemapgen there: cd %s && sitemapgen %s", d, g.Title, filepath.Join(d, filepath.FromSlash(g.File)), d, rel)
+	}
+	return msg
+}
+
+// sameOrigin reports whether the URLs a and b have one scheme and host.
+func sameOrigin(a, b string) bool {
+	ua, err := url.Parse(a)
+	if err != nil {
+		return false
+	}
+	ub, err := url.Parse(b)
+	return err == nil && strings.EqualFold(ua.Scheme, ub.Scheme) && strings.EqualFold(ua.Host, ub.Host)
 }
 
 // placeholder reports whether u's host is one of the example domains

@@ -11,6 +11,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -20,7 +21,7 @@ func (p *discovery) detect() error {
 		return nil
 	}
 	p.detected = true
-	found, err := generator.Detect(p.dir, p.lim) // its errors name the file from the working directory
+	found, err := registry.Detect(p.dir, p.lim) // its errors name the file from the working directory
 	if p.host != nil {
 		found, p.detectErr = p.host.over(found, err)
 		p.found = found
@@ -72,7 +73,7 @@ func (p *discovery) findRoot() (root, from string, err error) {
 		if len(p.found) > 0 {
 			msg = fmt.Sprintf("found %s, but not the folder it builds the site into\n", p.names()) + msg
 		} else {
-			msg += "\n(no Hugo, Jekyll, Astro, Eleventy, Next.js, MkDocs, Docusaurus, Pelican, Sphinx, Gatsby, VitePress, Nuxt, SvelteKit or Zola project found in " + dirName(p.dir) + ")"
+			msg += "\n(no " + registry.Titles("or") + " project found in " + dirName(p.dir) + ")"
 		}
 		for _, n := range notes {
 			msg += "\nnote: " + n
@@ -168,7 +169,7 @@ func (p *discovery) builtBy(root string) *generator.Project {
 // templates and sources, not the pages. A project whose build folder is
 // not there, or whose configuration does not read, is walked.
 func projectFolder(root string, lim limits.Limits) error {
-	found, err := generator.Detect(root, lim)
+	found, err := registry.Detect(root, lim)
 	if err != nil {
 		return nil
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -37,7 +38,8 @@ func TestGeneratorSitemapsDoor(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	g := &generator.Project{Generator: "astro", Title: "Astro", File: "astro.config.mjs",
+	astro, _ := registry.Lookup("astro")
+	g := &generator.Project{Gen: astro, Generator: "astro", Title: "Astro", File: "astro.config.mjs",
 		Plugin: &generator.SitemapPlugin{Name: "@astrojs/sitemap", Index: "sitemap-index.xml", In: "package.json"}}
 	type result struct {
 		takes    func(string) bool

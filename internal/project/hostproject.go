@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 )
 
 // HostProjectEnv is the environment variable through which a generator's
@@ -74,6 +75,7 @@ func (h *hostProject) over(found []generator.Project, err error) ([]generator.Pr
 	}
 	// package.json: an npm project's, which installed the integration.
 	g := generator.Project{Generator: h.Generator, Title: h.Title, File: "package.json"}
+	g.Gen, _ = registry.Lookup(h.Generator)
 	h.apply(&g)
 	return []generator.Project{g}, err
 }

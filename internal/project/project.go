@@ -258,9 +258,9 @@ func Discover(a Ask) (*Project, error) {
 		if !v.Content {
 			pr.Fallbacks = g.Fallbacks
 		}
-		// Docusaurus serves its baseUrl with its slash whatever
-		// trailingSlash says (applyTrailingSlash leaves it alone).
-		pr.BareBase = g.Generator != "docusaurus"
+		// A generator may serve its base URL with its slash whatever its
+		// trailing-slash setting says (Docusaurus' baseUrl).
+		pr.BareBase = g.Gen == nil || !g.Gen.Info().SlashedBase
 	}
 	pr.Shadowing = p.platform != host.CloudflarePages && p.platform != host.Vercel
 	if src != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -185,7 +186,7 @@ func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources) (*pipeline.
 		pr.Detected = joinDetected(pr.Detected, "sources "+dir+" ("+from+")")
 		return src, nil
 	}
-	if v.Source != SourceNone && !v.PresetGiven && src != nil && src.Preset.Name() == "plain" {
+	if v.Source != SourceNone && !v.PresetGiven && src != nil && registry.IsPlain(src.Preset) {
 		// --source DIR in a project whose generator routes files: its
 		// rules, in that folder.
 		// (The folder is the user's: nothing to check.)
@@ -255,20 +256,11 @@ func (p *discovery) routes(root, given string, v *Ask, pr *Project) (*pipeline.S
 			return nil, "", err
 		}
 	}
-	if a, ok := preset.(*generator.Astro); ok {
-		a.ReadCollections(settingsFS(dir, p.lim), rel)
-		// Read once: watch mode starts again when they change.
-		for _, name := range generator.AstroContentConfigs {
-			pr.Inputs = append(pr.Inputs, filepath.Join(dir, filepath.FromSlash(name)))
-		}
-		for _, col := range a.Collections {
-			pr.Inputs = append(pr.Inputs, filepath.Join(dir, filepath.FromSlash(col.File)))
-		}
-	}
-	if e, ok := preset.(*generator.Eleventy); ok {
-		// The permalinks of its data files, read once: watch mode starts
-		// again when one changes.
-		for _, f := range e.ReadData(settingsFS(dir, p.lim), p.lim) {
+	if r, ok := preset.(generator.RouteReader); ok {
+		// The files that route its pages (Eleventy's data files, Astro's
+		// content configuration and collection routes), read
+		// once: watch mode starts again when one changes.
+		for _, f := range r.ReadRoutes(settingsFS(dir, p.lim), rel, p.lim) {
 			pr.Inputs = append(pr.Inputs, filepath.Join(dir, filepath.FromSlash(f)))
 		}
 	}
@@ -283,24 +275,11 @@ func (p *discovery) routes(root, given string, v *Ask, pr *Project) (*pipeline.S
 	}
 	src.Walk.FollowSymlinks = v.FollowSymlinks
 	// What the line of what was found names: the folders, and whose.
-	switch g.Generator {
-	case "docusaurus":
-		return src, "docs, blog, src/pages, i18n (" + g.Title + ")", nil
-	case "next":
-		return src, "app, pages (" + g.Title + ")", nil
-	case "astro":
-		dirs := []string{filepath.Join(dir, "pages")}
-		for _, c := range preset.(*generator.Astro).Collections {
-			dirs = append(dirs, filepath.Join(dir, filepath.FromSlash(c.Base)))
-		}
-		return src, strings.Join(dirs, ", ") + " (" + g.Title + ")", nil
+	if f, ok := preset.(generator.FolderNamer); ok {
+		return src, f.Folders(dir, g.Title), nil
 	}
-	return src, dir + " (" + g.Title + "'s " + routedFolder[g.Generator] + ")", nil
+	return src, dir + " (" + g.Title + ")", nil
 }
-
-// routedFolder names the one folder of sources of the other generators
-// that route files.
-var routedFolder = map[string]string{"eleventy": "input folder", "sphinx": "source folder"}
 
 // isDir reports whether dir, a folder named as a root (the site's, the
 // sources', a publish folder a configuration gives), is a folder: looked
@@ -351,48 +330,35 @@ func joinDetected(line, part string) string {
 }
 
 // loadPreset returns the preset name asks for, or the one the project's
-// files tell: a Hugo configuration, then a Jekyll _config.yml, then an
-// mkdocs.yml, else plain;
-// and the project folder, the first of dirs that has the generator's
-// configuration (else dirs[0]).
+// files tell: the first of the registry's Loaders whose configuration is
+// there (Hugo's, then Jekyll's _config.yml, then an mkdocs.yml), else
+// plain; and the project folder, the first of dirs that has the
+// generator's configuration (else dirs[0]).
 func loadPreset(name string, dirs []string, lim limits.Limits) (generator.Preset, string, error) {
-	loaders := map[string]func() (generator.Preset, string, bool, error){
-		"hugo": func() (generator.Preset, string, bool, error) {
-			return findConfig(dirs, lim, generator.LoadHugo, func(h *generator.Hugo) bool { return h.File != "" })
-		},
-		"jekyll": func() (generator.Preset, string, bool, error) {
-			return findConfig(dirs, lim, generator.LoadJekyll, func(j *generator.Jekyll) bool { return j.File != "" })
-		},
-		"mkdocs": func() (generator.Preset, string, bool, error) {
-			return findConfig(dirs, lim, generator.LoadMkDocs, func(m *generator.MkDocs) bool { return m.File != "" })
-		},
-	}
-	switch name {
-	case "hugo", "jekyll", "mkdocs":
-		p, d, _, err := loaders[name]() // without a configuration, the generator's defaults
+	if l, ok := registry.LoaderOf(name); ok {
+		p, d, _, err := findConfig(dirs, lim, l) // without a configuration, the generator's defaults
 		return p, d, err
-	case "plain":
-		return generator.Plain{}, dirs[0], nil
 	}
-	for _, load := range []func() (generator.Preset, string, bool, error){loaders["hugo"], loaders["jekyll"], loaders["mkdocs"]} {
-		if p, d, found, err := load(); found || err != nil {
+	for _, n := range registry.ContentPresets() {
+		l, _ := registry.LoaderOf(n)
+		if p, d, found, err := findConfig(dirs, lim, l); found || err != nil || l == registry.Plain {
 			return p, d, err
 		}
 	}
-	return generator.Plain{}, dirs[0], nil
+	return nil, dirs[0], nil
 }
 
 // findConfig loads a generator's configuration from the first of dirs
 // that has one (found reports it has); without one, it returns what the
 // loader made of dirs[0]: the generator's defaults.
-func findConfig[T generator.Preset](dirs []string, lim limits.Limits, load func(string, limits.Limits) (T, error), found func(T) bool) (generator.Preset, string, bool, error) {
-	var first T
+func findConfig(dirs []string, lim limits.Limits, l generator.Loader) (generator.Preset, string, bool, error) {
+	var first generator.Preset
 	for i, d := range dirs {
-		g, err := load(d, lim)
+		g, found, err := l.Load(d, lim)
 		if err != nil {
 			return nil, d, false, wrapIn(d, err)
 		}
-		if found(g) {
+		if found {
 			return g, d, true, nil
 		}
 		if i == 0 {

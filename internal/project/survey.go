@@ -3,8 +3,11 @@ package project
 import (
 	"fmt"
 	"net/url"
+	"path"
 	"path/filepath"
+	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
@@ -31,6 +34,10 @@ type Findings struct {
 	// uses (its generator's sitemap plugin, Hugo's [sitemap], a
 	// static-sitemap-cli script …), each with what its options come to.
 	Peers []Peer
+	// Published says, for a generator whose source folder is the project
+	// folder (Jekyll's default), that its build publishes the settings
+	// file there (sitemap.yaml) with the site, and where to keep it out.
+	Published []error
 }
 
 // A Peer is a sitemap tool the project uses: its options where the
@@ -78,6 +85,9 @@ func Survey(dir string, getenv func(string) string, a Ask) (*Findings, error) {
 		d.BaseURL, d.BaseURLFrom = u, from
 	}
 	d.Peers = pr.peers(d)
+	if a.SettingsFile != "" {
+		d.Published = pr.publishes(a.SettingsFile)
+	}
 	if baseErr != nil {
 		// A peer's option that gives the base URL (@netlify/plugin-sitemap's
 		// baseUrl, next-sitemap's siteUrl) gives it to init's file.
@@ -114,7 +124,7 @@ func (p *discovery) peers(d *Findings) []Peer {
 	if u, err := url.Parse(d.BaseURL); err == nil && d.BaseURL != "" {
 		ctx.BasePath = u.Path
 	}
-	if g := p.builtBy(d.Root); d.Root != "" && g != nil && g.NextDist != "" {
+	if g := p.builtBy(d.Root); d.Root != "" && g != nil && g.Served {
 		// A server build's pages are its prerendered files; the
 		// sitemaps go where its server serves files (public/).
 		ctx.Server, ctx.Out = true, g.ServedDir
@@ -124,4 +134,61 @@ func (p *discovery) peers(d *Findings) []Peer {
 		out = append(out, Peer{Config: c, Result: peer.Map(c.Tool, c.Options, ctx)})
 	}
 	return out
+}
+
+// publishes returns, for each generator found whose source folder is the
+// project folder itself (Jekyll's source, "." by default), that its build
+// publishes the file name there, and at what URL path: the generator's
+// own rules say (generator.Preset.URLPath), and a file its configuration
+// excludes is not published.
+func (p *discovery) publishes(name string) []error {
+	var out []error
+	for _, g := range p.found {
+		if sourceSettings[g.Generator] == "" {
+			continue
+		}
+		pre, project, err := loadPreset(g.Generator, []string{p.dir}, p.lim)
+		if err != nil || pre == nil {
+			continue
+		}
+		content, _ := presetDirs(pre, project)
+		if filepath.Clean(content.path) != filepath.Clean(p.dir) {
+			continue
+		}
+		if u, key, ok := copied(pre, name); ok {
+			out = append(out, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(g.File)),
+				Msg: fmt.Sprintf("%s publishes %s, a file of its source folder, at %s: list it in %s here, or your settings are served with the site", g.Title, name, u, key)})
+		}
+	}
+	return out
+}
+
+// copied reports whether the generator of pre copies the file name of
+// its source folder into the site, as a static file, at what URL path,
+// and the key of its configuration that keeps a file out. Only Jekyll
+// builds its project folder: it copies every file but those whose name
+// starts with ".", "_", "#" or "~" (or ends with "~"), and those exclude:
+// names (with its defaults), unless include: names them.
+// TODO(generators): ask the preset, when it says where a static file of
+// any kind goes (URLPath answers for pages and the files jekyll-sitemap
+// lists only).
+func copied(pre generator.Preset, name string) (urlPath, key string, ok bool) {
+	j, isJekyll := pre.(*generator.Jekyll)
+	if !isJekyll {
+		return "", "", false
+	}
+	match := func(patterns []string) bool {
+		for _, pat := range patterns {
+			pat = strings.Trim(pat, "/")
+			if m, _ := path.Match(pat, name); m || pat == name {
+				return true
+			}
+		}
+		return false
+	}
+	hidden := strings.ContainsAny(name[:1], "._#~") || strings.HasSuffix(name, "~")
+	if hidden && !match(j.Include) || match(j.Exclude) {
+		return "", "", false
+	}
+	return "/" + name, "exclude:", true
 }

@@ -18,7 +18,9 @@
 #     binary: bin/sitemapgen    # the binary to run (not a flag)
 #
 # sitemapgen's summary and warnings go through Jekyll's logger; when it
-# fails, the build fails with its message. See docs/jekyll.md.
+# fails, the build fails with its message, and no Ruby backtrace (under
+# `jekyll serve` and `--watch`, the message is an error and the server
+# goes on: the next build tries again). See docs/jekyll.md.
 
 require "open3"
 require "pathname"
@@ -52,10 +54,26 @@ module SitemapgenJekyll
     args << "--" << Pathname.new(site.dest).relative_path_from(Pathname.new(site.source)).to_s
   end
 
+  # stop ends the build with message, as Jekyll's own errors look, and
+  # without the 40 lines of Ruby backtrace that an exception out of a
+  # hook costs (Jekyll prints it whatever the exception): the message
+  # through the logger, then exit 1. Under `jekyll serve` or `--watch` it
+  # is an error alone: the server goes on, and the next build runs
+  # sitemapgen again.
+  def stop(site, message)
+    message.each_line { |line| Jekyll.logger.error("sitemapgen:", line.chomp.delete_prefix("sitemapgen: ")) }
+    return if site.config["watch"] || site.config["serving"]
+
+    Jekyll.logger.error("", "YOUR SITE'S SITEMAPS COULD NOT BE WRITTEN")
+    $stdout.flush
+    $stderr.flush
+    exit!(1)
+  end
+
   def run(site)
     settings = site.config["sitemapgen"] || {}
     unless settings.is_a?(Hash)
-      raise Jekyll::Errors::FatalException, "sitemapgen: _config.yml: sitemapgen: is not a map of settings"
+      return stop(site, "_config.yml: sitemapgen: is not a map of settings")
     end
 
     binary = settings["binary"] || ENV["SITEMAPGEN_BINARY_PATH"] || "sitemapgen"
@@ -64,13 +82,12 @@ module SitemapgenJekyll
       # sitemapgen: key, not as the flag.
       output, status = Open3.capture2e({ "SITEMAPGEN_RUN_BY" => "jekyll" }, binary, *args(site, settings), chdir: site.source)
     rescue SystemCallError => e
-      raise Jekyll::Errors::FatalException,
-            "sitemapgen: cannot run #{binary}: #{e.message} (install it: docs/jekyll.md)"
+      return stop(site, "cannot run #{binary}: #{e.message} (install it: docs/jekyll.md)")
     end
     lines = output.lines.map(&:chomp)
     # The message, without the pointer to sitemapgen's --help that follows
-    # a usage error (Jekyll prints the lines as one).
-    raise Jekyll::Errors::FatalException, lines.grep_v(USAGE_LINE).join("\n") unless status.success?
+    # a usage error.
+    return stop(site, lines.grep_v(USAGE_LINE).join("\n")) unless status.success?
 
     # A warning's hint lines are warnings too.
     level = :info

@@ -1,0 +1,276 @@
+// The end-to-end tests of issue 55's items 3 to 6 (Starlight, Astro's
+// glob() collections, Next.js over Markdown, Gatsby over Markdown): each
+// runs plain sitemapgen, as a new user does, in a copy of a fixture whose
+// real build is committed (each fixture's rebuild.sh makes it again with
+// the versions its package-lock.json pins: Starlight 0.37.7 on Astro
+// 5.18.2, Next.js 16.4.6, Gatsby 5.16.1), and checks the exact URL set
+// and each lastmod.
+
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+)
+
+// builtSite copies testdata/name, a fixture whose build is committed in
+// out, makes its git history (commitHistory's lines, the build committed
+// last, later than every source: a page dated by its built file would
+// say so), runs plain sitemapgen in it, and returns the project folder,
+// our URLs with their lastmods, and what the run printed.
+func builtSite(t *testing.T, name, out, base string, history ...string) (string, map[string]string, string) {
+	t.Helper()
+	src := copyFixture(t, name)
+	write(t, filepath.Join(src, ".gitignore"), "node_modules\n")
+	commitHistory(t, src, append(history, "2024-09-09T09:09:09Z "+out)...)
+	log := mustRun(t, src).stderr
+	entries, _, err := sitemaptest.URLs(filepath.Join(src, out), base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sitemaptest.MustValidate(t, filepath.Join(src, out))
+	ours := map[string]string{}
+	for _, e := range entries {
+		ours[e.Loc] = e.LastMod
+	}
+	return src, ours, log
+}
+
+// wantLastmods checks that ours lists exactly the URLs of want, each
+// with its lastmod (RFC 3339), and that the run joined every page to a
+// source.
+func wantLastmods(t *testing.T, ours map[string]string, log string, want map[string]string) {
+	t.Helper()
+	for loc, lm := range want {
+		got, ok := ours[loc]
+		switch {
+		case !ok:
+			t.Errorf("%s is not listed", loc)
+		case !sameInstant(got, lm):
+			t.Errorf("%s: lastmod %q, want %s", loc, got, lm)
+		}
+	}
+	var extra []string
+	for loc := range ours {
+		if _, ok := want[loc]; !ok {
+			extra = append(extra, loc)
+		}
+	}
+	slices.Sort(extra)
+	if len(extra) > 0 {
+		t.Errorf("listed, and no page of the site: %q", extra)
+	}
+	if m := regexp.MustCompile(`\d+ URLs? with no source file`).FindString(log); m != "" {
+		t.Errorf("the run says %q: every page has a source:\n%s", m, log)
+	}
+}
+
+// printed checks that each page of pages, a URL of ours under base
+// whose built file is file(URL path), prints in its <time datetime> the
+// instant of its lastmod: the date the real build took from the page's
+// Markdown file (the JavaScript forms Date's toString writes, "Sat Feb 10
+// 2024 00:00:00 GMT+0000 (Coordinated Universal Time)", or the front
+// matter's own).
+func printed(t *testing.T, ours map[string]string, base string, pages []string, file func(string) string) {
+	t.Helper()
+	datetime := regexp.MustCompile(`<time dateTime="([^"]+)"`)
+	for _, loc := range pages {
+		data, err := os.ReadFile(file(strings.TrimPrefix(loc, base)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := datetime.FindSubmatch(data)
+		if m == nil {
+			t.Errorf("%s: the built page prints no date", loc)
+			continue
+		}
+		s := regexp.MustCompile(` \(.*\)$`).ReplaceAllString(string(m[1]), "")
+		var at time.Time
+		for _, layout := range []string{time.RFC3339, "Mon Jan 02 2006 15:04:05 GMT-0700", "January 2, 2006"} {
+			if at, err = time.Parse(layout, s); err == nil {
+				break
+			}
+		}
+		if err != nil {
+			t.Errorf("%s: the built page prints %q, which the test cannot read", loc, m[1])
+			continue
+		}
+		if !sameInstant(ours[loc], at.UTC().Format(time.RFC3339)) {
+			t.Errorf("%s: lastmod %q, and the real build printed %s", loc, ours[loc], m[1])
+		}
+	}
+}
+
+// TestNextMarkdownRoutes runs plain sitemapgen in testdata/next-md, a
+// Next.js 16 static export of a blog over Markdown: pages/[post].tsx,
+// whose getStaticPaths lists posts/*.md by name, publishes each at /NAME;
+// app/notes/[slug]/page.tsx, whose generateStaticParams lists notes/*.md,
+// at /notes/NAME. Each such page is joined to its Markdown file and dated
+// by its front matter's date (an ISO date, a date and time, "March 3,
+// 2023"), not by the files' later commit nor the route's; the home page
+// by its page.tsx's commit.
+func TestNextMarkdownRoutes(t *testing.T) {
+	const base = "https://example.com/"
+	src, ours, log := builtSite(t, "next-md", "out", base,
+		"2024-01-01T00:00:00Z *",
+		"2025-06-01T00:00:00Z posts notes",
+		"2025-07-01T00:00:00Z pages/[post].tsx app/notes/[slug]/page.tsx")
+	wantLastmods(t, ours, log, map[string]string{
+		base:                         "2024-01-01T00:00:00Z",
+		base + "first-light":         "2024-02-10T00:00:00Z",
+		base + "foggy-week":          "2024-05-20T18:30:00Z",
+		base + "ships-seen":          "2023-03-03T00:00:00Z",
+		base + "notes/oil-delivery":  "2024-07-01T00:00:00Z",
+		base + "notes/lens-cleaning": "2023-11-15T00:00:00Z",
+	})
+	printed(t, ours, base, []string{base + "first-light", base + "foggy-week", base + "ships-seen", base + "notes/oil-delivery", base + "notes/lens-cleaning"},
+		func(p string) string { return filepath.Join(src, "out", filepath.FromSlash(p)+".html") })
+}
+
+// TestGatsbyMarkdownPosts runs plain sitemapgen in testdata/gatsby-md, a
+// Gatsby 5 blog in the shape of Gatsby's blog starter: the Markdown files
+// of content/blog (gatsby-source-filesystem's path) are published by
+// gatsby-node.js at their createFilePath slugs (storm-log.md at
+// /storm-log/, first-watch/index.md at /first-watch/). Each post is
+// joined to its file and dated by its front matter's date, not by the
+// files' later commit; the home page by src/pages/index.js's commit. The
+// slice every Gatsby 5 build writes, _gatsby/slices/_gatsby-scripts-1.html
+// (a bare <script> block), is no page.
+func TestGatsbyMarkdownPosts(t *testing.T) {
+	const base = "https://example.com/"
+	src, ours, log := builtSite(t, "gatsby-md", "public", base,
+		"2024-01-01T00:00:00Z *",
+		"2025-06-01T00:00:00Z content",
+		"2025-07-01T00:00:00Z gatsby-node.js src/templates/blog-post.js")
+	wantLastmods(t, ours, log, map[string]string{
+		base:                    "2024-01-01T00:00:00Z",
+		base + "first-watch/":   "2024-02-01T00:00:00Z",
+		base + "storm-log/":     "2024-08-15T06:00:00Z",
+		base + "2023/old-lens/": "2023-04-09T00:00:00Z",
+	})
+	printed(t, ours, base, []string{base + "first-watch/", base + "storm-log/", base + "2023/old-lens/"},
+		func(p string) string { return filepath.Join(src, "public", filepath.FromSlash(p), "index.html") })
+	for _, want := range []string{"content/blog", "src/pages"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("the run does not name %q among the sources:\n%s", want, log)
+		}
+	}
+	slice := filepath.Join("public", "_gatsby", "slices", "_gatsby-scripts-1.html")
+	if _, err := os.Stat(filepath.Join(src, slice)); err != nil {
+		t.Fatalf("the fixture has no slice: %v", err)
+	}
+	if r := mustRun(t, src, "--explain", filepath.ToSlash(slice)); !strings.Contains(r.stdout, "listed:      no") {
+		t.Errorf("Gatsby's slice is listed:\n%s", r.stdout)
+	}
+}
+
+// TestStarlightSite runs plain sitemapgen in testdata/starlight, a
+// Starlight 0.37.7 site (Astro 5.18.2) with three locales (English at
+// the root, de, fr), lastUpdated: true and an edit link: its pages come
+// from the docs collection (src/content/docs/[locale/]id), not from
+// src/pages. Each page is dated as Starlight dates it, the date it prints
+// in <time datetime>: the last commit of its source, or the front
+// matter's lastUpdated; a page German and French lack (guides/tuning.md)
+// is published at /de/guides/tuning/ and /fr/guides/tuning/ from the
+// English file, and dated by it. The locales' 404 pages
+// (src/content/docs/de/404.md, built as de/404/index.html) are error
+// pages, which Starlight's own sitemap leaves out too. The history is
+// rebuild.sh's, which built the committed dist/ with it.
+func TestStarlightSite(t *testing.T) {
+	const base = "https://docs.example.com/"
+	src, ours, log := builtSite(t, "starlight", "dist", base,
+		"2024-01-10T09:00:00Z *",
+		"2024-03-05T12:00:00Z src/content/docs/guides/install.md",
+		"2024-04-20T08:30:00Z src/content/docs/de/guides/install.md",
+		"2024-06-01T16:45:00Z src/content/docs/guides/tuning.md")
+	want := map[string]string{
+		base:                            "2024-01-10T09:00:00Z",
+		base + "de/":                    "2024-01-10T09:00:00Z",
+		base + "fr/":                    "2024-01-10T09:00:00Z",
+		base + "guides/install/":        "2024-03-05T12:00:00Z",
+		base + "de/guides/install/":     "2024-04-20T08:30:00Z",
+		base + "fr/guides/install/":     "2024-01-10T09:00:00Z",
+		base + "guides/tuning/":         "2024-06-01T16:45:00Z",
+		base + "de/guides/tuning/":      "2024-06-01T16:45:00Z", // English's file
+		base + "fr/guides/tuning/":      "2024-06-01T16:45:00Z",
+		base + "reference/settings/":    "2023-05-01T00:00:00Z", // options.md: slug and lastUpdated
+		base + "de/reference/settings/": "2023-05-01T00:00:00Z",
+		base + "fr/reference/settings/": "2023-05-01T00:00:00Z",
+	}
+	wantLastmods(t, ours, log, want)
+
+	// Each date is the one Starlight printed in the page.
+	datetime := regexp.MustCompile(`<time datetime="([^"]+)"`)
+	for loc, lm := range want {
+		page := filepath.Join(src, "dist", filepath.FromSlash(strings.TrimPrefix(loc, base)), "index.html")
+		data, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := datetime.FindSubmatch(data)
+		if m == nil || !sameInstant(strings.Replace(string(m[1]), ".000Z", "Z", 1), lm) {
+			t.Errorf("%s prints %q; the fixture's build is not the history's (rebuild.sh)", page, m)
+		}
+	}
+	// The edit links name the sources the dates come from.
+	data, err := os.ReadFile(filepath.Join(src, "dist", "de", "guides", "tuning", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `href="https://example.com/lantern/edit/main/src/content/docs/guides/tuning.md"`) {
+		t.Error("de/guides/tuning/ does not link to the English file's edit page: the fixture is wrong")
+	}
+
+	// The same URLs, and the same alternates between a page and its
+	// translations (the fallback pages' too), as Starlight's own sitemap
+	// of this build: 12 pages, 3 alternates each.
+	theirs := sitemapAlternates(t, filepath.Join("testdata", "starlight", "dist", "sitemap-0.xml"))
+	if ours := ourAlternates(t, filepath.Join(src, "dist"), base); len(theirs) != 36 || !slices.Equal(ours, theirs) {
+		t.Errorf("our alternates are not Starlight's:\nours   %q\ntheirs %q", ours, theirs)
+	}
+
+	// Starlight's sitemap (it adds @astrojs/sitemap itself when site is
+	// set) is Astro's, taken over as Astro's is.
+	if strings.Contains(log, "kept, as the project's own sitemap") {
+		t.Errorf("Starlight's sitemap is kept as the project's own:\n%s", log)
+	}
+	for _, loc := range []string{base + "de/404/", base + "fr/404/"} {
+		r := mustRun(t, src, "--explain", strings.TrimPrefix(loc, base))
+		if !strings.Contains(r.stdout, "listed:      no, error page") {
+			t.Errorf("%s is not known as the locale's error page:\n%s", loc, r.stdout)
+		}
+	}
+}
+
+// TestAstroGlobCollections runs plain sitemapgen in testdata/astro-glob,
+// an Astro 5.18.2 blog whose posts are the collection "post" of a glob()
+// loader (src/content.config.ts, base ./src/content/post), published by
+// src/pages/posts/[...slug].astro at each entry's id, the route calling
+// getCollection through a helper module (src/data/post.ts) as blog themes
+// do. Each post is joined to its file (notes/Glass Chimney.md is
+// posts/notes/glass-chimney/, the glob loader's slug of its path) and
+// dated as the page prints it, updatedDate else publishDate, which are
+// JavaScript date strings ("11 Oct 2023", 6 December 2024): not by the
+// posts' later commit. The draft is not built.
+func TestAstroGlobCollections(t *testing.T) {
+	const base = "https://example.com/"
+	_, ours, log := builtSite(t, "astro-glob", "dist", base,
+		"2024-01-01T00:00:00Z *",
+		"2025-06-01T00:00:00Z src/content/post")
+	wantLastmods(t, ours, log, map[string]string{
+		base:                                "2024-01-01T00:00:00Z",
+		base + "posts/lamp-oil/":            "2023-10-11T00:00:00Z", // publishDate: "11 Oct 2023"
+		base + "posts/wick-care/":           "2025-02-02T00:00:00Z", // updatedDate: "February 2, 2025"
+		base + "posts/notes/glass-chimney/": "2024-03-03T00:00:00Z", // publishDate: Mar 3 2024
+	})
+	if !strings.Contains(log, "src/content/post") {
+		t.Errorf("the run does not name the collection's folder among the sources:\n%s", log)
+	}
+}

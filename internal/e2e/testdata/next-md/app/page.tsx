@@ -1,0 +1,3 @@
+export default function Home() {
+  return <p>A logbook of a lighthouse keeper, in posts and notes.</p>;
+}

@@ -1,0 +1,305 @@
+package astro
+
+import (
+	"io/fs"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+var (
+	_ generator.Preset      = (*Preset)(nil)
+	_ generator.Sourced     = (*Preset)(nil)
+	_ generator.RouteReader = (*Preset)(nil)
+	_ generator.FolderNamer = (*Preset)(nil)
+	_ generator.Fallback    = (*Preset)(nil)
+	_ generator.Dated       = (*Preset)(nil)
+)
+
+// Preset routes the pages of src/pages: .astro components, Markdown and
+// MDX, and .html files (Astro 5). Endpoints (.js, .ts) are not pages;
+// files and folders named with "_" are left out; a route with a
+// parameter ([slug].astro, the pages of a content collection) is built
+// by code, which sitemapgen does not run. Markdown front matter gives
+// dates (draft: true is no longer honoured by Astro 5, which builds such
+// pages); an .astro component's fence is code.
+type Preset struct {
+	// Pages is the pages folder relative to the source folder: "pages".
+	Pages string
+	// Collections are the content collections whose entries a route
+	// with a parameter publishes one page each (see
+	// [Preset.ReadCollections]).
+	Collections []Collection
+	// Routed is the preset of an integration's pages (Starlight's docs,
+	// see [Integration]), asked first; nil for none.
+	Routed generator.Sourced
+	// Aliases are tsconfig.json's path aliases, each pattern ("@/*",
+	// "@utils") to its first target relative to the project folder
+	// ("src/*"), by which a route may import the module that reads its
+	// collection.
+	Aliases map[string]string
+}
+
+// Collection is a content collection of Markdown entries that a
+// route such as pages/blog/[...slug].astro publishes, one page per entry
+// at the route's folder and the entry's id (params: { slug: post.id }),
+// as Astro's blog template does.
+type Collection struct {
+	// Base is the folder of the entries, relative to the source folder
+	// ("content/blog").
+	Base string
+	// Route is the folder of the route, as a URL path ("/blog/").
+	Route string
+	// File is the route's file relative to the source folder; Module
+	// the module whose function reads the collection for it, "" when
+	// the route calls getCollection itself.
+	File, Module string
+	// Drafts says that the getCollection call filters on the entries'
+	// draft (({ data }) => !data.draft): an entry with draft: true has
+	// no page.
+	Drafts bool
+}
+
+// filtersDrafts reports whether a getCollection('name', …) call of code
+// filters on draft.
+func filtersDrafts(code, name string) bool {
+	return regexp.MustCompile(`getCollection\(\s*['"]` + regexp.QuoteMeta(name) + `['"]\s*,[^;]*\bdraft\b`).MatchString(code)
+}
+
+// URLPath returns the route of p, a path relative to the source folder.
+func (a *Preset) URLPath(p generator.Page) (string, bool) {
+	if a.Routed != nil {
+		if u, ok := a.Routed.URLPath(p); ok {
+			return u, true
+		}
+	}
+	for _, c := range a.Collections {
+		if rel, ok := strings.CutPrefix(p.Path, c.Base+"/"); ok {
+			if !srcpath.HasExt(rel, ".md", ".mdx", ".markdown") || srcpath.AnyElement(rel, "_", ".") {
+				return "", false
+			}
+			id := p.Slug
+			if id == "" {
+				id = srcpath.EntryID(rel)
+			}
+			return srcpath.Resolve(c.Route, id), true
+		}
+	}
+	rel, ok := strings.CutPrefix(p.Path, a.Pages+"/")
+	if !ok || !srcpath.HasExt(rel, ".astro", ".md", ".mdx", ".markdown", ".html") {
+		return "", false
+	}
+	return srcpath.FileRoute(rel)
+}
+
+// ContentConfigs are the files, relative to the source folder, that
+// define an Astro site's content collections, in the order Astro looks for
+// them (Astro 5, then the older place).
+var ContentConfigs = []string{"content.config.ts", "content.config.mts", "content.config.mjs", "content.config.js", "content/config.ts", "content/config.mts", "content/config.mjs", "content/config.js"}
+
+var (
+	// routeFile is a route with one parameter for the rest of the
+	// path or one element: [slug].astro, [...slug].astro.
+	routeFile = regexp.MustCompile(`^\[(?:\.\.\.)?(\w+)\]\.astro$`)
+	// getCollection is a route's call that names its collection.
+	getCollection = regexp.MustCompile(`getCollection\(\s*['"]([\w-]+)['"]`)
+	// globLoader opens a glob loader's options; loaderBase is their base.
+	globLoader = regexp.MustCompile(`\bglob\(\s*\{`)
+	loaderBase = regexp.MustCompile(`\bbase\s*:\s*['"]([^'"]+)['"]`)
+)
+
+// ReadCollections finds, in the source folder src, the routes that
+// publish a content collection's entries by their id as Astro's blog
+// template does: pages/FOLDER/[...slug].astro whose getStaticPaths calls
+// getCollection('NAME') and gives params: { slug: post.id } (or
+// post.slug, the id of Astro 4's collections). A route that calls a
+// function it imports from a module of the project (by a relative path
+// or an alias of tsconfig.json) takes the one collection that function
+// reads (see [Preset.importedCollection]). The
+// collection's folder is the base of its glob loader in
+// content.config.(ts|js|mjs), else content/NAME (the older collections).
+// Other routes with a parameter are left to the generator's code: their
+// pages are not joined.
+//
+// srcDir is the source folder relative to the project folder ("src"),
+// which a loader's base is relative to.
+func (a *Preset) ReadCollections(src fs.FS, srcDir string) {
+	cfg := ""
+	for _, name := range ContentConfigs {
+		if data, err := fs.ReadFile(src, name); err == nil {
+			cfg = string(data)
+			break
+		}
+	}
+	_ = fs.WalkDir(src, a.Pages, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		m := routeFile.FindStringSubmatch(d.Name())
+		if m == nil {
+			return nil
+		}
+		data, err := fs.ReadFile(src, p)
+		if err != nil {
+			return nil
+		}
+		code := string(data)
+		if !regexp.MustCompile(`params\s*:\s*\{\s*` + m[1] + `\s*:\s*\w+\.(?:id|slug)\s*,?\s*\}`).MatchString(code) {
+			return nil
+		}
+		name, module := "", ""
+		if coll := getCollection.FindStringSubmatch(code); coll != nil {
+			name = coll[1]
+		} else if name, module = a.importedCollection(src, srcDir, p, code); name == "" {
+			return nil
+		}
+		drafts := filtersDrafts(code, name)
+		if module != "" {
+			if data, err := fs.ReadFile(src, module); err == nil {
+				drafts = filtersDrafts(string(data), name)
+			}
+		}
+		base, ok := collectionBase(cfg, name, srcDir)
+		if !ok {
+			return nil // entries outside the source folder: not joined
+		}
+		dir := path.Dir(strings.TrimPrefix(p, a.Pages+"/"))
+		route := "/"
+		if dir != "." {
+			route = "/" + dir + "/"
+		}
+		a.Collections = append(a.Collections, Collection{Base: base, Route: route, File: p, Module: module, Drafts: drafts})
+		return nil
+	})
+}
+
+// collectionBase returns the folder of the collection name's entries,
+// relative to the source folder srcDir: its glob loader's base in the
+// content configuration cfg (relative to the project folder), else
+// content/NAME. ok is false for a base outside the source folder.
+func collectionBase(cfg, name, srcDir string) (string, bool) {
+	def := regexp.MustCompile(`\b` + regexp.QuoteMeta(name) + `\s*=\s*defineCollection\(`).FindStringIndex(cfg)
+	if def == nil {
+		return "content/" + name, true
+	}
+	rest := cfg[def[1]:]
+	if next := strings.Index(rest, "defineCollection("); next >= 0 {
+		rest = rest[:next]
+	}
+	g := globLoader.FindStringIndex(rest)
+	if g == nil {
+		return "content/" + name, true
+	}
+	// The loader's options: up to the brace that closes them.
+	opts, depth := rest[g[1]-1:], 0
+	for i, c := range opts {
+		if c == '{' {
+			depth++
+		} else if c == '}' {
+			if depth--; depth == 0 {
+				opts = opts[:i+1]
+				break
+			}
+		}
+	}
+	b := loaderBase.FindStringSubmatch(opts)
+	if b == nil {
+		return "", false // a loader without a literal base
+	}
+	base := path.Clean(strings.TrimPrefix(b[1], "./"))
+	if srcDir == "." || srcDir == "" {
+		return base, !strings.HasPrefix(base, "../")
+	}
+	if rel, ok := strings.CutPrefix(base, path.Clean(srcDir)+"/"); ok {
+		return rel, true
+	}
+	return "", false
+}
+
+// SourceFiles returns the pages folder's files, the collections' and
+// the integration's.
+func (a *Preset) SourceFiles() (include, exclude []string) {
+	include = []string{a.Pages + "/**"}
+	for _, c := range a.Collections {
+		include = append(include, c.Base+"/**")
+	}
+	if a.Routed != nil {
+		in, ex := a.Routed.SourceFiles()
+		include, exclude = append(include, in...), append(exclude, ex...)
+	}
+	return include, exclude
+}
+
+// FrontMatter reads the front matter of Markdown pages only, drafts
+// aside: Astro 5 builds a page with draft: true like any other. The
+// integration's pages are read as it says.
+func (a *Preset) FrontMatter(rel string) generator.Reading {
+	if a.Routed != nil {
+		if _, ok := a.Routed.URLPath(generator.Page{Path: rel}); ok {
+			return a.Routed.FrontMatter(rel)
+		}
+	}
+	for _, c := range a.Collections {
+		if strings.HasPrefix(rel, c.Base+"/") {
+			return generator.Reading{Read: true, Dates: true, Drafts: c.Drafts}
+		}
+	}
+	md := !srcpath.HasExt(rel, ".astro", ".html")
+	return generator.Reading{Read: md, Dates: md}
+}
+
+// FallbackURL asks the integration (generator.Fallback): Starlight
+// builds the pages a locale lacks from the default locale's files.
+func (a *Preset) FallbackURL(urlPath string) (string, bool) {
+	if f, ok := a.Routed.(generator.Fallback); ok {
+		return f.FallbackURL(urlPath)
+	}
+	return "", false
+}
+
+// LastModOrder asks the integration (generator.Dated), whose pages are
+// most of the site's: nil, sitemapgen's order, without one.
+func (a *Preset) LastModOrder() *generator.DateOrder {
+	if d, ok := a.Routed.(generator.Dated); ok {
+		return d.LastModOrder()
+	}
+	return nil
+}
+
+// Name returns "astro".
+func (a *Preset) Name() string { return "astro" }
+
+// ReadRoutes reads the routes of the content collections in the source
+// folder src, whose path relative to the project folder is rel (see
+// [Preset.ReadCollections]), and returns the content configurations
+// looked for and the collections' route files.
+func (a *Preset) ReadRoutes(src fs.FS, rel string, _ limits.Limits) []string {
+	a.ReadCollections(src, rel)
+	files := append([]string(nil), ContentConfigs...)
+	for _, c := range a.Collections {
+		files = append(files, c.File)
+		if c.Module != "" {
+			files = append(files, c.Module)
+		}
+	}
+	return files
+}
+
+// Folders names the pages folder and each collection's, in the source
+// folder dir, for the line of what was found.
+func (a *Preset) Folders(dir, title string) string {
+	dirs := []string{filepath.Join(dir, a.Pages)}
+	for _, c := range a.Collections {
+		dirs = append(dirs, filepath.Join(dir, filepath.FromSlash(c.Base)))
+	}
+	line := strings.Join(dirs, ", ") + " (" + title + ")"
+	if f, ok := a.Routed.(generator.FolderNamer); ok {
+		line = f.Folders(dir, title) + ", " + line
+	}
+	return line
+}

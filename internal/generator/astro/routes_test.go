@@ -1,0 +1,119 @@
+package astro
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+)
+
+// routeCase is a source file, the front matter that moves it, and the URL
+// path Astro writes it at ("" for none).
+type routeCase struct {
+	path, slug string
+	want       string
+}
+
+func checkRoutes(t *testing.T, p generator.Preset, cases []routeCase) {
+	t.Helper()
+	for _, c := range cases {
+		got, ok := p.URLPath(generator.Page{Path: c.path, Slug: c.slug})
+		if !ok {
+			got = ""
+		}
+		if got != c.want {
+			t.Errorf("%s %s (slug %q): %q, want %q", p.Name(), c.path, c.slug, got, c.want)
+		}
+	}
+}
+
+// TestRoutes: src/pages, else SourceDir.
+func TestRoutes(t *testing.T) {
+	for _, tt := range []struct {
+		p   generator.Project
+		dir string
+	}{
+		{generator.Project{Generator: "astro"}, "src"},
+		{generator.Project{Generator: "astro", SourceDir: "site"}, "site"},
+	} {
+		pre, dir := Generator{}.Routes(&tt.p)
+		if pre.Name() != "astro" || dir != tt.dir {
+			t.Errorf("%+v: Routes() = %s, %q; want astro, %q", tt.p, pre.Name(), dir, tt.dir)
+		}
+	}
+}
+
+func TestAstroURLs(t *testing.T) {
+	checkRoutes(t, &Preset{Pages: "pages"}, []routeCase{
+		{path: "pages/index.astro", want: "/"},
+		{path: "pages/about.astro", want: "/about"},
+		{path: "pages/blog/index.astro", want: "/blog/"},
+		{path: "pages/blog/hello.md", want: "/blog/hello"},
+		{path: "pages/blog/hello.mdx", want: "/blog/hello"},
+		{path: "pages/blog/[slug].astro", want: ""},
+		{path: "pages/[...page].astro", want: ""},
+		{path: "pages/rss.xml.js", want: ""},
+		{path: "pages/_draft.md", want: ""},
+		{path: "components/Card.astro", want: ""},
+	})
+	a := &Preset{}
+	if a.FrontMatter("pages/about.astro").Read {
+		t.Error("an .astro component's fence is read as front matter")
+	}
+	if r := a.FrontMatter("pages/blog/a.md"); !r.Read || !r.Dates {
+		t.Error("a Markdown page's front matter is not read")
+	}
+}
+
+func TestAstroCollections(t *testing.T) {
+	route := "---\nexport async function getStaticPaths() {\n  const posts = await getCollection('blog');\n  return posts.map((post) => ({ params: { slug: post.id }, props: post }));\n}\n---\n"
+	src := fstest.MapFS{
+		"content.config.ts":          {Data: []byte("const blog = defineCollection({\n  loader: glob({ base: './src/content/posts', pattern: '**/*.md' }),\n});\nexport const collections = { blog };\n")},
+		"pages/blog/[...slug].astro": {Data: []byte(route)},
+		"pages/notes/[id].astro":     {Data: []byte(strings.ReplaceAll(strings.ReplaceAll(route, "'blog'", "'notes'"), "slug:", "id:"))},
+		"pages/tags/[tag].astro":     {Data: []byte("---\nconst tags = await getCollection('blog'); params: { tag: t.name }\n---\n")},
+		"pages/index.astro":          {Data: []byte("---\n---\n")},
+	}
+	a := &Preset{Pages: "pages"}
+	a.ReadCollections(src, "src")
+	want := []Collection{
+		{Base: "content/posts", Route: "/blog/", File: "pages/blog/[...slug].astro"},
+		{Base: "content/notes", Route: "/notes/", File: "pages/notes/[id].astro"}, // no loader: the older collections' folder
+	}
+	if !reflect.DeepEqual(a.Collections, want) {
+		t.Fatalf("Collections = %+v\nwant %+v", a.Collections, want)
+	}
+	checkRoutes(t, a, []routeCase{
+		{path: "content/posts/first-post.md", want: "/blog/first-post"},
+		{path: "content/posts/Second Post!.md", want: "/blog/second-post"},
+		{path: "content/posts/2024/trip/index.mdx", want: "/blog/2024/trip"},
+		{path: "content/posts/Foo/Index.md", want: "/blog/foo"},
+		{path: "content/posts/cafe\u0301.md", want: "/blog/cafe\u0301"},
+		{path: "content/posts/custom.md", slug: "elsewhere", want: "/blog/elsewhere"},
+		{path: "content/posts/_draft.md", want: ""},
+		{path: "content/posts/data.json", want: ""},
+		{path: "content/notes/a.md", want: "/notes/a"},
+		{path: "pages/blog/[...slug].astro", want: ""},
+	})
+	if include, _ := a.SourceFiles(); len(include) != 3 {
+		t.Errorf("SourceFiles() = %q", include)
+	}
+
+	for _, tt := range []struct {
+		cfg, srcDir, want string
+		ok                bool
+	}{
+		{"const blog = defineCollection({ schema: z.object({ a: z.string() }), loader: glob({ pattern: '**/*.md', base: './src/data/blog' }) });", "src", "data/blog", true},
+		{"const blog = defineCollection({ loader: glob({ base: './content/blog' }) });", "src", "", false}, // outside src
+		{"const blog = defineCollection({ loader: glob({ base: 'site/posts' }) });", "site", "posts", true},
+		{"const blog = defineCollection({ loader: glob({ base: dir }) });", "src", "", false},
+		{"const blog = defineCollection({ type: 'content' });", "src", "content/blog", true},
+		{"const other = defineCollection({ loader: glob({ base: './src/x' }) }); const blog = defineCollection({ type: 'content' });", "src", "content/blog", true},
+	} {
+		if got, ok := collectionBase(tt.cfg, "blog", tt.srcDir); got != tt.want || ok != tt.ok {
+			t.Errorf("collectionBase(%q, %q) = %q, %v; want %q, %v", tt.cfg, tt.srcDir, got, ok, tt.want, tt.ok)
+		}
+	}
+}

@@ -1,0 +1,277 @@
+package generator
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"regexp"
+	"slices"
+
+	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
+)
+
+// The contract between sitemapgen and the generators it knows. Each
+// generator is one value of a type that implements [Generator], and the
+// optional interfaces below for what only some generators do; package
+// registry lists them, in detection order. The rest of sitemapgen asks a
+// [Project] (whose Gen is its generator) or the registry, never a
+// generator by its name or type: the methods of Project and the
+// functions of this file are the one place that asks for the optional
+// interfaces.
+
+// A Generator is one static site generator: what is fixed about it, and
+// how to recognise its projects. It holds no state: the registry holds
+// one of each, which may be used from several goroutines at once.
+type Generator interface {
+	// Info returns what is fixed about the generator; it reads nothing.
+	Info() Info
+	// Detect returns what the files of d say of the generator's project
+	// there, or nil, nil when d holds none. A configuration that exists
+	// but does not parse is the error, naming the file; what Detect
+	// cannot take from a literal value is a note (Dir.Note, Project.Notes).
+	Detect(d *Dir) (*Project, error)
+}
+
+// Info is what is fixed about a generator.
+type Info struct {
+	// Name is the generator's name, lower case: "hugo", "next". It is
+	// Project.Generator, and a --preset value for a [Loader].
+	Name string
+	// Title is its name for people: "Hugo", "Next.js".
+	Title string
+	// PublishKey and SourceKey name the keys of its configuration that
+	// give its publish folder and its sources' folder ("publishDir",
+	// "contentDir"); "" where no key does (Docusaurus' build/).
+	PublishKey, SourceKey string
+	// SlashedBase says that the generator serves the base URL with its
+	// slash only, whatever its trailing-slash setting (Docusaurus): the
+	// base URL is not listed without it.
+	SlashedBase bool
+	// ConfigFile is the configuration file to write a setting in when
+	// the project was found by a dependency of its package.json (or its
+	// Gemfile): "astro.config.mjs"; "" for none.
+	ConfigFile string
+}
+
+// A Loader loads the preset of a generator whose pages all come from
+// source files, so that content mode (--mode content) lists its site
+// from them, without a build: Hugo's, Jekyll's, MkDocs'; and plain, for a
+// folder no generator owns. registry.ContentPresets names them.
+type Loader interface {
+	// Load reads the generator's configuration in the folder dir and
+	// returns its preset, with the generator's defaults where dir has
+	// none (found false). A configuration that exists but does not parse
+	// is the error, naming its file relative to dir.
+	Load(dir string, lim limits.Limits) (p Preset, found bool, err error)
+}
+
+// A Claimer is a Generator that takes files before any generator's
+// Detect runs, so that another one that could read them leaves them: Zola
+// claims a config.toml that is its own before Hugo reads config.toml.
+// Claims do not change the order of the projects Detect returns.
+type Claimer interface {
+	Claim(d *Dir)
+}
+
+// A SitemapNamer is a Generator whose own sitemaps (or its sitemap
+// plugin's) are other than sitemap.xml at the root of its output.
+type SitemapNamer interface {
+	// Sitemaps names the sitemap files the generator writes for p.
+	Sitemaps(p *Project) SitemapFiles
+}
+
+// SitemapFiles names the sitemap files a generator, or the plugin its
+// projects use, writes into its output folder.
+type SitemapFiles struct {
+	// Names are paths in the output folder: "sitemap.xml",
+	// "de/sitemap.xml".
+	Names []string
+	// Shard, when not nil, matches the base names of the numbered files
+	// of an index at the root of the output folder (sitemap-0.xml).
+	Shard *regexp.Regexp
+	// Folder, when not "", is a folder ("__sitemap__/") whose .xml files
+	// are all the generator's sitemaps.
+	Folder string
+}
+
+// DefaultSitemaps is the sitemap a generator writes unless it says
+// otherwise: sitemap.xml at the root of its output.
+var DefaultSitemaps = SitemapFiles{Names: []string{"sitemap.xml"}}
+
+// Match reports whether name, a path in the output folder, is one of f.
+func (f SitemapFiles) Match(name string) bool {
+	if slices.Contains(f.Names, name) {
+		return true
+	}
+	dir, file := splitDir(name)
+	switch {
+	case f.Shard != nil && dir == "" && f.Shard.MatchString(file):
+		return true
+	case f.Folder != "" && (name == f.Folder || dir == f.Folder && extOf(file) == ".xml"):
+		return true
+	}
+	return false
+}
+
+// A Publisher is a Generator whose sitemaps search engines may have been
+// given and which its build stops writing once sitemapgen replaces them
+// (see [Project.Published]).
+type Publisher interface {
+	Published(p *Project, file string) []string
+}
+
+// A BaseURLPlacer is a Generator that says where in its projects the
+// site URL is kept (see [Project.BaseURLPlaces]).
+type BaseURLPlacer interface {
+	BaseURLPlaces(p *Project, file string) []string
+}
+
+// A Router is a Generator whose pages are routed from files: the pages of
+// its build are joined to their sources by a Preset (see [Project.Routes]).
+type Router interface {
+	// Routes returns the preset that joins the pages of p's build to
+	// their sources, and the folder of the sources relative to the
+	// project folder ("/"-separated); nil when there is none.
+	Routes(p *Project) (Preset, string)
+}
+
+// A RouteReader is a Preset that reads, once, the files of the sources'
+// folder that route its pages (Astro's route files and content
+// configuration, Eleventy's data files) before it is used.
+type RouteReader interface {
+	// ReadRoutes reads them in src, the sources' folder, whose path
+	// relative to the project folder is rel; it returns the files it
+	// read or looked for, relative to src, which watch mode starts again
+	// on.
+	ReadRoutes(src fs.FS, rel string, lim limits.Limits) []string
+}
+
+// A Lister is a Preset whose generator builds pages that no source
+// gives and that list pages which have one (Hexo's and Pelican's home,
+// archives, tag and category pages): each is dated by the newest of the joined pages
+// it links to in its own content (not its menu, banner, footer or
+// sidebar), a list page below it that it links to as new as what that
+// one shows, or left undated; never by the build.
+type Lister interface {
+	// Lists reports whether the built page at urlPath (relative to the
+	// base URL, starting with "/"), which no source gives, is one.
+	Lists(urlPath string) bool
+}
+
+// A FolderNamer is a Preset that says where its sources are, for the
+// line of what was found: "app, pages (Next.js)". Without it, the line
+// names the sources' folder.
+type FolderNamer interface {
+	// Folders names the sources in the folder dir, as named, for the
+	// generator of the given title.
+	Folders(dir, title string) string
+}
+
+// An OutputKeeper is a Preset whose generator's builds leave the pages
+// of deleted sources in place, written at an earlier build: a page older
+// than the build, joined to no source, may be stale.
+type OutputKeeper interface {
+	KeepsOldOutput() bool
+}
+
+// A MetaReader is a Preset whose generator reads its sources' metadata
+// in a form of its own, not front matter (Pelican's "Key: value" lines
+// of Markdown and reST's field lists): the join reads each source
+// through it, in place of the front matter reader.
+type MetaReader interface {
+	// ReadMeta reads the metadata of the source at rel, relative to the
+	// preset's folder, from r (bounded by the caller: read no more than
+	// the metadata needs), into what front matter would give: its dates
+	// (Lastmod and LastmodKey, Date), Title, Slug, and URL, the page's
+	// URL path when the generator publishes one ("" when not). The error
+	// is a read's.
+	ReadMeta(rel string, r io.Reader) (*frontmatter.Source, error)
+}
+
+// Include is a file that a source's directive builds into its page.
+type Include struct {
+	// Path is the file's path relative to the preset's folder, cleaned;
+	// it starts with "../" for a file above it (CHANGELOG.md beside a
+	// docs/ folder).
+	Path string
+	// Literal is true for a file included as text (literalinclude),
+	// whose own directives are not read.
+	Literal bool
+}
+
+// Includer is implemented by the presets whose generator builds a page
+// from the files its source includes (Sphinx's). The page changes when
+// one of them does.
+type Includer interface {
+	// Includes returns the files the directives of data name: data is
+	// the text of the file at rel, the source doc or a file it includes.
+	Includes(doc, rel string, data []byte) []Include
+}
+
+// A ServerBuilder is a Generator whose builds may be servers: it reads
+// what the server build of p prerendered and renders on demand.
+type ServerBuilder interface {
+	// ReadServerBuild reads the build of p in the project folder dir; nil
+	// when it is a site of files.
+	ReadServerBuild(dir string, p *Project, lim limits.Limits) (*ServerBuild, error)
+}
+
+// A PeerReader is a Generator whose projects configure a sitemap tool
+// that sitemapgen replaces, in the generator's own configuration.
+type PeerReader interface {
+	// SitemapOptions returns the tool's options as p's files give them.
+	SitemapOptions(d *Dir, p *Project) []peer.Config
+}
+
+// Detect runs the Detect of each of gens on d, in order, and returns the
+// projects found, in the same order; the Claimers among gens claim their
+// files first. Each project's Gen is its generator, and its notes are
+// said once each. No project: nil, nil.
+func Detect(d *Dir, gens []Generator) ([]Project, error) {
+	for _, g := range gens {
+		if c, ok := g.(Claimer); ok {
+			c.Claim(d)
+		}
+	}
+	var out []Project
+	for _, g := range gens {
+		p, err := g.Detect(d)
+		if err != nil {
+			return nil, err
+		}
+		if p != nil {
+			p.Gen = g
+			p.Notes = uniqueNotes(p.Notes)
+			out = append(out, *p)
+		}
+	}
+	return out, nil
+}
+
+// OpenDir returns the project folder dir, as named, for the generators'
+// Detect: env is the environment (os.LookupEnv), lim bounds every file
+// read. dir that is not a folder is the error.
+func OpenDir(dir string, env func(string) (string, bool), lim limits.Limits) (*Dir, error) {
+	fi, err := fsx.StatNamed(dir) // the project folder, as named
+	if err != nil {
+		return nil, fmt.Errorf("detect: %w", err)
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("detect: %s is not a folder", dir)
+	}
+	d := &Dir{dir: dir, env: env, lim: lim, files: map[string]fileRead{}, claimed: map[string]bool{}}
+	if d.pkg, err = d.readPackageJSON(); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// splitDir splits a "/"-separated path after its last slash.
+func splitDir(name string) (dir, file string) { return path.Split(name) }
+
+// extOf returns the extension of a file name.
+func extOf(file string) string { return path.Ext(file) }

@@ -1,0 +1,246 @@
+// Package docusaurus is Docusaurus, as sitemapgen knows it: a project
+// is a docusaurus.config.*, else a package.json dependency
+// "@docusaurus/core". `docusaurus build` writes build/, each locale in
+// its folder with its own sitemap; its docs, blog and pages are joined to
+// their sources by the classic preset's routes.
+package docusaurus
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsproject"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
+)
+
+// Generator is Docusaurus.
+type Generator struct{}
+
+var (
+	_ generator.Generator     = Generator{}
+	_ generator.SitemapNamer  = Generator{}
+	_ generator.Publisher     = Generator{}
+	_ generator.BaseURLPlacer = Generator{}
+	_ generator.Router        = Generator{}
+	_ generator.PeerReader    = Generator{}
+)
+
+// Info returns Docusaurus'. It serves its baseUrl with its slash
+// whatever trailingSlash says (applyTrailingSlash leaves it alone).
+func (Generator) Info() generator.Info {
+	return generator.Info{Name: "docusaurus", Title: "Docusaurus", ConfigFile: "docusaurus.config.js", SlashedBase: true}
+}
+
+// Site is what a Docusaurus project keeps for its routes, as
+// Project.Own; nil when all is the default.
+type Site struct {
+	// DocsBase and BlogBase are the route bases of the docs and the blog
+	// when the configuration changes them ("/" for docs only); "" for the
+	// defaults, /docs and /blog.
+	DocsBase, BlogBase string
+	// Versions are the docs' versions, from versions.json, the newest
+	// first.
+	Versions []string
+}
+
+// Sitemaps names the sitemap of the root and each locale's, in its
+// folder: those, and no other folder's (an api/ or img/ of the project's
+// own is no locale); the classic preset's sitemap.filename renames them.
+func (Generator) Sitemaps(p *generator.Project) generator.SitemapFiles {
+	file := cmp.Or(p.SitemapFile, "sitemap.xml")
+	names := []string{"sitemap.xml", file}
+	for _, l := range p.Locales {
+		names = append(names, l+"/"+file)
+	}
+	return generator.SitemapFiles{Names: names}
+}
+
+// Published names each locale's LOCALE/sitemap.xml, written by the
+// classic preset's sitemap plugin, which the switch turns off (sitemap:
+// false), and whose build empties the output folder; file names them
+// when the configuration no longer does.
+func (Generator) Published(p *generator.Project, file string) []string {
+	file = cmp.Or(p.SitemapFile, file, "sitemap.xml")
+	var names []string
+	for _, l := range p.Locales {
+		names = append(names, l+"/"+file)
+	}
+	return names
+}
+
+// BaseURLPlaces names url.
+func (Generator) BaseURLPlaces(_ *generator.Project, file string) []string {
+	return []string{"url: in Docusaurus' configuration (" + file + ")"}
+}
+
+// Routes returns the preset of the docs, blog and pages, in SourceDir,
+// else the project folder.
+func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
+	dir := p.SourceDir
+	if dir == "" {
+		dir = "."
+	}
+	s, _ := p.Own.(Site)
+	return &Preset{Locales: p.Locales, DocsBase: s.DocsBase, BlogBase: s.BlogBase, Versions: s.Versions, GitDates: p.GitDates}, dir
+}
+
+// configs are the Docusaurus configuration files, in the order
+// Detect looks for them.
+var configs = []string{"docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs", "docusaurus.config.cjs"}
+
+// Detect finds a Docusaurus project: a configuration file, else a
+// package.json dependency "@docusaurus/core".
+func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
+	name, data, err := d.ConfigOrDependency("@docusaurus/core", configs...)
+	if err != nil || name == "" {
+		return nil, err
+	}
+	p, s := project(name, data, d.Limits())
+	// versions.json lists the docs' versions, the newest (served at the
+	// docs' route base) first; docs/ is then the next version's.
+	vname, vdata, err := d.File("versions.json")
+	if err != nil {
+		return nil, err
+	}
+	if vname != "" {
+		if err := json.Unmarshal(vdata, &s.Versions); err != nil {
+			s.Versions = nil
+			p.Notes = append(p.Notes, generator.Note(vname, 0, "not a JSON list of versions (%v): versioned docs are not joined to their sources", err))
+		}
+	}
+	if s.DocsBase != "" || s.BlogBase != "" || s.Versions != nil {
+		p.Own = s
+	}
+	jsproject.Homepage(d, p)
+	return p, nil
+}
+
+// routeBaseRE finds a literal routeBasePath in a docs: or blog: object.
+var routeBaseRE = regexp.MustCompile(`\b(docs|blog)\s*:\s*\{[^{}]*?\brouteBasePath\s*:\s*(['"])([^'"]*)['"]`)
+
+// showLastUpdateRE finds showLastUpdateTime: true, an option of the docs
+// and blog plugins, which sit in the preset's array: looked for in the
+// text.
+var showLastUpdateRE = regexp.MustCompile(`\bshowLastUpdateTime\s*:\s*true\b`)
+
+// project reads a Docusaurus configuration: url (the host) and
+// baseUrl (the path, "/" when absent), trailingSlash (undefined by
+// default: URLs as written, /docs/myDoc/index.html files; true: with a
+// slash; false: without, /docs/myDoc.html files). `docusaurus build`
+// writes build/ (its --out-dir is not in the configuration).
+func project(name string, data []byte, lim limits.Limits) (*generator.Project, Site) {
+	var s Site
+	p := &generator.Project{Generator: "docusaurus", Title: "Docusaurus", File: name, PublishDir: "build"}
+	r := jsconfig.NewReader(name, data, lim)
+	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
+
+	def, _ := r.Str("i18n.defaultLocale", "")
+	if locales, st := r.Strs("i18n.locales"); st == jsconfig.OK {
+		for _, l := range locales {
+			if l != def.Value && l != "" && !strings.ContainsAny(l, "/\\") {
+				p.Locales = append(p.Locales, l)
+			}
+		}
+	}
+	// The classic preset's sitemap filename names each locale's sitemap
+	// and the root's.
+	for _, e := range jsconf.Elements(r, "presets") {
+		if v, st := r.Str(e+"[1].sitemap.filename", ""); st == jsconfig.OK && plainBase.MatchString(v.Value) && v.Value != "sitemap.xml" {
+			p.SitemapFile, p.SitemapFileKey = v.Value, "the classic preset's sitemap.filename"
+		}
+	}
+	// The docs' and blog's options are inside the preset's array, which
+	// the reader does not walk: their routeBasePath is looked for in the
+	// text, in a docs: or blog: object with no object inside.
+	found := routeBaseRE.FindAllSubmatch(data, -1)
+	for _, m := range found {
+		base := "/" + strings.Trim(string(m[3]), "/")
+		if string(m[1]) == "docs" {
+			s.DocsBase = base
+		} else {
+			s.BlogBase = base
+		}
+	}
+	if bytes.Count(data, []byte("routeBasePath")) > len(found) {
+		r.Note(0, "a routeBasePath is not read: pages under it are not joined to their sources")
+	}
+
+	if loc := showLastUpdateRE.FindIndex(data); loc != nil {
+		p.GitDates = fmt.Sprintf("Docusaurus showLastUpdateTime, %s:%d", name, 1+bytes.Count(data[:loc[0]], []byte("\n")))
+	}
+
+	jsproject.ReadSite(p, r, "baseUrl", siteurl.JoinSiteBase, "url")
+	if b, st := r.Bool("trailingSlash"); st == jsconfig.OK {
+		p.TrailingSlash = "never"
+		if b {
+			p.TrailingSlash = "always"
+		}
+	}
+	return p, s
+}
+
+// plainBase is a base name of sitemap files that names no folder.
+var plainBase = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+
+// SitemapOptions returns the options of the classic preset's sitemap: { … } (sitemap: false
+// turns it off), or @docusaurus/plugin-sitemap among the plugins.
+func (Generator) SitemapOptions(d *generator.Dir, p *generator.Project) []peer.Config {
+	file := p.File
+	r := jsproject.Reader(d, file)
+	if r == nil {
+		return nil
+	}
+	var out []peer.Config
+	named := func(p, want string) (int, bool) {
+		v, line, _ := r.Any(p)
+		switch v := v.(type) {
+		case string:
+			return line, v == want || strings.HasSuffix(want, "/preset-classic") && v == "classic"
+		case jsconfig.Expression: // require.resolve('@docusaurus/preset-classic')
+			return line, strings.Contains(v.Text, want)
+		}
+		return line, false
+	}
+	for _, e := range jsconf.Elements(r, "presets") {
+		line, ok := named(e, "@docusaurus/preset-classic")
+		opts := ""
+		if !ok {
+			line, ok = named(e+"[0]", "@docusaurus/preset-classic")
+			opts = e + "[1].sitemap"
+		}
+		if !ok {
+			continue
+		}
+		c := peer.Config{Tool: peer.Docusaurus, File: file, Line: line}
+		if opts != "" {
+			switch v, _, _ := r.Any(opts); v.(type) {
+			case bool: // sitemap: false
+				continue
+			case map[string]any:
+				c.Options = jsconf.Options(r, opts)
+			case nil:
+			default:
+				c.Notes = append(c.Notes, generator.Note(file, line, "the preset's sitemap options are not an object literal: they are not read"))
+			}
+		}
+		out = append(out, c)
+	}
+	for _, e := range jsconf.Elements(r, "plugins") {
+		const name = "@docusaurus/plugin-sitemap"
+		if line, ok := named(e, name); ok {
+			out = append(out, peer.Config{Tool: peer.Docusaurus, File: file, Line: line})
+		} else if line, ok := named(e+"[0]", name); ok {
+			out = append(out, peer.Config{Tool: peer.Docusaurus, File: file, Line: line, Options: jsconf.Options(r, e+"[1]")})
+		}
+	}
+	return out
+}

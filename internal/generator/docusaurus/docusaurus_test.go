@@ -1,0 +1,319 @@
+package docusaurus_test
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/docusaurus"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
+	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
+)
+
+type Project = generator.Project
+
+func TestDetectDocusaurus(t *testing.T) {
+	gentest.Detect(t, fixture, []gentest.DetectTest{
+		{
+			Name:  "docusaurus from package.json",
+			Files: map[string]string{"package.json": `{"dependencies": {"@docusaurus/core": "3.5.2", "react": "^18"}}`},
+			Want:  []Project{{Generator: "docusaurus", Title: "Docusaurus", File: "package.json", PublishDir: "build"}},
+		},
+		{
+			Name: "docusaurus url, baseUrl, trailingSlash",
+			Files: map[string]string{"docusaurus.config.js": `// @ts-check
+import {themes as prismThemes} from 'prism-react-renderer';
+
+/** @type {import('@docusaurus/types').Config} */
+const config = {
+  title: 'My Site',
+  url: 'https://your-docusaurus-site.example.com',
+  baseUrl: '/metro/',
+  trailingSlash: false,
+  presets: [
+    ['classic', /** @type {import('@docusaurus/preset-classic').Options} */ ({
+      docs: { sidebarPath: './sidebars.js', routeBasePath: '/' },
+    })],
+  ],
+  themeConfig: { navbar: { title: 'x', items: [{ href: 'https://github.com/x', url: 'fake' }] } },
+};
+
+export default config;
+`},
+			Want: []Project{{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build",
+				BaseURL: "https://your-docusaurus-site.example.com/metro/", BaseURLFrom: "docusaurus.config.js url + baseUrl", TrailingSlash: "never",
+				Own: docusaurus.Site{DocsBase: "/"}}},
+		},
+		{
+			Name: "docusaurus locales, a blog's route base, one not literal",
+			Files: map[string]string{"docusaurus.config.js": `export default {
+  url: 'https://example.com',
+  baseUrl: '/',
+  i18n: { defaultLocale: 'en', locales: ['en', 'de', 'pt-BR'] },
+  presets: [['classic', {
+    blog: { routeBasePath: '/news', showLastUpdateTime: true },
+    pages: { routeBasePath: base },
+  }]],
+};
+`},
+			Want: []Project{{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build",
+				BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url + baseUrl", Locales: []string{"de", "pt-BR"}, Own: docusaurus.Site{BlogBase: "/news"},
+				GitDates: "Docusaurus showLastUpdateTime, docusaurus.config.js:6",
+				Notes:    []string{"docusaurus.config.js: a routeBasePath is not read: pages under it are not joined to their sources"}}},
+		},
+		{
+			Name:  "docusaurus versions.json",
+			Files: map[string]string{"docusaurus.config.js": "export default { url: 'https://example.com' };\n", "versions.json": `["2.0", "1.0"]`},
+			Want: []Project{{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build",
+				BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url", Own: docusaurus.Site{Versions: []string{"2.0", "1.0"}}}},
+		},
+		{
+			Name:  "docusaurus versions.json not a list",
+			Files: map[string]string{"package.json": `{"dependencies": {"@docusaurus/core": "3.10.2"}}`, "versions.json": `{"a": 1}`},
+			Want: []Project{{Generator: "docusaurus", Title: "Docusaurus", File: "package.json", PublishDir: "build",
+				Notes: []string{"versions.json: not a JSON list of versions (json: cannot unmarshal object into Go value of type []string): versioned docs are not joined to their sources"}}},
+		},
+		{
+			Name: "docusaurus TypeScript async config",
+			Files: map[string]string{"docusaurus.config.ts": `import type {Config} from '@docusaurus/types';
+
+export default async function createConfigAsync(): Promise<Config> {
+  return {
+    title: 'Docs',
+    url: 'https://docs.example.com/',
+    baseUrl: '/',
+    trailingSlash: true,
+  } satisfies Config;
+}
+`},
+			Want: []Project{{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.ts", PublishDir: "build",
+				BaseURL: "https://docs.example.com/", BaseURLFrom: "docusaurus.config.ts url + baseUrl", TrailingSlash: "always"}},
+		},
+		{
+			Name: "docusaurus spread base config",
+			Files: map[string]string{"docusaurus.config.js": `const base = require('./base.config');
+module.exports = { ...base, title: 'x' };
+`},
+			Want: []Project{{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build",
+				Notes: []string{
+					"docusaurus.config.js:2: url may come from ...base, which is not read; give --base-url",
+					"docusaurus.config.js:2: baseUrl may come from ...base, which is not read; give --base-url",
+				}}},
+		},
+	})
+}
+
+func TestURLs(t *testing.T) {
+	gentest.CheckRoutes(t, &docusaurus.Preset{Locales: []string{"de"}}, []gentest.RouteCase{
+		{Path: "docs/intro.md", Want: "/docs/intro"},
+		{Path: "docs/01-getting-started.md", Want: "/docs/getting-started"},
+		{Path: "docs/02-guides/01-setup.md", Want: "/docs/guides/setup"},
+		{Path: "docs/02-guides/index.md", Want: "/docs/guides/"},
+		{Path: "docs/guides/guides.mdx", Want: "/docs/guides/"},
+		{Path: "docs/guides/README.md", Want: "/docs/guides/"},
+		{Path: "docs/index.md", Want: "/docs/"},
+		{Path: "docs/2021-01-31-notes.md", Want: "/docs/2021-01-31-notes"}, // a date is no order prefix
+		{Path: "docs/2-3-steps.md", Want: "/docs/2-3-steps"},               // nor a version
+		{Path: "docs/1.5-foo.md", Want: "/docs/1.5-foo"},
+		{Path: "docs/3 - setup.md", Want: "/docs/setup"},
+		{Path: "docs/4--.md", Want: "/docs/4--"},
+		{Path: "docs/02-guides/config.md", ID: "configuration", Want: "/docs/guides/configuration"},
+		{Path: "docs/02-guides/deploy.mdx", Slug: "/deploying", Want: "/docs/deploying"},
+		{Path: "docs/02-guides/renamed.md", Slug: "moved-here", Want: "/docs/guides/moved-here"},
+		{Path: "docs/02-guides/index.md", Slug: "all", Want: "/docs/guides/all"},
+		{Path: "docs/_partial.md", Want: ""},
+		{Path: "docs/_drafts/a.md", Want: ""},
+		{Path: "docs/img/logo.png", Want: ""},
+		{Path: "blog/2024-01-15-hello.md", Want: "/blog/2024/01/15/hello"},
+		{Path: "blog/2024-02-20-second-post/index.md", Want: "/blog/2024/02/20/second-post"},
+		{Path: "blog/2024-03-05-third.md", Slug: "third-custom", Want: "/blog/third-custom"},
+		{Path: "blog/plain.md", Want: "/blog/plain"},
+		{Path: "blog/authors.yml", Want: ""},
+		{Path: "src/pages/index.js", Want: "/"},
+		{Path: "src/pages/about.md", Want: "/about"},
+		{Path: "src/pages/contact/index.md", Want: "/contact/"},
+		{Path: "src/pages/_partial.md", Want: ""},
+		{Path: "src/pages/styles.module.css", Want: ""},
+		{Path: "src/pages/a.test.js", Want: ""},
+		{Path: "i18n/de/docusaurus-plugin-content-docs/current/intro.md", Want: "/de/docs/intro"},
+		{Path: "i18n/de/docusaurus-plugin-content-blog/2024-01-15-hello.md", Want: "/de/blog/2024/01/15/hello"},
+		{Path: "i18n/de/docusaurus-plugin-content-pages/about.md", Want: "/de/about"},
+		{Path: "i18n/de/code.json", Want: ""},
+		{Path: "i18n/de/docusaurus-theme-classic/navbar.json", Want: ""},
+	})
+	gentest.CheckRoutes(t, &docusaurus.Preset{DocsBase: "/", BlogBase: "/news"}, []gentest.RouteCase{
+		{Path: "docs/intro.md", Want: "/intro"},
+		{Path: "docs/index.md", Want: "/"},
+		{Path: "blog/2024-01-15-hello.md", Want: "/news/2024/01/15/hello"},
+	})
+	gentest.CheckRoutes(t, &docusaurus.Preset{Versions: []string{"2.0", "1.0"}, Locales: []string{"de"}}, []gentest.RouteCase{
+		{Path: "docs/intro.md", Want: "/docs/next/intro"},
+		{Path: "versioned_docs/version-2.0/intro.md", Want: "/docs/intro"},
+		{Path: "versioned_docs/version-1.0/intro.md", Want: "/docs/1.0/intro"},
+		{Path: "versioned_docs/version-0.9/intro.md", Want: ""}, // not a version of versions.json
+		{Path: "i18n/de/docusaurus-plugin-content-docs/current/intro.md", Want: "/de/docs/next/intro"},
+		{Path: "i18n/de/docusaurus-plugin-content-docs/version-1.0/intro.md", Want: "/de/docs/1.0/intro"},
+		{Path: "blog/2024-01-15-hello.md", Want: "/blog/2024/01/15/hello"},
+	})
+	d := &docusaurus.Preset{Locales: []string{"de", "pt-BR"}}
+	for in, want := range map[string]string{"/de/docs/intro": "/docs/intro", "/pt-BR/": "/", "/de": "/", "/docs/intro": "", "/dev/x": ""} {
+		if got, _ := d.FallbackURL(in); got != want {
+			t.Errorf("FallbackURL(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestSitemaps: the root's sitemap and each locale's, and no other
+// folder's: a project's api/ or img/ is no locale.
+func TestSitemaps(t *testing.T) {
+	p := &Project{Generator: "docusaurus", Gen: docusaurus.Generator{}, Locales: []string{"de", "pt-BR", "zh-Hans"}}
+	takes := p.Sitemaps()
+	for _, n := range []string{"sitemap.xml", "de/sitemap.xml", "pt-BR/sitemap.xml", "zh-Hans/sitemap.xml"} {
+		if !takes(n) {
+			t.Errorf("%s not taken over", n)
+		}
+	}
+	for _, n := range []string{"blog/sitemap.xml", "docs/sitemap.xml", "sitemap-0.xml", "api/sitemap.xml", "img/sitemap.xml", "fr/sitemap.xml"} {
+		if takes(n) {
+			t.Errorf("%s taken over", n)
+		}
+	}
+}
+
+// TestPublished: each locale's sitemap, which its build stops writing
+// once the plugin is off.
+func TestPublished(t *testing.T) {
+	d := &Project{Generator: "docusaurus", Gen: docusaurus.Generator{}, Locales: []string{"de", "pt-BR"}}
+	if got, want := d.Published(""), []string{"de/sitemap.xml", "pt-BR/sitemap.xml"}; !slices.Equal(got, want) {
+		t.Errorf("Docusaurus: %q, want %q", got, want)
+	}
+	// The name the plugin's filename gave, carried over to sitemapgen's.
+	if got, want := d.Published("map.xml"), []string{"de/map.xml", "pt-BR/map.xml"}; !slices.Equal(got, want) {
+		t.Errorf("Docusaurus with filename: %q, want %q", got, want)
+	}
+}
+
+// TestSitemapFilename: the classic preset's sitemap filename
+// names the root's sitemap and each locale's, which are taken over and
+// answer.
+func TestSitemapFilename(t *testing.T) {
+	found, err := registry.Detect(fixture(t, map[string]string{
+		"docusaurus.config.js": "module.exports = {\n  url: 'https://d.site',\n  baseUrl: '/',\n  i18n: { defaultLocale: 'en', locales: ['en', 'de'] },\n  presets: [['classic', { sitemap: { filename: 'map.xml' } }]],\n};\n",
+	}), limits.Default)
+	if err != nil || len(found) != 1 {
+		t.Fatalf("Detect = %s, %v", gentest.Format(found), err)
+	}
+	p := found[0]
+	if p.SitemapFile != "map.xml" {
+		t.Errorf("SitemapFile %q, want map.xml", p.SitemapFile)
+	}
+	takes := p.Sitemaps()
+	for name, want := range map[string]bool{"map.xml": true, "de/map.xml": true, "de/sitemap.xml": false, "sitemap.xml": true} {
+		if got := takes(name); got != want {
+			t.Errorf("takes %s = %v, want %v", name, got, want)
+		}
+	}
+	if got, want := p.Published(""), []string{"de/map.xml"}; !slices.Equal(got, want) {
+		t.Errorf("Published %q, want %q", got, want)
+	}
+}
+
+// TestSitemapOptions: the classic preset's and the plugin's options,
+// where their users write them, read without running anything.
+func TestSitemapOptions(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  []peer.Config
+	}{
+		{name: "docusaurus preset and plugin", files: map[string]string{"docusaurus.config.js": `module.exports = {
+  url: 'https://example.com',
+  baseUrl: '/',
+  presets: [
+    [
+      'classic',
+      /** @type {import('@docusaurus/preset-classic').Options} */
+      ({
+        docs: {},
+        sitemap: { lastmod: 'date', ignorePatterns: ['/tags/**'] },
+      }),
+    ],
+  ],
+};
+`}, want: []peer.Config{{Tool: peer.Docusaurus, File: "docusaurus.config.js", Line: 6, Options: []peer.Given{
+			{Name: "lastmod", Value: "date", Line: 10}, {Name: "ignorePatterns", Value: []any{"/tags/**"}, Line: 10}}}}},
+		{name: "docusaurus preset's sitemap off, the plugin on", files: map[string]string{"docusaurus.config.js": `export default {
+  url: 'https://example.com',
+  presets: [['@docusaurus/preset-classic', { sitemap: false }]],
+  plugins: [['@docusaurus/plugin-sitemap', { changefreq: 'daily', priority: null }]],
+};
+`}, want: []peer.Config{{Tool: peer.Docusaurus, File: "docusaurus.config.js", Line: 4, Options: []peer.Given{
+			{Name: "changefreq", Value: "daily", Line: 4}, {Name: "priority", Value: nil, Line: 4}}}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := fixture(t, tc.files)
+			found, err := registry.Detect(dir, limits.Default)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := generator.SitemapOptions(dir, found, limits.Default)
+			for i := range got {
+				got[i].Notes = nil
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got\n%#v\nwant\n%#v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestLastModOrder: showLastUpdateTime says where Docusaurus dates every
+// page by git; its order is the same without it.
+func TestLastModOrder(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		want  string
+		from  string
+	}{
+		{name: "docusaurus showLastUpdateTime", files: map[string]string{"docusaurus.config.js": "export default {\n  url: 'https://example.com',\n  presets: [['classic', {docs: {\n    showLastUpdateTime: true}}]],\n};\n"},
+			want: "front matter last_update.date, then git", from: "Docusaurus showLastUpdateTime, docusaurus.config.js:4"},
+		{name: "docusaurus without", files: map[string]string{"docusaurus.config.js": "export default { url: 'https://example.com', presets: [['classic', {docs: {showLastUpdateTime: false}}]] };\n"},
+			want: "front matter last_update.date, then git", from: "Docusaurus last_update, then git"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			found, err := registry.Detect(fixture(t, tt.files), limits.Default)
+			if err != nil || len(found) != 1 {
+				t.Fatalf("Detect = %s, %v", gentest.Format(found), err)
+			}
+			preset, _ := found[0].Routes()
+			o := preset.(generator.Dated).LastModOrder()
+			if !strings.HasPrefix(o.Describe(), tt.want) || !strings.Contains(o.From, tt.from) {
+				t.Errorf("order %q from %q, want %q from %q", o.Describe(), o.From, tt.want, tt.from)
+			}
+		})
+	}
+}
+
+// fixture writes files (name → contents, "/" separators) into a new
+// temporary folder and returns it.
+func fixture(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		file := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}

@@ -1,0 +1,180 @@
+package eleventy_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/eleventy"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
+)
+
+type Project = generator.Project
+
+func TestDetectEleventy(t *testing.T) {
+	gentest.Detect(t, fixture, []gentest.DetectTest{
+		{
+			Name:  "eleventy from package.json",
+			Files: map[string]string{"package.json": `{"devDependencies": {"@11ty/eleventy": "^3.0.0"}}`},
+			Want:  []Project{{Generator: "eleventy", Title: "Eleventy", File: "package.json", PublishDir: "_site"}},
+		},
+		{
+			Name: "eleventy returned dir.output",
+			Files: map[string]string{".eleventy.js": `const pluginRss = require("@11ty/eleventy-plugin-rss");
+
+module.exports = function (eleventyConfig) {
+  eleventyConfig.addPlugin(pluginRss, { dir: { output: "plugin-option" } });
+  const opts = { output: "not-this" };
+  return {
+    pathPrefix: "/blog/",
+    dir: {
+      input: "src",
+      output: "dist",
+    },
+  };
+};
+`},
+			Want: []Project{{Generator: "eleventy", Title: "Eleventy", File: ".eleventy.js", PublishDir: "dist", BasePath: "/blog/", SourceDir: "src"}},
+		},
+		{
+			Name: "eleventy named export config",
+			Files: map[string]string{"eleventy.config.mjs": `export default async function (eleventyConfig) {
+  eleventyConfig.addPassthroughCopy("img");
+}
+
+export const config = {
+  dir: { input: "content", output: "public" },
+};
+`},
+			Want: []Project{{Generator: "eleventy", Title: "Eleventy", File: "eleventy.config.mjs", PublishDir: "public", SourceDir: "content"}},
+		},
+		{
+			Name: "eleventy setOutputDirectory",
+			Files: map[string]string{"eleventy.config.js": `export default function (eleventyConfig) {
+  eleventyConfig.setOutputDirectory('www');
+}
+`},
+			Want: []Project{{Generator: "eleventy", Title: "Eleventy", File: "eleventy.config.js", PublishDir: "www"}},
+		},
+		{
+			Name: "eleventy output not literal",
+			Files: map[string]string{"eleventy.config.cjs": `module.exports = (cfg) => ({ dir: { output: process.env.OUT || "_site" } });
+`},
+			Want: []Project{{Generator: "eleventy", Title: "Eleventy", File: "eleventy.config.cjs",
+				Notes: []string{`eleventy.config.cjs:1: dir.output is not a literal string (process.env.OUT || "_site"); give the built folder as DIR`}}},
+		},
+	})
+}
+
+// TestDetectBaseURLElsewhere: Eleventy has no site URL setting: it is the
+// url of its site data, else package.json's homepage.
+func TestDetectBaseURLElsewhere(t *testing.T) {
+	gentest.Detect(t, fixture, []gentest.DetectTest{
+		{
+			Name: "Eleventy site data, JSON",
+			Files: map[string]string{
+				"eleventy.config.js":  "export default function (c) {}\n",
+				"_data/metadata.json": `{"title": "Blog", "url": "https://blog.example/"}`,
+			},
+			Want: []Project{{Generator: "eleventy", Title: "Eleventy", File: "eleventy.config.js", PublishDir: "_site",
+				BaseURL: "https://blog.example/", BaseURLFrom: "_data/metadata.json url"}},
+		},
+		{
+			Name: "Eleventy site data, a module in src/",
+			Files: map[string]string{
+				".eleventy.js":      "module.exports = function () { return { dir: { input: 'src' } } }\n",
+				"src/_data/site.js": "module.exports = {\n  name: 'x',\n  url: 'https://site.example',\n};\n",
+			},
+			Want: []Project{{Generator: "eleventy", Title: "Eleventy", File: ".eleventy.js", PublishDir: "_site",
+				BaseURL: "https://site.example/", BaseURLFrom: "src/_data/site.js url", SourceDir: "src"}},
+		},
+		{
+			Name: "a homepage that is not a URL is a note",
+			Files: map[string]string{
+				"eleventy.config.js": "export default function (c) {}\n",
+				"package.json":       `{"homepage": "."}`,
+			},
+			Want: []Project{{Generator: "eleventy", Title: "Eleventy", File: "eleventy.config.js", PublishDir: "_site",
+				Notes: []string{`package.json homepage: "." is not an absolute http(s) URL; not taken for the base URL`}}},
+		},
+	})
+}
+
+func TestURLs(t *testing.T) {
+	gentest.CheckRoutes(t, &eleventy.Preset{}, []gentest.RouteCase{
+		{Path: "index.md", Want: "/"},
+		{Path: "about.md", Want: "/about/"},
+		{Path: "contact.njk", Want: "/contact/"},
+		{Path: "blog/index.liquid", Want: "/blog/"},
+		{Path: "blog/first-post.md", Want: "/blog/first-post/"},
+		{Path: "moved.md", Permalink: "/elsewhere/", Want: "/elsewhere/"},
+		{Path: "feed.njk", Permalink: "feed.xml", Want: "/feed.xml"},
+		{Path: "a.md", Permalink: "/", Want: "/"},
+		{Path: "unlisted.md", NoPermalink: true, Want: ""},
+		{Path: "t.md", Permalink: "/t/{{ title | slugify }}/", Want: ""},
+		// A template named like its folder is the folder's index.
+		{Path: "blog/fourthpost/fourthpost.md", Want: "/blog/fourthpost/"},
+		{Path: "blog/blog.njk", Want: "/blog/"},
+		{Path: "blog/fourthpost/other.md", Want: "/blog/fourthpost/other/"},
+		{Path: "fourthpost.md", Want: "/fourthpost/"},
+		// {{ page.fileSlug }} and {{ page.filePathStem }} are filled.
+		{Path: "posts/2024-01-02-hello.md", Permalink: "/p/{{ page.fileSlug }}/", Want: "/p/hello/"},
+		{Path: "posts/2024-01-02-hello.md", Permalink: "{{page.filePathStem}}.html", Want: "/posts/hello.html"},
+		{Path: "posts/first/index.md", Permalink: "/p/{{- page.fileSlug -}}/", Want: "/p/first/"},
+		{Path: "index.md", Permalink: "/home/{{ page.fileSlug }}", Want: "/home/"},
+		{Path: "posts/x.md", Permalink: "/p/{{ page.fileSlug | upcase }}/", Want: ""},
+		{Path: "posts/x.md", Permalink: "/p/{{ page.fileSlug }}/{% if a %}a{% endif %}", Want: ""},
+		{Path: "page.11ty.js", Want: ""},
+		{Path: "styles.css", Want: ""},
+	})
+	include, exclude := (&eleventy.Preset{Exclude: []string{"_includes", "_site"}}).SourceFiles()
+	if len(include) == 0 || exclude[0] != "node_modules" || exclude[len(exclude)-1] != "_site" {
+		t.Errorf("SourceFiles() = %q, %q", include, exclude)
+	}
+}
+
+// TestRoutes: the input folder, without its includes, data and layouts
+// folders and the output folder inside it.
+func TestRoutes(t *testing.T) {
+	for _, tt := range []struct {
+		p       Project
+		dir     string
+		exclude string
+	}{
+		{Project{PublishDir: "_site"}, ".", "_site"},
+		{Project{SourceDir: "src", PublishDir: "src/_site"}, "src", "_site"},
+		{Project{SourceDir: "src", PublishDir: "dist"}, "src", "_layouts"},
+	} {
+		pre, dir := eleventy.Generator{}.Routes(&tt.p)
+		e := pre.(*eleventy.Preset)
+		if dir != tt.dir || e.Exclude[len(e.Exclude)-1] != tt.exclude {
+			t.Errorf("%+v: Routes() = %q excluding %q; want %q, the last %q", tt.p, dir, e.Exclude, tt.dir, tt.exclude)
+		}
+	}
+}
+
+// TestSitemaps: Eleventy's sitemap.xml (a template's).
+func TestSitemaps(t *testing.T) {
+	takes := (&Project{Generator: "eleventy", Gen: eleventy.Generator{}}).Sitemaps()
+	if !takes("sitemap.xml") || takes("sitemap-0.xml") || takes("sitemap.xml.gz") {
+		t.Error("not sitemap.xml alone")
+	}
+}
+
+// fixture writes files (name → contents, "/" separators) into a new
+// temporary folder and returns it.
+func fixture(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		file := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}

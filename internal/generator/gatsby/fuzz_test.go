@@ -1,0 +1,41 @@
+package gatsby
+
+import (
+	"io/fs"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsfuzz"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+// FuzzProject checks Gatsby's reader of gatsby-config.js (see package
+// jsfuzz).
+func FuzzProject(f *testing.F) {
+	jsfuzz.Fuzz(f, func(data []byte) []jsfuzz.Read {
+		p := project("a.js", data, true, limits.Default)
+		return []jsfuzz.Read{{BaseURL: p.BaseURL, Notes: p.Notes}}
+	})
+}
+
+// FuzzReadPosts checks the reader of gatsby-config's plugins and of
+// gatsby-node.js: any code reads without a panic, and a folder of posts
+// it finds is in the project, with a Markdown extension and a slug rule
+// whose prefix is a path.
+func FuzzReadPosts(f *testing.F) {
+	f.Add([]byte("module.exports = { plugins: ['gatsby-transformer-remark', { resolve: 'gatsby-source-filesystem', options: { path: `${__dirname}/content/blog` } }] }"),
+		[]byte("const value = createFilePath({ node, getNode, basePath: 'pages' }); createNodeField({ name: 'slug', node, value }); createPage({ path: `/blog${post.fields.slug}` })"))
+	f.Fuzz(func(t *testing.T, config, node []byte) {
+		fsys := fstest.MapFS{"gatsby-config.js": {Data: config}, "gatsby-node.js": {Data: node}, "content/blog/a.md": {Data: []byte("---\n---\n")}}
+		posts, _, _ := ReadPosts(fsys, "gatsby-config.js", limits.Default)
+		for _, p := range posts {
+			if !fs.ValidPath(p.Dir) || p.Dir == "." || len(p.Exts) == 0 || p.Slug.Prefix != "" && !strings.HasPrefix(p.Slug.Prefix, "/") {
+				t.Fatalf("posts %+v", p)
+			}
+			if u, ok := p.postURL("a/b.md"); ok && !strings.HasPrefix(u, "/") {
+				t.Fatalf("%+v: URL %q", p, u)
+			}
+		}
+	})
+}

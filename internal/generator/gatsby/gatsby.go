@@ -1,0 +1,137 @@
+// Package gatsby is Gatsby, as sitemapgen knows it: a project is a
+// gatsby-config.*, else a package.json dependency "gatsby"; `gatsby
+// build` writes public/, each page as NAME/index.html. Its sitemaps are
+// gatsby-plugin-sitemap's, whose options the switch takes over.
+package gatsby
+
+import (
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsproject"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
+)
+
+// Generator is Gatsby.
+type Generator struct{}
+
+var (
+	_ generator.Generator     = Generator{}
+	_ generator.SitemapNamer  = Generator{}
+	_ generator.BaseURLPlacer = Generator{}
+	_ generator.PeerReader    = Generator{}
+)
+
+// Info returns Gatsby's.
+func (Generator) Info() generator.Info {
+	return generator.Info{Name: "gatsby", Title: "Gatsby", ConfigFile: "gatsby-config.js"}
+}
+
+// plugin is the sitemap plugin of Gatsby's projects, and the name of its
+// index.
+const plugin, pluginIndex = "gatsby-plugin-sitemap", "sitemap-index.xml"
+
+// Sitemaps names gatsby-plugin-sitemap's: sitemap-index.xml and
+// sitemap-0.xml … (sitemap.xml before its version 4).
+func (Generator) Sitemaps(*generator.Project) generator.SitemapFiles {
+	return generator.SitemapFiles{Names: []string{"sitemap.xml", pluginIndex}, Shard: generator.NumberedShards}
+}
+
+// BaseURLPlaces names siteMetadata.siteUrl, and package.json's homepage.
+func (Generator) BaseURLPlaces(_ *generator.Project, file string) []string {
+	return []string{"siteUrl: in siteMetadata of Gatsby's configuration (" + file + ")", `"homepage": in package.json`}
+}
+
+// SitemapOptions returns gatsby-plugin-sitemap's entries in plugins:
+// 'gatsby-plugin-sitemap', or { resolve: 'gatsby-plugin-sitemap',
+// options: { … } }.
+func (Generator) SitemapOptions(d *generator.Dir, p *generator.Project) []peer.Config {
+	r := jsproject.Reader(d, p.File)
+	if r == nil {
+		return nil
+	}
+	var out []peer.Config
+	for _, e := range jsconf.Elements(r, "plugins") {
+		v, line, _ := r.Any(e)
+		if v == plugin {
+			out = append(out, peer.Config{Tool: peer.Gatsby, File: p.File, Line: line})
+			continue
+		}
+		if res, line, _ := r.Any(e + ".resolve"); res == plugin {
+			out = append(out, peer.Config{Tool: peer.Gatsby, File: p.File, Line: line, Options: jsconf.Options(r, e+".options")})
+		}
+	}
+	return out
+}
+
+// configs are Gatsby's configuration files, in the order Detect
+// looks for them.
+var configs = []string{"gatsby-config.js", "gatsby-config.mjs", "gatsby-config.ts"}
+
+// fallbacks are the pages a Gatsby build may write that are no
+// pages of the site: gatsby-plugin-offline's app shell, and the slices
+// Gatsby 5 writes as _gatsby/slices/_gatsby-scripts-1.html, fragments
+// of HTML it puts into its pages (mapping.Options.Fallbacks' patterns).
+var fallbacks = []string{"offline-plugin-app-shell-fallback/index.html", "_gatsby/slices/*.html"}
+
+// Detect finds a Gatsby project: a configuration file, else a
+// package.json dependency "gatsby".
+func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
+	name, data, err := d.ConfigOrDependency("gatsby", configs...)
+	if err != nil || name == "" {
+		return nil, err
+	}
+	p := project(name, data, prefixPaths(d), d.Limits())
+	jsproject.Homepage(d, p)
+	jsproject.Plugin(d, p, plugin, pluginIndex)
+	return p, nil
+}
+
+// prefixPaths reports whether the project's Gatsby build applies its
+// pathPrefix: a package.json script runs `gatsby build --prefix-paths`,
+// or PREFIX_PATHS is true or 1 in the environment, as gatsby-cli reads it.
+func prefixPaths(d *generator.Dir) bool {
+	if v, _ := d.Env("PREFIX_PATHS"); v == "true" || v == "1" {
+		return true
+	}
+	for _, args := range d.ScriptRuns("gatsby build") {
+		for _, a := range args {
+			if a == "--prefix-paths" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// project reads a Gatsby configuration (data is nil without one).
+// `gatsby build` writes public/, each page as NAME/index.html. The site
+// URL is siteMetadata.siteUrl, with pathPrefix when the build applies it
+// (prefixed: with --prefix-paths only), as gatsby-plugin-sitemap joins
+// them. trailingSlash is "always" by default (Gatsby 5; Gatsby 4's
+// "legacy" writes the same files and links the pages it makes from
+// src/pages with a slash too), "never" links NAME/index.html as /NAME,
+// "ignore" as each link is written.
+func project(name string, data []byte, prefixed bool, lim limits.Limits) *generator.Project {
+	p := &generator.Project{Generator: "gatsby", Title: "Gatsby", File: name, PublishDir: "public", TrailingSlash: "always", Fallbacks: fallbacks}
+	r := jsconfig.NewReader(name, data, lim)
+	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
+
+	if prefixed {
+		jsproject.ReadSite(p, r, "pathPrefix", siteurl.JoinSiteBase, "siteMetadata.siteUrl")
+	} else {
+		// Without --prefix-paths, the pages are at the site's root.
+		notApplied := "; it applies only to `gatsby build --prefix-paths` (or PREFIX_PATHS=true), which no package.json script runs"
+		if v, st := r.Str("pathPrefix", notApplied); st == jsconfig.OK && siteurl.NormBase(v.Value) != "" {
+			r.Note(v.Line, "pathPrefix %q is left out of the base URL%s", v.Value, notApplied)
+		}
+		jsproject.ReadSite(p, r, "", siteurl.JoinSiteBase, "siteMetadata.siteUrl")
+	}
+
+	if slash, st := jsconf.SlashOption(r, "legacy"); st != jsconfig.Absent {
+		p.TrailingSlash = slash
+	}
+	return p
+}

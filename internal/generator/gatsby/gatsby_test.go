@@ -1,0 +1,213 @@
+package gatsby_test
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/gatsby"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
+	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
+)
+
+type Project = generator.Project
+
+// fallbacks are the pages a Gatsby build writes that are no pages.
+var fallbacks = []string{"offline-plugin-app-shell-fallback/index.html", "_gatsby/slices/*.html"}
+
+func TestDetectGatsby(t *testing.T) {
+	gatsby := func(p Project) Project {
+		p.Generator, p.Title, p.PublishDir, p.Fallbacks = "gatsby", "Gatsby", "public", fallbacks
+		if p.TrailingSlash == "-" {
+			p.TrailingSlash = ""
+		} else if p.TrailingSlash == "" {
+			p.TrailingSlash = "always"
+		}
+		return p
+	}
+	// The shape of the default starter's gatsby-config.js.
+	starter := `/**
+ * @type {import('gatsby').GatsbyConfig}
+ */
+module.exports = {
+  siteMetadata: {
+    title: ` + "`My Site`" + `,
+    author: ` + "`@me`" + `,
+    siteUrl: ` + "`https://gatsby.example/`" + `,
+  },
+  pathPrefix: "/blog",
+  plugins: [
+    ` + "`gatsby-plugin-image`" + `,
+    {
+      resolve: ` + "`gatsby-source-filesystem`" + `,
+      options: { name: ` + "`images`" + `, path: ` + "`${__dirname}/src/images`" + ` },
+    },
+    { resolve: "gatsby-plugin-sitemap", options: { output: "/" } },
+  ],
+}
+`
+	gentest.Detect(t, fixture, []gentest.DetectTest{
+		{
+			Name:  "gatsby from package.json",
+			Files: map[string]string{"package.json": `{"dependencies": {"gatsby": "^5.14.0", "react": "^18"}}`},
+			Want:  []Project{gatsby(Project{File: "package.json"})},
+		},
+		{
+			Name: "gatsby TypeScript starter",
+			Files: map[string]string{"gatsby-config.ts": `import type { GatsbyConfig } from "gatsby";
+
+const config: GatsbyConfig = {
+  siteMetadata: {
+    title: ` + "`My Gatsby Site`" + `,
+    siteUrl: ` + "`https://www.gatsby.example`" + `
+  },
+  graphqlTypegen: true,
+  plugins: [],
+};
+
+export default config;
+`},
+			Want: []Project{gatsby(Project{File: "gatsby-config.ts", BaseURL: "https://www.gatsby.example/", BaseURLFrom: "gatsby-config.ts siteMetadata.siteUrl"})},
+		},
+		{
+			Name:  "pathPrefix without --prefix-paths is left out",
+			Files: map[string]string{"gatsby-config.js": starter, "package.json": `{"scripts": {"build": "gatsby build"}}`},
+			Want: []Project{gatsby(Project{File: "gatsby-config.js", BaseURL: "https://gatsby.example/", BaseURLFrom: "gatsby-config.js siteMetadata.siteUrl",
+				Notes: []string{`gatsby-config.js:10: pathPrefix "/blog" is left out of the base URL; it applies only to ` + "`gatsby build --prefix-paths`" + ` (or PREFIX_PATHS=true), which no package.json script runs`}})},
+		},
+		{
+			Name:  "pathPrefix with gatsby build --prefix-paths",
+			Files: map[string]string{"gatsby-config.js": starter, "package.json": `{"scripts": {"build": "gatsby build", "deploy": "gatsby build --prefix-paths && gh-pages -d public"}}`},
+			Want:  []Project{gatsby(Project{File: "gatsby-config.js", BaseURL: "https://gatsby.example/blog/", BaseURLFrom: "gatsby-config.js siteMetadata.siteUrl + pathPrefix"})},
+		},
+		{
+			Name:  "pathPrefix with PREFIX_PATHS in the environment",
+			Files: map[string]string{"gatsby-config.js": starter},
+			Env:   map[string]string{"PREFIX_PATHS": "1"},
+			Want:  []Project{gatsby(Project{File: "gatsby-config.js", BaseURL: "https://gatsby.example/blog/", BaseURLFrom: "gatsby-config.js siteMetadata.siteUrl + pathPrefix"})},
+		},
+		{
+			Name: "pathPrefix without siteUrl, trailingSlash never",
+			Files: map[string]string{"gatsby-config.mjs": `const config = {
+  pathPrefix: '/docs',
+  trailingSlash: 'never',
+};
+export default config;
+`},
+			Env:  map[string]string{"PREFIX_PATHS": "true"},
+			Want: []Project{gatsby(Project{File: "gatsby-config.mjs", BasePath: "/docs/", TrailingSlash: "never"})},
+		},
+		{
+			Name: "siteUrl from the environment, a pathPrefix that does not matter, trailingSlash ignore",
+			Files: map[string]string{"gatsby-config.js": `module.exports = {
+  siteMetadata: { siteUrl: process.env.SITE_URL },
+  pathPrefix: process.env.PATH_PREFIX,
+  trailingSlash: "ignore",
+}
+`},
+			Want: []Project{gatsby(Project{File: "gatsby-config.js", TrailingSlash: "-", Notes: []string{
+				"gatsby-config.js:3: pathPrefix is not a literal string (process.env.PATH_PREFIX); it applies only to `gatsby build --prefix-paths` (or PREFIX_PATHS=true), which no package.json script runs",
+				"gatsby-config.js:2: siteMetadata.siteUrl is not a literal string (process.env.SITE_URL); give --base-url",
+			}})},
+		},
+	})
+}
+
+// TestSitemaps: gatsby-plugin-sitemap's index and its numbered files,
+// and sitemap.xml, its name before its version 4.
+func TestSitemaps(t *testing.T) {
+	takes := (&Project{Generator: "gatsby", Gen: gatsby.Generator{}}).Sitemaps()
+	for _, n := range []string{"sitemap-index.xml", "sitemap-0.xml", "sitemap.xml"} {
+		if !takes(n) {
+			t.Errorf("%s not taken over", n)
+		}
+	}
+	for _, n := range []string{"sitemap_index.xml", "en/sitemap.xml"} {
+		if takes(n) {
+			t.Errorf("%s taken over", n)
+		}
+	}
+}
+
+// TestSitemapPlugin: Detect says whether the project has
+// gatsby-plugin-sitemap, and where it says so.
+func TestSitemapPlugin(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		in    string // "" for none
+	}{
+		{"the plugin in its plugins", map[string]string{"gatsby-config.js": "module.exports = { plugins: [`gatsby-plugin-sitemap`] }\n"}, "gatsby-config.js"},
+		{"the plugin in package.json", map[string]string{"package.json": `{"dependencies": {"gatsby": "5", "gatsby-plugin-sitemap": "6"}}`}, "package.json"},
+		{"without the plugin", map[string]string{"package.json": `{"dependencies": {"gatsby": "5"}}`}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			found, err := registry.Detect(fixture(t, tc.files), limits.Default)
+			if err != nil || len(found) != 1 || found[0].Generator != "gatsby" {
+				t.Fatalf("Detect = %s, %v", gentest.Format(found), err)
+			}
+			if pl := found[0].Plugin; pl == nil || pl.Name != "gatsby-plugin-sitemap" || pl.Index != "sitemap-index.xml" || pl.In != tc.in {
+				t.Errorf("plugin %+v, want gatsby-plugin-sitemap in %q", pl, tc.in)
+			}
+		})
+	}
+}
+
+// TestSitemapOptions: gatsby-plugin-sitemap's options, where its users
+// write them, read without running anything.
+func TestSitemapOptions(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  []peer.Config
+	}{
+		{name: "gatsby", files: map[string]string{"gatsby-config.js": `module.exports = {
+  siteMetadata: { siteUrl: 'https://example.com' },
+  plugins: [
+    'gatsby-plugin-image',
+    {
+      resolve: 'gatsby-plugin-sitemap',
+      options: { excludes: ['/drafts/*'], entryLimit: 1000, serialize: ({ path }) => ({ url: path }) },
+    },
+  ],
+};
+`}, want: []peer.Config{{Tool: peer.Gatsby, File: "gatsby-config.js", Line: 6, Options: []peer.Given{
+			{Name: "excludes", Value: []any{"/drafts/*"}, Line: 7}, {Name: "entryLimit", Value: 1000.0, Line: 7}, {Name: "serialize", Value: peer.Func{}, Line: 7}}}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := fixture(t, tc.files)
+			found, err := registry.Detect(dir, limits.Default)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := generator.SitemapOptions(dir, found, limits.Default)
+			for i := range got {
+				got[i].Notes = nil
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got\n%#v\nwant\n%#v", got, tc.want)
+			}
+		})
+	}
+}
+
+// fixture writes files (name → contents, "/" separators) into a new
+// temporary folder and returns it.
+func fixture(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		file := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}

@@ -1,0 +1,262 @@
+package gatsby_test
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+	"testing/fstest"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/gatsby"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+// The blog starter's shape: gatsby-config.js's plugins and
+// gatsby-node.js's slug and pages.
+const (
+	starterConfig = `module.exports = {
+  siteMetadata: { siteUrl: 'https://example.com' },
+  plugins: [
+    { resolve: 'gatsby-source-filesystem', options: { path: ` + "`${__dirname}/content/blog`" + `, name: 'blog' } },
+    { resolve: ` + "`gatsby-source-filesystem`" + `, options: { name: ` + "`images`" + `, path: ` + "`${__dirname}/src/images`" + ` } },
+    'gatsby-transformer-remark',
+    'gatsby-plugin-sitemap',
+  ],
+};
+`
+	starterNode = `const path = require('path');
+const { createFilePath } = require('gatsby-source-filesystem');
+
+exports.onCreateNode = ({ node, actions, getNode }) => {
+  if (node.internal.type === 'MarkdownRemark') {
+    const value = createFilePath({ node, getNode });
+    actions.createNodeField({ name: 'slug', node, value });
+  }
+};
+
+exports.createPages = async ({ graphql, actions }) => {
+  const result = await graphql(` + "`{ allMarkdownRemark { nodes { id fields { slug } } } }`" + `);
+  result.data.allMarkdownRemark.nodes.forEach((post) => {
+    actions.createPage({
+      path: post.fields.slug,
+      component: path.resolve('./src/templates/blog-post.js'),
+      context: { id: post.id },
+    });
+  });
+};
+`
+)
+
+// post is a Markdown post.
+const post = "---\ntitle: Post\ndate: 2024-01-01\n---\nText.\n"
+
+// TestReadPosts is the table of gatsby-config and gatsby-node shapes:
+// which folders' Markdown files are posts, and how they are routed; and
+// the shapes that must not be joined.
+func TestReadPosts(t *testing.T) {
+	md := []string{".markdown", ".md"}
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  []gatsby.PostFolder
+		mdx   bool
+	}{
+		{
+			name:  "the blog starter",
+			files: map[string]string{"gatsby-config.js": starterConfig, "gatsby-node.js": starterNode, "content/blog/a/index.md": post, "src/images/a.png": ""},
+			want: []gatsby.PostFolder{
+				{Dir: "content/blog", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages"}},
+			},
+		},
+		{
+			name: "basePath, trailingSlash: false, a literal prefix, MDX, an ESM config",
+			files: map[string]string{
+				"gatsby-config.mjs": `import path from 'path';
+export default {
+  plugins: [
+    { resolve: 'gatsby-source-filesystem', options: { path: './posts', name: 'posts' } },
+    { resolve: 'gatsby-plugin-mdx', options: { extensions: ['.mdx', '.md'] } },
+  ],
+};
+`,
+				"posts/posts/tide.mdx": post,
+				"gatsby-node.mjs": `import { createFilePath } from 'gatsby-source-filesystem';
+export const onCreateNode = ({ node, actions, getNode }) => {
+  if (node.internal.type === 'Mdx') {
+    actions.createNodeField({ name: 'slug', node, value: createFilePath({ node, getNode, basePath: 'posts', trailingSlash: false }) });
+  }
+};
+export const createPages = async ({ graphql, actions: { createPage } }) => {
+  const { data } = await graphql('{ allMdx { nodes { fields { slug } } } }');
+  for (const node of data.allMdx.nodes) {
+    createPage({ path: ` + "`/blog${node.fields.slug}`" + `, component: 'src/templates/post.js' });
+  }
+};
+`},
+			want: []gatsby.PostFolder{{Dir: "posts", Exts: []string{".md", ".mdx"}, Slug: gatsby.Slug{BasePath: "posts", NoSlash: true, Prefix: "/blog"}}},
+			mdx:  true,
+		},
+		{
+			name: "a file-system route over the slug",
+			files: map[string]string{
+				"gatsby-config.js": `module.exports = { plugins: ['gatsby-transformer-remark', { resolve: 'gatsby-source-filesystem', options: { path: 'content' } }] }`,
+				"gatsby-node.js": `const { createFilePath } = require('gatsby-source-filesystem')
+exports.onCreateNode = ({ node, getNode, actions }) => {
+  if (node.internal.type === 'MarkdownRemark') {
+    const slug = createFilePath({ node, getNode })
+    actions.createNodeField({ node, name: 'slug', value: slug })
+  }
+}
+`,
+				"src/pages/notes/{MarkdownRemark.fields__slug}.js": "export default function Note() { return null }",
+				"content/lamp.md": post,
+			},
+			want: []gatsby.PostFolder{{Dir: "content", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/notes", Slugify: true}}},
+		},
+		// Not joined.
+		{
+			name: "a slug from front matter",
+			files: map[string]string{
+				"gatsby-config.js": starterConfig,
+				"gatsby-node.js": `exports.onCreateNode = ({ node, actions }) => {
+  if (node.internal.type === 'MarkdownRemark') {
+    actions.createNodeField({ name: 'slug', node, value: node.frontmatter.slug });
+  }
+};
+exports.createPages = async ({ graphql, actions }) => {
+  (await graphql('{}')).data.allMarkdownRemark.nodes.forEach((post) => actions.createPage({ path: post.fields.slug, component: 'x' }));
+};
+`},
+		},
+		{
+			name: "createFilePath's slug under a prefix it computes",
+			files: map[string]string{
+				"gatsby-config.js": starterConfig,
+				"gatsby-node.js": `const { createFilePath } = require('gatsby-source-filesystem');
+exports.onCreateNode = ({ node, actions, getNode }) => {
+  const value = createFilePath({ node, getNode });
+  actions.createNodeField({ name: 'slug', node, value });
+};
+exports.createPages = async ({ actions }) => {
+  posts.forEach((post) => actions.createPage({ path: ` + "`/${post.frontmatter.lang}${post.fields.slug}`" + `, component: 'x' }));
+};
+`},
+		},
+		{
+			name: "a basePath that is no literal",
+			files: map[string]string{
+				"gatsby-config.js": starterConfig,
+				"gatsby-node.js":   `const base = process.env.BASE; exports.onCreateNode = ({ node, actions, getNode }) => { const value = createFilePath({ node, getNode, basePath: base }); actions.createNodeField({ name: 'slug', node, value }) }; exports.createPages = ({ actions }) => actions.createPage({ path: post.fields.slug })`,
+			},
+		},
+		{
+			name:  "no Markdown plugin",
+			files: map[string]string{"gatsby-config.js": `module.exports = { plugins: [{ resolve: 'gatsby-source-filesystem', options: { path: './content' } }] }`, "gatsby-node.js": starterNode},
+		},
+		{
+			name:  "a folder outside the project",
+			files: map[string]string{"gatsby-config.js": "module.exports = { plugins: ['gatsby-transformer-remark', { resolve: 'gatsby-source-filesystem', options: { path: `${__dirname}/../shared/posts` } }] }", "gatsby-node.js": starterNode},
+		},
+		{
+			name:  "a folder named by a variable",
+			files: map[string]string{"gatsby-config.js": "const dir = process.env.POSTS\nmodule.exports = { plugins: ['gatsby-transformer-remark', { resolve: 'gatsby-source-filesystem', options: { path: dir } }] }", "gatsby-node.js": starterNode},
+		},
+		{
+			name:  "no gatsby-node.js",
+			files: map[string]string{"gatsby-config.js": starterConfig},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := fstest.MapFS{}
+			config := ""
+			for name, data := range tc.files {
+				fsys[name] = &fstest.MapFile{Data: []byte(data)}
+				if name == "gatsby-config.js" || name == "gatsby-config.mjs" {
+					config = name
+				}
+			}
+			got, mdx, read := gatsby.ReadPosts(fsys, config, limits.Default)
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("posts %+v, want %+v", got, tc.want)
+			}
+			if mdx != tc.mdx {
+				t.Errorf("MDX %v, want %v", mdx, tc.mdx)
+			}
+			if !slices.Contains(read, config) {
+				t.Errorf("read %q, not %s", read, config)
+			}
+		})
+	}
+}
+
+// TestURLs: src/pages's files as folders, posts at their createFilePath
+// slugs (the examples of testdata gatsby-md), with basePath, no trailing
+// slash and a prefix, and a file-system route's slugified path.
+func TestURLs(t *testing.T) {
+	p := &gatsby.Preset{Posts: []gatsby.PostFolder{
+		{Dir: "content/blog", Exts: []string{".md"}, Slug: gatsby.Slug{BasePath: "src/pages"}},
+		{Dir: "posts", Exts: []string{".mdx"}, Slug: gatsby.Slug{BasePath: "posts", NoSlash: true, Prefix: "/blog"}},
+		{Dir: "notes", Exts: []string{".md"}, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/notes", Slugify: true}},
+	}}
+	gentest.CheckRoutes(t, p, []gentest.RouteCase{
+		{Path: "content/blog/storm-log.md", Want: "/storm-log/"},
+		{Path: "content/blog/first-watch/index.md", Want: "/first-watch/"},
+		{Path: "content/blog/2023/old-lens/index.md", Want: "/2023/old-lens/"},
+		{Path: "content/blog/Harbour Notes.md", Want: "/Harbour Notes/"},
+		{Path: "content/blog/index.md", Want: "/"},
+		{Path: "content/blog/photo.jpg", Want: ""},
+		{Path: "posts/posts/tide.mdx", Want: "/blog/tide"},
+		{Path: "posts/tide.mdx", Want: "/blog/tide"},
+		{Path: "posts/tide.md", Want: ""},
+		{Path: "notes/lamp.md", Want: "/notes/lamp/"},
+		{Path: "notes/Lamp Room.md", Want: "/notes/lamp-room/"}, // as the real build slugified it
+		{Path: "notes/fogHorn & Bell.md", Want: "/notes/fog-horn-and-bell/"},
+		{Path: "notes/sub/index.md", Want: "/notes/sub/"},
+		{Path: "notes/Phare à Brest.md", Want: ""}, // transliterated by slugify: not joined
+		{Path: "src/pages/index.js", Want: "/"},
+		{Path: "src/pages/about.tsx", Want: "/about/"},
+		{Path: "src/pages/blog/index.jsx", Want: "/blog/"},
+		{Path: "src/pages/404.js", Want: ""},
+		{Path: "src/pages/_layout.js", Want: ""},
+		{Path: "src/pages/template-post.js", Want: ""},
+		{Path: "src/pages/about.test.js", Want: ""},
+		{Path: "src/pages/__tests__/about.js", Want: ""},
+		{Path: "src/pages/types.d.ts", Want: ""},
+		{Path: "src/pages/app/[...].js", Want: ""},
+		{Path: "src/pages/notes/{MarkdownRemark.fields__slug}.js", Want: ""},
+		{Path: "src/pages/data.json", Want: ""},
+		{Path: "src/pages/guide.mdx", Want: ""},
+		{Path: "src/templates/blog-post.js", Want: ""},
+	})
+	if r := p.FrontMatter("content/blog/storm-log.md"); !r.Read || !r.Dates || r.Drafts {
+		t.Errorf("FrontMatter(content/blog/storm-log.md) = %+v, want its dates read, drafts left to the query", r)
+	}
+	if r := p.FrontMatter("src/pages/index.js"); r.Read {
+		t.Errorf("FrontMatter(src/pages/index.js) = %+v, want none: a page of code", r)
+	}
+	if got := p.Folders("", "Gatsby"); got != "src/pages, content/blog, posts, notes (Gatsby)" {
+		t.Errorf("Folders() = %q", got)
+	}
+	mdx := &gatsby.Preset{MDX: true}
+	if u, ok := mdx.URLPath(pageOf("src/pages/guide.mdx")); !ok || u != "/guide/" {
+		t.Errorf("an MDX page with gatsby-plugin-mdx: %q %v, want /guide/", u, ok)
+	}
+}
+
+func pageOf(p string) generator.Page { return generator.Page{Path: p} }
+
+// TestSlugify: the slugs of @sindresorhus/slugify 1.1.2, the version
+// Gatsby 5.16's file-system routes call, for the same text (each
+// printed by it under Node 20).
+func TestSlugify(t *testing.T) {
+	for in, want := range map[string]string{
+		"Lamp Room": "lamp-room", "fogHorn & Bell": "fog-horn-and-bell", "HTMLParser2x": "html-parser2x",
+		"ABC123 def": "abc-123-def", "a--b__c": "a-b-c", "  -x- ": "x", "iOS10Update": "i-os-10-update",
+	} {
+		p := &gatsby.Preset{Posts: []gatsby.PostFolder{{Dir: "c", Exts: []string{".md"}, Slug: gatsby.Slug{BasePath: "src/pages", Slugify: true}}}}
+		if got, ok := p.URLPath(pageOf("c/" + in + ".md")); !ok || got != "/"+want+"/" {
+			t.Errorf("%q: %q %v, want /%s/", in, got, ok, want)
+		}
+	}
+}

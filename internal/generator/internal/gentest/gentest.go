@@ -1,0 +1,117 @@
+// Package gentest holds what the generators' tests share: a table of
+// what Detect finds in a project's files, run over every registered
+// generator. The files are written by the test's own Fixture (a test
+// file's, since files are written only through the door or by tests).
+package gentest
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+// Env is a lookup of the environment over a map.
+func Env(m map[string]string) func(string) (string, bool) {
+	return func(k string) (string, bool) {
+		v, ok := m[k]
+		return v, ok
+	}
+}
+
+// A DetectTest is a project's files, its environment, and the projects
+// Detect finds there (Gen and Plugin not compared).
+type DetectTest struct {
+	Name  string
+	Files map[string]string
+	Env   map[string]string
+	Want  []generator.Project
+}
+
+// A Fixture writes files (name → contents, "/" separators) into a new
+// temporary folder and returns it.
+type Fixture func(t testing.TB, files map[string]string) string
+
+// Detect runs the registry's Detect over each test's files, written by
+// fixture.
+func Detect(t *testing.T, fixture Fixture, tests []DetectTest) {
+	t.Helper()
+	t.Setenv("HUGO_ENVIRONMENT", "") // LoadHugo reads it: "production"
+	for _, tt := range tests {
+		t.Run(tt.Name, func(t *testing.T) {
+			dir := fixture(t, tt.Files)
+			got, err := registry.DetectEnv(dir, Env(tt.Env), limits.Default)
+			if err != nil {
+				t.Fatalf("detect: %v", err)
+			}
+			for i := range got {
+				got[i].Plugin, got[i].Gen = nil, nil
+			}
+			if !reflect.DeepEqual(got, tt.Want) {
+				t.Errorf("detect:\n got %s\nwant %s", Format(got), Format(tt.Want))
+			}
+		})
+	}
+}
+
+// Format prints projects by their fields that are set, for a diff.
+func Format(ps []generator.Project) string {
+	if ps == nil {
+		return "nil"
+	}
+	var b strings.Builder
+	for _, p := range ps {
+		b.WriteString("\n  {")
+		v := reflect.ValueOf(p)
+		for i := 0; i < v.NumField(); i++ {
+			if f := v.Field(i); !f.IsZero() {
+				b.WriteString(" " + v.Type().Field(i).Name + ": ")
+				switch f.Kind() {
+				case reflect.String:
+					b.WriteString(strconv.Quote(f.String()))
+				case reflect.Bool:
+					b.WriteString(strconv.FormatBool(f.Bool()))
+				case reflect.Pointer:
+					fmt.Fprintf(&b, "%+v", f.Elem().Interface())
+				default:
+					ns, ok := f.Interface().([]string)
+					if !ok {
+						fmt.Fprintf(&b, "%v", f.Interface())
+					}
+					for _, n := range ns {
+						b.WriteString("\n      " + strconv.Quote(n))
+					}
+				}
+			}
+		}
+		b.WriteString(" }")
+	}
+	return b.String()
+}
+
+// A RouteCase is a source file, the front matter that moves it, and the
+// URL path its generator writes it at ("" for none).
+type RouteCase struct {
+	Path, Slug, ID, Permalink string
+	NoPermalink               bool
+	Want                      string
+}
+
+// CheckRoutes checks the URL path p gives each case's file.
+func CheckRoutes(t *testing.T, p generator.Preset, cases []RouteCase) {
+	t.Helper()
+	for _, c := range cases {
+		got, ok := p.URLPath(generator.Page{Path: c.Path, Slug: c.Slug, ID: c.ID, Permalink: c.Permalink, NoPermalink: c.NoPermalink})
+		if !ok {
+			got = ""
+		}
+		if got != c.Want {
+			t.Errorf("%s %s (slug %q, id %q, permalink %q): %q, want %q", p.Name(), c.Path, c.Slug, c.ID, c.Permalink, got, c.Want)
+		}
+	}
+}

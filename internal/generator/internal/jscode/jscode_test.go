@@ -1,0 +1,146 @@
+package jscode
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+const module = `import fs from 'fs'
+import { join, resolve as res } from "path";
+import * as lib from './lib'
+import type { Post } from '@/types'
+const { readdirSync } = require('node:fs')
+const util = require('./util')
+
+const postsDirectory = join(process.cwd(), 'posts')
+
+export function getAllPostIds(dir, { locale }) {
+  return fs.readdirSync(dir)
+}
+
+export const getStaticPaths: GetStaticPaths = async (context) => ({
+  paths: [],
+  fallback: false,
+})
+export const one = x => x
+async function helper(): Promise<{ a: string }> { return { a: '' } }
+export default function Page() { return null }
+`
+
+// TestParse: the imports, declarations and exports of a module, each
+// declaration's stretch its own statement.
+func TestParse(t *testing.T) {
+	m, err := Parse("a.ts", []byte(module), limits.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantImports := map[string]Import{
+		"fs": {"fs", "default"}, "join": {"path", "join"}, "res": {"path", "resolve"},
+		"lib": {"./lib", "*"}, "readdirSync": {"node:fs", "readdirSync"}, "util": {"./util", "*"},
+	}
+	for name, want := range wantImports {
+		if got := m.Imports[name]; got != want {
+			t.Errorf("import %s = %+v, want %+v", name, got, want)
+		}
+	}
+	if _, ok := m.Imports["Post"]; ok {
+		t.Errorf("a type's import is bound: %+v", m.Imports)
+	}
+	for name, params := range map[string][]string{"getAllPostIds": {"dir", ""}, "getStaticPaths": {"context"}, "one": {"x"}, "helper": nil, "Page": nil} {
+		d, ok := m.Decls[name]
+		if !ok || !d.Func || !slices.Equal(d.Params, params) {
+			t.Errorf("%s: %+v, want a function of %q", name, d, params)
+			continue
+		}
+		if text := string(m.Src[m.Toks[d.Start].Pos:m.Toks[d.End-1].End]); !strings.Contains(text, name) || strings.Count(text, "function ")+strings.Count(text, "const ") > 1 {
+			t.Errorf("%s: its stretch is %q", name, text)
+		}
+	}
+	if d := m.Decls["postsDirectory"]; d.Func || d.End <= d.Start {
+		t.Errorf("postsDirectory: %+v", d)
+	}
+	if m.Exports["default"] != "Page" || m.Exports["getStaticPaths"] != "getStaticPaths" {
+		t.Errorf("exports %v", m.Exports)
+	}
+	if _, ok := m.Exports["helper"]; ok {
+		t.Errorf("helper is exported: %v", m.Exports)
+	}
+}
+
+// TestResolve: a relative specifier, with or without its extension or
+// as a folder's index, and a tsconfig.json alias; a package and a path
+// out of the project are not.
+func TestResolve(t *testing.T) {
+	fsys := fstest.MapFS{
+		"tsconfig.json":     {Data: []byte(`{ "compilerOptions": { "baseUrl": ".", /* aliases */ "paths": { "@/*": ["./src/*"], "@lib": ["src/lib/index.ts"] }, }, }`)},
+		"src/lib/api.ts":    {Data: []byte("")},
+		"src/lib/index.ts":  {Data: []byte("")},
+		"lib/posts.js":      {Data: []byte("")},
+		"lib/data/index.js": {Data: []byte("")},
+		"lib/readme.md":     {Data: []byte("")},
+	}
+	a := ReadAliases(fsys, limits.Default)
+	if a.File != "tsconfig.json" || a.Paths["@/*"] != "./src/*" {
+		t.Fatalf("aliases %+v", a)
+	}
+	for _, tc := range []struct{ from, spec, want string }{
+		{"pages/[id].js", "../lib/posts", "lib/posts.js"},
+		{"pages/[id].js", "../lib/posts.js", "lib/posts.js"},
+		{"pages/[id].js", "../lib/data", "lib/data/index.js"},
+		{"app/x/page.tsx", "@/lib/api", "src/lib/api.ts"},
+		{"app/x/page.tsx", "@lib", "src/lib/index.ts"},
+		{"pages/[id].js", "../lib/readme.md", ""},
+		{"pages/[id].js", "gray-matter", ""},
+		{"pages/[id].js", "../../outside", ""},
+	} {
+		got, ok := Resolve(fsys, tc.from, tc.spec, a)
+		if !ok {
+			got = ""
+		}
+		if got != tc.want {
+			t.Errorf("Resolve(%s, %s) = %q, want %q", tc.from, tc.spec, got, tc.want)
+		}
+	}
+}
+
+// TestParseLimits: a module past limits.js_tokens is the error, naming
+// the file and the key.
+func TestParseLimits(t *testing.T) {
+	lim := limits.Default
+	lim.JSTokens = 10
+	_, err := Parse("lib/posts.js", []byte(module), lim)
+	if err == nil || !strings.HasPrefix(err.Error(), "lib/posts.js:") || !strings.Contains(err.Error(), "limits.js_tokens") {
+		t.Errorf("error %v, want one naming the file and limits.js_tokens", err)
+	}
+}
+
+// FuzzParse: any source parses without a panic, each declaration's
+// stretch within the tokens and its parameters within its own.
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(module))
+	f.Add([]byte("export const a = async (b, {c}) => { const d = join(process.cwd(), b) }\nexport default function () {"))
+	f.Add([]byte("import x, { y as z } from 'q'; const { a: b } = require('c'); export async function* g() {}"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := Parse("a.js", data, limits.Default)
+		if err != nil {
+			return
+		}
+		for name, d := range m.Decls {
+			if d.Start < 0 || d.End > len(m.Toks) || d.Start >= d.End {
+				t.Fatalf("%s: stretch %d..%d of %d tokens", name, d.Start, d.End, len(m.Toks))
+			}
+		}
+		for i, j := range m.Match {
+			if j >= 0 && m.Match[j] != i {
+				t.Fatalf("brackets %d and %d do not match each other", i, j)
+			}
+		}
+		for _, d := range m.Decls {
+			m.Idents(d.Start, d.End)
+		}
+	})
+}

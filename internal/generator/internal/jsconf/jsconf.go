@@ -1,0 +1,136 @@
+// Package jsconf holds what the generators whose configuration is a
+// JavaScript module read alike in it (Astro, Docusaurus, Gatsby, Nuxt,
+// VitePress …): the site URL and its base path, trailingSlash, and the
+// options of a sitemap plugin, as package peer takes them.
+package jsconf
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
+)
+
+// Site is what [ReadSite] read.
+type Site struct {
+	// BaseURL and BaseURLFrom are the site URL joined to the base path,
+	// and what gave them ("astro.config.mjs site + base"); "" for none.
+	BaseURL, BaseURLFrom string
+	// BasePath is the base path given without a site URL; "" for none.
+	BasePath string
+	// Site is the site URL's value, SiteSt and BaseSt the states of the
+	// site URL and of the base, for the caller's own notes.
+	Site           jsconfig.Value
+	SiteSt, BaseSt jsconfig.State
+}
+
+// ReadSite reads the site URL and the base path of the JavaScript
+// configuration file, read by r: the first of siteKeys that is set
+// (Astro's site, Docusaurus' url, VitePress's sitemap.hostname) and
+// baseKey (base, baseUrl; "" for none). With a site URL, BaseURL is
+// join(site, base) and BaseURLFrom "FILE SITEKEY", with " + BASEKEY"
+// when the base is set; with a base alone, BasePath. A site URL that is
+// not an absolute http(s) URL is Bad, with a note.
+func ReadSite(r *jsconfig.Reader, file, baseKey string, join func(site, base string) string, siteKeys ...string) Site {
+	var s Site
+	var key string
+	for _, key = range siteKeys {
+		if s.Site, s.SiteSt = r.Str(key, siteurl.BaseURLHint); s.SiteSt != jsconfig.Absent {
+			break
+		}
+	}
+	var base jsconfig.Value
+	if baseKey != "" {
+		base, s.BaseSt = r.Str(baseKey, siteurl.BaseURLHint)
+	}
+	if s.SiteSt == jsconfig.OK && !siteurl.AbsHTTP(s.Site.Value) {
+		r.Note(s.Site.Line, "%s %q is not an absolute http(s) URL; give --base-url", key, s.Site.Value)
+		s.SiteSt = jsconfig.Bad
+	}
+	switch {
+	case s.SiteSt == jsconfig.OK && s.BaseSt != jsconfig.Bad:
+		s.BaseURL, s.BaseURLFrom = join(s.Site.Value, base.Value), s.Site.In(file)+" "+key
+		if s.BaseSt == jsconfig.OK {
+			s.BaseURLFrom += " + " + baseKey
+		}
+	case s.SiteSt != jsconfig.OK && s.BaseSt == jsconfig.OK:
+		s.BasePath = siteurl.NormBase(base.Value)
+	}
+	return s
+}
+
+// SlashOption reads a trailingSlash option of 'always', 'never' or
+// 'ignore' (Astro's, Gatsby's): "always", "never", or "" for 'ignore' and
+// the values of ignored (Gatsby 4's 'legacy'). Another value is Bad, with
+// a note.
+func SlashOption(r *jsconfig.Reader, ignored ...string) (string, jsconfig.State) {
+	v, st := r.Str("trailingSlash", "")
+	switch {
+	case st != jsconfig.OK || v.Value == "ignore" || slices.Contains(ignored, v.Value):
+		return "", st
+	case v.Value == "always" || v.Value == "never":
+		return v.Value, st
+	}
+	r.Note(v.Line, "trailingSlash %q is not 'always', 'never' or 'ignore'", v.Value)
+	return "", jsconfig.Bad
+}
+
+// Options returns the keys of the object at path of r as options.
+func Options(r *jsconfig.Reader, path string) []peer.Given {
+	var out []peer.Given
+	for _, k := range r.Keys(path) {
+		v, line, _ := r.Any(joinKey(path, k.Name))
+		out = append(out, peer.Given{Name: k.Name, Value: PeerValue(v), Line: line})
+	}
+	return out
+}
+
+func joinKey(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+// PeerValue is a value of jsconfig's, or of a TOML or YAML file's, as
+// the peer package takes it: numbers as float64, functions and
+// expressions marked.
+func PeerValue(v any) any {
+	switch v := v.(type) {
+	case jsconfig.Function:
+		return peer.Func{}
+	case jsconfig.Expression:
+		return peer.Expr{Text: v.Text}
+	case int64:
+		return float64(v)
+	case int:
+		return float64(v)
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = PeerValue(x)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[k] = PeerValue(x)
+		}
+		return out
+	}
+	return v
+}
+
+// Elements returns the paths of the elements of the array at path.
+func Elements(r *jsconfig.Reader, path string) []string {
+	var out []string
+	for i := 0; ; i++ {
+		p := fmt.Sprintf("%s[%d]", path, i)
+		if _, _, ok := r.Any(p); !ok {
+			return out
+		}
+		out = append(out, p)
+	}
+}

@@ -1,0 +1,66 @@
+package pyconf
+
+import (
+	"bytes"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
+)
+
+// TestPyLiteral: the literals of conf.py's settings, as the peers'
+// options take them; anything else an expression of its text.
+func TestPyLiteral(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want any
+	}{
+		{` 'a'`, "a"},
+		{` r"a\b"  # comment`, `a\b`},
+		{` 'it\'s'`, "it's"},
+		{" ['a', \"b\",  # x\n  None, True, 3]", []any{"a", "b", nil, true, 3.0}},
+		{` ('a',)`, []any{"a"}},
+		{` []`, []any{}},
+		{` False`, false},
+		{` os.environ['X']`, peer.Expr{Text: "os.environ['X']"}},
+		{` 'a' + 'b'`, peer.Expr{Text: "'a' + 'b'"}},
+		{` """doc"""`, peer.Expr{Text: `"""doc"""`}},
+		{` ['a'`, peer.Expr{Text: "['a'"}},
+	} {
+		if got := pyLiteral(tc.text); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%q: %#v, want %#v", tc.text, got, tc.want)
+		}
+	}
+	vals := Assignments([]byte("extensions = [\n  'a',  # ]\n  'b',\n]\nx = 1\n"))
+	if got := vals["extensions"]; !reflect.DeepEqual(got.Val, []any{"a", "b"}) || got.Line != 1 {
+		t.Errorf("a list over lines: %+v", got)
+	}
+	if got := vals["x"]; got.Val != 1.0 || got.Line != 5 {
+		t.Errorf("the assignment after it: %+v", got)
+	}
+}
+
+// FuzzPythonConfig reads any Python configuration: never a panic; a
+// literal is a whole quoted string's inside, on a line of the file.
+func FuzzPythonConfig(f *testing.F) {
+	f.Add([]byte("SITEURL = 'https://a.example'\nOUTPUT_PATH = \"out\"\n"))
+	f.Add([]byte("SITEURL = os.environ['X']  # comment\nextensions = [\n  'a',\n]\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		defer fuzzbound.Check(t)()
+		lines := 1 + bytes.Count(data, []byte("\n"))
+		for name, v := range Assignments(data) {
+			if v.Line < 1 || v.Line > lines {
+				t.Errorf("%s: line %d of %d", name, v.Line, lines)
+			}
+			// One kind of quote may be inside the other's literal.
+			if v.Literal && (strings.ContainsAny(v.Value, "\\\n") || strings.Contains(v.Value, "'") && strings.Contains(v.Value, `"`)) {
+				t.Errorf("%s: literal %q", name, v.Value)
+			}
+			if !v.Literal && v.Value != "" {
+				t.Errorf("%s: a value %q that is not a literal", name, v.Value)
+			}
+		}
+	})
+}

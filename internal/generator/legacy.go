@@ -1,0 +1,64 @@
+package generator
+
+import "github.com/sitemapgen/sitemapgen/internal/limits"
+
+// The generators that do not have a folder of their own yet: their code is
+// still spread over this package's files by aspect (detect, sitemaps,
+// base URL). Each is a Generator here, so that the registry lists them as
+// it will list their folders.
+
+// legacy is a Generator whose code is in this package.
+type legacy struct {
+	info  Info
+	check func(*Dir) (*Project, error)
+	load  func(string, limits.Limits) (Preset, bool, error)
+}
+
+var _ Loader = legacy{}
+
+// legacies are the generators of this package, by name.
+var legacies = map[string]legacy{
+	"hugo":   {Info{Name: "hugo", Title: "Hugo", PublishKey: "publishDir", SourceKey: "contentDir"}, (*Dir).hugo, loadHugo},
+	"jekyll": {Info{Name: "jekyll", Title: "Jekyll", PublishKey: "destination", SourceKey: "source", ConfigFile: "_config.yml"}, (*Dir).jekyll, loadJekyll},
+	"mkdocs": {Info{Name: "mkdocs", Title: "MkDocs", PublishKey: "site_dir", SourceKey: "docs_dir"}, (*Dir).mkdocs, loadMkDocs},
+}
+
+// Legacy returns the generator name ("hugo") whose code is still in this
+// package; it panics for another name.
+func Legacy(name string) Generator {
+	l, ok := legacies[name]
+	if !ok {
+		panic("generator: no generator " + name + " in this package")
+	}
+	return l
+}
+
+func (l legacy) Info() Info { return l.info }
+
+func (l legacy) Detect(d *Dir) (*Project, error) {
+	p, err := l.check(d)
+	if err != nil || p == nil {
+		return p, err
+	}
+	return p, nil
+}
+
+// Load loads the generator's preset (see [Loader]).
+func (l legacy) Load(dir string, lim limits.Limits) (Preset, bool, error) { return l.load(dir, lim) }
+
+// loadHugo, loadJekyll and loadMkDocs are the Loaders' Load: found when
+// the folder has the generator's configuration.
+func loadHugo(dir string, lim limits.Limits) (Preset, bool, error) {
+	h, err := LoadHugo(dir, lim)
+	return h, err == nil && h.File != "", err
+}
+
+func loadJekyll(dir string, lim limits.Limits) (Preset, bool, error) {
+	j, err := LoadJekyll(dir, lim)
+	return j, err == nil && j.File != "", err
+}
+
+func loadMkDocs(dir string, lim limits.Limits) (Preset, bool, error) {
+	m, err := LoadMkDocs(dir, lim)
+	return m, err == nil && m.File != "", err
+}

@@ -1,0 +1,579 @@
+package next
+
+// Routes over Markdown: a dynamic route whose code lists a folder of
+// Markdown files and gives each file's name as its parameter, read
+// without running it (see [Preset.ReadRoutes]).
+
+import (
+	"io/fs"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jscode"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+// MarkdownRoute is a dynamic route whose pages are the Markdown files
+// of a folder, one page each, the route's parameter the file's name
+// without its extension.
+type MarkdownRoute struct {
+	// File is the route's file, relative to the preset's folder
+	// ("pages/[post].tsx", "app/notes/[slug]/page.tsx").
+	File string
+	// Folder is the folder of the Markdown files, relative to the
+	// preset's folder ("posts").
+	Folder string
+	// Exts are the extensions of its files (".md", ".mdx").
+	Exts []string
+	// URL is the route's URL path, its parameter's element as
+	// [paramMark].
+	URL string
+}
+
+// paramMark stands for the route's parameter in MarkdownRoute.URL.
+const paramMark = "\x00"
+
+// routeFolders are the folders of a project's routes.
+var routeFolders = []string{"pages", "app", "src/pages", "src/app"}
+
+// codeExts are the extensions of a route's code.
+var codeExts = []string{".js", ".jsx", ".ts", ".tsx"}
+
+// oneParam matches a path element that is one parameter: [slug]; not
+// a catch-all, [...slug] or [[...slug]].
+var oneParam = regexp.MustCompile(`^\[(\w+)\]$`)
+
+// ReadRoutes reads the dynamic routes of the folder src (the project
+// folder) whose pages are Markdown files: see [ReadMarkdownRoutes]. It
+// returns the files it read.
+func (p *Preset) ReadRoutes(src fs.FS, _ string, lim limits.Limits) []string {
+	p.Markdown, p.read = ReadMarkdownRoutes(src, lim)
+	return p.read
+}
+
+// ReadMarkdownRoutes finds, in the project folder src, the dynamic
+// routes with one parameter [P] whose pages are the Markdown files of a
+// folder, and returns them with the files it read (the routes, the
+// modules they import, tsconfig.json).
+//
+// A route is one when its code (pages router: getStaticPaths; app
+// router: generateStaticParams), or the functions it calls in a module it
+// imports by a relative path or a tsconfig.json alias (one level deep),
+// lists one folder of the project: a string literal joined to
+// process.cwd() (path.join(process.cwd(), 'posts'), also with a Markdown
+// file of it after: `${slug}.md`), given to readdir, readdirSync or a
+// glob ('posts/*.md') directly, through path.join or path.resolve, or as
+// a constant bound to it (const dir = 'posts'), or given by the route as
+// the argument of a function whose parameter is joined so
+// (entries('posts')); names a Markdown extension (.md, .mdx: the one it
+// strips or filters on); and gives P as a key of the parameters
+// ({ params: { P: … } }, { P: … }, { P }). A folder read by a computed
+// path (a variable, a template, __dirname), two folders, a route over an
+// API or a catch-all route [...P] is not joined: its pages stay as the
+// build wrote them. The code is read as tokens, never run, each file
+// within limits.settings_bytes and limits.js_tokens; a file that cannot
+// be read (past a limit, a link out of the project) joins nothing.
+func ReadMarkdownRoutes(src fs.FS, lim limits.Limits) ([]MarkdownRoute, []string) {
+	r := &codeReader{fsys: src, lim: lim, mods: map[string]*jscode.Module{}}
+	var out []MarkdownRoute
+	for _, dir := range routeFolders {
+		_ = fs.WalkDir(src, dir, func(file string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			if d.IsDir() {
+				if d.Name() == "node_modules" || d.Name() == "api" && (dir == "pages" || dir == "src/pages") && path.Dir(file) == dir {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if mr, ok := r.route(dir, file); ok {
+				out = append(out, mr)
+			}
+			return nil
+		})
+	}
+	return out, r.read
+}
+
+// routeParam returns the route's parameter and its URL path (the
+// parameter's element as paramMark) for the file at rel in the routes'
+// folder dir; ok is false for a file that is no dynamic route of one
+// parameter, or whose export is not the one its router calls.
+func routeParam(dir, rel string) (param, url, export string, ok bool) {
+	r := strings.TrimPrefix(rel, dir+"/")
+	if !srcpath.HasExt(r, codeExts...) {
+		return "", "", "", false
+	}
+	var params []string
+	els := strings.Split(r, "/")
+	for i, el := range els {
+		name := el
+		if i == len(els)-1 {
+			name, _ = srcpath.SplitExt(el)
+		}
+		if m := oneParam.FindStringSubmatch(name); m != nil {
+			params = append(params, m[1])
+			els[i] = strings.Replace(el, name, paramMark, 1)
+		} else if srcpath.Dynamic.MatchString(name) {
+			return "", "", "", false // a catch-all, or two parameters in one element
+		}
+	}
+	if len(params) != 1 {
+		return "", "", "", false
+	}
+	static := dir + "/" + strings.Join(els, "/")
+	export = "getStaticPaths"
+	if strings.HasSuffix(dir, "app") {
+		export = "generateStaticParams"
+	}
+	u, ok := Preset{}.URLPath(generator.Page{Path: static})
+	if !ok || strings.Count(u, paramMark) != 1 {
+		return "", "", "", false
+	}
+	return params[0], u, export, true
+}
+
+// codeReader reads route files and the modules they import, each once.
+type codeReader struct {
+	fsys    fs.FS
+	lim     limits.Limits
+	mods    map[string]*jscode.Module // by path; nil for a file that cannot be read
+	aliases *jscode.Aliases
+	read    []string
+}
+
+// module returns the module at name, read once; nil when it cannot be.
+func (r *codeReader) module(name string) *jscode.Module {
+	if m, ok := r.mods[name]; ok {
+		return m
+	}
+	r.read = append(r.read, name)
+	data, err := fs.ReadFile(r.fsys, name)
+	var m *jscode.Module
+	if err == nil {
+		m, _ = jscode.Parse(name, data, r.lim)
+	}
+	r.mods[name] = m
+	return m
+}
+
+// resolve returns the module that from imports as spec.
+func (r *codeReader) resolve(from, spec string) *jscode.Module {
+	if r.aliases == nil {
+		a := jscode.ReadAliases(r.fsys, r.lim)
+		r.aliases = &a
+		if a.File != "" {
+			r.read = append(r.read, a.File)
+		}
+	}
+	name, ok := jscode.Resolve(r.fsys, from, spec, *r.aliases)
+	if !ok {
+		return nil
+	}
+	return r.module(name)
+}
+
+// scope is a stretch of a module's code that the route runs, with the
+// literal arguments its parameters are given.
+type scope struct {
+	m     *jscode.Module
+	d     jscode.Decl
+	bound map[string][]string // a parameter's literal arguments
+}
+
+// route reads the route file at rel in the routes' folder dir.
+func (r *codeReader) route(dir, rel string) (MarkdownRoute, bool) {
+	param, url, export, ok := routeParam(dir, rel)
+	if !ok {
+		return MarkdownRoute{}, false
+	}
+	m := r.module(rel)
+	if m == nil {
+		return MarkdownRoute{}, false
+	}
+	d, ok := m.Exported(export)
+	if !ok {
+		return MarkdownRoute{}, false
+	}
+	scopes := r.reach(m, d)
+	var f folderReads
+	for _, s := range scopes {
+		f.scan(s)
+	}
+	folder, exts, ok := f.result(param)
+	if !ok {
+		return MarkdownRoute{}, false
+	}
+	return MarkdownRoute{File: rel, Folder: folder, Exts: exts, URL: url}, true
+}
+
+// reach returns the code the declaration d of the route module m runs:
+// d, the route's own functions and constants it names, and those of
+// the modules it imports that it names (and, in each such module, the
+// functions and constants they name there), each once.
+func (r *codeReader) reach(m *jscode.Module, d jscode.Decl) []*scope {
+	type key struct {
+		m    *jscode.Module
+		name string
+	}
+	seen := map[key]*scope{}
+	first := &scope{m: m, d: d}
+	out := []*scope{first}
+	work := []*scope{first}
+	add := func(in *jscode.Module, name string, d jscode.Decl, caller *scope, at string) {
+		k := key{in, name}
+		s, ok := seen[k]
+		if !ok {
+			s = &scope{m: in, d: d, bound: map[string][]string{}}
+			seen[k] = s
+			out = append(out, s)
+			work = append(work, s)
+		}
+		// The literal arguments of the caller's calls of it.
+		for _, args := range calls(caller, at) {
+			for i, p := range d.Params {
+				if p == "" {
+					continue
+				}
+				if i < len(args) {
+					s.bound[p] = append(s.bound[p], args[i])
+				} else {
+					s.bound[p] = append(s.bound[p], "")
+				}
+			}
+		}
+	}
+	for len(work) > 0 && len(out) < maxScopes {
+		s := work[0]
+		work = work[1:]
+		for _, id := range s.m.Idents(s.d.Start, s.d.End) {
+			if d, ok := s.m.Decls[id]; ok && (d.Start != s.d.Start) {
+				add(s.m, id, d, s, id)
+				continue
+			}
+			imp, ok := s.m.Imports[id]
+			if !ok || s.m != m {
+				continue // a helper's imports are not followed
+			}
+			h := r.resolve(m.File, imp.Spec)
+			if h == nil {
+				continue
+			}
+			if imp.Name != "*" {
+				if d, ok := h.Exported(imp.Name); ok {
+					add(h, h.Exports[imp.Name], d, s, id)
+				}
+				continue
+			}
+			// ns.fn: the module's exports the route names.
+			for _, fn := range members(s, id) {
+				if d, ok := h.Exported(fn); ok {
+					add(h, h.Exports[fn], d, s, id+"."+fn)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// maxScopes bounds the declarations a route's code is followed into.
+const maxScopes = 256
+
+// members returns the names the code of s reads of ns: ns.NAME.
+func members(s *scope, ns string) []string {
+	var out []string
+	t := s.m.Toks
+	for i := s.d.Start; i+2 < s.d.End; i++ {
+		if t[i].IsIdent(ns) && (i == 0 || !t[i-1].Is(".")) && t[i+1].Is(".") && t[i+2].Kind == jsconfig.Ident {
+			out = append(out, t[i+2].Text)
+		}
+	}
+	return out
+}
+
+// calls returns the arguments of the calls the code of s makes to name
+// ("entries", "lib.entries"): each a string literal's value, or "" for
+// another expression, by position.
+func calls(s *scope, name string) [][]string {
+	parts := strings.Split(name, ".")
+	t := s.m.Toks
+	var out [][]string
+	for i := s.d.Start; i+len(parts)*2-1 < s.d.End; i++ {
+		j, ok := i, true
+		for k, p := range parts {
+			if k > 0 {
+				if !t[j].Is(".") {
+					ok = false
+					break
+				}
+				j++
+			}
+			if !t[j].IsIdent(p) {
+				ok = false
+				break
+			}
+			j++
+		}
+		if !ok || i > 0 && t[i-1].Is(".") || j >= s.d.End || !t[j].Is("(") {
+			continue
+		}
+		var args []string
+		for _, a := range s.m.Args(j) {
+			args = append(args, literal(s, a[0], a[1]))
+		}
+		out = append(out, args)
+	}
+	return out
+}
+
+// literal returns the value of the tokens s to e of sc's module when
+// they are one string literal, or a parameter of sc bound to one; ""
+// otherwise.
+func literal(sc *scope, s, e int) string {
+	if e-s != 1 {
+		return ""
+	}
+	t := sc.m.Toks[s]
+	switch {
+	case t.Kind == jsconfig.String:
+		return t.Text
+	case t.Kind == jsconfig.Ident && len(sc.bound[t.Text]) == 1:
+		return sc.bound[t.Text][0]
+	}
+	return ""
+}
+
+// folderReads are what a route's code says of the folder it lists.
+type folderReads struct {
+	folders  []string // the folders named, relative to the project
+	computed bool     // a folder named by an expression that is no literal
+	listed   bool     // a folder is listed: readdir, readdirSync, a glob
+	exts     []string // the Markdown extensions named
+	keys     map[string]bool
+}
+
+// lists are the functions that list a folder's files.
+var lists = map[string]bool{"readdir": true, "readdirSync": true, "glob": true, "globSync": true, "globby": true, "globbySync": true, "sync": true, "fg": true}
+
+// markdownExt matches a Markdown extension in a string or a regular
+// expression: ".md", "\.mdx?$".
+var markdownExt = regexp.MustCompile(`\\?\.mdx?\b(\?)?`)
+
+// cwdTemplate is a template literal that names a folder in the project:
+// `${process.cwd()}/posts`.
+var cwdTemplate = regexp.MustCompile("^`\\$\\{process\\.cwd\\(\\)\\}/([^`$]*)`$")
+
+// scan reads the code of s.
+func (f *folderReads) scan(s *scope) {
+	if f.keys == nil {
+		f.keys = map[string]bool{}
+	}
+	t := s.m.Toks
+	for i := s.d.Start; i < s.d.End; i++ {
+		switch tk := t[i]; {
+		case tk.Kind == jsconfig.String || tk.Kind == jsconfig.Regex:
+			for _, m := range markdownExt.FindAllStringSubmatch(tk.Text, -1) {
+				ext := strings.TrimPrefix(strings.TrimSuffix(m[0], "?"), `\`)
+				if m[1] != "" {
+					f.exts = append(f.exts, ".md", ".mdx")
+				} else {
+					f.exts = append(f.exts, ext)
+				}
+			}
+			if tk.Kind == jsconfig.String && i > 1 && t[i-1].Is("(") && isList(t, i-2) {
+				f.listed = true
+				f.glob(tk.Text)
+			}
+		case tk.Kind == jsconfig.Template:
+			if m := cwdTemplate.FindStringSubmatch(string(s.m.Src[tk.Pos:tk.End])); m != nil {
+				f.add(m[1])
+			} else if strings.Contains(string(s.m.Src[tk.Pos:tk.End]), "process.cwd()") {
+				f.computed = true
+			}
+		case tk.IsIdent("process") && i+4 < s.d.End && t[i+1].Is(".") && t[i+2].IsIdent("cwd") && t[i+3].Is("(") && t[i+4].Is(")"):
+			f.cwd(s, i)
+		case tk.Kind == jsconfig.Ident && i+1 < s.d.End && (t[i+1].Is(":") || (t[i+1].Is(",") || t[i+1].Is("}")) && i > 0 && (t[i-1].Is("{") || t[i-1].Is(","))):
+			f.keys[tk.Text] = true
+			if isList(t, i) && t[i+1].Is("(") {
+				f.listed = true
+			}
+		case tk.Kind == jsconfig.Ident && lists[tk.Text] && i+1 < s.d.End && t[i+1].Is("("):
+			f.listed = true
+			f.listArg(s, i+1)
+		}
+	}
+}
+
+// isList reports whether the token at i names a function that lists a
+// folder.
+func isList(t []jscode.Token, i int) bool {
+	return i >= 0 && t[i].Kind == jsconfig.Ident && lists[t[i].Text]
+}
+
+// cwd reads process.cwd() at i: the first argument of path.join or
+// path.resolve, whose other arguments name the folder.
+func (f *folderReads) cwd(s *scope, i int) {
+	t := s.m.Toks
+	if i < 2 || !t[i-1].Is("(") || !(t[i-2].IsIdent("join") || t[i-2].IsIdent("resolve")) {
+		if i == 0 || !t[i-1].Is("(") || !isList(t, i-2) {
+			f.computed = true // process.cwd() used otherwise
+		}
+		return
+	}
+	args := s.m.Args(i - 1)
+	var els []string
+	for k, a := range args[1:] {
+		v := literal(s, a[0], a[1])
+		if v == "" && k > 0 && k == len(args)-2 && namesMarkdown(s, a[0], a[1]) {
+			// path.join(process.cwd(), 'posts', `${slug}.md`): a file of
+			// the folder.
+			break
+		}
+		if v == "" && a[1]-a[0] == 1 && t[a[0]].Kind == jsconfig.Ident && len(s.bound[t[a[0]].Text]) > 1 {
+			// A parameter given several literals: a folder each.
+			for _, b := range s.bound[t[a[0]].Text] {
+				f.add(path.Join(append(els, b)...))
+			}
+			return
+		}
+		if v == "" {
+			f.computed = true
+			return
+		}
+		els = append(els, v)
+	}
+	if len(els) == 0 {
+		f.computed = true
+		return
+	}
+	f.add(path.Join(els...))
+}
+
+// listArg reads the first argument of a listing whose parentheses open
+// at i, when it names a folder relative to the working directory
+// without process.cwd(): path.join('posts'), path.resolve('./posts'), or
+// a constant of the module bound to a string literal (const dir =
+// 'posts'). A string literal itself is read by scan, process.cwd() by
+// cwd.
+func (f *folderReads) listArg(s *scope, i int) {
+	args := s.m.Args(i)
+	if len(args) == 0 {
+		return
+	}
+	t := s.m.Toks
+	a, e := args[0][0], args[0][1]
+	if a < e && t[a].IsIdent("path") && a+2 < e && t[a+1].Is(".") {
+		a += 2
+	}
+	switch {
+	case e-a == 1 && t[a].Kind == jsconfig.Ident:
+		if v, ok := constString(s.m, t[a].Text); ok {
+			f.glob(v)
+		}
+	case a+1 < e && (t[a].IsIdent("join") || t[a].IsIdent("resolve")) && t[a+1].Is("(") && s.m.Match[a+1] == e-1:
+		var els []string
+		for _, x := range s.m.Args(a + 1) {
+			v := literal(s, x[0], x[1])
+			if v == "" {
+				if x[1]-x[0] == 1 && t[x[0]].IsIdent("__dirname") {
+					f.computed = true // the module's folder: not the project's
+				}
+				return
+			}
+			els = append(els, v)
+		}
+		if len(els) > 0 && !strings.HasPrefix(els[0], "/") {
+			f.add(path.Join(els...))
+		}
+	}
+}
+
+// constString returns the value of the module's top-level constant
+// name when it is bound to a string literal: const name = 'posts'.
+func constString(m *jscode.Module, name string) (string, bool) {
+	d, ok := m.Decls[name]
+	if !ok || d.Func {
+		return "", false
+	}
+	t := m.Toks[d.Start:d.End]
+	if len(t) > 0 && t[0].IsIdent("export") {
+		t = t[1:]
+	}
+	if len(t) > 0 && t[len(t)-1].Is(";") {
+		t = t[:len(t)-1]
+	}
+	if len(t) == 4 && t[0].IsIdent("const") && t[1].IsIdent(name) && t[2].Is("=") && t[3].Kind == jsconfig.String {
+		return t[3].Text, true
+	}
+	return "", false
+}
+
+// namesMarkdown reports whether the tokens s to e of sc's module name
+// a Markdown file: a template or a string with a Markdown extension
+// (`${slug}.md`, slug + '.mdx').
+func namesMarkdown(sc *scope, s, e int) bool {
+	for _, t := range sc.m.Toks[s:e] {
+		switch t.Kind {
+		case jsconfig.String:
+			if markdownExt.MatchString(t.Text) {
+				return true
+			}
+		case jsconfig.Template:
+			if markdownExt.MatchString(string(sc.m.Src[t.Pos:t.End])) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// glob reads a listing's literal argument: a folder ('posts',
+// './posts') or a glob of its Markdown files ('posts/*.md').
+func (f *folderReads) glob(arg string) {
+	dir, file := path.Split(arg)
+	if strings.ContainsAny(dir, "*?[{") {
+		f.computed = true
+		return
+	}
+	if strings.ContainsAny(file, "*?[{") {
+		if !strings.HasPrefix(file, "*.") {
+			f.computed = true
+			return
+		}
+		f.add(dir)
+		return
+	}
+	f.add(arg)
+}
+
+// add records a folder named by literals; a file (a name with an
+// extension) read by the same code is no folder.
+func (f *folderReads) add(dir string) {
+	dir = path.Clean(strings.TrimPrefix(dir, "/"))
+	if path.Ext(dir) != "" && !strings.HasPrefix(path.Base(dir), ".") {
+		return
+	}
+	if dir == "." || !fs.ValidPath(dir) {
+		f.computed = true
+		return
+	}
+	if !slices.Contains(f.folders, dir) {
+		f.folders = append(f.folders, dir)
+	}
+}
+
+// result returns the one folder the code lists, and its Markdown
+// extensions, when it gives param.
+func (f *folderReads) result(param string) (string, []string, bool) {
+	if f.computed || !f.listed || len(f.folders) != 1 || len(f.exts) == 0 || !f.keys[param] {
+		return "", nil, false
+	}
+	exts := slices.Compact(slices.Sorted(slices.Values(f.exts)))
+	return f.folders[0], exts, true
+}

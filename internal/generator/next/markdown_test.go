@@ -1,0 +1,446 @@
+package next_test
+
+import (
+	"slices"
+	"testing"
+	"testing/fstest"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
+	"github.com/sitemapgen/sitemapgen/internal/generator/next"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+// The modules of the route reading table: a helper whose function is
+// given the folder (testdata next-md's lib/markdown.ts), the Next.js
+// tutorial's lib/posts.js, the blog starter's src/lib/api.ts.
+const (
+	entriesHelper = `import fs from 'node:fs';
+import path from 'node:path';
+import matter from 'gray-matter';
+
+/** The Markdown files of dir, by their names without .md. */
+export function entries(dir: string): Entry[] {
+  const full = path.join(process.cwd(), dir);
+  return fs.readdirSync(full).filter((f) => f.endsWith('.md')).map((f) => {
+    const { data, content } = matter(fs.readFileSync(path.join(full, f), 'utf8'));
+    return { name: f.replace(/\.md$/, ''), title: String(data.title) };
+  });
+}
+`
+	tutorialHelper = `import fs from 'fs'
+import path from 'path'
+
+const postsDirectory = path.join(process.cwd(), 'posts')
+
+export function getAllPostIds() {
+  const fileNames = fs.readdirSync(postsDirectory)
+  return fileNames.map(fileName => {
+    return {
+      params: {
+        id: fileName.replace(/\.md$/, '')
+      }
+    }
+  })
+}
+
+export async function getPostData(id) {
+  const fullPath = path.join(postsDirectory, ` + "`${id}.md`" + `)
+  return { id, ...matter(fs.readFileSync(fullPath, 'utf8')).data }
+}
+`
+	starterHelper = `import { Post } from "@/interfaces/post";
+import fs from "fs";
+import matter from "gray-matter";
+import { join } from "path";
+
+const postsDirectory = join(process.cwd(), "_posts");
+
+export function getPostSlugs() {
+  return fs.readdirSync(postsDirectory);
+}
+
+export function getPostBySlug(slug: string) {
+  const realSlug = slug.replace(/\.md$/, "");
+  const fullPath = join(postsDirectory, ` + "`${realSlug}.md`" + `);
+  const { data, content } = matter(fs.readFileSync(fullPath, "utf8"));
+  return { ...data, slug: realSlug, content } as Post;
+}
+
+export function getAllPosts(): Post[] {
+  const slugs = getPostSlugs();
+  return slugs.map((slug) => getPostBySlug(slug)).sort((a, b) => (a.date > b.date ? -1 : 1));
+}
+`
+)
+
+// TestReadMarkdownRoutes is the route reading table: which dynamic
+// routes publish the Markdown files of a folder, read from their code
+// and the helper modules it imports; and the shapes that must not be
+// joined.
+func TestReadMarkdownRoutes(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  []next.MarkdownRoute
+	}{
+		{
+			name: "pages router through a helper given the folder",
+			files: map[string]string{
+				"lib/markdown.ts": entriesHelper,
+				"pages/[post].tsx": `import type { GetStaticPaths } from 'next';
+import { entries, type Entry } from '../lib/markdown';
+export const getStaticPaths: GetStaticPaths = async () => ({
+  paths: entries('posts').map((e) => ({ params: { post: e.name } })),
+  fallback: false,
+});
+export const getStaticProps = async ({ params }) => ({ props: { entry: entries('notes').find((e) => e.name === params?.post)! } });
+export default function Post({ entry }) { return <p>{entry.title}</p>; }
+`},
+			want: []next.MarkdownRoute{{File: "pages/[post].tsx", Folder: "posts", Exts: []string{".md"}, URL: "/\x00"}},
+		},
+		{
+			name: "app router through the same helper",
+			files: map[string]string{
+				"lib/markdown.ts": entriesHelper,
+				"app/notes/[slug]/page.tsx": `import { entries } from '../../../lib/markdown';
+export const dynamicParams = false;
+export function generateStaticParams() {
+  return entries('notes').map((e) => ({ slug: e.name }));
+}
+export default async function Note({ params }) { return <p>{(await params).slug}</p>; }
+`},
+			want: []next.MarkdownRoute{{File: "app/notes/[slug]/page.tsx", Folder: "notes", Exts: []string{".md"}, URL: "/notes/\x00/"}},
+		},
+		{
+			name: "the tutorial's lib/posts.js, params given by the helper",
+			files: map[string]string{
+				"lib/posts.js": tutorialHelper,
+				"pages/posts/[id].js": `import Layout from '../../components/layout'
+import { getAllPostIds, getPostData } from '../../lib/posts'
+
+export async function getStaticPaths() {
+  const paths = getAllPostIds()
+  return {
+    paths,
+    fallback: false
+  }
+}
+`},
+			want: []next.MarkdownRoute{{File: "pages/posts/[id].js", Folder: "posts", Exts: []string{".md"}, URL: "/posts/\x00"}},
+		},
+		{
+			name: "the blog starter through a tsconfig alias",
+			files: map[string]string{
+				"tsconfig.json": `{
+  "compilerOptions": {
+    // the starter's alias
+    "paths": { "@/*": ["./src/*"] },
+  }
+}`,
+				"src/lib/api.ts": starterHelper,
+				"src/app/posts/[slug]/page.tsx": `import { notFound } from "next/navigation";
+import { getAllPosts, getPostBySlug } from "@/lib/api";
+
+export default async function Post(props: Params) {
+  const post = getPostBySlug((await props.params).slug);
+  return <main>{post.title}</main>;
+}
+
+export async function generateStaticParams() {
+  const posts = getAllPosts();
+
+  return posts.map((post) => ({
+    slug: post.slug,
+  }));
+}
+`},
+			want: []next.MarkdownRoute{{File: "src/app/posts/[slug]/page.tsx", Folder: "_posts", Exts: []string{".md"}, URL: "/posts/\x00/"}},
+		},
+		{
+			name: "a namespace import, MDX files by a regular expression",
+			files: map[string]string{
+				"lib/content.mjs": `import * as fs from 'node:fs/promises'
+import path from 'node:path'
+export async function slugs() {
+  const files = await fs.readdir(path.resolve(process.cwd(), 'content', 'guides'))
+  return files.filter((f) => /\.mdx?$/.test(f)).map((f) => f.replace(/\.mdx?$/, ''))
+}
+`,
+				"pages/guides/[guide]/index.jsx": `import * as content from '../../../lib/content.mjs'
+export async function getStaticPaths() {
+  return { paths: (await content.slugs()).map((guide) => ({ params: { guide } })), fallback: false }
+}
+`},
+			want: []next.MarkdownRoute{{File: "pages/guides/[guide]/index.jsx", Folder: "content/guides", Exts: []string{".md", ".mdx"}, URL: "/guides/\x00/"}},
+		},
+		{
+			name: "the with-mdx-remote example: exported constants, a shorthand key",
+			files: map[string]string{
+				"utils/mdxUtils.js": `import fs from 'fs'
+import path from 'path'
+
+// POSTS_PATH is useful when you want to get the path to a specific file
+export const POSTS_PATH = path.join(process.cwd(), 'posts')
+
+// postFilePaths is the list of all mdx files inside the POSTS_PATH directory
+export const postFilePaths = fs
+  .readdirSync(POSTS_PATH)
+  // Only include md(x) files
+  .filter((path) => /\.mdx?$/.test(path))
+`,
+				"pages/posts/[slug].js": `import { serialize } from 'next-mdx-remote/serialize'
+import { postFilePaths, POSTS_PATH } from '../../utils/mdxUtils'
+
+export const getStaticProps = async ({ params }) => {
+  const postFilePath = path.join(POSTS_PATH, ` + "`${params.slug}.mdx`" + `)
+  return { props: { source: await serialize(fs.readFileSync(postFilePath)) } }
+}
+
+export const getStaticPaths = async () => {
+  const paths = postFilePaths
+    // Remove file extensions for page paths
+    .map((path) => path.replace(/\.mdx?$/, ''))
+    // Map the path into the static paths object required by Next.js
+    .map((slug) => ({ params: { slug } }))
+
+  return {
+    paths,
+    fallback: false,
+  }
+}
+`},
+			want: []next.MarkdownRoute{{File: "pages/posts/[slug].js", Folder: "posts", Exts: []string{".md", ".mdx"}, URL: "/posts/\x00"}},
+		},
+		{
+			name: "the route lists the folder itself, by a glob",
+			files: map[string]string{
+				"pages/notes/[note].tsx": `import { globSync } from 'glob';
+export const getStaticPaths = () => ({
+  paths: globSync('notes/*.md').map((f) => ({ params: { note: f.slice(6, -'.md'.length) } })),
+  fallback: false,
+});
+`},
+			want: []next.MarkdownRoute{{File: "pages/notes/[note].tsx", Folder: "notes", Exts: []string{".md"}, URL: "/notes/\x00"}},
+		},
+		{
+			name: "a file of the folder read by the same helper",
+			files: map[string]string{
+				"lib/api.ts": `import fs from 'fs';
+import path from 'path';
+export function getPost(slug: string) {
+  return fs.readFileSync(path.join(process.cwd(), 'content', 'posts', ` + "`${slug}.md`" + `), 'utf8');
+}
+export function getAllPosts() {
+  return fs.readdirSync(path.join(process.cwd(), 'content', 'posts')).map((f) => ({ slug: f.replace(/\.md$/, ''), text: getPost(f.replace(/\.md$/, '')) }));
+}
+`,
+				"app/[slug]/page.tsx": `import { getAllPosts } from '../../lib/api';
+export async function generateStaticParams() { return getAllPosts().map((p) => ({ slug: p.slug })); }
+`},
+			want: []next.MarkdownRoute{{File: "app/[slug]/page.tsx", Folder: "content/posts", Exts: []string{".md"}, URL: "/\x00/"}},
+		},
+		{
+			name: "a folder relative to the working directory, by a constant and by path.resolve",
+			files: map[string]string{
+				"lib/notes.js": `import { readdirSync } from 'node:fs'
+import path from 'node:path'
+const NOTES = 'notes'
+export const noteNames = () => readdirSync(NOTES).map((f) => f.replace('.md', ''))
+export const noteNamesAgain = () => readdirSync(path.resolve('./notes')).map((f) => f.replace('.md', ''))
+`,
+				"pages/notes/[note].js": `import { noteNames, noteNamesAgain } from '../../lib/notes'
+export function getStaticPaths() { return { paths: [...noteNames(), ...noteNamesAgain()].map((note) => ({ params: { note } })), fallback: false } }
+`},
+			want: []next.MarkdownRoute{{File: "pages/notes/[note].js", Folder: "notes", Exts: []string{".md"}, URL: "/notes/\x00"}},
+		},
+		{
+			name: "a folder relative to the module, by __dirname",
+			files: map[string]string{
+				"pages/[post].js": `import fs from 'fs'; import path from 'path';
+export function getStaticPaths() {
+  return { paths: fs.readdirSync(path.join(__dirname, '../posts')).map((f) => ({ params: { post: f.replace(/\.md$/, '') } })), fallback: false };
+}
+`},
+		},
+		{
+			name: "globby in an app route",
+			files: map[string]string{
+				"app/log/[entry]/page.jsx": `import { globby } from 'globby'
+export async function generateStaticParams() {
+  return (await globby('log/*.mdx')).map((f) => ({ entry: f.slice(4).replace(/\.mdx$/, '') }))
+}
+`},
+			want: []next.MarkdownRoute{{File: "app/log/[entry]/page.jsx", Folder: "log", Exts: []string{".mdx"}, URL: "/log/\x00/"}},
+		},
+		// Not joined.
+		{
+			name: "a folder read by a computed path",
+			files: map[string]string{
+				"pages/[post].tsx": `import fs from 'fs';
+import path from 'path';
+const dir = path.join(process.cwd(), process.env.POSTS ?? 'posts');
+export async function getStaticPaths() {
+  return { paths: fs.readdirSync(dir).map((f) => ({ params: { post: f.replace(/\.md$/, '') } })), fallback: false };
+}
+`},
+		},
+		{
+			name: "a folder named by a variable given to the helper",
+			files: map[string]string{
+				"lib/markdown.ts": entriesHelper,
+				"pages/[post].tsx": `import { entries } from '../lib/markdown';
+const folder = pick();
+export const getStaticPaths = async () => ({ paths: entries(folder).map((e) => ({ params: { post: e.name } })), fallback: false });
+`},
+		},
+		{
+			name: "a folder in a template with a variable",
+			files: map[string]string{
+				"pages/[post].tsx": "import fs from 'fs';\nexport async function getStaticPaths({ locales }) {\n  const names = fs.readdirSync(`${process.cwd()}/posts/${locales[0]}`);\n  return { paths: names.map((f) => ({ params: { post: f.replace('.md', '') } })), fallback: false };\n}\n",
+			},
+		},
+		{
+			name: "a route over an API",
+			files: map[string]string{
+				"app/blog/[slug]/page.tsx": `export async function generateStaticParams() {
+  const posts = await fetch('https://api.example.com/posts.md').then((res) => res.json());
+  return posts.map((post) => ({ slug: post.slug }));
+}
+`},
+		},
+		{
+			name: "two folders",
+			files: map[string]string{
+				"lib/markdown.ts": entriesHelper,
+				"app/[slug]/page.tsx": `import { entries } from '../../lib/markdown';
+export function generateStaticParams() {
+  return [...entries('posts'), ...entries('notes')].map((e) => ({ slug: e.name }));
+}
+`},
+		},
+		{
+			name: "a folder above the project",
+			files: map[string]string{
+				"pages/[post].js": `import fs from 'fs'; import path from 'path';
+export function getStaticPaths() {
+  return { paths: fs.readdirSync(path.join(process.cwd(), '..', 'posts')).map((f) => ({ params: { post: f.replace(/\.md$/, '') } })), fallback: false };
+}
+`},
+		},
+		{
+			name: "files that are not Markdown",
+			files: map[string]string{
+				"pages/[item].js": `import fs from 'fs'; import path from 'path';
+export function getStaticPaths() {
+  return { paths: fs.readdirSync(path.join(process.cwd(), 'data')).map((f) => ({ params: { item: f.replace(/\.json$/, '') } })), fallback: false };
+}
+`},
+		},
+		{
+			name: "the parameter not given",
+			files: map[string]string{
+				"lib/posts.js": tutorialHelper,
+				"pages/posts/[slug].js": `import { getAllPostIds } from '../../lib/posts'
+export async function getStaticPaths() { return { paths: getAllPostIds(), fallback: false } }
+`},
+		},
+		{
+			name: "a catch-all route",
+			files: map[string]string{
+				"pages/[...slug].js": `import fs from 'fs'; import path from 'path';
+export function getStaticPaths() {
+  return { paths: fs.readdirSync(path.join(process.cwd(), 'posts')).map((f) => ({ params: { slug: [f.replace(/\.md$/, '')] } })), fallback: false };
+}
+`},
+		},
+		{
+			name: "no getStaticPaths: a page rendered on demand",
+			files: map[string]string{
+				"pages/[post].js": `import fs from 'fs'; import path from 'path';
+export function getServerSideProps({ params }) {
+  const names = fs.readdirSync(path.join(process.cwd(), 'posts')).map((f) => ({ post: f.replace(/\.md$/, '') }));
+  return { props: { names } };
+}
+`},
+		},
+		{
+			name: "a helper from a package, not followed",
+			files: map[string]string{
+				"pages/[post].js": `import { entries } from 'markdown-entries';
+export async function getStaticPaths() { return { paths: entries('posts').map((e) => ({ params: { post: e.name } })), fallback: false } }
+`},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := fstest.MapFS{}
+			for name, data := range tc.files {
+				fsys[name] = &fstest.MapFile{Data: []byte(data)}
+			}
+			got, read := next.ReadMarkdownRoutes(fsys, limits.Default)
+			if !slices.EqualFunc(got, tc.want, func(a, b next.MarkdownRoute) bool {
+				return a.File == b.File && a.Folder == b.Folder && slices.Equal(a.Exts, b.Exts) && a.URL == b.URL
+			}) {
+				t.Errorf("routes %+q, want %+q", got, tc.want)
+			}
+			for _, r := range tc.want {
+				if !slices.Contains(read, r.File) {
+					t.Errorf("read %q, not the route %s", read, r.File)
+				}
+			}
+		})
+	}
+}
+
+// TestMarkdownURLs: the Markdown files of a route's folder are its
+// pages, at the route's URL with the file's name as its parameter; the
+// files of its subfolders, hidden files and other extensions are not.
+func TestMarkdownURLs(t *testing.T) {
+	p := next.Preset{Markdown: []next.MarkdownRoute{
+		{File: "pages/[post].tsx", Folder: "posts", Exts: []string{".md"}, URL: "/\x00"},
+		{File: "app/notes/[slug]/page.tsx", Folder: "content/notes", Exts: []string{".md", ".mdx"}, URL: "/notes/\x00/"},
+	}}
+	gentest.CheckRoutes(t, p, []gentest.RouteCase{
+		{Path: "posts/first-light.md", Want: "/first-light"},
+		{Path: "posts/Ships Seen.md", Want: "/Ships Seen"},
+		{Path: "posts/old/first-light.md", Want: ""},
+		{Path: "posts/.draft.md", Want: ""},
+		{Path: "posts/first-light.mdx", Want: ""},
+		{Path: "content/notes/oil-delivery.mdx", Want: "/notes/oil-delivery/"},
+		{Path: "content/notes/lens.md", Want: "/notes/lens/"},
+		{Path: "pages/[post].tsx", Want: ""},
+		{Path: "app/page.tsx", Want: "/"},
+	})
+	if r := p.FrontMatter("posts/first-light.md"); !r.Read || !r.Dates || r.Drafts {
+		t.Errorf("FrontMatter(posts/first-light.md) = %+v, want its dates read, drafts left to the code", r)
+	}
+	if r := p.FrontMatter("pages/[post].tsx"); r.Read {
+		t.Errorf("FrontMatter(pages/[post].tsx) = %+v, want none: a route is code", r)
+	}
+	// A second route over posts: its pages take the files of the first's.
+	two := next.Preset{Markdown: []next.MarkdownRoute{
+		{File: "pages/[post].tsx", Folder: "posts", Exts: []string{".md"}, URL: "/\x00"},
+		{File: "app/notes/[slug]/page.tsx", Folder: "notes", Exts: []string{".md"}, URL: "/notes/\x00/"},
+		{File: "pages/amp/[post].tsx", Folder: "posts", Exts: []string{".md"}, URL: "/amp/\x00"},
+	}}
+	for u, want := range map[string]string{
+		"/amp/first-light": "/first-light", "/amp/first-light/": "/first-light", "/amp/first-light.html": "/first-light",
+		"/amp/": "", "/amp/a/b": "", "/notes/oil-delivery/": "", "/first-light": "",
+	} {
+		got, ok := two.FallbackURL(u)
+		if !ok {
+			got = ""
+		}
+		if got != want {
+			t.Errorf("FallbackURL(%s) = %q, want %q", u, got, want)
+		}
+	}
+	include, _ := p.SourceFiles()
+	for _, want := range []string{"posts/*.md", "content/notes/*.mdx"} {
+		if !slices.Contains(include, want) {
+			t.Errorf("SourceFiles() = %q, without %s", include, want)
+		}
+	}
+	if got := p.Folders("", "Next.js"); got != "app, pages, posts, content/notes (Next.js)" {
+		t.Errorf("Folders() = %q", got)
+	}
+}

@@ -1,0 +1,286 @@
+package next_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
+	"github.com/sitemapgen/sitemapgen/internal/generator/next"
+	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+type (
+	Project = generator.Project
+	Page    = generator.Page
+)
+
+func TestDetectNext(t *testing.T) {
+	gentest.Detect(t, fixture, []gentest.DetectTest{
+		{
+			Name: "next static export",
+			Files: map[string]string{"next.config.js": `/** @type {import('next').NextConfig} */
+const nextConfig = {
+  output: 'export',
+  basePath: '/docs',
+  trailingSlash: true,
+  images: { unoptimized: true },
+};
+
+module.exports = nextConfig;
+`},
+			Want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.js", PublishDir: "out", BasePath: "/docs/", TrailingSlash: "always"}},
+		},
+		{
+			Name: "next TypeScript export with distDir",
+			Files: map[string]string{"next.config.ts": `import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  output: "export",
+  // Optional: Change the output directory ` + "`out` -> `dist`" + `
+  distDir: "dist",
+};
+
+export default nextConfig;
+`},
+			Want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.ts", PublishDir: "dist", TrailingSlash: "never"}},
+		},
+		{
+			Name: "next export wrapped in a plugin, distDir .next",
+			Files: map[string]string{"next.config.mjs": `import createMDX from '@next/mdx'
+const withMDX = createMDX({ extension: /\.mdx?$/ })
+const nextConfig = { output: 'export', distDir: '.next', trailingSlash: false }
+export default withMDX(nextConfig)
+`},
+			Want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.mjs", PublishDir: "out", TrailingSlash: "never"}},
+		},
+		{
+			Name: "next without export",
+			Files: map[string]string{"next.config.js": `module.exports = {
+  reactStrictMode: true,
+}
+`},
+			Want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.js", TrailingSlash: "never",
+				PublishDir: ".next/server", ServedDir: "public", Served: true, Own: next.Server{Dist: ".next"}}},
+		},
+		{
+			Name: "next standalone",
+			Files: map[string]string{"next.config.mjs": `const nextConfig = {
+  output: 'standalone',
+};
+export default nextConfig;
+`},
+			Want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.mjs", TrailingSlash: "never",
+				PublishDir: ".next/server", ServedDir: "public", Served: true, Own: next.Server{Dist: ".next"}}},
+		},
+		{
+			Name: "next server build with distDir, basePath and trailingSlash",
+			Files: map[string]string{"next.config.ts": `import type { NextConfig } from "next";
+const nextConfig: NextConfig = { distDir: "build", basePath: "/shop", trailingSlash: true };
+export default nextConfig;
+`},
+			Want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.ts", TrailingSlash: "always", BasePath: "/shop/",
+				PublishDir: "build/server", ServedDir: "public", Served: true, Own: next.Server{Dist: "build"}}},
+		},
+		{
+			Name: "next output not literal",
+			Files: map[string]string{"next.config.js": `const isExport = process.env.EXPORT === "1";
+module.exports = {
+  output: isExport ? "export" : undefined,
+};
+`},
+			Want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.js", TrailingSlash: "never",
+				Notes: []string{`next.config.js:3: output is not a literal string (isExport ? "export" : undefined); give the built folder as DIR`}}},
+		},
+		{
+			Name: "next config function with two returns",
+			Files: map[string]string{"next.config.js": `const { PHASE_DEVELOPMENT_SERVER } = require('next/constants')
+
+module.exports = (phase, { defaultConfig }) => {
+  if (phase === PHASE_DEVELOPMENT_SERVER) {
+    return { output: 'export', basePath: '/dev' }
+  }
+  const rewrite = { basePath: '/not-returned' }
+  return {
+    output: 'export',
+    basePath: '/prod',
+  }
+}
+`},
+			Want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.js", PublishDir: "out", TrailingSlash: "never",
+				Notes: []string{"next.config.js:10: basePath is set more than once, to different values ('/prod'; line 5: '/dev'); give --base-url"}}},
+		},
+		{
+			Name:  "next export script",
+			Files: map[string]string{"package.json": `{"scripts": {"build": "next build && next export -o build/site"}, "dependencies": {"next": "12.3.4", "react": "18"}}`},
+			Want:  []Project{{Generator: "next", Title: "Next.js", File: "package.json", PublishDir: "build/site", TrailingSlash: "never"}},
+		},
+		{
+			Name:  "next dependency only",
+			Files: map[string]string{"package.json": `{"dependencies": {"next": "15.0.0"}}`},
+			Want: []Project{{Generator: "next", Title: "Next.js", File: "package.json", TrailingSlash: "never",
+				PublishDir: ".next/server", ServedDir: "public", Served: true, Own: next.Server{Dist: ".next"}}},
+		},
+	})
+}
+
+// TestDetectBaseURLElsewhere: Next.js has no site URL setting: it is
+// next-sitemap's siteUrl, else package.json's homepage.
+func TestDetectBaseURLElsewhere(t *testing.T) {
+	nextCfg := "module.exports = { output: 'export' }\n"
+	gentest.Detect(t, fixture, []gentest.DetectTest{
+		{
+			Name: "next-sitemap siteUrl",
+			Files: map[string]string{
+				"next.config.js":         nextCfg,
+				"next-sitemap.config.js": "/** @type {import('next-sitemap').IConfig} */\nmodule.exports = {\n  siteUrl: 'https://next.example',\n  generateRobotsTxt: true,\n}\n",
+				"package.json":           `{"homepage": "https://other.example/"}`,
+			},
+			Want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.js", PublishDir: "out", TrailingSlash: "never",
+				BaseURL: "https://next.example/", BaseURLFrom: "next-sitemap.config.js siteUrl"}},
+		},
+		{
+			Name: "package.json homepage, with Next's basePath",
+			Files: map[string]string{
+				"next.config.mjs": "export default { output: 'export', basePath: '/docs' }\n",
+				"package.json":    `{"homepage": "https://next.example", "dependencies": {"next": "16"}}`,
+			},
+			Want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.mjs", PublishDir: "out", TrailingSlash: "never",
+				BasePath: "/docs/", BaseURL: "https://next.example/docs/", BaseURLFrom: "package.json homepage"}},
+		},
+	})
+}
+
+func TestURLs(t *testing.T) {
+	gentest.CheckRoutes(t, next.Preset{}, []gentest.RouteCase{
+		{Path: "app/page.js", Want: "/"},
+		{Path: "app/about/page.tsx", Want: "/about/"},
+		{Path: "src/app/blog/hello-world/page.jsx", Want: "/blog/hello-world/"},
+		{Path: "app/(marketing)/pricing/page.tsx", Want: "/pricing/"},
+		{Path: "app/blog/[slug]/page.tsx", Want: ""},
+		{Path: "app/_lib/page.tsx", Want: ""},
+		{Path: "app/@modal/login/page.tsx", Want: ""},
+		{Path: "app/feed/(.)photo/page.tsx", Want: ""},
+		{Path: "app/layout.js", Want: ""},
+		{Path: "app/about/styles.css", Want: ""},
+		{Path: "pages/index.tsx", Want: "/"},
+		{Path: "pages/about.js", Want: "/about"},
+		{Path: "pages/docs/index.mdx", Want: "/docs/"},
+		{Path: "pages/_app.tsx", Want: ""},
+		{Path: "pages/_document.tsx", Want: ""},
+		{Path: "pages/api/hello.ts", Want: ""},
+		{Path: "pages/404.tsx", Want: ""},
+		{Path: "pages/posts/[id].tsx", Want: ""},
+		{Path: "components/page.tsx", Want: ""},
+	})
+}
+
+// TestSitemaps: next-sitemap's index and numbered files, and Next.js's
+// own sitemap.xml.
+func TestSitemaps(t *testing.T) {
+	takes := (&Project{Generator: "next", Gen: next.Generator{}}).Sitemaps()
+	for _, n := range []string{"sitemap.xml", "sitemap-0.xml"} {
+		if !takes(n) {
+			t.Errorf("%s not taken over", n)
+		}
+	}
+	for _, n := range []string{"sitemap-index.xml", "blog/sitemap.xml"} {
+		if takes(n) {
+			t.Errorf("%s taken over", n)
+		}
+	}
+}
+
+// TestSitemapPlugin: Detect says whether the project has next-sitemap,
+// and where it says so.
+func TestSitemapPlugin(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		in    string // "" for none
+	}{
+		{"next-sitemap in package.json", map[string]string{"package.json": `{"dependencies": {"next": "16", "next-sitemap": "4"}}`}, "package.json"},
+		{"next-sitemap's configuration", map[string]string{"next.config.mjs": "export default {};\n", "next-sitemap.config.js": "module.exports = { siteUrl: 'https://n.site' }\n"}, "next-sitemap.config.js"},
+		{"next without next-sitemap", map[string]string{"next.config.mjs": "export default { output: 'export' };\n"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			found, err := registry.Detect(fixture(t, tc.files), limits.Default)
+			if err != nil || len(found) != 1 || found[0].Generator != "next" {
+				t.Fatalf("Detect = %s, %v", gentest.Format(found), err)
+			}
+			if pl := found[0].Plugin; pl == nil || pl.Name != "next-sitemap" || pl.In != tc.in {
+				t.Errorf("plugin %+v, want next-sitemap in %q", pl, tc.in)
+			}
+		})
+	}
+}
+
+// TestSitemapAlternates: next-sitemap's alternateRefs say its
+// sitemaps carry alternates, read before they are replaced, wherever
+// the project names next-sitemap.
+func TestSitemapAlternates(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  bool
+	}{
+		{"alternateRefs", map[string]string{"package.json": `{"dependencies": {"next": "16", "next-sitemap": "4"}}`, "next-sitemap.config.js": "module.exports = { siteUrl: 'https://n.site', alternateRefs: [{ href: 'https://n.site/fr', hreflang: 'fr' }] }\n"}, true},
+		{"none", map[string]string{"next.config.mjs": "export default {};\n", "next-sitemap.config.js": "module.exports = { siteUrl: 'https://n.site' }\n"}, false},
+		{"no next-sitemap", map[string]string{"next.config.mjs": "export default { output: 'export' };\n"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			found, err := registry.Detect(fixture(t, tc.files), limits.Default)
+			if err != nil || len(found) != 1 {
+				t.Fatalf("Detect = %s, %v", gentest.Format(found), err)
+			}
+			if got := found[0].Translated(); got != tc.want {
+				t.Errorf("Translated() = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestSitemapBaseFileName: next-sitemap's sitemapBaseFileName names
+// its index and its parts, which are taken over, and the name ours takes.
+func TestSitemapBaseFileName(t *testing.T) {
+	found, err := registry.Detect(fixture(t, map[string]string{
+		"package.json":           `{"dependencies": {"next": "16", "next-sitemap": "4"}}`,
+		"next-sitemap.config.js": "module.exports = { siteUrl: 'https://n.site', sitemapBaseFileName: 'site-map' }\n",
+	}), limits.Default)
+	if err != nil || len(found) != 1 {
+		t.Fatalf("Detect = %s, %v", gentest.Format(found), err)
+	}
+	p := found[0]
+	if p.SitemapFile != "site-map.xml" || !strings.Contains(p.SitemapFileKey, "sitemapBaseFileName") {
+		t.Errorf("SitemapFile %q (%s), want site-map.xml", p.SitemapFile, p.SitemapFileKey)
+	}
+	takes := p.Sitemaps()
+	for name, want := range map[string]bool{"site-map.xml": true, "site-map-0.xml": true, "site-map-12.xml": true, "sitemap.xml": true, "sitemap-0.xml": false, "site-map-x.xml": false} {
+		if got := takes(name); got != want {
+			t.Errorf("takes %s = %v, want %v", name, got, want)
+		}
+		if got := p.Plugin.Writes(name); got != (want && name != "sitemap.xml") {
+			t.Errorf("the plugin writes %s = %v", name, got)
+		}
+	}
+}
+
+// fixture writes files (name → contents, "/" separators) into a new
+// temporary folder and returns it.
+func fixture(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		file := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}

@@ -1,0 +1,153 @@
+package next
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
+)
+
+var (
+	_ generator.Preset      = Preset{}
+	_ generator.Sourced     = Preset{}
+	_ generator.FolderNamer = Preset{}
+	_ generator.RouteReader = (*Preset)(nil)
+	_ generator.Fallback    = Preset{}
+)
+
+// Preset routes the pages of a Next.js project: app/ (page.js, .jsx, .ts,
+// .tsx, .mdx in each route's folder) and pages/ (each file a route), at
+// the top or in src/. Route groups, (name), do not take part in the
+// URL; private folders (_name), parallel routes (@slot) and intercepting
+// routes ((.)name) are no pages of their own; a route with a parameter
+// is built by code, unless its code publishes the Markdown files of a
+// folder (see [Preset.ReadRoutes]): each such file is then the source of
+// its page, dated by its front matter, else by its own history, never
+// by the route's. In pages/, _app, _document, _error and the api/
+// folder are no pages. A page file has no front matter.
+type Preset struct {
+	// Markdown are the routes whose pages are Markdown files.
+	Markdown []MarkdownRoute
+	// read are the files ReadRoutes read.
+	read []string
+}
+
+// exts are the page extensions Next.js takes by default
+// (pageExtensions), with .mdx for @next/mdx projects.
+var exts = []string{".js", ".jsx", ".ts", ".tsx", ".mdx", ".md"}
+
+// URLPath returns the route of p, a path relative to the project folder.
+func (n Preset) URLPath(p generator.Page) (string, bool) {
+	if r, ok := n.markdownRoute(p.Path); ok {
+		name, _ := srcpath.SplitExt(path.Base(p.Path))
+		return strings.Replace(r.URL, paramMark, name, 1), true
+	}
+	rel := strings.TrimPrefix(p.Path, "src/")
+	if !srcpath.HasExt(rel, exts...) {
+		return "", false
+	}
+	if r, ok := strings.CutPrefix(rel, "app/"); ok {
+		dir, file := path.Split(r)
+		if name, _ := srcpath.SplitExt(file); name != "page" {
+			return "", false
+		}
+		var route []string
+		for _, el := range strings.Split(strings.TrimSuffix(dir, "/"), "/") {
+			switch {
+			case el == "":
+			case strings.HasPrefix(el, "(.") || strings.HasPrefix(el, "@"):
+				return "", false
+			case strings.HasPrefix(el, "(") && strings.HasSuffix(el, ")"):
+				// a route group
+			default:
+				route = append(route, el)
+			}
+		}
+		return srcpath.FileRoute(strings.Join(append(route, "index.html"), "/"))
+	}
+	if r, ok := strings.CutPrefix(rel, "pages/"); ok {
+		if strings.HasPrefix(r, "api/") || strings.HasPrefix(r, "404.") || strings.HasPrefix(r, "500.") {
+			return "", false
+		}
+		return srcpath.FileRoute(r)
+	}
+	return "", false
+}
+
+// markdownRoute returns the route whose page the file at rel is: a
+// Markdown file of a route's folder, not hidden.
+func (n Preset) markdownRoute(rel string) (MarkdownRoute, bool) {
+	dir, file := path.Split(rel)
+	if strings.HasPrefix(file, ".") {
+		return MarkdownRoute{}, false
+	}
+	_, ext := srcpath.SplitExt(file)
+	for _, r := range n.Markdown {
+		if dir == r.Folder+"/" && slices.Contains(r.Exts, ext) {
+			return r, true
+		}
+	}
+	return MarkdownRoute{}, false
+}
+
+// FallbackURL returns, for the page at urlPath of a route over Markdown
+// whose folder an earlier route reads too, the URL its Markdown file
+// has by the first route (its URLPath): two routes over one folder
+// (/posts/NAME and /amp/posts/NAME) both take the file as their pages'
+// source. ok is false for any other page.
+func (n Preset) FallbackURL(urlPath string) (string, bool) {
+	u := strings.TrimSuffix(strings.TrimSuffix(urlPath, ".html"), "/")
+	for i, r := range n.Markdown {
+		first := slices.IndexFunc(n.Markdown[:i], func(o MarkdownRoute) bool { return o.Folder == r.Folder })
+		if first < 0 {
+			continue
+		}
+		prefix, suffix, _ := strings.Cut(strings.TrimSuffix(r.URL, "/"), paramMark)
+		name, ok := strings.CutPrefix(u, prefix)
+		if name, ok = strings.CutSuffix(name, suffix); !ok || name == "" || strings.Contains(name, "/") {
+			continue
+		}
+		return strings.Replace(n.Markdown[first].URL, paramMark, name, 1), true
+	}
+	return "", false
+}
+
+// SourceFiles returns the app and pages folders' files, and the
+// Markdown files of the routes over Markdown, without node_modules.
+func (n Preset) SourceFiles() (include, exclude []string) {
+	include = []string{"app/**", "pages/**", "src/app/**", "src/pages/**"}
+	for _, r := range n.Markdown {
+		for _, ext := range r.Exts {
+			include = append(include, r.Folder+"/*"+ext)
+		}
+	}
+	return include, []string{"node_modules"}
+}
+
+// FrontMatter reads the front matter of the Markdown files of a route
+// over Markdown, and its dates; draft: true is the route's code's to
+// honour or not, and a page built is a page. Other pages are code, with
+// none.
+func (n Preset) FrontMatter(rel string) generator.Reading {
+	if _, ok := n.markdownRoute(rel); ok {
+		return generator.Reading{Read: true, Dates: true}
+	}
+	return generator.Reading{}
+}
+
+// Name returns "next".
+func (Preset) Name() string { return "next" }
+
+// Folders names app/ and pages/, and the folders of the routes over
+// Markdown, for the line of what was found.
+func (n Preset) Folders(_, title string) string {
+	names := []string{"app", "pages"}
+	for _, r := range n.Markdown {
+		if !slices.Contains(names, r.Folder) {
+			names = append(names, r.Folder)
+		}
+	}
+	return strings.Join(names, ", ") + " (" + title + ")"
+}

@@ -1,0 +1,182 @@
+package nuxt
+
+// A Nuxt server build: what `nuxi build` writes with a server preset
+// (node-server, the default): the routes it prerendered (routeRules'
+// prerender, nitro.prerender.routes) are files in .output/public/, which
+// its server serves as they are; the others are rendered on demand by
+// .output/server/, whose router names every page.
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"path"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/serverbuild"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+// serverEntry is the module of a Nuxt server build, below Nitro's
+// server folder, that holds the Vue router's routes (const _routes).
+const serverEntry = "chunks/build/server.mjs"
+
+// routesStart begins the router's routes in serverEntry.
+var routesStart = []byte("const _routes = [")
+
+// routeEntry matches a route of the list: its path (a JSON string) and
+// its component, which is a stub for a route that only redirects
+// (routeRules' redirect: component_45stub…).
+var routeEntry = regexp.MustCompile(`(?s)path:\s*("(?:[^"\\]|\\.)*"),\s*component:\s*(\S+)`)
+
+// param matches a parameter of a Vue router path: :id(), :slug(.*)*,
+// :lang?.
+var param = regexp.MustCompile(`:\w+(\([^)]*\))?[?*+]?`)
+
+// serverBuild makes p, a Nuxt project whose site folder is Nitro's
+// default .output/public, a server build when `nuxi build` wrote one
+// there: .output/server/ with its router. The configuration cannot tell
+// `nuxi build` from `nuxi generate`: only the build. Its pages are
+// answered at their routes, /about for about/index.html, as Nuxt links
+// them, unless site.trailingSlash says otherwise.
+func serverBuild(d *generator.Dir, p *generator.Project) {
+	if p.PublishDir != ".output/public" {
+		return
+	}
+	server := ".output/server"
+	if info, err := fsx.Stat(d.Path(), path.Join(server, serverEntry)); err != nil || !info.Mode().IsRegular() {
+		return
+	}
+	p.Own = Server{Dir: server}
+	if p.TrailingSlash == "" {
+		p.TrailingSlash = "never"
+	}
+	p.Notes = append(p.Notes, generator.Note(p.File, 0, "the build in .output is a server build (nuxi build): only its prerendered pages are files (in %s); pages rendered on demand are not listed", p.PublishDir))
+}
+
+// ReadServerBuild reads, for a server build (Own a [Server]), the routes
+// rendered on demand (see [readBuild]); nil for `nuxi generate`'s.
+// Nitro's server serves only the files its build found: the sitemaps
+// written after it are not, which Frozen says.
+func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Limits) (*generator.ServerBuild, error) {
+	s, ok := p.Own.(Server)
+	if !ok {
+		return nil, nil
+	}
+	w, err := readBuild(dir, s.Dir, p, lim)
+	if err != nil {
+		return nil, err
+	}
+	frozen := &diag.Diagnostic{File: s.Dir + "/" + serverEntry,
+		Msg:  "Nitro's server serves only the files `nuxi build` found in " + p.PublishDir + ": the sitemaps written there after it are not served",
+		Hint: "serve " + p.PublishDir + " as static files from the host (as Nitro's presets for Netlify, Vercel or Cloudflare do), or give --out public: the next `nuxi build` serves them"}
+	return &generator.ServerBuild{Warnings: w, Frozen: frozen, Input: s.Dir + "/" + serverEntry}, nil
+}
+
+// readBuild reads the routes of the Nuxt server build of p, whose
+// server folder is server, in the project folder dir, through the one door
+// (inside dir, at most lim.PageBytes, limits.page_bytes): the Vue
+// router's of server/chunks/build/server.mjs. It returns a warning
+// for each page route none of whose URLs was prerendered (no HTML file
+// of the site folder, PublishDir, is at a path it matches): its server
+// renders it on demand, and no file shows its URLs. A route that only
+// redirects (a stub of routeRules' redirect) is none. No build: no
+// warning.
+func readBuild(dir, server string, p *generator.Project, lim limits.Limits) ([]*diag.Diagnostic, error) {
+	lim = lim.Or()
+	name := path.Join(server, serverEntry)
+	data, err := fsx.ReadFile(dir, name, lim.PageBytes, "limits.page_bytes")
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	i := bytes.Index(data, routesStart)
+	if i < 0 {
+		return nil, &diag.Diagnostic{File: name, Msg: "not a server build of Nuxt: no routes (const _routes); the routes rendered on demand are not known"}
+	}
+	list := data[i+len(routesStart):]
+	if end := bytes.Index(list, []byte("\n];")); end >= 0 {
+		list = list[:end]
+	}
+	var routes []string
+	for _, m := range routeEntry.FindAllSubmatch(list, -1) {
+		route, err := strconv.Unquote(string(m[1]))
+		if err != nil || !strings.HasPrefix(route, "/") || strings.HasPrefix(string(m[2]), "component_45stub") {
+			continue
+		}
+		routes = append(routes, route)
+	}
+	pages, err := prerendered(dir, p.PublishDir)
+	if err != nil {
+		return nil, err
+	}
+	var onDemand []string
+	for _, route := range routes {
+		// The parameters, matched on the route as written (QuoteMeta
+		// escapes their parentheses): each a segment, a catch-all any.
+		src := regexp.QuoteMeta(route)
+		src = quotedParam.ReplaceAllStringFunc(src, func(m string) string {
+			if strings.HasSuffix(m, `*`) || strings.Contains(m, `\.\*`) {
+				return `.*`
+			}
+			return `[^/]+`
+		})
+		re, err := regexp.Compile("^" + src + "/?$")
+		if err != nil {
+			continue
+		}
+		if !slices.ContainsFunc(pages, re.MatchString) {
+			onDemand = append(onDemand, route)
+		}
+	}
+	slices.Sort(onDemand)
+	var warnings []*diag.Diagnostic
+	for _, route := range slices.Compact(onDemand) {
+		warnings = append(warnings, serverbuild.OnDemand(name, diag.Excerpt(route), param.MatchString(route)))
+	}
+	return warnings, nil
+}
+
+// quotedParam is param on a path escaped by regexp.QuoteMeta.
+var quotedParam = regexp.MustCompile(`:\w+(\\\([^)]*\\\))?(\\[?*+])?`)
+
+// prerendered returns the route of each HTML page of the site folder
+// publish (relative to dir): "/" for index.html, "/about" for
+// about/index.html or about.html. Nuxt's own files (_nuxt/) are none.
+func prerendered(dir, publish string) ([]string, error) {
+	root, err := fsx.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	var routes []string
+	err = root.WalkDir(publish, func(rel string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == "_nuxt" {
+			return fs.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(rel, ".html") {
+			return nil
+		}
+		r := strings.TrimSuffix(strings.TrimSuffix("/"+strings.TrimPrefix(rel, publish+"/"), ".html"), "/index")
+		if r == "" || r == "/index" {
+			r = "/"
+		}
+		routes = append(routes, r)
+		return nil
+	})
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	return routes, err
+}

@@ -1,0 +1,169 @@
+package nuxt_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
+	"github.com/sitemapgen/sitemapgen/internal/generator/nuxt"
+)
+
+type Project = generator.Project
+
+func TestDetectNuxt(t *testing.T) {
+	nx := func(p Project) Project {
+		p.Generator, p.Title, p.Fallbacks = "nuxt", "Nuxt", []string{"200.html"}
+		if p.PublishDir == "" {
+			p.PublishDir = ".output/public"
+		} else if p.PublishDir == "-" {
+			p.PublishDir = ""
+		}
+		return p
+	}
+	// The shape of the configuration a new project starts with.
+	starter := `// https://nuxt.com/docs/api/configuration/nuxt-config
+export default defineNuxtConfig({
+  compatibilityDate: '2025-07-15',
+  devtools: { enabled: true }
+})
+`
+	seo := `export default defineNuxtConfig({
+  modules: ['@nuxtjs/sitemap'],
+  app: {
+    baseURL: '/docs/',
+    head: { title: 'Docs' },
+  },
+  site: {
+    url: 'https://nuxt.example',
+    name: 'My Docs',
+    trailingSlash: true,
+  },
+  sitemap: { exclude: ['/admin/**'] },
+})
+`
+	gentest.Detect(t, fixture, []gentest.DetectTest{
+		{
+			Name:  "nuxt starter",
+			Files: map[string]string{"nuxt.config.ts": starter},
+			Want:  []Project{nx(Project{File: "nuxt.config.ts"})},
+		},
+		{
+			Name:  "nuxt from package.json",
+			Files: map[string]string{"package.json": `{"scripts": {"generate": "nuxt generate"}, "dependencies": {"nuxt": "^4.0.0", "vue": "^3.5"}}`},
+			Want:  []Project{nx(Project{File: "package.json"})},
+		},
+		{
+			Name:  "site.url, app.baseURL, site.trailingSlash",
+			Files: map[string]string{"nuxt.config.ts": seo},
+			Want: []Project{nx(Project{File: "nuxt.config.ts", BaseURL: "https://nuxt.example/docs/", BaseURLFrom: "nuxt.config.ts site.url + app.baseURL",
+				TrailingSlash: "always"})},
+		},
+		{
+			Name: "runtimeConfig.public.siteUrl, site.trailingSlash false",
+			Files: map[string]string{"nuxt.config.js": `export default defineNuxtConfig({
+  runtimeConfig: {
+    apiSecret: '',
+    public: { siteUrl: 'https://runtime.example/' },
+  },
+  site: { trailingSlash: false },
+})
+`},
+			Want: []Project{nx(Project{File: "nuxt.config.js", BaseURL: "https://runtime.example/", BaseURLFrom: "nuxt.config.js runtimeConfig.public.siteUrl",
+				TrailingSlash: "never"})},
+		},
+		{
+			Name: "site.url from the environment is not passed over for runtimeConfig's",
+			Files: map[string]string{"nuxt.config.ts": `export default defineNuxtConfig({
+  site: { url: process.env.NUXT_SITE_URL },
+  runtimeConfig: { public: { siteUrl: 'http://localhost:3000' } },
+  app: { baseURL: '/app' },
+})
+`},
+			Want: []Project{nx(Project{File: "nuxt.config.ts", BasePath: "/app/",
+				Notes: []string{"nuxt.config.ts:2: site.url is not a literal string (process.env.NUXT_SITE_URL); give --base-url"}})},
+		},
+		{
+			Name:  "a Netlify build: Nitro's netlify preset writes dist",
+			Files: map[string]string{"nuxt.config.ts": starter},
+			Env:   map[string]string{"NETLIFY": "true"},
+			Want:  []Project{nx(Project{File: "nuxt.config.ts", PublishDir: "dist"})},
+		},
+		{
+			Name:  "NITRO_PRESET wins over the build environment and nitro.preset",
+			Files: map[string]string{"nuxt.config.ts": "export default defineNuxtConfig({ nitro: { preset: 'github_pages' } })\n"},
+			Env:   map[string]string{"NETLIFY": "true", "NITRO_PRESET": "vercel-static"},
+			Want:  []Project{nx(Project{File: "nuxt.config.ts", PublishDir: ".vercel/output/static"})},
+		},
+		{
+			Name:  "nitro.preset wins over the build environment",
+			Files: map[string]string{"nuxt.config.ts": "export default defineNuxtConfig({ nitro: { preset: 'github_pages' } })\n"},
+			Env:   map[string]string{"CF_PAGES": "1"},
+			Want:  []Project{nx(Project{File: "nuxt.config.ts"})},
+		},
+		{
+			Name:  "nitro.output.publicDir",
+			Files: map[string]string{"nuxt.config.mjs": "export default { nitro: { output: { publicDir: './www/' } } }\n"},
+			Want:  []Project{nx(Project{File: "nuxt.config.mjs", PublishDir: "www"})},
+		},
+		{
+			Name: "nitro.output.publicDir template, ssr false",
+			Files: map[string]string{"nuxt.config.ts": `export default defineNuxtConfig({
+  ssr: false,
+  nitro: { output: { publicDir: '{{ rootDir }}/public-site' } },
+})
+`},
+			Want: []Project{nx(Project{File: "nuxt.config.ts", PublishDir: "-", Notes: []string{
+				`nuxt.config.ts:3: nitro.output.publicDir "{{ rootDir }}/public-site" is a template, which is not read; give the built folder as DIR`,
+				"nuxt.config.ts: ssr is false: `nuxi generate` writes app shells that render in the browser, and only the routes it is given (the home page, nitro.prerender.routes) as files",
+			}})},
+		},
+		{
+			// nuxi build: .output/server beside .output/public.
+			Name:  "a server build",
+			Files: map[string]string{"nuxt.config.ts": "export default defineNuxtConfig({})\n", ".output/server/chunks/build/server.mjs": nuxtServerModule, ".output/public/index.html": "<title>home</title>"},
+			Want: []Project{nx(Project{File: "nuxt.config.ts", Own: nuxt.Server{Dir: ".output/server"}, TrailingSlash: "never",
+				Notes: []string{"nuxt.config.ts: the build in .output is a server build (nuxi build): only its prerendered pages are files (in .output/public); pages rendered on demand are not listed"}})},
+		},
+		{
+			Name:  "a server build, site.trailingSlash true",
+			Files: map[string]string{"nuxt.config.ts": "export default defineNuxtConfig({ site: { trailingSlash: true } })\n", ".output/server/chunks/build/server.mjs": nuxtServerModule},
+			Want: []Project{nx(Project{File: "nuxt.config.ts", Own: nuxt.Server{Dir: ".output/server"}, TrailingSlash: "always",
+				Notes: []string{"nuxt.config.ts: the build in .output is a server build (nuxi build): only its prerendered pages are files (in .output/public); pages rendered on demand are not listed"}})},
+		},
+	})
+}
+
+// TestSitemaps: @nuxtjs/sitemap's sitemap.xml, or its index and the
+// sitemaps of its folder.
+func TestSitemaps(t *testing.T) {
+	takes := (&Project{Generator: "nuxt", Gen: nuxt.Generator{}}).Sitemaps()
+	for _, n := range []string{"sitemap.xml", "sitemap_index.xml", "__sitemap__/", "__sitemap__/en-US.xml"} {
+		if !takes(n) {
+			t.Errorf("%s not taken over", n)
+		}
+	}
+	for _, n := range []string{"__sitemap__/style.xsl", "sitemap-0.xml", "en/sitemap.xml"} {
+		if takes(n) {
+			t.Errorf("%s taken over", n)
+		}
+	}
+}
+
+// fixture writes files (name → contents, "/" separators) into a new
+// temporary folder and returns it.
+func fixture(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		file := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}

@@ -1,0 +1,65 @@
+package pelican_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
+	"github.com/sitemapgen/sitemapgen/internal/generator/pelican"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
+)
+
+type Project = generator.Project
+
+func TestDetectPelican(t *testing.T) {
+	gentest.Detect(t, fixture, []gentest.DetectTest{
+		{
+			Name: "pelican quickstart: SITEURL for production in publishconf.py",
+			Files: map[string]string{
+				"pelicanconf.py": "AUTHOR = 'me'\nSITENAME = 'Blog'\nSITEURL = \"\"\n\nPATH = \"content\"\n",
+				"publishconf.py": "import os\nimport sys\nsys.path.append(os.curdir)\nfrom pelicanconf import *\n\n# If your site is available via HTTPS, make sure SITEURL begins with https://\nSITEURL = \"https://blog.example\"\nRELATIVE_URLS = False\n",
+			},
+			Want: []Project{{Generator: "pelican", Title: "Pelican", File: "pelicanconf.py", PublishDir: "output",
+				BaseURL: "https://blog.example/", BaseURLFrom: "publishconf.py SITEURL",
+				Own: pelican.Conf{"AUTHOR": {Val: "me", File: "pelicanconf.py", Line: 1}, "PATH": {Val: "content", File: "pelicanconf.py", Line: 5}}}},
+		},
+		{
+			Name: "pelican OUTPUT_PATH, SITEURL not a literal",
+			Files: map[string]string{
+				"pelicanconf.py": "OUTPUT_PATH = 'public/'\nSITEURL = os.environ['URL']\n",
+			},
+			Want: []Project{{Generator: "pelican", Title: "Pelican", File: "pelicanconf.py", PublishDir: "public", Own: pelican.Conf{},
+				Notes: []string{"pelicanconf.py:2: SITEURL is not a literal string; give --base-url"}}},
+		},
+		{
+			Name: "pelican: a setting of the join not a literal, publishconf.py's over pelicanconf.py's",
+			Files: map[string]string{
+				"pelicanconf.py": "PATH = 'content'\nARTICLE_SAVE_AS = '{slug}.html'\n",
+				"publishconf.py": "from pelicanconf import *\nARTICLE_SAVE_AS = PREFIX + '{slug}.html'\n",
+			},
+			Want: []Project{{Generator: "pelican", Title: "Pelican", File: "pelicanconf.py", PublishDir: "output",
+				Own: pelican.Conf{"PATH": {Val: "content", File: "pelicanconf.py", Line: 1},
+					"ARTICLE_SAVE_AS": {Val: peer.Expr{Text: "PREFIX + '{slug}.html'"}, File: "publishconf.py", Line: 2}},
+				Notes: []string{"publishconf.py:2: ARTICLE_SAVE_AS is not a literal Pelican setting sitemapgen reads; its pages are not joined to their sources"}}},
+		},
+	})
+}
+
+// fixture writes files (name → contents, "/" separators) into a new
+// temporary folder and returns it.
+func fixture(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		file := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}

@@ -1,0 +1,338 @@
+package pelican
+
+import (
+	"io"
+	"path"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+)
+
+// Preset joins the pages of a Pelican build to the sources of its PATH:
+// an article's or a page's file is the *_SAVE_AS setting of its kind
+// (or its own save_as), formatted with its slug, date, lang, category,
+// author, path and metadata. Its metadata is read as Pelican's readers
+// read it ([generator.MetaReader]); its lastmod is, as Pelican's own
+// sitemap plugin and theme give it, its Modified, else its Date, else
+// the date of its file name (FILENAME_METADATA); the caller takes git
+// after those.
+type Preset struct {
+	s *settings
+}
+
+var (
+	_ generator.Sourced    = (*Preset)(nil)
+	_ generator.MetaReader = (*Preset)(nil)
+	_ generator.Lister     = (*Preset)(nil)
+)
+
+// Name is "pelican".
+func (*Preset) Name() string { return "pelican" }
+
+// URLPath returns the path ReadMeta found for the source: Pelican's
+// rules need its metadata, which the Page of a front matter reader does
+// not hold.
+func (*Preset) URLPath(p generator.Page) (string, bool) {
+	if p.URL == "" {
+		return "", false
+	}
+	return p.URL, true
+}
+
+// SourceFiles are the files Pelican's readers read (Markdown, reST,
+// HTML), but IGNORE_FILES' default, ".#*" (an editor's lock file).
+func (*Preset) SourceFiles() (include, exclude []string) {
+	return []string{"**/*.md", "**/*.markdown", "**/*.mkd", "**/*.mdown", "**/*.rst", "**/*.html", "**/*.htm"},
+		[]string{"**/.#*"}
+}
+
+// FrontMatter is all of it: ReadMeta reads it.
+func (*Preset) FrontMatter(string) generator.Reading { return generator.AllFrontMatter }
+
+// kind returns what Pelican makes of the source at rel: "PAGE" under
+// PAGE_PATHS, "ARTICLE" under ARTICLE_PATHS (but PAGE_PATHS), "" for
+// neither.
+func (p *Preset) kind(rel string) string {
+	if under(rel, p.s.PagePaths) && !under(rel, p.s.PageExcludes) {
+		return "PAGE"
+	}
+	if under(rel, p.s.ArticlePaths) && !under(rel, p.s.ArticleExcludes) && !under(rel, p.s.PagePaths) {
+		return "ARTICLE"
+	}
+	return ""
+}
+
+// under reports whether rel is in one of the folders dirs ("" is all).
+func under(rel string, dirs []string) bool {
+	for _, d := range dirs {
+		if d == "" || d == "." || rel == d || strings.HasPrefix(rel, d+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// ReadMeta reads the metadata of the source at rel and finds its page.
+func (p *Preset) ReadMeta(rel string, r io.Reader) (*frontmatter.Source, error) {
+	m, err := readMeta(rel, r)
+	fm := &frontmatter.Source{}
+	if err != nil || m == nil {
+		return fm, err
+	}
+	p.page(rel, m, fm)
+	return fm, nil
+}
+
+// page fills fm from the metadata m of the source at rel: its title,
+// slug, dates and URL path (none when Pelican writes no page for it).
+func (p *Preset) page(rel string, m meta, fm *frontmatter.Source) {
+	s := p.s
+	base := strings.TrimSuffix(path.Base(rel), path.Ext(rel))
+	// FILENAME_METADATA's groups, then PATH_METADATA's, where the file
+	// gives none.
+	for _, c := range []struct {
+		re   *regexp.Regexp
+		data string
+	}{{s.FileName, base}, {s.PathMeta, rel}} {
+		if c.re == nil {
+			continue
+		}
+		a := c.re.FindStringSubmatch(c.data)
+		if a == nil {
+			continue
+		}
+		for i, name := range c.re.SubexpNames() {
+			name = strings.ToLower(name)
+			if _, ok := m[name]; name != "" && !ok && a[i] != "" {
+				m[name] = a[i]
+				if name == "date" {
+					m[fileNameDate] = a[i]
+				}
+			}
+		}
+	}
+	zone, zoneFrom := s.Zone, s.ZoneFrom
+	if tz, ok := m["timezone"]; ok {
+		if loc, err := loadLocation(strings.TrimSpace(tz)); err == nil {
+			zone, zoneFrom = loc, "its Timezone"
+		}
+	}
+	date, hasDate, dateZoned := parseDate(m["date"], zone)
+	modified, hasModified, modZoned := parseDate(m["modified"], zone)
+	zoned := true
+	switch {
+	case hasModified:
+		fm.Lastmod, fm.LastmodKey, zoned = modified, "modified", modZoned
+	case hasDate && m[fileNameDate] != "":
+		fm.Lastmod, fm.LastmodKey, zoned = date, "date (of the file name)", dateZoned
+	case hasDate:
+		fm.Lastmod, fm.LastmodKey, zoned = date, "date", dateZoned
+	}
+	if !zoned {
+		fm.LastmodZone = zone.String() + " (" + zoneFrom + ")"
+	}
+	if hasDate {
+		fm.Date = date
+	} else if !s.DefaultDate.IsZero() {
+		date, hasDate = s.DefaultDate, true // not a lastmod: a setting's
+	}
+	fm.Title, fm.Slug = m["title"], m["slug"]
+	status := strings.ToLower(strings.TrimSpace(m["status"]))
+	kind := p.kind(rel)
+	switch {
+	case kind == "" || fm.Title == "":
+		return // a file Pelican reads as neither, or skips (no title)
+	case kind == "ARTICLE" && !hasDate && !s.DefaultDateFS && status != "draft":
+		return // skipped: an article needs a date
+	case status == "skip", status != "" && status != "published" && status != "hidden" && status != "draft":
+		return
+	}
+	if status == "draft" {
+		fm.Draft = true
+		kind = map[string]string{"ARTICLE": "DRAFT", "PAGE": "DRAFT_PAGE"}[kind]
+	}
+	// The slug: its own, else from the title or the file's name.
+	slug := fm.Slug
+	if slug == "" {
+		from := fm.Title
+		if s.SlugifyBasename {
+			from = base
+		}
+		var ok bool
+		if slug, ok = s.slug(from); !ok {
+			return
+		}
+	}
+	lang := s.Lang
+	if l := strings.TrimSpace(m["lang"]); l != "" {
+		lang = l
+	}
+	fields := map[string]string{}
+	for k, v := range m {
+		fields[k] = v
+	}
+	fields["slug"], fields["lang"], fields["path"] = slug, lang, rel
+	category := m["category"]
+	if category == "" && kind != "PAGE" && kind != "DRAFT_PAGE" {
+		category = s.DefaultCategory
+		if dir := path.Dir(rel); s.FolderCategory && dir != "." {
+			category = path.Base(dir)
+		}
+	}
+	author := m["author"]
+	if author == "" {
+		author = s.Author
+	}
+	for name, v := range map[string]string{"category": category, "author": author} {
+		fields[name] = ""
+		if v != "" {
+			sl, ok := s.slug(strings.TrimSpace(strings.Split(v, ",")[0]))
+			if !ok {
+				delete(fields, name) // not known: a URL that names it is not found
+				continue
+			}
+			fields[name] = sl
+		}
+	}
+	setting := kind + "_SAVE_AS"
+	if lang != s.Lang {
+		setting = kind + "_LANG_SAVE_AS"
+	}
+	saveAs, own := m["save_as"]
+	if !own {
+		var ok bool
+		if saveAs, ok = format(s.SaveAs[setting], fields, date, hasDate); !ok {
+			return
+		}
+	}
+	saveAs = strings.TrimPrefix(strings.TrimSpace(saveAs), "/")
+	if saveAs == "" || strings.HasSuffix(saveAs, "/") || path.Clean("/"+saveAs) != "/"+saveAs {
+		return // not written (save_as ''), or not a file below the output
+	}
+	fm.URL = "/" + saveAs
+}
+
+// fileNameDate is the key under which page keeps the date FILENAME_METADATA
+// gave, beside "date".
+const fileNameDate = "\x00filename date"
+
+// parseDate reads a date as dateutil does for the forms sources write:
+// ISO 8601 and its kin; one without a zone (zoned false) is in zone.
+func parseDate(s string, zone *time.Location) (t time.Time, ok, zoned bool) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return time.Time{}, false, false
+	}
+	if a := looseDate.FindStringSubmatchIndex(s); a != nil {
+		// dateutil reads 2015-4-3 0:00 too: pad it as ISO 8601 writes it.
+		var b strings.Builder
+		for i := 1; i <= 6; i++ {
+			if a[2*i] < 0 {
+				break
+			}
+			sep := map[int]string{1: "", 2: "-", 3: "-", 4: " ", 5: ":", 6: ":"}[i]
+			n := s[a[2*i]:a[2*i+1]]
+			if len(n) == 1 {
+				n = "0" + n
+			}
+			b.WriteString(sep + n)
+		}
+		s = b.String() + s[a[1]:]
+	}
+	t, zoned, ok = frontmatter.ParseDateIn(s, zone)
+	return t, ok, zoned
+}
+
+// looseDate matches a date and time whose numbers may lack their leading
+// zeros: 2015-4-3 0:00, 2015/4/3.
+var looseDate = regexp.MustCompile(`^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{1,2})(?::(\d{1,2}))?)?`)
+
+// locations caches time.LoadLocation, which reads the zone database
+// each time.
+var locations sync.Map // name → *time.Location
+
+func loadLocation(name string) (*time.Location, error) {
+	if v, ok := locations.Load(name); ok {
+		return v.(*time.Location), nil
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		return nil, err
+	}
+	locations.Store(name, loc)
+	return loc, nil
+}
+
+// listSaveAs are Pelican 4.8's settings of the files of its list pages,
+// which no source makes: the home, the archives, the lists of
+// categories, tags and authors and each one's page, and the period
+// archives (” by default: not written).
+var listSaveAs = map[string]string{
+	"INDEX_SAVE_AS":         "index.html",
+	"ARCHIVES_SAVE_AS":      "archives.html",
+	"AUTHORS_SAVE_AS":       "authors.html",
+	"CATEGORIES_SAVE_AS":    "categories.html",
+	"TAGS_SAVE_AS":          "tags.html",
+	"CATEGORY_SAVE_AS":      "category/{slug}.html",
+	"TAG_SAVE_AS":           "tag/{slug}.html",
+	"AUTHOR_SAVE_AS":        "author/{slug}.html",
+	"YEAR_ARCHIVE_SAVE_AS":  "",
+	"MONTH_ARCHIVE_SAVE_AS": "",
+	"DAY_ARCHIVE_SAVE_AS":   "",
+}
+
+// listPattern is the pattern of the files of a list page's setting
+// saveAs, and of its further pages (PAGINATION_PATTERNS' default:
+// index2.html, category/notes3.html); nil for ” (none written).
+func listPattern(saveAs string) *regexp.Regexp {
+	saveAs = strings.TrimPrefix(saveAs, "/")
+	if saveAs == "" {
+		return nil
+	}
+	if strings.HasSuffix(saveAs, "/") {
+		saveAs += "index.html"
+	}
+	ext := path.Ext(saveAs)
+	name := strings.TrimSuffix(saveAs, ext)
+	var b strings.Builder
+	b.WriteString("^")
+	for name != "" {
+		i := strings.IndexByte(name, '{')
+		if i < 0 {
+			b.WriteString(regexp.QuoteMeta(name))
+			break
+		}
+		b.WriteString(regexp.QuoteMeta(name[:i]))
+		end := strings.IndexByte(name[i:], '}')
+		if end < 0 {
+			return nil
+		}
+		b.WriteString("[^/]+")
+		name = name[i+end+1:]
+	}
+	b.WriteString("(?:[0-9]+)?" + regexp.QuoteMeta(ext) + "$")
+	re, err := regexp.Compile(b.String())
+	if err != nil {
+		return nil
+	}
+	return re
+}
+
+// Lists reports whether urlPath is the file of one of Pelican's list
+// pages, by their *_SAVE_AS settings.
+func (p *Preset) Lists(urlPath string) bool {
+	u := strings.TrimPrefix(urlPath, "/")
+	if u == "" || strings.HasSuffix(u, "/") {
+		u += "index.html"
+	}
+	for _, re := range p.s.Lists {
+		if re.MatchString(u) {
+			return true
+		}
+	}
+	return false
+}

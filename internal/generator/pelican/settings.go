@@ -1,0 +1,297 @@
+package pelican
+
+import (
+	"maps"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/pyconf"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
+)
+
+// settings are what Pelican's settings say of where its sources are and
+// at which files it writes their pages (Pelican 4.8's settings.py
+// defaults, in the order of the table of pelican-rules).
+type settings struct {
+	// Path is PATH, relative to the project folder ("content").
+	Path string
+	// ArticlePaths and PagePaths are ARTICLE_PATHS and PAGE_PATHS, the
+	// folders under Path ("" is all of it); the Excludes theirs.
+	ArticlePaths, ArticleExcludes, PagePaths, PageExcludes []string
+	// SaveAs holds the *_SAVE_AS settings by name ("ARTICLE_SAVE_AS").
+	SaveAs map[string]string
+	// SlugifyBasename is SLUGIFY_SOURCE = 'basename'.
+	SlugifyBasename bool
+	// PreserveCase is SLUGIFY_PRESERVE_CASE.
+	PreserveCase bool
+	// FileName is FILENAME_METADATA, PathMeta PATH_METADATA; nil for
+	// none.
+	FileName, PathMeta *regexp.Regexp
+	// UseUnicode is SLUGIFY_USE_UNICODE; CustomSlugs says that
+	// SLUG_REGEX_SUBSTITUTIONS (or the older SLUG_SUBSTITUTIONS) is set.
+	UseUnicode, CustomSlugs bool
+	// FolderCategory is USE_FOLDER_AS_CATEGORY; DefaultCategory
+	// DEFAULT_CATEGORY, Author AUTHOR, Lang DEFAULT_LANG.
+	FolderCategory                bool
+	DefaultCategory, Author, Lang string
+	// DefaultDate is DEFAULT_DATE, when it is a date (a tuple or a
+	// string); DefaultDateFS is DEFAULT_DATE = 'fs'.
+	DefaultDate   time.Time
+	DefaultDateFS bool
+	// Zone is TIMEZONE, UTC when unset; ZoneFrom names the setting.
+	Zone     *time.Location
+	ZoneFrom string
+	// Lists match the files of its list pages (Preset.Lists).
+	Lists []*regexp.Regexp
+	// Unknown, when not "", is why the sources cannot be joined: a
+	// setting the join needs is not a literal.
+	Unknown string
+}
+
+// saveAsDefaults are Pelican 4.8's *_SAVE_AS settings, which are the
+// files its pages are at: the join goes by them, whatever the *_URL
+// settings say (a page's URL is the URL of its file).
+var saveAsDefaults = map[string]string{
+	"ARTICLE_SAVE_AS":         "{slug}.html",
+	"ARTICLE_LANG_SAVE_AS":    "{slug}-{lang}.html",
+	"DRAFT_SAVE_AS":           "drafts/{slug}.html",
+	"DRAFT_LANG_SAVE_AS":      "drafts/{slug}-{lang}.html",
+	"PAGE_SAVE_AS":            "pages/{slug}.html",
+	"PAGE_LANG_SAVE_AS":       "pages/{slug}-{lang}.html",
+	"DRAFT_PAGE_SAVE_AS":      "drafts/pages/{slug}.html",
+	"DRAFT_PAGE_LANG_SAVE_AS": "drafts/pages/{slug}-{lang}.html",
+}
+
+// defaultFileName is FILENAME_METADATA's default.
+const defaultFileName = `(?P<date>\d{4}-\d{2}-\d{2}).*`
+
+// Conf is what a project's settings files say of the settings the join
+// reads (joinKeys), each from publishconf.py, else pelicanconf.py: it is
+// the project's generator.Project.Own.
+type Conf map[string]Setting
+
+// A Setting is the value of a literal assignment (as pyconf.Value's Val:
+// a string, a bool, nil, a float64, a list; else a peer.Expr), its file
+// and its line.
+type Setting struct {
+	Val  any
+	File string
+	Line int
+}
+
+// joinKeys are the settings the join reads.
+var joinKeys = []string{
+	"PATH", "ARTICLE_PATHS", "ARTICLE_EXCLUDES", "PAGE_PATHS", "PAGE_EXCLUDES",
+	"SLUGIFY_SOURCE", "SLUGIFY_PRESERVE_CASE", "USE_FOLDER_AS_CATEGORY", "DEFAULT_CATEGORY",
+	"AUTHOR", "DEFAULT_LANG", "FILENAME_METADATA", "PATH_METADATA", "DEFAULT_DATE", "TIMEZONE",
+	"SLUGIFY_USE_UNICODE", "SLUG_REGEX_SUBSTITUTIONS", "SLUG_SUBSTITUTIONS",
+}
+
+// confOf returns the settings of files (publishconf.py first, whose
+// settings win, then pelicanconf.py) that the join reads.
+func confOf(files []pyFile) Conf {
+	c := Conf{}
+	keys := append(slices.Clone(joinKeys), slices.Sorted(maps.Keys(saveAsDefaults))...)
+	keys = append(keys, slices.Sorted(maps.Keys(listSaveAs))...)
+	for _, k := range keys {
+		for _, f := range files {
+			if v, ok := f.vals[k]; ok {
+				c[k] = Setting{Val: v.Val, File: f.name, Line: v.Line}
+				break
+			}
+		}
+	}
+	return c
+}
+
+// readSettings reads the settings of c, with Pelican's defaults.
+func readSettings(c Conf) *settings {
+	s := &settings{
+		Path: ".", ArticlePaths: []string{""}, PagePaths: []string{"pages"},
+		SaveAs: map[string]string{}, FolderCategory: true, DefaultCategory: "misc", Lang: "en",
+		Zone: time.UTC, ZoneFrom: "Pelican's default TIMEZONE",
+	}
+	for k, v := range saveAsDefaults {
+		s.SaveAs[k] = v
+	}
+	s.FileName = regexp.MustCompile(`^` + defaultFileName)
+	get := func(name string) (Setting, string, bool) {
+		v, ok := c[name]
+		return v, v.File, ok
+	}
+	unknown := func(file string, v Setting, name string) {
+		if s.Unknown == "" {
+			s.Unknown = generator.Note(file, v.Line, "%s is not a literal Pelican setting sitemapgen reads; its pages are not joined to their sources", name)
+		}
+	}
+	str := func(name string, dst *string) {
+		if v, file, ok := get(name); ok {
+			if x, isStr := v.Val.(string); isStr {
+				*dst = x
+			} else {
+				unknown(file, v, name)
+			}
+		}
+	}
+	list := func(name string, dst *[]string) {
+		v, file, ok := get(name)
+		if !ok {
+			return
+		}
+		l, isList := v.Val.([]any)
+		if !isList {
+			unknown(file, v, name)
+			return
+		}
+		out := []string{}
+		for _, e := range l {
+			x, isStr := e.(string)
+			if !isStr {
+				unknown(file, v, name)
+				return
+			}
+			out = append(out, strings.Trim(path.Clean("/"+x), "/"))
+		}
+		*dst = out
+	}
+	boolean := func(name string, dst *bool) {
+		if v, file, ok := get(name); ok {
+			if x, isBool := v.Val.(bool); isBool {
+				*dst = x
+			} else {
+				unknown(file, v, name)
+			}
+		}
+	}
+	str("PATH", &s.Path)
+	if c := siteurl.CleanDir(s.Path); c != "" {
+		s.Path = c
+	} else {
+		s.Path = "."
+	}
+	list("ARTICLE_PATHS", &s.ArticlePaths)
+	list("ARTICLE_EXCLUDES", &s.ArticleExcludes)
+	list("PAGE_PATHS", &s.PagePaths)
+	list("PAGE_EXCLUDES", &s.PageExcludes)
+	for name := range saveAsDefaults {
+		v := s.SaveAs[name]
+		str(name, &v)
+		s.SaveAs[name] = v
+	}
+	// The list pages' settings: one that is not a literal leaves its
+	// pages undated, the join goes on.
+	for _, name := range slices.Sorted(maps.Keys(listSaveAs)) {
+		v := listSaveAs[name]
+		if set, ok := c[name]; ok {
+			x, isStr := set.Val.(string)
+			if !isStr {
+				continue
+			}
+			v = x
+		}
+		if re := listPattern(v); re != nil {
+			s.Lists = append(s.Lists, re)
+		}
+	}
+	var source string
+	str("SLUGIFY_SOURCE", &source)
+	s.SlugifyBasename = source == "basename"
+	boolean("SLUGIFY_PRESERVE_CASE", &s.PreserveCase)
+	boolean("USE_FOLDER_AS_CATEGORY", &s.FolderCategory)
+	str("DEFAULT_CATEGORY", &s.DefaultCategory)
+	str("AUTHOR", &s.Author)
+	str("DEFAULT_LANG", &s.Lang)
+	for _, name := range []string{"FILENAME_METADATA", "PATH_METADATA"} {
+		v, file, ok := get(name)
+		if !ok {
+			continue
+		}
+		var re *regexp.Regexp
+		switch x := v.Val.(type) {
+		case string:
+			if x == "" {
+				break
+			}
+			// Python's named groups, (?P<name>…), are Go's too; re.match
+			// anchors at the start. A pattern Go does not take (a
+			// lookahead) stops the join.
+			var err error
+			if re, err = regexp.Compile(`^(?:` + x + `)`); err != nil {
+				unknown(file, v, name)
+			}
+		case nil:
+		default:
+			unknown(file, v, name)
+		}
+		if name == "FILENAME_METADATA" {
+			s.FileName = re
+		} else {
+			s.PathMeta = re
+		}
+	}
+	// Slugs made otherwise than by the default substitutions are not
+	// known: a source without a slug of its own is then not joined.
+	for _, name := range []string{"SLUG_REGEX_SUBSTITUTIONS", "SLUG_SUBSTITUTIONS"} {
+		if _, ok := c[name]; ok {
+			s.CustomSlugs = true
+		}
+	}
+	boolean("SLUGIFY_USE_UNICODE", &s.UseUnicode)
+	if v, file, ok := get("DEFAULT_DATE"); ok {
+		switch x := v.Val.(type) {
+		case nil:
+		case string:
+			if x == "fs" {
+				s.DefaultDateFS = true
+			} else if t, ok, _ := parseDate(x, time.UTC); ok {
+				s.DefaultDate = t
+			} else {
+				unknown(file, v, "DEFAULT_DATE")
+			}
+		case []any:
+			var n [6]int
+			for i, e := range x {
+				f, isNum := e.(float64)
+				if !isNum || i >= len(n) {
+					unknown(file, v, "DEFAULT_DATE")
+					break
+				}
+				n[i] = int(f)
+			}
+			if len(x) >= 3 {
+				s.DefaultDate = time.Date(n[0], time.Month(n[1]), n[2], n[3], n[4], n[5], 0, time.UTC)
+			}
+		default:
+			unknown(file, v, "DEFAULT_DATE")
+		}
+	}
+	if v, file, ok := get("TIMEZONE"); ok {
+		name, isStr := v.Val.(string)
+		loc, err := loadLocation(name)
+		if !isStr || err != nil || name == "" {
+			unknown(file, v, "TIMEZONE")
+		} else {
+			s.Zone, s.ZoneFrom = loc, file+" TIMEZONE"
+		}
+	}
+	return s
+}
+
+// pyFile is a settings file's literal assignments.
+type pyFile struct {
+	name string
+	vals map[string]pyconf.Value
+}
+
+// slug is Pelican's slugify of v with these settings; ok false when it
+// is not known here.
+func (s *settings) slug(v string) (string, bool) {
+	if s.CustomSlugs {
+		return "", false
+	}
+	return slugify(v, s.PreserveCase, s.UseUnicode)
+}

@@ -1,0 +1,130 @@
+// Package registry lists the static site generators sitemapgen knows, in
+// the order Detect tries them. To add a generator, add its folder below
+// internal/generator and one line to [Generators].
+package registry
+
+import (
+	"os"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/astro"
+	"github.com/sitemapgen/sitemapgen/internal/generator/docusaurus"
+	"github.com/sitemapgen/sitemapgen/internal/generator/eleventy"
+	"github.com/sitemapgen/sitemapgen/internal/generator/gatsby"
+	"github.com/sitemapgen/sitemapgen/internal/generator/hexo"
+	"github.com/sitemapgen/sitemapgen/internal/generator/next"
+	"github.com/sitemapgen/sitemapgen/internal/generator/nuxt"
+	"github.com/sitemapgen/sitemapgen/internal/generator/pelican"
+	"github.com/sitemapgen/sitemapgen/internal/generator/plain"
+	"github.com/sitemapgen/sitemapgen/internal/generator/sphinx"
+	"github.com/sitemapgen/sitemapgen/internal/generator/sveltekit"
+	"github.com/sitemapgen/sitemapgen/internal/generator/vitepress"
+	"github.com/sitemapgen/sitemapgen/internal/generator/zola"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+// Generators are the generators, in detection order: the order of the
+// projects Detect returns, and of the generators' titles in messages. A
+// generator that claims a file another could also read says so by
+// generator.Claimer (Zola's config.toml, which Hugo would read), not by
+// its place here.
+var Generators = []generator.Generator{
+	generator.Legacy("hugo"),   // hugo.*, config.* (with a Hugo key or folder), config/_default/
+	hexo.Generator{},           // a _config.yml with a Hexo key or beside source/_posts, else the dependency "hexo" (claimed before Jekyll reads it)
+	generator.Legacy("jekyll"), // _config.yml, else a Gemfile asking for jekyll or github-pages
+	astro.Generator{},          // astro.config.*, else the dependency "astro"
+	eleventy.Generator{},       // .eleventy.js, eleventy.config.*, else the dependency "@11ty/eleventy"
+	next.Generator{},           // next.config.*, else the dependency "next"
+	generator.Legacy("mkdocs"), // mkdocs.yml
+	docusaurus.Generator{},     // docusaurus.config.*, else the dependency "@docusaurus/core"
+	pelican.Generator{},        // pelicanconf.py
+	sphinx.Generator{},         // a conf.py that sets project or extensions, in ., source/, docs/, docs/source/
+	gatsby.Generator{},         // gatsby-config.*, else the dependency "gatsby"
+	vitepress.Generator{},      // .vitepress/config.* (also in docs/), else the dependency "vitepress"
+	nuxt.Generator{},           // nuxt.config.*, else the dependency "nuxt"
+	sveltekit.Generator{},      // svelte.config.js with kit.adapter, else the dependency "@sveltejs/kit"
+	zola.Generator{},           // a config.toml that sets base_url and no Hugo baseURL (claimed before Hugo reads it)
+}
+
+// Detect returns the projects of the generators whose files are in dir,
+// in the order of [Generators] (at most one per generator), each with its
+// Gen; nil, nil for none. Every file is read within the limits lim
+// (settings_bytes, nesting, js_tokens), through the one door, never run:
+// what is not a literal value is a note. A configuration that exists but
+// does not parse is a *diag.Diagnostic naming the file (as
+// filepath.Join(dir, name)) and line.
+func Detect(dir string, lim limits.Limits) ([]generator.Project, error) {
+	return DetectEnv(dir, os.LookupEnv, lim)
+}
+
+// DetectEnv is Detect with the environment env (MkDocs' !ENV,
+// HUGO_ENVIRONMENT, Gatsby's PREFIX_PATHS, VERCEL).
+func DetectEnv(dir string, env func(string) (string, bool), lim limits.Limits) ([]generator.Project, error) {
+	d, err := generator.OpenDir(dir, env, lim)
+	if err != nil {
+		return nil, err
+	}
+	return generator.Detect(d, Generators)
+}
+
+// Plain is the Loader of a folder no generator owns: content mode's
+// preset when no Loader among Generators finds its configuration.
+var Plain generator.Loader = plain.Loader{}
+
+// IsPlain reports whether p is the plain preset, which no generator's
+// configuration gave.
+func IsPlain(p generator.Preset) bool {
+	_, ok := p.(plain.Preset)
+	return ok
+}
+
+// ContentPresets returns the names content mode takes for --preset: the
+// Loaders among Generators, in their order, then "plain".
+func ContentPresets() []string {
+	var names []string
+	for _, g := range Generators {
+		if _, ok := g.(generator.Loader); ok {
+			names = append(names, g.Info().Name)
+		}
+	}
+	return append(names, "plain")
+}
+
+// LoaderOf returns the Loader of a --preset name ("hugo", "plain"), and
+// false when there is none.
+func LoaderOf(name string) (generator.Loader, bool) {
+	if name == "plain" {
+		return Plain, true
+	}
+	g, ok := Lookup(name)
+	if !ok {
+		return nil, false
+	}
+	l, ok := g.(generator.Loader)
+	return l, ok
+}
+
+// Lookup returns the generator named name ("hugo"), and false when there
+// is none.
+func Lookup(name string) (generator.Generator, bool) {
+	for _, g := range Generators {
+		if g.Info().Name == name {
+			return g, true
+		}
+	}
+	return nil, false
+}
+
+// Titles returns the generators' titles in detection order, joined as a
+// list: "Hugo, Jekyll, … or Zola" (conj "or").
+func Titles(conj string) string {
+	var t []string
+	for _, g := range Generators {
+		t = append(t, g.Info().Title)
+	}
+	if len(t) < 2 {
+		return strings.Join(t, "")
+	}
+	return strings.Join(t[:len(t)-1], ", ") + " " + conj + " " + t[len(t)-1]
+}

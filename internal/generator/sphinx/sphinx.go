@@ -1,0 +1,285 @@
+// Package sphinx is Sphinx, as sitemapgen knows it: a project is a
+// conf.py that sets project or extensions, where sphinx-quickstart puts
+// it; `make html` writes _build/html (or the Makefile's BUILDDIR). Its
+// documents are joined to their pages, with the files they include; its
+// sitemaps are sphinx-sitemap's, one in each language's folder.
+package sphinx
+
+import (
+	"cmp"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/pyconf"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
+)
+
+// Generator is Sphinx.
+type Generator struct{}
+
+var (
+	_ generator.Generator     = Generator{}
+	_ generator.SitemapNamer  = Generator{}
+	_ generator.Publisher     = Generator{}
+	_ generator.BaseURLPlacer = Generator{}
+	_ generator.Router        = Generator{}
+	_ generator.PeerReader    = Generator{}
+)
+
+// Info returns Sphinx's.
+func (Generator) Info() generator.Info {
+	return generator.Info{Name: "sphinx", Title: "Sphinx"}
+}
+
+// Sitemaps names sphinx-sitemap's sitemap.xml (or sitemap_filename's),
+// and each language's, built into its folder; sitemap.xml stays named,
+// a build before the rename left it (Sphinx does not empty its folder).
+func (Generator) Sitemaps(p *generator.Project) generator.SitemapFiles {
+	file := cmp.Or(p.SitemapFile, "sitemap.xml")
+	names := []string{"sitemap.xml", file}
+	for _, lang := range p.Languages {
+		names = append(names, lang+"/"+file)
+	}
+	return generator.SitemapFiles{Names: names}
+}
+
+// Published names sphinx-sitemap's LANG/sitemap.xml (or
+// sitemap_filename's name), each language's, which a clean build without
+// the extension leaves out; file names them when conf.py no longer does.
+func (Generator) Published(p *generator.Project, file string) []string {
+	file = cmp.Or(p.SitemapFile, file, "sitemap.xml")
+	var names []string
+	for _, l := range p.Languages {
+		names = append(names, l+"/"+file)
+	}
+	return names
+}
+
+// BaseURLPlaces names html_baseurl.
+func (Generator) BaseURLPlaces(_ *generator.Project, file string) []string {
+	return []string{"html_baseurl in Sphinx's configuration (" + file + ")"}
+}
+
+// Routes returns the preset of the documents of the source folder:
+// SourceDir, else conf.py's folder.
+func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
+	dir := p.SourceDir
+	if dir == "" {
+		dir = path.Dir(p.File)
+	}
+	return Preset{}, dir
+}
+
+// confs are where a Sphinx project's conf.py is, with the folder
+// make html builds into: sphinx-quickstart's layouts (one folder, or
+// source/ and build/ apart), at the top or under docs/.
+var confs = []struct{ conf, out string }{
+	{"conf.py", "_build/html"},
+	{"source/conf.py", "build/html"},
+	{"docs/conf.py", "docs/_build/html"},
+	{"docs/source/conf.py", "docs/build/html"},
+}
+
+// buildDir returns the folder "make html" writes to when the
+// Makefile sphinx-quickstart wrote beside the source folder sets
+// BUILDDIR as a plain relative path ("BUILDDIR = _build": its html/
+// folder), or "" to take the layout's default. A project may change the
+// Makefile's BUILDDIR, and Read the Docs-style layouts often do.
+func buildDir(d *generator.Dir, c struct{ conf, out string }) (string, error) {
+	dir := path.Dir(path.Dir(c.conf)) // the folder above the source folder
+	if path.Base(path.Dir(c.conf)) != "source" {
+		dir = path.Dir(c.conf) // one folder: the Makefile is beside conf.py
+	}
+	name, data, err := d.File(path.Join(dir, "Makefile"))
+	if err != nil || name == "" {
+		return "", err
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		m := makeBuildDir.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		v := path.Clean(m[1])
+		if path.IsAbs(v) || v == ".." || strings.HasPrefix(v, "../") || strings.ContainsAny(v, "$()`\\") {
+			return "", nil // not a plain folder of the project: the default
+		}
+		return path.Join(dir, v, "html"), nil
+	}
+	return "", nil
+}
+
+// makeBuildDir matches a Makefile's assignment of BUILDDIR.
+var makeBuildDir = regexp.MustCompile(`^\s*BUILDDIR\s*[:?]?=\s*(\S+)\s*$`)
+
+// Detect finds a Sphinx project: a conf.py that sets
+// project or extensions, where sphinx-quickstart puts it. The publish
+// folder is where "make html" writes; html_baseurl is the base URL.
+func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
+	for _, c := range confs {
+		name, data, err := d.File(c.conf)
+		if err != nil {
+			return nil, err
+		}
+		if name == "" {
+			continue
+		}
+		vals := pyconf.Assignments(data)
+		_, project := vals["project"]
+		_, exts := vals["extensions"]
+		if !project && !exts {
+			continue // some other conf.py
+		}
+		p := &generator.Project{Generator: "sphinx", Title: "Sphinx", File: name, PublishDir: c.out}
+		if out, err := buildDir(d, c); err != nil {
+			return nil, err
+		} else if out != "" {
+			p.PublishDir = out
+		}
+		// html_baseurl, which Sphinx writes each page's canonical link
+		// from; else sphinx-sitemap's own site_url, which it takes first.
+		for _, key := range []string{"html_baseurl", "site_url"} {
+			v, ok := vals[key]
+			if !ok {
+				continue
+			}
+			switch {
+			case v.Literal && siteurl.AbsHTTP(v.Value):
+				p.BaseURL, p.BaseURLFrom = siteurl.WithSlash(v.Value), name+" "+key
+			case v.Literal && v.Value == "", v.Val == nil:
+				continue
+			case v.Literal:
+				p.Notes = append(p.Notes, generator.Note(name, v.Line, "%s %q is not an absolute http(s) URL%s", key, v.Value, siteurl.BaseURLHint))
+			default:
+				p.Notes = append(p.Notes, generator.Note(name, v.Line, "%s is not a literal string%s", key, siteurl.BaseURLHint))
+			}
+			break
+		}
+		sitemapSettings(p, name, vals)
+		if v, ok := vals["html_file_suffix"]; ok && v.Literal && v.Value != ".html" {
+			p.Notes = append(p.Notes, generator.Note(name, v.Line, "html_file_suffix %q: pages are found by include:", v.Value))
+		}
+		return p, nil
+	}
+	return nil, nil
+}
+
+// sitemapSettings reads what sphinx-sitemap's settings say of the files it
+// writes (or wrote, before it left extensions: the settings that stay in
+// conf.py keep naming them, as Hugo's [sitemap] does) into the Sphinx
+// project p, whose conf.py (name) assigns vals:
+// sitemap_filename names them (p.SitemapFile); a sitemap_url_scheme with
+// {lang} (its default, {lang}{version}{link}) and sitemap_locales put
+// each language's build in a folder of its own, LANG/, each with its
+// sitemap, whose alternates are the other languages' pages
+// (p.Languages: the locales with language, when there are two or
+// more). With html_baseurl, which the pages' canonical links are made
+// from, a scheme that puts the pages under another folder (Sphinx 5's
+// language is "en" when none is given) is a warning: sitemapgen lists
+// the URLs the pages give.
+func sitemapSettings(p *generator.Project, name string, vals map[string]pyconf.Value) {
+	exts, _ := vals["extensions"].Val.([]any)
+	on := slices.Contains(exts, any("sphinx_sitemap"))
+	if v, ok := vals["sitemap_filename"]; ok && v.Literal && v.Value != "" {
+		p.SitemapFile, p.SitemapFileKey = v.Value, "sitemap_filename"
+	}
+	scheme := "{lang}{version}{link}"
+	if v, ok := vals["sitemap_url_scheme"]; ok {
+		if !v.Literal {
+			return // what it makes of the URLs is not known
+		}
+		scheme = v.Value
+	}
+	lang := "en" // Sphinx 5's default
+	if v, ok := vals["language"]; ok {
+		switch {
+		case v.Literal:
+			lang = v.Value
+		case v.Val == nil:
+			lang = "" // None, Sphinx 4's default: no folder
+		default:
+			return
+		}
+	}
+	version := ""
+	if v, ok := vals["version"]; ok && v.Literal {
+		version = v.Value
+	} else if ok {
+		return
+	}
+	if strings.Contains(scheme, "{lang}") {
+		var langs []string
+		if lang != "" {
+			langs = append(langs, lang)
+		}
+		locales, _ := vals["sitemap_locales"].Val.([]any)
+		for _, l := range locales {
+			if s, ok := l.(string); ok && s != "" && !slices.Contains(langs, s) && !strings.ContainsAny(s, "/\\") {
+				langs = append(langs, s)
+			}
+		}
+		if len(langs) > 1 {
+			p.Languages = langs
+			// The same page in each language's folder, in the code
+			// sphinx-sitemap gives it (pt_BR as pt-BR).
+			l := &generator.FolderLocales{Langs: map[string]string{}, From: "sphinx-sitemap's sitemap_locales"}
+			for _, lang := range langs {
+				l.Langs[lang] = strings.ReplaceAll(lang, "_", "-")
+			}
+			p.Pages = l
+		}
+	}
+	if !on || !strings.HasSuffix(p.BaseURLFrom, " html_baseurl") {
+		return
+	}
+	part := func(s string) string { // as sphinx-sitemap adds it
+		if s == "" {
+			return ""
+		}
+		return s + "/"
+	}
+	before, ok := strings.CutSuffix(scheme, "{link}")
+	if !ok {
+		return // not a folder of the pages: not known
+	}
+	prefix := strings.NewReplacer("{lang}", part(lang), "{version}", part(version)).Replace(before)
+	if prefix = strings.TrimPrefix(prefix, "/"); prefix != "" {
+		line := vals["extensions"].Line
+		if v, ok := vals["sitemap_url_scheme"]; ok {
+			line = v.Line
+		}
+		p.Warnings = append(p.Warnings, diag.Pos{File: name, Line: line}.Errorf("sphinx-sitemap's sitemap_url_scheme %s listed the pages under %s%s, where their canonical links (html_baseurl) do not put them: sitemapgen lists them at the URLs they give, under %s; give --base-url %s%s if the site is served there",
+			scheme, p.BaseURL, prefix, p.BaseURL, p.BaseURL, prefix))
+	}
+}
+
+// settings are the settings of conf.py sphinx-sitemap reads, in
+// the order of its documentation.
+var settings = []string{"html_baseurl", "site_url", "language", "sitemap_url_scheme", "sitemap_locales", "sitemap_filename", "sitemap_excludes", "sitemap_show_lastmod"}
+
+// SitemapOptions returns sphinx_sitemap among conf.py's extensions, and the
+// settings it reads, by their lines.
+func (Generator) SitemapOptions(d *generator.Dir, p *generator.Project) []peer.Config {
+	file := p.File
+	name, data, err := d.File(file)
+	if err != nil || name == "" {
+		return nil
+	}
+	vals := pyconf.Assignments(data)
+	ext := vals["extensions"]
+	if list, _ := ext.Val.([]any); !slices.Contains(list, any("sphinx_sitemap")) {
+		return nil
+	}
+	c := peer.Config{Tool: peer.Sphinx, File: file, Line: ext.Line}
+	for _, k := range settings {
+		if v, ok := vals[k]; ok {
+			c.Options = append(c.Options, peer.Given{Name: k, Value: v.Val, Line: v.Line})
+		}
+	}
+	slices.SortStableFunc(c.Options, func(a, b peer.Given) int { return a.Line - b.Line })
+	return []peer.Config{c}
+}

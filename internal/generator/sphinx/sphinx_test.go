@@ -1,0 +1,202 @@
+package sphinx_test
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
+	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
+	"github.com/sitemapgen/sitemapgen/internal/generator/sphinx"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
+)
+
+type Project = generator.Project
+
+func TestDetectSphinx(t *testing.T) {
+	gentest.Detect(t, fixture, []gentest.DetectTest{
+		{
+			Name:  "sphinx, one folder",
+			Files: map[string]string{"conf.py": "project = 'Docs'\nextensions = []\nhtml_baseurl = 'https://docs.example/en/'\n"},
+			Want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "conf.py", PublishDir: "_build/html",
+				BaseURL: "https://docs.example/en/", BaseURLFrom: "conf.py html_baseurl"}},
+		},
+		{
+			Name:  "sphinx, source and build apart, under docs/",
+			Files: map[string]string{"docs/source/conf.py": "# Configuration file for the Sphinx documentation builder.\nproject = \"x\"\n"},
+			Want:  []Project{{Generator: "sphinx", Title: "Sphinx", File: "docs/source/conf.py", PublishDir: "docs/build/html"}},
+		},
+		{
+			Name: "sphinx, source and build apart, the Makefile's BUILDDIR",
+			Files: map[string]string{
+				"docs/source/conf.py": "project = \"x\"\n",
+				"docs/Makefile":       "SPHINXOPTS    ?=\nSPHINXBUILD   ?= sphinx-build\nSOURCEDIR     = source\nBUILDDIR      = _build\n",
+			},
+			Want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "docs/source/conf.py", PublishDir: "docs/_build/html"}},
+		},
+		{
+			Name: "sphinx, one folder, BUILDDIR not a plain folder",
+			Files: map[string]string{
+				"conf.py":  "project = \"x\"\n",
+				"Makefile": "BUILDDIR = $(HOME)/out\n",
+			},
+			Want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "conf.py", PublishDir: "_build/html"}},
+		},
+		{
+			Name: "sphinx, one folder, BUILDDIR out of the project",
+			Files: map[string]string{
+				"conf.py":  "project = \"x\"\n",
+				"Makefile": "BUILDDIR ?= ../site\n",
+			},
+			Want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "conf.py", PublishDir: "_build/html"}},
+		},
+		{
+			Name:  "sphinx-sitemap: site_url, sitemap_filename, sitemap_locales with the default scheme",
+			Files: map[string]string{"conf.py": "project = 'Docs'\nextensions = [\n    'sphinx.ext.autodoc',  # comment\n    \"sphinx_sitemap\",\n]\nsite_url = 'https://docs.example/'\nlanguage = 'en'\nsitemap_locales = ['en', 'fr', None]\nsitemap_filename = 'map.xml'\n"},
+			Want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "conf.py", PublishDir: "_build/html",
+				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py site_url", SitemapFile: "map.xml", SitemapFileKey: "sitemap_filename", Languages: []string{"en", "fr"},
+				Pages: &generator.FolderLocales{Langs: map[string]string{"en": "en", "fr": "fr"}, From: "sphinx-sitemap's sitemap_locales"}}},
+		},
+		{
+			Name:  "sphinx-sitemap: html_baseurl and the default scheme, which lists the pages under en/",
+			Files: map[string]string{"conf.py": "project = 'Docs'\nextensions = ('sphinx_sitemap',)\nhtml_baseurl = 'https://docs.example/'\nversion = '1.0'\n"},
+			Want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "conf.py", PublishDir: "_build/html",
+				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py html_baseurl",
+				Warnings: []*diag.Diagnostic{{File: "conf.py", Line: 2, Msg: "sphinx-sitemap's sitemap_url_scheme {lang}{version}{link} listed the pages under https://docs.example/en/1.0/, where their canonical links (html_baseurl) do not put them: sitemapgen lists them at the URLs they give, under https://docs.example/; give --base-url https://docs.example/en/1.0/ if the site is served there"}}}},
+		},
+		{
+			Name:  "sphinx-sitemap: sitemap_url_scheme {link}, one language",
+			Files: map[string]string{"conf.py": "extensions = ['sphinx_sitemap']\nhtml_baseurl = 'https://docs.example/'\nsitemap_url_scheme = '{link}'\nsitemap_locales = [None]\n"},
+			Want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "conf.py", PublishDir: "_build/html",
+				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py html_baseurl"}},
+		},
+		{
+			Name:  "sphinx-sitemap's settings left after the extension: they name its files still, the scheme said no more",
+			Files: map[string]string{"conf.py": "extensions = []\nhtml_baseurl = 'https://docs.example/'\nsitemap_filename = 'map.xml'\nsitemap_locales = ['en', 'fr']\n"},
+			Want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "conf.py", PublishDir: "_build/html",
+				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py html_baseurl", SitemapFile: "map.xml", SitemapFileKey: "sitemap_filename", Languages: []string{"en", "fr"},
+				Pages: &generator.FolderLocales{Langs: map[string]string{"en": "en", "fr": "fr"}, From: "sphinx-sitemap's sitemap_locales"}}},
+		},
+		{
+			Name:  "a conf.py that is not Sphinx's",
+			Files: map[string]string{"conf.py": "DEBUG = True\n"},
+			Want:  nil,
+		},
+	})
+}
+
+func TestURLs(t *testing.T) {
+	gentest.CheckRoutes(t, sphinx.Preset{}, []gentest.RouteCase{
+		{Path: "index.rst", Want: "/index.html"},
+		{Path: "guide/setup.rst", Want: "/guide/setup.html"},
+		{Path: "notes.md", Want: "/notes.html"},
+		{Path: "requirements.txt", Want: ""},
+		{Path: "_templates/page.rst", Want: ""},
+		{Path: "conf.py", Want: ""},
+	})
+}
+
+// TestRoutes: the source folder is conf.py's.
+func TestRoutes(t *testing.T) {
+	for file, want := range map[string]string{"docs/source/conf.py": "docs/source", "conf.py": "."} {
+		if _, dir := (sphinx.Generator{}).Routes(&Project{Generator: "sphinx", File: file}); dir != want {
+			t.Errorf("%s: Routes() in %q, want %q", file, dir, want)
+		}
+	}
+}
+
+// TestSitemaps: sphinx-sitemap's, and each language's build's, in its
+// folder (sitemap_locales); sitemap_filename names them.
+func TestSitemaps(t *testing.T) {
+	for _, tc := range []struct {
+		file    string
+		yes, no []string
+	}{
+		{"", []string{"sitemap.xml", "en/sitemap.xml", "pt_BR/sitemap.xml"}, []string{"fr/sitemap.xml", "sitemap-0.xml"}},
+		{"map.xml", []string{"map.xml", "en/map.xml", "pt_BR/map.xml", "sitemap.xml"}, []string{"en/sitemap.xml"}},
+	} {
+		p := &Project{Generator: "sphinx", Gen: sphinx.Generator{}, SitemapFile: tc.file, Languages: []string{"en", "pt_BR"}}
+		takes := p.Sitemaps()
+		for _, n := range tc.yes {
+			if !takes(n) {
+				t.Errorf("%q: %s not taken over", tc.file, n)
+			}
+		}
+		for _, n := range tc.no {
+			if takes(n) {
+				t.Errorf("%q: %s taken over", tc.file, n)
+			}
+		}
+	}
+}
+
+// TestPublished: each language's sitemap, in its folder, which a clean
+// build stops writing once the extension is off.
+func TestPublished(t *testing.T) {
+	s := &Project{Generator: "sphinx", Gen: sphinx.Generator{}, Languages: []string{"en", "pt_BR"}, SitemapFile: "map.xml"}
+	if got, want := s.Published(""), []string{"en/map.xml", "pt_BR/map.xml"}; !slices.Equal(got, want) {
+		t.Errorf("Sphinx: %q, want %q", got, want)
+	}
+}
+
+// TestSitemapOptions: sphinx-sitemap's settings in conf.py, read
+// without running anything.
+func TestSitemapOptions(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  []peer.Config
+	}{
+		{name: "sphinx-sitemap", files: map[string]string{"docs/conf.py": `project = 'Docs'
+extensions = [
+    'sphinx.ext.autodoc',
+    'sphinx_sitemap',
+]
+html_baseurl = 'https://example.com/'
+sitemap_url_scheme = '{link}'
+sitemap_excludes = ['search.html', 'genindex.html']
+sitemap_locales = [None]
+html_theme = 'alabaster'
+`}, want: []peer.Config{{Tool: peer.Sphinx, File: "docs/conf.py", Line: 2, Options: []peer.Given{
+			{Name: "html_baseurl", Value: "https://example.com/", Line: 6}, {Name: "sitemap_url_scheme", Value: "{link}", Line: 7},
+			{Name: "sitemap_excludes", Value: []any{"search.html", "genindex.html"}, Line: 8}, {Name: "sitemap_locales", Value: []any{nil}, Line: 9}}}}},
+		{name: "sphinx without sphinx-sitemap", files: map[string]string{"conf.py": "project = 'Docs'\nextensions = []\nhtml_baseurl = 'https://example.com/'\n"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := fixture(t, tc.files)
+			found, err := registry.Detect(dir, limits.Default)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := generator.SitemapOptions(dir, found, limits.Default)
+			for i := range got {
+				got[i].Notes = nil
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got\n%#v\nwant\n%#v", got, tc.want)
+			}
+		})
+	}
+}
+
+// fixture writes files (name → contents, "/" separators) into a new
+// temporary folder and returns it.
+func fixture(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		file := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}

@@ -1,0 +1,120 @@
+package sveltekit
+
+// A SvelteKit build by a server adapter (adapter-node): the pages it
+// prerendered are files, the routes it renders on demand are in the
+// manifest SvelteKit writes for the adapter.
+
+import (
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"path"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/serverbuild"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+// manifestFile is the module SvelteKit writes, below kit.outDir,
+// for the adapter: the routes its server renders (those not prerendered
+// whole) and the paths prerendered.
+const manifestFile = "output/server/manifest.js"
+
+// manifestRoute matches a route of the manifest's routes list, as
+// SvelteKit 2 writes it: its id (a JSON string), its pattern (a
+// JavaScript regular expression literal) and whether it has a page
+// (page: { ... }) or is an endpoint only (page: null).
+var manifestRoute = regexp.MustCompile(`(?s)\{\s*id:\s*("(?:[^"\\]|\\.)*"),\s*pattern:\s*/(.*?)/[a-z]*,\s*params:.*?page:\s*(null|\{)`)
+
+// manifestPrerendered matches the manifest's prerendered_routes, a Set
+// of paths (a JSON array of strings).
+var manifestPrerendered = regexp.MustCompile(`prerendered_routes:\s*new Set\((\[[^\]]*\])\)`)
+
+// ReadServerBuild reads, for a project built by adapter-node (Own a
+// [Server]), the routes rendered on demand (see [readBuild]); nil for
+// one built by adapter-static.
+func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Limits) (*generator.ServerBuild, error) {
+	s, ok := p.Own.(Server)
+	if !ok {
+		return nil, nil
+	}
+	w, err := readBuild(dir, s.Out, p.BasePath, lim)
+	if err != nil {
+		return nil, err
+	}
+	return &generator.ServerBuild{Warnings: w, Input: s.Out + "/" + manifestFile}, nil
+}
+
+// readBuild reads the manifest of the SvelteKit build in the project
+// folder dir (its output folder, kit.outDir, is out; its base path
+// basePath), through the one door (inside dir, at most lim.PageBytes, limits.page_bytes):
+// kit.outDir/output/server/manifest.js, the routes the adapter's server
+// renders and the paths prerendered. It returns a warning for each route
+// with a page that is rendered on demand, at the manifest: no file of
+// the build shows its URLs. A route none of whose URLs was prerendered is
+// named; one with some prerendered (prerender = 'auto') is not, its
+// prerendered pages being listed. Endpoints are no pages. No manifest
+// (the project is not built): no warning.
+func readBuild(dir, out, basePath string, lim limits.Limits) ([]*diag.Diagnostic, error) {
+	lim = lim.Or()
+	name := path.Join(out, manifestFile)
+	data, err := fsx.ReadFile(dir, name, lim.PageBytes, "limits.page_bytes")
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var prerendered []string
+	if m := manifestPrerendered.FindSubmatch(data); m != nil {
+		if err := json.Unmarshal(m[1], &prerendered); err != nil {
+			return nil, &diag.Diagnostic{File: name, Msg: "not a manifest of SvelteKit: prerendered_routes: " + err.Error(), Err: err}
+		}
+	}
+	routes := manifestRoute.FindAllSubmatch(data, -1)
+	if routes == nil && !strings.Contains(string(data), "routes: [") {
+		return nil, &diag.Diagnostic{File: name, Msg: "not a manifest of SvelteKit: no routes; the routes rendered on demand are not known"}
+	}
+	base := strings.TrimSuffix(basePath, "/")
+	var onDemand []string
+	for _, m := range routes {
+		id, err := strconv.Unquote(string(m[1]))
+		if err != nil || string(m[3]) == "null" {
+			continue
+		}
+		if somePrerendered(string(m[2]), base, prerendered) {
+			continue
+		}
+		onDemand = append(onDemand, id)
+	}
+	slices.Sort(onDemand)
+	var warnings []*diag.Diagnostic
+	for _, id := range slices.Compact(onDemand) {
+		warnings = append(warnings, serverbuild.OnDemand(name, diag.Excerpt(id), srcpath.Dynamic.MatchString(id)))
+	}
+	return warnings, nil
+}
+
+// somePrerendered reports whether a path of prerendered (each
+// below the base path base, "" for none) matches the route whose
+// pattern is the JavaScript regular expression source pattern. A
+// pattern Go's regexp does not take matches none.
+func somePrerendered(pattern, base string, prerendered []string) bool {
+	re, err := regexp.Compile(pattern)
+	if err != nil {
+		return false
+	}
+	for _, p := range prerendered {
+		if rest, ok := strings.CutPrefix(p, base); ok && re.MatchString(rest) {
+			return true
+		}
+	}
+	return false
+}

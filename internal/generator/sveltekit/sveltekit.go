@@ -1,0 +1,171 @@
+// Package sveltekit is SvelteKit, as sitemapgen knows it: a project is
+// svelte.config.js (with kit.adapter), else a package.json dependency
+// "@sveltejs/kit". Only the builds of adapter-static (a site of files)
+// and adapter-node (a server and the pages it prerendered) are read; the
+// configuration has no site URL, so package.json's homepage gives it.
+// SvelteKit writes no sitemap of its own.
+package sveltekit
+
+import (
+	"path"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsproject"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+// Generator is SvelteKit.
+type Generator struct{}
+
+var (
+	_ generator.Generator     = Generator{}
+	_ generator.SitemapNamer  = Generator{}
+	_ generator.BaseURLPlacer = Generator{}
+	_ generator.ServerBuilder = Generator{}
+)
+
+// Info returns SvelteKit's.
+func (Generator) Info() generator.Info {
+	return generator.Info{Name: "sveltekit", Title: "SvelteKit", PublishKey: "pages"}
+}
+
+// Server is what a SvelteKit project keeps of a build by a server
+// adapter (adapter-node), as Project.Own.
+type Server struct {
+	// Out is SvelteKit's output folder, relative to the project folder
+	// (kit.outDir, ".svelte-kit"): [Generator.ReadServerBuild] reads the
+	// routes rendered on demand from its manifest.
+	Out string
+}
+
+// Sitemaps names none: SvelteKit writes no sitemap, and a sitemap.xml
+// route is the project's own.
+func (Generator) Sitemaps(*generator.Project) generator.SitemapFiles {
+	return generator.SitemapFiles{}
+}
+
+// BaseURLPlaces names package.json's homepage: the configuration has no
+// site URL.
+func (Generator) BaseURLPlaces(*generator.Project, string) []string {
+	return []string{`"homepage": in package.json (SvelteKit's configuration has no site URL)`}
+}
+
+// adapterStatic is the adapter whose build is a site of files;
+// adapterNode the one whose build is a Node server and the pages it
+// prerendered, files.
+const (
+	adapterStatic = "@sveltejs/adapter-static"
+	adapterNode   = "@sveltejs/adapter-node"
+)
+
+// Detect finds a SvelteKit project: svelte.config.js,
+// else a package.json dependency "@sveltejs/kit". A svelte.config.js that
+// sets no kit.adapter, in a project that does not depend on SvelteKit, is
+// a Svelte app's, not SvelteKit's.
+func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
+	name, data, err := d.ConfigOrDependency("@sveltejs/kit", "svelte.config.js")
+	if err != nil || name == "" {
+		return nil, err
+	}
+	if !d.Depends("@sveltejs/kit") {
+		if _, st := jsconfig.NewReader(name, data, d.Limits()).Callee("kit.adapter", ""); st == jsconfig.Absent {
+			return nil, nil
+		}
+	}
+	_, vercel := d.Env("VERCEL")
+	p := project(name, data, vercel, d.Limits())
+	jsproject.Homepage(d, p)
+	return p, nil
+}
+
+// project reads a SvelteKit configuration (data is nil without
+// one); vercel says whether the build runs on Vercel.
+//
+// Only the build of @sveltejs/adapter-static (kit.adapter, a call of the
+// default import of that module) is a site of files: `vite build` writes
+// the prerendered pages to the adapter's pages option, default build/ (on
+// Vercel, an adapter given no options writes .vercel/output/static). Its
+// fallback option names a single-page fallback page. kit.paths.base is
+// the base path; the configuration has no site URL. SvelteKit's
+// trailingSlash is an option of the route files (+layout.js), not of the
+// configuration: the default, 'never', writes /about as about.html and
+// links it as /about; 'always' writes about/index.html.
+func project(name string, data []byte, vercel bool, lim limits.Limits) *generator.Project {
+	p := &generator.Project{Generator: "sveltekit", Title: "SvelteKit", File: name}
+	r := jsconfig.NewReader(name, data, lim)
+	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
+
+	adapter, st := r.Callee("kit.adapter", siteurl.DirHint)
+	module := r.Import(adapter.Callee)
+	switch {
+	case st == jsconfig.Bad:
+		// the reader's note says why; PublishDir stays unknown
+	case st == jsconfig.Absent:
+		where := name
+		if name == "package.json" {
+			where = "svelte.config.js"
+		}
+		r.Note(0, "no kit.adapter: sitemapgen needs the static build of %s (set kit.adapter in %s; `vite build` then writes build/)", adapterStatic, where)
+	case module == "":
+		r.Note(adapter.Line, "kit.adapter calls %s, which is no default import of the file%s", adapter.Callee, siteurl.DirHint)
+	case module == adapterNode:
+		nodeBuild(p, r)
+	case module != adapterStatic:
+		r.Note(adapter.Line, "kit.adapter is %s, not %s or %s: sitemapgen needs a static build (adapter-static writes build/) or adapter-node's (build/prerendered/)", module, adapterStatic, adapterNode)
+	case adapter.Args == 0 && vercel:
+		p.PublishDir = ".vercel/output/static" // adapter-static's zero-configuration build on Vercel
+	default:
+		p.PublishDir = "build"
+		if v, st := r.Str("kit.adapter().pages", siteurl.DirHint); st == jsconfig.OK && siteurl.CleanDir(v.Value) != "" {
+			p.PublishDir = siteurl.CleanDir(v.Value)
+		} else if st == jsconfig.Bad {
+			p.PublishDir = ""
+		}
+		if v, st := r.Str("kit.adapter().fallback", ""); st == jsconfig.OK && siteurl.CleanDir(v.Value) != "" && siteurl.CleanDir(v.Value) != "index.html" {
+			p.Fallbacks = []string{siteurl.CleanDir(v.Value)}
+		}
+	}
+	if base, st := r.Str("kit.paths.base", siteurl.BaseURLHint); st == jsconfig.OK {
+		p.BasePath = siteurl.NormBase(base.Value)
+	}
+	return p
+}
+
+// nodeBuild sets in p the folders of a build by adapter-node
+// (its out option, default build/): the pages SvelteKit prerendered are
+// files in out/prerendered/BASE/ (PublishDir), which the server serves
+// at their URLs; it serves out/client/BASE/ as files at BASE, where the
+// sitemaps go (ServedDir); the routes it renders on demand are in the
+// manifest SvelteKit writes to kit.outDir (default .svelte-kit),
+// output/server/manifest.js ([Generator.ReadServerBuild]). Its server answers
+// about.html at /about and blog/index.html at /blog/, as CleanURLs says.
+func nodeBuild(p *generator.Project, r *jsconfig.Reader) {
+	out := "build"
+	if v, st := r.Str("kit.adapter().out", siteurl.DirHint); st == jsconfig.OK && siteurl.CleanDir(v.Value) != "" {
+		out = siteurl.CleanDir(v.Value)
+	} else if st == jsconfig.Bad {
+		return
+	}
+	base := ""
+	if v, st := r.Str("kit.paths.base", siteurl.BaseURLHint); st == jsconfig.OK {
+		base = strings.Trim(siteurl.NormBase(v.Value), "/")
+	} else if st == jsconfig.Bad {
+		return
+	}
+	kitOut := ".svelte-kit"
+	if v, st := r.Str("kit.outDir", siteurl.DirHint); st == jsconfig.OK && siteurl.CleanDir(v.Value) != "" {
+		kitOut = siteurl.CleanDir(v.Value)
+	} else if st == jsconfig.Bad {
+		return
+	}
+	p.PublishDir = path.Join(out, "prerendered", base)
+	// Its server answers a page prerendered as NAME.html at /NAME (the
+	// route's trailingSlash 'never', the default) and one prerendered as
+	// NAME/index.html at /NAME/ ('always').
+	p.TrailingSlash, p.CleanURLs = "always", true
+	p.ServedDir = path.Join(out, "client", base)
+	p.Own = Server{Out: kitOut}
+}

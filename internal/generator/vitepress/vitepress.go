@@ -1,0 +1,200 @@
+// Package vitepress is VitePress, as sitemapgen knows it: a project is
+// a configuration in .vitepress of the project folder or of docs/, else a
+// package.json dependency "vitepress". `vitepress build` writes
+// .vitepress/dist; its own sitemap is sitemap.xml, set by sitemap: { … },
+// whose options the switch takes over.
+package vitepress
+
+import (
+	"path"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsproject"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
+)
+
+// Generator is VitePress.
+type Generator struct{}
+
+var (
+	_ generator.Generator     = Generator{}
+	_ generator.BaseURLPlacer = Generator{}
+	_ generator.PeerReader    = Generator{}
+)
+
+// Info returns VitePress's.
+func (Generator) Info() generator.Info {
+	return generator.Info{Name: "vitepress", Title: "VitePress", PublishKey: "outDir", ConfigFile: ".vitepress/config.mts"}
+}
+
+// BaseURLPlaces names sitemap.hostname, and package.json's homepage.
+func (Generator) BaseURLPlaces(_ *generator.Project, file string) []string {
+	return []string{"hostname: in sitemap of VitePress' configuration (" + file + ")", `"homepage": in package.json`}
+}
+
+// SitemapOptions returns the options of its sitemap: { … }.
+func (Generator) SitemapOptions(d *generator.Dir, p *generator.Project) []peer.Config {
+	r := jsproject.Reader(d, p.File)
+	if r == nil {
+		return nil
+	}
+	if _, line, ok := r.Any("sitemap"); ok {
+		return []peer.Config{{Tool: peer.VitePress, File: p.File, Line: line, Options: jsconf.Options(r, "sitemap")}}
+	}
+	return nil
+}
+
+// configs are VitePress's configuration files, in the folder
+// .vitepress of the site's root, in the order VitePress looks for them:
+// a file, or a folder's index (whose modules the index may spread).
+var configs = []string{"config.js", "config.ts", "config.mjs", "config.mts",
+	"config/index.js", "config/index.ts", "config/index.mjs", "config/index.mts"}
+
+// roots are the folders Detect looks in for .vitepress: the
+// project folder, and docs/, where most projects keep the site.
+var roots = []string{".", "docs"}
+
+// Detect finds a VitePress project: a configuration
+// file in .vitepress of the project folder or of docs/, else a
+// package.json dependency "vitepress" (the root then from a script
+// running `vitepress build ROOT`, else the project folder).
+func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
+	p, err := detect(d)
+	if err != nil || p == nil {
+		return nil, err
+	}
+	jsproject.Homepage(d, p)
+	return p, nil
+}
+
+// detect is Detect, before package.json's homepage.
+func detect(d *generator.Dir) (*generator.Project, error) {
+	for _, root := range roots {
+		names := make([]string, len(configs))
+		for i, c := range configs {
+			names[i] = path.Join(root, ".vitepress", c)
+		}
+		name, data, err := d.File(names...)
+		if err != nil {
+			return nil, err
+		}
+		if name != "" {
+			return project(root, name, data, d.Limits(), func(file string, r *jsconfig.Reader) { spreadModules(d, file, r) }), nil
+		}
+	}
+	if !d.Depends("vitepress") {
+		return nil, nil
+	}
+	root := "."
+	if runs := d.ScriptRuns("vitepress build"); len(runs) > 0 && len(runs[0]) > 0 && !strings.HasPrefix(runs[0][0], "-") {
+		root = siteurl.CleanDir(runs[0][0])
+	}
+	return project(root, "package.json", nil, d.Limits(), nil), nil
+}
+
+// project reads the VitePress configuration (data is nil
+// without one) of the site whose root, the folder that holds .vitepress,
+// is root. `vitepress build` writes outDir, relative to the root (default
+// .vitepress/dist), each page as NAME.html (index.md as index.html); it
+// links a page as /NAME.html, or as /NAME with cleanUrls: true, and a
+// folder as /NAME/. The site URL is the scheme and host of
+// sitemap.hostname with base: VitePress links every page under base
+// (default "/"), and its own sitemap resolves the pages against hostname,
+// which its docs say to end with base.
+func project(root, name string, data []byte, lim limits.Limits, spread func(file string, r *jsconfig.Reader)) *generator.Project {
+	p := &generator.Project{Generator: "vitepress", Title: "VitePress", File: name, PublishDir: path.Join(root, ".vitepress/dist"), TrailingSlash: "always"}
+	r := jsconfig.NewReader(name, data, lim)
+	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
+	if spread != nil {
+		spread(name, r)
+	}
+
+	if v, st := r.Str("outDir", siteurl.DirHint); st == jsconfig.OK && siteurl.CleanDir(v.Value) != "" {
+		if p.PublishDir = siteurl.CleanDir(v.Value); !path.IsAbs(p.PublishDir) {
+			p.PublishDir = path.Join(root, p.PublishDir)
+		}
+	} else if st == jsconfig.Bad {
+		p.PublishDir = ""
+	}
+
+	site := jsproject.ReadSite(p, r, "base", siteurl.AtBase, "sitemap.hostname")
+	host, hostSt := site.Site, site.SiteSt
+	if hp := siteurl.NormBase(siteurl.Path(host.Value)); hostSt == jsconfig.OK && p.BaseURL != "" && hp != "" && hp != siteurl.NormBase(siteurl.Path(p.BaseURL)) {
+		r.Note(host.Line, "sitemap.hostname has the path %s, which is not base: VitePress links the pages under base, at %s", hp, p.BaseURL)
+	}
+	if clean, st := r.Bool("cleanUrls"); st == jsconfig.OK {
+		p.CleanURLs = clean
+	}
+	if l := locales(r); l != nil {
+		p.Pages = l
+	}
+	return p
+}
+
+// locales reads locales of the configuration r, as VitePress's
+// sitemap links its pages: a page in the folder of a locale that has a
+// lang (fr/about.md) is one page with the page at the same path without
+// the folder (about.md), each in its locale's lang; the others are in the
+// root locale's lang, else the site's, else en-US. nil unless a locale
+// besides root has a lang (VitePress's sitemap then writes alternates).
+func locales(r *jsconfig.Reader) *generator.FolderLocales {
+	l := &generator.FolderLocales{Default: "en-US", Langs: map[string]string{}, From: "VitePress's locales"}
+	if v, st := r.Str("lang", ""); st == jsconfig.OK && v.Value != "" {
+		l.Default = v.Value
+	}
+	for _, k := range r.Keys("locales") {
+		v, st := r.Str("locales."+k.Name+".lang", "")
+		if st != jsconfig.OK || v.Value == "" {
+			continue
+		}
+		if k.Name == "root" {
+			l.Default = v.Value
+		} else if !strings.ContainsAny(k.Name, "/\\") {
+			l.Langs[k.Name] = v.Value
+		}
+	}
+	if len(l.Langs) == 0 {
+		return nil
+	}
+	return l
+}
+
+// spreadModules takes into r, the configuration read from file (relative
+// to the project), the objects its exported object spreads from the
+// project's own modules (VitePress's config/index.ts: { ...shared,
+// locales }, shared imported from './shared'): each read as a
+// configuration of its own, within the limits, one level deep. A module
+// outside the project, or a package's, is not read, and the spread is
+// noted as unread when a value the reader needs may come from it.
+func spreadModules(d *generator.Dir, file string, r *jsconfig.Reader) {
+	for _, name := range r.Spreads("") {
+		module := r.NamedImport(name)
+		if module == "" {
+			module = r.Import(name)
+		}
+		if !strings.HasPrefix(module, "./") && !strings.HasPrefix(module, "../") {
+			continue
+		}
+		base := path.Join(path.Dir(file), module)
+		if base == ".." || strings.HasPrefix(base, "../") {
+			continue
+		}
+		var names []string
+		if ext := path.Ext(base); ext == ".js" || ext == ".ts" || ext == ".mjs" || ext == ".mts" {
+			names = append(names, base)
+		}
+		for _, ext := range []string{".ts", ".mts", ".js", ".mjs"} {
+			names = append(names, base+ext, base+"/index"+ext)
+		}
+		mod, data, err := d.File(names...)
+		if err != nil || mod == "" {
+			continue
+		}
+		r.Spread(name, jsconfig.NewReader(mod, data, d.Limits()))
+	}
+}

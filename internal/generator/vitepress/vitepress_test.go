@@ -1,0 +1,275 @@
+package vitepress_test
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
+	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
+	"github.com/sitemapgen/sitemapgen/internal/generator/vitepress"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
+)
+
+type Project = generator.Project
+
+func TestDetectVitePress(t *testing.T) {
+	vp := func(p Project) Project {
+		p.Generator, p.Title, p.TrailingSlash = "vitepress", "VitePress", "always"
+		return p
+	}
+	// The shape of the configuration `vitepress init` writes.
+	initConfig := `import { defineConfig } from 'vitepress'
+
+// https://vitepress.dev/reference/site-config
+export default defineConfig({
+  title: "My Docs",
+  description: "A VitePress Site",
+  themeConfig: {
+    nav: [
+      { text: 'Home', link: '/' },
+      { text: 'Examples', link: '/markdown-examples' }
+    ],
+    socialLinks: [
+      { icon: 'github', link: 'https://github.com/vuejs/vitepress' }
+    ]
+  }
+})
+`
+	gentest.Detect(t, fixture, []gentest.DetectTest{
+		{
+			Name: "locales with their lang: the pages' translations",
+			Files: map[string]string{".vitepress/config.mts": `export default {
+  lang: 'en-GB',
+  locales: {
+    root: { label: 'English', lang: 'en-US' },
+    fr: { label: 'Français', lang: 'fr-FR', link: '/fr/' },
+    de: { label: 'Deutsch', link: '/de/' },
+  },
+}
+`},
+			Want: []Project{vp(Project{File: ".vitepress/config.mts", PublishDir: ".vitepress/dist",
+				Pages: &generator.FolderLocales{Default: "en-US", Langs: map[string]string{"fr": "fr-FR"}, From: "VitePress's locales"}})},
+		},
+		{
+			Name:  "a locale with no lang: no translations",
+			Files: map[string]string{".vitepress/config.mts": "export default { locales: { root: { lang: 'en-US' }, fr: { label: 'Français' } } }\n"},
+			Want:  []Project{vp(Project{File: ".vitepress/config.mts", PublishDir: ".vitepress/dist"})},
+		},
+		{
+			Name:  "vitepress init in the project folder",
+			Files: map[string]string{".vitepress/config.mts": initConfig, "package.json": `{"devDependencies": {"vitepress": "^1.6.3"}, "scripts": {"docs:build": "vitepress build"}}`},
+			Want:  []Project{vp(Project{File: ".vitepress/config.mts", PublishDir: ".vitepress/dist"})},
+		},
+		{
+			Name:  "vitepress in docs/, homepage for the base URL",
+			Files: map[string]string{"docs/.vitepress/config.js": initConfig, "package.json": `{"homepage": "https://docs.example/"}`},
+			Want: []Project{vp(Project{File: "docs/.vitepress/config.js", PublishDir: "docs/.vitepress/dist",
+				BaseURL: "https://docs.example/", BaseURLFrom: "package.json homepage"})},
+		},
+		{
+			Name: "a config folder whose index spreads the project's modules",
+			Files: map[string]string{
+				"docs/.vitepress/config/index.ts": `import { defineConfig } from 'vitepress'
+import { shared } from './shared'
+import { en } from './en'
+import theme, { type Extra } from '../theme'
+
+export default defineConfig({
+  ...shared,
+  ...theme,
+  ...outside,
+  title: 'Own title',
+  locales: {
+    root: { label: 'English', ...en },
+  }
+})
+`,
+				"docs/.vitepress/config/shared.ts": `import { defineConfig } from 'vitepress'
+
+export const shared = defineConfig({
+  title: 'Shared title',
+  lastUpdated: true,
+  cleanUrls: true,
+  sitemap: {
+    hostname: 'https://docs.example',
+  },
+})
+`,
+				"docs/.vitepress/config/en.ts": `export const en = { lang: 'en-US' }`,
+			},
+			Want: []Project{vp(Project{File: "docs/.vitepress/config/index.ts", PublishDir: "docs/.vitepress/dist", CleanURLs: true,
+				BaseURL: "https://docs.example/", BaseURLFrom: "docs/.vitepress/config/shared.ts sitemap.hostname",
+				Notes: []string{ // ../theme is no file here: what it may set is not read
+					"docs/.vitepress/config/index.ts:8: outDir may come from ...theme, which is not read; give the built folder as DIR",
+					"docs/.vitepress/config/index.ts:8: base may come from ...theme, which is not read; give --base-url",
+				}})},
+		},
+		{
+			Name: "a spread module's value that is no literal is noted at its own file",
+			Files: map[string]string{
+				".vitepress/config/index.js":  "import { shared } from './shared.js'\nexport default { ...shared }\n",
+				".vitepress/config/shared.js": "export const shared = {\n  sitemap: { hostname: process.env.SITE },\n}\n",
+			},
+			Want: []Project{vp(Project{File: ".vitepress/config/index.js", PublishDir: ".vitepress/dist",
+				Notes: []string{".vitepress/config/shared.js:2: sitemap.hostname is not a literal string (process.env.SITE); give --base-url"}})},
+		},
+		{
+			Name: "sitemap.hostname ending in base, cleanUrls, outDir",
+			Files: map[string]string{"docs/.vitepress/config.ts": `import { defineConfig } from 'vitepress'
+
+export default defineConfig({
+  base: '/my-site/',
+  cleanUrls: true,
+  outDir: '../dist',
+  sitemap: {
+    hostname: 'https://example.com/my-site/',
+    lastmodDateOnly: false,
+  },
+})
+`},
+			Want: []Project{vp(Project{File: "docs/.vitepress/config.ts", PublishDir: "dist", CleanURLs: true,
+				BaseURL: "https://example.com/my-site/", BaseURLFrom: "docs/.vitepress/config.ts sitemap.hostname + base"})},
+		},
+		{
+			Name: "sitemap.hostname without base: the pages are under base all the same",
+			Files: map[string]string{".vitepress/config.mjs": `export default {
+  base: '/guide',
+  sitemap: { hostname: 'https://example.com' },
+}
+`},
+			Want: []Project{vp(Project{File: ".vitepress/config.mjs", PublishDir: ".vitepress/dist",
+				BaseURL: "https://example.com/guide/", BaseURLFrom: ".vitepress/config.mjs sitemap.hostname + base"})},
+		},
+		{
+			Name: "sitemap.hostname with a path that is not base",
+			Files: map[string]string{".vitepress/config.js": `export default {
+  sitemap: { hostname: 'https://example.com/docs/' },
+  cleanUrls: false,
+}
+`},
+			Want: []Project{vp(Project{File: ".vitepress/config.js", PublishDir: ".vitepress/dist",
+				BaseURL: "https://example.com/", BaseURLFrom: ".vitepress/config.js sitemap.hostname",
+				Notes: []string{".vitepress/config.js:2: sitemap.hostname has the path /docs/, which is not base: VitePress links the pages under base, at https://example.com/"}})},
+		},
+		{
+			Name: "base without a hostname, an outDir that is not a literal",
+			Files: map[string]string{".vitepress/config.ts": `const base = process.env.BASE ?? '/'
+export default defineConfig({
+  base: '/repo/',
+  outDir: process.env.OUT_DIR,
+})
+`},
+			Want: []Project{vp(Project{File: ".vitepress/config.ts", BasePath: "/repo/",
+				Notes: []string{".vitepress/config.ts:4: outDir is not a literal string (process.env.OUT_DIR); give the built folder as DIR"}})},
+		},
+		{
+			Name:  "vitepress from package.json, its root from the build script",
+			Files: map[string]string{"package.json": `{"devDependencies": {"vitepress": "1"}, "scripts": {"docs:build": "vitepress build site", "docs:dev": "vitepress dev site"}}`},
+			Want:  []Project{vp(Project{File: "package.json", PublishDir: "site/.vitepress/dist"})},
+		},
+		{
+			Name: "the project folder's configuration wins over docs/",
+			Files: map[string]string{
+				".vitepress/config.ts":      "export default { outDir: 'top' }\n",
+				"docs/.vitepress/config.ts": "export default { outDir: 'nested' }\n",
+			},
+			Want: []Project{vp(Project{File: ".vitepress/config.ts", PublishDir: "top"})},
+		},
+	})
+}
+
+// TestVitePressTranslation: the built pages grouped as VitePress's
+// sitemap groups their sources.
+func TestVitePressTranslation(t *testing.T) {
+	l := &generator.FolderLocales{Default: "en-US", Langs: map[string]string{"fr": "fr-FR"}, From: "VitePress's locales"}
+	for rel, want := range map[string]string{
+		"index.html":          "en-US index.html",
+		"fr/index.html":       "fr-FR index.html",
+		"guide/start.html":    "en-US guide/start.html",
+		"fr/guide/start.html": "fr-FR guide/start.html",
+		"de/about.html":       "en-US de/about.html", // no locale of a lang: the root's
+		"404.html":            "",
+		"assets/app.js":       "",
+	} {
+		got := ""
+		if tr, ok := l.Translation(rel, ""); ok {
+			got = tr.Lang + " " + tr.Key
+		}
+		if got != want {
+			t.Errorf("%s: %q, want %q", rel, got, want)
+		}
+	}
+}
+
+// TestSitemaps: VitePress's sitemap.xml.
+func TestSitemaps(t *testing.T) {
+	takes := (&Project{Generator: "vitepress", Gen: vitepress.Generator{}}).Sitemaps()
+	if !takes("sitemap.xml") {
+		t.Error("sitemap.xml not taken over")
+	}
+	for _, n := range []string{"sitemap-0.xml", "sitemap-index.xml"} {
+		if takes(n) {
+			t.Errorf("%s taken over", n)
+		}
+	}
+}
+
+// TestSitemapOptions: the options of its sitemap, where its users write
+// them, read without running anything.
+func TestSitemapOptions(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  []peer.Config
+	}{
+		{name: "vitepress", files: map[string]string{"docs/.vitepress/config.mts": `import { defineConfig } from 'vitepress'
+
+export default defineConfig({
+  title: 'Docs',
+  sitemap: {
+    hostname: 'https://example.com/',
+    lastmodDateOnly: true,
+    transformItems: (items) => items.filter((i) => !i.url.includes('old')),
+  },
+})
+`}, want: []peer.Config{{Tool: peer.VitePress, File: "docs/.vitepress/config.mts", Line: 5, Options: []peer.Given{
+			{Name: "hostname", Value: "https://example.com/", Line: 6}, {Name: "lastmodDateOnly", Value: true, Line: 7}, {Name: "transformItems", Value: peer.Func{}, Line: 8}}}}},
+		{name: "vitepress without a sitemap", files: map[string]string{".vitepress/config.js": "export default { title: 'Docs' }\n"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := fixture(t, tc.files)
+			found, err := registry.Detect(dir, limits.Default)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := generator.SitemapOptions(dir, found, limits.Default)
+			for i := range got {
+				got[i].Notes = nil
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got\n%#v\nwant\n%#v", got, tc.want)
+			}
+		})
+	}
+}
+
+// fixture writes files (name → contents, "/" separators) into a new
+// temporary folder and returns it.
+func fixture(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		file := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
