@@ -983,7 +983,7 @@ func TestDocusaurusSite(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		"skipped 4 (2 error page, 2 noindex); 20 URLs with no source file",
+		"skipped 4 (2 error pages, 2 noindex); 20 URLs with no source file",
 		"replaced Docusaurus's own sitemap at its URL with one that leads to ours, for search engines given it: de/sitemap.xml",
 	} {
 		if !strings.Contains(log, want) {

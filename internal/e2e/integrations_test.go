@@ -548,7 +548,7 @@ func TestDocusaurusNoIndex(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("docusaurus build: exit %d\n%s", r.code, out)
 	}
-	line := regexp.MustCompile(`(?m)sitemapgen: every page found is noindex \((\d+) noindex(, \d+ error page)?\): no sitemap written$`)
+	line := regexp.MustCompile(`(?m)sitemapgen: every page found is noindex \((\d+) noindex(, \d+ error pages?)?\): no sitemap written$`)
 	if m := line.FindAllStringSubmatch(out, -1); len(m) != 1 || m[0][1] == "0" {
 		t.Errorf("not one line saying no sitemap was written, every page being noindex:\n%s", out)
 	} else {
