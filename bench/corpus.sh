@@ -18,7 +18,8 @@
 #                                the generator writes no sitemap
 #   truth='sitemap'              where the true dates come from, first that
 #                                knows: sitemap, html:REGEXP, git:DIR,
-#                                frontmatter:DIR (the source's own date);
+#                                frontmatter:DIR (the source's own date;
+#                                PREFIX=DIR for URLs under PREFIX);
 #                                none:REGEXP, URLs judged to have none
 #                                (bench/corpuscmp); space-separated, so a
 #                                REGEXP writes a space \s
