@@ -18,7 +18,8 @@
 #                                the generator writes no sitemap
 #   truth='sitemap'              where the true dates come from, first that
 #                                knows: sitemap, html:REGEXP, git:DIR,
-#                                frontmatter:DIR (the source's own date);
+#                                frontmatter:DIR (the source's own date;
+#                                PREFIX=DIR for URLs under PREFIX);
 #                                none:REGEXP, URLs judged to have none
 #                                (bench/corpuscmp); space-separated, so a
 #                                REGEXP writes a space \s
@@ -52,76 +53,99 @@ esac
 corpus=$(realpath "$1")
 shift
 repo_root=$(cd "$(dirname "$0")/.." && pwd)
-tools=${TMPDIR:-/tmp}/sitemapgen-corpus-bin
-mkdir -p "$tools"
-if [[ -z ${SITEMAPGEN:-} ]]; then
-  go -C "$repo_root" build -o "$tools/sitemapgen" .
-  SITEMAPGEN=$tools/sitemapgen
-fi
-go -C "$repo_root/bench" build -o "$tools/" ./corpuscmp
+# The run is one function, called on the script's last line: bash reads a
+# script as it goes, so an edit of this file during a run would otherwise
+# make it read on at the same byte offset of the new text.
+main() {
+  tools=${TMPDIR:-/tmp}/sitemapgen-corpus-bin
+  mkdir -p "$tools"
+  if [[ -z ${SITEMAPGEN:-} ]]; then
+    go -C "$repo_root" build -o "$tools/sitemapgen" .
+    SITEMAPGEN=$tools/sitemapgen
+  fi
+  go -C "$repo_root/bench" build -o "$tools/" ./corpuscmp
 
-names=("$@")
-if [[ ${#names[@]} -eq 0 ]]; then
-  for r in "$corpus"/*/.corpus; do
-    names+=("$(basename "$(dirname "$r")")")
-  done
-fi
+  names=("$@")
+  if [[ ${#names[@]} -eq 0 ]]; then
+    for r in "$corpus"/*/.corpus; do
+      names+=("$(basename "$(dirname "$r")")")
+    done
+  fi
 
-echo "| project | generator | repo@commit | URLs generator / ours | recall | extras | lastmod agree | stamps written | notes |"
-echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
-start_all=$SECONDS
-for name in "${names[@]}"; do
-  (
-    clone=$corpus/$name
-    generator='' repo='' commit='' project=. output='' build='' sitemaps=''
-    ref_cmd='' truth=sitemap base='' includes='' drop='' pages='' notes=''
-    prepare() { :; }
-    # shellcheck disable=SC1091
-    source "$clone/.corpus"
-    out=$clone/.corpus-out
-    rm -rf "$out"
-    mkdir -p "$out/gen" "$out/ours"
-    export CORPUS_DIR=$corpus CORPUS_OUT=$out
-    grep -qxF '.corpus*' "$clone/.git/info/exclude" 2>/dev/null || echo '.corpus*' >>"$clone/.git/info/exclude"
-    head=$(git -C "$clone" rev-parse HEAD)
-    if [[ $head != "$commit"* ]]; then
-      echo "$name: HEAD is $head, the recipe says $commit" >&2
-    fi
-    cd "$clone/$project"
-    case $output in
-      '' | . | /* | *..*) echo "$name: output=$output must name a folder inside the project" >&2; exit 0 ;;
-    esac
-    rm -rf "$output"
-    t0=$SECONDS
-    if ! (prepare && bash -c "$build") >"$out/build.log" 2>&1; then
-      echo "| $name | $generator | $repo@${commit:0:10} | build failed: $out/build.log | | | | | |"
-      exit 0
-    fi
-    build_s=$((SECONDS - t0))
-    if [[ -n $sitemaps ]]; then
-      (cd "$output" && for f in $sitemaps; do [[ -f $f ]] && cp "$f" "$out/gen/$(echo "$f" | tr / _)"; done)
-      src=(--gen "$out/gen")
-    else
-      bash -c "$ref_cmd" >"$out/ref.txt"
-      src=(--ref "$out/ref.txt")
-    fi
-    touch "$out/built"
-    t0=$SECONDS
-    status=0
-    "$SITEMAPGEN" >"$out/sitemapgen.log" 2>&1 || status=$?
-    run_s=$((SECONDS - t0))
+  echo "| project | generator | repo@commit | URLs generator / ours | recall | extras | lastmod agree | stamps written | notes |"
+  echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+  start_all=$SECONDS
+  for name in "${names[@]}"; do
+    set +e
+    (
+      set -e
+      clone=$corpus/$name
+      generator='' repo='' commit='' project=. output='' build='' sitemaps=''
+      ref_cmd='' truth=sitemap base='' includes='' drop='' pages='' notes=''
+      prepare() { :; }
+      # shellcheck disable=SC1091
+      source "$clone/.corpus"
+      out=$clone/.corpus-out
+      rm -rf "$out"
+      mkdir -p "$out/gen" "$out/ours"
+      export CORPUS_DIR=$corpus CORPUS_OUT=$out
+      grep -qxF '.corpus*' "$clone/.git/info/exclude" 2>/dev/null || echo '.corpus*' >>"$clone/.git/info/exclude"
+      head=$(git -C "$clone" rev-parse HEAD)
+      if [[ $head != "$commit"* ]]; then
+        echo "$name: HEAD is $head, the recipe says $commit" >&2
+      fi
+      cd "$clone/$project"
+      case $output in
+        '' | . | /* | *..*) echo "$name: output=$output must name a folder inside the project" >&2; exit 0 ;;
+      esac
+      rm -rf "$output"
+      t0=$SECONDS
+      if ! (prepare && bash -c "$build") >"$out/build.log" 2>&1; then
+        echo "| $name | $generator | $repo@${commit:0:10} | build failed: $out/build.log | | | | | |"
+        exit 0
+      fi
+      build_s=$((SECONDS - t0))
+      if [[ -n $sitemaps ]]; then
+        (cd "$output" && for f in $sitemaps; do [[ -f $f ]] && cp "$f" "$out/gen/$(echo "$f" | tr / _)"; done)
+        src=(--gen "$out/gen")
+      else
+        bash -c "$ref_cmd" >"$out/ref.txt"
+        src=(--ref "$out/ref.txt")
+      fi
+      touch "$out/built"
+      t0=$SECONDS
+      status=0
+      "$SITEMAPGEN" >"$out/sitemapgen.log" 2>&1 || status=$?
+      run_s=$((SECONDS - t0))
+      if [[ $status -ne 0 ]]; then
+        notes="sitemapgen exit $status${notes:+; $notes}"
+      fi
+      # Ours: the sitemap files the run wrote (newer than the build's end;
+      # none when it failed).
+      find "$output" -maxdepth 1 -name 'sitemap*.xml' -newer "$out/built" -exec cp {} "$out/ours/" \;
+      # A comparison that fails (a recipe's bad regexp) is this project's
+      # row, not the end of the run.
+      if ! "$tools/corpuscmp" --name "$name" --generator "$generator" --repo "$repo" --commit "$head" \
+        "${src[@]}" --ours "$out/ours" --site "$output" --project . --base "$base" \
+        --truth "$truth" --includes "$includes" --drop "$drop" --pages "$pages" \
+        --head "$(git log -1 --format=%cI)" --details "$out/diff.txt" \
+        --notes "${notes:+$notes; }build ${build_s} s, sitemapgen ${run_s} s" 2>"$out/corpuscmp.log"; then
+        echo "| $name | $generator | $repo@${commit:0:10} | corpuscmp failed: $(cell "$(head -n 1 "$out/corpuscmp.log")") | | | | | |"
+      fi
+    )
+    # Any other failure of the project's subshell (set -e) is its row too.
+    # (Not "( ... ) || ...": that would turn set -e off inside.)
+    status=$?
+    set -e
     if [[ $status -ne 0 ]]; then
-      notes="sitemapgen exit $status${notes:+; $notes}"
+      echo "| $name | | | failed (exit $status) | | | | | |"
     fi
-    # Ours: the sitemap files the run wrote (newer than the build's end;
-    # none when it failed).
-    find "$output" -maxdepth 1 -name 'sitemap*.xml' -newer "$out/built" -exec cp {} "$out/ours/" \;
-    "$tools/corpuscmp" --name "$name" --generator "$generator" --repo "$repo" --commit "$head" \
-      "${src[@]}" --ours "$out/ours" --site "$output" --project . --base "$base" \
-      --truth "$truth" --includes "$includes" --drop "$drop" --pages "$pages" \
-      --head "$(git log -1 --format=%cI)" --details "$out/diff.txt" \
-      --notes "${notes:+$notes; }build ${build_s} s, sitemapgen ${run_s} s"
-  )
-done
-echo
-echo "$(basename "$0") took $((SECONDS - start_all)) s"
+  done
+  echo
+  echo "$(basename "$0") took $((SECONDS - start_all)) s"
+}
+
+# cell escapes the pipes of a text for one cell of the table.
+cell() { printf '%s' "${1//|/\\|}"; }
+
+main "$@"; exit

@@ -64,6 +64,91 @@ func TestCorpusHelp(t *testing.T) {
 		"  generator=hugo               the generator, for the table")
 }
 
+// TestCorpusGoesOn runs bench/corpus.sh, from a copy that its first
+// project's build edits, on two projects made up here: the first one's
+// recipe has a bad truth regexp, which makes its row an error, and the
+// second one's row is printed all the same, the edit making no difference.
+func TestCorpusGoesOn(t *testing.T) {
+	tree := t.TempDir()
+	copyFile := func(from, to string) {
+		t.Helper()
+		data, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(to, data, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(name, []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run := func(dir, name string, args ...string) {
+		t.Helper()
+		cmd := exec.Command(name, args...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+		}
+	}
+	// The script and corpuscmp (standard library only), as corpus.sh finds
+	// them beside each other.
+	sh := filepath.Join(tree, "bench", "corpus.sh")
+	copyFile("corpus.sh", sh)
+	copyFile(filepath.Join("corpuscmp", "main.go"), filepath.Join(tree, "bench", "corpuscmp", "main.go"))
+	write(filepath.Join(tree, "bench", "go.mod"), "module corpustest\n\ngo 1.26.0\n")
+
+	const set = `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/</loc><lastmod>2020-01-02</lastmod></url></urlset>`
+	sitemapgen := filepath.Join(tree, "sitemapgen")
+	// Its sitemap is newer than the build's end (corpus.sh's find -newer),
+	// within the file system's clock's granularity too.
+	write(sitemapgen, "#!/bin/sh\necho '"+set+"' >public/sitemap.xml && touch -d '+1 hour' public/sitemap.xml\n")
+	corpus := filepath.Join(tree, "corpus")
+	for _, p := range []struct{ name, recipe string }{
+		// Its build edits the script in place, as an editor saving it
+		// during a run does: two more lines at the top.
+		{"a", `truth='html:('
+build='{ printf "#\n#\n"; cat "$SCRIPT"; } >../edited && cat ../edited >"$SCRIPT" && mkdir public && echo "$SET" >public/sitemap.xml'
+`},
+		{"b", `build='mkdir public && echo "$SET" >public/sitemap.xml'
+`},
+	} {
+		dir := filepath.Join(corpus, p.name)
+		write(filepath.Join(dir, "index.md"), "# "+p.name+"\n")
+		run(dir, "git", "init", "-q")
+		run(dir, "git", "add", "index.md")
+		run(dir, "git", "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "index")
+		write(filepath.Join(dir, ".corpus"), "generator=test\nrepo=test/"+p.name+"\noutput=public\nsitemaps=sitemap.xml\n"+p.recipe)
+	}
+	cmd := exec.Command("bash", sh, corpus)
+	cmd.Env = append(os.Environ(), "SITEMAPGEN="+sitemapgen, "TMPDIR="+t.TempDir(), "SCRIPT="+sh, "SET="+set)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("corpus.sh: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "| a | test | test/a@ | corpuscmp failed: corpuscmp: error parsing regexp: missing closing ): `(` |") {
+		t.Errorf("no error row for a:\n%s", out)
+	}
+	if !strings.Contains(string(out), "| b | test | test/b@") || !strings.Contains(string(out), "| 1 / 1 | 100.0 % | 0 | 100.0 % | 0 |") {
+		t.Errorf("no row for b:\n%s", out)
+	}
+	if !strings.Contains(string(out), "corpus.sh took ") {
+		t.Errorf("the run did not end:\n%s", out)
+	}
+	if strings.Contains(string(out), "unbound variable") || strings.Contains(string(out), "syntax error") {
+		t.Errorf("the edit made a difference:\n%s", out)
+	}
+}
+
 // TestRatios checks bench/ratios.py on made-up runs: the targets' ratios
 // of this tree and of a revision, and this tree's figures over the
 // revision's.

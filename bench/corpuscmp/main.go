@@ -30,7 +30,8 @@
 // sitemapgen's git source dates it (MkDocs, Sphinx: no rule of the
 // generator's dates a page, so its history does, by any of these). A page
 // built from includes (--includes) dates by the newest of its files.
-// "frontmatter:DIR", the date the page's source under DIR gives itself
+// "frontmatter:DIR" (or "frontmatter:PREFIX=DIR", the URLs under PREFIX
+// having their sources in DIR), the date the page's source under DIR gives itself
 // (updated, lastmod, modified…, else date), for the Markdown blogs whose
 // generator writes no sitemap (Gatsby, Next.js) and whose layouts show that
 // date. "none:REGEXP" says, by judgement, that the URLs it matches have no true
@@ -408,9 +409,22 @@ func newTruths(o options) (*truths, error) {
 				return sourceDates(o.project, dates, dir, t.urlPath(loc))
 			})
 		case "frontmatter":
+			// DIR, or PREFIX=DIR: the URLs under PREFIX (a route's folder,
+			// blog/) have their sources in DIR.
 			dir := arg
+			prefix, d, routed := strings.Cut(arg, "=")
+			if routed {
+				dir = d
+			}
 			t.add(s, func(loc, _ string) (string, []string) {
-				file := sourceFile(o.project, dir, t.urlPath(loc))
+				p := t.urlPath(loc)
+				if routed {
+					var ok bool
+					if p, ok = strings.CutPrefix(p, prefix); !ok {
+						return "", nil
+					}
+				}
+				file := sourceFile(o.project, dir, p)
 				if file == "" {
 					return "", nil
 				}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestSameDate(t *testing.T) {
@@ -112,5 +113,39 @@ func TestFrontMatterDate(t *testing.T) {
 		if got := frontMatterDate(file); got != tt.want {
 			t.Errorf("%s: frontMatterDate = %q, want %q", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestFrontMatterRouted dates a post routed under blog/ by its source in
+// content/posts (frontmatter:PREFIX=DIR), as a Next.js app router's
+// app/blog/[slug]/page.tsx routes them.
+func TestFrontMatterRouted(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("content/posts/hello.md", "---\ntitle: Hello\ndate: 2024-01-02\n---\n")
+	write("ref.txt", "https://example.com/blog/hello\nhttps://example.com/about\n")
+	write("ours/sitemap.xml", `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/blog/hello</loc><lastmod>2024-01-05</lastmod></url><url><loc>https://example.com/about</loc></url></urlset>`)
+	row, err := compare(options{
+		ref: filepath.Join(dir, "ref.txt"), ours: filepath.Join(dir, "ours"), project: dir,
+		truth: "frontmatter:blog/=content/posts", details: filepath.Join(dir, "diff.txt"),
+		head: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(row, "| 50.0 % |") || !strings.Contains(row, "1 of 2 with a true date") {
+		t.Errorf("row: %s", row)
+	}
+	diff, _ := os.ReadFile(filepath.Join(dir, "diff.txt"))
+	if want := "lastmod https://example.com/blog/hello truth=2024-01-02 (frontmatter:blog/=content/posts) ours=2024-01-05\n"; string(diff) != want {
+		t.Errorf("diff.txt:\n%s\nwant:\n%s", diff, want)
 	}
 }
