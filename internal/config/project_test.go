@@ -417,7 +417,7 @@ func TestGeneratorProjects(t *testing.T) {
 		{
 			name:      "gatsby",
 			files:     map[string]string{"gatsby-config.js": "module.exports = { siteMetadata: { siteUrl: 'https://gatsby.example' } }\n", "public/": ""},
-			detected:  "site public (Gatsby (gatsby-config.js)); base URL from gatsby-config.js siteMetadata.siteUrl; Gatsby URL style (folders with /; from gatsby-config.js)",
+			detected:  "site public (Gatsby (gatsby-config.js)); base URL from gatsby-config.js siteMetadata.siteUrl; Gatsby URL style (folders with /; from gatsby-config.js); sources src/pages (Gatsby)",
 			base:      "https://gatsby.example/",
 			slash:     mapping.SlashAlways,
 			fallbacks: []string{"offline-plugin-app-shell-fallback/index.html", "_gatsby/slices/*.html"},

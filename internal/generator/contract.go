@@ -192,6 +192,17 @@ type MetaReader interface {
 	ReadMeta(rel string, r io.Reader) (*frontmatter.Source, error)
 }
 
+// A Copier is a Preset whose generator builds its project folder, and
+// copies the files there that are no page into the site as they are
+// (Jekyll's static files): a settings file of sitemapgen's there is
+// published unless the configuration keeps it out.
+type Copier interface {
+	// Copies reports whether the file name, at the top of the sources'
+	// folder, is copied into the site, at what URL path, and the key of
+	// the configuration that keeps a file out ("exclude:").
+	Copies(name string) (urlPath, key string, ok bool)
+}
+
 // Include is a file that a source's directive builds into its page.
 type Include struct {
 	// Path is the file's path relative to the preset's folder, cleaned;

@@ -601,3 +601,25 @@ func (d *Dir) jekyllBaseURL(p *Project, siteURL, baseurl string) {
 // sitemap lists by default, as jekyll-sitemap lists its static files:
 // XHTML pages and PDF documents.
 var JekyllDocuments = []string{"**/*.xhtml", "**/*.pdf"}
+
+// Copies reports whether Jekyll copies the file name of its source
+// folder into the site as a static file, and at what URL path: every
+// file but those whose name starts with ".", "_", "#" or "~" (or ends
+// with "~"), and those exclude: names (with its defaults), unless
+// include: names them (see [Copier]).
+func (j *Jekyll) Copies(name string) (urlPath, key string, ok bool) {
+	match := func(patterns []string) bool {
+		for _, pat := range patterns {
+			pat = strings.Trim(pat, "/")
+			if m, _ := path.Match(pat, name); m || pat == name {
+				return true
+			}
+		}
+		return false
+	}
+	hidden := strings.ContainsAny(name[:1], "._#~") || strings.HasSuffix(name, "~")
+	if hidden && !match(j.Include) || match(j.Exclude) {
+		return "", "", false
+	}
+	return "/" + name, "exclude:", true
+}

@@ -14,7 +14,10 @@ type legacy struct {
 	load  func(string, limits.Limits) (Preset, bool, error)
 }
 
-var _ Loader = legacy{}
+var (
+	_ Loader = legacy{}
+	_ Copier = (*Jekyll)(nil)
+)
 
 // legacies are the generators of this package, by name.
 var legacies = map[string]legacy{
