@@ -173,6 +173,11 @@ func (h *Hugo) hugoDates(name string) []string {
 // (2023-01-02-title.md). Hugo 0.111 does not fall back to date when the
 // list ends without one: neither does the order.
 //
+// Its git step is the author date of the source's last commit, a file
+// renamed without a change dated by the rename: GitInfo's AuthorDate,
+// taken from the last commit whose files name the path. It is so in a
+// join and in content mode alike.
+//
 // The order is worked out once: h's settings must not change after.
 func (h *Hugo) LastModOrder() *DateOrder {
 	h.orderOnce.Do(func() { h.order = h.lastModOrder() })
@@ -180,7 +185,7 @@ func (h *Hugo) LastModOrder() *DateOrder {
 }
 
 func (h *Hugo) lastModOrder() *DateOrder {
-	o := &DateOrder{}
+	o := &DateOrder{GitAuthor: true, GitRenames: true}
 	var from []string
 	seen := map[string]bool{}
 	git := false

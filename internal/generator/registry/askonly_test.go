@@ -25,7 +25,6 @@ var named = map[string]int{
 	// spread by aspect, and so are their list, stale and dating rules in
 	// pipeline.
 	`cli/watch.go: "hugo"`:                            1,
-	`pipeline/dating.go: "hugo"`:                      1,
 	"pipeline/listpages.go: generator.Hugo":           1,
 	"pipeline/listpages.go: generator.HugoLanguages":  1,
 	"pipeline/listpages.go: generator.HugoSource":     1,
