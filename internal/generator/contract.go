@@ -192,6 +192,17 @@ type MetaReader interface {
 	ReadMeta(rel string, r io.Reader) (*frontmatter.Source, error)
 }
 
+// A Changer is a Preset that keeps what it read of the sources' folder
+// (Hugo's, which folders are bundles and sections): watch mode tells it
+// of the sources that changed before it maps them again.
+type Changer interface {
+	// Changed forgets what the preset read about the sources at rels
+	// (relative to its folder; files or folders, added, removed or
+	// changed), and returns the other sources whose URL changes with
+	// them.
+	Changed(rels []string) (again []string)
+}
+
 // A Copier is a Preset whose generator builds its project folder, and
 // copies the files there that are no page into the site as they are
 // (Jekyll's static files): a settings file of sitemapgen's there is

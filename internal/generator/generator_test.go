@@ -143,7 +143,7 @@ func TestConcurrentURLPath(t *testing.T) {
 		u2, _ := j.URLPath(p)
 		want[p.Path] = u1 + " " + u2
 	}
-	h.Invalidate()
+	h.Changed([]string{"posts/trip/index.md", "docs"})
 	done := make(chan bool)
 	for range 8 {
 		go func() {

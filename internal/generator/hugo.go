@@ -733,10 +733,49 @@ func deepMerge(dst, src map[string]any) {
 // Name returns "hugo".
 func (h *Hugo) Name() string { return "hugo" }
 
-// Invalidate forgets what URLPath has read of Content. Call it when
-// files have been added to or removed from the content folder (in watch
-// mode), before mapping again.
-func (h *Hugo) Invalidate() { h.dirs.Clear() }
+// Changed forgets what URLPath read of the folders of the sources at
+// rels (files or folders relative to the content folder, added, removed
+// or changed), and returns the other sources whose URL changes with
+// them: the pages under a folder that gained or lost its index file (a
+// leaf bundle, whose other pages are then its resources) or its _index
+// file (a section). See [Changer].
+func (h *Hugo) Changed(rels []string) (again []string) {
+	if h.Content == nil {
+		return nil
+	}
+	seen := map[string]bool{}
+	for _, rel := range rels {
+		rel, ok := cleanRel(rel)
+		if !ok {
+			h.dirs.Clear() // the content folder itself
+			continue
+		}
+		// A folder added or removed: what was read under it is gone.
+		h.dirs.Range(func(k, _ any) bool {
+			if d := k.(string); d == rel || strings.HasPrefix(d, rel+"/") {
+				h.dirs.Delete(k)
+			}
+			return true
+		})
+		dir := parent(rel)
+		old, read := h.dirs.LoadAndDelete(dir)
+		if !read || seen[dir] || h.dir(dir) == old.(hugoDir) {
+			continue // no URL asked about dir, or its index files are as they were
+		}
+		seen[dir] = true
+		top := dir
+		if top == "" {
+			top = "."
+		}
+		_ = fs.WalkDir(h.Content, top, func(p string, e fs.DirEntry, err error) error {
+			if err == nil && !e.IsDir() && hugoContent[path.Ext(p)] && p != rel {
+				again = append(again, p)
+			}
+			return nil // a folder that cannot be read holds no page
+		})
+	}
+	return again
+}
 
 // ---------------------------------------------------------------------
 // Detect

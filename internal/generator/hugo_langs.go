@@ -125,11 +125,20 @@ func (hl *HugoLanguages) Taxonomies() []string {
 	return nil
 }
 
-// Invalidate drops what each folder's preset read of its content.
-func (hl *HugoLanguages) Invalidate() {
-	for _, h := range hl.Hugo {
-		h.Invalidate()
+// Changed is [Hugo.Changed] in each language's content folder, rels
+// and the sources returned relative to the project folder.
+func (hl *HugoLanguages) Changed(rels []string) (again []string) {
+	for _, rel := range rels {
+		h, in, ok := hl.of(rel)
+		if !ok {
+			continue
+		}
+		prefix := strings.TrimSuffix(rel, in)
+		for _, p := range h.Changed([]string{in}) {
+			again = append(again, prefix+p)
+		}
 	}
+	return again
 }
 
 // HugoSource returns, for the source file at rel of a Hugo join (p a

@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"slices"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -192,9 +193,9 @@ func TestHugoWithoutContent(t *testing.T) {
 	}
 }
 
-// TestHugoInvalidate checks that Invalidate makes URLPath see a new
-// bundle.
-func TestHugoInvalidate(t *testing.T) {
+// TestHugoChanged checks that Changed makes URLPath see a new bundle,
+// and names the pages that became its resources.
+func TestHugoChanged(t *testing.T) {
 	fs := fstest.MapFS{"posts/trip/notes.md": {}}
 	h := &Hugo{Content: fs}
 	if got, ok := h.URLPath(Page{Path: "posts/trip/notes.md"}); !ok || got != "/posts/trip/notes/" {
@@ -202,10 +203,12 @@ func TestHugoInvalidate(t *testing.T) {
 	}
 	fs["posts/trip/index.md"] = &fstest.MapFile{}
 	if _, ok := h.URLPath(Page{Path: "posts/trip/notes.md"}); !ok {
-		t.Fatal("cached: want the old answer until Invalidate")
+		t.Fatal("cached: want the old answer until Changed")
 	}
-	h.Invalidate()
+	if again := h.Changed([]string{"posts/trip/index.md"}); !slices.Equal(again, []string{"posts/trip/notes.md"}) {
+		t.Errorf("Changed = %q, want the page that became a resource", again)
+	}
 	if got, ok := h.URLPath(Page{Path: "posts/trip/notes.md"}); ok {
-		t.Errorf("after Invalidate: %q, want a resource", got)
+		t.Errorf("after Changed: %q, want a resource", got)
 	}
 }

@@ -15,8 +15,10 @@ type legacy struct {
 }
 
 var (
-	_ Loader = legacy{}
-	_ Copier = (*Jekyll)(nil)
+	_ Loader  = legacy{}
+	_ Copier  = (*Jekyll)(nil)
+	_ Changer = (*Hugo)(nil)
+	_ Changer = (*HugoLanguages)(nil)
 )
 
 // legacies are the generators of this package, by name.

@@ -224,7 +224,7 @@ func TestSessionGit(t *testing.T) {
 		gitRun(t, dir, date, "commit", "-q", "-m", date)
 	}
 	commit("2024-01-01T00:00:00Z")
-	hugo, err := generator.LoadHugo(dir, limits.Default)
+	hugo, err := loadHugo(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
