@@ -31,8 +31,6 @@ func (p *Project) BaseURLPlaces(file string) []string {
 		return []string{"baseURL in Hugo's configuration (" + file + ")"}
 	case "jekyll":
 		return []string{"url: in Jekyll's configuration (" + file + ")"}
-	case "mkdocs":
-		return []string{"site_url: in MkDocs' configuration (" + file + ")"}
 	}
 	return []string{"in " + p.Title + "'s configuration (" + file + ")"}
 }

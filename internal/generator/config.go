@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -16,6 +15,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/conffile"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -23,8 +23,6 @@ import (
 func configErrorf(file, format string, args ...any) error {
 	return &diag.Diagnostic{File: file, Msg: fmt.Sprintf(format, args...)}
 }
-
-var yamlLineRE = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
 
 // readConfigFile decodes the TOML, YAML or JSON file rel (by its
 // extension; "/" separators) of the folder dir into a map, read inside
@@ -78,35 +76,6 @@ func readConfigFile(dir, rel, name string, lim limits.Limits) (map[string]any, e
 		return nil, configErrorf(name, "unknown config format %q (want .toml, .yaml, .yml or .json)", path.Ext(rel))
 	}
 	return m, nil
-}
-
-// yamlError turns a yaml.v3 error into a diag.Diagnostic with the line it
-// names. A TypeError may name several lines; the first is used and the
-// others stay in the message.
-func yamlError(name string, err error) error {
-	var msgs []string
-	var te *yaml.TypeError
-	if errors.As(err, &te) {
-		msgs = te.Errors
-	} else {
-		msgs = []string{err.Error()}
-	}
-	ce := &diag.Diagnostic{File: name, Err: err}
-	for i, msg := range msgs {
-		msg = strings.TrimPrefix(msg, "yaml: ")
-		if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
-			if i == 0 {
-				ce.Line, _ = strconv.Atoi(m[1])
-				msg = m[2]
-			}
-		}
-		if i == 0 {
-			ce.Msg = msg
-		} else {
-			ce.Msg += "; " + msg
-		}
-	}
-	return ce
 }
 
 func lineAt(data []byte, offset int64) int {
@@ -210,31 +179,13 @@ func stringList(v any) ([]string, bool) {
 	return nil, false
 }
 
-// readIn reads the settings file rel ("/" separators) of the folder dir
-// within the limits lim, inside dir through the one door: never through a
-// link out of dir, only a regular file, never waiting on one. Its errors
-// are *diag.Diagnostic naming the file as name: "hugo.toml: a symbolic
-// link out of its folder (or to an absolute path): not followed".
-func readIn(dir, rel, name string, syn limits.Syntax, lim limits.Limits) ([]byte, error) {
-	data, err := lim.ReadFile(dir, rel, name, syn)
-	if pe, ok := errors.AsType[*fs.PathError](err); ok {
-		return nil, &diag.Diagnostic{File: name, Msg: pe.Err.Error(), Err: err}
-	}
-	return data, err
-}
-
-// isFile reports whether rel ("/" separators) names a file of the folder
-// dir to read: a regular file, or one that reading refuses and names (a
-// link out of dir, a FIFO). A folder is none, nor is a path through a
-// folder that is a link out of dir (a docs/ shared with another project),
-// where no file of the project can be.
-func isFile(dir, rel string) bool {
-	fi, err := fsx.Stat(dir, rel)
-	if errors.Is(err, fsx.ErrOutside) {
-		fi, err = fsx.Lstat(dir, rel) // the file itself a link out, or a folder on its way
-	}
-	return err == nil && !fi.IsDir()
-}
+// readIn, isFile and yamlError are package conffile's ReadIn, IsFile
+// and YAMLError.
+var (
+	readIn    = conffile.ReadIn
+	isFile    = conffile.IsFile
+	yamlError = conffile.YAMLError
+)
 
 // hasFolder reports whether the folder dir has a folder rel ("/"
 // separators), or a link of that name, which a project may point at a

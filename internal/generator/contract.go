@@ -51,6 +51,11 @@ type Info struct {
 	// slash only, whatever its trailing-slash setting (Docusaurus): the
 	// base URL is not listed without it.
 	SlashedBase bool
+	// LinksAsWritten says that the generator's pages link each other as
+	// their files are written (MkDocs: NAME/ or NAME.html, as
+	// use_directory_urls says): the built files tell the URL form, not
+	// its trailing-slash setting.
+	LinksAsWritten bool
 	// ConfigFile is the configuration file to write a setting in when
 	// the project was found by a dependency of its package.json (or its
 	// Gemfile): "astro.config.mjs"; "" for none.
@@ -192,6 +197,25 @@ type MetaReader interface {
 	ReadMeta(rel string, r io.Reader) (*frontmatter.Source, error)
 }
 
+// A Configured is a Loader's Preset that says what its configuration
+// names: content mode takes the sources' folder and the publish folder
+// from it, and a join the sources of a build of the generator.
+type Configured interface {
+	// Config returns the configuration file read ("" when none: the
+	// generator's defaults), the folder of the sources and the publish
+	// folder, each relative to the project folder, "/"-separated.
+	Config() (file, sources, publish string)
+}
+
+// A FolderReader is a Preset whose URLs depend on what else a folder of
+// the sources holds (Hugo's bundles and sections, MkDocs' index.md
+// beside a README.md): it is given the sources' folder to read.
+type FolderReader interface {
+	// ReadFolder gives the preset the sources' folder, opened through
+	// the one door; nil reads none.
+	ReadFolder(content fs.FS)
+}
+
 // A Changer is a Preset that keeps what it read of the sources' folder
 // (Hugo's, which folders are bundles and sections): watch mode tells it
 // of the sources that changed before it maps them again.
@@ -290,6 +314,13 @@ func OpenDir(dir string, env func(string) (string, bool), lim limits.Limits) (*D
 		return nil, err
 	}
 	return d, nil
+}
+
+// NewDir returns the project folder dir for a Loader's Load, which reads
+// its generator's configuration alone: unlike OpenDir, it reads nothing
+// itself (package.json included) and does not look at dir.
+func NewDir(dir string, env func(string) (string, bool), lim limits.Limits) *Dir {
+	return &Dir{dir: dir, env: env, lim: lim, files: map[string]fileRead{}, claimed: map[string]bool{}}
 }
 
 // splitDir splits a "/"-separated path after its last slash.

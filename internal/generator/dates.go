@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -379,22 +378,5 @@ func (j *Jekyll) lastModOrder() *DateOrder {
 		Steps:      []DateStep{{Keys: []string{"last_modified_at"}}, {Git: true}, {Keys: []string{"date"}}, {FileName: true}},
 		From:       j.LastModPlugin,
 		GitRenames: true, // git log -n 1 -- PATH
-	}
-}
-
-// LastModOrder returns the order in which MkDocs' git-revision-date
-// plugins date a page, when the configuration turns one on: the author
-// date of its source's last commit (renames followed), which the plugins
-// give every page, in place of front matter; front matter only for a
-// file git does not know (the plugins' "current timestamp", a build's,
-// is never taken). nil without: sitemapgen's default order.
-func (m *MkDocs) LastModOrder() *DateOrder {
-	if m.GitDates == "" {
-		return nil
-	}
-	return &DateOrder{
-		Steps:     []DateStep{{Git: true}, {Keys: frontmatter.LastmodKeys()}},
-		From:      m.GitDates,
-		GitAuthor: true,
 	}
 }

@@ -112,11 +112,9 @@ func TestHugoFileName(t *testing.T) {
 // TestPluginLastModOrders reads, from each generator's configuration,
 // the plugins and options that make it date pages by git:
 // jekyll-last-modified-at (_config.yml's plugins or gems, the Gemfile's
-// jekyll_plugins group), MkDocs' git-revision-date plugins (unless
-// enabled is false).
+// jekyll_plugins group) (MkDocs': in its folder).
 func TestPluginLastModOrders(t *testing.T) {
 	const jekyllOrder = "front matter last_modified_at, then git, then front matter date, then the file name's date"
-	const mkdocsOrder = "git, then front matter lastmod, last_modified_at"
 	for _, tt := range []struct {
 		name   string
 		load   func(dir string) (Dated, error)
@@ -138,13 +136,6 @@ func TestPluginLastModOrders(t *testing.T) {
 		{name: "jekyll Gemfile outside the group", load: loadJekyllDated, files: map[string]string{"_config.yml": "title: x\n",
 			"Gemfile": "group :jekyll_plugins do\n  gem 'jekyll-feed'\nend\ngem 'jekyll-last-modified-at'\n# gem 'jekyll-last-modified-at', group: :jekyll_plugins\n"}},
 		{name: "jekyll without", load: loadJekyllDated, files: map[string]string{"_config.yml": "plugins: [jekyll-sitemap]\n"}},
-		{name: "mkdocs list", load: loadMkDocsDated, files: map[string]string{"mkdocs.yml": "site_name: x\nplugins:\n  - search\n  - git-revision-date-localized:\n      type: date\n"},
-			want: mkdocsOrder, from: "MkDocs git-revision-date-localized, mkdocs.yml:4", author: true},
-		{name: "mkdocs mapping, inherited", load: loadMkDocsDated, files: map[string]string{"mkdocs.yml": "INHERIT: base.yml\nsite_name: x\n", "base.yml": "plugins:\n  git-revision-date: {}\n"},
-			want: mkdocsOrder, from: "MkDocs git-revision-date, base.yml:2", author: true},
-		{name: "mkdocs disabled", load: loadMkDocsDated, files: map[string]string{"mkdocs.yml": "plugins:\n  - git-revision-date-localized:\n      enabled: false\n"}},
-		{name: "mkdocs disabled through !ENV", load: loadMkDocsDated, files: map[string]string{"mkdocs.yml": "plugins:\n  - git-revision-date-localized:\n      enabled: !ENV [SITEMAPGEN_TEST_UNSET, false]\n"}},
-		{name: "mkdocs without", load: loadMkDocsDated, files: map[string]string{"mkdocs.yml": "plugins:\n  - search\n  - git-committers\n"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -176,4 +167,3 @@ func TestPluginLastModOrders(t *testing.T) {
 }
 
 func loadJekyllDated(dir string) (Dated, error) { return LoadJekyll(dir, limits.Default) }
-func loadMkDocsDated(dir string) (Dated, error) { return LoadMkDocs(dir, limits.Default) }

@@ -314,8 +314,13 @@ func (d *Dir) configOrDependency(dep string, configs ...string) (string, []byte,
 	return name, data, err
 }
 
-// refuse notes, at line of file, a file of the project that is not read
+// Refuse notes, at line of file, a file of the project that is not read
 // (Refused, and Notes).
+func (p *Project) Refuse(file string, line int, format string, args ...any) {
+	p.refuse(file, line, format, args...)
+}
+
+// refuse is Refuse.
 func (p *Project) refuse(file string, line int, format string, args ...any) {
 	d := diag.Pos{File: file, Line: line}.Errorf(format, args...)
 	p.Refused, p.Notes = append(p.Refused, d), append(p.Notes, d.Error())

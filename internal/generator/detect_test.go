@@ -120,19 +120,6 @@ func formatProjects(ps []Project) string {
 	return b.String()
 }
 
-func TestDetectExported(t *testing.T) {
-	// Detect is detect with the process's environment.
-	t.Setenv("SITEMAPGEN_TEST_SITE_URL", "https://from-env.example/")
-	dir := detectFixture(t, map[string]string{"mkdocs.yml": "site_url: !ENV SITEMAPGEN_TEST_SITE_URL\n"})
-	got, err := detectHere(dir, limits.Default)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(got) != 1 || got[0].BaseURL != "https://from-env.example/" {
-		t.Errorf("Detect = %s", formatProjects(got))
-	}
-}
-
 func TestDetectErrors(t *testing.T) {
 	tests := []struct {
 		name  string
@@ -144,9 +131,6 @@ func TestDetectErrors(t *testing.T) {
 		{"broken config/_default", map[string]string{"config/_default/hugo.toml": "a = 1\n\nb = = 2\n"}, "config/_default/hugo.toml", 3},
 		{"broken _config.yml", map[string]string{"_config.yml": "title: x\nurl: https://x.org\n  baseurl: /\n"}, "_config.yml", 3},
 		{"_config.yml not a mapping", map[string]string{"_config.yml": "- a\n- b\n"}, "_config.yml", 0},
-		{"broken mkdocs.yml", map[string]string{"mkdocs.yml": "site_name: x\n  site_url: y\n"}, "mkdocs.yml", 2},
-		{"mkdocs.yml not a mapping", map[string]string{"mkdocs.yml": "- a\n"}, "mkdocs.yml", 1},
-		{"broken inherited mkdocs file", map[string]string{"mkdocs.yml": "INHERIT: base.yml\n", "base.yml": "x: 1\na: b: c\n"}, "base.yml", 2},
 		{"broken package.json", map[string]string{"package.json": "{\n  \"dependencies\": {\n    \"astro\": \"5\",\n  }\n}\n"}, "package.json", 4},
 	}
 	for _, tt := range tests {

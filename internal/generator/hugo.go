@@ -733,6 +733,14 @@ func deepMerge(dst, src map[string]any) {
 // Name returns "hugo".
 func (h *Hugo) Name() string { return "hugo" }
 
+// Config returns the configuration read and the folders it gives (see
+// [Configured]).
+func (h *Hugo) Config() (file, sources, publish string) { return h.File, h.ContentDir, h.PublishDir }
+
+// ReadFolder gives the preset the content folder it tells bundles and
+// sections by (see [FolderReader]).
+func (h *Hugo) ReadFolder(content fs.FS) { h.Content = content }
+
 // Changed forgets what URLPath read of the folders of the sources at
 // rels (files or folders relative to the content folder, added, removed
 // or changed), and returns the other sources whose URL changes with

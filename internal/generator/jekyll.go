@@ -455,6 +455,10 @@ func (j *Jekyll) checkPattern(pattern string) error {
 // Name returns "jekyll".
 func (j *Jekyll) Name() string { return "jekyll" }
 
+// Config returns the configuration read and the folders it gives (see
+// [Configured]).
+func (j *Jekyll) Config() (file, sources, publish string) { return j.File, j.Source, j.Destination }
+
 // location is the site's time zone; the machine's when timezone is not
 // set or not known.
 func (j *Jekyll) location() *time.Location {

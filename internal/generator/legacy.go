@@ -19,13 +19,16 @@ var (
 	_ Copier  = (*Jekyll)(nil)
 	_ Changer = (*Hugo)(nil)
 	_ Changer = (*HugoLanguages)(nil)
+
+	_ Configured   = (*Hugo)(nil)
+	_ FolderReader = (*Hugo)(nil)
+	_ Configured   = (*Jekyll)(nil)
 )
 
 // legacies are the generators of this package, by name.
 var legacies = map[string]legacy{
 	"hugo":   {Info{Name: "hugo", Title: "Hugo", PublishKey: "publishDir", SourceKey: "contentDir"}, (*Dir).hugo, loadHugo},
 	"jekyll": {Info{Name: "jekyll", Title: "Jekyll", PublishKey: "destination", SourceKey: "source", ConfigFile: "_config.yml"}, (*Dir).jekyll, loadJekyll},
-	"mkdocs": {Info{Name: "mkdocs", Title: "MkDocs", PublishKey: "site_dir", SourceKey: "docs_dir"}, (*Dir).mkdocs, loadMkDocs},
 }
 
 // Legacy returns the generator name ("hugo") whose code is still in this
@@ -51,7 +54,7 @@ func (l legacy) Detect(d *Dir) (*Project, error) {
 // Load loads the generator's preset (see [Loader]).
 func (l legacy) Load(dir string, lim limits.Limits) (Preset, bool, error) { return l.load(dir, lim) }
 
-// loadHugo, loadJekyll and loadMkDocs are the Loaders' Load: found when
+// loadHugo and loadJekyll are the Loaders' Load: found when
 // the folder has the generator's configuration.
 func loadHugo(dir string, lim limits.Limits) (Preset, bool, error) {
 	h, err := LoadHugo(dir, lim)
@@ -61,9 +64,4 @@ func loadHugo(dir string, lim limits.Limits) (Preset, bool, error) {
 func loadJekyll(dir string, lim limits.Limits) (Preset, bool, error) {
 	j, err := LoadJekyll(dir, lim)
 	return j, err == nil && j.File != "", err
-}
-
-func loadMkDocs(dir string, lim limits.Limits) (Preset, bool, error) {
-	m, err := LoadMkDocs(dir, lim)
-	return m, err == nil && m.File != "", err
 }

@@ -10,7 +10,7 @@ import (
 
 // Sitemaps names the sitemap files the generator p (or the sitemap
 // plugin its projects use) writes into its output, by their path there:
-// a [SitemapNamer]'s, else sitemap.xml (Hugo's and MkDocs' as
+// a [SitemapNamer]'s, else sitemap.xml (Hugo's as
 // legacySitemaps says).
 //
 // The files of a plugin the project adds ([Project.Plugin]) are named here
@@ -38,8 +38,6 @@ func legacySitemaps(p *Project) SitemapFiles {
 		for _, lang := range p.Languages {
 			names = append(names, lang+"/"+file)
 		}
-	case "mkdocs":
-		names = append(names, "sitemap.xml.gz")
 	}
 	return SitemapFiles{Names: names}
 }

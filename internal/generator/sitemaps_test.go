@@ -18,7 +18,6 @@ func TestGeneratorSitemaps(t *testing.T) {
 		// [sitemap] filename: its name at the root and in each
 		// language's folder, and sitemap.xml, an earlier build's.
 		{"hugo map.xml", []string{"map.xml", "en/map.xml", "de/map.xml", "sitemap.xml"}, []string{"fr/map.xml", "en/sitemap.xml"}},
-		{"mkdocs", []string{"sitemap.xml", "sitemap.xml.gz"}, []string{"sitemap-0.xml"}},
 	} {
 		gen, file, _ := strings.Cut(tc.gen, " ")
 		p := &Project{Generator: gen, SitemapFile: file}

@@ -128,21 +128,27 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
 			}
 			break
 		}
-		// Bundles are told by the files beside index.md in the folder
-		// walked, which may not be the project's contentDir.
-		g.Content = contentFS(dir, p.lim)
-	case *generator.MkDocs:
-		g.Content = contentFS(dir, p.lim) // which folders have an index.md
+	}
+	if f, ok := src.Preset.(generator.FolderReader); ok && src.Preset == preset {
+		// Hugo's bundles are told by the files beside index.md in the
+		// folder walked, which may not be the project's contentDir;
+		// MkDocs' README.md by an index.md beside it.
+		f.ReadFolder(contentFS(dir, p.lim))
 	}
 	return src, nil
 }
 
-// sourceSettings names, for the generators whose sources a join reads by
-// default, the setting that gives their folder.
-var sourceSettings = map[string]string{
-	"hugo":   "Hugo's contentDir",
-	"jekyll": "Jekyll's source",
-	"mkdocs": "MkDocs' docs_dir",
+// sourceSetting names, for a generator whose sources a join reads by
+// default (a Loader's), the setting that gives their folder: "Hugo's
+// contentDir"; "" for another.
+func sourceSetting(name string) string {
+	l, ok := registry.LoaderOf(name)
+	g, _ := registry.Lookup(name)
+	if !ok || l == registry.Plain || g == nil {
+		return ""
+	}
+	info := g.Info()
+	return possessive(info.Title) + " " + info.SourceKey
 }
 
 // join finds the sources the pages of a generator's build are joined to
@@ -205,7 +211,7 @@ func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources) (*pipeline.
 // leads out of the project's tree is the error.
 func (p *discovery) sourceDir(root string, pr *Project) (dir, from, preset string, err error) {
 	g := p.builtBy(root)
-	if g == nil || sourceSettings[g.Generator] == "" {
+	if g == nil || sourceSetting(g.Generator) == "" {
 		return "", "", "", nil
 	}
 	pre, project, err := loadPreset(g.Generator, []string{p.dir}, p.lim)
@@ -220,7 +226,7 @@ func (p *discovery) sourceDir(root string, pr *Project) (dir, from, preset strin
 	if err := p.inTree(content, "--source DIR"); err != nil {
 		return "", "", "", err
 	}
-	return content.path, sourceSettings[g.Generator], g.Generator, nil
+	return content.path, sourceSetting(g.Generator), g.Generator, nil
 }
 
 // routes returns the join of the pages of root, the publish folder of a
@@ -385,19 +391,15 @@ func wrapIn(dir string, err error) error {
 // with where and by which key; their paths are "" for a preset without
 // them.
 func presetDirs(p generator.Preset, project string) (content, publish folder) {
-	var file, title, contentKey, publishKey string
-	switch g := p.(type) {
-	case *generator.Hugo:
-		content.path, publish.path, file, title, contentKey, publishKey = g.ContentDir, g.PublishDir, g.File, "Hugo", "contentDir", "publishDir"
-	case *generator.Jekyll:
-		content.path, publish.path, file, title, contentKey, publishKey = g.Source, g.Destination, g.File, "Jekyll", "source", "destination"
-	case *generator.MkDocs:
-		content.path, publish.path, file, title, contentKey, publishKey = g.DocsDir, g.SiteDir, g.File, "MkDocs", "docs_dir", "site_dir"
-	default:
+	c, ok := p.(generator.Configured)
+	g, known := registry.Lookup(p.Name())
+	if !ok || !known {
 		return folder{}, folder{}
 	}
-	content.path, publish.path = filepath.Join(project, content.path), filepath.Join(project, publish.path)
-	content.what, publish.what = possessive(title)+" source folder", possessive(title)+" publish folder"
+	file, sources, published := c.Config()
+	info := g.Info()
+	content.path, publish.path = filepath.Join(project, sources), filepath.Join(project, published)
+	content.what, publish.what = possessive(info.Title)+" source folder", possessive(info.Title)+" publish folder"
 	if file == "" {
 		// No configuration: the generator's defaults, which no key gives.
 		content.at, publish.at = diag.Pos{File: content.path}, diag.Pos{File: publish.path}
@@ -405,7 +407,7 @@ func presetDirs(p generator.Preset, project string) (content, publish folder) {
 	}
 	content.at = diag.Pos{File: filepath.Join(project, filepath.FromSlash(file))}
 	publish.at = content.at
-	content.key, publish.key = contentKey, publishKey
+	content.key, publish.key = info.SourceKey, info.PublishKey
 	return content, publish
 }
 

@@ -142,7 +142,7 @@ func (p *discovery) peers(d *Findings) []Peer {
 func (p *discovery) publishes(name string) []error {
 	var out []error
 	for _, g := range p.found {
-		if sourceSettings[g.Generator] == "" {
+		if sourceSetting(g.Generator) == "" {
 			continue
 		}
 		pre, project, err := loadPreset(g.Generator, []string{p.dir}, p.lim)

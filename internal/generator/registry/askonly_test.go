@@ -17,12 +17,12 @@ import (
 var callers = []string{"../../project", "../../pipeline", "../../cli"}
 
 // named are the places, in callers, that still name a generator, as
-// "file: what" with their count: the code of Hugo, Jekyll and MkDocs is
+// "file: what" with their count: the code of Hugo and Jekyll is
 // still in package generator, spread by aspect. The list only shrinks:
 // when a generator moves into its folder, its entries go.
 var named = map[string]int{
-	// Hugo, Jekyll and MkDocs: their code is still in package generator,
-	// spread by aspect, and so are their list, stale and dating rules in
+	// Hugo and Jekyll: their code is still in package generator, spread
+	// by aspect, and so are their list, stale and dating rules in
 	// pipeline.
 	`cli/watch.go: "hugo"`:                            1,
 	"pipeline/listpages.go: generator.Hugo":           1,
@@ -35,19 +35,14 @@ var named = map[string]int{
 	`pipeline/stale.go: "hugo"`:                       2,
 	`project/generators.go: "hugo"`:                   1,
 	"project/generators.go: generator.HugoFolders":    1,
-	`project/platform.go: "mkdocs"`:                   1,
 	`project/project.go: "jekyll"`:                    1,
 	"project/project.go: generator.Hugo":              2,
 	"project/project.go: generator.HugoLanguages":     1,
 	"project/project.go: generator.JekyllDocuments":   1,
-	`project/sources.go: "hugo"`:                      4,
-	`project/sources.go: "jekyll"`:                    4,
-	`project/sources.go: "mkdocs"`:                    4,
-	"project/sources.go: generator.Hugo":              5,
+	"project/sources.go: generator.Hugo":              3,
 	"project/sources.go: generator.HugoLanguages":     1,
-	"project/sources.go: generator.Jekyll":            4,
+	"project/sources.go: generator.Jekyll":            2,
 	"project/sources.go: generator.LoadHugoLanguages": 1,
-	"project/sources.go: generator.MkDocs":            3,
 }
 
 // genName matches a name of package generator's that names a generator:

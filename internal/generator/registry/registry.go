@@ -13,6 +13,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/eleventy"
 	"github.com/sitemapgen/sitemapgen/internal/generator/gatsby"
 	"github.com/sitemapgen/sitemapgen/internal/generator/hexo"
+	"github.com/sitemapgen/sitemapgen/internal/generator/mkdocs"
 	"github.com/sitemapgen/sitemapgen/internal/generator/next"
 	"github.com/sitemapgen/sitemapgen/internal/generator/nuxt"
 	"github.com/sitemapgen/sitemapgen/internal/generator/pelican"
@@ -36,7 +37,7 @@ var Generators = []generator.Generator{
 	astro.Generator{},          // astro.config.*, else the dependency "astro"
 	eleventy.Generator{},       // .eleventy.js, eleventy.config.*, else the dependency "@11ty/eleventy"
 	next.Generator{},           // next.config.*, else the dependency "next"
-	generator.Legacy("mkdocs"), // mkdocs.yml
+	mkdocs.Generator{},         // mkdocs.yml
 	docusaurus.Generator{},     // docusaurus.config.*, else the dependency "@docusaurus/core"
 	pelican.Generator{},        // pelicanconf.py
 	sphinx.Generator{},         // a conf.py that sets project or extensions, in ., source/, docs/, docs/source/
