@@ -51,6 +51,10 @@ type Info struct {
 	// slash only, whatever its trailing-slash setting (Docusaurus): the
 	// base URL is not listed without it.
 	SlashedBase bool
+	// Documents are the files, besides HTML pages, that the sitemap of
+	// its build lists (doublestar globs: jekyll-sitemap's **/*.pdf); a
+	// walk of its output takes them by default.
+	Documents []string
 	// LinksAsWritten says that the generator's pages link each other as
 	// their files are written (MkDocs: NAME/ or NAME.html, as
 	// use_directory_urls says): the built files tell the URL form, not
@@ -230,12 +234,60 @@ type Changer interface {
 // A Copier is a Preset whose generator builds its project folder, and
 // copies the files there that are no page into the site as they are
 // (Jekyll's static files): a settings file of sitemapgen's there is
-// published unless the configuration keeps it out.
+// published unless the configuration keeps it out; a built file that is
+// no page takes its source's defaults; a join reads every file of the
+// folder (any with front matter is a page), but those the generator
+// never reads.
 type Copier interface {
 	// Copies reports whether the file name, at the top of the sources'
 	// folder, is copied into the site, at what URL path, and the key of
 	// the configuration that keeps a file out ("exclude:").
 	Copies(name string) (urlPath, key string, ok bool)
+	// StaticDefaults returns the front matter defaults the configuration
+	// gives the static file at rel, relative to the sources' folder.
+	StaticDefaults(rel string) map[string]any
+	// LeftOut returns the folders of the sources' folder that the
+	// generator never reads, its output apart ("node_modules").
+	LeftOut() []string
+}
+
+// A CollectionLister is a Preset whose pages may loop over collections
+// of documents (a Jekyll page over site.posts): such a page, in a join,
+// is dated by the newest document of the collections it lists.
+type CollectionLister interface {
+	// CollectionOf returns the collection of the source at rel
+	// (relative to the sources' folder), "" for a source in none.
+	CollectionOf(rel string) string
+	// CollectionsListed returns the collections the page at rel, under
+	// the folder dir, lists, by its text and that of its layouts. The
+	// error is of a layout that cannot be read, naming it.
+	CollectionsListed(dir, rel string) ([]string, error)
+}
+
+// FrontMatterOptions are what a generator adds to the reading of a
+// source's front matter.
+type FrontMatterOptions struct {
+	// Defaults are the front matter its configuration gives the source
+	// (Jekyll's defaults:), under what the source says.
+	Defaults map[string]any
+	// RubyTimestamps reads dates as Ruby's YAML does (Jekyll).
+	RubyTimestamps bool
+	// Terms are the taxonomies whose terms the source lists (Hugo's).
+	Terms []string
+}
+
+// A FrontMatterOptioner is a Preset whose generator reads its sources'
+// front matter with options of its own.
+type FrontMatterOptioner interface {
+	FrontMatterOptions(rel string) FrontMatterOptions
+}
+
+// A ConfigFiler is a Preset that says which configuration files it read
+// (Hugo's merged files, Jekyll's _config.yml): watch mode starts again
+// when one changes.
+type ConfigFiler interface {
+	// ConfigFiles returns them, relative to the project folder.
+	ConfigFiles() []string
 }
 
 // Include is a file that a source's directive builds into its page.

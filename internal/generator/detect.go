@@ -314,6 +314,15 @@ func (d *Dir) configOrDependency(dep string, configs ...string) (string, []byte,
 	return name, data, err
 }
 
+// Documents are the files its build's sitemap lists besides HTML pages
+// (see [Info.Documents]); none without a generator.
+func (p *Project) Documents() []string {
+	if p.Gen == nil {
+		return nil
+	}
+	return p.Gen.Info().Documents
+}
+
 // Refuse notes, at line of file, a file of the project that is not read
 // (Refused, and Notes).
 func (p *Project) Refuse(file string, line int, format string, args ...any) {

@@ -737,6 +737,15 @@ func (h *Hugo) Name() string { return "hugo" }
 // [Configured]).
 func (h *Hugo) Config() (file, sources, publish string) { return h.File, h.ContentDir, h.PublishDir }
 
+// FrontMatterOptions reads the terms of the site's taxonomies, for the
+// dates of their pages (see [FrontMatterOptioner]).
+func (h *Hugo) FrontMatterOptions(string) FrontMatterOptions {
+	return FrontMatterOptions{Terms: h.Taxonomies}
+}
+
+// ConfigFiles returns the configuration files merged (see [ConfigFiler]).
+func (h *Hugo) ConfigFiles() []string { return h.Files }
+
 // ReadFolder gives the preset the content folder it tells bundles and
 // sections by (see [FolderReader]).
 func (h *Hugo) ReadFolder(content fs.FS) { h.Content = content }

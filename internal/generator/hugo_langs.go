@@ -125,6 +125,11 @@ func (hl *HugoLanguages) Taxonomies() []string {
 	return nil
 }
 
+// FrontMatterOptions reads the terms of the site's taxonomies.
+func (hl *HugoLanguages) FrontMatterOptions(string) FrontMatterOptions {
+	return FrontMatterOptions{Terms: hl.Taxonomies()}
+}
+
 // Changed is [Hugo.Changed] in each language's content folder, rels
 // and the sources returned relative to the project folder.
 func (hl *HugoLanguages) Changed(rels []string) (again []string) {

@@ -627,3 +627,28 @@ func (j *Jekyll) Copies(name string) (urlPath, key string, ok bool) {
 	}
 	return "/" + name, "exclude:", true
 }
+
+// StaticDefaults returns the defaults: of the static file at rel (see
+// [Copier]).
+func (j *Jekyll) StaticDefaults(rel string) map[string]any { return j.DefaultsFor(rel) }
+
+// LeftOut returns the folders Jekyll excludes by default that are no
+// files of a site (see [Copier]).
+func (j *Jekyll) LeftOut() []string {
+	return []string{"node_modules", "vendor", ".jekyll-cache", ".sass-cache"}
+}
+
+// FrontMatterOptions reads a source's front matter with the defaults of
+// its scope, and its dates as Ruby's YAML reads them (see
+// [FrontMatterOptioner]).
+func (j *Jekyll) FrontMatterOptions(rel string) FrontMatterOptions {
+	return FrontMatterOptions{Defaults: j.DefaultsFor(rel), RubyTimestamps: true}
+}
+
+// ConfigFiles returns _config.yml, when there is one (see [ConfigFiler]).
+func (j *Jekyll) ConfigFiles() []string {
+	if j.File == "" {
+		return nil
+	}
+	return []string{j.File}
+}

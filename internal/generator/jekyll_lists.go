@@ -30,7 +30,7 @@ var jekyllLayout = regexp.MustCompile(`(?m)^layout:\s*["']?([A-Za-z0-9_./-]+?)["
 // error ("path: what is wrong"), with what the files before it list. The page's own
 // file that cannot be read lists nothing, without an error: the build
 // says so where it reads the page.
-func (j *Jekyll) Lists(dir, rel string) ([]string, error) {
+func (j *Jekyll) CollectionsListed(dir, rel string) ([]string, error) {
 	lim := j.limits.Or()
 	root, err := fsx.OpenRoot(dir)
 	if err != nil {

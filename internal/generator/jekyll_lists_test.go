@@ -84,7 +84,7 @@ func TestJekyllLists(t *testing.T) {
 			}
 			done := make(chan result, 1)
 			go func() {
-				lists, err := j.Lists(dir, "index.html")
+				lists, err := j.CollectionsListed(dir, "index.html")
 				done <- result{lists, err}
 			}()
 			var r result

@@ -23,12 +23,19 @@ var (
 	_ Configured   = (*Hugo)(nil)
 	_ FolderReader = (*Hugo)(nil)
 	_ Configured   = (*Jekyll)(nil)
+
+	_ FrontMatterOptioner = (*Hugo)(nil)
+	_ FrontMatterOptioner = (*HugoLanguages)(nil)
+	_ FrontMatterOptioner = (*Jekyll)(nil)
+	_ ConfigFiler         = (*Hugo)(nil)
+	_ ConfigFiler         = (*Jekyll)(nil)
+	_ CollectionLister    = (*Jekyll)(nil)
 )
 
 // legacies are the generators of this package, by name.
 var legacies = map[string]legacy{
 	"hugo":   {Info{Name: "hugo", Title: "Hugo", PublishKey: "publishDir", SourceKey: "contentDir"}, (*Dir).hugo, loadHugo},
-	"jekyll": {Info{Name: "jekyll", Title: "Jekyll", PublishKey: "destination", SourceKey: "source", ConfigFile: "_config.yml"}, (*Dir).jekyll, loadJekyll},
+	"jekyll": {Info{Name: "jekyll", Title: "Jekyll", PublishKey: "destination", SourceKey: "source", ConfigFile: "_config.yml", Documents: JekyllDocuments}, (*Dir).jekyll, loadJekyll},
 }
 
 // Legacy returns the generator name ("hugo") whose code is still in this

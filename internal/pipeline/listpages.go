@@ -44,8 +44,8 @@ func (b *builder) dateListPages() listedCounts {
 	switch g := j.Preset.(type) {
 	case *generator.Hugo, *generator.HugoLanguages:
 		b.dateHugoLists()
-	case *generator.Jekyll:
-		b.dateJekyllLists(g)
+	case generator.CollectionLister:
+		b.dateCollectionLists(g)
 	case generator.Lister:
 		b.dateShownLists(g)
 	}
@@ -348,11 +348,12 @@ func firstSegment(p string) string {
 	return first
 }
 
-// dateJekyllLists dates, in a Jekyll join, each page whose Liquid (its
-// own, or its layouts' in _layouts/) loops over site.posts,
-// paginator.posts or a collection's documents by the newest of those
-// documents: a blog's index, its paginated pages' first.
-func (b *builder) dateJekyllLists(j *generator.Jekyll) {
+// dateCollectionLists dates, in a join, each page that lists
+// collections of documents (a Jekyll page whose Liquid, its own or its
+// layouts' in _layouts/, loops over site.posts, paginator.posts or a
+// collection's documents) by the newest of those documents: a blog's
+// index, its paginated pages' first.
+func (b *builder) dateCollectionLists(j generator.CollectionLister) {
 	prefix := b.joinPrefix()
 	newest := map[string]int64{} // collection → newest lastmod of its documents
 	var pages []int32
@@ -383,14 +384,14 @@ func (b *builder) dateJekyllLists(j *generator.Jekyll) {
 	}
 }
 
-// listsOf returns the collections the Jekyll page at rel (under dir)
-// lists, by its text and that of its layouts (generator.Jekyll.Lists):
+// listsOf returns the collections the page at rel (under dir) lists, by
+// its text and that of its layouts (CollectionsListed):
 // read once for each version of the source. A layout that cannot be
 // read is told to unread, with the folder it was read in.
-func (s *source) listsOf(dir, rel string, j *generator.Jekyll, unread func(dir string, err error)) []string {
+func (s *source) listsOf(dir, rel string, j generator.CollectionLister, unread func(dir string, err error)) []string {
 	s.listsOnce.Do(func() {
 		var err error
-		if s.lists, err = j.Lists(dir, rel); err != nil {
+		if s.lists, err = j.CollectionsListed(dir, rel); err != nil {
 			unread(dir, err)
 		}
 	})

@@ -251,9 +251,10 @@ func Discover(a Ask) (*Project, error) {
 		return nil, err
 	}
 	if g := p.builtBy(v.Root); g != nil {
-		if !v.Content && !v.IncludeGiven && g.Generator == "jekyll" {
-			// The documents jekyll-sitemap lists besides pages.
-			pr.Include = append(slices.Clone(walker.DefaultInclude), generator.JekyllDocuments...)
+		if docs := g.Documents(); !v.Content && !v.IncludeGiven && len(docs) > 0 {
+			// The documents its sitemap lists besides pages
+			// (jekyll-sitemap's).
+			pr.Include = append(slices.Clone(walker.DefaultInclude), docs...)
 		}
 		if !v.Content {
 			pr.Fallbacks = g.Fallbacks

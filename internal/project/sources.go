@@ -46,14 +46,9 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
 		// An unknown zone name: its dates are read as UTC, not in silence.
 		pr.Warnings = append(pr.Warnings, z.ZoneWarnings()...)
 	}
-	switch g := preset.(type) {
-	case *generator.Hugo:
-		for _, file := range g.Files {
+	if c, ok := preset.(generator.ConfigFiler); ok {
+		for _, file := range c.ConfigFiles() {
 			pr.Inputs = append(pr.Inputs, filepath.Join(project, file))
-		}
-	case *generator.Jekyll:
-		if g.File != "" {
-			pr.Inputs = append(pr.Inputs, filepath.Join(project, g.File))
 		}
 	}
 	dir := v.Source
@@ -94,18 +89,22 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
 			src.Walk.Include = v.Include
 		}
 	}
-	switch g := preset.(type) {
-	case *generator.Jekyll:
-		// A Jekyll site's sources are the project folder itself: leave out
-		// its output and the folders Jekyll excludes by default.
-		src.Walk.Exclude = append(src.Walk.Exclude, "node_modules", "vendor", ".jekyll-cache", ".sass-cache")
-		// Jekyll renders every file with front matter: a join reads them
-		// all (content mode keeps its include list, whose every file is a
-		// page found).
+	if c, ok := preset.(generator.Copier); ok {
+		// A site whose sources are the project folder itself (Jekyll's):
+		// leave out its output and the folders its generator never reads.
+		src.Walk.Exclude = append(src.Walk.Exclude, c.LeftOut()...)
+		// Its generator renders every file with front matter: a join
+		// reads them all (content mode keeps its include list, whose
+		// every file is a page found).
 		src.AnyExtension = !v.Content
-		if dest := relInside(dir, filepath.Join(project, g.Destination)); dest != "" {
-			src.Walk.Exclude = append(src.Walk.Exclude, dest)
+		if f, ok := preset.(generator.Configured); ok {
+			_, _, publish := f.Config()
+			if dest := relInside(dir, filepath.Join(project, publish)); dest != "" {
+				src.Walk.Exclude = append(src.Walk.Exclude, dest)
+			}
 		}
+	}
+	switch g := preset.(type) {
 	case *generator.Hugo:
 		if len(g.LangContentDirs) > 0 && !v.Content && samePath(dir, filepath.Join(project, g.ContentDir)) {
 			// Languages with content folders of their own: the sources

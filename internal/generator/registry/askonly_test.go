@@ -17,31 +17,23 @@ import (
 var callers = []string{"../../project", "../../pipeline", "../../cli"}
 
 // named are the places, in callers, that still name a generator, as
-// "file: what" with their count: the code of Hugo and Jekyll is
+// "file: what" with their count: the code of Hugo (and Jekyll's) is
 // still in package generator, spread by aspect. The list only shrinks:
 // when a generator moves into its folder, its entries go.
 var named = map[string]int{
-	// Hugo and Jekyll: their code is still in package generator, spread
-	// by aspect, and so are their list, stale and dating rules in
-	// pipeline.
+	// Hugo: its code is still in package generator, spread by aspect,
+	// and so are its list, stale and watch rules in pipeline and cli.
 	`cli/watch.go: "hugo"`:                            1,
 	"pipeline/listpages.go: generator.Hugo":           1,
 	"pipeline/listpages.go: generator.HugoLanguages":  1,
 	"pipeline/listpages.go: generator.HugoSource":     1,
-	"pipeline/listpages.go: generator.Jekyll":         3,
-	"pipeline/sources.go: generator.Hugo":             1,
-	"pipeline/sources.go: generator.HugoLanguages":    1,
-	"pipeline/sources.go: generator.Jekyll":           2,
 	`pipeline/stale.go: "hugo"`:                       2,
 	`project/generators.go: "hugo"`:                   1,
 	"project/generators.go: generator.HugoFolders":    1,
-	`project/project.go: "jekyll"`:                    1,
 	"project/project.go: generator.Hugo":              2,
 	"project/project.go: generator.HugoLanguages":     1,
-	"project/project.go: generator.JekyllDocuments":   1,
-	"project/sources.go: generator.Hugo":              3,
+	"project/sources.go: generator.Hugo":              2,
 	"project/sources.go: generator.HugoLanguages":     1,
-	"project/sources.go: generator.Jekyll":            2,
 	"project/sources.go: generator.LoadHugoLanguages": 1,
 }
 
