@@ -12,6 +12,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
+	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
 // The contract between sitemapgen and the generators it knows. Each
@@ -280,6 +281,70 @@ type FrontMatterOptions struct {
 // front matter with options of its own.
 type FrontMatterOptioner interface {
 	FrontMatterOptions(rel string) FrontMatterOptions
+}
+
+// A LanguageSplitter is a Preset whose languages may each have a folder
+// of sources of their own (Hugo's languages.LANG.contentDir): a join of
+// the site's build reads them all, from the project folder.
+type LanguageSplitter interface {
+	// LanguageFolders returns each language's own folder of sources, by
+	// language, relative to the project folder ("/"-separated); none
+	// when the sources are all in one folder.
+	LanguageFolders() map[string]string
+	// SplitLanguages returns the preset of the sources of every
+	// language's folder, relative to the project folder project: a
+	// Sourced preset whose SourceFiles are those folders, and a
+	// FolderNamer that names them.
+	SplitLanguages(project string) (Preset, error)
+}
+
+// A SectionLister is a Preset whose generator's list pages are its
+// content folders' and its taxonomies' (Hugo's home, sections, taxonomy
+// and term pages): in a join, each is dated by the newest of the pages
+// under its folder, in its language, that it shows.
+type SectionLister interface {
+	// SectionSource returns, for the source at rel (relative to the
+	// sources' folder), its path in its content folder, the URL prefix
+	// of its language ("/fr"; "" for the default language), and the URL
+	// paths, without that prefix, of the taxonomy and term pages that
+	// list it by its front matter terms (/tags/a-term/, then /tags/, for
+	// each term); ok false for a source in no content folder.
+	SectionSource(rel string, terms map[string][]string) (inFolder, lang string, lists []string, ok bool)
+}
+
+// A StaticCopier is a Preset whose project copies the files of folders
+// of its own, as they are, to the built pages of the same path (Hugo's
+// static/ and each theme's static/): such a page keeps its file's time.
+type StaticCopier interface {
+	// StaticFolders returns those folders, relative to the project
+	// folder; a "*" element stands for each folder there
+	// ("themes/*/static").
+	StaticFolders() []string
+}
+
+// A DevServer is a Preset whose generator's dev server may render to
+// memory rather than to its publish folder (hugo server without
+// --renderToDisk): watch mode says so when the sources change and the
+// site does not.
+type DevServer interface {
+	// DevServer returns the command of the dev server and the option
+	// that makes it write its pages: "hugo server", "--renderToDisk".
+	DevServer() (command, toDisk string)
+}
+
+// A PageDefaulter is a Preset whose configuration gives every page a
+// change frequency and a priority (Hugo's [sitemap]).
+type PageDefaulter interface {
+	PageDefaults() (sitemap.ChangeFreq, sitemap.Priority)
+}
+
+// A Marker is a Generator whose configuration's name other tools'
+// projects share (Hugo's config.*): a project found by it is surely the
+// generator's only beside one of the generator's own folders.
+type Marker interface {
+	// Marks returns those folders for p, relative to its project
+	// folder; none when its configuration alone tells.
+	Marks(p *Project) []string
 }
 
 // A ConfigFiler is a Preset that says which configuration files it read

@@ -743,6 +743,47 @@ func (h *Hugo) FrontMatterOptions(string) FrontMatterOptions {
 	return FrontMatterOptions{Terms: h.Taxonomies}
 }
 
+// SectionSource returns, for the source at rel of the content folder,
+// its path, its language's URL prefix and the taxonomy and term pages
+// that list it (see [SectionLister]).
+func (h *Hugo) SectionSource(rel string, terms map[string][]string) (string, string, []string, bool) {
+	return sectionSource(h, rel, terms)
+}
+
+// LanguageFolders returns the contentDir of each language that has its
+// own (see [LanguageSplitter]).
+func (h *Hugo) LanguageFolders() map[string]string { return h.LangContentDirs }
+
+// SplitLanguages returns the preset of the content folder of every
+// language, relative to the project folder project (see
+// [LanguageSplitter]).
+func (h *Hugo) SplitLanguages(project string) (Preset, error) { return LoadHugoLanguages(h, project) }
+
+// KeepsOldOutput reports that Hugo's builds leave the pages of deleted
+// sources in its publish folder (see [OutputKeeper]).
+func (h *Hugo) KeepsOldOutput() bool { return true }
+
+// hugoStatic are the folders whose files Hugo copies to its output as
+// they are: static/, and each theme's.
+var hugoStatic = []string{"static", "themes/*/static"}
+
+// StaticFolders returns static/ and each theme's static/ (see
+// [StaticCopier]).
+func (h *Hugo) StaticFolders() []string { return hugoStatic }
+
+// hugoServer and hugoToDisk are Hugo's dev server and the option that
+// makes it write its pages.
+const hugoServer, hugoToDisk = "hugo server", "--renderToDisk"
+
+// DevServer returns hugo server and --renderToDisk (see [DevServer]).
+func (h *Hugo) DevServer() (command, toDisk string) { return hugoServer, hugoToDisk }
+
+// PageDefaults returns [sitemap] changefreq and priority (see
+// [PageDefaulter]).
+func (h *Hugo) PageDefaults() (sitemap.ChangeFreq, sitemap.Priority) {
+	return h.SitemapChangeFreq, h.SitemapPriority
+}
+
 // ConfigFiles returns the configuration files merged (see [ConfigFiler]).
 func (h *Hugo) ConfigFiles() []string { return h.Files }
 

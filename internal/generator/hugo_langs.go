@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
 // HugoLanguages is the preset of a multilingual Hugo site whose languages
@@ -144,6 +145,54 @@ func (hl *HugoLanguages) Changed(rels []string) (again []string) {
 		}
 	}
 	return again
+}
+
+// Folders names the content folders in the project folder dir, for the
+// line of what was found (see [FolderNamer]).
+func (hl *HugoLanguages) Folders(dir, _ string) string {
+	var dirs []string
+	for _, d := range hl.Dirs {
+		dirs = append(dirs, filepath.Join(dir, filepath.FromSlash(d)))
+	}
+	return strings.Join(dirs, ", ") + " (the contentDir of each of Hugo's languages)"
+}
+
+// SectionSource is [Hugo.SectionSource], rel relative to the project
+// folder.
+func (hl *HugoLanguages) SectionSource(rel string, terms map[string][]string) (string, string, []string, bool) {
+	return sectionSource(hl, rel, terms)
+}
+
+// KeepsOldOutput reports that Hugo's builds keep old output (see
+// [Hugo.KeepsOldOutput]).
+func (hl *HugoLanguages) KeepsOldOutput() bool { return true }
+
+// StaticFolders are [Hugo.StaticFolders].
+func (hl *HugoLanguages) StaticFolders() []string { return hugoStatic }
+
+// DevServer is [Hugo.DevServer].
+func (hl *HugoLanguages) DevServer() (command, toDisk string) { return hugoServer, hugoToDisk }
+
+// PageDefaults are the site's [sitemap] changefreq and priority.
+func (hl *HugoLanguages) PageDefaults() (sitemap.ChangeFreq, sitemap.Priority) {
+	if h := hl.Site(); h != nil {
+		return h.PageDefaults()
+	}
+	return 0, sitemap.Priority{}
+}
+
+// sectionSource is SectionSource for p, a *Hugo or a *HugoLanguages.
+func sectionSource(p Preset, rel string, terms map[string][]string) (inFolder, lang string, lists []string, ok bool) {
+	h, inFolder, lang, ok := HugoSource(p, rel)
+	if !ok {
+		return "", "", nil, false
+	}
+	for _, tax := range h.Taxonomies {
+		for _, term := range terms[tax] {
+			lists = append(lists, h.TermPath(tax, term), h.TaxonomyPath(tax))
+		}
+	}
+	return inFolder, lang, lists, true
 }
 
 // HugoSource returns, for the source file at rel of a Hugo join (p a

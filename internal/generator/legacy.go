@@ -1,6 +1,11 @@
 package generator
 
-import "github.com/sitemapgen/sitemapgen/internal/limits"
+import (
+	"path"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
 
 // The generators that do not have a folder of their own yet: their code is
 // still spread over this package's files by aspect (detect, sitemaps,
@@ -30,6 +35,22 @@ var (
 	_ ConfigFiler         = (*Hugo)(nil)
 	_ ConfigFiler         = (*Jekyll)(nil)
 	_ CollectionLister    = (*Jekyll)(nil)
+
+	_ SectionLister = (*Hugo)(nil)
+	_ SectionLister = (*HugoLanguages)(nil)
+	_ OutputKeeper  = (*Hugo)(nil)
+	_ OutputKeeper  = (*HugoLanguages)(nil)
+	_ StaticCopier  = (*Hugo)(nil)
+	_ StaticCopier  = (*HugoLanguages)(nil)
+	_ DevServer     = (*Hugo)(nil)
+	_ DevServer     = (*HugoLanguages)(nil)
+	_ PageDefaulter = (*Hugo)(nil)
+	_ PageDefaulter = (*HugoLanguages)(nil)
+	_ Marker        = legacy{}
+
+	_ LanguageSplitter = (*Hugo)(nil)
+	_ FolderNamer      = (*HugoLanguages)(nil)
+	_ Sourced          = (*HugoLanguages)(nil)
 )
 
 // legacies are the generators of this package, by name.
@@ -56,6 +77,15 @@ func (l legacy) Detect(d *Dir) (*Project, error) {
 		return p, err
 	}
 	return p, nil
+}
+
+// Marks returns, for a Hugo project found by config.*, a name other
+// tools' projects share, Hugo's own folders (see [Marker]).
+func (l legacy) Marks(p *Project) []string {
+	if l.info.Name != "hugo" || !strings.HasPrefix(path.Base(p.File), "config.") {
+		return nil
+	}
+	return HugoFolders
 }
 
 // Load loads the generator's preset (see [Loader]).

@@ -42,8 +42,8 @@ func (b *builder) dateListPages() listedCounts {
 	}
 	b.recs.listed = make(map[int32]int64)
 	switch g := j.Preset.(type) {
-	case *generator.Hugo, *generator.HugoLanguages:
-		b.dateHugoLists()
+	case generator.SectionLister:
+		b.dateSectionLists(g)
 	case generator.CollectionLister:
 		b.dateCollectionLists(g)
 	case generator.Lister:
@@ -70,7 +70,7 @@ func (b *builder) list(idx int32, t int64) {
 	}
 }
 
-// dateHugoLists dates, in a Hugo join, each list page by the newest of
+// dateSectionLists dates, in a Hugo join (generator.SectionLister), each list page by the newest of
 // the pages it lists and shows: those its built page links to in its
 // own content (Link.Chrome: not its menu, banner or footer), among the
 // pages Hugo's rules put in its list. A list page is the built page of
@@ -86,8 +86,7 @@ func (b *builder) list(idx int32, t int64) {
 // matter gives the term, the taxonomy's page (/tags/) those and the term
 // pages: for each of the site's taxonomies (tags and categories by
 // default, and those of its taxonomies table), at their default URLs.
-func (b *builder) dateHugoLists() {
-	j := b.opts.Join
+func (b *builder) dateSectionLists(sl generator.SectionLister) {
 	prefix := b.joinPrefix()
 	// A content folder's key is its path under its language's prefix:
 	// "posts", "fr/posts" (as the URL of its list page, without slashes).
@@ -106,7 +105,7 @@ func (b *builder) dateHugoLists() {
 			unjoined = append(unjoined, idx)
 			continue
 		}
-		hugo, rel, lang, ok := generator.HugoSource(j.Preset, strings.TrimPrefix(src.path, prefix))
+		rel, lang, lists, ok := sl.SectionSource(strings.TrimPrefix(src.path, prefix), src.fm.Terms)
 		if !ok {
 			continue
 		}
@@ -125,17 +124,13 @@ func (b *builder) dateHugoLists() {
 		// A section's _index.md may give terms too: its page is then one
 		// of the term's pages, by its own date (hugoDocs' tools/ section
 		// in "developer tools").
-		for _, tax := range hugo.Taxonomies {
-			for _, term := range src.fm.Terms[tax] {
-				// Hugo takes a term in any case for one term (Redux and
-				// redux: one page, under the spelling it met first, when
-				// disablePathToLower keeps the case in URLs).
-				for _, u := range []string{strings.ToLower(lang + hugo.TermPath(tax, term)), strings.ToLower(lang + hugo.TaxonomyPath(tax))} {
-					if !slices.Contains(p.terms, u) {
-						p.terms = append(p.terms, u)
-						terms[u] = true
-					}
-				}
+		for _, l := range lists {
+			// Hugo takes a term in any case for one term (Redux and
+			// redux: one page, under the spelling it met first, when
+			// disablePathToLower keeps the case in URLs).
+			if u := strings.ToLower(lang + l); !slices.Contains(p.terms, u) {
+				p.terms = append(p.terms, u)
+				terms[u] = true
 			}
 		}
 		if !index && strings.HasPrefix(path.Base(rel), "index.") {

@@ -266,15 +266,9 @@ func Discover(a Ask) (*Project, error) {
 	pr.Shadowing = p.platform != host.CloudflarePages && p.platform != host.Vercel
 	if src != nil {
 		// Hugo's [sitemap] changefreq and priority, every page's.
-		var h *generator.Hugo
-		switch g := src.Preset.(type) {
-		case *generator.Hugo:
-			h = g
-		case *generator.HugoLanguages:
-			h = g.Site()
-		}
-		if h != nil {
-			pr.Defaults = mapping.Rule{ChangeFreq: h.SitemapChangeFreq, Priority: h.SitemapPriority}
+		if d, ok := src.Preset.(generator.PageDefaulter); ok {
+			cf, pri := d.PageDefaults()
+			pr.Defaults = mapping.Rule{ChangeFreq: cf, Priority: pri}
 		}
 	}
 	if !v.LastModGiven {

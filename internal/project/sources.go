@@ -104,28 +104,9 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
 			}
 		}
 	}
-	switch g := preset.(type) {
-	case *generator.Hugo:
-		if len(g.LangContentDirs) > 0 && !v.Content && samePath(dir, filepath.Join(project, g.ContentDir)) {
-			// Languages with content folders of their own: the sources
-			// are each folder, walked from the project folder.
-			for _, lang := range slices.Sorted(maps.Keys(g.LangContentDirs)) {
-				f := folder{filepath.Join(project, filepath.FromSlash(g.LangContentDirs[lang])), diag.Pos{File: filepath.Join(project, g.File)},
-					"languages." + lang + ".contentDir", "Hugo's source folder of " + lang}
-				if err := p.inTree(f, "--source DIR"); err != nil {
-					return nil, err
-				}
-			}
-			hl, err := generator.LoadHugoLanguages(g, project)
-			if err != nil {
-				return nil, wrapIn(project, err)
-			}
-			src.Dir, src.Preset = project, hl
-			src.Walk.Include, src.Walk.Exclude = hl.SourceFiles()
-			if out := relInside(project, filepath.Join(project, g.PublishDir)); out != "" {
-				src.Walk.Exclude = append(src.Walk.Exclude, out)
-			}
-			break
+	if l, ok := preset.(generator.LanguageSplitter); ok && len(l.LanguageFolders()) > 0 && !v.Content {
+		if err := p.splitLanguages(src, l, preset, dir, project); err != nil {
+			return nil, err
 		}
 	}
 	if f, ok := src.Preset.(generator.FolderReader); ok && src.Preset == preset {
@@ -135,6 +116,43 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
 		f.ReadFolder(contentFS(dir, p.lim))
 	}
 	return src, nil
+}
+
+// splitLanguages makes src, the sources of a join in dir, those of each
+// language's own folder, walked from the project folder, when dir is the
+// folder of the sources the configuration of preset (loaded from
+// project) names: Hugo's languages with a contentDir each.
+func (p *discovery) splitLanguages(src *pipeline.Sources, l generator.LanguageSplitter, preset generator.Preset, dir, project string) error {
+	c, ok := preset.(generator.Configured)
+	g, known := registry.Lookup(preset.Name())
+	if !ok || !known {
+		return nil
+	}
+	file, sources, publish := c.Config()
+	if !samePath(dir, filepath.Join(project, sources)) {
+		return nil
+	}
+	info := g.Info()
+	folders := l.LanguageFolders()
+	for _, lang := range slices.Sorted(maps.Keys(folders)) {
+		f := folder{filepath.Join(project, filepath.FromSlash(folders[lang])), diag.Pos{File: filepath.Join(project, file)},
+			"languages." + lang + "." + info.SourceKey, possessive(info.Title) + " source folder of " + lang}
+		if err := p.inTree(f, "--source DIR"); err != nil {
+			return err
+		}
+	}
+	split, err := l.SplitLanguages(project)
+	if err != nil {
+		return wrapIn(project, err)
+	}
+	src.Dir, src.Preset = project, split
+	if s, ok := split.(generator.Sourced); ok {
+		src.Walk.Include, src.Walk.Exclude = s.SourceFiles()
+	}
+	if out := relInside(project, filepath.Join(project, publish)); out != "" {
+		src.Walk.Exclude = append(src.Walk.Exclude, out)
+	}
+	return nil
 }
 
 // sourceSetting names, for a generator whose sources a join reads by
@@ -181,14 +199,12 @@ func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources) (*pipeline.
 		if err != nil {
 			return nil, err
 		}
-		if hl, ok := src.Preset.(*generator.HugoLanguages); ok {
-			var dirs []string
-			for _, d := range hl.Dirs {
-				dirs = append(dirs, filepath.Join(src.Dir, filepath.FromSlash(d)))
-			}
-			dir, from = strings.Join(dirs, ", "), "the contentDir of each of Hugo's languages"
+		line := dir + " (" + from + ")"
+		if f, ok := src.Preset.(generator.FolderNamer); ok {
+			// Each language's folder (Hugo's).
+			line = f.Folders(src.Dir, "")
 		}
-		pr.Detected = joinDetected(pr.Detected, "sources "+dir+" ("+from+")")
+		pr.Detected = joinDetected(pr.Detected, "sources "+line)
 		return src, nil
 	}
 	if v.Source != SourceNone && !v.PresetGiven && src != nil && registry.IsPlain(src.Preset) {
@@ -311,14 +327,14 @@ func settingsFS(dir string, lim limits.Limits) fs.FS {
 	return fsx.DirFS(dir, int64(lim.Or().SettingsBytes), "limits.settings_bytes")
 }
 
-// anyLanguageDir reports whether p is a Hugo site with a language's own
-// content folder in project.
+// anyLanguageDir reports whether p's site has a language's own folder of
+// sources in project (Hugo's languages.LANG.contentDir).
 func anyLanguageDir(p generator.Preset, project string) bool {
-	h, ok := p.(*generator.Hugo)
+	l, ok := p.(generator.LanguageSplitter)
 	if !ok {
 		return false
 	}
-	for _, d := range h.LangContentDirs {
+	for _, d := range l.LanguageFolders() {
 		if isDir(filepath.Join(project, filepath.FromSlash(d))) {
 			return true
 		}
