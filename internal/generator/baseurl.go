@@ -29,8 +29,6 @@ func (p *Project) BaseURLPlaces(file string) []string {
 	switch p.Generator {
 	case "hugo":
 		return []string{"baseURL in Hugo's configuration (" + file + ")"}
-	case "jekyll":
-		return []string{"url: in Jekyll's configuration (" + file + ")"}
 	}
 	return []string{"in " + p.Title + "'s configuration (" + file + ")"}
 }

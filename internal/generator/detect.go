@@ -1,7 +1,6 @@
 package generator
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -366,23 +365,6 @@ const (
 	baseURLHint = siteurl.BaseURLHint
 	dirHint     = siteurl.DirHint
 )
-
-// keyLine returns the 1-based line of the first line of a YAML or TOML
-// file that sets key (case-insensitively), 0 if none does.
-func keyLine(data []byte, key string) int {
-	for i, ln := range bytes.Split(data, []byte("\n")) {
-		s := strings.TrimSpace(string(ln))
-		s = strings.TrimLeft(s, `"'`)
-		if len(s) < len(key) || !strings.EqualFold(s[:len(key)], key) {
-			continue
-		}
-		rest := strings.TrimLeft(strings.TrimLeft(s[len(key):], `"'`), " \t")
-		if strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "=") {
-			return i + 1
-		}
-	}
-	return 0
-}
 
 // ---------------------------------------------------------------------
 // package.json

@@ -129,8 +129,6 @@ func TestDetectErrors(t *testing.T) {
 	}{
 		{"broken hugo.toml", map[string]string{"hugo.toml": "title = 'x'\nbaseURL = \n"}, "hugo.toml", 2},
 		{"broken config/_default", map[string]string{"config/_default/hugo.toml": "a = 1\n\nb = = 2\n"}, "config/_default/hugo.toml", 3},
-		{"broken _config.yml", map[string]string{"_config.yml": "title: x\nurl: https://x.org\n  baseurl: /\n"}, "_config.yml", 3},
-		{"_config.yml not a mapping", map[string]string{"_config.yml": "- a\n- b\n"}, "_config.yml", 0},
 		{"broken package.json", map[string]string{"package.json": "{\n  \"dependencies\": {\n    \"astro\": \"5\",\n  }\n}\n"}, "package.json", 4},
 	}
 	for _, tt := range tests {

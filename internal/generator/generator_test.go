@@ -11,7 +11,7 @@ func TestNames(t *testing.T) {
 	for _, tt := range []struct {
 		p    Preset
 		want string
-	}{{&Hugo{}, "hugo"}, {&Jekyll{}, "jekyll"}} {
+	}{{&Hugo{}, "hugo"}} {
 		if got := tt.p.Name(); got != tt.want {
 			t.Errorf("Name() = %q, want %q", got, tt.want)
 		}
@@ -72,39 +72,8 @@ func ExampleHugo_URLPath() {
 	// styles.css               ""                       false
 }
 
-func ExampleJekyll_URLPath() {
-	j := &Jekyll{
-		Permalink:   "date",
-		Timezone:    "UTC",
-		Collections: map[string]Collection{"recipes": {Output: true}},
-	}
-	for _, p := range []Page{
-		{Path: "_posts/2024-01-02-hello.md", HasFrontMatter: true},
-		{Path: "blog/_posts/2024-01-02-hello.md", HasFrontMatter: true, Categories: []string{"News"}},
-		{Path: "about.md", HasFrontMatter: true},
-		{Path: "docs/index.md", HasFrontMatter: true},
-		{Path: "contact.md", HasFrontMatter: true, Permalink: "/contact/"},
-		{Path: "_recipes/pasta.md", HasFrontMatter: true},
-		{Path: "README.md"},
-		{Path: "_drafts/idea.md", HasFrontMatter: true},
-	} {
-		u, ok := j.URLPath(p)
-		fmt.Printf("%-32s %-38q %v\n", p.Path, u, ok)
-	}
-	// Output:
-	// _posts/2024-01-02-hello.md       "/2024/01/02/hello.html"               true
-	// blog/_posts/2024-01-02-hello.md  "/blog/news/2024/01/02/hello.html"     true
-	// about.md                         "/about.html"                          true
-	// docs/index.md                    "/docs/"                               true
-	// contact.md                       "/contact/"                            true
-	// _recipes/pasta.md                "/recipes/pasta.html"                  true
-	// README.md                        ""                                     false
-	// _drafts/idea.md                  ""                                     false
-}
-
 func BenchmarkURLPath(b *testing.B) {
 	h := &Hugo{Content: fstest.MapFS{"posts/_index.md": {}}, Permalinks: map[string]string{"posts": "/:year/:month/:slug/"}}
-	j := &Jekyll{Permalink: "date", Timezone: "UTC", Exclude: jekyllDefaultExcludes}
 	date := time.Date(2024, 1, 2, 0, 0, 0, 0, time.UTC)
 	for _, bc := range []struct {
 		name string
@@ -112,8 +81,6 @@ func BenchmarkURLPath(b *testing.B) {
 		page Page
 	}{
 		{"hugo", h, Page{Path: "posts/some-post.md", Title: "Some Post Title", Date: date}},
-		{"jekyll-post", j, Page{Path: "blog/_posts/2024-01-02-some-post.md", HasFrontMatter: true}},
-		{"jekyll-page", j, Page{Path: "docs/guide/page.md", HasFrontMatter: true}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
@@ -132,16 +99,12 @@ func TestConcurrentURLPath(t *testing.T) {
 		Content:    fstest.MapFS{"posts/trip/index.md": {}, "docs/_index.md": {}, "docs/a/_index.md": {}},
 		Permalinks: map[string]string{"docs": "/:sections/:filename/"},
 	}
-	j := &Jekyll{Permalink: "/:categories/:year/:title/", Timezone: "Asia/Tokyo", Exclude: []string{"*.tmp"}}
 	pages := []Page{
 		{Path: "posts/trip/index.md"}, {Path: "posts/trip/x.md"}, {Path: "docs/a/b.md"}, {Path: "docs/a/_index.md"},
-		{Path: "_posts/2024-01-02-x.md", HasFrontMatter: true}, {Path: "a/b.tmp", HasFrontMatter: true},
 	}
 	want := map[string]string{}
 	for _, p := range pages {
-		u1, _ := h.URLPath(p)
-		u2, _ := j.URLPath(p)
-		want[p.Path] = u1 + " " + u2
+		want[p.Path], _ = h.URLPath(p)
 	}
 	h.Changed([]string{"posts/trip/index.md", "docs"})
 	done := make(chan bool)
@@ -150,9 +113,7 @@ func TestConcurrentURLPath(t *testing.T) {
 			defer func() { done <- true }()
 			for range 50 {
 				for _, p := range pages {
-					u1, _ := h.URLPath(p)
-					u2, _ := j.URLPath(p)
-					if got := u1 + " " + u2; got != want[p.Path] {
+					if got, _ := h.URLPath(p); got != want[p.Path] {
 						t.Errorf("%s: %q, want %q", p.Path, got, want[p.Path])
 						return
 					}

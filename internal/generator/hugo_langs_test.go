@@ -78,7 +78,7 @@ func TestHugoSource(t *testing.T) {
 		{folders, "content/fr/posts/a.md", "posts/a.md", "/fr", true},
 		{folders, "content/posts/a.md", "posts/a.md", "", true},
 		{folders, "themes/a.md", "", "", false},
-		{&Jekyll{}, "a.md", "", "", false},
+		{struct{ Preset }{}, "a.md", "", "", false},
 	} {
 		_, in, lang, ok := HugoSource(tt.p, tt.rel)
 		if in != tt.in || lang != tt.lang || ok != tt.ok {

@@ -21,20 +21,15 @@ type legacy struct {
 
 var (
 	_ Loader  = legacy{}
-	_ Copier  = (*Jekyll)(nil)
 	_ Changer = (*Hugo)(nil)
 	_ Changer = (*HugoLanguages)(nil)
 
 	_ Configured   = (*Hugo)(nil)
 	_ FolderReader = (*Hugo)(nil)
-	_ Configured   = (*Jekyll)(nil)
 
 	_ FrontMatterOptioner = (*Hugo)(nil)
 	_ FrontMatterOptioner = (*HugoLanguages)(nil)
-	_ FrontMatterOptioner = (*Jekyll)(nil)
 	_ ConfigFiler         = (*Hugo)(nil)
-	_ ConfigFiler         = (*Jekyll)(nil)
-	_ CollectionLister    = (*Jekyll)(nil)
 
 	_ SectionLister = (*Hugo)(nil)
 	_ SectionLister = (*HugoLanguages)(nil)
@@ -55,8 +50,7 @@ var (
 
 // legacies are the generators of this package, by name.
 var legacies = map[string]legacy{
-	"hugo":   {Info{Name: "hugo", Title: "Hugo", PublishKey: "publishDir", SourceKey: "contentDir"}, (*Dir).hugo, loadHugo},
-	"jekyll": {Info{Name: "jekyll", Title: "Jekyll", PublishKey: "destination", SourceKey: "source", ConfigFile: "_config.yml", Documents: JekyllDocuments}, (*Dir).jekyll, loadJekyll},
+	"hugo": {Info{Name: "hugo", Title: "Hugo", PublishKey: "publishDir", SourceKey: "contentDir"}, (*Dir).hugo, loadHugo},
 }
 
 // Legacy returns the generator name ("hugo") whose code is still in this
@@ -91,14 +85,9 @@ func (l legacy) Marks(p *Project) []string {
 // Load loads the generator's preset (see [Loader]).
 func (l legacy) Load(dir string, lim limits.Limits) (Preset, bool, error) { return l.load(dir, lim) }
 
-// loadHugo and loadJekyll are the Loaders' Load: found when
+// loadHugo is the Loaders' Load: found when
 // the folder has the generator's configuration.
 func loadHugo(dir string, lim limits.Limits) (Preset, bool, error) {
 	h, err := LoadHugo(dir, lim)
 	return h, err == nil && h.File != "", err
-}
-
-func loadJekyll(dir string, lim limits.Limits) (Preset, bool, error) {
-	j, err := LoadJekyll(dir, lim)
-	return j, err == nil && j.File != "", err
 }

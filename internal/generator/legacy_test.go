@@ -10,7 +10,7 @@ import (
 // package registry, which its tests cannot import: the tests of this
 // package detect with them alone. The generators in folders of their own
 // are tested there, and together in package registry.
-var testGenerators = []string{"hugo", "jekyll"}
+var testGenerators = []string{"hugo"}
 
 // detect is the registry's Detect over testGenerators, with the
 // environment env.

@@ -2,12 +2,10 @@ package generator
 
 import (
 	"bytes"
-	"cmp"
 	"fmt"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
 	"os"
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
@@ -37,8 +35,6 @@ func SitemapOptions(dir string, found []Project, lim limits.Limits) []peer.Confi
 			cfgs = g.SitemapOptions(d, &p)
 		}
 		switch p.Generator {
-		case "jekyll":
-			cfgs = d.jekyllSitemap()
 		case "hugo":
 			cfgs = d.hugoSitemap(p.File)
 		}
@@ -61,64 +57,6 @@ func (d *Dir) nextSitemap() []peer.Config {
 	}
 	r := jsconfig.NewReader(name, data, d.lim)
 	return []peer.Config{{Tool: peer.NextSitemap, File: name, Options: jsconf.Options(r, ""), Notes: r.Notes()}}
-}
-
-// jekyllSitemap: with jekyll-sitemap (in plugins or gems, the Gemfile,
-// or the github-pages gem's), the defaults that give sitemap: false and
-// the files Jekyll excludes.
-func (d *Dir) jekyllSitemap() []peer.Config {
-	name, _, err := d.firstFile("_config.yml", "_config.yaml")
-	if err != nil || name == "" {
-		return nil
-	}
-	cfg, err := readConfigFile(d.dir, name, name, d.lim)
-	if err != nil {
-		return nil
-	}
-	uses := false
-	for _, key := range []string{"plugins", "gems"} {
-		if list, ok := cfg[key].([]any); ok && slices.Contains(list, any("jekyll-sitemap")) {
-			uses = true
-		}
-	}
-	if !uses {
-		if _, data, _ := d.firstFile("Gemfile"); bytes.Contains(data, []byte("jekyll-sitemap")) || bytes.Contains(data, []byte("github-pages")) {
-			uses = true
-		}
-	}
-	if !uses {
-		return nil
-	}
-	c := peer.Config{Tool: peer.Jekyll, File: name}
-	var scopes []any
-	if list, ok := cfg["defaults"].([]any); ok {
-		for _, e := range list {
-			m, _ := e.(map[string]any)
-			values, _ := m["values"].(map[string]any)
-			if b, ok := values["sitemap"].(bool); !ok || b {
-				continue
-			}
-			scope, _ := m["scope"].(map[string]any)
-			p, _ := scope["path"].(string)
-			if t, _ := scope["type"].(string); t != "" {
-				p = strings.TrimSpace(p + " (type " + t + ")")
-			}
-			scopes = append(scopes, p)
-		}
-	}
-	if len(scopes) > 0 {
-		c.Options = append(c.Options, peer.Given{Name: "defaults", Value: scopes})
-	}
-	if ex, ok := cfg["exclude"].([]any); ok && len(ex) > 0 {
-		c.Options = append(c.Options, peer.Given{Name: "exclude", Value: peerValue(ex)})
-	}
-	// jekyll-sitemap writes a robots.txt naming the sitemap where the
-	// site has none of its own.
-	src, _ := cfg["source"].(string)
-	if own, _, _ := d.firstFile(path.Join(cmp.Or(src, "."), "robots.txt")); own == "" {
-		c.Options = append(c.Options, peer.Given{Name: "robots.txt", Value: true})
-	}
-	return []peer.Config{c}
 }
 
 // hugoSitemap: the [sitemap] table of Hugo's configuration (or the

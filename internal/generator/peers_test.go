@@ -24,20 +24,6 @@ module.exports = {
 };
 `}, want: []peer.Config{{Tool: peer.NextSitemap, File: "next-sitemap.config.js", Options: []peer.Given{
 			{Name: "siteUrl", Value: "https://example.com", Line: 3}, {Name: "generateRobotsTxt", Value: true, Line: 4}, {Name: "exclude", Value: []any{"/secret"}, Line: 5}}}}},
-		{name: "jekyll", files: map[string]string{"_config.yml": `url: https://example.com
-plugins: [jekyll-sitemap]
-exclude: [drafts/, notes.md]
-defaults:
-  - scope: { path: "assets/**/*.pdf" }
-    values: { sitemap: false }
-  - scope: { path: "" , type: posts }
-    values: { layout: post }
-`}, want: []peer.Config{{Tool: peer.Jekyll, File: "_config.yml", Options: []peer.Given{
-			{Name: "defaults", Value: []any{"assets/**/*.pdf"}}, {Name: "exclude", Value: []any{"drafts/", "notes.md"}}, {Name: "robots.txt", Value: true}}}}},
-		// A robots.txt of the site's own: jekyll-sitemap writes none.
-		{name: "jekyll with a robots.txt", files: map[string]string{"_config.yml": "url: https://example.com\nplugins: [jekyll-sitemap]\n", "robots.txt": "User-agent: *\n"},
-			want: []peer.Config{{Tool: peer.Jekyll, File: "_config.yml"}}},
-		{name: "jekyll without jekyll-sitemap", files: map[string]string{"_config.yml": "url: https://example.com\nexclude: [drafts/]\n"}},
 		{name: "hugo", files: map[string]string{"hugo.toml": "baseURL = 'https://example.com/'\n[sitemap]\nchangefreq = 'weekly'\npriority = 0.5\nfilename = 'map.xml'\n"},
 			want: []peer.Config{{Tool: peer.Hugo, File: "hugo.toml", Options: []peer.Given{
 				{Name: "changefreq", Value: "weekly"}, {Name: "priority", Value: 0.5}, {Name: "filename", Value: "map.xml"}}}}},

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/zone"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -29,62 +30,13 @@ type Zoned interface {
 	ZoneWarnings() []error
 }
 
-// Zone returns the site's timezone, for every file. Without timezone,
-// Jekyll reads dates in the zone of the machine that builds the site,
-// which need not be the one sitemapgen runs on: they are read as UTC,
-// the zone of most CI machines, and setting timezone makes them certain.
-// (URLPath, which must find the day Jekyll wrote a post's folder under
-// on this machine, takes this machine's zone then.)
-func (j *Jekyll) Zone(string) (*time.Location, string) {
-	if j.Timezone == "" {
-		return nil, ""
-	}
-	loc, err := loadLocation(j.Timezone)
-	if err != nil {
-		return nil, ""
-	}
-	return loc, j.configName() + " timezone"
-}
-
-// ZoneWarnings says whether timezone names an unknown zone. Ruby would
-// take it as UTC (the C library's rule for a TZ it cannot read).
-func (j *Jekyll) ZoneWarnings() []error {
-	if j.Timezone == "" {
-		return nil
-	}
-	if _, err := loadLocation(j.Timezone); err != nil {
-		return []error{j.zoneWarning("timezone", j.Timezone)}
-	}
-	return nil
-}
-
-// configName is the configuration file's name, _config.yml by default.
-func (j *Jekyll) configName() string {
-	if j.File == "" {
-		return "_config.yml"
-	}
-	return j.File
-}
-
-// zoneWarning is the warning about the unknown zone name set by key in
-// j's configuration file, at its line.
-func (j *Jekyll) zoneWarning(key, name string) error {
-	file := j.configName()
-	line := 0
-	if j.dir != "" {
-		data, _ := j.limits.ReadFile(j.dir, file, "", limits.Text)
-		line = keyLine(data, key)
-	}
-	return &diag.Diagnostic{File: file, Line: line, Msg: unknownZone(key, name)}
-}
-
-// unknownZone is the message about a zone name time.LoadLocation does
-// not know.
-func unknownZone(key, name string) string {
-	return key + ": " + quoteZone(name) + " is not a time zone of the IANA database; dates without a zone are read as UTC"
-}
-
-func quoteZone(name string) string { return `"` + strings.ReplaceAll(name, `"`, `\"`) + `"` }
+// loadLocation, unknownZone and quoteZone are package zone's Load,
+// Unknown and Quote.
+var (
+	loadLocation = zone.Load
+	unknownZone  = zone.Unknown
+	quoteZone    = zone.Quote
+)
 
 // Zone returns the timeZone of the language of the file at rel: its
 // languages table's, else the site's; nil without one (Hugo's default is

@@ -9,52 +9,6 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
-// TestJekyllZone: timezone is the zone of the dates without one, a
-// post's file name's too; without it, UTC; an unknown name is a warning
-// at its line, and UTC, where it used to make the whole configuration
-// unread.
-func TestJekyllZone(t *testing.T) {
-	dir := detectFixture(t, map[string]string{"_config.yml": "url: https://x.org\n\ntimezone: America/Los_Angeles\n"})
-	j, err := LoadJekyll(dir, limits.Default)
-	if err != nil {
-		t.Fatal(err)
-	}
-	loc, from := j.Zone("_posts/2014-05-06-x.md")
-	if loc == nil || loc.String() != "America/Los_Angeles" || from != "_config.yml timezone" {
-		t.Errorf("Zone = %v, %q", loc, from)
-	}
-	d, ok := j.FileDate("_posts/2014-05-06-x.md")
-	if want := time.Date(2014, 5, 6, 7, 0, 0, 0, time.UTC); !ok || !d.Equal(want) {
-		t.Errorf("FileDate = %v, %v; want %v (midnight in Los Angeles)", d, ok, want)
-	}
-	if w := j.ZoneWarnings(); w != nil {
-		t.Errorf("ZoneWarnings = %v", w)
-	}
-
-	j, err = LoadJekyll(detectFixture(t, map[string]string{"_config.yml": "url: https://x.org\n"}), limits.Default)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if loc, _ := j.Zone("_posts/2014-05-06-x.md"); loc != nil {
-		t.Errorf("Zone without timezone = %v; want nil (UTC)", loc)
-	}
-	if d, _ := j.FileDate("_posts/2014-05-06-x.md"); !d.Equal(time.Date(2014, 5, 6, 0, 0, 0, 0, time.UTC)) {
-		t.Errorf("FileDate without timezone = %v; want midnight UTC", d)
-	}
-
-	j, err = LoadJekyll(detectFixture(t, map[string]string{"_config.yml": "url: https://x.org\npermalink: pretty\ntimezone: Mars/Olympus\n"}), limits.Default)
-	if err != nil {
-		t.Fatalf("an unknown timezone: %v; want a warning", err)
-	}
-	if j.Permalink != "pretty" {
-		t.Errorf("Permalink = %q: the rest of the configuration is read", j.Permalink)
-	}
-	if loc, _ := j.Zone("x.md"); loc != nil {
-		t.Errorf("Zone of an unknown timezone = %v; want nil (UTC)", loc)
-	}
-	checkZoneWarning(t, j.ZoneWarnings(), "_config.yml", 3, `timezone: "Mars/Olympus" is not a time zone of the IANA database; dates without a zone are read as UTC`)
-}
-
 func checkZoneWarning(t *testing.T, ws []error, file string, line int, msg string) {
 	t.Helper()
 	if len(ws) != 1 {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/jekyll"
 	"github.com/sitemapgen/sitemapgen/internal/generator/plain"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -74,7 +75,7 @@ func TestJekyllLayoutRefused(t *testing.T) {
 					t.Fatal(err)
 				}
 				tc.plant(t, filepath.Join(dir, "_layouts", "blog.html"))
-				j, err := generator.LoadJekyll(dir, limits.Default)
+				j, err := jekyll.Load(dir, limits.Default)
 				if err != nil {
 					t.Fatal(err)
 				}

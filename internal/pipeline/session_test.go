@@ -19,6 +19,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/docusaurus"
+	"github.com/sitemapgen/sitemapgen/internal/generator/jekyll"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -740,7 +741,7 @@ func TestListPagesNeverOlder(t *testing.T) {
 		cc.write("about.md", "---\nlast_modified_at: 2026-03-14\n---\n{{ site.title }}\n", day)
 		cc.write("_posts/2024-01-02-old.md", "---\ntitle: old\n---\n", day)
 		cc.write("_posts/2026-04-26-new.md", "---\ntitle: new\n---\n", day)
-		j, err := generator.LoadJekyll(dir, limits.Default)
+		j, err := jekyll.Load(dir, limits.Default)
 		if err != nil {
 			t.Fatal(err)
 		}
