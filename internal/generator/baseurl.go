@@ -26,9 +26,5 @@ func (p *Project) BaseURLPlaces(file string) []string {
 	if g, ok := p.Gen.(BaseURLPlacer); ok {
 		return g.BaseURLPlaces(p, file)
 	}
-	switch p.Generator {
-	case "hugo":
-		return []string{"baseURL in Hugo's configuration (" + file + ")"}
-	}
 	return []string{"in " + p.Title + "'s configuration (" + file + ")"}
 }

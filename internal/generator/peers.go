@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
 	"os"
-	"path"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
@@ -34,10 +33,6 @@ func SitemapOptions(dir string, found []Project, lim limits.Limits) []peer.Confi
 		if g, ok := p.Gen.(PeerReader); ok {
 			cfgs = g.SitemapOptions(d, &p)
 		}
-		switch p.Generator {
-		case "hugo":
-			cfgs = d.hugoSitemap(p.File)
-		}
 		out = append(out, cfgs...)
 	}
 	out = append(out, d.nextSitemap()...)
@@ -57,48 +52,6 @@ func (d *Dir) nextSitemap() []peer.Config {
 	}
 	r := jsconfig.NewReader(name, data, d.lim)
 	return []peer.Config{{Tool: peer.NextSitemap, File: name, Options: jsconf.Options(r, ""), Notes: r.Notes()}}
-}
-
-// hugoSitemap: the [sitemap] table of Hugo's configuration (or the
-// sitemap file of its configuration folder), and disableKinds with
-// "sitemap".
-func (d *Dir) hugoSitemap(file string) []peer.Config {
-	cfg, err := readConfigFile(d.dir, file, file, d.lim)
-	if err != nil {
-		return nil
-	}
-	table, _ := cfg["sitemap"].(map[string]any)
-	from := file
-	if table == nil && path.Dir(file) != "." {
-		for _, ext := range []string{".toml", ".yaml", ".yml", ".json"} {
-			rel := path.Join(path.Dir(file), "sitemap"+ext)
-			if !isFile(d.dir, rel) {
-				continue
-			}
-			if t, err := readConfigFile(d.dir, rel, rel, d.lim); err == nil {
-				table, from = t, rel
-			}
-			break
-		}
-	}
-	c := peer.Config{Tool: peer.Hugo, File: from}
-	for _, k := range []string{"changefreq", "priority", "filename"} {
-		if v, ok := table[k]; ok {
-			c.Options = append(c.Options, peer.Given{Name: k, Value: peerValue(v)})
-		}
-	}
-	if kinds, ok := cfg["disableKinds"].([]any); ok {
-		for _, k := range kinds {
-			if s, _ := k.(string); strings.EqualFold(s, "sitemap") {
-				c.File = file
-				c.Options = append(c.Options, peer.Given{Name: "disable", Value: true})
-			}
-		}
-	}
-	if len(c.Options) == 0 {
-		return nil
-	}
-	return []peer.Config{c}
 }
 
 // staticSitemapCLI: a package.json script that runs static-sitemap-cli

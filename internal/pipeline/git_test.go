@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/hugo"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/writer"
@@ -125,7 +126,7 @@ func TestGitLastModSources(t *testing.T) {
 	gitRun(t, repo, "2024-01-01T00:00:00Z", "init", "-q")
 	gitRun(t, repo, "2024-05-06T07:08:09Z", "add", ".")
 	gitRun(t, repo, "2024-05-06T07:08:09Z", "commit", "-q", "-m", "content")
-	hugo, err := generator.LoadHugo(repo, limits.Default)
+	hugo, err := hugo.Load(repo, limits.Default)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -347,7 +348,7 @@ func TestGitHugoAuthorDate(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("git commit: %v\n%s", err, out)
 	}
-	hugo, err := generator.LoadHugo(repo, limits.Default)
+	hugo, err := hugo.Load(repo, limits.Default)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/docusaurus"
+	"github.com/sitemapgen/sitemapgen/internal/generator/hugo"
 	"github.com/sitemapgen/sitemapgen/internal/generator/jekyll"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -53,11 +54,11 @@ func readOutputs(t *testing.T, dir string) map[string]string {
 var reloads sync.Map // generator.Preset → func() generator.Preset
 
 // loadHugo loads the Hugo preset of the project folder dir, as
-// generator.LoadHugo does, and keeps how to load it again for sameAsRun;
+// hugo.Load does, and keeps how to load it again for sameAsRun;
 // content, when not nil, is its content folder (which the presets of a
 // project are given to tell bundles by).
-func loadHugo(dir string, content fs.FS) (*generator.Hugo, error) {
-	h, err := generator.LoadHugo(dir, limits.Default)
+func loadHugo(dir string, content fs.FS) (*hugo.Preset, error) {
+	h, err := hugo.Load(dir, limits.Default)
 	if err != nil {
 		return nil, err
 	}

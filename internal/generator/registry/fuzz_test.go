@@ -14,6 +14,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/astro"
 	"github.com/sitemapgen/sitemapgen/internal/generator/docusaurus"
 	"github.com/sitemapgen/sitemapgen/internal/generator/eleventy"
+	"github.com/sitemapgen/sitemapgen/internal/generator/hugo"
 	"github.com/sitemapgen/sitemapgen/internal/generator/jekyll"
 	"github.com/sitemapgen/sitemapgen/internal/generator/next"
 	"github.com/sitemapgen/sitemapgen/internal/generator/plain"
@@ -49,7 +50,7 @@ func FuzzURLPath(f *testing.F) {
 		f.Add(s.path, s.url, s.permalink, s.slug, s.title, true, int64(1700000000))
 	}
 	content := fstest.MapFS{"posts/trip/index.md": {}, "docs/_index.md": {}}
-	hugo := &generator.Hugo{
+	hugo := &hugo.Preset{
 		Content:           content,
 		Permalinks:        map[string]string{"posts": "/:year/:sections[1:]/:slug/", "/": "/:filename/", "rel": "rel/:slug"},
 		SectionPermalinks: map[string]string{"docs": "/d/:title/"},

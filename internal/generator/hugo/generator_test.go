@@ -1,7 +1,8 @@
-package generator
+package hugo
 
 import (
 	"fmt"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -9,9 +10,9 @@ import (
 
 func TestNames(t *testing.T) {
 	for _, tt := range []struct {
-		p    Preset
+		p    generator.Preset
 		want string
-	}{{&Hugo{}, "hugo"}} {
+	}{{&Preset{}, "hugo"}} {
 		if got := tt.p.Name(); got != tt.want {
 			t.Errorf("Name() = %q, want %q", got, tt.want)
 		}
@@ -45,10 +46,10 @@ func TestHugoSanitize(t *testing.T) {
 	}
 }
 
-func ExampleHugo_URLPath() {
-	h := &Hugo{Permalinks: map[string]string{"posts": "/:year/:month/:slug/"}}
+func ExamplePreset_URLPath() {
+	h := &Preset{Permalinks: map[string]string{"posts": "/:year/:month/:slug/"}}
 	date := time.Date(2024, time.March, 5, 10, 0, 0, 0, time.UTC)
-	for _, p := range []Page{
+	for _, p := range []generator.Page{
 		{Path: "_index.md"},
 		{Path: "about.md"},
 		{Path: "docs/_index.md"},
@@ -73,14 +74,14 @@ func ExampleHugo_URLPath() {
 }
 
 func BenchmarkURLPath(b *testing.B) {
-	h := &Hugo{Content: fstest.MapFS{"posts/_index.md": {}}, Permalinks: map[string]string{"posts": "/:year/:month/:slug/"}}
+	h := &Preset{Content: fstest.MapFS{"posts/_index.md": {}}, Permalinks: map[string]string{"posts": "/:year/:month/:slug/"}}
 	date := time.Date(2024, 1, 2, 0, 0, 0, 0, time.UTC)
 	for _, bc := range []struct {
 		name string
-		p    Preset
-		page Page
+		p    generator.Preset
+		page generator.Page
 	}{
-		{"hugo", h, Page{Path: "posts/some-post.md", Title: "Some Post Title", Date: date}},
+		{"hugo", h, generator.Page{Path: "posts/some-post.md", Title: "Some Post Title", Date: date}},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
@@ -95,11 +96,11 @@ func BenchmarkURLPath(b *testing.B) {
 // the race detector: Hugo caches what it reads of the content folder,
 // and both cache compiled patterns.
 func TestConcurrentURLPath(t *testing.T) {
-	h := &Hugo{
+	h := &Preset{
 		Content:    fstest.MapFS{"posts/trip/index.md": {}, "docs/_index.md": {}, "docs/a/_index.md": {}},
 		Permalinks: map[string]string{"docs": "/:sections/:filename/"},
 	}
-	pages := []Page{
+	pages := []generator.Page{
 		{Path: "posts/trip/index.md"}, {Path: "posts/trip/x.md"}, {Path: "docs/a/b.md"}, {Path: "docs/a/_index.md"},
 	}
 	want := map[string]string{}

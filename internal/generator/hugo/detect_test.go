@@ -1,8 +1,10 @@
-package generator
+package hugo
 
 import (
 	"errors"
 	"fmt"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/conffile"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -60,14 +62,14 @@ type detectTest struct {
 	name  string
 	files map[string]string
 	env   map[string]string
-	want  []Project
+	want  []generator.Project
 }
 
 // testDetect runs detect on each test's files, with HUGO_ENVIRONMENT
 // empty.
 func testDetect(t *testing.T, tests []detectTest) {
 	t.Helper()
-	t.Setenv("HUGO_ENVIRONMENT", "") // LoadHugo reads it: "production"
+	t.Setenv("HUGO_ENVIRONMENT", "") // Load reads it: "production"
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := detectFixture(t, tt.files)
@@ -86,7 +88,7 @@ func testDetect(t *testing.T, tests []detectTest) {
 	}
 }
 
-func formatProjects(ps []Project) string {
+func formatProjects(ps []generator.Project) string {
 	if ps == nil {
 		return "nil"
 	}
@@ -155,10 +157,10 @@ func TestDetectErrors(t *testing.T) {
 
 func TestKeyLine(t *testing.T) {
 	data := []byte("# baseURL = 'no'\ntitle = 'x'\n  BaseUrl= 'y'\nbaseurl: z\n")
-	if got := keyLine(data, "baseURL"); got != 3 {
+	if got := conffile.KeyLine(data, "baseURL"); got != 3 {
 		t.Errorf("keyLine = %d, want 3", got)
 	}
-	if got := keyLine(data, "publishDir"); got != 0 {
+	if got := conffile.KeyLine(data, "publishDir"); got != 0 {
 		t.Errorf("keyLine of a missing key = %d, want 0", got)
 	}
 }
@@ -168,7 +170,7 @@ func TestKeyLine(t *testing.T) {
 func FuzzJSProjects(f *testing.F) {
 	jsfuzz.Fuzz(f, func(data []byte) []jsfuzz.Read {
 		var out []jsfuzz.Read
-		for _, p := range []*Project{} {
+		for _, p := range []*generator.Project{} {
 			out = append(out, jsfuzz.Read{BaseURL: p.BaseURL, Notes: p.Notes})
 		}
 		return out

@@ -1,6 +1,8 @@
-package generator
+package hugo
 
-import "testing"
+import (
+	"testing"
+)
 
 // TestHugoTranslation: a source's translations are those of its key:
 // its path in the content folder without the language, or its front
@@ -8,7 +10,7 @@ import "testing"
 // the code is the language's locale or languageCode, else its key; a
 // site of one language has none.
 func TestHugoTranslation(t *testing.T) {
-	h := &Hugo{DefaultContentLanguage: "en", Languages: []string{"de", "en"}, LangCodes: map[string]string{"de": "de-AT"}}
+	h := &Preset{DefaultContentLanguage: "en", Languages: []string{"de", "en"}, LangCodes: map[string]string{"de": "de-AT"}}
 	for _, c := range []struct {
 		rel, key      string
 		lang, wantKey string
@@ -26,11 +28,11 @@ func TestHugoTranslation(t *testing.T) {
 			t.Errorf("Translation(%q, %q) = %+v, %v; want %s %s", c.rel, c.key, tr, ok, c.lang, c.wantKey)
 		}
 	}
-	if _, ok := (&Hugo{}).Translation("posts/a.md", ""); ok {
+	if _, ok := (&Preset{}).Translation("posts/a.md", ""); ok {
 		t.Error("a site of one language has translations")
 	}
 	// A language's own content folder.
-	hl := &HugoLanguages{Dirs: []string{"content/fr", "content/en"}, Hugo: map[string]*Hugo{
+	hl := &Languages{Dirs: []string{"content/fr", "content/en"}, Hugo: map[string]*Preset{
 		"content/fr": {Lang: "fr", Languages: []string{"en", "fr"}},
 		"content/en": {Lang: "en", Languages: []string{"en", "fr"}},
 	}}

@@ -1,4 +1,4 @@
-package generator
+package hugo
 
 import (
 	"errors"
@@ -34,7 +34,7 @@ timeZone = "Europe/Paris"
 [frontmatter]
 date = [":filename", ":default"]
 `})
-	h, err := LoadHugo(dir, limits.Default)
+	h, err := Load(dir, limits.Default)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +56,7 @@ date = [":filename", ":default"]
 		t.Errorf("ZoneWarnings = %v", w)
 	}
 
-	h, err = LoadHugo(detectFixture(t, map[string]string{"hugo.toml": "baseURL = \"https://x.org/\"\n"}), limits.Default)
+	h, err = Load(detectFixture(t, map[string]string{"hugo.toml": "baseURL = \"https://x.org/\"\n"}), limits.Default)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +64,7 @@ date = [":filename", ":default"]
 		t.Errorf("Zone without timeZone = %v; want nil (UTC, Hugo's default)", loc)
 	}
 
-	h, err = LoadHugo(detectFixture(t, map[string]string{"config/_default/hugo.toml": "baseURL = \"https://x.org/\"\n[languages.de]\n  timeZone = \"Europe/Nowhere\"\n"}), limits.Default)
+	h, err = Load(detectFixture(t, map[string]string{"config/_default/hugo.toml": "baseURL = \"https://x.org/\"\n[languages.de]\n  timeZone = \"Europe/Nowhere\"\n"}), limits.Default)
 	if err != nil {
 		t.Fatal(err)
 	}

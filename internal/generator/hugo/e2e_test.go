@@ -1,8 +1,9 @@
-package generator
+package hugo
 
 import (
 	"encoding/xml"
 	"fmt"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"io/fs"
 	"net/url"
 	"os"
@@ -43,13 +44,13 @@ func writeSite(t *testing.T, dir string, files map[string]string) {
 // path and its front matter (YAML between "---" lines, TOML between
 // "+++" lines), its date read by frontmatter in the zone z names, as the
 // pipeline reads it (z nil: UTC).
-func readPage(t *testing.T, root, rel string, z Zoned) Page {
+func readPage(t *testing.T, root, rel string, z generator.Zoned) generator.Page {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := Page{Path: rel}
+	p := generator.Page{Path: rel}
 	s := strings.ReplaceAll(string(data), "\r\n", "\n")
 	m := map[string]any{}
 	switch {
@@ -95,7 +96,7 @@ func readPage(t *testing.T, root, rel string, z Zoned) Page {
 	if z != nil {
 		loc, from := z.Zone(rel)
 		ruby := false
-		if o, ok := z.(FrontMatterOptioner); ok {
+		if o, ok := z.(generator.FrontMatterOptioner); ok {
 			ruby = o.FrontMatterOptions(rel).RubyTimestamps
 		}
 		src, err := frontmatter.ReadSourceOptions(strings.NewReader(s), frontmatter.Options{Location: loc, LocationFrom: from, RubyTimestamps: ruby})
@@ -362,7 +363,7 @@ disableKinds = ["section"]
 				t.Fatalf("hugo: %v\n%s", err, out)
 			}
 
-			h, err := LoadHugo(site, limits.Default)
+			h, err := Load(site, limits.Default)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,8 +1,9 @@
-package generator
+package hugo
 
 import (
 	"errors"
 	"fmt"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"html"
 	"os"
 	"os/exec"
@@ -21,9 +22,9 @@ func TestLoadHugo(t *testing.T) {
 	tests := []struct {
 		name  string
 		files map[string]string
-		check func(t *testing.T, h *Hugo)
+		check func(t *testing.T, h *Preset)
 	}{
-		{name: "no config", files: nil, check: func(t *testing.T, h *Hugo) {
+		{name: "no config", files: nil, check: func(t *testing.T, h *Preset) {
 			if h.File != "" || h.PublishDir != "public" || h.ContentDir != "content" || h.UglyURLs || h.Permalinks != nil {
 				t.Errorf("defaults: %+v", h)
 			}
@@ -37,7 +38,7 @@ disablePathToLower = true
 [permalinks]
   posts = "/:year/:title/"
   "/" = "/:filename/"
-`}, check: func(t *testing.T, h *Hugo) {
+`}, check: func(t *testing.T, h *Preset) {
 			if h.File != "hugo.toml" || h.BaseURL != "https://example.org/" || h.PublishDir != "dist" ||
 				h.ContentDir != "src" || !h.UglyURLs || !h.DisablePathToLower {
 				t.Errorf("got %+v", h)
@@ -51,12 +52,12 @@ BaseURL: https://example.org/
 UGLYURLS: true
 PermaLinks:
   Posts: /p/:slug/
-`}, check: func(t *testing.T, h *Hugo) {
+`}, check: func(t *testing.T, h *Preset) {
 			if h.File != "hugo.yaml" || h.BaseURL != "https://example.org/" || !h.UglyURLs || h.Permalinks["posts"] != "/p/:slug/" {
 				t.Errorf("got %+v", h)
 			}
 		}},
-		{name: "json", files: map[string]string{"config.json": `{"baseurl": "https://example.org/", "uglyURLs": {"docs": true}, "permalinks": {"page": {"posts": "/:year/:slug/"}, "section": {"docs": "/d/:title/"}, "term": {"tags": "/t/:slug/"}}}`}, check: func(t *testing.T, h *Hugo) {
+		{name: "json", files: map[string]string{"config.json": `{"baseurl": "https://example.org/", "uglyURLs": {"docs": true}, "permalinks": {"page": {"posts": "/:year/:slug/"}, "section": {"docs": "/d/:title/"}, "term": {"tags": "/t/:slug/"}}}`}, check: func(t *testing.T, h *Preset) {
 			if h.File != "config.json" || h.UglyURLs || !h.UglySections["docs"] {
 				t.Errorf("got %+v", h)
 			}
@@ -67,7 +68,7 @@ PermaLinks:
 		{name: "hugo.toml before config.toml", files: map[string]string{
 			"hugo.toml":   `baseURL = "https://hugo.example/"`,
 			"config.toml": `baseURL = "https://config.example/"`,
-		}, check: func(t *testing.T, h *Hugo) {
+		}, check: func(t *testing.T, h *Preset) {
 			if h.File != "hugo.toml" || h.BaseURL != "https://hugo.example/" || len(h.Files) != 1 {
 				t.Errorf("got File %q, BaseURL %q, Files %v", h.File, h.BaseURL, h.Files)
 			}
@@ -79,7 +80,7 @@ PermaLinks:
 			"config/_default/menus.en.toml":     "[[main]]\nname = \"x\"\n",
 			"config/production/permalinks.toml": "posts = \"/prod/:slug/\"\n",
 			"config/development/hugo.toml":      "uglyURLs = false\n",
-		}, check: func(t *testing.T, h *Hugo) {
+		}, check: func(t *testing.T, h *Preset) {
 			if h.File != "config.toml" || !h.UglyURLs {
 				t.Errorf("got File %q, UglyURLs %v", h.File, h.UglyURLs)
 			}
@@ -93,7 +94,7 @@ PermaLinks:
 		}},
 		{name: "config folder only", files: map[string]string{
 			"config/_default/config.yaml": "baseURL: https://example.org/\n",
-		}, check: func(t *testing.T, h *Hugo) {
+		}, check: func(t *testing.T, h *Preset) {
 			if h.File != "config/_default/config.yaml" || h.BaseURL != "https://example.org/" {
 				t.Errorf("got File %q, BaseURL %q", h.File, h.BaseURL)
 			}
@@ -108,7 +109,7 @@ weight = 1
 weight = 2
 [taxonomies]
 series = "series"
-`}, check: func(t *testing.T, h *Hugo) {
+`}, check: func(t *testing.T, h *Preset) {
 			if h.DefaultContentLanguage != "fr" || !h.DefaultContentLanguageInSubdir ||
 				!slices.Equal(h.Languages, []string{"de", "fr"}) || !slices.Equal(h.DisableKinds, []string{"taxonomy", "term"}) ||
 				!slices.Equal(h.Taxonomies, []string{"series"}) {
@@ -120,7 +121,7 @@ series = "series"
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			writeSite(t, dir, tt.files)
-			h, err := LoadHugo(dir, limits.Default)
+			h, err := Load(dir, limits.Default)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -135,12 +136,12 @@ func TestLoadHugoContentFS(t *testing.T) {
 		"hugo.toml":               `contentDir = "src"`,
 		"src/posts/trip/index.md": "---\ntitle: x\n---\n",
 	})
-	h, err := LoadHugo(dir, limits.Default)
+	h, err := Load(dir, limits.Default)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := h.URLPath(Page{Path: "posts/trip/notes.md"}); ok {
-		t.Error("LoadHugo's Content does not show the bundle in src/")
+	if _, ok := h.URLPath(generator.Page{Path: "posts/trip/notes.md"}); ok {
+		t.Error("Load's Content does not show the bundle in src/")
 	}
 }
 
@@ -155,7 +156,7 @@ func TestLoadHugoSitemap(t *testing.T) {
 	} {
 		dir := t.TempDir()
 		writeSite(t, dir, map[string]string{"hugo.toml": tt.config})
-		h, err := LoadHugo(dir, limits.Default)
+		h, err := Load(dir, limits.Default)
 		if err != nil {
 			t.Fatalf("%q: %v", tt.config, err)
 		}
@@ -201,7 +202,7 @@ func TestLoadHugoErrors(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			writeSite(t, dir, tt.files)
-			_, err := LoadHugo(dir, limits.Default)
+			_, err := Load(dir, limits.Default)
 			if err == nil {
 				t.Fatalf("no error; want %q", tt.want)
 			}
@@ -251,7 +252,7 @@ func TestHugoURLize(t *testing.T) {
 	}
 	for i, in := range inputs {
 		want := unescape(t, html.UnescapeString(lines[i]))
-		if got := (&Hugo{}).urlize(in); got != want {
+		if got := (&Preset{}).urlize(in); got != want {
 			t.Errorf("urlize(%q) = %q; Hugo %q", in, got, want)
 		}
 	}
@@ -262,23 +263,23 @@ func TestDetectHugo(t *testing.T) {
 		{
 			name:  "hugo defaults",
 			files: map[string]string{"hugo.toml": "title = 'x'\n"},
-			want:  []Project{{Generator: "hugo", Title: "Hugo", File: "hugo.toml", PublishDir: "public"}},
+			want:  []generator.Project{{Generator: "hugo", Title: "Hugo", File: "hugo.toml", PublishDir: "public"}},
 		},
 		{
 			name:  "hugo baseURL and publishDir",
 			files: map[string]string{"hugo.toml": "baseURL = 'https://example.org/docs'\npublishDir = './build/'\n"},
-			want: []Project{{Generator: "hugo", Title: "Hugo", File: "hugo.toml", PublishDir: "build",
+			want: []generator.Project{{Generator: "hugo", Title: "Hugo", File: "hugo.toml", PublishDir: "build",
 				BaseURL: "https://example.org/docs/", BaseURLFrom: "hugo.toml baseURL"}},
 		},
 		{
 			name:  "hugo baseURL slash is none",
 			files: map[string]string{"config.yaml": "baseURL: /\n"},
-			want:  []Project{{Generator: "hugo", Title: "Hugo", File: "config.yaml", PublishDir: "public"}},
+			want:  []generator.Project{{Generator: "hugo", Title: "Hugo", File: "config.yaml", PublishDir: "public"}},
 		},
 		{
 			name:  "hugo baseURL without scheme",
 			files: map[string]string{"hugo.json": "{\n  \"title\": \"x\",\n  \"baseURL\": \"example.org\"\n}\n"},
-			want: []Project{{Generator: "hugo", Title: "Hugo", File: "hugo.json", PublishDir: "public",
+			want: []generator.Project{{Generator: "hugo", Title: "Hugo", File: "hugo.json", PublishDir: "public",
 				Notes: []string{`hugo.json:3: baseURL "example.org" is not an absolute http(s) URL; give --base-url`}}},
 		},
 		{
@@ -289,18 +290,18 @@ func TestDetectHugo(t *testing.T) {
 				"config/production/hugo.toml":  "baseURL = 'https://example.org/'\n",
 				"config/development/hugo.toml": "baseURL = 'https://dev.example.org/'\n",
 			},
-			want: []Project{{Generator: "hugo", Title: "Hugo", File: "config/_default/hugo.toml", PublishDir: "www",
+			want: []generator.Project{{Generator: "hugo", Title: "Hugo", File: "config/_default/hugo.toml", PublishDir: "www",
 				BaseURL: "https://example.org/", BaseURLFrom: "config/production/hugo.toml baseURL"}},
 		},
 		{
 			name:  "hugo languages",
 			files: map[string]string{"hugo.toml": "[languages.en]\n[languages.DE]\n"},
-			want:  []Project{{Generator: "hugo", Title: "Hugo", File: "hugo.toml", PublishDir: "public", Languages: []string{"de", "en"}}},
+			want:  []generator.Project{{Generator: "hugo", Title: "Hugo", File: "hugo.toml", PublishDir: "public", Languages: []string{"de", "en"}}},
 		},
 		{
-			name:  "hugo configuration LoadHugo rejects",
+			name:  "hugo configuration Load rejects",
 			files: map[string]string{"hugo.toml": "baseURL = 'https://example.org/'\npublishDir = 'out'\n[permalinks]\nposts = 3\n"},
-			want: []Project{{Generator: "hugo", Title: "Hugo", File: "hugo.toml", PublishDir: "out",
+			want: []generator.Project{{Generator: "hugo", Title: "Hugo", File: "hugo.toml", PublishDir: "out",
 				BaseURL: "https://example.org/", BaseURLFrom: "hugo.toml baseURL",
 				Notes: []string{"hugo.toml: permalinks.posts: want a pattern string, got a number; only baseURL and publishDir are read"}}},
 		},
@@ -326,36 +327,36 @@ func TestDetectHugoSharedNames(t *testing.T) {
 		{
 			name:  "Hugo with only a config.json",
 			files: map[string]string{"config.json": `{"baseURL": "https://h.example/", "title": "x"}`},
-			want:  []Project{{Generator: "hugo", Title: "Hugo", File: "config.json", PublishDir: "public", BaseURL: "https://h.example/", BaseURLFrom: "config.json baseURL"}},
+			want:  []generator.Project{{Generator: "hugo", Title: "Hugo", File: "config.json", PublishDir: "public", BaseURL: "https://h.example/", BaseURLFrom: "config.json baseURL"}},
 		},
 		{
 			name:  "Hugo's keys in any case",
 			files: map[string]string{"config.yaml": "Title: x\nTheme: ananke\n"},
-			want:  []Project{{Generator: "hugo", Title: "Hugo", File: "config.yaml", PublishDir: "public"}},
+			want:  []generator.Project{{Generator: "hugo", Title: "Hugo", File: "config.yaml", PublishDir: "public"}},
 		},
 		{
 			name:  "a title beside Hugo's content folder",
 			files: map[string]string{"config.toml": "title = 'x'\n", "content/_index.md": "# x\n"},
-			want:  []Project{{Generator: "hugo", Title: "Hugo", File: "config.toml", PublishDir: "public"}},
+			want:  []generator.Project{{Generator: "hugo", Title: "Hugo", File: "config.toml", PublishDir: "public"}},
 		},
 		{
 			name:  "hugo.json is Hugo's whatever it holds",
 			files: map[string]string{"hugo.json": docsearch},
-			want:  []Project{{Generator: "hugo", Title: "Hugo", File: "hugo.json", PublishDir: "public"}},
+			want:  []generator.Project{{Generator: "hugo", Title: "Hugo", File: "hugo.json", PublishDir: "public"}},
 		},
 		{
 			name:  "a config folder makes the config.json Hugo's",
 			files: map[string]string{"config.json": docsearch, "config/_default/params.toml": "a = 1\n"},
-			want:  []Project{{Generator: "hugo", Title: "Hugo", File: "config.json", PublishDir: "public"}},
+			want:  []generator.Project{{Generator: "hugo", Title: "Hugo", File: "config.json", PublishDir: "public"}},
 		},
 	})
 }
 
-// TestLoadHugoForeignConfig checks that LoadHugo does not read another
+// TestLoadHugoForeignConfig checks that Load does not read another
 // tool's config.json as Hugo's: the defaults apply, File is "".
 func TestLoadHugoForeignConfig(t *testing.T) {
 	dir := detectFixture(t, map[string]string{"config.json": `{"index_name": "x", "publishdirectory": "y"}`})
-	h, err := LoadHugo(dir, limits.Default)
+	h, err := Load(dir, limits.Default)
 	if err != nil {
 		t.Fatal(err)
 	}

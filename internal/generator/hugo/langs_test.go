@@ -1,6 +1,7 @@
-package generator
+package hugo
 
 import (
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"os"
 	"path/filepath"
 	"testing"
@@ -29,14 +30,14 @@ contentDir = "content/fr"
 contentDir = "inhalt"
 `)
 	write("content/fr/posts/bundle/index.md", "---\ntitle: b\n---\n")
-	h, err := LoadHugo(dir, limits.Default)
+	h, err := Load(dir, limits.Default)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if h.LangContentDirs["fr"] != "content/fr" || h.LangContentDirs["de"] != "inhalt" || h.LangContentDirs["en"] != "" {
 		t.Fatalf("LangContentDirs = %v", h.LangContentDirs)
 	}
-	hl, err := LoadHugoLanguages(h, dir)
+	hl, err := LoadLanguages(h, dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,13 +63,13 @@ contentDir = "inhalt"
 }
 
 func TestHugoSource(t *testing.T) {
-	shared := &Hugo{DefaultContentLanguage: "en", Languages: []string{"en", "fr"}}
-	folders := &HugoLanguages{Dirs: []string{"content/fr", "content"}, Hugo: map[string]*Hugo{
+	shared := &Preset{DefaultContentLanguage: "en", Languages: []string{"en", "fr"}}
+	folders := &Languages{Dirs: []string{"content/fr", "content"}, Hugo: map[string]*Preset{
 		"content/fr": {DefaultContentLanguage: "en", Languages: []string{"en", "fr"}, Lang: "fr"},
 		"content":    shared,
 	}}
 	for _, tt := range []struct {
-		p             Preset
+		p             generator.Preset
 		rel, in, lang string
 		ok            bool
 	}{
@@ -78,11 +79,11 @@ func TestHugoSource(t *testing.T) {
 		{folders, "content/fr/posts/a.md", "posts/a.md", "/fr", true},
 		{folders, "content/posts/a.md", "posts/a.md", "", true},
 		{folders, "themes/a.md", "", "", false},
-		{struct{ Preset }{}, "a.md", "", "", false},
+		{struct{ generator.Preset }{}, "a.md", "", "", false},
 	} {
-		_, in, lang, ok := HugoSource(tt.p, tt.rel)
+		_, in, lang, ok := Source(tt.p, tt.rel)
 		if in != tt.in || lang != tt.lang || ok != tt.ok {
-			t.Errorf("HugoSource(%s, %q) = %q, %q, %v; want %q, %q, %v", tt.p.Name(), tt.rel, in, lang, ok, tt.in, tt.lang, tt.ok)
+			t.Errorf("Source(%s, %q) = %q, %q, %v; want %q, %q, %v", tt.p.Name(), tt.rel, in, lang, ok, tt.in, tt.lang, tt.ok)
 		}
 	}
 }

@@ -1,6 +1,7 @@
-package generator
+package hugo
 
 import (
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"strings"
 	"testing"
 	"time"
@@ -48,7 +49,7 @@ func TestHugoLastModOrder(t *testing.T) {
 			t.Setenv("HUGO_ENABLEGITINFO", tt.env["HUGO_ENABLEGITINFO"])
 			dir := t.TempDir()
 			writeSite(t, dir, tt.files)
-			h, err := LoadHugo(dir, limits.Default)
+			h, err := Load(dir, limits.Default)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -65,7 +66,7 @@ func TestHugoLastModOrder(t *testing.T) {
 
 // TestDateOrderPick picks the step that dates a page as Hugo does.
 func TestDateOrderPick(t *testing.T) {
-	h := &Hugo{EnableGitInfo: true, EnableGitInfoFrom: "hugo.toml",
+	h := &Preset{EnableGitInfo: true, EnableGitInfoFrom: "hugo.toml",
 		FrontMatterDates: map[string][]string{"lastmod": {"lastmod", ":git", "date"}}}
 	o := h.LastModOrder()
 	for _, tt := range []struct {
@@ -93,7 +94,7 @@ func TestDateOrderPick(t *testing.T) {
 
 // TestHugoFileName reads the date and slug of :filename.
 func TestHugoFileName(t *testing.T) {
-	h := &Hugo{FrontMatterDates: map[string][]string{"date": {":filename", ":default"}}}
+	h := &Preset{FrontMatterDates: map[string][]string{"date": {":filename", ":default"}}}
 	d, ok := h.FileDate("posts/2023-01-02-hello.md")
 	if !ok || !d.Equal(time.Date(2023, 1, 2, 0, 0, 0, 0, time.UTC)) {
 		t.Errorf("FileDate = %v, %v", d, ok)
@@ -101,10 +102,10 @@ func TestHugoFileName(t *testing.T) {
 	if d, ok := h.FileDate("posts/2023-01-02-trip/index.md"); !ok || d.Day() != 2 {
 		t.Errorf("a bundle's folder: FileDate = %v, %v", d, ok)
 	}
-	if got, ok := h.URLPath(Page{Path: "posts/2023-01-02-hello.md", HasFrontMatter: true}); !ok || got != "/posts/hello/" {
+	if got, ok := h.URLPath(generator.Page{Path: "posts/2023-01-02-hello.md", HasFrontMatter: true}); !ok || got != "/posts/hello/" {
 		t.Errorf("URLPath = %q, want /posts/hello/ (Hugo's slug from :filename)", got)
 	}
-	if _, ok := (&Hugo{}).FileDate("posts/2023-01-02-hello.md"); ok {
+	if _, ok := (&Preset{}).FileDate("posts/2023-01-02-hello.md"); ok {
 		t.Error("a date in the name without :filename")
 	}
 }
