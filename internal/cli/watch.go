@@ -15,6 +15,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/internal/postbuild"
@@ -520,7 +521,11 @@ const memoryAfter = 10 * time.Second
 // batch's, without watch's own output; now is when it came.
 func (w *watcher) rendered(paths []string, now time.Time) {
 	j := w.s.Build.Join
-	if j == nil || j.Preset == nil || j.Preset.Name() != "hugo" || w.said["memory"] {
+	if j == nil || j.Preset == nil || w.said["memory"] {
+		return
+	}
+	server, ok := j.Preset.(generator.DevServer)
+	if !ok {
 		return
 	}
 	rootAbs, err1 := filepath.Abs(w.s.Build.Root)
@@ -555,7 +560,8 @@ func (w *watcher) rendered(paths []string, now time.Time) {
 		w.said = make(map[string]bool)
 	}
 	w.said["memory"] = true
-	fmt.Fprintln(w.e.stderr, diag.Format(fmt.Errorf("%s changed %s ago and %s has not since: is hugo server rendering to memory? watch reads the pages written there; run hugo server with --renderToDisk (docs/watch.md)", j.Dir, waited.Round(time.Second), w.s.Build.Root), diag.Warning))
+	command, toDisk := server.DevServer()
+	fmt.Fprintln(w.e.stderr, diag.Format(fmt.Errorf("%s changed %s ago and %s has not since: is %s rendering to memory? watch reads the pages written there; run %s with %s (docs/watch.md)", j.Dir, waited.Round(time.Second), w.s.Build.Root, command, command, toDisk), diag.Warning))
 }
 
 // within reports whether path is dir or in it.

@@ -26,13 +26,5 @@ func (p *Project) BaseURLPlaces(file string) []string {
 	if g, ok := p.Gen.(BaseURLPlacer); ok {
 		return g.BaseURLPlaces(p, file)
 	}
-	switch p.Generator {
-	case "hugo":
-		return []string{"baseURL in Hugo's configuration (" + file + ")"}
-	case "jekyll":
-		return []string{"url: in Jekyll's configuration (" + file + ")"}
-	case "mkdocs":
-		return []string{"site_url: in MkDocs' configuration (" + file + ")"}
-	}
 	return []string{"in " + p.Title + "'s configuration (" + file + ")"}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
+	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
 // The contract between sitemapgen and the generators it knows. Each
@@ -51,6 +52,15 @@ type Info struct {
 	// slash only, whatever its trailing-slash setting (Docusaurus): the
 	// base URL is not listed without it.
 	SlashedBase bool
+	// Documents are the files, besides HTML pages, that the sitemap of
+	// its build lists (doublestar globs: jekyll-sitemap's **/*.pdf); a
+	// walk of its output takes them by default.
+	Documents []string
+	// LinksAsWritten says that the generator's pages link each other as
+	// their files are written (MkDocs: NAME/ or NAME.html, as
+	// use_directory_urls says): the built files tell the URL form, not
+	// its trailing-slash setting.
+	LinksAsWritten bool
 	// ConfigFile is the configuration file to write a setting in when
 	// the project was found by a dependency of its package.json (or its
 	// Gemfile): "astro.config.mjs"; "" for none.
@@ -192,6 +202,159 @@ type MetaReader interface {
 	ReadMeta(rel string, r io.Reader) (*frontmatter.Source, error)
 }
 
+// A Configured is a Loader's Preset that says what its configuration
+// names: content mode takes the sources' folder and the publish folder
+// from it, and a join the sources of a build of the generator.
+type Configured interface {
+	// Config returns the configuration file read ("" when none: the
+	// generator's defaults), the folder of the sources and the publish
+	// folder, each relative to the project folder, "/"-separated.
+	Config() (file, sources, publish string)
+}
+
+// A FolderReader is a Preset whose URLs depend on what else a folder of
+// the sources holds (Hugo's bundles and sections, MkDocs' index.md
+// beside a README.md): it is given the sources' folder to read.
+type FolderReader interface {
+	// ReadFolder gives the preset the sources' folder, opened through
+	// the one door; nil reads none.
+	ReadFolder(content fs.FS)
+}
+
+// A Changer is a Preset that keeps what it read of the sources' folder
+// (Hugo's, which folders are bundles and sections): watch mode tells it
+// of the sources that changed before it maps them again.
+type Changer interface {
+	// Changed forgets what the preset read about the sources at rels
+	// (relative to its folder; files or folders, added, removed or
+	// changed), and returns the other sources whose URL changes with
+	// them.
+	Changed(rels []string) (again []string)
+}
+
+// A Copier is a Preset whose generator builds its project folder, and
+// copies the files there that are no page into the site as they are
+// (Jekyll's static files): a settings file of sitemapgen's there is
+// published unless the configuration keeps it out; a built file that is
+// no page takes its source's defaults; a join reads every file of the
+// folder (any with front matter is a page), but those the generator
+// never reads.
+type Copier interface {
+	// Copies reports whether the file name, at the top of the sources'
+	// folder, is copied into the site, at what URL path, and the key of
+	// the configuration that keeps a file out ("exclude:").
+	Copies(name string) (urlPath, key string, ok bool)
+	// StaticDefaults returns the front matter defaults the configuration
+	// gives the static file at rel, relative to the sources' folder.
+	StaticDefaults(rel string) map[string]any
+	// LeftOut returns the folders of the sources' folder that the
+	// generator never reads, its output apart ("node_modules").
+	LeftOut() []string
+}
+
+// A CollectionLister is a Preset whose pages may loop over collections
+// of documents (a Jekyll page over site.posts): such a page, in a join,
+// is dated by the newest document of the collections it lists.
+type CollectionLister interface {
+	// CollectionOf returns the collection of the source at rel
+	// (relative to the sources' folder), "" for a source in none.
+	CollectionOf(rel string) string
+	// CollectionsListed returns the collections the page at rel, under
+	// the folder dir, lists, by its text and that of its layouts. The
+	// error is of a layout that cannot be read, naming it.
+	CollectionsListed(dir, rel string) ([]string, error)
+}
+
+// FrontMatterOptions are what a generator adds to the reading of a
+// source's front matter.
+type FrontMatterOptions struct {
+	// Defaults are the front matter its configuration gives the source
+	// (Jekyll's defaults:), under what the source says.
+	Defaults map[string]any
+	// RubyTimestamps reads dates as Ruby's YAML does (Jekyll).
+	RubyTimestamps bool
+	// Terms are the taxonomies whose terms the source lists (Hugo's).
+	Terms []string
+}
+
+// A FrontMatterOptioner is a Preset whose generator reads its sources'
+// front matter with options of its own.
+type FrontMatterOptioner interface {
+	FrontMatterOptions(rel string) FrontMatterOptions
+}
+
+// A LanguageSplitter is a Preset whose languages may each have a folder
+// of sources of their own (Hugo's languages.LANG.contentDir): a join of
+// the site's build reads them all, from the project folder.
+type LanguageSplitter interface {
+	// LanguageFolders returns each language's own folder of sources, by
+	// language, relative to the project folder ("/"-separated); none
+	// when the sources are all in one folder.
+	LanguageFolders() map[string]string
+	// SplitLanguages returns the preset of the sources of every
+	// language's folder, relative to the project folder project: a
+	// Sourced preset whose SourceFiles are those folders, and a
+	// FolderNamer that names them.
+	SplitLanguages(project string) (Preset, error)
+}
+
+// A SectionLister is a Preset whose generator's list pages are its
+// content folders' and its taxonomies' (Hugo's home, sections, taxonomy
+// and term pages): in a join, each is dated by the newest of the pages
+// under its folder, in its language, that it shows.
+type SectionLister interface {
+	// SectionSource returns, for the source at rel (relative to the
+	// sources' folder), its path in its content folder, the URL prefix
+	// of its language ("/fr"; "" for the default language), and the URL
+	// paths, without that prefix, of the taxonomy and term pages that
+	// list it by its front matter terms (/tags/a-term/, then /tags/, for
+	// each term); ok false for a source in no content folder.
+	SectionSource(rel string, terms map[string][]string) (inFolder, lang string, lists []string, ok bool)
+}
+
+// A StaticCopier is a Preset whose project copies the files of folders
+// of its own, as they are, to the built pages of the same path (Hugo's
+// static/ and each theme's static/): such a page keeps its file's time.
+type StaticCopier interface {
+	// StaticFolders returns those folders, relative to the project
+	// folder; a "*" element stands for each folder there
+	// ("themes/*/static").
+	StaticFolders() []string
+}
+
+// A DevServer is a Preset whose generator's dev server may render to
+// memory rather than to its publish folder (hugo server without
+// --renderToDisk): watch mode says so when the sources change and the
+// site does not.
+type DevServer interface {
+	// DevServer returns the command of the dev server and the option
+	// that makes it write its pages: "hugo server", "--renderToDisk".
+	DevServer() (command, toDisk string)
+}
+
+// A PageDefaulter is a Preset whose configuration gives every page a
+// change frequency and a priority (Hugo's [sitemap]).
+type PageDefaulter interface {
+	PageDefaults() (sitemap.ChangeFreq, sitemap.Priority)
+}
+
+// A Marker is a Generator whose configuration's name other tools'
+// projects share (Hugo's config.*): a project found by it is surely the
+// generator's only beside one of the generator's own folders.
+type Marker interface {
+	// Marks returns those folders for p, relative to its project
+	// folder; none when its configuration alone tells.
+	Marks(p *Project) []string
+}
+
+// A ConfigFiler is a Preset that says which configuration files it read
+// (Hugo's merged files, Jekyll's _config.yml): watch mode starts again
+// when one changes.
+type ConfigFiler interface {
+	// ConfigFiles returns them, relative to the project folder.
+	ConfigFiles() []string
+}
+
 // Include is a file that a source's directive builds into its page.
 type Include struct {
 	// Path is the file's path relative to the preset's folder, cleaned;
@@ -268,6 +431,13 @@ func OpenDir(dir string, env func(string) (string, bool), lim limits.Limits) (*D
 		return nil, err
 	}
 	return d, nil
+}
+
+// NewDir returns the project folder dir for a Loader's Load, which reads
+// its generator's configuration alone: unlike OpenDir, it reads nothing
+// itself (package.json included) and does not look at dir.
+func NewDir(dir string, env func(string) (string, bool), lim limits.Limits) *Dir {
+	return &Dir{dir: dir, env: env, lim: lim, files: map[string]fileRead{}, claimed: map[string]bool{}}
 }
 
 // splitDir splits a "/"-separated path after its last slash.

@@ -1,7 +1,6 @@
 package generator
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -314,8 +313,22 @@ func (d *Dir) configOrDependency(dep string, configs ...string) (string, []byte,
 	return name, data, err
 }
 
-// refuse notes, at line of file, a file of the project that is not read
+// Documents are the files its build's sitemap lists besides HTML pages
+// (see [Info.Documents]); none without a generator.
+func (p *Project) Documents() []string {
+	if p.Gen == nil {
+		return nil
+	}
+	return p.Gen.Info().Documents
+}
+
+// Refuse notes, at line of file, a file of the project that is not read
 // (Refused, and Notes).
+func (p *Project) Refuse(file string, line int, format string, args ...any) {
+	p.refuse(file, line, format, args...)
+}
+
+// refuse is Refuse.
 func (p *Project) refuse(file string, line int, format string, args ...any) {
 	d := diag.Pos{File: file, Line: line}.Errorf(format, args...)
 	p.Refused, p.Notes = append(p.Refused, d), append(p.Notes, d.Error())
@@ -352,23 +365,6 @@ const (
 	baseURLHint = siteurl.BaseURLHint
 	dirHint     = siteurl.DirHint
 )
-
-// keyLine returns the 1-based line of the first line of a YAML or TOML
-// file that sets key (case-insensitively), 0 if none does.
-func keyLine(data []byte, key string) int {
-	for i, ln := range bytes.Split(data, []byte("\n")) {
-		s := strings.TrimSpace(string(ln))
-		s = strings.TrimLeft(s, `"'`)
-		if len(s) < len(key) || !strings.EqualFold(s[:len(key)], key) {
-			continue
-		}
-		rest := strings.TrimLeft(strings.TrimLeft(s[len(key):], `"'`), " \t")
-		if strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "=") {
-			return i + 1
-		}
-	}
-	return 0
-}
 
 // ---------------------------------------------------------------------
 // package.json

@@ -2,12 +2,9 @@ package generator
 
 import (
 	"bytes"
-	"cmp"
 	"fmt"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
 	"os"
-	"path"
-	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
@@ -36,12 +33,6 @@ func SitemapOptions(dir string, found []Project, lim limits.Limits) []peer.Confi
 		if g, ok := p.Gen.(PeerReader); ok {
 			cfgs = g.SitemapOptions(d, &p)
 		}
-		switch p.Generator {
-		case "jekyll":
-			cfgs = d.jekyllSitemap()
-		case "hugo":
-			cfgs = d.hugoSitemap(p.File)
-		}
 		out = append(out, cfgs...)
 	}
 	out = append(out, d.nextSitemap()...)
@@ -61,106 +52,6 @@ func (d *Dir) nextSitemap() []peer.Config {
 	}
 	r := jsconfig.NewReader(name, data, d.lim)
 	return []peer.Config{{Tool: peer.NextSitemap, File: name, Options: jsconf.Options(r, ""), Notes: r.Notes()}}
-}
-
-// jekyllSitemap: with jekyll-sitemap (in plugins or gems, the Gemfile,
-// or the github-pages gem's), the defaults that give sitemap: false and
-// the files Jekyll excludes.
-func (d *Dir) jekyllSitemap() []peer.Config {
-	name, _, err := d.firstFile("_config.yml", "_config.yaml")
-	if err != nil || name == "" {
-		return nil
-	}
-	cfg, err := readConfigFile(d.dir, name, name, d.lim)
-	if err != nil {
-		return nil
-	}
-	uses := false
-	for _, key := range []string{"plugins", "gems"} {
-		if list, ok := cfg[key].([]any); ok && slices.Contains(list, any("jekyll-sitemap")) {
-			uses = true
-		}
-	}
-	if !uses {
-		if _, data, _ := d.firstFile("Gemfile"); bytes.Contains(data, []byte("jekyll-sitemap")) || bytes.Contains(data, []byte("github-pages")) {
-			uses = true
-		}
-	}
-	if !uses {
-		return nil
-	}
-	c := peer.Config{Tool: peer.Jekyll, File: name}
-	var scopes []any
-	if list, ok := cfg["defaults"].([]any); ok {
-		for _, e := range list {
-			m, _ := e.(map[string]any)
-			values, _ := m["values"].(map[string]any)
-			if b, ok := values["sitemap"].(bool); !ok || b {
-				continue
-			}
-			scope, _ := m["scope"].(map[string]any)
-			p, _ := scope["path"].(string)
-			if t, _ := scope["type"].(string); t != "" {
-				p = strings.TrimSpace(p + " (type " + t + ")")
-			}
-			scopes = append(scopes, p)
-		}
-	}
-	if len(scopes) > 0 {
-		c.Options = append(c.Options, peer.Given{Name: "defaults", Value: scopes})
-	}
-	if ex, ok := cfg["exclude"].([]any); ok && len(ex) > 0 {
-		c.Options = append(c.Options, peer.Given{Name: "exclude", Value: peerValue(ex)})
-	}
-	// jekyll-sitemap writes a robots.txt naming the sitemap where the
-	// site has none of its own.
-	src, _ := cfg["source"].(string)
-	if own, _, _ := d.firstFile(path.Join(cmp.Or(src, "."), "robots.txt")); own == "" {
-		c.Options = append(c.Options, peer.Given{Name: "robots.txt", Value: true})
-	}
-	return []peer.Config{c}
-}
-
-// hugoSitemap: the [sitemap] table of Hugo's configuration (or the
-// sitemap file of its configuration folder), and disableKinds with
-// "sitemap".
-func (d *Dir) hugoSitemap(file string) []peer.Config {
-	cfg, err := readConfigFile(d.dir, file, file, d.lim)
-	if err != nil {
-		return nil
-	}
-	table, _ := cfg["sitemap"].(map[string]any)
-	from := file
-	if table == nil && path.Dir(file) != "." {
-		for _, ext := range []string{".toml", ".yaml", ".yml", ".json"} {
-			rel := path.Join(path.Dir(file), "sitemap"+ext)
-			if !isFile(d.dir, rel) {
-				continue
-			}
-			if t, err := readConfigFile(d.dir, rel, rel, d.lim); err == nil {
-				table, from = t, rel
-			}
-			break
-		}
-	}
-	c := peer.Config{Tool: peer.Hugo, File: from}
-	for _, k := range []string{"changefreq", "priority", "filename"} {
-		if v, ok := table[k]; ok {
-			c.Options = append(c.Options, peer.Given{Name: k, Value: peerValue(v)})
-		}
-	}
-	if kinds, ok := cfg["disableKinds"].([]any); ok {
-		for _, k := range kinds {
-			if s, _ := k.(string); strings.EqualFold(s, "sitemap") {
-				c.File = file
-				c.Options = append(c.Options, peer.Given{Name: "disable", Value: true})
-			}
-		}
-	}
-	if len(c.Options) == 0 {
-		return nil
-	}
-	return []peer.Config{c}
 }
 
 // staticSitemapCLI: a package.json script that runs static-sitemap-cli

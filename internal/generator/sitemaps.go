@@ -10,38 +10,18 @@ import (
 
 // Sitemaps names the sitemap files the generator p (or the sitemap
 // plugin its projects use) writes into its output, by their path there:
-// a [SitemapNamer]'s, else sitemap.xml (Hugo's and MkDocs' as
-// legacySitemaps says).
+// a [SitemapNamer]'s, else sitemap.xml.
 //
 // The files of a plugin the project adds ([Project.Plugin]) are named here
 // whether the project has it or not: which of them are the plugin's (and
 // which the project's own, under the same names) is for the caller to
 // tell, by [SitemapPlugin.Writes].
 func (p *Project) Sitemaps() func(name string) bool {
-	f := legacySitemaps(p)
+	f := DefaultSitemaps
 	if s, ok := p.Gen.(SitemapNamer); ok {
 		f = s.Sitemaps(p)
 	}
 	return f.Match
-}
-
-// legacySitemaps is Sitemaps for the generators of this package.
-func legacySitemaps(p *Project) SitemapFiles {
-	names := []string{"sitemap.xml"}
-	switch p.Generator {
-	case "hugo":
-		// [sitemap] filename renames them all; sitemap.xml stays named, a
-		// build before the rename left it (Hugo does not empty its
-		// folder).
-		file := cmp.Or(p.SitemapFile, "sitemap.xml")
-		names = append(names, file)
-		for _, lang := range p.Languages {
-			names = append(names, lang+"/"+file)
-		}
-	case "mkdocs":
-		names = append(names, "sitemap.xml.gz")
-	}
-	return SitemapFiles{Names: names}
 }
 
 var (

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/hugo"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -292,7 +292,7 @@ func BenchmarkHugoLists(b *testing.B) {
 		write(public, rel, "<!doctype html><title>"+rel+"</title>"+menu+"<main>"+body+"</main>")
 	}
 	write(dir, "hugo.toml", "baseURL = 'https://example.com/'\n")
-	hugo, err := generator.LoadHugo(dir, limits.Default)
+	hugo, err := hugo.Load(dir, limits.Default)
 	if err != nil {
 		b.Fatal(err)
 	}

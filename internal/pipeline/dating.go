@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/gitdates"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -67,19 +68,21 @@ func (b *builder) saveHash() {
 func (b *builder) loadGit(ctx context.Context) {
 	dir := gitDir(b.opts)
 	opts := gitdates.Options{Track: b.opts.trackGit}
-	if j := b.opts.Join; j != nil {
-		// Hugo dates a page by its source's author date (GitInfo), and a
-		// file renamed without a change by the rename: GitInfo takes the
-		// last commit whose files name the path.
-		hugo := j.Preset.Name() == "hugo"
-		opts.AuthorDates, opts.RenamesChange = hugo, hugo
-	}
 	for _, s := range []*Sources{b.opts.Join, b.opts.Content} {
-		if s != nil && s.Order != nil {
-			// MkDocs' git-revision-date plugins date by the author;
-			// jekyll-last-modified-at does not follow renames.
-			opts.AuthorDates = opts.AuthorDates || s.Order.GitAuthor
-			opts.RenamesChange = opts.RenamesChange || s.Order.GitRenames
+		if s == nil {
+			continue
+		}
+		// The generator's order says which git date is its own (Hugo's
+		// and MkDocs' plugins' the author's) and whether a rename dates a
+		// file (not for jekyll-last-modified-at): the project's order,
+		// else the preset's.
+		o := s.Order
+		if d, ok := s.Preset.(generator.Dated); ok && o == nil {
+			o = d.LastModOrder()
+		}
+		if o != nil {
+			opts.AuthorDates = opts.AuthorDates || o.GitAuthor
+			opts.RenamesChange = opts.RenamesChange || o.GitRenames
 		}
 	}
 	if b.gitScope != "" {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/hugo"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/writer"
@@ -125,7 +126,7 @@ func TestGitLastModSources(t *testing.T) {
 	gitRun(t, repo, "2024-01-01T00:00:00Z", "init", "-q")
 	gitRun(t, repo, "2024-05-06T07:08:09Z", "add", ".")
 	gitRun(t, repo, "2024-05-06T07:08:09Z", "commit", "-q", "-m", "content")
-	hugo, err := generator.LoadHugo(repo, limits.Default)
+	hugo, err := hugo.Load(repo, limits.Default)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,7 +225,7 @@ func TestSessionGit(t *testing.T) {
 		gitRun(t, dir, date, "commit", "-q", "-m", date)
 	}
 	commit("2024-01-01T00:00:00Z")
-	hugo, err := generator.LoadHugo(dir, limits.Default)
+	hugo, err := loadHugo(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,5 +314,64 @@ func TestGitLastModUnreadableObject(t *testing.T) {
 	}
 	if len(warnings) != 1 || !strings.Contains(warnings[0], "git cannot read object "+blob) || !strings.Contains(warnings[0], "without following renames") {
 		t.Errorf("warnings: %q, want one naming %s", warnings, blob)
+	}
+}
+
+// TestGitHugoAuthorDate: Hugo's :git is the author date of the source's
+// last commit (GitInfo's AuthorDate), in content mode as in a join: a
+// source authored on 2020-01-02 and committed on 2023-06-07 is dated
+// 2020-01-02 either way, whether the order is the project's (as
+// package project sets it) or the preset's own.
+func TestGitHugoAuthorDate(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	repo := t.TempDir()
+	content, public := filepath.Join(repo, "content"), filepath.Join(repo, "public")
+	for p, body := range map[string]string{
+		filepath.Join(repo, "hugo.toml"):                  "enableGitInfo = true\n",
+		filepath.Join(content, "posts", "a.md"):           "---\ntitle: a\n---\n",
+		filepath.Join(public, "posts", "a", "index.html"): "<title>a</title>",
+	} {
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(body), 0o644)
+	}
+	os.WriteFile(filepath.Join(repo, ".gitignore"), []byte("public/\n"), 0o644)
+	gitRun(t, repo, "2020-01-02T00:00:00Z", "init", "-q")
+	gitRun(t, repo, "2020-01-02T00:00:00Z", "add", ".")
+	cmd := exec.Command("git", "commit", "-q", "-m", "content")
+	cmd.Dir = repo
+	cmd.Env = append(os.Environ(),
+		"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
+		"GIT_AUTHOR_NAME=a", "GIT_AUTHOR_EMAIL=a@example.com", "GIT_COMMITTER_NAME=a", "GIT_COMMITTER_EMAIL=a@example.com",
+		"GIT_AUTHOR_DATE=2020-01-02T10:00:00Z", "GIT_COMMITTER_DATE=2023-06-07T10:00:00Z")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git commit: %v\n%s", err, out)
+	}
+	hugo, err := hugo.Load(repo, limits.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := []mapping.LastModSource{mapping.LastModFrontMatter, mapping.LastModGit}
+	const url, want = "https://example.com/posts/a/", "2020-01-02T10:00:00Z"
+	for _, order := range []*generator.DateOrder{nil, hugo.LastModOrder()} {
+		join := Options{
+			Root: public, Heads: Heads{Read: true}, Write: writer.Options{Dir: t.TempDir()},
+			Map:  mapping.Options{BaseURL: "https://example.com/", LastMod: src},
+			Join: &Sources{Dir: content, Preset: hugo, Order: order},
+		}
+		got, _ := lastmods(t, join)
+		if !strings.HasPrefix(got[url], want) {
+			t.Errorf("join (order %v): %q, want the author date %s", order != nil, got[url], want)
+		}
+		cont := Options{
+			Write:   writer.Options{Dir: t.TempDir()},
+			Map:     mapping.Options{BaseURL: "https://example.com/", LastMod: src},
+			Content: &Sources{Dir: content, Preset: hugo, Order: order},
+		}
+		got, _ = lastmods(t, cont)
+		if !strings.HasPrefix(got[url], want) {
+			t.Errorf("content mode (order %v): %q, want the author date %s", order != nil, got[url], want)
+		}
 	}
 }

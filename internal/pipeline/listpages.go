@@ -42,10 +42,10 @@ func (b *builder) dateListPages() listedCounts {
 	}
 	b.recs.listed = make(map[int32]int64)
 	switch g := j.Preset.(type) {
-	case *generator.Hugo, *generator.HugoLanguages:
-		b.dateHugoLists()
-	case *generator.Jekyll:
-		b.dateJekyllLists(g)
+	case generator.SectionLister:
+		b.dateSectionLists(g)
+	case generator.CollectionLister:
+		b.dateCollectionLists(g)
 	case generator.Lister:
 		b.dateShownLists(g)
 	}
@@ -70,7 +70,7 @@ func (b *builder) list(idx int32, t int64) {
 	}
 }
 
-// dateHugoLists dates, in a Hugo join, each list page by the newest of
+// dateSectionLists dates, in a Hugo join (generator.SectionLister), each list page by the newest of
 // the pages it lists and shows: those its built page links to in its
 // own content (Link.Chrome: not its menu, banner or footer), among the
 // pages Hugo's rules put in its list. A list page is the built page of
@@ -86,8 +86,7 @@ func (b *builder) list(idx int32, t int64) {
 // matter gives the term, the taxonomy's page (/tags/) those and the term
 // pages: for each of the site's taxonomies (tags and categories by
 // default, and those of its taxonomies table), at their default URLs.
-func (b *builder) dateHugoLists() {
-	j := b.opts.Join
+func (b *builder) dateSectionLists(sl generator.SectionLister) {
 	prefix := b.joinPrefix()
 	// A content folder's key is its path under its language's prefix:
 	// "posts", "fr/posts" (as the URL of its list page, without slashes).
@@ -106,7 +105,7 @@ func (b *builder) dateHugoLists() {
 			unjoined = append(unjoined, idx)
 			continue
 		}
-		hugo, rel, lang, ok := generator.HugoSource(j.Preset, strings.TrimPrefix(src.path, prefix))
+		rel, lang, lists, ok := sl.SectionSource(strings.TrimPrefix(src.path, prefix), src.fm.Terms)
 		if !ok {
 			continue
 		}
@@ -125,17 +124,13 @@ func (b *builder) dateHugoLists() {
 		// A section's _index.md may give terms too: its page is then one
 		// of the term's pages, by its own date (hugoDocs' tools/ section
 		// in "developer tools").
-		for _, tax := range hugo.Taxonomies {
-			for _, term := range src.fm.Terms[tax] {
-				// Hugo takes a term in any case for one term (Redux and
-				// redux: one page, under the spelling it met first, when
-				// disablePathToLower keeps the case in URLs).
-				for _, u := range []string{strings.ToLower(lang + hugo.TermPath(tax, term)), strings.ToLower(lang + hugo.TaxonomyPath(tax))} {
-					if !slices.Contains(p.terms, u) {
-						p.terms = append(p.terms, u)
-						terms[u] = true
-					}
-				}
+		for _, l := range lists {
+			// Hugo takes a term in any case for one term (Redux and
+			// redux: one page, under the spelling it met first, when
+			// disablePathToLower keeps the case in URLs).
+			if u := strings.ToLower(lang + l); !slices.Contains(p.terms, u) {
+				p.terms = append(p.terms, u)
+				terms[u] = true
 			}
 		}
 		if !index && strings.HasPrefix(path.Base(rel), "index.") {
@@ -348,11 +343,12 @@ func firstSegment(p string) string {
 	return first
 }
 
-// dateJekyllLists dates, in a Jekyll join, each page whose Liquid (its
-// own, or its layouts' in _layouts/) loops over site.posts,
-// paginator.posts or a collection's documents by the newest of those
-// documents: a blog's index, its paginated pages' first.
-func (b *builder) dateJekyllLists(j *generator.Jekyll) {
+// dateCollectionLists dates, in a join, each page that lists
+// collections of documents (a Jekyll page whose Liquid, its own or its
+// layouts' in _layouts/, loops over site.posts, paginator.posts or a
+// collection's documents) by the newest of those documents: a blog's
+// index, its paginated pages' first.
+func (b *builder) dateCollectionLists(j generator.CollectionLister) {
 	prefix := b.joinPrefix()
 	newest := map[string]int64{} // collection → newest lastmod of its documents
 	var pages []int32
@@ -383,14 +379,14 @@ func (b *builder) dateJekyllLists(j *generator.Jekyll) {
 	}
 }
 
-// listsOf returns the collections the Jekyll page at rel (under dir)
-// lists, by its text and that of its layouts (generator.Jekyll.Lists):
+// listsOf returns the collections the page at rel (under dir) lists, by
+// its text and that of its layouts (CollectionsListed):
 // read once for each version of the source. A layout that cannot be
 // read is told to unread, with the folder it was read in.
-func (s *source) listsOf(dir, rel string, j *generator.Jekyll, unread func(dir string, err error)) []string {
+func (s *source) listsOf(dir, rel string, j generator.CollectionLister, unread func(dir string, err error)) []string {
 	s.listsOnce.Do(func() {
 		var err error
-		if s.lists, err = j.Lists(dir, rel); err != nil {
+		if s.lists, err = j.CollectionsListed(dir, rel); err != nil {
 			unread(dir, err)
 		}
 	})

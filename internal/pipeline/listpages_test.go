@@ -11,7 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/hugo"
+	"github.com/sitemapgen/sitemapgen/internal/generator/jekyll"
 	"github.com/sitemapgen/sitemapgen/internal/generator/plain"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -74,7 +75,7 @@ func TestJekyllLayoutRefused(t *testing.T) {
 					t.Fatal(err)
 				}
 				tc.plant(t, filepath.Join(dir, "_layouts", "blog.html"))
-				j, err := generator.LoadJekyll(dir, limits.Default)
+				j, err := jekyll.Load(dir, limits.Default)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -162,7 +163,7 @@ func TestHugoListShows(t *testing.T) {
 			cc.write("_index.md", "---\ndate: 2024-01-01\n---\n", day)
 			cc.write("posts/new.md", "---\ndate: 2024-05-05\n---\n", day)
 			cc.write("posts/old.md", "---\ndate: 2024-02-02\n---\n", day)
-			hugo, err := generator.LoadHugo(dir, limits.Default)
+			hugo, err := hugo.Load(dir, limits.Default)
 			if err != nil {
 				t.Fatal(err)
 			}

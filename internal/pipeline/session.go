@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -323,6 +324,16 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 	if b.linked.changed(root, linkedChecks, pages) {
 		return s.restart(ctx)
 	}
+	// A preset that keeps what it read of the sources' folder forgets it,
+	// and names the sources whose URL changed with the batch's (the
+	// pages of a folder that became a bundle): the pages, in content
+	// mode; in a join, the sources.
+	if c := b.opts.Content; c != nil {
+		pages = append(pages, presetChanged(c.Preset, pages)...)
+	}
+	if j := b.opts.Join; j != nil {
+		sources = append(sources, presetChanged(j.Preset, sources)...)
+	}
 	if len(sources) > 0 {
 		keys, err := s.updateSources(ctx, sources)
 		if err != nil {
@@ -401,6 +412,16 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 		return res, err
 	}
 	return res, nil
+}
+
+// presetChanged tells preset, when it is a generator.Changer, of the sources
+// at rels that changed, and returns the others it names.
+func presetChanged(preset generator.Preset, rels []string) []string {
+	c, ok := preset.(generator.Changer)
+	if !ok || len(rels) == 0 {
+		return nil
+	}
+	return c.Changed(slices.Clone(rels))
 }
 
 // gitUpdate brings the git history the pages are dated by up to date

@@ -14,8 +14,6 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
-	"github.com/sitemapgen/sitemapgen/internal/generator"
-	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
@@ -302,7 +300,7 @@ func TestSessionHreflangStale(t *testing.T) {
 	for _, p := range []string{"_index.md", "posts/a.md", "posts/b.md"} {
 		cc.write(p, "---\ntitle: x\n---\n", earlier)
 	}
-	hugo, err := generator.LoadHugo(dir, limits.Default)
+	hugo, err := loadHugo(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

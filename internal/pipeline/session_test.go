@@ -5,17 +5,22 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/docusaurus"
+	"github.com/sitemapgen/sitemapgen/internal/generator/hugo"
+	"github.com/sitemapgen/sitemapgen/internal/generator/jekyll"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -42,6 +47,41 @@ func readOutputs(t *testing.T, dir string) map[string]string {
 	return m
 }
 
+// reloads are the presets the tests loaded, each with the function that
+// loads it again: the fresh Run of sameAsRun reads the sources with a
+// preset of its own, not the one the Session has used (and cached what
+// it read of the folders in).
+var reloads sync.Map // generator.Preset → func() generator.Preset
+
+// loadHugo loads the Hugo preset of the project folder dir, as
+// hugo.Load does, and keeps how to load it again for sameAsRun;
+// content, when not nil, is its content folder (which the presets of a
+// project are given to tell bundles by).
+func loadHugo(dir string, content fs.FS) (*hugo.Preset, error) {
+	h, err := hugo.Load(dir, limits.Default)
+	if err != nil {
+		return nil, err
+	}
+	h.Content = content
+	reloads.Store(h, func() generator.Preset {
+		again, err := loadHugo(dir, content)
+		if err != nil {
+			panic(err) // it loaded once
+		}
+		return again
+	})
+	return h, nil
+}
+
+// reloaded returns a preset loaded afresh in place of p, when a test
+// loaded p by loadHugo; p itself otherwise.
+func reloaded(p generator.Preset) generator.Preset {
+	if f, ok := reloads.Load(p); ok {
+		return f.(func() generator.Preset)()
+	}
+	return p
+}
+
 // sameAsRun checks that what the Session wrote into its folder is what a
 // fresh Run of the same options writes into another.
 func sameAsRun(t *testing.T, step string, opts Options, sessDir string) {
@@ -54,6 +94,13 @@ func runWarnings(t *testing.T, step string, opts Options, sessDir string) []erro
 	t.Helper()
 	fresh := t.TempDir()
 	opts.Write.Dir = fresh
+	for _, src := range []**Sources{&opts.Content, &opts.Join} {
+		if *src != nil {
+			again := **src
+			again.Preset = reloaded(again.Preset)
+			*src = &again
+		}
+	}
 	opts.Write.State = nil
 	var warnings []error
 	opts.Report = Report{Warn: func(_ string, err error) { warnings = append(warnings, err) }}
@@ -363,7 +410,7 @@ func TestSessionJoin(t *testing.T) {
 	pc.write("posts/b/index.html", "<title>b</title>", day(1))
 	cc.write("posts/a.md", "---\nlastmod: 2024-05-01\n---\n", day(1))
 	cc.write("posts/b.md", "---\ndraft: false\n---\n", day(1))
-	hugo, err := generator.LoadHugo(dir, limits.Default)
+	hugo, err := loadHugo(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -495,7 +542,7 @@ func TestSessionContent(t *testing.T) {
 	os.MkdirAll(public, 0o755)
 	cc := &siteChanger{t: t, root: content, rng: rand.New(rand.NewPCG(3, 4))}
 	cc.write("_index.md", "---\ntitle: home\n---\n", time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC))
-	hugo, err := generator.LoadHugo(dir, limits.Default)
+	hugo, err := loadHugo(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -545,7 +592,7 @@ func TestListPageDates(t *testing.T) {
 	cc.write("posts/a.md", "---\nlastmod: 2024-05-01\ntags: [X]\n---\n", day)
 	cc.write("posts/b.md", "---\nlastmod: 2024-04-01\n---\n", day)
 	cc.write("about.md", "---\ntitle: About\n---\n", day) // no date: lists nothing
-	hugo, err := generator.LoadHugo(dir, limits.Default)
+	hugo, err := loadHugo(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -644,7 +691,7 @@ func TestListPagesNeverOlder(t *testing.T) {
 		cc.write("posts/a.md", "---\ndate: 2026-04-26\n---\n", day)
 		cc.write("docs/_index.md", "---\nlastmod: 2026-05-05\n---\n", day)
 		cc.write("docs/x.md", "---\nlastmod: 2026-02-02\n---\n", day)
-		hugo, err := generator.LoadHugo(dir, limits.Default)
+		hugo, err := loadHugo(dir, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -695,7 +742,7 @@ func TestListPagesNeverOlder(t *testing.T) {
 		cc.write("about.md", "---\nlast_modified_at: 2026-03-14\n---\n{{ site.title }}\n", day)
 		cc.write("_posts/2024-01-02-old.md", "---\ntitle: old\n---\n", day)
 		cc.write("_posts/2026-04-26-new.md", "---\ntitle: new\n---\n", day)
-		j, err := generator.LoadJekyll(dir, limits.Default)
+		j, err := jekyll.Load(dir, limits.Default)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -717,4 +764,58 @@ func linksTo(paths string) string {
 		b.WriteString(`<p><a href="` + p + `">` + p + `</a></p>`)
 	}
 	return b.String()
+}
+
+// TestSessionContentBundle: in content mode, a page that becomes a
+// resource of a bundle (posts/trip/index.md added beside
+// posts/trip/photo.md) leaves the sitemap, as a fresh build leaves it
+// out; and comes back when the bundle's index goes. The fresh Run of
+// sameAsRun loads its own preset.
+func TestSessionContentBundle(t *testing.T) {
+	dir := t.TempDir()
+	content, public := filepath.Join(dir, "content"), filepath.Join(dir, "public")
+	os.MkdirAll(public, 0o755)
+	cc := &siteChanger{t: t, root: content}
+	day := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	cc.write("_index.md", "---\ntitle: home\n---\n", day)
+	cc.write("posts/trip/photo.md", "---\ntitle: photo\n---\n", day)
+	cc.write("posts/other.md", "---\ntitle: other\n---\n", day)
+	hugo, err := loadHugo(dir, fsx.DirFS(content, 1<<20, "limits.front_matter_bytes"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{
+		Map:     mapping.Options{BaseURL: "https://example.com/", LastMod: []mapping.LastModSource{mapping.LastModFrontMatter, mapping.LastModMTime}},
+		Content: &Sources{Dir: content, Preset: hugo},
+		Write:   writer.Options{Dir: public},
+	}
+	s, _, err := Start(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const photo = "https://example.com/posts/trip/photo/"
+	listed := func() bool {
+		return strings.Contains(readOutputs(t, public)["sitemap.xml"], "<loc>"+photo+"</loc>")
+	}
+	if !listed() {
+		t.Fatalf("start: %s not listed", photo)
+	}
+	sameAsRun(t, "start", opts, public)
+	index := filepath.Join(content, "posts", "trip", "index.md")
+	cc.write("posts/trip/index.md", "---\ntitle: trip\n---\n", day)
+	if _, err := s.Update(context.Background(), []string{index}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if listed() {
+		t.Errorf("the bundle's index added: %s still listed", photo)
+	}
+	sameAsRun(t, "the bundle's index added", opts, public)
+	os.Remove(index)
+	if _, err := s.Update(context.Background(), []string{index}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if !listed() {
+		t.Errorf("the bundle's index removed: %s not listed again", photo)
+	}
+	sameAsRun(t, "the bundle's index removed", opts, public)
 }

@@ -210,14 +210,11 @@ func readFrontMatter(dir string, at *walker.Dir, rel string, preset generator.Pr
 			zone = opts.Location.String() + " (" + opts.LocationFrom + ")"
 		}
 	}
-	switch g := preset.(type) {
-	case *generator.Jekyll:
-		opts.Defaults = g.DefaultsFor(rel)
-		opts.RubyTimestamps = true // Jekyll reads front matter with Ruby's YAML
-	case *generator.Hugo:
-		opts.Terms = g.Taxonomies // for the dates of their terms' pages
-	case *generator.HugoLanguages:
-		opts.Terms = g.Taxonomies()
+	if o, ok := preset.(generator.FrontMatterOptioner); ok {
+		// Jekyll's defaults and Ruby's YAML dates; Hugo's taxonomies, for
+		// the dates of their terms' pages.
+		fo := o.FrontMatterOptions(rel)
+		opts.Defaults, opts.RubyTimestamps, opts.Terms = fo.Defaults, fo.RubyTimestamps, fo.Terms
 	}
 	fm, err := frontmatter.ReadSourceOptions(f, opts)
 	if err != nil {
@@ -566,15 +563,16 @@ func (b *builder) sourceProblems(path string, problems []frontmatter.Problem) {
 	}
 }
 
-// staticSource returns, in a join to a Jekyll site, what a built file
-// that is no page (a PDF) takes from its source: Jekyll copies a static
-// file from the same path of the source, and gives it the front matter
+// staticSource returns, in a join to a site whose generator copies its
+// folder (generator.Copier: Jekyll's), what a built file that is no page
+// (a PDF) takes from its source: Jekyll copies a static file from the
+// same path of the source, and gives it the front matter
 // defaults of its scope (defaults: with sitemap: false leave it out, as
 // jekyll-sitemap does). It returns the defaults as front matter and the
 // source's path as reported (relative to the root), and ok false when
 // rel is a page or the source file is not there.
 func (b *builder) staticSource(rel string) (*frontmatter.Source, string, bool) {
-	j, ok := b.opts.Join.Preset.(*generator.Jekyll)
+	c, ok := b.opts.Join.Preset.(generator.Copier)
 	if !ok || isHTML(rel) {
 		return nil, "", false
 	}
@@ -582,7 +580,7 @@ func (b *builder) staticSource(rel string) (*frontmatter.Source, string, bool) {
 		return nil, "", false
 	}
 	fm := &frontmatter.Source{}
-	if v, ok := j.DefaultsFor(rel)["sitemap"].(bool); ok && !v {
+	if v, ok := c.StaticDefaults(rel)["sitemap"].(bool); ok && !v {
 		fm.Sitemap.Exclude = true
 	}
 	return fm, b.joinPrefix() + rel, true

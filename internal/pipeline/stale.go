@@ -12,6 +12,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -37,10 +38,8 @@ func (b *builder) keepsOldOutput() bool {
 	if j == nil {
 		return false
 	}
-	if k, ok := j.Preset.(generator.OutputKeeper); ok {
-		return k.KeepsOldOutput()
-	}
-	return j.Preset.Name() == "hugo"
+	k, ok := j.Preset.(generator.OutputKeeper)
+	return ok && k.KeepsOldOutput()
 }
 
 // claimed reports whether a file of the project is copied to the built
@@ -90,7 +89,8 @@ func (c *staticClaims) open(j *Sources) {
 	if r, err := fsx.OpenRoot(j.Dir); err == nil {
 		c.roots = append(c.roots, r)
 	}
-	if j.Preset.Name() != "hugo" {
+	s, ok := j.Preset.(generator.StaticCopier)
+	if !ok {
 		return
 	}
 	// Join.Dir is the content folder, or the project folder.
@@ -99,11 +99,17 @@ func (c *staticClaims) open(j *Sources) {
 		if err != nil {
 			continue
 		}
-		c.add(p, "static")
-		themes, err := p.ReadDir("themes")
-		c.all = c.all || errors.Is(err, fsx.ErrOutside)
-		for _, t := range themes {
-			c.add(p, path.Join("themes", t.Name(), "static"))
+		for _, f := range s.StaticFolders() {
+			above, below, each := strings.Cut(f, "/*/")
+			if !each {
+				c.add(p, f)
+				continue
+			}
+			folders, err := p.ReadDir(above)
+			c.all = c.all || errors.Is(err, fsx.ErrOutside)
+			for _, t := range folders {
+				c.add(p, path.Join(above, t.Name(), below))
+			}
 		}
 		p.Close()
 	}

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/hugo"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/writer"
@@ -38,7 +38,7 @@ func TestStaleOutput(t *testing.T) {
 	cc.write("_index.md", "---\ntitle: home\n---\n", earlier)
 	cc.write("posts/a.md", "---\ntitle: a\n---\n", earlier)
 	cc.write("posts/b.md", "---\ntitle: b\n---\n", earlier)
-	hugo, err := generator.LoadHugo(dir, limits.Default)
+	hugo, err := hugo.Load(dir, limits.Default)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestStaleLinkedOut(t *testing.T) {
 			if err := os.Symlink(filepath.Join("..", map[bool]string{true: "..", false: ""}[strings.Contains(tt.link, "/")], "elsewhere", tt.to), filepath.Join(dir, tt.link)); err != nil {
 				t.Fatal(err)
 			}
-			hugo, err := generator.LoadHugo(dir, limits.Default)
+			hugo, err := hugo.Load(dir, limits.Default)
 			if err != nil {
 				t.Fatal(err)
 			}

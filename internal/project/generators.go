@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"path"
 	"path/filepath"
 	"strings"
 
@@ -196,10 +195,11 @@ func projectFolder(root string, lim limits.Limits) error {
 // in a web app's output, so a Hugo project found by one must also have one
 // of Hugo's own folders.
 func projectMarked(root string, g generator.Project) bool {
-	if g.Generator != "hugo" || !strings.HasPrefix(path.Base(g.File), "config.") {
+	m, ok := g.Gen.(generator.Marker)
+	if !ok || len(m.Marks(&g)) == 0 {
 		return true
 	}
-	for _, dir := range generator.HugoFolders {
+	for _, dir := range m.Marks(&g) {
 		// A folder, or a link of its name (themes/ shared with other
 		// projects): looked at, never followed.
 		if fi, err := fsx.Lstat(root, dir); err == nil && (fi.IsDir() || fi.Mode()&fs.ModeSymlink != 0) {

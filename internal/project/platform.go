@@ -108,7 +108,7 @@ func (p *discovery) applyStyle(v *Ask, pr *Project) {
 // use_directory_urls: false links NAME.html as it is, as the defaults do.
 func (p *discovery) applyGeneratorStyle(v *Ask, pr *Project) {
 	g := p.builtBy(v.Root)
-	if g == nil || g.TrailingSlash == "" || g.Generator == "mkdocs" || v.CleanURLsGiven && v.TrailingSlashGiven {
+	if g == nil || g.TrailingSlash == "" || g.Gen != nil && g.Gen.Info().LinksAsWritten || v.CleanURLsGiven && v.TrailingSlashGiven {
 		return
 	}
 	never := g.TrailingSlash == "never"

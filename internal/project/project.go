@@ -251,9 +251,10 @@ func Discover(a Ask) (*Project, error) {
 		return nil, err
 	}
 	if g := p.builtBy(v.Root); g != nil {
-		if !v.Content && !v.IncludeGiven && g.Generator == "jekyll" {
-			// The documents jekyll-sitemap lists besides pages.
-			pr.Include = append(slices.Clone(walker.DefaultInclude), generator.JekyllDocuments...)
+		if docs := g.Documents(); !v.Content && !v.IncludeGiven && len(docs) > 0 {
+			// The documents its sitemap lists besides pages
+			// (jekyll-sitemap's).
+			pr.Include = append(slices.Clone(walker.DefaultInclude), docs...)
 		}
 		if !v.Content {
 			pr.Fallbacks = g.Fallbacks
@@ -265,15 +266,9 @@ func Discover(a Ask) (*Project, error) {
 	pr.Shadowing = p.platform != host.CloudflarePages && p.platform != host.Vercel
 	if src != nil {
 		// Hugo's [sitemap] changefreq and priority, every page's.
-		var h *generator.Hugo
-		switch g := src.Preset.(type) {
-		case *generator.Hugo:
-			h = g
-		case *generator.HugoLanguages:
-			h = g.Site()
-		}
-		if h != nil {
-			pr.Defaults = mapping.Rule{ChangeFreq: h.SitemapChangeFreq, Priority: h.SitemapPriority}
+		if d, ok := src.Preset.(generator.PageDefaulter); ok {
+			cf, pri := d.PageDefaults()
+			pr.Defaults = mapping.Rule{ChangeFreq: cf, Priority: pri}
 		}
 	}
 	if !v.LastModGiven {

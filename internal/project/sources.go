@@ -46,14 +46,9 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
 		// An unknown zone name: its dates are read as UTC, not in silence.
 		pr.Warnings = append(pr.Warnings, z.ZoneWarnings()...)
 	}
-	switch g := preset.(type) {
-	case *generator.Hugo:
-		for _, file := range g.Files {
+	if c, ok := preset.(generator.ConfigFiler); ok {
+		for _, file := range c.ConfigFiles() {
 			pr.Inputs = append(pr.Inputs, filepath.Join(project, file))
-		}
-	case *generator.Jekyll:
-		if g.File != "" {
-			pr.Inputs = append(pr.Inputs, filepath.Join(project, g.File))
 		}
 	}
 	dir := v.Source
@@ -94,55 +89,83 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
 			src.Walk.Include = v.Include
 		}
 	}
-	switch g := preset.(type) {
-	case *generator.Jekyll:
-		// A Jekyll site's sources are the project folder itself: leave out
-		// its output and the folders Jekyll excludes by default.
-		src.Walk.Exclude = append(src.Walk.Exclude, "node_modules", "vendor", ".jekyll-cache", ".sass-cache")
-		// Jekyll renders every file with front matter: a join reads them
-		// all (content mode keeps its include list, whose every file is a
-		// page found).
+	if c, ok := preset.(generator.Copier); ok {
+		// A site whose sources are the project folder itself (Jekyll's):
+		// leave out its output and the folders its generator never reads.
+		src.Walk.Exclude = append(src.Walk.Exclude, c.LeftOut()...)
+		// Its generator renders every file with front matter: a join
+		// reads them all (content mode keeps its include list, whose
+		// every file is a page found).
 		src.AnyExtension = !v.Content
-		if dest := relInside(dir, filepath.Join(project, g.Destination)); dest != "" {
-			src.Walk.Exclude = append(src.Walk.Exclude, dest)
+		if f, ok := preset.(generator.Configured); ok {
+			_, _, publish := f.Config()
+			if dest := relInside(dir, filepath.Join(project, publish)); dest != "" {
+				src.Walk.Exclude = append(src.Walk.Exclude, dest)
+			}
 		}
-	case *generator.Hugo:
-		if len(g.LangContentDirs) > 0 && !v.Content && samePath(dir, filepath.Join(project, g.ContentDir)) {
-			// Languages with content folders of their own: the sources
-			// are each folder, walked from the project folder.
-			for _, lang := range slices.Sorted(maps.Keys(g.LangContentDirs)) {
-				f := folder{filepath.Join(project, filepath.FromSlash(g.LangContentDirs[lang])), diag.Pos{File: filepath.Join(project, g.File)},
-					"languages." + lang + ".contentDir", "Hugo's source folder of " + lang}
-				if err := p.inTree(f, "--source DIR"); err != nil {
-					return nil, err
-				}
-			}
-			hl, err := generator.LoadHugoLanguages(g, project)
-			if err != nil {
-				return nil, wrapIn(project, err)
-			}
-			src.Dir, src.Preset = project, hl
-			src.Walk.Include, src.Walk.Exclude = hl.SourceFiles()
-			if out := relInside(project, filepath.Join(project, g.PublishDir)); out != "" {
-				src.Walk.Exclude = append(src.Walk.Exclude, out)
-			}
-			break
+	}
+	if l, ok := preset.(generator.LanguageSplitter); ok && len(l.LanguageFolders()) > 0 && !v.Content {
+		if err := p.splitLanguages(src, l, preset, dir, project); err != nil {
+			return nil, err
 		}
-		// Bundles are told by the files beside index.md in the folder
-		// walked, which may not be the project's contentDir.
-		g.Content = contentFS(dir, p.lim)
-	case *generator.MkDocs:
-		g.Content = contentFS(dir, p.lim) // which folders have an index.md
+	}
+	if f, ok := src.Preset.(generator.FolderReader); ok && src.Preset == preset {
+		// Hugo's bundles are told by the files beside index.md in the
+		// folder walked, which may not be the project's contentDir;
+		// MkDocs' README.md by an index.md beside it.
+		f.ReadFolder(contentFS(dir, p.lim))
 	}
 	return src, nil
 }
 
-// sourceSettings names, for the generators whose sources a join reads by
-// default, the setting that gives their folder.
-var sourceSettings = map[string]string{
-	"hugo":   "Hugo's contentDir",
-	"jekyll": "Jekyll's source",
-	"mkdocs": "MkDocs' docs_dir",
+// splitLanguages makes src, the sources of a join in dir, those of each
+// language's own folder, walked from the project folder, when dir is the
+// folder of the sources the configuration of preset (loaded from
+// project) names: Hugo's languages with a contentDir each.
+func (p *discovery) splitLanguages(src *pipeline.Sources, l generator.LanguageSplitter, preset generator.Preset, dir, project string) error {
+	c, ok := preset.(generator.Configured)
+	g, known := registry.Lookup(preset.Name())
+	if !ok || !known {
+		return nil
+	}
+	file, sources, publish := c.Config()
+	if !samePath(dir, filepath.Join(project, sources)) {
+		return nil
+	}
+	info := g.Info()
+	folders := l.LanguageFolders()
+	for _, lang := range slices.Sorted(maps.Keys(folders)) {
+		f := folder{filepath.Join(project, filepath.FromSlash(folders[lang])), diag.Pos{File: filepath.Join(project, file)},
+			"languages." + lang + "." + info.SourceKey, possessive(info.Title) + " source folder of " + lang}
+		if err := p.inTree(f, "--source DIR"); err != nil {
+			return err
+		}
+	}
+	split, err := l.SplitLanguages(project)
+	if err != nil {
+		return wrapIn(project, err)
+	}
+	src.Dir, src.Preset = project, split
+	if s, ok := split.(generator.Sourced); ok {
+		src.Walk.Include, src.Walk.Exclude = s.SourceFiles()
+	}
+	if out := relInside(project, filepath.Join(project, publish)); out != "" {
+		src.Walk.Exclude = append(src.Walk.Exclude, out)
+	}
+	return nil
+}
+
+// sourceSetting names, for a generator whose sources a join reads by
+// default (a Loader's), the setting that gives their folder: "Hugo's
+// contentDir"; "" for another.
+func sourceSetting(name string) string {
+	l, ok := registry.LoaderOf(name)
+	g, _ := registry.Lookup(name)
+	if !ok || l == registry.Plain || g == nil {
+		return ""
+	}
+	info := g.Info()
+	return possessive(info.Title) + " " + info.SourceKey
 }
 
 // join finds the sources the pages of a generator's build are joined to
@@ -176,14 +199,12 @@ func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources) (*pipeline.
 		if err != nil {
 			return nil, err
 		}
-		if hl, ok := src.Preset.(*generator.HugoLanguages); ok {
-			var dirs []string
-			for _, d := range hl.Dirs {
-				dirs = append(dirs, filepath.Join(src.Dir, filepath.FromSlash(d)))
-			}
-			dir, from = strings.Join(dirs, ", "), "the contentDir of each of Hugo's languages"
+		line := dir + " (" + from + ")"
+		if f, ok := src.Preset.(generator.FolderNamer); ok {
+			// Each language's folder (Hugo's).
+			line = f.Folders(src.Dir, "")
 		}
-		pr.Detected = joinDetected(pr.Detected, "sources "+dir+" ("+from+")")
+		pr.Detected = joinDetected(pr.Detected, "sources "+line)
 		return src, nil
 	}
 	if v.Source != SourceNone && !v.PresetGiven && src != nil && registry.IsPlain(src.Preset) {
@@ -205,7 +226,7 @@ func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources) (*pipeline.
 // leads out of the project's tree is the error.
 func (p *discovery) sourceDir(root string, pr *Project) (dir, from, preset string, err error) {
 	g := p.builtBy(root)
-	if g == nil || sourceSettings[g.Generator] == "" {
+	if g == nil || sourceSetting(g.Generator) == "" {
 		return "", "", "", nil
 	}
 	pre, project, err := loadPreset(g.Generator, []string{p.dir}, p.lim)
@@ -220,7 +241,7 @@ func (p *discovery) sourceDir(root string, pr *Project) (dir, from, preset strin
 	if err := p.inTree(content, "--source DIR"); err != nil {
 		return "", "", "", err
 	}
-	return content.path, sourceSettings[g.Generator], g.Generator, nil
+	return content.path, sourceSetting(g.Generator), g.Generator, nil
 }
 
 // routes returns the join of the pages of root, the publish folder of a
@@ -306,14 +327,14 @@ func settingsFS(dir string, lim limits.Limits) fs.FS {
 	return fsx.DirFS(dir, int64(lim.Or().SettingsBytes), "limits.settings_bytes")
 }
 
-// anyLanguageDir reports whether p is a Hugo site with a language's own
-// content folder in project.
+// anyLanguageDir reports whether p's site has a language's own folder of
+// sources in project (Hugo's languages.LANG.contentDir).
 func anyLanguageDir(p generator.Preset, project string) bool {
-	h, ok := p.(*generator.Hugo)
+	l, ok := p.(generator.LanguageSplitter)
 	if !ok {
 		return false
 	}
-	for _, d := range h.LangContentDirs {
+	for _, d := range l.LanguageFolders() {
 		if isDir(filepath.Join(project, filepath.FromSlash(d))) {
 			return true
 		}
@@ -385,19 +406,15 @@ func wrapIn(dir string, err error) error {
 // with where and by which key; their paths are "" for a preset without
 // them.
 func presetDirs(p generator.Preset, project string) (content, publish folder) {
-	var file, title, contentKey, publishKey string
-	switch g := p.(type) {
-	case *generator.Hugo:
-		content.path, publish.path, file, title, contentKey, publishKey = g.ContentDir, g.PublishDir, g.File, "Hugo", "contentDir", "publishDir"
-	case *generator.Jekyll:
-		content.path, publish.path, file, title, contentKey, publishKey = g.Source, g.Destination, g.File, "Jekyll", "source", "destination"
-	case *generator.MkDocs:
-		content.path, publish.path, file, title, contentKey, publishKey = g.DocsDir, g.SiteDir, g.File, "MkDocs", "docs_dir", "site_dir"
-	default:
+	c, ok := p.(generator.Configured)
+	g, known := registry.Lookup(p.Name())
+	if !ok || !known {
 		return folder{}, folder{}
 	}
-	content.path, publish.path = filepath.Join(project, content.path), filepath.Join(project, publish.path)
-	content.what, publish.what = possessive(title)+" source folder", possessive(title)+" publish folder"
+	file, sources, published := c.Config()
+	info := g.Info()
+	content.path, publish.path = filepath.Join(project, sources), filepath.Join(project, published)
+	content.what, publish.what = possessive(info.Title)+" source folder", possessive(info.Title)+" publish folder"
 	if file == "" {
 		// No configuration: the generator's defaults, which no key gives.
 		content.at, publish.at = diag.Pos{File: content.path}, diag.Pos{File: publish.path}
@@ -405,7 +422,7 @@ func presetDirs(p generator.Preset, project string) (content, publish folder) {
 	}
 	content.at = diag.Pos{File: filepath.Join(project, filepath.FromSlash(file))}
 	publish.at = content.at
-	content.key, publish.key = contentKey, publishKey
+	content.key, publish.key = info.SourceKey, info.PublishKey
 	return content, publish
 }
 

@@ -3,9 +3,7 @@ package project
 import (
 	"fmt"
 	"net/url"
-	"path"
 	"path/filepath"
-	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -144,7 +142,7 @@ func (p *discovery) peers(d *Findings) []Peer {
 func (p *discovery) publishes(name string) []error {
 	var out []error
 	for _, g := range p.found {
-		if sourceSettings[g.Generator] == "" {
+		if sourceSetting(g.Generator) == "" {
 			continue
 		}
 		pre, project, err := loadPreset(g.Generator, []string{p.dir}, p.lim)
@@ -165,30 +163,12 @@ func (p *discovery) publishes(name string) []error {
 
 // copied reports whether the generator of pre copies the file name of
 // its source folder into the site, as a static file, at what URL path,
-// and the key of its configuration that keeps a file out. Only Jekyll
-// builds its project folder: it copies every file but those whose name
-// starts with ".", "_", "#" or "~" (or ends with "~"), and those exclude:
-// names (with its defaults), unless include: names them.
-// TODO(generators): ask the preset, when it says where a static file of
-// any kind goes (URLPath answers for pages and the files jekyll-sitemap
-// lists only).
+// and the key of its configuration that keeps a file out: the preset
+// says, when it is a generator.Copier (Jekyll's, which builds its
+// project folder).
 func copied(pre generator.Preset, name string) (urlPath, key string, ok bool) {
-	j, isJekyll := pre.(*generator.Jekyll)
-	if !isJekyll {
-		return "", "", false
+	if c, is := pre.(generator.Copier); is {
+		return c.Copies(name)
 	}
-	match := func(patterns []string) bool {
-		for _, pat := range patterns {
-			pat = strings.Trim(pat, "/")
-			if m, _ := path.Match(pat, name); m || pat == name {
-				return true
-			}
-		}
-		return false
-	}
-	hidden := strings.ContainsAny(name[:1], "._#~") || strings.HasSuffix(name, "~")
-	if hidden && !match(j.Include) || match(j.Exclude) {
-		return "", "", false
-	}
-	return "/" + name, "exclude:", true
+	return "", "", false
 }

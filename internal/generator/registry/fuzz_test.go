@@ -14,6 +14,8 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/astro"
 	"github.com/sitemapgen/sitemapgen/internal/generator/docusaurus"
 	"github.com/sitemapgen/sitemapgen/internal/generator/eleventy"
+	"github.com/sitemapgen/sitemapgen/internal/generator/hugo"
+	"github.com/sitemapgen/sitemapgen/internal/generator/jekyll"
 	"github.com/sitemapgen/sitemapgen/internal/generator/next"
 	"github.com/sitemapgen/sitemapgen/internal/generator/plain"
 	"github.com/sitemapgen/sitemapgen/internal/generator/sphinx"
@@ -48,13 +50,13 @@ func FuzzURLPath(f *testing.F) {
 		f.Add(s.path, s.url, s.permalink, s.slug, s.title, true, int64(1700000000))
 	}
 	content := fstest.MapFS{"posts/trip/index.md": {}, "docs/_index.md": {}}
-	hugo := &generator.Hugo{
+	hugo := &hugo.Preset{
 		Content:           content,
 		Permalinks:        map[string]string{"posts": "/:year/:sections[1:]/:slug/", "/": "/:filename/", "rel": "rel/:slug"},
 		SectionPermalinks: map[string]string{"docs": "/d/:title/"},
 		Languages:         []string{"en", "fr"},
 	}
-	jekyll := &generator.Jekyll{Permalink: "pretty", Timezone: "Europe/Paris", Collections: map[string]generator.Collection{"recipes": {Output: true}}}
+	jekyll := &jekyll.Preset{Permalink: "pretty", Timezone: "Europe/Paris", Collections: map[string]jekyll.Collection{"recipes": {Output: true}}}
 	presets := []generator.Preset{hugo, jekyll, plain.Preset{}, &docusaurus.Preset{Locales: []string{"de"}}, &astro.Preset{Pages: "pages", Collections: []astro.Collection{{Base: "content/blog", Route: "/blog/"}}}, next.Preset{}, &eleventy.Preset{}, sphinx.Preset{}}
 	const base = "https://example.com/blog/"
 	mapper, err := mapping.New(mapping.Options{BaseURL: base})

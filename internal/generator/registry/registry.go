@@ -13,6 +13,9 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/eleventy"
 	"github.com/sitemapgen/sitemapgen/internal/generator/gatsby"
 	"github.com/sitemapgen/sitemapgen/internal/generator/hexo"
+	"github.com/sitemapgen/sitemapgen/internal/generator/hugo"
+	"github.com/sitemapgen/sitemapgen/internal/generator/jekyll"
+	"github.com/sitemapgen/sitemapgen/internal/generator/mkdocs"
 	"github.com/sitemapgen/sitemapgen/internal/generator/next"
 	"github.com/sitemapgen/sitemapgen/internal/generator/nuxt"
 	"github.com/sitemapgen/sitemapgen/internal/generator/pelican"
@@ -30,21 +33,21 @@ import (
 // generator.Claimer (Zola's config.toml, which Hugo would read), not by
 // its place here.
 var Generators = []generator.Generator{
-	generator.Legacy("hugo"),   // hugo.*, config.* (with a Hugo key or folder), config/_default/
-	hexo.Generator{},           // a _config.yml with a Hexo key or beside source/_posts, else the dependency "hexo" (claimed before Jekyll reads it)
-	generator.Legacy("jekyll"), // _config.yml, else a Gemfile asking for jekyll or github-pages
-	astro.Generator{},          // astro.config.*, else the dependency "astro"
-	eleventy.Generator{},       // .eleventy.js, eleventy.config.*, else the dependency "@11ty/eleventy"
-	next.Generator{},           // next.config.*, else the dependency "next"
-	generator.Legacy("mkdocs"), // mkdocs.yml
-	docusaurus.Generator{},     // docusaurus.config.*, else the dependency "@docusaurus/core"
-	pelican.Generator{},        // pelicanconf.py
-	sphinx.Generator{},         // a conf.py that sets project or extensions, in ., source/, docs/, docs/source/
-	gatsby.Generator{},         // gatsby-config.*, else the dependency "gatsby"
-	vitepress.Generator{},      // .vitepress/config.* (also in docs/), else the dependency "vitepress"
-	nuxt.Generator{},           // nuxt.config.*, else the dependency "nuxt"
-	sveltekit.Generator{},      // svelte.config.js with kit.adapter, else the dependency "@sveltejs/kit"
-	zola.Generator{},           // a config.toml that sets base_url and no Hugo baseURL (claimed before Hugo reads it)
+	hugo.Generator{},       // hugo.*, config.* (with a Hugo key or folder), config/_default/
+	hexo.Generator{},       // a _config.yml with a Hexo key or beside source/_posts, else the dependency "hexo" (claimed before Jekyll reads it)
+	jekyll.Generator{},     // _config.yml, else a Gemfile asking for jekyll or github-pages
+	astro.Generator{},      // astro.config.*, else the dependency "astro"
+	eleventy.Generator{},   // .eleventy.js, eleventy.config.*, else the dependency "@11ty/eleventy"
+	next.Generator{},       // next.config.*, else the dependency "next"
+	mkdocs.Generator{},     // mkdocs.yml
+	docusaurus.Generator{}, // docusaurus.config.*, else the dependency "@docusaurus/core"
+	pelican.Generator{},    // pelicanconf.py
+	sphinx.Generator{},     // a conf.py that sets project or extensions, in ., source/, docs/, docs/source/
+	gatsby.Generator{},     // gatsby-config.*, else the dependency "gatsby"
+	vitepress.Generator{},  // .vitepress/config.* (also in docs/), else the dependency "vitepress"
+	nuxt.Generator{},       // nuxt.config.*, else the dependency "nuxt"
+	sveltekit.Generator{},  // svelte.config.js with kit.adapter, else the dependency "@sveltejs/kit"
+	zola.Generator{},       // a config.toml that sets base_url and no Hugo baseURL (claimed before Hugo reads it)
 }
 
 // Detect returns the projects of the generators whose files are in dir,

@@ -2,6 +2,7 @@ package registry
 
 import (
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -26,7 +27,7 @@ func TestConformance(t *testing.T) {
 				t.Fatalf("%s: registered twice", info.Name)
 			}
 			names[info.Name] = true
-			if got, ok := Lookup(info.Name); !ok || got.Info() != info {
+			if got, ok := Lookup(info.Name); !ok || !reflect.DeepEqual(got.Info(), info) {
 				t.Errorf("Lookup(%q) = %v, %v", info.Name, got, ok)
 			}
 			d, err := generator.OpenDir(t.TempDir(), func(string) (string, bool) { return "", false }, limits.Default)

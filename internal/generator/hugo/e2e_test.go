@@ -1,0 +1,410 @@
+package hugo
+
+import (
+	"encoding/xml"
+	"fmt"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"io/fs"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/BurntSushi/toml"
+	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/testtool"
+	"gopkg.in/yaml.v3"
+)
+
+// The tests in this file build small sites with the real generators and
+// compare the URL paths the presets give every source file with what
+// the generator did: its own sitemap, and a listing of every page with
+// its source file and URL that a template of the test site writes.
+
+// writeSite writes files (path → content) under dir.
+func writeSite(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		file := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// readPage reads a source file as sitemapgen's content mode will: its
+// path and its front matter (YAML between "---" lines, TOML between
+// "+++" lines), its date read by frontmatter in the zone z names, as the
+// pipeline reads it (z nil: UTC).
+func readPage(t *testing.T, root, rel string, z generator.Zoned) generator.Page {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := generator.Page{Path: rel}
+	s := strings.ReplaceAll(string(data), "\r\n", "\n")
+	m := map[string]any{}
+	switch {
+	case strings.HasPrefix(s, "---\n"):
+		end := strings.Index(s[3:], "\n---")
+		if end < 0 {
+			return p
+		}
+		if err := yaml.Unmarshal([]byte(s[4:3+end]), &m); err != nil {
+			t.Fatalf("%s: %v", rel, err)
+		}
+	case strings.HasPrefix(s, "+++\n"):
+		end := strings.Index(s[3:], "\n+++")
+		if end < 0 {
+			return p
+		}
+		if _, err := toml.Decode(s[4:3+end], &m); err != nil {
+			t.Fatalf("%s: %v", rel, err)
+		}
+	default:
+		return p
+	}
+	p.HasFrontMatter = true
+	str := func(k string) string {
+		if v, ok := m[k]; ok {
+			return fmt.Sprint(v)
+		}
+		return ""
+	}
+	p.Title, p.Slug, p.URL, p.Permalink = str("title"), str("slug"), str("url"), str("permalink")
+	p.Headless = m["headless"] == true
+	switch d := m["date"].(type) {
+	case time.Time:
+		p.Date = d
+	case string:
+		for _, layout := range []string{"2006-01-02 15:04:05 -0700", "2006-01-02 15:04:05", time.RFC3339} {
+			if tm, err := time.Parse(layout, d); err == nil {
+				p.Date = tm
+				break
+			}
+		}
+	}
+	if z != nil {
+		loc, from := z.Zone(rel)
+		ruby := false
+		if o, ok := z.(generator.FrontMatterOptioner); ok {
+			ruby = o.FrontMatterOptions(rel).RubyTimestamps
+		}
+		src, err := frontmatter.ReadSourceOptions(strings.NewReader(s), frontmatter.Options{Location: loc, LocationFrom: from, RubyTimestamps: ruby})
+		if err != nil {
+			t.Fatalf("%s: %v", rel, err)
+		}
+		p.Date = src.Date
+	}
+	switch c := m["categories"].(type) {
+	case string:
+		p.Categories = strings.Fields(c)
+	case []any:
+		for _, e := range c {
+			p.Categories = append(p.Categories, fmt.Sprint(e))
+		}
+	}
+	if c, ok := m["category"].(string); ok && p.Categories == nil {
+		p.Categories = []string{c}
+	}
+	return p
+}
+
+// sourceFiles lists the files under root, relative, with "/".
+func sourceFiles(t *testing.T, root string) []string {
+	t.Helper()
+	var files []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type().IsRegular() {
+			rel, _ := filepath.Rel(root, p)
+			files = append(files, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(files)
+	return files
+}
+
+// sitemapPaths reads a sitemap's locs as decoded URL paths under base.
+func sitemapPaths(t *testing.T, file, base string) map[string]bool {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var set struct {
+		XMLName xml.Name
+		URLs    []struct {
+			Loc string `xml:"loc"`
+		} `xml:"url"`
+		Sitemaps []struct {
+			Loc string `xml:"loc"`
+		} `xml:"sitemap"`
+	}
+	if err := xml.Unmarshal(data, &set); err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	paths := map[string]bool{}
+	for _, s := range set.Sitemaps { // an index: Hugo's multilingual sitemap
+		p, ok := strings.CutPrefix(s.Loc, base)
+		if !ok {
+			t.Fatalf("%s: sitemap %q is not under %s", file, s.Loc, base)
+		}
+		for u := range sitemapPaths(t, filepath.Join(filepath.Dir(file), filepath.FromSlash(strings.TrimPrefix(p, "/"))), base) {
+			paths[u] = true
+		}
+	}
+	for _, u := range set.URLs {
+		p, ok := strings.CutPrefix(u.Loc, base)
+		if !ok {
+			t.Fatalf("%s: loc %q is not under %s", file, u.Loc, base)
+		}
+		paths[unescape(t, p)] = true
+	}
+	return paths
+}
+
+func unescape(t *testing.T, p string) string {
+	t.Helper()
+	u, err := url.PathUnescape(p)
+	if err != nil {
+		t.Fatalf("unescape %q: %v", p, err)
+	}
+	return u
+}
+
+// listing reads the lines "kind<TAB>source<TAB>url" a test site's
+// template writes: source (relative, "/") → decoded URL path, and the
+// URLs of the pages without a source file.
+func listing(t *testing.T, file string) (bySource map[string]string, noSource map[string]bool) {
+	return listingIn(t, file, "")
+}
+
+// listingIn is listing for a Jekyll site with a collections_dir: the
+// paths of documents ("doc" lines) are relative to it.
+func listingIn(t *testing.T, file, collectionsDir string) (bySource map[string]string, noSource map[string]bool) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bySource, noSource = map[string]string{}, map[string]bool{}
+	for _, line := range strings.Split(string(data), "\n") {
+		f := strings.Split(strings.TrimSpace(line), "\t")
+		if len(f) != 3 {
+			continue
+		}
+		src := strings.TrimPrefix(filepath.ToSlash(f[1]), "/")
+		if f[0] == "doc" && collectionsDir != "" {
+			src = collectionsDir + "/" + src
+		}
+		u := unescape(t, f[2])
+		if src == "" {
+			noSource[u] = true
+		} else {
+			bySource[src] = u
+		}
+	}
+	if len(bySource) == 0 {
+		t.Fatalf("%s lists no page:\n%s", file, data)
+	}
+	return bySource, noSource
+}
+
+func sortedKeys(m map[string]bool) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// hugoSite is the content every Hugo variant builds: every rule of the
+// Hugo preset has a file here.
+var hugoSite = map[string]string{
+	"layouts/_default/single.html": "single\n",
+	"layouts/_default/list.html":   "list\n",
+	"layouts/index.html":           "{{ range .Site.AllPages }}{{ .Kind }}\t{{ with .File }}{{ .Path }}{{ end }}\t{{ .RelPermalink }}\n{{ end }}",
+
+	"content/_index.md":                        "---\ntitle: Home\n---\n",
+	"content/about.md":                         "---\ntitle: About Us\n---\n",
+	"content/Hello World.md":                   "---\ntitle: Hello, World!\ndate: 2023-12-31T23:30:00-05:00\n---\n",
+	"content/notes.en.md":                      "---\ntitle: Notes in English\n---\n",
+	"content/no-front-matter.md":               "Just text.\n",
+	"content/page.html":                        "---\ntitle: An HTML page\n---\n<p>x</p>\n",
+	"content/plain.html":                       "<p>copied, not a page</p>\n",
+	"content/styles.css":                       "body{}\n",
+	"content/.hidden.md":                       "---\ntitle: hidden\n---\n",
+	"content/a.markdown":                       "---\ntitle: A Markdown\n---\n",
+	"content/b.mdown":                          "---\ntitle: B Mdown\n---\n",
+	"content/UPPER.MD":                         "---\ntitle: copied, not a page\n---\n",
+	"content/org-page.org":                     "#+TITLE: Org Page\n\nText.\n",
+	"content/toml-front.md":                    "+++\ntitle = \"TOML Front Matter\"\nslug = \"toml-slug\"\n+++\n",
+	"content/topbundle/index.md":               "---\ntitle: Top Bundle\ndate: 2022-06-15\n---\n",
+	"content/topbundle/image.png":              "png",
+	"content/posts/_index.md":                  "---\ntitle: Posts\n---\n",
+	"content/posts/first-post.md":              "---\ntitle: \"It's a Title: Go & Rust, 2024!\"\ndate: 2024-03-05T10:00:00Z\n---\n",
+	"content/posts/slugged.md":                 "---\ntitle: Slugged\nslug: My Custom Slug\ndate: 2024-02-29\n---\n",
+	"content/posts/custom-url.md":              "---\ntitle: Custom URL\nurl: /special/Place Here/\n---\n",
+	"content/posts/url-file.md":                "---\ntitle: URL file\nurl: /feeds/page.html\n---\n",
+	"content/posts/url-relative.md":            "---\ntitle: Relative\nurl: relative/path\n---\n",
+	"content/posts/_underscore.md":             "---\ntitle: Underscore\ndate: 2021-01-01\n---\n",
+	"content/posts/trip/index.md":              "---\ntitle: Our Trip\ndate: 2023-07-04T12:00:00+02:00\n---\n",
+	"content/posts/trip/photo.jpg":             "jpg",
+	"content/posts/trip/notes.md":              "---\ntitle: Trip notes (a resource)\n---\n",
+	"content/posts/trip/more/deep.md":          "---\ntitle: Deep resource\n---\n",
+	"content/posts/headless/index.md":          "---\ntitle: Headless\nheadless: true\n---\n",
+	"content/posts/headless/part.md":           "---\ntitle: Part\n---\n",
+	"content/posts/Nested Dir/Odd_Name.md":     "---\ntitle: Odd\ndate: 2020-02-02\n---\n",
+	"content/docs/_index.md":                   "---\ntitle: Docs\n---\n",
+	"content/docs/intro.md":                    "---\ntitle: Intro\n---\n",
+	"content/docs/guide/_index.md":             "---\ntitle: Guide\nslug: ignored-on-sections\n---\n",
+	"content/docs/guide/install.md":            "---\ntitle: Install It\n---\n",
+	"content/docs/guide/deeper/nested.md":      "---\ntitle: Nested Page\n---\n",
+	"content/docs/guide/bundle/index.md":       "---\ntitle: Guide Bundle\nslug: bundle-slug\n---\n",
+	"content/docs/guide/bundle/diagram.svg":    "<svg/>",
+	"content/docs/guide/listed-url/_index.md":  "---\ntitle: Listed\nurl: /Listed URL/\n---\n",
+	"content/blog/2020/old.md":                 "---\ntitle: Old Post\ndate: 2020-05-17T08:00:00Z\n---\n",
+	"content/blog/2020/older.md":               "---\ntitle: Older Post\nslug: older-slug\ndate: 2020-01-01\n---\n",
+	"content/blog/tips/index.md":               "---\ntitle: Tips & Tricks\ndate: 2019-11-09\n---\n",
+	"content/UPPER/CasePage.md":                "---\ntitle: Case Page\n---\n",
+	"content/posts/ümlaut Ünïcödé.md":          "---\ntitle: Ünïcödé Title\n---\n",
+	"content/posts/dots.in.name.md":            "---\ntitle: Dots\n---\n",
+	"content/tags/_index.md":                   "---\ntitle: Tags\n---\n",
+	"content/posts/trip2/index.md":             "---\ntitle: Trip Two\n---\n",
+	"content/posts/trip2/sub/_index.md":        "---\ntitle: resource too\n---\n",
+	"content/posts/headless-regular.md":        "---\ntitle: Headless outside a bundle\nheadless: true\n---\n",
+	"content/posts/title less.md":              "---\ndate: 2024-01-02\n---\n",
+	"content/posts/with-tilde.md~":             "---\ntitle: backup\n---\n",
+	"content/#notes/x.md":                      "---\ntitle: hash dir\n---\n",
+	"content/.git/config.md":                   "---\ntitle: dot dir\n---\n",
+	"content/about.fr.md":                      "---\ntitle: À propos\n---\n",
+	"content/posts/relative.fr.md":             "---\ntitle: Relative French\nurl: rel/fr/\n---\n",
+	"content/posts/absolute.fr.md":             "---\ntitle: Absolute French\nurl: /abs/fr/\n---\n",
+	"content/empty-title-page.md":              "---\ntitle: \"\"\n---\n",
+	"content/docs/guide/deeper/even/deeper.md": "---\ntitle: Deepest\n---\n",
+}
+
+func TestHugoEndToEnd(t *testing.T) {
+	hugo := testtool.Program(t, "hugo", "apt-get install hugo") // compares the Hugo preset with Hugo's own output
+	out, _ := exec.Command(hugo, "version").CombinedOutput()
+	t.Logf("%s", strings.TrimSpace(string(out)))
+
+	variants := []struct {
+		name    string
+		config  map[string]string
+		listing string // the page with the listing, "index.html" if ""
+	}{
+		{name: "defaults", config: map[string]string{
+			"hugo.toml": "baseURL = \"https://example.com/\"\n",
+		}},
+		{name: "permalinks", config: map[string]string{
+			"hugo.toml": `baseURL = "https://example.com/"
+[permalinks]
+  posts = "/:year/:month/:slug/"
+  docs = "/documentation/:sections[1:]/:filename/"
+  blog = "/:section/:yearday-:weekday-:weekdayname-:monthname/:title/"
+  "/" = "/root/:slugorfilename/"
+`,
+		}},
+		{name: "ugly-yaml-mixed-case", config: map[string]string{
+			"config.yaml": `BaseURL: https://example.com/
+UglyURLs: true
+PermaLinks:
+  Posts: /p/:2006/:Jan/:filename/
+  blog: /b/:sections/:day/:slug
+`,
+		}},
+		{name: "config-dir-json", config: map[string]string{
+			"config/_default/hugo.json":       `{"baseURL": "https://example.com/", "disablePathToLower": true, "uglyURLs": {"docs": true}}`,
+			"config/_default/permalinks.json": `{"posts": "/:sections/:weekdayname/:slug/", "Blog": "/:section/:sections[last]/:title.html"}`,
+		}},
+		{name: "languages-env", listing: "en/index.html", config: map[string]string{
+			"hugo.toml": `baseURL = "https://example.com/"
+defaultContentLanguageInSubdir = true
+disableKinds = ["section"]
+[permalinks]
+  blog = "/:section/:year/:filename/"
+[languages.en]
+  weight = 1
+[languages.fr]
+  weight = 2
+`,
+			"config/production/permalinks.toml":  "blog = \"/prod/:year/:slugorfilename/\"\n",
+			"config/development/permalinks.toml": "blog = \"/dev/:year/:title/\"\n",
+		}},
+	}
+	for _, v := range variants {
+		t.Run(v.name, func(t *testing.T) {
+			dir := t.TempDir()
+			site := filepath.Join(dir, "site")
+			writeSite(t, site, hugoSite)
+			writeSite(t, site, v.config)
+			public := filepath.Join(dir, "public")
+			cmd := exec.Command(hugo, "--quiet", "--source", site, "--destination", public)
+			cmd.Env = append(os.Environ(), "HUGO_ENVIRONMENT=production")
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("hugo: %v\n%s", err, out)
+			}
+
+			h, err := Load(site, limits.Default)
+			if err != nil {
+				t.Fatal(err)
+			}
+			theirs := sitemapPaths(t, filepath.Join(public, "sitemap.xml"), "https://example.com")
+			if v.listing == "" {
+				v.listing = "index.html"
+			}
+			bySource, noSource := listing(t, filepath.Join(public, filepath.FromSlash(v.listing)))
+
+			ours := map[string]bool{}
+			root := filepath.Join(site, "content")
+			for _, rel := range sourceFiles(t, root) {
+				p := readPage(t, root, rel, nil)
+				got, ok := h.URLPath(p)
+				want, listed := bySource[rel]
+				switch {
+				case ok && !listed:
+					t.Errorf("%s: we give %q; Hugo has no page for it", rel, got)
+				case ok && got != want:
+					t.Errorf("%s: we give %q; Hugo publishes %q", rel, got, want)
+				case ok && !theirs[got]:
+					t.Errorf("%s: %q is not in Hugo's sitemap", rel, got)
+				case !ok && listed && theirs[want]:
+					t.Errorf("%s: not a page for us; Hugo lists %q in its sitemap", rel, want)
+				}
+				if ok {
+					ours[got] = true
+				}
+			}
+			if len(ours) < 30 {
+				t.Errorf("only %d pages compared; the site should make more", len(ours))
+			}
+			for _, u := range sortedKeys(theirs) {
+				if !ours[u] && !noSource[u] {
+					t.Errorf("Hugo's sitemap lists %q, a page with a source file we gave no URL", u)
+				}
+			}
+			if t.Failed() {
+				data, _ := os.ReadFile(filepath.Join(public, filepath.FromSlash(v.listing)))
+				t.Logf("Hugo's pages:\n%s", data)
+			}
+		})
+	}
+}

@@ -1,0 +1,101 @@
+// Package hugo is Hugo, as sitemapgen knows it: a project is one with
+// hugo.* or config.* (with a key or a folder of Hugo's), or a config/
+// folder of such files. `hugo` writes publishDir (public/) from
+// contentDir (content/), each language's contentDir with it: pages at
+// Hugo's URLs (bundles, sections, permalinks, slugs), list pages for the
+// home, sections, taxonomies and terms, static/ copied as it is, and its
+// sitemaps ([sitemap], one per language). Its builds keep the output of
+// deleted sources; hugo server renders to memory unless told
+// --renderToDisk. A page is dated by [frontmatter] lastmod, :git being
+// GitInfo's author date.
+package hugo
+
+import (
+	"cmp"
+	"path"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+// Generator is Hugo.
+type Generator struct{}
+
+var (
+	_ generator.Generator     = Generator{}
+	_ generator.Loader        = Generator{}
+	_ generator.SitemapNamer  = Generator{}
+	_ generator.BaseURLPlacer = Generator{}
+	_ generator.PeerReader    = Generator{}
+	_ generator.Marker        = Generator{}
+
+	_ generator.Preset              = (*Preset)(nil)
+	_ generator.Dated               = (*Preset)(nil)
+	_ generator.FileDater           = (*Preset)(nil)
+	_ generator.Zoned               = (*Preset)(nil)
+	_ generator.Translator          = (*Preset)(nil)
+	_ generator.Configured          = (*Preset)(nil)
+	_ generator.FolderReader        = (*Preset)(nil)
+	_ generator.Changer             = (*Preset)(nil)
+	_ generator.FrontMatterOptioner = (*Preset)(nil)
+	_ generator.ConfigFiler         = (*Preset)(nil)
+	_ generator.SectionLister       = (*Preset)(nil)
+	_ generator.OutputKeeper        = (*Preset)(nil)
+	_ generator.StaticCopier        = (*Preset)(nil)
+	_ generator.DevServer           = (*Preset)(nil)
+	_ generator.PageDefaulter       = (*Preset)(nil)
+	_ generator.LanguageSplitter    = (*Preset)(nil)
+
+	_ generator.Preset              = (*Languages)(nil)
+	_ generator.Sourced             = (*Languages)(nil)
+	_ generator.Dated               = (*Languages)(nil)
+	_ generator.Zoned               = (*Languages)(nil)
+	_ generator.Translator          = (*Languages)(nil)
+	_ generator.FolderNamer         = (*Languages)(nil)
+	_ generator.Changer             = (*Languages)(nil)
+	_ generator.FrontMatterOptioner = (*Languages)(nil)
+	_ generator.SectionLister       = (*Languages)(nil)
+	_ generator.OutputKeeper        = (*Languages)(nil)
+	_ generator.StaticCopier        = (*Languages)(nil)
+	_ generator.DevServer           = (*Languages)(nil)
+	_ generator.PageDefaulter       = (*Languages)(nil)
+)
+
+// Info returns Hugo's.
+func (Generator) Info() generator.Info {
+	return generator.Info{Name: "hugo", Title: "Hugo", PublishKey: "publishDir", SourceKey: "contentDir"}
+}
+
+// Load loads the preset of the Hugo project in dir: found when it has a
+// configuration (see [generator.Loader]).
+func (Generator) Load(dir string, lim limits.Limits) (generator.Preset, bool, error) {
+	h, err := Load(dir, lim)
+	return h, err == nil && h.File != "", err
+}
+
+// Marks returns, for a project found by config.*, a name other tools'
+// projects share, Hugo's own folders (see [generator.Marker]).
+func (Generator) Marks(p *generator.Project) []string {
+	if !strings.HasPrefix(path.Base(p.File), "config.") {
+		return nil
+	}
+	return Folders
+}
+
+// Sitemaps names Hugo's: sitemap.xml, or [sitemap] filename, at the root
+// and in each language's folder; sitemap.xml stays named after a
+// rename, a build before it left it (Hugo does not empty its folder).
+func (Generator) Sitemaps(p *generator.Project) generator.SitemapFiles {
+	file := cmp.Or(p.SitemapFile, "sitemap.xml")
+	names := []string{"sitemap.xml", file}
+	for _, lang := range p.Languages {
+		names = append(names, lang+"/"+file)
+	}
+	return generator.SitemapFiles{Names: names}
+}
+
+// BaseURLPlaces names baseURL.
+func (Generator) BaseURLPlaces(_ *generator.Project, file string) []string {
+	return []string{"baseURL in Hugo's configuration (" + file + ")"}
+}

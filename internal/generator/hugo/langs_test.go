@@ -1,0 +1,89 @@
+package hugo
+
+import (
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+func TestHugoLanguages(t *testing.T) {
+	dir := t.TempDir()
+	write := func(rel, data string) {
+		t.Helper()
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("hugo.toml", `defaultContentLanguage = "en"
+[languages.en]
+weight = 1
+[languages.fr]
+contentDir = "content/fr"
+[languages.de]
+contentDir = "inhalt"
+`)
+	write("content/fr/posts/bundle/index.md", "---\ntitle: b\n---\n")
+	h, err := Load(dir, limits.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.LangContentDirs["fr"] != "content/fr" || h.LangContentDirs["de"] != "inhalt" || h.LangContentDirs["en"] != "" {
+		t.Fatalf("LangContentDirs = %v", h.LangContentDirs)
+	}
+	hl, err := LoadLanguages(h, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// en has no folder of its own: the site's contentDir holds its pages,
+	// after content/fr, which is inside it.
+	if got := hl.Dirs; len(got) != 3 || got[0] != "content/fr" || got[len(got)-1] != "content" && got[len(got)-1] != "inhalt" {
+		t.Errorf("Dirs = %q", got)
+	}
+	checkRoutes(t, hl, []routeCase{
+		{path: "content/about.md", want: "/about/"},
+		{path: "content/about.fr.md", want: "/fr/about/"}, // a suffix in the shared folder
+		{path: "content/fr/about.md", want: "/fr/about/"},
+		{path: "content/fr/posts/hello.md", want: "/fr/posts/hello/"},
+		{path: "content/fr/posts/bundle/index.md", want: "/fr/posts/bundle/"},
+		{path: "content/fr/posts/bundle/notes.md", want: ""}, // a bundle's resource
+		{path: "inhalt/ueber.md", want: "/de/ueber/"},
+		{path: "inhalt/_index.md", want: "/de/"},
+		{path: "themes/x/content/a.md", want: ""},
+	})
+	if include, _ := hl.SourceFiles(); len(include) != 3 {
+		t.Errorf("SourceFiles() = %q", include)
+	}
+}
+
+func TestHugoSource(t *testing.T) {
+	shared := &Preset{DefaultContentLanguage: "en", Languages: []string{"en", "fr"}}
+	folders := &Languages{Dirs: []string{"content/fr", "content"}, Hugo: map[string]*Preset{
+		"content/fr": {DefaultContentLanguage: "en", Languages: []string{"en", "fr"}, Lang: "fr"},
+		"content":    shared,
+	}}
+	for _, tt := range []struct {
+		p             generator.Preset
+		rel, in, lang string
+		ok            bool
+	}{
+		{shared, "posts/a.md", "posts/a.md", "", true},
+		{shared, "posts/a.fr.md", "posts/a.fr.md", "/fr", true},
+		{shared, "posts/_index.fr.md", "posts/_index.fr.md", "/fr", true},
+		{folders, "content/fr/posts/a.md", "posts/a.md", "/fr", true},
+		{folders, "content/posts/a.md", "posts/a.md", "", true},
+		{folders, "themes/a.md", "", "", false},
+		{struct{ generator.Preset }{}, "a.md", "", "", false},
+	} {
+		_, in, lang, ok := Source(tt.p, tt.rel)
+		if in != tt.in || lang != tt.lang || ok != tt.ok {
+			t.Errorf("Source(%s, %q) = %q, %q, %v; want %q, %q, %v", tt.p.Name(), tt.rel, in, lang, ok, tt.in, tt.lang, tt.ok)
+		}
+	}
+}

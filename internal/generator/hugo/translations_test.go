@@ -1,0 +1,44 @@
+package hugo
+
+import (
+	"testing"
+)
+
+// TestHugoTranslation: a source's translations are those of its key:
+// its path in the content folder without the language, or its front
+// matter's translationKey; a list page's apart from a regular page's;
+// the code is the language's locale or languageCode, else its key; a
+// site of one language has none.
+func TestHugoTranslation(t *testing.T) {
+	h := &Preset{DefaultContentLanguage: "en", Languages: []string{"de", "en"}, LangCodes: map[string]string{"de": "de-AT"}}
+	for _, c := range []struct {
+		rel, key      string
+		lang, wantKey string
+	}{
+		{rel: "posts/a.md", lang: "en", wantKey: "page/posts/a"},
+		{rel: "posts/a.de.md", lang: "de-AT", wantKey: "page/posts/a"},
+		{rel: "posts/b/index.md", lang: "en", wantKey: "page/posts/b/index"},
+		{rel: "posts/b/index.de.md", lang: "de-AT", wantKey: "page/posts/b/index"},
+		{rel: "posts/_index.de.md", lang: "de-AT", wantKey: "list/posts/_index"},
+		{rel: "posts/x.md", key: "k", lang: "en", wantKey: "page/key:k"},
+		{rel: "other/y.de.md", key: "k", lang: "de-AT", wantKey: "page/key:k"},
+	} {
+		tr, ok := h.Translation(c.rel, c.key)
+		if !ok || tr.Lang != c.lang || tr.Key != c.wantKey {
+			t.Errorf("Translation(%q, %q) = %+v, %v; want %s %s", c.rel, c.key, tr, ok, c.lang, c.wantKey)
+		}
+	}
+	if _, ok := (&Preset{}).Translation("posts/a.md", ""); ok {
+		t.Error("a site of one language has translations")
+	}
+	// A language's own content folder.
+	hl := &Languages{Dirs: []string{"content/fr", "content/en"}, Hugo: map[string]*Preset{
+		"content/fr": {Lang: "fr", Languages: []string{"en", "fr"}},
+		"content/en": {Lang: "en", Languages: []string{"en", "fr"}},
+	}}
+	fr, ok1 := hl.Translation("content/fr/posts/a.md", "")
+	en, ok2 := hl.Translation("content/en/posts/a.md", "")
+	if !ok1 || !ok2 || fr.Key != en.Key || fr.Lang != "fr" || en.Lang != "en" {
+		t.Errorf("content folders: %+v %+v", fr, en)
+	}
+}

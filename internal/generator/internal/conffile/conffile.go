@@ -1,0 +1,268 @@
+// Package conffile reads the configuration files of the generators that
+// keep one (Hugo's, Jekyll's, MkDocs'): inside the project folder,
+// through the one door, within the limits; a YAML error turned into a
+// diagnostic that names the file and the line.
+package conffile
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	"gopkg.in/yaml.v3"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+// ReadIn reads the settings file rel ("/" separators) of the folder dir
+// within the limits lim, inside dir through the one door: never through a
+// link out of dir, only a regular file, never waiting on one. Its errors
+// are *diag.Diagnostic naming the file as name: "hugo.toml: a symbolic
+// link out of its folder (or to an absolute path): not followed".
+func ReadIn(dir, rel, name string, syn limits.Syntax, lim limits.Limits) ([]byte, error) {
+	data, err := lim.ReadFile(dir, rel, name, syn)
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		return nil, &diag.Diagnostic{File: name, Msg: pe.Err.Error(), Err: err}
+	}
+	return data, err
+}
+
+// IsFile reports whether rel ("/" separators) names a file of the folder
+// dir to read: a regular file, or one that reading refuses and names (a
+// link out of dir, a FIFO). A folder is none, nor is a path through a
+// folder that is a link out of dir (a docs/ shared with another project),
+// where no file of the project can be.
+func IsFile(dir, rel string) bool {
+	fi, err := fsx.Stat(dir, rel)
+	if errors.Is(err, fsx.ErrOutside) {
+		fi, err = fsx.Lstat(dir, rel) // the file itself a link out, or a folder on its way
+	}
+	return err == nil && !fi.IsDir()
+}
+
+// yamlLineRE is the line a yaml.v3 error names.
+var yamlLineRE = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
+
+// YAMLError turns a yaml.v3 error into a diag.Diagnostic with the line it
+// names. A TypeError may name several lines; the first is used and the
+// others stay in the message.
+func YAMLError(name string, err error) error {
+	var msgs []string
+	var te *yaml.TypeError
+	if errors.As(err, &te) {
+		msgs = te.Errors
+	} else {
+		msgs = []string{err.Error()}
+	}
+	ce := &diag.Diagnostic{File: name, Err: err}
+	for i, msg := range msgs {
+		msg = strings.TrimPrefix(msg, "yaml: ")
+		if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+			if i == 0 {
+				ce.Line, _ = strconv.Atoi(m[1])
+				msg = m[2]
+			}
+		}
+		if i == 0 {
+			ce.Msg = msg
+		} else {
+			ce.Msg += "; " + msg
+		}
+	}
+	return ce
+}
+
+// Errorf returns a problem with the configuration file file, without a line.
+func Errorf(file, format string, args ...any) error {
+	return &diag.Diagnostic{File: file, Msg: fmt.Sprintf(format, args...)}
+}
+
+// ReadConfigFile decodes the TOML, YAML or JSON file rel (by its
+// extension; "/" separators) of the folder dir into a map, read inside
+// dir through the one door (package fsx: never through a link out of it,
+// only a regular file) within the limits lim. name is the path to show
+// in errors. An empty file is an empty map.
+func ReadConfigFile(dir, rel, name string, lim limits.Limits) (map[string]any, error) {
+	data, err := ReadIn(dir, rel, name, limits.SyntaxOf(rel), lim)
+	if err != nil {
+		return nil, err
+	}
+	m := map[string]any{}
+	switch strings.ToLower(path.Ext(rel)) {
+	case ".toml":
+		if _, err := toml.Decode(string(data), &m); err != nil {
+			var pe toml.ParseError
+			if errors.As(err, &pe) {
+				return nil, &diag.Diagnostic{File: name, Line: pe.Position.Line, Msg: pe.Message, Err: err}
+			}
+			return nil, &diag.Diagnostic{File: name, Msg: err.Error(), Err: err}
+		}
+	case ".yaml", ".yml":
+		var v any
+		if err := yaml.Unmarshal(data, &v); err != nil {
+			return nil, YAMLError(name, err)
+		}
+		switch v := Normalize(v).(type) {
+		case nil:
+		case map[string]any:
+			m = v
+		default:
+			return nil, Errorf(name, "the file is a %s, not a mapping of keys to values", KindOf(v))
+		}
+	case ".json":
+		if len(bytes.TrimSpace(data)) == 0 {
+			return m, nil
+		}
+		if err := json.Unmarshal(data, &m); err != nil {
+			line := 0
+			var se *json.SyntaxError
+			var te *json.UnmarshalTypeError
+			switch {
+			case errors.As(err, &se):
+				line = lineAt(data, se.Offset)
+			case errors.As(err, &te):
+				line = lineAt(data, te.Offset)
+			}
+			return nil, &diag.Diagnostic{File: name, Line: line, Msg: err.Error(), Err: err}
+		}
+	default:
+		return nil, Errorf(name, "unknown config format %q (want .toml, .yaml, .yml or .json)", path.Ext(rel))
+	}
+	return m, nil
+}
+
+func lineAt(data []byte, offset int64) int {
+	if offset > int64(len(data)) {
+		offset = int64(len(data))
+	}
+	return bytes.Count(data[:offset], []byte("\n")) + 1
+}
+
+// Normalize turns yaml.v3's map[any]any (a mapping with keys that are
+// not all strings) into map[string]any, recursively.
+func Normalize(v any) any {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, e := range v {
+			v[k] = Normalize(e)
+		}
+		return v
+	case map[any]any:
+		m := make(map[string]any, len(v))
+		for k, e := range v {
+			m[fmt.Sprint(k)] = Normalize(e)
+		}
+		return m
+	case []any:
+		for i, e := range v {
+			v[i] = Normalize(e)
+		}
+		return v
+	}
+	return v
+}
+
+// KindOf names a decoded value's type for messages.
+func KindOf(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "string"
+	case bool:
+		return "boolean"
+	case int, int64, uint64, float64:
+		return "number"
+	case []any, []map[string]any:
+		return "list"
+	case map[string]any:
+		return "table"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// StringValue returns a scalar as a string (numbers and booleans
+// included, as Hugo's and Jekyll's loose typing does); ok is false for
+// lists and tables.
+func StringValue(v any) (string, bool) {
+	switch v := v.(type) {
+	case string:
+		return v, true
+	case bool, int, int64, uint64, float64:
+		return fmt.Sprint(v), true
+	case nil:
+		return "", true
+	}
+	return "", false
+}
+
+// BoolValue returns a boolean, accepting the strings "true" and "false".
+func BoolValue(v any) (bool, bool) {
+	switch v := v.(type) {
+	case bool:
+		return v, true
+	case string:
+		b, err := strconv.ParseBool(v)
+		return b, err == nil
+	case nil:
+		return false, true
+	}
+	return false, false
+}
+
+// StringList returns a list of strings, or a single string as a list of
+// one.
+func StringList(v any) ([]string, bool) {
+	switch v := v.(type) {
+	case nil:
+		return nil, true
+	case string:
+		return []string{v}, true
+	case []any:
+		out := make([]string, 0, len(v))
+		for _, e := range v {
+			s, ok := StringValue(e)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, s)
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// HasFolder reports whether the folder dir has a folder rel ("/"
+// separators), or a link of that name, which a project may point at a
+// folder it shares with others (Hugo's themes/): a name that marks the
+// project, looked at and never followed.
+func HasFolder(dir, rel string) bool {
+	fi, err := fsx.Lstat(dir, rel)
+	return err == nil && (fi.IsDir() || fi.Mode()&fs.ModeSymlink != 0)
+}
+
+// KeyLine returns the 1-based line of the first line of a YAML or TOML
+// file that sets key (case-insensitively), 0 if none does.
+func KeyLine(data []byte, key string) int {
+	for i, ln := range bytes.Split(data, []byte("\n")) {
+		s := strings.TrimSpace(string(ln))
+		s = strings.TrimLeft(s, `"'`)
+		if len(s) < len(key) || !strings.EqualFold(s[:len(key)], key) {
+			continue
+		}
+		rest := strings.TrimLeft(strings.TrimLeft(s[len(key):], `"'`), " \t")
+		if strings.HasPrefix(rest, ":") || strings.HasPrefix(rest, "=") {
+			return i + 1
+		}
+	}
+	return 0
+}

@@ -1,0 +1,138 @@
+package jekyll_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
+	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
+)
+
+func TestDetectJekyll(t *testing.T) {
+	gentest.Detect(t, writeFixture, []gentest.DetectTest{
+		{
+			Name:  "jekyll url and baseurl",
+			Files: map[string]string{"_config.yml": "title: x\nurl: https://x.org\nbaseurl: /blog\n"},
+			Want: []generator.Project{{Generator: "jekyll", Title: "Jekyll", File: "_config.yml", PublishDir: "_site",
+				BaseURL: "https://x.org/blog/", BaseURLFrom: "_config.yml url + baseurl"}},
+		},
+		{
+			Name:  "jekyll url only, destination",
+			Files: map[string]string{"_config.yml": "url: \"https://x.org/\"\ndestination: ./public/\n"},
+			Want: []generator.Project{{Generator: "jekyll", Title: "Jekyll", File: "_config.yml", PublishDir: "public",
+				BaseURL: "https://x.org/", BaseURLFrom: "_config.yml url"}},
+		},
+		{
+			Name:  "jekyll baseurl alone",
+			Files: map[string]string{"_config.yml": "baseurl: \"/project\"\n"},
+			Want:  []generator.Project{{Generator: "jekyll", Title: "Jekyll", File: "_config.yml", PublishDir: "_site", BasePath: "/project/"}},
+		},
+		{
+			Name:  "jekyll Gemfile",
+			Files: map[string]string{"Gemfile": "source \"https://rubygems.org\"\n\ngem \"jekyll\", \"~> 4.3\"\n"},
+			Want:  []generator.Project{{Generator: "jekyll", Title: "Jekyll", File: "Gemfile", PublishDir: "_site"}},
+		},
+		{
+			Name:  "jekyll github-pages Gemfile",
+			Files: map[string]string{"Gemfile": "source 'https://rubygems.org'\ngem 'github-pages', group: :jekyll_plugins\n"},
+			Want:  []generator.Project{{Generator: "jekyll", Title: "Jekyll", File: "Gemfile", PublishDir: "_site"}},
+		},
+		{
+			Name:  "jekyll configuration Load rejects",
+			Files: map[string]string{"_config.yml": "url: https://x.org\npermalink: /:year/:tittle/\n"},
+			Want: []generator.Project{{Generator: "jekyll", Title: "Jekyll", File: "_config.yml", PublishDir: "_site",
+				BaseURL: "https://x.org/", BaseURLFrom: "_config.yml url",
+				Notes: []string{`_config.yml: permalink: placeholder :tittle is not one Jekyll knows for posts and documents in "/:year/:tittle/"; only url, baseurl and destination are read`}}},
+		},
+	})
+}
+
+// TestDetectErrors: a configuration that does not parse is the error,
+// naming the file and its line.
+func TestDetectErrors(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		file  string // the diag.Diagnostic's file, relative to the folder
+		line  int
+	}{
+		{"broken _config.yml", map[string]string{"_config.yml": "title: x\nurl: https://x.org\n  baseurl: /\n"}, "_config.yml", 3},
+		{"_config.yml not a mapping", map[string]string{"_config.yml": "- a\n- b\n"}, "_config.yml", 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := writeFixture(t, tt.files)
+			got, err := registry.DetectEnv(dir, gentest.Env(nil), limits.Default)
+			var ce *diag.Diagnostic
+			if !errors.As(err, &ce) {
+				t.Fatalf("detect = %s, %v; want a *diag.Diagnostic", gentest.Format(got), err)
+			}
+			if want := filepath.Join(dir, filepath.FromSlash(tt.file)); ce.File != want || ce.Line != tt.line {
+				t.Errorf("diag.Diagnostic at %s:%d (%v), want %s:%d", ce.File, ce.Line, ce, want, tt.line)
+			}
+		})
+	}
+}
+
+// TestSitemapOptions: jekyll-sitemap's options, where its users write
+// them, read without running anything.
+func TestSitemapOptions(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  []peer.Config
+	}{
+		{name: "jekyll", files: map[string]string{"_config.yml": `url: https://example.com
+plugins: [jekyll-sitemap]
+exclude: [drafts/, notes.md]
+defaults:
+  - scope: { path: "assets/**/*.pdf" }
+    values: { sitemap: false }
+  - scope: { path: "" , type: posts }
+    values: { layout: post }
+`}, want: []peer.Config{{Tool: peer.Jekyll, File: "_config.yml", Options: []peer.Given{
+			{Name: "defaults", Value: []any{"assets/**/*.pdf"}}, {Name: "exclude", Value: []any{"drafts/", "notes.md"}}, {Name: "robots.txt", Value: true}}}}},
+		// A robots.txt of the site's own: jekyll-sitemap writes none.
+		{name: "jekyll with a robots.txt", files: map[string]string{"_config.yml": "url: https://example.com\nplugins: [jekyll-sitemap]\n", "robots.txt": "User-agent: *\n"},
+			want: []peer.Config{{Tool: peer.Jekyll, File: "_config.yml"}}},
+		{name: "jekyll without jekyll-sitemap", files: map[string]string{"_config.yml": "url: https://example.com\nexclude: [drafts/]\n"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := writeFixture(t, tc.files)
+			found, err := registry.Detect(dir, limits.Default)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := generator.SitemapOptions(dir, found, limits.Default)
+			for i := range got {
+				got[i].Notes = nil
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("got\n%#v\nwant\n%#v", got, tc.want)
+			}
+		})
+	}
+}
+
+// writeFixture writes files (name → contents, "/" separators) into a new
+// temporary folder and returns it.
+func writeFixture(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		file := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}

@@ -1,0 +1,50 @@
+// Package jekyll is Jekyll, as sitemapgen knows it: a project is one
+// with _config.yml (or _config.yaml, _config.toml) that no other
+// generator claimed (Hexo's), else a Gemfile that asks for jekyll or
+// github-pages. `jekyll build` writes destination (_site/) from the
+// project folder itself: posts and collections' documents at their
+// permalinks, pages at their paths, static files copied as they are,
+// with the front matter defaults of their scope; jekyll-sitemap lists
+// them, and jekyll-last-modified-at dates them by git.
+package jekyll
+
+import (
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+// Generator is Jekyll.
+type Generator struct{}
+
+var (
+	_ generator.Generator           = Generator{}
+	_ generator.Loader              = Generator{}
+	_ generator.BaseURLPlacer       = Generator{}
+	_ generator.PeerReader          = Generator{}
+	_ generator.Preset              = (*Preset)(nil)
+	_ generator.Dated               = (*Preset)(nil)
+	_ generator.Dater               = (*Preset)(nil)
+	_ generator.Zoned               = (*Preset)(nil)
+	_ generator.Configured          = (*Preset)(nil)
+	_ generator.Copier              = (*Preset)(nil)
+	_ generator.CollectionLister    = (*Preset)(nil)
+	_ generator.FrontMatterOptioner = (*Preset)(nil)
+	_ generator.ConfigFiler         = (*Preset)(nil)
+)
+
+// Info returns Jekyll's.
+func (Generator) Info() generator.Info {
+	return generator.Info{Name: "jekyll", Title: "Jekyll", PublishKey: "destination", SourceKey: "source", ConfigFile: "_config.yml", Documents: Documents}
+}
+
+// Load loads the preset of the Jekyll project in dir: found when it has
+// a configuration (see [generator.Loader]).
+func (Generator) Load(dir string, lim limits.Limits) (generator.Preset, bool, error) {
+	j, err := Load(dir, lim)
+	return j, err == nil && j.File != "", err
+}
+
+// BaseURLPlaces names url:.
+func (Generator) BaseURLPlaces(_ *generator.Project, file string) []string {
+	return []string{"url: in Jekyll's configuration (" + file + ")"}
+}

@@ -1,0 +1,481 @@
+// Package mkdocs is MkDocs, as sitemapgen knows it: a project is one
+// with mkdocs.yml (or mkdocs.yaml), read with what it INHERITs and its
+// !ENV tags resolved. `mkdocs build` writes site_dir (site/) from the
+// Markdown files of docs_dir (docs/), each at the URL MkDocs gives it,
+// and sitemap.xml and sitemap.xml.gz beside them. Its git-revision-date
+// plugins date every page by its source's last commit.
+package mkdocs
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/conffile"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+// Generator is MkDocs.
+type Generator struct{}
+
+var (
+	_ generator.Generator     = Generator{}
+	_ generator.Loader        = Generator{}
+	_ generator.SitemapNamer  = Generator{}
+	_ generator.BaseURLPlacer = Generator{}
+	_ generator.Preset        = (*Preset)(nil)
+	_ generator.Dated         = (*Preset)(nil)
+	_ generator.Configured    = (*Preset)(nil)
+	_ generator.FolderReader  = (*Preset)(nil)
+)
+
+// configFiles are the names of MkDocs' configuration, in the order it
+// looks for them.
+var configFiles = []string{"mkdocs.yml", "mkdocs.yaml"}
+
+// Info returns MkDocs'. Its pages link each other as their files are
+// written (use_directory_urls says which): the built files tell the URL
+// form.
+func (Generator) Info() generator.Info {
+	return generator.Info{Name: "mkdocs", Title: "MkDocs", PublishKey: "site_dir", SourceKey: "docs_dir", LinksAsWritten: true}
+}
+
+// Load loads the preset of the MkDocs project in dir: found when it has
+// a configuration (see [generator.Loader]).
+func (Generator) Load(dir string, lim limits.Limits) (generator.Preset, bool, error) {
+	m, err := Load(dir, lim)
+	return m, err == nil && m.File != "", err
+}
+
+// Sitemaps names MkDocs' own: sitemap.xml and sitemap.xml.gz.
+func (Generator) Sitemaps(*generator.Project) generator.SitemapFiles {
+	return generator.SitemapFiles{Names: []string{"sitemap.xml", "sitemap.xml.gz"}}
+}
+
+// BaseURLPlaces names site_url.
+func (Generator) BaseURLPlaces(_ *generator.Project, file string) []string {
+	return []string{"site_url: in MkDocs' configuration (" + file + ")"}
+}
+
+// Config returns the configuration read and the folders it gives (see
+// [generator.Configured]).
+func (m *Preset) Config() (file, sources, publish string) { return m.File, m.DocsDir, m.SiteDir }
+
+// ReadFolder gives the preset the docs folder, read to tell whether a
+// folder with a README.md also has an index.md (see
+// [generator.FolderReader]).
+func (m *Preset) ReadFolder(content fs.FS) { m.Content = content }
+
+// LastModOrder returns the order in which MkDocs' git-revision-date
+// plugins date a page, when the configuration turns one on: the author
+// date of its source's last commit (renames followed), which the plugins
+// give every page, in place of front matter; front matter only for a
+// file git does not know (the plugins' "current timestamp", a build's,
+// is never taken). nil without: sitemapgen's default order.
+func (m *Preset) LastModOrder() *generator.DateOrder {
+	if m.GitDates == "" {
+		return nil
+	}
+	return &generator.DateOrder{
+		Steps:     []generator.DateStep{{Git: true}, {Keys: frontmatter.LastmodKeys()}},
+		From:      m.GitDates,
+		GitAuthor: true,
+	}
+}
+
+// Detect reads mkdocs.yml (or mkdocs.yaml) and the files it INHERITs.
+// Defaults (mkdocs/config/defaults.py): site_url null, site_dir "site",
+// use_directory_urls true. Tags other than !ENV (!!python/name:…,
+// !relative) are left alone; !ENV VAR and !ENV [VAR…, default] are
+// resolved as pyyaml_env_tag does: the first variable that is set, else
+// the default (the last item of a list of two or more), else null.
+func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
+	name, _, err := d.File(configFiles...)
+	if err != nil || name == "" {
+		return nil, err
+	}
+	p := &generator.Project{Generator: "mkdocs", Title: "MkDocs", File: name, PublishDir: "site", TrailingSlash: "always", SourceDir: "docs"}
+	keys := map[string]value{}
+	if err := read(d, name, keys, p, 0); err != nil {
+		return nil, err
+	}
+	if v, ok := keys["site_dir"]; ok {
+		switch s, _, st := str(d, "site_dir", v, p, siteurl.DirHint); st {
+		case stOK:
+			if p.PublishDir = siteurl.CleanDir(s); p.PublishDir == "" {
+				p.PublishDir = "site"
+			}
+		case stBad:
+			p.PublishDir = ""
+		}
+	}
+	if v, ok := keys["docs_dir"]; ok {
+		if s, _, st := str(d, "docs_dir", v, p, ""); st == stOK && siteurl.CleanDir(s) != "" {
+			p.SourceDir = siteurl.CleanDir(s)
+		}
+	}
+	if v, ok := keys["site_url"]; ok {
+		s, from, st := str(d, "site_url", v, p, siteurl.BaseURLHint)
+		switch {
+		case st == stOK && siteurl.AbsHTTP(s):
+			p.BaseURL, p.BaseURLFrom = siteurl.WithSlash(s), v.file+" site_url"+from
+		case st == stOK && strings.TrimSpace(s) != "":
+			p.Notes = append(p.Notes, generator.Note(v.file, v.node.Line, "site_url %q is not an absolute http(s) URL; give --base-url", s))
+		}
+	}
+	if v, ok := keys["plugins"]; ok {
+		p.GitDates = gitPlugin(d, v, p)
+	}
+	if v, ok := keys["use_directory_urls"]; ok {
+		s, _, st := str(d, "use_directory_urls", v, p, "")
+		if st == stOK {
+			if b, ok := yaml11Bool(s); ok {
+				if !b {
+					p.TrailingSlash = "never"
+				}
+			} else {
+				p.Notes = append(p.Notes, generator.Note(v.file, v.node.Line, "use_directory_urls %q is not true or false", s))
+				p.TrailingSlash = ""
+			}
+		} else if st == stBad {
+			p.TrailingSlash = ""
+		}
+	}
+	return p, nil
+}
+
+// gitPlugins are the plugins that date every page by its source's
+// last commit: mkdocs-git-revision-date-localized-plugin and the
+// mkdocs-git-revision-date-plugin it was forked from.
+var gitPlugins = []string{"git-revision-date-localized", "git-revision-date"}
+
+// gitPlugin returns, for [Project.GitDates], the first of
+// gitPlugins that plugins (a list of names and one-key mappings
+// of a name to its options, or a mapping) turns on: "MkDocs NAME,
+// FILE:LINE"; "" when none does. A plugin whose enabled option is false
+// (literally or through !ENV) is off.
+func gitPlugin(d *generator.Dir, v value, p *generator.Project) string {
+	on := func(name, opts *yaml.Node) string {
+		name, opts = yamlDeref(name), yamlDeref(opts)
+		if name == nil || name.Kind != yaml.ScalarNode || !slices.Contains(gitPlugins, name.Value) {
+			return ""
+		}
+		if opts != nil && opts.Kind == yaml.MappingNode {
+			for i := 0; i+1 < len(opts.Content); i += 2 {
+				k, val := yamlDeref(opts.Content[i]), yamlDeref(opts.Content[i+1])
+				if k == nil || val == nil || k.Value != "enabled" {
+					continue
+				}
+				s, _, st := str(d, name.Value+".enabled", value{file: v.file, node: val}, p, "")
+				if b, ok := yaml11Bool(s); st == stOK && ok && !b {
+					return ""
+				}
+			}
+		}
+		return fmt.Sprintf("MkDocs %s, %s:%d", name.Value, v.file, name.Line)
+	}
+	n := yamlDeref(v.node)
+	var found string
+	switch n.Kind {
+	case yaml.SequenceNode:
+		for _, item := range n.Content {
+			switch item = yamlDeref(item); {
+			case item == nil:
+			case item.Kind == yaml.ScalarNode:
+				found = cmp.Or(found, on(item, nil))
+			case item.Kind == yaml.MappingNode && len(item.Content) == 2:
+				found = cmp.Or(found, on(item.Content[0], item.Content[1]))
+			}
+		}
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			found = cmp.Or(found, on(n.Content[i], n.Content[i+1]))
+		}
+	}
+	return found
+}
+
+// value is a setting's node and the file that set it (relative to
+// the project, or absolute).
+type value struct {
+	file string
+	node *yaml.Node
+}
+
+var settingKeys = []string{"site_url", "site_dir", "use_directory_urls", "docs_dir", "plugins"}
+
+// read reads the settings Detect needs from rel into keys, where
+// they are not set yet, then from the file rel INHERITs.
+func read(d *generator.Dir, rel string, keys map[string]value, p *generator.Project, depth int) error {
+	file := filepath.Join(d.Path(), filepath.FromSlash(rel))
+	data, err := conffile.ReadIn(d.Path(), rel, file, limits.YAML, d.Limits())
+	if err != nil {
+		return fmt.Errorf("detect: %w", err)
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return conffile.YAMLError(file, err)
+	}
+	root := &doc
+	if root.Kind == yaml.DocumentNode && len(root.Content) > 0 {
+		root = root.Content[0]
+	}
+	root = yamlDeref(root)
+	switch root.Kind {
+	case 0, yaml.DocumentNode:
+		return nil // an empty file
+	case yaml.MappingNode:
+	case yaml.ScalarNode:
+		if root.ShortTag() == "!!null" {
+			return nil
+		}
+		fallthrough
+	default:
+		return &diag.Diagnostic{File: file, Line: root.Line, Msg: "the file is not a mapping of keys to values"}
+	}
+	var inherit *yaml.Node
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := yamlDeref(root.Content[i]), yamlDeref(root.Content[i+1])
+		if k == nil || v == nil {
+			continue
+		}
+		if k.Value == "INHERIT" {
+			inherit = v
+		}
+		if _, set := keys[k.Value]; !set && slices.Contains(settingKeys, k.Value) {
+			keys[k.Value] = value{file: rel, node: v}
+		}
+	}
+	if inherit == nil {
+		return nil
+	}
+	if inherit.Kind != yaml.ScalarNode || inherit.Value == "" || depth >= 8 {
+		p.Notes = append(p.Notes, generator.Note(rel, inherit.Line, "INHERIT is not read"))
+		return nil
+	}
+	// The file is read inside the project folder, as every file of the
+	// project is: never one outside it, by its path or through a link.
+	parent := filepath.ToSlash(inherit.Value)
+	if !path.IsAbs(parent) && !filepath.IsAbs(inherit.Value) {
+		parent = path.Join(path.Dir(rel), parent)
+	}
+	if path.IsAbs(parent) || filepath.IsAbs(inherit.Value) || parent == ".." || strings.HasPrefix(parent, "../") {
+		p.Refuse(rel, inherit.Line, "INHERIT names %s, outside the project folder: not read", inherit.Value)
+		return nil
+	}
+	if !conffile.IsFile(d.Path(), parent) {
+		if _, err := fsx.Stat(d.Path(), parent); errors.Is(err, fsx.ErrOutside) {
+			p.Refuse(rel, inherit.Line, "INHERIT names %s, through a folder linked out of the project folder: not read", inherit.Value)
+			return nil
+		}
+		p.Notes = append(p.Notes, generator.Note(rel, inherit.Line, "INHERIT names %s, which is not a file", inherit.Value))
+		return nil
+	}
+	err = read(d, parent, keys, p, depth+1)
+	if d, ok := errors.AsType[*diag.Diagnostic](err); ok && (errors.Is(err, fsx.ErrOutside) || errors.Is(err, fsx.ErrNotRegular)) {
+		p.Refuse(rel, inherit.Line, "INHERIT names %s: %s; not read", inherit.Value, d.Msg)
+		return nil
+	}
+	return err
+}
+
+func yamlDeref(n *yaml.Node) *yaml.Node {
+	for i := 0; n != nil && n.Kind == yaml.AliasNode && i < 16; i++ {
+		n = n.Alias
+	}
+	return n
+}
+
+// yamlNullRE is PyYAML's implicit null.
+var yamlNullRE = regexp.MustCompile(`^(?:~|null|Null|NULL|)$`)
+
+// yaml11Bool is PyYAML's implicit boolean.
+func yaml11Bool(s string) (bool, bool) {
+	switch s {
+	case "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON":
+		return true, true
+	case "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF":
+		return false, true
+	}
+	return false, false
+}
+
+// state is what str found.
+type state uint8
+
+const (
+	stAbsent state = iota // null, or an unset variable without a default
+	stOK                  // a scalar
+	stBad                 // set, but not to a value Detect takes: a note says so
+)
+
+// str returns the scalar value of the setting key, resolving
+// !ENV: st is stAbsent for null (or an unset variable without a
+// default), stBad for a value that is not a scalar (a note says so). from
+// says which !ENV source gave the value (" (!ENV SITE_URL)", " (!ENV
+// default)"), "" for a plain value.
+func str(d *generator.Dir, key string, v value, p *generator.Project, hint string) (s, from string, st state) {
+	n := v.node
+	if n.Tag == "!ENV" {
+		var vars []*yaml.Node
+		var def *yaml.Node
+		switch n.Kind {
+		case yaml.ScalarNode:
+			vars = []*yaml.Node{n}
+		case yaml.SequenceNode:
+			vars = n.Content
+			if len(vars) > 1 {
+				def, vars = yamlDeref(vars[len(vars)-1]), vars[:len(vars)-1]
+			}
+		default:
+			p.Notes = append(p.Notes, generator.Note(v.file, n.Line, "%s: !ENV wants a variable name or a list%s", key, hint))
+			return "", "", stBad
+		}
+		var names []string
+		for _, vn := range vars {
+			vn = yamlDeref(vn)
+			if vn == nil || vn.Kind != yaml.ScalarNode {
+				continue
+			}
+			names = append(names, vn.Value)
+			if s, set := d.Env(vn.Value); set {
+				if yamlNullRE.MatchString(s) {
+					break // set but empty: null, as PyYAML resolves it
+				}
+				return s, " (!ENV " + vn.Value + ")", stOK
+			}
+		}
+		if def != nil && def.Kind == yaml.ScalarNode && def.ShortTag() != "!!null" {
+			return def.Value, " (!ENV default)", stOK
+		}
+		if def != nil && def.Kind != yaml.ScalarNode {
+			p.Notes = append(p.Notes, generator.Note(v.file, def.Line, "%s: the !ENV default is not a scalar%s", key, hint))
+			return "", "", stBad
+		}
+		if hint != "" {
+			p.Notes = append(p.Notes, generator.Note(v.file, n.Line, "%s is !ENV %s, which is not set%s", key, strings.Join(names, ", "), hint))
+		}
+		return "", "", stAbsent
+	}
+	if n.Kind != yaml.ScalarNode {
+		p.Notes = append(p.Notes, generator.Note(v.file, n.Line, "%s is not a string%s", key, hint))
+		return "", "", stBad
+	}
+	switch tag := n.ShortTag(); tag {
+	case "!!null":
+		return "", "", stAbsent
+	case "!!str", "!!bool", "!!int", "!!float":
+		return n.Value, "", stOK
+	default: // !relative, !!python/…: a value MkDocs computes
+		p.Notes = append(p.Notes, generator.Note(v.file, n.Line, "%s has the tag %s, which is not read%s", key, tag, hint))
+		return "", "", stBad
+	}
+}
+
+// Preset is the preset of an MkDocs site: the Markdown files of docs_dir
+// at the URLs MkDocs gives them (mkdocs/structure/files.py and pages.py,
+// checked against MkDocs 1.4): index.md, or README.md where a folder has
+// no index.md, is its folder's page (MkDocs skips a README.md beside an
+// index.md); any other a.md is /a/, or /a.html with use_directory_urls:
+// false. Files and folders whose names start
+// with "." are not pages, nor is anything under templates/ at the top.
+type Preset struct {
+	// File is the configuration read, "" when none.
+	File string
+	// DocsDir is docs_dir, default "docs", and SiteDir site_dir, default
+	// "site", relative to the project.
+	DocsDir, SiteDir string
+	// DirectoryURLs is use_directory_urls, default true.
+	DirectoryURLs bool
+	// GitDates is [Project.GitDates]: a git-revision-date plugin that
+	// dates every page by git ([Preset.LastModOrder]).
+	GitDates string
+	// Content is the docs folder, read to tell whether a folder with a
+	// README.md also has an index.md; nil reads none (README.md is then
+	// its folder's page).
+	Content fs.FS
+}
+
+// Load reads the MkDocs configuration in projectDir (mkdocs.yml or
+// mkdocs.yaml, and what it INHERITs); without one, the defaults. Its
+// errors are those of Detect.
+func Load(projectDir string, lim limits.Limits) (*Preset, error) {
+	p, err := Generator{}.Detect(generator.NewDir(projectDir, os.LookupEnv, lim))
+	if err != nil {
+		return nil, err
+	}
+	m := &Preset{DocsDir: "docs", SiteDir: "site", DirectoryURLs: true}
+	if p != nil {
+		m.File, m.DirectoryURLs, m.GitDates = p.File, p.TrailingSlash != "never", p.GitDates
+		if p.SourceDir != "" {
+			m.DocsDir = p.SourceDir
+		}
+		if p.PublishDir != "" {
+			m.SiteDir = p.PublishDir
+		}
+	}
+	return m, nil
+}
+
+// markdown are the extensions MkDocs renders (utils.markdown_extensions).
+var markdown = map[string]bool{".markdown": true, ".mdown": true, ".mkdn": true, ".mkd": true, ".md": true}
+
+// URLPath returns the URL path MkDocs publishes p at.
+func (m *Preset) URLPath(p generator.Page) (string, bool) {
+	rel, ok := srcpath.CleanRel(p.Path)
+	if !ok || rel == "templates" || strings.HasPrefix(rel, "templates/") {
+		return "", false
+	}
+	for _, el := range strings.Split(rel, "/") {
+		if strings.HasPrefix(el, ".") {
+			return "", false
+		}
+	}
+	dir, file := path.Split(rel)
+	name, ext := srcpath.SplitExt(file)
+	if !markdown[strings.ToLower(ext)] {
+		return "", false
+	}
+	if name == "README" && m.hasIndex(dir) {
+		return "", false // MkDocs skips it, with a warning
+	}
+	switch {
+	case name == "index" || name == "README":
+		return "/" + dir, true
+	case m.DirectoryURLs:
+		return "/" + dir + name + "/", true
+	}
+	return "/" + dir + name + ".html", true
+}
+
+// hasIndex reports whether the docs folder dir ("" or "a/b/") has an
+// index.md.
+func (m *Preset) hasIndex(dir string) bool {
+	if m.Content == nil {
+		return false
+	}
+	for ext := range markdown {
+		if st, err := fs.Stat(m.Content, path.Join(strings.TrimSuffix(dir, "/"), "index"+ext)); err == nil && !st.IsDir() {
+			return true
+		}
+	}
+	return false
+}
+
+// Name returns "mkdocs".
+func (m *Preset) Name() string { return "mkdocs" }

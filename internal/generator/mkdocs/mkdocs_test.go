@@ -1,0 +1,230 @@
+package mkdocs_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
+	"github.com/sitemapgen/sitemapgen/internal/generator/mkdocs"
+	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+func TestDetectMkDocs(t *testing.T) {
+	gentest.Detect(t, fixture, []gentest.DetectTest{
+		{
+			Name:  "mkdocs defaults",
+			Files: map[string]string{"mkdocs.yml": "site_name: My Docs\n"},
+			Want:  []generator.Project{{Generator: "mkdocs", Title: "MkDocs", File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", TrailingSlash: "always"}},
+		},
+		{
+			Name:  "mkdocs literal values",
+			Files: map[string]string{"mkdocs.yaml": "site_name: My Docs\nsite_url: https://docs.example.org/proj\nsite_dir: public\nuse_directory_urls: false\ndocs_dir: ./src/\n"},
+			Want: []generator.Project{{Generator: "mkdocs", Title: "MkDocs", File: "mkdocs.yaml", SourceDir: "src", PublishDir: "public", TrailingSlash: "never",
+				BaseURL: "https://docs.example.org/proj/", BaseURLFrom: "mkdocs.yaml site_url"}},
+		},
+		{
+			Name: "mkdocs material with python tags and !ENV default",
+			Files: map[string]string{"mkdocs.yml": `site_name: Material
+site_url: !ENV [SITE_URL, 'https://default.example/']
+theme:
+  name: material
+markdown_extensions:
+  - pymdownx.emoji:
+      emoji_index: !!python/name:material.extensions.emoji.twemoji
+      emoji_generator: !!python/name:material.extensions.emoji.to_svg
+  - toc:
+      slugify: !!python/object/apply:pymdownx.slugs.slugify {kwds: {case: lower}}
+plugins:
+  - search
+  - social:
+      enabled: !ENV [CI, false]
+`},
+			Want: []generator.Project{{Generator: "mkdocs", Title: "MkDocs", File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", TrailingSlash: "always",
+				BaseURL: "https://default.example/", BaseURLFrom: "mkdocs.yml site_url (!ENV default)"}},
+		},
+		{
+			Name:  "mkdocs !ENV set",
+			Files: map[string]string{"mkdocs.yml": "site_url: !ENV [DEPLOY_URL, SITE_URL, 'https://default.example/']\nsite_dir: !ENV SITE_DIR\nuse_directory_urls: !ENV [DIR_URLS, true]\n"},
+			Env:   map[string]string{"SITE_URL": "https://env.example/docs", "SITE_DIR": "build/html", "DIR_URLS": "off"},
+			Want: []generator.Project{{Generator: "mkdocs", Title: "MkDocs", File: "mkdocs.yml", SourceDir: "docs", PublishDir: "build/html", TrailingSlash: "never",
+				BaseURL: "https://env.example/docs/", BaseURLFrom: "mkdocs.yml site_url (!ENV SITE_URL)"}},
+		},
+		{
+			Name:  "mkdocs !ENV unset",
+			Files: map[string]string{"mkdocs.yml": "site_name: x\nsite_url: !ENV SITE_URL\n"},
+			Want: []generator.Project{{Generator: "mkdocs", Title: "MkDocs", File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", TrailingSlash: "always",
+				Notes: []string{"mkdocs.yml:2: site_url is !ENV SITE_URL, which is not set; give --base-url"}}},
+		},
+		{
+			Name:  "mkdocs !relative site_dir",
+			Files: map[string]string{"mkdocs.yml": "site_name: x\nsite_dir: !relative $config_dir/../public\n"},
+			Want: []generator.Project{{Generator: "mkdocs", Title: "MkDocs", File: "mkdocs.yml", SourceDir: "docs", TrailingSlash: "always",
+				Notes: []string{"mkdocs.yml:2: site_dir has the tag !relative, which is not read; give the built folder as DIR"}}},
+		},
+		{
+			Name: "mkdocs INHERIT",
+			Files: map[string]string{
+				"mkdocs.yml":      "INHERIT: config/base.yml\nsite_dir: out\n",
+				"config/base.yml": "site_url: https://base.example/\nsite_dir: ignored\nuse_directory_urls: no\n",
+			},
+			Want: []generator.Project{{Generator: "mkdocs", Title: "MkDocs", File: "mkdocs.yml", SourceDir: "docs", PublishDir: "out", TrailingSlash: "never",
+				BaseURL: "https://base.example/", BaseURLFrom: "config/base.yml site_url"}},
+		},
+	})
+}
+
+// TestDetectProcessEnv: registry.Detect resolves !ENV in the process's
+// environment.
+func TestDetectProcessEnv(t *testing.T) {
+	t.Setenv("SITEMAPGEN_TEST_SITE_URL", "https://from-env.example/")
+	dir := fixture(t, map[string]string{"mkdocs.yml": "site_url: !ENV SITEMAPGEN_TEST_SITE_URL\n"})
+	got, err := registry.Detect(dir, limits.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].BaseURL != "https://from-env.example/" {
+		t.Errorf("Detect = %s", gentest.Format(got))
+	}
+}
+
+// TestDetectErrors: a configuration that does not parse is the error,
+// naming the file (an INHERITed one included) and its line.
+func TestDetectErrors(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		file  string // the diag.Diagnostic's file, relative to the folder
+		line  int
+	}{
+		{"broken mkdocs.yml", map[string]string{"mkdocs.yml": "site_name: x\n  site_url: y\n"}, "mkdocs.yml", 2},
+		{"mkdocs.yml not a mapping", map[string]string{"mkdocs.yml": "- a\n"}, "mkdocs.yml", 1},
+		{"broken inherited mkdocs file", map[string]string{"mkdocs.yml": "INHERIT: base.yml\n", "base.yml": "x: 1\na: b: c\n"}, "base.yml", 2},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := fixture(t, tt.files)
+			got, err := registry.DetectEnv(dir, gentest.Env(nil), limits.Default)
+			var ce *diag.Diagnostic
+			if !errors.As(err, &ce) {
+				t.Fatalf("detect = %s, %v; want a *diag.Diagnostic", gentest.Format(got), err)
+			}
+			if want := filepath.Join(dir, filepath.FromSlash(tt.file)); ce.File != want || ce.Line != tt.line {
+				t.Errorf("diag.Diagnostic at %s:%d (%v), want %s:%d", ce.File, ce.Line, ce, want, tt.line)
+			}
+		})
+	}
+}
+
+// TestSitemaps: the files taken over are MkDocs' sitemap.xml and
+// sitemap.xml.gz, and no other.
+func TestSitemaps(t *testing.T) {
+	p := &generator.Project{Generator: "mkdocs", Gen: mkdocs.Generator{}}
+	takes := p.Sitemaps()
+	for _, n := range []string{"sitemap.xml", "sitemap.xml.gz"} {
+		if !takes(n) {
+			t.Errorf("%s not taken over", n)
+		}
+	}
+	for _, n := range []string{"sitemap-0.xml", "de/sitemap.xml"} {
+		if takes(n) {
+			t.Errorf("%s taken over", n)
+		}
+	}
+}
+
+// TestLastModOrder reads, from the configuration, the git-revision-date
+// plugins that make MkDocs date pages by git (unless enabled is false).
+func TestLastModOrder(t *testing.T) {
+	const order = "git, then front matter lastmod, last_modified_at"
+	for _, tt := range []struct {
+		name  string
+		files map[string]string
+		want  string // Describe; "" for no order
+		from  string
+	}{
+		{name: "list", files: map[string]string{"mkdocs.yml": "site_name: x\nplugins:\n  - search\n  - git-revision-date-localized:\n      type: date\n"},
+			want: order, from: "MkDocs git-revision-date-localized, mkdocs.yml:4"},
+		{name: "mapping, inherited", files: map[string]string{"mkdocs.yml": "INHERIT: base.yml\nsite_name: x\n", "base.yml": "plugins:\n  git-revision-date: {}\n"},
+			want: order, from: "MkDocs git-revision-date, base.yml:2"},
+		{name: "disabled", files: map[string]string{"mkdocs.yml": "plugins:\n  - git-revision-date-localized:\n      enabled: false\n"}},
+		{name: "disabled through !ENV", files: map[string]string{"mkdocs.yml": "plugins:\n  - git-revision-date-localized:\n      enabled: !ENV [SITEMAPGEN_TEST_UNSET, false]\n"}},
+		{name: "without", files: map[string]string{"mkdocs.yml": "plugins:\n  - search\n  - git-committers\n"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			m, err := mkdocs.Load(fixture(t, tt.files), limits.Default)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := m.LastModOrder()
+			switch {
+			case o == nil && tt.want != "":
+				t.Fatalf("no order, want %q", tt.want)
+			case o == nil:
+				return
+			case tt.want == "":
+				t.Fatalf("order %q (%s), want none", o.Describe(), o.From)
+			}
+			if got := o.Describe(); !strings.HasPrefix(got, tt.want) {
+				t.Errorf("order %q, want %q…", got, tt.want)
+			}
+			if !strings.Contains(o.From, tt.from) {
+				t.Errorf("from %q, want %q in it", o.From, tt.from)
+			}
+			if !o.GitAuthor {
+				t.Error("GitAuthor false: the plugins date by the author")
+			}
+		})
+	}
+}
+
+// TestMkDocsURLPath: the URLs MkDocs 1.4 gives docs_dir's files, with
+// and without use_directory_urls.
+func TestMkDocsURLPath(t *testing.T) {
+	content := fstest.MapFS{"guide/index.md": {}, "guide/README.md": {}, "ref/README.md": {}}
+	dirs := &mkdocs.Preset{DirectoryURLs: true, Content: content}
+	files := &mkdocs.Preset{DirectoryURLs: false, Content: content}
+	for _, tc := range []struct{ rel, dirs, files string }{
+		{"index.md", "/", "/"},
+		{"about.md", "/about/", "/about.html"},
+		{"guide/setup.markdown", "/guide/setup/", "/guide/setup.html"},
+		{"guide/index.md", "/guide/", "/guide/"},
+		{"guide/README.md", "", ""}, // beside index.md: skipped
+		{"ref/README.md", "/ref/", "/ref/"},
+		{"img/logo.png", "", ""},
+		{".hidden/a.md", "", ""},
+		{"templates/x.md", "", ""},
+	} {
+		for _, c := range []struct {
+			m    *mkdocs.Preset
+			want string
+		}{{dirs, tc.dirs}, {files, tc.files}} {
+			got, ok := c.m.URLPath(generator.Page{Path: tc.rel})
+			if got != c.want || ok != (c.want != "") {
+				t.Errorf("use_directory_urls %v: URLPath(%q) = %q, %v; want %q", c.m.DirectoryURLs, tc.rel, got, ok, c.want)
+			}
+		}
+	}
+}
+
+// fixture writes files (name → contents, "/" separators) into a new
+// temporary folder and returns it.
+func fixture(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		file := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
