@@ -343,7 +343,7 @@ race_lane() {
     ./frontmatter:FuzzSource:15000x \
     ./frontmatter:FuzzParseDate:20000x \
     ./internal/jsconfig:FuzzJSLiterals:25000x \
-    ./internal/generator:FuzzJSProjects:2500x \
+    ./internal/generator/hugo:FuzzJSProjects:2500x \
     ./internal/generator/registry:FuzzURLPath:15000x \
     ./internal/generator/internal/pyconf:FuzzPythonConfig:15000x \
     ./internal/generator/internal/jscode:FuzzParse:10000x \
