@@ -394,7 +394,6 @@ type builder struct {
 	// static are the folders whose files claim a page with no source
 	// (claimed), for a walk of a join whose generator keeps old output.
 	static          *staticClaims
-	gone            map[string]goneSource // a Session's pages whose source went (gone.go)
 	ownOutputAtRoot bool
 	join            map[string]*source // Options.Join's sources by joinKey
 	saidOf          map[string]bool    // the sources' files the walk warned of, and the Jekyll layouts said unread (layoutUnread), as reported

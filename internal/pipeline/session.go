@@ -43,9 +43,6 @@ type Session struct {
 	// commit (GitWatched), kept while the git source has no history yet
 	// (no commit, or git failed): such a change is a whole build.
 	gitFiles map[string]bool
-	// went are the paths of the sources the last updateSources removed,
-	// by join key (lostSources).
-	went map[string]string
 }
 
 // Start runs a whole build, as Run does, and returns the Session that
@@ -120,9 +117,6 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 	}
 	b.linked = newLinkedPages()
 	b.live = true
-	if s.b != nil {
-		b.gone = s.b.gone // the sources that went before, judged again after the walk
-	}
 	s.b, s.all = b, nil
 	s.rootAbs, _ = filepath.Abs(b.opts.Root)
 	s.joinAbs = ""
@@ -329,14 +323,12 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 	if b.linked.changed(root, linkedChecks, pages) {
 		return s.restart(ctx)
 	}
-	var lost map[string]string
 	if len(sources) > 0 {
 		keys, err := s.updateSources(ctx, sources)
 		if err != nil {
 			s.whole = true
 			return res, err
 		}
-		lost = s.lostSources(keys)
 		pages = append(pages, s.pagesOf(keys)...)
 	}
 	if len(pages) == 0 {
@@ -344,7 +336,6 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 	}
 	slices.Sort(pages)
 	pages = slices.Compact(pages)
-	sourced := b.sourcedTimes(pages)
 
 	// Forget the pages at and under the paths; then walk the paths and
 	// judge what is there now.
@@ -404,7 +395,6 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 		return res, nil // nothing there was or is a page
 	}
 	s.addToOrder(b.added)
-	b.noteGone(sourced, lost)
 	if err := s.finish(b.touched); errors.Is(err, errWhole) {
 		return s.restart(ctx)
 	} else if err != nil {
@@ -604,7 +594,6 @@ func (s *Session) addToOrder(idxs []int32) {
 func (s *Session) updateSources(ctx context.Context, rels []string) (map[string]bool, error) {
 	b := s.b
 	keys := make(map[string]bool)
-	s.went = make(map[string]string)
 	getSource := func(rel string) (*source, bool) { src, ok := b.sources[rel]; return src, ok }
 	dir := &lazyRoot{dir: b.opts.Join.Dir}
 	defer dir.close()
@@ -622,7 +611,6 @@ func (s *Session) updateSources(ctx context.Context, rels []string) (map[string]
 			continue
 		}
 		keys[src.key] = true
-		s.went[src.key] = src.path
 		b.claims[src.key] = slices.DeleteFunc(b.claims[src.key], func(c *source) bool { return c == src })
 		if len(b.claims[src.key]) == 0 {
 			delete(b.claims, src.key)

@@ -171,8 +171,7 @@ func (b *builder) judgeStale(only map[string]bool) {
 	var paths []string
 	out := recs.order[:0]
 	for _, idx := range recs.order {
-		gone, went := b.goneStale(idx)
-		if !recs.sourceless[idx] || recs.mtimes[idx] >= before && !went {
+		if !recs.sourceless[idx] || recs.mtimes[idx] >= before {
 			out = append(out, idx)
 			continue
 		}
@@ -186,9 +185,6 @@ func (b *builder) judgeStale(only map[string]bool) {
 			paths = append(paths, path)
 			because := fmt.Sprintf("no source has its URL, and the file is older than the build (%s, the oldest page with a source %s)",
 				time.Unix(0, recs.mtimes[idx]).UTC().Format(time.RFC3339), time.Unix(0, start).UTC().Format(time.RFC3339))
-			if went {
-				because = gone
-			}
 			b.skip(path, mapping.StaleOutput, because)
 			if only == nil && b.res.Unjoined > 0 {
 				b.res.Unjoined-- // counted when it was listed
