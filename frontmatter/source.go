@@ -73,8 +73,11 @@ type Source struct {
 	PublishDate time.Time
 	// ExpiryDate is expiryDate, or else unpublishdate.
 	ExpiryDate time.Time
-	// Draft is draft: true.
+	// Draft is draft: true, or a file of a drafts folder (DraftsIn).
 	Draft bool
+	// DraftsIn is the drafts folder the file is in (Jekyll's _drafts),
+	// set by the caller: the file is a draft by its place.
+	DraftsIn string
 	// Unpublished is Jekyll's published: false.
 	Unpublished bool
 	// Headless is Hugo's headless: true, or build: {render: never} (also

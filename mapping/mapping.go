@@ -582,6 +582,8 @@ func (m *Mapper) judgeSource(d *Decision, src *frontmatter.Source) bool {
 	switch {
 	case src.Sitemap.Exclude:
 		d.Skip, d.Because = SitemapExcluded, "front matter sitemap: says to leave it out"
+	case src.Draft && src.DraftsIn != "" && !m.opts.KeepDrafts:
+		d.Skip, d.Because = Draft, "a draft: its source is in "+src.DraftsIn+"/ (--drafts lists drafts)"
 	case src.Draft && !m.opts.KeepDrafts:
 		d.Skip, d.Because = Draft, "front matter draft: true (--drafts lists drafts)"
 	case src.Unpublished && !m.opts.KeepDrafts:

@@ -96,6 +96,9 @@ type Page struct {
 	// Headless is front matter headless (Hugo). Hugo honours it only in
 	// a leaf bundle's index file.
 	Headless bool
+	// ModTime is the file's modification time, zero if unknown: Jekyll
+	// dates a draft without a front matter date by it.
+	ModTime time.Time
 }
 
 // Preset maps source files to URL paths.

@@ -183,6 +183,11 @@ func readSource(dir string, at *walker.Dir, rel string, preset generator.Preset,
 	if !r.Drafts {
 		fm.Draft = false
 	}
+	if d, ok := preset.(generator.Drafter); ok {
+		if dir, ok := d.DraftsIn(rel); ok {
+			fm.Draft, fm.DraftsIn = true, dir
+		}
+	}
 	return fm, nil
 }
 
@@ -294,9 +299,10 @@ func withoutDates(fm *frontmatter.Source) *frontmatter.Source {
 }
 
 // pageOf is what the preset needs of a source file.
-func pageOf(rel string, fm *frontmatter.Source) generator.Page {
+func pageOf(f walker.File, fm *frontmatter.Source) generator.Page {
 	return generator.Page{
-		Path:           rel,
+		Path:           f.Path,
+		ModTime:        f.ModTime,
 		URL:            fm.URL,
 		Permalink:      fm.Permalink,
 		NoPermalink:    fm.NoPermalink,
@@ -318,7 +324,7 @@ func (b *builder) judgeContent(f walker.File) outcome {
 		return outcome{readErr: unwrapPath(err)}
 	}
 	o := outcome{problems: fm.Problems}
-	urlPath, ok := b.opts.Content.Preset.URLPath(pageOf(f.Path, fm))
+	urlPath, ok := b.opts.Content.Preset.URLPath(pageOf(f, fm))
 	if !ok {
 		o.d.Skip = mapping.NotAPage
 		o.d.Because = b.opts.Content.Preset.Name() + " publishes no page for it"
@@ -438,7 +444,7 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 			return nil
 		}
 		src := &source{path: full, fm: fm}
-		src.url, src.page = j.Preset.URLPath(pageOf(f.Path, fm))
+		src.url, src.page = j.Preset.URLPath(pageOf(f, fm))
 		if src.page {
 			src.key = joinKey(src.url)
 			if inc, ok := j.Preset.(generator.Includer); ok {

@@ -40,8 +40,8 @@ import (
 //     "/:categories/:year/W:week/:short_day/:title:output_ext", none
 //     "/:categories/:title:output_ext", or a pattern. The date is the file
 //     name's unless front matter date is set, in the site's time zone.
-//     "_drafts" are not posts here (Jekyll publishes them only with
-//     --drafts).
+//     "_drafts" are posts Jekyll publishes only with --drafts
+//     (jekyll_drafts.go): their pages are drafts ([Drafter]).
 //   - Collections with output: true: "_NAME/…" (under collections_dir),
 //     at the collection's permalink, by default "/:collection/:path"
 //     followed by the style's ending ("/" for pretty, :output_ext for date,

@@ -27,6 +27,7 @@ var (
 	_ generator.Zoned               = (*Preset)(nil)
 	_ generator.Configured          = (*Preset)(nil)
 	_ generator.Copier              = (*Preset)(nil)
+	_ generator.Drafter             = (*Preset)(nil)
 	_ generator.CollectionLister    = (*Preset)(nil)
 	_ generator.FrontMatterOptioner = (*Preset)(nil)
 	_ generator.ConfigFiler         = (*Preset)(nil)

@@ -323,7 +323,7 @@ func TestJekyllURLPath(t *testing.T) {
 		{name: "post in underscore folder below _posts", page: fm(generator.Page{Path: "_posts/_x/2024-01-01-x.md"}), wantOK: false},
 		{name: "post in hidden folder below _posts", page: fm(generator.Page{Path: "_posts/a/.b/2024-01-01-x.md"}), wantOK: false},
 		{name: "post below an underscore folder", page: fm(generator.Page{Path: "_hidden/_posts/2024-01-01-x.md"}), wantOK: false},
-		{name: "draft", page: fm(generator.Page{Path: "_drafts/x.md"}), wantOK: false},
+		{name: "draft", page: fm(generator.Page{Path: "_drafts/x.md", Date: time.Date(2024, 1, 5, 12, 0, 0, 0, time.UTC)}), want: "/2024/01/05/x.html", wantOK: true}, // a draft by its place: the caller's (Drafter)
 		{name: "posts collection permalink", j: Preset{Collections: map[string]Collection{"posts": {Permalink: "/p/:title/"}}}, page: fm(generator.Page{Path: "_posts/2024-01-01-x.md"}), want: "/p/x/", wantOK: true},
 		{name: "posts collection permalink is literal", j: Preset{Collections: map[string]Collection{"posts": {Permalink: "pretty"}}}, page: fm(generator.Page{Path: "_posts/2024-01-01-x.md"}), want: "/pretty", wantOK: true},
 		{name: "posts under collections_dir", j: Preset{CollectionsDir: "coll"}, page: fm(generator.Page{Path: "coll/_posts/2024-01-01-x.md"}), want: "/2024/01/01/x.html", wantOK: true},

@@ -65,7 +65,7 @@ func ExamplePreset_URLPath() {
 		{Path: "contact.md", HasFrontMatter: true, Permalink: "/contact/"},
 		{Path: "_recipes/pasta.md", HasFrontMatter: true},
 		{Path: "README.md"},
-		{Path: "_drafts/idea.md", HasFrontMatter: true},
+		{Path: "_drafts/idea.md", HasFrontMatter: true, ModTime: time.Date(2024, 3, 4, 12, 0, 0, 0, time.UTC)},
 	} {
 		u, ok := j.URLPath(p)
 		fmt.Printf("%-32s %-38q %v\n", p.Path, u, ok)
@@ -78,7 +78,7 @@ func ExamplePreset_URLPath() {
 	// contact.md                       "/contact/"                            true
 	// _recipes/pasta.md                "/recipes/pasta.html"                  true
 	// README.md                        ""                                     false
-	// _drafts/idea.md                  ""                                     false
+	// _drafts/idea.md                  "/2024/03/04/idea.html"                true
 }
 
 // TestConcurrentURLPath runs the preset from several goroutines, for

@@ -221,6 +221,9 @@ func (j *Preset) URLPath(p generator.Page) (string, bool) {
 		}
 	}
 
+	if _, ok := j.DraftsIn(rel); ok {
+		return j.draftURL(p, rel) // drafts.go
+	}
 	// Posts: DIR/_posts/ENTRY, where Jekyll reads DIR.
 	for i, el := range els[:len(els)-1] {
 		if el == "_posts" {
@@ -403,7 +406,7 @@ func (j *Preset) document(p generator.Page, rel, label string, c Collection) (st
 		return u, true
 	}
 
-	d := &jekyllDoc{j: j, p: p, label: label, name: name}
+	d := &jekyllDoc{j: j, p: p, label: label, name: name, draft: strings.HasPrefix(rel, "_drafts/")}
 	// The date and slug a file name gives: YYYY-MM-DD-slug.ext.
 	d.slug = strings.TrimRight(name, ".")
 	if m := jekyllDateName.FindStringSubmatch(file); m != nil {
@@ -462,6 +465,7 @@ type jekyllDoc struct {
 	fileDate    time.Time
 	dateOnce    bool
 	date        time.Time
+	draft       bool // in _drafts: dated by its file's time before now
 }
 
 // when is the document's date in the site's time zone: front matter
@@ -482,6 +486,8 @@ func (d *jekyllDoc) when() time.Time {
 		d.date = t.In(loc)
 	case !d.fileDate.IsZero():
 		d.date = d.fileDate
+	case d.draft && !d.p.ModTime.IsZero():
+		d.date = d.p.ModTime.In(loc)
 	default:
 		d.date = time.Now().In(loc)
 	}
