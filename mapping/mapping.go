@@ -69,6 +69,10 @@ type Options struct {
 	CleanURLs bool
 	// TrailingSlash chooses the form of folder URLs (from index pages).
 	TrailingSlash SlashPolicy
+	// IndexFiles lists an index page by its file's name, as the
+	// generator links it (Sphinx's html builder: sub/index.html, and
+	// index.html at the root), where TrailingSlash would give its folder.
+	IndexFiles bool
 	// BareBase, with TrailingSlash SlashNever and a base URL with a path,
 	// lists the base URL's own folder without its slash
 	// (https://example.org/docs), as Astro serves it under base: '/docs'
