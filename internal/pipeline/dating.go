@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/gitdates"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -70,9 +71,11 @@ func (b *builder) loadGit(ctx context.Context) {
 	if j := b.opts.Join; j != nil {
 		// Hugo dates a page by its source's author date (GitInfo), and a
 		// file renamed without a change by the rename: GitInfo takes the
-		// last commit whose files name the path.
+		// last commit whose files name the path. Without GitInfo (no git
+		// step in its order) git is sitemapgen's own fallback, which
+		// follows renames, as for any other generator.
 		hugo := j.Preset.Name() == "hugo"
-		opts.AuthorDates, opts.RenamesChange = hugo, hugo
+		opts.AuthorDates, opts.RenamesChange = hugo, hugo && orderHasGit(j.Order)
 	}
 	for _, s := range []*Sources{b.opts.Join, b.opts.Content} {
 		if s != nil && s.Order != nil {
@@ -188,4 +191,18 @@ func (b *builder) countLastMods() {
 	for _, idx := range b.recs.order {
 		b.res.LastMod[b.recs.source(idx)]++
 	}
+}
+
+// orderHasGit reports whether the generator's date order o dates by git
+// itself (Hugo's enableGitInfo, or :fileModTime read as git).
+func orderHasGit(o *generator.DateOrder) bool {
+	if o == nil {
+		return false
+	}
+	for _, s := range o.Steps {
+		if s.Git {
+			return true
+		}
+	}
+	return false
 }
