@@ -69,6 +69,10 @@ type Options struct {
 	CleanURLs bool
 	// TrailingSlash chooses the form of folder URLs (from index pages).
 	TrailingSlash SlashPolicy
+	// IndexFiles lists an index page by its file's name, as the
+	// generator links it (Sphinx's html builder: sub/index.html, and
+	// index.html at the root), where TrailingSlash would give its folder.
+	IndexFiles bool
 	// BareBase, with TrailingSlash SlashNever and a base URL with a path,
 	// lists the base URL's own folder without its slash
 	// (https://example.org/docs), as Astro serves it under base: '/docs'
@@ -506,6 +510,9 @@ func (m *Mapper) Map(p Page) Decision {
 	}
 	if h != nil && h.Fragment {
 		d.Skip, d.Because = Fragment, "no doctype, no <html>, <head>, <body> or head element, and nothing of its own to show but a template's directives: a piece of a page (a theme's partial, a script block)"
+		if slices.Contains(h.Problems, "empty file") {
+			d.Because = "an empty file: nothing to show (a template that rendered nothing)"
+		}
 		return d // its problems (text before any tag) are no page's
 	}
 	if h != nil {

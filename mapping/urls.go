@@ -397,7 +397,7 @@ func (m *Mapper) urlPath(rel string) (string, PathForm) {
 	if i := strings.LastIndexByte(rel, '/'); i >= 0 {
 		dir, name = rel[:i+1], rel[i+1:]
 	}
-	if name == "index.html" || name == "index.htm" {
+	if (name == "index.html" || name == "index.htm") && !m.opts.IndexFiles {
 		form := FormIndexHTML
 		if name == "index.htm" {
 			form = FormIndexHTM

@@ -238,6 +238,7 @@ func (c *Config) options(l *layers, pr *project.Project) {
 			BaseURL:          v.BaseURL,
 			CleanURLs:        v.CleanURLs,
 			TrailingSlash:    slash,
+			IndexFiles:       pr.IndexFiles,
 			BareBase:         pr.BareBase,
 			KeepErrorPages:   !v.Skip.ErrorPages,
 			Fallbacks:        pr.Fallbacks,

@@ -15,8 +15,13 @@
 // log's order, that changed its content, kept with the commit's UTC offset.
 // Renames are followed: a pure rename (R100) is not a change, so the new
 // path keeps the date of the last change made under the old path; a rename
-// with changes counts as a change. With [Options.RenamesChange] (Hugo's
-// rule) a pure rename is a change too. Merge commits are skipped, so a change
+// with changes counts as a change. This holds for a file moved into the
+// folder Load reads from outside it (a source folder moved by git mv),
+// which a log limited to the folder shows as added: the commits that
+// added files are read again over the whole tree, and a pure rename's old
+// path back to its last change ([Dates.followMoves]). With
+// [Options.RenamesChange] (Hugo's GitInfo rule) a pure rename is a change
+// too. Merge commits are skipped, so a change
 // made only while resolving a merge dates from the commit before it.
 //
 // # Unreadable objects
@@ -138,6 +143,7 @@ type commit struct {
 	when     time.Time // zero when bad
 	boundary bool      // a shallow clone's boundary: its parents are missing
 	bad      bool      // its date does not parse (an offset of -9959, a year past 9999)
+	hash     string
 }
 
 // Values of Dates.files that are not commit indexes.
@@ -150,7 +156,9 @@ const (
 // every file under dir in HEAD's history and the state of the work tree
 // there: the history walk is limited to commits that touched dir, which in
 // a large repository is most of the saving. A file renamed into dir from
-// outside it counts as added at the rename. ctx cancels
+// outside it without a change keeps its old path's date (one more git log
+// for the commits that added files, and one a commit that moved files in).
+// ctx cancels
 // the git processes. It returns an error wrapping [ErrNoGit],
 // [ErrNotRepository] or [ErrNoCommits] when there is no history to read;
 // other errors carry git's stderr.
@@ -334,6 +342,13 @@ func (d *Dates) readLog(ctx context.Context, git, top, scope, rev string, bounda
 	if err != nil {
 		return err
 	}
+	if scope != "" && !d.noRenames {
+		// A log of the moves that fails (an object rename detection
+		// cannot read) leaves the files dated by their move.
+		if err := d.followMoves(ctx, git, top, h, boundaries, maxMoves); err != nil && ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
 	for _, ws := range h.waiting {
 		for _, w := range ws { // the old path's change was not found: date the rename
 			if h.files[w.path] == pending {
@@ -349,6 +364,17 @@ func (d *Dates) readLog(ctx context.Context, git, top, scope, rev string, bounda
 // log runs git log with revs over scope and reads it. The format names
 // each commit's parents: history.merges says whether one was a merge.
 func (d *Dates) log(ctx context.Context, git, top, scope string, revs []string, boundaries map[string]bool) (*history, error) {
+	args := append(revs[:len(revs):len(revs)], "--")
+	if scope != "" {
+		args = append(args, scope)
+	}
+	return d.logWith(ctx, git, top, args, "", boundaries)
+}
+
+// logWith runs git log with args (revisions, then "--" and pathspecs),
+// stdin (what --stdin reads: more revisions, then "--" and pathspecs) if
+// not "", and reads it.
+func (d *Dates) logWith(ctx context.Context, git, top string, rest []string, stdin string, boundaries map[string]bool) (*history, error) {
 	format := "--format=%x00%cI %H %P"
 	if d.author {
 		format = "--format=%x00%aI %H %P"
@@ -359,11 +385,14 @@ func (d *Dates) log(ctx context.Context, git, top, scope string, revs []string, 
 	}
 	args := []string{"-C", top, "log", format, "-z", "--name-status",
 		renames, "--root", "--no-color", "--no-show-signature", "--no-ext-diff", "--no-textconv"}
-	args = append(append(args, revs...), "--")
-	if scope != "" {
-		args = append(args, scope)
+	if stdin != "" {
+		args = append(args, "--stdin")
 	}
+	args = append(args, rest...)
 	cmd := command(ctx, git, args...)
+	if stdin != "" {
+		cmd.Stdin = strings.NewReader(stdin)
+	}
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdout, err := cmd.StdoutPipe()
@@ -373,7 +402,7 @@ func (d *Dates) log(ctx context.Context, git, top, scope string, revs []string, 
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("git log: %w", err)
 	}
-	h := &history{files: make(map[string]int32), waiting: make(map[string][]waiter), renames: d.renames}
+	h := &history{files: make(map[string]int32), waiting: make(map[string][]waiter), renames: d.renames, added: make(map[string]addition)}
 	perr := h.parse(stdout, boundaries)
 	if perr != nil {
 		io.Copy(io.Discard, stdout) // let git finish before Wait closes the pipe
@@ -396,6 +425,20 @@ type history struct {
 	waiting map[string][]waiter // old path → paths renamed from it unchanged
 	merges  bool                // a commit read had several parents
 	renames bool                // Options.RenamesChange
+	// added are the paths whose newest change is their addition, each
+	// with that commit and the path added (a path renamed unchanged from
+	// it waits on it): within a pathspec, git log shows a file moved in
+	// from outside it as added (see [Dates.followMoves]).
+	added map[string]addition
+	// moved are the renames without a change of each commit, old path
+	// → new path.
+	moved map[int32]map[string]string
+}
+
+// addition is the commit that added a path, and the path it added.
+type addition struct {
+	commit int32
+	path   string
 }
 
 type waiter struct {
@@ -441,7 +484,7 @@ func (h *history) parse(r io.Reader, boundaries map[string]bool) error {
 					h.badOne = fmt.Sprintf("%.12s (%.40q)", hash, date)
 				}
 			}
-			h.commits = append(h.commits, commit{when: when, boundary: boundaries[string(hash)], bad: err != nil})
+			h.commits = append(h.commits, commit{when: when, boundary: boundaries[string(hash)], bad: err != nil, hash: string(hash)})
 			continue
 		}
 		tok = bytes.TrimLeft(tok, "\n")
@@ -462,6 +505,13 @@ func (h *history) parse(r io.Reader, boundaries map[string]bool) error {
 			}
 			switch {
 			case kind == 'R' && score == "100" && !h.renames:
+				if h.moved == nil {
+					h.moved = map[int32]map[string]string{}
+				}
+				if h.moved[c] == nil {
+					h.moved[c] = map[string]string{}
+				}
+				h.moved[c][from] = string(path)
 				h.renamed(from, string(path), c)
 			case kind == 'R':
 				h.deleted(from)
@@ -471,6 +521,18 @@ func (h *history) parse(r io.Reader, boundaries map[string]bool) error {
 			}
 		case 'D':
 			h.deleted(string(path))
+		case 'A':
+			if h.added != nil {
+				if _, ok := h.files[string(path)]; !ok {
+					h.added[string(path)] = addition{c, string(path)}
+				}
+				for _, w := range h.waiting[string(path)] {
+					if h.files[w.path] == pending {
+						h.added[w.path] = addition{c, string(path)}
+					}
+				}
+			}
+			h.changed(path, c)
 		default:
 			h.changed(path, c)
 		}
@@ -893,3 +955,104 @@ func sameDir(a, b string) bool {
 // maxShallowBytes bounds the read of a shallow clone's boundary commits:
 // a million of them, a line each.
 const maxShallowBytes = 64 << 20
+
+// maxMoves is how many moves of a file from outside the folder read
+// followMoves follows back, one git log each.
+const maxMoves = 4
+
+// followMoves dates the files of h that a pathspec's log shows as added
+// but that were renamed unchanged into the folder from outside it (a
+// source folder moved by git mv: src/content/ to content/) by the last
+// change of the path they were renamed from, as a log without the
+// pathspec would: a rename without a change is no change. The commits
+// that added them are read again without the pathspec (one git log), and
+// the old paths' history before each move (one git log a commit that
+// moved files in), within depth moves back.
+func (d *Dates) followMoves(ctx context.Context, git, top string, h *history, boundaries map[string]bool, depth int) error {
+	if len(h.added) == 0 || depth == 0 {
+		return nil
+	}
+	byCommit := map[int32]map[string][]string{} // commit → path added → files dated by it
+	for file, a := range h.added {
+		if h.files[file] != a.commit {
+			continue
+		}
+		if byCommit[a.commit] == nil {
+			byCommit[a.commit] = map[string][]string{}
+		}
+		byCommit[a.commit][a.path] = append(byCommit[a.commit][a.path], file)
+	}
+	var revs strings.Builder
+	for c := range byCommit {
+		revs.WriteString(h.commits[c].hash + "\n")
+	}
+	if revs.Len() == 0 {
+		return nil
+	}
+	moves, err := d.logWith(ctx, git, top, []string{"--no-walk=unsorted"}, revs.String(), boundaries)
+	if err != nil {
+		return err
+	}
+	index := map[string]int32{}
+	for c := range byCommit {
+		index[h.commits[c].hash] = c
+	}
+	for i, mc := range moves.commits {
+		c, ok := index[mc.hash]
+		if !ok {
+			continue
+		}
+		// The old paths of the files this commit renamed in unchanged.
+		from := map[string]string{} // old path → path added
+		for old, to := range moves.renamedIn(int32(i)) {
+			if _, ok := byCommit[c][to]; ok {
+				from[old] = to
+			}
+		}
+		if len(from) == 0 {
+			continue
+		}
+		var in strings.Builder
+		in.WriteString(mc.hash + "^\n--\n")
+		for old := range from {
+			in.WriteString(":(literal)" + old + "\n")
+		}
+		before, err := d.logWith(ctx, git, top, []string{"--no-merges"}, in.String(), boundaries)
+		if err != nil {
+			return err
+		}
+		if err := d.followMoves(ctx, git, top, before, boundaries, depth-1); err != nil {
+			return err
+		}
+		before.settle()
+		for old, to := range from {
+			at, ok := before.files[old]
+			if !ok || at < 0 {
+				continue // not found before the move: the move dates it
+			}
+			h.commits = append(h.commits, before.commits[at])
+			for _, file := range byCommit[c][to] {
+				h.files[file] = int32(len(h.commits) - 1)
+			}
+		}
+	}
+	return nil
+}
+
+// renamedIn returns the renames without a change of commit c of h, old
+// path → new path.
+func (h *history) renamedIn(c int32) map[string]string {
+	return h.moved[c]
+}
+
+// settle dates each path renamed unchanged whose old path's change was
+// not found by its rename.
+func (h *history) settle() {
+	for _, ws := range h.waiting {
+		for _, w := range ws {
+			if h.files[w.path] == pending {
+				h.files[w.path] = w.since
+			}
+		}
+	}
+}

@@ -667,3 +667,46 @@ func TestParseErrorsQuoteExcerpts(t *testing.T) {
 		}
 	}
 }
+
+// TestFolderMoved: Load over a folder (a generator's source folder) that
+// was moved into place by git mv, whose log over the folder alone shows
+// its files as added by the move: a file renamed in unchanged keeps the
+// date of its last change under its old path, as in a log over the whole
+// repository (issue 55, found by the corpus on federicosimonetta), across
+// two moves; one renamed in with a change, or edited after the move, is
+// dated by that change. With RenamesChange (Hugo's GitInfo), the move
+// dates them all, as before.
+func TestFolderMoved(t *testing.T) {
+	gitEnv(t)
+	const date6 = "2024-03-06T09:00:00Z"
+	dir := t.TempDir()
+	gitRun(t, dir, "", "init", "-q")
+	writeFile(t, dir, "src/content/a.md", "a")
+	writeFile(t, dir, "src/content/deep/b.md", "b")
+	writeFile(t, dir, "src/content/c.md", lines(20, "c"))
+	writeFile(t, dir, "src/content/d.md", "d")
+	commitAll(t, dir, date1)
+	writeFile(t, dir, "src/content/a.md", "a, again")
+	commitAll(t, dir, date2)
+	gitRun(t, dir, "", "mv", "src/content", "site")
+	writeFile(t, dir, "site/c.md", lines(20, "c")+"one more\n")
+	commitAll(t, dir, date3)
+	gitRun(t, dir, "", "mv", "site", "content")
+	commitAll(t, dir, date4)
+	writeFile(t, dir, "content/d.md", "d, again")
+	commitAll(t, dir, date6)
+	for _, tt := range []struct {
+		opts Options
+		want map[string]string
+	}{
+		{Options{}, map[string]string{"content/a.md": date2, "content/deep/b.md": date1, "content/c.md": date3, "content/d.md": date6}},
+		{Options{RenamesChange: true}, map[string]string{"content/a.md": date4, "content/deep/b.md": date4, "content/c.md": date4, "content/d.md": date6}},
+	} {
+		d, err := LoadWith(t.Context(), filepath.Join(dir, "content"), tt.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%+v", tt.opts)
+		checkDates(t, d, dir, tt.want)
+	}
+}

@@ -248,6 +248,12 @@ func (d *Dates) forward(ctx context.Context, head string) (*Dates, []string, err
 	case h.merges:
 		return nil, nil, nil
 	}
+	if d.scope != "" && !d.noRenames {
+		// Files moved into the folder by the new commits.
+		if err := d.followMoves(ctx, d.git, d.top, h, nil, maxMoves); err != nil && ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
+	}
 	n := *d
 	n.head, n.status = head, st
 	off := int32(len(d.commits))

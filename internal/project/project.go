@@ -161,6 +161,10 @@ type Project struct {
 	// SlashEverywhere is true when the platform's clean URLs of pages end
 	// in a slash too, and nobody gave the trailing slash.
 	SlashEverywhere bool
+	// IndexFiles is true when the generator that built the site links
+	// its index pages by their files' names (Sphinx's html builder:
+	// sub/index.html), and nobody gave the URL style.
+	IndexFiles bool
 	// StyleGiven is true when the URL style is one form, not a default:
 	// it was given, or the platform serves one form only, or the
 	// generator's configuration says its form.

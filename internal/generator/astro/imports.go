@@ -7,6 +7,7 @@ package astro
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"io/fs"
 	"path"
@@ -119,6 +120,9 @@ var (
 	// name them.
 	ident = regexp.MustCompile(`^[A-Za-z_$][\w$]*$`)
 	// topLevel starts a declaration at the top of a module.
+	// declared names a function of a module's top level: function f,
+	// const f = ….
+	declared = regexp.MustCompile(`(?m)^(?:export\s+)?(?:async\s+)?(?:function\s*\*?\s*([A-Za-z_$][\w$]*)|(?:const|let|var)\s+([A-Za-z_$][\w$]*))`)
 	topLevel = regexp.MustCompile(`(?m)^(?:export\s+)?(?:async\s+)?(?:function\b|const\b|let\b|var\b|class\b)`)
 )
 
@@ -156,7 +160,7 @@ func (a *Preset) importedCollection(src fs.FS, srcDir, rel, code string) (name, 
 			if !ident.MatchString(fn) || !ident.MatchString(local) || !regexp.MustCompile(`\b`+regexp.QuoteMeta(local)+`\s*\(`).MatchString(code) {
 				continue // imported, not called
 			}
-			if found := collectionsOf(declaration(mod, fn)); len(found) > 0 {
+			if found := moduleCollections(mod, fn); len(found) > 0 {
 				names, module = append(names, found...), file
 			}
 		}
@@ -166,6 +170,29 @@ func (a *Preset) importedCollection(src fs.FS, srcDir, rel, code string) (name, 
 		return "", ""
 	}
 	return names[0], module
+}
+
+// moduleCollections returns the collections that the function fn of
+// the module mod reads: the getCollection calls of its declaration, else
+// of the functions of mod it calls, one step (fuwari's getSortedPosts
+// calls getRawSortedPosts, which calls getCollection); the whole
+// module's when mod declares no fn.
+func moduleCollections(mod, fn string) []string {
+	decl := declaration(mod, fn)
+	if found := collectionsOf(decl); len(found) > 0 || len(decl) == len(mod) {
+		return found
+	}
+	var out []string
+	for _, m := range declared.FindAllStringSubmatch(mod, -1) {
+		callee := cmp.Or(m[1], m[2])
+		if callee == fn || !regexp.MustCompile(`\b`+regexp.QuoteMeta(callee)+`\s*\(`).MatchString(decl) {
+			continue
+		}
+		if d := declaration(mod, callee); len(d) < len(mod) {
+			out = append(out, collectionsOf(d)...)
+		}
+	}
+	return out
 }
 
 // declaration returns the text of the top-level declaration of fn in

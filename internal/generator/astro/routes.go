@@ -263,13 +263,28 @@ func (a *Preset) FallbackURL(urlPath string) (string, bool) {
 }
 
 // LastModOrder asks the integration (generator.Dated), whose pages are
-// most of the site's: nil, sitemapgen's order, without one.
+// most of the site's; without one, for a site with content collections,
+// the keys their entries' dates go by in Astro's themes, which the
+// pages print (collectionDateKeys), then git; nil, sitemapgen's order,
+// for neither.
 func (a *Preset) LastModOrder() *generator.DateOrder {
 	if d, ok := a.Routed.(generator.Dated); ok {
 		return d.LastModOrder()
 	}
+	if len(a.Collections) > 0 {
+		return &generator.DateOrder{
+			Steps: []generator.DateStep{{Keys: collectionDateKeys}, {Git: true}},
+			From:  "Astro's content collections (the dates of its themes' schemas)",
+		}
+	}
 	return nil
 }
+
+// collectionDateKeys are sitemapgen's front matter date keys and those
+// Astro's themes name in their collections' schemas: the fuwari theme's
+// updated and published, AstroPaper's modDatetime and pubDatetime, the
+// blog template's updatedDate and pubDate, newest kind first.
+var collectionDateKeys = []string{"lastmod", "last_modified_at", "modified", "moddatetime", "updated", "updateddate", "date", "publishdate", "pubdate", "pubdatetime", "published"}
 
 // Name returns "astro".
 func (a *Preset) Name() string { return "astro" }

@@ -73,7 +73,9 @@ func (h *Preset) hugoDates(name string) []string {
 // Its git step is the author date of the source's last commit, a file
 // renamed without a change dated by the rename: GitInfo's AuthorDate,
 // taken from the last commit whose files name the path. It is so in a
-// join and in content mode alike.
+// join and in content mode alike. Without a git step (no enableGitInfo),
+// git is sitemapgen's own fallback, which follows a rename as it does
+// for any generator.
 //
 // The order is worked out once: h's settings must not change after.
 func (h *Preset) LastModOrder() *generator.DateOrder {
@@ -82,7 +84,7 @@ func (h *Preset) LastModOrder() *generator.DateOrder {
 }
 
 func (h *Preset) lastModOrder() *generator.DateOrder {
-	o := &generator.DateOrder{GitAuthor: true, GitRenames: true}
+	o := &generator.DateOrder{GitAuthor: true}
 	var from []string
 	seen := map[string]bool{}
 	git := false
@@ -128,6 +130,7 @@ func (h *Preset) lastModOrder() *generator.DateOrder {
 		from = append(from, "Hugo's default [frontmatter] lastmod")
 	}
 	o.From = strings.Join(from, "; ")
+	o.GitRenames = git // GitInfo dates a file by its rename; our fallback follows it
 	return o
 }
 

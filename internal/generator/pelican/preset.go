@@ -115,6 +115,12 @@ func (p *Preset) page(rel string, m meta, fm *frontmatter.Source) {
 			}
 		}
 	}
+	// DEFAULT_METADATA, under what the file, its path and its name give.
+	for k, v := range s.DefaultMeta {
+		if _, ok := m[k]; !ok {
+			m[k] = v
+		}
+	}
 	zone, zoneFrom := s.Zone, s.ZoneFrom
 	if tz, ok := m["timezone"]; ok {
 		if loc, err := loadLocation(strings.TrimSpace(tz)); err == nil {

@@ -76,6 +76,8 @@ func TestURLRules(t *testing.T) {
 		{"translation of a page, its own setting", map[string]any{"PAGE_LANG_SAVE_AS": "{lang}/pages/{slug}.html"}, "pages/x-fr.md", "Title: Bonjour\nLang: fr\n\nx", "/fr/pages/bonjour.html"},
 		{"default language", map[string]any{"DEFAULT_LANG": "fr"}, "x.md", "Title: Bonjour\nDate: 2024-01-02\nLang: fr\n\nx", "/bonjour.html"},
 		{"draft", nil, "x.md", "Title: X\nStatus: draft\n\nx", "/drafts/x.html"},
+		{"DEFAULT_METADATA status draft: a draft", map[string]any{"DEFAULT_METADATA": map[string]any{"status": "draft"}}, "x.md", "Title: X\nDate: 2024-01-02\n\nx", "/drafts/x.html"},
+		{"DEFAULT_METADATA status draft, its own Status", map[string]any{"DEFAULT_METADATA": map[string]any{"status": "draft"}}, "x.md", "Title: X\nDate: 2024-01-02\nStatus: published\n\nx", "/x.html"},
 		{"hidden: built", nil, "pages/x.md", "Title: X\nStatus: hidden\n\nx", "/pages/x.html"},
 		{"article without a date: skipped", nil, "x.md", "Title: X\n\nx", ""},
 		{"DEFAULT_DATE fs: dated by the file's time, not in the URL", map[string]any{"DEFAULT_DATE": "fs"}, "x.md", "Title: X\n\nx", "/x.html"},
@@ -189,5 +191,19 @@ func TestLists(t *testing.T) {
 		if got := p.Lists(u); got != want {
 			t.Errorf("Lists(%q) = %v; want %v", u, got, want)
 		}
+	}
+}
+
+// TestDefaultMetadataNotLiteral: a DEFAULT_METADATA that is no literal
+// dict of strings could make every article a draft: the sources are not
+// joined.
+func TestDefaultMetadataNotLiteral(t *testing.T) {
+	for _, v := range []any{map[string]any{"status": 1.0}, peer.Expr{Text: "dict(status='draft')"}} {
+		if p, _ := preset(t, map[string]any{"DEFAULT_METADATA": v}); p != nil {
+			t.Errorf("DEFAULT_METADATA = %v: joined", v)
+		}
+	}
+	if p, _ := preset(t, map[string]any{"DEFAULT_METADATA": nil}); p == nil {
+		t.Errorf("DEFAULT_METADATA = None: not joined")
 	}
 }

@@ -45,6 +45,10 @@ type settings struct {
 	// Zone is TIMEZONE, UTC when unset; ZoneFrom names the setting.
 	Zone     *time.Location
 	ZoneFrom string
+	// DefaultMeta is DEFAULT_METADATA, each key lower-cased: the
+	// metadata of a source that gives none of its own (status: draft
+	// makes every article without a Status: a draft); nil for none.
+	DefaultMeta map[string]string
 	// Lists match the files of its list pages (Preset.Lists).
 	Lists []*regexp.Regexp
 	// Unknown, when not "", is why the sources cannot be joined: a
@@ -88,7 +92,7 @@ var joinKeys = []string{
 	"PATH", "ARTICLE_PATHS", "ARTICLE_EXCLUDES", "PAGE_PATHS", "PAGE_EXCLUDES",
 	"SLUGIFY_SOURCE", "SLUGIFY_PRESERVE_CASE", "USE_FOLDER_AS_CATEGORY", "DEFAULT_CATEGORY",
 	"AUTHOR", "DEFAULT_LANG", "FILENAME_METADATA", "PATH_METADATA", "DEFAULT_DATE", "TIMEZONE",
-	"SLUGIFY_USE_UNICODE", "SLUG_REGEX_SUBSTITUTIONS", "SLUG_SUBSTITUTIONS",
+	"SLUGIFY_USE_UNICODE", "SLUG_REGEX_SUBSTITUTIONS", "SLUG_SUBSTITUTIONS", "DEFAULT_METADATA",
 }
 
 // confOf returns the settings of files (publishconf.py first, whose
@@ -267,6 +271,25 @@ func readSettings(c Conf) *settings {
 			}
 		default:
 			unknown(file, v, "DEFAULT_DATE")
+		}
+	}
+	if v, file, ok := get("DEFAULT_METADATA"); ok {
+		// A value that is not a literal dict of strings could make
+		// every source a draft, or hidden: the join stops.
+		switch x := v.Val.(type) {
+		case map[string]any:
+			s.DefaultMeta = map[string]string{}
+			for k, e := range x {
+				str, isStr := e.(string)
+				if !isStr {
+					unknown(file, v, "DEFAULT_METADATA")
+					break
+				}
+				s.DefaultMeta[strings.ToLower(k)] = str
+			}
+		case nil:
+		default:
+			unknown(file, v, "DEFAULT_METADATA")
 		}
 	}
 	if v, file, ok := get("TIMEZONE"); ok {

@@ -60,6 +60,14 @@ func (Generator) Published(p *generator.Project, file string) []string {
 	return names
 }
 
+// IndexFiles is true: the html builder, whose folder the publish folder
+// is, links a document index.rst as index.html and sub/index.rst as
+// sub/index.html, as sphinx-sitemap and a project's own sitemap
+// extension list them, with or without html_baseurl (which makes the
+// canonical links say the same); the dirhtml builder's folder
+// (_build/dirhtml) is no publish folder of the project's.
+func (Generator) IndexFiles(*generator.Project) bool { return true }
+
 // BaseURLPlaces names html_baseurl.
 func (Generator) BaseURLPlaces(_ *generator.Project, file string) []string {
 	return []string{"html_baseurl in Sphinx's configuration (" + file + ")"}

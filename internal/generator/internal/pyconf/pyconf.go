@@ -106,7 +106,8 @@ func pyLiteral(text string) any {
 }
 
 // pyReader reads a Python literal: strings (with their escapes; r'…' as
-// written), numbers, True, False, None, and lists and tuples of them.
+// written), numbers, True, False, None, and lists, tuples and dicts
+// (with string keys) of them.
 type pyReader struct {
 	s string
 	i int
@@ -138,6 +139,8 @@ func (r *pyReader) value() (any, bool) {
 	switch c := r.s[r.i]; {
 	case c == '[' || c == '(':
 		return r.list(map[byte]byte{'[': ']', '(': ')'}[c])
+	case c == '{':
+		return r.dict()
 	case c == '\'' || c == '"':
 		return r.str(false)
 	case (c == 'r' || c == 'R') && r.i+1 < len(r.s) && (r.s[r.i+1] == '\'' || r.s[r.i+1] == '"'):
@@ -213,6 +216,42 @@ func (r *pyReader) str(raw bool) (any, bool) {
 		}
 	}
 	return nil, false
+}
+
+// dict reads a dict whose keys are strings, {'status': 'draft'}, as a
+// map[string]any.
+func (r *pyReader) dict() (any, bool) {
+	r.i++
+	out := map[string]any{}
+	for {
+		r.space()
+		if r.i < len(r.s) && r.s[r.i] == '}' {
+			r.i++
+			return out, true
+		}
+		k, ok := r.value()
+		key, isStr := k.(string)
+		if !ok || !isStr {
+			return nil, false
+		}
+		if r.space(); r.i >= len(r.s) || r.s[r.i] != ':' {
+			return nil, false
+		}
+		r.i++
+		v, ok := r.value()
+		if !ok {
+			return nil, false
+		}
+		out[key] = v
+		r.space()
+		switch {
+		case r.i < len(r.s) && r.s[r.i] == ',':
+			r.i++
+		case r.i < len(r.s) && r.s[r.i] == '}':
+		default:
+			return nil, false
+		}
+	}
 }
 
 // list reads a list or a tuple up to its closing bracket end.

@@ -111,12 +111,16 @@ func Resolve(dir, ref string) string {
 
 // EntryID is the id Astro's glob() content loader gives the entry at
 // rel, a path relative to its base folder (Starlight's docs loader is
-// one): each element of the path without its extension slugged as
-// github-slugger does (lower case, white space to "-", punctuation but
-// "-" and "_" dropped), a last element "index" dropped but at the top.
+// one), as Astro 5.18's generateIdDefault does by
+// getContentEntryIdAndSlug: each element of the path without its
+// extension slugged as github-slugger 2's slug does (lower case as
+// JavaScript's toLowerCase, then all but letters, marks, decimal digits,
+// connector punctuation ("_", "‿"), "-" and " " dropped, and " " to
+// "-"), a last element "index" dropped but at the top. An entry's front
+// matter slug, which the loader takes first, is the caller's.
 func EntryID(rel string) string {
 	rel, _ = SplitExt(rel)
-	els := strings.Split(strings.ToLower(rel), "/")
+	els := strings.Split(jsLower(rel), "/")
 	if len(els) > 1 && els[len(els)-1] == "index" {
 		els = els[:len(els)-1]
 	}
@@ -124,7 +128,7 @@ func EntryID(rel string) string {
 		var b strings.Builder
 		for _, r := range el {
 			switch {
-			case unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsDigit(r) || r == '-' || r == '_':
+			case unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsDigit(r) || unicode.Is(unicode.Pc, r) || r == '-':
 				b.WriteRune(r)
 			case r == ' ':
 				b.WriteByte('-')
@@ -133,4 +137,54 @@ func EntryID(rel string) string {
 		els[i] = b.String()
 	}
 	return strings.Join(els, "/")
+}
+
+// jsLower lower-cases s as JavaScript's toLowerCase does where it
+// differs from strings.ToLower: "İ" becomes "i" and a combining dot
+// above (Unicode's full case mapping), and a final "Σ" of a word "ς".
+func jsLower(s string) string {
+	if !strings.ContainsAny(s, "İΣ") {
+		return strings.ToLower(s)
+	}
+	rs := []rune(s)
+	var b strings.Builder
+	for i, r := range rs {
+		switch {
+		case r == 'İ':
+			b.WriteString("i\u0307")
+		case r == 'Σ' && finalSigma(rs, i):
+			b.WriteRune('ς')
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
+// finalSigma reports whether the Σ at rs[i] ends a word, as Unicode's
+// Final_Sigma condition says: a cased letter before it (case-ignorable
+// ones skipped), none after it.
+func finalSigma(rs []rune, i int) bool {
+	cased := func(r rune) bool { return unicode.IsUpper(r) || unicode.IsLower(r) || unicode.IsTitle(r) }
+	ignorable := func(r rune) bool {
+		return unicode.IsMark(r) || unicode.Is(unicode.Lm, r) || unicode.Is(unicode.Sk, r) || r == '\'' || r == '.' || r == ':'
+	}
+	before := false
+	for j := i - 1; j >= 0; j-- {
+		if ignorable(rs[j]) {
+			continue
+		}
+		before = cased(rs[j])
+		break
+	}
+	if !before {
+		return false
+	}
+	for j := i + 1; j < len(rs); j++ {
+		if ignorable(rs[j]) {
+			continue
+		}
+		return !cased(rs[j])
+	}
+	return true
 }
