@@ -192,17 +192,3 @@ func (b *builder) countLastMods() {
 		b.res.LastMod[b.recs.source(idx)]++
 	}
 }
-
-// orderHasGit reports whether the generator's date order o dates by git
-// itself (Hugo's enableGitInfo, or :fileModTime read as git).
-func orderHasGit(o *generator.DateOrder) bool {
-	if o == nil {
-		return false
-	}
-	for _, s := range o.Steps {
-		if s.Git {
-			return true
-		}
-	}
-	return false
-}
