@@ -36,6 +36,9 @@ trap 'rm -rf "${cleanup[@]}"' EXIT
 if [[ -z ${SITEMAPGEN_TEST_TMPDIR:-} ]] && [[ -d /dev/shm && -w /dev/shm ]] &&
   (($(df -Pk /dev/shm 2>/dev/null | awk 'NR == 2 {print $4}') > 6 * 1024 * 1024)); then
   SITEMAPGEN_TEST_TMPDIR=$(mktemp -d /dev/shm/sitemapgen-test.XXXXXX)
+  # Searchable by others (not listable): the fault tests run sitemapgen
+  # as nobody, as root, in folders made below it; mktemp's 0700 skipped them.
+  chmod 0711 "$SITEMAPGEN_TEST_TMPDIR"
   cleanup+=("$SITEMAPGEN_TEST_TMPDIR")
 fi
 if [[ -n ${SITEMAPGEN_TEST_TMPDIR:-} ]]; then
