@@ -47,6 +47,16 @@ func TestParse(t *testing.T) {
 			want: map[string]val{"a": {2, false, "`x${ {b: 'no'}.b }${`nested ${1}`}`"}, "c": {3, true, "yes"}},
 		},
 		{
+			name: "a name declared as an object literal is that object",
+			src:  "export const locales = {\n  de: { lang: 'de' },\n};\nexport default { locales, other: locales, s: 'x', n: notDeclared }",
+			want: map[string]val{"locales.de.lang": {2, true, "de"}, "other.de.lang": {2, true, "de"}, "s": {4, true, "x"}, "n": {4, false, "notDeclared"}},
+		},
+		{
+			name: "a name within its own object is its text",
+			src:  "const a = { x: a, y: a, z: 1 };\nexport default { a }",
+			want: map[string]val{"a.x": {1, false, "a"}, "a.y": {1, false, "a"}, "a.z": {1, true, "1"}},
+		},
+		{
 			name: "regular expressions are one token",
 			src:  "const r = /['\"{]/g, q = a / b / c;\nexport default { x: /}/, y: 'z' }",
 			want: map[string]val{"x": {2, false, "/}/"}, "y": {2, true, "z"}},

@@ -10,18 +10,19 @@ import (
 
 // config is what the reader found in a configuration file.
 type config struct {
-	src     []byte
-	toks    []token
-	match   []int  // for an opening bracket, the index of its closer (len(toks) if none); -1 otherwise
-	obj     []bool // a { that opens an object literal
-	values  map[string][]Value
-	objects map[string]int     // path of an object literal → the index of its {
-	spreads map[string][]Value // path of an object → its ...spreads
-	calls   map[string][]Value // method name → the argument of each .name(…) call
-	opaque  *Value             // an export that is no object literal the reader can follow
-	decls   map[string]int     // name → the token after = of its first const/let/var declaration
-	imports map[string]string  // name → the module whose default export its first import binds
-	named   map[string]string  // name → the module whose export of that name its first import binds
+	src       []byte
+	toks      []token
+	match     []int  // for an opening bracket, the index of its closer (len(toks) if none); -1 otherwise
+	obj       []bool // a { that opens an object literal
+	values    map[string][]Value
+	objects   map[string]int     // path of an object literal → the index of its {
+	spreads   map[string][]Value // path of an object → its ...spreads
+	calls     map[string][]Value // method name → the argument of each .name(…) call
+	opaque    *Value             // an export that is no object literal the reader can follow
+	decls     map[string]int     // name → the token after = of its first const/let/var declaration
+	expanding map[string]bool    // the declared names whose object literal is being recorded (declaredObject)
+	imports   map[string]string  // name → the module whose default export its first import binds
+	named     map[string]string  // name → the module whose export of that name its first import binds
 }
 
 // parse reads a configuration file's exported object literals, and the
@@ -398,7 +399,7 @@ func (c *config) property(s, e int, prefix string, depth int) {
 	}
 	key := joinPath(prefix, t.text)
 	if s+1 >= e { // shorthand: { site }
-		if t.kind == kindIdent {
+		if t.kind == kindIdent && !c.declaredObject(t.text, key, depth) {
 			c.values[key] = append(c.values[key], Value{Line: t.line, text: t.text})
 		}
 		return
@@ -417,7 +418,28 @@ func (c *config) property(s, e int, prefix string, depth int) {
 		c.object(v0, key, depth)
 		return
 	}
+	if vt := c.toks[v0]; ve-v0 == 1 && vt.kind == kindIdent && c.declaredObject(vt.text, key, depth) {
+		return // locales: locales
+	}
 	c.values[key] = append(c.values[key], c.compound(v0, ve, key, depth))
+}
+
+// declaredObject records under key the object literal that name is
+// declared as (export const locales = {…}; starlight({ locales })), and
+// reports whether it is one: a name bound to anything else stays its
+// text.
+func (c *config) declaredObject(name, key string, depth int) bool {
+	d, ok := c.decls[name]
+	if !ok || keywords[name] || d >= len(c.toks) || !c.toks[d].is("{") || !c.obj[d] || depth >= 64 || c.expanding[name] {
+		return false // not such a name, or one within its own object (const a = { x: a, y: a })
+	}
+	if c.expanding == nil {
+		c.expanding = map[string]bool{}
+	}
+	c.expanding[name] = true
+	c.object(d, key, depth)
+	delete(c.expanding, name)
+	return true
 }
 
 // object records the object literal that opens at open, the value at

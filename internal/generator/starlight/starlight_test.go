@@ -218,3 +218,24 @@ export default { integrations: [markdoc(), starlight({ title: 'x' })] };`)
 	}
 	_ = starlight.Docs
 }
+
+// TestLocalesDeclared: locales given by name, from a const of the
+// configuration (export const locales = {…}; starlight({ locales }), as
+// Starlight's own docs do), are read as if written in place: each
+// locale's 404 is an error page, its pages are one another's alternates.
+func TestLocalesDeclared(t *testing.T) {
+	p := detect(t, `import starlight from '@astrojs/starlight';
+export const locales = {
+	root: { label: 'English', lang: 'en' },
+	de: { label: 'Deutsch', lang: 'de' },
+};
+export default { site: 'https://docs.example.org/', integrations: [starlight({ title: 'x', locales })] };
+`)
+	wantErrors := []string{"de/404/index.html", "de/404.html"}
+	if !reflect.DeepEqual(p.Fallbacks, wantErrors) {
+		t.Errorf("Fallbacks = %q, want %q", p.Fallbacks, wantErrors)
+	}
+	if !p.Translated() {
+		t.Error("a site of two locales is not translated")
+	}
+}
