@@ -205,6 +205,9 @@ func (hr *HeadReader) ReadSized(r io.Reader, size int64) (*Head, error) {
 		// not ended, until its text or a page's tag tells.
 		if ended && !hr.p.undecided() || eof || n >= limit {
 			endHead(h, n, ended, eof, open)
+			if ended && !eof && hr.p.undecided() {
+				h.Truncated = true // cut at the limit before its text or a page's tag told what it is
+			}
 			hr.p.fragment(n, eof)
 			return h, nil
 		}
