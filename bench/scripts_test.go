@@ -100,12 +100,21 @@ func TestCorpusGoesOn(t *testing.T) {
 			t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
 		}
 	}
-	// The script and corpuscmp (standard library only), as corpus.sh finds
-	// them beside each other.
+	// The script and corpuscmp, as corpus.sh finds them beside each
+	// other, in this module, which takes the repository's from its folder.
 	sh := filepath.Join(tree, "bench", "corpus.sh")
 	copyFile("corpus.sh", sh)
 	copyFile(filepath.Join("corpuscmp", "main.go"), filepath.Join(tree, "bench", "corpuscmp", "main.go"))
-	write(filepath.Join(tree, "bench", "go.mod"), "module corpustest\n\ngo 1.26.0\n")
+	copyFile("go.sum", filepath.Join(tree, "bench", "go.sum"))
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod, err := os.ReadFile("go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(filepath.Join(tree, "bench", "go.mod"), strings.Replace(string(mod), "=> ../", "=> "+root, 1))
 
 	const set = `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/</loc><lastmod>2020-01-02</lastmod></url></urlset>`
 	sitemapgen := filepath.Join(tree, "sitemapgen")

@@ -55,6 +55,9 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 func main() {
@@ -428,7 +431,7 @@ func newTruths(o options) (*truths, error) {
 				if file == "" {
 					return "", nil
 				}
-				return frontMatterDate(filepath.Join(o.project, file)), nil
+				return frontMatterDate(o.project, file), nil
 			})
 		default:
 			return nil, fmt.Errorf("--truth: unknown source %q", s)
@@ -561,7 +564,7 @@ func sourceFile(project, dir, p string) string {
 	for _, s := range stems {
 		for _, e := range sourceExts {
 			file := path.Join(dir, s+e)
-			if fi, err := os.Stat(filepath.Join(project, file)); err == nil && fi.Mode().IsRegular() {
+			if fi, err := fsx.Stat(project, file); err == nil && fi.Mode().IsRegular() {
 				return file
 			}
 		}
@@ -583,8 +586,11 @@ var (
 // (reStructuredText). A date with a time but no zone, or written as
 // JavaScript's Date reads it ("Jul 08 2022"), is the day alone: its zone is
 // the generator's, not the file's.
-func frontMatterDate(file string) string {
-	data, err := os.ReadFile(file)
+//
+// The file is read through the door, inside project (a link out of it
+// refused), within the bound sitemapgen reads a source's front matter in.
+func frontMatterDate(project, file string) string {
+	data, err := fsx.ReadFile(project, file, limits.Limits{}.Or().FrontMatterBytes, "limits.front_matter_bytes")
 	if err != nil {
 		return ""
 	}

@@ -106,11 +106,11 @@ func TestFrontMatterDate(t *testing.T) {
 		{"none", "---\ntitle: D\n---\ndate: 2000-01-01\n", ""},
 	}
 	for _, tt := range tests {
-		file := filepath.Join(t.TempDir(), "post.md")
-		if err := os.WriteFile(file, []byte(tt.text), 0o644); err != nil {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "post.md"), []byte(tt.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if got := frontMatterDate(file); got != tt.want {
+		if got := frontMatterDate(dir, "post.md"); got != tt.want {
 			t.Errorf("%s: frontMatterDate = %q, want %q", tt.name, got, tt.want)
 		}
 	}

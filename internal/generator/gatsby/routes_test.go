@@ -156,7 +156,7 @@ exports.createPages = async ({ actions }) => {
 		},
 		{
 			name:  "a folder outside the project",
-			files: map[string]string{"gatsby-config.js": "module.exports = { plugins: ['gatsby-transformer-remark', { resolve: 'gatsby-source-filesystem', options: { path: `${__dirname}/../shared/posts` } }] }", "gatsby-node.js": starterNode},
+			files: map[string]string{"gatsby-config.js": "module.exports = { plugins: ['gatsby-transformer-remark', { resolve: 'gatsby-source-filesystem', options: { path: `${__dirname}/../common/posts` } }] }", "gatsby-node.js": starterNode},
 		},
 		{
 			name:  "a folder named by a variable",
