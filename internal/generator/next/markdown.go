@@ -427,6 +427,10 @@ func (f *folderReads) cwd(s *scope, i int) {
 		return
 	}
 	args := s.m.Args(i - 1)
+	if len(args) == 0 {
+		f.computed = true // path.join( never closed: nothing to read
+		return
+	}
 	var els []string
 	for k, a := range args[1:] {
 		v := literal(s, a[0], a[1])
