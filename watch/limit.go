@@ -33,7 +33,7 @@ func limitWarning(cause error, watched, capacity int, fanErr error) error {
 	}
 	msg := "watch: " + what + "; the other folders are scanned in turns, at most 5 %% of a core, so a change there is seen within a pass of the scan, not at once (said again when a pass takes long)"
 	if isLimit(cause) {
-		msg += "\n" + strings.ReplaceAll(raiseHint(cause), "%", "%%")
+		msg += "\nhint: how far to raise the limit is said when the scan's first pass has counted the folders"
 	}
 	if fanErr != nil && runtime.GOOS == "linux" {
 		msg += "\nhint: as root, watch mode watches whole filesystems with fanotify, with no limit (here: " + strings.ReplaceAll(fanErr.Error(), "%", "%%") + ")"
@@ -41,13 +41,32 @@ func limitWarning(cause error, watched, capacity int, fanErr error) error {
 	return fmt.Errorf(msg, cause)
 }
 
-// raiseHint says how to raise the limit that cause is.
-func raiseHint(cause error) string {
+// countWarning says, once the scan's first pass has counted the tree's
+// folders (watched of them watched), how far to raise the limit that
+// cause is to watch them all.
+func countWarning(cause error, total, watched int) error {
+	n := fitting(total)
+	return fmt.Errorf("watch: the tree has %s, %d of them watched before the system's limit (%w); to watch them all, raise it to %d\n%s",
+		folders(total), watched, cause, n, strings.ReplaceAll(raiseHint(cause, n), "%", "%%"))
+}
+
+// fitting is a limit of watches that fits a tree of n folders: n and a
+// quarter more, for the watches other programs of the same user hold and
+// the folders the tree gains, rounded up to a multiple of 65,536, and never
+// below 524,288, the value most distributions' documentation gives.
+func fitting(n int) int {
+	const step = 1 << 16
+	want := n + n/4
+	return max(524288, (want+step-1)/step*step)
+}
+
+// raiseHint says how to raise the limit that cause is to n.
+func raiseHint(cause error, n int) string {
 	if runtime.GOOS != "linux" {
-		return "hint: raise the limit of open files (ulimit -n; on macOS and BSD also the sysctls kern.maxfiles and kern.maxfilesperproc)"
+		return fmt.Sprintf("hint: raise the limit of open files to %d (ulimit -n %d; on macOS and BSD also the sysctls kern.maxfiles and kern.maxfilesperproc)", n, n)
 	}
-	hint := "hint: raise the limit with: sudo sysctl fs.inotify.max_user_watches=524288\n" +
-		"hint: to keep it after a reboot: echo fs.inotify.max_user_watches=524288 | sudo tee /etc/sysctl.d/60-inotify.conf && sudo sysctl --system"
+	hint := fmt.Sprintf("hint: raise the limit with: sudo sysctl fs.inotify.max_user_watches=%d\n", n) +
+		fmt.Sprintf("hint: to keep it after a reboot: echo fs.inotify.max_user_watches=%d | sudo tee /etc/sysctl.d/60-inotify.conf && sudo sysctl --system", n)
 	if errors.Is(cause, syscall.EMFILE) {
 		hint += "\nhint: \"too many open files\" may also be the limit of inotify instances: sudo sysctl fs.inotify.max_user_instances=1024, kept the same way"
 	}

@@ -460,6 +460,17 @@ func (w *watcher) scanTurn(ctx context.Context) {
 	s.last = end
 	if s.next >= len(s.dirs) && !s.ended {
 		s.ended = true
+		if s.passes == 0 && w.limitCause != nil {
+			// The first pass has listed every folder: the number that
+			// fits the tree can be named.
+			scanned := 0
+			for i := range s.dirs {
+				if s.dirs[i].root != gone {
+					scanned++
+				}
+			}
+			w.warn(countWarning(w.limitCause, len(w.dirs)+scanned, len(w.dirs)))
+		}
 		if w.opts.Passed != nil {
 			w.opts.Passed()
 		}

@@ -288,6 +288,9 @@ type watcher struct {
 	// limited is set once the limit was met: the way past it is chosen
 	// once.
 	limited bool
+	// limitCause is the system's limit met, when it was: the scan's first
+	// pass says how far to raise it.
+	limitCause error
 	// away holds the roots said removed or renamed away, until they are
 	// back.
 	away map[string]bool
@@ -607,6 +610,9 @@ func (w *watcher) atLimit(ctx context.Context, cause error) {
 		}
 	}
 	w.recent = nil
+	if isLimit(cause) {
+		w.limitCause = cause
+	}
 	w.warn(limitWarning(cause, watched, w.capacity, w.fanErr))
 }
 

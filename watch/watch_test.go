@@ -736,12 +736,18 @@ func TestPollingFallbackAtStart(t *testing.T) {
 	// files.
 	r.covered = true
 
-	warning := r.waitWarn(t, "sysctl fs.inotify.max_user_watches=524288")
-	if runtime.GOOS == "linux" && !strings.Contains(warning.Error(), "/etc/sysctl.d/") {
-		t.Errorf("warning does not say how to keep the setting: %v", warning)
-	}
+	warning := r.waitWarn(t, "the system's limit of watched folders is reached", "when the scan's first pass has counted the folders")
 	if !errors.Is(warning, syscall.ENOSPC) {
 		t.Errorf("warning %v does not wrap ENOSPC", warning)
+	}
+	// Once the first pass has listed the tree (the root and sub), the
+	// number to raise the limit to, with the command.
+	count := r.waitWarn(t, "the tree has 2 folders, 0 of them watched", "raise it to 524288")
+	if runtime.GOOS == "linux" && !containsAll(count.Error(), "sysctl fs.inotify.max_user_watches=524288", "/etc/sysctl.d/") {
+		t.Errorf("warning does not say how to raise the setting and keep it: %v", count)
+	}
+	if !errors.Is(count, syscall.ENOSPC) {
+		t.Errorf("warning %v does not wrap ENOSPC", count)
 	}
 
 	m := r.mark()
@@ -769,8 +775,8 @@ func TestPollingFallbackAtStart(t *testing.T) {
 			}
 		}
 	}
-	if n := len(r.warns); n != 1 {
-		t.Errorf("%d warnings, want one: %v", n, r.warns)
+	if n := len(r.warns); n != 2 {
+		t.Errorf("%d warnings, want two (the limit, the count): %v", n, r.warns)
 	}
 	r.mu.Unlock()
 

@@ -75,7 +75,7 @@ func (w way) start(t *testing.T, opts Options, h hooks) *recorder {
 	w.set(&opts, &h)
 	r := start(t, opts, h)
 	r.covered = w.covered
-	r.expected = append(r.expected, "--max-watches", "folders are scanned, not watched")
+	r.expected = append(r.expected, "--max-watches", "folders are scanned, not watched", "of them watched before the system's limit")
 	if w.warning != "" {
 		r.expected = append(r.expected, w.warning)
 		r.waitWarn(t, w.warning)
