@@ -91,7 +91,7 @@ func (b *builder) dateSectionLists(sl generator.SectionLister) {
 	// A content folder's key is its path under its language's prefix:
 	// "posts", "fr/posts" (as the URL of its list page, without slashes).
 	key := func(lang, dir string) string { return strings.Trim(lang+"/"+dir, "/") }
-	h := hugoLists{pages: map[string]*hugoPage{}, at: map[string]int{}, langs: map[string]bool{}}
+	h := listSet{pages: map[string]*listedPage{}, at: map[string]int{}, langs: map[string]bool{}}
 	terms := map[string]bool{} // the taxonomy and term pages' URL paths, lowercased
 	var unjoined []int32
 	for _, idx := range b.recs.order {
@@ -115,12 +115,12 @@ func (b *builder) dateSectionLists(sl generator.SectionLister) {
 		dir := parent(rel)
 		index := strings.HasPrefix(path.Base(rel), "_index.")
 		if index {
-			h.add(idx, urlPath, hugoList{folder: key(lang, dir), isFolder: true})
+			h.add(idx, urlPath, listPage{folder: key(lang, dir), isFolder: true})
 		}
 		if r.lastmod == noLastMod {
 			continue
 		}
-		p := &hugoPage{lastmod: r.lastmod, lang: lang, regular: !index}
+		p := &listedPage{lastmod: r.lastmod, lang: lang, regular: !index}
 		// A section's _index.md may give terms too: its page is then one
 		// of the term's pages, by its own date (hugoDocs' tools/ section
 		// in "developer tools").
@@ -157,11 +157,11 @@ func (b *builder) dateSectionLists(sl generator.SectionLister) {
 		built := b.mapper.URLPath(b.recs.pathOf(b.recs.rec(idx)))
 		urlPath := "/" + strings.TrimSuffix(built, "index.html")
 		if u := strings.ToLower(strings.TrimSuffix(urlPath, "/") + "/"); terms[u] { // with trailing_slash: false too
-			h.add(idx, built, hugoList{term: u})
+			h.add(idx, built, listPage{term: u})
 			continue
 		}
 		if dir := strings.Trim(urlPath, "/"); folders[dir] {
-			h.add(idx, built, hugoList{folder: dir, isFolder: true})
+			h.add(idx, built, listPage{folder: dir, isFolder: true})
 		}
 	}
 	if len(h.lists) == 0 {
@@ -183,7 +183,7 @@ func (b *builder) dateSectionLists(sl generator.SectionLister) {
 // links to as new as what that one shows. One that shows no dated page keeps its own date,
 // or none.
 func (b *builder) dateShownLists(l generator.Lister) {
-	h := hugoLists{pages: map[string]*hugoPage{}, at: map[string]int{}, noAside: true}
+	h := listSet{pages: map[string]*listedPage{}, at: map[string]int{}, noAside: true}
 	for _, idx := range b.recs.order {
 		r := b.recs.rec(idx)
 		if r.extra() {
@@ -192,12 +192,12 @@ func (b *builder) dateShownLists(l generator.Lister) {
 		urlPath := b.mapper.URLPath(b.recs.pathOf(r))
 		if b.join[joinKey(urlPath)] != nil {
 			if r.lastmod != noLastMod {
-				h.pages[joinKey(urlPath)] = &hugoPage{lastmod: r.lastmod}
+				h.pages[joinKey(urlPath)] = &listedPage{lastmod: r.lastmod}
 			}
 			continue
 		}
 		if l.Lists("/" + strings.TrimPrefix(urlPath, "/")) {
-			h.add(idx, urlPath, hugoList{folder: joinKey(urlPath)})
+			h.add(idx, urlPath, listPage{folder: joinKey(urlPath)})
 		}
 	}
 	if len(h.lists) == 0 || len(h.pages) == 0 {
@@ -215,7 +215,7 @@ func (b *builder) dateShownLists(l generator.Lister) {
 // to, noLastMod for none; a list page below it (archives/2024/ below
 // archives/, every one below the home page) counts as new as what that
 // one shows, not one above it (a month's archive linking to its year's).
-func (h *hugoLists) shownNewest(i int) int64 {
+func (h *listSet) shownNewest(i int) int64 {
 	l := &h.lists[i]
 	switch l.state {
 	case 1:
@@ -238,27 +238,27 @@ func (h *hugoLists) shownNewest(i int) int64 {
 	return l.date
 }
 
-// hugoLists are a Hugo site's list pages and the pages they may list.
-type hugoLists struct {
-	pages map[string]*hugoPage // the dated pages, by joinKey of their URL path
-	lists []hugoList
+// listSet are the list pages of a site and the pages they may list.
+type listSet struct {
+	pages map[string]*listedPage // the dated pages, by joinKey of their URL path
+	lists []listPage
 	at    map[string]int  // index into lists by joinKey of the list page's URL path
 	langs map[string]bool // the folder keys of the languages' homes but the default's ("fr")
 	// noAside leaves out the links of a page's sidebar (Link.Aside).
 	noAside bool
 }
 
-// hugoPage is a dated page of the content tree, as a list page may list it.
-type hugoPage struct {
+// listedPage is a dated page, as a list page may list it.
+type listedPage struct {
 	lastmod   int64
 	lang, dir string   // its language's prefix ("/fr"), the content folder it is in ("posts")
-	terms     []string // the taxonomy and term pages it is listed on, as hugoList.term
+	terms     []string // the taxonomy and term pages it is listed on, as listPage.term
 	regular   bool     // a page, not a list page (_index): only terms list it then
 }
 
-// hugoList is a list page: of a content folder, or a taxonomy's or a
+// listPage is a list page: of a content folder, or a taxonomy's or a
 // term's.
-type hugoList struct {
+type listPage struct {
 	idx      int32
 	isFolder bool
 	folder   string // the content folder's key ("fr/posts", "" the home)
@@ -269,7 +269,7 @@ type hugoList struct {
 }
 
 // add adds the list page of the record idx, at the URL path urlPath.
-func (h *hugoLists) add(idx int32, urlPath string, l hugoList) {
+func (h *listSet) add(idx int32, urlPath string, l listPage) {
 	l.idx = idx
 	h.at[joinKey(urlPath)] = len(h.lists)
 	h.lists = append(h.lists, l)
@@ -278,7 +278,7 @@ func (h *hugoLists) add(idx int32, urlPath string, l hugoList) {
 // newest is the newest lastmod of the pages the list page i lists and
 // shows, noLastMod for none; a list page it shows counts as new as what
 // that one shows.
-func (h *hugoLists) newest(i int) int64 {
+func (h *listSet) newest(i int) int64 {
 	l := &h.lists[i]
 	switch l.state {
 	case 1:
@@ -301,8 +301,10 @@ func (h *hugoLists) newest(i int) int64 {
 	return l.date
 }
 
-// has reports whether the list page l lists the page p by Hugo's rules.
-func (h *hugoLists) has(l *hugoList, p *hugoPage) bool {
+// has reports whether the list page l lists the page p by the rules of a
+// SectionLister: a section lists the regular pages under its folder, in
+// its language; a term page the pages that give its term.
+func (h *listSet) has(l *listPage, p *listedPage) bool {
 	if !l.isFolder {
 		return slices.Contains(p.terms, l.term)
 	}
@@ -324,7 +326,7 @@ func (h *hugoLists) has(l *hugoList, p *hugoPage) bool {
 // under reports whether the list page s is in the list page l's list: a
 // section below l's folder, in its language; a term page of l's
 // taxonomy.
-func (h *hugoLists) under(l, s *hugoList) bool {
+func (h *listSet) under(l, s *listPage) bool {
 	if l.isFolder != s.isFolder {
 		return false
 	}
@@ -438,7 +440,7 @@ func parent(rel string) string {
 // readShown reads each of h's list pages as built for the pages it
 // shows: the links of its own content, as keys of h.pages and h.at. A
 // page that cannot be read shows nothing, and is said once.
-func (b *builder) readShown(h *hugoLists) {
+func (b *builder) readShown(h *listSet) {
 	base, err := url.Parse(b.mapper.BaseURL())
 	if err != nil || base.Host == "" {
 		return
