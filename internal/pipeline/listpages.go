@@ -483,6 +483,18 @@ func (b *builder) readShown(h *listSet) {
 			if k, ok := siteKey(base, to); ok && !slices.Contains(l.shown, k) {
 				l.shown = append(l.shown, k)
 			}
+			if esc := to.EscapedPath(); esc != to.Path {
+				// A link written percent-encoded where its page's folder
+				// has that literal name (Hugo's url: /%d0%ba/ is built
+				// in a folder "%d0%ba"): the page it shows is that
+				// file, though a server decodes the link to another
+				// path.
+				raw := *to
+				raw.Path, raw.RawPath = esc, ""
+				if k, ok := siteKey(base, &raw); ok && !slices.Contains(l.shown, k) {
+					l.shown = append(l.shown, k)
+				}
+			}
 		})
 	}
 }

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -251,5 +252,55 @@ func TestShownLists(t *testing.T) {
 		if strings.Contains(w, "look like build times") {
 			t.Errorf("the list pages' dates taken for build times: %s", w)
 		}
+	}
+}
+
+// TestHugoListShowsEncodedURL: a post whose url: is written
+// percent-encoded (url: /%d0%ba/) is built in a folder of that literal
+// name, and the list page links it as written: the link names the post's
+// file (a server would decode it to another path), so the list page is
+// as new as that post, as Hugo dates it (blog.mgechev.com's term pages).
+func TestHugoListShowsEncodedURL(t *testing.T) {
+	day := time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)
+	dir := t.TempDir()
+	public, content := filepath.Join(dir, "public"), filepath.Join(dir, "content")
+	pc := &siteChanger{t: t, root: public}
+	cc := &siteChanger{t: t, root: content}
+	pc.write("index.html", "<title>home</title><main><p>Welcome.</p></main>", day)
+	pc.write("posts/index.html", `<title>posts</title><main><a href="/%d0%ba/">ку</a> <a href="/%D0%9A/">К</a></main>`, day)
+	pc.write("%D0%9A/index.html", "<title>К</title>", day)
+	pc.write("%d0%ba/index.html", "<title>ку</title>", day)
+	cc.write("_index.md", "---\ndate: 2024-01-01\n---\n", day)
+	cc.write("posts/ku.md", "---\ndate: 2024-06-06\nurl: /%d0%ba/\n---\n", day)
+	cc.write("posts/KU.md", "---\ndate: 2024-07-07\nurl: /%D0%9A/\n---\n", day)
+	hugo, err := hugo.Load(dir, limits.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{
+		Root: public, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: "https://example.com/", Now: day.AddDate(3, 0, 0)},
+		Join:  &Sources{Dir: content, Preset: hugo},
+		Write: writer.Options{DryRun: true},
+	}
+	res, err := Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for i := range res.URLs.Len() {
+		u := res.URLs.At(i)
+		got[u.Loc] = ""
+		if !u.LastMod.IsZero() {
+			got[u.Loc] = u.LastMod.Format(time.DateOnly)
+		}
+	}
+	want := map[string]string{
+		"https://example.com/":            "2024-01-01",
+		"https://example.com/posts/":      "2024-07-07", // the newer post, linked in capitals
+		"https://example.com/%25D0%259A/": "2024-07-07",
+		"https://example.com/%25d0%25ba/": "2024-06-06",
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
 	}
 }
