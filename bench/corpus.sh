@@ -23,6 +23,11 @@
 #                                none:REGEXP, URLs judged to have none
 #                                (bench/corpuscmp); space-separated, so a
 #                                REGEXP writes a space \s
+#   truth_zone=''                the zone (IANA name) a true date that is a
+#                                day alone is written in (Asia/Taipei: a
+#                                Pelican theme prints the day in the site's
+#                                TIMEZONE); ours is read in it alone. Default:
+#                                the day in our date's own zone or in UTC
 #   base=''                      the base URL, when it has a path
 #   includes=''                  pages built from several files (git: truths):
 #                                URLPATH=FILE,FILE ... (relative to project)
@@ -81,7 +86,7 @@ main() {
       set -e
       clone=$corpus/$name
       generator='' repo='' commit='' project=. output='' build='' sitemaps=''
-      ref_cmd='' truth=sitemap base='' includes='' drop='' pages='' notes=''
+      ref_cmd='' truth=sitemap truth_zone='' base='' includes='' drop='' pages='' notes=''
       prepare() { :; }
       # shellcheck disable=SC1091
       source "$clone/.corpus"
@@ -127,7 +132,7 @@ main() {
       # row, not the end of the run.
       if ! "$tools/corpuscmp" --name "$name" --generator "$generator" --repo "$repo" --commit "$head" \
         "${src[@]}" --ours "$out/ours" --site "$output" --project . --base "$base" \
-        --truth "$truth" --includes "$includes" --drop "$drop" --pages "$pages" \
+        --truth "$truth" --truth-zone "$truth_zone" --includes "$includes" --drop "$drop" --pages "$pages" \
         --head "$(git log -1 --format=%cI)" --details "$out/diff.txt" \
         --notes "${notes:+$notes; }build ${build_s} s, sitemapgen ${run_s} s" 2>"$out/corpuscmp.log"; then
         echo "| $name | $generator | $repo@${commit:0:10} | corpuscmp failed: $(cell "$(head -n 1 "$out/corpuscmp.log")") | | | | | |"

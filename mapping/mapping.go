@@ -510,6 +510,9 @@ func (m *Mapper) Map(p Page) Decision {
 	}
 	if h != nil && h.Fragment {
 		d.Skip, d.Because = Fragment, "no doctype, no <html>, <head>, <body> or head element, and nothing of its own to show but a template's directives: a piece of a page (a theme's partial, a script block)"
+		if slices.Contains(h.Problems, "empty file") {
+			d.Because = "an empty file: nothing to show (a template that rendered nothing)"
+		}
 		return d // its problems (text before any tag) are no page's
 	}
 	if h != nil {

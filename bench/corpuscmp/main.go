@@ -37,6 +37,12 @@
 // date. "none:REGEXP" says, by judgement, that the URLs it matches have no true
 // date, whatever the sources after it say. A date after the last commit is never a truth: it is
 // the time of a build or of a checkout.
+//
+// A true date that is a day alone is that day in the zone it is written in:
+// --truth-zone names it (an IANA name, Asia/Taipei, the zone of a Pelican
+// site's TIMEZONE whose theme prints an article's day), and our date is then
+// read in that zone alone. Without it the day is read in our date's own zone
+// or in UTC.
 package main
 
 import (
@@ -72,11 +78,12 @@ type options struct {
 	drop, pages, includes         string
 	details, notes                string
 	head                          time.Time
+	zone                          *time.Location // of a day-alone truth; nil: unknown
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
 	var o options
-	var head string
+	var head, zone string
 	fs := flag.NewFlagSet("corpuscmp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.name, "name", "", "the project's name in the table")
@@ -95,6 +102,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.includes, "includes", "", "pages built from several files, for git: truths: URLPATH=FILE,FILE ... (files relative to the project)")
 	fs.StringVar(&o.details, "details", "", "write every difference into this file")
 	fs.StringVar(&o.notes, "notes", "", "the notes column's text, before the counts")
+	fs.StringVar(&zone, "truth-zone", "", "the zone (IANA name) a true date that is a day alone is written in (default: our date's own zone or UTC)")
 	fs.StringVar(&head, "head", "", "the last commit's time (RFC 3339): later dates are stamps")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -109,6 +117,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	o.head = t
+	if zone != "" {
+		if o.zone, err = time.LoadLocation(zone); err != nil {
+			fmt.Fprintln(stderr, "corpuscmp: --truth-zone:", err)
+			return 2
+		}
+	}
 	row, err := compare(o)
 	if err != nil {
 		fmt.Fprintln(stderr, "corpuscmp:", err)
@@ -182,7 +196,7 @@ func compare(o options) (string, error) {
 		switch {
 		case truth == "" && (mine == "" || !o.stamp(mine)):
 			agree++ // the generator's rules date it not: nothing, or our own answer (not a stamp)
-		case truth != "" && (sameDate(truth, mine) || anySame(alt, mine)):
+		case truth != "" && (o.sameTruth(truth, mine) || o.anySame(alt, mine)):
 			agree++
 			dated++
 		default:
@@ -341,6 +355,20 @@ func sameDate(a, b string) bool {
 	return ta.Truncate(time.Second).Equal(tb.Truncate(time.Second))
 }
 
+// sameTruth says whether our lastmod is a true date: as sameDate, but a
+// day-alone truth, when the recipe names the zone it is written in, is that
+// day in that zone alone.
+func (o options) sameTruth(truth, ours string) bool {
+	if o.zone != nil {
+		tt, dayT, errT := parseDate(truth)
+		to, dayO, errO := parseDate(ours)
+		if errT == nil && errO == nil && dayT && !dayO {
+			return to.In(o.zone).Format(time.DateOnly) == tt.Format(time.DateOnly)
+		}
+	}
+	return sameDate(truth, ours)
+}
+
 func sameDay(day, t time.Time) bool {
 	d := day.Format(time.DateOnly)
 	return t.Format(time.DateOnly) == d || t.UTC().Format(time.DateOnly) == d
@@ -461,10 +489,10 @@ func (t *truths) of(loc, genLastmod string) (date string, alt []string, from str
 	return "", nil, "no source"
 }
 
-// anySame says whether one of dates is the same as d.
-func anySame(dates []string, d string) bool {
+// anySame says whether one of the true dates is the same as d.
+func (o options) anySame(dates []string, d string) bool {
 	for _, a := range dates {
-		if sameDate(a, d) {
+		if o.sameTruth(a, d) {
 			return true
 		}
 	}

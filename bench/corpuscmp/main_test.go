@@ -149,3 +149,50 @@ func TestFrontMatterRouted(t *testing.T) {
 		t.Errorf("diff.txt:\n%s\nwant:\n%s", diff, want)
 	}
 }
+
+// TestTruthZone compares a day-alone truth in the zone the recipe says it
+// is written in (--truth-zone), as a Pelican theme prints an article's day
+// in the site's TIMEZONE: the instant of that day's midnight in Taipei,
+// written in UTC, is that day; an instant of the next day in Taipei is not,
+// though its UTC day is the truth's.
+func TestTruthZone(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	u := func(loc, lastmod string) string {
+		return "<url><loc>https://example.com/" + loc + "</loc><lastmod>" + lastmod + "</lastmod></url>"
+	}
+	set := func(urls string) string {
+		return `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + urls + `</urlset>`
+	}
+	write("gen/sitemap.xml", set(u("a.html", "2015-04-03")+u("b.html", "2015-04-03")+u("c.html", "2015-04-03")))
+	write("ours/sitemap.xml", set(u("a.html", "2015-04-02T16:00:00Z")+ // 2015-04-03 00:00 in Taipei
+		u("b.html", "2015-04-03T15:59:00Z")+ // 2015-04-03 23:59 in Taipei
+		u("c.html", "2015-04-03T20:00:00Z"))) // 2015-04-04 04:00 in Taipei
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"--name", "blog", "--gen", filepath.Join(dir, "gen"), "--ours", filepath.Join(dir, "ours"),
+		"--head", "2020-01-01T00:00:00Z", "--truth-zone", "Asia/Taipei", "--details", filepath.Join(dir, "diff.txt")}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "| 66.7 % |") {
+		t.Errorf("row: %s", stdout.String())
+	}
+	diff, _ := os.ReadFile(filepath.Join(dir, "diff.txt"))
+	if want := "lastmod https://example.com/c.html truth=2015-04-03 (sitemap) ours=2015-04-03T20:00:00Z\n"; string(diff) != want {
+		t.Errorf("diff.txt:\n%s\nwant:\n%s", diff, want)
+	}
+	// A zone that is none is said, not taken for UTC.
+	stderr.Reset()
+	if code := run([]string{"--gen", filepath.Join(dir, "gen"), "--ours", filepath.Join(dir, "ours"),
+		"--head", "2020-01-01T00:00:00Z", "--truth-zone", "Asia/Nowhere"}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "Asia/Nowhere") {
+		t.Errorf("an unknown zone: exit %d, %q", code, stderr.String())
+	}
+}

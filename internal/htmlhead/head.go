@@ -120,8 +120,10 @@ type Head struct {
 	// is judged from what the head reader reads: it reads such a file on
 	// past the element that ends its head, within its limit, as far as
 	// its first text or a page's tag; only a file with none of the
-	// page's tags pays for it. An empty file is not one (Problems says it
-	// is empty).
+	// page's tags pays for it. An empty file is one too, with nothing to
+	// show (Problems says it is empty): a theme's list page that rendered
+	// nothing (Pelican's tags.html of a theme whose tags.html is a
+	// partial).
 	Fragment bool
 	// Problems lists what is wrong with the head: a date that does not
 	// parse, a refresh without a URL, conflicting canonical links, an
@@ -321,7 +323,7 @@ func directive(text []byte) bool {
 // fragment sets Head.Fragment from what was read of a file of n bytes,
 // all of it when eof (Head.Fragment).
 func (p *headParser) fragment(n int, eof bool) {
-	p.h.Fragment = n > 0 && !p.page && !p.ownText && (p.directive || eof && !p.h.Truncated)
+	p.h.Fragment = !p.page && !p.ownText && (p.directive || eof && !p.h.Truncated)
 }
 
 // undecided reports whether the head ended at an element of the body and

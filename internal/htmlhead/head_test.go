@@ -113,7 +113,7 @@ func TestHead(t *testing.T) {
 		{"charset in content-type", "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=windows-1252\"><base href=\"/\x80/\">",
 			Head{Base: "/€/"}},
 		{"UTF-8 declared", "<meta charset=utf-8><link rel=canonical href=\"/café/\">", Head{Canonical: "/café/"}},
-		{"empty file", "", Head{Problems: []string{"empty file"}}},
+		{"empty file", "", Head{Problems: []string{"empty file"}, Fragment: true}},
 		{"of two attributes of a name, the first counts", `<meta name="robots" name="description" content="noindex" content="all">`,
 			Head{NoIndex: `meta robots "noindex"`}},
 		{"a reference without its ; is decoded only as browsers do", `<link rel=canonical href="/find?q=x&section=news&amp;page=2&copy=1">`,
@@ -167,7 +167,7 @@ func TestFragment(t *testing.T) {
 		{"a body", "<body><script>go()</script></body>", false},
 		{"an html element", "<html><script>go()</script></html>", false},
 		{"a body after elements", "<div></div><body>", false},
-		{"an empty file", "", false},
+		{"an empty file", "", true},
 		{"blank", " \n\t", true},
 		{"a directive after text", "<p>Use {{ name }} here</p>", false},
 	}

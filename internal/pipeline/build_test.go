@@ -451,8 +451,8 @@ func TestRunExplain(t *testing.T) {
 	root := pages(t, map[string]string{
 		"index.html":     `<meta property="article:modified_time" content="2024-02-03T04:05:06Z">`,
 		"old/index.html": `<meta http-equiv="refresh" content="0; url=/">`,
-		"a.html":         ``,
-		"a/index.html":   ``,
+		"a.html":         `<title>A</title>`,
+		"a/index.html":   `<title>A</title>`,
 		"x.html":         `<link rel="canonical" href="/x/">`,
 	})
 	p9, _ := sitemap.PriorityOf(0.9)
