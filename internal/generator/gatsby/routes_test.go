@@ -3,6 +3,7 @@ package gatsby_test
 import (
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -45,6 +46,54 @@ exports.createPages = async ({ graphql, actions }) => {
     });
   });
 };
+`
+)
+
+// The shape of a project whose gatsby-node.js calls the functions of
+// helper modules (testdata gatsby-modules).
+const (
+	helpersConfig = `module.exports = {
+  plugins: [
+    { resolve: 'gatsby-source-filesystem', options: { path: ` + "`${__dirname}/content/pages`" + ` } },
+    { resolve: 'gatsby-source-filesystem', options: { path: ` + "`${__dirname}/content/posts`" + ` } },
+    'gatsby-transformer-remark',
+  ],
+};
+`
+	helpersNode = `const { createFilePath } = require('gatsby-source-filesystem');
+const { statusesToShow, createPostPages } = require('./gatsby/posts');
+const { createSitePages } = require('./gatsby/site-pages.js');
+const statuses = statusesToShow(process.env.POST_STATUSES);
+exports.onCreateNode = ({ node, actions, getNode }) => {
+  if (node.internal.type === 'MarkdownRemark') {
+    const value = createFilePath({ node, getNode });
+    actions.createNodeField({ name: 'slug', node, value });
+  }
+};
+exports.createPages = async ({ graphql, actions, reporter }) => {
+  const { createPage } = actions;
+  await createSitePages(statuses, graphql, reporter, createPage);
+  await createPostPages(statuses, graphql, reporter, createPage);
+};
+`
+	helpersPosts = `const path = require('path');
+exports.statusesToShow = (list) => (list || 'published').split(',');
+exports.createPostPages = async (statuses, graphql, reporter, createPage) => {
+  const result = await graphql(
+    ` + "`{ allMarkdownRemark(filter: { fileAbsolutePath: { regex: \"/content/posts/\" }, frontmatter: { status: { in: `" + ` + JSON.stringify(statuses) + ` + "` } } }) { nodes { id fields { slug } } } }`" + `
+  );
+  result.data.allMarkdownRemark.nodes.forEach((post) => {
+    createPage({ path: '/log' + post.fields.slug, component: path.resolve('./src/templates/post.js') });
+  });
+};
+`
+	helpersPages = `const createSitePages = async (statuses, graphql, reporter, createPage) => {
+  const result = await graphql(` + "`{ allMarkdownRemark(filter: { fileAbsolutePath: { regex: \"/content/pages/\" }, frontmatter: { status: { in: ${JSON.stringify(statuses)} } } }) { nodes { id fields { slug } } } }`" + `);
+  for (const node of result.data.allMarkdownRemark.nodes) {
+    createPage({ path: node.fields.slug, component: 'src/templates/page.js' });
+  }
+};
+module.exports = { createSitePages };
 `
 )
 
@@ -114,7 +163,99 @@ exports.onCreateNode = ({ node, getNode, actions }) => {
 			},
 			want: []gatsby.PostFolder{{Dir: "content", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/notes", Slugify: true}}},
 		},
+		{
+			name: "createPage in the helper modules gatsby-node.js requires, each over a query of one folder",
+			files: map[string]string{
+				"gatsby-config.js":           helpersConfig,
+				"gatsby-node.js":             helpersNode,
+				"gatsby/posts.js":            helpersPosts,
+				"gatsby/site-pages.js":       helpersPages,
+				"content/posts/a/index.md":   post,
+				"content/pages/about.md":     post,
+				"content/posts/b.markdown":   post,
+				"content/pages/img/logo.png": "",
+			},
+			want: []gatsby.PostFolder{
+				{Dir: "content/pages", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages"}, Filter: "content/pages"},
+				{Dir: "content/posts", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/log"}, Filter: "content/posts"},
+			},
+		},
+		{
+			name: "a prefix joined by +, in gatsby-node.js itself",
+			files: map[string]string{
+				"gatsby-config.js":  starterConfig,
+				"gatsby-node.js":    strings.Replace(starterNode, "path: post.fields.slug", "path: '/blog' + post.fields.slug", 1),
+				"content/blog/a.md": post,
+			},
+			want: []gatsby.PostFolder{{Dir: "content/blog", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/blog"}}},
+		},
+		{
+			name: "a helper bound whole, whose export calls a function of its own",
+			files: map[string]string{
+				"gatsby-config.js": starterConfig,
+				"gatsby-node.mjs": `import { createFilePath } from 'gatsby-source-filesystem';
+import * as pages from './lib/pages.mjs';
+export const onCreateNode = ({ node, actions, getNode }) => {
+  if (node.internal.type === 'MarkdownRemark') actions.createNodeField({ node, name: 'slug', value: createFilePath({ node, getNode }) });
+};
+export const createPages = (api) => pages.make(api);
+`,
+				"lib/pages.mjs": `const one = (createPage, post) => createPage({ path: ` + "`/notes${post.fields.slug}`" + `, component: 'x' });
+export async function make({ graphql, actions }) {
+  const { data } = await graphql('{ allMarkdownRemark { nodes { fields { slug } } } }');
+  data.allMarkdownRemark.nodes.forEach((post) => one(actions.createPage, post));
+}
+`,
+				"content/blog/a.md": post,
+			},
+			want: []gatsby.PostFolder{{Dir: "content/blog", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/notes"}}},
+		},
+		{
+			name: "a query of all nodes beside one of a folder: its pages' files are both's (TestURLs)",
+			files: map[string]string{
+				"gatsby-config.js":       helpersConfig,
+				"gatsby-node.js":         helpersNode,
+				"gatsby/posts.js":        strings.ReplaceAll(helpersPosts, `fileAbsolutePath: { regex: "/content/posts/" }, `, ""),
+				"gatsby/site-pages.js":   helpersPages,
+				"content/posts/a.md":     post,
+				"content/pages/about.md": post,
+			},
+			want: []gatsby.PostFolder{
+				{Dir: "content/pages", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/log"}},
+				{Dir: "content/pages", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages"}, Filter: "content/pages"},
+				{Dir: "content/posts", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/log"}},
+			},
+		},
 		// Not joined.
+		{
+			name: "two prefixes, one query's filter not known",
+			files: map[string]string{
+				"gatsby-config.js":     helpersConfig,
+				"gatsby-node.js":       helpersNode,
+				"gatsby/posts.js":      strings.ReplaceAll(helpersPosts, `regex: "/content/posts/"`, `regex: "/content/${dir}/"`),
+				"gatsby/site-pages.js": helpersPages,
+				"content/posts/a.md":   post,
+			},
+		},
+		{
+			name: "a folder's filter that is no literal path",
+			files: map[string]string{
+				"gatsby-config.js":     helpersConfig,
+				"gatsby-node.js":       helpersNode,
+				"gatsby/posts.js":      strings.ReplaceAll(helpersPosts, `"/content/posts/"`, `"/^content\\/posts/"`),
+				"gatsby/site-pages.js": helpersPages,
+				"content/posts/a.md":   post,
+			},
+		},
+		{
+			name: "a helper module that is not required",
+			files: map[string]string{
+				"gatsby-config.js":   helpersConfig,
+				"gatsby-node.js":     strings.ReplaceAll(helpersNode, "await createPostPages(statuses, graphql, reporter, createPage);", ""),
+				"gatsby/posts.js":    helpersPosts,
+				"content/posts/a.md": post,
+			},
+		},
 		{
 			name: "a slug from front matter",
 			files: map[string]string{
@@ -142,6 +283,14 @@ exports.createPages = async ({ actions }) => {
   posts.forEach((post) => actions.createPage({ path: ` + "`/${post.frontmatter.lang}${post.fields.slug}`" + `, component: 'x' }));
 };
 `},
+		},
+		{
+			name: "a path that ends in the slug field but is an expression",
+			files: map[string]string{
+				"gatsby-config.js":  starterConfig,
+				"gatsby-node.js":    strings.Replace(starterNode, "path: post.fields.slug", "path: post.frontmatter.path || post.fields.slug", 1),
+				"content/blog/a.md": post,
+			},
 		},
 		{
 			name: "a basePath that is no literal",
@@ -172,7 +321,7 @@ exports.createPages = async ({ actions }) => {
 			config := ""
 			for name, data := range tc.files {
 				fsys[name] = &fstest.MapFile{Data: []byte(data)}
-				if name == "gatsby-config.js" || name == "gatsby-config.mjs" {
+				if strings.HasPrefix(name, "gatsby-config.") {
 					config = name
 				}
 			}
@@ -241,6 +390,33 @@ func TestURLs(t *testing.T) {
 	mdx := &gatsby.Preset{MDX: true}
 	if u, ok := mdx.URLPath(pageOf("src/pages/guide.mdx")); !ok || u != "/guide/" {
 		t.Errorf("an MDX page with gatsby-plugin-mdx: %q %v, want /guide/", u, ok)
+	}
+}
+
+// TestURLsFiltered: the posts of folders whose pages' queries filter
+// them by fileAbsolutePath (testdata gatsby-modules): each file at the
+// URL of the rule whose filter matches it; a file two rules give two
+// URLs is not joined, nor one no rule matches.
+func TestURLsFiltered(t *testing.T) {
+	md := []string{".md"}
+	p := &gatsby.Preset{Posts: []gatsby.PostFolder{
+		{Dir: "content", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/log"}, Filter: "content/posts"},
+		{Dir: "content", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages"}, Filter: "content/pages"},
+		{Dir: "content", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/all"}, Filter: "content/both"},
+		{Dir: "content", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages"}, Filter: "both"},
+	}}
+	gentest.CheckRoutes(t, p, []gentest.RouteCase{
+		{Path: "content/posts/storm-log/index.md", Want: "/log/posts/storm-log/"},
+		{Path: "content/pages/about.md", Want: "/pages/about/"},
+		{Path: "content/both/x.md", Want: ""},
+		{Path: "content/other/x.md", Want: ""},
+		{Path: "src/pages/about.js", Want: "/about/"},
+	})
+	if r := p.FrontMatter("content/other/x.md"); r.Read {
+		t.Errorf("FrontMatter(content/other/x.md) = %+v, want none: no query's file", r)
+	}
+	if got := p.Folders("", "Gatsby"); got != "src/pages, content (Gatsby)" {
+		t.Errorf("Folders() = %q", got)
 	}
 }
 

@@ -1,0 +1,430 @@
+package gatsby
+
+// The reading of gatsby-node.js and of the helper modules it requires:
+// how the slug field of Markdown nodes is made, and the pages its
+// createPage calls make over it.
+
+import (
+	"io/fs"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jscode"
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+// pageRule is what a createPage call over the slug field makes: the
+// literal before the slug in its path, and the fileAbsolutePath regex
+// of the query whose nodes it pages ("" for a query of all nodes).
+type pageRule struct {
+	prefix, filter string
+	// known says the filter is known: the call's function makes one
+	// query, or several with the same filter.
+	known bool
+}
+
+// nodeReader reads gatsby-node's module and the modules it requires,
+// each once.
+type nodeReader struct {
+	fsys fs.FS
+	lim  limits.Limits
+	mods map[string]*jscode.Module // by path; nil for a file that cannot be read
+	read []string
+}
+
+// module returns the module at name, read once; nil when it cannot be
+// (no such file, past a limit, a link out of the project).
+func (r *nodeReader) module(name string) *jscode.Module {
+	if m, ok := r.mods[name]; ok {
+		return m
+	}
+	r.read = append(r.read, name)
+	data, err := fs.ReadFile(r.fsys, name)
+	var m *jscode.Module
+	if err == nil {
+		m, _ = jscode.Parse(name, data, r.lim)
+	}
+	r.mods[name] = m
+	return m
+}
+
+// stretch is code of a module that gatsby-node runs: the whole of
+// gatsby-node's module, or a declaration of a helper module it calls.
+type stretch struct {
+	m      *jscode.Module
+	s, e   int
+	helper bool
+}
+
+// maxStretches bounds the declarations gatsby-node's code is followed
+// into.
+const maxStretches = 256
+
+// reach returns the code gatsby-node's module m runs: all of m, and the
+// declarations of the modules it requires by a relative path (require
+// or import) that its code names (a function it imports, ns.fn of a
+// module it binds whole), and in those modules, the declarations they
+// name, and those of the modules they require so, each once.
+func (r *nodeReader) reach(m *jscode.Module) []stretch {
+	out := []stretch{{m: m, s: 0, e: len(m.Toks)}}
+	type key struct {
+		m    *jscode.Module
+		name string
+	}
+	seen := map[key]bool{}
+	add := func(in *jscode.Module, name string) {
+		d, ok := in.Decls[name]
+		if !ok || seen[key{in, name}] || len(out) >= maxStretches {
+			return
+		}
+		seen[key{in, name}] = true
+		out = append(out, stretch{m: in, s: d.Start, e: d.End, helper: true})
+	}
+	// imported follows the import of id by the module in, named in the
+	// code s to e.
+	imported := func(in *jscode.Module, id string, s, e int) {
+		imp, ok := in.Imports[id]
+		if !ok || !strings.HasPrefix(imp.Spec, "./") && !strings.HasPrefix(imp.Spec, "../") {
+			return
+		}
+		name, ok := jscode.Resolve(r.fsys, in.File, imp.Spec, jscode.Aliases{})
+		if !ok {
+			return
+		}
+		h := r.module(name)
+		if h == nil {
+			return
+		}
+		if imp.Name != "*" {
+			add(h, h.Exports[imp.Name])
+			return
+		}
+		for _, fn := range members(in, id, s, e) {
+			add(h, h.Exports[fn])
+		}
+	}
+	for _, id := range used(m) {
+		imported(m, id, 0, len(m.Toks))
+	}
+	for i := 1; i < len(out) && len(out) < maxStretches; i++ {
+		st := out[i]
+		for _, id := range st.m.Idents(st.s, st.e) {
+			if d, ok := st.m.Decls[id]; ok && d.Start != st.s {
+				add(st.m, id)
+				continue
+			}
+			imported(st.m, id, st.s, st.e)
+		}
+	}
+	return out
+}
+
+// used returns the names of m's imports that its code names beyond the
+// statement that binds them.
+func used(m *jscode.Module) []string {
+	count := map[string]int{}
+	for i, t := range m.Toks {
+		if t.Kind == jsconfig.Ident && (i == 0 || !m.Toks[i-1].Is(".") && !m.Toks[i-1].Is("?.")) {
+			count[t.Text]++
+		}
+	}
+	var out []string
+	for id := range m.Imports {
+		if count[id] > 1 {
+			out = append(out, id)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// members returns the names the code s to e of m reads of ns: ns.NAME.
+func members(m *jscode.Module, ns string, s, e int) []string {
+	var out []string
+	t := m.Toks
+	for i := s; i+2 < e; i++ {
+		if t[i].IsIdent(ns) && (i == 0 || !t[i-1].Is(".")) && t[i+1].Is(".") && t[i+2].Kind == jsconfig.Ident {
+			out = append(out, t[i+2].Text)
+		}
+	}
+	return out
+}
+
+// nodeSlug reads gatsby-node's module m and the code it runs in the
+// modules it requires (see [nodeReader.reach]): createFilePath's
+// options, createNodeField's slug, createPage's paths over the slug and
+// the queries they page. types are the node types it names.
+func (r *nodeReader) nodeSlug(m *jscode.Module) (Slug, []pageRule, map[string]bool, bool) {
+	types := map[string]bool{}
+	if m == nil {
+		return Slug{}, nil, types, false
+	}
+	var slugs []Slug
+	var value string // the name createFilePath's value is bound to
+	slugField, computed := false, false
+	var rules []pageRule
+	for _, st := range r.reach(m) {
+		t := st.m.Toks
+		for i := st.s; i < st.e; i++ {
+			tk := t[i]
+			if tk.Kind == jsconfig.String && (tk.Text == "MarkdownRemark" || tk.Text == "Mdx") {
+				types[tk.Text] = true
+			}
+			if tk.Kind != jsconfig.Ident || i+1 >= st.e || !t[i+1].Is("(") || i > 0 && t[i-1].IsIdent("function") {
+				continue
+			}
+			args := st.m.Args(i + 1)
+			switch tk.Text {
+			case "createFilePath":
+				s, ok := filePathOptions(st.m, args)
+				if !ok {
+					return Slug{}, nil, types, false
+				}
+				slugs = append(slugs, s)
+				if i >= 2 && t[i-1].Is("=") && t[i-2].Kind == jsconfig.Ident {
+					value = t[i-2].Text
+				}
+			case "createNodeField":
+				props := objectArg(st.m, args)
+				if name, ok := props["name"]; ok && name.Kind == jsconfig.String && name.Text == "slug" {
+					v, ok := props["value"]
+					switch {
+					case ok && v.Kind == jsconfig.Ident && (v.Text == value || v.Text == "createFilePath"):
+						slugField = true
+					default:
+						computed = true
+					}
+				}
+			case "createPage":
+				prefix, ok := slugPath(st.m, args)
+				if !ok {
+					continue
+				}
+				filter, known := queryFilter(st.m, unit(st, i))
+				rules = append(rules, pageRule{prefix: prefix, filter: filter, known: known})
+			}
+		}
+	}
+	if computed || !slugField || len(rules) == 0 || len(slugs) == 0 {
+		return Slug{}, nil, types, false
+	}
+	for _, s := range slugs[1:] {
+		if s != slugs[0] {
+			return Slug{}, nil, types, false
+		}
+	}
+	rules, ok := pageRules(rules)
+	return slugs[0], rules, types, ok
+}
+
+// pageRules returns the rules of the createPage calls: each with its
+// query's filter when every call's is known; else one unfiltered rule
+// when all give one prefix; else none (ok false).
+func pageRules(rules []pageRule) ([]pageRule, bool) {
+	var out []pageRule
+	allKnown, prefixes := true, map[string]bool{}
+	for _, r := range rules {
+		allKnown = allKnown && r.known
+		prefixes[r.prefix] = true
+	}
+	if !allKnown {
+		if len(prefixes) != 1 {
+			return nil, false
+		}
+		return []pageRule{{prefix: rules[0].prefix, known: true}}, true
+	}
+	seen := map[pageRule]bool{}
+	for _, r := range rules {
+		if !seen[r] {
+			seen[r] = true
+			out = append(out, r)
+		}
+	}
+	return out, true
+}
+
+// unit returns the stretch of code whose queries the createPage call at
+// i pages: the helper's declaration, or in gatsby-node's module the
+// top-level declaration that holds it.
+func unit(st stretch, i int) stretch {
+	if st.helper {
+		return st
+	}
+	for _, d := range st.m.Decls {
+		if d.Start <= i && i < d.End {
+			return stretch{m: st.m, s: d.Start, e: d.End}
+		}
+	}
+	return st
+}
+
+// absolutePathRegex finds a query's filter on the file's path:
+// fileAbsolutePath: { regex: "/content/blog/" }.
+var absolutePathRegex = regexp.MustCompile(`fileAbsolutePath\s*:\s*\{\s*regex\s*:\s*"([^"]*)"\s*\}`)
+
+// literalRegex is a regex filter whose pattern reads the same in
+// JavaScript and in Go: Gatsby's "/PATTERN/" with no flags, PATTERN of
+// letters, digits, "_", "-", "/", "." (any character, as in both) and a
+// final "$"; no anchor at the start, which would be the build machine's
+// folder above the project.
+var literalRegex = regexp.MustCompile(`^/([A-Za-z0-9_./-]+\$?)/$`)
+
+// queryFilter returns the fileAbsolutePath filter of the graphql queries
+// the code u makes: the pattern of their regex ("" for queries without
+// one); known is false when they differ, or one is not a pattern read
+// here (a backslash, a flag, an anchor, a class).
+func queryFilter(m *jscode.Module, u stretch) (string, bool) {
+	t := m.Toks
+	filters := map[string]bool{}
+	for i := u.s; i+1 < u.e; i++ {
+		if !t[i].IsIdent("graphql") || !t[i+1].Is("(") || i > 0 && t[i-1].Is(".") {
+			continue
+		}
+		args := m.Args(i + 1)
+		if len(args) == 0 {
+			continue
+		}
+		filter, found := "", false
+		for j := args[0][0]; j < args[0][1]; j++ {
+			if t[j].Kind != jsconfig.String && t[j].Kind != jsconfig.Template {
+				continue
+			}
+			for _, f := range absolutePathRegex.FindAllStringSubmatch(string(m.Src[t[j].Pos:t[j].End]), -1) {
+				p := literalRegex.FindStringSubmatch(f[1])
+				if p == nil || found && p[1] != filter {
+					return "", false
+				}
+				filter, found = p[1], true
+			}
+		}
+		filters[filter] = true
+	}
+	if len(filters) > 1 {
+		return "", false
+	}
+	for f := range filters {
+		return f, true
+	}
+	return "", true
+}
+
+// slugPath reads the path of the createPage call whose arguments are
+// args: the slug field (post.fields.slug), after a literal prefix
+// (`/blog${post.fields.slug}`, '/blog' + post.fields.slug); ok is false
+// for any other path.
+func slugPath(m *jscode.Module, args [][2]int) (string, bool) {
+	s, e, ok := property(m, args, "path")
+	if !ok {
+		return "", false
+	}
+	t := m.Toks
+	switch {
+	case slugField(t[s:e]):
+		return "", true
+	case e-s == 1 && t[s].Kind == jsconfig.Template:
+		if p := slugTemplate.FindStringSubmatch(string(m.Src[t[s].Pos:t[s].End])); p != nil {
+			return strings.TrimSuffix(p[1], "/"), true
+		}
+	case e-s > 2 && t[s].Kind == jsconfig.String && t[s+1].Is("+") && slugField(t[s+2:e]) && slugPrefix.MatchString(t[s].Text):
+		return strings.TrimSuffix(t[s].Text, "/"), true
+	}
+	return "", false
+}
+
+// slugPrefix is a literal prefix of a slug's path.
+var slugPrefix = regexp.MustCompile(`^/[A-Za-z0-9._~/-]*$`)
+
+// slugField reports whether toks are an access of the slug field:
+// NAME(.NAME)*.fields.slug, with ?. as well.
+func slugField(toks []jscode.Token) bool {
+	n := len(toks)
+	if n < 5 || n%2 == 0 || toks[0].Kind != jsconfig.Ident || !toks[n-1].IsIdent("slug") || !toks[n-3].IsIdent("fields") {
+		return false
+	}
+	for i := 1; i < n; i += 2 {
+		if !toks[i].Is(".") && !toks[i].Is("?.") || toks[i+1].Kind != jsconfig.Ident {
+			return false
+		}
+	}
+	return true
+}
+
+// property returns the stretch of the value of key in the object
+// literal that is the only argument of a call.
+func property(m *jscode.Module, args [][2]int, key string) (int, int, bool) {
+	if len(args) != 1 || !m.Toks[args[0][0]].Is("{") || m.Match[args[0][0]] != args[0][1]-1 {
+		return 0, 0, false
+	}
+	t := m.Toks
+	for _, p := range m.Args(args[0][0]) {
+		s, e := p[0], p[1]
+		if e-s < 3 || t[s].Kind != jsconfig.Ident && t[s].Kind != jsconfig.String || t[s].Text != key || !t[s+1].Is(":") {
+			continue
+		}
+		return s + 2, e, true
+	}
+	return 0, 0, false
+}
+
+// slugTemplate is createPage's path with a literal prefix:
+// `/blog${post.fields.slug}`.
+var slugTemplate = regexp.MustCompile("^`(/[A-Za-z0-9._~/-]*)?\\$\\{\\s*[A-Za-z_$][\\w$]*(?:\\??\\.[A-Za-z_$][\\w$]*)*\\??\\.fields\\??\\.slug\\s*\\}`$")
+
+// filePathOptions reads createFilePath's options: basePath and
+// trailingSlash, literals; ok is false for others.
+func filePathOptions(m *jscode.Module, args [][2]int) (Slug, bool) {
+	s := Slug{BasePath: "src/pages"}
+	if len(args) != 1 || !m.Toks[args[0][0]].Is("{") {
+		return s, false
+	}
+	for key, v := range objectArg(m, args) {
+		switch key {
+		case "basePath":
+			if v.Kind != jsconfig.String {
+				return s, false
+			}
+			s.BasePath = v.Text
+		case "trailingSlash":
+			if !v.IsIdent("true") && !v.IsIdent("false") {
+				return s, false
+			}
+			s.NoSlash = v.IsIdent("false")
+		case "node", "getNode":
+		default:
+			return s, false
+		}
+	}
+	return s, true
+}
+
+// objectArg returns the properties of the object literal that is the
+// only argument of a call: each key's value when it is one token (a
+// shorthand key's is the key itself), a call of createFilePath as the
+// identifier createFilePath, or an unknown token.
+func objectArg(m *jscode.Module, args [][2]int) map[string]jscode.Token {
+	props := map[string]jscode.Token{}
+	if len(args) != 1 || !m.Toks[args[0][0]].Is("{") || m.Match[args[0][0]] != args[0][1]-1 {
+		return props
+	}
+	t := m.Toks
+	for _, p := range m.Args(args[0][0]) {
+		s, e := p[0], p[1]
+		if e <= s || t[s].Kind != jsconfig.Ident && t[s].Kind != jsconfig.String {
+			continue
+		}
+		key := t[s].Text
+		switch {
+		case e-s == 1:
+			props[key] = t[s]
+		case t[s+1].Is(":") && e-s == 3:
+			props[key] = t[s+2]
+		case t[s+1].Is(":") && t[s+2].IsIdent("createFilePath") && t[s+3].Is("("):
+			props[key] = t[s+2]
+		case t[s+1].Is(":"):
+			props[key] = jscode.Token{Kind: jsconfig.Unterminated}
+		}
+	}
+	return props
+}
