@@ -6,6 +6,7 @@ package gatsby
 
 import (
 	"io/fs"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -32,6 +33,10 @@ type nodeReader struct {
 	lim  limits.Limits
 	mods map[string]*jscode.Module // by path; nil for a file that cannot be read
 	read []string
+	// unread says a module the code requires and names could not be
+	// read (no such file, past a limit, a link out of the project): what
+	// it does is not known.
+	unread bool
 }
 
 // module returns the module at name, read once; nil when it cannot be
@@ -89,12 +94,17 @@ func (r *nodeReader) reach(m *jscode.Module) []stretch {
 		if !ok || !strings.HasPrefix(imp.Spec, "./") && !strings.HasPrefix(imp.Spec, "../") {
 			return
 		}
+		if e := path.Ext(imp.Spec); e == ".json" || e == ".yaml" || e == ".yml" {
+			return // data, no code
+		}
 		name, ok := jscode.Resolve(r.fsys, in.File, imp.Spec, jscode.Aliases{})
 		if !ok {
+			r.unread = true
 			return
 		}
 		h := r.module(name)
 		if h == nil {
+			r.unread = true
 			return
 		}
 		if imp.Name != "*" {
@@ -207,7 +217,7 @@ func (r *nodeReader) nodeSlug(m *jscode.Module) (Slug, []pageRule, map[string]bo
 			}
 		}
 	}
-	if computed || !slugField || len(rules) == 0 || len(slugs) == 0 {
+	if computed || r.unread || !slugField || len(rules) == 0 || len(slugs) == 0 {
 		return Slug{}, nil, types, false
 	}
 	for _, s := range slugs[1:] {

@@ -135,7 +135,9 @@ func (g *Preset) ReadRoutes(src fs.FS, _ string, lim limits.Limits) []string {
 // (fileAbsolutePath: { regex: "/content/blog/" }); its other filters
 // (a status, a draft flag) decide which pages are built, which the built
 // site says. Any other shape (a slug from front matter, a prefix
-// computed, two prefixes over one query's files) is not joined. A
+// computed, two prefixes over one query's files, a module it requires
+// and names that cannot be read: not found, past a limit) is not
+// joined. A
 // folder that holds no such file (src/images) is none. It returns
 // whether gatsby-plugin-mdx is configured, and the files it read.
 func ReadPosts(src fs.FS, config string, lim limits.Limits) ([]PostFolder, bool, []string) {

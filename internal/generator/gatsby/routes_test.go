@@ -436,3 +436,46 @@ func TestSlugify(t *testing.T) {
 		}
 	}
 }
+
+// TestReadPostsHelpers: the helper modules gatsby-node.js requires are
+// among the files read (watch mode starts again on them); one past
+// limits.js_tokens, or not found, is not read, and no post is joined:
+// what its code makes is not known. A module of data (.json) is no code.
+func TestReadPostsHelpers(t *testing.T) {
+	fsys := fstest.MapFS{
+		"gatsby-config.js":     {Data: []byte(helpersConfig)},
+		"gatsby-node.js":       {Data: []byte(helpersNode)},
+		"gatsby/posts.js":      {Data: []byte(helpersPosts)},
+		"gatsby/site-pages.js": {Data: []byte(helpersPages)},
+		"content/posts/a.md":   {Data: []byte(post)},
+		"content/pages/b.md":   {Data: []byte(post)},
+	}
+	posts, _, read := gatsby.ReadPosts(fsys, "gatsby-config.js", limits.Default)
+	if len(posts) != 2 {
+		t.Errorf("posts %+v, want content/pages and content/posts", posts)
+	}
+	for _, want := range []string{"gatsby-config.js", "gatsby-node.js", "gatsby/posts.js", "gatsby/site-pages.js"} {
+		if !slices.Contains(read, want) {
+			t.Errorf("read %q, not %s", read, want)
+		}
+	}
+
+	// A module of data it requires is no code.
+	fsys["gatsby-node.js"] = &fstest.MapFile{Data: []byte("const site = require('./site.json');\nconst base = site.base;\n" + helpersNode)}
+	if posts, _, _ := gatsby.ReadPosts(fsys, "gatsby-config.js", limits.Default); len(posts) != 2 {
+		t.Errorf("gatsby-node.js requiring ./site.json: posts %+v, want content/pages and content/posts", posts)
+	}
+	// A module it requires that is not there.
+	fsys["gatsby-node.js"] = &fstest.MapFile{Data: []byte("const { more } = require('./gatsby/more');\nmore();\n" + helpersNode)}
+	if posts, _, _ := gatsby.ReadPosts(fsys, "gatsby-config.js", limits.Default); len(posts) != 0 {
+		t.Errorf("a helper not found: posts %+v, want none joined", posts)
+	}
+	fsys["gatsby-node.js"] = &fstest.MapFile{Data: []byte(helpersNode)}
+
+	lim := limits.Default
+	lim.JSTokens = 400
+	fsys["gatsby/posts.js"] = &fstest.MapFile{Data: []byte(helpersPosts + "const pad = [" + strings.Repeat("0, ", 400) + "];\n")}
+	if posts, _, _ := gatsby.ReadPosts(fsys, "gatsby-config.js", lim); len(posts) != 0 {
+		t.Errorf("a helper past limits.js_tokens: posts %+v, want none joined", posts)
+	}
+}
