@@ -137,9 +137,9 @@ func (g *Preset) ReadRoutes(src fs.FS, _ string, lim limits.Limits) []string {
 // site says. Any other shape (a slug from front matter, a prefix
 // computed, two prefixes over one query's files, a module it requires
 // and names that cannot be read: not found, past a limit) is not
-// joined. A
-// folder that holds no such file (src/images) is none. It returns
-// whether gatsby-plugin-mdx is configured, and the files it read.
+// joined. A folder that holds no such file (src/images) is none. It
+// returns whether gatsby-plugin-mdx is configured, and the files it
+// read.
 func ReadPosts(src fs.FS, config string, lim limits.Limits) ([]PostFolder, bool, []string) {
 	if config == "" {
 		return nil, false, nil
