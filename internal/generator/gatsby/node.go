@@ -283,8 +283,8 @@ var literalRegex = regexp.MustCompile(`^/([A-Za-z0-9_./-]+\$?)/$`)
 
 // queryFilter returns the fileAbsolutePath filter of the graphql queries
 // the code u makes: the pattern of their regex ("" for queries without
-// one); known is false when they differ, or one is not a pattern read
-// here (a backslash, a flag, an anchor, a class).
+// one); known is false when it makes none, when they differ, or when one
+// is not a pattern read here (a backslash, a flag, an anchor, a class).
 func queryFilter(m *jscode.Module, u stretch) (string, bool) {
 	t := m.Toks
 	filters := map[string]bool{}
@@ -311,13 +311,13 @@ func queryFilter(m *jscode.Module, u stretch) (string, bool) {
 		}
 		filters[filter] = true
 	}
-	if len(filters) > 1 {
-		return "", false
+	if len(filters) != 1 {
+		return "", false // none: the nodes come from code not read here
 	}
 	for f := range filters {
 		return f, true
 	}
-	return "", true
+	return "", false
 }
 
 // slugPath reads the path of the createPage call whose arguments are

@@ -238,6 +238,22 @@ export async function make({ graphql, actions }) {
 			},
 		},
 		{
+			name: "two prefixes, createPage in functions that make no query",
+			files: map[string]string{
+				"gatsby-config.js": helpersConfig,
+				"gatsby-node.js":   helpersNode,
+				"gatsby/posts.js": `const page = (createPage, post) => createPage({ path: '/log' + post.fields.slug, component: 'x' });
+exports.statusesToShow = (list) => [list];
+exports.createPostPages = async (statuses, graphql, reporter, createPage) => {
+  const result = await graphql('{ allMarkdownRemark(filter: { fileAbsolutePath: { regex: "/content/posts/" } }) { nodes { fields { slug } } } }');
+  result.data.allMarkdownRemark.nodes.forEach((post) => page(createPage, post));
+};
+`,
+				"gatsby/site-pages.js": helpersPages,
+				"content/posts/a.md":   post,
+			},
+		},
+		{
 			name: "a folder's filter that is no literal path",
 			files: map[string]string{
 				"gatsby-config.js":     helpersConfig,
