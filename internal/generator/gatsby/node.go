@@ -79,13 +79,20 @@ func (r *nodeReader) reach(m *jscode.Module) []stretch {
 		name string
 	}
 	seen := map[key]bool{}
-	add := func(in *jscode.Module, name string) {
+	add := func(in *jscode.Module, name string) bool {
 		d, ok := in.Decls[name]
-		if !ok || seen[key{in, name}] || len(out) >= maxStretches {
-			return
+		switch {
+		case !ok:
+			return false
+		case seen[key{in, name}]:
+			return true
+		case len(out) >= maxStretches:
+			r.unread = true // code left unread
+			return true
 		}
 		seen[key{in, name}] = true
 		out = append(out, stretch{m: in, s: d.Start, e: d.End, helper: true})
+		return true
 	}
 	// imported follows the import of id by the module in, named in the
 	// code s to e.
@@ -107,19 +114,40 @@ func (r *nodeReader) reach(m *jscode.Module) []stretch {
 			r.unread = true
 			return
 		}
+		// An export that is no declaration read here (exports.x =
+		// require(…), a value a call returns) is code not known.
 		if imp.Name != "*" {
-			add(h, h.Exports[imp.Name])
+			if !add(h, h.Exports[imp.Name]) {
+				r.unread = true
+			}
 			return
 		}
-		for _, fn := range members(in, id, s, e) {
-			add(h, h.Exports[fn])
+		// The module bound whole: its value (module.exports = …), what the
+		// code reads of it (ns.fn).
+		fns := members(in, id, s, e)
+		if _, ok := h.Exports[jscode.ModuleExports]; ok {
+			fns = append(fns, jscode.ModuleExports)
+		} else if len(fns) == 0 {
+			r.unread = true
+		}
+		for _, fn := range fns {
+			if !add(h, h.Exports[fn]) {
+				r.unread = true
+			}
 		}
 	}
 	for _, id := range used(m) {
 		imported(m, id, 0, len(m.Toks))
 	}
+	for id := range m.Imports {
+		if strings.HasPrefix(id, "exports.") { // exports.createPages = require('./gatsby/pages')
+			imported(m, id, 0, 0)
+		}
+	}
+	r.inlineRequires(out[0], true)
 	for i := 1; i < len(out) && len(out) < maxStretches; i++ {
 		st := out[i]
+		r.inlineRequires(st, false)
 		for _, id := range st.m.Idents(st.s, st.e) {
 			if d, ok := st.m.Decls[id]; ok && d.Start != st.s {
 				add(st.m, id)
@@ -129,6 +157,32 @@ func (r *nodeReader) reach(m *jscode.Module) []stretch {
 		}
 	}
 	return out
+}
+
+// inlineRequires marks the code unread when the stretch st requires a
+// module of the project, or one it computes, in its code: require(…) or
+// import(…) that is no binding of the module's (whole, a module whose
+// own bindings count).
+func (r *nodeReader) inlineRequires(st stretch, whole bool) {
+	bound := map[string]bool{}
+	if whole {
+		for _, imp := range st.m.Imports {
+			bound[imp.Spec] = true
+		}
+	}
+	t := st.m.Toks
+	for j := st.s; j+1 < st.e; j++ {
+		if !(t[j].IsIdent("require") || t[j].IsIdent("import")) || !t[j+1].Is("(") || j > 0 && t[j-1].Is(".") {
+			continue
+		}
+		if j+2 >= st.e || t[j+2].Kind != jsconfig.String {
+			r.unread = true // a module it computes
+			continue
+		}
+		if spec := t[j+2].Text; (strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../")) && !bound[spec] {
+			r.unread = true // a module of the project, not followed
+		}
+	}
 }
 
 // used returns the names of m's imports that its code names beyond the

@@ -122,8 +122,10 @@ func (g *Preset) ReadRoutes(src fs.FS, _ string, lim limits.Limits) []string {
 // when gatsby-transformer-remark (.md, .markdown) or gatsby-plugin-mdx
 // (.mdx) is a plugin too; its posts are routed when gatsby-node.js, or
 // the code it runs in the modules it requires by a relative path
-// (require or import: the functions it names, and theirs, each file
-// within limits.settings_bytes and limits.js_tokens), has the blog
+// (require or import: the functions it names, and theirs; an API bound
+// to a module, exports.createPages = require('./x'), whose value is a
+// function, module.exports = …; each file within limits.settings_bytes
+// and limits.js_tokens), has the blog
 // starter's shape: onCreateNode gives each node fields.slug =
 // createFilePath({ node, getNode[, basePath][, trailingSlash] })
 // (createNodeField({ name: 'slug', node, value })), and createPage({
@@ -136,7 +138,8 @@ func (g *Preset) ReadRoutes(src fs.FS, _ string, lim limits.Limits) []string {
 // (a status, a draft flag) decide which pages are built, which the built
 // site says. Any other shape (a slug from front matter, a prefix
 // computed, two prefixes over one query's files, a module it requires
-// and names that cannot be read: not found, past a limit) is not
+// and names that cannot be read: not found, past a limit, required in a
+// function or by a computed name) is not
 // joined. A folder that holds no such file (src/images) is none. It
 // returns whether gatsby-plugin-mdx is configured, and the files it
 // read.

@@ -226,6 +226,26 @@ export async function make({ graphql, actions }) {
 				{Dir: "content/posts", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/log"}},
 			},
 		},
+		{
+			name: "an API of gatsby-node.js that is a module, module.exports = a function",
+			files: map[string]string{
+				"gatsby-config.js": starterConfig,
+				"gatsby-node.js": `const { createFilePath } = require('gatsby-source-filesystem');
+exports.onCreateNode = ({ node, actions, getNode }) => {
+  const value = createFilePath({ node, getNode });
+  actions.createNodeField({ name: 'slug', node, value });
+};
+exports.createPages = require('./gatsby/create-pages');
+`,
+				"gatsby/create-pages.js": `module.exports = async ({ graphql, actions }) => {
+  const { data } = await graphql('{ allMarkdownRemark { nodes { fields { slug } } } }');
+  data.allMarkdownRemark.nodes.forEach((post) => actions.createPage({ path: '/notes' + post.fields.slug, component: 'x' }));
+};
+`,
+				"content/blog/a.md": post,
+			},
+			want: []gatsby.PostFolder{{Dir: "content/blog", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/notes"}}},
+		},
 		// Not joined.
 		{
 			name: "two prefixes, one query's filter not known",
@@ -454,9 +474,11 @@ func TestSlugify(t *testing.T) {
 }
 
 // TestReadPostsHelpers: the helper modules gatsby-node.js requires are
-// among the files read (watch mode starts again on them); one past
-// limits.js_tokens, or not found, is not read, and no post is joined:
-// what its code makes is not known. A module of data (.json) is no code.
+// among the files read (watch mode starts again on them), followed
+// through module.exports and exports.API = require(…); one past
+// limits.js_tokens, not found, or required in a way not followed here,
+// is not read, and no post is joined: what its code makes is not known.
+// A module of data (.json) is no code.
 func TestReadPostsHelpers(t *testing.T) {
 	fsys := fstest.MapFS{
 		"gatsby-config.js":     {Data: []byte(helpersConfig)},
@@ -485,6 +507,27 @@ func TestReadPostsHelpers(t *testing.T) {
 	fsys["gatsby-node.js"] = &fstest.MapFile{Data: []byte("const { more } = require('./gatsby/more');\nmore();\n" + helpersNode)}
 	if posts, _, _ := gatsby.ReadPosts(fsys, "gatsby-config.js", limits.Default); len(posts) != 0 {
 		t.Errorf("a helper not found: posts %+v, want none joined", posts)
+	}
+	// Helpers followed further: a module whose value is a function (it
+	// makes no page here, so content/pages is no folder of posts), an API
+	// that is a module (it makes none either). Helpers whose code is not
+	// read here join nothing: an export that is a module required in
+	// turn, a module required by a computed name.
+	fsys["gatsby/index.js"] = &fstest.MapFile{Data: []byte("exports.createSitePages = require('./site-pages.js').createSitePages;\n")}
+	fsys["gatsby/fn.js"] = &fstest.MapFile{Data: []byte("module.exports = async (statuses, graphql, reporter, createPage) => {};\n")}
+	for _, tc := range []struct {
+		name, node string
+		want       int
+	}{
+		{"a module a function", strings.Replace(helpersNode, "const { createSitePages } = require('./gatsby/site-pages.js');", "const createSitePages = require('./gatsby/fn.js');", 1), 1},
+		{"gatsby-node.js's export a module", helpersNode + "exports.createResolvers = require('./gatsby/fn.js');\n", 2},
+		{"an export required", strings.Replace(helpersNode, "require('./gatsby/site-pages.js')", "require('./gatsby/index.js')", 1), 0},
+		{"a module by a computed name", helpersNode + "exports.createResolvers = require(process.env.RESOLVERS);\n", 0},
+	} {
+		fsys["gatsby-node.js"] = &fstest.MapFile{Data: []byte(tc.node)}
+		if posts, _, _ := gatsby.ReadPosts(fsys, "gatsby-config.js", limits.Default); len(posts) != tc.want {
+			t.Errorf("%s: posts %+v, want %d folders", tc.name, posts, tc.want)
+		}
 	}
 	fsys["gatsby-node.js"] = &fstest.MapFile{Data: []byte(helpersNode)}
 

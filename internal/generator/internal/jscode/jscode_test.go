@@ -73,7 +73,8 @@ func TestParse(t *testing.T) {
 
 // TestParseCommonJS: a CommonJS module's exports, as gatsby-node.js's
 // helper modules write them: exports.NAME = …, module.exports.NAME = …,
-// module.exports = { NAME, NAME: local }; each exported function its own
+// module.exports = { NAME, NAME: local }, exports.NAME = require(…),
+// module.exports = <function>; each exported function its own
 // declaration, under its exported name with "exports." before it when it
 // has no local name.
 func TestParseCommonJS(t *testing.T) {
@@ -86,6 +87,8 @@ const createPages = async function (graphql) { return graphql('{}') }
 function local() {}
 module.exports = { createPages, other: local, n: 1 }
 exports.alias = local
+exports.onCreateNode = require('./gatsby/node');
+module.exports = async ({ graphql, actions }) => {}
 `), limits.Default)
 	if err != nil {
 		t.Fatal(err)
@@ -108,8 +111,11 @@ exports.alias = local
 			t.Errorf("%s: its stretch is %q", name, text)
 		}
 	}
-	if m.Imports["path"] != (Import{"path", "*"}) {
+	if m.Imports["path"] != (Import{"path", "*"}) || m.Imports["exports.onCreateNode"] != (Import{"./gatsby/node", "*"}) {
 		t.Errorf("imports %v", m.Imports)
+	}
+	if d, ok := m.Exported(ModuleExports); !ok || !d.Func || !slices.Equal(d.Params, []string{""}) {
+		t.Errorf("module.exports: %+v %v, want a function of one destructured parameter", d, ok)
 	}
 }
 
