@@ -330,10 +330,12 @@ var absolutePathRegex = regexp.MustCompile(`fileAbsolutePath\s*:\s*\{\s*regex\s*
 
 // literalRegex is a regex filter whose pattern reads the same in
 // JavaScript and in Go: Gatsby's "/PATTERN/" with no flags, PATTERN of
-// letters, digits, "_", "-", "/", "." (any character, as in both) and a
-// final "$"; no anchor at the start, which would be the build machine's
-// folder above the project.
-var literalRegex = regexp.MustCompile(`^/([A-Za-z0-9_./-]+\$?)/$`)
+// letters, digits, "_", "-", "/", "." (any character, as in both),
+// groups and alternatives ("(", ")", "|"; no "(?", whose forms the two
+// read differently), the quantifiers "?", "*", "+", and a final "$"; no
+// anchor at the start, which would be the build machine's folder above
+// the project, no backslash, brace or class.
+var literalRegex = regexp.MustCompile(`^/([A-Za-z0-9_./()|?*+-]+\$?)/$`)
 
 // queryFilter returns the fileAbsolutePath filter of the graphql queries
 // the code u makes: the pattern of their regex ("" for queries without
@@ -357,7 +359,10 @@ func queryFilter(m *jscode.Module, u stretch) (string, bool) {
 			}
 			for _, f := range absolutePathRegex.FindAllStringSubmatch(string(m.Src[t[j].Pos:t[j].End]), -1) {
 				p := literalRegex.FindStringSubmatch(f[1])
-				if p == nil || found && p[1] != filter {
+				if p == nil || strings.Contains(p[1], "(?") || found && p[1] != filter {
+					return "", false
+				}
+				if _, err := regexp.Compile(p[1]); err != nil {
 					return "", false
 				}
 				filter, found = p[1], true

@@ -274,6 +274,31 @@ exports.createPostPages = async (statuses, graphql, reporter, createPage) => {
 			},
 		},
 		{
+			name: "filters with groups and alternatives",
+			files: map[string]string{
+				"gatsby-config.js":       helpersConfig,
+				"gatsby-node.js":         helpersNode,
+				"gatsby/posts.js":        strings.ReplaceAll(helpersPosts, `"/content/posts/"`, `"/(posts|journal)/"`),
+				"gatsby/site-pages.js":   strings.ReplaceAll(helpersPages, `"/content/pages/"`, `"/pages/.+/"`),
+				"content/posts/a.md":     post,
+				"content/pages/about.md": post,
+			},
+			want: []gatsby.PostFolder{
+				{Dir: "content/pages", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages"}, Filter: "pages/.+"},
+				{Dir: "content/posts", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/log"}, Filter: "(posts|journal)"},
+			},
+		},
+		{
+			name: "a filter of a form JavaScript and Go read differently",
+			files: map[string]string{
+				"gatsby-config.js":     helpersConfig,
+				"gatsby-node.js":       helpersNode,
+				"gatsby/posts.js":      strings.ReplaceAll(helpersPosts, `"/content/posts/"`, `"/(?=content)content/posts/"`),
+				"gatsby/site-pages.js": helpersPages,
+				"content/posts/a.md":   post,
+			},
+		},
+		{
 			name: "a folder's filter that is no literal path",
 			files: map[string]string{
 				"gatsby-config.js":     helpersConfig,
@@ -436,6 +461,7 @@ func TestURLs(t *testing.T) {
 func TestURLsFiltered(t *testing.T) {
 	md := []string{".md"}
 	p := &gatsby.Preset{Posts: []gatsby.PostFolder{
+		{Dir: "notes", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/n"}, Filter: "/(field|desk)/.*[.]?md$"},
 		{Dir: "content", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/log"}, Filter: "content/posts"},
 		{Dir: "content", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages"}, Filter: "content/pages"},
 		{Dir: "content", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/all"}, Filter: "content/both"},
@@ -446,12 +472,15 @@ func TestURLsFiltered(t *testing.T) {
 		{Path: "content/pages/about.md", Want: "/pages/about/"},
 		{Path: "content/both/x.md", Want: ""},
 		{Path: "content/other/x.md", Want: ""},
+		{Path: "notes/field/a.md", Want: "/n/field/a/"},
+		{Path: "notes/desk/b.md", Want: "/n/desk/b/"},
+		{Path: "notes/shelf/c.md", Want: ""},
 		{Path: "src/pages/about.js", Want: "/about/"},
 	})
 	if r := p.FrontMatter("content/other/x.md"); r.Read {
 		t.Errorf("FrontMatter(content/other/x.md) = %+v, want none: no query's file", r)
 	}
-	if got := p.Folders("", "Gatsby"); got != "src/pages, content (Gatsby)" {
+	if got := p.Folders("", "Gatsby"); got != "src/pages, notes, content (Gatsby)" {
 		t.Errorf("Folders() = %q", got)
 	}
 }
