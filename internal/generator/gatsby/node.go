@@ -325,8 +325,10 @@ func unit(st stretch, i int) stretch {
 }
 
 // absolutePathRegex finds a query's filter on the file's path:
-// fileAbsolutePath: { regex: "/content/blog/" }.
-var absolutePathRegex = regexp.MustCompile(`fileAbsolutePath\s*:\s*\{\s*regex\s*:\s*"([^"]*)"\s*\}`)
+// fileAbsolutePath: { regex: "/content/blog/" } (MarkdownRemark, the Mdx
+// of gatsby-plugin-mdx before 4), internal: { contentFilePath: { regex:
+// … } } (gatsby-plugin-mdx 4 and later), each the file's absolute path.
+var absolutePathRegex = regexp.MustCompile(`(?:fileAbsolutePath|contentFilePath)\s*:\s*\{\s*regex\s*:\s*"([^"]*)"\s*\}`)
 
 // literalRegex is a regex filter whose pattern reads the same in
 // JavaScript and in Go: Gatsby's "/PATTERN/" with no flags, PATTERN of

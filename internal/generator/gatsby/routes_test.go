@@ -289,6 +289,33 @@ exports.createPostPages = async (statuses, graphql, reporter, createPage) => {
 			},
 		},
 		{
+			name: "gatsby-plugin-mdx 5's contentFilePath",
+			files: map[string]string{
+				"gatsby-config.js": `module.exports = { plugins: ['gatsby-plugin-mdx', { resolve: 'gatsby-source-filesystem', options: { path: './content' } }] }`,
+				"gatsby-node.js": `const { createFilePath } = require('gatsby-source-filesystem');
+exports.onCreateNode = ({ node, actions, getNode }) => {
+  if (node.internal.type === 'Mdx') actions.createNodeField({ node, name: 'slug', value: createFilePath({ node, getNode }) });
+};
+exports.createPages = async ({ graphql, actions }) => {
+  const posts = await graphql('{ allMdx(filter: { internal: { contentFilePath: { regex: "/content/posts/" } } }) { nodes { fields { slug } } } }');
+  posts.data.allMdx.nodes.forEach((n) => actions.createPage({ path: ` + "`/posts${n.fields.slug}`" + `, component: 'x' }));
+  await pages(graphql, actions.createPage);
+};
+async function pages(graphql, createPage) {
+  const r = await graphql('{ allMdx(filter: { internal: { contentFilePath: { regex: "/content/pages/" } } }) { nodes { fields { slug } } } }');
+  r.data.allMdx.nodes.forEach((n) => createPage({ path: n.fields.slug, component: 'y' }));
+}
+`,
+				"content/posts/a.mdx": post,
+				"content/pages/b.mdx": post,
+			},
+			want: []gatsby.PostFolder{
+				{Dir: "content", Exts: []string{".mdx"}, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/posts"}, Filter: "content/posts"},
+				{Dir: "content", Exts: []string{".mdx"}, Slug: gatsby.Slug{BasePath: "src/pages"}, Filter: "content/pages"},
+			},
+			mdx: true,
+		},
+		{
 			name: "a filter of a form JavaScript and Go read differently",
 			files: map[string]string{
 				"gatsby-config.js":     helpersConfig,
