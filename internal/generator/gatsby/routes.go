@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jscode"
@@ -77,9 +78,19 @@ func (f PostFolder) matches(rel string) bool {
 	if f.Filter == "" {
 		return true
 	}
-	re, err := regexp.Compile(f.Filter)
-	return err == nil && re.MatchString("/"+rel)
+	v, ok := filters.Load(f.Filter)
+	if !ok {
+		re, err := regexp.Compile(f.Filter)
+		if err != nil {
+			return false
+		}
+		v, _ = filters.LoadOrStore(f.Filter, re)
+	}
+	return v.(*regexp.Regexp).MatchString("/" + rel)
 }
+
+// filters are the compiled filters of the folders of posts, by pattern.
+var filters sync.Map
 
 // Slug is createFilePath's rule, as gatsby-node.js calls it, and the
 // prefix createPage puts before the slug.
