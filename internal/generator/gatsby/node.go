@@ -17,10 +17,11 @@ import (
 )
 
 // pageRule is what a createPage call over the slug field makes: the
-// literal before the slug in its path, and the fileAbsolutePath regex
-// of the query whose nodes it pages ("" for a query of all nodes).
+// literal before the slug in its path, and the filter of the query whose
+// nodes it pages (none for a query of all nodes).
 type pageRule struct {
-	prefix, filter string
+	prefix string
+	query
 	// known says the filter is known: the call's function makes one
 	// query, or several with the same filter.
 	known bool
@@ -266,8 +267,8 @@ func (r *nodeReader) nodeSlug(m *jscode.Module) (Slug, []pageRule, map[string]bo
 				if !ok {
 					continue
 				}
-				filter, known := queryFilter(st.m, unit(st, i))
-				rules = append(rules, pageRule{prefix: prefix, filter: filter, known: known})
+				q, known := queryFilter(st.m, unit(st, i))
+				rules = append(rules, pageRule{prefix: prefix, query: q, known: known})
 			}
 		}
 	}
@@ -339,13 +340,22 @@ var absolutePathRegex = regexp.MustCompile(`(?:fileAbsolutePath|contentFilePath)
 // the project, no backslash, brace or class.
 var literalRegex = regexp.MustCompile(`^/([A-Za-z0-9_./()|?*+-]+\$?)/$`)
 
-// queryFilter returns the fileAbsolutePath filter of the graphql queries
-// the code u makes: the pattern of their regex ("" for queries without
-// one); known is false when it makes none, when they differ, or when one
-// is not a pattern read here (a backslash, a flag, an anchor, a class).
-func queryFilter(m *jscode.Module, u stretch) (string, bool) {
+// query is what a graphql query's filter says of its files: the pattern
+// of its fileAbsolutePath regex, the name of the gatsby-source-filesystem
+// entry whose files it reads (allFile's sourceInstanceName: { eq: "blog"
+// }); "" for none.
+type query struct{ re, source string }
+
+// sourceName finds allFile's filter on the name of the files' source.
+var sourceName = regexp.MustCompile(`sourceInstanceName\s*:\s*\{\s*eq\s*:\s*"([^"\\$]*)"\s*\}`)
+
+// queryFilter returns the filter of the graphql queries the code u makes
+// (see [query]); known is false when it makes none, when they differ, or
+// when one is not a filter read here (a regex with a backslash, a flag,
+// an anchor, a class).
+func queryFilter(m *jscode.Module, u stretch) (query, bool) {
 	t := m.Toks
-	filters := map[string]bool{}
+	queries := map[query]bool{}
 	for i := u.s; i+1 < u.e; i++ {
 		if !t[i].IsIdent("graphql") || !t[i+1].Is("(") || i > 0 && t[i-1].Is(".") {
 			continue
@@ -354,31 +364,39 @@ func queryFilter(m *jscode.Module, u stretch) (string, bool) {
 		if len(args) == 0 {
 			continue
 		}
-		filter, found := "", false
+		var q query
+		foundRe, foundSrc := false, false
 		for j := args[0][0]; j < args[0][1]; j++ {
 			if t[j].Kind != jsconfig.String && t[j].Kind != jsconfig.Template {
 				continue
 			}
-			for _, f := range absolutePathRegex.FindAllStringSubmatch(string(m.Src[t[j].Pos:t[j].End]), -1) {
+			text := string(m.Src[t[j].Pos:t[j].End])
+			for _, f := range absolutePathRegex.FindAllStringSubmatch(text, -1) {
 				p := literalRegex.FindStringSubmatch(f[1])
-				if p == nil || strings.Contains(p[1], "(?") || found && p[1] != filter {
-					return "", false
+				if p == nil || strings.Contains(p[1], "(?") || foundRe && p[1] != q.re {
+					return query{}, false
 				}
 				if _, err := regexp.Compile(p[1]); err != nil {
-					return "", false
+					return query{}, false
 				}
-				filter, found = p[1], true
+				q.re, foundRe = p[1], true
+			}
+			for _, f := range sourceName.FindAllStringSubmatch(text, -1) {
+				if f[1] == "" || foundSrc && f[1] != q.source {
+					return query{}, false
+				}
+				q.source, foundSrc = f[1], true
 			}
 		}
-		filters[filter] = true
+		queries[q] = true
 	}
-	if len(filters) != 1 {
-		return "", false // none: the nodes come from code not read here
+	if len(queries) != 1 {
+		return query{}, false // none: the nodes come from code not read here
 	}
-	for f := range filters {
-		return f, true
+	for q := range queries {
+		return q, true
 	}
-	return "", false
+	return query{}, false
 }
 
 // slugPath reads the path of the createPage call whose arguments are

@@ -145,7 +145,9 @@ func (g *Preset) ReadRoutes(src fs.FS, _ string, lim limits.Limits) []string {
 // file-system route {MarkdownRemark.fields__slug} ({Mdx.fields__slug}).
 // Calls with different prefixes each route the files of the query their
 // function makes, when it filters them by a literal path
-// (fileAbsolutePath: { regex: "/content/blog/" }); its other filters
+// (fileAbsolutePath: { regex: "/content/blog/" }), or by the name of
+// their source (allFile's sourceInstanceName: { eq: "blog" }, the name
+// option of the folder's gatsby-source-filesystem); its other filters
 // (a status, a draft flag) decide which pages are built, which the built
 // site says. Any other shape (a slug from front matter, a prefix
 // computed, two prefixes over one query's files, a module it requires
@@ -165,6 +167,7 @@ func ReadPosts(src fs.FS, config string, lim limits.Limits) ([]PostFolder, bool,
 	}
 	r := jsconfig.NewReader(config, data, lim)
 	var dirs []string
+	names := map[string]string{}  // a folder's source name (options.name)
 	exts := map[string][]string{} // by the node type of the plugin that reads them
 	isMDX := false
 	for _, e := range jsconf.Elements(r, "plugins") {
@@ -191,6 +194,9 @@ func ReadPosts(src fs.FS, config string, lim limits.Limits) ([]PostFolder, bool,
 			v, _, _ := r.Any(e + ".options.path")
 			if dir, ok := sourcePath(v); ok {
 				dirs = append(dirs, dir)
+				if n, _, ok := r.Any(e + ".options.name"); ok {
+					names[dir], _ = n.(string)
+				}
 			}
 		}
 	}
@@ -228,7 +234,10 @@ func ReadPosts(src fs.FS, config string, lim limits.Limits) ([]PostFolder, bool,
 	var out []PostFolder
 	for _, d := range dirs {
 		for _, r := range rules {
-			f := PostFolder{Dir: d, Exts: routed, Slug: slug, Filter: r.filter}
+			if r.source != "" && r.source != names[d] {
+				continue // a query of another source's files
+			}
+			f := PostFolder{Dir: d, Exts: routed, Slug: slug, Filter: r.re}
 			f.Slug.Prefix = r.prefix
 			if holds(src, f) { // not src/images
 				out = append(out, f)

@@ -316,6 +316,39 @@ async function pages(graphql, createPage) {
 			mdx: true,
 		},
 		{
+			name: "allFile's queries of two sources by name",
+			files: map[string]string{
+				"gatsby-config.js": `module.exports = { plugins: [
+  'gatsby-transformer-remark',
+  { resolve: 'gatsby-source-filesystem', options: { name: 'projects', path: ` + "`${__dirname}/projects`" + ` } },
+  { resolve: 'gatsby-source-filesystem', options: { path: './notes', name: 'notes' } },
+] }`,
+				"gatsby-node.js": `const { createFilePath } = require('gatsby-source-filesystem');
+exports.onCreateNode = ({ node, actions, getNode }) => {
+  if (node.internal.type === 'MarkdownRemark') actions.createNodeField({ node, name: 'slug', value: createFilePath({ node, getNode }) });
+};
+exports.createPages = async ({ graphql, actions }) => {
+  await projects(graphql, actions.createPage);
+  await notes(graphql, actions.createPage);
+};
+async function projects(graphql, createPage) {
+  const r = await graphql(` + "`{ allFile(filter: { sourceInstanceName: { eq: \"projects\" }, extension: { eq: \"md\" } }) { nodes { childMarkdownRemark { fields { slug } } } } }`" + `);
+  r.data.allFile.nodes.forEach((n) => createPage({ path: ` + "`/work${n.childMarkdownRemark.fields.slug}`" + `, component: 'x' }));
+}
+async function notes(graphql, createPage) {
+  const r = await graphql(` + "`{ allFile(filter: { sourceInstanceName: { eq: \"notes\" } }) { nodes { childMarkdownRemark { fields { slug } } } } }`" + `);
+  r.data.allFile.nodes.forEach((n) => createPage({ path: n.childMarkdownRemark.fields.slug, component: 'y' }));
+}
+`,
+				"projects/lamp.md": post,
+				"notes/tide.md":    post,
+			},
+			want: []gatsby.PostFolder{
+				{Dir: "projects", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/work"}},
+				{Dir: "notes", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages"}},
+			},
+		},
+		{
 			name: "a filter of a form JavaScript and Go read differently",
 			files: map[string]string{
 				"gatsby-config.js":     helpersConfig,
