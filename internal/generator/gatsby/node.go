@@ -34,9 +34,12 @@ type nodeReader struct {
 	lim  limits.Limits
 	mods map[string]*jscode.Module // by path; nil for a file that cannot be read
 	read []string
-	// unread says a module the code requires and names could not be
-	// read (no such file, past a limit, a link out of the project): what
-	// it does is not known.
+	// unread says the code runs code not read here: a module it
+	// requires and names that could not be read (no such file, past a
+	// limit, a link out of the project), an export that is no
+	// declaration, a module required inside a function or by a computed
+	// name, declarations past maxStretches. What that code makes is not
+	// known.
 	unread bool
 }
 
