@@ -30,6 +30,9 @@ func FuzzReadPosts(f *testing.F) {
 	f.Add(config, []byte("const value = createFilePath({ node, getNode, basePath: 'pages' }); createNodeField({ name: 'slug', node, value }); createPage({ path: `/blog${post.fields.slug}` })"), []byte(""))
 	f.Add(config, []byte("const { make } = require('./gatsby/helper'); const value = createFilePath({ node, getNode }); createNodeField({ name: 'slug', node, value }); exports.createPages = (a) => make(a)"),
 		[]byte("exports.make = async ({ graphql, actions }) => { const r = await graphql(`{ allMarkdownRemark(filter: { fileAbsolutePath: { regex: \"/content/blog/\" } }) { nodes { fields { slug } } } }`); r.nodes.forEach((p) => actions.createPage({ path: '/blog' + p.fields.slug })) }"))
+	f.Add([]byte("module.exports = { plugins: ['gatsby-plugin-mdx', { resolve: 'gatsby-source-filesystem', options: { name: 'blog', path: './content/blog' } }] }"),
+		[]byte("const value = createFilePath({ node, getNode }); createNodeField({ name: 'slug', node, value }); exports.createPages = require('./gatsby/helper')"),
+		[]byte("module.exports = async ({ graphql, actions }) => { const a = await graphql(`{ allFile(filter: { sourceInstanceName: { eq: \"blog\" } }) { nodes { childMdx { fields { slug } } } } }`); a.forEach((n) => actions.createPage({ path: `/b${n.childMdx.fields.slug}` })); await more(graphql, actions.createPage) }\nasync function more(graphql, createPage) { const b = await graphql('{ allMdx(filter: { internal: { contentFilePath: { regex: \"/(blog|x)/\" } } }) { nodes { fields { slug } } } }'); b.forEach((n) => createPage({ path: n.fields.slug })) }"))
 	f.Fuzz(func(t *testing.T, config, node, helper []byte) {
 		fsys := fstest.MapFS{"gatsby-config.js": {Data: config}, "gatsby-node.js": {Data: node}, "gatsby/helper.js": {Data: helper}, "content/blog/a.md": {Data: []byte("---\n---\n")}}
 		posts, _, _ := ReadPosts(fsys, "gatsby-config.js", limits.Default)
