@@ -3,7 +3,9 @@
 // projects split it: gatsby/posts.js publishes content/posts at
 // /log/SLUG, gatsby/site-pages.js publishes content/pages at SLUG, each
 // over a query filtered by the file's folder and by a status the build's
-// environment lists (POST_STATUSES, "published" by default).
+// environment lists (POST_STATUSES, "published" by default);
+// gatsby/notes.js, a module that is one function, publishes the files of
+// the source named notes at /notes/SLUG.
 module.exports = {
   siteMetadata: {
     title: 'Harbour log',
@@ -17,6 +19,10 @@ module.exports = {
     {
       resolve: 'gatsby-source-filesystem',
       options: { path: `${__dirname}/content/posts`, name: 'posts' },
+    },
+    {
+      resolve: 'gatsby-source-filesystem',
+      options: { name: 'notes', path: `${__dirname}/notes` },
     },
     'gatsby-transformer-remark',
   ],

@@ -3,7 +3,9 @@
 # Markdown (gatsby-source-filesystem 5, gatsby-transformer-remark 6; the
 # versions of gatsby-md, which package-lock.json pins; Node 20 or later),
 # whose gatsby-node.js makes its pages through the functions of
-# gatsby/posts.js and gatsby/site-pages.js. POST_STATUSES is left unset:
+# gatsby/posts.js, gatsby/site-pages.js and gatsby/notes.js (a module
+# that is one function, over allFile's files of the source named notes).
+# POST_STATUSES is left unset:
 # the build publishes the files of status "published" only (not
 # fog-drill.md, moorings.md, nor tide-table.md, which has no status).
 # npm install runs no install script: sharp's, a dependency of Gatsby's
