@@ -171,6 +171,43 @@ func TestGatsbyMarkdownPosts(t *testing.T) {
 	}
 }
 
+// TestGatsbyHelperModules runs plain sitemapgen in
+// testdata/gatsby-modules, a Gatsby 5.16 site (rebuild.sh) whose
+// gatsby-node.js makes its pages through the functions of the modules it
+// requires: gatsby/site-pages.js publishes the Markdown files of
+// content/pages at their createFilePath slugs (keepers.md at /keepers/),
+// gatsby/posts.js those of content/posts at /log and theirs ('/log' +
+// post.fields.slug), each over a query filtered by the file's folder and
+// by a status the build's environment lists (the drafts fog-drill.md and
+// moorings.md are not built); gatsby/notes.js, a module that is one
+// function (module.exports = async …), those of the source named notes
+// (allFile's sourceInstanceName) at /notes and theirs. Each page is
+// joined to its file and dated by its front matter's date, the one the
+// real build printed, or else by the file's own commit (keepers.md,
+// radio/channels.md), never by the later commit of gatsby-node.js, its
+// helpers or the templates.
+func TestGatsbyHelperModules(t *testing.T) {
+	const base = "https://example.com/"
+	src, ours, log := builtSite(t, "gatsby-modules", "public", base,
+		"2024-01-01T00:00:00Z *",
+		"2025-06-01T00:00:00Z content notes",
+		"2025-07-01T00:00:00Z gatsby-node.js gatsby src/templates")
+	wantLastmods(t, ours, log, map[string]string{
+		base:                           "2024-01-01T00:00:00Z",
+		base + "about/":                "2024-03-01T00:00:00Z",
+		base + "keepers/":              "2025-06-01T00:00:00Z",
+		base + "log/storm-log/":        "2024-08-15T06:00:00Z",
+		base + "log/2023/old-lens/":    "2023-04-09T00:00:00Z",
+		base + "notes/lamp-oil/":       "2024-06-12T00:00:00Z",
+		base + "notes/radio/channels/": "2025-06-01T00:00:00Z",
+	})
+	printed(t, ours, base, []string{base + "about/", base + "log/storm-log/", base + "log/2023/old-lens/", base + "notes/lamp-oil/"},
+		func(p string) string { return filepath.Join(src, "public", filepath.FromSlash(p), "index.html") })
+	if !strings.Contains(log, "content/pages, content/posts") {
+		t.Errorf("the run does not name content/pages and content/posts among the sources:\n%s", log)
+	}
+}
+
 // TestStarlightSite runs plain sitemapgen in testdata/starlight, a
 // Starlight 0.37.7 site (Astro 5.18.2) with three locales (English at
 // the root, de, fr), lastUpdated: true and an edit link: its pages come

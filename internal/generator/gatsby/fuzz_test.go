@@ -2,6 +2,7 @@ package gatsby
 
 import (
 	"io/fs"
+	"regexp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -19,19 +20,28 @@ func FuzzProject(f *testing.F) {
 	})
 }
 
-// FuzzReadPosts checks the reader of gatsby-config's plugins and of
-// gatsby-node.js: any code reads without a panic, and a folder of posts
-// it finds is in the project, with a Markdown extension and a slug rule
-// whose prefix is a path.
+// FuzzReadPosts checks the reader of gatsby-config's plugins, of
+// gatsby-node.js and of a helper module it requires: any code reads
+// without a panic, and a folder of posts it finds is in the project,
+// with a Markdown extension, a slug rule whose prefix is a path and a
+// filter that compiles.
 func FuzzReadPosts(f *testing.F) {
-	f.Add([]byte("module.exports = { plugins: ['gatsby-transformer-remark', { resolve: 'gatsby-source-filesystem', options: { path: `${__dirname}/content/blog` } }] }"),
-		[]byte("const value = createFilePath({ node, getNode, basePath: 'pages' }); createNodeField({ name: 'slug', node, value }); createPage({ path: `/blog${post.fields.slug}` })"))
-	f.Fuzz(func(t *testing.T, config, node []byte) {
-		fsys := fstest.MapFS{"gatsby-config.js": {Data: config}, "gatsby-node.js": {Data: node}, "content/blog/a.md": {Data: []byte("---\n---\n")}}
+	config := []byte("module.exports = { plugins: ['gatsby-transformer-remark', { resolve: 'gatsby-source-filesystem', options: { path: `${__dirname}/content/blog` } }] }")
+	f.Add(config, []byte("const value = createFilePath({ node, getNode, basePath: 'pages' }); createNodeField({ name: 'slug', node, value }); createPage({ path: `/blog${post.fields.slug}` })"), []byte(""))
+	f.Add(config, []byte("const { make } = require('./gatsby/helper'); const value = createFilePath({ node, getNode }); createNodeField({ name: 'slug', node, value }); exports.createPages = (a) => make(a)"),
+		[]byte("exports.make = async ({ graphql, actions }) => { const r = await graphql(`{ allMarkdownRemark(filter: { fileAbsolutePath: { regex: \"/content/blog/\" } }) { nodes { fields { slug } } } }`); r.nodes.forEach((p) => actions.createPage({ path: '/blog' + p.fields.slug })) }"))
+	f.Add([]byte("module.exports = { plugins: ['gatsby-plugin-mdx', { resolve: 'gatsby-source-filesystem', options: { name: 'blog', path: './content/blog' } }] }"),
+		[]byte("const value = createFilePath({ node, getNode }); createNodeField({ name: 'slug', node, value }); exports.createPages = require('./gatsby/helper')"),
+		[]byte("module.exports = async ({ graphql, actions }) => { const a = await graphql(`{ allFile(filter: { sourceInstanceName: { eq: \"blog\" } }) { nodes { childMdx { fields { slug } } } } }`); a.forEach((n) => actions.createPage({ path: `/b${n.childMdx.fields.slug}` })); await more(graphql, actions.createPage) }\nasync function more(graphql, createPage) { const b = await graphql('{ allMdx(filter: { internal: { contentFilePath: { regex: \"/(blog|x)/\" } } }) { nodes { fields { slug } } } }'); b.forEach((n) => createPage({ path: n.fields.slug })) }"))
+	f.Fuzz(func(t *testing.T, config, node, helper []byte) {
+		fsys := fstest.MapFS{"gatsby-config.js": {Data: config}, "gatsby-node.js": {Data: node}, "gatsby/helper.js": {Data: helper}, "content/blog/a.md": {Data: []byte("---\n---\n")}}
 		posts, _, _ := ReadPosts(fsys, "gatsby-config.js", limits.Default)
 		for _, p := range posts {
 			if !fs.ValidPath(p.Dir) || p.Dir == "." || len(p.Exts) == 0 || p.Slug.Prefix != "" && !strings.HasPrefix(p.Slug.Prefix, "/") {
 				t.Fatalf("posts %+v", p)
+			}
+			if _, err := regexp.Compile(p.Filter); err != nil {
+				t.Fatalf("%+v: filter %v", p, err)
 			}
 			if u, ok := p.postURL("a/b.md"); ok && !strings.HasPrefix(u, "/") {
 				t.Fatalf("%+v: URL %q", p, u)

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jscode"
@@ -64,7 +65,32 @@ type PostFolder struct {
 	Exts []string
 	// Slug is how a post's page is routed.
 	Slug Slug
+	// Filter is the pattern of the fileAbsolutePath regex of the query
+	// whose nodes the page's createPage makes pages of, "" for none: a
+	// file is this folder's post when the pattern matches its path in the
+	// project with "/" before it.
+	Filter string
 }
+
+// matches reports whether the file at rel, a path relative to the
+// project folder, passes f's filter.
+func (f PostFolder) matches(rel string) bool {
+	if f.Filter == "" {
+		return true
+	}
+	v, ok := filters.Load(f.Filter)
+	if !ok {
+		re, err := regexp.Compile(f.Filter)
+		if err != nil {
+			return false
+		}
+		v, _ = filters.LoadOrStore(f.Filter, re)
+	}
+	return v.(*regexp.Regexp).MatchString("/" + rel)
+}
+
+// filters are the compiled filters of the folders of posts, by pattern.
+var filters sync.Map
 
 // Slug is createFilePath's rule, as gatsby-node.js calls it, and the
 // prefix createPage puts before the slug.
@@ -105,16 +131,31 @@ func (g *Preset) ReadRoutes(src fs.FS, _ string, lim limits.Limits) []string {
 // option of a gatsby-source-filesystem entry of plugins (`${__dirname}/X`,
 // path.join(__dirname, 'X'), './X' or 'X'; not one outside the project)
 // when gatsby-transformer-remark (.md, .markdown) or gatsby-plugin-mdx
-// (.mdx) is a plugin too; its posts are routed when gatsby-node.js has
-// the blog starter's shape: onCreateNode gives each node
-// fields.slug = createFilePath({ node, getNode[, basePath][,
-// trailingSlash] }) (createNodeField({ name: 'slug', node, value })),
-// and createPages calls createPage({ path: X.fields.slug }) or
-// `/PREFIX${X.fields.slug}`; or a page of src/pages is the file-system
-// route {MarkdownRemark.fields__slug} ({Mdx.fields__slug}). Any other
-// shape (a slug from front matter, a prefix computed) is not joined. A
-// folder that holds no such file (src/images) is none. It returns
-// whether gatsby-plugin-mdx is configured, and the files it read.
+// (.mdx) is a plugin too; its posts are routed when gatsby-node.js, or
+// the code it runs in the modules it requires by a relative path
+// (require or import: the functions it names, and theirs; an API bound
+// to a module, exports.createPages = require('./x'), whose value is a
+// function, module.exports = …; each file within limits.settings_bytes
+// and limits.js_tokens), has the blog
+// starter's shape: onCreateNode gives each node fields.slug =
+// createFilePath({ node, getNode[, basePath][, trailingSlash] })
+// (createNodeField({ name: 'slug', node, value })), and createPage({
+// path: X.fields.slug }), `/PREFIX${X.fields.slug}` or '/PREFIX' +
+// X.fields.slug makes the pages; or a page of src/pages is the
+// file-system route {MarkdownRemark.fields__slug} ({Mdx.fields__slug}).
+// Calls with different prefixes each route the files of the query their
+// function makes, when it filters them by a literal path
+// (fileAbsolutePath: { regex: "/content/blog/" }), or by the name of
+// their source (allFile's sourceInstanceName: { eq: "blog" }, the name
+// option of the folder's gatsby-source-filesystem); its other filters
+// (a status, a draft flag) decide which pages are built, which the built
+// site says. Any other shape (a slug from front matter, a prefix
+// computed, two prefixes over one query's files, a module it requires
+// and names that cannot be read: not found, past a limit, required in a
+// function or by a computed name) is not
+// joined. A folder that holds no such file (src/images) is none. It
+// returns whether gatsby-plugin-mdx is configured, and the files it
+// read.
 func ReadPosts(src fs.FS, config string, lim limits.Limits) ([]PostFolder, bool, []string) {
 	if config == "" {
 		return nil, false, nil
@@ -126,6 +167,7 @@ func ReadPosts(src fs.FS, config string, lim limits.Limits) ([]PostFolder, bool,
 	}
 	r := jsconfig.NewReader(config, data, lim)
 	var dirs []string
+	names := map[string]string{}  // a folder's source name (options.name)
 	exts := map[string][]string{} // by the node type of the plugin that reads them
 	isMDX := false
 	for _, e := range jsconf.Elements(r, "plugins") {
@@ -152,25 +194,29 @@ func ReadPosts(src fs.FS, config string, lim limits.Limits) ([]PostFolder, bool,
 			v, _, _ := r.Any(e + ".options.path")
 			if dir, ok := sourcePath(v); ok {
 				dirs = append(dirs, dir)
+				if n, _, ok := r.Any(e + ".options.name"); ok {
+					names[dir], _ = n.(string)
+				}
 			}
 		}
 	}
 	if len(exts) == 0 {
 		return nil, isMDX, read
 	}
+	nr := &nodeReader{fsys: src, lim: lim, mods: map[string]*jscode.Module{}}
 	var node *jscode.Module
 	for _, name := range nodeFiles {
-		data, err := fs.ReadFile(src, name)
-		if err != nil {
+		if _, err := fs.Stat(src, name); err != nil {
 			continue
 		}
-		read = append(read, name)
-		node, _ = jscode.Parse(name, data, lim)
+		node = nr.module(name)
 		break
 	}
-	slug, types, ok := nodeSlug(node)
+	slug, rules, types, ok := nr.nodeSlug(node)
+	read = append(read, nr.read...)
 	if !ok {
 		slug, ok = collectionRoute(src, &types)
+		rules = []pageRule{{prefix: slug.Prefix, known: true}}
 	}
 	if !ok || len(dirs) == 0 {
 		return nil, isMDX, read
@@ -187,19 +233,26 @@ func ReadPosts(src fs.FS, config string, lim limits.Limits) ([]PostFolder, bool,
 	routed = slices.Compact(slices.Sorted(slices.Values(routed)))
 	var out []PostFolder
 	for _, d := range dirs {
-		if holds(src, d, routed) { // not src/images
-			out = append(out, PostFolder{Dir: d, Exts: routed, Slug: slug})
+		for _, r := range rules {
+			if r.source != "" && r.source != names[d] {
+				continue // a query of another source's files
+			}
+			f := PostFolder{Dir: d, Exts: routed, Slug: slug, Filter: r.re}
+			f.Slug.Prefix = r.prefix
+			if holds(src, f) { // not src/images
+				out = append(out, f)
+			}
 		}
 	}
 	return out, isMDX, read
 }
 
-// holds reports whether the folder dir of src holds a file of one of
-// exts, at any depth; its walk stops at the first.
-func holds(src fs.FS, dir string, exts []string) bool {
+// holds reports whether the folder f holds a post, at any depth; its
+// walk stops at the first.
+func holds(src fs.FS, f PostFolder) bool {
 	found := false
-	_ = fs.WalkDir(src, dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && srcpath.HasExt(p, exts...) {
+	_ = fs.WalkDir(src, f.Dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && srcpath.HasExt(p, f.Exts...) && f.matches(p) {
 			found = true
 			return fs.SkipAll
 		}
@@ -240,143 +293,6 @@ func sourcePath(v any) (string, bool) {
 		return "", false
 	}
 	return p, true
-}
-
-// slugTemplate is createPage's path with a literal prefix:
-// `/blog${post.fields.slug}`.
-var slugTemplate = regexp.MustCompile("^`(/[A-Za-z0-9._~/-]*)?\\$\\{\\s*[A-Za-z_$][\\w$]*(?:\\??\\.[A-Za-z_$][\\w$]*)*\\??\\.fields\\??\\.slug\\s*\\}`$")
-
-// nodeSlug reads gatsby-node's module m: createFilePath's options,
-// createNodeField's slug, createPage's path. types are the node types
-// it names.
-func nodeSlug(m *jscode.Module) (Slug, map[string]bool, bool) {
-	types := map[string]bool{}
-	if m == nil {
-		return Slug{}, types, false
-	}
-	t := m.Toks
-	var slugs []Slug
-	var value string // the name createFilePath's value is bound to
-	slugField, prefixes := false, map[string]bool{}
-	computed := false
-	for i := 0; i < len(t); i++ {
-		tk := t[i]
-		if tk.Kind == jsconfig.String && (tk.Text == "MarkdownRemark" || tk.Text == "Mdx") {
-			types[tk.Text] = true
-		}
-		if tk.Kind != jsconfig.Ident || i+1 >= len(t) || !t[i+1].Is("(") {
-			continue
-		}
-		args := m.Args(i + 1)
-		switch tk.Text {
-		case "createFilePath":
-			s, ok := filePathOptions(m, args)
-			if !ok {
-				return Slug{}, types, false
-			}
-			slugs = append(slugs, s)
-			if i >= 2 && t[i-1].Is("=") && t[i-2].Kind == jsconfig.Ident {
-				value = t[i-2].Text
-			}
-		case "createNodeField":
-			props := objectArg(m, args)
-			if name, ok := props["name"]; ok && name.Kind == jsconfig.String && name.Text == "slug" {
-				v, ok := props["value"]
-				switch {
-				case ok && v.Kind == jsconfig.Ident && (v.Text == value || v.Text == "createFilePath"):
-					slugField = true
-				default:
-					computed = true
-				}
-			}
-		case "createPage":
-			props := objectArg(m, args)
-			v, ok := props["path"]
-			if !ok {
-				continue
-			}
-			switch {
-			case v.Kind == jsconfig.Ident && v.Text == "fields.slug":
-				prefixes[""] = true
-			case v.Kind == jsconfig.Template:
-				if s := slugTemplate.FindStringSubmatch(string(m.Src[v.Pos:v.End])); s != nil {
-					prefixes[s[1]] = true
-				}
-			}
-		}
-	}
-	if computed || !slugField || len(prefixes) != 1 || len(slugs) == 0 {
-		return Slug{}, types, false
-	}
-	for _, s := range slugs[1:] {
-		if s != slugs[0] {
-			return Slug{}, types, false
-		}
-	}
-	s := slugs[0]
-	for p := range prefixes {
-		s.Prefix = strings.TrimSuffix(p, "/")
-	}
-	return s, types, true
-}
-
-// filePathOptions reads createFilePath's options: basePath and
-// trailingSlash, literals; ok is false for others.
-func filePathOptions(m *jscode.Module, args [][2]int) (Slug, bool) {
-	s := Slug{BasePath: "src/pages"}
-	if len(args) != 1 || !m.Toks[args[0][0]].Is("{") {
-		return s, false
-	}
-	for key, v := range objectArg(m, args) {
-		switch key {
-		case "basePath":
-			if v.Kind != jsconfig.String {
-				return s, false
-			}
-			s.BasePath = v.Text
-		case "trailingSlash":
-			if !v.IsIdent("true") && !v.IsIdent("false") {
-				return s, false
-			}
-			s.NoSlash = v.IsIdent("false")
-		case "node", "getNode":
-		default:
-			return s, false
-		}
-	}
-	return s, true
-}
-
-// objectArg returns the properties of the object literal that is the
-// only argument of a call: each key's value when it is one token (a
-// shorthand key's is the key itself), an access ending in fields.slug
-// as the identifier "fields.slug", or an unknown token.
-func objectArg(m *jscode.Module, args [][2]int) map[string]jscode.Token {
-	props := map[string]jscode.Token{}
-	if len(args) != 1 || !m.Toks[args[0][0]].Is("{") || m.Match[args[0][0]] != args[0][1]-1 {
-		return props
-	}
-	t := m.Toks
-	for _, p := range m.Args(args[0][0]) {
-		s, e := p[0], p[1]
-		if e <= s || t[s].Kind != jsconfig.Ident && t[s].Kind != jsconfig.String {
-			continue
-		}
-		key := t[s].Text
-		switch {
-		case e-s == 1:
-			props[key] = t[s]
-		case t[s+1].Is(":") && e-s == 3:
-			props[key] = t[s+2]
-		case t[s+1].Is(":") && t[s+2].IsIdent("createFilePath") && t[s+3].Is("("):
-			props[key] = t[s+2]
-		case t[s+1].Is(":") && e-s >= 6 && t[e-1].IsIdent("slug") && t[e-3].IsIdent("fields") && (t[e-2].Is(".") || t[e-2].Is("?.")):
-			props[key] = jscode.Token{Kind: jsconfig.Ident, Text: "fields.slug"}
-		case t[s+1].Is(":"):
-			props[key] = jscode.Token{Kind: jsconfig.Unterminated}
-		}
-	}
-	return props
 }
 
 // collectionPage matches a file-system route of src/pages whose path
@@ -500,22 +416,29 @@ var pageExts = []string{".js", ".jsx", ".ts", ".tsx", ".mjs"}
 // testFile matches a test of src/pages, which is no page.
 var testFile = regexp.MustCompile(`(^|/)__tests__/|\.(spec|test)\.(js|ts|jsx|tsx)$|\.d\.tsx?$`)
 
-// post returns the folder whose post the file at rel is, and its path
-// in it.
-func (g *Preset) post(rel string) (PostFolder, string, bool) {
+// post reports whether the file at rel is a post of one of the folders
+// of posts; when it is, u is its URL path, and ok false when the
+// folders' rules give it none or more than one.
+func (g *Preset) post(rel string) (u string, isPost, ok bool) {
 	for _, f := range g.Posts {
-		if r, ok := strings.CutPrefix(rel, f.Dir+"/"); ok && srcpath.HasExt(r, f.Exts...) {
-			return f, r, true
+		r, in := strings.CutPrefix(rel, f.Dir+"/")
+		if !in || !srcpath.HasExt(r, f.Exts...) || !f.matches(rel) {
+			continue
 		}
+		v, vok := f.postURL(r)
+		if !vok || isPost && v != u {
+			return "", true, false
+		}
+		u, isPost, ok = v, true, true
 	}
-	return PostFolder{}, "", false
+	return u, isPost, ok
 }
 
 // URLPath returns the URL path of p, a path relative to the project
 // folder.
 func (g *Preset) URLPath(p generator.Page) (string, bool) {
-	if f, r, ok := g.post(p.Path); ok {
-		return f.postURL(r)
+	if u, isPost, ok := g.post(p.Path); isPost {
+		return u, ok
 	}
 	r, ok := strings.CutPrefix(p.Path, "src/pages/")
 	exts := pageExts
@@ -545,7 +468,9 @@ func (g *Preset) SourceFiles() (include, exclude []string) {
 	include = []string{"src/pages/**"}
 	for _, f := range g.Posts {
 		for _, e := range f.Exts {
-			include = append(include, f.Dir+"/**/*"+e)
+			if p := f.Dir + "/**/*" + e; !slices.Contains(include, p) {
+				include = append(include, p)
+			}
 		}
 	}
 	return include, []string{"node_modules", "public", ".cache"}
@@ -555,7 +480,7 @@ func (g *Preset) SourceFiles() (include, exclude []string) {
 // their dates; draft: true is the query's to honour or not. A page of
 // code has none.
 func (g *Preset) FrontMatter(rel string) generator.Reading {
-	if _, _, ok := g.post(rel); ok || g.MDX && srcpath.HasExt(rel, ".mdx") {
+	if _, isPost, _ := g.post(rel); isPost || g.MDX && srcpath.HasExt(rel, ".mdx") {
 		return generator.Reading{Read: true, Dates: true}
 	}
 	return generator.Reading{}
@@ -569,7 +494,9 @@ func (g *Preset) Name() string { return "gatsby" }
 func (g *Preset) Folders(_, title string) string {
 	names := []string{"src/pages"}
 	for _, f := range g.Posts {
-		names = append(names, f.Dir)
+		if !slices.Contains(names, f.Dir) {
+			names = append(names, f.Dir)
+		}
 	}
 	return strings.Join(names, ", ") + " (" + title + ")"
 }

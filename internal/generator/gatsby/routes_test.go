@@ -3,6 +3,7 @@ package gatsby_test
 import (
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -45,6 +46,54 @@ exports.createPages = async ({ graphql, actions }) => {
     });
   });
 };
+`
+)
+
+// The shape of a project whose gatsby-node.js calls the functions of
+// helper modules (testdata gatsby-modules).
+const (
+	helpersConfig = `module.exports = {
+  plugins: [
+    { resolve: 'gatsby-source-filesystem', options: { path: ` + "`${__dirname}/content/pages`" + ` } },
+    { resolve: 'gatsby-source-filesystem', options: { path: ` + "`${__dirname}/content/posts`" + ` } },
+    'gatsby-transformer-remark',
+  ],
+};
+`
+	helpersNode = `const { createFilePath } = require('gatsby-source-filesystem');
+const { statusesToShow, createPostPages } = require('./gatsby/posts');
+const { createSitePages } = require('./gatsby/site-pages.js');
+const statuses = statusesToShow(process.env.POST_STATUSES);
+exports.onCreateNode = ({ node, actions, getNode }) => {
+  if (node.internal.type === 'MarkdownRemark') {
+    const value = createFilePath({ node, getNode });
+    actions.createNodeField({ name: 'slug', node, value });
+  }
+};
+exports.createPages = async ({ graphql, actions, reporter }) => {
+  const { createPage } = actions;
+  await createSitePages(statuses, graphql, reporter, createPage);
+  await createPostPages(statuses, graphql, reporter, createPage);
+};
+`
+	helpersPosts = `const path = require('path');
+exports.statusesToShow = (list) => (list || 'published').split(',');
+exports.createPostPages = async (statuses, graphql, reporter, createPage) => {
+  const result = await graphql(
+    ` + "`{ allMarkdownRemark(filter: { fileAbsolutePath: { regex: \"/content/posts/\" }, frontmatter: { status: { in: `" + ` + JSON.stringify(statuses) + ` + "` } } }) { nodes { id fields { slug } } } }`" + `
+  );
+  result.data.allMarkdownRemark.nodes.forEach((post) => {
+    createPage({ path: '/log' + post.fields.slug, component: path.resolve('./src/templates/post.js') });
+  });
+};
+`
+	helpersPages = `const createSitePages = async (statuses, graphql, reporter, createPage) => {
+  const result = await graphql(` + "`{ allMarkdownRemark(filter: { fileAbsolutePath: { regex: \"/content/pages/\" }, frontmatter: { status: { in: ${JSON.stringify(statuses)} } } }) { nodes { id fields { slug } } } }`" + `);
+  for (const node of result.data.allMarkdownRemark.nodes) {
+    createPage({ path: node.fields.slug, component: 'src/templates/page.js' });
+  }
+};
+module.exports = { createSitePages };
 `
 )
 
@@ -114,7 +163,220 @@ exports.onCreateNode = ({ node, getNode, actions }) => {
 			},
 			want: []gatsby.PostFolder{{Dir: "content", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/notes", Slugify: true}}},
 		},
+		{
+			name: "createPage in the helper modules gatsby-node.js requires, each over a query of one folder",
+			files: map[string]string{
+				"gatsby-config.js":           helpersConfig,
+				"gatsby-node.js":             helpersNode,
+				"gatsby/posts.js":            helpersPosts,
+				"gatsby/site-pages.js":       helpersPages,
+				"content/posts/a/index.md":   post,
+				"content/pages/about.md":     post,
+				"content/posts/b.markdown":   post,
+				"content/pages/img/logo.png": "",
+			},
+			want: []gatsby.PostFolder{
+				{Dir: "content/pages", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages"}, Filter: "content/pages"},
+				{Dir: "content/posts", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/log"}, Filter: "content/posts"},
+			},
+		},
+		{
+			name: "a prefix joined by +, in gatsby-node.js itself",
+			files: map[string]string{
+				"gatsby-config.js":  starterConfig,
+				"gatsby-node.js":    strings.Replace(starterNode, "path: post.fields.slug", "path: '/blog' + post.fields.slug", 1),
+				"content/blog/a.md": post,
+			},
+			want: []gatsby.PostFolder{{Dir: "content/blog", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/blog"}}},
+		},
+		{
+			name: "a helper bound whole, whose export calls a function of its own",
+			files: map[string]string{
+				"gatsby-config.js": starterConfig,
+				"gatsby-node.mjs": `import { createFilePath } from 'gatsby-source-filesystem';
+import * as pages from './lib/pages.mjs';
+export const onCreateNode = ({ node, actions, getNode }) => {
+  if (node.internal.type === 'MarkdownRemark') actions.createNodeField({ node, name: 'slug', value: createFilePath({ node, getNode }) });
+};
+export const createPages = (api) => pages.make(api);
+`,
+				"lib/pages.mjs": `const one = (createPage, post) => createPage({ path: ` + "`/notes${post.fields.slug}`" + `, component: 'x' });
+export async function make({ graphql, actions }) {
+  const { data } = await graphql('{ allMarkdownRemark { nodes { fields { slug } } } }');
+  data.allMarkdownRemark.nodes.forEach((post) => one(actions.createPage, post));
+}
+`,
+				"content/blog/a.md": post,
+			},
+			want: []gatsby.PostFolder{{Dir: "content/blog", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/notes"}}},
+		},
+		{
+			name: "a query of all nodes beside one of a folder: its pages' files are both's (TestURLs)",
+			files: map[string]string{
+				"gatsby-config.js":       helpersConfig,
+				"gatsby-node.js":         helpersNode,
+				"gatsby/posts.js":        strings.ReplaceAll(helpersPosts, `fileAbsolutePath: { regex: "/content/posts/" }, `, ""),
+				"gatsby/site-pages.js":   helpersPages,
+				"content/posts/a.md":     post,
+				"content/pages/about.md": post,
+			},
+			want: []gatsby.PostFolder{
+				{Dir: "content/pages", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/log"}},
+				{Dir: "content/pages", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages"}, Filter: "content/pages"},
+				{Dir: "content/posts", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/log"}},
+			},
+		},
+		{
+			name: "an API of gatsby-node.js that is a module, module.exports = a function",
+			files: map[string]string{
+				"gatsby-config.js": starterConfig,
+				"gatsby-node.js": `const { createFilePath } = require('gatsby-source-filesystem');
+exports.onCreateNode = ({ node, actions, getNode }) => {
+  const value = createFilePath({ node, getNode });
+  actions.createNodeField({ name: 'slug', node, value });
+};
+exports.createPages = require('./gatsby/create-pages');
+`,
+				"gatsby/create-pages.js": `module.exports = async ({ graphql, actions }) => {
+  const { data } = await graphql('{ allMarkdownRemark { nodes { fields { slug } } } }');
+  data.allMarkdownRemark.nodes.forEach((post) => actions.createPage({ path: '/notes' + post.fields.slug, component: 'x' }));
+};
+`,
+				"content/blog/a.md": post,
+			},
+			want: []gatsby.PostFolder{{Dir: "content/blog", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/notes"}}},
+		},
 		// Not joined.
+		{
+			name: "two prefixes, one query's filter not known",
+			files: map[string]string{
+				"gatsby-config.js":     helpersConfig,
+				"gatsby-node.js":       helpersNode,
+				"gatsby/posts.js":      strings.ReplaceAll(helpersPosts, `regex: "/content/posts/"`, `regex: "/content/${dir}/"`),
+				"gatsby/site-pages.js": helpersPages,
+				"content/posts/a.md":   post,
+			},
+		},
+		{
+			name: "two prefixes, createPage in functions that make no query",
+			files: map[string]string{
+				"gatsby-config.js": helpersConfig,
+				"gatsby-node.js":   helpersNode,
+				"gatsby/posts.js": `const page = (createPage, post) => createPage({ path: '/log' + post.fields.slug, component: 'x' });
+exports.statusesToShow = (list) => [list];
+exports.createPostPages = async (statuses, graphql, reporter, createPage) => {
+  const result = await graphql('{ allMarkdownRemark(filter: { fileAbsolutePath: { regex: "/content/posts/" } }) { nodes { fields { slug } } } }');
+  result.data.allMarkdownRemark.nodes.forEach((post) => page(createPage, post));
+};
+`,
+				"gatsby/site-pages.js": helpersPages,
+				"content/posts/a.md":   post,
+			},
+		},
+		{
+			name: "filters with groups and alternatives",
+			files: map[string]string{
+				"gatsby-config.js":       helpersConfig,
+				"gatsby-node.js":         helpersNode,
+				"gatsby/posts.js":        strings.ReplaceAll(helpersPosts, `"/content/posts/"`, `"/(posts|journal)/"`),
+				"gatsby/site-pages.js":   strings.ReplaceAll(helpersPages, `"/content/pages/"`, `"/pages/.+/"`),
+				"content/posts/a.md":     post,
+				"content/pages/about.md": post,
+			},
+			want: []gatsby.PostFolder{
+				{Dir: "content/pages", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages"}, Filter: "pages/.+"},
+				{Dir: "content/posts", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/log"}, Filter: "(posts|journal)"},
+			},
+		},
+		{
+			name: "gatsby-plugin-mdx 5's contentFilePath",
+			files: map[string]string{
+				"gatsby-config.js": `module.exports = { plugins: ['gatsby-plugin-mdx', { resolve: 'gatsby-source-filesystem', options: { path: './content' } }] }`,
+				"gatsby-node.js": `const { createFilePath } = require('gatsby-source-filesystem');
+exports.onCreateNode = ({ node, actions, getNode }) => {
+  if (node.internal.type === 'Mdx') actions.createNodeField({ node, name: 'slug', value: createFilePath({ node, getNode }) });
+};
+exports.createPages = async ({ graphql, actions }) => {
+  const posts = await graphql('{ allMdx(filter: { internal: { contentFilePath: { regex: "/content/posts/" } } }) { nodes { fields { slug } } } }');
+  posts.data.allMdx.nodes.forEach((n) => actions.createPage({ path: ` + "`/posts${n.fields.slug}`" + `, component: 'x' }));
+  await pages(graphql, actions.createPage);
+};
+async function pages(graphql, createPage) {
+  const r = await graphql('{ allMdx(filter: { internal: { contentFilePath: { regex: "/content/pages/" } } }) { nodes { fields { slug } } } }');
+  r.data.allMdx.nodes.forEach((n) => createPage({ path: n.fields.slug, component: 'y' }));
+}
+`,
+				"content/posts/a.mdx": post,
+				"content/pages/b.mdx": post,
+			},
+			want: []gatsby.PostFolder{
+				{Dir: "content", Exts: []string{".mdx"}, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/posts"}, Filter: "content/posts"},
+				{Dir: "content", Exts: []string{".mdx"}, Slug: gatsby.Slug{BasePath: "src/pages"}, Filter: "content/pages"},
+			},
+			mdx: true,
+		},
+		{
+			name: "allFile's queries of two sources by name",
+			files: map[string]string{
+				"gatsby-config.js": `module.exports = { plugins: [
+  'gatsby-transformer-remark',
+  { resolve: 'gatsby-source-filesystem', options: { name: 'projects', path: ` + "`${__dirname}/projects`" + ` } },
+  { resolve: 'gatsby-source-filesystem', options: { path: './notes', name: 'notes' } },
+] }`,
+				"gatsby-node.js": `const { createFilePath } = require('gatsby-source-filesystem');
+exports.onCreateNode = ({ node, actions, getNode }) => {
+  if (node.internal.type === 'MarkdownRemark') actions.createNodeField({ node, name: 'slug', value: createFilePath({ node, getNode }) });
+};
+exports.createPages = async ({ graphql, actions }) => {
+  await projects(graphql, actions.createPage);
+  await notes(graphql, actions.createPage);
+};
+async function projects(graphql, createPage) {
+  const r = await graphql(` + "`{ allFile(filter: { sourceInstanceName: { eq: \"projects\" }, extension: { eq: \"md\" } }) { nodes { childMarkdownRemark { fields { slug } } } } }`" + `);
+  r.data.allFile.nodes.forEach((n) => createPage({ path: ` + "`/work${n.childMarkdownRemark.fields.slug}`" + `, component: 'x' }));
+}
+async function notes(graphql, createPage) {
+  const r = await graphql(` + "`{ allFile(filter: { sourceInstanceName: { eq: \"notes\" } }) { nodes { childMarkdownRemark { fields { slug } } } } }`" + `);
+  r.data.allFile.nodes.forEach((n) => createPage({ path: n.childMarkdownRemark.fields.slug, component: 'y' }));
+}
+`,
+				"projects/lamp.md": post,
+				"notes/tide.md":    post,
+			},
+			want: []gatsby.PostFolder{
+				{Dir: "projects", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/work"}},
+				{Dir: "notes", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages"}},
+			},
+		},
+		{
+			name: "a filter of a form JavaScript and Go read differently",
+			files: map[string]string{
+				"gatsby-config.js":     helpersConfig,
+				"gatsby-node.js":       helpersNode,
+				"gatsby/posts.js":      strings.ReplaceAll(helpersPosts, `"/content/posts/"`, `"/(?=content)content/posts/"`),
+				"gatsby/site-pages.js": helpersPages,
+				"content/posts/a.md":   post,
+			},
+		},
+		{
+			name: "a folder's filter that is no literal path",
+			files: map[string]string{
+				"gatsby-config.js":     helpersConfig,
+				"gatsby-node.js":       helpersNode,
+				"gatsby/posts.js":      strings.ReplaceAll(helpersPosts, `"/content/posts/"`, `"/^content\\/posts/"`),
+				"gatsby/site-pages.js": helpersPages,
+				"content/posts/a.md":   post,
+			},
+		},
+		{
+			name: "a helper module that is not required",
+			files: map[string]string{
+				"gatsby-config.js":   helpersConfig,
+				"gatsby-node.js":     strings.ReplaceAll(helpersNode, "await createPostPages(statuses, graphql, reporter, createPage);", ""),
+				"gatsby/posts.js":    helpersPosts,
+				"content/posts/a.md": post,
+			},
+		},
 		{
 			name: "a slug from front matter",
 			files: map[string]string{
@@ -142,6 +404,14 @@ exports.createPages = async ({ actions }) => {
   posts.forEach((post) => actions.createPage({ path: ` + "`/${post.frontmatter.lang}${post.fields.slug}`" + `, component: 'x' }));
 };
 `},
+		},
+		{
+			name: "a path that ends in the slug field but is an expression",
+			files: map[string]string{
+				"gatsby-config.js":  starterConfig,
+				"gatsby-node.js":    strings.Replace(starterNode, "path: post.fields.slug", "path: post.frontmatter.path || post.fields.slug", 1),
+				"content/blog/a.md": post,
+			},
 		},
 		{
 			name: "a basePath that is no literal",
@@ -172,7 +442,7 @@ exports.createPages = async ({ actions }) => {
 			config := ""
 			for name, data := range tc.files {
 				fsys[name] = &fstest.MapFile{Data: []byte(data)}
-				if name == "gatsby-config.js" || name == "gatsby-config.mjs" {
+				if strings.HasPrefix(name, "gatsby-config.") {
 					config = name
 				}
 			}
@@ -244,6 +514,37 @@ func TestURLs(t *testing.T) {
 	}
 }
 
+// TestURLsFiltered: the posts of folders whose pages' queries filter
+// them by fileAbsolutePath (testdata gatsby-modules): each file at the
+// URL of the rule whose filter matches it; a file two rules give two
+// URLs is not joined, nor one no rule matches.
+func TestURLsFiltered(t *testing.T) {
+	md := []string{".md"}
+	p := &gatsby.Preset{Posts: []gatsby.PostFolder{
+		{Dir: "notes", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/n"}, Filter: "/(field|desk)/.*[.]?md$"},
+		{Dir: "content", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/log"}, Filter: "content/posts"},
+		{Dir: "content", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages"}, Filter: "content/pages"},
+		{Dir: "content", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages", Prefix: "/all"}, Filter: "content/both"},
+		{Dir: "content", Exts: md, Slug: gatsby.Slug{BasePath: "src/pages"}, Filter: "both"},
+	}}
+	gentest.CheckRoutes(t, p, []gentest.RouteCase{
+		{Path: "content/posts/storm-log/index.md", Want: "/log/posts/storm-log/"},
+		{Path: "content/pages/about.md", Want: "/pages/about/"},
+		{Path: "content/both/x.md", Want: ""},
+		{Path: "content/other/x.md", Want: ""},
+		{Path: "notes/field/a.md", Want: "/n/field/a/"},
+		{Path: "notes/desk/b.md", Want: "/n/desk/b/"},
+		{Path: "notes/shelf/c.md", Want: ""},
+		{Path: "src/pages/about.js", Want: "/about/"},
+	})
+	if r := p.FrontMatter("content/other/x.md"); r.Read {
+		t.Errorf("FrontMatter(content/other/x.md) = %+v, want none: no query's file", r)
+	}
+	if got := p.Folders("", "Gatsby"); got != "src/pages, notes, content (Gatsby)" {
+		t.Errorf("Folders() = %q", got)
+	}
+}
+
 func pageOf(p string) generator.Page { return generator.Page{Path: p} }
 
 // TestSlugify: the slugs of @sindresorhus/slugify 1.1.2, the version
@@ -258,5 +559,71 @@ func TestSlugify(t *testing.T) {
 		if got, ok := p.URLPath(pageOf("c/" + in + ".md")); !ok || got != "/"+want+"/" {
 			t.Errorf("%q: %q %v, want /%s/", in, got, ok, want)
 		}
+	}
+}
+
+// TestReadPostsHelpers: the helper modules gatsby-node.js requires are
+// among the files read (watch mode starts again on them), followed
+// through module.exports and exports.API = require(…); one past
+// limits.js_tokens, not found, or required in a way not followed here,
+// is not read, and no post is joined: what its code makes is not known.
+// A module of data (.json) is no code.
+func TestReadPostsHelpers(t *testing.T) {
+	fsys := fstest.MapFS{
+		"gatsby-config.js":     {Data: []byte(helpersConfig)},
+		"gatsby-node.js":       {Data: []byte(helpersNode)},
+		"gatsby/posts.js":      {Data: []byte(helpersPosts)},
+		"gatsby/site-pages.js": {Data: []byte(helpersPages)},
+		"content/posts/a.md":   {Data: []byte(post)},
+		"content/pages/b.md":   {Data: []byte(post)},
+	}
+	posts, _, read := gatsby.ReadPosts(fsys, "gatsby-config.js", limits.Default)
+	if len(posts) != 2 {
+		t.Errorf("posts %+v, want content/pages and content/posts", posts)
+	}
+	for _, want := range []string{"gatsby-config.js", "gatsby-node.js", "gatsby/posts.js", "gatsby/site-pages.js"} {
+		if !slices.Contains(read, want) {
+			t.Errorf("read %q, not %s", read, want)
+		}
+	}
+
+	// A module of data it requires is no code.
+	fsys["gatsby-node.js"] = &fstest.MapFile{Data: []byte("const site = require('./site.json');\nconst base = site.base;\n" + helpersNode)}
+	if posts, _, _ := gatsby.ReadPosts(fsys, "gatsby-config.js", limits.Default); len(posts) != 2 {
+		t.Errorf("gatsby-node.js requiring ./site.json: posts %+v, want content/pages and content/posts", posts)
+	}
+	// A module it requires that is not there.
+	fsys["gatsby-node.js"] = &fstest.MapFile{Data: []byte("const { more } = require('./gatsby/more');\nmore();\n" + helpersNode)}
+	if posts, _, _ := gatsby.ReadPosts(fsys, "gatsby-config.js", limits.Default); len(posts) != 0 {
+		t.Errorf("a helper not found: posts %+v, want none joined", posts)
+	}
+	// Helpers followed further: a module whose value is a function (it
+	// makes no page here, so content/pages is no folder of posts), an API
+	// that is a module (it makes none either). Helpers whose code is not
+	// read here join nothing: an export that is a module required in
+	// turn, a module required by a computed name.
+	fsys["gatsby/index.js"] = &fstest.MapFile{Data: []byte("exports.createSitePages = require('./site-pages.js').createSitePages;\n")}
+	fsys["gatsby/fn.js"] = &fstest.MapFile{Data: []byte("module.exports = async (statuses, graphql, reporter, createPage) => {};\n")}
+	for _, tc := range []struct {
+		name, node string
+		want       int
+	}{
+		{"a module a function", strings.Replace(helpersNode, "const { createSitePages } = require('./gatsby/site-pages.js');", "const createSitePages = require('./gatsby/fn.js');", 1), 1},
+		{"gatsby-node.js's export a module", helpersNode + "exports.createResolvers = require('./gatsby/fn.js');\n", 2},
+		{"an export required", strings.Replace(helpersNode, "require('./gatsby/site-pages.js')", "require('./gatsby/index.js')", 1), 0},
+		{"a module by a computed name", helpersNode + "exports.createResolvers = require(process.env.RESOLVERS);\n", 0},
+	} {
+		fsys["gatsby-node.js"] = &fstest.MapFile{Data: []byte(tc.node)}
+		if posts, _, _ := gatsby.ReadPosts(fsys, "gatsby-config.js", limits.Default); len(posts) != tc.want {
+			t.Errorf("%s: posts %+v, want %d folders", tc.name, posts, tc.want)
+		}
+	}
+	fsys["gatsby-node.js"] = &fstest.MapFile{Data: []byte(helpersNode)}
+
+	lim := limits.Default
+	lim.JSTokens = 400
+	fsys["gatsby/posts.js"] = &fstest.MapFile{Data: []byte(helpersPosts + "const pad = [" + strings.Repeat("0, ", 400) + "];\n")}
+	if posts, _, _ := gatsby.ReadPosts(fsys, "gatsby-config.js", lim); len(posts) != 0 {
+		t.Errorf("a helper past limits.js_tokens: posts %+v, want none joined", posts)
 	}
 }

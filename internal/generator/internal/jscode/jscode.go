@@ -149,6 +149,9 @@ func (m *Module) statement(s, e int) {
 		m.importStmt(i+1, e)
 		return
 	}
+	if m.commonJS(s, e) {
+		return
+	}
 	if i < e && t[i].IsIdent("export") {
 		exported, i = true, i+1
 		if i < e && t[i].IsIdent("default") {
@@ -188,6 +191,73 @@ func (m *Module) statement(s, e int) {
 		m.Decls["default"] = d
 		m.Exports["default"] = "default"
 	}
+}
+
+// ModuleExports is the name of a CommonJS module's own value
+// (module.exports = …) among its exports and declarations.
+const ModuleExports = "module.exports"
+
+// commonJS reads a CommonJS export, the statement s to e: exports.NAME
+// = <value> or module.exports.NAME = <value> (a local name it exports as
+// NAME, else its own declaration "exports.NAME"; require('spec'), an
+// import of the whole module bound to "exports.NAME"), module.exports = {
+// NAME, NAME: local } (the local declarations it names), module.exports
+// = <value> (the export [ModuleExports]: a local name, else its own
+// declaration). It reports whether the statement is one.
+func (m *Module) commonJS(s, e int) bool {
+	t := m.Toks
+	i := s
+	if i+2 < e && t[i].IsIdent("module") && t[i+1].Is(".") && t[i+2].IsIdent("exports") {
+		i += 2
+	} else if i >= e || !t[i].IsIdent("exports") {
+		return false
+	}
+	switch {
+	case s < i && i+2 < e && t[i+1].Is("=") && t[i+2].Is("{"):
+		// module.exports = { … }
+		for _, a := range m.Args(i + 2) {
+			switch n := a[1] - a[0]; {
+			case n == 1 && t[a[0]].Kind == jsconfig.Ident:
+				m.Exports[t[a[0]].Text] = t[a[0]].Text
+			case n == 3 && t[a[0]].Kind == jsconfig.Ident && t[a[0]+1].Is(":") && t[a[0]+2].Kind == jsconfig.Ident:
+				m.Exports[t[a[0]].Text] = t[a[0]+2].Text
+			}
+		}
+		return true
+	case s < i && i+2 < e && t[i+1].Is("="):
+		// module.exports = <a function, a value>: the module's value, as
+		// require returns it.
+		j := i + 2
+		if j+1 == e || j+2 == e && t[j+1].Is(";") {
+			if t[j].Kind == jsconfig.Ident {
+				m.Exports[ModuleExports] = t[j].Text
+			}
+			return true
+		}
+		d := Decl{Start: s, End: e}
+		d.Func, d.Params = m.function(j, e)
+		m.Decls[ModuleExports] = d
+		m.Exports[ModuleExports] = ModuleExports
+		return true
+	case i+3 < e && t[i+1].Is(".") && t[i+2].Kind == jsconfig.Ident && t[i+3].Is("="):
+		name, j := t[i+2].Text, i+4
+		if spec, ok := m.require(j-1, e); ok && (j+4 == e || j+5 == e && t[j+4].Is(";")) {
+			m.Imports["exports."+name] = Import{Spec: spec, Name: "*"} // exports.NAME = require('spec')
+			return true
+		}
+		if j+1 == e || j+2 == e && t[j+1].Is(";") {
+			if t[j].Kind == jsconfig.Ident {
+				m.Exports[name] = t[j].Text // exports.NAME = local
+			}
+			return true
+		}
+		d := Decl{Start: s, End: e}
+		d.Func, d.Params = m.function(j, e)
+		m.Decls["exports."+name] = d
+		m.Exports[name] = "exports." + name
+		return true
+	}
+	return false
 }
 
 // export records the declaration name as exported.

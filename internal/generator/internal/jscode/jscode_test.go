@@ -71,6 +71,54 @@ func TestParse(t *testing.T) {
 	}
 }
 
+// TestParseCommonJS: a CommonJS module's exports, as gatsby-node.js's
+// helper modules write them: exports.NAME = …, module.exports.NAME = …,
+// module.exports = { NAME, NAME: local }, exports.NAME = require(…),
+// module.exports = <function>; each exported function its own
+// declaration, under its exported name with "exports." before it when it
+// has no local name.
+func TestParseCommonJS(t *testing.T) {
+	m, err := Parse("helpers.js", []byte(`const path = require('path')
+exports.statuses = list => (list || '').split(',')
+module.exports.createPosts = async (statuses, graphql, createPage) => {
+  createPage({ path: '/x' })
+}
+const createPages = async function (graphql) { return graphql('{}') }
+function local() {}
+module.exports = { createPages, other: local, n: 1 }
+exports.alias = local
+exports.onCreateNode = require('./gatsby/node');
+module.exports = async ({ graphql, actions }) => {}
+`), limits.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{"statuses": "exports.statuses", "createPosts": "exports.createPosts", "createPages": "createPages", "other": "local", "alias": "local"} {
+		if got := m.Exports[name]; got != want {
+			t.Errorf("export %s is %q, want %q", name, got, want)
+		}
+	}
+	if _, ok := m.Exports["n"]; ok {
+		t.Errorf("a value that is no declaration is exported: %v", m.Exports)
+	}
+	for name, params := range map[string][]string{"statuses": {"list"}, "createPosts": {"statuses", "graphql", "createPage"}, "createPages": {"graphql"}} {
+		d, ok := m.Exported(name)
+		if !ok || !d.Func || !slices.Equal(d.Params, params) {
+			t.Errorf("%s: %+v %v, want a function of %q", name, d, ok, params)
+			continue
+		}
+		if text := string(m.Src[m.Toks[d.Start].Pos:m.Toks[d.End-1].End]); !strings.Contains(text, name) {
+			t.Errorf("%s: its stretch is %q", name, text)
+		}
+	}
+	if m.Imports["path"] != (Import{"path", "*"}) || m.Imports["exports.onCreateNode"] != (Import{"./gatsby/node", "*"}) {
+		t.Errorf("imports %v", m.Imports)
+	}
+	if d, ok := m.Exported(ModuleExports); !ok || !d.Func || !slices.Equal(d.Params, []string{""}) {
+		t.Errorf("module.exports: %+v %v, want a function of one destructured parameter", d, ok)
+	}
+}
+
 // TestResolve: a relative specifier, with or without its extension or
 // as a folder's index, and a tsconfig.json alias; a package and a path
 // out of the project are not.

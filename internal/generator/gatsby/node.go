@@ -1,0 +1,522 @@
+package gatsby
+
+// The reading of gatsby-node.js and of the helper modules it requires:
+// how the slug field of Markdown nodes is made, and the pages its
+// createPage calls make over it.
+
+import (
+	"io/fs"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jscode"
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+// pageRule is what a createPage call over the slug field makes: the
+// literal before the slug in its path, and the filter of the query whose
+// nodes it pages (none for a query of all nodes).
+type pageRule struct {
+	prefix string
+	query
+	// known says the filter is known: the call's function makes one
+	// query, or several with the same filter.
+	known bool
+}
+
+// nodeReader reads gatsby-node's module and the modules it requires,
+// each once.
+type nodeReader struct {
+	fsys fs.FS
+	lim  limits.Limits
+	mods map[string]*jscode.Module // by path; nil for a file that cannot be read
+	read []string
+	// unread says the code runs code not read here: a module it
+	// requires and names that could not be read (no such file, past a
+	// limit, a link out of the project), an export that is no
+	// declaration, a module required inside a function or by a computed
+	// name, declarations past maxStretches. What that code makes is not
+	// known.
+	unread bool
+}
+
+// module returns the module at name, read once; nil when it cannot be
+// (no such file, past a limit, a link out of the project).
+func (r *nodeReader) module(name string) *jscode.Module {
+	if m, ok := r.mods[name]; ok {
+		return m
+	}
+	r.read = append(r.read, name)
+	data, err := fs.ReadFile(r.fsys, name)
+	var m *jscode.Module
+	if err == nil {
+		m, _ = jscode.Parse(name, data, r.lim)
+	}
+	r.mods[name] = m
+	return m
+}
+
+// stretch is code of a module that gatsby-node runs: the whole of
+// gatsby-node's module, or a declaration of a helper module it calls.
+type stretch struct {
+	m      *jscode.Module
+	s, e   int
+	helper bool
+}
+
+// maxStretches bounds the declarations gatsby-node's code is followed
+// into.
+const maxStretches = 256
+
+// reach returns the code gatsby-node's module m runs: all of m, and the
+// declarations of the modules it requires by a relative path (require
+// or import) that its code names (a function it imports, ns.fn of a
+// module it binds whole), and in those modules, the declarations they
+// name, and those of the modules they require so, each once.
+func (r *nodeReader) reach(m *jscode.Module) []stretch {
+	out := []stretch{{m: m, s: 0, e: len(m.Toks)}}
+	type key struct {
+		m    *jscode.Module
+		name string
+	}
+	seen := map[key]bool{}
+	add := func(in *jscode.Module, name string) bool {
+		d, ok := in.Decls[name]
+		switch {
+		case !ok:
+			return false
+		case seen[key{in, name}]:
+			return true
+		case len(out) >= maxStretches:
+			r.unread = true // code left unread
+			return true
+		}
+		seen[key{in, name}] = true
+		out = append(out, stretch{m: in, s: d.Start, e: d.End, helper: true})
+		return true
+	}
+	// imported follows the import of id by the module in, named in the
+	// code s to e.
+	imported := func(in *jscode.Module, id string, s, e int) {
+		imp, ok := in.Imports[id]
+		if !ok || !strings.HasPrefix(imp.Spec, "./") && !strings.HasPrefix(imp.Spec, "../") {
+			return
+		}
+		if e := path.Ext(imp.Spec); e == ".json" || e == ".yaml" || e == ".yml" {
+			return // data, no code
+		}
+		name, ok := jscode.Resolve(r.fsys, in.File, imp.Spec, jscode.Aliases{})
+		if !ok {
+			r.unread = true
+			return
+		}
+		h := r.module(name)
+		if h == nil {
+			r.unread = true
+			return
+		}
+		// An export that is no declaration read here (exports.x =
+		// require(…), a value a call returns) is code not known.
+		if imp.Name != "*" {
+			if !add(h, h.Exports[imp.Name]) {
+				r.unread = true
+			}
+			return
+		}
+		// The module bound whole: its value (module.exports = …), what the
+		// code reads of it (ns.fn).
+		fns := members(in, id, s, e)
+		if _, ok := h.Exports[jscode.ModuleExports]; ok {
+			fns = append(fns, jscode.ModuleExports)
+		} else if len(fns) == 0 {
+			r.unread = true
+		}
+		for _, fn := range fns {
+			if !add(h, h.Exports[fn]) {
+				r.unread = true
+			}
+		}
+	}
+	for _, id := range used(m) {
+		imported(m, id, 0, len(m.Toks))
+	}
+	for id := range m.Imports {
+		if strings.HasPrefix(id, "exports.") { // exports.createPages = require('./gatsby/pages')
+			imported(m, id, 0, 0)
+		}
+	}
+	r.inlineRequires(out[0], true)
+	for i := 1; i < len(out) && len(out) < maxStretches; i++ {
+		st := out[i]
+		r.inlineRequires(st, false)
+		for _, id := range st.m.Idents(st.s, st.e) {
+			if d, ok := st.m.Decls[id]; ok && d.Start != st.s {
+				add(st.m, id)
+				continue
+			}
+			imported(st.m, id, st.s, st.e)
+		}
+	}
+	return out
+}
+
+// inlineRequires marks the code unread when the stretch st requires a
+// module of the project, or one it computes, in its code: require(…) or
+// import(…) that is no binding of the module's (whole, a module whose
+// own bindings count).
+func (r *nodeReader) inlineRequires(st stretch, whole bool) {
+	bound := map[string]bool{}
+	if whole {
+		for _, imp := range st.m.Imports {
+			bound[imp.Spec] = true
+		}
+	}
+	t := st.m.Toks
+	for j := st.s; j+1 < st.e; j++ {
+		if !(t[j].IsIdent("require") || t[j].IsIdent("import")) || !t[j+1].Is("(") || j > 0 && t[j-1].Is(".") {
+			continue
+		}
+		if j+2 >= st.e || t[j+2].Kind != jsconfig.String {
+			r.unread = true // a module it computes
+			continue
+		}
+		if spec := t[j+2].Text; (strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../")) && !bound[spec] {
+			r.unread = true // a module of the project, not followed
+		}
+	}
+}
+
+// used returns the names of m's imports that its code names beyond the
+// statement that binds them.
+func used(m *jscode.Module) []string {
+	count := map[string]int{}
+	for i, t := range m.Toks {
+		if t.Kind == jsconfig.Ident && (i == 0 || !m.Toks[i-1].Is(".") && !m.Toks[i-1].Is("?.")) {
+			count[t.Text]++
+		}
+	}
+	var out []string
+	for id := range m.Imports {
+		if count[id] > 1 {
+			out = append(out, id)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// members returns the names the code s to e of m reads of ns: ns.NAME.
+func members(m *jscode.Module, ns string, s, e int) []string {
+	var out []string
+	t := m.Toks
+	for i := s; i+2 < e; i++ {
+		if t[i].IsIdent(ns) && (i == 0 || !t[i-1].Is(".")) && t[i+1].Is(".") && t[i+2].Kind == jsconfig.Ident {
+			out = append(out, t[i+2].Text)
+		}
+	}
+	return out
+}
+
+// nodeSlug reads gatsby-node's module m and the code it runs in the
+// modules it requires (see [nodeReader.reach]): createFilePath's
+// options, createNodeField's slug, createPage's paths over the slug and
+// the queries they page. types are the node types it names.
+func (r *nodeReader) nodeSlug(m *jscode.Module) (Slug, []pageRule, map[string]bool, bool) {
+	types := map[string]bool{}
+	if m == nil {
+		return Slug{}, nil, types, false
+	}
+	var slugs []Slug
+	var value string // the name createFilePath's value is bound to
+	slugField, computed := false, false
+	var rules []pageRule
+	for _, st := range r.reach(m) {
+		t := st.m.Toks
+		for i := st.s; i < st.e; i++ {
+			tk := t[i]
+			if tk.Kind == jsconfig.String && (tk.Text == "MarkdownRemark" || tk.Text == "Mdx") {
+				types[tk.Text] = true
+			}
+			if tk.Kind != jsconfig.Ident || i+1 >= st.e || !t[i+1].Is("(") || i > 0 && t[i-1].IsIdent("function") {
+				continue
+			}
+			args := st.m.Args(i + 1)
+			switch tk.Text {
+			case "createFilePath":
+				s, ok := filePathOptions(st.m, args)
+				if !ok {
+					return Slug{}, nil, types, false
+				}
+				slugs = append(slugs, s)
+				if i >= 2 && t[i-1].Is("=") && t[i-2].Kind == jsconfig.Ident {
+					value = t[i-2].Text
+				}
+			case "createNodeField":
+				props := objectArg(st.m, args)
+				if name, ok := props["name"]; ok && name.Kind == jsconfig.String && name.Text == "slug" {
+					v, ok := props["value"]
+					switch {
+					case ok && v.Kind == jsconfig.Ident && (v.Text == value || v.Text == "createFilePath"):
+						slugField = true
+					default:
+						computed = true
+					}
+				}
+			case "createPage":
+				prefix, ok := slugPath(st.m, args)
+				if !ok {
+					continue
+				}
+				q, known := queryFilter(st.m, unit(st, i))
+				rules = append(rules, pageRule{prefix: prefix, query: q, known: known})
+			}
+		}
+	}
+	if computed || r.unread || !slugField || len(rules) == 0 || len(slugs) == 0 {
+		return Slug{}, nil, types, false
+	}
+	for _, s := range slugs[1:] {
+		if s != slugs[0] {
+			return Slug{}, nil, types, false
+		}
+	}
+	rules, ok := pageRules(rules)
+	return slugs[0], rules, types, ok
+}
+
+// pageRules returns the rules of the createPage calls: each with its
+// query's filter when every call's is known; else one unfiltered rule
+// when all give one prefix; else none (ok false).
+func pageRules(rules []pageRule) ([]pageRule, bool) {
+	var out []pageRule
+	allKnown, prefixes := true, map[string]bool{}
+	for _, r := range rules {
+		allKnown = allKnown && r.known
+		prefixes[r.prefix] = true
+	}
+	if !allKnown {
+		if len(prefixes) != 1 {
+			return nil, false
+		}
+		return []pageRule{{prefix: rules[0].prefix, known: true}}, true
+	}
+	seen := map[pageRule]bool{}
+	for _, r := range rules {
+		if !seen[r] {
+			seen[r] = true
+			out = append(out, r)
+		}
+	}
+	return out, true
+}
+
+// unit returns the stretch of code whose queries the createPage call at
+// i pages: the helper's declaration, or in gatsby-node's module the
+// top-level declaration that holds it.
+func unit(st stretch, i int) stretch {
+	if st.helper {
+		return st
+	}
+	for _, d := range st.m.Decls {
+		if d.Start <= i && i < d.End {
+			return stretch{m: st.m, s: d.Start, e: d.End}
+		}
+	}
+	return st
+}
+
+// absolutePathRegex finds a query's filter on the file's path:
+// fileAbsolutePath: { regex: "/content/blog/" } (MarkdownRemark, the Mdx
+// of gatsby-plugin-mdx before 4), internal: { contentFilePath: { regex:
+// … } } (gatsby-plugin-mdx 4 and later), each the file's absolute path.
+var absolutePathRegex = regexp.MustCompile(`(?:fileAbsolutePath|contentFilePath)\s*:\s*\{\s*regex\s*:\s*"([^"]*)"\s*\}`)
+
+// literalRegex is a regex filter whose pattern reads the same in
+// JavaScript and in Go: Gatsby's "/PATTERN/" with no flags, PATTERN of
+// letters, digits, "_", "-", "/", "." (any character, as in both),
+// groups and alternatives ("(", ")", "|"; no "(?", whose forms the two
+// read differently), the quantifiers "?", "*", "+", and a final "$"; no
+// anchor at the start, which would be the build machine's folder above
+// the project, no backslash, brace or class.
+var literalRegex = regexp.MustCompile(`^/([A-Za-z0-9_./()|?*+-]+\$?)/$`)
+
+// query is what a graphql query's filter says of its files: the pattern
+// of its fileAbsolutePath regex, the name of the gatsby-source-filesystem
+// entry whose files it reads (allFile's sourceInstanceName: { eq: "blog"
+// }); "" for none.
+type query struct{ re, source string }
+
+// sourceName finds allFile's filter on the name of the files' source.
+var sourceName = regexp.MustCompile(`sourceInstanceName\s*:\s*\{\s*eq\s*:\s*"([^"\\$]*)"\s*\}`)
+
+// queryFilter returns the filter of the graphql queries the code u makes
+// (see [query]); known is false when it makes none, when they differ, or
+// when one is not a filter read here (a regex with a backslash, a flag,
+// an anchor, a class).
+func queryFilter(m *jscode.Module, u stretch) (query, bool) {
+	t := m.Toks
+	queries := map[query]bool{}
+	for i := u.s; i+1 < u.e; i++ {
+		if !t[i].IsIdent("graphql") || !t[i+1].Is("(") || i > 0 && t[i-1].Is(".") {
+			continue
+		}
+		args := m.Args(i + 1)
+		if len(args) == 0 {
+			continue
+		}
+		var q query
+		foundRe, foundSrc := false, false
+		for j := args[0][0]; j < args[0][1]; j++ {
+			if t[j].Kind != jsconfig.String && t[j].Kind != jsconfig.Template {
+				continue
+			}
+			text := string(m.Src[t[j].Pos:t[j].End])
+			for _, f := range absolutePathRegex.FindAllStringSubmatch(text, -1) {
+				p := literalRegex.FindStringSubmatch(f[1])
+				if p == nil || strings.Contains(p[1], "(?") || foundRe && p[1] != q.re {
+					return query{}, false
+				}
+				if _, err := regexp.Compile(p[1]); err != nil {
+					return query{}, false
+				}
+				q.re, foundRe = p[1], true
+			}
+			for _, f := range sourceName.FindAllStringSubmatch(text, -1) {
+				if f[1] == "" || foundSrc && f[1] != q.source {
+					return query{}, false
+				}
+				q.source, foundSrc = f[1], true
+			}
+		}
+		queries[q] = true
+	}
+	if len(queries) != 1 {
+		return query{}, false // none: the nodes come from code not read here
+	}
+	for q := range queries {
+		return q, true
+	}
+	return query{}, false
+}
+
+// slugPath reads the path of the createPage call whose arguments are
+// args: the slug field (post.fields.slug), after a literal prefix
+// (`/blog${post.fields.slug}`, '/blog' + post.fields.slug); ok is false
+// for any other path.
+func slugPath(m *jscode.Module, args [][2]int) (string, bool) {
+	s, e, ok := property(m, args, "path")
+	if !ok {
+		return "", false
+	}
+	t := m.Toks
+	switch {
+	case slugField(t[s:e]):
+		return "", true
+	case e-s == 1 && t[s].Kind == jsconfig.Template:
+		if p := slugTemplate.FindStringSubmatch(string(m.Src[t[s].Pos:t[s].End])); p != nil {
+			return strings.TrimSuffix(p[1], "/"), true
+		}
+	case e-s > 2 && t[s].Kind == jsconfig.String && t[s+1].Is("+") && slugField(t[s+2:e]) && slugPrefix.MatchString(t[s].Text):
+		return strings.TrimSuffix(t[s].Text, "/"), true
+	}
+	return "", false
+}
+
+// slugPrefix is a literal prefix of a slug's path.
+var slugPrefix = regexp.MustCompile(`^/[A-Za-z0-9._~/-]*$`)
+
+// slugField reports whether toks are an access of the slug field:
+// NAME(.NAME)*.fields.slug, with ?. as well.
+func slugField(toks []jscode.Token) bool {
+	n := len(toks)
+	if n < 5 || n%2 == 0 || toks[0].Kind != jsconfig.Ident || !toks[n-1].IsIdent("slug") || !toks[n-3].IsIdent("fields") {
+		return false
+	}
+	for i := 1; i < n; i += 2 {
+		if !toks[i].Is(".") && !toks[i].Is("?.") || toks[i+1].Kind != jsconfig.Ident {
+			return false
+		}
+	}
+	return true
+}
+
+// property returns the stretch of the value of key in the object
+// literal that is the only argument of a call.
+func property(m *jscode.Module, args [][2]int, key string) (int, int, bool) {
+	if len(args) != 1 || !m.Toks[args[0][0]].Is("{") || m.Match[args[0][0]] != args[0][1]-1 {
+		return 0, 0, false
+	}
+	t := m.Toks
+	for _, p := range m.Args(args[0][0]) {
+		s, e := p[0], p[1]
+		if e-s < 3 || t[s].Kind != jsconfig.Ident && t[s].Kind != jsconfig.String || t[s].Text != key || !t[s+1].Is(":") {
+			continue
+		}
+		return s + 2, e, true
+	}
+	return 0, 0, false
+}
+
+// slugTemplate is createPage's path with a literal prefix:
+// `/blog${post.fields.slug}`.
+var slugTemplate = regexp.MustCompile("^`(/[A-Za-z0-9._~/-]*)?\\$\\{\\s*[A-Za-z_$][\\w$]*(?:\\??\\.[A-Za-z_$][\\w$]*)*\\??\\.fields\\??\\.slug\\s*\\}`$")
+
+// filePathOptions reads createFilePath's options: basePath and
+// trailingSlash, literals; ok is false for others.
+func filePathOptions(m *jscode.Module, args [][2]int) (Slug, bool) {
+	s := Slug{BasePath: "src/pages"}
+	if len(args) != 1 || !m.Toks[args[0][0]].Is("{") {
+		return s, false
+	}
+	for key, v := range objectArg(m, args) {
+		switch key {
+		case "basePath":
+			if v.Kind != jsconfig.String {
+				return s, false
+			}
+			s.BasePath = v.Text
+		case "trailingSlash":
+			if !v.IsIdent("true") && !v.IsIdent("false") {
+				return s, false
+			}
+			s.NoSlash = v.IsIdent("false")
+		case "node", "getNode":
+		default:
+			return s, false
+		}
+	}
+	return s, true
+}
+
+// objectArg returns the properties of the object literal that is the
+// only argument of a call: each key's value when it is one token (a
+// shorthand key's is the key itself), a call of createFilePath as the
+// identifier createFilePath, or an unknown token.
+func objectArg(m *jscode.Module, args [][2]int) map[string]jscode.Token {
+	props := map[string]jscode.Token{}
+	if len(args) != 1 || !m.Toks[args[0][0]].Is("{") || m.Match[args[0][0]] != args[0][1]-1 {
+		return props
+	}
+	t := m.Toks
+	for _, p := range m.Args(args[0][0]) {
+		s, e := p[0], p[1]
+		if e <= s || t[s].Kind != jsconfig.Ident && t[s].Kind != jsconfig.String {
+			continue
+		}
+		key := t[s].Text
+		switch {
+		case e-s == 1:
+			props[key] = t[s]
+		case t[s+1].Is(":") && e-s == 3:
+			props[key] = t[s+2]
+		case t[s+1].Is(":") && t[s+2].IsIdent("createFilePath") && t[s+3].Is("("):
+			props[key] = t[s+2]
+		case t[s+1].Is(":"):
+			props[key] = jscode.Token{Kind: jsconfig.Unterminated}
+		}
+	}
+	return props
+}
