@@ -510,7 +510,7 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 		g = groupURLs(urls, len(o.Sections), o.Section)
 		src = g
 	}
-	shards := &chunker{t: t, gzip: o.Gzip, header: header, footer: urlsetClose, maxCount: o.MaxURLs, maxBytes: o.MaxBytes}
+	shards := &chunker{t: t, gzip: o.Gzip, header: header, footer: urlsetClose, maxCount: o.MaxURLs, maxBytes: o.MaxBytes, urlset: true}
 	shards.elems = func(lo, hi int, emit func([]byte) error) error {
 		return encodeURLs(span{src, lo, hi}, o.LastModFormat, func(_ int, elem []byte, _ time.Time) error {
 			return emit(elem)
@@ -968,6 +968,19 @@ type file struct {
 	// written while planning (planShards). alias marks a file of an
 	// alias (aliases.go).
 	shard, early, alias bool
+	// place is the file's place among its chunker's files (from 0).
+	place int
+	// raw digests, with a State, the bytes of an uncompressed urlset
+	// file as they are written, for the next Write to check them before
+	// it reuses them (splice); nil for other files.
+	raw *maphash.Hash
+	// marks are, for such a file named after its content, the states of
+	// content every markEvery bytes or so (shaMark), for the next Write
+	// to take up the SHA-256 of the bytes it copies where they begin;
+	// content has seen the bytes from hashFrom on (a mark's offset).
+	marks            []shaMark
+	marking          bool
+	hashFrom, nextAt int
 	// group is the section of a shard's URLs: k for Options.Sections[k],
 	// len(Options.Sections) for none.
 	group int
@@ -1012,7 +1025,10 @@ func (t *txn) open(f *file, compress bool) error {
 func (f *file) write(b []byte) error {
 	f.size += len(b)
 	if f.content != nil {
-		f.content.Write(b)
+		f.hash(b)
+	}
+	if f.raw != nil {
+		f.raw.Write(b)
 	}
 	switch {
 	case f.sum != nil:
@@ -1062,6 +1078,7 @@ type chunker struct {
 	header, footer     string
 	maxCount, maxBytes int
 	named              bool // files named after their content (shardName)
+	urlset             bool // the set's urlset files: the shards, or sitemap.xml
 	group              int  // the group of the files it makes (file.group)
 	files              []*file
 	cur                *file
@@ -1097,6 +1114,7 @@ func (c *chunker) place(size int, loc func() string, lastmod time.Time) (*file, 
 		if err != nil {
 			return nil, err
 		}
+		f.place = len(c.files)
 		c.files = append(c.files, f)
 		c.cur = f
 		f.src, f.lo, f.group = c, c.n, c.group
