@@ -324,3 +324,28 @@ func TestSpliceRandom(t *testing.T) {
 		t.Errorf("in 200 Writes, %d files spliced, %d of them hashed from a mark past the first", spliced, resumed)
 	}
 }
+
+// TestSpliceSectionsTurnedOn: sections turned on and off between Writes
+// of a State, the URLs and the other options alike, leave a fresh
+// Write's bytes: a section's files list their URLs in another order
+// than the sorted one, and are not spliced.
+func TestSpliceSectionsTurnedOn(t *testing.T) {
+	tr := trace(t)
+	dir := t.TempDir()
+	urls := spliceSet()
+	plain := Options{Dir: dir, BaseURL: base, MaxURLs: 100, State: NewState()}
+	sections := plain
+	sections.Sections = []string{"odd"}
+	sections.Section = func(i int) int { return i % 2 }
+	for step, opts := range []Options{plain, sections, plain, sections} {
+		urls[120].LastMod = day(10 + step)
+		tr.reset()
+		if _, err := Write(sitemap.Slice(urls), opts); err != nil {
+			t.Fatal(err)
+		}
+		sameAsFresh(t, fmt.Sprint("step ", step), urls, opts, dir)
+		if len(opts.Sections) > 0 && slices.ContainsFunc(tr.copied, func(n int) bool { return n > 0 }) {
+			t.Errorf("step %d: copied %v with sections", step, tr.copied)
+		}
+	}
+}

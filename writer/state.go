@@ -483,7 +483,7 @@ func (t *txn) writeOut(f *file) error {
 	if err := t.open(f, c.gzip); err != nil {
 		return err
 	}
-	if c.urlset && !c.gzip {
+	if c.urlset && !c.gzip && len(t.opts.Sections) == 0 { // one splice may copy from
 		f.raw = t.state.hash()
 		f.marking = f.content != nil
 		switch done, err := t.splice(f); {
