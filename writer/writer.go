@@ -47,7 +47,12 @@
 // touching the disk, to learn each file's digest, then writes, the same
 // way, only the files whose bytes differ from what it last wrote under
 // their name, or that are no longer on disk as it left them; the others keep
-// their bytes and modification time ([Result.Kept]). It also counts the
+// their bytes and modification time ([Result.Kept]). An uncompressed
+// urlset file it writes again is made from the one the last Write left
+// at its place where their elements agree: the bytes before the first
+// element that differs and after the last one are copied from it, once
+// checked against the State's digest of them, and only the elements
+// between are encoded (splice.go). It also counts the
 // URLs added, removed and changed since the last successful Write
 // ([Result.URLChanges]). A Write with a State that fails leaves the State
 // knowing only files that are on disk as it recorded them, so the next one
