@@ -31,6 +31,7 @@ import (
 // then the temporary file is not known good, and a file that fails it
 // is written again whole, in a new temporary file.
 //
+// A file of which less than a third would be copied is encoded whole.
 // A gzip file is never spliced: its deflate stream, and its CRC, after
 // a changed element depend on every byte before it. Nor are the files
 // of sections, whose elements are not in the sorted order.
@@ -72,6 +73,14 @@ func (t *txn) splice(f *file) (bool, error) {
 		}
 	}
 	if int64(head+gap+tail) != rec.size {
+		return false, nil
+	}
+	if 3*int64(head+tail) < rec.size {
+		// Less than a third of the old file to copy: reading and
+		// checking a byte of it costs from a fifth (gen-site's pages,
+		// BenchmarkSessionUpdate) to nearly half (the plainer elements
+		// of BenchmarkWriteStateShard) of what encoding one does, so
+		// reading all of it to copy little saves nothing.
 		return false, nil
 	}
 	src, err := t.root.Open(old.name, sitemap.MaxBytes, protocolLimit)

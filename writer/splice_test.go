@@ -78,10 +78,16 @@ func TestSplice(t *testing.T) {
 			copied: []int{99}, encoded: []int{1}},
 		{name: "two elements apart", opts: Options{MaxURLs: 100},
 			edit: func(u []sitemap.URL) []sitemap.URL {
-				u[110].LastMod, u[180].LastMod = day(9), day(10)
+				u[105].LastMod, u[160].LastMod = day(9), day(10)
 				return u
 			},
-			copied: []int{29}, encoded: []int{71}},
+			copied: []int{44}, encoded: []int{56}},
+		{name: "two elements far apart: less than a third to copy, encoded whole", opts: Options{MaxURLs: 100},
+			edit: func(u []sitemap.URL) []sitemap.URL {
+				u[105].LastMod, u[190].LastMod = day(9), day(10)
+				return u
+			},
+			copied: []int{0}, encoded: []int{100}},
 		{name: "alternates and images of the first URL", opts: Options{MaxURLs: 100},
 			edit: func(u []sitemap.URL) []sitemap.URL {
 				u[0].Alternates = []sitemap.Alternate{{Lang: "de", Href: base + "de/"}, {Lang: "fr", Href: base + "fr/"}}
