@@ -355,3 +355,63 @@ func TestSpliceSectionsTurnedOn(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSplice makes the changes its input says to a set of several urlset
+// files, a Write with a State after each, and checks that every Write
+// leaves a fresh Write's bytes: whatever it splices, copies from where
+// and takes up the SHA-256 from which mark. Each three bytes are a
+// change: what, to which URL, with what value.
+func FuzzSplice(f *testing.F) {
+	f.Add([]byte{0, 10, 1, 0, 70, 2, 3, 110, 0})
+	f.Add([]byte{1, 0, 0, 2, 119, 5, 4, 60, 200, 5, 30, 0, 6, 0, 45})
+	f.Add([]byte{7, 40, 0, 7, 41, 1, 8, 3, 0, 0, 99, 9})
+	f.Fuzz(func(t *testing.T, ops []byte) {
+		if len(ops) > 3*12 {
+			ops = ops[:3*12]
+		}
+		was := markEvery
+		markEvery = 300
+		defer func() { markEvery = was }()
+		dir := t.TempDir()
+		opts := Options{Dir: dir, BaseURL: base, MaxURLs: 30, State: NewState()}
+		urls := spliceSet()[:120]
+		if _, err := Write(sitemap.Slice(urls), opts); err != nil {
+			t.Fatal(err)
+		}
+		for k := 0; k+3 <= len(ops); k += 3 {
+			what, i, v := ops[k], int(ops[k+1])%len(urls), int(ops[k+2])
+			switch what % 10 {
+			case 0:
+				urls[i].LastMod = day(6).Add(time.Duration(v) * time.Minute)
+			case 1:
+				urls[i].LastMod = time.Time{}
+			case 2:
+				urls[i].ChangeFreq = sitemap.ChangeFreq(v % 8)
+			case 3:
+				urls[i].Priority, _ = sitemap.PriorityOf(float64(v%11) / 10)
+			case 4:
+				urls[i].Alternates = []sitemap.Alternate{{Lang: "fr", Href: urls[i].Loc + strings.Repeat("f", v)}}
+			case 5:
+				urls[i].Alternates, urls[i].Images = nil, nil
+			case 6:
+				urls[i].Images = []sitemap.Image{{Loc: urls[i].Loc + strings.Repeat("i", v) + ".png"}}
+			case 7: // a URL added after i
+				u := sitemap.URL{Loc: urls[i].Loc + "x", LastMod: day(7)}
+				if i+1 < len(urls) && urls[i+1].Loc <= u.Loc {
+					continue
+				}
+				urls = slices.Insert(urls, i+1, u)
+			case 8:
+				if len(urls) > 2 {
+					urls = slices.Delete(urls, i, i+1)
+				}
+			case 9:
+				opts.MaxURLs = 20 + v%30
+			}
+			if _, err := Write(sitemap.Slice(urls), opts); err != nil {
+				t.Fatal(err)
+			}
+			sameAsFresh(t, fmt.Sprint("change ", k/3), urls, opts, dir)
+		}
+	})
+}
