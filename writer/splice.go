@@ -23,13 +23,16 @@ import (
 // and the one at the end are found by the elements' digests (the last
 // Write's entries against this one's), and their bytes in the old file
 // by the elements' sizes. The old file is read through the output
-// folder's root (sitemap.MaxBytes at most, limits.output_bytes' sibling
-// for sitemap files), and used only if every byte of it is what the
-// last Write wrote there: its size and modification time are those it
-// left, and a digest of its bytes (file.raw) is the one it computed
-// while writing them. The check ends with the last byte read; until
-// then the temporary file is not known good, and a file that fails it
-// is written again whole, in a new temporary file.
+// folder's root (never through a link out of it, only a regular file,
+// within the protocol's 50 MiB as every sitemap file of ours read back:
+// protocolLimit), and used only if every byte of it is what the last
+// Write wrote there: its size and modification time are those it left,
+// and a digest of its bytes (file.raw) is the one it computed while
+// writing them. The check ends with the last byte read; until then the
+// temporary file is not known good, and a file that fails it is
+// written again whole, in a new temporary file. The SHA-256 that names
+// a shard is taken up from the last mark of the old file's (shaMark) at
+// or before the first byte that differs.
 //
 // A file of which less than a third would be copied is encoded whole.
 // A gzip file is never spliced: its deflate stream, and its CRC, after
