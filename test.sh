@@ -367,7 +367,8 @@ race_lane() {
     ./internal/robots:FuzzParse:10000x \
     ./internal/validate:FuzzCheck:5000x \
     ./writer:FuzzAppendURL:10000x \
-    ./writer:FuzzWrite:2000x; do
+    ./writer:FuzzWrite:2000x \
+    ./writer:FuzzSplice:500x; do
     IFS=: read -r pkg fn budget <<<"$target"
     go test "${tests[@]}" "$pkg" -run '^$' -fuzz "^$fn\$" -fuzztime "${FUZZTIME:-$budget}" -fuzzminimizetime 1000x
   done

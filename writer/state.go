@@ -43,7 +43,10 @@ import (
 // A State holds the Loc strings of the last Write's URLs, shared with the
 // caller's (not copies), and about 50 bytes more per URL, about 40 more
 // per URL with alternates, images or videos, and 24 more per URL of the
-// news sitemap.
+// news sitemap; for each urlset file, a digest of its bytes and, for a
+// shard, the state of its SHA-256 every MiB (about 1.4 KB for 10 MB),
+// with which the next Write splices it. It does not hold the files'
+// bytes: a splice reads them again from the output folder.
 //
 // A State is used by one goroutine at a time: two Writes with the same
 // State never run at once.
@@ -62,8 +65,9 @@ type State struct {
 	news, nextNews []newsDigest
 	primed         bool // entries are a previous Write's
 	// plan and shards are the last successful Write's way of cutting the
-	// URLs into files (planKey) and the shards it cut, in order, when
-	// there were several; nextPlan is the Write under way's.
+	// URLs into files (planKey) and the urlset files it cut, in order
+	// (the shards, or the one sitemap.xml); nextPlan is the Write under
+	// way's.
 	plan, nextPlan string
 	shards         []shardRecord
 }
@@ -75,17 +79,24 @@ type newsDigest struct {
 	sum uint64
 }
 
-// shardRecord is a shard of the last Write: its name and digest.
+// shardRecord is a urlset file of the last Write: its name, its digest,
+// and the URLs it lists, count of them from lo in the sorted order (the
+// entries' indexes).
 type shardRecord struct {
-	name string
-	sum  uint64
+	name      string
+	sum       uint64
+	lo, count int
 }
 
-// fileRecord is what Write knows of a file it wrote.
+// fileRecord is what Write knows of a file it wrote: its digest, its
+// size and modification time on disk; for a urlset file it wrote
+// uncompressed, raw is a digest of its bytes as they are (file.raw), which
+// splice checks them against before it copies any.
 type fileRecord struct {
-	sum   uint64
-	size  int64
-	mtime time.Time
+	sum, raw uint64
+	size     int64
+	mtime    time.Time
+	marks    []shaMark // of a shard whose raw is known (file.marks)
 }
 
 // entryDigest is a URL and the digest of its <url> element; with size
@@ -95,12 +106,18 @@ type entryDigest struct {
 	loc string
 	sum uint64
 	mod int64 // lastmod, Unix seconds; noMod for none
-	// meta packs the element's size (the low 32 bits; 0: not reusable,
-	// for a lastmod not in whole UTC seconds), changefreq, priority and
-	// whether the URL has alternates, images or videos (metaOf): 40 bytes
-	// an entry, where the fields apart take 48.
+	// meta packs the element's size (the low 32 bits), changefreq,
+	// priority and whether the URL has alternates, images or videos
+	// (metaOf): 40 bytes an entry, where the fields apart take 48. An
+	// entry that is not reusable (a lastmod not in whole UTC seconds) has
+	// its size and noReuse alone.
 	meta uint64
 }
+
+// noReuse marks the meta of an entry whose URL is encoded again
+// whatever it is next time; metaOf never sets it. Its size stays known:
+// splice finds the elements of a file by their sizes.
+const noReuse = 1 << 62
 
 // metaOf packs an element's size with u's changefreq and priority, and
 // whether it has alternates, images or videos (their digest is in
@@ -121,7 +138,7 @@ func hasExtras(u *sitemap.URL) bool {
 	return len(u.Alternates) > 0 || len(u.Images) > 0 || len(u.Videos) > 0
 }
 
-// size is the size of the entry's element, or 0 when it is not reusable.
+// size is the size of the entry's element, or 0 when it is not known.
 func (e *entryDigest) size() int { return int(uint32(e.meta)) }
 
 // noMod is an entry's mod for a URL without lastmod.
@@ -165,7 +182,12 @@ func (st *State) entryOf(i int, u *sitemap.URL, elem []byte) (size int, sum uint
 		return e.size(), e.sum
 	}
 	e := entryDigest{loc: u.Loc, sum: maphash.Bytes(st.seed, elem)}
-	if mod, ok := modOf(u.LastMod); ok && len(elem) <= math.MaxUint32 {
+	if len(elem) > math.MaxUint32 { // past any file's bound: neither reused nor spliced
+		st.next[i] = e
+		return len(elem), e.sum
+	}
+	e.meta = uint64(len(elem)) | noReuse
+	if mod, ok := modOf(u.LastMod); ok {
 		e.mod, e.meta = mod, metaOf(len(elem), u)
 		if hasExtras(u) {
 			st.keepExtras(i, st.extrasSum(u))
@@ -389,7 +411,11 @@ func (st *State) update(dir string, files []*file, ok bool) {
 				delete(st.files, f.name)
 				continue
 			}
-			st.files[f.name] = fileRecord{sum: f.digest, size: fi.Size(), mtime: fi.ModTime()}
+			rec := fileRecord{sum: f.digest, size: fi.Size(), mtime: fi.ModTime()}
+			if f.raw != nil {
+				rec.raw, rec.marks = f.raw.Sum64(), f.marks
+			}
+			st.files[f.name] = rec
 		case !f.kept:
 			delete(st.files, f.name)
 		}
@@ -409,8 +435,8 @@ func (st *State) update(dir string, files []*file, ok bool) {
 	st.news, st.nextNews = st.nextNews, st.news[:0]
 	st.plan, st.shards = st.nextPlan, st.shards[:0]
 	for _, f := range files {
-		if f.shard {
-			st.shards = append(st.shards, shardRecord{f.name, f.digest})
+		if f.src != nil && f.src.urlset {
+			st.shards = append(st.shards, shardRecord{f.name, f.digest, f.lo, f.count})
 		}
 	}
 }
@@ -451,12 +477,27 @@ func (t *txn) writeChanged(res *Result) error {
 }
 
 // writeOut writes the planned file f for real, into its temporary file:
-// its chunker's header, its elements again, the footer.
+// its chunker's header, its elements again, the footer; or, for a
+// urlset file that changed in place, the bytes of the last Write's file
+// around the elements that changed, and those elements (splice).
 func (t *txn) writeOut(f *file) error {
 	c := f.src
 	f.size = 0
 	if err := t.open(f, c.gzip); err != nil {
 		return err
+	}
+	if c.urlset && !c.gzip && len(t.opts.Sections) == 0 { // one splice may copy from
+		f.raw = t.state.hash()
+		f.marking = f.content != nil
+		switch done, err := t.splice(f); {
+		case err != nil:
+			return err
+		case done:
+			return f.close()
+		}
+	}
+	if c.urlset && traceWriteOut != nil {
+		traceWriteOut(0, f.count, 0)
 	}
 	if err := f.write([]byte(c.header)); err != nil {
 		return err

@@ -47,7 +47,12 @@
 // touching the disk, to learn each file's digest, then writes, the same
 // way, only the files whose bytes differ from what it last wrote under
 // their name, or that are no longer on disk as it left them; the others keep
-// their bytes and modification time ([Result.Kept]). It also counts the
+// their bytes and modification time ([Result.Kept]). An uncompressed
+// urlset file it writes again is made from the one the last Write left
+// at its place where their elements agree: the bytes before the first
+// element that differs and after the last one are copied from it, once
+// checked against the State's digest of them, and only the elements
+// between are encoded (splice.go). It also counts the
 // URLs added, removed and changed since the last successful Write
 // ([Result.URLChanges]). A Write with a State that fails leaves the State
 // knowing only files that are on disk as it recorded them, so the next one
@@ -510,7 +515,7 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 		g = groupURLs(urls, len(o.Sections), o.Section)
 		src = g
 	}
-	shards := &chunker{t: t, gzip: o.Gzip, header: header, footer: urlsetClose, maxCount: o.MaxURLs, maxBytes: o.MaxBytes}
+	shards := &chunker{t: t, gzip: o.Gzip, header: header, footer: urlsetClose, maxCount: o.MaxURLs, maxBytes: o.MaxBytes, urlset: true}
 	shards.elems = func(lo, hi int, emit func([]byte) error) error {
 		return encodeURLs(span{src, lo, hi}, o.LastModFormat, func(_ int, elem []byte, _ time.Time) error {
 			return emit(elem)
@@ -968,6 +973,19 @@ type file struct {
 	// written while planning (planShards). alias marks a file of an
 	// alias (aliases.go).
 	shard, early, alias bool
+	// place is the file's place among its chunker's files (from 0).
+	place int
+	// raw digests, with a State, the bytes of an uncompressed urlset
+	// file as they are written, for the next Write to check them before
+	// it reuses them (splice); nil for other files.
+	raw *maphash.Hash
+	// marks are, for such a file named after its content, the states of
+	// content every markEvery bytes or so (shaMark), for the next Write
+	// to take up the SHA-256 of the bytes it copies where they begin;
+	// content has seen the bytes from hashFrom on (a mark's offset).
+	marks            []shaMark
+	marking          bool
+	hashFrom, nextAt int
 	// group is the section of a shard's URLs: k for Options.Sections[k],
 	// len(Options.Sections) for none.
 	group int
@@ -1012,7 +1030,10 @@ func (t *txn) open(f *file, compress bool) error {
 func (f *file) write(b []byte) error {
 	f.size += len(b)
 	if f.content != nil {
-		f.content.Write(b)
+		f.hash(b)
+	}
+	if f.raw != nil {
+		f.raw.Write(b)
 	}
 	switch {
 	case f.sum != nil:
@@ -1062,6 +1083,7 @@ type chunker struct {
 	header, footer     string
 	maxCount, maxBytes int
 	named              bool // files named after their content (shardName)
+	urlset             bool // the set's urlset files: the shards, or sitemap.xml
 	group              int  // the group of the files it makes (file.group)
 	files              []*file
 	cur                *file
@@ -1097,6 +1119,7 @@ func (c *chunker) place(size int, loc func() string, lastmod time.Time) (*file, 
 		if err != nil {
 			return nil, err
 		}
+		f.place = len(c.files)
 		c.files = append(c.files, f)
 		c.cur = f
 		f.src, f.lo, f.group = c, c.n, c.group

@@ -1,0 +1,258 @@
+package writer
+
+import (
+	"bytes"
+	"encoding"
+	"errors"
+	"hash/maphash"
+	"io"
+
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// splice writes the urlset file f, of a Write with a State, from the
+// file at its place in the last successful Write where most of its
+// elements are that file's: the bytes of that file before the first
+// element that differs and after the last one are copied, and only the
+// elements between are encoded again. It reports whether it wrote f;
+// when it did not, nothing was written to f's temporary file, and the
+// caller encodes f whole.
+//
+// The file's elements are, in the order of the sorted URLs, those of
+// the entries lo to lo+count of its Write: the common run at the start
+// and the one at the end are found by the elements' digests (the last
+// Write's entries against this one's), and their bytes in the old file
+// by the elements' sizes. The old file is read through the output
+// folder's root (never through a link out of it, only a regular file,
+// within the protocol's 50 MiB as every sitemap file of ours read back:
+// protocolLimit), and used only if every byte of it is what the last
+// Write wrote there: its size and modification time are those it left,
+// and a digest of its bytes (file.raw) is the one it computed while
+// writing them. The check ends with the last byte read; until then the
+// temporary file is not known good, and a file that fails it is
+// written again whole, in a new temporary file. The SHA-256 that names
+// a shard is taken up from the last mark of the old file's (shaMark) at
+// or before the first byte that differs.
+//
+// A file of which less than a third would be copied is encoded whole.
+// A gzip file is never spliced: its deflate stream, and its CRC, after
+// a changed element depend on every byte before it. Nor are the files
+// of sections, whose elements are not in the sorted order.
+func (t *txn) splice(f *file) (bool, error) {
+	st, c := t.state, f.src
+	if len(t.opts.Sections) > 0 || !st.primed || st.plan != st.nextPlan || f.place >= len(st.shards) {
+		return false, nil
+	}
+	old := st.shards[f.place]
+	rec, ok := st.files[old.name]
+	if !ok || rec.raw == 0 || rec.sum != old.sum || old.lo+old.count > len(st.entries) || f.lo+f.count > len(st.next) {
+		return false, nil
+	}
+	a, b := st.entries[old.lo:old.lo+old.count], st.next[f.lo:f.lo+f.count]
+	p := 0
+	for p < len(a) && p < len(b) && a[p].sum == b[p].sum {
+		p++
+	}
+	s := 0
+	for s < len(a)-p && s < len(b)-p && a[len(a)-1-s].sum == b[len(b)-1-s].sum {
+		s++
+	}
+	if p+s == 0 {
+		return false, nil // nothing to reuse
+	}
+	head, gap, tail := len(c.header), 0, len(c.footer)
+	for k := range a {
+		n := a[k].size()
+		if n == 0 {
+			return false, nil // an element past any file's bound: not known
+		}
+		switch {
+		case k < p:
+			head += n
+		case k >= len(a)-s:
+			tail += n
+		default:
+			gap += n
+		}
+	}
+	if int64(head+gap+tail) != rec.size {
+		return false, nil
+	}
+	if 3*int64(head+tail) < rec.size {
+		// Less than a third of the old file to copy: reading and
+		// checking a byte of it costs from a fifth (gen-site's pages,
+		// BenchmarkSessionUpdate) to nearly half (the plainer elements
+		// of BenchmarkWriteStateShard) of what encoding one does, so
+		// reading all of it to copy little saves nothing.
+		return false, nil
+	}
+	src, err := t.root.Open(old.name, sitemap.MaxBytes, protocolLimit)
+	if err != nil {
+		return false, nil // gone, or no longer a regular file: written whole
+	}
+	defer src.Close()
+	if fi, err := src.Stat(); err != nil || fi.Size() != rec.size || !fi.ModTime().Equal(rec.mtime) {
+		return false, nil
+	}
+	cp := copier{src: src, sum: st.hash(), buf: make([]byte, 256<<10)}
+	// The old file's start is the header this Write writes (the plans
+	// are alike); its end, the footer.
+	if !cp.expect(c.header) {
+		return false, nil
+	}
+	if f.content != nil {
+		f.resume(rec.marks, head)
+	}
+	if err := f.write([]byte(c.header)); err != nil {
+		return false, err
+	}
+	if err := cp.copy(f, head-len(c.header)); err != nil {
+		return false, t.restart(f, err)
+	}
+	if err := cp.copy(nil, gap); err != nil {
+		return false, t.restart(f, err)
+	}
+	if err := c.elems(f.lo+p, f.lo+len(b)-s, f.write); err != nil {
+		return false, err
+	}
+	if err := cp.copy(f, tail-len(c.footer)); err != nil {
+		return false, t.restart(f, err)
+	}
+	if !cp.expect(c.footer) || !cp.atEnd() || cp.sum.Sum64() != rec.raw {
+		return false, t.restart(f, nil)
+	}
+	if traceWriteOut != nil {
+		traceWriteOut(p+s, len(b)-p-s, f.hashFrom)
+	}
+	return true, f.write([]byte(c.footer))
+}
+
+// shaMark is the state of the SHA-256 that names a shard (file.content)
+// once it has seen the shard's first off bytes, as MarshalBinary gives
+// it: a splice that copies those bytes takes it up from there.
+type shaMark struct {
+	off   int
+	state []byte
+}
+
+// markEvery is about the distance between two marks of a file: some 110
+// bytes of State for a MiB of sitemap, and at most a MiB of the bytes
+// copied to hash again. Tests make it small.
+var markEvery = 1 << 20
+
+// hash adds the bytes b, just written at the end of f, to the digest
+// that names it: those from hashFrom on (the ones before are a mark's);
+// and, when f is marking, marks the digest's state every markEvery
+// bytes.
+func (f *file) hash(b []byte) {
+	if start := f.size - len(b); start < f.hashFrom {
+		if f.size <= f.hashFrom {
+			return
+		}
+		b = b[f.hashFrom-start:]
+	}
+	f.content.Write(b)
+	if f.marking && f.size >= f.nextAt {
+		if state, err := f.content.(encoding.BinaryMarshaler).MarshalBinary(); err == nil {
+			f.marks = append(f.marks, shaMark{f.size, state})
+		}
+		f.nextAt = f.size + markEvery
+	}
+}
+
+// resume takes up the digest that names f from the last of marks at or
+// before off, the bytes before it copied from the file marks are of:
+// f hashes from there on, and keeps the marks before.
+func (f *file) resume(marks []shaMark, off int) {
+	for k := len(marks) - 1; k >= 0; k-- {
+		m := marks[k]
+		if m.off > off {
+			continue
+		}
+		if f.content.(encoding.BinaryUnmarshaler).UnmarshalBinary(m.state) != nil {
+			f.content.Reset()
+			return
+		}
+		f.hashFrom, f.nextAt = m.off, m.off+markEvery
+		f.marks = append(f.marks[:0], marks[:k+1]...)
+		return
+	}
+}
+
+// traceWriteOut, when set (tests), is called for each urlset file a
+// Write with a State writes: with the number of its elements copied from
+// the last Write's file, the number encoded, and the offset from which
+// its SHA-256 was computed (a mark's; 0 for all of it).
+var traceWriteOut func(copied, encoded, hashedFrom int)
+
+// errCopy is a failed read of the file a splice copies from: the file is
+// written whole instead.
+var errCopy = errors.New("splice: the old file is not as it was written")
+
+// restart gives f a new, empty temporary file after a splice that wrote
+// part of it and failed to read the old file (err, if any, is that
+// failure, or a failure to write f). A failed write is f's, and
+// returned; otherwise nil, and f is written whole.
+func (t *txn) restart(f *file, err error) error {
+	if err != nil && !errors.Is(err, errCopy) {
+		return err
+	}
+	f.tmp.Close()
+	t.root.Remove(f.tmpRel)
+	f.tmp, f.bw, f.gz = nil, nil, nil
+	f.size = 0
+	if f.content != nil {
+		f.content.Reset()
+	}
+	f.hashFrom, f.nextAt, f.marks = 0, 0, f.marks[:0]
+	f.raw.Reset()
+	return t.open(f, false)
+}
+
+// copier reads the file a splice copies from, in order, digesting every
+// byte it reads.
+type copier struct {
+	src io.Reader
+	sum *maphash.Hash
+	buf []byte
+}
+
+// copy reads the next n bytes and writes them to f; with a nil f it
+// only reads them. An error from f is returned as it is; a short read
+// is errCopy.
+func (cp *copier) copy(f *file, n int) error {
+	for n > 0 {
+		chunk := cp.buf[:min(n, len(cp.buf))]
+		if _, err := io.ReadFull(cp.src, chunk); err != nil {
+			return errCopy
+		}
+		cp.sum.Write(chunk)
+		if f != nil {
+			if err := f.write(chunk); err != nil {
+				return err
+			}
+		}
+		n -= len(chunk)
+	}
+	return nil
+}
+
+// expect reads the next len(s) bytes and reports whether they are s.
+func (cp *copier) expect(s string) bool {
+	if len(s) > len(cp.buf) {
+		return false
+	}
+	b := cp.buf[:len(s)]
+	if _, err := io.ReadFull(cp.src, b); err != nil {
+		return false
+	}
+	cp.sum.Write(b)
+	return bytes.Equal(b, []byte(s))
+}
+
+// atEnd reports whether the file has no byte left.
+func (cp *copier) atEnd() bool {
+	var one [1]byte
+	n, err := cp.src.Read(one[:])
+	return n == 0 && err == io.EOF
+}
