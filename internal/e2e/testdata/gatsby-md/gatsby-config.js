@@ -1,4 +1,4 @@
-// A Gatsby blog over Markdown for jsgens_phase2_test.go, in the shape of
+// A Gatsby blog over Markdown for jsgens_test.go, in the shape of
 // Gatsby's blog starter: gatsby-source-filesystem reads content/blog,
 // gatsby-transformer-remark makes each Markdown file a node, and
 // gatsby-node.js makes a page of each at its createFilePath slug.
