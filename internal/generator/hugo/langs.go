@@ -217,3 +217,16 @@ func Source(p generator.Preset, rel string) (h *Preset, inFolder, langPrefix str
 	_, lang := h.splitLang(name)
 	return h, inFolder, h.langPrefix(lang), true
 }
+
+// WitnessSitemaps is [Preset.WitnessSitemaps]: the languages' folders
+// share the site's sitemaps.
+func (hl *Languages) WitnessSitemaps() []string { return hl.any().WitnessSitemaps() }
+
+// SitemapKind is [Preset.SitemapKind].
+func (hl *Languages) SitemapKind(urlPath string) (bool, string) {
+	return hl.any().SitemapKind(urlPath)
+}
+
+// any is the preset of the first folder: each reads the same
+// configuration.
+func (hl *Languages) any() *Preset { return hl.Hugo[hl.Dirs[0]] }
