@@ -25,6 +25,8 @@ import (
 // hour later (the taxonomy's pages Hugo did not write again are older
 // than the rebuild, and still its). A one-shot build of the same files
 // then lists the same set, and --check finds watch's sitemaps up to date.
+// Beside hugo server --renderToDisk, whose sitemaps name the dev server's
+// URLs, watch lists that set too.
 func TestWatchBesideHugoWatchDeleteRename(t *testing.T) {
 	const base = "https://example.com/"
 	post7 := "---\ntitle: Post 7\ndate: 2024-03-01\ntags: [demo]\n---\nPost 7.\n"
@@ -56,14 +58,25 @@ func TestWatchBesideHugoWatchDeleteRename(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		ago  time.Duration // how long before the change hugo's build wrote the pages
+		// server runs hugo server --renderToDisk (with its fast render
+		// mode), whose pages and sitemaps name http://localhost:PORT/,
+		// in place of hugo --watch.
+		server bool
 	}{
-		{"at once", 0},
-		{"an hour later", time.Hour},
+		{"at once", 0, false},
+		{"an hour later", time.Hour, false},
+		{"hugo server, at once", 0, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := copyFixture(t, "hugo")
 			public := filepath.Join(src, "public")
-			rebuilt := startGenerator(t, src, "hugo", "Press Ctrl+C to stop", "--watch", "--source", src)
+			args := []string{"--watch", "--source", src}
+			ready := "Press Ctrl+C to stop"
+			if tc.server {
+				args = []string{"server", "--renderToDisk", "--source", src, "--bind", "127.0.0.1", "--port", freePort(t), "--disableLiveReload"}
+				ready = "Web Server is available"
+			}
+			rebuilt := startGenerator(t, src, "hugo", ready, args...)
 			// The pages as if hugo had written them that long before the
 			// change.
 			then := time.Now().Add(-tc.ago)
@@ -92,6 +105,9 @@ func TestWatchBesideHugoWatchDeleteRename(t *testing.T) {
 				return slices.Equal(got, want)
 			})
 			p.stop(public)
+			if tc.server {
+				return // a one-shot build refuses a dev server's output (TestBuildOverHugoServerOutput)
+			}
 
 			if r := run(t, src, nil, "--base-url", base, "--check", "public"); r.code != 0 {
 				t.Errorf("--check over watch's sitemaps: exit %d, want 0\n%s", r.code, r.stderr)
