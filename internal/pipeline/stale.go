@@ -190,12 +190,11 @@ func (b *builder) judgeStale(only map[string]bool) {
 		because, left := "", false
 		if wit != nil {
 			urlPath := "/" + b.mapper.URLPath(recs.pathOf(recs.rec(idx)))
-			if wit.keeps(b, idx, urlPath) {
+			if wit.keeps(b, idx, urlPath, out) {
 				out = append(out, idx)
 				continue
 			}
 			because, left = wit.leavesOut(b, idx, urlPath)
-			witnessed = witnessed || left
 		}
 		if !left && (!found || recs.mtimes[idx] >= before) {
 			out = append(out, idx)
@@ -213,6 +212,7 @@ func (b *builder) judgeStale(only map[string]bool) {
 		}
 		if only == nil || !was[idx] {
 			paths = append(paths, path)
+			witnessed = witnessed || left
 			b.skip(path, mapping.StaleOutput, because)
 			if only == nil && b.res.Unjoined > 0 {
 				b.res.Unjoined-- // counted when it was listed

@@ -104,9 +104,6 @@ type witness struct {
 	// kept says the files were read from GenDatesName, ours having
 	// replaced them.
 	kept bool
-	// byKey finds a listed page's record by the genKey of its loc, made
-	// when a pager is first judged (with).
-	byKey map[string]int32
 }
 
 // witnessFor returns the witness of this judgement; nil without one, or
@@ -145,9 +142,11 @@ func (g *genDates) lists(loc string) bool {
 
 // keeps reports whether the witness says the page at idx, no source's,
 // is the generator's: its sitemaps list it, or it is built with a page
-// they list or a source produces (a pager, with its list page) that is
-// listed here, and it is no older than that page, by staleSlack.
-func (v *witness) keeps(b *builder, idx int32, urlPath string) bool {
+// (a pager, with its list page) among kept, the pages judgeStale kept so
+// far, and is no older than that page, by staleSlack. The list page's
+// URL is a prefix of the pager's, so it was judged before: kept is
+// sorted by loc, as the order is.
+func (v *witness) keeps(b *builder, idx int32, urlPath string, kept []int32) bool {
 	recs := &b.recs
 	if v.g.lists(recs.rec(idx).loc) {
 		return true
@@ -156,17 +155,19 @@ func (v *witness) keeps(b *builder, idx int32, urlPath string) bool {
 	if with == "" {
 		return false
 	}
-	if v.byKey == nil {
-		v.byKey = make(map[string]int32, len(recs.order))
-		for _, i := range recs.order {
-			v.byKey[genKey(recs.rec(i).loc)] = i
+	loc := b.mapper.BaseURL() + strings.TrimPrefix(with, "/")
+	for _, l := range []string{loc, strings.TrimSuffix(loc, "/"), loc + "index.html"} {
+		i, found := slices.BinarySearchFunc(kept, l, func(k int32, l string) int { return strings.Compare(recs.rec(k).loc, l) })
+		if !found {
+			continue
 		}
+		list := kept[i]
+		if int(list) >= len(recs.mtimes) || recs.mtimes[list] == noMTime {
+			return false
+		}
+		return recs.mtimes[idx] >= recs.mtimes[list]-int64(staleSlack)
 	}
-	list, ok := v.byKey[genKey(b.mapper.BaseURL()+strings.TrimPrefix(with, "/"))]
-	if !ok || recs.stale[list] || int(list) >= len(recs.mtimes) || recs.mtimes[list] == noMTime {
-		return false
-	}
-	return recs.mtimes[idx] >= recs.mtimes[list]-int64(staleSlack)
+	return false
 }
 
 // leavesOut returns why the witness says the page at idx, no source's,
