@@ -204,9 +204,10 @@ type SitemapWitness interface {
 	// SitemapKind tells how the sitemaps speak of the page at urlPath
 	// (a path of the generator's URLs, "/posts/a/"), which no source
 	// produces: listed, when they list every page of its kind the
-	// generator builds; else with, when the page is built with another
-	// page and never listed (a pager, with its list page), that page's
-	// URL path.
+	// generator builds; else with, when the page is never listed and
+	// written with another page, after it, at every build (a pager,
+	// with its list page), that page's URL path: a page older than it
+	// is one that build no longer wrote.
 	SitemapKind(urlPath string) (listed bool, with string)
 }
 

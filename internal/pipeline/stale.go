@@ -151,9 +151,10 @@ func (c *staticClaims) close() {
 // the oldest listed page a source produces: such a page predates the
 // build (the rendered pages are all written again by it). Where the
 // generator's own sitemaps witness what it builds (witness.go), a page
-// they list, or one built with such a page and no older (a pager), is
-// kept however old; and a page of a kind they list, which none lists
-// though one was written after its file, is left out however recent. It
+// they list, or a pager no older than its list page, is kept however
+// old; and a page of a kind they list, which none lists though one was
+// written after its file, or a pager older than its list page, is left
+// out however recent. It
 // is judged again before every write, from every record, as a Session's
 // pages change. Each page left out is reported as skipped (with only, a
 // Session's update, those newly left out), and their number said in one
@@ -189,12 +190,12 @@ func (b *builder) judgeStale(only map[string]bool) {
 		}
 		because, left := "", false
 		if wit != nil {
-			urlPath := "/" + b.mapper.URLPath(recs.pathOf(recs.rec(idx)))
-			if wit.keeps(b, idx, urlPath, out) {
+			verdict, why := wit.judge(b, idx, "/"+b.mapper.URLPath(recs.pathOf(recs.rec(idx))), out)
+			if verdict == witnessKeeps {
 				out = append(out, idx)
 				continue
 			}
-			because, left = wit.leavesOut(b, idx, urlPath)
+			because, left = why, verdict == witnessLeaves
 		}
 		if !left && (!found || recs.mtimes[idx] >= before) {
 			out = append(out, idx)

@@ -174,7 +174,9 @@ func hugoURLSet(paths ...string) string {
 // rebuild after posts/gone.md was deleted: the home page, /posts/a/ and
 // the section's pages rewritten, Hugo's sitemap written after them
 // without /posts/gone/, whose page stays from the build before, less
-// than staleSlack older; the taxonomy's pages and the term's pager not
+// than staleSlack older, as does the section's third pager, which the
+// rebuild did not write with the section's page; the taxonomy's pages
+// and the term's pager not
 // rewritten (Hugo 0.111's rebuild leaves them), an hour old, the
 // taxonomy's listed by the sitemap. It returns the options of a build
 // joined to the sources, writing into out.
@@ -190,6 +192,7 @@ func witnessSite(t *testing.T, dir, out string, build time.Time) Options {
 	pc.write("posts/page/2/index.html", "<title>posts 2</title>", build)
 	pc.write("posts/a/index.html", "<title>a</title>", build)
 	pc.write("posts/gone/index.html", "<title>gone</title>", before)
+	pc.write("posts/page/3/index.html", "<title>posts 3</title>", before) // a pager of the build before, one too many now
 	pc.write("tags/index.html", "<title>tags</title>", hour)
 	pc.write("tags/x/index.html", "<title>x</title>", hour)
 	pc.write("tags/x/page/2/index.html", "<title>x 2</title>", hour)
@@ -211,7 +214,8 @@ func witnessSite(t *testing.T, dir, out string, build time.Time) Options {
 // TestStaleWitness: Hugo's sitemap, written after the pages of its
 // build, witnesses what it built: the page of a deleted source that a
 // rebuild followed within a second (less than staleSlack, so no time
-// tells it) is left out, with the sitemap named as the reason, and the
+// tells it) is left out, with the sitemap named as the reason, as is a
+// pager older than its list page, and the
 // taxonomy's pages the rebuild did not write again are listed however
 // old (those the sitemap lists, and the term's pager, no older than its
 // list page). A Session judges as Run does as the source goes and comes
@@ -222,11 +226,11 @@ func TestStaleWitness(t *testing.T) {
 	opts := witnessSite(t, dir, out, build)
 	public, content := opts.Root, opts.Join.Dir
 	var skipped []string
-	var because string
+	because := map[string]string{}
 	var warnings []string
 	opts.Report.Skip = func(path string, r mapping.Reason, why string) {
 		if r == mapping.StaleOutput {
-			skipped, because = append(skipped, path), why
+			skipped, because[path] = append(skipped, path), why
 		}
 	}
 	opts.Report.Warn = func(path string, err error) { warnings = append(warnings, err.Error()) }
@@ -234,13 +238,16 @@ func TestStaleWitness(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(skipped, []string{"posts/gone/index.html"}) || res.Skipped[mapping.StaleOutput] != 1 {
-		t.Errorf("stale: %q, counted %d; want posts/gone/index.html once", skipped, res.Skipped[mapping.StaleOutput])
+	if !slices.Equal(skipped, []string{"posts/gone/index.html", "posts/page/3/index.html"}) || res.Skipped[mapping.StaleOutput] != 2 {
+		t.Errorf("stale: %q, counted %d; want posts/gone/index.html and posts/page/3/index.html once", skipped, res.Skipped[mapping.StaleOutput])
 	}
-	if !strings.Contains(because, "the generator's own sitemap sitemap.xml, written after the file") {
-		t.Errorf("the reason does not name the sitemap: %q", because)
+	if why := because["posts/gone/index.html"]; !strings.Contains(why, "the generator's own sitemap sitemap.xml, written after the file") {
+		t.Errorf("the reason does not name the sitemap: %q", why)
 	}
-	if len(warnings) != 1 || !strings.Contains(warnings[0], "1 built page no source produces older than the build, or not listed by the generator's own sitemap written after them, left out, first posts/gone/index.html") {
+	if why := because["posts/page/3/index.html"]; !strings.Contains(why, "its list page posts/index.html, written with it at every build, was written after it") {
+		t.Errorf("the reason does not name the list page: %q", why)
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "2 built pages no source produces older than the build, or not listed by the generator's own sitemap written after them, left out, first posts/gone/index.html") {
 		t.Errorf("warnings %q", warnings)
 	}
 	got := readOutputs(t, out)["sitemap.xml"]
@@ -310,8 +317,8 @@ func TestStaleWitnessKept(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slices.Equal(skipped, []string{"posts/gone/index.html"}) {
-			t.Errorf("%s: stale %q; want posts/gone/index.html", step, skipped)
+		if !slices.Equal(skipped, []string{"posts/gone/index.html", "posts/page/3/index.html"}) {
+			t.Errorf("%s: stale %q; want posts/gone/index.html and posts/page/3/index.html", step, skipped)
 		}
 		if o.Write.Check && (res.Write == nil || len(res.Write.Differ) > 0) {
 			t.Errorf("--check: the set differs: %+v", res.Write)

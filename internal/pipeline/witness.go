@@ -140,20 +140,50 @@ func (g *genDates) lists(loc string) bool {
 	return ok
 }
 
-// keeps reports whether the witness says the page at idx, no source's,
-// is the generator's: its sitemaps list it, or it is built with a page
-// (a pager, with its list page) among kept, the pages judgeStale kept so
-// far, and is no older than that page, by staleSlack. The list page's
-// URL is a prefix of the pager's, so it was judged before: kept is
-// sorted by loc, as the order is.
-func (v *witness) keeps(b *builder, idx int32, urlPath string, kept []int32) bool {
+// The witness's verdicts on a page (witness.judge).
+const (
+	witnessSilent = iota // nothing: time alone tells
+	witnessKeeps         // the generator's
+	witnessLeaves        // the output of a deleted source
+)
+
+// judge returns what the witness says of the page at idx, which no
+// source produces, and why it leaves it out: the generator's sitemaps
+// list it (kept, however old); it is of a kind they list, and none does
+// though one was written after its file (left out, however recent); it
+// is built with a page (a pager, with its list page) among kept, the
+// pages judgeStale kept so far, which the generator writes before it at
+// every build: kept when it is no older than that page, left out when it
+// is (that page was written again, without it). The list page's URL is a
+// prefix of the pager's, so it was judged before it: kept is sorted by
+// loc, as the order is.
+func (v *witness) judge(b *builder, idx int32, urlPath string, kept []int32) (int, string) {
 	recs := &b.recs
 	if v.g.lists(recs.rec(idx).loc) {
-		return true
+		return witnessKeeps, ""
 	}
-	_, with := v.w.SitemapKind(urlPath)
+	m := recs.mtimes[idx]
+	if m == noMTime {
+		return witnessSilent, ""
+	}
+	listed, with := v.w.SitemapKind(urlPath)
+	if listed {
+		if v.newest <= m {
+			return witnessSilent, ""
+		}
+		whose := "the generator's"
+		if b.opts.Generator != "" {
+			whose = b.opts.Generator + "'s"
+		}
+		file := v.file
+		if v.kept {
+			file += " (kept in " + GenDatesName + ")"
+		}
+		return witnessLeaves, fmt.Sprintf("no source has its URL, and %s own sitemap %s, written after the file (%s, the file %s), does not list it",
+			whose, file, stamp(v.newest), stamp(m))
+	}
 	if with == "" {
-		return false
+		return witnessSilent, ""
 	}
 	loc := b.mapper.BaseURL() + strings.TrimPrefix(with, "/")
 	for _, l := range []string{loc, strings.TrimSuffix(loc, "/"), loc + "index.html"} {
@@ -162,32 +192,17 @@ func (v *witness) keeps(b *builder, idx int32, urlPath string, kept []int32) boo
 			continue
 		}
 		list := kept[i]
-		if int(list) >= len(recs.mtimes) || recs.mtimes[list] == noMTime {
-			return false
+		switch {
+		case int(list) >= len(recs.mtimes) || recs.mtimes[list] == noMTime:
+			return witnessSilent, ""
+		case m >= recs.mtimes[list]:
+			return witnessKeeps, ""
 		}
-		return recs.mtimes[idx] >= recs.mtimes[list]-int64(staleSlack)
+		return witnessLeaves, fmt.Sprintf("no source has its URL, and its list page %s, written with it at every build, was written after it (%s, the file %s)",
+			recs.pathOf(recs.rec(list)), stamp(recs.mtimes[list]), stamp(m))
 	}
-	return false
+	return witnessSilent, ""
 }
 
-// leavesOut returns why the witness says the page at idx, no source's,
-// is the output of a deleted source: a page of a kind the generator's
-// sitemaps list, which none lists though one was written after its
-// file; ok false when it does not say so.
-func (v *witness) leavesOut(b *builder, idx int32, urlPath string) (string, bool) {
-	recs := &b.recs
-	m := recs.mtimes[idx]
-	if listed, _ := v.w.SitemapKind(urlPath); !listed || m == noMTime || v.newest <= m {
-		return "", false
-	}
-	whose := "the generator's"
-	if b.opts.Generator != "" {
-		whose = b.opts.Generator + "'s"
-	}
-	file := v.file
-	if v.kept {
-		file += " (kept in " + GenDatesName + ")"
-	}
-	return fmt.Sprintf("no source has its URL, and %s own sitemap %s, written after the file (%s, the file %s), does not list it",
-		whose, file, time.Unix(0, v.newest).UTC().Format(time.RFC3339Nano), time.Unix(0, m).UTC().Format(time.RFC3339Nano)), true
-}
+// stamp is the modification time t (Unix nanoseconds) as a reason gives it.
+func stamp(t int64) string { return time.Unix(0, t).UTC().Format(time.RFC3339Nano) }

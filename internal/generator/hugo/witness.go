@@ -132,8 +132,8 @@ func (h *Preset) WitnessSitemaps() []string {
 
 // SitemapKind tells how Hugo's sitemaps speak of the page at urlPath,
 // which no source produces (see [generator.SitemapWitness]): a pager
-// (/posts/page/2/) is never listed, and built with its list page
-// (/posts/); a taxonomy's or term's page is listed when built, unless a
+// (/posts/page/2/) is never listed, and written right after its list
+// page (/posts/) by the worker that renders it; a taxonomy's or term's page is listed when built, unless a
 // cascade of its taxonomy's _index file leaves it out (Hugo 0.125's
 // sitemap: disable), which the witness does not read: neither; every
 // other page is listed.
