@@ -141,3 +141,47 @@ func listedOrNone(dir, base string) []string {
 	slices.Sort(urls)
 	return urls
 }
+
+// TestHugoUnlistedSectionNotStale: a section with no _index file of its
+// own, which a cascade of the home page's leaves out of Hugo's sitemap
+// (_build: list: never), is written before that sitemap in the same
+// build, and no source produces its URL: it is Hugo's page all the
+// same, listed by a fresh "hugo" and sitemapgen, not left out as the
+// page of a deleted source. (Hugo 0.111.)
+func TestHugoUnlistedSectionNotStale(t *testing.T) {
+	src := t.TempDir()
+	for rel, body := range map[string]string{
+		"hugo.toml":                    "baseURL = 'https://example.com/'\ntitle = 't'\ndisableKinds = ['RSS', 'taxonomy', 'term']\n",
+		"layouts/_default/baseof.html": "<!doctype html><html><head><title>{{ .Title }}</title></head><body>{{ block \"main\" . }}{{ end }}</body></html>\n",
+		"layouts/_default/single.html": "{{ define \"main\" }}{{ .Content }}{{ end }}\n",
+		"layouts/_default/list.html":   "{{ define \"main\" }}{{ range .Pages }}<a href=\"{{ .RelPermalink }}\">{{ .Title }}</a>{{ end }}{{ end }}\n",
+		"content/_index.md":            "---\ntitle: Home\ncascade:\n- _build:\n    list: never\n  _target:\n    path: \"{/notes,/notes/**}\"\n---\n",
+		"content/posts/a.md":           "---\ntitle: A\n---\nA.\n",
+		"content/notes/n.md":           "---\ntitle: N\n---\nN.\n",
+	} {
+		write(t, filepath.Join(src, filepath.FromSlash(rel)), body)
+	}
+	hugo := testtool.Program(t, "hugo", "apt-get install hugo")
+	if out, err := exec.Command(hugo, "--source", src, "--quiet").CombinedOutput(); err != nil {
+		t.Fatalf("hugo: %v\n%s", err, out)
+	}
+	if data, err := os.ReadFile(filepath.Join(src, "public", "sitemap.xml")); err != nil || strings.Contains(string(data), "/notes/") || !strings.Contains(string(data), "/posts/a/") {
+		t.Fatalf("Hugo's sitemap lists /notes/, or not /posts/a/ (%v): nothing to test\n%s", err, data)
+	}
+	// Hugo wrote the section's page before its sitemap; on a file
+	// system whose clock ticks coarser than the build, in the same tick:
+	// a tick before, as on a finer one.
+	sm, err := os.Stat(filepath.Join(src, "public", "sitemap.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := sm.ModTime().Add(-10 * time.Millisecond)
+	if err := os.Chtimes(filepath.Join(src, "public", "notes", "index.html"), before, before); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	r := mustRun(t, src, "--base-url", "https://example.com/", "--out", out, "public")
+	if got := sitemapURLs(t, out); !slices.Contains(got, "https://example.com/notes/") {
+		t.Errorf("/notes/ is not listed:\n%s\n%s", strings.Join(got, "\n"), r.stderr)
+	}
+}

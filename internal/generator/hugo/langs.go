@@ -222,9 +222,17 @@ func Source(p generator.Preset, rel string) (h *Preset, inFolder, langPrefix str
 // share the site's sitemaps.
 func (hl *Languages) WitnessSitemaps() []string { return hl.any().WitnessSitemaps() }
 
-// SitemapKind is [Preset.SitemapKind].
+// SitemapKind is [Preset.SitemapKind], of every language's folder: a
+// page is listed when no folder says otherwise (a section's folder is in
+// one).
 func (hl *Languages) SitemapKind(urlPath string) (bool, string) {
-	return hl.any().SitemapKind(urlPath)
+	listed, with := hl.any().SitemapKind(urlPath)
+	for _, d := range hl.Dirs {
+		if l, _ := hl.Hugo[d].SitemapKind(urlPath); !l {
+			listed = false
+		}
+	}
+	return listed, with
 }
 
 // any is the preset of the first folder: each reads the same

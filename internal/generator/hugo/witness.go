@@ -14,6 +14,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io/fs"
 	"path"
 	"slices"
 	"strconv"
@@ -135,8 +136,10 @@ func (h *Preset) WitnessSitemaps() []string {
 // (/posts/page/2/) is never listed, and written right after its list
 // page (/posts/) by the worker that renders it; a taxonomy's or term's page is listed when built, unless a
 // cascade of its taxonomy's _index file leaves it out (Hugo 0.125's
-// sitemap: disable), which the witness does not read: neither; every
-// other page is listed.
+// sitemap: disable), which the witness does not read: neither; so is a
+// section with no _index file of its own, whose folder is there (a
+// cascade of a section above may leave it out, as _build: list: never
+// does); every other page is listed.
 func (h *Preset) SitemapKind(urlPath string) (bool, string) {
 	p := strings.Trim(urlPath, "/")
 	p = strings.TrimSuffix(p, ".html") // ugly URLs: /posts/page/2.html
@@ -156,6 +159,12 @@ func (h *Preset) SitemapKind(urlPath string) (bool, string) {
 	}
 	if slices.Contains(h.Taxonomies, segs[0]) {
 		return false, ""
+	}
+	if rel := strings.Join(segs, "/"); rel != "" && h.Content != nil {
+		fi, err := fs.Stat(h.Content, rel)
+		if err == nil && fi.IsDir() || errors.Is(err, fsx.ErrOutside) {
+			return false, ""
+		}
 	}
 	return true, ""
 }

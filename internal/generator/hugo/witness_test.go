@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -60,10 +61,16 @@ func TestWitnessSitemaps(t *testing.T) {
 
 // TestSitemapKind: of the pages no source produces, a pager is built
 // with its list page and never listed, a taxonomy's or term's page is
-// neither told (a cascade may leave it out of the sitemap), and every
-// other page is one Hugo's sitemap lists.
+// neither told (a cascade may leave it out of the sitemap), nor a
+// section whose folder is there, and every other page is one Hugo's
+// sitemap lists.
 func TestSitemapKind(t *testing.T) {
-	h := &Preset{PaginatePath: "page", Taxonomies: []string{"categories", "tags"}, Languages: []string{"de", "en"}}
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "docs", "guide"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	h := &Preset{PaginatePath: "page", Taxonomies: []string{"categories", "tags"}, Languages: []string{"de", "en"},
+		Content: fsx.DirFS(dir, 1<<20, "limits.front_matter_bytes")}
 	for _, tc := range []struct {
 		path   string
 		listed bool
@@ -80,6 +87,9 @@ func TestSitemapKind(t *testing.T) {
 		{"/posts/page/two/", true, ""},
 		{"/tags/", false, ""},
 		{"/de/tags/demo/", false, ""},
+		{"/docs/guide/", false, ""},    // a section of its folder: a cascade may leave it out
+		{"/de/docs/guide/", false, ""}, // the same, in German
+		{"/docs/gone/", true, ""},
 	} {
 		listed, with := h.SitemapKind(tc.path)
 		if listed != tc.listed || with != tc.with {
