@@ -139,7 +139,9 @@ func (h *Preset) WitnessSitemaps() []string {
 // sitemap: disable), which the witness does not read: neither; so is a
 // section with no _index file of its own, whose folder is there (a
 // cascade of a section above may leave it out, as _build: list: never
-// does); every other page is listed.
+// does), and a page under a folder with a content adapter
+// (_content.gotmpl, Hugo 0.126), whose pages have no file; every other
+// page is listed.
 func (h *Preset) SitemapKind(urlPath string) (bool, string) {
 	p := strings.Trim(urlPath, "/")
 	p = strings.TrimSuffix(p, ".html") // ugly URLs: /posts/page/2.html
@@ -164,6 +166,16 @@ func (h *Preset) SitemapKind(urlPath string) (bool, string) {
 		fi, err := fs.Stat(h.Content, rel)
 		if err == nil && fi.IsDir() || errors.Is(err, fsx.ErrOutside) {
 			return false, ""
+		}
+		// A content adapter of a folder above (Hugo 0.126) makes pages
+		// with no file, which its build options may leave out.
+		for dir := path.Dir(rel); ; dir = path.Dir(dir) {
+			if _, err := fs.Stat(h.Content, path.Join(dir, "_content.gotmpl")); err == nil || errors.Is(err, fsx.ErrOutside) {
+				return false, ""
+			}
+			if dir == "." {
+				break
+			}
 		}
 	}
 	return true, ""

@@ -69,6 +69,12 @@ func TestSitemapKind(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(dir, "docs", "guide"), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	if err := os.MkdirAll(filepath.Join(dir, "books"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "books", "_content.gotmpl"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	h := &Preset{PaginatePath: "page", Taxonomies: []string{"categories", "tags"}, Languages: []string{"de", "en"},
 		Content: fsx.DirFS(dir, 1<<20, "limits.front_matter_bytes")}
 	for _, tc := range []struct {
@@ -90,6 +96,7 @@ func TestSitemapKind(t *testing.T) {
 		{"/docs/guide/", false, ""},    // a section of its folder: a cascade may leave it out
 		{"/de/docs/guide/", false, ""}, // the same, in German
 		{"/docs/gone/", true, ""},
+		{"/books/a-book/", false, ""}, // a content adapter's page
 	} {
 		listed, with := h.SitemapKind(tc.path)
 		if listed != tc.listed || with != tc.with {
