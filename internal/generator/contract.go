@@ -207,7 +207,8 @@ type SitemapWitness interface {
 	// generator builds; else with, when the page is never listed and
 	// written with another page, after it, at every build (a pager,
 	// with its list page), that page's URL path: a page older than it
-	// is one that build no longer wrote.
+	// (by more than a copy of the site takes between them) is one that
+	// build no longer wrote.
 	SitemapKind(urlPath string) (listed bool, with string)
 }
 

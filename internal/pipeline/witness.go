@@ -153,10 +153,11 @@ const (
 // though one was written after its file (left out, however recent); it
 // is built with a page (a pager, with its list page) among kept, the
 // pages judgeStale kept so far, which the generator writes before it at
-// every build: kept when it is no older than that page, left out when it
-// is (that page was written again, without it). The list page's URL is a
-// prefix of the pager's, so it was judged before it: kept is sorted by
-// loc, as the order is.
+// every build: kept when it is no older than that page by staleSlack (a
+// copy of the site, cp -r, may write them in another order), left out
+// when it is (that page was written again, without it). The list page's
+// URL is a prefix of the pager's, so it was judged before it: kept is
+// sorted by loc, as the order is.
 func (v *witness) judge(b *builder, idx int32, urlPath string, kept []int32) (int, string) {
 	recs := &b.recs
 	if v.g.lists(recs.rec(idx).loc) {
@@ -195,10 +196,10 @@ func (v *witness) judge(b *builder, idx int32, urlPath string, kept []int32) (in
 		switch {
 		case int(list) >= len(recs.mtimes) || recs.mtimes[list] == noMTime:
 			return witnessSilent, ""
-		case m >= recs.mtimes[list]:
+		case m >= recs.mtimes[list]-int64(staleSlack):
 			return witnessKeeps, ""
 		}
-		return witnessLeaves, fmt.Sprintf("no source has its URL, and its list page %s, written with it at every build, was written after it (%s, the file %s)",
+		return witnessLeaves, fmt.Sprintf("no source has its URL, and its list page %s, written with it at every build, was written after it, more than 2s later (%s, the file %s)",
 			recs.pathOf(recs.rec(list)), stamp(recs.mtimes[list]), stamp(m))
 	}
 	return witnessSilent, ""
