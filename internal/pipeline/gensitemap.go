@@ -49,8 +49,9 @@ import (
 // or not (the witness of what the generator builds, witness.go): a
 // reader of version 2 takes them for damaged lists of alternates, and
 // passes over them. A reader of version 1 passes over the lines of
-// alternates (they open with two tabs: no hash), and reads the dates. A line "URL, tab, lastmod, tab, file", as
-// the file was written before version 1, is read too.
+// alternates (they open with two tabs: no hash), and reads the dates. A
+// line "URL, tab, lastmod, tab, file", as the file was written before
+// version 1, is read too.
 const GenDatesName = ".sitemapgen-generator-lastmod"
 
 const genDatesHeader = "# sitemapgen 3: the lastmods, hreflang alternates and URLs of the generator's sitemaps that sitemapgen's replaced, read by its next run: the lists of alternates (three tabs, a number, then a code and a URL's hash for each), then each file's path, then its modification time (four tabs, the time), a line for each URL it dated (a tab, the first 16 hex digits of the SHA-256 of the URL without a final /, index.html or .html, a tab, the lastmod), for each URL it gave alternates (two tabs, the hash, a tab, the number of its list) and for each URL it lists (five tabs, the hash of its path).\n"
@@ -63,7 +64,9 @@ const genDatesHeader = "# sitemapgen 3: the lastmods, hreflang alternates and UR
 // digits at most, a newline: 30), and an alternate in a list (a tab, a
 // code of at most maxGenLang bytes, a tab, 16 hex digits: 82) with, at
 // most once for each, its list's opening (three tabs, a number, a
-// newline: 14).
+// newline: 14); and in version 3, a file's time (four tabs, a time of
+// RFC3339Nano, a newline: 40) and a URL it lists (five tabs, 16 hex
+// digits, a newline: 22).
 const (
 	genFileBytes   = 2*768 + genMTimeBytes
 	genMTimeBytes  = 4 + 35 + 1
