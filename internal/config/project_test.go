@@ -531,16 +531,21 @@ func TestGeneratorsSideBySide(t *testing.T) {
 
 // TestGeneratorSitemapsJoined: joined to its sources, a site's own
 // sitemaps are read before they are replaced only for their alternates,
-// and only when the project says the site has several languages: a
-// one-language Hugo site's sitemap holds none, and reading every URL of
-// it would cost the build for nothing. Not joined, they are a date source.
+// and only when the project says the site has several languages, or
+// when they witness what the generator builds (Hugo's: the pages of
+// deleted sources are those they do not list): a one-language Sphinx
+// site's sitemap holds no alternates, and reading every URL of it would
+// cost the build for nothing. Not joined, they are a date source.
 func TestGeneratorSitemapsJoined(t *testing.T) {
 	for _, tc := range []struct {
 		name           string
 		files          map[string]string
 		read, altsOnly bool
 	}{
-		{"one language, joined", map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "content/a.md": "---\ntitle: a\n---\n", "public/": ""}, false, false},
+		{"one language, joined", map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "content/a.md": "---\ntitle: a\n---\n", "public/": ""}, true, true},
+		// A sitemap template of its own: what Hugo's sitemap lists is the
+		// project's, no witness.
+		{"one language, its own sitemap template, joined", map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "layouts/_default/sitemap.xml": "<urlset></urlset>\n", "content/a.md": "---\ntitle: a\n---\n", "public/": ""}, false, false},
 		{"two languages, joined", map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\ndefaultContentLanguageInSubdir = true\n[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n", "content/a.md": "---\ntitle: a\n---\n", "public/": ""}, true, true},
 		{"not joined", map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "public/": ""}, true, false},
 		// sphinx-sitemap's locales: each language's build in its folder.

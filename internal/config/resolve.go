@@ -369,9 +369,12 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		// joined, we apply the generator's own rules (front matter, git,
 		// list pages), which it never outranks. Joined, they are read
 		// only for a site of several languages (their alternates): one
-		// language's sitemap has none, and costs a read of every URL.
+		// language's sitemap has none, and costs a read of every URL;
+		// and where they witness what the generator builds (Hugo's: the
+		// pages of deleted sources are those they do not list), kept
+		// in GenDatesName once ours replaced them.
 		joined := c.Build.Join != nil || v.Mode == ModeContent
-		if !joined || pr.Translated {
+		if !joined || pr.Translated || pr.Witnessed {
 			c.Build.GeneratorSitemaps = c.GeneratorSitemaps
 			c.Build.GeneratorAlternatesOnly = joined
 		}

@@ -188,6 +188,30 @@ type OutputKeeper interface {
 	KeepsOldOutput() bool
 }
 
+// A SitemapWitness is an OutputKeeper whose generator writes its own
+// sitemaps again at every build, its watch mode's rebuilds too, after
+// the pages, listing every page it builds of the kinds [SitemapKind]
+// names: such a page, no source's, that none of them lists though one
+// was written after the page's file, is the output of a deleted source,
+// however soon that build followed the one that wrote the page (Hugo's
+// sitemap under hugo --watch). A page they list is the generator's,
+// however old its file (a list page a rebuild did not write again).
+type SitemapWitness interface {
+	// WitnessSitemaps names the sitemap files that witness so, paths in
+	// the output folder; none when the project changes what they list
+	// (a sitemap template of its own, a setting that leaves pages out).
+	WitnessSitemaps() []string
+	// SitemapKind tells how the sitemaps speak of the page at urlPath
+	// (a path of the generator's URLs, "/posts/a/"), which no source
+	// produces: listed, when they list every page of its kind the
+	// generator builds; else with, when the page is never listed and
+	// written with another page, after it, at every build (a pager,
+	// with its list page), that page's URL path: a page older than it
+	// (by more than a copy of the site takes between them) is one that
+	// build no longer wrote.
+	SitemapKind(urlPath string) (listed bool, with string)
+}
+
 // A MetaReader is a Preset whose generator reads its sources' metadata
 // in a form of its own, not front matter (Pelican's "Key: value" lines
 // of Markdown and reST's field lists): the join reads each source

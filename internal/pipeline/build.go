@@ -403,6 +403,8 @@ type builder struct {
 	hash            *hashstate.State   // for the hash lastmod source; nil without it
 	gen             *genDates          // for the sitemap lastmod source and the alternates of the generator's sitemaps; nil without them
 	genKept         bool               // GenDatesName written
+	wit             *genDates          // the generator's sitemaps as the witness of what it builds (witness.go); nil without them
+	witNames        []string           // the names of the witness's sitemaps (witnessFile)
 	robots          *robots.Judge      // the site's robots.txt; nil without rules
 	now             time.Time          // the build's time, for the hash source
 	// index, in a Session, gives the record of every page judged, or -1

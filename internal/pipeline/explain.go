@@ -231,9 +231,10 @@ func (e *explainer) robots(path, because string) {
 }
 
 // stale records that judgeStale left the page at path out.
-func (e *explainer) stale(path string) {
+// because says why.
+func (e *explainer) stale(path, because string) {
 	if x := e.byPath[path]; x != nil {
-		x.Decision.Skip, x.Decision.Because = mapping.StaleOutput, "no source has its URL, and the file is older than the build"
+		x.Decision.Skip, x.Decision.Because = mapping.StaleOutput, because
 	}
 }
 

@@ -43,13 +43,18 @@ import (
 // generator's, by its path in the output folder; under it, a line for
 // each URL the file dated: a tab, the URL's genHash, a tab, the lastmod
 // (RFC 3339); and for each URL the file gave alternates: two tabs, the
-// URL's genHash, a tab, the number of its list. A reader of version 1
-// passes over the lines of alternates (they open with two tabs: no
-// hash), and reads the dates. A line "URL, tab, lastmod, tab, file", as
-// the file was written before version 1, is read too.
+// URL's genHash, a tab, the number of its list. Version 3 adds, under a
+// file, a line of four tabs and the file's modification time (RFC 3339),
+// and a line of five tabs and the witnessHash of each URL it lists, dated
+// or not (the witness of what the generator builds, witness.go): a
+// reader of version 2 takes them for damaged lists of alternates, and
+// passes over them. A reader of version 1 passes over the lines of
+// alternates (they open with two tabs: no hash), and reads the dates. A
+// line "URL, tab, lastmod, tab, file", as the file was written before
+// version 1, is read too.
 const GenDatesName = ".sitemapgen-generator-lastmod"
 
-const genDatesHeader = "# sitemapgen 2: the lastmods and hreflang alternates of the generator's sitemaps that sitemapgen's replaced, read by its next run: the lists of alternates (three tabs, a number, then a code and a URL's hash for each), then each file's path, then a line for each URL it dated (a tab, the first 16 hex digits of the SHA-256 of the URL without a final /, index.html or .html, a tab, the lastmod) and for each URL it gave alternates (two tabs, the hash, a tab, the number of its list).\n"
+const genDatesHeader = "# sitemapgen 3: the lastmods, hreflang alternates and URLs of the generator's sitemaps that sitemapgen's replaced, read by its next run: the lists of alternates (three tabs, a number, then a code and a URL's hash for each), then each file's path, then its modification time (four tabs, the time), a line for each URL it dated (a tab, the first 16 hex digits of the SHA-256 of the URL without a final /, index.html or .html, a tab, the lastmod), for each URL it gave alternates (two tabs, the hash, a tab, the number of its list) and for each URL it lists (five tabs, the hash of its path).\n"
 
 // The bounds of GenDatesName: a file's line (a path in the output
 // folder, a folder and a file's name, 255 bytes each on most systems, up
@@ -59,9 +64,13 @@ const genDatesHeader = "# sitemapgen 2: the lastmods and hreflang alternates of 
 // digits at most, a newline: 30), and an alternate in a list (a tab, a
 // code of at most maxGenLang bytes, a tab, 16 hex digits: 82) with, at
 // most once for each, its list's opening (three tabs, a number, a
-// newline: 14).
+// newline: 14); and in version 3, a file's time (four tabs, a time of
+// RFC3339Nano, a newline: 40) and a URL it lists (five tabs, 16 hex
+// digits, a newline: 22).
 const (
-	genFileBytes   = 2 * 768
+	genFileBytes   = 2*768 + genMTimeBytes
+	genMTimeBytes  = 4 + 35 + 1
+	genListedBytes = 5 + 16 + 1
 	genLineBytes   = 64
 	genAltRefBytes = 32
 	genAltBytes    = 2 + maxGenLang + 16 + 16
@@ -71,7 +80,7 @@ const (
 // as many URLs with alternates and as many alternates in its lists: what
 // is read of it.
 func genDatesBound(urls int) int {
-	return len(genDatesHeader) + limits.MaxGeneratorFiles*(genFileBytes+1) + urls*(genLineBytes+genAltRefBytes+genAltBytes)
+	return len(genDatesHeader) + limits.MaxGeneratorFiles*(genFileBytes+1) + urls*(genLineBytes+genAltRefBytes+genAltBytes+genListedBytes)
 }
 
 // genDates are the lastmods of the generator's own sitemaps, by genHash
@@ -96,6 +105,15 @@ type genDates struct {
 	// alts are the hreflang alternates the files gave, by genHash of
 	// their URL's genKey (see genalts.go).
 	alts genAlternates
+	// witnessing, set before the files are read, keeps what they list
+	// and when they were written, for the witness (witness.go): listed
+	// are the URLs the files list, by witnessHash, with the index of the
+	// file of genDates.files that lists each; mtimes are the
+	// modification times (Unix nanoseconds) of the files that list
+	// pages (not an index), by index.
+	witnessing bool
+	listed     map[uint64]uint16
+	mtimes     map[uint16]int64
 }
 
 // genDate is a lastmod: the instant, its zone's offset, and the file of
@@ -108,7 +126,8 @@ type genDate struct {
 }
 
 func newGenDates() *genDates {
-	return &genDates{dates: make(map[uint64]genDate), zones: make(map[int16]*time.Location), alts: newGenAlternates()}
+	return &genDates{dates: make(map[uint64]genDate), zones: make(map[int16]*time.Location), alts: newGenAlternates(),
+		listed: make(map[uint64]uint16), mtimes: make(map[uint16]int64)}
 }
 
 // date returns d as a time of its zone.
@@ -179,21 +198,28 @@ func genHash(key string) uint64 {
 // a bound passed: the pages take their dates and alternates from the
 // other sources.
 func (b *builder) loadGenDates(ctx context.Context) {
-	takes := b.opts.GeneratorSitemaps
-	if takes == nil {
-		return
+	if takes := b.opts.GeneratorSitemaps; takes != nil {
+		b.gen = b.readGenSitemaps(ctx, b.opts.Write.Dir, takes)
 	}
-	dir := b.opts.Write.Dir
+	b.loadWitness(ctx)
+}
+
+// readGenSitemaps reads the generator's sitemaps in dir (the output
+// folder, or for the witness alone the site's) that takes names, as
+// loadGenDates says, and what GenDatesName kept there when there are
+// none. Nil when they give nothing.
+func (b *builder) readGenSitemaps(ctx context.Context, dir string, takes func(name string) bool) *genDates {
 	names, err := writer.ForeignSitemaps(dir, takes, ownSitemap(dir, b.opts.Write.OutputBytes))
 	if err != nil {
 		b.warn("", fmt.Errorf("the generator's sitemaps not read: %w", err))
-		return
+		return nil
 	}
 	if len(names) > limits.MaxGeneratorFiles {
 		b.warn("", &diag.Diagnostic{File: dir, Msg: fmt.Sprintf("%d files of the generator's sitemaps, more than %d: those after %s are not read for their lastmods and alternates", len(names), limits.MaxGeneratorFiles, names[limits.MaxGeneratorFiles-1])})
 		names = names[:limits.MaxGeneratorFiles]
 	}
 	g := newGenDates()
+	g.witnessing = b.witnessing()
 	g.alts.origin = originOf(b.mapper.BaseURL())
 	left := b.opts.Limits.Or().GeneratorURLs
 	g.alts.left = left
@@ -202,7 +228,7 @@ func (b *builder) loadGenDates(ctx context.Context) {
 		index, n, err := g.readSitemap(ctx, dir, name, left)
 		left -= n
 		if ctx.Err() != nil {
-			return
+			return nil
 		}
 		if err != nil {
 			var over *genOver
@@ -224,7 +250,7 @@ func (b *builder) loadGenDates(ctx context.Context) {
 		}
 	}
 	if len(g.read) == 0 {
-		b.readKeptGenDates(g)
+		b.readKeptGenDates(g, dir)
 	}
 	b.saidGenAlternates(&g.alts)
 	g.alts.done()
@@ -233,9 +259,10 @@ func (b *builder) loadGenDates(ctx context.Context) {
 		// build's stamp, no page's date.
 		clear(g.dates)
 	}
-	if len(g.dates) > 0 || len(g.read) > 0 || g.keep || len(g.alts.refs) > 0 {
-		b.gen = g
+	if len(g.dates) > 0 || len(g.read) > 0 || g.keep || len(g.alts.refs) > 0 || len(g.listed) > 0 {
+		return g
 	}
+	return nil
 }
 
 // saidGenAlternates warns of the alternates of the generator's sitemaps
@@ -281,6 +308,13 @@ func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) 
 	}
 	var dates []dated // kept once the file is read
 	var lists []listed
+	var urls []uint64 // what it lists, for the witness
+	var mtime int64
+	if g.witnessing {
+		if fi, err := fsx.Lstat(dir, name); err == nil {
+			mtime = fi.ModTime().UnixNano()
+		}
+	}
 	var alts []genAlt
 	var over *genOver
 	rctx, cancel := context.WithCancel(ctx)
@@ -299,6 +333,9 @@ func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) 
 		index = e.Index
 		if e.Index {
 			return
+		}
+		if g.witnessing {
+			urls = append(urls, witnessHash(e.Loc))
 		}
 		var key uint64
 		keyed := false
@@ -355,6 +392,12 @@ func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) 
 	for _, l := range lists {
 		g.alts.refs[l.key] = genAltRef{list: l.list, file: uint16(file)}
 	}
+	if g.witnessing && !index && mtime != 0 {
+		g.mtimes[uint16(file)] = mtime
+		for _, h := range urls {
+			g.listed[h] = uint16(file)
+		}
+	}
 	return index, n, err
 }
 
@@ -387,11 +430,11 @@ func ownSitemap(dir string, max int) func(name string) bool {
 	}
 }
 
-// readKeptGenDates reads what GenDatesName kept into g: through the one
-// door, a regular file (never a link, which is not the file we write),
-// within the bound limits.generator_urls gives it, and as many dates.
-func (b *builder) readKeptGenDates(g *genDates) {
-	dir := b.opts.Write.Dir
+// readKeptGenDates reads what GenDatesName kept in dir into g: through
+// the one door, a regular file (never a link, which is not the file we
+// write), within the bound limits.generator_urls gives it, and as many
+// dates.
+func (b *builder) readKeptGenDates(g *genDates, dir string) {
 	path := filepath.Join(dir, GenDatesName)
 	max := b.opts.Limits.Or().GeneratorURLs
 	fi, err := fsx.Lstat(dir, GenDatesName)
@@ -425,6 +468,7 @@ func (b *builder) readKeptGenDates(g *genDates) {
 	sc.Buffer(nil, genFileBytes+genLineBytes+64<<10+min(max, 1<<16)*genAltBytes)
 	file, n, line := -1, 0, 0
 	urls := 0                    // URLs given a list
+	listed := 0                  // URLs listed (version 3)
 	lists := map[string]uint32{} // a list's number as written → 1 + its index in g.alts.lists
 	g.alts.left = max
 	said := false
@@ -433,6 +477,25 @@ func (b *builder) readKeptGenDates(g *genDates) {
 		text := sc.Text()
 		switch {
 		case text == "" || text[0] == '#':
+		case strings.HasPrefix(text, "\t\t\t\t\t"):
+			// A URL the file lists, by witnessHash (version 3).
+			key, err := hex.DecodeString(text[5:])
+			if err != nil || len(key) != 8 || file < 0 || !g.witnessing {
+				continue
+			}
+			if listed++; listed > max {
+				if !said {
+					said = true
+					b.warn("", diag.At(path, line, fmt.Sprintf("more than %d URLs listed (%s): those from here on are not used", max, limits.GeneratorURLsKey)))
+				}
+				continue
+			}
+			g.listed[binary.BigEndian.Uint64(key)] = uint16(file)
+		case strings.HasPrefix(text, "\t\t\t\t"):
+			// The file's modification time (version 3).
+			if t, err := time.Parse(time.RFC3339Nano, text[4:]); err == nil && file >= 0 && g.witnessing {
+				g.mtimes[uint16(file)] = t.UnixNano()
+			}
 		case strings.HasPrefix(text, "\t\t\t"):
 			// A list of alternates: its number, then a code and a hash
 			// for each.
@@ -580,6 +643,12 @@ func (g *genDates) write(w *bufio.Writer) {
 		byFile[d.file] = append(byFile[d.file], k)
 	}
 	altsOf := make([][]uint64, len(g.files))
+	listedBy := make([][]uint64, len(g.files))
+	for k, f := range g.listed {
+		if int(f) < len(g.files) {
+			listedBy[f] = append(listedBy[f], k)
+		}
+	}
 	used := make([]bool, len(g.alts.lists))
 	for k, r := range g.alts.refs {
 		if r.list > 0 && int(r.file) < len(g.files) {
@@ -619,14 +688,28 @@ func (g *genDates) write(w *bufio.Writer) {
 		w.Write(line)
 	}
 	for _, i := range order {
-		keys, alts := byFile[i], altsOf[i]
-		if len(keys) == 0 && len(alts) == 0 || g.files[i] == "" || g.files[i][0] == '#' || strings.ContainsAny(g.files[i], "\t\n\r") {
+		keys, alts, urls := byFile[i], altsOf[i], listedBy[i]
+		mtime, timed := g.mtimes[uint16(i)]
+		if len(keys) == 0 && len(alts) == 0 && len(urls) == 0 && !timed || g.files[i] == "" || g.files[i][0] == '#' || strings.ContainsAny(g.files[i], "\t\n\r") {
 			continue
 		}
 		slices.Sort(keys)
 		slices.Sort(alts)
+		slices.Sort(urls)
 		w.WriteString(g.files[i])
 		w.WriteByte('\n')
+		if timed {
+			line = append(line[:0], "\t\t\t\t"...)
+			line = time.Unix(0, mtime).UTC().AppendFormat(line, time.RFC3339Nano)
+			line = append(line, '\n')
+			w.Write(line)
+		}
+		for _, k := range urls {
+			line = append(line[:0], "\t\t\t\t\t"...)
+			appendKey(k)
+			line = append(line, '\n')
+			w.Write(line)
+		}
 		for _, k := range keys {
 			line = append(line[:0], '\t')
 			appendKey(k)

@@ -302,6 +302,12 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 			if rel == "" || s.vanished(root, rel) {
 				return s.restart(ctx)
 			}
+			if b.witnessFile(filepath.ToSlash(rel)) {
+				// The generator wrote its sitemaps again (a rebuild of
+				// hugo --watch): what they witness changed, and a build
+				// reads them as Run does.
+				return s.restart(ctx)
+			}
 			_, known := s.b.index.get(rel)
 			others, whole := s.b.linked.others(root, rel, known)
 			if whole {

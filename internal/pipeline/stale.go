@@ -149,9 +149,14 @@ func (c *staticClaims) close() {
 // judgeStale drops from the sorted order every page no source produces
 // and nothing claims whose file is older, by more than staleSlack, than
 // the oldest listed page a source produces: such a page predates the
-// build (the rendered pages are all written again by it). It is judged
-// again before every write, from every record, as a Session's pages
-// change. Each page left out is reported as skipped (with only, a
+// build (the rendered pages are all written again by it). Where the
+// generator's own sitemaps witness what it builds (witness.go), a page
+// they list, or a pager no older than its list page, is kept however
+// old; and a page of a kind they list, which none lists though one was
+// written after its file, or a pager older than its list page, is left
+// out however recent. It
+// is judged again before every write, from every record, as a Session's
+// pages change. Each page left out is reported as skipped (with only, a
 // Session's update, those newly left out), and their number said in one
 // warning, naming the first.
 func (b *builder) judgeStale(only map[string]bool) {
@@ -170,14 +175,29 @@ func (b *builder) judgeStale(only map[string]bool) {
 			}
 		}
 	}
-	if !found {
+	wit := b.witnessFor()
+	if !found && wit == nil {
 		return // no page has a source: nothing tells when the build ran
 	}
 	before := start - int64(staleSlack)
 	var paths []string
+	witnessed := false
 	out := recs.order[:0]
 	for _, idx := range recs.order {
-		if !recs.sourceless[idx] || recs.mtimes[idx] >= before {
+		if !recs.sourceless[idx] || int(idx) >= len(recs.mtimes) {
+			out = append(out, idx)
+			continue
+		}
+		because, left := "", false
+		if wit != nil {
+			verdict, why := wit.judge(b, idx, "/"+b.mapper.URLPath(recs.pathOf(recs.rec(idx))), out)
+			if verdict == witnessKeeps {
+				out = append(out, idx)
+				continue
+			}
+			because, left = why, verdict == witnessLeaves
+		}
+		if !left && (!found || recs.mtimes[idx] >= before) {
 			out = append(out, idx)
 			continue
 		}
@@ -187,34 +207,41 @@ func (b *builder) judgeStale(only map[string]bool) {
 		recs.stale[idx] = true
 		r := recs.rec(idx)
 		path := recs.pathOf(r)
+		if !left {
+			because = fmt.Sprintf("no source has its URL, and the file is older than the build (%s, the oldest page with a source %s)",
+				time.Unix(0, recs.mtimes[idx]).UTC().Format(time.RFC3339), time.Unix(0, start).UTC().Format(time.RFC3339))
+		}
 		if only == nil || !was[idx] {
 			paths = append(paths, path)
-			because := fmt.Sprintf("no source has its URL, and the file is older than the build (%s, the oldest page with a source %s)",
-				time.Unix(0, recs.mtimes[idx]).UTC().Format(time.RFC3339), time.Unix(0, start).UTC().Format(time.RFC3339))
+			witnessed = witnessed || left
 			b.skip(path, mapping.StaleOutput, because)
 			if only == nil && b.res.Unjoined > 0 {
 				b.res.Unjoined-- // counted when it was listed
 			}
 		}
 		b.keepLeftOut(r.loc)
-		b.explain.stale(path)
+		b.explain.stale(path, because)
 	}
 	recs.order = out
 	if len(paths) == 0 {
 		return
 	}
 	slices.Sort(paths)
-	b.warn("", errors.New(staleWarning(paths)))
+	b.warn("", errors.New(staleWarning(paths, witnessed)))
 }
 
 // staleWarning is the one warning of a judgement that left pages out as
-// stale.
-func staleWarning(paths []string) string {
+// stale; witnessed, when the generator's own sitemaps told some.
+func staleWarning(paths []string, witnessed bool) string {
 	what := "1 built page"
 	if len(paths) > 1 {
 		what = fmt.Sprintf("%d built pages", len(paths))
 	}
-	return fmt.Sprintf("%s no source produces and older than the build left out, first %s: the output of deleted sources, which the generator leaves in place (--verbose lists them); build into an empty folder (hugo --cleanDestinationDir) to remove them", what, paths[0])
+	how := "and older than the build"
+	if witnessed {
+		how = "older than the build, or not listed by the generator's own sitemap written after them,"
+	}
+	return fmt.Sprintf("%s no source produces %s left out, first %s: the output of deleted sources, which the generator leaves in place (--verbose lists them); build into an empty folder (hugo --cleanDestinationDir) to remove them", what, how, paths[0])
 }
 
 // staleChanged notes for the hreflang clusters the pages that judgeStale

@@ -156,3 +156,175 @@ func TestStaleLinkedOut(t *testing.T) {
 		})
 	}
 }
+
+// hugoURLSet is a sitemap as Hugo writes it, listing the URL paths
+// paths on https://example.com.
+func hugoURLSet(paths ...string) string {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="utf-8" standalone="yes"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">` + "\n")
+	for _, p := range paths {
+		b.WriteString("  <url>\n    <loc>https://example.com" + p + "</loc>\n  </url>\n")
+	}
+	b.WriteString("</urlset>\n")
+	return b.String()
+}
+
+// witnessSite writes a Hugo project whose last build (at build) followed
+// the one before (an hour earlier) within a second, as hugo --watch's
+// rebuild after posts/gone.md was deleted: the home page, /posts/a/ and
+// the section's pages rewritten, Hugo's sitemap written after them
+// without /posts/gone/, whose page stays from the build before, less
+// than staleSlack older, and the section's third pager, which no build
+// wrote with the section's page since an hour ago; the taxonomy's pages
+// and the term's pager not
+// rewritten (Hugo 0.111's rebuild leaves them), an hour old, the
+// taxonomy's listed by the sitemap. It returns the options of a build
+// joined to the sources, writing into out.
+func witnessSite(t *testing.T, dir, out string, build time.Time) Options {
+	t.Helper()
+	public, content := filepath.Join(dir, "public"), filepath.Join(dir, "content")
+	pc := &siteChanger{t: t, root: public}
+	cc := &siteChanger{t: t, root: content}
+	hour := build.Add(-time.Hour)
+	before := build.Add(-time.Second) // the build before, a moment earlier
+	pc.write("index.html", "<title>home</title>", build)
+	pc.write("posts/index.html", "<title>posts</title>", build)
+	pc.write("posts/page/2/index.html", "<title>posts 2</title>", build)
+	pc.write("posts/a/index.html", "<title>a</title>", build)
+	pc.write("posts/gone/index.html", "<title>gone</title>", before)
+	pc.write("posts/page/3/index.html", "<title>posts 3</title>", hour) // a pager of a build before, one too many now
+	pc.write("tags/index.html", "<title>tags</title>", hour)
+	pc.write("tags/x/index.html", "<title>x</title>", hour)
+	pc.write("tags/x/page/2/index.html", "<title>x 2</title>", hour)
+	pc.write("sitemap.xml", hugoURLSet("/", "/posts/", "/posts/a/", "/tags/", "/tags/x/"), build.Add(10*time.Millisecond))
+	cc.write("_index.md", "---\ntitle: home\n---\n", hour)
+	cc.write("posts/a.md", "---\ntitle: a\ntags: [x]\n---\n", hour)
+	h, err := hugo.Load(dir, limits.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Options{
+		Root: public, Heads: Heads{Read: true},
+		Map:   mapping.Options{BaseURL: "https://example.com/", LastMod: []mapping.LastModSource{mapping.LastModFrontMatter}},
+		Join:  &Sources{Dir: content, Preset: h},
+		Write: writer.Options{Dir: out},
+	}
+}
+
+// TestStaleWitness: Hugo's sitemap, written after the pages of its
+// build, witnesses what it built: the page of a deleted source that a
+// rebuild followed within a second (less than staleSlack, so no time
+// tells it) is left out, with the sitemap named as the reason, as is a
+// pager older than its list page, and the
+// taxonomy's pages the rebuild did not write again are listed however
+// old (those the sitemap lists, and the term's pager, no older than its
+// list page). A Session judges as Run does as the source goes and comes
+// back (a one-shot build of the same files gives the same set).
+func TestStaleWitness(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	build := time.Now().Add(-time.Minute).Truncate(time.Second)
+	opts := witnessSite(t, dir, out, build)
+	public, content := opts.Root, opts.Join.Dir
+	var skipped []string
+	because := map[string]string{}
+	var warnings []string
+	opts.Report.Skip = func(path string, r mapping.Reason, why string) {
+		if r == mapping.StaleOutput {
+			skipped, because[path] = append(skipped, path), why
+		}
+	}
+	opts.Report.Warn = func(path string, err error) { warnings = append(warnings, err.Error()) }
+	res, err := Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(skipped, []string{"posts/gone/index.html", "posts/page/3/index.html"}) || res.Skipped[mapping.StaleOutput] != 2 {
+		t.Errorf("stale: %q, counted %d; want posts/gone/index.html and posts/page/3/index.html once", skipped, res.Skipped[mapping.StaleOutput])
+	}
+	if why := because["posts/gone/index.html"]; !strings.Contains(why, "the generator's own sitemap sitemap.xml, written after the file") {
+		t.Errorf("the reason does not name the sitemap: %q", why)
+	}
+	if why := because["posts/page/3/index.html"]; !strings.Contains(why, "its list page posts/index.html, written with it at every build, was written after it, more than 2s later") {
+		t.Errorf("the reason does not name the list page: %q", why)
+	}
+	if len(warnings) != 1 || !strings.Contains(warnings[0], "2 built pages no source produces older than the build, or not listed by the generator's own sitemap written after them, left out, first posts/gone/index.html") {
+		t.Errorf("warnings %q", warnings)
+	}
+	got := readOutputs(t, out)["sitemap.xml"]
+	for _, want := range []string{"/", "/posts/", "/posts/page/2/", "/posts/a/", "/tags/", "/tags/x/", "/tags/x/page/2/"} {
+		if !strings.Contains(got, "<loc>https://example.com"+want+"</loc>") {
+			t.Errorf("%s not listed:\n%s", want, got)
+		}
+	}
+
+	// The same files before the deletion: the source there, the sitemap
+	// of the build before listing its page. Then hugo --watch's rebuild
+	// after the source went, and after it came back.
+	dir, out = t.TempDir(), t.TempDir()
+	opts = witnessSite(t, dir, out, build)
+	public, content = opts.Root, opts.Join.Dir
+	pc := &siteChanger{t: t, root: public}
+	cc := &siteChanger{t: t, root: content}
+	before := build.Add(-time.Second)
+	cc.write("posts/gone.md", "---\ntitle: gone\n---\n", before)
+	pc.write("sitemap.xml", hugoURLSet("/", "/posts/", "/posts/a/", "/posts/gone/", "/tags/", "/tags/x/"), build.Add(10*time.Millisecond))
+	s, _, err := Start(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameAsRun(t, "start", opts, out)
+	rebuild := func(at time.Time, listed ...string) []string {
+		for _, p := range []string{"index.html", "posts/index.html", "posts/page/2/index.html", "posts/a/index.html"} {
+			os.Chtimes(filepath.Join(public, p), at, at)
+		}
+		pc.write("sitemap.xml", hugoURLSet(listed...), at.Add(10*time.Millisecond))
+		return []string{filepath.Join(public, "index.html"), filepath.Join(public, "posts"), filepath.Join(public, "sitemap.xml")}
+	}
+	runSteps(t, s, opts, out, []sessionStep{
+		{"source deleted, rebuilt within a second", func() []string {
+			os.Remove(filepath.Join(content, "posts/gone.md"))
+			return append(rebuild(build.Add(time.Second), "/", "/posts/", "/posts/a/", "/tags/", "/tags/x/"), filepath.Join(content, "posts/gone.md"))
+		}, writer.URLChanges{Removed: 1}},
+		{"source back, rebuilt", func() []string {
+			at := build.Add(2 * time.Second)
+			cc.write("posts/gone.md", "---\ntitle: gone\n---\n", at)
+			pc.write("posts/gone/index.html", "<title>gone</title>", at)
+			return append(rebuild(at, "/", "/posts/", "/posts/a/", "/posts/gone/", "/tags/", "/tags/x/"), filepath.Join(content, "posts/gone.md"))
+		}, writer.URLChanges{Added: 1}},
+	})
+}
+
+// TestStaleWitnessKept: once ours replaced Hugo's sitemap in the site's
+// folder, what it witnessed is read from GenDatesName: the next build,
+// and --check, leave out the page of the deleted source as the build
+// that read Hugo's sitemap did.
+func TestStaleWitnessKept(t *testing.T) {
+	dir := t.TempDir()
+	opts := witnessSite(t, dir, "", time.Now().Add(-time.Minute).Truncate(time.Second))
+	opts.Write.Dir = ""
+	hugoSitemaps := func(name string) bool { return name == "sitemap.xml" }
+	opts.GeneratorSitemaps, opts.GeneratorAlternatesOnly, opts.Write.TakeOver = hugoSitemaps, true, hugoSitemaps
+	for _, step := range []string{"Hugo's sitemap", "the sitemap kept", "--check"} {
+		o := opts
+		o.Write.Check = step == "--check"
+		var skipped []string
+		o.Report.Skip = func(path string, r mapping.Reason, _ string) {
+			if r == mapping.StaleOutput {
+				skipped = append(skipped, path)
+			}
+		}
+		res, err := Run(context.Background(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(skipped, []string{"posts/gone/index.html", "posts/page/3/index.html"}) {
+			t.Errorf("%s: stale %q; want posts/gone/index.html and posts/page/3/index.html", step, skipped)
+		}
+		if o.Write.Check && (res.Write == nil || len(res.Write.Differ) > 0) {
+			t.Errorf("--check: the set differs: %+v", res.Write)
+		}
+	}
+	if kept, err := os.ReadFile(filepath.Join(opts.Root, GenDatesName)); err != nil || !strings.Contains(string(kept), "\nsitemap.xml\n\t\t\t\t") {
+		t.Errorf("what Hugo's sitemap witnessed is not kept (%v):\n%s", err, kept)
+	}
+}

@@ -186,6 +186,10 @@ type Project struct {
 	Generator         string
 	GeneratorSitemaps func(name string) bool
 	Translated        bool
+	// Witnessed says the generator keeps old output and its sitemaps
+	// witness what it builds (generator.SitemapWitness): a build joined
+	// to its sources reads them, to tell the pages of deleted sources.
+	Witnessed bool
 	// Published names the generator's sitemaps in folders that must
 	// answer though its build no longer writes them, given the name of
 	// the entry file (generator.Project.Published).
@@ -293,6 +297,7 @@ func Discover(a Ask) (*Project, error) {
 		takes, warnings := generatorSitemaps(g, out, hosts, p.lim)
 		pr.Generator, pr.GeneratorSitemaps, pr.Translated, pr.Pages = g.Title, takes, g.Translated(), g.Pages
 		pr.Published = g.Published
+		pr.Witnessed = witnesses(pr.Sources)
 		if !pr.Translated {
 			// The alternates an earlier build kept of the generator's
 			// sitemaps, read for the pages joined to their sources only
@@ -500,4 +505,18 @@ func (p *discovery) dating(v *Ask, pr *Project) {
 // from, for --explain.
 func FolderLocales(def string, langs map[string]string, from string) generator.Translator {
 	return &generator.FolderLocales{Default: def, Langs: langs, From: from}
+}
+
+// witnesses reports whether the join's generator keeps old output and
+// its sitemaps witness what it builds (generator.SitemapWitness).
+func witnesses(j *pipeline.Sources) bool {
+	if j == nil {
+		return false
+	}
+	k, ok := j.Preset.(generator.OutputKeeper)
+	if !ok || !k.KeepsOldOutput() {
+		return false
+	}
+	w, ok := j.Preset.(generator.SitemapWitness)
+	return ok && len(w.WitnessSitemaps()) > 0
 }

@@ -218,6 +218,13 @@ type Preset struct {
 	// the folder it was read from.
 	limits  limits.Limits
 	project string
+
+	// PaginatePath is paginatePath (pagination.path), default "page":
+	// the folder of a list page's pagers (/posts/page/2/).
+	PaginatePath string
+	// witnessOff, when not "", says why Hugo's sitemaps do not witness
+	// what it builds (see [Preset.WitnessSitemaps]).
+	witnessOff string
 }
 
 // hugoContent lists the extensions of the files Hugo renders.
@@ -293,6 +300,9 @@ func Load(projectDir string, lim limits.Limits) (*Preset, error) {
 	// listed and statted through the door, never through a link out.
 	h.Content = fsx.DirFS(contentDir, int64(lim.Or().FrontMatterBytes), "limits.front_matter_bytes")
 	h.project = projectDir
+	if h.witnessOff == "" {
+		h.witnessOff = sitemapTemplate(projectDir, cfg)
+	}
 	return h, nil
 }
 
@@ -461,6 +471,8 @@ func (h *Preset) apply(cfg map[string]any, origin map[string]string) error {
 	if err := h.applySitemap(cfg["sitemap"], origin["sitemap"]); err != nil {
 		return err
 	}
+	h.PaginatePath = paginatePath(cfg)
+	h.witnessOff = witnessSettings(cfg)
 
 	switch v := cfg["uglyurls"].(type) {
 	case nil:

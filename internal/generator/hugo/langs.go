@@ -217,3 +217,24 @@ func Source(p generator.Preset, rel string) (h *Preset, inFolder, langPrefix str
 	_, lang := h.splitLang(name)
 	return h, inFolder, h.langPrefix(lang), true
 }
+
+// WitnessSitemaps is [Preset.WitnessSitemaps]: the languages' folders
+// share the site's sitemaps.
+func (hl *Languages) WitnessSitemaps() []string { return hl.any().WitnessSitemaps() }
+
+// SitemapKind is [Preset.SitemapKind], of every language's folder: a
+// page is listed when no folder says otherwise (a section's folder is in
+// one).
+func (hl *Languages) SitemapKind(urlPath string) (bool, string) {
+	listed, with := hl.any().SitemapKind(urlPath)
+	for _, d := range hl.Dirs {
+		if l, _ := hl.Hugo[d].SitemapKind(urlPath); !l {
+			listed = false
+		}
+	}
+	return listed, with
+}
+
+// any is the preset of the first folder: each reads the same
+// configuration.
+func (hl *Languages) any() *Preset { return hl.Hugo[hl.Dirs[0]] }

@@ -1,0 +1,187 @@
+package e2e
+
+import (
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
+	"github.com/sitemapgen/sitemapgen/internal/testtool"
+)
+
+// TestWatchBesideHugoWatchDeleteRename: beside "hugo --watch", a post
+// deleted and one renamed leave their built pages in place (Hugo deletes
+// nothing); its rebuild writes its own sitemaps again after its pages,
+// without them, and leaves the taxonomy's pages as they were. Watch,
+// writing into public/ as the README says, lists what "hugo" into an
+// empty folder and sitemapgen list: whether the change follows Hugo's
+// build at once (no time tells the stale pages from the rebuild's) or an
+// hour later (the taxonomy's pages Hugo did not write again are older
+// than the rebuild, and still its). A one-shot build of the same files
+// then lists the same set, and --check finds watch's sitemaps up to date.
+// Beside hugo server --renderToDisk, whose sitemaps name the dev server's
+// URLs, watch lists that set too.
+func TestWatchBesideHugoWatchDeleteRename(t *testing.T) {
+	const base = "https://example.com/"
+	post7 := "---\ntitle: Post 7\ndate: 2024-03-01\ntags: [demo]\n---\nPost 7.\n"
+	change := func(t *testing.T, src string) {
+		t.Helper()
+		posts := filepath.Join(src, "content", "posts")
+		if err := os.Remove(filepath.Join(posts, "post-3.md")); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Rename(filepath.Join(posts, "post-4.md"), filepath.Join(posts, "post-6.md")); err != nil {
+			t.Fatal(err)
+		}
+		write(t, filepath.Join(posts, "post-7.md"), post7) // as many posts as before: the same pagers
+	}
+	fresh := copyFixture(t, "hugo")
+	change(t, fresh)
+	hugo := testtool.Program(t, "hugo", "apt-get install hugo")
+	built := filepath.Join(fresh, "public")
+	if out, err := exec.Command(hugo, "--source", fresh, "--destination", built, "--quiet").CombinedOutput(); err != nil {
+		t.Fatalf("hugo: %v\n%s", err, out)
+	}
+	want := sitemapURLs(t, mustRunOut(t, built, base))
+	for _, gone := range []string{base + "posts/post-3/", base + "posts/post-4/"} {
+		if slices.Contains(want, gone) {
+			t.Fatalf("a fresh build lists %s", gone)
+		}
+	}
+
+	for _, tc := range []struct {
+		name string
+		ago  time.Duration // how long before the change hugo's build wrote the pages
+		// server runs hugo server --renderToDisk (with its fast render
+		// mode), whose pages and sitemaps name http://localhost:PORT/,
+		// in place of hugo --watch.
+		server bool
+	}{
+		{"at once", 0, false},
+		{"an hour later", time.Hour, false},
+		{"hugo server, at once", 0, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := copyFixture(t, "hugo")
+			public := filepath.Join(src, "public")
+			args := []string{"--watch", "--source", src}
+			ready := "Press Ctrl+C to stop"
+			if tc.server {
+				args = []string{"server", "--renderToDisk", "--source", src, "--bind", "127.0.0.1", "--port", freePort(t), "--disableLiveReload"}
+				ready = "Web Server is available"
+			}
+			rebuilt := startGenerator(t, src, "hugo", ready, args...)
+			// The pages as if hugo had written them that long before the
+			// change.
+			then := time.Now().Add(-tc.ago)
+			filepath.WalkDir(public, func(path string, d fs.DirEntry, err error) error {
+				if err == nil && !d.IsDir() {
+					os.Chtimes(path, then, then)
+				}
+				return nil
+			})
+			p := startWatch(t, src, "--base-url", base, "--debounce", "50ms", "public")
+			change(t, src)
+			awaitLine(t, rebuilt, "of hugo's rebuild", hugoRebuilt)
+			for _, page := range []string{"post-3", "post-4"} {
+				if _, err := os.Stat(filepath.Join(public, "posts", page, "index.html")); err != nil {
+					t.Fatalf("hugo removed the page of %s.md (%v): nothing stale to test", page, err)
+				}
+			}
+			var got []string
+			t.Cleanup(func() {
+				if t.Failed() {
+					t.Logf("watch lists\n%s\na fresh build lists\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+				}
+			})
+			p.until("watch lists what a fresh build lists", func() bool {
+				got = listedOrNone(public, base) // Hugo's index, between its write and watch's, is none
+				return slices.Equal(got, want)
+			})
+			p.stop(public)
+			if tc.server {
+				return // a one-shot build refuses a dev server's output (TestBuildOverHugoServerOutput)
+			}
+
+			if r := run(t, src, nil, "--base-url", base, "--check", "public"); r.code != 0 {
+				t.Errorf("--check over watch's sitemaps: exit %d, want 0\n%s", r.code, r.stderr)
+			}
+			out := filepath.Join(t.TempDir(), "out")
+			r := mustRun(t, src, "--base-url", base, "--out", out, "--verbose", "public")
+			if once := sitemapURLs(t, out); !slices.Equal(once, want) {
+				t.Errorf("a one-shot build of the same files lists\n%s\nwant\n%s", strings.Join(once, "\n"), strings.Join(want, "\n"))
+			}
+			for _, page := range []string{"post-3", "post-4"} {
+				if !regexp.MustCompile(`public/posts/` + page + `/index\.html: skipped: stale output: no source \(no source has its URL, and (Hugo|the generator)'s own sitemap (en/|de/)?sitemap\.xml( \(kept in \.sitemapgen-generator-lastmod\))?, written after the file \(.*\), does not list it\)`).MatchString(r.stderr) {
+					t.Errorf("--verbose does not say why %s is left out:\n%s", page, r.stderr)
+				}
+			}
+		})
+	}
+}
+
+// listedOrNone is sitemapURLs of the sitemaps in dir, none while the entry
+// file there is not one of sitemapgen's set (Hugo's index of its
+// languages' sitemaps, before watch writes ours over it).
+func listedOrNone(dir, base string) []string {
+	entries, _, err := sitemaptest.URLs(dir, base)
+	if err != nil {
+		return nil
+	}
+	var urls []string
+	for _, u := range entries {
+		urls = append(urls, strings.Join(append([]string{u.Loc}, alternates(u)...), " "))
+	}
+	slices.Sort(urls)
+	return urls
+}
+
+// TestHugoUnlistedSectionNotStale: a section with no _index file of its
+// own, which a cascade of the home page's leaves out of Hugo's sitemap
+// (_build: list: never), is written before that sitemap in the same
+// build, and no source produces its URL: it is Hugo's page all the
+// same, listed by a fresh "hugo" and sitemapgen, not left out as the
+// page of a deleted source. (Hugo 0.111.)
+func TestHugoUnlistedSectionNotStale(t *testing.T) {
+	src := t.TempDir()
+	for rel, body := range map[string]string{
+		"hugo.toml":                    "baseURL = 'https://example.com/'\ntitle = 't'\ndisableKinds = ['RSS', 'taxonomy', 'term']\n",
+		"layouts/_default/baseof.html": "<!doctype html><html><head><title>{{ .Title }}</title></head><body>{{ block \"main\" . }}{{ end }}</body></html>\n",
+		"layouts/_default/single.html": "{{ define \"main\" }}{{ .Content }}{{ end }}\n",
+		"layouts/_default/list.html":   "{{ define \"main\" }}{{ range .Pages }}<a href=\"{{ .RelPermalink }}\">{{ .Title }}</a>{{ end }}{{ end }}\n",
+		"content/_index.md":            "---\ntitle: Home\ncascade:\n- _build:\n    list: never\n  _target:\n    path: \"{/notes,/notes/**}\"\n---\n",
+		"content/posts/a.md":           "---\ntitle: A\n---\nA.\n",
+		"content/notes/n.md":           "---\ntitle: N\n---\nN.\n",
+	} {
+		write(t, filepath.Join(src, filepath.FromSlash(rel)), body)
+	}
+	hugo := testtool.Program(t, "hugo", "apt-get install hugo")
+	if out, err := exec.Command(hugo, "--source", src, "--quiet").CombinedOutput(); err != nil {
+		t.Fatalf("hugo: %v\n%s", err, out)
+	}
+	if data, err := os.ReadFile(filepath.Join(src, "public", "sitemap.xml")); err != nil || strings.Contains(string(data), "/notes/") || !strings.Contains(string(data), "/posts/a/") {
+		t.Fatalf("Hugo's sitemap lists /notes/, or not /posts/a/ (%v): nothing to test\n%s", err, data)
+	}
+	// Hugo wrote the section's page before its sitemap; on a file
+	// system whose clock ticks coarser than the build, in the same tick:
+	// a tick before, as on a finer one.
+	sm, err := os.Stat(filepath.Join(src, "public", "sitemap.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := sm.ModTime().Add(-10 * time.Millisecond)
+	if err := os.Chtimes(filepath.Join(src, "public", "notes", "index.html"), before, before); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	r := mustRun(t, src, "--base-url", "https://example.com/", "--out", out, "public")
+	if got := sitemapURLs(t, out); !slices.Contains(got, "https://example.com/notes/") {
+		t.Errorf("/notes/ is not listed:\n%s\n%s", strings.Join(got, "\n"), r.stderr)
+	}
+}
