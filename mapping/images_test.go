@@ -93,6 +93,45 @@ func TestImagesDevServer(t *testing.T) {
 	}
 }
 
+// TestPlainResolver: a link as Hugo writes an hreflang href, absolute on
+// the page's origin, its path in EncodePath's form (escapes too), is
+// resolved without NormalizeURL and given back as written, without
+// making the string again; an escape EncodePath would not write is left
+// to NormalizeURL.
+func TestPlainResolver(t *testing.T) {
+	m, err := New(Options{BaseURL: "https://example.com/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, _ := url.Parse("https://example.com/fr/docs/%D1%80%D1%83/board/")
+	r := m.plainResolver(base)
+	for _, tt := range []struct {
+		src, want string
+		ok        bool
+	}{
+		{"https://example.com/docs/%D1%80%D1%83/board/", "https://example.com/docs/%D1%80%D1%83/board/", true},
+		{"https://example.com/tips%20%23%20tricks/a%2Fb/", "https://example.com/tips%20%23%20tricks/a%2Fb/", true},
+		{"../x%20y.html", "https://example.com/fr/docs/%D1%80%D1%83/x%20y.html", true},
+		{"https://example.com/%d1%80/", "", false}, // NormalizeURL writes %D1
+		{"https://example.com/%41/", "", false},    // and A
+		{"https://example.com/a%2E%2E/", "", false},
+		{"https://example.com/a%/", "", false},
+		{"https://example.com/a%26b/", "", false}, // & is kept as it is
+	} {
+		got, ok := r.resolve(tt.src)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("resolve(%q) = %q, %v; want %q, %v", tt.src, got, ok, tt.want, tt.ok)
+		}
+		if want, err := NormalizeURL(tt.src, base); ok && (err != nil || want != got) {
+			t.Errorf("resolve(%q) = %q; NormalizeURL says %q (%v)", tt.src, got, want, err)
+		}
+	}
+	src := "https://example.com/docs/%D1%80%D1%83/board/"
+	if n := testing.AllocsPerRun(100, func() { r.resolve(src) }); n != 0 {
+		t.Errorf("resolve(%q): %v allocations, want none (the href as written)", src, n)
+	}
+}
+
 // FuzzPlainResolver holds the fast resolution of plain image sources to
 // NormalizeURL's: where the fast one answers, the two agree.
 func FuzzPlainResolver(f *testing.F) {
@@ -102,6 +141,8 @@ func FuzzPlainResolver(f *testing.F) {
 		{"https://example.com/a%20b/", "c.png"}, {"https://example.com/", "x:y.png"}, {"https://example.com/a/", "."},
 		{"https://example.com/docs/a/", "HTTPS://EXAMPLE.com/x.png"}, {"https://example.com/docs/a/", "//example.com"},
 		{"https://example.com/docs/", "https://example.com:443/x.png"}, {"https://example.com/docs/", "http://example.com/x.png"},
+		{"https://example.com/docs/%D1%80/", "https://example.com/fr/docs/%D1%80/a/"}, {"https://example.com/a%2Fb/c", "d%20e.png"},
+		{"https://example.com/", "%41.png"}, {"https://example.com/", "%d1%80.png"}, {"https://example.com/", "a%2"}, {"https://example.com/", "%2E%2E/a"},
 	} {
 		f.Add(s[0], s[1])
 	}
