@@ -260,8 +260,11 @@ func (b *builder) hreflangChanged(path, loc string) {
 }
 
 // keptLinks returns links but those dropped and those said before
-// alike.
+// alike: links itself when that is all of them, as on most pages.
 func keptLinks(links []sitemap.Alternate, drop map[int]bool) []sitemap.Alternate {
+	if len(drop) == 0 && len(links) <= manyAlike && !anyAlike(links) {
+		return links
+	}
 	kept := make([]sitemap.Alternate, 0, len(links)-len(drop))
 	seen := make(map[sitemap.Alternate]bool, len(links))
 	for i, a := range links {
@@ -273,6 +276,23 @@ func keptLinks(links []sitemap.Alternate, drop map[int]bool) []sitemap.Alternate
 		kept = append(kept, a)
 	}
 	return kept
+}
+
+// manyAlike is the most links anyAlike compares pair by pair; keptLinks
+// looks for links said twice alike in a map past it.
+const manyAlike = 16
+
+// anyAlike reports whether two of links are alike as keptLinks compares
+// them: the same href, the same language in any case.
+func anyAlike(links []sitemap.Alternate) bool {
+	for i, a := range links {
+		for _, b := range links[:i] {
+			if a.Href == b.Href && strings.EqualFold(a.Lang, b.Lang) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // whyNotListed says why an alternate that is not a listed page is not

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -118,5 +119,38 @@ func TestRunHreflangHostile(t *testing.T) {
 			}
 			sitemaptest.MustValidate(t, root)
 		})
+	}
+}
+
+// TestHreflangKeptOnce: the records keep a URL of a cluster once, as the
+// loc of its page and as every href that names it, and write the
+// alternates a page declared, when none is broken, as they are kept, not
+// a copy (issue 56: the clusters were the memory of a translated site).
+func TestHreflangKeptOnce(t *testing.T) {
+	head := "<head>\n" + link("en", base+"a/") + link("fr", base+"fr/a/") + link("de", base+"de/a/") + link("x-default", base+"a/")
+	root := pages(t, map[string]string{"a/index.html": head, "fr/a/index.html": head, "de/a/index.html": head})
+	res, err := Run(context.Background(), Options{Root: root, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: base}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := res.URLs.(*records)
+	locs := map[string]*byte{}
+	for i := range s.Len() {
+		locs[s.rec(s.order[i]).loc] = unsafe.StringData(s.rec(s.order[i]).loc)
+	}
+	for i := range s.Len() {
+		r := s.rec(s.order[i])
+		u := s.At(i)
+		if len(u.Alternates) != 4 || r.alts == 0 {
+			t.Fatalf("%s: alternates %v", u.Loc, u.Alternates)
+		}
+		if &u.Alternates[0] != &s.alts[r.alts-1][0] {
+			t.Errorf("%s: the alternates written are a copy of those declared", u.Loc)
+		}
+		for _, a := range u.Alternates {
+			if p, ok := locs[a.Href]; !ok || p != unsafe.StringData(a.Href) {
+				t.Errorf("%s: href %s is not kept as the loc of its page", u.Loc, a.Href)
+			}
+		}
 	}
 }

@@ -89,8 +89,12 @@ type records struct {
 	// only within the news window before it (mapping.InNewsWindow).
 	newsAt time.Time
 	owner  []int32 // by the same index: the record they were the page's of
-	paths  []string
-	order  []int32 // record indexes, sorted; nil before sort
+	// urls keeps, during a walk, one string of each URL a page with
+	// hreflang alternates has or names (intern): the three pages of a
+	// cluster name each other's URLs twelve times. Nil between walks.
+	urls  map[string]string
+	paths []string
+	order []int32 // record indexes, sorted; nil before sort
 	// dropMTime leaves out the lastmods that are modification times
 	// (Options.GuardMTime).
 	dropMTime bool
@@ -181,6 +185,12 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 		}
 		s.next[idx] = nextLastMod{lastmod: n.LastMod.Unix(), src: srcIndex(n.Source)}
 	}
+	if len(u.Alternates) > 0 {
+		r.loc = s.intern(u.Loc)
+		for i := range u.Alternates {
+			u.Alternates[i].Href = s.intern(u.Alternates[i].Href)
+		}
+	}
 	if len(u.Alternates) > 0 || len(u.Images) > 0 || len(u.Videos) > 0 || u.News != nil {
 		s.alts = append(s.alts, u.Alternates)
 		s.lines = append(s.lines, d.AltLines)
@@ -195,6 +205,19 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 		r.path = int32(len(s.paths))
 	}
 	return idx
+}
+
+// intern returns the string of url the records keep, url itself the
+// first time.
+func (s *records) intern(url string) string {
+	if u, ok := s.urls[url]; ok {
+		return u
+	}
+	if s.urls == nil {
+		s.urls = make(map[string]string)
+	}
+	s.urls[url] = url
+	return url
 }
 
 // remove frees the record at idx. Its alternates, images and path stay
