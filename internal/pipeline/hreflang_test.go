@@ -125,7 +125,9 @@ func TestRunHreflangHostile(t *testing.T) {
 // TestHreflangKeptOnce: the records keep a URL of a cluster once, as the
 // loc of its page and as every href that names it, and write the
 // alternates a page declared, when none is broken, as they are kept, not
-// a copy (issue 56: the clusters were the memory of a translated site).
+// a copy; pages with alternates alone keep no entries of images, videos
+// and news beside them (issue 56: the clusters were the memory of a
+// translated site).
 func TestHreflangKeptOnce(t *testing.T) {
 	head := "<head>\n" + link("en", base+"a/") + link("fr", base+"fr/a/") + link("de", base+"de/a/") + link("x-default", base+"a/")
 	root := pages(t, map[string]string{"a/index.html": head, "fr/a/index.html": head, "de/a/index.html": head})
@@ -134,6 +136,9 @@ func TestHreflangKeptOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := res.URLs.(*records)
+	if s.images != nil || s.videos != nil || s.news != nil {
+		t.Errorf("images %v, videos %v, news %v kept beside the alternates of pages that have none", s.images, s.videos, s.news)
+	}
 	locs := map[string]*byte{}
 	for i := range s.Len() {
 		locs[s.rec(s.order[i]).loc] = unsafe.StringData(s.rec(s.order[i]).loc)
