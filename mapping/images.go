@@ -117,6 +117,22 @@ func (m *Mapper) plainResolver(base *url.URL) plainResolver {
 	return plainAt(base, origin, origin[strings.Index(origin, "://")+3:])
 }
 
+// locResolver returns the resolver of the page at loc, a URL under the
+// base URL, without parsing it: m.plainResolver of loc parsed, when loc's
+// path is plain (FuzzPlainResolver holds the two together); false when
+// it is not, and the URL must be parsed.
+func (m *Mapper) locResolver(loc string) (plainResolver, bool) {
+	if m.baseURL == nil {
+		return plainResolver{}, false
+	}
+	origin := strings.TrimSuffix(m.base, m.baseURL.EscapedPath())
+	p, ok := strings.CutPrefix(loc, origin)
+	if !ok || origin == m.base || strings.HasSuffix(origin, "/") || !strings.Contains(origin, "://") || !strings.HasPrefix(p, "/") || !plainPath(p) {
+		return plainResolver{}, false
+	}
+	return plainResolver{origin: origin, host: origin[strings.Index(origin, "://")+3:], dir: p[:strings.LastIndexByte(p, '/')+1]}, true
+}
+
 // newPlainResolver returns the resolver of a page whose URL is base, its
 // host normalized as NormalizeURL does.
 func newPlainResolver(base *url.URL) plainResolver {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -156,6 +157,11 @@ func FuzzPlainResolver(f *testing.F) {
 			if got2, ok2 := m.plainResolver(b).resolve(src); ok2 != ok || got2 != got {
 				t.Fatalf("base %q, src %q: the Mapper's resolver says %q %v, a new one %q %v", base, src, got2, ok2, got, ok)
 			}
+			if r, ok3 := m.locResolver(base); ok3 {
+				if got3, ok4 := r.resolve(src); ok4 != ok || got3 != got {
+					t.Fatalf("base %q, src %q: the resolver of the loc unparsed says %q %v, of the URL parsed %q %v", base, src, got3, ok4, got, ok)
+				}
+			}
 		}
 		if !ok {
 			return
@@ -165,4 +171,32 @@ func FuzzPlainResolver(f *testing.F) {
 			t.Fatalf("base %q, src %q: fast %q, NormalizeURL %q (%v)", base, src, got, want, err)
 		}
 	})
+}
+
+// TestMapHreflangAllocs: a page's hreflang links, absolute on the site's
+// origin as generators write them, cost its record their two slices
+// (the alternates and their lines): their hrefs are kept as the head
+// gave them, and the page's URL is not parsed to resolve them.
+func TestMapHreflangAllocs(t *testing.T) {
+	m, err := New(Options{BaseURL: "https://example.com/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := walker.File{Path: "fr/docs/%D1%80/board/index.html", ModTime: time.Unix(1700000000, 0)}
+	loc := "https://example.com/fr/docs/%25D1%2580/board/"
+	plain := &htmlhead.Head{Canonical: loc}
+	translated := &htmlhead.Head{Canonical: loc, Alternates: []htmlhead.Alternate{
+		{Lang: "en", Href: "https://example.com/docs/%25D1%2580/board/", Line: 5},
+		{Lang: "fr", Href: loc, Line: 6},
+		{Lang: "de", Href: "https://example.com/de/docs/%25D1%2580/board/", Line: 7},
+		{Lang: "x-default", Href: "https://example.com/docs/%25D1%2580/board/", Line: 8},
+	}}
+	if d := m.Map(Page{File: f, Head: translated}); d.Skip != "" || len(d.URL.Alternates) != 4 || d.URL.Loc != loc {
+		t.Fatalf("decision %+v", d)
+	}
+	a := testing.AllocsPerRun(100, func() { m.Map(Page{File: f, Head: plain}) })
+	b := testing.AllocsPerRun(100, func() { m.Map(Page{File: f, Head: translated}) })
+	if b-a > 2 {
+		t.Errorf("%v allocations with four hreflang links, %v without: want 2 more at most", b, a)
+	}
 }

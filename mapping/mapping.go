@@ -666,7 +666,13 @@ func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head, images []string) bool 
 	var fast plainResolver
 	for i, a := range h.Alternates {
 		if i == 0 {
-			fast = m.plainResolver(resolver())
+			ok := false
+			if h.Base == "" { // the page's URL is the base: read as it is, not parsed
+				fast, ok = m.locResolver(d.URL.Loc)
+			}
+			if !ok {
+				fast = m.plainResolver(resolver())
+			}
 			d.URL.Alternates = slices.Grow(d.URL.Alternates, len(h.Alternates))
 			d.AltLines = slices.Grow(d.AltLines, len(h.Alternates))
 		}
