@@ -200,3 +200,57 @@ func TestMapHreflangAllocs(t *testing.T) {
 		t.Errorf("%v allocations with four hreflang links, %v without: want 2 more at most", b, a)
 	}
 }
+
+// TestMapCanonicalAllocs: an AMP copy whose canonical link names its
+// page, on the page's origin, is left out without parsing a URL: one
+// allocation more than a page whose link names itself (the reason's
+// text).
+func TestMapCanonicalAllocs(t *testing.T) {
+	m, err := New(Options{BaseURL: "https://example.com/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := walker.File{Path: "amp/docs/a b/index.html", ModTime: time.Unix(1700000000, 0)}
+	self := &htmlhead.Head{Canonical: "https://example.com/amp/docs/a%20b/"}
+	amp := &htmlhead.Head{Canonical: "https://example.com/docs/a%20b/"}
+	if d := m.Map(Page{File: f, Head: amp}); d.Skip != NotCanonical || d.Because != "canonical https://example.com/docs/a%20b/" {
+		t.Fatalf("decision %+v", d)
+	}
+	a := testing.AllocsPerRun(100, func() { m.Map(Page{File: f, Head: self}) })
+	b := testing.AllocsPerRun(100, func() { m.Map(Page{File: f, Head: amp}) })
+	if b-a > 1 {
+		t.Errorf("%v allocations for a page canonical elsewhere, %v for one canonical itself: want 1 more at most", b, a)
+	}
+}
+
+// FuzzCanonicalElsewhere holds canonicalElsewhere, where it knows, to
+// judgeCanonical: the same verdict, reason and warnings.
+func FuzzCanonicalElsewhere(f *testing.F) {
+	for _, s := range [][2]string{
+		{"amp/a/", "https://example.com/docs/a/"}, {"a.html", "a"}, {"a/", "../a/index.html"}, {"a/b", "https://example.com/docs/a/b.html"},
+		{"x%20y/", "/docs/x%20y/"}, {"a/", "HTTPS://EXAMPLE.COM/docs/a/"}, {"a/", "https://example.com/a/"}, {"a/", "?q"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	m, err := New(Options{BaseURL: "https://example.com/docs/"})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, path, canonical string) {
+		loc := "https://example.com/docs/" + path
+		base, err := url.Parse(loc)
+		if err != nil || canonical == loc {
+			return
+		}
+		var fast, slow Decision
+		fast.URL.Loc, slow.URL.Loc = loc, loc
+		skip, known := m.canonicalElsewhere(&fast, &htmlhead.Head{Canonical: canonical})
+		if !known {
+			return
+		}
+		if skip2 := m.judgeCanonical(&slow, canonical, base); skip2 != skip || fast.Skip != slow.Skip || fast.Because != slow.Because ||
+			fast.URL.Loc != slow.URL.Loc || !slices.Equal(fast.Warnings, slow.Warnings) {
+			t.Fatalf("loc %q, canonical %q: canonicalElsewhere %v %+v, judgeCanonical %v %+v", loc, canonical, skip, fast, skip2, slow)
+		}
+	})
+}
