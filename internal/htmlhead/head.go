@@ -789,9 +789,28 @@ func (p *headParser) link() {
 				h.Problems = append(h.Problems, fmt.Sprintf("hreflang %q is not a language tag (such as en, en-US or x-default); alternate %s ignored", diag.Excerpt(lang), diag.Excerpt(string(href))))
 				continue
 			}
-			h.Alternates = append(h.Alternates, Alternate{Lang: lang, Href: string(href), Line: p.tagLine()})
+			h.Alternates = append(h.Alternates, Alternate{Lang: lang, Href: p.href(href), Line: p.tagLine()})
 		}
 	}
+}
+
+// href returns the href b of an hreflang link as a string: that of the
+// page's canonical link or of one of the last few links before it when
+// it reads the same, as the page's own language's and x-default's
+// usually do.
+func (p *headParser) href(b []byte) string {
+	for _, c := range p.canonics[max(len(p.canonics)-2, 0):] {
+		if c == string(b) {
+			return c
+		}
+	}
+	alts := p.h.Alternates
+	for _, a := range alts[max(len(alts)-8, 0):] {
+		if a.Href == string(b) {
+			return a.Href
+		}
+	}
+	return string(b)
 }
 
 // maxLangs is the most hreflang codes a HeadReader keeps for the next
