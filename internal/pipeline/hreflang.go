@@ -30,8 +30,17 @@ type Hreflang struct {
 
 // skippedPage is why a page that has a URL was left out.
 type skippedPage struct {
-	path string
-	why  string
+	path    string
+	reason  mapping.Reason
+	because string
+}
+
+// why says why the page was left out: its reason, and what it says more.
+func (p skippedPage) why() string {
+	if p.because == "" {
+		return string(p.reason)
+	}
+	return string(p.reason) + ": " + p.because
 }
 
 // noteSkipped keeps why the page at path, at loc, was left out, for an
@@ -41,14 +50,15 @@ func (b *builder) noteSkipped(path, loc string, reason mapping.Reason, because s
 		return
 	}
 	if b.skippedAt == nil {
-		b.skippedAt, b.skippedLoc = make(map[string]skippedPage), make(map[string]string)
+		b.skippedAt = make(map[string]skippedPage)
 	}
-	why := string(reason)
-	if because != "" {
-		why += ": " + because
+	b.skippedAt[loc] = skippedPage{path, reason, because}
+	if b.index != nil { // a Session's, to forget it (forgetSkipped)
+		if b.skippedLoc == nil {
+			b.skippedLoc = make(map[string]string)
+		}
+		b.skippedLoc[path] = loc
 	}
-	b.skippedAt[loc] = skippedPage{path, why}
-	b.skippedLoc[path] = loc
 	b.hreflangChanged(path, loc)
 }
 
@@ -310,7 +320,7 @@ func (b *builder) whyNotListed(href, origin string) string {
 		return "is not in the sitemap: robots.txt disallows it"
 	}
 	if p, ok := b.skippedAt[href]; ok {
-		return "is not in the sitemap (" + p.path + ", " + p.why + ")"
+		return "is not in the sitemap (" + p.path + ", " + p.why() + ")"
 	}
 	twin := strings.TrimSuffix(href, "/")
 	if twin == href {

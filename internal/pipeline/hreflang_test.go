@@ -159,3 +159,29 @@ func TestHreflangKeptOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestSkippedKeptForAlternates: a build keeps, of a page left out after
+// its head was read (an AMP copy canonical elsewhere), its URL's reason
+// for the alternates that may name it, and nothing more: the URLs by
+// path are a Session's, which forgets a page read again.
+func TestSkippedKeptForAlternates(t *testing.T) {
+	root := pages(t, map[string]string{
+		"a/index.html":     "<head>\n" + link("en", base+"a/") + link("fr", base+"amp/a/"),
+		"amp/a/index.html": `<link rel="canonical" href="` + base + `a/">`,
+	})
+	opts := Options{Root: root, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: base}, Report: Report{Warn: func(string, error) {}}}
+	b, err := newBuilder(context.Background(), opts, &Result{Skipped: map[mapping.Reason]int{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	p, ok := b.skippedAt[base+"amp/a/"]
+	if !ok || p.path != "amp/a/index.html" || p.why() != "canonical elsewhere: canonical "+base+"a/" {
+		t.Errorf("skippedAt %+v", b.skippedAt)
+	}
+	if b.skippedLoc != nil {
+		t.Errorf("skippedLoc %v kept by a build", b.skippedLoc)
+	}
+}
