@@ -136,6 +136,9 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 				b.judgeLinks(&c, idx, only, was, others, outside)
 			}
 		}
+		if b.index == nil && s.shownAsDeclared() {
+			s.shown = nil // a build's: At gives the alternates declared
+		}
 		return
 	}
 	if len(dirty.locs) == 0 && len(dirty.paths) == 0 {

@@ -152,6 +152,9 @@ func TestHreflangKeptOnce(t *testing.T) {
 		if &u.Alternates[0] != &s.alts[r.alts-1][0] {
 			t.Errorf("%s: the alternates written are a copy of those declared", u.Loc)
 		}
+		if s.shown != nil {
+			t.Errorf("%s: a table of the alternates shown kept beside those declared, and the same", u.Loc)
+		}
 		for _, a := range u.Alternates {
 			if p, ok := locs[a.Href]; !ok || p != unsafe.StringData(a.Href) {
 				t.Errorf("%s: href %s is not kept as the loc of its page", u.Loc, a.Href)

@@ -529,6 +529,20 @@ func (s *records) HasAlternates() bool {
 	return false
 }
 
+// shownAsDeclared reports whether every record in order shows the
+// alternates it declared, those of alts as they are.
+func (s *records) shownAsDeclared() bool {
+	for _, idx := range s.order {
+		if r := s.rec(idx); r.alts > 0 {
+			a, sh := s.alts[r.alts-1], s.shown[r.alts-1]
+			if len(a) != len(sh) || len(a) > 0 && &a[0] != &sh[0] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // dedup drops from the sorted order every record whose loc equals the one
 // before it, calling dup for each. With clean URLs, a page /a beside a
 // folder /a/ is one too: hosts serve one and redirect the other, so /a is
