@@ -89,13 +89,14 @@ func (m *Mapper) onHosts(u string, hosts []string) bool {
 	return false
 }
 
-// plainResolver resolves the common image source, a path of plain
-// characters (those EncodePath keeps) on the page's own origin, the way
-// NormalizeURL does (FuzzPlainResolver holds the two together), without
-// parsing a URL or looking the host up again for each of a page's images.
-// Any other source (a scheme, an empty segment, a query, a fragment, a
-// "%", a byte EncodePath would encode) is not plain: NormalizeURL
-// resolves it.
+// plainResolver resolves the common image source or hreflang href, a
+// path of plain characters (those EncodePath keeps, and the escapes it
+// writes) on the page's own origin, the way NormalizeURL does
+// (FuzzPlainResolver holds the two together), without parsing a URL or
+// looking the host up again for each of a page's images or links. Any
+// other source (a scheme, an empty segment, a query, a fragment, an
+// escape EncodePath would not write, a byte it would encode) is not
+// plain: NormalizeURL resolves it.
 type plainResolver struct {
 	origin string // scheme://host, normalized; "" when base is no http(s) URL
 	host   string // the host of origin
@@ -114,6 +115,22 @@ func (m *Mapper) plainResolver(base *url.URL) plainResolver {
 		return newPlainResolver(base)
 	}
 	return plainAt(base, origin, origin[strings.Index(origin, "://")+3:])
+}
+
+// locResolver returns the resolver of the page at loc, a URL under the
+// base URL, without parsing it: m.plainResolver of loc parsed, when loc's
+// path is plain (FuzzPlainResolver holds the two together); false when
+// it is not, and the URL must be parsed.
+func (m *Mapper) locResolver(loc string) (plainResolver, bool) {
+	if m.baseURL == nil {
+		return plainResolver{}, false
+	}
+	origin := strings.TrimSuffix(m.base, m.baseURL.EscapedPath())
+	p, ok := strings.CutPrefix(loc, origin)
+	if !ok || origin == m.base || strings.HasSuffix(origin, "/") || !strings.Contains(origin, "://") || !strings.HasPrefix(p, "/") || !plainPath(p) {
+		return plainResolver{}, false
+	}
+	return plainResolver{origin: origin, host: origin[strings.Index(origin, "://")+3:], dir: p[:strings.LastIndexByte(p, '/')+1]}, true
 }
 
 // newPlainResolver returns the resolver of a page whose URL is base, its
@@ -153,6 +170,7 @@ func (r plainResolver) resolve(src string) (string, bool) {
 	if r.origin == "" || src == "" || !plainPath(src) {
 		return "", false
 	}
+	whole := src
 	// An absolute URL or a protocol-relative one on the page's own
 	// origin, as written in lowercase ("https://example.com/a.png"):
 	// its path.
@@ -174,17 +192,47 @@ func (r plainResolver) resolve(src string) (string, bool) {
 	if strings.Contains(p, "//") {
 		return "", false // an empty segment: net/url's resolution is the reference
 	}
-	return r.origin + removeDots(p), true
+	clean := removeDots(p)
+	if len(whole) == len(r.origin)+len(clean) && strings.HasPrefix(whole, r.origin) && strings.HasSuffix(whole, clean) {
+		return whole, true // as written: the usual absolute link, not made again
+	}
+	return r.origin + clean, true
 }
 
-// plainPath reports whether every byte of p is one EncodePath keeps.
+// plainPath reports whether every byte of p is one EncodePath keeps, or
+// in an escape as EncodePath writes it: "%" and two uppercase hex digits
+// of a byte it encodes ("/" among them, as reencodePath keeps an encoded
+// "/" in its segment). Such a path is one NormalizeURL leaves as it is.
 func plainPath(p string) bool {
 	for i := 0; i < len(p); i++ {
-		if !pathSafe[p[i]] {
+		if pathSafe[p[i]] {
+			continue
+		}
+		if p[i] != '%' || i+2 >= len(p) {
 			return false
 		}
+		hi, lo := upperHex(p[i+1]), upperHex(p[i+2])
+		if hi < 0 || lo < 0 {
+			return false
+		}
+		if c := byte(hi<<4 | lo); pathSafe[c] && c != '/' {
+			return false // "%41" is "A" to NormalizeURL
+		}
+		i += 2
 	}
 	return true
+}
+
+// upperHex returns the value of the hex digit c, written in uppercase as
+// EncodePath writes it; -1 for any other byte.
+func upperHex(c byte) int {
+	switch {
+	case '0' <= c && c <= '9':
+		return int(c - '0')
+	case 'A' <= c && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
 }
 
 // removeDots removes the "." and ".." segments of an absolute path (RFC

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -93,6 +94,45 @@ func TestImagesDevServer(t *testing.T) {
 	}
 }
 
+// TestPlainResolver: a link as Hugo writes an hreflang href, absolute on
+// the page's origin, its path in EncodePath's form (escapes too), is
+// resolved without NormalizeURL and given back as written, without
+// making the string again; an escape EncodePath would not write is left
+// to NormalizeURL.
+func TestPlainResolver(t *testing.T) {
+	m, err := New(Options{BaseURL: "https://example.com/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, _ := url.Parse("https://example.com/fr/docs/%D1%80%D1%83/board/")
+	r := m.plainResolver(base)
+	for _, tt := range []struct {
+		src, want string
+		ok        bool
+	}{
+		{"https://example.com/docs/%D1%80%D1%83/board/", "https://example.com/docs/%D1%80%D1%83/board/", true},
+		{"https://example.com/tips%20%23%20tricks/a%2Fb/", "https://example.com/tips%20%23%20tricks/a%2Fb/", true},
+		{"../x%20y.html", "https://example.com/fr/docs/%D1%80%D1%83/x%20y.html", true},
+		{"https://example.com/%d1%80/", "", false}, // NormalizeURL writes %D1
+		{"https://example.com/%41/", "", false},    // and A
+		{"https://example.com/a%2E%2E/", "", false},
+		{"https://example.com/a%/", "", false},
+		{"https://example.com/a%26b/", "", false}, // & is kept as it is
+	} {
+		got, ok := r.resolve(tt.src)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("resolve(%q) = %q, %v; want %q, %v", tt.src, got, ok, tt.want, tt.ok)
+		}
+		if want, err := NormalizeURL(tt.src, base); ok && (err != nil || want != got) {
+			t.Errorf("resolve(%q) = %q; NormalizeURL says %q (%v)", tt.src, got, want, err)
+		}
+	}
+	src := "https://example.com/docs/%D1%80%D1%83/board/"
+	if n := testing.AllocsPerRun(100, func() { r.resolve(src) }); n != 0 {
+		t.Errorf("resolve(%q): %v allocations, want none (the href as written)", src, n)
+	}
+}
+
 // FuzzPlainResolver holds the fast resolution of plain image sources to
 // NormalizeURL's: where the fast one answers, the two agree.
 func FuzzPlainResolver(f *testing.F) {
@@ -102,6 +142,8 @@ func FuzzPlainResolver(f *testing.F) {
 		{"https://example.com/a%20b/", "c.png"}, {"https://example.com/", "x:y.png"}, {"https://example.com/a/", "."},
 		{"https://example.com/docs/a/", "HTTPS://EXAMPLE.com/x.png"}, {"https://example.com/docs/a/", "//example.com"},
 		{"https://example.com/docs/", "https://example.com:443/x.png"}, {"https://example.com/docs/", "http://example.com/x.png"},
+		{"https://example.com/docs/%D1%80/", "https://example.com/fr/docs/%D1%80/a/"}, {"https://example.com/a%2Fb/c", "d%20e.png"},
+		{"https://example.com/", "%41.png"}, {"https://example.com/", "%d1%80.png"}, {"https://example.com/", "a%2"}, {"https://example.com/", "%2E%2E/a"},
 	} {
 		f.Add(s[0], s[1])
 	}
@@ -115,6 +157,11 @@ func FuzzPlainResolver(f *testing.F) {
 			if got2, ok2 := m.plainResolver(b).resolve(src); ok2 != ok || got2 != got {
 				t.Fatalf("base %q, src %q: the Mapper's resolver says %q %v, a new one %q %v", base, src, got2, ok2, got, ok)
 			}
+			if r, ok3 := m.locResolver(base); ok3 {
+				if got3, ok4 := r.resolve(src); ok4 != ok || got3 != got {
+					t.Fatalf("base %q, src %q: the resolver of the loc unparsed says %q %v, of the URL parsed %q %v", base, src, got3, ok4, got, ok)
+				}
+			}
 		}
 		if !ok {
 			return
@@ -122,6 +169,88 @@ func FuzzPlainResolver(f *testing.F) {
 		want, err := NormalizeURL(src, b)
 		if err != nil || got != want {
 			t.Fatalf("base %q, src %q: fast %q, NormalizeURL %q (%v)", base, src, got, want, err)
+		}
+	})
+}
+
+// TestMapHreflangAllocs: a page's hreflang links, absolute on the site's
+// origin as generators write them, cost its record their two slices
+// (the alternates and their lines): their hrefs are kept as the head
+// gave them, and the page's URL is not parsed to resolve them.
+func TestMapHreflangAllocs(t *testing.T) {
+	m, err := New(Options{BaseURL: "https://example.com/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := walker.File{Path: "fr/docs/%D1%80/board/index.html", ModTime: time.Unix(1700000000, 0)}
+	loc := "https://example.com/fr/docs/%25D1%2580/board/"
+	plain := &htmlhead.Head{Canonical: loc}
+	translated := &htmlhead.Head{Canonical: loc, Alternates: []htmlhead.Alternate{
+		{Lang: "en", Href: "https://example.com/docs/%25D1%2580/board/", Line: 5},
+		{Lang: "fr", Href: loc, Line: 6},
+		{Lang: "de", Href: "https://example.com/de/docs/%25D1%2580/board/", Line: 7},
+		{Lang: "x-default", Href: "https://example.com/docs/%25D1%2580/board/", Line: 8},
+	}}
+	if d := m.Map(Page{File: f, Head: translated}); d.Skip != "" || len(d.URL.Alternates) != 4 || d.URL.Loc != loc {
+		t.Fatalf("decision %+v", d)
+	}
+	a := testing.AllocsPerRun(100, func() { m.Map(Page{File: f, Head: plain}) })
+	b := testing.AllocsPerRun(100, func() { m.Map(Page{File: f, Head: translated}) })
+	if b-a > 2 {
+		t.Errorf("%v allocations with four hreflang links, %v without: want 2 more at most", b, a)
+	}
+}
+
+// TestMapCanonicalAllocs: an AMP copy whose canonical link names its
+// page, on the page's origin, is left out without parsing a URL: one
+// allocation more than a page whose link names itself (the reason's
+// text).
+func TestMapCanonicalAllocs(t *testing.T) {
+	m, err := New(Options{BaseURL: "https://example.com/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := walker.File{Path: "amp/docs/a b/index.html", ModTime: time.Unix(1700000000, 0)}
+	self := &htmlhead.Head{Canonical: "https://example.com/amp/docs/a%20b/"}
+	amp := &htmlhead.Head{Canonical: "https://example.com/docs/a%20b/"}
+	if d := m.Map(Page{File: f, Head: amp}); d.Skip != NotCanonical || d.Because != "canonical https://example.com/docs/a%20b/" {
+		t.Fatalf("decision %+v", d)
+	}
+	a := testing.AllocsPerRun(100, func() { m.Map(Page{File: f, Head: self}) })
+	b := testing.AllocsPerRun(100, func() { m.Map(Page{File: f, Head: amp}) })
+	if b-a > 1 {
+		t.Errorf("%v allocations for a page canonical elsewhere, %v for one canonical itself: want 1 more at most", b, a)
+	}
+}
+
+// FuzzCanonicalElsewhere holds canonicalElsewhere, where it knows, to
+// judgeCanonical: the same verdict, reason and warnings.
+func FuzzCanonicalElsewhere(f *testing.F) {
+	for _, s := range [][2]string{
+		{"amp/a/", "https://example.com/docs/a/"}, {"a.html", "a"}, {"a/", "../a/index.html"}, {"a/b", "https://example.com/docs/a/b.html"},
+		{"x%20y/", "/docs/x%20y/"}, {"a/", "HTTPS://EXAMPLE.COM/docs/a/"}, {"a/", "https://example.com/a/"}, {"a/", "?q"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	m, err := New(Options{BaseURL: "https://example.com/docs/"})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, path, canonical string) {
+		loc := "https://example.com/docs/" + path
+		base, err := url.Parse(loc)
+		if err != nil || canonical == loc {
+			return
+		}
+		var fast, slow Decision
+		fast.URL.Loc, slow.URL.Loc = loc, loc
+		skip, known := m.canonicalElsewhere(&fast, &htmlhead.Head{Canonical: canonical})
+		if !known {
+			return
+		}
+		if skip2 := m.judgeCanonical(&slow, canonical, base); skip2 != skip || fast.Skip != slow.Skip || fast.Because != slow.Because ||
+			fast.URL.Loc != slow.URL.Loc || !slices.Equal(fast.Warnings, slow.Warnings) {
+			t.Fatalf("loc %q, canonical %q: canonicalElsewhere %v %+v, judgeCanonical %v %+v", loc, canonical, skip, fast, skip2, slow)
 		}
 	})
 }

@@ -663,13 +663,25 @@ func (m *Mapper) judgeHead(d *Decision, h *htmlhead.Head, images []string) bool 
 		d.Skip, d.Because = GoImportStub, `<meta name="go-import"> and no <title>: a page for the go command, not for readers`
 		return true
 	}
-	if h.Canonical != "" && h.Canonical != d.URL.Loc && !m.opts.KeepNonCanonical && m.judgeCanonical(d, h.Canonical, resolver()) {
-		return true
+	if h.Canonical != "" && h.Canonical != d.URL.Loc && !m.opts.KeepNonCanonical {
+		if skip, known := m.canonicalElsewhere(d, h); known {
+			if skip {
+				return true
+			}
+		} else if m.judgeCanonical(d, h.Canonical, resolver()) {
+			return true
+		}
 	}
 	var fast plainResolver
 	for i, a := range h.Alternates {
 		if i == 0 {
-			fast = m.plainResolver(resolver())
+			ok := false
+			if h.Base == "" { // the page's URL is the base: read as it is, not parsed
+				fast, ok = m.locResolver(d.URL.Loc)
+			}
+			if !ok {
+				fast = m.plainResolver(resolver())
+			}
 			d.URL.Alternates = slices.Grow(d.URL.Alternates, len(h.Alternates))
 			d.AltLines = slices.Grow(d.AltLines, len(h.Alternates))
 		}
@@ -708,6 +720,32 @@ func (m *Mapper) pageBase(d *Decision, href []byte) *url.URL {
 		}
 	}
 	return base
+}
+
+// canonicalElsewhere is judgeCanonical's answer where it is plain to
+// see, without parsing a URL: the canonical link a plain path on the
+// page's origin (an AMP copy's, naming its page), the page's URL read as
+// it is (no <base href>). It reports whether the link leaves the page
+// out, and known, false where judgeCanonical must tell.
+func (m *Mapper) canonicalElsewhere(d *Decision, h *htmlhead.Head) (skip, known bool) {
+	if h.Base != "" || m.opts.DevServer {
+		return false, false
+	}
+	r, ok := m.locResolver(d.URL.Loc)
+	if !ok {
+		return false, false
+	}
+	canon, ok := r.resolve(h.Canonical)
+	switch {
+	case !ok:
+		return false, false
+	case canon == d.URL.Loc:
+		return false, true
+	case pageKey(canon[len(r.origin):]) != pageKey(d.URL.Loc[len(r.origin):]):
+		d.Skip, d.Because = NotCanonical, "canonical "+ShownURL(canon)
+		return true, true
+	}
+	return false, false // the page in another form: judgeCanonical says which
 }
 
 // judgeCanonical compares the page's URL with its canonical link.

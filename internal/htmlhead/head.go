@@ -348,7 +348,7 @@ func blank(b []byte) bool {
 // (a tag, a <title>), which matters when data is the whole file.
 func (hr *HeadReader) parse(data []byte, sr *StructuredReader) (h *Head, ended bool, open string) {
 	hr.h = Head{Alternates: hr.h.Alternates[:0], Problems: hr.h.Problems[:0]}
-	hr.p = headParser{h: &hr.h, lex: &hr.lex, canonics: hr.p.canonics[:0], jsonLD: hr.p.jsonLD[:0], maxTags: cmp.Or(hr.MaxTags, MaxTags), line: 1, sr: sr}
+	hr.p = headParser{h: &hr.h, lex: &hr.lex, canonics: hr.p.canonics[:0], jsonLD: hr.p.jsonLD[:0], maxTags: cmp.Or(hr.MaxTags, MaxTags), line: 1, sr: sr, langs: hr.p.langs}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 byte-order mark
 	hr.lex.maxAttrs = cmp.Or(hr.MaxAttrs, MaxAttrs)
 	hr.lex.reset(data)
@@ -379,6 +379,9 @@ type headParser struct {
 	// page.
 	sr     *StructuredReader
 	srDone bool
+	// langs are the hreflang codes read so far, each kept once (at most
+	// maxLangs): a site's pages name the same few, four times a head.
+	langs map[string]string
 	// What makes a file a page, not a fragment (Head.Fragment): page, a
 	// doctype or a tag only a page has; ownText, text of its own;
 	// directive, a template's directive as its first text; after, the
@@ -600,7 +603,7 @@ func (p *headParser) finish() {
 	}
 	alts := h.Alternates[:0]
 	for _, a := range h.Alternates {
-		if valid("hreflang "+a.Lang+" alternate", a.Href) {
+		if utf8.ValidString(a.Href) || valid("hreflang "+a.Lang+" alternate", a.Href) { // what it says made only when said
 			alts = append(alts, a)
 		}
 	}
@@ -783,14 +786,53 @@ func (p *headParser) link() {
 		case bytes.EqualFold(r, []byte("sitemap")) && h.Sitemap == "":
 			h.Sitemap = string(href)
 		case bytes.EqualFold(r, []byte("alternate")) && len(hreflang) > 0:
-			lang := string(hreflang)
+			lang := p.lang(hreflang)
 			if !ValidHreflang(lang) {
 				h.Problems = append(h.Problems, fmt.Sprintf("hreflang %q is not a language tag (such as en, en-US or x-default); alternate %s ignored", diag.Excerpt(lang), diag.Excerpt(string(href))))
 				continue
 			}
-			h.Alternates = append(h.Alternates, Alternate{Lang: lang, Href: string(href), Line: p.tagLine()})
+			h.Alternates = append(h.Alternates, Alternate{Lang: lang, Href: p.href(href), Line: p.tagLine()})
 		}
 	}
+}
+
+// href returns the href b of an hreflang link as a string: that of the
+// page's canonical link or of one of the last few links before it when
+// it reads the same, as the page's own language's and x-default's
+// usually do.
+func (p *headParser) href(b []byte) string {
+	for _, c := range p.canonics[max(len(p.canonics)-2, 0):] {
+		if c == string(b) {
+			return c
+		}
+	}
+	alts := p.h.Alternates
+	for _, a := range alts[max(len(alts)-8, 0):] {
+		if a.Href == string(b) {
+			return a.Href
+		}
+	}
+	return string(b)
+}
+
+// maxLangs is the most hreflang codes a HeadReader keeps for the next
+// pages.
+const maxLangs = 256
+
+// lang returns the hreflang code b as a string, the one made for an
+// earlier link when it read the same.
+func (p *headParser) lang(b []byte) string {
+	if s, ok := p.langs[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if len(b) <= 64 && len(p.langs) < maxLangs {
+		if p.langs == nil {
+			p.langs = make(map[string]string)
+		}
+		p.langs[s] = s
+	}
+	return s
 }
 
 // pickCanonical returns the canonical URL when the canonical links agree.
@@ -810,7 +852,8 @@ func pickCanonical(canonics []string, problems []string) (string, []string) {
 // schema requires of hreflang: letters, then hyphen-separated groups of
 // letters and digits (en, en-US, zh-Hant-TW, x-default).
 func ValidHreflang(s string) bool {
-	for i, part := range strings.Split(s, "-") {
+	for i := 0; ; i++ {
+		part, rest, more := strings.Cut(s, "-")
 		if len(part) < 1 || len(part) > 8 {
 			return false
 		}
@@ -821,8 +864,11 @@ func ValidHreflang(s string) bool {
 				return false
 			}
 		}
+		if !more {
+			return true
+		}
+		s = rest
 	}
-	return true
 }
 
 // parseRefresh parses the content of a meta refresh as browsers do:

@@ -303,6 +303,44 @@ func TestValidHreflang(t *testing.T) {
 	}
 }
 
+// TestHreflangAllocs: a head's hreflang links cost their hrefs alone,
+// and only those not read before in the head: the page's own (its
+// canonical link's) and x-default's (the same as en's) are not made
+// again. Their codes, "en", "fr", "de" and "x-default" on every page of
+// a translated site, are kept once by the reader, and checked without
+// allocating.
+func TestHreflangAllocs(t *testing.T) {
+	const links = `<link rel="alternate" hreflang="en" href="https://example.com/a/">
+<link rel="alternate" hreflang="fr" href="https://example.com/fr/a/">
+<link rel="alternate" hreflang="de" href="https://example.com/de/a/">
+<link rel="alternate" hreflang="x-default" href="https://example.com/a/">
+`
+	allocs := func(page []byte, want int) float64 {
+		var hr HeadReader
+		r := bytes.NewReader(page)
+		read := func() *Head {
+			r.Reset(page)
+			h, err := hr.ReadSized(r, int64(len(page)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return h
+		}
+		if h := read(); len(h.Alternates) != want {
+			t.Fatalf("alternates %+v, want %d", h.Alternates, want)
+		}
+		return testing.AllocsPerRun(50, func() { read() })
+	}
+	page := `<!DOCTYPE html><html lang="fr"><head><title>T</title><link rel="canonical" href="https://example.com/fr/a/">` + "\n%s</head><body></body></html>"
+	plain, translated := allocs(fmt.Appendf(nil, page, ""), 0), allocs(fmt.Appendf(nil, page, links), 4)
+	if translated-plain > 2 {
+		t.Errorf("%v allocations a head of four hreflang links, %v without: want 2 more at most (the hrefs of en and de)", translated, plain)
+	}
+	if n := testing.AllocsPerRun(50, func() { ValidHreflang("zh-Hant-TW") }); n != 0 {
+		t.Errorf("ValidHreflang: %v allocations, want none", n)
+	}
+}
+
 // FuzzHead checks that any bytes give a head without a panic, within the
 // limit, and that reading them whole or byte by byte agrees.
 func FuzzHead(f *testing.F) {

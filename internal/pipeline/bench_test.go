@@ -306,3 +306,97 @@ func BenchmarkHugoLists(b *testing.B) {
 		Join: &Sources{Dir: content, Preset: hugo},
 	})
 }
+
+// BenchmarkTranslated measures what a translated page costs a build
+// beside a plain one (issue 56): two sites of the same 6,000 pages, the
+// same paths and heads, one where every page is one of a cluster of
+// three (en, fr/, de/) whose heads carry four hreflang links (en, fr, de,
+// x-default, absolute, as Hugo writes them; a cluster in five in a folder
+// whose name a URL must encode), the other without the links. Each
+// reports, a page, the objects and bytes a whole build allocates, the
+// bytes its result keeps once it is done (live-B/page: the records, their
+// URLs and, translated, the clusters), and the time:
+//
+//	go test ./internal/pipeline -run '^$' -bench Translated -benchtime 5x
+func BenchmarkTranslated(b *testing.B) {
+	const clusters = 2000
+	sites := map[bool]string{}
+	for _, translated := range []bool{false, true} {
+		root := b.TempDir()
+		for k := range clusters {
+			dir := fmt.Sprintf("docs/topic-%d/page-%d/", k%40, k)
+			if k%5 == 0 {
+				dir = fmt.Sprintf("docs/руководство/page-%d/", k)
+			}
+			urlPath := mapping.EncodePath(dir)
+			for _, lang := range []string{"en", "fr", "de"} {
+				rel := dir
+				if lang != "en" {
+					rel = lang + "/" + dir
+				}
+				var links string
+				if translated {
+					links = fmt.Sprintf("<link rel=\"alternate\" hreflang=\"en\" href=\"https://example.com/%[1]s\">\n"+
+						"<link rel=\"alternate\" hreflang=\"fr\" href=\"https://example.com/fr/%[1]s\">\n"+
+						"<link rel=\"alternate\" hreflang=\"de\" href=\"https://example.com/de/%[1]s\">\n"+
+						"<link rel=\"alternate\" hreflang=\"x-default\" href=\"https://example.com/%[1]s\">\n", urlPath)
+				}
+				self := "https://example.com/" + mapping.EncodePath(rel)
+				page := "<!DOCTYPE html>\n<html lang=\"" + lang + "\">\n<head>\n<meta charset=\"utf-8\">\n" +
+					"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n" +
+					"<title>Page " + rel + " · Example Site</title>\n" +
+					"<meta name=\"description\" content=\"A page of the docs.\">\n" +
+					"<link rel=\"canonical\" href=\"" + self + "\">\n" + links +
+					"<link rel=\"alternate\" type=\"application/rss+xml\" title=\"Example Site\" href=\"https://example.com/index.xml\">\n" +
+					"<link rel=\"stylesheet\" href=\"/assets/css/site.css\">\n" +
+					"<meta property=\"og:title\" content=\"Page\">\n<meta property=\"og:url\" content=\"" + self + "\">\n" +
+					"<meta property=\"article:modified_time\" content=\"2024-03-01T10:00:00Z\">\n" +
+					"</head>\n<body><main><p>Text.</p></main></body>\n</html>\n"
+				p := filepath.Join(root, filepath.FromSlash(rel), "index.html")
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					b.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(page), 0o644); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		sites[translated] = root
+	}
+	for _, translated := range []bool{false, true} {
+		name := "plain"
+		if translated {
+			name = "translated"
+		}
+		b.Run(name, func(b *testing.B) {
+			opts := Options{Root: sites[translated], Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: "https://example.com/"},
+				Write: writer.Options{Dir: b.TempDir()}}
+			var live, bytes, objects float64
+			var pages int
+			for b.Loop() {
+				var before, after runtime.MemStats
+				runtime.GC()
+				runtime.ReadMemStats(&before)
+				res, err := Run(context.Background(), opts)
+				if err != nil {
+					b.Fatal(err)
+				}
+				runtime.GC()
+				runtime.ReadMemStats(&after)
+				if res.URLs.Len() != 3*clusters {
+					b.Fatalf("%d URLs listed, want %d", res.URLs.Len(), 3*clusters)
+				}
+				pages = res.Pages
+				live += float64(after.HeapAlloc) - float64(before.HeapAlloc)
+				bytes += float64(after.TotalAlloc - before.TotalAlloc)
+				objects += float64(after.Mallocs - before.Mallocs)
+				runtime.KeepAlive(res)
+			}
+			n := float64(b.N) * float64(pages)
+			b.ReportMetric(objects/n, "allocs/page")
+			b.ReportMetric(bytes/n, "B/page")
+			b.ReportMetric(live/n, "live-B/page")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/n, "ns/page")
+		})
+	}
+}

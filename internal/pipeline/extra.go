@@ -166,9 +166,6 @@ func (s *records) mergeExtra(page, x int32) []string {
 		// The page has none of them: it takes the record's entry.
 		s.alts = append(s.alts, nil)
 		s.lines = append(s.lines, nil)
-		s.images = append(s.images, nil)
-		s.videos = append(s.videos, nil)
-		s.news = append(s.news, nil)
 		s.owner = append(s.owner, page)
 		p.alts = int32(len(s.alts))
 	}
@@ -177,8 +174,8 @@ func (s *records) mergeExtra(page, x int32) []string {
 		s.alts[pa], s.lines[pa] = s.alts[ea], nil
 		took = append(took, "alternates")
 	}
-	if len(s.images[ea]) > 0 {
-		s.images[pa] = s.images[ea]
+	if images := s.imagesOf(ea); len(images) > 0 {
+		s.setMedia(pa, images, s.videosOf(pa), s.newsOf(pa))
 		took = append(took, "images")
 	}
 	return took

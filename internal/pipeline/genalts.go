@@ -415,9 +415,6 @@ func (s *records) setAlternates(idx int32, alts []sitemap.Alternate) {
 	}
 	s.alts = append(s.alts, alts)
 	s.lines = append(s.lines, nil)
-	s.images = append(s.images, nil)
-	s.videos = append(s.videos, nil)
-	s.news = append(s.news, nil)
 	s.owner = append(s.owner, idx)
 	r.alts = int32(len(s.alts))
 }

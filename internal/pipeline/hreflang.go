@@ -30,8 +30,17 @@ type Hreflang struct {
 
 // skippedPage is why a page that has a URL was left out.
 type skippedPage struct {
-	path string
-	why  string
+	path    string
+	reason  mapping.Reason
+	because string
+}
+
+// why says why the page was left out: its reason, and what it says more.
+func (p skippedPage) why() string {
+	if p.because == "" {
+		return string(p.reason)
+	}
+	return string(p.reason) + ": " + p.because
 }
 
 // noteSkipped keeps why the page at path, at loc, was left out, for an
@@ -41,14 +50,15 @@ func (b *builder) noteSkipped(path, loc string, reason mapping.Reason, because s
 		return
 	}
 	if b.skippedAt == nil {
-		b.skippedAt, b.skippedLoc = make(map[string]skippedPage), make(map[string]string)
+		b.skippedAt = make(map[string]skippedPage)
 	}
-	why := string(reason)
-	if because != "" {
-		why += ": " + because
+	b.skippedAt[loc] = skippedPage{path, reason, because}
+	if b.index != nil { // a Session's, to forget it (forgetSkipped)
+		if b.skippedLoc == nil {
+			b.skippedLoc = make(map[string]string)
+		}
+		b.skippedLoc[path] = loc
 	}
-	b.skippedAt[loc] = skippedPage{path, why}
-	b.skippedLoc[path] = loc
 	b.hreflangChanged(path, loc)
 }
 
@@ -125,6 +135,9 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 			if r := s.rec(idx); r.alts > 0 && len(s.alts[r.alts-1]) > 0 { // none, or only images
 				b.judgeLinks(&c, idx, only, was, others, outside)
 			}
+		}
+		if b.index == nil && s.shownAsDeclared() {
+			s.shown = nil // a build's: At gives the alternates declared
 		}
 		return
 	}
@@ -260,8 +273,11 @@ func (b *builder) hreflangChanged(path, loc string) {
 }
 
 // keptLinks returns links but those dropped and those said before
-// alike.
+// alike: links itself when that is all of them, as on most pages.
 func keptLinks(links []sitemap.Alternate, drop map[int]bool) []sitemap.Alternate {
+	if len(drop) == 0 && len(links) <= manyAlike && !anyAlike(links) {
+		return links
+	}
 	kept := make([]sitemap.Alternate, 0, len(links)-len(drop))
 	seen := make(map[sitemap.Alternate]bool, len(links))
 	for i, a := range links {
@@ -273,6 +289,23 @@ func keptLinks(links []sitemap.Alternate, drop map[int]bool) []sitemap.Alternate
 		kept = append(kept, a)
 	}
 	return kept
+}
+
+// manyAlike is the most links anyAlike compares pair by pair; keptLinks
+// looks for links said twice alike in a map past it.
+const manyAlike = 16
+
+// anyAlike reports whether two of links are alike as keptLinks compares
+// them: the same href, the same language in any case.
+func anyAlike(links []sitemap.Alternate) bool {
+	for i, a := range links {
+		for _, b := range links[:i] {
+			if a.Href == b.Href && strings.EqualFold(a.Lang, b.Lang) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // whyNotListed says why an alternate that is not a listed page is not
@@ -290,7 +323,7 @@ func (b *builder) whyNotListed(href, origin string) string {
 		return "is not in the sitemap: robots.txt disallows it"
 	}
 	if p, ok := b.skippedAt[href]; ok {
-		return "is not in the sitemap (" + p.path + ", " + p.why + ")"
+		return "is not in the sitemap (" + p.path + ", " + p.why() + ")"
 	}
 	twin := strings.TrimSuffix(href, "/")
 	if twin == href {

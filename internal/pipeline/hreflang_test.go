@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -118,5 +119,72 @@ func TestRunHreflangHostile(t *testing.T) {
 			}
 			sitemaptest.MustValidate(t, root)
 		})
+	}
+}
+
+// TestHreflangKeptOnce: the records keep a URL of a cluster once, as the
+// loc of its page and as every href that names it, and write the
+// alternates a page declared, when none is broken, as they are kept, not
+// a copy; pages with alternates alone keep no entries of images, videos
+// and news beside them (issue 56: the clusters were the memory of a
+// translated site).
+func TestHreflangKeptOnce(t *testing.T) {
+	head := "<head>\n" + link("en", base+"a/") + link("fr", base+"fr/a/") + link("de", base+"de/a/") + link("x-default", base+"a/")
+	root := pages(t, map[string]string{"a/index.html": head, "fr/a/index.html": head, "de/a/index.html": head})
+	res, err := Run(context.Background(), Options{Root: root, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: base}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := res.URLs.(*records)
+	if s.images != nil || s.videos != nil || s.news != nil {
+		t.Errorf("images %v, videos %v, news %v kept beside the alternates of pages that have none", s.images, s.videos, s.news)
+	}
+	locs := map[string]*byte{}
+	for i := range s.Len() {
+		locs[s.rec(s.order[i]).loc] = unsafe.StringData(s.rec(s.order[i]).loc)
+	}
+	for i := range s.Len() {
+		r := s.rec(s.order[i])
+		u := s.At(i)
+		if len(u.Alternates) != 4 || r.alts == 0 {
+			t.Fatalf("%s: alternates %v", u.Loc, u.Alternates)
+		}
+		if &u.Alternates[0] != &s.alts[r.alts-1][0] {
+			t.Errorf("%s: the alternates written are a copy of those declared", u.Loc)
+		}
+		if s.shown != nil {
+			t.Errorf("%s: a table of the alternates shown kept beside those declared, and the same", u.Loc)
+		}
+		for _, a := range u.Alternates {
+			if p, ok := locs[a.Href]; !ok || p != unsafe.StringData(a.Href) {
+				t.Errorf("%s: href %s is not kept as the loc of its page", u.Loc, a.Href)
+			}
+		}
+	}
+}
+
+// TestSkippedKeptForAlternates: a build keeps, of a page left out after
+// its head was read (an AMP copy canonical elsewhere), its URL's reason
+// for the alternates that may name it, and nothing more: the URLs by
+// path are a Session's, which forgets a page read again.
+func TestSkippedKeptForAlternates(t *testing.T) {
+	root := pages(t, map[string]string{
+		"a/index.html":     "<head>\n" + link("en", base+"a/") + link("fr", base+"amp/a/"),
+		"amp/a/index.html": `<link rel="canonical" href="` + base + `a/">`,
+	})
+	opts := Options{Root: root, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: base}, Report: Report{Warn: func(string, error) {}}}
+	b, err := newBuilder(context.Background(), opts, &Result{Skipped: map[mapping.Reason]int{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	p, ok := b.skippedAt[base+"amp/a/"]
+	if !ok || p.path != "amp/a/index.html" || p.why() != "canonical elsewhere: canonical "+base+"a/" {
+		t.Errorf("skippedAt %+v", b.skippedAt)
+	}
+	if b.skippedLoc != nil {
+		t.Errorf("skippedLoc %v kept by a build", b.skippedLoc)
 	}
 }

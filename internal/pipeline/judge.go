@@ -156,6 +156,7 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 	for _, e := range events {
 		e.emit()
 	}
+	b.recs.urls = nil // the records' strings stay; the table is the walk's
 	return err
 }
 

@@ -82,15 +82,23 @@ type records struct {
 	alts   [][]sitemap.Alternate // as the pages declare them
 	shown  [][]sitemap.Alternate // by the same index: those filterAlternates or judgeHreflang kept
 	lines  [][]int               // by the same index: the line of each in the page's head
-	images [][]sitemap.Image     // by the same index: the page's images
-	videos [][]sitemap.Video     // by the same index: its videos
-	news   []*sitemap.News       // by the same index: its news entry, however old
+	// images, videos and news are, by the same index, the page's images,
+	// its videos and its news entry however old: each as long as the
+	// last index that has one (imagesOf, setMedia), nil on a site of
+	// translations alone.
+	images [][]sitemap.Image
+	videos [][]sitemap.Video
+	news   []*sitemap.News
 	// newsAt is the time the set is written at: At gives a URL its News
 	// only within the news window before it (mapping.InNewsWindow).
 	newsAt time.Time
 	owner  []int32 // by the same index: the record they were the page's of
-	paths  []string
-	order  []int32 // record indexes, sorted; nil before sort
+	// urls keeps, during a walk, one string of each URL a page with
+	// hreflang alternates has or names (intern): the three pages of a
+	// cluster name each other's URLs twelve times. Nil between walks.
+	urls  map[string]string
+	paths []string
+	order []int32 // record indexes, sorted; nil before sort
 	// dropMTime leaves out the lastmods that are modification times
 	// (Options.GuardMTime).
 	dropMTime bool
@@ -181,20 +189,83 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 		}
 		s.next[idx] = nextLastMod{lastmod: n.LastMod.Unix(), src: srcIndex(n.Source)}
 	}
+	if len(u.Alternates) > 0 {
+		r.loc = s.intern(u.Loc)
+		for i := range u.Alternates {
+			u.Alternates[i].Href = s.intern(u.Alternates[i].Href)
+		}
+	}
 	if len(u.Alternates) > 0 || len(u.Images) > 0 || len(u.Videos) > 0 || u.News != nil {
 		s.alts = append(s.alts, u.Alternates)
 		s.lines = append(s.lines, d.AltLines)
-		s.images = append(s.images, u.Images)
-		s.videos = append(s.videos, u.Videos)
-		s.news = append(s.news, u.News)
 		s.owner = append(s.owner, idx)
 		r.alts = int32(len(s.alts))
+		s.setMedia(r.alts-1, u.Images, u.Videos, u.News)
 	}
 	if d.Form == mapping.FormUnknown {
 		s.paths = append(s.paths, strings.Clone(path))
 		r.path = int32(len(s.paths))
 	}
 	return idx
+}
+
+// imagesOf, videosOf and newsOf return the images, videos and news entry
+// at index k of alts.
+func (s *records) imagesOf(k int32) []sitemap.Image {
+	if int(k) < len(s.images) {
+		return s.images[k]
+	}
+	return nil
+}
+
+func (s *records) videosOf(k int32) []sitemap.Video {
+	if int(k) < len(s.videos) {
+		return s.videos[k]
+	}
+	return nil
+}
+
+func (s *records) newsOf(k int32) *sitemap.News {
+	if int(k) < len(s.news) {
+		return s.news[k]
+	}
+	return nil
+}
+
+// setMedia sets the images, videos and news entry at index k of alts,
+// growing each slice only for a value.
+func (s *records) setMedia(k int32, images []sitemap.Image, videos []sitemap.Video, news *sitemap.News) {
+	if images != nil || int(k) < len(s.images) {
+		for int(k) >= len(s.images) {
+			s.images = append(s.images, nil)
+		}
+		s.images[k] = images
+	}
+	if videos != nil || int(k) < len(s.videos) {
+		for int(k) >= len(s.videos) {
+			s.videos = append(s.videos, nil)
+		}
+		s.videos[k] = videos
+	}
+	if news != nil || int(k) < len(s.news) {
+		for int(k) >= len(s.news) {
+			s.news = append(s.news, nil)
+		}
+		s.news[k] = news
+	}
+}
+
+// intern returns the string of url the records keep, url itself the
+// first time.
+func (s *records) intern(url string) string {
+	if u, ok := s.urls[url]; ok {
+		return u
+	}
+	if s.urls == nil {
+		s.urls = make(map[string]string)
+	}
+	s.urls[url] = url
+	return url
 }
 
 // remove frees the record at idx. Its alternates, images and path stay
@@ -395,9 +466,9 @@ func (s *records) At(i int) sitemap.URL {
 		if s.shown != nil {
 			u.Alternates = s.shown[r.alts-1]
 		}
-		u.Images = s.images[r.alts-1]
-		u.Videos = s.videos[r.alts-1]
-		if n := s.news[r.alts-1]; n != nil && mapping.InNewsWindow(n.PublicationDate, s.newsAt) {
+		u.Images = s.imagesOf(r.alts - 1)
+		u.Videos = s.videosOf(r.alts - 1)
+		if n := s.newsOf(r.alts - 1); n != nil && mapping.InNewsWindow(n.PublicationDate, s.newsAt) {
 			u.News = n
 		}
 	}
@@ -417,7 +488,7 @@ func (s *records) VideoEntries() int {
 	}
 	for _, idx := range s.order {
 		if r := s.rec(idx); r.alts > 0 {
-			n += len(s.videos[r.alts-1])
+			n += len(s.videosOf(r.alts - 1))
 		}
 	}
 	return n
@@ -430,7 +501,7 @@ func (s *records) HasImages() bool {
 		return false
 	}
 	for _, idx := range s.order {
-		if r := s.rec(idx); r.alts > 0 && len(s.images[r.alts-1]) > 0 {
+		if r := s.rec(idx); r.alts > 0 && len(s.imagesOf(r.alts-1)) > 0 {
 			return true
 		}
 	}
@@ -456,6 +527,20 @@ func (s *records) HasAlternates() bool {
 		}
 	}
 	return false
+}
+
+// shownAsDeclared reports whether every record in order shows the
+// alternates it declared, those of alts as they are.
+func (s *records) shownAsDeclared() bool {
+	for _, idx := range s.order {
+		if r := s.rec(idx); r.alts > 0 {
+			a, sh := s.alts[r.alts-1], s.shown[r.alts-1]
+			if len(a) != len(sh) || len(a) > 0 && &a[0] != &sh[0] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // dedup drops from the sorted order every record whose loc equals the one

@@ -505,10 +505,10 @@ func (s *Session) NewsChange(now time.Time) time.Time {
 	recs := &s.b.recs
 	for _, idx := range recs.order {
 		r := recs.rec(idx)
-		if r.alts == 0 || recs.news[r.alts-1] == nil {
+		if r.alts == 0 || recs.newsOf(r.alts-1) == nil {
 			continue
 		}
-		n := recs.news[r.alts-1]
+		n := recs.newsOf(r.alts - 1)
 		for _, t := range []time.Time{n.PublicationDate, n.PublicationDate.Add(sitemap.NewsWindow)} {
 			if t.After(now) && (next.IsZero() || t.Before(next)) {
 				next = t

@@ -393,7 +393,8 @@ func (b *builder) applyTransform(name string, res *Transformed, seen []bool, edi
 			r.prio = e.prio
 		}
 		if e.took&tookImages != 0 {
-			s.images[s.extension(idx)] = e.ext.images
+			k := s.extension(idx)
+			s.setMedia(k, e.ext.images, s.videosOf(k), s.newsOf(k))
 		}
 		if e.took&tookAlternates != 0 {
 			k := s.extension(idx)
@@ -498,9 +499,6 @@ func (s *records) extension(idx int32) int32 {
 	if r.alts == 0 {
 		s.alts = append(s.alts, nil)
 		s.lines = append(s.lines, nil)
-		s.images = append(s.images, nil)
-		s.videos = append(s.videos, nil)
-		s.news = append(s.news, nil)
 		s.owner = append(s.owner, idx)
 		if s.shown != nil {
 			s.shown = append(s.shown, nil)
