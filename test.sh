@@ -346,7 +346,14 @@ race_lane() {
     ./frontmatter:FuzzSource:15000x \
     ./frontmatter:FuzzParseDate:20000x \
     ./internal/jsconfig:FuzzJSLiterals:25000x \
-    ./internal/generator/hugo:FuzzJSProjects:2500x \
+    ./internal/generator/astro:FuzzProject:2500x \
+    ./internal/generator/docusaurus:FuzzProject:2500x \
+    ./internal/generator/eleventy:FuzzProject:2500x \
+    ./internal/generator/gatsby:FuzzProject:2500x \
+    ./internal/generator/next:FuzzProject:2500x \
+    ./internal/generator/nuxt:FuzzProject:2500x \
+    ./internal/generator/sveltekit:FuzzProject:2500x \
+    ./internal/generator/vitepress:FuzzProject:2500x \
     ./internal/generator/registry:FuzzURLPath:15000x \
     ./internal/generator/internal/pyconf:FuzzPythonConfig:15000x \
     ./internal/generator/internal/jscode:FuzzParse:10000x \
@@ -357,12 +364,14 @@ race_lane() {
     ./internal/generator/gatsby:FuzzReadPosts:5000x \
     ./internal/generator/hexo:FuzzConfig:10000x \
     ./internal/generator/pelican:FuzzReadMeta:15000x \
+    ./internal/extraurls:FuzzRead:15000x \
     ./internal/hashstate:FuzzLoad:15000x \
     ./internal/host:FuzzHostFiles:15000x \
     ./internal/host:FuzzRedirects:2500x \
     ./mapping:FuzzLoc:12500x \
     ./mapping:FuzzParseBaseURL:20000x \
     ./mapping:FuzzPlainResolver:20000x \
+    ./mapping:FuzzCanonicalElsewhere:20000x \
     ./internal/postbuild:FuzzEncodeFeed:12500x \
     ./internal/robots:FuzzParse:10000x \
     ./internal/validate:FuzzCheck:5000x \

@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
-	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsfuzz"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -163,16 +162,4 @@ func TestKeyLine(t *testing.T) {
 	if got := conffile.KeyLine(data, "publishDir"); got != 0 {
 		t.Errorf("keyLine of a missing key = %d, want 0", got)
 	}
-}
-
-// FuzzJSProjects checks the readers of JavaScript configurations of
-// this package's generators (see package jsfuzz).
-func FuzzJSProjects(f *testing.F) {
-	jsfuzz.Fuzz(f, func(data []byte) []jsfuzz.Read {
-		var out []jsfuzz.Read
-		for _, p := range []*generator.Project{} {
-			out = append(out, jsfuzz.Read{BaseURL: p.BaseURL, Notes: p.Notes})
-		}
-		return out
-	})
 }
