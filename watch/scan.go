@@ -353,13 +353,17 @@ func (w *watcher) list(d *scanDir) (self state, entries string, folders []string
 	return self, entries, folders
 }
 
+// testHookListing, if not nil, is called by readFolder between the
+// folder's own stat and its listing: tests change the folder there.
+var testHookListing func(dir string)
+
 // listSince is list, which also returns, with since, what changed from
 // that change time on: the folder itself when it gained or lost an entry
 // (its path first, marked a folder), and its files (their paths); a
 // folder that cannot be read is reported itself.
 func (w *watcher) listSince(d *scanDir, since int64) (self state, entries string, folders, changed []string) {
 	dir := w.pathOf(d, "")
-	self, selfCtime, ents, err := readFolder(dir, d.isRoot(), func(name string, folder bool) bool {
+	self, selfCtime, ents, err := readFolder(dir, d.isRoot(), since != 0, func(name string, folder bool) bool {
 		if hidden(name) || noise(name) {
 			return false
 		}

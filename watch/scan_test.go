@@ -356,3 +356,38 @@ func TestLimitGivenBackLosesNoChange(t *testing.T) {
 	}
 	r.waitFor(t, m, moved, filepath.Join(root, "busy.html"), p)
 }
+
+// TestFirstLookRemovedWhileListed: an entry removed while the scan's first
+// look lists its folder (after the folder's own stat, before its
+// entries are read) is reported: the folder, walked again. The listing
+// no longer has the entry, and the folder's own state was taken before
+// the removal, so no later look finds a difference either.
+func TestFirstLookRemovedWhileListed(t *testing.T) {
+	root := t.TempDir()
+	sub := filepath.Join(root, "sub")
+	gone := filepath.Join(sub, "gone.html")
+	mkdir(t, sub)
+	write(t, gone, "x")
+	write(t, filepath.Join(sub, "kept.html"), "x")
+	w, err := newWatcher(Options{Roots: []string{root}, NoFanotify: true}, hooks{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	since, ok := lazyFrom(w.roots)
+	if !ok {
+		t.Fatalf("%s: not on a filesystem that stamps change times to the nanosecond, which the first look needs", root)
+	}
+	testHookListing = func(dir string) {
+		if dir == sub {
+			if err := os.Remove(gone); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	defer func() { testHookListing = nil }()
+	d := newScanDir(0, "sub", "")
+	_, _, _, changed := w.listSince(&d, since)
+	if !slices.Contains(changed, sub+folderMark) {
+		t.Errorf("changed %q, want %s, a folder", changed, sub)
+	}
+}
