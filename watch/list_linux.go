@@ -18,8 +18,11 @@ import (
 // entry is kept, by name and whether it is a folder. It returns the
 // folder's own state (selfOf) and change time, and its entries, sorted
 // by name, each file's with its change time. A symbolic link named dir is
-// followed only with follow (a root).
-func readFolder(dir string, follow bool, keep func(name string, folder bool) bool) (state, int64, []entry, error) {
+// followed only with follow (a root). With again, the change time is the
+// folder's after the listing (one system call more): an entry removed
+// while it was listed is not among the entries, and the state, taken
+// before, would not tell either (a first look compares it with a time).
+func readFolder(dir string, follow, again bool, keep func(name string, folder bool) bool) (state, int64, []entry, error) {
 	flags := unix.O_RDONLY | unix.O_DIRECTORY | unix.O_CLOEXEC
 	if !follow {
 		flags |= unix.O_NOFOLLOW
@@ -32,6 +35,9 @@ func readFolder(dir string, follow bool, keep func(name string, folder bool) boo
 	var self unix.Stat_t
 	if err := unix.Fstat(fd, &self); err != nil {
 		return 0, 0, nil, &os.PathError{Op: "fstat", Path: dir, Err: err}
+	}
+	if testHookListing != nil {
+		testHookListing(dir)
 	}
 	var ents []entry
 	err = eachEntry(fd, dir, func(name []byte, ino uint64, folder bool) {
@@ -53,7 +59,15 @@ func readFolder(dir string, follow bool, keep func(name string, folder bool) boo
 		return 0, 0, nil, err
 	}
 	slices.SortFunc(ents, func(a, b entry) int { return strings.Compare(a.name, b.name) })
-	return selfOf(&self), self.Ctim.Nano(), ents, nil
+	ctime := self.Ctim.Nano()
+	if again {
+		var after unix.Stat_t
+		if err := unix.Fstat(fd, &after); err != nil {
+			return 0, 0, nil, &os.PathError{Op: "fstat", Path: dir, Err: err}
+		}
+		ctime = after.Ctim.Nano()
+	}
+	return selfOf(&self), ctime, ents, nil
 }
 
 // eachEntry lists the open folder fd (dir names it in errors) with

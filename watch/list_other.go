@@ -11,8 +11,9 @@ import (
 // keep says whether an entry is kept, by name and whether it is a folder.
 // It returns the folder's own state and change time, and its entries,
 // sorted by name, each file's with its change time. A symbolic link named
-// dir is followed only with follow (a root).
-func readFolder(dir string, follow bool, keep func(name string, folder bool) bool) (state, int64, []entry, error) {
+// dir is followed only with follow (a root). With again, the change time
+// is the folder's after the listing, as on Linux.
+func readFolder(dir string, follow, again bool, keep func(name string, folder bool) bool) (state, int64, []entry, error) {
 	lstat := os.Lstat
 	if follow {
 		lstat = os.Stat
@@ -22,6 +23,9 @@ func readFolder(dir string, follow bool, keep func(name string, folder bool) boo
 		return 0, 0, nil, err
 	}
 	self, selfCtime := selfState(info)
+	if testHookListing != nil {
+		testHookListing(dir)
+	}
 	des, err := os.ReadDir(dir)
 	if err != nil {
 		return 0, 0, nil, err
@@ -37,6 +41,13 @@ func readFolder(dir string, follow bool, keep func(name string, folder bool) boo
 		}
 		st, ctime := stateOf(info)
 		ents = append(ents, entry{name: de.Name(), st: st, ctime: ctime})
+	}
+	if again {
+		info, err := lstat(dir)
+		if err != nil {
+			return 0, 0, nil, err
+		}
+		_, selfCtime = selfState(info)
 	}
 	return self, selfCtime, ents, nil // os.ReadDir sorts by name
 }

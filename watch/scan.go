@@ -353,13 +353,17 @@ func (w *watcher) list(d *scanDir) (self state, entries string, folders []string
 	return self, entries, folders
 }
 
+// testHookListing, if not nil, is called by readFolder between the
+// folder's own stat and its listing: tests change the folder there.
+var testHookListing func(dir string)
+
 // listSince is list, which also returns, with since, what changed from
 // that change time on: the folder itself when it gained or lost an entry
 // (its path first, marked a folder), and its files (their paths); a
 // folder that cannot be read is reported itself.
 func (w *watcher) listSince(d *scanDir, since int64) (self state, entries string, folders, changed []string) {
 	dir := w.pathOf(d, "")
-	self, selfCtime, ents, err := readFolder(dir, d.isRoot(), func(name string, folder bool) bool {
+	self, selfCtime, ents, err := readFolder(dir, d.isRoot(), since != 0, func(name string, folder bool) bool {
 		if hidden(name) || noise(name) {
 			return false
 		}
@@ -717,6 +721,9 @@ func (w *watcher) demote(ctx context.Context) bool {
 		if !ok {
 			continue
 		}
+		if w.hooks.demote != nil {
+			w.hooks.demote(dir)
+		}
 		d := newScanDir(root, rel, "")
 		self, entries, _ := w.list(&d)
 		d.self = self
@@ -724,9 +731,39 @@ func (w *watcher) demote(ctx context.Context) bool {
 		s.dirs = append(s.dirs, d)
 		s.dirty = true
 		w.unwatch(dir)
+		w.gaveBack(ctx, &d)
 		return true
 	}
 	return false
+}
+
+// gaveBack reports the folder d, whose watch was just given back to the
+// scan after it was listed: fsnotify drops the events of a watch it had
+// not read when the watch is removed, and the listing the scan starts
+// from already holds the changes they told of (a page written, touched
+// or removed a moment before). The folder is walked again, and each
+// folder in it that has no watch of its own is listed and scanned, as a
+// folder whose creation was such an event would not be (a second listing
+// of one scanned already goes at the end of the pass).
+func (w *watcher) gaveBack(ctx context.Context, d *scanDir) {
+	dir := w.pathOf(d, "")
+	entries := d.entries()
+	for i := 0; ; {
+		name, st, next, ok := entryAt(entries, i)
+		if !ok {
+			break
+		}
+		i = next
+		if st&folderBit == 0 {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		if _, ok := w.dirs[p]; ok || len(w.roots) > 1 && w.isRoot(p) {
+			continue
+		}
+		w.scanTree(p)
+	}
+	w.send(ctx, dir)
 }
 
 // errCapped is the limit Options.MaxWatches sets.

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -214,5 +216,178 @@ func TestScanFirstLook(t *testing.T) {
 	seen := r.seen(0)
 	if seen[keep] || coveredBy(keep, seen) || seen[filepath.Join(root, "a")] {
 		t.Errorf("reported what did not change: %s", r.describe(0))
+	}
+}
+
+// TestScanDemotedFolderLosesNoChange: a change made in a folder while it
+// has a watch is reported when the watch is given back to the scan before
+// its event was read. fsnotify drops the events of a watch removed before
+// it read them, and the listing the scan starts from already holds the
+// change: the folder is walked again. The demote hook makes the changes
+// while the event loop is giving the watch back, behind an event of the
+// root that fsnotify cannot hand over meanwhile; the test waits on
+// events only (watches added, the hook, batches).
+func TestScanDemotedFolderLosesNoChange(t *testing.T) {
+	root := t.TempDir()
+	var subs []string
+	for i := range 5 {
+		sub := filepath.Join(root, fmt.Sprintf("w%d", i), "sub")
+		mkdir(t, sub)
+		write(t, filepath.Join(sub, "page.html"), "x")
+		subs = append(subs, sub)
+	}
+	added := make(chan string, 16)
+	spy := func(dir string) error {
+		select {
+		case added <- dir:
+		default:
+		}
+		return nil
+	}
+	hot, cold := subs[0], subs[1]
+	touched := filepath.Join(hot, "page.html")
+	demoted := make(chan string, 1)
+	var inDemote atomic.Pointer[func(string)]
+	// 8 watches: 1 kept for the folders that change, the parent's, the
+	// root's and its 5 folders; their folders are scanned.
+	r := start(t, Options{Roots: []string{root}, MaxWatches: 8, NoFanotify: true, Poll: 10 * time.Millisecond}, hooks{
+		add: spy,
+		demote: func(dir string) {
+			if f := inDemote.Load(); f != nil {
+				(*f)(dir)
+			}
+		},
+	})
+	r.covered = true // the folder walked again stands for its files
+	r.waitWarn(t, "--max-watches")
+	drainAdded := func(want string) {
+		t.Helper()
+		deadline := time.After(patience)
+		for {
+			select {
+			case dir := <-added:
+				if dir == want {
+					return
+				}
+			case <-deadline:
+				t.Fatalf("%s not given a watch after %v", want, patience)
+			}
+		}
+	}
+	// The scan finds hot changed and gives it the watch kept.
+	m := r.mark()
+	write(t, filepath.Join(hot, "new.html"), "x")
+	r.waitFor(t, m, filepath.Join(hot, "new.html"))
+	drainAdded(hot)
+	// cold changes: the scan gives it hot's watch. Meanwhile, an event of
+	// the root (which fsnotify holds, the loop being busy) and a touch in
+	// hot, whose event comes after it.
+	change := func(dir string) {
+		write(t, filepath.Join(root, "busy.html"), "x")
+		when := time.Date(2020, 1, 2, 3, 4, 5, 0, time.UTC)
+		if err := os.Chtimes(touched, when, when); err != nil {
+			t.Error(err)
+		}
+		demoted <- dir
+	}
+	inDemote.Store(&change)
+	m = r.mark()
+	write(t, filepath.Join(cold, "new.html"), "x")
+	select {
+	case dir := <-demoted:
+		if dir != hot {
+			t.Fatalf("%s given back, want %s", dir, hot)
+		}
+	case <-time.After(patience):
+		t.Fatalf("no watch given back after %v", patience)
+	}
+	r.waitFor(t, m, filepath.Join(cold, "new.html"), filepath.Join(root, "busy.html"), touched)
+}
+
+// TestLimitGivenBackLosesNoChange: when the system's limit is met while
+// watching, the watches given back to the scan (those taken last) lose
+// no change made just before: the folder is walked again. A folder moved
+// in meets the limit; the demote hook makes the changes while the event
+// loop gives the watches back, behind an event of the root that fsnotify
+// cannot hand over meanwhile.
+func TestLimitGivenBackLosesNoChange(t *testing.T) {
+	root := t.TempDir()
+	// The parent's watch, the root's and 13 folders', then the folder
+	// moved in: 16, of which 2 are given back when its folder fails.
+	for i := range 13 {
+		mkdir(t, filepath.Join(root, fmt.Sprintf("f%02d", i)))
+		write(t, filepath.Join(root, fmt.Sprintf("f%02d", i), "page.html"), "x")
+	}
+	moved := filepath.Join(root, "n")
+	limitAt := filepath.Join(moved, "sub")
+	add := func(dir string) error {
+		if within(dir, limitAt) {
+			return fmt.Errorf("add: %w", syscall.ENOSPC)
+		}
+		return nil
+	}
+	touched := make(chan string, 1)
+	demote := func(dir string) {
+		if dir == moved || len(touched) > 0 {
+			return
+		}
+		write(t, filepath.Join(root, "busy.html"), "x")
+		p := filepath.Join(dir, "page.html")
+		when := time.Date(2020, 1, 2, 3, 4, 5, 0, time.UTC)
+		if err := os.Chtimes(p, when, when); err != nil {
+			t.Error(err)
+		}
+		touched <- p
+	}
+	r := start(t, Options{Roots: []string{root}, Poll: 10 * time.Millisecond, NoFanotify: true}, hooks{add: add, demote: demote})
+	r.covered = true // the folder walked again stands for its files
+	outside := filepath.Join(t.TempDir(), "n")
+	mkdir(t, filepath.Join(outside, "sub"))
+	m := r.mark()
+	if err := os.Rename(outside, moved); err != nil {
+		t.Fatal(err)
+	}
+	r.waitWarn(t, "max_user_watches")
+	var p string
+	select {
+	case p = <-touched:
+	case <-time.After(patience):
+		t.Fatalf("no watch given back after %v", patience)
+	}
+	r.waitFor(t, m, moved, filepath.Join(root, "busy.html"), p)
+}
+
+// TestFirstLookRemovedWhileListed: an entry removed while the scan's first
+// look lists its folder (after the folder's own stat, before its
+// entries are read) is reported: the folder, walked again. The listing
+// no longer has the entry, and the folder's own state was taken before
+// the removal, so no later look finds a difference either.
+func TestFirstLookRemovedWhileListed(t *testing.T) {
+	root := t.TempDir()
+	sub := filepath.Join(root, "sub")
+	gone := filepath.Join(sub, "gone.html")
+	mkdir(t, sub)
+	write(t, gone, "x")
+	write(t, filepath.Join(sub, "kept.html"), "x")
+	w, err := newWatcher(Options{Roots: []string{root}, NoFanotify: true}, hooks{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	since, ok := lazyFrom(w.roots)
+	if !ok {
+		t.Fatalf("%s: not on a filesystem that stamps change times to the nanosecond, which the first look needs", root)
+	}
+	testHookListing = func(dir string) {
+		if dir == sub {
+			if err := os.Remove(gone); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	defer func() { testHookListing = nil }()
+	d := newScanDir(0, "sub", "")
+	_, _, _, changed := w.listSince(&d, since)
+	if !slices.Contains(changed, sub+folderMark) {
+		t.Errorf("changed %q, want %s, a folder", changed, sub)
 	}
 }

@@ -54,7 +54,9 @@
 // nanosecond: what changed in a folder before its first look is found by
 // those times. A folder the scan finds changed gets a watch of its own
 // when one can be had (the folders changed last keep theirs), so that its
-// next change is seen at once. It scans everything when watching cannot
+// next change is seen at once. A folder whose watch is given back is
+// reported, to be walked again: the events of its watch not read yet are
+// dropped with the watch. It scans everything when watching cannot
 // start at all.
 //
 // When the kernel's event queue overflows (inotify's; fanotify's queue is
@@ -194,6 +196,9 @@ type hooks struct {
 	ready func()                 // called once the watches or the polling snapshot are set up
 	errs  <-chan error           // read beside fsnotify's errors
 	pass  func()                 // called at the end of each pass of the scan
+	// demote is called with a folder whose watch is about to be given
+	// back to the scan, before it is listed.
+	demote func(dir string)
 }
 
 func run(ctx context.Context, opts Options, fn func(Batch), h hooks) error {
@@ -604,9 +609,20 @@ func (w *watcher) atLimit(ctx context.Context, cause error) {
 			w.recent = w.recent[:len(w.recent)-1]
 			back = append(back, dir)
 		}
+		n := len(w.scan.dirs)
+		for _, dir := range back {
+			if w.hooks.demote != nil {
+				w.hooks.demote(dir)
+			}
+		}
 		w.scanFolders(back, false) // listed, then unwatched: a change between is both
 		for _, dir := range back {
 			w.unwatch(dir)
+		}
+		if w.started { // before the first build, no change is reported
+			for i, end := n, len(w.scan.dirs); i < end; i++ {
+				w.gaveBack(ctx, &w.scan.dirs[i])
+			}
 		}
 	}
 	w.recent = nil

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -283,8 +284,8 @@ func (c *opsChanger) op() string {
 		if _, err := os.Lstat(abs(to)); err == nil {
 			return "none"
 		}
-		if fi, err := os.Stat(abs(dir)); err != nil || !fi.IsDir() {
-			return "none" // removed, or a file now, in this step
+		if fi, err := os.Lstat(abs(dir)); err != nil || !fi.IsDir() || c.throughLink(to) {
+			return "none" // removed, a file or a link now, in this step
 		}
 		if err := os.Link(abs(rel), abs(to)); err != nil {
 			c.t.Fatal(err)
@@ -324,19 +325,28 @@ func (c *opsChanger) op() string {
 	}
 }
 
+// throughLink reports whether a folder on the way to rel is a link (to a
+// frozen folder).
+func (c *opsChanger) throughLink(rel string) bool {
+	for i := range len(rel) {
+		if rel[i] != '/' {
+			continue
+		}
+		if fi, err := os.Lstat(filepath.Join(c.root, filepath.FromSlash(rel[:i]))); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // isTop reports whether rel is a name at the root.
 func isTop(rel string) bool { return !strings.Contains(rel, "/") }
 
 // tryWrite writes a new page at rel, unless a folder has its name or a
 // file or a link (to a frozen folder) the name of a folder on its way.
 func (c *opsChanger) tryWrite(rel string, mtime time.Time) bool {
-	for i := range len(rel) {
-		if rel[i] != '/' {
-			continue
-		}
-		if fi, err := os.Lstat(filepath.Join(c.root, filepath.FromSlash(rel[:i]))); err == nil && fi.Mode()&os.ModeSymlink != 0 {
-			return false
-		}
+	if c.throughLink(rel) {
+		return false
 	}
 	p := filepath.Join(c.root, filepath.FromSlash(rel))
 	if fi, err := os.Stat(p); err == nil && fi.IsDir() || os.MkdirAll(filepath.Dir(p), 0o755) != nil {
@@ -344,4 +354,60 @@ func (c *opsChanger) tryWrite(rel string, mtime time.Time) bool {
 	}
 	c.write(rel, c.body(), mtime)
 	return true
+}
+
+// TestWatchOpsLeaveFrozenAlone: the operations of TestWatchMatchesRun
+// leave the folders links point to as they were once frozen, as its
+// property assumes (a name made inside one is reported at its own path
+// only): none makes, links or removes a name through a link, even to a
+// folder that became one earlier in the same step. (A page edited
+// through another name, a hard link outside, changes there: Update
+// judges again the pages noted with its file.)
+func TestWatchOpsLeaveFrozenAlone(t *testing.T) {
+	for seed := range uint64(60) {
+		root, out := t.TempDir(), t.TempDir()
+		c := &opsChanger{siteChanger: siteChanger{t: t, root: root, rng: rand.New(rand.NewPCG(seed, 2))}, out: out}
+		c.frozen = map[string]bool{"v1": true, "v2": true}
+		c.write("index.html", "<title>home</title>", time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC))
+		c.write("v1/one.html", "<title>one</title>", time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC))
+		c.write("v2/two.html", "<title>two</title>", time.Date(2024, 1, 2, 0, 0, 0, 0, time.UTC))
+		was := make(map[string]string)
+		for step := range 25 {
+			_, dirs := c.unfrozen()
+			c.watched = append(dirs, "")
+			var ops []string
+			for range 1 + c.rng.IntN(3) {
+				ops = append(ops, c.op())
+				for dir := range c.frozen {
+					now := listing(t, filepath.Join(root, dir))
+					if before, ok := was[dir]; !ok {
+						was[dir] = now
+					} else if now != before {
+						t.Fatalf("seed %d step %d %v: %s changed:\n%s\nwas:\n%s", seed, step, ops, dir, now, before)
+					}
+				}
+			}
+		}
+	}
+}
+
+// listing returns what is under dir: each path and its inode.
+func listing(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		fi, err := d.Info()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%s %d\n", p, fi.Sys().(*syscall.Stat_t).Ino)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
