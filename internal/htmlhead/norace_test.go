@@ -1,0 +1,5 @@
+//go:build !race
+
+package htmlhead
+
+const raceEnabled = false
