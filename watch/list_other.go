@@ -80,3 +80,9 @@ func subfolders(dir string, file func(name []byte)) ([]string, error) {
 	}
 	return folders, nil
 }
+
+// subfoldersSince: never called here, where lazyFrom says no.
+func subfoldersSince(dir string, _ int64, _ func(name []byte)) ([]string, bool, error) {
+	folders, err := subfolders(dir, nil)
+	return folders, true, err
+}

@@ -174,7 +174,10 @@ func (w *watcher) appendPath(b []byte, d *scanDir, name string) []byte {
 // turns take them at 5 % of a core. Where change times cannot be trusted
 // so (lazyFrom), it is scanTree.
 func (w *watcher) scanLater(dirs ...string) {
-	since, ok := lazyFrom(w.roots)
+	since, ok := w.since, w.since != 0 // the folders watched later report from the same time
+	if !ok {
+		since, ok = lazyFrom(w.roots)
+	}
 	if !ok {
 		w.scanTree(dirs...)
 		return

@@ -7,7 +7,16 @@
 //
 // Every folder under each of [Options.Roots] gets a watch when [Run]
 // starts, except hidden folders (.git, .cache …) and those
-// [Options.Ignore] rejects. A folder created or moved in later gets its
+// [Options.Ignore] rejects. On local filesystems that stamp change times
+// to the nanosecond, and without [Options.MaxWatches], only the roots'
+// own watches are added before [Options.Ready]; the folders under them
+// get theirs in the event loop's turns, breadth first, while the
+// caller's first build runs, and each, listed once its watch is there,
+// reports what changed in it from the start on, by those times: the
+// folder when it gained or lost an entry, and its files changed. The
+// build may have read a folder before its watch: a change is read by
+// the build, seen by a watch, or found by its time.
+// [Options.Watching] says when every folder has its watch. A folder created or moved in later gets its
 // watches and is walked at once, and the files already in it are reported:
 // files written before its watch was added are not missed. Watches of
 // folders removed or moved away are dropped. The folder that holds each root is
@@ -142,9 +151,17 @@ type Options struct {
 	// it watches folder by folder, and scans past the limit.
 	NoFanotify bool
 
-	// Ready, if not nil, is called once, when the watches (or the polling
-	// fallback's first scan) are set up: a change from then on is seen.
+	// Ready, if not nil, is called once, when a change from then on is
+	// seen: the watches (or the polling fallback's first scan) are set
+	// up, or, on local filesystems that stamp change times to the
+	// nanosecond, the roots' own, the others being added while the first
+	// build runs (see the package's doc).
 	Ready func()
+
+	// Watching, if not nil, is called once, after Ready, when every
+	// folder that is watched from the start has its watch (the others
+	// are scanned).
+	Watching func()
 
 	// Warn, if not nil, is told of problems that do not stop watching: a
 	// root that vanished, a folder that cannot be read, the fallback to
@@ -190,10 +207,12 @@ func Run(ctx context.Context, opts Options, fn func(Batch)) error {
 
 // hooks let the tests look inside and push; all nil in Run.
 type hooks struct {
-	add   func(dir string) error // called before each watch is added; an error stands for Add's
-	ready func()                 // called once the watches or the polling snapshot are set up
-	errs  <-chan error           // read beside fsnotify's errors
-	pass  func()                 // called at the end of each pass of the scan
+	add      func(dir string) error // called before each watch is added; an error stands for Add's
+	ready    func()                 // called once the watches or the polling snapshot are set up
+	watching func()                 // called once every folder watched from the start has its watch
+	errs     <-chan error           // read beside fsnotify's errors
+	pass     func()                 // called at the end of each pass of the scan
+	early    bool                   // every watch added before Ready, as where change times cannot be trusted
 }
 
 func run(ctx context.Context, opts Options, fn func(Batch), h hooks) error {
@@ -295,6 +314,14 @@ type watcher struct {
 	// back.
 	away map[string]bool
 
+	// since is the change time from which a folder watched after Ready
+	// reports what changed in it (watchLater); 0 when every watch is
+	// added before Ready.
+	since int64
+	// later are the folders whose watches are added after Ready, in
+	// the event loop's turns, breadth first.
+	later []string
+
 	fan     *fanWatch // the filesystems' fanotify marks
 	fanErr  error     // why fanotify could not be used
 	scan    *scanner  // the folders scanned, past the limit
@@ -380,14 +407,23 @@ func (w *watcher) loop(ctx context.Context) {
 	if w.opts.Ready != nil {
 		w.opts.Ready()
 	}
+	if len(w.later) == 0 {
+		w.watching()
+	}
 	for ctx.Err() == nil {
 		var tick <-chan time.Time
 		if w.scan != nil {
 			tick = w.scan.ticker.C
 		}
+		var later <-chan struct{}
+		if len(w.later) > 0 {
+			later = closed
+		}
 		select {
 		case <-ctx.Done():
 			return
+		case <-later:
+			w.watchLater(ctx)
 		case ev, ok := <-w.events:
 			if !ok { // closed only by close, which sets it to nil first
 				w.events = nil
@@ -408,9 +444,26 @@ func (w *watcher) loop(ctx context.Context) {
 	}
 }
 
+// closed is a closed channel: the event loop's select takes it at once
+// while there are watches to add.
+var closed = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
+
+// watching says that every folder watched from the start has its watch.
+func (w *watcher) watching() {
+	if w.hooks.watching != nil {
+		w.hooks.watching()
+	}
+	if w.opts.Watching != nil {
+		w.opts.Watching()
+	}
+}
+
 // start marks the filesystems with fanotify, or creates the fsnotify
 // watcher and adds the watches, the parents' first, then the roots'
-// breadth first; past the limit, the scan takes over.
+// breadth first; past the limit, the scan takes over. Where change times
+// can be trusted (lazyFrom) and no cap is set, it watches the roots
+// alone and leaves the folders under them to the event loop's turns
+// (watchLater), so that the first build runs while they are watched.
 func (w *watcher) start(ctx context.Context) {
 	if !w.opts.NoFanotify {
 		fan, err := openFanotify(w.marks(), w.interest())
@@ -453,8 +506,100 @@ func (w *watcher) start(ctx context.Context) {
 		w.scanLater(w.roots...)
 		return
 	}
+	if w.capacity == 0 && !w.hooks.early {
+		if since, ok := lazyFrom(w.roots); ok {
+			w.since = since
+			for _, r := range w.roots {
+				w.watchRoot(ctx, r)
+			}
+			return
+		}
+	}
 	for _, r := range w.roots {
 		w.addTree(ctx, r, false)
+	}
+}
+
+// watchRoot watches the root and puts its folders in w.later. The root
+// is watched before Ready, as the first build writes its files into it
+// most often: watched later, it would be reported changed, a whole build
+// to make again.
+func (w *watcher) watchRoot(ctx context.Context, root string) {
+	if !w.watchDir(root) {
+		w.atLimit(ctx, w.limit)
+		w.scanLater(root)
+		return
+	}
+	folders, err := subfolders(root, nil)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			w.warn(fmt.Errorf("watch: %w", err))
+		}
+		return
+	}
+	for _, name := range folders {
+		if p := filepath.Join(root, name); !w.skipDir(p) {
+			w.later = append(w.later, p)
+		}
+	}
+}
+
+// laterStep is how many folders of w.later a turn of the event loop
+// watches: a millisecond or two between two looks at the events.
+const laterStep = 64
+
+// watchLater adds the watches of the next folders of w.later, breadth
+// first, while the first build runs. Each folder is listed after its
+// watch is added, as addTree does, and, as the build may have read it
+// before, reports what changed in it from the start on (w.since): the
+// folder, when it gained or lost an entry, and its files changed, by
+// their change times. A change is then read by the build, seen by the
+// watch, or found by its time. Past the limit, the folders left are
+// scanned, their first look reporting the same way (scanLater).
+func (w *watcher) watchLater(ctx context.Context) {
+	for n := 0; n < laterStep && len(w.later) > 0 && ctx.Err() == nil; n++ {
+		d := w.later[0]
+		w.later = w.later[1:]
+		if _, ok := w.dirs[d]; ok {
+			// Watched meanwhile by a walk that reported what it found:
+			// a folder created, or events lost (everything is walked).
+			continue
+		}
+		if !w.watchDir(d) {
+			left := append([]string{d}, w.later...)
+			w.later = nil
+			fresh := w.scan == nil
+			w.atLimit(ctx, w.limit)
+			w.scanLater(left...)
+			if fresh {
+				// Each folder once, as at the start: none to tidy.
+				w.scan.from, w.scan.dirty = len(w.scan.dirs), false
+			}
+			break
+		}
+		folders, self, err := subfoldersSince(d, w.since, func(name []byte) {
+			if p := filepath.Join(d, string(name)); w.relevant(p) {
+				w.send(ctx, p)
+			}
+		})
+		if err != nil {
+			if !errors.Is(err, fs.ErrNotExist) { // gone meanwhile: its removal is an event
+				w.warn(fmt.Errorf("watch: %w", err))
+			}
+			continue
+		}
+		if self && w.relevant(d) {
+			w.send(ctx, d+folderMark)
+		}
+		for _, name := range folders {
+			if p := filepath.Join(d, name); !w.skipDir(p) {
+				w.later = append(w.later, p)
+			}
+		}
+	}
+	if len(w.later) == 0 {
+		w.later = nil
+		w.watching()
 	}
 }
 
