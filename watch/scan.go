@@ -169,7 +169,8 @@ func (w *watcher) appendPath(b []byte, d *scanDir, name string) []byte {
 // look, in the turns of the first pass, which reports what changed since
 // now in it (the folder itself when it gained or lost an entry, else its
 // files changed), by their change times, and adds its folders, unlisted.
-// It is for the start, before the first build: a million folders listed
+// It is for the start, before the first build or while it runs (the
+// folders the watches added meanwhile leave): a million folders listed
 // at once took two-thirds of a build's time before watching began, the
 // turns take them at 5 % of a core. Where change times cannot be trusted
 // so (lazyFrom), it is scanTree.

@@ -325,7 +325,7 @@ type watcher struct {
 	fan     *fanWatch // the filesystems' fanotify marks
 	fanErr  error     // why fanotify could not be used
 	scan    *scanner  // the folders scanned, past the limit
-	started bool      // the watches are set: the first build may begin
+	started bool      // Ready was said: the first build may begin
 	polling atomic.Bool
 }
 
