@@ -218,34 +218,30 @@ func subfolders(dir string, file func(name []byte)) ([]string, error) {
 }
 
 // subfoldersSince is subfolders for a folder watched after the first
-// build began (watchLater): besides the names of its folders, it says
-// whether the folder itself changed from the change time since on (an
-// entry added or removed, or its attributes: its own change time), and
-// calls changed with the name of each other entry that did, valid during
-// the call. Hidden names are not statted: no change to them is reported.
-func subfoldersSince(dir string, since int64, changed func(name []byte)) (folders []string, self bool, err error) {
+// build began (watchLater): it calls folder with the name of each of its
+// folders, and changed with the name of each other entry that changed
+// from the change time since on, both valid during the call, and says
+// whether the folder itself did (an entry added or removed, or its
+// attributes: its own change time). Hidden names are not statted: no
+// change to them is reported.
+func subfoldersSince(dir string, since int64, folder, changed func(name []byte)) (self bool, err error) {
 	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
 	if err != nil {
-		return nil, false, &os.PathError{Op: "open", Path: dir, Err: err}
+		return false, &os.PathError{Op: "open", Path: dir, Err: err}
 	}
 	defer unix.Close(fd)
 	var st unix.Stat_t
 	if err := unix.Fstat(fd, &st); err != nil {
-		return nil, false, &os.PathError{Op: "fstat", Path: dir, Err: err}
+		return false, &os.PathError{Op: "fstat", Path: dir, Err: err}
 	}
 	self = st.Ctim.Nano() >= since
-	err = eachEntry(fd, dir, func(name []byte, _ uint64, folder bool) {
+	return self, eachEntry(fd, dir, func(name []byte, _ uint64, isFolder bool) {
 		switch {
-		case folder:
-			folders = append(folders, string(name))
+		case isFolder:
+			folder(name)
 		case name[0] == '.':
 		case statAt(fd, name, &st) == nil && st.Ctim.Nano() >= since:
 			changed(name)
 		}
 	})
-	if err != nil {
-		return nil, false, err
-	}
-	slices.Sort(folders)
-	return folders, self, nil
 }

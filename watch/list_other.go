@@ -82,7 +82,10 @@ func subfolders(dir string, file func(name []byte)) ([]string, error) {
 }
 
 // subfoldersSince: never called here, where lazyFrom says no.
-func subfoldersSince(dir string, _ int64, _ func(name []byte)) ([]string, bool, error) {
+func subfoldersSince(dir string, _ int64, folder, _ func(name []byte)) (bool, error) {
 	folders, err := subfolders(dir, nil)
-	return folders, true, err
+	for _, name := range folders {
+		folder([]byte(name))
+	}
+	return true, err
 }

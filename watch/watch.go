@@ -86,6 +86,7 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -319,8 +320,13 @@ type watcher struct {
 	// added before Ready.
 	since int64
 	// later are the folders whose watches are added after Ready, in
-	// the event loop's turns, breadth first.
-	later []string
+	// the event loop's turns, breadth first, from laterAt on: kept as
+	// the scan keeps its folders, so that those the limit leaves become
+	// its own as they are, without a copy of each path while the first
+	// build runs. buf holds a path being watched.
+	later   []scanDir
+	laterAt int
+	buf     []byte
 
 	fan     *fanWatch // the filesystems' fanotify marks
 	fanErr  error     // why fanotify could not be used
@@ -407,7 +413,7 @@ func (w *watcher) loop(ctx context.Context) {
 	if w.opts.Ready != nil {
 		w.opts.Ready()
 	}
-	if len(w.later) == 0 {
+	if w.later == nil {
 		w.watching()
 	}
 	for ctx.Err() == nil {
@@ -416,7 +422,7 @@ func (w *watcher) loop(ctx context.Context) {
 			tick = w.scan.ticker.C
 		}
 		var later <-chan struct{}
-		if len(w.later) > 0 {
+		if w.later != nil {
 			later = closed
 		}
 		select {
@@ -530,18 +536,47 @@ func (w *watcher) watchRoot(ctx context.Context, root string) {
 		w.scanLater(root)
 		return
 	}
-	folders, err := subfolders(root, nil)
+	i := uint16(slices.Index(w.roots, root))
+	from := len(w.later)
+	_, err := subfoldersSince(root, math.MaxInt64, func(name []byte) { w.queueLater(i, "", root, name) }, nil)
 	if err != nil {
 		if !errors.Is(err, fs.ErrNotExist) {
 			w.warn(fmt.Errorf("watch: %w", err))
 		}
 		return
 	}
-	for _, name := range folders {
-		if p := filepath.Join(root, name); !w.skipDir(p) {
-			w.later = append(w.later, p)
+	w.sortLater(from)
+}
+
+// queueLater puts the folder name of the folder at rel under the root i
+// (dir, its path) at the end of w.later, unless it is left out or is a
+// root of its own.
+func (w *watcher) queueLater(root uint16, rel, dir string, name []byte) {
+	var b strings.Builder
+	b.Grow(len(rel) + len(name) + 2)
+	if rel != "" {
+		b.WriteString(rel)
+		b.WriteByte(filepath.Separator)
+	}
+	b.Write(name)
+	b.WriteByte(0)
+	d := scanDir{root: root, data: b.String(), self: unlisted}
+	if n := d.data[len(d.data)-1-len(name) : len(d.data)-1]; hidden(n) || noise(n) {
+		return
+	}
+	if w.opts.Ignore != nil || len(w.roots) > 1 {
+		p := dir + string(filepath.Separator) + string(name)
+		if w.ignore(p) || len(w.roots) > 1 && w.isRoot(p) {
+			return
 		}
 	}
+	w.later = append(w.later, d)
+}
+
+// sortLater sorts the folders of w.later from from on, those of one
+// folder, by name: the order of a breadth-first walk, as addTree's.
+func (w *watcher) sortLater(from int) {
+	slices.SortFunc(w.later[from:], func(a, b scanDir) int { return strings.Compare(a.data, b.data) })
 }
 
 // laterStep is how many folders of w.later a turn of the event loop
@@ -557,50 +592,75 @@ const laterStep = 64
 // watch, or found by its time. Past the limit, the folders left are
 // scanned, their first look reporting the same way (scanLater).
 func (w *watcher) watchLater(ctx context.Context) {
-	for n := 0; n < laterStep && len(w.later) > 0 && ctx.Err() == nil; n++ {
-		d := w.later[0]
-		w.later = w.later[1:]
-		if _, ok := w.dirs[d]; ok {
+	if w.laterAt >= 4096 && w.laterAt >= len(w.later)/2 { // those done go
+		n := copy(w.later, w.later[w.laterAt:])
+		clear(w.later[n:])
+		w.later, w.laterAt = w.later[:n], 0
+	}
+	for n := 0; n < laterStep && w.laterAt < len(w.later) && ctx.Err() == nil; n++ {
+		i := w.laterAt
+		d := w.later[i]
+		w.buf = w.appendPath(w.buf[:0], &d, "")
+		path := w.buf[:len(w.buf)-1]
+		if _, ok := w.dirs[string(path)]; ok {
 			// Watched meanwhile by a walk that reported what it found:
 			// a folder created, or events lost (everything is walked).
+			w.later[i], w.laterAt = scanDir{}, i+1
 			continue
 		}
-		if !w.watchDir(d) {
-			left := append([]string{d}, w.later...)
-			w.later = nil
-			fresh := w.scan == nil
-			w.atLimit(ctx, w.limit)
-			w.scanLater(left...)
-			if fresh {
-				// Each folder once, as at the start: none to tidy.
-				w.scan.from, w.scan.dirty = len(w.scan.dirs), false
-			}
-			break
+		dir := w.paths.internBytes(path)
+		if !w.watchNew(dir) {
+			w.scanLeft(ctx)
+			return
 		}
-		folders, self, err := subfoldersSince(d, w.since, func(name []byte) {
-			if p := filepath.Join(d, string(name)); w.relevant(p) {
+		w.later[i], w.laterAt = scanDir{}, i+1 // its path goes with it
+		rel := d.rel()
+		from := len(w.later)
+		self, err := subfoldersSince(dir, w.since, func(name []byte) {
+			w.queueLater(d.root, rel, dir, name)
+		}, func(name []byte) {
+			if p := dir + string(filepath.Separator) + string(name); w.relevant(p) {
 				w.send(ctx, p)
 			}
 		})
 		if err != nil {
+			w.later = w.later[:from]
 			if !errors.Is(err, fs.ErrNotExist) { // gone meanwhile: its removal is an event
 				w.warn(fmt.Errorf("watch: %w", err))
 			}
 			continue
 		}
-		if self && w.relevant(d) {
-			w.send(ctx, d+folderMark)
-		}
-		for _, name := range folders {
-			if p := filepath.Join(d, name); !w.skipDir(p) {
-				w.later = append(w.later, p)
-			}
+		w.sortLater(from)
+		if self && w.relevant(dir) {
+			w.send(ctx, dir+folderMark)
 		}
 	}
-	if len(w.later) == 0 {
-		w.later = nil
+	if w.laterAt == len(w.later) {
+		w.later, w.laterAt = nil, 0
 		w.watching()
 	}
+}
+
+// scanLeft hands the folders of w.later not watched yet to the scan, at
+// the limit: each is listed at its first look, which reports what
+// changed in it from the start on (scanLater).
+func (w *watcher) scanLeft(ctx context.Context) {
+	left := w.later[w.laterAt:]
+	w.later, w.laterAt = nil, 0
+	fresh := w.scan == nil
+	w.atLimit(ctx, w.limit)
+	s := w.scan
+	if s.since == 0 {
+		s.since = w.since
+	}
+	s.dirs = slices.Grow(s.dirs, len(left))
+	s.dirs = append(s.dirs, left...)
+	s.dirty = true
+	if fresh {
+		// Each folder once, as at the start: none to tidy.
+		s.from, s.dirty = len(s.dirs), false
+	}
+	w.watching()
 }
 
 // close stops whichever of fsnotify, fanotify and the scan is running.
@@ -689,6 +749,11 @@ func (w *watcher) watchDir(dir string) bool {
 	if _, ok := w.dirs[dir]; ok {
 		return true
 	}
+	return w.watchNew(w.paths.intern(dir)) // fsnotify keeps the string it is given: one copy of each path
+}
+
+// watchNew is watchDir for a folder not in the set, its path in w.paths.
+func (w *watcher) watchNew(dir string) bool {
 	if w.capacity > 0 && w.count() >= w.capacity-w.reserve() {
 		w.limit = errCapped
 		if w.limited {
@@ -696,7 +761,6 @@ func (w *watcher) watchDir(dir string) bool {
 		}
 		return false
 	}
-	dir = w.paths.intern(dir) // fsnotify keeps the string it is given: one copy of each path
 	if err := w.add(dir); err != nil {
 		switch {
 		case isLimit(err):
@@ -988,6 +1052,20 @@ type slab struct {
 
 // slabBlock is the size of a slab's blocks.
 const slabBlock = 64 << 10
+
+// internBytes is intern of b, which it copies.
+func (sl *slab) internBytes(b []byte) string {
+	if len(b) > slabBlock/8 {
+		return string(b)
+	}
+	if sl.b.Cap()-sl.b.Len() < len(b) {
+		sl.b = strings.Builder{}
+		sl.b.Grow(slabBlock)
+	}
+	sl.b.Write(b)
+	all := sl.b.String()
+	return all[len(all)-len(b):]
+}
 
 // intern returns a copy of s in the slab's current block, or s itself when
 // it is too long to share one.
