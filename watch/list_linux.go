@@ -230,3 +230,32 @@ func subfolders(dir string, file func(name []byte)) ([]string, error) {
 	slices.Sort(folders)
 	return folders, nil
 }
+
+// subfoldersSince is subfolders for a folder watched after the first
+// build began (watchLater): it calls folder with the name of each of its
+// folders, and changed with the name of each other entry that changed
+// from the change time since on, both valid during the call, and says
+// whether the folder itself did (an entry added or removed, or its
+// attributes: its own change time). Hidden names are not statted: no
+// change to them is reported.
+func subfoldersSince(dir string, since int64, folder, changed func(name []byte)) (self bool, err error) {
+	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return false, &os.PathError{Op: "open", Path: dir, Err: err}
+	}
+	defer unix.Close(fd)
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
+		return false, &os.PathError{Op: "fstat", Path: dir, Err: err}
+	}
+	self = st.Ctim.Nano() >= since
+	return self, eachEntry(fd, dir, func(name []byte, _ uint64, isFolder bool) {
+		switch {
+		case isFolder:
+			folder(name)
+		case name[0] == '.':
+		case statAt(fd, name, &st) == nil && st.Ctim.Nano() >= since:
+			changed(name)
+		}
+	})
+}

@@ -11,3 +11,9 @@ func statBytes(b []byte, follow bool, st *unix.Stat_t) error {
 	}
 	return unix.Lstat(string(b), st)
 }
+
+// statAt is fstatat of name in the open folder fd, not following a
+// symbolic link.
+func statAt(fd int, name []byte, st *unix.Stat_t) error {
+	return unix.Fstatat(fd, string(name), st, unix.AT_SYMLINK_NOFOLLOW)
+}

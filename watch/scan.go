@@ -169,12 +169,16 @@ func (w *watcher) appendPath(b []byte, d *scanDir, name string) []byte {
 // look, in the turns of the first pass, which reports what changed since
 // now in it (the folder itself when it gained or lost an entry, else its
 // files changed), by their change times, and adds its folders, unlisted.
-// It is for the start, before the first build: a million folders listed
+// It is for the start, before the first build or while it runs (the
+// folders the watches added meanwhile leave): a million folders listed
 // at once took two-thirds of a build's time before watching began, the
 // turns take them at 5 % of a core. Where change times cannot be trusted
 // so (lazyFrom), it is scanTree.
 func (w *watcher) scanLater(dirs ...string) {
-	since, ok := lazyFrom(w.roots)
+	since, ok := w.since, w.since != 0 // the folders watched later report from the same time
+	if !ok {
+		since, ok = lazyFrom(w.roots)
+	}
 	if !ok {
 		w.scanTree(dirs...)
 		return

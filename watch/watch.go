@@ -7,7 +7,16 @@
 //
 // Every folder under each of [Options.Roots] gets a watch when [Run]
 // starts, except hidden folders (.git, .cache …) and those
-// [Options.Ignore] rejects. A folder created or moved in later gets its
+// [Options.Ignore] rejects. On local filesystems that stamp change times
+// to the nanosecond, and without [Options.MaxWatches], only the roots'
+// own watches are added before [Options.Ready]; the folders under them
+// get theirs in the event loop's turns, breadth first, while the
+// caller's first build runs, and each, listed once its watch is there,
+// reports what changed in it from the start on, by those times: the
+// folder when it gained or lost an entry, and its files changed. The
+// build may have read a folder before its watch: a change is read by
+// the build, seen by a watch, or found by its time.
+// [Options.Watching] says when every folder has its watch. A folder created or moved in later gets its
 // watches and is walked at once, and the files already in it are reported:
 // files written before its watch was added are not missed. Watches of
 // folders removed or moved away are dropped. The folder that holds each root is
@@ -79,6 +88,7 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -144,9 +154,17 @@ type Options struct {
 	// it watches folder by folder, and scans past the limit.
 	NoFanotify bool
 
-	// Ready, if not nil, is called once, when the watches (or the polling
-	// fallback's first scan) are set up: a change from then on is seen.
+	// Ready, if not nil, is called once, when a change from then on is
+	// seen: the watches (or the polling fallback's first scan) are set
+	// up, or, on local filesystems that stamp change times to the
+	// nanosecond, the roots' own, the others being added while the first
+	// build runs (see the package's doc).
 	Ready func()
+
+	// Watching, if not nil, is called once, after Ready, when every
+	// folder that is watched from the start has its watch (the others
+	// are scanned).
+	Watching func()
 
 	// Warn, if not nil, is told of problems that do not stop watching: a
 	// root that vanished, a folder that cannot be read, the fallback to
@@ -192,10 +210,12 @@ func Run(ctx context.Context, opts Options, fn func(Batch)) error {
 
 // hooks let the tests look inside and push; all nil in Run.
 type hooks struct {
-	add   func(dir string) error // called before each watch is added; an error stands for Add's
-	ready func()                 // called once the watches or the polling snapshot are set up
-	errs  <-chan error           // read beside fsnotify's errors
-	pass  func()                 // called at the end of each pass of the scan
+	add      func(dir string) error // called before each watch is added; an error stands for Add's
+	ready    func()                 // called once the watches or the polling snapshot are set up
+	watching func()                 // called once every folder watched from the start has its watch
+	errs     <-chan error           // read beside fsnotify's errors
+	pass     func()                 // called at the end of each pass of the scan
+	early    bool                   // every watch added before Ready, as where change times cannot be trusted
 	// demote is called with a folder whose watch is about to be given
 	// back to the scan, before it is listed.
 	demote func(dir string)
@@ -300,10 +320,23 @@ type watcher struct {
 	// back.
 	away map[string]bool
 
+	// since is the change time from which a folder watched after Ready
+	// reports what changed in it (watchLater); 0 when every watch is
+	// added before Ready.
+	since int64
+	// later are the folders whose watches are added after Ready, in
+	// the event loop's turns, breadth first, from laterAt on: kept as
+	// the scan keeps its folders, so that those the limit leaves become
+	// its own as they are, without a copy of each path while the first
+	// build runs. buf holds a path being watched.
+	later   []scanDir
+	laterAt int
+	buf     []byte
+
 	fan     *fanWatch // the filesystems' fanotify marks
 	fanErr  error     // why fanotify could not be used
 	scan    *scanner  // the folders scanned, past the limit
-	started bool      // the watches are set: the first build may begin
+	started bool      // Ready was said: the first build may begin
 	polling atomic.Bool
 }
 
@@ -385,14 +418,23 @@ func (w *watcher) loop(ctx context.Context) {
 	if w.opts.Ready != nil {
 		w.opts.Ready()
 	}
+	if w.later == nil {
+		w.watching()
+	}
 	for ctx.Err() == nil {
 		var tick <-chan time.Time
 		if w.scan != nil {
 			tick = w.scan.ticker.C
 		}
+		var later <-chan struct{}
+		if w.later != nil {
+			later = closed
+		}
 		select {
 		case <-ctx.Done():
 			return
+		case <-later:
+			w.watchLater(ctx)
 		case ev, ok := <-w.events:
 			if !ok { // closed only by close, which sets it to nil first
 				w.events = nil
@@ -413,9 +455,26 @@ func (w *watcher) loop(ctx context.Context) {
 	}
 }
 
+// closed is a closed channel: the event loop's select takes it at once
+// while there are watches to add.
+var closed = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
+
+// watching says that every folder watched from the start has its watch.
+func (w *watcher) watching() {
+	if w.hooks.watching != nil {
+		w.hooks.watching()
+	}
+	if w.opts.Watching != nil {
+		w.opts.Watching()
+	}
+}
+
 // start marks the filesystems with fanotify, or creates the fsnotify
 // watcher and adds the watches, the parents' first, then the roots'
-// breadth first; past the limit, the scan takes over.
+// breadth first; past the limit, the scan takes over. Where change times
+// can be trusted (lazyFrom) and no cap is set, it watches the roots
+// alone and leaves the folders under them to the event loop's turns
+// (watchLater), so that the first build runs while they are watched.
 func (w *watcher) start(ctx context.Context) {
 	if !w.opts.NoFanotify {
 		fan, err := openFanotify(w.marks(), w.interest())
@@ -458,9 +517,155 @@ func (w *watcher) start(ctx context.Context) {
 		w.scanLater(w.roots...)
 		return
 	}
+	if w.capacity == 0 && !w.hooks.early {
+		if since, ok := lazyFrom(w.roots); ok {
+			w.since = since
+			for _, r := range w.roots {
+				w.watchRoot(ctx, r)
+			}
+			return
+		}
+	}
 	for _, r := range w.roots {
 		w.addTree(ctx, r, false)
 	}
+}
+
+// watchRoot watches the root and puts its folders in w.later. The root
+// is watched before Ready, as the first build writes its files into it
+// most often: watched later, it would be reported changed, a whole build
+// to make again.
+func (w *watcher) watchRoot(ctx context.Context, root string) {
+	if !w.watchDir(root) {
+		w.atLimit(ctx, w.limit)
+		w.scanLater(root)
+		return
+	}
+	i := uint16(slices.Index(w.roots, root))
+	from := len(w.later)
+	_, err := subfoldersSince(root, math.MaxInt64, func(name []byte) { w.queueLater(i, "", root, name) }, nil)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			w.warn(fmt.Errorf("watch: %w", err))
+		}
+		return
+	}
+	w.sortLater(from)
+}
+
+// queueLater puts the folder name of the folder at rel under the root i
+// (dir, its path) at the end of w.later, unless it is left out or is a
+// root of its own.
+func (w *watcher) queueLater(root uint16, rel, dir string, name []byte) {
+	var b strings.Builder
+	b.Grow(len(rel) + len(name) + 2)
+	if rel != "" {
+		b.WriteString(rel)
+		b.WriteByte(filepath.Separator)
+	}
+	b.Write(name)
+	b.WriteByte(0)
+	d := scanDir{root: root, data: b.String(), self: unlisted}
+	if n := d.data[len(d.data)-1-len(name) : len(d.data)-1]; hidden(n) || noise(n) {
+		return
+	}
+	if w.opts.Ignore != nil || len(w.roots) > 1 {
+		p := dir + string(filepath.Separator) + string(name)
+		if w.ignore(p) || len(w.roots) > 1 && w.isRoot(p) {
+			return
+		}
+	}
+	w.later = append(w.later, d)
+}
+
+// sortLater sorts the folders of w.later from from on, those of one
+// folder, by name: the order of a breadth-first walk, as addTree's.
+func (w *watcher) sortLater(from int) {
+	slices.SortFunc(w.later[from:], func(a, b scanDir) int { return strings.Compare(a.data, b.data) })
+}
+
+// laterStep is how many folders of w.later a turn of the event loop
+// watches: a millisecond or two between two looks at the events.
+const laterStep = 64
+
+// watchLater adds the watches of the next folders of w.later, breadth
+// first, while the first build runs. Each folder is listed after its
+// watch is added, as addTree does, and, as the build may have read it
+// before, reports what changed in it from the start on (w.since): the
+// folder, when it gained or lost an entry, and its files changed, by
+// their change times. A change is then read by the build, seen by the
+// watch, or found by its time. Past the limit, the folders left are
+// scanned, their first look reporting the same way (scanLater).
+func (w *watcher) watchLater(ctx context.Context) {
+	if w.laterAt >= 4096 && w.laterAt >= len(w.later)/2 { // those done go
+		n := copy(w.later, w.later[w.laterAt:])
+		clear(w.later[n:])
+		w.later, w.laterAt = w.later[:n], 0
+	}
+	for n := 0; n < laterStep && w.laterAt < len(w.later) && ctx.Err() == nil; n++ {
+		i := w.laterAt
+		d := w.later[i]
+		w.buf = w.appendPath(w.buf[:0], &d, "")
+		path := w.buf[:len(w.buf)-1]
+		if _, ok := w.dirs[string(path)]; ok {
+			// Watched meanwhile by a walk that reported what it found:
+			// a folder created, or events lost (everything is walked).
+			w.later[i], w.laterAt = scanDir{}, i+1
+			continue
+		}
+		dir := w.paths.internBytes(path)
+		if !w.watchNew(dir) {
+			w.scanLeft(ctx)
+			return
+		}
+		w.later[i], w.laterAt = scanDir{}, i+1 // its path goes with it
+		rel := d.rel()
+		from := len(w.later)
+		self, err := subfoldersSince(dir, w.since, func(name []byte) {
+			w.queueLater(d.root, rel, dir, name)
+		}, func(name []byte) {
+			if p := dir + string(filepath.Separator) + string(name); w.relevant(p) {
+				w.send(ctx, p)
+			}
+		})
+		if err != nil {
+			w.later = w.later[:from]
+			if !errors.Is(err, fs.ErrNotExist) { // gone meanwhile: its removal is an event
+				w.warn(fmt.Errorf("watch: %w", err))
+			}
+			continue
+		}
+		w.sortLater(from)
+		if self && w.relevant(dir) {
+			w.send(ctx, dir+folderMark)
+		}
+	}
+	if w.laterAt == len(w.later) {
+		w.later, w.laterAt = nil, 0
+		w.watching()
+	}
+}
+
+// scanLeft hands the folders of w.later not watched yet to the scan, at
+// the limit: each is listed at its first look, which reports what
+// changed in it from the start on (scanLater).
+func (w *watcher) scanLeft(ctx context.Context) {
+	left := w.later[w.laterAt:]
+	w.later, w.laterAt = nil, 0
+	fresh := w.scan == nil
+	w.atLimit(ctx, w.limit)
+	s := w.scan
+	if s.since == 0 {
+		s.since = w.since
+	}
+	s.dirs = slices.Grow(s.dirs, len(left))
+	s.dirs = append(s.dirs, left...)
+	s.dirty = true
+	if fresh {
+		// Each folder once, as at the start: none to tidy.
+		s.from, s.dirty = len(s.dirs), false
+	}
+	w.watching()
 }
 
 // close stops whichever of fsnotify, fanotify and the scan is running.
@@ -549,6 +754,11 @@ func (w *watcher) watchDir(dir string) bool {
 	if _, ok := w.dirs[dir]; ok {
 		return true
 	}
+	return w.watchNew(w.paths.intern(dir)) // fsnotify keeps the string it is given: one copy of each path
+}
+
+// watchNew is watchDir for a folder not in the set, its path in w.paths.
+func (w *watcher) watchNew(dir string) bool {
 	if w.capacity > 0 && w.count() >= w.capacity-w.reserve() {
 		w.limit = errCapped
 		if w.limited {
@@ -556,7 +766,6 @@ func (w *watcher) watchDir(dir string) bool {
 		}
 		return false
 	}
-	dir = w.paths.intern(dir) // fsnotify keeps the string it is given: one copy of each path
 	if err := w.add(dir); err != nil {
 		switch {
 		case isLimit(err):
@@ -859,6 +1068,20 @@ type slab struct {
 
 // slabBlock is the size of a slab's blocks.
 const slabBlock = 64 << 10
+
+// internBytes is intern of b, which it copies.
+func (sl *slab) internBytes(b []byte) string {
+	if len(b) > slabBlock/8 {
+		return string(b)
+	}
+	if sl.b.Cap()-sl.b.Len() < len(b) {
+		sl.b = strings.Builder{}
+		sl.b.Grow(slabBlock)
+	}
+	sl.b.Write(b)
+	all := sl.b.String()
+	return all[len(all)-len(b):]
+}
 
 // intern returns a copy of s in the slab's current block, or s itself when
 // it is too long to share one.

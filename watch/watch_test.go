@@ -152,7 +152,8 @@ func (r *recorder) describe(mark int) string {
 }
 
 // start runs run in the background until the test ends, and returns once its
-// watches are set up. The test fails if run does not return soon after.
+// watches are set up, those added after Ready too. The test fails if run
+// does not return soon after.
 func start(t *testing.T, opts Options, h hooks) *recorder {
 	t.Helper()
 	r := &recorder{ping: make(chan struct{}, 1)}
@@ -168,6 +169,12 @@ func start(t *testing.T, opts Options, h hooks) *recorder {
 	h.ready = func() {
 		if first != nil {
 			first()
+		}
+	}
+	watching := h.watching
+	h.watching = func() {
+		if watching != nil {
+			watching()
 		}
 		close(ready)
 	}
@@ -414,6 +421,9 @@ func TestDroppedWatches(t *testing.T) {
 	ctx := t.Context()
 	w.start(ctx)
 	defer w.close()
+	for len(w.later) > 0 { // the watches added after Ready
+		w.watchLater(ctx)
+	}
 	if len(w.dirs) != 9 {
 		t.Fatalf("watching %d folders, want 9: %v", len(w.dirs), slices.Sorted(maps.Keys(w.dirs)))
 	}

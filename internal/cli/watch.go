@@ -195,6 +195,7 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 	files = append(files, pipeline.GitWatched(ctx, s.Build)...)
 	skipSources := joinSkips(s.Build)
 	ready := make(chan struct{})
+	watching := make(chan struct{})
 	built := make(chan struct{})
 	errc := make(chan error, 1)
 	go func() {
@@ -211,6 +212,9 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 			// else removed or changed a file (rebuild).
 			Ignore: skipSources,
 			Ready:  func() { close(ready) },
+			// Said once the watches added while the first build runs
+			// are all there too.
+			Watching: func() { close(watching) },
 			Warn: func(err error) {
 				msg := diag.Format(err, diag.Warning)
 				if errors.Is(err, watch.ErrRootGone) {
@@ -230,8 +234,10 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 			w.rebuild(ctx, b)
 		})
 	}()
-	// The first build starts once the watches are set: a change made
-	// while it runs comes in the first batch.
+	// The first build starts once a change is seen (the watches set, or
+	// the roots' and the others' being added meanwhile, what changed
+	// before each is found by its time): a change made while it runs
+	// comes in the first batch.
 	select {
 	case <-ready:
 	case err := <-errc:
@@ -250,6 +256,10 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 	}
 	debug.FreeOSMemory() // the first build's garbage: watch mode runs for hours
 	close(built)
+	select {
+	case <-watching:
+	case <-ctx.Done():
+	}
 	if ctx.Err() == nil {
 		say(w.e.stderr, w.s.Values.Quiet, "watching %s for changes (Ctrl-C to stop)", strings.Join(roots, ", "))
 	}
