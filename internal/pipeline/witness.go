@@ -199,8 +199,8 @@ func (v *witness) judge(b *builder, idx int32, urlPath string, kept []int32) (in
 		case m >= recs.mtimes[list]-int64(staleSlack):
 			return witnessKeeps, ""
 		}
-		return witnessLeaves, fmt.Sprintf("no source has its URL, and its list page %s, written with it at every build, was written after it, more than 2s later (%s, the file %s)",
-			recs.pathOf(recs.rec(list)), stamp(recs.mtimes[list]), stamp(m))
+		return witnessLeaves, fmt.Sprintf("no source has its URL, and its list page %s, written with it at every build, was written after it, more than %v later (%s, the file %s)",
+			recs.pathOf(recs.rec(list)), staleSlack, stamp(recs.mtimes[list]), stamp(m))
 	}
 	return witnessSilent, ""
 }

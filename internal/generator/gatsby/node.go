@@ -149,7 +149,8 @@ func (r *nodeReader) reach(m *jscode.Module) []stretch {
 		}
 	}
 	r.inlineRequires(out[0], true)
-	for i := 1; i < len(out) && len(out) < maxStretches; i++ {
+	i := 1
+	for ; i < len(out) && len(out) < maxStretches; i++ {
 		st := out[i]
 		r.inlineRequires(st, false)
 		for _, id := range st.m.Idents(st.s, st.e) {
@@ -159,6 +160,9 @@ func (r *nodeReader) reach(m *jscode.Module) []stretch {
 			}
 			imported(st.m, id, st.s, st.e)
 		}
+	}
+	if i < len(out) {
+		r.unread = true // stopped at the bound: what the rest requires is not known
 	}
 	return out
 }

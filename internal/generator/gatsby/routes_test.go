@@ -1,6 +1,7 @@
 package gatsby_test
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
 	"strings"
@@ -625,5 +626,41 @@ func TestReadPostsHelpers(t *testing.T) {
 	fsys["gatsby/posts.js"] = &fstest.MapFile{Data: []byte(helpersPosts + "const pad = [" + strings.Repeat("0, ", 400) + "];\n")}
 	if posts, _, _ := gatsby.ReadPosts(fsys, "gatsby-config.js", lim); len(posts) != 0 {
 		t.Errorf("a helper past limits.js_tokens: posts %+v, want none joined", posts)
+	}
+}
+
+// TestReadPostsBound: code followed to the bound of declarations is not
+// taken as read whole: what the declarations past it require is not known,
+// so nothing is joined; short of the bound, the same code is read whole.
+func TestReadPostsBound(t *testing.T) {
+	chain := func(n int) string {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "function step%d() { return step%d(); }\n", i, i+1)
+		}
+		fmt.Fprintf(&b, "function step%d() { return 1; }\nexports.step0 = step0;\n", n)
+		return b.String()
+	}
+	node := strings.Replace(helpersNode, "  await createSitePages(statuses, graphql, reporter, createPage);\n",
+		"  await createSitePages(statuses, graphql, reporter, createPage);\n  step0();\n", 1)
+	node = "const { step0 } = require('./gatsby/chain');\n" + node
+	for _, tc := range []struct {
+		steps, want int
+	}{
+		{10, 2},
+		{300, 0},
+	} {
+		fsys := fstest.MapFS{
+			"gatsby-config.js":     {Data: []byte(helpersConfig)},
+			"gatsby-node.js":       {Data: []byte(node)},
+			"gatsby/chain.js":      {Data: []byte(chain(tc.steps))},
+			"gatsby/posts.js":      {Data: []byte(helpersPosts)},
+			"gatsby/site-pages.js": {Data: []byte(helpersPages)},
+			"content/posts/a.md":   {Data: []byte(post)},
+			"content/pages/b.md":   {Data: []byte(post)},
+		}
+		if posts, _, _ := gatsby.ReadPosts(fsys, "gatsby-config.js", limits.Default); len(posts) != tc.want {
+			t.Errorf("a chain of %d functions: %d folders of posts %+v, want %d", tc.steps, len(posts), posts, tc.want)
+		}
 	}
 }
