@@ -369,6 +369,7 @@ func TestFirstLookRemovedWhileListed(t *testing.T) {
 	mkdir(t, sub)
 	write(t, gone, "x")
 	write(t, filepath.Join(sub, "kept.html"), "x")
+	needLazy(t, root)
 	w, err := newWatcher(Options{Roots: []string{root}, NoFanotify: true}, hooks{})
 	if err != nil {
 		t.Fatal(err)
