@@ -45,6 +45,15 @@ func witnessSettings(cfg map[string]any) string {
 	if _, ok := cfg["cascade"]; ok {
 		return "the configuration has a cascade"
 	}
+	if m, ok := cfg["module"].(map[string]any); ok {
+		// Hugo Modules bring templates from elsewhere, which are not read.
+		if _, ok := m["imports"]; ok {
+			return "the configuration imports modules"
+		}
+		if _, ok := m["mounts"]; ok {
+			return "the configuration mounts folders"
+		}
+	}
 	if _, ok := cfg["outputformats"]; ok {
 		return "the configuration has outputFormats"
 	}
@@ -93,6 +102,30 @@ func sitemapTemplate(projectDir string, cfg map[string]any) string {
 		themes = path.Clean(s)
 	}
 	folders := []string{layouts}
+	var named []string // the themes the configuration names
+	switch v := cfg["theme"].(type) {
+	case string:
+		named = append(named, v)
+	case []any:
+		for _, t := range v {
+			if s, ok := t.(string); ok {
+				named = append(named, s)
+			}
+		}
+	}
+	for _, t := range named {
+		// A theme that is a module, or a folder not in themes/, has
+		// templates that are not read here.
+		if t == "" {
+			continue
+		}
+		if strings.Contains(t, "/") || t == "." || t == ".." {
+			return fmt.Sprintf("theme %q (a module, whose templates are not read)", diag.Excerpt(t))
+		}
+		if info, err := fsx.Stat(projectDir, path.Join(themes, t)); err != nil || !info.IsDir() {
+			return fmt.Sprintf("theme %q (not a folder of %s, whose templates are not read)", diag.Excerpt(t), themes)
+		}
+	}
 	if entries, err := fsx.ReadDir(projectDir, themes); err == nil {
 		for _, e := range entries {
 			folders = append(folders, path.Join(themes, e.Name(), "layouts"))

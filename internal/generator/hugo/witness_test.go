@@ -32,6 +32,11 @@ func TestWitnessSitemaps(t *testing.T) {
 		{"a cascade", map[string]string{"hugo.toml": "[[cascade]]\n[cascade.params]\na = 1\n"}, nil},
 		{"output formats", map[string]string{"hugo.toml": "[outputFormats.print]\nmediaType = 'text/html'\n"}, nil},
 		{"AMP", map[string]string{"hugo.toml": "[outputs]\npage = ['HTML', 'AMP']\n"}, nil},
+		{"a module imported", map[string]string{"hugo.toml": "[module]\n[[module.imports]]\npath = 'example.com/theme'\n"}, nil},
+		{"folders mounted", map[string]string{"hugo.toml": "[module]\n[[module.mounts]]\nsource = 'tpl'\ntarget = 'layouts'\n"}, nil},
+		{"a theme that is a module", map[string]string{"hugo.toml": "theme = 'example.com/theme'\n"}, nil},
+		{"a theme not in themes/", map[string]string{"hugo.toml": "theme = 'gone'\n"}, nil},
+		{"a theme in themes/", map[string]string{"hugo.toml": "theme = 't'\n", "themes/t/layouts/_default/list.html": "x"}, []string{"sitemap.xml"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
