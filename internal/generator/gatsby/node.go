@@ -5,7 +5,6 @@ package gatsby
 // createPage calls make over it.
 
 import (
-	"io/fs"
 	"path"
 	"regexp"
 	"slices"
@@ -13,7 +12,6 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jscode"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
-	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // pageRule is what a createPage call over the slug field makes: the
@@ -30,10 +28,7 @@ type pageRule struct {
 // nodeReader reads gatsby-node's module and the modules it requires,
 // each once.
 type nodeReader struct {
-	fsys fs.FS
-	lim  limits.Limits
-	mods map[string]*jscode.Module // by path; nil for a file that cannot be read
-	read []string
+	*jscode.Modules
 	// unread says the code runs code not read here: a module it
 	// requires and names that could not be read (no such file, past a
 	// limit, a link out of the project), an export that is no
@@ -45,19 +40,7 @@ type nodeReader struct {
 
 // module returns the module at name, read once; nil when it cannot be
 // (no such file, past a limit, a link out of the project).
-func (r *nodeReader) module(name string) *jscode.Module {
-	if m, ok := r.mods[name]; ok {
-		return m
-	}
-	r.read = append(r.read, name)
-	data, err := fs.ReadFile(r.fsys, name)
-	var m *jscode.Module
-	if err == nil {
-		m, _ = jscode.Parse(name, data, r.lim)
-	}
-	r.mods[name] = m
-	return m
-}
+func (r *nodeReader) module(name string) *jscode.Module { return r.Get(name) }
 
 // stretch is code of a module that gatsby-node runs: the whole of
 // gatsby-node's module, or a declaration of a helper module it calls.
@@ -108,7 +91,7 @@ func (r *nodeReader) reach(m *jscode.Module) []stretch {
 		if e := path.Ext(imp.Spec); e == ".json" || e == ".yaml" || e == ".yml" {
 			return // data, no code
 		}
-		name, ok := jscode.Resolve(r.fsys, in.File, imp.Spec, jscode.Aliases{})
+		name, ok := jscode.Resolve(r.FS, in.File, imp.Spec, jscode.Aliases{})
 		if !ok {
 			r.unread = true
 			return

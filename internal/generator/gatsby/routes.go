@@ -203,7 +203,7 @@ func ReadPosts(src fs.FS, config string, lim limits.Limits) ([]PostFolder, bool,
 	if len(exts) == 0 {
 		return nil, isMDX, read
 	}
-	nr := &nodeReader{fsys: src, lim: lim, mods: map[string]*jscode.Module{}}
+	nr := &nodeReader{Modules: jscode.NewModules(src, lim)}
 	var node *jscode.Module
 	for _, name := range nodeFiles {
 		if _, err := fs.Stat(src, name); err != nil {
@@ -213,7 +213,7 @@ func ReadPosts(src fs.FS, config string, lim limits.Limits) ([]PostFolder, bool,
 		break
 	}
 	slug, rules, types, ok := nr.nodeSlug(node)
-	read = append(read, nr.read...)
+	read = append(read, nr.Read...)
 	if !ok {
 		slug, ok = collectionRoute(src, &types)
 		rules = []pageRule{{prefix: slug.Prefix, known: true}}

@@ -79,7 +79,7 @@ func (p *Preset) ReadRoutes(src fs.FS, _ string, lim limits.Limits) []string {
 // within limits.settings_bytes and limits.js_tokens; a file that cannot
 // be read (past a limit, a link out of the project) joins nothing.
 func ReadMarkdownRoutes(src fs.FS, lim limits.Limits) ([]MarkdownRoute, []string) {
-	r := &codeReader{fsys: src, lim: lim, mods: map[string]*jscode.Module{}}
+	r := &codeReader{Modules: jscode.NewModules(src, lim), lim: lim}
 	var out []MarkdownRoute
 	for _, dir := range routeFolders {
 		_ = fs.WalkDir(src, dir, func(file string, d fs.DirEntry, err error) error {
@@ -98,7 +98,7 @@ func ReadMarkdownRoutes(src fs.FS, lim limits.Limits) ([]MarkdownRoute, []string
 			return nil
 		})
 	}
-	return out, r.read
+	return out, r.Read
 }
 
 // routeParam returns the route's parameter and its URL path (the
@@ -141,38 +141,24 @@ func routeParam(dir, rel string) (param, url, export string, ok bool) {
 
 // codeReader reads route files and the modules they import, each once.
 type codeReader struct {
-	fsys    fs.FS
+	*jscode.Modules
 	lim     limits.Limits
-	mods    map[string]*jscode.Module // by path; nil for a file that cannot be read
 	aliases *jscode.Aliases
-	read    []string
 }
 
 // module returns the module at name, read once; nil when it cannot be.
-func (r *codeReader) module(name string) *jscode.Module {
-	if m, ok := r.mods[name]; ok {
-		return m
-	}
-	r.read = append(r.read, name)
-	data, err := fs.ReadFile(r.fsys, name)
-	var m *jscode.Module
-	if err == nil {
-		m, _ = jscode.Parse(name, data, r.lim)
-	}
-	r.mods[name] = m
-	return m
-}
+func (r *codeReader) module(name string) *jscode.Module { return r.Get(name) }
 
 // resolve returns the module that from imports as spec.
 func (r *codeReader) resolve(from, spec string) *jscode.Module {
 	if r.aliases == nil {
-		a := jscode.ReadAliases(r.fsys, r.lim)
+		a := jscode.ReadAliases(r.FS, r.lim)
 		r.aliases = &a
 		if a.File != "" {
-			r.read = append(r.read, a.File)
+			r.Read = append(r.Read, a.File)
 		}
 	}
-	name, ok := jscode.Resolve(r.fsys, from, spec, *r.aliases)
+	name, ok := jscode.Resolve(r.FS, from, spec, *r.aliases)
 	if !ok {
 		return nil
 	}
