@@ -164,19 +164,7 @@ func TestHugoListShows(t *testing.T) {
 			cc.write("_index.md", "---\ndate: 2024-01-01\n---\n", day)
 			cc.write("posts/new.md", "---\ndate: 2024-05-05\n---\n", day)
 			cc.write("posts/old.md", "---\ndate: 2024-02-02\n---\n", day)
-			hugo, err := hugo.Load(dir, limits.Default)
-			if err != nil {
-				t.Fatal(err)
-			}
-			opts := Options{
-				Root: public, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: "https://example.com/", Now: day.AddDate(3, 0, 0)},
-				Join:  &Sources{Dir: content, Preset: hugo},
-				Write: writer.Options{DryRun: true},
-			}
-			res, err := Run(context.Background(), opts)
-			if err != nil {
-				t.Fatal(err)
-			}
+			res := runHugoJoin(t, dir, day)
 			i := slices.Index(locs(res), "https://example.com/")
 			if i < 0 {
 				t.Fatalf("no home page in %q", locs(res))
@@ -273,19 +261,7 @@ func TestHugoListShowsEncodedURL(t *testing.T) {
 	cc.write("_index.md", "---\ndate: 2024-01-01\n---\n", day)
 	cc.write("posts/ku.md", "---\ndate: 2024-06-06\nurl: /%d0%ba/\n---\n", day)
 	cc.write("posts/KU.md", "---\ndate: 2024-07-07\nurl: /%D0%9A/\n---\n", day)
-	hugo, err := hugo.Load(dir, limits.Default)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := Options{
-		Root: public, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: "https://example.com/", Now: day.AddDate(3, 0, 0)},
-		Join:  &Sources{Dir: content, Preset: hugo},
-		Write: writer.Options{DryRun: true},
-	}
-	res, err := Run(context.Background(), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := runHugoJoin(t, dir, day)
 	got := map[string]string{}
 	for i := range res.URLs.Len() {
 		u := res.URLs.At(i)
@@ -303,4 +279,24 @@ func TestHugoListShowsEncodedURL(t *testing.T) {
 	if !maps.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)
 	}
+}
+
+// runHugoJoin builds dir/public joined to the Hugo project dir's
+// content/, a dry run, its pages' heads read, at three years after day.
+func runHugoJoin(t *testing.T, dir string, day time.Time) *Result {
+	t.Helper()
+	hugo, err := hugo.Load(dir, limits.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{
+		Root: filepath.Join(dir, "public"), Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: "https://example.com/", Now: day.AddDate(3, 0, 0)},
+		Join:  &Sources{Dir: filepath.Join(dir, "content"), Preset: hugo},
+		Write: writer.Options{DryRun: true},
+	}
+	res, err := Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
 }
