@@ -188,7 +188,10 @@ type Batch struct {
 	// Folders are the paths among Paths that were folders before they
 	// changed: removed, renamed away, or replaced by a file. What was
 	// under them changed too, whatever is there now; the system may not
-	// have said so path by path.
+	// have said so path by path. A scan knows only what it saw at its
+	// looks: a file made a folder and a file again between two is not
+	// among them, and a caller that read the folder meanwhile (for an
+	// earlier batch, or its first build) looks under the path itself.
 	Folders []string
 
 	// Polling reports that some folders are scanned, not watched: Paths

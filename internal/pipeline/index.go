@@ -20,6 +20,12 @@ type pageIndex struct {
 	listed map[uint64]int32    // hash of the path → record
 	spill  map[string]int32    // listed pages whose hash was taken
 	other  map[string]struct{} // pages judged and not listed
+	// folders counts, by the hash of a folder's path, the pages known at
+	// any depth under it: made the first time holds asks (an O(pages)
+	// walk, which the first build does not pay), then kept by set and
+	// del. A hash another folder's path shares only makes holds say yes
+	// where it need not: the caller looks, and finds nothing.
+	folders map[uint64]int32
 }
 
 func newPageIndex(recs *records) *pageIndex {
@@ -49,6 +55,9 @@ func (x *pageIndex) get(path string) (int32, bool) {
 // set records the page at path: its record idx, or -1. The page must not
 // be known already.
 func (x *pageIndex) set(path string, idx int32) {
+	if x.folders != nil {
+		x.count(path, 1)
+	}
 	if idx < 0 {
 		x.other[path] = struct{}{}
 		return
@@ -64,6 +73,11 @@ func (x *pageIndex) set(path string, idx int32) {
 // del forgets the page at path. Call it before the page's record is
 // removed: the record tells its path.
 func (x *pageIndex) del(path string) {
+	if x.folders != nil {
+		if _, known := x.get(path); known {
+			x.count(path, -1)
+		}
+	}
 	h := x.hash(path)
 	if idx, ok := x.listed[h]; ok && x.recs.pathOf(x.recs.rec(idx)) == path {
 		delete(x.listed, h)
@@ -71,6 +85,34 @@ func (x *pageIndex) del(path string) {
 	}
 	delete(x.spill, path)
 	delete(x.other, path)
+}
+
+// holds reports whether a page is known under the folder dir (a
+// slash-separated path, not ""), at any depth; it may say yes where none
+// is, seldom (a hash shared), never no where one is.
+func (x *pageIndex) holds(dir string) bool {
+	if x.folders == nil {
+		x.folders = make(map[uint64]int32)
+		for path := range x.all() {
+			x.count(path, 1)
+		}
+	}
+	return x.folders[x.hash(dir)] > 0
+}
+
+// count adds n to the count of each folder that holds path.
+func (x *pageIndex) count(path string, n int32) {
+	for i := len(path) - 1; i > 0; i-- {
+		if path[i] != '/' {
+			continue
+		}
+		h := x.hash(path[:i])
+		if c := x.folders[h] + n; c > 0 {
+			x.folders[h] = c
+		} else {
+			delete(x.folders, h)
+		}
+	}
 }
 
 // len returns the number of pages known.

@@ -215,8 +215,10 @@ var errWhole = errors.New("build: no page listed after an update; a whole build 
 // it again. folders are those of paths that were folders before they
 // changed ([watch.Batch.Folders]): the pages that were under them are read
 // again, whatever is there now (a folder replaced by a file, whose files'
-// removal the system may not have named). Only the pages at or under
-// paths are read again, and, with a
+// removal the system may not have named). A path that is a file now,
+// under which the Session read pages, is read so too, in folders or not:
+// a watcher that scans may have seen a file at both its looks. Only the
+// pages at or under paths are read again, and, with a
 // join, the built pages whose source is among them. A change to a host
 // file (_headers, vercel.json), to the root itself or to a file with
 // several hard links is a whole build, and so is a batch after which no
@@ -376,7 +378,20 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 			return true
 		}
 		fi, err := root.Lstat(rel)
-		return err != nil || fi.IsDir() || fi.Mode()&fs.ModeSymlink != 0
+		if err != nil || fi.IsDir() || fi.Mode()&fs.ModeSymlink != 0 {
+			return true
+		}
+		// A file may have been a folder when its pages were read, and
+		// not when the watcher looked: a scan that saw a file, then a
+		// file again, does not know it was a folder in between, when an
+		// update (or the first build) read the pages in it. What the
+		// index holds under its name goes. A page the index knows was
+		// a file when it was read (read as a folder, its name was
+		// forgotten), which the common edit of a page need not ask.
+		if _, known := b.index.get(rel); known {
+			return false
+		}
+		return b.index.holds(rel)
 	}) {
 		idx, ok := b.index.get(path)
 		if !ok {

@@ -819,3 +819,48 @@ func TestSessionContentBundle(t *testing.T) {
 	}
 	sameAsRun(t, "the bundle's index removed", opts, public)
 }
+
+// TestSessionFileFolderFile: a page's name made a folder holding a page
+// and a file again between two looks of a scan (TestWatchMatchesRun/scan
+// under load, seed 1795674700787502886): the scan saw a file, then a file
+// again, and reports the name without Batch.Folders; the pages read in
+// the folder meanwhile, by an update of an earlier report of the name or
+// by the first build, must go.
+func TestSessionFileFolderFile(t *testing.T) {
+	day := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	for _, first := range []string{"file", "folder"} {
+		t.Run(first, func(t *testing.T) {
+			root, out := t.TempDir(), t.TempDir()
+			c := &siteChanger{t: t, root: root, rng: rand.New(rand.NewPCG(1, 2))}
+			p := filepath.Join(root, "p5.html")
+			toFolder := func() {
+				os.Remove(p)
+				c.write("p5.html/index.html", "<title>inside</title>", day)
+				c.write("p5.html/deeper/index.html", "<title>deeper</title>", day)
+			}
+			if first == "file" {
+				c.write("p5.html", "<title>five</title>", day)
+			} else {
+				toFolder() // the first build reads the folder
+			}
+			s, opts := startSite(c, 4, out, func(*Options) {})
+			if first == "file" {
+				// The scan reports the page touched; the update reads a
+				// folder there.
+				toFolder()
+				if _, err := s.Update(t.Context(), []string{p}, nil); err != nil {
+					t.Fatal(err)
+				}
+				sameAsRun(t, "made a folder", opts, out)
+			}
+			if err := os.RemoveAll(p); err != nil {
+				t.Fatal(err)
+			}
+			c.write("p5.html", "<title>five again</title>", day)
+			if _, err := s.Update(t.Context(), []string{p}, nil); err != nil {
+				t.Fatal(err)
+			}
+			sameAsRun(t, "a file again", opts, out)
+		})
+	}
+}

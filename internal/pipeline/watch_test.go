@@ -411,3 +411,71 @@ func listing(t *testing.T, dir string) string {
 	}
 	return b.String()
 }
+
+// TestWatchScanFileFolderFile is TestWatchMatchesRun/scan's failure
+// under load (seed 1795674700787502886, step 23: touch p5.html, file to
+// folder p5.html, folder to file p5.html) made to happen: the scan reports
+// the page touched; before the update reads it, it becomes a folder
+// holding a page, and after, a file again. The scan, which saw a file and
+// then a file again, reports it without Batch.Folders; the page read in
+// the folder must go. (The Session's side alone, made exact:
+// TestSessionFileFolderFile.)
+func TestWatchScanFileFolderFile(t *testing.T) {
+	root, out := t.TempDir(), t.TempDir()
+	c := &siteChanger{t: t, root: root, rng: rand.New(rand.NewPCG(1, 2))}
+	day := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	p := filepath.Join(root, "p5.html")
+	c.write("p5.html", "<title>five</title>", day)
+	s, opts := startSite(c, 4, out, func(*Options) {})
+	built := make(chan []string, 64)
+	ready := make(chan struct{})
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	wo := watch.Options{NoFanotify: true, MaxWatches: 1, Poll: 10 * time.Millisecond}
+	wo.Roots, wo.Debounce, wo.Ready = []string{root, out}, 10*time.Millisecond, func() { close(ready) }
+	between := false
+	go func() {
+		done <- watch.Run(ctx, wo, func(b watch.Batch) {
+			if !between && slices.Contains(b.Paths, p) {
+				between = true
+				os.Remove(p)
+				c.write("p5.html/index.html", "<title>inside</title>", day)
+				s.Update(ctx, b.Paths, b.Folders)
+				os.RemoveAll(p)
+				c.write("p5.html", "<title>five again</title>", day)
+			} else {
+				s.Update(ctx, b.Paths, b.Folders)
+			}
+			built <- b.Paths
+		})
+	}()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}()
+	<-ready
+	when := day.Add(time.Hour)
+	if err := os.Chtimes(p, when, when); err != nil {
+		t.Fatal(err)
+	}
+	for m := range 2 {
+		name := fmt.Sprintf("mark-%d.txt", m)
+		c.write(name, "", time.Time{})
+		mark := filepath.Join(root, name)
+		deadline := time.After(30 * time.Second)
+		for seen := false; !seen; {
+			select {
+			case paths := <-built:
+				seen = slices.Contains(paths, mark)
+			case <-deadline:
+				t.Fatalf("no rebuild of %s after 30s", mark)
+			}
+		}
+	}
+	if !between {
+		t.Fatal("p5.html touched was not reported before the first mark")
+	}
+	sameAsRun(t, "a file, a folder, a file again", opts, out)
+}
