@@ -1,13 +1,12 @@
 package astro_test
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/astro"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -17,7 +16,7 @@ import (
 type Project = generator.Project
 
 func TestDetectAstro(t *testing.T) {
-	gentest.Detect(t, fixture, []gentest.DetectTest{
+	gentest.Detect(t, buildtest.TempSite, []gentest.DetectTest{
 		{
 			Name:  "astro from package.json",
 			Files: map[string]string{"package.json": `{"devDependencies": {"astro": "^5.0.0"}}`},
@@ -165,7 +164,7 @@ export default {
 // TestDetectBaseURLElsewhere: Astro's site wins over package.json's
 // homepage.
 func TestDetectBaseURLElsewhere(t *testing.T) {
-	gentest.Detect(t, fixture, []gentest.DetectTest{
+	gentest.Detect(t, buildtest.TempSite, []gentest.DetectTest{
 		{
 			Name: "Astro's site wins over homepage",
 			Files: map[string]string{
@@ -206,7 +205,7 @@ func TestSitemapPlugin(t *testing.T) {
 		{"astro without the plugin", map[string]string{"astro.config.mjs": "export default {};\n"}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			found, err := registry.Detect(fixture(t, tc.files), limits.Default)
+			found, err := registry.Detect(buildtest.TempSite(t, tc.files), limits.Default)
 			if err != nil || len(found) != 1 || found[0].Generator != "astro" {
 				t.Fatalf("Detect = %s, %v", gentest.Format(found), err)
 			}
@@ -243,7 +242,7 @@ export default defineConfig({
 			want: []peer.Config{{Tool: peer.Astro, File: "astro.config.mjs", Line: 2}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := fixture(t, tc.files)
+			dir := buildtest.TempSite(t, tc.files)
 			found, err := registry.Detect(dir, limits.Default)
 			if err != nil {
 				t.Fatal(err)
@@ -257,23 +256,6 @@ export default defineConfig({
 			}
 		})
 	}
-}
-
-// fixture writes files (name → contents, "/" separators) into a new
-// temporary folder and returns it.
-func fixture(t testing.TB, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, text := range files {
-		file := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
 }
 
 // TestAstroLocales: Astro's i18n routing gives the built pages their
@@ -294,7 +276,7 @@ func TestAstroLocales(t *testing.T) {
 		{"none", `site: "https://example.com"`, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			found, err := registry.Detect(fixture(t, map[string]string{"astro.config.mjs": "export default {\n  " + tc.config + ",\n};\n"}), limits.Default)
+			found, err := registry.Detect(buildtest.TempSite(t, map[string]string{"astro.config.mjs": "export default {\n  " + tc.config + ",\n};\n"}), limits.Default)
 			if err != nil || len(found) != 1 {
 				t.Fatalf("Detect = %s, %v", gentest.Format(found), err)
 			}

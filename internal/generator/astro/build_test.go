@@ -12,6 +12,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -52,7 +53,7 @@ func TestReadBuild(t *testing.T) {
 	}
 
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	buildtest.WriteSite(t, dir, map[string]string{
 		"dist/server/manifest_old.mjs": strings.ReplaceAll(manifestModule, "/account", "/stale"),
 		"dist/server/manifest_new.mjs": manifestModule,
 		"dist/server/entry.mjs":        "export {}",
@@ -92,7 +93,7 @@ func TestReadServerBuildRefused(t *testing.T) {
 		{"not JSON", "const manifest = deserializeManifest({routes: [", "dist/server/manifest_x.mjs: not a manifest of Astro 5: "},
 	} {
 		dir := t.TempDir()
-		writeFiles(t, dir, map[string]string{"dist/server/manifest_x.mjs": tc.content})
+		buildtest.WriteSite(t, dir, map[string]string{"dist/server/manifest_x.mjs": tc.content})
 		_, _, _, err := readBuildOf(dir, p, limits.Limits{})
 		var d *diag.Diagnostic
 		if !errors.As(err, &d) || !strings.HasPrefix(err.Error(), tc.want) {
@@ -101,9 +102,9 @@ func TestReadServerBuildRefused(t *testing.T) {
 	}
 
 	outside := t.TempDir()
-	writeFiles(t, outside, map[string]string{"manifest_x.mjs": manifestModule})
+	buildtest.WriteSite(t, outside, map[string]string{"manifest_x.mjs": manifestModule})
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"dist/server/entry.mjs": "export {}"})
+	buildtest.WriteSite(t, dir, map[string]string{"dist/server/entry.mjs": "export {}"})
 	if err := os.Symlink(filepath.Join(outside, "manifest_x.mjs"), filepath.Join(dir, "dist/server/manifest_x.mjs")); err != nil {
 		t.Fatal(err)
 	}
@@ -112,23 +113,9 @@ func TestReadServerBuildRefused(t *testing.T) {
 	}
 
 	dir = t.TempDir()
-	writeFiles(t, dir, map[string]string{"dist/server/manifest_x.mjs": manifestModule})
+	buildtest.WriteSite(t, dir, map[string]string{"dist/server/manifest_x.mjs": manifestModule})
 	if _, _, _, err := readBuildOf(dir, p, limits.Limits{PageBytes: 100}); !errors.Is(err, fsx.ErrTooLarge) || !strings.Contains(err.Error(), "limits.page_bytes") {
 		t.Errorf("a manifest past limits.page_bytes: %v", err)
-	}
-}
-
-// writeFiles writes files (path: content) under dir.
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
 	}
 }
 

@@ -1,8 +1,6 @@
 package docusaurus_test
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -10,6 +8,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/docusaurus"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -19,7 +18,7 @@ import (
 type Project = generator.Project
 
 func TestDetectDocusaurus(t *testing.T) {
-	gentest.Detect(t, fixture, []gentest.DetectTest{
+	gentest.Detect(t, buildtest.TempSite, []gentest.DetectTest{
 		{
 			Name:  "docusaurus from package.json",
 			Files: map[string]string{"package.json": `{"dependencies": {"@docusaurus/core": "3.5.2", "react": "^18"}}`},
@@ -203,7 +202,7 @@ func TestPublished(t *testing.T) {
 // names the root's sitemap and each locale's, which are taken over and
 // answer.
 func TestSitemapFilename(t *testing.T) {
-	found, err := registry.Detect(fixture(t, map[string]string{
+	found, err := registry.Detect(buildtest.TempSite(t, map[string]string{
 		"docusaurus.config.js": "module.exports = {\n  url: 'https://d.site',\n  baseUrl: '/',\n  i18n: { defaultLocale: 'en', locales: ['en', 'de'] },\n  presets: [['classic', { sitemap: { filename: 'map.xml' } }]],\n};\n",
 	}), limits.Default)
 	if err != nil || len(found) != 1 {
@@ -257,7 +256,7 @@ func TestSitemapOptions(t *testing.T) {
 			{Name: "changefreq", Value: "daily", Line: 4}, {Name: "priority", Value: nil, Line: 4}}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := fixture(t, tc.files)
+			dir := buildtest.TempSite(t, tc.files)
 			found, err := registry.Detect(dir, limits.Default)
 			if err != nil {
 				t.Fatal(err)
@@ -288,7 +287,7 @@ func TestLastModOrder(t *testing.T) {
 			want: "front matter last_update.date, then git", from: "Docusaurus last_update, then git"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			found, err := registry.Detect(fixture(t, tt.files), limits.Default)
+			found, err := registry.Detect(buildtest.TempSite(t, tt.files), limits.Default)
 			if err != nil || len(found) != 1 {
 				t.Fatalf("Detect = %s, %v", gentest.Format(found), err)
 			}
@@ -299,21 +298,4 @@ func TestLastModOrder(t *testing.T) {
 			}
 		})
 	}
-}
-
-// fixture writes files (name → contents, "/" separators) into a new
-// temporary folder and returns it.
-func fixture(t testing.TB, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, text := range files {
-		file := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
 }

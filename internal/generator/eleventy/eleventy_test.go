@@ -1,19 +1,18 @@
 package eleventy_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/eleventy"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
 )
 
 type Project = generator.Project
 
 func TestDetectEleventy(t *testing.T) {
-	gentest.Detect(t, fixture, []gentest.DetectTest{
+	gentest.Detect(t, buildtest.TempSite, []gentest.DetectTest{
 		{
 			Name:  "eleventy from package.json",
 			Files: map[string]string{"package.json": `{"devDependencies": {"@11ty/eleventy": "^3.0.0"}}`},
@@ -70,7 +69,7 @@ export const config = {
 // TestDetectBaseURLElsewhere: Eleventy has no site URL setting: it is the
 // url of its site data, else package.json's homepage.
 func TestDetectBaseURLElsewhere(t *testing.T) {
-	gentest.Detect(t, fixture, []gentest.DetectTest{
+	gentest.Detect(t, buildtest.TempSite, []gentest.DetectTest{
 		{
 			Name: "Eleventy site data, JSON",
 			Files: map[string]string{
@@ -160,21 +159,4 @@ func TestSitemaps(t *testing.T) {
 	if !takes("sitemap.xml") || takes("sitemap-0.xml") || takes("sitemap.xml.gz") {
 		t.Error("not sitemap.xml alone")
 	}
-}
-
-// fixture writes files (name → contents, "/" separators) into a new
-// temporary folder and returns it.
-func fixture(t testing.TB, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, text := range files {
-		file := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
 }

@@ -1,13 +1,12 @@
 package gatsby_test
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/gatsby"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -50,7 +49,7 @@ module.exports = {
   ],
 }
 `
-	gentest.Detect(t, fixture, []gentest.DetectTest{
+	gentest.Detect(t, buildtest.TempSite, []gentest.DetectTest{
 		{
 			Name:  "gatsby from package.json",
 			Files: map[string]string{"package.json": `{"dependencies": {"gatsby": "^5.14.0", "react": "^18"}}`},
@@ -146,7 +145,7 @@ func TestSitemapPlugin(t *testing.T) {
 		{"without the plugin", map[string]string{"package.json": `{"dependencies": {"gatsby": "5"}}`}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			found, err := registry.Detect(fixture(t, tc.files), limits.Default)
+			found, err := registry.Detect(buildtest.TempSite(t, tc.files), limits.Default)
 			if err != nil || len(found) != 1 || found[0].Generator != "gatsby" {
 				t.Fatalf("Detect = %s, %v", gentest.Format(found), err)
 			}
@@ -179,7 +178,7 @@ func TestSitemapOptions(t *testing.T) {
 			{Name: "excludes", Value: []any{"/drafts/*"}, Line: 7}, {Name: "entryLimit", Value: 1000.0, Line: 7}, {Name: "serialize", Value: peer.Func{}, Line: 7}}}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := fixture(t, tc.files)
+			dir := buildtest.TempSite(t, tc.files)
 			found, err := registry.Detect(dir, limits.Default)
 			if err != nil {
 				t.Fatal(err)
@@ -193,21 +192,4 @@ func TestSitemapOptions(t *testing.T) {
 			}
 		})
 	}
-}
-
-// fixture writes files (name → contents, "/" separators) into a new
-// temporary folder and returns it.
-func fixture(t testing.TB, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, text := range files {
-		file := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
 }

@@ -3,7 +3,6 @@ package hexo_test
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/hexo"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -58,7 +58,7 @@ func config(file string, set func(*hexo.Config)) *hexo.Config {
 
 func TestDetectHexo(t *testing.T) {
 	initPkg := `{"name": "blog", "hexo": {"version": "8.1.2"}, "dependencies": {"hexo": "^8.0.0", "hexo-generator-sitemap": "^3.0.1"}}`
-	gentest.Detect(t, fixture, []gentest.DetectTest{
+	gentest.Detect(t, buildtest.TempSite, []gentest.DetectTest{
 		{
 			Name:  "hexo init: package.json, _config.yml, source/_posts",
 			Files: map[string]string{"package.json": initPkg, "_config.yml": hexoInit, "source/_posts/hello-world.md": "---\ntitle: Hello\n---\n"},
@@ -128,7 +128,7 @@ func TestDetectHexo(t *testing.T) {
 // of a project that depends on hexo, at its line; without the
 // dependency it is Jekyll's to report.
 func TestDetectHexoError(t *testing.T) {
-	dir := fixture(t, map[string]string{"package.json": `{"dependencies": {"hexo": "8.1.2"}}`, "_config.yml": "url: https://example.com\npermalink: [\n"})
+	dir := buildtest.TempSite(t, map[string]string{"package.json": `{"dependencies": {"hexo": "8.1.2"}}`, "_config.yml": "url: https://example.com\npermalink: [\n"})
 	_, err := registry.Detect(dir, limits.Default)
 	var d *diag.Diagnostic
 	if !errors.As(err, &d) || d.File != filepath.Join(dir, "_config.yml") || d.Line == 0 {
@@ -139,7 +139,7 @@ func TestDetectHexoError(t *testing.T) {
 // TestHexoGenerator: the sitemaps, the base URL's place, the preset and
 // hexo-generator-sitemap's options.
 func TestHexoGenerator(t *testing.T) {
-	dir := fixture(t, map[string]string{
+	dir := buildtest.TempSite(t, map[string]string{
 		"package.json": `{"dependencies": {"hexo": "8.1.2", "hexo-generator-sitemap": "3.0.1"}}`,
 		"_config.yml":  "url: https://example.com\nsource_dir: content\nsitemap:\n  path: /maps/site.xml\n  tags: false\n",
 	})
@@ -231,21 +231,4 @@ func TestDates(t *testing.T) {
 	if w := bad.ZoneWarnings(); len(w) != 1 || !strings.HasPrefix(w[0].Error(), `_config.yml:3: timezone: "Mars/Olympus" is not a time zone`) {
 		t.Errorf("ZoneWarnings: %v", w)
 	}
-}
-
-// fixture writes files (name → contents, "/" separators) into a new
-// temporary folder and returns it.
-func fixture(t testing.TB, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, text := range files {
-		file := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
 }

@@ -3,9 +3,6 @@ package hugo
 import (
 	"errors"
 	"fmt"
-	"github.com/sitemapgen/sitemapgen/internal/generator"
-	"github.com/sitemapgen/sitemapgen/internal/generator/internal/conffile"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
@@ -13,25 +10,11 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/conffile"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
-
-// detectFixture writes files (name → contents, "/" separators) into a new
-// temporary folder and returns it.
-func detectFixture(t testing.TB, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, text := range files {
-		file := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
 
 // envMap is a lookupEnv over a map.
 func envMap(m map[string]string) func(string) (string, bool) {
@@ -71,7 +54,7 @@ func testDetect(t *testing.T, tests []detectTest) {
 	t.Setenv("HUGO_ENVIRONMENT", "") // Load reads it: "production"
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := detectFixture(t, tt.files)
+			dir := buildtest.TempSite(t, tt.files)
 			got, err := detect(dir, envMap(tt.env), limits.Default)
 			if err != nil {
 				t.Fatalf("detect: %v", err)
@@ -134,7 +117,7 @@ func TestDetectErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := detectFixture(t, tt.files)
+			dir := buildtest.TempSite(t, tt.files)
 			got, err := detect(dir, envMap(nil), limits.Default)
 			var ce *diag.Diagnostic
 			if !errors.As(err, &ce) {

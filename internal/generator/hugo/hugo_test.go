@@ -3,7 +3,6 @@ package hugo
 import (
 	"errors"
 	"fmt"
-	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"html"
 	"os"
 	"os/exec"
@@ -14,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/testtool"
 )
@@ -355,7 +356,7 @@ func TestDetectHugoSharedNames(t *testing.T) {
 // TestLoadHugoForeignConfig checks that Load does not read another
 // tool's config.json as Hugo's: the defaults apply, File is "".
 func TestLoadHugoForeignConfig(t *testing.T) {
-	dir := detectFixture(t, map[string]string{"config.json": `{"index_name": "x", "publishdirectory": "y"}`})
+	dir := buildtest.TempSite(t, map[string]string{"config.json": `{"index_name": "x", "publishdirectory": "y"}`})
 	h, err := Load(dir, limits.Default)
 	if err != nil {
 		t.Fatal(err)

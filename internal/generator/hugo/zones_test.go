@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -25,7 +26,7 @@ func checkZoneWarning(t *testing.T, ws []error, file string, line int, msg strin
 // English in Los Angeles), :filename's date in it; an unknown zone a
 // warning at its line.
 func TestHugoZone(t *testing.T) {
-	dir := detectFixture(t, map[string]string{"hugo.toml": `baseURL = "https://x.org/"
+	dir := buildtest.TempSite(t, map[string]string{"hugo.toml": `baseURL = "https://x.org/"
 timeZone = "America/Los_Angeles"
 [languages.en]
 weight = 1
@@ -56,7 +57,7 @@ date = [":filename", ":default"]
 		t.Errorf("ZoneWarnings = %v", w)
 	}
 
-	h, err = Load(detectFixture(t, map[string]string{"hugo.toml": "baseURL = \"https://x.org/\"\n"}), limits.Default)
+	h, err = Load(buildtest.TempSite(t, map[string]string{"hugo.toml": "baseURL = \"https://x.org/\"\n"}), limits.Default)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +65,7 @@ date = [":filename", ":default"]
 		t.Errorf("Zone without timeZone = %v; want nil (UTC, Hugo's default)", loc)
 	}
 
-	h, err = Load(detectFixture(t, map[string]string{"config/_default/hugo.toml": "baseURL = \"https://x.org/\"\n[languages.de]\n  timeZone = \"Europe/Nowhere\"\n"}), limits.Default)
+	h, err = Load(buildtest.TempSite(t, map[string]string{"config/_default/hugo.toml": "baseURL = \"https://x.org/\"\n[languages.de]\n  timeZone = \"Europe/Nowhere\"\n"}), limits.Default)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,13 +2,13 @@ package jekyll_test
 
 import (
 	"errors"
-	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -16,7 +16,7 @@ import (
 )
 
 func TestDetectJekyll(t *testing.T) {
-	gentest.Detect(t, writeFixture, []gentest.DetectTest{
+	gentest.Detect(t, buildtest.TempSite, []gentest.DetectTest{
 		{
 			Name:  "jekyll url and baseurl",
 			Files: map[string]string{"_config.yml": "title: x\nurl: https://x.org\nbaseurl: /blog\n"},
@@ -67,7 +67,7 @@ func TestDetectErrors(t *testing.T) {
 		{"_config.yml not a mapping", map[string]string{"_config.yml": "- a\n- b\n"}, "_config.yml", 0},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := writeFixture(t, tt.files)
+			dir := buildtest.TempSite(t, tt.files)
 			got, err := registry.DetectEnv(dir, gentest.Env(nil), limits.Default)
 			var ce *diag.Diagnostic
 			if !errors.As(err, &ce) {
@@ -104,7 +104,7 @@ defaults:
 		{name: "jekyll without jekyll-sitemap", files: map[string]string{"_config.yml": "url: https://example.com\nexclude: [drafts/]\n"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := writeFixture(t, tc.files)
+			dir := buildtest.TempSite(t, tc.files)
 			found, err := registry.Detect(dir, limits.Default)
 			if err != nil {
 				t.Fatal(err)
@@ -118,21 +118,4 @@ defaults:
 			}
 		})
 	}
-}
-
-// writeFixture writes files (name → contents, "/" separators) into a new
-// temporary folder and returns it.
-func writeFixture(t testing.TB, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, text := range files {
-		file := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/testtool"
 )
@@ -221,7 +222,7 @@ func TestJekyllSlugify(t *testing.T) {
 // TestJekyllDefaults: defaults: apply by scope path (a folder, a file, a
 // glob) and type, the longer path winning, then the entry with a type.
 func TestJekyllDefaults(t *testing.T) {
-	dir := writeFixture(t, map[string]string{"_config.yml": `
+	dir := buildtest.TempSite(t, map[string]string{"_config.yml": `
 collections:
   recipes: {output: true}
 defaults:
@@ -561,21 +562,4 @@ func symlink(t *testing.T, target, path string) {
 	if err := os.Symlink(target, path); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// writeFixture writes files (name → contents, "/" separators) into a new
-// temporary folder and returns it.
-func writeFixture(t testing.TB, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, text := range files {
-		file := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -114,7 +115,7 @@ func TestConcurrentURLPath(t *testing.T) {
 // at its line, and UTC, where it used to make the whole configuration
 // unread.
 func TestJekyllZone(t *testing.T) {
-	dir := writeFixture(t, map[string]string{"_config.yml": "url: https://x.org\n\ntimezone: America/Los_Angeles\n"})
+	dir := buildtest.TempSite(t, map[string]string{"_config.yml": "url: https://x.org\n\ntimezone: America/Los_Angeles\n"})
 	j, err := Load(dir, limits.Default)
 	if err != nil {
 		t.Fatal(err)
@@ -131,7 +132,7 @@ func TestJekyllZone(t *testing.T) {
 		t.Errorf("ZoneWarnings = %v", w)
 	}
 
-	j, err = Load(writeFixture(t, map[string]string{"_config.yml": "url: https://x.org\n"}), limits.Default)
+	j, err = Load(buildtest.TempSite(t, map[string]string{"_config.yml": "url: https://x.org\n"}), limits.Default)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +143,7 @@ func TestJekyllZone(t *testing.T) {
 		t.Errorf("FileDate without timezone = %v; want midnight UTC", d)
 	}
 
-	j, err = Load(writeFixture(t, map[string]string{"_config.yml": "url: https://x.org\npermalink: pretty\ntimezone: Mars/Olympus\n"}), limits.Default)
+	j, err = Load(buildtest.TempSite(t, map[string]string{"_config.yml": "url: https://x.org\npermalink: pretty\ntimezone: Mars/Olympus\n"}), limits.Default)
 	if err != nil {
 		t.Fatalf("an unknown timezone: %v; want a warning", err)
 	}

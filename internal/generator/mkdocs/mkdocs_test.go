@@ -2,7 +2,6 @@ package mkdocs_test
 
 import (
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/mkdocs"
 	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
@@ -17,7 +17,7 @@ import (
 )
 
 func TestDetectMkDocs(t *testing.T) {
-	gentest.Detect(t, fixture, []gentest.DetectTest{
+	gentest.Detect(t, buildtest.TempSite, []gentest.DetectTest{
 		{
 			Name:  "mkdocs defaults",
 			Files: map[string]string{"mkdocs.yml": "site_name: My Docs\n"},
@@ -84,7 +84,7 @@ plugins:
 // environment.
 func TestDetectProcessEnv(t *testing.T) {
 	t.Setenv("SITEMAPGEN_TEST_SITE_URL", "https://from-env.example/")
-	dir := fixture(t, map[string]string{"mkdocs.yml": "site_url: !ENV SITEMAPGEN_TEST_SITE_URL\n"})
+	dir := buildtest.TempSite(t, map[string]string{"mkdocs.yml": "site_url: !ENV SITEMAPGEN_TEST_SITE_URL\n"})
 	got, err := registry.Detect(dir, limits.Default)
 	if err != nil {
 		t.Fatal(err)
@@ -108,7 +108,7 @@ func TestDetectErrors(t *testing.T) {
 		{"broken inherited mkdocs file", map[string]string{"mkdocs.yml": "INHERIT: base.yml\n", "base.yml": "x: 1\na: b: c\n"}, "base.yml", 2},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			dir := fixture(t, tt.files)
+			dir := buildtest.TempSite(t, tt.files)
 			got, err := registry.DetectEnv(dir, gentest.Env(nil), limits.Default)
 			var ce *diag.Diagnostic
 			if !errors.As(err, &ce) {
@@ -157,7 +157,7 @@ func TestLastModOrder(t *testing.T) {
 		{name: "without", files: map[string]string{"mkdocs.yml": "plugins:\n  - search\n  - git-committers\n"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			m, err := mkdocs.Load(fixture(t, tt.files), limits.Default)
+			m, err := mkdocs.Load(buildtest.TempSite(t, tt.files), limits.Default)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -210,21 +210,4 @@ func TestMkDocsURLPath(t *testing.T) {
 			}
 		}
 	}
-}
-
-// fixture writes files (name → contents, "/" separators) into a new
-// temporary folder and returns it.
-func fixture(t testing.TB, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, text := range files {
-		file := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
 }

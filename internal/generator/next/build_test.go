@@ -11,6 +11,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/next"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
@@ -62,7 +63,7 @@ var nextBuildFiles = map[string]string{
 // warning once for each route served on demand with no page.
 func TestReadServerBuild(t *testing.T) {
 	dir := t.TempDir()
-	fixtureIn(t, dir, nextBuildFiles)
+	buildtest.WriteSite(t, dir, nextBuildFiles)
 	for _, tc := range []struct {
 		name  string
 		slash string
@@ -114,9 +115,9 @@ func TestReadServerBuildRefused(t *testing.T) {
 	}
 
 	outside := t.TempDir()
-	fixtureIn(t, outside, map[string]string{"prerender-manifest.json": nextBuildFiles[".next/prerender-manifest.json"]})
+	buildtest.WriteSite(t, outside, map[string]string{"prerender-manifest.json": nextBuildFiles[".next/prerender-manifest.json"]})
 	dir := t.TempDir()
-	fixtureIn(t, dir, nextBuildFiles)
+	buildtest.WriteSite(t, dir, nextBuildFiles)
 	if err := os.Remove(filepath.Join(dir, ".next/prerender-manifest.json")); err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +129,7 @@ func TestReadServerBuildRefused(t *testing.T) {
 	}
 
 	dir = t.TempDir()
-	fixtureIn(t, dir, nextBuildFiles)
+	buildtest.WriteSite(t, dir, nextBuildFiles)
 	if _, err := readBuild(dir, p, limits.Limits{PageBytes: 100}); !errors.Is(err, fsx.ErrTooLarge) || !strings.Contains(err.Error(), "limits.page_bytes") {
 		t.Errorf("a manifest past limits.page_bytes: %v", err)
 	}
@@ -141,18 +142,4 @@ func readBuild(dir string, p *generator.Project, lim limits.Limits) (*generator.
 		return nil, fmt.Errorf("server build %+v: not served, or not from .next/prerender-manifest.json", b)
 	}
 	return b, err
-}
-
-// fixtureIn writes files (name → contents, "/" separators) into dir.
-func fixtureIn(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, text := range files {
-		file := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 }

@@ -1,12 +1,11 @@
 package next_test
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/next"
 	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
@@ -19,7 +18,7 @@ type (
 )
 
 func TestDetectNext(t *testing.T) {
-	gentest.Detect(t, fixture, []gentest.DetectTest{
+	gentest.Detect(t, buildtest.TempSite, []gentest.DetectTest{
 		{
 			Name: "next static export",
 			Files: map[string]string{"next.config.js": `/** @type {import('next').NextConfig} */
@@ -131,7 +130,7 @@ module.exports = (phase, { defaultConfig }) => {
 // next-sitemap's siteUrl, else package.json's homepage.
 func TestDetectBaseURLElsewhere(t *testing.T) {
 	nextCfg := "module.exports = { output: 'export' }\n"
-	gentest.Detect(t, fixture, []gentest.DetectTest{
+	gentest.Detect(t, buildtest.TempSite, []gentest.DetectTest{
 		{
 			Name: "next-sitemap siteUrl",
 			Files: map[string]string{
@@ -207,7 +206,7 @@ func TestSitemapPlugin(t *testing.T) {
 		{"next without next-sitemap", map[string]string{"next.config.mjs": "export default { output: 'export' };\n"}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			found, err := registry.Detect(fixture(t, tc.files), limits.Default)
+			found, err := registry.Detect(buildtest.TempSite(t, tc.files), limits.Default)
 			if err != nil || len(found) != 1 || found[0].Generator != "next" {
 				t.Fatalf("Detect = %s, %v", gentest.Format(found), err)
 			}
@@ -232,7 +231,7 @@ func TestSitemapAlternates(t *testing.T) {
 		{"no next-sitemap", map[string]string{"next.config.mjs": "export default { output: 'export' };\n"}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			found, err := registry.Detect(fixture(t, tc.files), limits.Default)
+			found, err := registry.Detect(buildtest.TempSite(t, tc.files), limits.Default)
 			if err != nil || len(found) != 1 {
 				t.Fatalf("Detect = %s, %v", gentest.Format(found), err)
 			}
@@ -246,7 +245,7 @@ func TestSitemapAlternates(t *testing.T) {
 // TestSitemapBaseFileName: next-sitemap's sitemapBaseFileName names
 // its index and its parts, which are taken over, and the name ours takes.
 func TestSitemapBaseFileName(t *testing.T) {
-	found, err := registry.Detect(fixture(t, map[string]string{
+	found, err := registry.Detect(buildtest.TempSite(t, map[string]string{
 		"package.json":           `{"dependencies": {"next": "16", "next-sitemap": "4"}}`,
 		"next-sitemap.config.js": "module.exports = { siteUrl: 'https://n.site', sitemapBaseFileName: 'site-map' }\n",
 	}), limits.Default)
@@ -266,21 +265,4 @@ func TestSitemapBaseFileName(t *testing.T) {
 			t.Errorf("the plugin writes %s = %v", name, got)
 		}
 	}
-}
-
-// fixture writes files (name → contents, "/" separators) into a new
-// temporary folder and returns it.
-func fixture(t testing.TB, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, text := range files {
-		file := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
 }

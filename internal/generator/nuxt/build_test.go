@@ -10,6 +10,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/nuxt"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
@@ -81,7 +82,7 @@ func TestReadServerBuild(t *testing.T) {
 		t.Errorf("no build: %v, %v; want nothing", w, err)
 	}
 	dir := t.TempDir()
-	fixtureIn(t, dir, nuxtServerFiles)
+	buildtest.WriteSite(t, dir, nuxtServerFiles)
 	w, err := readBuild(dir, p, limits.Limits{})
 	if err != nil {
 		t.Fatal(err)
@@ -106,15 +107,15 @@ func TestReadServerBuildRefused(t *testing.T) {
 	p := &Project{Generator: "nuxt", PublishDir: ".output/public", Own: nuxt.Server{Dir: ".output/server"}}
 	const name = ".output/server/chunks/build/server.mjs"
 	dir := t.TempDir()
-	fixtureIn(t, dir, map[string]string{name: "export default {};"})
+	buildtest.WriteSite(t, dir, map[string]string{name: "export default {};"})
 	if _, err := readBuild(dir, p, limits.Limits{}); err == nil || !strings.HasPrefix(err.Error(), name+": not a server build of Nuxt: no routes") {
 		t.Errorf("no routes: %v", err)
 	}
 
 	outside := t.TempDir()
-	fixtureIn(t, outside, map[string]string{"server.mjs": nuxtServerModule})
+	buildtest.WriteSite(t, outside, map[string]string{"server.mjs": nuxtServerModule})
 	dir = t.TempDir()
-	fixtureIn(t, dir, map[string]string{".output/server/chunks/build/styles.mjs": "export {}"})
+	buildtest.WriteSite(t, dir, map[string]string{".output/server/chunks/build/styles.mjs": "export {}"})
 	if err := os.Symlink(filepath.Join(outside, "server.mjs"), filepath.Join(dir, filepath.FromSlash(name))); err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +124,7 @@ func TestReadServerBuildRefused(t *testing.T) {
 	}
 
 	dir = t.TempDir()
-	fixtureIn(t, dir, nuxtServerFiles)
+	buildtest.WriteSite(t, dir, nuxtServerFiles)
 	if _, err := readBuild(dir, p, limits.Limits{PageBytes: 100}); !errors.Is(err, fsx.ErrTooLarge) || !strings.Contains(err.Error(), "limits.page_bytes") {
 		t.Errorf("a router past limits.page_bytes: %v", err)
 	}
@@ -140,18 +141,4 @@ func readBuild(dir string, p *Project, lim limits.Limits) ([]*diag.Diagnostic, e
 		return nil, fmt.Errorf("frozen %v, input %q", b.Frozen, b.Input)
 	}
 	return b.Warnings, nil
-}
-
-// fixtureIn writes files (name → contents, "/" separators) into dir.
-func fixtureIn(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, text := range files {
-		file := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 }

@@ -1,11 +1,10 @@
 package nuxt_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/nuxt"
 )
@@ -43,7 +42,7 @@ export default defineNuxtConfig({
   sitemap: { exclude: ['/admin/**'] },
 })
 `
-	gentest.Detect(t, fixture, []gentest.DetectTest{
+	gentest.Detect(t, buildtest.TempSite, []gentest.DetectTest{
 		{
 			Name:  "nuxt starter",
 			Files: map[string]string{"nuxt.config.ts": starter},
@@ -149,21 +148,4 @@ func TestSitemaps(t *testing.T) {
 			t.Errorf("%s taken over", n)
 		}
 	}
-}
-
-// fixture writes files (name → contents, "/" separators) into a new
-// temporary folder and returns it.
-func fixture(t testing.TB, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, text := range files {
-		file := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
 }

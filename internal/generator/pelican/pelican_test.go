@@ -1,11 +1,10 @@
 package pelican_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/pelican"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
@@ -14,7 +13,7 @@ import (
 type Project = generator.Project
 
 func TestDetectPelican(t *testing.T) {
-	gentest.Detect(t, fixture, []gentest.DetectTest{
+	gentest.Detect(t, buildtest.TempSite, []gentest.DetectTest{
 		{
 			Name: "pelican quickstart: SITEURL for production in publishconf.py",
 			Files: map[string]string{
@@ -45,21 +44,4 @@ func TestDetectPelican(t *testing.T) {
 				Notes: []string{"publishconf.py:2: ARTICLE_SAVE_AS is not a literal Pelican setting sitemapgen reads; its pages are not joined to their sources"}}},
 		},
 	})
-}
-
-// fixture writes files (name → contents, "/" separators) into a new
-// temporary folder and returns it.
-func fixture(t testing.TB, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, text := range files {
-		file := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
 }

@@ -1,18 +1,17 @@
 package registry_test
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
 )
 
 // TestDetectSeveral: the projects of several generators in one folder
 // are found each, in the registry's order.
 func TestDetectSeveral(t *testing.T) {
-	gentest.Detect(t, fixture, []gentest.DetectTest{
+	gentest.Detect(t, buildtest.TempSite, []gentest.DetectTest{
 		{
 			Name: "hugo and astro in one folder",
 			Files: map[string]string{
@@ -106,7 +105,7 @@ func TestDetectHugoSharedNames(t *testing.T) {
   "selectors": {"lvl0": "header h1", "text": "article p"}
 }
 `
-	gentest.Detect(t, fixture, []gentest.DetectTest{
+	gentest.Detect(t, buildtest.TempSite, []gentest.DetectTest{
 		{
 			Name: "a search crawler's config.json beside Docusaurus",
 			Files: map[string]string{
@@ -126,21 +125,4 @@ func TestDetectHugoSharedNames(t *testing.T) {
 			Want: []generator.Project{docusaurus},
 		},
 	})
-}
-
-// fixture writes files (name → contents, "/" separators) into a new
-// temporary folder and returns it.
-func fixture(t testing.TB, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, text := range files {
-		file := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
 }

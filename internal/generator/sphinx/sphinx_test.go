@@ -1,14 +1,13 @@
 package sphinx_test
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/generator/sphinx"
@@ -19,7 +18,7 @@ import (
 type Project = generator.Project
 
 func TestDetectSphinx(t *testing.T) {
-	gentest.Detect(t, fixture, []gentest.DetectTest{
+	gentest.Detect(t, buildtest.TempSite, []gentest.DetectTest{
 		{
 			Name:  "sphinx, one folder",
 			Files: map[string]string{"conf.py": "project = 'Docs'\nextensions = []\nhtml_baseurl = 'https://docs.example/en/'\n"},
@@ -168,7 +167,7 @@ html_theme = 'alabaster'
 		{name: "sphinx without sphinx-sitemap", files: map[string]string{"conf.py": "project = 'Docs'\nextensions = []\nhtml_baseurl = 'https://example.com/'\n"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := fixture(t, tc.files)
+			dir := buildtest.TempSite(t, tc.files)
 			found, err := registry.Detect(dir, limits.Default)
 			if err != nil {
 				t.Fatal(err)
@@ -182,21 +181,4 @@ html_theme = 'alabaster'
 			}
 		})
 	}
-}
-
-// fixture writes files (name → contents, "/" separators) into a new
-// temporary folder and returns it.
-func fixture(t testing.TB, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, text := range files {
-		file := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
 }

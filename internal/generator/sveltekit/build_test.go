@@ -10,6 +10,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/sveltekit"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
@@ -90,7 +91,7 @@ func TestReadServerBuild(t *testing.T) {
 		t.Errorf("no build: %v, %v; want nothing", w, err)
 	}
 	dir := t.TempDir()
-	fixtureIn(t, dir, map[string]string{".svelte-kit/output/server/manifest.js": manifestModule})
+	buildtest.WriteSite(t, dir, map[string]string{".svelte-kit/output/server/manifest.js": manifestModule})
 	w, err := readBuild(dir, p, limits.Limits{})
 	if err != nil {
 		t.Fatal(err)
@@ -116,19 +117,19 @@ func TestReadServerBuildRefused(t *testing.T) {
 	p := &Project{Generator: "sveltekit", Own: sveltekit.Server{Out: ".svelte-kit"}}
 	const name = ".svelte-kit/output/server/manifest.js"
 	dir := t.TempDir()
-	fixtureIn(t, dir, map[string]string{name: "export const manifest = {};"})
+	buildtest.WriteSite(t, dir, map[string]string{name: "export const manifest = {};"})
 	if _, err := readBuild(dir, p, limits.Limits{}); err == nil || !strings.HasPrefix(err.Error(), name+": not a manifest of SvelteKit: no routes") {
 		t.Errorf("no routes: %v", err)
 	}
-	fixtureIn(t, dir, map[string]string{name: "routes: [], prerendered_routes: new Set([nope])"})
+	buildtest.WriteSite(t, dir, map[string]string{name: "routes: [], prerendered_routes: new Set([nope])"})
 	if _, err := readBuild(dir, p, limits.Limits{}); err == nil || !strings.HasPrefix(err.Error(), name+": not a manifest of SvelteKit: prerendered_routes: ") {
 		t.Errorf("prerendered_routes not JSON: %v", err)
 	}
 
 	outside := t.TempDir()
-	fixtureIn(t, outside, map[string]string{"manifest.js": manifestModule})
+	buildtest.WriteSite(t, outside, map[string]string{"manifest.js": manifestModule})
 	dir = t.TempDir()
-	fixtureIn(t, dir, map[string]string{".svelte-kit/output/server/index.js": "export {}"})
+	buildtest.WriteSite(t, dir, map[string]string{".svelte-kit/output/server/index.js": "export {}"})
 	if err := os.Symlink(filepath.Join(outside, "manifest.js"), filepath.Join(dir, filepath.FromSlash(name))); err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +138,7 @@ func TestReadServerBuildRefused(t *testing.T) {
 	}
 
 	dir = t.TempDir()
-	fixtureIn(t, dir, map[string]string{name: manifestModule})
+	buildtest.WriteSite(t, dir, map[string]string{name: manifestModule})
 	if _, err := readBuild(dir, p, limits.Limits{PageBytes: 100}); !errors.Is(err, fsx.ErrTooLarge) || !strings.Contains(err.Error(), "limits.page_bytes") {
 		t.Errorf("a manifest past limits.page_bytes: %v", err)
 	}
@@ -154,18 +155,4 @@ func readBuild(dir string, p *Project, lim limits.Limits) ([]*diag.Diagnostic, e
 		return nil, fmt.Errorf("input %q, want %q", b.Input, want)
 	}
 	return b.Warnings, nil
-}
-
-// fixtureIn writes files (name → contents, "/" separators) into dir.
-func fixtureIn(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, text := range files {
-		file := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 }

@@ -1,12 +1,11 @@
 package vitepress_test
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/generator/vitepress"
@@ -39,7 +38,7 @@ export default defineConfig({
   }
 })
 `
-	gentest.Detect(t, fixture, []gentest.DetectTest{
+	gentest.Detect(t, buildtest.TempSite, []gentest.DetectTest{
 		{
 			Name: "locales with their lang: the pages' translations",
 			Files: map[string]string{".vitepress/config.mts": `export default {
@@ -241,7 +240,7 @@ export default defineConfig({
 		{name: "vitepress without a sitemap", files: map[string]string{".vitepress/config.js": "export default { title: 'Docs' }\n"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := fixture(t, tc.files)
+			dir := buildtest.TempSite(t, tc.files)
 			found, err := registry.Detect(dir, limits.Default)
 			if err != nil {
 				t.Fatal(err)
@@ -255,21 +254,4 @@ export default defineConfig({
 			}
 		})
 	}
-}
-
-// fixture writes files (name → contents, "/" separators) into a new
-// temporary folder and returns it.
-func fixture(t testing.TB, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, text := range files {
-		file := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
 }

@@ -22,8 +22,17 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
+// TempSite writes files (path → content, "/" separators) into a new
+// temporary folder and returns it: a gentest.Fixture.
+func TempSite(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	WriteSite(t, dir, files)
+	return dir
+}
+
 // WriteSite writes files (path → content) under dir.
-func WriteSite(t *testing.T, dir string, files map[string]string) {
+func WriteSite(t testing.TB, dir string, files map[string]string) {
 	t.Helper()
 	for name, content := range files {
 		file := filepath.Join(dir, filepath.FromSlash(name))

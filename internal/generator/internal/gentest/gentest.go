@@ -1,7 +1,7 @@
 // Package gentest holds what the generators' tests share: a table of
 // what Detect finds in a project's files, run over every registered
-// generator. The files are written by the test's own Fixture (a test
-// file's, since files are written only through the door or by tests).
+// generator. The files are written by the Fixture a test gives
+// (buildtest.TempSite, the tests' helper the door lets write files).
 package gentest
 
 import (
