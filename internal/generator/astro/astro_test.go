@@ -1,7 +1,6 @@
 package astro_test
 
 import (
-	"reflect"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -219,12 +218,8 @@ func TestSitemapPlugin(t *testing.T) {
 // TestSitemapOptions: @astrojs/sitemap's options, where its users write
 // them, read without running anything.
 func TestSitemapOptions(t *testing.T) {
-	for _, tc := range []struct {
-		name  string
-		files map[string]string
-		want  []peer.Config
-	}{
-		{name: "astro", files: map[string]string{"astro.config.mjs": `import { defineConfig } from 'astro/config';
+	gentest.SitemapOptions(t, buildtest.TempSite, []gentest.PeerTest{
+		{Name: "astro", Files: map[string]string{"astro.config.mjs": `import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import site from '@astrojs/sitemap';
 
@@ -236,26 +231,11 @@ export default defineConfig({
     lastmod: new Date(),
   })],
 });
-`}, want: []peer.Config{{Tool: peer.Astro, File: "astro.config.mjs", Line: 7, Options: []peer.Given{
+`}, Want: []peer.Config{{Tool: peer.Astro, File: "astro.config.mjs", Line: 7, Options: []peer.Given{
 			{Name: "changefreq", Value: "weekly", Line: 8}, {Name: "filter", Value: peer.Func{}, Line: 9}, {Name: "lastmod", Value: peer.Expr{Text: "new Date()"}, Line: 10}}}}},
-		{name: "astro without options", files: map[string]string{"astro.config.mjs": "import sitemap from '@astrojs/sitemap';\nexport default { site: 'https://example.com', integrations: [sitemap()] };\n"},
-			want: []peer.Config{{Tool: peer.Astro, File: "astro.config.mjs", Line: 2}}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			dir := buildtest.TempSite(t, tc.files)
-			found, err := registry.Detect(dir, limits.Default)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := generator.SitemapOptions(dir, found, limits.Default)
-			for i := range got {
-				got[i].Notes = nil
-			}
-			if !reflect.DeepEqual(got, tc.want) {
-				t.Errorf("got\n%#v\nwant\n%#v", got, tc.want)
-			}
-		})
-	}
+		{Name: "astro without options", Files: map[string]string{"astro.config.mjs": "import sitemap from '@astrojs/sitemap';\nexport default { site: 'https://example.com', integrations: [sitemap()] };\n"},
+			Want: []peer.Config{{Tool: peer.Astro, File: "astro.config.mjs", Line: 2}}},
+	})
 }
 
 // TestAstroLocales: Astro's i18n routing gives the built pages their

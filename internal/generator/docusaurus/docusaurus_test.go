@@ -1,7 +1,6 @@
 package docusaurus_test
 
 import (
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -226,12 +225,8 @@ func TestSitemapFilename(t *testing.T) {
 // TestSitemapOptions: the classic preset's and the plugin's options,
 // where their users write them, read without running anything.
 func TestSitemapOptions(t *testing.T) {
-	for _, tc := range []struct {
-		name  string
-		files map[string]string
-		want  []peer.Config
-	}{
-		{name: "docusaurus preset and plugin", files: map[string]string{"docusaurus.config.js": `module.exports = {
+	gentest.SitemapOptions(t, buildtest.TempSite, []gentest.PeerTest{
+		{Name: "docusaurus preset and plugin", Files: map[string]string{"docusaurus.config.js": `module.exports = {
   url: 'https://example.com',
   baseUrl: '/',
   presets: [
@@ -245,31 +240,16 @@ func TestSitemapOptions(t *testing.T) {
     ],
   ],
 };
-`}, want: []peer.Config{{Tool: peer.Docusaurus, File: "docusaurus.config.js", Line: 6, Options: []peer.Given{
+`}, Want: []peer.Config{{Tool: peer.Docusaurus, File: "docusaurus.config.js", Line: 6, Options: []peer.Given{
 			{Name: "lastmod", Value: "date", Line: 10}, {Name: "ignorePatterns", Value: []any{"/tags/**"}, Line: 10}}}}},
-		{name: "docusaurus preset's sitemap off, the plugin on", files: map[string]string{"docusaurus.config.js": `export default {
+		{Name: "docusaurus preset's sitemap off, the plugin on", Files: map[string]string{"docusaurus.config.js": `export default {
   url: 'https://example.com',
   presets: [['@docusaurus/preset-classic', { sitemap: false }]],
   plugins: [['@docusaurus/plugin-sitemap', { changefreq: 'daily', priority: null }]],
 };
-`}, want: []peer.Config{{Tool: peer.Docusaurus, File: "docusaurus.config.js", Line: 4, Options: []peer.Given{
+`}, Want: []peer.Config{{Tool: peer.Docusaurus, File: "docusaurus.config.js", Line: 4, Options: []peer.Given{
 			{Name: "changefreq", Value: "daily", Line: 4}, {Name: "priority", Value: nil, Line: 4}}}}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			dir := buildtest.TempSite(t, tc.files)
-			found, err := registry.Detect(dir, limits.Default)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := generator.SitemapOptions(dir, found, limits.Default)
-			for i := range got {
-				got[i].Notes = nil
-			}
-			if !reflect.DeepEqual(got, tc.want) {
-				t.Errorf("got\n%#v\nwant\n%#v", got, tc.want)
-			}
-		})
-	}
+	})
 }
 
 // TestLastModOrder: showLastUpdateTime says where Docusaurus dates every

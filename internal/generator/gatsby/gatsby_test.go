@@ -1,7 +1,6 @@
 package gatsby_test
 
 import (
-	"reflect"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -159,12 +158,8 @@ func TestSitemapPlugin(t *testing.T) {
 // TestSitemapOptions: gatsby-plugin-sitemap's options, where its users
 // write them, read without running anything.
 func TestSitemapOptions(t *testing.T) {
-	for _, tc := range []struct {
-		name  string
-		files map[string]string
-		want  []peer.Config
-	}{
-		{name: "gatsby", files: map[string]string{"gatsby-config.js": `module.exports = {
+	gentest.SitemapOptions(t, buildtest.TempSite, []gentest.PeerTest{
+		{Name: "gatsby", Files: map[string]string{"gatsby-config.js": `module.exports = {
   siteMetadata: { siteUrl: 'https://example.com' },
   plugins: [
     'gatsby-plugin-image',
@@ -174,22 +169,7 @@ func TestSitemapOptions(t *testing.T) {
     },
   ],
 };
-`}, want: []peer.Config{{Tool: peer.Gatsby, File: "gatsby-config.js", Line: 6, Options: []peer.Given{
+`}, Want: []peer.Config{{Tool: peer.Gatsby, File: "gatsby-config.js", Line: 6, Options: []peer.Given{
 			{Name: "excludes", Value: []any{"/drafts/*"}, Line: 7}, {Name: "entryLimit", Value: 1000.0, Line: 7}, {Name: "serialize", Value: peer.Func{}, Line: 7}}}}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			dir := buildtest.TempSite(t, tc.files)
-			found, err := registry.Detect(dir, limits.Default)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := generator.SitemapOptions(dir, found, limits.Default)
-			for i := range got {
-				got[i].Notes = nil
-			}
-			if !reflect.DeepEqual(got, tc.want) {
-				t.Errorf("got\n%#v\nwant\n%#v", got, tc.want)
-			}
-		})
-	}
+	})
 }

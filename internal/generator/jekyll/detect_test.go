@@ -3,7 +3,6 @@ package jekyll_test
 import (
 	"errors"
 	"path/filepath"
-	"reflect"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -83,12 +82,8 @@ func TestDetectErrors(t *testing.T) {
 // TestSitemapOptions: jekyll-sitemap's options, where its users write
 // them, read without running anything.
 func TestSitemapOptions(t *testing.T) {
-	for _, tc := range []struct {
-		name  string
-		files map[string]string
-		want  []peer.Config
-	}{
-		{name: "jekyll", files: map[string]string{"_config.yml": `url: https://example.com
+	gentest.SitemapOptions(t, buildtest.TempSite, []gentest.PeerTest{
+		{Name: "jekyll", Files: map[string]string{"_config.yml": `url: https://example.com
 plugins: [jekyll-sitemap]
 exclude: [drafts/, notes.md]
 defaults:
@@ -96,26 +91,11 @@ defaults:
     values: { sitemap: false }
   - scope: { path: "" , type: posts }
     values: { layout: post }
-`}, want: []peer.Config{{Tool: peer.Jekyll, File: "_config.yml", Options: []peer.Given{
+`}, Want: []peer.Config{{Tool: peer.Jekyll, File: "_config.yml", Options: []peer.Given{
 			{Name: "defaults", Value: []any{"assets/**/*.pdf"}}, {Name: "exclude", Value: []any{"drafts/", "notes.md"}}, {Name: "robots.txt", Value: true}}}}},
 		// A robots.txt of the site's own: jekyll-sitemap writes none.
-		{name: "jekyll with a robots.txt", files: map[string]string{"_config.yml": "url: https://example.com\nplugins: [jekyll-sitemap]\n", "robots.txt": "User-agent: *\n"},
-			want: []peer.Config{{Tool: peer.Jekyll, File: "_config.yml"}}},
-		{name: "jekyll without jekyll-sitemap", files: map[string]string{"_config.yml": "url: https://example.com\nexclude: [drafts/]\n"}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			dir := buildtest.TempSite(t, tc.files)
-			found, err := registry.Detect(dir, limits.Default)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := generator.SitemapOptions(dir, found, limits.Default)
-			for i := range got {
-				got[i].Notes = nil
-			}
-			if !reflect.DeepEqual(got, tc.want) {
-				t.Errorf("got\n%#v\nwant\n%#v", got, tc.want)
-			}
-		})
-	}
+		{Name: "jekyll with a robots.txt", Files: map[string]string{"_config.yml": "url: https://example.com\nplugins: [jekyll-sitemap]\n", "robots.txt": "User-agent: *\n"},
+			Want: []peer.Config{{Tool: peer.Jekyll, File: "_config.yml"}}},
+		{Name: "jekyll without jekyll-sitemap", Files: map[string]string{"_config.yml": "url: https://example.com\nexclude: [drafts/]\n"}},
+	})
 }

@@ -1,7 +1,6 @@
 package sphinx_test
 
 import (
-	"reflect"
 	"slices"
 	"testing"
 
@@ -9,9 +8,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
-	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/generator/sphinx"
-	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
@@ -146,12 +143,8 @@ func TestPublished(t *testing.T) {
 // TestSitemapOptions: sphinx-sitemap's settings in conf.py, read
 // without running anything.
 func TestSitemapOptions(t *testing.T) {
-	for _, tc := range []struct {
-		name  string
-		files map[string]string
-		want  []peer.Config
-	}{
-		{name: "sphinx-sitemap", files: map[string]string{"docs/conf.py": `project = 'Docs'
+	gentest.SitemapOptions(t, buildtest.TempSite, []gentest.PeerTest{
+		{Name: "sphinx-sitemap", Files: map[string]string{"docs/conf.py": `project = 'Docs'
 extensions = [
     'sphinx.ext.autodoc',
     'sphinx_sitemap',
@@ -161,24 +154,9 @@ sitemap_url_scheme = '{link}'
 sitemap_excludes = ['search.html', 'genindex.html']
 sitemap_locales = [None]
 html_theme = 'alabaster'
-`}, want: []peer.Config{{Tool: peer.Sphinx, File: "docs/conf.py", Line: 2, Options: []peer.Given{
+`}, Want: []peer.Config{{Tool: peer.Sphinx, File: "docs/conf.py", Line: 2, Options: []peer.Given{
 			{Name: "html_baseurl", Value: "https://example.com/", Line: 6}, {Name: "sitemap_url_scheme", Value: "{link}", Line: 7},
 			{Name: "sitemap_excludes", Value: []any{"search.html", "genindex.html"}, Line: 8}, {Name: "sitemap_locales", Value: []any{nil}, Line: 9}}}}},
-		{name: "sphinx without sphinx-sitemap", files: map[string]string{"conf.py": "project = 'Docs'\nextensions = []\nhtml_baseurl = 'https://example.com/'\n"}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			dir := buildtest.TempSite(t, tc.files)
-			found, err := registry.Detect(dir, limits.Default)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := generator.SitemapOptions(dir, found, limits.Default)
-			for i := range got {
-				got[i].Notes = nil
-			}
-			if !reflect.DeepEqual(got, tc.want) {
-				t.Errorf("got\n%#v\nwant\n%#v", got, tc.want)
-			}
-		})
-	}
+		{Name: "sphinx without sphinx-sitemap", Files: map[string]string{"conf.py": "project = 'Docs'\nextensions = []\nhtml_baseurl = 'https://example.com/'\n"}},
+	})
 }

@@ -1,15 +1,12 @@
 package vitepress_test
 
 import (
-	"reflect"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
-	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/generator/vitepress"
-	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
@@ -220,12 +217,8 @@ func TestSitemaps(t *testing.T) {
 // TestSitemapOptions: the options of its sitemap, where its users write
 // them, read without running anything.
 func TestSitemapOptions(t *testing.T) {
-	for _, tc := range []struct {
-		name  string
-		files map[string]string
-		want  []peer.Config
-	}{
-		{name: "vitepress", files: map[string]string{"docs/.vitepress/config.mts": `import { defineConfig } from 'vitepress'
+	gentest.SitemapOptions(t, buildtest.TempSite, []gentest.PeerTest{
+		{Name: "vitepress", Files: map[string]string{"docs/.vitepress/config.mts": `import { defineConfig } from 'vitepress'
 
 export default defineConfig({
   title: 'Docs',
@@ -235,23 +228,8 @@ export default defineConfig({
     transformItems: (items) => items.filter((i) => !i.url.includes('old')),
   },
 })
-`}, want: []peer.Config{{Tool: peer.VitePress, File: "docs/.vitepress/config.mts", Line: 5, Options: []peer.Given{
+`}, Want: []peer.Config{{Tool: peer.VitePress, File: "docs/.vitepress/config.mts", Line: 5, Options: []peer.Given{
 			{Name: "hostname", Value: "https://example.com/", Line: 6}, {Name: "lastmodDateOnly", Value: true, Line: 7}, {Name: "transformItems", Value: peer.Func{}, Line: 8}}}}},
-		{name: "vitepress without a sitemap", files: map[string]string{".vitepress/config.js": "export default { title: 'Docs' }\n"}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			dir := buildtest.TempSite(t, tc.files)
-			found, err := registry.Detect(dir, limits.Default)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := generator.SitemapOptions(dir, found, limits.Default)
-			for i := range got {
-				got[i].Notes = nil
-			}
-			if !reflect.DeepEqual(got, tc.want) {
-				t.Errorf("got\n%#v\nwant\n%#v", got, tc.want)
-			}
-		})
-	}
+		{Name: "vitepress without a sitemap", Files: map[string]string{".vitepress/config.js": "export default { title: 'Docs' }\n"}},
+	})
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
 // Env is a lookup of the environment over a map.
@@ -54,6 +55,36 @@ func Detect(t *testing.T, fixture Fixture, tests []DetectTest) {
 			}
 			if !reflect.DeepEqual(got, tt.Want) {
 				t.Errorf("detect:\n got %s\nwant %s", Format(got), Format(tt.Want))
+			}
+		})
+	}
+}
+
+// A PeerTest is a project's files and the options of the sitemap
+// plugins SitemapOptions reads there (Notes not compared).
+type PeerTest struct {
+	Name  string
+	Files map[string]string
+	Want  []peer.Config
+}
+
+// SitemapOptions runs generator.SitemapOptions over what the registry's
+// Detect finds in each test's files, written by fixture.
+func SitemapOptions(t *testing.T, fixture Fixture, tests []PeerTest) {
+	t.Helper()
+	for _, tc := range tests {
+		t.Run(tc.Name, func(t *testing.T) {
+			dir := fixture(t, tc.Files)
+			found, err := registry.Detect(dir, limits.Default)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := generator.SitemapOptions(dir, found, limits.Default)
+			for i := range got {
+				got[i].Notes = nil
+			}
+			if !reflect.DeepEqual(got, tc.Want) {
+				t.Errorf("got\n%#v\nwant\n%#v", got, tc.Want)
 			}
 		})
 	}
