@@ -73,7 +73,7 @@ var allowed = []struct{ place, why string }{
 	{"internal/fuzzbound/", "tests' helper: makes the sparse files the tests of bounded reads read"},
 	{"internal/browsertest/", "tests' helper: runs Chromium, writes its screenshots"},
 	{"internal/npmtest/", "tests' helper: packs and installs the npm package with npm and node, in temporary folders of its own"},
-	{"internal/generator/internal/buildtest/", "tests' helper: writes the small sites Hugo's and Jekyll's tests build with the real generator, in the test's temporary folder, and reads back what the generator wrote"},
+	{"internal/generator/internal/buildtest/", "tests' helper: writes the project files of every generator's tests and the small sites Hugo's and Jekyll's tests build with the real generator, in the test's temporary folder, and reads back what the generator wrote"},
 }
 
 func allow(file string) string {

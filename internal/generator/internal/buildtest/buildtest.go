@@ -1,7 +1,8 @@
-// Package buildtest holds what the tests that build small sites with a
-// real generator share (Hugo's and Jekyll's end-to-end tests): writing
-// the site, reading a source as the join does, and reading back the
-// generator's sitemap and the listing a template of the site writes.
+// Package buildtest holds what the generators' tests share for files:
+// writing a project's files (every generator's tests), and, for the tests
+// that build small sites with a real generator (Hugo's and Jekyll's
+// end-to-end tests), reading a source as the join does and reading back
+// the generator's sitemap and the listing a template of the site writes.
 package buildtest
 
 import (
