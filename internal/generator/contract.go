@@ -186,6 +186,9 @@ type FolderNamer interface {
 // than the build, joined to no source, may be stale.
 type OutputKeeper interface {
 	KeepsOldOutput() bool
+	// CleanBuild says how to build into an empty folder, which removes
+	// such pages ("hugo --cleanDestinationDir").
+	CleanBuild() string
 }
 
 // A SitemapWitness is an OutputKeeper whose generator writes its own

@@ -227,12 +227,17 @@ func (b *builder) judgeStale(only map[string]bool) {
 		return
 	}
 	slices.Sort(paths)
-	b.warn("", errors.New(staleWarning(paths, witnessed)))
+	clean := ""
+	if k, ok := b.opts.Join.Preset.(generator.OutputKeeper); ok {
+		clean = k.CleanBuild()
+	}
+	b.warn("", errors.New(staleWarning(paths, witnessed, clean)))
 }
 
 // staleWarning is the one warning of a judgement that left pages out as
-// stale; witnessed, when the generator's own sitemaps told some.
-func staleWarning(paths []string, witnessed bool) string {
+// stale; witnessed, when the generator's own sitemaps told some; clean,
+// how the generator builds into an empty folder (OutputKeeper.CleanBuild).
+func staleWarning(paths []string, witnessed bool, clean string) string {
 	what := "1 built page"
 	if len(paths) > 1 {
 		what = fmt.Sprintf("%d built pages", len(paths))
@@ -241,7 +246,7 @@ func staleWarning(paths []string, witnessed bool) string {
 	if witnessed {
 		how = "older than the build, or not listed by the generator's own sitemap written after them,"
 	}
-	return fmt.Sprintf("%s no source produces %s left out, first %s: the output of deleted sources, which the generator leaves in place (--verbose lists them); build into an empty folder (hugo --cleanDestinationDir) to remove them", what, how, paths[0])
+	return fmt.Sprintf("%s no source produces %s left out, first %s: the output of deleted sources, which the generator leaves in place (--verbose lists them); build into an empty folder (%s) to remove them", what, how, paths[0], clean)
 }
 
 // staleChanged notes for the hreflang clusters the pages that judgeStale

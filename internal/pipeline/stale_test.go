@@ -63,6 +63,8 @@ func TestStaleOutput(t *testing.T) {
 	}
 	if len(warnings) != 1 || !strings.Contains(warnings[0], "1 built page no source produces and older than the build left out, first posts/gone/index.html") {
 		t.Errorf("warnings %q", warnings)
+	} else if !strings.Contains(warnings[0], "build into an empty folder (hugo --cleanDestinationDir)") {
+		t.Errorf("the warning does not name Hugo's clean build: %q", warnings[0])
 	}
 	if res.Unjoined != 2 { // tags/, legacy/
 		t.Errorf("Unjoined = %d, want 2 (tags/, legacy/)", res.Unjoined)

@@ -2,6 +2,7 @@ package eleventy_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -61,4 +62,12 @@ func TestEleventyData(t *testing.T) {
 		{Path: "data/page.md", Want: "/data/page/"},
 		{Path: "bad/a.md", Want: "/bad/a/"}, // Eleventy stops at it; nothing read
 	})
+}
+
+// TestCleanBuild: the stale-output warning's way to an empty output
+// folder is Eleventy's, not another generator's option.
+func TestCleanBuild(t *testing.T) {
+	if got := (&eleventy.Preset{}).CleanBuild(); got == "" || strings.Contains(got, "hugo") {
+		t.Errorf("CleanBuild() = %q", got)
+	}
 }

@@ -105,3 +105,6 @@ func (e *Preset) Folders(dir, title string) string {
 // KeepsOldOutput reports that Eleventy's builds leave the pages of
 // deleted templates in place.
 func (e *Preset) KeepsOldOutput() bool { return true }
+
+// CleanBuild: Eleventy has no option that empties its output folder.
+func (e *Preset) CleanBuild() string { return "remove the output folder before npx @11ty/eleventy" }

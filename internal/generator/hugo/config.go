@@ -781,6 +781,9 @@ func (h *Preset) SplitLanguages(project string) (generator.Preset, error) {
 // sources in its publish folder (see [OutputKeeper]).
 func (h *Preset) KeepsOldOutput() bool { return true }
 
+// CleanBuild: hugo --cleanDestinationDir empties publishDir first.
+func (h *Preset) CleanBuild() string { return "hugo --cleanDestinationDir" }
+
 // hugoStatic are the folders whose files Hugo copies to its output as
 // they are: static/, and each theme's.
 var hugoStatic = []string{"static", "themes/*/static"}

@@ -169,6 +169,9 @@ func (hl *Languages) SectionSource(rel string, terms map[string][]string) (strin
 // [Preset.KeepsOldOutput]).
 func (hl *Languages) KeepsOldOutput() bool { return true }
 
+// CleanBuild is Hugo's.
+func (hl *Languages) CleanBuild() string { return "hugo --cleanDestinationDir" }
+
 // StaticFolders are [Preset.StaticFolders].
 func (hl *Languages) StaticFolders() []string { return hugoStatic }
 
