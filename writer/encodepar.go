@@ -15,6 +15,7 @@ type window struct {
 	ends  []int         // the end of each element in buf
 	urls  []sitemap.URL // the URL of each
 	skip  []bool        // whether each was skipped, not encoded
+	known []bool        // whether each was known the last Write's, not asked
 	done  chan struct{}
 }
 
@@ -32,19 +33,27 @@ const windowSize = 1024
 // parallel, it overlaps the writing of the files (fn), which is the only
 // part that must go in order.
 func encodeURLs(urls sitemap.URLs, f sitemap.DateFormat, fn func(i int, elem []byte, lastmod time.Time) error) error {
-	return encodeEach(urls, f, nil, func(i int, elem []byte, u *sitemap.URL) error { return fn(i, elem, u.LastMod) })
+	return encodeEach(urls, f, nil, nil, func(i int, elem []byte, u *sitemap.URL) error { return fn(i, elem, u.LastMod) })
 }
 
 // encodeEach is encodeURLs, but for the URLs skip, when set, says need no
 // element (it is called concurrently): fn gets a nil element for them.
-// fn gets each URL as At gave it, valid during the call.
-func encodeEach(urls sitemap.URLs, f sitemap.DateFormat, skip func(i int, u *sitemap.URL) bool, fn func(i int, elem []byte, u *sitemap.URL) error) error {
+// fn gets each URL as At gave it, valid during the call. The URLs known,
+// when set, says are the last Write's (called concurrently, before At)
+// are not asked of urls at all: fn gets a nil element and a nil URL.
+func encodeEach(urls sitemap.URLs, f sitemap.DateFormat, known func(i int) bool, skip func(i int, u *sitemap.URL) bool, fn func(i int, elem []byte, u *sitemap.URL) error) error {
 	n := urls.Len()
 	workers := runtime.GOMAXPROCS(0)
 	if n <= windowSize || workers == 1 {
 		var elem []byte
 		u := new(sitemap.URL) // one for all: a local's address would escape for each
 		for i := range n {
+			if known != nil && known(i) {
+				if err := fn(i, nil, nil); err != nil {
+					return err
+				}
+				continue
+			}
 			*u = urls.At(i)
 			if skip != nil && skip(i, u) {
 				if err := fn(i, nil, u); err != nil {
@@ -73,11 +82,19 @@ func encodeEach(urls sitemap.URLs, f sitemap.DateFormat, skip func(i int, u *sit
 		wg.Go(func() {
 			for w := range jobs {
 				if w.urls == nil { // made whole when first used: grown, it would leave its copies behind
-					w.ends, w.urls, w.skip = make([]int, 0, windowSize), make([]sitemap.URL, 0, windowSize), make([]bool, 0, windowSize)
+					w.ends, w.urls, w.skip, w.known = make([]int, 0, windowSize), make([]sitemap.URL, 0, windowSize), make([]bool, 0, windowSize), make([]bool, 0, windowSize)
 				}
-				w.buf, w.ends, w.urls, w.skip = w.buf[:0], w.ends[:0], w.urls[:0], w.skip[:0]
+				w.buf, w.ends, w.urls, w.skip, w.known = w.buf[:0], w.ends[:0], w.urls[:0], w.skip[:0], w.known[:0]
 				for i := w.start; i < min(w.start+windowSize, n); i++ {
+					if known != nil && known(i) {
+						w.urls = append(w.urls, sitemap.URL{})
+						w.ends = append(w.ends, len(w.buf))
+						w.skip = append(w.skip, true)
+						w.known = append(w.known, true)
+						continue
+					}
 					w.urls = append(w.urls, urls.At(i))
+					w.known = append(w.known, false)
 					u := &w.urls[len(w.urls)-1]
 					skipped := skip != nil && skip(i, u)
 					if !skipped {
@@ -116,11 +133,14 @@ func encodeEach(urls sitemap.URLs, f sitemap.DateFormat, skip func(i int, u *sit
 		if err == nil {
 			from := 0
 			for k, end := range w.ends {
-				elem := w.buf[from:end]
+				elem, u := w.buf[from:end], &w.urls[k]
 				if w.skip[k] {
 					elem = nil
 				}
-				if err = fn(w.start+k, elem, &w.urls[k]); err != nil {
+				if w.known[k] {
+					u = nil
+				}
+				if err = fn(w.start+k, elem, u); err != nil {
 					close(stop)
 					break
 				}

@@ -3,6 +3,8 @@ package writer
 import (
 	"bytes"
 	"errors"
+	"flag"
+	"fmt"
 	"hash/maphash"
 	"io"
 	"io/fs"
@@ -12,6 +14,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"testing"
 	"time"
 	"unsafe"
 
@@ -41,9 +45,8 @@ import (
 // files share a digest once in 2^64.
 //
 // A State holds the Loc strings of the last Write's URLs, shared with the
-// caller's (not copies), and about 50 bytes more per URL, about 40 more
-// per URL with alternates, images or videos, and 24 more per URL of the
-// news sitemap; for each urlset file, a digest of its bytes and, for a
+// caller's (not copies), and 96 bytes more per URL (the last Write's
+// entry and the next's), and 24 more per URL of the news sitemap; for each urlset file, a digest of its bytes and, for a
 // shard, the state of its SHA-256 every MiB (about 1.4 KB for 10 MB),
 // with which the next Write splices it. It does not hold the files'
 // bytes: a splice reads them again from the output folder.
@@ -55,10 +58,6 @@ type State struct {
 	files   map[string]fileRecord
 	entries []entryDigest // of the last successful Write, sorted by loc
 	next    []entryDigest // of the Write under way
-	// extras and nextExtras hold, by the index of the entry, the digest
-	// of the alternates, images and videos (extrasSum) of each URL that
-	// has some, whose entry is reusable: few URLs have them.
-	extras, nextExtras map[int]uint64
 	// news and nextNews are the digests of the news sitemap's <url>
 	// elements, in loc order, of the last successful Write and of the
 	// one under way: diff counts a URL whose news changed as changed.
@@ -108,11 +107,18 @@ type entryDigest struct {
 	mod int64 // lastmod, Unix seconds; noMod for none
 	// meta packs the element's size (the low 32 bits), changefreq,
 	// priority and whether the URL has alternates, images or videos
-	// (metaOf): 40 bytes an entry, where the fields apart take 48. An
+	// (metaOf): 48 bytes an entry, where the fields apart take 56. An
 	// entry that is not reusable (a lastmod not in whole UTC seconds) has
 	// its size and noReuse alone.
 	meta uint64
+	// extras is the digest of the URL's alternates, images and videos
+	// (extrasSum), when meta says it has some.
+	extras uint64
 }
+
+// extrasBit marks the meta of an entry whose URL has alternates, images
+// or videos (their digest is the entry's extras).
+const extrasBit = 1 << 63
 
 // noReuse marks the meta of an entry whose URL is encoded again
 // whatever it is next time; metaOf never sets it. Its size stays known:
@@ -120,15 +126,15 @@ type entryDigest struct {
 const noReuse = 1 << 62
 
 // metaOf packs an element's size with u's changefreq and priority, and
-// whether it has alternates, images or videos (their digest is in
-// extras).
+// whether it has alternates, images or videos (their digest is the
+// entry's extras).
 func metaOf(size int, u *sitemap.URL) uint64 {
 	m := uint64(size) | uint64(u.ChangeFreq)<<32
 	if u.Priority.IsSet() {
 		m |= (1 + uint64(math.Round(u.Priority.Float()*1000))) << 40
 	}
 	if hasExtras(u) {
-		m |= 1 << 63
+		m |= extrasBit
 	}
 	return m
 }
@@ -176,9 +182,6 @@ func (st *State) entryOf(i int, u *sitemap.URL, elem []byte) (size int, sum uint
 	if elem == nil {
 		e := st.entries[i]
 		st.next[i] = e
-		if hasExtras(u) {
-			st.keepExtras(i, st.extras[i])
-		}
 		return e.size(), e.sum
 	}
 	e := entryDigest{loc: u.Loc, sum: maphash.Bytes(st.seed, elem)}
@@ -190,20 +193,11 @@ func (st *State) entryOf(i int, u *sitemap.URL, elem []byte) (size int, sum uint
 	if mod, ok := modOf(u.LastMod); ok {
 		e.mod, e.meta = mod, metaOf(len(elem), u)
 		if hasExtras(u) {
-			st.keepExtras(i, st.extrasSum(u))
+			e.extras = st.extrasSum(u)
 		}
 	}
 	st.next[i] = e
 	return len(elem), e.sum
-}
-
-// keepExtras records, for the next Write, the digest of the alternates,
-// images and videos of the URL at i.
-func (st *State) keepExtras(i int, sum uint64) {
-	if st.nextExtras == nil {
-		st.nextExtras = make(map[int]uint64)
-	}
-	st.nextExtras[i] = sum
 }
 
 // extrasSum returns a digest of u's alternates, images and videos: of
@@ -267,8 +261,74 @@ func (st *State) reusable(i int, u *sitemap.URL) bool {
 	if !hasExtras(u) {
 		return true
 	}
-	sum, ok := st.extras[i]
-	return ok && sum == st.extrasSum(u)
+	return e.extras == st.extrasSum(u) // metaOf said it has some
+}
+
+// Unchanged is implemented by URLs that keep track of what they gave
+// the last successful Write with a State, such as a watch session's:
+// Unchanged(i) reports that the URL at i is, in every field the writer
+// reads, the URL that Write was given at i, and false whenever that is
+// not known. Such a Write does not ask for those URLs (At): it takes
+// their elements' sizes and digests from the State, and its cost follows
+// the URLs that changed, not the set's size. A test binary checks every
+// answer against the URL itself (checkKnown).
+type Unchanged interface {
+	Unchanged(i int) bool
+}
+
+// checkKnown makes every URL known unchanged be asked for all the same,
+// and compared with the last Write's: in test binaries, where a wrong
+// answer of Unchanged panics instead of leaving a stale element; not
+// when they run benchmarks, which time what a user's process does.
+var checkKnown = sync.OnceValue(func() bool {
+	if !testing.Testing() {
+		return false
+	}
+	bench := flag.Lookup("test.bench")
+	return bench == nil || bench.Value.String() == ""
+})
+
+// known returns, for a Write of urls that implement Unchanged, whether
+// the URL at i is known to be the last Write's (the State's entry at i,
+// reusable as it is); nil when the State cannot take such answers: no
+// last Write with the same plan and as many URLs, sections (whose order
+// the State does not keep), scopes, or a news sitemap last time (a
+// URL's news is the caller's to tell).
+func (st *State) known(urls sitemap.URLs, g *grouping, scoped bool) func(i int) bool {
+	h, ok := urls.(Unchanged)
+	if !ok || g != nil || scoped || !st.primed || st.plan != st.nextPlan || urls.Len() != len(st.entries) || len(st.news) > 0 {
+		return nil
+	}
+	return func(i int) bool {
+		e := &st.entries[i]
+		if e.meta&noReuse != 0 || e.size() == 0 || !h.Unchanged(i) {
+			return false
+		}
+		if checkKnown() {
+			if u := urls.At(i); !st.reusable(i, &u) {
+				panic(fmt.Sprintf("writer: URL %d (%s) said unchanged, and it is not the last Write's", i, u.Loc))
+			}
+		}
+		return true
+	}
+}
+
+// entryKnown records the last Write's entry at i as this one's, as
+// entryOf does for a reusable URL, and returns it with its size and
+// digest.
+func (st *State) entryKnown(i int) (size int, sum uint64, e entryDigest) {
+	e = st.entries[i]
+	st.next[i] = e
+	return e.size(), e.sum, e
+}
+
+// lastMod returns the entry's lastmod as the URL had it (UTC, whole
+// seconds), the zero time for none.
+func (e *entryDigest) lastMod() time.Time {
+	if e.mod == noMod {
+		return time.Time{}
+	}
+	return time.Unix(e.mod, 0).UTC()
 }
 
 // shardName returns the name of the kth shard (from 0; -1 for a file
@@ -430,8 +490,6 @@ func (st *State) update(dir string, files []*file, ok bool) {
 	}
 	// The two lists take turns: the old one's array holds the next.
 	st.entries, st.next, st.primed = st.next, st.entries[:0], true
-	st.extras, st.nextExtras = st.nextExtras, st.extras
-	clear(st.nextExtras)
 	st.news, st.nextNews = st.nextNews, st.news[:0]
 	st.plan, st.shards = st.nextPlan, st.shards[:0]
 	for _, f := range files {
@@ -449,7 +507,6 @@ func (st *State) begin(n int) {
 		st.next = make([]entryDigest, 0, n)
 	}
 	st.next = st.next[:0]
-	clear(st.nextExtras)
 	st.nextNews = st.nextNews[:0]
 }
 

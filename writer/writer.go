@@ -526,7 +526,7 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 		err = t.planShards(src, g, shards, ext)
 	} else {
 		shards.named = true
-		err = encodeEach(src, o.LastModFormat, nil, func(i int, elem []byte, u *sitemap.URL) error {
+		err = encodeEach(src, o.LastModFormat, nil, nil, func(i int, elem []byte, u *sitemap.URL) error {
 			if err := g.enter(shards, i); err != nil {
 				return err
 			}
@@ -659,9 +659,21 @@ func (t *txn) planShards(urls sitemap.URLs, g *grouping, c *chunker, ext string)
 	if g != nil {
 		reusable = func(i int, u *sitemap.URL) bool { return st.reusable(g.sorted(i), u) }
 	}
-	err := encodeEach(urls, o.LastModFormat, reusable, func(i int, elem []byte, u *sitemap.URL) error {
+	known := st.known(urls, g, t.scopes != nil)
+	err := encodeEach(urls, o.LastModFormat, known, reusable, func(i int, elem []byte, u *sitemap.URL) error {
 		if err := g.enter(c, i); err != nil {
 			return err
+		}
+		if u == nil { // known: the last Write's element, whose URL was not asked for
+			size, sum, e := st.entryKnown(i)
+			f, err := c.place(size, func() string { return e.loc }, e.lastMod())
+			if err != nil {
+				return err
+			}
+			f.size += size
+			binary.LittleEndian.PutUint64(word[:], sum)
+			f.sum.Write(word[:])
+			return nil
 		}
 		t.takeNews(u)
 		size, sum := st.entryOf(g.sorted(i), u, elem)

@@ -303,7 +303,9 @@ func (b *builder) write() error {
 		b.recs.newsAt = time.Now()
 	}
 	var err error
+	b.recs.beforeWrite()
 	res.Write, err = writer.Write(res.URLs, b.sectioned())
+	b.recs.afterWrite(err == nil)
 	if err != nil {
 		return writeError(b.opts.Write.Dir, err)
 	}

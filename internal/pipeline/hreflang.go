@@ -107,6 +107,7 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 	}
 	if len(s.alts) == 0 {
 		s.shown, b.hreflangSaid = nil, nil
+		s.shownMade++
 		if b.index != nil {
 			b.hreflangSaid = make(map[string][]string)
 		}
@@ -128,6 +129,7 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 	was := b.hreflangSaid
 	if dirty == nil {
 		s.shown = make([][]sitemap.Alternate, len(s.alts))
+		s.shownMade++
 		if b.index != nil {
 			b.hreflangSaid = make(map[string][]string)
 		}
@@ -237,6 +239,7 @@ func (b *builder) judgeLinks(c *hreflang.Checker, idx int32, only map[string]boo
 		}
 	}
 	s.shown[r.alts-1] = keptLinks(links, drop)
+	s.changed(idx)
 	if b.hreflangSaid != nil {
 		if said != nil {
 			b.hreflangSaid[path] = said

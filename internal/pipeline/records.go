@@ -135,6 +135,11 @@ type records struct {
 	extraSpans []extraSpan
 	extraCF    sitemap.ChangeFreq
 	extraPrio  sitemap.Priority
+	// written, in a Session, is what the last Write was given
+	// (unchanged.go); nil in a build. shownMade counts the times shown
+	// was made anew (or dropped): each, every record's alternates.
+	written   *written
+	shownMade int
 }
 
 // built records the modification time of the listed page at idx and
@@ -173,6 +178,7 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 		idx = int32(s.n)
 		s.n++
 	}
+	s.changed(idx)
 	r := s.rec(idx)
 	u := &d.URL
 	*r = record{loc: u.Loc, lastmod: noLastMod, cf: u.ChangeFreq, prio: u.Priority, form: d.Form}
@@ -272,6 +278,7 @@ func (s *records) intern(url string) string {
 // behind in alts, images and paths, unused: few pages have them (owner
 // tells: the record there now does not point back).
 func (s *records) remove(idx int32) {
+	s.changed(idx)
 	*s.rec(idx) = record{}
 	delete(s.next, idx)
 	delete(s.sourceless, idx)
@@ -616,6 +623,7 @@ func (s *records) find(loc string) (int, bool) {
 // for the next time (a Session filters again after every change).
 func (s *records) filterAlternates(keep func(loc string, a sitemap.Alternate) bool) {
 	s.shown = nil
+	s.shownMade++
 	if len(s.alts) == 0 {
 		return
 	}

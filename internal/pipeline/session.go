@@ -118,6 +118,7 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 	}
 	b.linked = newLinkedPages()
 	b.live = true
+	b.recs.track()
 	s.b, s.all = b, nil
 	s.rootAbs, _ = filepath.Abs(b.opts.Root)
 	s.joinAbs = ""

@@ -1,0 +1,110 @@
+package pipeline
+
+import (
+	"maps"
+	"slices"
+)
+
+// written is what a Session's records remember of the last successful
+// Write, so that the next can ask only for the URLs that changed
+// (writer.Unchanged): the order of the records it listed, what set the
+// dates of them all (the build stamps' day, the files' times dropped)
+// and of the list pages, and since then the records that may have
+// changed. A record is marked when it is added or removed, or when
+// judgeHreflang gives it other alternates; what changes many records
+// at once (the order, the stamps, the alternates all judged anew:
+// records.shownMade) makes all of them changed; the list pages' dates
+// are compared. Extra URLs,
+// generator alternates and news, which change records in other ways,
+// make every Write a whole one.
+type written struct {
+	ok        bool // a Write succeeded since the records were made
+	order     []int32
+	dirty     map[int32]bool
+	all       bool // every record may have changed
+	listed    map[int32]int64
+	stamps    bool
+	stampDay  int64
+	dropMTime bool
+	shownMade int // records.shownMade
+}
+
+// track makes the records remember what they give each Write (a
+// Session's).
+func (s *records) track() { s.written = &written{dirty: make(map[int32]bool)} }
+
+// changed marks the record at idx as changed since the last Write
+// (before the first, every record is).
+func (s *records) changed(idx int32) {
+	if w := s.written; w != nil && w.ok {
+		w.dirty[idx] = true
+	}
+}
+
+// beforeWrite settles, before a Write, which records may differ from
+// what the last successful one was given.
+func (s *records) beforeWrite() {
+	w := s.written
+	if w == nil {
+		return
+	}
+	w.all = w.all || !w.ok || !slices.Equal(s.order, w.order) ||
+		s.stamps != w.stamps || s.stampDay != w.stampDay || s.dropMTime != w.dropMTime ||
+		s.shownMade != w.shownMade ||
+		len(s.news) > 0 || len(s.extraLines) > 0 || s.gen != nil
+	if w.all {
+		if traceUnchanged != nil {
+			traceUnchanged(len(s.order), 0)
+		}
+		return
+	}
+	for idx, t := range s.listed {
+		if was, ok := w.listed[idx]; !ok || was != t {
+			w.dirty[idx] = true
+		}
+	}
+	for idx := range w.listed {
+		if _, ok := s.listed[idx]; !ok {
+			w.dirty[idx] = true
+		}
+	}
+	if traceUnchanged != nil {
+		n := 0
+		for i := range s.order {
+			if s.Unchanged(i) {
+				n++
+			}
+		}
+		traceUnchanged(len(s.order), n)
+	}
+}
+
+// afterWrite records what a Write was given, when it succeeded; when it
+// failed, the records changed since the last successful one stay
+// marked.
+func (s *records) afterWrite(ok bool) {
+	w := s.written
+	if w == nil || !ok {
+		return
+	}
+	w.ok, w.all = true, false
+	w.order = append(w.order[:0], s.order...)
+	if len(w.dirty) > 0 {
+		w.dirty = make(map[int32]bool) // cleared, a map keeps its size, and each lookup its cost
+	}
+	w.listed = maps.Clone(s.listed)
+	w.stamps, w.stampDay, w.dropMTime = s.stamps, s.stampDay, s.dropMTime
+	w.shownMade = s.shownMade
+}
+
+// traceUnchanged, when set (tests), is told before each Write of a
+// Session how many URLs it lists and how many of them Unchanged knows.
+var traceUnchanged func(urls, unchanged int)
+
+// Unchanged reports whether the URL at i is the one the last successful
+// Write was given at i (writer.Unchanged); false when that is not known.
+// It is called concurrently, between beforeWrite and afterWrite.
+func (s *records) Unchanged(i int) bool {
+	w := s.written
+	return w != nil && !w.all && !w.dirty[s.order[i]]
+}

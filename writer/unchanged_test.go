@@ -1,0 +1,103 @@
+package writer
+
+import (
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// hinted is a slice of URLs that says which are the last Write's
+// (Unchanged) and counts the URLs asked for.
+type hinted struct {
+	urls    []sitemap.URL
+	changed map[int]bool
+	asked   atomic.Int64
+}
+
+func (h *hinted) Len() int { return len(h.urls) }
+func (h *hinted) At(i int) sitemap.URL {
+	h.asked.Add(1)
+	return h.urls[i]
+}
+func (h *hinted) Unchanged(i int) bool { return !h.changed[i] }
+
+// The namespaces are known without asking every URL (extensions).
+func (h *hinted) HasAlternates() bool { return false }
+func (h *hinted) HasImages() bool     { return false }
+func (h *hinted) HasVideos() bool     { return false }
+
+// TestWriteAsksOnlyChanged: a Write with a State of URLs that tell which
+// are the last Write's (Unchanged) asks only for the others, and the
+// folder holds a fresh Write's bytes; when the set has grown, or without
+// a last Write, every URL is asked for.
+func TestWriteAsksOnlyChanged(t *testing.T) {
+	defer func(was func() bool) { checkKnown = was }(checkKnown)
+	checkKnown = func() bool { return false } // the answers are not checked: At counts
+	for _, n := range []int{300, 5000} {      // one goroutine, and windows on several
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			dir := t.TempDir()
+			urls := numbered(n)
+			opts := Options{Dir: dir, BaseURL: base, MaxURLs: 1000, State: NewState()}
+			h := &hinted{urls: urls, changed: map[int]bool{}}
+			write := func() {
+				t.Helper()
+				h.asked.Store(0)
+				if _, err := Write(h, opts); err != nil {
+					t.Fatal(err)
+				}
+				sameAsFresh(t, "", h.urls, opts, dir)
+			}
+			write()
+			if got := h.asked.Load(); got < int64(n) {
+				t.Errorf("first Write asked %d URLs, want all %d", got, n)
+			}
+			k := n / 2
+			urls[k].LastMod = day(20)
+			h.changed = map[int]bool{k: true}
+			write()
+			// The changed URL, asked for its element and again by the
+			// splice that writes it into its file.
+			if got := h.asked.Load(); got > 2 {
+				t.Errorf("a Write after one URL changed asked %d URLs, want at most 2", got)
+			}
+			h.changed = map[int]bool{}
+			write()
+			if got := h.asked.Load(); got != 0 {
+				t.Errorf("a Write of the same URLs asked %d, want 0", got)
+			}
+			h.urls = append(h.urls, sitemap.URL{Loc: base + "zz.html"})
+			write()
+			if got := h.asked.Load(); got < int64(n) {
+				t.Errorf("a Write of a grown set asked %d URLs, want every one", got)
+			}
+		})
+	}
+}
+
+// TestWriteChecksUnchanged: in a test binary, a URL said unchanged that
+// is not the last Write's makes the Write panic, naming it. (A set of
+// more than a window is encoded on several goroutines, where the panic
+// ends the test binary: a set of one window is asked on the caller's.)
+func TestWriteChecksUnchanged(t *testing.T) {
+	if !checkKnown() {
+		t.Fatal("checkKnown is off in a test binary")
+	}
+	urls := numbered(300)
+	opts := Options{Dir: t.TempDir(), BaseURL: base, MaxURLs: 1000, State: NewState()}
+	h := &hinted{urls: urls, changed: map[int]bool{}}
+	if _, err := Write(h, opts); err != nil {
+		t.Fatal(err)
+	}
+	urls[7].LastMod = day(20) // and said unchanged
+	var got any
+	func() {
+		defer func() { got = recover() }()
+		Write(h, opts)
+	}()
+	if msg, _ := got.(string); !strings.Contains(msg, urls[7].Loc) {
+		t.Fatalf("a URL wrongly said unchanged: recovered %v, want a panic naming %s", got, urls[7].Loc)
+	}
+}
