@@ -144,19 +144,90 @@ var markEvery = 1 << 20
 // that names it: those from hashFrom on (the ones before are a mark's);
 // and, when f is marking, marks the digest's state every markEvery
 // bytes.
+//
+// A marking file (a State's, which the next Write may splice) is hashed
+// on a goroutine of its own (hasher), beside the reads and writes: the
+// SHA-256 of a 10 MB shard takes as long as copying it.
 func (f *file) hash(b []byte) {
-	if start := f.size - len(b); start < f.hashFrom {
-		if f.size <= f.hashFrom {
+	if !f.marking {
+		f.hashAt(b, f.size)
+		return
+	}
+	if f.hasher == nil {
+		f.hasher = newHasher(f)
+	}
+	end := f.size - len(b)
+	for len(b) > 0 {
+		buf := (<-f.hasher.free)[:min(len(b), hashBuf)]
+		copy(buf, b)
+		end += len(buf)
+		f.hasher.work <- hashed{buf, end}
+		b = b[len(buf):]
+	}
+}
+
+// hashAt is hash of the bytes b that end at offset end of f.
+func (f *file) hashAt(b []byte, end int) {
+	if start := end - len(b); start < f.hashFrom {
+		if end <= f.hashFrom {
 			return
 		}
 		b = b[f.hashFrom-start:]
 	}
 	f.content.Write(b)
-	if f.marking && f.size >= f.nextAt {
+	if f.marking && end >= f.nextAt {
 		if state, err := f.content.(encoding.BinaryMarshaler).MarshalBinary(); err == nil {
-			f.marks = append(f.marks, shaMark{f.size, state})
+			f.marks = append(f.marks, shaMark{end, state})
 		}
-		f.nextAt = f.size + markEvery
+		f.nextAt = end + markEvery
+	}
+}
+
+// hashBuf is the size of a hasher's buffers, hashBufs their number: the
+// bytes handed to it and not yet hashed, at most.
+const (
+	hashBuf  = 256 << 10
+	hashBufs = 4
+)
+
+// A hasher runs a file's hashAt on a goroutine of its own, on copies of
+// the bytes written. Until wait returns, that goroutine alone touches
+// the file's content, marks and nextAt.
+type hasher struct {
+	work chan hashed
+	free chan []byte
+	done chan struct{}
+}
+
+// hashed is bytes written to a file, and their end there.
+type hashed struct {
+	b   []byte
+	end int
+}
+
+func newHasher(f *file) *hasher {
+	h := &hasher{work: make(chan hashed, hashBufs), free: make(chan []byte, hashBufs), done: make(chan struct{})}
+	for range hashBufs {
+		h.free <- make([]byte, hashBuf)
+	}
+	go func() {
+		defer close(h.done)
+		for c := range h.work {
+			f.hashAt(c.b, c.end)
+			h.free <- c.b
+		}
+	}()
+	return h
+}
+
+// hashWait returns once every byte written to f is hashed, and stops its
+// hasher: called before f's content or marks are read or reset, and when
+// f is dropped.
+func (f *file) hashWait() {
+	if f.hasher != nil {
+		close(f.hasher.work)
+		<-f.hasher.done
+		f.hasher = nil
 	}
 }
 
@@ -194,6 +265,7 @@ var errCopy = errors.New("splice: the old file is not as it was written")
 // failure, or a failure to write f). A failed write is f's, and
 // returned; otherwise nil, and f is written whole.
 func (t *txn) restart(f *file, err error) error {
+	f.hashWait()
 	if err != nil && !errors.Is(err, errCopy) {
 		return err
 	}

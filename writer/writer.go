@@ -950,6 +950,7 @@ func (t *txn) inRoot(fn func(*fsx.Root) bool) bool {
 // abort removes the temporary files that were not committed.
 func (t *txn) abort() {
 	for _, f := range t.files {
+		f.hashWait()
 		if f.tmp != nil {
 			f.tmp.Close()
 			t.root.Remove(f.tmpRel)
@@ -998,6 +999,7 @@ type file struct {
 	marks            []shaMark
 	marking          bool
 	hashFrom, nextAt int
+	hasher           *hasher // marking's goroutine, while it hashes
 	// group is the section of a shard's URLs: k for Options.Sections[k],
 	// len(Options.Sections) for none.
 	group int
@@ -1063,6 +1065,7 @@ func (f *file) write(b []byte) error {
 }
 
 func (f *file) close() error {
+	f.hashWait()
 	if f.tmp == nil {
 		return nil
 	}
