@@ -445,7 +445,11 @@ type builder struct {
 	// their URLs by path; hreflangSaid, in a Session, the hreflang warnings last made,
 	// by path ("line:message"), and hreflangDirty what changed since
 	// (nil before the first judgement: the next judges every page).
-	skippedAt     map[string]skippedPage
+	skippedAt map[string]skippedPage
+	// dayScratch and dayCounts are stampDay's, kept for a Session's next
+	// judgement: the days of the stampable lastmods, and their counts.
+	dayScratch    []int64
+	dayCounts     *[dayCounts]int32
 	skippedLoc    map[string]string
 	hreflangSaid  map[string][]string
 	hreflangDirty *hreflangDirty

@@ -148,19 +148,24 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 	}
 	s.shown = append(s.shown, make([][]sitemap.Alternate, len(s.alts)-len(s.shown))...)
 	changed := make(map[string]bool, 3*len(dirty.locs))
+	var lens lengthSet // of the changed URLs: most links are of another length, and no lookup
 	for loc := range dirty.locs {
 		changed[loc], changed[loc+"/"], changed[strings.TrimSuffix(loc, "/")] = true, true, true
+		lens.add(len(loc) - 1)
+		lens.add(len(loc))
+		lens.add(len(loc) + 1)
 	}
+	isChanged := func(loc string) bool { return lens.has(len(loc)) && changed[loc] }
 	// The listed pages with links at a changed URL or naming one, judged
 	// in the order of their URLs, as a whole judgement says them.
 	var again []int
 	for k, links := range s.alts {
+		if len(links) == 0 || !slices.ContainsFunc(links, func(a sitemap.Alternate) bool { return isChanged(a.Href) }) && !isChanged(s.rec(s.owner[k]).loc) {
+			continue // only images, or no link at a changed URL, nor the page's own
+		}
 		idx := s.owner[k]
 		r := s.rec(idx)
-		if len(links) == 0 || r.alts != int32(k+1) { // only images, or a record removed
-			continue
-		}
-		if !changed[r.loc] && !slices.ContainsFunc(links, func(a sitemap.Alternate) bool { return changed[a.Href] }) {
+		if r.alts != int32(k+1) { // a record removed
 			continue
 		}
 		if i, ok := s.find(r.loc); ok && s.order[i] == idx {
@@ -189,6 +194,35 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 			}
 		}
 	}
+}
+
+// lengthSet is a set of string lengths, those under 1024 in a bitmap.
+type lengthSet struct {
+	small [1024 / 64]uint64
+	large map[int]bool
+}
+
+func (l *lengthSet) add(n int) {
+	switch {
+	case n < 0:
+	case n < 1024:
+		l.small[n/64] |= 1 << (n % 64)
+	default:
+		if l.large == nil {
+			l.large = make(map[int]bool)
+		}
+		l.large[n] = true
+	}
+}
+
+func (l *lengthSet) has(n int) bool {
+	switch {
+	case n < 0:
+		return false
+	case n < 1024:
+		return l.small[n/64]&(1<<(n%64)) != 0
+	}
+	return l.large[n]
 }
 
 // judgeLinks checks the hreflang links of the listed record idx, warns

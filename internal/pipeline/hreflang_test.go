@@ -188,3 +188,18 @@ func TestSkippedKeptForAlternates(t *testing.T) {
 		t.Errorf("skippedLoc %v kept by a build", b.skippedLoc)
 	}
 }
+
+// TestLengthSet: the lengths added are in the set, on both sides of the
+// bitmap's end, and no other is; a negative length is none.
+func TestLengthSet(t *testing.T) {
+	var l lengthSet
+	added := []int{0, 63, 64, 1023, 1024, 5000}
+	for _, n := range append(added, -1) {
+		l.add(n)
+	}
+	for n := -1; n < 6000; n++ {
+		if want := slices.Contains(added, n); l.has(n) != want {
+			t.Errorf("has(%d) = %v, want %v", n, l.has(n), want)
+		}
+	}
+}

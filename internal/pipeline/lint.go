@@ -4,7 +4,7 @@ package pipeline
 
 import (
 	"fmt"
-	"math"
+	"slices"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -129,24 +129,51 @@ func (b *builder) guardStamps() {
 // looksStamped, and no such date more than a day later.
 func (b *builder) stampDay(mtime bool) (day int64, most int, stamped bool) {
 	recs := &b.recs
-	days := make(map[int64]int)
-	latest := int64(math.MinInt64)
+	days := b.dayScratch[:0]
 	for _, idx := range recs.order {
 		r := recs.rec(idx)
 		if r.lastmod == noLastMod || !mapping.Stampable(recSources[r.src]) && !(mtime && r.mtime()) {
 			continue
 		}
-		d := unixDay(r.lastmod)
-		days[d]++
-		latest = max(latest, d)
+		days = append(days, unixDay(r.lastmod))
 	}
-	for d, c := range days {
-		if c > most || c == most && d > day {
-			day, most = d, c
+	b.dayScratch = days // kept for a Session's next judgement
+	if len(days) == 0 {
+		return 0, 0, false
+	}
+	first, latest := slices.Min(days), slices.Max(days)
+	if latest-first < dayCounts {
+		// The days' counts in an array (a map's increments cost more
+		// than the pass over the records).
+		if b.dayCounts == nil {
+			b.dayCounts = new([dayCounts]int32)
+		}
+		counts := b.dayCounts[:latest-first+1]
+		clear(counts)
+		for _, d := range days {
+			counts[d-first]++
+		}
+		for k, c := range counts { // ties: the later day
+			if int(c) >= most && c > 0 {
+				day, most = first+int64(k), int(c)
+			}
+		}
+	} else {
+		counts := make(map[int64]int)
+		for _, d := range days {
+			counts[d]++
+		}
+		for d, c := range counts {
+			if c > most || c == most && d > day {
+				day, most = d, c
+			}
 		}
 	}
 	return day, most, looksStamped(most, recs.Len()) && latest <= day+1
 }
+
+// dayCounts is the span of days stampDay counts in an array: 45 years.
+const dayCounts = 1 << 14
 
 // stampableOn counts the listed URLs with a lastmod on day (Unix days)
 // from a source a build may stamp.

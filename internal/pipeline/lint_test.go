@@ -1,0 +1,67 @@
+package pipeline
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/mapping"
+)
+
+// TestStampDayCounts: stampDay finds the day most stampable lastmods
+// fall on (ties: the later), how many, and whether it is the build's
+// stamp, as counting them in a map does, whether the days fit its array
+// or lie further apart (and before 1970), with and without the files'
+// times, over the listed records only.
+func TestStampDayCounts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 9))
+	sources := []uint8{srcIndex(mapping.LastModMeta), srcIndex(mapping.LastModMTime), srcIndex(mapping.LastModGit), srcIndex(mapping.LastModSitemap)}
+	for trial := range 400 {
+		var b builder
+		spread := []int64{1, 3, 40, dayCounts - 1, dayCounts, 1 << 30}[trial%6] // in days
+		start := []int64{1_700_000_000, -2_000_000_000}[trial%2]
+		n := 1 + rng.IntN(80)
+		block := make([]record, recordBlock)
+		for i := range n {
+			block[i] = record{loc: "x", lastmod: start + rng.Int64N(spread)*86400 + rng.Int64N(86400), src: sources[rng.IntN(len(sources))]}
+			if rng.IntN(8) == 0 {
+				block[i].lastmod, block[i].src = noLastMod, 0
+			}
+			if rng.IntN(6) == 0 {
+				continue // not listed
+			}
+			b.recs.order = append(b.recs.order, int32(i))
+		}
+		b.recs.blocks, b.recs.n = [][]record{block}, n
+		for _, mtime := range []bool{false, true} {
+			day, most, stamped := b.stampDay(mtime)
+			wantDay, wantMost, wantStamped := stampDayByMap(&b, mtime)
+			if day != wantDay || most != wantMost || stamped != wantStamped {
+				t.Fatalf("trial %d (days %d apart), mtime %v: stampDay = %d, %d, %v; counted in a map: %d, %d, %v",
+					trial, spread, mtime, day, most, stamped, wantDay, wantMost, wantStamped)
+			}
+		}
+	}
+}
+
+// stampDayByMap is stampDay as it was, counting the days in a map.
+func stampDayByMap(b *builder, mtime bool) (day int64, most int, stamped bool) {
+	recs := &b.recs
+	days := make(map[int64]int)
+	latest := int64(math.MinInt64)
+	for _, idx := range recs.order {
+		r := recs.rec(idx)
+		if r.lastmod == noLastMod || !mapping.Stampable(recSources[r.src]) && !(mtime && r.mtime()) {
+			continue
+		}
+		d := unixDay(r.lastmod)
+		days[d]++
+		latest = max(latest, d)
+	}
+	for d, c := range days {
+		if c > most || c == most && d > day {
+			day, most = d, c
+		}
+	}
+	return day, most, looksStamped(most, recs.Len()) && latest <= day+1
+}
