@@ -3,7 +3,6 @@ package writer
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"hash/maphash"
 	"io"
@@ -14,14 +13,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
-	"testing"
 	"time"
 	"unsafe"
 
 	"github.com/klauspost/compress/gzip"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/selfcheck"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
@@ -278,15 +276,8 @@ type Unchanged interface {
 
 // checkKnown makes every URL known unchanged be asked for all the same,
 // and compared with the last Write's: in test binaries, where a wrong
-// answer of Unchanged panics instead of leaving a stale element; not
-// when they run benchmarks, which time what a user's process does.
-var checkKnown = sync.OnceValue(func() bool {
-	if !testing.Testing() {
-		return false
-	}
-	bench := flag.Lookup("test.bench")
-	return bench == nil || bench.Value.String() == ""
-})
+// answer of Unchanged panics instead of leaving a stale element.
+var checkKnown = selfcheck.On
 
 // known returns, for a Write of urls that implement Unchanged, whether
 // the URL at i is known to be the last Write's (the State's entry at i,

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"iter"
 	"maps"
@@ -15,6 +16,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/host"
+	"github.com/sitemapgen/sitemapgen/internal/selfcheck"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -36,6 +38,7 @@ type Session struct {
 	b     *builder
 	state *writer.State
 	all   []int32 // every record, sorted by loc then path: the order before dedup
+	dups  int     // the records of all whose loc is the one before's: none, and dedup has nothing to do
 	whole bool    // the last build failed before it judged every page: the next Update is a whole build
 
 	rootAbs, joinAbs string
@@ -162,6 +165,7 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 	}
 	b.recs.sort()
 	s.all = slices.Clone(b.recs.order)
+	s.countDups()
 	err = s.finish(nil)
 	b.lintLastMod() // after finish: it reads the de-duplicated order
 	return res, err
@@ -179,7 +183,16 @@ func (s *Session) finish(only map[string]bool) error {
 	}
 	b.recs.order = append(b.recs.order[:0], s.all...)
 	b.judgeStale(only)
-	b.dedup(only)
+	if selfcheck.On() {
+		if n := s.dups; s.countDups() != n {
+			panic(fmt.Sprintf("build: the Session counted %d duplicate URLs, and there are %d", n, s.dups))
+		}
+	}
+	// Equal locs are side by side in all: without two, nothing is a
+	// duplicate (judgeStale's taking records out makes none).
+	if s.dups > 0 || b.opts.Map.CleanURLs {
+		b.dedup(only)
+	}
 	b.judgeRobots(only)
 	b.guardStamps()
 	if only == nil {
@@ -606,13 +619,38 @@ func (s *Session) removeFromOrder(idxs []int32) {
 			gone[i] = true
 		}
 		s.all = slices.DeleteFunc(s.all, func(i int32) bool { return gone[i] })
+		s.countDups()
 		return
 	}
 	for _, idx := range idxs {
 		if i, ok := slices.BinarySearchFunc(s.all, idx, recs.cmp); ok && s.all[i] == idx {
+			s.dups -= s.sameLoc(i) + s.sameLoc(i+1)
 			s.all = slices.Delete(s.all, i, i+1)
+			s.dups += s.sameLoc(i)
 		}
 	}
+}
+
+// sameLoc is 1 when the record at i in s.all has the loc of the one
+// before, else 0.
+func (s *Session) sameLoc(i int) int {
+	if i <= 0 || i >= len(s.all) {
+		return 0
+	}
+	recs := &s.b.recs
+	if recs.rec(s.all[i]).loc == recs.rec(s.all[i-1]).loc {
+		return 1
+	}
+	return 0
+}
+
+// countDups counts s.dups again, over the whole of s.all, and returns it.
+func (s *Session) countDups() int {
+	s.dups = 0
+	for i := 1; i < len(s.all); i++ {
+		s.dups += s.sameLoc(i)
+	}
+	return s.dups
 }
 
 // addToOrder puts the records at idxs into s.all, in order.
@@ -624,11 +662,14 @@ func (s *Session) addToOrder(idxs []int32) {
 	if len(idxs) > len(s.all)/reorderShare {
 		recs.sort()
 		s.all = append(s.all[:0], recs.order...)
+		s.countDups()
 		return
 	}
 	for _, idx := range idxs {
 		i, _ := slices.BinarySearchFunc(s.all, idx, recs.cmp)
+		s.dups -= s.sameLoc(i)
 		s.all = slices.Insert(s.all, i, idx)
+		s.dups += s.sameLoc(i) + s.sameLoc(i+1)
 	}
 }
 

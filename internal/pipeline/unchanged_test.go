@@ -3,8 +3,10 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -75,5 +77,75 @@ func TestSessionAsksOnlyChanged(t *testing.T) {
 			t.Errorf("%s: told the writer %+v, want %+v", step.name, got, step.want)
 		}
 		sameAsRun(t, step.name, opts, out)
+	}
+}
+
+// TestSessionDuplicateRuns: pages that share a URL (x/index.html,
+// x/index.htm, and x.html and x.htm whose canonical link names x/) sit
+// side by side in the Session's order; added and removed at random, from
+// the middle of their run too, the Session's count of them stays true
+// (it checks itself in a test binary) and it writes what a fresh Run
+// writes: the URL once, from the same page. (Among enough other pages
+// that the order is patched, not sorted again: reorderShare.)
+func TestSessionDuplicateRuns(t *testing.T) {
+	root := t.TempDir()
+	page := func(rel string, on bool) {
+		t.Helper()
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if !on {
+			if err := os.Remove(p); err != nil && !os.IsNotExist(err) {
+				t.Fatal(err)
+			}
+			return
+		}
+		head := "<title>" + rel + "</title>"
+		if strings.HasPrefix(rel, "x.") {
+			head += `<link rel="canonical" href="https://example.com/x/">`
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("<html><head>"+head+"</head></html>"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	names := []string{"x.htm", "x.html", "x/index.htm", "x/index.html"}
+	on := map[string]bool{}
+	for _, n := range names {
+		page(n, true)
+		on[n] = true
+	}
+	for i := range 2 * reorderShare { // other URLs: the order is patched, not sorted again
+		page(fmt.Sprintf("z%02d.html", i), true)
+	}
+	out := t.TempDir()
+	opts := Options{Root: root, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: "https://example.com/"}, Write: writer.Options{Dir: out}}
+	s, _, err := Start(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 8))
+	most := 0
+	for step := range 80 {
+		n := names[rng.IntN(len(names))]
+		on[n] = !on[n]
+		page(n, on[n])
+		if _, err := s.Update(context.Background(), []string{filepath.Join(root, filepath.FromSlash(n))}, nil); err != nil {
+			t.Fatalf("step %d (%s %v): %v", step, n, on[n], err)
+		}
+		want := 0
+		for i := 1; i < len(s.all); i++ {
+			if s.b.recs.rec(s.all[i]).loc == s.b.recs.rec(s.all[i-1]).loc {
+				want++
+			}
+		}
+		if got := s.dups; got != want {
+			t.Fatalf("step %d (%s %v): %d duplicates counted, and there are %d", step, n, on[n], got, want)
+		}
+		most = max(most, want)
+		sameAsRun(t, fmt.Sprintf("step %d", step), opts, out)
+	}
+	if most < 2 {
+		t.Errorf("at most %d duplicates at once: no run of three", most)
 	}
 }
