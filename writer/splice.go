@@ -6,6 +6,7 @@ import (
 	"errors"
 	"hash/maphash"
 	"io"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
@@ -208,7 +209,7 @@ type hashed struct {
 func newHasher(f *file) *hasher {
 	h := &hasher{work: make(chan hashed, hashBufs), free: make(chan []byte, hashBufs), done: make(chan struct{})}
 	for range hashBufs {
-		h.free <- make([]byte, hashBuf)
+		h.free <- hashBufPool.Get().([]byte)
 	}
 	go func() {
 		defer close(h.done)
@@ -220,13 +221,20 @@ func newHasher(f *file) *hasher {
 	return h
 }
 
+// hashBufPool keeps the hashers' buffers from one file to the next: a
+// watch session splices a shard at every change.
+var hashBufPool = sync.Pool{New: func() any { return make([]byte, hashBuf) }}
+
 // hashWait returns once every byte written to f is hashed, and stops its
 // hasher: called before f's content or marks are read or reset, and when
 // f is dropped.
 func (f *file) hashWait() {
-	if f.hasher != nil {
-		close(f.hasher.work)
-		<-f.hasher.done
+	if h := f.hasher; h != nil {
+		close(h.work)
+		<-h.done
+		for range hashBufs {
+			hashBufPool.Put((<-h.free)[:hashBuf])
+		}
 		f.hasher = nil
 	}
 }
