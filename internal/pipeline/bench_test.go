@@ -128,11 +128,12 @@ func BenchmarkOpenPage(b *testing.B) {
 }
 
 // BenchmarkSessionUpdate times watch mode's rebuild after one page
-// changed: Session.Update of a page whose modification time moved, on a
-// generated site of SITEMAPGEN_BENCH_PAGES pages (default 10,000), at watch
-// mode's GOGC of 25, with the CPU time of the process an update
-// (cpu-ns/op, steadier than the clock's on a shared machine). The page's
-// time is put back afterwards:
+// changed: Session.Update of a page whose modification time moved
+// (edit), or that was removed and written again in turn (remove), on a
+// generated site of SITEMAPGEN_BENCH_PAGES pages (default 10,000), at
+// watch mode's GOGC of 25, with the CPU time of the process an update
+// (cpu-ns/op, steadier than the clock's on a shared machine). The page
+// is put back afterwards:
 //
 //	SITEMAPGEN_BENCH_PAGES=100000 go test ./internal/pipeline -run '^$' -bench SessionUpdate -cpuprofile cpu.out
 //
@@ -145,7 +146,14 @@ func BenchmarkSessionUpdate(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.Cleanup(func() { os.Chtimes(page, st.ModTime(), st.ModTime()) })
+	body, err := os.ReadFile(page)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() {
+		os.WriteFile(page, body, 0o644)
+		os.Chtimes(page, st.ModTime(), st.ModTime())
+	})
 	opts := Options{Root: root, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: "https://example.com/"}, Write: writer.Options{Dir: b.TempDir()}}
 	s, _, err := Start(context.Background(), opts)
 	if err != nil {
@@ -153,15 +161,7 @@ func BenchmarkSessionUpdate(b *testing.B) {
 	}
 	defer debug.SetGCPercent(debug.SetGCPercent(25))
 	runtime.GC()
-	i := 0
-	cpu := sitemaptest.CPUTime()
-	defer sitemaptest.ReportCPU(b, cpu)
-	for b.Loop() {
-		i++
-		t := st.ModTime().Add(time.Duration(i) * time.Second)
-		if err := os.Chtimes(page, t, t); err != nil {
-			b.Fatal(err)
-		}
+	update := func(b *testing.B) {
 		res, err := s.Update(context.Background(), []string{page}, nil)
 		if err != nil {
 			b.Fatal(err)
@@ -170,6 +170,37 @@ func BenchmarkSessionUpdate(b *testing.B) {
 			b.Fatal("nothing written")
 		}
 	}
+	// edit: the page's time moved, as a save does.
+	b.Run("edit", func(b *testing.B) {
+		i := 0
+		cpu := sitemaptest.CPUTime()
+		defer sitemaptest.ReportCPU(b, cpu)
+		for b.Loop() {
+			i++
+			t := st.ModTime().Add(time.Duration(i) * time.Second)
+			if err := os.Chtimes(page, t, t); err != nil {
+				b.Fatal(err)
+			}
+			update(b)
+		}
+	})
+	// remove: the page removed, then written again, turn by turn.
+	b.Run("remove", func(b *testing.B) {
+		i := 0
+		cpu := sitemaptest.CPUTime()
+		defer sitemaptest.ReportCPU(b, cpu)
+		for b.Loop() {
+			i++
+			if i%2 == 1 {
+				if err := os.Remove(page); err != nil {
+					b.Fatal(err)
+				}
+			} else if err := os.WriteFile(page, body, 0o644); err != nil {
+				b.Fatal(err)
+			}
+			update(b)
+		}
+	})
 }
 
 // BenchmarkExtraURLs measures what an extra URL costs beside what a page

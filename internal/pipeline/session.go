@@ -393,7 +393,10 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 		}
 		fi, err := root.Lstat(rel)
 		if err != nil || fi.IsDir() || fi.Mode()&fs.ModeSymlink != 0 {
-			return true
+			// Gone, a folder or a link: what the index holds under its
+			// name (pageIndex.holds, by folder counts: no pass over
+			// every page when there is none).
+			return b.index.holds(rel)
 		}
 		// A file may have been a folder when its pages were read, and
 		// not when the watcher looked: a scan that saw a file, then a
