@@ -250,7 +250,12 @@ func (st *State) reusable(i int, u *sitemap.URL) bool {
 	if !st.primed || st.plan != st.nextPlan || i >= len(st.entries) {
 		return false
 	}
-	e := &st.entries[i]
+	return st.reusableAs(&st.entries[i], u)
+}
+
+// reusableAs reports whether the entry e, of the last Write, is u's
+// element (reusable's comparison).
+func (st *State) reusableAs(e *entryDigest, u *sitemap.URL) bool {
 	mod, ok := modOf(u.LastMod)
 	if !(e.size() > 0 && ok && e.mod == mod && e.meta == metaOf(e.size(), u) &&
 		len(e.loc) == len(u.Loc) && unsafe.StringData(e.loc) == unsafe.StringData(u.Loc)) {
@@ -265,13 +270,14 @@ func (st *State) reusable(i int, u *sitemap.URL) bool {
 // Unchanged is implemented by URLs that keep track of what they gave
 // the last successful Write with a State, such as a watch session's:
 // Unchanged(i) reports that the URL at i is, in every field the writer
-// reads, the URL that Write was given at i, and false whenever that is
-// not known. Such a Write does not ask for those URLs (At): it takes
+// reads, the URL that Write was given at last, and false whenever that
+// is not known. Such a Write does not ask for those URLs (At): it takes
 // their elements' sizes and digests from the State, and its cost follows
-// the URLs that changed, not the set's size. A test binary checks every
-// answer against the URL itself (checkKnown).
+// the URLs that changed, not the set's size, whether or not URLs came or
+// went before them. A test binary checks every answer against the URL
+// itself (checkKnown).
 type Unchanged interface {
-	Unchanged(i int) bool
+	Unchanged(i int) (last int, ok bool)
 }
 
 // checkKnown makes every URL known unchanged be asked for all the same,
@@ -280,35 +286,39 @@ type Unchanged interface {
 var checkKnown = selfcheck.On
 
 // known returns, for a Write of urls that implement Unchanged, whether
-// the URL at i is known to be the last Write's (the State's entry at i,
-// reusable as it is); nil when the State cannot take such answers: no
-// last Write with the same plan and as many URLs, sections (whose order
-// the State does not keep), scopes, or a news sitemap last time (a
-// URL's news is the caller's to tell).
-func (st *State) known(urls sitemap.URLs, g *grouping, scoped bool) func(i int) bool {
+// the URL at i is known to be the last Write's URL at last (the State's
+// entry there, reusable as it is); nil when the State cannot take such
+// answers: no last Write with the same plan, sections (whose order the
+// State does not keep), scopes, or a news sitemap last time (a URL's
+// news is the caller's to tell).
+func (st *State) known(urls sitemap.URLs, g *grouping, scoped bool) func(i int) (last int, ok bool) {
 	h, ok := urls.(Unchanged)
-	if !ok || g != nil || scoped || !st.primed || st.plan != st.nextPlan || urls.Len() != len(st.entries) || len(st.news) > 0 {
+	if !ok || g != nil || scoped || !st.primed || st.plan != st.nextPlan || len(st.news) > 0 {
 		return nil
 	}
-	return func(i int) bool {
-		e := &st.entries[i]
-		if e.meta&noReuse != 0 || e.size() == 0 || !h.Unchanged(i) {
-			return false
+	return func(i int) (int, bool) {
+		j, ok := h.Unchanged(i)
+		if !ok || j < 0 || j >= len(st.entries) {
+			return 0, false
+		}
+		e := &st.entries[j]
+		if e.meta&noReuse != 0 || e.size() == 0 {
+			return 0, false
 		}
 		if checkKnown() {
-			if u := urls.At(i); !st.reusable(i, &u) {
-				panic(fmt.Sprintf("writer: URL %d (%s) said unchanged, and it is not the last Write's", i, u.Loc))
+			if u := urls.At(i); !st.reusableAs(e, &u) {
+				panic(fmt.Sprintf("writer: URL %d (%s) said the last Write's URL %d, and it is not", i, u.Loc, j))
 			}
 		}
-		return true
+		return j, true
 	}
 }
 
-// entryKnown records the last Write's entry at i as this one's, as
-// entryOf does for a reusable URL, and returns it with its size and
+// entryKnown records the last Write's entry at last as this one's at i,
+// as entryOf does for a reusable URL, and returns it with its size and
 // digest.
-func (st *State) entryKnown(i int) (size int, sum uint64, e entryDigest) {
-	e = st.entries[i]
+func (st *State) entryKnown(i, last int) (size int, sum uint64, e entryDigest) {
+	e = st.entries[last]
 	st.next[i] = e
 	return e.size(), e.sum, e
 }

@@ -14,6 +14,7 @@ import (
 type hinted struct {
 	urls    []sitemap.URL
 	changed map[int]bool
+	shift   func(i int) (int, bool) // where a URL was, when not at i
 	asked   atomic.Int64
 }
 
@@ -22,7 +23,12 @@ func (h *hinted) At(i int) sitemap.URL {
 	h.asked.Add(1)
 	return h.urls[i]
 }
-func (h *hinted) Unchanged(i int) bool { return !h.changed[i] }
+func (h *hinted) Unchanged(i int) (int, bool) {
+	if h.shift != nil {
+		return h.shift(i)
+	}
+	return i, !h.changed[i]
+}
 
 // The namespaces are known without asking every URL (extensions).
 func (h *hinted) HasAlternates() bool { return false }
@@ -30,9 +36,10 @@ func (h *hinted) HasImages() bool     { return false }
 func (h *hinted) HasVideos() bool     { return false }
 
 // TestWriteAsksOnlyChanged: a Write with a State of URLs that tell which
-// are the last Write's (Unchanged) asks only for the others, and the
-// folder holds a fresh Write's bytes; when the set has grown, or without
-// a last Write, every URL is asked for.
+// are the last Write's, and where they were (Unchanged), asks only for
+// the others and the elements the files it writes need again, and the
+// folder holds a fresh Write's bytes: after an edit, a URL added and
+// removed; without a last Write, every URL is asked for.
 func TestWriteAsksOnlyChanged(t *testing.T) {
 	defer func(was func() bool) { checkKnown = was }(checkKnown)
 	checkKnown = func() bool { return false } // the answers are not checked: At counts
@@ -68,10 +75,43 @@ func TestWriteAsksOnlyChanged(t *testing.T) {
 			if got := h.asked.Load(); got != 0 {
 				t.Errorf("a Write of the same URLs asked %d, want 0", got)
 			}
-			h.urls = append(h.urls, sitemap.URL{Loc: base + "zz.html"})
+			// A URL added near the end, the others said where they
+			// were: its file is written again from its place on (the
+			// last of the shards, or the one sitemap.xml, spliced),
+			// and a new one for what is pushed past the limit.
+			p := n * 9 / 10
+			added := sitemap.URL{Loc: urls[p-1].Loc + "-b"}
+			h.urls = append(urls[:p:p], append([]sitemap.URL{added}, urls[p:]...)...)
+			h.shift = func(i int) (int, bool) {
+				switch {
+				case i < p:
+					return i, true
+				case i == p:
+					return 0, false
+				}
+				return i - 1, true
+			}
+			write()
+			if got, most := h.asked.Load(), int64(min(n, 1000)/2+10); got > most {
+				t.Errorf("a Write after a URL was added asked %d URLs, want at most %d", got, most)
+			}
+			// And removed again.
+			h.shift = func(i int) (int, bool) {
+				if i < p {
+					return i, true
+				}
+				return i + 1, true
+			}
+			h.urls = append(h.urls[:p:p], h.urls[p+1:]...)
+			write()
+			if got, most := h.asked.Load(), int64(min(n, 1000)/2+10); got > most {
+				t.Errorf("a Write after a URL was removed asked %d URLs, want at most %d", got, most)
+			}
+			// Without a last Write (a new State), every URL is asked for.
+			opts.State = NewState()
 			write()
 			if got := h.asked.Load(); got < int64(n) {
-				t.Errorf("a Write of a grown set asked %d URLs, want every one", got)
+				t.Errorf("a Write with a new State asked %d URLs, want every one", got)
 			}
 		})
 	}

@@ -659,13 +659,18 @@ func (t *txn) planShards(urls sitemap.URLs, g *grouping, c *chunker, ext string)
 	if g != nil {
 		reusable = func(i int, u *sitemap.URL) bool { return st.reusable(g.sorted(i), u) }
 	}
-	known := st.known(urls, g, t.scopes != nil)
+	var known func(i int) bool
+	knownAt := st.known(urls, g, t.scopes != nil)
+	if knownAt != nil {
+		known = func(i int) bool { _, ok := knownAt(i); return ok }
+	}
 	err := encodeEach(urls, o.LastModFormat, known, reusable, func(i int, elem []byte, u *sitemap.URL) error {
 		if err := g.enter(c, i); err != nil {
 			return err
 		}
 		if u == nil { // known: the last Write's element, whose URL was not asked for
-			size, sum, e := st.entryKnown(i)
+			last, _ := knownAt(i)
+			size, sum, e := st.entryKnown(i, last)
 			f, err := c.place(size, func() string { return e.loc }, e.lastMod())
 			if err != nil {
 				return err

@@ -1,24 +1,23 @@
 package pipeline
 
-import (
-	"maps"
-	"slices"
-)
+import "maps"
 
 // written is what a Session's records remember of the last successful
 // Write, so that the next can ask only for the URLs that changed
-// (writer.Unchanged): the order of the records it listed, what set the
-// dates of them all (the build stamps' day, the files' times dropped)
-// and of the list pages, and since then the records that may have
-// changed. A record is marked when it is added or removed, or when
-// judgeHreflang gives it other alternates; what changes many records
-// at once (the order, the stamps, the alternates all judged anew:
+// (writer.Unchanged): where each record was in the order it listed,
+// what set the dates of them all (the build stamps' day, the files'
+// times dropped) and of the list pages, and since then the records that
+// may have changed. A record is marked when it is added or removed, or
+// when judgeHreflang gives it other alternates; what changes many
+// records at once (the stamps, the alternates all judged anew:
 // records.shownMade) makes all of them changed; the list pages' dates
-// are compared. Extra URLs,
-// generator alternates and news, which change records in other ways,
-// make every Write a whole one.
+// are compared. Extra URLs, generator alternates and news, which change
+// records in other ways, make every Write a whole one.
 type written struct {
-	ok        bool // a Write succeeded since the records were made
+	ok bool // a Write succeeded since the records were made
+	// pos is, by record index, 1 + the record's place in the order the
+	// last Write listed; 0 for a record it did not list.
+	pos       []int32
 	order     []int32
 	dirty     map[int32]bool
 	all       bool // every record may have changed
@@ -48,7 +47,7 @@ func (s *records) beforeWrite() {
 	if w == nil {
 		return
 	}
-	w.all = w.all || !w.ok || !slices.Equal(s.order, w.order) ||
+	w.all = w.all || !w.ok ||
 		s.stamps != w.stamps || s.stampDay != w.stampDay || s.dropMTime != w.dropMTime ||
 		s.shownMade != w.shownMade ||
 		len(s.news) > 0 || len(s.extraLines) > 0 || s.gen != nil
@@ -71,7 +70,7 @@ func (s *records) beforeWrite() {
 	if traceUnchanged != nil {
 		n := 0
 		for i := range s.order {
-			if s.Unchanged(i) {
+			if _, ok := s.Unchanged(i); ok {
 				n++
 			}
 		}
@@ -88,7 +87,16 @@ func (s *records) afterWrite(ok bool) {
 		return
 	}
 	w.ok, w.all = true, false
+	for _, idx := range w.order {
+		w.pos[idx] = 0
+	}
 	w.order = append(w.order[:0], s.order...)
+	if n := int(s.n); len(w.pos) < n {
+		w.pos = append(w.pos, make([]int32, n-len(w.pos))...)
+	}
+	for i, idx := range w.order {
+		w.pos[idx] = int32(i + 1)
+	}
 	if len(w.dirty) > 0 {
 		w.dirty = make(map[int32]bool) // cleared, a map keeps its size, and each lookup its cost
 	}
@@ -102,9 +110,16 @@ func (s *records) afterWrite(ok bool) {
 var traceUnchanged func(urls, unchanged int)
 
 // Unchanged reports whether the URL at i is the one the last successful
-// Write was given at i (writer.Unchanged); false when that is not known.
-// It is called concurrently, between beforeWrite and afterWrite.
-func (s *records) Unchanged(i int) bool {
+// Write was given, and where (writer.Unchanged); false when that is not
+// known. It is called concurrently, between beforeWrite and afterWrite.
+func (s *records) Unchanged(i int) (last int, ok bool) {
 	w := s.written
-	return w != nil && !w.all && !w.dirty[s.order[i]]
+	if w == nil || w.all {
+		return 0, false
+	}
+	idx := s.order[i]
+	if int(idx) >= len(w.pos) || w.pos[idx] == 0 || w.dirty[idx] {
+		return 0, false
+	}
+	return int(w.pos[idx]) - 1, true
 }

@@ -18,8 +18,8 @@ import (
 // which URLs are the last Write's (writer.Unchanged), so that it asks
 // only for the others: every URL but the edited page's after an edit,
 // but the cluster's after an edit of a page with hreflang alternates,
-// none after a page is added (the order changed) or after the build
-// stamps' rule changes every date; and what it writes is a fresh Run's.
+// every URL but the new one after a page is added, every one after a
+// page is removed; and what it writes is a fresh Run's.
 // In a test binary the writer checks each answer against the URL
 // (writer's checkKnown).
 func TestSessionAsksOnlyChanged(t *testing.T) {
@@ -65,8 +65,9 @@ func TestSessionAsksOnlyChanged(t *testing.T) {
 		{"a page edited", func() string { write("p07.html", "<title>seven</title>", day(25)); return "p07.html" }, told{listed, listed - 1}},
 		{"the same page again", func() string { write("p07.html", "<title>seven</title>", day(26)); return "p07.html" }, told{listed, listed - 1}},
 		{"a page of a cluster", func() string { write("de/index.html", "<title>DE</title>"+alts, day(27)); return "de/index.html" }, told{listed, listed - 2}},
-		{"a page added", func() string { write("zz.html", "<title>zz</title>", day(4)); return "zz.html" }, told{listed + 1, 0}},
-		{"after it, an edit", func() string { write("p01.html", "<title>one</title>", day(5)); return "p01.html" }, told{listed + 1, listed}},
+		{"a page added", func() string { write("zz.html", "<title>zz</title>", day(4)); return "zz.html" }, told{listed + 1, listed}},
+		{"a page removed", func() string { os.Remove(filepath.Join(root, "p03.html")); return "p03.html" }, told{listed, listed}},
+		{"after it, an edit", func() string { write("p01.html", "<title>one</title>", day(5)); return "p01.html" }, told{listed, listed - 1}},
 	} {
 		got = nil
 		rel := step.change()
