@@ -20,10 +20,11 @@ import (
 // caller encodes f whole.
 //
 // The file's elements are, in the order of the sorted URLs, those of
-// the entries lo to lo+count of its Write: the common run at the start
-// and the one at the end are found by the elements' digests (the last
-// Write's entries against this one's), and their bytes in the old file
-// by the elements' sizes. The old file is read through the output
+// the entries lo to lo+count of its Write: the common run at the start,
+// and after it the longest run of the old file's elements, at the end or
+// a few places off (URLs added or removed before them: tailRun), are
+// found by the elements' digests (the last Write's entries against this
+// one's), and their bytes in the old file by the elements' sizes. The old file is read through the output
 // folder's root (never through a link out of it, only a regular file,
 // within the protocol's 50 MiB as every sitemap file of ours read back:
 // protocolLimit), and used only if every byte of it is what the last
@@ -50,36 +51,35 @@ func (t *txn) splice(f *file) (bool, error) {
 		return false, nil
 	}
 	a, b := st.entries[old.lo:old.lo+old.count], st.next[f.lo:f.lo+f.count]
-	p := 0
-	for p < len(a) && p < len(b) && a[p].sum == b[p].sum {
-		p++
-	}
-	s := 0
-	for s < len(a)-p && s < len(b)-p && a[len(a)-1-s].sum == b[len(b)-1-s].sum {
-		s++
-	}
-	if p+s == 0 {
+	p := common(a, b)
+	k, j, n := tailRun(a, b, p)
+	if p+n == 0 {
 		return false, nil // nothing to reuse
 	}
-	head, gap, tail := len(c.header), 0, len(c.footer)
-	for k := range a {
-		n := a[k].size()
-		if n == 0 {
+	// The old file: its header, its first p elements (copied), the
+	// elements up to j (read), the run of n (copied), the rest (read),
+	// its footer.
+	head, skip, run, rest := len(c.header), 0, 0, 0
+	for x := range a {
+		size := a[x].size()
+		if size == 0 {
 			return false, nil // an element past any file's bound: not known
 		}
 		switch {
-		case k < p:
-			head += n
-		case k >= len(a)-s:
-			tail += n
+		case x < p:
+			head += size
+		case x < j:
+			skip += size
+		case x < j+n:
+			run += size
 		default:
-			gap += n
+			rest += size
 		}
 	}
-	if int64(head+gap+tail) != rec.size {
+	if int64(head+skip+run+rest+len(c.footer)) != rec.size {
 		return false, nil
 	}
-	if 3*int64(head+tail) < rec.size {
+	if 3*int64(head+run) < rec.size {
 		// Less than a third of the old file to copy: reading and
 		// checking a byte of it costs from a fifth (gen-site's pages,
 		// BenchmarkSessionUpdate) to nearly half (the plainer elements
@@ -110,22 +110,67 @@ func (t *txn) splice(f *file) (bool, error) {
 	if err := cp.copy(f, head-len(c.header)); err != nil {
 		return false, t.restart(f, err)
 	}
-	if err := cp.copy(nil, gap); err != nil {
-		return false, t.restart(f, err)
-	}
-	if err := c.elems(f.lo+p, f.lo+len(b)-s, f.write); err != nil {
+	if err := c.elems(f.lo+p, f.lo+k, f.write); err != nil {
 		return false, err
 	}
-	if err := cp.copy(f, tail-len(c.footer)); err != nil {
+	if err := cp.copy(nil, skip); err != nil {
+		return false, t.restart(f, err)
+	}
+	if err := cp.copy(f, run); err != nil {
+		return false, t.restart(f, err)
+	}
+	if err := cp.copy(nil, rest); err != nil {
 		return false, t.restart(f, err)
 	}
 	if !cp.expect(c.footer) || !cp.atEnd() || cp.sum.Sum64() != rec.raw {
 		return false, t.restart(f, nil)
 	}
+	if err := c.elems(f.lo+k+n, f.lo+len(b), f.write); err != nil {
+		return false, err
+	}
 	if traceWriteOut != nil {
-		traceWriteOut(p+s, len(b)-p-s, f.hashFrom)
+		traceWriteOut(p+n, len(b)-p-n, f.hashFrom)
 	}
 	return true, f.write([]byte(c.footer))
+}
+
+// maxShift is how many places splice looks for the elements after a
+// change to have moved: as many URLs added or removed before them, in
+// the file or in one before it.
+const maxShift = 8
+
+// common is the number of elements x and y begin with alike.
+func common(x, y []entryDigest) int {
+	n := 0
+	for n < len(x) && n < len(y) && x[n].sum == y[n].sum {
+		n++
+	}
+	return n
+}
+
+// tailRun finds, after the p elements a and b begin with alike, the
+// longest run of b's elements that are a's, in order: at the end of
+// both, or starting a few places after p in one of them (URLs added or
+// removed there, or in a file before). b[k:k+n] is a[j:j+n].
+func tailRun(a, b []entryDigest, p int) (k, j, n int) {
+	s := 0
+	for s < len(a)-p && s < len(b)-p && a[len(a)-1-s].sum == b[len(b)-1-s].sum {
+		s++
+	}
+	k, j, n = len(b)-s, len(a)-s, s
+	for e := -maxShift; e <= maxShift; e++ {
+		if e == 0 {
+			continue
+		}
+		kk, jj := p+max(-e, 0), p+max(e, 0)
+		if kk >= len(b) || jj >= len(a) {
+			continue
+		}
+		if m := common(b[kk:], a[jj:]); m > n {
+			k, j, n = kk, jj, m
+		}
+	}
+	return k, j, n
 }
 
 // shaMark is the state of the SHA-256 that names a shard (file.content)

@@ -116,12 +116,36 @@ func TestSplice(t *testing.T) {
 				return slices.Insert(u, 251, sitemap.URL{Loc: u[250].Loc + "x", LastMod: day(3)})
 			},
 			// the third shard gains the URL at 251 and gives its last one
-			// to a fourth: its 51 first elements copied, the 49 after
-			// them encoded (they are at other places of the set)
-			copied: []int{51, 0}, encoded: []int{49, 1}},
+			// to a fourth: its 51 first elements copied, the new one
+			// encoded, the 48 after it copied from one place on
+			copied: []int{99, 0}, encoded: []int{1, 1}},
+		{name: "a URL added in the first shard", opts: Options{MaxURLs: 100},
+			edit: func(u []sitemap.URL) []sitemap.URL {
+				return slices.Insert(u, 51, sitemap.URL{Loc: u[50].Loc + "x", LastMod: day(3)})
+			},
+			// each shard after it begins with the last of the one before
+			// and copies 99 of its own, one place on
+			copied: []int{99, 99, 99, 0}, encoded: []int{1, 1, 1, 1}},
 		{name: "a URL removed", opts: Options{},
 			edit:   func(u []sitemap.URL) []sitemap.URL { return slices.Delete(u, 40, 41) },
 			copied: []int{299}, encoded: []int{0}},
+		{name: "a URL removed in the first shard", opts: Options{MaxURLs: 100},
+			edit: func(u []sitemap.URL) []sitemap.URL { return slices.Delete(u, 40, 41) },
+			// each shard ends with the first of the one after and copies
+			// 99 of its own, one place back; the last has one fewer
+			copied: []int{99, 99, 99}, encoded: []int{1, 1, 0}},
+		{name: "three URLs added, some way apart", opts: Options{MaxURLs: 100},
+			edit: func(u []sitemap.URL) []sitemap.URL {
+				for _, at := range []int{230, 20, 10} {
+					u = slices.Insert(u, at, sitemap.URL{Loc: u[at-1].Loc + "x"})
+				}
+				return u
+			},
+			// one run is looked for after the first change: the first
+			// and third shards, with two apart, copy less than a third
+			// that way and are encoded whole; the second copies 98, two
+			// places on
+			copied: []int{0, 98, 0, 0}, encoded: []int{100, 2, 100, 3}},
 		{name: "a URL moves to the next shard as an element grows past max_bytes",
 			opts: Options{MaxBytes: len(urlsetHeader(true, true, false)) + 100*len(appendURL(nil, &numbered(1)[0], 0)) + len(urlsetClose) + 200},
 			edit: func(u []sitemap.URL) []sitemap.URL {
