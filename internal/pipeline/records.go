@@ -96,7 +96,12 @@ type records struct {
 	// urls keeps, during a walk, one string of each URL a page with
 	// hreflang alternates has or names (intern): the three pages of a
 	// cluster name each other's URLs twelve times. Nil between walks.
-	urls  map[string]string
+	urls map[string]string
+	// lists keeps, during a walk, by the first href of a list of
+	// alternates, the index in alts of the last list that began with it
+	// (share): the pages of a cluster declare the same links, and keep
+	// one list of them. Nil between walks.
+	lists map[string]int32
 	paths []string
 	order []int32 // record indexes, sorted; nil before sort
 	// dropMTime leaves out the lastmods that are modification times
@@ -196,8 +201,9 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 		}
 	}
 	if len(u.Alternates) > 0 || len(u.Images) > 0 || len(u.Videos) > 0 || u.News != nil {
-		s.alts = append(s.alts, u.Alternates)
-		s.lines = append(s.lines, d.AltLines)
+		alts, lines := s.share(u.Alternates, d.AltLines)
+		s.alts = append(s.alts, alts)
+		s.lines = append(s.lines, lines)
 		s.owner = append(s.owner, idx)
 		r.alts = int32(len(s.alts))
 		s.setMedia(r.alts-1, u.Images, u.Videos, u.News)
@@ -253,6 +259,29 @@ func (s *records) setMedia(k int32, images []sitemap.Image, videos []sitemap.Vid
 		}
 		s.news[k] = news
 	}
+}
+
+// share returns alts and their lines, or the list the records keep of
+// the same alternates (and of the same lines): that of the last page
+// whose alternates began with the same href, when they are all alike.
+// The pages of a cluster name each other alike, on the same lines of the
+// same template: a list for each kept 32 bytes a link, and 8 a line, over
+// and again. The lists are never written to; a change replaces one.
+func (s *records) share(alts []sitemap.Alternate, lines []int) ([]sitemap.Alternate, []int) {
+	if len(alts) == 0 {
+		return alts, lines
+	}
+	if k, ok := s.lists[alts[0].Href]; ok && slices.Equal(s.alts[k], alts) {
+		if slices.Equal(s.lines[k], lines) {
+			lines = s.lines[k]
+		}
+		return s.alts[k], lines
+	}
+	if s.lists == nil {
+		s.lists = make(map[string]int32)
+	}
+	s.lists[alts[0].Href] = int32(len(s.alts))
+	return alts, lines
 }
 
 // intern returns the string of url the records keep, url itself the

@@ -74,3 +74,62 @@ func TestRecordsHasAlternates(t *testing.T) {
 		})
 	}
 }
+
+// The pages of a cluster declare the same links: the records keep one
+// list of them, and one of their lines, for all; a page whose links or
+// lines differ keeps its own, and each page's are as it declared them.
+// A page's links are compared with the last list that began with the
+// same href.
+func TestRecordsShareAlternates(t *testing.T) {
+	m, err := mapping.New(mapping.Options{BaseURL: "https://example.com/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cluster := func() []sitemap.Alternate {
+		return []sitemap.Alternate{{Lang: "en", Href: "https://example.com/en/"}, {Lang: "de", Href: "https://example.com/de/"}}
+	}
+	other := func() []sitemap.Alternate {
+		return []sitemap.Alternate{{Lang: "en", Href: "https://example.com/en/"}, {Lang: "fr", Href: "https://example.com/fr/"}}
+	}
+	pages := []struct {
+		alts  []sitemap.Alternate
+		lines []int
+	}{
+		{cluster(), []int{3, 4}},
+		{cluster(), []int{3, 4}},
+		{cluster(), []int{5, 6}}, // the same links, on other lines
+		{other(), []int{3, 4}},   // the same first link, others after
+		{other(), []int{3, 4}},
+		{cluster(), []int{3, 4}}, // compared with other's, the last
+	}
+	s := &records{mapper: m}
+	for i, p := range pages {
+		d := mapping.Decision{URL: sitemap.URL{Loc: fmt.Sprintf("https://example.com/p%d/", i), Alternates: p.alts}, AltLines: p.lines, Form: mapping.FormUnknown}
+		s.add(fmt.Sprintf("p%d/index.html", i), &d)
+	}
+	for i, p := range pages {
+		r := s.rec(int32(i))
+		if got := s.alts[r.alts-1]; !slices.Equal(got, p.alts) || !slices.Equal(s.lines[r.alts-1], p.lines) {
+			t.Errorf("page %d: alternates %v on lines %v, want %v on %v", i, got, s.lines[r.alts-1], p.alts, p.lines)
+		}
+	}
+	same := func(i, j int) (alts, lines bool) {
+		a, b := s.alts[s.rec(int32(i)).alts-1], s.alts[s.rec(int32(j)).alts-1]
+		la, lb := s.lines[s.rec(int32(i)).alts-1], s.lines[s.rec(int32(j)).alts-1]
+		return &a[0] == &b[0], &la[0] == &lb[0]
+	}
+	for _, tc := range []struct {
+		i, j        int
+		alts, lines bool
+	}{
+		{0, 1, true, true},
+		{0, 2, true, false},
+		{0, 3, false, false},
+		{3, 4, true, true},
+		{0, 5, false, false},
+	} {
+		if alts, lines := same(tc.i, tc.j); alts != tc.alts || lines != tc.lines {
+			t.Errorf("pages %d and %d: one list of alternates %v, of lines %v; want %v, %v", tc.i, tc.j, alts, lines, tc.alts, tc.lines)
+		}
+	}
+}
