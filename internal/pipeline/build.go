@@ -439,11 +439,14 @@ type builder struct {
 	// none can (walker.IncludesHTML).
 	htmlLeftOut int
 	// skippedAt keeps, for the alternates that name them, why pages that
-	// have a URL were left out, by URL, and skippedLoc, in a Session,
-	// their URLs by path; hreflangSaid, in a Session, the hreflang warnings last made,
+	// have a URL were left out, by URL (in a Run, made from skippedList
+	// when first asked: skippedPageAt; skippedMu guards both), and
+	// skippedLoc, in a Session, their URLs by path; hreflangSaid, in a Session, the hreflang warnings last made,
 	// by path ("line:message"), and hreflangDirty what changed since
 	// (nil before the first judgement: the next judges every page).
 	skippedAt     map[string]skippedPage
+	skippedList   []skippedPage
+	skippedMu     sync.Mutex
 	skippedLoc    map[string]string
 	hreflangSaid  map[string][]string
 	hreflangDirty *hreflangDirty

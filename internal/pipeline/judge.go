@@ -148,6 +148,10 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 			mu.Unlock()
 			return nil
 		}
+		if p, ok := o.leftOutOnly(); ok && rep.Page == nil && b.explain.every == nil && !b.explain.matches(f.Path, &o.d) {
+			later(f.Path, func() { b.recordLeftOut(f.Path, p) })
+			return nil
+		}
 		noisy := o // only a page with something to say escapes to the heap
 		later(f.Path, func() { b.record(f.Path, noisy) })
 		return nil
