@@ -160,7 +160,7 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 	for _, e := range events {
 		e.emit()
 	}
-	b.recs.urls, b.recs.lists = nil, nil // the records' strings and lists stay; the tables are the walk's
+	b.recs.lists = nil // the records' lists stay; the table is the walk's
 	return err
 }
 

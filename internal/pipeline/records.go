@@ -93,10 +93,6 @@ type records struct {
 	// only within the news window before it (mapping.InNewsWindow).
 	newsAt time.Time
 	owner  []int32 // by the same index: the record they were the page's of
-	// urls keeps, during a walk, one string of each URL a page with
-	// hreflang alternates has or names (intern): the three pages of a
-	// cluster name each other's URLs twelve times. Nil between walks.
-	urls map[string]string
 	// lists keeps, during a walk, by the first href of a list of
 	// alternates, the index in alts of the last list that began with it
 	// (share): the pages of a cluster declare the same links, and keep
@@ -194,14 +190,14 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 		}
 		s.next[idx] = nextLastMod{lastmod: n.LastMod.Unix(), src: srcIndex(n.Source)}
 	}
-	if len(u.Alternates) > 0 {
-		r.loc = s.intern(u.Loc)
-		for i := range u.Alternates {
-			u.Alternates[i].Href = s.intern(u.Alternates[i].Href)
-		}
-	}
 	if len(u.Alternates) > 0 || len(u.Images) > 0 || len(u.Videos) > 0 || u.News != nil {
 		alts, lines := s.share(u.Alternates, d.AltLines)
+		for _, a := range alts {
+			if a.Href == r.loc {
+				r.loc = a.Href // one string for the URL, however many pages name it
+				break
+			}
+		}
 		s.alts = append(s.alts, alts)
 		s.lines = append(s.lines, lines)
 		s.owner = append(s.owner, idx)
@@ -266,7 +262,9 @@ func (s *records) setMedia(k int32, images []sitemap.Image, videos []sitemap.Vid
 // whose alternates began with the same href, when they are all alike.
 // The pages of a cluster name each other alike, on the same lines of the
 // same template: a list for each kept 32 bytes a link, and 8 a line, over
-// and again. The lists are never written to; a change replaces one.
+// and again; and a page's loc is kept as the href of its list that names
+// it (add), so that a URL of a cluster is one string, with no table of
+// every URL. The lists are never written to; a change replaces one.
 func (s *records) share(alts []sitemap.Alternate, lines []int) ([]sitemap.Alternate, []int) {
 	if len(alts) == 0 {
 		return alts, lines
@@ -282,19 +280,6 @@ func (s *records) share(alts []sitemap.Alternate, lines []int) ([]sitemap.Altern
 	}
 	s.lists[alts[0].Href] = int32(len(s.alts))
 	return alts, lines
-}
-
-// intern returns the string of url the records keep, url itself the
-// first time.
-func (s *records) intern(url string) string {
-	if u, ok := s.urls[url]; ok {
-		return u
-	}
-	if s.urls == nil {
-		s.urls = make(map[string]string)
-	}
-	s.urls[url] = url
-	return url
 }
 
 // remove frees the record at idx. Its alternates, images and path stay
