@@ -110,7 +110,7 @@ type records struct {
 	// stampable one give the page (mapping.Decision.Next), for the set's
 	// rule of build stamps: only for records dated by a stampable source
 	// whose later sources know a date.
-	next map[int32]nextLastMod
+	next nextTable
 	// stampDay, with stamps, is the day (Unix days) whose dates from
 	// stampable sources are the build's stamps (guardStamps): those
 	// records take their next lastmod.
@@ -160,6 +160,60 @@ type nextLastMod struct {
 	src     uint8
 }
 
+// A nextTable keeps records' next lastmods by record index: in order,
+// 16 bytes each, as a build adds them (a map took over 45), and in a map
+// those a Session adds out of order, in a slot used again.
+type nextTable struct {
+	inOrder []nextEntry // by idx, ascending; src noNext for one removed
+	more    map[int32]nextLastMod
+}
+
+type nextEntry struct {
+	idx int32
+	src uint8
+	// lastmod follows src, so that an entry takes 16 bytes.
+	lastmod int64
+}
+
+// noNext marks a nextEntry removed: no index of recSources.
+const noNext = math.MaxUint8
+
+func (t *nextTable) find(idx int32) (int, bool) {
+	return slices.BinarySearchFunc(t.inOrder, idx, func(e nextEntry, idx int32) int { return int(e.idx) - int(idx) })
+}
+
+func (t *nextTable) get(idx int32) (nextLastMod, bool) {
+	if i, ok := t.find(idx); ok {
+		e := t.inOrder[i]
+		return nextLastMod{lastmod: e.lastmod, src: e.src}, e.src != noNext
+	}
+	n, ok := t.more[idx]
+	return n, ok
+}
+
+func (t *nextTable) set(idx int32, n nextLastMod) {
+	if i, ok := t.find(idx); ok {
+		t.inOrder[i].lastmod, t.inOrder[i].src = n.lastmod, n.src
+		return
+	}
+	if k := len(t.inOrder); k == 0 || t.inOrder[k-1].idx < idx {
+		t.inOrder = append(t.inOrder, nextEntry{idx: idx, src: n.src, lastmod: n.lastmod})
+		return
+	}
+	if t.more == nil {
+		t.more = make(map[int32]nextLastMod)
+	}
+	t.more[idx] = n
+}
+
+func (t *nextTable) remove(idx int32) {
+	if i, ok := t.find(idx); ok {
+		t.inOrder[i].src = noNext
+		return
+	}
+	delete(t.more, idx)
+}
+
 func (s *records) rec(i int32) *record { return &s.blocks[i/recordBlock][i%recordBlock] }
 
 // add records the listed page at path and returns its index.
@@ -181,14 +235,9 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 		r.lastmod = u.LastMod.Unix()
 		r.src = srcIndex(d.LastModSource)
 	}
-	if s.next != nil {
-		delete(s.next, idx) // a Session's slot used again
-	}
+	s.next.remove(idx) // a Session's slot used again
 	if n := d.Next; !n.LastMod.IsZero() && mapping.Stampable(d.LastModSource) {
-		if s.next == nil {
-			s.next = make(map[int32]nextLastMod)
-		}
-		s.next[idx] = nextLastMod{lastmod: n.LastMod.Unix(), src: srcIndex(n.Source)}
+		s.next.set(idx, nextLastMod{lastmod: n.LastMod.Unix(), src: srcIndex(n.Source)})
 	}
 	if len(u.Alternates) > 0 || len(u.Images) > 0 || len(u.Videos) > 0 || u.News != nil {
 		alts, lines := s.share(u.Alternates, d.AltLines)
@@ -287,7 +336,7 @@ func (s *records) share(alts []sitemap.Alternate, lines []int) ([]sitemap.Altern
 // tells: the record there now does not point back).
 func (s *records) remove(idx int32) {
 	*s.rec(idx) = record{}
-	delete(s.next, idx)
+	s.next.remove(idx)
 	delete(s.sourceless, idx)
 	delete(s.stale, idx)
 	if s.gen != nil {
@@ -412,7 +461,7 @@ func (s *records) lastmod(idx int32) int64 {
 		lm = noLastMod
 	case s.stamped(idx):
 		lm = noLastMod
-		if n, ok := s.next[idx]; ok && !(s.dropMTime && recSources[n.src] == mapping.LastModMTime) {
+		if n, ok := s.next.get(idx); ok && !(s.dropMTime && recSources[n.src] == mapping.LastModMTime) {
 			lm = n.lastmod
 		}
 	}
@@ -437,7 +486,8 @@ func (s *records) source(idx int32) mapping.LastModSource {
 	case r.lastmod == noLastMod, r.mtime() && s.dropMTime:
 		return ""
 	case s.stamped(idx):
-		if src := recSources[s.next[idx].src]; !(s.dropMTime && src == mapping.LastModMTime) {
+		n, _ := s.next.get(idx)
+		if src := recSources[n.src]; !(s.dropMTime && src == mapping.LastModMTime) {
 			return src // "" when not in next
 		}
 		return ""

@@ -7,6 +7,7 @@ import (
 	"runtime/metrics"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -181,5 +182,69 @@ func TestRecordsClusterKept(t *testing.T) {
 	// and owner (52 bytes, as appended): about 210.
 	if perPage > 240 {
 		t.Errorf("the records kept %.0f bytes a page of a cluster, want at most 240", perPage)
+	}
+}
+
+// The next lastmod of the pages dated by a stampable source (most of a
+// site's, with <meta> dates) is kept in 16 bytes a page and a little
+// room to grow, as a build adds them, where a map took 57; a Session's,
+// added out of order, removed, or given again, are found as a map's.
+func TestRecordsNextKept(t *testing.T) {
+	m, err := mapping.New(mapping.Options{BaseURL: "https://example.com/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC)
+	decision := func(i int) *mapping.Decision {
+		return &mapping.Decision{
+			URL:           sitemap.URL{Loc: fmt.Sprintf("https://example.com/p%d/", i), LastMod: day},
+			LastModSource: mapping.LastModMeta,
+			Next:          mapping.NextLastMod{LastMod: day.Add(time.Duration(i) * time.Second), Source: mapping.LastModMTime},
+			Form:          mapping.FormSlashIndexHTML,
+		}
+	}
+	const n = 4096
+	ds := make([]*mapping.Decision, n)
+	for i := range ds {
+		ds[i] = decision(i)
+	}
+	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	heap := func() uint64 {
+		runtime.GC()
+		metrics.Read(live)
+		return live[0].Value.Uint64()
+	}
+	s := &records{mapper: m, stamps: true, stampDay: unixDay(day.Unix())}
+	s.add("p0/index.html", decision(0)) // the first block of records
+	before := heap()
+	for i := 1; i < n; i++ {
+		s.add("", ds[i])
+	}
+	perPage := float64(heap()-before) / (n - 1)
+	runtime.KeepAlive(ds)
+	// A Session's: a record removed, its slot taken again by another
+	// page, one added after, one taken by a page without a next lastmod
+	// (a stamp of the build, then, with no date to take).
+	s.remove(7)
+	s.add("", decision(9000)) // takes slot 7
+	s.add("", decision(9001))
+	s.remove(8)
+	none := decision(9002)
+	none.Next = mapping.NextLastMod{}
+	s.add("", none) // takes slot 8
+	for idx, want := range map[int32]int64{0: day.Unix(), 1: day.Unix() + 1, n - 1: day.Unix() + n - 1, 7: day.Unix() + 9000, n: day.Unix() + 9001, 8: noLastMod} {
+		if got := s.lastmod(idx); got != want {
+			t.Errorf("lastmod(%d) = %d, want %d", idx, got, want)
+		}
+	}
+	if src := s.source(7); src != mapping.LastModMTime {
+		t.Errorf("source(7) = %q, want the next source's, mtime", src)
+	}
+	t.Logf("%.0f bytes kept a page", perPage)
+	if raceEnabled {
+		t.Skip("-race: the heap is not compared (the race detector's bookkeeping allocates)")
+	}
+	if perPage > 32 {
+		t.Errorf("the records kept %.0f bytes a page for its next lastmod, want at most 32", perPage)
 	}
 }
