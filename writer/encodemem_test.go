@@ -85,3 +85,26 @@ func takeStock() {
 	defer windows.mu.Unlock()
 	windows.free = nil
 }
+
+// TestWriteOneBuffer: a Write writes its files one after another, and
+// they take turns with one 256 KiB buffer, not one each (a 100,000-page
+// build's three shards and index took a MiB). Under the race detector
+// the counts are not compared.
+func TestWriteOneBuffer(t *testing.T) {
+	urls := sitemap.Slice(benchURLs(1000))
+	dir := t.TempDir()
+	write := func() {
+		if _, err := Write(urls, Options{Dir: dir, BaseURL: base, MaxURLs: 100}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write() // the windows made, the folder's record there
+	got := heapAllocated(write)
+	t.Logf("a Write of 10 shards and an index allocated %d bytes", got)
+	if raceEnabled {
+		t.Skip("-race: the allocations are not compared (the race detector's bookkeeping allocates)")
+	}
+	if limit := uint64(2 * 256 << 10); got > limit {
+		t.Errorf("a Write of 10 shards and an index allocated %d bytes, want at most %d: a buffer of 256 KiB for each file", got, limit)
+	}
+}

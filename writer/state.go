@@ -493,7 +493,7 @@ func (t *txn) writeOut(f *file) error {
 		case err != nil:
 			return err
 		case done:
-			return f.close()
+			return t.close(f)
 		}
 	}
 	if c.urlset && traceWriteOut != nil {
@@ -508,7 +508,7 @@ func (t *txn) writeOut(f *file) error {
 	if err := f.write([]byte(c.footer)); err != nil {
 		return err
 	}
-	return f.close()
+	return t.close(f)
 }
 
 // span is the URLs lo to hi of urls, as URLs.
