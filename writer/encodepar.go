@@ -20,9 +20,10 @@ type window struct {
 }
 
 // windowSize is the number of URLs in a window: large enough that handing
-// windows around costs nothing, small enough that the windows in flight
-// take a few hundred kilobytes.
-const windowSize = 1024
+// windows around costs nothing, small enough that a window takes a
+// hundred kilobytes or two (a build's write holds 2 × GOMAXPROCS of them;
+// at 1,024, a 100,000-page build peaked 1.2 MiB higher).
+const windowSize = 512
 
 // encodeURLs encodes every URL of urls as a <url> element, on as many
 // goroutines as there are CPUs, and calls fn for each element in order,
@@ -72,7 +73,7 @@ func encodeEach(urls sitemap.URLs, f sitemap.DateFormat, known func(i int) bool,
 	depth := 2 * workers // windows encoded ahead of fn
 	free := make(chan *window, depth)
 	for range depth {
-		free <- windows.Get().(*window)
+		free <- windows.get()
 	}
 	jobs := make(chan *window)
 	order := make(chan *window, depth)
@@ -84,11 +85,11 @@ func encodeEach(urls sitemap.URLs, f sitemap.DateFormat, known func(i int) bool,
 				if w.urls == nil { // made whole when first used: grown, it would leave its copies behind
 					w.ends, w.urls, w.skip, w.known = make([]int, 0, windowSize), make([]sitemap.URL, 0, windowSize), make([]bool, 0, windowSize), make([]bool, 0, windowSize)
 				}
-				w.buf, w.ends, w.urls, w.skip, w.known = w.buf[:0], w.ends[:0], w.urls[:0], w.skip[:0], w.known[:0]
+				w.ends, w.urls, w.skip, w.known = w.ends[:0], w.urls[:0], w.skip[:0], w.known[:0]
+				need := 0
 				for i := w.start; i < min(w.start+windowSize, n); i++ {
 					if known != nil && known(i) {
 						w.urls = append(w.urls, sitemap.URL{})
-						w.ends = append(w.ends, len(w.buf))
 						w.skip = append(w.skip, true)
 						w.known = append(w.known, true)
 						continue
@@ -98,10 +99,22 @@ func encodeEach(urls sitemap.URLs, f sitemap.DateFormat, known func(i int) bool,
 					u := &w.urls[len(w.urls)-1]
 					skipped := skip != nil && skip(i, u)
 					if !skipped {
-						w.buf = appendURL(w.buf, u, f)
+						need += sizeHint(u)
+					}
+					w.skip = append(w.skip, skipped)
+				}
+				// The buffer is sized once for the window, with an eighth
+				// to spare for the next: grown an append at a time, it
+				// would leave four times its size behind (1.25× a step).
+				if cap(w.buf) < need {
+					w.buf = make([]byte, 0, need+need/8)
+				}
+				w.buf = w.buf[:0]
+				for k := range w.urls {
+					if !w.skip[k] {
+						w.buf = appendURL(w.buf, &w.urls[k], f)
 					}
 					w.ends = append(w.ends, len(w.buf))
-					w.skip = append(w.skip, skipped)
 				}
 				close(w.done)
 			}
@@ -151,15 +164,86 @@ func encodeEach(urls sitemap.URLs, f sitemap.DateFormat, known func(i int) bool,
 	}
 	wg.Wait()
 	for len(free) > 0 {
-		w := <-free
-		clear(w.urls[:cap(w.urls)]) // no URL kept alive by the pool
-		windows.Put(w)
+		windows.put(<-free)
 	}
 	return err
 }
 
-// windows keeps the windows of the last calls, with their buffers grown
-// to size: a watch session's every Write encodes the whole set, and
-// windows made anew each time grew their buffers from nothing, most of
-// what a rebuild allocated.
-var windows = sync.Pool{New: func() any { return &window{} }}
+// sizeHint returns about the size of u's <url> element (appendURL): no
+// less than it when none of its characters is escaped and its lastmod
+// is of 25 bytes or less (a date and time to the second with its zone),
+// a guess for videos. An element larger only grows the buffer.
+func sizeHint(u *sitemap.URL) int {
+	const (
+		url       = len("  <url>\n    <loc></loc>\n  </url>\n")
+		lastmod   = len("    <lastmod>2006-01-02T15:04:05+07:00</lastmod>\n")
+		changes   = len("    <changefreq>monthly</changefreq>\n    <priority>0.5</priority>\n")
+		alternate = len(`    <xhtml:link rel="alternate" hreflang="" href=""/>` + "\n")
+		image     = len("    <image:image>\n      <image:loc></image:loc>\n    </image:image>\n")
+		video     = 1024 // its tags, with room for its dates and flags
+	)
+	n := url + len(u.Loc)
+	if !u.LastMod.IsZero() {
+		n += lastmod
+	}
+	if u.ChangeFreq != 0 || u.Priority.IsSet() {
+		n += changes
+	}
+	for _, a := range u.Alternates {
+		n += alternate + len(a.Lang) + len(a.Href)
+	}
+	for _, im := range u.Images {
+		n += image + len(im.Loc)
+	}
+	for i := range u.Videos {
+		v := &u.Videos[i]
+		n += video + len(v.ThumbnailLoc) + len(v.Title) + len(v.Description) + len(v.ContentLoc) + len(v.PlayerLoc)
+	}
+	return n
+}
+
+// windows keeps the windows of the last calls, their buffers grown to
+// size: a watch session's every Write encodes the whole set, and windows
+// made anew each time grew their buffers again, most of what a rebuild
+// allocated. A free list, not a sync.Pool: the collector empties a pool,
+// and a build's write, the largest part of its garbage then, regrew the
+// windows after each collection.
+var windows stock
+
+// A stock is a free list of windows: as many as one call has in flight
+// on this machine (2 × GOMAXPROCS), each with a buffer of at most
+// maxKeptBuf bytes.
+type stock struct {
+	mu   sync.Mutex
+	free []*window
+}
+
+// maxKeptBuf bounds the buffer of a window kept: 4 MiB a window, a
+// thousand elements of 4 KiB (a site's are a few hundred bytes); one
+// larger is let go, and made again when needed.
+const maxKeptBuf = 4 << 20
+
+func (s *stock) get() *window {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if n := len(s.free); n > 0 {
+		w := s.free[n-1]
+		s.free[n-1] = nil
+		s.free = s.free[:n-1]
+		return w
+	}
+	return &window{}
+}
+
+func (s *stock) put(w *window) {
+	clear(w.urls[:cap(w.urls)]) // no URL kept alive by the stock
+	if cap(w.buf) > maxKeptBuf {
+		w.buf = nil
+	}
+	w.done = nil
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.free) < 2*runtime.GOMAXPROCS(0) {
+		s.free = append(s.free, w)
+	}
+}

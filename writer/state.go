@@ -551,7 +551,7 @@ func (t *txn) writeOut(f *file) error {
 		case err != nil:
 			return err
 		case done:
-			return f.close()
+			return t.close(f)
 		}
 	}
 	if c.urlset && traceWriteOut != nil {
@@ -566,7 +566,7 @@ func (t *txn) writeOut(f *file) error {
 	if err := f.write([]byte(c.footer)); err != nil {
 		return err
 	}
-	return f.close()
+	return t.close(f)
 }
 
 // span is the URLs lo to hi of urls, as URLs.

@@ -449,6 +449,8 @@ type txn struct {
 	// the set is made, renamed and removed inside it. Nil when nothing is
 	// written (a dry run, a check).
 	root *fsx.Root
+	// spare is the buffer of the last file closed, for the next (close).
+	spare *bufio.Writer
 }
 
 func (t *txn) write(urls sitemap.URLs) (*Result, error) {
@@ -1033,7 +1035,12 @@ func (t *txn) open(f *file, compress bool) error {
 		return err
 	}
 	f.tmp, f.tmpRel = tmp, rel
-	f.bw = bufio.NewWriterSize(tmp, 256<<10)
+	if f.bw = t.spare; f.bw != nil {
+		t.spare = nil
+		f.bw.Reset(tmp)
+	} else {
+		f.bw = bufio.NewWriterSize(tmp, 256<<10)
+	}
 	if compress {
 		// github.com/klauspost/compress at its default level: three times
 		// as fast as compress/gzip's default, files 6 % larger, the same
@@ -1067,6 +1074,19 @@ func (f *file) write(b []byte) error {
 		_, err := f.bw.Write(b)
 		return err
 	}
+}
+
+// close closes f, and keeps its buffer for the next file open opens:
+// the files of a set are written one after another.
+func (t *txn) close(f *file) error {
+	bw := f.bw
+	if err := f.close(); err != nil {
+		return err
+	}
+	if bw != nil {
+		t.spare = bw
+	}
+	return nil
 }
 
 func (f *file) close() error {
@@ -1164,5 +1184,5 @@ func (c *chunker) finish() error {
 	if err := f.write([]byte(c.footer)); err != nil {
 		return err
 	}
-	return f.close()
+	return c.t.close(f)
 }

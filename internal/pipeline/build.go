@@ -441,11 +441,14 @@ type builder struct {
 	// none can (walker.IncludesHTML).
 	htmlLeftOut int
 	// skippedAt keeps, for the alternates that name them, why pages that
-	// have a URL were left out, by URL, and skippedLoc, in a Session,
-	// their URLs by path; hreflangSaid, in a Session, the hreflang warnings last made,
+	// have a URL were left out, by URL (in a Run, made from skippedList
+	// when first asked: skippedPageAt; skippedMu guards both), and
+	// skippedLoc, in a Session, their URLs by path; hreflangSaid, in a Session, the hreflang warnings last made,
 	// by path ("line:message"), and hreflangDirty what changed since
 	// (nil before the first judgement: the next judges every page).
-	skippedAt map[string]skippedPage
+	skippedAt   map[string]skippedPage
+	skippedList []skippedPage
+	skippedMu   sync.Mutex
 	// dayScratch and dayCounts are stampDay's, kept for a Session's next
 	// judgement: the days of the stampable lastmods, and their counts.
 	dayScratch    []int64

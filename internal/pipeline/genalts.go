@@ -254,8 +254,8 @@ func (b *builder) genListed(idx int32, o *outcome) {
 
 // genSkipped notes the page at path, at loc, left out: an alternate the
 // generator gives that names it is said to be left out, and why.
-func (b *builder) genSkipped(path, loc string, o *outcome) {
-	if !b.genOn() || loc == "" || !o.genWanted && o.src == nil {
+func (b *builder) genSkipped(path, loc string, genHash uint64, genWanted bool, src *source) {
+	if !b.genOn() || loc == "" || !genWanted && src == nil {
 		return
 	}
 	g := b.recs.gen
@@ -264,11 +264,11 @@ func (b *builder) genSkipped(path, loc string, o *outcome) {
 		b.recs.gen = g
 	}
 	var f genFrom
-	if o.genWanted {
-		g.skipped[o.genHash], f.hash = loc, o.genHash
+	if genWanted {
+		g.skipped[genHash], f.hash = loc, genHash
 	}
-	if o.src != nil {
-		g.skippedS[o.src], f.src = loc, o.src
+	if src != nil {
+		g.skippedS[src], f.src = loc, src
 	}
 	g.skippedOf[path] = f
 }

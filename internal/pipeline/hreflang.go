@@ -28,8 +28,9 @@ type Hreflang struct {
 	Hosts []string
 }
 
-// skippedPage is why a page that has a URL was left out.
+// skippedPage is why a page that has a URL, loc, was left out.
 type skippedPage struct {
+	loc     string
 	path    string
 	reason  mapping.Reason
 	because string
@@ -44,15 +45,22 @@ func (p skippedPage) why() string {
 }
 
 // noteSkipped keeps why the page at path, at loc, was left out, for an
-// alternate that names it. Only heads give alternates.
+// alternate that names it. Only heads give alternates. A Run keeps them
+// as they come, and makes the map by URL when an alternate first asks
+// (skippedPageAt): most builds never ask, and a site has thousands.
 func (b *builder) noteSkipped(path, loc string, reason mapping.Reason, because string) {
 	if !b.opts.Heads.Read || loc == "" || b.opts.Hreflang.Off {
+		return
+	}
+	p := skippedPage{loc, path, reason, because}
+	if b.index == nil {
+		b.skippedList = append(b.skippedList, p)
 		return
 	}
 	if b.skippedAt == nil {
 		b.skippedAt = make(map[string]skippedPage)
 	}
-	b.skippedAt[loc] = skippedPage{path, reason, because}
+	b.skippedAt[loc] = p
 	if b.index != nil { // a Session's, to forget it (forgetSkipped)
 		if b.skippedLoc == nil {
 			b.skippedLoc = make(map[string]string)
@@ -60,6 +68,24 @@ func (b *builder) noteSkipped(path, loc string, reason mapping.Reason, because s
 		b.skippedLoc[path] = loc
 	}
 	b.hreflangChanged(path, loc)
+}
+
+// skippedPageAt returns why the page at loc was left out, if one was
+// (the last noted, as a map keeps it). It may be called concurrently.
+func (b *builder) skippedPageAt(loc string) (skippedPage, bool) {
+	b.skippedMu.Lock()
+	defer b.skippedMu.Unlock()
+	if len(b.skippedList) > 0 {
+		if b.skippedAt == nil {
+			b.skippedAt = make(map[string]skippedPage, len(b.skippedList))
+		}
+		for _, p := range b.skippedList {
+			b.skippedAt[p.loc] = p
+		}
+		b.skippedList = nil
+	}
+	p, ok := b.skippedAt[loc]
+	return p, ok
 }
 
 // forgetSkipped forgets what noteSkipped kept of the page at path.
@@ -359,7 +385,7 @@ func (b *builder) whyNotListed(href, origin string) string {
 	if b.robots != nil && b.robots.Blocked(robots.PathOf(href)) {
 		return "is not in the sitemap: robots.txt disallows it"
 	}
-	if p, ok := b.skippedAt[href]; ok {
+	if p, ok := b.skippedPageAt(href); ok {
 		return "is not in the sitemap (" + p.path + ", " + p.why() + ")"
 	}
 	twin := strings.TrimSuffix(href, "/")

@@ -180,7 +180,7 @@ func TestSkippedKeptForAlternates(t *testing.T) {
 	if err := b.run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	p, ok := b.skippedAt[base+"amp/a/"]
+	p, ok := b.skippedPageAt(base + "amp/a/")
 	if !ok || p.path != "amp/a/index.html" || p.why() != "canonical elsewhere: canonical "+base+"a/" {
 		t.Errorf("skippedAt %+v", b.skippedAt)
 	}

@@ -121,11 +121,14 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 			rep.Progress(int(n))
 			progress.Unlock()
 		}
-		if b.isOwnOutput(f.Path) {
-			later(f.Path, func() {
+		// The reports after the walk keep the path, not f: its Dir would
+		// keep the folder's names until the walk ends.
+		path := f.Path
+		if b.isOwnOutput(path) {
+			later(path, func() {
 				b.res.Pages++
-				b.skip(f.Path, mapping.OwnOutput, "")
-				b.explain.skipped(f.Path, mapping.OwnOutput)
+				b.skip(path, mapping.OwnOutput, "")
+				b.explain.skipped(path, mapping.OwnOutput)
 			})
 			return nil
 		}
@@ -148,15 +151,19 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 			mu.Unlock()
 			return nil
 		}
+		if p, ok := o.leftOutOnly(); ok && rep.Page == nil && b.explain.every == nil && !b.explain.matches(path, &o.d) {
+			later(path, func() { b.recordLeftOut(path, p) })
+			return nil
+		}
 		noisy := o // only a page with something to say escapes to the heap
-		later(f.Path, func() { b.record(f.Path, noisy) })
+		later(path, func() { b.record(path, noisy) })
 		return nil
 	})
 	sortEvents(events)
 	for _, e := range events {
 		e.emit()
 	}
-	b.recs.urls = nil // the records' strings stay; the table is the walk's
+	b.recs.lists = nil // the records' lists stay; the table is the walk's
 	return err
 }
 

@@ -56,7 +56,7 @@ func (b *builder) record(path string, o outcome) {
 	if d.Skip != "" {
 		b.indexed(path, -1)
 		b.noteSkipped(path, d.URL.Loc, d.Skip, d.Because)
-		b.genSkipped(path, d.URL.Loc, &o)
+		b.genSkipped(path, d.URL.Loc, o.genHash, o.genWanted, o.src)
 		b.keepLeftOut(d.URL.Loc)
 	}
 	switch d.Skip {
@@ -72,6 +72,41 @@ func (b *builder) record(path string, o outcome) {
 	default:
 		b.skipAt(path, d.URL.Loc, d.Skip, d.Because)
 	}
+}
+
+// A leftOut is what the walk keeps, until its turn, of a page left out
+// with nothing else to say (outcome.leftOutOnly): a redirect, a noindex
+// page, an AMP copy. A site has thousands of them, and the whole outcome
+// of one is six times the size.
+type leftOut struct {
+	loc, because, sitemap string
+	reason                mapping.Reason
+	genHash               uint64
+	genWanted             bool
+	src                   *source
+}
+
+// leftOutOnly returns what record needs of o when it is a page left out
+// with nothing else to say: read, without a warning, a note or a problem
+// of its front matter, and not for a URL too long (that warns).
+func (o *outcome) leftOutOnly() (*leftOut, bool) {
+	d := &o.d
+	if o.readErr != nil || d.Skip == "" || d.Skip == mapping.LocTooLong || len(d.Warnings) > 0 || len(d.LineWarnings) > 0 || o.truncated || len(o.problems) > 0 {
+		return nil, false
+	}
+	return &leftOut{loc: d.URL.Loc, because: d.Because, sitemap: o.sitemap, reason: d.Skip, genHash: o.genHash, genWanted: o.genWanted, src: o.src}, true
+}
+
+// recordLeftOut is record for a page left out with nothing else to say,
+// one no report of each page (Report.Page, --explain) asks about.
+func (b *builder) recordLeftOut(path string, p *leftOut) {
+	b.res.Pages++
+	b.sitemapLink(p.sitemap)
+	b.indexed(path, -1)
+	b.noteSkipped(path, p.loc, p.reason, p.because)
+	b.genSkipped(path, p.loc, p.genHash, p.genWanted, p.src)
+	b.keepLeftOut(p.loc)
+	b.skipAt(path, p.loc, p.reason, p.because)
 }
 
 // listed adds the record of a listed page.

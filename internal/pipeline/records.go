@@ -93,10 +93,11 @@ type records struct {
 	// only within the news window before it (mapping.InNewsWindow).
 	newsAt time.Time
 	owner  []int32 // by the same index: the record they were the page's of
-	// urls keeps, during a walk, one string of each URL a page with
-	// hreflang alternates has or names (intern): the three pages of a
-	// cluster name each other's URLs twelve times. Nil between walks.
-	urls  map[string]string
+	// lists keeps, during a walk, by the first href of a list of
+	// alternates, the index in alts of the last list that began with it
+	// (share): the pages of a cluster declare the same links, and keep
+	// one list of them. Nil between walks.
+	lists map[string]int32
 	paths []string
 	order []int32 // record indexes, sorted; nil before sort
 	// dropMTime leaves out the lastmods that are modification times
@@ -109,7 +110,7 @@ type records struct {
 	// stampable one give the page (mapping.Decision.Next), for the set's
 	// rule of build stamps: only for records dated by a stampable source
 	// whose later sources know a date.
-	next map[int32]nextLastMod
+	next nextTable
 	// stampDay, with stamps, is the day (Unix days) whose dates from
 	// stampable sources are the build's stamps (guardStamps): those
 	// records take their next lastmod.
@@ -164,6 +165,60 @@ type nextLastMod struct {
 	src     uint8
 }
 
+// A nextTable keeps records' next lastmods by record index: in order,
+// 16 bytes each, as a build adds them (a map took over 45), and in a map
+// those a Session adds out of order, in a slot used again.
+type nextTable struct {
+	inOrder []nextEntry // by idx, ascending; src noNext for one removed
+	more    map[int32]nextLastMod
+}
+
+type nextEntry struct {
+	idx int32
+	src uint8
+	// lastmod follows src, so that an entry takes 16 bytes.
+	lastmod int64
+}
+
+// noNext marks a nextEntry removed: no index of recSources.
+const noNext = math.MaxUint8
+
+func (t *nextTable) find(idx int32) (int, bool) {
+	return slices.BinarySearchFunc(t.inOrder, idx, func(e nextEntry, idx int32) int { return int(e.idx) - int(idx) })
+}
+
+func (t *nextTable) get(idx int32) (nextLastMod, bool) {
+	if i, ok := t.find(idx); ok {
+		e := t.inOrder[i]
+		return nextLastMod{lastmod: e.lastmod, src: e.src}, e.src != noNext
+	}
+	n, ok := t.more[idx]
+	return n, ok
+}
+
+func (t *nextTable) set(idx int32, n nextLastMod) {
+	if i, ok := t.find(idx); ok {
+		t.inOrder[i].lastmod, t.inOrder[i].src = n.lastmod, n.src
+		return
+	}
+	if k := len(t.inOrder); k == 0 || t.inOrder[k-1].idx < idx {
+		t.inOrder = append(t.inOrder, nextEntry{idx: idx, src: n.src, lastmod: n.lastmod})
+		return
+	}
+	if t.more == nil {
+		t.more = make(map[int32]nextLastMod)
+	}
+	t.more[idx] = n
+}
+
+func (t *nextTable) remove(idx int32) {
+	if i, ok := t.find(idx); ok {
+		t.inOrder[i].src = noNext
+		return
+	}
+	delete(t.more, idx)
+}
+
 func (s *records) rec(i int32) *record { return &s.blocks[i/recordBlock][i%recordBlock] }
 
 // add records the listed page at path and returns its index.
@@ -186,24 +241,20 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 		r.lastmod = u.LastMod.Unix()
 		r.src = srcIndex(d.LastModSource)
 	}
-	if s.next != nil {
-		delete(s.next, idx) // a Session's slot used again
-	}
+	s.next.remove(idx) // a Session's slot used again
 	if n := d.Next; !n.LastMod.IsZero() && mapping.Stampable(d.LastModSource) {
-		if s.next == nil {
-			s.next = make(map[int32]nextLastMod)
-		}
-		s.next[idx] = nextLastMod{lastmod: n.LastMod.Unix(), src: srcIndex(n.Source)}
-	}
-	if len(u.Alternates) > 0 {
-		r.loc = s.intern(u.Loc)
-		for i := range u.Alternates {
-			u.Alternates[i].Href = s.intern(u.Alternates[i].Href)
-		}
+		s.next.set(idx, nextLastMod{lastmod: n.LastMod.Unix(), src: srcIndex(n.Source)})
 	}
 	if len(u.Alternates) > 0 || len(u.Images) > 0 || len(u.Videos) > 0 || u.News != nil {
-		s.alts = append(s.alts, u.Alternates)
-		s.lines = append(s.lines, d.AltLines)
+		alts, lines := s.share(u.Alternates, d.AltLines)
+		for _, a := range alts {
+			if a.Href == r.loc {
+				r.loc = a.Href // one string for the URL, however many pages name it
+				break
+			}
+		}
+		s.alts = append(s.alts, alts)
+		s.lines = append(s.lines, lines)
 		s.owner = append(s.owner, idx)
 		r.alts = int32(len(s.alts))
 		s.setMedia(r.alts-1, u.Images, u.Videos, u.News)
@@ -261,17 +312,29 @@ func (s *records) setMedia(k int32, images []sitemap.Image, videos []sitemap.Vid
 	}
 }
 
-// intern returns the string of url the records keep, url itself the
-// first time.
-func (s *records) intern(url string) string {
-	if u, ok := s.urls[url]; ok {
-		return u
+// share returns alts and their lines, or the list the records keep of
+// the same alternates (and of the same lines): that of the last page
+// whose alternates began with the same href, when they are all alike.
+// The pages of a cluster name each other alike, on the same lines of the
+// same template: a list for each kept 32 bytes a link, and 8 a line, over
+// and again; and a page's loc is kept as the href of its list that names
+// it (add), so that a URL of a cluster is one string, with no table of
+// every URL. The lists are never written to; a change replaces one.
+func (s *records) share(alts []sitemap.Alternate, lines []int) ([]sitemap.Alternate, []int) {
+	if len(alts) == 0 {
+		return alts, lines
 	}
-	if s.urls == nil {
-		s.urls = make(map[string]string)
+	if k, ok := s.lists[alts[0].Href]; ok && slices.Equal(s.alts[k], alts) {
+		if slices.Equal(s.lines[k], lines) {
+			lines = s.lines[k]
+		}
+		return s.alts[k], lines
 	}
-	s.urls[url] = url
-	return url
+	if s.lists == nil {
+		s.lists = make(map[string]int32)
+	}
+	s.lists[alts[0].Href] = int32(len(s.alts))
+	return alts, lines
 }
 
 // remove frees the record at idx. Its alternates, images and path stay
@@ -280,7 +343,7 @@ func (s *records) intern(url string) string {
 func (s *records) remove(idx int32) {
 	s.changed(idx)
 	*s.rec(idx) = record{}
-	delete(s.next, idx)
+	s.next.remove(idx)
 	delete(s.sourceless, idx)
 	delete(s.stale, idx)
 	if s.gen != nil {
@@ -405,7 +468,7 @@ func (s *records) lastmod(idx int32) int64 {
 		lm = noLastMod
 	case s.stamped(idx):
 		lm = noLastMod
-		if n, ok := s.next[idx]; ok && !(s.dropMTime && recSources[n.src] == mapping.LastModMTime) {
+		if n, ok := s.next.get(idx); ok && !(s.dropMTime && recSources[n.src] == mapping.LastModMTime) {
 			lm = n.lastmod
 		}
 	}
@@ -430,7 +493,8 @@ func (s *records) source(idx int32) mapping.LastModSource {
 	case r.lastmod == noLastMod, r.mtime() && s.dropMTime:
 		return ""
 	case s.stamped(idx):
-		if src := recSources[s.next[idx].src]; !(s.dropMTime && src == mapping.LastModMTime) {
+		n, _ := s.next.get(idx)
+		if src := recSources[n.src]; !(s.dropMTime && src == mapping.LastModMTime) {
 			return src // "" when not in next
 		}
 		return ""

@@ -3,8 +3,11 @@ package pipeline
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
+	"runtime/metrics"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -72,5 +75,176 @@ func TestRecordsHasAlternates(t *testing.T) {
 				t.Errorf("HasAlternates %v, a scan of At %v, want %v", got, scanned, tc.want)
 			}
 		})
+	}
+}
+
+// The pages of a cluster declare the same links: the records keep one
+// list of them, and one of their lines, for all; a page whose links or
+// lines differ keeps its own, and each page's are as it declared them.
+// A page's links are compared with the last list that began with the
+// same href.
+func TestRecordsShareAlternates(t *testing.T) {
+	m, err := mapping.New(mapping.Options{BaseURL: "https://example.com/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cluster := func() []sitemap.Alternate {
+		return []sitemap.Alternate{{Lang: "en", Href: "https://example.com/en/"}, {Lang: "de", Href: "https://example.com/de/"}}
+	}
+	other := func() []sitemap.Alternate {
+		return []sitemap.Alternate{{Lang: "en", Href: "https://example.com/en/"}, {Lang: "fr", Href: "https://example.com/fr/"}}
+	}
+	pages := []struct {
+		alts  []sitemap.Alternate
+		lines []int
+	}{
+		{cluster(), []int{3, 4}},
+		{cluster(), []int{3, 4}},
+		{cluster(), []int{5, 6}}, // the same links, on other lines
+		{other(), []int{3, 4}},   // the same first link, others after
+		{other(), []int{3, 4}},
+		{cluster(), []int{3, 4}}, // compared with other's, the last
+	}
+	s := &records{mapper: m}
+	for i, p := range pages {
+		d := mapping.Decision{URL: sitemap.URL{Loc: fmt.Sprintf("https://example.com/p%d/", i), Alternates: p.alts}, AltLines: p.lines, Form: mapping.FormUnknown}
+		s.add(fmt.Sprintf("p%d/index.html", i), &d)
+	}
+	for i, p := range pages {
+		r := s.rec(int32(i))
+		if got := s.alts[r.alts-1]; !slices.Equal(got, p.alts) || !slices.Equal(s.lines[r.alts-1], p.lines) {
+			t.Errorf("page %d: alternates %v on lines %v, want %v on %v", i, got, s.lines[r.alts-1], p.alts, p.lines)
+		}
+	}
+	same := func(i, j int) (alts, lines bool) {
+		a, b := s.alts[s.rec(int32(i)).alts-1], s.alts[s.rec(int32(j)).alts-1]
+		la, lb := s.lines[s.rec(int32(i)).alts-1], s.lines[s.rec(int32(j)).alts-1]
+		return &a[0] == &b[0], &la[0] == &lb[0]
+	}
+	for _, tc := range []struct {
+		i, j        int
+		alts, lines bool
+	}{
+		{0, 1, true, true},
+		{0, 2, true, false},
+		{0, 3, false, false},
+		{3, 4, true, true},
+		{0, 5, false, false},
+	} {
+		if alts, lines := same(tc.i, tc.j); alts != tc.alts || lines != tc.lines {
+			t.Errorf("pages %d and %d: one list of alternates %v, of lines %v; want %v, %v", tc.i, tc.j, alts, lines, tc.alts, tc.lines)
+		}
+	}
+}
+
+// What the records keep of the pages of hreflang clusters, during the
+// walk: the record, one string a URL (the loc of its page, and the href
+// of every link that names it) and one list of alternates a cluster, and
+// no table of every URL besides (it took about 60 bytes a URL). Measured
+// on 4,096 pages (a block of records), clusters of four that name each
+// other, each page's strings made anew as a head's are; under the race
+// detector it is not compared.
+func TestRecordsClusterKept(t *testing.T) {
+	m, err := mapping.New(mapping.Options{BaseURL: "https://example.com/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const clusters = 1024
+	langs := []string{"en", "fr", "de", "es"}
+	url := func(c int, lang string) string {
+		return fmt.Sprintf("https://example.com/%s/posts/a-page-of-the-site-%d/", lang, c)
+	}
+	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	heap := func() uint64 {
+		runtime.GC()
+		metrics.Read(live)
+		return live[0].Value.Uint64()
+	}
+	s := &records{mapper: m}
+	before := heap()
+	for c := range clusters {
+		for _, lang := range langs {
+			d := mapping.Decision{URL: sitemap.URL{Loc: url(c, lang)}, AltLines: []int{3, 4, 5, 6}}
+			for _, l := range langs {
+				d.URL.Alternates = append(d.URL.Alternates, sitemap.Alternate{Lang: l, Href: url(c, l)})
+			}
+			s.add(lang+"/index.html", &d)
+		}
+	}
+	perPage := float64(heap()-before) / (4 * clusters)
+	runtime.KeepAlive(s)
+	t.Logf("%.0f bytes kept a page", perPage)
+	if raceEnabled {
+		t.Skip("-race: the heap is not compared (the race detector's bookkeeping allocates)")
+	}
+	// A record (40 bytes), the URL (64), a quarter of a list of four
+	// links (32 bytes each) and of its lines, the entries of alts, lines
+	// and owner (52 bytes, as appended): about 210.
+	if perPage > 240 {
+		t.Errorf("the records kept %.0f bytes a page of a cluster, want at most 240", perPage)
+	}
+}
+
+// The next lastmod of the pages dated by a stampable source (most of a
+// site's, with <meta> dates) is kept in 16 bytes a page and a little
+// room to grow, as a build adds them, where a map took 57; a Session's,
+// added out of order, removed, or given again, are found as a map's.
+func TestRecordsNextKept(t *testing.T) {
+	m, err := mapping.New(mapping.Options{BaseURL: "https://example.com/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := time.Date(2024, 5, 1, 0, 0, 0, 0, time.UTC)
+	decision := func(i int) *mapping.Decision {
+		return &mapping.Decision{
+			URL:           sitemap.URL{Loc: fmt.Sprintf("https://example.com/p%d/", i), LastMod: day},
+			LastModSource: mapping.LastModMeta,
+			Next:          mapping.NextLastMod{LastMod: day.Add(time.Duration(i) * time.Second), Source: mapping.LastModMTime},
+			Form:          mapping.FormSlashIndexHTML,
+		}
+	}
+	const n = 4096
+	ds := make([]*mapping.Decision, n)
+	for i := range ds {
+		ds[i] = decision(i)
+	}
+	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	heap := func() uint64 {
+		runtime.GC()
+		metrics.Read(live)
+		return live[0].Value.Uint64()
+	}
+	s := &records{mapper: m, stamps: true, stampDay: unixDay(day.Unix())}
+	s.add("p0/index.html", decision(0)) // the first block of records
+	before := heap()
+	for i := 1; i < n; i++ {
+		s.add("", ds[i])
+	}
+	perPage := float64(heap()-before) / (n - 1)
+	runtime.KeepAlive(ds)
+	// A Session's: a record removed, its slot taken again by another
+	// page, one added after, one taken by a page without a next lastmod
+	// (a stamp of the build, then, with no date to take).
+	s.remove(7)
+	s.add("", decision(9000)) // takes slot 7
+	s.add("", decision(9001))
+	s.remove(8)
+	none := decision(9002)
+	none.Next = mapping.NextLastMod{}
+	s.add("", none) // takes slot 8
+	for idx, want := range map[int32]int64{0: day.Unix(), 1: day.Unix() + 1, n - 1: day.Unix() + n - 1, 7: day.Unix() + 9000, n: day.Unix() + 9001, 8: noLastMod} {
+		if got := s.lastmod(idx); got != want {
+			t.Errorf("lastmod(%d) = %d, want %d", idx, got, want)
+		}
+	}
+	if src := s.source(7); src != mapping.LastModMTime {
+		t.Errorf("source(7) = %q, want the next source's, mtime", src)
+	}
+	t.Logf("%.0f bytes kept a page", perPage)
+	if raceEnabled {
+		t.Skip("-race: the heap is not compared (the race detector's bookkeeping allocates)")
+	}
+	if perPage > 32 {
+		t.Errorf("the records kept %.0f bytes a page for its next lastmod, want at most 32", perPage)
 	}
 }

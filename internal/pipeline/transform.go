@@ -378,7 +378,7 @@ func (b *builder) applyTransform(name string, res *Transformed, seen []bool, edi
 				from = LastModListed
 			}
 			delete(s.listed, idx)
-			delete(s.next, idx)
+			s.next.remove(idx)
 			r.lastmod, r.src = e.lastmod, 0
 			to := mapping.LastModSource("")
 			if e.lastmod != noLastMod {
