@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -318,6 +319,12 @@ func (s *records) pathOf(r *record) string {
 }
 
 // sort orders the records by loc, and pages of one loc by path.
+//
+// Most locs share the base URL, and a comparison of two would read both
+// records and both strings past it. Each record's key holds the eight
+// bytes of its loc after the base URL: the order of two keys that
+// differ is their locs' order, and only records of one key are compared
+// whole (cmp).
 func (s *records) sort() {
 	s.order = make([]int32, 0, s.n-len(s.free))
 	for i := range int32(s.n) {
@@ -325,7 +332,61 @@ func (s *records) sort() {
 			s.order = append(s.order, i)
 		}
 	}
-	sortParallel(s.order, s.cmp, runtime.GOMAXPROCS(0))
+	keys := s.sortKeys()
+	sortParallel(s.order, func(a, b int32) int {
+		if ka, kb := keys[a], keys[b]; ka != kb {
+			if ka < kb {
+				return -1
+			}
+			return 1
+		}
+		return s.cmp(a, b)
+	}, runtime.GOMAXPROCS(0))
+}
+
+// sortKeys returns the key of each record by its index: the eight bytes
+// of its loc after the base URL, big-endian, zeros past its end (so
+// that a loc that ends there comes before those it begins); after none
+// when a loc does not begin with the base URL. A free slot's is 0.
+func (s *records) sortKeys() []uint64 {
+	keys := make([]uint64, s.n)
+	base := ""
+	if s.mapper != nil {
+		base = s.mapper.BaseURL()
+	}
+	var outside atomic.Bool
+	fill := func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			loc := s.rec(int32(i)).loc
+			if loc == "" { // a free slot
+				continue
+			}
+			if !strings.HasPrefix(loc, base) {
+				outside.Store(true)
+				return
+			}
+			keys[i] = sortKey(loc[len(base):])
+		}
+	}
+	inParts(s.n, fill)
+	if outside.Load() {
+		base = ""
+		inParts(s.n, fill)
+	}
+	return keys
+}
+
+// sortKey returns the first eight bytes of s, big-endian, zeros past its
+// end.
+func sortKey(s string) uint64 {
+	var k uint64
+	for i := range 8 {
+		k <<= 8
+		if i < len(s) {
+			k |= uint64(s[i])
+		}
+	}
+	return k
 }
 
 // sortParallel sorts xs by cmp, which must order all elements strictly:
@@ -367,6 +428,29 @@ func sortParallel(xs []int32, cmp func(a, b int32) int, procs int) {
 	if &src[0] != &xs[0] {
 		copy(xs, src)
 	}
+}
+
+// minPart is the fewest items inParts gives a goroutine of its own (a
+// test makes it small).
+var minPart = 1 << 12
+
+// inParts calls fn for parts [lo, hi) of [0, n), one a CPU at once, and
+// returns when all are done; n below two parts' worth is one call, on
+// this goroutine. The phases after the walk have the CPUs to
+// themselves: fn of one part must touch nothing another part does.
+func inParts(n int, fn func(lo, hi int)) {
+	procs := min(runtime.GOMAXPROCS(0), n/minPart)
+	if procs < 2 {
+		fn(0, n)
+		return
+	}
+	size := (n + procs - 1) / procs
+	var wg sync.WaitGroup
+	for lo := size; lo < n; lo += size {
+		wg.Go(func() { fn(lo, min(lo+size, n)) })
+	}
+	fn(0, size)
+	wg.Wait()
 }
 
 // merge merges the sorted a and b into out, len(a)+len(b) long.
