@@ -419,7 +419,7 @@ func BenchmarkPhases(b *testing.B) {
 		Map:   mapping.Options{BaseURL: "https://example.com/"},
 		Write: writer.Options{Dir: b.TempDir()},
 	}
-	phases := []string{"walk", "sort", "robots", "hreflang", "lint", "write"}
+	phases := []string{"walk", "sort", "robots", "stamps", "hreflang", "lint", "write"}
 	cpu := make(map[string]time.Duration, len(phases))
 	wall := make(map[string]time.Duration, len(phases))
 	var lastCPU time.Duration

@@ -203,6 +203,7 @@ func (b *builder) run(ctx context.Context) error {
 	b.guardStamps()
 	b.countLastMods()
 	b.genAlternates()
+	phaseDone("stamps")
 	b.judgeHreflang(nil, nil)
 	phaseDone("hreflang")
 	if opts.KeepLeftOut {
@@ -244,9 +245,9 @@ func (b *builder) run(ctx context.Context) error {
 
 // phaseHook, set by a benchmark (BenchmarkPhases) while no build runs, is
 // told the end of each phase of a whole build: "walk" (with the extra
-// URLs), "sort", "robots" (judgeStale, dedup, judgeRobots), "hreflang"
-// (guardStamps to judgeHreflang), "lint" (dateListPages to lintLastMod)
-// and "write".
+// URLs), "sort", "robots" (judgeStale, dedup, judgeRobots), "stamps"
+// (guardStamps, countLastMods, genAlternates), "hreflang", "lint"
+// (dateListPages to lintLastMod) and "write".
 var phaseHook func(phase string)
 
 func phaseDone(phase string) {

@@ -136,20 +136,25 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 		// once, each with its own Checker (others and outside only
 		// read); a page without problems has its links shown there,
 		// and those with some are said after, in order.
+		// The parts are of the pages with links, which are together in
+		// the order on a site whose languages are folders.
+		var linked []int32 // their positions in the order
+		for pos, idx := range s.order {
+			if r := s.rec(idx); r.alts > 0 && len(s.alts[r.alts-1]) > 0 { // none, or only images
+				linked = append(linked, int32(pos))
+			}
+		}
 		type found struct {
-			pos   int
+			pos   int32
 			probs []hreflang.Problem
 		}
 		var mu sync.Mutex
 		var some []found
-		inParts(len(s.order), func(lo, hi int) {
+		inParts(len(linked), func(lo, hi int) {
 			var c hreflang.Checker
 			var mine []found
-			for pos := lo; pos < hi; pos++ {
+			for _, pos := range linked[lo:hi] {
 				r := s.rec(s.order[pos])
-				if r.alts == 0 || len(s.alts[r.alts-1]) == 0 { // none, or only images
-					continue
-				}
 				links := s.alts[r.alts-1]
 				probs := c.Check(r.loc, links, others, outside)
 				if len(probs) > 0 {
@@ -162,7 +167,7 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 			some = append(some, mine...)
 			mu.Unlock()
 		})
-		slices.SortFunc(some, func(a, b found) int { return a.pos - b.pos })
+		slices.SortFunc(some, func(a, b found) int { return int(a.pos - b.pos) })
 		for _, f := range some {
 			b.reportLinks(s.order[f.pos], f.probs, only, was)
 		}

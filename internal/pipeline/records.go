@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"math"
 	"runtime"
 	"slices"
@@ -321,10 +322,13 @@ func (s *records) pathOf(r *record) string {
 // sort orders the records by loc, and pages of one loc by path.
 //
 // Most locs share the base URL, and a comparison of two would read both
-// records and both strings past it. Each record's key holds the eight
-// bytes of its loc after the base URL: the order of two keys that
-// differ is their locs' order, and only records of one key are compared
-// whole (cmp).
+// records and both strings past it. The records are sorted by keys
+// instead, kept aside by record index: first the eight bytes of each
+// loc after the base URL (big-endian: two keys that differ are in their
+// locs' order); then each run of records of one key by the next eight
+// bytes of their locs, and so on (sortRun). Only a run in which a loc
+// ends before the next eight bytes do is compared whole (cmp), which
+// orders the pages of one loc by path.
 func (s *records) sort() {
 	s.order = make([]int32, 0, s.n-len(s.free))
 	for i := range int32(s.n) {
@@ -332,24 +336,64 @@ func (s *records) sort() {
 			s.order = append(s.order, i)
 		}
 	}
-	keys := s.sortKeys()
-	sortParallel(s.order, func(a, b int32) int {
-		if ka, kb := keys[a], keys[b]; ka != kb {
-			if ka < kb {
-				return -1
-			}
-			return 1
+	keys, off := s.sortKeys()
+	sortParallel(s.order, func(a, b int32) int { return cmp.Compare(keys[a], keys[b]) }, runtime.GOMAXPROCS(0))
+	// The runs of one key, found before any is sorted (which changes
+	// their keys), then sorted in a part of the order per CPU: the runs
+	// that begin in it.
+	type run struct{ lo, hi int }
+	var runs []run
+	for lo := 0; lo < len(s.order); {
+		k, hi := keys[s.order[lo]], lo+1
+		for hi < len(s.order) && keys[s.order[hi]] == k {
+			hi++
 		}
-		return s.cmp(a, b)
-	}, runtime.GOMAXPROCS(0))
+		if hi-lo > 1 {
+			runs = append(runs, run{lo, hi})
+		}
+		lo = hi
+	}
+	inParts(len(s.order), func(lo, hi int) {
+		i, _ := slices.BinarySearchFunc(runs, lo, func(r run, lo int) int { return r.lo - lo })
+		for ; i < len(runs) && runs[i].lo < hi; i++ {
+			s.sortRun(s.order[runs[i].lo:runs[i].hi], keys, off+8)
+		}
+	})
+}
+
+// sortRun sorts xs, records whose locs have the same off bytes, by the
+// eight bytes after (their keys, by record index, are set to them) and
+// the runs of one key by the next, in turn; xs by cmp when one of their
+// locs ends before off+8.
+func (s *records) sortRun(xs []int32, keys []uint64, off int) {
+	for _, i := range xs {
+		loc := s.rec(i).loc
+		if len(loc) < off+8 {
+			slices.SortFunc(xs, s.cmp)
+			return
+		}
+		keys[i] = sortKey(loc[off:])
+	}
+	slices.SortFunc(xs, func(a, b int32) int { return cmp.Compare(keys[a], keys[b]) })
+	for lo := 0; lo < len(xs); {
+		k, hi := keys[xs[lo]], lo+1
+		for hi < len(xs) && keys[xs[hi]] == k {
+			hi++
+		}
+		if hi-lo > 1 {
+			s.sortRun(xs[lo:hi], keys, off+8)
+		}
+		lo = hi
+	}
 }
 
 // sortKeys returns the key of each record by its index: the eight bytes
 // of its loc after the base URL, big-endian, zeros past its end (so
-// that a loc that ends there comes before those it begins); after none
-// when a loc does not begin with the base URL. A free slot's is 0.
-func (s *records) sortKeys() []uint64 {
-	keys := make([]uint64, s.n)
+// that a loc that ends there comes before those it begins), and where
+// they begin, off; after none (off 0) when a loc does not begin with the
+// base URL. A free slot's is 0.
+func (s *records) sortKeys() (keys []uint64, off int) {
+	keys = make([]uint64, s.n)
 	base := ""
 	if s.mapper != nil {
 		base = s.mapper.BaseURL()
@@ -373,7 +417,7 @@ func (s *records) sortKeys() []uint64 {
 		base = ""
 		inParts(s.n, fill)
 	}
-	return keys
+	return keys, len(base)
 }
 
 // sortKey returns the first eight bytes of s, big-endian, zeros past its
