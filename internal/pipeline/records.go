@@ -324,11 +324,11 @@ func (s *records) pathOf(r *record) string {
 // Most locs share the base URL, and a comparison of two would read both
 // records and both strings past it. The records are sorted by keys
 // instead, kept aside by record index: first the eight bytes of each
-// loc after the base URL (big-endian: two keys that differ are in their
-// locs' order); then each run of records of one key by the next eight
-// bytes of their locs, and so on (sortRun). Only a run in which a loc
-// ends before the next eight bytes do is compared whole (cmp), which
-// orders the pages of one loc by path.
+// loc after the base URL (big-endian, zeros past its end: two keys that
+// differ are in their locs' order); then each run of records of one key
+// by the next eight bytes of their locs, and so on (sortRun). Only a run
+// of one key in which a loc ends is compared whole (cmp), which orders
+// the pages of one loc by path.
 func (s *records) sort() {
 	s.order = make([]int32, 0, s.n-len(s.free))
 	for i := range int32(s.n) {
@@ -356,23 +356,31 @@ func (s *records) sort() {
 	inParts(len(s.order), func(lo, hi int) {
 		i, _ := slices.BinarySearchFunc(runs, lo, func(r run, lo int) int { return r.lo - lo })
 		for ; i < len(runs) && runs[i].lo < hi; i++ {
-			s.sortRun(s.order[runs[i].lo:runs[i].hi], keys, off+8)
+			s.sortTied(s.order[runs[i].lo:runs[i].hi], keys, off)
 		}
 	})
 }
 
-// sortRun sorts xs, records whose locs have the same off bytes, by the
-// eight bytes after (their keys, by record index, are set to them) and
-// the runs of one key by the next, in turn; xs by cmp when one of their
-// locs ends before off+8.
-func (s *records) sortRun(xs []int32, keys []uint64, off int) {
+// sortTied sorts xs, records whose keys are alike: the off bytes of
+// their locs before the key's and the eight of it, or their locs end
+// within it. Those are sorted by cmp, which orders the pages of one loc
+// by path; the others by the eight bytes that follow (sortRun).
+func (s *records) sortTied(xs []int32, keys []uint64, off int) {
 	for _, i := range xs {
-		loc := s.rec(i).loc
-		if len(loc) < off+8 {
+		if len(s.rec(i).loc) < off+8 {
 			slices.SortFunc(xs, s.cmp)
 			return
 		}
-		keys[i] = sortKey(loc[off:])
+	}
+	s.sortRun(xs, keys, off+8)
+}
+
+// sortRun sorts xs, records whose locs have the same off bytes, by the
+// eight bytes after (their keys, by record index, are set to them; zeros
+// past a loc's end), and the runs of one key in turn (sortTied).
+func (s *records) sortRun(xs []int32, keys []uint64, off int) {
+	for _, i := range xs {
+		keys[i] = sortKey(s.rec(i).loc[off:])
 	}
 	slices.SortFunc(xs, func(a, b int32) int { return cmp.Compare(keys[a], keys[b]) })
 	for lo := 0; lo < len(xs); {
@@ -381,7 +389,7 @@ func (s *records) sortRun(xs []int32, keys []uint64, off int) {
 			hi++
 		}
 		if hi-lo > 1 {
-			s.sortRun(xs[lo:hi], keys, off+8)
+			s.sortTied(xs[lo:hi], keys, off)
 		}
 		lo = hi
 	}
