@@ -194,10 +194,12 @@ func TestSkippedKeptForAlternates(t *testing.T) {
 	}
 }
 
-// A build's tail judges robots.txt and the hreflang clusters in a part
-// of the records per CPU: in parts (four, of at least 100 records), with
+// A build's tail judges robots.txt, the hreflang clusters and the dates
+// (guardStamps, countLastMods, guardMTime, lintLastMod) in a part of the
+// records per CPU: in parts (four, of at least 100 records), with
 // problems in each, it says the same warnings and skips in the same
-// order, and writes the same sitemaps, as in one (GOMAXPROCS 1).
+// order, counts the same, and writes the same sitemaps, as in one
+// (GOMAXPROCS 1).
 func TestRunHreflangRobotsInParts(t *testing.T) {
 	defer func(n int) { minPart = n }(minPart)
 	minPart = 100
@@ -213,6 +215,9 @@ func TestRunHreflangRobotsInParts(t *testing.T) {
 		case k%17 == 0:
 			links += link("it", "/it/"+dir)
 		}
+		if k%3 != 0 { // a build's stamp on most pages (guardStamps)
+			links += "<meta property=\"article:modified_time\" content=\"2024-03-01T10:00:00Z\">\n"
+		}
 		files[dir+"index.html"] = "<head>\n" + links
 		files["fr/"+dir+"index.html"] = "<head>\n" + links
 		if k%7 == 0 {
@@ -224,11 +229,11 @@ func TestRunHreflangRobotsInParts(t *testing.T) {
 	build := func(procs int) (*events, []string, map[string]string) {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 		out := t.TempDir()
-		res, ev, err := run(t, Options{Root: root, Heads: Heads{Read: true}, Robots: Robots{Dir: root}, Write: writer.Options{Dir: out}})
+		res, ev, err := run(t, Options{Root: root, Heads: Heads{Read: true}, Robots: Robots{Dir: root}, GuardMTime: true, Write: writer.Options{Dir: out}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		var urls []string
+		urls := []string{fmt.Sprint("lastmods ", res.LastMod, ", stamps ", res.Stamps, ", mtimes dropped ", res.MTimeDropped)}
 		for i := range res.URLs.Len() {
 			u := res.URLs.At(i)
 			urls = append(urls, fmt.Sprint(u.Loc, u.Alternates))

@@ -5,6 +5,8 @@ package pipeline
 import (
 	"fmt"
 	"math"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -129,17 +131,27 @@ func (b *builder) guardStamps() {
 // looksStamped, and no such date more than a day later.
 func (b *builder) stampDay(mtime bool) (day int64, most int, stamped bool) {
 	recs := &b.recs
+	var mu sync.Mutex
 	days := make(map[int64]int)
 	latest := int64(math.MinInt64)
-	for _, idx := range recs.order {
-		r := recs.rec(idx)
-		if r.lastmod == noLastMod || !mapping.Stampable(recSources[r.src]) && !(mtime && r.mtime()) {
-			continue
+	inParts(len(recs.order), func(lo, hi int) {
+		mine, last := make(map[int64]int), int64(math.MinInt64)
+		for _, idx := range recs.order[lo:hi] {
+			r := recs.rec(idx)
+			if r.lastmod == noLastMod || !mapping.Stampable(recSources[r.src]) && !(mtime && r.mtime()) {
+				continue
+			}
+			d := unixDay(r.lastmod)
+			mine[d]++
+			last = max(last, d)
 		}
-		d := unixDay(r.lastmod)
-		days[d]++
-		latest = max(latest, d)
-	}
+		mu.Lock()
+		defer mu.Unlock()
+		for d, c := range mine {
+			days[d] += c
+		}
+		latest = max(latest, last)
+	})
 	for d, c := range days {
 		if c > most || c == most && d > day {
 			day, most = d, c
@@ -151,14 +163,18 @@ func (b *builder) stampDay(mtime bool) (day int64, most int, stamped bool) {
 // stampableOn counts the listed URLs with a lastmod on day (Unix days)
 // from a source a build may stamp.
 func (b *builder) stampableOn(day int64) int {
-	n := 0
-	for _, idx := range b.recs.order {
-		r := b.recs.rec(idx)
-		if r.lastmod != noLastMod && mapping.Stampable(recSources[r.src]) && unixDay(r.lastmod) == day {
-			n++
+	var n atomic.Int64
+	inParts(len(b.recs.order), func(lo, hi int) {
+		mine := 0
+		for _, idx := range b.recs.order[lo:hi] {
+			r := b.recs.rec(idx)
+			if r.lastmod != noLastMod && mapping.Stampable(recSources[r.src]) && unixDay(r.lastmod) == day {
+				mine++
+			}
 		}
-	}
-	return n
+		n.Add(int64(mine))
+	})
+	return int(n.Load())
 }
 
 // undatedFix says how pages without a true date could get one.
@@ -172,20 +188,31 @@ func (b *builder) undatedFix() string {
 // topDay returns the day (Unix days) that most of the listed URLs for
 // which count is true have as their lastmod, as written, how many have it,
 // and how many URLs there are in all; with skipListed, the list pages
-// dated by what they show (dateListPages) are left out of both.
+// dated by what they show (dateListPages) are left out of both. The
+// records are counted in parts at once (inParts): count only reads.
 func (b *builder) topDay(count func(*record) bool, skipListed bool) (day int64, most, n int) {
 	n = b.recs.Len()
+	var mu sync.Mutex
 	days := make(map[int64]int)
-	for _, idx := range b.recs.order {
-		r := b.recs.rec(idx)
-		if _, ok := b.recs.listed[idx]; ok && skipListed {
-			n--
-			continue
+	inParts(len(b.recs.order), func(lo, hi int) {
+		mine, left := make(map[int64]int), 0
+		for _, idx := range b.recs.order[lo:hi] {
+			r := b.recs.rec(idx)
+			if _, ok := b.recs.listed[idx]; ok && skipListed {
+				left++
+				continue
+			}
+			if lm := b.recs.lastmod(idx); lm != noLastMod && count(r) {
+				mine[lm/86400]++
+			}
 		}
-		if lm := b.recs.lastmod(idx); lm != noLastMod && count(r) {
-			days[lm/86400]++
+		mu.Lock()
+		defer mu.Unlock()
+		for d, c := range mine {
+			days[d] += c
 		}
-	}
+		n -= left
+	})
 	for d, c := range days {
 		if c > most || c == most && d < day {
 			day, most = d, c
