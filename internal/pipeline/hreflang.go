@@ -132,13 +132,13 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 		if b.index != nil {
 			b.hreflangSaid = make(map[string][]string)
 		}
-		// The clusters are checked in a part of the order per CPU at
-		// once, each with its own Checker (others and outside only
-		// read); a page without problems has its links shown there,
-		// and those with some are said after, in order.
-		// The parts are of the pages with links, which are together in
-		// the order on a site whose languages are folders.
-		var linked []int32 // their positions in the order
+		// The clusters are checked in parts at once (inParts), each
+		// with its own Checker (others and outside only read): parts
+		// of the pages with links, which are together in the order on
+		// a site whose languages are folders. A page without problems
+		// has its links shown there; those with some are said after,
+		// in order.
+		var linked []int32 // the positions in the order of the pages with links
 		for pos, idx := range s.order {
 			if r := s.rec(idx); r.alts > 0 && len(s.alts[r.alts-1]) > 0 { // none, or only images
 				linked = append(linked, int32(pos))

@@ -441,10 +441,10 @@ func sortKey(s string) uint64 {
 	return k
 }
 
-// sortParallel sorts xs by cmp, which must order all elements strictly:
-// a part per CPU sorted at once, then merged pairwise. After the walk
-// the build has the CPUs to itself; a million records sort in about half
-// the time.
+// sortParallel sorts xs by cmp: a part per CPU sorted at once, then
+// merged pairwise. Elements cmp finds equal end in no set order (sort
+// orders them after). After the walk the build has the CPUs to itself;
+// a million records sort in about half the time.
 func sortParallel(xs []int32, cmp func(a, b int32) int, procs int) {
 	if procs < 2 || len(xs) < 1<<14 {
 		slices.SortFunc(xs, cmp)
