@@ -194,8 +194,9 @@ func TestSkippedKeptForAlternates(t *testing.T) {
 	}
 }
 
-// A build's tail judges robots.txt, the hreflang clusters and the dates
-// (guardStamps, countLastMods, guardMTime, lintLastMod) in a part of the
+// A build's tail finds the duplicates, judges robots.txt, the hreflang
+// clusters and the dates (guardStamps, countLastMods, guardMTime,
+// lintLastMod) in a part of the
 // records per CPU: in parts (four, of at least 100 records), with
 // problems in each, it says the same warnings and skips in the same
 // order, counts the same, and writes the same sitemaps, as in one
@@ -224,12 +225,18 @@ func TestRunHreflangRobotsInParts(t *testing.T) {
 			links = link("de", de) + link("en", en) // fr not listed back
 		}
 		files["de/"+dir+"index.html"] = "<head>\n" + links
+		if k%10 == 0 { // duplicates (dedup), clean URLs: a page twice, a page beside its folder
+			files[fmt.Sprintf("x/p%d.html", k)] = "<title>x</title>"
+			files[fmt.Sprintf("x/p%d.htm", k)] = "<title>x</title>"
+			files[fmt.Sprintf("c%d.html", k)] = "<title>x</title>"
+		}
 	}
 	root := pages(t, files)
 	build := func(procs int) (*events, []string, map[string]string) {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 		out := t.TempDir()
-		res, ev, err := run(t, Options{Root: root, Heads: Heads{Read: true}, Robots: Robots{Dir: root}, GuardMTime: true, Write: writer.Options{Dir: out}})
+		res, ev, err := run(t, Options{Root: root, Heads: Heads{Read: true}, Robots: Robots{Dir: root}, GuardMTime: true,
+			Map: mapping.Options{BaseURL: base, CleanURLs: true}, Write: writer.Options{Dir: out}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -688,15 +688,20 @@ func (s *records) shownAsDeclared() bool {
 // the values it gives (mergeExtra) and merged is called; a second record
 // of that URL is a duplicate of the first.
 func (s *records) dedup(cleanURLs bool, dup func(path, loc, keptPath, keptLoc string), merged func(path, extraPath string, took []string)) {
+	// Which to keep, in parts at once; then the others, in order.
 	keep := make([]bool, len(s.order))
+	inParts(len(s.order), func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			keep[i] = i == 0 || s.rec(s.order[i]).loc != s.rec(s.order[i-1]).loc
+		}
+	})
 	var from int32 = -1 // the extra record the kept page took values from
 	for i, idx := range s.order {
-		r := s.rec(idx)
-		keep[i] = i == 0 || r.loc != s.rec(s.order[i-1]).loc
 		if keep[i] {
 			from = -1
 			continue
 		}
+		r := s.rec(idx)
 		k := i - 1
 		for !keep[k] {
 			k--
