@@ -14,7 +14,10 @@
 // After the walk Run sorts the events by path, folder by folder as a
 // lexical walk would meet them, and hands them to [Report] on its own
 // goroutine: the same site gives the same messages in the same order,
-// whatever the goroutines' timing.
+// whatever the goroutines' timing. After the walk the sort and the
+// judgements that look at every record (robots.txt, the hreflang
+// clusters, the dates' counts, the duplicates) work in parts, one a CPU
+// (inParts); what they find is said after, in the records' order.
 //
 // # Faults
 //
