@@ -431,3 +431,45 @@ func BenchmarkTranslated(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPhases times the phases of whole builds as the command runs
+// them (robots.txt read, the host's and redirect rules looked for, heads
+// read) on a generated site of SITEMAPGEN_BENCH_PAGES pages (default
+// 10,000): for each phase, the CPU time of the process (walk-cpu-ns/op,
+// sort-, judge-, write-: steadier than the clock's on a shared machine)
+// and the time on the clock (walk-ns/op, …), the phases as phaseHook
+// names them. The tail after the walk (sort to write) is what issue 56
+// takes down:
+//
+//	SITEMAPGEN_BENCH_PAGES=100000 go test ./internal/pipeline -run '^$' -bench Phases -benchtime 10x -count 5
+func BenchmarkPhases(b *testing.B) {
+	root := sitemaptest.BenchSite(b, benchPages(b))
+	opts := Options{
+		Root: root, Robots: Robots{Dir: root}, Heads: Heads{Read: true},
+		HostDirs: []string{root}, RedirectDirs: []string{root},
+		Map:   mapping.Options{BaseURL: "https://example.com/"},
+		Write: writer.Options{Dir: b.TempDir()},
+	}
+	phases := []string{"walk", "sort", "robots", "stamps", "hreflang", "lint", "write"}
+	cpu := make(map[string]time.Duration, len(phases))
+	wall := make(map[string]time.Duration, len(phases))
+	var lastCPU time.Duration
+	var lastWall time.Time
+	phaseHook = func(phase string) {
+		c, w := sitemaptest.CPUTime(), time.Now()
+		cpu[phase] += c - lastCPU
+		wall[phase] += w.Sub(lastWall)
+		lastCPU, lastWall = c, w
+	}
+	defer func() { phaseHook = nil }()
+	for b.Loop() {
+		lastCPU, lastWall = sitemaptest.CPUTime(), time.Now()
+		if _, err := Run(context.Background(), opts); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, p := range phases {
+		b.ReportMetric(float64(cpu[p])/float64(b.N), p+"-cpu-ns/op")
+		b.ReportMetric(float64(wall[p])/float64(b.N), p+"-ns/op")
+	}
+}

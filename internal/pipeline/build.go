@@ -14,7 +14,10 @@
 // After the walk Run sorts the events by path, folder by folder as a
 // lexical walk would meet them, and hands them to [Report] on its own
 // goroutine: the same site gives the same messages in the same order,
-// whatever the goroutines' timing.
+// whatever the goroutines' timing. After the walk the sort and the
+// judgements that look at every record (robots.txt, the hreflang
+// clusters, the dates' counts, the duplicates) work in parts, one a CPU
+// (inParts); what they find is said after, in the records' order.
 //
 // # Faults
 //
@@ -172,6 +175,7 @@ func (b *builder) run(ctx context.Context) error {
 	if err := b.addExtras(ctx); err != nil {
 		return err
 	}
+	phaseDone("walk")
 	if res.Unread > 0 {
 		return &ReadError{Problems: res.Unread}
 	}
@@ -194,13 +198,17 @@ func (b *builder) run(ctx context.Context) error {
 		return &StrictError{Problems: res.SourceProblems}
 	}
 	b.recs.sort()
+	phaseDone("sort")
 	b.judgeStale(nil)
 	b.dedup(nil)
 	b.judgeRobots(nil)
+	phaseDone("robots")
 	b.guardStamps()
 	b.countLastMods()
 	b.genAlternates()
+	phaseDone("stamps")
 	b.judgeHreflang(nil, nil)
+	phaseDone("hreflang")
 	if opts.KeepLeftOut {
 		slices.Sort(res.LeftOut)
 		res.LeftOut = slices.Compact(res.LeftOut)
@@ -214,6 +222,7 @@ func (b *builder) run(ctx context.Context) error {
 		}
 	}
 	b.lintLastMod()
+	phaseDone("lint")
 	if len(opts.Explain) > 0 {
 		// A dev server's output is refused by a build: explained, it is
 		// said so (the caller may explain it as watch beside the server
@@ -231,9 +240,23 @@ func (b *builder) run(ctx context.Context) error {
 	if err := b.write(); err != nil {
 		return err
 	}
+	phaseDone("write")
 	b.warnDeadRobots()
 	b.warnOtherSitemaps()
 	return nil
+}
+
+// phaseHook, set by a benchmark (BenchmarkPhases) while no build runs, is
+// told the end of each phase of a whole build: "walk" (with the extra
+// URLs), "sort", "robots" (judgeStale, dedup, judgeRobots), "stamps"
+// (guardStamps, countLastMods, genAlternates), "hreflang", "lint"
+// (dateListPages to lintLastMod) and "write".
+var phaseHook func(phase string)
+
+func phaseDone(phase string) {
+	if phaseHook != nil {
+		phaseHook(phase)
+	}
 }
 
 // walkAll judges every page under the root, then warns when the include

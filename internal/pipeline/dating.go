@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -188,7 +189,18 @@ func (b *builder) countLastMods() {
 		return
 	}
 	clear(b.res.LastMod)
-	for _, idx := range b.recs.order {
-		b.res.LastMod[b.recs.source(idx)]++
-	}
+	var mu sync.Mutex
+	inParts(len(b.recs.order), func(lo, hi int) {
+		var mine [len(recSources)]int // by the index of the source
+		for _, idx := range b.recs.order[lo:hi] {
+			mine[srcIndex(b.recs.source(idx))]++
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		for i, n := range mine {
+			if n > 0 {
+				b.res.LastMod[recSources[i]] += n
+			}
+		}
+	})
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/hreflang"
@@ -159,10 +160,44 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 		if b.index != nil {
 			b.hreflangSaid = make(map[string][]string)
 		}
-		for _, idx := range s.order {
+		// The clusters are checked in parts at once (inParts), each
+		// with its own Checker (others and outside only read): parts
+		// of the pages with links, which are together in the order on
+		// a site whose languages are folders. A page without problems
+		// has its links shown there; those with some are said after,
+		// in order.
+		var linked []int32 // the positions in the order of the pages with links
+		for pos, idx := range s.order {
 			if r := s.rec(idx); r.alts > 0 && len(s.alts[r.alts-1]) > 0 { // none, or only images
-				b.judgeLinks(&c, idx, only, was, others, outside)
+				linked = append(linked, int32(pos))
 			}
+		}
+		type found struct {
+			pos   int32
+			probs []hreflang.Problem
+		}
+		var mu sync.Mutex
+		var some []found
+		inParts(len(linked), func(lo, hi int) {
+			var c hreflang.Checker
+			var mine []found
+			for _, pos := range linked[lo:hi] {
+				r := s.rec(s.order[pos])
+				links := s.alts[r.alts-1]
+				probs := c.Check(r.loc, links, others, outside)
+				if len(probs) > 0 {
+					mine = append(mine, found{pos, probs})
+					continue
+				}
+				s.shown[r.alts-1] = keptLinks(links, nil)
+			}
+			mu.Lock()
+			some = append(some, mine...)
+			mu.Unlock()
+		})
+		slices.SortFunc(some, func(a, b found) int { return int(a.pos - b.pos) })
+		for _, f := range some {
+			b.reportLinks(s.order[f.pos], f.probs, only, was)
 		}
 		if b.index == nil && s.shownAsDeclared() {
 			s.shown = nil // a build's: At gives the alternates declared
@@ -256,10 +291,16 @@ func (l *lengthSet) has(n int) bool {
 // the warnings of the last judgement) and keeps the links not broken in
 // shown. It returns the page's path.
 func (b *builder) judgeLinks(c *hreflang.Checker, idx int32, only map[string]bool, was map[string][]string, others func(string) ([]sitemap.Alternate, bool), outside func(string) string) string {
+	r := b.recs.rec(idx)
+	return b.reportLinks(idx, c.Check(r.loc, b.recs.alts[r.alts-1], others, outside), only, was)
+}
+
+// reportLinks is judgeLinks once the links of record idx are checked,
+// with their problems, probs.
+func (b *builder) reportLinks(idx int32, probs []hreflang.Problem, only map[string]bool, was map[string][]string) string {
 	s := &b.recs
 	r := s.rec(idx)
 	links, lines := s.alts[r.alts-1], s.lines[r.alts-1]
-	probs := c.Check(r.loc, links, others, outside)
 	path := s.pathOf(r)
 	var said []string
 	say := func(line int, msg string) {
@@ -382,7 +423,7 @@ func (b *builder) whyNotListed(href, origin string) string {
 		}
 		return "is on another host than the base URL (" + origin + "/; hreflang.hosts lists the others allowed)"
 	}
-	if b.robots != nil && b.robots.Blocked(robots.PathOf(href)) {
+	if b.robots != nil && b.robots.Disallows() && b.robots.Blocked(robots.PathOf(href)) {
 		return "is not in the sitemap: robots.txt disallows it"
 	}
 	if p, ok := b.skippedPageAt(href); ok {

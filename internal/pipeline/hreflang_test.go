@@ -3,6 +3,10 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -11,6 +15,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
+	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 // link is an hreflang link on a line of its own.
@@ -201,5 +206,85 @@ func TestLengthSet(t *testing.T) {
 		if want := slices.Contains(added, n); l.has(n) != want {
 			t.Errorf("has(%d) = %v, want %v", n, l.has(n), want)
 		}
+	}
+}
+
+// A build's tail finds the duplicates, judges robots.txt, the hreflang
+// clusters and the dates (guardStamps, countLastMods, guardMTime,
+// lintLastMod) in a part of the
+// records per CPU: in parts (four, of at least 100 records), with
+// problems in each, it says the same warnings and skips in the same
+// order, counts the same, and writes the same sitemaps, as in one
+// (GOMAXPROCS 1).
+func TestRunHreflangRobotsInParts(t *testing.T) {
+	defer func(n int) { minPart = n }(minPart)
+	minPart = 100
+	const clusters = 400
+	files := map[string]string{"robots.txt": "User-agent: *\nDisallow: /de/c12\nAllow: /de/c125\n\nUser-agent: Bingbot\nDisallow: /fr/c2*7/$\n"}
+	for k := range clusters {
+		dir := fmt.Sprintf("c%d/", k)
+		en, fr, de := "/"+dir, "/fr/"+dir, "/de/"+dir
+		links := link("en", en) + link("fr", fr) + link("de", de) + link("x-default", en)
+		switch {
+		case k%13 == 0:
+			links += link("en-UK", "/uk/"+dir)
+		case k%17 == 0:
+			links += link("it", "/it/"+dir)
+		}
+		if k%3 != 0 { // a build's stamp on most pages (guardStamps)
+			links += "<meta property=\"article:modified_time\" content=\"2024-03-01T10:00:00Z\">\n"
+		}
+		files[dir+"index.html"] = "<head>\n" + links
+		files["fr/"+dir+"index.html"] = "<head>\n" + links
+		if k%7 == 0 {
+			links = link("de", de) + link("en", en) // fr not listed back
+		}
+		files["de/"+dir+"index.html"] = "<head>\n" + links
+		if k%10 == 0 { // duplicates (dedup), clean URLs: a page twice, a page beside its folder
+			files[fmt.Sprintf("x/p%d.html", k)] = "<title>x</title>"
+			files[fmt.Sprintf("x/p%d.htm", k)] = "<title>x</title>"
+			files[fmt.Sprintf("c%d.html", k)] = "<title>x</title>"
+		}
+	}
+	root := pages(t, files)
+	build := func(procs int) (*events, []string, map[string]string) {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		out := t.TempDir()
+		res, ev, err := run(t, Options{Root: root, Heads: Heads{Read: true}, Robots: Robots{Dir: root}, GuardMTime: true,
+			Map: mapping.Options{BaseURL: base, CleanURLs: true}, Write: writer.Options{Dir: out}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		urls := []string{fmt.Sprint("lastmods ", res.LastMod, ", stamps ", res.Stamps, ", mtimes dropped ", res.MTimeDropped)}
+		for i := range res.URLs.Len() {
+			u := res.URLs.At(i)
+			urls = append(urls, fmt.Sprint(u.Loc, u.Alternates))
+		}
+		written := map[string]string{}
+		for _, name := range res.Write.Written {
+			data, err := os.ReadFile(filepath.Join(out, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			written[name] = string(data)
+		}
+		return ev, urls, written
+	}
+	ev1, urls1, files1 := build(1)
+	evN, urlsN, filesN := build(4)
+	if len(ev1.warns) < clusters/7 || len(ev1.skips) < 10 {
+		t.Fatalf("%d warnings and %d skips: the site has fewer problems than it was made with", len(ev1.warns), len(ev1.skips))
+	}
+	if d := diff(evN.warns, ev1.warns); d != "" {
+		t.Errorf("warnings in parts, against one part:\n%s", d)
+	}
+	if d := diff(evN.skips, ev1.skips); d != "" {
+		t.Errorf("skips in parts, against one part:\n%s", d)
+	}
+	if d := diff(urlsN, urls1); d != "" {
+		t.Errorf("URLs in parts, against one part:\n%s", d)
+	}
+	if !maps.Equal(filesN, files1) {
+		t.Errorf("the sitemaps written in parts differ from those of one part")
 	}
 }

@@ -5,6 +5,8 @@ package pipeline
 import (
 	"fmt"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -129,19 +131,38 @@ func (b *builder) guardStamps() {
 // looksStamped, and no such date more than a day later.
 func (b *builder) stampDay(mtime bool) (day int64, most int, stamped bool) {
 	recs := &b.recs
-	days := b.dayScratch[:0]
-	for _, idx := range recs.order {
-		r := recs.rec(idx)
-		if r.lastmod == noLastMod || !mapping.Stampable(recSources[r.src]) && !(mtime && r.mtime()) {
-			continue
-		}
-		days = append(days, unixDay(r.lastmod))
+	// The days, found in parts at once (inParts), each part's at the
+	// start of its own span of one slice, kept for a Session's next
+	// judgement.
+	if cap(b.dayScratch) < len(recs.order) {
+		b.dayScratch = make([]int64, len(recs.order))
 	}
-	b.dayScratch = days // kept for a Session's next judgement
-	if len(days) == 0 {
+	scratch := b.dayScratch[:len(recs.order)]
+	var mu sync.Mutex
+	var spans [][]int64
+	inParts(len(recs.order), func(lo, hi int) {
+		n := lo
+		for _, idx := range recs.order[lo:hi] {
+			r := recs.rec(idx)
+			if r.lastmod == noLastMod || !mapping.Stampable(recSources[r.src]) && !(mtime && r.mtime()) {
+				continue
+			}
+			scratch[n] = unixDay(r.lastmod)
+			n++
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if n > lo {
+			spans = append(spans, scratch[lo:n])
+		}
+	})
+	if len(spans) == 0 {
 		return 0, 0, false
 	}
-	first, latest := slices.Min(days), slices.Max(days)
+	first, latest := spans[0][0], spans[0][0]
+	for _, days := range spans {
+		first, latest = min(first, slices.Min(days)), max(latest, slices.Max(days))
+	}
 	if latest-first < dayCounts {
 		// The days' counts in an array (a map's increments cost more
 		// than the pass over the records).
@@ -150,8 +171,10 @@ func (b *builder) stampDay(mtime bool) (day int64, most int, stamped bool) {
 		}
 		counts := b.dayCounts[:latest-first+1]
 		clear(counts)
-		for _, d := range days {
-			counts[d-first]++
+		for _, days := range spans {
+			for _, d := range days {
+				counts[d-first]++
+			}
 		}
 		for k, c := range counts { // ties: the later day
 			if int(c) >= most && c > 0 {
@@ -160,8 +183,10 @@ func (b *builder) stampDay(mtime bool) (day int64, most int, stamped bool) {
 		}
 	} else {
 		counts := make(map[int64]int)
-		for _, d := range days {
-			counts[d]++
+		for _, days := range spans {
+			for _, d := range days {
+				counts[d]++
+			}
 		}
 		for d, c := range counts {
 			if c > most || c == most && d > day {
@@ -178,14 +203,18 @@ const dayCounts = 1 << 14
 // stampableOn counts the listed URLs with a lastmod on day (Unix days)
 // from a source a build may stamp.
 func (b *builder) stampableOn(day int64) int {
-	n := 0
-	for _, idx := range b.recs.order {
-		r := b.recs.rec(idx)
-		if r.lastmod != noLastMod && mapping.Stampable(recSources[r.src]) && unixDay(r.lastmod) == day {
-			n++
+	var n atomic.Int64
+	inParts(len(b.recs.order), func(lo, hi int) {
+		mine := 0
+		for _, idx := range b.recs.order[lo:hi] {
+			r := b.recs.rec(idx)
+			if r.lastmod != noLastMod && mapping.Stampable(recSources[r.src]) && unixDay(r.lastmod) == day {
+				mine++
+			}
 		}
-	}
-	return n
+		n.Add(int64(mine))
+	})
+	return int(n.Load())
 }
 
 // undatedFix says how pages without a true date could get one.
@@ -199,20 +228,31 @@ func (b *builder) undatedFix() string {
 // topDay returns the day (Unix days) that most of the listed URLs for
 // which count is true have as their lastmod, as written, how many have it,
 // and how many URLs there are in all; with skipListed, the list pages
-// dated by what they show (dateListPages) are left out of both.
+// dated by what they show (dateListPages) are left out of both. The
+// records are counted in parts at once (inParts): count only reads.
 func (b *builder) topDay(count func(*record) bool, skipListed bool) (day int64, most, n int) {
 	n = b.recs.Len()
+	var mu sync.Mutex
 	days := make(map[int64]int)
-	for _, idx := range b.recs.order {
-		r := b.recs.rec(idx)
-		if _, ok := b.recs.listed[idx]; ok && skipListed {
-			n--
-			continue
+	inParts(len(b.recs.order), func(lo, hi int) {
+		mine, left := make(map[int64]int), 0
+		for _, idx := range b.recs.order[lo:hi] {
+			r := b.recs.rec(idx)
+			if _, ok := b.recs.listed[idx]; ok && skipListed {
+				left++
+				continue
+			}
+			if lm := b.recs.lastmod(idx); lm != noLastMod && count(r) {
+				mine[lm/86400]++
+			}
 		}
-		if lm := b.recs.lastmod(idx); lm != noLastMod && count(r) {
-			days[lm/86400]++
+		mu.Lock()
+		defer mu.Unlock()
+		for d, c := range mine {
+			days[d] += c
 		}
-	}
+		n -= left
+	})
 	for d, c := range days {
 		if c > most || c == most && d < day {
 			day, most = d, c

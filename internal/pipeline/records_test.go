@@ -31,6 +31,67 @@ func TestSortParallel(t *testing.T) {
 	}
 }
 
+// The records sort by their keys (sortKeys) as by their locs and paths
+// alone (cmp): locs that end within the key's bytes, share more than
+// them, leave the base URL, come twice, hold NUL and 0xFF bytes, and free
+// slots among them.
+func TestRecordsSortKeys(t *testing.T) {
+	m, err := mapping.New(mapping.Options{BaseURL: "https://example.com/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	parts := []string{"", "a", "ab", "docs/", "docs/section-1", "docs/section-12/", "%E6%97%A5/", "fr/docs/", "news/2022/03/", "z"}
+	// bytes are locs of a few bytes, NUL and 0xFF among them, alike for
+	// long and ending anywhere.
+	bytes := func() string {
+		b := make([]byte, r.IntN(40))
+		for i := range b {
+			b[i] = "\x00ab/\xff"[r.IntN(5)]
+			if i > 2 && r.IntN(3) > 0 {
+				b[i] = b[i-3] // repeats: long runs of one key
+			}
+		}
+		return string(b)
+	}
+	for _, tc := range []struct {
+		name             string
+		outside, garbage bool
+	}{{"paths", false, false}, {"outside the base URL", true, false}, {"bytes", false, true}} {
+		s := &records{mapper: m}
+		n := 40000
+		for i := range n {
+			loc := "https://example.com/" + parts[r.IntN(len(parts))] + parts[r.IntN(len(parts))]
+			if r.IntN(7) == 0 {
+				loc += fmt.Sprint(r.IntN(50))
+			}
+			if tc.garbage {
+				loc = "https://example.com/" + bytes()
+			}
+			if tc.outside && i%1000 == 999 {
+				loc = "https://example.co/" + parts[r.IntN(len(parts))]
+			}
+			d := mapping.Decision{URL: sitemap.URL{Loc: loc}, Form: mapping.FormUnknown}
+			s.add(fmt.Sprintf("p%d.html", n-i), &d)
+		}
+		for range 500 {
+			s.remove(int32(r.IntN(n)))
+		}
+		s.free = slices.Compact(slices.Sorted(slices.Values(s.free)))
+		s.sort()
+		var want []int32
+		for i := range int32(s.n) {
+			if s.live(i) {
+				want = append(want, i)
+			}
+		}
+		slices.SortStableFunc(want, s.cmp)
+		if !slices.Equal(s.order, want) {
+			t.Errorf("%s: the order by keys is not the order of cmp", tc.name)
+		}
+	}
+}
+
 // HasAlternates answers as a look at every URL in order would: whether
 // one has alternates, as At gives them (the declared ones, or those
 // filterAlternates kept), among the records in order only.

@@ -69,15 +69,21 @@ func (b *builder) judgeRobots(only map[string]bool) {
 	if j == nil {
 		return
 	}
+	// The verdicts, in a part of the order per CPU at once: the records
+	// of a part are its own. The reports follow, in order.
+	inParts(len(b.recs.order), func(lo, hi int) {
+		for _, idx := range b.recs.order[lo:hi] {
+			if r := b.recs.rec(idx); r.robots == 0 {
+				r.robots = robotsAllowed
+				if j.Disallows() && j.Blocked(robots.PathOf(r.loc)) {
+					r.robots = robotsBlocked
+				}
+			}
+		}
+	})
 	out := b.recs.order[:0]
 	for _, idx := range b.recs.order {
 		r := b.recs.rec(idx)
-		if r.robots == 0 {
-			r.robots = robotsAllowed
-			if j.Blocked(robots.PathOf(r.loc)) {
-				r.robots = robotsBlocked
-			}
-		}
 		if r.robots == robotsAllowed {
 			out = append(out, idx)
 			continue

@@ -45,5 +45,8 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 		r.Allowed("Googlebot", PathOf(path))
+		if j := NewJudge(r, Crawlers...); j != nil && (j.Blocked(path) != (len(j.Why(path)) > 0) || j.Blocked(path) && !j.Disallows()) {
+			t.Fatalf("Blocked(%q) = %v, Why = %v", path, j.Blocked(path), j.Why(path))
+		}
 	})
 }

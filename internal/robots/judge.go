@@ -69,6 +69,10 @@ func ReadFile(dir string, max int) (*Rules, error) {
 type Judge struct {
 	key    string
 	groups []judged // distinct, in the order of the crawlers
+	// disallows says a group has a Disallow rule that matches a path:
+	// without one, the usual "Allow: /" or "Disallow:", nothing is
+	// blocked, and Blocked says so without a look at the path.
+	disallows bool
 }
 
 // judged is a group and the crawlers that obey it.
@@ -100,6 +104,9 @@ func NewJudge(r *Rules, agents ...string) *Judge {
 		}
 		if i == len(j.groups) {
 			j.groups = append(j.groups, judged{g: g})
+			for _, r := range g.rules {
+				j.disallows = j.disallows || !r.Allow && r.norm != ""
+			}
 		}
 		j.groups[i].agents = append(j.groups[i].agents, agent)
 	}
@@ -117,10 +124,18 @@ func (j *Judge) Key() string {
 	return j.key
 }
 
+// Disallows reports whether a Disallow rule of j's groups can match a
+// path: false when Blocked is false for all of them (only Allow lines,
+// or empty Disallow lines), so that a caller can skip making the paths.
+func (j *Judge) Disallows() bool { return j.disallows }
+
 // Blocked reports whether path (as [Group.Match] takes it) is disallowed
 // for one of the crawlers. It allocates nothing unless the path holds an
 // escape to normalise.
 func (j *Judge) Blocked(path string) bool {
+	if !j.disallows {
+		return false
+	}
 	for _, g := range j.groups {
 		if r, ok := g.g.Match(path); ok && !r.Allow {
 			return true

@@ -352,6 +352,29 @@ func TestHostile(t *testing.T) {
 	}
 }
 
+// TestJudgeAllowOnly: a Judge of rules that disallow nothing (Allow
+// lines, empty Disallow lines) blocks no path, and one group's Disallow
+// still blocks for its crawlers when the others allow all.
+func TestJudgeAllowOnly(t *testing.T) {
+	for _, tc := range []struct {
+		robots  string
+		path    string
+		blocked bool
+	}{
+		{robots: "User-agent: *\nAllow: /\n", path: "/a/", blocked: false},
+		{robots: "User-agent: *\nDisallow:\nAllow: /x\n", path: "/x/y", blocked: false},
+		{robots: "User-agent: *\nAllow: /\n\nUser-agent: Bingbot\nDisallow: /b/\n", path: "/b/c", blocked: true},
+		{robots: "User-agent: *\nAllow: /\n\nUser-agent: Bingbot\nDisallow: /b/\n", path: "/a/", blocked: false},
+		{robots: "User-agent: *\nAllow: /\nDisallow: /%E3%83%84\n", path: "/%e3%83%84/", blocked: true},
+		{robots: "User-agent: Otherbot\nDisallow: /\n\nUser-agent: *\nAllow: /\n", path: "/a/", blocked: false},
+	} {
+		j := NewJudge(Parse([]byte(tc.robots)), Crawlers...)
+		if got := j.Blocked(tc.path); got != tc.blocked || got != (len(j.Why(tc.path)) > 0) || got && !j.Disallows() {
+			t.Errorf("%q: Blocked(%q) = %v, Why = %v; want %v", tc.robots, tc.path, got, j.Why(tc.path), tc.blocked)
+		}
+	}
+}
+
 // TestKey: the lines sitemapgen --robots writes do not change the rules.
 func TestKey(t *testing.T) {
 	a := Parse([]byte("User-agent: *\nDisallow: /x/\n"))
