@@ -469,13 +469,9 @@ type builder struct {
 	// skippedLoc, in a Session, their URLs by path; hreflangSaid, in a Session, the hreflang warnings last made,
 	// by path ("line:message"), and hreflangDirty what changed since
 	// (nil before the first judgement: the next judges every page).
-	skippedAt   map[string]skippedPage
-	skippedList []skippedPage
-	skippedMu   sync.Mutex
-	// dayScratch and dayCounts are stampDay's, kept for a Session's next
-	// judgement: the days of the stampable lastmods, and their counts.
-	dayScratch    []int64
-	dayCounts     *[dayCounts]int32
+	skippedAt     map[string]skippedPage
+	skippedList   []skippedPage
+	skippedMu     sync.Mutex
 	skippedLoc    map[string]string
 	hreflangSaid  map[string][]string
 	hreflangDirty *hreflangDirty

@@ -4,7 +4,7 @@ package pipeline
 
 import (
 	"fmt"
-	"slices"
+	"math"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -131,73 +131,60 @@ func (b *builder) guardStamps() {
 // looksStamped, and no such date more than a day later.
 func (b *builder) stampDay(mtime bool) (day int64, most int, stamped bool) {
 	recs := &b.recs
-	// The days, found in parts at once (inParts), each part's at the
-	// start of its own span of one slice, kept for a Session's next
-	// judgement.
-	if cap(b.dayScratch) < len(recs.order) {
-		b.dayScratch = make([]int64, len(recs.order))
-	}
-	scratch := b.dayScratch[:len(recs.order)]
+	// Counted in parts at once (inParts), each in an array of the days
+	// around the first it meets (a map's increments cost more than the
+	// pass over the records), a map for the others, merged after.
 	var mu sync.Mutex
-	var spans [][]int64
+	days := make(map[int64]int)
+	latest := int64(math.MinInt64)
 	inParts(len(recs.order), func(lo, hi int) {
-		n := lo
+		var counts *[dayCounts]int32
+		var first int64
+		var others map[int64]int
+		last := int64(math.MinInt64)
 		for _, idx := range recs.order[lo:hi] {
 			r := recs.rec(idx)
 			if r.lastmod == noLastMod || !mapping.Stampable(recSources[r.src]) && !(mtime && r.mtime()) {
 				continue
 			}
-			scratch[n] = unixDay(r.lastmod)
-			n++
+			d := unixDay(r.lastmod)
+			last = max(last, d)
+			if counts == nil {
+				counts, first = new([dayCounts]int32), d-dayCounts/2
+			}
+			if k := d - first; k >= 0 && k < dayCounts {
+				counts[k]++
+				continue
+			}
+			if others == nil {
+				others = make(map[int64]int)
+			}
+			others[d]++
 		}
 		mu.Lock()
 		defer mu.Unlock()
-		if n > lo {
-			spans = append(spans, scratch[lo:n])
+		if counts != nil {
+			for k, c := range counts {
+				if c > 0 {
+					days[first+int64(k)] += int(c)
+				}
+			}
 		}
+		for d, c := range others {
+			days[d] += c
+		}
+		latest = max(latest, last)
 	})
-	if len(spans) == 0 {
-		return 0, 0, false
-	}
-	first, latest := spans[0][0], spans[0][0]
-	for _, days := range spans {
-		first, latest = min(first, slices.Min(days)), max(latest, slices.Max(days))
-	}
-	if latest-first < dayCounts {
-		// The days' counts in an array (a map's increments cost more
-		// than the pass over the records).
-		if b.dayCounts == nil {
-			b.dayCounts = new([dayCounts]int32)
-		}
-		counts := b.dayCounts[:latest-first+1]
-		clear(counts)
-		for _, days := range spans {
-			for _, d := range days {
-				counts[d-first]++
-			}
-		}
-		for k, c := range counts { // ties: the later day
-			if int(c) >= most && c > 0 {
-				day, most = first+int64(k), int(c)
-			}
-		}
-	} else {
-		counts := make(map[int64]int)
-		for _, days := range spans {
-			for _, d := range days {
-				counts[d]++
-			}
-		}
-		for d, c := range counts {
-			if c > most || c == most && d > day {
-				day, most = d, c
-			}
+	for d, c := range days {
+		if c > most || c == most && d > day {
+			day, most = d, c
 		}
 	}
 	return day, most, looksStamped(most, recs.Len()) && latest <= day+1
 }
 
-// dayCounts is the span of days stampDay counts in an array: 45 years.
+// dayCounts is the span of days stampDay counts in an array: 45 years
+// around the first date a part meets.
 const dayCounts = 1 << 14
 
 // stampableOn counts the listed URLs with a lastmod on day (Unix days)
