@@ -666,28 +666,9 @@ func (t *txn) planShards(urls sitemap.URLs, g *grouping, c *chunker, ext string)
 	if knownAt != nil {
 		known = func(i int) bool { _, ok := knownAt(i); return ok }
 	}
-	err := encodeEach(urls, o.LastModFormat, known, reusable, func(i int, elem []byte, u *sitemap.URL) error {
-		if err := g.enter(c, i); err != nil {
-			return err
-		}
-		if u == nil { // known: the last Write's element, whose URL was not asked for
-			last, _ := knownAt(i)
-			size, sum, e := st.entryKnown(i, last)
-			f, err := c.place(size, func() string { return e.loc }, e.lastMod())
-			if err != nil {
-				return err
-			}
-			f.size += size
-			binary.LittleEndian.PutUint64(word[:], sum)
-			f.sum.Write(word[:])
-			return nil
-		}
-		t.takeNews(u)
-		size, sum := st.entryOf(g.sorted(i), u, elem)
-		if t.scopes != nil {
-			t.inScope(g.sorted(i), u.Loc, size, sum)
-		}
-		f, err := c.place(size, func() string { return u.Loc }, u.LastMod)
+	// place puts an element of size and digest sum in its file.
+	place := func(size int, sum uint64, loc func() string, lastmod time.Time) error {
+		f, err := c.place(size, loc, lastmod)
 		if err != nil {
 			return err
 		}
@@ -695,6 +676,22 @@ func (t *txn) planShards(urls sitemap.URLs, g *grouping, c *chunker, ext string)
 		binary.LittleEndian.PutUint64(word[:], sum)
 		f.sum.Write(word[:])
 		return nil
+	}
+	err := encodeEach(urls, o.LastModFormat, known, reusable, func(i int, elem []byte, u *sitemap.URL) error {
+		if err := g.enter(c, i); err != nil {
+			return err
+		}
+		if u == nil { // known: the last Write's element, whose URL was not asked for
+			last, _ := knownAt(i)
+			size, sum, e := st.entryKnown(i, last)
+			return place(size, sum, func() string { return e.loc }, e.lastMod())
+		}
+		t.takeNews(u)
+		size, sum := st.entryOf(g.sorted(i), u, elem)
+		if t.scopes != nil {
+			t.inScope(g.sorted(i), u.Loc, size, sum)
+		}
+		return place(size, sum, func() string { return u.Loc }, u.LastMod)
 	})
 	if err == nil {
 		err = c.finish()

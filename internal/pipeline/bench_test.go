@@ -170,37 +170,34 @@ func BenchmarkSessionUpdate(b *testing.B) {
 			b.Fatal("nothing written")
 		}
 	}
-	// edit: the page's time moved, as a save does.
-	b.Run("edit", func(b *testing.B) {
-		i := 0
-		cpu := sitemaptest.CPUTime()
-		defer sitemaptest.ReportCPU(b, cpu)
-		for b.Loop() {
-			i++
+	for _, bc := range []struct {
+		name   string
+		change func(i int) error
+	}{
+		{"edit", func(i int) error { // the page's time moved, as a save does
 			t := st.ModTime().Add(time.Duration(i) * time.Second)
-			if err := os.Chtimes(page, t, t); err != nil {
-				b.Fatal(err)
-			}
-			update(b)
-		}
-	})
-	// remove: the page removed, then written again, turn by turn.
-	b.Run("remove", func(b *testing.B) {
-		i := 0
-		cpu := sitemaptest.CPUTime()
-		defer sitemaptest.ReportCPU(b, cpu)
-		for b.Loop() {
-			i++
+			return os.Chtimes(page, t, t)
+		}},
+		{"remove", func(i int) error { // the page removed, then written again, turn by turn
 			if i%2 == 1 {
-				if err := os.Remove(page); err != nil {
+				return os.Remove(page)
+			}
+			return os.WriteFile(page, body, 0o644)
+		}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			i := 0
+			cpu := sitemaptest.CPUTime()
+			defer sitemaptest.ReportCPU(b, cpu)
+			for b.Loop() {
+				i++
+				if err := bc.change(i); err != nil {
 					b.Fatal(err)
 				}
-			} else if err := os.WriteFile(page, body, 0o644); err != nil {
-				b.Fatal(err)
+				update(b)
 			}
-			update(b)
-		}
-	})
+		})
+	}
 }
 
 // BenchmarkExtraURLs measures what an extra URL costs beside what a page
