@@ -356,6 +356,7 @@ func (t *txn) addScoped(urls sitemap.URLs, a *alias, header, head string) (cut b
 			}
 			f.sum, f.content = nil, sha256.New()
 			if err := t.writeOut(f); err != nil {
+				f.hashWait() // left open by the failure, and hashing
 				return false, err
 			}
 			f.name, f.content, f.early = shardName(prefix, n+1, f.content, ext), nil, true

@@ -67,7 +67,17 @@ type State struct {
 	// way's.
 	plan, nextPlan string
 	shards         []shardRecord
+	// writes counts the Writes whose URLs the State took as the last
+	// (Writes).
+	writes uint64
 }
+
+// Writes returns how many Writes the State took the URLs of, as those
+// the next Write is compared with: a Write whose files were committed
+// counts, even when a step after (removing the old files, the record,
+// the folder's sync) failed it. A caller that keeps track of what it
+// gave the last Write (Unchanged) asks it before and after each.
+func (st *State) Writes() uint64 { return st.writes }
 
 // newsDigest is a URL of the news sitemap and the digest of its <url>
 // element there.
@@ -491,6 +501,7 @@ func (st *State) update(dir string, files []*file, ok bool) {
 	}
 	// The two lists take turns: the old one's array holds the next.
 	st.entries, st.next, st.primed = st.next, st.entries[:0], true
+	st.writes++
 	st.news, st.nextNews = st.nextNews, st.news[:0]
 	st.plan, st.shards = st.nextPlan, st.shards[:0]
 	for _, f := range files {

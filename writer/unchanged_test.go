@@ -1,6 +1,7 @@
 package writer
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"sync/atomic"
@@ -139,5 +140,36 @@ func TestWriteChecksUnchanged(t *testing.T) {
 	}()
 	if msg, _ := got.(string); !strings.Contains(msg, urls[7].Loc) {
 		t.Fatalf("a URL wrongly said unchanged: recovered %v, want a panic naming %s", got, urls[7].Loc)
+	}
+}
+
+// TestStateWritesCounts: Writes counts the Writes whose URLs the State
+// took: one that fails after its commit counts, since the next is
+// compared with it; one that fails before writing anything does not.
+func TestStateWritesCounts(t *testing.T) {
+	urls := numbered(35)
+	st := NewState()
+	opts := Options{Dir: t.TempDir(), BaseURL: base, MaxURLs: 10, State: st}
+	if _, err := Write(sitemap.Slice(urls), opts); err != nil {
+		t.Fatal(err)
+	}
+	if st.Writes() != 1 {
+		t.Fatalf("after a Write: %d", st.Writes())
+	}
+	failAfterCommit = func() error { return errors.New("after the commit") }
+	defer func() { failAfterCommit = nil }()
+	urls[12].LastMod = day(25)
+	if _, err := Write(sitemap.Slice(urls), opts); err == nil {
+		t.Fatal("a Write failed after its commit succeeded")
+	}
+	if st.Writes() != 2 {
+		t.Errorf("after a Write that failed after its commit: %d, want 2", st.Writes())
+	}
+	failAfterCommit = nil
+	if _, err := Write(sitemap.Slice(nil), opts); err == nil { // no URL: fails at once
+		t.Fatal("a Write of no URL succeeded")
+	}
+	if st.Writes() != 2 {
+		t.Errorf("after a Write that failed at once: %d, want 2", st.Writes())
 	}
 }

@@ -175,6 +175,7 @@ func (st *State) withdrawn() *URLChanges {
 	clear(st.files)
 	// As update after a Write of no file: the lists take turns.
 	st.entries, st.next, st.primed = st.next, st.entries[:0], true
+	st.writes++
 	st.news, st.nextNews = st.nextNews, st.news[:0]
 	st.plan, st.shards = "", st.shards[:0]
 	return changes

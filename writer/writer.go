@@ -396,6 +396,9 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	if t.state != nil {
 		t.state.update(opts.Dir, t.files, err == nil)
 	}
+	if err == nil && failAfterCommit != nil {
+		err = failAfterCommit()
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -415,6 +418,10 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	}
 	return res, root.SyncDir(".")
 }
+
+// failAfterCommit, when set (tests), fails a Write after its commit, as
+// removing an old file, writing the record or syncing the folder may.
+var failAfterCommit func() error
 
 // sameNames reports whether a and b hold the same names, in any order.
 func sameNames(a, b []string) bool {
@@ -709,6 +716,7 @@ func (t *txn) planShards(urls sitemap.URLs, g *grouping, c *chunker, ext string)
 		if err == nil {
 			err = t.writeOut(f)
 		}
+		f.hashWait() // a writeOut that failed left its file open, and hashing
 		f.name, f.content, f.early = shardName(prefix, n, f.content, ext), nil, true
 	})
 	return err

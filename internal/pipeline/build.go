@@ -327,8 +327,15 @@ func (b *builder) write() error {
 	}
 	var err error
 	b.recs.beforeWrite()
+	st := b.opts.Write.State
+	var took uint64
+	if st != nil {
+		took = st.Writes()
+	}
 	res.Write, err = writer.Write(res.URLs, b.sectioned())
-	b.recs.afterWrite(err == nil)
+	// What the State takes as the last Write is what the records say
+	// they gave it: a Write that failed after its commit counts.
+	b.recs.afterWrite(st != nil && st.Writes() != took)
 	if err != nil {
 		return writeError(b.opts.Write.Dir, err)
 	}

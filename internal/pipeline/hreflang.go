@@ -133,8 +133,10 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 		b.hreflangDirty = &hreflangDirty{locs: make(map[string]bool), paths: make(map[string]bool)}
 	}
 	if len(s.alts) == 0 {
+		if s.shown != nil {
+			s.shownMade++
+		}
 		s.shown, b.hreflangSaid = nil, nil
-		s.shownMade++
 		if b.index != nil {
 			b.hreflangSaid = make(map[string][]string)
 		}

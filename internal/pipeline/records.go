@@ -827,8 +827,10 @@ func (s *records) find(loc string) (int, bool) {
 // those for which keep says so, in shown; the declared ones stay in alts
 // for the next time (a Session filters again after every change).
 func (s *records) filterAlternates(keep func(loc string, a sitemap.Alternate) bool) {
+	if s.shown != nil || len(s.alts) > 0 {
+		s.shownMade++ // none before, and none after: nothing changed
+	}
 	s.shown = nil
-	s.shownMade++
 	if len(s.alts) == 0 {
 		return
 	}

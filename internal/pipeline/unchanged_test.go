@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -148,5 +149,50 @@ func TestSessionDuplicateRuns(t *testing.T) {
 	}
 	if most < 2 {
 		t.Errorf("at most %d duplicates at once: no run of three", most)
+	}
+}
+
+// TestSessionAsksOnlyChangedPlain: on a site without hreflang
+// alternates, or with their checks off, an edit still leaves every other
+// URL known unchanged: no alternates judged anew where there are none.
+func TestSessionAsksOnlyChangedPlain(t *testing.T) {
+	for _, off := range []bool{false, true} {
+		t.Run(fmt.Sprintf("hreflang off %v", off), func(t *testing.T) {
+			root := t.TempDir()
+			const pages = 30
+			for i := range pages {
+				if err := os.WriteFile(filepath.Join(root, fmt.Sprintf("p%02d.html", i)), []byte(fmt.Sprintf("<title>%d</title>", i)), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			out := t.TempDir()
+			opts := Options{Root: root, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: "https://example.com/"}, Write: writer.Options{Dir: out}}
+			opts.Hreflang.Off = off
+			s, _, err := Start(context.Background(), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var told []int
+			traceUnchanged = func(urls, unchanged int) { told = append(told, urls, unchanged) }
+			defer func() { traceUnchanged = nil }()
+			for step := range 3 {
+				told = nil
+				p := filepath.Join(root, "p07.html")
+				if err := os.WriteFile(p, []byte(fmt.Sprintf("<title>seven %d</title>", step)), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				mtime := time.Date(2024, 5, 1+step, 0, 0, 0, 0, time.UTC)
+				if err := os.Chtimes(p, mtime, mtime); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := s.Update(context.Background(), []string{p}, nil); err != nil {
+					t.Fatal(err)
+				}
+				if !slices.Equal(told, []int{pages, pages - 1}) {
+					t.Errorf("edit %d: told the writer %v (URLs, unchanged), want [%d %d]", step, told, pages, pages-1)
+				}
+				sameAsRun(t, fmt.Sprint("edit ", step), opts, out)
+			}
+		})
 	}
 }
