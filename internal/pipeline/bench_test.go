@@ -242,23 +242,38 @@ func benchMemory(b *testing.B, opts Options) {
 	var live, alloc float64
 	var urls int
 	for b.Loop() {
-		var before, after runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&before)
-		res, err := Run(context.Background(), opts)
-		if err != nil {
-			b.Fatal(err)
-		}
-		runtime.GC()
-		runtime.ReadMemStats(&after)
-		urls = res.URLs.Len()
-		live += float64(after.HeapAlloc) - float64(before.HeapAlloc)
-		alloc += float64(after.TotalAlloc - before.TotalAlloc)
-		runtime.KeepAlive(res)
+		m := measuredRun(b, opts)
+		urls = m.res.URLs.Len()
+		live, alloc = live+m.live, alloc+m.bytes
 	}
 	b.ReportMetric(live/float64(b.N)/float64(urls), "live-B/URL")
 	b.ReportMetric(alloc/float64(b.N)/float64(urls), "alloc-B/URL")
 	b.ReportMetric(float64(urls), "URLs")
+}
+
+// measured is what a build's Run allocated (bytes, objects) and what its
+// result keeps once it is done (live: the heap in use after a
+// collection, the result still held, less the heap before).
+type measured struct {
+	res                  *Result
+	live, bytes, objects float64
+}
+
+// measuredRun runs a build as opts say and measures it.
+func measuredRun(b *testing.B, opts Options) measured {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	res, err := Run(context.Background(), opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	m := measured{res: res, live: float64(after.HeapAlloc) - float64(before.HeapAlloc),
+		bytes: float64(after.TotalAlloc - before.TotalAlloc), objects: float64(after.Mallocs - before.Mallocs)}
+	runtime.KeepAlive(res)
+	return m
 }
 
 // urlLines reads as a text file of n URLs, made as they are read.
@@ -402,23 +417,12 @@ func BenchmarkTranslated(b *testing.B) {
 			var live, bytes, objects float64
 			var pages int
 			for b.Loop() {
-				var before, after runtime.MemStats
-				runtime.GC()
-				runtime.ReadMemStats(&before)
-				res, err := Run(context.Background(), opts)
-				if err != nil {
-					b.Fatal(err)
+				m := measuredRun(b, opts)
+				if m.res.URLs.Len() != 3*clusters {
+					b.Fatalf("%d URLs listed, want %d", m.res.URLs.Len(), 3*clusters)
 				}
-				runtime.GC()
-				runtime.ReadMemStats(&after)
-				if res.URLs.Len() != 3*clusters {
-					b.Fatalf("%d URLs listed, want %d", res.URLs.Len(), 3*clusters)
-				}
-				pages = res.Pages
-				live += float64(after.HeapAlloc) - float64(before.HeapAlloc)
-				bytes += float64(after.TotalAlloc - before.TotalAlloc)
-				objects += float64(after.Mallocs - before.Mallocs)
-				runtime.KeepAlive(res)
+				pages = m.res.Pages
+				live, bytes, objects = live+m.live, bytes+m.bytes, objects+m.objects
 			}
 			n := float64(b.N) * float64(pages)
 			b.ReportMetric(objects/n, "allocs/page")
