@@ -43,10 +43,12 @@ import (
 // files share a digest once in 2^64.
 //
 // A State holds the Loc strings of the last Write's URLs, shared with the
-// caller's (not copies), and 96 bytes more per URL (the last Write's
-// entry and the next's), and 24 more per URL of the news sitemap; for each urlset file, a digest of its bytes and, for a
-// shard, the state of its SHA-256 every MiB (about 1.4 KB for 10 MB),
-// with which the next Write splices it. It does not hold the files'
+// caller's (not copies), and 100 bytes more per URL (the last Write's
+// entry and the next's, and its place for URLs that say they are
+// unchanged), and 24 more per URL of the news sitemap; for each urlset
+// file, a digest of its bytes and, for a shard, the state of its SHA-256
+// every MiB (about 1.4 KB for 10 MB), with which the next Write splices
+// it. It does not hold the files'
 // bytes: a splice reads them again from the output folder.
 //
 // A State is used by one goroutine at a time: two Writes with the same
@@ -70,6 +72,9 @@ type State struct {
 	// writes counts the Writes whose URLs the State took as the last
 	// (Writes).
 	writes uint64
+	// lasts holds, during a Write of URLs that say which are the last
+	// Write's (Unchanged), the place each such URL had there.
+	lasts []int32
 }
 
 // Writes returns how many Writes the State took the URLs of, as those

@@ -668,10 +668,17 @@ func (t *txn) planShards(urls sitemap.URLs, g *grouping, c *chunker, ext string)
 	if g != nil {
 		reusable = func(i int, u *sitemap.URL) bool { return st.reusable(g.sorted(i), u) }
 	}
+	// known answers, on the encoding goroutines, whether the URL at i is
+	// the last Write's, and keeps where it was for its element (lasts: a
+	// goroutine writes only its own URLs' places).
 	var known func(i int) bool
-	knownAt := st.known(urls, g, t.scopes != nil)
-	if knownAt != nil {
-		known = func(i int) bool { _, ok := knownAt(i); return ok }
+	if knownAt := st.known(urls, g, t.scopes != nil); knownAt != nil {
+		st.lasts = slices.Grow(st.lasts[:0], urls.Len())[:urls.Len()]
+		known = func(i int) bool {
+			last, ok := knownAt(i)
+			st.lasts[i] = int32(last)
+			return ok
+		}
 	}
 	// place puts an element of size and digest sum in its file.
 	place := func(size int, sum uint64, loc func() string, lastmod time.Time) error {
@@ -689,8 +696,7 @@ func (t *txn) planShards(urls sitemap.URLs, g *grouping, c *chunker, ext string)
 			return err
 		}
 		if u == nil { // known: the last Write's element, whose URL was not asked for
-			last, _ := knownAt(i)
-			size, sum, e := st.entryKnown(i, last)
+			size, sum, e := st.entryKnown(i, int(st.lasts[i]))
 			return place(size, sum, func() string { return e.loc }, e.lastMod())
 		}
 		t.takeNews(u)
