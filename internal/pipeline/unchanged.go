@@ -18,7 +18,6 @@ type written struct {
 	// pos is, by record index, 1 + the record's place in the order the
 	// last Write listed; 0 for a record it did not list.
 	pos       []int32
-	order     []int32
 	dirty     map[int32]bool
 	all       bool // every record may have changed
 	listed    map[int32]int64
@@ -87,14 +86,11 @@ func (s *records) afterWrite(ok bool) {
 		return
 	}
 	w.ok, w.all = true, false
-	for _, idx := range w.order {
-		w.pos[idx] = 0
-	}
-	w.order = append(w.order[:0], s.order...)
+	clear(w.pos)
 	if n := int(s.n); len(w.pos) < n {
 		w.pos = append(w.pos, make([]int32, n-len(w.pos))...)
 	}
-	for i, idx := range w.order {
+	for i, idx := range s.order {
 		w.pos[idx] = int32(i + 1)
 	}
 	if len(w.dirty) > 0 {
