@@ -374,6 +374,7 @@ type headParser struct {
 	// linePos of its data, counted only as far as an alternate needs.
 	lex           *lexer
 	line, linePos int
+	tagStart      int // where the start tag being handled begins in the lexer's data
 	// sr, when set, takes every token before the head does
 	// (HeadReader.ReadPage); srDone once it has taken the end of the
 	// page.
@@ -391,16 +392,10 @@ type headParser struct {
 	page, ownText, directive, after bool
 }
 
-// tagLine returns the line the tag just read starts on. Its name is
-// lowercased in the data, so the last "<link" before the lexer's
-// position is its start.
+// tagLine returns the line the tag just read starts on (p.tagStart).
 func (p *headParser) tagLine() int {
-	data := p.lex.data[:p.lex.pos]
-	start := bytes.LastIndex(data, []byte("<link"))
-	if start < p.linePos {
-		start = p.linePos
-	}
-	p.line += bytes.Count(data[p.linePos:start], []byte("\n"))
+	start := max(p.tagStart, p.linePos)
+	p.line += bytes.Count(p.lex.data[p.linePos:start], []byte("\n"))
 	p.linePos = start
 	return p.line
 }
@@ -460,7 +455,7 @@ func (p *headParser) run(l *lexer) (ended bool, open string) {
 				}
 				p.after = true // a fragment, or a page without its tags: its text tells
 			default:
-				p.attrs = l.attrs
+				p.attrs, p.tagStart = l.attrs, start
 				p.tag(l.name)
 				ldJSON = string(l.name) == "script" &&
 					bytes.EqualFold(bytes.TrimSpace(decode(attrValue(l.attrs, "type"))), []byte("application/ld+json"))
@@ -471,7 +466,10 @@ func (p *headParser) run(l *lexer) (ended bool, open string) {
 			}
 		case tokRawText:
 			if ldJSON {
-				p.jsonLD = append(p.jsonLD, bytes.Clone(l.text))
+				// finish reads it, before the data is read again or
+				// changed: raw text is never decoded or lowercased in
+				// place.
+				p.jsonLD = append(p.jsonLD, l.text)
 				ldJSON = false
 			}
 		case tokText:

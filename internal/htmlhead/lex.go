@@ -109,18 +109,20 @@ const (
 	cNameEnd             // ends an attribute name: whitespace, "/", ">", "="
 	cValEnd              // ends an unquoted value: whitespace, ">"
 	cAlpha               // an ASCII letter
+	cUpper               // an ASCII capital letter
+	cSkip                // before an attribute's name: whitespace and "/"
 )
 
 var class = func() (t [256]uint8) {
 	for _, c := range []byte(" \t\n\f\r") {
-		t[c] |= cSpace | cTagEnd | cNameEnd | cValEnd
+		t[c] |= cSpace | cTagEnd | cNameEnd | cValEnd | cSkip
 	}
-	t['/'] |= cTagEnd | cNameEnd
+	t['/'] |= cTagEnd | cNameEnd | cSkip
 	t['>'] |= cTagEnd | cNameEnd | cValEnd
 	t['='] |= cNameEnd
 	for c := 'a'; c <= 'z'; c++ {
 		t[c] |= cAlpha
-		t[c-'a'+'A'] |= cAlpha
+		t[c-'a'+'A'] |= cAlpha | cUpper
 	}
 	return t
 }()
@@ -178,11 +180,18 @@ func (l *lexer) next() tokenKind {
 
 // textTo makes text of d[start:] up to the first "<" at or after from.
 func (l *lexer) textTo(start, from int) tokenKind {
-	end := len(l.data)
-	if j := bytes.IndexByte(l.data[from:], '<'); j >= 0 {
-		end = from + j
+	d, end := l.data, len(l.data)
+	// Text between the tags of a head is mostly a line's end and its
+	// indent: looked at byte by byte before IndexByte's call.
+	i := from
+	for stop := min(from+16, len(d)); i < stop && d[i] != '<'; i++ {
 	}
-	l.text, l.pos = l.data[start:end], end
+	if i < len(d) && d[i] == '<' {
+		end = i
+	} else if j := bytes.IndexByte(d[i:], '<'); j >= 0 {
+		end = i + j
+	}
+	l.text, l.pos = d[start:end], end
 	return tokText
 }
 
@@ -233,12 +242,15 @@ func (l *lexer) comment(i int) tokenKind {
 // tag reads a start or end tag whose name begins at i.
 func (l *lexer) tag(i int, kind tokenKind) tokenKind {
 	d := l.data
-	j := i + 1
+	j, seen := i+1, class[d[i]]
 	for j < len(d) && class[d[j]]&cTagEnd == 0 {
+		seen |= class[d[j]]
 		j++
 	}
 	name := d[i:j]
-	lower(name)
+	if seen&cUpper != 0 {
+		lower(name)
+	}
 	if kind == tokStartTag {
 		if len(l.attrs) > linearAttrs {
 			clear(l.seen)
@@ -271,7 +283,7 @@ func (l *lexer) tag(i int, kind tokenKind) tokenKind {
 func (l *lexer) attributes(i int, keep bool) (int, bool) {
 	d := l.data
 	for n := 0; ; n++ {
-		for i < len(d) && (class[d[i]]&cSpace != 0 || d[i] == '/') {
+		for i < len(d) && class[d[i]]&cSkip != 0 {
 			i++
 		}
 		if i == len(d) || l.stop() {
@@ -284,8 +296,9 @@ func (l *lexer) attributes(i int, keep bool) (int, bool) {
 			l.tooMany, l.pos = true, len(d)
 			return 0, false
 		}
-		ns := i
+		ns, seen := i, class[d[i]]
 		for i++; i < len(d) && class[d[i]]&cNameEnd == 0; i++ {
+			seen |= class[d[i]]
 		}
 		name := d[ns:i]
 		for i < len(d) && class[d[i]]&cSpace != 0 {
@@ -316,7 +329,9 @@ func (l *lexer) attributes(i int, keep bool) (int, bool) {
 			}
 		}
 		if keep {
-			lower(name)
+			if seen&cUpper != 0 {
+				lower(name)
+			}
 			l.keep(name, val)
 		}
 	}
@@ -335,7 +350,7 @@ func (l *lexer) keep(name, val []byte) {
 				return
 			}
 		}
-		l.attrs = append(l.attrs, attr{name, val})
+		l.add(name, val)
 		return
 	}
 	if len(l.attrs) == linearAttrs { // the tag has grown long: index its names
@@ -350,7 +365,21 @@ func (l *lexer) keep(name, val []byte) {
 		return
 	}
 	l.seen[string(name)] = struct{}{}
-	l.attrs = append(l.attrs, attr{name, val})
+	l.add(name, val)
+}
+
+// add appends an attribute field by field: a composite literal appended
+// whole is built on the stack and copied in 16-byte moves, which stall
+// on the 8-byte stores just made (a third of a head's reading, before).
+func (l *lexer) add(name, val []byte) {
+	n := len(l.attrs)
+	if n == cap(l.attrs) {
+		l.attrs = append(l.attrs, attr{})
+	} else {
+		l.attrs = l.attrs[:n+1]
+	}
+	a := &l.attrs[n]
+	a.key, a.val = name, val
 }
 
 // rawTag reports whether an element's content is raw text, ended only by
