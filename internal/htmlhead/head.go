@@ -329,7 +329,7 @@ func (p *headParser) fragment(n int, eof bool) {
 // undecided reports whether the head ended at an element of the body and
 // nothing read since says whether the file is a page or a fragment.
 func (p *headParser) undecided() bool {
-	return p.after && !p.page && !p.ownText && !p.directive
+	return p.after && !p.page && (!p.ownText || p.cutText) && !p.directive
 }
 
 // blank reports whether b holds only HTML whitespace.
@@ -390,6 +390,9 @@ type headParser struct {
 	// said which it is: the reader looks on, within what was read, for
 	// the first text or page tag.
 	page, ownText, directive, after bool
+	// cutText: the text that made ownText is a "<" or "</" at the end of
+	// what was read, which only the file's end makes text (undecided).
+	cutText bool
 }
 
 // tagLine returns the line the tag just read starts on (p.tagStart).
@@ -484,6 +487,9 @@ func (p *headParser) run(l *lexer) (ended bool, open string) {
 					p.directive = true
 				} else {
 					p.ownText = true
+					// A "<" or "</" that ends what was read is text at
+					// the file's end, but may be a tag's start before it.
+					p.cutText = l.pos == len(l.data) && (string(l.text) == "<" || string(l.text) == "</")
 				}
 			}
 			if p.after {
