@@ -199,8 +199,8 @@ func (e *explainer) page(path string, d *mapping.Decision) {
 		return
 	}
 	x := &Explanation{Path: path, Decision: *d}
-	// filterAlternates compacts the record's alternates in place; keep
-	// the page's own list.
+	// The records keep this list, shared by the pages of a cluster that
+	// declare the same (records.share); the explanation keeps its own.
 	x.Decision.URL.Alternates = slices.Clone(d.URL.Alternates)
 	if d.Rule > 0 {
 		x.RuleMatch = e.rules[d.Rule-1].Match
