@@ -43,7 +43,9 @@
 # proactively, vmtouch shows a site only half resident after a run),
 # runs read from disk at random and a ratio moves by 30 %: put the sites
 # in memory, BENCH_DIR=/dev/shm/sitemapgen-bench bench/run.sh ... (a
-# 100,000-page site takes 0.6 GB there, a 1,000,000-page one 6.5 GB).
+# 100,000-page site takes 0.6 GB there, a 1,000,000-page one 6.5 GB and
+# 2.2 million inodes: `df -i` first; a memory filesystem left without
+# inodes fails whatever else writes to it, the tests included).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
