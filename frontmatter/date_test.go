@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 )
 
 func TestParseDate(t *testing.T) {
@@ -141,6 +143,7 @@ func FuzzParseDate(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		defer fuzzbound.Check(t)()
 		d, ok := ParseDate(s)
 		if !ok {
 			if !d.IsZero() {

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/walker"
 )
@@ -148,6 +149,7 @@ func FuzzPlainResolver(f *testing.F) {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, base, src string) {
+		defer fuzzbound.Check(t)()
 		b, err := url.Parse(base)
 		if err != nil {
 			return
@@ -243,6 +245,7 @@ func FuzzCanonicalElsewhere(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, path, canonical string) {
+		defer fuzzbound.Check(t)()
 		loc := "https://example.com/docs/" + path
 		base, err := url.Parse(loc)
 		if err != nil || canonical == loc {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
@@ -158,6 +159,7 @@ func FuzzRead(f *testing.F) {
 		f.Add([]byte(s), string(CSV))
 	}
 	f.Fuzz(func(t *testing.T, data []byte, format string) {
+		defer fuzzbound.Check(t)()
 		lines := bytes.Count(data, []byte("\n")) + 1
 		err := Read(bytes.NewReader(data), "f", Format(format), func(r Record) error {
 			if r.Line < 1 || r.Line > lines {

@@ -26,6 +26,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"regexp"
+	"regexp/syntax"
 	"strings"
 	"sync"
 
@@ -515,11 +516,59 @@ func pathToRegexp(src string) (*regexp.Regexp, error) {
 		}
 	}
 	flush()
-	re, err := regexp.Compile("^" + b.String() + "$")
+	expr := "^" + b.String() + "$"
+	if err := programTooLarge(expr); err != nil {
+		return nil, err
+	}
+	re, err := regexp.Compile(expr)
 	if err != nil {
 		return nil, fmt.Errorf("not a pattern Go can match (%v)", err)
 	}
 	return re, nil
+}
+
+// maxProgram bounds the program a Vercel source compiles to, in
+// instructions of regexp/syntax: four times what the longest pattern
+// (maxPattern bytes, a repeated parameter's group written twice) compiles
+// to. A counted repetition ("(.?){1000}") multiplies what it repeats:
+// three hundred of them fit in maxPattern bytes and compiled to a million
+// instructions, 275 MB, and a fifth of a second for each path matched.
+const maxProgram = 4 * maxPattern
+
+// programTooLarge says why the regular expression expr would compile to
+// more than maxProgram instructions, or returns nil; it leaves a syntax
+// error to regexp.Compile.
+func programTooLarge(expr string) error {
+	re, err := syntax.Parse(expr, syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	if n := programSize(re); n > maxProgram {
+		return fmt.Errorf("its counted repetitions ({n}) make a program of about %d instructions, more than %d", n, maxProgram)
+	}
+	return nil
+}
+
+// programSize counts the instructions re compiles to, about: one a node
+// and a literal's rune, a counted repetition's operand as many times as
+// it may repeat. Go's parser caps a repetition's count, nested ones
+// multiplied, at 1000, so the count cannot overflow.
+func programSize(re *syntax.Regexp) int {
+	n := 1
+	for _, sub := range re.Sub {
+		n += programSize(sub)
+	}
+	switch re.Op {
+	case syntax.OpLiteral:
+		n += len(re.Rune)
+	case syntax.OpRepeat:
+		k := re.Max
+		if k < 0 {
+			k = re.Min + 1
+		}
+		n = 1 + k*(n-1)
+	}
+	return n
 }
 
 // jsonPos is the place of a JSON syntax error: the file, and the line

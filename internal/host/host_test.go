@@ -230,6 +230,9 @@ func TestPathToRegexp(t *testing.T) {
 		{"/(.*)", []string{"/", "/a/b"}, nil},
 		{"/files/(.*)\\.pdf", []string{"/files/a.pdf", "/files/x/y.pdf"}, []string{"/files/a.pdfx", "/files/apdf"}},
 		{"/a.b", []string{"/a.b"}, []string{"/aXb"}},
+		{"/v/:id(\\d{1,1000})", []string{"/v/12"}, []string{"/v/"}},
+		// The longest pattern, its group twice: within maxProgram.
+		{"/:p(" + strings.Repeat(".?", 2045) + ")*", []string{"/", "/a/b"}, nil},
 	}
 	for _, tt := range tests {
 		re, err := pathToRegexp(tt.src)
@@ -248,7 +251,10 @@ func TestPathToRegexp(t *testing.T) {
 			}
 		}
 	}
-	for _, bad := range []string{"/a/{b}", "/a/*", "/:", "/x/(a", "/:p((?=x))"} {
+	// Counted repetitions that make a program past maxProgram: 340 of
+	// them (4 KiB) took 275 MB and seconds a match.
+	bomb := "/(" + strings.Repeat("(?:.?){1000}", 10) + ")"
+	for _, bad := range []string{"/a/{b}", "/a/*", "/:", "/x/(a", "/:p((?=x))", bomb} {
 		if re, err := pathToRegexp(bad); err == nil {
 			t.Errorf("%s compiled to %s", bad, re)
 		}

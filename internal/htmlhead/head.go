@@ -390,8 +390,9 @@ type headParser struct {
 	// said which it is: the reader looks on, within what was read, for
 	// the first text or page tag.
 	page, ownText, directive, after bool
-	// cutText: the text that made ownText is a "<" or "</" at the end of
-	// what was read, which only the file's end makes text (undecided).
+	// cutText: the text that made ownText is a "<", "</" or "{" at the
+	// end of what was read, which only the file's end makes text
+	// (undecided).
 	cutText bool
 }
 
@@ -488,8 +489,10 @@ func (p *headParser) run(l *lexer) (ended bool, open string) {
 				} else {
 					p.ownText = true
 					// A "<" or "</" that ends what was read is text at
-					// the file's end, but may be a tag's start before it.
-					p.cutText = l.pos == len(l.data) && (string(l.text) == "<" || string(l.text) == "</")
+					// the file's end, but may be a tag's start before it;
+					// so may a "{" be a directive's ("{%", "{{", "{#").
+					p.cutText = l.pos == len(l.data) && (string(l.text) == "<" || string(l.text) == "</" ||
+						string(bytes.TrimLeft(l.text, " \t\n\f\r")) == "{")
 				}
 			}
 			if p.after {

@@ -170,6 +170,9 @@ func TestFragment(t *testing.T) {
 		{"an empty file", "", true},
 		{"blank", " \n\t", true},
 		{"a directive after text", "<p>Use {{ name }} here</p>", false},
+		// The first chunk ends between "{" and "%": the next read tells.
+		{"a directive across the first chunk's end", "<div>" + strings.Repeat(" ", 4090) + "{% block x %}</div>", true},
+		{"a brace across the first chunk's end", "<div>" + strings.Repeat(" ", 4090) + "{ x }</div>", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

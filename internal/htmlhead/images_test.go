@@ -256,6 +256,7 @@ func FuzzSrcset(f *testing.F) {
 	f.Add([]byte("a.png 1x, b.png 2x"))
 	f.Add([]byte("a,b, c (1, 2) 100w,, d 1e3x"))
 	f.Fuzz(func(t *testing.T, v []byte) {
+		defer fuzzbound.Check(t)()
 		at := 0
 		Srcset(v, func(u []byte) {
 			i := bytes.Index(v[at:], u)

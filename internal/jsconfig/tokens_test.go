@@ -4,8 +4,24 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
+
+// A configuration of limits.settings_bytes, a token a byte or two, is
+// read to limits.js_tokens within fuzzbound's bounds: the slice of tokens
+// grown by append's quarter at a time allocated 257 MB.
+func TestTokensBounded(t *testing.T) {
+	for _, s := range []string{"a.", ")}]", "/a/ / "} {
+		src := []byte(strings.Repeat(s, limits.Default.SettingsBytes/len(s)-1))
+		t.Run(s, func(t *testing.T) {
+			defer fuzzbound.Check(t)()
+			if _, err := parse(src, limits.Default); err == nil || !strings.Contains(err.Error(), "limits.js_tokens") {
+				t.Errorf("error %v, want one naming limits.js_tokens", err)
+			}
+		})
+	}
+}
 
 // TestTokens: comments skipped, literals whole, a template with ${} one
 // token, lines counted; past limits.js_tokens the tokens read so far and

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsfuzz"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
@@ -30,6 +31,7 @@ func FuzzTSConfig(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer fuzzbound.Check(t)()
 		for pat, target := range tsconfigPaths(data) {
 			if target == ".." || strings.HasPrefix(target, "../") || strings.HasPrefix(target, "/") {
 				t.Errorf("%q: %q leaves the project folder", pat, target)
@@ -46,6 +48,7 @@ func FuzzImportedCollection(f *testing.F) {
 	f.Add("import { a } from '@/data/post'; a()", "export const a = () => getCollection('x')")
 	f.Add("import {} from './'; import { b as } from '../../../x'", "function")
 	f.Fuzz(func(t *testing.T, route, module string) {
+		defer fuzzbound.Check(t)()
 		src := fstest.MapFS{
 			"pages/posts/[...slug].astro": {Data: []byte(route)},
 			"data/post.ts":                {Data: []byte(module)},

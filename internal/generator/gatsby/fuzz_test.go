@@ -7,6 +7,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsfuzz"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
@@ -34,6 +35,7 @@ func FuzzReadPosts(f *testing.F) {
 		[]byte("const value = createFilePath({ node, getNode }); createNodeField({ name: 'slug', node, value }); exports.createPages = require('./gatsby/helper')"),
 		[]byte("module.exports = async ({ graphql, actions }) => { const a = await graphql(`{ allFile(filter: { sourceInstanceName: { eq: \"blog\" } }) { nodes { childMdx { fields { slug } } } } }`); a.forEach((n) => actions.createPage({ path: `/b${n.childMdx.fields.slug}` })); await more(graphql, actions.createPage) }\nasync function more(graphql, createPage) { const b = await graphql('{ allMdx(filter: { internal: { contentFilePath: { regex: \"/(blog|x)/\" } } }) { nodes { fields { slug } } } }'); b.forEach((n) => createPage({ path: n.fields.slug })) }"))
 	f.Fuzz(func(t *testing.T, config, node, helper []byte) {
+		defer fuzzbound.Check(t)()
 		fsys := fstest.MapFS{"gatsby-config.js": {Data: config}, "gatsby-node.js": {Data: node}, "gatsby/helper.js": {Data: helper}, "content/blog/a.md": {Data: []byte("---\n---\n")}}
 		posts, _, _ := ReadPosts(fsys, "gatsby-config.js", limits.Default)
 		for _, p := range posts {

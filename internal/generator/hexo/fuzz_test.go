@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 )
 
@@ -21,6 +22,7 @@ func FuzzConfig(f *testing.F) {
 		f.Add(seed, "_posts/2024-01-02-a/b c.md", "Title: x")
 	}
 	f.Fuzz(func(t *testing.T, config, rel, title string) {
+		defer fuzzbound.Check(t)()
 		c, _, err := parseConfig("_config.yml", []byte(config))
 		if err != nil {
 			return

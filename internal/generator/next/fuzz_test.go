@@ -6,6 +6,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsfuzz"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
@@ -29,6 +30,7 @@ func FuzzMarkdownRoutes(f *testing.F) {
 	f.Add([]byte("import * as m from '../lib/m'\nexport async function getStaticPaths() { return { paths: m.ids() } }"),
 		[]byte("const d = join(process.cwd(), 'a', 'b')\nexport const ids = () => readdirSync(d).map((f) => ({ params: { post: f.replace('.md', '') } }))"))
 	f.Fuzz(func(t *testing.T, route, helper []byte) {
+		defer fuzzbound.Check(t)()
 		fsys := fstest.MapFS{"pages/[post].tsx": {Data: route}, "lib/m.ts": {Data: helper}}
 		got, _ := ReadMarkdownRoutes(fsys, limits.Default)
 		for _, r := range got {

@@ -92,6 +92,10 @@ func readMeta(rel string, r io.Reader) (meta, error) {
 func readMarkdown(r io.Reader) (meta, error) {
 	l := &lines{r: bufio.NewReader(r)}
 	m := meta{}
+	// Each key's lines, joined at the end: appended to one string as
+	// they came, a value of a thousand long lines cost memory quadratic
+	// in their count (500 MB for a source of limits.front_matter_bytes).
+	vals := map[string][]string{}
 	key := ""
 	first := true
 	for {
@@ -111,18 +115,17 @@ func readMarkdown(r io.Reader) (meta, error) {
 		}
 		if a := mdMeta.FindStringSubmatch(s); a != nil {
 			key = strings.ToLower(a[1])
-			if old, ok := m[key]; ok {
-				m[key] = old + "\n" + strings.TrimSpace(a[2])
-			} else {
-				m[key] = strings.TrimSpace(a[2])
-			}
+			vals[key] = append(vals[key], strings.TrimSpace(a[2]))
 			continue
 		}
 		if a := mdMore.FindStringSubmatch(s); a != nil && key != "" {
-			m[key] += "\n" + strings.TrimSpace(a[1])
+			vals[key] = append(vals[key], strings.TrimSpace(a[1]))
 			continue
 		}
 		break
+	}
+	for k, v := range vals {
+		m[k] = strings.Join(v, "\n")
 	}
 	return m, l.readErr()
 }
@@ -208,19 +211,32 @@ func readRST(r io.Reader) (meta, error) {
 			s, _ = next()
 		}
 	}
-	// The docinfo: a field list, its values going on on lines indented.
-	key := ""
+	// The docinfo: a field list, its values going on on lines indented,
+	// each field's lines (those not blank) joined with a space once it
+	// ends, as readMarkdown joins its keys'.
+	key, val := "", []string(nil)
+	field := func(v string) {
+		if v = strings.TrimSpace(v); v != "" {
+			val = append(val, v)
+		}
+	}
 	for ok := true; ok; s, ok = next() {
 		if a := rstField.FindStringSubmatch(s); a != nil {
-			key = strings.ToLower(strings.ReplaceAll(a[1], `\`, ""))
-			m[key] = strings.TrimSpace(a[2])
+			if key != "" {
+				m[key] = strings.Join(val, " ")
+			}
+			key, val = strings.ToLower(strings.ReplaceAll(a[1], `\`, "")), val[:0]
+			field(a[2])
 			continue
 		}
 		if key != "" && s != "" && (s[0] == ' ' || s[0] == '\t') {
-			m[key] = strings.TrimSpace(m[key] + " " + strings.TrimSpace(s))
+			field(s)
 			continue
 		}
 		break
+	}
+	if key != "" {
+		m[key] = strings.Join(val, " ")
 	}
 	return m, l.readErr()
 }

@@ -4,6 +4,9 @@ import (
 	"maps"
 	"strings"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // TestReadMeta checks what Pelican's readers take of a source's head.
@@ -79,8 +82,30 @@ func (c *countReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// A source of limits.front_matter_bytes whose metadata is one value of a
+// thousand long lines, or one key given a thousand times, is read within
+// fuzzbound's bounds: each line appended to the value's string as it came
+// allocated 500 MB.
+func TestReadMetaBounded(t *testing.T) {
+	long := strings.Repeat("x", limits.Default.FrontMatterBytes/1000-10)
+	for name, text := range map[string]string{
+		"a.md":  "Title: x\n" + strings.Repeat("    "+long+"\n", maxMetaLines-1),
+		"b.md":  strings.Repeat("Title: "+long+"\n", maxMetaLines),
+		"c.rst": ":title: x\n" + strings.Repeat("   "+long+"\n", maxMetaLines-1),
+	} {
+		t.Run(name, func(t *testing.T) {
+			defer fuzzbound.Check(t)()
+			m, err := readMeta(name, strings.NewReader(text))
+			if err != nil || len(m["title"]) < len(text)*9/10 {
+				t.Errorf("title of %d bytes, %v; want the %d bytes of the lines", len(m["title"]), err, len(text))
+			}
+		})
+	}
+}
+
 // FuzzReadMeta checks that no source makes the metadata readers or the
-// URL rules panic, and that a URL path found stays below the output.
+// URL rules panic, and that a URL path found stays below the output,
+// within fuzzbound's bounds.
 func FuzzReadMeta(f *testing.F) {
 	for _, s := range []string{
 		"Title: T\nDate: 2024-01-02\n\nx", "---\nTitle: T\n---\n", "T\n=\n\n:date: 2024\n:slug: ../x\n",
@@ -92,6 +117,7 @@ func FuzzReadMeta(f *testing.F) {
 	}
 	p := &Preset{s: readSettings(Conf{"ARTICLE_SAVE_AS": {Val: "{category}/{date:%Y}/{slug}/index.html"}})}
 	f.Fuzz(func(t *testing.T, rel, text string) {
+		defer fuzzbound.Check(t)()
 		fm, err := p.ReadMeta(rel, strings.NewReader(text))
 		if err != nil {
 			t.Fatal(err)

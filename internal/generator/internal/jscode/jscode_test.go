@@ -6,6 +6,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -173,6 +174,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("export const a = async (b, {c}) => { const d = join(process.cwd(), b) }\nexport default function () {"))
 	f.Add([]byte("import x, { y as z } from 'q'; const { a: b } = require('c'); export async function* g() {}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
+		defer fuzzbound.Check(t)()
 		m, err := Parse("a.js", data, limits.Default)
 		if err != nil {
 			return

@@ -50,9 +50,20 @@ func Assignments(data []byte) map[string]Value {
 		}
 		name, line := s[m[2]:m[3]], i+1
 		text := s[m[1]:]
-		for depth := pyDepth(text); depth > 0 && i+1 < len(lines) && i+1-line < maxPyLines; depth = pyDepth(text) {
-			i++
-			text += "\n" + strings.TrimRight(string(lines[i]), " \t\r")
+		// Each line is scanned once and appended once: a file of
+		// unclosed brackets, a line each, cost time and memory
+		// quadratic in maxPyLines for each value when its text was
+		// scanned again and copied as each line came.
+		var d pyDepths
+		if d.scan(text); d.depth > 0 {
+			buf := []byte(text)
+			for d.depth > 0 && i+1 < len(lines) && i+1-line < maxPyLines {
+				i++
+				next := len(buf)
+				buf = append(append(buf, '\n'), bytes.TrimRight(lines[i], " \t\r")...)
+				d.scan(string(buf[next:]))
+			}
+			text = string(buf)
 		}
 		v := Value{Line: line, Val: pyLiteral(text)}
 		if a := pyAssign.FindStringSubmatch(s); a != nil {
@@ -66,30 +77,50 @@ func Assignments(data []byte) map[string]Value {
 // pyDepth is how many brackets text leaves open, outside its strings and
 // comments.
 func pyDepth(text string) int {
-	depth := 0
-	var quote byte
-	for i := 0; i < len(text); i++ {
+	var d pyDepths
+	d.scan(text)
+	return d.depth
+}
+
+// pyDepths is pyDepth of a text given in pieces, each scanned once: the
+// brackets open, the quote open, and whether a backslash that ended the
+// last piece escapes the first byte of the next.
+type pyDepths struct {
+	depth int
+	quote byte
+	skip  bool
+}
+
+// scan reads the next piece of the text. A comment needs no state: each
+// piece after the first begins with the "\n" that ends it.
+func (d *pyDepths) scan(text string) {
+	i := 0
+	if d.skip {
+		i, d.skip = 1, false
+	}
+	for ; i < len(text); i++ {
 		c := text[i]
 		switch {
-		case quote != 0:
+		case d.quote != 0:
 			if c == '\\' {
-				i++
-			} else if c == quote || c == '\n' {
-				quote = 0
+				if i++; i == len(text) {
+					d.skip = true
+				}
+			} else if c == d.quote || c == '\n' {
+				d.quote = 0
 			}
 		case c == '\'' || c == '"':
-			quote = c
+			d.quote = c
 		case c == '#':
 			for i < len(text) && text[i] != '\n' {
 				i++
 			}
 		case c == '[' || c == '(' || c == '{':
-			depth++
+			d.depth++
 		case c == ']' || c == ')' || c == '}':
-			depth--
+			d.depth--
 		}
 	}
-	return depth
 }
 
 // pyLiteral returns the literal text is, as Value.val says: a

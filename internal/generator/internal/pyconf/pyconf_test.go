@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
@@ -43,6 +44,20 @@ func TestPyLiteral(t *testing.T) {
 	}
 	if got := vals["x"]; got.Val != 1.0 || got.Line != 5 {
 		t.Errorf("the assignment after it: %+v", got)
+	}
+}
+
+// A settings file of the largest size read (limits.settings_bytes) whose
+// lines each open a bracket is read within fuzzbound's bounds: each value
+// of up to maxPyLines lines was copied and scanned again as each line
+// came, 441 MiB and two seconds for 4 MiB.
+func TestAssignmentsBounded(t *testing.T) {
+	for _, line := range []string{"a = (\n", "x = {'k': [\n"} {
+		data := []byte(strings.Repeat(line, limits.Default.SettingsBytes/len(line)))
+		t.Run(strings.TrimSpace(line), func(t *testing.T) {
+			defer fuzzbound.Check(t)()
+			Assignments(data)
+		})
 	}
 }
 
