@@ -170,7 +170,6 @@ func (l *lexer) peek(n int) byte {
 func (l *lexer) emit(t token) {
 	if l.n++; l.n > l.maxTokens {
 		l.stop = fmt.Sprintf("more than %d tokens (limits.js_tokens)", l.maxTokens)
-		return // kept, the token past the limit doubled the slice once more
 	}
 	if t.kind == kindPunct {
 		switch t.text {
@@ -184,11 +183,12 @@ func (l *lexer) emit(t token) {
 	}
 	l.prev, l.any = t, true
 	if len(l.subst) == 0 {
-		// Doubled as it fills: append grows a large slice by a quarter,
-		// and the copies of a million tokens (limits.js_tokens) came to
-		// 257 MB, past fuzzbound's 256; doubling, to twice the last.
+		// Doubled as it fills, up to the token past limits.js_tokens
+		// and no further: append grows a large slice by a quarter, and
+		// the copies of a million tokens came to 257 MB, past
+		// fuzzbound's 256.
 		if len(l.toks) == cap(l.toks) {
-			l.toks = slices.Grow(l.toks, max(len(l.toks), 256))
+			l.toks = slices.Grow(l.toks, max(min(len(l.toks), l.maxTokens+1-len(l.toks)), 1, min(256, l.maxTokens+1)))
 		}
 		l.toks = append(l.toks, t)
 	}
