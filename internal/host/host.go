@@ -441,6 +441,11 @@ func (r *Rules) parseVercel(path string, data []byte) []error {
 // parameter belongs to it; case matters, and a trailing slash is not
 // optional.
 func pathToRegexp(src string) (*regexp.Regexp, error) {
+	return pathToRegexpWithin(src, maxProgram)
+}
+
+// pathToRegexpWithin is pathToRegexp with max in place of maxProgram.
+func pathToRegexpWithin(src string, max int) (*regexp.Regexp, error) {
 	const segment = `[^/#?]+?`
 	var b strings.Builder
 	lit := ""
@@ -517,7 +522,7 @@ func pathToRegexp(src string) (*regexp.Regexp, error) {
 	}
 	flush()
 	expr := "^" + b.String() + "$"
-	if err := programTooLarge(expr); err != nil {
+	if err := programTooLarge(expr, max); err != nil {
 		return nil, err
 	}
 	re, err := regexp.Compile(expr)
@@ -527,30 +532,32 @@ func pathToRegexp(src string) (*regexp.Regexp, error) {
 	return re, nil
 }
 
-// maxProgram bounds the program a Vercel source compiles to, in
-// instructions of regexp/syntax: four times what the longest pattern
-// (maxPattern bytes, a repeated parameter's group written twice) compiles
-// to. A counted repetition ("(.?){1000}") multiplies what it repeats:
-// three hundred of them fit in maxPattern bytes and compiled to a million
-// instructions, 275 MB, and a fifth of a second for each path matched.
+// maxProgram bounds the program a Vercel source compiles to, in steps
+// as programSize counts them on the parsed expression (regexp/syntax
+// compiles a step to one or two instructions): four times what the
+// longest pattern (maxPattern bytes, a repeated parameter's group written
+// twice) counts. A counted repetition ("(.?){1000}") multiplies what it
+// repeats: three hundred of them fit in maxPattern bytes and compiled to
+// a million instructions, 275 MB, and a fifth of a second for each path
+// matched.
 const maxProgram = 4 * maxPattern
 
 // programTooLarge says why the regular expression expr would compile to
-// more than maxProgram instructions, or returns nil; it leaves a syntax
-// error to regexp.Compile.
-func programTooLarge(expr string) error {
+// a program of more than max steps (programSize), or returns nil; it
+// leaves a syntax error to regexp.Compile.
+func programTooLarge(expr string, max int) error {
 	re, err := syntax.Parse(expr, syntax.Perl)
 	if err != nil {
 		return nil
 	}
-	if n := programSize(re); n > maxProgram {
-		return fmt.Errorf("its counted repetitions ({n}) make a program of about %d instructions, more than %d", n, maxProgram)
+	if n := programSize(re); n > max {
+		return fmt.Errorf("its counted repetitions ({n}) make a program of about %d steps, more than %d", n, max)
 	}
 	return nil
 }
 
-// programSize counts the instructions re compiles to, about: one a node
-// and a literal's rune, a counted repetition's operand as many times as
+// programSize counts the steps of the program re compiles to: one a node
+// and a literal's rune (a step compiles to one or two instructions), a counted repetition's operand as many times as
 // it may repeat. Go's parser caps a repetition's count, nested ones
 // multiplied, at 1000, so the count cannot overflow.
 func programSize(re *syntax.Regexp) int {

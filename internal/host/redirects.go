@@ -784,7 +784,10 @@ func vercelCaptures(src string) (*regexp.Regexp, []string, []int) {
 			i++
 		}
 	}
-	re, err := pathToRegexp(b.String())
+	// The source itself is within maxProgram: its rewrite, each
+	// parameter's pattern written at most twice and a group around it,
+	// is within twice that and a little.
+	re, err := pathToRegexpWithin(b.String(), 2*maxProgram+maxPattern)
 	if err != nil || len(names) == 0 {
 		return nil, nil, nil
 	}

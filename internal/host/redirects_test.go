@@ -658,3 +658,19 @@ func TestLongPatterns(t *testing.T) {
 		t.Errorf("%d header rules, want the one for /ok", rules.Len())
 	}
 }
+
+// A source within the program's bound keeps its parameters in the
+// destination, though the rewrite that captures them (vercelCaptures)
+// counts a few steps more: it had passed the bound, and the redirect went
+// to "/new/:id" as written.
+func TestVercelCapturesNearTheBound(t *testing.T) {
+	dir := t.TempDir()
+	src := `/v/:id(` + strings.Repeat(`\\d{1000}`, 16) + strings.Repeat(`[a-z]`, 360) + `)`
+	write(t, dir, "vercel.json", `{"redirects": [{"source": "`+src+`", "destination": "/new/:id"}]}`)
+	r, warnings := loadRedirects(t, true, dir)
+	if len(warnings) > 0 {
+		t.Fatalf("warnings %q", relWarnings(dir, warnings))
+	}
+	id := strings.Repeat("1", 16000) + strings.Repeat("a", 360)
+	checkMatches(t, r, dir, []redirectCase{{"https://example.com/v/" + id, "vercel.json:1", "/new/" + id, 308}})
+}
