@@ -214,18 +214,23 @@ func readRST(r io.Reader) (meta, error) {
 	// The docinfo: a field list, its values going on on lines indented,
 	// each field's lines (those not blank) joined with a space once it
 	// ends, as readMarkdown joins its keys'.
-	key, val := "", []string(nil)
+	// A field whose name is only backslashes is kept under "", its
+	// first line only, as before the lines were joined at the end.
+	key, val, open := "", []string(nil), false
 	field := func(v string) {
 		if v = strings.TrimSpace(v); v != "" {
 			val = append(val, v)
 		}
 	}
+	end := func() {
+		if open {
+			m[key] = strings.Join(val, " ")
+		}
+	}
 	for ok := true; ok; s, ok = next() {
 		if a := rstField.FindStringSubmatch(s); a != nil {
-			if key != "" {
-				m[key] = strings.Join(val, " ")
-			}
-			key, val = strings.ToLower(strings.ReplaceAll(a[1], `\`, "")), val[:0]
+			end()
+			key, val, open = strings.ToLower(strings.ReplaceAll(a[1], `\`, "")), val[:0], true
 			field(a[2])
 			continue
 		}
@@ -235,9 +240,7 @@ func readRST(r io.Reader) (meta, error) {
 		}
 		break
 	}
-	if key != "" {
-		m[key] = strings.Join(val, " ")
-	}
+	end()
 	return m, l.readErr()
 }
 

@@ -29,6 +29,10 @@ func TestReadMeta(t *testing.T) {
 			meta{"title": "Title", "date": "2024-01-02", "tags": "a, b"}},
 		{"rst fields without a title", "a.rst", ":title: From a field\n:date: 2024-01-02\n\ntext\n", meta{"title": "From a field", "date": "2024-01-02"}},
 		{"rst: a paragraph first", "a.rst", "Some text.\n\n:date: 2024-01-02\n", meta{}},
+		// A name of backslashes alone is "", its first line kept; the
+		// lines after it end the fields, as an indented line does not
+		// go on a field of no name.
+		{"rst: a field named by backslashes", "a.rst", ":k\\:x: y\n:\\\\: v\n  \n   more\n:a: b  \n\n", meta{"k:x": "y", "": "v"}},
 		{"html", "a.htm", "<html><head><title> T </title><meta name=\"Date\" content=\"2024-01-02\"><meta name=\"slug\" contents=\"s\"></head><body><meta name=\"x\" content=\"no\"></body>",
 			meta{"title": "T", "date": "2024-01-02", "slug": "s"}},
 		{"no reader", "a.txt", "Title: T\n", nil},
