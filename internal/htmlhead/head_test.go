@@ -70,6 +70,11 @@ func TestHead(t *testing.T) {
 		{"alternates' lines", "<!doctype html>\n<html>\n<head>\n<link rel=alternate hreflang=en href=/en/>\n<LINK\n rel=alternate hreflang=de\n href=/de/>\n" +
 			`<link rel=alternate hreflang=fr href="/fr/?<link">` + "\n<link rel=alternate hreflang=it href=/it/>",
 			Head{Alternates: []Alternate{{"en", "/en/", 4}, {"de", "/de/", 5}, {"fr", "/fr/?<link", 8}, {"it", "/it/", 9}}}},
+		// The line the tag starts on, though "<link" is written again in
+		// it on the next line (it was said to be line 3 before the tag's
+		// start was kept).
+		{"an alternate's line with <link in its title", "<html><head>\n<link rel=alternate hreflang=en href=/en title=\"a\n<link\">\n</head>",
+			Head{Alternates: []Alternate{{"en", "/en", 2}}}},
 		{"invalid hreflang", `<link rel="alternate" hreflang="en_US" href="/us/">`, Head{
 			Problems: []string{`hreflang "en_US" is not a language tag (such as en, en-US or x-default); alternate /us/ ignored`}}},
 		{"article:modified_time first", `<meta property="og:updated_time" content="2024-01-01"><meta property="article:modified_time" content="2024-05-01T10:00:00+02:00">`,
