@@ -188,7 +188,7 @@ func (l *lexer) emit(t token) {
 		// the copies of a million tokens came to 257 MB, past
 		// fuzzbound's 256.
 		if len(l.toks) == cap(l.toks) {
-			l.toks = slices.Grow(l.toks, max(min(len(l.toks), l.maxTokens+1-len(l.toks)), 1, min(256, l.maxTokens+1)))
+			l.toks = slices.Grow(l.toks, min(max(len(l.toks), 256), max(l.maxTokens+1-len(l.toks), 1)))
 		}
 		l.toks = append(l.toks, t)
 	}
