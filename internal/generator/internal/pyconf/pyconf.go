@@ -74,17 +74,10 @@ func Assignments(data []byte) map[string]Value {
 	return out
 }
 
-// pyDepth is how many brackets text leaves open, outside its strings and
-// comments.
-func pyDepth(text string) int {
-	var d pyDepths
-	d.scan(text)
-	return d.depth
-}
-
-// pyDepths is pyDepth of a text given in pieces, each scanned once: the
-// brackets open, the quote open, and whether a backslash that ended the
-// last piece escapes the first byte of the next.
+// pyDepths is how many brackets a text leaves open, outside its strings
+// and comments, read in pieces, each scanned once: the brackets open,
+// the quote open, and whether a backslash that ended the last piece
+// escapes the first byte of the next.
 type pyDepths struct {
 	depth int
 	quote byte
