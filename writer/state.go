@@ -14,7 +14,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unsafe"
 
 	"github.com/klauspost/compress/gzip"
 
@@ -257,8 +256,7 @@ func (st *State) extrasSum(u *sitemap.URL) uint64 {
 }
 
 // reusable reports whether the last Write's element of the URL at i is
-// u's: the same Loc string (the same bytes in memory: a string never
-// changes), lastmod, changefreq and priority, alternates, images and
+// u's: the same Loc, lastmod, changefreq and priority, alternates, images and
 // videos alike (by their digest: a slice's elements may change), the
 // same way of encoding. It is called concurrently, and reads only.
 func (st *State) reusable(i int, u *sitemap.URL) bool {
@@ -273,7 +271,7 @@ func (st *State) reusable(i int, u *sitemap.URL) bool {
 func (st *State) reusableAs(e *entryDigest, u *sitemap.URL) bool {
 	mod, ok := modOf(u.LastMod)
 	if !(e.size() > 0 && ok && e.mod == mod && e.meta == metaOf(e.size(), u) &&
-		len(e.loc) == len(u.Loc) && unsafe.StringData(e.loc) == unsafe.StringData(u.Loc)) {
+		e.loc == u.Loc) {
 		return false
 	}
 	if !hasExtras(u) {
