@@ -304,12 +304,22 @@ func (b *builder) genAlternates() {
 		b.groupTranslations()
 	}
 	s := &b.recs
+	// A page's URL is one string in every list that names it.
+	shared := make(map[int32]string)
+	locAt := func(idx int32) string {
+		loc, ok := shared[idx]
+		if !ok {
+			loc = s.loc(idx)
+			shared[idx] = loc
+		}
+		return loc
+	}
 	for idx, f := range g.from {
 		r := s.rec(idx)
-		if r.loc == "" {
+		if !s.live(idx) {
 			continue
 		}
-		alts := b.genAltsOf(f)
+		alts := b.genAltsOf(f, locAt)
 		var was []sitemap.Alternate
 		if r.alts > 0 {
 			was = s.alts[r.alts-1]
@@ -318,20 +328,20 @@ func (b *builder) genAlternates() {
 			continue
 		}
 		s.setAlternates(idx, alts)
-		b.hreflangChanged(s.pathOf(r), r.loc)
+		b.hreflangChanged(s.pathOf(r), locAt(idx))
 	}
 }
 
 // genAltsOf returns the alternates f gives, in the order of their codes:
-// nil when fewer than two pages are found.
-func (b *builder) genAltsOf(f genFrom) []sitemap.Alternate {
-	g, s := b.recs.gen, &b.recs
+// nil when fewer than two pages are found. locAt gives a record's URL.
+func (b *builder) genAltsOf(f genFrom, locAt func(int32) string) []sitemap.Alternate {
+	g := b.recs.gen
 	var alts []sitemap.Alternate
 	if f.src != nil {
 		for _, m := range b.groups[f.src.tkey] {
 			loc := ""
 			if idx, ok := g.bySource[m]; ok {
-				loc = s.rec(idx).loc
+				loc = locAt(idx)
 			} else {
 				loc = g.skippedS[m]
 			}
@@ -350,7 +360,7 @@ func (b *builder) genAltsOf(f genFrom) []sitemap.Alternate {
 			self = self || m.hash == f.hash
 			loc := ""
 			if idx, ok := g.byHash[m.hash]; ok {
-				loc = s.rec(idx).loc
+				loc = locAt(idx)
 			} else {
 				loc = g.skipped[m.hash]
 			}
@@ -365,7 +375,7 @@ func (b *builder) genAltsOf(f genFrom) []sitemap.Alternate {
 			// names it, as a cluster lists each of its pages.
 			if lang, ok := ga.codeOf(f.hash, list); ok {
 				if idx, ok := g.byHash[f.hash]; ok {
-					alts = append(alts, sitemap.Alternate{Lang: ga.langs[lang], Href: s.rec(idx).loc})
+					alts = append(alts, sitemap.Alternate{Lang: ga.langs[lang], Href: locAt(idx)})
 					slices.SortStableFunc(alts, func(x, y sitemap.Alternate) int {
 						return strings.Compare(strings.ToLower(x.Lang), strings.ToLower(y.Lang))
 					})

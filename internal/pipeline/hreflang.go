@@ -186,7 +186,7 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 			for _, pos := range linked[lo:hi] {
 				r := s.rec(s.order[pos])
 				links := s.alts[r.alts-1]
-				probs := c.Check(r.loc, links, others, outside)
+				probs := c.Check(s.locOf(r), links, others, outside)
 				if len(probs) > 0 {
 					mine = append(mine, found{pos, probs})
 					continue
@@ -219,11 +219,15 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 		lens.add(len(loc) + 1)
 	}
 	isChanged := func(loc string) bool { return lens.has(len(loc)) && changed[loc] }
+	ownChanged := func(idx int32) bool {
+		r := s.rec(idx)
+		return r.pre != 0 && lens.has(s.locs.len(r.pre, r.at)) && changed[s.locOf(r)]
+	}
 	// The listed pages with links at a changed URL or naming one, judged
 	// in the order of their URLs, as a whole judgement says them.
 	var again []int
 	for k, links := range s.alts {
-		if len(links) == 0 || !slices.ContainsFunc(links, func(a sitemap.Alternate) bool { return isChanged(a.Href) }) && !isChanged(s.rec(s.owner[k]).loc) {
+		if len(links) == 0 || !slices.ContainsFunc(links, func(a sitemap.Alternate) bool { return isChanged(a.Href) }) && !ownChanged(s.owner[k]) {
 			continue // only images, or no link at a changed URL, nor the page's own
 		}
 		idx := s.owner[k]
@@ -231,7 +235,7 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 		if r.alts != int32(k+1) { // a record removed
 			continue
 		}
-		if i, ok := s.find(r.loc); ok && s.order[i] == idx {
+		if i, ok := s.find(s.locOf(r)); ok && s.order[i] == idx {
 			again = append(again, i)
 		}
 	}
@@ -248,10 +252,8 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 		}
 	}
 	for loc := range changed {
-		i, _ := slices.BinarySearchFunc(all, loc, func(idx int32, loc string) int {
-			return strings.Compare(s.rec(idx).loc, loc)
-		})
-		for ; i < len(all) && s.rec(all[i]).loc == loc; i++ {
+		i, _ := slices.BinarySearchFunc(all, loc, s.cmpLoc)
+		for ; i < len(all) && s.cmpLoc(all[i], loc) == 0; i++ {
 			if path := s.pathOf(s.rec(all[i])); !judged[path] {
 				delete(b.hreflangSaid, path)
 			}
@@ -294,7 +296,7 @@ func (l *lengthSet) has(n int) bool {
 // shown. It returns the page's path.
 func (b *builder) judgeLinks(c *hreflang.Checker, idx int32, only map[string]bool, was map[string][]string, others func(string) ([]sitemap.Alternate, bool), outside func(string) string) string {
 	r := b.recs.rec(idx)
-	return b.reportLinks(idx, c.Check(r.loc, b.recs.alts[r.alts-1], others, outside), only, was)
+	return b.reportLinks(idx, c.Check(b.recs.locOf(r), b.recs.alts[r.alts-1], others, outside), only, was)
 }
 
 // reportLinks is judgeLinks once the links of record idx are checked,

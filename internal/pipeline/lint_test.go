@@ -25,7 +25,7 @@ func TestStampDayCounts(t *testing.T) {
 		n := 1 + rng.IntN(80)
 		block := make([]record, recordBlock)
 		for i := range n {
-			block[i] = record{loc: "x", lastmod: start + rng.Int64N(spread)*86400 + rng.Int64N(86400), src: sources[rng.IntN(len(sources))]}
+			block[i] = record{pre: 1, lastmod: start + rng.Int64N(spread)*86400 + rng.Int64N(86400), src: sources[rng.IntN(len(sources))]}
 			if rng.IntN(8) == 0 {
 				block[i].lastmod, block[i].src = noLastMod, 0
 			}

@@ -463,7 +463,7 @@ func (b *builder) readShown(h *listSet) {
 			b.shownUnread(rel, err)
 			continue
 		}
-		from, err := url.Parse(r.loc)
+		from, err := url.Parse(b.recs.locOf(r))
 		if err != nil {
 			continue
 		}

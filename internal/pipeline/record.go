@@ -138,7 +138,7 @@ func (b *builder) indexed(path string, idx int32) {
 		b.touched[path] = true
 		if idx >= 0 {
 			b.added = append(b.added, idx)
-			b.hreflangChanged(path, b.recs.rec(idx).loc)
+			b.hreflangChanged(path, b.recs.loc(idx))
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"bytes"
 	"cmp"
 	"math"
 	"runtime"
@@ -15,13 +16,17 @@ import (
 )
 
 // record is a listed page, kept compact: memory at a million pages is the
-// records. 40 bytes and the URL, where a sitemap.URL and the page's path
-// would take 88 and two strings: the path follows from the URL and the
-// form (mapping.Mapper.PathOf), and is kept only when a canonical link
-// changed the URL; lastmod is whole seconds; alternates and images live
-// aside; robots.txt's verdict takes the byte that was padding.
+// records. 32 bytes and the last segment of the URL (locs), where a
+// sitemap.URL and the page's path would take 88 and two strings, and no
+// pointer: the path follows from the URL and the form
+// (mapping.Mapper.PathOf), and is kept only when a canonical link changed
+// the URL; lastmod is whole seconds; alternates and images live aside;
+// robots.txt's verdict takes the byte that was padding.
 type record struct {
-	loc     string
+	// pre and at say where records.locs keeps the URL (locs.put); pre
+	// is 0 in a free slot.
+	pre     int32
+	at      uint32
 	lastmod int64 // Unix seconds, or noLastMod
 	alts    int32 // 1 + index into records.alts, lines and images; 0 for none
 	// path is 1 + index into records.paths; 0: PathOf(loc, form); below
@@ -74,10 +79,11 @@ const recordBlock = 4096
 // records holds the listed pages, in blocks, and after sort their order
 // by loc (then path) as a permutation. It implements sitemap.URLs.
 //
-// A Session removes records too: a removed record's slot is free (its loc
-// is "") until add takes it again.
+// A Session removes records too: a removed record's slot is free (its pre
+// is 0) until add takes it again.
 type records struct {
 	mapper *mapping.Mapper
+	locs   locTable // the records' URLs
 	blocks [][]record
 	n      int // slots used, free ones included
 	free   []int32
@@ -238,7 +244,8 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 	s.changed(idx)
 	r := s.rec(idx)
 	u := &d.URL
-	*r = record{loc: u.Loc, lastmod: noLastMod, cf: u.ChangeFreq, prio: u.Priority, form: d.Form}
+	*r = record{lastmod: noLastMod, cf: u.ChangeFreq, prio: u.Priority, form: d.Form}
+	r.pre, r.at = s.putLoc(u.Loc)
 	if !u.LastMod.IsZero() {
 		r.lastmod = u.LastMod.Unix()
 		r.src = srcIndex(d.LastModSource)
@@ -249,12 +256,6 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 	}
 	if len(u.Alternates) > 0 || len(u.Images) > 0 || len(u.Videos) > 0 || u.News != nil {
 		alts, lines := s.share(u.Alternates, d.AltLines)
-		for _, a := range alts {
-			if a.Href == r.loc {
-				r.loc = a.Href // one string for the URL, however many pages name it
-				break
-			}
-		}
 		s.alts = append(s.alts, alts)
 		s.lines = append(s.lines, lines)
 		s.owner = append(s.owner, idx)
@@ -344,6 +345,9 @@ func (s *records) share(alts []sitemap.Alternate, lines []int) ([]sitemap.Altern
 // tells: the record there now does not point back).
 func (s *records) remove(idx int32) {
 	s.changed(idx)
+	if r := s.rec(idx); r.pre != 0 {
+		s.locs.drop(r.at)
+	}
 	*s.rec(idx) = record{}
 	s.next.remove(idx)
 	delete(s.sourceless, idx)
@@ -354,14 +358,58 @@ func (s *records) remove(idx int32) {
 	s.free = append(s.free, idx)
 }
 
+// putLoc keeps loc in locs (put). When the records removed since the
+// last time (a Session's) left most of the bytes unused, the locs are
+// made anew first, of the records there: a watch session that rebuilds
+// every page again and again keeps its URLs' bytes about once.
+func (s *records) putLoc(loc string) (pre int32, at uint32) {
+	if l := &s.locs; l.dead > 4*locBlock && 2*l.dead > l.size {
+		old := *l
+		*l = locTable{}
+		var buf [256]byte
+		for i := range int32(s.n) {
+			if r := s.rec(i); r.pre != 0 {
+				r.pre, r.at = l.put(string(old.appendLoc(buf[:0], r.pre, r.at)))
+			}
+		}
+	}
+	return s.locs.put(loc)
+}
+
 // live reports whether the slot idx holds a record.
-func (s *records) live(idx int32) bool { return s.rec(idx).loc != "" }
+func (s *records) live(idx int32) bool { return s.rec(idx).pre != 0 }
+
+// loc returns the URL of the record at idx ("" for a free slot), as a
+// string of its own: what compares or sorts reads it in place.
+func (s *records) loc(idx int32) string { return s.locOf(s.rec(idx)) }
+
+func (s *records) locOf(r *record) string {
+	if r.pre == 0 {
+		return ""
+	}
+	return s.locs.str(r.pre, r.at)
+}
+
+// sameLoc reports whether the records at a and b have one URL.
+func (s *records) sameLoc(a, b int32) bool {
+	ra, rb := s.rec(a), s.rec(b)
+	return s.locs.equal(ra.pre, ra.at, rb.pre, rb.at)
+}
+
+// cmpLoc compares the URL of the record at idx with loc.
+func (s *records) cmpLoc(idx int32, loc string) int {
+	r := s.rec(idx)
+	if r.pre == 0 {
+		return strings.Compare("", loc)
+	}
+	return s.locs.compareTo(r.pre, r.at, loc)
+}
 
 // cmp orders records by loc, and records of one loc by path: the pages
 // first, then the extra URLs in the order they were read.
 func (s *records) cmp(a, b int32) int {
 	ra, rb := s.rec(a), s.rec(b)
-	if c := strings.Compare(ra.loc, rb.loc); c != 0 {
+	if c := s.locs.compare(ra.pre, ra.at, rb.pre, rb.at); c != 0 {
 		return c
 	}
 	switch ea, eb := ra.extra(), rb.extra(); {
@@ -385,7 +433,7 @@ func (s *records) pathOf(r *record) string {
 	if r.path > 0 {
 		return s.paths[r.path-1]
 	}
-	p, _ := s.mapper.PathOf(r.loc, r.form)
+	p, _ := s.mapper.PathOf(s.locOf(r), r.form)
 	return p
 }
 
@@ -437,7 +485,7 @@ func (s *records) sort() {
 // by path; the others by the eight bytes that follow (sortRun).
 func (s *records) sortTied(xs []int32, keys []uint64, off int) {
 	for _, i := range xs {
-		if len(s.rec(i).loc) < off+8 {
+		if r := s.rec(i); s.locs.len(r.pre, r.at) < off+8 {
 			slices.SortFunc(xs, s.cmp)
 			return
 		}
@@ -449,8 +497,10 @@ func (s *records) sortTied(xs []int32, keys []uint64, off int) {
 // eight bytes after (their keys, by record index, are set to them; zeros
 // past a loc's end), and the runs of one key in turn (sortTied).
 func (s *records) sortRun(xs []int32, keys []uint64, off int) {
+	var buf [256]byte
 	for _, i := range xs {
-		keys[i] = sortKey(s.rec(i).loc[off:])
+		r := s.rec(i)
+		keys[i] = sortKey(s.locs.appendLoc(buf[:0], r.pre, r.at)[off:])
 	}
 	slices.SortFunc(xs, func(a, b int32) int { return cmp.Compare(keys[a], keys[b]) })
 	for lo := 0; lo < len(xs); {
@@ -478,12 +528,14 @@ func (s *records) sortKeys() (keys []uint64, off int) {
 	}
 	var outside atomic.Bool
 	fill := func(lo, hi int) {
+		var buf [256]byte
 		for i := lo; i < hi; i++ {
-			loc := s.rec(int32(i)).loc
-			if loc == "" { // a free slot
+			r := s.rec(int32(i))
+			if r.pre == 0 { // a free slot
 				continue
 			}
-			if !strings.HasPrefix(loc, base) {
+			loc := s.locs.appendLoc(buf[:0], r.pre, r.at)
+			if !bytes.HasPrefix(loc, []byte(base)) {
 				outside.Store(true)
 				return
 			}
@@ -500,7 +552,7 @@ func (s *records) sortKeys() (keys []uint64, off int) {
 
 // sortKey returns the first eight bytes of s, big-endian, zeros past its
 // end.
-func sortKey(s string) uint64 {
+func sortKey(s []byte) uint64 {
 	var k uint64
 	for i := range 8 {
 		k <<= 8
@@ -656,7 +708,7 @@ func (s *records) PathAt(i int) string { return s.pathOf(s.rec(s.order[i])) }
 // At returns the i-th URL in order.
 func (s *records) At(i int) sitemap.URL {
 	r := s.rec(s.order[i])
-	u := sitemap.URL{Loc: r.loc, ChangeFreq: r.cf, Priority: r.prio}
+	u := sitemap.URL{Loc: s.locOf(r), ChangeFreq: r.cf, Priority: r.prio}
 	if r.extra() {
 		if u.ChangeFreq == 0 {
 			u.ChangeFreq = s.extraCF
@@ -763,7 +815,7 @@ func (s *records) dedup(cleanURLs bool, dup func(path, loc, keptPath, keptLoc st
 	keep := make([]bool, len(s.order))
 	inParts(len(s.order), func(lo, hi int) {
 		for i := lo; i < hi; i++ {
-			keep[i] = i == 0 || s.rec(s.order[i]).loc != s.rec(s.order[i-1]).loc
+			keep[i] = i == 0 || !s.sameLoc(s.order[i], s.order[i-1])
 		}
 	})
 	var from int32 = -1 // the extra record the kept page took values from
@@ -786,24 +838,22 @@ func (s *records) dedup(cleanURLs bool, dup func(path, loc, keptPath, keptLoc st
 				merged(s.pathOf(kept), s.pathOf(r), took)
 			}
 		case r.extra() && from >= 0:
-			dup(s.pathOf(r), r.loc, s.pathOf(s.rec(from)), kept.loc)
+			dup(s.pathOf(r), s.locOf(r), s.pathOf(s.rec(from)), s.locOf(kept))
 		default:
-			dup(s.pathOf(r), r.loc, s.pathOf(kept), kept.loc)
+			dup(s.pathOf(r), s.locOf(r), s.pathOf(kept), s.locOf(kept))
 		}
 	}
 	if cleanURLs {
 		for i, idx := range s.order {
 			r := s.rec(idx)
-			if !keep[i] || strings.HasSuffix(r.loc, "/") {
+			if !keep[i] || bytes.HasSuffix(s.locs.rest(r.at), []byte("/")) {
 				continue
 			}
-			twin := r.loc + "/"
-			if j, ok := slices.BinarySearchFunc(s.order, twin, func(idx int32, loc string) int {
-				return strings.Compare(s.rec(idx).loc, loc)
-			}); ok {
+			loc := s.locOf(r)
+			if j, ok := slices.BinarySearchFunc(s.order, loc+"/", s.cmpLoc); ok {
 				keep[i] = false
 				t := s.rec(s.order[j])
-				dup(s.pathOf(r), r.loc, s.pathOf(t), t.loc)
+				dup(s.pathOf(r), loc, s.pathOf(t), s.locOf(t))
 			}
 		}
 	}
@@ -818,9 +868,7 @@ func (s *records) dedup(cleanURLs bool, dup func(path, loc, keptPath, keptLoc st
 
 // find returns the position in order of the record of loc.
 func (s *records) find(loc string) (int, bool) {
-	return slices.BinarySearchFunc(s.order, loc, func(idx int32, loc string) int {
-		return strings.Compare(s.rec(idx).loc, loc)
-	})
+	return slices.BinarySearchFunc(s.order, loc, s.cmpLoc)
 }
 
 // filterAlternates keeps, of each listed record's hreflang alternates,
@@ -841,8 +889,9 @@ func (s *records) filterAlternates(keep func(loc string, a sitemap.Alternate) bo
 			continue
 		}
 		var kept []sitemap.Alternate
+		loc := s.locOf(r)
 		for _, a := range s.alts[r.alts-1] {
-			if keep(r.loc, a) {
+			if keep(loc, a) {
 				kept = append(kept, a)
 			}
 		}

@@ -75,7 +75,7 @@ func (b *builder) judgeRobots(only map[string]bool) {
 		for _, idx := range b.recs.order[lo:hi] {
 			if r := b.recs.rec(idx); r.robots == 0 {
 				r.robots = robotsAllowed
-				if j.Disallows() && j.Blocked(robots.PathOf(r.loc)) {
+				if j.Disallows() && j.Blocked(robots.PathOf(b.recs.locOf(r))) {
 					r.robots = robotsBlocked
 				}
 			}
@@ -89,7 +89,7 @@ func (b *builder) judgeRobots(only map[string]bool) {
 			continue
 		}
 		path := b.recs.pathOf(r)
-		blocks := j.Why(robots.PathOf(r.loc))
+		blocks := j.Why(robots.PathOf(b.recs.locOf(r)))
 		report := only == nil || only[path]
 		if b.opts.Robots.Warn {
 			out = append(out, idx)
@@ -104,7 +104,7 @@ func (b *builder) judgeRobots(only map[string]bool) {
 		if report {
 			b.skip(path, mapping.RobotsTxt, because)
 		}
-		b.keepLeftOut(r.loc)
+		b.keepLeftOut(b.recs.locOf(r))
 		b.explain.robots(path, because)
 	}
 	b.recs.order = out

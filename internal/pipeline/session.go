@@ -417,7 +417,7 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 		b.touched[path] = true
 		loc := ""
 		if idx >= 0 {
-			loc = b.recs.rec(idx).loc
+			loc = b.recs.loc(idx)
 		}
 		b.hreflangChanged(path, loc)
 		delete(b.problems, path)
@@ -641,7 +641,7 @@ func (s *Session) sameLoc(i int) int {
 		return 0
 	}
 	recs := &s.b.recs
-	if recs.rec(s.all[i]).loc == recs.rec(s.all[i-1]).loc {
+	if recs.sameLoc(s.all[i], s.all[i-1]) {
 		return 1
 	}
 	return 0

@@ -219,7 +219,7 @@ func (b *builder) judgeStale(only map[string]bool) {
 				b.res.Unjoined-- // counted when it was listed
 			}
 		}
-		b.keepLeftOut(r.loc)
+		b.keepLeftOut(b.recs.locOf(r))
 		b.explain.stale(path, because)
 	}
 	recs.order = out
@@ -258,12 +258,12 @@ func (b *builder) staleChanged(was map[int32]bool) {
 	recs := &b.recs
 	for idx := range was {
 		if !recs.stale[idx] && recs.live(idx) {
-			b.hreflangChanged("", recs.rec(idx).loc)
+			b.hreflangChanged("", recs.loc(idx))
 		}
 	}
 	for idx := range recs.stale {
 		if !was[idx] {
-			b.hreflangChanged("", recs.rec(idx).loc)
+			b.hreflangChanged("", recs.loc(idx))
 		}
 	}
 }

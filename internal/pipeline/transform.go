@@ -414,9 +414,9 @@ func (b *builder) applyTransform(name string, res *Transformed, seen []bool, edi
 		}
 		res.Dropped++
 		r := s.rec(idx)
-		path := s.pathOf(r)
-		b.skipAt(path, r.loc, mapping.Transformed, "not written back by "+name)
-		b.keepLeftOut(r.loc)
+		path, loc := s.pathOf(r), s.locOf(r)
+		b.skipAt(path, loc, mapping.Transformed, "not written back by "+name)
+		b.keepLeftOut(loc)
 		b.explain.dropped(path, name)
 		if lm := b.res.LastMod; lm != nil {
 			src := s.source(idx)

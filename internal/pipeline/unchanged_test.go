@@ -137,7 +137,7 @@ func TestSessionDuplicateRuns(t *testing.T) {
 		}
 		want := 0
 		for i := 1; i < len(s.all); i++ {
-			if s.b.recs.rec(s.all[i]).loc == s.b.recs.rec(s.all[i-1]).loc {
+			if s.b.recs.sameLoc(s.all[i], s.all[i-1]) {
 				want++
 			}
 		}

@@ -117,7 +117,7 @@ func (b *builder) witnessFor() *witness {
 	recs := &b.recs
 	meets := false
 	for _, idx := range recs.order {
-		if !recs.sourceless[idx] && b.wit.lists(recs.rec(idx).loc) {
+		if !recs.sourceless[idx] && b.wit.lists(recs.loc(idx)) {
 			meets = true
 			break
 		}
@@ -160,7 +160,7 @@ const (
 // sorted by loc, as the order is.
 func (v *witness) judge(b *builder, idx int32, urlPath string, kept []int32) (int, string) {
 	recs := &b.recs
-	if v.g.lists(recs.rec(idx).loc) {
+	if v.g.lists(recs.loc(idx)) {
 		return witnessKeeps, ""
 	}
 	m := recs.mtimes[idx]
@@ -188,7 +188,7 @@ func (v *witness) judge(b *builder, idx int32, urlPath string, kept []int32) (in
 	}
 	loc := b.mapper.BaseURL() + strings.TrimPrefix(with, "/")
 	for _, l := range []string{loc, strings.TrimSuffix(loc, "/"), loc + "index.html"} {
-		i, found := slices.BinarySearchFunc(kept, l, func(k int32, l string) int { return strings.Compare(recs.rec(k).loc, l) })
+		i, found := slices.BinarySearchFunc(kept, l, recs.cmpLoc)
 		if !found {
 			continue
 		}
