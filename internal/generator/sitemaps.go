@@ -30,9 +30,10 @@ var (
 	numberedShard = NumberedShards
 )
 
-// NumberedShards matches the names of the numbered files of the sitemap
-// plugins whose index names them so (@astrojs/sitemap, next-sitemap,
-// gatsby-plugin-sitemap): sitemap-0.xml, sitemap-1.xml …
+// NumberedShards returns the expression that matches the names of the
+// numbered files of the sitemap plugins whose index names them so
+// (@astrojs/sitemap, next-sitemap, gatsby-plugin-sitemap): sitemap-0.xml,
+// sitemap-1.xml …; compiled when first asked for.
 var NumberedShards = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^sitemap-[0-9]+\.xml$`) })
 
 // A SitemapPlugin is the plugin that writes the own sitemaps of a

@@ -10,8 +10,9 @@ import (
 	"unicode"
 )
 
-// Dynamic matches a path element that is a route parameter: [slug],
-// [...rest], [[...rest]] (Astro, Next.js, SvelteKit).
+// Dynamic returns the expression that matches a path element that is a
+// route parameter: [slug], [...rest], [[...rest]] (Astro, Next.js,
+// SvelteKit); compiled when first asked for.
 var Dynamic = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\[.*\]`) })
 
 // CleanRel makes a page path clean and relative; ok is false for a path
