@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -143,14 +144,14 @@ func (p *sourceParse) dateZoned(f field) (t time.Time, zoned, ok bool) {
 // Options.Location, but a YAML timestamp with Options.RubyTimestamps.
 func (p *sourceParse) toDate(f field) (t time.Time, zoned, ok bool) {
 	raw := strings.TrimSpace(f.raw)
-	if p.rubyTimestamps && f.plain && rubyTimestampRE.MatchString(raw) {
+	if p.rubyTimestamps && f.plain && rubyTimestampRE().MatchString(raw) {
 		// Ruby's YAML makes a Time of it, in UTC without a zone; Jekyll
 		// converts that instant to the site's zone.
 		t, _, ok = toDate(f.val, nil)
 		return t, true, ok
 	}
 	t, zoned, ok = toDate(f.val, p.loc)
-	if tm, isTime := f.val.(time.Time); ok && isTime && raw != "" && !yamlZonedRE.MatchString(raw) {
+	if tm, isTime := f.val.(time.Time); ok && isTime && raw != "" && !yamlZonedRE().MatchString(raw) {
 		// yaml.v3 reads a timestamp without a zone (2024-05-06,
 		// 2024-05-06 10:00:00) as UTC.
 		t, zoned = inZone(tm, p.loc), false
@@ -160,13 +161,17 @@ func (p *sourceParse) toDate(f field) (t time.Time, zoned, ok bool) {
 
 // yamlZonedRE matches a YAML timestamp that gives its zone: a time
 // followed by Z or an offset.
-var yamlZonedRE = regexp.MustCompile(`\d:\d\d(?:\.\d*)?[ \t]*(?:[Zz]|[-+]\d{1,2}(?::?\d\d)?)$`)
+var yamlZonedRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\d:\d\d(?:\.\d*)?[ \t]*(?:[Zz]|[-+]\d{1,2}(?::?\d\d)?)$`)
+})
 
 // rubyTimestampRE is the form of YAML 1.1's timestamp with a time, as
 // Ruby's YAML readers (Psych, SafeYAML) match it: a date, T or white
 // space, a time with seconds, a fraction, a zone. Without a time it is a
 // Date, which Jekyll reads in the site's zone.
-var rubyTimestampRE = regexp.MustCompile(`^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|[ \t]+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d{1,2}(?::?\d\d)?))?$`)
+var rubyTimestampRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|[ \t]+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d{1,2}(?::?\d\d)?))?$`)
+})
 
 // fileDateWords are the values of an Eleventy date that name a date of
 // the file, not a date: not a problem, and no date.

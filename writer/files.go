@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -26,16 +25,13 @@ const RecordName = ".sitemapgen-files"
 const recordHeader = "# Files sitemapgen wrote in this folder. The next run removes those it no longer writes.\n" +
 	"# Published with the site, harmlessly: it names only files the site serves anyway. A deploy may leave it out.\n"
 
-// ownName matches the names Write gives its files.
-var ownName = regexp.MustCompile(`^sitemap(?:-[1-9][0-9]*(?:-[0-9a-f]{10})?|-index-[1-9][0-9]*)?\.(?:xml|xml\.gz|txt)$|^sitemap-[a-z][a-z0-9_-]{0,63}-[1-9][0-9]*-[0-9a-f]{10}\.xml(?:\.gz)?$|^sitemap-news(?:-[1-9][0-9]*)?\.xml(?:\.gz)?$`)
-
 // IsOwnName reports whether name is one Write may give a file: sitemap.xml,
 // sitemap-N-HASH.xml, a section's sitemap-NAME-N-HASH.xml,
 // sitemap-index-N.xml, the news sitemap's sitemap-news.xml and
 // sitemap-news-N.xml (each also .xml.gz), sitemap.txt and sitemap-N.txt;
 // also sitemap-N.xml, the shards' name before they were named after their
 // content, so that such files are still cleaned up.
-func IsOwnName(name string) bool { return ownName.MatchString(name) }
+func IsOwnName(name string) bool { return isOwnName(name) }
 
 // Recorded returns the names of the files dir's record lists: the sitemap
 // files (and sitemap.html) the last Write in dir put there (and, after a
@@ -261,17 +257,12 @@ func isIndexName(name string) bool {
 	return strings.HasPrefix(base, "sitemap-index-") || strings.HasPrefix(base, "sitemap.xml") || !IsOwnName(base)
 }
 
-// shardFileName matches the names of the shards (shardName's, and
-// sitemap-N.xml, their name before they were named after their content).
-var shardFileName = regexp.MustCompile(`^sitemap(?:-[a-z][a-z0-9_-]{0,63})?-[1-9][0-9]*(?:-[0-9a-f]{10})?\.xml(?:\.gz)?$`)
-
-// isShardName reports whether the file name is a shard's.
+// isShardName reports whether the file name is a shard's (shardName's,
+// and sitemap-N.xml, their name before they were named after their
+// content).
 func isShardName(name string) bool {
-	return shardFileName.MatchString(name) && !newsFileName.MatchString(name)
+	return isShardFileName(name) && !isNewsName(name)
 }
-
-// filenameRe matches the names CheckFilename allows.
-var filenameRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,250}\.xml$`)
 
 // CheckFilename returns an error unless name may name the entry file
 // ([Options.Filename]): a file name of letters, digits, ".", "-" and "_"
@@ -279,7 +270,7 @@ var filenameRe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,250}\.xml$`)
 // gzip), and none of the names of the set's other files (IsOwnName's:
 // sitemap-N-HASH.xml, sitemap-index-N.xml, sitemap-news.xml …).
 func CheckFilename(name string) error {
-	if !filenameRe.MatchString(name) {
+	if !isFilename(name) {
 		return fmt.Errorf("filename %q: want a file name ending in .xml, of letters, digits, '.', '-' and '_' (with gzip, .gz is added)", name)
 	}
 	if name != "sitemap.xml" && (IsOwnName(name) || IsOwnName(name+".gz")) {

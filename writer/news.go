@@ -1,7 +1,6 @@
 package writer
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -36,10 +35,6 @@ func (t *txn) takeNews(u *sitemap.URL) {
 		t.news = append(t.news, newsURL{u.Loc, u.LastMod, u.News})
 	}
 }
-
-// newsFileName matches the names of the news files (newsName), .xml or
-// .xml.gz.
-var newsFileName = regexp.MustCompile(`^sitemap-news(?:-[1-9][0-9]*)?\.xml(?:\.gz)?$`)
 
 // newsName is the name of the nth news file (from 1): sitemap-news.xml,
 // then sitemap-news-2.xml and up, as the further index files are named.

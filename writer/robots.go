@@ -183,7 +183,7 @@ func isOwnSitemapLine(line []byte, baseURL string, foreign []string) bool {
 // file's. Its news sitemap is listed by the index and never named in
 // robots.txt, so a line naming sitemap-news.xml is the site's own, for
 // its own news sitemap, and stays.
-func robotsOwn(name string) bool { return IsOwnName(name) && !newsFileName.MatchString(name) }
+func robotsOwn(name string) bool { return IsOwnName(name) && !isNewsName(name) }
 
 // cutPrefixURL is strings.CutPrefix for URLs: the scheme and host of u
 // match base's in any case, the path exactly.

@@ -2,14 +2,10 @@ package writer
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
-
-// sectionName matches the names CheckSectionName allows.
-var sectionName = regexp.MustCompile(`^[a-z][a-z0-9_-]{0,63}$`)
 
 // CheckSectionName returns an error unless name may name a section
 // ([Options.Sections]): a lowercase letter, then up to 63 lowercase
@@ -17,7 +13,7 @@ var sectionName = regexp.MustCompile(`^[a-z][a-z0-9_-]{0,63}$`)
 // plain URL path segment; not "index" nor beginning "index-", which the
 // further index files' names (sitemap-index-N.xml) begin with.
 func CheckSectionName(name string) error {
-	if !sectionName.MatchString(name) {
+	if !isSectionName(name) {
 		return fmt.Errorf("section name %q: want a lowercase letter, then up to 63 lowercase letters, digits, - and _", name)
 	}
 	if name == "index" || strings.HasPrefix(name, "index-") {

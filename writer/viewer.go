@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -36,8 +37,9 @@ const viewerMarker = `<meta name="generator" content="sitemapgen viewer">`
 
 // viewerTemplate is viewerSource with its Content-Security-Policy
 // allowing its own script and style only, by their SHA-256: a sitemap's
-// value that made its way into the page as markup could run nothing.
-var viewerTemplate = func() string {
+// value that made its way into the page as markup could run nothing. It
+// is made when first needed: most builds write no viewer.
+var viewerTemplate = sync.OnceValue(func() string {
 	hash := func(open, close string) string {
 		_, rest, _ := strings.Cut(viewerSource, open)
 		body, _, _ := strings.Cut(rest, close)
@@ -48,7 +50,7 @@ var viewerTemplate = func() string {
 		"'SCRIPT_HASH'", "'"+hash("<script>", "</script>")+"'",
 		"'STYLE_HASH'", "'"+hash("<style>", "</style>")+"'",
 	).Replace(viewerSource)
-}()
+})
 
 // ViewerPage returns the bytes of sitemap.html for a set whose entry
 // file is entry (sitemap.xml, sitemap.xml.gz, or Options.Filename's) at
@@ -60,7 +62,7 @@ func ViewerPage(entry, baseURL string) []byte {
 	return []byte(strings.NewReplacer(
 		`data-entry="ENTRY"`, `data-entry="`+html.EscapeString(entry)+`"`,
 		`data-base="BASE"`, `data-base="`+html.EscapeString(baseURL)+`"`,
-	).Replace(viewerTemplate))
+	).Replace(viewerTemplate()))
 }
 
 // addViewer adds sitemap.html, showing the entry file entry, to the

@@ -29,16 +29,17 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
 // tempName matches the names CreateTempIn gives.
-var tempName = regexp.MustCompile(`^\.sitemapgen-([0-9]+)-[0-9]+\.tmp$`)
+var tempName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\.sitemapgen-([0-9]+)-[0-9]+\.tmp$`) })
 
 // IsTemp reports whether name is one CreateTempIn gives.
-func IsTemp(name string) bool { return tempName.MatchString(name) }
+func IsTemp(name string) bool { return tempName().MatchString(name) }
 
 // CreateTempIn creates a new temporary file in the folder dir inside
 // root, named after this process, mode 0600: a new file (O_EXCL), never
@@ -151,7 +152,7 @@ func RemoveStaleIn(root *fsx.Root, dir string, start time.Time) []string {
 	}
 	var removed []string
 	for _, e := range entries {
-		m := tempName.FindStringSubmatch(e.Name())
+		m := tempName().FindStringSubmatch(e.Name())
 		if m == nil || !e.Type().IsRegular() {
 			continue
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/audit"
 	"github.com/sitemapgen/sitemapgen/internal/config"
@@ -13,7 +14,8 @@ import (
 )
 
 // auditUsage is audit's --help.
-var auditUsage = `sitemapgen audit reads a built site as a search engine crawls it, every page
+var auditUsage = sync.OnceValue(func() string {
+	return `sitemapgen audit reads a built site as a search engine crawls it, every page
 whole, and reports what Search Console would complain of after the deploy.
 
 Usage:
@@ -61,6 +63,7 @@ Its own:
 Exit status: 0 no error (advice alone exits 0 unless --strict), 1 an error
 (or the site could not be read), 2 a usage or configuration error.
 `
+})
 
 // refusedInAudit are the flags of build that audit does not take.
 var refusedInAudit = []string{"dry-run", "explain"}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
@@ -25,7 +26,8 @@ import (
 
 // buildUsage is build's --help, its flags listed by the table of
 // settings.
-var buildUsage = `sitemapgen writes the sitemaps of a built static site.
+var buildUsage = sync.OnceValue(func() string {
+	return `sitemapgen writes the sitemaps of a built static site.
 
 Usage:
   sitemapgen [build] [flags] [DIR]   write the sitemaps of the site in DIR
@@ -101,6 +103,7 @@ set is removed); 1 the build failed (nothing found, every page skipped by a
 mistake such as a wrong base URL, an I/O error); 2 a usage or configuration
 error.
 `
+})
 
 // runBuild runs "sitemapgen [build]": one build of the site's sitemaps.
 func runBuild(ctx context.Context, e *env, args []string) error {

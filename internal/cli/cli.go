@@ -159,7 +159,7 @@ func badCommandLine(command string, err error) error {
 // "sitemapgen watch") by its table. A nil Line ends the command: with a
 // nil error after --help, which prints help, or --version, which prints
 // the version; else with the error of a command line that does not parse.
-func parse[V any](e *env, t config.Table[V], command, help string, args []string) (*config.Line[V], error) {
+func parse[V any](e *env, t config.Table[V], command string, help func() string, args []string) (*config.Line[V], error) {
 	name := strings.TrimPrefix(command, diag.Program+" ")
 	if name == command {
 		name = config.BuildCommand
@@ -167,7 +167,7 @@ func parse[V any](e *env, t config.Table[V], command, help string, args []string
 	line, err := t.Parse(name, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(e.stdout, help)
+		fmt.Fprint(e.stdout, help())
 		return nil, nil
 	case errors.Is(err, config.ErrVersion):
 		printVersion(e)

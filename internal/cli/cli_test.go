@@ -181,12 +181,12 @@ func TestWatchWarnsOnce(t *testing.T) {
 // watch's --help names the flags of build it does not take: those only
 // build has, and those it refuses.
 func TestWatchHelpNamesBuildOnlyFlags(t *testing.T) {
-	i := strings.Index(watchUsage, "every flag of build")
-	j := strings.Index(watchUsage[i:], ", and\n")
+	i := strings.Index(watchUsage(), "every flag of build")
+	j := strings.Index(watchUsage()[i:], ", and\n")
 	if i < 0 || j < 0 {
 		t.Fatal(`watch's --help has no "every flag of build ... but ..., and" sentence`)
 	}
-	got := slices.DeleteFunc(regexp.MustCompile(`--[a-z-]+`).FindAllString(watchUsage[i:i+j], -1),
+	got := slices.DeleteFunc(regexp.MustCompile(`--[a-z-]+`).FindAllString(watchUsage()[i:i+j], -1),
 		func(f string) bool { return f == "--help" }) // "(sitemapgen --help)"
 	var want []string
 	for _, s := range config.Settings {
@@ -248,5 +248,36 @@ func TestViewerOwnRaisedLimit(t *testing.T) {
 	c.Build.Limits.OutputBytes = 2 * limits.Default.OutputBytes
 	if !viewerOwn(c) {
 		t.Errorf("viewerOwn with limits.output_bytes raised past the record's size: false, want true")
+	}
+}
+
+// TestHelp: every command's --help prints what "sitemapgen help COMMAND"
+// prints, its own text (made when first asked for, not at the start);
+// "sitemapgen --help" and "sitemapgen help" print build's.
+func TestHelp(t *testing.T) {
+	help := func(args ...string) string {
+		t.Helper()
+		var out, errs bytes.Buffer
+		if code := Main(context.Background(), args, &out, &errs, noEnv); code != 0 || errs.Len() > 0 {
+			t.Fatalf("sitemapgen %s: exit %d\n%s", strings.Join(args, " "), code, errs.String())
+		}
+		return out.String()
+	}
+	seen := map[string]string{}
+	for name := range commands {
+		text := help(name, "--help")
+		if !strings.Contains(text, "Usage:\n  sitemapgen ") {
+			t.Errorf("sitemapgen %s --help has no Usage:\n%s", name, text)
+		}
+		if other := help("help", name); other != text {
+			t.Errorf("sitemapgen help %s prints other than sitemapgen %s --help:\n%s", name, name, other)
+		}
+		if prev, ok := seen[text]; ok {
+			t.Errorf("%s and %s print the same help", prev, name)
+		}
+		seen[text] = name
+	}
+	if build := help("build", "--help"); help("--help") != build || help("help") != build {
+		t.Error("sitemapgen --help or sitemapgen help prints other than sitemapgen build --help")
 	}
 }

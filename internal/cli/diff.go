@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -43,7 +44,8 @@ var diffFlags = config.Table[diffValues]{
 		Field: config.Bool(func(v *diffValues) *bool { return &v.json }, false)},
 }
 
-var diffUsage = `sitemapgen diff compares two sitemap sets, such as the one deployed and the
+var diffUsage = sync.OnceValue(func() string {
+	return `sitemapgen diff compares two sitemap sets, such as the one deployed and the
 one a build just wrote, and prints the URLs added, removed and changed, and
 which of the removed URLs are gone with no redirect: a 404 for every link
 to them.
@@ -83,6 +85,7 @@ Without --site (and NEW a file), removed URLs are not judged.
 Exit status: 0 no removed URL is gone with no redirect, 1 one is, 2 usage,
 or an input that cannot be read (the problem is said at its file:line).
 `
+})
 
 // runDiff runs "sitemapgen diff".
 func runDiff(ctx context.Context, e *env, args []string) error {

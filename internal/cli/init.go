@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -18,7 +19,8 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
-var initUsage = `sitemapgen init writes a commented sitemap.yaml from what the project's
+var initUsage = sync.OnceValue(func() string {
+	return `sitemapgen init writes a commented sitemap.yaml from what the project's
 files and the build environment say: the generator, the site folder, the base
 URL, the hosting platform and the URL style it serves.
 
@@ -34,6 +36,7 @@ source. Keys sitemapgen could not fill say what to write.
 Exit status: 0 written, 1 the file exists (without --force) or cannot be
 written, 2 a usage error or a generator's config that does not parse.
 `
+})
 
 // initValues are init's flags.
 type initValues struct{ force, stdout bool }

@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -597,13 +598,13 @@ func (r *reporter) finish() {
 // The parts of a warning's message that vary from one page to another
 // of the same cause: URLs, quoted values, paths and numbers.
 var (
-	causeURL    = regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.-]*://[^\s"'<>()]*`)
-	causeQuoted = regexp.MustCompile("\"[^\"]*\"|'[^'\\s][^']*'|`[^`]*`")
-	causePath   = regexp.MustCompile(`(^|[\s(])[^\s(]*/[^\s:;,)]*`)
-	causeNumber = regexp.MustCompile(`[0-9]+`)
+	causeURL    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.-]*://[^\s"'<>()]*`) })
+	causeQuoted = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("\"[^\"]*\"|'[^'\\s][^']*'|`[^`]*`") })
+	causePath   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|[\s(])[^\s(]*/[^\s:;,)]*`) })
+	causeNumber = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[0-9]+`) })
 	// a language code: "hreflang fr alternate …" is one cause in every
 	// language
-	causeLang = regexp.MustCompile(`\bhreflang [A-Za-z0-9-]+`)
+	causeLang = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bhreflang [A-Za-z0-9-]+`) })
 )
 
 // maxCauseBytes is the most bytes of a warning's message causeOf reads.
@@ -636,11 +637,11 @@ func causeOf(err error) string {
 			}
 		}
 	}
-	msg = causeURL.ReplaceAllString(msg, "URL")
-	msg = causeLang.ReplaceAllString(msg, "hreflang L")
-	msg = causeQuoted.ReplaceAllString(msg, "Q")
-	msg = causePath.ReplaceAllString(msg, "${1}P")
-	return causeNumber.ReplaceAllString(msg, "N")
+	msg = causeURL().ReplaceAllString(msg, "URL")
+	msg = causeLang().ReplaceAllString(msg, "hreflang L")
+	msg = causeQuoted().ReplaceAllString(msg, "Q")
+	msg = causePath().ReplaceAllString(msg, "${1}P")
+	return causeNumber().ReplaceAllString(msg, "N")
 }
 
 // endProgress clears the progress line, if one is shown.

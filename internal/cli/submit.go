@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
@@ -67,7 +68,8 @@ var submitFlags = config.Table[submitValues]{
 		Field: config.Int(func(v *submitValues) *int { return &v.retries }, indexnow.DefaultMaxRetries, nil)},
 }
 
-var submitUsage = `sitemapgen submit tells search engines which URLs the last build added or
+var submitUsage = sync.OnceValue(func() string {
+	return `sitemapgen submit tells search engines which URLs the last build added or
 changed, with IndexNow: the site POSTs the URLs to one endpoint and the
 engines taking part (Bing, Yandex, Seznam, Naver and others) share them, so
 they crawl those pages soon instead of at their next visit. Google does not
@@ -121,6 +123,7 @@ retries, no answer), 2 a usage or configuration error (no key, a bad key, no
 changes file, a malformed one, a URL not on the site's host); nothing is
 sent.
 `
+})
 
 // submitSleep, when set, replaces the waits between retries (tests).
 var submitSleep func(ctx context.Context, d time.Duration) error

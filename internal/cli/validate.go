@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/validate"
@@ -70,7 +71,8 @@ func validateKinds() string {
 	return b.String()
 }
 
-var validateUsage = `sitemapgen validate checks sitemap files and sitemap indexes against the
+var validateUsage = sync.OnceValue(func() string {
+	return `sitemapgen validate checks sitemap files and sitemap indexes against the
 Sitemaps 0.9 protocol and the official schemas of its extensions,
 natively (no xmllint): well-formed XML, the sitemaps.org namespace, the
 elements in the order the schemas give, their values (absolute URLs
@@ -111,6 +113,7 @@ summary; with --json, one object: {"files", "errors", "advice",
 Exit status: 0 no error (advice alone exits 0 unless --strict), 1 an
 error (or no sitemap found), 2 usage.
 `
+})
 
 // runValidate runs "sitemapgen validate".
 func runValidate(ctx context.Context, e *env, args []string) error {

@@ -70,7 +70,7 @@ func printVersion(e *env) {
 // by default, the manual of the default command, which says what version
 // and help do too.
 func runHelp(_ context.Context, e *env, args []string) error {
-	help := map[string]string{
+	help := map[string]func() string{
 		"build":    buildUsage,
 		"watch":    watchUsage,
 		"validate": validateUsage,
@@ -78,14 +78,14 @@ func runHelp(_ context.Context, e *env, args []string) error {
 		"audit":    auditUsage,
 		"init":     initUsage,
 		"submit":   submitUsage,
-		"version":  versionUsage,
-		"help":     helpUsage,
+		"version":  func() string { return versionUsage },
+		"help":     func() string { return helpUsage },
 	}
 	switch {
 	case ownFlag(e, args, helpUsage):
 		return nil
 	case len(args) == 0:
-		fmt.Fprint(e.stdout, buildUsage)
+		fmt.Fprint(e.stdout, buildUsage())
 		return nil
 	case len(args) > 1:
 		return usagef("help takes one command; got %s", strings.Join(args, " "))
@@ -98,7 +98,7 @@ func runHelp(_ context.Context, e *env, args []string) error {
 		}
 		return usagef("%s; the commands are %s", msg, strings.Join(slices.Sorted(maps.Keys(help)), ", "))
 	}
-	fmt.Fprint(e.stdout, text)
+	fmt.Fprint(e.stdout, text())
 	return nil
 }
 

@@ -35,7 +35,8 @@ const watchGCPercent = 25
 const firstBuildGCPercent = 50
 
 // watchUsage is watch's --help.
-var watchUsage = `sitemapgen watch writes the sitemaps of a site, then keeps them current
+var watchUsage = sync.OnceValue(func() string {
+	return `sitemapgen watch writes the sitemaps of a site, then keeps them current
 while the site changes, until Ctrl-C (SIGINT) or SIGTERM, which exit 0.
 
 Usage:
@@ -64,6 +65,7 @@ Flags: every flag of build (sitemapgen --help) but --dry-run, --explain,
 Exit status: 0 stopped by a signal, 2 a usage or configuration error at start
 (later errors are reported and watching goes on).
 `
+})
 
 // refusedInWatch are the flags of build that watch does not take: they
 // ask a build to write nothing, or (transform) run a hook on the records,

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
@@ -172,7 +173,7 @@ func positioned(name string, err error) error {
 }
 
 // lineRE matches yaml.v3's syntax errors, which name a line.
-var lineRE = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
+var lineRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`) })
 
 // syntaxError makes yaml.v3's error about data that is not YAML a
 // diagnostic of the file name. yaml.v3 names no line for a byte no YAML
@@ -180,7 +181,7 @@ var lineRE = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
 // the first such byte's line and column.
 func syntaxError(name string, data []byte, err error) error {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	if m := lineRE.FindStringSubmatch(err.Error()); m != nil {
+	if m := lineRE().FindStringSubmatch(err.Error()); m != nil {
 		line, _ := strconv.Atoi(m[1])
 		return diag.At(name, line, m[2])
 	}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // RunByEnv is the variable through which the tool that runs sitemapgen
@@ -97,7 +98,9 @@ func Camel(name string) string {
 // start, a space, "(", a quote or a backquote, then its value, if given:
 // after "=", up to a space, a comma, a semicolon, a quote or ")"; after a
 // space, a URL or a quoted value only (a word there is the sentence's).
-var flagRef = regexp.MustCompile("(^|[\\s(`'\"])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?:=([^\\s,;)`'\"]+)| ([a-z]+://[^\\s,;)`'\"]+|'[^'\\s]*'))?")
+var flagRef = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("(^|[\\s(`'\"])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?:=([^\\s,;)`'\"]+)| ([a-z]+://[^\\s,;)`'\"]+|'[^'\\s]*'))?")
+})
 
 // RenderFlags returns msg with each of build's flags it names as the tool
 // runBy (a key of [RunBy]) names the setting; msg as it is for any other
@@ -129,8 +132,8 @@ func renderFlags(msg string, form func(flag, value string) string, all bool) str
 	if !strings.Contains(msg, "--") {
 		return msg
 	}
-	return flagRef.ReplaceAllStringFunc(msg, func(m string) string {
-		sub := flagRef.FindStringSubmatch(m)
+	return flagRef().ReplaceAllStringFunc(msg, func(m string) string {
+		sub := flagRef().FindStringSubmatch(m)
 		name := sub[2]
 		if !isBuildFlag(name) || !all && slices.Contains(notInAPI, name) {
 			return m

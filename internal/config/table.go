@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -575,12 +576,12 @@ func unknownFlag(spelled, name string, names []string) error {
 
 // flagInMessage finds the flag the flag package's messages name: "flag
 // needs an argument: -name", "invalid value "x" for flag -name: ...".
-var flagInMessage = regexp.MustCompile(`(?:flag |for |argument: )-([^\s:=]+)`)
+var flagInMessage = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:flag |for |argument: )-([^\s:=]+)`) })
 
 // asTyped spells the flag a message of the flag package names as it was
 // typed (typed, by name), or as --help teaches it.
 func asTyped(msg string, typed map[string]string) string {
-	m := flagInMessage.FindAllStringSubmatchIndex(msg, -1)
+	m := flagInMessage().FindAllStringSubmatchIndex(msg, -1)
 	if m == nil {
 		return msg
 	}

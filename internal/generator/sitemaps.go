@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"regexp"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
@@ -29,10 +30,11 @@ var (
 	numberedShard = NumberedShards
 )
 
-// NumberedShards matches the names of the numbered files of the sitemap
-// plugins whose index names them so (@astrojs/sitemap, next-sitemap,
-// gatsby-plugin-sitemap): sitemap-0.xml, sitemap-1.xml …
-var NumberedShards = regexp.MustCompile(`^sitemap-[0-9]+\.xml$`)
+// NumberedShards returns the expression that matches the names of the
+// numbered files of the sitemap plugins whose index names them so
+// (@astrojs/sitemap, next-sitemap, gatsby-plugin-sitemap): sitemap-0.xml,
+// sitemap-1.xml …; compiled when first asked for.
+var NumberedShards = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^sitemap-[0-9]+\.xml$`) })
 
 // A SitemapPlugin is the plugin that writes the own sitemaps of a
 // generator that writes none itself: Astro's @astrojs/sitemap, Gatsby's
@@ -63,7 +65,7 @@ type SitemapPlugin struct {
 // folder: its index (but sitemap.xml, sitemapgen's own name, which it
 // writes over) and its numbered files, sitemap-0.xml, sitemap-1.xml …
 func (s *SitemapPlugin) Writes(name string) bool {
-	return s != nil && (name == s.Index && name != "sitemap.xml" || cmp.Or(s.Shard, numberedShard).MatchString(name))
+	return s != nil && (name == s.Index && name != "sitemap.xml" || cmp.Or(s.Shard, numberedShard()).MatchString(name))
 }
 
 // names reports whether the file rel of the project folder names s: a

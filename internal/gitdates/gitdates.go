@@ -829,7 +829,9 @@ func parseStatus(out []byte) (map[string]Reason, error) {
 // not read: a loose object deleted or damaged ("unable to read"), or a
 // partial clone's blob that it may not fetch ("could not fetch … from
 // promisor remote").
-var unreadableObject = regexp.MustCompile(`(?:unable to read|could not fetch|missing blob object '?)\s*([0-9a-f]{40,64})\b`)
+var unreadableObject = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:unable to read|could not fetch|missing blob object '?)\s*([0-9a-f]{40,64})\b`)
+})
 
 // unreadable returns the object err (from git log) says git could not
 // read, "" when it says none.
@@ -837,7 +839,7 @@ func unreadable(err error) string {
 	if err == nil {
 		return ""
 	}
-	if m := unreadableObject.FindStringSubmatch(err.Error()); m != nil {
+	if m := unreadableObject().FindStringSubmatch(err.Error()); m != nil {
 		return m[1]
 	}
 	return ""

@@ -487,7 +487,7 @@ func (r *Redirects) parseNetlifyTOML(path string, data []byte, shadowing bool) [
 			if pe.Message != "" {
 				msg = pe.Message
 			}
-		} else if m := tomlErrorLine.FindStringSubmatch(msg); m != nil { // a type error
+		} else if m := tomlErrorLine().FindStringSubmatch(msg); m != nil { // a type error
 			where.Line, _ = strconv.Atoi(m[1])
 			msg = msg[len(m[0]):]
 		}
@@ -515,7 +515,7 @@ func tomlRedirectRule(md toml.MetaData, prim toml.Primitive, shadowing bool) (re
 	var e netlifyTOMLRedirect
 	if err := md.PrimitiveDecode(prim, &e); err != nil {
 		msg := err.Error()
-		if m := tomlErrorLine.FindStringSubmatch(msg); m != nil {
+		if m := tomlErrorLine().FindStringSubmatch(msg); m != nil {
 			msg = msg[len(m[0]):]
 		}
 		return redirectRule{}, fmt.Errorf("[[redirects]]: %s; the rule is ignored", msg)
@@ -579,9 +579,13 @@ func tomlPairs(m map[string]any) string {
 }
 
 var (
-	tomlErrorLine       = regexp.MustCompile(`^toml: line ([1-9][0-9]*)(?: \(last key "[^"]*"\))?: `)
-	tomlRedirectsHeader = regexp.MustCompile(`^\s*\[\[\s*(?:redirects|"redirects"|'redirects')\s*\]\]\s*(?:#.*)?$`)
-	tomlRedirectsKey    = regexp.MustCompile(`^\s*(?:redirects|"redirects"|'redirects')\s*=`)
+	tomlErrorLine = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^toml: line ([1-9][0-9]*)(?: \(last key "[^"]*"\))?: `)
+	})
+	tomlRedirectsHeader = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*\[\[\s*(?:redirects|"redirects"|'redirects')\s*\]\]\s*(?:#.*)?$`)
+	})
+	tomlRedirectsKey = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*(?:redirects|"redirects"|'redirects')\s*=`) })
 )
 
 // tomlRedirectLines returns the line of each of the n [[redirects]] tables
@@ -592,9 +596,9 @@ func tomlRedirectLines(data []byte, n int) []int {
 	var headers, keys []int
 	for i, line := range strings.Split(string(data), "\n") {
 		switch {
-		case tomlRedirectsHeader.MatchString(line):
+		case tomlRedirectsHeader().MatchString(line):
 			headers = append(headers, i+1)
-		case tomlRedirectsKey.MatchString(line):
+		case tomlRedirectsKey().MatchString(line):
 			keys = append(keys, i+1)
 		}
 	}

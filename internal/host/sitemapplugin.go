@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 
@@ -50,7 +51,7 @@ func NetlifySitemapPlugin(dir string, lim limits.Limits) (*peer.Config, []error)
 		if !slices.Contains(netlifySitemapPackages, p.Package) {
 			continue
 		}
-		c := &peer.Config{Tool: peer.Netlify, File: "netlify.toml", Line: lineOf(data, netlifySitemapRE)}
+		c := &peer.Config{Tool: peer.Netlify, File: "netlify.toml", Line: lineOf(data, netlifySitemapRE())}
 		// The inputs in the order of the plugin's documentation, then
 		// any other.
 		names := peer.Names(peer.Netlify)
@@ -72,7 +73,9 @@ func NetlifySitemapPlugin(dir string, lim limits.Limits) (*peer.Config, []error)
 }
 
 // netlifySitemapRE finds the line that names the plugin.
-var netlifySitemapRE = regexp.MustCompile(`package\s*=\s*["'](?:@netlify/plugin-sitemap|netlify-plugin-sitemap)["']`)
+var netlifySitemapRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`package\s*=\s*["'](?:@netlify/plugin-sitemap|netlify-plugin-sitemap)["']`)
+})
 
 // tomlValue is a TOML value as the peer package takes it: numbers as
 // float64.

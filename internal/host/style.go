@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 
@@ -167,7 +168,7 @@ func StyleOf(platform string, lim limits.Limits, dirs ...string) (Style, []error
 		}
 		if p := cfg.Build.Processing.HTML.PrettyURLs; p != nil {
 			s.CleanURLs = *p
-			s.From = diag.Pos{File: path, Line: lineOf(data, prettyURLsRE)}.String()
+			s.From = diag.Pos{File: path, Line: lineOf(data, prettyURLsRE())}.String()
 		}
 		if cfg.Build.Publish != "" {
 			// Netlify reads publish relative to the base folder, which
@@ -178,7 +179,7 @@ func StyleOf(platform string, lim limits.Limits, dirs ...string) (Style, []error
 				base = "" // netlify.toml is in the base folder
 			}
 			s.Publish, s.PublishFrom = filepath.Join(dir, base, filepath.FromSlash(cfg.Build.Publish)), path
-			s.PublishKey, s.PublishLine = "[build] publish", lineOf(data, publishRE)
+			s.PublishKey, s.PublishLine = "[build] publish", lineOf(data, publishRE())
 		}
 	case Vercel:
 		s.EitherSlash = true
@@ -199,17 +200,17 @@ func StyleOf(platform string, lim limits.Limits, dirs ...string) (Style, []error
 		}
 		if cfg.CleanURLs != nil {
 			s.CleanURLs = *cfg.CleanURLs
-			s.From = diag.Pos{File: path, Line: lineOf(data, cleanURLsRE)}.String()
+			s.From = diag.Pos{File: path, Line: lineOf(data, cleanURLsRE())}.String()
 		}
 		s.EitherSlash = cfg.TrailingSlash == nil
 		if cfg.TrailingSlash != nil {
 			s.FolderSlash = *cfg.TrailingSlash
 			s.CleanSlash = s.CleanURLs && *cfg.TrailingSlash
-			s.From = diag.Pos{File: path, Line: lineOf(data, trailingSlashRE)}.String()
+			s.From = diag.Pos{File: path, Line: lineOf(data, trailingSlashRE())}.String()
 		}
 		if cfg.OutputDirectory != "" {
 			s.Publish, s.PublishFrom = filepath.Join(dir, filepath.FromSlash(cfg.OutputDirectory)), path
-			s.PublishKey, s.PublishLine = "outputDirectory", lineOf(data, outputDirectoryRE)
+			s.PublishKey, s.PublishLine = "outputDirectory", lineOf(data, outputDirectoryRE())
 		}
 	case CloudflarePages:
 		s.CleanURLs = true
@@ -243,11 +244,11 @@ func readFirst(name string, dirs []string, lim limits.Limits) (dir, path string,
 }
 
 var (
-	prettyURLsRE      = regexp.MustCompile(`(?m)^\s*pretty_urls\s*=`)
-	cleanURLsRE       = regexp.MustCompile(`"cleanUrls"\s*:`)
-	trailingSlashRE   = regexp.MustCompile(`"trailingSlash"\s*:`)
-	publishRE         = regexp.MustCompile(`(?m)^\s*publish\s*=`)
-	outputDirectoryRE = regexp.MustCompile(`"outputDirectory"\s*:`)
+	prettyURLsRE      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^\s*pretty_urls\s*=`) })
+	cleanURLsRE       = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"cleanUrls"\s*:`) })
+	trailingSlashRE   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"trailingSlash"\s*:`) })
+	publishRE         = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^\s*publish\s*=`) })
+	outputDirectoryRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"outputDirectory"\s*:`) })
 )
 
 // lineOf returns the line of re's first match in data, or 0.

@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -126,11 +127,12 @@ func oneOfWords(words ...string) check {
 	}
 }
 
-// pattern is an xsd:pattern: the whole value must match.
+// pattern is an xsd:pattern: the whole value must match. It is compiled
+// when first used: most sitemaps have no extension element to check.
 func pattern(expr, says string) check {
-	re := regexp.MustCompile(`^(?:` + expr + `)$`)
+	re := sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:` + expr + `)$`) })
 	return func(v string) (string, Kind) {
-		if !re.MatchString(v) {
+		if !re().MatchString(v) {
 			return fmt.Sprintf("%.40q is not %s", v, says), ""
 		}
 		return "", ""

@@ -92,7 +92,7 @@ const plugin, pluginIndex = "@astrojs/sitemap", "sitemap-index.xml"
 // Sitemaps names @astrojs/sitemap's: sitemap-index.xml and
 // sitemap-0.xml …, and sitemap.xml.
 func (Generator) Sitemaps(*generator.Project) generator.SitemapFiles {
-	return generator.SitemapFiles{Names: []string{"sitemap.xml", pluginIndex}, Shard: generator.NumberedShards}
+	return generator.SitemapFiles{Names: []string{"sitemap.xml", pluginIndex}, Shard: generator.NumberedShards()}
 }
 
 // BaseURLPlaces names site, and package.json's homepage.

@@ -129,7 +129,7 @@ func readBuild(dir, server string, lim limits.Limits) (warnings []*diag.Diagnost
 	slices.SortFunc(onDemand, func(a, b route) int { return strings.Compare(a.route, b.route) })
 	onDemand = slices.Compact(onDemand)
 	for _, r := range onDemand {
-		if !srcpath.Dynamic.MatchString(r.route) {
+		if !srcpath.Dynamic().MatchString(r.route) {
 			routes = append(routes, r.route)
 			continue
 		}

@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 )
@@ -113,17 +114,23 @@ func plainJSON(data []byte) []byte {
 var (
 	// importFrom is an import of named bindings from a module:
 	// import { a, b as c } from 'spec'; import d, { a } from "spec".
-	importFrom = regexp.MustCompile(`(?m)^\s*import\s+(?:type\s+)?(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]`)
+	importFrom = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^\s*import\s+(?:type\s+)?(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]`)
+	})
 	// getCollections are the calls that name a collection.
-	getCollections = regexp.MustCompile(`getCollection\(\s*['"]([\w-]+)['"]`)
+	getCollections = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`getCollection\(\s*['"]([\w-]+)['"]`) })
 	// ident is a JavaScript identifier, as the bindings of an import
 	// name them.
-	ident = regexp.MustCompile(`^[A-Za-z_$][\w$]*$`)
+	ident = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_$][\w$]*$`) })
 	// topLevel starts a declaration at the top of a module.
 	// declared names a function of a module's top level: function f,
 	// const f = ….
-	declared = regexp.MustCompile(`(?m)^(?:export\s+)?(?:async\s+)?(?:function\s*\*?\s*([A-Za-z_$][\w$]*)|(?:const|let|var)\s+([A-Za-z_$][\w$]*))`)
-	topLevel = regexp.MustCompile(`(?m)^(?:export\s+)?(?:async\s+)?(?:function\b|const\b|let\b|var\b|class\b)`)
+	declared = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^(?:export\s+)?(?:async\s+)?(?:function\s*\*?\s*([A-Za-z_$][\w$]*)|(?:const|let|var)\s+([A-Za-z_$][\w$]*))`)
+	})
+	topLevel = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^(?:export\s+)?(?:async\s+)?(?:function\b|const\b|let\b|var\b|class\b)`)
+	})
 )
 
 // moduleExts are the extensions a module specifier may leave out, in
@@ -140,7 +147,7 @@ var moduleExts = []string{"", ".ts", ".mts", ".js", ".mjs", ".tsx", ".jsx", "/in
 // module is the file of the function that answered.
 func (a *Preset) importedCollection(src fs.FS, srcDir, rel, code string) (name, module string) {
 	var names []string
-	for _, m := range importFrom.FindAllStringSubmatch(code, -1) {
+	for _, m := range importFrom().FindAllStringSubmatch(code, -1) {
 		spec := m[2]
 		file := a.resolve(src, srcDir, path.Dir(rel), spec)
 		if file == "" {
@@ -157,7 +164,7 @@ func (a *Preset) importedCollection(src fs.FS, srcDir, rel, code string) (name, 
 			if local == "" {
 				local = fn
 			}
-			if !ident.MatchString(fn) || !ident.MatchString(local) || !regexp.MustCompile(`\b`+regexp.QuoteMeta(local)+`\s*\(`).MatchString(code) {
+			if !ident().MatchString(fn) || !ident().MatchString(local) || !regexp.MustCompile(`\b`+regexp.QuoteMeta(local)+`\s*\(`).MatchString(code) {
 				continue // imported, not called
 			}
 			if found := moduleCollections(mod, fn); len(found) > 0 {
@@ -183,7 +190,7 @@ func moduleCollections(mod, fn string) []string {
 		return found
 	}
 	var out []string
-	for _, m := range declared.FindAllStringSubmatch(mod, -1) {
+	for _, m := range declared().FindAllStringSubmatch(mod, -1) {
 		callee := cmp.Or(m[1], m[2])
 		if callee == fn || !regexp.MustCompile(`\b`+regexp.QuoteMeta(callee)+`\s*\(`).MatchString(decl) {
 			continue
@@ -205,7 +212,7 @@ func declaration(mod, fn string) string {
 		return mod
 	}
 	rest := mod[at[1]:]
-	if next := topLevel.FindStringIndex(rest); next != nil {
+	if next := topLevel().FindStringIndex(rest); next != nil {
 		rest = rest[:next[0]]
 	}
 	return rest
@@ -215,7 +222,7 @@ func declaration(mod, fn string) string {
 // name.
 func collectionsOf(code string) []string {
 	var out []string
-	for _, m := range getCollections.FindAllStringSubmatch(code, -1) {
+	for _, m := range getCollections().FindAllStringSubmatch(code, -1) {
 		out = append(out, m[1])
 	}
 	return out

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
@@ -105,12 +106,12 @@ var ContentConfigs = []string{"content.config.ts", "content.config.mts", "conten
 var (
 	// routeFile is a route with one parameter for the rest of the
 	// path or one element: [slug].astro, [...slug].astro.
-	routeFile = regexp.MustCompile(`^\[(?:\.\.\.)?(\w+)\]\.astro$`)
+	routeFile = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\[(?:\.\.\.)?(\w+)\]\.astro$`) })
 	// getCollection is a route's call that names its collection.
-	getCollection = regexp.MustCompile(`getCollection\(\s*['"]([\w-]+)['"]`)
+	getCollection = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`getCollection\(\s*['"]([\w-]+)['"]`) })
 	// globLoader opens a glob loader's options; loaderBase is their base.
-	globLoader = regexp.MustCompile(`\bglob\(\s*\{`)
-	loaderBase = regexp.MustCompile(`\bbase\s*:\s*['"]([^'"]+)['"]`)
+	globLoader = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bglob\(\s*\{`) })
+	loaderBase = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bbase\s*:\s*['"]([^'"]+)['"]`) })
 )
 
 // ReadCollections finds, in the source folder src, the routes that
@@ -140,7 +141,7 @@ func (a *Preset) ReadCollections(src fs.FS, srcDir string) {
 		if err != nil || d.IsDir() {
 			return nil
 		}
-		m := routeFile.FindStringSubmatch(d.Name())
+		m := routeFile().FindStringSubmatch(d.Name())
 		if m == nil {
 			return nil
 		}
@@ -153,7 +154,7 @@ func (a *Preset) ReadCollections(src fs.FS, srcDir string) {
 			return nil
 		}
 		name, module := "", ""
-		if coll := getCollection.FindStringSubmatch(code); coll != nil {
+		if coll := getCollection().FindStringSubmatch(code); coll != nil {
 			name = coll[1]
 		} else if name, module = a.importedCollection(src, srcDir, p, code); name == "" {
 			return nil
@@ -191,7 +192,7 @@ func collectionBase(cfg, name, srcDir string) (string, bool) {
 	if next := strings.Index(rest, "defineCollection("); next >= 0 {
 		rest = rest[:next]
 	}
-	g := globLoader.FindStringIndex(rest)
+	g := globLoader().FindStringIndex(rest)
 	if g == nil {
 		return "content/" + name, true
 	}
@@ -207,7 +208,7 @@ func collectionBase(cfg, name, srcDir string) (string, bool) {
 			}
 		}
 	}
-	b := loaderBase.FindStringSubmatch(opts)
+	b := loaderBase().FindStringSubmatch(opts)
 	if b == nil {
 		return "", false // a loader without a literal base
 	}

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
@@ -125,12 +126,14 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 }
 
 // routeBaseRE finds a literal routeBasePath in a docs: or blog: object.
-var routeBaseRE = regexp.MustCompile(`\b(docs|blog)\s*:\s*\{[^{}]*?\brouteBasePath\s*:\s*(['"])([^'"]*)['"]`)
+var routeBaseRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(docs|blog)\s*:\s*\{[^{}]*?\brouteBasePath\s*:\s*(['"])([^'"]*)['"]`)
+})
 
 // showLastUpdateRE finds showLastUpdateTime: true, an option of the docs
 // and blog plugins, which sit in the preset's array: looked for in the
 // text.
-var showLastUpdateRE = regexp.MustCompile(`\bshowLastUpdateTime\s*:\s*true\b`)
+var showLastUpdateRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bshowLastUpdateTime\s*:\s*true\b`) })
 
 // project reads a Docusaurus configuration: url (the host) and
 // baseUrl (the path, "/" when absent), trailingSlash (undefined by
@@ -154,14 +157,14 @@ func project(name string, data []byte, lim limits.Limits) (*generator.Project, S
 	// The classic preset's sitemap filename names each locale's sitemap
 	// and the root's.
 	for _, e := range jsconf.Elements(r, "presets") {
-		if v, st := r.Str(e+"[1].sitemap.filename", ""); st == jsconfig.OK && plainBase.MatchString(v.Value) && v.Value != "sitemap.xml" {
+		if v, st := r.Str(e+"[1].sitemap.filename", ""); st == jsconfig.OK && plainBase().MatchString(v.Value) && v.Value != "sitemap.xml" {
 			p.SitemapFile, p.SitemapFileKey = v.Value, "the classic preset's sitemap.filename"
 		}
 	}
 	// The docs' and blog's options are inside the preset's array, which
 	// the reader does not walk: their routeBasePath is looked for in the
 	// text, in a docs: or blog: object with no object inside.
-	found := routeBaseRE.FindAllSubmatch(data, -1)
+	found := routeBaseRE().FindAllSubmatch(data, -1)
 	for _, m := range found {
 		base := "/" + strings.Trim(string(m[3]), "/")
 		if string(m[1]) == "docs" {
@@ -174,7 +177,7 @@ func project(name string, data []byte, lim limits.Limits) (*generator.Project, S
 		r.Note(0, "a routeBasePath is not read: pages under it are not joined to their sources")
 	}
 
-	if loc := showLastUpdateRE.FindIndex(data); loc != nil {
+	if loc := showLastUpdateRE().FindIndex(data); loc != nil {
 		p.GitDates = fmt.Sprintf("Docusaurus showLastUpdateTime, %s:%d", name, 1+bytes.Count(data[:loc[0]], []byte("\n")))
 	}
 
@@ -189,7 +192,7 @@ func project(name string, data []byte, lim limits.Limits) (*generator.Project, S
 }
 
 // plainBase is a base name of sitemap files that names no folder.
-var plainBase = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+var plainBase = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`) })
 
 // SitemapOptions returns the options of the classic preset's sitemap: { … } (sitemap: false
 // turns it off), or @docusaurus/plugin-sitemap among the plugins.

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
@@ -79,17 +80,19 @@ func routeBase(b, def string) string {
 // ("2021-01-31-notes", "8.0-release"), whose number is no order prefix;
 // numberPrefix is one that starts with one ("01-intro", "3 - setup").
 var (
-	datePrefix   = regexp.MustCompile(`^\d+[-_.]\d+`)
-	numberPrefix = regexp.MustCompile(`^\d+\s*[-_.]+\s*([^-_.\s].*)$`)
-	blogDate     = regexp.MustCompile(`^(.*?/)?(\d{4})[-/](\d{1,2})[-/](\d{1,2})[-/]?(.*?)(?:/index)?\.mdx?$`)
+	datePrefix   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d+[-_.]\d+`) })
+	numberPrefix = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d+\s*[-_.]+\s*([^-_.\s].*)$`) })
+	blogDate     = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(.*?/)?(\d{4})[-/](\d{1,2})[-/](\d{1,2})[-/]?(.*?)(?:/index)?\.mdx?$`)
+	})
 )
 
 // stripNumber drops the order prefix of a doc's file or folder name.
 func stripNumber(name string) string {
-	if datePrefix.MatchString(name) {
+	if datePrefix().MatchString(name) {
 		return name
 	}
-	if m := numberPrefix.FindStringSubmatch(name); m != nil {
+	if m := numberPrefix().FindStringSubmatch(name); m != nil {
 		return m[1]
 	}
 	return name
@@ -207,7 +210,7 @@ func blogURL(rel string, p generator.Page) (string, bool) {
 	if p.Slug != "" {
 		return srcpath.Resolve("/", p.Slug), true
 	}
-	if m := blogDate.FindStringSubmatch(rel); m != nil {
+	if m := blogDate().FindStringSubmatch(rel); m != nil {
 		return "/" + m[2] + "/" + m[3] + "/" + m[4] + "/" + m[1] + m[5], true
 	}
 	name := strings.TrimSuffix(strings.TrimSuffix(rel, path.Ext(rel)), "/index")

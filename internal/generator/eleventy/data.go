@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
@@ -190,11 +191,11 @@ func (e *Preset) dataPermalink(rel string) (permalink, computed value) {
 
 // pageVar matches the two variables of a permalink template
 // sitemapgen fills: {{ page.fileSlug }} and {{ page.filePathStem }}.
-var pageVar = regexp.MustCompile(`\{\{-?\s*page\.(fileSlug|filePathStem)\s*-?\}\}`)
+var pageVar = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{\{-?\s*page\.(fileSlug|filePathStem)\s*-?\}\}`) })
 
 // datePrefix is the date Eleventy takes off a file's name for
 // its slug: 2024-01-02-title.
-var datePrefix = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}-(.*)$`)
+var datePrefix = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d{4}-\d{2}-\d{2}-(.*)$`) })
 
 // expandPermalink fills a permalink's {{ page.fileSlug }} and {{
 // page.filePathStem }} for the template at rel, as Eleventy's
@@ -205,7 +206,7 @@ func expandPermalink(permalink, rel string) (string, bool) {
 	dir = strings.TrimSuffix(dir, "/")
 	stem, _ := srcpath.SplitExt(file)
 	raw := stem
-	if m := datePrefix.FindStringSubmatch(raw); m != nil {
+	if m := datePrefix().FindStringSubmatch(raw); m != nil {
 		raw = m[1]
 	}
 	slug := raw
@@ -213,12 +214,12 @@ func expandPermalink(permalink, rel string) (string, bool) {
 		slug = ""
 		if dir != "" {
 			slug = path.Base(dir)
-			if m := datePrefix.FindStringSubmatch(slug); m != nil {
+			if m := datePrefix().FindStringSubmatch(slug); m != nil {
 				slug = m[1]
 			}
 		}
 	}
-	out := pageVar.ReplaceAllStringFunc(permalink, func(m string) string {
+	out := pageVar().ReplaceAllStringFunc(permalink, func(m string) string {
 		if strings.Contains(m, "fileSlug") {
 			return slug
 		}

@@ -36,7 +36,7 @@ const plugin, pluginIndex = "gatsby-plugin-sitemap", "sitemap-index.xml"
 // Sitemaps names gatsby-plugin-sitemap's: sitemap-index.xml and
 // sitemap-0.xml … (sitemap.xml before its version 4).
 func (Generator) Sitemaps(*generator.Project) generator.SitemapFiles {
-	return generator.SitemapFiles{Names: []string{"sitemap.xml", pluginIndex}, Shard: generator.NumberedShards}
+	return generator.SitemapFiles{Names: []string{"sitemap.xml", pluginIndex}, Shard: generator.NumberedShards()}
 }
 
 // BaseURLPlaces names siteMetadata.siteUrl, and package.json's homepage.

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jscode"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
@@ -319,7 +320,9 @@ func unit(st stretch, i int) stretch {
 // fileAbsolutePath: { regex: "/content/blog/" } (MarkdownRemark, the Mdx
 // of gatsby-plugin-mdx before 4), internal: { contentFilePath: { regex:
 // … } } (gatsby-plugin-mdx 4 and later), each the file's absolute path.
-var absolutePathRegex = regexp.MustCompile(`(?:fileAbsolutePath|contentFilePath)\s*:\s*\{\s*regex\s*:\s*"([^"]*)"\s*\}`)
+var absolutePathRegex = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?:fileAbsolutePath|contentFilePath)\s*:\s*\{\s*regex\s*:\s*"([^"]*)"\s*\}`)
+})
 
 // literalRegex is a regex filter whose pattern reads the same in
 // JavaScript and in Go: Gatsby's "/PATTERN/" with no flags, PATTERN of
@@ -328,7 +331,7 @@ var absolutePathRegex = regexp.MustCompile(`(?:fileAbsolutePath|contentFilePath)
 // read differently), the quantifiers "?", "*", "+", and a final "$"; no
 // anchor at the start, which would be the build machine's folder above
 // the project, no backslash, brace or class.
-var literalRegex = regexp.MustCompile(`^/([A-Za-z0-9_./()|?*+-]+\$?)/$`)
+var literalRegex = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^/([A-Za-z0-9_./()|?*+-]+\$?)/$`) })
 
 // query is what a graphql query's filter says of its files: the pattern
 // of its fileAbsolutePath regex, the name of the gatsby-source-filesystem
@@ -337,7 +340,9 @@ var literalRegex = regexp.MustCompile(`^/([A-Za-z0-9_./()|?*+-]+\$?)/$`)
 type query struct{ re, source string }
 
 // sourceName finds allFile's filter on the name of the files' source.
-var sourceName = regexp.MustCompile(`sourceInstanceName\s*:\s*\{\s*eq\s*:\s*"([^"\\$]*)"\s*\}`)
+var sourceName = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`sourceInstanceName\s*:\s*\{\s*eq\s*:\s*"([^"\\$]*)"\s*\}`)
+})
 
 // queryFilter returns the filter of the graphql queries the code u makes
 // (see [query]); known is false when it makes none, when they differ, or
@@ -361,8 +366,8 @@ func queryFilter(m *jscode.Module, u stretch) (query, bool) {
 				continue
 			}
 			text := string(m.Src[t[j].Pos:t[j].End])
-			for _, f := range absolutePathRegex.FindAllStringSubmatch(text, -1) {
-				p := literalRegex.FindStringSubmatch(f[1])
+			for _, f := range absolutePathRegex().FindAllStringSubmatch(text, -1) {
+				p := literalRegex().FindStringSubmatch(f[1])
 				if p == nil || strings.Contains(p[1], "(?") || foundRe && p[1] != q.re {
 					return query{}, false
 				}
@@ -371,7 +376,7 @@ func queryFilter(m *jscode.Module, u stretch) (query, bool) {
 				}
 				q.re, foundRe = p[1], true
 			}
-			for _, f := range sourceName.FindAllStringSubmatch(text, -1) {
+			for _, f := range sourceName().FindAllStringSubmatch(text, -1) {
 				if f[1] == "" || foundSrc && f[1] != q.source {
 					return query{}, false
 				}
@@ -403,17 +408,17 @@ func slugPath(m *jscode.Module, args [][2]int) (string, bool) {
 	case slugField(t[s:e]):
 		return "", true
 	case e-s == 1 && t[s].Kind == jsconfig.Template:
-		if p := slugTemplate.FindStringSubmatch(string(m.Src[t[s].Pos:t[s].End])); p != nil {
+		if p := slugTemplate().FindStringSubmatch(string(m.Src[t[s].Pos:t[s].End])); p != nil {
 			return strings.TrimSuffix(p[1], "/"), true
 		}
-	case e-s > 2 && t[s].Kind == jsconfig.String && t[s+1].Is("+") && slugField(t[s+2:e]) && slugPrefix.MatchString(t[s].Text):
+	case e-s > 2 && t[s].Kind == jsconfig.String && t[s+1].Is("+") && slugField(t[s+2:e]) && slugPrefix().MatchString(t[s].Text):
 		return strings.TrimSuffix(t[s].Text, "/"), true
 	}
 	return "", false
 }
 
 // slugPrefix is a literal prefix of a slug's path.
-var slugPrefix = regexp.MustCompile(`^/[A-Za-z0-9._~/-]*$`)
+var slugPrefix = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^/[A-Za-z0-9._~/-]*$`) })
 
 // slugField reports whether toks are an access of the slug field:
 // NAME(.NAME)*.fields.slug, with ?. as well.
@@ -449,7 +454,9 @@ func property(m *jscode.Module, args [][2]int, key string) (int, int, bool) {
 
 // slugTemplate is createPage's path with a literal prefix:
 // `/blog${post.fields.slug}`.
-var slugTemplate = regexp.MustCompile("^`(/[A-Za-z0-9._~/-]*)?\\$\\{\\s*[A-Za-z_$][\\w$]*(?:\\??\\.[A-Za-z_$][\\w$]*)*\\??\\.fields\\??\\.slug\\s*\\}`$")
+var slugTemplate = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("^`(/[A-Za-z0-9._~/-]*)?\\$\\{\\s*[A-Za-z_$][\\w$]*(?:\\??\\.[A-Za-z_$][\\w$]*)*\\??\\.fields\\??\\.slug\\s*\\}`$")
+})
 
 // filePathOptions reads createFilePath's options: basePath and
 // trailingSlash, literals; ok is false for others.

@@ -266,7 +266,9 @@ func holds(src fs.FS, f PostFolder) bool {
 
 // dirnamePath matches a path option under the project folder:
 // `${__dirname}/content/blog`, path.join(__dirname, 'content/blog').
-var dirnamePath = regexp.MustCompile("^(?:`\\$\\{__dirname\\}/([^`$]+)`|(?:path\\.)?(?:join|resolve)\\(\\s*__dirname\\s*,\\s*[`'\"]([^`'\"$]+)[`'\"]\\s*\\))$")
+var dirnamePath = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("^(?:`\\$\\{__dirname\\}/([^`$]+)`|(?:path\\.)?(?:join|resolve)\\(\\s*__dirname\\s*,\\s*[`'\"]([^`'\"$]+)[`'\"]\\s*\\))$")
+})
 
 // sourcePath returns the folder a gatsby-source-filesystem path option
 // names, relative to the project folder; ok is false for one it cannot
@@ -280,7 +282,7 @@ func sourcePath(v any) (string, bool) {
 		}
 		p = v
 	case jsconfig.Expression:
-		m := dirnamePath.FindStringSubmatch(v.Text)
+		m := dirnamePath().FindStringSubmatch(v.Text)
 		if m == nil {
 			return "", false
 		}
@@ -297,7 +299,9 @@ func sourcePath(v any) (string, bool) {
 
 // collectionPage matches a file-system route of src/pages whose path
 // is a Markdown node's slug field: {MarkdownRemark.fields__slug}.js.
-var collectionPage = regexp.MustCompile(`^\{(MarkdownRemark|Mdx)\.fields__slug\}\.(?:js|jsx|ts|tsx|mjs)$`)
+var collectionPage = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\{(MarkdownRemark|Mdx)\.fields__slug\}\.(?:js|jsx|ts|tsx|mjs)$`)
+})
 
 // collectionRoute finds the one file-system route of src/pages over the
 // slug field, whose folder prefixes the slug, slugified.
@@ -307,7 +311,7 @@ func collectionRoute(src fs.FS, types *map[string]bool) (Slug, bool) {
 		if err != nil || d.IsDir() {
 			return nil
 		}
-		if m := collectionPage.FindStringSubmatch(d.Name()); m != nil {
+		if m := collectionPage().FindStringSubmatch(d.Name()); m != nil {
 			(*types)[m[1]] = true
 			dir := strings.TrimPrefix(path.Dir(p), "src/pages")
 			found = append(found, Slug{BasePath: "src/pages", Prefix: dir, Slugify: true})
@@ -379,17 +383,22 @@ func (f PostFolder) postURL(rel string) (string, bool) {
 
 var (
 	// camel are decamelize's steps, in its order.
-	camel = []struct {
-		re   *regexp.Regexp
-		with string
-	}{
-		{regexp.MustCompile(`([A-Z]{2,})(\d+)`), "$1 $2"},
-		{regexp.MustCompile(`([a-z\d]+)([A-Z]{2,})`), "$1 $2"},
-		{regexp.MustCompile(`([a-z\d])([A-Z])`), "$1 $2"},
-		{regexp.MustCompile(`([A-Z]+)([A-Z][a-z\d]+)`), "$1 $2"},
-	}
-	notSlug = regexp.MustCompile(`[^a-z\d]+`)
+	camel = sync.OnceValue(func() []camelStep {
+		return []camelStep{
+			{regexp.MustCompile(`([A-Z]{2,})(\d+)`), "$1 $2"},
+			{regexp.MustCompile(`([a-z\d]+)([A-Z]{2,})`), "$1 $2"},
+			{regexp.MustCompile(`([a-z\d])([A-Z])`), "$1 $2"},
+			{regexp.MustCompile(`([A-Z]+)([A-Z][a-z\d]+)`), "$1 $2"},
+		}
+	})
+	notSlug = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^a-z\d]+`) })
 )
+
+// A camelStep replaces each match of re by with.
+type camelStep struct {
+	re   *regexp.Regexp
+	with string
+}
 
 // slugify is @sindresorhus/slugify 1.1's, with its default options, as
 // Gatsby 5's file-system routes call it, for ASCII text: & is "and",
@@ -403,10 +412,10 @@ func slugify(s string) (string, bool) {
 		}
 	}
 	s = strings.ReplaceAll(s, "&", " and ")
-	for _, c := range camel {
+	for _, c := range camel() {
 		s = c.re.ReplaceAllString(s, c.with)
 	}
-	s = notSlug.ReplaceAllString(strings.ToLower(s), "-")
+	s = notSlug().ReplaceAllString(strings.ToLower(s), "-")
 	return strings.Trim(s, "-"), true
 }
 
@@ -414,7 +423,9 @@ func slugify(s string) (string, bool) {
 var pageExts = []string{".js", ".jsx", ".ts", ".tsx", ".mjs"}
 
 // testFile matches a test of src/pages, which is no page.
-var testFile = regexp.MustCompile(`(^|/)__tests__/|\.(spec|test)\.(js|ts|jsx|tsx)$|\.d\.tsx?$`)
+var testFile = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(^|/)__tests__/|\.(spec|test)\.(js|ts|jsx|tsx)$|\.d\.tsx?$`)
+})
 
 // post reports whether the file at rel is a post of one of the folders
 // of posts; when it is, u is its URL path, and ok false when the
@@ -445,7 +456,7 @@ func (g *Preset) URLPath(p generator.Page) (string, bool) {
 	if g.MDX {
 		exts = append(slices.Clone(pageExts), ".mdx")
 	}
-	if !ok || !srcpath.HasExt(r, exts...) || testFile.MatchString(r) || srcpath.Dynamic.MatchString(r) || strings.ContainsAny(r, "{}") {
+	if !ok || !srcpath.HasExt(r, exts...) || testFile().MatchString(r) || srcpath.Dynamic().MatchString(r) || strings.ContainsAny(r, "{}") {
 		return "", false
 	}
 	dir, file := path.Split(r)

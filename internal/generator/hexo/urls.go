@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -63,8 +64,8 @@ func NewRoutes(c *Config) *Routes {
 	if rule == "" {
 		rule = ":title"
 	}
-	expr := param.ReplaceAllStringFunc(regexp.QuoteMeta(rule), func(m string) string {
-		name := param.FindStringSubmatch(m)[1]
+	expr := param().ReplaceAllStringFunc(regexp.QuoteMeta(rule), func(m string) string {
+		name := param().FindStringSubmatch(m)[1]
 		r.names = append(r.names, name)
 		if seg, ok := fileSegments[name]; ok {
 			return seg
@@ -77,7 +78,7 @@ func NewRoutes(c *Config) *Routes {
 
 // param is a placeholder of a permalink rule, as hexo-util's Permalink
 // finds it: a colon and a word that does not end in "_".
-var param = regexp.MustCompile(`:(\w*[^_\W])`)
+var param = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`:(\w*[^_\W])`) })
 
 // fileSegments are the patterns new_post_name's date placeholders match.
 var fileSegments = map[string]string{
@@ -248,8 +249,8 @@ func (r *Routes) postPath(sub string, p generator.Page) (string, bool) {
 	slug := info["title"]
 	date := p.Date.In(r.formatZone())
 	ok := true
-	u := param.ReplaceAllStringFunc(r.c.Permalink, func(m string) string {
-		name := param.FindStringSubmatch(m)[1]
+	u := param().ReplaceAllStringFunc(r.c.Permalink, func(m string) string {
+		name := param().FindStringSubmatch(m)[1]
 		v, known := r.placeholder(name, slug, date, p, info)
 		ok = ok && known
 		return v

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -136,7 +137,7 @@ func (h *Preset) lastModOrder() *generator.DateOrder {
 
 // hugoFileNameRE is the name Hugo's :filename reads a date from: the
 // date, a hyphen, and the rest, which becomes the slug.
-var hugoFileNameRE = regexp.MustCompile(`^([0-9]{4}-[0-9]{2}-[0-9]{2})-(.+)$`)
+var hugoFileNameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([0-9]{4}-[0-9]{2}-[0-9]{2})-(.+)$`) })
 
 // fileNameDate returns the date and the slug Hugo's :filename reads
 // from a page's base name (a bundle's folder name, a file's name without
@@ -145,7 +146,7 @@ func (h *Preset) fileNameDate(base string) (time.Time, string, bool) {
 	if !slices.Contains(h.hugoDates("date"), hugoFileName) {
 		return time.Time{}, "", false
 	}
-	m := hugoFileNameRE.FindStringSubmatch(base)
+	m := hugoFileNameRE().FindStringSubmatch(base)
 	if m == nil {
 		return time.Time{}, "", false
 	}
@@ -183,7 +184,7 @@ func (h *Preset) FileDate(rel string) (time.Time, bool) {
 	if base == "index" || base == "_index" {
 		base = path.Base(strings.TrimSuffix(dir, "/"))
 	}
-	m := hugoFileNameRE.FindStringSubmatch(base)
+	m := hugoFileNameRE().FindStringSubmatch(base)
 	if m == nil {
 		return time.Time{}, false
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
@@ -354,7 +355,7 @@ type hugoAttr struct {
 }
 
 var (
-	hugoAttrRE  = regexp.MustCompile(`:\w+(\[.+?\])?`)
+	hugoAttrRE  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`:\w+(\[.+?\])?`) })
 	hugoRefTime = time.Date(2019, time.November, 9, 23, 1, 42, 1, time.UTC)
 	hugoAttrs   = map[string]bool{
 		"year": true, "month": true, "monthname": true, "day": true,
@@ -375,7 +376,7 @@ func (h *Preset) compile(pattern string) ([]hugoAttr, error) {
 	}
 	p := strings.ReplaceAll(pattern, `\:`, hugoEscapedColon)
 	var attrs []hugoAttr
-	for _, m := range hugoAttrRE.FindAllStringSubmatch(p, -1) {
+	for _, m := range hugoAttrRE().FindAllStringSubmatch(p, -1) {
 		a := hugoAttr{text: m[0], name: m[0][1:]}
 		switch {
 		case hugoAttrs[a.name]:

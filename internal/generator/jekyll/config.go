@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -435,9 +436,9 @@ func (j *Preset) addCollection(name string, c Collection) {
 	j.Collections[name] = c
 }
 
-var jekyllLabelRE = regexp.MustCompile(`(?i)[^a-z0-9_\-.]`)
+var jekyllLabelRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)[^a-z0-9_\-.]`) })
 
-func jekyllLabel(name string) string { return jekyllLabelRE.ReplaceAllString(name, "") }
+func jekyllLabel(name string) string { return jekyllLabelRE().ReplaceAllString(name, "") }
 
 // checkPattern reports a placeholder a document URL cannot fill: Jekyll
 // stops the build on it.
@@ -445,7 +446,7 @@ func (j *Preset) checkPattern(pattern string) error {
 	if _, ok := jekyllStyles[pattern]; ok {
 		return nil
 	}
-	for _, m := range jekyllTokenRE.FindAllStringSubmatch(pattern, -1) {
+	for _, m := range jekyllTokenRE().FindAllStringSubmatch(pattern, -1) {
 		name := strings.TrimSuffix(m[1], "_")
 		if !jekyllDocTokens[name] {
 			return fmt.Errorf("placeholder :%s is not one Jekyll knows for posts and documents in %q", name, pattern)
@@ -504,7 +505,9 @@ func (j *Preset) Dir(projectDir string) string {
 
 // jekyllGemRE matches a Gemfile line that asks for Jekyll, directly or
 // through the github-pages gem.
-var jekyllGemRE = regexp.MustCompile(`(?m)^[ \t]*gem[ \t(]+["'](?:jekyll|github-pages)["']`)
+var jekyllGemRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^[ \t]*gem[ \t(]+["'](?:jekyll|github-pages)["']`)
+})
 
 // Detect finds a Jekyll project: a configuration
 // [Load] finds, else a Gemfile that asks for Jekyll. When
@@ -524,7 +527,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 	}
 	if j.File == "" {
 		name, data, err := d.File("Gemfile")
-		if err != nil || name == "" || !jekyllGemRE.Match(data) {
+		if err != nil || name == "" || !jekyllGemRE().Match(data) {
 			return nil, err
 		}
 		return &generator.Project{Generator: "jekyll", Title: "Jekyll", File: "Gemfile", PublishDir: "_site"}, nil

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -40,7 +41,9 @@ const lastModifiedAtGem = "jekyll-last-modified-at"
 // gemGroupRE finds the blocks of a Gemfile's jekyll_plugins group, whose
 // gems Jekyll requires (through Bundler) without a plugins: list naming
 // them.
-var gemGroupRE = regexp.MustCompile(`(?ms)^[ \t]*group\b[^\n]*:jekyll_plugins\b[^\n]*\bdo\b(.*?)^[ \t]*end\b`)
+var gemGroupRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?ms)^[ \t]*group\b[^\n]*:jekyll_plugins\b[^\n]*\bdo\b(.*?)^[ \t]*end\b`)
+})
 
 // gemfilePlugin says whether the Gemfile in dir puts gem in the
 // jekyll_plugins group, in a group block or with group: on its line:
@@ -53,7 +56,7 @@ func gemfilePlugin(dir, gem string, lim limits.Limits) string {
 	}
 	line := regexp.MustCompile(`(?m)^[ \t]*gem[ \t(]+["']` + regexp.QuoteMeta(gem) + `["']([^\n]*)`)
 	found := false
-	for _, m := range gemGroupRE.FindAllSubmatch(data, -1) {
+	for _, m := range gemGroupRE().FindAllSubmatch(data, -1) {
 		found = found || line.Match(m[1])
 	}
 	for _, m := range line.FindAllSubmatch(data, -1) {

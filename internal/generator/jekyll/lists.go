@@ -6,16 +6,17 @@ import (
 	"path"
 	"regexp"
 	"slices"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 )
 
 // jekyllLoop finds what a Liquid template lists: site.posts,
 // paginator.posts, site.COLLECTION.
-var jekyllLoop = regexp.MustCompile(`\b(?:site|paginator)\.([A-Za-z_][A-Za-z0-9_]*)`)
+var jekyllLoop = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(?:site|paginator)\.([A-Za-z_][A-Za-z0-9_]*)`) })
 
 // jekyllLayout finds a template's layout: in its front matter.
-var jekyllLayout = regexp.MustCompile(`(?m)^layout:\s*["']?([A-Za-z0-9_./-]+?)["']?\s*$`)
+var jekyllLayout = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^layout:\s*["']?([A-Za-z0-9_./-]+?)["']?\s*$`) })
 
 // Lists returns the collections the Jekyll page at rel (relative to the
 // sources' folder dir, with "/" separators) lists, sorted: site.posts,
@@ -49,14 +50,14 @@ func (j *Preset) CollectionsListed(dir, rel string) ([]string, error) {
 			slices.Sort(lists)
 			return lists, fsx.Placed(err)
 		}
-		for _, m := range jekyllLoop.FindAllSubmatch(data, -1) {
+		for _, m := range jekyllLoop().FindAllSubmatch(data, -1) {
 			coll := string(m[1])
 			if _, ok := j.Collections[coll]; (coll == "posts" || ok) && !seen[coll] {
 				seen[coll] = true
 				lists = append(lists, coll)
 			}
 		}
-		layout := jekyllLayout.FindSubmatch(data)
+		layout := jekyllLayout().FindSubmatch(data)
 		if layout == nil {
 			break
 		}

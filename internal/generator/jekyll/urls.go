@@ -26,7 +26,7 @@ var jekyllStyles = map[string]string{
 }
 
 var (
-	jekyllTokenRE   = regexp.MustCompile(`:([a-z_]+)`)
+	jekyllTokenRE   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`:([a-z_]+)`) })
 	jekyllDocTokens = map[string]bool{
 		"collection": true, "name": true, "title": true, "slug": true, "categories": true,
 		"slugified_categories": true, "year": true, "month": true, "day": true, "hour": true,
@@ -34,7 +34,7 @@ var (
 		"long_month": true, "short_year": true, "w_year": true, "week": true, "w_day": true,
 		"short_day": true, "long_day": true, "y_day": true, "output_ext": true, "path": true,
 	}
-	jekyllDateName = regexp.MustCompile(`^(\d{2,4})-(\d{1,2})-(\d{1,2})-([^/]*)(\.[^.]+)$`)
+	jekyllDateName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\d{2,4})-(\d{1,2})-(\d{1,2})-([^/]*)(\.[^.]+)$`) })
 )
 
 func (j *Preset) style() string {
@@ -240,7 +240,7 @@ func (j *Preset) URLPath(p generator.Page) (string, bool) {
 				hidden = hidden || strings.HasPrefix(el, ".")
 			}
 			if hidden || j.filtered(rel, jekyllSpecial(entry) || jekyllSpecial(path.Base(entry))) ||
-				!jekyllDateName.MatchString(path.Base(entry)) {
+				!jekyllDateName().MatchString(path.Base(entry)) {
 				return "", false
 			}
 			relDoc := rel
@@ -409,7 +409,7 @@ func (j *Preset) document(p generator.Page, rel, label string, c Collection) (st
 	d := &jekyllDoc{j: j, p: p, label: label, name: name, draft: strings.HasPrefix(rel, "_drafts/")}
 	// The date and slug a file name gives: YYYY-MM-DD-slug.ext.
 	d.slug = strings.TrimRight(name, ".")
-	if m := jekyllDateName.FindStringSubmatch(file); m != nil {
+	if m := jekyllDateName().FindStringSubmatch(file); m != nil {
 		y, _ := strconv.Atoi(m[1])
 		mo, _ := strconv.Atoi(m[2])
 		da, _ := strconv.Atoi(m[3])
@@ -498,7 +498,7 @@ func (d *jekyllDoc) when() time.Time {
 // URL#generate_url_from_drop does; ok is false for an unknown one.
 func (d *jekyllDoc) fill(template string) (string, bool) {
 	ok := true
-	out := jekyllTokenRE.ReplaceAllStringFunc(template, func(m string) string {
+	out := jekyllTokenRE().ReplaceAllStringFunc(template, func(m string) string {
 		name := m[1:]
 		rest := ""
 		if n, cut := strings.CutSuffix(name, "_"); cut && !jekyllDocTokens[name] {

@@ -17,6 +17,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -302,7 +303,7 @@ func yamlDeref(n *yaml.Node) *yaml.Node {
 }
 
 // yamlNullRE is PyYAML's implicit null.
-var yamlNullRE = regexp.MustCompile(`^(?:~|null|Null|NULL|)$`)
+var yamlNullRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:~|null|Null|NULL|)$`) })
 
 // yaml11Bool is PyYAML's implicit boolean.
 func yaml11Bool(s string) (bool, bool) {
@@ -354,7 +355,7 @@ func str(d *generator.Dir, key string, v value, p *generator.Project, hint strin
 			}
 			names = append(names, vn.Value)
 			if s, set := d.Env(vn.Value); set {
-				if yamlNullRE.MatchString(s) {
+				if yamlNullRE().MatchString(s) {
 					break // set but empty: null, as PyYAML resolves it
 				}
 				return s, " (!ENV " + vn.Value + ")", stOK

@@ -206,7 +206,7 @@ func readBuild(dir, dist string, p *generator.Project, lim limits.Limits) (*buil
 	slices.Sort(onDemand)
 	for _, od := range slices.Compact(onDemand) {
 		manifest, route, _ := strings.Cut(od, "\x00")
-		b.Warnings = append(b.Warnings, serverbuild.OnDemand(path.Join(dist, manifest), diag.Excerpt(route), srcpath.Dynamic.MatchString(route)))
+		b.Warnings = append(b.Warnings, serverbuild.OnDemand(path.Join(dist, manifest), diag.Excerpt(route), srcpath.Dynamic().MatchString(route)))
 	}
 	return b, nil
 }

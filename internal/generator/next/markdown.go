@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jscode"
@@ -46,7 +47,7 @@ var codeExts = []string{".js", ".jsx", ".ts", ".tsx"}
 
 // oneParam matches a path element that is one parameter: [slug]; not
 // a catch-all, [...slug] or [[...slug]].
-var oneParam = regexp.MustCompile(`^\[(\w+)\]$`)
+var oneParam = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\[(\w+)\]$`) })
 
 // ReadRoutes reads the dynamic routes of the folder src (the project
 // folder) whose pages are Markdown files: see [ReadMarkdownRoutes]. It
@@ -117,10 +118,10 @@ func routeParam(dir, rel string) (param, url, export string, ok bool) {
 		if i == len(els)-1 {
 			name, _ = srcpath.SplitExt(el)
 		}
-		if m := oneParam.FindStringSubmatch(name); m != nil {
+		if m := oneParam().FindStringSubmatch(name); m != nil {
 			params = append(params, m[1])
 			els[i] = strings.Replace(el, name, paramMark, 1)
-		} else if srcpath.Dynamic.MatchString(name) {
+		} else if srcpath.Dynamic().MatchString(name) {
 			return "", "", "", false // a catch-all, or two parameters in one element
 		}
 	}
@@ -349,11 +350,11 @@ var lists = map[string]bool{"readdir": true, "readdirSync": true, "glob": true, 
 
 // markdownExt matches a Markdown extension in a string or a regular
 // expression: ".md", "\.mdx?$".
-var markdownExt = regexp.MustCompile(`\\?\.mdx?\b(\?)?`)
+var markdownExt = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\\?\.mdx?\b(\?)?`) })
 
 // cwdTemplate is a template literal that names a folder in the project:
 // `${process.cwd()}/posts`.
-var cwdTemplate = regexp.MustCompile("^`\\$\\{process\\.cwd\\(\\)\\}/([^`$]*)`$")
+var cwdTemplate = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^`\\$\\{process\\.cwd\\(\\)\\}/([^`$]*)`$") })
 
 // scan reads the code of s.
 func (f *folderReads) scan(s *scope) {
@@ -364,7 +365,7 @@ func (f *folderReads) scan(s *scope) {
 	for i := s.d.Start; i < s.d.End; i++ {
 		switch tk := t[i]; {
 		case tk.Kind == jsconfig.String || tk.Kind == jsconfig.Regex:
-			for _, m := range markdownExt.FindAllStringSubmatch(tk.Text, -1) {
+			for _, m := range markdownExt().FindAllStringSubmatch(tk.Text, -1) {
 				ext := strings.TrimPrefix(strings.TrimSuffix(m[0], "?"), `\`)
 				if m[1] != "" {
 					f.exts = append(f.exts, ".md", ".mdx")
@@ -377,7 +378,7 @@ func (f *folderReads) scan(s *scope) {
 				f.glob(tk.Text)
 			}
 		case tk.Kind == jsconfig.Template:
-			if m := cwdTemplate.FindStringSubmatch(string(s.m.Src[tk.Pos:tk.End])); m != nil {
+			if m := cwdTemplate().FindStringSubmatch(string(s.m.Src[tk.Pos:tk.End])); m != nil {
 				f.add(m[1])
 			} else if strings.Contains(string(s.m.Src[tk.Pos:tk.End]), "process.cwd()") {
 				f.computed = true
@@ -511,11 +512,11 @@ func namesMarkdown(sc *scope, s, e int) bool {
 	for _, t := range sc.m.Toks[s:e] {
 		switch t.Kind {
 		case jsconfig.String:
-			if markdownExt.MatchString(t.Text) {
+			if markdownExt().MatchString(t.Text) {
 				return true
 			}
 		case jsconfig.Template:
-			if markdownExt.MatchString(string(sc.m.Src[t.Pos:t.End])) {
+			if markdownExt().MatchString(string(sc.m.Src[t.Pos:t.End])) {
 				return true
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsproject"
@@ -87,7 +88,7 @@ func plugin(d *generator.Dir, p *generator.Project, name string, data []byte) {
 	if name != "" {
 		p.I18n = bytes.Contains(data, []byte("alternateRefs"))
 		r := jsconfig.NewReader(name, data, d.Limits())
-		if v, st := r.Str("sitemapBaseFileName", ""); st == jsconfig.OK && v.Value != "sitemap" && plainBase.MatchString(v.Value) {
+		if v, st := r.Str("sitemapBaseFileName", ""); st == jsconfig.OK && v.Value != "sitemap" && plainBase().MatchString(v.Value) {
 			sp.Index = v.Value + ".xml"
 			sp.Shard = regexp.MustCompile(`^` + regexp.QuoteMeta(v.Value) + `-[0-9]+\.xml$`)
 			p.SitemapFile, p.SitemapFileKey = sp.Index, name+" sitemapBaseFileName"
@@ -97,13 +98,13 @@ func plugin(d *generator.Dir, p *generator.Project, name string, data []byte) {
 }
 
 // plainBase is a base name of sitemap files that names no folder.
-var plainBase = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
+var plainBase = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`) })
 
 // Sitemaps names next-sitemap's index and numbered files (as
 // sitemapBaseFileName renames them: site-map.xml, site-map-0.xml …), and
 // sitemap.xml, Next.js's own app/sitemap route's.
 func (Generator) Sitemaps(p *generator.Project) generator.SitemapFiles {
-	f := generator.SitemapFiles{Names: []string{"sitemap.xml"}, Shard: generator.NumberedShards}
+	f := generator.SitemapFiles{Names: []string{"sitemap.xml"}, Shard: generator.NumberedShards()}
 	if p.Plugin != nil && p.Plugin.Shard != nil {
 		f.Shard = p.Plugin.Shard
 	}

@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
@@ -33,11 +34,13 @@ var routesStart = []byte("const _routes = [")
 // routeEntry matches a route of the list: its path (a JSON string) and
 // its component, which is a stub for a route that only redirects
 // (routeRules' redirect: component_45stub…).
-var routeEntry = regexp.MustCompile(`(?s)path:\s*("(?:[^"\\]|\\.)*"),\s*component:\s*(\S+)`)
+var routeEntry = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?s)path:\s*("(?:[^"\\]|\\.)*"),\s*component:\s*(\S+)`)
+})
 
 // param matches a parameter of a Vue router path: :id(), :slug(.*)*,
 // :lang?.
-var param = regexp.MustCompile(`:\w+(\([^)]*\))?[?*+]?`)
+var param = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`:\w+(\([^)]*\))?[?*+]?`) })
 
 // serverBuild makes p, a Nuxt project whose site folder is Nitro's
 // default .output/public, a server build when `nuxi build` wrote one
@@ -107,7 +110,7 @@ func readBuild(dir, server string, p *generator.Project, lim limits.Limits) ([]*
 		list = list[:end]
 	}
 	var routes []string
-	for _, m := range routeEntry.FindAllSubmatch(list, -1) {
+	for _, m := range routeEntry().FindAllSubmatch(list, -1) {
 		route, err := strconv.Unquote(string(m[1]))
 		if err != nil || !strings.HasPrefix(route, "/") || strings.HasPrefix(string(m[2]), "component_45stub") {
 			continue
@@ -123,7 +126,7 @@ func readBuild(dir, server string, p *generator.Project, lim limits.Limits) ([]*
 		// The parameters, matched on the route as written (QuoteMeta
 		// escapes their parentheses): each a segment, a catch-all any.
 		src := regexp.QuoteMeta(route)
-		src = quotedParam.ReplaceAllStringFunc(src, func(m string) string {
+		src = quotedParam().ReplaceAllStringFunc(src, func(m string) string {
 			if strings.HasSuffix(m, `*`) || strings.Contains(m, `\.\*`) {
 				return `.*`
 			}
@@ -140,13 +143,13 @@ func readBuild(dir, server string, p *generator.Project, lim limits.Limits) ([]*
 	slices.Sort(onDemand)
 	var warnings []*diag.Diagnostic
 	for _, route := range slices.Compact(onDemand) {
-		warnings = append(warnings, serverbuild.OnDemand(name, diag.Excerpt(route), param.MatchString(route)))
+		warnings = append(warnings, serverbuild.OnDemand(name, diag.Excerpt(route), param().MatchString(route)))
 	}
 	return warnings, nil
 }
 
 // quotedParam is param on a path escaped by regexp.QuoteMeta.
-var quotedParam = regexp.MustCompile(`:\w+(\\\([^)]*\\\))?(\\[?*+])?`)
+var quotedParam = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`:\w+(\\\([^)]*\\\))?(\\[?*+])?`) })
 
 // prerendered returns the route of each HTML page of the site folder
 // publish (relative to dir): "/" for index.html, "/about" for

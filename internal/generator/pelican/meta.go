@@ -12,6 +12,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
@@ -24,10 +25,10 @@ type meta map[string]string
 
 // Python-Markdown's meta extension (markdown/extensions/meta.py).
 var (
-	mdBegin = regexp.MustCompile(`^-{3}(\s.*)?$`)
-	mdMeta  = regexp.MustCompile(`^[ ]{0,3}([A-Za-z0-9_-]+):\s*(.*)$`)
-	mdMore  = regexp.MustCompile(`^[ ]{4,}(.*)$`)
-	mdEnd   = regexp.MustCompile(`^(-{3}|\.{3})(\s.*)?$`)
+	mdBegin = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^-{3}(\s.*)?$`) })
+	mdMeta  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[ ]{0,3}([A-Za-z0-9_-]+):\s*(.*)$`) })
+	mdMore  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[ ]{4,}(.*)$`) })
+	mdEnd   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(-{3}|\.{3})(\s.*)?$`) })
 )
 
 // maxMetaLines bounds the lines of a head read for metadata, maxHead
@@ -106,19 +107,19 @@ func readMarkdown(r io.Reader) (meta, error) {
 		if first {
 			first = false
 			s = strings.TrimPrefix(s, "\ufeff")
-			if mdBegin.MatchString(s) {
+			if mdBegin().MatchString(s) {
 				continue
 			}
 		}
-		if strings.TrimSpace(s) == "" || mdEnd.MatchString(s) {
+		if strings.TrimSpace(s) == "" || mdEnd().MatchString(s) {
 			break
 		}
-		if a := mdMeta.FindStringSubmatch(s); a != nil {
+		if a := mdMeta().FindStringSubmatch(s); a != nil {
 			key = strings.ToLower(a[1])
 			vals[key] = append(vals[key], strings.TrimSpace(a[2]))
 			continue
 		}
-		if a := mdMore.FindStringSubmatch(s); a != nil && key != "" {
+		if a := mdMore().FindStringSubmatch(s); a != nil && key != "" {
 			vals[key] = append(vals[key], strings.TrimSpace(a[1]))
 			continue
 		}
@@ -141,7 +142,7 @@ func rstAdornment(s string) bool {
 }
 
 // rstField matches the first line of a field of a field list: ":name: value".
-var rstField = regexp.MustCompile(`^:((?:[^:\\]|\\.)+):(?:\s+(.*))?$`)
+var rstField = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^:((?:[^:\\]|\\.)+):(?:\s+(.*))?$`) })
 
 // readRST reads reST's document title (a section title alone at the top,
 // which docutils promotes) and its docinfo: the field list right after
@@ -228,7 +229,7 @@ func readRST(r io.Reader) (meta, error) {
 		}
 	}
 	for ok := true; ok; s, ok = next() {
-		if a := rstField.FindStringSubmatch(s); a != nil {
+		if a := rstField().FindStringSubmatch(s); a != nil {
 			end()
 			key, val, open = strings.ToLower(strings.ReplaceAll(a[1], `\`, "")), val[:0], true
 			field(a[2])

@@ -233,7 +233,7 @@ func parseDate(s string, zone *time.Location) (t time.Time, ok, zoned bool) {
 	if s == "" {
 		return time.Time{}, false, false
 	}
-	if a := looseDate.FindStringSubmatchIndex(s); a != nil {
+	if a := looseDate().FindStringSubmatchIndex(s); a != nil {
 		// dateutil reads 2015-4-3 0:00 too: pad it as ISO 8601 writes it.
 		var b strings.Builder
 		for i := 1; i <= 6; i++ {
@@ -255,7 +255,9 @@ func parseDate(s string, zone *time.Location) (t time.Time, ok, zoned bool) {
 
 // looseDate matches a date and time whose numbers may lack their leading
 // zeros: 2015-4-3 0:00, 2015/4/3.
-var looseDate = regexp.MustCompile(`^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{1,2})(?::(\d{1,2}))?)?`)
+var looseDate = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{1,2})(?::(\d{1,2}))?)?`)
+})
 
 // locations caches time.LoadLocation, which reads the zone database
 // each time.

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -31,7 +32,7 @@ func slugify(s string, preserveCase, useUnicode bool) (string, bool) {
 				out.WriteRune(r)
 			}
 		}
-		slug := slugRuns.ReplaceAllString(strings.TrimSpace(out.String()), "-")
+		slug := slugRuns().ReplaceAllString(strings.TrimSpace(out.String()), "-")
 		if !preserveCase {
 			slug = strings.ToLower(slug)
 		}
@@ -57,7 +58,7 @@ func slugify(s string, preserveCase, useUnicode bool) (string, bool) {
 			out.WriteRune(r)
 		}
 	}
-	slug := slugRuns.ReplaceAllString(strings.TrimSpace(out.String()), "-")
+	slug := slugRuns().ReplaceAllString(strings.TrimSpace(out.String()), "-")
 	if !preserveCase {
 		slug = strings.ToLower(slug)
 	}
@@ -65,15 +66,15 @@ func slugify(s string, preserveCase, useUnicode bool) (string, bool) {
 }
 
 // slugRuns are runs of hyphens and white space.
-var slugRuns = regexp.MustCompile(`[-\s]+`)
+var slugRuns = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[-\s]+`) })
 
 // tags are HTML tags, which Markup.striptags drops.
-var tags = regexp.MustCompile(`<[^>]*>`)
+var tags = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<[^>]*>`) })
 
 // stripTags is markupsafe's Markup.striptags: tags dropped, white space
 // collapsed, entities unescaped.
 func stripTags(s string) string {
-	return html.UnescapeString(strings.Join(strings.Fields(tags.ReplaceAllString(s, "")), " "))
+	return html.UnescapeString(strings.Join(strings.Fields(tags().ReplaceAllString(s, "")), " "))
 }
 
 // format is Python's str.format of a URL setting with the fields of a

@@ -8,15 +8,20 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 var (
 	// rstInclude is reStructuredText's include directive, and Sphinx's
 	// literalinclude: ".. include:: ../CHANGELOG.md".
-	rstInclude = regexp.MustCompile(`^\s*\.\.\s+(include|literalinclude)::\s*(\S.*?)\s*$`)
+	rstInclude = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*\.\.\s+(include|literalinclude)::\s*(\S.*?)\s*$`)
+	})
 	// mystInclude is MyST's, in a fence of backticks, tildes or colons:
 	// "```{include} ../CHANGELOG.md".
-	mystInclude = regexp.MustCompile("^\\s*(?:`{3,}|~{3,}|:{3,})\\s*\\{(include|literalinclude)\\}\\s+(\\S.*?)\\s*$")
+	mystInclude = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile("^\\s*(?:`{3,}|~{3,}|:{3,})\\s*\\{(include|literalinclude)\\}\\s+(\\S.*?)\\s*$")
+	})
 )
 
 // Includes returns the files the include and literalinclude directives
@@ -28,9 +33,9 @@ var (
 // to the source folder; docutils' standard includes (<isonum.txt>) are
 // not files of the project.
 func (Preset) Includes(doc, rel string, data []byte) []generator.Include {
-	re := rstInclude
+	re := rstInclude()
 	if srcpath.HasExt(rel, ".md", ".markdown") {
-		re = mystInclude
+		re = mystInclude()
 	}
 	var out []generator.Include
 	sc := bufio.NewScanner(bytes.NewReader(data))

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -108,7 +109,7 @@ func buildDir(d *generator.Dir, c struct{ conf, out string }) (string, error) {
 		return "", err
 	}
 	for _, line := range strings.Split(string(data), "\n") {
-		m := makeBuildDir.FindStringSubmatch(line)
+		m := makeBuildDir().FindStringSubmatch(line)
 		if m == nil {
 			continue
 		}
@@ -122,7 +123,7 @@ func buildDir(d *generator.Dir, c struct{ conf, out string }) (string, error) {
 }
 
 // makeBuildDir matches a Makefile's assignment of BUILDDIR.
-var makeBuildDir = regexp.MustCompile(`^\s*BUILDDIR\s*[:?]?=\s*(\S+)\s*$`)
+var makeBuildDir = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*BUILDDIR\s*[:?]?=\s*(\S+)\s*$`) })
 
 // Detect finds a Sphinx project: a conf.py that sets
 // project or extensions, where sphinx-quickstart puts it. The publish

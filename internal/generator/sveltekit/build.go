@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
@@ -31,11 +32,13 @@ const manifestFile = "output/server/manifest.js"
 // SvelteKit 2 writes it: its id (a JSON string), its pattern (a
 // JavaScript regular expression literal) and whether it has a page
 // (page: { ... }) or is an endpoint only (page: null).
-var manifestRoute = regexp.MustCompile(`(?s)\{\s*id:\s*("(?:[^"\\]|\\.)*"),\s*pattern:\s*/(.*?)/[a-z]*,\s*params:.*?page:\s*(null|\{)`)
+var manifestRoute = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?s)\{\s*id:\s*("(?:[^"\\]|\\.)*"),\s*pattern:\s*/(.*?)/[a-z]*,\s*params:.*?page:\s*(null|\{)`)
+})
 
 // manifestPrerendered matches the manifest's prerendered_routes, a Set
 // of paths (a JSON array of strings).
-var manifestPrerendered = regexp.MustCompile(`prerendered_routes:\s*new Set\((\[[^\]]*\])\)`)
+var manifestPrerendered = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`prerendered_routes:\s*new Set\((\[[^\]]*\])\)`) })
 
 // ReadServerBuild reads, for a project built by adapter-node (Own a
 // [Server]), the routes rendered on demand (see [readBuild]); nil for
@@ -73,12 +76,12 @@ func readBuild(dir, out, basePath string, lim limits.Limits) ([]*diag.Diagnostic
 		return nil, err
 	}
 	var prerendered []string
-	if m := manifestPrerendered.FindSubmatch(data); m != nil {
+	if m := manifestPrerendered().FindSubmatch(data); m != nil {
 		if err := json.Unmarshal(m[1], &prerendered); err != nil {
 			return nil, &diag.Diagnostic{File: name, Msg: "not a manifest of SvelteKit: prerendered_routes: " + err.Error(), Err: err}
 		}
 	}
-	routes := manifestRoute.FindAllSubmatch(data, -1)
+	routes := manifestRoute().FindAllSubmatch(data, -1)
 	if routes == nil && !strings.Contains(string(data), "routes: [") {
 		return nil, &diag.Diagnostic{File: name, Msg: "not a manifest of SvelteKit: no routes; the routes rendered on demand are not known"}
 	}
@@ -97,7 +100,7 @@ func readBuild(dir, out, basePath string, lim limits.Limits) ([]*diag.Diagnostic
 	slices.Sort(onDemand)
 	var warnings []*diag.Diagnostic
 	for _, id := range slices.Compact(onDemand) {
-		warnings = append(warnings, serverbuild.OnDemand(name, diag.Excerpt(id), srcpath.Dynamic.MatchString(id)))
+		warnings = append(warnings, serverbuild.OnDemand(name, diag.Excerpt(id), srcpath.Dynamic().MatchString(id)))
 	}
 	return warnings, nil
 }

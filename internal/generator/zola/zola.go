@@ -10,6 +10,7 @@ package zola
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 
@@ -72,12 +73,12 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 }
 
 // shard is the name of the sitemaps of Zola's index: sitemap1.xml …
-var shard = regexp.MustCompile(`^sitemap[0-9]+\.xml$`)
+var shard = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^sitemap[0-9]+\.xml$`) })
 
 // Sitemaps names sitemap.xml and, over 30,000 URLs, the files it is an
 // index of.
 func (Generator) Sitemaps(*generator.Project) generator.SitemapFiles {
-	return generator.SitemapFiles{Names: []string{"sitemap.xml"}, Shard: shard}
+	return generator.SitemapFiles{Names: []string{"sitemap.xml"}, Shard: shard()}
 }
 
 // config decodes a config.toml that is Zola's: it sets base_url, and no

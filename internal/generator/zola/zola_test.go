@@ -6,6 +6,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
+	"github.com/sitemapgen/sitemapgen/internal/generator/zola"
 )
 
 type Project = generator.Project
@@ -37,4 +38,18 @@ highlight_code = true
 			Want:  []Project{{Generator: "hugo", Title: "Hugo", File: "config.toml", PublishDir: "public", BaseURL: "https://example.com/", BaseURLFrom: "config.toml baseURL"}},
 		},
 	})
+}
+
+// TestSitemaps: Zola's sitemaps are sitemap.xml and, over 30,000 URLs,
+// the numbered files at the root it is an index of.
+func TestSitemaps(t *testing.T) {
+	files := zola.Generator{}.Sitemaps(nil)
+	for name, want := range map[string]bool{
+		"sitemap.xml": true, "sitemap1.xml": true, "sitemap12.xml": true,
+		"sitemap-1.xml": false, "sitemap.xml.gz": false, "sitemapx.xml": false, "de/sitemap1.xml": false,
+	} {
+		if got := files.Match(name); got != want {
+			t.Errorf("Sitemaps().Match(%q) = %v, want %v", name, got, want)
+		}
+	}
 }

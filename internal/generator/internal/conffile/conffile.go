@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 	"gopkg.in/yaml.v3"
@@ -50,7 +51,7 @@ func IsFile(dir, rel string) bool {
 }
 
 // yamlLineRE is the line a yaml.v3 error names.
-var yamlLineRE = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
+var yamlLineRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`) })
 
 // YAMLError turns a yaml.v3 error into a diag.Diagnostic with the line it
 // names. A TypeError may name several lines; the first is used and the
@@ -66,7 +67,7 @@ func YAMLError(name string, err error) error {
 	ce := &diag.Diagnostic{File: name, Err: err}
 	for i, msg := range msgs {
 		msg = strings.TrimPrefix(msg, "yaml: ")
-		if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+		if m := yamlLineRE().FindStringSubmatch(msg); m != nil {
 			if i == 0 {
 				ce.Line, _ = strconv.Atoi(m[1])
 				msg = m[2]

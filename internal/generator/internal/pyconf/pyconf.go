@@ -8,16 +8,19 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
 // pyAssign matches a top-level assignment of a string literal: NAME =
 // 'value' or "value", with an optional comment after it.
-var pyAssign = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(?:'([^'\\]*)'|"([^"\\]*)")\s*(?:#.*)?$`)
+var pyAssign = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(?:'([^'\\]*)'|"([^"\\]*)")\s*(?:#.*)?$`)
+})
 
 // pyAny matches any top-level assignment: NAME = …
-var pyAny = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)\s*=`)
+var pyAny = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)\s*=`) })
 
 // Value is a top-level assignment of a Python file: its value when it
 // is a string literal, the literal it is when it is one the peers' options
@@ -44,7 +47,7 @@ func Assignments(data []byte) map[string]Value {
 	lines := bytes.Split(data, []byte("\n"))
 	for i := 0; i < len(lines); i++ {
 		s := strings.TrimRight(string(lines[i]), " \t\r")
-		m := pyAny.FindStringSubmatchIndex(s)
+		m := pyAny().FindStringSubmatchIndex(s)
 		if m == nil {
 			continue
 		}
@@ -66,7 +69,7 @@ func Assignments(data []byte) map[string]Value {
 			text = string(buf)
 		}
 		v := Value{Line: line, Val: pyLiteral(text)}
-		if a := pyAssign.FindStringSubmatch(s); a != nil {
+		if a := pyAssign().FindStringSubmatch(s); a != nil {
 			v.Value, v.Literal = a[2]+a[3], true
 		}
 		out[name] = v

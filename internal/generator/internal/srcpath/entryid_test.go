@@ -25,3 +25,15 @@ func TestEntryID(t *testing.T) {
 		}
 	}
 }
+
+// TestDynamic: a path element in brackets is a route parameter.
+func TestDynamic(t *testing.T) {
+	for rel, want := range map[string]bool{
+		"[slug].astro": true, "blog/[...rest]/index.astro": true, "[[...rest]].js": true, "a[b]c": true,
+		"plain.md": false, "[slug": false, "slug]": false, "]x[": false, "[a\nb]": false,
+	} {
+		if got := Dynamic().MatchString(rel); got != want {
+			t.Errorf("Dynamic().MatchString(%q) = %v, want %v", rel, got, want)
+		}
+	}
+}

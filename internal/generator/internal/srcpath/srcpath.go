@@ -6,12 +6,14 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 )
 
-// Dynamic matches a path element that is a route parameter: [slug],
-// [...rest], [[...rest]] (Astro, Next.js, SvelteKit).
-var Dynamic = regexp.MustCompile(`\[.*\]`)
+// Dynamic returns the expression that matches a path element that is a
+// route parameter: [slug], [...rest], [[...rest]] (Astro, Next.js,
+// SvelteKit); compiled when first asked for.
+var Dynamic = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\[.*\]`) })
 
 // CleanRel makes a page path clean and relative; ok is false for a path
 // that leaves the root or names the root itself. The path is
@@ -47,7 +49,7 @@ func SplitExt(file string) (name, ext string) {
 // knows.
 func FileRoute(rel string) (string, bool) {
 	rel, ok := CleanRel(rel)
-	if !ok || AnyElement(rel, "_", ".") || Dynamic.MatchString(rel) {
+	if !ok || AnyElement(rel, "_", ".") || Dynamic().MatchString(rel) {
 		return "", false
 	}
 	dir, file := path.Split(rel)
