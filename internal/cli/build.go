@@ -17,6 +17,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/dirlock"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/gcpace"
 	"github.com/sitemapgen/sitemapgen/internal/indexnow"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/internal/postbuild"
@@ -135,6 +136,9 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	rep.settings(c)
 	c.Build.Report = rep.report()
 	c.Build.KeepLeftOut = c.Writes() && v.Changes != "" // a removed URL whose page is still there is not gone
+	if e.getenv("GOGC") == "" {
+		defer gcpace.Start()() // the heap grows by half of what is live between cycles, not by all of it
+	}
 	res, err := pipeline.Run(ctx, c.Build)
 	var dev *pipeline.DevServerError
 	if len(v.Explain) > 0 && errors.As(err, &dev) {

@@ -1,0 +1,100 @@
+// Package gcpace sets the collector's headroom by the size of what is
+// live: half of it, at least Knee, at most the whole of it (Go's
+// default, GOGC 100).
+//
+// A build's live heap is mostly its records, which hold no pointer and
+// cost the collector little to keep; its garbage is the pages' heads,
+// read and dropped one after another. Go's default lets the heap grow by
+// the whole live heap between cycles: the peak is twice what the build
+// keeps (about 100 MB at a million pages). Half of it, the collector
+// runs about twice as often past a few megabytes, and a build's peak is
+// a sixth lower at 100,000 pages, a fifth at 1,000,000
+// (bench/RESULTS.md); below Knee nothing changes: a small site's heap is
+// its garbage, and fewer cycles are worth more there than the bytes.
+package gcpace
+
+import (
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"sync"
+)
+
+// Knee is the least headroom: the collector keeps Go's default up to a
+// live heap of Knee, then lets the heap grow by Knee, and past twice
+// Knee by half the live heap.
+const Knee = 8 << 20
+
+// knee is Knee, which a test makes small.
+var knee uint64 = Knee
+
+// Percent returns the GOGC that gives a live heap of live bytes its
+// headroom: 100 up to Knee, then Knee's share of it, at least 50.
+func Percent(live uint64) int {
+	if live <= knee {
+		return 100
+	}
+	return max(50, int(knee*100/live))
+}
+
+// Start sets GOGC after each collection by the live heap it found
+// (Percent), until the function it returns is called, which puts back
+// the GOGC there was. One Start at a time: a second one before the
+// first's stop would keep the first's GOGC when stopped.
+func Start() (stop func()) {
+	p := &pacer{was: debug.SetGCPercent(100)}
+	debug.SetGCPercent(p.was)
+	p.percent = p.was
+	p.arm()
+	return p.stop
+}
+
+// pacer follows the collections: a sentinel object, unreachable once
+// made, is cleaned up after the cycle that finds it so, and its cleanup
+// reads the live heap and makes the next.
+type pacer struct {
+	mu      sync.Mutex
+	stopped bool
+	was     int // GOGC at Start
+	percent int // GOGC set last
+	sample  [1]metrics.Sample
+}
+
+type sentinel struct{ _ *int } // a pointer: never a tiny object, which may share a block and outlive its cycle
+
+func (p *pacer) arm() {
+	runtime.AddCleanup(new(sentinel), (*pacer).cycle, p)
+}
+
+// cycle is called after a collection.
+func (p *pacer) cycle() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.stopped {
+		return
+	}
+	p.sample[0].Name = "/gc/heap/live:bytes"
+	metrics.Read(p.sample[:])
+	if p.sample[0].Value.Kind() == metrics.KindUint64 {
+		if pc := Percent(p.sample[0].Value.Uint64()); pc != p.percent {
+			debug.SetGCPercent(pc)
+			p.percent = pc
+			if traceSet != nil {
+				traceSet(pc)
+			}
+		}
+	}
+	p.arm()
+}
+
+func (p *pacer) stop() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !p.stopped {
+		p.stopped = true
+		debug.SetGCPercent(p.was)
+	}
+}
+
+// traceSet, set by a test, is told each GOGC set.
+var traceSet func(percent int)
