@@ -41,8 +41,9 @@ import (
 // be made to collide with another on purpose; by chance, two different
 // files share a digest once in 2^64.
 //
-// A State holds the Loc strings of the last Write's URLs, shared with the
-// caller's (not copies), and 100 bytes more per URL (the last Write's
+// A State holds the Loc strings of the last Write's URLs, as At gave them
+// (a Session's records make each anew: the State keeps them), and 100
+// bytes more per URL (the last Write's
 // entry and the next's, and its place for URLs that say they are
 // unchanged), and 24 more per URL of the news sitemap; for each urlset
 // file, a digest of its bytes and, for a shard, the state of its SHA-256

@@ -650,7 +650,7 @@ func (t *txn) entryOurs(entry string) error {
 
 // planShards plans the <url> shards of a Write with a State, which is
 // watch mode's after every change: the URLs the last Write wrote as they
-// are now (reusable: the same strings, dates and the rest, at the same
+// are now (reusable: the same URL, dates and the rest, at the same
 // place) are not encoded again, their elements' sizes and digests are the
 // State's, and a file's digest is that of its elements' digests. A shard
 // of a set of several whose digest is that of the shard at its place in

@@ -8,7 +8,7 @@
 // the whole live heap between cycles: the peak is twice what the build
 // keeps (about 100 MB at a million pages). Half of it, the collector
 // runs about twice as often past a few megabytes, and a build's peak is
-// a sixth lower at 100,000 pages, a fifth at 1,000,000
+// a sixteenth lower at 100,000 pages, a sixth at 1,000,000
 // (bench/RESULTS.md); below Knee nothing changes: a small site's heap is
 // its garbage, and fewer cycles are worth more there than the bytes.
 package gcpace
