@@ -38,8 +38,11 @@ const locBlock = 1 << 16
 // place (block << 16 | offset).
 func (l *locTable) put(loc string) (pre int32, at uint32) {
 	cut := locCut(loc)
-	pre = l.prefixIndex(loc[:cut])
-	rest := loc[cut:]
+	return l.prefixIndex(loc[:cut]), putRest(l, loc[cut:])
+}
+
+// putRest keeps a rest in the blocks and returns its place.
+func putRest[S string | []byte](l *locTable, rest S) (at uint32) {
 	need := binary.MaxVarintLen64 + len(rest)
 	k := len(l.blocks) - 1
 	if k < 0 || len(l.blocks[k])+need > cap(l.blocks[k]) {
@@ -54,7 +57,13 @@ func (l *locTable) put(loc string) (pre int32, at uint32) {
 	b = binary.AppendUvarint(b, uint64(len(rest)))
 	l.blocks[k] = append(b, rest...)
 	l.size += len(l.blocks[k]) - int(at&0xffff)
-	return pre, at
+	return at
+}
+
+// moved returns where the loc kept at pre and at in old is kept in l,
+// which it is put in: a copy of its bytes, no string made.
+func (l *locTable) moved(old *locTable, pre int32, at uint32) (int32, uint32) {
+	return l.prefixIndex(old.prefixes[pre-1]), putRest(l, old.rest(at))
 }
 
 // drop counts the loc kept at at as no longer used.

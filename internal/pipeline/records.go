@@ -366,10 +366,9 @@ func (s *records) putLoc(loc string) (pre int32, at uint32) {
 	if l := &s.locs; l.dead > 4*locBlock && 2*l.dead > l.size {
 		old := *l
 		*l = locTable{}
-		var buf [256]byte
 		for i := range int32(s.n) {
 			if r := s.rec(i); r.pre != 0 {
-				r.pre, r.at = l.put(string(old.appendLoc(buf[:0], r.pre, r.at)))
+				r.pre, r.at = l.moved(&old, r.pre, r.at)
 			}
 		}
 	}
