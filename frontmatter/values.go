@@ -3,14 +3,13 @@ package frontmatter
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
@@ -161,17 +160,13 @@ func (p *sourceParse) toDate(f field) (t time.Time, zoned, ok bool) {
 
 // yamlZonedRE matches a YAML timestamp that gives its zone: a time
 // followed by Z or an offset.
-var yamlZonedRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\d:\d\d(?:\.\d*)?[ \t]*(?:[Zz]|[-+]\d{1,2}(?::?\d\d)?)$`)
-})
+var yamlZonedRE = lazyre.MustCompile(`\d:\d\d(?:\.\d*)?[ \t]*(?:[Zz]|[-+]\d{1,2}(?::?\d\d)?)$`)
 
 // rubyTimestampRE is the form of YAML 1.1's timestamp with a time, as
 // Ruby's YAML readers (Psych, SafeYAML) match it: a date, T or white
 // space, a time with seconds, a fraction, a zone. Without a time it is a
 // Date, which Jekyll reads in the site's zone.
-var rubyTimestampRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|[ \t]+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d{1,2}(?::?\d\d)?))?$`)
-})
+var rubyTimestampRE = lazyre.MustCompile(`^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|[ \t]+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d{1,2}(?::?\d\d)?))?$`)
 
 // fileDateWords are the values of an Eleventy date that name a date of
 // the file, not a date: not a problem, and no date.

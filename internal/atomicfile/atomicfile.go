@@ -27,16 +27,15 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 )
 
 // tempName matches the names CreateTempIn gives.
-var tempName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\.sitemapgen-([0-9]+)-[0-9]+\.tmp$`) })
+var tempName = lazyre.MustCompile(`^\.sitemapgen-([0-9]+)-[0-9]+\.tmp$`)
 
 // IsTemp reports whether name is one CreateTempIn gives.
 func IsTemp(name string) bool { return tempName().MatchString(name) }

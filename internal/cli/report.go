@@ -10,15 +10,14 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -598,13 +597,13 @@ func (r *reporter) finish() {
 // The parts of a warning's message that vary from one page to another
 // of the same cause: URLs, quoted values, paths and numbers.
 var (
-	causeURL    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[A-Za-z][A-Za-z0-9+.-]*://[^\s"'<>()]*`) })
-	causeQuoted = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("\"[^\"]*\"|'[^'\\s][^']*'|`[^`]*`") })
-	causePath   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|[\s(])[^\s(]*/[^\s:;,)]*`) })
-	causeNumber = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[0-9]+`) })
+	causeURL    = lazyre.MustCompile(`[A-Za-z][A-Za-z0-9+.-]*://[^\s"'<>()]*`)
+	causeQuoted = lazyre.MustCompile("\"[^\"]*\"|'[^'\\s][^']*'|`[^`]*`")
+	causePath   = lazyre.MustCompile(`(^|[\s(])[^\s(]*/[^\s:;,)]*`)
+	causeNumber = lazyre.MustCompile(`[0-9]+`)
 	// a language code: "hreflang fr alternate …" is one cause in every
 	// language
-	causeLang = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bhreflang [A-Za-z0-9-]+`) })
+	causeLang = lazyre.MustCompile(`\bhreflang [A-Za-z0-9-]+`)
 )
 
 // maxCauseBytes is the most bytes of a warning's message causeOf reads.

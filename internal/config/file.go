@@ -7,17 +7,16 @@ import (
 	"io"
 	"io/fs"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -173,7 +172,7 @@ func positioned(name string, err error) error {
 }
 
 // lineRE matches yaml.v3's syntax errors, which name a line.
-var lineRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`) })
+var lineRE = lazyre.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
 
 // syntaxError makes yaml.v3's error about data that is not YAML a
 // diagnostic of the file name. yaml.v3 names no line for a byte no YAML

@@ -5,11 +5,11 @@ package config
 // can follow, "([plugins.inputs] baseUrl)" is.
 
 import (
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
+
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 )
 
 // RunByEnv is the variable through which the tool that runs sitemapgen
@@ -98,9 +98,7 @@ func Camel(name string) string {
 // start, a space, "(", a quote or a backquote, then its value, if given:
 // after "=", up to a space, a comma, a semicolon, a quote or ")"; after a
 // space, a URL or a quoted value only (a word there is the sentence's).
-var flagRef = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile("(^|[\\s(`'\"])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?:=([^\\s,;)`'\"]+)| ([a-z]+://[^\\s,;)`'\"]+|'[^'\\s]*'))?")
-})
+var flagRef = lazyre.MustCompile("(^|[\\s(`'\"])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)(?:=([^\\s,;)`'\"]+)| ([a-z]+://[^\\s,;)`'\"]+|'[^'\\s]*'))?")
 
 // RenderFlags returns msg with each of build's flags it names as the tool
 // runBy (a key of [RunBy]) names the setting; msg as it is for any other

@@ -5,15 +5,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 )
 
 // A Setting is one setting of a command, declared once: the flag that
@@ -576,7 +576,7 @@ func unknownFlag(spelled, name string, names []string) error {
 
 // flagInMessage finds the flag the flag package's messages name: "flag
 // needs an argument: -name", "invalid value "x" for flag -name: ...".
-var flagInMessage = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:flag |for |argument: )-([^\s:=]+)`) })
+var flagInMessage = lazyre.MustCompile(`(?:flag |for |argument: )-([^\s:=]+)`)
 
 // asTyped spells the flag a message of the flag package names as it was
 // typed (typed, by name), or as --help teaches it.

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"cmp"
 	"regexp"
-	"sync"
 
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -34,7 +34,7 @@ var (
 // numbered files of the sitemap plugins whose index names them so
 // (@astrojs/sitemap, next-sitemap, gatsby-plugin-sitemap): sitemap-0.xml,
 // sitemap-1.xml …; compiled when first asked for.
-var NumberedShards = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^sitemap-[0-9]+\.xml$`) })
+var NumberedShards = lazyre.MustCompile(`^sitemap-[0-9]+\.xml$`)
 
 // A SitemapPlugin is the plugin that writes the own sitemaps of a
 // generator that writes none itself: Astro's @astrojs/sitemap, Gatsby's

@@ -58,7 +58,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -66,6 +65,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 )
 
 // Errors that [Load] wraps when git has no history to read; callers skip
@@ -829,9 +829,7 @@ func parseStatus(out []byte) (map[string]Reason, error) {
 // not read: a loose object deleted or damaged ("unable to read"), or a
 // partial clone's blob that it may not fetch ("could not fetch … from
 // promisor remote").
-var unreadableObject = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:unable to read|could not fetch|missing blob object '?)\s*([0-9a-f]{40,64})\b`)
-})
+var unreadableObject = lazyre.MustCompile(`(?:unable to read|could not fetch|missing blob object '?)\s*([0-9a-f]{40,64})\b`)
 
 // unreadable returns the object err (from git log) says git could not
 // read, "" when it says none.

@@ -73,6 +73,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -579,13 +580,9 @@ func tomlPairs(m map[string]any) string {
 }
 
 var (
-	tomlErrorLine = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^toml: line ([1-9][0-9]*)(?: \(last key "[^"]*"\))?: `)
-	})
-	tomlRedirectsHeader = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^\s*\[\[\s*(?:redirects|"redirects"|'redirects')\s*\]\]\s*(?:#.*)?$`)
-	})
-	tomlRedirectsKey = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*(?:redirects|"redirects"|'redirects')\s*=`) })
+	tomlErrorLine       = lazyre.MustCompile(`^toml: line ([1-9][0-9]*)(?: \(last key "[^"]*"\))?: `)
+	tomlRedirectsHeader = lazyre.MustCompile(`^\s*\[\[\s*(?:redirects|"redirects"|'redirects')\s*\]\]\s*(?:#.*)?$`)
+	tomlRedirectsKey    = lazyre.MustCompile(`^\s*(?:redirects|"redirects"|'redirects')\s*=`)
 )
 
 // tomlRedirectLines returns the line of each of the n [[redirects]] tables

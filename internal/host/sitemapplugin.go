@@ -5,11 +5,11 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/BurntSushi/toml"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
@@ -73,9 +73,7 @@ func NetlifySitemapPlugin(dir string, lim limits.Limits) (*peer.Config, []error)
 }
 
 // netlifySitemapRE finds the line that names the plugin.
-var netlifySitemapRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`package\s*=\s*["'](?:@netlify/plugin-sitemap|netlify-plugin-sitemap)["']`)
-})
+var netlifySitemapRE = lazyre.MustCompile(`package\s*=\s*["'](?:@netlify/plugin-sitemap|netlify-plugin-sitemap)["']`)
 
 // tomlValue is a TOML value as the peer package takes it: numbers as
 // float64.

@@ -9,12 +9,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/BurntSushi/toml"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -244,11 +244,11 @@ func readFirst(name string, dirs []string, lim limits.Limits) (dir, path string,
 }
 
 var (
-	prettyURLsRE      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^\s*pretty_urls\s*=`) })
-	cleanURLsRE       = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"cleanUrls"\s*:`) })
-	trailingSlashRE   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"trailingSlash"\s*:`) })
-	publishRE         = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^\s*publish\s*=`) })
-	outputDirectoryRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"outputDirectory"\s*:`) })
+	prettyURLsRE      = lazyre.MustCompile(`(?m)^\s*pretty_urls\s*=`)
+	cleanURLsRE       = lazyre.MustCompile(`"cleanUrls"\s*:`)
+	trailingSlashRE   = lazyre.MustCompile(`"trailingSlash"\s*:`)
+	publishRE         = lazyre.MustCompile(`(?m)^\s*publish\s*=`)
+	outputDirectoryRE = lazyre.MustCompile(`"outputDirectory"\s*:`)
 )
 
 // lineOf returns the line of re's first match in data, or 0.

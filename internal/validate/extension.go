@@ -11,14 +11,13 @@ import (
 	"cmp"
 	"encoding/xml"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 )
 
 // elem is an element of an extension's content model.
@@ -130,7 +129,7 @@ func oneOfWords(words ...string) check {
 // pattern is an xsd:pattern: the whole value must match. It is compiled
 // when first used: most sitemaps have no extension element to check.
 func pattern(expr, says string) check {
-	re := sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:` + expr + `)$`) })
+	re := lazyre.MustCompile(`^(?:` + expr + `)$`)
 	return func(v string) (string, Kind) {
 		if !re().MatchString(v) {
 			return fmt.Sprintf("%.40q is not %s", v, says), ""

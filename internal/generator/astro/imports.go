@@ -14,9 +14,9 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 )
 
 // aliases reads the path aliases of the project's tsconfig.json
@@ -114,23 +114,17 @@ func plainJSON(data []byte) []byte {
 var (
 	// importFrom is an import of named bindings from a module:
 	// import { a, b as c } from 'spec'; import d, { a } from "spec".
-	importFrom = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?m)^\s*import\s+(?:type\s+)?(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]`)
-	})
+	importFrom = lazyre.MustCompile(`(?m)^\s*import\s+(?:type\s+)?(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]`)
 	// getCollections are the calls that name a collection.
-	getCollections = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`getCollection\(\s*['"]([\w-]+)['"]`) })
+	getCollections = lazyre.MustCompile(`getCollection\(\s*['"]([\w-]+)['"]`)
 	// ident is a JavaScript identifier, as the bindings of an import
 	// name them.
-	ident = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z_$][\w$]*$`) })
+	ident = lazyre.MustCompile(`^[A-Za-z_$][\w$]*$`)
 	// topLevel starts a declaration at the top of a module.
 	// declared names a function of a module's top level: function f,
 	// const f = ….
-	declared = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?m)^(?:export\s+)?(?:async\s+)?(?:function\s*\*?\s*([A-Za-z_$][\w$]*)|(?:const|let|var)\s+([A-Za-z_$][\w$]*))`)
-	})
-	topLevel = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`(?m)^(?:export\s+)?(?:async\s+)?(?:function\b|const\b|let\b|var\b|class\b)`)
-	})
+	declared = lazyre.MustCompile(`(?m)^(?:export\s+)?(?:async\s+)?(?:function\s*\*?\s*([A-Za-z_$][\w$]*)|(?:const|let|var)\s+([A-Za-z_$][\w$]*))`)
+	topLevel = lazyre.MustCompile(`(?m)^(?:export\s+)?(?:async\s+)?(?:function\b|const\b|let\b|var\b|class\b)`)
 )
 
 // moduleExts are the extensions a module specifier may leave out, in

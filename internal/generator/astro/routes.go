@@ -6,10 +6,10 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -106,12 +106,12 @@ var ContentConfigs = []string{"content.config.ts", "content.config.mts", "conten
 var (
 	// routeFile is a route with one parameter for the rest of the
 	// path or one element: [slug].astro, [...slug].astro.
-	routeFile = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\[(?:\.\.\.)?(\w+)\]\.astro$`) })
+	routeFile = lazyre.MustCompile(`^\[(?:\.\.\.)?(\w+)\]\.astro$`)
 	// getCollection is a route's call that names its collection.
-	getCollection = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`getCollection\(\s*['"]([\w-]+)['"]`) })
+	getCollection = lazyre.MustCompile(`getCollection\(\s*['"]([\w-]+)['"]`)
 	// globLoader opens a glob loader's options; loaderBase is their base.
-	globLoader = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bglob\(\s*\{`) })
-	loaderBase = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bbase\s*:\s*['"]([^'"]+)['"]`) })
+	globLoader = lazyre.MustCompile(`\bglob\(\s*\{`)
+	loaderBase = lazyre.MustCompile(`\bbase\s*:\s*['"]([^'"]+)['"]`)
 )
 
 // ReadCollections finds, in the source folder src, the routes that

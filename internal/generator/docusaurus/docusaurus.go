@@ -10,15 +10,14 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsproject"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
@@ -126,14 +125,12 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 }
 
 // routeBaseRE finds a literal routeBasePath in a docs: or blog: object.
-var routeBaseRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`\b(docs|blog)\s*:\s*\{[^{}]*?\brouteBasePath\s*:\s*(['"])([^'"]*)['"]`)
-})
+var routeBaseRE = lazyre.MustCompile(`\b(docs|blog)\s*:\s*\{[^{}]*?\brouteBasePath\s*:\s*(['"])([^'"]*)['"]`)
 
 // showLastUpdateRE finds showLastUpdateTime: true, an option of the docs
 // and blog plugins, which sit in the preset's array: looked for in the
 // text.
-var showLastUpdateRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bshowLastUpdateTime\s*:\s*true\b`) })
+var showLastUpdateRE = lazyre.MustCompile(`\bshowLastUpdateTime\s*:\s*true\b`)
 
 // project reads a Docusaurus configuration: url (the host) and
 // baseUrl (the path, "/" when absent), trailingSlash (undefined by
@@ -192,7 +189,7 @@ func project(name string, data []byte, lim limits.Limits) (*generator.Project, S
 }
 
 // plainBase is a base name of sitemap files that names no folder.
-var plainBase = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`) })
+var plainBase = lazyre.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
 // SitemapOptions returns the options of the classic preset's sitemap: { … } (sitemap: false
 // turns it off), or @docusaurus/plugin-sitemap among the plugins.

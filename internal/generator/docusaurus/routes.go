@@ -2,13 +2,12 @@ package docusaurus
 
 import (
 	"path"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 )
 
 var (
@@ -80,11 +79,9 @@ func routeBase(b, def string) string {
 // ("2021-01-31-notes", "8.0-release"), whose number is no order prefix;
 // numberPrefix is one that starts with one ("01-intro", "3 - setup").
 var (
-	datePrefix   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d+[-_.]\d+`) })
-	numberPrefix = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d+\s*[-_.]+\s*([^-_.\s].*)$`) })
-	blogDate     = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^(.*?/)?(\d{4})[-/](\d{1,2})[-/](\d{1,2})[-/]?(.*?)(?:/index)?\.mdx?$`)
-	})
+	datePrefix   = lazyre.MustCompile(`^\d+[-_.]\d+`)
+	numberPrefix = lazyre.MustCompile(`^\d+\s*[-_.]+\s*([^-_.\s].*)$`)
+	blogDate     = lazyre.MustCompile(`^(.*?/)?(\d{4})[-/](\d{1,2})[-/](\d{1,2})[-/]?(.*?)(?:/index)?\.mdx?$`)
 )
 
 // stripNumber drops the order prefix of a doc's file or folder name.

@@ -5,13 +5,12 @@ import (
 	"io"
 	"io/fs"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -191,11 +190,11 @@ func (e *Preset) dataPermalink(rel string) (permalink, computed value) {
 
 // pageVar matches the two variables of a permalink template
 // sitemapgen fills: {{ page.fileSlug }} and {{ page.filePathStem }}.
-var pageVar = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{\{-?\s*page\.(fileSlug|filePathStem)\s*-?\}\}`) })
+var pageVar = lazyre.MustCompile(`\{\{-?\s*page\.(fileSlug|filePathStem)\s*-?\}\}`)
 
 // datePrefix is the date Eleventy takes off a file's name for
 // its slug: 2024-01-02-title.
-var datePrefix = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d{4}-\d{2}-\d{2}-(.*)$`) })
+var datePrefix = lazyre.MustCompile(`^\d{4}-\d{2}-\d{2}-(.*)$`)
 
 // expandPermalink fills a permalink's {{ page.fileSlug }} and {{
 // page.filePathStem }} for the template at rel, as Eleventy's

@@ -9,10 +9,10 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jscode"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 )
 
 // pageRule is what a createPage call over the slug field makes: the
@@ -320,9 +320,7 @@ func unit(st stretch, i int) stretch {
 // fileAbsolutePath: { regex: "/content/blog/" } (MarkdownRemark, the Mdx
 // of gatsby-plugin-mdx before 4), internal: { contentFilePath: { regex:
 // … } } (gatsby-plugin-mdx 4 and later), each the file's absolute path.
-var absolutePathRegex = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?:fileAbsolutePath|contentFilePath)\s*:\s*\{\s*regex\s*:\s*"([^"]*)"\s*\}`)
-})
+var absolutePathRegex = lazyre.MustCompile(`(?:fileAbsolutePath|contentFilePath)\s*:\s*\{\s*regex\s*:\s*"([^"]*)"\s*\}`)
 
 // literalRegex is a regex filter whose pattern reads the same in
 // JavaScript and in Go: Gatsby's "/PATTERN/" with no flags, PATTERN of
@@ -331,7 +329,7 @@ var absolutePathRegex = sync.OnceValue(func() *regexp.Regexp {
 // read differently), the quantifiers "?", "*", "+", and a final "$"; no
 // anchor at the start, which would be the build machine's folder above
 // the project, no backslash, brace or class.
-var literalRegex = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^/([A-Za-z0-9_./()|?*+-]+\$?)/$`) })
+var literalRegex = lazyre.MustCompile(`^/([A-Za-z0-9_./()|?*+-]+\$?)/$`)
 
 // query is what a graphql query's filter says of its files: the pattern
 // of its fileAbsolutePath regex, the name of the gatsby-source-filesystem
@@ -340,9 +338,7 @@ var literalRegex = sync.OnceValue(func() *regexp.Regexp { return regexp.MustComp
 type query struct{ re, source string }
 
 // sourceName finds allFile's filter on the name of the files' source.
-var sourceName = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`sourceInstanceName\s*:\s*\{\s*eq\s*:\s*"([^"\\$]*)"\s*\}`)
-})
+var sourceName = lazyre.MustCompile(`sourceInstanceName\s*:\s*\{\s*eq\s*:\s*"([^"\\$]*)"\s*\}`)
 
 // queryFilter returns the filter of the graphql queries the code u makes
 // (see [query]); known is false when it makes none, when they differ, or
@@ -418,7 +414,7 @@ func slugPath(m *jscode.Module, args [][2]int) (string, bool) {
 }
 
 // slugPrefix is a literal prefix of a slug's path.
-var slugPrefix = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^/[A-Za-z0-9._~/-]*$`) })
+var slugPrefix = lazyre.MustCompile(`^/[A-Za-z0-9._~/-]*$`)
 
 // slugField reports whether toks are an access of the slug field:
 // NAME(.NAME)*.fields.slug, with ?. as well.
@@ -454,9 +450,7 @@ func property(m *jscode.Module, args [][2]int, key string) (int, int, bool) {
 
 // slugTemplate is createPage's path with a literal prefix:
 // `/blog${post.fields.slug}`.
-var slugTemplate = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile("^`(/[A-Za-z0-9._~/-]*)?\\$\\{\\s*[A-Za-z_$][\\w$]*(?:\\??\\.[A-Za-z_$][\\w$]*)*\\??\\.fields\\??\\.slug\\s*\\}`$")
-})
+var slugTemplate = lazyre.MustCompile("^`(/[A-Za-z0-9._~/-]*)?\\$\\{\\s*[A-Za-z_$][\\w$]*(?:\\??\\.[A-Za-z_$][\\w$]*)*\\??\\.fields\\??\\.slug\\s*\\}`$")
 
 // filePathOptions reads createFilePath's options: basePath and
 // trailingSlash, literals; ok is false for others.

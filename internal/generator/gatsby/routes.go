@@ -17,6 +17,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -266,9 +267,7 @@ func holds(src fs.FS, f PostFolder) bool {
 
 // dirnamePath matches a path option under the project folder:
 // `${__dirname}/content/blog`, path.join(__dirname, 'content/blog').
-var dirnamePath = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile("^(?:`\\$\\{__dirname\\}/([^`$]+)`|(?:path\\.)?(?:join|resolve)\\(\\s*__dirname\\s*,\\s*[`'\"]([^`'\"$]+)[`'\"]\\s*\\))$")
-})
+var dirnamePath = lazyre.MustCompile("^(?:`\\$\\{__dirname\\}/([^`$]+)`|(?:path\\.)?(?:join|resolve)\\(\\s*__dirname\\s*,\\s*[`'\"]([^`'\"$]+)[`'\"]\\s*\\))$")
 
 // sourcePath returns the folder a gatsby-source-filesystem path option
 // names, relative to the project folder; ok is false for one it cannot
@@ -299,9 +298,7 @@ func sourcePath(v any) (string, bool) {
 
 // collectionPage matches a file-system route of src/pages whose path
 // is a Markdown node's slug field: {MarkdownRemark.fields__slug}.js.
-var collectionPage = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^\{(MarkdownRemark|Mdx)\.fields__slug\}\.(?:js|jsx|ts|tsx|mjs)$`)
-})
+var collectionPage = lazyre.MustCompile(`^\{(MarkdownRemark|Mdx)\.fields__slug\}\.(?:js|jsx|ts|tsx|mjs)$`)
 
 // collectionRoute finds the one file-system route of src/pages over the
 // slug field, whose folder prefixes the slug, slugified.
@@ -391,7 +388,7 @@ var (
 			{regexp.MustCompile(`([A-Z]+)([A-Z][a-z\d]+)`), "$1 $2"},
 		}
 	})
-	notSlug = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^a-z\d]+`) })
+	notSlug = lazyre.MustCompile(`[^a-z\d]+`)
 )
 
 // A camelStep replaces each match of re by with.
@@ -423,9 +420,7 @@ func slugify(s string) (string, bool) {
 var pageExts = []string{".js", ".jsx", ".ts", ".tsx", ".mjs"}
 
 // testFile matches a test of src/pages, which is no page.
-var testFile = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(^|/)__tests__/|\.(spec|test)\.(js|ts|jsx|tsx)$|\.d\.tsx?$`)
-})
+var testFile = lazyre.MustCompile(`(^|/)__tests__/|\.(spec|test)\.(js|ts|jsx|tsx)$|\.d\.tsx?$`)
 
 // post reports whether the file at rel is a post of one of the folders
 // of posts; when it is, u is its URL path, and ok false when the

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 
@@ -17,6 +16,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 )
 
 // Routes is the preset of a Hexo site: it joins the pages of its build
@@ -78,7 +78,7 @@ func NewRoutes(c *Config) *Routes {
 
 // param is a placeholder of a permalink rule, as hexo-util's Permalink
 // finds it: a colon and a word that does not end in "_".
-var param = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`:(\w*[^_\W])`) })
+var param = lazyre.MustCompile(`:(\w*[^_\W])`)
 
 // fileSegments are the patterns new_post_name's date placeholders match.
 var fileSegments = map[string]string{

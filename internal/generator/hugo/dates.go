@@ -3,14 +3,13 @@ package hugo
 import (
 	"cmp"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 )
 
 // Hugo's front matter date identifiers.
@@ -137,7 +136,7 @@ func (h *Preset) lastModOrder() *generator.DateOrder {
 
 // hugoFileNameRE is the name Hugo's :filename reads a date from: the
 // date, a hyphen, and the rest, which becomes the slug.
-var hugoFileNameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([0-9]{4}-[0-9]{2}-[0-9]{2})-(.+)$`) })
+var hugoFileNameRE = lazyre.MustCompile(`^([0-9]{4}-[0-9]{2}-[0-9]{2})-(.+)$`)
 
 // fileNameDate returns the date and the slug Hugo's :filename reads
 // from a page's base name (a bundle's folder name, a file's name without

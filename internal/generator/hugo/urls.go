@@ -4,16 +4,15 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 )
 
 // hugoDir is what a content folder holds that changes its files' URLs.
@@ -355,7 +354,7 @@ type hugoAttr struct {
 }
 
 var (
-	hugoAttrRE  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`:\w+(\[.+?\])?`) })
+	hugoAttrRE  = lazyre.MustCompile(`:\w+(\[.+?\])?`)
 	hugoRefTime = time.Date(2019, time.November, 9, 23, 1, 42, 1, time.UTC)
 	hugoAttrs   = map[string]bool{
 		"year": true, "month": true, "monthname": true, "day": true,

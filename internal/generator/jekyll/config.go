@@ -5,11 +5,9 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -17,6 +15,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/conffile"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/zone"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -436,7 +435,7 @@ func (j *Preset) addCollection(name string, c Collection) {
 	j.Collections[name] = c
 }
 
-var jekyllLabelRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)[^a-z0-9_\-.]`) })
+var jekyllLabelRE = lazyre.MustCompile(`(?i)[^a-z0-9_\-.]`)
 
 func jekyllLabel(name string) string { return jekyllLabelRE().ReplaceAllString(name, "") }
 
@@ -505,9 +504,7 @@ func (j *Preset) Dir(projectDir string) string {
 
 // jekyllGemRE matches a Gemfile line that asks for Jekyll, directly or
 // through the github-pages gem.
-var jekyllGemRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?m)^[ \t]*gem[ \t(]+["'](?:jekyll|github-pages)["']`)
-})
+var jekyllGemRE = lazyre.MustCompile(`(?m)^[ \t]*gem[ \t(]+["'](?:jekyll|github-pages)["']`)
 
 // Detect finds a Jekyll project: a configuration
 // [Load] finds, else a Gemfile that asks for Jekyll. When

@@ -5,9 +5,9 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -41,9 +41,7 @@ const lastModifiedAtGem = "jekyll-last-modified-at"
 // gemGroupRE finds the blocks of a Gemfile's jekyll_plugins group, whose
 // gems Jekyll requires (through Bundler) without a plugins: list naming
 // them.
-var gemGroupRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?ms)^[ \t]*group\b[^\n]*:jekyll_plugins\b[^\n]*\bdo\b(.*?)^[ \t]*end\b`)
-})
+var gemGroupRE = lazyre.MustCompile(`(?ms)^[ \t]*group\b[^\n]*:jekyll_plugins\b[^\n]*\bdo\b(.*?)^[ \t]*end\b`)
 
 // gemfilePlugin says whether the Gemfile in dir puts gem in the
 // jekyll_plugins group, in a group block or with group: on its line:

@@ -4,19 +4,18 @@ import (
 	"errors"
 	"io/fs"
 	"path"
-	"regexp"
 	"slices"
-	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 )
 
 // jekyllLoop finds what a Liquid template lists: site.posts,
 // paginator.posts, site.COLLECTION.
-var jekyllLoop = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(?:site|paginator)\.([A-Za-z_][A-Za-z0-9_]*)`) })
+var jekyllLoop = lazyre.MustCompile(`\b(?:site|paginator)\.([A-Za-z_][A-Za-z0-9_]*)`)
 
 // jekyllLayout finds a template's layout: in its front matter.
-var jekyllLayout = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^layout:\s*["']?([A-Za-z0-9_./-]+?)["']?\s*$`) })
+var jekyllLayout = lazyre.MustCompile(`(?m)^layout:\s*["']?([A-Za-z0-9_./-]+?)["']?\s*$`)
 
 // Lists returns the collections the Jekyll page at rel (relative to the
 // sources' folder dir, with "/" separators) lists, sorted: site.posts,

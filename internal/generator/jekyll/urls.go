@@ -15,6 +15,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 )
 
 var jekyllStyles = map[string]string{
@@ -26,7 +27,7 @@ var jekyllStyles = map[string]string{
 }
 
 var (
-	jekyllTokenRE   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`:([a-z_]+)`) })
+	jekyllTokenRE   = lazyre.MustCompile(`:([a-z_]+)`)
 	jekyllDocTokens = map[string]bool{
 		"collection": true, "name": true, "title": true, "slug": true, "categories": true,
 		"slugified_categories": true, "year": true, "month": true, "day": true, "hour": true,
@@ -34,7 +35,7 @@ var (
 		"long_month": true, "short_year": true, "w_year": true, "week": true, "w_day": true,
 		"short_day": true, "long_day": true, "y_day": true, "output_ext": true, "path": true,
 	}
-	jekyllDateName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\d{2,4})-(\d{1,2})-(\d{1,2})-([^/]*)(\.[^.]+)$`) })
+	jekyllDateName = lazyre.MustCompile(`^(\d{2,4})-(\d{1,2})-(\d{1,2})-([^/]*)(\.[^.]+)$`)
 )
 
 func (j *Preset) style() string {

@@ -14,10 +14,8 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -28,6 +26,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/conffile"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -303,7 +302,7 @@ func yamlDeref(n *yaml.Node) *yaml.Node {
 }
 
 // yamlNullRE is PyYAML's implicit null.
-var yamlNullRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:~|null|Null|NULL|)$`) })
+var yamlNullRE = lazyre.MustCompile(`^(?:~|null|Null|NULL|)$`)
 
 // yaml11Bool is PyYAML's implicit boolean.
 func yaml11Bool(s string) (bool, bool) {

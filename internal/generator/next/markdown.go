@@ -7,15 +7,14 @@ package next
 import (
 	"io/fs"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jscode"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -47,7 +46,7 @@ var codeExts = []string{".js", ".jsx", ".ts", ".tsx"}
 
 // oneParam matches a path element that is one parameter: [slug]; not
 // a catch-all, [...slug] or [[...slug]].
-var oneParam = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\[(\w+)\]$`) })
+var oneParam = lazyre.MustCompile(`^\[(\w+)\]$`)
 
 // ReadRoutes reads the dynamic routes of the folder src (the project
 // folder) whose pages are Markdown files: see [ReadMarkdownRoutes]. It
@@ -350,11 +349,11 @@ var lists = map[string]bool{"readdir": true, "readdirSync": true, "glob": true, 
 
 // markdownExt matches a Markdown extension in a string or a regular
 // expression: ".md", "\.mdx?$".
-var markdownExt = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\\?\.mdx?\b(\?)?`) })
+var markdownExt = lazyre.MustCompile(`\\?\.mdx?\b(\?)?`)
 
 // cwdTemplate is a template literal that names a folder in the project:
 // `${process.cwd()}/posts`.
-var cwdTemplate = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^`\\$\\{process\\.cwd\\(\\)\\}/([^`$]*)`$") })
+var cwdTemplate = lazyre.MustCompile("^`\\$\\{process\\.cwd\\(\\)\\}/([^`$]*)`$")
 
 // scan reads the code of s.
 func (f *folderReads) scan(s *scope) {

@@ -10,13 +10,13 @@ import (
 	"path"
 	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsproject"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/nextsitemap"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -98,7 +98,7 @@ func plugin(d *generator.Dir, p *generator.Project, name string, data []byte) {
 }
 
 // plainBase is a base name of sitemap files that names no folder.
-var plainBase = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`) })
+var plainBase = lazyre.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
 // Sitemaps names next-sitemap's index and numbered files (as
 // sitemapBaseFileName renames them: site-map.xml, site-map-0.xml …), and

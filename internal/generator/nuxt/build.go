@@ -15,12 +15,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/serverbuild"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -34,13 +34,11 @@ var routesStart = []byte("const _routes = [")
 // routeEntry matches a route of the list: its path (a JSON string) and
 // its component, which is a stub for a route that only redirects
 // (routeRules' redirect: component_45stub…).
-var routeEntry = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?s)path:\s*("(?:[^"\\]|\\.)*"),\s*component:\s*(\S+)`)
-})
+var routeEntry = lazyre.MustCompile(`(?s)path:\s*("(?:[^"\\]|\\.)*"),\s*component:\s*(\S+)`)
 
 // param matches a parameter of a Vue router path: :id(), :slug(.*)*,
 // :lang?.
-var param = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`:\w+(\([^)]*\))?[?*+]?`) })
+var param = lazyre.MustCompile(`:\w+(\([^)]*\))?[?*+]?`)
 
 // serverBuild makes p, a Nuxt project whose site folder is Nitro's
 // default .output/public, a server build when `nuxi build` wrote one
@@ -149,7 +147,7 @@ func readBuild(dir, server string, p *generator.Project, lim limits.Limits) ([]*
 }
 
 // quotedParam is param on a path escaped by regexp.QuoteMeta.
-var quotedParam = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`:\w+(\\\([^)]*\\\))?(\\[?*+])?`) })
+var quotedParam = lazyre.MustCompile(`:\w+(\\\([^)]*\\\))?(\\[?*+])?`)
 
 // prerendered returns the route of each HTML page of the site folder
 // publish (relative to dir): "/" for index.html, "/about" for

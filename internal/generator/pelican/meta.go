@@ -10,13 +10,13 @@ import (
 	"bufio"
 	"io"
 	"path"
-	"regexp"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 )
 
 // meta is a source's metadata: its keys lower-cased, as Pelican's
@@ -25,10 +25,10 @@ type meta map[string]string
 
 // Python-Markdown's meta extension (markdown/extensions/meta.py).
 var (
-	mdBegin = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^-{3}(\s.*)?$`) })
-	mdMeta  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[ ]{0,3}([A-Za-z0-9_-]+):\s*(.*)$`) })
-	mdMore  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[ ]{4,}(.*)$`) })
-	mdEnd   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(-{3}|\.{3})(\s.*)?$`) })
+	mdBegin = lazyre.MustCompile(`^-{3}(\s.*)?$`)
+	mdMeta  = lazyre.MustCompile(`^[ ]{0,3}([A-Za-z0-9_-]+):\s*(.*)$`)
+	mdMore  = lazyre.MustCompile(`^[ ]{4,}(.*)$`)
+	mdEnd   = lazyre.MustCompile(`^(-{3}|\.{3})(\s.*)?$`)
 )
 
 // maxMetaLines bounds the lines of a head read for metadata, maxHead
@@ -142,7 +142,7 @@ func rstAdornment(s string) bool {
 }
 
 // rstField matches the first line of a field of a field list: ":name: value".
-var rstField = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^:((?:[^:\\]|\\.)+):(?:\s+(.*))?$`) })
+var rstField = lazyre.MustCompile(`^:((?:[^:\\]|\\.)+):(?:\s+(.*))?$`)
 
 // readRST reads reST's document title (a section title alone at the top,
 // which docutils promotes) and its docinfo: the field list right after

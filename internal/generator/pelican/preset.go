@@ -10,6 +10,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 )
 
 // Preset joins the pages of a Pelican build to the sources of its PATH:
@@ -255,9 +256,7 @@ func parseDate(s string, zone *time.Location) (t time.Time, ok, zoned bool) {
 
 // looseDate matches a date and time whose numbers may lack their leading
 // zeros: 2015-4-3 0:00, 2015/4/3.
-var looseDate = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{1,2})(?::(\d{1,2}))?)?`)
-})
+var looseDate = lazyre.MustCompile(`^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{1,2})(?::(\d{1,2}))?)?`)
 
 // locations caches time.LoadLocation, which reads the zone database
 // each time.

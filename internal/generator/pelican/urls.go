@@ -6,14 +6,14 @@ package pelican
 import (
 	"fmt"
 	"html"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 )
 
 // slugify is Pelican's slugify with its default SLUG_REGEX_SUBSTITUTIONS:
@@ -66,10 +66,10 @@ func slugify(s string, preserveCase, useUnicode bool) (string, bool) {
 }
 
 // slugRuns are runs of hyphens and white space.
-var slugRuns = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[-\s]+`) })
+var slugRuns = lazyre.MustCompile(`[-\s]+`)
 
 // tags are HTML tags, which Markup.striptags drops.
-var tags = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<[^>]*>`) })
+var tags = lazyre.MustCompile(`<[^>]*>`)
 
 // stripTags is markupsafe's Markup.striptags: tags dropped, white space
 // collapsed, entities unescaped.

@@ -5,23 +5,18 @@ import (
 	"bytes"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"path"
-	"regexp"
 	"strings"
-	"sync"
 )
 
 var (
 	// rstInclude is reStructuredText's include directive, and Sphinx's
 	// literalinclude: ".. include:: ../CHANGELOG.md".
-	rstInclude = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^\s*\.\.\s+(include|literalinclude)::\s*(\S.*?)\s*$`)
-	})
+	rstInclude = lazyre.MustCompile(`^\s*\.\.\s+(include|literalinclude)::\s*(\S.*?)\s*$`)
 	// mystInclude is MyST's, in a fence of backticks, tildes or colons:
 	// "```{include} ../CHANGELOG.md".
-	mystInclude = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile("^\\s*(?:`{3,}|~{3,}|:{3,})\\s*\\{(include|literalinclude)\\}\\s+(\\S.*?)\\s*$")
-	})
+	mystInclude = lazyre.MustCompile("^\\s*(?:`{3,}|~{3,}|:{3,})\\s*\\{(include|literalinclude)\\}\\s+(\\S.*?)\\s*$")
 )
 
 // Includes returns the files the include and literalinclude directives

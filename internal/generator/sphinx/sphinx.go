@@ -8,15 +8,14 @@ package sphinx
 import (
 	"cmp"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/pyconf"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
@@ -123,7 +122,7 @@ func buildDir(d *generator.Dir, c struct{ conf, out string }) (string, error) {
 }
 
 // makeBuildDir matches a Makefile's assignment of BUILDDIR.
-var makeBuildDir = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*BUILDDIR\s*[:?]?=\s*(\S+)\s*$`) })
+var makeBuildDir = lazyre.MustCompile(`^\s*BUILDDIR\s*[:?]?=\s*(\S+)\s*$`)
 
 // Detect finds a Sphinx project: a conf.py that sets
 // project or extensions, where sphinx-quickstart puts it. The publish

@@ -13,13 +13,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/serverbuild"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -32,13 +32,11 @@ const manifestFile = "output/server/manifest.js"
 // SvelteKit 2 writes it: its id (a JSON string), its pattern (a
 // JavaScript regular expression literal) and whether it has a page
 // (page: { ... }) or is an endpoint only (page: null).
-var manifestRoute = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?s)\{\s*id:\s*("(?:[^"\\]|\\.)*"),\s*pattern:\s*/(.*?)/[a-z]*,\s*params:.*?page:\s*(null|\{)`)
-})
+var manifestRoute = lazyre.MustCompile(`(?s)\{\s*id:\s*("(?:[^"\\]|\\.)*"),\s*pattern:\s*/(.*?)/[a-z]*,\s*params:.*?page:\s*(null|\{)`)
 
 // manifestPrerendered matches the manifest's prerendered_routes, a Set
 // of paths (a JSON array of strings).
-var manifestPrerendered = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`prerendered_routes:\s*new Set\((\[[^\]]*\])\)`) })
+var manifestPrerendered = lazyre.MustCompile(`prerendered_routes:\s*new Set\((\[[^\]]*\])\)`)
 
 // ReadServerBuild reads, for a project built by adapter-node (Own a
 // [Server]), the routes rendered on demand (see [readBuild]); nil for

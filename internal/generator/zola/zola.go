@@ -8,14 +8,13 @@
 package zola
 
 import (
-	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/BurntSushi/toml"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 )
 
 // Generator is Zola.
@@ -73,7 +72,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 }
 
 // shard is the name of the sitemaps of Zola's index: sitemap1.xml …
-var shard = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^sitemap[0-9]+\.xml$`) })
+var shard = lazyre.MustCompile(`^sitemap[0-9]+\.xml$`)
 
 // Sitemaps names sitemap.xml and, over 30,000 URLs, the files it is an
 // index of.

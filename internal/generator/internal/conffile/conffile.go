@@ -11,16 +11,15 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/BurntSushi/toml"
 	"gopkg.in/yaml.v3"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -51,7 +50,7 @@ func IsFile(dir, rel string) bool {
 }
 
 // yamlLineRE is the line a yaml.v3 error names.
-var yamlLineRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`) })
+var yamlLineRE = lazyre.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
 
 // YAMLError turns a yaml.v3 error into a diag.Diagnostic with the line it
 // names. A TypeError may name several lines; the first is used and the

@@ -5,22 +5,19 @@ package pyconf
 
 import (
 	"bytes"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
 // pyAssign matches a top-level assignment of a string literal: NAME =
 // 'value' or "value", with an optional comment after it.
-var pyAssign = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(?:'([^'\\]*)'|"([^"\\]*)")\s*(?:#.*)?$`)
-})
+var pyAssign = lazyre.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(?:'([^'\\]*)'|"([^"\\]*)")\s*(?:#.*)?$`)
 
 // pyAny matches any top-level assignment: NAME = …
-var pyAny = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)\s*=`) })
+var pyAny = lazyre.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)\s*=`)
 
 // Value is a top-level assignment of a Python file: its value when it
 // is a string literal, the literal it is when it is one the peers' options

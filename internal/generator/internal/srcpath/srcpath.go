@@ -4,16 +4,16 @@ package srcpath
 
 import (
 	"path"
-	"regexp"
 	"strings"
-	"sync"
 	"unicode"
+
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 )
 
 // Dynamic returns the expression that matches a path element that is a
 // route parameter: [slug], [...rest], [[...rest]] (Astro, Next.js,
 // SvelteKit); compiled when first asked for.
-var Dynamic = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\[.*\]`) })
+var Dynamic = lazyre.MustCompile(`\[.*\]`)
 
 // CleanRel makes a page path clean and relative; ok is false for a path
 // that leaves the root or names the root itself. The path is
