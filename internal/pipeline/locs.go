@@ -68,13 +68,8 @@ func (l *locTable) moved(old *locTable, pre int32, at uint32) (int32, uint32) {
 
 // drop counts the loc kept at at as no longer used.
 func (l *locTable) drop(at uint32) {
-	r := len(l.rest(at))
-	l.dead += r + uvarintLen(r)
-}
-
-func uvarintLen(n int) int {
-	var b [binary.MaxVarintLen64]byte
-	return len(binary.AppendUvarint(b[:0], uint64(n)))
+	n, w := binary.Uvarint(l.blocks[at>>16][at&0xffff:])
+	l.dead += w + int(n)
 }
 
 // locCut returns where loc's rest begins: after the "/" before its last

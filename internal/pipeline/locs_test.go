@@ -129,3 +129,17 @@ func TestLocsMadeAnew(t *testing.T) {
 		t.Errorf("%d prefixes kept, want the 7 the pages have", len(s.locs.prefixes))
 	}
 }
+
+// TestLocString: a loc made again as a string costs one allocation.
+func TestLocString(t *testing.T) {
+	if raceEnabled {
+		t.Skip("-race: the detector's bookkeeping allocates")
+	}
+	var l locTable
+	pre, at := l.put("https://example.com/docs/a-page/")
+	if n := testing.AllocsPerRun(100, func() { locSink = l.str(pre, at) }); n != 1 {
+		t.Errorf("%v allocations to make a loc, want 1", n)
+	}
+}
+
+var locSink string // what escapes, as a loc given to the writer does
