@@ -12,6 +12,7 @@ import (
 	"errors"
 	"io/fs"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -121,6 +122,8 @@ func (t *treeWalk) list(d *Dir, rel string) []string {
 	defer d.close()
 	w := t.w
 	var subs []string
+	var enter, skip []string // Options.Folders'
+	folders := w.opts.Folders
 	err := d.read(func(name []byte, typ fs.FileMode) bool {
 		if err := w.ctx.Err(); err != nil {
 			w.stop(err)
@@ -138,10 +141,16 @@ func (t *treeWalk) list(d *Dir, rel string) []string {
 		case nil:
 			if typ.IsDir() {
 				subs = append(subs, child)
+				if folders != nil {
+					enter = append(enter, base(child))
+				}
 			}
 		case errTraverse:
 			subs = append(subs, child)
 		case errSkipDir:
+			if folders != nil && typ.IsDir() {
+				skip = append(skip, base(child))
+			}
 		default: // errStop
 			t.stop()
 			return false
@@ -151,6 +160,11 @@ func (t *treeWalk) list(d *Dir, rel string) []string {
 	if err != nil {
 		t.failed(rel, err)
 		return nil
+	}
+	if folders != nil && (len(enter) > 0 || len(skip) > 0) {
+		slices.Sort(enter)
+		slices.Sort(skip)
+		folders(rel, enter, skip, nil)
 	}
 	return subs
 }
@@ -181,6 +195,9 @@ func (t *treeWalk) failed(rel string, err error) {
 	case rel == t.start && gone(err):
 	default:
 		t.w.warn(rel+"/", ioError("list the folder", err))
+	}
+	if f := t.w.opts.Folders; f != nil && rel != "" {
+		f(rel, nil, nil, err)
 	}
 }
 

@@ -102,6 +102,16 @@ type Options struct {
 	// each HTML file. It may be nil, and is called concurrently; a walk
 	// without it does no more work than before.
 	LeftOut func(path string, why error)
+	// Folders, when set, is called once a folder is listed, before any
+	// folder in it is: with the folder's path ("" for the root), the
+	// names of the folders in it that the walk enters and of those it
+	// leaves out (hidden or excluded), each sorted by name; a link
+	// followed to a folder is neither. For a folder that could not be
+	// listed it is called with err set and no names. It is called
+	// concurrently and may block: watch mode adds each folder's watch
+	// in it, before the folder is listed, so that the walk's listing
+	// is the watch's too.
+	Folders func(dir string, enter, skip []string, err error)
 }
 
 // File is a candidate file.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -577,5 +578,66 @@ func TestWhy(t *testing.T) {
 		if err := Why(root, rel, opts); !errors.Is(err, fs.ErrInvalid) {
 			t.Errorf("Why(%q) = %v, want fs.ErrInvalid", rel, err)
 		}
+	}
+}
+
+// Options.Folders hears of each listed folder's folders before any of
+// them is listed: those entered and those left out (hidden, excluded),
+// not a link followed to a folder, and of a folder that could not be
+// listed.
+func TestWalkFolders(t *testing.T) {
+	root := tree(t, "index.html", "a/b/index.html", "a/c/", ".git/x/", "node_modules/y/", "d/index.html", "e/", "e/f/")
+	if err := os.Symlink("a", filepath.Join(root, "link")); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	told := map[string]string{}
+	var order []string // a folder listed before its parent told of it
+	listed := map[string]bool{}
+	opts := Options{Exclude: []string{"node_modules/**"}, FollowSymlinks: true}
+	opts.Folders = func(dir string, enter, skip []string, err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if _, dup := told[dir]; dup {
+			t.Errorf("told of %q twice", dir)
+		}
+		s := strings.Join(enter, ",") + " | " + strings.Join(skip, ",")
+		if err != nil {
+			s = "error: " + err.Error()
+		}
+		told[dir] = s
+		for _, name := range enter {
+			child := name
+			if dir != "" {
+				child = dir + "/" + name
+			}
+			if listed[child] {
+				order = append(order, child)
+			}
+		}
+	}
+	withHooks(t, func(rel string) error {
+		mu.Lock()
+		listed[rel] = true
+		mu.Unlock()
+		if rel == "e" {
+			return syscall.EACCES
+		}
+		return nil
+	}, nil)
+	collect(t, root, opts)
+	want := map[string]string{
+		"":  "a,d,e | .git,node_modules",
+		"a": "b,c | ",
+		"e": "error: permission denied",
+		// Listed through the link: told of, though its parent did not
+		// say it enters it.
+		"link": "b,c | ",
+	}
+	if !maps.Equal(told, want) {
+		t.Errorf("told %q, want %q", told, want)
+	}
+	if len(order) > 0 {
+		t.Errorf("listed before their parent told of them: %q", order)
 	}
 }
