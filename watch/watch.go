@@ -16,6 +16,12 @@
 // folder when it gained or lost an entry, and its files changed. The
 // build may have read a folder before its watch: a change is read by
 // the build, seen by a watch, or found by its time.
+// With [Options.Walk], the caller's first build walks a root and adds
+// each folder's watch as its parent's listing finds it, before the walk
+// lists it: the folder is then neither listed again nor its files
+// statted, and the folders the walk leaves out (excluded) get theirs as
+// above ([Walk]). At the system's limit the folders watched are then
+// those the walk found first, not the upper levels.
 // [Options.Watching] says when every folder has its watch. A folder created or moved in later gets its
 // watches and is walked at once, and the files already in it are reported:
 // files written before its watch was added are not missed. Watches of
@@ -163,8 +169,12 @@ type Options struct {
 
 	// Watching, if not nil, is called once, after Ready, when every
 	// folder that is watched from the start has its watch (the others
-	// are scanned).
+	// are scanned), and, with Walk, after Walk.Done.
 	Watching func()
+
+	// Walk, if not nil, is the first build's walk of one of Roots, which
+	// adds the watches of the folders it finds as it goes (see [Walk]).
+	Walk *Walk
 
 	// Warn, if not nil, is told of problems that do not stop watching: a
 	// root that vanished, a folder that cannot be read, the fallback to
@@ -336,6 +346,12 @@ type watcher struct {
 	laterAt int
 	buf     []byte
 
+	// walk is Options.Walk while the first build's walk tells of its
+	// folders; nil before and after.
+	walk *Walk
+	// watchingSaid is set once Options.Watching was called.
+	watchingSaid bool
+
 	fan     *fanWatch // the filesystems' fanotify marks
 	fanErr  error     // why fanotify could not be used
 	scan    *scanner  // the folders scanned, past the limit
@@ -410,6 +426,9 @@ func newWatcher(opts Options, h hooks) (*watcher, error) {
 // done. It closes the fsnotify watcher before it returns.
 func (w *watcher) loop(ctx context.Context) {
 	defer w.close()
+	if k := w.opts.Walk; k != nil {
+		defer close(k.stop)
+	}
 	w.start(ctx)
 	w.started = true
 	if w.scan != nil { // the folders listed at start are each once
@@ -421,9 +440,7 @@ func (w *watcher) loop(ctx context.Context) {
 	if w.opts.Ready != nil {
 		w.opts.Ready()
 	}
-	if w.later == nil {
-		w.watching()
-	}
+	w.maybeWatching()
 	for ctx.Err() == nil {
 		var tick <-chan time.Time
 		if w.scan != nil {
@@ -433,9 +450,19 @@ func (w *watcher) loop(ctx context.Context) {
 		if w.later != nil {
 			later = closed
 		}
+		var walkReqs <-chan *walkReq
+		var walkDone <-chan bool
+		if w.walk != nil {
+			walkReqs, walkDone = w.walk.reqs, w.walk.done
+		}
 		select {
 		case <-ctx.Done():
 			return
+		case r := <-walkReqs:
+			w.walked(ctx, r)
+			close(r.handled)
+		case complete := <-walkDone:
+			w.walkOver(ctx, complete)
 		case <-later:
 			w.watchLater(ctx)
 		case ev, ok := <-w.events:
@@ -461,6 +488,17 @@ func (w *watcher) loop(ctx context.Context) {
 // closed is a closed channel: the event loop's select takes it at once
 // while there are watches to add.
 var closed = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
+
+// maybeWatching says that every folder watched from the start has its
+// watch, once, when none is left to add and the first build's walk, if
+// it tells of its folders, is over.
+func (w *watcher) maybeWatching() {
+	if w.watchingSaid || w.later != nil || w.walk != nil {
+		return
+	}
+	w.watchingSaid = true
+	w.watching()
+}
 
 // watching says that every folder watched from the start has its watch.
 func (w *watcher) watching() {
@@ -524,7 +562,9 @@ func (w *watcher) start(ctx context.Context) {
 		if since, ok := lazyFrom(w.roots); ok {
 			w.since = since
 			for _, r := range w.roots {
-				w.watchRoot(ctx, r)
+				if !w.takeWalk(ctx, r) {
+					w.watchRoot(ctx, r)
+				}
 			}
 			return
 		}
@@ -569,16 +609,21 @@ func (w *watcher) queueLater(root uint16, rel, dir string, name []byte) {
 	b.Write(name)
 	b.WriteByte(0)
 	d := scanDir{root: root, data: b.String(), self: unlisted}
-	if n := d.data[len(d.data)-1-len(name) : len(d.data)-1]; hidden(n) || noise(n) {
+	n := d.data[len(d.data)-1-len(name) : len(d.data)-1]
+	if w.leftOut(n, "") || (w.opts.Ignore != nil || len(w.roots) > 1) && w.leftOut("", dir+string(filepath.Separator)+n) {
 		return
 	}
-	if w.opts.Ignore != nil || len(w.roots) > 1 {
-		p := dir + string(filepath.Separator) + string(name)
-		if w.ignore(p) || len(w.roots) > 1 && w.isRoot(p) {
-			return
-		}
-	}
 	w.later = append(w.later, d)
+}
+
+// leftOut reports whether the folder named name, at path p, under a root,
+// is not watched: hidden, an editor's noise, rejected by Options.Ignore,
+// or a root of its own. An empty name or path is not looked at.
+func (w *watcher) leftOut(name, p string) bool {
+	if name != "" && (hidden(name) || noise(name)) {
+		return true
+	}
+	return p != "" && (w.ignore(p) || len(w.roots) > 1 && w.isRoot(p))
 }
 
 // sortLater sorts the folders of w.later from from on, those of one
@@ -622,30 +667,11 @@ func (w *watcher) watchLater(ctx context.Context) {
 			return
 		}
 		w.later[i], w.laterAt = scanDir{}, i+1 // its path goes with it
-		rel := d.rel()
-		from := len(w.later)
-		self, err := subfoldersSince(dir, w.since, func(name []byte) {
-			w.queueLater(d.root, rel, dir, name)
-		}, func(name []byte) {
-			if p := dir + string(filepath.Separator) + string(name); w.relevant(p) {
-				w.send(ctx, p)
-			}
-		})
-		if err != nil {
-			w.later = w.later[:from]
-			if !errors.Is(err, fs.ErrNotExist) { // gone meanwhile: its removal is an event
-				w.warn(fmt.Errorf("watch: %w", err))
-			}
-			continue
-		}
-		w.sortLater(from)
-		if self && w.relevant(dir) {
-			w.send(ctx, dir+folderMark)
-		}
+		w.listLater(ctx, d.root, d.rel(), dir)
 	}
 	if w.laterAt == len(w.later) {
 		w.later, w.laterAt = nil, 0
-		w.watching()
+		w.maybeWatching()
 	}
 }
 
@@ -668,7 +694,7 @@ func (w *watcher) scanLeft(ctx context.Context) {
 		// Each folder once, as at the start: none to tidy.
 		s.from, s.dirty = len(s.dirs), false
 	}
-	w.watching()
+	w.maybeWatching()
 }
 
 // close stops whichever of fsnotify, fanotify and the scan is running.

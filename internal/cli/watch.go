@@ -196,6 +196,17 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 	// folder.
 	files = append(files, pipeline.GitWatched(ctx, s.Build)...)
 	skipSources := joinSkips(s.Build)
+	// The first build's walk of the site's folder adds the watches of
+	// the folders it finds, before it lists them: not with --content,
+	// whose walk reads another folder, nor with served paths, which
+	// walk a part of it.
+	var walk *watch.Walk
+	if s.Build.Content == nil && s.Build.Served == nil {
+		var err error
+		if walk, err = watch.NewWalk(s.Build.Root); err != nil {
+			return nil, err
+		}
+	}
 	ready := make(chan struct{})
 	watching := make(chan struct{})
 	built := make(chan struct{})
@@ -210,6 +221,7 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 
 			MaxWatches: s.Values.Watch.MaxWatches,
 			NoFanotify: !s.Values.Watch.Fanotify,
+			Walk:       walk,
 			// Our own output's events come, to find out whether someone
 			// else removed or changed a file (rebuild).
 			Ignore: skipSources,
@@ -250,13 +262,17 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 		debug.SetGCPercent(firstBuildGCPercent)
 	}
 	w.mu.Lock()
-	w.build(ctx)
+	if walk != nil {
+		w.s.Build.Walk.Folders = walk.Folders
+	}
+	complete := w.build(ctx)
+	w.s.Build.Walk.Folders = nil
+	walk.Done(complete && ctx.Err() == nil)
 	w.scheduleNews(ctx)
 	w.mu.Unlock()
 	if w.tuneGC {
 		debug.SetGCPercent(watchGCPercent)
 	}
-	debug.FreeOSMemory() // the first build's garbage: watch mode runs for hours
 	close(built)
 	select {
 	case <-watching:
@@ -265,6 +281,10 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 	if ctx.Err() == nil {
 		say(w.e.stderr, w.s.Values.Quiet, "watching %s for changes (Ctrl-C to stop)", strings.Join(roots, ", "))
 	}
+	// The first build's garbage, given back once watching: watch mode
+	// runs for hours, and a change meanwhile waits for a collection at
+	// most (at 1,000,000 pages, a few tenths of a second).
+	debug.FreeOSMemory()
 	err := <-errc
 	w.mu.Lock()
 	if w.news != nil {
@@ -405,15 +425,18 @@ func (w *watcher) setInputs() {
 	}
 }
 
-// build runs the first, whole build of a session. The caller holds w.mu.
-func (w *watcher) build(ctx context.Context) {
+// build runs the first, whole build of a session, and reports whether it
+// ended without an error. The caller holds w.mu.
+func (w *watcher) build(ctx context.Context) (ok bool) {
 	w.setReporter()
 	w.locked(ctx, func() {
 		sess, res, err := pipeline.Start(ctx, w.s.Build)
 		w.rep.finish()
 		w.sess = sess
 		w.done(res, err, true, nil)
+		ok = err == nil
 	})
+	return ok
 }
 
 // locked runs write holding the lock of the output folder, after waiting

@@ -62,6 +62,9 @@ func Start(ctx context.Context, opts Options) (*Session, *Result, error) {
 	}
 	s := &Session{opts: opts, state: writer.NewState()}
 	res, err := s.restart(ctx)
+	// Told of the first walk's folders only (watch mode's watches): a
+	// later walk is of what changed, with the watches in place.
+	s.opts.Walk.Folders = nil
 	return s, res, err
 }
 

@@ -46,26 +46,30 @@ func TestWatchMatchesRun(t *testing.T) {
 	// Each way of watching (docs/watch.md, Limits): inotify; fanotify, as
 	// root; the scan of every folder; the upper folders watched and the
 	// others scanned.
+	// "walked" is inotify with the first build after Ready, its walk
+	// adding the watches (watch.Walk), as watch mode builds.
 	for _, mode := range []struct {
-		name string
-		opts watch.Options
+		name   string
+		opts   watch.Options
+		walked bool
 	}{
-		{"inotify", watch.Options{NoFanotify: true}},
-		{"fanotify", watch.Options{}},
-		{"scan", watch.Options{NoFanotify: true, MaxWatches: 1, Poll: 10 * time.Millisecond}},
-		{"capped", watch.Options{NoFanotify: true, MaxWatches: 5, Poll: 10 * time.Millisecond}},
+		{"inotify", watch.Options{NoFanotify: true}, false},
+		{"walked", watch.Options{NoFanotify: true}, true},
+		{"fanotify", watch.Options{}, false},
+		{"scan", watch.Options{NoFanotify: true, MaxWatches: 1, Poll: 10 * time.Millisecond}, false},
+		{"capped", watch.Options{NoFanotify: true, MaxWatches: 5, Poll: 10 * time.Millisecond}, false},
 	} {
 		t.Run(mode.name, func(t *testing.T) {
 			if mode.name == "fanotify" && os.Geteuid() != 0 {
 				t.Skip("fanotify needs root (CI runs the tests as root)")
 			}
-			watchMatchesRun(t, seed, mode.opts)
+			watchMatchesRun(t, seed, mode.opts, mode.walked)
 		})
 	}
 }
 
 // watchMatchesRun is TestWatchMatchesRun with the watcher so set.
-func watchMatchesRun(t *testing.T, seed uint64, wopts watch.Options) {
+func watchMatchesRun(t *testing.T, seed uint64, wopts watch.Options, walked bool) {
 	for _, variant := range []struct {
 		name string
 		opts func(o *Options)
@@ -81,7 +85,21 @@ func watchMatchesRun(t *testing.T, seed uint64, wopts watch.Options) {
 			c.frozen = map[string]bool{"v1": true, "v2": true}
 			c.write("v1/one.html", "<title>one</title>", time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC))
 			c.write("v2/two.html", "<title>two</title>", time.Date(2024, 1, 2, 0, 0, 0, 0, time.UTC))
-			s, opts := startSite(&c.siteChanger, 22, out, variant.opts)
+			var s *Session
+			var opts Options
+			var k *watch.Walk
+			if walked {
+				var err error
+				if k, err = watch.NewWalk(root); err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				s, opts = startSite(&c.siteChanger, 22, out, variant.opts)
+			}
+			started := make(chan struct{}) // s is set
+			if !walked {
+				close(started)
+			}
 			built := make(chan []string, 64)
 			ready := make(chan struct{})
 			ctx, cancel := context.WithCancel(t.Context())
@@ -89,6 +107,8 @@ func watchMatchesRun(t *testing.T, seed uint64, wopts watch.Options) {
 			passed := make(chan struct{}, 1)
 			wo := wopts
 			wo.Roots, wo.Debounce, wo.Ready = []string{root, out}, 10*time.Millisecond, func() { close(ready) }
+			watching := make(chan struct{})
+			wo.Walk, wo.Watching = k, func() { close(watching) }
 			wo.Passed = func() {
 				select {
 				case passed <- struct{}{}:
@@ -97,6 +117,7 @@ func watchMatchesRun(t *testing.T, seed uint64, wopts watch.Options) {
 			}
 			go func() {
 				done <- watch.Run(ctx, wo, func(b watch.Batch) {
+					<-started
 					s.Update(ctx, b.Paths, b.Folders) // an error leaves the next update a whole build
 					built <- b.Paths
 				})
@@ -108,6 +129,16 @@ func watchMatchesRun(t *testing.T, seed uint64, wopts watch.Options) {
 				}
 			}()
 			<-ready
+			if walked {
+				s, opts = startSite(&c.siteChanger, 22, out, func(o *Options) {
+					variant.opts(o)
+					o.Walk.Folders = k.Folders
+				})
+				opts.Walk.Folders = nil
+				close(started)
+				k.Done(true)
+			}
+			<-watching
 			for step := range 25 {
 				_, dirs := c.unfrozen()
 				c.watched = append(dirs, "")
