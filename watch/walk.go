@@ -71,14 +71,14 @@ func (k *Walk) Folders(dir string, enter, skip []string, err error) {
 }
 
 // Done says the walk is over; complete, that it listed every folder it
-// entered (it was not stopped by an error or the context). The watch
+// entered (it was not stopped by an error or the context, or never run). The watch
 // says it watches (Options.Watching) only after Done. When the walk was
 // not complete, the folders it did not tell of are found by a walk of
 // the watched folders, and the whole tree is reported changed, as after
 // lost events.
 func (k *Walk) Done(complete bool) {
-	if k == nil || !k.active.Load() {
-		return
+	if k == nil || !k.active.Swap(false) {
+		return // a later walk's Folders returns at once from now on
 	}
 	select {
 	case k.done <- complete:
@@ -98,6 +98,9 @@ func (w *watcher) takeWalk(ctx context.Context, root string) bool {
 		w.scanLater(root)
 		return true
 	}
+	if _, ok := w.dirs[root]; !ok {
+		return false // not watched, for another reason than the limit
+	}
 	w.walk = k
 	k.active.Store(true)
 	return true
@@ -115,8 +118,8 @@ func (w *watcher) walked(ctx context.Context, r *walkReq) {
 	if rel != "" {
 		dir = root + string(filepath.Separator) + rel
 	}
-	if _, ok := w.dirs[dir]; !ok {
-		return
+	if _, ok := w.dirs[dir]; !ok || w.rootOf(dir) != root {
+		return // or another root's folder, which that root's turns list
 	}
 	i := uint16(slices.Index(w.roots, root))
 	if r.err != nil {
@@ -154,7 +157,6 @@ func (w *watcher) walked(ctx context.Context, r *walkReq) {
 // end, the folders it did not tell of get their watches from a walk of
 // the watched ones, and everything is reported, as after lost events.
 func (w *watcher) walkOver(ctx context.Context, complete bool) {
-	w.walk.active.Store(false)
 	w.walk = nil
 	if !complete {
 		w.rewatch(ctx)

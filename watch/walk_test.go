@@ -3,6 +3,7 @@ package watch
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -210,4 +211,73 @@ func TestWalkNotListed(t *testing.T) {
 			noWarnings(t, r)
 		})
 	}
+}
+
+// TestWalkGivesBack: at the limit some watches are given back to the
+// scan (the last taken); the walk's news of those folders, which come
+// after, is dropped, and the folders under them are scanned all the
+// same: a change in any is seen.
+func TestWalkGivesBack(t *testing.T) {
+	var pages, folders []string
+	for i := range 30 {
+		folders = append(folders, fmt.Sprintf("f%02d", i))
+		pages = append(pages, fmt.Sprintf("f%02d/sub/x.html", i))
+	}
+	root, k := walkSite(t, pages...)
+	var h walkHooks
+	walk := func() error {
+		k.Folders("", folders, nil, nil)
+		for _, f := range folders {
+			k.Folders(f, []string{"sub"}, nil, nil)
+		}
+		return nil
+	}
+	var mu sync.Mutex
+	n := 0
+	add := func(dir string) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if n++; n > 20 { // the root's parent, the root and 18 folders
+			return syscall.ENOSPC
+		}
+		return nil
+	}
+	passed := make(chan struct{}, 1)
+	opts := Options{Roots: []string{root}, NoFanotify: true, Walk: k, Poll: 20 * time.Millisecond, Passed: func() {
+		select {
+		case passed <- struct{}{}:
+		default:
+		}
+	}}
+	hk := h.hooks(k, walk, add)
+	var back []string
+	hk.demote = func(dir string) {
+		mu.Lock()
+		back = append(back, dir)
+		mu.Unlock()
+	}
+	r := start(t, opts, hk)
+	r.covered = true
+	r.expected = append(r.expected, "the system's limit of watched folders is reached", "of them watched before the system's limit")
+	mu.Lock()
+	given := slices.Clone(back)
+	mu.Unlock()
+	if len(given) == 0 {
+		t.Fatal("no watch given back at the limit")
+	}
+	for range 2 {
+		select {
+		case <-passed:
+		case <-time.After(patience):
+			t.Fatalf("no pass ended after %v", patience)
+		}
+	}
+	m := r.mark()
+	var changed []string
+	for _, p := range pages {
+		changed = append(changed, filepath.Join(root, p))
+		write(t, filepath.Join(root, p), "changed, and longer")
+	}
+	r.waitFor(t, m, changed...)
+	noWarnings(t, r)
 }

@@ -59,8 +59,9 @@
 // Elsewhere each watched folder takes one inotify watch (on Linux), and
 // the number of watches per user is limited (fs.inotify.max_user_watches;
 // 8,192 on many systems). The folders are watched breadth first, the
-// upper levels of the tree before the deeper ones, up to the limit or to
-// [Options.MaxWatches]. Past it, Run says once through [Options.Warn]
+// upper levels of the tree before the deeper ones (or in the order the
+// first build's walk finds them, with [Options.Walk]), up to the limit or
+// to [Options.MaxWatches]. Past it, Run says once through [Options.Warn]
 // what the limit costs and how to raise it, keeps the watches it has, and
 // scans the other folders in turns, at most 5 % of a core however many
 // there are: a pass over them lasts at least [Options.Poll], longer where
@@ -443,7 +444,11 @@ func (w *watcher) loop(ctx context.Context) {
 	w.maybeWatching()
 	for ctx.Err() == nil {
 		var tick <-chan time.Time
-		if w.scan != nil {
+		if w.scan != nil && w.walk == nil {
+			// Not while the first build's walk tells of its folders: the
+			// scan's first looks report what changed from the start on
+			// whenever they come, and the build and the watches have the
+			// cores meanwhile.
 			tick = w.scan.ticker.C
 		}
 		var later <-chan struct{}
@@ -838,9 +843,10 @@ func (w *watcher) atLimit(ctx context.Context, cause error) {
 	}
 	w.startScan()
 	if cause != errCapped && w.fsw != nil {
-		// Some watches given back, the deepest taken, for the folders
-		// the scan finds changed. The folders under them have no watch
-		// yet: the caller scans them.
+		// Some watches given back, the last taken (the deepest, breadth
+		// first), for the folders the scan finds changed. The folders
+		// under them that have no watch are scanned (gaveBack; once the
+		// first build began, or by the caller).
 		var back []string
 		for n := reserve(w.capacity); n > 0 && len(w.recent) > 0; n-- {
 			dir := w.recent[len(w.recent)-1]

@@ -265,9 +265,9 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 	if walk != nil {
 		w.s.Build.Walk.Folders = walk.Folders
 	}
-	complete := w.build(ctx)
+	walked := w.build(ctx)
 	w.s.Build.Walk.Folders = nil
-	walk.Done(complete && ctx.Err() == nil)
+	walk.Done(walked && ctx.Err() == nil)
 	w.scheduleNews(ctx)
 	w.mu.Unlock()
 	if w.tuneGC {
@@ -425,18 +425,19 @@ func (w *watcher) setInputs() {
 	}
 }
 
-// build runs the first, whole build of a session, and reports whether it
-// ended without an error. The caller holds w.mu.
-func (w *watcher) build(ctx context.Context) (ok bool) {
+// build runs the first, whole build of a session, and reports whether its
+// walk of the site's folder ended (the build may have failed after it).
+// The caller holds w.mu.
+func (w *watcher) build(ctx context.Context) (walked bool) {
 	w.setReporter()
 	w.locked(ctx, func() {
 		sess, res, err := pipeline.Start(ctx, w.s.Build)
 		w.rep.finish()
 		w.sess = sess
 		w.done(res, err, true, nil)
-		ok = err == nil
+		walked = res != nil && res.Walked
 	})
-	return ok
+	return walked
 }
 
 // locked runs write holding the lock of the output folder, after waiting

@@ -266,7 +266,9 @@ func (b *builder) walkAll(ctx context.Context) error {
 		if b.opts.Served != nil {
 			return walker.WalkPaths(ctx, b.opts.Root, b.servedPaths(), w, fn)
 		}
-		return walker.Walk(ctx, b.opts.Root, w, fn)
+		err := walker.Walk(ctx, b.opts.Root, w, fn)
+		b.res.Walked = err == nil && ctx.Err() == nil
+		return err
 	})
 	if err == nil {
 		// A page whose read the context ended is not unreadable: the run

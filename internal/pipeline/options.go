@@ -221,6 +221,11 @@ const ProgressEvery = 10000
 type Result struct {
 	// Pages is the number of files the include patterns matched.
 	Pages int
+	// Walked says the walk of the site folder ended, not stopped by an
+	// error or the context: every folder it entered was listed (watch
+	// mode's watches, Options.Walk.Folders). The build may still fail
+	// after it (no page, a page that could not be read, the write).
+	Walked bool
 	// ExtraURLs is the number of records of extra URLs read
 	// (Options.Extra).
 	ExtraURLs int

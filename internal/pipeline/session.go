@@ -65,6 +65,9 @@ func Start(ctx context.Context, opts Options) (*Session, *Result, error) {
 	// Told of the first walk's folders only (watch mode's watches): a
 	// later walk is of what changed, with the watches in place.
 	s.opts.Walk.Folders = nil
+	if s.b != nil {
+		s.b.opts.Walk.Folders = nil
+	}
 	return s, res, err
 }
 
