@@ -26,6 +26,40 @@ type pageIndex struct {
 	// del. A hash another folder's path shares only makes holds say yes
 	// where it need not: the caller looks, and finds nothing.
 	folders map[uint64]int32
+	// pending holds, while lazy, the listed pages' hashes and records
+	// in the order set told of them, put into listed when the index is
+	// first asked (fill): a whole build's million map inserts are not
+	// in its time, but in the first update's.
+	pending []pendingPage
+	lazy    bool
+}
+
+// pendingPage is a listed page set told of while the index was lazy.
+type pendingPage struct {
+	h   uint64
+	idx int32
+}
+
+// lazily makes set keep the listed pages in pending until the index is
+// asked: for a whole build, which only tells.
+func (x *pageIndex) lazily() { x.lazy = true }
+
+// fill puts the pages set told of while lazy into listed, as set would
+// have, in order, and ends lazy. The record of a listed page gives its
+// path back (records.pathOf), as get relies on.
+func (x *pageIndex) fill() {
+	if !x.lazy {
+		return
+	}
+	x.lazy = false
+	for _, p := range x.pending {
+		if _, taken := x.listed[p.h]; taken {
+			x.spill[x.recs.pathOf(x.recs.rec(p.idx))] = p.idx
+			continue
+		}
+		x.listed[p.h] = p.idx
+	}
+	x.pending = nil
 }
 
 func newPageIndex(recs *records) *pageIndex {
@@ -40,6 +74,7 @@ func (x *pageIndex) hash(path string) uint64 { return maphash.String(x.seed, pat
 // get returns the record of the page at path, -1 when it is not listed,
 // and whether the page is known.
 func (x *pageIndex) get(path string) (int32, bool) {
+	x.fill()
 	if idx, ok := x.listed[x.hash(path)]; ok && x.recs.pathOf(x.recs.rec(idx)) == path {
 		return idx, true
 	}
@@ -63,6 +98,10 @@ func (x *pageIndex) set(path string, idx int32) {
 		return
 	}
 	h := x.hash(path)
+	if x.lazy {
+		x.pending = append(x.pending, pendingPage{h, idx})
+		return
+	}
 	if _, taken := x.listed[h]; taken {
 		x.spill[path] = idx
 		return
@@ -73,6 +112,7 @@ func (x *pageIndex) set(path string, idx int32) {
 // del forgets the page at path. Call it before the page's record is
 // removed: the record tells its path.
 func (x *pageIndex) del(path string) {
+	x.fill()
 	if x.folders != nil {
 		if _, known := x.get(path); known {
 			x.count(path, -1)
@@ -116,10 +156,14 @@ func (x *pageIndex) count(path string, n int32) {
 }
 
 // len returns the number of pages known.
-func (x *pageIndex) len() int { return len(x.listed) + len(x.spill) + len(x.other) }
+func (x *pageIndex) len() int {
+	x.fill()
+	return len(x.listed) + len(x.spill) + len(x.other)
+}
 
 // all yields every page known, with its record or -1, in no order.
 func (x *pageIndex) all() iter.Seq2[string, int32] {
+	x.fill()
 	return func(yield func(string, int32) bool) {
 		for _, idx := range x.listed {
 			if !yield(x.recs.pathOf(x.recs.rec(idx)), idx) {

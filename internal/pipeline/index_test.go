@@ -1,6 +1,14 @@
 package pipeline
 
-import "testing"
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
 
 // TestPageIndexHolds: holds says whether a page is known under a folder,
 // at any depth, made from the pages known when first asked and kept by set
@@ -32,4 +40,68 @@ func TestPageIndexHolds(t *testing.T) {
 	if x.holds("a") {
 		t.Error("holds(a) after its last page went")
 	}
+}
+
+// TestPageIndexLazy: an index told of a whole build's pages lazily
+// answers, once asked, as one that took them at once: the same records,
+// a page told of twice kept the same way (the second by path), and the
+// changes after.
+func TestPageIndexLazy(t *testing.T) {
+	m, err := mapping.New(mapping.Options{BaseURL: "https://example.com/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := &records{mapper: m}
+	var paths []string
+	var idxs []int32
+	for i := range 200 {
+		p := fmt.Sprintf("p%d/index.html", i)
+		d := &mapping.Decision{URL: sitemap.URL{Loc: fmt.Sprintf("https://example.com/p%d/", i)}, Form: mapping.FormUnknown}
+		paths, idxs = append(paths, p), append(idxs, recs.add(p, d))
+	}
+	// A second record of a page, as a hash another path took would be.
+	twice := recs.add(paths[3], &mapping.Decision{URL: sitemap.URL{Loc: "https://example.com/p3-again/"}, Form: mapping.FormUnknown})
+	eager, lazy := newPageIndex(recs), newPageIndex(recs)
+	lazy.lazily()
+	for _, x := range []*pageIndex{eager, lazy} {
+		for i, p := range paths {
+			x.set(p, idxs[i])
+		}
+		x.set(paths[3], twice) // told twice: the second by path
+		x.set("gone.html", -1)
+	}
+	if len(lazy.listed) != 0 || len(lazy.pending) != len(paths)+1 {
+		t.Fatalf("lazy: %d listed, %d pending before it was asked; want 0 and %d", len(lazy.listed), len(lazy.pending), len(paths)+1)
+	}
+	same := func(when string) {
+		t.Helper()
+		if i, ok := lazy.get(paths[5]); !ok || i != idxs[5] {
+			t.Errorf("%s: lazily get(%s) = %d, %v; want %d", when, paths[5], i, ok, idxs[5])
+		}
+		if eager.len() != lazy.len() {
+			t.Errorf("%s: len %d, lazily %d", when, eager.len(), lazy.len())
+		}
+		for _, p := range append(slices.Clone(paths), "gone.html", "unknown.html") {
+			i1, ok1 := eager.get(p)
+			i2, ok2 := lazy.get(p)
+			if i1 != i2 || ok1 != ok2 {
+				t.Errorf("%s: get(%s) = %d, %v; lazily %d, %v", when, p, i1, ok1, i2, ok2)
+			}
+		}
+		if !maps.Equal(maps.Collect(eager.all()), maps.Collect(lazy.all())) {
+			t.Errorf("%s: all differs", when)
+		}
+		if !maps.Equal(eager.spill, lazy.spill) {
+			t.Errorf("%s: spill %v, lazily %v", when, eager.spill, lazy.spill)
+		}
+	}
+	if len(eager.spill) != 1 {
+		t.Fatalf("spill %v, want the page told twice", eager.spill)
+	}
+	same("asked")
+	for _, x := range []*pageIndex{eager, lazy} {
+		x.del(paths[7])
+		x.set("new.html", -1)
+	}
+	same("changed")
 }
