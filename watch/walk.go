@@ -49,6 +49,12 @@ func NewWalk(root string) (*Walk, error) {
 	return &Walk{root: abs, reqs: make(chan *walkReq), done: make(chan bool), stop: make(chan struct{})}, nil
 }
 
+// Taken reports whether the watch takes the walk's news (Folders): said
+// once Options.Ready was called. Where it does not (fanotify, a cap, a
+// filesystem whose change times are not trusted), the walk need not
+// gather its folders.
+func (k *Walk) Taken() bool { return k != nil && k.active.Load() }
+
 // Folders is walker.Options.Folders for the first build's walk of the
 // root: it returns once the folders in dir that the walk enters are
 // watched (or handed to the scan, past the limit), and those it leaves

@@ -85,6 +85,9 @@ func TestWalkWatches(t *testing.T) {
 	var unwatched []string // pages handed over before their folder's watch
 	var mu sync.Mutex
 	walk := func() error {
+		if !k.Taken() {
+			t.Error("the walk's news not taken")
+		}
 		return walker.Walk(context.Background(), root, walker.Options{Exclude: []string{"skip/**"}, Folders: k.Folders}, func(f walker.File) error {
 			if dir := filepath.Dir(filepath.Join(root, f.Path)); dir != root && !h.watched(dir) {
 				mu.Lock()
@@ -279,5 +282,19 @@ func TestWalkGivesBack(t *testing.T) {
 		write(t, filepath.Join(root, p), "changed, and longer")
 	}
 	r.waitFor(t, m, changed...)
+	noWarnings(t, r)
+}
+
+// TestWalkNotTaken: with a cap, every watch is added before Ready and
+// the walk's news is not asked for: Taken says so, and Folders and Done
+// return at once.
+func TestWalkNotTaken(t *testing.T) {
+	root, k := walkSite(t, "a/x.html")
+	r := start(t, Options{Roots: []string{root}, NoFanotify: true, MaxWatches: 64, Walk: k}, hooks{})
+	if k.Taken() {
+		t.Error("Taken with a cap")
+	}
+	k.Folders("", []string{"a"}, nil, nil)
+	k.Done(true)
 	noWarnings(t, r)
 }

@@ -262,7 +262,7 @@ func (w *watcher) run(ctx context.Context, s *config.Config) (*config.Config, er
 		debug.SetGCPercent(firstBuildGCPercent)
 	}
 	w.mu.Lock()
-	if walk != nil {
+	if walk.Taken() {
 		w.s.Build.Walk.Folders = walk.Folders
 	}
 	walked := w.build(ctx)
