@@ -164,7 +164,7 @@ func (w *watcher) walked(ctx context.Context, r *walkReq) {
 // the watched ones, and everything is reported, as after lost events.
 func (w *watcher) walkOver(ctx context.Context, complete bool) {
 	w.walk = nil
-	if !complete {
+	if !complete && ctx.Err() == nil { // not while stopping
 		w.rewatch(ctx)
 		for _, p := range w.everything() {
 			w.send(ctx, p)

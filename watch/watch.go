@@ -445,10 +445,10 @@ func (w *watcher) loop(ctx context.Context) {
 	for ctx.Err() == nil {
 		var tick <-chan time.Time
 		if w.scan != nil && w.walk == nil {
-			// Not while the first build's walk tells of its folders: the
-			// scan's first looks report what changed from the start on
-			// whenever they come, and the build and the watches have the
-			// cores meanwhile.
+			// Not until the first build that walks for the watches ends
+			// (Walk.Done): the scan's first looks report what changed
+			// from the start on whenever they come, and the build and
+			// the watches have the cores meanwhile.
 			tick = w.scan.ticker.C
 		}
 		var later <-chan struct{}

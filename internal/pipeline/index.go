@@ -6,7 +6,9 @@ import (
 )
 
 // pageIndex is a Session's index of every page judged, by path: the
-// record of a listed page, or -1.
+// record of a listed page, or -1. It is not safe for concurrent use, not
+// even to read: the first question after a whole build makes its maps
+// (fill).
 //
 // It keeps no path of a listed page: the record gives it back
 // (records.pathOf), so a listed page costs a 64-bit hash of its path and

@@ -225,6 +225,8 @@ type Result struct {
 	// error or the context: every folder it entered was listed (watch
 	// mode's watches, Options.Walk.Folders). The build may still fail
 	// after it (no page, a page that could not be read, the write).
+	// False for a server build's pages (Options.Served), which are
+	// walked path by path.
 	Walked bool
 	// ExtraURLs is the number of records of extra URLs read
 	// (Options.Extra).
