@@ -52,6 +52,40 @@ func (h *walkHooks) hooks(k *Walk, walk func() error, add func(dir string) error
 	}
 }
 
+// changeSeen writes content into each of paths and waits until a batch
+// has each.
+func changeSeen(t *testing.T, r *recorder, content string, paths ...string) {
+	t.Helper()
+	m := r.mark()
+	for _, p := range paths {
+		write(t, p, content)
+	}
+	r.waitFor(t, m, paths...)
+}
+
+// scanPasses makes the scan of opts pass often, and returns what waits
+// for n of its passes to end.
+func scanPasses(opts *Options) func(t *testing.T, n int) {
+	passed := make(chan struct{}, 1)
+	opts.Poll = 20 * time.Millisecond
+	opts.Passed = func() {
+		select {
+		case passed <- struct{}{}:
+		default:
+		}
+	}
+	return func(t *testing.T, n int) {
+		t.Helper()
+		for range n {
+			select {
+			case <-passed:
+			case <-time.After(patience):
+				t.Fatalf("no pass ended after %v", patience)
+			}
+		}
+	}
+}
+
 // walkSite makes the pages under a new root and the root's Walk.
 func walkSite(t *testing.T, pages ...string) (string, *Walk) {
 	t.Helper()
@@ -122,12 +156,7 @@ func TestWalkWatches(t *testing.T) {
 	if n := len(added); n != len(slices.Compact(slices.Sorted(slices.Values(added)))) {
 		t.Errorf("a folder watched twice: %q", added)
 	}
-	m := r.mark()
-	changed := []string{filepath.Join(root, "a", "b", "x.html"), filepath.Join(root, "skip", "s", "z.html")}
-	for _, p := range changed {
-		write(t, p, "changed")
-	}
-	r.waitFor(t, m, changed...)
+	changeSeen(t, r, "changed", filepath.Join(root, "a", "b", "x.html"), filepath.Join(root, "skip", "s", "z.html"))
 	noWarnings(t, r)
 }
 
@@ -149,13 +178,8 @@ func TestWalkToTheLimit(t *testing.T) {
 		}
 		return nil
 	}
-	passed := make(chan struct{}, 1)
-	opts := Options{Roots: []string{root}, NoFanotify: true, Walk: k, Poll: 20 * time.Millisecond, Passed: func() {
-		select {
-		case passed <- struct{}{}:
-		default:
-		}
-	}}
+	opts := Options{Roots: []string{root}, NoFanotify: true, Walk: k}
+	passes := scanPasses(&opts)
 	r := start(t, opts, h.hooks(k, walk, add))
 	r.covered = true
 	r.expected = append(r.expected, "the system's limit of watched folders is reached", "of them watched before the system's limit")
@@ -163,19 +187,8 @@ func TestWalkToTheLimit(t *testing.T) {
 	if !errors.Is(warning, syscall.ENOSPC) {
 		t.Errorf("warning %v does not wrap ENOSPC", warning)
 	}
-	for range 2 { // every folder looked at once
-		select {
-		case <-passed:
-		case <-time.After(patience):
-			t.Fatalf("no pass ended after %v", patience)
-		}
-	}
-	m := r.mark()
-	changed := []string{filepath.Join(root, "b", "y.html"), filepath.Join(root, "c", "d", "z.html")}
-	for _, p := range changed {
-		write(t, p, "changed, and longer")
-	}
-	r.waitFor(t, m, changed...)
+	passes(t, 2) // every folder looked at once
+	changeSeen(t, r, "changed, and longer", filepath.Join(root, "b", "y.html"), filepath.Join(root, "c", "d", "z.html"))
 	noWarnings(t, r)
 }
 
@@ -205,12 +218,7 @@ func TestWalkNotListed(t *testing.T) {
 			if !complete {
 				r.waitFor(t, 0, root)
 			}
-			m := r.mark()
-			changed := []string{filepath.Join(root, "a", "sub", "x.html"), filepath.Join(root, "b", "c", "y.html")}
-			for _, p := range changed {
-				write(t, p, "changed")
-			}
-			r.waitFor(t, m, changed...)
+			changeSeen(t, r, "changed", filepath.Join(root, "a", "sub", "x.html"), filepath.Join(root, "b", "c", "y.html"))
 			noWarnings(t, r)
 		})
 	}
@@ -245,13 +253,8 @@ func TestWalkGivesBack(t *testing.T) {
 		}
 		return nil
 	}
-	passed := make(chan struct{}, 1)
-	opts := Options{Roots: []string{root}, NoFanotify: true, Walk: k, Poll: 20 * time.Millisecond, Passed: func() {
-		select {
-		case passed <- struct{}{}:
-		default:
-		}
-	}}
+	opts := Options{Roots: []string{root}, NoFanotify: true, Walk: k}
+	passes := scanPasses(&opts)
 	hk := h.hooks(k, walk, add)
 	var back []string
 	hk.demote = func(dir string) {
@@ -268,20 +271,12 @@ func TestWalkGivesBack(t *testing.T) {
 	if len(given) == 0 {
 		t.Fatal("no watch given back at the limit")
 	}
-	for range 2 {
-		select {
-		case <-passed:
-		case <-time.After(patience):
-			t.Fatalf("no pass ended after %v", patience)
-		}
-	}
-	m := r.mark()
+	passes(t, 2)
 	var changed []string
 	for _, p := range pages {
 		changed = append(changed, filepath.Join(root, p))
-		write(t, filepath.Join(root, p), "changed, and longer")
 	}
-	r.waitFor(t, m, changed...)
+	changeSeen(t, r, "changed, and longer", changed...)
 	noWarnings(t, r)
 }
 
