@@ -92,17 +92,13 @@ func (k *Walk) Done(complete bool) {
 	}
 }
 
-// takeWalk watches the root that Options.Walk walks, and says the walk
-// may tell of its folders; it reports whether root is that root.
-func (w *watcher) takeWalk(ctx context.Context, root string) bool {
+// takeWalk says that Options.Walk may tell of the folders under root,
+// when root is the one it walks and has its watch; it reports whether it
+// did.
+func (w *watcher) takeWalk(root string) bool {
 	k := w.opts.Walk
 	if k == nil || k.root != root || w.walk != nil {
 		return false
-	}
-	if !w.watchDir(root) {
-		w.atLimit(ctx, w.limit)
-		w.scanLater(root)
-		return true
 	}
 	if _, ok := w.dirs[root]; !ok {
 		return false // not watched, for another reason than the limit
@@ -134,13 +130,14 @@ func (w *watcher) walked(ctx context.Context, r *walkReq) {
 		w.listLater(ctx, i, rel, dir)
 		return
 	}
+	full := func() bool { return w.limit != nil || w.limited }
 	for _, name := range r.enter {
-		if w.limit != nil || w.limited {
+		if full() {
 			w.queueLater(i, rel, dir, []byte(name))
 			continue
 		}
 		p := dir + string(filepath.Separator) + name
-		if w.leftOut(name, p) {
+		if w.skipDir(p) || len(w.roots) > 1 && w.isRoot(p) {
 			continue
 		}
 		if _, ok := w.dirs[p]; ok {
@@ -153,7 +150,7 @@ func (w *watcher) walked(ctx context.Context, r *walkReq) {
 	for _, name := range r.skip {
 		w.queueLater(i, rel, dir, []byte(name))
 	}
-	if w.limit != nil && w.laterAt < len(w.later) {
+	if full() && w.laterAt < len(w.later) {
 		w.scanLeft(ctx)
 	}
 }

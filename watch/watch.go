@@ -567,9 +567,7 @@ func (w *watcher) start(ctx context.Context) {
 		if since, ok := lazyFrom(w.roots); ok {
 			w.since = since
 			for _, r := range w.roots {
-				if !w.takeWalk(ctx, r) {
-					w.watchRoot(ctx, r)
-				}
+				w.watchRoot(ctx, r)
 			}
 			return
 		}
@@ -588,6 +586,9 @@ func (w *watcher) watchRoot(ctx context.Context, root string) {
 		w.atLimit(ctx, w.limit)
 		w.scanLater(root)
 		return
+	}
+	if w.takeWalk(root) {
+		return // the first build's walk tells of the folders under it
 	}
 	i := uint16(slices.Index(w.roots, root))
 	from := len(w.later)
@@ -614,21 +615,16 @@ func (w *watcher) queueLater(root uint16, rel, dir string, name []byte) {
 	b.Write(name)
 	b.WriteByte(0)
 	d := scanDir{root: root, data: b.String(), self: unlisted}
-	n := d.data[len(d.data)-1-len(name) : len(d.data)-1]
-	if w.leftOut(n, "") || (w.opts.Ignore != nil || len(w.roots) > 1) && w.leftOut("", dir+string(filepath.Separator)+n) {
+	if n := d.data[len(d.data)-1-len(name) : len(d.data)-1]; hidden(n) || noise(n) {
 		return
 	}
-	w.later = append(w.later, d)
-}
-
-// leftOut reports whether the folder named name, at path p, under a root,
-// is not watched: hidden, an editor's noise, rejected by Options.Ignore,
-// or a root of its own. An empty name or path is not looked at.
-func (w *watcher) leftOut(name, p string) bool {
-	if name != "" && (hidden(name) || noise(name)) {
-		return true
+	if w.opts.Ignore != nil || len(w.roots) > 1 {
+		p := dir + string(filepath.Separator) + string(name)
+		if w.ignore(p) || len(w.roots) > 1 && w.isRoot(p) {
+			return
+		}
 	}
-	return p != "" && (w.ignore(p) || len(w.roots) > 1 && w.isRoot(p))
+	w.later = append(w.later, d)
 }
 
 // sortLater sorts the folders of w.later from from on, those of one
