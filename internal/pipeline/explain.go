@@ -355,7 +355,7 @@ func (e *explainer) report(recs *records, report func(Explanation)) {
 				} else if from := e.altsFrom(recs.order[i]); from != "" {
 					x.AlternatesFrom = from
 					if r := recs.rec(recs.order[i]); r.alts > 0 {
-						declared = recs.alts[r.alts-1]
+						declared, _ = recs.declared(r.alts - 1)
 					}
 				}
 				if d := &x.Decision; recs.stamped(recs.order[i]) && mapping.Stampable(d.LastModSource) {

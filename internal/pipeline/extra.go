@@ -164,14 +164,11 @@ func (s *records) mergeExtra(page, x int32) []string {
 	ea := e.alts - 1
 	if p.alts == 0 {
 		// The page has none of them: it takes the record's entry.
-		s.alts = append(s.alts, nil)
-		s.lines = append(s.lines, nil)
-		s.owner = append(s.owner, page)
-		p.alts = int32(len(s.alts))
+		p.alts = s.entry(page, 0)
 	}
 	pa := p.alts - 1
-	if len(s.alts[ea]) > 0 {
-		s.alts[pa], s.lines[pa] = s.alts[ea], nil
+	if s.alts[ea] != 0 { // an extra URL's list keeps no lines
+		s.alts[pa] = s.alts[ea]
 		took = append(took, "alternates")
 	}
 	if images := s.imagesOf(ea); len(images) > 0 {

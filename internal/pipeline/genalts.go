@@ -322,7 +322,7 @@ func (b *builder) genAlternates() {
 		alts := b.genAltsOf(f, locAt)
 		var was []sitemap.Alternate
 		if r.alts > 0 {
-			was = s.alts[r.alts-1]
+			was, _ = s.declared(r.alts - 1)
 		}
 		if slices.Equal(was, alts) {
 			continue
@@ -417,16 +417,11 @@ func (b *builder) genAlternatesFrom(idx int32) string {
 func (s *records) setAlternates(idx int32, alts []sitemap.Alternate) {
 	r := s.rec(idx)
 	if r.alts > 0 {
-		s.alts[r.alts-1], s.lines[r.alts-1] = alts, nil
-		if int(r.alts) <= len(s.shown) {
-			s.shown[r.alts-1] = nil
-		}
+		s.setAlts(r.alts-1, alts)
+		s.setShown(r.alts-1, nil)
 		return
 	}
-	s.alts = append(s.alts, alts)
-	s.lines = append(s.lines, nil)
-	s.owner = append(s.owner, idx)
-	r.alts = int32(len(s.alts))
+	r.alts = s.entry(idx, s.putAlts(alts, nil, -1, ""))
 }
 
 // genKeys sets what the alternates the generator knows need of the page

@@ -6,6 +6,8 @@ package pipeline
 // language; valid codes. A broken alternate is not written.
 
 import (
+	"bytes"
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -143,55 +145,69 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 		return
 	}
 	origin := originOf(b.mapper.BaseURL())
-	others := func(href string) ([]sitemap.Alternate, bool) {
-		i, ok := s.find(href)
-		if !ok {
-			return nil, false
-		}
-		if r := s.rec(s.order[i]); r.alts > 0 {
-			return s.alts[r.alts-1], true
-		}
-		return nil, true
-	}
 	outside := func(href string) string { return b.whyNotListed(href, origin) }
 	var c hreflang.Checker
+	lists := s.altCache()
 	was := b.hreflangSaid
 	if dirty == nil {
-		s.shown = make([][]sitemap.Alternate, len(s.alts))
+		s.shown = nil
 		s.shownMade++
 		if b.index != nil {
 			b.hreflangSaid = make(map[string][]string)
 		}
 		// The clusters are checked in parts at once (inParts), each
 		// with its own Checker (others and outside only read): parts
-		// of the pages with links, which are together in the order on
-		// a site whose languages are folders. A page without problems
-		// has its links shown there; those with some are said after,
-		// in order.
-		var linked []int32 // the positions in the order of the pages with links
-		for pos, idx := range s.order {
-			if r := s.rec(idx); r.alts > 0 && len(s.alts[r.alts-1]) > 0 { // none, or only images
-				linked = append(linked, int32(pos))
+		// of the pages with links, those of a list together. A whole
+		// cluster, whose pages all declare the list and are all it
+		// names, is found so on the list's bytes (wholeCluster); the
+		// other pages' links are read, once for the pages of a list,
+		// and checked. A page with problems, or whose links are said
+		// twice alike, is said after, in order.
+		n := 0
+		for _, idx := range s.order {
+			if r := s.rec(idx); r.alts > 0 && s.alts[r.alts-1] != 0 {
+				n++
 			}
 		}
+		linked := make([]withLinks, 0, n)
+		for pos, idx := range s.order {
+			if r := s.rec(idx); r.alts > 0 && s.alts[r.alts-1] != 0 { // none, or only images
+				linked = append(linked, withLinks{s.alts[r.alts-1], int32(pos)})
+			}
+		}
+		slices.SortFunc(linked, func(a, b withLinks) int { return cmp.Or(cmp.Compare(a.list, b.list), cmp.Compare(a.pos, b.pos)) })
 		type found struct {
 			pos   int32
 			probs []hreflang.Problem
+			kept  []sitemap.Alternate // without problems: its links but those said twice
 		}
 		var mu sync.Mutex
 		var some []found
 		inParts(len(linked), func(lo, hi int) {
 			var c hreflang.Checker
 			var mine []found
-			for _, pos := range linked[lo:hi] {
-				r := s.rec(s.order[pos])
-				links := s.alts[r.alts-1]
-				probs := c.Check(s.locOf(r), links, others, outside)
-				if len(probs) > 0 {
-					mine = append(mine, found{pos, probs})
-					continue
+			lists := s.altCache()
+			var whole wholeCluster
+			for g := lo; g < hi; {
+				end := g + 1
+				for end < hi && linked[end].list == linked[g].list {
+					end++
 				}
-				s.shown[r.alts-1] = keptLinks(links, nil)
+				whole.judge(s, &c, linked[g:end])
+				for k, p := range linked[g:end] {
+					if whole.fine(k) {
+						continue
+					}
+					r := s.rec(s.order[p.pos])
+					links := lists.links(p.list)
+					probs := c.Check(s.ownHref(r, links), links, lists.others, outside)
+					if len(probs) > 0 {
+						mine = append(mine, found{pos: p.pos, probs: probs})
+					} else if kept := keptLinks(links, nil); kept != nil {
+						mine = append(mine, found{pos: p.pos, kept: kept})
+					}
+				}
+				g = end
 			}
 			mu.Lock()
 			some = append(some, mine...)
@@ -199,17 +215,17 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 		})
 		slices.SortFunc(some, func(a, b found) int { return int(a.pos - b.pos) })
 		for _, f := range some {
+			if f.probs == nil {
+				s.setShown(s.rec(s.order[f.pos]).alts-1, f.kept)
+				continue
+			}
 			b.reportLinks(s.order[f.pos], f.probs, only, was)
-		}
-		if b.index == nil && s.shownAsDeclared() {
-			s.shown = nil // a build's: At gives the alternates declared
 		}
 		return
 	}
 	if len(dirty.locs) == 0 && len(dirty.paths) == 0 {
 		return
 	}
-	s.shown = append(s.shown, make([][]sitemap.Alternate, len(s.alts)-len(s.shown))...)
 	changed := make(map[string]bool, 3*len(dirty.locs))
 	var lens lengthSet // of the changed URLs: most links are of another length, and no lookup
 	for loc := range dirty.locs {
@@ -218,7 +234,6 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 		lens.add(len(loc))
 		lens.add(len(loc) + 1)
 	}
-	isChanged := func(loc string) bool { return lens.has(len(loc)) && changed[loc] }
 	ownChanged := func(idx int32) bool {
 		r := s.rec(idx)
 		return r.pre != 0 && lens.has(s.locs.len(r.pre, r.at)) && changed[s.locOf(r)]
@@ -226,14 +241,19 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 	// The listed pages with links at a changed URL or naming one, judged
 	// in the order of their URLs, as a whole judgement says them.
 	var again []int
-	for k, links := range s.alts {
-		if len(links) == 0 || !slices.ContainsFunc(links, func(a sitemap.Alternate) bool { return isChanged(a.Href) }) && !ownChanged(s.owner[k]) {
-			continue // only images, or no link at a changed URL, nor the page's own
+	names := func(href []byte) bool { return lens.has(len(href)) && changed[string(href)] }
+	var read listRead
+	for k, ref := range s.alts {
+		if ref == 0 {
+			continue // only images
 		}
 		idx := s.owner[k]
 		r := s.rec(idx)
 		if r.alts != int32(k+1) { // a record removed
 			continue
+		}
+		if !ownChanged(idx) && !s.namesAny(ref, &read, names) {
+			continue // no link at a changed URL, nor the page's own
 		}
 		if i, ok := s.find(s.locOf(r)); ok && s.order[i] == idx {
 			again = append(again, i)
@@ -242,7 +262,7 @@ func (b *builder) judgeHreflang(only map[string]bool, all []int32) {
 	slices.Sort(again)
 	judged := make(map[string]bool, len(again))
 	for _, i := range again {
-		judged[b.judgeLinks(&c, s.order[i], only, was, others, outside)] = true
+		judged[b.judgeLinks(&c, s.order[i], only, was, lists, outside)] = true
 	}
 	// The warnings of a page no longer judged (removed, left out, or
 	// without links now) are forgotten: listed again, it says them again.
@@ -294,9 +314,9 @@ func (l *lengthSet) has(n int) bool {
 // of their problems (with only, those of its path and those not in was,
 // the warnings of the last judgement) and keeps the links not broken in
 // shown. It returns the page's path.
-func (b *builder) judgeLinks(c *hreflang.Checker, idx int32, only map[string]bool, was map[string][]string, others func(string) ([]sitemap.Alternate, bool), outside func(string) string) string {
+func (b *builder) judgeLinks(c *hreflang.Checker, idx int32, only map[string]bool, was map[string][]string, lists *altCache, outside func(string) string) string {
 	r := b.recs.rec(idx)
-	return b.reportLinks(idx, c.Check(b.recs.locOf(r), b.recs.alts[r.alts-1], others, outside), only, was)
+	return b.reportLinks(idx, c.Check(b.recs.locOf(r), lists.links(b.recs.alts[r.alts-1]), lists.others, outside), only, was)
 }
 
 // reportLinks is judgeLinks once the links of record idx are checked,
@@ -304,7 +324,7 @@ func (b *builder) judgeLinks(c *hreflang.Checker, idx int32, only map[string]boo
 func (b *builder) reportLinks(idx int32, probs []hreflang.Problem, only map[string]bool, was map[string][]string) string {
 	s := &b.recs
 	r := s.rec(idx)
-	links, lines := s.alts[r.alts-1], s.lines[r.alts-1]
+	links, lines := s.declared(r.alts - 1)
 	path := s.pathOf(r)
 	var said []string
 	say := func(line int, msg string) {
@@ -343,7 +363,7 @@ func (b *builder) reportLinks(idx int32, probs []hreflang.Problem, only map[stri
 			}
 		}
 	}
-	s.shown[r.alts-1] = keptLinks(links, drop)
+	s.setShown(r.alts-1, keptLinks(links, drop))
 	s.changed(idx)
 	if b.hreflangSaid != nil {
 		if said != nil {
@@ -381,10 +401,10 @@ func (b *builder) hreflangChanged(path, loc string) {
 }
 
 // keptLinks returns links but those dropped and those said before
-// alike: links itself when that is all of them, as on most pages.
+// alike: nil when that is all of them, as on most pages (shown's nil).
 func keptLinks(links []sitemap.Alternate, drop map[int]bool) []sitemap.Alternate {
 	if len(drop) == 0 && len(links) <= manyAlike && !anyAlike(links) {
-		return links
+		return nil
 	}
 	kept := make([]sitemap.Alternate, 0, len(links)-len(drop))
 	seen := make(map[sitemap.Alternate]bool, len(links))
@@ -395,6 +415,9 @@ func keptLinks(links []sitemap.Alternate, drop map[int]bool) []sitemap.Alternate
 		}
 		seen[key] = true
 		kept = append(kept, a)
+	}
+	if len(kept) == len(links) {
+		return nil
 	}
 	return kept
 }
@@ -442,3 +465,89 @@ func (b *builder) whyNotListed(href, origin string) string {
 	}
 	return "is missing: no page of the site has this URL"
 }
+
+// withLinks is a listed page with links, in the cluster check.
+type withLinks struct {
+	list uint32 // its list of alternates
+	pos  int32  // its position in the order
+}
+
+// wholeClusterCheck is false in tests that check every page's links
+// one by one (hreflang.Checker) to hold wholeCluster to them.
+var wholeClusterCheck = true
+
+// wholeCluster finds, of the pages that declare one list of alternates,
+// those whose links Checker.Check would find nothing wrong with, on the
+// list's bytes, without making a string: each code valid, no language
+// given twice, every href the URL of one of these pages (so a listed
+// page that declares the same list, and names the page back under the
+// language it names it), and the page among them. What it cannot say
+// so is left to the Checker: a list of many links, or of many pages.
+type wholeCluster struct {
+	named []bool // by the pages' index: the list names the page
+	ok    bool   // the list passed
+}
+
+// wholeLinks and wholePages bound what wholeCluster takes on: past
+// them, the Checker checks the pages one by one.
+const (
+	wholeLinks = 32
+	wholePages = 64
+)
+
+// judge judges the pages of group, which all declare group[0].list.
+func (w *wholeCluster) judge(s *records, c *hreflang.Checker, group []withLinks) {
+	w.ok = false
+	if !wholeClusterCheck || len(group) > wholePages {
+		return
+	}
+	var buf [1024]byte
+	var ends [wholeLinks]int
+	var langs [wholeLinks]uint32
+	r := s.read(group[0].list, listRead{buf: buf[:0], ends: ends[:0], langs: langs[:0]})
+	if len(r.ends) > wholeLinks {
+		return
+	}
+	for i, id := range r.langs {
+		lang := s.altl.langs[id]
+		if c.Code(lang) != "" {
+			return
+		}
+		for _, other := range r.langs[:i] {
+			if strings.EqualFold(s.altl.langs[other], lang) {
+				return
+			}
+		}
+	}
+	// The pages' URLs, one after another.
+	var locs [4096]byte
+	var locEnds [wholePages]int
+	at := locs[:0]
+	for k, p := range group {
+		rec := s.rec(s.order[p.pos])
+		at = s.locs.appendLoc(at, rec.pre, rec.at)
+		locEnds[k] = len(at)
+	}
+	w.named = slices.Grow(w.named[:0], len(group))[:len(group)]
+	clear(w.named)
+	start := r.start
+	for _, end := range r.ends {
+		href, found := r.buf[start:end], false
+		from := 0
+		for k := range group {
+			if bytes.Equal(at[from:locEnds[k]], href) {
+				w.named[k], found = true, true
+				break
+			}
+			from = locEnds[k]
+		}
+		if !found {
+			return // a page not of this list, or not listed
+		}
+		start = end
+	}
+	w.ok = true
+}
+
+// fine reports whether page k of the group judge judged is fine.
+func (w *wholeCluster) fine(k int) bool { return w.ok && w.named[k] }

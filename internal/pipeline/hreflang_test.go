@@ -1,9 +1,11 @@
 package pipeline
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"maps"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -128,7 +130,7 @@ func TestRunHreflangHostile(t *testing.T) {
 
 // TestHreflangKeptOnce: the records keep the list of a cluster's links
 // once, for every page that declares it, and write the alternates a page
-// declared, when none is broken, as they are kept, not a copy; pages with
+// declared, when none is broken, with no table of those shown; pages with
 // alternates alone keep no entries of images, videos and news beside
 // them (issue 56: the clusters were the memory of a translated site).
 func TestHreflangKeptOnce(t *testing.T) {
@@ -142,22 +144,19 @@ func TestHreflangKeptOnce(t *testing.T) {
 	if s.images != nil || s.videos != nil || s.news != nil {
 		t.Errorf("images %v, videos %v, news %v kept beside the alternates of pages that have none", s.images, s.videos, s.news)
 	}
-	var list *sitemap.Alternate
+	if s.shown != nil {
+		t.Errorf("a table of the alternates shown kept beside those declared, and the same")
+	}
+	var list uint32
 	for i := range s.Len() {
 		r := s.rec(s.order[i])
 		u := s.At(i)
-		if len(u.Alternates) != 4 || r.alts == 0 {
+		if len(u.Alternates) != 4 || r.alts == 0 || u.Alternates[1] != (sitemap.Alternate{Lang: "fr", Href: base + "fr/a/"}) {
 			t.Fatalf("%s: alternates %v", u.Loc, u.Alternates)
 		}
-		if &u.Alternates[0] != &s.alts[r.alts-1][0] {
-			t.Errorf("%s: the alternates written are a copy of those declared", u.Loc)
-		}
-		if s.shown != nil {
-			t.Errorf("%s: a table of the alternates shown kept beside those declared, and the same", u.Loc)
-		}
-		if list == nil {
-			list = &u.Alternates[0]
-		} else if list != &u.Alternates[0] {
+		if list == 0 {
+			list = s.alts[r.alts-1]
+		} else if list != s.alts[r.alts-1] {
 			t.Errorf("%s: the cluster's links kept again for this page", u.Loc)
 		}
 	}
@@ -281,5 +280,106 @@ func TestRunHreflangRobotsInParts(t *testing.T) {
 	}
 	if !maps.Equal(filesN, files1) {
 		t.Errorf("the sitemaps written in parts differ from those of one part")
+	}
+}
+
+// wholeCluster says a page fine only where the Checker, reading its
+// links one by one, finds nothing wrong: on clusters whole and broken
+// every way the Checker knows (a page not among its links, a link to a
+// page missing, left out, of another list or on another host, a code
+// invalid or given twice, alike or not, in another case, by one page or
+// by all, a list many pages repeat), the warnings and the sitemap are the same with it and
+// without it.
+func TestHreflangWholeClusterAsChecked(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	files := map[string]string{}
+	for k := range 120 {
+		dir := fmt.Sprintf("p%d/", k)
+		urls := map[string]string{"en": base + dir, "fr": base + "fr/" + dir, "de": base + "de/" + dir}
+		langs := []string{"en", "fr", "de"}
+		xDefault := r.IntN(2) == 0
+		links := func() []string {
+			ls := []string{link("en", urls["en"]), link("fr", urls["fr"]), link("de", urls["de"])}
+			if xDefault {
+				ls = append(ls, link("x-default", urls["en"]))
+			}
+			return ls
+		}
+		heads := map[string][]string{}
+		for _, lang := range langs {
+			heads[lang] = links()
+		}
+		lang := langs[r.IntN(3)]
+		switch r.IntN(15) {
+		case 0: // whole
+		case 1:
+			heads[lang] = heads[lang][1:] // a page not among its links, or others not named
+		case 2:
+			heads[lang] = append(heads[lang], link("it", base+"it/"+dir)) // a page missing
+		case 3:
+			heads[lang][0] = link("english", urls["en"])
+		case 4:
+			heads[lang] = append(heads[lang], link("en", base+"other/"))
+		case 5:
+			heads[lang] = append(heads[lang], link("EN", urls["en"]))
+		case 6:
+			heads[lang] = append(heads[lang], link("es", "https://other.example/"+dir))
+		case 7:
+			heads[lang][1] = link("FR", urls["fr"])
+		case 8: // every page says it, alike
+			for _, l := range langs {
+				heads[l][0] = link("EN", urls["en"])
+			}
+		case 9: // a pager repeats the first page's links
+			files[dir+"page/2/index.html"] = "<head>\n" + strings.Join(heads["en"], "")
+		case 10:
+			files["robots.txt"] = "User-agent: *\nDisallow: /de/p" + fmt.Sprint(k) + "/\n"
+		case 11:
+			heads[lang] = append(heads[lang], link("de", base+"de/"+strings.TrimSuffix(dir, "/")))
+		case 12, 13, 14: // every page says it
+			for _, l := range langs {
+				heads[l][k%3] = [...]string{link("english", urls["en"]), link("EN", urls["fr"]), link("de", urls["fr"])}[k%3]
+			}
+		}
+		for _, l := range langs {
+			rel := dir
+			if l != "en" {
+				rel = l + "/" + dir
+			}
+			files[rel+"index.html"] = "<head>\n" + strings.Join(heads[l], "")
+		}
+	}
+	root := pages(t, files)
+	run := func(whole bool) ([]string, []byte) {
+		defer func(was bool) { wholeClusterCheck = was }(wholeClusterCheck)
+		wholeClusterCheck = whole
+		var warns []string
+		out := t.TempDir()
+		_, err := Run(context.Background(), Options{Root: root, Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: base},
+			Write:  writer.Options{Dir: out},
+			Report: Report{Warn: func(path string, err error) { warns = append(warns, path+": "+err.Error()) }}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(filepath.Join(out, "sitemap.xml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		slices.Sort(warns)
+		return warns, data
+	}
+	checked, checkedOut := run(false)
+	whole, wholeOut := run(true)
+	if len(checked) < 50 {
+		t.Fatalf("%d warnings: the clusters are not broken enough to hold wholeCluster to the Checker", len(checked))
+	}
+	if !slices.Equal(whole, checked) {
+		t.Errorf("warnings with wholeCluster:\n%s\nchecked one by one:\n%s", strings.Join(whole, "\n"), strings.Join(checked, "\n"))
+	}
+	if !bytes.Equal(wholeOut, checkedOut) {
+		t.Errorf("the sitemap with wholeCluster differs from the one checked one by one")
+	}
+	if !bytes.Contains(wholeOut, []byte("hreflang")) {
+		t.Error("no alternates written")
 	}
 }

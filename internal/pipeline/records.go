@@ -28,7 +28,7 @@ type record struct {
 	pre     int32
 	at      uint32
 	lastmod int64 // Unix seconds, or noLastMod
-	alts    int32 // 1 + index into records.alts, lines and images; 0 for none
+	alts    int32 // 1 + index into records.alts, images, videos and news; 0 for none
 	// path is 1 + index into records.paths; 0: PathOf(loc, form); below
 	// 0, an extra URL's record: -(1 + its ordinal among them), whose
 	// path is NAME:LINE (records.extraPath).
@@ -87,9 +87,15 @@ type records struct {
 	blocks [][]record
 	n      int // slots used, free ones included
 	free   []int32
-	alts   [][]sitemap.Alternate // as the pages declare them
-	shown  [][]sitemap.Alternate // by the same index: those filterAlternates or judgeHreflang kept
-	lines  [][]int               // by the same index: the line of each in the page's head
+	// alts are the pages' lists of alternates as they declare them,
+	// with their lines, by index: each 1 + where altl keeps it, 0 for
+	// none. shown are, by the same index, those filterAlternates or
+	// judgeHreflang kept where they left some out (setShown); nil where
+	// they kept all, and past its end, or all of it nil, when they kept
+	// all of every list.
+	alts  []uint32
+	altl  altLists
+	shown [][]sitemap.Alternate
 	// images, videos and news are, by the same index, the page's images,
 	// its videos and its news entry however old: each as long as the
 	// last index that has one (imagesOf, setMedia), nil on a site of
@@ -100,14 +106,12 @@ type records struct {
 	// newsAt is the time the set is written at: At gives a URL its News
 	// only within the news window before it (mapping.InNewsWindow).
 	newsAt time.Time
-	owner  []int32 // by the same index: the record they were the page's of
-	// lists keeps, during a walk, by the first href of a list of
-	// alternates, the index in alts of the last list that began with it
-	// (share): the pages of a cluster declare the same links, and keep
-	// one list of them. Nil between walks.
-	lists map[string]int32
-	paths []string
-	order []int32 // record indexes, sorted; nil before sort
+	owner  []int32 // by the same index, in a Session: the record they were the page's of
+	// session says the records are a Session's: removed, and their
+	// slots used again.
+	session bool
+	paths   []string
+	order   []int32 // record indexes, sorted; nil before sort
 	// dropMTime leaves out the lastmods that are modification times
 	// (Options.GuardMTime).
 	dropMTime bool
@@ -255,11 +259,7 @@ func (s *records) add(path string, d *mapping.Decision) int32 {
 		s.next.set(idx, nextLastMod{lastmod: n.LastMod.Unix(), src: srcIndex(n.Source)})
 	}
 	if len(u.Alternates) > 0 || len(u.Images) > 0 || len(u.Videos) > 0 || u.News != nil {
-		alts, lines := s.share(u.Alternates, d.AltLines)
-		s.alts = append(s.alts, alts)
-		s.lines = append(s.lines, lines)
-		s.owner = append(s.owner, idx)
-		r.alts = int32(len(s.alts))
+		r.alts = s.entry(idx, s.putAlts(u.Alternates, d.AltLines, idx, u.Loc))
 		s.setMedia(r.alts-1, u.Images, u.Videos, u.News)
 	}
 	if d.Form == mapping.FormUnknown {
@@ -315,34 +315,10 @@ func (s *records) setMedia(k int32, images []sitemap.Image, videos []sitemap.Vid
 	}
 }
 
-// share returns alts and their lines, or the list the records keep of
-// the same alternates (and of the same lines): that of the last page
-// whose alternates began with the same href, when they are all alike.
-// The pages of a cluster name each other alike, on the same lines of the
-// same template: a list for each kept 32 bytes a link, and 8 a line, over
-// and again; and a page's loc is kept as the href of its list that names
-// it (add), so that a URL of a cluster is one string, with no table of
-// every URL. The lists are never written to; a change replaces one.
-func (s *records) share(alts []sitemap.Alternate, lines []int) ([]sitemap.Alternate, []int) {
-	if len(alts) == 0 {
-		return alts, lines
-	}
-	if k, ok := s.lists[alts[0].Href]; ok && slices.Equal(s.alts[k], alts) {
-		if slices.Equal(s.lines[k], lines) {
-			lines = s.lines[k]
-		}
-		return s.alts[k], lines
-	}
-	if s.lists == nil {
-		s.lists = make(map[string]int32)
-	}
-	s.lists[alts[0].Href] = int32(len(s.alts))
-	return alts, lines
-}
-
 // remove frees the record at idx. Its alternates, images and path stay
 // behind in alts, images and paths, unused: few pages have them (owner
-// tells: the record there now does not point back).
+// tells: the record there now does not point back; compactAlts drops
+// the lists).
 func (s *records) remove(idx int32) {
 	s.changed(idx)
 	if r := s.rec(idx); r.pre != 0 {
@@ -720,10 +696,7 @@ func (s *records) At(i int) sitemap.URL {
 		u.LastMod = time.Unix(lm, 0).UTC()
 	}
 	if r.alts > 0 {
-		u.Alternates = s.alts[r.alts-1]
-		if s.shown != nil {
-			u.Alternates = s.shown[r.alts-1]
-		}
+		u.Alternates = s.shownOf(r.alts - 1)
 		u.Images = s.imagesOf(r.alts - 1)
 		u.Videos = s.videosOf(r.alts - 1)
 		if n := s.newsOf(r.alts - 1); n != nil && mapping.InNewsWindow(n.PublicationDate, s.newsAt) {
@@ -774,14 +747,8 @@ func (s *records) HasAlternates() bool {
 		return false
 	}
 	for _, idx := range s.order {
-		if r := s.rec(idx); r.alts > 0 {
-			a := s.alts[r.alts-1]
-			if s.shown != nil {
-				a = s.shown[r.alts-1]
-			}
-			if len(a) > 0 {
-				return true
-			}
+		if r := s.rec(idx); r.alts > 0 && s.shownLen(r.alts-1) > 0 {
+			return true
 		}
 	}
 	return false
@@ -791,11 +758,8 @@ func (s *records) HasAlternates() bool {
 // alternates it declared, those of alts as they are.
 func (s *records) shownAsDeclared() bool {
 	for _, idx := range s.order {
-		if r := s.rec(idx); r.alts > 0 {
-			a, sh := s.alts[r.alts-1], s.shown[r.alts-1]
-			if len(a) != len(sh) || len(a) > 0 && &a[0] != &sh[0] {
-				return false
-			}
+		if r := s.rec(idx); r.alts > 0 && s.shownAt(r.alts-1) != nil {
+			return false
 		}
 	}
 	return true
@@ -881,19 +845,21 @@ func (s *records) filterAlternates(keep func(loc string, a sitemap.Alternate) bo
 	if len(s.alts) == 0 {
 		return
 	}
-	s.shown = make([][]sitemap.Alternate, len(s.alts))
 	for _, idx := range s.order {
 		r := s.rec(idx)
-		if r.alts == 0 {
+		if r.alts == 0 || s.alts[r.alts-1] == 0 {
 			continue
 		}
-		var kept []sitemap.Alternate
 		loc := s.locOf(r)
-		for _, a := range s.alts[r.alts-1] {
+		links, _ := s.links(s.alts[r.alts-1], false)
+		kept := make([]sitemap.Alternate, 0, len(links))
+		for _, a := range links {
 			if keep(loc, a) {
 				kept = append(kept, a)
 			}
 		}
-		s.shown[r.alts-1] = kept
+		if len(kept) < len(links) {
+			s.setShown(r.alts-1, kept)
+		}
 	}
 }

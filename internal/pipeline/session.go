@@ -119,6 +119,7 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 		}
 	}
 	b.index, b.problems = newPageIndex(&b.recs), make(map[string]int)
+	b.recs.session = true
 	b.index.lazily() // a whole build only tells it: made when an update asks
 	if b.hash != nil {
 		b.hash.Cumulative() // an update asks only about the pages that changed

@@ -398,10 +398,8 @@ func (b *builder) applyTransform(name string, res *Transformed, seen []bool, edi
 		}
 		if e.took&tookAlternates != 0 {
 			k := s.extension(idx)
-			s.alts[k], s.lines[k] = e.ext.alts, nil
-			if s.shown != nil {
-				s.shown[k] = e.ext.alts
-			}
+			s.setAlts(k, e.ext.alts)
+			s.setShown(k, nil) // as they are
 		}
 		res.Edited++
 		b.explain.transformed(path, name+":"+strconv.Itoa(int(e.line)), tookNames(e.took))
@@ -474,12 +472,6 @@ func (b *builder) applyTransform(name string, res *Transformed, seen []bool, edi
 		if r.lastmod != noLastMod {
 			r.src = srcIndex(LastModTransform)
 		}
-		if s.shown != nil && r.alts > 0 {
-			for len(s.shown) < len(s.alts) {
-				s.shown = append(s.shown, nil)
-			}
-			s.shown[r.alts-1] = x.URL.Alternates
-		}
 		if b.res.LastMod != nil {
 			b.res.LastMod[s.source(idx)]++
 		}
@@ -493,17 +485,11 @@ func (b *builder) applyTransform(name string, res *Transformed, seen []bool, edi
 }
 
 // extension returns the index of the record idx's entry in alts,
-// lines, images, videos and news, making one when it has none.
+// images, videos and news, making one when it has none.
 func (s *records) extension(idx int32) int32 {
 	r := s.rec(idx)
 	if r.alts == 0 {
-		s.alts = append(s.alts, nil)
-		s.lines = append(s.lines, nil)
-		s.owner = append(s.owner, idx)
-		if s.shown != nil {
-			s.shown = append(s.shown, nil)
-		}
-		r.alts = int32(len(s.alts))
+		r.alts = s.entry(idx, 0)
 	}
 	return r.alts - 1
 }

@@ -1,0 +1,461 @@
+package pipeline
+
+import (
+	"encoding/binary"
+	"hash/maphash"
+
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// altLists keeps the records' lists of hreflang alternates, each with the
+// lines of the page's head that declared them, packed in blocks of bytes
+// that hold no pointer: a list is its links' languages (an index into
+// langs, each code kept once), their hrefs, each written as what it
+// changes of the one before, and its lines, each as what it adds to the
+// one before. The first href is written against the URL of the record
+// that declared the list first, which a build keeps and never changes,
+// or in a Session, whose records come and go, against the base URL. A
+// cluster's hrefs differ in a language's folder or name: its list of
+// four links takes some thirty bytes, where four sitemap.Alternates took
+// 128 and their strings.
+//
+// The pages of a cluster name each other alike, on the same lines of the
+// same template: until the next judgement a list is kept once for all of
+// them (byHash). A list is never written to: a change writes another,
+// and a Session's lists no page names any longer are left behind until
+// they are most of the blocks (records.compactAlts).
+//
+// A list is read back as a []sitemap.Alternate (records.links), made
+// anew each time: the writer's URL and the cluster check take it, and
+// let it go.
+type altLists struct {
+	// base is the base URL, the first href's reference in a Session.
+	base   string
+	blocks [][]byte
+	langs  []string
+	langID map[string]uint32
+	// byHash, until the next judgement, gives by the hash of a list's
+	// links and lines where the last list with that hash is (1 + ref).
+	byHash map[uint32]uint32
+	seed   maphash.Seed
+	// size is the bytes the lists take; kept, what they took after the
+	// last judgement or compaction (records.compactAlts).
+	size, kept int
+}
+
+// altBlock is the size of a block of lists; a list longer than a block's
+// room takes a block of its own.
+const altBlock = 1 << 16
+
+// put keeps the list of alts and lines (one for each link, or none),
+// its first href written against from's URL, fromLoc (from -1: the base
+// URL), and returns 1 + where it is (block << 16 | offset): 0 for no
+// links. Until the next judgement, a list kept before alike is given
+// again (read, of the records whose lists they are).
+func (l *altLists) put(alts []sitemap.Alternate, lines []int, from int32, fromLoc string, s *records) uint32 {
+	if len(alts) == 0 {
+		return 0
+	}
+	if len(lines) != len(alts) {
+		lines = nil
+	}
+	if l.langID == nil {
+		l.langID = make(map[string]uint32)
+		l.seed = maphash.MakeSeed()
+	}
+	if l.byHash == nil {
+		l.byHash = make(map[uint32]uint32)
+	}
+	var key [1024]byte // the links and lines, hashed at once
+	k := key[:0]
+	for _, a := range alts {
+		k = append(append(append(append(k, a.Lang...), 0), a.Href...), 0)
+	}
+	for _, n := range lines {
+		k = binary.AppendVarint(k, int64(n))
+	}
+	h := uint32(maphash.Bytes(l.seed, k))
+	if ref, ok := l.byHash[h]; ok && s.sameList(ref, alts, lines) {
+		return ref
+	}
+	var stack [512]byte
+	ref := l.append(l.encode(stack[:0], alts, lines, from, fromLoc))
+	l.byHash[h] = ref
+	return ref
+}
+
+// judged ends the lists kept once until the judgement.
+func (l *altLists) judged() { l.byHash, l.kept = nil, l.size }
+
+// encode appends the body of the list of alts and lines to b: from + 1,
+// the numbers of links and of lines, each link, each line.
+func (l *altLists) encode(b []byte, alts []sitemap.Alternate, lines []int, from int32, fromLoc string) []byte {
+	b = binary.AppendUvarint(b, uint64(from+1))
+	b = binary.AppendUvarint(b, uint64(len(alts)))
+	b = binary.AppendUvarint(b, uint64(len(lines)))
+	prev := fromLoc
+	if from < 0 {
+		prev = l.base
+	}
+	for _, a := range alts {
+		id, ok := l.langID[a.Lang]
+		if !ok {
+			id = uint32(len(l.langs))
+			l.langs = append(l.langs, a.Lang)
+			l.langID[a.Lang] = id
+		}
+		b = binary.AppendUvarint(b, uint64(id))
+		p, q := common(prev, a.Href)
+		b = binary.AppendUvarint(b, uint64(p))
+		b = binary.AppendUvarint(b, uint64(q))
+		mid := a.Href[p : len(a.Href)-q]
+		b = binary.AppendUvarint(b, uint64(len(mid)))
+		b = append(b, mid...)
+		prev = a.Href
+	}
+	last := 0
+	for _, n := range lines {
+		b = binary.AppendVarint(b, int64(n-last))
+		last = n
+	}
+	return b
+}
+
+// common returns the length of the beginning a and b share, and of the
+// end they share past it: eight bytes at a time, then one.
+func common(a, b string) (p, q int) {
+	n := min(len(a), len(b))
+	for p+8 <= n && a[p:p+8] == b[p:p+8] {
+		p += 8
+	}
+	for p < n && a[p] == b[p] {
+		p++
+	}
+	for q+8 <= n-p && a[len(a)-q-8:len(a)-q] == b[len(b)-q-8:len(b)-q] {
+		q += 8
+	}
+	for q < n-p && a[len(a)-1-q] == b[len(b)-1-q] {
+		q++
+	}
+	return p, q
+}
+
+// append keeps body in the blocks, after its length, and returns 1 +
+// where.
+func (l *altLists) append(body []byte) uint32 {
+	need := binary.MaxVarintLen64 + len(body)
+	k := len(l.blocks) - 1
+	if k < 0 || len(l.blocks[k])+need > cap(l.blocks[k]) {
+		if len(l.blocks) == 1<<16-1 {
+			panic("pipeline: more than 4 GiB of hreflang alternates")
+		}
+		l.blocks = append(l.blocks, make([]byte, 0, max(altBlock, need)))
+		k++
+	}
+	b := l.blocks[k]
+	ref := uint32(k)<<16 | uint32(len(b))
+	b = binary.AppendUvarint(b, uint64(len(body)))
+	l.blocks[k] = append(b, body...)
+	l.size += len(l.blocks[k]) - int(ref&0xffff)
+	return ref + 1
+}
+
+// body returns the bytes of the list at ref (1 + where), in its block.
+func (l *altLists) body(ref uint32) []byte {
+	ref--
+	b := l.blocks[ref>>16][ref&0xffff:]
+	n, w := binary.Uvarint(b)
+	return b[w : w+int(n)]
+}
+
+// len returns the number of links of the list at ref; 0 for ref 0.
+func (l *altLists) len(ref uint32) int {
+	if ref == 0 {
+		return 0
+	}
+	b := l.body(ref)
+	_, w := binary.Uvarint(b) // from
+	n, _ := binary.Uvarint(b[w:])
+	return int(n)
+}
+
+// listRead is a list as read: its hrefs' bytes after those of the
+// reference, their ends and languages, and its lines' bytes.
+type listRead struct {
+	buf   []byte   // the reference's bytes, then the hrefs'
+	start int      // where the hrefs begin in buf
+	ends  []int    // where each ends
+	langs []uint32 // each one's language, an index into altLists.langs
+	lines []byte   // the lines, as encode writes them
+	nl    int      // their number
+}
+
+// read reads the list at ref (not 0) into r, whose slices it appends to
+// (empty, on the caller's stack where they fit), and returns it.
+func (s *records) read(ref uint32, r listRead) listRead {
+	b := s.altl.body(ref)
+	from, w := binary.Uvarint(b)
+	b = b[w:]
+	prev := len(r.buf) // where the href before begins in buf: the reference
+	if from == 0 {
+		r.buf = append(r.buf, s.altl.base...)
+	} else {
+		f := s.rec(int32(from - 1))
+		r.buf = s.locs.appendLoc(r.buf, f.pre, f.at)
+	}
+	r.start = len(r.buf)
+	n, w := binary.Uvarint(b)
+	b = b[w:]
+	nl, w := binary.Uvarint(b)
+	b = b[w:]
+	for range n {
+		id, w := binary.Uvarint(b)
+		b = b[w:]
+		p, w := binary.Uvarint(b)
+		b = b[w:]
+		q, w := binary.Uvarint(b)
+		b = b[w:]
+		m, w := binary.Uvarint(b)
+		b = b[w:]
+		at, end := len(r.buf), len(r.buf)
+		r.buf = append(r.buf, r.buf[prev:prev+int(p)]...)
+		r.buf = append(r.buf, b[:m]...)
+		r.buf = append(r.buf, r.buf[end-int(q):end]...)
+		b = b[m:]
+		prev = at
+		r.ends = append(r.ends, len(r.buf))
+		r.langs = append(r.langs, uint32(id))
+	}
+	r.lines, r.nl = b, int(nl)
+	return r
+}
+
+// links returns the links of the list at ref, and with lines their
+// lines (nil when the list keeps none); nil for ref 0. The hrefs are one
+// string, cut: the list takes two objects.
+func (s *records) links(ref uint32, lines bool) ([]sitemap.Alternate, []int) {
+	if ref == 0 {
+		return nil, nil
+	}
+	var buf [512]byte
+	var ends [16]int
+	var langs [16]uint32
+	r := s.read(ref, listRead{buf: buf[:0], ends: ends[:0], langs: langs[:0]})
+	alts := make([]sitemap.Alternate, len(r.ends))
+	hrefs, start := string(r.buf[r.start:]), r.start
+	for i, end := range r.ends {
+		alts[i] = sitemap.Alternate{Lang: s.altl.langs[r.langs[i]], Href: hrefs[start-r.start : end-r.start]}
+		start = end
+	}
+	if !lines || r.nl == 0 {
+		return alts, nil
+	}
+	ls := make([]int, r.nl)
+	last, b := 0, r.lines
+	for i := range ls {
+		d, w := binary.Varint(b)
+		b = b[w:]
+		last += int(d)
+		ls[i] = last
+	}
+	return alts, ls
+}
+
+// sameList reports whether the list at ref is alts on lines.
+func (s *records) sameList(ref uint32, alts []sitemap.Alternate, lines []int) bool {
+	var buf [512]byte
+	var ends [16]int
+	var langs [16]uint32
+	r := s.read(ref, listRead{buf: buf[:0], ends: ends[:0], langs: langs[:0]})
+	if len(r.ends) != len(alts) || r.nl != len(lines) {
+		return false
+	}
+	start := r.start
+	for i, a := range alts {
+		if s.altl.langs[r.langs[i]] != a.Lang || string(r.buf[start:r.ends[i]]) != a.Href {
+			return false
+		}
+		start = r.ends[i]
+	}
+	last, b := 0, r.lines
+	for _, n := range lines {
+		d, w := binary.Varint(b)
+		b = b[w:]
+		last += int(d)
+		if last != n {
+			return false
+		}
+	}
+	return true
+}
+
+// namesAny reports whether the list at ref has an href for which f
+// says so; r's slices are used again.
+func (s *records) namesAny(ref uint32, r *listRead, f func(href []byte) bool) bool {
+	*r = s.read(ref, listRead{buf: r.buf[:0], ends: r.ends[:0], langs: r.langs[:0]})
+	start := r.start
+	for _, end := range r.ends {
+		if f(r.buf[start:end]) {
+			return true
+		}
+		start = end
+	}
+	return false
+}
+
+// entry gives the record idx an entry in alts (and owner, in a
+// Session), with the list at ref, and returns 1 + its index.
+func (s *records) entry(idx int32, ref uint32) int32 {
+	s.alts = append(s.alts, ref)
+	if s.session {
+		s.owner = append(s.owner, idx)
+	}
+	return int32(len(s.alts))
+}
+
+// putAlts keeps the list of alts and their lines that the record from
+// declares, at fromLoc, or from -1 (altLists.put), and returns what alts
+// keeps of it. In a Session, lists are written against the base URL.
+func (s *records) putAlts(alts []sitemap.Alternate, lines []int, from int32, fromLoc string) uint32 {
+	l := &s.altl
+	if l.langID == nil && s.mapper != nil {
+		l.base = s.mapper.BaseURL()
+	}
+	if s.session {
+		from = -1
+		if l.byHash == nil && l.size > 2*l.kept+altBlock*16 {
+			s.compactAlts() // the first list since the last judgement
+		}
+	}
+	return l.put(alts, lines, from, fromLoc, s)
+}
+
+// setAlts sets the alternates of the entry k of alts.
+func (s *records) setAlts(k int32, alts []sitemap.Alternate) {
+	s.alts[k] = s.putAlts(alts, nil, -1, "")
+}
+
+// declared returns the alternates entry k of alts declares, and their
+// lines.
+func (s *records) declared(k int32) ([]sitemap.Alternate, []int) {
+	return s.links(s.alts[k], true)
+}
+
+// shownOf returns the alternates entry k of alts shows.
+func (s *records) shownOf(k int32) []sitemap.Alternate {
+	if kept := s.shownAt(k); kept != nil {
+		return kept
+	}
+	links, _ := s.links(s.alts[k], false)
+	return links
+}
+
+// shownLen returns the number of alternates entry k of alts shows.
+func (s *records) shownLen(k int32) int {
+	if kept := s.shownAt(k); kept != nil {
+		return len(kept)
+	}
+	return s.altl.len(s.alts[k])
+}
+
+// shownAt returns what shown keeps of entry k of alts: nil when it
+// shows all it declares.
+func (s *records) shownAt(k int32) []sitemap.Alternate {
+	if int(k) < len(s.shown) {
+		return s.shown[k]
+	}
+	return nil
+}
+
+// setShown keeps the alternates entry k of alts shows, kept; nil: all
+// it declares. shown is made when one first shows fewer.
+func (s *records) setShown(k int32, kept []sitemap.Alternate) {
+	if kept == nil && int(k) >= len(s.shown) {
+		return
+	}
+	if n := len(s.alts) - len(s.shown); n > 0 {
+		s.shown = append(s.shown, make([][]sitemap.Alternate, n)...)
+	}
+	s.shown[k] = kept
+}
+
+// compactAlts keeps anew, in blocks of their own, the lists of alts
+// that a record names (a Session's pages read again leave theirs
+// behind), each once: after it, the lists take what they took after a
+// judgement, and again as much before the next.
+func (s *records) compactAlts() {
+	old := s.altl
+	s.altl.blocks, s.altl.size = nil, 0
+	moved := make(map[uint32]uint32)
+	for k, ref := range s.alts {
+		if ref == 0 {
+			continue
+		}
+		if r := s.rec(s.owner[k]); r.pre == 0 || r.alts != int32(k+1) {
+			s.alts[k] = 0 // a record removed, or given another entry
+			continue
+		}
+		to, ok := moved[ref]
+		if !ok {
+			to = s.altl.append(old.body(ref))
+			moved[ref] = to
+		}
+		s.alts[k] = to
+	}
+	s.altl.kept = s.altl.size
+}
+
+// altCache reads the records' lists for the cluster check, keeping the
+// last two read: the pages a page's links name are of its cluster, and
+// their list is its own. It is not safe for concurrent use.
+type altCache struct {
+	s     *records
+	refs  [2]uint32
+	lists [2][]sitemap.Alternate
+	next  int
+}
+
+func (s *records) altCache() *altCache { return &altCache{s: s} }
+
+// links returns the links of the list at ref (the records' alts).
+func (c *altCache) links(ref uint32) []sitemap.Alternate {
+	if ref == 0 {
+		return nil
+	}
+	for i, r := range c.refs {
+		if r == ref {
+			return c.lists[i]
+		}
+	}
+	links, _ := c.s.links(ref, false)
+	c.refs[c.next], c.lists[c.next] = ref, links
+	c.next ^= 1
+	return links
+}
+
+// others gives the links of the listed page at href, and whether one is
+// listed there (hreflang.Checker.Check's others).
+func (c *altCache) others(href string) ([]sitemap.Alternate, bool) {
+	s := c.s
+	i, ok := s.find(href)
+	if !ok {
+		return nil, false
+	}
+	if r := s.rec(s.order[i]); r.alts > 0 {
+		return c.links(s.alts[r.alts-1]), true
+	}
+	return nil, true
+}
+
+// ownHref returns the URL of the record r: the href of links that names
+// it, when one does, as on most pages of a cluster, else a string made.
+func (s *records) ownHref(r *record, links []sitemap.Alternate) string {
+	var buf [512]byte
+	own := s.locs.appendLoc(buf[:0], r.pre, r.at)
+	for _, a := range links {
+		if a.Href == string(own) {
+			return a.Href
+		}
+	}
+	return string(own)
+}

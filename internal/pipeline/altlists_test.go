@@ -1,0 +1,162 @@
+package pipeline
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/mapping"
+	"github.com/sitemapgen/sitemapgen/sitemap"
+)
+
+// A list of alternates reads back as it was kept, whatever its hrefs
+// share with each other, with the URL of the page that declared it and
+// with the base URL: none, all, a beginning and an end that would
+// overlap, hrefs shorter than the one before, other hosts, bytes past
+// ASCII; in a build and in a Session, lines or none, and lists of more
+// links than the reader's arrays on the stack.
+func TestAltListsRoundTrip(t *testing.T) {
+	m, err := mapping.New(mapping.Options{BaseURL: "https://example.com/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := []string{"https://example.com/", "https://example.com/fr/", "https://other.example/", "a", "aa", "a/", "é/", "%20", "docs/", "/", ""}
+	r := rand.New(rand.NewPCG(1, 2))
+	href := func() string {
+		var b strings.Builder
+		for range r.IntN(5) {
+			b.WriteString(parts[r.IntN(len(parts))])
+		}
+		return b.String()
+	}
+	for _, session := range []bool{false, true} {
+		s := &records{mapper: m, session: session}
+		type page struct {
+			idx   int32
+			alts  []sitemap.Alternate
+			lines []int
+		}
+		var pages []page
+		for i := range 500 {
+			n := 1 + r.IntN(4)
+			if i%50 == 0 {
+				n = 40 // past the reader's arrays
+			}
+			alts := make([]sitemap.Alternate, n)
+			var lines []int
+			for k := range alts {
+				alts[k] = sitemap.Alternate{Lang: []string{"en", "fr", "x-default", "de-AT"}[r.IntN(4)], Href: href()}
+				if i%3 != 0 {
+					lines = append(lines, 3+k*r.IntN(3)-r.IntN(2))
+				}
+			}
+			if i%7 == 0 && len(pages) > 0 { // another page of a cluster kept before
+				p := pages[r.IntN(len(pages))]
+				alts, lines = slices.Clone(p.alts), slices.Clone(p.lines)
+			}
+			loc := "https://example.com/" + href()
+			if i%5 == 0 {
+				loc = alts[0].Href // the page among its own links
+			}
+			d := mapping.Decision{URL: sitemap.URL{Loc: loc, Alternates: alts}, AltLines: lines, Form: mapping.FormUnknown}
+			idx := s.add(fmt.Sprintf("p%d/index.html", i), &d)
+			pages = append(pages, page{idx, alts, lines})
+		}
+		for i, p := range pages {
+			got, lines := s.declared(s.rec(p.idx).alts - 1)
+			if !slices.Equal(got, p.alts) || !slices.Equal(lines, p.lines) {
+				t.Fatalf("session %v, page %d: %q on lines %v, want %q on %v", session, i, got, lines, p.alts, p.lines)
+			}
+			if n := s.shownLen(s.rec(p.idx).alts - 1); n != len(p.alts) {
+				t.Errorf("session %v, page %d: %d links shown, want %d", session, i, n, len(p.alts))
+			}
+		}
+	}
+}
+
+// A Session's records are removed and their slots used again: its lists
+// are written against the base URL, not a record's URL, and read the
+// same once the page that declared one first is gone. compactAlts keeps
+// those of the records there are, once, and leaves the others behind.
+func TestAltListsSession(t *testing.T) {
+	m, err := mapping.New(mapping.Options{BaseURL: "https://example.com/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &records{mapper: m, session: true}
+	cluster := []sitemap.Alternate{{Lang: "en", Href: "https://example.com/a/"}, {Lang: "fr", Href: "https://example.com/fr/a/"}}
+	add := func(loc string, alts []sitemap.Alternate) int32 {
+		d := mapping.Decision{URL: sitemap.URL{Loc: loc, Alternates: alts}, AltLines: []int{4, 5}, Form: mapping.FormUnknown}
+		return s.add(strings.TrimPrefix(loc, "https://example.com/")+"index.html", &d)
+	}
+	en := add("https://example.com/a/", cluster)
+	fr := add("https://example.com/fr/a/", cluster)
+	if s.alts[s.rec(en).alts-1] != s.alts[s.rec(fr).alts-1] {
+		t.Fatal("the pages of a cluster keep a list each")
+	}
+	gone := add("https://example.com/z/", []sitemap.Alternate{{Lang: "en", Href: "https://example.com/z/"}, {Lang: "it", Href: "https://example.com/it/z/"}})
+	s.altl.judged()
+	s.remove(gone)
+	s.remove(en)
+	other := add("https://example.com/b/", []sitemap.Alternate{{Lang: "de", Href: "https://example.com/de/b/"}}) // en's slot
+	if other != en {
+		t.Fatalf("the slot of a removed record not used again: %d, not %d", other, en)
+	}
+	check := func(when string) {
+		t.Helper()
+		if got, lines := s.declared(s.rec(fr).alts - 1); !slices.Equal(got, cluster) || !slices.Equal(lines, []int{4, 5}) {
+			t.Errorf("%s: fr/a/'s links %v on lines %v, want %v on [4 5]", when, got, lines, cluster)
+		}
+		if got, _ := s.declared(s.rec(other).alts - 1); len(got) != 1 || got[0].Href != "https://example.com/de/b/" {
+			t.Errorf("%s: b/'s links %v", when, got)
+		}
+	}
+	check("after en/a/ was removed")
+	size := s.altl.size
+	s.compactAlts()
+	check("compacted")
+	if s.altl.size >= size || s.alts[0] != 0 || s.alts[2] != 0 {
+		t.Errorf("compacted: %d bytes of lists, %d before; the removed pages' entries %d and %d, want 0", s.altl.size, size, s.alts[0], s.alts[2])
+	}
+}
+
+// BenchmarkAltListsPut measures what keeping a translated page's list
+// costs the walk's one goroutine that records pages: a cluster of three
+// pages with four links each, the first page's list kept, the two
+// others' found alike.
+//
+//	go test ./internal/pipeline -run '^$' -bench AltListsPut
+func BenchmarkAltListsPut(b *testing.B) {
+	m, err := mapping.New(mapping.Options{BaseURL: "https://example.com/"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := &records{mapper: m}
+	const clusters = 4096
+	type page struct {
+		d    mapping.Decision
+		path string
+	}
+	var pages []page
+	for k := range clusters {
+		p := fmt.Sprintf("tutorials/delta/it's%%20new-limit-broker-bitmap-pixel-%d/", k)
+		alts := []sitemap.Alternate{{Lang: "en", Href: base + p}, {Lang: "fr", Href: base + "fr/" + p}, {Lang: "de", Href: base + "de/" + p}, {Lang: "x-default", Href: base + p}}
+		for _, lang := range []string{"de/", "fr/", ""} {
+			pages = append(pages, page{mapping.Decision{URL: sitemap.URL{Loc: base + lang + p, Alternates: alts}, AltLines: []int{9, 10, 11, 12}, Form: mapping.FormSlashIndexHTML}, lang + p + "index.html"})
+		}
+	}
+	b.ResetTimer()
+	i := 0
+	for b.Loop() {
+		if i == len(pages) {
+			b.StopTimer()
+			s = &records{mapper: m}
+			i = 0
+			b.StartTimer()
+		}
+		s.add(pages[i].path, &pages[i].d)
+		i++
+	}
+}
