@@ -29,3 +29,19 @@ gen_site() {
   "$bin/gensite" --manifest "$work/manifest.tsv.tmp" "$work/site" "$pages" 2>/dev/null
   mv "$work/manifest.tsv.tmp" "$work/manifest.tsv"
 }
+
+# build_rev REV builds the revision REV (a commit, tag or branch; its
+# tree exported with git archive into a temporary folder, then go build)
+# into $bin/sitemapgen@SHORT, and prints SHORT, its short commit.
+build_rev() {
+  local rev src
+  rev=$(git rev-parse --short "$1^{commit}")
+  src=$(mktemp -d "$base/sitemapgen-bench-src-XXXXXX")
+  git archive "$rev" | tar -x -C "$src"
+  if ! (cd "$src" && go build -o "$bin/sitemapgen@$rev" .); then
+    rm -rf "$src"
+    return 1
+  fi
+  rm -rf "$src"
+  echo "$rev"
+}

@@ -69,11 +69,7 @@ bench_tools
 go build -o "$bin/sitemapgen" .
 go -C bench build -o "$(realpath -m "$bin")/baseline" ./baseline
 if [[ $against ]]; then
-  rev=$(git rev-parse --short "$against^{commit}")
-  src=$(mktemp -d "$base/sitemapgen-bench-src-XXXXXX")
-  trap 'rm -rf "$src"' EXIT
-  git archive "$rev" | tar -x -C "$src"
-  (cd "$src" && go build -o "$bin/sitemapgen@$rev" .)
+  rev=$(build_rev "$against")
 fi
 
 echo "# $(date -u +%Y-%m-%d), $(nproc) CPUs, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(go version | cut -d' ' -f3), sitemapgen $("$bin/sitemapgen" version | cut -d' ' -f2-)"

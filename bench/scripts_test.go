@@ -57,6 +57,13 @@ func TestRunHelp(t *testing.T) {
 		"  bench/run.sh --runs 10 --against b84d84e 100000")
 }
 
+func TestTranslatedHelp(t *testing.T) {
+	out := script(t, "translated.sh", "--help")
+	wantLines(t, out,
+		"bench/translated.sh [--runs N] [--against REV] [--stripped DIR] PAGES:",
+		"  BENCH_DIR=/dev/shm/sitemapgen-bench bench/translated.sh --runs 5 1000000")
+}
+
 func TestCorpusHelp(t *testing.T) {
 	out := script(t, "corpus.sh", "--help")
 	wantLines(t, out,
