@@ -39,13 +39,17 @@ type altLists struct {
 	byHash map[uint32]uint32
 	seed   maphash.Seed
 	// size is the bytes the lists take; kept, what they took after the
-	// last judgement or compaction (records.compactAlts).
+	// first judgement or the last compaction (records.compactAlts).
 	size, kept int
 }
 
 // altBlock is the size of a block of lists; a list longer than a block's
 // room takes a block of its own.
 const altBlock = 1 << 16
+
+// compactSlack is what a Session's lists may take past twice what they
+// took after the last compaction before the next (compactAlts).
+var compactSlack = 16 * altBlock
 
 // put keeps the list of alts and lines (one for each link, or none),
 // its first href written against from's URL, fromLoc (from -1: the base
@@ -84,8 +88,15 @@ func (l *altLists) put(alts []sitemap.Alternate, lines []int, from int32, fromLo
 	return ref
 }
 
-// judged ends the lists kept once until the judgement.
-func (l *altLists) judged() { l.byHash, l.kept = nil, l.size }
+// judged ends the lists kept once until the judgement. The first
+// judgement's lists, a whole build's, are what a Session's compaction
+// is measured against.
+func (l *altLists) judged() {
+	l.byHash = nil
+	if l.kept == 0 {
+		l.kept = l.size
+	}
+}
 
 // encode appends the body of the list of alts and lines to b: from + 1,
 // the numbers of links and of lines, each link, each line.
@@ -323,7 +334,7 @@ func (s *records) putAlts(alts []sitemap.Alternate, lines []int, from int32, fro
 	}
 	if s.session {
 		from = -1
-		if l.byHash == nil && l.size > 2*l.kept+altBlock*16 {
+		if l.byHash == nil && l.size > 2*l.kept+compactSlack {
 			s.compactAlts() // the first list since the last judgement
 		}
 	}
@@ -381,8 +392,9 @@ func (s *records) setShown(k int32, kept []sitemap.Alternate) {
 
 // compactAlts keeps anew, in blocks of their own, the lists of alts
 // that a record names (a Session's pages read again leave theirs
-// behind), each once: after it, the lists take what they took after a
-// judgement, and again as much before the next.
+// behind), each once. putAlts calls it when the lists take more than
+// twice what they took after the last one (or the first judgement),
+// and 1 MiB.
 func (s *records) compactAlts() {
 	old := s.altl
 	s.altl.blocks, s.altl.size = nil, 0

@@ -160,3 +160,50 @@ func BenchmarkAltListsPut(b *testing.B) {
 		i++
 	}
 }
+
+// In a Session, the lists of pages read again pile up behind until they
+// take more than twice what the first judgement's did (and the slack):
+// then putAlts compacts them, and the pages' lists read as they were
+// put.
+func TestAltListsCompactedInSession(t *testing.T) {
+	m, err := mapping.New(mapping.Options{BaseURL: "https://example.com/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(was int) { compactSlack = was }(compactSlack)
+	compactSlack = 2048
+	s := &records{mapper: m, session: true}
+	const pages = 20
+	idx := make([]int32, pages)
+	want := make([][]sitemap.Alternate, pages)
+	add := func(i, version int) {
+		loc := fmt.Sprintf("https://example.com/p%d/", i)
+		want[i] = []sitemap.Alternate{{Lang: "en", Href: loc}, {Lang: "fr", Href: fmt.Sprintf("https://example.com/fr/p%d/v%d/", i, version)}}
+		d := mapping.Decision{URL: sitemap.URL{Loc: loc, Alternates: want[i]}, AltLines: []int{3, 4}, Form: mapping.FormUnknown}
+		idx[i] = s.add(fmt.Sprintf("p%d/index.html", i), &d)
+	}
+	for i := range pages {
+		add(i, 0)
+	}
+	s.altl.judged()
+	first, most, compactions := s.altl.size, 0, 0
+	for update := 1; update <= 400; update++ {
+		i := update % pages
+		s.remove(idx[i])
+		before := s.altl.size
+		add(i, update)
+		if s.altl.size < before {
+			compactions++
+		}
+		most = max(most, s.altl.size)
+		s.altl.judged()
+	}
+	if compactions == 0 || most > 2*first+compactSlack+64 {
+		t.Errorf("%d compactions; the lists took up to %d bytes, %d after the first judgement", compactions, most, first)
+	}
+	for i := range pages {
+		if got, _ := s.declared(s.rec(idx[i]).alts - 1); !slices.Equal(got, want[i]) {
+			t.Errorf("page %d: %v, want %v", i, got, want[i])
+		}
+	}
+}

@@ -754,17 +754,6 @@ func (s *records) HasAlternates() bool {
 	return false
 }
 
-// shownAsDeclared reports whether every record in order shows the
-// alternates it declared, those of alts as they are.
-func (s *records) shownAsDeclared() bool {
-	for _, idx := range s.order {
-		if r := s.rec(idx); r.alts > 0 && s.shownAt(r.alts-1) != nil {
-			return false
-		}
-	}
-	return true
-}
-
 // dedup drops from the sorted order every record whose loc equals the one
 // before it, calling dup for each. With clean URLs, a page /a beside a
 // folder /a/ is one too: hosts serve one and redirect the other, so /a is
