@@ -30,26 +30,22 @@ import (
 // let it go.
 type altLists struct {
 	// base is the base URL, the first href's reference in a Session.
-	base   string
-	blocks [][]byte
+	base string
+	byteBlocks
 	langs  []string
 	langID map[string]uint32
 	// byHash, until the next judgement, gives by the hash of a list's
 	// links and lines where the last list with that hash is (1 + ref).
 	byHash map[uint32]uint32
 	seed   maphash.Seed
-	// size is the bytes the lists take; kept, what they took after the
-	// first judgement or the last compaction (records.compactAlts).
-	size, kept int
+	// kept is what the lists took (size) after the first judgement or
+	// the last compaction (records.compactAlts).
+	kept int
 }
-
-// altBlock is the size of a block of lists; a list longer than a block's
-// room takes a block of its own.
-const altBlock = 1 << 16
 
 // compactSlack is what a Session's lists may take past twice what they
 // took after the last compaction before the next (compactAlts).
-var compactSlack = 16 * altBlock
+var compactSlack = 16 * locBlock
 
 // put keeps the list of alts and lines (one for each link, or none),
 // its first href written against from's URL, fromLoc (from -1: the base
@@ -83,7 +79,7 @@ func (l *altLists) put(alts []sitemap.Alternate, lines []int, from int32, fromLo
 		return ref
 	}
 	var stack [512]byte
-	ref := l.append(l.encode(stack[:0], alts, lines, from, fromLoc))
+	ref := 1 + putBytes(&l.byteBlocks, l.encode(stack[:0], alts, lines, from, fromLoc))
 	l.byHash[h] = ref
 	return ref
 }
@@ -151,32 +147,10 @@ func common(a, b string) (p, q int) {
 	return p, q
 }
 
-// append keeps body in the blocks, after its length, and returns 1 +
-// where.
-func (l *altLists) append(body []byte) uint32 {
-	need := binary.MaxVarintLen64 + len(body)
-	k := len(l.blocks) - 1
-	if k < 0 || len(l.blocks[k])+need > cap(l.blocks[k]) {
-		if len(l.blocks) == 1<<16-1 {
-			panic("pipeline: more than 4 GiB of hreflang alternates")
-		}
-		l.blocks = append(l.blocks, make([]byte, 0, max(altBlock, need)))
-		k++
-	}
-	b := l.blocks[k]
-	ref := uint32(k)<<16 | uint32(len(b))
-	b = binary.AppendUvarint(b, uint64(len(body)))
-	l.blocks[k] = append(b, body...)
-	l.size += len(l.blocks[k]) - int(ref&0xffff)
-	return ref + 1
-}
-
 // body returns the bytes of the list at ref (1 + where), in its block.
 func (l *altLists) body(ref uint32) []byte {
-	ref--
-	b := l.blocks[ref>>16][ref&0xffff:]
-	n, w := binary.Uvarint(b)
-	return b[w : w+int(n)]
+	data, _ := l.bytesAt(ref - 1)
+	return data
 }
 
 // len returns the number of links of the list at ref; 0 for ref 0.
@@ -397,7 +371,7 @@ func (s *records) setShown(k int32, kept []sitemap.Alternate) {
 // and 1 MiB.
 func (s *records) compactAlts() {
 	old := s.altl
-	s.altl.blocks, s.altl.size = nil, 0
+	s.altl.byteBlocks = byteBlocks{}
 	moved := make(map[uint32]uint32)
 	for k, ref := range s.alts {
 		if ref == 0 {
@@ -409,7 +383,7 @@ func (s *records) compactAlts() {
 		}
 		to, ok := moved[ref]
 		if !ok {
-			to = s.altl.append(old.body(ref))
+			to = 1 + putBytes(&s.altl.byteBlocks, old.body(ref))
 			moved[ref] = to
 		}
 		s.alts[k] = to

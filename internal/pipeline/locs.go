@@ -23,53 +23,71 @@ type locTable struct {
 	prefixes []string
 	byPrefix map[string]int32
 	last     int32 // 1 + the index of the prefix put last; 0 for none
-	blocks   [][]byte
-	// size is the bytes the rests take in blocks, dead those of the
-	// records removed since (a Session's): records.putLoc makes the
-	// blocks anew when they are most of them.
-	size, dead int
+	byteBlocks
+	// dead is the bytes of the rests of the records removed since (a
+	// Session's): records.putLoc makes the blocks anew when they are
+	// most of them.
+	dead int
 }
 
-// locBlock is the size of a block of rests; a rest longer than a block's
-// room takes a block of its own.
+// byteBlocks keeps strings of bytes in blocks that hold no pointer, each
+// after its length (a uvarint): the locs' rests, the lists of
+// alternates.
+type byteBlocks struct {
+	blocks [][]byte
+	size   int // the bytes the strings take, their lengths included
+}
+
+// locBlock is the size of a block; a string longer than a block's room
+// takes a block of its own.
 const locBlock = 1 << 16
+
+// putBytes keeps data in b's blocks and returns its place, block << 16 |
+// offset: at most 0xffff << 16 | 0xfff5, as the last ten bytes of a
+// block are never a string's place.
+func putBytes[S string | []byte](b *byteBlocks, data S) (at uint32) {
+	need := binary.MaxVarintLen64 + len(data)
+	k := len(b.blocks) - 1
+	if k < 0 || len(b.blocks[k])+need > cap(b.blocks[k]) {
+		if len(b.blocks) == 1<<16 {
+			panic("pipeline: more than 4 GiB of URLs or alternates") // some 150 million pages' worth
+		}
+		b.blocks = append(b.blocks, make([]byte, 0, max(locBlock, need)))
+		k++
+	}
+	blk := b.blocks[k]
+	at = uint32(k)<<16 | uint32(len(blk))
+	blk = binary.AppendUvarint(blk, uint64(len(data)))
+	b.blocks[k] = append(blk, data...)
+	b.size += len(b.blocks[k]) - int(at&0xffff)
+	return at
+}
+
+// bytesAt returns the string kept at at, in its block, and the bytes it
+// takes there, its length's included.
+func (b *byteBlocks) bytesAt(at uint32) (data []byte, taken int) {
+	blk := b.blocks[at>>16][at&0xffff:]
+	n, w := binary.Uvarint(blk)
+	return blk[w : w+int(n)], w + int(n)
+}
 
 // put keeps loc and returns where: 1 + its prefix's index and its rest's
 // place (block << 16 | offset).
 func (l *locTable) put(loc string) (pre int32, at uint32) {
 	cut := locCut(loc)
-	return l.prefixIndex(loc[:cut]), putRest(l, loc[cut:])
-}
-
-// putRest keeps a rest in the blocks and returns its place.
-func putRest[S string | []byte](l *locTable, rest S) (at uint32) {
-	need := binary.MaxVarintLen64 + len(rest)
-	k := len(l.blocks) - 1
-	if k < 0 || len(l.blocks[k])+need > cap(l.blocks[k]) {
-		if len(l.blocks) == 1<<16 {
-			panic("pipeline: more than 4 GiB of URLs") // some 150 million pages' worth
-		}
-		l.blocks = append(l.blocks, make([]byte, 0, max(locBlock, need)))
-		k++
-	}
-	b := l.blocks[k]
-	at = uint32(k)<<16 | uint32(len(b))
-	b = binary.AppendUvarint(b, uint64(len(rest)))
-	l.blocks[k] = append(b, rest...)
-	l.size += len(l.blocks[k]) - int(at&0xffff)
-	return at
+	return l.prefixIndex(loc[:cut]), putBytes(&l.byteBlocks, loc[cut:])
 }
 
 // moved returns where the loc kept at pre and at in old is kept in l,
 // which it is put in: a copy of its bytes, no string made.
 func (l *locTable) moved(old *locTable, pre int32, at uint32) (int32, uint32) {
-	return l.prefixIndex(old.prefixes[pre-1]), putRest(l, old.rest(at))
+	return l.prefixIndex(old.prefixes[pre-1]), putBytes(&l.byteBlocks, old.rest(at))
 }
 
 // drop counts the loc kept at at as no longer used.
 func (l *locTable) drop(at uint32) {
-	n, w := binary.Uvarint(l.blocks[at>>16][at&0xffff:])
-	l.dead += w + int(n)
+	_, taken := l.bytesAt(at)
+	l.dead += taken
 }
 
 // locCut returns where loc's rest begins: after the "/" before its last
@@ -104,9 +122,8 @@ func (l *locTable) prefixIndex(p string) int32 {
 
 // rest returns the rest kept at at, in its block.
 func (l *locTable) rest(at uint32) []byte {
-	b := l.blocks[at>>16][at&0xffff:]
-	n, w := binary.Uvarint(b)
-	return b[w : w+int(n)]
+	data, _ := l.bytesAt(at)
+	return data
 }
 
 // len returns the length of the loc kept at pre and at.
