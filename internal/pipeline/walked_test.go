@@ -2,8 +2,6 @@ package pipeline
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -13,18 +11,8 @@ import (
 // Result.Walked says whether the walk of the site's folder ended, the
 // build's error aside: watch mode's watches were all told of then.
 func TestResultWalked(t *testing.T) {
-	site := func(pages ...string) Options {
-		root := t.TempDir()
-		for _, p := range pages {
-			full := filepath.Join(root, p)
-			if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(full, []byte("<title>x</title>"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return Options{Root: root, Map: mapping.Options{BaseURL: "https://example.com/"}, Write: writer.Options{Dir: t.TempDir()}}
+	opts := func(pages ...string) Options {
+		return Options{Root: site(t, pages...), Map: mapping.Options{BaseURL: "https://example.com/"}, Write: writer.Options{Dir: t.TempDir()}}
 	}
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -35,9 +23,9 @@ func TestResultWalked(t *testing.T) {
 		walked  bool
 		failing bool
 	}{
-		{"built", context.Background(), site("index.html", "a/b/index.html"), true, false},
-		{"no page", context.Background(), site("a/b/notes.txt"), true, true},
-		{"stopped", cancelled, site("index.html", "a/b/index.html"), false, true},
+		{"built", context.Background(), opts("index.html", "a/b/index.html"), true, false},
+		{"no page", context.Background(), opts("a/b/notes.txt"), true, true},
+		{"stopped", cancelled, opts("index.html", "a/b/index.html"), false, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			res, err := Run(c.ctx, c.opts)
