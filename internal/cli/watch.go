@@ -560,8 +560,8 @@ func (w *watcher) rendered(paths []string, now time.Time) {
 	if j == nil || j.Preset == nil || w.said["memory"] {
 		return
 	}
-	server, ok := j.Preset.(generator.DevServer)
-	if !ok {
+	out := generator.RulesOf(j.Preset).Output
+	if out.DevServer == "" {
 		return
 	}
 	rootAbs, err1 := filepath.Abs(w.s.Build.Root)
@@ -596,7 +596,7 @@ func (w *watcher) rendered(paths []string, now time.Time) {
 		w.said = make(map[string]bool)
 	}
 	w.said["memory"] = true
-	command, toDisk := server.DevServer()
+	command, toDisk := out.DevServer, out.ToDisk
 	fmt.Fprintln(w.e.stderr, diag.Format(fmt.Errorf("%s changed %s ago and %s has not since: is %s rendering to memory? watch reads the pages written there; run %s with %s (docs/watch.md)", j.Dir, waited.Round(time.Second), w.s.Build.Root, command, command, toDisk), diag.Warning))
 }
 

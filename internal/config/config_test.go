@@ -362,7 +362,7 @@ func TestResolveSources(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := s.Build.Content; c == nil || c.Dir != "src" || c.Preset.Name() != "hugo" || s.Build.Write.Dir != "site" || s.Build.Root != "src" {
+	if c := s.Build.Content; c == nil || c.Dir != "src" || c.Preset.Rules().Name != "hugo" || s.Build.Write.Dir != "site" || s.Build.Root != "src" {
 		t.Errorf("hugo content mode: %+v, root %q, out %q", s.Build.Content, s.Build.Root, s.Build.Write.Dir)
 	}
 	if !slices.Equal(s.Build.HostDirs, []string{"site", "."}) {
@@ -374,7 +374,7 @@ func TestResolveSources(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if j := s.Build.Join; j == nil || j.Dir != "src" || j.Preset.Name() != "hugo" || s.Build.Content != nil {
+	if j := s.Build.Join; j == nil || j.Dir != "src" || j.Preset.Rules().Name != "hugo" || s.Build.Content != nil {
 		t.Errorf("join: %+v", s.Build.Join)
 	}
 	os.Remove("hugo.toml")
@@ -385,7 +385,7 @@ func TestResolveSources(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := s.Build.Content; c == nil || c.Preset.Name() != "jekyll" || s.Build.Write.Dir != "out" || !slices.Contains(c.Walk.Exclude, "out") {
+	if c := s.Build.Content; c == nil || c.Preset.Rules().Name != "jekyll" || s.Build.Write.Dir != "out" || !slices.Contains(c.Walk.Exclude, "out") {
 		t.Errorf("jekyll content mode: %+v, out %q", s.Build.Content, s.Build.Write.Dir)
 	}
 	os.Remove("_config.yml")
@@ -398,7 +398,7 @@ func TestResolveSources(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := s.Build.Content; c == nil || c.Preset.Name() != "plain" || !s.Build.Map.KeepDrafts || !s.Build.Map.KeepFuture || !s.Build.Strict {
+	if c := s.Build.Content; c == nil || c.Preset.Rules().Name != "plain" || !s.Build.Map.KeepDrafts || !s.Build.Map.KeepFuture || !s.Build.Strict {
 		t.Errorf("plain: %+v, map %+v, strict %v", s.Build.Content, s.Build.Map, s.Build.Strict)
 	}
 
@@ -505,7 +505,7 @@ func TestResolveGeneratorDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if j := c.Build.Join; j == nil || j.Dir != "src" || j.Preset.Name() != "hugo" {
+	if j := c.Build.Join; j == nil || j.Dir != "src" || j.Preset.Rules().Name != "hugo" {
 		t.Errorf("hugo: join %+v, want the contentDir src", c.Build.Join)
 	}
 	if hasMTime(c) || c.Build.GuardMTime || c.MTimeLeftOut != "from Hugo's build" {
@@ -570,7 +570,7 @@ func TestResolveGeneratorDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if j := c.Build.Join; j == nil || j.Dir != "." || j.Preset.Name() != "jekyll" || !slices.Contains(j.Walk.Exclude, "_site") || hasMTime(c) {
+	if j := c.Build.Join; j == nil || j.Dir != "." || j.Preset.Rules().Name != "jekyll" || !slices.Contains(j.Walk.Exclude, "_site") || hasMTime(c) {
 		t.Errorf("jekyll: join %+v, sources %v", c.Build.Join, c.Build.Map.LastMod)
 	}
 	// Its documents are listed as jekyll-sitemap lists them, unless
@@ -653,7 +653,7 @@ func TestResolveJoinPreset(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if j := c.Build.Join; j == nil || j.Preset.Name() != "mkdocs" || j.Dir != "docs" {
+	if j := c.Build.Join; j == nil || j.Preset.Rules().Name != "mkdocs" || j.Dir != "docs" {
 		t.Errorf("join %+v, want docs/ with the mkdocs preset", c.Build.Join)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -214,10 +215,7 @@ func TestHugoSitemapsTakenOver(t *testing.T) {
 func TestHugoLanguageFolders(t *testing.T) {
 	src, public := buildHugo(t, "hugo-langdirs")
 	const base = "https://example.com/"
-	theirs := generatorSitemap(t, filepath.Join(public, "en", "sitemap.xml"))
-	for loc, lm := range generatorSitemap(t, filepath.Join(public, "fr", "sitemap.xml")) {
-		theirs[loc] = lm
-	}
+	theirs := generatorSitemaps(t, filepath.Join(public, "en", "sitemap.xml"), filepath.Join(public, "fr", "sitemap.xml"))
 	ours, log := zeroConfig(t, src, public, base, "sources content_en, content_fr (the contentDir of each of Hugo's languages)")
 	compareSets(t, ours, theirs, nil, nil)
 	// /fr/, whose _index.md says 2024-01-05 (Hugo's date), lists
@@ -238,6 +236,28 @@ func TestHugoLanguageFolders(t *testing.T) {
 	if !sameInstant(ours[base+"fr/posts/"], "2024-03-07T00:00:00Z") || !sameInstant(ours[base+"fr/tags/news/"], "2024-03-07T00:00:00Z") ||
 		!strings.Contains(log, "lastmod: 9 newest listed, 5 frontmatter, 2 none") {
 		t.Errorf("/fr/posts/: lastmod %q; the pages are not dated by their sources and list pages by their newest page:\n%s", ours[base+"fr/posts/"], log)
+	}
+}
+
+// TestHugoLanguageFoldersFileNameDates builds testdata/hugo-langdirs-filename,
+// whose languages keep their content in folders of their own and whose
+// posts are dated by the date in their file names ([frontmatter] lastmod
+// with :filename), with Hugo, and runs plain sitemapgen in the project:
+// each post has the date Hugo's sitemap gives it, in each language's
+// folder as in one content folder (the preset of each language's folder
+// reads the file's name, as the site's does).
+func TestHugoLanguageFoldersFileNameDates(t *testing.T) {
+	src, public := buildHugo(t, "hugo-langdirs-filename")
+	const base = "https://example.com/"
+	theirs := generatorSitemaps(t, filepath.Join(public, "en", "sitemap.xml"), filepath.Join(public, "fr", "sitemap.xml"))
+	ours, log := zeroConfig(t, src, public, base, "sources content_en, content_fr (the contentDir of each of Hugo's languages)")
+	for loc, want := range map[string]string{base + "posts/hello/": "2021-03-04", base + "fr/posts/bonjour/": "2021-05-06"} {
+		if !strings.HasPrefix(theirs[loc], want) {
+			t.Fatalf("%s: Hugo's lastmod %q, want %s (the fixture's Hugo no longer reads :filename so)", loc, theirs[loc], want)
+		}
+		if got := ours[loc]; !sameInstant(got, theirs[loc]) {
+			t.Errorf("%s: lastmod %q, Hugo's %q (the date of its file's name)\n%s", loc, got, theirs[loc], log)
+		}
 	}
 }
 
@@ -288,6 +308,17 @@ func buildJekyll(t *testing.T, fixture string) (src, site string) {
 		t.Fatalf("jekyll: %v\n%s", err, out)
 	}
 	return src, site
+}
+
+// generatorSitemaps reads the URLs and lastmods of a generator's own
+// sitemaps, several urlsets (a Hugo site's of each language), as one.
+func generatorSitemaps(t *testing.T, paths ...string) map[string]string {
+	t.Helper()
+	all := map[string]string{}
+	for _, p := range paths {
+		maps.Copy(all, generatorSitemap(t, p))
+	}
+	return all
 }
 
 // generatorSitemap reads the URLs and lastmods of a generator's own

@@ -5,8 +5,9 @@ package generator
 // Eleventy's site data, package.json's homepage.
 
 import (
-	"github.com/sitemapgen/sitemapgen/internal/generator/internal/nextsitemap"
 	"path/filepath"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/nextsitemap"
 )
 
 // nextSitemapConfigs are the files next-sitemap reads its configuration

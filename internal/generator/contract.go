@@ -2,17 +2,13 @@ package generator
 
 import (
 	"fmt"
-	"io"
-	"io/fs"
 	"path"
 	"regexp"
 	"slices"
 
-	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
-	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
 // The contract between sitemapgen and the generators it knows. Each
@@ -149,222 +145,6 @@ type Router interface {
 	Routes(p *Project) (Preset, string)
 }
 
-// A RouteReader is a Preset that reads, once, the files of the sources'
-// folder that route its pages (Astro's route files and content
-// configuration, Eleventy's data files) before it is used.
-type RouteReader interface {
-	// ReadRoutes reads them in src, the sources' folder, whose path
-	// relative to the project folder is rel; it returns the files it
-	// read or looked for, relative to src, which watch mode starts again
-	// on.
-	ReadRoutes(src fs.FS, rel string, lim limits.Limits) []string
-}
-
-// A Lister is a Preset whose generator builds pages that no source
-// gives and that list pages which have one (Hexo's and Pelican's home,
-// archives, tag and category pages): each is dated by the newest of the joined pages
-// it links to in its own content (not its menu, banner, footer or
-// sidebar), a list page below it that it links to as new as what that
-// one shows, or left undated; never by the build.
-type Lister interface {
-	// Lists reports whether the built page at urlPath (relative to the
-	// base URL, starting with "/"), which no source gives, is one.
-	Lists(urlPath string) bool
-}
-
-// A FolderNamer is a Preset that says where its sources are, for the
-// line of what was found: "app, pages (Next.js)". Without it, the line
-// names the sources' folder.
-type FolderNamer interface {
-	// Folders names the sources in the folder dir, as named, for the
-	// generator of the given title.
-	Folders(dir, title string) string
-}
-
-// An OutputKeeper is a Preset whose generator's builds leave the pages
-// of deleted sources in place, written at an earlier build: a page older
-// than the build, joined to no source, may be stale.
-type OutputKeeper interface {
-	KeepsOldOutput() bool
-	// CleanBuild says how to build into an empty folder, which removes
-	// such pages ("hugo --cleanDestinationDir").
-	CleanBuild() string
-}
-
-// A SitemapWitness is an OutputKeeper whose generator writes its own
-// sitemaps again at every build, its watch mode's rebuilds too, after
-// the pages, listing every page it builds of the kinds [SitemapKind]
-// names: such a page, no source's, that none of them lists though one
-// was written after the page's file, is the output of a deleted source,
-// however soon that build followed the one that wrote the page (Hugo's
-// sitemap under hugo --watch). A page they list is the generator's,
-// however old its file (a list page a rebuild did not write again).
-type SitemapWitness interface {
-	// WitnessSitemaps names the sitemap files that witness so, paths in
-	// the output folder; none when the project changes what they list
-	// (a sitemap template of its own, a setting that leaves pages out).
-	WitnessSitemaps() []string
-	// SitemapKind tells how the sitemaps speak of the page at urlPath
-	// (a path of the generator's URLs, "/posts/a/"), which no source
-	// produces: listed, when they list every page of its kind the
-	// generator builds; else with, when the page is never listed and
-	// written with another page, after it, at every build (a pager,
-	// with its list page), that page's URL path: a page older than it
-	// (by more than a copy of the site takes between them) is one that
-	// build no longer wrote.
-	SitemapKind(urlPath string) (listed bool, with string)
-}
-
-// A MetaReader is a Preset whose generator reads its sources' metadata
-// in a form of its own, not front matter (Pelican's "Key: value" lines
-// of Markdown and reST's field lists): the join reads each source
-// through it, in place of the front matter reader.
-type MetaReader interface {
-	// ReadMeta reads the metadata of the source at rel, relative to the
-	// preset's folder, from r (bounded by the caller: read no more than
-	// the metadata needs), into what front matter would give: its dates
-	// (Lastmod and LastmodKey, Date), Title, Slug, and URL, the page's
-	// URL path when the generator publishes one ("" when not). The error
-	// is a read's.
-	ReadMeta(rel string, r io.Reader) (*frontmatter.Source, error)
-}
-
-// A Configured is a Loader's Preset that says what its configuration
-// names: content mode takes the sources' folder and the publish folder
-// from it, and a join the sources of a build of the generator.
-type Configured interface {
-	// Config returns the configuration file read ("" when none: the
-	// generator's defaults), the folder of the sources and the publish
-	// folder, each relative to the project folder, "/"-separated.
-	Config() (file, sources, publish string)
-}
-
-// A FolderReader is a Preset whose URLs depend on what else a folder of
-// the sources holds (Hugo's bundles and sections, MkDocs' index.md
-// beside a README.md): it is given the sources' folder to read.
-type FolderReader interface {
-	// ReadFolder gives the preset the sources' folder, opened through
-	// the one door; nil reads none.
-	ReadFolder(content fs.FS)
-}
-
-// A Changer is a Preset that keeps what it read of the sources' folder
-// (Hugo's, which folders are bundles and sections): watch mode tells it
-// of the sources that changed before it maps them again.
-type Changer interface {
-	// Changed forgets what the preset read about the sources at rels
-	// (relative to its folder; files or folders, added, removed or
-	// changed), and returns the other sources whose URL changes with
-	// them.
-	Changed(rels []string) (again []string)
-}
-
-// A Copier is a Preset whose generator builds its project folder, and
-// copies the files there that are no page into the site as they are
-// (Jekyll's static files): a settings file of sitemapgen's there is
-// published unless the configuration keeps it out; a built file that is
-// no page takes its source's defaults; a join reads every file of the
-// folder (any with front matter is a page), but those the generator
-// never reads.
-type Copier interface {
-	// Copies reports whether the file name, at the top of the sources'
-	// folder, is copied into the site, at what URL path, and the key of
-	// the configuration that keeps a file out ("exclude:").
-	Copies(name string) (urlPath, key string, ok bool)
-	// StaticDefaults returns the front matter defaults the configuration
-	// gives the static file at rel, relative to the sources' folder.
-	StaticDefaults(rel string) map[string]any
-	// LeftOut returns the folders of the sources' folder that the
-	// generator never reads, its output apart ("node_modules").
-	LeftOut() []string
-}
-
-// A CollectionLister is a Preset whose pages may loop over collections
-// of documents (a Jekyll page over site.posts): such a page, in a join,
-// is dated by the newest document of the collections it lists.
-type CollectionLister interface {
-	// CollectionOf returns the collection of the source at rel
-	// (relative to the sources' folder), "" for a source in none.
-	CollectionOf(rel string) string
-	// CollectionsListed returns the collections the page at rel, under
-	// the folder dir, lists, by its text and that of its layouts. The
-	// error is of a layout that cannot be read, naming it.
-	CollectionsListed(dir, rel string) ([]string, error)
-}
-
-// FrontMatterOptions are what a generator adds to the reading of a
-// source's front matter.
-type FrontMatterOptions struct {
-	// Defaults are the front matter its configuration gives the source
-	// (Jekyll's defaults:), under what the source says.
-	Defaults map[string]any
-	// RubyTimestamps reads dates as Ruby's YAML does (Jekyll).
-	RubyTimestamps bool
-	// Terms are the taxonomies whose terms the source lists (Hugo's).
-	Terms []string
-}
-
-// A FrontMatterOptioner is a Preset whose generator reads its sources'
-// front matter with options of its own.
-type FrontMatterOptioner interface {
-	FrontMatterOptions(rel string) FrontMatterOptions
-}
-
-// A LanguageSplitter is a Preset whose languages may each have a folder
-// of sources of their own (Hugo's languages.LANG.contentDir): a join of
-// the site's build reads them all, from the project folder.
-type LanguageSplitter interface {
-	// LanguageFolders returns each language's own folder of sources, by
-	// language, relative to the project folder ("/"-separated); none
-	// when the sources are all in one folder.
-	LanguageFolders() map[string]string
-	// SplitLanguages returns the preset of the sources of every
-	// language's folder, relative to the project folder project: a
-	// Sourced preset whose SourceFiles are those folders, and a
-	// FolderNamer that names them.
-	SplitLanguages(project string) (Preset, error)
-}
-
-// A SectionLister is a Preset whose generator's list pages are its
-// content folders' and its taxonomies' (Hugo's home, sections, taxonomy
-// and term pages): in a join, each is dated by the newest of the pages
-// under its folder, in its language, that it shows.
-type SectionLister interface {
-	// SectionSource returns, for the source at rel (relative to the
-	// sources' folder), its path in its content folder, the URL prefix
-	// of its language ("/fr"; "" for the default language), and the URL
-	// paths, without that prefix, of the taxonomy and term pages that
-	// list it by its front matter terms (/tags/a-term/, then /tags/, for
-	// each term); ok false for a source in no content folder.
-	SectionSource(rel string, terms map[string][]string) (inFolder, lang string, lists []string, ok bool)
-}
-
-// A StaticCopier is a Preset whose project copies the files of folders
-// of its own, as they are, to the built pages of the same path (Hugo's
-// static/ and each theme's static/): such a page keeps its file's time.
-type StaticCopier interface {
-	// StaticFolders returns those folders, relative to the project
-	// folder; a "*" element stands for each folder there
-	// ("themes/*/static").
-	StaticFolders() []string
-}
-
-// A DevServer is a Preset whose generator's dev server may render to
-// memory rather than to its publish folder (hugo server without
-// --renderToDisk): watch mode says so when the sources change and the
-// site does not.
-type DevServer interface {
-	// DevServer returns the command of the dev server and the option
-	// that makes it write its pages: "hugo server", "--renderToDisk".
-	DevServer() (command, toDisk string)
-}
-
-// A PageDefaulter is a Preset whose configuration gives every page a
-// change frequency and a priority (Hugo's [sitemap]).
-type PageDefaulter interface {
-	PageDefaults() (sitemap.ChangeFreq, sitemap.Priority)
-}
-
 // A Marker is a Generator whose configuration's name other tools'
 // projects share (Hugo's config.*): a project found by it is surely the
 // generator's only beside one of the generator's own folders.
@@ -372,34 +152,6 @@ type Marker interface {
 	// Marks returns those folders for p, relative to its project
 	// folder; none when its configuration alone tells.
 	Marks(p *Project) []string
-}
-
-// A ConfigFiler is a Preset that says which configuration files it read
-// (Hugo's merged files, Jekyll's _config.yml): watch mode starts again
-// when one changes.
-type ConfigFiler interface {
-	// ConfigFiles returns them, relative to the project folder.
-	ConfigFiles() []string
-}
-
-// Include is a file that a source's directive builds into its page.
-type Include struct {
-	// Path is the file's path relative to the preset's folder, cleaned;
-	// it starts with "../" for a file above it (CHANGELOG.md beside a
-	// docs/ folder).
-	Path string
-	// Literal is true for a file included as text (literalinclude),
-	// whose own directives are not read.
-	Literal bool
-}
-
-// Includer is implemented by the presets whose generator builds a page
-// from the files its source includes (Sphinx's). The page changes when
-// one of them does.
-type Includer interface {
-	// Includes returns the files the directives of data name: data is
-	// the text of the file at rel, the source doc or a file it includes.
-	Includes(doc, rel string, data []byte) []Include
 }
 
 // A ServerBuilder is a Generator whose builds may be servers: it reads

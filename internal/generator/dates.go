@@ -96,12 +96,3 @@ func (o *DateOrder) Describe() string {
 	}
 	return strings.Join(parts, ", then ")
 }
-
-// Dated is implemented by presets whose generator's configuration says
-// in what order it dates a page (Hugo's [frontmatter] and
-// enableGitInfo).
-type Dated interface {
-	// LastModOrder returns the order; nil when the generator's default
-	// is sitemapgen's.
-	LastModOrder() *DateOrder
-}

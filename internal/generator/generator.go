@@ -1,19 +1,17 @@
-// Package generator knows what a static site generator's configuration
-// says and at which URL path the generator publishes each source file:
-// it lets sitemapgen's content mode list a site from its sources, without
-// a build.
-//
-// A [Preset] maps a [Page] (a source file and its decoded front matter)
-// to the URL path the generator gives it. [LoadHugo] and [LoadJekyll]
-// read a project's configuration into a [Hugo] or [Jekyll] preset;
-// package plain's is the preset for a folder of Markdown and HTML that
-// no generator owns.
+// Package generator is the contract between sitemapgen and the static
+// site generators it knows: what a project's files say of the site a
+// generator builds there ([Project], by a [Generator]'s Detect), and at
+// which URL path the generator publishes each source file, with what
+// else its configuration says of the project ([Preset], its [Rules] and
+// each file's [FileRules]). Each generator is one folder below this one;
+// package registry lists them. DESIGN.md ("One contract a generator
+// fills") draws the whole, and docs/development.md says how to add one.
 //
 // # What ok means
 //
 // URLPath reports ok when the generator publishes the file as a page that
-// its own sitemap lists: Hugo's built-in sitemap template, or the
-// jekyll-sitemap plugin. Bundle resources, files Hugo or Jekyll skip,
+// its own sitemap lists (Hugo's built-in sitemap template, the
+// jekyll-sitemap plugin …). Bundle resources, files the generator skips,
 // non-page files (.css, .png, a Jekyll feed.xml) and files of collections
 // that are not output are not pages. Policy that depends on more than the
 // path and the front matter values in [Page] (drafts, future dates,
@@ -22,10 +20,9 @@
 //
 // # Paths
 //
-// Paths are relative to the site's root URL: the path part of Hugo's
-// baseURL and Jekyll's baseurl are not included, so that the caller adds
-// them once with the base URL. They are not percent-encoded ("/posts/a
-// b/", "/ünïcode/").
+// Paths are relative to the site's root URL: the path part of the base
+// URL is not included, so that the caller adds it once. They are not
+// percent-encoded ("/posts/a b/", "/ünïcode/").
 //
 // A path never climbs above the site's root, whatever the file's name,
 // slug or title. A front matter url or permalink that cannot be a path
@@ -39,21 +36,21 @@
 //
 // # Versions
 //
-// The rules were checked against Hugo 0.111.3 and Jekyll 4.3.1 with
-// jekyll-sitemap 1.4.0, by building sites with them (see the tests) and by
-// reading their source. Where newer Hugo versions differ, the doc comment
-// of [Hugo] says so.
+// Each generator's folder says which of its versions its rules were
+// checked against, by building sites with them (its tests) and by reading
+// its source.
 //
 // # Concurrency
 //
-// A preset's URLPath may be called from several goroutines at once.
-// Loading a configuration and setting a preset's fields must happen
-// before that.
+// A preset's URLPath and FileRules may be called from several goroutines at
+// once. Loading a configuration, reading the folder ([FolderReader]) and
+// setting a preset's fields must happen before that.
 package generator
 
 import (
-	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 )
 
 // Page is a source file, as a permalink preset needs it: its path and
@@ -101,15 +98,25 @@ type Page struct {
 	ModTime time.Time
 }
 
-// Preset maps source files to URL paths.
+// A Preset is a generator's rules for one project, read from its
+// configuration: the URL path of each source file, what one source file
+// says ([FileRules]), and the rest of what the configuration says of the
+// project ([Rules]). It declares the hooks it runs at moments of a build
+// ([FolderReader], [Translator], [Includer], [Changer]) by implementing
+// them; [RulesOf] is the one place that asks.
 type Preset interface {
 	// URLPath returns the URL path the generator publishes p at,
 	// starting with "/", not percent-encoded (e.g. "/posts/hello/",
 	// "/2024/01/02/hello.html"), and ok false when the file is not a
 	// page the generator publishes.
 	URLPath(p Page) (path string, ok bool)
-	// Name is "hugo", "jekyll" or "plain".
-	Name() string
+	// FileRules returns what the generator's rules say of the source
+	// file at rel (relative to the preset's folder, as [Page.Path] is)
+	// before it is read.
+	FileRules(rel string) FileRules
+	// Rules returns what its configuration says of the project, read
+	// once its folder is ([FolderReader]); ask them by [RulesOf].
+	Rules() Rules
 }
 
 // cleanRel and splitExt are package srcpath's CleanRel and SplitExt.
@@ -117,20 +124,3 @@ var (
 	cleanRel = srcpath.CleanRel
 	splitExt = srcpath.SplitExt
 )
-
-// FileDater is implemented by presets whose generator may date a file
-// by its name (Jekyll's posts, Hugo's :filename).
-type FileDater interface {
-	// FileDate returns the date in the name of the file at rel, if the
-	// generator reads one there.
-	FileDate(rel string) (time.Time, bool)
-}
-
-// Dater is implemented by presets whose generator dates files by their
-// names and holds some back until their date.
-type Dater interface {
-	FileDater
-	// HeldBack reports whether the generator holds the file at rel back
-	// until its date.
-	HeldBack(rel string) bool
-}

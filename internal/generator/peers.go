@@ -3,9 +3,10 @@ package generator
 import (
 	"bytes"
 	"fmt"
-	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
 	"os"
 	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
 
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"

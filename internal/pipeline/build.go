@@ -56,6 +56,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/gitdates"
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
 	"github.com/sitemapgen/sitemapgen/internal/host"
@@ -95,6 +96,13 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 		}
 	}
 	b := &builder{opts: opts, res: res, bases: &canonicalBases{}, translated: opts.Translator != nil}
+	for _, s := range []*Sources{opts.Content, opts.Join} {
+		if s != nil {
+			// What the generator of the sources says, asked once, for
+			// this build (and a Session's rebuilds).
+			b.rules = generator.RulesOf(s.Preset)
+		}
+	}
 	if !opts.Map.DevServer {
 		b.dev = &devPages{}
 	}
@@ -430,6 +438,7 @@ type builder struct {
 	static          *staticClaims
 	ownOutputAtRoot bool
 	join            map[string]*source // Options.Join's sources by joinKey
+	rules           generator.Rules    // what the generator of the sources (Join's, Content's) says; zero without them
 	saidOf          map[string]bool    // the sources' files the walk warned of, and the Jekyll layouts said unread (layoutUnread), as reported
 	git             *gitdates.Dates    // for the git lastmod source; nil without it
 	gitRoot         string             // Options.Root, absolute, with git

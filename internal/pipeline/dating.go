@@ -12,7 +12,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/gitdates"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -78,8 +77,8 @@ func (b *builder) loadGit(ctx context.Context) {
 		// file (not for jekyll-last-modified-at): the project's order,
 		// else the preset's.
 		o := s.Order
-		if d, ok := s.Preset.(generator.Dated); ok && o == nil {
-			o = d.LastModOrder()
+		if o == nil {
+			o = b.rules.Order
 		}
 		if o != nil {
 			opts.AuthorDates = opts.AuthorDates || o.GitAuthor

@@ -16,7 +16,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
-	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/generator/plain"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/writer"
 )
@@ -260,7 +260,7 @@ func TestRunFIFONoHang(t *testing.T) {
 	}
 	errc := make(chan error, 1)
 	go func() {
-		_, err := readSource(filepath.Dir(fifo), nil, "post.md", nil, limits.Default)
+		_, _, err := (&builder{}).readSource(&Sources{Dir: filepath.Dir(fifo), Preset: plain.Preset{}}, nil, "post.md")
 		errc <- err
 	}()
 	select {

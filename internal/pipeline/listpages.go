@@ -16,7 +16,6 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
-	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
@@ -41,13 +40,13 @@ func (b *builder) dateListPages() listedCounts {
 		return nil
 	}
 	b.recs.listed = make(map[int32]int64)
-	switch g := j.Preset.(type) {
-	case generator.SectionLister:
-		b.dateSectionLists(g)
-	case generator.CollectionLister:
-		b.dateCollectionLists(g)
-	case generator.Lister:
-		b.dateShownLists(g)
+	switch l := b.rules.Pages.Lists; {
+	case l.Section != nil:
+		b.dateSectionLists(l.Section)
+	case l.Collections != nil:
+		b.dateCollectionLists(l.Collections)
+	case l.Shown != nil:
+		b.dateShownLists(l.Shown)
 	}
 	counts := listedCounts{}
 	for idx := range b.recs.listed {
@@ -70,7 +69,7 @@ func (b *builder) list(idx int32, t int64) {
 	}
 }
 
-// dateSectionLists dates, in a Hugo join (generator.SectionLister), each list page by the newest of
+// dateSectionLists dates, in a Hugo join (generator.ListRules.Section), each list page by the newest of
 // the pages it lists and shows: those its built page links to in its
 // own content (Link.Chrome: not its menu, banner or footer), among the
 // pages Hugo's rules put in its list. A list page is the built page of
@@ -86,7 +85,7 @@ func (b *builder) list(idx int32, t int64) {
 // matter gives the term, the taxonomy's page (/tags/) those and the term
 // pages: for each of the site's taxonomies (tags and categories by
 // default, and those of its taxonomies table), at their default URLs.
-func (b *builder) dateSectionLists(sl generator.SectionLister) {
+func (b *builder) dateSectionLists(section func(rel string, terms map[string][]string) (string, string, []string, bool)) {
 	prefix := b.joinPrefix()
 	// A content folder's key is its path under its language's prefix:
 	// "posts", "fr/posts" (as the URL of its list page, without slashes).
@@ -105,7 +104,7 @@ func (b *builder) dateSectionLists(sl generator.SectionLister) {
 			unjoined = append(unjoined, idx)
 			continue
 		}
-		rel, lang, lists, ok := sl.SectionSource(strings.TrimPrefix(src.path, prefix), src.fm.Terms)
+		rel, lang, lists, ok := section(strings.TrimPrefix(src.path, prefix), src.fm.Terms)
 		if !ok {
 			continue
 		}
@@ -176,13 +175,13 @@ func (b *builder) dateSectionLists(sl generator.SectionLister) {
 }
 
 // dateShownLists dates, in a join whose preset builds list pages that
-// no source gives (generator.Lister), each of them by the newest of the
+// no source gives (generator.ListRules.Shown), each of them by the newest of the
 // joined pages its built page links to in its own content (Link.Chrome:
 // not its menu, banner or footer; Link.Aside: nor its sidebar, whose
 // recent posts a theme puts on every page), a list page below it that it
 // links to as new as what that one shows. One that shows no dated page keeps its own date,
 // or none.
-func (b *builder) dateShownLists(l generator.Lister) {
+func (b *builder) dateShownLists(lists func(urlPath string) bool) {
 	h := listSet{pages: map[string]*listedPage{}, at: map[string]int{}, noAside: true}
 	for _, idx := range b.recs.order {
 		r := b.recs.rec(idx)
@@ -196,7 +195,7 @@ func (b *builder) dateShownLists(l generator.Lister) {
 			}
 			continue
 		}
-		if l.Lists("/" + strings.TrimPrefix(urlPath, "/")) {
+		if lists("/" + strings.TrimPrefix(urlPath, "/")) {
 			h.add(idx, urlPath, listPage{folder: joinKey(urlPath)})
 		}
 	}
@@ -350,7 +349,7 @@ func firstSegment(p string) string {
 // layouts' in _layouts/, loops over site.posts, paginator.posts or a
 // collection's documents) by the newest of those documents: a blog's
 // index, its paginated pages' first.
-func (b *builder) dateCollectionLists(j generator.CollectionLister) {
+func (b *builder) dateCollectionLists(listed func(dir, rel string) ([]string, error)) {
 	prefix := b.joinPrefix()
 	newest := map[string]int64{} // collection → newest lastmod of its documents
 	var pages []int32
@@ -362,13 +361,13 @@ func (b *builder) dateCollectionLists(j generator.CollectionLister) {
 			continue
 		}
 		rel := strings.TrimPrefix(src.path, prefix)
-		if coll := j.CollectionOf(rel); coll != "" {
+		if coll := src.coll; coll != "" {
 			if r.lastmod != noLastMod {
 				newer(newest, coll, r.lastmod)
 			}
 			continue
 		}
-		if l := src.listsOf(b.opts.Join.Dir, rel, j, b.layoutUnread); len(l) > 0 {
+		if l := src.listsOf(b.opts.Join.Dir, rel, listed, b.layoutUnread); len(l) > 0 {
 			pages, lists = append(pages, idx), append(lists, l)
 		}
 	}
@@ -382,13 +381,13 @@ func (b *builder) dateCollectionLists(j generator.CollectionLister) {
 }
 
 // listsOf returns the collections the page at rel (under dir) lists, by
-// its text and that of its layouts (CollectionsListed):
+// its text and that of its layouts (generator.ListRules.Collections):
 // read once for each version of the source. A layout that cannot be
 // read is told to unread, with the folder it was read in.
-func (s *source) listsOf(dir, rel string, j generator.CollectionLister, unread func(dir string, err error)) []string {
+func (s *source) listsOf(dir, rel string, listed func(dir, rel string) ([]string, error), unread func(dir string, err error)) []string {
 	s.listsOnce.Do(func() {
 		var err error
-		if s.lists, err = j.CollectionsListed(dir, rel); err != nil {
+		if s.lists, err = listed(dir, rel); err != nil {
 			unread(dir, err)
 		}
 	})

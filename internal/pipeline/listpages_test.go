@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/hugo"
 	"github.com/sitemapgen/sitemapgen/internal/generator/jekyll"
 	"github.com/sitemapgen/sitemapgen/internal/generator/plain"
@@ -177,12 +178,14 @@ func TestHugoListShows(t *testing.T) {
 }
 
 // lister is the preset of a generator whose list pages no source gives
-// (generator.Lister, as Hexo's): its sources are Plain's.
+// (generator.ListRules.Shown, as Hexo's): its sources are Plain's.
 type lister struct{ plain.Preset }
 
-func (lister) Lists(string) bool { return true }
+func (lister) Rules() generator.Rules {
+	return generator.Rules{Name: "lister", Pages: generator.PageRules{Lists: generator.ListRules{Shown: func(string) bool { return true }}}}
+}
 
-// TestShownLists: with a generator.Lister preset, a built page no source
+// TestShownLists: with a generator.ListRules.Shown preset, a built page no source
 // gives is as new as the newest joined page its own content links to (not
 // its menu, nor its sidebar), a list page below it that it links to as
 // new as what that one shows (not one above it); one that shows none

@@ -5,11 +5,12 @@ package pipeline
 import (
 	"errors"
 	"fmt"
-	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"io/fs"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"

@@ -7,12 +7,13 @@ package pipeline
 import (
 	"errors"
 	"fmt"
-	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/mapping"

@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
-	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/selfcheck"
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -359,10 +358,10 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 	// pages of a folder that became a bundle): the pages, in content
 	// mode; in a join, the sources.
 	if c := b.opts.Content; c != nil {
-		pages = append(pages, presetChanged(c.Preset, pages)...)
+		pages = append(pages, b.presetChanged(pages)...)
 	}
 	if j := b.opts.Join; j != nil {
-		sources = append(sources, presetChanged(j.Preset, sources)...)
+		sources = append(sources, b.presetChanged(sources)...)
 	}
 	if len(sources) > 0 {
 		keys, err := s.updateSources(ctx, sources)
@@ -460,11 +459,12 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 	return res, nil
 }
 
-// presetChanged tells preset, when it is a generator.Changer, of the sources
-// at rels that changed, and returns the others it names.
-func presetChanged(preset generator.Preset, rels []string) []string {
-	c, ok := preset.(generator.Changer)
-	if !ok || len(rels) == 0 {
+// presetChanged tells the preset of the sources, when it has a
+// generator.Changer, of the sources at rels that changed, and returns
+// the others it names.
+func (b *builder) presetChanged(rels []string) []string {
+	c := b.rules.Hooks.Changer
+	if c == nil || len(rels) == 0 {
 		return nil
 	}
 	return c.Changed(slices.Clone(rels))

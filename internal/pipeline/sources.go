@@ -143,6 +143,9 @@ type source struct {
 	// listsOnce and lists: the collections a Jekyll page lists (listsOf).
 	listsOnce sync.Once
 	lists     []string
+	// coll is the collection of documents it is in (a Jekyll post's),
+	// whose list pages are as new as its newest; "" for none.
+	coll string
 	// lang and tkey are its page's language (an hreflang code) and the
 	// key of its translations, with a generator.Translator preset in a
 	// site of several languages; tfrom says which of its rules gave the
@@ -150,32 +153,25 @@ type source struct {
 	lang, tkey, tfrom string
 }
 
-// readSource reads the front matter of the file at rel under dir, as
-// preset's generator reads it, within the limits lim.
-func readSource(dir string, at *walker.Dir, rel string, preset generator.Preset, lim limits.Limits) (*frontmatter.Source, error) {
-	r := generator.AllFrontMatter
-	if s, ok := preset.(generator.Sourced); ok {
-		r = s.FrontMatter(rel)
-	}
+// readSource reads the front matter of the source at rel of s (found by
+// the walk in the folder at holds open, or nil) as its generator reads
+// it (its FileRules, returned), within the build's limits.
+func (b *builder) readSource(s *Sources, at *walker.Dir, rel string) (*frontmatter.Source, generator.FileRules, error) {
+	dir, lim := s.Dir, b.opts.Limits
+	r := s.Preset.FileRules(rel)
 	if !r.Read {
 		// A page of code (.astro, .tsx): nothing to read, but it must be
 		// a file that can be.
 		f, err := openSource(dir, at, rel, 0, "limits.front_matter_bytes")
 		if err != nil {
-			return nil, err
+			return nil, r, err
 		}
 		f.Close()
-		return &frontmatter.Source{}, nil
+		return &frontmatter.Source{}, r, nil
 	}
-	var fm *frontmatter.Source
-	var err error
-	if m, ok := preset.(generator.MetaReader); ok {
-		fm, err = readMeta(dir, at, rel, m, lim)
-	} else {
-		fm, err = readFrontMatter(dir, at, rel, preset, r.ID, lim)
-	}
+	fm, err := readFrontMatter(dir, at, rel, r, b.rules.Order, lim)
 	if err != nil {
-		return nil, err
+		return nil, r, err
 	}
 	if !r.Dates {
 		fm.Lastmod, fm.LastmodKey, fm.Sitemap.Lastmod = time.Time{}, "", time.Time{}
@@ -183,71 +179,51 @@ func readSource(dir string, at *walker.Dir, rel string, preset generator.Preset,
 	if !r.Drafts {
 		fm.Draft = false
 	}
-	if d, ok := preset.(generator.Drafter); ok {
-		if dir, ok := d.DraftsIn(rel); ok {
-			fm.Draft, fm.DraftsIn = true, dir
-		}
+	if r.DraftsIn != "" {
+		fm.Draft, fm.DraftsIn = true, r.DraftsIn
 	}
-	return fm, nil
+	return fm, r, nil
 }
 
 // readFrontMatter reads the front matter of the file at rel under dir,
-// with its preset's defaults and file-name dates, and its id if asked,
-// within the limits lim.
-func readFrontMatter(dir string, at *walker.Dir, rel string, preset generator.Preset, id bool, lim limits.Limits) (*frontmatter.Source, error) {
+// as r says (its generator's own form of metadata, its defaults, its
+// zone and its file-name date, its id if asked), the keys of the date
+// order o first, within the limits lim.
+func readFrontMatter(dir string, at *walker.Dir, rel string, r generator.FileRules, o *generator.DateOrder, lim limits.Limits) (*frontmatter.Source, error) {
 	lim = lim.Or()
 	f, err := openSource(dir, at, rel, int64(lim.FrontMatterBytes), "limits.front_matter_bytes")
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	opts := frontmatter.Options{ID: id, MaxBytes: lim.FrontMatterBytes, MaxDepth: lim.Nesting}
-	if d, ok := preset.(generator.Dated); ok {
-		if o := d.LastModOrder(); o != nil {
-			opts.LastmodKeys = o.Keys() // the keys its generator reads
-		}
+	if r.Meta != nil {
+		return r.Meta(f) // Pelican's
 	}
-	var zone string
-	if z, ok := preset.(generator.Zoned); ok {
-		// The zone its generator reads a date without one in.
-		opts.Location, opts.LocationFrom = z.Zone(rel)
-		if opts.Location != nil {
-			zone = opts.Location.String() + " (" + opts.LocationFrom + ")"
-		}
+	opts := frontmatter.Options{ID: r.ID, MaxBytes: lim.FrontMatterBytes, MaxDepth: lim.Nesting}
+	if o != nil {
+		opts.LastmodKeys = o.Keys() // the keys its generator reads
 	}
-	if o, ok := preset.(generator.FrontMatterOptioner); ok {
-		// Jekyll's defaults and Ruby's YAML dates; Hugo's taxonomies, for
-		// the dates of their terms' pages.
-		fo := o.FrontMatterOptions(rel)
-		opts.Defaults, opts.RubyTimestamps, opts.Terms = fo.Defaults, fo.RubyTimestamps, fo.Terms
-	}
+	// The zone its generator reads a date without one in; Jekyll's
+	// defaults and Ruby's YAML dates; Hugo's taxonomies, for the dates
+	// of their terms' pages.
+	opts.Location, opts.LocationFrom = r.Zone, r.ZoneFrom
+	opts.Defaults, opts.RubyTimestamps, opts.Terms = r.Defaults, r.RubyTimestamps, r.Terms
 	fm, err := frontmatter.ReadSourceOptions(f, opts)
 	if err != nil {
 		return nil, err
 	}
-	if dater, ok := preset.(generator.FileDater); ok && fm.Date.IsZero() {
+	if fm.Date.IsZero() && !r.FileDate.IsZero() {
 		// A file without a date: in its front matter has the one in its
 		// name, if its generator reads one there, and so its lastmod does.
-		if d, ok := dater.FileDate(rel); ok {
-			fm.Date = d
-			if fm.Lastmod.IsZero() {
-				fm.Lastmod, fm.LastmodKey, fm.LastmodZone = d, fileNameKey, zone
+		fm.Date = r.FileDate
+		if fm.Lastmod.IsZero() {
+			fm.Lastmod, fm.LastmodKey = r.FileDate, fileNameKey
+			if r.Zone != nil {
+				fm.LastmodZone = r.Zone.String() + " (" + r.ZoneFrom + ")"
 			}
 		}
 	}
 	return fm, nil
-}
-
-// readMeta reads the metadata of the file at rel under dir as its
-// generator does, in a form of its own (generator.MetaReader), within
-// limits.front_matter_bytes.
-func readMeta(dir string, at *walker.Dir, rel string, m generator.MetaReader, lim limits.Limits) (*frontmatter.Source, error) {
-	f, err := openSource(dir, at, rel, int64(lim.Or().FrontMatterBytes), "limits.front_matter_bytes")
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return m.ReadMeta(rel, f)
 }
 
 // openSource opens the regular file rel inside the folder dir (a source
@@ -319,21 +295,22 @@ func pageOf(f walker.File, fm *frontmatter.Source) generator.Page {
 // judgeContent maps a source file in content mode. It runs on the walk's
 // goroutines.
 func (b *builder) judgeContent(f walker.File) outcome {
-	fm, err := readSource(b.opts.Root, f.Dir, f.Path, b.opts.Content.Preset, b.opts.Limits)
+	c := b.opts.Content
+	fm, r, err := b.readSource(c, f.Dir, f.Path)
 	if err != nil {
 		return outcome{readErr: unwrapPath(err)}
 	}
 	o := outcome{problems: fm.Problems}
-	urlPath, ok := b.opts.Content.Preset.URLPath(pageOf(f, fm))
+	urlPath, ok := c.Preset.URLPath(pageOf(f, fm))
 	if !ok {
 		o.d.Skip = mapping.NotAPage
-		o.d.Because = b.opts.Content.Preset.Name() + " publishes no page for it"
+		o.d.Because = b.rules.Name + " publishes no page for it"
 		return o
 	}
 	if !strings.HasPrefix(urlPath, "/") {
 		urlPath = "/" + urlPath
 	}
-	if dater, ok := b.opts.Content.Preset.(generator.Dater); ok && !dater.HeldBack(f.Path) {
+	if r.AnyDate {
 		fm = withoutDates(fm) // published whatever its date
 	}
 	git, why := b.gitLookup(f.Path)
@@ -429,7 +406,7 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 		if anyExt && !contentExt(f.Path) && !yamlHeader(j.Dir, f.Dir, f.Path) {
 			return nil // an asset, copied as it is
 		}
-		fm, err := readSource(j.Dir, f.Dir, f.Path, j.Preset, b.opts.Limits)
+		fm, r, err := b.readSource(j, f.Dir, f.Path)
 		if err != nil {
 			err = fmt.Errorf("cannot read the source: %w", unwrapPath(err))
 			mu.Lock()
@@ -443,14 +420,15 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 			mu.Unlock()
 			return nil
 		}
-		src := &source{path: full, fm: fm}
+		src := &source{path: full, fm: fm, coll: r.Collection}
 		src.url, src.page = j.Preset.URLPath(pageOf(f, fm))
 		if src.page {
 			src.key = joinKey(src.url)
-			if inc, ok := j.Preset.(generator.Includer); ok {
+			hooks := b.rules.Hooks
+			if inc := hooks.Includer; inc != nil {
 				src.includes, src.outside = b.readIncludes(inc, f.Path)
 			}
-			if tr, ok := j.Preset.(generator.Translator); ok {
+			if tr := hooks.Translator; tr != nil {
 				if t, ok := tr.Translation(f.Path, fm.TranslationKey); ok {
 					src.lang, src.tkey, src.tfrom = t.Lang, t.Key, t.From
 				}
@@ -528,13 +506,14 @@ func (b *builder) sourceOfPage(rel, urlPath string) *source {
 // fallbackKey returns the join key of the source the built page at the
 // URL path u (relative to the base URL) is built from when it has none of
 // its own: a page of a language with no translation takes the default
-// language's (generator.Fallback). ok is false when there is none.
+// language's (generator.PageRules.Fallback). ok is false when there is
+// none.
 func (b *builder) fallbackKey(u string) (key string, ok bool) {
-	f, ok := b.opts.Join.Preset.(generator.Fallback)
-	if !ok {
+	f := b.rules.Pages.Fallback
+	if f == nil {
 		return "", false
 	}
-	fu, ok := f.FallbackURL("/" + strings.TrimPrefix(u, "/"))
+	fu, ok := f("/" + strings.TrimPrefix(u, "/"))
 	if !ok {
 		return "", false
 	}
@@ -570,7 +549,7 @@ func (b *builder) sourceProblems(path string, problems []frontmatter.Problem) {
 }
 
 // staticSource returns, in a join to a site whose generator copies its
-// folder (generator.Copier: Jekyll's), what a built file that is no page
+// folder (generator.SourceRules.Copies: Jekyll's), what a built file that is no page
 // (a PDF) takes from its source: Jekyll copies a static file from the
 // same path of the source, and gives it the front matter
 // defaults of its scope (defaults: with sitemap: false leave it out, as
@@ -578,8 +557,8 @@ func (b *builder) sourceProblems(path string, problems []frontmatter.Problem) {
 // source's path as reported (relative to the root), and ok false when
 // rel is a page or the source file is not there.
 func (b *builder) staticSource(rel string) (*frontmatter.Source, string, bool) {
-	c, ok := b.opts.Join.Preset.(generator.Copier)
-	if !ok || isHTML(rel) {
+	c := b.rules.Sources
+	if c.Copies == nil || isHTML(rel) {
 		return nil, "", false
 	}
 	if st, err := fsx.Stat(b.opts.Join.Dir, rel); err != nil || !st.Mode().IsRegular() {

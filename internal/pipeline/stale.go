@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
-	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
@@ -38,8 +37,7 @@ func (b *builder) keepsOldOutput() bool {
 	if j == nil {
 		return false
 	}
-	k, ok := j.Preset.(generator.OutputKeeper)
-	return ok && k.KeepsOldOutput()
+	return b.rules.Output.KeepsOld
 }
 
 // claimed reports whether a file of the project is copied to the built
@@ -58,7 +56,7 @@ func (b *builder) claimed(rel string) bool {
 		c = &staticClaims{}
 		defer c.close()
 	}
-	c.once.Do(func() { c.open(b.opts.Join) })
+	c.once.Do(func() { c.open(b.opts.Join, b.rules.Output.StaticFolders) })
 	if c.all {
 		return true
 	}
@@ -83,14 +81,14 @@ type staticClaims struct {
 }
 
 // open opens the candidate folders of the join j: its own folder (an
-// Eleventy passthrough copy), and for Hugo, in the content folder and
-// the project folder above it, static/ and each theme's static/.
-func (c *staticClaims) open(j *Sources) {
+// Eleventy passthrough copy), and the folders of static (for Hugo,
+// static/ and each theme's static/) in the content folder and the
+// project folder above it.
+func (c *staticClaims) open(j *Sources, static []string) {
 	if r, err := fsx.OpenRoot(j.Dir); err == nil {
 		c.roots = append(c.roots, r)
 	}
-	s, ok := j.Preset.(generator.StaticCopier)
-	if !ok {
+	if len(static) == 0 {
 		return
 	}
 	// Join.Dir is the content folder, or the project folder.
@@ -99,7 +97,7 @@ func (c *staticClaims) open(j *Sources) {
 		if err != nil {
 			continue
 		}
-		for _, f := range s.StaticFolders() {
+		for _, f := range static {
 			above, below, each := strings.Cut(f, "/*/")
 			if !each {
 				c.add(p, f)
@@ -228,15 +226,15 @@ func (b *builder) judgeStale(only map[string]bool) {
 	}
 	slices.Sort(paths)
 	clean := ""
-	if k, ok := b.opts.Join.Preset.(generator.OutputKeeper); ok {
-		clean = k.CleanBuild()
+	if b.opts.Join != nil {
+		clean = b.rules.Output.CleanBuild
 	}
 	b.warn("", errors.New(staleWarning(paths, witnessed, clean)))
 }
 
 // staleWarning is the one warning of a judgement that left pages out as
 // stale; witnessed, when the generator's own sitemaps told some; clean,
-// how the generator builds into an empty folder (OutputKeeper.CleanBuild).
+// how the generator builds into an empty folder (OutputRules.CleanBuild).
 func staleWarning(paths []string, witnessed bool, clean string) string {
 	what := "1 built page"
 	if len(paths) > 1 {

@@ -1,7 +1,7 @@
 package pipeline
 
 // The generator's own sitemaps as the witness of what it builds
-// (generator.SitemapWitness): Hugo writes its sitemaps again at every
+// (generator.OutputRules.Witness): Hugo writes its sitemaps again at every
 // build, hugo --watch's rebuilds too, after its pages, and they list
 // every page it built of the kinds they list. Beside hugo --watch, the
 // page of a source deleted or renamed a moment after a build stays in
@@ -22,7 +22,6 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
-	"github.com/sitemapgen/sitemapgen/internal/generator"
 )
 
 // witnessHash is the key a URL of the generator's sitemaps and a page
@@ -33,22 +32,18 @@ func witnessHash(loc string) uint64 {
 	return genHash(genKey(strings.TrimPrefix(loc, originOf(loc))))
 }
 
-// sitemapWitness returns the join's preset as a witness, and the names
-// of its sitemaps; nil when it is none, or its project's sitemaps do not
-// witness (generator.SitemapWitness).
-func (b *builder) sitemapWitness() (generator.SitemapWitness, []string) {
+// sitemapWitness returns how the join's generator's sitemaps speak of a
+// page no source produces, and their names; nil when they do not
+// witness (generator.OutputRules.Witness).
+func (b *builder) sitemapWitness() (func(urlPath string) (bool, string), []string) {
 	if !b.keepsOldOutput() {
 		return nil, nil
 	}
-	w, ok := b.opts.Join.Preset.(generator.SitemapWitness)
-	if !ok {
+	out := b.rules.Output
+	if len(out.Witness) == 0 || out.SitemapKind == nil {
 		return nil, nil
 	}
-	names := w.WitnessSitemaps()
-	if len(names) == 0 {
-		return nil, nil
-	}
-	return w, names
+	return out.SitemapKind, out.Witness
 }
 
 // witnessing reports whether the generator's sitemaps are read as the
@@ -95,8 +90,8 @@ func (b *builder) witnessFile(rel string) bool {
 // witness is what the generator's sitemaps say of the pages no source
 // produces, at one judgement.
 type witness struct {
-	w generator.SitemapWitness
-	g *genDates
+	kind func(urlPath string) (listed bool, with string)
+	g    *genDates
 	// newest is the modification time of the newest file that lists
 	// pages, and file its path.
 	newest int64
@@ -125,7 +120,7 @@ func (b *builder) witnessFor() *witness {
 	if !meets {
 		return nil
 	}
-	v := &witness{w: w, g: b.wit, kept: len(b.wit.read) == 0}
+	v := &witness{kind: w, g: b.wit, kept: len(b.wit.read) == 0}
 	for f, t := range b.wit.mtimes {
 		if t > v.newest {
 			v.newest, v.file = t, b.wit.files[f]
@@ -167,7 +162,7 @@ func (v *witness) judge(b *builder, idx int32, urlPath string, kept []int32) (in
 	if m == noMTime {
 		return witnessSilent, ""
 	}
-	listed, with := v.w.SitemapKind(urlPath)
+	listed, with := v.kind(urlPath)
 	if listed {
 		if v.newest <= m {
 			return witnessSilent, ""

@@ -187,7 +187,7 @@ type Project struct {
 	GeneratorSitemaps func(name string) bool
 	Translated        bool
 	// Witnessed says the generator keeps old output and its sitemaps
-	// witness what it builds (generator.SitemapWitness): a build joined
+	// witness what it builds (generator.OutputRules.Witness): a build joined
 	// to its sources reads them, to tell the pages of deleted sources.
 	Witnessed bool
 	// Published names the generator's sitemaps in folders that must
@@ -274,10 +274,8 @@ func Discover(a Ask) (*Project, error) {
 	pr.Shadowing = p.platform != host.CloudflarePages && p.platform != host.Vercel
 	if src != nil {
 		// Hugo's [sitemap] changefreq and priority, every page's.
-		if d, ok := src.Preset.(generator.PageDefaulter); ok {
-			cf, pri := d.PageDefaults()
-			pr.Defaults = mapping.Rule{ChangeFreq: cf, Priority: pri}
-		}
+		out := generator.RulesOf(src.Preset).Output
+		pr.Defaults = mapping.Rule{ChangeFreq: out.ChangeFreq, Priority: out.Priority}
 	}
 	if !v.LastModGiven {
 		p.dating(&v, pr)
@@ -472,11 +470,7 @@ func (p *discovery) dating(v *Ask, pr *Project) {
 	if pr.Sources == nil {
 		return
 	}
-	d, ok := pr.Sources.Preset.(generator.Dated)
-	if !ok {
-		return
-	}
-	o := d.LastModOrder()
+	o := generator.RulesOf(pr.Sources.Preset).Order
 	if o == nil {
 		return
 	}
@@ -508,15 +502,11 @@ func FolderLocales(def string, langs map[string]string, from string) generator.T
 }
 
 // witnesses reports whether the join's generator keeps old output and
-// its sitemaps witness what it builds (generator.SitemapWitness).
+// its sitemaps witness what it builds (generator.OutputRules.Witness).
 func witnesses(j *pipeline.Sources) bool {
 	if j == nil {
 		return false
 	}
-	k, ok := j.Preset.(generator.OutputKeeper)
-	if !ok || !k.KeepsOldOutput() {
-		return false
-	}
-	w, ok := j.Preset.(generator.SitemapWitness)
-	return ok && len(w.WitnessSitemaps()) > 0
+	out := generator.RulesOf(j.Preset).Output
+	return out.KeepsOld && len(out.Witness) > 0
 }

@@ -42,18 +42,15 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
 	if err != nil {
 		return nil, err
 	}
-	if z, ok := preset.(generator.Zoned); ok {
-		// An unknown zone name: its dates are read as UTC, not in silence.
-		pr.Warnings = append(pr.Warnings, z.ZoneWarnings()...)
-	}
-	if c, ok := preset.(generator.ConfigFiler); ok {
-		for _, file := range c.ConfigFiles() {
-			pr.Inputs = append(pr.Inputs, filepath.Join(project, file))
-		}
+	rules := generator.RulesOf(preset)
+	// An unknown zone name: its dates are read as UTC, not in silence.
+	pr.Warnings = append(pr.Warnings, rules.Sources.ZoneWarnings...)
+	for _, file := range rules.Sources.ConfigFiles {
+		pr.Inputs = append(pr.Inputs, filepath.Join(project, file))
 	}
 	dir := v.Source
 	if v.Content {
-		content, publish := presetDirs(preset, project)
+		content, publish := presetDirs(rules, project)
 		if v.Root == "" && content.path != "" {
 			if err := p.inTree(content, "sitemapgen DIR"); err != nil {
 				return nil, err
@@ -89,51 +86,67 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
 			src.Walk.Include = v.Include
 		}
 	}
-	if c, ok := preset.(generator.Copier); ok {
+	if rules.Sources.Copies != nil {
 		// A site whose sources are the project folder itself (Jekyll's):
 		// leave out its output and the folders its generator never reads.
-		src.Walk.Exclude = append(src.Walk.Exclude, c.LeftOut()...)
+		src.Walk.Exclude = append(src.Walk.Exclude, rules.Sources.LeftOut...)
 		// Its generator renders every file with front matter: a join
 		// reads them all (content mode keeps its include list, whose
 		// every file is a page found).
 		src.AnyExtension = !v.Content
-		if f, ok := preset.(generator.Configured); ok {
-			_, _, publish := f.Config()
-			if dest := relInside(dir, filepath.Join(project, publish)); dest != "" {
+		if c := rules.Sources.Config; c != nil {
+			if dest := relInside(dir, filepath.Join(project, c.Publish)); dest != "" {
 				src.Walk.Exclude = append(src.Walk.Exclude, dest)
 			}
 		}
 	}
-	if l, ok := preset.(generator.LanguageSplitter); ok && len(l.LanguageFolders()) > 0 && !v.Content {
-		if err := p.splitLanguages(src, l, preset, dir, project); err != nil {
+	if len(rules.Sources.LanguageFolders) > 0 && !v.Content {
+		if err := p.splitLanguages(src, rules, dir, project); err != nil {
 			return nil, err
 		}
 	}
-	if f, ok := src.Preset.(generator.FolderReader); ok && src.Preset == preset {
+	if src.Preset == preset {
 		// Hugo's bundles are told by the files beside index.md in the
 		// folder walked, which may not be the project's contentDir;
 		// MkDocs' README.md by an index.md beside it.
-		f.ReadFolder(contentFS(dir, p.lim))
+		p.readFolder(rules.Hooks.Folder, dir, pr)
 	}
 	return src, nil
 }
 
+// readFolder has f, the preset's FolderReader (nil for none), read the
+// sources' folder dir once, before the rest of its rules are asked:
+// watch mode starts again when a file it read changes.
+func (p *discovery) readFolder(f generator.FolderReader, dir string, pr *Project) {
+	if f == nil {
+		return
+	}
+	rel, err := filepath.Rel(p.dir, dir)
+	if err != nil {
+		rel = dir
+	}
+	read := f.ReadFolder(generator.Folder{Content: contentFS(dir, p.lim), Settings: settingsFS(dir, p.lim), Rel: filepath.ToSlash(rel), Limits: p.lim})
+	for _, file := range read {
+		pr.Inputs = append(pr.Inputs, filepath.Join(dir, filepath.FromSlash(file)))
+	}
+}
+
 // splitLanguages makes src, the sources of a join in dir, those of each
 // language's own folder, walked from the project folder, when dir is the
-// folder of the sources the configuration of preset (loaded from
+// folder of the sources the configuration its rules read (loaded from
 // project) names: Hugo's languages with a contentDir each.
-func (p *discovery) splitLanguages(src *pipeline.Sources, l generator.LanguageSplitter, preset generator.Preset, dir, project string) error {
-	c, ok := preset.(generator.Configured)
-	g, known := registry.Lookup(preset.Name())
-	if !ok || !known {
+func (p *discovery) splitLanguages(src *pipeline.Sources, rules generator.Rules, dir, project string) error {
+	c := rules.Sources.Config
+	g, known := registry.Lookup(rules.Name)
+	if c == nil || !known || rules.Sources.Split == nil {
 		return nil
 	}
-	file, sources, publish := c.Config()
+	file, sources, publish := c.File, c.Sources, c.Publish
 	if !samePath(dir, filepath.Join(project, sources)) {
 		return nil
 	}
 	info := g.Info()
-	folders := l.LanguageFolders()
+	folders := rules.Sources.LanguageFolders
 	for _, lang := range slices.Sorted(maps.Keys(folders)) {
 		f := folder{filepath.Join(project, filepath.FromSlash(folders[lang])), diag.Pos{File: filepath.Join(project, file)},
 			"languages." + lang + "." + info.SourceKey, possessive(info.Title) + " source folder of " + lang}
@@ -141,14 +154,13 @@ func (p *discovery) splitLanguages(src *pipeline.Sources, l generator.LanguageSp
 			return err
 		}
 	}
-	split, err := l.SplitLanguages(project)
+	split, err := rules.Sources.Split(project)
 	if err != nil {
 		return wrapIn(project, err)
 	}
 	src.Dir, src.Preset = project, split
-	if s, ok := split.(generator.Sourced); ok {
-		src.Walk.Include, src.Walk.Exclude = s.SourceFiles()
-	}
+	s := generator.RulesOf(split).Sources
+	src.Walk.Include, src.Walk.Exclude = s.Include, s.Exclude
 	if out := relInside(project, filepath.Join(project, publish)); out != "" {
 		src.Walk.Exclude = append(src.Walk.Exclude, out)
 	}
@@ -200,9 +212,9 @@ func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources) (*pipeline.
 			return nil, err
 		}
 		line := dir + " (" + from + ")"
-		if f, ok := src.Preset.(generator.FolderNamer); ok {
+		if f := generator.RulesOf(src.Preset).Sources.Describe; f != nil {
 			// Each language's folder (Hugo's).
-			line = f.Folders(src.Dir, "")
+			line = f(src.Dir, "")
 		}
 		pr.Detected = joinDetected(pr.Detected, "sources "+line)
 		return src, nil
@@ -234,8 +246,9 @@ func (p *discovery) sourceDir(root string, pr *Project) (dir, from, preset strin
 		pr.Warnings = append(pr.Warnings, fmt.Errorf("pages not joined to their sources: %w", err))
 		return "", "", "", nil
 	}
-	content, _ := presetDirs(pre, project)
-	if !isDir(content.path) && !anyLanguageDir(pre, project) {
+	rules := generator.RulesOf(pre)
+	content, _ := presetDirs(rules, project)
+	if !isDir(content.path) && !anyLanguageDir(rules, project) {
 		return "", "", "", nil // a site of templates alone: nothing to join
 	}
 	if err := p.inTree(content, "--source DIR"); err != nil {
@@ -277,27 +290,21 @@ func (p *discovery) routes(root, given string, v *Ask, pr *Project) (*pipeline.S
 			return nil, "", err
 		}
 	}
-	if r, ok := preset.(generator.RouteReader); ok {
-		// The files that route its pages (Eleventy's data files, Astro's
-		// content configuration and collection routes), read
-		// once: watch mode starts again when one changes.
-		for _, f := range r.ReadRoutes(settingsFS(dir, p.lim), rel, p.lim) {
-			pr.Inputs = append(pr.Inputs, filepath.Join(dir, filepath.FromSlash(f)))
-		}
-	}
+	// The files that route its pages (Eleventy's data files, Astro's
+	// content configuration and collection routes), read once.
+	p.readFolder(generator.RulesOf(preset).Hooks.Folder, dir, pr)
+	rules := generator.RulesOf(preset)
 	// A source may include files anywhere in the project (Sphinx's
 	// changelog.rst of ../CHANGELOG.md), not above it.
 	src := &pipeline.Sources{Dir: dir, Preset: preset, Project: p.dir}
-	if s, ok := preset.(generator.Sourced); ok {
-		src.Walk.Include, src.Walk.Exclude = s.SourceFiles()
-	}
+	src.Walk.Include, src.Walk.Exclude = rules.Sources.Include, rules.Sources.Exclude
 	if out := relInside(dir, p.publishDir(*g)); out != "" {
 		src.Walk.Exclude = append(src.Walk.Exclude, out)
 	}
 	src.Walk.FollowSymlinks = v.FollowSymlinks
 	// What the line of what was found names: the folders, and whose.
-	if f, ok := preset.(generator.FolderNamer); ok {
-		return src, f.Folders(dir, g.Title), nil
+	if f := rules.Sources.Describe; f != nil {
+		return src, f(dir, g.Title), nil
 	}
 	return src, dir + " (" + g.Title + ")", nil
 }
@@ -327,14 +334,10 @@ func settingsFS(dir string, lim limits.Limits) fs.FS {
 	return fsx.DirFS(dir, int64(lim.Or().SettingsBytes), "limits.settings_bytes")
 }
 
-// anyLanguageDir reports whether p's site has a language's own folder of
-// sources in project (Hugo's languages.LANG.contentDir).
-func anyLanguageDir(p generator.Preset, project string) bool {
-	l, ok := p.(generator.LanguageSplitter)
-	if !ok {
-		return false
-	}
-	for _, d := range l.LanguageFolders() {
+// anyLanguageDir reports whether the site of rules has a language's own
+// folder of sources in project (Hugo's languages.LANG.contentDir).
+func anyLanguageDir(rules generator.Rules, project string) bool {
+	for _, d := range rules.Sources.LanguageFolders {
 		if isDir(filepath.Join(project, filepath.FromSlash(d))) {
 			return true
 		}
@@ -402,16 +405,16 @@ func wrapIn(dir string, err error) error {
 }
 
 // presetDirs returns the folders of the sources and of the built site
-// that the configuration of the preset p, loaded from project, names,
+// that the configuration its rules read, loaded from project, names,
 // with where and by which key; their paths are "" for a preset without
 // them.
-func presetDirs(p generator.Preset, project string) (content, publish folder) {
-	c, ok := p.(generator.Configured)
-	g, known := registry.Lookup(p.Name())
-	if !ok || !known {
+func presetDirs(rules generator.Rules, project string) (content, publish folder) {
+	c := rules.Sources.Config
+	g, known := registry.Lookup(rules.Name)
+	if c == nil || !known {
 		return folder{}, folder{}
 	}
-	file, sources, published := c.Config()
+	file, sources, published := c.File, c.Sources, c.Publish
 	info := g.Info()
 	content.path, publish.path = filepath.Join(project, sources), filepath.Join(project, published)
 	content.what, publish.what = possessive(info.Title)+" source folder", possessive(info.Title)+" publish folder"

@@ -149,26 +149,18 @@ func (p *discovery) publishes(name string) []error {
 		if err != nil || pre == nil {
 			continue
 		}
-		content, _ := presetDirs(pre, project)
-		if filepath.Clean(content.path) != filepath.Clean(p.dir) {
+		rules := generator.RulesOf(pre)
+		content, _ := presetDirs(rules, project)
+		if filepath.Clean(content.path) != filepath.Clean(p.dir) || rules.Sources.Copies == nil {
 			continue
 		}
-		if u, key, ok := copied(pre, name); ok {
+		// A generator that builds its project folder copies the files
+		// there into the site as they are (Jekyll's static files), but
+		// those its configuration keeps out.
+		if u, key, ok := rules.Sources.Copies(name); ok {
 			out = append(out, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(g.File)),
 				Msg: fmt.Sprintf("%s publishes %s, a file of its source folder, at %s: list it in %s here, or your settings are served with the site", g.Title, name, u, key)})
 		}
 	}
 	return out
-}
-
-// copied reports whether the generator of pre copies the file name of
-// its source folder into the site, as a static file, at what URL path,
-// and the key of its configuration that keeps a file out: the preset
-// says, when it is a generator.Copier (Jekyll's, which builds its
-// project folder).
-func copied(pre generator.Preset, name string) (urlPath, key string, ok bool) {
-	if c, is := pre.(generator.Copier); is {
-		return c.Copies(name)
-	}
-	return "", "", false
 }

@@ -55,7 +55,7 @@ type Own struct {
 	Aliases map[string]string
 	// Routed is the preset of the pages an integration publishes besides
 	// src/pages (Starlight's docs), from [Integrations]; nil for none.
-	Routed generator.Sourced
+	Routed generator.Preset
 }
 
 // An Integration finds, in the configuration r of the Astro project p,
@@ -64,7 +64,7 @@ type Own struct {
 // sitemap it adds, its locales, its error pages), and returns the preset
 // of its pages, paths relative to the source folder; nil when p has
 // none. It is the one way Astro asks an integration.
-type Integration func(d *generator.Dir, p *generator.Project, r *jsconfig.Reader) generator.Sourced
+type Integration func(d *generator.Dir, p *generator.Project, r *jsconfig.Reader) generator.Preset
 
 // Integrations are the integrations Detect asks, in order: the first
 // that answers routes its pages.

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -64,7 +65,7 @@ func TestAstroCollectionsThroughHelper(t *testing.T) {
 				tt.module:                     {Data: []byte(postModule)},
 			}
 			a := &Preset{Pages: "pages", Aliases: tt.aliases}
-			files := a.ReadRoutes(src, "src", limits.Default)
+			files := a.ReadFolder(generator.Folder{Settings: src, Rel: "src", Limits: limits.Default})
 			if !reflect.DeepEqual(a.Collections, tt.want) {
 				t.Fatalf("Collections = %+v\nwant %+v", a.Collections, tt.want)
 			}
@@ -76,7 +77,7 @@ func TestAstroCollectionsThroughHelper(t *testing.T) {
 					{path: "content/post/lamp-oil.md", want: "/posts/lamp-oil"},
 					{path: "content/post/notes/Glass Chimney.md", want: "/posts/notes/glass-chimney"},
 				})
-				if r := a.FrontMatter("content/post/ideas.md"); !r.Drafts || !r.Dates {
+				if r := a.FileRules("content/post/ideas.md").Reading; !r.Drafts || !r.Dates {
 					t.Errorf("FrontMatter of an entry = %+v: drafts filtered out are not said", r)
 				}
 			}

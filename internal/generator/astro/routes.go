@@ -10,16 +10,11 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
-	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 var (
-	_ generator.Preset      = (*Preset)(nil)
-	_ generator.Sourced     = (*Preset)(nil)
-	_ generator.RouteReader = (*Preset)(nil)
-	_ generator.FolderNamer = (*Preset)(nil)
-	_ generator.Fallback    = (*Preset)(nil)
-	_ generator.Dated       = (*Preset)(nil)
+	_ generator.Preset       = (*Preset)(nil)
+	_ generator.FolderReader = (*Preset)(nil)
 )
 
 // Preset routes the pages of src/pages: .astro components, Markdown and
@@ -38,7 +33,7 @@ type Preset struct {
 	Collections []Collection
 	// Routed is the preset of an integration's pages (Starlight's docs,
 	// see [Integration]), asked first; nil for none.
-	Routed generator.Sourced
+	Routed generator.Preset
 	// Aliases are tsconfig.json's path aliases, each pattern ("@/*",
 	// "@utils") to its first target relative to the project folder
 	// ("src/*"), by which a route may import the module that reads its
@@ -222,56 +217,52 @@ func collectionBase(cfg, name, srcDir string) (string, bool) {
 	return "", false
 }
 
-// SourceFiles returns the pages folder's files, the collections' and
-// the integration's.
-func (a *Preset) SourceFiles() (include, exclude []string) {
-	include = []string{a.Pages + "/**"}
-	for _, c := range a.Collections {
-		include = append(include, c.Base+"/**")
-	}
-	if a.Routed != nil {
-		in, ex := a.Routed.SourceFiles()
-		include, exclude = append(include, in...), append(exclude, ex...)
-	}
-	return include, exclude
-}
-
-// FrontMatter reads the front matter of Markdown pages only, drafts
+// FileRules reads the front matter of Markdown pages only, drafts
 // aside: Astro 5 builds a page with draft: true like any other. The
 // integration's pages are read as it says.
-func (a *Preset) FrontMatter(rel string) generator.Reading {
+func (a *Preset) FileRules(rel string) generator.FileRules {
 	if a.Routed != nil {
 		if _, ok := a.Routed.URLPath(generator.Page{Path: rel}); ok {
-			return a.Routed.FrontMatter(rel)
+			return a.Routed.FileRules(rel)
 		}
 	}
 	for _, c := range a.Collections {
 		if strings.HasPrefix(rel, c.Base+"/") {
-			return generator.Reading{Read: true, Dates: true, Drafts: c.Drafts}
+			return generator.FileRules{Reading: generator.Reading{Read: true, Dates: true, Drafts: c.Drafts}}
 		}
 	}
 	md := !srcpath.HasExt(rel, ".astro", ".html")
-	return generator.Reading{Read: md, Dates: md}
+	return generator.FileRules{Reading: generator.Reading{Read: md, Dates: md}}
 }
 
-// FallbackURL asks the integration (generator.Fallback): Starlight
-// builds the pages a locale lacks from the default locale's files.
-func (a *Preset) FallbackURL(urlPath string) (string, bool) {
-	if f, ok := a.Routed.(generator.Fallback); ok {
-		return f.FallbackURL(urlPath)
+// Rules say where the pages folder, the collections and the
+// integration's pages are; the integration's rules (Starlight's pages a
+// locale lacks, built from the default locale's files; its order of
+// dates, its pages being most of the site's) are the site's.
+func (a *Preset) Rules() generator.Rules {
+	r := generator.Rules{Name: "astro"}
+	if a.Routed != nil {
+		in := a.Routed.Rules()
+		r.Order, r.Pages, r.Sources.Exclude = in.Order, in.Pages, in.Sources.Exclude
+	} else {
+		r.Order = a.lastModOrder()
 	}
-	return "", false
+	r.Sources.Include = []string{a.Pages + "/**"}
+	for _, c := range a.Collections {
+		r.Sources.Include = append(r.Sources.Include, c.Base+"/**")
+	}
+	if a.Routed != nil {
+		r.Sources.Include = append(r.Sources.Include, a.Routed.Rules().Sources.Include...)
+	}
+	r.Sources.Describe = a.folders
+	return r
 }
 
-// LastModOrder asks the integration (generator.Dated), whose pages are
-// most of the site's; without one, for a site with content collections,
-// the keys their entries' dates go by in Astro's themes, which the
-// pages print (collectionDateKeys), then git; nil, sitemapgen's order,
-// for neither.
-func (a *Preset) LastModOrder() *generator.DateOrder {
-	if d, ok := a.Routed.(generator.Dated); ok {
-		return d.LastModOrder()
-	}
+// lastModOrder is, for a site with content collections, the keys their
+// entries' dates go by in Astro's themes, which the pages print
+// (collectionDateKeys), then git; nil, sitemapgen's order, for a site
+// without.
+func (a *Preset) lastModOrder() *generator.DateOrder {
 	if len(a.Collections) > 0 {
 		return &generator.DateOrder{
 			Steps: []generator.DateStep{{Keys: collectionDateKeys}, {Git: true}},
@@ -290,12 +281,11 @@ var collectionDateKeys = []string{"lastmod", "last_modified_at", "modified", "mo
 // Name returns "astro".
 func (a *Preset) Name() string { return "astro" }
 
-// ReadRoutes reads the routes of the content collections in the source
-// folder src, whose path relative to the project folder is rel (see
-// [Preset.ReadCollections]), and returns the content configurations
-// looked for and the collections' route files.
-func (a *Preset) ReadRoutes(src fs.FS, rel string, _ limits.Limits) []string {
-	a.ReadCollections(src, rel)
+// ReadFolder reads the routes of the content collections in the source
+// folder (see [Preset.ReadCollections]), and returns the content
+// configurations looked for and the collections' route files.
+func (a *Preset) ReadFolder(f generator.Folder) []string {
+	a.ReadCollections(f.Settings, f.Rel)
 	files := append([]string(nil), ContentConfigs...)
 	for _, c := range a.Collections {
 		files = append(files, c.File)
@@ -306,16 +296,18 @@ func (a *Preset) ReadRoutes(src fs.FS, rel string, _ limits.Limits) []string {
 	return files
 }
 
-// Folders names the pages folder and each collection's, in the source
+// folders names the pages folder and each collection's, in the source
 // folder dir, for the line of what was found.
-func (a *Preset) Folders(dir, title string) string {
+func (a *Preset) folders(dir, title string) string {
 	dirs := []string{filepath.Join(dir, a.Pages)}
 	for _, c := range a.Collections {
 		dirs = append(dirs, filepath.Join(dir, filepath.FromSlash(c.Base)))
 	}
 	line := strings.Join(dirs, ", ") + " (" + title + ")"
-	if f, ok := a.Routed.(generator.FolderNamer); ok {
-		line = f.Folders(dir, title) + ", " + line
+	if a.Routed != nil {
+		if f := a.Routed.Rules().Sources.Describe; f != nil {
+			line = f(dir, title) + ", " + line
+		}
 	}
 	return line
 }

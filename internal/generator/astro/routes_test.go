@@ -24,7 +24,7 @@ func checkRoutes(t *testing.T, p generator.Preset, cases []routeCase) {
 			got = ""
 		}
 		if got != c.want {
-			t.Errorf("%s %s (slug %q): %q, want %q", p.Name(), c.path, c.slug, got, c.want)
+			t.Errorf("%s %s (slug %q): %q, want %q", p.Rules().Name, c.path, c.slug, got, c.want)
 		}
 	}
 }
@@ -39,8 +39,8 @@ func TestRoutes(t *testing.T) {
 		{generator.Project{Generator: "astro", SourceDir: "site"}, "site"},
 	} {
 		pre, dir := Generator{}.Routes(&tt.p)
-		if pre.Name() != "astro" || dir != tt.dir {
-			t.Errorf("%+v: Routes() = %s, %q; want astro, %q", tt.p, pre.Name(), dir, tt.dir)
+		if pre.Rules().Name != "astro" || dir != tt.dir {
+			t.Errorf("%+v: Routes() = %s, %q; want astro, %q", tt.p, pre.Rules().Name, dir, tt.dir)
 		}
 	}
 }
@@ -59,10 +59,10 @@ func TestAstroURLs(t *testing.T) {
 		{path: "components/Card.astro", want: ""},
 	})
 	a := &Preset{}
-	if a.FrontMatter("pages/about.astro").Read {
+	if a.FileRules("pages/about.astro").Reading.Read {
 		t.Error("an .astro component's fence is read as front matter")
 	}
-	if r := a.FrontMatter("pages/blog/a.md"); !r.Read || !r.Dates {
+	if r := a.FileRules("pages/blog/a.md").Reading; !r.Read || !r.Dates {
 		t.Error("a Markdown page's front matter is not read")
 	}
 }
@@ -97,7 +97,7 @@ func TestAstroCollections(t *testing.T) {
 		{path: "content/notes/a.md", want: "/notes/a"},
 		{path: "pages/blog/[...slug].astro", want: ""},
 	})
-	if include, _ := a.SourceFiles(); len(include) != 3 {
+	if include := a.Rules().Sources.Include; len(include) != 3 {
 		t.Errorf("SourceFiles() = %q", include)
 	}
 

@@ -161,7 +161,7 @@ func TestURLs(t *testing.T) {
 	})
 	d := &docusaurus.Preset{Locales: []string{"de", "pt-BR"}}
 	for in, want := range map[string]string{"/de/docs/intro": "/docs/intro", "/pt-BR/": "/", "/de": "/", "/docs/intro": "", "/dev/x": ""} {
-		if got, _ := d.FallbackURL(in); got != want {
+		if got, _ := d.Rules().Pages.Fallback(in); got != want {
 			t.Errorf("FallbackURL(%q) = %q, want %q", in, got, want)
 		}
 	}
@@ -272,7 +272,7 @@ func TestLastModOrder(t *testing.T) {
 				t.Fatalf("Detect = %s, %v", gentest.Format(found), err)
 			}
 			preset, _ := found[0].Routes()
-			o := preset.(generator.Dated).LastModOrder()
+			o := preset.Rules().Order
 			if !strings.HasPrefix(o.Describe(), tt.want) || !strings.Contains(o.From, tt.from) {
 				t.Errorf("order %q from %q, want %q from %q", o.Describe(), o.From, tt.want, tt.from)
 			}

@@ -10,20 +10,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 )
 
-var (
-	_ generator.Preset   = (*Preset)(nil)
-	_ generator.Sourced  = (*Preset)(nil)
-	_ generator.Dated    = (*Preset)(nil)
-	_ generator.Fallback = (*Preset)(nil)
-
-	_ generator.FolderNamer = (*Preset)(nil)
-)
-
-// Folders names the folders of the sources, for the line of what was
-// found.
-func (d *Preset) Folders(_, title string) string {
-	return "docs, blog, src/pages, i18n (" + title + ")"
-}
+var _ generator.Preset = (*Preset)(nil)
 
 // Preset routes the sources of a Docusaurus 3 site with the classic
 // preset's plugins at their default folders and route bases:
@@ -217,26 +204,36 @@ func blogURL(rel string, p generator.Page) (string, bool) {
 	return "/" + name, true
 }
 
-// SourceFiles returns the docs, blog and pages folders and their
-// translations; node_modules, which the walk would otherwise enter, is
-// left out.
-func (d *Preset) SourceFiles() (include, exclude []string) {
-	return []string{"docs/**", "versioned_docs/**", "blog/**", "src/pages/**", "i18n/*/docusaurus-plugin-content-*/**"}, []string{"node_modules"}
+// FileRules reads Markdown's front matter, for id, slug, draft and
+// last_update ([Preset.lastModOrder]).
+func (d *Preset) FileRules(rel string) generator.FileRules {
+	return generator.FileRules{Reading: generator.Reading{Read: srcpath.HasExt(rel, ".md", ".mdx"), Dates: true, Drafts: true, ID: true}}
 }
 
-// FrontMatter reads Markdown's, for id, slug, draft and last_update
-// ([Preset.LastModOrder]).
-func (d *Preset) FrontMatter(rel string) generator.Reading {
-	return generator.Reading{Read: srcpath.HasExt(rel, ".md", ".mdx"), Dates: true, Drafts: true, ID: true}
+// Rules say where the docs, blog and pages folders and their
+// translations are (node_modules, which the walk would otherwise enter,
+// is left out), how Docusaurus dates a page, and the pages of a locale
+// it builds from the default locale's sources.
+func (d *Preset) Rules() generator.Rules {
+	return generator.Rules{
+		Name: "docusaurus",
+		Sources: generator.SourceRules{
+			Include:  []string{"docs/**", "versioned_docs/**", "blog/**", "src/pages/**", "i18n/*/docusaurus-plugin-content-*/**"},
+			Exclude:  []string{"node_modules"},
+			Describe: func(_, title string) string { return "docs, blog, src/pages, i18n (" + title + ")" },
+		},
+		Order: d.lastModOrder(),
+		Pages: generator.PageRules{Fallback: d.fallbackURL},
+	}
 }
 
-// LastModOrder returns the order in which Docusaurus dates a page (its
+// lastModOrder returns the order in which Docusaurus dates a page (its
 // lastUpdatedAt, which its sitemap writes with lastmod: 'date'): the
 // front matter's last_update.date, else the last commit of the page's
 // source. Docusaurus reads both only with showLastUpdateTime; without it,
 // it dates no page, and sitemapgen keeps the same order, the page's
 // own word and then its history.
-func (d *Preset) LastModOrder() *generator.DateOrder {
+func (d *Preset) lastModOrder() *generator.DateOrder {
 	from := d.GitDates
 	if from == "" {
 		from = "Docusaurus last_update, then git"
@@ -244,9 +241,9 @@ func (d *Preset) LastModOrder() *generator.DateOrder {
 	return &generator.DateOrder{Steps: []generator.DateStep{{Keys: []string{"last_update.date"}}, {Git: true}}, From: from}
 }
 
-// FallbackURL returns, for a page of another locale, the default
+// fallbackURL returns, for a page of another locale, the default
 // locale's page of the same path.
-func (d *Preset) FallbackURL(urlPath string) (string, bool) {
+func (d *Preset) fallbackURL(urlPath string) (string, bool) {
 	for _, l := range d.Locales {
 		if rest, ok := strings.CutPrefix(urlPath, "/"+l+"/"); ok {
 			return "/" + rest, true
@@ -257,6 +254,3 @@ func (d *Preset) FallbackURL(urlPath string) (string, bool) {
 	}
 	return "", false
 }
-
-// Name returns "docusaurus".
-func (d *Preset) Name() string { return "docusaurus" }

@@ -67,7 +67,7 @@ func TestEleventyData(t *testing.T) {
 // TestCleanBuild: the stale-output warning's way to an empty output
 // folder is Eleventy's, not another generator's option.
 func TestCleanBuild(t *testing.T) {
-	if got := (&eleventy.Preset{}).CleanBuild(); got == "" || strings.Contains(got, "hugo") {
+	if got := (&eleventy.Preset{}).Rules().Output.CleanBuild; got == "" || strings.Contains(got, "hugo") {
 		t.Errorf("CleanBuild() = %q", got)
 	}
 }

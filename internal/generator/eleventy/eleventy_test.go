@@ -127,7 +127,8 @@ func TestURLs(t *testing.T) {
 		{Path: "page.11ty.js", Want: ""},
 		{Path: "styles.css", Want: ""},
 	})
-	include, exclude := (&eleventy.Preset{Exclude: []string{"_includes", "_site"}}).SourceFiles()
+	src := (&eleventy.Preset{Exclude: []string{"_includes", "_site"}}).Rules().Sources
+	include, exclude := src.Include, src.Exclude
 	if len(include) == 0 || exclude[0] != "node_modules" || exclude[len(exclude)-1] != "_site" {
 		t.Errorf("SourceFiles() = %q, %q", include, exclude)
 	}

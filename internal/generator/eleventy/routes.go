@@ -1,19 +1,15 @@
 package eleventy
 
 import (
-	"io/fs"
 	"path"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
-	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 var (
-	_ generator.Preset      = (*Preset)(nil)
-	_ generator.Sourced     = (*Preset)(nil)
-	_ generator.RouteReader = (*Preset)(nil)
-	_ generator.FolderNamer = (*Preset)(nil)
+	_ generator.Preset       = (*Preset)(nil)
+	_ generator.FolderReader = (*Preset)(nil)
 )
 
 // Preset routes the templates of an Eleventy input folder: a template
@@ -76,35 +72,27 @@ func (e *Preset) URLPath(p generator.Page) (string, bool) {
 	return "/" + dir + name + "/", true
 }
 
-// SourceFiles returns the input folder's templates, without its
-// includes, data and output folders and node_modules.
-func (e *Preset) SourceFiles() (include, exclude []string) {
+// FileRules reads every template's front matter.
+func (e *Preset) FileRules(string) generator.FileRules {
+	return generator.FileRules{Reading: generator.AllFrontMatter}
+}
+
+// Rules say where the input folder's templates are, without its
+// includes, data and output folders and node_modules; Eleventy's builds
+// leave the pages of deleted templates in place, and it has no option
+// that empties its output folder.
+func (e *Preset) Rules() generator.Rules {
+	r := generator.Rules{Name: "eleventy", Output: generator.OutputRules{KeepsOld: true, CleanBuild: "remove the output folder before npx @11ty/eleventy"}}
 	for _, ext := range exts {
-		include = append(include, "**/*"+ext)
+		r.Sources.Include = append(r.Sources.Include, "**/*"+ext)
 	}
-	return include, append([]string{"node_modules"}, e.Exclude...)
+	r.Sources.Exclude = append([]string{"node_modules"}, e.Exclude...)
+	r.Sources.Describe = func(dir, title string) string { return dir + " (" + title + "'s input folder)" }
+	return r
 }
 
-// FrontMatter reads every template's.
-func (e *Preset) FrontMatter(string) generator.Reading { return generator.AllFrontMatter }
-
-// Name returns "eleventy".
-func (e *Preset) Name() string { return "eleventy" }
-
-// ReadRoutes reads the permalinks of the data files of the input folder
-// src (see [Preset.ReadData]).
-func (e *Preset) ReadRoutes(src fs.FS, _ string, lim limits.Limits) []string {
-	return e.ReadData(src, lim)
+// ReadFolder reads the permalinks of the data files of the input folder
+// (see [Preset.ReadData]).
+func (e *Preset) ReadFolder(f generator.Folder) []string {
+	return e.ReadData(f.Settings, f.Limits)
 }
-
-// Folders names the input folder dir, for the line of what was found.
-func (e *Preset) Folders(dir, title string) string {
-	return dir + " (" + title + "'s input folder)"
-}
-
-// KeepsOldOutput reports that Eleventy's builds leave the pages of
-// deleted templates in place.
-func (e *Preset) KeepsOldOutput() bool { return true }
-
-// CleanBuild: Eleventy has no option that empties its output folder.
-func (e *Preset) CleanBuild() string { return "remove the output folder before npx @11ty/eleventy" }

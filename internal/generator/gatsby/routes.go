@@ -22,11 +22,9 @@ import (
 )
 
 var (
-	_ generator.Router      = Generator{}
-	_ generator.Preset      = (*Preset)(nil)
-	_ generator.Sourced     = (*Preset)(nil)
-	_ generator.RouteReader = (*Preset)(nil)
-	_ generator.FolderNamer = (*Preset)(nil)
+	_ generator.Router       = Generator{}
+	_ generator.Preset       = (*Preset)(nil)
+	_ generator.FolderReader = (*Preset)(nil)
 )
 
 // Routes returns the preset of p's pages, in the project folder.
@@ -118,12 +116,12 @@ const (
 // nodeFiles are the gatsby-node files Gatsby reads, in its order.
 var nodeFiles = []string{"gatsby-node.js", "gatsby-node.mjs", "gatsby-node.ts", "gatsby-node.cjs", "gatsby-node.mts", "gatsby-node.cts"}
 
-// ReadRoutes reads, in the project folder src, the gatsby-config file's
+// ReadFolder reads, in the project folder, the gatsby-config file's
 // plugins and gatsby-node.js (see [ReadPosts]); it returns the files it
 // read.
-func (g *Preset) ReadRoutes(src fs.FS, _ string, lim limits.Limits) []string {
+func (g *Preset) ReadFolder(f generator.Folder) []string {
 	var read []string
-	g.Posts, g.MDX, read = ReadPosts(src, g.Config, lim)
+	g.Posts, g.MDX, read = ReadPosts(f.Settings, g.Config, f.Limits)
 	return read
 }
 
@@ -469,8 +467,15 @@ func (g *Preset) URLPath(p generator.Page) (string, bool) {
 	return u, true
 }
 
-// SourceFiles returns src/pages and the folders of posts.
-func (g *Preset) SourceFiles() (include, exclude []string) {
+// Rules say where src/pages and the folders of posts are.
+func (g *Preset) Rules() generator.Rules {
+	r := generator.Rules{Name: "gatsby", Sources: generator.SourceRules{Describe: g.folders}}
+	r.Sources.Include, r.Sources.Exclude = g.sourceFiles()
+	return r
+}
+
+// sourceFiles returns src/pages and the folders of posts.
+func (g *Preset) sourceFiles() (include, exclude []string) {
 	include = []string{"src/pages/**"}
 	for _, f := range g.Posts {
 		for _, e := range f.Exts {
@@ -482,22 +487,19 @@ func (g *Preset) SourceFiles() (include, exclude []string) {
 	return include, []string{"node_modules", "public", ".cache"}
 }
 
-// FrontMatter reads the front matter of posts and of MDX pages, and
-// their dates; draft: true is the query's to honour or not. A page of
-// code has none.
-func (g *Preset) FrontMatter(rel string) generator.Reading {
+// FileRules reads the front matter of posts and of MDX pages, and their
+// dates; draft: true is the query's to honour or not. A page of code has
+// none.
+func (g *Preset) FileRules(rel string) generator.FileRules {
 	if _, isPost, _ := g.post(rel); isPost || g.MDX && srcpath.HasExt(rel, ".mdx") {
-		return generator.Reading{Read: true, Dates: true}
+		return generator.FileRules{Reading: generator.Reading{Read: true, Dates: true}}
 	}
-	return generator.Reading{}
+	return generator.FileRules{}
 }
 
-// Name returns "gatsby".
-func (g *Preset) Name() string { return "gatsby" }
-
-// Folders names src/pages and the folders of posts, for the line of
+// folders names src/pages and the folders of posts, for the line of
 // what was found.
-func (g *Preset) Folders(_, title string) string {
+func (g *Preset) folders(_, title string) string {
 	names := []string{"src/pages"}
 	for _, f := range g.Posts {
 		if !slices.Contains(names, f.Dir) {

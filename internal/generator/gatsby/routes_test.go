@@ -500,13 +500,13 @@ func TestURLs(t *testing.T) {
 		{Path: "src/pages/guide.mdx", Want: ""},
 		{Path: "src/templates/blog-post.js", Want: ""},
 	})
-	if r := p.FrontMatter("content/blog/storm-log.md"); !r.Read || !r.Dates || r.Drafts {
+	if r := p.FileRules("content/blog/storm-log.md").Reading; !r.Read || !r.Dates || r.Drafts {
 		t.Errorf("FrontMatter(content/blog/storm-log.md) = %+v, want its dates read, drafts left to the query", r)
 	}
-	if r := p.FrontMatter("src/pages/index.js"); r.Read {
+	if r := p.FileRules("src/pages/index.js").Reading; r.Read {
 		t.Errorf("FrontMatter(src/pages/index.js) = %+v, want none: a page of code", r)
 	}
-	if got := p.Folders("", "Gatsby"); got != "src/pages, content/blog, posts, notes (Gatsby)" {
+	if got := p.Rules().Sources.Describe("", "Gatsby"); got != "src/pages, content/blog, posts, notes (Gatsby)" {
 		t.Errorf("Folders() = %q", got)
 	}
 	mdx := &gatsby.Preset{MDX: true}
@@ -538,10 +538,10 @@ func TestURLsFiltered(t *testing.T) {
 		{Path: "notes/shelf/c.md", Want: ""},
 		{Path: "src/pages/about.js", Want: "/about/"},
 	})
-	if r := p.FrontMatter("content/other/x.md"); r.Read {
+	if r := p.FileRules("content/other/x.md").Reading; r.Read {
 		t.Errorf("FrontMatter(content/other/x.md) = %+v, want none: no query's file", r)
 	}
-	if got := p.Folders("", "Gatsby"); got != "src/pages, notes, content (Gatsby)" {
+	if got := p.Rules().Sources.Describe("", "Gatsby"); got != "src/pages, notes, content (Gatsby)" {
 		t.Errorf("Folders() = %q", got)
 	}
 }

@@ -26,21 +26,14 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 )
 
-var (
-	_ generator.Dated       = (*Routes)(nil)
-	_ generator.Zoned       = (*Routes)(nil)
-	_ generator.FileDater   = (*Routes)(nil)
-	_ generator.Sourced     = (*Routes)(nil)
-	_ generator.FolderNamer = (*Routes)(nil)
-	_ generator.Lister      = (*Routes)(nil)
-)
+var _ generator.Preset = (*Routes)(nil)
 
-// LastModOrder returns Hexo's order: front matter updated; then, with
+// lastModOrder returns Hexo's order: front matter updated; then, with
 // updated_option mtime (the default), the source's last commit in place
 // of its file time, then date (and the file name's date); with date or
 // empty, date (which the sitemap plugin writes then), then git in place
 // of the file's birth time.
-func (r *Routes) LastModOrder() *generator.DateOrder {
+func (r *Routes) lastModOrder() *generator.DateOrder {
 	from := "Hexo updated_option: " + r.c.UpdatedOption
 	if r.c.File != "" {
 		from += ", " + r.c.File
@@ -53,17 +46,9 @@ func (r *Routes) LastModOrder() *generator.DateOrder {
 	return &generator.DateOrder{Steps: []generator.DateStep{updated, git, date, name}, From: from + " (the file's time read as git)"}
 }
 
-// Zone returns timezone's zone, in which Hexo reads a front matter date
+// zone returns timezone's zone, in which Hexo reads a front matter date
 // without one; nil without timezone, or for a zone the IANA database
 // does not know (Hexo's build fails on it).
-func (r *Routes) Zone(string) (*time.Location, string) {
-	loc := r.zone()
-	if loc == nil {
-		return nil, ""
-	}
-	return loc, r.c.File + " timezone"
-}
-
 func (r *Routes) zone() *time.Location {
 	if r.c.Timezone == "" {
 		return nil
@@ -75,18 +60,18 @@ func (r *Routes) zone() *time.Location {
 	return loc
 }
 
-// ZoneWarnings says whether timezone names a zone that is not known.
-func (r *Routes) ZoneWarnings() []error {
+// zoneWarnings says whether timezone names a zone that is not known.
+func (r *Routes) zoneWarnings() []error {
 	if r.c.Timezone == "" || r.zone() != nil {
 		return nil
 	}
 	return []error{&diag.Diagnostic{File: r.c.File, Line: r.c.TimezoneLine, Msg: "timezone: " + strconv.Quote(r.c.Timezone) + " is not a time zone of the IANA database; dates without a zone are read as UTC"}}
 }
 
-// FileDate returns the date new_post_name reads in the name of the post
+// fileDate returns the date new_post_name reads in the name of the post
 // at rel (relative to source_dir): its :year, :month (or :i_month) and
 // :day (or :i_day), midnight in timezone (UTC without).
-func (r *Routes) FileDate(rel string) (time.Time, bool) {
+func (r *Routes) fileDate(rel string) (time.Time, bool) {
 	sub, ok := r.post(rel)
 	if !ok {
 		return time.Time{}, false

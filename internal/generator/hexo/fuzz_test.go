@@ -46,7 +46,7 @@ func FuzzConfig(f *testing.F) {
 				t.Errorf("URLPath(%+v) = %q: not a path of the site", p, u)
 			}
 		}
-		r.FileDate(rel)
-		r.LastModOrder()
+		r.FileRules(rel)
+		r.Rules()
 	})
 }

@@ -163,7 +163,7 @@ func TestHexoGenerator(t *testing.T) {
 		t.Errorf("BaseURLPlaces: %q", places)
 	}
 	preset, src := p.Routes()
-	if src != "content" || preset == nil || preset.Name() != "hexo" {
+	if src != "content" || preset == nil || preset.Rules().Name != "hexo" {
 		t.Errorf("Routes: %v, %q", preset, src)
 	}
 	got := g.SitemapOptions(d, p)
@@ -199,7 +199,7 @@ func formatSettings(s []peer.Setting) string {
 // new_post_name reads in a post's name, and timezone.
 func TestDates(t *testing.T) {
 	order := func(c *hexo.Config) string {
-		return hexo.NewRoutes(c).LastModOrder().Describe()
+		return hexo.NewRoutes(c).Rules().Order.Describe()
 	}
 	if got := order(config("_config.yml", nil)); got != "front matter updated, then git, then front matter date, then the file name's date" {
 		t.Errorf("mtime: %s", got)
@@ -211,24 +211,24 @@ func TestDates(t *testing.T) {
 	}
 
 	r := hexo.NewRoutes(config("_config.yml", func(c *hexo.Config) { c.NewPostName = ":year-:i_month-:day-:title.md"; c.Timezone = "Asia/Tokyo" }))
-	d, ok := r.FileDate("_posts/2024-3-09-hello.md")
+	d := r.FileRules("_posts/2024-3-09-hello.md").FileDate
 	tokyo, _ := time.LoadLocation("Asia/Tokyo")
-	if want := time.Date(2024, 3, 9, 0, 0, 0, 0, tokyo); !ok || !d.Equal(want) {
-		t.Errorf("FileDate: %v, %v; want %v", d, ok, want)
+	if want := time.Date(2024, 3, 9, 0, 0, 0, 0, tokyo); !d.Equal(want) {
+		t.Errorf("FileDate: %v; want %v", d, want)
 	}
 	for _, rel := range []string{"about/2024-03-09-x.md", "_posts/hello.md", "_posts/2024-13-09-x.md"} {
-		if d, ok := r.FileDate(rel); ok {
+		if d := r.FileRules(rel).FileDate; !d.IsZero() {
 			t.Errorf("FileDate(%s) = %v; want none", rel, d)
 		}
 	}
-	if loc, from := r.Zone("_posts/a.md"); loc == nil || loc.String() != "Asia/Tokyo" || from != "_config.yml timezone" {
-		t.Errorf("Zone: %v, %q", loc, from)
+	if f := r.FileRules("_posts/a.md"); f.Zone == nil || f.Zone.String() != "Asia/Tokyo" || f.ZoneFrom != "_config.yml timezone" {
+		t.Errorf("Zone: %v, %q", f.Zone, f.ZoneFrom)
 	}
-	if loc, _ := hexo.NewRoutes(config("_config.yml", nil)).Zone("a.md"); loc != nil {
+	if loc := hexo.NewRoutes(config("_config.yml", nil)).FileRules("a.md").Zone; loc != nil {
 		t.Errorf("Zone without timezone: %v", loc)
 	}
 	bad := hexo.NewRoutes(config("_config.yml", func(c *hexo.Config) { c.Timezone, c.TimezoneLine = "Mars/Olympus", 3 }))
-	if w := bad.ZoneWarnings(); len(w) != 1 || !strings.HasPrefix(w[0].Error(), `_config.yml:3: timezone: "Mars/Olympus" is not a time zone`) {
+	if w := bad.Rules().Sources.ZoneWarnings; len(w) != 1 || !strings.HasPrefix(w[0].Error(), `_config.yml:3: timezone: "Mars/Olympus" is not a time zone`) {
 		t.Errorf("ZoneWarnings: %v", w)
 	}
 }

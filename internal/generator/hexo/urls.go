@@ -94,22 +94,38 @@ var htmlExts = map[string]bool{
 	".pug": true, ".jade": true, ".hbs": true, ".handlebars": true, ".haml": true,
 }
 
-// Name returns "hexo".
-func (r *Routes) Name() string { return "hexo" }
-
-// SourceFiles returns the files Hexo renders to HTML.
-func (r *Routes) SourceFiles() (include, exclude []string) {
-	for ext := range htmlExts {
-		include = append(include, "**/*"+ext)
+// FileRules reads all of a source's front matter but draft (Hexo's
+// drafts are the files of _drafts/ and published: false), a date
+// without a zone in timezone, and a post's date in its file name.
+func (r *Routes) FileRules(rel string) generator.FileRules {
+	f := generator.FileRules{Reading: generator.Reading{Read: true, Dates: true}}
+	if f.Zone = r.zone(); f.Zone != nil {
+		f.ZoneFrom = r.c.File + " timezone"
 	}
-	slices.Sort(include)
-	return include, []string{"node_modules"}
+	f.FileDate, _ = r.fileDate(rel)
+	return f
 }
 
-// FrontMatter reads all of it but draft: Hexo's drafts are the files of
-// _drafts/ and published: false.
-func (r *Routes) FrontMatter(string) generator.Reading {
-	return generator.Reading{Read: true, Dates: true}
+// Rules say where the files Hexo renders to HTML are, how it dates a
+// page, and that every built page no source gives is a list page: Hexo
+// builds no other (its home, archives, tag and category pages, their
+// pagers), and a page that shows no post gets no date from it.
+func (r *Routes) Rules() generator.Rules {
+	rules := generator.Rules{
+		Name: "hexo",
+		Sources: generator.SourceRules{
+			Exclude:      []string{"node_modules"},
+			ZoneWarnings: r.zoneWarnings(),
+			Describe:     func(dir, title string) string { return dir + " (" + title + "'s source_dir)" },
+		},
+		Order: r.lastModOrder(),
+		Pages: generator.PageRules{Lists: generator.ListRules{Shown: func(string) bool { return true }}},
+	}
+	for ext := range htmlExts {
+		rules.Sources.Include = append(rules.Sources.Include, "**/*"+ext)
+	}
+	slices.Sort(rules.Sources.Include)
+	return rules
 }
 
 // URLPath returns the URL path of the source file at p.Path, relative to
@@ -361,14 +377,3 @@ func Slugize(s string, transform int) string {
 	}
 	return b.String()
 }
-
-// Folders names the sources for the line of what was found: the folder
-// of posts and pages.
-func (r *Routes) Folders(dir, title string) string {
-	return dir + " (" + title + "'s source_dir)"
-}
-
-// Lists reports that every built page no source gives is a list page:
-// Hexo builds no other (its home, archives, tag and category pages,
-// their pagers), and a page that shows no post gets no date from it.
-func (r *Routes) Lists(string) bool { return true }

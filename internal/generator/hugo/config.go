@@ -746,71 +746,20 @@ func deepMerge(dst, src map[string]any) {
 	}
 }
 
-// Name returns "hugo".
-func (h *Preset) Name() string { return "hugo" }
-
-// Config returns the configuration read and the folders it gives (see
-// [Configured]).
-func (h *Preset) Config() (file, sources, publish string) { return h.File, h.ContentDir, h.PublishDir }
-
-// FrontMatterOptions reads the terms of the site's taxonomies, for the
-// dates of their pages (see [FrontMatterOptioner]).
-func (h *Preset) FrontMatterOptions(string) generator.FrontMatterOptions {
-	return generator.FrontMatterOptions{Terms: h.Taxonomies}
-}
-
-// SectionSource returns, for the source at rel of the content folder,
-// its path, its language's URL prefix and the taxonomy and term pages
-// that list it (see [SectionLister]).
-func (h *Preset) SectionSource(rel string, terms map[string][]string) (string, string, []string, bool) {
-	return sectionSource(h, rel, terms)
-}
-
-// LanguageFolders returns the contentDir of each language that has its
-// own (see [LanguageSplitter]).
-func (h *Preset) LanguageFolders() map[string]string { return h.LangContentDirs }
-
-// SplitLanguages returns the preset of the content folder of every
-// language, relative to the project folder project (see
-// [LanguageSplitter]).
-func (h *Preset) SplitLanguages(project string) (generator.Preset, error) {
-	return LoadLanguages(h, project)
-}
-
-// KeepsOldOutput reports that Hugo's builds leave the pages of deleted
-// sources in its publish folder (see [OutputKeeper]).
-func (h *Preset) KeepsOldOutput() bool { return true }
-
-// CleanBuild: hugo --cleanDestinationDir empties publishDir first.
-func (h *Preset) CleanBuild() string { return "hugo --cleanDestinationDir" }
-
 // hugoStatic are the folders whose files Hugo copies to its output as
 // they are: static/, and each theme's.
 var hugoStatic = []string{"static", "themes/*/static"}
-
-// StaticFolders returns static/ and each theme's static/ (see
-// [StaticCopier]).
-func (h *Preset) StaticFolders() []string { return hugoStatic }
 
 // hugoServer and hugoToDisk are Hugo's dev server and the option that
 // makes it write its pages.
 const hugoServer, hugoToDisk = "hugo server", "--renderToDisk"
 
-// DevServer returns hugo server and --renderToDisk (see [DevServer]).
-func (h *Preset) DevServer() (command, toDisk string) { return hugoServer, hugoToDisk }
-
-// PageDefaults returns [sitemap] changefreq and priority (see
-// [PageDefaulter]).
-func (h *Preset) PageDefaults() (sitemap.ChangeFreq, sitemap.Priority) {
-	return h.SitemapChangeFreq, h.SitemapPriority
+// ReadFolder takes the content folder, which tells bundles and sections
+// (see [generator.FolderReader]); it reads nothing ahead.
+func (h *Preset) ReadFolder(f generator.Folder) []string {
+	h.Content = f.Content
+	return nil
 }
-
-// ConfigFiles returns the configuration files merged (see [ConfigFiler]).
-func (h *Preset) ConfigFiles() []string { return h.Files }
-
-// ReadFolder gives the preset the content folder it tells bundles and
-// sections by (see [FolderReader]).
-func (h *Preset) ReadFolder(content fs.FS) { h.Content = content }
 
 // Changed forgets what URLPath read of the folders of the sources at
 // rels (files or folders relative to the content folder, added, removed

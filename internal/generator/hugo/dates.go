@@ -170,13 +170,13 @@ func (h *Preset) fileNameFirst() bool {
 	return false
 }
 
-// FileDate returns the date Hugo's :filename reads in the name of the
+// fileDate returns the date Hugo's :filename reads in the name of the
 // file at rel (relative to the content folder), when its [frontmatter]
-// lastmod or date list names :filename: midnight in the timeZone of the
-// file's language ([Preset.Zone]).
-func (h *Preset) FileDate(rel string) (time.Time, bool) {
+// lastmod or date list names :filename: midnight in loc, the timeZone of
+// the file's language; zero for none.
+func (h *Preset) fileDate(rel string, loc *time.Location) time.Time {
 	if !slices.Contains(h.hugoDates("lastmod"), hugoFileName) && !slices.Contains(h.hugoDates("date"), hugoFileName) {
-		return time.Time{}, false
+		return time.Time{}
 	}
 	dir, file := path.Split(rel)
 	base, _ := srcpath.SplitExt(file)
@@ -185,18 +185,8 @@ func (h *Preset) FileDate(rel string) (time.Time, bool) {
 	}
 	m := hugoFileNameRE().FindStringSubmatch(base)
 	if m == nil {
-		return time.Time{}, false
+		return time.Time{}
 	}
-	loc, _ := h.Zone(rel)
-	d, err := time.ParseInLocation(time.DateOnly, m[1], cmp.Or(loc, time.UTC))
-	return d, err == nil
-}
-
-// LastModOrder returns the order of the site's configuration, the same
-// in every language's folder.
-func (hl *Languages) LastModOrder() *generator.DateOrder {
-	if h := hl.Site(); h != nil {
-		return h.LastModOrder()
-	}
-	return nil
+	d, _ := time.ParseInLocation(time.DateOnly, m[1], cmp.Or(loc, time.UTC))
+	return d
 }

@@ -1,10 +1,11 @@
 package hugo
 
 import (
-	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
@@ -95,17 +96,17 @@ func TestDateOrderPick(t *testing.T) {
 // TestHugoFileName reads the date and slug of :filename.
 func TestHugoFileName(t *testing.T) {
 	h := &Preset{FrontMatterDates: map[string][]string{"date": {":filename", ":default"}}}
-	d, ok := h.FileDate("posts/2023-01-02-hello.md")
-	if !ok || !d.Equal(time.Date(2023, 1, 2, 0, 0, 0, 0, time.UTC)) {
-		t.Errorf("FileDate = %v, %v", d, ok)
+	d := h.FileRules("posts/2023-01-02-hello.md").FileDate
+	if !d.Equal(time.Date(2023, 1, 2, 0, 0, 0, 0, time.UTC)) {
+		t.Errorf("FileDate = %v", d)
 	}
-	if d, ok := h.FileDate("posts/2023-01-02-trip/index.md"); !ok || d.Day() != 2 {
-		t.Errorf("a bundle's folder: FileDate = %v, %v", d, ok)
+	if d := h.FileRules("posts/2023-01-02-trip/index.md").FileDate; d.Day() != 2 {
+		t.Errorf("a bundle's folder: FileDate = %v", d)
 	}
 	if got, ok := h.URLPath(generator.Page{Path: "posts/2023-01-02-hello.md", HasFrontMatter: true}); !ok || got != "/posts/hello/" {
 		t.Errorf("URLPath = %q, want /posts/hello/ (Hugo's slug from :filename)", got)
 	}
-	if _, ok := (&Preset{}).FileDate("posts/2023-01-02-hello.md"); ok {
+	if d := (&Preset{}).FileRules("posts/2023-01-02-hello.md").FileDate; !d.IsZero() {
 		t.Error("a date in the name without :filename")
 	}
 }

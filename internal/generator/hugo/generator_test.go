@@ -2,10 +2,11 @@ package hugo
 
 import (
 	"fmt"
-	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 )
 
 func TestNames(t *testing.T) {
@@ -13,7 +14,7 @@ func TestNames(t *testing.T) {
 		p    generator.Preset
 		want string
 	}{{&Preset{}, "hugo"}} {
-		if got := tt.p.Name(); got != tt.want {
+		if got := tt.p.Rules().Name; got != tt.want {
 			t.Errorf("Name() = %q, want %q", got, tt.want)
 		}
 	}

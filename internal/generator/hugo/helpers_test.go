@@ -43,7 +43,7 @@ func checkRoutes(t *testing.T, p generator.Preset, cases []routeCase) {
 			got = ""
 		}
 		if got != c.want {
-			t.Errorf("%s %s (slug %q, id %q, permalink %q): %q, want %q", p.Name(), c.path, c.slug, c.id, c.permalink, got, c.want)
+			t.Errorf("%s %s (slug %q, id %q, permalink %q): %q, want %q", p.Rules().Name, c.path, c.slug, c.id, c.permalink, got, c.want)
 		}
 	}
 }

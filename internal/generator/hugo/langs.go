@@ -9,7 +9,6 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
-	"github.com/sitemapgen/sitemapgen/sitemap"
 )
 
 // Languages is the preset of a multilingual Hugo site whose languages
@@ -94,22 +93,6 @@ func (hl *Languages) URLPath(p generator.Page) (string, bool) {
 	return h.URLPath(p)
 }
 
-// SourceFiles returns the content folders' files; the folders a Hugo
-// project keeps beside them that hold none (node_modules, themes,
-// resources) are not walked.
-func (hl *Languages) SourceFiles() (include, exclude []string) {
-	for _, d := range hl.Dirs {
-		include = append(include, d+"/**")
-	}
-	return include, []string{"node_modules", "themes", "resources"}
-}
-
-// FrontMatter reads all of it.
-func (hl *Languages) FrontMatter(string) generator.Reading { return generator.AllFrontMatter }
-
-// Name returns "hugo".
-func (hl *Languages) Name() string { return "hugo" }
-
 // Site returns one folder's preset, for what the site's configuration
 // says alike for every folder (taxonomies, [sitemap]); nil for none.
 func (hl *Languages) Site() *Preset {
@@ -117,20 +100,6 @@ func (hl *Languages) Site() *Preset {
 		return nil
 	}
 	return hl.Hugo[hl.Dirs[0]]
-}
-
-// Taxonomies are the site's taxonomies, the same in every folder's
-// preset.
-func (hl *Languages) Taxonomies() []string {
-	if h := hl.Site(); h != nil {
-		return h.Taxonomies
-	}
-	return nil
-}
-
-// FrontMatterOptions reads the terms of the site's taxonomies.
-func (hl *Languages) FrontMatterOptions(string) generator.FrontMatterOptions {
-	return generator.FrontMatterOptions{Terms: hl.Taxonomies()}
 }
 
 // Changed is [Preset.Changed] in each language's content folder, rels
@@ -147,43 +116,6 @@ func (hl *Languages) Changed(rels []string) (again []string) {
 		}
 	}
 	return again
-}
-
-// Folders names the content folders in the project folder dir, for the
-// line of what was found (see [FolderNamer]).
-func (hl *Languages) Folders(dir, _ string) string {
-	var dirs []string
-	for _, d := range hl.Dirs {
-		dirs = append(dirs, filepath.Join(dir, filepath.FromSlash(d)))
-	}
-	return strings.Join(dirs, ", ") + " (the contentDir of each of Hugo's languages)"
-}
-
-// SectionSource is [Preset.SectionSource], rel relative to the project
-// folder.
-func (hl *Languages) SectionSource(rel string, terms map[string][]string) (string, string, []string, bool) {
-	return sectionSource(hl, rel, terms)
-}
-
-// KeepsOldOutput reports that Hugo's builds keep old output (see
-// [Preset.KeepsOldOutput]).
-func (hl *Languages) KeepsOldOutput() bool { return true }
-
-// CleanBuild is Hugo's.
-func (hl *Languages) CleanBuild() string { return "hugo --cleanDestinationDir" }
-
-// StaticFolders are [Preset.StaticFolders].
-func (hl *Languages) StaticFolders() []string { return hugoStatic }
-
-// DevServer is [Preset.DevServer].
-func (hl *Languages) DevServer() (command, toDisk string) { return hugoServer, hugoToDisk }
-
-// PageDefaults are the site's [sitemap] changefreq and priority.
-func (hl *Languages) PageDefaults() (sitemap.ChangeFreq, sitemap.Priority) {
-	if h := hl.Site(); h != nil {
-		return h.PageDefaults()
-	}
-	return 0, sitemap.Priority{}
 }
 
 // sectionSource is SectionSource for p, a *Preset or a *Languages.
@@ -219,23 +151,6 @@ func Source(p generator.Preset, rel string) (h *Preset, inFolder, langPrefix str
 	name, _ := srcpath.SplitExt(path.Base(inFolder))
 	_, lang := h.splitLang(name)
 	return h, inFolder, h.langPrefix(lang), true
-}
-
-// WitnessSitemaps is [Preset.WitnessSitemaps]: the languages' folders
-// share the site's sitemaps.
-func (hl *Languages) WitnessSitemaps() []string { return hl.any().WitnessSitemaps() }
-
-// SitemapKind is [Preset.SitemapKind], of every language's folder: a
-// page is listed when no folder says otherwise (a section's folder is in
-// one).
-func (hl *Languages) SitemapKind(urlPath string) (bool, string) {
-	listed, with := hl.any().SitemapKind(urlPath)
-	for _, d := range hl.Dirs {
-		if l, _ := hl.Hugo[d].SitemapKind(urlPath); !l {
-			listed = false
-		}
-	}
-	return listed, with
 }
 
 // any is the preset of the first folder: each reads the same

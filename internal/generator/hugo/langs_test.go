@@ -1,10 +1,14 @@
 package hugo
 
 import (
-	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/conform"
 
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
@@ -57,8 +61,50 @@ contentDir = "inhalt"
 		{path: "inhalt/_index.md", want: "/de/"},
 		{path: "themes/x/content/a.md", want: ""},
 	})
-	if include, _ := hl.SourceFiles(); len(include) != 3 {
+	if include := hl.Rules().Sources.Include; len(include) != 3 {
 		t.Errorf("SourceFiles() = %q", include)
+	}
+}
+
+// TestHugoLanguagesWrap: the preset of a site whose languages have
+// folders of their own answers every rule each folder's preset gives
+// (the file name's date of :filename, the zone of its language, its
+// taxonomies' terms, [sitemap], the date order, the list pages, the
+// witness), but where the sources are, which it says its own way.
+func TestHugoLanguagesWrap(t *testing.T) {
+	dir := buildtest.TempSite(t, map[string]string{"hugo.toml": `defaultContentLanguage = "en"
+timeZone = "Europe/Paris"
+[frontmatter]
+lastmod = [":filename", ":default"]
+[sitemap]
+changefreq = "weekly"
+[languages.en]
+contentDir = "content_en"
+[languages.fr]
+contentDir = "content_fr"
+timeZone = "America/Montreal"
+`})
+	h, err := Load(dir, limits.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hl, err := LoadLanguages(h, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range hl.Dirs {
+		name := strings.TrimPrefix(d, "content_")
+		conform.Wraps(t, hl, hl.Hugo[d], map[string]string{
+			d + "/posts/2021-03-04-hello.md":        "posts/2021-03-04-hello.md",
+			d + "/posts/2021-03-04-trip/index.md":   "posts/2021-03-04-trip/index.md",
+			d + "/about." + name + ".md":            "about." + name + ".md",
+			d + "/posts/_index.md":                  "posts/_index.md",
+			d + "/posts/2021-13-04-not-a-date.md":   "posts/2021-13-04-not-a-date.md",
+			d + "/posts/sub/2021-03-04-deeper.html": "posts/sub/2021-03-04-deeper.html",
+		}, "Sources.Config", "Sources.ConfigFiles", "Sources.LanguageFolders", "Sources.Split", "Hooks.Folder")
+	}
+	if d := hl.FileRules("content_fr/posts/2021-03-04-hello.md").FileDate; d.IsZero() {
+		t.Error("no file name's date in a language's folder")
 	}
 }
 
@@ -83,7 +129,7 @@ func TestHugoSource(t *testing.T) {
 	} {
 		_, in, lang, ok := Source(tt.p, tt.rel)
 		if in != tt.in || lang != tt.lang || ok != tt.ok {
-			t.Errorf("Source(%s, %q) = %q, %q, %v; want %q, %q, %v", tt.p.Name(), tt.rel, in, lang, ok, tt.in, tt.lang, tt.ok)
+			t.Errorf("Source(%s, %q) = %q, %q, %v; want %q, %q, %v", tt.p.Rules().Name, tt.rel, in, lang, ok, tt.in, tt.lang, tt.ok)
 		}
 	}
 }

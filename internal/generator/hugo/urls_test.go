@@ -1,11 +1,12 @@
 package hugo
 
 import (
-	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"slices"
 	"testing"
 	"testing/fstest"
 	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 )
 
 // hugoContentFS is the content folder the table tests' Hugo reads to

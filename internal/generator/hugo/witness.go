@@ -149,10 +149,10 @@ func sitemapTemplate(projectDir string, cfg map[string]any) string {
 	return ""
 }
 
-// WitnessSitemaps names Hugo's sitemaps, at the root and in each
+// witnessSitemaps names Hugo's sitemaps, at the root and in each
 // language's folder, unless the project changes what they list (see
 // [generator.SitemapWitness]).
-func (h *Preset) WitnessSitemaps() []string {
+func (h *Preset) witnessSitemaps() []string {
 	if h.witnessOff != "" {
 		return nil
 	}
@@ -164,7 +164,7 @@ func (h *Preset) WitnessSitemaps() []string {
 	return names
 }
 
-// SitemapKind tells how Hugo's sitemaps speak of the page at urlPath,
+// sitemapKind tells how Hugo's sitemaps speak of the page at urlPath,
 // which no source produces (see [generator.SitemapWitness]): a pager
 // (/posts/page/2/) is never listed, and written right after its list
 // page (/posts/) by the worker that renders it; a taxonomy's or term's page is listed when built, unless a
@@ -175,7 +175,7 @@ func (h *Preset) WitnessSitemaps() []string {
 // does), and a page under a folder with a content adapter
 // (_content.gotmpl, Hugo 0.126), whose pages have no file; every other
 // page is listed.
-func (h *Preset) SitemapKind(urlPath string) (bool, string) {
+func (h *Preset) sitemapKind(urlPath string) (bool, string) {
 	p := strings.Trim(urlPath, "/")
 	p = strings.TrimSuffix(p, ".html") // ugly URLs: /posts/page/2.html
 	p = strings.TrimSuffix(p, "/index")

@@ -53,7 +53,7 @@ func TestWitnessSitemaps(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := h.WitnessSitemaps()
+			got := h.Rules().Output.Witness
 			slices.Sort(got)
 			want := slices.Clone(tc.want)
 			slices.Sort(want)
@@ -103,7 +103,7 @@ func TestSitemapKind(t *testing.T) {
 		{"/docs/gone/", true, ""},
 		{"/books/a-book/", false, ""}, // a content adapter's page
 	} {
-		listed, with := h.SitemapKind(tc.path)
+		listed, with := h.sitemapKind(tc.path)
 		if listed != tc.listed || with != tc.with {
 			t.Errorf("SitemapKind(%q) = %v, %q; want %v, %q", tc.path, listed, with, tc.listed, tc.with)
 		}

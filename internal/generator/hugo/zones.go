@@ -11,10 +11,10 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
-// Zone returns the timeZone of the language of the file at rel: its
+// zone returns the timeZone of the language of the file at rel: its
 // languages table's, else the site's; nil without one (Hugo's default is
 // UTC, whatever the machine's zone).
-func (h *Preset) Zone(rel string) (*time.Location, string) {
+func (h *Preset) zone(rel string) (*time.Location, string) {
 	name, from := h.TimeZone, h.TimeZoneFrom
 	if len(h.LangTimeZones) > 0 {
 		base, _ := srcpath.SplitExt(path.Base(rel))
@@ -33,9 +33,9 @@ func (h *Preset) Zone(rel string) (*time.Location, string) {
 	return loc, from + " timeZone"
 }
 
-// ZoneWarnings names each timeZone of the configuration that is not a
+// zoneWarnings names each timeZone of the configuration that is not a
 // known zone (Hugo stops with an error).
-func (h *Preset) ZoneWarnings() []error {
+func (h *Preset) zoneWarnings() []error {
 	var out []error
 	check := func(file, name string) {
 		if name == "" {
@@ -66,21 +66,4 @@ func zoneLine(data []byte, name string) int {
 		}
 	}
 	return 0
-}
-
-// Zone is the zone of the language of the file at rel, a path under the
-// project folder with a language's own content folder first.
-func (hl *Languages) Zone(rel string) (*time.Location, string) {
-	if h, r, ok := hl.of(rel); ok {
-		return h.Zone(r)
-	}
-	return nil, ""
-}
-
-// ZoneWarnings are the site's.
-func (hl *Languages) ZoneWarnings() []error {
-	if h := hl.Site(); h != nil {
-		return h.ZoneWarnings()
-	}
-	return nil
 }

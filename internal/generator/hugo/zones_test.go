@@ -44,16 +44,16 @@ date = [":filename", ":default"]
 		"posts/a.fr.md":            "Europe/Paris hugo.toml languages.fr timeZone",
 		"posts/2014-05-06-b.fr.md": "Europe/Paris hugo.toml languages.fr timeZone",
 	} {
-		loc, from := h.Zone(rel)
-		if loc == nil || loc.String()+" "+from != want {
-			t.Errorf("Zone(%s) = %v, %q; want %s", rel, loc, from, want)
+		r := h.FileRules(rel)
+		if loc, from := r.Zone, r.ZoneFrom; loc == nil || loc.String()+" "+from != want {
+			t.Errorf("Zone(%s) = %v, %q; want %s", rel, r.Zone, r.ZoneFrom, want)
 		}
 	}
-	d, ok := h.FileDate("posts/2014-05-06-b.fr.md")
-	if want := time.Date(2014, 5, 5, 22, 0, 0, 0, time.UTC); !ok || !d.Equal(want) {
-		t.Errorf("FileDate = %v, %v; want %v (midnight in Paris)", d, ok, want)
+	d := h.FileRules("posts/2014-05-06-b.fr.md").FileDate
+	if want := time.Date(2014, 5, 5, 22, 0, 0, 0, time.UTC); !d.Equal(want) {
+		t.Errorf("FileDate = %v; want %v (midnight in Paris)", d, want)
 	}
-	if w := h.ZoneWarnings(); w != nil {
+	if w := h.Rules().Sources.ZoneWarnings; w != nil {
 		t.Errorf("ZoneWarnings = %v", w)
 	}
 
@@ -61,7 +61,7 @@ date = [":filename", ":default"]
 	if err != nil {
 		t.Fatal(err)
 	}
-	if loc, _ := h.Zone("a.md"); loc != nil {
+	if loc := h.FileRules("a.md").Zone; loc != nil {
 		t.Errorf("Zone without timeZone = %v; want nil (UTC, Hugo's default)", loc)
 	}
 
@@ -69,8 +69,8 @@ date = [":filename", ":default"]
 	if err != nil {
 		t.Fatal(err)
 	}
-	if loc, _ := h.Zone("a.de.md"); loc != nil {
+	if loc := h.FileRules("a.de.md").Zone; loc != nil {
 		t.Errorf("Zone of an unknown timeZone = %v; want nil (UTC)", loc)
 	}
-	checkZoneWarning(t, h.ZoneWarnings(), "config/_default/hugo.toml", 3, `timeZone: "Europe/Nowhere" is not a time zone of the IANA database; dates without a zone are read as UTC`)
+	checkZoneWarning(t, h.Rules().Sources.ZoneWarnings, "config/_default/hugo.toml", 3, `timeZone: "Europe/Nowhere" is not a time zone of the IANA database; dates without a zone are read as UTC`)
 }

@@ -454,13 +454,6 @@ func (j *Preset) checkPattern(pattern string) error {
 	return nil
 }
 
-// Name returns "jekyll".
-func (j *Preset) Name() string { return "jekyll" }
-
-// Config returns the configuration read and the folders it gives (see
-// [Configured]).
-func (j *Preset) Config() (file, sources, publish string) { return j.File, j.Source, j.Destination }
-
 // location is the site's time zone; the machine's when timezone is not
 // set or not known.
 func (j *Preset) location() *time.Location {
@@ -596,7 +589,7 @@ var Documents = []string{"**/*.xhtml", "**/*.pdf"}
 // folder into the site as a static file, and at what URL path: every
 // file but those whose name starts with ".", "_", "#" or "~" (or ends
 // with "~"), and those exclude: names (with its defaults), unless
-// include: names them (see [Copier]).
+// include: names them (see [generator.SourceRules]).
 func (j *Preset) Copies(name string) (urlPath, key string, ok bool) {
 	match := func(patterns []string) bool {
 		for _, pat := range patterns {
@@ -612,29 +605,4 @@ func (j *Preset) Copies(name string) (urlPath, key string, ok bool) {
 		return "", "", false
 	}
 	return "/" + name, "exclude:", true
-}
-
-// StaticDefaults returns the defaults: of the static file at rel (see
-// [Copier]).
-func (j *Preset) StaticDefaults(rel string) map[string]any { return j.DefaultsFor(rel) }
-
-// LeftOut returns the folders Jekyll excludes by default that are no
-// files of a site (see [Copier]).
-func (j *Preset) LeftOut() []string {
-	return []string{"node_modules", "vendor", ".jekyll-cache", ".sass-cache"}
-}
-
-// FrontMatterOptions reads a source's front matter with the defaults of
-// its scope, and its dates as Ruby's YAML reads them (see
-// [FrontMatterOptioner]).
-func (j *Preset) FrontMatterOptions(rel string) generator.FrontMatterOptions {
-	return generator.FrontMatterOptions{Defaults: j.DefaultsFor(rel), RubyTimestamps: true}
-}
-
-// ConfigFiles returns _config.yml, when there is one (see [ConfigFiler]).
-func (j *Preset) ConfigFiles() []string {
-	if j.File == "" {
-		return nil
-	}
-	return []string{j.File}
 }

@@ -11,11 +11,11 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
-// CollectionOf returns the collection of the Jekyll source at rel
+// collectionOf returns the collection of the Jekyll source at rel
 // (relative to the site's source): "posts" for a post (DIR/_posts/…),
 // a collection's label for its documents (collections_dir/_LABEL/…), ""
 // for a page or a static file.
-func (j *Preset) CollectionOf(rel string) string {
+func (j *Preset) collectionOf(rel string) string {
 	in := rel
 	if j.CollectionsDir != "" {
 		var ok bool
@@ -65,21 +65,6 @@ func gemfilePlugin(dir, gem string, lim limits.Limits) string {
 	}
 	return gem + " in the Gemfile's jekyll_plugins group"
 }
-
-// LastModOrder returns the order in which jekyll-sitemap dates a page
-// when jekyll-last-modified-at is on (its page.last_modified_at, else
-// page.date): the plugin sets last_modified_at to the last commit of the
-// page's source (its committer date; a rename is a change) before a
-// document's front matter is read, so that a document's own
-// last_modified_at wins, then git; date, then the post's file name date,
-// only for a file git does not know (the plugin dates it by its
-// modification time, a checkout's, which is passed over). nil without the plugin: sitemapgen's default order,
-// front matter last_modified_at then date, is jekyll-sitemap's.
-//
-// A page (not a document) is read before the plugin runs, so the plugin
-// overwrites its front matter last_modified_at; the order keeps the
-// front matter's, as the site's author wrote it.
-func (j *Preset) LastModOrder() *generator.DateOrder { return j.order }
 
 func (j *Preset) lastModOrder() *generator.DateOrder {
 	if j.LastModPlugin == "" {

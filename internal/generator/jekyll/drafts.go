@@ -12,8 +12,9 @@ import (
 // matter date, else the file name's date, else the file's modification
 // time. Drafts in a folder's _drafts (blog/_drafts) are not read here.
 
-// DraftsIn implements [generator.Drafter]: the drafts folder of the file at rel.
-func (j *Preset) DraftsIn(rel string) (string, bool) {
+// draftsIn returns the drafts folder the file at rel is in, if it is in
+// one.
+func (j *Preset) draftsIn(rel string) (string, bool) {
 	dir := "_drafts"
 	if j.CollectionsDir != "" {
 		dir = j.CollectionsDir + "/_drafts"
@@ -25,7 +26,7 @@ func (j *Preset) DraftsIn(rel string) (string, bool) {
 // draftURL is URLPath for a file of the drafts folder: the URL Jekyll
 // publishes it at with --drafts, as a post.
 func (j *Preset) draftURL(p generator.Page, rel string) (string, bool) {
-	dir, _ := j.DraftsIn(rel)
+	dir, _ := j.draftsIn(rel)
 	inside := strings.TrimPrefix(rel, dir+"/")
 	for _, el := range strings.Split(inside, "/") {
 		if strings.HasPrefix(el, ".") {

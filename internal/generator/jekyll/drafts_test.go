@@ -31,8 +31,8 @@ func TestJekyllDrafts(t *testing.T) {
 			if got != tc.want || ok != tc.ok {
 				t.Errorf("URLPath(%q) = %q, %v; want %q, %v", tc.page.Path, got, ok, tc.want, tc.ok)
 			}
-			if dir, in := tc.j.DraftsIn(tc.page.Path); !in || dir == "" {
-				t.Errorf("DraftsIn(%q) = %q, %v", tc.page.Path, dir, in)
+			if dir := tc.j.FileRules(tc.page.Path).DraftsIn; dir == "" {
+				t.Errorf("DraftsIn(%q) = %q", tc.page.Path, dir)
 			}
 		})
 	}

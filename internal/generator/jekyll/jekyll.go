@@ -17,20 +17,11 @@ import (
 type Generator struct{}
 
 var (
-	_ generator.Generator           = Generator{}
-	_ generator.Loader              = Generator{}
-	_ generator.BaseURLPlacer       = Generator{}
-	_ generator.PeerReader          = Generator{}
-	_ generator.Preset              = (*Preset)(nil)
-	_ generator.Dated               = (*Preset)(nil)
-	_ generator.Dater               = (*Preset)(nil)
-	_ generator.Zoned               = (*Preset)(nil)
-	_ generator.Configured          = (*Preset)(nil)
-	_ generator.Copier              = (*Preset)(nil)
-	_ generator.Drafter             = (*Preset)(nil)
-	_ generator.CollectionLister    = (*Preset)(nil)
-	_ generator.FrontMatterOptioner = (*Preset)(nil)
-	_ generator.ConfigFiler         = (*Preset)(nil)
+	_ generator.Generator     = Generator{}
+	_ generator.Loader        = Generator{}
+	_ generator.BaseURLPlacer = Generator{}
+	_ generator.PeerReader    = Generator{}
+	_ generator.Preset        = (*Preset)(nil)
 )
 
 // Info returns Jekyll's.

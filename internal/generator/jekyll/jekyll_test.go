@@ -421,7 +421,7 @@ func TestJekyllHeldBack(t *testing.T) {
 		{"event.md", false},
 		{"docs/event.md", false},
 	} {
-		if got := (&Preset{}).HeldBack(tt.in); got != tt.want {
+		if got := !(&Preset{}).FileRules(tt.in).AnyDate; got != tt.want {
 			t.Errorf("HeldBack(%q) = %v, want %v", tt.in, got, tt.want)
 		}
 	}
@@ -438,7 +438,8 @@ func TestJekyllFileDate(t *testing.T) {
 		{"_posts/notes.md", ""},
 		{"2024-01-02-page.md", ""},
 	} {
-		d, ok := (&Preset{}).FileDate(tt.in)
+		d := (&Preset{}).FileRules(tt.in).FileDate
+		ok := !d.IsZero()
 		got := ""
 		if ok {
 			got = d.Format("2006-01-02")
@@ -519,7 +520,7 @@ func TestJekyllLists(t *testing.T) {
 			}
 			done := make(chan result, 1)
 			go func() {
-				lists, err := j.CollectionsListed(dir, "index.html")
+				lists, err := j.Rules().Pages.Lists.Collections(dir, "index.html")
 				done <- result{lists, err}
 			}()
 			var r result

@@ -17,7 +17,7 @@ var jekyllLoop = lazyre.MustCompile(`\b(?:site|paginator)\.([A-Za-z_][A-Za-z0-9_
 // jekyllLayout finds a template's layout: in its front matter.
 var jekyllLayout = lazyre.MustCompile(`(?m)^layout:\s*["']?([A-Za-z0-9_./-]+?)["']?\s*$`)
 
-// Lists returns the collections the Jekyll page at rel (relative to the
+// collectionsListed returns the collections the Jekyll page at rel (relative to the
 // sources' folder dir, with "/" separators) lists, sorted: site.posts,
 // paginator.posts or site.COLLECTION in its text or in that of its
 // layouts in _layouts/, a layout's layout followed at most 10 deep.
@@ -30,7 +30,7 @@ var jekyllLayout = lazyre.MustCompile(`(?m)^layout:\s*["']?([A-Za-z0-9_./-]+?)["
 // error ("path: what is wrong"), with what the files before it list. The page's own
 // file that cannot be read lists nothing, without an error: the build
 // says so where it reads the page.
-func (j *Preset) CollectionsListed(dir, rel string) ([]string, error) {
+func (j *Preset) collectionsListed(dir, rel string) ([]string, error) {
 	lim := j.limits.Or()
 	root, err := fsx.OpenRoot(dir)
 	if err != nil {

@@ -120,15 +120,16 @@ func TestJekyllZone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	loc, from := j.Zone("_posts/2014-05-06-x.md")
+	r := j.FileRules("_posts/2014-05-06-x.md")
+	loc, from := r.Zone, r.ZoneFrom
 	if loc == nil || loc.String() != "America/Los_Angeles" || from != "_config.yml timezone" {
 		t.Errorf("Zone = %v, %q", loc, from)
 	}
-	d, ok := j.FileDate("_posts/2014-05-06-x.md")
-	if want := time.Date(2014, 5, 6, 7, 0, 0, 0, time.UTC); !ok || !d.Equal(want) {
-		t.Errorf("FileDate = %v, %v; want %v (midnight in Los Angeles)", d, ok, want)
+	d := r.FileDate
+	if want := time.Date(2014, 5, 6, 7, 0, 0, 0, time.UTC); !d.Equal(want) {
+		t.Errorf("FileDate = %v; want %v (midnight in Los Angeles)", d, want)
 	}
-	if w := j.ZoneWarnings(); w != nil {
+	if w := j.Rules().Sources.ZoneWarnings; w != nil {
 		t.Errorf("ZoneWarnings = %v", w)
 	}
 
@@ -136,10 +137,10 @@ func TestJekyllZone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if loc, _ := j.Zone("_posts/2014-05-06-x.md"); loc != nil {
+	if loc := j.FileRules("_posts/2014-05-06-x.md").Zone; loc != nil {
 		t.Errorf("Zone without timezone = %v; want nil (UTC)", loc)
 	}
-	if d, _ := j.FileDate("_posts/2014-05-06-x.md"); !d.Equal(time.Date(2014, 5, 6, 0, 0, 0, 0, time.UTC)) {
+	if d := j.FileRules("_posts/2014-05-06-x.md").FileDate; !d.Equal(time.Date(2014, 5, 6, 0, 0, 0, 0, time.UTC)) {
 		t.Errorf("FileDate without timezone = %v; want midnight UTC", d)
 	}
 
@@ -150,10 +151,10 @@ func TestJekyllZone(t *testing.T) {
 	if j.Permalink != "pretty" {
 		t.Errorf("Permalink = %q: the rest of the configuration is read", j.Permalink)
 	}
-	if loc, _ := j.Zone("x.md"); loc != nil {
+	if loc := j.FileRules("x.md").Zone; loc != nil {
 		t.Errorf("Zone of an unknown timezone = %v; want nil (UTC)", loc)
 	}
-	checkZoneWarning(t, j.ZoneWarnings(), "_config.yml", 3, `timezone: "Mars/Olympus" is not a time zone of the IANA database; dates without a zone are read as UTC`)
+	checkZoneWarning(t, j.Rules().Sources.ZoneWarnings, "_config.yml", 3, `timezone: "Mars/Olympus" is not a time zone of the IANA database; dates without a zone are read as UTC`)
 }
 
 func checkZoneWarning(t *testing.T, ws []error, file string, line int, msg string) {
@@ -175,7 +176,7 @@ func TestPluginLastModOrders(t *testing.T) {
 	const jekyllOrder = "front matter last_modified_at, then git, then front matter date, then the file name's date"
 	for _, tt := range []struct {
 		name   string
-		load   func(dir string) (generator.Dated, error)
+		load   func(dir string) (generator.Preset, error)
 		files  map[string]string
 		want   string // Describe; "" for no order
 		from   string
@@ -202,7 +203,7 @@ func TestPluginLastModOrders(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			o := d.LastModOrder()
+			o := d.Rules().Order
 			switch {
 			case o == nil && tt.want != "":
 				t.Fatalf("no order, want %q", tt.want)
@@ -224,4 +225,4 @@ func TestPluginLastModOrders(t *testing.T) {
 	}
 }
 
-func loadJekyllDated(dir string) (generator.Dated, error) { return Load(dir, limits.Default) }
+func loadJekyllDated(dir string) (generator.Preset, error) { return Load(dir, limits.Default) }

@@ -222,7 +222,7 @@ func (j *Preset) URLPath(p generator.Page) (string, bool) {
 		}
 	}
 
-	if _, ok := j.DraftsIn(rel); ok {
+	if _, ok := j.draftsIn(rel); ok {
 		return j.draftURL(p, rel) // drafts.go
 	}
 	// Posts: DIR/_posts/ENTRY, where Jekyll reads DIR.
@@ -477,7 +477,7 @@ func (d *jekyllDoc) when() time.Time {
 	}
 	d.dateOnce = true
 	loc := d.j.location()
-	zoned, _ := d.j.Zone(d.p.Path)
+	zoned, _ := d.j.zone()
 	switch t := d.p.Date; {
 	case zoned == nil && !t.IsZero() && t.Location() == time.UTC && t.Hour() == 0 && t.Minute() == 0 && t.Second() == 0 && t.Nanosecond() == 0:
 		// Without timezone, front matter is read in UTC (Zone) but
@@ -596,23 +596,22 @@ func (d *jekyllDoc) value(name string) (string, bool) {
 	return "", false
 }
 
-// FileDate returns the date in the name of a post, _posts/2024-05-06-title.md,
-// at midnight in the site's timezone (UTC without one: [Preset.Zone]);
-// Jekyll dates a post without a front matter date by it.
-func (j *Preset) FileDate(rel string) (time.Time, bool) {
+// fileDate returns the date in the name of a post, _posts/2024-05-06-title.md,
+// at midnight in loc, the site's timezone (UTC without one); Jekyll
+// dates a post without a front matter date by it. Zero for another file.
+func (j *Preset) fileDate(rel string, loc *time.Location) time.Time {
 	dir, name := path.Split(rel)
 	if !strings.HasSuffix(dir, "_posts/") || len(name) < 11 || name[10] != '-' {
-		return time.Time{}, false
+		return time.Time{}
 	}
-	loc, _ := j.Zone(rel)
-	d, err := time.ParseInLocation("2006-01-02", name[:10], cmp.Or(loc, time.UTC))
-	return d, err == nil
+	d, _ := time.ParseInLocation("2006-01-02", name[:10], cmp.Or(loc, time.UTC))
+	return d
 }
 
-// HeldBack reports whether Jekyll holds the file at rel back until its
+// heldBack reports whether Jekyll holds the file at rel back until its
 // date: posts and collection documents, in folders whose names start with
 // "_"; not pages, which it publishes whatever their date.
-func (j *Preset) HeldBack(rel string) bool {
+func (j *Preset) heldBack(rel string) bool {
 	for _, seg := range strings.Split(path.Dir(rel), "/") {
 		if strings.HasPrefix(seg, "_") {
 			return true

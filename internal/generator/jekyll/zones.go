@@ -9,13 +9,13 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
-// Zone returns the site's timezone, for every file. Without timezone,
+// zone returns the site's timezone, for every file. Without timezone,
 // Jekyll reads dates in the zone of the machine that builds the site,
 // which need not be the one sitemapgen runs on: they are read as UTC,
 // the zone of most CI machines, and setting timezone makes them certain.
 // (URLPath, which must find the day Jekyll wrote a post's folder under
 // on this machine, takes this machine's zone then.)
-func (j *Preset) Zone(string) (*time.Location, string) {
+func (j *Preset) zone() (*time.Location, string) {
 	if j.Timezone == "" {
 		return nil, ""
 	}
@@ -26,9 +26,9 @@ func (j *Preset) Zone(string) (*time.Location, string) {
 	return loc, j.configName() + " timezone"
 }
 
-// ZoneWarnings says whether timezone names an unknown zone. Ruby would
+// zoneWarnings says whether timezone names an unknown zone. Ruby would
 // take it as UTC (the C library's rule for a TZ it cannot read).
-func (j *Preset) ZoneWarnings() []error {
+func (j *Preset) zoneWarnings() []error {
 	if j.Timezone == "" {
 		return nil
 	}

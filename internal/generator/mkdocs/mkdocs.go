@@ -39,8 +39,6 @@ var (
 	_ generator.SitemapNamer  = Generator{}
 	_ generator.BaseURLPlacer = Generator{}
 	_ generator.Preset        = (*Preset)(nil)
-	_ generator.Dated         = (*Preset)(nil)
-	_ generator.Configured    = (*Preset)(nil)
 	_ generator.FolderReader  = (*Preset)(nil)
 )
 
@@ -72,22 +70,35 @@ func (Generator) BaseURLPlaces(_ *generator.Project, file string) []string {
 	return []string{"site_url: in MkDocs' configuration (" + file + ")"}
 }
 
-// Config returns the configuration read and the folders it gives (see
-// [generator.Configured]).
-func (m *Preset) Config() (file, sources, publish string) { return m.File, m.DocsDir, m.SiteDir }
+// FileRules reads all of a page's front matter.
+func (m *Preset) FileRules(string) generator.FileRules {
+	return generator.FileRules{Reading: generator.AllFrontMatter}
+}
 
-// ReadFolder gives the preset the docs folder, read to tell whether a
-// folder with a README.md also has an index.md (see
-// [generator.FolderReader]).
-func (m *Preset) ReadFolder(content fs.FS) { m.Content = content }
+// Rules say what the configuration names, and how the git-revision-date
+// plugins date a page.
+func (m *Preset) Rules() generator.Rules {
+	return generator.Rules{
+		Name:    "mkdocs",
+		Sources: generator.SourceRules{Config: &generator.Config{File: m.File, Sources: m.DocsDir, Publish: m.SiteDir}},
+		Order:   m.lastModOrder(),
+	}
+}
 
-// LastModOrder returns the order in which MkDocs' git-revision-date
+// ReadFolder takes the docs folder, read to tell whether a folder with a
+// README.md also has an index.md (see [generator.FolderReader]).
+func (m *Preset) ReadFolder(f generator.Folder) []string {
+	m.Content = f.Content
+	return nil
+}
+
+// lastModOrder returns the order in which MkDocs' git-revision-date
 // plugins date a page, when the configuration turns one on: the author
 // date of its source's last commit (renames followed), which the plugins
 // give every page, in place of front matter; front matter only for a
 // file git does not know (the plugins' "current timestamp", a build's,
 // is never taken). nil without: sitemapgen's default order.
-func (m *Preset) LastModOrder() *generator.DateOrder {
+func (m *Preset) lastModOrder() *generator.DateOrder {
 	if m.GitDates == "" {
 		return nil
 	}
@@ -476,6 +487,3 @@ func (m *Preset) hasIndex(dir string) bool {
 	}
 	return false
 }
-
-// Name returns "mkdocs".
-func (m *Preset) Name() string { return "mkdocs" }

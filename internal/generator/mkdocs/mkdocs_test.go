@@ -161,7 +161,7 @@ func TestLastModOrder(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			o := m.LastModOrder()
+			o := m.Rules().Order
 			switch {
 			case o == nil && tt.want != "":
 				t.Fatalf("no order, want %q", tt.want)

@@ -48,11 +48,11 @@ var codeExts = []string{".js", ".jsx", ".ts", ".tsx"}
 // a catch-all, [...slug] or [[...slug]].
 var oneParam = lazyre.MustCompile(`^\[(\w+)\]$`)
 
-// ReadRoutes reads the dynamic routes of the folder src (the project
-// folder) whose pages are Markdown files: see [ReadMarkdownRoutes]. It
-// returns the files it read.
-func (p *Preset) ReadRoutes(src fs.FS, _ string, lim limits.Limits) []string {
-	p.Markdown, p.read = ReadMarkdownRoutes(src, lim)
+// ReadFolder reads the dynamic routes of the project folder whose pages
+// are Markdown files: see [ReadMarkdownRoutes]. It returns the files it
+// read.
+func (p *Preset) ReadFolder(f generator.Folder) []string {
+	p.Markdown, p.read = ReadMarkdownRoutes(f.Settings, f.Limits)
 	return p.read
 }
 

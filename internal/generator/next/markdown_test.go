@@ -410,10 +410,10 @@ func TestMarkdownURLs(t *testing.T) {
 		{Path: "pages/[post].tsx", Want: ""},
 		{Path: "app/page.tsx", Want: "/"},
 	})
-	if r := p.FrontMatter("posts/first-light.md"); !r.Read || !r.Dates || r.Drafts {
+	if r := p.FileRules("posts/first-light.md").Reading; !r.Read || !r.Dates || r.Drafts {
 		t.Errorf("FrontMatter(posts/first-light.md) = %+v, want its dates read, drafts left to the code", r)
 	}
-	if r := p.FrontMatter("pages/[post].tsx"); r.Read {
+	if r := p.FileRules("pages/[post].tsx").Reading; r.Read {
 		t.Errorf("FrontMatter(pages/[post].tsx) = %+v, want none: a route is code", r)
 	}
 	// A second route over posts: its pages take the files of the first's.
@@ -426,7 +426,7 @@ func TestMarkdownURLs(t *testing.T) {
 		"/amp/first-light": "/first-light", "/amp/first-light/": "/first-light", "/amp/first-light.html": "/first-light",
 		"/amp/": "", "/amp/a/b": "", "/notes/oil-delivery/": "", "/first-light": "",
 	} {
-		got, ok := two.FallbackURL(u)
+		got, ok := two.Rules().Pages.Fallback(u)
 		if !ok {
 			got = ""
 		}
@@ -434,13 +434,13 @@ func TestMarkdownURLs(t *testing.T) {
 			t.Errorf("FallbackURL(%s) = %q, want %q", u, got, want)
 		}
 	}
-	include, _ := p.SourceFiles()
+	include := p.Rules().Sources.Include
 	for _, want := range []string{"posts/*.md", "content/notes/*.mdx"} {
 		if !slices.Contains(include, want) {
 			t.Errorf("SourceFiles() = %q, without %s", include, want)
 		}
 	}
-	if got := p.Folders("", "Next.js"); got != "app, pages, posts, content/notes (Next.js)" {
+	if got := p.Rules().Sources.Describe("", "Next.js"); got != "app, pages, posts, content/notes (Next.js)" {
 		t.Errorf("Folders() = %q", got)
 	}
 }

@@ -10,11 +10,8 @@ import (
 )
 
 var (
-	_ generator.Preset      = Preset{}
-	_ generator.Sourced     = Preset{}
-	_ generator.FolderNamer = Preset{}
-	_ generator.RouteReader = (*Preset)(nil)
-	_ generator.Fallback    = Preset{}
+	_ generator.Preset       = Preset{}
+	_ generator.FolderReader = (*Preset)(nil)
 )
 
 // Preset routes the pages of a Next.js project: app/ (page.js, .jsx, .ts,
@@ -92,12 +89,12 @@ func (n Preset) markdownRoute(rel string) (MarkdownRoute, bool) {
 	return MarkdownRoute{}, false
 }
 
-// FallbackURL returns, for the page at urlPath of a route over Markdown
+// fallbackURL returns, for the page at urlPath of a route over Markdown
 // whose folder an earlier route reads too, the URL its Markdown file
 // has by the first route (its URLPath): two routes over one folder
 // (/posts/NAME and /amp/posts/NAME) both take the file as their pages'
 // source. ok is false for any other page.
-func (n Preset) FallbackURL(urlPath string) (string, bool) {
+func (n Preset) fallbackURL(urlPath string) (string, bool) {
 	u := strings.TrimSuffix(strings.TrimSuffix(urlPath, ".html"), "/")
 	for i, r := range n.Markdown {
 		first := slices.IndexFunc(n.Markdown[:i], func(o MarkdownRoute) bool { return o.Folder == r.Folder })
@@ -114,9 +111,9 @@ func (n Preset) FallbackURL(urlPath string) (string, bool) {
 	return "", false
 }
 
-// SourceFiles returns the app and pages folders' files, and the
+// sourceFiles returns the app and pages folders' files, and the
 // Markdown files of the routes over Markdown, without node_modules.
-func (n Preset) SourceFiles() (include, exclude []string) {
+func (n Preset) sourceFiles() (include, exclude []string) {
 	include = []string{"app/**", "pages/**", "src/app/**", "src/pages/**"}
 	for _, r := range n.Markdown {
 		for _, ext := range r.Exts {
@@ -126,23 +123,29 @@ func (n Preset) SourceFiles() (include, exclude []string) {
 	return include, []string{"node_modules"}
 }
 
-// FrontMatter reads the front matter of the Markdown files of a route
+// FileRules reads the front matter of the Markdown files of a route
 // over Markdown, and its dates; draft: true is the route's code's to
 // honour or not, and a page built is a page. Other pages are code, with
 // none.
-func (n Preset) FrontMatter(rel string) generator.Reading {
+func (n Preset) FileRules(rel string) generator.FileRules {
 	if _, ok := n.markdownRoute(rel); ok {
-		return generator.Reading{Read: true, Dates: true}
+		return generator.FileRules{Reading: generator.Reading{Read: true, Dates: true}}
 	}
-	return generator.Reading{}
+	return generator.FileRules{}
 }
 
-// Name returns "next".
-func (Preset) Name() string { return "next" }
+// Rules say where the routes are, and that a second route over a
+// folder of Markdown builds its pages from the files of the first.
+func (n Preset) Rules() generator.Rules {
+	r := generator.Rules{Name: "next", Pages: generator.PageRules{Fallback: n.fallbackURL}}
+	r.Sources.Include, r.Sources.Exclude = n.sourceFiles()
+	r.Sources.Describe = n.folders
+	return r
+}
 
-// Folders names app/ and pages/, and the folders of the routes over
+// folders names app/ and pages/, and the folders of the routes over
 // Markdown, for the line of what was found.
-func (n Preset) Folders(_, title string) string {
+func (n Preset) folders(_, title string) string {
 	names := []string{"app", "pages"}
 	for _, r := range n.Markdown {
 		if !slices.Contains(names, r.Folder) {

@@ -17,7 +17,7 @@ import (
 // an article's or a page's file is the *_SAVE_AS setting of its kind
 // (or its own save_as), formatted with its slug, date, lang, category,
 // author, path and metadata. Its metadata is read as Pelican's readers
-// read it ([generator.MetaReader]); its lastmod is, as Pelican's own
+// read it ([generator.FileRules].Meta); its lastmod is, as Pelican's own
 // sitemap plugin and theme give it, its Modified, else its Date, else
 // the date of its file name (FILENAME_METADATA); the caller takes git
 // after those.
@@ -25,14 +25,7 @@ type Preset struct {
 	s *settings
 }
 
-var (
-	_ generator.Sourced    = (*Preset)(nil)
-	_ generator.MetaReader = (*Preset)(nil)
-	_ generator.Lister     = (*Preset)(nil)
-)
-
-// Name is "pelican".
-func (*Preset) Name() string { return "pelican" }
+var _ generator.Preset = (*Preset)(nil)
 
 // URLPath returns the path ReadMeta found for the source: Pelican's
 // rules need its metadata, which the Page of a front matter reader does
@@ -44,15 +37,24 @@ func (*Preset) URLPath(p generator.Page) (string, bool) {
 	return p.URL, true
 }
 
-// SourceFiles are the files Pelican's readers read (Markdown, reST,
-// HTML), but IGNORE_FILES' default, ".#*" (an editor's lock file).
-func (*Preset) SourceFiles() (include, exclude []string) {
-	return []string{"**/*.md", "**/*.markdown", "**/*.mkd", "**/*.mdown", "**/*.rst", "**/*.html", "**/*.htm"},
-		[]string{"**/.#*"}
+// Rules say where the files Pelican's readers read are (Markdown, reST,
+// HTML), but IGNORE_FILES' default, ".#*" (an editor's lock file), and
+// which of its built pages list articles (see [Preset.lists]).
+func (p *Preset) Rules() generator.Rules {
+	return generator.Rules{
+		Name: "pelican",
+		Sources: generator.SourceRules{
+			Include: []string{"**/*.md", "**/*.markdown", "**/*.mkd", "**/*.mdown", "**/*.rst", "**/*.html", "**/*.htm"},
+			Exclude: []string{"**/.#*"},
+		},
+		Pages: generator.PageRules{Lists: generator.ListRules{Shown: p.lists}},
+	}
 }
 
-// FrontMatter is all of it: ReadMeta reads it.
-func (*Preset) FrontMatter(string) generator.Reading { return generator.AllFrontMatter }
+// FileRules read a source's metadata by [Preset.ReadMeta], all of it.
+func (p *Preset) FileRules(rel string) generator.FileRules {
+	return generator.FileRules{Reading: generator.AllFrontMatter, Meta: func(r io.Reader) (*frontmatter.Source, error) { return p.ReadMeta(rel, r) }}
+}
 
 // kind returns what Pelican makes of the source at rel: "PAGE" under
 // PAGE_PATHS, "ARTICLE" under ARTICLE_PATHS (but PAGE_PATHS), "" for
@@ -329,9 +331,9 @@ func listPattern(saveAs string) *regexp.Regexp {
 	return re
 }
 
-// Lists reports whether urlPath is the file of one of Pelican's list
+// lists reports whether urlPath is the file of one of Pelican's list
 // pages, by their *_SAVE_AS settings.
-func (p *Preset) Lists(urlPath string) bool {
+func (p *Preset) lists(urlPath string) bool {
 	u := strings.TrimPrefix(urlPath, "/")
 	if u == "" || strings.HasSuffix(u, "/") {
 		u += "index.html"

@@ -188,7 +188,7 @@ func TestLists(t *testing.T) {
 		"categories.html": true, "tags.html": true, "authors.html": true,
 		"first-post.html": false, "pages/about.html": false, "category/a/b.html": false,
 	} {
-		if got := p.Lists(u); got != want {
+		if got := p.Rules().Pages.Lists.Shown(u); got != want {
 			t.Errorf("Lists(%q) = %v; want %v", u, got, want)
 		}
 	}

@@ -73,5 +73,10 @@ func (Preset) URLPath(p generator.Page) (string, bool) {
 	return "/" + dir + name + "/", true
 }
 
-// Name returns "plain".
-func (Preset) Name() string { return "plain" }
+// FileRules reads all of a file's front matter.
+func (Preset) FileRules(string) generator.FileRules {
+	return generator.FileRules{Reading: generator.AllFrontMatter}
+}
+
+// Rules are those of no generator: its name, "plain".
+func (Preset) Rules() generator.Rules { return generator.Rules{Name: "plain"} }

@@ -62,7 +62,7 @@ func ExamplePreset_URLPath() {
 // TestLoad: the plain preset, named "plain", wherever; no configuration.
 func TestLoad(t *testing.T) {
 	p, found, err := plain.Loader{}.Load(t.TempDir(), limits.Default)
-	if p == nil || p.Name() != "plain" || found || err != nil {
+	if p == nil || p.Rules().Name != "plain" || found || err != nil {
 		t.Errorf("Load = %v, %v, %v", p, found, err)
 	}
 }

@@ -73,25 +73,25 @@ func FuzzURLPath(f *testing.F) {
 		for _, preset := range presets {
 			got, ok := preset.URLPath(p)
 			if ok && !strings.HasPrefix(got, "/") {
-				t.Errorf("%s: URLPath(%+v) = %q, not starting with /", preset.Name(), p, got)
+				t.Errorf("%s: URLPath(%+v) = %q, not starting with /", preset.Rules().Name, p, got)
 			}
 			valid := true
 			for _, s := range []string{path, url, permalink, slug, title} {
 				valid = valid && utf8.ValidString(s)
 			}
 			if ok && valid && !utf8.ValidString(got) {
-				t.Errorf("%s: URLPath(%+v) = %q, not UTF-8", preset.Name(), p, got)
+				t.Errorf("%s: URLPath(%+v) = %q, not UTF-8", preset.Rules().Name, p, got)
 			}
 			if !ok {
 				continue
 			}
 			d := mapper.Map(mapping.Page{File: walker.File{Path: path}, URLPath: got})
 			if d.Skip == mapping.OutsideBase {
-				t.Errorf("%s: URLPath(%+v) = %q climbs above the root", preset.Name(), p, got)
+				t.Errorf("%s: URLPath(%+v) = %q climbs above the root", preset.Rules().Name, p, got)
 			}
 			if d.URL.Loc != "" {
 				if err := underBase(base, d.URL.Loc); err != nil {
-					t.Errorf("%s: URLPath(%+v) = %q: %v", preset.Name(), p, got, err)
+					t.Errorf("%s: URLPath(%+v) = %q: %v", preset.Rules().Name, p, got, err)
 				}
 			}
 		}

@@ -2,47 +2,10 @@ package registry
 
 import (
 	"os"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/sitemapgen/sitemapgen/internal/generator"
-	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
-
-// TestConformance checks, for every registered generator, the promises
-// the rest of sitemapgen takes for granted: what its Info says, that an
-// empty folder is no project of it, and that the registry finds it by
-// its name.
-func TestConformance(t *testing.T) {
-	names := map[string]bool{}
-	for _, g := range Generators {
-		info := g.Info()
-		t.Run(info.Name, func(t *testing.T) {
-			if info.Name == "" || info.Title == "" {
-				t.Fatalf("Info %+v: no name or title", info)
-			}
-			if names[info.Name] {
-				t.Fatalf("%s: registered twice", info.Name)
-			}
-			names[info.Name] = true
-			if got, ok := Lookup(info.Name); !ok || !reflect.DeepEqual(got.Info(), info) {
-				t.Errorf("Lookup(%q) = %v, %v", info.Name, got, ok)
-			}
-			d, err := generator.OpenDir(t.TempDir(), func(string) (string, bool) { return "", false }, limits.Default)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if p, err := g.Detect(d); p != nil || err != nil {
-				t.Errorf("Detect(empty folder) = %+v, %v; want nil, nil", p, err)
-			}
-		})
-	}
-	if _, ok := Lookup("no-such-generator"); ok {
-		t.Error("Lookup of an unknown name: ok")
-	}
-}
 
 func TestTitles(t *testing.T) {
 	got := Titles("or")

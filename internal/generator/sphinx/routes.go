@@ -6,10 +6,8 @@ import (
 )
 
 var (
-	_ generator.Preset      = Preset{}
-	_ generator.Sourced     = Preset{}
-	_ generator.Includer    = Preset{}
-	_ generator.FolderNamer = Preset{}
+	_ generator.Preset   = Preset{}
+	_ generator.Includer = Preset{}
 )
 
 // Preset routes the documents of a Sphinx source folder (reStructuredText,
@@ -31,18 +29,16 @@ func (Preset) URLPath(p generator.Page) (string, bool) {
 	return "/" + name + ".html", true
 }
 
-// SourceFiles returns the documents, without the build folders and
+// FileRules reads no front matter: Sphinx documents have field lists,
+// not front matter.
+func (Preset) FileRules(string) generator.FileRules { return generator.FileRules{} }
+
+// Rules say where the documents are, without the build folders and
 // virtual environments.
-func (Preset) SourceFiles() (include, exclude []string) {
-	return []string{"**/*.rst", "**/*.md"}, []string{"_build", "build", ".venv", "venv", "env", "node_modules"}
+func (Preset) Rules() generator.Rules {
+	return generator.Rules{Name: "sphinx", Sources: generator.SourceRules{
+		Include:  []string{"**/*.rst", "**/*.md"},
+		Exclude:  []string{"_build", "build", ".venv", "venv", "env", "node_modules"},
+		Describe: func(dir, title string) string { return dir + " (" + title + "'s source folder)" },
+	}}
 }
-
-// FrontMatter reads none: Sphinx documents have field lists, not front
-// matter.
-func (Preset) FrontMatter(string) generator.Reading { return generator.Reading{} }
-
-// Name returns "sphinx".
-func (Preset) Name() string { return "sphinx" }
-
-// Folders names the source folder dir, for the line of what was found.
-func (Preset) Folders(dir, title string) string { return dir + " (" + title + "'s source folder)" }

@@ -29,7 +29,7 @@ func FuzzDetect(f *testing.F) {
 			}
 			for _, l := range s.Locales {
 				u := "/" + l + "/x/"
-				if fu, ok := s.FallbackURL(u); ok && (fu == u || !strings.HasSuffix(fu, "x/")) {
+				if fu, ok := s.Rules().Pages.Fallback(u); ok && (fu == u || !strings.HasSuffix(fu, "x/")) {
 					panic("fallback " + u + " -> " + fu)
 				}
 			}

@@ -65,13 +65,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 )
 
-var (
-	_ generator.Preset      = (*Preset)(nil)
-	_ generator.Sourced     = (*Preset)(nil)
-	_ generator.Fallback    = (*Preset)(nil)
-	_ generator.Dated       = (*Preset)(nil)
-	_ generator.FolderNamer = (*Preset)(nil)
-)
+var _ generator.Preset = (*Preset)(nil)
 
 // Package is Starlight's package, whose default export the
 // configuration calls among its integrations.
@@ -111,7 +105,7 @@ var docsExts = []string{".markdown", ".mdown", ".mkdn", ".mkd", ".mdwn", ".md", 
 // what Starlight adds: @astrojs/sitemap (its files are Astro's), the
 // locales as the pages' alternates, the locales' error pages. nil when
 // the configuration calls no starlight().
-func Detect(_ *generator.Dir, p *generator.Project, r *jsconfig.Reader) generator.Sourced {
+func Detect(_ *generator.Dir, p *generator.Project, r *jsconfig.Reader) generator.Preset {
 	if r == nil {
 		return nil
 	}
@@ -289,11 +283,11 @@ func (s *Preset) localeOf(u string) (locale, rest string) {
 	return s.Default, u
 }
 
-// FallbackURL returns, for the page at urlPath of a locale other than
+// fallbackURL returns, for the page at urlPath of a locale other than
 // the default, the default locale's page of the same slug: in a site of
 // several locales Starlight builds a page the locale lacks from the
 // default locale's file.
-func (s *Preset) FallbackURL(urlPath string) (string, bool) {
+func (s *Preset) fallbackURL(urlPath string) (string, bool) {
 	if len(s.Locales) < 2 {
 		return "", false
 	}
@@ -311,12 +305,12 @@ func (s *Preset) FallbackURL(urlPath string) (string, bool) {
 	return prefix + rest + "/", true
 }
 
-// LastModOrder returns the order in which Starlight dates a page: the
+// lastModOrder returns the order in which Starlight dates a page: the
 // front matter's lastUpdated, then, with lastUpdated: true, the last
 // commit of its file (renames included, as git log --name-status names
 // them). Without it Starlight prints no date, and the page's other front
 // matter dates come before its history, as for Astro's other pages.
-func (s *Preset) LastModOrder() *generator.DateOrder {
+func (s *Preset) lastModOrder() *generator.DateOrder {
 	if s.LastUpdated {
 		return &generator.DateOrder{Steps: []generator.DateStep{{Keys: []string{"lastupdated"}}, {Git: true}}, From: s.From, GitRenames: true}
 	}
@@ -324,20 +318,21 @@ func (s *Preset) LastModOrder() *generator.DateOrder {
 	return &generator.DateOrder{Steps: []generator.DateStep{{Keys: keys}, {Git: true}}, From: "Starlight's lastUpdated, then Astro's front matter dates", GitRenames: true}
 }
 
-// SourceFiles returns the docs collection's files.
-func (s *Preset) SourceFiles() (include, exclude []string) {
-	return []string{Docs + "/**"}, nil
+// FileRules reads all of a doc's front matter: its slug, its draft (not
+// built), its lastUpdated.
+func (s *Preset) FileRules(string) generator.FileRules {
+	return generator.FileRules{Reading: generator.AllFrontMatter}
 }
 
-// FrontMatter reads all of a doc's front matter: its slug, its draft
-// (not built), its lastUpdated.
-func (s *Preset) FrontMatter(string) generator.Reading { return generator.AllFrontMatter }
-
-// Folders names the docs collection's folder, in Astro's source folder
-// dir.
-func (s *Preset) Folders(dir, _ string) string {
-	return filepath.Join(dir, filepath.FromSlash(Docs)) + " (Starlight)"
+// Rules say where the docs collection is, how Starlight dates a doc, and
+// the pages it builds from the default locale's docs.
+func (s *Preset) Rules() generator.Rules {
+	return generator.Rules{
+		Name: "starlight",
+		Sources: generator.SourceRules{Include: []string{Docs + "/**"}, Describe: func(dir, _ string) string {
+			return filepath.Join(dir, filepath.FromSlash(Docs)) + " (Starlight)"
+		}},
+		Order: s.lastModOrder(),
+		Pages: generator.PageRules{Fallback: s.fallbackURL},
+	}
 }
-
-// Name returns "starlight".
-func (s *Preset) Name() string { return "starlight" }

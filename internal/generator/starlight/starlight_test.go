@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/astro"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/conform"
 	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/generator/starlight"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -82,6 +84,13 @@ func TestDetect(t *testing.T) {
 	if dir != "src" {
 		t.Errorf("Routes folder %q", dir)
 	}
+	// Astro's preset answers every rule of Starlight's, whose pages are
+	// most of the site's.
+	docs := map[string]string{}
+	for _, rel := range []string{"content/docs/index.md", "content/docs/de/guides/a.mdx", "content/docs/guides/b.md"} {
+		docs[rel] = rel
+	}
+	conform.Wraps(t, preset, preset.(*astro.Preset).Routed, docs, "Name", "Sources.Include")
 	for _, c := range []struct{ path, slug, want string }{
 		{"content/docs/index.md", "", "/"},
 		{"content/docs/de/index.mdx", "", "/de/"},
@@ -103,21 +112,20 @@ func TestDetect(t *testing.T) {
 			t.Errorf("URLPath(%s, slug %q) = %q, want %q", c.path, c.slug, got, c.want)
 		}
 	}
-	f, ok := preset.(generator.Fallback)
-	if !ok {
+	f := generator.RulesOf(preset).Pages.Fallback
+	if f == nil {
 		t.Fatal("Astro's preset does not ask Starlight for its fallback pages")
 	}
 	for u, want := range map[string]string{"/de/guides/tuning/": "/guides/tuning/", "/pt-br/": "/", "/pt-br": "/", "/guides/tuning/": "", "/deutsch/a/": ""} {
-		got, _ := f.FallbackURL(u)
+		got, _ := f(u)
 		if got != want {
 			t.Errorf("FallbackURL(%s) = %q, want %q", u, got, want)
 		}
 	}
-	d, ok := preset.(generator.Dated)
-	if !ok || d.LastModOrder() == nil {
+	o := generator.RulesOf(preset).Order
+	if o == nil {
 		t.Fatal("Astro's preset does not ask Starlight for its dates")
 	}
-	o := d.LastModOrder()
 	if want := []generator.DateStep{{Keys: []string{"lastupdated"}}, {Git: true}}; !reflect.DeepEqual(o.Steps, want) || o.GitAuthor || !o.GitRenames {
 		t.Errorf("LastModOrder = %+v: Starlight takes front matter lastUpdated, then the committer date of the last commit naming the file", o)
 	}
@@ -137,15 +145,15 @@ export default { integrations: [starlight({ title: 'x', defaultLocale: 'en', loc
 		t.Errorf("Pages = %+v, want %+v", p.Pages, want)
 	}
 	preset, _ := p.Routes()
-	f := preset.(generator.Fallback)
+	f := preset.Rules().Pages.Fallback
 	for u, want := range map[string]string{"/fr/a/": "/en/a/", "/fr/": "/en/", "/en/a/": ""} {
-		if got, _ := f.FallbackURL(u); got != want {
+		if got, _ := f(u); got != want {
 			t.Errorf("FallbackURL(%s) = %q, want %q", u, got, want)
 		}
 	}
 	// Without lastUpdated: the front matter's lastUpdated, then Astro's
 	// other dates, then git.
-	o := preset.(generator.Dated).LastModOrder()
+	o := preset.Rules().Order
 	if len(o.Steps) != 2 || o.Steps[0].Keys[0] != "lastupdated" || len(o.Steps[0].Keys) < 2 || !o.Steps[1].Git {
 		t.Errorf("LastModOrder = %+v", o)
 	}
@@ -166,7 +174,7 @@ export default { i18n: { defaultLocale: 'en', locales: ['en', 'fr'], `+tt.routin
 `)
 		preset, _ := p.Routes()
 		for u, want := range tt.fallbacks {
-			if got, _ := preset.(generator.Fallback).FallbackURL(u); got != want {
+			if got, _ := preset.Rules().Pages.Fallback(u); got != want {
 				t.Errorf("%s: FallbackURL(%s) = %q, want %q", tt.routing, u, got, want)
 			}
 		}
@@ -191,7 +199,7 @@ func TestOneLanguage(t *testing.T) {
 		if u, ok := preset.URLPath(generator.Page{Path: "content/docs/de/a.md"}); !ok || u != "/de/a/" {
 			t.Errorf("%s: URLPath = %q, %v", cfg, u, ok)
 		}
-		if _, ok := preset.(generator.Fallback).FallbackURL("/de/a/"); ok || p.Pages != nil || p.Fallbacks != nil {
+		if _, ok := preset.Rules().Pages.Fallback("/de/a/"); ok || p.Pages != nil || p.Fallbacks != nil {
 			t.Errorf("%s: a site of one language has fallbacks or locales", cfg)
 		}
 	}
@@ -213,8 +221,8 @@ export default { integrations: [markdoc(), starlight({ title: 'x' })] };`)
 	if u, ok := preset.URLPath(generator.Page{Path: "content/docs/a.mdoc"}); !ok || u != "/a/" {
 		t.Errorf("URLPath(a.mdoc) = %q, %v", u, ok)
 	}
-	if s, ok := preset.(generator.FolderNamer); !ok || s.Folders("src", "Astro") != filepath.Join("src", "content", "docs")+" (Starlight), "+filepath.Join("src", "pages")+" (Astro)" {
-		t.Errorf("Folders = %q", s.Folders("src", "Astro"))
+	if s := preset.Rules().Sources.Describe; s == nil || s("src", "Astro") != filepath.Join("src", "content", "docs")+" (Starlight), "+filepath.Join("src", "pages")+" (Astro)" {
+		t.Errorf("Folders = %q", s("src", "Astro"))
 	}
 	_ = starlight.Docs
 }

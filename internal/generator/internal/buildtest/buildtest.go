@@ -48,9 +48,9 @@ func WriteSite(t testing.TB, dir string, files map[string]string) {
 
 // ReadPage reads a source file as sitemapgen's content mode will: its
 // path and its front matter (YAML between "---" lines, TOML between
-// "+++" lines), its date read by frontmatter in the zone z names, as the
-// pipeline reads it (z nil: UTC).
-func ReadPage(t *testing.T, root, rel string, z generator.Zoned) generator.Page {
+// "+++" lines), its date read by frontmatter in the zone the preset z
+// names for it, as the pipeline reads it (z nil: UTC).
+func ReadPage(t *testing.T, root, rel string, z generator.Preset) generator.Page {
 	t.Helper()
 	data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
 	if err != nil {
@@ -100,12 +100,8 @@ func ReadPage(t *testing.T, root, rel string, z generator.Zoned) generator.Page 
 		}
 	}
 	if z != nil {
-		loc, from := z.Zone(rel)
-		ruby := false
-		if o, ok := z.(generator.FrontMatterOptioner); ok {
-			ruby = o.FrontMatterOptions(rel).RubyTimestamps
-		}
-		src, err := frontmatter.ReadSourceOptions(strings.NewReader(s), frontmatter.Options{Location: loc, LocationFrom: from, RubyTimestamps: ruby})
+		f := z.FileRules(rel)
+		src, err := frontmatter.ReadSourceOptions(strings.NewReader(s), frontmatter.Options{Location: f.Zone, LocationFrom: f.ZoneFrom, RubyTimestamps: f.RubyTimestamps})
 		if err != nil {
 			t.Fatalf("%s: %v", rel, err)
 		}

@@ -142,7 +142,7 @@ func CheckRoutes(t *testing.T, p generator.Preset, cases []RouteCase) {
 			got = ""
 		}
 		if got != c.Want {
-			t.Errorf("%s %s (slug %q, id %q, permalink %q): %q, want %q", p.Name(), c.Path, c.Slug, c.ID, c.Permalink, got, c.Want)
+			t.Errorf("%s %s (slug %q, id %q, permalink %q): %q, want %q", p.Rules().Name, c.Path, c.Slug, c.ID, c.Permalink, got, c.Want)
 		}
 	}
 }

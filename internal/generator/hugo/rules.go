@@ -1,0 +1,133 @@
+package hugo
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+)
+
+// FileRules returns what Hugo reads of the source at rel, relative to the
+// content folder (see [generator.FileRules]): all of its front matter,
+// the terms of the site's taxonomies, a date without a zone in its
+// language's timeZone, and the date :filename reads in its name.
+func (h *Preset) FileRules(rel string) generator.FileRules {
+	f := generator.FileRules{Reading: generator.AllFrontMatter, Terms: h.Taxonomies}
+	f.Zone, f.ZoneFrom = h.zone(rel)
+	f.FileDate = h.fileDate(rel, f.Zone)
+	return f
+}
+
+// Rules returns what Hugo's configuration says of the project (see
+// [generator.Rules]).
+func (h *Preset) Rules() generator.Rules {
+	r := generator.Rules{
+		Name: "hugo",
+		Sources: generator.SourceRules{
+			Config:       &generator.Config{File: h.File, Sources: h.ContentDir, Publish: h.PublishDir},
+			ConfigFiles:  h.Files,
+			ZoneWarnings: h.zoneWarnings(),
+		},
+		Order:  h.LastModOrder(),
+		Output: h.output(),
+		Pages:  generator.PageRules{Lists: generator.ListRules{Section: h.sectionSource}},
+	}
+	if len(h.LangContentDirs) > 0 {
+		// Each language's own content folder, which a join reads from
+		// the project folder.
+		r.Sources.LanguageFolders = h.LangContentDirs
+		r.Sources.Split = func(project string) (generator.Preset, error) { return LoadLanguages(h, project) }
+	}
+	return r
+}
+
+// output is what Hugo's builds are: they leave the pages of deleted
+// sources in publishDir (hugo --cleanDestinationDir empties it first),
+// and write its sitemaps after the pages at every build; static/ and
+// each theme's are copied as they are; hugo server renders to memory
+// unless told --renderToDisk; [sitemap] gives every page its changefreq
+// and priority.
+func (h *Preset) output() generator.OutputRules {
+	o := generator.OutputRules{
+		KeepsOld:      true,
+		CleanBuild:    "hugo --cleanDestinationDir",
+		StaticFolders: hugoStatic,
+		DevServer:     hugoServer,
+		ToDisk:        hugoToDisk,
+		ChangeFreq:    h.SitemapChangeFreq,
+		Priority:      h.SitemapPriority,
+	}
+	if w := h.witnessSitemaps(); len(w) > 0 {
+		o.Witness, o.SitemapKind = w, h.sitemapKind
+	}
+	return o
+}
+
+// sectionSource is [generator.ListRules].Section of a content folder.
+func (h *Preset) sectionSource(rel string, terms map[string][]string) (string, string, []string, bool) {
+	return sectionSource(h, rel, terms)
+}
+
+// FileRules returns what Hugo reads of the source at rel, relative to the
+// project folder: what the preset of its content folder reads of it
+// there.
+func (hl *Languages) FileRules(rel string) generator.FileRules {
+	h, in, ok := hl.of(rel)
+	if !ok {
+		return generator.FileRules{Reading: generator.AllFrontMatter}
+	}
+	return h.FileRules(in)
+}
+
+// Rules are the site's (its configuration says them alike for every
+// folder), but for where the sources are: in each language's content
+// folder, from the project folder; the folders a Hugo project keeps
+// beside them that hold none (node_modules, themes, resources) are not
+// walked.
+func (hl *Languages) Rules() generator.Rules {
+	h := hl.Site()
+	if h == nil {
+		return generator.Rules{Name: "hugo"}
+	}
+	r := h.Rules()
+	src := generator.SourceRules{ZoneWarnings: r.Sources.ZoneWarnings, Exclude: []string{"node_modules", "themes", "resources"}, Describe: hl.describe}
+	for _, d := range hl.Dirs {
+		src.Include = append(src.Include, d+"/**")
+	}
+	r.Sources = src
+	r.Output.SitemapKind = nil
+	if len(r.Output.Witness) > 0 {
+		r.Output.SitemapKind = hl.sitemapKind
+	}
+	r.Pages.Lists.Section = hl.sectionSource
+	return r
+}
+
+// describe names the content folders in the project folder dir, for the
+// line of what was found.
+func (hl *Languages) describe(dir, _ string) string {
+	var dirs []string
+	for _, d := range hl.Dirs {
+		dirs = append(dirs, filepath.Join(dir, filepath.FromSlash(d)))
+	}
+	return strings.Join(dirs, ", ") + " (the contentDir of each of Hugo's languages)"
+}
+
+// sectionSource is [Preset.sectionSource], rel relative to the project
+// folder.
+func (hl *Languages) sectionSource(rel string, terms map[string][]string) (string, string, []string, bool) {
+	return sectionSource(hl, rel, terms)
+}
+
+// sitemapKind is [Preset.sitemapKind], of every language's folder: a
+// page is listed when no folder says otherwise (a section's folder is in
+// one).
+func (hl *Languages) sitemapKind(urlPath string) (bool, string) {
+	listed, with := hl.any().sitemapKind(urlPath)
+	for _, d := range hl.Dirs {
+		if l, _ := hl.Hugo[d].sitemapKind(urlPath); !l {
+			listed = false
+		}
+	}
+	return listed, with
+}

@@ -1,0 +1,152 @@
+package registry_test
+
+import (
+	"os"
+	"slices"
+	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
+	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+)
+
+// tiny are the smallest projects of each generator, by name: a
+// configuration (or the dependency that says it) and one source.
+var tiny = map[string]map[string]string{
+	"hugo":       {"hugo.toml": "baseURL = 'https://h.example/'\n", "content/_index.md": "---\ntitle: home\n---\n"},
+	"hexo":       {"_config.yml": "title: x\nnew_post_name: :title.md\n", "source/_posts/a.md": "---\ntitle: a\n---\n", "package.json": `{"dependencies": {"hexo": "7"}}`},
+	"jekyll":     {"_config.yml": "title: x\n", "index.md": "---\ntitle: home\n---\n"},
+	"astro":      {"astro.config.mjs": "export default {}\n", "src/pages/index.astro": "---\n---\n"},
+	"eleventy":   {"eleventy.config.js": "export default function () {}\n", "index.md": "---\ntitle: home\n---\n"},
+	"next":       {"next.config.js": "module.exports = { output: 'export' }\n", "app/page.js": "export default function Page() {}\n"},
+	"mkdocs":     {"mkdocs.yml": "site_name: x\n", "docs/index.md": "# x\n"},
+	"docusaurus": {"docusaurus.config.js": "module.exports = {url: 'https://d.example', baseUrl: '/'}\n", "docs/intro.md": "# x\n"},
+	"pelican":    {"pelicanconf.py": "SITENAME = 'x'\n", "content/a.md": "Title: a\nDate: 2024-01-02\n\nx\n"},
+	"sphinx":     {"conf.py": "project = 'x'\n", "index.rst": "x\n=\n"},
+	"gatsby":     {"gatsby-config.js": "module.exports = {}\n", "src/pages/index.js": "export default function Page() {}\n"},
+	"vitepress":  {".vitepress/config.mts": "export default {}\n", "index.md": "# x\n"},
+	"nuxt":       {"nuxt.config.ts": "export default defineNuxtConfig({})\n"},
+	"sveltekit":  {"svelte.config.js": "import adapter from '@sveltejs/adapter-static';\nexport default { kit: { adapter: adapter() } };\n"},
+	"zola":       {"config.toml": "base_url = 'https://z.example'\n", "content/_index.md": "+++\n+++\n"},
+}
+
+// sourceless are the generators whose builds are joined to no sources:
+// no preset of theirs.
+var sourceless = []string{"vitepress", "nuxt", "sveltekit", "zola"}
+
+// TestConformance checks, for every registered generator, the promises
+// the rest of sitemapgen takes for granted: what its Info says, that an
+// empty folder is no project of it, that the registry finds it by its
+// name; and, on its tiny project, that Detect finds it and fills what a
+// project says, and that each road to its preset (a Loader's, a
+// Router's) gives one whose rules are its own and whose every rule can
+// be asked.
+func TestConformance(t *testing.T) {
+	names := map[string]bool{}
+	for _, g := range registry.Generators {
+		info := g.Info()
+		t.Run(info.Name, func(t *testing.T) {
+			if info.Name == "" || info.Title == "" {
+				t.Fatalf("Info %+v: no name or title", info)
+			}
+			if names[info.Name] {
+				t.Fatalf("%s: registered twice", info.Name)
+			}
+			names[info.Name] = true
+			if got, ok := registry.Lookup(info.Name); !ok || got.Info().Name != info.Name {
+				t.Errorf("registry.Lookup(%q) = %v, %v", info.Name, got, ok)
+			}
+			noEnv := func(string) (string, bool) { return "", false }
+			d, err := generator.OpenDir(t.TempDir(), noEnv, limits.Default)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p, err := g.Detect(d); p != nil || err != nil {
+				t.Errorf("Detect(empty folder) = %+v, %v; want nil, nil", p, err)
+			}
+
+			files, ok := tiny[info.Name]
+			if !ok {
+				t.Fatalf("no tiny project of %s: add one to tiny", info.Name)
+			}
+			dir := buildtest.TempSite(t, files)
+			found, err := registry.DetectEnv(dir, noEnv, limits.Default)
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := slices.IndexFunc(found, func(p generator.Project) bool { return p.Gen == g })
+			if i < 0 {
+				t.Fatalf("Detect of its tiny project found %s", gentest.Format(found))
+			}
+			p := found[i]
+			if p.Generator != info.Name || p.Title != info.Title || p.File == "" {
+				t.Errorf("project %s", gentest.Format([]generator.Project{p}))
+			}
+			_ = p.Sitemaps()
+			_ = p.Published("")
+			if len(p.BaseURLPlaces(p.File)) == 0 {
+				t.Error("no place named for its base URL")
+			}
+
+			var presets []generator.Preset
+			if l, ok := registry.LoaderOf(info.Name); ok {
+				pre, found, err := l.Load(dir, limits.Default)
+				if err != nil || !found || pre == nil {
+					t.Fatalf("Load = %v, %v, %v", pre, found, err)
+				}
+				if generator.RulesOf(pre).Sources.Config == nil {
+					t.Error("a Loader's preset names no configuration")
+				}
+				presets = append(presets, pre)
+			}
+			if pre, _ := p.Routes(); pre != nil {
+				presets = append(presets, pre)
+			}
+			if len(presets) == 0 != slices.Contains(sourceless, info.Name) {
+				t.Fatalf("%d presets; sourceless %v", len(presets), sourceless)
+			}
+			for _, pre := range presets {
+				r := generator.RulesOf(pre)
+				if r.Name != info.Name {
+					t.Errorf("its preset's rules are %q's", r.Name)
+				}
+				if f := r.Hooks.Folder; f != nil {
+					f.ReadFolder(generator.Folder{Content: os.DirFS(dir), Settings: os.DirFS(dir), Rel: ".", Limits: limits.Default})
+					r = generator.RulesOf(pre)
+				}
+				for rel := range files {
+					fr := pre.FileRules(rel)
+					if fr.Meta != nil && !fr.Read {
+						t.Errorf("%s: a reader of metadata for a file it does not read", rel)
+					}
+					pre.URLPath(generator.Page{Path: rel})
+				}
+				if r.Sources.Describe != nil && r.Sources.Describe(dir, info.Title) == "" {
+					t.Error("its sources described as nothing")
+				}
+				if r.Output.KeepsOld != (r.Output.CleanBuild != "") {
+					t.Errorf("keeps old output %v, and says how to build clean %q", r.Output.KeepsOld, r.Output.CleanBuild)
+				}
+				if (len(r.Output.Witness) > 0) != (r.Output.SitemapKind != nil) {
+					t.Errorf("witness sitemaps %q without how they speak of a page, or the other way", r.Output.Witness)
+				}
+				if (len(r.Sources.LanguageFolders) > 0) && r.Sources.Split == nil {
+					t.Error("language folders without their split")
+				}
+				if (r.Sources.Copies == nil) != (r.Sources.StaticDefaults == nil) {
+					t.Error("copies files without their defaults, or the other way")
+				}
+			}
+		})
+	}
+	if _, ok := registry.Lookup("no-such-generator"); ok {
+		t.Error("registry.Lookup of an unknown name: ok")
+	}
+	for name := range tiny {
+		if !names[name] {
+			t.Errorf("tiny names %s, which is not registered", name)
+		}
+	}
+}
