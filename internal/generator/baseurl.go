@@ -6,6 +6,7 @@ package generator
 
 import (
 	"path/filepath"
+	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/nextsitemap"
 )
@@ -15,17 +16,26 @@ import (
 var nextSitemapConfigs = nextsitemap.Configs
 
 // BaseURLPlaces says where in the project p's site URL can be
-// kept: places that can hold it, for the hint of a missing base URL;
-// file is its configuration file as seen from the working directory.
+// kept: places that can hold it, for the hint of a missing base URL, as
+// its generator's [Info].BaseURLPlaces says; file is its configuration
+// file as seen from the working directory.
 func (p *Project) BaseURLPlaces(file string) []string {
+	var info Info
+	if p.Gen != nil {
+		info = p.Gen.Info()
+	}
 	if base := filepath.Base(file); base == "package.json" || base == "Gemfile" {
 		// Found by a dependency: the configuration file to write.
-		if p.Gen != nil && p.Gen.Info().ConfigFile != "" {
-			file = filepath.Join(filepath.Dir(file), filepath.FromSlash(p.Gen.Info().ConfigFile))
+		if info.ConfigFile != "" {
+			file = filepath.Join(filepath.Dir(file), filepath.FromSlash(info.ConfigFile))
 		}
 	}
-	if g, ok := p.Gen.(BaseURLPlacer); ok {
-		return g.BaseURLPlaces(p, file)
+	if info.BaseURLPlaces == nil {
+		return []string{"in " + info.Title + "'s configuration (" + file + ")"}
 	}
-	return []string{"in " + p.Title + "'s configuration (" + file + ")"}
+	places := make([]string, len(info.BaseURLPlaces))
+	for i, pl := range info.BaseURLPlaces {
+		places[i] = strings.ReplaceAll(pl, "{file}", file)
+	}
+	return places
 }

@@ -61,6 +61,34 @@ type Info struct {
 	// the project was found by a dependency of its package.json (or its
 	// Gemfile): "astro.config.mjs"; "" for none.
 	ConfigFile string
+	// IndexFiles says that its build links an index page by its file's
+	// name, not its folder's, whatever the page's canonical link says
+	// (Sphinx's html builder: sub/index.html, and index.html at the
+	// root, in its links and in its sitemap extensions' lists).
+	IndexFiles bool
+	// BaseURLPlaces are where its projects can keep the site's URL, for
+	// the hint of a missing base URL: "baseURL in Hugo's configuration
+	// ({file})", {file} standing for the configuration file; nil for
+	// its configuration (see [Project.BaseURLPlaces]).
+	BaseURLPlaces []string
+
+	// What only some generators say of their projects, by a rule of
+	// theirs: each nil where the generator says nothing, asked by the
+	// Project's methods of the same names.
+
+	// Sitemaps names the sitemap files the generator, or the sitemap
+	// plugin p uses, writes into p's output, when they are not
+	// sitemap.xml at its root.
+	Sitemaps func(p *Project) SitemapFiles
+	// Published names the sitemaps in folders of p's output whose URLs
+	// search engines may have been given, which its build stops writing
+	// once sitemapgen replaces them (see [Project.Published]).
+	Published func(p *Project, file string) []string
+	// Marks, for a generator whose configuration's name other tools'
+	// projects share (Hugo's config.*), names the folders of its own, one
+	// of which must be beside the configuration for p to be surely its
+	// project; none when its configuration alone tells.
+	Marks func(p *Project) []string
 }
 
 // A Loader loads the preset of a generator whose pages all come from
@@ -81,13 +109,6 @@ type Loader interface {
 // Claims do not change the order of the projects Detect returns.
 type Claimer interface {
 	Claim(d *Dir)
-}
-
-// A SitemapNamer is a Generator whose own sitemaps (or its sitemap
-// plugin's) are other than sitemap.xml at the root of its output.
-type SitemapNamer interface {
-	// Sitemaps names the sitemap files the generator writes for p.
-	Sitemaps(p *Project) SitemapFiles
 }
 
 // SitemapFiles names the sitemap files a generator, or the plugin its
@@ -123,19 +144,6 @@ func (f SitemapFiles) Match(name string) bool {
 	return false
 }
 
-// A Publisher is a Generator whose sitemaps search engines may have been
-// given and which its build stops writing once sitemapgen replaces them
-// (see [Project.Published]).
-type Publisher interface {
-	Published(p *Project, file string) []string
-}
-
-// A BaseURLPlacer is a Generator that says where in its projects the
-// site URL is kept (see [Project.BaseURLPlaces]).
-type BaseURLPlacer interface {
-	BaseURLPlaces(p *Project, file string) []string
-}
-
 // A Router is a Generator whose pages are routed from files: the pages of
 // its build are joined to their sources by a Preset (see [Project.Routes]).
 type Router interface {
@@ -143,15 +151,6 @@ type Router interface {
 	// their sources, and the folder of the sources relative to the
 	// project folder ("/"-separated); nil when there is none.
 	Routes(p *Project) (Preset, string)
-}
-
-// A Marker is a Generator whose configuration's name other tools'
-// projects share (Hugo's config.*): a project found by it is surely the
-// generator's only beside one of the generator's own folders.
-type Marker interface {
-	// Marks returns those folders for p, relative to its project
-	// folder; none when its configuration alone tells.
-	Marks(p *Project) []string
 }
 
 // A ServerBuilder is a Generator whose builds may be servers: it reads

@@ -22,11 +22,8 @@ import (
 // empty and says so in Notes.
 type Project struct {
 	// Gen is the generator whose project this is: the one to ask about
-	// it (Detect sets it). Generator is its Info().Name, Title its
-	// Info().Title.
-	Gen       Generator
-	Generator string // "hugo", "jekyll", "astro", "eleventy", "next", "mkdocs", "docusaurus", "pelican", "sphinx", "gatsby", "vitepress", "nuxt", "sveltekit", "zola"
-	Title     string // "Hugo", "Jekyll", "Astro", "Eleventy", "Next.js", "MkDocs", "Docusaurus", "Pelican", "Sphinx", "Gatsby", "VitePress", "Nuxt", "SvelteKit", "Zola"
+	// it (Detect sets it). Name and Title are its Info's.
+	Gen Generator
 	// File is the file that told, relative to dir, with "/" separators:
 	// "hugo.toml", "config/_default/hugo.toml", "_config.yml", "Gemfile",
 	// "astro.config.mjs", "package.json", "mkdocs.yml",
@@ -60,18 +57,20 @@ type Project struct {
 	// (default "docs"), Eleventy's input folder, Astro's srcDir when it is
 	// not "src". [Project.Routes] knows the others' defaults.
 	SourceDir string
-	// Locales are the locales of a Docusaurus site other than its
-	// default, from i18n.locales.
-	Locales []string
-	// Languages are a multilingual Hugo site's languages, the keys of
-	// its languages table, lower-cased; or the folders of a Sphinx site's
-	// languages, as sphinx-sitemap's sitemap_locales and language name
-	// them, each built into one.
+	// Languages are the folders of the site's languages that each have
+	// a sitemap of the generator's (LanguageSitemaps): a multilingual
+	// Hugo site's languages, the keys of its languages table,
+	// lower-cased; a Docusaurus site's locales other than its default,
+	// from i18n.locales; a Sphinx site's languages, as sphinx-sitemap's
+	// sitemap_locales and language name them, each built into one.
 	Languages []string
-	// I18n is true when an Astro site's configuration says i18n: its
-	// routing of locales, or @astrojs/sitemap's i18n option; or when a
-	// Next.js site's next-sitemap configuration gives alternateRefs.
-	I18n bool
+	// Translated says the site has pages in several languages, which the
+	// generator's own sitemap links as alternates: a multilingual Hugo
+	// or Sphinx site, a Docusaurus site with locales besides its
+	// default, an Astro site whose configuration says i18n (its routing
+	// of locales, or @astrojs/sitemap's i18n option), a Next.js site
+	// whose next-sitemap configuration gives alternateRefs.
+	Translated bool
 	// SitemapFile is the name the generator gives its sitemap files when
 	// its configuration renames them (Hugo's [sitemap] filename, at the
 	// root and in each language's folder; sphinx-sitemap's
@@ -452,23 +451,41 @@ func jsFile(name string) bool {
 // Published names the sitemaps of a folder (by their path in the output
 // folder) that the generator publishes and whose URLs search engines may
 // have been given, which its build stops writing once sitemapgen
-// replaces them: a [Publisher]'s (each locale's or language's sitemap in
-// its folder); none for the others, whose sitemaps are taken over where
-// they are. file names them when the generator's configuration no longer
-// does (the name sitemapgen's entry file took from the plugin's options,
-// which the switch carried over); "" for sitemap.xml.
+// replaces them: as its [Info].Published says (each locale's or
+// language's sitemap in its folder); none for the others, whose sitemaps
+// are taken over where they are. file names them when the generator's
+// configuration no longer does (the name sitemapgen's entry file took
+// from the plugin's options, which the switch carried over); "" for
+// sitemap.xml.
 func (p *Project) Published(file string) []string {
-	if g, ok := p.Gen.(Publisher); ok {
-		return g.Published(p, file)
+	if p.Gen != nil && p.Gen.Info().Published != nil {
+		return p.Gen.Info().Published(p, file)
 	}
 	return nil
 }
 
-// Translated reports whether the project says its site has pages in
-// several languages, which the generator's own sitemap links as
-// alternates: a multilingual Hugo site, a Docusaurus site with locales
-// besides its default, an Astro site whose configuration says i18n, a
-// Next.js site whose next-sitemap gives alternateRefs.
-func (p *Project) Translated() bool {
-	return len(p.Languages) > 1 || len(p.Locales) > 0 || p.I18n
+// Marks names, as the generator's [Info].Marks says, the folders of its
+// own one of which must be beside p's configuration for p to be surely
+// its project; none when the configuration alone tells.
+func (p *Project) Marks() []string {
+	if p.Gen != nil && p.Gen.Info().Marks != nil {
+		return p.Gen.Info().Marks(p)
+	}
+	return nil
+}
+
+// Name is the generator's name ("hugo"), "" without one.
+func (p *Project) Name() string {
+	if p.Gen == nil {
+		return ""
+	}
+	return p.Gen.Info().Name
+}
+
+// Title is the generator's title ("Hugo"), "" without one.
+func (p *Project) Title() string {
+	if p.Gen == nil {
+		return ""
+	}
+	return p.Gen.Info().Title
 }

@@ -174,7 +174,7 @@ func (p *discovery) elsewhere(root string) string {
 			break
 		}
 		g := found[0]
-		return msg + fmt.Sprintf("\nnote: %s holds a %s project (%s): run sitemapgen there: cd %s && sitemapgen %s", d, g.Title, filepath.Join(d, filepath.FromSlash(g.File)), d, rel)
+		return msg + fmt.Sprintf("\nnote: %s holds a %s project (%s): run sitemapgen there: cd %s && sitemapgen %s", d, g.Title(), filepath.Join(d, filepath.FromSlash(g.File)), d, rel)
 	}
 	return msg
 }

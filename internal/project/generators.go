@@ -39,7 +39,7 @@ func (p *discovery) detect() error {
 func (p *discovery) names() string {
 	var s []string
 	for _, g := range p.found {
-		s = append(s, g.Title+" ("+filepath.Join(p.dir, g.File)+")")
+		s = append(s, g.Title()+" ("+filepath.Join(p.dir, g.File)+")")
 	}
 	return strings.Join(s, " and ")
 }
@@ -84,7 +84,7 @@ func (p *discovery) findRoot() (root, from string, err error) {
 		if err := p.inTree(p.genFolder(g, p.publishDir(g), true), "sitemapgen DIR"); err != nil {
 			return "", "", err
 		}
-		return p.publishDir(g), g.Title + " (" + filepath.Join(p.dir, g.File) + ")", nil
+		return p.publishDir(g), g.Title() + " (" + filepath.Join(p.dir, g.File) + ")", nil
 	}
 	return "", "", fmt.Errorf("found %s in %s: which one built the site?\nhint: %s", p.names(), dirName(p.dir), p.chooseHint(publishing))
 }
@@ -101,7 +101,7 @@ func (p *discovery) chooseHint(publishing []generator.Project) string {
 		if whose[dir] == nil {
 			dirs = append(dirs, dir)
 		}
-		whose[dir] = append(whose[dir], g.Title)
+		whose[dir] = append(whose[dir], g.Title())
 	}
 	var built, unbuilt []string
 	for _, dir := range dirs {
@@ -184,7 +184,7 @@ func projectFolder(root string, lim limits.Limits) error {
 			continue
 		}
 		return fmt.Errorf("%s is a %s project (%s); its built site is %s%c (give %s as DIR, or --force to walk %s itself)",
-			root, g.Title, filepath.Join(root, filepath.FromSlash(g.File)), built, filepath.Separator, built, root)
+			root, g.Title(), filepath.Join(root, filepath.FromSlash(g.File)), built, filepath.Separator, built, root)
 	}
 	return nil
 }
@@ -195,11 +195,11 @@ func projectFolder(root string, lim limits.Limits) error {
 // in a web app's output, so a Hugo project found by one must also have one
 // of Hugo's own folders.
 func projectMarked(root string, g generator.Project) bool {
-	m, ok := g.Gen.(generator.Marker)
-	if !ok || len(m.Marks(&g)) == 0 {
+	marks := g.Marks()
+	if len(marks) == 0 {
 		return true
 	}
-	for _, dir := range m.Marks(&g) {
+	for _, dir := range marks {
 		// A folder, or a link of its name (themes/ shared with other
 		// projects): looked at, never followed.
 		if fi, err := fsx.Lstat(root, dir); err == nil && (fi.IsDir() || fi.Mode()&fs.ModeSymlink != 0) {

@@ -65,7 +65,7 @@ func generatorSitemaps(g *generator.Project, out string, hosts []string, lim lim
 	keep := func(name, why string) {
 		decided[name] = false
 		warnings = append(warnings, &diag.Diagnostic{File: r.Path(name),
-			Msg: fmt.Sprintf("kept, as the project's own sitemap, not %s's: %s", g.Title, why)})
+			Msg: fmt.Sprintf("kept, as the project's own sitemap, not %s's: %s", g.Title(), why)})
 	}
 	// The index first: the files it names are the plugin's when it is.
 	slices.SortStableFunc(names, func(a, b string) int {
@@ -103,7 +103,7 @@ func generatorSitemaps(g *generator.Project, out string, hosts []string, lim lim
 			}
 		}
 		if !has {
-			keep(name, fmt.Sprintf("the project has no %s (looked for in %s), which writes %s's", pl.Name, strings.Join(pl.Looked, " and "), g.Title))
+			keep(name, fmt.Sprintf("the project has no %s (looked for in %s), which writes %s's", pl.Name, strings.Join(pl.Looked, " and "), g.Title()))
 			continue
 		}
 		decided[name] = true

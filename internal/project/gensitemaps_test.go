@@ -39,7 +39,7 @@ func TestGeneratorSitemapsDoor(t *testing.T) {
 		}
 	}
 	astro, _ := registry.Lookup("astro")
-	g := &generator.Project{Gen: astro, Generator: "astro", Title: "Astro", File: "astro.config.mjs",
+	g := &generator.Project{Gen: astro, File: "astro.config.mjs",
 		Plugin: &generator.SitemapPlugin{Name: "@astrojs/sitemap", Index: "sitemap-index.xml", In: "package.json"}}
 	type result struct {
 		takes    func(string) bool

@@ -53,6 +53,9 @@ func readHostProject(s string) (*hostProject, error) {
 	if h.Generator == "" || h.Title == "" {
 		return nil, fmt.Errorf("%s: generator and title are required", HostProjectEnv)
 	}
+	if _, ok := registry.Lookup(h.Generator); !ok {
+		return nil, fmt.Errorf("%s: generator %q is none of %s", HostProjectEnv, h.Generator, registry.Titles("or"))
+	}
 	switch h.TrailingSlash {
 	case "", "always", "never":
 	default:
@@ -68,13 +71,13 @@ func readHostProject(s string) (*hostProject, error) {
 // remains, which is only a warning once h stands for the generator.
 func (h *hostProject) over(found []generator.Project, err error) ([]generator.Project, error) {
 	for i := range found {
-		if found[i].Generator == h.Generator && err == nil {
+		if found[i].Name() == h.Generator && err == nil {
 			h.apply(&found[i])
 			return found, nil
 		}
 	}
 	// package.json: an npm project's, which installed the integration.
-	g := generator.Project{Generator: h.Generator, Title: h.Title, File: "package.json"}
+	g := generator.Project{File: "package.json"}
 	g.Gen, _ = registry.Lookup(h.Generator)
 	h.apply(&g)
 	return []generator.Project{g}, err

@@ -55,7 +55,7 @@ func (p *discovery) serverBuild(v *Ask, pr *Project) error {
 	}
 	if v.Out == "" && g.ServedDir != "" {
 		f := folder{path: filepath.Join(p.dir, filepath.FromSlash(g.ServedDir)), at: diag.Pos{File: filepath.Join(p.dir, filepath.FromSlash(g.File))},
-			what: possessive(g.Title) + " folder its server serves files from, where the sitemaps of a server build go"}
+			what: possessive(g.Title()) + " folder its server serves files from, where the sitemaps of a server build go"}
 		if err := p.inTree(f, "--out DIR"); err != nil {
 			return err
 		}

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 )
 
@@ -99,22 +98,6 @@ func (p *discovery) applyStyle(v *Ask, pr *Project) {
 	}
 }
 
-// indexLinker is a generator whose build links an index page by its
-// file's name, not its folder's, whatever the page's canonical link
-// says (Sphinx's html builder: sub/index.html, and index.html at the
-// root, in its links and in its sitemap extensions' lists).
-type indexLinker interface {
-	IndexFiles(p *generator.Project) bool
-}
-
-// genOf returns g's generator, nil for none.
-func genOf(g *generator.Project) generator.Generator {
-	if g == nil {
-		return nil
-	}
-	return g.Gen
-}
-
 // applyGeneratorStyle says, with no platform, the URL form the
 // generator that built the site links its pages by: with trailing slashes
 // off (Next.js by default, Astro trailingSlash: 'never' or build.format:
@@ -125,8 +108,9 @@ func genOf(g *generator.Project) generator.Generator {
 // use_directory_urls: false links NAME.html as it is, as the defaults do.
 func (p *discovery) applyGeneratorStyle(v *Ask, pr *Project) {
 	g := p.builtBy(v.Root)
-	if il, ok := genOf(g).(indexLinker); ok && !v.CleanURLsGiven && !v.TrailingSlashGiven {
-		pr.IndexFiles = il.IndexFiles(g)
+	if g != nil && g.Gen != nil && g.Gen.Info().IndexFiles && !v.CleanURLsGiven && !v.TrailingSlashGiven {
+		// Its build links an index page by its file's name (Sphinx's).
+		pr.IndexFiles = true
 	}
 	if g == nil || g.TrailingSlash == "" || g.Gen != nil && g.Gen.Info().LinksAsWritten || v.CleanURLsGiven && v.TrailingSlashGiven {
 		return
@@ -183,7 +167,7 @@ func (p *discovery) describe(rootFrom, root, baseFrom string) string {
 		case g.CleanURLs:
 			form = "clean URLs, folders with /"
 		}
-		parts = append(parts, fmt.Sprintf("%s URL style (%s; from %s)", g.Title, form, filepath.Join(p.dir, g.File)))
+		parts = append(parts, fmt.Sprintf("%s URL style (%s; from %s)", g.Title(), form, filepath.Join(p.dir, g.File)))
 	}
 	return strings.Join(parts, "; ")
 }

@@ -293,7 +293,7 @@ func Discover(a Ask) (*Project, error) {
 		// a plugin names as its own may be the project's.
 		hosts := siteHosts(cmp.Or(pr.BaseURL, a.GivenBaseURL), g.BaseURL)
 		takes, warnings := generatorSitemaps(g, out, hosts, p.lim)
-		pr.Generator, pr.GeneratorSitemaps, pr.Translated, pr.Pages = g.Title, takes, g.Translated(), g.Pages
+		pr.Generator, pr.GeneratorSitemaps, pr.Translated, pr.Pages = g.Title(), takes, g.Translated, g.Pages
 		pr.Published = g.Published
 		pr.Witnessed = witnesses(pr.Sources)
 		if !pr.Translated {
@@ -452,7 +452,7 @@ func (p *discovery) fill(v *Ask, pr *Project) error {
 func (p *discovery) dating(v *Ask, pr *Project) {
 	if !v.Content {
 		if g := p.builtBy(v.Root); g != nil {
-			pr.BuiltBy = g.Title
+			pr.BuiltBy = g.Title()
 		} else if pr.Sources != nil {
 			pr.BuiltBy = "the generator"
 		}

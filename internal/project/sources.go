@@ -238,10 +238,10 @@ func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources) (*pipeline.
 // leads out of the project's tree is the error.
 func (p *discovery) sourceDir(root string, pr *Project) (dir, from, preset string, err error) {
 	g := p.builtBy(root)
-	if g == nil || sourceSetting(g.Generator) == "" {
+	if g == nil || sourceSetting(g.Name()) == "" {
 		return "", "", "", nil
 	}
-	pre, project, err := loadPreset(g.Generator, []string{p.dir}, p.lim)
+	pre, project, err := loadPreset(g.Name(), []string{p.dir}, p.lim)
 	if err != nil {
 		pr.Warnings = append(pr.Warnings, fmt.Errorf("pages not joined to their sources: %w", err))
 		return "", "", "", nil
@@ -254,7 +254,7 @@ func (p *discovery) sourceDir(root string, pr *Project) (dir, from, preset strin
 	if err := p.inTree(content, "--source DIR"); err != nil {
 		return "", "", "", err
 	}
-	return content.path, sourceSetting(g.Generator), g.Generator, nil
+	return content.path, sourceSetting(g.Name()), g.Name(), nil
 }
 
 // routes returns the join of the pages of root, the publish folder of a
@@ -304,9 +304,9 @@ func (p *discovery) routes(root, given string, v *Ask, pr *Project) (*pipeline.S
 	src.Walk.FollowSymlinks = v.FollowSymlinks
 	// What the line of what was found names: the folders, and whose.
 	if f := rules.Sources.Describe; f != nil {
-		return src, f(dir, g.Title), nil
+		return src, f(dir, g.Title()), nil
 	}
-	return src, dir + " (" + g.Title + ")", nil
+	return src, dir + " (" + g.Title() + ")", nil
 }
 
 // isDir reports whether dir, a folder named as a root (the site's, the

@@ -65,7 +65,7 @@ func Survey(dir string, getenv func(string) string, a Ask) (*Findings, error) {
 		return nil, err
 	}
 	for _, g := range pr.found {
-		d.Generators = append(d.Generators, g.Title+" ("+filepath.Join(dir, g.File)+")")
+		d.Generators = append(d.Generators, g.Title()+" ("+filepath.Join(dir, g.File)+")")
 	}
 	root, from, err := pr.findRoot()
 	if err != nil {
@@ -142,10 +142,10 @@ func (p *discovery) peers(d *Findings) []Peer {
 func (p *discovery) publishes(name string) []error {
 	var out []error
 	for _, g := range p.found {
-		if sourceSetting(g.Generator) == "" {
+		if sourceSetting(g.Name()) == "" {
 			continue
 		}
-		pre, project, err := loadPreset(g.Generator, []string{p.dir}, p.lim)
+		pre, project, err := loadPreset(g.Name(), []string{p.dir}, p.lim)
 		if err != nil || pre == nil {
 			continue
 		}
@@ -159,7 +159,7 @@ func (p *discovery) publishes(name string) []error {
 		// those its configuration keeps out.
 		if u, key, ok := rules.Sources.Copies(name); ok {
 			out = append(out, &diag.Diagnostic{File: filepath.Join(p.dir, filepath.FromSlash(g.File)),
-				Msg: fmt.Sprintf("%s publishes %s, a file of its source folder, at %s: list it in %s here, or your settings are served with the site", g.Title, name, u, key)})
+				Msg: fmt.Sprintf("%s publishes %s, a file of its source folder, at %s: list it in %s here, or your settings are served with the site", g.Title(), name, u, key)})
 		}
 	}
 	return out

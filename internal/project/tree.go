@@ -155,9 +155,9 @@ func (p *discovery) inTree(f folder, arg string) error {
 // dir of g, found in the project folder.
 func (p *discovery) genFolder(g generator.Project, dir string, publish bool) folder {
 	pk, sk := g.Keys()
-	f := folder{path: dir, at: diag.Pos{File: filepath.Join(p.dir, filepath.FromSlash(g.File))}, key: sk, what: possessive(g.Title) + " source folder"}
+	f := folder{path: dir, at: diag.Pos{File: filepath.Join(p.dir, filepath.FromSlash(g.File))}, key: sk, what: possessive(g.Title()) + " source folder"}
 	if publish {
-		f.key, f.what = pk, possessive(g.Title)+" publish folder"
+		f.key, f.what = pk, possessive(g.Title())+" publish folder"
 	}
 	return f
 }

@@ -28,8 +28,6 @@ type Generator struct{}
 
 var (
 	_ generator.Generator     = Generator{}
-	_ generator.SitemapNamer  = Generator{}
-	_ generator.BaseURLPlacer = Generator{}
 	_ generator.Router        = Generator{}
 	_ generator.ServerBuilder = Generator{}
 	_ generator.PeerReader    = Generator{}
@@ -37,7 +35,7 @@ var (
 
 // Info returns Astro's.
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "astro", Title: "Astro", PublishKey: "outDir", SourceKey: "srcDir", ConfigFile: "astro.config.mjs"}
+	return generator.Info{Name: "astro", Title: "Astro", PublishKey: "outDir", SourceKey: "srcDir", ConfigFile: "astro.config.mjs", BaseURLPlaces: []string{"site: in Astro's configuration ({file})", `"homepage": in package.json`}, Sitemaps: sitemaps}
 }
 
 // Own is what an Astro project keeps as Project.Own, for its own
@@ -89,15 +87,10 @@ func setOwn(p *generator.Project, o Own) {
 // index.
 const plugin, pluginIndex = "@astrojs/sitemap", "sitemap-index.xml"
 
-// Sitemaps names @astrojs/sitemap's: sitemap-index.xml and
+// sitemaps names @astrojs/sitemap's: sitemap-index.xml and
 // sitemap-0.xml …, and sitemap.xml.
-func (Generator) Sitemaps(*generator.Project) generator.SitemapFiles {
+func sitemaps(*generator.Project) generator.SitemapFiles {
 	return generator.SitemapFiles{Names: []string{"sitemap.xml", pluginIndex}, Shard: generator.NumberedShards()}
-}
-
-// BaseURLPlaces names site, and package.json's homepage.
-func (Generator) BaseURLPlaces(_ *generator.Project, file string) []string {
-	return []string{"site: in Astro's configuration (" + file + ")", `"homepage": in package.json`}
 }
 
 // Routes returns the preset of src/pages and the content collections, in
@@ -197,13 +190,13 @@ func serverBuild(d *generator.Dir, p *generator.Project) {
 // outDir, where the prerendered pages of an output: 'server' build go).
 // The site URL is new URL(base, site), as @astrojs/sitemap builds it.
 func project(name string, data []byte, lim limits.Limits) *generator.Project {
-	p := &generator.Project{Generator: "astro", Title: "Astro", File: name, PublishDir: "dist"}
+	p := &generator.Project{File: name, PublishDir: "dist"}
 	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 
 	// Its i18n routing, or @astrojs/sitemap's i18n option: either may
 	// put alternates in the sitemap, read before it is replaced.
-	p.I18n = bytes.Contains(data, []byte("i18n"))
+	p.Translated = bytes.Contains(data, []byte("i18n"))
 	if l := locales(r); l != nil {
 		p.Pages = l
 	}

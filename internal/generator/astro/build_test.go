@@ -47,7 +47,7 @@ export { manifest };
 // Astro's own routes; the newest manifest when a build left others;
 // nothing without a build.
 func TestReadBuild(t *testing.T) {
-	p := &generator.Project{Generator: "astro", PublishDir: "dist/client", Own: Own{Server: "dist/server"}}
+	p := &generator.Project{PublishDir: "dist/client", Own: Own{Server: "dist/server"}}
 	if w, r, _, err := readBuildOf(t.TempDir(), p, limits.Limits{}); err != nil || w != nil || r != nil {
 		t.Errorf("no build: %v, %v, %v; want nothing", w, r, err)
 	}
@@ -85,7 +85,7 @@ func TestReadBuild(t *testing.T) {
 // TestReadServerBuildRefused: a manifest that is none, linked out of the
 // project, or past limits.page_bytes is an error naming it.
 func TestReadServerBuildRefused(t *testing.T) {
-	p := &generator.Project{Generator: "astro", PublishDir: "dist/client", Own: Own{Server: "dist/server"}}
+	p := &generator.Project{PublishDir: "dist/client", Own: Own{Server: "dist/server"}}
 	for _, tc := range []struct {
 		name, content, want string
 	}{

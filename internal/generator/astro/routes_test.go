@@ -35,8 +35,8 @@ func TestRoutes(t *testing.T) {
 		p   generator.Project
 		dir string
 	}{
-		{generator.Project{Generator: "astro"}, "src"},
-		{generator.Project{Generator: "astro", SourceDir: "site"}, "site"},
+		{generator.Project{Gen: Generator{}}, "src"},
+		{generator.Project{SourceDir: "site"}, "site"},
 	} {
 		pre, dir := Generator{}.Routes(&tt.p)
 		if pre.Rules().Name != "astro" || dir != tt.dir {

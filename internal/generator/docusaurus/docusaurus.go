@@ -7,7 +7,6 @@ package docusaurus
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -26,18 +25,15 @@ import (
 type Generator struct{}
 
 var (
-	_ generator.Generator     = Generator{}
-	_ generator.SitemapNamer  = Generator{}
-	_ generator.Publisher     = Generator{}
-	_ generator.BaseURLPlacer = Generator{}
-	_ generator.Router        = Generator{}
-	_ generator.PeerReader    = Generator{}
+	_ generator.Generator  = Generator{}
+	_ generator.Router     = Generator{}
+	_ generator.PeerReader = Generator{}
 )
 
 // Info returns Docusaurus'. It serves its baseUrl with its slash
 // whatever trailingSlash says (applyTrailingSlash leaves it alone).
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "docusaurus", Title: "Docusaurus", ConfigFile: "docusaurus.config.js", SlashedBase: true}
+	return generator.Info{Name: "docusaurus", Title: "Docusaurus", ConfigFile: "docusaurus.config.js", SlashedBase: true, BaseURLPlaces: []string{"url: in Docusaurus' configuration ({file})"}, Sitemaps: generator.LanguageSitemaps, Published: generator.LanguagesPublished}
 }
 
 // Site is what a Docusaurus project keeps for its routes, as
@@ -52,36 +48,6 @@ type Site struct {
 	Versions []string
 }
 
-// Sitemaps names the sitemap of the root and each locale's, in its
-// folder: those, and no other folder's (an api/ or img/ of the project's
-// own is no locale); the classic preset's sitemap.filename renames them.
-func (Generator) Sitemaps(p *generator.Project) generator.SitemapFiles {
-	file := cmp.Or(p.SitemapFile, "sitemap.xml")
-	names := []string{"sitemap.xml", file}
-	for _, l := range p.Locales {
-		names = append(names, l+"/"+file)
-	}
-	return generator.SitemapFiles{Names: names}
-}
-
-// Published names each locale's LOCALE/sitemap.xml, written by the
-// classic preset's sitemap plugin, which the switch turns off (sitemap:
-// false), and whose build empties the output folder; file names them
-// when the configuration no longer does.
-func (Generator) Published(p *generator.Project, file string) []string {
-	file = cmp.Or(p.SitemapFile, file, "sitemap.xml")
-	var names []string
-	for _, l := range p.Locales {
-		names = append(names, l+"/"+file)
-	}
-	return names
-}
-
-// BaseURLPlaces names url.
-func (Generator) BaseURLPlaces(_ *generator.Project, file string) []string {
-	return []string{"url: in Docusaurus' configuration (" + file + ")"}
-}
-
 // Routes returns the preset of the docs, blog and pages, in SourceDir,
 // else the project folder.
 func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
@@ -90,7 +56,7 @@ func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
 		dir = "."
 	}
 	s, _ := p.Own.(Site)
-	return &Preset{Locales: p.Locales, DocsBase: s.DocsBase, BlogBase: s.BlogBase, Versions: s.Versions, GitDates: p.GitDates}, dir
+	return &Preset{Locales: p.Languages, DocsBase: s.DocsBase, BlogBase: s.BlogBase, Versions: s.Versions, GitDates: p.GitDates}, dir
 }
 
 // configs are the Docusaurus configuration files, in the order
@@ -139,7 +105,7 @@ var showLastUpdateRE = lazyre.MustCompile(`\bshowLastUpdateTime\s*:\s*true\b`)
 // writes build/ (its --out-dir is not in the configuration).
 func project(name string, data []byte, lim limits.Limits) (*generator.Project, Site) {
 	var s Site
-	p := &generator.Project{Generator: "docusaurus", Title: "Docusaurus", File: name, PublishDir: "build"}
+	p := &generator.Project{File: name, PublishDir: "build"}
 	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 
@@ -147,10 +113,11 @@ func project(name string, data []byte, lim limits.Limits) (*generator.Project, S
 	if locales, st := r.Strs("i18n.locales"); st == jsconfig.OK {
 		for _, l := range locales {
 			if l != def.Value && l != "" && !strings.ContainsAny(l, "/\\") {
-				p.Locales = append(p.Locales, l)
+				p.Languages = append(p.Languages, l)
 			}
 		}
 	}
+	p.Translated = len(p.Languages) > 0
 	// The classic preset's sitemap filename names each locale's sitemap
 	// and the root's.
 	for _, e := range jsconf.Elements(r, "presets") {

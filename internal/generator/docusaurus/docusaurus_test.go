@@ -21,7 +21,7 @@ func TestDetectDocusaurus(t *testing.T) {
 		{
 			Name:  "docusaurus from package.json",
 			Files: map[string]string{"package.json": `{"dependencies": {"@docusaurus/core": "3.5.2", "react": "^18"}}`},
-			Want:  []Project{{Generator: "docusaurus", Title: "Docusaurus", File: "package.json", PublishDir: "build"}},
+			Want:  []Project{{File: "package.json", PublishDir: "build"}},
 		},
 		{
 			Name: "docusaurus url, baseUrl, trailingSlash",
@@ -44,7 +44,7 @@ const config = {
 
 export default config;
 `},
-			Want: []Project{{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build",
+			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build",
 				BaseURL: "https://your-docusaurus-site.example.com/metro/", BaseURLFrom: "docusaurus.config.js url + baseUrl", TrailingSlash: "never",
 				Own: docusaurus.Site{DocsBase: "/"}}},
 		},
@@ -60,21 +60,21 @@ export default config;
   }]],
 };
 `},
-			Want: []Project{{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build",
-				BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url + baseUrl", Locales: []string{"de", "pt-BR"}, Own: docusaurus.Site{BlogBase: "/news"},
+			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build",
+				BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url + baseUrl", Languages: []string{"de", "pt-BR"}, Translated: true, Own: docusaurus.Site{BlogBase: "/news"},
 				GitDates: "Docusaurus showLastUpdateTime, docusaurus.config.js:6",
 				Notes:    []string{"docusaurus.config.js: a routeBasePath is not read: pages under it are not joined to their sources"}}},
 		},
 		{
 			Name:  "docusaurus versions.json",
 			Files: map[string]string{"docusaurus.config.js": "export default { url: 'https://example.com' };\n", "versions.json": `["2.0", "1.0"]`},
-			Want: []Project{{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build",
+			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build",
 				BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url", Own: docusaurus.Site{Versions: []string{"2.0", "1.0"}}}},
 		},
 		{
 			Name:  "docusaurus versions.json not a list",
 			Files: map[string]string{"package.json": `{"dependencies": {"@docusaurus/core": "3.10.2"}}`, "versions.json": `{"a": 1}`},
-			Want: []Project{{Generator: "docusaurus", Title: "Docusaurus", File: "package.json", PublishDir: "build",
+			Want: []Project{{File: "package.json", PublishDir: "build",
 				Notes: []string{"versions.json: not a JSON list of versions (json: cannot unmarshal object into Go value of type []string): versioned docs are not joined to their sources"}}},
 		},
 		{
@@ -90,7 +90,7 @@ export default async function createConfigAsync(): Promise<Config> {
   } satisfies Config;
 }
 `},
-			Want: []Project{{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.ts", PublishDir: "build",
+			Want: []Project{{File: "docusaurus.config.ts", PublishDir: "build",
 				BaseURL: "https://docs.example.com/", BaseURLFrom: "docusaurus.config.ts url + baseUrl", TrailingSlash: "always"}},
 		},
 		{
@@ -98,7 +98,7 @@ export default async function createConfigAsync(): Promise<Config> {
 			Files: map[string]string{"docusaurus.config.js": `const base = require('./base.config');
 module.exports = { ...base, title: 'x' };
 `},
-			Want: []Project{{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build",
+			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build",
 				Notes: []string{
 					"docusaurus.config.js:2: url may come from ...base, which is not read; give --base-url",
 					"docusaurus.config.js:2: baseUrl may come from ...base, which is not read; give --base-url",
@@ -170,7 +170,7 @@ func TestURLs(t *testing.T) {
 // TestSitemaps: the root's sitemap and each locale's, and no other
 // folder's: a project's api/ or img/ is no locale.
 func TestSitemaps(t *testing.T) {
-	p := &Project{Generator: "docusaurus", Gen: docusaurus.Generator{}, Locales: []string{"de", "pt-BR", "zh-Hans"}}
+	p := &Project{Gen: docusaurus.Generator{}, Languages: []string{"de", "pt-BR", "zh-Hans"}, Translated: true}
 	takes := p.Sitemaps()
 	for _, n := range []string{"sitemap.xml", "de/sitemap.xml", "pt-BR/sitemap.xml", "zh-Hans/sitemap.xml"} {
 		if !takes(n) {
@@ -187,7 +187,7 @@ func TestSitemaps(t *testing.T) {
 // TestPublished: each locale's sitemap, which its build stops writing
 // once the plugin is off.
 func TestPublished(t *testing.T) {
-	d := &Project{Generator: "docusaurus", Gen: docusaurus.Generator{}, Locales: []string{"de", "pt-BR"}}
+	d := &Project{Gen: docusaurus.Generator{}, Languages: []string{"de", "pt-BR"}, Translated: true}
 	if got, want := d.Published(""), []string{"de/sitemap.xml", "pt-BR/sitemap.xml"}; !slices.Equal(got, want) {
 		t.Errorf("Docusaurus: %q, want %q", got, want)
 	}

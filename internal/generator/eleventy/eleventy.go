@@ -21,20 +21,13 @@ import (
 type Generator struct{}
 
 var (
-	_ generator.Generator     = Generator{}
-	_ generator.BaseURLPlacer = Generator{}
-	_ generator.Router        = Generator{}
+	_ generator.Generator = Generator{}
+	_ generator.Router    = Generator{}
 )
 
 // Info returns Eleventy's.
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "eleventy", Title: "Eleventy", PublishKey: "dir.output", SourceKey: "dir.input"}
-}
-
-// BaseURLPlaces names the url of its site data, and package.json's
-// homepage.
-func (Generator) BaseURLPlaces(*generator.Project, string) []string {
-	return []string{"url: in Eleventy's site data (_data/metadata.json or _data/site.json)", `"homepage": in package.json`}
+	return generator.Info{Name: "eleventy", Title: "Eleventy", PublishKey: "dir.output", SourceKey: "dir.input", BaseURLPlaces: []string{"url: in Eleventy's site data (_data/metadata.json or _data/site.json)", `"homepage": in package.json`}}
 }
 
 // Routes returns the preset of the templates of the input folder
@@ -124,7 +117,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 // eleventyConfig.setOutputDirectory("…") (Eleventy 3), and pathPrefix
 // (default "/"), which is a URL prefix and does not move the output.
 func project(name string, data []byte, lim limits.Limits) *generator.Project {
-	p := &generator.Project{Generator: "eleventy", Title: "Eleventy", File: name, PublishDir: "_site"}
+	p := &generator.Project{File: name, PublishDir: "_site"}
 	r := jsconfig.NewReader(name, data, lim, "setOutputDirectory", "setInputDirectory")
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 

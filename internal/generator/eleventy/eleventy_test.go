@@ -16,7 +16,7 @@ func TestDetectEleventy(t *testing.T) {
 		{
 			Name:  "eleventy from package.json",
 			Files: map[string]string{"package.json": `{"devDependencies": {"@11ty/eleventy": "^3.0.0"}}`},
-			Want:  []Project{{Generator: "eleventy", Title: "Eleventy", File: "package.json", PublishDir: "_site"}},
+			Want:  []Project{{File: "package.json", PublishDir: "_site"}},
 		},
 		{
 			Name: "eleventy returned dir.output",
@@ -34,7 +34,7 @@ module.exports = function (eleventyConfig) {
   };
 };
 `},
-			Want: []Project{{Generator: "eleventy", Title: "Eleventy", File: ".eleventy.js", PublishDir: "dist", BasePath: "/blog/", SourceDir: "src"}},
+			Want: []Project{{File: ".eleventy.js", PublishDir: "dist", BasePath: "/blog/", SourceDir: "src"}},
 		},
 		{
 			Name: "eleventy named export config",
@@ -46,7 +46,7 @@ export const config = {
   dir: { input: "content", output: "public" },
 };
 `},
-			Want: []Project{{Generator: "eleventy", Title: "Eleventy", File: "eleventy.config.mjs", PublishDir: "public", SourceDir: "content"}},
+			Want: []Project{{File: "eleventy.config.mjs", PublishDir: "public", SourceDir: "content"}},
 		},
 		{
 			Name: "eleventy setOutputDirectory",
@@ -54,13 +54,13 @@ export const config = {
   eleventyConfig.setOutputDirectory('www');
 }
 `},
-			Want: []Project{{Generator: "eleventy", Title: "Eleventy", File: "eleventy.config.js", PublishDir: "www"}},
+			Want: []Project{{File: "eleventy.config.js", PublishDir: "www"}},
 		},
 		{
 			Name: "eleventy output not literal",
 			Files: map[string]string{"eleventy.config.cjs": `module.exports = (cfg) => ({ dir: { output: process.env.OUT || "_site" } });
 `},
-			Want: []Project{{Generator: "eleventy", Title: "Eleventy", File: "eleventy.config.cjs",
+			Want: []Project{{File: "eleventy.config.cjs",
 				Notes: []string{`eleventy.config.cjs:1: dir.output is not a literal string (process.env.OUT || "_site"); give the built folder as DIR`}}},
 		},
 	})
@@ -76,7 +76,7 @@ func TestDetectBaseURLElsewhere(t *testing.T) {
 				"eleventy.config.js":  "export default function (c) {}\n",
 				"_data/metadata.json": `{"title": "Blog", "url": "https://blog.example/"}`,
 			},
-			Want: []Project{{Generator: "eleventy", Title: "Eleventy", File: "eleventy.config.js", PublishDir: "_site",
+			Want: []Project{{File: "eleventy.config.js", PublishDir: "_site",
 				BaseURL: "https://blog.example/", BaseURLFrom: "_data/metadata.json url"}},
 		},
 		{
@@ -85,7 +85,7 @@ func TestDetectBaseURLElsewhere(t *testing.T) {
 				".eleventy.js":      "module.exports = function () { return { dir: { input: 'src' } } }\n",
 				"src/_data/site.js": "module.exports = {\n  name: 'x',\n  url: 'https://site.example',\n};\n",
 			},
-			Want: []Project{{Generator: "eleventy", Title: "Eleventy", File: ".eleventy.js", PublishDir: "_site",
+			Want: []Project{{File: ".eleventy.js", PublishDir: "_site",
 				BaseURL: "https://site.example/", BaseURLFrom: "src/_data/site.js url", SourceDir: "src"}},
 		},
 		{
@@ -94,7 +94,7 @@ func TestDetectBaseURLElsewhere(t *testing.T) {
 				"eleventy.config.js": "export default function (c) {}\n",
 				"package.json":       `{"homepage": "."}`,
 			},
-			Want: []Project{{Generator: "eleventy", Title: "Eleventy", File: "eleventy.config.js", PublishDir: "_site",
+			Want: []Project{{File: "eleventy.config.js", PublishDir: "_site",
 				Notes: []string{`package.json homepage: "." is not an absolute http(s) URL; not taken for the base URL`}}},
 		},
 	})
@@ -156,7 +156,7 @@ func TestRoutes(t *testing.T) {
 
 // TestSitemaps: Eleventy's sitemap.xml (a template's).
 func TestSitemaps(t *testing.T) {
-	takes := (&Project{Generator: "eleventy", Gen: eleventy.Generator{}}).Sitemaps()
+	takes := (&Project{Gen: eleventy.Generator{}}).Sitemaps()
 	if !takes("sitemap.xml") || takes("sitemap-0.xml") || takes("sitemap.xml.gz") {
 		t.Error("not sitemap.xml alone")
 	}

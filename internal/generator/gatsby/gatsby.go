@@ -18,30 +18,23 @@ import (
 type Generator struct{}
 
 var (
-	_ generator.Generator     = Generator{}
-	_ generator.SitemapNamer  = Generator{}
-	_ generator.BaseURLPlacer = Generator{}
-	_ generator.PeerReader    = Generator{}
+	_ generator.Generator  = Generator{}
+	_ generator.PeerReader = Generator{}
 )
 
 // Info returns Gatsby's.
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "gatsby", Title: "Gatsby", ConfigFile: "gatsby-config.js"}
+	return generator.Info{Name: "gatsby", Title: "Gatsby", ConfigFile: "gatsby-config.js", BaseURLPlaces: []string{"siteUrl: in siteMetadata of Gatsby's configuration ({file})", `"homepage": in package.json`}, Sitemaps: sitemaps}
 }
 
 // plugin is the sitemap plugin of Gatsby's projects, and the name of its
 // index.
 const plugin, pluginIndex = "gatsby-plugin-sitemap", "sitemap-index.xml"
 
-// Sitemaps names gatsby-plugin-sitemap's: sitemap-index.xml and
+// sitemaps names gatsby-plugin-sitemap's: sitemap-index.xml and
 // sitemap-0.xml … (sitemap.xml before its version 4).
-func (Generator) Sitemaps(*generator.Project) generator.SitemapFiles {
+func sitemaps(*generator.Project) generator.SitemapFiles {
 	return generator.SitemapFiles{Names: []string{"sitemap.xml", pluginIndex}, Shard: generator.NumberedShards()}
-}
-
-// BaseURLPlaces names siteMetadata.siteUrl, and package.json's homepage.
-func (Generator) BaseURLPlaces(_ *generator.Project, file string) []string {
-	return []string{"siteUrl: in siteMetadata of Gatsby's configuration (" + file + ")", `"homepage": in package.json`}
 }
 
 // SitemapOptions returns gatsby-plugin-sitemap's entries in plugins:
@@ -115,7 +108,7 @@ func prefixPaths(d *generator.Dir) bool {
 // src/pages with a slash too), "never" links NAME/index.html as /NAME,
 // "ignore" as each link is written.
 func project(name string, data []byte, prefixed bool, lim limits.Limits) *generator.Project {
-	p := &generator.Project{Generator: "gatsby", Title: "Gatsby", File: name, PublishDir: "public", TrailingSlash: "always", Fallbacks: fallbacks}
+	p := &generator.Project{File: name, PublishDir: "public", TrailingSlash: "always", Fallbacks: fallbacks}
 	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 

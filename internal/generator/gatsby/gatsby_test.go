@@ -19,7 +19,7 @@ var fallbacks = []string{"offline-plugin-app-shell-fallback/index.html", "_gatsb
 
 func TestDetectGatsby(t *testing.T) {
 	gatsby := func(p Project) Project {
-		p.Generator, p.Title, p.PublishDir, p.Fallbacks = "gatsby", "Gatsby", "public", fallbacks
+		p.PublishDir, p.Fallbacks = "public", fallbacks
 		if p.TrailingSlash == "-" {
 			p.TrailingSlash = ""
 		} else if p.TrailingSlash == "" {
@@ -118,7 +118,7 @@ export default config;
 // TestSitemaps: gatsby-plugin-sitemap's index and its numbered files,
 // and sitemap.xml, its name before its version 4.
 func TestSitemaps(t *testing.T) {
-	takes := (&Project{Generator: "gatsby", Gen: gatsby.Generator{}}).Sitemaps()
+	takes := (&Project{Gen: gatsby.Generator{}}).Sitemaps()
 	for _, n := range []string{"sitemap-index.xml", "sitemap-0.xml", "sitemap.xml"} {
 		if !takes(n) {
 			t.Errorf("%s not taken over", n)
@@ -145,7 +145,7 @@ func TestSitemapPlugin(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			found, err := registry.Detect(buildtest.TempSite(t, tc.files), limits.Default)
-			if err != nil || len(found) != 1 || found[0].Generator != "gatsby" {
+			if err != nil || len(found) != 1 || found[0].Name() != "gatsby" {
 				t.Fatalf("Detect = %s, %v", gentest.Format(found), err)
 			}
 			if pl := found[0].Plugin; pl == nil || pl.Name != "gatsby-plugin-sitemap" || pl.Index != "sitemap-index.xml" || pl.In != tc.in {

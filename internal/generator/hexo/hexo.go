@@ -30,17 +30,15 @@ import (
 type Generator struct{}
 
 var (
-	_ generator.Generator     = Generator{}
-	_ generator.Claimer       = Generator{}
-	_ generator.SitemapNamer  = Generator{}
-	_ generator.BaseURLPlacer = Generator{}
-	_ generator.Router        = Generator{}
-	_ generator.PeerReader    = Generator{}
+	_ generator.Generator  = Generator{}
+	_ generator.Claimer    = Generator{}
+	_ generator.Router     = Generator{}
+	_ generator.PeerReader = Generator{}
 )
 
 // Info returns Hexo's.
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "hexo", Title: "Hexo", PublishKey: "public_dir", SourceKey: "source_dir", ConfigFile: "_config.yml"}
+	return generator.Info{Name: "hexo", Title: "Hexo", PublishKey: "public_dir", SourceKey: "source_dir", ConfigFile: "_config.yml", BaseURLPlaces: []string{"url: in Hexo's configuration ({file}), with the site's sub-path"}, Sitemaps: sitemaps}
 }
 
 // configFile is Hexo's configuration.
@@ -68,7 +66,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 		file = "package.json"
 	}
 	p := &generator.Project{
-		Generator: "hexo", Title: "Hexo", File: file,
+		File:       file,
 		PublishDir: siteurl.CleanDir(c.PublicDir), SourceDir: siteurl.CleanDir(c.SourceDir),
 		TrailingSlash: "always", CleanURLs: !c.TrailingHTML,
 		Own: c, Notes: c.Notes,
@@ -164,9 +162,9 @@ func config(p *generator.Project) *Config {
 	return Defaults()
 }
 
-// Sitemaps names hexo-generator-sitemap's files: its sitemap.path,
+// sitemaps names hexo-generator-sitemap's files: its sitemap.path,
 // sitemap.xml and sitemap.txt by default.
-func (Generator) Sitemaps(p *generator.Project) generator.SitemapFiles {
+func sitemaps(p *generator.Project) generator.SitemapFiles {
 	var names []string
 	for _, n := range config(p).SitemapPaths {
 		if n = strings.TrimLeft(path.Clean("/"+n), "/"); n != "" {
@@ -174,11 +172,6 @@ func (Generator) Sitemaps(p *generator.Project) generator.SitemapFiles {
 		}
 	}
 	return generator.SitemapFiles{Names: names}
-}
-
-// BaseURLPlaces names url in _config.yml.
-func (Generator) BaseURLPlaces(_ *generator.Project, file string) []string {
-	return []string{"url: in Hexo's configuration (" + file + "), with the site's sub-path"}
 }
 
 // Routes returns the preset that joins the build's pages to the files of

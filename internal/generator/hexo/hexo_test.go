@@ -62,14 +62,14 @@ func TestDetectHexo(t *testing.T) {
 		{
 			Name:  "hexo init: package.json, _config.yml, source/_posts",
 			Files: map[string]string{"package.json": initPkg, "_config.yml": hexoInit, "source/_posts/hello-world.md": "---\ntitle: Hello\n---\n"},
-			Want: []Project{{Generator: "hexo", Title: "Hexo", File: "_config.yml", PublishDir: "public", SourceDir: "source",
+			Want: []Project{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
 				BaseURL: "https://blog.example.org/notes/", BaseURLFrom: "_config.yml url", TrailingSlash: "always",
 				Own: config("_config.yml", func(c *hexo.Config) { c.URL, c.URLLine, c.TimezoneLine = "https://blog.example.org/notes", 7, 4 })}},
 		},
 		{
 			Name:  "a _config.yml with Hexo's keys alone",
 			Files: map[string]string{"_config.yml": "url: https://example.com\npublic_dir: site\nsource_dir: src\npretty_urls:\n  trailing_html: false\n"},
-			Want: []Project{{Generator: "hexo", Title: "Hexo", File: "_config.yml", PublishDir: "site", SourceDir: "src",
+			Want: []Project{{File: "_config.yml", PublishDir: "site", SourceDir: "src",
 				BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url", TrailingSlash: "always", CleanURLs: true,
 				Own: config("_config.yml", func(c *hexo.Config) {
 					c.URL, c.URLLine, c.PublicDir, c.SourceDir, c.TrailingHTML = "https://example.com", 1, "site", "src", false
@@ -78,26 +78,26 @@ func TestDetectHexo(t *testing.T) {
 		{
 			Name:  "a _config.yml beside source/_posts",
 			Files: map[string]string{"_config.yml": "url: https://example.com\nroot: /\n", "source/_posts/a.md": "x"},
-			Want: []Project{{Generator: "hexo", Title: "Hexo", File: "_config.yml", PublishDir: "public", SourceDir: "source",
+			Want: []Project{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
 				BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url", TrailingSlash: "always",
 				Own: config("_config.yml", func(c *hexo.Config) { c.URL, c.URLLine = "https://example.com", 1 })}},
 		},
 		{
 			Name:  "a Jekyll _config.yml with a permalink stays Jekyll's",
 			Files: map[string]string{"_config.yml": "url: https://example.com\npermalink: /:year/:month/:day/:title/\n", "_posts/2024-01-02-a.md": "x"},
-			Want:  []Project{{Generator: "jekyll", Title: "Jekyll", File: "_config.yml", PublishDir: "_site", BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url"}},
+			Want:  []Project{{File: "_config.yml", PublishDir: "_site", BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url"}},
 		},
 		{
 			Name:  "the dependency alone: Hexo's defaults",
 			Files: map[string]string{"package.json": `{"dependencies": {"hexo": "8.1.2"}}`},
-			Want: []Project{{Generator: "hexo", Title: "Hexo", File: "package.json", PublishDir: "public", SourceDir: "source", TrailingSlash: "always",
+			Want: []Project{{File: "package.json", PublishDir: "public", SourceDir: "source", TrailingSlash: "always",
 				Own:   config("", nil),
 				Notes: []string{"package.json: url is not set (Hexo's default is http://example.com); give --base-url"}}},
 		},
 		{
 			Name:  "url without the root's path: url + root",
 			Files: map[string]string{"package.json": initPkg, "_config.yml": "url: https://example.com\nroot: /blog/\n"},
-			Want: []Project{{Generator: "hexo", Title: "Hexo", File: "_config.yml", PublishDir: "public", SourceDir: "source",
+			Want: []Project{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
 				BaseURL: "https://example.com/blog/", BaseURLFrom: "_config.yml url + root", TrailingSlash: "always",
 				Own:   config("_config.yml", func(c *hexo.Config) { c.URL, c.URLLine, c.Root = "https://example.com", 1, "/blog/" }),
 				Notes: []string{`_config.yml:1: url "https://example.com" has no path, and root "/blog/" links every page under /blog/: the base URL is https://example.com/blog/ (Hexo asks for url with the path: https://example.com/blog)`}}},
@@ -105,14 +105,14 @@ func TestDetectHexo(t *testing.T) {
 		{
 			Name:  "url without a host: the root as the base path",
 			Files: map[string]string{"package.json": initPkg, "_config.yml": "url: /blog\nroot: /blog/\n"},
-			Want: []Project{{Generator: "hexo", Title: "Hexo", File: "_config.yml", PublishDir: "public", SourceDir: "source", BasePath: "/blog/", TrailingSlash: "always",
+			Want: []Project{{File: "_config.yml", PublishDir: "public", SourceDir: "source", BasePath: "/blog/", TrailingSlash: "always",
 				Own:   config("_config.yml", func(c *hexo.Config) { c.URL, c.URLLine, c.Root = "/blog", 1, "/blog/" }),
 				Notes: []string{`_config.yml:1: url "/blog" is not an absolute http(s) URL; give --base-url`}}},
 		},
 		{
 			Name:  "sitemap paths and a note of a key that is no string",
 			Files: map[string]string{"package.json": initPkg, "_config.yml": "url: https://example.com\npermalink: [a]\nsitemap:\n  path: [map.xml, map.txt]\n  rel: true\n"},
-			Want: []Project{{Generator: "hexo", Title: "Hexo", File: "_config.yml", PublishDir: "public", SourceDir: "source",
+			Want: []Project{{File: "_config.yml", PublishDir: "public", SourceDir: "source",
 				BaseURL: "https://example.com/", BaseURLFrom: "_config.yml url", TrailingSlash: "always",
 				Own: config("_config.yml", func(c *hexo.Config) {
 					c.URL, c.URLLine, c.SitemapPaths, c.SitemapLine = "https://example.com", 1, []string{"map.xml", "map.txt"}, 4
@@ -153,10 +153,10 @@ func TestHexoGenerator(t *testing.T) {
 	}
 	p := &ps[0]
 	g := hexo.Generator{}
-	if f := g.Sitemaps(p); !reflect.DeepEqual(f.Names, []string{"maps/site.xml"}) {
+	if f := g.Info().Sitemaps(p); !reflect.DeepEqual(f.Names, []string{"maps/site.xml"}) {
 		t.Errorf("Sitemaps: %v", f.Names)
 	}
-	if f := g.Sitemaps(&Project{}); !reflect.DeepEqual(f.Names, []string{"sitemap.xml", "sitemap.txt"}) {
+	if f := g.Info().Sitemaps(&Project{}); !reflect.DeepEqual(f.Names, []string{"sitemap.xml", "sitemap.txt"}) {
 		t.Errorf("Sitemaps without a configuration: %v", f.Names)
 	}
 	if places := p.BaseURLPlaces("_config.yml"); len(places) != 1 || !strings.Contains(places[0], "url: in Hexo's configuration (_config.yml)") {

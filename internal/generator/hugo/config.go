@@ -829,7 +829,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 	if h.File == "" {
 		return nil, nil
 	}
-	p := &generator.Project{Generator: "hugo", Title: "Hugo", File: h.File, PublishDir: siteurl.CleanDir(h.PublishDir), Languages: h.Languages, SitemapFile: h.SitemapFilename}
+	p := &generator.Project{File: h.File, PublishDir: siteurl.CleanDir(h.PublishDir), Languages: h.Languages, Translated: len(h.Languages) > 1, SitemapFile: h.SitemapFilename}
 	origin, _, _ := hugoSetting(d, h.Files, "baseurl")
 	if origin == "" {
 		origin = h.File
@@ -897,7 +897,7 @@ func hugoFallback(d *generator.Dir, ce *diag.Diagnostic) (*generator.Project, er
 	if len(files) == 0 {
 		return nil, d.Wrap(ce)
 	}
-	p := &generator.Project{Generator: "hugo", Title: "Hugo", File: files[0], PublishDir: "public"}
+	p := &generator.Project{File: files[0], PublishDir: "public"}
 	p.Notes = append(p.Notes, ce.Error()+"; only baseURL and publishDir are read")
 	if origin, v, data := hugoSetting(d, files, "publishdir"); origin != "" {
 		if s, ok := v.(string); ok && s != "" {

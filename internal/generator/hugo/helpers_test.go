@@ -90,7 +90,7 @@ func TestGeneratorSitemaps(t *testing.T) {
 		{"hugo map.xml", []string{"map.xml", "en/map.xml", "de/map.xml", "sitemap.xml"}, []string{"fr/map.xml", "en/sitemap.xml"}},
 	} {
 		gen, file, _ := strings.Cut(tc.gen, " ")
-		p := &generator.Project{Generator: gen, SitemapFile: file, Gen: Generator{}}
+		p := &generator.Project{SitemapFile: file, Gen: Generator{}}
 		switch gen {
 		case "hugo":
 			p.Languages = []string{"en", "de"} // Detect's, of [languages.en] and [languages.de]

@@ -11,7 +11,6 @@
 package hugo
 
 import (
-	"cmp"
 	"path"
 	"strings"
 
@@ -23,12 +22,9 @@ import (
 type Generator struct{}
 
 var (
-	_ generator.Generator     = Generator{}
-	_ generator.Loader        = Generator{}
-	_ generator.SitemapNamer  = Generator{}
-	_ generator.BaseURLPlacer = Generator{}
-	_ generator.PeerReader    = Generator{}
-	_ generator.Marker        = Generator{}
+	_ generator.Generator  = Generator{}
+	_ generator.Loader     = Generator{}
+	_ generator.PeerReader = Generator{}
 
 	_ generator.Preset       = (*Preset)(nil)
 	_ generator.FolderReader = (*Preset)(nil)
@@ -42,7 +38,7 @@ var (
 
 // Info returns Hugo's.
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "hugo", Title: "Hugo", PublishKey: "publishDir", SourceKey: "contentDir"}
+	return generator.Info{Name: "hugo", Title: "Hugo", PublishKey: "publishDir", SourceKey: "contentDir", BaseURLPlaces: []string{"baseURL in Hugo's configuration ({file})"}, Sitemaps: generator.LanguageSitemaps, Marks: marks}
 }
 
 // Load loads the preset of the Hugo project in dir: found when it has a
@@ -52,28 +48,11 @@ func (Generator) Load(dir string, lim limits.Limits) (generator.Preset, bool, er
 	return h, err == nil && h.File != "", err
 }
 
-// Marks returns, for a project found by config.*, a name other tools'
+// marks returns, for a project found by config.*, a name other tools'
 // projects share, Hugo's own folders (see [generator.Marker]).
-func (Generator) Marks(p *generator.Project) []string {
+func marks(p *generator.Project) []string {
 	if !strings.HasPrefix(path.Base(p.File), "config.") {
 		return nil
 	}
 	return Folders
-}
-
-// Sitemaps names Hugo's: sitemap.xml, or [sitemap] filename, at the root
-// and in each language's folder; sitemap.xml stays named after a
-// rename, a build before it left it (Hugo does not empty its folder).
-func (Generator) Sitemaps(p *generator.Project) generator.SitemapFiles {
-	file := cmp.Or(p.SitemapFile, "sitemap.xml")
-	names := []string{"sitemap.xml", file}
-	for _, lang := range p.Languages {
-		names = append(names, lang+"/"+file)
-	}
-	return generator.SitemapFiles{Names: names}
-}
-
-// BaseURLPlaces names baseURL.
-func (Generator) BaseURLPlaces(_ *generator.Project, file string) []string {
-	return []string{"baseURL in Hugo's configuration (" + file + ")"}
 }

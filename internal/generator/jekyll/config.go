@@ -520,9 +520,9 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 		if err != nil || name == "" || !jekyllGemRE().Match(data) {
 			return nil, err
 		}
-		return &generator.Project{Generator: "jekyll", Title: "Jekyll", File: "Gemfile", PublishDir: "_site"}, nil
+		return &generator.Project{File: "Gemfile", PublishDir: "_site"}, nil
 	}
-	p := &generator.Project{Generator: "jekyll", Title: "Jekyll", File: j.File, PublishDir: siteurl.CleanDir(j.Destination)}
+	p := &generator.Project{File: j.File, PublishDir: siteurl.CleanDir(j.Destination)}
 	if p.PublishDir == "" {
 		p.PublishDir = "_site"
 	}
@@ -544,7 +544,7 @@ func fallback(d *generator.Dir, ce *diag.Diagnostic) (*generator.Project, error)
 	if err != nil {
 		return nil, d.Wrap(err)
 	}
-	p := &generator.Project{Generator: "jekyll", Title: "Jekyll", File: name, PublishDir: "_site"}
+	p := &generator.Project{File: name, PublishDir: "_site"}
 	p.Notes = append(p.Notes, ce.Error()+"; only url, baseurl and destination are read")
 	str := func(key string) string {
 		s, ok := conffile.StringValue(m[key])

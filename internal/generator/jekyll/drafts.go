@@ -1,9 +1,10 @@
 package jekyll
 
 import (
-	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"path"
 	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 )
 
 // Drafts: "_drafts/NAME.ext" (under collections_dir), which Jekyll

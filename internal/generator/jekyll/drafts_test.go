@@ -1,9 +1,10 @@
 package jekyll
 
 import (
-	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"testing"
 	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 )
 
 // TestJekyllDrafts: a file of _drafts is at the URL "jekyll build

@@ -17,16 +17,15 @@ import (
 type Generator struct{}
 
 var (
-	_ generator.Generator     = Generator{}
-	_ generator.Loader        = Generator{}
-	_ generator.BaseURLPlacer = Generator{}
-	_ generator.PeerReader    = Generator{}
-	_ generator.Preset        = (*Preset)(nil)
+	_ generator.Generator  = Generator{}
+	_ generator.Loader     = Generator{}
+	_ generator.PeerReader = Generator{}
+	_ generator.Preset     = (*Preset)(nil)
 )
 
 // Info returns Jekyll's.
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "jekyll", Title: "Jekyll", PublishKey: "destination", SourceKey: "source", ConfigFile: "_config.yml", Documents: Documents}
+	return generator.Info{Name: "jekyll", Title: "Jekyll", PublishKey: "destination", SourceKey: "source", ConfigFile: "_config.yml", Documents: Documents, BaseURLPlaces: []string{"url: in Jekyll's configuration ({file})"}}
 }
 
 // Load loads the preset of the Jekyll project in dir: found when it has
@@ -34,9 +33,4 @@ func (Generator) Info() generator.Info {
 func (Generator) Load(dir string, lim limits.Limits) (generator.Preset, bool, error) {
 	j, err := Load(dir, lim)
 	return j, err == nil && j.File != "", err
-}
-
-// BaseURLPlaces names url:.
-func (Generator) BaseURLPlaces(_ *generator.Project, file string) []string {
-	return []string{"url: in Jekyll's configuration (" + file + ")"}
 }

@@ -34,12 +34,10 @@ import (
 type Generator struct{}
 
 var (
-	_ generator.Generator     = Generator{}
-	_ generator.Loader        = Generator{}
-	_ generator.SitemapNamer  = Generator{}
-	_ generator.BaseURLPlacer = Generator{}
-	_ generator.Preset        = (*Preset)(nil)
-	_ generator.FolderReader  = (*Preset)(nil)
+	_ generator.Generator    = Generator{}
+	_ generator.Loader       = Generator{}
+	_ generator.Preset       = (*Preset)(nil)
+	_ generator.FolderReader = (*Preset)(nil)
 )
 
 // configFiles are the names of MkDocs' configuration, in the order it
@@ -50,7 +48,7 @@ var configFiles = []string{"mkdocs.yml", "mkdocs.yaml"}
 // written (use_directory_urls says which): the built files tell the URL
 // form.
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "mkdocs", Title: "MkDocs", PublishKey: "site_dir", SourceKey: "docs_dir", LinksAsWritten: true}
+	return generator.Info{Name: "mkdocs", Title: "MkDocs", PublishKey: "site_dir", SourceKey: "docs_dir", LinksAsWritten: true, BaseURLPlaces: []string{"site_url: in MkDocs' configuration ({file})"}, Sitemaps: sitemaps}
 }
 
 // Load loads the preset of the MkDocs project in dir: found when it has
@@ -60,14 +58,9 @@ func (Generator) Load(dir string, lim limits.Limits) (generator.Preset, bool, er
 	return m, err == nil && m.File != "", err
 }
 
-// Sitemaps names MkDocs' own: sitemap.xml and sitemap.xml.gz.
-func (Generator) Sitemaps(*generator.Project) generator.SitemapFiles {
+// sitemaps names MkDocs' own: sitemap.xml and sitemap.xml.gz.
+func sitemaps(*generator.Project) generator.SitemapFiles {
 	return generator.SitemapFiles{Names: []string{"sitemap.xml", "sitemap.xml.gz"}}
-}
-
-// BaseURLPlaces names site_url.
-func (Generator) BaseURLPlaces(_ *generator.Project, file string) []string {
-	return []string{"site_url: in MkDocs' configuration (" + file + ")"}
 }
 
 // FileRules reads all of a page's front matter.
@@ -120,7 +113,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 	if err != nil || name == "" {
 		return nil, err
 	}
-	p := &generator.Project{Generator: "mkdocs", Title: "MkDocs", File: name, PublishDir: "site", TrailingSlash: "always", SourceDir: "docs"}
+	p := &generator.Project{File: name, PublishDir: "site", TrailingSlash: "always", SourceDir: "docs"}
 	keys := map[string]value{}
 	if err := read(d, name, keys, p, 0); err != nil {
 		return nil, err

@@ -79,7 +79,7 @@ func TestReadServerBuild(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := &generator.Project{Generator: "next", PublishDir: ".next/server", ServedDir: "public", Own: next.Server{Dist: ".next"}, TrailingSlash: tc.slash}
+			p := &generator.Project{PublishDir: ".next/server", ServedDir: "public", Own: next.Server{Dist: ".next"}, TrailingSlash: tc.slash}
 			b, err := readBuild(dir, p, limits.Limits{})
 			if err != nil {
 				t.Fatal(err)
@@ -108,7 +108,7 @@ func TestReadServerBuild(t *testing.T) {
 // to do; a manifest linked out of the project, or past its bound, is
 // refused by the door.
 func TestReadServerBuildRefused(t *testing.T) {
-	p := &generator.Project{Generator: "next", PublishDir: ".next/server", ServedDir: "public", Own: next.Server{Dist: ".next"}}
+	p := &generator.Project{PublishDir: ".next/server", ServedDir: "public", Own: next.Server{Dist: ".next"}}
 	_, err := readBuild(t.TempDir(), p, limits.Limits{})
 	if err == nil || !strings.Contains(err.Error(), ".next/prerender-manifest.json: no such file: the Next.js project is not built\nhint: run `next build` first") {
 		t.Errorf("no build: %v", err)

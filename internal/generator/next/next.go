@@ -25,15 +25,13 @@ type Generator struct{}
 
 var (
 	_ generator.Generator     = Generator{}
-	_ generator.SitemapNamer  = Generator{}
-	_ generator.BaseURLPlacer = Generator{}
 	_ generator.Router        = Generator{}
 	_ generator.ServerBuilder = Generator{}
 )
 
 // Info returns Next.js's.
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "next", Title: "Next.js", PublishKey: "distDir"}
+	return generator.Info{Name: "next", Title: "Next.js", PublishKey: "distDir", BaseURLPlaces: []string{"siteUrl: in next-sitemap.config.js", `"homepage": in package.json`}, Sitemaps: sitemaps}
 }
 
 // Server is what a Next.js project keeps of a server build, as
@@ -86,7 +84,7 @@ func plugin(d *generator.Dir, p *generator.Project, name string, data []byte) {
 		sp.In = name
 	}
 	if name != "" {
-		p.I18n = bytes.Contains(data, []byte("alternateRefs"))
+		p.Translated = bytes.Contains(data, []byte("alternateRefs"))
 		r := jsconfig.NewReader(name, data, d.Limits())
 		if v, st := r.Str("sitemapBaseFileName", ""); st == jsconfig.OK && v.Value != "sitemap" && plainBase().MatchString(v.Value) {
 			sp.Index = v.Value + ".xml"
@@ -100,10 +98,10 @@ func plugin(d *generator.Dir, p *generator.Project, name string, data []byte) {
 // plainBase is a base name of sitemap files that names no folder.
 var plainBase = lazyre.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)
 
-// Sitemaps names next-sitemap's index and numbered files (as
+// sitemaps names next-sitemap's index and numbered files (as
 // sitemapBaseFileName renames them: site-map.xml, site-map-0.xml …), and
 // sitemap.xml, Next.js's own app/sitemap route's.
-func (Generator) Sitemaps(p *generator.Project) generator.SitemapFiles {
+func sitemaps(p *generator.Project) generator.SitemapFiles {
 	f := generator.SitemapFiles{Names: []string{"sitemap.xml"}, Shard: generator.NumberedShards()}
 	if p.Plugin != nil && p.Plugin.Shard != nil {
 		f.Shard = p.Plugin.Shard
@@ -112,12 +110,6 @@ func (Generator) Sitemaps(p *generator.Project) generator.SitemapFiles {
 		f.Names = append(f.Names, p.SitemapFile)
 	}
 	return f
-}
-
-// BaseURLPlaces names next-sitemap's siteUrl, and package.json's
-// homepage.
-func (Generator) BaseURLPlaces(*generator.Project, string) []string {
-	return []string{"siteUrl: in next-sitemap.config.js", `"homepage": in package.json`}
 }
 
 // Routes returns the preset of the files of app/ and pages/, in
@@ -173,7 +165,7 @@ func exportScript(runs [][]string) (dir string, ok bool) {
 // [Generator.ReadServerBuild]), the site folder; the server serves public/ at the
 // site's root, where the sitemaps go (ServedDir).
 func project(name string, data []byte, exportRuns [][]string, lim limits.Limits) *generator.Project {
-	p := &generator.Project{Generator: "next", Title: "Next.js", File: name, TrailingSlash: "never"}
+	p := &generator.Project{File: name, TrailingSlash: "never"}
 	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 

@@ -31,7 +31,7 @@ const nextConfig = {
 
 module.exports = nextConfig;
 `},
-			Want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.js", PublishDir: "out", BasePath: "/docs/", TrailingSlash: "always"}},
+			Want: []Project{{File: "next.config.js", PublishDir: "out", BasePath: "/docs/", TrailingSlash: "always"}},
 		},
 		{
 			Name: "next TypeScript export with distDir",
@@ -45,7 +45,7 @@ const nextConfig: NextConfig = {
 
 export default nextConfig;
 `},
-			Want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.ts", PublishDir: "dist", TrailingSlash: "never"}},
+			Want: []Project{{File: "next.config.ts", PublishDir: "dist", TrailingSlash: "never"}},
 		},
 		{
 			Name: "next export wrapped in a plugin, distDir .next",
@@ -54,7 +54,7 @@ const withMDX = createMDX({ extension: /\.mdx?$/ })
 const nextConfig = { output: 'export', distDir: '.next', trailingSlash: false }
 export default withMDX(nextConfig)
 `},
-			Want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.mjs", PublishDir: "out", TrailingSlash: "never"}},
+			Want: []Project{{File: "next.config.mjs", PublishDir: "out", TrailingSlash: "never"}},
 		},
 		{
 			Name: "next without export",
@@ -62,7 +62,7 @@ export default withMDX(nextConfig)
   reactStrictMode: true,
 }
 `},
-			Want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.js", TrailingSlash: "never",
+			Want: []Project{{File: "next.config.js", TrailingSlash: "never",
 				PublishDir: ".next/server", ServedDir: "public", Served: true, Own: next.Server{Dist: ".next"}}},
 		},
 		{
@@ -72,7 +72,7 @@ export default withMDX(nextConfig)
 };
 export default nextConfig;
 `},
-			Want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.mjs", TrailingSlash: "never",
+			Want: []Project{{File: "next.config.mjs", TrailingSlash: "never",
 				PublishDir: ".next/server", ServedDir: "public", Served: true, Own: next.Server{Dist: ".next"}}},
 		},
 		{
@@ -81,7 +81,7 @@ export default nextConfig;
 const nextConfig: NextConfig = { distDir: "build", basePath: "/shop", trailingSlash: true };
 export default nextConfig;
 `},
-			Want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.ts", TrailingSlash: "always", BasePath: "/shop/",
+			Want: []Project{{File: "next.config.ts", TrailingSlash: "always", BasePath: "/shop/",
 				PublishDir: "build/server", ServedDir: "public", Served: true, Own: next.Server{Dist: "build"}}},
 		},
 		{
@@ -91,7 +91,7 @@ module.exports = {
   output: isExport ? "export" : undefined,
 };
 `},
-			Want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.js", TrailingSlash: "never",
+			Want: []Project{{File: "next.config.js", TrailingSlash: "never",
 				Notes: []string{`next.config.js:3: output is not a literal string (isExport ? "export" : undefined); give the built folder as DIR`}}},
 		},
 		{
@@ -109,18 +109,18 @@ module.exports = (phase, { defaultConfig }) => {
   }
 }
 `},
-			Want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.js", PublishDir: "out", TrailingSlash: "never",
+			Want: []Project{{File: "next.config.js", PublishDir: "out", TrailingSlash: "never",
 				Notes: []string{"next.config.js:10: basePath is set more than once, to different values ('/prod'; line 5: '/dev'); give --base-url"}}},
 		},
 		{
 			Name:  "next export script",
 			Files: map[string]string{"package.json": `{"scripts": {"build": "next build && next export -o build/site"}, "dependencies": {"next": "12.3.4", "react": "18"}}`},
-			Want:  []Project{{Generator: "next", Title: "Next.js", File: "package.json", PublishDir: "build/site", TrailingSlash: "never"}},
+			Want:  []Project{{File: "package.json", PublishDir: "build/site", TrailingSlash: "never"}},
 		},
 		{
 			Name:  "next dependency only",
 			Files: map[string]string{"package.json": `{"dependencies": {"next": "15.0.0"}}`},
-			Want: []Project{{Generator: "next", Title: "Next.js", File: "package.json", TrailingSlash: "never",
+			Want: []Project{{File: "package.json", TrailingSlash: "never",
 				PublishDir: ".next/server", ServedDir: "public", Served: true, Own: next.Server{Dist: ".next"}}},
 		},
 	})
@@ -138,7 +138,7 @@ func TestDetectBaseURLElsewhere(t *testing.T) {
 				"next-sitemap.config.js": "/** @type {import('next-sitemap').IConfig} */\nmodule.exports = {\n  siteUrl: 'https://next.example',\n  generateRobotsTxt: true,\n}\n",
 				"package.json":           `{"homepage": "https://other.example/"}`,
 			},
-			Want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.js", PublishDir: "out", TrailingSlash: "never",
+			Want: []Project{{File: "next.config.js", PublishDir: "out", TrailingSlash: "never",
 				BaseURL: "https://next.example/", BaseURLFrom: "next-sitemap.config.js siteUrl"}},
 		},
 		{
@@ -147,7 +147,7 @@ func TestDetectBaseURLElsewhere(t *testing.T) {
 				"next.config.mjs": "export default { output: 'export', basePath: '/docs' }\n",
 				"package.json":    `{"homepage": "https://next.example", "dependencies": {"next": "16"}}`,
 			},
-			Want: []Project{{Generator: "next", Title: "Next.js", File: "next.config.mjs", PublishDir: "out", TrailingSlash: "never",
+			Want: []Project{{File: "next.config.mjs", PublishDir: "out", TrailingSlash: "never",
 				BasePath: "/docs/", BaseURL: "https://next.example/docs/", BaseURLFrom: "package.json homepage"}},
 		},
 	})
@@ -180,7 +180,7 @@ func TestURLs(t *testing.T) {
 // TestSitemaps: next-sitemap's index and numbered files, and Next.js's
 // own sitemap.xml.
 func TestSitemaps(t *testing.T) {
-	takes := (&Project{Generator: "next", Gen: next.Generator{}}).Sitemaps()
+	takes := (&Project{Gen: next.Generator{}}).Sitemaps()
 	for _, n := range []string{"sitemap.xml", "sitemap-0.xml"} {
 		if !takes(n) {
 			t.Errorf("%s not taken over", n)
@@ -207,7 +207,7 @@ func TestSitemapPlugin(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			found, err := registry.Detect(buildtest.TempSite(t, tc.files), limits.Default)
-			if err != nil || len(found) != 1 || found[0].Generator != "next" {
+			if err != nil || len(found) != 1 || found[0].Name() != "next" {
 				t.Fatalf("Detect = %s, %v", gentest.Format(found), err)
 			}
 			if pl := found[0].Plugin; pl == nil || pl.Name != "next-sitemap" || pl.In != tc.in {
@@ -235,7 +235,7 @@ func TestSitemapAlternates(t *testing.T) {
 			if err != nil || len(found) != 1 {
 				t.Fatalf("Detect = %s, %v", gentest.Format(found), err)
 			}
-			if got := found[0].Translated(); got != tc.want {
+			if got := found[0].Translated; got != tc.want {
 				t.Errorf("Translated() = %v, want %v", got, tc.want)
 			}
 		})

@@ -77,7 +77,7 @@ var nuxtServerFiles = map[string]string{
 // a page (a dynamic one, a catch-all's deep page) nor a redirect's stub;
 // nothing without a build.
 func TestReadServerBuild(t *testing.T) {
-	p := &Project{Generator: "nuxt", PublishDir: ".output/public", Own: nuxt.Server{Dir: ".output/server"}}
+	p := &Project{PublishDir: ".output/public", Own: nuxt.Server{Dir: ".output/server"}}
 	if w, err := readBuild(t.TempDir(), p, limits.Limits{}); err != nil || w != nil {
 		t.Errorf("no build: %v, %v; want nothing", w, err)
 	}
@@ -104,7 +104,7 @@ func TestReadServerBuild(t *testing.T) {
 // TestReadServerBuildRefused: a router module that is none, linked out of
 // the project, or past limits.page_bytes is an error naming it.
 func TestReadServerBuildRefused(t *testing.T) {
-	p := &Project{Generator: "nuxt", PublishDir: ".output/public", Own: nuxt.Server{Dir: ".output/server"}}
+	p := &Project{PublishDir: ".output/public", Own: nuxt.Server{Dir: ".output/server"}}
 	const name = ".output/server/chunks/build/server.mjs"
 	dir := t.TempDir()
 	buildtest.WriteSite(t, dir, map[string]string{name: "export default {};"})

@@ -19,14 +19,12 @@ type Generator struct{}
 
 var (
 	_ generator.Generator     = Generator{}
-	_ generator.SitemapNamer  = Generator{}
-	_ generator.BaseURLPlacer = Generator{}
 	_ generator.ServerBuilder = Generator{}
 )
 
 // Info returns Nuxt's.
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "nuxt", Title: "Nuxt", PublishKey: "nitro.output.publicDir", ConfigFile: "nuxt.config.ts"}
+	return generator.Info{Name: "nuxt", Title: "Nuxt", PublishKey: "nitro.output.publicDir", ConfigFile: "nuxt.config.ts", BaseURLPlaces: []string{"url: in site of Nuxt's configuration ({file}), or siteUrl: in runtimeConfig.public", `"homepage": in package.json`}, Sitemaps: sitemaps}
 }
 
 // Server is what a Nuxt project keeps of a server build (`nuxi build`:
@@ -37,16 +35,10 @@ type Server struct {
 	Dir string
 }
 
-// Sitemaps names @nuxtjs/sitemap's: sitemap.xml, or sitemap_index.xml
+// sitemaps names @nuxtjs/sitemap's: sitemap.xml, or sitemap_index.xml
 // and the sitemaps in its folder __sitemap__/.
-func (Generator) Sitemaps(*generator.Project) generator.SitemapFiles {
+func sitemaps(*generator.Project) generator.SitemapFiles {
 	return generator.SitemapFiles{Names: []string{"sitemap.xml", "sitemap_index.xml"}, Folder: "__sitemap__/"}
-}
-
-// BaseURLPlaces names site.url, runtimeConfig.public.siteUrl and
-// package.json's homepage.
-func (Generator) BaseURLPlaces(_ *generator.Project, file string) []string {
-	return []string{"url: in site of Nuxt's configuration (" + file + "), or siteUrl: in runtimeConfig.public", `"homepage": in package.json`}
 }
 
 // configs are Nuxt's configuration files, in the order Detect looks
@@ -98,7 +90,7 @@ func nitroPublicDir(preset string) string {
 // (nuxt-site-config) says the form of the links; Nuxt itself has no such
 // setting.
 func project(name string, data []byte, env func(string) (string, bool), lim limits.Limits) *generator.Project {
-	p := &generator.Project{Generator: "nuxt", Title: "Nuxt", File: name, Fallbacks: fallbacks}
+	p := &generator.Project{File: name, Fallbacks: fallbacks}
 	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 

@@ -13,7 +13,7 @@ type Project = generator.Project
 
 func TestDetectNuxt(t *testing.T) {
 	nx := func(p Project) Project {
-		p.Generator, p.Title, p.Fallbacks = "nuxt", "Nuxt", []string{"200.html"}
+		p.Fallbacks = []string{"200.html"}
 		if p.PublishDir == "" {
 			p.PublishDir = ".output/public"
 		} else if p.PublishDir == "-" {
@@ -137,7 +137,7 @@ export default defineNuxtConfig({
 // TestSitemaps: @nuxtjs/sitemap's sitemap.xml, or its index and the
 // sitemaps of its folder.
 func TestSitemaps(t *testing.T) {
-	takes := (&Project{Generator: "nuxt", Gen: nuxt.Generator{}}).Sitemaps()
+	takes := (&Project{Gen: nuxt.Generator{}}).Sitemaps()
 	for _, n := range []string{"sitemap.xml", "sitemap_index.xml", "__sitemap__/", "__sitemap__/en-US.xml"} {
 		if !takes(n) {
 			t.Errorf("%s not taken over", n)

@@ -14,19 +14,13 @@ import (
 type Generator struct{}
 
 var (
-	_ generator.Generator     = Generator{}
-	_ generator.BaseURLPlacer = Generator{}
-	_ generator.Router        = Generator{}
+	_ generator.Generator = Generator{}
+	_ generator.Router    = Generator{}
 )
 
 // Info returns Pelican's.
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "pelican", Title: "Pelican", PublishKey: "OUTPUT_PATH"}
-}
-
-// BaseURLPlaces names SITEURL, in publishconf.py or pelicanconf.py.
-func (Generator) BaseURLPlaces(_ *generator.Project, file string) []string {
-	return []string{"SITEURL in publishconf.py (the production settings) or " + file}
+	return generator.Info{Name: "pelican", Title: "Pelican", PublishKey: "OUTPUT_PATH", BaseURLPlaces: []string{"SITEURL in publishconf.py (the production settings) or {file}"}}
 }
 
 // Detect finds a Pelican project: pelicanconf.py, and
@@ -39,7 +33,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 	if err != nil || name == "" {
 		return nil, err
 	}
-	p := &generator.Project{Generator: "pelican", Title: "Pelican", File: name, PublishDir: "output"}
+	p := &generator.Project{File: name, PublishDir: "output"}
 	files := []pyFile{{name, pyconf.Assignments(data)}}
 	pub, pdata, err := d.File("publishconf.py")
 	if err != nil {

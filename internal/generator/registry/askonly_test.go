@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -73,4 +74,73 @@ func TestAskOnly(t *testing.T) {
 	for _, k := range named {
 		t.Errorf("%s: a generator named outside its folder; ask the Project, an optional interface of package generator, or the registry", k)
 	}
+}
+
+// TestOnePlaceAsks fails when code outside package generator and the
+// generators' folders asks a generator or a preset what it can do by a
+// type assertion or a type switch on an interface of package generator:
+// generator.RulesOf asks a preset for its hooks, the one place that does,
+// and the rest reads the fields of the Rules it returns (DESIGN.md, "One
+// contract a generator fills").
+func TestOnePlaceAsks(t *testing.T) {
+	var asked []string
+	err := filepath.WalkDir("../../..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			switch d.Name() {
+			case "generator", "node_modules", "testdata", ".git":
+				if d.Name() != "generator" || filepath.Base(filepath.Dir(path)) == "internal" {
+					return filepath.SkipDir
+				}
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		isContract := func(e ast.Expr) bool {
+			sel, ok := e.(*ast.SelectorExpr)
+			if !ok {
+				return false
+			}
+			id, ok := sel.X.(*ast.Ident)
+			return ok && id.Name == "generator"
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.TypeAssertExpr:
+				if n.Type != nil && isContract(n.Type) {
+					asked = append(asked, path+": ."+"("+types(n.Type)+")")
+				}
+			case *ast.TypeSwitchStmt:
+				for _, c := range n.Body.List {
+					for _, e := range c.(*ast.CaseClause).List {
+						if isContract(e) {
+							asked = append(asked, path+": case "+types(e))
+						}
+					}
+				}
+			}
+			return true
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range asked {
+		t.Errorf("%s: a generator asked what it can do outside generator.RulesOf; read the Rules, the Project or the Info", a)
+	}
+}
+
+// types is the name of a selector type: generator.Changer.
+func types(e ast.Expr) string {
+	sel := e.(*ast.SelectorExpr)
+	return sel.X.(*ast.Ident).Name + "." + sel.Sel.Name
 }

@@ -81,7 +81,7 @@ func TestConformance(t *testing.T) {
 				t.Fatalf("Detect of its tiny project found %s", gentest.Format(found))
 			}
 			p := found[i]
-			if p.Generator != info.Name || p.Title != info.Title || p.File == "" {
+			if p.Name() != info.Name || p.Title() != info.Title || p.File == "" {
 				t.Errorf("project %s", gentest.Format([]generator.Project{p}))
 			}
 			_ = p.Sitemaps()

@@ -19,8 +19,8 @@ func TestDetectSeveral(t *testing.T) {
 				"package.json": `{"dependencies": {"astro": "4"}}`,
 			},
 			Want: []generator.Project{
-				{Generator: "hugo", Title: "Hugo", File: "hugo.toml", PublishDir: "public", BaseURL: "https://hugo.example/", BaseURLFrom: "hugo.toml baseURL"},
-				{Generator: "astro", Title: "Astro", File: "package.json", PublishDir: "dist"},
+				{File: "hugo.toml", PublishDir: "public", BaseURL: "https://hugo.example/", BaseURLFrom: "hugo.toml baseURL"},
+				{File: "package.json", PublishDir: "dist"},
 			},
 		},
 		{
@@ -31,11 +31,11 @@ func TestDetectSeveral(t *testing.T) {
 				"package.json":              `{"devDependencies": {"nuxt": "4", "vitepress": "1", "@sveltejs/kit": "2"}}`,
 			},
 			Want: []generator.Project{
-				{Generator: "vitepress", Title: "VitePress", File: "docs/.vitepress/config.ts", PublishDir: "docs/.vitepress/dist", TrailingSlash: "always",
+				{File: "docs/.vitepress/config.ts", PublishDir: "docs/.vitepress/dist", TrailingSlash: "always",
 					BaseURL: "https://docs.example/", BaseURLFrom: "docs/.vitepress/config.ts sitemap.hostname"},
-				{Generator: "nuxt", Title: "Nuxt", File: "nuxt.config.ts", PublishDir: ".output/public", Fallbacks: []string{"200.html"},
+				{File: "nuxt.config.ts", PublishDir: ".output/public", Fallbacks: []string{"200.html"},
 					BaseURL: "https://app.example/", BaseURLFrom: "nuxt.config.ts site.url"},
-				{Generator: "sveltekit", Title: "SvelteKit", File: "package.json",
+				{File: "package.json",
 					Notes: []string{"package.json: no kit.adapter: sitemapgen needs the static build of @sveltejs/adapter-static (set kit.adapter in svelte.config.js; `vite build` then writes build/)"}},
 			},
 		},
@@ -47,18 +47,18 @@ func TestDetectSeveral(t *testing.T) {
 				"static/img/logo.svg":  "<svg/>",
 			},
 			Want: []generator.Project{
-				{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://d.example/", BaseURLFrom: "docusaurus.config.js url + baseUrl"},
+				{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://d.example/", BaseURLFrom: "docusaurus.config.js url + baseUrl"},
 			},
 		},
 		{
 			Name:  "a config.json with a key of Hugo's is Hugo's",
 			Files: map[string]string{"config.json": `{"baseURL": "https://h.example/", "title": "x"}`},
-			Want:  []generator.Project{{Generator: "hugo", Title: "Hugo", File: "config.json", PublishDir: "public", BaseURL: "https://h.example/", BaseURLFrom: "config.json baseURL"}},
+			Want:  []generator.Project{{File: "config.json", PublishDir: "public", BaseURL: "https://h.example/", BaseURLFrom: "config.json baseURL"}},
 		},
 		{
 			Name:  "a config.yaml beside Hugo's content folder is Hugo's",
 			Files: map[string]string{"config.yaml": "title: x\n", "content/_index.md": "---\ntitle: home\n---\n"},
-			Want:  []generator.Project{{Generator: "hugo", Title: "Hugo", File: "config.yaml", PublishDir: "public"}},
+			Want:  []generator.Project{{File: "config.yaml", PublishDir: "public"}},
 		},
 		{
 			Name: "every generator",
@@ -76,17 +76,17 @@ func TestDetectSeveral(t *testing.T) {
 				"config.toml":          "title = 'x'\ntheme = 'y'\n",
 			},
 			Want: []generator.Project{
-				{Generator: "hugo", Title: "Hugo", File: "config.toml", PublishDir: "public"},
-				{Generator: "jekyll", Title: "Jekyll", File: "_config.yml", PublishDir: "_site"},
-				{Generator: "astro", Title: "Astro", File: "astro.config.mjs", PublishDir: "dist"},
-				{Generator: "eleventy", Title: "Eleventy", File: ".eleventy.js", PublishDir: "_site"},
-				{Generator: "next", Title: "Next.js", File: "next.config.js", PublishDir: "out", TrailingSlash: "never"},
-				{Generator: "mkdocs", Title: "MkDocs", File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", TrailingSlash: "always"},
-				{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://d.example/", BaseURLFrom: "docusaurus.config.js url + baseUrl"},
-				{Generator: "gatsby", Title: "Gatsby", File: "gatsby-config.js", PublishDir: "public", BaseURL: "https://g.example/", BaseURLFrom: "gatsby-config.js siteMetadata.siteUrl", TrailingSlash: "always", Fallbacks: []string{"offline-plugin-app-shell-fallback/index.html", "_gatsby/slices/*.html"}},
-				{Generator: "vitepress", Title: "VitePress", File: ".vitepress/config.ts", PublishDir: ".vitepress/dist", TrailingSlash: "always", CleanURLs: true},
-				{Generator: "nuxt", Title: "Nuxt", File: "nuxt.config.ts", PublishDir: ".output/public", BaseURL: "https://n.example/", BaseURLFrom: "nuxt.config.ts site.url", Fallbacks: []string{"200.html"}},
-				{Generator: "sveltekit", Title: "SvelteKit", File: "svelte.config.js", PublishDir: "build"},
+				{File: "config.toml", PublishDir: "public"},
+				{File: "_config.yml", PublishDir: "_site"},
+				{File: "astro.config.mjs", PublishDir: "dist"},
+				{File: ".eleventy.js", PublishDir: "_site"},
+				{File: "next.config.js", PublishDir: "out", TrailingSlash: "never"},
+				{File: "mkdocs.yml", SourceDir: "docs", PublishDir: "site", TrailingSlash: "always"},
+				{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://d.example/", BaseURLFrom: "docusaurus.config.js url + baseUrl"},
+				{File: "gatsby-config.js", PublishDir: "public", BaseURL: "https://g.example/", BaseURLFrom: "gatsby-config.js siteMetadata.siteUrl", TrailingSlash: "always", Fallbacks: []string{"offline-plugin-app-shell-fallback/index.html", "_gatsby/slices/*.html"}},
+				{File: ".vitepress/config.ts", PublishDir: ".vitepress/dist", TrailingSlash: "always", CleanURLs: true},
+				{File: "nuxt.config.ts", PublishDir: ".output/public", BaseURL: "https://n.example/", BaseURLFrom: "nuxt.config.ts site.url", Fallbacks: []string{"200.html"}},
+				{File: "svelte.config.js", PublishDir: "build"},
 			},
 		},
 	})
@@ -96,7 +96,7 @@ func TestDetectSeveral(t *testing.T) {
 // tools (config.json, config.yaml) beside a Docusaurus site is not
 // Hugo's.
 func TestDetectHugoSharedNames(t *testing.T) {
-	docusaurus := generator.Project{Generator: "docusaurus", Title: "Docusaurus", File: "docusaurus.config.js", PublishDir: "build",
+	docusaurus := generator.Project{File: "docusaurus.config.js", PublishDir: "build",
 		BaseURL: "https://d.example/", BaseURLFrom: "docusaurus.config.js url + baseUrl"}
 	const docsearch = `{
   "index_name": "docs",

@@ -146,7 +146,7 @@ func TestDetectBesideLinkedFolders(t *testing.T) {
 	symlink(t, outside, filepath.Join(dir, "docs"))
 	symlink(t, outside, filepath.Join(dir, "config")) // another tool's
 	found, err := registry.Detect(dir, limits.Default)
-	if err != nil || len(found) != 1 || found[0].Generator != "mkdocs" || strings.Contains(gentest.Format(found), "secret-token") {
+	if err != nil || len(found) != 1 || found[0].Name() != "mkdocs" || strings.Contains(gentest.Format(found), "secret-token") {
 		t.Errorf("Detect = %s, %v; want MkDocs' alone", gentest.Format(found), err)
 	}
 }

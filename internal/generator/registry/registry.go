@@ -87,7 +87,7 @@ func IsPlain(p generator.Preset) bool {
 func ContentPresets() []string {
 	var names []string
 	for _, g := range Generators {
-		if _, ok := g.(generator.Loader); ok {
+		if _, ok := LoaderOf(g.Info().Name); ok {
 			names = append(names, g.Info().Name)
 		}
 	}

@@ -3,11 +3,12 @@ package sphinx
 import (
 	"bufio"
 	"bytes"
+	"path"
+	"strings"
+
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
-	"path"
-	"strings"
 )
 
 var (

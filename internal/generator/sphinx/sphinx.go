@@ -6,7 +6,6 @@
 package sphinx
 
 import (
-	"cmp"
 	"path"
 	"slices"
 	"strings"
@@ -23,54 +22,14 @@ import (
 type Generator struct{}
 
 var (
-	_ generator.Generator     = Generator{}
-	_ generator.SitemapNamer  = Generator{}
-	_ generator.Publisher     = Generator{}
-	_ generator.BaseURLPlacer = Generator{}
-	_ generator.Router        = Generator{}
-	_ generator.PeerReader    = Generator{}
+	_ generator.Generator  = Generator{}
+	_ generator.Router     = Generator{}
+	_ generator.PeerReader = Generator{}
 )
 
 // Info returns Sphinx's.
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "sphinx", Title: "Sphinx"}
-}
-
-// Sitemaps names sphinx-sitemap's sitemap.xml (or sitemap_filename's),
-// and each language's, built into its folder; sitemap.xml stays named,
-// a build before the rename left it (Sphinx does not empty its folder).
-func (Generator) Sitemaps(p *generator.Project) generator.SitemapFiles {
-	file := cmp.Or(p.SitemapFile, "sitemap.xml")
-	names := []string{"sitemap.xml", file}
-	for _, lang := range p.Languages {
-		names = append(names, lang+"/"+file)
-	}
-	return generator.SitemapFiles{Names: names}
-}
-
-// Published names sphinx-sitemap's LANG/sitemap.xml (or
-// sitemap_filename's name), each language's, which a clean build without
-// the extension leaves out; file names them when conf.py no longer does.
-func (Generator) Published(p *generator.Project, file string) []string {
-	file = cmp.Or(p.SitemapFile, file, "sitemap.xml")
-	var names []string
-	for _, l := range p.Languages {
-		names = append(names, l+"/"+file)
-	}
-	return names
-}
-
-// IndexFiles is true: the html builder, whose folder the publish folder
-// is, links a document index.rst as index.html and sub/index.rst as
-// sub/index.html, as sphinx-sitemap and a project's own sitemap
-// extension list them, with or without html_baseurl (which makes the
-// canonical links say the same); the dirhtml builder's folder
-// (_build/dirhtml) is no publish folder of the project's.
-func (Generator) IndexFiles(*generator.Project) bool { return true }
-
-// BaseURLPlaces names html_baseurl.
-func (Generator) BaseURLPlaces(_ *generator.Project, file string) []string {
-	return []string{"html_baseurl in Sphinx's configuration (" + file + ")"}
+	return generator.Info{Name: "sphinx", Title: "Sphinx", BaseURLPlaces: []string{"html_baseurl in Sphinx's configuration ({file})"}, IndexFiles: true, Sitemaps: generator.LanguageSitemaps, Published: generator.LanguagesPublished}
 }
 
 // Routes returns the preset of the documents of the source folder:
@@ -142,7 +101,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 		if !project && !exts {
 			continue // some other conf.py
 		}
-		p := &generator.Project{Generator: "sphinx", Title: "Sphinx", File: name, PublishDir: c.out}
+		p := &generator.Project{File: name, PublishDir: c.out}
 		if out, err := buildDir(d, c); err != nil {
 			return nil, err
 		} else if out != "" {
@@ -231,7 +190,7 @@ func sitemapSettings(p *generator.Project, name string, vals map[string]pyconf.V
 			}
 		}
 		if len(langs) > 1 {
-			p.Languages = langs
+			p.Languages, p.Translated = langs, true
 			// The same page in each language's folder, in the code
 			// sphinx-sitemap gives it (pt_BR as pt-BR).
 			l := &generator.FolderLocales{Langs: map[string]string{}, From: "sphinx-sitemap's sitemap_locales"}

@@ -19,13 +19,13 @@ func TestDetectSphinx(t *testing.T) {
 		{
 			Name:  "sphinx, one folder",
 			Files: map[string]string{"conf.py": "project = 'Docs'\nextensions = []\nhtml_baseurl = 'https://docs.example/en/'\n"},
-			Want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "conf.py", PublishDir: "_build/html",
+			Want: []Project{{File: "conf.py", PublishDir: "_build/html",
 				BaseURL: "https://docs.example/en/", BaseURLFrom: "conf.py html_baseurl"}},
 		},
 		{
 			Name:  "sphinx, source and build apart, under docs/",
 			Files: map[string]string{"docs/source/conf.py": "# Configuration file for the Sphinx documentation builder.\nproject = \"x\"\n"},
-			Want:  []Project{{Generator: "sphinx", Title: "Sphinx", File: "docs/source/conf.py", PublishDir: "docs/build/html"}},
+			Want:  []Project{{File: "docs/source/conf.py", PublishDir: "docs/build/html"}},
 		},
 		{
 			Name: "sphinx, source and build apart, the Makefile's BUILDDIR",
@@ -33,7 +33,7 @@ func TestDetectSphinx(t *testing.T) {
 				"docs/source/conf.py": "project = \"x\"\n",
 				"docs/Makefile":       "SPHINXOPTS    ?=\nSPHINXBUILD   ?= sphinx-build\nSOURCEDIR     = source\nBUILDDIR      = _build\n",
 			},
-			Want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "docs/source/conf.py", PublishDir: "docs/_build/html"}},
+			Want: []Project{{File: "docs/source/conf.py", PublishDir: "docs/_build/html"}},
 		},
 		{
 			Name: "sphinx, one folder, BUILDDIR not a plain folder",
@@ -41,7 +41,7 @@ func TestDetectSphinx(t *testing.T) {
 				"conf.py":  "project = \"x\"\n",
 				"Makefile": "BUILDDIR = $(HOME)/out\n",
 			},
-			Want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "conf.py", PublishDir: "_build/html"}},
+			Want: []Project{{File: "conf.py", PublishDir: "_build/html"}},
 		},
 		{
 			Name: "sphinx, one folder, BUILDDIR out of the project",
@@ -49,33 +49,33 @@ func TestDetectSphinx(t *testing.T) {
 				"conf.py":  "project = \"x\"\n",
 				"Makefile": "BUILDDIR ?= ../site\n",
 			},
-			Want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "conf.py", PublishDir: "_build/html"}},
+			Want: []Project{{File: "conf.py", PublishDir: "_build/html"}},
 		},
 		{
 			Name:  "sphinx-sitemap: site_url, sitemap_filename, sitemap_locales with the default scheme",
 			Files: map[string]string{"conf.py": "project = 'Docs'\nextensions = [\n    'sphinx.ext.autodoc',  # comment\n    \"sphinx_sitemap\",\n]\nsite_url = 'https://docs.example/'\nlanguage = 'en'\nsitemap_locales = ['en', 'fr', None]\nsitemap_filename = 'map.xml'\n"},
-			Want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "conf.py", PublishDir: "_build/html",
-				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py site_url", SitemapFile: "map.xml", SitemapFileKey: "sitemap_filename", Languages: []string{"en", "fr"},
+			Want: []Project{{File: "conf.py", PublishDir: "_build/html",
+				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py site_url", SitemapFile: "map.xml", SitemapFileKey: "sitemap_filename", Languages: []string{"en", "fr"}, Translated: true,
 				Pages: &generator.FolderLocales{Langs: map[string]string{"en": "en", "fr": "fr"}, From: "sphinx-sitemap's sitemap_locales"}}},
 		},
 		{
 			Name:  "sphinx-sitemap: html_baseurl and the default scheme, which lists the pages under en/",
 			Files: map[string]string{"conf.py": "project = 'Docs'\nextensions = ('sphinx_sitemap',)\nhtml_baseurl = 'https://docs.example/'\nversion = '1.0'\n"},
-			Want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "conf.py", PublishDir: "_build/html",
+			Want: []Project{{File: "conf.py", PublishDir: "_build/html",
 				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py html_baseurl",
 				Warnings: []*diag.Diagnostic{{File: "conf.py", Line: 2, Msg: "sphinx-sitemap's sitemap_url_scheme {lang}{version}{link} listed the pages under https://docs.example/en/1.0/, where their canonical links (html_baseurl) do not put them: sitemapgen lists them at the URLs they give, under https://docs.example/; give --base-url https://docs.example/en/1.0/ if the site is served there"}}}},
 		},
 		{
 			Name:  "sphinx-sitemap: sitemap_url_scheme {link}, one language",
 			Files: map[string]string{"conf.py": "extensions = ['sphinx_sitemap']\nhtml_baseurl = 'https://docs.example/'\nsitemap_url_scheme = '{link}'\nsitemap_locales = [None]\n"},
-			Want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "conf.py", PublishDir: "_build/html",
+			Want: []Project{{File: "conf.py", PublishDir: "_build/html",
 				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py html_baseurl"}},
 		},
 		{
 			Name:  "sphinx-sitemap's settings left after the extension: they name its files still, the scheme said no more",
 			Files: map[string]string{"conf.py": "extensions = []\nhtml_baseurl = 'https://docs.example/'\nsitemap_filename = 'map.xml'\nsitemap_locales = ['en', 'fr']\n"},
-			Want: []Project{{Generator: "sphinx", Title: "Sphinx", File: "conf.py", PublishDir: "_build/html",
-				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py html_baseurl", SitemapFile: "map.xml", SitemapFileKey: "sitemap_filename", Languages: []string{"en", "fr"},
+			Want: []Project{{File: "conf.py", PublishDir: "_build/html",
+				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py html_baseurl", SitemapFile: "map.xml", SitemapFileKey: "sitemap_filename", Languages: []string{"en", "fr"}, Translated: true,
 				Pages: &generator.FolderLocales{Langs: map[string]string{"en": "en", "fr": "fr"}, From: "sphinx-sitemap's sitemap_locales"}}},
 		},
 		{
@@ -100,7 +100,7 @@ func TestURLs(t *testing.T) {
 // TestRoutes: the source folder is conf.py's.
 func TestRoutes(t *testing.T) {
 	for file, want := range map[string]string{"docs/source/conf.py": "docs/source", "conf.py": "."} {
-		if _, dir := (sphinx.Generator{}).Routes(&Project{Generator: "sphinx", File: file}); dir != want {
+		if _, dir := (sphinx.Generator{}).Routes(&Project{File: file}); dir != want {
 			t.Errorf("%s: Routes() in %q, want %q", file, dir, want)
 		}
 	}
@@ -116,7 +116,7 @@ func TestSitemaps(t *testing.T) {
 		{"", []string{"sitemap.xml", "en/sitemap.xml", "pt_BR/sitemap.xml"}, []string{"fr/sitemap.xml", "sitemap-0.xml"}},
 		{"map.xml", []string{"map.xml", "en/map.xml", "pt_BR/map.xml", "sitemap.xml"}, []string{"en/sitemap.xml"}},
 	} {
-		p := &Project{Generator: "sphinx", Gen: sphinx.Generator{}, SitemapFile: tc.file, Languages: []string{"en", "pt_BR"}}
+		p := &Project{Gen: sphinx.Generator{}, SitemapFile: tc.file, Languages: []string{"en", "pt_BR"}, Translated: true}
 		takes := p.Sitemaps()
 		for _, n := range tc.yes {
 			if !takes(n) {
@@ -134,7 +134,7 @@ func TestSitemaps(t *testing.T) {
 // TestPublished: each language's sitemap, in its folder, which a clean
 // build stops writing once the extension is off.
 func TestPublished(t *testing.T) {
-	s := &Project{Generator: "sphinx", Gen: sphinx.Generator{}, Languages: []string{"en", "pt_BR"}, SitemapFile: "map.xml"}
+	s := &Project{Gen: sphinx.Generator{}, Languages: []string{"en", "pt_BR"}, Translated: true, SitemapFile: "map.xml"}
 	if got, want := s.Published(""), []string{"en/map.xml", "pt_BR/map.xml"}; !slices.Equal(got, want) {
 		t.Errorf("Sphinx: %q, want %q", got, want)
 	}

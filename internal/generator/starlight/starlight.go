@@ -139,7 +139,7 @@ func Detect(_ *generator.Dir, p *generator.Project, r *jsconfig.Reader) generato
 		p.Plugin.In = p.File
 	}
 	if len(s.Locales) > 1 {
-		p.I18n = true
+		p.Translated = true
 		l := &generator.FolderLocales{Langs: map[string]string{}, From: "Starlight's locales"}
 		for _, k := range s.Locales {
 			if k == root {

@@ -63,13 +63,13 @@ export default defineConfig({
 // listed (issue 55, item 3).
 func TestDetect(t *testing.T) {
 	p := detect(t, threeLocales)
-	if p.Generator != "astro" {
-		t.Fatalf("Generator = %q", p.Generator)
+	if p.Name() != "astro" {
+		t.Fatalf("Generator = %q", p.Name())
 	}
 	if p.Plugin == nil || p.Plugin.In != "astro.config.mjs" {
 		t.Errorf("Plugin = %+v: Starlight's sitemap is not taken for Astro's", p.Plugin)
 	}
-	if !p.Translated() {
+	if !p.Translated {
 		t.Error("a site of three locales is not translated")
 	}
 	wantLocales := &generator.FolderLocales{Default: "en", Langs: map[string]string{"de": "de", "pt-br": "pt-br"}, From: "Starlight's locales"}
@@ -243,7 +243,7 @@ export default { site: 'https://docs.example.org/', integrations: [starlight({ t
 	if !reflect.DeepEqual(p.Fallbacks, wantErrors) {
 		t.Errorf("Fallbacks = %q, want %q", p.Fallbacks, wantErrors)
 	}
-	if !p.Translated() {
+	if !p.Translated {
 		t.Error("a site of two locales is not translated")
 	}
 }

@@ -86,7 +86,7 @@ return {
 // prerendered; none for an endpoint or a route with pages prerendered
 // (below the base path); nothing without a build.
 func TestReadServerBuild(t *testing.T) {
-	p := &Project{Generator: "sveltekit", PublishDir: "build/prerendered/shop", ServedDir: "build/client/shop", Own: sveltekit.Server{Out: ".svelte-kit"}, BasePath: "/shop/"}
+	p := &Project{PublishDir: "build/prerendered/shop", ServedDir: "build/client/shop", Own: sveltekit.Server{Out: ".svelte-kit"}, BasePath: "/shop/"}
 	if w, err := readBuild(t.TempDir(), p, limits.Limits{}); err != nil || w != nil {
 		t.Errorf("no build: %v, %v; want nothing", w, err)
 	}
@@ -114,7 +114,7 @@ func TestReadServerBuild(t *testing.T) {
 // TestReadServerBuildRefused: a manifest that is none, linked out of
 // the project, or past limits.page_bytes is an error naming it.
 func TestReadServerBuildRefused(t *testing.T) {
-	p := &Project{Generator: "sveltekit", Own: sveltekit.Server{Out: ".svelte-kit"}}
+	p := &Project{Own: sveltekit.Server{Out: ".svelte-kit"}}
 	const name = ".svelte-kit/output/server/manifest.js"
 	dir := t.TempDir()
 	buildtest.WriteSite(t, dir, map[string]string{name: "export const manifest = {};"})

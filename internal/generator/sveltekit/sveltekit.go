@@ -22,14 +22,12 @@ type Generator struct{}
 
 var (
 	_ generator.Generator     = Generator{}
-	_ generator.SitemapNamer  = Generator{}
-	_ generator.BaseURLPlacer = Generator{}
 	_ generator.ServerBuilder = Generator{}
 )
 
 // Info returns SvelteKit's.
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "sveltekit", Title: "SvelteKit", PublishKey: "pages"}
+	return generator.Info{Name: "sveltekit", Title: "SvelteKit", PublishKey: "pages", BaseURLPlaces: []string{`"homepage": in package.json (SvelteKit's configuration has no site URL)`}, Sitemaps: sitemaps}
 }
 
 // Server is what a SvelteKit project keeps of a build by a server
@@ -41,16 +39,10 @@ type Server struct {
 	Out string
 }
 
-// Sitemaps names none: SvelteKit writes no sitemap, and a sitemap.xml
+// sitemaps names none: SvelteKit writes no sitemap, and a sitemap.xml
 // route is the project's own.
-func (Generator) Sitemaps(*generator.Project) generator.SitemapFiles {
+func sitemaps(*generator.Project) generator.SitemapFiles {
 	return generator.SitemapFiles{}
-}
-
-// BaseURLPlaces names package.json's homepage: the configuration has no
-// site URL.
-func (Generator) BaseURLPlaces(*generator.Project, string) []string {
-	return []string{`"homepage": in package.json (SvelteKit's configuration has no site URL)`}
 }
 
 // adapterStatic is the adapter whose build is a site of files;
@@ -94,7 +86,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 // configuration: the default, 'never', writes /about as about.html and
 // links it as /about; 'always' writes about/index.html.
 func project(name string, data []byte, vercel bool, lim limits.Limits) *generator.Project {
-	p := &generator.Project{Generator: "sveltekit", Title: "SvelteKit", File: name}
+	p := &generator.Project{File: name}
 	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 

@@ -12,10 +12,7 @@ import (
 type Project = generator.Project
 
 func TestDetectSvelteKit(t *testing.T) {
-	sk := func(p Project) Project {
-		p.Generator, p.Title = "sveltekit", "SvelteKit"
-		return p
-	}
+	sk := func(p Project) Project { return p }
 	kitPkg := `{"devDependencies": {"@sveltejs/adapter-static": "^3.0.0", "@sveltejs/kit": "^2.0.0", "svelte": "^5.0.0"}}`
 	// The shape of the configuration a new project starts with, with
 	// adapter-static in place of adapter-auto, as its docs show it.
@@ -133,7 +130,7 @@ export default { kit: { adapter: node({ out: "server-out", precompress: false })
 // TestSitemaps: SvelteKit writes no sitemap; a sitemap.xml is the
 // project's own.
 func TestSitemaps(t *testing.T) {
-	p := &Project{Generator: "sveltekit", Gen: sveltekit.Generator{}}
+	p := &Project{Gen: sveltekit.Generator{}}
 	takes := p.Sitemaps()
 	for _, n := range []string{"sitemap.xml", "sitemap-index.xml", "sitemap-0.xml"} {
 		if takes(n) {

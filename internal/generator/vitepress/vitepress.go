@@ -22,19 +22,13 @@ import (
 type Generator struct{}
 
 var (
-	_ generator.Generator     = Generator{}
-	_ generator.BaseURLPlacer = Generator{}
-	_ generator.PeerReader    = Generator{}
+	_ generator.Generator  = Generator{}
+	_ generator.PeerReader = Generator{}
 )
 
 // Info returns VitePress's.
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "vitepress", Title: "VitePress", PublishKey: "outDir", ConfigFile: ".vitepress/config.mts"}
-}
-
-// BaseURLPlaces names sitemap.hostname, and package.json's homepage.
-func (Generator) BaseURLPlaces(_ *generator.Project, file string) []string {
-	return []string{"hostname: in sitemap of VitePress' configuration (" + file + ")", `"homepage": in package.json`}
+	return generator.Info{Name: "vitepress", Title: "VitePress", PublishKey: "outDir", ConfigFile: ".vitepress/config.mts", BaseURLPlaces: []string{"hostname: in sitemap of VitePress' configuration ({file})", `"homepage": in package.json`}}
 }
 
 // SitemapOptions returns the options of its sitemap: { … }.
@@ -107,7 +101,7 @@ func detect(d *generator.Dir) (*generator.Project, error) {
 // (default "/"), and its own sitemap resolves the pages against hostname,
 // which its docs say to end with base.
 func project(root, name string, data []byte, lim limits.Limits, spread func(file string, r *jsconfig.Reader)) *generator.Project {
-	p := &generator.Project{Generator: "vitepress", Title: "VitePress", File: name, PublishDir: path.Join(root, ".vitepress/dist"), TrailingSlash: "always"}
+	p := &generator.Project{File: name, PublishDir: path.Join(root, ".vitepress/dist"), TrailingSlash: "always"}
 	r := jsconfig.NewReader(name, data, lim)
 	defer func() { p.Notes = append(p.Notes, r.Notes()...) }()
 	if spread != nil {

@@ -14,7 +14,7 @@ type Project = generator.Project
 
 func TestDetectVitePress(t *testing.T) {
 	vp := func(p Project) Project {
-		p.Generator, p.Title, p.TrailingSlash = "vitepress", "VitePress", "always"
+		p.TrailingSlash = "always"
 		return p
 	}
 	// The shape of the configuration `vitepress init` writes.
@@ -203,7 +203,7 @@ func TestVitePressTranslation(t *testing.T) {
 
 // TestSitemaps: VitePress's sitemap.xml.
 func TestSitemaps(t *testing.T) {
-	takes := (&Project{Generator: "vitepress", Gen: vitepress.Generator{}}).Sitemaps()
+	takes := (&Project{Gen: vitepress.Generator{}}).Sitemaps()
 	if !takes("sitemap.xml") {
 		t.Error("sitemap.xml not taken over")
 	}

@@ -21,14 +21,13 @@ import (
 type Generator struct{}
 
 var (
-	_ generator.Generator    = Generator{}
-	_ generator.Claimer      = Generator{}
-	_ generator.SitemapNamer = Generator{}
+	_ generator.Generator = Generator{}
+	_ generator.Claimer   = Generator{}
 )
 
 // Info returns Zola's.
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "zola", Title: "Zola", PublishKey: "output_dir"}
+	return generator.Info{Name: "zola", Title: "Zola", PublishKey: "output_dir", Sitemaps: sitemaps}
 }
 
 // Claim takes config.toml when it is Zola's and the project has no other
@@ -58,7 +57,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 	if !ok {
 		return nil, nil
 	}
-	p := &generator.Project{Generator: "zola", Title: "Zola", File: name, PublishDir: "public", TrailingSlash: "always"}
+	p := &generator.Project{File: name, PublishDir: "public", TrailingSlash: "always"}
 	if out, ok := cfg["output_dir"].(string); ok && siteurl.CleanDir(out) != "" {
 		p.PublishDir = siteurl.CleanDir(out)
 	}
@@ -74,9 +73,9 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 // shard is the name of the sitemaps of Zola's index: sitemap1.xml …
 var shard = lazyre.MustCompile(`^sitemap[0-9]+\.xml$`)
 
-// Sitemaps names sitemap.xml and, over 30,000 URLs, the files it is an
+// sitemaps names sitemap.xml and, over 30,000 URLs, the files it is an
 // index of.
-func (Generator) Sitemaps(*generator.Project) generator.SitemapFiles {
+func sitemaps(*generator.Project) generator.SitemapFiles {
 	return generator.SitemapFiles{Names: []string{"sitemap.xml"}, Shard: shard()}
 }
 

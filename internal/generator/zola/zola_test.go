@@ -23,19 +23,19 @@ taxonomies = [{ name = "tags" }]
 [markdown]
 highlight_code = true
 `},
-			Want: []Project{{Generator: "zola", Title: "Zola", File: "config.toml", PublishDir: "public", TrailingSlash: "always",
+			Want: []Project{{File: "config.toml", PublishDir: "public", TrailingSlash: "always",
 				BaseURL: "https://blog.example.org/", BaseURLFrom: "config.toml base_url"}},
 		},
 		{
 			Name:  "zola output_dir, a base URL that is a path",
 			Files: map[string]string{"config.toml": "base_url = '/dev'\noutput_dir = 'docs'\n"},
-			Want: []Project{{Generator: "zola", Title: "Zola", File: "config.toml", PublishDir: "docs", TrailingSlash: "always",
+			Want: []Project{{File: "config.toml", PublishDir: "docs", TrailingSlash: "always",
 				Notes: []string{`config.toml: base_url "/dev" is not an absolute http(s) URL; give --base-url`}}},
 		},
 		{
 			Name:  "a Hugo config.toml is Hugo's",
 			Files: map[string]string{"config.toml": "baseURL = 'https://example.com/'\ntitle = 'x'\n"},
-			Want:  []Project{{Generator: "hugo", Title: "Hugo", File: "config.toml", PublishDir: "public", BaseURL: "https://example.com/", BaseURLFrom: "config.toml baseURL"}},
+			Want:  []Project{{File: "config.toml", PublishDir: "public", BaseURL: "https://example.com/", BaseURLFrom: "config.toml baseURL"}},
 		},
 	})
 }
@@ -43,7 +43,7 @@ highlight_code = true
 // TestSitemaps: Zola's sitemaps are sitemap.xml and, over 30,000 URLs,
 // the numbered files at the root it is an index of.
 func TestSitemaps(t *testing.T) {
-	files := zola.Generator{}.Sitemaps(nil)
+	files := zola.Generator{}.Info().Sitemaps(nil)
 	for name, want := range map[string]bool{
 		"sitemap.xml": true, "sitemap1.xml": true, "sitemap12.xml": true,
 		"sitemap-1.xml": false, "sitemap.xml.gz": false, "sitemapx.xml": false, "de/sitemap1.xml": false,
