@@ -48,7 +48,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -169,68 +168,37 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	return b, nil
 }
 
-// run is the whole build: walk, judge, sort, write.
+// run is the whole build: the walk, then the passes (passes.go).
 func (b *builder) run(ctx context.Context) error {
-	opts, res := b.opts, b.res
-	if opts.Join != nil {
-		if err := b.loadJoin(ctx); err != nil {
+	if err := b.load(ctx); err != nil {
+		return err
+	}
+	return b.runPasses(ctx, atRun, passArgs{})
+}
+
+// anyPage fails a build that found no page: noPages, with why each file
+// asked about was left out when some were (--explain).
+func (b *builder) anyPage(_ context.Context, _ passArgs) error {
+	if b.res.Pages > 0 || b.index != nil && b.index.len() > 0 {
+		return nil
+	}
+	if len(b.opts.Explain) > 0 {
+		if err := b.explain.finish(&b.recs, b.opts.Report.Explain); err != nil {
 			return err
 		}
 	}
-	if err := b.walkAll(ctx); err != nil {
-		return err
+	err := noPages(b.opts.Root, b.opts.Walk.Include).(*diag.Diagnostic)
+	if b.htmlLeftOut > 0 { // said under --quiet too
+		err.Hint = fmt.Sprintf("%s left out: the include patterns replace the default %s; add --include '**/*.html' to list them", countHTML(b.htmlLeftOut), strings.Join(walker.DefaultInclude, ", "))
 	}
-	if err := b.addExtras(ctx); err != nil {
-		return err
-	}
-	phaseDone("walk")
-	if res.Unread > 0 {
-		return &ReadError{Problems: res.Unread}
-	}
-	if res.Pages == 0 {
-		if len(opts.Explain) > 0 { // why each file asked about was left out
-			if err := b.explain.finish(&b.recs, opts.Report.Explain); err != nil {
-				return err
-			}
-		}
-		err := noPages(opts.Root, opts.Walk.Include).(*diag.Diagnostic)
-		if b.htmlLeftOut > 0 { // said under --quiet too
-			err.Hint = fmt.Sprintf("%s left out: the include patterns replace the default %s; add --include '**/*.html' to list them", countHTML(b.htmlLeftOut), strings.Join(walker.DefaultInclude, ", "))
-		}
-		return err
-	}
-	if opts.Join != nil {
-		b.unusedSources()
-	}
-	if opts.Strict && res.SourceProblems > 0 {
-		return &StrictError{Problems: res.SourceProblems}
-	}
-	b.recs.sort()
-	phaseDone("sort")
-	b.judgeStale(nil)
-	b.dedup(nil)
-	b.judgeRobots(nil)
-	phaseDone("robots")
-	b.guardStamps()
-	b.countLastMods()
-	b.genAlternates()
-	phaseDone("stamps")
-	b.judgeHreflang(nil, nil)
-	phaseDone("hreflang")
-	if opts.KeepLeftOut {
-		slices.Sort(res.LeftOut)
-		res.LeftOut = slices.Compact(res.LeftOut)
-	}
-	res.URLs, res.PathAt, res.Extra = &b.recs, b.recs.PathAt, b.recs.ExtraAt
-	b.countListed(b.dateListPages())
-	b.guardMTime()
-	if opts.Transform != nil {
-		if err := b.transform(ctx); err != nil {
-			return err
-		}
-	}
-	b.lintLastMod()
-	phaseDone("lint")
+	return err
+}
+
+// explained says, under --explain, what the build decided of each file
+// asked about; a check (--explain without --check, or Options.NoWrite)
+// writes nothing, and goes on to its verdict.
+func (b *builder) explained(_ context.Context, _ passArgs) error {
+	opts := b.opts
 	if len(opts.Explain) > 0 {
 		// A dev server's output is refused by a build: explained, it is
 		// said so (the caller may explain it as watch beside the server
@@ -242,15 +210,7 @@ func (b *builder) run(ctx context.Context) error {
 	if err := b.explain.finish(&b.recs, opts.Report.Explain); err != nil {
 		return err
 	}
-	if len(opts.Explain) > 0 && !opts.Write.Check || opts.NoWrite {
-		return nil // a check writes nothing: it goes on to its verdict
-	}
-	if err := b.write(); err != nil {
-		return err
-	}
-	phaseDone("write")
-	b.warnDeadRobots()
-	b.warnOtherSitemaps()
+	b.noWrite = len(opts.Explain) > 0 && !opts.Write.Check || opts.NoWrite
 	return nil
 }
 
@@ -439,6 +399,7 @@ type builder struct {
 	ownOutputAtRoot bool
 	join            map[string]*source // Options.Join's sources by joinKey
 	rules           generator.Rules    // what the generator of the sources (Join's, Content's) says; zero without them
+	noWrite         bool               // the build writes nothing: a check, --explain (explained)
 	saidOf          map[string]bool    // the sources' files the walk warned of, and the Jekyll layouts said unread (layoutUnread), as reported
 	git             *gitdates.Dates    // for the git lastmod source; nil without it
 	gitRoot         string             // Options.Root, absolute, with git

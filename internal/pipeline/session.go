@@ -3,7 +3,6 @@ package pipeline
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
 	"iter"
 	"maps"
@@ -15,7 +14,6 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/host"
-	"github.com/sitemapgen/sitemapgen/internal/selfcheck"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -155,75 +153,18 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 			}
 		}
 	}
-	if opts.Join != nil {
-		if err := b.loadJoin(ctx); err != nil {
-			return res, err
-		}
-	}
-	if err = b.walkAll(ctx); err != nil {
-		return res, err
-	}
-	if err = b.addExtras(ctx); err != nil {
+	if err = b.load(ctx); err != nil {
 		return res, err
 	}
 	s.whole = false
-	if opts.Join != nil {
-		b.unusedSources()
-	}
-	b.recs.sort()
-	s.all = slices.Clone(b.recs.order)
-	s.countDups()
-	err = s.finish(nil)
-	b.lintLastMod() // after finish: it reads the de-duplicated order
-	return res, err
+	return res, b.runPasses(ctx, atStart, passArgs{s: s})
 }
 
-// finish de-duplicates, filters the alternates and writes, from the
-// sorted s.all; with only, it reports just the duplicates of those paths.
-func (s *Session) finish(only map[string]bool) error {
-	b := s.b
-	if b.res.Pages == 0 && s.b.index.len() == 0 {
-		return noPages(b.opts.Root, b.opts.Walk.Include)
-	}
-	if n := sum(b.problems); b.opts.Strict && n > 0 {
-		return &StrictError{Problems: n}
-	}
-	b.recs.order = append(b.recs.order[:0], s.all...)
-	b.judgeStale(only)
-	if selfcheck.On() {
-		if n := s.dups; s.countDups() != n {
-			panic(fmt.Sprintf("build: the Session counted %d duplicate URLs, and there are %d", n, s.dups))
-		}
-	}
-	// Equal locs are side by side in all: without two, nothing is a
-	// duplicate (judgeStale's taking records out makes none).
-	if s.dups > 0 || b.opts.Map.CleanURLs {
-		b.dedup(only)
-	}
-	b.judgeRobots(only)
-	b.guardStamps()
-	if only == nil {
-		b.countLastMods() // a whole build's (restart's) counts are of every page
-	}
-	b.genAlternates()
-	b.judgeHreflang(only, s.all)
-	b.res.URLs = &b.recs
-	if n := b.dateListPages(); only == nil {
-		b.countListed(n) // a whole build's (restart's) counts are of every page
-	}
-	b.guardMTime()
-	if only != nil && b.recs.Len() == 0 {
-		// An update reads some pages and counts their reasons only:
-		// why none is listed (Deliberate, the canonical links' base) is
-		// a whole build's to judge.
-		return errWhole
-	}
-	if err := b.write(); err != nil || only != nil {
-		return err
-	}
-	b.warnDeadRobots()
-	b.warnOtherSitemaps()
-	return nil
+// finish judges and writes again, from the sorted s.all, after an
+// update (only: the paths of the pages it read, whose duplicates and
+// hreflang problems alone are reported) or for a rewrite (only empty).
+func (s *Session) finish(ctx context.Context, only map[string]bool) error {
+	return s.b.runPasses(ctx, atUpdate, passArgs{only: only, s: s})
 }
 
 // errWhole is finish's answer to an update after which no page is
@@ -282,7 +223,7 @@ func (s *Session) Rewrite(ctx context.Context) (*Result, error) {
 // Result.
 func (s *Session) rewrite(ctx context.Context, res *Result) (*Result, error) {
 	s.b.res = res
-	err := s.finish(map[string]bool{}) // no page changed: no duplicate to report
+	err := s.finish(ctx, map[string]bool{}) // no page changed: no duplicate to report
 	if errors.Is(err, errWhole) {
 		return s.restart(ctx)
 	}
@@ -451,7 +392,7 @@ func (s *Session) update(ctx context.Context, paths, folders []string) (*Result,
 		return res, nil // nothing there was or is a page
 	}
 	s.addToOrder(b.added)
-	if err := s.finish(b.touched); errors.Is(err, errWhole) {
+	if err := s.finish(ctx, b.touched); errors.Is(err, errWhole) {
 		return s.restart(ctx)
 	} else if err != nil {
 		return res, err

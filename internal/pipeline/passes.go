@@ -1,0 +1,222 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/sitemapgen/sitemapgen/internal/selfcheck"
+)
+
+// The passes of a build after its walk, in the order they run: one list
+// for a build (Run), a Session's whole build (Start, and each restart)
+// and a Session's update, each pass saying at which it runs. The walk
+// before them is load.
+
+// when says at which builds a pass runs.
+type when uint8
+
+const (
+	// atRun is a build of Run (and of audit, which runs no write).
+	atRun when = 1 << iota
+	// atStart is a Session's whole build: Start, a restart.
+	atStart
+	// atUpdate is a Session's update, of the pages a change touched
+	// (passArgs.only), or its rewrite of the set, no page having
+	// changed.
+	atUpdate
+
+	whole  = atRun | atStart // every page judged: counts, and what only a whole build says
+	always = atRun | atStart | atUpdate
+)
+
+// passArgs are what a pass is given besides the builder.
+type passArgs struct {
+	// only are the paths of the pages an update read again: duplicates
+	// and hreflang problems are reported of them alone; nil for a whole
+	// build.
+	only map[string]bool
+	// s is the Session, nil for Run.
+	s *Session
+}
+
+// A pass is one step of a build after the walk.
+type pass struct {
+	name string
+	when when
+	run  func(b *builder, ctx context.Context, a passArgs) error
+	// phase, when not "", is the phase it ends for BenchmarkPhases.
+	phase string
+}
+
+// passes are the steps after the walk, in their order: the judgements
+// of the sorted records (stale pages, duplicates, robots.txt, build
+// stamps, alternates, hreflang), the dates of list pages, the checks of
+// the dates, the per-URL hook, and the write.
+var passes = []pass{
+	{name: "no page unread", when: atRun, run: func(b *builder, _ context.Context, _ passArgs) error {
+		if b.res.Unread > 0 {
+			return &ReadError{Problems: b.res.Unread}
+		}
+		return nil
+	}},
+	{name: "a page found", when: always, run: (*builder).anyPage},
+	{name: "sources unused", when: whole, run: func(b *builder, _ context.Context, _ passArgs) error {
+		if b.opts.Join != nil {
+			b.unusedSources()
+		}
+		return nil
+	}},
+	{name: "strict", when: always, run: func(b *builder, _ context.Context, _ passArgs) error {
+		n := b.res.SourceProblems
+		if b.problems != nil {
+			n = sum(b.problems) // a Session's, of every source it read
+		}
+		if b.opts.Strict && n > 0 {
+			return &StrictError{Problems: n}
+		}
+		return nil
+	}},
+	{name: "sort", when: whole, phase: "sort", run: func(b *builder, _ context.Context, a passArgs) error {
+		b.recs.sort()
+		if s := a.s; s != nil {
+			s.all = slices.Clone(b.recs.order)
+			s.countDups()
+		}
+		return nil
+	}},
+	{name: "all records", when: atStart | atUpdate, run: func(b *builder, _ context.Context, a passArgs) error {
+		// The passes below take records out of the order: a Session
+		// judges from all of them again, each time.
+		b.recs.order = append(b.recs.order[:0], a.s.all...)
+		return nil
+	}},
+	{name: "stale", when: always, run: func(b *builder, _ context.Context, a passArgs) error {
+		b.judgeStale(a.only)
+		return nil
+	}},
+	{name: "duplicates", when: always, run: func(b *builder, _ context.Context, a passArgs) error {
+		if s := a.s; s != nil {
+			if selfcheck.On() {
+				if n := s.dups; s.countDups() != n {
+					panic(fmt.Sprintf("build: the Session counted %d duplicate URLs, and there are %d", n, s.dups))
+				}
+			}
+			// Equal locs are side by side in all: without two, nothing is
+			// a duplicate (judgeStale's taking records out makes none).
+			if s.dups == 0 && !b.opts.Map.CleanURLs {
+				return nil
+			}
+		}
+		b.dedup(a.only)
+		return nil
+	}},
+	{name: "robots.txt", when: always, phase: "robots", run: func(b *builder, _ context.Context, a passArgs) error {
+		b.judgeRobots(a.only)
+		return nil
+	}},
+	{name: "build stamps", when: always, run: func(b *builder, _ context.Context, _ passArgs) error {
+		b.guardStamps()
+		return nil
+	}},
+	{name: "lastmod counts", when: whole, run: func(b *builder, _ context.Context, _ passArgs) error {
+		b.countLastMods() // of every page
+		return nil
+	}},
+	{name: "generator's alternates", when: always, phase: "stamps", run: func(b *builder, _ context.Context, _ passArgs) error {
+		b.genAlternates()
+		return nil
+	}},
+	{name: "hreflang", when: always, phase: "hreflang", run: func(b *builder, _ context.Context, a passArgs) error {
+		var all []int32
+		if a.s != nil {
+			all = a.s.all
+		}
+		b.judgeHreflang(a.only, all)
+		return nil
+	}},
+	{name: "results", when: always, run: func(b *builder, _ context.Context, _ passArgs) error {
+		if b.opts.KeepLeftOut {
+			slices.Sort(b.res.LeftOut)
+			b.res.LeftOut = slices.Compact(b.res.LeftOut)
+		}
+		b.res.URLs, b.res.PathAt, b.res.Extra = &b.recs, b.recs.PathAt, b.recs.ExtraAt
+		return nil
+	}},
+	{name: "list pages", when: always, run: func(b *builder, _ context.Context, a passArgs) error {
+		if n := b.dateListPages(); a.only == nil {
+			b.countListed(n) // a whole build's counts are of every page
+		}
+		return nil
+	}},
+	{name: "file times", when: always, run: func(b *builder, _ context.Context, a passArgs) error {
+		b.guardMTime()
+		if a.only != nil && b.recs.Len() == 0 {
+			// An update reads some pages and counts their reasons only:
+			// why none is listed (Deliberate, the canonical links' base)
+			// is a whole build's to judge.
+			return errWhole
+		}
+		return nil
+	}},
+	{name: "transform", when: atRun, run: func(b *builder, ctx context.Context, _ passArgs) error {
+		if b.opts.Transform != nil {
+			return b.transform(ctx)
+		}
+		return nil
+	}},
+	{name: "lastmod lint", when: whole, phase: "lint", run: func(b *builder, _ context.Context, _ passArgs) error {
+		b.lintLastMod() // it reads the de-duplicated order
+		return nil
+	}},
+	{name: "explain", when: atRun, run: (*builder).explained},
+	{name: "write", when: always, phase: "write", run: func(b *builder, _ context.Context, _ passArgs) error {
+		if b.noWrite {
+			return nil
+		}
+		return b.write()
+	}},
+	{name: "after the write", when: whole, run: func(b *builder, _ context.Context, _ passArgs) error {
+		if !b.noWrite {
+			b.warnDeadRobots()
+			b.warnOtherSitemaps()
+		}
+		return nil
+	}},
+}
+
+// runPasses runs the passes of the build at, in order; the first error
+// ends it.
+func (b *builder) runPasses(ctx context.Context, at when, a passArgs) error {
+	for _, p := range passes {
+		if p.when&at == 0 {
+			continue
+		}
+		if err := p.run(b, ctx, a); err != nil {
+			return err
+		}
+		if p.phase != "" {
+			phaseDone(p.phase)
+		}
+	}
+	return nil
+}
+
+// load is the walk every whole build starts with (Run, a Session's
+// Start and restarts): the sources of a join read, then the site's
+// pages, then the extra URLs.
+func (b *builder) load(ctx context.Context) error {
+	if b.opts.Join != nil {
+		if err := b.loadJoin(ctx); err != nil {
+			return err
+		}
+	}
+	if err := b.walkAll(ctx); err != nil {
+		return err
+	}
+	if err := b.addExtras(ctx); err != nil {
+		return err
+	}
+	phaseDone("walk")
+	return nil
+}
