@@ -1,5 +1,5 @@
 // Command checksitemaps checks sitemap files and folders as the tests do
-// (sitemaptest.Validate: the schemas of the repository's testdata/schemas
+// (sitemaptest.Validate: the schemas of the repository's internal/sitemaptest/schemas
 // with xmllint, and the protocol's rules beyond them), for the benchmark
 // scripts' output:
 //
@@ -7,7 +7,7 @@
 //
 // It prints a line a sitemap file and "N passed, M failed", and exits 1
 // when a file fails or none is found, 2 on a usage error. It finds
-// testdata/schemas above the working directory, or else beside its own
+// internal/sitemaptest/schemas above the working directory, or else beside its own
 // source.
 package main
 

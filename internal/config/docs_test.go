@@ -20,7 +20,7 @@ import (
 // sitemap.yaml.example parses, shows every key of the table (set to its
 // default, or in a comment of its own), and documents the keys of a rule.
 func TestExampleFile(t *testing.T) {
-	path := filepath.Join("..", "..", "sitemap.yaml.example")
+	path := filepath.Join("..", "..", "docs", "sitemap.yaml.example")
 	f, err := Load(path)
 	if err != nil {
 		t.Fatal(err)

@@ -141,7 +141,7 @@ func checkLocs(t *testing.T, got, want []string) {
 }
 
 // schemaCheck holds files of dir to sitemaptest.Validate (the schemas of
-// testdata/schemas with xmllint, and the protocol's rules beyond them), in
+// internal/sitemaptest/schemas with xmllint, and the protocol's rules beyond them), in
 // one call, and logs its count.
 func schemaCheck(t *testing.T, dir string, files []string) {
 	t.Helper()

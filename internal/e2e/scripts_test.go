@@ -31,7 +31,7 @@ var updateScripts = flag.Bool("u", false, "rewrite the expected output in testda
 //
 //	status N CMD ARGS...           run CMD, expect exit status N
 //	mtime TIME PATH...             set the mtime of PATH (and all below it) to TIME (RFC 3339)
-//	schema-check PATH...           sitemaptest.Validate: the schemas of testdata/schemas and the protocol's rules; ! expects a failure
+//	schema-check PATH...           sitemaptest.Validate: the schemas of internal/sitemaptest/schemas and the protocol's rules; ! expects a failure
 //	[xmllint]                      a condition: xmllint is installed (for "! schema-check", which go test -short without it cannot judge)
 //	served SITE SITEMAPDIR BASE    every URL of the sitemap set in SITEMAPDIR is served with 200 from SITE
 //	gunzip FILE.gz                 write FILE, the decompressed content

@@ -422,7 +422,7 @@ func archived(t *testing.T, path string) []string {
 }
 
 // noTestData fails t if the archive at path, holding names, ships test
-// data: an XML schema (testdata/schemas' are the sitemaps.org, Google and
+// data: an XML schema (internal/sitemaptest/schemas' are the sitemaps.org, Google and
 // W3C schemas, for the tests only) or anything in a testdata folder.
 func noTestData(t *testing.T, path string, names []string) {
 	for _, name := range names {

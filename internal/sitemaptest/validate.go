@@ -51,7 +51,7 @@ var ErrNoXmllint = errors.New("xmllint not found: install Debian's libxml2-utils
 // recursively for *.xml and *.xml.gz files: there, a file whose root
 // element is neither <urlset> nor <sitemapindex> (a feed) is passed
 // over. A .gz file is decompressed first. Each sitemap is validated
-// against the schemas in the repository's testdata/schemas
+// against the schemas in the repository's internal/sitemaptest/schemas
 // (urlset-with-extensions.xsd or sitemapindex-with-extensions.xsd) with
 // xmllint --nonet, one xmllint process for all the files of a root
 // element, and checked for the protocol's rules that a schema does not
@@ -129,14 +129,13 @@ func isRoot(dir string) bool {
 	return strings.TrimSpace(first) == "module github.com/sitemapgen/sitemapgen"
 }
 
-// SchemaDir returns the folder of the schemas, testdata/schemas at the
-// repository's root.
+// SchemaDir returns the folder of the schemas, this package's schemas/.
 func SchemaDir() (string, error) {
 	root, err := Root()
 	if err != nil {
 		return "", err
 	}
-	dir := filepath.Join(root, "testdata", "schemas")
+	dir := filepath.Join(root, "internal", "sitemaptest", "schemas")
 	for _, f := range []string{"urlset-with-extensions.xsd", "sitemapindex-with-extensions.xsd", "sitemap.xsd", "siteindex.xsd",
 		"xml.xsd", "xhtml1-strict.xsd", "sitemap-image.xsd", "sitemap-video.xsd", "sitemap-news.xsd"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {

@@ -1,7 +1,7 @@
 package validate
 
 // The content models of the image, video and news extensions, as their
-// official schemas (testdata/schemas at the repository's root) declare
+// official schemas (internal/sitemaptest/schemas at the repository's root) declare
 // them: each element's children in sequence with their occurrences, its
 // attributes, and the type of its text. One reader, model, checks an
 // element against its model, so a schema's rule is written once, as
