@@ -1,4 +1,4 @@
-// Package build runs one sitemap build: it walks the site, reads each HTML
+// Package pipeline runs one sitemap build: it walks the site, reads each HTML
 // page's head, maps each file to a sitemap record, sorts and de-duplicates
 // the records, and writes the files, counting every page found, every skip
 // by reason and every warning.

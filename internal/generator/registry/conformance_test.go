@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
@@ -148,5 +149,14 @@ func TestConformance(t *testing.T) {
 		if !names[name] {
 			t.Errorf("tiny names %s, which is not registered", name)
 		}
+	}
+}
+
+// TestConfigPresets: the values preset: takes, which the table of
+// settings lists without asking the registry (internal/config reads no
+// generator), are the registry's content presets.
+func TestConfigPresets(t *testing.T) {
+	if got, want := config.Presets, registry.ContentPresets(); !slices.Equal(got, want) {
+		t.Errorf("config.Presets = %q; the registry's content presets are %q", got, want)
 	}
 }
