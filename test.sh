@@ -347,6 +347,7 @@ race_lane() {
     ./frontmatter:FuzzSource:15000x \
     ./frontmatter:FuzzParseDate:20000x \
     ./internal/jsconfig:FuzzJSLiterals:25000x \
+    ./internal/jsconfig:FuzzLexAgainstTdewolff:30000x \
     ./internal/generator/astro:FuzzProject:2500x \
     ./internal/generator/docusaurus:FuzzProject:2500x \
     ./internal/generator/eleventy:FuzzProject:2500x \

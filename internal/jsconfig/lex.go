@@ -6,7 +6,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -39,7 +41,7 @@ func (t token) isIdent(name string) bool { return t.kind == kindIdent && t.text 
 
 // puncts are the punctuators of more than one character the parser
 // tells apart, longest first.
-var puncts = []string{">>>=", "===", "!==", "...", "**=", "<<=", ">>=", ">>>", "=>", "==", "!=", "?.", "??", "||", "&&", "<=", ">=", "++", "--", "+=", "-=", "*=", "%=", "&=", "|=", "^=", "**", "<<", ">>"}
+var puncts = []string{">>>=", "===", "!==", "...", "**=", "<<=", ">>=", ">>>", "??=", "||=", "&&=", "=>", "==", "!=", "?.", "??", "||", "&&", "<=", ">=", "++", "--", "+=", "-=", "*=", "%=", "&=", "|=", "^=", "**", "<<", ">>"}
 
 // regexAfter are the keywords after which a "/" starts a regular
 // expression rather than a division.
@@ -61,6 +63,17 @@ type lexer struct {
 	stop  string // why the lexer stopped short of the end: a limit passed
 
 	maxTokens, maxDepth int // the limits
+
+	// open are the brackets open, each true when a "/" after its close
+	// starts a regular expression: a block's }, the ) of an if, for,
+	// while or with's condition; closed is that of the last one closed.
+	open   []bool
+	closed bool
+
+	// regexAt are the offsets of the regular expression literals read,
+	// inside templates' substitutions too: the test that holds the
+	// lexer to a JavaScript parser's reads them.
+	regexAt []int
 }
 
 // lex splits JavaScript (or TypeScript) source into tokens. Tokens
@@ -68,6 +81,15 @@ type lexer struct {
 // is one token. Past lim.JSTokens tokens, or lim.Nesting brackets open,
 // it stops: the error says where.
 func lex(src []byte, lim limits.Limits) ([]token, error) {
+	l, err := lexed(src, lim)
+	if l == nil {
+		return nil, err
+	}
+	return l.toks, err
+}
+
+// lexed is lex, with the lexer that read src: nil for source too large.
+func lexed(src []byte, lim limits.Limits) (*lexer, error) {
 	lim = lim.Or()
 	if len(src) > lim.SettingsBytes {
 		return nil, &diag.Diagnostic{Msg: fmt.Sprintf("larger than %d bytes (limits.settings_bytes)", lim.SettingsBytes)}
@@ -117,30 +139,37 @@ func lex(src []byte, lim limits.Limits) ([]token, error) {
 				l.i++
 				l.template()
 			}
-		case identStart(c):
-			start := l.i
-			for l.i < len(src) && (identStart(src[l.i]) || src[l.i] >= '0' && src[l.i] <= '9') {
-				l.i++
-			}
-			l.emit(token{kind: kindIdent, text: string(src[start:l.i]), pos: start, end: l.i, line: l.line})
+		case identStart(c) || c == '\\' && l.peek(1) == 'u':
+			l.ident()
 		case c >= '0' && c <= '9' || c == '.' && l.peek(1) >= '0' && l.peek(1) <= '9':
 			start := l.i
-			for l.i < len(src) && (identStart(src[l.i]) || src[l.i] >= '0' && src[l.i] <= '9' || src[l.i] == '.') {
-				l.i++
+			hex := c == '0' && (l.peek(1) == 'x' || l.peek(1) == 'X')
+			for l.i < len(src) {
+				d := src[l.i]
+				if identPart(d) || d == '.' || (d == '+' || d == '-') && !hex && (src[l.i-1] == 'e' || src[l.i-1] == 'E') && l.i+1 < len(src) && src[l.i+1] >= '0' && src[l.i+1] <= '9' {
+					l.i++
+					continue
+				}
+				break
 			}
 			l.emit(token{kind: kindNumber, text: string(src[start:l.i]), pos: start, end: l.i, line: l.line})
 		case c == '/' && l.regexOK():
 			l.regex()
 		default:
 			n := 1
-			for _, p := range puncts {
-				if bytes.HasPrefix(src[l.i:], []byte(p)) {
-					n = len(p)
-					break
+			if punctStart[c] {
+				for _, p := range puncts {
+					if p[0] == c && bytes.HasPrefix(src[l.i:], []byte(p)) {
+						n = len(p)
+						break
+					}
 				}
 			}
 			if c == '/' && l.peek(1) == '=' {
 				n = 2
+			}
+			if n == 2 && c == '?' && l.peek(1) == '.' && l.peek(2) >= '0' && l.peek(2) <= '9' {
+				n = 1 // a ? b?.5:c is a conditional, not an optional chain
 			}
 			l.punct(n)
 		}
@@ -151,13 +180,86 @@ func lex(src []byte, lim limits.Limits) ([]token, error) {
 		l.emit(l.tpl)
 	}
 	if l.stop != "" {
-		return l.toks, diag.At("", l.line, l.stop)
+		return l, diag.At("", l.line, l.stop)
 	}
-	return l.toks, nil
+	return l, nil
 }
 
 func identStart(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '$' || c == '#' || c >= 0x80
+}
+
+// ident reads an identifier, its \u escapes decoded (\u0073ite is
+// site); a \u that is no escape of one ends it.
+func (l *lexer) ident() {
+	start := l.i
+	var name []byte
+	escaped := false
+	for first := true; l.i < len(l.src); first = false {
+		c := l.src[l.i]
+		switch {
+		case c == '\\':
+			r, n := identEscape(l.src[l.i:])
+			if n == 0 {
+				if first {
+					l.punct(1) // a lone backslash
+					return
+				}
+				goto done
+			}
+			escaped = true
+			name = utf8.AppendRune(name, r)
+			l.i += n
+		case first && identStart(c) || !first && identPart(c):
+			name = append(name, c)
+			l.i++
+		default:
+			goto done
+		}
+	}
+done:
+	text := string(l.src[start:l.i])
+	if escaped {
+		text = string(name)
+	}
+	l.emit(token{kind: kindIdent, text: text, pos: start, end: l.i, line: l.line})
+}
+
+// identEscape reads the \uXXXX or \u{X…} escape at the start of b: the
+// character, and its length; 0 for none.
+func identEscape(b []byte) (rune, int) {
+	if len(b) < 3 || b[0] != '\\' || b[1] != 'u' {
+		return 0, 0
+	}
+	hex, n := b[2:], 0
+	if hex[0] == '{' {
+		end := bytes.IndexByte(hex, '}')
+		if end < 2 {
+			return 0, 0
+		}
+		hex, n = hex[1:end], end+3
+	} else {
+		if len(hex) < 4 {
+			return 0, 0
+		}
+		hex, n = hex[:4], 6
+	}
+	for _, c := range hex {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return 0, 0
+		}
+	}
+	v, err := strconv.ParseUint(string(hex), 16, 32)
+	if err != nil || v > unicode.MaxRune {
+		return utf8.RuneError, n // past Unicode: no character, the escape all the same
+	}
+	return rune(v), n
+}
+
+// identPart reports whether c goes on an identifier: a "#" only starts
+// one (a private name).
+func identPart(c byte) bool {
+	return identStart(c) && c != '#' || c >= '0' && c <= '9'
 }
 
 func (l *lexer) peek(n int) byte {
@@ -177,8 +279,13 @@ func (l *lexer) emit(t token) {
 			if l.depth++; l.depth > l.maxDepth {
 				l.stop = fmt.Sprintf("nesting deeper than %d (limits.nesting)", l.maxDepth)
 			}
+			l.open = append(l.open, l.regexAfterClose(t.text))
 		case "}", ")", "]":
 			l.depth = max(l.depth-1, 0)
+			l.closed = false
+			if n := len(l.open); n > 0 {
+				l.closed, l.open = l.open[n-1], l.open[:n-1]
+			}
 		}
 	}
 	l.prev, l.any = t, true
@@ -198,9 +305,31 @@ func (l *lexer) punct(n int) {
 	if l.i+n > len(l.src) {
 		n = len(l.src) - l.i
 	}
-	l.emit(token{kind: kindPunct, text: string(l.src[l.i : l.i+n]), pos: l.i, end: l.i + n, line: l.line})
+	text := ""
+	if n == 1 {
+		text = oneByte[l.src[l.i]] // no string made for each
+	} else {
+		text = string(l.src[l.i : l.i+n])
+	}
+	l.emit(token{kind: kindPunct, text: text, pos: l.i, end: l.i + n, line: l.line})
 	l.i += n
 }
+
+// oneByte are the strings of one byte, by their byte.
+var oneByte = func() (t [256]string) {
+	for i := range t {
+		t[i] = string([]byte{byte(i)})
+	}
+	return t
+}()
+
+// punctStart are the first bytes of puncts.
+var punctStart = func() (t [256]bool) {
+	for _, p := range puncts {
+		t[p[0]] = true
+	}
+	return t
+}()
 
 // regexOK says whether a "/" here starts a regular expression literal.
 func (l *lexer) regexOK() bool {
@@ -211,13 +340,43 @@ func (l *lexer) regexOK() bool {
 	case kindIdent:
 		return regexAfter[p.text]
 	case kindPunct:
-		return p.text != ")" && p.text != "]" && p.text != "}" && p.text != "++" && p.text != "--"
+		switch p.text {
+		case ")", "]", "}":
+			return l.closed // a block's }, an if's condition's )
+		case "++", "--":
+			return false
+		}
+		return true
+	}
+	return false
+}
+
+// regexAfterClose says whether a "/" after the close of the bracket
+// open, opened here, starts a regular expression: a { that opens a block
+// (at a statement's start, after a condition's ), an arrow, else, do,
+// try, finally), the ( of a condition (if, for, while, with).
+func (l *lexer) regexAfterClose(open string) bool {
+	p, any := l.prev, l.any
+	switch open {
+	case "{":
+		if !any {
+			return true
+		}
+		switch p.kind {
+		case kindPunct:
+			return p.text == ";" || p.text == "{" || p.text == "}" || p.text == ")" || p.text == "=>"
+		case kindIdent:
+			return p.text == "else" || p.text == "do" || p.text == "try" || p.text == "finally"
+		}
+	case "(":
+		return any && p.kind == kindIdent && (p.text == "if" || p.text == "for" || p.text == "while" || p.text == "with")
 	}
 	return false
 }
 
 func (l *lexer) regex() {
 	start, line := l.i, l.line
+	l.regexAt = append(l.regexAt, start)
 	l.i++
 	class := false
 loop:
@@ -246,7 +405,7 @@ loop:
 	if l.i > len(l.src) {
 		l.i = len(l.src)
 	}
-	for l.i < len(l.src) && identStart(l.src[l.i]) { // flags
+	for l.i < len(l.src) && identPart(l.src[l.i]) { // flags
 		l.i++
 	}
 	l.emit(token{kind: kindRegex, text: string(l.src[start:l.i]), pos: start, end: l.i, line: line})
@@ -310,6 +469,9 @@ func (l *lexer) template() {
 			l.i += 2
 			l.subst = append(l.subst, 0)
 			l.tpl.kind = kindTemplate
+			// An expression starts: a "/" there starts a regular
+			// expression.
+			l.prev, l.any = token{kind: kindPunct, text: "${"}, true
 			return
 		case c == '\n':
 			l.line++
