@@ -560,10 +560,6 @@ func (w *watcher) rendered(paths []string, now time.Time) {
 	if j == nil || j.Preset == nil || w.said["memory"] {
 		return
 	}
-	out := generator.RulesOf(j.Preset).Output
-	if out.DevServer == "" {
-		return
-	}
 	rootAbs, err1 := filepath.Abs(w.s.Build.Root)
 	srcAbs, err2 := filepath.Abs(j.Dir)
 	if err1 != nil || err2 != nil {
@@ -595,7 +591,11 @@ func (w *watcher) rendered(paths []string, now time.Time) {
 	if w.said == nil {
 		w.said = make(map[string]bool)
 	}
-	w.said["memory"] = true
+	w.said["memory"] = true // asked once a session, whatever the answer
+	out := generator.RulesOf(j.Preset).Output
+	if out.DevServer == "" {
+		return // its generator's dev server writes its pages
+	}
 	command, toDisk := out.DevServer, out.ToDisk
 	fmt.Fprintln(w.e.stderr, diag.Format(fmt.Errorf("%s changed %s ago and %s has not since: is %s rendering to memory? watch reads the pages written there; run %s with %s (docs/watch.md)", j.Dir, waited.Round(time.Second), w.s.Build.Root, command, command, toDisk), diag.Warning))
 }

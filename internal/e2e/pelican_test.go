@@ -17,7 +17,7 @@ import (
 // and dated as Pelican dates it, Modified before Date, in Markdown and
 // reST; a page with neither by its source's last commit. The home,
 // archives and category pages, which no source makes, are the newest
-// article they link to in their own content (generator.Lister); none is
+// article they link to in their own content (generator.ListRules.Shown); none is
 // dated by the build. The lists of categories, tags and authors, which
 // link to no article, stay undated.
 func TestPelicanDates(t *testing.T) {

@@ -12,13 +12,15 @@ import (
 )
 
 // The contract between sitemapgen and the generators it knows. Each
-// generator is one value of a type that implements [Generator], and the
-// optional interfaces below for what only some generators do; package
-// registry lists them, in detection order. The rest of sitemapgen asks a
-// [Project] (whose Gen is its generator) or the registry, never a
-// generator by its name or type: the methods of Project and the
-// functions of this file are the one place that asks for the optional
-// interfaces.
+// generator is one value of a type that implements [Generator]; what only
+// some generators say of their projects are fields of its [Info], and
+// the hooks that run code at a moment ([Claimer], [Loader], [Router],
+// [ServerBuilder], [PeerReader]) are interfaces it implements, each asked
+// in one place (Detect, registry.LoaderOf, [Project.Routes],
+// [ReadServerBuild], [SitemapOptions]). Package registry lists the
+// generators, in detection order. The rest of sitemapgen reads a
+// [Project] (whose Gen is its generator), a preset's [Rules] (rules.go),
+// or the registry, never a generator by its name or type.
 
 // A Generator is one static site generator: what is fixed about it, and
 // how to recognise its projects. It holds no state: the registry holds
@@ -35,8 +37,8 @@ type Generator interface {
 
 // Info is what is fixed about a generator.
 type Info struct {
-	// Name is the generator's name, lower case: "hugo", "next". It is
-	// Project.Generator, and a --preset value for a [Loader].
+	// Name is the generator's name, lower case: "hugo", "next": its
+	// Project's Name, and a --preset value for a [Loader].
 	Name string
 	// Title is its name for people: "Hugo", "Next.js".
 	Title string

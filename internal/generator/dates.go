@@ -14,7 +14,7 @@ type DateStep struct {
 	// Git is the last commit that touched the page's source.
 	Git bool
 	// FileName is the date in the name of the page's source file
-	// ([Dater]).
+	// ([FileRules].FileDate).
 	FileName bool
 }
 

@@ -83,7 +83,7 @@ type Page struct {
 	// Date is front matter date, zero if none. For Jekyll, a date
 	// written without a time decodes (with yaml.v3) to midnight UTC;
 	// URLPath takes such a value as a calendar day in the site's time
-	// zone, as Jekyll does; see [Jekyll].
+	// zone, as Jekyll does (package jekyll).
 	Date time.Time
 	// Categories are front matter categories (or category), as a list.
 	// Jekyll splits a categories string at white space ("a b" is two

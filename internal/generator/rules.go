@@ -21,13 +21,15 @@ import (
 //
 //  1. A [Loader]'s Load (content mode, and the join of a Hugo, Jekyll or
 //     MkDocs build), or a [Router]'s Routes (a generator that routes
-//     files), makes the preset.
+//     files), makes the preset. A Loader's preset says the configuration
+//     it read (Rules().Sources.Config), which names the sources' folder,
+//     before that folder is read; none of its other rules changes when
+//     it is.
 //  2. Its [FolderReader], when it has one, reads the sources' folder:
-//     once, before anything else is asked.
+//     once, before any other rule is asked.
 //  3. [RulesOf] takes its [Rules] (Preset.Rules, then the hooks): project
-//     discovery reads [SourceRules] and never comes back; the pipeline
-//     keeps the rest for the build, and for every rebuild of a watch
-//     session.
+//     discovery reads them once for the sources it settles on, and the
+//     pipeline once a build (a watch session's rebuilds too).
 //  4. Each source file of the walk is read by its [FileRules] (on the
 //     walk's goroutines), then mapped by URLPath; a joined page's
 //     [Includer] and [Translator] are asked then.
@@ -39,7 +41,7 @@ import (
 // Rules are what a generator's configuration says of one project,
 // grouped by the phase that reads them. A wrapper of other presets (one
 // a language, one an integration's pages) makes its Rules from theirs:
-// TestWrappers holds it to every rule they give.
+// conform.Wraps, in its tests, holds it to every rule they give.
 type Rules struct {
 	// Name is the generator's name, as its Info says ("hugo"); "plain"
 	// for a folder no generator owns.
@@ -332,6 +334,18 @@ type Includer interface {
 	// Includes returns the files the directives of data name: data is
 	// the text of the file at rel, the source doc or a file it includes.
 	Includes(doc, rel string, data []byte) []Include
+}
+
+// Ready has p's [FolderReader], when it has one, read the sources'
+// folder f (steps 2 and 3 of a preset's life), and returns p's rules
+// then, with the files it read or looked for, relative to f's folder.
+func Ready(p Preset, f Folder) (Rules, []string) {
+	r := RulesOf(p)
+	if r.Hooks.Folder == nil {
+		return r, nil
+	}
+	read := r.Hooks.Folder.ReadFolder(f)
+	return RulesOf(p), read
 }
 
 // RulesOf returns p's rules, its hooks with them: the one place that

@@ -215,10 +215,11 @@ func (b *builder) explained(_ context.Context, _ passArgs) error {
 }
 
 // phaseHook, set by a benchmark (BenchmarkPhases) while no build runs, is
-// told the end of each phase of a whole build: "walk" (with the extra
-// URLs), "sort", "robots" (judgeStale, dedup, judgeRobots), "stamps"
-// (guardStamps, countLastMods, genAlternates), "hreflang", "lint"
-// (dateListPages to lintLastMod) and "write".
+// told the end of each phase of a build, the passes that end one saying
+// so (passes.go): "walk" (with the extra URLs), "sort", "robots"
+// (judgeStale, dedup, judgeRobots), "stamps" (guardStamps, countLastMods,
+// genAlternates), "hreflang", "lint" (dateListPages to lintLastMod) and
+// "write" (told when the write pass ends, whether it wrote or not).
 var phaseHook func(phase string)
 
 func phaseDone(phase string) {

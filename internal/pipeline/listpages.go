@@ -301,7 +301,7 @@ func (h *listSet) newest(i int) int64 {
 }
 
 // has reports whether the list page l lists the page p by the rules of a
-// SectionLister: a section lists the regular pages under its folder, in
+// ListRules.Section: a section lists the regular pages under its folder, in
 // its language; a term page the pages that give its term.
 func (h *listSet) has(l *listPage, p *listedPage) bool {
 	if !l.isFolder {

@@ -60,20 +60,9 @@ var passes = []pass{
 		}
 		return nil
 	}},
-	{name: "a page found", when: always, run: (*builder).anyPage},
 	{name: "sources unused", when: whole, run: func(b *builder, _ context.Context, _ passArgs) error {
 		if b.opts.Join != nil {
 			b.unusedSources()
-		}
-		return nil
-	}},
-	{name: "strict", when: always, run: func(b *builder, _ context.Context, _ passArgs) error {
-		n := b.res.SourceProblems
-		if b.problems != nil {
-			n = sum(b.problems) // a Session's, of every source it read
-		}
-		if b.opts.Strict && n > 0 {
-			return &StrictError{Problems: n}
 		}
 		return nil
 	}},
@@ -89,6 +78,17 @@ var passes = []pass{
 		// The passes below take records out of the order: a Session
 		// judges from all of them again, each time.
 		b.recs.order = append(b.recs.order[:0], a.s.all...)
+		return nil
+	}},
+	{name: "a page found", when: always, run: (*builder).anyPage},
+	{name: "strict", when: always, run: func(b *builder, _ context.Context, _ passArgs) error {
+		n := b.res.SourceProblems
+		if b.problems != nil {
+			n = sum(b.problems) // a Session's, of every source it read
+		}
+		if b.opts.Strict && n > 0 {
+			return &StrictError{Problems: n}
+		}
 		return nil
 	}},
 	{name: "stale", when: always, run: func(b *builder, _ context.Context, a passArgs) error {

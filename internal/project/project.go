@@ -272,13 +272,15 @@ func Discover(a Ask) (*Project, error) {
 		pr.BareBase = g.Gen == nil || !g.Gen.Info().SlashedBase
 	}
 	pr.Shadowing = p.platform != host.CloudflarePages && p.platform != host.Vercel
+	// What the generator of the sources says of them, asked once.
+	var rules generator.Rules
 	if src != nil {
+		rules = generator.RulesOf(src.Preset)
 		// Hugo's [sitemap] changefreq and priority, every page's.
-		out := generator.RulesOf(src.Preset).Output
-		pr.Defaults = mapping.Rule{ChangeFreq: out.ChangeFreq, Priority: out.Priority}
+		pr.Defaults = mapping.Rule{ChangeFreq: rules.Output.ChangeFreq, Priority: rules.Output.Priority}
 	}
 	if !v.LastModGiven {
-		p.dating(&v, pr)
+		p.dating(&v, pr, rules.Order)
 	}
 	out := v.Out
 	if out == "" {
@@ -295,7 +297,9 @@ func Discover(a Ask) (*Project, error) {
 		takes, warnings := generatorSitemaps(g, out, hosts, p.lim)
 		pr.Generator, pr.GeneratorSitemaps, pr.Translated, pr.Pages = g.Title(), takes, g.Translated, g.Pages
 		pr.Published = g.Published
-		pr.Witnessed = witnesses(pr.Sources)
+		// The generator keeps old output, and its sitemaps witness what
+		// it builds: a build joined to its sources reads them.
+		pr.Witnessed = src != nil && rules.Output.KeepsOld && len(rules.Output.Witness) > 0
 		if !pr.Translated {
 			// The alternates an earlier build kept of the generator's
 			// sitemaps, read for the pages joined to their sources only
@@ -447,9 +451,9 @@ func (p *discovery) fill(v *Ask, pr *Project) error {
 // dating sets the lastmod sources in place of the default, and how the
 // generator dates pages: the modification times of a generator's output
 // (a join's built pages included) are its build's, and are left out;
-// and the order in which the generator of the sources dates its pages
-// drives the list.
-func (p *discovery) dating(v *Ask, pr *Project) {
+// and the order in which the generator of the sources dates its pages,
+// o (nil for sitemapgen's), drives the list.
+func (p *discovery) dating(v *Ask, pr *Project, o *generator.DateOrder) {
 	if !v.Content {
 		if g := p.builtBy(v.Root); g != nil {
 			pr.BuiltBy = g.Title()
@@ -470,7 +474,6 @@ func (p *discovery) dating(v *Ask, pr *Project) {
 	if pr.Sources == nil {
 		return
 	}
-	o := generator.RulesOf(pr.Sources.Preset).Order
 	if o == nil {
 		return
 	}
@@ -499,14 +502,4 @@ func (p *discovery) dating(v *Ask, pr *Project) {
 // from, for --explain.
 func FolderLocales(def string, langs map[string]string, from string) generator.Translator {
 	return &generator.FolderLocales{Default: def, Langs: langs, From: from}
-}
-
-// witnesses reports whether the join's generator keeps old output and
-// its sitemaps witness what it builds (generator.OutputRules.Witness).
-func witnesses(j *pipeline.Sources) bool {
-	if j == nil {
-		return false
-	}
-	out := generator.RulesOf(j.Preset).Output
-	return out.KeepsOld && len(out.Witness) > 0
 }

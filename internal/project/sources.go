@@ -109,26 +109,25 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
 		// Hugo's bundles are told by the files beside index.md in the
 		// folder walked, which may not be the project's contentDir;
 		// MkDocs' README.md by an index.md beside it.
-		p.readFolder(rules.Hooks.Folder, dir, pr)
+		rel := dir
+		if r, err := filepath.Rel(project, dir); err == nil {
+			rel = filepath.ToSlash(r)
+		}
+		p.ready(preset, dir, rel, pr)
 	}
 	return src, nil
 }
 
-// readFolder has f, the preset's FolderReader (nil for none), read the
-// sources' folder dir once, before the rest of its rules are asked:
-// watch mode starts again when a file it read changes.
-func (p *discovery) readFolder(f generator.FolderReader, dir string, pr *Project) {
-	if f == nil {
-		return
-	}
-	rel, err := filepath.Rel(p.dir, dir)
-	if err != nil {
-		rel = dir
-	}
-	read := f.ReadFolder(generator.Folder{Content: contentFS(dir, p.lim), Settings: settingsFS(dir, p.lim), Rel: filepath.ToSlash(rel), Limits: p.lim})
+// ready makes the preset of the sources in dir (rel, relative to the
+// project folder) ready: its folder read, once, by its FolderReader,
+// before its rules are asked; watch mode starts again when a file it
+// read changes. It returns the rules.
+func (p *discovery) ready(preset generator.Preset, dir, rel string, pr *Project) generator.Rules {
+	rules, read := generator.Ready(preset, generator.Folder{Content: contentFS(dir, p.lim), Settings: settingsFS(dir, p.lim), Rel: rel, Limits: p.lim})
 	for _, file := range read {
 		pr.Inputs = append(pr.Inputs, filepath.Join(dir, filepath.FromSlash(file)))
 	}
+	return rules
 }
 
 // splitLanguages makes src, the sources of a join in dir, those of each
@@ -292,8 +291,7 @@ func (p *discovery) routes(root, given string, v *Ask, pr *Project) (*pipeline.S
 	}
 	// The files that route its pages (Eleventy's data files, Astro's
 	// content configuration and collection routes), read once.
-	p.readFolder(generator.RulesOf(preset).Hooks.Folder, dir, pr)
-	rules := generator.RulesOf(preset)
+	rules := p.ready(preset, dir, rel, pr)
 	// A source may include files anywhere in the project (Sphinx's
 	// changelog.rst of ../CHANGELOG.md), not above it.
 	src := &pipeline.Sources{Dir: dir, Preset: preset, Project: p.dir}

@@ -240,21 +240,23 @@ func (a *Preset) FileRules(rel string) generator.FileRules {
 // locale lacks, built from the default locale's files; its order of
 // dates, its pages being most of the site's) are the site's.
 func (a *Preset) Rules() generator.Rules {
-	r := generator.Rules{Name: "astro"}
-	if a.Routed != nil {
-		in := a.Routed.Rules()
-		r.Order, r.Pages, r.Sources.Exclude = in.Order, in.Pages, in.Sources.Exclude
-	} else {
-		r.Order = a.lastModOrder()
-	}
+	r := generator.Rules{Name: "astro", Order: a.lastModOrder()}
 	r.Sources.Include = []string{a.Pages + "/**"}
 	for _, c := range a.Collections {
 		r.Sources.Include = append(r.Sources.Include, c.Base+"/**")
 	}
+	r.Sources.Describe = func(dir, title string) string { return a.folders(dir, title) }
 	if a.Routed != nil {
-		r.Sources.Include = append(r.Sources.Include, a.Routed.Rules().Sources.Include...)
+		in := a.Routed.Rules()
+		r.Pages, r.Sources.Exclude = in.Pages, in.Sources.Exclude
+		if in.Order != nil {
+			r.Order = in.Order
+		}
+		r.Sources.Include = append(r.Sources.Include, in.Sources.Include...)
+		if d := in.Sources.Describe; d != nil {
+			r.Sources.Describe = func(dir, title string) string { return d(dir, title) + ", " + a.folders(dir, title) }
+		}
 	}
-	r.Sources.Describe = a.folders
 	return r
 }
 
@@ -278,9 +280,6 @@ func (a *Preset) lastModOrder() *generator.DateOrder {
 // blog template's updatedDate and pubDate, newest kind first.
 var collectionDateKeys = []string{"lastmod", "last_modified_at", "modified", "moddatetime", "updated", "updateddate", "date", "publishdate", "pubdate", "pubdatetime", "published"}
 
-// Name returns "astro".
-func (a *Preset) Name() string { return "astro" }
-
 // ReadFolder reads the routes of the content collections in the source
 // folder (see [Preset.ReadCollections]), and returns the content
 // configurations looked for and the collections' route files.
@@ -303,11 +302,5 @@ func (a *Preset) folders(dir, title string) string {
 	for _, c := range a.Collections {
 		dirs = append(dirs, filepath.Join(dir, filepath.FromSlash(c.Base)))
 	}
-	line := strings.Join(dirs, ", ") + " (" + title + ")"
-	if a.Routed != nil {
-		if f := a.Routed.Rules().Sources.Describe; f != nil {
-			line = f(dir, title) + ", " + line
-		}
-	}
-	return line
+	return strings.Join(dirs, ", ") + " (" + title + ")"
 }

@@ -33,7 +33,7 @@ var _ generator.Preset = (*Preset)(nil)
 //
 // Files and folders named with "_" are left out, as are tests. A page of
 // another locale without a translation is built from the default
-// locale's source ([Preset.FallbackURL]). A doc's front matter is
+// locale's source ([Preset.fallbackURL]). A doc's front matter is
 // read for id and slug, and its last_update.date, which Docusaurus
 // takes before git (showLastUpdateTime, the sitemap's lastmod: 'date');
 // its other dates (a blog post's date) are not a lastmod. Options set inside the preset's array (docs.routeBasePath, a

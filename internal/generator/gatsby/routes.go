@@ -39,7 +39,7 @@ func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
 // template-*, tests, type declarations, 404 (the error page) and routes
 // with a parameter. The Markdown files of gatsby-source-filesystem's
 // folders are posts, at their createFilePath slugs, when gatsby-node.js
-// publishes them so (see [Preset.ReadRoutes]): each is the source of
+// publishes them so (see [Preset.ReadFolder]): each is the source of
 // its page, dated by its front matter, else its own history, never by
 // gatsby-node.js's or the template's.
 type Preset struct {

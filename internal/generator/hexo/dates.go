@@ -24,6 +24,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/zone"
 )
 
 var _ generator.Preset = (*Routes)(nil)
@@ -53,7 +54,7 @@ func (r *Routes) zone() *time.Location {
 	if r.c.Timezone == "" {
 		return nil
 	}
-	loc, err := time.LoadLocation(r.c.Timezone)
+	loc, err := zone.Load(r.c.Timezone)
 	if err != nil {
 		return nil
 	}
@@ -70,8 +71,8 @@ func (r *Routes) zoneWarnings() []error {
 
 // fileDate returns the date new_post_name reads in the name of the post
 // at rel (relative to source_dir): its :year, :month (or :i_month) and
-// :day (or :i_day), midnight in timezone (UTC without).
-func (r *Routes) fileDate(rel string) (time.Time, bool) {
+// :day (or :i_day), midnight in loc, timezone's (UTC without).
+func (r *Routes) fileDate(rel string, loc *time.Location) (time.Time, bool) {
 	sub, ok := r.post(rel)
 	if !ok {
 		return time.Time{}, false
@@ -89,7 +90,6 @@ func (r *Routes) fileDate(rel string) (time.Time, bool) {
 	if y == 0 || m < 1 || m > 12 || d < 1 || d > 31 {
 		return time.Time{}, false
 	}
-	loc := r.zone()
 	if loc == nil {
 		loc = time.UTC
 	}

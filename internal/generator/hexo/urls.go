@@ -102,7 +102,7 @@ func (r *Routes) FileRules(rel string) generator.FileRules {
 	if f.Zone = r.zone(); f.Zone != nil {
 		f.ZoneFrom = r.c.File + " timezone"
 	}
-	f.FileDate, _ = r.fileDate(rel)
+	f.FileDate, _ = r.fileDate(rel, f.Zone)
 	return f
 }
 

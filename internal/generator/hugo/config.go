@@ -203,7 +203,7 @@ type Preset struct {
 	dirs     sync.Map // folder → hugoDir, what Content says
 	patterns sync.Map // pattern → []hugoAttr
 
-	orderOnce sync.Once            // LastModOrder's
+	orderOnce sync.Once            // [Preset.LastModOrder]'s
 	order     *generator.DateOrder // what LastModOrder worked out
 
 	// TimeZone is timeZone, the zone Hugo reads the dates written
@@ -223,7 +223,7 @@ type Preset struct {
 	// the folder of a list page's pagers (/posts/page/2/).
 	PaginatePath string
 	// witnessOff, when not "", says why Hugo's sitemaps do not witness
-	// what it builds (see [Preset.WitnessSitemaps]).
+	// what it builds (see [Preset.witnessSitemaps]).
 	witnessOff string
 }
 

@@ -49,7 +49,7 @@ func (Generator) Load(dir string, lim limits.Limits) (generator.Preset, bool, er
 }
 
 // marks returns, for a project found by config.*, a name other tools'
-// projects share, Hugo's own folders (see [generator.Marker]).
+// projects share, Hugo's own folders (see [generator.Info].Marks).
 func marks(p *generator.Project) []string {
 	if !strings.HasPrefix(path.Base(p.File), "config.") {
 		return nil

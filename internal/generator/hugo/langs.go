@@ -118,7 +118,8 @@ func (hl *Languages) Changed(rels []string) (again []string) {
 	return again
 }
 
-// sectionSource is SectionSource for p, a *Preset or a *Languages.
+// sectionSource is [generator.ListRules].Section for p, a *Preset or a
+// *Languages.
 func sectionSource(p generator.Preset, rel string, terms map[string][]string) (inFolder, lang string, lists []string, ok bool) {
 	h, inFolder, lang, ok := Source(p, rel)
 	if !ok {

@@ -74,7 +74,9 @@ func (h *Preset) sectionSource(rel string, terms map[string][]string) (string, s
 func (hl *Languages) FileRules(rel string) generator.FileRules {
 	h, in, ok := hl.of(rel)
 	if !ok {
-		return generator.FileRules{Reading: generator.AllFrontMatter}
+		// In no content folder: all of its front matter, the site's
+		// taxonomies.
+		return generator.FileRules{Reading: generator.AllFrontMatter, Terms: hl.site().Taxonomies}
 	}
 	return h.FileRules(in)
 }
@@ -85,11 +87,7 @@ func (hl *Languages) FileRules(rel string) generator.FileRules {
 // beside them that hold none (node_modules, themes, resources) are not
 // walked.
 func (hl *Languages) Rules() generator.Rules {
-	h := hl.Site()
-	if h == nil {
-		return generator.Rules{Name: "hugo"}
-	}
-	r := h.Rules()
+	r := hl.site().Rules()
 	src := generator.SourceRules{ZoneWarnings: r.Sources.ZoneWarnings, Exclude: []string{"node_modules", "themes", "resources"}, Describe: hl.describe}
 	for _, d := range hl.Dirs {
 		src.Include = append(src.Include, d+"/**")
@@ -111,6 +109,16 @@ func (hl *Languages) describe(dir, _ string) string {
 		dirs = append(dirs, filepath.Join(dir, filepath.FromSlash(d)))
 	}
 	return strings.Join(dirs, ", ") + " (the contentDir of each of Hugo's languages)"
+}
+
+// site is the preset of the site's configuration, alike in every
+// language's folder ([Languages.Site]); one of Hugo's defaults when
+// there is no folder.
+func (hl *Languages) site() *Preset {
+	if h := hl.Site(); h != nil {
+		return h
+	}
+	return &Preset{}
 }
 
 // sectionSource is [Preset.sectionSource], rel relative to the project

@@ -1,7 +1,7 @@
 package hugo
 
 // Hugo's sitemaps as the witness of what it builds (see
-// [generator.SitemapWitness]). Every build, hugo --watch's rebuilds
+// [generator.OutputRules].Witness). Every build, hugo --watch's rebuilds
 // too, writes each language's sitemap (and the index of a site of
 // several) after that language's pages, listing every page of the site
 // (home, sections, taxonomies, terms, regular pages) but those a page's
@@ -151,7 +151,7 @@ func sitemapTemplate(projectDir string, cfg map[string]any) string {
 
 // witnessSitemaps names Hugo's sitemaps, at the root and in each
 // language's folder, unless the project changes what they list (see
-// [generator.SitemapWitness]).
+// [generator.OutputRules].Witness).
 func (h *Preset) witnessSitemaps() []string {
 	if h.witnessOff != "" {
 		return nil
@@ -165,7 +165,7 @@ func (h *Preset) witnessSitemaps() []string {
 }
 
 // sitemapKind tells how Hugo's sitemaps speak of the page at urlPath,
-// which no source produces (see [generator.SitemapWitness]): a pager
+// which no source produces (see [generator.OutputRules].Witness): a pager
 // (/posts/page/2/) is never listed, and written right after its list
 // page (/posts/) by the worker that renders it; a taxonomy's or term's page is listed when built, unless a
 // cascade of its taxonomy's _index file leaves it out (Hugo 0.125's

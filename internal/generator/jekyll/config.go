@@ -41,7 +41,7 @@ import (
 //     "/:categories/:title:output_ext", or a pattern. The date is the file
 //     name's unless front matter date is set, in the site's time zone.
 //     "_drafts" are posts Jekyll publishes only with --drafts
-//     (jekyll_drafts.go): their pages are drafts ([Drafter]).
+//     (jekyll_drafts.go): their pages are drafts ([generator.FileRules].DraftsIn).
 //   - Collections with output: true: "_NAME/…" (under collections_dir),
 //     at the collection's permalink, by default "/:collection/:path"
 //     followed by the style's ending ("/" for pretty, :output_ext for date,
@@ -139,7 +139,7 @@ type Preset struct {
 	// "jekyll-last-modified-at in _config.yml plugins", "… in the
 	// Gemfile's jekyll_plugins group"; "" when it does not.
 	LastModPlugin string
-	order         *generator.DateOrder // LastModOrder's, made by Load
+	order         *generator.DateOrder // the rules' Order, made by Load
 }
 
 // Default is one entry of defaults: the front matter values of the

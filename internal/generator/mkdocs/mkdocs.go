@@ -407,7 +407,7 @@ type Preset struct {
 	// DirectoryURLs is use_directory_urls, default true.
 	DirectoryURLs bool
 	// GitDates is [Project.GitDates]: a git-revision-date plugin that
-	// dates every page by git ([Preset.LastModOrder]).
+	// dates every page by git ([Preset.lastModOrder]).
 	GitDates string
 	// Content is the docs folder, read to tell whether a folder with a
 	// README.md also has an index.md; nil reads none (README.md is then

@@ -2,7 +2,7 @@ package next
 
 // Routes over Markdown: a dynamic route whose code lists a folder of
 // Markdown files and gives each file's name as its parameter, read
-// without running it (see [Preset.ReadRoutes]).
+// without running it (see [Preset.ReadFolder]).
 
 import (
 	"io/fs"

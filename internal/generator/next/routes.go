@@ -20,14 +20,14 @@ var (
 // URL; private folders (_name), parallel routes (@slot) and intercepting
 // routes ((.)name) are no pages of their own; a route with a parameter
 // is built by code, unless its code publishes the Markdown files of a
-// folder (see [Preset.ReadRoutes]): each such file is then the source of
+// folder (see [Preset.ReadFolder]): each such file is then the source of
 // its page, dated by its front matter, else by its own history, never
 // by the route's. In pages/, _app, _document, _error and the api/
 // folder are no pages. A page file has no front matter.
 type Preset struct {
 	// Markdown are the routes whose pages are Markdown files.
 	Markdown []MarkdownRoute
-	// read are the files ReadRoutes read.
+	// read are the files ReadFolder read.
 	read []string
 }
 

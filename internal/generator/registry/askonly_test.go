@@ -23,8 +23,8 @@ var callers = []string{"../../project", "../../pipeline", "../../cli"}
 var genName = regexp.MustCompile(`^(Hugo|Hexo|Jekyll|MkDocs|Astro|Starlight|Eleventy|Next|Docusaurus|Sphinx|Pelican|Gatsby|VitePress|Nuxt|SvelteKit|Zola|Plain|Load[A-Z]|Read(Next|Astro|SvelteKit|Nuxt)Build)`)
 
 // TestAskOnly fails when the callers name a generator by its type or by
-// its name as a string, or import a generator's folder: they ask a
-// Project, the optional interfaces or the registry.
+// its name as a string, or import a generator's folder: they read a
+// Project, a preset's Rules, or the registry.
 func TestAskOnly(t *testing.T) {
 	names := []string{"plain"}
 	for _, g := range Generators {
@@ -72,7 +72,7 @@ func TestAskOnly(t *testing.T) {
 	}
 	slices.Sort(named)
 	for _, k := range named {
-		t.Errorf("%s: a generator named outside its folder; ask the Project, an optional interface of package generator, or the registry", k)
+		t.Errorf("%s: a generator named outside its folder; read the Project, a preset's Rules, or the registry", k)
 	}
 }
 

@@ -1,8 +1,10 @@
 package registry_test
 
 import (
+	"maps"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
@@ -124,9 +126,6 @@ func TestConformance(t *testing.T) {
 					}
 					pre.URLPath(generator.Page{Path: rel})
 				}
-				if r.Sources.Describe != nil && r.Sources.Describe(dir, info.Title) == "" {
-					t.Error("its sources described as nothing")
-				}
 				if r.Output.KeepsOld != (r.Output.CleanBuild != "") {
 					t.Errorf("keeps old output %v, and says how to build clean %q", r.Output.KeepsOld, r.Output.CleanBuild)
 				}
@@ -139,6 +138,7 @@ func TestConformance(t *testing.T) {
 				if (r.Sources.Copies == nil) != (r.Sources.StaticDefaults == nil) {
 					t.Error("copies files without their defaults, or the other way")
 				}
+				askAll(t, r, dir, slices.Sorted(maps.Keys(files)))
 			}
 		})
 	}
@@ -149,6 +149,56 @@ func TestConformance(t *testing.T) {
 		if !names[name] {
 			t.Errorf("tiny names %s, which is not registered", name)
 		}
+	}
+}
+
+// askAll asks every rule r gives (each function, each hook) about the
+// pages and sources of a tiny project: none may fail to answer.
+func askAll(t *testing.T, r generator.Rules, dir string, rels []string) {
+	t.Helper()
+	urls := []string{"/", "/index.html", "/posts/", "/posts/a/", "/posts/page/2/", "/fr/", "/fr/posts/a/", "/tags/x/", "/a.html"}
+	for _, u := range urls {
+		if f := r.Pages.Fallback; f != nil {
+			if to, ok := f(u); ok && !strings.HasPrefix(to, "/") {
+				t.Errorf("Fallback(%s) = %q: not a URL path", u, to)
+			}
+		}
+		if f := r.Pages.Lists.Shown; f != nil {
+			f(u)
+		}
+		if f := r.Output.SitemapKind; f != nil {
+			if _, with := f(u); with != "" && !strings.HasPrefix(with, "/") {
+				t.Errorf("SitemapKind(%s): with %q, not a URL path", u, with)
+			}
+		}
+	}
+	for _, rel := range rels {
+		if f := r.Pages.Lists.Section; f != nil {
+			f(rel, map[string][]string{"tags": {"x"}})
+		}
+		if f := r.Pages.Lists.Collections; f != nil {
+			if _, err := f(dir, rel); err != nil {
+				t.Errorf("Collections(%s): %v", rel, err)
+			}
+		}
+		if f := r.Sources.StaticDefaults; f != nil {
+			f(rel)
+		}
+		if f := r.Sources.Copies; f != nil {
+			f(rel)
+		}
+		if tr := r.Hooks.Translator; tr != nil {
+			tr.Translation(rel, "")
+		}
+		if inc := r.Hooks.Includer; inc != nil {
+			inc.Includes(rel, rel, []byte(".. include:: other.rst\n"))
+		}
+	}
+	if c := r.Hooks.Changer; c != nil {
+		c.Changed(rels)
+	}
+	if f := r.Sources.Describe; f != nil && f(dir, "X") == "" {
+		t.Error("its sources described as nothing")
 	}
 }
 

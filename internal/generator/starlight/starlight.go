@@ -23,7 +23,7 @@
 // the root locale otherwise; without locales, Starlight takes those of
 // Astro's i18n routing. In a site of several locales, every page of
 // the default locale that another locale lacks is built in that locale's
-// folder from the default locale's file ([Preset.FallbackURL]): that
+// folder from the default locale's file ([Preset.fallbackURL]): that
 // file is its source and dates it. The locales' pages are one another's
 // alternates, as the sitemap Starlight adds says (Project.Pages).
 //
@@ -40,7 +40,7 @@
 // A page prints the front matter's lastUpdated when it is a date, else,
 // with lastUpdated: true (the configuration's or the page's), the
 // committer date of the newest commit that names its file, renames
-// included (git log --format=%ct --name-status): [Preset.LastModOrder].
+// included (git log --format=%ct --name-status): [Preset.lastModOrder].
 //
 // # Sitemap
 //

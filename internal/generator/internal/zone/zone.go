@@ -12,20 +12,24 @@ import (
 )
 
 // locations caches time.LoadLocation, which reads the zone database
-// each time.
-var locations sync.Map // name → *time.Location
+// each time: a name's location, or its error.
+var locations sync.Map // name → loaded
 
-// Load is time.LoadLocation, cached.
+// loaded is what time.LoadLocation gave a name.
+type loaded struct {
+	loc *time.Location
+	err error
+}
+
+// Load is time.LoadLocation, cached, a name it does not know as well.
 func Load(name string) (*time.Location, error) {
 	if v, ok := locations.Load(name); ok {
-		return v.(*time.Location), nil
+		l := v.(loaded)
+		return l.loc, l.err
 	}
 	loc, err := time.LoadLocation(name)
-	if err != nil {
-		return nil, err
-	}
-	locations.Store(name, loc)
-	return loc, nil
+	locations.Store(name, loaded{loc, err})
+	return loc, err
 }
 
 // Unknown is the message about a zone name, set by key, that
