@@ -526,7 +526,26 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 			return nil, err
 		}
 		l.file, l.v = f, f.Values
+		// A file of the repository: its paths stay in the project's tree,
+		// whoever named the file; unless the user gives the setting above
+		// it, which is then the one used.
 		var tree *project.Tree
+		inTree := func(s *Setting[Values], p, given string, at diag.Pos, place bool) (dir, rel string, err error) {
+			if tree == nil {
+				t, err := project.TreeOf(filepath.Dir(path))
+				if err != nil {
+					return "", "", &diag.Diagnostic{File: path, Msg: "the project folder: " + err.Error(), Err: err}
+				}
+				tree = &t
+			}
+			if err := tree.Check(p, at, s.Key+": "+fsx.ShowPath(given), argOf(s)); err != nil || !place {
+				return "", "", err
+			}
+			if dir, rel, err = tree.Place(p); err != nil {
+				return "", "", at.Errorf("%s: %v", s.Key, err)
+			}
+			return dir, rel, nil
+		}
 		for i := range Settings {
 			s := &Settings[i]
 			line, set := f.Sets(s.Key)
@@ -540,13 +559,6 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 					l.from[s.Key] = path
 					continue
 				}
-				if tree == nil {
-					t, err := project.TreeOf(filepath.Dir(path))
-					if err != nil {
-						return nil, &diag.Diagnostic{File: path, Msg: "the project folder: " + err.Error(), Err: err}
-					}
-					tree = &t
-				}
 				list := lf.get(&l.v)
 				for i, given := range *list {
 					at := diag.Pos{File: path, Line: line}
@@ -554,12 +566,9 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 						at.Line = il
 					}
 					p := relTo(path, given)
-					if err := tree.Check(p, at, s.Key+": "+fsx.ShowPath(given), argOf(s)); err != nil {
-						return nil, err
-					}
-					dir, rel, err := tree.Place(p)
+					dir, rel, err := inTree(s, p, given, at, true)
 					if err != nil {
-						return nil, at.Errorf("%s: %v", s.Key, err)
+						return nil, err
 					}
 					(*list)[i] = p
 					l.insideList[s.Key] = append(l.insideList[s.Key], [2]string{dir, rel})
@@ -573,30 +582,15 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 				if s.Path && !(s.Key == "source" && *p == project.SourceNone) {
 					given := *p
 					*p = relTo(path, *p)
-					// A file of the repository: its paths stay in the
-					// project's tree, whoever named the file; unless the
-					// user gives the setting above it, which is then the
-					// one used.
 					if overridden(s, cmd, getenv) {
 						l.from[s.Key] = path
 						continue
 					}
-					if tree == nil {
-						t, err := project.TreeOf(filepath.Dir(path))
-						if err != nil {
-							return nil, &diag.Diagnostic{File: path, Msg: "the project folder: " + err.Error(), Err: err}
-						}
-						tree = &t
-					}
-					at := diag.Pos{File: path, Line: line}
-					if err := tree.Check(*p, at, s.Key+": "+fsx.ShowPath(given), argOf(s)); err != nil {
+					dir, rel, err := inTree(s, *p, given, diag.Pos{File: path, Line: line}, fileSetting(s))
+					if err != nil {
 						return nil, err
 					}
 					if fileSetting(s) {
-						dir, rel, err := tree.Place(*p)
-						if err != nil {
-							return nil, at.Errorf("%s: %v", s.Key, err)
-						}
 						l.inside[s.Key] = [2]string{dir, rel}
 					}
 				}

@@ -8,7 +8,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 )
 
-// serverBuild reads, when the site folder is the one of a server build
+// serverBuild reads, when g built the site folder as a server build
 // (generator.ReadServerBuild: Next.js without a static export, Astro's
 // output 'server', SvelteKit's adapter-node), what the build prerendered
 // and what its server renders on demand: for Next.js, the pages a build
@@ -17,8 +17,7 @@ import (
 // shows; and, unless one was given, the folder the sitemaps go into
 // when it is not the site folder: the one the server serves at the
 // site's root (Next.js's public/, adapter-node's build/client/).
-func (p *discovery) serverBuild(v *Ask, pr *Project) error {
-	g := p.builtBy(v.Root)
+func (p *discovery) serverBuild(v *Ask, pr *Project, g *generator.Project) error {
 	if g == nil || v.Content {
 		return nil
 	}

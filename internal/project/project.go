@@ -251,14 +251,17 @@ func Discover(a Ask) (*Project, error) {
 	if v.Root == "" {
 		return nil, a.NoRoot
 	}
-	if src, err = p.join(&v, pr, src); err != nil {
+	// The generator that built the site folder, nil for none: what the
+	// rest asks of a generator, it asks of this one.
+	site := p.builtBy(v.Root)
+	if src, err = p.join(&v, pr, src, site); err != nil {
 		return nil, err
 	}
 	pr.Sources = src
-	if err := p.serverBuild(&v, pr); err != nil {
+	if err := p.serverBuild(&v, pr, site); err != nil {
 		return nil, err
 	}
-	if g := p.builtBy(v.Root); g != nil {
+	if g := site; g != nil {
 		if docs := g.Documents(); !v.Content && !v.IncludeGiven && len(docs) > 0 {
 			// The documents its sitemap lists besides pages
 			// (jekyll-sitemap's).
@@ -280,7 +283,7 @@ func Discover(a Ask) (*Project, error) {
 		pr.Defaults = mapping.Rule{ChangeFreq: rules.Output.ChangeFreq, Priority: rules.Output.Priority}
 	}
 	if !v.LastModGiven {
-		p.dating(&v, pr, rules.Order)
+		p.dating(&v, pr, rules.Order, site)
 	}
 	out := v.Out
 	if out == "" {
@@ -288,7 +291,7 @@ func Discover(a Ask) (*Project, error) {
 	}
 	g := p.builtBy(out)
 	if g == nil && pr.Served != nil {
-		g = p.builtBy(v.Root) // its sitemaps are in the folder it serves
+		g = site // its sitemaps are in the folder it serves
 	}
 	if g != nil {
 		// Which of the files named as its sitemaps are its own: those
@@ -321,7 +324,7 @@ func Discover(a Ask) (*Project, error) {
 			}
 		}
 	}
-	if g := p.builtBy(v.Root); g != nil {
+	if g := site; g != nil {
 		// The files of its project not read, as the door refuses them:
 		// what they hold is not used.
 		for _, r := range g.Refused {
@@ -453,9 +456,9 @@ func (p *discovery) fill(v *Ask, pr *Project) error {
 // (a join's built pages included) are its build's, and are left out;
 // and the order in which the generator of the sources dates its pages,
 // o (nil for sitemapgen's), drives the list.
-func (p *discovery) dating(v *Ask, pr *Project, o *generator.DateOrder) {
+func (p *discovery) dating(v *Ask, pr *Project, o *generator.DateOrder, site *generator.Project) {
 	if !v.Content {
-		if g := p.builtBy(v.Root); g != nil {
+		if g := site; g != nil {
 			pr.BuiltBy = g.Title()
 		} else if pr.Sources != nil {
 			pr.BuiltBy = "the generator"

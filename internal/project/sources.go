@@ -182,17 +182,19 @@ func sourceSetting(name string) string {
 // join finds the sources the pages of a generator's build are joined to
 // (Hugo's, Jekyll's, MkDocs'; or those of a generator that routes files),
 // unless source: says otherwise; src is the join source: gave.
-func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources) (*pipeline.Sources, error) {
+//
+// site is the generator that built the site folder, nil for none.
+func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources, site *generator.Project) (*pipeline.Sources, error) {
 	if v.Content {
 		return src, nil
 	}
 	if !v.SourceGiven {
-		dir, from, preset, err := p.sourceDir(v.Root, pr)
+		dir, from, preset, err := p.sourceDir(site, pr)
 		if err != nil {
 			return nil, err
 		}
 		if dir == "" {
-			routed, from, err := p.routes(v.Root, "", v, pr)
+			routed, from, err := p.routes(site, "", v, pr)
 			if err != nil {
 				return nil, err
 			}
@@ -222,7 +224,7 @@ func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources) (*pipeline.
 		// --source DIR in a project whose generator routes files: its
 		// rules, in that folder.
 		// (The folder is the user's: nothing to check.)
-		if routed, _, _ := p.routes(v.Root, v.Source, v, pr); routed != nil {
+		if routed, _, _ := p.routes(site, v.Source, v, pr); routed != nil {
 			return routed, nil
 		}
 	}
@@ -230,13 +232,12 @@ func (p *discovery) join(v *Ask, pr *Project, src *pipeline.Sources) (*pipeline.
 }
 
 // sourceDir returns the folder of the source files of the Hugo, Jekyll
-// or MkDocs site built into root, what said so, and the preset of its
-// URLs, when root is that generator's publish folder; "" otherwise. A
+// or MkDocs site g built, what said so, and the preset of its URLs; ""
+// for another generator, or none (g nil). A
 // configuration that cannot be read as sources need (a permalink pattern
 // sitemapgen does not know) is a warning, and no join. A folder that
 // leads out of the project's tree is the error.
-func (p *discovery) sourceDir(root string, pr *Project) (dir, from, preset string, err error) {
-	g := p.builtBy(root)
+func (p *discovery) sourceDir(g *generator.Project, pr *Project) (dir, from, preset string, err error) {
 	if g == nil || sourceSetting(g.Name()) == "" {
 		return "", "", "", nil
 	}
@@ -256,17 +257,16 @@ func (p *discovery) sourceDir(root string, pr *Project) (dir, from, preset strin
 	return content.path, sourceSetting(g.Name()), g.Name(), nil
 }
 
-// routes returns the join of the pages of root, the publish folder of a
-// generator that routes files (Docusaurus, Astro, Next.js, Eleventy,
-// Sphinx), to their sources, and what names them; nil when root is no
-// such generator's, or the sources' folder is not there. The error is
+// routes returns the join of the pages g built, when it is a generator
+// that routes files (Docusaurus, Astro, Next.js, Eleventy, Sphinx), to
+// their sources, and what names them; nil for another generator, or none
+// (g nil), or when the sources' folder is not there. The error is
 // of a sources' folder the configuration names that leads out of the
 // project's tree.
 //
 // A given source folder (--source DIR) takes the place of the
 // generator's.
-func (p *discovery) routes(root, given string, v *Ask, pr *Project) (*pipeline.Sources, string, error) {
-	g := p.builtBy(root)
+func (p *discovery) routes(g *generator.Project, given string, v *Ask, pr *Project) (*pipeline.Sources, string, error) {
 	if g == nil {
 		return nil, "", nil
 	}
