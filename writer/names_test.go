@@ -25,7 +25,9 @@ var nameExprs = []struct {
 // regular expression said, on names at the edges of each part (a number
 // with a leading zero, a hash of 9 and 11 digits, a section of 64 and 65
 // characters, a file name of 251 and 252) and on 300,000 strings put
-// together from the parts of the names and their near misses.
+// together from the parts of the names and their near misses (60,000
+// under the race detector, which watches no goroutine here and takes a
+// minute over 300,000; each expression still matches 100 of them).
 func TestNamesAsTheirExpressions(t *testing.T) {
 	a63, a64 := strings.Repeat("a", 63), strings.Repeat("a", 64)
 	x250, x251 := strings.Repeat("x", 250), strings.Repeat("x", 251)
@@ -59,7 +61,11 @@ func TestNamesAsTheirExpressions(t *testing.T) {
 	r := rand.New(rand.NewPCG(56, 56))
 	var b strings.Builder
 	matched := make([]int, len(nameExprs))
-	for range 300_000 {
+	n := 300_000
+	if raceEnabled {
+		n = 60_000
+	}
+	for range n {
 		b.Reset()
 		b.WriteString(pick(r, "sitemap", "sitemap", "sitemap", "", "Sitemap", "a", "x.y"))
 		for n := r.IntN(5); n > 0; n-- {
@@ -71,7 +77,7 @@ func TestNamesAsTheirExpressions(t *testing.T) {
 			case 2: // a hash
 				b.WriteString(pick(r, "-", "-", "") + pick(r, "0123456789", "abcdef0123", "012345678", "0123456789a", "ABCDEF0123", "g123456789"))
 			default:
-				b.WriteString(pick(r, "-index", "-news", "-", ".", "x", x250, x251))
+				b.WriteString(pick(r, "-index", "-news", "-news", "-news", "-", ".", "x", x250, x251))
 			}
 		}
 		b.WriteString(pick(r, ".xml", ".xml", ".xml.gz", ".txt", "", ".gz", ".XML", ".xml\n", ".txt.gz"))
