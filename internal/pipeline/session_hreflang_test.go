@@ -212,11 +212,7 @@ func TestSessionHreflangMatchesRun(t *testing.T) {
 	} {
 		t.Run(variant.name, func(t *testing.T) {
 			said := 0 // hreflang warnings said by updates, of all seeds
-			seeds := uint64(4)
-			if testing.Short() {
-				seeds = 2
-			}
-			for seed := range seeds {
+			for seed := range propertySeeds() {
 				root, out := t.TempDir(), t.TempDir()
 				c := newHreflangSite(t, root, seed)
 				var warned []error

@@ -82,6 +82,19 @@ func reloaded(p generator.Preset) generator.Preset {
 	return p
 }
 
+// propertySeeds is how many seeds the properties that a Session writes
+// what a fresh Run writes (TestSessionMatchesRun,
+// TestSessionHreflangMatchesRun) try, of 40 random steps each: 4; 2
+// under the race detector, which watches the same goroutines in each
+// (the session's reads and writes) at three times the cost, and with
+// -short: 640 random steps over the eight variants still.
+func propertySeeds() uint64 {
+	if raceEnabled || testing.Short() {
+		return 2
+	}
+	return 4
+}
+
 // sameAsRun checks that what the Session wrote into its folder is what a
 // fresh Run of the same options writes into another.
 func sameAsRun(t *testing.T, step string, opts Options, sessDir string) {
@@ -282,7 +295,7 @@ func TestSessionMatchesRun(t *testing.T) {
 		{"mtime guarded", func(o *Options) { o.GuardMTime = true }, 2},
 	} {
 		t.Run(variant.name, func(t *testing.T) {
-			for seed := range uint64(4) {
+			for seed := range propertySeeds() {
 				root, out := t.TempDir(), t.TempDir()
 				c := &siteChanger{t: t, root: root, rng: rand.New(rand.NewPCG(seed, 1)), days: variant.days}
 				halves := 0
