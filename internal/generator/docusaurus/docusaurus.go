@@ -39,13 +39,18 @@ func (Generator) Info() generator.Info {
 // Site is what a Docusaurus project keeps for its routes, as
 // Project.Own; nil when all is the default.
 type Site struct {
-	// DocsBase and BlogBase are the route bases of the docs and the blog
-	// when the configuration changes them ("/" for docs only); "" for the
-	// defaults, /docs and /blog.
-	DocsBase, BlogBase string
-	// Versions are the docs' versions, from versions.json, the newest
-	// first.
-	Versions []string
+	// Docs, Blog and Pages are where the content plugins take their
+	// sources and serve their pages.
+	Docs, Blog, Pages Content
+	// Versions are the docs' versions Docusaurus builds, from
+	// versions.json and the docs plugin's options; nil for an
+	// unversioned site, its docs folder at the route base.
+	Versions []Version
+}
+
+// zero reports whether s is all the defaults.
+func (s Site) zero() bool {
+	return s.Docs == Content{} && s.Blog == Content{} && s.Pages == Content{} && s.Versions == nil
 }
 
 // Routes returns the preset of the docs, blog and pages, in SourceDir,
@@ -56,7 +61,7 @@ func (Generator) Routes(p *generator.Project) (generator.Preset, string) {
 		dir = "."
 	}
 	s, _ := p.Own.(Site)
-	return &Preset{Locales: p.Languages, DocsBase: s.DocsBase, BlogBase: s.BlogBase, Versions: s.Versions, GitDates: p.GitDates}, dir
+	return &Preset{Locales: p.Languages, Site: s, GitDates: p.GitDates}, dir
 }
 
 // configs are the Docusaurus configuration files, in the order
@@ -70,28 +75,29 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 	if err != nil || name == "" {
 		return nil, err
 	}
-	p, s := project(name, data, d.Limits())
-	// versions.json lists the docs' versions, the newest (served at the
-	// docs' route base) first; docs/ is then the next version's.
+	// versions.json lists the docs' versions, the newest first.
 	vname, vdata, err := d.File("versions.json")
 	if err != nil {
 		return nil, err
 	}
+	var listed []string
+	var vnote string
 	if vname != "" {
-		if err := json.Unmarshal(vdata, &s.Versions); err != nil {
-			s.Versions = nil
-			p.Notes = append(p.Notes, generator.Note(vname, 0, "not a JSON list of versions (%v): versioned docs are not joined to their sources", err))
+		if err := json.Unmarshal(vdata, &listed); err != nil {
+			listed = nil
+			vnote = generator.Note(vname, 0, "not a JSON list of versions (%v): versioned docs are not joined to their sources", err)
 		}
 	}
-	if s.DocsBase != "" || s.BlogBase != "" || s.Versions != nil {
+	p, s := project(name, data, listed, d.Limits())
+	if vnote != "" {
+		p.Notes = append(p.Notes, vnote)
+	}
+	if !s.zero() {
 		p.Own = s
 	}
 	jsproject.Homepage(d, p)
 	return p, nil
 }
-
-// routeBaseRE finds a literal routeBasePath in a docs: or blog: object.
-var routeBaseRE = lazyre.MustCompile(`\b(docs|blog)\s*:\s*\{[^{}]*?\brouteBasePath\s*:\s*(['"])([^'"]*)['"]`)
 
 // showLastUpdateRE finds showLastUpdateTime: true, an option of the docs
 // and blog plugins, which sit in the preset's array: looked for in the
@@ -101,9 +107,11 @@ var showLastUpdateRE = lazyre.MustCompile(`\bshowLastUpdateTime\s*:\s*true\b`)
 // project reads a Docusaurus configuration: url (the host) and
 // baseUrl (the path, "/" when absent), trailingSlash (undefined by
 // default: URLs as written, /docs/myDoc/index.html files; true: with a
-// slash; false: without, /docs/myDoc.html files). `docusaurus build`
-// writes build/ (its --out-dir is not in the configuration).
-func project(name string, data []byte, lim limits.Limits) (*generator.Project, Site) {
+// slash; false: without, /docs/myDoc.html files); the content plugins'
+// folders, route bases and, given versions.json's list, the docs'
+// versions. `docusaurus build` writes build/ (its --out-dir is not in
+// the configuration).
+func project(name string, data []byte, listed []string, lim limits.Limits) (*generator.Project, Site) {
 	var s Site
 	p := &generator.Project{File: name, PublishDir: "build"}
 	r := jsconfig.NewReader(name, data, lim)
@@ -125,21 +133,17 @@ func project(name string, data []byte, lim limits.Limits) (*generator.Project, S
 			p.SitemapFile, p.SitemapFileKey = v.Value, "the classic preset's sitemap.filename"
 		}
 	}
-	// The docs' and blog's options are inside the preset's array, which
-	// the reader does not walk: their routeBasePath is looked for in the
-	// text, in a docs: or blog: object with no object inside.
-	found := routeBaseRE().FindAllSubmatch(data, -1)
-	for _, m := range found {
-		base := "/" + strings.Trim(string(m[3]), "/")
-		if string(m[1]) == "docs" {
-			s.DocsBase = base
+	at := contentOptions(r)
+	o := options{r: r, file: name}
+	s.Docs, s.Blog, s.Pages = o.content(at["docs"], "docs"), o.content(at["blog"], "blog"), o.content(at["pages"], "pages")
+	if !s.Docs.Unread && !s.Docs.Off {
+		if v, ok := o.versions(at["docs"], listed); ok {
+			s.Versions = v.table(listed)
 		} else {
-			s.BlogBase = base
+			s.Docs.Unread = true
 		}
 	}
-	if bytes.Count(data, []byte("routeBasePath")) > len(found) {
-		r.Note(0, "a routeBasePath is not read: pages under it are not joined to their sources")
-	}
+	p.Warnings = append(p.Warnings, o.warnings...)
 
 	if loc := showLastUpdateRE().FindIndex(data); loc != nil {
 		p.GitDates = fmt.Sprintf("Docusaurus showLastUpdateTime, %s:%d", name, 1+bytes.Count(data[:loc[0]], []byte("\n")))
@@ -167,21 +171,11 @@ func (Generator) SitemapOptions(d *generator.Dir, p *generator.Project) []peer.C
 		return nil
 	}
 	var out []peer.Config
-	named := func(p, want string) (int, bool) {
-		v, line, _ := r.Any(p)
-		switch v := v.(type) {
-		case string:
-			return line, v == want || strings.HasSuffix(want, "/preset-classic") && v == "classic"
-		case jsconfig.Expression: // require.resolve('@docusaurus/preset-classic')
-			return line, strings.Contains(v.Text, want)
-		}
-		return line, false
-	}
 	for _, e := range jsconf.Elements(r, "presets") {
-		line, ok := named(e, "@docusaurus/preset-classic")
+		line, ok := isPlugin(r, e, "@docusaurus/preset-classic")
 		opts := ""
 		if !ok {
-			line, ok = named(e+"[0]", "@docusaurus/preset-classic")
+			line, ok = isPlugin(r, e+"[0]", "@docusaurus/preset-classic")
 			opts = e + "[1].sitemap"
 		}
 		if !ok {
@@ -203,9 +197,9 @@ func (Generator) SitemapOptions(d *generator.Dir, p *generator.Project) []peer.C
 	}
 	for _, e := range jsconf.Elements(r, "plugins") {
 		const name = "@docusaurus/plugin-sitemap"
-		if line, ok := named(e, name); ok {
+		if line, ok := isPlugin(r, e, name); ok {
 			out = append(out, peer.Config{Tool: peer.Docusaurus, File: file, Line: line})
-		} else if line, ok := named(e+"[0]", name); ok {
+		} else if line, ok := isPlugin(r, e+"[0]", name); ok {
 			out = append(out, peer.Config{Tool: peer.Docusaurus, File: file, Line: line, Options: jsconf.Options(r, e+"[1]")})
 		}
 	}

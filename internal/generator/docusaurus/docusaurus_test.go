@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/docusaurus"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
@@ -46,7 +47,7 @@ export default config;
 `},
 			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build",
 				BaseURL: "https://your-docusaurus-site.example.com/metro/", BaseURLFrom: "docusaurus.config.js url + baseUrl", TrailingSlash: "never",
-				Own: docusaurus.Site{DocsBase: "/"}}},
+				Own: docusaurus.Site{Docs: docusaurus.Content{Base: "/"}}}},
 		},
 		{
 			Name: "docusaurus locales, a blog's route base, one not literal",
@@ -61,15 +62,83 @@ export default config;
 };
 `},
 			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build",
-				BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url + baseUrl", Languages: []string{"de", "pt-BR"}, Translated: true, Own: docusaurus.Site{BlogBase: "/news"},
+				BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url + baseUrl", Languages: []string{"de", "pt-BR"}, Translated: true, Own: docusaurus.Site{Blog: docusaurus.Content{Base: "/news"}, Pages: docusaurus.Content{Unread: true}},
 				GitDates: "Docusaurus showLastUpdateTime, docusaurus.config.js:6",
-				Notes:    []string{"docusaurus.config.js: a routeBasePath is not read: pages under it are not joined to their sources"}}},
+				Warnings: []*diag.Diagnostic{{File: "docusaurus.config.js", Line: 7, Msg: "pages.routeBasePath is not read (not one literal value): the pages plugin's pages are not joined to their sources, and are listed without a lastmod"}},
+				Notes:    []string{"docusaurus.config.js:7: presets[0][1].pages.routeBasePath is not a literal string (base)"}}},
 		},
 		{
 			Name:  "docusaurus versions.json",
 			Files: map[string]string{"docusaurus.config.js": "export default { url: 'https://example.com' };\n", "versions.json": `["2.0", "1.0"]`},
 			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build",
-				BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url", Own: docusaurus.Site{Versions: []string{"2.0", "1.0"}}}},
+				BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url", Own: docusaurus.Site{Versions: []docusaurus.Version{{Name: "current", Path: "next"}, {Name: "2.0"}, {Name: "1.0", Path: "1.0"}}}}},
+		},
+		// The docs plugin's options that move and leave out versions,
+		// as Docusaurus 3 reads them (TestDocusaurusVersionRoutes holds
+		// these to a real Docusaurus).
+		{
+			Name: "docusaurus lastVersion current, a version's path",
+			Files: map[string]string{"docusaurus.config.js": `export default {
+  url: 'https://example.com',
+  presets: [['classic', { docs: { lastVersion: 'current', versions: { current: { label: 'Next' }, '1.0': { path: 'one' } } } }]],
+};
+`, "versions.json": `["2.0", "1.0"]`},
+			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url",
+				Own: docusaurus.Site{Versions: []docusaurus.Version{{Name: "current"}, {Name: "2.0", Path: "2.0"}, {Name: "1.0", Path: "one"}}}}},
+		},
+		{
+			Name: "docusaurus plugin-content-docs: onlyIncludeVersions, its folder, its route base",
+			Files: map[string]string{"docusaurus.config.js": `module.exports = {
+  url: 'https://example.com',
+  presets: [['@docusaurus/preset-classic', { docs: false, blog: { path: 'news', routeBasePath: 'updates' } }]],
+  plugins: [
+    ['@docusaurus/plugin-content-docs', { id: 'api', path: 'api' }],
+    ['@docusaurus/plugin-content-docs', { path: './guides', routeBasePath: '/', onlyIncludeVersions: ['current', '1.0'] }],
+  ],
+};
+`, "versions.json": `["2.0", "1.0"]`},
+			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url",
+				Own: docusaurus.Site{Docs: docusaurus.Content{Dir: "guides", Base: "/"}, Blog: docusaurus.Content{Dir: "news", Base: "/updates"},
+					Versions: []docusaurus.Version{{Name: "current", Path: "next"}, {Name: "1.0"}}}}},
+		},
+		{
+			Name: "docusaurus disableVersioning, includeCurrentVersion",
+			Files: map[string]string{"docusaurus.config.js": `module.exports = {
+  url: 'https://example.com',
+  presets: [['classic', { docs: { disableVersioning: true } }]],
+};
+`, "versions.json": `["2.0", "1.0"]`},
+			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url"}},
+		},
+		{
+			Name: "docusaurus lastVersion not literal",
+			Files: map[string]string{"docusaurus.config.js": `const last = process.env.LAST;
+module.exports = {
+  url: 'https://example.com',
+  presets: [['classic', {
+    docs: { lastVersion: last },
+  }]],
+};
+`, "versions.json": `["2.0", "1.0"]`},
+			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url",
+				Own: docusaurus.Site{Docs: docusaurus.Content{Unread: true}},
+				Warnings: []*diag.Diagnostic{{File: "docusaurus.config.js", Line: 5, Msg: "docs.lastVersion is not read (not one literal value): the docs plugin's pages are not joined to their sources, and are listed without a lastmod"}},
+				Notes:    []string{"docusaurus.config.js:5: presets[0][1].docs.lastVersion is not a literal string (last)"}}},
+		},
+		{
+			Name: "docusaurus docs options not literal",
+			Files: map[string]string{"docusaurus.config.js": `const docs = require('./docs.options');
+module.exports = {
+  url: 'https://example.com',
+  presets: [['classic', { docs, blog: { ...shared } }]],
+};
+`},
+			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url",
+				Own: docusaurus.Site{Docs: docusaurus.Content{Unread: true}, Blog: docusaurus.Content{Unread: true}},
+				Warnings: []*diag.Diagnostic{
+					{File: "docusaurus.config.js", Line: 4, Msg: "the docs plugin's options are not an object literal: the docs plugin's pages are not joined to their sources, and are listed without a lastmod"},
+					{File: "docusaurus.config.js", Line: 4, Msg: "the blog plugin's options spread values that are not read: the blog plugin's pages are not joined to their sources, and are listed without a lastmod"},
+				}}},
 		},
 		{
 			Name:  "docusaurus versions.json not a list",
@@ -145,12 +214,13 @@ func TestURLs(t *testing.T) {
 		{Path: "i18n/de/code.json", Want: ""},
 		{Path: "i18n/de/docusaurus-theme-classic/navbar.json", Want: ""},
 	})
-	gentest.CheckRoutes(t, &docusaurus.Preset{DocsBase: "/", BlogBase: "/news"}, []gentest.RouteCase{
+	gentest.CheckRoutes(t, &docusaurus.Preset{Site: docusaurus.Site{Docs: docusaurus.Content{Base: "/"}, Blog: docusaurus.Content{Base: "/news"}}}, []gentest.RouteCase{
 		{Path: "docs/intro.md", Want: "/intro"},
 		{Path: "docs/index.md", Want: "/"},
 		{Path: "blog/2024-01-15-hello.md", Want: "/news/2024/01/15/hello"},
 	})
-	gentest.CheckRoutes(t, &docusaurus.Preset{Versions: []string{"2.0", "1.0"}, Locales: []string{"de"}}, []gentest.RouteCase{
+	versions := []docusaurus.Version{{Name: "current", Path: "next"}, {Name: "2.0"}, {Name: "1.0", Path: "1.0"}}
+	gentest.CheckRoutes(t, &docusaurus.Preset{Site: docusaurus.Site{Versions: versions}, Locales: []string{"de"}}, []gentest.RouteCase{
 		{Path: "docs/intro.md", Want: "/docs/next/intro"},
 		{Path: "versioned_docs/version-2.0/intro.md", Want: "/docs/intro"},
 		{Path: "versioned_docs/version-1.0/intro.md", Want: "/docs/1.0/intro"},
@@ -158,6 +228,30 @@ func TestURLs(t *testing.T) {
 		{Path: "i18n/de/docusaurus-plugin-content-docs/current/intro.md", Want: "/de/docs/next/intro"},
 		{Path: "i18n/de/docusaurus-plugin-content-docs/version-1.0/intro.md", Want: "/de/docs/1.0/intro"},
 		{Path: "blog/2024-01-15-hello.md", Want: "/blog/2024/01/15/hello"},
+	})
+	// lastVersion: 'current', a version's path, one version left out;
+	// the docs in guides/ at the root, the blog in news/ at /updates.
+	gentest.CheckRoutes(t, &docusaurus.Preset{Locales: []string{"de"}, Site: docusaurus.Site{
+		Docs: docusaurus.Content{Dir: "guides", Base: "/"}, Blog: docusaurus.Content{Dir: "news", Base: "/updates"}, Pages: docusaurus.Content{Base: "/p"},
+		Versions: []docusaurus.Version{{Name: "current"}, {Name: "1.0", Path: "one"}}}}, []gentest.RouteCase{
+		{Path: "guides/intro.md", Want: "/intro"},
+		{Path: "docs/intro.md", Want: ""},
+		{Path: "versioned_docs/version-1.0/intro.md", Want: "/one/intro"},
+		{Path: "versioned_docs/version-2.0/intro.md", Want: ""},
+		{Path: "i18n/de/docusaurus-plugin-content-docs/current/intro.md", Want: "/de/intro"},
+		{Path: "i18n/de/docusaurus-plugin-content-docs/version-1.0/intro.md", Want: "/de/one/intro"},
+		{Path: "i18n/de/docusaurus-plugin-content-docs/version-2.0/intro.md", Want: ""},
+		{Path: "news/2024-01-15-hello.md", Want: "/updates/2024/01/15/hello"},
+		{Path: "i18n/de/docusaurus-plugin-content-blog/2024-01-15-hello.md", Want: "/de/updates/2024/01/15/hello"},
+		{Path: "blog/2024-01-15-hello.md", Want: ""},
+		{Path: "src/pages/about.md", Want: "/p/about"},
+	})
+	// Options not read: none of the plugin's pages is joined.
+	gentest.CheckRoutes(t, &docusaurus.Preset{Site: docusaurus.Site{Docs: docusaurus.Content{Unread: true}, Blog: docusaurus.Content{Off: true}}}, []gentest.RouteCase{
+		{Path: "docs/intro.md", Want: ""},
+		{Path: "versioned_docs/version-1.0/intro.md", Want: ""},
+		{Path: "blog/2024-01-15-hello.md", Want: ""},
+		{Path: "src/pages/about.md", Want: "/about"},
 	})
 	d := &docusaurus.Preset{Locales: []string{"de", "pt-BR"}}
 	for in, want := range map[string]string{"/de/docs/intro": "/docs/intro", "/pt-BR/": "/", "/de": "/", "/docs/intro": "", "/dev/x": ""} {

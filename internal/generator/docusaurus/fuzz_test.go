@@ -11,7 +11,7 @@ import (
 // package jsfuzz).
 func FuzzProject(f *testing.F) {
 	jsfuzz.Fuzz(f, func(data []byte) []jsfuzz.Read {
-		p, _ := project("a.js", data, limits.Default)
+		p, _ := project("a.js", data, []string{"2.0", "1.0"}, limits.Default)
 		return []jsfuzz.Read{{BaseURL: p.BaseURL, Notes: p.Notes}}
 	})
 }

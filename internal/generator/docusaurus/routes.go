@@ -2,7 +2,6 @@ package docusaurus
 
 import (
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -29,26 +28,28 @@ var _ generator.Preset = (*Preset)(nil)
 //
 // With versions.json (["2.0", "1.0"]), docs/ is the next version's,
 // /docs/next/…; versioned_docs/version-2.0/ is /docs/…, version-1.0/
-// /docs/1.0/… (the i18n folders current/ and version-V/ alike).
+// /docs/1.0/… (the i18n folders current/ and version-V/ alike); the docs
+// plugin's lastVersion, versions.V.path, onlyIncludeVersions,
+// includeCurrentVersion and disableVersioning move and leave out
+// versions as they do in Docusaurus ([Version]). Each plugin's path and
+// routeBasePath move its folder and its pages.
 //
 // Files and folders named with "_" are left out, as are tests. A page of
 // another locale without a translation is built from the default
 // locale's source ([Preset.fallbackURL]). A doc's front matter is
 // read for id and slug, and its last_update.date, which Docusaurus
 // takes before git (showLastUpdateTime, the sitemap's lastmod: 'date');
-// its other dates (a blog post's date) are not a lastmod. Options set inside the preset's array (docs.routeBasePath, a
-// docs folder elsewhere) are not read: pages under them are not joined.
+// its other dates (a blog post's date) are not a lastmod. A plugin whose
+// options are not all read ([Content].Unread) joins none of its pages:
+// they are listed undated rather than dated by a file their build may
+// not have used.
 type Preset struct {
 	// Locales are the site's locales other than the default: their
 	// pages are under /LOCALE/.
 	Locales []string
-	// DocsBase and BlogBase are the route bases of the docs and the blog:
-	// "/docs" and "/blog" when empty.
-	DocsBase, BlogBase string
-	// Versions are the docs' versions (versions.json), the newest first:
-	// versioned_docs/version-V/ is served under the route base for the
-	// newest, under BASE/V/ for the others, and docs/ under BASE/next/.
-	Versions []string
+	// Site is where the content plugins take their sources and serve
+	// their pages, and the docs' versions.
+	Site
 	// GitDates is Project.GitDates: where showLastUpdateTime is on.
 	GitDates string
 }
@@ -82,12 +83,19 @@ func stripNumber(name string) string {
 	return name
 }
 
-// docusaurusPlugins are the i18n folders of the classic preset's content
-// plugins, and the folder of each one's default-locale sources.
-var docusaurusPlugins = []struct{ i18n, dir string }{
-	{"docusaurus-plugin-content-docs/current", "docs"},
-	{"docusaurus-plugin-content-blog", "blog"},
-	{"docusaurus-plugin-content-pages", "src/pages"},
+// The i18n folders of the classic preset's content plugins.
+const (
+	i18nDocs  = "docusaurus-plugin-content-docs/"
+	i18nBlog  = "docusaurus-plugin-content-blog/"
+	i18nPages = "docusaurus-plugin-content-pages/"
+)
+
+// dir returns the folder of c's sources, def when it has the default.
+func (c Content) dir(def string) string {
+	if c.Dir == "" {
+		return def
+	}
+	return c.Dir
 }
 
 // URLPath returns the URL path of p, a path relative to the project
@@ -97,53 +105,66 @@ func (d *Preset) URLPath(p generator.Page) (string, bool) {
 	if !ok {
 		return "", false
 	}
+	docs, blog, pages := d.Docs.dir("docs"), d.Blog.dir("blog"), d.Pages.dir("src/pages")
 	prefix := ""
+	version := "" // of a doc: its version's name
 	if r, ok := strings.CutPrefix(rel, "i18n/"); ok {
 		locale, r, _ := strings.Cut(r, "/")
-		found := false
-		for _, pl := range docusaurusPlugins {
-			if in, ok := strings.CutPrefix(r, pl.i18n+"/"); ok {
-				rel, found = pl.dir+"/"+in, true
-				break
-			}
-		}
-		if v, in, ok := strings.Cut(strings.TrimPrefix(r, "docusaurus-plugin-content-docs/"), "/"); !found && ok && strings.HasPrefix(r, "docusaurus-plugin-content-docs/version-") {
-			rel, found = "versioned_docs/"+v+"/"+in, true
-		}
-		if !found || locale == "" {
+		if locale == "" {
 			return "", false
 		}
 		prefix = "/" + locale
+		switch {
+		case strings.HasPrefix(r, i18nDocs):
+			v, in, _ := strings.Cut(strings.TrimPrefix(r, i18nDocs), "/")
+			if v != current && !strings.HasPrefix(v, "version-") || in == "" {
+				return "", false
+			}
+			rel, version = in, strings.TrimPrefix(v, "version-")
+		case strings.HasPrefix(r, i18nBlog):
+			rel = blog + "/" + strings.TrimPrefix(r, i18nBlog)
+		case strings.HasPrefix(r, i18nPages):
+			rel = pages + "/" + strings.TrimPrefix(r, i18nPages)
+		default:
+			return "", false
+		}
+	} else if in, ok := strings.CutPrefix(rel, docs+"/"); ok {
+		rel, version = in, current
+	} else if in, ok := strings.CutPrefix(rel, "versioned_docs/version-"); ok {
+		version, rel, _ = strings.Cut(in, "/")
 	}
 	if srcpath.AnyElement(rel, "_", ".") {
 		return "", false // also __tests__
 	}
 	var u string
 	switch {
-	case strings.HasPrefix(rel, "docs/") && srcpath.HasExt(rel, ".md", ".mdx"):
-		u, ok = docURL(strings.TrimPrefix(rel, "docs/"), p)
-		if len(d.Versions) > 0 {
-			u = "/next" + u // the version in the making
-		}
-		u = routeBase(d.DocsBase, "/docs") + u
-	case strings.HasPrefix(rel, "versioned_docs/version-") && srcpath.HasExt(rel, ".md", ".mdx"):
-		v, in, _ := strings.Cut(strings.TrimPrefix(rel, "versioned_docs/version-"), "/")
-		if !slices.Contains(d.Versions, v) {
+	case version != "":
+		if d.Docs.Unread || d.Docs.Off || !srcpath.HasExt(rel, ".md", ".mdx") {
 			return "", false
 		}
-		u, ok = docURL(in, p)
-		if v != d.Versions[0] {
-			u = "/" + v + u
-		}
-		u = routeBase(d.DocsBase, "/docs") + u
-	case strings.HasPrefix(rel, "blog/") && srcpath.HasExt(rel, ".md", ".mdx"):
-		u, ok = blogURL(strings.TrimPrefix(rel, "blog/"), p)
-		u = routeBase(d.BlogBase, "/blog") + u
-	case strings.HasPrefix(rel, "src/pages/") && srcpath.HasExt(rel, ".js", ".jsx", ".ts", ".tsx", ".md", ".mdx"):
-		if strings.Contains(path.Base(rel), ".test.") {
+		at, built := d.versionPath(version)
+		if !built {
 			return "", false
 		}
-		u, ok = srcpath.FileRoute(strings.TrimPrefix(rel, "src/pages/"))
+		u, ok = docURL(rel, p)
+		if at != "" {
+			u = "/" + at + u
+		}
+		u = routeBase(d.Docs.Base, "/docs") + u
+	case strings.HasPrefix(rel, blog+"/") && srcpath.HasExt(rel, ".md", ".mdx"):
+		if d.Blog.Unread || d.Blog.Off {
+			return "", false
+		}
+		u, ok = blogURL(strings.TrimPrefix(rel, blog+"/"), p)
+		u = routeBase(d.Blog.Base, "/blog") + u
+	case strings.HasPrefix(rel, pages+"/") && srcpath.HasExt(rel, ".js", ".jsx", ".ts", ".tsx", ".md", ".mdx"):
+		if d.Pages.Unread || d.Pages.Off || strings.Contains(path.Base(rel), ".test.") {
+			return "", false
+		}
+		u, ok = srcpath.FileRoute(strings.TrimPrefix(rel, pages+"/"))
+		if ok {
+			u = routeBase(d.Pages.Base, "") + u
+		}
 	default:
 		return "", false
 	}
@@ -151,6 +172,20 @@ func (d *Preset) URLPath(p generator.Page) (string, bool) {
 		return "", false
 	}
 	return prefix + u, true
+}
+
+// versionPath returns where the docs' version name is served below
+// their route base, and whether Docusaurus builds it.
+func (d *Preset) versionPath(name string) (string, bool) {
+	if d.Versions == nil {
+		return "", name == current
+	}
+	for _, v := range d.Versions {
+		if v.Name == name {
+			return v.Path, true
+		}
+	}
+	return "", false
 }
 
 // docURL returns a doc's URL path below the docs' route base.
@@ -218,7 +253,7 @@ func (d *Preset) Rules() generator.Rules {
 	return generator.Rules{
 		Name: "docusaurus",
 		Sources: generator.SourceRules{
-			Include:  []string{"docs/**", "versioned_docs/**", "blog/**", "src/pages/**", "i18n/*/docusaurus-plugin-content-*/**"},
+			Include:  []string{d.Docs.dir("docs") + "/**", "versioned_docs/**", d.Blog.dir("blog") + "/**", d.Pages.dir("src/pages") + "/**", "i18n/*/docusaurus-plugin-content-*/**"},
 			Exclude:  []string{"node_modules"},
 			Describe: func(_, title string) string { return "docs, blog, src/pages, i18n (" + title + ")" },
 		},
