@@ -27,6 +27,7 @@ func (p *discovery) fillBaseURL(v *Ask, pr *Project) error {
 		return nil
 	}
 	u, from, err := p.baseURL(v.Root, v.OwnURL)
+	pr.Warnings = append(pr.Warnings, p.baseWarnings...)
 	if err != nil {
 		return err
 	}
@@ -118,6 +119,17 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 			return u, from, nil
 		}
 	}
+	// The custom domain the host was given (a CNAME file), in the site
+	// folder GitHub Pages publishes, else in the project's.
+	dirs := []string{p.dir}
+	if root != "" {
+		dirs = []string{root, p.dir}
+	}
+	cname, file, warnings := host.CNAME(p.lim, dirs...)
+	p.baseWarnings = append(p.baseWarnings, warnings...)
+	if cname != "" {
+		return withPath(cname, basePath(g)), file + " (the custom domain)", nil
+	}
 	if inDeploy && d.Weak && d.ProductionURL != "" {
 		u := d.ProductionURL
 		if d.Platform != host.GitHubPages {
@@ -126,11 +138,14 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 		return u, d.Platform + " " + d.ProductionFrom + " (a guess: a custom domain is not in the environment)", nil
 	}
 	msg := p.noBaseURL.Error()
-	switch {
-	case g != nil:
+	if g != nil {
 		for _, place := range g.BaseURLPlaces(filepath.Join(p.dir, g.File)) {
 			msg += "\n  or " + place
 		}
+	}
+	msg += "\n  or a CNAME file holding the domain alone, in the site folder (GitHub Pages' custom domain)"
+	switch {
+	case g != nil:
 		for _, n := range g.Notes {
 			msg += "\nnote: " + n
 		}

@@ -385,8 +385,9 @@ type discovery struct {
 	hostErr error
 
 	// warnings are the problems with the project's files found before
-	// there is a Project to say them in.
-	warnings []error
+	// there is a Project to say them in; baseWarnings those found while
+	// looking for the base URL (a CNAME that names no domain).
+	warnings, baseWarnings []error
 
 	// tree is the project's tree, found when a folder a file of the
 	// project names is checked against it (inTree).

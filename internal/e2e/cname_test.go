@@ -1,0 +1,65 @@
+package e2e
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestGitHubPagesCNAME: an Eleventy 3 project (testdata/eleventy's
+// packages) published from docs/, as GitHub Pages publishes a branch's
+// docs/ folder, with its custom domain in CNAME (at the root, copied into
+// docs/ by the build) and no URL in its data. Plain sitemapgen in the
+// project takes the base URL from the CNAME of the folder GitHub Pages
+// serves, and says so; with no CNAME, the hint that no base URL was
+// found names it.
+func TestGitHubPagesCNAME(t *testing.T) {
+	fixture := nodeFixture(t, "eleventy")
+	src := t.TempDir()
+	write(t, filepath.Join(src, "eleventy.config.js"), `export default function (eleventyConfig) {
+  eleventyConfig.addPassthroughCopy("CNAME");
+  return { dir: { output: "docs" } };
+}
+`)
+	write(t, filepath.Join(src, "package.json"), `{"name": "blog", "private": true, "type": "module"}`)
+	write(t, filepath.Join(src, "index.md"), "# Home\n")
+	write(t, filepath.Join(src, "posts", "first.md"), "---\ntitle: First\n---\n# First\n")
+	write(t, filepath.Join(src, "CNAME"), "blog.example.net\n")
+	if err := os.Symlink(filepath.Join(fixture, "node_modules"), filepath.Join(src, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	eleventy := func() {
+		t.Helper()
+		cmd := exec.Command(filepath.Join(src, "node_modules", ".bin", "eleventy"), "--quiet")
+		cmd.Dir = src
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("eleventy: %v\n%s", err, out)
+		}
+	}
+	eleventy()
+	if _, err := os.Stat(filepath.Join(src, "docs", "CNAME")); err != nil {
+		t.Fatalf("Eleventy did not copy CNAME into docs/: %v", err)
+	}
+	r := mustRun(t, src)
+	if !strings.Contains(r.stderr, "base URL from "+filepath.Join("docs", "CNAME")+" (the custom domain)") {
+		t.Errorf("the run does not say the base URL is docs/CNAME's:\n%s", r.stderr)
+	}
+	got := locs(t, filepath.Join(src, "docs", "sitemap.xml"))
+	if want := []string{"https://blog.example.net/", "https://blog.example.net/posts/first/"}; strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("URLs %q, want %q", got, want)
+	}
+
+	// No CNAME: no base URL, and the hint names the file.
+	for _, f := range []string{"CNAME", filepath.Join("docs", "CNAME"), filepath.Join("docs", "sitemap.xml")} {
+		if err := os.Remove(filepath.Join(src, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	eleventy()
+	r = run(t, src, nil)
+	if r.code != 2 || !strings.Contains(r.stderr, "or a CNAME file holding the domain alone, in the site folder (GitHub Pages' custom domain)") {
+		t.Errorf("without CNAME: exit %d, want 2 and a hint naming CNAME:\n%s", r.code, r.stderr)
+	}
+}
