@@ -52,6 +52,13 @@ func TestParse(t *testing.T) {
 			want: map[string]val{"locales.de.lang": {2, true, "de"}, "other.de.lang": {2, true, "de"}, "s": {4, true, "x"}, "n": {4, false, "notDeclared"}},
 		},
 		{
+			name: "TypeScript's type assertions are not the value's",
+			src:  "const config: Config = {\n  presets: [['classic', {\n    docs: { lastVersion: 'current' as const },\n  } satisfies Preset.Options]],\n  a: ({ b: 'x' } satisfies Foo<Bar, Baz[]>),\n  c: ['d' as A | B],\n  e: f.as,\n};\nexport default config;",
+			want: map[string]val{
+				"presets": {2, false, "[['classic', { docs: { lastVersion: 'current' as const }, }…"}, "presets[0]": {2, false, "['classic', { docs: { lastVersion: 'current' as const }, } …"}, "presets[0][0]": {2, true, "classic"},
+				"presets[0][1].docs.lastVersion": {3, true, "current"}, "a.b": {5, true, "x"}, "c": {6, false, "['d' as A | B]"}, "c[0]": {6, true, "d"}, "e": {7, false, "f.as"}},
+		},
+		{
 			name: "a name within its own object is its text",
 			src:  "const a = { x: a, y: a, z: 1 };\nexport default { a }",
 			want: map[string]val{"a.x": {1, false, "a"}, "a.y": {1, false, "a"}, "a.z": {1, true, "1"}},

@@ -407,9 +407,9 @@ func (c *config) property(s, e int, prefix string, depth int) {
 	if !c.toks[s+1].is(":") {
 		return // a method, a getter, a default in a pattern
 	}
-	v0, ve := s+2, e
-	if ve-v0 >= 2 && (c.toks[ve-2].isIdent("as") || c.toks[ve-2].isIdent("satisfies")) {
-		ve -= 2 // 'file' as const
+	v0, ve := s+2, c.untyped(s+2, e)
+	for v0 < ve && c.toks[v0].is("(") && c.match[v0] == ve-1 && c.obj[v0+1] {
+		v0, ve = v0+1, c.untyped(v0+1, ve-1) // ({ … } satisfies Options)
 	}
 	if v0 >= ve {
 		return
@@ -481,8 +481,9 @@ func (c *config) compound(s, e int, key string, depth int) Value {
 // element records the element in [s, e) of an array literal, at key:
 // within parentheses too (['classic', /** @type */ ({ … })]).
 func (c *config) element(s, e int, key string, depth int) {
+	e = c.untyped(s, e)
 	for s < e && c.toks[s].is("(") && c.match[s] == e-1 {
-		s, e = s+1, e-1
+		s, e = s+1, c.untyped(s+1, e-1)
 	}
 	if s >= e {
 		return
@@ -492,6 +493,32 @@ func (c *config) element(s, e int, key string, depth int) {
 		return
 	}
 	c.values[key] = append(c.values[key], c.compound(s, e, key, depth))
+}
+
+// untyped returns the end of the value in [s, e) without a trailing
+// TypeScript type assertion: 'file' as const, { … } satisfies
+// Preset.Options, x as Array<string>, y as A | B[]. It is e when the
+// value has none.
+func (c *config) untyped(s, e int) int {
+	depth := 0 // of the type's brackets, read from its end
+	for j := e - 1; j > s; j-- {
+		t := c.toks[j]
+		switch {
+		case t.is(">") || t.is("]"):
+			depth++
+		case t.is("<") || t.is("["):
+			depth--
+			if depth < 0 {
+				return e
+			}
+		case depth == 0 && (t.isIdent("as") || t.isIdent("satisfies")) && !c.toks[j-1].is("."):
+			return j
+		case t.kind == kindIdent || t.kind == kindString || t.is(".") || t.is("|") || t.is("&") || depth > 0 && t.is(","):
+		default:
+			return e
+		}
+	}
+	return e
 }
 
 // callOpen returns, when [s, e) is the call of a named function (adapter(…),
