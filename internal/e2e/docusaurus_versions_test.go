@@ -40,6 +40,7 @@ console.log('ROUTES ' + JSON.stringify(out));
 // pages are listed undated, with a warning, never dated by another
 // version's file.
 func TestDocusaurusVersionRoutes(t *testing.T) {
+	t.Parallel() // Docusaurus' loader in sites of their own
 	fixture := nodeFixture(t, "docusaurus")
 	needTool(t, "node")
 	// Each source and the day of its last commit.
@@ -57,25 +58,51 @@ func TestDocusaurusVersionRoutes(t *testing.T) {
 		dir        string // the docs folder
 		env        []string
 		unread     bool // the docs pages undated
+		ts         bool // docusaurus.config.ts, as the TypeScript template writes it
 	}{
 		{name: "versions.json's defaults", docs: `{}`},
 		{name: "lastVersion current, a version's path", docs: `{ lastVersion: 'current', versions: { '1.0': { path: 'one' } } }`},
+		{name: "TypeScript, satisfies Preset.Options", docs: `{ lastVersion: 'current' }`, ts: true},
 		{name: "a folder, a route base, onlyIncludeVersions", dir: "guides", docs: `{ path: 'guides', routeBasePath: '/', onlyIncludeVersions: ['current', '1.0'] }`},
 		{name: "disableVersioning", docs: `{ disableVersioning: true }`},
 		{name: "includeCurrentVersion false", docs: `{ includeCurrentVersion: false, versions: { '2.0': { path: 'latest' } } }`},
 		{name: "lastVersion from the environment", docs: `{ lastVersion: process.env.LAST_VERSION }`, env: []string{"LAST_VERSION=current"}, unread: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			dir := tc.dir
 			if dir == "" {
 				dir = "docs"
 			}
 			site := t.TempDir()
-			write(t, filepath.Join(site, "docusaurus.config.js"), fmt.Sprintf(`module.exports = {
+			config := fmt.Sprintf(`module.exports = {
   title: 'Versions', url: 'https://example.com', baseUrl: '/', onBrokenLinks: 'ignore',
   presets: [['classic', { docs: %s, blog: { onUntruncatedBlogPosts: 'ignore' }, theme: {} }]],
 };
-`, tc.docs))
+`, tc.docs)
+			configFile := "docusaurus.config.js"
+			if tc.ts {
+				configFile = "docusaurus.config.ts"
+				config = fmt.Sprintf(`import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+
+const config: Config = {
+  title: 'Versions', url: 'https://example.com', baseUrl: '/', onBrokenLinks: 'ignore',
+  presets: [
+    [
+      'classic',
+      {
+        docs: %s,
+        blog: { onUntruncatedBlogPosts: 'ignore' },
+      } satisfies Preset.Options,
+    ],
+  ],
+};
+
+export default config;
+`, tc.docs)
+			}
+			write(t, filepath.Join(site, configFile), config)
 			write(t, filepath.Join(site, "versions.json"), `["2.0", "1.0"]`)
 			write(t, filepath.Join(site, "package.json"), `{"name": "versions", "private": true}`)
 			history := []string{"2024-01-01T00:00:00Z *"}
@@ -87,6 +114,13 @@ func TestDocusaurusVersionRoutes(t *testing.T) {
 				sources["@site/"+f] = day
 			}
 			commitHistory(t, site, history...)
+			// A doc renamed without a change: Docusaurus dates it by the
+			// rename.
+			guide, renamed := dir+"/guide.md", dir+"/renamed.md"
+			gitAt(t, site, "2024-06-01T12:00:00Z", "mv", guide, renamed)
+			gitAt(t, site, "2024-06-01T12:00:00Z", "commit", "-q", "-m", "rename")
+			delete(sources, "@site/"+guide)
+			sources["@site/"+renamed] = "2024-06-01"
 			if err := os.Symlink(filepath.Join(fixture, "node_modules"), filepath.Join(site, "node_modules")); err != nil {
 				t.Fatal(err)
 			}

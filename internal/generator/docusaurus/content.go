@@ -121,32 +121,69 @@ func isPlugin(r *jsconfig.Reader, p, want string) (line int, ok bool) {
 	return line, false
 }
 
-// contentOptions returns the paths of the options objects of the docs,
-// blog and pages plugins: in the classic preset's options (presets:
-// [['classic', { docs: {…} }]]), or a plugin's (plugins:
+// contentOptions returns, for each of the docs, blog and pages plugins,
+// the path of its options object: in the classic preset's options
+// (presets: [['classic', { docs: {…} }]]), or a plugin's (plugins:
 // [['@docusaurus/plugin-content-docs', {…}]], the default instance,
-// with no id); "" where the plugin has its defaults.
-func contentOptions(r *jsconfig.Reader) map[string]string {
-	opts := map[string]string{}
+// with no id); "" where the plugin has its defaults. Where they cannot
+// be read (presets, or the preset's options, not a literal), each plugin
+// is unread, said once for all three.
+func (o *options) contentOptions() map[string]string {
+	r := o.r
+	at := map[string]string{}
+	kinds := []string{"docs", "blog", "pages"}
+	unreadable := func(p, what string) {
+		_, line, _ := r.Any(p)
+		o.warnings = append(o.warnings, &diag.Diagnostic{File: o.file, Line: line,
+			Msg: what + " not a literal: the pages of the docs, blog and pages plugins are not joined to their sources, and are listed without a lastmod"})
+		for _, kind := range kinds {
+			at[kind] = unreadPath
+		}
+	}
+	if v, _, set := r.Any("presets"); set {
+		if _, isList := v.([]any); !isList {
+			unreadable("presets", "presets is")
+			return at
+		}
+	}
 	for _, e := range jsconf.Elements(r, "presets") {
-		if _, ok := isPlugin(r, e+"[0]", "@docusaurus/preset-classic"); ok {
-			for _, kind := range []string{"docs", "blog", "pages"} {
-				opts[kind] = e + "[1]." + kind
+		if _, ok := isPlugin(r, e+"[0]", "@docusaurus/preset-classic"); !ok {
+			continue
+		}
+		switch v, _, set := r.Any(e + "[1]"); v.(type) {
+		case map[string]any:
+			if len(r.Spreads(e+"[1]")) > 0 {
+				unreadable(e+"[1]", "the classic preset's options spread values that are")
+				return at
 			}
+			for _, kind := range kinds {
+				at[kind] = e + "[1]." + kind
+			}
+		case nil:
+			if set { // undefined
+				continue
+			}
+		default:
+			unreadable(e+"[1]", "the classic preset's options are")
+			return at
 		}
 	}
 	for _, e := range jsconf.Elements(r, "plugins") {
-		for _, kind := range []string{"docs", "blog", "pages"} {
+		for _, kind := range kinds {
 			if _, ok := isPlugin(r, e+"[0]", "@docusaurus/plugin-content-"+kind); !ok {
 				continue
 			}
 			if id, st := r.Str(e+"[1].id", ""); st == jsconfig.Absent || st == jsconfig.OK && id.Value == "default" {
-				opts[kind] = e + "[1]"
+				at[kind] = e + "[1]"
 			}
 		}
 	}
-	return opts
+	return at
 }
+
+// unreadPath stands, among the paths contentOptions returns, for
+// options that cannot be read.
+const unreadPath = "?"
 
 // notLiteral is why an option is not read.
 const notLiteral = "is not read (not one literal value)"
@@ -173,7 +210,11 @@ func (o *options) unread(line int, kind, option, why string) {
 // joined.
 func (o *options) content(p, kind string) Content {
 	var c Content
-	if p == "" {
+	switch p {
+	case "":
+		return c
+	case unreadPath:
+		c.Unread = true // said by contentOptions
 		return c
 	}
 	v, line, _ := o.r.Any(p)
@@ -219,7 +260,7 @@ func (o *options) content(p, kind string) Content {
 // versions.json's list; ok is false, with a warning, when one cannot be
 // read.
 func (o *options) versions(p string, listed []string) (v docsVersions, ok bool) {
-	if _, _, set := o.r.Any(p); p == "" || !set {
+	if _, _, set := o.r.Any(p); p == "" || p == unreadPath || !set {
 		return v, true
 	}
 	ok = true

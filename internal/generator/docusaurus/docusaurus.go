@@ -133,8 +133,8 @@ func project(name string, data []byte, listed []string, lim limits.Limits) (*gen
 			p.SitemapFile, p.SitemapFileKey = v.Value, "the classic preset's sitemap.filename"
 		}
 	}
-	at := contentOptions(r)
 	o := options{r: r, file: name}
+	at := o.contentOptions()
 	s.Docs, s.Blog, s.Pages = o.content(at["docs"], "docs"), o.content(at["blog"], "blog"), o.content(at["pages"], "pages")
 	if !s.Docs.Unread && !s.Docs.Off {
 		if v, ok := o.versions(at["docs"], listed); ok {

@@ -121,7 +121,7 @@ module.exports = {
 };
 `, "versions.json": `["2.0", "1.0"]`},
 			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url",
-				Own: docusaurus.Site{Docs: docusaurus.Content{Unread: true}},
+				Own:      docusaurus.Site{Docs: docusaurus.Content{Unread: true}},
 				Warnings: []*diag.Diagnostic{{File: "docusaurus.config.js", Line: 5, Msg: "docs.lastVersion is not read (not one literal value): the docs plugin's pages are not joined to their sources, and are listed without a lastmod"}},
 				Notes:    []string{"docusaurus.config.js:5: presets[0][1].docs.lastVersion is not a literal string (last)"}}},
 		},
@@ -139,6 +139,19 @@ module.exports = {
 					{File: "docusaurus.config.js", Line: 4, Msg: "the docs plugin's options are not an object literal: the docs plugin's pages are not joined to their sources, and are listed without a lastmod"},
 					{File: "docusaurus.config.js", Line: 4, Msg: "the blog plugin's options spread values that are not read: the blog plugin's pages are not joined to their sources, and are listed without a lastmod"},
 				}}},
+		},
+		{
+			Name: "docusaurus preset options not a literal",
+			Files: map[string]string{"docusaurus.config.js": `const options = require('./options');
+module.exports = {
+  url: 'https://example.com',
+  presets: [['classic', options]],
+};
+`},
+			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url",
+				Own: docusaurus.Site{Docs: docusaurus.Content{Unread: true}, Blog: docusaurus.Content{Unread: true}, Pages: docusaurus.Content{Unread: true}},
+				Warnings: []*diag.Diagnostic{{File: "docusaurus.config.js", Line: 4, Msg: "the classic preset's options are not a literal: the pages of the docs, blog and pages plugins are not joined to their sources, and are listed without a lastmod"}},
+				Notes: []string{"docusaurus.config.js:4: presets[0][1] is not a literal object (options): presets[0][1].sitemap.filename is not read"}}},
 		},
 		{
 			Name:  "docusaurus versions.json not a list",

@@ -265,7 +265,8 @@ func (d *Preset) Rules() generator.Rules {
 // lastModOrder returns the order in which Docusaurus dates a page (its
 // lastUpdatedAt, which its sitemap writes with lastmod: 'date'): the
 // front matter's last_update.date, else the last commit of the page's
-// source. Docusaurus reads both only with showLastUpdateTime; without it,
+// source (its newest commit, a rename among them). Docusaurus reads both
+// only with showLastUpdateTime; without it,
 // it dates no page, and sitemapgen keeps the same order, the page's
 // own word and then its history.
 func (d *Preset) lastModOrder() *generator.DateOrder {
@@ -273,7 +274,10 @@ func (d *Preset) lastModOrder() *generator.DateOrder {
 	if from == "" {
 		from = "Docusaurus last_update, then git"
 	}
-	return &generator.DateOrder{Steps: []generator.DateStep{{Keys: []string{"last_update.date"}}, {Git: true}}, From: from}
+	// Docusaurus 3.10 reads every file's newest commit from one git log
+	// --name-status: a file renamed without a change is dated by the
+	// rename.
+	return &generator.DateOrder{Steps: []generator.DateStep{{Keys: []string{"last_update.date"}}, {Git: true}}, From: from, GitRenames: true}
 }
 
 // fallbackURL returns, for a page of another locale, the default
