@@ -377,6 +377,7 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		if !joined || pr.Translated || pr.Witnessed {
 			c.Build.GeneratorSitemaps = c.GeneratorSitemaps
 			c.Build.GeneratorAlternatesOnly = joined
+			c.Build.GeneratorDates = pr.SitemapDates
 		}
 		if !v.KeepGenerator {
 			c.Build.Write.TakeOver = c.GeneratorSitemaps

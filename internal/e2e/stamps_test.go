@@ -297,3 +297,77 @@ func TestHexoBuildStamp(t *testing.T) {
 		t.Errorf("%d of %d URLs dated by the sources' commit; want the 13 posts and the home page at least:\n%s", dated, len(entries), r.stderr)
 	}
 }
+
+// TestVitePressTranslationLanded: a VitePress site with lastUpdated
+// (testdata/vitepress's packages) whose French translation, 15 of its 28
+// pages, landed in one commit, the English pages each on a day of its
+// own. VitePress dates every page of its sitemap by its source's last
+// commit: 15 URLs share a day, truly. Plain sitemapgen takes those dates
+// and does not call them build times.
+func TestVitePressTranslationLanded(t *testing.T) {
+	src := nodeProject(t, "vitepress", "package.json")
+	write(t, filepath.Join(src, "docs", ".vitepress", "config.mts"), `import { defineConfig } from 'vitepress'
+
+export default defineConfig({
+  title: 'Docs',
+  lastUpdated: true,
+  locales: {
+    root: { label: 'English', lang: 'en-US' },
+    fr: { label: 'Français', lang: 'fr-FR', link: '/fr/' },
+  },
+  sitemap: { hostname: 'https://example.org/' },
+})
+`)
+	write(t, filepath.Join(src, ".gitignore"), "node_modules\ndocs/.vitepress/dist\ndocs/.vitepress/cache\n")
+	history := []string{"2024-01-01T00:00:00Z *"}
+	want := map[string]string{}
+	const base = "https://example.org/"
+	for i := range 13 {
+		name := "index"
+		if i > 0 {
+			name = fmt.Sprintf("p%d", i)
+		}
+		write(t, filepath.Join(src, "docs", name+".md"), "# "+name+"\n")
+		day := time.Date(2024, 1, 2+i, 12, 0, 0, 0, time.UTC).Format(time.RFC3339)
+		history = append(history, day+" docs/"+name+".md")
+		want[base+strings.TrimSuffix(name+".html", "index.html")] = day
+	}
+	var fr []string
+	for i := range 15 {
+		name := "index"
+		if i > 0 {
+			name = fmt.Sprintf("p%d", i)
+		}
+		write(t, filepath.Join(src, "docs", "fr", name+".md"), "# fr "+name+"\n")
+		fr = append(fr, "docs/fr/"+name+".md")
+		want[base+"fr/"+strings.TrimSuffix(name+".html", "index.html")] = "2024-03-23T12:00:00Z"
+	}
+	history = append(history, "2024-03-23T12:00:00Z "+strings.Join(fr, " "))
+	commitHistory(t, src, history...)
+	cmd := exec.Command("node", filepath.Join("node_modules", "vitepress", "bin", "vitepress.js"), "build", "docs")
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("vitepress build: %v\n%s", err, out)
+	}
+	dist := filepath.Join(src, "docs", ".vitepress", "dist")
+	theirs := generatorSitemap(t, filepath.Join(dist, "sitemap.xml"))
+	if len(theirs) != 28 || !sameInstant(strings.Replace(theirs[base+"fr/p3.html"], ".000Z", "Z", 1), "2024-03-23T12:00:00Z") {
+		t.Fatalf("the fixture's premise: VitePress lists %d URLs, fr/p3.html dated %q, want 28 and the translation's commit", len(theirs), theirs[base+"fr/p3.html"])
+	}
+	r := mustRun(t, src)
+	if strings.Contains(r.stderr, "look like build times") || strings.Contains(r.stderr, "build's time") {
+		t.Errorf("the translation's commit is called a build's time:\n%s", r.stderr)
+	}
+	entries, _, err := sitemaptest.URLs(dist, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != len(want) {
+		t.Errorf("%d URLs, want %d", len(entries), len(want))
+	}
+	for _, e := range entries {
+		if !sameInstant(e.LastMod, want[e.Loc]) {
+			t.Errorf("%s: lastmod %q, want %s (its source's last commit)", e.Loc, e.LastMod, want[e.Loc])
+		}
+	}
+}

@@ -73,6 +73,12 @@ type Info struct {
 	// ({file})", {file} standing for the configuration file; nil for
 	// its configuration (see [Project.BaseURLPlaces]).
 	BaseURLPlaces []string
+	// SitemapDates says what its own sitemap dates a page by when that
+	// is the page's own source's history or word, never a build's time
+	// ("VitePress' lastUpdated: each page's last commit, or its front
+	// matter's lastUpdated"): many pages may share a day, a commit's, and
+	// be true. "" when it may write a build's time.
+	SitemapDates string
 
 	// What only some generators say of their projects, by a rule of
 	// theirs: each nil where the generator says nothing, asked by the

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -373,5 +374,69 @@ func TestGitHugoAuthorDate(t *testing.T) {
 		if !strings.HasPrefix(got[url], want) {
 			t.Errorf("content mode (order %v): %q, want the author date %s", order != nil, got[url], want)
 		}
+	}
+}
+
+// TestLintTrustsSourceHistory: 16 of 30 posts landed in one commit (a
+// translation, an import) and the others on days of their own. Joined to
+// their sources, their git dates are each page's own history: no lint of
+// build times. The same dates from the git history of the built pages,
+// which a build may commit whole, are linted.
+func TestLintTrustsSourceHistory(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	repo := t.TempDir()
+	content, public := filepath.Join(repo, "content"), filepath.Join(repo, "public")
+	gitRun(t, repo, "2024-01-01T00:00:00Z", "init", "-q")
+	for i := range 30 {
+		for p, body := range map[string]string{
+			filepath.Join(content, "posts", fmt.Sprintf("p%02d.md", i)):           "---\ntitle: p\n---\n",
+			filepath.Join(public, "posts", fmt.Sprintf("p%02d", i), "index.html"): "<title>p</title>",
+		} {
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if i < 14 {
+			date := time.Date(2024, 1, 2+i, 0, 0, 0, 0, time.UTC).Format(time.RFC3339)
+			gitRun(t, repo, date, "add", ".")
+			gitRun(t, repo, date, "commit", "-q", "-m", "post")
+		}
+	}
+	gitRun(t, repo, "2024-03-23T12:00:00Z", "add", ".")
+	gitRun(t, repo, "2024-03-23T12:00:00Z", "commit", "-q", "-m", "sixteen at once")
+	hugo, err := hugo.Load(repo, limits.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := []mapping.LastModSource{mapping.LastModGit}
+	linted := func(opts Options) []string {
+		t.Helper()
+		got, warnings := lastmods(t, opts)
+		if d := got["https://example.com/posts/p20/"]; d != "2024-03-23T12:00:00Z git" {
+			t.Fatalf("p20: %q, want the commit of the sixteen", d)
+		}
+		var lint []string
+		for _, w := range warnings {
+			if strings.Contains(w, "look like build times") {
+				lint = append(lint, w)
+			}
+		}
+		return lint
+	}
+	join := Options{
+		Root: public, Write: writer.Options{Dir: t.TempDir()},
+		Map:  mapping.Options{BaseURL: "https://example.com/", LastMod: src},
+		Join: &Sources{Dir: content, Preset: hugo},
+	}
+	if lint := linted(join); len(lint) != 0 {
+		t.Errorf("joined: the sources' own commits called build times: %q", lint)
+	}
+	out := join
+	out.Join = nil
+	if lint := linted(out); len(lint) != 1 || !strings.Contains(lint[0], "16 of 30 URLs") {
+		t.Errorf("the built pages' history: want one lint of 16 of 30 URLs, got %q", lint)
 	}
 }

@@ -15,12 +15,31 @@ import (
 // lintLastMod warns when more than half of the URLs, and at least
 // lintMinURLs, share one lastmod day: dates that look like build times,
 // which search engines learn to ignore. The likely cause follows from the
-// source most pages' dates came from.
+// source most pages' dates came from. A date that the page's own source's
+// history gives is never a build's time, however many pages share its
+// day (a commit that landed a whole translation): one from the git
+// history of the sources the pages are joined to (Options.Join, Content;
+// a built page committed by each build would date by its build), but in
+// a shallow clone, whose oldest commit dates every file it holds; and one
+// the generator's sitemaps give when the generator dates by that history
+// (Options.GeneratorDates). Those pages count among the URLs, not for
+// the day.
 func (b *builder) lintLastMod() {
+	trueGit := (b.opts.Join != nil || b.opts.Content != nil) && b.git != nil && !b.git.Shallow()
+	trueSitemap := b.trustsSitemap()
+	own := func(r *record) bool {
+		switch recSources[r.src] {
+		case mapping.LastModGit:
+			return !trueGit
+		case mapping.LastModSitemap:
+			return !trueSitemap
+		}
+		return true
+	}
 	// A list page dated by the newest page it shows (dateListPages) is
 	// judged through that page: list pages sharing the day of the
 	// site's newest post are no stamp.
-	day, most, n := b.topDay(func(*record) bool { return true }, true)
+	day, most, n := b.topDay(own, true)
 	if !looksStamped(most, n) {
 		return
 	}
@@ -49,6 +68,15 @@ func (b *builder) lintLastMod() {
 		cause = "; they come from the pages' own dates (" + string(top) + "): a template may stamp the build time"
 	}
 	b.warn("", fmt.Errorf("%d of %d URLs (%d%%) have a lastmod on %s: dates that look like build times, which search engines learn to ignore%s", most, n, 100*most/n, dayString(day), cause))
+}
+
+// trustsSitemap reports whether the generator's sitemaps date each page
+// by its source's history (Options.GeneratorDates), in a clone whose
+// history is whole: in a shallow one, the generator's git dates every
+// file it holds by the clone's one commit, which the stamp rule is for.
+// Without git at hand to tell, they are not trusted.
+func (b *builder) trustsSitemap() bool {
+	return b.opts.GeneratorDates != "" && b.git != nil && !b.git.Shallow()
 }
 
 // guardMTime leaves out, with Options.GuardMTime, the lastmods the mtime
@@ -92,6 +120,7 @@ func (b *builder) guardMTime() {
 // pages, and said the first time, once for both sources.
 func (b *builder) guardStamps() {
 	recs := &b.recs
+	recs.trustSitemap = b.trustsSitemap()
 	was, wasDay, wasMTime := recs.stamps, recs.stampDay, b.stampsMTime
 	recs.stamps, b.stampsMTime = false, false
 	b.res.Stamps -= b.setStamps
@@ -144,7 +173,7 @@ func (b *builder) stampDay(mtime bool) (day int64, most int, stamped bool) {
 		last := int64(math.MinInt64)
 		for _, idx := range recs.order[lo:hi] {
 			r := recs.rec(idx)
-			if r.lastmod == noLastMod || !mapping.Stampable(recSources[r.src]) && !(mtime && r.mtime()) {
+			if r.lastmod == noLastMod || !recs.stampable(r.src) && !(mtime && r.mtime()) {
 				continue
 			}
 			d := unixDay(r.lastmod)
@@ -195,7 +224,7 @@ func (b *builder) stampableOn(day int64) int {
 		mine := 0
 		for _, idx := range b.recs.order[lo:hi] {
 			r := b.recs.rec(idx)
-			if r.lastmod != noLastMod && mapping.Stampable(recSources[r.src]) && unixDay(r.lastmod) == day {
+			if r.lastmod != noLastMod && b.recs.stampable(r.src) && unixDay(r.lastmod) == day {
 				mine++
 			}
 		}

@@ -108,6 +108,11 @@ type Options struct {
 	// their lastmods (the pages are joined to their sources, and the
 	// generator's own dating rules, applied to them, win).
 	GeneratorAlternatesOnly bool
+	// GeneratorDates, when the generator's sitemaps date a page by its
+	// own source's history or word, never by a build's time, says by
+	// what ("VitePress' lastUpdated: …"): the lint of dates that look
+	// like build times leaves their lastmods alone.
+	GeneratorDates string
 	// Translator gives the pages whose source gives none (not joined,
 	// or joined to a source its generator's rules give no translations)
 	// their translations by their path in Root, as the generator's own

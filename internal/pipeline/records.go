@@ -128,6 +128,9 @@ type records struct {
 	// records take their next lastmod.
 	stamps   bool
 	stampDay int64
+	// trustSitemap says the generator's sitemaps date pages by their
+	// sources' history (builder.trustsSitemap): their dates are no stamp.
+	trustSitemap bool
 	// In the output of a generator that leaves old files in place
 	// (builder.keepsOldOutput), mtimes are the modification times of the
 	// listed pages' files (Unix nanoseconds, by record index; noMTime for
@@ -645,7 +648,14 @@ func (s *records) lastmod(idx int32) int64 {
 // source on the day the set's rule found to be the build's stamp.
 func (s *records) stamped(idx int32) bool {
 	r := s.rec(idx)
-	return s.stamps && r.lastmod != noLastMod && mapping.Stampable(recSources[r.src]) && unixDay(r.lastmod) == s.stampDay
+	return s.stamps && r.lastmod != noLastMod && s.stampable(r.src) && unixDay(r.lastmod) == s.stampDay
+}
+
+// stampable reports whether a date from the source src (an index into
+// recSources) may be a build's stamp: a source mapping.Stampable names,
+// but the generator's sitemaps when they are trusted (trustSitemap).
+func (s *records) stampable(src uint8) bool {
+	return mapping.Stampable(recSources[src]) && !(s.trustSitemap && recSources[src] == mapping.LastModSitemap)
 }
 
 // source returns the source of the lastmod of the record at idx as

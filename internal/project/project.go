@@ -186,6 +186,9 @@ type Project struct {
 	Generator         string
 	GeneratorSitemaps func(name string) bool
 	Translated        bool
+	// SitemapDates says what the generator's own sitemap dates a page by
+	// when that is never a build's time (generator.Info.SitemapDates).
+	SitemapDates string
 	// Witnessed says the generator keeps old output and its sitemaps
 	// witness what it builds (generator.OutputRules.Witness): a build joined
 	// to its sources reads them, to tell the pages of deleted sources.
@@ -300,6 +303,9 @@ func Discover(a Ask) (*Project, error) {
 		takes, warnings := generatorSitemaps(g, out, hosts, p.lim)
 		pr.Generator, pr.GeneratorSitemaps, pr.Translated, pr.Pages = g.Title(), takes, g.Translated, g.Pages
 		pr.Published = g.Published
+		if g.Gen != nil {
+			pr.SitemapDates = g.Gen.Info().SitemapDates
+		}
 		// The generator keeps old output, and its sitemaps witness what
 		// it builds: a build joined to its sources reads them.
 		pr.Witnessed = src != nil && rules.Output.KeepsOld && len(rules.Output.Witness) > 0

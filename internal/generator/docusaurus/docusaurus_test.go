@@ -149,9 +149,9 @@ module.exports = {
 };
 `},
 			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url",
-				Own: docusaurus.Site{Docs: docusaurus.Content{Unread: true}, Blog: docusaurus.Content{Unread: true}, Pages: docusaurus.Content{Unread: true}},
+				Own:      docusaurus.Site{Docs: docusaurus.Content{Unread: true}, Blog: docusaurus.Content{Unread: true}, Pages: docusaurus.Content{Unread: true}},
 				Warnings: []*diag.Diagnostic{{File: "docusaurus.config.js", Line: 4, Msg: "the classic preset's options are not a literal: the pages of the docs, blog and pages plugins are not joined to their sources, and are listed without a lastmod"}},
-				Notes: []string{"docusaurus.config.js:4: presets[0][1] is not a literal object (options): presets[0][1].sitemap.filename is not read"}}},
+				Notes:    []string{"docusaurus.config.js:4: presets[0][1] is not a literal object (options): presets[0][1].sitemap.filename is not read"}}},
 		},
 		{
 			Name:  "docusaurus versions.json not a list",

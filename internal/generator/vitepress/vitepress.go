@@ -28,7 +28,10 @@ var (
 
 // Info returns VitePress's.
 func (Generator) Info() generator.Info {
-	return generator.Info{Name: "vitepress", Title: "VitePress", PublishKey: "outDir", ConfigFile: ".vitepress/config.mts", BaseURLPlaces: []string{"hostname: in sitemap of VitePress' configuration ({file})", `"homepage": in package.json`}}
+	return generator.Info{Name: "vitepress", Title: "VitePress", PublishKey: "outDir", ConfigFile: ".vitepress/config.mts", BaseURLPlaces: []string{"hostname: in sitemap of VitePress' configuration ({file})", `"homepage": in package.json`},
+		// Its sitemap's lastmod is a page's lastUpdated, with
+		// lastUpdated: true, and nothing without it.
+		SitemapDates: "VitePress' lastUpdated: each page's last commit, or its front matter's lastUpdated"}
 }
 
 // SitemapOptions returns the options of its sitemap: { … }.
