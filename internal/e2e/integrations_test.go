@@ -402,6 +402,7 @@ for (const currentLocale of [defaultLocale, ...locales.filter((l) => l !== defau
 // in the project. (A real Docusaurus build is left to rebuild.sh: see
 // docs/integrations.md for its cost.)
 func TestDocusaurusPlugin(t *testing.T) {
+	t.Parallel() // node and sitemapgen in copies of their own
 	needTool(t, "node")
 	fixture, err := filepath.Abs(filepath.Join("testdata", "docusaurus"))
 	if err != nil {

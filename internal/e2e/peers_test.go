@@ -222,6 +222,7 @@ export default defineConfig({
 // builds again with no sitemap, and sitemapgen writes the same URLs and
 // alternates, as dates.
 func TestVitePressLocales(t *testing.T) {
+	t.Parallel() // VitePress in a copy of its own, its cache inside it
 	src := nodeProject(t, "vitepress", "package.json")
 	write(t, filepath.Join(src, "docs", ".vitepress", "config.mts"), vitepressLocales)
 	for _, p := range []string{"index", "about", "guide/start", "only-en", "fr/index", "fr/about", "fr/guide/start"} {

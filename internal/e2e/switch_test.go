@@ -422,6 +422,7 @@ func TestGatsbySitemapSwitch(t *testing.T) {
 // where the plugin's /about redirects), with its changefreq and
 // priority, none it excluded, at the URL it published.
 func TestNetlifySitemapSwitch(t *testing.T) {
+	t.Parallel() // @netlify/build in a copy of its own, as TestNetlifyBuild's cases run
 	dir := hostProject(t, "npm-netlify")
 	const base = "https://example.com/"
 	pub := filepath.Join(dir, "public")
