@@ -59,12 +59,13 @@ func TestDocusaurusVersionRoutes(t *testing.T) {
 		env        []string
 		unread     bool // the docs pages undated
 		ts         bool // docusaurus.config.ts, as the TypeScript template writes it
+		twin       bool // two docs of one route: index.md, and what.md with slug: /
 	}{
 		{name: "versions.json's defaults", docs: `{}`},
 		{name: "lastVersion current, a version's path", docs: `{ lastVersion: 'current', versions: { '1.0': { path: 'one' } } }`},
 		{name: "TypeScript, satisfies Preset.Options", docs: `{ lastVersion: 'current' }`, ts: true},
 		{name: "a folder, a route base, onlyIncludeVersions", dir: "guides", docs: `{ path: 'guides', routeBasePath: '/', onlyIncludeVersions: ['current', '1.0'] }`},
-		{name: "disableVersioning", docs: `{ disableVersioning: true }`},
+		{name: "disableVersioning, two docs of one route", docs: `{ disableVersioning: true }`, twin: true},
 		{name: "includeCurrentVersion false", docs: `{ includeCurrentVersion: false, versions: { '2.0': { path: 'latest' } } }`},
 		{name: "lastVersion from the environment", docs: `{ lastVersion: process.env.LAST_VERSION }`, env: []string{"LAST_VERSION=current"}, unread: true},
 	} {
@@ -113,6 +114,17 @@ export default config;
 				history = append(history, day+"T12:00:00Z "+f)
 				sources["@site/"+f] = day
 			}
+			if tc.twin {
+				for f, day := range map[string]string{dir + "/index.md": "2024-04-01", dir + "/what.md": "2024-04-02"} {
+					body := "---\ntitle: " + f + "\n---\n\nText.\n"
+					if strings.HasSuffix(f, "what.md") {
+						body = "---\nslug: /\n---\n\nText.\n"
+					}
+					write(t, filepath.Join(site, filepath.FromSlash(f)), body)
+					history = append(history, day+"T12:00:00Z "+f)
+					sources["@site/"+f] = day
+				}
+			}
 			commitHistory(t, site, history...)
 			// A doc renamed without a change: Docusaurus dates it by the
 			// rename.
@@ -143,6 +155,10 @@ export default config;
 			res := mustRun(t, site, "--quiet")
 			got := ourURLs(t, filepath.Join(site, "build"))
 			docs := 0
+			routed := map[string]int{} // the sources of each route
+			for _, rt := range routes {
+				routed[rt[0]]++
+			}
 			for _, rt := range routes {
 				loc := strings.TrimSuffix(datesBase, "/") + rt[0]
 				lastmod, listed := got[loc]
@@ -159,6 +175,12 @@ export default config;
 					docs++
 				}
 				switch {
+				case routed[rt[0]] > 1:
+					// Two sources of one route: the build uses one, which
+					// the files do not tell.
+					if lastmod != "" {
+						t.Errorf("%s, made from one of %d sources: lastmod %s, want none", rt[0], routed[rt[0]], lastmod)
+					}
 				case tc.unread && isDoc:
 					if lastmod != "" {
 						t.Errorf("%s, from %s: lastmod %s, want none: the docs' options are not read", rt[0], rt[1], lastmod)
@@ -166,6 +188,9 @@ export default config;
 				case !sameInstant(lastmod, day+"T12:00:00Z"):
 					t.Errorf("%s, made by Docusaurus from %s (last commit %s): lastmod %q", rt[0], rt[1], day, lastmod)
 				}
+			}
+			if tc.twin && routed["/docs/"] != 2 {
+				t.Errorf("Docusaurus does not make /docs/ of two docs: %q", routes)
 			}
 			if docs < 2 {
 				t.Errorf("Docusaurus made %d docs pages: %q", docs, routes)

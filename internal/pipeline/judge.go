@@ -264,9 +264,13 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 			// The generator built the page: it decided that the page's
 			// dates let it be published (Hugo's buildFuture, Jekyll's
 			// future: true). Drafts and sitemap: false still leave it out.
-			page.Source = withoutDates(s.fm)
-			page.Git = b.sourceGit(s)
-			inOrder(b.opts.Join.Order, &page)
+			if b.contested(s.key) {
+				page.Source = undated(s.fm) // claim said so
+			} else {
+				page.Source = withoutDates(s.fm)
+				page.Git = b.sourceGit(s)
+				inOrder(b.opts.Join.Order, &page)
+			}
 		} else if fm, src, ok := b.staticSource(f.Path); ok {
 			// A Jekyll static file (a PDF): copied from the same path of
 			// the source, with the defaults: of its scope.

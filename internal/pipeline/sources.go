@@ -477,12 +477,38 @@ func (b *builder) claim(src *source, warn bool) {
 	} else if first == nil || walkOrder(src.path, first.path) < 0 {
 		first, second = src, first
 	}
-	// Two sources claim one URL: the generator would publish one; take
-	// the first in path order, and say so.
+	// Two sources claim one URL: the generator publishes one of them,
+	// which the files do not tell. The page is joined to the first in
+	// path order (a page of the sources, not an old file of the
+	// output), and dated by neither (contested); say so.
 	b.join[key] = first
-	if warn && second != nil && second != first {
-		b.warn(second.path, fmt.Errorf("its URL %s is also %s's (%s); its front matter is not used", mapping.ShownURL(second.url), first.path, mapping.ShownURL(first.url)))
+	if second != nil && second != first {
+		if b.claims == nil {
+			if b.twice == nil {
+				b.twice = map[string]bool{}
+			}
+			b.twice[key] = true
+		}
+		if warn {
+			b.warn(second.path, fmt.Errorf("its URL %s is also %s's (%s): the page there is built from one of them, which the files do not tell, and is dated by neither (their front matter and history are not used)", mapping.ShownURL(second.url), first.path, mapping.ShownURL(first.url)))
+		}
 	}
+}
+
+// contested reports whether more than one source claims the URL of key:
+// the page there is dated by none of them.
+func (b *builder) contested(key string) bool {
+	if b.claims != nil {
+		return len(b.claims[key]) > 1
+	}
+	return b.twice[key]
+}
+
+// undated returns a copy of fm without its dates.
+func undated(fm *frontmatter.Source) *frontmatter.Source {
+	c := *withoutDates(fm)
+	c.Lastmod, c.LastmodKey, c.LastmodZone, c.DateWord = time.Time{}, "", "", ""
+	return &c
 }
 
 // sourceOfPage returns the joined source of the built page at rel, or
