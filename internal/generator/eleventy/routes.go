@@ -72,9 +72,12 @@ func (e *Preset) URLPath(p generator.Page) (string, bool) {
 	return "/" + dir + name + "/", true
 }
 
-// FileRules reads every template's front matter.
+// FileRules reads every template's front matter, but for drafts:
+// Eleventy gives draft: true no meaning of its own (a project that wants
+// drafts writes a preprocessor that leaves them out of its build), so a
+// page it built is never a draft.
 func (e *Preset) FileRules(string) generator.FileRules {
-	return generator.FileRules{Reading: generator.AllFrontMatter}
+	return generator.FileRules{Reading: generator.Reading{Read: true, Dates: true}}
 }
 
 // Rules say where the input folder's templates are, without its
