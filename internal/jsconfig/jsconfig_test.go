@@ -59,6 +59,11 @@ func TestParse(t *testing.T) {
 				"presets[0][1].docs.lastVersion": {3, true, "current"}, "a.b": {5, true, "x"}, "c": {6, false, "['d' as A | B]"}, "c[0]": {6, true, "d"}, "e": {7, false, "f.as"}},
 		},
 		{
+			name: "a name a const declares as a literal alone is that literal",
+			src:  "const last = '11.x';\nconst port = 8080 as const;\nlet later = 'no';\nconst sum = 'a' + b;\nexport default {\n  lastVersion: last,\n  port: port,\n  later: later,\n  sum: sum,\n}",
+			want: map[string]val{"lastVersion": {6, true, "11.x"}, "port": {7, true, "8080"}, "later": {8, false, "later"}, "sum": {9, false, "sum"}},
+		},
+		{
 			name: "a name within its own object is its text",
 			src:  "const a = { x: a, y: a, z: 1 };\nexport default { a }",
 			want: map[string]val{"a.x": {1, false, "a"}, "a.y": {1, false, "a"}, "a.z": {1, true, "1"}},

@@ -20,6 +20,7 @@ type config struct {
 	calls     map[string][]Value // method name → the argument of each .name(…) call
 	opaque    *Value             // an export that is no object literal the reader can follow
 	decls     map[string]int     // name → the token after = of its first const/let/var declaration
+	consts    map[string]bool    // the names whose first declaration is a const
 	expanding map[string]bool    // the declared names whose object literal is being recorded (declaredObject)
 	imports   map[string]string  // name → the module whose default export its first import binds
 	named     map[string]string  // name → the module whose export of that name its first import binds
@@ -139,7 +140,7 @@ func (c *config) objectStart(i int) bool {
 // declarations indexes the first const, let or var declaration of each
 // name.
 func (c *config) declarations() {
-	c.decls = map[string]int{}
+	c.decls, c.consts = map[string]int{}, map[string]bool{}
 	for i := 0; i+2 < len(c.toks); i++ {
 		t := c.toks[i]
 		if t.kind != kindIdent || t.text != "const" && t.text != "let" && t.text != "var" {
@@ -156,6 +157,7 @@ func (c *config) declarations() {
 		for k := i + 2; k < len(c.toks) && k < i+64; k++ {
 			if tk := c.toks[k]; tk.is("=") {
 				c.decls[name.text] = k + 1
+				c.consts[name.text] = t.text == "const"
 				break
 			} else if tk.is(";") || tk.is(",") {
 				break
@@ -588,6 +590,12 @@ func (c *config) value(s, e int) Value {
 			v.literal, v.kind, v.Value = true, kindNumber, t.text
 		case t.kind == kindIdent && (t.text == "true" || t.text == "false" || t.text == "null" || t.text == "undefined"):
 			v.literal, v.kind, v.Value = true, kindIdent, t.text
+		case t.kind == kindIdent && c.consts[t.text]:
+			// A name a const declares as a string or a number alone
+			// (const lastDocsVersion = '11.x'): that literal.
+			if d := c.decls[t.text]; d < len(c.toks) && (c.toks[d].kind == kindString || c.toks[d].kind == kindNumber) && c.untyped(d, c.stmtEnd(d)) == d+1 {
+				v.literal, v.kind, v.Value = true, c.toks[d].kind, c.toks[d].text
+			}
 		}
 	}
 	return v

@@ -111,6 +111,18 @@ export default config;
 			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url"}},
 		},
 		{
+			Name: "docusaurus lastVersion a const",
+			Files: map[string]string{"docusaurus.config.ts": `const lastDocsVersion = '1.0';
+const config = {
+  url: 'https://example.com',
+  presets: [['classic', { docs: { lastVersion: lastDocsVersion } } satisfies Preset.Options]],
+};
+export default config;
+`, "versions.json": `["2.0", "1.0"]`},
+			Want: []Project{{File: "docusaurus.config.ts", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.ts url",
+				Own: docusaurus.Site{Versions: []docusaurus.Version{{Name: "current", Path: "next"}, {Name: "2.0", Path: "2.0"}, {Name: "1.0"}}}}},
+		},
+		{
 			Name: "docusaurus lastVersion not literal",
 			Files: map[string]string{"docusaurus.config.js": `const last = process.env.LAST;
 module.exports = {
