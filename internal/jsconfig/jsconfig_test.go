@@ -53,15 +53,20 @@ func TestParse(t *testing.T) {
 		},
 		{
 			name: "TypeScript's type assertions are not the value's",
-			src:  "const config: Config = {\n  presets: [['classic', {\n    docs: { lastVersion: 'current' as const },\n  } satisfies Preset.Options]],\n  a: ({ b: 'x' } satisfies Foo<Bar, Baz[]>),\n  c: ['d' as A | B],\n  e: f.as,\n};\nexport default config;",
+			src:  "const config: Config = {\n  presets: [['classic', {\n    docs: { lastVersion: 'current' as const },\n  } satisfies Preset.Options]],\n  a: ({ b: 'x' } satisfies Foo<Bar, Baz[]>),\n  c: ['d' as A | B],\n  e: f.as,\n  g: x + as,\n};\nexport default config;",
 			want: map[string]val{
 				"presets": {2, false, "[['classic', { docs: { lastVersion: 'current' as const }, }…"}, "presets[0]": {2, false, "['classic', { docs: { lastVersion: 'current' as const }, } …"}, "presets[0][0]": {2, true, "classic"},
-				"presets[0][1].docs.lastVersion": {3, true, "current"}, "a.b": {5, true, "x"}, "c": {6, false, "['d' as A | B]"}, "c[0]": {6, true, "d"}, "e": {7, false, "f.as"}},
+				"presets[0][1].docs.lastVersion": {3, true, "current"}, "a.b": {5, true, "x"}, "c": {6, false, "['d' as A | B]"}, "c[0]": {6, true, "d"}, "e": {7, false, "f.as"}, "g": {8, false, "x + as"}},
 		},
 		{
 			name: "a name a const declares as a literal alone is that literal",
 			src:  "const last = '11.x';\nconst port = 8080 as const;\nlet later = 'no';\nconst sum = 'a' + b;\nexport default {\n  lastVersion: last,\n  port: port,\n  later: later,\n  sum: sum,\n}",
 			want: map[string]val{"lastVersion": {6, true, "11.x"}, "port": {7, true, "8080"}, "later": {8, false, "later"}, "sum": {9, false, "sum"}},
+		},
+		{
+			name: "a name a scope may shadow is not a const's literal",
+			src:  "const v = '1.0';\nconst w = '2.0';\nconst u = 'x';\nfor (const u of list) {}\nexport default (w) => {\n  const v = process.env.V;\n  return { a: v, b: w, c: u };\n}",
+			want: map[string]val{"a": {7, false, "v"}, "b": {7, false, "w"}, "c": {7, false, "u"}},
 		},
 		{
 			name: "a name within its own object is its text",

@@ -20,7 +20,7 @@ type config struct {
 	calls     map[string][]Value // method name → the argument of each .name(…) call
 	opaque    *Value             // an export that is no object literal the reader can follow
 	decls     map[string]int     // name → the token after = of its first const/let/var declaration
-	consts    map[string]bool    // the names whose first declaration is a const
+	consts    map[string]int     // name → its literal's token, for a name constLiterals takes
 	expanding map[string]bool    // the declared names whose object literal is being recorded (declaredObject)
 	imports   map[string]string  // name → the module whose default export its first import binds
 	named     map[string]string  // name → the module whose export of that name its first import binds
@@ -36,6 +36,7 @@ func parse(src []byte, lim limits.Limits, methods ...string) (*config, error) {
 	c := &config{src: src, toks: toks, values: map[string][]Value{}, objects: map[string]int{}, spreads: map[string][]Value{}, calls: map[string][]Value{}}
 	c.brackets()
 	c.declarations()
+	c.constLiterals()
 	c.defaultImports()
 	var roots []int
 	exported := false
@@ -140,7 +141,7 @@ func (c *config) objectStart(i int) bool {
 // declarations indexes the first const, let or var declaration of each
 // name.
 func (c *config) declarations() {
-	c.decls, c.consts = map[string]int{}, map[string]bool{}
+	c.decls = map[string]int{}
 	for i := 0; i+2 < len(c.toks); i++ {
 		t := c.toks[i]
 		if t.kind != kindIdent || t.text != "const" && t.text != "let" && t.text != "var" {
@@ -157,13 +158,59 @@ func (c *config) declarations() {
 		for k := i + 2; k < len(c.toks) && k < i+64; k++ {
 			if tk := c.toks[k]; tk.is("=") {
 				c.decls[name.text] = k + 1
-				c.consts[name.text] = t.text == "const"
 				break
 			} else if tk.is(";") || tk.is(",") {
 				break
 			} else if c.match[k] >= 0 {
 				k = c.match[k]
 			}
+		}
+	}
+}
+
+// constLiterals indexes the names that stand for one literal wherever
+// the file uses them: a const at the top level (outside every bracket)
+// whose value is a string or a number alone (const last = '11.x', as
+// const too), declared nowhere else (no const, let, var or for-of of the
+// same name in a function), and never where a function's parameter
+// could bind it (after a ( or a , within parentheses): a name a scope may
+// shadow is not taken.
+func (c *config) constLiterals() {
+	c.consts = map[string]int{}
+	declared := map[string]int{}
+	shadowed := map[string]bool{}
+	var open []int // the stack of open brackets' token indexes
+	for i, t := range c.toks {
+		switch {
+		case t.is("(") || t.is("[") || t.is("{"):
+			open = append(open, i)
+			continue
+		case t.is(")") || t.is("]") || t.is("}"):
+			if len(open) > 0 {
+				open = open[:len(open)-1]
+			}
+			continue
+		case t.kind != kindIdent:
+			continue
+		}
+		if i > 0 && len(open) > 0 && c.toks[open[len(open)-1]].is("(") && (c.toks[i-1].is("(") || c.toks[i-1].is(",")) {
+			shadowed[t.text] = true // a parameter, perhaps
+		}
+		if (t.text != "const" && t.text != "let" && t.text != "var") || i+1 >= len(c.toks) || c.toks[i+1].kind != kindIdent {
+			continue
+		}
+		name := c.toks[i+1].text
+		declared[name]++
+		if t.text != "const" || len(open) > 0 || i+3 >= len(c.toks) || !c.toks[i+2].is("=") {
+			continue
+		}
+		if d := i + 3; (c.toks[d].kind == kindString || c.toks[d].kind == kindNumber) && c.untyped(d, c.stmtEnd(d)) == d+1 {
+			c.consts[name] = d
+		}
+	}
+	for name := range c.consts {
+		if declared[name] > 1 || shadowed[name] {
+			delete(c.consts, name)
 		}
 	}
 }
@@ -513,7 +560,7 @@ func (c *config) untyped(s, e int) int {
 			if depth < 0 {
 				return e
 			}
-		case depth == 0 && (t.isIdent("as") || t.isIdent("satisfies")) && !c.toks[j-1].is("."):
+		case depth == 0 && (t.isIdent("as") || t.isIdent("satisfies")) && j < e-1 && !c.toks[j-1].is(".") && c.endsValue(j-1):
 			return j
 		case t.kind == kindIdent || t.kind == kindString || t.is(".") || t.is("|") || t.is("&") || depth > 0 && t.is(","):
 		default:
@@ -590,10 +637,10 @@ func (c *config) value(s, e int) Value {
 			v.literal, v.kind, v.Value = true, kindNumber, t.text
 		case t.kind == kindIdent && (t.text == "true" || t.text == "false" || t.text == "null" || t.text == "undefined"):
 			v.literal, v.kind, v.Value = true, kindIdent, t.text
-		case t.kind == kindIdent && c.consts[t.text]:
-			// A name a const declares as a string or a number alone
-			// (const lastDocsVersion = '11.x'): that literal.
-			if d := c.decls[t.text]; d < len(c.toks) && (c.toks[d].kind == kindString || c.toks[d].kind == kindNumber) && c.untyped(d, c.stmtEnd(d)) == d+1 {
+		case t.kind == kindIdent:
+			// A name that stands for a literal (constLiterals): that
+			// literal.
+			if d, ok := c.consts[t.text]; ok {
 				v.literal, v.kind, v.Value = true, c.toks[d].kind, c.toks[d].text
 			}
 		}

@@ -126,8 +126,10 @@ func isPlugin(r *jsconfig.Reader, p, want string) (line int, ok bool) {
 // (presets: [['classic', { docs: {…} }]]), or a plugin's (plugins:
 // [['@docusaurus/plugin-content-docs', {…}]], the default instance,
 // with no id); "" where the plugin has its defaults. Where they cannot
-// be read (presets, or the preset's options, not a literal), each plugin
-// is unread, said once for all three.
+// be read (presets, a preset, or the classic preset's options, not a
+// literal), each plugin is unread, said once for all three. A plugin
+// that is not a literal (a local plugin's require.resolve, a call) is
+// taken for another plugin than these, unless it names one.
 func (o *options) contentOptions() map[string]string {
 	r := o.r
 	at := map[string]string{}
@@ -147,6 +149,12 @@ func (o *options) contentOptions() map[string]string {
 		}
 	}
 	for _, e := range jsconf.Elements(r, "presets") {
+		switch v, _, _ := r.Any(e); v.(type) {
+		case string, []any: // 'classic', or ['classic', {…}]
+		default: // a name, a spread, a call: it may be the classic preset
+			unreadable(e, "a preset is")
+			return at
+		}
 		if _, ok := isPlugin(r, e+"[0]", "@docusaurus/preset-classic"); !ok {
 			continue
 		}

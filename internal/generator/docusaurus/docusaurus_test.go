@@ -166,6 +166,18 @@ module.exports = {
 				Notes:    []string{"docusaurus.config.js:4: presets[0][1] is not a literal object (options): presets[0][1].sitemap.filename is not read"}}},
 		},
 		{
+			Name: "docusaurus a preset by its name",
+			Files: map[string]string{"docusaurus.config.js": `const classic = ['classic', { docs: { lastVersion: 'current' } }];
+module.exports = {
+  url: 'https://example.com',
+  presets: [classic],
+};
+`, "versions.json": `["2.0", "1.0"]`},
+			Want: []Project{{File: "docusaurus.config.js", PublishDir: "build", BaseURL: "https://example.com/", BaseURLFrom: "docusaurus.config.js url",
+				Own:      docusaurus.Site{Docs: docusaurus.Content{Unread: true}, Blog: docusaurus.Content{Unread: true}, Pages: docusaurus.Content{Unread: true}},
+				Warnings: []*diag.Diagnostic{{File: "docusaurus.config.js", Line: 4, Msg: "a preset is not a literal: the pages of the docs, blog and pages plugins are not joined to their sources, and are listed without a lastmod"}}}},
+		},
+		{
 			Name:  "docusaurus versions.json not a list",
 			Files: map[string]string{"package.json": `{"dependencies": {"@docusaurus/core": "3.10.2"}}`, "versions.json": `{"a": 1}`},
 			Want: []Project{{File: "package.json", PublishDir: "build",
