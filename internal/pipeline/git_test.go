@@ -439,4 +439,13 @@ func TestLintTrustsSourceHistory(t *testing.T) {
 	if lint := linted(out); len(lint) != 1 || !strings.Contains(lint[0], "16 of 30 URLs") {
 		t.Errorf("the built pages' history: want one lint of 16 of 30 URLs, got %q", lint)
 	}
+	// Joined to sources in a folder that holds the built pages too, none
+	// of them a page of a source there (a site whose output is committed
+	// beside its sources): their dates are the built files' history, and
+	// linted.
+	empty := join
+	empty.Join = &Sources{Dir: filepath.Join(repo, "public"), Preset: hugo}
+	if lint := linted(empty); len(lint) != 1 || !strings.Contains(lint[0], "16 of 30 URLs") {
+		t.Errorf("joined, no page to its source: want one lint of 16 of 30 URLs, got %q", lint)
+	}
 }

@@ -29,10 +29,13 @@ type outcome struct {
 	// sourceless: unjoined, in a generator's output that keeps old
 	// files, and no static file claims it (judgeStale).
 	sourceless bool
-	mtime      int64  // the page's modification time, Unix nanoseconds; noMTime for a static file's
-	sitemap    string // the href of its <link rel="sitemap">
-	readErr    error
-	problems   []frontmatter.Problem // in the page's own front matter (content mode)
+	// builtGit: the page's git date is its built file's history, not
+	// a source's (record.builtGit).
+	builtGit bool
+	mtime    int64  // the page's modification time, Unix nanoseconds; noMTime for a static file's
+	sitemap  string // the href of its <link rel="sitemap">
+	readErr  error
+	problems []frontmatter.Problem // in the page's own front matter (content mode)
 	// genHash is the genHash of the page's URL when the generator's
 	// sitemaps' alternates name it or give it some (genWanted); src its
 	// joined source when the generator's rules give that translations
@@ -279,10 +282,12 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 			unjoined = true
 		}
 	}
+	builtGit := false
 	if page.Git.IsZero() {
 		var why gitdates.Reason
 		page.Git, why = b.gitLookup(f.Path) // the built file, when it is tracked
 		page.CheckedOut = why == gitdates.ReasonShallow
+		builtGit = !page.Git.IsZero()
 	}
 	page.Hash = b.hashDate(f.Dir, f.Path)
 	if b.gen != nil && !b.opts.GeneratorAlternatesOnly {
@@ -309,7 +314,7 @@ func (b *builder) judge(hr *htmlhead.HeadReader, is *pageScan, f walker.File) ou
 			b.dev.note(h)
 		}
 	}
-	o.unjoined = unjoined
+	o.unjoined, o.builtGit = unjoined, builtGit
 	o.mtime = f.ModTime.UnixNano()
 	if unjoined && b.keepsOldOutput() {
 		if b.claimed(f.Path) {

@@ -18,8 +18,9 @@ import (
 // source most pages' dates came from. A date that the page's own source's
 // history gives is never a build's time, however many pages share its
 // day (a commit that landed a whole translation): one from the git
-// history of the sources the pages are joined to (Options.Join, Content;
-// a built page committed by each build would date by its build), but in
+// history of the source a page is joined to (Options.Join, Content; not
+// a built file's, record.builtGit, which a build that commits its output
+// dates by its build), but in
 // a shallow clone, whose oldest commit dates every file it holds; and one
 // the generator's sitemaps give when the generator dates by that history
 // (Options.GeneratorDates). Those pages count among the URLs, not for
@@ -27,10 +28,10 @@ import (
 func (b *builder) lintLastMod() {
 	trueGit := (b.opts.Join != nil || b.opts.Content != nil) && b.git != nil && !b.git.Shallow()
 	trueSitemap := b.trustsSitemap()
-	own := func(r *record) bool {
+	own := func(idx int32, r *record) bool {
 		switch recSources[r.src] {
 		case mapping.LastModGit:
-			return !trueGit
+			return !trueGit || b.recs.isBuiltGit(idx)
 		case mapping.LastModSitemap:
 			return !trueSitemap
 		}
@@ -89,7 +90,7 @@ func (b *builder) guardMTime() {
 	}
 	was := b.recs.dropMTime
 	b.recs.dropMTime = false
-	day, most, n := b.topDay(func(r *record) bool { return r.mtime() }, false)
+	day, most, n := b.topDay(func(_ int32, r *record) bool { return r.mtime() }, false)
 	b.recs.dropMTime = looksStamped(most, n) || b.stampsMTime
 	if !b.recs.dropMTime {
 		return
@@ -246,7 +247,7 @@ func (b *builder) undatedFix() string {
 // and how many URLs there are in all; with skipListed, the list pages
 // dated by what they show (dateListPages) are left out of both. The
 // records are counted in parts at once (inParts): count only reads.
-func (b *builder) topDay(count func(*record) bool, skipListed bool) (day int64, most, n int) {
+func (b *builder) topDay(count func(int32, *record) bool, skipListed bool) (day int64, most, n int) {
 	n = b.recs.Len()
 	var mu sync.Mutex
 	days := make(map[int64]int)
@@ -258,7 +259,7 @@ func (b *builder) topDay(count func(*record) bool, skipListed bool) (day int64, 
 				left++
 				continue
 			}
-			if lm := b.recs.lastmod(idx); lm != noLastMod && count(r) {
+			if lm := b.recs.lastmod(idx); lm != noLastMod && count(idx, r) {
 				mine[lm/86400]++
 			}
 		}

@@ -121,6 +121,7 @@ func (b *builder) listed(path string, o *outcome) {
 		b.res.Stamps++
 	}
 	idx := b.recs.add(path, d)
+	b.recs.setBuiltGit(idx, o.builtGit)
 	b.genListed(idx, o)
 	if b.keepsOldOutput() {
 		b.recs.built(idx, o.mtime, o.sourceless)

@@ -128,6 +128,10 @@ type records struct {
 	// records take their next lastmod.
 	stamps   bool
 	stampDay int64
+	// builtGit holds, by record index, a bit for each record whose git
+	// lastmod is its built file's history, which a build that commits its
+	// output sets, not a source's (lintLastMod); set at every add.
+	builtGit []uint64
 	// trustSitemap says the generator's sitemaps date pages by their
 	// sources' history (builder.trustsSitemap): their dates are no stamp.
 	trustSitemap bool
@@ -649,6 +653,28 @@ func (s *records) lastmod(idx int32) int64 {
 func (s *records) stamped(idx int32) bool {
 	r := s.rec(idx)
 	return s.stamps && r.lastmod != noLastMod && s.stampable(r.src) && unixDay(r.lastmod) == s.stampDay
+}
+
+// setBuiltGit records whether the git lastmod of the record at idx is
+// its built file's history.
+func (s *records) setBuiltGit(idx int32, on bool) {
+	w, bit := int(idx)/64, uint64(1)<<(uint(idx)%64)
+	if !on {
+		if w < len(s.builtGit) {
+			s.builtGit[w] &^= bit
+		}
+		return
+	}
+	if w >= len(s.builtGit) {
+		s.builtGit = append(s.builtGit, make([]uint64, w+1-len(s.builtGit))...)
+	}
+	s.builtGit[w] |= bit
+}
+
+// isBuiltGit reports what setBuiltGit said of the record at idx.
+func (s *records) isBuiltGit(idx int32) bool {
+	w := int(idx) / 64
+	return w < len(s.builtGit) && s.builtGit[w]&(uint64(1)<<(uint(idx)%64)) != 0
 }
 
 // stampable reports whether a date from the source src (an index into
