@@ -76,8 +76,9 @@ type Info struct {
 	// SitemapDates says what its own sitemap dates a page by when that
 	// is the page's own source's history or word, never a build's time
 	// ("VitePress' lastUpdated: each page's last commit, or its front
-	// matter's lastUpdated"): many pages may share a day, a commit's, and
-	// be true. "" when it may write a build's time.
+	// matter's lastUpdated"), in a project whose configuration turns that
+	// dating on (Project.GitDates): many pages may share a day, a
+	// commit's, and be true. "" when it may write a build's time.
 	SitemapDates string
 
 	// What only some generators say of their projects, by a rule of

@@ -303,7 +303,7 @@ func Discover(a Ask) (*Project, error) {
 		takes, warnings := generatorSitemaps(g, out, hosts, p.lim)
 		pr.Generator, pr.GeneratorSitemaps, pr.Translated, pr.Pages = g.Title(), takes, g.Translated, g.Pages
 		pr.Published = g.Published
-		if g.Gen != nil {
+		if g.Gen != nil && g.GitDates != "" {
 			pr.SitemapDates = g.Gen.Info().SitemapDates
 		}
 		// The generator keeps old output, and its sitemaps witness what

@@ -6,6 +6,7 @@
 package vitepress
 
 import (
+	"fmt"
 	"path"
 	"strings"
 
@@ -30,7 +31,7 @@ var (
 func (Generator) Info() generator.Info {
 	return generator.Info{Name: "vitepress", Title: "VitePress", PublishKey: "outDir", ConfigFile: ".vitepress/config.mts", BaseURLPlaces: []string{"hostname: in sitemap of VitePress' configuration ({file})", `"homepage": in package.json`},
 		// Its sitemap's lastmod is a page's lastUpdated, with
-		// lastUpdated: true, and nothing without it.
+		// lastUpdated: true (Project.GitDates), and nothing without it.
 		SitemapDates: "VitePress' lastUpdated: each page's last commit, or its front matter's lastUpdated"}
 }
 
@@ -129,6 +130,14 @@ func project(root, name string, data []byte, lim limits.Limits, spread func(file
 	}
 	if l := locales(r); l != nil {
 		p.Pages = l
+	}
+	// lastUpdated: true dates every page of its sitemap by its source's
+	// last commit (or its front matter's lastUpdated), unless
+	// sitemap.transformItems, code, may change them.
+	if on, st := r.Bool("lastUpdated"); st == jsconfig.OK && on {
+		if _, _, set := r.Any("sitemap.transformItems"); !set {
+			p.GitDates = fmt.Sprintf("VitePress lastUpdated, %s", name) // the line may be a spread module's
+		}
 	}
 	return p
 }

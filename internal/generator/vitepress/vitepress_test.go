@@ -6,7 +6,9 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/buildtest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
+	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/generator/vitepress"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
 )
 
@@ -98,7 +100,7 @@ export const shared = defineConfig({
 				"docs/.vitepress/config/en.ts": `export const en = { lang: 'en-US' }`,
 			},
 			Want: []Project{vp(Project{File: "docs/.vitepress/config/index.ts", PublishDir: "docs/.vitepress/dist", CleanURLs: true,
-				BaseURL: "https://docs.example/", BaseURLFrom: "docs/.vitepress/config/shared.ts sitemap.hostname",
+				BaseURL: "https://docs.example/", BaseURLFrom: "docs/.vitepress/config/shared.ts sitemap.hostname", GitDates: "VitePress lastUpdated, docs/.vitepress/config/index.ts",
 				Notes: []string{ // ../theme is no file here: what it may set is not read
 					"docs/.vitepress/config/index.ts:8: outDir may come from ...theme, which is not read; give the built folder as DIR",
 					"docs/.vitepress/config/index.ts:8: base may come from ...theme, which is not read; give --base-url",
@@ -232,4 +234,22 @@ export default defineConfig({
 			{Name: "hostname", Value: "https://example.com/", Line: 6}, {Name: "lastmodDateOnly", Value: true, Line: 7}, {Name: "transformItems", Value: peer.Func{}, Line: 8}}}}},
 		{Name: "vitepress without a sitemap", Files: map[string]string{".vitepress/config.js": "export default { title: 'Docs' }\n"}},
 	})
+}
+
+// TestGitDates: lastUpdated: true dates every page of VitePress' sitemap
+// by its history, unless sitemap.transformItems, code, may change them.
+func TestGitDates(t *testing.T) {
+	for _, tt := range []struct{ name, config, want string }{
+		{"lastUpdated", "export default { lastUpdated: true, sitemap: { hostname: 'https://a.example/' } }\n", "VitePress lastUpdated, .vitepress/config.mts"},
+		{"without", "export default { sitemap: { hostname: 'https://a.example/' } }\n", ""},
+		{"transformItems", "export default { lastUpdated: true, sitemap: { hostname: 'https://a.example/', transformItems: (items) => items } }\n", ""},
+	} {
+		found, err := registry.Detect(buildtest.TempSite(t, map[string]string{".vitepress/config.mts": tt.config}), limits.Default)
+		if err != nil || len(found) != 1 {
+			t.Fatalf("%s: Detect = %s, %v", tt.name, gentest.Format(found), err)
+		}
+		if got := found[0].GitDates; got != tt.want {
+			t.Errorf("%s: GitDates %q, want %q", tt.name, got, tt.want)
+		}
+	}
 }
