@@ -399,7 +399,7 @@ type builder struct {
 	static          *staticClaims
 	ownOutputAtRoot bool
 	join            map[string]*source // Options.Join's sources by joinKey
-	twice           map[string]bool    // the join keys more than one source claims, in a build of Run (claims, in a Session)
+	runnerUp        map[string]*source // by join key, the claim after join's, in a build of Run (claims, in a Session)
 	rules           generator.Rules    // what the generator of the sources (Join's, Content's) says; zero without them
 	noWrite         bool               // the build writes nothing: a check, --explain (explained)
 	saidOf          map[string]bool    // the sources' files the walk warned of, and the Jekyll layouts said unread (layoutUnread), as reported

@@ -458,10 +458,17 @@ func TestSessionJoin(t *testing.T) {
 			os.Remove(filepath.Join(content, "posts/a.md"))
 			return []string{filepath.Join(content, "posts/a.md")}
 		}, writer.URLChanges{Changed: 1}}, // dated by the one left
+		{"a draft first in path order, and a page", func() []string {
+			// posts/a/index.md is a draft now, posts/a.md a page: Hugo
+			// builds the page from posts/a.md, which dates it.
+			cc.write("posts/a/index.md", "---\ndraft: true\nlastmod: 2020-01-01\n---\n", day(4))
+			cc.write("posts/a.md", "---\nlastmod: 2024-07-01\n---\n", day(4))
+			return []string{filepath.Join(content, "posts/a/index.md"), filepath.Join(content, "posts/a.md")}
+		}, writer.URLChanges{Changed: 2}}, // the post, and the home page that lists it
 		{"sources folder removed", func() []string {
 			os.RemoveAll(filepath.Join(content, "posts"))
 			return []string{filepath.Join(content, "posts")}
-		}, writer.URLChanges{Changed: 1}},
+		}, writer.URLChanges{Changed: 2}}, // the post undated, and the home page that lists it
 	}
 	runSteps(t, s, opts, public, steps)
 }

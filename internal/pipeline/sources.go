@@ -453,9 +453,9 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 	return found, err
 }
 
-// claim makes src the source of its URL, unless a source first in path
-// order has it; then, if warn is set, it says which is not used. In a
-// Session, sources and claims keep every source.
+// claim makes src the source of its URL, unless a source first in claim
+// order has it (claimOrder); then, if warn is set, it says which is not
+// used. In a Session, sources and claims keep every source.
 func (b *builder) claim(src *source, warn bool) {
 	if b.sources != nil {
 		b.sources[strings.TrimPrefix(src.path, b.joinPrefix())] = src
@@ -467,41 +467,67 @@ func (b *builder) claim(src *source, warn bool) {
 	first, second := b.join[key], src
 	if b.claims != nil {
 		cl := b.claims[key]
-		i, _ := slices.BinarySearchFunc(cl, src, func(a, b *source) int { return walkOrder(a.path, b.path) })
+		i, _ := slices.BinarySearchFunc(cl, src, claimOrder)
 		cl = slices.Insert(cl, i, src)
 		b.claims[key] = cl
 		first = cl[0]
 		if len(cl) > 1 && src == first {
 			second = cl[1]
 		}
-	} else if first == nil || walkOrder(src.path, first.path) < 0 {
-		first, second = src, first
+	} else {
+		// In a build of Run: the first claim in claim order, and the
+		// one after it (runnerUp), which says whether the URL is
+		// contested.
+		if b.runnerUp == nil {
+			b.runnerUp = map[string]*source{}
+		}
+		switch r := b.runnerUp[key]; {
+		case first == nil:
+			first, second = src, nil
+		case claimOrder(src, first) < 0:
+			b.runnerUp[key] = first
+			first, second = src, first
+		case r == nil || claimOrder(src, r) < 0:
+			b.runnerUp[key] = src
+		}
 	}
-	// Two sources claim one URL: the generator publishes one of them,
-	// which the files do not tell. The page is joined to the first in
-	// path order (a page of the sources, not an old file of the
-	// output), and dated by neither (contested); say so.
 	b.join[key] = first
-	if second != nil && second != first {
-		if b.claims == nil {
-			if b.twice == nil {
-				b.twice = map[string]bool{}
-			}
-			b.twice[key] = true
-		}
-		if warn {
-			b.warn(second.path, fmt.Errorf("its URL %s is also %s's (%s): the page there is built from one of them, which the files do not tell, and is dated by neither (their front matter and history are not used)", mapping.ShownURL(second.url), first.path, mapping.ShownURL(first.url)))
-		}
+	// Two sources claim one URL, neither a draft the other is not: the
+	// generator publishes one of them, which the files do not tell. The
+	// page is joined to the first in claim order (a page of the sources,
+	// not an old file of the output), and dated by neither (contested);
+	// say so.
+	if warn && second != nil && second != first && isDraft(first) == isDraft(second) {
+		b.warn(second.path, fmt.Errorf("its URL %s is also %s's (%s): the page there is built from one of them, which the files do not tell, and is dated by neither (their front matter dates and history are not used)", mapping.ShownURL(second.url), first.path, mapping.ShownURL(first.url)))
 	}
 }
 
-// contested reports whether more than one source claims the URL of key:
-// the page there is dated by none of them.
+// claimOrder orders the claims of one URL: a source that is no draft
+// before a draft (the generator builds the page from it), then in path
+// order.
+func claimOrder(a, b *source) int {
+	if da, db := isDraft(a), isDraft(b); da != db {
+		if da {
+			return 1
+		}
+		return -1
+	}
+	return walkOrder(a.path, b.path)
+}
+
+// isDraft reports whether s is a draft its generator leaves out.
+func isDraft(s *source) bool { return s.fm != nil && s.fm.Draft }
+
+// contested reports whether more than one source claims the URL of key,
+// none of them a draft the others are not: the page there is dated by
+// none of them.
 func (b *builder) contested(key string) bool {
 	if b.claims != nil {
-		return len(b.claims[key]) > 1
+		cl := b.claims[key]
+		return len(cl) > 1 && isDraft(cl[0]) == isDraft(cl[1])
 	}
-	return b.twice[key]
+	r := b.runnerUp[key]
+	return r != nil && isDraft(b.join[key]) == isDraft(r)
 }
 
 // undated returns a copy of fm without its dates.
