@@ -122,7 +122,7 @@ func (p *discovery) baseURL(root string, ownURL bool) (u, from string, err error
 	// The custom domain the host was given (a CNAME file), in the site
 	// folder GitHub Pages publishes, else in the project's.
 	dirs := []string{p.dir}
-	if root != "" {
+	if root != "" && filepath.Clean(root) != filepath.Clean(p.dir) {
 		dirs = []string{root, p.dir}
 	}
 	cname, file, warnings := host.CNAME(p.lim, dirs...)

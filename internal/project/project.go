@@ -445,13 +445,16 @@ func (p *discovery) fill(v *Ask, pr *Project) error {
 		return err
 	}
 	// Watch mode resolves again when the files that gave these change:
-	// the generator's configuration, the platform's files.
+	// the generator's configuration, the platform's files, the project's
+	// CNAME and Docusaurus' versions.json (a site folder's CNAME, which
+	// a build may copy there each time, is not watched).
 	if p.gen != nil {
 		pr.Inputs = append(pr.Inputs, filepath.Join(p.dir, p.gen.File))
 	}
-	for _, name := range []string{"netlify.toml", "vercel.json"} {
+	for _, name := range []string{"netlify.toml", "vercel.json", "CNAME", "versions.json"} {
 		pr.Inputs = append(pr.Inputs, filepath.Join(p.dir, name))
 	}
+
 	p.applyStyle(v, pr) // no style with host: none
 	pr.Detected = p.describe(pr.RootFrom, v.Root, pr.BaseURLFrom)
 	pr.Platform, pr.Style = p.platform, p.style
