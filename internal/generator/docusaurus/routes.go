@@ -274,9 +274,10 @@ func (d *Preset) lastModOrder() *generator.DateOrder {
 	if from == "" {
 		from = "Docusaurus last_update, then git"
 	}
-	// Docusaurus 3.10 reads every file's newest commit from one git log
-	// --name-status: a file renamed without a change is dated by the
-	// rename.
+	// Docusaurus 3.10 asks git for a file's newest commit without
+	// following it (git log --max-count=1 -- FILE; with
+	// future.faster.gitEagerVcs, one git log --name-status): a file
+	// renamed without a change is dated by the rename.
 	return &generator.DateOrder{Steps: []generator.DateStep{{Keys: []string{"last_update.date"}}, {Git: true}}, From: from, GitRenames: true}
 }
 
