@@ -14,6 +14,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 )
 
@@ -244,7 +245,7 @@ func (o *options) content(p, kind string) Content {
 		return c
 	}
 	if d, st := o.r.Str(p+".path", ""); st == jsconfig.OK {
-		if clean := path.Clean(strings.TrimPrefix(d.Value, "./")); clean != "." && !path.IsAbs(clean) && clean != ".." && !strings.HasPrefix(clean, "../") {
+		if clean, ok := srcpath.CleanRel(d.Value); ok && !path.IsAbs(d.Value) {
 			c.Dir = clean
 		} else {
 			o.unread(d.Line, kind, kind+".path", fmt.Sprintf("%q is not a folder inside the site's", d.Value))
