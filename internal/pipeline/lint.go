@@ -18,15 +18,15 @@ import (
 // source most pages' dates came from. A date that the page's own source's
 // history gives is never a build's time, however many pages share its
 // day (a commit that landed a whole translation): one from the git
-// history of the source a page is joined to (Options.Join, Content; not
-// a built file's, record.builtGit, which a build that commits its output
-// dates by its build), but in
+// history of the source a page is made from (Options.Join, Content; not
+// a built file's, records.isBuiltGit, which a build that commits its
+// output dates by its build), but in
 // a shallow clone, whose oldest commit dates every file it holds; and one
 // the generator's sitemaps give when the generator dates by that history
 // (Options.GeneratorDates). Those pages count among the URLs, not for
 // the day.
 func (b *builder) lintLastMod() {
-	trueGit := (b.opts.Join != nil || b.opts.Content != nil) && b.git != nil && !b.git.Shallow()
+	trueGit := b.git != nil && !b.git.Shallow()
 	trueSitemap := b.trustsSitemap()
 	own := func(idx int32, r *record) bool {
 		switch recSources[r.src] {
