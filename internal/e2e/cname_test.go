@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,8 +15,7 @@ import (
 // serves, and says so; with no CNAME, the hint that no base URL was
 // found names it.
 func TestGitHubPagesCNAME(t *testing.T) {
-	fixture := nodeFixture(t, "eleventy")
-	src := t.TempDir()
+	src := nodeProject(t, "eleventy")
 	write(t, filepath.Join(src, "eleventy.config.js"), `export default function (eleventyConfig) {
   eleventyConfig.addPassthroughCopy("CNAME");
   return { dir: { output: "docs" } };
@@ -27,18 +25,7 @@ func TestGitHubPagesCNAME(t *testing.T) {
 	write(t, filepath.Join(src, "index.md"), "# Home\n")
 	write(t, filepath.Join(src, "posts", "first.md"), "---\ntitle: First\n---\n# First\n")
 	write(t, filepath.Join(src, "CNAME"), "blog.example.net\n")
-	if err := os.Symlink(filepath.Join(fixture, "node_modules"), filepath.Join(src, "node_modules")); err != nil {
-		t.Fatal(err)
-	}
-	eleventy := func() {
-		t.Helper()
-		cmd := exec.Command(filepath.Join(src, "node_modules", ".bin", "eleventy"), "--quiet")
-		cmd.Dir = src
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("eleventy: %v\n%s", err, out)
-		}
-	}
-	eleventy()
+	eleventyBuild(t, src)
 	if _, err := os.Stat(filepath.Join(src, "docs", "CNAME")); err != nil {
 		t.Fatalf("Eleventy did not copy CNAME into docs/: %v", err)
 	}
@@ -57,7 +44,7 @@ func TestGitHubPagesCNAME(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	eleventy()
+	eleventyBuild(t, src)
 	r = run(t, src, nil)
 	if r.code != 2 || !strings.Contains(r.stderr, "or a CNAME file holding the domain alone, in the site folder (GitHub Pages' custom domain)") {
 		t.Errorf("without CNAME: exit %d, want 2 and a hint naming CNAME:\n%s", r.code, r.stderr)

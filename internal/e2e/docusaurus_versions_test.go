@@ -3,7 +3,6 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -41,7 +40,7 @@ console.log('ROUTES ' + JSON.stringify(out));
 // version's file.
 func TestDocusaurusVersionRoutes(t *testing.T) {
 	t.Parallel() // Docusaurus' loader in sites of their own
-	fixture := nodeFixture(t, "docusaurus")
+	nodeFixture(t, "docusaurus")
 	needTool(t, "node")
 	// Each source and the day of its last commit.
 	days := map[string]string{
@@ -75,7 +74,7 @@ func TestDocusaurusVersionRoutes(t *testing.T) {
 			if dir == "" {
 				dir = "docs"
 			}
-			site := t.TempDir()
+			site := nodeProject(t, "docusaurus")
 			config := fmt.Sprintf(`module.exports = {
   title: 'Versions', url: 'https://example.com', baseUrl: '/', onBrokenLinks: 'ignore',
   presets: [['classic', { docs: %s, blog: { onUntruncatedBlogPosts: 'ignore' }, theme: {} }]],
@@ -133,9 +132,6 @@ export default config;
 			gitAt(t, site, "2024-06-01T12:00:00Z", "commit", "-q", "-m", "rename")
 			delete(sources, "@site/"+guide)
 			sources["@site/"+renamed] = "2024-06-01"
-			if err := os.Symlink(filepath.Join(fixture, "node_modules"), filepath.Join(site, "node_modules")); err != nil {
-				t.Fatal(err)
-			}
 
 			r := nodeScript(t, site, append([]string{"DOCUSAURUS_TELEMETRY=0"}, tc.env...), docusaurusRoutes)
 			_, line, found := strings.Cut(r.stdout, "ROUTES ")

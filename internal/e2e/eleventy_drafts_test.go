@@ -2,7 +2,6 @@ package e2e
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -15,22 +14,14 @@ import (
 // Eleventy 3 (testdata/eleventy's packages): every page Eleventy wrote is
 // listed, the first page of the pagination as its others.
 func TestEleventyDraftKey(t *testing.T) {
-	fixture := nodeFixture(t, "eleventy")
-	src := t.TempDir()
+	src := nodeProject(t, "eleventy")
 	write(t, filepath.Join(src, "eleventy.config.js"), "export default function (eleventyConfig) {}\n")
 	write(t, filepath.Join(src, "package.json"), `{"name": "drafts", "private": true, "type": "module"}`)
 	write(t, filepath.Join(src, "_data", "metadata.json"), `{"url": "https://example.com/"}`)
 	write(t, filepath.Join(src, "_data", "items.json"), `[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]`)
 	write(t, filepath.Join(src, "index.md"), "---\ndraft: true\npagination:\n  data: items\n  size: 1\n---\nItem {{ pagination.items[0] }}\n")
 	write(t, filepath.Join(src, "posts", "post.md"), "---\ndraft: true\ntitle: Post\n---\nA post.\n")
-	if err := os.Symlink(filepath.Join(fixture, "node_modules"), filepath.Join(src, "node_modules")); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(filepath.Join(src, "node_modules", ".bin", "eleventy"), "--quiet")
-	cmd.Dir = src
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("eleventy: %v\n%s", err, out)
-	}
+	eleventyBuild(t, src)
 	var built []string
 	for _, p := range []string{"index.html", "1/index.html", "9/index.html", "posts/post/index.html"} {
 		if _, err := os.Stat(filepath.Join(src, "_site", filepath.FromSlash(p))); err == nil {

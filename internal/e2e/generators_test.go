@@ -1108,6 +1108,17 @@ func nodeProject(t *testing.T, name string, files ...string) string {
 	return src
 }
 
+// eleventyBuild runs `eleventy --quiet` in src, a project whose
+// node_modules are testdata/eleventy's (nodeProject).
+func eleventyBuild(t *testing.T, src string) {
+	t.Helper()
+	cmd := exec.Command(filepath.Join(src, "node_modules", ".bin", "eleventy"), "--quiet")
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("eleventy: %v\n%s", err, out)
+	}
+}
+
 // nodeFixture returns the absolute path of the Node fixture
 // testdata/NAME, whose packages must be installed (testtool.NodeModules:
 // ./test.sh installs them; go test -short skips the test).
@@ -1137,11 +1148,7 @@ func TestEleventySite(t *testing.T) {
 		t.Fatal(err)
 	}
 	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z about.md contact.njk")
-	cmd := exec.Command(filepath.Join(src, "node_modules", ".bin", "eleventy"), "--quiet")
-	cmd.Dir = src
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("eleventy: %v\n%s", err, out)
-	}
+	eleventyBuild(t, src)
 	site := filepath.Join(src, "_site")
 	const base = "https://example.com/"
 	theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))

@@ -94,11 +94,7 @@ func TestEleventyDataPermalinks(t *testing.T) {
 	}
 	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z blog/fourthpost/fourthpost.md",
 		"2024-03-04T10:00:00Z notes/first.md", "2024-04-05T10:00:00Z moved/page.md", "2024-05-06T10:00:00Z computed/one.md")
-	cmd := exec.Command(filepath.Join(src, "node_modules", ".bin", "eleventy"), "--quiet")
-	cmd.Dir = src
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("eleventy: %v\n%s", err, out)
-	}
+	eleventyBuild(t, src)
 	site := filepath.Join(src, "_site")
 	const base = "https://example.com/"
 	want := map[string]string{
