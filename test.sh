@@ -117,6 +117,7 @@ if [[ -z ${SITEMAPGEN_NO_INSTALL:-} ]]; then
   dpkg -s ruby-jekyll-redirect-from >/dev/null 2>&1 || need+=(ruby-jekyll-redirect-from) # the Jekyll fixture's redirect
   dpkg -s ruby-jekyll-seo-tag >/dev/null 2>&1 || need+=(ruby-jekyll-seo-tag)             # TestWatchBesideJekyll, TestJekyllPlugin*, TestJekyllSEOStamps
   dpkg -s ruby-jekyll-last-modified-at >/dev/null 2>&1 || need+=(ruby-jekyll-last-modified-at) # TestJekyllLastModifiedAt
+  dpkg -s ruby-jekyll-polyglot >/dev/null 2>&1 || need+=(ruby-jekyll-polyglot)                 # TestJekyllPolyglot
   debian_packages() {
     local sudo=""
     [[ $(id -u) == 0 ]] || sudo=sudo

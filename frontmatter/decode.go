@@ -70,7 +70,7 @@ var (
 		"build": true, "_build": true, "url": true, "permalink": true, "slug": true,
 		"title": true, "aliases": true, "redirect_from": true, "categories": true,
 		"category": true, "tags": true, "sitemap": true, "last_update": true,
-		"translationkey": true,
+		"translationkey": true, "lang": true,
 	}
 	nestedKeys = map[string]bool{
 		"exclude": true, "disable": true, "changefreq": true, "priority": true,

@@ -101,6 +101,9 @@ type Source struct {
 	// TranslationKey is Hugo's translationKey: the pages of one key, in
 	// each language, are translations of one another.
 	TranslationKey string
+	// Lang is the key lang: the page's language, where a generator's
+	// plugin reads it there (Jekyll's jekyll-polyglot).
+	Lang string
 	// Aliases are Hugo's aliases, then Jekyll's redirect_from: paths that
 	// redirect to the page. Each is a list, or a single string.
 	Aliases []string

@@ -86,6 +86,13 @@ func (p *sourceParse) apply(fs fields) {
 	}
 	s.Title = p.text(fs, "title")
 	s.TranslationKey = p.text(fs, "translationkey")
+	if f, ok := fs.get("lang"); ok {
+		// Read where a plugin reads it (jekyll-polyglot), which gives
+		// another shape no meaning: not a problem of the page's.
+		if t, ok := toText(f); ok {
+			s.Lang = strings.TrimSpace(t)
+		}
+	}
 	s.Aliases = p.list(fs, false, "aliases", "redirect_from")
 	s.Categories = p.list(fs, true, "categories", "category")
 	s.Tags = p.list(fs, false, "tags")

@@ -8,9 +8,14 @@ package e2e
 // them (Hugo's GitInfo dates a page by the author date).
 
 import (
+	"fmt"
+	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -467,5 +472,103 @@ func TestHugoHomeOwnText(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestJekyllPolyglot builds a site with jekyll-polyglot, which builds it
+// once per language: a page of each language's own file at its URL
+// (below /LANG/ but for the default's), and a page with no translation
+// from the default language's file, below every other /LANG/, or from
+// the one language's that has one when the default's has none. Each
+// source says its own last_modified_at and prints its own mark; every
+// page we date is dated by the source whose mark it shows.
+func TestJekyllPolyglot(t *testing.T) {
+	jekyll := testtool.Program(t, "jekyll", "apt-get install jekyll ruby-jekyll-polyglot")
+	src := filepath.Join(t.TempDir(), "site")
+	sources := map[string]string{
+		// de sorts before en: the file that sorts first is not the
+		// default language's page.
+		"about.de.md":                "lang: de\npermalink: about/",
+		"about.en.md":                "lang: en\npermalink: about/",
+		"about.es.md":                "lang: es\npermalink: about/",
+		"index.md":                   "title: Home",
+		"contact.md":                 "permalink: /contact/",
+		"only.es.md":                 "lang: es",
+		"both.de.md":                 "lang: de\npermalink: /both/",
+		"both.es.md":                 "lang: es\npermalink: /both/",
+		"_posts/2024-01-02-hello.md": "title: Hello",
+		// lang_from_path: a document's language is the folder below
+		// its collection's.
+		"_posts/es/2024-01-02-hello.md": "title: Hola",
+	}
+	dates := map[string]string{}
+	for i, name := range slices.Sorted(maps.Keys(sources)) {
+		date := fmt.Sprintf("2024-%02d-01T00:00:00Z", i+2)
+		dates["MARK-"+name+"."] = date
+		write(t, filepath.Join(src, filepath.FromSlash(name)),
+			fmt.Sprintf("---\n%s\nlast_modified_at: %s\n---\nMARK-%s.\n", sources[name], date, name))
+	}
+	write(t, filepath.Join(src, "_config.yml"), "url: https://example.com\npermalink: pretty\n"+
+		"plugins: [jekyll-polyglot]\nlanguages: [de, en, es]\ndefault_lang: en\nlang_from_path: true\n")
+	write(t, filepath.Join(src, "_layouts", "default.html"), "{{ content }}")
+	site := filepath.Join(src, "_site")
+	cmd := exec.Command(jekyll, "build", "--quiet", "--source", src, "--destination", site)
+	cmd.Dir, cmd.Env = src, append(os.Environ(), "TZ=UTC")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("jekyll: %v\n%s", err, out)
+	}
+	// The source each page shows, by its mark.
+	markRE := regexp.MustCompile(`MARK-[^<\s]+\.`)
+	shows := map[string]string{}
+	err := filepath.WalkDir(site, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(p) != ".html" {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if m := markRE.Find(data); m != nil {
+			rel, _ := filepath.Rel(site, filepath.Dir(p))
+			loc := datesBase + strings.TrimPrefix(filepath.ToSlash(rel)+"/", "./")
+			shows[loc] = string(m)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for loc, mark := range map[string]string{
+		datesBase + "about/":               "MARK-about.en.md.",
+		datesBase + "de/about/":            "MARK-about.de.md.",
+		datesBase + "es/about/":            "MARK-about.es.md.",
+		datesBase + "es/contact/":          "MARK-contact.md.",
+		datesBase + "es/2024/01/02/hello/": "MARK-_posts/es/2024-01-02-hello.md.",
+		datesBase + "de/2024/01/02/hello/": "MARK-_posts/2024-01-02-hello.md.",
+		datesBase + "only.es/":             "MARK-only.es.md.",
+		datesBase + "es/only.es/":          "MARK-only.es.md.",
+		datesBase + "de/":                  "MARK-index.md.",
+	} {
+		if shows[loc] != mark {
+			t.Fatalf("the fixture's premise: jekyll-polyglot builds %s from %q, not %q:\n%v", loc, shows[loc], mark, shows)
+		}
+	}
+	if m := shows[datesBase+"both/"]; m != "MARK-both.de.md." && m != "MARK-both.es.md." {
+		t.Fatalf("the fixture's premise: /both/ is built from %q", m)
+	}
+	mustRun(t, src)
+	ours := ourURLs(t, site)
+	if len(ours) != len(shows) {
+		t.Errorf("%d URLs, Jekyll built %d pages:\n%v\n%v", len(ours), len(shows), ours, shows)
+	}
+	// Built from a page of another language than the page's and the
+	// default (no translation, no default language's page), when two
+	// languages have one: which one, the files do not tell.
+	unknowable := map[string]bool{datesBase + "both/": true}
+	for loc, mark := range shows {
+		want := dates[mark]
+		if unknowable[loc] {
+			want = ""
+		}
+		if got, ok := ours[loc]; !ok || !sameInstant(got, want) && !(got == "" && want == "") {
+			t.Errorf("%s (built from %s): our lastmod %q, want %q", loc, mark, got, want)
+		}
 	}
 }

@@ -80,6 +80,9 @@ type Page struct {
 	ID string
 	// Title is front matter title.
 	Title string
+	// Lang is front matter lang (Jekyll with jekyll-polyglot: the
+	// page's language).
+	Lang string
 	// Date is front matter date, zero if none. For Jekyll, a date
 	// written without a time decodes (with yaml.v3) to midnight UTC;
 	// URLPath takes such a value as a calendar day in the site's time

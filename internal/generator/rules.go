@@ -166,6 +166,14 @@ type PageRules struct {
 	// without a translation, built from the default locale's:
 	// Docusaurus, Starlight); nil when the generator builds none so.
 	Fallback func(urlPath string) (string, bool)
+	// OtherLanguages returns the URL paths of the same page in the
+	// site's other languages (/es/rest for /de/rest or /rest): a page
+	// that neither its own URL nor its Fallback gives a source is built
+	// from the source of the one of them that has one, when only one
+	// has (jekyll-polyglot builds a page that has no translation and no
+	// page of the default language from another language's). nil when
+	// the generator builds none so.
+	OtherLanguages func(urlPath string) []string
 	// Lists says which pages list others: each is dated by the newest of
 	// the pages it lists and shows, never by the build.
 	Lists ListRules

@@ -676,7 +676,7 @@ func (s *Session) pagesOf(keys map[string]bool) []string {
 		u := s.b.mapper.URLPath(path)
 		// A page built from another language's source is judged again
 		// whether or not it has a source of its own now.
-		if fk, ok := s.b.fallbackKey(u); keys[joinKey(u)] || ok && keys[fk] {
+		if keys[joinKey(u)] || slices.ContainsFunc(s.b.fallbackKeys(u), func(k string) bool { return keys[k] }) {
 			out = append(out, path)
 		}
 	}

@@ -285,6 +285,7 @@ func pageOf(f walker.File, fm *frontmatter.Source) generator.Page {
 		Slug:           fm.Slug,
 		ID:             fm.ID,
 		Title:          fm.Title,
+		Lang:           fm.Lang,
 		Date:           fm.Date,
 		Categories:     fm.Categories,
 		Headless:       fm.Headless,
@@ -546,8 +547,8 @@ func (b *builder) sourceOfPage(rel, urlPath string) *source {
 		u = b.mapper.URLPath(rel)
 	}
 	s := b.join[joinKey(u)]
-	if key, ok := b.fallbackKey(u); ok && s == nil {
-		s = b.join[key]
+	if s == nil {
+		s = b.fallbackSource(u)
 	}
 	if s != nil {
 		s.used.Store(true)
@@ -555,21 +556,52 @@ func (b *builder) sourceOfPage(rel, urlPath string) *source {
 	return s
 }
 
-// fallbackKey returns the join key of the source the built page at the
-// URL path u (relative to the base URL) is built from when it has none of
-// its own: a page of a language with no translation takes the default
-// language's (generator.PageRules.Fallback). ok is false when there is
-// none.
-func (b *builder) fallbackKey(u string) (key string, ok bool) {
-	f := b.rules.Pages.Fallback
-	if f == nil {
-		return "", false
+// fallbackSource returns the source the built page at the URL path u
+// (relative to the base URL) is built from when it has none of its own:
+// a page of a language with no translation takes the default language's
+// (generator.PageRules.Fallback), else the one other language's that
+// has one (OtherLanguages); nil when there is none, or more than one
+// other language's.
+func (b *builder) fallbackSource(u string) *source {
+	u = "/" + strings.TrimPrefix(u, "/")
+	if f := b.rules.Pages.Fallback; f != nil {
+		if fu, ok := f(u); ok {
+			if s := b.join[joinKey(fu)]; s != nil {
+				return s
+			}
+		}
 	}
-	fu, ok := f("/" + strings.TrimPrefix(u, "/"))
-	if !ok {
-		return "", false
+	var only *source
+	if f := b.rules.Pages.OtherLanguages; f != nil {
+		for _, ou := range f(u) {
+			if s := b.join[joinKey(ou)]; s != nil {
+				if only != nil {
+					return nil // which of them, the files do not tell
+				}
+				only = s
+			}
+		}
 	}
-	return joinKey(fu), true
+	return only
+}
+
+// fallbackKeys returns the join keys of the sources the built page at the
+// URL path u may be built from when it has none of its own
+// (fallbackSource).
+func (b *builder) fallbackKeys(u string) []string {
+	u = "/" + strings.TrimPrefix(u, "/")
+	var keys []string
+	if f := b.rules.Pages.Fallback; f != nil {
+		if fu, ok := f(u); ok {
+			keys = append(keys, joinKey(fu))
+		}
+	}
+	if f := b.rules.Pages.OtherLanguages; f != nil {
+		for _, ou := range f(u) {
+			keys = append(keys, joinKey(ou))
+		}
+	}
+	return keys
 }
 
 // unusedSources notes, under --verbose, the sources no built page matched.

@@ -139,7 +139,11 @@ type Preset struct {
 	// "jekyll-last-modified-at in _config.yml plugins", "… in the
 	// Gemfile's jekyll_plugins group"; "" when it does not.
 	LastModPlugin string
-	order         *generator.DateOrder // the rules' Order, made by Load
+	// Polyglot is jekyll-polyglot's configuration, when the site asks
+	// for the plugin (in plugins:, or the Gemfile's jekyll_plugins
+	// group); nil when it does not.
+	Polyglot *Polyglot
+	order    *generator.DateOrder // the rules' Order, made by Load
 }
 
 // Default is one entry of defaults: the front matter values of the
@@ -194,6 +198,9 @@ func Load(projectDir string, lim limits.Limits) (*Preset, error) {
 		j.File, cfg = name, m
 		break
 	}
+	// A timezone that is not known is a warning (ZoneWarnings), not an
+	// error: Ruby reads such dates as UTC, and so does Zone.
+	j.dir, j.limits = projectDir, lim
 	if err := j.apply(cfg); err != nil {
 		return nil, err
 	}
@@ -201,9 +208,6 @@ func Load(projectDir string, lim limits.Limits) (*Preset, error) {
 		j.LastModPlugin = gemfilePlugin(projectDir, lastModifiedAtGem, lim)
 	}
 	j.order = j.lastModOrder()
-	// A timezone that is not known is a warning (ZoneWarnings), not an
-	// error: Ruby reads such dates as UTC, and so does Zone.
-	j.dir, j.limits = projectDir, lim
 	return j, nil
 }
 
@@ -254,11 +258,25 @@ func (j *Preset) apply(cfg map[string]any) error {
 	}
 	// plugins (gems before Jekyll 3.5) are required by name; a value of
 	// another shape is Jekyll's error to give, and asks for none here.
+	var polyglot string
 	for _, key := range []string{"plugins", "gems"} {
-		if names, ok := conffile.StringList(cfg[key]); ok && slices.Contains(names, lastModifiedAtGem) {
+		names, ok := conffile.StringList(cfg[key])
+		if ok && slices.Contains(names, lastModifiedAtGem) && j.LastModPlugin == "" {
 			j.LastModPlugin = lastModifiedAtGem + " in " + j.File + " " + key
-			break
 		}
+		if ok && slices.Contains(names, polyglotGem) && polyglot == "" {
+			polyglot = polyglotGem + " in " + j.File + " " + key
+		}
+	}
+	if polyglot == "" && j.dir != "" {
+		polyglot = gemfilePlugin(j.dir, polyglotGem, j.limits)
+	}
+	if polyglot != "" {
+		pg, err := readPolyglot(j.File, cfg, polyglot)
+		if err != nil {
+			return err
+		}
+		j.Polyglot = pg
 	}
 	if j.Permalink == "" {
 		j.Permalink = "date"

@@ -36,6 +36,9 @@ func (j *Preset) Rules() generator.Rules {
 		Order: j.order,
 		Pages: generator.PageRules{Lists: generator.ListRules{Collections: j.collectionsListed}},
 	}
+	if j.Polyglot != nil {
+		r.Pages.Fallback, r.Pages.OtherLanguages = j.fallbackURL, j.otherLanguages
+	}
 	if j.File != "" {
 		r.Sources.ConfigFiles = []string{j.File}
 	}

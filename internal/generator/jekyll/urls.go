@@ -198,8 +198,18 @@ func (j *Preset) outputExt(ext, permalink string) string {
 // page or static file jekyll-sitemap does not list (not HTML), for a
 // post whose file name has no date, for a permalink Jekyll cannot fill,
 // and for a permalink that is not a path on the site (see
-// [frontmatter.CheckURLPath]).
+// [frontmatter.CheckURLPath]). With jekyll-polyglot, a page of another
+// language than the default is below /LANG/ ([Polyglot]).
 func (j *Preset) URLPath(p generator.Page) (string, bool) {
+	u, ok := j.jekyllURL(p)
+	if !ok {
+		return "", false
+	}
+	return j.place(p, u), true
+}
+
+// jekyllURL is the URL path Jekyll alone gives p (see URLPath).
+func (j *Preset) jekyllURL(p generator.Page) (string, bool) {
 	rel, ok := srcpath.CleanRel(p.Path)
 	if !ok || p.Permalink != "" && frontmatter.CheckURLPath(p.Permalink) != nil {
 		return "", false
