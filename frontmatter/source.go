@@ -53,8 +53,8 @@ type Source struct {
 	// matter, or front matter that is never closed.
 	Format string
 	// Lastmod is the first of the keys lastmod, last_modified_at,
-	// modified, updated, updatedDate, date, publishDate and pubDate that
-	// holds a date, or of Options.LastmodKeys.
+	// modified, updated, updatedDate, date, publishDate, pubDate and
+	// publishedDate that holds a date, or of Options.LastmodKeys.
 	Lastmod time.Time
 	// LastmodKey is the key Lastmod came from, as written in the file.
 	LastmodKey string

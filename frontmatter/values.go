@@ -17,8 +17,9 @@ import (
 // whatever type the file gave it, or reported as a Problem.
 
 // lastmodKeys are the keys Lastmod may come from, in order.
-// updatedDate and pubDate are the Astro blog template's.
-var lastmodKeys = []string{"lastmod", "last_modified_at", "modified", "updated", "updateddate", "date", "publishdate", "pubdate"}
+// updatedDate and pubDate are the Astro blog template's; publishedDate
+// is many a Next.js blog's.
+var lastmodKeys = []string{"lastmod", "last_modified_at", "modified", "updated", "updateddate", "date", "publishdate", "pubdate", "publisheddate"}
 
 // LastmodKeys returns the keys Source.Lastmod comes from by default, in
 // order, lower-cased: a new slice.

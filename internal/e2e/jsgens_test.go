@@ -112,16 +112,19 @@ func printed(t *testing.T, ours map[string]string, base string, pages []string, 
 // Next.js 16 static export of a blog over Markdown: pages/[post].tsx,
 // whose getStaticPaths lists posts/*.md by name, publishes each at /NAME;
 // app/notes/[slug]/page.tsx, whose generateStaticParams lists notes/*.md,
-// at /notes/NAME. Each such page is joined to its Markdown file and dated
-// by its front matter's date (an ISO date, a date and time, "March 3,
-// 2023"), not by the files' later commit nor the route's; the home page
-// by its page.tsx's commit.
+// at /notes/NAME; app/log/[slug]/page.tsx, through lib/log.ts, whose
+// folder is path.join(root + '/log/') with root a constant bound to
+// process.cwd(), log/*.md at /log/NAME. Each such page is joined to its
+// Markdown file and dated by its front matter's date (an ISO date, a
+// date and time, "March 3, 2023"; a log entry's publishedDate), not by
+// the files' later commit nor the route's; the home page by its
+// page.tsx's commit.
 func TestNextMarkdownRoutes(t *testing.T) {
 	const base = "https://example.com/"
 	src, ours, log := builtSite(t, "next-md", "out", base,
 		"2024-01-01T00:00:00Z *",
-		"2025-06-01T00:00:00Z posts notes",
-		"2025-07-01T00:00:00Z pages/[post].tsx app/notes/[slug]/page.tsx")
+		"2025-06-01T00:00:00Z posts notes log",
+		"2025-07-01T00:00:00Z pages/[post].tsx app/notes/[slug]/page.tsx app/log/[slug]/page.tsx lib")
 	wantLastmods(t, ours, log, map[string]string{
 		base:                         "2024-01-01T00:00:00Z",
 		base + "first-light":         "2024-02-10T00:00:00Z",
@@ -129,8 +132,10 @@ func TestNextMarkdownRoutes(t *testing.T) {
 		base + "ships-seen":          "2023-03-03T00:00:00Z",
 		base + "notes/oil-delivery":  "2024-07-01T00:00:00Z",
 		base + "notes/lens-cleaning": "2023-11-15T00:00:00Z",
+		base + "log/storm-watch":     "2024-09-12T00:00:00Z",
+		base + "log/gull-census":     "2023-06-30T07:00:00Z",
 	})
-	printed(t, ours, base, []string{base + "first-light", base + "foggy-week", base + "ships-seen", base + "notes/oil-delivery", base + "notes/lens-cleaning"},
+	printed(t, ours, base, []string{base + "first-light", base + "foggy-week", base + "ships-seen", base + "notes/oil-delivery", base + "notes/lens-cleaning", base + "log/storm-watch", base + "log/gull-census"},
 		func(p string) string { return filepath.Join(src, "out", filepath.FromSlash(p)+".html") })
 }
 

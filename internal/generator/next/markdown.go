@@ -383,7 +383,13 @@ func (f *folderReads) scan(s *scope) {
 				f.computed = true
 			}
 		case tk.IsIdent("process") && i+4 < s.d.End && t[i+1].Is(".") && t[i+2].IsIdent("cwd") && t[i+3].Is("(") && t[i+4].Is(")"):
-			f.cwd(s, i)
+			if i >= 2 && t[i-1].Is("=") && t[i-2].Kind == jsconfig.Ident && cwdConst(s.m, t[i-2].Text) {
+				continue // const root = process.cwd(): read where root is
+			}
+			f.cwd(s, i, 5)
+		case tk.Kind == jsconfig.Ident && (i == 0 || !t[i-1].Is(".")) && !(i+1 < s.d.End && t[i+1].Is("=")) &&
+			!slices.Contains(s.d.Params, tk.Text) && cwdConst(s.m, tk.Text):
+			f.cwd(s, i, 1)
 		case tk.Kind == jsconfig.Ident && i+1 < s.d.End && (t[i+1].Is(":") || (t[i+1].Is(",") || t[i+1].Is("}")) && i > 0 && (t[i-1].Is("{") || t[i-1].Is(","))):
 			f.keys[tk.Text] = true
 			if isList(t, i) && t[i+1].Is("(") {
@@ -402,10 +408,20 @@ func isList(t []jscode.Token, i int) bool {
 	return i >= 0 && t[i].Kind == jsconfig.Ident && lists[t[i].Text]
 }
 
-// cwd reads process.cwd() at i: the first argument of path.join or
-// path.resolve, whose other arguments name the folder.
-func (f *folderReads) cwd(s *scope, i int) {
+// cwd reads process.cwd() at i, its n tokens (or a constant bound to it,
+// one): the first argument of path.join or path.resolve, whose other
+// arguments name the folder, or the first of a listing; either way
+// maybe joined to a string literal (path.join(root + '/posts/')).
+func (f *folderReads) cwd(s *scope, i, n int) {
 	t := s.m.Toks
+	var els []string
+	if i+n+1 < s.d.End && t[i+n].Is("+") && t[i+n+1].Kind == jsconfig.String {
+		els = append(els, t[i+n+1].Text)
+	}
+	if len(els) > 0 && i >= 2 && t[i-1].Is("(") && isList(t, i-2) && i+n+2 < s.d.End && t[i+n+2].Is(")") {
+		f.add(path.Join(els...)) // readdirSync(root + '/posts')
+		return
+	}
 	if i < 2 || !t[i-1].Is("(") || !(t[i-2].IsIdent("join") || t[i-2].IsIdent("resolve")) {
 		if i == 0 || !t[i-1].Is("(") || !isList(t, i-2) {
 			f.computed = true // process.cwd() used otherwise
@@ -413,11 +429,10 @@ func (f *folderReads) cwd(s *scope, i int) {
 		return
 	}
 	args := s.m.Args(i - 1)
-	if len(args) == 0 {
-		f.computed = true // path.join( never closed: nothing to read
+	if len(args) == 0 || args[0][1] != i+n+2*len(els) {
+		f.computed = true // path.join( never closed, or more than cwd + 'lit' first
 		return
 	}
-	var els []string
 	for k, a := range args[1:] {
 		v := literal(s, a[0], a[1])
 		if v == "" && k > 0 && k == len(args)-2 && namesMarkdown(s, a[0], a[1]) {
@@ -443,6 +458,24 @@ func (f *folderReads) cwd(s *scope, i int) {
 		return
 	}
 	f.add(path.Join(els...))
+}
+
+// cwdConst reports whether name is a top-level constant of m bound to
+// process.cwd(): const root = process.cwd().
+func cwdConst(m *jscode.Module, name string) bool {
+	d, ok := m.Decls[name]
+	if !ok || d.Func {
+		return false
+	}
+	t := m.Toks[d.Start:d.End]
+	if len(t) > 0 && t[0].IsIdent("export") {
+		t = t[1:]
+	}
+	if len(t) > 0 && t[len(t)-1].Is(";") {
+		t = t[:len(t)-1]
+	}
+	return len(t) == 8 && t[0].IsIdent("const") && t[1].IsIdent(name) && t[2].Is("=") &&
+		t[3].IsIdent("process") && t[4].Is(".") && t[5].IsIdent("cwd") && t[6].Is("(") && t[7].Is(")")
 }
 
 // listArg reads the first argument of a listing whose parentheses open

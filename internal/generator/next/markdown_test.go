@@ -157,6 +157,66 @@ export async function generateStaticParams() {
 			want: []next.MarkdownRoute{{File: "src/app/posts/[slug]/page.tsx", Folder: "_posts", Exts: []string{".md"}, URL: "/posts/\x00/"}},
 		},
 		{
+			name: "a constant bound to process.cwd(), joined to a literal",
+			files: map[string]string{
+				"lib/log.ts": `import fs from "fs";
+import path from "path";
+const root = process.cwd();
+const logDir = path.join(root + "/log/");
+export function logSlugs() {
+  return fs.readdirSync(logDir).filter((f) => f.endsWith(".md")).map((f) => f.replace(/\.md$/, ""));
+}
+`,
+				"app/log/[slug]/page.tsx": `import { logSlugs } from "../../../lib/log";
+export function generateStaticParams() {
+  return logSlugs().map((slug) => ({ slug }));
+}
+`},
+			want: []next.MarkdownRoute{{File: "app/log/[slug]/page.tsx", Folder: "log", Exts: []string{".md"}, URL: "/log/\x00/"}},
+		},
+		{
+			name: "a constant bound to process.cwd(), as path.join's first argument and a listing's",
+			files: map[string]string{
+				"lib/a.js": `import fs from "fs";
+import path from "path";
+export const root = process.cwd();
+export function a() { return fs.readdirSync(path.join(root, "content", "a")).map((f) => ({ params: { p: f.replace(".md", "") } })); }
+`,
+				"lib/b.js": `import fs from "fs";
+const root = process.cwd();
+export function b() { return fs.readdirSync(root + "/content/b").map((f) => ({ params: { p: f.replace(".md", "") } })); }
+`,
+				"pages/a/[p].js": `import { a } from "../../lib/a";
+export async function getStaticPaths() { return { paths: a(), fallback: false }; }
+`,
+				"pages/b/[p].js": `import { b } from "../../lib/b";
+export async function getStaticPaths() { return { paths: b(), fallback: false }; }
+`},
+			want: []next.MarkdownRoute{
+				{File: "pages/a/[p].js", Folder: "content/a", Exts: []string{".md"}, URL: "/a/\x00"},
+				{File: "pages/b/[p].js", Folder: "content/b", Exts: []string{".md"}, URL: "/b/\x00"},
+			},
+		},
+		{
+			name: "a function's parameter named as a cwd constant is not it; a let may change",
+			files: map[string]string{
+				"lib/a.js": `import fs from "fs";
+import path from "path";
+const root = process.cwd();
+export function a(root) { return fs.readdirSync(path.join(root, "content")).map((f) => ({ params: { p: f.replace(".md", "") } })); }
+`,
+				"lib/b.js": `import fs from "fs";
+let root = process.cwd();
+export function b() { return fs.readdirSync(root + "/content/b").map((f) => ({ params: { p: f.replace(".md", "") } })); }
+`,
+				"pages/a/[p].js": `import { a } from "../../lib/a";
+export async function getStaticPaths() { return { paths: a(somewhere), fallback: false }; }
+`,
+				"pages/b/[p].js": `import { b } from "../../lib/b";
+export async function getStaticPaths() { return { paths: b(), fallback: false }; }
+`},
+		},
+		{
 			name: "a namespace import, MDX files by a regular expression",
 			files: map[string]string{
 				"lib/content.mjs": `import * as fs from 'node:fs/promises'
