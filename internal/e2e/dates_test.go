@@ -201,6 +201,32 @@ func TestHugoListPageNeverOlder(t *testing.T) {
 	}
 }
 
+// TestHugoPager: a section's further pages (/posts/page/2/), which no
+// source gives and Hugo's sitemap leaves out, are dated by the pages each
+// shows (issue 67).
+func TestHugoPager(t *testing.T) {
+	config, err := os.ReadFile(filepath.Join("testdata", "hugo-dates", "hugo.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := hugoDatesSite(t, nil, map[string]string{"hugo.toml": string(config) + "paginate = 1\n"})
+	public := filepath.Join(src, "public")
+	page2, err := os.ReadFile(filepath.Join(public, "posts", "page", "2", "index.html"))
+	if err != nil || !strings.Contains(string(page2), datesBase+"posts/old/") || strings.Contains(string(page2), datesBase+"posts/new/") {
+		t.Fatalf("the fixture's premise: Hugo's /posts/page/2/ shows the old post alone: %v\n%s", err, page2)
+	}
+	mustRun(t, src)
+	ours := ourURLs(t, public)
+	for loc, want := range map[string]string{
+		datesBase + "posts/":        "2025-04-26T00:00:00Z", // shows the new post
+		datesBase + "posts/page/2/": "2017-01-01T00:00:00Z", // shows the old one
+	} {
+		if !sameInstant(ours[loc], want) {
+			t.Errorf("%s: our lastmod %q, want %s", loc, ours[loc], want)
+		}
+	}
+}
+
 // TestJekyllBlogIndex: a Jekyll /blog/ page whose layout loops over
 // site.posts, with last_modified_at: 2025-03-14, lists a post of
 // 2025-04-26. jekyll-sitemap writes the page's own date; we write the
@@ -509,7 +535,10 @@ func TestJekyllPolyglot(t *testing.T) {
 			fmt.Sprintf("---\n%s\nlast_modified_at: %s\n---\nMARK-%s.\n", sources[name], date, name))
 	}
 	write(t, filepath.Join(src, "_config.yml"), "url: https://example.com\npermalink: pretty\n"+
-		"plugins: [jekyll-polyglot]\nlanguages: [de, en, es]\ndefault_lang: en\nlang_from_path: true\n")
+		"plugins: [jekyll-polyglot]\nlanguages: [de, en, es]\ndefault_lang: en\nlang_from_path: true\n"+
+		// One language after another: the plugin's forked builds, one per
+		// language, lose a language's pages, unsaid, on a busy machine.
+		"parallel_localization: false\n")
 	write(t, filepath.Join(src, "_layouts", "default.html"), "{{ content }}")
 	site := filepath.Join(src, "_site")
 	cmd := exec.Command(jekyll, "build", "--quiet", "--source", src, "--destination", site)

@@ -774,6 +774,24 @@ func commitHistory(t *testing.T, dir string, lines ...string) {
 // (TestAstroSitemapURLsAnswer).
 func TestAstroSite(t *testing.T) {
 	src := nodeProject(t, "astro", "src", "astro.config.mjs", "package.json")
+	// A route that paginates the collection (its pages are lists, dated
+	// by the entries they show), and one that makes a page from data
+	// (no list, though it links to an entry).
+	write(t, filepath.Join(src, "src", "pages", "archive", "[...page].astro"), `---
+import { getCollection } from 'astro:content';
+export async function getStaticPaths({ paginate }) {
+  const posts = (await getCollection('blog')).sort((a, b) => a.data.pubDate.valueOf() - b.data.pubDate.valueOf());
+  return paginate(posts, { pageSize: 2 });
+}
+const { page } = Astro.props;
+---
+<html lang="en"><head><meta charset="utf-8"><title>Archive</title></head><body><main><ul>{page.data.map((post) => <li><a href={`+"`/posts/${post.id}`"+`}>{post.data.title}</a></li>)}</ul></main></body></html>
+`)
+	write(t, filepath.Join(src, "src", "pages", "notes", "[note].astro"), `---
+export function getStaticPaths() { return [{ params: { note: 'a' } }]; }
+---
+<html lang="en"><head><meta charset="utf-8"><title>A note</title></head><body><main><p>See <a href="/posts/second-entry">the second entry</a>.</p></main></body></html>
+`)
 	if err := os.WriteFile(filepath.Join(src, ".gitignore"), []byte("node_modules\ndist\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -815,10 +833,16 @@ func TestAstroSite(t *testing.T) {
 		base + "posts/second-entry": "2024-07-01T00:00:00Z",
 		// The blog starter's dates, which Date reads: 'Jul 10 2022'.
 		base + "posts/starter-post": "2022-07-10T00:00:00Z",
+		// paginate()'s pages: the newest entry each shows (issue 67).
+		base + "archive":   "2024-06-15T00:00:00Z",
+		base + "archive/2": "2024-07-01T00:00:00Z",
 	} {
 		if got := ours[loc]; !sameInstant(got, want) {
 			t.Errorf("%s: lastmod %q, want %s", loc, got, want)
 		}
+	}
+	if got, ok := ours[base+"notes/a"]; !ok || got != "" {
+		t.Errorf("notes/a, a page made from data that links to an entry: listed %v, lastmod %q; want listed, no lastmod", ok, got)
 	}
 	for loc := range ours {
 		if loc != base && strings.HasSuffix(loc, "/") {
@@ -989,14 +1013,26 @@ func TestDocusaurusSite(t *testing.T) {
 	}
 	ours, log := zeroConfig(t, src, build, base, "sources docs, blog, src/pages, i18n (Docusaurus)")
 	compareSets(t, ours, theirs, nil, nil)
-	dated := 0
+	dated, lists := 0, 0
 	for loc, want := range theirs {
-		if got := ours[loc]; got[:min(len(got), 10)] != want[:min(len(want), 10)] {
-			t.Errorf("%s: lastmod %q, Docusaurus's %q", loc, got, want)
+		if want == "" {
+			// A page no source gives (the blog's index, archive, tags and
+			// authors, a docs category): Docusaurus dates none; we date
+			// it by the newest page its <main> links to (issue 67).
+			if w := newestInMain(t, build, base, loc, theirs, nil); w != "" {
+				want = w
+				lists++
+			}
 		}
-		if want != "" {
+		if got := ours[loc]; got[:min(len(got), 10)] != want[:min(len(want), 10)] {
+			t.Errorf("%s: lastmod %q, want %q", loc, got, want)
+		}
+		if theirs[loc] != "" {
 			dated++
 		}
+	}
+	if lists < 15 {
+		t.Errorf("%d list pages dated by the pages they show; the fixture's build has 20", lists)
 	}
 	if dated < 20 {
 		t.Errorf("Docusaurus dated %d of its URLs; the fixture's build dates 26", dated)
@@ -1022,6 +1058,43 @@ func TestDocusaurusSite(t *testing.T) {
 		}
 	}
 	answers(t, build, base, "sitemap.xml", []string{"de/sitemap.xml"})
+}
+
+// newestInMain returns the newest of the dates (by URL, in dates) of the
+// pages the built page at loc (under base, in the folder build) links to
+// inside its <main>, a page below loc that has no date counting as the
+// newest it links to in turn; "" for none.
+func newestInMain(t *testing.T, build, base, loc string, dates map[string]string, seen map[string]bool) string {
+	t.Helper()
+	if seen == nil {
+		seen = map[string]bool{}
+	}
+	if seen[loc] {
+		return ""
+	}
+	seen[loc] = true
+	rel := strings.TrimPrefix(loc, base)
+	data, err := os.ReadFile(filepath.Join(build, filepath.FromSlash(rel), "index.html"))
+	if err != nil {
+		data, err = os.ReadFile(filepath.Join(build, filepath.FromSlash(rel)+".html"))
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", loc, err)
+	}
+	_, main, _ := strings.Cut(string(data), "<main")
+	main, _, _ = strings.Cut(main, "</main>")
+	newest := ""
+	for _, m := range regexp.MustCompile(`href="/([^"#?]*)"`).FindAllStringSubmatch(main, -1) {
+		to := base + strings.TrimSuffix(m[1], "/")
+		d, ok := dates[to]
+		if ok && d == "" && strings.HasPrefix(to, loc+"/") {
+			d = newestInMain(t, build, base, to, dates, seen)
+		}
+		if d > newest {
+			newest = d
+		}
+	}
+	return newest
 }
 
 // docusaurusSite makes the sources of testdata/docusaurus with their git

@@ -179,15 +179,19 @@ type PageRules struct {
 	Lists ListRules
 }
 
-// ListRules say which of a generator's pages list others, in one of
-// three ways; each is nil for a generator that lists none so.
+// ListRules say which of a generator's pages list others. Every page of
+// a join that no source gives is judged by what it shows; these make
+// that more precise. Each is nil for a generator that says nothing of
+// it.
 type ListRules struct {
 	// Shown reports whether the built page at urlPath, which no source
-	// gives, lists pages (Hexo's and Pelican's home, archives, tag and
-	// category pages): it is dated by the newest of the joined pages it
-	// links to in its own content (not its menu, banner, footer or
-	// sidebar), a list page below it that it links to as new as what
-	// that one shows.
+	// gives, lists pages (Pelican's home, archives, tag and category
+	// pages); nil: every such page but those of a route with a
+	// parameter (see Routes) and those built from one of several other
+	// languages' sources (OtherLanguages). A list page is dated by the
+	// newest of the joined pages it links to in its own content (not its
+	// menu, banner, footer or sidebar), a list page below it that it
+	// links to as new as what that one shows.
 	Shown func(urlPath string) bool
 	// Section returns, for the source at rel (relative to the sources'
 	// folder) whose front matter lists terms (by taxonomy), its path in
@@ -206,6 +210,12 @@ type ListRules struct {
 	// the newest document of those collections ([FileRules].Collection).
 	// The error is of a layout that cannot be read, naming it.
 	Collections func(dir, rel string) ([]string, error)
+	// Routes reports whether the route with a parameter at rel
+	// (relative to the sources' folder) makes pages that list others
+	// (Astro's paginate()): its pages are judged as every page no
+	// source gives is (Shown). Those of other such routes are made by
+	// code from data, and are no list pages.
+	Routes func(rel string) bool
 }
 
 // FileRules are what a generator's rules say of one source file before

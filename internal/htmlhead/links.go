@@ -36,12 +36,15 @@ type Link struct {
 	// Chrome marks a link of the page's frame rather than its own
 	// content: inside a <nav>, or a <header> or <footer> that is not
 	// inside an <article>, <aside>, <main>, <nav> or <section> (ARIA's
-	// navigation, banner and contentinfo landmarks). A site's menu is
-	// on every page; a list page's entries are not in it.
+	// navigation, banner and contentinfo landmarks), or an element
+	// whose role attribute names one of them (Sphinx's <div
+	// class="sphinxsidebar" role="navigation">). A site's menu is on
+	// every page; a list page's entries are not in it.
 	Chrome bool
 	// Aside marks a link inside an <aside> that is not within an
-	// <article> or <section> (ARIA's complementary landmark): a theme's
-	// sidebar, whose recent posts are on every page.
+	// <article> or <section> (ARIA's complementary landmark), or an
+	// element whose role is complementary: a theme's sidebar, whose
+	// recent posts are on every page.
 	Aside bool
 }
 
@@ -63,6 +66,9 @@ func (lr *LinkReader) Links(page []byte, fn func(Link)) (cut bool) {
 		case tokEOF:
 			return l.tooMany
 		case tokStartTag:
+			if inert == 0 {
+				fr.role(string(l.name), l.attrs)
+			}
 			switch name := string(l.name); {
 			case name == "template":
 				inert++
@@ -105,6 +111,59 @@ type frame struct {
 	content         int    // open <article> and <section>s
 	banners         []bool // open <header> and <footer>s: whether each is the page's
 	asides          []bool // open <aside>s: whether each is the page's (Link.Aside)
+	// roles are the open elements of another name that a role attribute
+	// makes a landmark (<div role="navigation">, a theme's sidebar), the
+	// innermost last.
+	roles []roleElem
+}
+
+// roleElem is an open element with a landmark role: its name, how many
+// elements of that name are open inside it, and whether its links are
+// the page's frame (chrome: navigation, banner, contentinfo) or its
+// complementary landmark (aside: not within content).
+type roleElem struct {
+	name          string
+	depth         int
+	chrome, aside bool
+}
+
+// role notes the start tag name with the attributes attrs: one more
+// element of its name open inside a landmark of that name, and a
+// landmark itself when its role says one (an element that is one by
+// its name is open's).
+func (f *frame) role(name string, attrs []attr) {
+	for i := len(f.roles) - 1; i >= 0; i-- {
+		if f.roles[i].name == name {
+			f.roles[i].depth++
+			break
+		}
+	}
+	switch name {
+	case "nav", "article", "aside", "main", "section", "header", "footer", "a", "link", "base":
+		return
+	}
+	v, ok := attrOf(attrs, "role")
+	if !ok {
+		return
+	}
+	e := roleElem{name: name}
+	switch {
+	case hasToken(v, "navigation"):
+		e.chrome = true
+	case hasToken(v, "banner") || hasToken(v, "contentinfo"):
+		e.chrome = f.nav == 0 && f.sectioning == 0
+	case hasToken(v, "complementary"):
+		e.aside = f.content == 0
+	default:
+		return
+	}
+	for i := len(f.roles) - 1; i >= 0; i-- {
+		if f.roles[i].name == name {
+			f.roles[i].depth-- // counted above: this one is its own
+			break
+		}
+	}
+	f.roles = append(f.roles, e)
 }
 
 // open notes the start tag name, and reports whether it is one of
@@ -131,6 +190,16 @@ func (f *frame) open(name string) bool {
 
 // close notes the end tag name.
 func (f *frame) close(name string) {
+	for i := len(f.roles) - 1; i >= 0; i-- {
+		if r := &f.roles[i]; r.name == name {
+			if r.depth > 0 {
+				r.depth--
+			} else {
+				f.roles = slices.Delete(f.roles, i, i+1)
+			}
+			break
+		}
+	}
 	switch name {
 	case "nav":
 		f.nav = max(f.nav-1, 0)
@@ -151,12 +220,14 @@ func (f *frame) close(name string) {
 
 // chrome reports whether a link here is of the page's frame.
 func (f *frame) chrome() bool {
-	return f.nav > 0 || slices.Contains(f.banners, true)
+	return f.nav > 0 || slices.Contains(f.banners, true) || slices.ContainsFunc(f.roles, func(r roleElem) bool { return r.chrome })
 }
 
 // aside reports whether a link here is in the page's complementary
 // landmark.
-func (f *frame) aside() bool { return slices.Contains(f.asides, true) }
+func (f *frame) aside() bool {
+	return slices.Contains(f.asides, true) || slices.ContainsFunc(f.roles, func(r roleElem) bool { return r.aside })
+}
 
 // hasToken reports whether the space-separated list v has the token
 // tok, without regard to case.

@@ -192,3 +192,26 @@ func TestLinksAside(t *testing.T) {
 		t.Errorf("links:\n%q\nwant\n%q", got, want)
 	}
 }
+
+// TestLinksRoles: an element of another name whose role attribute names
+// a landmark is one (Sphinx's <div class="sphinxsidebar"
+// role="navigation">), until the end tag of its name that closes it,
+// elements of that name inside it counted.
+func TestLinksRoles(t *testing.T) {
+	page := `<body><div role="main"><a href="/m">m</a></div>
+<div class="sphinxsidebar" role="navigation"><div><div><a href="/n">n</a></div></div><a href="/n2">n2</a></div><a href="/after">after</a>
+<ul role="complementary"><li><a href="/c">c</a><ul><li><a href="/c2">c2</a></ul></ul><a href="/after2">after2</a>
+<div role="banner"><div role="navigation"><a href="/bn">bn</a></div><a href="/b">b</a></div><a href="/after3">after3</a>
+<article><div role="contentinfo"><a href="/ac">ac</a></div></article><div role="presentation"><a href="/p">p</a></div>`
+	var got []string
+	var lr LinkReader
+	lr.Links([]byte(page), func(l Link) {
+		got = append(got, fmt.Sprintf("%s %v %v", l.Href, l.Chrome, l.Aside))
+	})
+	want := []string{"/m false false", "/n true false", "/n2 true false", "/after false false",
+		"/c false true", "/c2 false true", "/after2 false false",
+		"/bn true false", "/b true false", "/after3 false false", "/ac false false", "/p false false"}
+	if !slices.Equal(got, want) {
+		t.Errorf("links:\n%q\nwant\n%q", got, want)
+	}
+}

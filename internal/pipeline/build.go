@@ -398,21 +398,23 @@ type builder struct {
 	// (claimed), for a walk of a join whose generator keeps old output.
 	static          *staticClaims
 	ownOutputAtRoot bool
-	join            map[string]*source // Options.Join's sources by joinKey
-	runnerUp        map[string]*source // by join key, the claim after join's, in a build of Run (claims, in a Session)
-	rules           generator.Rules    // what the generator of the sources (Join's, Content's) says; zero without them
-	noWrite         bool               // the build writes nothing: a check, --explain (explained)
-	saidOf          map[string]bool    // the sources' files the walk warned of, and the Jekyll layouts said unread (layoutUnread), as reported
-	git             *gitdates.Dates    // for the git lastmod source; nil without it
-	gitRoot         string             // Options.Root, absolute, with git
-	gitScope        string             // the folder git's history is read for, when not the sources' (includes.go)
-	hash            *hashstate.State   // for the hash lastmod source; nil without it
-	gen             *genDates          // for the sitemap lastmod source and the alternates of the generator's sitemaps; nil without them
-	genKept         bool               // GenDatesName written
-	wit             *genDates          // the generator's sitemaps as the witness of what it builds (witness.go); nil without them
-	witNames        []string           // the names of the witness's sitemaps (witnessFile)
-	robots          *robots.Judge      // the site's robots.txt; nil without rules
-	now             time.Time          // the build's time, for the hash source
+	join            map[string]*source  // Options.Join's sources by joinKey
+	runnerUp        map[string]*source  // by join key, the claim after join's, in a build of Run (claims, in a Session)
+	routes          map[string][]string // by source path, the route patterns of its routes with a parameter (routePattern)
+	listReads       listReads           // the site's pages, while list pages are judged
+	rules           generator.Rules     // what the generator of the sources (Join's, Content's) says; zero without them
+	noWrite         bool                // the build writes nothing: a check, --explain (explained)
+	saidOf          map[string]bool     // the sources' files the walk warned of, and the Jekyll layouts said unread (layoutUnread), as reported
+	git             *gitdates.Dates     // for the git lastmod source; nil without it
+	gitRoot         string              // Options.Root, absolute, with git
+	gitScope        string              // the folder git's history is read for, when not the sources' (includes.go)
+	hash            *hashstate.State    // for the hash lastmod source; nil without it
+	gen             *genDates           // for the sitemap lastmod source and the alternates of the generator's sitemaps; nil without them
+	genKept         bool                // GenDatesName written
+	wit             *genDates           // the generator's sitemaps as the witness of what it builds (witness.go); nil without them
+	witNames        []string            // the names of the witness's sitemaps (witnessFile)
+	robots          *robots.Judge       // the site's robots.txt; nil without rules
+	now             time.Time           // the build's time, for the hash source
 	// index, in a Session, gives the record of every page judged, or -1
 	// when it is not listed.
 	index *pageIndex

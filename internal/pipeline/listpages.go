@@ -1,14 +1,17 @@
 package pipeline
 
 // The dates of list pages: a page that lists pages is at least as new
-// as the newest page it lists, never older. A Hugo site's home page,
-// sections, taxonomies and terms, and a Jekyll page that loops over
-// site.posts, paginator.posts or a collection.
+// as the newest page it lists, never older. In every generator's join,
+// a page that no source gives, by the pages its own content links to; a
+// Hugo site's home page, sections, taxonomies and terms by Hugo's rules,
+// and a Jekyll page that loops over site.posts, paginator.posts or a
+// collection.
 
 import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"net/url"
 	"path"
 	"path/filepath"
@@ -16,7 +19,9 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
+	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
@@ -40,19 +45,35 @@ func (b *builder) dateListPages() listedCounts {
 		return nil
 	}
 	b.recs.listed = make(map[int32]int64)
-	switch l := b.rules.Pages.Lists; {
+	defer b.listReads.close()
+	l := b.rules.Pages.Lists
+	var done map[int32]bool // the list pages a generator's own rule judged
+	switch {
 	case l.Section != nil:
-		b.dateSectionLists(l.Section)
+		done = b.dateSectionLists(l.Section)
 	case l.Collections != nil:
 		b.dateCollectionLists(l.Collections)
-	case l.Shown != nil:
-		b.dateShownLists(l.Shown)
 	}
+	b.dateShownLists(l.Shown, done)
 	counts := listedCounts{}
 	for idx := range b.recs.listed {
 		counts[recSources[b.recs.rec(idx).src]]++
 	}
 	return counts
+}
+
+// listReads is the site folder's pages, open while list pages are
+// judged (dateListPages), to read what they show.
+type listReads struct {
+	dir   *SitePages
+	tried bool // opened, or failed to: said once
+}
+
+func (r *listReads) close() {
+	if r.dir != nil {
+		r.dir.Close()
+	}
+	*r = listReads{}
 }
 
 // newer raises the newest date of the key k to t.
@@ -85,7 +106,9 @@ func (b *builder) list(idx int32, t int64) {
 // matter gives the term, the taxonomy's page (/tags/) those and the term
 // pages: for each of the site's taxonomies (tags and categories by
 // default, and those of its taxonomies table), at their default URLs.
-func (b *builder) dateSectionLists(section func(rel string, terms map[string][]string) (string, string, []string, bool)) {
+//
+// It returns the list pages it judged.
+func (b *builder) dateSectionLists(section func(rel string, terms map[string][]string) (string, string, []string, bool)) map[int32]bool {
 	prefix := b.joinPrefix()
 	// A content folder's key is its path under its language's prefix:
 	// "posts", "fr/posts" (as the URL of its list page, without slashes).
@@ -119,7 +142,7 @@ func (b *builder) dateSectionLists(section func(rel string, terms map[string][]s
 		if r.lastmod == noLastMod {
 			continue
 		}
-		p := &listedPage{lastmod: r.lastmod, lang: lang, regular: !index}
+		p := &listedPage{idx: -1, lastmod: r.lastmod, lang: lang, regular: !index}
 		// A section's _index.md may give terms too: its page is then one
 		// of the term's pages, by its own date (hugoDocs' tools/ section
 		// in "developer tools").
@@ -164,50 +187,249 @@ func (b *builder) dateSectionLists(section func(rel string, terms map[string][]s
 		}
 	}
 	if len(h.lists) == 0 {
-		return
+		return nil
 	}
 	b.readShown(&h)
+	done := make(map[int32]bool, len(h.lists))
 	for i := range h.lists {
+		done[h.lists[i].idx] = true
 		if t := h.newest(i); t != noLastMod {
 			b.list(h.lists[i].idx, t)
 		}
 	}
+	return done
 }
 
-// dateShownLists dates, in a join whose preset builds list pages that
-// no source gives (generator.ListRules.Shown), each of them by the newest of the
-// joined pages its built page links to in its own content (Link.Chrome:
-// not its menu, banner or footer; Link.Aside: nor its sidebar, whose
-// recent posts a theme puts on every page), a list page below it that it
-// links to as new as what that one shows. One that shows no dated page keeps its own date,
-// or none.
-func (b *builder) dateShownLists(lists func(urlPath string) bool) {
+// dateShownLists dates, in a join, each built page that no source gives
+// (a blog's index and its further pages, its tag and archive pages, a
+// docs category's index) by the newest of the joined pages its built
+// page links to in its own content (Link.Chrome: not its menu, banner
+// or footer; Link.Aside: nor its sidebar, whose recent posts a theme
+// puts on every page), a list page below it that it links to as new as
+// what that one shows. One that shows no dated page keeps its own date,
+// or none. This is the rule of every generator; a generator's own rules
+// make it more precise: shown, when not nil, says which of those pages
+// list (generator.ListRules.Shown), and done are the list pages its
+// rule judged already (Hugo's sections and terms). A page that is not
+// joined for another reason is no list page: a page of a route with a
+// parameter (/blog/[slug], made by code from data; dynamicRoutes), or a
+// page built from one of several other languages' sources
+// (fallbackSource).
+func (b *builder) dateShownLists(shown func(urlPath string) bool, done map[int32]bool) {
 	h := listSet{pages: map[string]*listedPage{}, at: map[string]int{}, noAside: true}
+	routes := b.dynamicRoutes()
 	for _, idx := range b.recs.order {
 		r := b.recs.rec(idx)
 		if r.extra() {
 			continue
 		}
-		urlPath := b.mapper.URLPath(b.recs.pathOf(r))
-		if b.join[joinKey(urlPath)] != nil {
-			if r.lastmod != noLastMod {
-				h.pages[joinKey(urlPath)] = &listedPage{lastmod: r.lastmod}
+		urlPath := "/" + strings.TrimPrefix(b.mapper.URLPath(b.recs.pathOf(r)), "/")
+		src := b.join[joinKey(urlPath)]
+		ambiguous := false
+		if src == nil {
+			src, ambiguous = b.fallbackSource(urlPath)
+		}
+		if src != nil {
+			lastmod := r.lastmod
+			if t, ok := b.recs.listed[idx]; ok {
+				lastmod = t
+			}
+			if lastmod != noLastMod {
+				h.pages[joinKey(urlPath)] = &listedPage{idx: idx, lastmod: lastmod}
 			}
 			continue
 		}
-		if lists("/" + strings.TrimPrefix(urlPath, "/")) {
-			h.add(idx, urlPath, listPage{folder: joinKey(urlPath)})
+		if done[idx] || ambiguous || routes.match(urlPath) || shown != nil && !shown(urlPath) {
+			continue
 		}
+		h.add(idx, urlPath, listPage{folder: joinKey(urlPath)})
 	}
 	if len(h.lists) == 0 || len(h.pages) == 0 {
 		return
 	}
 	b.readShown(&h)
+	b.dropFrame(&h)
 	for i := range h.lists {
 		if t := h.shownNewest(i); t != noLastMod {
 			b.list(h.lists[i].idx, t)
 		}
 	}
+}
+
+// dropFrame takes out of what each list page of h shows the joined
+// pages that are the site's frame though its markup does not say so (a
+// profile header inside a <section>, a docs menu in a <div>), and the
+// pages above it (a pager's link to its first page, a breadcrumb's to
+// the home page). The frame of a list page that shows two joined pages
+// or more is what the first two (by URL) both link to in their own
+// content. Of the rest, its entries count (listSet.entries): a profile
+// page every pager links to is no entry among its posts.
+func (b *builder) dropFrame(h *listSet) {
+	read := map[string][]string{} // a joined page's own links, by key
+	ownLinks := func(key string) []string {
+		if l, ok := read[key]; ok {
+			return l
+		}
+		var l []string
+		if p := h.pages[key]; p != nil && p.idx >= 0 {
+			r := b.recs.rec(p.idx)
+			l = b.pageLinks(b.recs.pathOf(r), b.recs.locOf(r), h.noAside)
+		}
+		read[key] = l
+		return l
+	}
+	for i := range h.lists {
+		l := &h.lists[i]
+		var two []string
+		for _, k := range slices.Sorted(slices.Values(l.shown)) {
+			if p := h.pages[k]; p != nil && p.idx >= 0 && len(two) < 2 {
+				two = append(two, k)
+			}
+		}
+		frame := map[string]bool{}
+		if len(two) == 2 {
+			second := ownLinks(two[1])
+			for _, k := range ownLinks(two[0]) {
+				frame[k] = slices.Contains(second, k)
+			}
+		}
+		l.shown = slices.DeleteFunc(l.shown, func(k string) bool {
+			return h.pages[k] != nil && frame[k] || k == "" || l.folder == k || strings.HasPrefix(l.folder, k+"/")
+		})
+		l.shown = h.entries(l.shown)
+	}
+}
+
+// entries returns, of the pages a list page shows, its entries: pages
+// of one kind, whose URLs differ in their last element and in numbers
+// only (/2024/05/01/a/ and /2023/12/02/b/, /blog/a and /blog/b), where
+// two pages or more are of one kind; a page of another kind alone (a
+// link in a post's excerpt, /docs/setup/ among /blog/ posts) is none.
+// List pages below it stay, as do all when no two are of one kind.
+func (h *listSet) entries(shown []string) []string {
+	kinds := map[string]int{}
+	for _, k := range shown {
+		if h.pages[k] != nil {
+			kinds[pageKind(k)]++
+		}
+	}
+	if !slices.ContainsFunc(slices.Collect(maps.Values(kinds)), func(n int) bool { return n >= 2 }) {
+		return shown
+	}
+	return slices.DeleteFunc(shown, func(k string) bool {
+		return h.pages[k] != nil && kinds[pageKind(k)] < 2
+	})
+}
+
+// pageKind is the kind of page of the join key k: its folders, each
+// number among them as "#", and how many elements it has.
+func pageKind(k string) string {
+	els := strings.Split(k, "/")
+	for i, el := range els[:len(els)-1] {
+		if strings.Trim(el, "0123456789") == "" {
+			els[i] = "#"
+		}
+	}
+	return strings.Join(els[:len(els)-1], "/") + "/*"
+}
+
+// routePatterns are the URL paths of the routes with a parameter, each
+// split at its slashes: ["blog", "[slug]"].
+type routePatterns [][]string
+
+// dynamicRoutes returns the URL paths of the source files that are
+// routes with a parameter ([slug], [...rest], [[...rest]], Gatsby's
+// {Node.field}): their pages are made by code, from data.
+func (b *builder) dynamicRoutes() routePatterns {
+	var out routePatterns
+	for _, r := range b.routes {
+		out = append(out, r)
+	}
+	return out
+}
+
+// paramRE matches a path element that is, or holds, a route's parameter.
+var paramRE = lazyre.MustCompile(`\[[^/]*\]|\{[^/]*\}`)
+
+// routePattern returns the route pattern of the source p when its path
+// has elements that are a route's parameters (routes/[slug].astro,
+// app/[...rest]/page.tsx, {Post.slug}.js): the URL path its preset
+// gives it with a plain name in each parameter's place, split at its
+// slashes, each such element "[p]", or "[...p]" for a rest parameter;
+// nil when it has none, or the preset gives no page for it so.
+func routePattern(preset generator.Preset, p generator.Page) []string {
+	els := strings.Split(p.Path, "/")
+	rest := map[string]bool{}
+	n := 0
+	for i, el := range els {
+		if !paramRE().MatchString(el) {
+			continue
+		}
+		name := fmt.Sprintf("sitemapgen-param-%d", n)
+		n++
+		rest[name] = strings.Contains(el, "...")
+		if i == len(els)-1 {
+			els[i] = paramRE().ReplaceAllLiteralString(el, name) // keeps its extension
+		} else {
+			els[i] = name
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	p.Path = strings.Join(els, "/")
+	u, ok := preset.URLPath(p)
+	if !ok {
+		return nil
+	}
+	out := strings.Split(joinKey(u), "/")
+	for i, el := range out {
+		for name, r := range rest {
+			if strings.Contains(el, name) {
+				out[i] = "[p]"
+				if r {
+					out[i] = "[...p]"
+				}
+			}
+		}
+	}
+	return out
+}
+
+// match reports whether the URL path u is a page of one of the routes:
+// a parameter's element takes any one element of u, a rest parameter
+// ([...rest]) any number of them, none too.
+func (rs routePatterns) match(u string) bool {
+	els := strings.Split(joinKey(u), "/")
+	if len(els) == 1 && els[0] == "" {
+		els = nil
+	}
+	for _, pat := range rs {
+		if matchRoute(pat, els) {
+			return true
+		}
+	}
+	return false
+}
+
+func matchRoute(pat, els []string) bool {
+	for i, p := range pat {
+		if strings.HasPrefix(p, "[...") || strings.HasPrefix(p, "[[...") {
+			for n := i; n <= len(els); n++ {
+				if matchRoute(pat[i+1:], els[n:]) {
+					return true
+				}
+			}
+			return false
+		}
+		if i >= len(els) || els[i] == "" {
+			return false
+		}
+		if !strings.ContainsAny(p, "[{") && p != els[i] {
+			return false
+		}
+	}
+	return len(pat) == len(els)
 }
 
 // shownNewest is the newest lastmod of the pages the list page i links
@@ -249,6 +471,7 @@ type listSet struct {
 
 // listedPage is a dated page, as a list page may list it.
 type listedPage struct {
+	idx       int32 // its record; -1 where not known
 	lastmod   int64
 	lang, dir string   // its language's prefix ("/fr"), the content folder it is in ("posts")
 	terms     []string // the taxonomy and term pages it is listed on, as listPage.term
@@ -440,62 +663,76 @@ func parent(rel string) string {
 // shows: the links of its own content, as keys of h.pages and h.at. A
 // page that cannot be read shows nothing, and is said once.
 func (b *builder) readShown(h *listSet) {
-	base, err := url.Parse(b.mapper.BaseURL())
-	if err != nil || base.Host == "" {
-		return
-	}
-	pages, err := OpenSitePages(b.opts.Root)
-	if err != nil {
-		b.warn(b.opts.Root, fmt.Errorf("%w; its list pages are not dated by what they list", err))
-		return
-	}
-	defer pages.Close()
-	var lr htmlhead.LinkReader
-	lr.MaxAttrs = b.opts.Limits.Or().HeadAttributes
-	var buf bytes.Buffer
 	for i := range h.lists {
 		l := &h.lists[i]
 		r := b.recs.rec(l.idx)
-		rel := b.recs.pathOf(r)
-		buf.Reset()
-		if err := readPage(pages, rel, int64(b.opts.Limits.Or().PageBytes), &buf); err != nil {
-			b.shownUnread(rel, err)
-			continue
-		}
-		from, err := url.Parse(b.recs.locOf(r))
-		if err != nil {
-			continue
-		}
-		lr.Links(buf.Bytes(), func(ln htmlhead.Link) {
-			if ln.Chrome || ln.Sitemap || ln.Aside && h.noAside {
-				return
-			}
-			ref, err := url.Parse(string(bytes.TrimSpace(ln.Href)))
-			if err != nil {
-				return
-			}
-			to := from.ResolveReference(ref)
-			if ln.Base {
-				from = to
-				return
-			}
-			if k, ok := siteKey(base, to); ok && !slices.Contains(l.shown, k) {
-				l.shown = append(l.shown, k)
-			}
-			if esc := to.EscapedPath(); esc != to.Path {
-				// A link written percent-encoded where its page's folder
-				// has that literal name (Hugo's url: /%d0%ba/ is built
-				// in a folder "%d0%ba"): the page it shows is that
-				// file, though a server decodes the link to another
-				// path.
-				raw := *to
-				raw.Path, raw.RawPath = esc, ""
-				if k, ok := siteKey(base, &raw); ok && !slices.Contains(l.shown, k) {
-					l.shown = append(l.shown, k)
-				}
-			}
-		})
+		l.shown = b.pageLinks(b.recs.pathOf(r), b.recs.locOf(r), h.noAside)
 	}
+}
+
+// pageLinks returns the pages of the site the built page rel, at the URL
+// loc, links to in its own content (not its menu, banner or footer;
+// with noAside, nor its sidebar), as join keys, each once. A page that
+// cannot be read links to none, and is said once.
+func (b *builder) pageLinks(rel, loc string, noAside bool) []string {
+	base, err := url.Parse(b.mapper.BaseURL())
+	if err != nil || base.Host == "" {
+		return nil
+	}
+	from, err := url.Parse(loc)
+	if err != nil {
+		return nil
+	}
+	if b.listReads.dir == nil && !b.listReads.tried {
+		b.listReads.tried = true
+		pages, err := OpenSitePages(b.opts.Root)
+		if err != nil {
+			b.warn(b.opts.Root, fmt.Errorf("%w; its list pages are not dated by what they list", err))
+			return nil
+		}
+		b.listReads.dir = pages
+	}
+	if b.listReads.dir == nil {
+		return nil
+	}
+	var buf bytes.Buffer
+	if err := readPage(b.listReads.dir, rel, int64(b.opts.Limits.Or().PageBytes), &buf); err != nil {
+		b.shownUnread(rel, err)
+		return nil
+	}
+	var lr htmlhead.LinkReader
+	lr.MaxAttrs = b.opts.Limits.Or().HeadAttributes
+	var shown []string
+	add := func(u *url.URL) {
+		if k, ok := siteKey(base, u); ok && !slices.Contains(shown, k) {
+			shown = append(shown, k)
+		}
+	}
+	lr.Links(buf.Bytes(), func(ln htmlhead.Link) {
+		if ln.Chrome || ln.Sitemap || ln.Aside && noAside {
+			return
+		}
+		ref, err := url.Parse(string(bytes.TrimSpace(ln.Href)))
+		if err != nil {
+			return
+		}
+		to := from.ResolveReference(ref)
+		if ln.Base {
+			from = to
+			return
+		}
+		add(to)
+		if esc := to.EscapedPath(); esc != to.Path {
+			// A link written percent-encoded where its page's folder
+			// has that literal name (Hugo's url: /%d0%ba/ is built in
+			// a folder "%d0%ba"): the page it shows is that file,
+			// though a server decodes the link to another path.
+			raw := *to
+			raw.Path, raw.RawPath = esc, ""
+			add(&raw)
+		}
+	})
+	return shown
 }
 
 // readPage reads the page rel of pages whole into buf, within max bytes.

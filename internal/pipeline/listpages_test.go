@@ -303,3 +303,45 @@ func runHugoJoin(t *testing.T, dir string, day time.Time) *Result {
 	}
 	return res
 }
+
+// TestMatchRoute: a page of a route with a parameter is made from data,
+// no list page; its pattern takes one element for a parameter, any
+// number for a rest parameter (none too).
+func TestMatchRoute(t *testing.T) {
+	routes := routePatterns{{"blog", "[p]"}, {"docs", "[...p]"}, {"[p]", "about"}}
+	for u, want := range map[string]bool{
+		"/blog/a/": true, "/blog/a/b/": false, "/blog/": false,
+		"/docs/": true, "/docs/a/b/c": true, "/doc/": false,
+		"/x/about/": true, "/about/": false, "/": false,
+	} {
+		if got := routes.match(u); got != want {
+			t.Errorf("match(%q) = %v, want %v", u, got, want)
+		}
+	}
+}
+
+// TestEntries: of what a list page shows, the pages of a kind it shows
+// two of or more are its entries; a page of another kind alone is not
+// (a link in a post's excerpt), unless no kind has two.
+func TestEntries(t *testing.T) {
+	pages := map[string]*listedPage{}
+	for _, k := range []string{"2024/05/01/a", "2023/12/02/b", "about", "docs/setup", "blog/x", "blog/y"} {
+		pages[k] = &listedPage{}
+	}
+	h := &listSet{pages: pages}
+	for _, c := range []struct{ shown, want string }{
+		{"2024/05/01/a 2023/12/02/b about tags/x", "2024/05/01/a 2023/12/02/b tags/x"},
+		{"blog/x blog/y docs/setup", "blog/x blog/y"},
+		{"2024/05/01/a about", "2024/05/01/a about"}, // no kind with two
+	} {
+		if got := strings.Join(h.entries(strings.Fields(c.shown)), " "); got != c.want {
+			t.Errorf("entries(%s) = %s, want %s", c.shown, got, c.want)
+		}
+	}
+	if k := pageKind("2024/05/01/a"); k != "#/#/#/*" {
+		t.Errorf("pageKind = %q", k)
+	}
+	if !slices.Equal(strings.Split(pageKind("blog/x"), "/"), []string{"blog", "*"}) {
+		t.Errorf("pageKind(blog/x) = %q", pageKind("blog/x"))
+	}
+}

@@ -668,8 +668,12 @@ func TestListPageDates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The term page of the term no page gives now is an old file
+	// (Hugo's builds keep those), as it shows /posts/a/: no source
+	// gives it, and it is dated by the page it shows, as every such
+	// page is (issue 67), and so is /tags/, which links to it.
 	want = map[string]string{"/": "2024-05-01", "/posts/": "2024-05-01", "/posts/a/": "2024-05-01", "/posts/b/": "",
-		"/tags/": "", "/tags/x/": "", "/about/": ""}
+		"/tags/": "2024-05-01", "/tags/x/": "2024-05-01", "/about/": ""}
 	if got := dates(t, res); !maps.Equal(got, want) {
 		t.Errorf("after the changes: dates %v\nwant %v", got, want)
 	}

@@ -151,6 +151,11 @@ type source struct {
 	// site of several languages; tfrom says which of its rules gave the
 	// key. tkey is "" for none.
 	lang, tkey, tfrom string
+	// route, for a file that is a route with a parameter (the preset
+	// publishes no page of it: code makes its pages from data), is its
+	// URL path's elements, each parameter's "[p]" or, a rest's, "[...p]"
+	// (routePattern); nil for other files.
+	route []string
 }
 
 // readSource reads the front matter of the source at rel of s (found by
@@ -423,6 +428,9 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 		}
 		src := &source{path: full, fm: fm, coll: r.Collection}
 		src.url, src.page = j.Preset.URLPath(pageOf(f, fm))
+		if !src.page {
+			src.route = routePattern(j.Preset, pageOf(f, fm))
+		}
 		if src.page {
 			src.key = joinKey(src.url)
 			hooks := b.rules.Hooks
@@ -460,6 +468,12 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 func (b *builder) claim(src *source, warn bool) {
 	if b.sources != nil {
 		b.sources[strings.TrimPrefix(src.path, b.joinPrefix())] = src
+	}
+	if lists := b.rules.Pages.Lists.Routes; src.route != nil && (lists == nil || !lists(strings.TrimPrefix(src.path, b.joinPrefix()))) {
+		if b.routes == nil {
+			b.routes = map[string][]string{}
+		}
+		b.routes[src.path] = src.route
 	}
 	if !src.page {
 		return
@@ -548,7 +562,7 @@ func (b *builder) sourceOfPage(rel, urlPath string) *source {
 	}
 	s := b.join[joinKey(u)]
 	if s == nil {
-		s = b.fallbackSource(u)
+		s, _ = b.fallbackSource(u)
 	}
 	if s != nil {
 		s.used.Store(true)
@@ -560,14 +574,14 @@ func (b *builder) sourceOfPage(rel, urlPath string) *source {
 // (relative to the base URL) is built from when it has none of its own:
 // a page of a language with no translation takes the default language's
 // (generator.PageRules.Fallback), else the one other language's that
-// has one (OtherLanguages); nil when there is none, or more than one
-// other language's.
-func (b *builder) fallbackSource(u string) *source {
+// has one (OtherLanguages); nil when there is none, or, ambiguous, more
+// than one other language's.
+func (b *builder) fallbackSource(u string) (s *source, ambiguous bool) {
 	u = "/" + strings.TrimPrefix(u, "/")
 	if f := b.rules.Pages.Fallback; f != nil {
 		if fu, ok := f(u); ok {
 			if s := b.join[joinKey(fu)]; s != nil {
-				return s
+				return s, false
 			}
 		}
 	}
@@ -576,13 +590,13 @@ func (b *builder) fallbackSource(u string) *source {
 		for _, ou := range f(u) {
 			if s := b.join[joinKey(ou)]; s != nil {
 				if only != nil {
-					return nil // which of them, the files do not tell
+					return nil, true // which of them, the files do not tell
 				}
 				only = s
 			}
 		}
 	}
-	return only
+	return only, false
 }
 
 // fallbackKeys returns the join keys of the sources the built page at the

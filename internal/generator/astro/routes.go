@@ -5,6 +5,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -34,6 +35,9 @@ type Preset struct {
 	// Routed is the preset of an integration's pages (Starlight's docs,
 	// see [Integration]), asked first; nil for none.
 	Routed generator.Preset
+	// Paginated are the routes with a parameter, relative to the source
+	// folder, that call paginate(): their pages are lists.
+	Paginated []string
 	// Aliases are tsconfig.json's path aliases, each pattern ("@/*",
 	// "@utils") to its first target relative to the project folder
 	// ("src/*"), by which a route may import the module that reads its
@@ -102,6 +106,9 @@ var (
 	// routeFile is a route with one parameter for the rest of the
 	// path or one element: [slug].astro, [...slug].astro.
 	routeFile = lazyre.MustCompile(`^\[(?:\.\.\.)?(\w+)\]\.astro$`)
+	// paginates is a route's call of paginate(), which makes its
+	// pages lists of what it is given.
+	paginates = lazyre.MustCompile(`\bpaginate\(`)
 	// getCollection is a route's call that names its collection.
 	getCollection = lazyre.MustCompile(`getCollection\(\s*['"]([\w-]+)['"]`)
 	// globLoader opens a glob loader's options; loaderBase is their base.
@@ -145,6 +152,10 @@ func (a *Preset) ReadCollections(src fs.FS, srcDir string) {
 			return nil
 		}
 		code := string(data)
+		if paginates().MatchString(code) {
+			a.Paginated = append(a.Paginated, p)
+			return nil
+		}
 		if !regexp.MustCompile(`params\s*:\s*\{\s*` + m[1] + `\s*:\s*\w+\.(?:id|slug)\s*,?\s*\}`).MatchString(code) {
 			return nil
 		}
@@ -246,6 +257,9 @@ func (a *Preset) Rules() generator.Rules {
 		r.Sources.Include = append(r.Sources.Include, c.Base+"/**")
 	}
 	r.Sources.Describe = func(dir, title string) string { return a.folders(dir, title) }
+	if len(a.Paginated) > 0 {
+		r.Pages.Lists.Routes = func(rel string) bool { return slices.Contains(a.Paginated, rel) }
+	}
 	if a.Routed != nil {
 		in := a.Routed.Rules()
 		r.Pages, r.Sources.Exclude = in.Pages, in.Sources.Exclude
@@ -292,7 +306,7 @@ func (a *Preset) ReadFolder(f generator.Folder) []string {
 			files = append(files, c.Module)
 		}
 	}
-	return files
+	return append(files, a.Paginated...)
 }
 
 // folders names the pages folder and each collection's, in the source

@@ -119,7 +119,8 @@ func (r *Routes) Rules() generator.Rules {
 			Describe:     func(dir, title string) string { return dir + " (" + title + "'s source_dir)" },
 		},
 		Order: r.lastModOrder(),
-		Pages: generator.PageRules{Lists: generator.ListRules{Shown: func(string) bool { return true }}},
+		// Its pages that no source gives are lists, as every
+		// generator's are: no rule of its own.
 	}
 	for ext := range htmlExts {
 		rules.Sources.Include = append(rules.Sources.Include, "**/*"+ext)
