@@ -216,6 +216,11 @@ type ListRules struct {
 	// source gives is (Shown). Those of other such routes are made by
 	// code from data, and are no list pages.
 	Routes func(rel string) bool
+	// Sourced reports whether the source at rel (relative to the
+	// sources' folder) makes a page that lists others (a Next.js page
+	// whose code reads the folder of a route over Markdown): it is
+	// dated by the newest of the pages it shows, and its own date.
+	Sourced func(rel string) bool
 }
 
 // FileRules are what a generator's rules say of one source file before

@@ -54,7 +54,7 @@ func (b *builder) dateListPages() listedCounts {
 	case l.Collections != nil:
 		b.dateCollectionLists(l.Collections)
 	}
-	b.dateShownLists(l.Shown, done)
+	b.dateShownLists(l, done)
 	counts := listedCounts{}
 	for idx := range b.recs.listed {
 		counts[recSources[b.recs.rec(idx).src]]++
@@ -208,14 +208,16 @@ func (b *builder) dateSectionLists(section func(rel string, terms map[string][]s
 // puts on every page), a list page below it that it links to as new as
 // what that one shows. One that shows no dated page keeps its own date,
 // or none. This is the rule of every generator; a generator's own rules
-// make it more precise: shown, when not nil, says which of those pages
-// list (generator.ListRules.Shown), and done are the list pages its
+// make it more precise (l): Shown, when not nil, says which of those
+// pages list, Sourced which pages a source gives list too (dated by
+// what they show and their own date), and done are the list pages its
 // rule judged already (Hugo's sections and terms). A page that is not
 // joined for another reason is no list page: a page of a route with a
 // parameter (/blog/[slug], made by code from data; dynamicRoutes), or a
 // page built from one of several other languages' sources
 // (fallbackSource).
-func (b *builder) dateShownLists(shown func(urlPath string) bool, done map[int32]bool) {
+func (b *builder) dateShownLists(l generator.ListRules, done map[int32]bool) {
+	shown := l.Shown
 	h := listSet{pages: map[string]*listedPage{}, at: map[string]int{}, noAside: true}
 	routes := b.dynamicRoutes()
 	for _, idx := range b.recs.order {
@@ -228,6 +230,10 @@ func (b *builder) dateShownLists(shown func(urlPath string) bool, done map[int32
 		ambiguous := false
 		if src == nil {
 			src, ambiguous = b.fallbackSource(urlPath)
+		}
+		if src != nil && l.Sourced != nil && l.Sourced(strings.TrimPrefix(src.path, b.joinPrefix())) {
+			h.add(idx, urlPath, listPage{folder: joinKey(urlPath)}) // by its own date too
+			continue
 		}
 		if src != nil {
 			lastmod := r.lastmod

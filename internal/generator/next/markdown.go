@@ -53,6 +53,15 @@ var oneParam = lazyre.MustCompile(`^\[(\w+)\]$`)
 // read.
 func (p *Preset) ReadFolder(f generator.Folder) []string {
 	p.Markdown, p.read = ReadMarkdownRoutes(f.Settings, f.Limits)
+	if len(p.Markdown) > 0 {
+		var read []string
+		p.Lists, read = ListingPages(f.Settings, f.Limits, p.Markdown)
+		for _, r := range read {
+			if !slices.Contains(p.read, r) {
+				p.read = append(p.read, r)
+			}
+		}
+	}
 	return p.read
 }
 
@@ -94,6 +103,58 @@ func ReadMarkdownRoutes(src fs.FS, lim limits.Limits) ([]MarkdownRoute, []string
 			}
 			if mr, ok := r.route(dir, file); ok {
 				out = append(out, mr)
+			}
+			return nil
+		})
+	}
+	return out, r.Read
+}
+
+// ListingPages returns the page files of the project folder src that
+// are routes without a parameter and whose code (getStaticProps, or the
+// page's default export in the app router, and what they call, as
+// [ReadMarkdownRoutes] follows a route's) lists the folder of one of
+// routes: a blog's home page that shows its posts. It returns them
+// with the files it read.
+func ListingPages(src fs.FS, lim limits.Limits, routes []MarkdownRoute) ([]string, []string) {
+	r := &codeReader{Modules: jscode.NewModules(src, lim), lim: lim}
+	var out []string
+	for _, dir := range routeFolders {
+		_ = fs.WalkDir(src, dir, func(file string, d fs.DirEntry, err error) error {
+			switch {
+			case err != nil:
+				return nil
+			case d.IsDir():
+				if d.Name() == "node_modules" || d.Name() == "api" && (dir == "pages" || dir == "src/pages") && path.Dir(file) == dir {
+					return fs.SkipDir
+				}
+				return nil
+			case !srcpath.HasExt(file, codeExts...) || srcpath.Dynamic().MatchString(file):
+				return nil
+			}
+			if _, ok := (Preset{}).URLPath(generator.Page{Path: file}); !ok {
+				return nil
+			}
+			m := r.module(file)
+			if m == nil {
+				return nil
+			}
+			for _, export := range []string{"getStaticProps", "default"} {
+				d, ok := m.Exported(export)
+				if !ok {
+					continue
+				}
+				var f folderReads
+				for _, s := range r.reach(m, d) {
+					f.scan(s)
+				}
+				if f.computed || !f.listed || len(f.folders) != 1 || len(f.exts) == 0 {
+					continue
+				}
+				if slices.ContainsFunc(routes, func(mr MarkdownRoute) bool { return mr.Folder == f.folders[0] }) {
+					out = append(out, file)
+					break
+				}
 			}
 			return nil
 		})

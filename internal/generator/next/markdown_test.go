@@ -504,3 +504,29 @@ func TestMarkdownURLs(t *testing.T) {
 		t.Errorf("Folders() = %q", got)
 	}
 }
+
+// TestListingPages: a page without a parameter whose code lists the
+// folder of a route over Markdown (a blog's home showing its posts) is a
+// list page; one that reads another folder, or none, is not.
+func TestListingPages(t *testing.T) {
+	files := fstest.MapFS{
+		"lib/markdown.ts": {Data: []byte(entriesHelper)},
+		"pages/[post].tsx": {Data: []byte(`import { entries } from '../lib/markdown';
+export const getStaticPaths = async () => ({ paths: entries('posts').map((e) => ({ params: { post: e.name } })), fallback: false });
+`)},
+		"app/page.tsx": {Data: []byte(`import { entries } from '../lib/markdown';
+export default function Home() { return <ul>{entries('posts').map((p) => <li key={p.name}>{p.title}</li>)}</ul>; }
+`)},
+		"pages/about.tsx": {Data: []byte(`export default function About() { return <p>About</p>; }
+`)},
+		"pages/notes.tsx": {Data: []byte(`import { entries } from '../lib/markdown';
+export const getStaticProps = async () => ({ props: { notes: entries('notes') } });
+export default function Notes({ notes }) { return <ul>{notes.map((n) => <li>{n.title}</li>)}</ul>; }
+`)},
+	}
+	routes, _ := next.ReadMarkdownRoutes(files, limits.Default)
+	got, _ := next.ListingPages(files, limits.Default, routes)
+	if want := []string{"app/page.tsx"}; !slices.Equal(got, want) {
+		t.Errorf("ListingPages = %q, want %q (routes %+v)", got, want, routes)
+	}
+}

@@ -27,6 +27,9 @@ var (
 type Preset struct {
 	// Markdown are the routes whose pages are Markdown files.
 	Markdown []MarkdownRoute
+	// Lists are the page files, relative to the project folder, whose
+	// code lists the folder of one of them (see [ListingPages]).
+	Lists []string
 	// read are the files ReadFolder read.
 	read []string
 }
@@ -138,6 +141,9 @@ func (n Preset) FileRules(rel string) generator.FileRules {
 // folder of Markdown builds its pages from the files of the first.
 func (n Preset) Rules() generator.Rules {
 	r := generator.Rules{Name: "next", Pages: generator.PageRules{Fallback: n.fallbackURL}}
+	if len(n.Lists) > 0 {
+		r.Pages.Lists.Sourced = func(rel string) bool { return slices.Contains(n.Lists, rel) }
+	}
 	r.Sources.Include, r.Sources.Exclude = n.sourceFiles()
 	r.Sources.Describe = n.folders
 	return r
