@@ -6,8 +6,12 @@ package e2e
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/testtool"
 )
 
 // TestPelicanDates builds testdata/pelican, commits its sources, and runs
@@ -55,6 +59,54 @@ func TestPelicanDates(t *testing.T) {
 	} {
 		if got := ours[loc]; !sameInstant(got, newest) {
 			t.Errorf("%s: lastmod %q; want the newest article it shows, %s", loc, got, newest)
+		}
+	}
+}
+
+// TestPelicanTemplateList: a page whose metadata names a template of the
+// project's own (Template: blog, THEME_TEMPLATES_OVERRIDES) that lists
+// every article is dated by the newest article it shows, not by its own
+// older Date; one whose template lists none keeps its own (issue 67).
+func TestPelicanTemplateList(t *testing.T) {
+	pelican := testtool.Program(t, "pelican", "apt-get install pelican")
+	src := filepath.Join(t.TempDir(), "pelican-site")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "pelican"))); err != nil {
+		t.Fatal(err)
+	}
+	conf, err := os.ReadFile(filepath.Join(src, "pelicanconf.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range map[string]string{
+		"pelicanconf.py":        string(conf) + "THEME_TEMPLATES_OVERRIDES = ['templates']\n",
+		"templates/blog.html":   `{% extends "base.html" %}{% block content %}<section><h1>{{ page.title }}</h1><ul>{% for article in articles %}<li><a href="{{ SITEURL }}/{{ article.url }}">{{ article.title }}</a></li>{% endfor %}</ul></section>{% endblock %}`,
+		"templates/plain.html":  `{% extends "base.html" %}{% block content %}<section><h1>{{ page.title }}</h1>{{ page.content }}</section>{% endblock %}`,
+		"content/pages/blog.md": "Title: Blog\nDate: 2024-01-02 00:00\nTemplate: blog\n\nEvery article.\n",
+		// Its prose links to two articles: links its author wrote, which
+		// their edits do not change.
+		"content/pages/reading.md": "Title: Reading\nDate: 2024-01-03 00:00\nTemplate: plain\n\nSee [the first](../first-post.html) and [the custom one](../custom-slug.html).\n",
+		".gitignore":               "output/\n__pycache__/\n",
+	} {
+		write(t, filepath.Join(src, filepath.FromSlash(name)), body)
+	}
+	cmd := exec.Command(pelican, "content", "-s", "publishconf.py", "-q")
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("pelican: %v\n%s", err, out)
+	}
+	const base = "https://example.com/"
+	blog, err := os.ReadFile(filepath.Join(src, "output", "pages", "blog.html"))
+	if err != nil || !strings.Contains(string(blog), base+"first-post.html") || !strings.Contains(string(blog), base+"custom-slug.html") {
+		t.Fatalf("the fixture's premise: the blog page lists the articles: %v\n%s", err, blog)
+	}
+	commitHistory(t, src, "2023-10-01T00:00:00Z *")
+	ours, _ := zeroConfig(t, src, filepath.Join(src, "output"), base, "site output (Pelican (pelicanconf.py)); base URL from publishconf.py SITEURL")
+	for loc, want := range map[string]string{
+		base + "pages/blog.html":    "2024-05-06T07:08:00Z", // first-post's Modified: the newest it shows
+		base + "pages/reading.html": "2024-01-03T00:00:00Z", // its own Date
+	} {
+		if got, ok := ours[loc]; !ok || !sameInstant(got, want) {
+			t.Errorf("%s: listed %v, lastmod %q; want %s", loc, ok, got, want)
 		}
 	}
 }

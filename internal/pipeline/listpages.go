@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"net/url"
 	"path"
@@ -231,8 +232,8 @@ func (b *builder) dateShownLists(l generator.ListRules, done map[int32]bool) {
 		if src == nil {
 			src, ambiguous = b.fallbackSource(urlPath)
 		}
-		if src != nil && l.Sourced != nil && l.Sourced(strings.TrimPrefix(src.path, b.joinPrefix())) {
-			h.add(idx, urlPath, listPage{folder: joinKey(urlPath)}) // by its own date too
+		if rel := strings.TrimPrefix(srcPath(src), b.joinPrefix()); src != nil && l.Sourced != nil && l.Sourced(rel) {
+			h.add(idx, urlPath, listPage{folder: joinKey(urlPath), source: rel}) // by its own date too
 			continue
 		}
 		if src != nil {
@@ -255,6 +256,7 @@ func (b *builder) dateShownLists(l generator.ListRules, done map[int32]bool) {
 	}
 	b.readShown(&h)
 	b.dropFrame(&h)
+	b.dropNamed(&h)
 	for i := range h.lists {
 		if t := h.shownNewest(i); t != noLastMod {
 			b.list(h.lists[i].idx, t)
@@ -304,6 +306,42 @@ func (b *builder) dropFrame(h *listSet) {
 		})
 		l.shown = h.entries(l.shown)
 	}
+}
+
+// dropNamed takes out of what each list page of h that a source gives
+// shows the pages its source's own text names (the last element of
+// their URL: a link its author wrote, /posts/setup/ by "setup"), which
+// are no entries of a list its template or code makes, and whose edits
+// do not change it. A source that cannot be read shows nothing.
+func (b *builder) dropNamed(h *listSet) {
+	for i := range h.lists {
+		l := &h.lists[i]
+		if l.source == "" {
+			continue
+		}
+		f, err := openSource(b.opts.Join.Dir, nil, l.source, int64(b.opts.Limits.Or().PageBytes), "limits.page_bytes")
+		if err != nil {
+			l.shown = nil
+			continue
+		}
+		text, err := io.ReadAll(f)
+		f.Close()
+		if err != nil {
+			l.shown = nil
+			continue
+		}
+		l.shown = slices.DeleteFunc(l.shown, func(k string) bool {
+			return h.pages[k] != nil && bytes.Contains(text, []byte(path.Base(k)))
+		})
+	}
+}
+
+// srcPath is the path of s as reported, "" for none.
+func srcPath(s *source) string {
+	if s == nil {
+		return ""
+	}
+	return s.path
 }
 
 // entries returns, of the pages a list page shows, its entries: pages
@@ -488,6 +526,7 @@ type listedPage struct {
 // term's.
 type listPage struct {
 	idx      int32
+	source   string // the source that gives it, relative to Join.Dir; "" for none
 	isFolder bool
 	folder   string // the content folder's key ("fr/posts", "" the home)
 	term     string // the taxonomy or term page's URL path, lowercased ("/tags/", "/fr/tags/a-term/")

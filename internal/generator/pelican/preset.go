@@ -23,6 +23,9 @@ import (
 // after those.
 type Preset struct {
 	s *settings
+	// templates are the templates the sources name by their metadata
+	// (Template: blog), by path; read on the walk's goroutines.
+	templates sync.Map
 }
 
 var _ generator.Preset = (*Preset)(nil)
@@ -47,8 +50,17 @@ func (p *Preset) Rules() generator.Rules {
 			Include: []string{"**/*.md", "**/*.markdown", "**/*.mkd", "**/*.mdown", "**/*.rst", "**/*.html", "**/*.htm"},
 			Exclude: []string{"**/.#*"},
 		},
-		Pages: generator.PageRules{Lists: generator.ListRules{Shown: p.lists}},
+		Pages: generator.PageRules{Lists: generator.ListRules{Shown: p.lists, Sourced: p.templated}},
 	}
+}
+
+// templated reports whether the source at rel names a template of its
+// own (Template: blog): a theme's page that may list the site's
+// articles, which its built page shows (the list page rule reads it).
+func (p *Preset) templated(rel string) bool {
+	t, _ := p.templates.Load(rel)
+	name, _ := t.(string)
+	return name != "" && name != "page" && name != "article"
 }
 
 // FileRules read a source's metadata by [Preset.ReadMeta], all of it.
@@ -81,6 +93,7 @@ func under(rel string, dirs []string) bool {
 
 // ReadMeta reads the metadata of the source at rel and finds its page.
 func (p *Preset) ReadMeta(rel string, r io.Reader) (*frontmatter.Source, error) {
+	p.templates.Delete(rel)
 	m, err := readMeta(rel, r)
 	fm := &frontmatter.Source{}
 	if err != nil || m == nil {
@@ -150,6 +163,7 @@ func (p *Preset) page(rel string, m meta, fm *frontmatter.Source) {
 		date, hasDate = s.DefaultDate, true // not a lastmod: a setting's
 	}
 	fm.Title, fm.Slug = m["title"], m["slug"]
+	p.templates.Store(rel, strings.ToLower(strings.TrimSpace(m["template"])))
 	status := strings.ToLower(strings.TrimSpace(m["status"]))
 	kind := p.kind(rel)
 	switch {
