@@ -140,8 +140,8 @@ func TestWatchBesideHugoWatch(t *testing.T) {
 	_, built := buildHugo(t, "hugo")
 	want := sitemapURLs(t, mustRunOut(t, built, "https://example.com/"))
 	src := copyFixture(t, "hugo")
-	startGenerator(t, src, "hugo", "Press Ctrl+C to stop", "--watch", "--source", src)
-	watchBeside(t, src, "public", want, "content/posts/post-6.md", "posts/post-6/")
+	gen := startGenerator(t, src, "hugo", "Press Ctrl+C to stop", "--watch", "--source", src)
+	watchBeside(t, src, "public", want, "content/posts/post-6.md", "posts/post-6/", gen)
 }
 
 // mustRunOut builds the sitemaps of the site folder dir with base into a
@@ -261,12 +261,12 @@ func TestWatchBesideJekyll(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			src := copyFixture(t, "jekyll-serve")
 			args := append(slices.Clip(tc.args), "--source", src, "--destination", filepath.Join(src, "_site"))
-			startGenerator(t, src, "jekyll", tc.ready, args...)
+			gen := startGenerator(t, src, "jekyll", tc.ready, args...)
 			if data, err := os.ReadFile(filepath.Join(src, "_site", "about.html")); err != nil || !strings.Contains(string(data), tc.canonical) {
 				t.Fatalf("jekyll %s wrote no page with a canonical link %s… (%v):\n%s", tc.name, tc.canonical, err, data)
 			}
 
-			watchBeside(t, src, "_site", want, "_posts/2024-02-06-second.md", "2024/02/06/second.html")
+			watchBeside(t, src, "_site", want, "_posts/2024-02-06-second.md", "2024/02/06/second.html", gen)
 		})
 	}
 }
@@ -296,8 +296,8 @@ func TestWatchBesideEleventy(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := nodeProject(t, "eleventy", files...)
-			startGenerator(t, src, eleventy, tc.ready, tc.args...)
-			watchBeside(t, src, "_site", want, "blog/second-post.md", "blog/second-post/")
+			gen := startGenerator(t, src, eleventy, tc.ready, tc.args...)
+			watchBeside(t, src, "_site", want, "blog/second-post.md", "blog/second-post/", gen)
 		})
 	}
 }
@@ -305,8 +305,10 @@ func TestWatchBesideEleventy(t *testing.T) {
 // watchBeside runs "sitemapgen watch dir" in the project src while its
 // generator rebuilds it, checks that it lists the URLs of want (as
 // sitemapURLs gives them), writes a page at file, and waits until watch
-// lists it at url (under https://example.com/).
-func watchBeside(t *testing.T, src, dir string, want []string, file, url string) {
+// lists it at url (under https://example.com/). gen is what the
+// generator prints after it is ready (startGenerator), told with a
+// failure: whether it built the page at all.
+func watchBeside(t *testing.T, src, dir string, want []string, file, url string, gen <-chan string) {
 	t.Helper()
 	const base = "https://example.com/"
 	out := t.TempDir()
@@ -328,7 +330,16 @@ func watchBeside(t *testing.T, src, dir string, want []string, file, url string)
 		case <-again.C:
 			write(t, page, body)
 		case <-deadline:
-			t.Fatalf("%s is not listed 3 minutes after %s was written; watch's output:\n%s", base+url, file, strings.Join(p.output(), "\n"))
+			var said []string
+			for len(gen) > 0 {
+				said = append(said, <-gen)
+			}
+			built := "not built"
+			if m, _ := filepath.Glob(filepath.Join(src, dir, filepath.FromSlash(url)+"*")); len(m) > 0 {
+				built = "built: " + strings.Join(m, ", ")
+			}
+			t.Fatalf("%s is not listed 3 minutes after %s was written (its page: %s); the generator's output:\n%s\nwatch's output:\n%s",
+				base+url, file, built, strings.Join(said, "\n"), strings.Join(p.output(), "\n"))
 		}
 	}
 	if c := p.count(regexp.MustCompile(`rendering to memory`)); c != 0 {
