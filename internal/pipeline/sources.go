@@ -577,23 +577,17 @@ func (b *builder) sourceOfPage(rel, urlPath string) *source {
 // has one (OtherLanguages); nil when there is none, or, ambiguous, more
 // than one other language's.
 func (b *builder) fallbackSource(u string) (s *source, ambiguous bool) {
-	u = "/" + strings.TrimPrefix(u, "/")
-	if f := b.rules.Pages.Fallback; f != nil {
-		if fu, ok := f(u); ok {
-			if s := b.join[joinKey(fu)]; s != nil {
-				return s, false
-			}
-		}
+	first, others := b.fallbackKeys(u)
+	if s := b.join[first]; first != "" && s != nil {
+		return s, false
 	}
 	var only *source
-	if f := b.rules.Pages.OtherLanguages; f != nil {
-		for _, ou := range f(u) {
-			if s := b.join[joinKey(ou)]; s != nil {
-				if only != nil {
-					return nil, true // which of them, the files do not tell
-				}
-				only = s
+	for _, k := range others {
+		if s := b.join[k]; s != nil {
+			if only != nil {
+				return nil, true // which of them, the files do not tell
 			}
+			only = s
 		}
 	}
 	return only, false
@@ -601,21 +595,21 @@ func (b *builder) fallbackSource(u string) (s *source, ambiguous bool) {
 
 // fallbackKeys returns the join keys of the sources the built page at the
 // URL path u may be built from when it has none of its own
-// (fallbackSource).
-func (b *builder) fallbackKeys(u string) []string {
+// (fallbackSource): the default language's page's, first ("" for none),
+// and the other languages' pages'.
+func (b *builder) fallbackKeys(u string) (first string, others []string) {
 	u = "/" + strings.TrimPrefix(u, "/")
-	var keys []string
 	if f := b.rules.Pages.Fallback; f != nil {
 		if fu, ok := f(u); ok {
-			keys = append(keys, joinKey(fu))
+			first = joinKey(fu)
 		}
 	}
 	if f := b.rules.Pages.OtherLanguages; f != nil {
 		for _, ou := range f(u) {
-			keys = append(keys, joinKey(ou))
+			others = append(others, joinKey(ou))
 		}
 	}
-	return keys
+	return first, others
 }
 
 // unusedSources notes, under --verbose, the sources no built page matched.
