@@ -677,8 +677,8 @@ func (s *Session) pagesOf(keys map[string]bool) []string {
 		u := s.b.mapper.URLPath(path)
 		// A page built from another language's source is judged again
 		// whether or not it has a source of its own now.
-		first, others := s.b.fallbackKeys(u)
-		if keys[joinKey(u)] || first != "" && keys[first] || slices.ContainsFunc(others, func(k string) bool { return keys[k] }) {
+		first, ok, others := s.b.fallbackKeys(u)
+		if keys[joinKey(u)] || ok && keys[first] || slices.ContainsFunc(others, func(k string) bool { return keys[k] }) {
 			out = append(out, path)
 		}
 	}

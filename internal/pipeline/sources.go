@@ -577,8 +577,8 @@ func (b *builder) sourceOfPage(rel, urlPath string) *source {
 // has one (OtherLanguages); nil when there is none, or, ambiguous, more
 // than one other language's.
 func (b *builder) fallbackSource(u string) (s *source, ambiguous bool) {
-	first, others := b.fallbackKeys(u)
-	if s := b.join[first]; first != "" && s != nil {
+	first, ok, others := b.fallbackKeys(u)
+	if s := b.join[first]; ok && s != nil {
 		return s, false
 	}
 	var only *source
@@ -595,12 +595,13 @@ func (b *builder) fallbackSource(u string) (s *source, ambiguous bool) {
 
 // fallbackKeys returns the join keys of the sources the built page at the
 // URL path u may be built from when it has none of its own
-// (fallbackSource): the default language's page's, first ("" for none),
-// and the other languages' pages'.
-func (b *builder) fallbackKeys(u string) (first string, others []string) {
+// (fallbackSource): the default language's page's, first (ok false for
+// none: "" is the home page's), and the other languages' pages'.
+func (b *builder) fallbackKeys(u string) (first string, ok bool, others []string) {
 	u = "/" + strings.TrimPrefix(u, "/")
 	if f := b.rules.Pages.Fallback; f != nil {
-		if fu, ok := f(u); ok {
+		var fu string
+		if fu, ok = f(u); ok {
 			first = joinKey(fu)
 		}
 	}
@@ -609,7 +610,7 @@ func (b *builder) fallbackKeys(u string) (first string, others []string) {
 			others = append(others, joinKey(ou))
 		}
 	}
-	return first, others
+	return first, ok, others
 }
 
 // unusedSources notes, under --verbose, the sources no built page matched.
