@@ -195,6 +195,15 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 func skipWrite(ctx context.Context, e *env, c *config.Config) error {
 	v := &c.Values
 	w := c.Build.Write
+	if o := c.Build.OwnSitemaps; o != nil && c.Build.TakeOverOwn && c.Writes() && notFolder(w.Dir) == "" {
+		// Which of the files the generator names as its sitemaps are its
+		// own, as a build decides.
+		takes, warnings := o.Decide(w.Dir, c.Build.Map.BaseURL, c.Build.Limits)
+		for _, err := range warnings {
+			fmt.Fprintln(e.stderr, diag.Format(err, diag.Warning))
+		}
+		w.TakeOver = takes
+	}
 	if w.TakeOver == nil || !c.Writes() || notFolder(w.Dir) != "" {
 		say(e.stderr, v.Quiet, "%s: no sitemap written", c.SkipWrite)
 		return printJSON(e, v.JSON, c, nil)

@@ -376,7 +376,7 @@ func generatorSitemaps(w io.Writer, res *pipeline.Result, c *config.Config) {
 	for _, name := range append(slices.Clone(res.Write.Written), res.Write.Kept...) {
 		ours[name] = true
 	}
-	kept, err := writer.ForeignSitemaps(dir, c.GeneratorSitemaps, func(name string) bool { return ours[name] })
+	kept, err := writer.ForeignSitemaps(dir, res.GeneratorSitemaps, func(name string) bool { return ours[name] })
 	if err != nil {
 		return
 	}

@@ -545,15 +545,16 @@ func TestGeneratorSitemapsJoined(t *testing.T) {
 		{"one language, joined", map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "content/a.md": "---\ntitle: a\n---\n", "public/": ""}, true, true},
 		// A sitemap template of its own: what Hugo's sitemap lists is the
 		// project's, no witness.
-		{"one language, its own sitemap template, joined", map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "layouts/_default/sitemap.xml": "<urlset></urlset>\n", "content/a.md": "---\ntitle: a\n---\n", "public/": ""}, false, false},
+		{"one language, its own sitemap template, joined", map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "layouts/_default/sitemap.xml": "<urlset></urlset>\n", "content/a.md": "---\ntitle: a\n---\n", "public/": ""}, false, true},
 		{"two languages, joined", map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\ndefaultContentLanguageInSubdir = true\n[languages.en]\nweight = 1\n[languages.fr]\nweight = 2\n", "content/a.md": "---\ntitle: a\n---\n", "public/": ""}, true, true},
 		{"not joined", map[string]string{"hugo.toml": "baseURL = 'https://hugo.example/'\n", "public/": ""}, true, false},
 		// sphinx-sitemap's locales: each language's build in its folder.
 		{"sphinx-sitemap's locales, joined", map[string]string{"conf.py": "project = 'Docs'\nextensions = ['sphinx_sitemap']\nsite_url = 'https://docs.example/'\nsitemap_locales = ['en', 'fr']\n", "index.rst": "Home\n", "_build/html/": ""}, true, true},
 		// sphinx-sitemap removed, with its settings: the alternates an
-		// earlier build kept say the site is translated.
-		{"the alternates kept, joined", map[string]string{"conf.py": "project = 'Docs'\nhtml_baseurl = 'https://docs.example/'\n", "index.rst": "Home\n", "_build/html/.sitemapgen-generator-lastmod": "# kept\n"}, true, true},
-		{"one language of Sphinx, joined", map[string]string{"conf.py": "project = 'Docs'\nextensions = ['sphinx_sitemap']\nhtml_baseurl = 'https://docs.example/'\n", "index.rst": "Home\n", "_build/html/": ""}, false, false},
+		// earlier build kept say the site is translated, which the build
+		// reads (pipeline's TestOwnSitemapsKept).
+		{"the alternates kept, joined", map[string]string{"conf.py": "project = 'Docs'\nhtml_baseurl = 'https://docs.example/'\n", "index.rst": "Home\n", "_build/html/.sitemapgen-generator-lastmod": "# kept\n"}, false, true},
+		{"one language of Sphinx, joined", map[string]string{"conf.py": "project = 'Docs'\nextensions = ['sphinx_sitemap']\nhtml_baseurl = 'https://docs.example/'\n", "index.rst": "Home\n", "_build/html/": ""}, false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			inProject(t, tc.files)
@@ -561,7 +562,7 @@ func TestGeneratorSitemapsJoined(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if read := c.Build.GeneratorSitemaps != nil; read != tc.read || c.Build.GeneratorAlternatesOnly != tc.altsOnly {
+			if read := c.Build.OwnSitemaps != nil && c.Build.ReadOwn; read != tc.read || c.Build.GeneratorAlternatesOnly != tc.altsOnly {
 				t.Errorf("generator's sitemaps read %v, for alternates only %v; want %v, %v", read, c.Build.GeneratorAlternatesOnly, tc.read, tc.altsOnly)
 			}
 		})

@@ -91,11 +91,9 @@ type Config struct {
 	// working directory, and Changes the path inside it.
 	Changes, ChangesDir string
 	// Generator names the generator whose output folder the sitemaps are
-	// written into ("Hugo"), "" for none; GeneratorSitemaps names the
-	// sitemap files it writes there, which are taken over
-	// (Build.Write.TakeOver) unless keep_generator_sitemaps.
-	Generator         string
-	GeneratorSitemaps func(name string) bool
+	// written into ("Hugo"), "" for none. Its sitemaps there are taken
+	// over (Build.TakeOverOwn) unless keep_generator_sitemaps.
+	Generator string
 	// MTimeLeftOut, when the mtime lastmod source was left out of the
 	// default sources, says why: the site folder is a generator's
 	// output, whose files' times are its build's ("from Hugo's build").
@@ -360,8 +358,9 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		}
 	}
 	if pr.Generator != "" {
-		c.Generator, c.GeneratorSitemaps = pr.Generator, pr.GeneratorSitemaps
+		c.Generator = pr.Generator
 		c.Build.Generator = pr.Generator
+		c.Build.OwnSitemaps = pr.OwnSitemaps
 		// Read before they are replaced: their hreflang alternates for
 		// the pages whose heads give none, joined or not (a takeover
 		// never loses what the replaced file knew); their lastmods a
@@ -372,15 +371,14 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		// language's sitemap has none, and costs a read of every URL;
 		// and where they witness what the generator builds (Hugo's: the
 		// pages of deleted sources are those they do not list), kept
-		// in GenDatesName once ours replaced them.
+		// in GenDatesName once ours replaced them (which the build reads
+		// too: the site was translated).
 		joined := c.Build.Join != nil || v.Mode == ModeContent
-		if !joined || pr.Translated || pr.Witnessed {
-			c.Build.GeneratorSitemaps = c.GeneratorSitemaps
-			c.Build.GeneratorAlternatesOnly = joined
-			c.Build.GeneratorDates = pr.SitemapDates
-		}
+		c.Build.ReadOwn = !joined || pr.Translated || pr.Witnessed
+		c.Build.GeneratorAlternatesOnly = joined
+		c.Build.GeneratorDates = pr.SitemapDates
 		if !v.KeepGenerator {
-			c.Build.Write.TakeOver = c.GeneratorSitemaps
+			c.Build.TakeOverOwn = true
 			if pr.Published != nil {
 				c.Build.Write.Answer = pr.Published(strings.TrimSuffix(v.Filename, ".gz"))
 			}

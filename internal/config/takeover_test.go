@@ -134,18 +134,11 @@ func TestTakeOverProjectSitemaps(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			takes := c.Build.Write.TakeOver
-			if takes == nil {
-				t.Fatal("no takeover")
-			}
+			takes, said := takeOver(t, c)
 			for _, name := range tc.taken {
 				if !takes(name) {
 					t.Errorf("%s is not taken over", name)
 				}
-			}
-			var said []string
-			for _, w := range c.Warnings {
-				said = append(said, w.Error())
 			}
 			for name, why := range tc.kept {
 				if takes(name) {
@@ -164,6 +157,23 @@ func TestTakeOverProjectSitemaps(t *testing.T) {
 			}
 		})
 	}
+}
+
+// takeOver returns the generator's sitemaps a build of c takes over, as
+// it decides when it starts (pipeline's newBuilder), and the warnings of
+// c and of that decision.
+func takeOver(t *testing.T, c *Config) (func(string) bool, []string) {
+	t.Helper()
+	o := c.Build.OwnSitemaps
+	if o == nil || !c.Build.TakeOverOwn {
+		t.Fatal("no takeover")
+	}
+	takes, warnings := o.Decide(c.Build.Write.Dir, c.Build.Map.BaseURL, c.Build.Limits)
+	var said []string
+	for _, w := range append(c.Warnings, warnings...) {
+		said = append(said, w.Error())
+	}
+	return takes, said
 }
 
 // TestHugoSitemapFilename: Hugo's [sitemap] filename names our entry
@@ -198,15 +208,12 @@ func TestHugoSitemapFilename(t *testing.T) {
 			if c.Build.Write.Filename != tc.want {
 				t.Errorf("Filename %q, want %q", c.Build.Write.Filename, tc.want)
 			}
-			var said []string
-			for _, w := range c.Warnings {
-				said = append(said, w.Error())
-			}
+			takes, said := takeOver(t, c)
 			if tc.warning != "" && !strings.Contains(strings.Join(said, "\n"), tc.warning) || tc.warning == "" && len(said) > 0 {
 				t.Errorf("warnings %q, want %q", said, tc.warning)
 			}
 			for _, name := range []string{tc.filename, "en/" + tc.filename, "fr/" + tc.filename} {
-				if !c.Build.Write.TakeOver(name) {
+				if !takes(name) {
 					t.Errorf("%s, Hugo's, not taken over", name)
 				}
 			}

@@ -138,6 +138,21 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	if opts.Write.BaseURL == "" {
 		opts.Write.BaseURL = m.BaseURL()
 	}
+	if o := opts.OwnSitemaps; o != nil {
+		// Which of the files the generator names as its sitemaps are its
+		// own, read before the build reads or replaces them.
+		takes, warnings := o.Decide(opts.Write.Dir, m.BaseURL(), opts.Limits)
+		for _, w := range warnings {
+			b.warn("", w)
+		}
+		res.GeneratorSitemaps = takes
+		if opts.ReadOwn || keptGenDates(opts.Write.Dir) {
+			opts.GeneratorSitemaps = takes
+		}
+		if opts.TakeOverOwn {
+			opts.Write.TakeOver = takes
+		}
+	}
 	b.opts, b.mapper, b.explain = opts, m, newExplainer(opts, m)
 	b.explain.altsFrom = b.genAlternatesFrom
 	res.BaseURL = m.BaseURL()

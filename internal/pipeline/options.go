@@ -97,11 +97,21 @@ type Options struct {
 	// Generator names the generator whose output folder Root is
 	// ("Hugo"), for messages; "" for none.
 	Generator string
+	// OwnSitemaps, when set, is what the generator that built the site
+	// names as its sitemaps in Write.Dir. The build decides which files
+	// there are its own when it starts (OwnSitemaps.Decide, said in
+	// Result.GeneratorSitemaps); reads them as GeneratorSitemaps says
+	// when ReadOwn does, or when GenDatesName is there (an earlier build
+	// kept their alternates: the site was translated); and takes them
+	// over (Write.TakeOver) when TakeOverOwn does.
+	OwnSitemaps          *OwnSitemaps
+	ReadOwn, TakeOverOwn bool
 	// GeneratorSitemaps, when set, names the sitemap files the generator
 	// that built the site writes into Write.Dir: their lastmods are the
 	// sitemap lastmod source (mapping.LastModSitemap), and their hreflang
 	// alternates those of the pages whose heads give none, read before
 	// the writer replaces them, and kept in GenDatesName once it did.
+	// The build sets it from OwnSitemaps.
 	GeneratorSitemaps func(name string) bool
 	// GeneratorAlternatesOnly takes of the generator's sitemaps only
 	// their hreflang alternates, for the pages whose heads give none: not
@@ -247,6 +257,10 @@ type Result struct {
 	Skipped map[mapping.Reason]int
 	// Warnings counts the problems reported to Report.Warn.
 	Warnings int
+	// GeneratorSitemaps names, with Options.OwnSitemaps, the sitemap
+	// files of the output folder the build decided are the generator's
+	// own (OwnSitemaps.Decide); nil without.
+	GeneratorSitemaps func(name string) bool
 	// Unread counts the problems reported to Report.Error.
 	Unread int
 	// SourceProblems counts the problems found in front matter; each is

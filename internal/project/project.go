@@ -25,7 +25,6 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
-	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -178,14 +177,12 @@ type Project struct {
 
 	// Generator names the generator whose output folder the sitemaps are
 	// written into ("Hugo"), "" for none; Translated says its site has
-	// pages in several languages (generator.Project.Translated), or that
-	// an earlier build kept the alternates of the generator's sitemaps
-	// (pipeline.GenDatesName);
-	// GeneratorSitemaps names the
-	// sitemap files it writes there.
-	Generator         string
-	GeneratorSitemaps func(name string) bool
-	Translated        bool
+	// pages in several languages (generator.Project.Translated);
+	// OwnSitemaps is what it says of its sitemaps there, which a build
+	// decides on.
+	Generator   string
+	OwnSitemaps *pipeline.OwnSitemaps
+	Translated  bool
 	// SitemapDates says what the generator's own sitemap dates a page by
 	// when that is never a build's time (generator.Info.SitemapDates).
 	SitemapDates string
@@ -297,11 +294,11 @@ func Discover(a Ask) (*Project, error) {
 		g = site // its sitemaps are in the folder it serves
 	}
 	if g != nil {
-		// Which of the files named as its sitemaps are its own: those
-		// a plugin names as its own may be the project's.
-		hosts := siteHosts(cmp.Or(pr.BaseURL, a.GivenBaseURL), g.BaseURL)
-		takes, warnings := generatorSitemaps(g, out, hosts, p.lim)
-		pr.Generator, pr.GeneratorSitemaps, pr.Translated, pr.Pages = g.Title(), takes, g.Translated, g.Pages
+		// The files named as its sitemaps: which are its own (those a
+		// plugin names as its own may be the project's) the build
+		// decides, reading the output folder.
+		pr.Generator, pr.Translated, pr.Pages = g.Title(), g.Translated, g.Pages
+		pr.OwnSitemaps = &pipeline.OwnSitemaps{Title: g.Title(), Names: g.Sitemaps(), Plugin: g.Plugin, BaseURL: g.BaseURL}
 		pr.Published = g.Published
 		if g.Gen != nil && g.GitDates != "" {
 			pr.SitemapDates = g.Gen.Info().SitemapDates
@@ -309,16 +306,6 @@ func Discover(a Ask) (*Project, error) {
 		// The generator keeps old output, and its sitemaps witness what
 		// it builds: a build joined to its sources reads them.
 		pr.Witnessed = src != nil && rules.Output.KeepsOld && len(rules.Output.Witness) > 0
-		if !pr.Translated {
-			// The alternates an earlier build kept of the generator's
-			// sitemaps, read for the pages joined to their sources only
-			// when the site was translated: it still is, though its
-			// configuration no longer says so (sphinx-sitemap removed,
-			// with its sitemap_locales).
-			_, err := fsx.Lstat(out, pipeline.GenDatesName)
-			pr.Translated = err == nil
-		}
-		pr.Warnings = append(pr.Warnings, warnings...)
 		if g.SitemapFile != "" && !a.FilenameGiven {
 			// The name it gives its sitemap, which search engines were
 			// given: ours takes it.

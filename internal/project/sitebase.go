@@ -13,6 +13,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/internal/validate"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
@@ -125,7 +126,7 @@ func canonicalBase(root *fsx.Root, max int64) string {
 // bytes, as Google reads it.
 func robotsBase(root *fsx.Root, max int64) string {
 	prefix, any := "", false
-	for _, u := range robotsSitemapURLs(root, max) {
+	for _, u := range robots.SitemapURLs(root, max) {
 		dir := u[:strings.LastIndexByte(u, '/')+1]
 		if !any {
 			prefix, any = dir, true

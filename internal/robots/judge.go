@@ -249,3 +249,17 @@ func ReadPrefix(r *fsx.Root, max int64) (data []byte, cut bool, err error) {
 	}
 	return data, false, err
 }
+
+// SitemapURLs returns the absolute http(s) URLs the Sitemap: lines of
+// the robots.txt in the folder r give, read from its first max bytes
+// (ReadPrefix): past them, the lines before.
+func SitemapURLs(r *fsx.Root, max int64) []string {
+	data, _, _ := ReadPrefix(r, max)
+	var urls []string
+	for _, sl := range Sitemaps(data) {
+		if u, err := url.Parse(sl.URL); err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" {
+			urls = append(urls, sl.URL)
+		}
+	}
+	return urls
+}

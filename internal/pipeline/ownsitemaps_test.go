@@ -1,6 +1,7 @@
-package project
+package pipeline
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,14 +12,15 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
-// TestGeneratorSitemapsDoor: the files generatorSitemaps decides on are
+// TestOwnSitemapsDoor: the files OwnSitemaps.Decide decides on are
 // read inside the output folder through the one door: a sitemap-0.xml
 // linked to a file outside, or a FIFO, is kept and said, found without
 // waiting; a FIFO robots.txt or index tells nothing, and the others are
 // decided as ever. The file outside is never quoted.
-func TestGeneratorSitemapsDoor(t *testing.T) {
+func TestOwnSitemapsDoor(t *testing.T) {
 	outside := filepath.Join(t.TempDir(), "sitemap.xml")
 	urlset := `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://a.site/secret-token</loc></url></urlset>`
 	if err := os.WriteFile(outside, []byte(urlset), 0o644); err != nil {
@@ -41,20 +43,21 @@ func TestGeneratorSitemapsDoor(t *testing.T) {
 	astro, _ := registry.Lookup("astro")
 	g := &generator.Project{Gen: astro, File: "astro.config.mjs",
 		Plugin: &generator.SitemapPlugin{Name: "@astrojs/sitemap", Index: "sitemap-index.xml", In: "package.json"}}
+	own := &OwnSitemaps{Title: g.Title(), Names: g.Sitemaps(), Plugin: g.Plugin}
 	type result struct {
 		takes    func(string) bool
 		warnings []error
 	}
 	done := make(chan result, 1)
 	go func() {
-		takes, warnings := generatorSitemaps(g, out, []string{"a.site"}, limits.Limits{})
+		takes, warnings := own.Decide(out, "https://a.site/", limits.Limits{})
 		done <- result{takes, warnings}
 	}()
 	var r result
 	select {
 	case r = <-done:
 	case <-time.After(20 * time.Second):
-		t.Fatal("generatorSitemaps waits on a file")
+		t.Fatal("Decide waits on a file")
 	}
 	if !r.takes("sitemap-1.xml") {
 		t.Error("sitemap-1.xml, the plugin's, is not taken over")
@@ -78,5 +81,39 @@ func TestGeneratorSitemapsDoor(t *testing.T) {
 	}
 	if len(said) != 3 || strings.Contains(all, "secret-token") {
 		t.Errorf("warnings:\n%s", all)
+	}
+}
+
+// TestOwnSitemapsKept: a build decides on the generator's sitemaps when
+// it starts: it takes them over when told to, and reads them when told
+// to, or when GenDatesName is in the output folder (an earlier build
+// kept their alternates: the site was translated, though its
+// configuration no longer says so), and only then.
+func TestOwnSitemapsKept(t *testing.T) {
+	for _, kept := range []bool{false, true} {
+		for _, takeOver := range []bool{false, true} {
+			files := map[string]string{"index.html": "<title>home</title>"}
+			if kept {
+				files[GenDatesName] = genDatesHeader
+			}
+			root := pages(t, files)
+			opts := Options{Root: root, Map: mapping.Options{BaseURL: base}, Report: Report{Warn: func(string, error) {}},
+				OwnSitemaps:             &OwnSitemaps{Title: "Sphinx", Names: func(name string) bool { return name == "sitemap.xml" }},
+				GeneratorAlternatesOnly: true, TakeOverOwn: takeOver}
+			res := &Result{Skipped: map[mapping.Reason]int{}}
+			b, err := newBuilder(context.Background(), opts, res)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if read := b.opts.GeneratorSitemaps != nil; read != kept {
+				t.Errorf("kept %v: the generator's sitemaps read %v", kept, read)
+			}
+			if took := b.opts.Write.TakeOver != nil; took != takeOver {
+				t.Errorf("take over %v: taken over %v", takeOver, took)
+			}
+			if res.GeneratorSitemaps == nil || !res.GeneratorSitemaps("sitemap.xml") || res.GeneratorSitemaps("other.xml") {
+				t.Error("the Result does not name the generator's sitemaps")
+			}
+		}
 	}
 }

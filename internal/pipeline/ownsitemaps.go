@@ -1,9 +1,11 @@
-package project
+package pipeline
 
 // The generator's own sitemaps in the output folder, which a build
 // replaces: of the files named as a generator's sitemap plugin names its
 // own (Astro's sitemap-index.xml and sitemap-0.xml …), which are the
-// plugin's, and which the project's own, kept.
+// plugin's, and which the project's own, kept. Project discovery says
+// what the generator names (OwnSitemaps); the build decides, reading the
+// folder when it starts (newBuilder), as it reads the rest of it.
 
 import (
 	"context"
@@ -23,13 +25,29 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/validate"
 )
 
-// generatorSitemaps returns the names of the sitemap files of the output
-// folder out that are g's own (Project.GeneratorSitemaps), given the
-// site's hosts (its base URL's, and the one g's configuration gives), and
-// a warning for each file there named as g's sitemap plugin names its own
-// that is the project's, kept. Such a file is the plugin's only when the
-// project has the plugin (generator.SitemapPlugin.In) or the plugin's
-// index names it, and none of these says it is the project's:
+// OwnSitemaps is what the generator that built the output folder says of
+// its own sitemaps there, which a build reads (Options.GeneratorSitemaps)
+// and takes over (writer.Options.TakeOver) once it has decided which
+// they are (Decide).
+type OwnSitemaps struct {
+	// Title names the generator ("Astro"), for messages.
+	Title string
+	// Names names the files named as its sitemaps (generator.Project.Sitemaps).
+	Names func(name string) bool
+	// Plugin, when set, is the sitemap plugin that writes some of them
+	// (generator.Project.Plugin): of those, the project's own are kept.
+	Plugin *generator.SitemapPlugin
+	// BaseURL is the base URL the generator's configuration gives: its
+	// host is the site's, beside the build's base URL's.
+	BaseURL string
+}
+
+// Decide returns the names of the sitemap files of the output folder out
+// that are the generator's own, given the build's base URL, and a warning
+// for each file there named as its sitemap plugin names its own that is
+// the project's, kept. Such a file is the plugin's only when the project
+// has the plugin (generator.SitemapPlugin.In) or the plugin's index names
+// it, and none of these says it is the project's:
 //
 //   - its URLs are on another host than the site's;
 //   - it is not the plugin's index, the index does not name it, and the
@@ -42,8 +60,8 @@ import (
 // the folder, a FIFO) is kept, and said. A file that is not there when
 // Discover looks (a build still to come) is the plugin's when the project
 // has it.
-func generatorSitemaps(g *generator.Project, out string, hosts []string, lim limits.Limits) (func(name string) bool, []error) {
-	takes, pl := g.Sitemaps(), g.Plugin
+func (o *OwnSitemaps) Decide(out, baseURL string, lim limits.Limits) (func(name string) bool, []error) {
+	takes, pl := o.Names, o.Plugin
 	if pl == nil {
 		return takes, nil
 	}
@@ -53,6 +71,7 @@ func generatorSitemaps(g *generator.Project, out string, hosts []string, lim lim
 		return func(name string) bool { return takes(name) && (has || !pl.Writes(name)) }, nil
 	}
 	defer r.Close()
+	hosts := siteHosts(baseURL, o.BaseURL)
 	ents, _ := r.ReadDir(".") // a folder that cannot be listed holds no file to decide on
 	var names []string
 	for _, e := range ents {
@@ -65,7 +84,7 @@ func generatorSitemaps(g *generator.Project, out string, hosts []string, lim lim
 	keep := func(name, why string) {
 		decided[name] = false
 		warnings = append(warnings, &diag.Diagnostic{File: r.Path(name),
-			Msg: fmt.Sprintf("kept, as the project's own sitemap, not %s's: %s", g.Title(), why)})
+			Msg: fmt.Sprintf("kept, as the project's own sitemap, not %s's: %s", o.Title, why)})
 	}
 	// The index first: the files it names are the plugin's when it is.
 	slices.SortStableFunc(names, func(a, b string) int {
@@ -103,7 +122,7 @@ func generatorSitemaps(g *generator.Project, out string, hosts []string, lim lim
 			}
 		}
 		if !has {
-			keep(name, fmt.Sprintf("the project has no %s (looked for in %s), which writes %s's", pl.Name, strings.Join(pl.Looked, " and "), g.Title()))
+			keep(name, fmt.Sprintf("the project has no %s (looked for in %s), which writes %s's", pl.Name, strings.Join(pl.Looked, " and "), o.Title))
 			continue
 		}
 		decided[name] = true
@@ -133,7 +152,7 @@ func boolCmp(a, b bool) int {
 	return -1
 }
 
-// A sitemapFile is what generatorSitemaps reads of a sitemap file: the
+// A sitemapFile is what Decide reads of a sitemap file: the
 // hosts of its <loc>s and, of an index, the names of the files its
 // entries name.
 type sitemapFile struct {
@@ -205,26 +224,12 @@ func (f *sitemapFile) otherHost(hosts []string) string {
 // read from its first max bytes, as Google reads it.
 func robotsSitemaps(r *fsx.Root, max int64) map[string]bool {
 	names := map[string]bool{}
-	for _, u := range robotsSitemapURLs(r, max) {
+	for _, u := range robots.SitemapURLs(r, max) {
 		if pu, err := url.Parse(u); err == nil {
 			names[path.Base(pu.Path)] = true
 		}
 	}
 	return names
-}
-
-// robotsSitemapURLs returns the absolute http(s) URLs the Sitemap: lines
-// of robots.txt in the folder r give, read from its first max bytes: past
-// them, the lines before.
-func robotsSitemapURLs(r *fsx.Root, max int64) []string {
-	data, _, _ := robots.ReadPrefix(r, max)
-	var urls []string
-	for _, sl := range robots.Sitemaps(data) {
-		if absHTTP(sl.URL) {
-			urls = append(urls, sl.URL)
-		}
-	}
-	return urls
 }
 
 // siteHosts returns the hosts of the URLs given (the site's base URL,
@@ -240,4 +245,13 @@ func siteHosts(urls ...string) []string {
 		}
 	}
 	return hosts
+}
+
+// keptGenDates reports whether GenDatesName is in dir: an earlier build
+// kept the alternates of the generator's sitemaps there, and the site
+// was translated, though its configuration may no longer say so
+// (sphinx-sitemap removed, with its sitemap_locales).
+func keptGenDates(dir string) bool {
+	_, err := fsx.Lstat(dir, GenDatesName)
+	return err == nil
 }
