@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"cmp"
 	"errors"
-	"fmt"
 	"io/fs"
 	"path"
 	"slices"
@@ -24,14 +23,6 @@ const RecordName = ".sitemapgen-files"
 
 const recordHeader = "# Files sitemapgen wrote in this folder. The next run removes those it no longer writes.\n" +
 	"# Published with the site, harmlessly: it names only files the site serves anyway. A deploy may leave it out.\n"
-
-// IsOwnName reports whether name is one Write may give a file: sitemap.xml,
-// sitemap-N-HASH.xml, a section's sitemap-NAME-N-HASH.xml,
-// sitemap-index-N.xml, the news sitemap's sitemap-news.xml and
-// sitemap-news-N.xml (each also .xml.gz), sitemap.txt and sitemap-N.txt;
-// also sitemap-N.xml, the shards' name before they were named after their
-// content, so that such files are still cleaned up.
-func IsOwnName(name string) bool { return isOwnName(name) }
 
 // Recorded returns the names of the files dir's record lists: the sitemap
 // files (and sitemap.html) the last Write in dir put there (and, after a
@@ -262,21 +253,6 @@ func isIndexName(name string) bool {
 // content).
 func isShardName(name string) bool {
 	return isShardFileName(name) && !isNewsName(name)
-}
-
-// CheckFilename returns an error unless name may name the entry file
-// ([Options.Filename]): a file name of letters, digits, ".", "-" and "_"
-// (a plain URL path segment), ending in ".xml" (".gz" is added with
-// gzip), and none of the names of the set's other files (IsOwnName's:
-// sitemap-N-HASH.xml, sitemap-index-N.xml, sitemap-news.xml …).
-func CheckFilename(name string) error {
-	if !isFilename(name) {
-		return fmt.Errorf("filename %q: want a file name ending in .xml, of letters, digits, '.', '-' and '_' (with gzip, .gz is added)", name)
-	}
-	if name != "sitemap.xml" && (IsOwnName(name) || IsOwnName(name+".gz")) {
-		return fmt.Errorf("filename %q: a name sitemapgen gives its other files; choose another", name)
-	}
-	return nil
 }
 
 func cmpBool(a, b bool) int {

@@ -1,6 +1,9 @@
 package writer
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // The names of the set's files are checked by hand, byte by byte: written
 // as regular expressions, their counted repetitions ({0,63}, {0,250})
@@ -188,4 +191,27 @@ func isFilename(name string) bool {
 		}
 	}
 	return true
+}
+
+// IsOwnName reports whether name is one Write may give a file: sitemap.xml,
+// sitemap-N-HASH.xml, a section's sitemap-NAME-N-HASH.xml,
+// sitemap-index-N.xml, the news sitemap's sitemap-news.xml and
+// sitemap-news-N.xml (each also .xml.gz), sitemap.txt and sitemap-N.txt;
+// also sitemap-N.xml, the shards' name before they were named after their
+// content, so that such files are still cleaned up.
+func IsOwnName(name string) bool { return isOwnName(name) }
+
+// CheckFilename returns an error unless name may name the entry file
+// ([Options.Filename]): a file name of letters, digits, ".", "-" and "_"
+// (a plain URL path segment), ending in ".xml" (".gz" is added with
+// gzip), and none of the names of the set's other files (IsOwnName's:
+// sitemap-N-HASH.xml, sitemap-index-N.xml, sitemap-news.xml …).
+func CheckFilename(name string) error {
+	if !isFilename(name) {
+		return fmt.Errorf("filename %q: want a file name ending in .xml, of letters, digits, '.', '-' and '_' (with gzip, .gz is added)", name)
+	}
+	if name != "sitemap.xml" && (IsOwnName(name) || IsOwnName(name+".gz")) {
+		return fmt.Errorf("filename %q: a name sitemapgen gives its other files; choose another", name)
+	}
+	return nil
 }

@@ -537,7 +537,7 @@ func layer(cmd *Line[Values], getenv func(string) string) (*layers, error) {
 				}
 				tree = &t
 			}
-			if err := tree.Check(p, at, s.Key+": "+fsx.ShowPath(given), argOf(s)); err != nil || !place {
+			if err := tree.Check(p, at, s.Key+": "+diag.ShowPath(given), argOf(s)); err != nil || !place {
 				return "", "", err
 			}
 			if dir, rel, err = tree.Place(p); err != nil {

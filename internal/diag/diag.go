@@ -109,6 +109,16 @@ func Quote(p string) string {
 	return p
 }
 
+// ShowPath returns the path p as a message shows it: whole (as
+// Quote shows it) up to the 4,096 bytes of a path the kernel takes,
+// else as an excerpt; a path a file gives may be longer.
+func ShowPath(p string) string {
+	if len(p) > 4096 {
+		p = Excerpt(p)
+	}
+	return Quote(p)
+}
+
 func hintLines(hint string) string {
 	if hint == "" {
 		return ""

@@ -22,17 +22,7 @@ type OutsideError struct {
 }
 
 func (e *OutsideError) Error() string {
-	return "it leads to " + ShowPath(e.To) + ", outside " + ShowPath(e.Top)
-}
-
-// ShowPath returns the path p as a message shows it: whole (as
-// diag.Quote shows it) up to the 4,096 bytes of a path the kernel takes,
-// else as an excerpt; a path a file gives may be longer.
-func ShowPath(p string) string {
-	if len(p) > 4096 {
-		p = diag.Excerpt(p)
-	}
-	return diag.Quote(p)
+	return "it leads to " + diag.ShowPath(e.To) + ", outside " + diag.ShowPath(e.Top)
 }
 
 // Is reports whether target is ErrNotWithin.

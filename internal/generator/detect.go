@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -162,6 +163,56 @@ func (p *Project) Keys() (publish, source string) {
 	}
 	i := p.Gen.Info()
 	return i.PublishKey, i.SourceKey
+}
+
+// Detect runs the Detect of each of gens on d, in order, and returns the
+// projects found, in the same order; the Claimers among gens claim their
+// files first. Each project's Gen is its generator, and its notes are
+// said once each. No project: nil, nil.
+func Detect(d *Dir, gens []Generator) ([]Project, error) {
+	for _, g := range gens {
+		if c, ok := g.(Claimer); ok {
+			c.Claim(d)
+		}
+	}
+	var out []Project
+	for _, g := range gens {
+		p, err := g.Detect(d)
+		if err != nil {
+			return nil, err
+		}
+		if p != nil {
+			p.Gen = g
+			p.Notes = uniqueNotes(p.Notes)
+			out = append(out, *p)
+		}
+	}
+	return out, nil
+}
+
+// OpenDir returns the project folder dir, as named, for the generators'
+// Detect: env is the environment (os.LookupEnv), lim bounds every file
+// read. dir that is not a folder is the error.
+func OpenDir(dir string, env func(string) (string, bool), lim limits.Limits) (*Dir, error) {
+	fi, err := fsx.StatNamed(dir) // the project folder, as named
+	if err != nil {
+		return nil, fmt.Errorf("detect: %w", err)
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("detect: %s is not a folder", dir)
+	}
+	d := &Dir{dir: dir, env: env, lim: lim, files: map[string]fileRead{}, claimed: map[string]bool{}}
+	if d.pkg, err = d.readPackageJSON(); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// NewDir returns the project folder dir for a Loader's Load, which reads
+// its generator's configuration alone: unlike OpenDir, it reads nothing
+// itself (package.json included) and does not look at dir.
+func NewDir(dir string, env func(string) (string, bool), lim limits.Limits) *Dir {
+	return &Dir{dir: dir, env: env, lim: lim, files: map[string]fileRead{}, claimed: map[string]bool{}}
 }
 
 // Dir is a project folder as the generators' Detect read it: its files

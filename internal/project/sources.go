@@ -38,7 +38,7 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
 	if srcDir != "" {
 		dirs = append(dirs, filepath.Dir(filepath.Clean(srcDir)), srcDir)
 	}
-	preset, project, err := loadPreset(v.Preset, dirs, v.Limits)
+	preset, info, project, err := loadPreset(v.Preset, dirs, v.Limits)
 	if err != nil {
 		return nil, err
 	}
@@ -50,7 +50,7 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
 	}
 	dir := v.Source
 	if v.Content {
-		content, publish := presetDirs(rules, project)
+		content, publish := presetDirs(rules, info, project)
 		if v.Root == "" && content.path != "" {
 			if err := p.inTree(content, "sitemapgen DIR"); err != nil {
 				return nil, err
@@ -101,7 +101,7 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
 		}
 	}
 	if len(rules.Sources.LanguageFolders) > 0 && !v.Content {
-		if err := p.splitLanguages(src, rules, dir, project); err != nil {
+		if err := p.splitLanguages(src, rules, info, dir, project); err != nil {
 			return nil, err
 		}
 	}
@@ -133,18 +133,17 @@ func (p *discovery) ready(preset generator.Preset, dir, rel string, pr *Project)
 // splitLanguages makes src, the sources of a join in dir, those of each
 // language's own folder, walked from the project folder, when dir is the
 // folder of the sources the configuration its rules read (loaded from
-// project) names: Hugo's languages with a contentDir each.
-func (p *discovery) splitLanguages(src *pipeline.Sources, rules generator.Rules, dir, project string) error {
+// project) names: Hugo's languages with a contentDir each. info is their
+// generator's.
+func (p *discovery) splitLanguages(src *pipeline.Sources, rules generator.Rules, info generator.Info, dir, project string) error {
 	c := rules.Sources.Config
-	g, known := registry.Lookup(rules.Name)
-	if c == nil || !known || rules.Sources.Split == nil {
+	if c == nil || info.Name == "" || rules.Sources.Split == nil {
 		return nil
 	}
 	file, sources, publish := c.File, c.Sources, c.Publish
 	if !samePath(dir, filepath.Join(project, sources)) {
 		return nil
 	}
-	info := g.Info()
 	folders := rules.Sources.LanguageFolders
 	for _, lang := range slices.Sorted(maps.Keys(folders)) {
 		f := folder{filepath.Join(project, filepath.FromSlash(folders[lang])), diag.Pos{File: filepath.Join(project, file)},
@@ -241,13 +240,13 @@ func (p *discovery) sourceDir(g *generator.Project, pr *Project) (dir, from, pre
 	if g == nil || sourceSetting(g.Name()) == "" {
 		return "", "", "", nil
 	}
-	pre, project, err := loadPreset(g.Name(), []string{p.dir}, p.lim)
+	pre, info, project, err := loadPreset(g.Name(), []string{p.dir}, p.lim)
 	if err != nil {
 		pr.Warnings = append(pr.Warnings, fmt.Errorf("pages not joined to their sources: %w", err))
 		return "", "", "", nil
 	}
 	rules := generator.RulesOf(pre)
-	content, _ := presetDirs(rules, project)
+	content, _ := presetDirs(rules, info, project)
 	if !isDir(content.path) && !anyLanguageDir(rules, project) {
 		return "", "", "", nil // a site of templates alone: nothing to join
 	}
@@ -307,14 +306,6 @@ func (p *discovery) routes(g *generator.Project, given string, v *Ask, pr *Proje
 	return src, dir + " (" + g.Title() + ")", nil
 }
 
-// isDir reports whether dir, a folder named as a root (the site's, the
-// sources', a publish folder a configuration gives), is a folder: looked
-// at as named, as the walk that roots there opens it; nothing is read.
-func isDir(dir string) bool {
-	fi, err := fsx.StatNamed(dir)
-	return err == nil && fi.IsDir()
-}
-
 // contentFS is the sources' folder dir, as named, for a preset that
 // lists its folders (Hugo's bundles, MkDocs' index pages): through the
 // one door, never through a link out of it, a file's reads bounded by
@@ -355,19 +346,17 @@ func joinDetected(line, part string) string {
 // files tell: the first of the registry's Loaders whose configuration is
 // there (Hugo's, then Jekyll's _config.yml, then an mkdocs.yml), else
 // plain; and the project folder, the first of dirs that has the
-// generator's configuration (else dirs[0]).
-func loadPreset(name string, dirs []string, lim limits.Limits) (generator.Preset, string, error) {
-	if l, ok := registry.LoaderOf(name); ok {
-		p, d, _, err := findConfig(dirs, lim, l) // without a configuration, the generator's defaults
-		return p, d, err
-	}
-	for _, n := range registry.ContentPresets() {
-		l, _ := registry.LoaderOf(n)
-		if p, d, found, err := findConfig(dirs, lim, l); found || err != nil || l == registry.Plain {
-			return p, d, err
+// generator's configuration (else dirs[0]); and what the generator says
+// of itself (zero for plain).
+func loadPreset(name string, dirs []string, lim limits.Limits) (generator.Preset, generator.Info, string, error) {
+	ls, given := registry.Loaders(name)
+	for _, l := range ls {
+		// Given, its configuration or, without one, its defaults.
+		if p, d, found, err := findConfig(dirs, lim, l.Loader); given || found || err != nil || l.Loader == registry.Plain {
+			return p, l.Info, d, err
 		}
 	}
-	return nil, dirs[0], nil
+	return nil, generator.Info{}, dirs[0], nil
 }
 
 // findConfig loads a generator's configuration from the first of dirs
@@ -404,16 +393,14 @@ func wrapIn(dir string, err error) error {
 
 // presetDirs returns the folders of the sources and of the built site
 // that the configuration its rules read, loaded from project, names,
-// with where and by which key; their paths are "" for a preset without
-// them.
-func presetDirs(rules generator.Rules, project string) (content, publish folder) {
+// with where and by which key (info is the generator's); their paths are
+// "" for a preset without them.
+func presetDirs(rules generator.Rules, info generator.Info, project string) (content, publish folder) {
 	c := rules.Sources.Config
-	g, known := registry.Lookup(rules.Name)
-	if c == nil || !known {
+	if c == nil || info.Name == "" {
 		return folder{}, folder{}
 	}
 	file, sources, published := c.File, c.Sources, c.Publish
-	info := g.Info()
 	content.path, publish.path = filepath.Join(project, sources), filepath.Join(project, published)
 	content.what, publish.what = possessive(info.Title)+" source folder", possessive(info.Title)+" publish folder"
 	if file == "" {

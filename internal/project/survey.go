@@ -145,12 +145,12 @@ func (p *discovery) publishes(name string) []error {
 		if sourceSetting(g.Name()) == "" {
 			continue
 		}
-		pre, project, err := loadPreset(g.Name(), []string{p.dir}, p.lim)
+		pre, info, project, err := loadPreset(g.Name(), []string{p.dir}, p.lim)
 		if err != nil || pre == nil {
 			continue
 		}
 		rules := generator.RulesOf(pre)
-		content, _ := presetDirs(rules, project)
+		content, _ := presetDirs(rules, info, project)
 		if filepath.Clean(content.path) != filepath.Clean(p.dir) || rules.Sources.Copies == nil {
 			continue
 		}

@@ -67,7 +67,7 @@ func (t Tree) Check(path string, at diag.Pos, what, arg string) error {
 		// the checkout.
 		if to, rerr := fsx.Real(path); rerr == nil && fsx.Within(filepath.Join(t.Top, ".git"), to) == nil {
 			return &diag.Diagnostic{File: at.File, Line: at.Line, Err: fsx.ErrNotWithin,
-				Msg:  fmt.Sprintf("%s leads into the git folder %s, which is the repository's, not the project's", what, fsx.ShowPath(filepath.Join(t.Top, ".git"))),
+				Msg:  fmt.Sprintf("%s leads into the git folder %s, which is the repository's, not the project's", what, diag.ShowPath(filepath.Join(t.Top, ".git"))),
 				Hint: "name a path of the project outside .git"}
 		}
 	}
@@ -81,7 +81,7 @@ func (t Tree) Check(path string, at diag.Pos, what, arg string) error {
 	d := &diag.Diagnostic{File: at.File, Line: at.Line, Err: err,
 		Hint: fmt.Sprintf("to use a %s outside the project, give it on the command line: %s", kind, arg)}
 	if o, ok := errors.AsType[*fsx.OutsideError](err); ok {
-		d.Msg = fmt.Sprintf("%s leads out of the project: to %s, outside %s", what, fsx.ShowPath(o.To), t.describe())
+		d.Msg = fmt.Sprintf("%s leads out of the project: to %s, outside %s", what, diag.ShowPath(o.To), t.describe())
 	} else {
 		d.Msg = fmt.Sprintf("%s cannot be followed to see where it leads: %v", what, err)
 	}
@@ -117,9 +117,9 @@ func (t Tree) Place(path string) (dir, rel string, err error) {
 // describe names the tree in a message.
 func (t Tree) describe() string {
 	if t.Git {
-		return fsx.ShowPath(t.Top) + " (the git work tree the project is in)"
+		return diag.ShowPath(t.Top) + " (the git work tree the project is in)"
 	}
-	return fsx.ShowPath(t.Top) + " (the project folder)"
+	return diag.ShowPath(t.Top) + " (the project folder)"
 }
 
 // A folder is one that a generator's or a platform's configuration
@@ -144,9 +144,9 @@ func (p *discovery) inTree(f folder, arg string) error {
 		}
 		p.tree = &t
 	}
-	said := f.what + " " + fsx.ShowPath(f.path)
+	said := f.what + " " + diag.ShowPath(f.path)
 	if f.key != "" {
-		said = f.key + " " + fsx.ShowPath(f.path) + " (" + f.what + ")"
+		said = f.key + " " + diag.ShowPath(f.path) + " (" + f.what + ")"
 	}
 	return p.tree.Check(f.path, f.at, said, arg)
 }

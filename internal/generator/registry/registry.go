@@ -94,6 +94,34 @@ func ContentPresets() []string {
 	return append(names, "plain")
 }
 
+// An InfoLoader is a Loader with what its generator says of itself
+// (zero for plain's, which is none).
+type InfoLoader struct {
+	generator.Loader
+	Info generator.Info
+}
+
+// Loaders returns the Loader of the --preset name with its generator's
+// Info, given true, when name has one; else those of ContentPresets, in
+// their order, for a caller to try one after the other.
+func Loaders(name string) (ls []InfoLoader, given bool) {
+	withInfo := func(n string) InfoLoader {
+		l, _ := LoaderOf(n)
+		g, _ := Lookup(n)
+		if g == nil {
+			return InfoLoader{Loader: l}
+		}
+		return InfoLoader{Loader: l, Info: g.Info()}
+	}
+	if _, ok := LoaderOf(name); ok {
+		return []InfoLoader{withInfo(name)}, true
+	}
+	for _, n := range ContentPresets() {
+		ls = append(ls, withInfo(n))
+	}
+	return ls, false
+}
+
 // LoaderOf returns the Loader of a --preset name ("hugo", "plain"), and
 // false when there is none.
 func LoaderOf(name string) (generator.Loader, bool) {

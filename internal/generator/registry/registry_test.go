@@ -32,6 +32,26 @@ func TestContentPresets(t *testing.T) {
 	}
 }
 
+// TestLoaders: a --preset name with a Loader is that Loader alone, with
+// its generator's Info; any other name (none given, astro) is every
+// content preset's, in their order, plain last with no Info.
+func TestLoaders(t *testing.T) {
+	ls, given := Loaders("jekyll")
+	if !given || len(ls) != 1 || ls[0].Info.Name != "jekyll" || ls[0].Loader == nil {
+		t.Errorf("Loaders(jekyll) = %+v, %v", ls, given)
+	}
+	for _, name := range []string{"", "astro"} {
+		ls, given := Loaders(name)
+		var names []string
+		for _, l := range ls {
+			names = append(names, l.Info.Name)
+		}
+		if want := []string{"hugo", "jekyll", "mkdocs", ""}; given || !slices.Equal(names, want) || ls[len(ls)-1].Loader != Plain {
+			t.Errorf("Loaders(%q) = %q, %v; want %q, plain last", name, names, given, want)
+		}
+	}
+}
+
 // TestREADMEGenerators: every registered generator is named in the
 // README, which tells users what sitemapgen detects.
 func TestREADMEGenerators(t *testing.T) {
