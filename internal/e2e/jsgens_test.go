@@ -120,14 +120,22 @@ func printed(t *testing.T, ours map[string]string, base string, pages []string, 
 // the files' later commit nor the route's. The home page, whose
 // app/page.tsx lists posts/ through the same helper, is dated by the
 // newest post it shows, not by its page.tsx's older commit (issue 67).
+// app/ships/[id]/page.tsx, whose generateStaticParams maps
+// data/ships.json, publishes each ship at /ships/ID: each is dated by the
+// newest of the route and the file (issue 67).
 func TestNextMarkdownRoutes(t *testing.T) {
 	const base = "https://example.com/"
 	src, ours, log := builtSite(t, "next-md", "out", base,
 		"2024-01-01T00:00:00Z *",
 		"2025-06-01T00:00:00Z posts notes log",
-		"2025-07-01T00:00:00Z pages/[post].tsx app/notes/[slug]/page.tsx app/log/[slug]/page.tsx lib")
+		"2025-07-01T00:00:00Z pages/[post].tsx app/notes/[slug]/page.tsx app/log/[slug]/page.tsx lib",
+		"2025-08-01T00:00:00Z data")
 	wantLastmods(t, ours, log, map[string]string{
-		base:                         "2024-05-20T18:30:00Z",
+		base: "2024-05-20T18:30:00Z",
+		// A route over a JSON file it imports: the newest of the route
+		// and the file (issue 67).
+		base + "ships/aurora":        "2025-08-01T00:00:00Z",
+		base + "ships/boreas":        "2025-08-01T00:00:00Z",
 		base + "first-light":         "2024-02-10T00:00:00Z",
 		base + "foggy-week":          "2024-05-20T18:30:00Z",
 		base + "ships-seen":          "2023-03-03T00:00:00Z",

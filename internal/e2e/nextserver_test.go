@@ -25,7 +25,8 @@ import (
 // Next.js serves, none of the redirect, notFound, noindex and error
 // pages; each route served on demand is named in a warning once; the
 // sitemaps go to public/, next-sitemap's replaced; each page with a page
-// file of its own is dated by its last commit.
+// file of its own is dated by its last commit, and so is each page of a
+// dynamic route whose code makes it from literals (issue 67).
 func TestNextServer(t *testing.T) {
 	needTool(t, "git")
 	src := filepath.Join(t.TempDir(), "next-app")
@@ -59,10 +60,12 @@ func TestNextServer(t *testing.T) {
 	want := []string{
 		base + " 2024-01-01T00:00:00Z",
 		base + "about/ 2024-02-03T10:00:00Z",
-		base + "blog/hello-world/ ", // a route's page: no file of its own
-		base + "blog/second-post/ ",
-		base + "docs/install/ ",
-		base + "docs/usage/ ",
+		// A route's pages made from literals in its own code: the
+		// route's date (issue 67).
+		base + "blog/hello-world/ 2024-01-01T00:00:00Z",
+		base + "blog/second-post/ 2024-01-01T00:00:00Z",
+		base + "docs/install/ 2024-01-01T00:00:00Z",
+		base + "docs/usage/ 2024-01-01T00:00:00Z",
 		base + "legal/ 2024-03-04T00:00:00Z",
 		base + "news/ 2024-01-01T00:00:00Z", // ISR
 		base + "plain/ 2024-01-01T00:00:00Z",

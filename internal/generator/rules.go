@@ -174,6 +174,15 @@ type PageRules struct {
 	// page of the default language from another language's). nil when
 	// the generator builds none so.
 	OtherLanguages func(urlPath string) []string
+	// Data returns, for the route with a parameter at rel (relative to
+	// the sources' folder), the files whose data alone its code makes
+	// its pages from (Astro's getStaticPaths over an imported JSON file),
+	// relative to the sources' folder: each page of the route is built
+	// from the route and them, and dated by them. ok is false for a
+	// route whose data is not known so (fetched, read by a module's
+	// code, a collection's entries): its pages are not joined. nil: no
+	// route is known so.
+	Data func(rel string) (files []string, ok bool)
 	// Lists says which pages list others: each is dated by the newest of
 	// the pages it lists and shows, never by the build.
 	Lists ListRules

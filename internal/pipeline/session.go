@@ -644,6 +644,7 @@ func (s *Session) updateSources(ctx context.Context, rels []string) (map[string]
 		delete(b.sources, rel)
 		delete(b.problems, src.path)
 		delete(b.routes, src.path)
+		delete(b.dataRoutes, src.path)
 		if !src.page {
 			continue
 		}

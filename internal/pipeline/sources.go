@@ -156,6 +156,10 @@ type source struct {
 	// URL path's elements, each parameter's "[p]" or, a rest's, "[...p]"
 	// (routePattern); nil for other files.
 	route []string
+	// data says the route makes its pages from its own code and its
+	// includes alone (generator.PageRules.Data): it is the source of each
+	// page of its pattern that no other source gives (dataRouteOf).
+	data bool
 }
 
 // readSource reads the front matter of the source at rel of s (found by
@@ -430,6 +434,14 @@ func (b *builder) readSources(ctx context.Context, walk func(walker.Options, fun
 		src.url, src.page = j.Preset.URLPath(pageOf(f, fm))
 		if !src.page {
 			src.route = routePattern(j.Preset, pageOf(f, fm))
+			if data := b.rules.Pages.Data; data != nil && src.route != nil {
+				if files, ok := data(f.Path); ok {
+					src.data = true
+					for _, d := range files {
+						src.includes = append(src.includes, path.Clean(prefix+d))
+					}
+				}
+			}
 		}
 		if src.page {
 			src.key = joinKey(src.url)
@@ -474,6 +486,12 @@ func (b *builder) claim(src *source, warn bool) {
 			b.routes = map[string][]string{}
 		}
 		b.routes[src.path] = src.route
+	}
+	if src.data {
+		if b.dataRoutes == nil {
+			b.dataRoutes = map[string]*source{}
+		}
+		b.dataRoutes[src.path] = src
 	}
 	if !src.page {
 		return
@@ -564,10 +582,34 @@ func (b *builder) sourceOfPage(rel, urlPath string) *source {
 	if s == nil {
 		s, _ = b.fallbackSource(u)
 	}
+	if s == nil {
+		s = b.dataRouteOf(u)
+	}
 	if s != nil {
 		s.used.Store(true)
 	}
 	return s
+}
+
+// dataRouteOf returns the route that makes the page at the URL path u
+// from its own code and data (source.data), when one route's pattern
+// matches it; nil for none, or for more than one: which of them the
+// generator builds it from, the files do not tell.
+func (b *builder) dataRouteOf(u string) *source {
+	els := strings.Split(joinKey(u), "/")
+	if len(els) == 1 && els[0] == "" {
+		els = nil
+	}
+	var only *source
+	for _, s := range b.dataRoutes {
+		if matchRoute(s.route, els) {
+			if only != nil {
+				return nil
+			}
+			only = s
+		}
+	}
+	return only
 }
 
 // fallbackSource returns the source the built page at the URL path u

@@ -1,7 +1,9 @@
 package astro
 
 import (
+	"bytes"
 	"io/fs"
+	"maps"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -9,8 +11,10 @@ import (
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jscode"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 var (
@@ -38,6 +42,13 @@ type Preset struct {
 	// Paginated are the routes with a parameter, relative to the source
 	// folder, that call paginate(): their pages are lists.
 	Paginated []string
+	// Data are the routes with a parameter whose getStaticPaths makes
+	// their pages from its own code and the JSON files it imports alone
+	// (see [jscode.Module.DataImports]), each route relative to the
+	// source folder to those files: each page is built from them.
+	Data map[string][]string
+	// lim bounds the route files' code it reads (ReadFolder's).
+	lim limits.Limits
 	// Aliases are tsconfig.json's path aliases, each pattern ("@/*",
 	// "@utils") to its first target relative to the project folder
 	// ("src/*"), by which a route may import the module that reads its
@@ -157,12 +168,14 @@ func (a *Preset) ReadCollections(src fs.FS, srcDir string) {
 			return nil
 		}
 		if !regexp.MustCompile(`params\s*:\s*\{\s*` + m[1] + `\s*:\s*\w+\.(?:id|slug)\s*,?\s*\}`).MatchString(code) {
+			a.readData(src, srcDir, p, data)
 			return nil
 		}
 		name, module := "", ""
 		if coll := getCollection().FindStringSubmatch(code); coll != nil {
 			name = coll[1]
 		} else if name, module = a.importedCollection(src, srcDir, p, code); name == "" {
+			a.readData(src, srcDir, p, data)
 			return nil
 		}
 		drafts := filtersDrafts(code, name)
@@ -183,6 +196,71 @@ func (a *Preset) ReadCollections(src fs.FS, srcDir string) {
 		a.Collections = append(a.Collections, Collection{Base: base, Route: route, File: p, Module: module, Drafts: drafts})
 		return nil
 	})
+}
+
+// readData records the route at rel (in the source folder src, relative
+// to the project folder srcDir), whose file is data, in a.Data when the
+// getStaticPaths of its code fence makes its pages from its own code and
+// the JSON files of src it imports alone (jscode's DataImports), its
+// code read within ReadFolder's limits (limits.js_tokens, nesting); any
+// other route is left to the generator's code.
+func (a *Preset) readData(src fs.FS, srcDir, rel string, data []byte) {
+	code, ok := fenceCode(data)
+	if !ok {
+		return
+	}
+	m, err := jscode.Parse(rel, code, a.lim.Or())
+	if err != nil {
+		return
+	}
+	d, ok := m.Exported("getStaticPaths")
+	if !ok || !d.Func {
+		return
+	}
+	specs, ok := m.DataImports(d)
+	if !ok {
+		return
+	}
+	files := []string{}
+	for _, spec := range specs {
+		f := a.resolve(src, srcDir, path.Dir(rel), spec)
+		if f == "" {
+			return // a file outside the source folder, or none
+		}
+		files = append(files, f)
+	}
+	if a.Data == nil {
+		a.Data = map[string][]string{}
+	}
+	a.Data[rel] = files
+}
+
+// fenceCode returns the code of an .astro component's fence: between its
+// first line, ---, and the next line that is ---.
+func fenceCode(data []byte) ([]byte, bool) {
+	rest, ok := bytes.CutPrefix(data, []byte("---"))
+	if !ok {
+		return nil, false
+	}
+	rest = bytes.TrimLeft(rest, " \t")
+	if rest, ok = bytes.CutPrefix(bytes.TrimPrefix(rest, []byte("\r")), []byte("\n")); !ok {
+		return nil, false
+	}
+	for i := 0; i < len(rest); {
+		end := bytes.IndexByte(rest[i:], '\n')
+		line := rest[i:]
+		if end >= 0 {
+			line = rest[i : i+end]
+		}
+		if string(bytes.TrimRight(line, " \t\r")) == "---" {
+			return rest[:i], true
+		}
+		if end < 0 {
+			break
+		}
+		i += end + 1
+	}
+	return nil, false
 }
 
 // collectionBase returns the folder of the collection name's entries,
@@ -271,6 +349,12 @@ func (a *Preset) Rules() generator.Rules {
 			r.Sources.Describe = func(dir, title string) string { return d(dir, title) + ", " + a.folders(dir, title) }
 		}
 	}
+	if len(a.Data) > 0 {
+		r.Pages.Data = func(rel string) ([]string, bool) {
+			files, ok := a.Data[rel]
+			return files, ok
+		}
+	}
 	return r
 }
 
@@ -296,8 +380,10 @@ var collectionDateKeys = []string{"lastmod", "last_modified_at", "modified", "mo
 
 // ReadFolder reads the routes of the content collections in the source
 // folder (see [Preset.ReadCollections]), and returns the content
-// configurations looked for and the collections' route files.
+// configurations looked for, the collections' route files, and the data
+// routes with their data files.
 func (a *Preset) ReadFolder(f generator.Folder) []string {
+	a.lim = f.Limits
 	a.ReadCollections(f.Settings, f.Rel)
 	files := append([]string(nil), ContentConfigs...)
 	for _, c := range a.Collections {
@@ -306,7 +392,12 @@ func (a *Preset) ReadFolder(f generator.Folder) []string {
 			files = append(files, c.Module)
 		}
 	}
-	return append(files, a.Paginated...)
+	files = append(files, a.Paginated...)
+	// A data route and its files: its pages change when they do.
+	for _, route := range slices.Sorted(maps.Keys(a.Data)) {
+		files = append(append(files, route), a.Data[route]...)
+	}
+	return files
 }
 
 // folders names the pages folder and each collection's, in the source

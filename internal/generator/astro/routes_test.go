@@ -2,6 +2,7 @@ package astro
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -114,6 +115,56 @@ func TestAstroCollections(t *testing.T) {
 	} {
 		if got, ok := collectionBase(tt.cfg, "blog", tt.srcDir); got != tt.want || ok != tt.ok {
 			t.Errorf("collectionBase(%q, %q) = %q, %v; want %q, %v", tt.cfg, tt.srcDir, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+// TestAstroDataRoutes: a route whose getStaticPaths maps a JSON file of
+// the source folder it imports (by a relative path or an alias), or
+// returns literals, is a data route, its pages built from it and those
+// files; one over a module's function, a fetch, a file outside the
+// source folder, or a collection is not. ReadFolder names the routes and
+// their files, which a watch session builds again on.
+func TestAstroDataRoutes(t *testing.T) {
+	route := func(imports, body string) *fstest.MapFile {
+		return &fstest.MapFile{Data: []byte("---\n" + imports + "export function getStaticPaths() {\n  " + body + "\n}\nconst { p } = Astro.props;\n---\n<h1>{p.title}</h1>\n")}
+	}
+	const mapped = "return projects.map((p) => ({ params: { slug: p.slug }, props: { p } }));"
+	src := fstest.MapFS{
+		"data/projects.json":          {Data: []byte(`[{"slug": "a"}]`)},
+		"pages/projects/[slug].astro": route("import projects from '../../data/projects.json';\nimport Layout from '../../layouts/L.astro';\n", mapped),
+		"pages/aliased/[slug].astro":  route("import projects from '@data/projects.json';\n", mapped),
+		"pages/notes/[note].astro":    route("", "return [{ params: { note: 'a' } }];"),
+		"pages/module/[slug].astro":   route("import { projects } from '../../lib/projects';\n", mapped),
+		"pages/fetched/[slug].astro":  route("", "const r = await fetch('https://api.example/p'); return r.json();"),
+		"pages/outside/[slug].astro":  route("import projects from '../../../data.json';\n", mapped),
+		"pages/missing/[slug].astro":  route("import projects from '../../data/none.json';\n", mapped),
+		"pages/blog/[...slug].astro":  route("import { getCollection } from 'astro:content';\n", "return (await getCollection('blog')).map((post) => ({ params: { slug: post.id } }));"),
+		"pages/nofence/[slug].astro":  {Data: []byte("<h1>no code</h1>\n")},
+		"lib/projects.ts":             {Data: []byte("export const projects = [];\n")},
+		"pages/projects/index.astro":  {Data: []byte("---\n---\n")},
+	}
+	a := &Preset{Pages: "pages", Aliases: map[string]string{"@data/*": "src/data/*"}}
+	a.ReadCollections(src, "src")
+	want := map[string][]string{
+		"pages/projects/[slug].astro": {"data/projects.json"},
+		"pages/aliased/[slug].astro":  {"data/projects.json"},
+		"pages/notes/[note].astro":    {},
+	}
+	if !reflect.DeepEqual(a.Data, want) {
+		t.Errorf("Data = %q\nwant %q", a.Data, want)
+	}
+	data := a.Rules().Pages.Data
+	if files, ok := data("pages/projects/[slug].astro"); !ok || !slices.Equal(files, []string{"data/projects.json"}) {
+		t.Errorf("Data(projects) = %q, %v", files, ok)
+	}
+	if _, ok := data("pages/module/[slug].astro"); ok {
+		t.Error("a route over a module's function is a data route")
+	}
+	read := a.ReadFolder(generator.Folder{Settings: src, Content: src, Rel: "src"})
+	for _, f := range []string{"pages/projects/[slug].astro", "data/projects.json", "pages/notes/[note].astro"} {
+		if !slices.Contains(read, f) {
+			t.Errorf("ReadFolder does not name %s: %q", f, read)
 		}
 	}
 }

@@ -49,17 +49,21 @@ var codeExts = []string{".js", ".jsx", ".ts", ".tsx"}
 var oneParam = lazyre.MustCompile(`^\[(\w+)\]$`)
 
 // ReadFolder reads the dynamic routes of the project folder whose pages
-// are Markdown files: see [ReadMarkdownRoutes]. It returns the files it
-// read.
+// are Markdown files (see [ReadMarkdownRoutes]), the pages that list
+// them, and the dynamic routes whose pages are made from JSON files
+// (Preset.Data). It returns the files it read: the routes, the modules
+// and data files.
 func (p *Preset) ReadFolder(f generator.Folder) []string {
 	p.Markdown, p.read = ReadMarkdownRoutes(f.Settings, f.Limits)
+	var read []string
 	if len(p.Markdown) > 0 {
-		var read []string
 		p.Lists, read = ListingPages(f.Settings, f.Limits, p.Markdown)
-		for _, r := range read {
-			if !slices.Contains(p.read, r) {
-				p.read = append(p.read, r)
-			}
+	}
+	r := &codeReader{Modules: jscode.NewModules(f.Settings, f.Limits), lim: f.Limits}
+	p.Data = r.dataRoutes(p.Markdown)
+	for _, file := range append(read, r.Read...) {
+		if !slices.Contains(p.read, file) {
+			p.read = append(p.read, file)
 		}
 	}
 	return p.read
@@ -90,24 +94,30 @@ func (p *Preset) ReadFolder(f generator.Folder) []string {
 func ReadMarkdownRoutes(src fs.FS, lim limits.Limits) ([]MarkdownRoute, []string) {
 	r := &codeReader{Modules: jscode.NewModules(src, lim), lim: lim}
 	var out []MarkdownRoute
+	eachRouteFile(src, func(dir, file string) {
+		if mr, ok := r.route(dir, file); ok {
+			out = append(out, mr)
+		}
+	})
+	return out, r.Read
+}
+
+// eachRouteFile calls fn with each file of the routes' folders of the
+// project folder src, and its folder ("app"): node_modules and the pages
+// router's api/ left out.
+func eachRouteFile(src fs.FS, fn func(dir, file string)) {
 	for _, dir := range routeFolders {
 		_ = fs.WalkDir(src, dir, func(file string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return nil
-			}
-			if d.IsDir() {
-				if d.Name() == "node_modules" || d.Name() == "api" && (dir == "pages" || dir == "src/pages") && path.Dir(file) == dir {
-					return fs.SkipDir
-				}
-				return nil
-			}
-			if mr, ok := r.route(dir, file); ok {
-				out = append(out, mr)
+			switch {
+			case err != nil:
+			case d.IsDir() && (d.Name() == "node_modules" || d.Name() == "api" && (dir == "pages" || dir == "src/pages") && path.Dir(file) == dir):
+				return fs.SkipDir
+			case !d.IsDir():
+				fn(dir, file)
 			}
 			return nil
 		})
 	}
-	return out, r.Read
 }
 
 // ListingPages returns the page files of the project folder src that
@@ -119,46 +129,35 @@ func ReadMarkdownRoutes(src fs.FS, lim limits.Limits) ([]MarkdownRoute, []string
 func ListingPages(src fs.FS, lim limits.Limits, routes []MarkdownRoute) ([]string, []string) {
 	r := &codeReader{Modules: jscode.NewModules(src, lim), lim: lim}
 	var out []string
-	for _, dir := range routeFolders {
-		_ = fs.WalkDir(src, dir, func(file string, d fs.DirEntry, err error) error {
-			switch {
-			case err != nil:
-				return nil
-			case d.IsDir():
-				if d.Name() == "node_modules" || d.Name() == "api" && (dir == "pages" || dir == "src/pages") && path.Dir(file) == dir {
-					return fs.SkipDir
-				}
-				return nil
-			case !srcpath.HasExt(file, codeExts...) || srcpath.Dynamic().MatchString(file):
-				return nil
+	eachRouteFile(src, func(_, file string) {
+		if !srcpath.HasExt(file, codeExts...) || srcpath.Dynamic().MatchString(file) {
+			return
+		}
+		if _, ok := (Preset{}).URLPath(generator.Page{Path: file}); !ok {
+			return
+		}
+		m := r.module(file)
+		if m == nil {
+			return
+		}
+		for _, export := range []string{"getStaticProps", "default"} {
+			d, ok := m.Exported(export)
+			if !ok {
+				continue
 			}
-			if _, ok := (Preset{}).URLPath(generator.Page{Path: file}); !ok {
-				return nil
+			var f folderReads
+			for _, s := range r.reach(m, d) {
+				f.scan(s)
 			}
-			m := r.module(file)
-			if m == nil {
-				return nil
+			if f.computed || !f.listed || len(f.folders) != 1 || len(f.exts) == 0 {
+				continue
 			}
-			for _, export := range []string{"getStaticProps", "default"} {
-				d, ok := m.Exported(export)
-				if !ok {
-					continue
-				}
-				var f folderReads
-				for _, s := range r.reach(m, d) {
-					f.scan(s)
-				}
-				if f.computed || !f.listed || len(f.folders) != 1 || len(f.exts) == 0 {
-					continue
-				}
-				if slices.ContainsFunc(routes, func(mr MarkdownRoute) bool { return mr.Folder == f.folders[0] }) {
-					out = append(out, file)
-					break
-				}
+			if slices.ContainsFunc(routes, func(mr MarkdownRoute) bool { return mr.Folder == f.folders[0] }) {
+				out = append(out, file)
+				break
 			}
-			return nil
-		})
-	}
+		}
+	})
 	return out, r.Read
 }
 
@@ -210,8 +209,8 @@ type codeReader struct {
 // module returns the module at name, read once; nil when it cannot be.
 func (r *codeReader) module(name string) *jscode.Module { return r.Get(name) }
 
-// resolve returns the module that from imports as spec.
-func (r *codeReader) resolve(from, spec string) *jscode.Module {
+// aliasesOf returns the project's path aliases, read once.
+func (r *codeReader) aliasesOf() jscode.Aliases {
 	if r.aliases == nil {
 		a := jscode.ReadAliases(r.FS, r.lim)
 		r.aliases = &a
@@ -219,7 +218,12 @@ func (r *codeReader) resolve(from, spec string) *jscode.Module {
 			r.Read = append(r.Read, a.File)
 		}
 	}
-	name, ok := jscode.Resolve(r.FS, from, spec, *r.aliases)
+	return *r.aliases
+}
+
+// resolve returns the module that from imports as spec.
+func (r *codeReader) resolve(from, spec string) *jscode.Module {
+	name, ok := jscode.Resolve(r.FS, from, spec, r.aliasesOf())
 	if !ok {
 		return nil
 	}

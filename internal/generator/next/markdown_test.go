@@ -1,10 +1,12 @@
 package next_test
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 	"testing/fstest"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/gentest"
 	"github.com/sitemapgen/sitemapgen/internal/generator/next"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -528,5 +530,45 @@ export default function Notes({ notes }) { return <ul>{notes.map((n) => <li>{n.t
 	got, _ := next.ListingPages(files, limits.Default, routes)
 	if want := []string{"app/page.tsx"}; !slices.Equal(got, want) {
 		t.Errorf("ListingPages = %q, want %q (routes %+v)", got, want, routes)
+	}
+}
+
+// TestDataRoutes: a dynamic route whose generateStaticParams (app/) or
+// getStaticPaths (pages/) maps a JSON file of the project it imports, by
+// a relative path or a tsconfig.json alias, is a data route, its pages
+// built from it and the file; one over a module's function, a fetch, an
+// API route, a route over Markdown or a file that is not there is not.
+// ReadFolder names the routes' files and the data files.
+func TestDataRoutes(t *testing.T) {
+	const mapped = "export const dynamicParams = false;\nexport function generateStaticParams() { return ships.map((s) => ({ id: s.id })); }\nexport default function Page() { return null; }\n"
+	src := fstest.MapFS{
+		"tsconfig.json":                   {Data: []byte(`{"compilerOptions": {"paths": {"@/*": ["./*"]}}}`)},
+		"data/ships.json":                 {Data: []byte(`[{"id": "a"}]`)},
+		"app/ships/[id]/page.tsx":         {Data: []byte("import ships from '../../../data/ships.json';\n" + mapped)},
+		"app/(fleet)/boats/[id]/page.tsx": {Data: []byte("import ships from '@/data/ships.json';\n" + mapped)},
+		"pages/crew/[name].tsx":           {Data: []byte("import crew from '../../data/ships.json';\nexport async function getStaticPaths() { return { paths: crew.map((c) => ({ params: { name: c.id } })), fallback: false }; }\nexport default function P() { return null; }\n")},
+		"app/fetched/[id]/page.tsx":       {Data: []byte("export async function generateStaticParams() { const r = await fetch('https://api.example/'); return r.json(); }\nexport default function P() { return null; }\n")},
+		"app/module/[id]/page.tsx":        {Data: []byte("import { ships } from '../../../lib/ships';\n" + mapped)},
+		"app/missing/[id]/page.tsx":       {Data: []byte("import ships from '../../../data/none.json';\n" + mapped)},
+		"pages/api/[id].ts":               {Data: []byte("import ships from '../../data/ships.json';\nexport function getStaticPaths() { return ships; }\n")},
+		"lib/ships.ts":                    {Data: []byte("export const ships = [];\n")},
+	}
+	p := &next.Preset{}
+	read := p.ReadFolder(generator.Folder{Settings: src, Content: src, Limits: limits.Default})
+	want := map[string][]string{
+		"app/ships/[id]/page.tsx":         {"data/ships.json"},
+		"app/(fleet)/boats/[id]/page.tsx": {"data/ships.json"},
+		"pages/crew/[name].tsx":           {"data/ships.json"},
+	}
+	if !reflect.DeepEqual(p.Data, want) {
+		t.Errorf("Data = %q\nwant %q", p.Data, want)
+	}
+	if files, ok := p.Rules().Pages.Data("app/ships/[id]/page.tsx"); !ok || !slices.Equal(files, []string{"data/ships.json"}) {
+		t.Errorf("Data(ships) = %q, %v", files, ok)
+	}
+	for _, f := range []string{"app/ships/[id]/page.tsx", "data/ships.json", "tsconfig.json"} {
+		if !slices.Contains(read, f) {
+			t.Errorf("ReadFolder does not name %s: %q", f, read)
+		}
 	}
 }

@@ -22,7 +22,8 @@ var (
 // is built by code, unless its code publishes the Markdown files of a
 // folder (see [Preset.ReadFolder]): each such file is then the source of
 // its page, dated by its front matter, else by its own history, never
-// by the route's. In pages/, _app, _document, _error and the api/
+// by the route's; or makes its pages from JSON files it imports alone
+// (Data): the route and those files are each page's sources. In pages/, _app, _document, _error and the api/
 // folder are no pages. A page file has no front matter.
 type Preset struct {
 	// Markdown are the routes whose pages are Markdown files.
@@ -30,6 +31,10 @@ type Preset struct {
 	// Lists are the page files, relative to the project folder, whose
 	// code lists the folder of one of them (see [ListingPages]).
 	Lists []string
+	// Data are the dynamic routes whose code makes their pages from the
+	// JSON files it imports alone, each relative to the project folder
+	// to those files: each page is built from the route and them.
+	Data map[string][]string
 	// read are the files ReadFolder read.
 	read []string
 }
@@ -143,6 +148,9 @@ func (n Preset) Rules() generator.Rules {
 	r := generator.Rules{Name: "next", Pages: generator.PageRules{Fallback: n.fallbackURL}}
 	if len(n.Lists) > 0 {
 		r.Pages.Lists.Sourced = func(rel string) bool { return slices.Contains(n.Lists, rel) }
+	}
+	if len(n.Data) > 0 {
+		r.Pages.Data = n.dataOf
 	}
 	r.Sources.Include, r.Sources.Exclude = n.sourceFiles()
 	r.Sources.Describe = n.folders

@@ -2,6 +2,7 @@
 // publishes posts/*.md at /NAME (pages/[post].tsx), the app router
 // notes/*.md at /notes/NAME (app/notes/[slug]/page.tsx) and log/*.md at
 // /log/NAME (app/log/[slug]/page.tsx, through lib/log.ts, which names
-// its folder through a constant); a static export.
+// its folder through a constant), and the ships of data/ships.json at
+// /ships/ID (app/ships/[id]/page.tsx); a static export.
 /** @type {import('next').NextConfig} */
 export default { output: 'export' };

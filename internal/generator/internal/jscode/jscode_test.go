@@ -1,6 +1,7 @@
 package jscode
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -173,6 +174,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(module))
 	f.Add([]byte("export const a = async (b, {c}) => { const d = join(process.cwd(), b) }\nexport default function () {"))
 	f.Add([]byte("import x, { y as z } from 'q'; const { a: b } = require('c'); export async function* g() {}"))
+	f.Add([]byte("import p from '../data/p.json';\nexport function getStaticPaths() { return p.map((x) => ({ params: { slug: x.slug } })); }\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		defer fuzzbound.Check(t)()
 		m, err := Parse("a.js", data, limits.Default)
@@ -191,6 +193,13 @@ func FuzzParse(f *testing.F) {
 		}
 		for _, d := range m.Decls {
 			m.Idents(d.Start, d.End)
+			if specs, ok := m.DataImports(d); ok {
+				for _, s := range specs {
+					if imp := m.Imports; !slices.ContainsFunc(slices.Collect(maps.Values(imp)), func(i Import) bool { return i.Spec == s }) {
+						t.Fatalf("DataImports gives %q, which the module does not import", s)
+					}
+				}
+			}
 		}
 	})
 }

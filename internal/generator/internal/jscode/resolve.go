@@ -64,19 +64,8 @@ var exts = []string{".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts"
 // bundler adds, else its folder's index. ok is false for a package, a
 // path out of fsys, or no such file.
 func Resolve(fsys fs.FS, from, spec string, a Aliases) (string, bool) {
-	var base string
-	switch {
-	case strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../"):
-		base = path.Join(path.Dir(from), spec)
-	default:
-		target, ok := a.target(spec)
-		if !ok {
-			return "", false
-		}
-		base = target
-	}
-	base = path.Clean(base)
-	if !fs.ValidPath(base) || base == "." {
+	base, ok := specPath(from, spec, a)
+	if !ok {
 		return "", false
 	}
 	cands := []string{base}
@@ -92,6 +81,43 @@ func Resolve(fsys fs.FS, from, spec string, a Aliases) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// ResolveData returns the path in fsys of the data file (a JSON file,
+// named whole: import data from './data.json') that the module at from
+// imports as spec, by a relative specifier or one of a's aliases; ok is
+// false for a package, a path out of fsys, or no such regular file.
+func ResolveData(fsys fs.FS, from, spec string, a Aliases) (string, bool) {
+	p, ok := specPath(from, spec, a)
+	if !ok || !strings.HasSuffix(strings.ToLower(p), ".json") {
+		return "", false
+	}
+	if fi, err := fs.Stat(fsys, p); err != nil || !fi.Mode().IsRegular() {
+		return "", false
+	}
+	return p, true
+}
+
+// specPath returns the path in fsys that spec, imported by the module at
+// from, names before any extension is tried: a relative specifier's, or
+// an alias's target; ok is false for a package or a path out of fsys.
+func specPath(from, spec string, a Aliases) (string, bool) {
+	var base string
+	switch {
+	case strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../"):
+		base = path.Join(path.Dir(from), spec)
+	default:
+		target, ok := a.target(spec)
+		if !ok {
+			return "", false
+		}
+		base = target
+	}
+	base = path.Clean(base)
+	if !fs.ValidPath(base) || base == "." {
+		return "", false
+	}
+	return base, true
 }
 
 // isModule reports whether name is a JavaScript or TypeScript module.
