@@ -44,9 +44,12 @@ type Preset struct {
 	Paginated []string
 	// Data are the routes with a parameter whose getStaticPaths makes
 	// their pages from its own code and the JSON files it imports alone
-	// (see [jscode.Module.DataImports]), each route relative to the
+	// (see [jscode.Module.DataFiles]), each route relative to the
 	// source folder to those files: each page is built from them.
-	Data map[string][]string
+	// modules are the modules of the source folder their code goes
+	// through.
+	Data    map[string][]string
+	modules []string
 	// lim bounds the route files' code it reads (ReadFolder's).
 	lim limits.Limits
 	// Aliases are tsconfig.json's path aliases, each pattern ("@/*",
@@ -201,9 +204,10 @@ func (a *Preset) ReadCollections(src fs.FS, srcDir string) {
 // readData records the route at rel (in the source folder src, relative
 // to the project folder srcDir), whose file is data, in a.Data when the
 // getStaticPaths of its code fence makes its pages from its own code and
-// the JSON files of src it imports alone (jscode's DataImports), its
-// code read within ReadFolder's limits (limits.js_tokens, nesting); any
-// other route is left to the generator's code.
+// the JSON files of src it imports alone, itself or through the modules
+// it imports (jscode's DataFiles), their code read within ReadFolder's
+// limits (limits.js_tokens, nesting); any other route is left to the
+// generator's code. The modules it read are in a.modules.
 func (a *Preset) readData(src fs.FS, srcDir, rel string, data []byte) {
 	code, ok := fenceCode(data)
 	if !ok {
@@ -217,22 +221,52 @@ func (a *Preset) readData(src fs.FS, srcDir, rel string, data []byte) {
 	if !ok || !d.Func {
 		return
 	}
-	specs, ok := m.DataImports(d)
+	r := &dataResolver{a: a, src: src, srcDir: srcDir}
+	files, ok := m.DataFiles(d, r)
 	if !ok {
 		return
-	}
-	files := []string{}
-	for _, spec := range specs {
-		f := a.resolve(src, srcDir, path.Dir(rel), spec)
-		if f == "" {
-			return // a file outside the source folder, or none
-		}
-		files = append(files, f)
 	}
 	if a.Data == nil {
 		a.Data = map[string][]string{}
 	}
-	a.Data[rel] = files
+	a.Data[rel] = append([]string{}, files...)
+	for _, f := range r.read {
+		if !slices.Contains(a.modules, f) {
+			a.modules = append(a.modules, f)
+		}
+	}
+}
+
+// dataResolver finds, for readData, what a route or a module of the
+// source folder imports: a module of src by a relative path or an alias
+// (read, and noted in read), or a JSON file of src.
+type dataResolver struct {
+	a      *Preset
+	src    fs.FS
+	srcDir string
+	read   []string
+}
+
+func (r *dataResolver) Module(from, spec string) *jscode.Module {
+	f := r.a.resolve(r.src, r.srcDir, path.Dir(from), spec)
+	if f == "" || strings.HasSuffix(strings.ToLower(f), ".json") {
+		return nil
+	}
+	data, err := fs.ReadFile(r.src, f)
+	if err != nil {
+		return nil
+	}
+	r.read = append(r.read, f)
+	m, err := jscode.Parse(f, data, r.a.lim.Or())
+	if err != nil {
+		return nil
+	}
+	return m
+}
+
+func (r *dataResolver) Data(from, spec string) (string, bool) {
+	f := r.a.resolve(r.src, r.srcDir, path.Dir(from), spec)
+	return f, f != "" && strings.HasSuffix(strings.ToLower(f), ".json")
 }
 
 // fenceCode returns the code of an .astro component's fence: between its
@@ -397,7 +431,7 @@ func (a *Preset) ReadFolder(f generator.Folder) []string {
 	for _, route := range slices.Sorted(maps.Keys(a.Data)) {
 		files = append(append(files, route), a.Data[route]...)
 	}
-	return files
+	return append(files, a.modules...)
 }
 
 // folders names the pages folder and each collection's, in the source

@@ -121,9 +121,9 @@ func TestAstroCollections(t *testing.T) {
 
 // TestAstroDataRoutes: a route whose getStaticPaths maps a JSON file of
 // the source folder it imports (by a relative path or an alias), or
-// returns literals, is a data route, its pages built from it and those
-// files; one over a module's function, a fetch, a file outside the
-// source folder, or a collection is not. ReadFolder names the routes and
+// returns literals, or goes through a module's constant made so, is a
+// data route, its pages built from it and those files; one over a module
+// that fetches, a file outside the source folder, or a collection is not. ReadFolder names the routes and
 // their files, which a watch session builds again on.
 func TestAstroDataRoutes(t *testing.T) {
 	route := func(imports, body string) *fstest.MapFile {
@@ -136,12 +136,14 @@ func TestAstroDataRoutes(t *testing.T) {
 		"pages/aliased/[slug].astro":  route("import projects from '@data/projects.json';\n", mapped),
 		"pages/notes/[note].astro":    route("", "return [{ params: { note: 'a' } }];"),
 		"pages/module/[slug].astro":   route("import { projects } from '../../lib/projects';\n", mapped),
+		"pages/remote/[slug].astro":   route("import { projects } from '../../lib/remote';\n", mapped),
 		"pages/fetched/[slug].astro":  route("", "const r = await fetch('https://api.example/p'); return r.json();"),
 		"pages/outside/[slug].astro":  route("import projects from '../../../data.json';\n", mapped),
 		"pages/missing/[slug].astro":  route("import projects from '../../data/none.json';\n", mapped),
 		"pages/blog/[...slug].astro":  route("import { getCollection } from 'astro:content';\n", "return (await getCollection('blog')).map((post) => ({ params: { slug: post.id } }));"),
 		"pages/nofence/[slug].astro":  {Data: []byte("<h1>no code</h1>\n")},
-		"lib/projects.ts":             {Data: []byte("export const projects = [];\n")},
+		"lib/projects.ts":             {Data: []byte("import data from '../data/projects.json';\nexport const projects = data.filter((p) => !p.hidden);\n")},
+		"lib/remote.ts":               {Data: []byte("export const projects = await fetch('https://api.example/p');\n")},
 		"pages/projects/index.astro":  {Data: []byte("---\n---\n")},
 	}
 	a := &Preset{Pages: "pages", Aliases: map[string]string{"@data/*": "src/data/*"}}
@@ -150,6 +152,7 @@ func TestAstroDataRoutes(t *testing.T) {
 		"pages/projects/[slug].astro": {"data/projects.json"},
 		"pages/aliased/[slug].astro":  {"data/projects.json"},
 		"pages/notes/[note].astro":    {},
+		"pages/module/[slug].astro":   {"data/projects.json"},
 	}
 	if !reflect.DeepEqual(a.Data, want) {
 		t.Errorf("Data = %q\nwant %q", a.Data, want)
@@ -158,11 +161,11 @@ func TestAstroDataRoutes(t *testing.T) {
 	if files, ok := data("pages/projects/[slug].astro"); !ok || !slices.Equal(files, []string{"data/projects.json"}) {
 		t.Errorf("Data(projects) = %q, %v", files, ok)
 	}
-	if _, ok := data("pages/module/[slug].astro"); ok {
-		t.Error("a route over a module's function is a data route")
+	if _, ok := data("pages/remote/[slug].astro"); ok {
+		t.Error("a route over a module that fetches is a data route")
 	}
 	read := a.ReadFolder(generator.Folder{Settings: src, Content: src, Rel: "src"})
-	for _, f := range []string{"pages/projects/[slug].astro", "data/projects.json", "pages/notes/[note].astro"} {
+	for _, f := range []string{"pages/projects/[slug].astro", "data/projects.json", "pages/notes/[note].astro", "lib/projects.ts"} {
 		if !slices.Contains(read, f) {
 			t.Errorf("ReadFolder does not name %s: %q", f, read)
 		}

@@ -13,7 +13,7 @@ import (
 
 // dataRoutes returns the dynamic routes of the project folder whose
 // code makes their pages from its own code and the JSON files it imports
-// alone (jscode's DataImports): a page of app/ whose generateStaticParams
+// alone, itself or through the modules it imports (jscode's DataFiles): a page of app/ whose generateStaticParams
 // does, or a file of pages/ whose getStaticPaths and getStaticProps do;
 // each route,
 // relative to the project folder, to those files. The routes over
@@ -43,25 +43,24 @@ func (r *codeReader) dataRoutes(markdown []MarkdownRoute) map[string][]string {
 		if !ok || !decl.Func {
 			return
 		}
-		specs, ok := m.DataImports(decl)
+		files, ok := m.DataFiles(decl, dataResolver{r})
 		if !ok {
 			return
 		}
 		if props, has := m.Exported("getStaticProps"); has {
 			// The pages router's props of each page: from data too.
-			more, ok := m.DataImports(props)
+			more, ok := m.DataFiles(props, dataResolver{r})
 			if !ok {
 				return
 			}
-			specs = append(specs, more...)
-		}
-		files := []string{}
-		for _, spec := range specs {
-			f, ok := jscode.ResolveData(r.FS, file, spec, r.aliasesOf())
-			if !ok {
-				return // a file outside the project, or none
+			for _, f := range more {
+				if !slices.Contains(files, f) {
+					files = append(files, f)
+				}
 			}
-			files = append(files, f)
+		}
+		files = append([]string{}, files...)
+		for _, f := range files {
 			if !slices.Contains(r.Read, f) {
 				r.Read = append(r.Read, f)
 			}
@@ -76,6 +75,17 @@ func (r *codeReader) dataRoutes(markdown []MarkdownRoute) map[string][]string {
 
 // param matches a path element's parameter: [id], [...rest], [[...rest]].
 var param = lazyre.MustCompile(`\[+[^/\]]*\]+`)
+
+// dataResolver finds, for jscode's DataFiles, the modules a route
+// imports (read once each, noted in Read) and its JSON files, by a
+// relative path or a tsconfig.json alias.
+type dataResolver struct{ r *codeReader }
+
+func (d dataResolver) Module(from, spec string) *jscode.Module { return d.r.resolve(from, spec) }
+
+func (d dataResolver) Data(from, spec string) (string, bool) {
+	return jscode.ResolveData(d.r.FS, from, spec, d.r.aliasesOf())
+}
 
 // dataOf is the preset's generator.PageRules.Data.
 func (n Preset) dataOf(rel string) ([]string, bool) {

@@ -536,7 +536,8 @@ export default function Notes({ notes }) { return <ul>{notes.map((n) => <li>{n.t
 // TestDataRoutes: a dynamic route whose generateStaticParams (app/) or
 // getStaticPaths (pages/) maps a JSON file of the project it imports, by
 // a relative path or a tsconfig.json alias, is a data route, its pages
-// built from it and the file; one over a module's function, a fetch, an
+// built from it and the file, and so is one through a module's function
+// over it; one over a module that fetches, a fetch, an
 // API route, a route over Markdown or a file that is not there is not.
 // ReadFolder names the routes' files and the data files.
 func TestDataRoutes(t *testing.T) {
@@ -548,10 +549,12 @@ func TestDataRoutes(t *testing.T) {
 		"app/(fleet)/boats/[id]/page.tsx": {Data: []byte("import ships from '@/data/ships.json';\n" + mapped)},
 		"pages/crew/[name].tsx":           {Data: []byte("import crew from '../../data/ships.json';\nexport async function getStaticPaths() { return { paths: crew.map((c) => ({ params: { name: c.id } })), fallback: false }; }\nexport default function P() { return null; }\n")},
 		"app/fetched/[id]/page.tsx":       {Data: []byte("export async function generateStaticParams() { const r = await fetch('https://api.example/'); return r.json(); }\nexport default function P() { return null; }\n")},
-		"app/module/[id]/page.tsx":        {Data: []byte("import { ships } from '../../../lib/ships';\n" + mapped)},
+		"app/module/[id]/page.tsx":        {Data: []byte("import { ships as list } from '../../../lib/ships';\nconst ships = list();\n" + mapped)},
+		"app/remote/[id]/page.tsx":        {Data: []byte("import { ships } from '../../../lib/remote';\n" + mapped)},
 		"app/missing/[id]/page.tsx":       {Data: []byte("import ships from '../../../data/none.json';\n" + mapped)},
 		"pages/api/[id].ts":               {Data: []byte("import ships from '../../data/ships.json';\nexport function getStaticPaths() { return ships; }\n")},
-		"lib/ships.ts":                    {Data: []byte("export const ships = [];\n")},
+		"lib/ships.ts":                    {Data: []byte("import data from '../data/ships.json';\nexport function ships() { return data; }\n")},
+		"lib/remote.ts":                   {Data: []byte("export async function ships() { return (await fetch('https://api.example/')).json(); }\n")},
 	}
 	p := &next.Preset{}
 	read := p.ReadFolder(generator.Folder{Settings: src, Content: src, Limits: limits.Default})
@@ -559,6 +562,7 @@ func TestDataRoutes(t *testing.T) {
 		"app/ships/[id]/page.tsx":         {"data/ships.json"},
 		"app/(fleet)/boats/[id]/page.tsx": {"data/ships.json"},
 		"pages/crew/[name].tsx":           {"data/ships.json"},
+		"app/module/[id]/page.tsx":        {"data/ships.json"},
 	}
 	if !reflect.DeepEqual(p.Data, want) {
 		t.Errorf("Data = %q\nwant %q", p.Data, want)

@@ -1,41 +1,97 @@
 package jscode
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
-// DataImports reports whether the declaration d of m (a route's
+// A DataResolver finds what a module imports, for [Module.DataFiles]:
+// the module a specifier names (nil for none, a package, or one that
+// cannot be read), or the data file (a JSON file, named whole) it names.
+type DataResolver interface {
+	Module(from, spec string) *Module
+	Data(from, spec string) (string, bool)
+}
+
+// DataDepth is how many declarations deep DataFiles follows the names a
+// route's function uses: its module's own helpers, and the functions and
+// constants of the modules it imports.
+const DataDepth = 3
+
+// DataFiles reports whether the declaration d of m (a route's
 // getStaticPaths or generateStaticParams) makes its values from its own
-// code and the data files it imports alone, and returns the specifiers
-// of those files as written ("../data/projects.json"): every name of the
-// module it uses is an import of a JSON file, and it names nothing that
-// reads or fetches at build time (fetch, require, a dynamic import or
-// import.meta.glob, await, process, the file system's and the globbing
-// functions, Astro's content collections and Astro.glob). A name of
-// another import (a module whose code could read anything) or of another
-// declaration of the module is "not known": ok is false, never a guess.
-// ok with no specifier is a route whose values are literals in d.
-func (m *Module) DataImports(d Decl) (specs []string, ok bool) {
-	own := ""
-	for name, dd := range m.Decls {
-		if dd.Start == d.Start && dd.End == d.End {
-			own = name
-		}
+// code and data files alone, and returns those files as r finds them: it
+// names nothing that reads or fetches at build time (fetch, require, a
+// dynamic import or import.meta.glob, await, process, the file system's
+// and the globbing functions, Astro's content collections and
+// Astro.glob), and every other name of a module it uses is an import of
+// a JSON file, or a declaration (of m, or exported by a module it
+// imports) that is made so in turn, at most DataDepth deep. Anything else
+// is "not known": ok is false, never a guess. ok with no file is a
+// function whose values are literals.
+func (m *Module) DataFiles(d Decl, r DataResolver) (files []string, ok bool) {
+	w := dataWalk{r: r, seen: map[*Module]map[int]bool{}}
+	if !w.decl(m, d, DataDepth) {
+		return nil, false
 	}
+	return w.files, true
+}
+
+// dataWalk is the state of one DataFiles: the files found, the
+// declarations already followed.
+type dataWalk struct {
+	r     DataResolver
+	files []string
+	seen  map[*Module]map[int]bool
+}
+
+// decl follows the declaration d of m, depth more deep.
+func (w *dataWalk) decl(m *Module, d Decl, depth int) bool {
+	if w.seen[m] == nil {
+		w.seen[m] = map[int]bool{}
+	}
+	if w.seen[m][d.Start] {
+		return true // followed already (a recursion, or a second use)
+	}
+	w.seen[m][d.Start] = true
 	for _, name := range m.Idents(d.Start, d.End) {
 		if readsAtBuild[name] {
-			return nil, false
+			return false
 		}
 		if imp, isImport := m.Imports[name]; isImport {
-			if !strings.HasSuffix(strings.ToLower(imp.Spec), ".json") {
-				return nil, false
+			if !w.imported(m, imp, depth) {
+				return false
 			}
-			specs = append(specs, imp.Spec)
 			continue
 		}
-		if _, isDecl := m.Decls[name]; isDecl && name != own {
-			return nil, false
+		if dd, isDecl := m.Decls[name]; isDecl && dd.Start != d.Start {
+			if depth == 0 || !w.decl(m, dd, depth-1) {
+				return false
+			}
 		}
 	}
-	return specs, true
+	return true
+}
+
+// imported follows an import of m: a JSON file is one of the files; a
+// module's declaration is followed, depth more deep.
+func (w *dataWalk) imported(m *Module, imp Import, depth int) bool {
+	if strings.HasSuffix(strings.ToLower(imp.Spec), ".json") {
+		f, ok := w.r.Data(m.File, imp.Spec)
+		if ok && !slices.Contains(w.files, f) {
+			w.files = append(w.files, f)
+		}
+		return ok
+	}
+	if depth == 0 || imp.Name == "*" {
+		return false
+	}
+	mod := w.r.Module(m.File, imp.Spec)
+	if mod == nil {
+		return false
+	}
+	d, ok := mod.Exported(imp.Name)
+	return ok && w.decl(mod, d, depth-1)
 }
 
 // readsAtBuild are the names by which code reads or fetches at build

@@ -193,13 +193,21 @@ func FuzzParse(f *testing.F) {
 		}
 		for _, d := range m.Decls {
 			m.Idents(d.Start, d.End)
-			if specs, ok := m.DataImports(d); ok {
-				for _, s := range specs {
-					if imp := m.Imports; !slices.ContainsFunc(slices.Collect(maps.Values(imp)), func(i Import) bool { return i.Spec == s }) {
-						t.Fatalf("DataImports gives %q, which the module does not import", s)
+			// Every module the module itself: a cycle DataFiles must end.
+			if files, ok := m.DataFiles(d, selfResolver{m}); ok {
+				for _, f := range files {
+					if imp := m.Imports; !slices.ContainsFunc(slices.Collect(maps.Values(imp)), func(i Import) bool { return i.Spec == f }) {
+						t.Fatalf("DataFiles gives %q, which the module does not import", f)
 					}
 				}
 			}
 		}
 	})
 }
+
+// selfResolver resolves every module specifier to m, and every data file
+// to its specifier.
+type selfResolver struct{ m *Module }
+
+func (r selfResolver) Module(string, string) *Module      { return r.m }
+func (r selfResolver) Data(_, spec string) (string, bool) { return spec, true }
