@@ -259,6 +259,37 @@ func TestJekyllBlogIndex(t *testing.T) {
 	}
 }
 
+// TestJekyllListsByLanguage: in the shape of GitHub's Open Source
+// Guides, each language's home lays out the documents of one collection
+// of its own language alone (site.articles | where: 'lang', page.lang):
+// the root's index.html shows the English articles and is dated by the
+// newest of them, never by a Portuguese one it does not show; /pt/, a
+// document of the collection itself, is dated by the newest Portuguese
+// article it shows, not by its own older date (issue 67, found by the
+// corpus). jekyll-sitemap writes each page's own date.
+func TestJekyllListsByLanguage(t *testing.T) {
+	src, site := buildJekyll(t, "jekyll-langs")
+	theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
+	if !sameInstant(theirs[datesBase], "2020-01-01T00:00:00Z") || !sameInstant(theirs[datesBase+"pt/"], "2020-01-01T00:00:00Z") {
+		t.Fatalf("jekyll-sitemap dates the homes %s and %s: the fixture is wrong", theirs[datesBase], theirs[datesBase+"pt/"])
+	}
+	if home, err := os.ReadFile(filepath.Join(site, "index.html")); err != nil || !strings.Contains(string(home), `href="/a/"`) || strings.Contains(string(home), `href="/pt/d/"`) {
+		t.Fatalf("the home page does not show the English articles alone (%v):\n%s", err, home)
+	}
+	mustRun(t, src)
+	ours := ourURLs(t, site)
+	for loc, want := range map[string]string{
+		datesBase:           "2021-02-01T00:00:00Z", // /b/, not /pt/d/
+		datesBase + "pt/":   "2022-03-01T00:00:00Z", // /pt/d/, not its own 2020-01-01
+		datesBase + "a/":    "2021-01-01T00:00:00Z",
+		datesBase + "pt/d/": "2022-03-01T00:00:00Z",
+	} {
+		if !sameInstant(ours[loc], want) {
+			t.Errorf("%s: our lastmod %q, want %s (jekyll-sitemap's %s)", loc, ours[loc], want, theirs[loc])
+		}
+	}
+}
+
 // TestHugoTermAnyCase: Hugo takes a term written in two cases (Redux,
 // redux) for one URL (blog.mgechev.com, in the corpus), under one
 // spelling with disablePathToLower; a section's own page may give a term

@@ -215,9 +215,10 @@ type ListRules struct {
 	Section func(rel string, terms map[string][]string) (inFolder, lang string, lists []string, ok bool)
 	// Collections returns the collections the page at rel (relative to
 	// the sources' folder, under the folder dir) lists, by its text and
-	// that of its layouts (a Jekyll page over site.posts): it is dated by
-	// the newest document of those collections ([FileRules].Collection).
-	// The error is of a layout that cannot be read, naming it.
+	// that of its layouts (a Jekyll page over site.posts, a collection's
+	// document over its language's articles): such a page is a list, dated
+	// as a Sourced one is, by the newest of the pages it shows and its own
+	// date. The error is of a layout that cannot be read, naming it.
 	Collections func(dir, rel string) ([]string, error)
 	// Routes reports whether the route with a parameter at rel
 	// (relative to the sources' folder) makes pages that list others

@@ -49,11 +49,8 @@ func (b *builder) dateListPages() listedCounts {
 	defer b.listReads.close()
 	l := b.rules.Pages.Lists
 	var done map[int32]bool // the list pages a generator's own rule judged
-	switch {
-	case l.Section != nil:
+	if l.Section != nil {
 		done = b.dateSectionLists(l.Section)
-	case l.Collections != nil:
-		b.dateCollectionLists(l.Collections)
 	}
 	b.dateShownLists(l, done)
 	counts := listedCounts{}
@@ -232,7 +229,7 @@ func (b *builder) dateShownLists(l generator.ListRules, done map[int32]bool) {
 		if src == nil {
 			src, ambiguous = b.fallbackSource(urlPath)
 		}
-		if rel := strings.TrimPrefix(srcPath(src), b.joinPrefix()); src != nil && l.Sourced != nil && l.Sourced(rel) {
+		if rel := strings.TrimPrefix(srcPath(src), b.joinPrefix()); src != nil && b.sourcedList(l, src, rel) {
 			h.add(idx, urlPath, listPage{folder: joinKey(urlPath), source: rel}) // by its own date too
 			continue
 		}
@@ -331,9 +328,30 @@ func (b *builder) dropNamed(h *listSet) {
 			continue
 		}
 		l.shown = slices.DeleteFunc(l.shown, func(k string) bool {
-			return h.pages[k] != nil && bytes.Contains(text, []byte(path.Base(k)))
+			return h.pages[k] != nil && namedIn(text, path.Base(k))
 		})
 	}
+}
+
+// namedIn reports whether text names name as a word of a path or a URL:
+// with no letter, digit, "-" or "_" right before or after it (my-post in
+// /blog/my-post/ or {filename}/my-post.md; not the d of last_modified_at).
+func namedIn(text []byte, name string) bool {
+	word := func(c byte) bool {
+		return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_'
+	}
+	for i := 0; name != "" && i < len(text); {
+		j := bytes.Index(text[i:], []byte(name))
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(name)
+		if (start == 0 || !word(text[start-1])) && (end == len(text) || !word(text[end])) {
+			return true
+		}
+		i = start + 1
+	}
+	return false
 }
 
 // srcPath is the path of s as reported, "" for none.
@@ -612,40 +630,14 @@ func firstSegment(p string) string {
 	return first
 }
 
-// dateCollectionLists dates, in a join, each page that lists
-// collections of documents (a Jekyll page whose Liquid, its own or its
-// layouts' in _layouts/, loops over site.posts, paginator.posts or a
-// collection's documents) by the newest of those documents: a blog's
-// index, its paginated pages' first.
-func (b *builder) dateCollectionLists(listed func(dir, rel string) ([]string, error)) {
-	prefix := b.joinPrefix()
-	newest := map[string]int64{} // collection → newest lastmod of its documents
-	var pages []int32
-	var lists [][]string
-	for _, idx := range b.recs.order {
-		r := b.recs.rec(idx)
-		src := b.join[joinKey(b.mapper.URLPath(b.recs.pathOf(r)))]
-		if src == nil {
-			continue
-		}
-		rel := strings.TrimPrefix(src.path, prefix)
-		if coll := src.coll; coll != "" {
-			if r.lastmod != noLastMod {
-				newer(newest, coll, r.lastmod)
-			}
-			continue
-		}
-		if l := src.listsOf(b.opts.Join.Dir, rel, listed, b.layoutUnread); len(l) > 0 {
-			pages, lists = append(pages, idx), append(lists, l)
-		}
+// sourcedList reports whether the page of the source src (at rel,
+// relative to Join.Dir) lists others by its generator's rules: Sourced,
+// or the collections its Liquid loops over (Collections).
+func (b *builder) sourcedList(l generator.ListRules, src *source, rel string) bool {
+	if l.Sourced != nil && l.Sourced(rel) {
+		return true
 	}
-	for i, idx := range pages {
-		for _, coll := range lists[i] {
-			if t, ok := newest[coll]; ok {
-				b.list(idx, t)
-			}
-		}
-	}
+	return l.Collections != nil && len(src.listsOf(b.opts.Join.Dir, rel, l.Collections, b.layoutUnread)) > 0
 }
 
 // listsOf returns the collections the page at rel (under dir) lists, by

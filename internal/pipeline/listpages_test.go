@@ -345,3 +345,24 @@ func TestEntries(t *testing.T) {
 		t.Errorf("pageKind(blog/x) = %q", pageKind("blog/x"))
 	}
 }
+
+// TestNamedIn: a page's last element is named by a source's text as a
+// word of a path or a URL, not as a part of another word.
+func TestNamedIn(t *testing.T) {
+	for _, tc := range []struct {
+		text, name string
+		want       bool
+	}{
+		{"see [my post]({filename}/2024/my-post.md)", "my-post", true},
+		{"<a href=\"/blog/my-post/\">", "my-post", true},
+		{"my-post", "my-post", true},
+		{"my-posting and old-my-post-2", "my-post", false},
+		{"last_modified_at: 2020-01-01", "d", false},
+		{"last_modified_at: 2020-01-01", "at", false},
+		{"anything", "", false},
+	} {
+		if got := namedIn([]byte(tc.text), tc.name); got != tc.want {
+			t.Errorf("namedIn(%q, %q) = %v, want %v", tc.text, tc.name, got, tc.want)
+		}
+	}
+}

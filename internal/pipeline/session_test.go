@@ -759,6 +759,8 @@ func TestListPagesNeverOlder(t *testing.T) {
 		for _, p := range []string{"index.html", "blog/index.html", "about/index.html", "2024/01/02/old.html", "2026/04/26/new.html"} {
 			pc.write(p, "<title>"+p+"</title>", day)
 		}
+		// The blog's page shows the posts its layout loops over.
+		pc.write("blog/index.html", "<title>blog</title>"+linksTo("/2026/04/26/new.html /2024/01/02/old.html"), day)
 		cc.write("_config.yml", "title: x\n", day)
 		cc.write("index.md", "---\nlast_modified_at: 2026-01-01\n---\nHello\n", day)
 		cc.write("blog/index.html", "---\nlayout: blog\nlast_modified_at: 2026-03-14\n---\n", day)
