@@ -1228,13 +1228,22 @@ func nodeFixture(t *testing.T, name string) string {
 // to its template (a permalink moves it; permalink: false writes none),
 // dated by its front matter date as Eleventy dates it, else by its
 // template's last commit (Eleventy gives an undated page its file's
-// time, which here is the copy's: a build time).
+// time, which here is the copy's: a build time); a page whose include
+// loops over a collection by the newest item it shows.
 func TestEleventySite(t *testing.T) {
 	src := nodeProject(t, "eleventy", "_data", "_includes", "blog", "about.md", "index.md", "private.md",
 		"contact.njk", "moved.md", "unlisted.md", "templated.md", "sitemap.njk", "eleventy.config.js", "package.json")
 	if err := os.WriteFile(filepath.Join(src, ".gitignore"), []byte("node_modules\n_site\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A page whose own source is older than the news its include lists
+	// (issue 67, found by the corpus): a list page, dated by the newest
+	// item it shows.
+	write(t, filepath.Join(src, "_includes", "latest.njk"), `<ul>{% for item in collections.news | reverse %}<li><a href="{{ item.url }}">{{ item.data.title }}</a></li>{% endfor %}</ul>
+`)
+	write(t, filepath.Join(src, "whats-new.njk"), "---\nlayout: base.njk\ntitle: What's new\n---\n<main>{% include \"latest.njk\" %}</main>\n")
+	write(t, filepath.Join(src, "news", "first.md"), "---\nlayout: base.njk\ntitle: First news\ntags: news\ndate: 2024-06-07\n---\nFirst.\n")
+	write(t, filepath.Join(src, "news", "second.md"), "---\nlayout: base.njk\ntitle: Second news\ntags: news\ndate: 2024-04-05\n---\nSecond.\n")
 	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z about.md contact.njk")
 	eleventyBuild(t, src)
 	site := filepath.Join(src, "_site")
@@ -1255,13 +1264,14 @@ func TestEleventySite(t *testing.T) {
 		base:                  "2024-01-01T00:00:00Z", // the template's last commit
 		base + "about/":       "2024-02-03T10:00:00Z",
 		base + "contact/":     "2024-02-03T10:00:00Z",
-		base + "t/templated/": "", // its permalink is a template: not joined
+		base + "t/templated/": "",                     // its permalink is a template: not joined
+		base + "whats-new/":   "2024-06-07T00:00:00Z", // the newest news it shows
 	} {
 		if got, ok := ours[loc]; !ok || !sameInstant(got, want) && got != want {
 			t.Errorf("%s: listed %v, lastmod %q, want %q", loc, ok, got, want)
 		}
 	}
-	if !strings.Contains(log, "lastmod: 3 git, 2 frontmatter, 1 none") {
+	if !strings.Contains(log, "lastmod: 4 frontmatter, 3 git, 1 newest listed, 1 none") {
 		t.Errorf("the summary does not count the dates by source:\n%s", log)
 	}
 }

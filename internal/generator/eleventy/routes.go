@@ -1,6 +1,7 @@
 package eleventy
 
 import (
+	"io/fs"
 	"path"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -28,6 +29,10 @@ type Preset struct {
 	Exclude []string
 	// data are the permalinks of the data files, by path (ReadData).
 	data map[string]dataFile
+	// listing says which templates of the includes and layouts folders
+	// list a collection, read from listsFS (readLayouts).
+	listing map[string]bool
+	listsFS fs.FS
 }
 
 // exts are the template languages Eleventy 3 renders by default
@@ -91,11 +96,15 @@ func (e *Preset) Rules() generator.Rules {
 	}
 	r.Sources.Exclude = append([]string{"node_modules"}, e.Exclude...)
 	r.Sources.Describe = func(dir, title string) string { return dir + " (" + title + "'s input folder)" }
+	if e.listsFS != nil {
+		r.Pages.Lists.Sourced = e.sourced
+	}
 	return r
 }
 
 // ReadFolder reads the permalinks of the data files of the input folder
-// (see [Preset.ReadData]).
+// (see [Preset.ReadData]) and which of its layouts and includes list a
+// collection (see [Preset.readLayouts]).
 func (e *Preset) ReadFolder(f generator.Folder) []string {
-	return e.ReadData(f.Settings, f.Limits)
+	return append(e.ReadData(f.Settings, f.Limits), e.readLayouts(f.Settings)...)
 }
