@@ -333,6 +333,35 @@ func TestHugoTermAnyCase(t *testing.T) {
 	}
 }
 
+// TestHugoTermIndex: a term's page whose own _index.md is dated older
+// than the post it lists (the LoveIt theme's site, in the corpus, with a
+// term's _index file in each language) is dated by that post, as a term
+// page without one is and a section with one is: it changed when the
+// post appeared on it. Hugo's sitemap writes the _index.md date (issue
+// 67, found by the corpus).
+func TestHugoTermIndex(t *testing.T) {
+	src := hugoDatesSite(t, nil, map[string]string{
+		"content/tags/foo/_index.md": "---\ntitle: Foo\nlastmod: 2020-01-01\n---\n",
+		"content/posts/tagged.md":    "---\ntitle: Tagged\ndate: 2022-01-01\ntags: [foo, bar]\n---\nTagged.\n",
+	})
+	public := filepath.Join(src, "public")
+	theirs := generatorSitemap(t, filepath.Join(public, "sitemap.xml"))
+	foo := datesBase + "tags/foo/"
+	if !sameInstant(theirs[foo], "2020-01-01T00:00:00Z") {
+		t.Fatalf("Hugo's sitemap dates %s %s: the fixture is wrong", foo, theirs[foo])
+	}
+	if shown, err := os.ReadFile(filepath.Join(public, "tags", "foo", "index.html")); err != nil || !strings.Contains(string(shown), "/posts/tagged/") {
+		t.Fatalf("the term page does not show the post (%v):\n%s", err, shown)
+	}
+	mustRun(t, src)
+	ours := ourURLs(t, public)
+	for loc, want := range map[string]string{foo: "2022-01-01T00:00:00Z", datesBase + "tags/bar/": "2022-01-01T00:00:00Z"} {
+		if !sameInstant(ours[loc], want) {
+			t.Errorf("%s: our lastmod %q, want %s (Hugo's %s)", loc, ours[loc], want, theirs[loc])
+		}
+	}
+}
+
 // TestJekyllLastModifiedAt builds a Jekyll site with
 // jekyll-last-modified-at, which gives every page its last_modified_at
 // from the committer date of its source's last commit (a rename

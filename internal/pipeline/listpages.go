@@ -114,6 +114,14 @@ func (b *builder) dateSectionLists(section func(rel string, terms map[string][]s
 	h := listSet{pages: map[string]*listedPage{}, at: map[string]int{}, langs: map[string]bool{}}
 	terms := map[string]bool{} // the taxonomy and term pages' URL paths, lowercased
 	var unjoined []int32
+	// The pages of _index files: a section's, or a taxonomy's or a
+	// term's (content/tags/foo/_index.md), told apart once every term is
+	// known.
+	type indexPage struct {
+		idx           int32
+		urlPath, from string
+	}
+	var indexes []indexPage
 	for _, idx := range b.recs.order {
 		r := b.recs.rec(idx)
 		if r.extra() {
@@ -135,7 +143,7 @@ func (b *builder) dateSectionLists(section func(rel string, terms map[string][]s
 		dir := parent(rel)
 		index := strings.HasPrefix(path.Base(rel), "_index.")
 		if index {
-			h.add(idx, urlPath, listPage{folder: key(lang, dir), isFolder: true})
+			indexes = append(indexes, indexPage{idx, urlPath, key(lang, dir)})
 		}
 		if r.lastmod == noLastMod {
 			continue
@@ -158,6 +166,16 @@ func (b *builder) dateSectionLists(section func(rel string, terms map[string][]s
 		}
 		p.dir = dir
 		h.pages[joinKey(urlPath)] = p
+	}
+	// A taxonomy's or a term's _index file gives the page at a term's
+	// URL: it lists the pages of the term, as one without does; a
+	// section's lists its folder's.
+	for _, p := range indexes {
+		if u := strings.ToLower("/" + strings.TrimSuffix(strings.TrimSuffix(p.urlPath, "index.html"), "/") + "/"); terms[u] {
+			h.add(p.idx, p.urlPath, listPage{term: u})
+		} else {
+			h.add(p.idx, p.urlPath, listPage{folder: p.from, isFolder: true})
+		}
 	}
 	// A section without _index, and the home page without one, are built
 	// at their folder's URL; taxonomy and term pages at theirs.
