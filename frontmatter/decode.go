@@ -65,7 +65,7 @@ func (fs fields) getPath(name string) (field, bool) {
 var (
 	sourceKeys = map[string]bool{
 		"lastmod": true, "last_modified_at": true, "modified": true, "updated": true, "updateddate": true,
-		"date": true, "publishdate": true, "pubdate": true, "published": true, "publisheddate": true,
+		"date": true, "publishdate": true, "pubdate": true, "published": true, "publisheddate": true, "publishedat": true,
 		"expirydate": true, "unpublishdate": true, "draft": true, "headless": true,
 		"build": true, "_build": true, "url": true, "permalink": true, "slug": true,
 		"title": true, "aliases": true, "redirect_from": true, "categories": true,

@@ -130,6 +130,8 @@ var sourceTests = []struct {
 	{"pubdate", "---\npubdate: 2024-01-01\n---\n", Source{Format: "yaml", PublishDate: day("2024-01-01"), Lastmod: day("2024-01-01"), LastmodKey: "pubdate", Lines: 3}},
 	// publishedDate dates the page and does not hold it back.
 	{"publishedDate", "---\npublishedDate: 2024-01-01\n---\n", Source{Format: "yaml", Lastmod: day("2024-01-01"), LastmodKey: "publishedDate", Lines: 3}},
+	// publishedAt, the Next.js portfolio starter's, too.
+	{"publishedAt", "---\npublishedAt: '2024-02-02'\n---\n", Source{Format: "yaml", Lastmod: day("2024-02-02"), LastmodKey: "publishedAt", Lines: 3}},
 	{"Astro's updatedDate before pubDate", "---\npubDate: 2024-01-01\nupdatedDate: 2024-02-02\n---\n", Source{Format: "yaml", PublishDate: day("2024-01-01"), Lastmod: day("2024-02-02"), LastmodKey: "updatedDate", Lines: 4}},
 	{"Eleventy's permalink: false", "---\npermalink: false\n---\n", Source{Format: "yaml", NoPermalink: true, Lines: 3}},
 	{"Eleventy's date of the file", "---\ndate: git Last Modified\n---\n", Source{Format: "yaml", DateWord: "git Last Modified", Lines: 3}},

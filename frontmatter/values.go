@@ -18,8 +18,8 @@ import (
 
 // lastmodKeys are the keys Lastmod may come from, in order.
 // updatedDate and pubDate are the Astro blog template's; publishedDate
-// is many a Next.js blog's.
-var lastmodKeys = []string{"lastmod", "last_modified_at", "modified", "updated", "updateddate", "date", "publishdate", "pubdate", "publisheddate"}
+// is many a Next.js blog's, publishedAt the Next.js portfolio starter's.
+var lastmodKeys = []string{"lastmod", "last_modified_at", "modified", "updated", "updateddate", "date", "publishdate", "pubdate", "publisheddate", "publishedat"}
 
 // LastmodKeys returns the keys Source.Lastmod comes from by default, in
 // order, lower-cased: a new slice.

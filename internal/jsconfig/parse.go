@@ -166,6 +166,25 @@ func (c *config) declarations() {
 			}
 		}
 	}
+	// A name given its value by a statement of the top level alone, with
+	// no declaration of its own (nextConfig = { … }; module.exports =
+	// nextConfig, which sloppy mode allows), or declared without one
+	// (let config; config = { … }): its first such assignment.
+	depth := 0
+	for i := 0; i+1 < len(c.toks); i++ {
+		t := c.toks[i]
+		switch {
+		case t.kind == kindPunct && (t.text == "(" || t.text == "[" || t.text == "{"):
+			depth++
+		case t.kind == kindPunct && (t.text == ")" || t.text == "]" || t.text == "}"):
+			depth--
+		case depth == 0 && t.kind == kindIdent && !keywords[t.text] && c.toks[i+1].is("=") &&
+			(i == 0 || c.toks[i-1].is(";") || c.toks[i-1].is("}") || c.toks[i-1].line < t.line && !c.toks[i-1].is(".")):
+			if _, seen := c.decls[t.text]; !seen {
+				c.decls[t.text] = i + 2
+			}
+		}
+	}
 }
 
 // constLiterals indexes the names that stand for one literal wherever

@@ -34,6 +34,19 @@ module.exports = nextConfig;
 			Want: []Project{{File: "next.config.js", PublishDir: "out", BasePath: "/docs/", TrailingSlash: "always"}},
 		},
 		{
+			// An assignment with no declaration, as sloppy mode allows
+			// (found by the corpus: a site's next.config.js).
+			Name: "next static export assigned to an undeclared name",
+			Files: map[string]string{"next.config.js": `nextConfig = {
+  output: "export",
+  images: { unoptimized: true },
+};
+
+module.exports = nextConfig;
+`},
+			Want: []Project{{File: "next.config.js", PublishDir: "out", TrailingSlash: "never"}},
+		},
+		{
 			Name: "next TypeScript export with distDir",
 			Files: map[string]string{"next.config.ts": `import type { NextConfig } from "next";
 

@@ -122,8 +122,8 @@ module.exports = async ({ graphql, actions }) => {}
 }
 
 // TestResolve: a relative specifier, with or without its extension or
-// as a folder's index, and a tsconfig.json alias; a package and a path
-// out of the project are not.
+// as a folder's index, a tsconfig.json alias and a path under its
+// baseUrl; a package and a path out of the project are not.
 func TestResolve(t *testing.T) {
 	fsys := fstest.MapFS{
 		"tsconfig.json":     {Data: []byte(`{ "compilerOptions": { "baseUrl": ".", /* aliases */ "paths": { "@/*": ["./src/*"], "@lib": ["src/lib/index.ts"] }, }, }`)},
@@ -146,6 +146,10 @@ func TestResolve(t *testing.T) {
 		{"pages/[id].js", "../lib/readme.md", ""},
 		{"pages/[id].js", "gray-matter", ""},
 		{"pages/[id].js", "../../outside", ""},
+		// A bare specifier under baseUrl (the Next.js portfolio
+		// starter's 'app/utils'), a package when no file is there.
+		{"app/blog/[slug]/page.tsx", "lib/posts", "lib/posts.js"},
+		{"app/blog/[slug]/page.tsx", "react", ""},
 	} {
 		got, ok := Resolve(fsys, tc.from, tc.spec, a)
 		if !ok {

@@ -13,8 +13,11 @@ import (
 // jsconfig.json): compilerOptions.paths, relative to baseUrl.
 type Aliases struct {
 	// Base is compilerOptions.baseUrl, relative to the project folder
-	// ("." without one).
-	Base string
+	// ("." without one); BaseSet says the file gives one: a bare
+	// specifier no path names is then a path under it, as TypeScript
+	// resolves it (import { x } from 'app/utils' with baseUrl ".").
+	Base    string
+	BaseSet bool
 	// Paths are the patterns and the first target of each: "@/*" →
 	// "./src/*".
 	Paths map[string]string
@@ -39,7 +42,7 @@ func ReadAliases(fsys fs.FS, lim limits.Limits) Aliases {
 		a := Aliases{Base: ".", Paths: map[string]string{}, File: name}
 		r := jsconfig.NewReader(name, append([]byte("export default "), data...), lim)
 		if v, st := r.Str("compilerOptions.baseUrl", ""); st == jsconfig.OK {
-			a.Base = path.Clean(v.Value)
+			a.Base, a.BaseSet = path.Clean(v.Value), true
 		}
 		for _, k := range r.Keys("compilerOptions.paths") {
 			if strings.Contains(k.Name, ".") {
@@ -108,10 +111,14 @@ func specPath(from, spec string, a Aliases) (string, bool) {
 		base = path.Join(path.Dir(from), spec)
 	default:
 		target, ok := a.target(spec)
-		if !ok {
+		switch {
+		case ok:
+			base = target
+		case a.BaseSet && !strings.HasPrefix(spec, "/") && !strings.Contains(spec, ":"):
+			base = path.Join(a.Base, spec) // a package, unless a file is there
+		default:
 			return "", false
 		}
-		base = target
 	}
 	base = path.Clean(base)
 	if !fs.ValidPath(base) || base == "." {
