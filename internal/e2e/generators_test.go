@@ -787,6 +787,20 @@ const { page } = Astro.props;
 ---
 <html lang="en"><head><meta charset="utf-8"><title>Archive</title></head><body><main><ul>{page.data.map((post) => <li><a href={`+"`/posts/${post.id}`"+`}>{post.data.title}</a></li>)}</ul></main></body></html>
 `)
+	// A paginate() route beside the collection's rest route in one
+	// folder (the astro-erudite template's blog/[...page].astro and
+	// blog/[...id].astro, found by the corpus): /posts/2 matches both,
+	// and is a list.
+	write(t, filepath.Join(src, "src", "pages", "posts", "[...page].astro"), `---
+import { getCollection } from 'astro:content';
+export async function getStaticPaths({ paginate }) {
+  const posts = (await getCollection('blog')).sort((a, b) => b.data.pubDate.valueOf() - a.data.pubDate.valueOf());
+  return paginate(posts, { pageSize: 2 });
+}
+const { page } = Astro.props;
+---
+<html lang="en"><head><meta charset="utf-8"><title>Posts</title></head><body><main><ul>{page.data.map((post) => <li><a href={`+"`/posts/${post.id}`"+`}>{post.data.title}</a></li>)}</ul></main></body></html>
+`)
 	write(t, filepath.Join(src, "src", "pages", "notes", "[note].astro"), `---
 export function getStaticPaths() { return [{ params: { note: 'a' } }]; }
 ---
@@ -849,6 +863,8 @@ const { p } = Astro.props;
 		// paginate()'s pages: the newest entry each shows (issue 67).
 		base + "archive":   "2024-06-15T00:00:00Z",
 		base + "archive/2": "2024-07-01T00:00:00Z",
+		base + "posts":     "2024-07-01T00:00:00Z",
+		base + "posts/2":   "2022-07-10T00:00:00Z",
 		// A route's pages made from its JSON file: the newest of the
 		// two; from literals in its code: the route's (issue 67).
 		base + "projects/alpha": "2024-08-09T12:00:00Z",

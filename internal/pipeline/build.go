@@ -417,6 +417,7 @@ type builder struct {
 	runnerUp        map[string]*source  // by join key, the claim after join's, in a build of Run (claims, in a Session)
 	routes          map[string][]string // by source path, the route patterns of its routes with a parameter (routePattern)
 	dataRoutes      map[string]*source  // by source path, the routes that make their pages from their data alone (source.data)
+	listRoutes      map[string][]string // by source path, the route patterns of the routes whose pages list (generator.ListRules.Routes)
 	listReads       listReads           // the site's pages, while list pages are judged
 	rules           generator.Rules     // what the generator of the sources (Join's, Content's) says; zero without them
 	noWrite         bool                // the build writes nothing: a check, --explain (explained)

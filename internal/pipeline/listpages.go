@@ -236,6 +236,10 @@ func (b *builder) dateShownLists(l generator.ListRules, done map[int32]bool) {
 	shown := l.Shown
 	h := listSet{pages: map[string]*listedPage{}, at: map[string]int{}, noAside: true}
 	routes := b.dynamicRoutes()
+	var lists routePatterns // a route's that paginates: a page it matches lists, whatever other route matches it too
+	for _, r := range b.listRoutes {
+		lists = append(lists, r)
+	}
 	for _, idx := range b.recs.order {
 		r := b.recs.rec(idx)
 		if r.extra() {
@@ -261,7 +265,7 @@ func (b *builder) dateShownLists(l generator.ListRules, done map[int32]bool) {
 			}
 			continue
 		}
-		if done[idx] || ambiguous || routes.match(urlPath) || shown != nil && !shown(urlPath) {
+		if done[idx] || ambiguous || routes.match(urlPath) && !lists.match(urlPath) || shown != nil && !shown(urlPath) {
 			continue
 		}
 		h.add(idx, urlPath, listPage{folder: joinKey(urlPath)})

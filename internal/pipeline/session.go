@@ -645,6 +645,7 @@ func (s *Session) updateSources(ctx context.Context, rels []string) (map[string]
 		delete(b.problems, src.path)
 		delete(b.routes, src.path)
 		delete(b.dataRoutes, src.path)
+		delete(b.listRoutes, src.path)
 		if !src.page {
 			continue
 		}

@@ -486,6 +486,11 @@ func (b *builder) claim(src *source, warn bool) {
 			b.routes = map[string][]string{}
 		}
 		b.routes[src.path] = src.route
+	} else if src.route != nil {
+		if b.listRoutes == nil {
+			b.listRoutes = map[string][]string{}
+		}
+		b.listRoutes[src.path] = src.route
 	}
 	if src.data {
 		if b.dataRoutes == nil {
