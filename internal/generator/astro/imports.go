@@ -133,7 +133,8 @@ var moduleExts = []string{"", ".ts", ".mts", ".js", ".mjs", ".tsx", ".jsx", "/in
 
 // importedCollection returns the collection that code, a route file at
 // rel in the source folder src (relative to the project folder srcDir),
-// reads through a function it imports: the one name of the
+// reads through a function it imports and its getStaticPaths calls (any
+// of its code, when it declares none): the one name of the
 // getCollection calls of that function's declaration in its module,
 // else of the whole module. "" when there is none, or several names.
 // Only modules imported by a relative path or an alias are read (one
@@ -141,6 +142,12 @@ var moduleExts = []string{"", ".ts", ".mts", ".js", ".mjs", ".tsx", ".jsx", "/in
 // module is the file of the function that answered.
 func (a *Preset) importedCollection(src fs.FS, srcDir, rel, code string) (name, module string) {
 	var names []string
+	// The functions getStaticPaths calls, when the route declares it:
+	// not those of the page's own code after it (its authors, its tags).
+	calls := code
+	if d := declaration(code, "getStaticPaths"); len(d) < len(code) {
+		calls = d
+	}
 	for _, m := range importFrom().FindAllStringSubmatch(code, -1) {
 		spec := m[2]
 		file := a.resolve(src, srcDir, path.Dir(rel), spec)
@@ -158,8 +165,8 @@ func (a *Preset) importedCollection(src fs.FS, srcDir, rel, code string) (name, 
 			if local == "" {
 				local = fn
 			}
-			if !ident().MatchString(fn) || !ident().MatchString(local) || !regexp.MustCompile(`\b`+regexp.QuoteMeta(local)+`\s*\(`).MatchString(code) {
-				continue // imported, not called
+			if !ident().MatchString(fn) || !ident().MatchString(local) || !regexp.MustCompile(`\b`+regexp.QuoteMeta(local)+`\s*\(`).MatchString(calls) {
+				continue // imported, not called by getStaticPaths
 			}
 			if found := moduleCollections(mod, fn); len(found) > 0 {
 				names, module = append(names, found...), file

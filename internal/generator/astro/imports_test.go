@@ -84,6 +84,24 @@ func TestAstroCollectionsThroughHelper(t *testing.T) {
 		})
 	}
 
+	// The page's own code after getStaticPaths calls another function
+	// of the module, over another collection (its tags: the
+	// astro-erudite template's authors, found by the corpus): the route
+	// is still the one collection getStaticPaths reads.
+	{
+		route := replaceSpec(helperRoute, "../../data/post")
+		route = route[:len(route)-len("---\n")] + "import { getAllTags } from '../../data/post';\nconst tags = await getAllTags();\n---\n"
+		src := fstest.MapFS{
+			"content.config.ts":           {Data: []byte(cfg)},
+			"pages/posts/[...slug].astro": {Data: []byte(route)},
+			"data/post.ts":                {Data: []byte(postModule)},
+		}
+		a := &Preset{Pages: "pages"}
+		a.ReadCollections(src, "src")
+		if len(a.Collections) != 1 || a.Collections[0].Base != "content/post" {
+			t.Errorf("a route whose page reads another collection: Collections = %+v, want content/post's", a.Collections)
+		}
+	}
 	// A function that reads two collections, or none: not joined.
 	for _, mod := range []string{
 		"export async function getAllPosts() { const a = await getCollection('post'); const b = await getCollection('note'); return [...a, ...b]; }\n",
