@@ -232,6 +232,10 @@ func (b *builder) allSkipped(skipped map[mapping.Reason]int) error {
 // by the base URL each link implies.
 type canonicalBases struct {
 	n map[string]int
+	// to counts the pages by the URL their canonical link names (on
+	// the site's host), with the first two pages that name it.
+	to    map[string]int
+	first map[string][]string
 }
 
 // add counts the base URL implied by the canonical link canon of the page
@@ -243,6 +247,15 @@ func (c *canonicalBases) add(base, loc, canon string, offsite bool) {
 	u, err := url.Parse(canon)
 	if err != nil || u.Scheme == "" || u.Host == "" {
 		return
+	}
+	if !offsite {
+		if c.to == nil {
+			c.to, c.first = make(map[string]int), make(map[string][]string)
+		}
+		c.to[canon]++
+		if len(c.first[canon]) < 2 && loc != "" {
+			c.first[canon] = append(c.first[canon], loc)
+		}
 	}
 	origin := u.Scheme + "://" + u.Host + "/"
 	implied := ""
@@ -379,3 +392,27 @@ func (b *builder) devServer() error {
 	}
 	return &DevServerError{Dir: b.opts.Root, Named: int(d.named.Load()), Found: b.res.Pages, Origin: d.origin, Generator: b.opts.Generator}
 }
+
+// warnOneCanonical warns, after a whole build, when most of the pages
+// found name one URL of the site as their canonical link: a layout that
+// writes the site's URL on every page (a template's canonical link of
+// its home page), for which a search engine takes each page for a copy
+// of that one, and the build leaves them all out, as it must.
+func (b *builder) warnOneCanonical() {
+	if b.bases == nil {
+		return
+	}
+	canon, n := "", 0
+	for u, k := range b.bases.to {
+		if k > n || k == n && u < canon {
+			canon, n = u, k
+		}
+	}
+	if n < minOneCanonical || 2*n < b.res.Pages {
+		return
+	}
+	b.warn("", fmt.Errorf("%d of the %d pages found name %s as their canonical link (%s among them), and are left out as copies of it: a layout that writes one URL on every page? Make each page's canonical link its own URL", n, b.res.Pages, mapping.ShownURL(canon), strings.Join(b.bases.first[canon], ", ")))
+}
+
+// minOneCanonical is the fewest pages warnOneCanonical tells of.
+const minOneCanonical = 3

@@ -1,11 +1,13 @@
 package pipeline
 
 import (
+	"context"
 	"errors"
 	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/mapping"
@@ -270,5 +272,41 @@ func TestSessionNoneListed(t *testing.T) {
 	}
 	if !sitemapThere() {
 		t.Error("a canonical link on another host: the set was removed")
+	}
+}
+
+// TestWarnOneCanonical: when most pages found name one URL of the site
+// as their canonical link (a layout that writes the site's URL on every
+// page), the build says so once, naming it and two of them; pagers that
+// name their list's first page, a few among many, are no such case.
+func TestWarnOneCanonical(t *testing.T) {
+	canonical := func(u string) string { return `<head><link rel="canonical" href="` + u + `"></head>` }
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		warns bool
+	}{
+		{"every page names the home page", map[string]string{
+			"index.html": canonical(base), "a/index.html": canonical(base), "b/index.html": canonical(base),
+			"c/index.html": canonical(base), "d/index.html": canonical(base + "d/"),
+		}, true},
+		{"two pagers name their first page", map[string]string{
+			"index.html": canonical(base), "blog/index.html": canonical(base + "blog/"), "blog/2/index.html": canonical(base + "blog/"),
+			"blog/3/index.html": canonical(base + "blog/"), "a/index.html": "", "b/index.html": "", "c/index.html": "", "d/index.html": "",
+		}, false},
+	} {
+		var said []string
+		opts := Options{Root: pages(t, tc.files), Heads: Heads{Read: true}, Map: mapping.Options{BaseURL: base}, NoWrite: true,
+			Report: Report{Warn: func(_ string, err error) { said = append(said, err.Error()) }}}
+		if _, err := Run(context.Background(), opts); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		warned := strings.Contains(strings.Join(said, "\n"), "as their canonical link")
+		if warned != tc.warns {
+			t.Errorf("%s: warned %v, want %v:\n%s", tc.name, warned, tc.warns, strings.Join(said, "\n"))
+		}
+		if tc.warns && !strings.Contains(strings.Join(said, "\n"), "3 of the 5 pages found name "+base+" as their canonical link ("+base+"a/, "+base+"b/ among them)") {
+			t.Errorf("%s: the warning does not say what it should:\n%s", tc.name, strings.Join(said, "\n"))
+		}
 	}
 }

@@ -167,6 +167,7 @@ var passes = []pass{
 	}},
 	{name: "lastmod lint", when: whole, phase: "lint", run: func(b *builder, _ context.Context, _ passArgs) error {
 		b.lintLastMod() // it reads the de-duplicated order
+		b.warnOneCanonical()
 		return nil
 	}},
 	{name: "explain", when: atRun, run: (*builder).explained},
