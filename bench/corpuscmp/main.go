@@ -300,10 +300,20 @@ func readDir(dir string) (map[string]string, error) {
 			return nil, fmt.Errorf("%s: %v", f, err)
 		}
 		for _, u := range set.URLs {
-			urls[strings.TrimSpace(u.Loc)] = strings.TrimSpace(u.Lastmod)
+			urls[homeSlash(strings.TrimSpace(u.Loc))] = strings.TrimSpace(u.Lastmod)
 		}
 	}
 	return urls, nil
+}
+
+// homeSlash writes a site's home URL with its path "/": https://a.site
+// and https://a.site/ are one URL (RFC 3986, 6.2.3), which a generator
+// writes without the slash (Next.js's app/sitemap.ts).
+func homeSlash(loc string) string {
+	if u, err := url.Parse(loc); err == nil && u.Host != "" && u.Path == "" && u.RawQuery == "" && u.Fragment == "" {
+		return loc + "/"
+	}
+	return loc
 }
 
 // readLines reads a list of URLs, one a line.
@@ -317,7 +327,7 @@ func readLines(file string) (map[string]string, error) {
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		if l := strings.TrimSpace(sc.Text()); l != "" {
-			urls[l] = ""
+			urls[homeSlash(l)] = ""
 		}
 	}
 	return urls, sc.Err()

@@ -196,3 +196,17 @@ func TestTruthZone(t *testing.T) {
 		t.Errorf("an unknown zone: exit %d, %q", code, stderr.String())
 	}
 }
+
+// TestHomeSlash: a home URL without its path is the one with "/".
+func TestHomeSlash(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://a.site":      "https://a.site/",
+		"https://a.site/":     "https://a.site/",
+		"https://a.site/blog": "https://a.site/blog",
+		"https://a.site?x=1":  "https://a.site?x=1",
+	} {
+		if got := homeSlash(in); got != want {
+			t.Errorf("homeSlash(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
