@@ -393,8 +393,8 @@ func (b *builder) devServer() error {
 	return &DevServerError{Dir: b.opts.Root, Named: int(d.named.Load()), Found: b.res.Pages, Origin: d.origin, Generator: b.opts.Generator}
 }
 
-// warnOneCanonical warns, after a whole build, when most of the pages
-// found name one URL of the site as their canonical link: a layout that
+// warnOneCanonical warns, after a whole build, when more pages name one
+// URL of the site as their canonical link than are listed: a layout that
 // writes the site's URL on every page (a template's canonical link of
 // its home page), for which a search engine takes each page for a copy
 // of that one, and the build leaves them all out, as it must.
@@ -408,10 +408,14 @@ func (b *builder) warnOneCanonical() {
 			canon, n = u, k
 		}
 	}
-	if n < minOneCanonical || 2*n < b.res.Pages {
+	listed := 0
+	if b.res.URLs != nil {
+		listed = b.res.URLs.Len()
+	}
+	if n < minOneCanonical || n < listed {
 		return
 	}
-	b.warn("", fmt.Errorf("%d of the %d pages found name %s as their canonical link (%s among them), and are left out as copies of it: a layout that writes one URL on every page? Make each page's canonical link its own URL", n, b.res.Pages, mapping.ShownURL(canon), strings.Join(b.bases.first[canon], ", ")))
+	b.warn("", fmt.Errorf("%d pages name %s as their canonical link (%s among them), and are left out as copies of it, more than the %d listed: a layout that writes one URL on every page? Make each page's canonical link its own URL", n, mapping.ShownURL(canon), strings.Join(b.bases.first[canon], ", "), listed))
 }
 
 // minOneCanonical is the fewest pages warnOneCanonical tells of.
