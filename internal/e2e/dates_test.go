@@ -266,7 +266,8 @@ func TestJekyllBlogIndex(t *testing.T) {
 // newest of them, never by a Portuguese one it does not show; /pt/, a
 // document of the collection itself, is dated by the newest Portuguese
 // article it shows, not by its own older date (issue 67, found by the
-// corpus). jekyll-sitemap writes each page's own date.
+// corpus); an article whose layout shows the others keeps its own.
+// jekyll-sitemap writes each page's own date.
 func TestJekyllListsByLanguage(t *testing.T) {
 	src, site := buildJekyll(t, "jekyll-langs")
 	theirs := generatorSitemap(t, filepath.Join(site, "sitemap.xml"))
@@ -282,6 +283,7 @@ func TestJekyllListsByLanguage(t *testing.T) {
 		datesBase:           "2021-02-01T00:00:00Z", // /b/, not /pt/d/
 		datesBase + "pt/":   "2022-03-01T00:00:00Z", // /pt/d/, not its own 2020-01-01
 		datesBase + "a/":    "2021-01-01T00:00:00Z",
+		datesBase + "e/":    "2020-06-01T00:00:00Z", // its layout shows the others: an article, no list
 		datesBase + "pt/d/": "2022-03-01T00:00:00Z",
 	} {
 		if !sameInstant(ours[loc], want) {

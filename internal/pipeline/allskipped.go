@@ -412,7 +412,7 @@ func (b *builder) warnOneCanonical() {
 	if b.res.URLs != nil {
 		listed = b.res.URLs.Len()
 	}
-	if n < minOneCanonical || n < listed {
+	if n < minOneCanonical || n <= listed {
 		return
 	}
 	b.warn("", fmt.Errorf("%d pages name %s as their canonical link (%s among them), and are left out as copies of it, more than the %d listed: a layout that writes one URL on every page? Make each page's canonical link its own URL", n, mapping.ShownURL(canon), strings.Join(b.bases.first[canon], ", "), listed))

@@ -654,10 +654,17 @@ func firstSegment(p string) string {
 
 // sourcedList reports whether the page of the source src (at rel,
 // relative to Join.Dir) lists others by its generator's rules: Sourced,
-// or the collections its Liquid loops over (Collections).
+// or the collections its Liquid loops over (Collections), for a page or
+// a collection's index document.
 func (b *builder) sourcedList(l generator.ListRules, src *source, rel string) bool {
 	if l.Sourced != nil && l.Sourced(rel) {
 		return true
+	}
+	if src.coll != "" && !strings.HasPrefix(path.Base(rel), "index.") {
+		// A document of a collection (a post) whose layout shows the
+		// others (its recent posts) is not dated by them: only a
+		// folder's index among them lists (a language's home).
+		return false
 	}
 	return l.Collections != nil && len(src.listsOf(b.opts.Join.Dir, rel, l.Collections, b.layoutUnread)) > 0
 }

@@ -588,7 +588,7 @@ func (b *builder) sourceOfPage(rel, urlPath string) *source {
 		s, _ = b.fallbackSource(u)
 	}
 	if s == nil {
-		s = b.dataRouteOf(u)
+		s = b.dataRouteOf(rel, u)
 	}
 	if s != nil {
 		s.used.Store(true)
@@ -596,25 +596,38 @@ func (b *builder) sourceOfPage(rel, urlPath string) *source {
 	return s
 }
 
-// dataRouteOf returns the route that makes the page at the URL path u
-// from its own code and data (source.data), when one route's pattern
-// matches it; nil for none, or for more than one: which of them the
-// generator builds it from, the files do not tell.
-func (b *builder) dataRouteOf(u string) *source {
+// dataRouteOf returns the route that makes the page at rel, at the URL
+// path u, from its own code and data (source.data), when that route is
+// the one route whose pattern matches u; nil for none, for a page one
+// other route matches too (a route with a parameter that fetches its
+// data may be what built it: which, the files do not tell), and for a
+// file copied as it is from a static folder (Astro's and Next.js's
+// public/: claimed).
+func (b *builder) dataRouteOf(rel, u string) *source {
+	if len(b.dataRoutes) == 0 {
+		return nil
+	}
 	els := strings.Split(joinKey(u), "/")
 	if len(els) == 1 && els[0] == "" {
 		els = nil
 	}
-	var only *source
-	for _, s := range b.dataRoutes {
-		if matchRoute(s.route, els) {
-			if only != nil {
-				return nil
+	matches := 0
+	for _, routes := range []map[string][]string{b.routes, b.listRoutes} {
+		for _, r := range routes {
+			if matchRoute(r, els) {
+				matches++
 			}
-			only = s
 		}
 	}
-	return only
+	if matches != 1 {
+		return nil
+	}
+	for _, s := range b.dataRoutes {
+		if matchRoute(s.route, els) && !b.claimed(rel) {
+			return s
+		}
+	}
+	return nil
 }
 
 // fallbackSource returns the source the built page at the URL path u

@@ -50,6 +50,10 @@ type Preset struct {
 	// through.
 	Data    map[string][]string
 	modules []string
+	// dataSrc and dataDir are the source folder ReadCollections read, and
+	// its path relative to the project folder, for the routes made since.
+	dataSrc fs.FS
+	dataDir string
 	// lim bounds the route files' code it reads (ReadFolder's).
 	lim limits.Limits
 	// Aliases are tsconfig.json's path aliases, each pattern ("@/*",
@@ -146,6 +150,7 @@ var (
 // srcDir is the source folder relative to the project folder ("src"),
 // which a loader's base is relative to.
 func (a *Preset) ReadCollections(src fs.FS, srcDir string) {
+	a.dataSrc, a.dataDir = src, srcDir
 	cfg := ""
 	for _, name := range ContentConfigs {
 		if data, err := fs.ReadFile(src, name); err == nil {
@@ -205,36 +210,77 @@ func (a *Preset) ReadCollections(src fs.FS, srcDir string) {
 // to the project folder srcDir), whose file is data, in a.Data when the
 // getStaticPaths of its code fence makes its pages from its own code and
 // the JSON files of src it imports alone, itself or through the modules
-// it imports (jscode's DataFiles), their code read within ReadFolder's
+// it imports, and so does the rest of the fence, which renders each
+// page (jscode's PageFiles), their code read within ReadFolder's
 // limits (limits.js_tokens, nesting); any other route is left to the
 // generator's code. The modules it read are in a.modules.
 func (a *Preset) readData(src fs.FS, srcDir, rel string, data []byte) {
-	code, ok := fenceCode(data)
-	if !ok {
-		return
-	}
-	m, err := jscode.Parse(rel, code, a.lim.Or())
-	if err != nil {
-		return
-	}
-	d, ok := m.Exported("getStaticPaths")
-	if !ok || !d.Func {
-		return
-	}
-	r := &dataResolver{a: a, src: src, srcDir: srcDir}
-	files, ok := m.DataFiles(d, r)
+	files, read, ok := a.routeData(src, srcDir, rel, data)
 	if !ok {
 		return
 	}
 	if a.Data == nil {
 		a.Data = map[string][]string{}
 	}
-	a.Data[rel] = append([]string{}, files...)
-	for _, f := range r.read {
+	a.Data[rel] = files
+	for _, f := range read {
 		if !slices.Contains(a.modules, f) {
 			a.modules = append(a.modules, f)
 		}
 	}
+}
+
+// routeData returns the data files of the route at rel whose file is
+// data, and the modules it read, when it is a data route (readData).
+func (a *Preset) routeData(src fs.FS, srcDir, rel string, data []byte) (files, read []string, ok bool) {
+	code, ok := fenceCode(data)
+	if !ok {
+		return nil, nil, false
+	}
+	m, err := jscode.Parse(rel, code, a.lim.Or())
+	if err != nil {
+		return nil, nil, false
+	}
+	d, ok := m.Exported("getStaticPaths")
+	if !ok || !d.Func {
+		return nil, nil, false
+	}
+	r := &dataResolver{a: a, src: src, srcDir: srcDir}
+	if files, ok = m.PageFiles(d, r, astroUI); !ok {
+		return nil, nil, false
+	}
+	return append([]string{}, files...), r.read, true
+}
+
+// dataOf is the preset's generator.PageRules.Data: a route ReadFolder
+// found a data route, or one it did not read (made since: watch mode),
+// read now; a collection's or a paginating route is none.
+func (a *Preset) dataOf(rel string) ([]string, bool) {
+	if files, ok := a.Data[rel]; ok {
+		return files, true
+	}
+	if a.dataSrc == nil || !routeFile().MatchString(path.Base(rel)) || slices.Contains(a.Paginated, rel) ||
+		slices.ContainsFunc(a.Collections, func(c Collection) bool { return c.File == rel }) {
+		return nil, false
+	}
+	data, err := fs.ReadFile(a.dataSrc, rel)
+	if err != nil {
+		return nil, false
+	}
+	files, _, ok := a.routeData(a.dataSrc, a.dataDir, rel, data)
+	return files, ok
+}
+
+// astroUI reports whether the module spec a route imports is one it lays
+// its page out with, which dates no page (see jscode's PageFiles): a
+// component (.astro, a framework's), a style sheet, Astro's own
+// astro:assets and astro:transitions.
+func astroUI(_, spec string) bool {
+	switch spec {
+	case "astro:assets", "astro:transitions", "astro:components":
+		return true
+	}
+	return srcpath.HasExt(spec, ".astro", ".tsx", ".jsx", ".vue", ".svelte", ".css", ".scss", ".sass", ".less")
 }
 
 // dataResolver finds, for readData, what a route or a module of the
@@ -364,6 +410,9 @@ func (a *Preset) FileRules(rel string) generator.FileRules {
 // dates, its pages being most of the site's) are the site's.
 func (a *Preset) Rules() generator.Rules {
 	r := generator.Rules{Name: "astro", Order: a.lastModOrder()}
+	// public/'s files are copied to the built site as they are: no
+	// route's pages.
+	r.Output.StaticFolders = []string{"public"}
 	r.Sources.Include = []string{a.Pages + "/**"}
 	for _, c := range a.Collections {
 		r.Sources.Include = append(r.Sources.Include, c.Base+"/**")
@@ -383,11 +432,8 @@ func (a *Preset) Rules() generator.Rules {
 			r.Sources.Describe = func(dir, title string) string { return d(dir, title) + ", " + a.folders(dir, title) }
 		}
 	}
-	if len(a.Data) > 0 {
-		r.Pages.Data = func(rel string) ([]string, bool) {
-			files, ok := a.Data[rel]
-			return files, ok
-		}
+	if a.dataSrc != nil {
+		r.Pages.Data = a.dataOf
 	}
 	return r
 }

@@ -123,7 +123,8 @@ func TestAstroCollections(t *testing.T) {
 // the source folder it imports (by a relative path or an alias), or
 // returns literals, or goes through a module's constant made so, is a
 // data route, its pages built from it and those files; one over a module
-// that fetches, a file outside the source folder, or a collection is not. ReadFolder names the routes and
+// that fetches, a file outside the source folder, or a collection is not,
+// nor one whose page's own code reads an entry. ReadFolder names the routes and
 // their files, which a watch session builds again on.
 func TestAstroDataRoutes(t *testing.T) {
 	route := func(imports, body string) *fstest.MapFile {
@@ -141,6 +142,7 @@ func TestAstroDataRoutes(t *testing.T) {
 		"pages/outside/[slug].astro":  route("import projects from '../../../data.json';\n", mapped),
 		"pages/missing/[slug].astro":  route("import projects from '../../data/none.json';\n", mapped),
 		"pages/blog/[...slug].astro":  route("import { getCollection } from 'astro:content';\n", "return (await getCollection('blog')).map((post) => ({ params: { slug: post.id } }));"),
+		"pages/entry/[id].astro":      {Data: []byte("---\nimport { getEntry } from 'astro:content';\nexport function getStaticPaths() { return [{ params: { id: 'a' } }]; }\nconst entry = await getEntry('blog', Astro.params.id);\n---\n<h1>{entry.data.title}</h1>\n")},
 		"pages/nofence/[slug].astro":  {Data: []byte("<h1>no code</h1>\n")},
 		"lib/projects.ts":             {Data: []byte("import data from '../data/projects.json';\nexport const projects = data.filter((p) => !p.hidden);\n")},
 		"lib/remote.ts":               {Data: []byte("export const projects = await fetch('https://api.example/p');\n")},
@@ -160,6 +162,9 @@ func TestAstroDataRoutes(t *testing.T) {
 	data := a.Rules().Pages.Data
 	if files, ok := data("pages/projects/[slug].astro"); !ok || !slices.Equal(files, []string{"data/projects.json"}) {
 		t.Errorf("Data(projects) = %q, %v", files, ok)
+	}
+	if _, ok := data("pages/entry/[id].astro"); ok {
+		t.Error("a route whose page reads an entry of a collection is a data route")
 	}
 	if _, ok := data("pages/remote/[slug].astro"); ok {
 		t.Error("a route over a module that fetches is a data route")

@@ -1,6 +1,7 @@
 package eleventy
 
 import (
+	"bytes"
 	"io/fs"
 	"path"
 	"slices"
@@ -20,7 +21,7 @@ import (
 
 var (
 	// collectionLoop finds a loop over a collection, and names it.
-	collectionLoop = lazyre.MustCompile(`(?:\bin\s+|#each\s+|\bdata:\s*|=\s*)collections\.([A-Za-z_][\w-]*)|collections\.([A-Za-z_][\w-]*)[^\n]{0,80}?\.(?:forEach|map|slice|filter)\(`)
+	collectionLoop = lazyre.MustCompile(`(?:\bin\s+|#each\s+|\bdata:\s*|\bset\s+[\w.]+\s*=\s*|\b(?:const|let|var)\s+\w+\s*=\s*)collections\.([A-Za-z_][\w-]*)|collections\.([A-Za-z_][\w-]*)[^\n]{0,80}?\.(?:forEach|map|slice|filter)\(`)
 	// templateLayout is a template's layout, in its front matter.
 	templateLayout = lazyre.MustCompile(`(?m)^layout:\s*["']?([^"'\s]+)["']?\s*$`)
 	// templateRef is a file a template includes, extends or imports.
@@ -43,7 +44,7 @@ func listsCollection(text []byte) bool {
 // folder (_layouts), as named or with a template extension.
 func refs(fsys fs.FS, text []byte) []string {
 	var names []string
-	if m := templateLayout().FindSubmatch(text); m != nil {
+	if m := templateLayout().FindSubmatch(frontMatter(text)); m != nil {
 		names = append(names, string(m[1]))
 	}
 	for _, m := range templateRef().FindAllSubmatch(text, -1) {
@@ -56,6 +57,19 @@ func refs(fsys fs.FS, text []byte) []string {
 		}
 	}
 	return out
+}
+
+// frontMatter returns the front matter of text, between its first line
+// --- and the next; nil for none.
+func frontMatter(text []byte) []byte {
+	rest, ok := bytes.CutPrefix(text, []byte("---"))
+	if !ok {
+		return nil
+	}
+	if end := bytes.Index(rest, []byte("\n---")); end >= 0 {
+		return rest[:end]
+	}
+	return nil
 }
 
 // findTemplate returns the file of fsys a layout or include name names.
@@ -116,11 +130,19 @@ func (e *Preset) readLayouts(fsys fs.FS) []string {
 const maxLayouts = 1000
 
 // sourced reports whether the template at rel lists a collection, by its
-// own text or by the layouts and includes it names (readLayouts).
+// own text or by the layouts and includes it names: as readLayouts found
+// them, or, for one it did not read (made since: watch mode), read now.
 func (e *Preset) sourced(rel string) bool {
+	return e.lists(rel, 10)
+}
+
+func (e *Preset) lists(rel string, depth int) bool {
+	if v, ok := e.listing[rel]; ok {
+		return v
+	}
 	data, err := fs.ReadFile(e.listsFS, rel)
 	if err != nil {
 		return false
 	}
-	return listsCollection(data) || slices.ContainsFunc(refs(e.listsFS, data), func(f string) bool { return e.listing[f] })
+	return listsCollection(data) || depth > 0 && slices.ContainsFunc(refs(e.listsFS, data), func(f string) bool { return e.lists(f, depth-1) })
 }

@@ -26,6 +26,8 @@ func TestSourcedLists(t *testing.T) {
 		"news.njk":                {Data: []byte("---\npagination:\n  data: collections.news\n  size: 6\n---\n")},
 		"sitemap.njk":             {Data: []byte("{% for page in collections.all %}{{ page.url }}{% endfor %}")},
 		"post.md":                 {Data: []byte("---\nlayout: base.njk\ntags: news\n---\nA post.\n")},
+		"compare.njk":             {Data: []byte("{% if page.url == collections.posts[0].url %}first{% endif %}")},
+		"code.md":                 {Data: []byte("---\ntitle: code\n---\n```yaml\nlayout: home.njk\n```\n")},
 	}
 	e := &Preset{}
 	read := e.ReadFolder(generator.Folder{Settings: fsys, Content: fsys, Limits: limits.Default})
@@ -36,6 +38,7 @@ func TestSourcedLists(t *testing.T) {
 	for rel, want := range map[string]bool{
 		"index.md": true, "blog.njk": true, "tags.hbs": true, "news.njk": true,
 		"about.md": false, "sitemap.njk": false, "post.md": false, "missing.md": false,
+		"compare.njk": false, "code.md": false,
 	} {
 		if got := sourced(rel); got != want {
 			t.Errorf("Sourced(%s) = %v, want %v", rel, got, want)

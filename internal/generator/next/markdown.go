@@ -54,6 +54,7 @@ var oneParam = lazyre.MustCompile(`^\[(\w+)\]$`)
 // (Preset.Data). It returns the files it read: the routes, the modules
 // and data files.
 func (p *Preset) ReadFolder(f generator.Folder) []string {
+	p.src, p.lim = f.Settings, f.Limits
 	p.Markdown, p.read = ReadMarkdownRoutes(f.Settings, f.Limits)
 	var read []string
 	if len(p.Markdown) > 0 {

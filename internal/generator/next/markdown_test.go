@@ -537,7 +537,9 @@ export default function Notes({ notes }) { return <ul>{notes.map((n) => <li>{n.t
 // getStaticPaths (pages/) maps a JSON file of the project it imports, by
 // a relative path or a tsconfig.json alias, is a data route, its pages
 // built from it and the file, and so is one through a module's function
-// over it; one over a module that fetches, a fetch, an
+// over it, and one whose page is laid out with components and
+// next/link; one over a module that fetches, a fetch, one whose page
+// reads a file or fetches, an
 // API route, a route over Markdown or a file that is not there is not.
 // ReadFolder names the routes' files and the data files.
 func TestDataRoutes(t *testing.T) {
@@ -553,8 +555,15 @@ func TestDataRoutes(t *testing.T) {
 		"app/remote/[id]/page.tsx":        {Data: []byte("import { ships } from '../../../lib/remote';\n" + mapped)},
 		"app/missing/[id]/page.tsx":       {Data: []byte("import ships from '../../../data/none.json';\n" + mapped)},
 		"pages/api/[id].ts":               {Data: []byte("import ships from '../../data/ships.json';\nexport function getStaticPaths() { return ships; }\n")},
-		"lib/ships.ts":                    {Data: []byte("import data from '../data/ships.json';\nexport function ships() { return data; }\n")},
-		"lib/remote.ts":                   {Data: []byte("export async function ships() { return (await fetch('https://api.example/')).json(); }\n")},
+		// The page its route renders reads more (the review's cases): a
+		// post read from the file system, a fetch.
+		"app/read/[slug]/page.tsx": {Data: []byte("import slugs from '../../../data/ships.json';\nimport { getPost } from '../../../lib/posts';\nexport function generateStaticParams() { return slugs.map((s) => ({ slug: s.id })); }\nexport default async function P({ params }) { const { slug } = await params; const post = await getPost(slug); return post; }\n")},
+		"app/cms/[id]/page.tsx":    {Data: []byte("export function generateStaticParams() { return [{ id: 'a' }]; }\nexport default async function P({ params }) { const r = await fetch('https://cms.example/' + (await params).id); return r; }\n")},
+		"lib/posts.ts":             {Data: []byte("import fs from 'fs';\nexport async function getPost(slug) { return fs.readFileSync('posts/' + slug + '.md', 'utf8'); }\n")},
+		"app/laid/[id]/page.tsx":   {Data: []byte("import Link from 'next/link';\nimport Card from '../../../components/card';\nimport ships from '../../../data/ships.json';\nexport function generateStaticParams() { return ships.map((s) => ({ id: s.id })); }\nexport default async function P({ params }) { const { id } = await params; return <Card><Link href={'/ships/' + id}>{ships.find((s) => s.id === id).name}</Link></Card>; }\n")},
+		"components/card.tsx":      {Data: []byte("export default function Card({ children }) { return <div>{children}</div>; }\n")},
+		"lib/ships.ts":             {Data: []byte("import data from '../data/ships.json';\nexport function ships() { return data; }\n")},
+		"lib/remote.ts":            {Data: []byte("export async function ships() { return (await fetch('https://api.example/')).json(); }\n")},
 	}
 	p := &next.Preset{}
 	read := p.ReadFolder(generator.Folder{Settings: src, Content: src, Limits: limits.Default})
@@ -563,6 +572,7 @@ func TestDataRoutes(t *testing.T) {
 		"app/(fleet)/boats/[id]/page.tsx": {"data/ships.json"},
 		"pages/crew/[name].tsx":           {"data/ships.json"},
 		"app/module/[id]/page.tsx":        {"data/ships.json"},
+		"app/laid/[id]/page.tsx":          {"data/ships.json"},
 	}
 	if !reflect.DeepEqual(p.Data, want) {
 		t.Errorf("Data = %q\nwant %q", p.Data, want)

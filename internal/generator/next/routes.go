@@ -1,12 +1,14 @@
 package next
 
 import (
+	"io/fs"
 	"path"
 	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 var (
@@ -35,6 +37,10 @@ type Preset struct {
 	// JSON files it imports alone, each relative to the project folder
 	// to those files: each page is built from the route and them.
 	Data map[string][]string
+	// src and lim are the project folder ReadFolder read, and its
+	// limits, for the routes made since.
+	src fs.FS
+	lim limits.Limits
 	// read are the files ReadFolder read.
 	read []string
 }
@@ -146,10 +152,13 @@ func (n Preset) FileRules(rel string) generator.FileRules {
 // folder of Markdown builds its pages from the files of the first.
 func (n Preset) Rules() generator.Rules {
 	r := generator.Rules{Name: "next", Pages: generator.PageRules{Fallback: n.fallbackURL}}
+	// public/'s files are copied to the built site as they are: no
+	// route's pages.
+	r.Output.StaticFolders = []string{"public"}
 	if len(n.Lists) > 0 {
 		r.Pages.Lists.Sourced = func(rel string) bool { return slices.Contains(n.Lists, rel) }
 	}
-	if len(n.Data) > 0 {
+	if n.src != nil {
 		r.Pages.Data = n.dataOf
 	}
 	r.Sources.Include, r.Sources.Exclude = n.sourceFiles()

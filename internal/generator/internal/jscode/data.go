@@ -3,6 +3,8 @@ package jscode
 import (
 	"slices"
 	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 )
 
 // A DataResolver finds what a module imports, for [Module.DataFiles]:
@@ -102,4 +104,75 @@ var readsAtBuild = map[string]bool{
 	"glob": true, "globSync": true, "fg": true, "fastGlob": true,
 	"Astro": true, "getCollection": true, "getEntry": true, "getEntries": true,
 	"XMLHttpRequest": true, "axios": true,
+}
+
+// PageFiles reports whether a route module m makes its pages from its
+// own code and data files alone: its function that lists them (params,
+// by [Module.DataFiles]), and the rest of its code, which renders each
+// page, as well: no top-level statement of it but its imports names
+// anything that reads or fetches at build time (an await but Next.js's
+// await params; Astro but its props, params and URL), and each name of
+// the module it uses is an import of a JSON file, of a component or a
+// framework's package ui reports (a layout, next/link: what any page
+// of the site is laid out with, which never dates it), or a
+// declaration made so in turn (DataFiles' rule). It returns the data
+// files of both.
+func (m *Module) PageFiles(params Decl, r DataResolver, ui func(from, spec string) bool) (files []string, ok bool) {
+	w := dataWalk{r: r, seen: map[*Module]map[int]bool{}}
+	if !w.decl(m, params, DataDepth) {
+		return nil, false
+	}
+	for _, st := range m.statements() {
+		s, e := st[0], st[1]
+		if s >= params.Start && s < params.End || s < e && m.Toks[s].IsIdent("import") && (s+1 >= e || !m.Toks[s+1].Is("(") && !m.Toks[s+1].Is(".")) {
+			continue // the function checked, or an import declaration
+		}
+		if s+1 < e && m.Toks[s].IsIdent("export") && (m.Toks[s+1].Is("*") || m.Toks[s+1].Is("{")) {
+			continue // export … from: a re-export, no code of its own
+		}
+		for i := s; i < e; i++ {
+			t := m.Toks[i]
+			if t.Kind != jsconfig.Ident || i > 0 && (m.Toks[i-1].Is(".") || m.Toks[i-1].Is("?.")) {
+				continue
+			}
+			next := func(k int) Token {
+				if i+k < e {
+					return m.Toks[i+k]
+				}
+				return Token{}
+			}
+			switch {
+			case t.Text == "await":
+				if !next(1).IsIdent("params") {
+					return nil, false
+				}
+			case t.Text == "Astro":
+				if next(1).Is(".") && !next(2).IsIdent("props") && !next(2).IsIdent("params") && !next(2).IsIdent("url") && !next(2).IsIdent("site") {
+					return nil, false
+				}
+			case readsAtBuild[t.Text]:
+				return nil, false
+			}
+		}
+		for _, name := range m.Idents(s, e) {
+			if name == "await" || name == "Astro" {
+				continue // judged above
+			}
+			if imp, isImport := m.Imports[name]; isImport {
+				if !strings.HasSuffix(strings.ToLower(imp.Spec), ".json") && ui(m.File, imp.Spec) {
+					continue
+				}
+				if !w.imported(m, imp, DataDepth) {
+					return nil, false
+				}
+				continue
+			}
+			if dd, isDecl := m.Decls[name]; isDecl && (dd.Start < s || dd.Start >= e) && dd.Start != params.Start {
+				if !w.decl(m, dd, DataDepth-1) {
+					return nil, false
+				}
+			}
+		}
+	}
+	return w.files, true
 }
