@@ -655,32 +655,28 @@ func firstSegment(p string) string {
 // sourcedList reports whether the page of the source src (at rel,
 // relative to Join.Dir) lists others by its generator's rules: Sourced,
 // or the collections its Liquid loops over (Collections), for a page or
-// a collection's index document.
+// a collection's index document. Judged once for each version of the
+// source: the rules may read its file and its layouts. A layout that
+// cannot be read is told to layoutUnread.
 func (b *builder) sourcedList(l generator.ListRules, src *source, rel string) bool {
-	if l.Sourced != nil && l.Sourced(rel) {
-		return true
-	}
-	if src.coll != "" && !strings.HasPrefix(path.Base(rel), "index.") {
-		// A document of a collection (a post) whose layout shows the
-		// others (its recent posts) is not dated by them: only a
-		// folder's index among them lists (a language's home).
-		return false
-	}
-	return l.Collections != nil && len(src.listsOf(b.opts.Join.Dir, rel, l.Collections, b.layoutUnread)) > 0
-}
-
-// listsOf returns the collections the page at rel (under dir) lists, by
-// its text and that of its layouts (generator.ListRules.Collections):
-// read once for each version of the source. A layout that cannot be
-// read is told to unread, with the folder it was read in.
-func (s *source) listsOf(dir, rel string, listed func(dir, rel string) ([]string, error), unread func(dir string, err error)) []string {
-	s.listsOnce.Do(func() {
-		var err error
-		if s.lists, err = listed(dir, rel); err != nil {
-			unread(dir, err)
+	src.listOnce.Do(func() {
+		switch {
+		case l.Sourced != nil && l.Sourced(rel):
+			src.isList = true
+		case l.Collections == nil:
+		case src.coll != "" && !strings.HasPrefix(path.Base(rel), "index."):
+			// A document of a collection (a post) whose layout shows the
+			// others (its recent posts) is not dated by them: only a
+			// folder's index among them lists (a language's home).
+		default:
+			lists, err := l.Collections(b.opts.Join.Dir, rel)
+			if err != nil {
+				b.layoutUnread(b.opts.Join.Dir, err)
+			}
+			src.isList = len(lists) > 0
 		}
 	})
-	return s.lists
+	return src.isList
 }
 
 // layoutUnread warns, once a build (or a Session), that a Jekyll layout

@@ -140,9 +140,10 @@ type source struct {
 	includes []string
 	// outside is set when one of them is outside the sources' folder.
 	outside bool
-	// listsOnce and lists: the collections a Jekyll page lists (listsOf).
-	listsOnce sync.Once
-	lists     []string
+	// listOnce and isList: whether its page lists others by its
+	// generator's rules (sourcedList).
+	listOnce sync.Once
+	isList   bool
 	// coll is the collection of documents it is in (a Jekyll post's),
 	// whose list pages are as new as its newest; "" for none.
 	coll string
