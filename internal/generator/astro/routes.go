@@ -51,9 +51,11 @@ type Preset struct {
 	Data    map[string][]string
 	modules []string
 	// dataSrc and dataDir are the source folder ReadCollections read, and
-	// its path relative to the project folder, for the routes made since.
+	// its path relative to the project folder, for the routes made since;
+	// judged are the route files it judged.
 	dataSrc fs.FS
 	dataDir string
+	judged  map[string]bool
 	// lim bounds the route files' code it reads (ReadFolder's).
 	lim limits.Limits
 	// Aliases are tsconfig.json's path aliases, each pattern ("@/*",
@@ -150,7 +152,7 @@ var (
 // srcDir is the source folder relative to the project folder ("src"),
 // which a loader's base is relative to.
 func (a *Preset) ReadCollections(src fs.FS, srcDir string) {
-	a.dataSrc, a.dataDir = src, srcDir
+	a.dataSrc, a.dataDir, a.judged = src, srcDir, map[string]bool{}
 	cfg := ""
 	for _, name := range ContentConfigs {
 		if data, err := fs.ReadFile(src, name); err == nil {
@@ -166,6 +168,7 @@ func (a *Preset) ReadCollections(src fs.FS, srcDir string) {
 		if m == nil {
 			return nil
 		}
+		a.judged[p] = true
 		data, err := fs.ReadFile(src, p)
 		if err != nil {
 			return nil
@@ -253,14 +256,13 @@ func (a *Preset) routeData(src fs.FS, srcDir, rel string, data []byte) (files, r
 }
 
 // dataOf is the preset's generator.PageRules.Data: a route ReadFolder
-// found a data route, or one it did not read (made since: watch mode),
-// read now; a collection's or a paginating route is none.
+// found a data route, or one it did not judge (made since: watch mode),
+// read now.
 func (a *Preset) dataOf(rel string) ([]string, bool) {
 	if files, ok := a.Data[rel]; ok {
 		return files, true
 	}
-	if a.dataSrc == nil || !routeFile().MatchString(path.Base(rel)) || slices.Contains(a.Paginated, rel) ||
-		slices.ContainsFunc(a.Collections, func(c Collection) bool { return c.File == rel }) {
+	if a.dataSrc == nil || a.judged[rel] || !routeFile().MatchString(path.Base(rel)) {
 		return nil, false
 	}
 	data, err := fs.ReadFile(a.dataSrc, rel)

@@ -18,10 +18,11 @@ import (
 // page do, or a file of pages/ whose getStaticPaths, getStaticProps and
 // page do; each route, relative to the project folder, to those files.
 // The routes over Markdown (markdown) are not among them. The files it
-// reads are the reader's (Read).
-func (r *codeReader) dataRoutes(markdown []MarkdownRoute) map[string][]string {
+// reads are the reader's (Read); seen takes every file it judged.
+func (r *codeReader) dataRoutes(markdown []MarkdownRoute, seen map[string]bool) map[string][]string {
 	var out map[string][]string
 	eachRouteFile(r.FS, func(dir, file string) {
+		seen[file] = true
 		if slices.ContainsFunc(markdown, func(mr MarkdownRoute) bool { return mr.File == file }) {
 			return
 		}
@@ -112,7 +113,7 @@ func (n Preset) dataOf(rel string) ([]string, bool) {
 	if files, ok := n.Data[rel]; ok {
 		return files, true
 	}
-	if n.src == nil || slices.ContainsFunc(n.Markdown, func(mr MarkdownRoute) bool { return mr.File == rel }) {
+	if n.src == nil || n.judged[rel] || slices.ContainsFunc(n.Markdown, func(mr MarkdownRoute) bool { return mr.File == rel }) {
 		return nil, false
 	}
 	for _, dir := range routeFolders {

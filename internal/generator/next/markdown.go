@@ -61,7 +61,8 @@ func (p *Preset) ReadFolder(f generator.Folder) []string {
 		p.Lists, read = ListingPages(f.Settings, f.Limits, p.Markdown)
 	}
 	r := &codeReader{Modules: jscode.NewModules(f.Settings, f.Limits), lim: f.Limits}
-	p.Data = r.dataRoutes(p.Markdown)
+	p.judged = map[string]bool{}
+	p.Data = r.dataRoutes(p.Markdown, p.judged)
 	for _, file := range append(read, r.Read...) {
 		if !slices.Contains(p.read, file) {
 			p.read = append(p.read, file)

@@ -38,9 +38,11 @@ type Preset struct {
 	// to those files: each page is built from the route and them.
 	Data map[string][]string
 	// src and lim are the project folder ReadFolder read, and its
-	// limits, for the routes made since.
-	src fs.FS
-	lim limits.Limits
+	// limits, for the routes made since; judged are the route files it
+	// judged.
+	src    fs.FS
+	lim    limits.Limits
+	judged map[string]bool
 	// read are the files ReadFolder read.
 	read []string
 }
