@@ -44,7 +44,7 @@ type Preset struct {
 	Paginated []string
 	// Data are the routes with a parameter whose getStaticPaths makes
 	// their pages from its own code and the JSON files it imports alone
-	// (see [jscode.Module.DataFiles]), each route relative to the
+	// (see [jscode.Module.PageFiles]), each route relative to the
 	// source folder to those files: each page is built from them.
 	// modules are the modules of the source folder their code goes
 	// through.

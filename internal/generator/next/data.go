@@ -78,7 +78,7 @@ func (r *codeReader) dataRoute(dir, file string) ([]string, bool) {
 // param matches a path element's parameter: [id], [...rest], [[...rest]].
 var param = lazyre.MustCompile(`\[+[^/\]]*\]+`)
 
-// dataResolver finds, for jscode's DataFiles, the modules a route
+// dataResolver finds, for jscode's PageFiles, the modules a route
 // imports (read once each, noted in Read) and its JSON files, by a
 // relative path or a tsconfig.json alias.
 type dataResolver struct{ r *codeReader }

@@ -7,7 +7,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 )
 
-// A DataResolver finds what a module imports, for [Module.DataFiles]:
+// A DataResolver finds what a module imports, for [Module.PageFiles]:
 // the module a specifier names (nil for none, a package, or one that
 // cannot be read), or the data file (a JSON file, named whole) it names.
 type DataResolver interface {
@@ -15,31 +15,12 @@ type DataResolver interface {
 	Data(from, spec string) (string, bool)
 }
 
-// DataDepth is how many declarations deep DataFiles follows the names a
-// route's function uses: its module's own helpers, and the functions and
+// DataDepth is how many declarations deep PageFiles follows the names a
+// route's code uses: its module's own helpers, and the functions and
 // constants of the modules it imports.
 const DataDepth = 3
 
-// DataFiles reports whether the declaration d of m (a route's
-// getStaticPaths or generateStaticParams) makes its values from its own
-// code and data files alone, and returns those files as r finds them: it
-// names nothing that reads or fetches at build time (fetch, require, a
-// dynamic import or import.meta.glob, await, process, the file system's
-// and the globbing functions, Astro's content collections and
-// Astro.glob), and every other name of a module it uses is an import of
-// a JSON file, or a declaration (of m, or exported by a module it
-// imports) that is made so in turn, at most DataDepth deep. Anything else
-// is "not known": ok is false, never a guess. ok with no file is a
-// function whose values are literals.
-func (m *Module) DataFiles(d Decl, r DataResolver) (files []string, ok bool) {
-	w := dataWalk{r: r, seen: map[*Module]map[int]bool{}}
-	if !w.decl(m, d, DataDepth) {
-		return nil, false
-	}
-	return w.files, true
-}
-
-// dataWalk is the state of one DataFiles: the files found, the
+// dataWalk is the state of one PageFiles: the files found, the
 // declarations already followed.
 type dataWalk struct {
 	r     DataResolver
@@ -47,7 +28,16 @@ type dataWalk struct {
 	seen  map[*Module]map[int]bool
 }
 
-// decl follows the declaration d of m, depth more deep.
+// decl reports whether the declaration d of m (a route's getStaticPaths
+// or generateStaticParams, a helper) makes its values from its own code
+// and data files alone, adding those files to w.files as w.r finds them:
+// it names nothing that reads or fetches at build time (fetch, require,
+// a dynamic import or import.meta.glob, await, process, the file
+// system's and the globbing functions, Astro's content collections and
+// Astro.glob), and every other name of a module it uses is an import of
+// a JSON file, or a declaration (of m, or exported by a module it
+// imports) that is made so in turn, depth more deep. Anything else is
+// "not known": false, never a guess.
 func (w *dataWalk) decl(m *Module, d Decl, depth int) bool {
 	if w.seen[m] == nil {
 		w.seen[m] = map[int]bool{}
@@ -107,16 +97,18 @@ var readsAtBuild = map[string]bool{
 }
 
 // PageFiles reports whether a route module m makes its pages from its
-// own code and data files alone: its function that lists them (params,
-// by [Module.DataFiles]), and the rest of its code, which renders each
-// page, as well: no top-level statement of it but its imports names
-// anything that reads or fetches at build time (an await but Next.js's
-// await params; Astro but its props, params and URL), and each name of
-// the module it uses is an import of a JSON file, of a component or a
-// framework's package ui reports (a layout, next/link: what any page
-// of the site is laid out with, which never dates it), or a
-// declaration made so in turn (DataFiles' rule). It returns the data
-// files of both.
+// own code and data files alone: its function that lists them (params),
+// by dataWalk.decl's rule (it names nothing that reads or fetches at
+// build time, and every name of a module it uses is an import of a JSON
+// file or a declaration made so, at most DataDepth deep), and the rest
+// of its code, which renders each page, as well: no top-level statement
+// of it but its imports names anything that reads or fetches at build
+// time (an await but Next.js's await params; Astro but its props, params
+// and URL), and each name of the module it uses is an import of a JSON
+// file, of a component or a framework's package ui reports (a layout,
+// next/link: what any page of the site is laid out with, which never
+// dates it), or a declaration made so in turn. It returns the data files
+// of both; ok with none is a route whose values are literals.
 func (m *Module) PageFiles(params Decl, r DataResolver, ui func(from, spec string) bool) (files []string, ok bool) {
 	w := dataWalk{r: r, seen: map[*Module]map[int]bool{}}
 	if !w.decl(m, params, DataDepth) {

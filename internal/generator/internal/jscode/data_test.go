@@ -34,12 +34,12 @@ func (r mapResolver) Data(from, spec string) (string, bool) {
 	return p, r.data[p]
 }
 
-// TestDataFiles: a route's function is made from its code and the JSON
+// TestPageFilesParams: a route's function is made from its code and the JSON
 // files it imports alone, itself or through its module's helpers and the
 // functions and constants of the modules it imports; or it is not known:
 // a fetch, a collection, an await, a module that is not there, a JSON
 // file that is not, a helper that reads.
-func TestDataFiles(t *testing.T) {
+func TestPageFilesParams(t *testing.T) {
 	r := mapResolver{
 		modules: map[string]string{
 			"lib/projects.ts": "import data from '../data/projects.json';\nimport extra from '../data/extra.json';\nexport function getProjects() { return [...data, ...extra].filter((p) => !p.hidden); }\nexport const all = getProjects();\n",
@@ -77,7 +77,7 @@ func TestDataFiles(t *testing.T) {
 				d = dd
 			}
 		}
-		files, ok := m.DataFiles(d, r)
+		files, ok := m.PageFiles(d, r, func(string, string) bool { return false })
 		if ok != tc.ok || ok && !slices.Equal(files, tc.files) {
 			t.Errorf("%s: %q, %v; want %q, %v", tc.name, files, ok, tc.files, tc.ok)
 		}

@@ -197,11 +197,11 @@ func FuzzParse(f *testing.F) {
 		}
 		for _, d := range m.Decls {
 			m.Idents(d.Start, d.End)
-			// Every module the module itself: a cycle DataFiles must end.
-			if files, ok := m.DataFiles(d, selfResolver{m}); ok {
+			// Every module the module itself: a cycle PageFiles must end.
+			if files, ok := m.PageFiles(d, selfResolver{m}, func(string, string) bool { return false }); ok {
 				for _, f := range files {
 					if imp := m.Imports; !slices.ContainsFunc(slices.Collect(maps.Values(imp)), func(i Import) bool { return i.Spec == f }) {
-						t.Fatalf("DataFiles gives %q, which the module does not import", f)
+						t.Fatalf("PageFiles gives %q, which the module does not import", f)
 					}
 				}
 			}
