@@ -1,7 +1,6 @@
 package astro
 
 import (
-	"bytes"
 	"io/fs"
 	"maps"
 	"path"
@@ -236,7 +235,7 @@ func (a *Preset) readData(src fs.FS, srcDir, rel string, data []byte) {
 // routeData returns the data files of the route at rel whose file is
 // data, and the modules it read, when it is a data route (readData).
 func (a *Preset) routeData(src fs.FS, srcDir, rel string, data []byte) (files, read []string, ok bool) {
-	code, ok := fenceCode(data)
+	code, ok := srcpath.Fence(data)
 	if !ok {
 		return nil, nil, false
 	}
@@ -315,34 +314,6 @@ func (r *dataResolver) Module(from, spec string) *jscode.Module {
 func (r *dataResolver) Data(from, spec string) (string, bool) {
 	f := r.a.resolve(r.src, r.srcDir, path.Dir(from), spec)
 	return f, f != "" && strings.HasSuffix(strings.ToLower(f), ".json")
-}
-
-// fenceCode returns the code of an .astro component's fence: between its
-// first line, ---, and the next line that is ---.
-func fenceCode(data []byte) ([]byte, bool) {
-	rest, ok := bytes.CutPrefix(data, []byte("---"))
-	if !ok {
-		return nil, false
-	}
-	rest = bytes.TrimLeft(rest, " \t")
-	if rest, ok = bytes.CutPrefix(bytes.TrimPrefix(rest, []byte("\r")), []byte("\n")); !ok {
-		return nil, false
-	}
-	for i := 0; i < len(rest); {
-		end := bytes.IndexByte(rest[i:], '\n')
-		line := rest[i:]
-		if end >= 0 {
-			line = rest[i : i+end]
-		}
-		if string(bytes.TrimRight(line, " \t\r")) == "---" {
-			return rest[:i], true
-		}
-		if end < 0 {
-			break
-		}
-		i += end + 1
-	}
-	return nil, false
 }
 
 // collectionBase returns the folder of the collection name's entries,

@@ -1,12 +1,12 @@
 package eleventy
 
 import (
-	"bytes"
 	"io/fs"
 	"path"
 	"slices"
 	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 )
 
@@ -44,7 +44,8 @@ func listsCollection(text []byte) bool {
 // folder (_layouts), as named or with a template extension.
 func refs(fsys fs.FS, text []byte) []string {
 	var names []string
-	if m := templateLayout().FindSubmatch(frontMatter(text)); m != nil {
+	fm, _ := srcpath.Fence(text) // the layout its front matter names
+	if m := templateLayout().FindSubmatch(fm); m != nil {
 		names = append(names, string(m[1]))
 	}
 	for _, m := range templateRef().FindAllSubmatch(text, -1) {
@@ -57,19 +58,6 @@ func refs(fsys fs.FS, text []byte) []string {
 		}
 	}
 	return out
-}
-
-// frontMatter returns the front matter of text, between its first line
-// --- and the next; nil for none.
-func frontMatter(text []byte) []byte {
-	rest, ok := bytes.CutPrefix(text, []byte("---"))
-	if !ok {
-		return nil
-	}
-	if end := bytes.Index(rest, []byte("\n---")); end >= 0 {
-		return rest[:end]
-	}
-	return nil
 }
 
 // findTemplate returns the file of fsys a layout or include name names.

@@ -3,6 +3,7 @@
 package srcpath
 
 import (
+	"bytes"
 	"path"
 	"strings"
 	"unicode"
@@ -189,4 +190,34 @@ func finalSigma(rs []rune, i int) bool {
 		return !cased(rs[j])
 	}
 	return true
+}
+
+// Fence returns what data holds between its first line, ---, and the
+// next line that is --- (an .astro component's code, a template's YAML
+// front matter); ok is false when it opens with no such line or never
+// closes.
+func Fence(data []byte) ([]byte, bool) {
+	rest, ok := bytes.CutPrefix(data, []byte("---"))
+	if !ok {
+		return nil, false
+	}
+	rest = bytes.TrimLeft(rest, " \t")
+	if rest, ok = bytes.CutPrefix(bytes.TrimPrefix(rest, []byte("\r")), []byte("\n")); !ok {
+		return nil, false
+	}
+	for i := 0; i < len(rest); {
+		end := bytes.IndexByte(rest[i:], '\n')
+		line := rest[i:]
+		if end >= 0 {
+			line = rest[i : i+end]
+		}
+		if string(bytes.TrimRight(line, " \t\r")) == "---" {
+			return rest[:i], true
+		}
+		if end < 0 {
+			break
+		}
+		i += end + 1
+	}
+	return nil, false
 }
