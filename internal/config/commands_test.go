@@ -89,12 +89,12 @@ func TestExtraURLsSources(t *testing.T) {
 	if len(c.Build.Extra) != 2 || c.Build.Extra[0].Name != "urls.txt" || c.Build.Extra[1].Format != "jsonl" || c.Build.Extra[1].File != filepath.Join("data", "p.jsonl") {
 		t.Fatalf("extra sources %+v", c.Build.Extra)
 	}
-	f, err := c.Build.Extra[0].Open(t.Context())
+	f, err := c.Build.Extra[0].Records(t.Context(), c.Build.Limits)
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
-	if _, err := c.Build.Extra[1].Open(t.Context()); err == nil || !strings.HasPrefix(err.Error(), filepath.Join("data", "p.jsonl")+": ") {
+	if _, err := c.Build.Extra[1].Records(t.Context(), c.Build.Limits); err == nil || !strings.HasPrefix(err.Error(), filepath.Join("data", "p.jsonl")+": ") {
 		t.Errorf("a missing file: %v, want an error naming it", err)
 	}
 }
@@ -120,7 +120,7 @@ func TestExtraURLsInline(t *testing.T) {
 		t.Fatalf("extra sources %+v", c.Build.Extra)
 	}
 	x := c.Build.Extra[0]
-	r, err := x.Open(t.Context())
+	r, err := x.Records(t.Context(), c.Build.Limits)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -422,11 +422,7 @@ func checkExtraScope(l *layers, extra []string, baseURL string) error {
 			continue
 		}
 		key := fmt.Sprintf("index.extra[%d]", i)
-		line := 0
-		if l.file != nil { // only the file gives index.extra
-			line, _ = l.file.Sets(key)
-		}
-		return diag.At(l.fileName(), line, key+": "+msg)
+		return diag.At(l.fileName(), l.line(key), key+": "+msg) // only the file gives index.extra
 	}
 	return nil
 }
@@ -479,6 +475,15 @@ func (l *layers) fileName() string {
 		return ""
 	}
 	return l.file.Name
+}
+
+// line is the line of the configuration file that gives key (a key
+// path, as File.Sets takes it), 0 when the file does not or there is none.
+func (l *layers) line(key string) int {
+	if l.file == nil {
+		return 0
+	}
+	return l.file.lines[key]
 }
 
 // given reports whether the setting of key was given, not left at its
@@ -680,7 +685,7 @@ func checkCommands(l *layers, v *Values) error {
 			Hint: "to run it, give --allow-commands (or set " + AllowCommandsEnv + "=1 in the build's environment);\n" +
 				"or give the command on the command line: " + c.flag + " CMD"}
 		if l.file != nil && from == l.file.Name {
-			d.Line, _ = l.file.Sets(c.key)
+			d.Line = l.line(c.key)
 		} else {
 			d.File = "sitemapgen" // an integration's options
 			d.Msg = fmt.Sprintf("%s %s (%s) not run: a command runs only when the caller allows it", c.key, command.Show(c.line), from)
@@ -737,33 +742,16 @@ func checkFDs(s string) error {
 }
 
 // extras returns the sources of extra URLs: the files of extra_urls,
-// each opened inside the project's tree when the settings file names it
-// (project.Tree.Place), else where the user's path points; then the
-// command's output.
+// each read inside the project's tree when the settings file names it
+// (project.Tree.Place), else where the user's path points; the URLs of
+// extra_urls_inline; then the command's output.
 func extras(l *layers, v *Values) []pipeline.Extra {
-	lim := v.Limits.Or()
-	max, key := int64(lim.ExtraURLsBytes), limits.ExtraURLsBytesKey
 	inside := l.insideList["extra_urls"]
 	var out []pipeline.Extra
 	for i, p := range v.ExtraURLs {
 		x := pipeline.Extra{Name: p, Format: extraurls.FormatOf(p), File: p}
 		if i < len(inside) {
-			dir, rel := inside[i][0], inside[i][1]
-			x.Open = func(context.Context) (io.ReadCloser, error) {
-				f, err := fsx.Open(dir, rel, max, key)
-				if err != nil {
-					return nil, fsx.Placed(asGiven(err, p))
-				}
-				return f, nil
-			}
-		} else {
-			x.Open = func(context.Context) (io.ReadCloser, error) {
-				f, err := fsx.OpenNamed(p, max, key)
-				if err != nil {
-					return nil, fsx.Placed(err)
-				}
-				return f, nil
-			}
+			x.Inside = inside[i]
 		}
 		out = append(out, x)
 	}
@@ -771,7 +759,8 @@ func extras(l *layers, v *Values) []pipeline.Extra {
 		out = append(out, inline(l, list))
 	}
 	if line := v.ExtraCommand; line != "" {
-		o := command.Options{MaxBytes: max, Key: key, Timeout: time.Duration(lim.CommandSeconds) * time.Second, TimeoutKey: limits.CommandSecondsKey}
+		lim := v.Limits.Or()
+		o := command.Options{MaxBytes: int64(lim.ExtraURLsBytes), Key: limits.ExtraURLsBytesKey, Timeout: time.Duration(lim.CommandSeconds) * time.Second, TimeoutKey: limits.CommandSecondsKey}
 		out = append(out, pipeline.Extra{Name: "the output of " + command.Show(line), Open: func(ctx context.Context) (io.ReadCloser, error) {
 			return command.Start(ctx, line, o)
 		}})
@@ -807,7 +796,7 @@ func inline(l *layers, list []string) pipeline.Extra {
 	for i, u := range list {
 		at := line + 1
 		if fileLines {
-			if il, ok := l.file.Sets(fmt.Sprintf("extra_urls_inline[%d]", i)); ok && il > line {
+			if il := l.line(fmt.Sprintf("extra_urls_inline[%d]", i)); il > line {
 				at = il
 			}
 		}
@@ -826,15 +815,6 @@ func textExtra(name, src string) pipeline.Extra {
 	return pipeline.Extra{Name: name, Format: extraurls.Text, Open: func(context.Context) (io.ReadCloser, error) {
 		return io.NopCloser(strings.NewReader(src)), nil
 	}}
-}
-
-// asGiven returns err, an error of the door about a file inside the
-// project's tree, naming the file as the settings file gave it.
-func asGiven(err error, p string) error {
-	if pe, ok := errors.AsType[*fs.PathError](err); ok {
-		return &fs.PathError{Op: pe.Op, Path: p, Err: pe.Err}
-	}
-	return err
 }
 
 // overridden reports whether the command line or the environment gives

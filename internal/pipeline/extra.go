@@ -15,12 +15,16 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strconv"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/extraurls"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
@@ -33,13 +37,42 @@ type Extra struct {
 	// Format is how its records are written; "" sniffs it
 	// (extraurls.Sniff).
 	Format extraurls.Format
-	// Open opens its records. Close of what it returns ends the read:
-	// a command's Close, after its output was read to the end, says
-	// whether it failed; before, it kills it.
+	// Open opens its records, when they are not a file's. Close of what
+	// it returns ends the read: a command's Close, after its output was
+	// read to the end, says whether it failed; before, it kills it.
 	Open func(ctx context.Context) (io.ReadCloser, error)
 	// File is the file's path, for watch mode to watch; "" for a
-	// command.
-	File string
+	// command. Without Open, the build reads it through the one door,
+	// within limits.extra_urls_bytes: inside the folder Inside[0] as
+	// Inside[1] when Inside is set (a file the settings file names, held
+	// to the project's tree: a link out of it is not followed), else
+	// where the path points (one the user named).
+	File   string
+	Inside [2]string
+}
+
+// Records opens x's records, a file within lim.
+func (x *Extra) Records(ctx context.Context, lim limits.Limits) (io.ReadCloser, error) {
+	if x.Open != nil {
+		return x.Open(ctx)
+	}
+	max, key := int64(lim.Or().ExtraURLsBytes), limits.ExtraURLsBytesKey
+	if x.Inside[0] == "" {
+		f, err := fsx.OpenNamed(x.File, max, key)
+		if err != nil {
+			return nil, fsx.Placed(err)
+		}
+		return f, nil
+	}
+	f, err := fsx.Open(x.Inside[0], x.Inside[1], max, key)
+	if pe, ok := errors.AsType[*fs.PathError](err); ok {
+		// Named as the settings file gave it.
+		err = &fs.PathError{Op: pe.Op, Path: x.File, Err: pe.Err}
+	}
+	if err != nil {
+		return nil, fsx.Placed(err)
+	}
+	return f, nil
 }
 
 // LastModExtra is the lastmod source of a date an extra URL's record
@@ -66,7 +99,7 @@ func (b *builder) addExtras(ctx context.Context) error {
 }
 
 func (b *builder) addExtra(ctx context.Context, x Extra) error {
-	rc, err := x.Open(ctx)
+	rc, err := x.Records(ctx, b.opts.Limits)
 	if err != nil {
 		return err
 	}
