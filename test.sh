@@ -230,11 +230,13 @@ step() {
 # gotest runs go test with its arguments, printing what go test prints
 # without -v (each package's line, a failing test's output) and also a
 # line for each test skipped, with its reason: no test is left out
-# unseen. The exit status is go test's.
+# unseen; then the slowest top-level tests, with their wall seconds
+# (where the step's time went). The exit status is go test's.
 gotest() {
   go test -json "$@" | python3 -c '
 import json, sys
 out = {}
+slow = []
 for line in sys.stdin:
     try:
         e = json.loads(line)
@@ -256,6 +258,10 @@ for line in sys.stdin:
         print("".join(l for l in out.get(key, []) if not l.startswith(("PASS", "=== ", "--- "))), end="", flush=True)
     if act in ("pass", "fail", "skip"):
         out.pop(key, None)
+        if key[1] and "/" not in key[1] and e.get("Elapsed", 0) >= 10:
+            slow.append((e["Elapsed"], key[1], key[0].rsplit("/", 1)[-1]))
+if slow:
+    print("slowest tests (wall s, 10 s or more):", ", ".join("%s %s %.0f" % (p, t, s) for s, t, p in sorted(slow, reverse=True)[:12]), flush=True)
 '
 }
 
@@ -328,59 +334,59 @@ race_lane() {
   # Fuzz budgets are counts of executions, not durations: with a
   # duration, Go 1.26's fuzzing coordinator can report "context deadline
   # exceeded" as a failure when the time runs out while a worker is
-  # mid-run (golang/go#75804, fixed in Go 1.27). Each count is a second
-  # or two of fuzzing on 2 cores, on top of the seed corpora, which run
+  # mid-run (golang/go#75804, fixed in Go 1.27). Each count is about half
+  # a second of fuzzing on 2 cores, on top of the seed corpora, which run
   # whole. FUZZTIME=30s still works for a longer local run.
   step "fuzz, ${FUZZTIME:-default} per target"
   local target pkg fn budget
   for target in \
-    ./internal/config:FuzzParse:10000x \
-    ./internal/htmlhead:FuzzHead:20000x \
-    ./internal/htmlhead:FuzzLexer:25000x \
-    ./internal/htmlhead:FuzzLinks:10000x \
-    ./internal/htmlhead:FuzzImages:10000x \
-    ./internal/htmlhead:FuzzSrcset:10000x \
-    ./internal/htmlhead:FuzzJSONLD:10000x \
-    ./internal/htmlhead:FuzzStructured:20000x \
-    ./internal/audit:FuzzResolve:5000x \
-    ./internal/audit:FuzzAudit:3000x \
-    ./internal/htmlhead:FuzzNextRedirect:25000x \
-    ./frontmatter:FuzzSource:15000x \
-    ./frontmatter:FuzzParseDate:20000x \
-    ./internal/jsconfig:FuzzJSLiterals:25000x \
-    ./internal/jsconfig:FuzzLexAgainstTdewolff:30000x \
-    ./internal/generator/astro:FuzzProject:2500x \
-    ./internal/generator/docusaurus:FuzzProject:2500x \
-    ./internal/generator/eleventy:FuzzProject:2500x \
-    ./internal/generator/gatsby:FuzzProject:2500x \
-    ./internal/generator/next:FuzzProject:2500x \
-    ./internal/generator/nuxt:FuzzProject:2500x \
-    ./internal/generator/sveltekit:FuzzProject:2500x \
-    ./internal/generator/vitepress:FuzzProject:2500x \
-    ./internal/generator/registry:FuzzURLPath:15000x \
-    ./internal/generator/internal/pyconf:FuzzPythonConfig:15000x \
-    ./internal/generator/internal/jscode:FuzzParse:10000x \
-    ./internal/generator/astro:FuzzImportedCollection:5000x \
-    ./internal/generator/astro:FuzzTSConfig:5000x \
-    ./internal/generator/starlight:FuzzDetect:2500x \
-    ./internal/generator/next:FuzzMarkdownRoutes:5000x \
-    ./internal/generator/gatsby:FuzzReadPosts:5000x \
-    ./internal/generator/hexo:FuzzConfig:10000x \
-    ./internal/generator/pelican:FuzzReadMeta:15000x \
-    ./internal/extraurls:FuzzRead:15000x \
-    ./internal/hashstate:FuzzLoad:15000x \
-    ./internal/host:FuzzHostFiles:15000x \
-    ./internal/host:FuzzRedirects:2500x \
-    ./mapping:FuzzLoc:12500x \
-    ./mapping:FuzzParseBaseURL:20000x \
-    ./mapping:FuzzPlainResolver:20000x \
-    ./mapping:FuzzCanonicalElsewhere:20000x \
-    ./internal/postbuild:FuzzEncodeFeed:12500x \
-    ./internal/robots:FuzzParse:10000x \
-    ./internal/validate:FuzzCheck:5000x \
-    ./writer:FuzzAppendURL:10000x \
-    ./writer:FuzzWrite:2000x \
-    ./writer:FuzzSplice:500x; do
+    ./internal/config:FuzzParse:3300x \
+    ./internal/htmlhead:FuzzHead:6700x \
+    ./internal/htmlhead:FuzzLexer:8300x \
+    ./internal/htmlhead:FuzzLinks:3300x \
+    ./internal/htmlhead:FuzzImages:3300x \
+    ./internal/htmlhead:FuzzSrcset:3300x \
+    ./internal/htmlhead:FuzzJSONLD:3300x \
+    ./internal/htmlhead:FuzzStructured:6700x \
+    ./internal/audit:FuzzResolve:1700x \
+    ./internal/audit:FuzzAudit:1000x \
+    ./internal/htmlhead:FuzzNextRedirect:8300x \
+    ./frontmatter:FuzzSource:5000x \
+    ./frontmatter:FuzzParseDate:6700x \
+    ./internal/jsconfig:FuzzJSLiterals:8300x \
+    ./internal/jsconfig:FuzzLexAgainstTdewolff:10000x \
+    ./internal/generator/astro:FuzzProject:800x \
+    ./internal/generator/docusaurus:FuzzProject:800x \
+    ./internal/generator/eleventy:FuzzProject:800x \
+    ./internal/generator/gatsby:FuzzProject:800x \
+    ./internal/generator/next:FuzzProject:800x \
+    ./internal/generator/nuxt:FuzzProject:800x \
+    ./internal/generator/sveltekit:FuzzProject:800x \
+    ./internal/generator/vitepress:FuzzProject:800x \
+    ./internal/generator/registry:FuzzURLPath:5000x \
+    ./internal/generator/internal/pyconf:FuzzPythonConfig:5000x \
+    ./internal/generator/internal/jscode:FuzzParse:3300x \
+    ./internal/generator/astro:FuzzImportedCollection:1700x \
+    ./internal/generator/astro:FuzzTSConfig:1700x \
+    ./internal/generator/starlight:FuzzDetect:800x \
+    ./internal/generator/next:FuzzMarkdownRoutes:1700x \
+    ./internal/generator/gatsby:FuzzReadPosts:1700x \
+    ./internal/generator/hexo:FuzzConfig:3300x \
+    ./internal/generator/pelican:FuzzReadMeta:5000x \
+    ./internal/extraurls:FuzzRead:5000x \
+    ./internal/hashstate:FuzzLoad:5000x \
+    ./internal/host:FuzzHostFiles:5000x \
+    ./internal/host:FuzzRedirects:800x \
+    ./mapping:FuzzLoc:4200x \
+    ./mapping:FuzzParseBaseURL:6700x \
+    ./mapping:FuzzPlainResolver:6700x \
+    ./mapping:FuzzCanonicalElsewhere:6700x \
+    ./internal/postbuild:FuzzEncodeFeed:4200x \
+    ./internal/robots:FuzzParse:3300x \
+    ./internal/validate:FuzzCheck:1700x \
+    ./writer:FuzzAppendURL:3300x \
+    ./writer:FuzzWrite:700x \
+    ./writer:FuzzSplice:200x; do
     IFS=: read -r pkg fn budget <<<"$target"
     go test "${tests[@]}" "$pkg" -run '^$' -fuzz "^$fn\$" -fuzztime "${FUZZTIME:-$budget}" -fuzzminimizetime 1000x
   done
