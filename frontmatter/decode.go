@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -126,31 +125,11 @@ func yamlError(err error) (line int, msg string) {
 	if rest, ok := strings.CutPrefix(msg, "line "); ok {
 		if n, after, ok := strings.Cut(rest, ": "); ok {
 			if line, err := strconv.Atoi(n); err == nil {
-				return line, decoderMsg(after)
+				return line, diag.DecoderMessage(after)
 			}
 		}
 	}
-	return 0, decoderMsg(msg)
-}
-
-// maxDecoderMsg is the most bytes of a decoder's message a problem
-// quotes.
-const maxDecoderMsg = 240
-
-// decoderMsg returns a decoder's message as a problem quotes it. A
-// decoder may quote whole the value it could not take (TOML's "expected
-// value but found ...", a YAML tag's "cannot decode !!str ..."), which
-// may be megabytes: past maxDecoderMsg bytes the message is cut, as
-// diag.Excerpt cuts a value, and says how long it was.
-func decoderMsg(msg string) string {
-	if len(msg) <= maxDecoderMsg {
-		return msg
-	}
-	cut := maxDecoderMsg - 40
-	for cut > 0 && !utf8.RuneStart(msg[cut]) {
-		cut--
-	}
-	return msg[:cut] + "… (a message of " + strconv.Itoa(len(msg)) + " bytes)"
+	return 0, diag.DecoderMessage(msg)
 }
 
 // unalias follows YAML aliases to the node they name.
@@ -212,7 +191,7 @@ func unmarshalTOML(data []byte, v any) error {
 		if pe, ok := errors.AsType[toml.ParseError](err); ok {
 			line, msg = pe.Position.Line, pe.Message
 		}
-		p.problem(p.bodyLine(line), "TOML: %s", decoderMsg(msg))
+		p.problem(p.bodyLine(line), "TOML: %s", diag.DecoderMessage(msg))
 		return nil
 	}
 	p.md = &md
@@ -253,7 +232,7 @@ func (p *sourceParse) tomlFields(m map[string]toml.Primitive, parent toml.Key, k
 			f.key = strings.Join(parent, ".") + "." + key
 		}
 		if err := guard(func() error { return p.md.PrimitiveDecode(prim, &f.val) }); err != nil {
-			p.problem(p.lineOf(f), "%s: %s", f.key, decoderMsg(err.Error()))
+			p.problem(p.lineOf(f), "%s: %s", f.key, diag.DecoderMessage(err.Error()))
 			continue
 		}
 		if _, ok := f.val.(map[string]any); ok && parent == nil && nested(name) {
@@ -316,7 +295,7 @@ func unmarshalJSON(data []byte, v any) error {
 		if se, ok := errors.AsType[*json.SyntaxError](err); ok {
 			line = p.lineAt(se.Offset)
 		}
-		p.problem(line, "JSON: %s", decoderMsg(err.Error()))
+		p.problem(line, "JSON: %s", diag.DecoderMessage(err.Error()))
 	}
 	if p.closed {
 		p.src.Format = "json"

@@ -187,12 +187,63 @@ func Excerpt(s string) string {
 		}
 		s = s[:cut]
 	}
-	if strings.ContainsFunc(s, unicode.IsControl) {
-		q := strconv.Quote(s)
-		s = q[1 : len(q)-1]
-	}
+	s = Escape(s)
 	if n > ExcerptBytes {
 		s += "… (" + strconv.Itoa(n) + " bytes)"
 	}
 	return s
+}
+
+// Escape returns s with its control characters escaped as Go escapes
+// them (\n, \x1b; and then a byte that is not UTF-8 too, \xff), without
+// quotes, when it holds one; else s as it is. For a value a message
+// shows whole (a URL shorter than the protocol's bound): a line break in
+// it would end the message's line and begin another, which a CI log
+// reads as its own ("::error::"), and an escape sequence would reach the
+// terminal.
+func Escape(s string) string {
+	if !strings.ContainsFunc(s, unicode.IsControl) {
+		return s
+	}
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
+}
+
+// DecoderBytes is the most bytes of a decoder's message (a TOML, YAML
+// or JSON library's) a message quotes.
+const DecoderBytes = 240
+
+// DecoderMessage returns a decoder's message as a message quotes it. A
+// decoder may quote whole the value it could not take (TOML's "999… is
+// out of range for int64", "expected value but found …"), which may be
+// megabytes and may hold a control character: each run of it without a
+// space longer than ExcerptBytes is cut as [Excerpt] cuts a value (so the
+// words around it, what the decoder says is wrong, stay), control
+// characters are escaped, and past DecoderBytes the message is cut and
+// says how long it was.
+func DecoderMessage(msg string) string {
+	var b strings.Builder
+	for rest := msg; ; {
+		word, more, space := strings.Cut(rest, " ")
+		if len(word) > ExcerptBytes {
+			word = Excerpt(word)
+		} else {
+			word = Escape(word)
+		}
+		b.WriteString(word)
+		if b.Len() > DecoderBytes || !space {
+			break
+		}
+		b.WriteByte(' ')
+		rest = more
+	}
+	s := b.String()
+	if len(s) <= DecoderBytes {
+		return s
+	}
+	cut := DecoderBytes - 40
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "… (a message of " + strconv.Itoa(len(msg)) + " bytes)"
 }

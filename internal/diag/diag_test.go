@@ -91,3 +91,37 @@ func TestExcerpt(t *testing.T) {
 		}
 	}
 }
+
+func TestEscape(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://example.com/a b": "https://example.com/a b",
+		"x\n::error::PWNED":       `x\n::error::PWNED`,
+		"a\rb\x1b[2Jc\x07\x00":    `a\rb\x1b[2Jc\a\x00`,
+		"\u009b31m":               `\u009b31m`, // a C1 control: a terminal's CSI
+		"caf\xe9":                 "caf\xe9",
+	} {
+		if got := Escape(in); got != want {
+			t.Errorf("Escape(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestDecoderMessage: a decoder's message keeps its words, a value in it
+// cut as Excerpt cuts one, on one line, within DecoderBytes.
+func TestDecoderMessage(t *testing.T) {
+	huge := strings.Repeat("9", 1_000_000)
+	for _, tc := range []struct{ in, want string }{
+		{"expected a top-level item to end with a newline, comment, or EOF, but got 'x' instead", "expected a top-level item to end with a newline, comment, or EOF, but got 'x' instead"},
+		{huge + " is out of range for int64", strings.Repeat("9", 60) + "… (1000000 bytes) is out of range for int64"},
+		{"bad value \"a\n::error::x\"", `bad value \"a\n::error::x\"`}, // the word escaped as Excerpt escapes it
+		{strings.Repeat("word ", 200_000), strings.Repeat("word ", 40) + "… (a message of 1000000 bytes)"},
+	} {
+		got := DecoderMessage(tc.in)
+		if got != tc.want {
+			t.Errorf("DecoderMessage(%.40q…) = %q, want %q", tc.in, got, tc.want)
+		}
+		if len(got) > DecoderBytes || strings.ContainsFunc(got, unicode.IsControl) {
+			t.Errorf("%d bytes, or a control character: %q", len(got), got)
+		}
+	}
+}

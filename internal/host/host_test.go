@@ -393,7 +393,8 @@ func TestRuleCount(t *testing.T) {
 
 // A value of a rule file that a message quotes (an X-Robots-Tag value, a
 // rule's path, a status) is quoted as an excerpt: a rule line of a
-// megabyte gives a message of a line's length.
+// megabyte gives a message of a line's length; so does netlify.toml's
+// decoder's message, which quotes a value whole (diag.DecoderMessage).
 func TestMessagesQuoteExcerpts(t *testing.T) {
 	huge := strings.Repeat("y", 900_000)
 	dir := t.TempDir()
@@ -404,6 +405,29 @@ func TestMessagesQuoteExcerpts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// netlify.toml, read for its redirects, its pretty URLs and its
+	// plugins: a status of a million digits the decoder quotes whole, a
+	// status that is a list, a value the decoder cannot take.
+	netlify := t.TempDir()
+	write(t, netlify, "netlify.toml", "[[redirects]]\nfrom = \"/a\"\nto = \"/b\"\nstatus = "+strings.Repeat("9", 900_000)+"\n")
+	_, nwarnings, err := StyleOf(Netlify, limits.Default, netlify)
+	if err != nil {
+		t.Fatal(err)
+	}
+	warnings = append(warnings, nwarnings...)
+	_, nwarnings = NetlifySitemapPlugin(netlify, limits.Default)
+	warnings = append(warnings, nwarnings...)
+	_, nwarnings, err = LoadRedirects(false, limits.Default, netlify)
+	if err != nil {
+		t.Fatal(err)
+	}
+	warnings = append(warnings, nwarnings...)
+	write(t, netlify, "netlify.toml", "[[redirects]]\nfrom = \"/a\"\nto = \"/b\"\nstatus = [\""+huge+"\"]\n\n[[redirects]]\nfrom = \"/c\"\nto = \"/d\"\nforce = \""+huge+"\"\n")
+	_, nwarnings, err = LoadRedirects(false, limits.Default, netlify)
+	if err != nil {
+		t.Fatal(err)
+	}
+	warnings = append(warnings, nwarnings...)
 	var msgs []string
 	reason, ok := r.NoIndex("https://example.com/a/x")
 	if !ok {
@@ -420,7 +444,7 @@ func TestMessagesQuoteExcerpts(t *testing.T) {
 	for _, w := range rwarnings {
 		msgs = append(msgs, w.Error())
 	}
-	if len(msgs) < 5 {
+	if len(msgs) < 12 {
 		t.Fatalf("only %d messages: %q", len(msgs), msgs)
 	}
 	for _, m := range msgs {

@@ -481,18 +481,7 @@ func (r *Redirects) parseNetlifyTOML(path string, data []byte, shadowing bool) [
 	}
 	md, err := toml.Decode(string(data), &cfg)
 	if err != nil {
-		where, msg := diag.Pos{File: path}, err.Error()
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			where.Line = pe.Position.Line
-			if pe.Message != "" {
-				msg = pe.Message
-			}
-		} else if m := tomlErrorLine().FindStringSubmatch(msg); m != nil { // a type error
-			where.Line, _ = strconv.Atoi(m[1])
-			msg = msg[len(m[0]):]
-		}
-		return []error{where.Errorf("%s; its redirects are ignored", msg)}
+		return []error{tomlError(path, err, "its redirects are ignored")}
 	}
 	var warnings []error
 	lines := tomlRedirectLines(data, len(cfg.Redirects))
@@ -512,6 +501,25 @@ func (r *Redirects) parseNetlifyTOML(path string, data []byte, shadowing bool) [
 	return warnings
 }
 
+// tomlError returns the error err of netlify.toml's decoder, at path
+// and the line it names, its message bounded (diag.DecoderMessage: it
+// may quote a value of the file whole, a status of a million digits),
+// then what follows of it.
+func tomlError(path string, err error, then string) error {
+	where, msg := diag.Pos{File: path}, err.Error()
+	var pe toml.ParseError
+	if errors.As(err, &pe) {
+		where.Line = pe.Position.Line
+		if pe.Message != "" {
+			msg = pe.Message
+		}
+	} else if m := tomlErrorLine().FindStringSubmatch(msg); m != nil { // a type error
+		where.Line, _ = strconv.Atoi(m[1])
+		msg = msg[len(m[0]):]
+	}
+	return where.Errorf("%s; %s", diag.DecoderMessage(msg), then)
+}
+
 func tomlRedirectRule(md toml.MetaData, prim toml.Primitive, shadowing bool) (redirectRule, error) {
 	var e netlifyTOMLRedirect
 	if err := md.PrimitiveDecode(prim, &e); err != nil {
@@ -519,7 +527,7 @@ func tomlRedirectRule(md toml.MetaData, prim toml.Primitive, shadowing bool) (re
 		if m := tomlErrorLine().FindStringSubmatch(msg); m != nil {
 			msg = msg[len(m[0]):]
 		}
-		return redirectRule{}, fmt.Errorf("[[redirects]]: %s; the rule is ignored", msg)
+		return redirectRule{}, fmt.Errorf("[[redirects]]: %s; the rule is ignored", diag.DecoderMessage(msg))
 	}
 	from := firstSet(e.From, e.Origin)
 	if from == "" {
@@ -542,7 +550,7 @@ func tomlRedirectRule(md toml.MetaData, prim toml.Primitive, shadowing bool) (re
 		}
 		status = n
 	default:
-		return redirectRule{}, fmt.Errorf("status %v is not a number; the rule is ignored", s)
+		return redirectRule{}, fmt.Errorf("status %s is not a number; the rule is ignored", diag.Excerpt(fmt.Sprint(s)))
 	}
 	if len(e.Conditions) > 0 {
 		return redirectRule{}, fmt.Errorf("the rule for %q depends on the request (conditions %s); ignored", diag.Excerpt(from), diag.Excerpt(tomlPairs(e.Conditions)))

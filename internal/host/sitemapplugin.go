@@ -1,14 +1,12 @@
 package host
 
 import (
-	"errors"
 	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/BurntSushi/toml"
 
-	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
@@ -41,11 +39,7 @@ func NetlifySitemapPlugin(dir string, lim limits.Limits) (*peer.Config, []error)
 		} `toml:"plugins"`
 	}
 	if _, err := toml.Decode(string(data), &cfg); err != nil {
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			return nil, []error{diag.Pos{File: path, Line: pe.Position.Line}.Errorf("%s; its plugins are not read", pe.Message)}
-		}
-		return nil, []error{diag.Pos{File: path}.Errorf("%v; its plugins are not read", err)}
+		return nil, []error{tomlError(path, err, "its plugins are not read")}
 	}
 	for _, p := range cfg.Plugins {
 		if !slices.Contains(netlifySitemapPackages, p.Package) {

@@ -160,11 +160,7 @@ func StyleOf(platform string, lim limits.Limits, dirs ...string) (Style, []error
 			return s, errs, nil
 		}
 		if _, err := toml.Decode(string(data), &cfg); err != nil {
-			var pe toml.ParseError
-			if errors.As(err, &pe) {
-				return s, []error{diag.Pos{File: path, Line: pe.Position.Line}.Errorf("%s; its settings are not used", pe.Message)}, nil
-			}
-			return s, []error{diag.Pos{File: path}.Errorf("%v; its settings are not used", err)}, nil
+			return s, []error{tomlError(path, err, "its settings are not used")}, nil
 		}
 		if p := cfg.Build.Processing.HTML.PrettyURLs; p != nil {
 			s.CleanURLs = *p

@@ -54,7 +54,8 @@ var yamlLineRE = lazyre.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
 
 // YAMLError turns a yaml.v3 error into a diag.Diagnostic with the line it
 // names. A TypeError may name several lines; the first is used and the
-// others stay in the message.
+// others stay in the message, which diag.DecoderMessage bounds: it may
+// quote a value of the file.
 func YAMLError(name string, err error) error {
 	var msgs []string
 	var te *yaml.TypeError
@@ -78,6 +79,7 @@ func YAMLError(name string, err error) error {
 			ce.Msg += "; " + msg
 		}
 	}
+	ce.Msg = diag.DecoderMessage(ce.Msg)
 	return ce
 }
 
@@ -90,7 +92,9 @@ func Errorf(file, format string, args ...any) error {
 // extension; "/" separators) of the folder dir into a map, read inside
 // dir through the one door (package fsx: never through a link out of it,
 // only a regular file) within the limits lim. name is the path to show
-// in errors. An empty file is an empty map.
+// in errors, each decoder's message bounded (diag.DecoderMessage: a
+// TOML integer of a million digits is quoted whole). An empty file is
+// an empty map.
 func ReadConfigFile(dir, rel, name string, lim limits.Limits) (map[string]any, error) {
 	data, err := ReadIn(dir, rel, name, limits.SyntaxOf(rel), lim)
 	if err != nil {
@@ -102,9 +106,9 @@ func ReadConfigFile(dir, rel, name string, lim limits.Limits) (map[string]any, e
 		if _, err := toml.Decode(string(data), &m); err != nil {
 			var pe toml.ParseError
 			if errors.As(err, &pe) {
-				return nil, &diag.Diagnostic{File: name, Line: pe.Position.Line, Msg: pe.Message, Err: err}
+				return nil, &diag.Diagnostic{File: name, Line: pe.Position.Line, Msg: diag.DecoderMessage(pe.Message), Err: err}
 			}
-			return nil, &diag.Diagnostic{File: name, Msg: err.Error(), Err: err}
+			return nil, &diag.Diagnostic{File: name, Msg: diag.DecoderMessage(err.Error()), Err: err}
 		}
 	case ".yaml", ".yml":
 		var v any
@@ -132,7 +136,7 @@ func ReadConfigFile(dir, rel, name string, lim limits.Limits) (map[string]any, e
 			case errors.As(err, &te):
 				line = lineAt(data, te.Offset)
 			}
-			return nil, &diag.Diagnostic{File: name, Line: line, Msg: err.Error(), Err: err}
+			return nil, &diag.Diagnostic{File: name, Line: line, Msg: diag.DecoderMessage(err.Error()), Err: err}
 		}
 	default:
 		return nil, Errorf(name, "unknown config format %q (want .toml, .yaml, .yml or .json)", path.Ext(rel))
