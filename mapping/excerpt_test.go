@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/walker"
 )
@@ -74,5 +75,23 @@ func TestWarningsQuoteExcerpts(t *testing.T) {
 				t.Fatal("no warning: the case tests nothing")
 			}
 		})
+	}
+}
+
+// TestShownURLEscapes: a URL a message quotes whole keeps its control
+// characters escaped, so that the message stays one line and no escape
+// sequence reaches the terminal; a URL without one is as it is.
+func TestShownURLEscapes(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://example.com/a b?x=1":         "https://example.com/a b?x=1",
+		"x\n::error::PWNED":                   `x\n::error::PWNED`,
+		"https://example.com/\r\x1b[2J\a\x00": `https://example.com/\r\x1b[2J\a\x00`,
+	} {
+		if got := ShownURL(in); got != want {
+			t.Errorf("ShownURL(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := ShownURL("https://example.com/\n" + strings.Repeat("a", 1<<20)); len(got) > 2*diag.ExcerptBytes || strings.ContainsRune(got, '\n') {
+		t.Errorf("ShownURL of a megabyte: %d bytes, %q", len(got), got)
 	}
 }

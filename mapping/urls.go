@@ -168,10 +168,13 @@ func unwrapURLError(err error) error {
 // ShownURL returns the URL u as a message quotes it: whole when a sitemap
 // could list one as long (shorter than sitemap.MaxLocLength), else an
 // excerpt (diag.Excerpt): a page's link, a front matter's URL or a
-// rule's target may be megabytes.
+// rule's target may be megabytes. Either way its control characters are
+// escaped (diag.Escape): a value that is not a URL because it holds a
+// line break ("x\n::error::…" in a file of extra URLs) stays on the
+// message's line.
 func ShownURL(u string) string {
 	if len(u) < sitemap.MaxLocLength {
-		return u
+		return diag.Escape(u)
 	}
 	return diag.Excerpt(u)
 }

@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 )
 
 // Protocol constants and limits.
@@ -234,14 +236,15 @@ var changeFreqNames = [...]string{"", "always", "hourly", "daily", "weekly", "mo
 var ChangeFreqNames = changeFreqNames[1:]
 
 // ParseChangeFreq parses one of the protocol's seven values; case matters,
-// as it does in the schema.
+// as it does in the schema. Its error quotes an excerpt of s (diag.Excerpt:
+// a file's value may be megabytes).
 func ParseChangeFreq(s string) (ChangeFreq, error) {
 	for i, name := range changeFreqNames[1:] {
 		if s == name {
 			return ChangeFreq(i + 1), nil
 		}
 	}
-	return 0, fmt.Errorf("changefreq %q is not one of %s", s, strings.Join(ChangeFreqNames, ", "))
+	return 0, fmt.Errorf("changefreq %q is not one of %s", diag.Excerpt(s), strings.Join(ChangeFreqNames, ", "))
 }
 
 // String returns the protocol value, or "" when c is not set.
@@ -272,11 +275,12 @@ func PriorityOf(f float64) (Priority, error) {
 	return Priority{milli: uint16(f*1000 + 0.5), set: true}, nil
 }
 
-// ParsePriority parses a decimal such as "0.8".
+// ParsePriority parses a decimal such as "0.8". Its error quotes an
+// excerpt of s, as ParseChangeFreq's does.
 func ParsePriority(s string) (Priority, error) {
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil {
-		return Priority{}, fmt.Errorf("priority %q is not a number", s)
+		return Priority{}, fmt.Errorf("priority %q is not a number", diag.Excerpt(s))
 	}
 	return PriorityOf(f)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 )
 
 func TestParseChangeFreq(t *testing.T) {
@@ -22,6 +23,20 @@ func TestParseChangeFreq(t *testing.T) {
 	var unset ChangeFreq
 	if unset.String() != "" || ChangeFreq(200).String() != "" {
 		t.Errorf("unset or out-of-range ChangeFreq has a name")
+	}
+}
+
+// TestParseErrorsBounded: the error of a value a megabyte long, or
+// holding a line break, quotes an excerpt of it on one line.
+func TestParseErrorsBounded(t *testing.T) {
+	for _, v := range []string{strings.Repeat("x", 1<<20), "x\n::error::PWNED\r\x1b[2J\a\x00"} {
+		_, err1 := ParseChangeFreq(v)
+		_, err2 := ParsePriority(v)
+		for _, err := range []error{err1, err2} {
+			if err == nil || len(err.Error()) > 200 || strings.ContainsFunc(err.Error(), unicode.IsControl) {
+				t.Errorf("error of %d bytes, or with a control character: %.200q", len(err.Error()), err)
+			}
+		}
 	}
 }
 
