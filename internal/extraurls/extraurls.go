@@ -21,9 +21,13 @@
 // frontmatter.ParseDate reads (a date without a zone is UTC, none is
 // guessed); changefreq and priority the protocol's values; each hreflang
 // a valid code (internal/hreflang). A line that breaks one is an error at
-// its line: "NAME:LINE: what is wrong". Whether a URL is under the base
-// URL, short enough and allowed by robots.txt is the build's to judge,
-// as it is for a page.
+// its line: "NAME:LINE: what is wrong", quoting the value as a message
+// quotes one (a URL whole up to the protocol's bound, else an excerpt,
+// control characters escaped: mapping.ShownURL, diag.Excerpt); read by
+// [ReadUnquoted], a file the repository's settings name, it quotes
+// nothing of the line, and says what was expected. Whether a URL is
+// under the base URL, short enough and allowed by robots.txt is the
+// build's to judge, as it is for a page.
 //
 // [Read] streams: one line in memory at a time, at most [MaxLine] bytes.
 package extraurls
@@ -106,7 +110,16 @@ type Record struct {
 // It stops at the first line that is wrong, with a *diag.Diagnostic at
 // name:line, or at fn's first error, which it returns as it is.
 func Read(r io.Reader, name string, f Format, fn func(Record) error) error {
-	return ReadKnown(r, name, f, nil, fn)
+	return readRecords(r, name, f, false, nil, fn)
+}
+
+// ReadUnquoted is Read for a file the repository's settings name
+// (extra_urls: in sitemap.yaml): an error names the line and what was
+// expected there, and quotes nothing of it. A pull request can name any
+// file of the tree, one the CI wrote a secret into (.env) among them,
+// and a line that is not a URL is not one of the records it meant.
+func ReadUnquoted(r io.Reader, name string, f Format, fn func(Record) error) error {
+	return readRecords(r, name, f, true, nil, fn)
 }
 
 // ReadKnown is Read, but a line of text or JSON lines for which known,
@@ -115,12 +128,17 @@ func Read(r io.Reader, name string, f Format, fn func(Record) error) error {
 // already (the per-URL hook's answer that is the record it was given,
 // byte for byte).
 func ReadKnown(r io.Reader, name string, f Format, known func(line []byte) bool, fn func(Record) error) error {
+	return readRecords(r, name, f, false, known, fn)
+}
+
+// readRecords is Read, ReadUnquoted and ReadKnown.
+func readRecords(r io.Reader, name string, f Format, unquoted bool, known func(line []byte) bool, fn func(Record) error) error {
 	failed := &firstError{r: r}
 	br := bufio.NewReaderSize(failed, 64<<10)
 	if f == "" {
 		f = sniff(br)
 	}
-	rd := &reader{name: name, codes: &hreflang.Checker{}}
+	rd := &reader{name: name, codes: &hreflang.Checker{}, unquoted: unquoted}
 	if f == CSV {
 		return rd.csv(br, fn)
 	}
@@ -146,7 +164,7 @@ func ReadKnown(r io.Reader, name string, f Format, known func(line []byte) bool,
 		if f == JSONL {
 			err = rd.json(line, &rec.URL)
 		} else {
-			rec.URL.Loc, err = loc(string(line))
+			rec.URL.Loc, err = loc("", string(line))
 		}
 		if err != nil {
 			return rd.at(n, err)
@@ -204,19 +222,45 @@ func placed(name string, err error) error {
 }
 
 type reader struct {
-	name  string
-	codes *hreflang.Checker
+	name     string
+	codes    *hreflang.Checker
+	unquoted bool // ReadUnquoted's: no value of the file in a message
 }
 
+// at returns the error err at line: the one place a line's message is
+// made. Read by ReadUnquoted, the message is what a [valueError] says
+// without its value.
 func (rd *reader) at(line int, err error) error {
+	if ve, ok := errors.AsType[*valueError](err); ok && rd.unquoted {
+		return &diag.Diagnostic{File: rd.name, Line: line, Msg: ve.bare + " (the line is not shown: the settings name this file)"}
+	}
 	return &diag.Diagnostic{File: rd.name, Line: line, Msg: err.Error(), Err: err}
 }
 
-// loc returns the URL s, normalized, or what is wrong with it.
-func loc(s string) (string, error) {
+// A valueError is what is wrong with a value of a line: msg quotes the
+// value (an excerpt, escaped), bare says what was expected without it.
+// Every error of a line that quotes something of it is one.
+type valueError struct {
+	msg, bare string
+}
+
+func (e *valueError) Error() string { return e.msg }
+
+// wrong returns the valueError of msg, bare.
+func wrong(msg, bare string) error {
+	return &valueError{msg: msg, bare: bare}
+}
+
+// loc returns the URL s, normalized, or what is wrong with it; what is
+// the value's name in a line of several ("loc"), "" for a line of text.
+func loc(what, s string) (string, error) {
 	u, err := mapping.NormalizeURL(s, nil)
 	if err != nil {
-		return "", fmt.Errorf("%s: %v", mapping.ShownURL(s), err)
+		bare := "not an absolute http(s) URL"
+		if what != "" {
+			bare = what + " is " + bare
+		}
+		return "", wrong(fmt.Sprintf("%s: %v", mapping.ShownURL(s), err), bare)
 	}
 	return u, nil
 }
@@ -241,7 +285,8 @@ func (rd *reader) json(line []byte, u *sitemap.URL) error {
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&j); err != nil {
-		return fmt.Errorf("not a JSON object of loc, lastmod, changefreq, priority, alternates, images: %s", diag.Excerpt(strings.TrimPrefix(err.Error(), "json: ")))
+		const want = "not a JSON object of loc, lastmod, changefreq, priority, alternates, images"
+		return wrong(want+": "+diag.Excerpt(strings.TrimPrefix(err.Error(), "json: ")), want)
 	}
 	if dec.More() {
 		return errors.New("more than one JSON value on the line")
@@ -250,7 +295,7 @@ func (rd *reader) json(line []byte, u *sitemap.URL) error {
 		return errors.New("no loc")
 	}
 	var err error
-	if u.Loc, err = loc(*j.Loc); err != nil {
+	if u.Loc, err = loc("loc", *j.Loc); err != nil {
 		return err
 	}
 	if j.LastMod != nil {
@@ -259,7 +304,7 @@ func (rd *reader) json(line []byte, u *sitemap.URL) error {
 		}
 	}
 	if j.ChangeFreq != nil {
-		if u.ChangeFreq, err = sitemap.ParseChangeFreq(*j.ChangeFreq); err != nil {
+		if u.ChangeFreq, err = changefreq(*j.ChangeFreq); err != nil {
 			return err
 		}
 	}
@@ -268,7 +313,7 @@ func (rd *reader) json(line []byte, u *sitemap.URL) error {
 		if uq, err := strconv.Unquote(p); err == nil {
 			p = uq
 		}
-		if u.Priority, err = sitemap.ParsePriority(p); err != nil {
+		if u.Priority, err = priority(p); err != nil {
 			return err
 		}
 	}
@@ -295,18 +340,37 @@ func (rd *reader) json(line []byte, u *sitemap.URL) error {
 func lastmod(s string) (time.Time, error) {
 	t, ok := frontmatter.ParseDate(s)
 	if !ok {
-		return time.Time{}, fmt.Errorf("lastmod %q is not a date (2024-05-01, or 2024-05-01T09:30:00Z with its zone)", diag.Excerpt(s))
+		const want = "is not a date (2024-05-01, or 2024-05-01T09:30:00Z with its zone)"
+		return time.Time{}, wrong(fmt.Sprintf("lastmod %q %s", diag.Excerpt(s), want), "lastmod "+want)
 	}
 	return t, nil
 }
 
+// changefreq reads one of the protocol's values.
+func changefreq(s string) (sitemap.ChangeFreq, error) {
+	c, err := sitemap.ParseChangeFreq(s)
+	if err != nil {
+		return 0, wrong(err.Error(), "changefreq is not one of "+strings.Join(sitemap.ChangeFreqNames, ", "))
+	}
+	return c, nil
+}
+
+// priority reads a priority, a number from 0.0 to 1.0.
+func priority(s string) (sitemap.Priority, error) {
+	p, err := sitemap.ParsePriority(s)
+	if err != nil {
+		return p, wrong(err.Error(), "priority is not a number from 0.0 to 1.0")
+	}
+	return p, nil
+}
+
 func (rd *reader) alternate(u *sitemap.URL, lang, href string) error {
 	if msg := rd.codes.Code(lang); msg != "" {
-		return errors.New(msg)
+		return wrong(msg, "an alternate's hreflang is not a BCP 47 language code")
 	}
 	h, err := mapping.NormalizeURL(href, nil)
 	if err != nil {
-		return fmt.Errorf("alternate %s: %v", mapping.ShownURL(href), err)
+		return wrong(fmt.Sprintf("alternate %s: %v", mapping.ShownURL(href), err), "an alternate's href is not an absolute http(s) URL")
 	}
 	u.Alternates = append(u.Alternates, sitemap.Alternate{Lang: lang, Href: h})
 	return nil
@@ -318,7 +382,7 @@ func image(u *sitemap.URL, s string) error {
 	}
 	l, err := mapping.NormalizeURL(s, nil)
 	if err != nil {
-		return fmt.Errorf("image %s: %v", mapping.ShownURL(s), err)
+		return wrong(fmt.Sprintf("image %s: %v", mapping.ShownURL(s), err), "an image's loc is not an absolute http(s) URL")
 	}
 	u.Images = append(u.Images, sitemap.Image{Loc: l})
 	return nil
@@ -343,7 +407,8 @@ func (rd *reader) csv(r io.Reader, fn func(Record) error) error {
 	for i, h := range head {
 		h = strings.TrimSpace(strings.TrimPrefix(h, "\ufeff"))
 		if !contains(columns, h) {
-			return rd.at(1, fmt.Errorf("column %q is not one of %s", diag.Excerpt(h), strings.Join(columns, ", ")))
+			want := "is not one of " + strings.Join(columns, ", ")
+			return rd.at(1, wrong(fmt.Sprintf("column %q %s", diag.Excerpt(h), want), "a column of the header "+want))
 		}
 		if _, ok := col[h]; ok {
 			return rd.at(1, fmt.Errorf("column %s named twice", h))
@@ -387,7 +452,7 @@ func (rd *reader) row(row []string, col map[string]int, u *sitemap.URL) error {
 		return ""
 	}
 	var err error
-	if u.Loc, err = loc(get("loc")); err != nil {
+	if u.Loc, err = loc("loc", get("loc")); err != nil {
 		return err
 	}
 	if s := get("lastmod"); s != "" {
@@ -396,19 +461,19 @@ func (rd *reader) row(row []string, col map[string]int, u *sitemap.URL) error {
 		}
 	}
 	if s := get("changefreq"); s != "" {
-		if u.ChangeFreq, err = sitemap.ParseChangeFreq(s); err != nil {
+		if u.ChangeFreq, err = changefreq(s); err != nil {
 			return err
 		}
 	}
 	if s := get("priority"); s != "" {
-		if u.Priority, err = sitemap.ParsePriority(s); err != nil {
+		if u.Priority, err = priority(s); err != nil {
 			return err
 		}
 	}
 	for pair := range strings.FieldsSeq(get("alternates")) {
 		lang, href, ok := strings.Cut(pair, "=")
 		if !ok {
-			return fmt.Errorf("alternate %q is not hreflang=href", diag.Excerpt(pair))
+			return wrong(fmt.Sprintf("alternate %q is not hreflang=href", diag.Excerpt(pair)), "an alternate is not hreflang=href")
 		}
 		if err := rd.alternate(u, lang, href); err != nil {
 			return err

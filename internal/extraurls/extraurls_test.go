@@ -2,11 +2,13 @@ package extraurls
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fuzzbound"
@@ -146,7 +148,8 @@ func TestFnError(t *testing.T) {
 
 // FuzzRead: any bytes, in any format, are read without a panic; every
 // record has a normalized absolute URL and a line within the input, and
-// an error names NAME and a line.
+// an error names NAME and a line, on one line without a control
+// character.
 func FuzzRead(f *testing.F) {
 	for _, s := range []string{
 		"https://example.org/a\n# c\n\nhttps://example.org/b",
@@ -172,6 +175,9 @@ func FuzzRead(f *testing.F) {
 		})
 		if err != nil && !strings.HasPrefix(err.Error(), "f") {
 			t.Errorf("error %q does not name the file", err)
+		}
+		if err != nil && strings.ContainsFunc(err.Error(), unicode.IsControl) {
+			t.Errorf("error %q holds a control character", err)
 		}
 	})
 }
@@ -207,6 +213,101 @@ func TestReadCut(t *testing.T) {
 		})
 		if !errors.Is(err, bound) || len(got) > 1 {
 			t.Errorf("%s: read %q, error %v; want the bound's error", f, got, err)
+		}
+	}
+}
+
+// hostile are values that break a message printed raw: a line break
+// that forges a line of its own (a CI's workflow command), a carriage
+// return, a terminal's escape sequence, a bell, a NUL, a megabyte.
+var hostile = []string{"x\n::error::PWNED", "https://example.org/\r::add-mask::x", "https://example.org/\x1b]0;t\x07\x1b[2J", "\x00https://example.org/", "::error::" + strings.Repeat("a", 1_000_000)}
+
+// hostileRecords returns, for a value v, lines of each format that put
+// it in each place a value of a record goes, named by that place.
+func hostileRecords(v string) map[string]struct {
+	f   Format
+	src string
+} {
+	j, _ := json.Marshal(v)
+	q := `"` + strings.ReplaceAll(v, `"`, `""`) + `"` // CSV's quoting
+	const ok = "https://example.org/ok"
+	type rec = struct {
+		f   Format
+		src string
+	}
+	recs := map[string]rec{
+		"jsonl loc":        {JSONL, `{"loc":` + string(j) + `}`},
+		"jsonl image":      {JSONL, `{"loc":"` + ok + `","images":[{"loc":` + string(j) + `}]}`},
+		"jsonl href":       {JSONL, `{"loc":"` + ok + `","alternates":[{"hreflang":"de","href":` + string(j) + `}]}`},
+		"jsonl hreflang":   {JSONL, `{"loc":"` + ok + `","alternates":[{"hreflang":` + string(j) + `,"href":"` + ok + `"}]}`},
+		"jsonl lastmod":    {JSONL, `{"loc":"` + ok + `","lastmod":` + string(j) + `}`},
+		"jsonl changefreq": {JSONL, `{"loc":"` + ok + `","changefreq":` + string(j) + `}`},
+		"jsonl priority":   {JSONL, `{"loc":"` + ok + `","priority":` + string(j) + `}`},
+		"jsonl key":        {JSONL, `{"loc":"` + ok + `",` + string(j) + `:1}`},
+		"csv loc":          {CSV, "loc\n" + q},
+		"csv image":        {CSV, "loc,images\n" + ok + "," + q},
+		"csv href":         {CSV, "loc,alternates\n" + ok + "," + `"de=` + strings.ReplaceAll(v, `"`, `""`) + `"`},
+		"csv pair":         {CSV, "loc,alternates\n" + ok + "," + q},
+		"csv lastmod":      {CSV, "loc,lastmod\n" + ok + "," + q},
+		"csv changefreq":   {CSV, "loc,changefreq\n" + ok + "," + q},
+		"csv priority":     {CSV, "loc,priority\n" + ok + "," + q},
+		"csv column":       {CSV, q + ",loc\n"},
+	}
+	if !strings.Contains(v, "\n") {
+		recs["text"] = rec{Text, v}
+	}
+	return recs
+}
+
+// TestReadErrorsHostile: whatever a value holds, the error that quotes
+// it is one line, with no control character, of bounded length, its
+// value escaped and cut (mapping.ShownURL, diag.Excerpt).
+func TestReadErrorsHostile(t *testing.T) {
+	for _, v := range hostile {
+		for where, rec := range hostileRecords(v) {
+			err := Read(strings.NewReader(rec.src+"\n"), "urls", rec.f, func(Record) error { return nil })
+			if err == nil {
+				if strings.HasPrefix(where, "csv") && strings.Contains(v, "\r") {
+					continue // encoding/csv reads a quoted \r\n as \n: a field that may be a URL
+				}
+				t.Errorf("%s %.30q: no error", where, v)
+				continue
+			}
+			msg := err.Error()
+			if strings.ContainsFunc(msg, unicode.IsControl) || len(msg) > 400 || !strings.HasPrefix(msg, "urls:") {
+				t.Errorf("%s %.30q: %d bytes: %.300q", where, v, len(msg), msg)
+			}
+		}
+	}
+}
+
+// TestReadUnquoted: read by ReadUnquoted (a file the repository's
+// settings name), a line that is wrong is named by its place and what
+// was expected, whatever it holds, nothing of it quoted; Read quotes it.
+func TestReadUnquoted(t *testing.T) {
+	const secret = "ghp_0123456789abcdefSECRET"
+	err := ReadUnquoted(strings.NewReader("# the CI's\nAPI_TOKEN="+secret+"\n"), ".env", Text, func(Record) error { return nil })
+	if want := ".env:2: not an absolute http(s) URL (the line is not shown: the settings name this file)"; err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+	if err := Read(strings.NewReader("API_TOKEN="+secret+"\n"), ".env", Text, func(Record) error { return nil }); err == nil || !strings.Contains(err.Error(), secret) {
+		t.Errorf("Read: %v, want the line quoted", err)
+	}
+	for _, v := range append([]string{secret, "https://" + secret + ":x/"}, hostile...) {
+		v := v + secret
+		for where, rec := range hostileRecords(v) {
+			err := ReadUnquoted(strings.NewReader(rec.src+"\n"), "urls", rec.f, func(Record) error { return nil })
+			if err == nil {
+				if strings.HasPrefix(where, "csv") && strings.Contains(v, "\r") {
+					continue // as in TestReadErrorsHostile
+				}
+				t.Errorf("%s %.30q: no error", where, v)
+				continue
+			}
+			msg := err.Error()
+			if strings.Contains(msg, "SECRET") || strings.ContainsFunc(msg, unicode.IsControl) || len(msg) > 200 || !strings.HasPrefix(msg, "urls:") {
+				t.Errorf("%s %.30q: %q", where, v, msg)
+			}
 		}
 	}
 }

@@ -45,7 +45,8 @@ type Extra struct {
 	// command. Without Open, the build reads it through the one door,
 	// within limits.extra_urls_bytes: inside the folder Inside[0] as
 	// Inside[1] when Inside is set (a file the settings file names, held
-	// to the project's tree: a link out of it is not followed), else
+	// to the project's tree: a link out of it is not followed; a wrong
+	// line of it is named, not quoted: extraurls.ReadUnquoted), else
 	// where the path points (one the user named).
 	File   string
 	Inside [2]string
@@ -105,7 +106,11 @@ func (b *builder) addExtra(ctx context.Context, x Extra) error {
 	}
 	s := &b.recs
 	s.extraSpans = append(s.extraSpans, extraSpan{name: x.Name, first: int32(len(s.extraLines))})
-	err = extraurls.Read(rc, x.Name, x.Format, func(r extraurls.Record) error {
+	read := extraurls.Read
+	if x.Inside[0] != "" {
+		read = extraurls.ReadUnquoted // a file the settings name: a wrong line is not quoted
+	}
+	err = read(rc, x.Name, x.Format, func(r extraurls.Record) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}

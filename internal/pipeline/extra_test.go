@@ -105,8 +105,14 @@ func mustPriority(t *testing.T, s string) sitemap.Priority {
 }
 
 // TestExtraURLsBadLine: a wrong line, or a source that fails, fails the
-// build at NAME:LINE, and nothing is written: the sitemaps there stay.
+// build at NAME:LINE, and nothing is written: the sitemaps there stay. A
+// wrong line of a file the settings name (Inside) is not quoted: a pull
+// request's "extra_urls: [.env]" in a CI that wrote a secret there.
 func TestExtraURLsBadLine(t *testing.T) {
+	project := t.TempDir()
+	if err := os.WriteFile(filepath.Join(project, ".env"), []byte("API_TOKEN=ghp_SECRET\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		name string
 		x    Extra
@@ -114,6 +120,8 @@ func TestExtraURLsBadLine(t *testing.T) {
 	}{
 		{name: "a bad line", x: extra("urls.txt", "https://example.com/a\nnot a url\n"), want: "urls.txt:2: not a url: not an absolute http(s) URL"},
 		{name: "a bad date", x: extra("p.csv", "loc,lastmod\nhttps://example.com/a,yesterday\n"), want: "p.csv:2: lastmod \"yesterday\" is not a date"},
+		{name: "a file the settings name", x: Extra{Name: ".env", Format: extraurls.Text, File: ".env", Inside: [2]string{project, ".env"}}, want: ".env:1: not an absolute http(s) URL (the line is not shown: the settings name this file)"},
+		{name: "a file the user names", x: Extra{Name: ".env", Format: extraurls.Text, File: filepath.Join(project, ".env")}, want: ".env:1: API_TOKEN=ghp_SECRET: not an absolute http(s) URL"},
 		{name: "the source fails", x: Extra{Name: "cmd", Open: func(context.Context) (io.ReadCloser, error) {
 			return failing{strings.NewReader("https://example.com/a\n")}, nil
 		}}, want: "command 'x': exit status 1"},
@@ -130,6 +138,9 @@ func TestExtraURLsBadLine(t *testing.T) {
 			_, _, err = run(t, Options{Root: root, Extra: []Extra{tc.x}})
 			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 				t.Fatalf("error %v, want %q", err, tc.want)
+			}
+			if tc.x.Inside[0] != "" && strings.Contains(err.Error(), "SECRET") {
+				t.Errorf("error %q quotes the file", err)
 			}
 			if tc.name != "the source fails" {
 				if _, ok := errors.AsType[*diag.Diagnostic](err); !ok {
