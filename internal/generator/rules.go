@@ -336,6 +336,17 @@ type Folder struct {
 	Rel string
 	// Limits bound what is read.
 	Limits limits.Limits
+	// Warn, when set, takes a problem with the folder's files that its
+	// reader went on past (a *diag.Diagnostic naming a file relative to
+	// the folder): the build says it as a warning. See [Folder.Warning].
+	Warn func(error)
+}
+
+// Warning gives err, when not nil, to f.Warn, when set.
+func (f Folder) Warning(err error) {
+	if err != nil && f.Warn != nil {
+		f.Warn(err)
+	}
 }
 
 // A Changer is a preset that keeps what it read of the sources' folder

@@ -120,10 +120,12 @@ func (p *discovery) sources(v *Ask, pr *Project) (*pipeline.Sources, error) {
 
 // ready makes the preset of the sources in dir (rel, relative to the
 // project folder) ready: its folder read, once, by its FolderReader,
-// before its rules are asked; watch mode starts again when a file it
-// read changes. It returns the rules.
+// before its rules are asked, what it went on past a warning of pr's;
+// watch mode starts again when a file it read changes. It returns the
+// rules.
 func (p *discovery) ready(preset generator.Preset, dir, rel string, pr *Project) generator.Rules {
-	rules, read := generator.Ready(preset, generator.Folder{Content: contentFS(dir, p.lim), Settings: settingsFS(dir, p.lim), Rel: rel, Limits: p.lim})
+	warn := func(err error) { pr.Warnings = append(pr.Warnings, wrapIn(dir, err)) }
+	rules, read := generator.Ready(preset, generator.Folder{Content: contentFS(dir, p.lim), Settings: settingsFS(dir, p.lim), Rel: rel, Limits: p.lim, Warn: warn})
 	for _, file := range read {
 		pr.Inputs = append(pr.Inputs, filepath.Join(dir, filepath.FromSlash(file)))
 	}

@@ -5,6 +5,7 @@ package gatsby
 // createPage calls make over it.
 
 import (
+	"io/fs"
 	"path"
 	"regexp"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jscode"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
 // pageRule is what a createPage call over the slug field makes: the
@@ -27,7 +29,8 @@ type pageRule struct {
 }
 
 // nodeReader reads gatsby-node's module and the modules it requires,
-// each once.
+// each once, holding a module's tokens only while code of it is still to
+// be read (see [nodeReader.reach]).
 type nodeReader struct {
 	*jscode.Modules
 	// unread says the code runs code not read here: a module it
@@ -37,11 +40,55 @@ type nodeReader struct {
 	// name, declarations past maxStretches. What that code makes is not
 	// known.
 	unread bool
+	// got are the modules read, by path; held those whose tokens are
+	// held; pending counts each module's stretches still to be read.
+	got     map[string]*jscode.Module
+	held    map[*jscode.Module]bool
+	pending map[*jscode.Module]int
+}
+
+// newNodeReader returns a reader of the modules of src within lim.
+func newNodeReader(src fs.FS, lim limits.Limits) *nodeReader {
+	return &nodeReader{Modules: jscode.NewModules(src, lim), got: map[string]*jscode.Module{}, held: map[*jscode.Module]bool{}, pending: map[*jscode.Module]int{}}
 }
 
 // module returns the module at name, read once; nil when it cannot be
-// (no such file, past a limit, a link out of the project).
-func (r *nodeReader) module(name string) *jscode.Module { return r.Get(name) }
+// (no such file, past a limit, a link out of the project). Its tokens
+// may have been let go: hold gives them back.
+func (r *nodeReader) module(name string) *jscode.Module {
+	m, ok := r.got[name]
+	if !ok {
+		m = r.Get(name)
+		r.got[name] = m
+		if m != nil {
+			r.held[m] = true
+		}
+	}
+	return m
+}
+
+// hold gives m its tokens back, when they were let go; false when they
+// cannot be (past the bound across modules).
+func (r *nodeReader) hold(m *jscode.Module) bool {
+	if !r.held[m] {
+		if r.Get(m.File) == nil {
+			return false
+		}
+		r.held[m] = true
+	}
+	return true
+}
+
+// letGo lets go of the tokens of each module held none of whose
+// stretches is still to be read.
+func (r *nodeReader) letGo() {
+	for m := range r.held {
+		if r.pending[m] == 0 {
+			r.LetGo(m)
+			delete(r.held, m)
+		}
+	}
+}
 
 // stretch is code of a module that gatsby-node runs: the whole of
 // gatsby-node's module, or a declaration of a helper module it calls.
@@ -55,13 +102,17 @@ type stretch struct {
 // into.
 const maxStretches = 256
 
-// reach returns the code gatsby-node's module m runs: all of m, and the
-// declarations of the modules it requires by a relative path (require
-// or import) that its code names (a function it imports, ns.fn of a
-// module it binds whole), and in those modules, the declarations they
-// name, and those of the modules they require so, each once.
-func (r *nodeReader) reach(m *jscode.Module) []stretch {
+// reach calls read with the code gatsby-node's module m runs, in turn,
+// until read returns false: all of m, and the declarations of the
+// modules it requires by a relative path (require or import) that its
+// code names (a function it imports, ns.fn of a module it binds whole),
+// and in those modules, the declarations they name, and those of the
+// modules they require so, each once. A module's tokens are let go once
+// its last stretch found so far is read, and given back when another is
+// found.
+func (r *nodeReader) reach(m *jscode.Module, read func(stretch) bool) {
 	out := []stretch{{m: m, s: 0, e: len(m.Toks)}}
+	r.pending[m]++
 	type key struct {
 		m    *jscode.Module
 		name string
@@ -80,6 +131,7 @@ func (r *nodeReader) reach(m *jscode.Module) []stretch {
 		}
 		seen[key{in, name}] = true
 		out = append(out, stretch{m: in, s: d.Start, e: d.End, helper: true})
+		r.pending[in]++
 		return true
 	}
 	// imported follows the import of id by the module in, named in the
@@ -124,6 +176,13 @@ func (r *nodeReader) reach(m *jscode.Module) []stretch {
 			}
 		}
 	}
+	// done reads the stretch i, then lets go of what is read.
+	done := func(i int) bool {
+		more := read(out[i])
+		r.pending[out[i].m]--
+		r.letGo()
+		return more
+	}
 	for _, id := range used(m) {
 		imported(m, id, 0, len(m.Toks))
 	}
@@ -133,9 +192,16 @@ func (r *nodeReader) reach(m *jscode.Module) []stretch {
 		}
 	}
 	r.inlineRequires(out[0], true)
+	if !done(0) {
+		return
+	}
 	i := 1
 	for ; i < len(out) && len(out) < maxStretches; i++ {
 		st := out[i]
+		if !r.hold(st.m) {
+			r.unread = true
+			continue
+		}
 		r.inlineRequires(st, false)
 		for _, id := range st.m.Idents(st.s, st.e) {
 			if d, ok := st.m.Decls[id]; ok && d.Start != st.s {
@@ -144,11 +210,21 @@ func (r *nodeReader) reach(m *jscode.Module) []stretch {
 			}
 			imported(st.m, id, st.s, st.e)
 		}
+		if !done(i) {
+			return
+		}
 	}
 	if i < len(out) {
 		r.unread = true // stopped at the bound: what the rest requires is not known
 	}
-	return out
+	for ; i < len(out); i++ { // read, not followed
+		if !r.hold(out[i].m) {
+			continue
+		}
+		if !done(i) {
+			return
+		}
+	}
 }
 
 // inlineRequires marks the code unread when the stretch st requires a
@@ -219,9 +295,9 @@ func (r *nodeReader) nodeSlug(m *jscode.Module) (Slug, []pageRule, map[string]bo
 	}
 	var slugs []Slug
 	var value string // the name createFilePath's value is bound to
-	slugField, computed := false, false
+	slugField, computed, known := false, false, true
 	var rules []pageRule
-	for _, st := range r.reach(m) {
+	r.reach(m, func(st stretch) bool {
 		t := st.m.Toks
 		for i := st.s; i < st.e; i++ {
 			tk := t[i]
@@ -236,7 +312,8 @@ func (r *nodeReader) nodeSlug(m *jscode.Module) (Slug, []pageRule, map[string]bo
 			case "createFilePath":
 				s, ok := filePathOptions(st.m, args)
 				if !ok {
-					return Slug{}, nil, types, false
+					known = false
+					return false
 				}
 				slugs = append(slugs, s)
 				if i >= 2 && t[i-1].Is("=") && t[i-2].Kind == jsconfig.Ident {
@@ -262,8 +339,9 @@ func (r *nodeReader) nodeSlug(m *jscode.Module) (Slug, []pageRule, map[string]bo
 				rules = append(rules, pageRule{prefix: prefix, query: q, known: known})
 			}
 		}
-	}
-	if computed || r.unread || !slugField || len(rules) == 0 || len(slugs) == 0 {
+		return true
+	})
+	if !known || computed || r.unread || !slugField || len(rules) == 0 || len(slugs) == 0 {
 		return Slug{}, nil, types, false
 	}
 	for _, s := range slugs[1:] {

@@ -121,7 +121,9 @@ var nodeFiles = []string{"gatsby-node.js", "gatsby-node.mjs", "gatsby-node.ts", 
 // read.
 func (g *Preset) ReadFolder(f generator.Folder) []string {
 	var read []string
-	g.Posts, g.MDX, read = ReadPosts(f.Settings, g.Config, f.Limits)
+	var over error
+	g.Posts, g.MDX, read, over = readPosts(f.Settings, g.Config, f.Limits)
+	f.Warning(over)
 	return read
 }
 
@@ -154,15 +156,24 @@ func (g *Preset) ReadFolder(f generator.Folder) []string {
 // function or by a computed name) is not
 // joined. A folder that holds no such file (src/images) is none. It
 // returns whether gatsby-plugin-mdx is configured, and the files it
-// read.
+// read. The modules it reads, all together, are within
+// limits.settings_bytes.
 func ReadPosts(src fs.FS, config string, lim limits.Limits) ([]PostFolder, bool, []string) {
+	posts, mdx, read, _ := readPosts(src, config, lim)
+	return posts, mdx, read
+}
+
+// readPosts is ReadPosts, with the module not read because it would
+// pass the bound across modules, a *diag.Diagnostic naming it (nil for
+// none).
+func readPosts(src fs.FS, config string, lim limits.Limits) ([]PostFolder, bool, []string, error) {
 	if config == "" {
-		return nil, false, nil
+		return nil, false, nil, nil
 	}
 	read := []string{config}
 	data, err := fs.ReadFile(src, config)
 	if err != nil {
-		return nil, false, read
+		return nil, false, read, nil
 	}
 	r := jsconfig.NewReader(config, data, lim)
 	var dirs []string
@@ -200,9 +211,9 @@ func ReadPosts(src fs.FS, config string, lim limits.Limits) ([]PostFolder, bool,
 		}
 	}
 	if len(exts) == 0 {
-		return nil, isMDX, read
+		return nil, isMDX, read, nil
 	}
-	nr := &nodeReader{Modules: jscode.NewModules(src, lim)}
+	nr := newNodeReader(src, lim)
 	var node *jscode.Module
 	for _, name := range nodeFiles {
 		if _, err := fs.Stat(src, name); err != nil {
@@ -213,12 +224,13 @@ func ReadPosts(src fs.FS, config string, lim limits.Limits) ([]PostFolder, bool,
 	}
 	slug, rules, types, ok := nr.nodeSlug(node)
 	read = append(read, nr.Read...)
+	over := nr.Over("what gatsby-node's code makes of the Markdown posts is not known")
 	if !ok {
 		slug, ok = collectionRoute(src, &types)
 		rules = []pageRule{{prefix: slug.Prefix, known: true}}
 	}
 	if !ok || len(dirs) == 0 {
-		return nil, isMDX, read
+		return nil, isMDX, read, over
 	}
 	var routed []string
 	for typ, e := range exts {
@@ -227,7 +239,7 @@ func ReadPosts(src fs.FS, config string, lim limits.Limits) ([]PostFolder, bool,
 		}
 	}
 	if len(routed) == 0 {
-		return nil, isMDX, read
+		return nil, isMDX, read, over
 	}
 	routed = slices.Compact(slices.Sorted(slices.Values(routed)))
 	var out []PostFolder
@@ -243,7 +255,7 @@ func ReadPosts(src fs.FS, config string, lim limits.Limits) ([]PostFolder, bool,
 			}
 		}
 	}
-	return out, isMDX, read
+	return out, isMDX, read, over
 }
 
 // holds reports whether the folder f holds a post, at any depth; its

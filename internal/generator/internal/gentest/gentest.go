@@ -6,10 +6,14 @@ package gentest
 
 import (
 	"fmt"
+	"io/fs"
 	"reflect"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jscode"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/registry"
@@ -145,4 +149,75 @@ func CheckRoutes(t *testing.T, p generator.Preset, cases []RouteCase) {
 			t.Errorf("%s %s (slug %q, id %q, permalink %q): %q, want %q", p.Rules().Name, c.Path, c.Slug, c.ID, c.Permalink, got, c.Want)
 		}
 	}
+}
+
+// HeapFS is a folder that, each time a file Measure takes is opened,
+// measures the live heap (after a collection): what a reader holds as it
+// goes from one file to the next. Peak is the most it held above the heap
+// when NewHeapFS made it. A look at a file (fs.Stat) measures nothing.
+type HeapFS struct {
+	fs.FS
+	Measure func(name string) bool
+	base    uint64
+	Peak    uint64
+}
+
+// NewHeapFS returns fsys measured at each file measure takes.
+func NewHeapFS(fsys fs.FS, measure func(name string) bool) *HeapFS {
+	return &HeapFS{FS: fsys, Measure: measure, base: liveHeap()}
+}
+
+// Open opens name, measuring first when Measure takes it.
+func (h *HeapFS) Open(name string) (fs.File, error) {
+	if h.Measure(name) {
+		if n := liveHeap(); n > h.base && n-h.base > h.Peak {
+			h.Peak = n - h.base
+		}
+	}
+	return h.FS.Open(name)
+}
+
+// Stat looks at name, measuring nothing.
+func (h *HeapFS) Stat(name string) (fs.FileInfo, error) { return fs.Stat(h.FS, name) }
+
+// liveHeap returns the bytes of the heap's live objects, after a
+// collection.
+func liveHeap() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
+
+// LetsGo calls read with fsys, measured as a HeapFS at each file measure
+// takes, and fails t when the reader held more than three modules of
+// the code of module cost parsed: a reader that lets go of a module's
+// tokens once it is read holds about one, however many it reads.
+func LetsGo(t *testing.T, fsys fs.FS, module []byte, measure func(string) bool, read func(fs.FS)) {
+	t.Helper()
+	before := liveHeap()
+	m, err := jscode.Parse("module.js", module, limits.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one := liveHeap() - before
+	runtime.KeepAlive(m)
+	h := NewHeapFS(fsys, measure)
+	read(h)
+	if h.Peak > 3*one {
+		t.Errorf("the reader held %.1f MB, more than three modules parsed (%.1f MB each)", float64(h.Peak)/1e6, float64(one)/1e6)
+	}
+}
+
+// BenchmarkRead runs read over fsys, then once more measured as a HeapFS
+// at each file measure takes, reporting the most the reader held as
+// live-MB.
+func BenchmarkRead(b *testing.B, fsys fs.FS, measure func(string) bool, read func(fs.FS)) {
+	b.ReportAllocs()
+	for b.Loop() {
+		read(fsys)
+	}
+	h := NewHeapFS(fsys, measure)
+	read(h)
+	b.ReportMetric(float64(h.Peak)/1e6, "live-MB")
 }
