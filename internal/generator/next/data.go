@@ -62,6 +62,7 @@ func (r *codeReader) dataRoute(dir, file string) ([]string, bool) {
 	if m == nil {
 		return nil, false
 	}
+	defer r.LetGo(m)
 	decl, ok := m.Exported(export)
 	if !ok || !decl.Func {
 		return nil, false
@@ -118,8 +119,7 @@ func (n Preset) dataOf(rel string) ([]string, bool) {
 	}
 	for _, dir := range routeFolders {
 		if strings.HasPrefix(rel, dir+"/") {
-			r := &codeReader{Modules: jscode.NewModules(n.src, n.lim), lim: n.lim}
-			return r.dataRoute(dir, rel)
+			return newCodeReader(n.src, n.lim).dataRoute(dir, rel)
 		}
 	}
 	return nil, false

@@ -51,23 +51,20 @@ var oneParam = lazyre.MustCompile(`^\[(\w+)\]$`)
 // ReadFolder reads the dynamic routes of the project folder whose pages
 // are Markdown files (see [ReadMarkdownRoutes]), the pages that list
 // them, and the dynamic routes whose pages are made from JSON files
-// (Preset.Data). It returns the files it read: the routes, the modules
-// and data files.
+// (Preset.Data), each module within limits.settings_bytes, and all of
+// them together too; the first module past that is a warning. It
+// returns the files it read: the routes, the modules and data files.
 func (p *Preset) ReadFolder(f generator.Folder) []string {
 	p.src, p.lim = f.Settings, f.Limits
-	p.Markdown, p.read = ReadMarkdownRoutes(f.Settings, f.Limits)
-	var read []string
+	r := newCodeReader(f.Settings, f.Limits)
+	p.Markdown = r.markdownRoutes()
 	if len(p.Markdown) > 0 {
-		p.Lists, read = ListingPages(f.Settings, f.Limits, p.Markdown)
+		p.Lists = r.listingPages(p.Markdown)
 	}
-	r := &codeReader{Modules: jscode.NewModules(f.Settings, f.Limits), lim: f.Limits}
 	p.judged = map[string]bool{}
 	p.Data = r.dataRoutes(p.Markdown, p.judged)
-	for _, file := range append(read, r.Read...) {
-		if !slices.Contains(p.read, file) {
-			p.read = append(p.read, file)
-		}
-	}
+	p.read = r.Read
+	f.Warning(r.Over("a route that needs it is not joined: its pages stay as the build wrote them"))
 	return p.read
 }
 
@@ -94,14 +91,19 @@ func (p *Preset) ReadFolder(f generator.Folder) []string {
 // within limits.settings_bytes and limits.js_tokens; a file that cannot
 // be read (past a limit, a link out of the project) joins nothing.
 func ReadMarkdownRoutes(src fs.FS, lim limits.Limits) ([]MarkdownRoute, []string) {
-	r := &codeReader{Modules: jscode.NewModules(src, lim), lim: lim}
+	r := newCodeReader(src, lim)
+	return r.markdownRoutes(), r.Read
+}
+
+// markdownRoutes is ReadMarkdownRoutes, the files read r's.
+func (r *codeReader) markdownRoutes() []MarkdownRoute {
 	var out []MarkdownRoute
-	eachRouteFile(src, func(dir, file string) {
+	eachRouteFile(r.FS, func(dir, file string) {
 		if mr, ok := r.route(dir, file); ok {
 			out = append(out, mr)
 		}
 	})
-	return out, r.Read
+	return out
 }
 
 // eachRouteFile calls fn with each file of the routes' folders of the
@@ -129,9 +131,14 @@ func eachRouteFile(src fs.FS, fn func(dir, file string)) {
 // routes: a blog's home page that shows its posts. It returns them
 // with the files it read.
 func ListingPages(src fs.FS, lim limits.Limits, routes []MarkdownRoute) ([]string, []string) {
-	r := &codeReader{Modules: jscode.NewModules(src, lim), lim: lim}
+	r := newCodeReader(src, lim)
+	return r.listingPages(routes), r.Read
+}
+
+// listingPages is ListingPages, the files read r's.
+func (r *codeReader) listingPages(routes []MarkdownRoute) []string {
 	var out []string
-	eachRouteFile(src, func(_, file string) {
+	eachRouteFile(r.FS, func(_, file string) {
 		if !srcpath.HasExt(file, codeExts...) || srcpath.Dynamic().MatchString(file) {
 			return
 		}
@@ -142,6 +149,7 @@ func ListingPages(src fs.FS, lim limits.Limits, routes []MarkdownRoute) ([]strin
 		if m == nil {
 			return
 		}
+		defer r.LetGo(m)
 		for _, export := range []string{"getStaticProps", "default"} {
 			d, ok := m.Exported(export)
 			if !ok {
@@ -160,7 +168,7 @@ func ListingPages(src fs.FS, lim limits.Limits, routes []MarkdownRoute) ([]strin
 			}
 		}
 	})
-	return out, r.Read
+	return out
 }
 
 // routeParam returns the route's parameter and its URL path (the
@@ -201,11 +209,19 @@ func routeParam(dir, rel string) (param, url, export string, ok bool) {
 	return params[0], u, export, true
 }
 
-// codeReader reads route files and the modules they import, each once.
+// codeReader reads route files and the modules they import, each once,
+// within limits.settings_bytes all together; it lets go of a route's
+// tokens once the route is judged (see jscode.Modules), and holds the
+// modules the routes import.
 type codeReader struct {
 	*jscode.Modules
 	lim     limits.Limits
 	aliases *jscode.Aliases
+}
+
+// newCodeReader returns a reader of the project folder src within lim.
+func newCodeReader(src fs.FS, lim limits.Limits) *codeReader {
+	return &codeReader{Modules: jscode.NewModules(src, lim), lim: lim}
 }
 
 // module returns the module at name, read once; nil when it cannot be.
@@ -250,6 +266,7 @@ func (r *codeReader) route(dir, rel string) (MarkdownRoute, bool) {
 	if m == nil {
 		return MarkdownRoute{}, false
 	}
+	defer r.LetGo(m)
 	d, ok := m.Exported(export)
 	if !ok {
 		return MarkdownRoute{}, false
