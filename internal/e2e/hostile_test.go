@@ -586,7 +586,9 @@ func hostileSnapshot(t *testing.T, root string) map[string]string {
 // matter nested or sized to break a decoder: a few MB of TOML's [[[[
 // overflowed the stack (a fatal error), 32 KB of nested TOML inline
 // tables took 26 s and 2.6 GB, a table header of 20,000 dotted keys 22 s
-// and 2 GB, a 20 MB astro.config.mjs of nested {a: 34 s and 4.3 GB. Each is refused by its limit, with the place, before a
+// and 2 GB, a 20 MB astro.config.mjs of nested {a: 34 s and 4.3 GB,
+// 2,000,000 [ in pelicanconf.py (3,000,000 ( in conf.py) overflowed the
+// stack. Each is refused by its limit, with the place, before a
 // decoder sees it: an error where the file is needed, a warning where it
 // is not.
 func TestHostileSettingsFiles(t *testing.T) {
@@ -659,6 +661,18 @@ func TestHostileSettingsFiles(t *testing.T) {
 				"astro.config.mjs": "export default {site: 'https://example.com/blog/',\nx: " + strings.Repeat("{a:", 4<<20/3-100) + "1}\n"},
 			args: []string{"build", "dist", "--base-url", hostileBase},
 			want: "astro.config.mjs:2: warning: nesting deeper than 100 (limits.nesting); the generator's settings are not used"},
+		{name: "pelicanconf.py of [[[[",
+			files: map[string]string{"pelicanconf.py": "SITEURL = 'https://example.com/blog/'\nX = " + strings.Repeat("[", 2_000_000) + "\n", "output/index.html": page},
+			args:  []string{"build"}, code: 2,
+			want: "pelicanconf.py:2: detect: nesting deeper than 100 (limits.nesting)"},
+		{name: "pelicanconf.py of [[[[, DIR given",
+			files: map[string]string{"pelicanconf.py": "SITEURL = 'https://example.com/blog/'\nX = " + strings.Repeat("[", 2_000_000) + "\n", "output/index.html": page},
+			args:  []string{"build", "output", "--base-url", hostileBase},
+			want:  "pelicanconf.py:2: warning: nesting deeper than 100 (limits.nesting); the generator's settings are not used"},
+		{name: "Sphinx's conf.py of ((((",
+			files: map[string]string{"conf.py": "project = 'x'\nhtml_baseurl = 'https://example.com/blog/'\nX = " + strings.Repeat("(", 3_000_000) + "\n", "_build/html/index.html": page},
+			args:  []string{"build"}, code: 2,
+			want: "conf.py:3: detect: nesting deeper than 100 (limits.nesting)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -163,11 +163,12 @@ const (
 	TOML Syntax = iota
 	JSON
 	YAML
-	Text // any other: only the size is checked
+	Python // a generator's configuration in Python: conf.py, pelicanconf.py
+	Text   // any other: only the size is checked
 )
 
 // SyntaxOf returns the syntax of a file by its name's extension: .toml,
-// .json, .yaml or .yml, else Text.
+// .json, .yaml or .yml, .py, else Text.
 func SyntaxOf(name string) Syntax {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".toml":
@@ -176,6 +177,8 @@ func SyntaxOf(name string) Syntax {
 		return JSON
 	case ".yaml", ".yml":
 		return YAML
+	case ".py":
+		return Python
 	}
 	return Text
 }
@@ -248,6 +251,8 @@ func Deep(data []byte, syn Syntax, max int) int {
 		return deepYAML(data, max)
 	case TOML:
 		return deepTOML(data, max)
+	case Python:
+		return deepPython(data, max)
 	case Text:
 		return 0
 	}
@@ -594,4 +599,61 @@ func deepTOML(data []byte, max int) int {
 		s.i++
 	}
 	return 0
+}
+
+// deepPython is Deep for Python: the brackets, parentheses and braces
+// open, outside strings and comments. A backslash escapes the next byte
+// in any string (a raw one's too: r"\"" does not end at its second
+// quote), a string of three quotes goes on over lines, and one of one
+// quote ends at its line's end, unless a backslash escapes it.
+func deepPython(data []byte, max int) int {
+	s := scanner{data: data, line: 1}
+	depth := 0
+	for s.i < len(data) {
+		switch data[s.i] {
+		case '\n':
+			s.line++
+		case '#':
+			s.skipLine()
+			continue
+		case '\'', '"':
+			s.skipPyString()
+			continue
+		case '[', '(', '{':
+			if depth++; depth > max {
+				return s.line
+			}
+		case ']', ')', '}':
+			depth = max0(depth - 1)
+		}
+		s.i++
+	}
+	return 0
+}
+
+// skipPyString moves past the Python string that starts at s.i, leaving
+// the line break that ends an unterminated one of one quote.
+func (s *scanner) skipPyString() {
+	q := s.data[s.i]
+	quotes := 1
+	if s.i+2 < len(s.data) && s.data[s.i+1] == q && s.data[s.i+2] == q {
+		quotes = 3
+	}
+	s.i += quotes
+	for s.i < len(s.data) {
+		switch c := s.data[s.i]; {
+		case c == '\\':
+			if s.i++; s.i < len(s.data) && s.data[s.i] == '\n' {
+				s.line++
+			}
+		case c == '\n' && quotes == 1:
+			return
+		case c == '\n':
+			s.line++
+		case c == q && (quotes == 1 || s.i+2 < len(s.data) && s.data[s.i+1] == q && s.data[s.i+2] == q):
+			s.i += quotes
+			return
+		}
+		s.i++
+	}
 }

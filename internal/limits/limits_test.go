@@ -49,6 +49,15 @@ func TestDeep(t *testing.T) {
 		{name: "yaml comment", syn: YAML, in: "a: 1 # [[[[\n# {{{{\n"},
 		{name: "yaml block scalar", syn: YAML, in: "a: |-\n  x:\n    y:\n      z: [[[[\nb: 1\n"},
 		{name: "yaml after a block scalar", syn: YAML, in: "a: >\n  text\nb: [[[[1]]]]\n", want: 3},
+		{name: "python flat", syn: Python, in: "extensions = [\n  'a',\n  ('b', {'c': 1}),\n]\n"},
+		{name: "python deep", syn: Python, in: "a = 1\nb = [({[1]})]\n", want: 2},
+		{name: "python over lines", syn: Python, in: "a = [\n [\n  [\n   [1]]]]\n", want: 4},
+		{name: "python brackets in strings and comments", syn: Python, in: "a = '[[[['\nb = \"((((\"  # {{{{\nc = '''\n[[[[\n'''\nd = \"\"\"]]]]\"\"\"\n"},
+		{name: "python closers in strings", syn: Python, in: "a = [']', [')', ['}', [']']]]]\n", want: 1},
+		{name: "python escaped quotes", syn: Python, in: "a = ['\\'', r\"\\\"\", [[[1]]]]\n", want: 1},
+		{name: "python string over a line by a backslash", syn: Python, in: "a = '\\\n[[[['\nb = [[[[1]]]]\n", want: 3},
+		{name: "python unterminated string ends at the line", syn: Python, in: "a = 'x\nb = [[[[1]]]]\n", want: 2},
+		{name: "python quotes in a triple-quoted string", syn: Python, in: "a = '''it's \"x\" '' '''\nb = [[[[1]]]]\n", want: 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -131,11 +131,19 @@ func pyLiteral(text string) any {
 
 // pyReader reads a Python literal: strings (with their escapes; r'…' as
 // written), numbers, True, False, None, and lists, tuples and dicts
-// (with string keys) of them.
+// (with string keys) of them, nested at most maxPyDepth deep.
 type pyReader struct {
-	s string
-	i int
+	s     string
+	i     int
+	depth int // the lists, tuples and dicts open
 }
+
+// maxPyDepth bounds the nesting of a literal read, as Go's encoding/json
+// bounds a JSON value's: a value nested deeper is none (an expression),
+// never a stack overflow (2,000,000 [ took the process down). A
+// configuration nested deeper than limits.nesting is refused before
+// it is read (limits.Deep), with its file and line.
+const maxPyDepth = 10_000
 
 // space skips spaces, line ends and comments.
 func (r *pyReader) space() {
@@ -161,10 +169,16 @@ func (r *pyReader) value() (any, bool) {
 		return nil, false
 	}
 	switch c := r.s[r.i]; {
-	case c == '[' || c == '(':
+	case c == '[' || c == '(' || c == '{':
+		if r.depth == maxPyDepth {
+			return nil, false
+		}
+		r.depth++
+		defer func() { r.depth-- }()
+		if c == '{' {
+			return r.dict()
+		}
 		return r.list(map[byte]byte{'[': ']', '(': ')'}[c])
-	case c == '{':
-		return r.dict()
 	case c == '\'' || c == '"':
 		return r.str(false)
 	case (c == 'r' || c == 'R') && r.i+1 < len(r.s) && (r.s[r.i+1] == '\'' || r.s[r.i+1] == '"'):

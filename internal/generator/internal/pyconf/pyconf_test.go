@@ -66,6 +66,7 @@ func TestAssignmentsBounded(t *testing.T) {
 func FuzzPythonConfig(f *testing.F) {
 	f.Add([]byte("SITEURL = 'https://a.example'\nOUTPUT_PATH = \"out\"\n"))
 	f.Add([]byte("SITEURL = os.environ['X']  # comment\nextensions = [\n  'a',\n]\n"))
+	f.Add([]byte("X = " + strings.Repeat("[", maxPyDepth+1) + strings.Repeat("]", maxPyDepth+1)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		defer fuzzbound.Check(t)()
 		lines := 1 + bytes.Count(data, []byte("\n"))
@@ -82,4 +83,20 @@ func FuzzPythonConfig(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestAssignmentsDeep: a value nested deeper than maxPyDepth is no
+// literal, read as an expression, never a stack overflow (2,000,000 [
+// took the process down); one at the bound is read.
+func TestAssignmentsDeep(t *testing.T) {
+	nested := func(n int) string { return strings.Repeat("[", n) + strings.Repeat("]", n) }
+	vals := Assignments([]byte("A = " + nested(maxPyDepth) + "\nB = " + nested(maxPyDepth+1) + "\nC = " + strings.Repeat("(", 100_000) + "\n"))
+	if _, ok := vals["A"].Val.([]any); !ok {
+		t.Errorf("A, %d deep: %T, want a list", maxPyDepth, vals["A"].Val)
+	}
+	for _, name := range []string{"B", "C"} {
+		if _, ok := vals[name].Val.(peer.Expr); !ok {
+			t.Errorf("%s: %T, want an expression", name, vals[name].Val)
+		}
+	}
 }
