@@ -9,7 +9,8 @@
 //     sitemap's own element names: loc (required), lastmod, changefreq,
 //     priority (a number or a string), alternates ([{"hreflang": "de",
 //     "href": "https://…"}]) and images ([{"loc": "https://…"}]); blank
-//     lines and # comments are skipped, an unknown key is an error;
+//     lines and # comments are skipped, an unknown key is an error (a
+//     key is matched exactly: "LOC" is not loc);
 //   - CSV (.csv): a header row naming the columns, loc required, the
 //     others among lastmod, changefreq, priority, alternates (space
 //     separated hreflang=href pairs) and images (space separated URLs).
@@ -267,24 +268,131 @@ func loc(what, s string) (string, error) {
 
 // jsonRecord is a JSON line, as decoded.
 type jsonRecord struct {
-	Loc        *string         `json:"loc"`
-	LastMod    *string         `json:"lastmod"`
-	ChangeFreq *string         `json:"changefreq"`
-	Priority   json.RawMessage `json:"priority"`
-	Alternates []struct {
-		Hreflang *string `json:"hreflang"`
-		Href     *string `json:"href"`
-	} `json:"alternates"`
-	Images []struct {
-		Loc *string `json:"loc"`
-	} `json:"images"`
+	Loc        *string
+	LastMod    *string
+	ChangeFreq *string
+	Priority   json.RawMessage
+	Alternates []jsonAlternate
+	Images     []jsonImage
+}
+
+type jsonAlternate struct{ Hreflang, Href *string }
+
+type jsonImage struct{ Loc *string }
+
+// field returns where the value of key goes, nil for a key not taken.
+func (j *jsonRecord) field(key string) any {
+	switch key {
+	case "loc":
+		return &j.Loc
+	case "lastmod":
+		return &j.LastMod
+	case "changefreq":
+		return &j.ChangeFreq
+	case "priority":
+		return &j.Priority
+	case "alternates":
+		return objects(func() fields {
+			j.Alternates = append(j.Alternates, jsonAlternate{})
+			a := &j.Alternates[len(j.Alternates)-1]
+			return func(key string) any {
+				switch key {
+				case "hreflang":
+					return &a.Hreflang
+				case "href":
+					return &a.Href
+				}
+				return nil
+			}
+		})
+	case "images":
+		return objects(func() fields {
+			j.Images = append(j.Images, jsonImage{})
+			im := &j.Images[len(j.Images)-1]
+			return func(key string) any {
+				if key == "loc" {
+					return &im.Loc
+				}
+				return nil
+			}
+		})
+	}
+	return nil
+}
+
+// fields returns where the value of an object's key goes: a value
+// json.Decoder.Decode fills, or objects; nil for a key not taken.
+type fields func(key string) any
+
+// objects is a list of objects: each call adds one and returns its
+// fields.
+type objects func() fields
+
+// object decodes the next value of dec, a JSON object or null, member by
+// member into what field returns for its key, the key matched exactly:
+// encoding/json matches a struct's keys ignoring case, and the names a
+// record takes are the sitemap's own, in lowercase.
+func object(dec *json.Decoder, field fields) error {
+	if ok, err := open(dec, '{', "an object"); !ok {
+		return err
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		key, _ := t.(string)
+		switch v := field(key).(type) {
+		case nil:
+			return fmt.Errorf("unknown field %q", key)
+		case objects:
+			err = list(dec, v)
+		default:
+			err = dec.Decode(v)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	_, err := dec.Token() // the closing brace
+	return err
+}
+
+// open reads the next token of dec: true when it is delim (what names
+// it); false and no error when it is null.
+func open(dec *json.Decoder, delim json.Delim, what string) (bool, error) {
+	t, err := dec.Token()
+	if err != nil || t == nil {
+		return false, err
+	}
+	if t != delim {
+		return false, errors.New("not " + what)
+	}
+	return true, nil
+}
+
+// list decodes the next value of dec, a JSON array of objects or null,
+// each object into the fields next returns.
+func list(dec *json.Decoder, next objects) error {
+	if ok, err := open(dec, '[', "a list"); !ok {
+		return err
+	}
+	for dec.More() {
+		if err := object(dec, next()); err != nil {
+			return err
+		}
+	}
+	_, err := dec.Token() // the closing bracket
+	return err
 }
 
 func (rd *reader) json(line []byte, u *sitemap.URL) error {
 	var j jsonRecord
 	dec := json.NewDecoder(bytes.NewReader(line))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&j); err != nil {
+	if err := object(dec, j.field); err != nil {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF // the line ends inside the object
+		}
 		const want = "not a JSON object of loc, lastmod, changefreq, priority, alternates, images"
 		return wrong(want+": "+diag.Excerpt(strings.TrimPrefix(err.Error(), "json: ")), want)
 	}
