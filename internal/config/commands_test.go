@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/sitemapgen/sitemapgen/internal/extraurls"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/project"
 )
 
 // TestCommandsAllowed: a command sitemap.yaml names (a file a pull
@@ -197,5 +199,36 @@ func TestTransformAllowed(t *testing.T) {
 				t.Errorf("hook %+v, want %q", tr, tc.hook)
 			}
 		})
+	}
+}
+
+// TestServerRoutes: a server build's routes rendered on demand are
+// listed under the base URL, each a path whatever it holds: "?", "#" or
+// "<" in a route are encoded as a page file's path is, and the final
+// slash of a folder's URL goes after the whole path, not into a query.
+func TestServerRoutes(t *testing.T) {
+	pr := &project.Project{ServerRoutes: []string{"/", "/account", "/q?x=<y>", "/a b#c", "/feed.xml", "/docs/"}, ServerRoutesFrom: "dist/server/manifest_1.mjs"}
+	for _, tc := range []struct {
+		slash bool
+		want  []string
+	}{
+		{true, []string{"https://example.com/shop/", "https://example.com/shop/account/", "https://example.com/shop/q%3Fx=%3Cy%3E/", "https://example.com/shop/a%20b%23c/", "https://example.com/shop/feed.xml", "https://example.com/shop/docs/"}},
+		{false, []string{"https://example.com/shop/", "https://example.com/shop/account", "https://example.com/shop/q%3Fx=%3Cy%3E", "https://example.com/shop/a%20b%23c", "https://example.com/shop/feed.xml", "https://example.com/shop/docs/"}},
+	} {
+		x := serverRoutes(pr, "https://example.com/shop/", tc.slash)
+		r, err := x.Records(t.Context(), limits.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		if err := extraurls.Read(r, x.Name, x.Format, func(rec extraurls.Record) error {
+			got = append(got, rec.URL.Loc)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("slash %v: records\n%q\nwant\n%q", tc.slash, got, tc.want)
+		}
 	}
 }

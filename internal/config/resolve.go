@@ -771,15 +771,17 @@ func extras(l *layers, v *Values) []pipeline.Extra {
 // serverRoutes returns the URL paths of a server build's pages rendered
 // on demand (project.Project.ServerRoutes) as a source of extra URLs,
 // each under base, a folder's with a final slash when slash says so, at
-// its place in the record's list.
+// its place in the record's list. A route is a path, whatever it holds:
+// encoded as a page file's path is ("?" and "#" too, and a line break),
+// so that the final slash ends the path.
 func serverRoutes(pr *project.Project, base string, slash bool) pipeline.Extra {
 	var text strings.Builder
 	for _, r := range pr.ServerRoutes {
-		u := base + strings.TrimPrefix(r, "/")
+		u := base + mapping.EncodePath(strings.TrimPrefix(r, "/"))
 		if slash && r != "/" && !strings.HasSuffix(u, "/") && path.Ext(r) == "" {
 			u += "/"
 		}
-		text.WriteString(strings.ReplaceAll(u, "\n", " ") + "\n")
+		text.WriteString(u + "\n")
 	}
 	return textExtra(pr.ServerRoutesFrom+" (its routes rendered on demand)", text.String())
 }
