@@ -180,6 +180,9 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 	if err := checkExtraScope(l, c.Values.Index.Extra, v.BaseURL); err != nil {
 		return nil, err
 	}
+	if w := xslOrigin(l, v.XSL, v.BaseURL); w != nil {
+		c.Warnings = append(c.Warnings, w)
+	}
 	if err := checkCommands(l, &c.Values); err != nil {
 		return nil, err
 	}
@@ -442,6 +445,39 @@ func extraScope(e, baseURL string) string {
 		return fmt.Sprintf("%s is a file sitemapgen writes itself", e)
 	}
 	return ""
+}
+
+// xslOrigin returns a warning when the stylesheet xsl is an absolute URL
+// on another origin (scheme, host, port) than baseURL's, where the
+// sitemaps are: a browser applies no stylesheet of another origin, and
+// shows the sitemap without it. nil when it is on the site's origin, a
+// path from its root, or there is no base URL.
+func xslOrigin(l *layers, xsl, baseURL string) error {
+	if xsl == "" || strings.HasPrefix(xsl, "/") || baseURL == "" {
+		return nil
+	}
+	origin := func(s string) string {
+		n, err := mapping.NormalizeURL(s, nil)
+		if err != nil {
+			return ""
+		}
+		u, _ := url.Parse(n)
+		return u.Scheme + "://" + u.Host
+	}
+	site := origin(baseURL)
+	if o := origin(xsl); o == "" || o == site {
+		return nil
+	}
+	msg := fmt.Sprintf("xsl %s is not on the origin of the base URL, %s: browsers apply a stylesheet only from the sitemap's own origin; the sitemaps show without it", mapping.ShownURL(xsl), site)
+	hint := "serve the stylesheet from the site, and name it by its path: "
+	switch from := l.from["xsl"]; {
+	case l.file != nil && from == l.file.Name:
+		return &diag.Diagnostic{File: from, Line: l.line("xsl"), Msg: msg, Hint: hint + "xsl: /sitemap.xsl"}
+	case strings.HasPrefix(from, "--"):
+		return &diag.Diagnostic{Msg: "--" + msg, Hint: hint + "--xsl /sitemap.xsl"}
+	default:
+		return &diag.Diagnostic{Msg: msg + " (" + from + ")", Hint: hint + "/sitemap.xsl"}
+	}
 }
 
 // layers are the values of a run, from the defaults, the file, the

@@ -1,6 +1,8 @@
 package config
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -243,6 +245,50 @@ func TestFilenameXSLChecked(t *testing.T) {
 		_, err := Settings.Parse(BuildCommand, tc.args)
 		if (err != nil) != tc.bad {
 			t.Errorf("%q: %v, want an error %v", tc.args, err, tc.bad)
+		}
+	}
+}
+
+// TestXSLOrigin: a stylesheet on another origin than the base URL's is
+// named, since browsers apply none from another origin: a warning, at
+// the line of the file that gives it, or naming the flag; one on the
+// site's origin, however written, or a path from its root, is not.
+func TestXSLOrigin(t *testing.T) {
+	project := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(project, "public"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(project)
+	for _, tc := range []struct {
+		file string
+		args []string
+		want string // "": no warning
+	}{
+		{args: []string{"--xsl", "/sitemap.xsl"}},
+		{args: []string{"--xsl", "https://EXAMPLE.com:443/s.xsl?v=2"}},
+		{args: []string{"--xsl", "https://cdn.example.net/s.xsl"}, want: "--xsl https://cdn.example.net/s.xsl is not on the origin of the base URL, https://example.com: browsers apply a stylesheet only from the sitemap's own origin; the sitemaps show without it"},
+		{args: []string{"--xsl", "http://example.com/s.xsl"}, want: "--xsl http://example.com/s.xsl is not on the origin of the base URL, https://example.com:"},
+		{args: []string{"--xsl", "https://example.com:8443/s.xsl"}, want: "--xsl https://example.com:8443/s.xsl is not on the origin of the base URL"},
+		{file: "xsl: https://cdn.example.net/s.xsl\n", want: "sitemap.yaml:3: xsl https://cdn.example.net/s.xsl is not on the origin of the base URL"},
+	} {
+		if err := os.WriteFile(DefaultFile, []byte("base_url: https://example.com/\nroot: public\n"+tc.file), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		c, err := Resolve(cmdline(t, tc.args...), func(string) string { return "" })
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, w := range c.Warnings {
+			if strings.Contains(w.Error(), "xsl") {
+				got = append(got, w.Error())
+			}
+		}
+		switch {
+		case tc.want == "" && len(got) > 0:
+			t.Errorf("%q %q: warned %q", tc.file, tc.args, got)
+		case tc.want != "" && (len(got) != 1 || !strings.HasPrefix(got[0], tc.want)):
+			t.Errorf("%q %q: warnings %q, want one starting %q", tc.file, tc.args, got, tc.want)
 		}
 	}
 }
