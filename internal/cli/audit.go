@@ -79,10 +79,15 @@ func runAudit(ctx context.Context, e *env, args []string) error {
 	if c.Build.Content != nil {
 		return usagef("audit reads a built site; --mode content reads source files: name the built site instead")
 	}
-	if c.Build.Served != nil {
+	switch {
+	case c.Build.Served != nil:
 		// Its pages are not files a static host serves by their paths,
 		// and its other files are in public/: links would be misjudged.
-		return usagef("audit follows links as a static host serves a site's files; %s is a server build's (Next.js without output: 'export'), whose pages no file serves at their URLs: audit a static export instead", c.Build.Root)
+		return usagef("audit follows links as a static host serves a site's files; %s is a server build's (%s), whose pages no file serves at their URLs: audit a static export instead", c.Build.Root, c.ServerBuild)
+	case c.ServerBuild != "":
+		// Its server answers paths no file shows: a link to one would be
+		// called a 404.
+		return usagef("audit follows links as a static host serves a site's files; %s is a server build's (%s), whose server answers URLs no file shows (pages rendered on demand, endpoints, redirects): links to them would be called 404s; audit a static build instead", c.Build.Root, c.ServerBuild)
 	}
 	rep := newReporter(c.Build.Root, e.stderr, v.Quiet, false)
 	rep.extras = extraNames(c.Build.Extra)

@@ -76,6 +76,10 @@ type Config struct {
 	// Platform is the hosting platform whose URL style and redirects
 	// apply, "" for none.
 	Platform string
+	// ServerBuild, when the site folder is a server build's, says what
+	// built it (project.Project.ServerBuild): its server answers URLs
+	// no file shows. "" for a site of files.
+	ServerBuild string
 	// Deploy names a preview deploy ("Netlify deploy-preview"), "" for
 	// production or outside a platform.
 	Deploy string
@@ -154,7 +158,7 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 	l.under(pr)
 	c.Inputs = append(c.Inputs, pr.Inputs...)
 	c.Warnings = append(c.Warnings, pr.Warnings...)
-	c.Detected, c.RootFrom, c.Platform = pr.Detected, pr.RootFrom, pr.Platform
+	c.Detected, c.RootFrom, c.Platform, c.ServerBuild = pr.Detected, pr.RootFrom, pr.Platform, pr.ServerBuild
 	c.BaseURLFrom = cmp.Or(pr.BaseURLFrom, l.from["base_url"])
 	if pr.Preview != "" {
 		c.Deploy = pr.Preview

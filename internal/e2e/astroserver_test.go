@@ -121,4 +121,18 @@ func TestAstroServer(t *testing.T) {
 	if want := []string{base, base + "about/", base + "account/", base + "blog/hello-world/", base + "blog/second-post/", base + "products/42/"}; !slices.Equal(locs, want) {
 		t.Errorf("with --extra-urls:\n%q\nwant\n%q", locs, want)
 	}
+
+	// audit follows links as a static host serves files; the server
+	// answers /products/42/ with no file: refused, not called a 404.
+	auditRefused(t, src, "Astro with an adapter's server: output 'server', or pages with prerender = false")
+}
+
+// auditRefused checks that audit in the project folder src, a server
+// build's by what, is refused (exit 2), saying why.
+func auditRefused(t *testing.T, src, what string, args ...string) {
+	t.Helper()
+	r := run(t, src, nil, append([]string{"audit"}, args...)...)
+	if want := "is a server build's (" + what + "), whose server answers URLs no file shows (pages rendered on demand, endpoints, redirects): links to them would be called 404s; audit a static build instead"; r.code != 2 || !strings.Contains(r.stderr, want) {
+		t.Errorf("audit: exit %d\n%s%s\nwant exit 2 and %q", r.code, r.stdout, r.stderr, want)
+	}
 }

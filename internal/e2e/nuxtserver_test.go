@@ -60,4 +60,8 @@ func TestNuxtServer(t *testing.T) {
 	if strings.Contains(r.stderr, "Nitro's server serves only") {
 		t.Errorf("with --out, the run warns of Nitro's public folder:\n%s", r.stderr)
 	}
+
+	// audit follows links as a static host serves files; the server
+	// answers /account with no file: refused, not called a 404.
+	auditRefused(t, src, "Nuxt's nuxi build, for a server")
 }

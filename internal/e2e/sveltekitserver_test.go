@@ -62,4 +62,8 @@ func TestSvelteKitServer(t *testing.T) {
 		t.Errorf("a sitemap written among the prerendered pages, which the server serves only at their routes")
 	}
 	sitemaptest.MustValidate(t, client)
+
+	// audit follows links as a static host serves files; the server
+	// answers /shop/account with no file: refused, not called a 404.
+	auditRefused(t, src, "SvelteKit's adapter-node", "--base-url", base)
 }

@@ -8,6 +8,12 @@ import (
 // ServerBuild is what a server build prerendered, as files, and what its
 // server renders on demand, which no file shows.
 type ServerBuild struct {
+	// What says what built it, as a message names the build: "Next.js
+	// without output: 'export'", "SvelteKit's adapter-node". Its server
+	// answers URLs no file of the site folder shows (pages rendered on
+	// demand, endpoints, redirects): audit, which follows links as a
+	// static host serves files, refuses it.
+	What string
 	// Served says that the build's pages are Pages, not the files of the
 	// site folder (Project.PublishDir): Next.js's, whose server answers
 	// them at URLs their files do not give. false: the site folder's

@@ -265,6 +265,7 @@ func (p *discovery) serverBuild(v *Ask, pr *Project, g *generator.Project) error
 	if b == nil {
 		return nil
 	}
+	pr.ServerBuild = b.What
 	if len(b.Routes) > 0 {
 		pr.ServerRoutes, pr.ServerRoutesFrom = b.Routes, filepath.Join(p.dir, filepath.FromSlash(b.RoutesFrom))
 	}

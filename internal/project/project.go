@@ -194,6 +194,10 @@ type Project struct {
 	// answer though its build no longer writes them, given the name of
 	// the entry file (generator.Project.Published).
 	Published func(file string) []string
+	// ServerBuild, for a server build, says what built it
+	// (generator.ServerBuild.What): its server answers URLs no file of
+	// the site folder shows. "" for a site of files.
+	ServerBuild string
 	// Served, for a server build (Next.js without a static export), are
 	// the pages it prerendered: their files in the site folder, each at
 	// the URL path its server answers; nil for a site of files.

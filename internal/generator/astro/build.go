@@ -69,7 +69,7 @@ func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Li
 	if err != nil {
 		return nil, err
 	}
-	return &generator.ServerBuild{Warnings: w, Routes: routes, RoutesFrom: name}, nil
+	return &generator.ServerBuild{What: "Astro with an adapter's server: output 'server', or pages with prerender = false", Warnings: w, Routes: routes, RoutesFrom: name}, nil
 }
 
 // readBuild reads the manifest of the Astro server build whose server

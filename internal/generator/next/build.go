@@ -56,7 +56,7 @@ func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Li
 	if err != nil {
 		return nil, err
 	}
-	return &generator.ServerBuild{Served: true, Pages: b.Pages, Warnings: b.Warnings, Input: s.Dist + "/" + prerenderManifest}, nil
+	return &generator.ServerBuild{What: "Next.js without output: 'export'", Served: true, Pages: b.Pages, Warnings: b.Warnings, Input: s.Dist + "/" + prerenderManifest}, nil
 }
 
 // readBuild reads the manifests of the Next.js server build of p, whose

@@ -77,7 +77,7 @@ func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Li
 	frozen := &diag.Diagnostic{File: s.Dir + "/" + serverEntry,
 		Msg:  "Nitro's server serves only the files `nuxi build` found in " + p.PublishDir + ": the sitemaps written there after it are not served",
 		Hint: "serve " + p.PublishDir + " as static files from the host (as Nitro's presets for Netlify, Vercel or Cloudflare do), or give --out public: the next `nuxi build` serves them"}
-	return &generator.ServerBuild{Warnings: w, Frozen: frozen, Input: s.Dir + "/" + serverEntry}, nil
+	return &generator.ServerBuild{What: "Nuxt's nuxi build, for a server", Warnings: w, Frozen: frozen, Input: s.Dir + "/" + serverEntry}, nil
 }
 
 // readBuild reads the routes of the Nuxt server build of p, whose

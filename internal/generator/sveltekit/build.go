@@ -50,7 +50,7 @@ func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Li
 	if err != nil {
 		return nil, err
 	}
-	return &generator.ServerBuild{Warnings: w, Input: s.Out + "/" + manifestFile}, nil
+	return &generator.ServerBuild{What: "SvelteKit's adapter-node", Warnings: w, Input: s.Out + "/" + manifestFile}, nil
 }
 
 // readBuild reads the manifest of the SvelteKit build in the project
