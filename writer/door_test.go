@@ -3,6 +3,8 @@ package writer
 import (
 	"bytes"
 	"errors"
+	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -270,5 +272,147 @@ func TestRobotsLinesAsParsed(t *testing.T) {
 	}
 	if dead := DeadRobotsLines(dir, base); len(dead) != 1 || dead[0].Line != 2 || dead[0].URL != "https://example.com/sitemap-1.xml" {
 		t.Errorf("DeadRobotsLines = %v; want line 2", dead)
+	}
+}
+
+// TestFolderSwappedAfterOpened: every step of Write and Withdraw that
+// reads or writes a file of the output folder goes through the folder
+// they hold open, not its path again: once the folder is swapped for a
+// link to another right after it was opened, robots.txt (checked,
+// merged, rewritten), the record and the names the set's files take are
+// those of the folder held, and the other folder is left as it was, its
+// files neither read for the set nor written.
+func TestFolderSwappedAfterOpened(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		// held and other are the files of the folder held and of the
+		// one the link leads to, before the run ("/" ending a folder).
+		held, other map[string]string
+		withdraw    bool
+		opts        Options
+		check       func(t *testing.T, held string, res *Result)
+	}{
+		{name: "robots.txt checked", other: map[string]string{"robots.txt/": ""}, opts: Options{Robots: true},
+			check: func(t *testing.T, held string, _ *Result) {
+				hasLine(t, held, "robots.txt", "Sitemap: "+base+"sitemap.xml")
+			}},
+		{name: "robots.txt merged", other: map[string]string{"robots.txt": "User-agent: *\nDisallow: /x/\n"}, opts: Options{Robots: true},
+			check: func(t *testing.T, held string, _ *Result) {
+				hasLine(t, held, "robots.txt", "Sitemap: "+base+"sitemap.xml")
+			}},
+		{name: "record", held: map[string]string{"sitemap-9.xml": "the site's own\n"}, other: map[string]string{RecordName: "sitemap-9.xml\n"},
+			check: func(t *testing.T, held string, res *Result) {
+				hasLine(t, held, "sitemap-9.xml", "the site's own")
+				if len(res.Removed) > 0 {
+					t.Errorf("removed %q", res.Removed)
+				}
+			}},
+		{name: "a folder where a file goes", other: map[string]string{"sitemap.xml/": ""},
+			check: func(t *testing.T, held string, _ *Result) { hasLine(t, held, "sitemap.xml", "<loc>"+base+"</loc>") }},
+		{name: "withdrawn", withdraw: true, opts: Options{Robots: true},
+			held:  map[string]string{"robots.txt": "User-agent: *\nSitemap: " + base + "sitemap.xml\n", "sitemap.xml": "<urlset/>\n", RecordName: "sitemap.xml\n"},
+			other: map[string]string{"robots.txt": "Sitemap: " + base + "sitemap.xml\n"},
+			check: func(t *testing.T, held string, res *Result) {
+				if data, err := os.ReadFile(filepath.Join(held, "robots.txt")); err != nil || string(data) != "User-agent: *\n" {
+					t.Errorf("robots.txt of the folder held: %q, %v", data, err)
+				}
+				if _, err := os.Stat(filepath.Join(held, "sitemap.xml")); err == nil {
+					t.Errorf("sitemap.xml of the folder held not removed (removed %q)", res.Removed)
+				}
+			}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			top := t.TempDir()
+			out, held, other := filepath.Join(top, "out"), filepath.Join(top, "held"), filepath.Join(top, "other")
+			writeTree(t, out, tc.held)
+			writeTree(t, other, tc.other)
+			before := treeOf(t, other)
+			openRoot = func(dir string) (*fsx.Root, error) {
+				r, err := fsx.OpenRoot(dir)
+				if err == nil {
+					if err := os.Rename(out, held); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.Symlink("other", out); err != nil {
+						t.Fatal(err)
+					}
+				}
+				return r, err
+			}
+			defer func() { openRoot = fsx.OpenRoot }()
+			opts := tc.opts
+			opts.Dir, opts.BaseURL = out, base
+			var res *Result
+			var err error
+			if tc.withdraw {
+				res, err = Withdraw(opts)
+			} else {
+				res, err = Write(sitemap.Slice(sample[:1]), opts)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := os.Stat(held); err != nil {
+				t.Fatalf("the folder was not swapped: %v", err)
+			}
+			tc.check(t, held, res)
+			if after := treeOf(t, other); !maps.Equal(after, before) {
+				t.Errorf("the folder the link leads to changed:\n%q\nwas\n%q", after, before)
+			}
+		})
+	}
+}
+
+// writeTree makes dir and the files of files in it (a name ending in "/"
+// a folder).
+func writeTree(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range files {
+		p := filepath.Join(dir, strings.TrimSuffix(name, "/"))
+		var err error
+		if strings.HasSuffix(name, "/") {
+			err = os.MkdirAll(p, 0o755)
+		} else {
+			err = os.WriteFile(p, []byte(data), 0o644)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// treeOf returns the files of dir, by name, with their contents ("/"
+// for a folder).
+func treeOf(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || p == dir {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		if d.IsDir() {
+			files[rel] = "/"
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		files[rel] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// hasLine checks that the file name of dir has a line that holds want.
+func hasLine(t *testing.T, dir, name, want string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil || !strings.Contains(string(data), want) {
+		t.Errorf("%s of the folder held: %q, %v; want it to hold %q", name, data, err, want)
 	}
 }

@@ -31,18 +31,18 @@ const recordHeader = "# Files sitemapgen wrote in this folder. The next run remo
 // fsx: never through a link out of dir, only a regular file), within the
 // default of limits.output_bytes: a larger one is an error naming it and
 // the key.
-func Recorded(dir string) ([]string, error) { return readRecord(dir, 0) }
+func Recorded(dir string) ([]string, error) { return recordIn(dir, 0) }
 
 // RecordedMax is [Recorded] of a record of at most max bytes
 // (limits.output_bytes; 0 means its default).
-func RecordedMax(dir string, max int) ([]string, error) { return readRecord(dir, max) }
+func RecordedMax(dir string, max int) ([]string, error) { return recordIn(dir, max) }
 
 // RecordedAliases returns the files of aliases dir's record lists (read
 // as [Recorded] reads it): the files at the URLs of a generator's
 // sitemaps that lead to the set's URLs (see [Options.TakeOver]), which
 // list again URLs the set's other files list.
 func RecordedAliases(dir string) ([]string, error) {
-	lines, err := readRecordLines(dir, 0)
+	lines, err := recordLinesIn(dir, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +56,7 @@ func RecordedAliases(dir string) ([]string, error) {
 // then sitemap.xml and sitemap.xml.gz; a record a killed run left may
 // list two. None when it lists none.
 func RecordedEntries(dir string, max int) ([]string, error) {
-	lines, err := readRecordLines(dir, max)
+	lines, err := recordLinesIn(dir, max)
 	if err != nil {
 		return nil, err
 	}
@@ -83,11 +83,11 @@ const (
 	kindAlias = "alias"
 )
 
-// readRecord returns the names listed in dir's record, read within max
+// recordIn returns the names listed in dir's record, read within max
 // bytes (0: the default of limits.output_bytes); none when there is no
 // record.
-func readRecord(dir string, max int) ([]string, error) {
-	lines, err := readRecordLines(dir, max)
+func recordIn(dir string, max int) ([]string, error) {
+	lines, err := recordLinesIn(dir, max)
 	if err != nil {
 		return nil, err
 	}
@@ -95,17 +95,44 @@ func readRecord(dir string, max int) ([]string, error) {
 	return names, nil
 }
 
-// readRecordLines returns the lines of dir's record that name a file, as
-// recordLine writes them, read within max bytes (0: the default of
-// limits.output_bytes); none when there is no record. Lines that are not
+// recordLinesIn is readRecordLines of the folder dir, opened for the
+// call: none when it does not exist.
+func recordLinesIn(dir string, max int) ([]string, error) {
+	var lines []string
+	err := inFolder(dir, func(root *fsx.Root) (err error) {
+		lines, err = readRecordLines(root, max)
+		return err
+	})
+	return lines, err
+}
+
+// inFolder calls fn with the folder dir opened for the call, through the
+// one door; when dir does not exist, fn is not called, and there is no
+// error.
+func inFolder(dir string, fn func(*fsx.Root) error) error {
+	root, err := fsx.OpenRoot(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	return fn(root)
+}
+
+// readRecordLines returns the lines of the record of the folder root
+// that name a file, as recordLine writes them, read inside it within max
+// bytes (0: the default of limits.output_bytes); none when there is no
+// record. Lines that are not
 // one of Write's names are ignored, so a damaged record can never make
 // Write remove another file: a name IsOwnName knows, sitemap.html, or,
 // of a kind, a name that kind may have (an entry's CheckFilename allows,
 // an alias's a sitemap's in Dir or a folder at its top). The files of
 // the kinds are removed only while they are what a Write left there
 // (txn.stale).
-func readRecordLines(dir string, max int) ([]string, error) {
-	data, err := fsx.ReadFile(dir, RecordName, cmp.Or(max, limits.Default.OutputBytes), limits.OutputBytesKey)
+func readRecordLines(root *fsx.Root, max int) ([]string, error) {
+	data, err := root.ReadFile(RecordName, cmp.Or(max, limits.Default.OutputBytes), limits.OutputBytesKey)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

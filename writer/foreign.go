@@ -5,9 +5,7 @@ package writer
 
 import (
 	"bytes"
-	"errors"
 	"io"
-	"io/fs"
 	"path"
 	"slices"
 	"strings"
@@ -33,16 +31,19 @@ import (
 // sitemapgen run of its own. A file that cannot be read is not taken for
 // a sitemap.
 func ForeignSitemaps(dir string, takes, own func(name string) bool) ([]string, error) {
+	var found []string
+	err := inFolder(dir, func(root *fsx.Root) (err error) {
+		found, err = foreignSitemapsIn(root, takes, own)
+		return err
+	})
+	return found, err
+}
+
+// foreignSitemapsIn is [ForeignSitemaps] of the folder root, held by
+// the caller.
+func foreignSitemapsIn(root *fsx.Root, takes, own func(name string) bool) ([]string, error) {
 	// Through the one door: a folder that is a link is not looked into,
-	// and no file is opened through a link out of dir.
-	root, err := fsx.OpenRoot(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	defer root.Close()
+	// and no file is opened through a link out of the folder.
 	entries, err := root.ReadDir(".")
 	if err != nil {
 		return nil, err

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -18,16 +17,17 @@ import (
 
 const robotsName = "robots.txt"
 
-// updateRobots writes the Sitemap: lines for entries into dir/robots.txt,
-// atomically, and reports whether the file changed. Lines that name the
-// files of foreign (paths relative to dir) go too. A robots.txt past max
-// bytes (limits.robots_bytes) is not rewritten: an error.
-func updateRobots(dir, baseURL string, entries, foreign []string, max int) (bool, error) {
-	if err := robotsUsable(dir, max); err != nil {
+// updateRobots writes the Sitemap: lines for entries into the robots.txt
+// of the output folder root, atomically, inside it, and reports whether
+// the file changed. Lines that name the files of foreign (paths relative
+// to the folder) go too. A robots.txt past max bytes
+// (limits.robots_bytes) is not rewritten: an error.
+func updateRobots(root *fsx.Root, baseURL string, entries, foreign []string, max int) (bool, error) {
+	if err := robotsUsable(root, max); err != nil {
 		return false, err
 	}
 	mode := fs.FileMode(0o644)
-	old, st, err := readRobots(dir, max)
+	old, st, err := readRobots(root, max)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
@@ -40,15 +40,16 @@ func updateRobots(dir, baseURL string, entries, foreign []string, max int) (bool
 	if exists && bytes.Equal(merged, old) {
 		return false, nil
 	}
-	return true, atomicfile.Write(filepath.Join(dir, robotsName), merged, mode)
+	return true, atomicfile.WriteIn(root, robotsName, merged, mode)
 }
 
-// readRobots reads dir's robots.txt through the one door (package fsx:
-// never through a link out of dir, only a regular file), at most max
-// bytes of it: past them, what it read and a [fsx.TooLarge] error naming
-// limits.robots_bytes. It also returns what the file is.
-func readRobots(dir string, max int) ([]byte, fs.FileInfo, error) {
-	f, err := fsx.Open(dir, robotsName, int64(max), robots.LimitKey)
+// readRobots reads the robots.txt of the folder root through the one
+// door (package fsx: never through a link out of it, only a regular
+// file), at most max bytes of it: past them, what it read and a
+// [fsx.TooLarge] error naming limits.robots_bytes. It also returns what
+// the file is.
+func readRobots(root *fsx.Root, max int) ([]byte, fs.FileInfo, error) {
+	f, err := root.Open(robotsName, int64(max), robots.LimitKey)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -61,14 +62,14 @@ func readRobots(dir string, max int) ([]byte, fs.FileInfo, error) {
 	return data, st, err
 }
 
-// robotsNames reports whether dir's robots.txt has a Sitemap: line for
-// one of the files of foreign (paths under baseURL). A robots.txt that
-// cannot be read, or is past max bytes, names none.
-func robotsNames(dir, baseURL string, foreign []string, max int) bool {
-	if robotsUsable(dir, max) != nil {
+// robotsNames reports whether the robots.txt of the folder root has a
+// Sitemap: line for one of the files of foreign (paths under baseURL). A
+// robots.txt that cannot be read, or is past max bytes, names none.
+func robotsNames(root *fsx.Root, baseURL string, foreign []string, max int) bool {
+	if robotsUsable(root, max) != nil {
 		return false
 	}
-	old, _, err := readRobots(dir, max)
+	old, _, err := readRobots(root, max)
 	if err != nil {
 		return false
 	}
@@ -80,16 +81,16 @@ func robotsNames(dir, baseURL string, foreign []string, max int) bool {
 	return false
 }
 
-// robotsUsable returns an error when dir's robots.txt exists and cannot be
-// merged: a symbolic link out of dir, or to an absolute path (its target's
-// content would be published as the site's robots.txt: a link to
-// /etc/passwd, say), not a regular file (a folder, a FIFO), or larger than
-// max bytes (limits.robots_bytes), which a merge would have to read whole.
-// A link inside dir is read, and replaced by a file. Write asks before it
-// writes anything.
-func robotsUsable(dir string, max int) error {
-	path := filepath.Join(dir, robotsName)
-	st, err := fsx.Stat(dir, robotsName)
+// robotsUsable returns an error when the robots.txt of the output folder
+// root exists and cannot be merged: a symbolic link out of the folder, or
+// to an absolute path (its target's content would be published as the
+// site's robots.txt: a link to /etc/passwd, say), not a regular file (a
+// folder, a FIFO), or larger than max bytes (limits.robots_bytes), which
+// a merge would have to read whole. A link inside the folder is read,
+// and replaced by a file. Write asks before it writes anything.
+func robotsUsable(root *fsx.Root, max int) error {
+	path := root.Path(robotsName)
+	st, err := root.Stat(robotsName)
 	switch {
 	case errors.Is(err, fsx.ErrOutside):
 		return &diag.Diagnostic{File: path, Err: err, Msg: "a symbolic link to a file outside the output folder (or to an absolute path); sitemapgen does not publish that file's content (replace the link with a file, or leave out --robots)"}

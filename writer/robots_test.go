@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
@@ -74,7 +75,12 @@ func TestUpdateRobots(t *testing.T) {
 		t.Fatal(err)
 	}
 	entries := []string{base + "sitemap.xml"}
-	changed, err := updateRobots(dir, base, entries, nil, robots.MaxBytes)
+	root, err := fsx.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	changed, err := updateRobots(root, base, entries, nil, robots.MaxBytes)
 	if err != nil || !changed {
 		t.Fatalf("first update: changed=%v err=%v", changed, err)
 	}
@@ -87,7 +93,7 @@ func TestUpdateRobots(t *testing.T) {
 	}
 	old := time.Now().Add(-time.Hour)
 	os.Chtimes(path, old, old)
-	changed, err = updateRobots(dir, base, entries, nil, robots.MaxBytes)
+	changed, err = updateRobots(root, base, entries, nil, robots.MaxBytes)
 	if err != nil || changed {
 		t.Fatalf("second update: changed=%v err=%v", changed, err)
 	}
@@ -100,7 +106,7 @@ func TestUpdateRobots(t *testing.T) {
 	if err := os.Mkdir(path, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := updateRobots(dir, base, entries, nil, robots.MaxBytes); err == nil {
+	if _, err := updateRobots(root, base, entries, nil, robots.MaxBytes); err == nil {
 		t.Error("robots.txt is a folder: no error")
 	}
 }

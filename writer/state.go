@@ -618,8 +618,10 @@ func (t *txn) check(res *Result, previous []string) (*Result, error) {
 			res.Differ = append(res.Differ, name)
 		}
 	}
-	if taken := t.takenOver(); t.opts.Robots || len(taken) > 0 && robotsNames(t.opts.Dir, t.opts.BaseURL, taken, t.opts.RobotsBytes) {
-		old, _, err := readRobots(t.opts.Dir, t.opts.RobotsBytes)
+	if taken := t.takenOver(); t.opts.Robots || len(taken) > 0 && t.inRoot(func(r *fsx.Root) bool { return robotsNames(r, t.opts.BaseURL, taken, t.opts.RobotsBytes) }) {
+		var old []byte
+		var err error
+		t.inRoot(func(r *fsx.Root) bool { old, _, err = readRobots(r, t.opts.RobotsBytes); return true }) // no folder: no robots.txt
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"io/fs"
-	"path/filepath"
 	"slices"
 	"time"
 
@@ -48,7 +47,7 @@ func withdraw(opts Options) (*Result, error) {
 		opts.RobotsBytes = limits.Default.RobotsBytes
 	}
 	res := &Result{}
-	root, err := fsx.OpenRoot(opts.Dir)
+	root, err := openRoot(opts.Dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return res, nil // no folder: nothing of ours in it
 	}
@@ -58,7 +57,7 @@ func withdraw(opts Options) (*Result, error) {
 	defer root.Close()
 	if opts.Robots {
 		// Before anything is removed: the set and robots.txt go together.
-		if err := robotsUsable(opts.Dir, opts.RobotsBytes); err != nil {
+		if err := robotsUsable(root, opts.RobotsBytes); err != nil {
 			return nil, err
 		}
 	}
@@ -66,7 +65,7 @@ func withdraw(opts Options) (*Result, error) {
 	if !dry {
 		atomicfile.RemoveStaleIn(root, ".", time.Now())
 	}
-	lines, err := readRecordLines(opts.Dir, opts.OutputBytes)
+	lines, err := readRecordLines(root, opts.OutputBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -80,8 +79,8 @@ func withdraw(opts Options) (*Result, error) {
 			return nil, err
 		}
 	}
-	if opts.Robots || len(foreign) > 0 && robotsNamesAny(opts.Dir, opts.BaseURL, foreign, opts.RobotsBytes) {
-		changed, err := withdrawRobots(opts.Dir, opts.BaseURL, foreign, opts.RobotsBytes, dry)
+	if opts.Robots || len(foreign) > 0 && robotsNamesAny(root, opts.BaseURL, foreign, opts.RobotsBytes) {
+		changed, err := withdrawRobots(root, opts.BaseURL, foreign, opts.RobotsBytes, dry)
 		if err != nil {
 			return nil, err
 		}
@@ -123,14 +122,15 @@ func withdraw(opts Options) (*Result, error) {
 	return res, root.SyncDir(".")
 }
 
-// robotsNamesAny reports whether dir's robots.txt (usable, read within
-// max bytes) has a Sitemap: line naming one of the files of names under
-// baseURL: once they are gone, a line that names one is dead.
-func robotsNamesAny(dir, baseURL string, names []string, max int) bool {
-	if robotsUsable(dir, max) != nil {
+// robotsNamesAny reports whether the robots.txt of the folder root
+// (usable, read within max bytes) has a Sitemap: line naming one of the
+// files of names under baseURL: once they are gone, a line that names
+// one is dead.
+func robotsNamesAny(root *fsx.Root, baseURL string, names []string, max int) bool {
+	if robotsUsable(root, max) != nil {
 		return false
 	}
-	old, _, err := readRobots(dir, max)
+	old, _, err := readRobots(root, max)
 	if err != nil {
 		return false
 	}
@@ -142,13 +142,13 @@ func robotsNamesAny(dir, baseURL string, names []string, max int) bool {
 	return false
 }
 
-// withdrawRobots removes from dir's robots.txt (read within max bytes)
-// the Sitemap: lines that name this tool's files under baseURL, or the
-// files of foreign (paths relative to dir), and reports whether there
-// were any; with dry, it only reports. A robots.txt that does not exist,
-// or has no such line, is left as it is.
-func withdrawRobots(dir, baseURL string, foreign []string, max int, dry bool) (bool, error) {
-	old, st, err := readRobots(dir, max)
+// withdrawRobots removes from the robots.txt of the folder root (read
+// within max bytes) the Sitemap: lines that name this tool's files under
+// baseURL, or the files of foreign (paths relative to the folder), and
+// reports whether there were any; with dry, it only reports. A
+// robots.txt that does not exist, or has no such line, is left as it is.
+func withdrawRobots(root *fsx.Root, baseURL string, foreign []string, max int, dry bool) (bool, error) {
+	old, st, err := readRobots(root, max)
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil
 	}
@@ -162,7 +162,7 @@ func withdrawRobots(dir, baseURL string, foreign []string, max int, dry bool) (b
 	if dry {
 		return true, nil
 	}
-	return true, atomicfile.Write(filepath.Join(dir, robotsName), merged, st.Mode().Perm())
+	return true, atomicfile.WriteIn(root, robotsName, merged, st.Mode().Perm())
 }
 
 // withdrawn makes the State know no file, as after a Write of no URL:

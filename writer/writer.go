@@ -75,7 +75,6 @@ import (
 	"fmt"
 	"hash"
 	"io/fs"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -312,20 +311,26 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 			return nil, err
 		}
 		var err error
-		if root, err = fsx.OpenRoot(opts.Dir); err != nil {
+		if root, err = openRoot(opts.Dir); err != nil {
 			return nil, err
 		}
 		defer root.Close()
 		if opts.Robots {
 			// Before anything is written: the set and robots.txt go
 			// together.
-			if err := robotsUsable(opts.Dir, opts.RobotsBytes); err != nil {
+			if err := robotsUsable(root, opts.RobotsBytes); err != nil {
 				return nil, err
 			}
 		}
 		atomicfile.RemoveStaleIn(root, ".", start)
 	}
-	record, err := readRecordLines(opts.Dir, opts.OutputBytes)
+	var record []string
+	var err error
+	if root != nil {
+		record, err = readRecordLines(root, opts.OutputBytes)
+	} else {
+		record, err = recordLinesIn(opts.Dir, opts.OutputBytes) // nothing is written
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -814,8 +819,8 @@ func (t *txn) commit(res *Result) error {
 		res.Written = append(res.Written, f.name)
 	}
 	taken := t.takenOver()
-	if t.opts.Robots || len(taken) > 0 && robotsNames(t.opts.Dir, t.opts.BaseURL, taken, t.opts.RobotsBytes) || t.robotsOrphaned() {
-		changed, err := updateRobots(t.opts.Dir, t.opts.BaseURL, res.Entries, taken, t.opts.RobotsBytes)
+	if t.opts.Robots || len(taken) > 0 && robotsNames(t.root, t.opts.BaseURL, taken, t.opts.RobotsBytes) || t.robotsOrphaned() {
+		changed, err := updateRobots(t.root, t.opts.BaseURL, res.Entries, taken, t.opts.RobotsBytes)
 		if err != nil {
 			return err
 		}
@@ -836,10 +841,10 @@ func (t *txn) commit(res *Result) error {
 // naming a sitemap taken over does. A file there that is neither the
 // set's nor an earlier one's is the site's own, and its line stays.
 func (t *txn) robotsOrphaned() bool {
-	if t.opts.TakeOver == nil || robotsUsable(t.opts.Dir, t.opts.RobotsBytes) != nil {
+	if t.opts.TakeOver == nil || robotsUsable(t.root, t.opts.RobotsBytes) != nil {
 		return false
 	}
-	data, _, err := readRobots(t.opts.Dir, t.opts.RobotsBytes)
+	data, _, err := readRobots(t.root, t.opts.RobotsBytes)
 	if err != nil {
 		return false
 	}
@@ -848,7 +853,7 @@ func (t *txn) robotsOrphaned() bool {
 		if !ok || !robotsOwn(rest) || t.hasFile(rest) {
 			continue
 		}
-		if _, err := fsx.Lstat(t.opts.Dir, rest); errors.Is(err, fs.ErrNotExist) || err == nil && slices.Contains(t.recorded, rest) {
+		if _, err := t.root.Lstat(rest); errors.Is(err, fs.ErrNotExist) || err == nil && slices.Contains(t.recorded, rest) {
 			return true
 		}
 	}
@@ -870,20 +875,25 @@ func (t *txn) hasFile(name string) bool {
 	return false
 }
 
+// openRoot opens the output folder that a Write or a Withdraw holds
+// ([fsx.OpenRoot]): each of their steps reads and writes its files
+// through it. Tests swap the folder for a link once it is open.
+var openRoot = fsx.OpenRoot
+
 // rename renames a file inside the output folder ([fsx.Root.Rename]);
 // tests make it fail part way through a commit, as a full disk or a
 // removed folder can.
 var rename = (*fsx.Root).Rename
 
 // placeable returns an error when a file of t cannot be renamed to its
-// name: a folder has it.
+// name in the output folder it holds: a folder has it.
 func (t *txn) placeable() error {
 	for _, f := range t.files {
 		if f.kept {
 			continue
 		}
-		if st, err := fsx.Lstat(t.opts.Dir, f.name); err == nil && st.IsDir() {
-			return &diag.Diagnostic{File: filepath.Join(t.opts.Dir, f.name), Msg: "a folder is where this sitemap file goes; nothing written"}
+		if st, err := t.root.Lstat(f.name); err == nil && st.IsDir() {
+			return &diag.Diagnostic{File: t.root.Path(f.name), Msg: "a folder is where this sitemap file goes; nothing written"}
 		}
 	}
 	return nil
