@@ -118,7 +118,9 @@ func (t *txn) findAliases(entry string) error {
 	own := func(name string) bool {
 		return name == entry || slices.Contains(t.recorded, name) && isShardName(path.Base(name))
 	}
-	found, err := ForeignSitemaps(o.Dir, o.TakeOver, own)
+	var found []string
+	var err error
+	t.inRoot(func(r *fsx.Root) bool { found, err = foreignSitemapsIn(r, o.TakeOver, own); return true })
 	if err != nil {
 		return err
 	}
@@ -126,11 +128,11 @@ func (t *txn) findAliases(entry string) error {
 		if t.recordKind[name] != kindAlias || isShardName(path.Base(name)) || name == entry || slices.Contains(found, name) || !o.TakeOver(name) {
 			continue
 		}
-		if _, err := fsx.Lstat(o.Dir, name); !errors.Is(err, fs.ErrNotExist) {
+		if _, err := t.lstat(name); !errors.Is(err, fs.ErrNotExist) {
 			continue // there, and no sitemap: not ours to write over
 		}
 		if dir := path.Dir(name); dir != "." {
-			if fi, err := fsx.Lstat(o.Dir, dir); err != nil || !fi.IsDir() {
+			if fi, err := t.lstat(dir); err != nil || !fi.IsDir() {
 				continue
 			}
 		}
@@ -142,10 +144,10 @@ func (t *txn) findAliases(entry string) error {
 		if dir == "." || name == entry || slices.Contains(found, name) {
 			continue // at the root, the entry file or an index of it answers
 		}
-		if _, err := fsx.Lstat(o.Dir, name); !errors.Is(err, fs.ErrNotExist) {
+		if _, err := t.lstat(name); !errors.Is(err, fs.ErrNotExist) {
 			continue // there, and not found: no sitemap, not ours
 		}
-		if fi, err := fsx.Lstat(o.Dir, dir); err != nil || !fi.IsDir() {
+		if fi, err := t.lstat(dir); err != nil || !fi.IsDir() {
 			continue
 		}
 		found = append(found, name)
@@ -165,9 +167,12 @@ func (t *txn) findAliases(entry string) error {
 		if slices.Contains(t.recorded, name) && t.recordKind[name] != kindAlias || t.inRoot(func(r *fsx.Root) bool { return marked(r, name) }) {
 			continue // ours, of an earlier Write: its entries are ours
 		}
-		for _, p := range listedBeside(o.Dir, name, o.BaseURL) {
-			parts[p] = true
-		}
+		t.inRoot(func(r *fsx.Root) bool {
+			for _, p := range listedBeside(r, name, o.BaseURL) {
+				parts[p] = true
+			}
+			return true
+		})
 	}
 	for _, name := range found {
 		dir := path.Dir(name)
@@ -379,18 +384,18 @@ type scopedURLs struct {
 func (s scopedURLs) Len() int             { return len(s.in) }
 func (s scopedURLs) At(i int) sitemap.URL { return s.urls.At(int(s.in[i].i)) }
 
-// listedBeside returns the files, by their path in dir, that the
-// sitemap index name in dir lists in its own folder: the parts of a
+// listedBeside returns the files, by their path in the folder root, that
+// the sitemap index name in it lists in its own folder: the parts of a
 // generator's index. A file that is not an index, or cannot be read,
 // lists none. The entries' URLs are taken by their path under baseURL's,
 // whatever their host (the generator's configuration may name another).
 // The file is read through the one door, within the protocol's limits.
-func listedBeside(dir, name, baseURL string) []string {
+func listedBeside(root *fsx.Root, name, baseURL string) []string {
 	b, err := url.Parse(baseURL)
 	if err != nil {
 		return nil
 	}
-	f, err := fsx.Open(dir, name, sitemap.MaxBytes, protocolLimit)
+	f, err := root.Open(name, sitemap.MaxBytes, protocolLimit)
 	if err != nil {
 		return nil
 	}

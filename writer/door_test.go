@@ -309,13 +309,31 @@ func TestFolderSwappedAfterOpened(t *testing.T) {
 			}},
 		{name: "a folder where a file goes", other: map[string]string{"sitemap.xml/": ""},
 			check: func(t *testing.T, held string, _ *Result) { hasLine(t, held, "sitemap.xml", "<loc>"+base+"</loc>") }},
+		{name: "the viewer", other: map[string]string{ViewerName: "<p>a page of the site</p>\n"}, opts: Options{Viewer: true},
+			check: func(t *testing.T, held string, _ *Result) { hasLine(t, held, ViewerName, viewerMarker) }},
+		{name: "the text sitemap", other: map[string]string{"sitemap.txt": "a file of the site\n"}, opts: Options{Text: true},
+			check: func(t *testing.T, held string, _ *Result) { hasLine(t, held, "sitemap.txt", base) }},
+		{name: "a generator's sitemap", held: map[string]string{"sitemap-0.xml": "the site's own\n"}, other: map[string]string{"sitemap-0.xml": foreignURLSet},
+			opts: Options{TakeOver: func(name string) bool { return name == "sitemap-0.xml" }},
+			check: func(t *testing.T, held string, res *Result) {
+				sameFile(t, held, "sitemap-0.xml", "the site's own\n")
+				if len(res.TakenOver) > 0 {
+					t.Errorf("taken over %q", res.TakenOver)
+				}
+			}},
+		{name: "a generator's sitemap, withdrawn", withdraw: true, held: map[string]string{"sitemap-0.xml": "the site's own\n"}, other: map[string]string{"sitemap-0.xml": foreignURLSet},
+			opts: Options{TakeOver: func(name string) bool { return name == "sitemap-0.xml" }},
+			check: func(t *testing.T, held string, res *Result) {
+				sameFile(t, held, "sitemap-0.xml", "the site's own\n")
+				if len(res.TakenOver) > 0 {
+					t.Errorf("taken over %q", res.TakenOver)
+				}
+			}},
 		{name: "withdrawn", withdraw: true, opts: Options{Robots: true},
 			held:  map[string]string{"robots.txt": "User-agent: *\nSitemap: " + base + "sitemap.xml\n", "sitemap.xml": "<urlset/>\n", RecordName: "sitemap.xml\n"},
 			other: map[string]string{"robots.txt": "Sitemap: " + base + "sitemap.xml\n"},
 			check: func(t *testing.T, held string, res *Result) {
-				if data, err := os.ReadFile(filepath.Join(held, "robots.txt")); err != nil || string(data) != "User-agent: *\n" {
-					t.Errorf("robots.txt of the folder held: %q, %v", data, err)
-				}
+				sameFile(t, held, "robots.txt", "User-agent: *\n")
 				if _, err := os.Stat(filepath.Join(held, "sitemap.xml")); err == nil {
 					t.Errorf("sitemap.xml of the folder held not removed (removed %q)", res.Removed)
 				}
@@ -414,5 +432,63 @@ func hasLine(t *testing.T, dir, name, want string) {
 	data, err := os.ReadFile(filepath.Join(dir, name))
 	if err != nil || !strings.Contains(string(data), want) {
 		t.Errorf("%s of the folder held: %q, %v; want it to hold %q", name, data, err, want)
+	}
+}
+
+// foreignURLSet is a generator's sitemap.
+const foreignURLSet = `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://example.com/a/</loc></url></urlset>`
+
+// sameFile checks that the file name of dir holds want.
+func sameFile(t *testing.T, dir, name, want string) {
+	t.Helper()
+	if data, err := os.ReadFile(filepath.Join(dir, name)); err != nil || string(data) != want {
+		t.Errorf("%s of the folder held: %q, %v; want %q", name, data, err, want)
+	}
+}
+
+// TestStateFolderSwapped: watch mode's Write (with a State) asks whether
+// a file is as it left it, and records the files it renamed, in the
+// folder it holds: once the folder is swapped for a link to another
+// right after it was opened, the files of the folder held are kept, and
+// known as kept to the next Write.
+func TestStateFolderSwapped(t *testing.T) {
+	top := t.TempDir()
+	out, held, other := filepath.Join(top, "out"), filepath.Join(top, "held"), filepath.Join(top, "other")
+	writeTree(t, other, nil)
+	st := NewState()
+	opts := Options{Dir: out, BaseURL: base, MaxURLs: 2, State: st}
+	if _, err := Write(sitemap.Slice(numbered(5)), opts); err != nil {
+		t.Fatal(err)
+	}
+	openRoot = func(dir string) (*fsx.Root, error) {
+		r, err := fsx.OpenRoot(dir)
+		if err == nil {
+			if err := os.Rename(out, held); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink("other", out); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return r, err
+	}
+	defer func() { openRoot = fsx.OpenRoot }()
+	res, err := Write(sitemap.Slice(numbered(5)), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Written) > 0 {
+		t.Errorf("the files of the folder held, unchanged, written again: %q", res.Written)
+	}
+	openRoot = fsx.OpenRoot
+	opts.Dir = held
+	if res, err = Write(sitemap.Slice(numbered(5)), opts); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Written) > 0 {
+		t.Errorf("the next Write: the files it kept unknown, written again: %q", res.Written)
+	}
+	if names := treeOf(t, other); len(names) > 0 {
+		t.Errorf("files in the folder the link leads to: %q", slices.Sorted(maps.Keys(names)))
 	}
 }

@@ -430,14 +430,14 @@ func (st *State) diff() *URLChanges {
 	return c
 }
 
-// unchanged reports whether the file name in dir holds the bytes of
-// digest sum, as Write left it.
-func (st *State) unchanged(dir, name string, sum uint64) bool {
+// unchanged reports whether the file name of the output folder root
+// holds the bytes of digest sum, as Write left it.
+func (st *State) unchanged(root *fsx.Root, name string, sum uint64) bool {
 	rec, ok := st.files[name]
 	if !ok || rec.sum != sum {
 		return false
 	}
-	fi, err := fsx.Lstat(dir, name)
+	fi, err := root.Lstat(name)
 	return err == nil && fi.Mode().IsRegular() && fi.Size() == rec.size && fi.ModTime().Equal(rec.mtime)
 }
 
@@ -463,24 +463,17 @@ func (st *State) Drifted(dir string) bool {
 	return false
 }
 
-// update records the files a commit renamed into place; one it did not
-// rename and did not keep is no longer known (the commit failed first).
-// After a commit that succeeded, the State knows this Write's files only,
-// and this Write's URLs are the ones the next compares with.
-func (st *State) update(dir string, files []*file, ok bool) {
+// update records the files a commit renamed into place in the output
+// folder root; one it did not rename and did not keep is no longer known
+// (the commit failed first). After a commit that succeeded, the State
+// knows this Write's files only, and this Write's URLs are the ones the
+// next compares with.
+func (st *State) update(root *fsx.Root, files []*file, ok bool) {
 	current := make(map[string]bool, len(files))
-	root, rootErr := fsx.OpenRoot(dir)
-	if rootErr == nil {
-		defer root.Close()
-	}
 	for _, f := range files {
 		current[f.name] = true
 		switch {
 		case f.renamed:
-			if rootErr != nil {
-				delete(st.files, f.name)
-				continue
-			}
 			fi, err := root.Lstat(f.name)
 			if err != nil {
 				delete(st.files, f.name)
@@ -538,7 +531,7 @@ func (t *txn) writeChanged(res *Result) error {
 		f.digest = f.sum.Sum64()
 		f.sum = nil
 		f.content = nil // named already
-		if st.unchanged(t.opts.Dir, f.name, f.digest) {
+		if st.unchanged(t.root, f.name, f.digest) {
 			f.kept = true
 			continue
 		}
@@ -600,7 +593,7 @@ func (t *txn) check(res *Result, previous []string) (*Result, error) {
 	for _, f := range t.files {
 		keep[f.name] = true
 		res.Written = append(res.Written, f.name)
-		if sum, err := t.state.diskSum(t.opts.Dir, f.name, f.src.gzip); err != nil || sum != f.sum.Sum64() {
+		if sum, err := t.diskSum(f.name, f.src.gzip); err != nil || sum != f.sum.Sum64() {
 			res.Differ = append(res.Differ, f.name)
 		}
 	}
@@ -608,7 +601,7 @@ func (t *txn) check(res *Result, previous []string) (*Result, error) {
 		if keep[name] {
 			continue
 		}
-		if _, err := fsx.Lstat(t.opts.Dir, name); err == nil && t.stale(name) {
+		if _, err := t.lstat(name); err == nil && t.stale(name) {
 			res.Removed = append(res.Removed, name)
 			res.Differ = append(res.Differ, name)
 		}
@@ -633,10 +626,13 @@ func (t *txn) check(res *Result, previous []string) (*Result, error) {
 }
 
 // diskSum returns the digest of the (uncompressed) bytes of the file name
-// in dir, read through the one door within the protocol's 50 MiB, on
-// disk and uncompressed: a larger file is none Write wrote, and an error.
-func (st *State) diskSum(dir, name string, gz bool) (uint64, error) {
-	f, err := fsx.Open(dir, name, sitemap.MaxBytes, protocolLimit)
+// of the output folder (inRoot), read through the one door within the
+// protocol's 50 MiB, on disk and uncompressed: a larger file is none
+// Write wrote, and an error.
+func (t *txn) diskSum(name string, gz bool) (uint64, error) {
+	var f *fsx.File
+	err := error(&fs.PathError{Op: "open", Path: filepath.Join(t.opts.Dir, name), Err: fs.ErrNotExist}) // no folder
+	t.inRoot(func(r *fsx.Root) bool { f, err = r.Open(name, sitemap.MaxBytes, protocolLimit); return true })
 	if err != nil {
 		return 0, err
 	}
@@ -649,10 +645,10 @@ func (st *State) diskSum(dir, name string, gz bool) (uint64, error) {
 		}
 		r = zr
 	}
-	h := st.hash()
+	h := t.state.hash()
 	n, err := io.Copy(h, io.LimitReader(r, sitemap.MaxBytes+1))
 	if err == nil && n > sitemap.MaxBytes {
-		err = fsx.TooLarge(filepath.Join(dir, name), sitemap.MaxBytes, protocolLimit)
+		err = fsx.TooLarge(filepath.Join(t.opts.Dir, name), sitemap.MaxBytes, protocolLimit)
 	}
 	if err != nil {
 		return 0, err

@@ -113,7 +113,7 @@ func (t *txn) viewerOurs() error {
 // followed) is the commit's to judge.
 func (t *txn) ours(name, marker string) (path string, ok bool, err error) {
 	path = filepath.Join(t.opts.Dir, name)
-	if fi, err := fsx.Lstat(t.opts.Dir, name); err != nil || !fi.Mode().IsRegular() {
+	if fi, err := t.lstat(name); err != nil || !fi.Mode().IsRegular() {
 		return path, true, nil
 	}
 	if slices.Contains(t.recorded, name) {
@@ -122,6 +122,11 @@ func (t *txn) ours(name, marker string) (path string, ok bool, err error) {
 	if marker == "" {
 		return path, false, nil
 	}
-	data, err := fsx.ReadFile(t.opts.Dir, name, t.opts.OutputBytes, limits.OutputBytesKey)
-	return path, err == nil && bytes.Contains(data, []byte(marker)), err
+	t.inRoot(func(r *fsx.Root) bool {
+		var data []byte
+		data, err = r.ReadFile(name, t.opts.OutputBytes, limits.OutputBytesKey)
+		ok = err == nil && bytes.Contains(data, []byte(marker))
+		return true
+	})
+	return path, ok, err
 }

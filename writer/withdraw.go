@@ -75,7 +75,7 @@ func withdraw(opts Options) (*Result, error) {
 	if opts.TakeOver != nil {
 		// The generator's own, but the files our record lists, which go
 		// as ours (an alias at a name of the generator's among them).
-		if foreign, err = ForeignSitemaps(opts.Dir, opts.TakeOver, func(name string) bool { return slices.Contains(previous, name) }); err != nil {
+		if foreign, err = foreignSitemapsIn(root, opts.TakeOver, func(name string) bool { return slices.Contains(previous, name) }); err != nil {
 			return nil, err
 		}
 	}

@@ -75,6 +75,7 @@ import (
 	"fmt"
 	"hash"
 	"io/fs"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -395,7 +396,7 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	}
 	err = t.commit(res)
 	if t.state != nil {
-		t.state.update(opts.Dir, t.files, err == nil)
+		t.state.update(root, t.files, err == nil)
 	}
 	if err == nil && failAfterCommit != nil {
 		err = failAfterCommit()
@@ -954,6 +955,15 @@ func stillOurs(r *fsx.Root, kind, name string) bool {
 		return isSitemapFile(r, name)
 	}
 	return true
+}
+
+// lstat is [fsx.Root.Lstat] of name in the output folder (inRoot); an
+// fs.ErrNotExist error when there is no folder.
+func (t *txn) lstat(name string) (fs.FileInfo, error) {
+	var fi fs.FileInfo
+	err := error(&fs.PathError{Op: "lstat", Path: filepath.Join(t.opts.Dir, name), Err: fs.ErrNotExist})
+	t.inRoot(func(r *fsx.Root) bool { fi, err = r.Lstat(name); return true })
+	return fi, err
 }
 
 // inRoot calls fn with the output folder held as a root: the Write's,
