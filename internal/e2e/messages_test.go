@@ -154,8 +154,10 @@ var messageCases = []messageCase{
 			t.Fatal("the fixture's manifest has no route /account")
 		}
 		write(t, matches[0], hostile)
-		if strings.Contains(v, "\n") {
-			return []string{"--dry-run"}, "" // a line break is a space of the URL, which is listed
+		if len(v) < 1000 {
+			// A control character is percent-encoded in the route's
+			// path, as in a file's name: the URL is listed.
+			return []string{"--dry-run"}, ""
 		}
 		return []string{"--dry-run"}, "(its routes rendered on demand):1: "
 	}},
