@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,6 +65,40 @@ func TestCheckLimits(t *testing.T) {
 				t.Errorf("problems: %v, want %q", problems, tt.want)
 			}
 		})
+	}
+}
+
+// At the edge of MaxBytes, plain and gzipped files alike: the limit's
+// own bytes pass, a byte more is reported, with the limit TestLimitSize
+// checks at its default, small here.
+func TestLimitEdge(t *testing.T) {
+	const max = 4096
+	for _, name := range []string{"a.xml", "a.xml.gz"} {
+		for _, size := range []int64{max, max + 1, max + 2} {
+			t.Run(fmt.Sprint(name, size), func(t *testing.T) {
+				var b strings.Builder
+				if err := writeSized(&b, size); err != nil {
+					t.Fatal(err)
+				}
+				content, what := b.String(), ""
+				if strings.HasSuffix(name, ".gz") {
+					content, what = gz(content), " uncompressed"
+				}
+				dir := t.TempDir()
+				writeFiles(t, dir, map[string]string{name: content})
+				problems, _, err := Check([]string{dir}, Options{MaxBytes: max})
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := ""
+				if size > max {
+					want = fmt.Sprintf("more than %d bytes%s: the protocol allows at most %d in one file; stopped reading here", max, what, max)
+				}
+				if got := strs(problems); len(problems) > 1 || len(problems) == 1 && problems[0].Msg != want || len(problems) == 0 && want != "" {
+					t.Errorf("problems: %v, want %q", got, want)
+				}
+			})
+		}
 	}
 }
 

@@ -563,7 +563,8 @@ func isFile(r *fsx.Root, rel string) bool {
 
 // countReader counts the bytes read through it, fails with a
 // [*limitError] past max bytes, and keeps the first read error other than
-// io.EOF.
+// io.EOF. A byte past max fails the read even when it comes with io.EOF,
+// as a gzip stream's last bytes do.
 type countReader struct {
 	r    io.Reader
 	n    int64
@@ -578,7 +579,7 @@ func (r *countReader) Read(b []byte) (int, error) {
 	}
 	n, err := r.r.Read(b)
 	r.n += int64(n)
-	if r.n > r.max && err == nil {
+	if r.n > r.max && (err == nil || err == io.EOF) {
 		what := ""
 		if r.what != "" {
 			what = " " + r.what
