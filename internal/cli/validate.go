@@ -100,6 +100,7 @@ protocol takes as a sitemap) or a folder, searched for *.xml, *.xml.gz
 and sitemap*.txt; in a folder, files that are not sitemaps (a feed among
 them) are skipped. Files inside a folder, and the files an index names,
 are read only inside it: a symbolic link out of it is refused, named.
+A file is gzip-compressed when its first bytes say so, whatever its name.
 
 Flags:
 ` + validateFlags.Help("validate", 19) + `

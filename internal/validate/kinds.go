@@ -57,6 +57,7 @@ const (
 	KindLinkUnused Kind = "link-unused"      // an <xhtml:link> search engines make no use of
 	KindIgnored    Kind = "ignored"          // a value the schema takes and search engines ignore, a feed item with no link
 	KindIndexLocal Kind = "index-unmatched"  // without a base URL, an index entry not below the index's location
+	KindGzip       Kind = "gzip"             // a file gzip-compressed and not named .gz, or named .gz and not
 )
 
 // Kinds are every kind, in the order a summary names them, with its
@@ -92,6 +93,7 @@ var Kinds = []struct {
 	{KindLinkUnused, Advice, "an alternate with neither hreflang nor media"},
 	{KindIgnored, Advice, "what search engines ignore: image:license, a feed item"},
 	{KindIndexLocal, Advice, "an index entry outside the index's folder: not looked for"},
+	{KindGzip, Advice, "a file whose name and content disagree on gzip"},
 }
 
 // severity returns the severity of kind k.

@@ -164,7 +164,7 @@ func (fc *fileCheck) skip() error {
 
 // run checks the file.
 func (fc *fileCheck) run() {
-	cr, closeFile, err := open(fc.cand, fc.opts.MaxBytes)
+	cr, gzipped, closeFile, err := open(fc.cand, fc.opts.MaxBytes)
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
@@ -175,6 +175,13 @@ func (fc *fileCheck) run() {
 		return
 	}
 	defer closeFile()
+	if gzipped != strings.HasSuffix(fc.cand.path, ".gz") {
+		form := "XML"
+		if isText(fc.cand.path) {
+			form = "text"
+		}
+		fc.add(KindGzip, 0, gzipName(gzipped, form))
+	}
 	if u := fc.fileURL(fc.cand); u != "" {
 		fc.scope = u[:strings.LastIndexByte(u, '/')+1]
 	}
@@ -195,7 +202,7 @@ func (fc *fileCheck) run() {
 		return
 	case fc.ctx.Err() != nil:
 		return // Check returns the context's error
-	case cr.err != nil && strings.HasSuffix(fc.cand.path, ".gz"):
+	case cr.err != nil && gzipped:
 		fc.isSitemap = true
 		fc.stop(KindRead, 0, "cannot decompress: %v", cr.err)
 		return

@@ -37,15 +37,16 @@ func (e *Entry) set(name, v string) {
 	}
 }
 
-// Read reads the sitemap file at path (.xml, or .xml.gz decompressed) as
-// [Check] reads it, as a stream within the limits of opts (its other
-// fields are not used), and hands each entry that has a <loc> to fn, in
-// order; it reports whether the file is an index. What the protocol says
-// of the values and of their order is not checked here: only what stops
-// the reading is an error, a [*diag.Diagnostic] at its place (a file that
-// cannot be read or decompressed, XML that is not well-formed, a limit
-// passed, a root element other than <urlset> or <sitemapindex>, no root
-// element). Read stops when ctx is done and returns its error.
+// Read reads the sitemap file at path (decompressed when its first bytes
+// say it is gzip-compressed, whatever its name) as [Check] reads it, as
+// a stream within the limits of opts (its other fields are not used),
+// and hands each entry that has a <loc> to fn, in order; it reports
+// whether the file is an index. What the protocol says of the values and
+// of their order is not checked here: only what stops the reading is an
+// error, a [*diag.Diagnostic] at its place (a file that cannot be read
+// or decompressed, XML that is not well-formed, a limit passed, a root
+// element other than <urlset> or <sitemapindex>, no root element). Read
+// stops when ctx is done and returns its error.
 //
 // path is one the user named, followed wherever it points; [ReadIn] reads
 // a file others control.

@@ -177,6 +177,14 @@ func TestSeverities(t *testing.T) {
 			"sitemap_index.xml": index("<sitemap><loc>https://example.com/docs/a.xml</loc></sitemap>\n<sitemap><loc>https://example.com/blog/b.xml</loc></sitemap>"),
 			"a.xml":             urlset(loc("docs/") + "</url>")},
 			want: []string{"sitemap_index.xml:4 advice:index-unmatched"}},
+		// gzip is read from a file's first bytes: a name that says
+		// otherwise is advice.
+		{name: "gzip named .xml", files: map[string]string{"a.xml": gz(urlset(loc("") + "</url>"))},
+			want: []string{"a.xml:0 advice:gzip"}},
+		{name: "plain XML named .xml.gz", files: map[string]string{"a.xml.gz": urlset(loc("") + "</url>")},
+			want: []string{"a.xml.gz:0 advice:gzip"}},
+		{name: "neither gzip nor XML named .xml.gz", files: map[string]string{"a.xml.gz": "PK\x03\x04"},
+			want: []string{"a.xml.gz:0 read"}},
 		{name: "image license that is no URL", files: map[string]string{"a.xml": extset(loc("") + `
 <image:image><image:loc>https://example.com/a.png</image:loc><image:license>Free License</image:license></image:image></url>`)},
 			want: []string{"a.xml:4 advice:ignored"}},

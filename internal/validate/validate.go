@@ -16,8 +16,10 @@
 // [Check] reads each file once, as a stream (a 50,000-URL gzipped file is
 // never held whole in memory), and reports:
 //
-//   - a gzip stream that cannot be read, XML that is not well-formed, a
-//     declared encoding other than UTF-8;
+//   - a gzip stream that cannot be read (a file is gzip when its first
+//     bytes say so, whatever its name; a name that says otherwise is
+//     advice), XML that is not well-formed, a declared encoding other
+//     than UTF-8;
 //   - the root element: <urlset> or <sitemapindex> in the sitemaps.org
 //     namespace ([sitemap.Namespace]);
 //   - the elements and their order as sitemap.xsd and siteindex.xsd give
@@ -54,6 +56,8 @@
 package validate
 
 import (
+	"bufio"
+	"bytes"
 	"cmp"
 	"compress/gzip"
 	"context"
@@ -597,28 +601,73 @@ type limitError struct{ msg string }
 
 func (e *limitError) Error() string { return e.msg }
 
-// open opens the regular file of c, decompressing a .gz, and returns
-// the uncompressed stream, counted and limited to max bytes (and so is
-// the compressed one), and a function that closes it.
-func open(c candidate, max int64) (*countReader, func(), error) {
+// gzipMagic is how a gzip stream starts (RFC 1952).
+const gzipMagic = "\x1f\x8b"
+
+// open opens the regular file of c and returns its stream, counted and
+// limited to max bytes, and a function that closes it. A file is
+// gzip-compressed when its first bytes say so, whatever its name: its
+// stream is then the uncompressed one (and the compressed one is counted
+// and limited too), and gzipped is true. A file whose name ends in .gz
+// and that is not gzip-compressed is read as it is when it is what the
+// rest of its name says (XML, or a text sitemap); else it is an error.
+func open(c candidate, max int64) (cr *countReader, gzipped bool, closeFile func(), err error) {
 	name := c.path
 	var f *fsx.File
-	var err error
 	if c.in != "" {
 		f, err = fsx.Open(c.in, c.rel, max+1, "the protocol's limit")
 	} else {
 		f, err = fsx.OpenNamed(name, max+1, "the protocol's limit")
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, false, nil, err
 	}
-	if !strings.HasSuffix(name, ".gz") {
-		return &countReader{r: f, max: max}, func() { f.Close() }, nil
+	br := bufio.NewReader(f)
+	first, err := br.Peek(len(gzipMagic))
+	if err != nil && err != io.EOF {
+		f.Close()
+		return nil, false, nil, err
 	}
-	z, err := gzip.NewReader(&countReader{r: f, max: max, what: "compressed"})
+	if string(first) != gzipMagic {
+		if strings.HasSuffix(name, ".gz") {
+			switch head, _ := br.Peek(512); {
+			case len(head) == 0:
+				err = errors.New("cannot decompress: the file is empty")
+			case !isText(name) && !looksXML(head):
+				err = errors.New("cannot decompress: the file is not gzip-compressed, though its name ends in .gz, nor XML")
+			}
+			if err != nil {
+				f.Close()
+				return nil, false, nil, err
+			}
+		}
+		return &countReader{r: br, max: max}, false, func() { f.Close() }, nil
+	}
+	z, err := gzip.NewReader(&countReader{r: br, max: max, what: "compressed"})
 	if err != nil {
 		f.Close()
-		return nil, nil, fmt.Errorf("cannot decompress: %v", err)
+		return nil, false, nil, fmt.Errorf("cannot decompress: %v", err)
 	}
-	return &countReader{r: z, max: max, what: "uncompressed"}, func() { z.Close(); f.Close() }, nil
+	return &countReader{r: z, max: max, what: "uncompressed"}, true, func() { z.Close(); f.Close() }, nil
+}
+
+// looksXML reports whether head, the first bytes of a file, start as an
+// XML document does: with "<", after a byte-order mark and white space
+// (a UTF-16 mark is XML too, which the reader refuses as such).
+func looksXML(head []byte) bool {
+	if bytes.HasPrefix(head, []byte("\xff\xfe")) || bytes.HasPrefix(head, []byte("\xfe\xff")) {
+		return true
+	}
+	head = bytes.TrimLeft(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")), " \t\r\n")
+	return len(head) > 0 && head[0] == '<'
+}
+
+// gzipName says, for advice, that the file's name and content disagree
+// on gzip: gzipped is what its content is; form names what a plain one
+// is read as.
+func gzipName(gzipped bool, form string) string {
+	if gzipped {
+		return "the file is gzip-compressed, though its name does not end in .gz: checked decompressed; a server sends a file as its name says, and a client given it as " + form + " cannot read it: end its name in .gz"
+	}
+	return "the file is plain " + form + ", not gzip-compressed as its name says: checked as it is; a server sends a file as its name says, and a client that decompresses it fails: drop the .gz from its name"
 }
