@@ -17,6 +17,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -204,35 +205,143 @@ func (fc *fileCheck) text0() (string, error) {
 	}
 }
 
-// rfc822 are the forms of an RSS date (RFC 822, with four-digit years
-// as RFC 1123 has them, or two), the day of the week optional.
-var rfc822 = func() []string {
-	var out []string
-	for _, day := range []string{"Mon, ", ""} {
-		for _, year := range []string{"2006", "06"} {
-			for _, clock := range []string{"15:04:05", "15:04"} {
-				for _, zone := range []string{"-0700", "MST"} {
-					out = append(out, day+"_2 Jan "+year+" "+clock+" "+zone)
-				}
-			}
+// rfc822Date reports whether v is an RSS date: RFC 822's date-time
+// (section 5), with the four-digit years of RFC 1123 as well as its two.
+// Its words are of any case (section 3.4.7); its zone is a name of the
+// RFC's, a military letter (any but J) or an offset; white space, a line
+// folded and comments may stand between any two of its tokens (section
+// 3.1.4). The day of the week is not held to the date, which the RFC
+// does not ask.
+func rfc822Date(v string) bool {
+	t, ok := rfc822Tokens(v)
+	if !ok {
+		return false
+	}
+	if len(t) > 1 && t[1] == "," {
+		if !slices.ContainsFunc(rfc822Days, func(d string) bool { return strings.EqualFold(d, t[0]) }) {
+			return false
+		}
+		t = t[2:]
+	}
+	// day month year hh ":" mm [":" ss] zone
+	if len(t) != 7 && len(t) != 9 || !digits(t[0]) || len(t[0]) > 2 || !digits(t[2]) || len(t[2]) != 2 && len(t[2]) != 4 {
+		return false
+	}
+	month := slices.IndexFunc(rfc822Months, func(m string) bool { return strings.EqualFold(m, t[1]) })
+	clock, zone := t[3:len(t)-1], t[len(t)-1]
+	sec := "00"
+	if len(clock) == 5 {
+		if clock[3] != ":" {
+			return false
+		}
+		sec = clock[4]
+	}
+	hh, mm := clock[0], clock[2]
+	for _, n := range []string{hh, mm, sec} {
+		if len(n) != 2 || !digits(n) {
+			return false
 		}
 	}
-	return out
-}()
+	if month < 0 || clock[1] != ":" || !rfc822Zone(zone) || atoi(hh) > 23 || atoi(mm) > 59 || atoi(sec) > 59 {
+		return false
+	}
+	y, d := atoi(t[2]), atoi(t[0])
+	if len(t[2]) == 2 { // as RFC 2822 reads two digits: 00-49 this century, 50-99 the last
+		y += 1900
+		if y < 1950 {
+			y += 100
+		}
+	}
+	return d >= 1 && d <= time.Date(y, time.Month(month+2), 0, 0, 0, 0, 0, time.UTC).Day()
+}
+
+var (
+	rfc822Days   = []string{"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"}
+	rfc822Months = []string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}
+	rfc822Zones  = []string{"UT", "GMT", "EST", "EDT", "CST", "CDT", "MST", "MDT", "PST", "PDT"}
+)
+
+// rfc822Zone reports whether z is a zone of RFC 822: one of its names, a
+// military letter (J is not one), or + or - and four digits.
+func rfc822Zone(z string) bool {
+	switch {
+	case len(z) == 1:
+		c := z[0] | 0x20
+		return 'a' <= c && c <= 'z' && c != 'j'
+	case len(z) == 5 && (z[0] == '+' || z[0] == '-'):
+		return digits(z[1:])
+	}
+	return slices.ContainsFunc(rfc822Zones, func(n string) bool { return strings.EqualFold(n, z) })
+}
+
+// rfc822Tokens splits v into the lexical tokens of RFC 822 (section
+// 3.3), its atoms and specials, leaving out what may stand between any
+// two: spaces and tabs, a line break folded (followed by a space or a
+// tab; XML reads CRLF as LF) and comments (nested, with quoted pairs).
+// ok is false when v holds what the RFC's date has no token for: a
+// control character or a line break unfolded, a byte beyond ASCII, an
+// unclosed comment.
+func rfc822Tokens(v string) (tokens []string, ok bool) {
+	for i := 0; i < len(v); {
+		switch c := v[i]; {
+		case c == ' ' || c == '\t':
+			i++
+		case c == '\r' || c == '\n':
+			j := i + 1
+			if c == '\r' && j < len(v) && v[j] == '\n' {
+				j++
+			}
+			if j == len(v) || v[j] != ' ' && v[j] != '\t' {
+				return nil, false
+			}
+			i = j
+		case c == '(':
+			depth := 0
+			for ; ; i++ {
+				switch {
+				case i == len(v) || v[i] >= 0x80 || v[i] == '\r':
+					return nil, false
+				case v[i] == '\\':
+					if i++; i == len(v) || v[i] >= 0x80 {
+						return nil, false
+					}
+				case v[i] == '(':
+					depth++
+				case v[i] == ')':
+					depth--
+				}
+				if depth == 0 {
+					i++
+					break
+				}
+			}
+		case strings.IndexByte(rfc822Specials, c) >= 0:
+			tokens = append(tokens, v[i:i+1])
+			i++
+		case c < ' ' || c >= 0x7f:
+			return nil, false
+		default:
+			j := i
+			for j < len(v) && v[j] > ' ' && v[j] < 0x7f && strings.IndexByte(rfc822Specials, v[j]) < 0 {
+				j++
+			}
+			tokens = append(tokens, v[i:j])
+			i = j
+		}
+	}
+	return tokens, true
+}
+
+// rfc822Specials are the characters RFC 822 makes tokens of their own.
+const rfc822Specials = `()<>@,;:\".[]`
 
 // feedDate says what keeps v from being the date of an entry of a feed
 // of form (formRSS, formAtom) in the namespace ns, or "".
 func feedDate(form int, ns, v string) string {
 	switch {
 	case form == formRSS:
-		w := v
-		if z, ok := strings.CutSuffix(w, " UT"); ok {
-			w = z + " +0000" // RFC 822's universal time, which Go's MST form does not take
-		}
-		for _, layout := range rfc822 {
-			if _, err := time.Parse(layout, w); err == nil {
-				return ""
-			}
+		if rfc822Date(v) {
+			return ""
 		}
 		return "an RFC 822 date, as RSS 2.0 has it (Mon, 02 Jan 2006 15:04:05 -0700)"
 	case ns == atomNS:

@@ -92,3 +92,77 @@ func TestFeeds(t *testing.T) {
 		})
 	}
 }
+
+// An RSS date is RFC 822's date-time (section 5), with the four-digit
+// years of RFC 1123: its words in any case (section 3.4.7), the military
+// zones (one letter but J), and white space, folding and comments
+// between any two of its tokens (section 3.1.4). What the grammar does
+// not take stays refused.
+func TestRFC822Dates(t *testing.T) {
+	valid := []string{
+		"Thu, 09 Feb 2006 23:59:45 +0000",
+		"09 Feb 2006 23:59:45 GMT",
+		"Thu, 9 Feb 06 23:59 -0700",
+		"Wed, 1 Apr 2009 14:58:27 EDT",
+		"Thu, 09 Feb 2006 23:59:45 UT",
+		"Thu, 09 Feb 2006 23:59:45 Z",
+		"Thu, 09 Feb 2006 16:59:45 G",
+		"Thu, 09 Feb 2006 12:59:45 L",
+		"Fri, 10 Feb 2006 03:59:45 Q",
+		"Thu, 09 Feb 2006 23:59:45 z",
+		"Thu, 09 Feb 2006 23:59:45 gmt",
+		"thu, 09 FEB 2006 18:59:45 est",
+		"Thu, 09 Feb 2006 16:59:45 pDt",
+		"Thu, 09 Feb 2006 21:25:45 -0234",
+		"Thu (a comment), 9(th) Feb(ruary) 2006 23:59:45 +0000 (GMT)",
+		"Thu, 09 (nested (comment) Mar)Feb(escaped \\) paren) 2006()23:59:45 +0000",
+		"Thu ,\t 09  Feb\t2006  23:59:45\t +0000",
+		"Thu,\n 09 Feb 2006\n\t23:59:45 +0000",
+		"Thu,\r\n 09 Feb 2006 23:59:45 +0000",
+		"Thu, 09 Feb 2006 23 : 59 : 45 +0000",
+		"Sun, 09 Feb 1806 23:59:45 +0000",
+		"Tue, 29 Feb 2000 00:00:00 +0000",
+		"29 Feb 00 00:00 GMT",
+	}
+	invalid := []string{
+		"2006-02-09T23:59:45Z",
+		"Thu, 09 Feb 2006",
+		"Thu, 09 Feb 2006 23:59:45",
+		"Thu, 09 Feb 2006 23:59:45 J",
+		"Thu, 09 Feb 2006 23:59:45 CET",
+		"Thu, 09 Feb 2006 23:59:45 -05:00",
+		"Thu, 09 Feb 2006 23:59:45 0500",
+		"Thu, 09 Feb 2006 23:59:45 +05",
+		"Thu 09 Feb 2006 23:59:45 GMT",
+		"Thursday, 09 Feb 2006 23:59:45 GMT",
+		"Thu, 09 February 2006 23:59:45 GMT",
+		"Thu, 09Feb2006 23:59:45 GMT",
+		"Thu, 009 Feb 2006 23:59:45 GMT",
+		"Thu, 09 Feb 206 23:59:45 GMT",
+		"Thu, 09 Feb 2006 3:59:45 GMT",
+		"Thu, 09 Feb 2006 23:59:4 GMT",
+		"Thu, 09 Feb 2006 24:00:00 GMT",
+		"Thu, 09 Feb 2006 23:60:00 GMT",
+		"Thu, 09 Feb 2006 23:59:60 GMT",
+		"Sat, 31 Jun 2006 23:08:26 +1000",
+		"29 Feb 2100 00:00 GMT",
+		"Thu, 09 Feb 2006 23:59:45 GMT (unclosed",
+		"Thu, 09 Feb 2006 23:59:45 GMT)",
+		"Thu, 09 Feb 2006\n23:59:45 GMT",
+		"Thu, 09 Feb 2006 23:59:45 \"GMT\"",
+		"Thu, 09 Feb 2006 23:59:45 GMT (é)",
+		"Thu, 09 Feb 2006 23:59:45.5 GMT",
+		"Thu, 09 Feb 2006 23:59:45 GMT GMT",
+		"",
+	}
+	for _, v := range valid {
+		if msg := feedDate(formRSS, "", v); msg != "" {
+			t.Errorf("%q: %s; want valid", v, msg)
+		}
+	}
+	for _, v := range invalid {
+		if feedDate(formRSS, "", v) == "" {
+			t.Errorf("%q: valid; want refused", v)
+		}
+	}
+}
