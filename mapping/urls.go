@@ -124,7 +124,7 @@ func strictHost(u *url.URL, host string) error {
 		return nil
 	}
 	name := u.Hostname()
-	if a, err := hostToASCII(name); err == nil {
+	if a, err := HostToASCII(name); err == nil {
 		name = a
 	}
 	if len(name) > 253 {
@@ -142,9 +142,9 @@ func strictHost(u *url.URL, host string) error {
 	return nil
 }
 
-// hostToASCII converts a host name to its ASCII (Punycode) form, and
+// HostToASCII converts a host name to its ASCII (Punycode) form, and
 // fails unless that form is itself a valid host name.
-func hostToASCII(host string) (string, error) {
+func HostToASCII(host string) (string, error) {
 	if !utf8.ValidString(host) {
 		return "", fmt.Errorf("invalid UTF-8")
 	}
@@ -287,7 +287,7 @@ func normalHost(u *url.URL, scheme string) (string, error) {
 		}
 	} else {
 		var err error
-		if host, err = hostToASCII(host); err != nil {
+		if host, err = HostToASCII(host); err != nil {
 			return "", fmt.Errorf("invalid host name")
 		}
 	}

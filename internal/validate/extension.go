@@ -43,9 +43,17 @@ type attr struct {
 // ignore), "" when msg is an error.
 type check func(v string) (msg string, advice Kind)
 
-// The types of the extensions' schemas.
+// The types of the extensions' schemas. A URL is an IRI's too, which is
+// advice.
 func uri(v string) (string, Kind) {
-	return urlProblem(trimSpace(v)), ""
+	v = trimSpace(v)
+	if msg := urlProblem(v); msg != "" {
+		return msg, ""
+	}
+	if msg := iriAdvice(v); msg != "" {
+		return msg, KindIRI
+	}
+	return "", ""
 }
 
 func maxLen(n int) check {

@@ -35,7 +35,7 @@ const (
 	KindNamespace  Kind = "namespace"     // an element in no namespace, or the wrong one
 	KindElement    Kind = "element"       // an element or attribute the schema does not allow, or lacks
 	KindOrder      Kind = "order"         // elements out of the schema's order
-	KindLoc        Kind = "loc"           // a <loc> that is no absolute http(s) URL of 12 to 2,047 characters
+	KindLoc        Kind = "loc"           // a <loc> that is no absolute http(s) URL (or IRI) of 12 to 2,047 characters
 	KindLastmod    Kind = "lastmod"       // a <lastmod> that is no W3C Datetime
 	KindChangefreq Kind = "changefreq"    // a <changefreq> not one of the seven words
 	KindPriority   Kind = "priority"      // a <priority> that is no decimal from 0.0 to 1.0
@@ -58,6 +58,7 @@ const (
 	KindIgnored    Kind = "ignored"          // a value the schema takes and search engines ignore, a feed item with no link
 	KindIndexLocal Kind = "index-unmatched"  // without a base URL, an index entry not below the index's location
 	KindGzip       Kind = "gzip"             // a file gzip-compressed and not named .gz, or named .gz and not
+	KindIRI        Kind = "iri"              // a URL with characters beyond ASCII, which the protocol takes (RFC 3987)
 )
 
 // Kinds are every kind, in the order a summary names them, with its
@@ -94,6 +95,7 @@ var Kinds = []struct {
 	{KindIgnored, Advice, "what search engines ignore: image:license, a feed item"},
 	{KindIndexLocal, Advice, "an index entry outside the index's folder: not looked for"},
 	{KindGzip, Advice, "a file whose name and content disagree on gzip"},
+	{KindIRI, Advice, "a URL with characters beyond ASCII: percent-encode them"},
 }
 
 // severity returns the severity of kind k.

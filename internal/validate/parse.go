@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
@@ -537,6 +538,9 @@ func (fc *fileCheck) loc(v string, line int) {
 		fc.addf(KindLoc, line, "%s: %s", fc.locName(), msg)
 		return
 	}
+	if msg := iriAdvice(v); msg != "" {
+		fc.add(KindIRI, line, msg)
+	}
 	if fc.index {
 		seen := fc.seenIndex
 		if fc.alias != nil {
@@ -721,26 +725,40 @@ func dotDot(v string) bool {
 	return false
 }
 
-// urlProblem says what keeps v from being a <loc> or an href, or "".
+// urlProblem says what keeps v from being a <loc> or an href, or "". An
+// IRI is checked as the URI it maps to (iriURI), its length in
+// characters as written.
 func urlProblem(v string) string {
 	if v == "" {
 		return "empty URL"
 	}
-	// The scheme is case-insensitive (RFC 3986); CheckLoc wants it lowercase.
-	lower := v
-	if i := strings.Index(v, "://"); i > 0 && i <= len("https") {
-		lower = strings.ToLower(v[:i]) + v[i:]
+	u, msg := iriURI(v)
+	if msg != "" {
+		return msg
 	}
-	if err := sitemap.CheckLoc(lower); err != nil {
+	n := utf8.RuneCountInString(v)
+	if u != v && n >= sitemap.MaxLocLength {
+		return fmt.Errorf("%w (%d)", sitemap.ErrLocTooLong, n).Error()
+	}
+	// The scheme is case-insensitive (RFC 3986); CheckLoc wants it lowercase.
+	lower := u
+	if i := strings.Index(u, "://"); i > 0 && i <= len("https") {
+		lower = strings.ToLower(u[:i]) + u[i:]
+	}
+	check := lower
+	if u != v && len(check) >= sitemap.MaxLocLength {
+		check = check[:sitemap.MaxLocLength-1] // an IRI longer encoded: its length is counted above
+	}
+	if err := sitemap.CheckLoc(check); err != nil {
 		if rest, ok := cutHTTP(lower); !errors.Is(err, sitemap.ErrLocTooLong) && (!ok || rest == "" || rest[0] == '/') {
 			return fmt.Sprintf("not an absolute http(s) URL: %q", diag.Excerpt(v))
 		}
 		return err.Error()
 	}
-	if len(v) < 12 {
+	if n < 12 {
 		return fmt.Sprintf("URL %q is shorter than 12 characters, the schema's minimum", diag.Excerpt(v))
 	}
-	u, err := url.Parse(v)
+	pu, err := url.Parse(u)
 	if err != nil {
 		var ue *url.Error
 		if errors.As(err, &ue) {
@@ -748,7 +766,7 @@ func urlProblem(v string) string {
 		}
 		return fmt.Sprintf("URL %q does not parse: %s", diag.Excerpt(v), diag.Excerpt(err.Error()))
 	}
-	if u.Host == "" {
+	if pu.Host == "" {
 		return fmt.Sprintf("URL %q has no host", diag.Excerpt(v))
 	}
 	return ""
@@ -872,6 +890,8 @@ func (fc *fileCheck) link(t xml.StartElement) {
 	case lang != nil || strings.HasPrefix(strings.ToLower(h), "http"):
 		if msg := urlProblem(h); msg != "" {
 			fc.addf(KindXHTMLLink, fc.line, "xhtml:link href: %s", msg)
+		} else if msg := iriAdvice(h); msg != "" {
+			fc.addf(KindIRI, fc.line, "xhtml:link href: %s", msg)
 		}
 	default:
 		if _, err := url.Parse(h); err != nil || h == "" {

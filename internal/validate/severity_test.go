@@ -177,6 +177,25 @@ func TestSeverities(t *testing.T) {
 			"sitemap_index.xml": index("<sitemap><loc>https://example.com/docs/a.xml</loc></sitemap>\n<sitemap><loc>https://example.com/blog/b.xml</loc></sitemap>"),
 			"a.xml":             urlset(loc("docs/") + "</url>")},
 			want: []string{"sitemap_index.xml:4 advice:index-unmatched"}},
+		// An IRI is a URL the protocol takes (RFC 3987), and the schema's
+		// xsd:anyURI: advice to percent-encode it, wherever a URL is;
+		// what no IRI holds stays an error.
+		{name: "IRIs", files: map[string]string{"a.xml": extset(loc("caf\u00e9/") + "\n" +
+			"<xhtml:link rel=\"alternate\" hreflang=\"de\" href=\"https://example.com/caf\u00e9/\"/>\n" +
+			"<image:image><image:loc>https://example.com/\u65e5\u672c.png</image:loc></image:image></url>\n" +
+			"<url><loc>https://example.com/?q=\ue000</loc></url>\n" +
+			"<url><loc>https://example.com/\u00e9t\u00e9#r\u00e9sum\u00e9</loc></url>")},
+			want: []string{"a.xml:3 advice:iri", "a.xml:4 advice:iri", "a.xml:5 advice:iri", "a.xml:6 advice:iri", "a.xml:7 advice:iri"}},
+		{name: "an IRI's host", files: map[string]string{"a.xml": urlset("<url><loc>https://b\u00fccher.example/</loc></url>")},
+			want: []string{"a.xml:3 advice:iri"}},
+		{name: "what no IRI holds", files: map[string]string{"a.xml": urlset(loc("a\u0085") + `</url>
+` + loc("\ue000") + `</url>
+` + loc("a\u200eb") + `</url>
+` + loc("a\ufdd0") + `</url>
+<url><loc>https://a\u00e9\u0085.example/</loc></url>`)},
+			want: []string{"a.xml:3 loc", "a.xml:4 loc", "a.xml:5 loc", "a.xml:6 loc", "a.xml:7 loc"}},
+		{name: "an IRI in a text sitemap", files: map[string]string{"sitemap.txt": "https://example.com/caf\u00e9/\n"},
+			want: []string{"sitemap.txt:1 advice:iri"}},
 		// gzip is read from a file's first bytes: a name that says
 		// otherwise is advice.
 		{name: "gzip named .xml", files: map[string]string{"a.xml": gz(urlset(loc("") + "</url>"))},

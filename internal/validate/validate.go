@@ -25,7 +25,9 @@
 //   - the elements and their order as sitemap.xsd and siteindex.xsd give
 //     them: loc, then lastmod, changefreq, priority, then extension
 //     elements of other namespaces (xhtml:link, image:, video:, news:);
-//   - the values: loc an absolute http(s) URL of 12 to 2,047 characters,
+//   - the values: loc an absolute http(s) URL of 12 to 2,047 characters
+//     (an IRI, with characters beyond ASCII, taken and given advice to
+//     percent-encode them: iri.go),
 //     lastmod an xsd:date or xsd:dateTime, changefreq one of the seven
 //     words, priority a decimal from 0.0 to 1.0, xhtml:link alternates with
 //     an absolute href and a hreflang;
