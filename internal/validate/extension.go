@@ -99,16 +99,17 @@ func decimal(min, max float64) check {
 }
 
 // date is the union of xsd:date and xsd:dateTime that the schemas give
-// their dates; a W3C Datetime they do not take is advice.
+// their dates, held to W3C Datetime, as Google asks of them (a time has
+// a zone); a W3C Datetime the schemas do not take is advice.
 func date(v string) (string, Kind) {
 	v = trimSpace(v)
 	switch {
-	case validDate(v):
+	case w3cDate(v):
 		return "", ""
 	case w3cOnly(v):
 		return dateFormMsg(v), KindDateForm
 	}
-	return fmt.Sprintf("%.40q is not a date the schema takes%s", v, dateHint(v)), ""
+	return fmt.Sprintf("%.40q is not a W3C Datetime the schema takes%s", v, dateHint(v)), ""
 }
 
 // license is sitemap-image.xsd's <image:license>, an xsd:anyURI, which

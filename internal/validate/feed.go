@@ -349,7 +349,7 @@ func feedDate(form int, ns, v string) string {
 			return ""
 		}
 		return "an RFC 3339 date-time, as Atom 1.0 has it (2006-01-02T15:04:05Z)"
-	case validDate(v) || w3cOnly(v):
+	case w3cDate(v) || w3cOnly(v):
 		return ""
 	}
 	return "a W3C Datetime, as Atom 0.3 has it (2006-01-02T15:04:05Z)"

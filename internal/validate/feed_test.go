@@ -48,8 +48,9 @@ func TestFeeds(t *testing.T) {
 			want: []string{"3 lastmod", "4 advice:ignored", "5 loc"}},
 		{name: "atom 0.3", data: head + `<feed version="0.3" xmlns="http://purl.org/atom/ns#"><title>t</title>
 <entry><title>a</title><link rel="alternate" type="text/html" href="https://example.com/a"/><modified>2003-12-13T18:30:02Z</modified></entry>
-<entry><title>b</title><link rel="alternate" type="text/html" href="https://example.com/b"/><modified>13 Dec 2003</modified></entry></feed>`,
-			want: []string{"4 lastmod"}},
+<entry><title>b</title><link rel="alternate" type="text/html" href="https://example.com/b"/><modified>13 Dec 2003</modified></entry>
+<entry><title>c</title><link rel="alternate" type="text/html" href="https://example.com/c"/><modified>2003-12-13T18:30:02</modified></entry></feed>`,
+			want: []string{"4 lastmod", "5 lastmod"}},
 		{name: "feed in no Atom namespace", data: head + `<feed><entry/></feed>`, want: []string{"2 element"}},
 		{name: "feed in a folder", data: rssHead + `<item><link>/relative/</link></item>` + rssTail, paths: []string{"."}},
 		{name: "scope and site", paths: []string{"site/blog/feed.xml"}, data: rssHead + `<item><link>https://example.com/blog/a/</link></item>

@@ -510,11 +510,11 @@ func (fc *fileCheck) field(name, v string, line int) {
 		fc.loc(trimSpace(v), line)
 	case "lastmod":
 		switch v := trimSpace(v); {
-		case validDate(v):
+		case w3cDate(v):
 		case w3cOnly(v):
 			fc.addf(KindDateForm, line, "<lastmod>: %s", dateFormMsg(v))
 		default:
-			fc.addf(KindLastmod, line, "<lastmod> %q is not a date the sitemap schema takes%s", diag.Excerpt(v), dateHint(v))
+			fc.addf(KindLastmod, line, "<lastmod> %q is not a W3C Datetime the sitemap schema takes%s", diag.Excerpt(v), dateHint(v))
 		}
 	case "changefreq": // xsd:string: whitespace counts
 		if _, err := sitemap.ParseChangeFreq(v); err != nil {

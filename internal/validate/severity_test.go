@@ -96,8 +96,27 @@ func TestSeverities(t *testing.T) {
 ` + loc("b") + `<lastmod>1997-07</lastmod></url>
 ` + loc("c") + `<lastmod>1997-07-16T19:20+01:00</lastmod></url>
 ` + loc("d") + `<lastmod>1997-07-16T19:20</lastmod></url>
-` + loc("e") + `<lastmod>1997-13</lastmod></url>`)},
-			want: []string{"a.xml:3 advice:date-form", "a.xml:4 advice:date-form", "a.xml:5 advice:date-form", "a.xml:6 lastmod", "a.xml:7 lastmod"}},
+` + loc("e") + `<lastmod>1997-13</lastmod></url>
+` + loc("f") + `<lastmod>1997-07-16T19:20:30</lastmod></url>
+` + loc("g") + `<lastmod>1997-07-16T19:20:30.45</lastmod></url>
+` + loc("h") + `<lastmod>1997-07-16T19:20:30+01:00</lastmod></url>
+` + loc("i") + `<lastmod>1997-07-16T19:20:30.45Z</lastmod></url>`)},
+			want: []string{"a.xml:3 advice:date-form", "a.xml:4 advice:date-form", "a.xml:5 advice:date-form", "a.xml:6 lastmod", "a.xml:7 lastmod", "a.xml:8 lastmod", "a.xml:9 lastmod"}},
+		{name: "extension dates without a zone", files: map[string]string{"a.xml": extset(loc("v/") + `
+<video:video>
+<video:thumbnail_loc>https://example.com/t.jpg</video:thumbnail_loc>
+<video:title>t</video:title>
+<video:description>d</video:description>
+<video:content_loc>https://example.com/v.mp4</video:content_loc>
+<video:publication_date>2007-11-05T19:20:30</video:publication_date>
+</video:video></url>
+` + loc("n/") + `
+<news:news>
+<news:publication><news:name>N</news:name><news:language>en</news:language></news:publication>
+<news:publication_date>2008-12-23T10:11:12</news:publication_date>
+<news:title>T</news:title>
+</news:news></url>`)},
+			want: []string{"a.xml:9 video", "a.xml:14 news"}},
 		{name: "white space before the declaration", files: map[string]string{"a.xml": "\n" + urlset(loc("")+"</url>")},
 			want: []string{"a.xml:2 xml"}},
 		{name: "a comment before the declaration", files: map[string]string{"a.xml": "<!-- made by hand -->\n" + urlset(loc("")+"</url>")},

@@ -157,7 +157,11 @@ func TestCheck(t *testing.T) {
 		{name: "unparsable loc", files: map[string]string{"a.xml": urlset(`<url><loc>https://example.com/%zz</loc></url>`)},
 			want: []string{`a.xml:3: <loc>: URL "https://example.com/%zz" does not parse: invalid URL escape`}},
 		{name: "bad lastmod", files: map[string]string{"a.xml": urlset(`<url><loc>https://example.com/</loc><lastmod>05/01/2024</lastmod></url>`)},
-			want: []string{`a.xml:3: <lastmod> "05/01/2024" is not a date the sitemap schema takes: a date (YYYY-MM-DD) or date-time`}},
+			want: []string{`a.xml:3: <lastmod> "05/01/2024" is not a W3C Datetime the sitemap schema takes: a date (YYYY-MM-DD) or date-time`}},
+		{name: "lastmod time without zone", files: map[string]string{"a.xml": urlset("<url><loc>https://example.com/a</loc><lastmod>2024-01-02T10:11:12</lastmod></url>\n<url><loc>https://example.com/b</loc><lastmod>2024-01-02T10:11</lastmod></url>")},
+			want: []string{
+				`a.xml:3: <lastmod> "2024-01-02T10:11:12" is not a W3C Datetime the sitemap schema takes: a time needs its zone (2024-01-02T10:11:12Z if it is UTC, else its offset from UTC, as in 2024-01-02T10:11:12+02:00)`,
+				`a.xml:4: <lastmod> "2024-01-02T10:11" is not a W3C Datetime the sitemap schema takes: a time needs seconds and its zone (2024-01-02T10:11:00Z if it is UTC, else its offset from UTC, as in 2024-01-02T10:11:00+02:00)`}},
 		{name: "bad changefreq", files: map[string]string{"a.xml": urlset(`<url><loc>https://example.com/</loc><changefreq>Daily</changefreq></url>`)},
 			want: []string{`a.xml:3: changefreq "Daily" is not one of always, hourly`}},
 		{name: "bad priority", files: map[string]string{"a.xml": urlset("<url><loc>https://example.com/a</loc><priority>1.5</priority></url>\n<url><loc>https://example.com/b</loc><priority>1e-1</priority></url>")},
@@ -520,7 +524,9 @@ func TestDateHint(t *testing.T) {
 	for _, tt := range []struct{ in, want string }{
 		{"2024-05-01T10:00Z", ": a time needs seconds (2024-05-01T10:00:00Z)"},
 		{"2024-05-01T10:00+02:00", ": a time needs seconds (2024-05-01T10:00:00+02:00)"},
-		{"2024-05-01T10:00", ": a time needs seconds (2024-05-01T10:00:00)"},
+		{"2024-05-01T10:00", ": a time needs seconds and its zone (2024-05-01T10:00:00Z if it is UTC, else its offset from UTC, as in 2024-05-01T10:00:00+02:00)"},
+		{"2024-05-01T10:00:00", ": a time needs its zone (2024-05-01T10:00:00Z if it is UTC, else its offset from UTC, as in 2024-05-01T10:00:00+02:00)"},
+		{"2024-05-01T10:00:00.5", ": a time needs its zone (2024-05-01T10:00:00.5Z if it is UTC, else its offset from UTC, as in 2024-05-01T10:00:00.5+02:00)"},
 		{"2024-05-01 10:00:00Z", ": a T joins the date and the time (2024-05-01T10:00:00Z)"},
 		{"2024-05-01T10:00:00+0200", ": a zone offset has a colon (2024-05-01T10:00:00+02:00)"},
 		{"2024-05-01T25:00Z", ": a date (YYYY-MM-DD) or date-time (YYYY-MM-DDThh:mm:ss with an optional fraction and zone)"},

@@ -114,6 +114,20 @@ func validDate(s string) bool {
 	return false
 }
 
+// w3cDate reports whether s is a date both the sitemap schema's types
+// and W3C Datetime, the profile of ISO 8601 the protocol names, take: a
+// date validDate takes whose time, if it has one, has a zone.
+func w3cDate(s string) bool { return validDate(s) && !zoneless(s) }
+
+// zoneless reports whether s, a date validDate takes, has a time and no
+// zone: xsd:dateTime takes it, W3C Datetime does not, which needs a zone
+// with a time (a time without one is no instant a search engine can
+// place).
+func zoneless(s string) bool {
+	n := len(s)
+	return n > 10 && s[10] == 'T' && s[n-1] != 'Z' && (n < 6 || s[n-6] != '+' && s[n-6] != '-')
+}
+
 // w3cOnly reports whether s is a W3C Datetime (the profile of ISO 8601
 // the protocol names) that xsd:date and xsd:dateTime, the sitemap
 // schema's types, do not take: a year (1997), a year and month
@@ -148,13 +162,25 @@ func dateHint(s string) string {
 	case n >= 16 && s[10] == 'T' && s[13] == ':' && (n == 16 || s[16] != ':') && validDate(s[:16]+":00"+s[16:]):
 		// W3C's profile allows hh:mm; xsd:dateTime, which the schema's
 		// lastmod is, does not.
+		if fixed := s[:16] + ":00" + s[16:]; zoneless(fixed) {
+			return ": a time needs seconds and its zone (" + withZone(fixed) + ")"
+		}
 		return fmt.Sprintf(": a time needs seconds (%s)", diag.Excerpt(s[:16]+":00"+s[16:]))
+	case validDate(s) && zoneless(s):
+		return ": a time needs its zone (" + withZone(s) + ")"
 	case n > 10 && s[10] == ' ' && validDate(s[:10]+"T"+s[11:]):
 		return fmt.Sprintf(": a T joins the date and the time (%s)", diag.Excerpt(s[:10]+"T"+s[11:]))
 	case n > 15 && (s[n-5] == '+' || s[n-5] == '-') && validDate(s[:n-2]+":"+s[n-2:]):
 		return fmt.Sprintf(": a zone offset has a colon (%s)", diag.Excerpt(s[:n-2]+":"+s[n-2:]))
 	}
 	return ": a date (YYYY-MM-DD) or date-time (YYYY-MM-DDThh:mm:ss with an optional fraction and zone)"
+}
+
+// withZone says how the date-time s, which has no zone, is written with
+// one.
+func withZone(s string) string {
+	s = diag.Excerpt(s)
+	return s + "Z if it is UTC, else its offset from UTC, as in " + s + "+02:00"
 }
 
 // isDecimal reports whether s is an xsd:decimal: an optional sign, digits,
