@@ -29,6 +29,7 @@ func FuzzCheck(f *testing.F) {
 		`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + strings.Repeat("<a:b xmlns:a='urn:a'>", 100),
 		`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + strings.Repeat("<url><loc>https://example.com/</loc></url>", 40) + `</urlset>`,
 		`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><!--` + strings.Repeat("x", 2000) + `--></urlset>`,
+		`<!DOCTYPE urlset [<!ENTITY a "x &amp; &#38;"><!ENTITY % p "&#60;!ELEMENT b ANY>">%p;<!ELEMENT urlset (url|(b,c)*)+><!ATTLIST url k (x|y) #FIXED 'x'><?pi t?>]><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"/>`,
 	} {
 		f.Add([]byte(s), false)
 	}

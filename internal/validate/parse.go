@@ -69,8 +69,9 @@ type fileCheck struct {
 	over    int    // line of the first entry past the limit
 	listed  []indexEntry
 
-	depth, elements int // elements open and read, for the limits
-	tokens          int // tokens read, to check the context now and then
+	depth, elements int  // elements open and read, for the limits
+	doctype         bool // a DOCTYPE declaration was read
+	tokens          int  // tokens read, to check the context now and then
 
 	fatal *Problem    // what stopped the reading, or made it no sitemap
 	each  func(Entry) // with Read: takes each entry
@@ -129,7 +130,7 @@ func (fc *fileCheck) next() (xml.Token, error) {
 		}
 	}
 	tok, err := fc.d.Token()
-	switch tok.(type) {
+	switch t := tok.(type) {
 	case xml.StartElement:
 		fc.depth++
 		fc.elements++
@@ -141,6 +142,10 @@ func (fc *fileCheck) next() (xml.Token, error) {
 		}
 	case xml.EndElement:
 		fc.depth--
+	case xml.Directive:
+		if err := fc.directive(t); err != nil {
+			return nil, err
+		}
 	}
 	return tok, err
 }

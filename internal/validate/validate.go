@@ -18,8 +18,9 @@
 //
 //   - a gzip stream that cannot be read (a file is gzip when its first
 //     bytes say so, whatever its name; a name that says otherwise is
-//     advice), XML that is not well-formed, a declared encoding other
-//     than UTF-8;
+//     advice), XML that is not well-formed (a DOCTYPE declaration read
+//     by XML's grammar, which encoding/xml leaves unread: dtd.go), a
+//     declared encoding other than UTF-8;
 //   - the root element: <urlset> or <sitemapindex> in the sitemaps.org
 //     namespace ([sitemap.Namespace]);
 //   - the elements and their order as sitemap.xsd and siteindex.xsd give
