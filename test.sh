@@ -253,6 +253,11 @@ for line in sys.stdin:
         said = [l.strip() for l in out.get(key, []) if l.strip() and not l.startswith(("=== ", "--- "))]
         print("--- SKIP: %s (%s): %s" % (key[1], key[0], " ".join(said) or "no reason given"), flush=True)
     elif act == "fail":
+        if not key[1]:
+            # A package that fails with no test failed (a timeout, a
+            # panic): what its tests still running printed says why.
+            for k in [k for k in out if k[0] == key[0] and k[1]]:
+                print("".join(out.pop(k)), end="", flush=True)
         print("".join(out.get(key, [])), end="", flush=True)
     elif act in ("pass", "skip") and not key[1]:
         print("".join(l for l in out.get(key, []) if not l.startswith(("PASS", "=== ", "--- "))), end="", flush=True)
