@@ -160,6 +160,9 @@ type records struct {
 	// was made anew (or dropped): each, every record's alternates.
 	written   *written
 	shownMade int
+	// dedupLooks counts the records dedup looked at to find the one a
+	// duplicate is of: one a duplicate (a test holds it to that).
+	dedupLooks int
 }
 
 // built records the modification time of the listed page at idx and
@@ -807,17 +810,15 @@ func (s *records) dedup(cleanURLs bool, dup func(path, loc, keptPath, keptLoc st
 		}
 	})
 	var from int32 = -1 // the extra record the kept page took values from
+	k := 0              // where the last record kept is
 	for i, idx := range s.order {
 		if keep[i] {
-			from = -1
+			k, from = i, -1
 			continue
 		}
 		r := s.rec(idx)
-		k := i - 1
-		for !keep[k] {
-			k--
-		}
 		kept := s.rec(s.order[k])
+		s.dedupLooks++
 		switch {
 		case r.extra() && !kept.extra() && from < 0:
 			from = idx
