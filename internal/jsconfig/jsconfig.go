@@ -28,6 +28,7 @@
 package jsconfig
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -288,13 +289,14 @@ func (r *Reader) NamedImport(name string) string { return r.c.named[name] }
 // come after it and win, an object r sets replacing o's whole. Notes
 // about o's values name o's file; r no longer notes the spread as unread.
 func (r *Reader) Spread(name string, o *Reader) {
+	// own says whether r sets p or a path below it (the first path from
+	// p+"." in order), of its own paths, before it takes any of o's.
+	mine := slices.Sorted(maps.Keys(r.c.values))
 	own := func(p string) bool {
-		for q := range r.c.values {
-			if q == p || strings.HasPrefix(q, p+".") {
-				return true
-			}
-		}
-		return false
+		_, found := slices.BinarySearch(mine, p)
+		i, _ := slices.BinarySearch(mine, p+".")
+		r.c.looked += 2
+		return found || i < len(mine) && strings.HasPrefix(mine[i], p+".")
 	}
 	sets := func(p string) bool { // p, or an object holding it, is r's
 		parts := strings.Split(p, ".")
@@ -327,6 +329,7 @@ func (r *Reader) Spread(name string, o *Reader) {
 			r.c.spreads[p] = append(r.c.spreads[p], v)
 		}
 	}
+	r.c.paths = nil
 	r.c.spreads[""] = slices.DeleteFunc(r.c.spreads[""], func(v Value) bool { return v.text == "..."+name })
 	r.notes = append(r.notes, o.notes...)
 }
@@ -398,11 +401,14 @@ func (r *Reader) Keys(path string) []Key {
 			first[name] = a
 		}
 	}
-	for p, vs := range r.c.values {
-		add(p, at{vs[0].pos, vs[0].Line})
-	}
-	for p, open := range r.c.objects {
-		add(p, at{open, r.c.toks[open].line})
+	for _, p := range r.c.below(prefix) {
+		r.c.looked++
+		if vs := r.c.values[p]; len(vs) > 0 {
+			add(p, at{vs[0].pos, vs[0].Line})
+		}
+		if open, ok := r.c.objects[p]; ok {
+			add(p, at{open, r.c.toks[open].line})
+		}
 	}
 	keys := make([]Key, 0, len(first))
 	for n, a := range first {

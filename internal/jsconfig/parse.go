@@ -24,6 +24,41 @@ type config struct {
 	expanding map[string]bool    // the declared names whose object literal is being recorded (declaredObject)
 	imports   map[string]string  // name → the module whose default export its first import binds
 	named     map[string]string  // name → the module whose export of that name its first import binds
+	// paths are the paths of values and objects, sorted, once below is
+	// asked (nil again when Spread adds values); looked counts the paths
+	// Keys and Spread looked at, for a test of their cost.
+	paths  []string
+	looked int
+}
+
+// below returns the paths of values and objects that begin with prefix,
+// in order; every one for "". Those that begin with a prefix are a run of
+// the sorted paths, from where the prefix would be: an object's keys are
+// read from the paths below it alone.
+func (c *config) below(prefix string) []string {
+	if c.paths == nil {
+		c.paths = make([]string, 0, len(c.values)+len(c.objects))
+		for p := range c.values {
+			c.paths = append(c.paths, p)
+		}
+		for p := range c.objects {
+			if _, ok := c.values[p]; !ok {
+				c.paths = append(c.paths, p)
+			}
+		}
+		slices.Sort(c.paths)
+	}
+	return prefixed(c.paths, prefix)
+}
+
+// prefixed returns the run of sorted that begins with prefix.
+func prefixed(sorted []string, prefix string) []string {
+	i, _ := slices.BinarySearch(sorted, prefix)
+	j := i
+	for j < len(sorted) && strings.HasPrefix(sorted[j], prefix) {
+		j++
+	}
+	return sorted[i:j]
 }
 
 // parse reads a configuration file's exported object literals, and the
