@@ -119,8 +119,8 @@ func readBuild(dir, server string, p *generator.Project, lim limits.Limits) ([]*
 	if err != nil {
 		return nil, err
 	}
-	var onDemand []string
-	for _, route := range routes {
+	patterns := make([]string, len(routes))
+	for i, route := range routes {
 		// The parameters, matched on the route as written (QuoteMeta
 		// escapes their parentheses): each a segment, a catch-all any.
 		src := regexp.QuoteMeta(route)
@@ -130,11 +130,12 @@ func readBuild(dir, server string, p *generator.Project, lim limits.Limits) ([]*
 			}
 			return `[^/]+`
 		})
-		re, err := regexp.Compile("^" + src + "/?$")
-		if err != nil {
-			continue
-		}
-		if !slices.ContainsFunc(pages, re.MatchString) {
+		patterns[i] = "^" + src + "/?$"
+	}
+	matched := serverbuild.Prerendered(patterns, pages)
+	var onDemand []string
+	for i, route := range routes {
+		if matched.OnDemand(i) {
 			onDemand = append(onDemand, route)
 		}
 	}
@@ -142,6 +143,9 @@ func readBuild(dir, server string, p *generator.Project, lim limits.Limits) ([]*
 	var warnings []*diag.Diagnostic
 	for _, route := range slices.Compact(onDemand) {
 		warnings = append(warnings, serverbuild.OnDemand(name, diag.Excerpt(route), param().MatchString(route)))
+	}
+	if w := matched.Warning(name); w != nil {
+		warnings = append(warnings, w)
 	}
 	return warnings, nil
 }

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"io/fs"
 	"path"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -83,39 +82,36 @@ func readBuild(dir, out, basePath string, lim limits.Limits) ([]*diag.Diagnostic
 	if routes == nil && !strings.Contains(string(data), "routes: [") {
 		return nil, &diag.Diagnostic{File: name, Msg: "not a manifest of SvelteKit: no routes; the routes rendered on demand are not known"}
 	}
+	// The paths below the base path, as the routes' patterns match them.
 	base := strings.TrimSuffix(basePath, "/")
-	var onDemand []string
+	var paths []string
+	for _, p := range prerendered {
+		if rest, ok := strings.CutPrefix(p, base); ok {
+			paths = append(paths, rest)
+		}
+	}
+	var ids, patterns []string
 	for _, m := range routes {
 		id, err := strconv.Unquote(string(m[1]))
 		if err != nil || string(m[3]) == "null" {
 			continue
 		}
-		if somePrerendered(string(m[2]), base, prerendered) {
-			continue
+		ids, patterns = append(ids, id), append(patterns, string(m[2]))
+	}
+	matched := serverbuild.Prerendered(patterns, paths)
+	var onDemand []string
+	for i, id := range ids {
+		if matched.OnDemand(i) {
+			onDemand = append(onDemand, id)
 		}
-		onDemand = append(onDemand, id)
 	}
 	slices.Sort(onDemand)
 	var warnings []*diag.Diagnostic
 	for _, id := range slices.Compact(onDemand) {
 		warnings = append(warnings, serverbuild.OnDemand(name, diag.Excerpt(id), srcpath.Dynamic().MatchString(id)))
 	}
+	if w := matched.Warning(name); w != nil {
+		warnings = append(warnings, w)
+	}
 	return warnings, nil
-}
-
-// somePrerendered reports whether a path of prerendered (each
-// below the base path base, "" for none) matches the route whose
-// pattern is the JavaScript regular expression source pattern. A
-// pattern Go's regexp does not take matches none.
-func somePrerendered(pattern, base string, prerendered []string) bool {
-	re, err := regexp.Compile(pattern)
-	if err != nil {
-		return false
-	}
-	for _, p := range prerendered {
-		if rest, ok := strings.CutPrefix(p, base); ok && re.MatchString(rest) {
-			return true
-		}
-	}
-	return false
 }
