@@ -323,9 +323,17 @@ func configure(e *env, command string, args []string) (*config.Config, *config.L
 	}
 	c, err := settle(line, e.getenv)
 	if c != nil {
+		// By cause, as the pages' are (a server build's thousands of
+		// routes rendered on demand are a few lines), unless --verbose.
+		var g causes
 		for _, w := range c.Warnings {
-			fmt.Fprintln(e.stderr, diag.Format(w, diag.Warning))
+			if c.Values.Verbose {
+				fmt.Fprintln(e.stderr, diag.Format(w, diag.Warning))
+			} else {
+				g.add(w, w)
+			}
 		}
+		g.print(e.stderr)
 		if c.Detected != "" {
 			say(e.stderr, c.Values.Quiet, "%s", c.Detected)
 		}

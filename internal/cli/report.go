@@ -432,12 +432,18 @@ type reporter struct {
 	start, lastPrint time.Time
 	// Without --verbose, the warnings about a place are grouped by
 	// cause (a site's thousand hreflang links without their slash would
-	// bury the summary): finish tells each cause, in the order the
-	// causes came, with each of its warnings when it has at most
-	// causeEach, else in one line, its first warning as the example and
-	// how many more there were. --verbose prints each as it comes.
-	causes map[string]*cause
-	order  []string
+	// bury the summary), and told by finish. --verbose prints each as it
+	// comes.
+	causes causes
+}
+
+// causes groups warnings by cause: print tells each cause, in the order
+// the causes came, with each of its warnings when it has at most
+// causeEach, else in one line, its first warning as the example and how
+// many more there were.
+type causes struct {
+	by    map[string]*cause
+	order []string
 }
 
 // cause is a kind of warning a run told.
@@ -449,6 +455,46 @@ type cause struct {
 // causeEach is the most warnings of one cause a run prints each, without
 // --verbose: a few pages' problems are each told, more are one line.
 const causeEach = 3
+
+// add counts the warning err, printed as shown, under its cause.
+func (g *causes) add(err, shown error) {
+	key := causeOf(err)
+	c, ok := g.by[key]
+	if !ok {
+		if g.by == nil {
+			g.by = map[string]*cause{}
+		}
+		c = &cause{}
+		g.by[key] = c
+		g.order = append(g.order, key)
+	}
+	if c.n++; c.n <= causeEach {
+		c.told = append(c.told, diag.Format(shown, diag.Warning))
+	}
+}
+
+// print tells the warnings added, by cause, and forgets them: each, for
+// a cause of at most causeEach; else one line, the first and how many
+// more there were: "public/a.html:5: warning: … (and 413 more like it:
+// --verbose prints each)".
+func (g *causes) print(w io.Writer) {
+	for _, key := range g.order {
+		c := g.by[key]
+		if c.n <= causeEach {
+			for _, t := range c.told {
+				fmt.Fprintln(w, t)
+			}
+			continue
+		}
+		line, rest, _ := strings.Cut(c.told[0], "\n") // a hint on lines of its own stays below
+		line += fmt.Sprintf(" (and %d more like it: --verbose prints each)", c.n-1)
+		if rest != "" {
+			line += "\n" + rest
+		}
+		fmt.Fprintln(w, line)
+	}
+	*g = causes{}
+}
 
 func newReporter(root string, w io.Writer, quiet, verbose bool) *reporter {
 	r := &reporter{root: root, w: w, quiet: quiet, verbose: verbose, start: time.Now()}
@@ -485,19 +531,7 @@ func (r *reporter) events() pipeline.Report {
 			}
 			shown := r.at(path, err)
 			if !r.verbose && path != "" {
-				key := causeOf(err)
-				c, ok := r.causes[key]
-				if !ok {
-					if r.causes == nil {
-						r.causes = map[string]*cause{}
-					}
-					c = &cause{}
-					r.causes[key] = c
-					r.order = append(r.order, key)
-				}
-				if c.n++; c.n <= causeEach {
-					c.told = append(c.told, diag.Format(shown, diag.Warning))
-				}
+				r.causes.add(err, shown)
 				return
 			}
 			r.endProgress()
@@ -569,28 +603,10 @@ func (r *reporter) at(path string, err error) error {
 }
 
 // finish ends a run's report: the progress line cleared, and the
-// warnings about a place by cause: each, for a cause of at most
-// causeEach; else one line, the first and how many more there were:
-// "public/a.html:5: warning: … (and 413 more like it: --verbose prints
-// each)".
+// warnings about a place by cause (causes.print).
 func (r *reporter) finish() {
 	r.endProgress()
-	for _, key := range r.order {
-		c := r.causes[key]
-		if c.n <= causeEach {
-			for _, w := range c.told {
-				fmt.Fprintln(r.w, w)
-			}
-			continue
-		}
-		line, rest, _ := strings.Cut(c.told[0], "\n") // a hint on lines of its own stays below
-		line += fmt.Sprintf(" (and %d more like it: --verbose prints each)", c.n-1)
-		if rest != "" {
-			line += "\n" + rest
-		}
-		fmt.Fprintln(r.w, line)
-	}
-	r.causes, r.order = nil, nil
+	r.causes.print(r.w)
 }
 
 // maxCauseBytes is the most bytes of a warning's message causeOf reads.

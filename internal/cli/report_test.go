@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -128,6 +129,56 @@ func BenchmarkCauseOfLong(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		causeOf(err)
+	}
+}
+
+// TestSettingsWarningsGrouped: the warnings of what the project's files
+// say are grouped by cause as the pages' are: a Nuxt server build's
+// eight routes rendered on demand, four of one URL and four dynamic,
+// are two warnings (a build of 40,000 such routes printed 80,005
+// lines), and --verbose prints each.
+func TestSettingsWarningsGrouped(t *testing.T) {
+	dir := t.TempDir()
+	routes := "const _routes = [\n"
+	for i := range 4 {
+		routes += fmt.Sprintf("  { path: \"/account-%d\", component: () => import('./a.mjs') },\n", i)
+		routes += fmt.Sprintf("  { path: \"/products-%d/:id()\", component: () => import('./p.mjs') },\n", i)
+	}
+	writeFiles(t, dir, map[string]string{
+		"package.json":                           `{"dependencies":{"nuxt":"4.1.3"}}`,
+		"nuxt.config.ts":                         "export default defineNuxtConfig({ runtimeConfig: { public: { siteUrl: 'https://example.com' } } });\n",
+		".output/public/index.html":              "<title>home</title>",
+		".output/server/chunks/build/server.mjs": routes + "];\n",
+	})
+	t.Chdir(dir)
+	const server = ".output/server/chunks/build/server.mjs: warning: "
+	for _, verbose := range []bool{false, true} {
+		args := []string{"--out", t.TempDir()}
+		if verbose {
+			args = append(args, "--verbose")
+		}
+		code, _, stderr := build(t, args...)
+		if code != 0 {
+			t.Fatalf("exit %d\n%s", code, stderr)
+		}
+		each, more := 1, " (and 3 more like it: --verbose prints each)"
+		if verbose {
+			each, more = 4, ""
+		}
+		for _, w := range []string{
+			"/account-0 is rendered on each request, not prerendered: it has no page to read, and is not listed" + more + "\n",
+			"/products-0/:id() is rendered on demand and has no page prerendered: the sitemap lists no URL of it" + more + "\n",
+		} {
+			if !strings.Contains(stderr, server+w) {
+				t.Errorf("verbose %v: no warning %q in\n%s", verbose, server+w, stderr)
+			}
+		}
+		if n := strings.Count(stderr, server); n != 2*each {
+			t.Errorf("verbose %v: %d warnings of routes rendered on demand, want %d:\n%s", verbose, n, 2*each, stderr)
+		}
+		if n := strings.Count(stderr, "hint: give its URLs in a file named by --extra-urls"); n != 2*each {
+			t.Errorf("verbose %v: %d hints, want %d:\n%s", verbose, n, 2*each, stderr)
+		}
 	}
 }
 
