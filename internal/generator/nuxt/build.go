@@ -83,7 +83,9 @@ func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Li
 // readBuild reads the routes of the Nuxt server build of p, whose
 // server folder is server, in the project folder dir, through the one door
 // (inside dir, at most lim.PageBytes, limits.page_bytes): the Vue
-// router's of server/chunks/build/server.mjs. It returns a warning
+// router's of server/chunks/build/server.mjs, its list at most
+// lim.SettingsBytes (limits.settings_bytes, as the records of Next.js's
+// and Astro's server builds). It returns a warning
 // for each page route none of whose URLs was prerendered (no HTML file
 // of the site folder, PublishDir, is at a path it matches): its server
 // renders it on demand, and no file shows its URLs. A route that only
@@ -106,6 +108,11 @@ func readBuild(dir, server string, p *generator.Project, lim limits.Limits) ([]*
 	list := data[i+len(routesStart):]
 	if end := bytes.Index(list, []byte("\n];")); end >= 0 {
 		list = list[:end]
+	}
+	// The routes are tried on the pages prerendered: held to the size
+	// of the other records of a server build.
+	if err := lim.Check(name, list, limits.Text); err != nil {
+		return nil, err
 	}
 	var routes []string
 	for _, m := range routeEntry().FindAllSubmatch(list, -1) {

@@ -102,7 +102,8 @@ func TestReadServerBuild(t *testing.T) {
 }
 
 // TestReadServerBuildRefused: a router module that is none, linked out of
-// the project, or past limits.page_bytes is an error naming it.
+// the project, or past limits.page_bytes or (its routes)
+// limits.settings_bytes is an error naming it.
 func TestReadServerBuildRefused(t *testing.T) {
 	p := &Project{PublishDir: ".output/public", Own: nuxt.Server{Dir: ".output/server"}}
 	const name = ".output/server/chunks/build/server.mjs"
@@ -127,6 +128,9 @@ func TestReadServerBuildRefused(t *testing.T) {
 	buildtest.WriteSite(t, dir, nuxtServerFiles)
 	if _, err := readBuild(dir, p, limits.Limits{PageBytes: 100}); !errors.Is(err, fsx.ErrTooLarge) || !strings.Contains(err.Error(), "limits.page_bytes") {
 		t.Errorf("a router past limits.page_bytes: %v", err)
+	}
+	if _, err := readBuild(dir, p, limits.Limits{SettingsBytes: 100}); !errors.Is(err, fsx.ErrTooLarge) || !strings.HasPrefix(err.Error(), name+": larger than 100 bytes (limits.settings_bytes)") {
+		t.Errorf("a router's routes past limits.settings_bytes: %v", err)
 	}
 }
 

@@ -54,7 +54,9 @@ func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Li
 
 // readBuild reads the manifest of the SvelteKit build in the project
 // folder dir (its output folder, kit.outDir, is out; its base path
-// basePath), through the one door (inside dir, at most lim.PageBytes, limits.page_bytes):
+// basePath), through the one door (inside dir, at most lim.PageBytes,
+// limits.page_bytes, then lim.SettingsBytes, limits.settings_bytes, as
+// the records of Next.js's and Astro's server builds):
 // kit.outDir/output/server/manifest.js, the routes the adapter's server
 // renders and the paths prerendered. It returns a warning for each route
 // with a page that is rendered on demand, at the manifest: no file of
@@ -68,6 +70,11 @@ func readBuild(dir, out, basePath string, lim limits.Limits) ([]*diag.Diagnostic
 	data, err := fsx.ReadFile(dir, name, lim.PageBytes, "limits.page_bytes")
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
+	}
+	if err == nil {
+		// Its routes are tried on its prerendered paths: held to the
+		// size of the other records of a server build.
+		err = lim.Check(name, data, limits.Text)
 	}
 	if err != nil {
 		return nil, err

@@ -112,7 +112,8 @@ func TestReadServerBuild(t *testing.T) {
 }
 
 // TestReadServerBuildRefused: a manifest that is none, linked out of
-// the project, or past limits.page_bytes is an error naming it.
+// the project, or past limits.page_bytes or (its routes)
+// limits.settings_bytes is an error naming it.
 func TestReadServerBuildRefused(t *testing.T) {
 	p := &Project{Own: sveltekit.Server{Out: ".svelte-kit"}}
 	const name = ".svelte-kit/output/server/manifest.js"
@@ -141,6 +142,9 @@ func TestReadServerBuildRefused(t *testing.T) {
 	buildtest.WriteSite(t, dir, map[string]string{name: manifestModule})
 	if _, err := readBuild(dir, p, limits.Limits{PageBytes: 100}); !errors.Is(err, fsx.ErrTooLarge) || !strings.Contains(err.Error(), "limits.page_bytes") {
 		t.Errorf("a manifest past limits.page_bytes: %v", err)
+	}
+	if _, err := readBuild(dir, p, limits.Limits{SettingsBytes: 100}); !errors.Is(err, fsx.ErrTooLarge) || !strings.HasPrefix(err.Error(), name+": larger than 100 bytes (limits.settings_bytes)") {
+		t.Errorf("a manifest past limits.settings_bytes: %v", err)
 	}
 }
 
