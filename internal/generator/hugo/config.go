@@ -481,7 +481,7 @@ func (h *Preset) apply(cfg map[string]any, origin map[string]string) error {
 		for sec, b := range v {
 			ugly, ok := conffile.BoolValue(b)
 			if !ok {
-				return conffile.Errorf(origin["uglyurls"], "uglyurls.%s: want true or false, got a %s", sec, conffile.KindOf(b))
+				return conffile.Errorf(origin["uglyurls"], "uglyurls.%s: want true or false, got a %s", diag.Excerpt(sec), conffile.KindOf(b))
 			}
 			h.UglySections[strings.Trim(sec, "/")] = ugly
 		}
@@ -617,7 +617,7 @@ func (h *Preset) applySitemap(v any, file string) error {
 			return conffile.Errorf(file, "sitemap.filename: want a string, got a %s", conffile.KindOf(f))
 		}
 		if s != "" && (s != path.Base(s) || s == "." || s == "..") {
-			return conffile.Errorf(file, "sitemap.filename: %q is not a file name", s)
+			return conffile.Errorf(file, "sitemap.filename: %q is not a file name", diag.Excerpt(s))
 		}
 		h.SitemapFilename = s
 	}
@@ -652,10 +652,10 @@ func (h *Preset) applyPermalinks(v any, file string) error {
 	set := func(dst *map[string]string, where, section string, pattern any) error {
 		s, ok := pattern.(string)
 		if !ok {
-			return conffile.Errorf(file, "%s.%s: want a pattern string, got a %s", where, section, conffile.KindOf(pattern))
+			return conffile.Errorf(file, "%s.%s: want a pattern string, got a %s", where, diag.Excerpt(section), conffile.KindOf(pattern))
 		}
 		if _, err := h.compile(s); err != nil {
-			return conffile.Errorf(file, "%s.%s: %v", where, section, err)
+			return conffile.Errorf(file, "%s.%s: %v", where, diag.Excerpt(section), err)
 		}
 		if *dst == nil {
 			*dst = map[string]string{}
@@ -684,7 +684,7 @@ func (h *Preset) applyPermalinks(v any, file string) error {
 			case "taxonomy", "term":
 				continue // not pages with a source file we map
 			default:
-				return conffile.Errorf(file, "permalinks.%s: permalinks for kind %q are not supported (page, section, taxonomy, term)", k, k)
+				return conffile.Errorf(file, "permalinks.%s: permalinks for kind %q are not supported (page, section, taxonomy, term)", diag.Excerpt(k), diag.Excerpt(k))
 			}
 			for sec, pat := range v {
 				if err := set(dst, "permalinks."+k, sec, pat); err != nil {
@@ -692,7 +692,7 @@ func (h *Preset) applyPermalinks(v any, file string) error {
 				}
 			}
 		default:
-			return conffile.Errorf(file, "permalinks.%s: want a pattern string, got a %s", k, conffile.KindOf(v))
+			return conffile.Errorf(file, "permalinks.%s: want a pattern string, got a %s", diag.Excerpt(k), conffile.KindOf(v))
 		}
 	}
 	return nil
@@ -930,6 +930,6 @@ func hugoBaseURL(d *generator.Dir, p *generator.Project, raw, origin string) {
 		p.BasePath = siteurl.NormBase(raw)
 	default:
 		data, _ := d.Limits().ReadFile(d.Path(), origin, "", limits.Text)
-		p.Notes = append(p.Notes, generator.Note(origin, conffile.KeyLine(data, "baseURL"), "baseURL %q is not an absolute http(s) URL; give --base-url", raw))
+		p.Notes = append(p.Notes, generator.Note(origin, conffile.KeyLine(data, "baseURL"), "baseURL %q is not an absolute http(s) URL; give --base-url", diag.Excerpt(raw)))
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -215,6 +216,32 @@ func TestLoadHugoErrors(t *testing.T) {
 				t.Errorf("error %q; want it to contain %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestLoadHugoErrorsHostile: a key or a value of hugo.toml that a
+// message names is escaped and bounded: a line break in a quoted key
+// cannot begin a line of its own, a key of a megabyte is an excerpt.
+func TestLoadHugoErrorsHostile(t *testing.T) {
+	huge := strings.Repeat("k", 1<<20)
+	for name, config := range map[string]string{
+		"permalinks key":      "[permalinks]\n\"a\\n::error::x\" = 3\n",
+		"permalinks kind":     "[permalinks.\"b\\r\\u001b[2J\"]\nposts = \"/:slug/\"\n",
+		"permalinks huge key": "[permalinks]\n\"" + huge + "\" = 3\n",
+		"uglyurls section":    "[uglyURLs]\n\"c\\n::add-mask::y\" = \"maybe\"\n",
+		"attribute":           "[permalinks]\nposts = \"/:" + huge + "/\"\n",
+		"sitemap filename":    "[sitemap]\nfilename = \"a/" + huge + "\"\n",
+	} {
+		dir := t.TempDir()
+		writeSite(t, dir, map[string]string{"hugo.toml": config})
+		_, err := Load(dir, limits.Default)
+		if err == nil {
+			t.Errorf("%s: no error", name)
+			continue
+		}
+		if msg := err.Error(); strings.ContainsFunc(msg, unicode.IsControl) || len(msg) > 600 {
+			t.Errorf("%s: %d bytes, or a control character: %.300q", name, len(msg), msg)
+		}
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/frontmatter"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/srcpath"
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
@@ -382,11 +383,11 @@ func (h *Preset) compile(pattern string) ([]hugoAttr, error) {
 		case strings.HasPrefix(a.name, "sections["):
 			a.name, a.cut = "sections", strings.TrimPrefix(a.name, "sections")
 		case strings.HasPrefix(a.name, "sectionslug"):
-			return nil, fmt.Errorf("permalink attribute %s is not supported by sitemapgen in %q", a.text, pattern)
+			return nil, fmt.Errorf("permalink attribute %s is not supported by sitemapgen in %q", diag.Excerpt(a.text), diag.Excerpt(pattern))
 		case hugoRefTime.Format(a.name) != a.name:
 			a.date = true
 		default:
-			return nil, fmt.Errorf("permalink attribute %s not recognised in %q", a.text, pattern)
+			return nil, fmt.Errorf("permalink attribute %s not recognised in %q", diag.Excerpt(a.text), diag.Excerpt(pattern))
 		}
 		attrs = append(attrs, a)
 	}
