@@ -34,6 +34,7 @@ func TestParseHostileValues(t *testing.T) {
 			"changefreq: \"" + v + "\"\n",
 			"rules:\n  - match: a\n    changefreq: \"" + v + "\"\n",
 			"extra_urls_inline:\n  - \"" + v + "\"\n",
+			"xsl: \"a " + v + "\"\n",
 		} {
 			_, err := Parse("sitemap.yaml", []byte(src))
 			if err == nil {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/audit"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/hashstate"
 	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
@@ -768,7 +769,7 @@ func checkXSL(s string) error {
 	u, err := url.Parse(s)
 	switch {
 	case err != nil || strings.ContainsFunc(s, func(r rune) bool { return r <= ' ' || r == 0x7f }):
-		return fmt.Errorf("%q is not a URL", s)
+		return fmt.Errorf("%q is not a URL", diag.Excerpt(s))
 	case len(s) > 2047:
 		return fmt.Errorf("a URL of %d characters: at most 2047", len(s))
 	case u.Scheme == "" && u.Host == "" && strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//"):

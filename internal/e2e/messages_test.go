@@ -120,6 +120,12 @@ var messageCases = []messageCase{
 		write(t, filepath.Join(dir, "answer.jsonl"), `{"loc":"https://example.com/","changefreq":`+jsonString(t, v)+"}\n")
 		return []string{"--base-url", "https://example.com/", "--transform", "cat >/dev/null; cat answer.jsonl", "--dry-run", "site"}, ":1: changefreq "
 	}},
+	{name: "--transform duplicate URL", only: "1 MB", setup: func(t *testing.T, dir, v string) ([]string, string) {
+		messageSite(t, dir, "")
+		line := `{"loc":` + jsonString(t, "https://example.com/"+v) + "}\n"
+		write(t, filepath.Join(dir, "answer.jsonl"), `{"loc":"https://example.com/"}`+"\n"+line+line)
+		return []string{"--base-url", "https://example.com/", "--transform", "cat >/dev/null; cat answer.jsonl", "--dry-run", "site"}, ":3: warning: duplicate URL https://example.com/::error::PWNED"
+	}},
 	{name: "extra_urls text named by sitemap.yaml", named: true, setup: func(t *testing.T, dir, v string) ([]string, string) {
 		messageSite(t, dir, "base_url: https://example.com/\nextra_urls: [.env]\n")
 		write(t, filepath.Join(dir, ".env"), "API_TOKEN="+strings.ReplaceAll(v, "\n", "\r")+"\n")

@@ -296,7 +296,7 @@ func Load(dir, path string, max int) (*State, error) {
 	}
 	for url, p := range f.Pages {
 		if p.Hash == "" {
-			return newState(nil), fmt.Errorf("%s: page %q: no hash", path, url)
+			return newState(nil), fmt.Errorf("%s: page %q: no hash", path, diag.Excerpt(url))
 		}
 		p.LastMod = p.LastMod.UTC().Truncate(time.Second)
 		f.Pages[url] = p

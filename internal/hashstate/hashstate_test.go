@@ -221,6 +221,8 @@ func TestLoadErrors(t *testing.T) {
 		{name: "no version", content: `{"pages": {}}`, want: "state.json: unknown version 0"},
 		{name: "no hash", content: `{"version": 1, "pages": {"https://example.com/": {"lastmod": "2024-01-01T00:00:00Z"}}}`, want: `"https://example.com/": no hash`},
 		{name: "bad date", content: `{"version": 1, "pages": {"u": {"hash": "x", "lastmod": "yesterday"}}}`, want: "state.json"},
+		// A page's key is quoted an excerpt: a file state: names may be anyone's.
+		{name: "no hash, a long key", content: `{"version": 1, "pages": {"https://example.com/` + strings.Repeat("a", 1<<20) + `": {"lastmod": "2024-01-01T00:00:00Z"}}}`, want: `aaaa… (1048596 bytes)": no hash`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()

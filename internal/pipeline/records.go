@@ -160,9 +160,10 @@ type records struct {
 	// was made anew (or dropped): each, every record's alternates.
 	written   *written
 	shownMade int
-	// dedupLooks counts the records dedup looked at to find the one a
-	// duplicate is of: one a duplicate (a test holds it to that).
-	dedupLooks int
+	// dedupReads counts dedup's reads of which records it keeps, to
+	// find the one each duplicate is of: one a record (a test holds it
+	// to that; a walk back over the dropped ones read each again).
+	dedupReads int
 }
 
 // built records the modification time of the listed page at idx and
@@ -809,16 +810,19 @@ func (s *records) dedup(cleanURLs bool, dup func(path, loc, keptPath, keptLoc st
 			keep[i] = i == 0 || !s.sameLoc(s.order[i], s.order[i-1])
 		}
 	})
+	isKept := func(i int) bool {
+		s.dedupReads++
+		return keep[i]
+	}
 	var from int32 = -1 // the extra record the kept page took values from
 	k := 0              // where the last record kept is
 	for i, idx := range s.order {
-		if keep[i] {
+		if isKept(i) {
 			k, from = i, -1
 			continue
 		}
 		r := s.rec(idx)
 		kept := s.rec(s.order[k])
-		s.dedupLooks++
 		switch {
 		case r.extra() && !kept.extra() && from < 0:
 			from = idx

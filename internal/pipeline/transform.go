@@ -433,17 +433,16 @@ func (b *builder) applyTransform(name string, res *Transformed, seen []bool, edi
 	// A URL added twice: the first written back, the other a duplicate.
 	slices.SortStableFunc(added, func(a, b hookAdd) int { return strings.Compare(a.loc, b.loc) })
 	s.extraSpans = append(s.extraSpans, extraSpan{name: name, first: int32(len(s.extraLines))})
+	first := 0 // the first of the run of one URL the loop is in
 	for i := range added {
 		a := &added[i]
 		path := name + ":" + strconv.Itoa(int(a.line))
-		if k := i - 1; k >= 0 && added[k].loc == a.loc {
-			for k > 0 && added[k-1].loc == a.loc {
-				k--
-			}
+		if i > 0 && added[first].loc == a.loc {
 			res.Duplicates++
-			b.warn(path, fmt.Errorf("duplicate URL %s (also at line %d); listed once", a.loc, added[k].line))
+			b.warn(path, fmt.Errorf("duplicate URL %s (also at line %d); listed once", mapping.ShownURL(a.loc), added[first].line))
 			continue
 		}
+		first = i
 		x := extraurls.Record{Line: int(a.line), URL: a.url()}
 		d := mapping.Decision{URL: x.URL, Form: mapping.FormUnknown}
 		if !x.URL.LastMod.IsZero() {

@@ -29,7 +29,8 @@
 //   - the values: loc an absolute http(s) URL of 12 to 2,047 characters
 //     (an IRI, with characters beyond ASCII, taken and given advice to
 //     percent-encode them: iri.go),
-//     lastmod an xsd:date or xsd:dateTime, changefreq one of the seven
+//     lastmod a W3C Datetime (a date, or a date and time with a zone),
+//     changefreq one of the seven
 //     words, priority a decimal from 0.0 to 1.0, xhtml:link alternates with
 //     an absolute href and a hreflang;
 //   - the limits: [sitemap.MaxURLs] entries and [sitemap.MaxBytes]

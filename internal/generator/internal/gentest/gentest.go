@@ -200,8 +200,12 @@ func LetsGo(t *testing.T, fsys fs.FS, module []byte, measure func(string) bool, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	one := liveHeap() - before
+	after := liveHeap()
 	runtime.KeepAlive(m)
+	if after <= before {
+		t.Fatalf("a module parsed took no room on the heap (%d bytes, then %d): nothing to measure the reader against", before, after)
+	}
+	one := after - before
 	h := NewHeapFS(fsys, measure)
 	read(h)
 	if h.Peak > 3*one {
