@@ -44,7 +44,9 @@ Advice (exit 0 unless --strict), each line marked "advice:":
                 duplicate URLs, the host's rules, a page it cannot read
 Links to other hosts, to other schemes (mailto:, tel:, javascript:, data:)
 and to files that are not pages (a PDF, an image) are not checked. Each
-check, and how to turn it off, is in docs/audit.md.
+check, and how to turn it off, is in docs/audit.md. A server build's folder
+(Next.js, Astro, SvelteKit, Nuxt) is refused: its server answers URLs no
+file shows; audit a static build instead.
 
 Examples:
   hugo && sitemapgen audit                 the Hugo project's public/

@@ -482,7 +482,7 @@ var Settings = Table[Values]{
 	{Flag: "verbose", Letter: "v", Key: "verbose", Help: []string{
 		"also print, for every page, whether it is listed and",
 		"why, and every warning (without it, a cause of",
-		"warning is printed five times, then counted)"},
+		"warning is printed three times, then counted)"},
 		Field: Bool(func(v *Values) *bool { return &v.Verbose }, false)},
 	{Key: "skip.error_pages",
 		Field: Bool(func(v *Values) *bool { return &v.Skip.ErrorPages }, true)},
