@@ -345,19 +345,7 @@ func TestFolderSwappedAfterOpened(t *testing.T) {
 			writeTree(t, out, tc.held)
 			writeTree(t, other, tc.other)
 			before := treeOf(t, other)
-			openRoot = func(dir string) (*fsx.Root, error) {
-				r, err := fsx.OpenRoot(dir)
-				if err == nil {
-					if err := os.Rename(out, held); err != nil {
-						t.Fatal(err)
-					}
-					if err := os.Symlink("other", out); err != nil {
-						t.Fatal(err)
-					}
-				}
-				return r, err
-			}
-			defer func() { openRoot = fsx.OpenRoot }()
+			swapAfterOpen(t, out, held)
 			opts := tc.opts
 			opts.Dir, opts.BaseURL = out, base
 			var res *Result
@@ -460,19 +448,7 @@ func TestStateFolderSwapped(t *testing.T) {
 	if _, err := Write(sitemap.Slice(numbered(5)), opts); err != nil {
 		t.Fatal(err)
 	}
-	openRoot = func(dir string) (*fsx.Root, error) {
-		r, err := fsx.OpenRoot(dir)
-		if err == nil {
-			if err := os.Rename(out, held); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.Symlink("other", out); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return r, err
-	}
-	defer func() { openRoot = fsx.OpenRoot }()
+	swapAfterOpen(t, out, held)
 	res, err := Write(sitemap.Slice(numbered(5)), opts)
 	if err != nil {
 		t.Fatal(err)
@@ -491,4 +467,24 @@ func TestStateFolderSwapped(t *testing.T) {
 	if names := treeOf(t, other); len(names) > 0 {
 		t.Errorf("files in the folder the link leads to: %q", slices.Sorted(maps.Keys(names)))
 	}
+}
+
+// swapAfterOpen has the next folders the writer opens, as soon as each
+// is open, moved: out to held, and out made a link to its sibling
+// "other"; the test's end puts the door back.
+func swapAfterOpen(t *testing.T, out, held string) {
+	t.Helper()
+	openRoot = func(dir string) (*fsx.Root, error) {
+		r, err := fsx.OpenRoot(dir)
+		if err == nil {
+			if err := os.Rename(out, held); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink("other", out); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return r, err
+	}
+	t.Cleanup(func() { openRoot = fsx.OpenRoot })
 }

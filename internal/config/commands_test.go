@@ -11,6 +11,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/extraurls"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/internal/project"
 )
 
@@ -215,20 +216,28 @@ func TestServerRoutes(t *testing.T) {
 		{true, []string{"https://example.com/shop/", "https://example.com/shop/account/", "https://example.com/shop/q%3Fx=%3Cy%3E/", "https://example.com/shop/a%20b%23c/", "https://example.com/shop/feed.xml", "https://example.com/shop/docs/"}},
 		{false, []string{"https://example.com/shop/", "https://example.com/shop/account", "https://example.com/shop/q%3Fx=%3Cy%3E", "https://example.com/shop/a%20b%23c", "https://example.com/shop/feed.xml", "https://example.com/shop/docs/"}},
 	} {
-		x := serverRoutes(pr, "https://example.com/shop/", tc.slash)
-		r, err := x.Records(t.Context(), limits.Limits{})
+		got, err := extraLocs(t, serverRoutes(pr, "https://example.com/shop/", tc.slash))
 		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		if err := extraurls.Read(r, x.Name, x.Format, func(rec extraurls.Record) error {
-			got = append(got, rec.URL.Loc)
-			return nil
-		}); err != nil {
 			t.Fatal(err)
 		}
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("slash %v: records\n%q\nwant\n%q", tc.slash, got, tc.want)
 		}
 	}
+}
+
+// extraLocs returns the URLs of the records x gives, or the error
+// reading them stopped at.
+func extraLocs(t *testing.T, x pipeline.Extra) ([]string, error) {
+	t.Helper()
+	r, err := x.Records(t.Context(), limits.Default)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	err = extraurls.Read(r, x.Name, x.Format, func(rec extraurls.Record) error {
+		got = append(got, rec.URL.Loc)
+		return nil
+	})
+	return got, err
 }

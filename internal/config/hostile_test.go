@@ -5,8 +5,6 @@ import (
 	"testing"
 	"unicode"
 
-	"github.com/sitemapgen/sitemapgen/internal/extraurls"
-	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/project"
 )
 
@@ -59,16 +57,8 @@ func TestServerRoutesHostile(t *testing.T) {
 		"/a\n::error::x\r":      "https://example.com/a%0A::error::x%0D/",
 	} {
 		pr := &project.Project{ServerRoutes: []string{"/account", route}, ServerRoutesFrom: "dist/server/manifest_x.mjs"}
-		x := serverRoutes(pr, "https://example.com/", true)
-		r, err := x.Records(t.Context(), limits.Default)
+		got, err := extraLocs(t, serverRoutes(pr, "https://example.com/", true))
 		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		if err := extraurls.Read(r, x.Name, x.Format, func(rec extraurls.Record) error {
-			got = append(got, rec.URL.Loc)
-			return nil
-		}); err != nil {
 			t.Errorf("%q: %v", route, err)
 			checkMessage(t, route, err.Error(), 200)
 			continue
