@@ -31,8 +31,48 @@ cd "$(dirname "$0")"
 # The tests write and remove over a million files: in memory, when
 # /dev/shm is a tmpfs with room, they do not wait on the disk.
 # SITEMAPGEN_TEST_TMPDIR names another folder for them.
+#
+# Every job it starts in the background (the installs, the two lanes) is a
+# process group of its own, so that nothing is left running when it stops,
+# whatever the reason: at its end the lanes and the npm and GoReleaser
+# installs are stopped with all their children, the Debian install (never
+# stopped halfway: dpkg would need repair) is waited for, and only then are
+# the temporary folders removed.
 cleanup=()
-trap 'rm -rf "${cleanup[@]}"' EXIT
+stoppable=() # process groups to stop at the end
+waited=()    # jobs to wait for at the end
+background() { # CMD ARGS...: runs CMD in the background in a process group of its own
+  set -m
+  { set +m; "$@"; } </dev/null &
+  set +m
+}
+finish() {
+  local pid
+  for pid in "${stoppable[@]}"; do
+    kill -TERM -- "-$pid" 2>/dev/null || true
+  done
+  # A process group is gone when the signal finds none of it: npm, for
+  # one, takes a few seconds to stop; after 20 it is killed.
+  local tries=0
+  for pid in "${stoppable[@]}"; do
+    while kill -0 -- "-$pid" 2>/dev/null; do
+      if ((++tries >= 100)); then
+        kill -KILL -- "-$pid" 2>/dev/null || true
+      fi
+      sleep 0.2
+    done
+  done
+  for pid in "${waited[@]}"; do
+    if kill -0 "$pid" 2>/dev/null; then
+      echo "test.sh: waiting for apt-get to end before cleaning up" >&2
+    fi
+  done
+  wait
+  rm -rf "${cleanup[@]}"
+}
+trap finish EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM HUP
 if [[ -z ${SITEMAPGEN_TEST_TMPDIR:-} ]] && [[ -d /dev/shm && -w /dev/shm ]] &&
   (($(df -Pk /dev/shm 2>/dev/null | awk 'NR == 2 {print $4}') > 6 * 1024 * 1024)); then
   SITEMAPGEN_TEST_TMPDIR=$(mktemp -d /dev/shm/sitemapgen-test.XXXXXX)
@@ -98,7 +138,7 @@ if [[ -z ${SITEMAPGEN_NO_INSTALL:-} ]]; then
         echo failed >"$SITEMAPGEN_CI_READY/$name.tmp"
       fi
       mv "$SITEMAPGEN_CI_READY/$name.tmp" "$SITEMAPGEN_CI_READY/$name"
-    ) &
+    )
   }
 
   need=()
@@ -122,11 +162,26 @@ if [[ -z ${SITEMAPGEN_NO_INSTALL:-} ]]; then
     local sudo=""
     [[ $(id -u) == 0 ]] || sudo=sudo
     export DEBIAN_FRONTEND=noninteractive
-    $sudo apt-get update -qq
-    $sudo apt-get install -y -qq --no-install-recommends "$@"
+    # Another program may hold the package lock (on a new machine, often
+    # the first unattended upgrade): wait for it up to 15 minutes. apt-get
+    # install waits by itself (DPkg::Lock::Timeout); apt-get update does
+    # not, so it is tried again while the lock is the only thing wrong.
+    local lock=(-o DPkg::Lock::Timeout=900) err=$logs/apt-update.err start=$SECONDS said=
+    until $sudo apt-get "${lock[@]}" update -qq 2>"$err"; do
+      if ! grep -q 'Could not get lock' "$err" || ((SECONDS - start >= 900)); then
+        cat "$err" >&2
+        return 1
+      fi
+      [[ -n $said ]] || echo "test.sh: another program holds the package lock; waiting for it" >&2
+      said=yes
+      sleep 5
+    done
+    cat "$err" >&2
+    $sudo apt-get "${lock[@]}" install -y -qq --no-install-recommends "$@"
   }
   if ((${#need[@]})); then
-    install debian . debian_packages "${need[@]}"
+    background install debian . debian_packages "${need[@]}"
+    waited+=($!)
   else
     echo ok >"$SITEMAPGEN_CI_READY/debian"
   fi
@@ -161,7 +216,8 @@ if [[ -z ${SITEMAPGEN_NO_INSTALL:-} ]]; then
     done
     return "$status"
   }
-  install npm . npm_fixtures
+  background install npm . npm_fixtures
+  stoppable+=($!)
 
   # internal/release makes a snapshot release with GoReleaser, at this
   # version (the newest whose dependencies the Go module proxy serves that
@@ -172,7 +228,8 @@ if [[ -z ${SITEMAPGEN_NO_INSTALL:-} ]]; then
     # Built as the release builds sitemapgen (static, -trimpath): the standard
     # library compiled once for both; GOGC=400, as test.sh compiles (a sixth
     # less CPU for the compiler).
-    install goreleaser . env CGO_ENABLED=0 GOGC=400 go install -trimpath github.com/goreleaser/goreleaser/v2@v2.16.0
+    background install goreleaser . env CGO_ENABLED=0 GOGC=400 go install -trimpath github.com/goreleaser/goreleaser/v2@v2.16.0
+    stoppable+=($!)
   fi
 fi
 
@@ -430,10 +487,11 @@ e2e_lane() {
 
 # The lanes, each with its output in a log, printed when it ends; the
 # first to fail does not stop the other.
-race_lane >"$work/race.log" 2>&1 &
+background race_lane >"$work/race.log" 2>&1
 pids=($!)
-e2e_lane >"$work/e2e.log" 2>&1 &
+background e2e_lane >"$work/e2e.log" 2>&1
 pids+=($!)
+stoppable+=("${pids[@]}")
 declare -A lanes=([${pids[0]}]=race [${pids[1]}]=e2e)
 status=0
 while ((${#lanes[@]})); do
