@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"unicode/utf8"
 
 	"github.com/sitemapgen/sitemapgen/internal/config"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -163,7 +164,7 @@ func runBuild(ctx context.Context, e *env, args []string) error {
 	case err != nil:
 		return err
 	case v.Check:
-		return checked(res, c, e) // after the explanations, if any
+		return checked(res, c, e, args) // after the explanations, if any
 	case len(v.Explain) > 0:
 		return nil // the explanations were the output
 	case res.NoneListed != nil:
@@ -256,8 +257,9 @@ func lockOutput(ctx context.Context, e *env, c *config.Config, noWait bool) (*di
 }
 
 // checked reports the outcome of --check: the files that differ from what
-// a build would write, and an error if any does.
-func checked(res *pipeline.Result, c *config.Config, e *env) error {
+// a build would write, and an error if any does, which names the command
+// that writes them: args, the build's command line, without --check.
+func checked(res *pipeline.Result, c *config.Config, e *env, args []string) error {
 	for _, name := range res.Write.Differ {
 		why := "differs from what a build writes"
 		switch {
@@ -277,7 +279,11 @@ func checked(res *pipeline.Result, c *config.Config, e *env) error {
 		if res.NoneListed != nil {
 			verb = "update" // remove the sitemaps, or robots.txt's lines
 		}
-		return fmt.Errorf("%s out of date; run sitemapgen without --check to %s %s", plural(n, "file"), verb, map[bool]string{true: "it", false: "them"}[n == 1])
+		run := "sitemapgen without --check"
+		if config.RunBy[e.getenv(config.RunByEnv)] == nil { // inside an integration, no command line of the user's
+			run = withoutCheck(args)
+		}
+		return fmt.Errorf("%s out of date; run %s to %s %s", plural(n, "file"), run, verb, map[bool]string{true: "it", false: "them"}[n == 1])
 	}
 	if res.NoneListed != nil {
 		say(e.stderr, c.Values.Quiet, "%s: no sitemap in %s, as a build leaves it", res.NoneListed.What(), c.Build.Write.Dir)
@@ -285,6 +291,37 @@ func checked(res *pipeline.Result, c *config.Config, e *env) error {
 	}
 	say(e.stderr, c.Values.Quiet, "the sitemaps in %s are up to date (%s)", c.Build.Write.Dir, plural(len(res.Write.Written), "file"))
 	return nil
+}
+
+// withoutCheck returns the command line "sitemapgen ARGS" with --check
+// left out of args, each argument quoted as a POSIX shell reads it where
+// it needs quotes, a control character escaped.
+func withoutCheck(args []string) string {
+	var b strings.Builder
+	b.WriteString("sitemapgen")
+	for i, a := range args {
+		if a == "--" {
+			for _, a := range args[i:] {
+				b.WriteString(" " + shellWord(a))
+			}
+			break
+		}
+		if name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); strings.HasPrefix(a, "-") && name == "check" {
+			continue
+		}
+		b.WriteString(" " + shellWord(a))
+	}
+	return b.String()
+}
+
+// shellWord returns s as one word of a POSIX shell's command line.
+func shellWord(s string) string {
+	if s != "" && !strings.ContainsFunc(s, func(r rune) bool {
+		return !(r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("@%+=:,./_-", r)))
+	}) {
+		return s
+	}
+	return "'" + diag.Escape(strings.ReplaceAll(s, "'", `'\''`)) + "'"
 }
 
 // missing reports whether there is no file name in the output folder dir

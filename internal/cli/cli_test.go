@@ -281,3 +281,23 @@ func TestHelp(t *testing.T) {
 		t.Error("sitemapgen --help or sitemapgen help prints other than sitemapgen build --help")
 	}
 }
+
+// TestWithoutCheck: --check's verdict names the command that writes the
+// sitemaps, the one given without --check, each word as a shell reads it.
+func TestWithoutCheck(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--check", "--base-url", "https://example.com/", "public"}, "sitemapgen --base-url https://example.com/ public"},
+		{[]string{"--base-url=https://example.com/", "-check", "--gzip"}, "sitemapgen --base-url=https://example.com/ --gzip"},
+		{[]string{"--check=true", "--exclude", "drafts/**", "my site"}, "sitemapgen --exclude 'drafts/**' 'my site'"},
+		{[]string{"--check", "it's", "a\nb"}, `sitemapgen 'it'\''s' 'a\nb'`},
+		{[]string{"--check", "--", "--check"}, "sitemapgen -- --check"},
+		{[]string{"--checks", ""}, "sitemapgen --checks ''"},
+	} {
+		if got := withoutCheck(c.args); got != c.want {
+			t.Errorf("withoutCheck(%q) = %s, want %s", c.args, got, c.want)
+		}
+	}
+}

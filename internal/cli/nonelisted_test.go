@@ -48,7 +48,7 @@ func TestBuildNoneListed(t *testing.T) {
 	code, stdout, stderr := build(t, append([]string{"--check"}, args...)...)
 	if code != 1 || !strings.Contains(stdout, filepath.Join(dir, "sitemap.xml")+": stale: a build removes it\n") ||
 		!strings.Contains(stdout, filepath.Join(dir, "robots.txt")+": differs from what a build writes\n") ||
-		!strings.HasSuffix(stderr, "sitemapgen: 2 files out of date; run sitemapgen without --check to update them\n") {
+		!strings.HasSuffix(stderr, "sitemapgen: 2 files out of date; run sitemapgen "+strings.Join(args, " ")+" to update them\n") {
 		t.Errorf("--check with the earlier set there: exit %d\n%s%s", code, stdout, stderr)
 	}
 
