@@ -143,6 +143,20 @@ func TestViewer(t *testing.T) {
 		clean(t, p)
 	})
 
+	// Opened from the disk, the browser lets the page read no file beside
+	// it: the viewer says so, and how to serve the folder.
+	t.Run("file URL", func(t *testing.T) {
+		mustRun(t, "", site, "--base-url", base, "--viewer")
+		p := b.Open("file://"+filepath.ToSlash(filepath.Join(site, "sitemap.html")), 1100, 720, viewerWatch)
+		p.Wait(`document.body.dataset.state !== "loading"`)
+		var state, msg string
+		p.Eval(`document.body.dataset.state`, &state)
+		p.Eval(`document.getElementById("error").textContent`, &msg)
+		if state != "error" || !strings.Contains(msg, "opened from a file") || !strings.Contains(msg, "python3 -m http.server") {
+			t.Errorf("from a file URL: state %q, message %q: want an error that says to serve the folder", state, msg)
+		}
+	})
+
 	t.Run("index", func(t *testing.T) {
 		out := filepath.Join(root, "index")
 		big := filepath.Join(t.TempDir(), "site")
