@@ -128,11 +128,9 @@ func (b *builder) pages(ctx context.Context, walk func(walker.Options, func(walk
 		// keep the folder's names until the walk ends.
 		path := f.Path
 		if b.isOwnOutput(path) {
-			later(path, func() {
-				b.res.Pages++
-				b.skip(path, mapping.OwnOutput, "")
-				b.explain.skipped(path, mapping.OwnOutput)
-			})
+			// A file an earlier run wrote (a sitemap, sitemap.html) is no
+			// page found, nor one skipped; --explain still says what it is.
+			later(path, func() { b.explain.skipped(path, mapping.OwnOutput) })
 			return nil
 		}
 		var hr *htmlhead.HeadReader
