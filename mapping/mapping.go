@@ -873,6 +873,27 @@ func IsErrorPage(rel string) bool {
 	return false
 }
 
+// NoLastModWhy says why d, a listed page's decision, has no lastmod, for
+// --explain: the sources asked, in order, none of which knew a date it
+// would give (d.Stamps say which dates were passed over).
+func (m *Mapper) NoLastModWhy(d *Decision) string {
+	var asked []string
+	for _, s := range m.opts.LastMod {
+		if s == LastModNone {
+			break
+		}
+		asked = append(asked, string(s))
+	}
+	if len(asked) == 0 {
+		return "lastmod.sources is none"
+	}
+	why := "no source knows a date: asked " + strings.Join(asked, ", ")
+	if len(d.Stamps) > 0 {
+		why += "; the dates passed over follow"
+	}
+	return why
+}
+
 // Uses reports whether the lastmod sources list src.
 func (m *Mapper) Uses(src LastModSource) bool {
 	for _, s := range m.opts.LastMod {

@@ -28,7 +28,7 @@ func (r *reporter) explain(x pipeline.Explanation) {
 		if lm := sitemap.AppendLastMod(nil, d.URL.LastMod, r.dates); len(lm) > 0 {
 			fmt.Fprintf(w, "  lastmod:     %s (%s)\n", lm, d.LastModFrom)
 		} else {
-			fmt.Fprintf(w, "  lastmod:     none\n")
+			fmt.Fprintf(w, "  lastmod:     none%s\n", parens(x.NoLastMod))
 		}
 		for _, st := range d.Stamps {
 			fmt.Fprintf(w, "  passed over: %s\n", st)

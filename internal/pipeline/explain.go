@@ -46,6 +46,8 @@ type Explanation struct {
 	// written; of a URL the hook added, the line that added it.
 	TransformFrom string
 	TransformTook []string
+	// NoLastMod, of a listed page without a lastmod, says why.
+	NoLastMod string
 	// NotWalked, when set, is why the walk never handed the file over
 	// (walker.Why): a hidden or excluded file or folder, no include
 	// pattern matching it. Decision then has only the URL its path gives.
@@ -379,6 +381,9 @@ func (e *explainer) report(recs *records, report func(Explanation)) {
 				if !slices.Contains(x.Decision.URL.Alternates, a) {
 					x.DroppedAlternates = append(x.DroppedAlternates, a)
 				}
+			}
+			if x.Decision.URL.LastMod.IsZero() {
+				x.NoLastMod = e.mapper.NoLastModWhy(&x.Decision)
 			}
 		}
 		report(*x)
