@@ -515,9 +515,14 @@ func (m *Mapper) Map(p Page) Decision {
 		}
 		return d // its problems (text before any tag) are no page's
 	}
+	// A redirect stub that says noindex too (Hugo's aliases,
+	// jekyll-redirect-from's pages) is a redirect: noindex is said of it
+	// only when its refresh turns out to be no redirect.
+	noindex := h != nil && h.NoIndex != "" && !m.opts.KeepNoIndex
+	stub := noindex && h.Refresh != nil && h.Refresh.URL != "" && h.Refresh.Delay == 0 && !m.opts.KeepRedirects
 	if h != nil {
 		d.Warnings = append(d.Warnings, h.Problems...)
-		if h.NoIndex != "" && !m.opts.KeepNoIndex {
+		if noindex && !stub {
 			d.Skip, d.Because = NoIndex, h.NoIndex
 			return d
 		}
@@ -528,6 +533,10 @@ func (m *Mapper) Map(p Page) Decision {
 		return d
 	}
 	if h != nil && m.judgeHead(&d, h, p.Images) {
+		return d
+	}
+	if stub {
+		d.Skip, d.Because = NoIndex, h.NoIndex
 		return d
 	}
 	m.checkServed(&d, f.Path, p.URLPath == "")

@@ -495,3 +495,33 @@ func TestBareBase(t *testing.T) {
 		}
 	}
 }
+
+// TestRedirectStubNoIndex: a redirect stub that says noindex too (Hugo's
+// aliases, jekyll-redirect-from's pages) is left out as a redirect; as
+// noindex when its refresh is no redirect (to itself, after a delay) or
+// redirects are kept.
+func TestRedirectStubNoIndex(t *testing.T) {
+	stub := func(url string, delay float64) *htmlhead.Head {
+		return &htmlhead.Head{NoIndex: `<meta name="robots" content="noindex">`, Refresh: &htmlhead.Refresh{URL: url, Delay: delay}}
+	}
+	for _, c := range []struct {
+		name          string
+		head          *htmlhead.Head
+		keepRedirects bool
+		want          Reason
+	}{
+		{"an alias", stub("/posts/new/", 0), false, Redirect},
+		{"redirects kept", stub("/posts/new/", 0), true, NoIndex},
+		{"a refresh after a delay", stub("/posts/new/", 5), false, NoIndex},
+		{"a refresh of itself", stub("/old/", 0), false, NoIndex},
+		{"noindex alone", &htmlhead.Head{NoIndex: "noindex"}, false, NoIndex},
+	} {
+		m, err := New(Options{BaseURL: "https://example.com/", KeepRedirects: c.keepRedirects})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := m.Map(Page{File: walker.File{Path: "old/index.html"}, Head: c.head}); d.Skip != c.want {
+			t.Errorf("%s: left out as %q (%s), want %q", c.name, d.Skip, d.Because, c.want)
+		}
+	}
+}
