@@ -481,3 +481,72 @@ func TestNetlifySitemapSwitch(t *testing.T) {
 	}
 	answers(t, pub, base, "map.xml", nil)
 }
+
+// TestNextServerSwitch switches testdata/next-server-switch, a Next.js 16
+// server build (plain next build, no output: 'export': app/, about,
+// fr, fr/about) whose postbuild script ran next-sitemap 4 with
+// alternateRefs (the site's URL and its fr/ folder), additionalPaths and
+// a transform, both builds' files committed (rebuild.sh makes them
+// again), as docs/migrating.md says: sitemapgen init, next-sitemap, its
+// configuration and its postbuild script removed, next build (which
+// leaves public/ as it was: next-sitemap's sitemap.xml and sitemap-0.xml
+// in it), sitemapgen. The locales init carried over from alternateRefs
+// give the four pages their alternates, as the same pages as plain files
+// would have them (issue 68, item 1).
+func TestNextServerSwitch(t *testing.T) {
+	needTool(t, "git")
+	src := filepath.Join(t.TempDir(), "next-app")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "next-server-switch"))); err != nil {
+		t.Fatal(err)
+	}
+	commitHistory(t, src, "2024-01-01T00:00:00Z *")
+	public := filepath.Join(src, "public")
+	const base = "https://example.com/"
+
+	// What next-sitemap wrote: the four pages and additionalPaths' two
+	// URLs, each with alternateRefs' two alternates.
+	theirs := peerSet(t, public, base, "sitemap.xml")
+	var alts int
+	for _, u := range theirs {
+		alts += len(u.alternates)
+	}
+	if len(theirs) != 6 || alts != 12 {
+		t.Fatalf("next-sitemap listed %d URLs with %d alternates; the fixture's build 6 with 12", len(theirs), alts)
+	}
+
+	r := mustRun(t, src, "init")
+	if want := "sitemapgen: carried over 2 settings of next-sitemap (next-sitemap.config.js): base_url, locales\n"; !strings.Contains(r.stderr, want) {
+		t.Errorf("init does not say %q:\n%s", want, r.stderr)
+	}
+
+	// The switch, as docs/migrating.md says it.
+	if err := os.Remove(filepath.Join(src, "next-sitemap.config.js")); err != nil {
+		t.Fatal(err)
+	}
+	editPackageJSON(t, src, func(p map[string]any) {
+		delete(p["dependencies"].(map[string]any), "next-sitemap")
+		delete(p["scripts"].(map[string]any), "postbuild")
+	})
+	mustRun(t, src)
+	sitemaptest.MustValidate(t, public)
+
+	// Each page's alternates: the cluster of its translations, each
+	// page's own (next-sitemap gave /fr an fr alternate at /fr/fr).
+	ours := peerSet(t, public, base, "sitemap.xml")
+	want := map[string][]string{
+		base:              {"en " + base, "fr " + base + "fr"},
+		base + "fr":       {"en " + base, "fr " + base + "fr"},
+		base + "about":    {"en " + base + "about", "fr " + base + "fr/about"},
+		base + "fr/about": {"en " + base + "about", "fr " + base + "fr/about"},
+	}
+	for loc, w := range want {
+		if got, ok := ours[loc]; !ok || !slices.Equal(got.alternates, w) {
+			t.Errorf("%s: listed %v, alternates %q; want %q", loc, ok, got.alternates, w)
+		}
+	}
+	for loc := range theirs {
+		if _, ok := ours[loc]; !ok && want[loc] != nil {
+			t.Errorf("next-sitemap lists %s; we do not", loc)
+		}
+	}
+}
