@@ -492,7 +492,8 @@ func TestNetlifySitemapSwitch(t *testing.T) {
 // leaves public/ as it was: next-sitemap's sitemap.xml and sitemap-0.xml
 // in it), sitemapgen. The locales init carried over from alternateRefs
 // give the four pages their alternates, as the same pages as plain files
-// would have them (issue 68, item 1).
+// would have them (issue 68, item 1); next-sitemap's shard, left in
+// public/ by the switch, goes (item 4).
 func TestNextServerSwitch(t *testing.T) {
 	needTool(t, "git")
 	src := filepath.Join(t.TempDir(), "next-app")
@@ -527,7 +528,16 @@ func TestNextServerSwitch(t *testing.T) {
 		delete(p["dependencies"].(map[string]any), "next-sitemap")
 		delete(p["scripts"].(map[string]any), "postbuild")
 	})
-	mustRun(t, src)
+	r = mustRun(t, src)
+	if strings.Contains(r.stderr, "kept, as the project's own sitemap") {
+		t.Errorf("next-sitemap's shard kept as the project's:\n%s", r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(public, "sitemap-0.xml")); err == nil {
+		t.Errorf("next-sitemap's sitemap-0.xml left in public/:\n%s", r.stderr)
+	}
+	if !strings.Contains(r.stderr, "removed Next.js's own sitemap, which ours replace: sitemap-0.xml") {
+		t.Errorf("the removal of next-sitemap's shard not said:\n%s", r.stderr)
+	}
 	sitemaptest.MustValidate(t, public)
 
 	// Each page's alternates: the cluster of its translations, each
