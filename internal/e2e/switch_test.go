@@ -493,7 +493,8 @@ func TestNetlifySitemapSwitch(t *testing.T) {
 // in it), sitemapgen. The locales init carried over from alternateRefs
 // give the four pages their alternates, as the same pages as plain files
 // would have them (issue 68, item 1); next-sitemap's shard, left in
-// public/ by the switch, goes (item 4).
+// public/ by the switch, goes (item 4). init writes what it can of the
+// switch and numbers the steps left, which the test follows (item 7).
 func TestNextServerSwitch(t *testing.T) {
 	needTool(t, "git")
 	src := filepath.Join(t.TempDir(), "next-app")
@@ -515,20 +516,68 @@ func TestNextServerSwitch(t *testing.T) {
 		t.Fatalf("next-sitemap listed %d URLs with %d alternates; the fixture's build 6 with 12", len(theirs), alts)
 	}
 
+	pkg, err := os.ReadFile(filepath.Join(src, "package.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	r := mustRun(t, src, "init")
-	if want := "sitemapgen: carried over 2 settings of next-sitemap (next-sitemap.config.js): base_url, locales\n"; !strings.Contains(r.stderr, want) {
+	if want := "sitemapgen: carried over 3 settings of next-sitemap (next-sitemap.config.js): base_url, locales, extra_urls_inline\n"; !strings.Contains(r.stderr, want) {
 		t.Errorf("init does not say %q:\n%s", want, r.stderr)
 	}
+	// init writes what it can (item 7): additionalPaths' literal paths as
+	// extra URLs, the postbuild script running sitemapgen with the flag
+	// the hook needs, the rest of package.json byte for byte; and it
+	// numbers the steps left.
+	yaml, err := os.ReadFile(filepath.Join(src, "sitemap.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "extra_urls_inline:\n  - https://example.com/shop\n  - https://example.com/shop/cart\n"; !strings.Contains(string(yaml), want) {
+		t.Errorf("init's sitemap.yaml has not %q:\n%s", want, yaml)
+	}
+	edited, err := os.ReadFile(filepath.Join(src, "package.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := strings.Replace(string(pkg), `"postbuild": "next-sitemap"`, `"postbuild": "sitemapgen --allow-commands"`, 1); string(edited) != want {
+		t.Errorf("init's package.json:\n%s\nwant\n%s", edited, want)
+	}
+	for _, want := range []string{
+		"sitemapgen: package.json:6: the postbuild script runs sitemapgen --allow-commands, where next-sitemap ran\n",
+		"sitemapgen: to finish the switch from next-sitemap:\n" +
+			"  1. uninstall next-sitemap: npm uninstall next-sitemap\n" +
+			"  2. delete next-sitemap.config.js\n" +
+			"  3. write transform's code (next-sitemap.config.js:13) as a command that edits the records, and name it in sitemap.yaml: transform: CMD (docs/listing.md, a per-URL hook); the build runs it with --allow-commands\n" +
+			"  4. build: next build, then sitemapgen (npm run build)\n",
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("init does not say %q:\n%s", want, r.stderr)
+		}
+	}
 
-	// The switch, as docs/migrating.md says it.
+	// The switch, as docs/migrating.md and init's steps say it: the
+	// package uninstalled, its configuration deleted, transform's code a
+	// command (next-sitemap's gave every URL changefreq daily), next
+	// build (which leaves public/ as it was), the postbuild script.
+	editPackageJSON(t, src, func(p map[string]any) {
+		delete(p["dependencies"].(map[string]any), "next-sitemap")
+	})
 	if err := os.Remove(filepath.Join(src, "next-sitemap.config.js")); err != nil {
 		t.Fatal(err)
 	}
-	editPackageJSON(t, src, func(p map[string]any) {
-		delete(p["dependencies"].(map[string]any), "next-sitemap")
-		delete(p["scripts"].(map[string]any), "postbuild")
-	})
-	r = mustRun(t, src)
+	hook := "transform: \"sed 's/}$/,\\\"changefreq\\\":\\\"daily\\\"}/'\"\n"
+	if err := os.WriteFile(filepath.Join(src, "sitemap.yaml"), append(yaml, hook...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var p struct{ Scripts map[string]string }
+	if data, err := os.ReadFile(filepath.Join(src, "package.json")); err != nil || json.Unmarshal(data, &p) != nil {
+		t.Fatalf("package.json: %v", err)
+	}
+	postbuild := strings.Fields(p.Scripts["postbuild"])
+	if len(postbuild) == 0 || postbuild[0] != "sitemapgen" {
+		t.Fatalf("the postbuild script is %q", p.Scripts["postbuild"])
+	}
+	r = mustRun(t, src, postbuild[1:]...)
 	if strings.Contains(r.stderr, "kept, as the project's own sitemap") {
 		t.Errorf("next-sitemap's shard kept as the project's:\n%s", r.stderr)
 	}
@@ -554,9 +603,14 @@ func TestNextServerSwitch(t *testing.T) {
 			t.Errorf("%s: listed %v, alternates %q; want %q", loc, ok, got.alternates, w)
 		}
 	}
-	for loc := range theirs {
-		if _, ok := ours[loc]; !ok && want[loc] != nil {
-			t.Errorf("next-sitemap lists %s; we do not", loc)
+	// Every URL next-sitemap listed, additionalPaths' too, with the
+	// changefreq its transform gave.
+	for loc, u := range theirs {
+		if got, ok := ours[loc]; !ok || got.changefreq != u.changefreq {
+			t.Errorf("next-sitemap lists %s, changefreq %q; we list %v, %q", loc, u.changefreq, ok, got.changefreq)
 		}
+	}
+	if len(ours) != len(theirs) {
+		t.Errorf("we list %d URLs, next-sitemap %d", len(ours), len(theirs))
 	}
 }
