@@ -67,6 +67,9 @@ func runInit(_ context.Context, e *env, args []string) error {
 		for _, n := range notTaken {
 			fmt.Fprintln(e.stderr, diag.Format(n, diag.Warning))
 		}
+		if pe, ok := nextSitemapPeer(d.Peers); ok {
+			nextSwitch(e.stderr, pe, false)
+		}
 		return nil
 	}
 	if _, err := fsx.Lstat(".", config.DefaultFile); err == nil && !line.Values.force {
@@ -87,6 +90,9 @@ func runInit(_ context.Context, e *env, args []string) error {
 	}
 	for _, p := range d.Problems {
 		fmt.Fprintln(e.stderr, firstLine(diag.Format(p, diag.Note)))
+	}
+	if pe, ok := nextSitemapPeer(d.Peers); ok {
+		nextSwitch(e.stderr, pe, true)
 	}
 	return nil
 }

@@ -481,3 +481,136 @@ func TestNetlifySitemapSwitch(t *testing.T) {
 	}
 	answers(t, pub, base, "map.xml", nil)
 }
+
+// TestNextServerSwitch switches testdata/next-server-switch, a Next.js 16
+// server build (plain next build, no output: 'export': app/, about,
+// fr, fr/about) whose postbuild script ran next-sitemap 4 with
+// alternateRefs (the site's URL and its fr/ folder), additionalPaths and
+// a transform, both builds' files committed (rebuild.sh makes them
+// again), as docs/migrating.md says: sitemapgen init, next-sitemap, its
+// configuration and its postbuild script removed, next build (which
+// leaves public/ as it was: next-sitemap's sitemap.xml and sitemap-0.xml
+// in it), sitemapgen. The locales init carried over from alternateRefs
+// give the four pages their alternates, as the same pages as plain files
+// would have them (issue 68, item 1); next-sitemap's shard, left in
+// public/ by the switch, goes (item 4). init writes what it can of the
+// switch and numbers the steps left, which the test follows (item 7).
+func TestNextServerSwitch(t *testing.T) {
+	needTool(t, "git")
+	src := filepath.Join(t.TempDir(), "next-app")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "next-server-switch"))); err != nil {
+		t.Fatal(err)
+	}
+	commitHistory(t, src, "2024-01-01T00:00:00Z *")
+	public := filepath.Join(src, "public")
+	const base = "https://example.com/"
+
+	// What next-sitemap wrote: the four pages and additionalPaths' two
+	// URLs, each with alternateRefs' two alternates.
+	theirs := peerSet(t, public, base, "sitemap.xml")
+	var alts int
+	for _, u := range theirs {
+		alts += len(u.alternates)
+	}
+	if len(theirs) != 6 || alts != 12 {
+		t.Fatalf("next-sitemap listed %d URLs with %d alternates; the fixture's build 6 with 12", len(theirs), alts)
+	}
+
+	pkg, err := os.ReadFile(filepath.Join(src, "package.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := mustRun(t, src, "init")
+	if want := "sitemapgen: carried over 3 settings of next-sitemap (next-sitemap.config.js): base_url, locales, extra_urls_inline\n"; !strings.Contains(r.stderr, want) {
+		t.Errorf("init does not say %q:\n%s", want, r.stderr)
+	}
+	// init writes what it can (item 7): additionalPaths' literal paths as
+	// extra URLs, the postbuild script running sitemapgen with the flag
+	// the hook needs, the rest of package.json byte for byte; and it
+	// numbers the steps left.
+	yaml, err := os.ReadFile(filepath.Join(src, "sitemap.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "extra_urls_inline:\n  - https://example.com/shop\n  - https://example.com/shop/cart\n"; !strings.Contains(string(yaml), want) {
+		t.Errorf("init's sitemap.yaml has not %q:\n%s", want, yaml)
+	}
+	edited, err := os.ReadFile(filepath.Join(src, "package.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := strings.Replace(string(pkg), `"postbuild": "next-sitemap"`, `"postbuild": "sitemapgen --allow-commands"`, 1); string(edited) != want {
+		t.Errorf("init's package.json:\n%s\nwant\n%s", edited, want)
+	}
+	for _, want := range []string{
+		"sitemapgen: package.json:6: the postbuild script runs sitemapgen --allow-commands, where next-sitemap ran\n",
+		"sitemapgen: to finish the switch from next-sitemap:\n" +
+			"  1. uninstall next-sitemap: npm uninstall next-sitemap\n" +
+			"  2. delete next-sitemap.config.js\n" +
+			"  3. write transform's code (next-sitemap.config.js:13) as a command that edits the records, and name it in sitemap.yaml: transform: CMD (docs/listing.md, a per-URL hook); the build runs it with --allow-commands\n" +
+			"  4. build: next build, then sitemapgen (npm run build)\n",
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("init does not say %q:\n%s", want, r.stderr)
+		}
+	}
+
+	// The switch, as docs/migrating.md and init's steps say it: the
+	// package uninstalled, its configuration deleted, transform's code a
+	// command (next-sitemap's gave every URL changefreq daily), next
+	// build (which leaves public/ as it was), the postbuild script.
+	editPackageJSON(t, src, func(p map[string]any) {
+		delete(p["dependencies"].(map[string]any), "next-sitemap")
+	})
+	if err := os.Remove(filepath.Join(src, "next-sitemap.config.js")); err != nil {
+		t.Fatal(err)
+	}
+	hook := "transform: \"sed 's/}$/,\\\"changefreq\\\":\\\"daily\\\"}/'\"\n"
+	if err := os.WriteFile(filepath.Join(src, "sitemap.yaml"), append(yaml, hook...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var p struct{ Scripts map[string]string }
+	if data, err := os.ReadFile(filepath.Join(src, "package.json")); err != nil || json.Unmarshal(data, &p) != nil {
+		t.Fatalf("package.json: %v", err)
+	}
+	postbuild := strings.Fields(p.Scripts["postbuild"])
+	if len(postbuild) == 0 || postbuild[0] != "sitemapgen" {
+		t.Fatalf("the postbuild script is %q", p.Scripts["postbuild"])
+	}
+	r = mustRun(t, src, postbuild[1:]...)
+	if strings.Contains(r.stderr, "kept, as the project's own sitemap") {
+		t.Errorf("next-sitemap's shard kept as the project's:\n%s", r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(public, "sitemap-0.xml")); err == nil {
+		t.Errorf("next-sitemap's sitemap-0.xml left in public/:\n%s", r.stderr)
+	}
+	if !strings.Contains(r.stderr, "removed Next.js's own sitemap, which ours replace: sitemap-0.xml") {
+		t.Errorf("the removal of next-sitemap's shard not said:\n%s", r.stderr)
+	}
+	sitemaptest.MustValidate(t, public)
+
+	// Each page's alternates: the cluster of its translations, each
+	// page's own (next-sitemap gave /fr an fr alternate at /fr/fr).
+	ours := peerSet(t, public, base, "sitemap.xml")
+	want := map[string][]string{
+		base:              {"en " + base, "fr " + base + "fr"},
+		base + "fr":       {"en " + base, "fr " + base + "fr"},
+		base + "about":    {"en " + base + "about", "fr " + base + "fr/about"},
+		base + "fr/about": {"en " + base + "about", "fr " + base + "fr/about"},
+	}
+	for loc, w := range want {
+		if got, ok := ours[loc]; !ok || !slices.Equal(got.alternates, w) {
+			t.Errorf("%s: listed %v, alternates %q; want %q", loc, ok, got.alternates, w)
+		}
+	}
+	// Every URL next-sitemap listed, additionalPaths' too, with the
+	// changefreq its transform gave.
+	for loc, u := range theirs {
+		if got, ok := ours[loc]; !ok || got.changefreq != u.changefreq {
+			t.Errorf("next-sitemap lists %s, changefreq %q; we list %v, %q", loc, u.changefreq, ok, got.changefreq)
+		}
+	}
+	if len(ours) != len(theirs) {
+		t.Errorf("we list %d URLs, next-sitemap %d", len(ours), len(theirs))
+	}
+}

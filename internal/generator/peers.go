@@ -52,7 +52,15 @@ func (d *Dir) nextSitemap() []peer.Config {
 		return nil
 	}
 	r := jsconfig.NewReader(name, data, d.lim)
-	return []peer.Config{{Tool: peer.NextSitemap, File: name, Options: jsconf.Options(r, ""), Notes: r.Notes()}}
+	opts := jsconf.Options(r, "")
+	for i, o := range opts {
+		// additionalPaths: async (config) => [await config.transform(config, '/shop')]
+		if _, ok := o.Value.(peer.Func); ok && o.Name == "additionalPaths" {
+			paths, _ := r.Returned(o.Name, "loc")
+			opts[i].Value = peer.Func{Returns: paths}
+		}
+	}
+	return []peer.Config{{Tool: peer.NextSitemap, File: name, Options: opts, Notes: r.Notes()}}
 }
 
 // staticSitemapCLI: a package.json script that runs static-sitemap-cli

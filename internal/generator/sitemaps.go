@@ -91,6 +91,12 @@ type SitemapPlugin struct {
 	// configuration renames them (next-sitemap's sitemapBaseFileName);
 	// nil for sitemap-0.xml, sitemap-1.xml …
 	Shard *regexp.Regexp
+	// Header, when set, is how each numbered file of the plugin starts,
+	// byte for byte, and no other writer's does: such a file is the
+	// plugin's, left over from before the switch, though the project no
+	// longer has the plugin (next-sitemap's urlset, with its six
+	// namespaces).
+	Header string
 }
 
 // Writes reports whether the plugin writes the file name of the output

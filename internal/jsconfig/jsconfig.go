@@ -488,3 +488,30 @@ func (r *Reader) ImportOf(module string) string {
 	}
 	return name
 }
+
+// Returned returns the strings of the array a function at path returns,
+// when returning that array literal is all it does (an arrow whose body
+// is the array, or a body of one return statement) and each element is
+// one string: a string literal, an object literal whose one key, key, is
+// a string literal ({ loc: '/a' }), or a call, awaited or not, whose last
+// argument is a string literal (next-sitemap's config.transform(config,
+// '/a')). ok is false for any other value: a function that computes its
+// URLs, a value that is no function.
+func (r *Reader) Returned(path, key string) (strs []string, ok bool) {
+	vs := r.c.values[path]
+	if len(vs) == 0 || !vs[0].fn || vs[0].file != "" {
+		return nil, false
+	}
+	open, ok := r.c.returnedArray(vs[0].pos)
+	if !ok {
+		return nil, false
+	}
+	for _, it := range r.c.split(open+1, r.c.match[open]) {
+		s, ok := r.c.elementString(it[0], it[1], key)
+		if !ok {
+			return nil, false
+		}
+		strs = append(strs, s)
+	}
+	return strs, true
+}

@@ -298,6 +298,51 @@ func TestStrs(t *testing.T) {
 	}
 }
 
+// TestReturned: the strings of the array a function returns, when that
+// is all it does and each element is one literal string (next-sitemap's
+// additionalPaths); none for a function that computes them.
+func TestReturned(t *testing.T) {
+	r := NewReader("c.js", []byte(`module.exports = {
+  arrow: async (config) => [
+    await config.transform(config, '/shop'),
+    config.transform(config, "/shop/cart"),
+    { loc: '/a' },
+    '/b',
+  ],
+  body: function (config) { return ['/c']; },
+  named: async function paths() { return [{ 'loc': '/d' }] },
+  bare: config => ['/e'],
+  computed: async (config) => posts.map((p) => ({ loc: '/blog/' + p })),
+  mixed: async (config) => ['/f', await config.transform(config, path)],
+  more: async (config) => { const x = 1; return ['/g']; },
+  noLoc: async () => [{ priority: 0.5 }],
+  moreKeys: async () => [{ loc: '/i', priority: 0.5 }],
+  notFn: ['/h'],
+};`), limits.Default)
+	for _, tt := range []struct {
+		path string
+		want []string
+		ok   bool
+	}{
+		{"arrow", []string{"/shop", "/shop/cart", "/a", "/b"}, true},
+		{"body", []string{"/c"}, true},
+		{"named", []string{"/d"}, true},
+		{"bare", []string{"/e"}, true},
+		{"computed", nil, false},
+		{"mixed", nil, false},
+		{"more", nil, false},
+		{"noLoc", nil, false},
+		{"moreKeys", nil, false},
+		{"notFn", nil, false},
+		{"missing", nil, false},
+	} {
+		got, ok := r.Returned(tt.path, "loc")
+		if ok != tt.ok || !slices.Equal(got, tt.want) {
+			t.Errorf("Returned(%q) = %q, %v; want %q, %v", tt.path, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
 // TestLimits checks that a configuration past a limit is read in linear
 // time and not at all: 20 MB of nested objects took 34 s and 4.3 GB.
 func TestLimits(t *testing.T) {

@@ -761,3 +761,95 @@ func (c *config) text(s, e int) string {
 	}
 	return t
 }
+
+// returnedArray returns, for the function whose first token is s, the
+// index of the [ of the array literal it returns when returning it is
+// all it does: async (config) => [ … ], config => [ … ], () => { return
+// [ … ]; }, function () { return [ … ] }.
+func (c *config) returnedArray(s int) (int, bool) {
+	at := func(i int) token {
+		if i < len(c.toks) {
+			return c.toks[i]
+		}
+		return token{kind: kindPunct}
+	}
+	closer := func(i int) int {
+		if i < len(c.match) && c.match[i] >= 0 && c.match[i] < len(c.toks) {
+			return c.match[i]
+		}
+		return -1
+	}
+	i := s
+	if at(i).isIdent("async") {
+		i++
+	}
+	arrow := true
+	switch {
+	case at(i).isIdent("function"):
+		arrow = false
+		if i++; at(i).kind == kindIdent {
+			i++ // its name
+		}
+		fallthrough
+	case at(i).is("("):
+		if !at(i).is("(") || closer(i) < 0 {
+			return 0, false
+		}
+		i = closer(i) + 1
+	case at(i).kind == kindIdent:
+		i++
+	default:
+		return 0, false
+	}
+	if arrow {
+		if !at(i).is("=>") {
+			return 0, false
+		}
+		if i++; at(i).is("[") && closer(i) >= 0 {
+			return i, true
+		}
+	}
+	// A body of one statement: return [ … ];
+	end := closer(i)
+	if !at(i).is("{") || end < 0 || !at(i+1).isIdent("return") || !at(i+2).is("[") || closer(i+2) < 0 {
+		return 0, false
+	}
+	j := closer(i+2) + 1
+	if at(j).is(";") {
+		j++
+	}
+	return i + 2, j == end
+}
+
+// elementString returns the string of the array element [s, e): a string
+// literal; an object literal whose one key, key, is a string literal; a call,
+// after await or not, whose last argument is a string literal.
+func (c *config) elementString(s, e int, key string) (string, bool) {
+	if e-s == 1 && c.toks[s].kind == kindString {
+		return c.toks[s].text, true
+	}
+	if c.toks[s].is("{") && c.match[s] == e-1 {
+		p := c.split(s+1, e-1)
+		if len(p) == 1 && p[0][1]-p[0][0] == 3 && (c.toks[p[0][0]].isIdent(key) || c.toks[p[0][0]].kind == kindString && c.toks[p[0][0]].text == key) &&
+			c.toks[p[0][0]+1].is(":") && c.toks[p[0][0]+2].kind == kindString {
+			return c.toks[p[0][0]+2].text, true
+		}
+		return "", false
+	}
+	if c.toks[s].isIdent("await") {
+		s++
+	}
+	open := c.callOpen(s, e)
+	if open < 0 {
+		return "", false
+	}
+	args := c.split(open+1, e-1)
+	if len(args) == 0 {
+		return "", false
+	}
+	last := args[len(args)-1]
+	if last[1]-last[0] != 1 || c.toks[last[0]].kind != kindString {
+		return "", false
+	}
+	return c.toks[last[0]].text, true
+}

@@ -68,7 +68,7 @@ var Options = []Option{
 	{NextSitemap, "exclude", "--exclude, each route glob as the globs of its built files; a function warned", routeGlobs(true)},
 	{NextSitemap, "alternateRefs", "locales: when each href is siteUrl or a folder of it; else warned: give the pages' own hreflang links (Next.js's metadata alternates.languages)", alternateRefs},
 	{NextSitemap, "transform", "a function: warned, its code as a --transform command; rules: and --exclude meanwhile", hook("set values with rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
-	{NextSitemap, "additionalPaths", "a function: warned; its URLs in a file of extra URLs (--extra-urls) or a command's output (--extra-urls-command)", extraURLs},
+	{NextSitemap, "additionalPaths", "a function that returns literal paths: extra_urls_inline, each joined to siteUrl; otherwise warned, its URLs in a file of extra URLs (--extra-urls) or a command's output (--extra-urls-command)", extraURLs},
 	{NextSitemap, "autoLastmod", "warned: the build's time is never a lastmod; each page's own date is written", autoLastmod},
 	{NextSitemap, "generateIndexSitemap", "honoured where needed: an index past one file's limits", generateIndex},
 	{NextSitemap, "sitemapBaseFileName", "--filename NAME.xml (read at every run too, while next-sitemap.config.js is there)", sitemapBaseFileName},
@@ -203,8 +203,19 @@ func honoured(msg string) func(*Mapper, any) {
 }
 
 // extraURLs: pages the built files do not show, given by a function:
-// its URLs go in a file of extra URLs, or a command's output.
+// its URLs go in a file of extra URLs, or a command's output. A function
+// that returns literal paths (Func.Returns) gives them, each joined to
+// siteUrl, as extra_urls_inline.
 func extraURLs(m *Mapper, v any) {
+	site, _ := m.other("siteUrl").(string)
+	if f, ok := v.(Func); ok && len(f.Returns) > 0 && site != "" {
+		var urls []any
+		for _, p := range f.Returns {
+			urls = append(urls, strings.TrimSuffix(site, "/")+"/"+strings.TrimPrefix(p, "/"))
+		}
+		customPages(m, urls)
+		return
+	}
 	m.Warn("%s; write the URLs it gives in a file and name it with --extra-urls FILE (extra_urls: in sitemap.yaml), or give a command that writes them, --extra-urls-command CMD", noExtra)
 }
 

@@ -68,7 +68,11 @@ var Integrations = []struct {
 }{{"astro", Astro}, {"docusaurus", Docusaurus}, {"netlify", Netlify}}
 
 // Func is the value of an option that is a function (filter, serialize).
-type Func struct{}
+// Returns, when not nil, are the strings it returns, when that is all it
+// does: an array of literals (next-sitemap's additionalPaths returning
+// [await config.transform(config, '/shop')], read by
+// jsconfig.Reader.Returned).
+type Func struct{ Returns []string }
 
 // Hooked is the value of an option that is a function the integration
 // runs itself as the per-URL hook (transform), with the plugin's meaning:

@@ -460,6 +460,22 @@ func (b *builder) groupTranslations() {
 	}
 }
 
+// translatedPath returns the path Options.Translator reads the page at
+// path (in Root) by: its own, but for a server build's page
+// (Options.Served), whose file's path (app/fr/about.html) is not the
+// path it is served at: the file a static export would give it
+// (fr/about.html; the home page index.html, a folder's page fr.html).
+func (b *builder) translatedPath(path string) string {
+	u, ok := b.served[path]
+	if !ok {
+		return path
+	}
+	if u = strings.Trim(u, "/"); u == "" {
+		return "index.html"
+	}
+	return u + ".html"
+}
+
 // pageSource returns the page at path (in Root) as a source of its own
 // when Options.Translator gives it translations, nil otherwise; the
 // groups are made again. It runs on the walk's goroutines.
@@ -467,7 +483,7 @@ func (b *builder) pageSource(path string) *source {
 	if b.opts.Translator == nil {
 		return nil
 	}
-	t, ok := b.opts.Translator.Translation(path, "")
+	t, ok := b.opts.Translator.Translation(b.translatedPath(path), "")
 	if !ok || t.Key == "" {
 		return nil
 	}

@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"net/url"
 	"path"
@@ -121,7 +122,7 @@ func (o *OwnSitemaps) Decide(out, baseURL string, lim limits.Limits) (func(name 
 				continue
 			}
 		}
-		if !has {
+		if !has && !startsWith(r, name, pl.Header) {
 			keep(name, fmt.Sprintf("the project has no %s (looked for in %s), which writes %s's", pl.Name, strings.Join(pl.Looked, " and "), o.Title))
 			continue
 		}
@@ -139,6 +140,22 @@ func (o *OwnSitemaps) Decide(out, baseURL string, lim limits.Limits) (func(name 
 		}
 		return has || !pl.Writes(name)
 	}, warnings
+}
+
+// startsWith reports whether the file name of the folder r starts with
+// header, a plugin's (generator.SitemapPlugin.Header); false for "".
+func startsWith(r *fsx.Root, name, header string) bool {
+	if header == "" {
+		return false
+	}
+	f, err := r.Open(name, int64(len(header)), "")
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	buf := make([]byte, len(header))
+	_, err = io.ReadFull(f, buf)
+	return err == nil && string(buf) == header
 }
 
 // boolCmp orders false before true.

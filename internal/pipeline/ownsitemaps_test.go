@@ -117,3 +117,36 @@ func TestOwnSitemapsKept(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnSitemapsLeftOver: in a project that no longer has the plugin,
+// a file named as its numbered files that starts as the plugin writes
+// them (SitemapPlugin.Header) is the plugin's, left over from before the
+// switch, and taken over; one named so that starts otherwise is the
+// project's, kept and said (issue 68).
+func TestOwnSitemapsLeftOver(t *testing.T) {
+	const header = `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:mobile="http://www.google.com/schemas/sitemap-mobile/1.0">`
+	out := t.TempDir()
+	for name, body := range map[string]string{
+		"sitemap-0.xml": header + "\n<url><loc>https://a.site/about</loc></url>\n</urlset>",
+		"sitemap-1.xml": `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://a.site/x</loc></url></urlset>`,
+		"sitemap-2.xml": header[:40], // shorter than the header
+	} {
+		if err := os.WriteFile(filepath.Join(out, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	own := &OwnSitemaps{Title: "Next.js", Names: generator.NumberedShards().MatchString,
+		Plugin: &generator.SitemapPlugin{Name: "next-sitemap", Index: "sitemap.xml", Looked: []string{"package.json"}, Header: header}}
+	takes, warnings := own.Decide(out, "https://a.site/", limits.Limits{})
+	if !takes("sitemap-0.xml") {
+		t.Error("sitemap-0.xml, the plugin's by its header, is not taken over")
+	}
+	for _, name := range []string{"sitemap-1.xml", "sitemap-2.xml"} {
+		if takes(name) {
+			t.Errorf("%s, which the plugin's header does not start, is taken over", name)
+		}
+	}
+	if len(warnings) != 2 {
+		t.Errorf("warnings: %v", warnings)
+	}
+}

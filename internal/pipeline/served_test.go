@@ -2,11 +2,13 @@ package pipeline
 
 import (
 	"context"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/next"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -61,6 +63,42 @@ func TestRunServed(t *testing.T) {
 	// The dynamic route's page has no source of its own.
 	if res.Unjoined != 1 {
 		t.Errorf("%d pages not joined to a source, want 1 (blog/hello)", res.Unjoined)
+	}
+}
+
+// TestRunServedLocales: locales by folder (the locales: setting) take a
+// server build's page by the path it is served at, not by its file's
+// (app/fr/about.html is /fr/about/, in fr): each page has its
+// translations' alternates, its own among them (issue 68).
+func TestRunServedLocales(t *testing.T) {
+	server := pages(t, map[string]string{
+		"app/index.html":     "<title>home</title>",
+		"app/about.html":     "<title>about</title>",
+		"app/fr.html":        "<title>accueil</title>",
+		"app/fr/about.html":  "<title>à propos</title>",
+		"pages/only-en.html": "<title>en only</title>",
+	})
+	res, ev, err := run(t, Options{
+		Root: server, Heads: Heads{Read: true}, Write: writer.Options{Dir: t.TempDir()},
+		Map:        mapping.Options{BaseURL: "https://example.com/"},
+		Translator: &generator.FolderLocales{Default: "en", Langs: map[string]string{"fr": "fr"}, From: "locales: in sitemap.yaml"},
+		Served: []ServedPage{
+			{"app/about.html", "/about/"}, {"app/fr.html", "/fr/"}, {"app/fr/about.html", "/fr/about/"},
+			{"app/index.html", "/"}, {"pages/only-en.html", "/only-en/"},
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const b = "https://example.com/"
+	want := map[string]string{
+		b:               "en " + b + ", fr " + b + "fr/",
+		b + "fr/":       "en " + b + ", fr " + b + "fr/",
+		b + "about/":    "en " + b + "about/, fr " + b + "fr/about/",
+		b + "fr/about/": "en " + b + "about/, fr " + b + "fr/about/",
+	}
+	if got := alternatesOf(res.URLs); !maps.Equal(got, want) {
+		t.Errorf("alternates %q\nwant %q\n%q", got, want, ev.warns)
 	}
 }
 

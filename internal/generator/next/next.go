@@ -76,7 +76,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 // its index and its parts, whose name ours takes, as search engines were
 // given it.
 func plugin(d *generator.Dir, p *generator.Project, name string, data []byte) {
-	sp := generator.SitemapPlugin{Name: "next-sitemap", Index: "sitemap.xml", Looked: []string{"package.json", nextsitemap.Configs[0]}}
+	sp := generator.SitemapPlugin{Name: "next-sitemap", Index: "sitemap.xml", Looked: []string{"package.json", nextsitemap.Configs[0]}, Header: header}
 	switch {
 	case d.Depends(sp.Name):
 		sp.In = "package.json"
@@ -94,6 +94,10 @@ func plugin(d *generator.Dir, p *generator.Project, name string, data []byte) {
 	}
 	p.Plugin = &sp
 }
+
+// header is how next-sitemap (4) starts each of its numbered files.
+const header = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml" xmlns:mobile="http://www.google.com/schemas/sitemap-mobile/1.0" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:video="http://www.google.com/schemas/sitemap-video/1.1">`
 
 // plainBase is a base name of sitemap files that names no folder.
 var plainBase = lazyre.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*$`)

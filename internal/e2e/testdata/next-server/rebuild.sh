@@ -11,8 +11,10 @@
 # flight data and caches are not needed by the tests, and left out.
 # next-sitemap dates every URL with the build's time: the lastmods are set
 # to one fixed instant, so that a rebuild changes nothing else.
+# Given a folder, it rebuilds that Next.js project the same way
+# (../next-server-switch/rebuild.sh).
 set -euo pipefail
-cd "$(dirname "$0")"
+cd "${1:-$(dirname "$0")}"
 npm install --no-audit --no-fund --loglevel=error # the versions package-lock.json pins
 rm -rf .next public
 NEXT_TELEMETRY_DISABLED=1 npm run build

@@ -1,0 +1,240 @@
+package cli
+
+// The switch from next-sitemap, beyond sitemap.yaml: init makes the
+// package.json script that ran next-sitemap run sitemapgen (an edit of
+// that one JSON string, the rest of the file byte for byte), and prints
+// what is left to do as numbered steps.
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/sitemapgen/sitemapgen/internal/atomicfile"
+	"github.com/sitemapgen/sitemapgen/internal/config"
+	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/limits"
+	"github.com/sitemapgen/sitemapgen/internal/peer"
+)
+
+// nextSwitch finishes what init can of the switch from next-sitemap, pe,
+// in the project folder: with edit, package.json's script that runs
+// next-sitemap (or a build script that is next build alone) is made to
+// run sitemapgen, with --allow-commands when the hook init could not
+// carry over (transform) is to be a command; then it prints, to w, what
+// it did and the steps left, numbered, the script's line among them when
+// it was not edited.
+func nextSwitch(w io.Writer, pe config.Peer, edit bool) {
+	hook := false
+	pm, remove := packageManager()
+	var steps []string
+	steps = append(steps, fmt.Sprintf("uninstall next-sitemap: %s %s next-sitemap", pm, remove),
+		fmt.Sprintf("delete %s", pe.File))
+	for _, n := range pe.Result.Notes {
+		switch {
+		case n.Honoured:
+		case n.Option == "transform":
+			hook = true
+			steps = append(steps, fmt.Sprintf("write transform's code (%s) as a command that edits the records, and name it in sitemap.yaml: transform: CMD (docs/listing.md, a per-URL hook); the build runs it with --allow-commands", place(pe.File, n.Line)))
+		case n.Option == "additionalPaths":
+			steps = append(steps, fmt.Sprintf("write the URLs additionalPaths gives (%s) in a file and name it in sitemap.yaml: extra_urls: [FILE]", place(pe.File, n.Line)))
+		}
+	}
+	run := "sitemapgen"
+	if hook {
+		run += " --allow-commands"
+	}
+	script, err := runScript(run, edit)
+	switch {
+	case err == nil && edit:
+		say(w, false, "package.json:%d: the %s script runs %s, where next-sitemap ran", script.line, script.name, run)
+	case err == nil:
+		steps = append(steps, fmt.Sprintf("in package.json (line %d), make the %s script %s", script.line, script.name, script.json()))
+	default:
+		steps = append(steps, fmt.Sprintf("in package.json's scripts, run sitemapgen after next build (%s): \"postbuild\": %q", err, run))
+	}
+	steps = append(steps, fmt.Sprintf("build: next build, then sitemapgen (%s run build)", pm))
+	say(w, false, "to finish the switch from next-sitemap:")
+	for i, s := range steps {
+		fmt.Fprintf(w, "  %d. %s\n", i+1, s)
+	}
+}
+
+// packageManager returns the project's package manager, as its lock
+// file says (npm without one), and its command that removes a package.
+func packageManager() (name, remove string) {
+	for _, pm := range [][3]string{{"pnpm-lock.yaml", "pnpm", "remove"}, {"yarn.lock", "yarn", "remove"}} {
+		if _, err := fsx.Lstat(".", pm[0]); err == nil {
+			return pm[1], pm[2]
+		}
+	}
+	return "npm", "uninstall"
+}
+
+// A script is an entry of package.json's scripts: its name, its value as
+// it is to be, its line, and the bytes of its JSON string in the file.
+type script struct {
+	name, value string
+	line        int
+	start, end  int
+}
+
+// json is the entry as package.json writes it.
+func (s script) json() string { return fmt.Sprintf("%q: %s", s.name, jsonString(s.value)) }
+
+// runScript finds package.json's script that runs next-sitemap, else a
+// build script that is next build alone, and the value that runs cmd
+// there instead; with edit, writes it into package.json, its other bytes
+// as they were. The error says why no script could be edited.
+func runScript(cmd string, edit bool) (script, error) {
+	data, err := limits.Default.ReadFile(".", "package.json", "", limits.JSON)
+	if err != nil {
+		return script{}, fmt.Errorf("package.json not read: %s", diag.Excerpt(err.Error()))
+	}
+	scripts, ok := packageScripts(data)
+	if !ok {
+		return script{}, fmt.Errorf("package.json's scripts are not one object of strings")
+	}
+	var found *script
+	for i := range scripts {
+		s := &scripts[i]
+		if v, ok := replaceCommand(s.value, "next-sitemap", cmd); ok {
+			s.value, found = v, s
+			break
+		}
+	}
+	if found == nil {
+		for i := range scripts {
+			if s := &scripts[i]; s.name == "build" && strings.TrimSpace(s.value) == "next build" {
+				s.value, found = "next build && "+cmd, s
+			}
+		}
+	}
+	if found == nil {
+		return script{}, fmt.Errorf("no script runs next-sitemap alone between &&, nor is build next build")
+	}
+	if edit {
+		out := append(append(append([]byte{}, data[:found.start]...), jsonString(found.value)...), data[found.end:]...)
+		info, err := fsx.Lstat(".", "package.json")
+		if err == nil {
+			err = atomicfile.Write("package.json", out, info.Mode().Perm())
+		}
+		if err != nil {
+			return script{}, fmt.Errorf("package.json not written: %s", diag.Excerpt(err.Error()))
+		}
+	}
+	return *found, nil
+}
+
+// jsonString is s as a JSON string, & < > as they are.
+func jsonString(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s) // a string always encodes
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// packageScripts returns the entries of the top-level scripts object of
+// package.json's data, each with the bytes of its string; false when the
+// file is not one object, has scripts twice or a script twice, or a
+// script that is no string.
+func packageScripts(data []byte) ([]script, bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, false
+	}
+	var out []script
+	seen := false
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return nil, false
+		}
+		if k != "scripts" {
+			var skip json.RawMessage
+			if dec.Decode(&skip) != nil {
+				return nil, false
+			}
+			continue
+		}
+		if t, err := dec.Token(); seen || err != nil || t != json.Delim('{') {
+			return nil, false
+		}
+		seen = true
+		names := map[string]bool{}
+		for dec.More() {
+			n, err := dec.Token()
+			name, _ := n.(string)
+			if err != nil || names[name] {
+				return nil, false
+			}
+			names[name] = true
+			after := int(dec.InputOffset())
+			v, err := dec.Token()
+			value, ok := v.(string)
+			end := int(dec.InputOffset())
+			if err != nil || !ok {
+				return nil, false
+			}
+			q := bytes.IndexByte(data[after:end], '"')
+			var check string
+			if q < 0 || json.Unmarshal(data[after+q:end], &check) != nil || check != value {
+				return nil, false
+			}
+			out = append(out, script{name: name, value: value, line: bytes.Count(data[:after], []byte("\n")) + 1, start: after + q, end: end})
+		}
+		if _, err := dec.Token(); err != nil {
+			return nil, false
+		}
+	}
+	return out, seen
+}
+
+// replaceCommand returns the script v with the command cmd in it, and
+// its arguments, replaced by repl: v is commands joined by &&, one of
+// which runs cmd (npx cmd, node_modules/.bin/cmd); false for a script of
+// any other shell syntax, where an edit could change what it does.
+func replaceCommand(v, cmd, repl string) (string, bool) {
+	if strings.ContainsAny(v, "'\"`$;|<>\\(){}\n") {
+		return "", false
+	}
+	parts := strings.Split(v, "&&")
+	found := -1
+	for i, p := range parts {
+		f := strings.Fields(p)
+		if strings.Contains(p, "&") || len(f) == 0 {
+			return "", false
+		}
+		if f[0] == "npx" && len(f) > 1 {
+			f = f[1:]
+		}
+		if f[0] == cmd || strings.HasSuffix(f[0], "/"+cmd) {
+			if found >= 0 {
+				return "", false
+			}
+			found = i
+		}
+	}
+	if found < 0 {
+		return "", false
+	}
+	p := parts[found]
+	trimmed := strings.TrimSpace(p)
+	at := strings.Index(p, trimmed)
+	parts[found] = p[:at] + repl + p[at+len(trimmed):]
+	return strings.Join(parts, "&&"), true
+}
+
+// nextSitemapPeer returns the next-sitemap peer of peers, if any.
+func nextSitemapPeer(peers []config.Peer) (config.Peer, bool) {
+	for _, pe := range peers {
+		if pe.Tool == peer.NextSitemap {
+			return pe, true
+		}
+	}
+	return config.Peer{}, false
+}
