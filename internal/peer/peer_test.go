@@ -54,7 +54,7 @@ func TestEveryOptionHasARow(t *testing.T) {
 // it maps to a setting or a note that names it: no option vanishes
 // without a word.
 func TestNeverSilent(t *testing.T) {
-	values := []any{"weekly", 0.5, float64(100), true, false, nil, []any{"/a/**"}, []any{1.0}, map[string]any{"a": "b"}, Func{}, Date{Text: "2024-01-01T00:00:00Z"}, Expr{Text: "process.env.X"}}
+	values := []any{"weekly", 0.5, float64(100), true, false, nil, []any{"/a/**"}, []any{1.0}, map[string]any{"a": "b"}, Func{}, Date{Text: "2024-01-01T00:00:00Z"}, Expr{Text: "process.env.X"}, Unread{}}
 	for _, o := range Options {
 		for _, v := range values {
 			r := Map(o.Tool, []Given{{Name: o.Name, Value: v}}, Context{Publish: "public"})
