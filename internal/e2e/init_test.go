@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 )
 
 // TestInitStyleComments: 'sitemapgen init' in the Vercel recipe's
@@ -197,5 +199,59 @@ export default defineConfig({
 		"astro.config.mjs:10: warning: @astrojs/sitemap's serialize is a function, which sitemap.yaml cannot carry")
 	if data, _ := os.ReadFile(filepath.Join(src, "sitemap.yaml")); strings.Contains(string(data), "not given an object literal") {
 		t.Errorf("init says the options are no object:\n%s", data)
+	}
+}
+
+// TestInitNextSitemapAdditionalSitemaps: testdata/next-sitemap (a Next.js
+// static export, next-sitemap's configuration) with robotsTxtOptions'
+// additionalSitemaps, which next-sitemap names in robots.txt's Sitemap:
+// lines: init carries the one under siteUrl over as an entry of the
+// index (index.extra), which the index lists after the switch and
+// robots.txt names; the one on another host, which no index here can
+// list, and the rules are warned about, each named (issue 70).
+func TestInitNextSitemapAdditionalSitemaps(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "next-site")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "next-sitemap"))); err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(src, "next-sitemap.config.js")
+	data, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, cfg, strings.Replace(string(data), "  generateRobotsTxt: true,\n", `  generateRobotsTxt: true,
+  robotsTxtOptions: {
+    policies: [{ userAgent: '*', disallow: '/private' }],
+    additionalSitemaps: [
+      'https://example.com/server-sitemap.xml',
+      'https://shop.example.org/sitemap.xml',
+    ],
+  },
+`, 1))
+	wantOutput(t, mustRun(t, src, "init").stderr,
+		"settings of next-sitemap (next-sitemap.config.js): base_url, changefreq, priority, max_urls, exclude, locales, robots, index.extra, filename\n",
+		"next-sitemap.config.js:14: warning: next-sitemap's robotsTxtOptions is not taken: sitemapgen writes no rules into robots.txt",
+		"next-sitemap.config.js:14: warning: next-sitemap's robotsTxtOptions.additionalSitemaps gives https://shop.example.org/sitemap.xml, not under siteUrl https://example.com")
+	// The switch: next-sitemap's files removed, as next build leaves out/.
+	for _, f := range []string{"next-sitemap.config.js", "out/site-map.xml", "out/site-map-0.xml", "out/site-map-1.xml", "out/site-map-2.xml", "out/robots.txt"} {
+		if err := os.Remove(filepath.Join(src, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mustRun(t, src)
+	out := filepath.Join(src, "out")
+	if got, want := robotsSitemaps(t, out), []string{"https://example.com/site-map.xml"}; !slices.Equal(got, want) {
+		t.Errorf("robots.txt names %q, want %q", got, want)
+	}
+	idx, err := sitemaptest.ReadFile(filepath.Join(out, "site-map.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entries []string
+	for _, e := range idx.Entries {
+		entries = append(entries, e.Loc)
+	}
+	if !slices.Contains(entries, "https://example.com/server-sitemap.xml") || slices.Contains(entries, "https://shop.example.org/sitemap.xml") {
+		t.Errorf("the index lists %q: want the additional sitemap under siteUrl, not the other host's", entries)
 	}
 }
