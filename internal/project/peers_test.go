@@ -109,6 +109,8 @@ OPTIONS
 		{"a function by its name", "FN: FN", "FN"},
 		{"a string key", "'VAL': LIT", "VAL"},
 		{"a numeric key", "1: LIT", "1"},
+		// Named escaped: a configuration's text is never printed raw.
+		{"a key of control characters", `'\x1b2J': LIT`, `\x1b2J`},
 	}
 	for _, pe := range peers {
 		r := strings.NewReplacer("FN", pe.fn, "VAL", pe.val, "LIT", pe.lit)
