@@ -17,6 +17,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
+	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
 var initUsage = sync.OnceValue(func() string {
@@ -211,6 +212,43 @@ func yamlScalar(v string) string {
 	return strings.TrimSuffix(string(out), "\n")
 }
 
+// urlForm writes the URL form a build lists the pages in, as the build
+// resolves it with nothing given (d.URLs), and what says it: each value,
+// with where the mapping puts a page and a folder's index.
+func urlForm(p func(format string, args ...any), d *config.Findings) {
+	from := d.FormFrom
+	if from == "" {
+		from = "Neither a platform nor the generator says the URL form: the defaults"
+	}
+	slash := d.URLs.TrailingSlash != mapping.SlashNever
+	if served := d.Form.Served; len(served) > 0 {
+		// A server build: each page at the URL its server answers.
+		pg := served[0]
+		for _, s := range served {
+			if s.URLPath != "/" && (pg.URLPath == "/" || s.Path < pg.Path) {
+				pg = s
+			}
+		}
+		comment(p, "", fmt.Sprintf("%s; a server build's pages are listed at the URLs its server answers (%s at %s):", from, pg.Path, pg.URLPath))
+		p("# clean_urls: %v\n# trailing_slash: %v\n", d.URLs.CleanURLs, slash)
+	} else {
+		o := d.URLs
+		o.BaseURL = "https://example.com/"
+		m, err := mapping.New(o)
+		if err != nil {
+			return // a valid base URL
+		}
+		p("# %s:\n", from)
+		either := ""
+		if d.Style != nil && d.Style.EitherSlash {
+			either = " (either form is served)"
+		}
+		p("# clean_urls: %-9v # about.html at /%s\n", d.URLs.CleanURLs, m.URLPath("about.html"))
+		p("# trailing_slash: %-5v # docs/index.html at /%s%s\n", slash, m.URLPath("docs/index.html"), either)
+	}
+	p("# Set clean_urls or trailing_slash only to override that.\n")
+}
+
 // initFile is the text of the sitemap.yaml that init writes, and the
 // options of the sitemap tools the project used that it could not carry
 // over.
@@ -256,26 +294,7 @@ func initFile(d *config.Findings) (string, []error) {
 	p("# build environment, else netlify.toml, vercel.json, wrangler.toml),\n")
 	p("# netlify, vercel, cloudflare-pages, github-pages or none.\n")
 	p("# host: auto\n")
-	if s := d.Style; s != nil {
-		p("# %s serves (%s):\n", s.Platform, s.From)
-		about, docs := "/about.html", "/docs"
-		if s.CleanURLs {
-			about = "/about"
-		}
-		if s.FolderSlash {
-			docs = "/docs/"
-		}
-		p("#   clean_urls: %-9v # about.html at %s\n", s.CleanURLs, about)
-		if s.EitherSlash {
-			p("#   trailing_slash: either form is served\n")
-		} else {
-			p("#   trailing_slash: %-5v # docs/index.html at %s\n", s.FolderSlash, docs)
-		}
-		p("# Set clean_urls or trailing_slash only to override that.\n")
-	} else {
-		p("# No platform found: folders are listed as /docs/, pages as /about.html.\n")
-		p("# clean_urls: false\n# trailing_slash: true\n")
-	}
+	urlForm(p, d)
 
 	p("\n# In a Netlify or Vercel preview deploy: production-url (list the\n")
 	p("# production URLs), own-url (the preview's own) or skip (no sitemap).\n")

@@ -101,5 +101,14 @@ type Peer = project.Peer
 // and without configuration would take it, in the words of these
 // settings.
 func Survey(dir string, getenv func(string) string) (*Findings, error) {
-	return project.Survey(dir, getenv, project.Ask{SettingsFile: DefaultFile, NoRoot: ErrNoRoot, NoBaseURL: ErrNoBaseURL})
+	d, err := project.Survey(dir, getenv, project.Ask{SettingsFile: DefaultFile, NoRoot: ErrNoRoot, NoBaseURL: ErrNoBaseURL})
+	if err != nil {
+		return nil, err
+	}
+	// The URL form, laid as a build lays it: the project's under the
+	// defaults.
+	l := &layers{v: Settings.Defaults()}
+	l.under(d.Form)
+	d.URLs = d.Form.Form(l.v.CleanURLs, l.v.TrailingSlash)
+	return d, nil
 }

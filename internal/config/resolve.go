@@ -204,13 +204,7 @@ func (c *Config) options(l *layers, pr *project.Project) {
 	}
 	dateFormat, _ := sitemap.ParseDateFormat(v.LastModFormat) // checked
 	rules, _ := mappingRules(v.Rules)                         // checked
-	slash := mapping.SlashAlways
-	switch {
-	case !v.TrailingSlash:
-		slash = mapping.SlashNever
-	case pr.SlashEverywhere:
-		slash = mapping.SlashEverywhere
-	}
+	form := pr.Form(v.CleanURLs, v.TrailingSlash)
 	var lastmod []mapping.LastModSource
 	for _, src := range v.LastMod.Sources {
 		lastmod = append(lastmod, mapping.LastModSource(src))
@@ -241,9 +235,9 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		Walk:     walker.Options{Include: v.Include, Exclude: v.Exclude, FollowSymlinks: v.FollowSymlinks},
 		Map: mapping.Options{
 			BaseURL:          v.BaseURL,
-			CleanURLs:        v.CleanURLs,
-			TrailingSlash:    slash,
-			IndexFiles:       pr.IndexFiles,
+			CleanURLs:        form.CleanURLs,
+			TrailingSlash:    form.TrailingSlash,
+			IndexFiles:       form.IndexFiles,
 			BareBase:         pr.BareBase,
 			KeepErrorPages:   !v.Skip.ErrorPages,
 			Fallbacks:        pr.Fallbacks,
@@ -327,7 +321,7 @@ func (c *Config) options(l *layers, pr *project.Project) {
 	if len(pr.ServerRoutes) > 0 {
 		// A server build's pages rendered on demand whose URL its record
 		// gives whole: listed by their URLs, in the site's URL style.
-		c.Build.Extra = append([]pipeline.Extra{serverRoutes(pr, v.BaseURL, slash != mapping.SlashNever)}, c.Build.Extra...)
+		c.Build.Extra = append([]pipeline.Extra{serverRoutes(pr, v.BaseURL, form.TrailingSlash != mapping.SlashNever)}, c.Build.Extra...)
 	}
 	c.Build.Transform = transform(v)
 	c.Changes = v.Changes

@@ -278,6 +278,20 @@ func (r *Reader) Spreads(path string) []string {
 	return names
 }
 
+// Unread returns the entries of the object literal at path ("" for the
+// exported object) that may set keys no static reading can name, each
+// as written with its line, in the order written: its spreads
+// (...shared) and its computed keys ([key]: value) but for a literal
+// ['name'], which names its key. A caller that takes the object's keys
+// as a whole says these are not read.
+func (r *Reader) Unread(path string) []Key {
+	var out []Key
+	for _, v := range r.c.spreads[path] {
+		out = append(out, Key{Name: v.text, Line: v.Line})
+	}
+	return out
+}
+
 // NamedImport returns the module whose export the file binds to name
 // (import { name } from 'module', import { other as name } …), "" when
 // it binds none.

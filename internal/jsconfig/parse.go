@@ -16,7 +16,7 @@ type config struct {
 	obj       []bool // a { that opens an object literal
 	values    map[string][]Value
 	objects   map[string]int     // path of an object literal → the index of its {
-	spreads   map[string][]Value // path of an object → its ...spreads
+	spreads   map[string][]Value // path of an object → its ...spreads and computed keys: what may set any key
 	calls     map[string][]Value // method name → the argument of each .name(…) call
 	opaque    *Value             // an export that is no object literal the reader can follow
 	decls     map[string]int     // name → the token after = of its first const/let/var declaration
@@ -494,23 +494,50 @@ func (c *config) property(s, e int, prefix string, depth int) {
 	}
 	t := c.toks[s]
 	if t.is("...") {
-		c.spreads[prefix] = append(c.spreads[prefix], Value{Line: t.line, text: c.text(s, e)})
+		c.spreads[prefix] = append(c.spreads[prefix], Value{Line: t.line, pos: s, text: c.text(s, e)})
 		return
 	}
-	if t.kind != kindIdent && t.kind != kindString && t.kind != kindNumber {
-		return // a computed key, a generator method
+	// The key, after a method's modifiers (async, get, set, *): a name, a
+	// string or a number, or a computed key, [expr].
+	k, mod := s, ""
+	for k+1 < e && (c.toks[k].is("*") || (c.toks[k].isIdent("async") || c.toks[k].isIdent("get") || c.toks[k].isIdent("set")) && keyStart(c.toks[k+1])) {
+		mod, k = c.toks[k].text, k+1
 	}
-	key := joinPath(prefix, t.text)
-	if s+1 >= e { // shorthand: { site }
-		if t.kind == kindIdent && !c.declaredObject(t.text, key, depth) {
-			c.values[key] = append(c.values[key], Value{Line: t.line, text: t.text})
+	kt, after := c.toks[k], k+1
+	name := kt.text
+	switch {
+	case kt.is("[") && c.match[k] > k && c.match[k] < e:
+		after = c.match[k] + 1
+		if inner := c.toks[k+1 : c.match[k]]; len(inner) == 1 && (inner[0].kind == kindString || inner[0].kind == kindNumber) {
+			name = inner[0].text // ['changefreq']: …
+			break
+		}
+		// [expr]: … names a key no static reading knows: like a
+		// spread, it may set any.
+		c.spreads[prefix] = append(c.spreads[prefix], Value{Line: t.line, pos: s, text: c.text(s, e)})
+		return
+	case kt.kind != kindIdent && kt.kind != kindString && kt.kind != kindNumber:
+		return
+	}
+	key := joinPath(prefix, name)
+	if after >= e { // shorthand: { site }
+		if mod == "" && kt.kind == kindIdent && !c.declaredObject(name, key, depth) {
+			c.values[key] = append(c.values[key], Value{Line: t.line, pos: s, text: name})
 		}
 		return
 	}
-	if !c.toks[s+1].is(":") {
-		return // a method, a getter, a default in a pattern
+	if at := c.toks[after]; at.is("(") || at.is("<") {
+		// A method, filter(page) { … }, async, a generator's (*), or an
+		// accessor: get's value is what it returns, which is not read;
+		// set gives none.
+		fn := mod != "get" && mod != "set"
+		c.values[key] = append(c.values[key], Value{Line: t.line, pos: s, text: c.text(s, e), fn: fn})
+		return
 	}
-	v0, ve := s+2, c.untyped(s+2, e)
+	if mod != "" || !c.toks[after].is(":") {
+		return // a default in a pattern
+	}
+	v0, ve := after+1, c.untyped(after+1, e)
 	for v0 < ve && c.toks[v0].is("(") && c.match[v0] == ve-1 && c.obj[v0+1] {
 		v0, ve = v0+1, c.untyped(v0+1, ve-1) // ({ … } satisfies Options)
 	}
@@ -525,6 +552,12 @@ func (c *config) property(s, e int, prefix string, depth int) {
 		return // locales: locales
 	}
 	c.values[key] = append(c.values[key], c.compound(v0, ve, key, depth))
+}
+
+// keyStart says whether t can begin a property's key: a name, a string,
+// a number, a computed key's [ or a generator method's *.
+func keyStart(t token) bool {
+	return t.kind == kindIdent || t.kind == kindString || t.kind == kindNumber || t.is("[") || t.is("*")
 }
 
 // declaredObject records under key the object literal that name is

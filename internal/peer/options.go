@@ -12,6 +12,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/sitemap"
+	"github.com/sitemapgen/sitemapgen/writer"
 )
 
 // Options is the table: every option of every peer, one row each, in the
@@ -64,7 +65,7 @@ var Options = []Option{
 	{NextSitemap, "priority", "--priority", priority},
 	{NextSitemap, "sitemapSize", "--max-urls", maxURLs},
 	{NextSitemap, "generateRobotsTxt", "--robots (its Sitemap: lines; the rest of robots.txt is yours)", robots},
-	{NextSitemap, "robotsTxtOptions", "warned: keep your rules in public/robots.txt; --robots adds the Sitemap: lines", robotsTxtOptions},
+	{NextSitemap, "robotsTxtOptions", "additionalSitemaps: index.extra, each under siteUrl (the index lists them; robots.txt's Sitemap: line, --robots, names the index), others warned; the rules warned: keep them in public/robots.txt", robotsTxtOptions},
 	{NextSitemap, "exclude", "--exclude, each route glob as the globs of its built files; a function warned", routeGlobs(true)},
 	{NextSitemap, "alternateRefs", "locales: when each href is siteUrl or a folder of it; else warned: give the pages' own hreflang links (Next.js's metadata alternates.languages)", alternateRefs},
 	{NextSitemap, "transform", "a function: warned, its code as a --transform command; rules: and --exclude meanwhile", hook("set values with rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
@@ -477,8 +478,56 @@ func robots(m *Mapper, v any) {
 	}
 }
 
+// robotsTxtOptions: next-sitemap's rules of robots.txt, which sitemapgen
+// does not write, and additionalSitemaps, other sitemaps that it named
+// in Sitemap: lines: those under siteUrl the index lists (index.extra),
+// where search engines find them; others are said.
 func robotsTxtOptions(m *Mapper, v any) {
-	m.Warn("is not taken: sitemapgen writes no rules into robots.txt; keep them in the site's own robots.txt (public/robots.txt), where --robots adds the Sitemap: lines")
+	obj, ok := v.(map[string]any)
+	var rules []string
+	for _, k := range slices.Sorted(maps.Keys(obj)) {
+		if k != "additionalSitemaps" {
+			rules = append(rules, k)
+		}
+	}
+	if !ok || len(rules) > 0 {
+		m.Warn("is not taken: sitemapgen writes no rules into robots.txt; keep them in the site's own robots.txt (public/robots.txt), where --robots adds the Sitemap: lines")
+	}
+	if extra, ok := obj["additionalSitemaps"]; ok {
+		at := m.at
+		m.at.Name += ".additionalSitemaps"
+		additionalSitemaps(m, extra)
+		m.at = at
+	}
+}
+
+// additionalSitemaps: each sitemap under siteUrl is one more entry of the
+// index sitemapgen writes (index.extra), which robots.txt's Sitemap:
+// line names (--robots); one elsewhere, which an index there cannot list,
+// stays a Sitemap: line of the site's own robots.txt.
+func additionalSitemaps(m *Mapper, v any) {
+	list, ok := m.strs(v)
+	if !ok {
+		return
+	}
+	site, _ := m.other("siteUrl").(string)
+	var urls []string
+	for _, u := range list {
+		p, err := url.Parse(u)
+		switch {
+		case err != nil || p.Scheme != "http" && p.Scheme != "https" || p.Host == "":
+			m.Warn("gives %q, which is no absolute http(s) URL; not taken", diag.Excerpt(u))
+		case site != "" && !strings.HasPrefix(u, strings.TrimSuffix(site, "/")+"/"):
+			m.Warn("gives %s, not under siteUrl %s, where sitemapgen's index can list it: keep it as a Sitemap: line of the site's own robots.txt (public/robots.txt), which --robots keeps", diag.Excerpt(u), diag.Excerpt(site))
+		case site != "" && writer.IsOwnName(strings.TrimPrefix(u, strings.TrimSuffix(site, "/")+"/")):
+			m.Honoured("gives %s, a file sitemapgen writes itself, which its index lists", diag.Excerpt(u))
+		default:
+			urls = append(urls, u)
+		}
+	}
+	if len(urls) > 0 {
+		m.Set("index.extra", urls)
+	}
 }
 
 func generateIndex(m *Mapper, v any) {

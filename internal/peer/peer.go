@@ -24,9 +24,10 @@
 //
 // An option's value is what encoding/json decodes (string, float64,
 // bool, nil, []any, map[string]any), or one of [Func] (a function),
-// [Date] (a JavaScript Date) and [Expr] (an expression a static reading
-// cannot take, such as process.env.X): the markers say what no literal
-// can.
+// [Date] (a JavaScript Date), [Expr] (an expression a static reading
+// cannot take, such as process.env.X) and [Unread] (a spread or a
+// computed key, which may give any option): the markers say what no
+// literal can.
 package peer
 
 import (
@@ -87,6 +88,11 @@ type Date struct{ Text string }
 // expression that is no literal (process.env.CHANGEFREQ, a variable), as
 // written.
 type Expr struct{ Text string }
+
+// Unread is the value of an entry of a peer's options that names no
+// option a static reading knows: a spread (...shared) or a computed key
+// ([name]: value), its Given's Name the entry as written.
+type Unread struct{}
 
 // A Given is an option as the peer's user gave it.
 type Given struct {
@@ -248,6 +254,10 @@ func Map(tool Tool, given []Given, ctx Context) Result {
 	for _, g := range given {
 		m.at = g
 		m.given = append(m.given, g.Name)
+		if _, ok := g.Value.(Unread); ok {
+			m.Warn("may give any option of %s, and is not read: write each option by its name, or its setting in sitemap.yaml", tool)
+			continue
+		}
 		o := Lookup(tool, g.Name)
 		if o == nil {
 			m.Warn("is not an option of %s; not taken", tool)

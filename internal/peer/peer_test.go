@@ -54,7 +54,7 @@ func TestEveryOptionHasARow(t *testing.T) {
 // it maps to a setting or a note that names it: no option vanishes
 // without a word.
 func TestNeverSilent(t *testing.T) {
-	values := []any{"weekly", 0.5, float64(100), true, false, nil, []any{"/a/**"}, []any{1.0}, map[string]any{"a": "b"}, Func{}, Date{Text: "2024-01-01T00:00:00Z"}, Expr{Text: "process.env.X"}}
+	values := []any{"weekly", 0.5, float64(100), true, false, nil, []any{"/a/**"}, []any{1.0}, map[string]any{"a": "b"}, Func{}, Date{Text: "2024-01-01T00:00:00Z"}, Expr{Text: "process.env.X"}, Unread{}}
 	for _, o := range Options {
 		for _, v := range values {
 			r := Map(o.Tool, []Given{{Name: o.Name, Value: v}}, Context{Publish: "public"})
@@ -98,6 +98,16 @@ func TestMap(t *testing.T) {
 		// customPages, a list of URLs, is carried over as extra URLs; a
 		// function that gives URLs stays a warning that says where to
 		// put them.
+		// robotsTxtOptions' additionalSitemaps, the Sitemap: lines it added:
+		// those under siteUrl the index lists; its rules are warned, and
+		// a sitemap elsewhere stays the site's robots.txt's (issue 70).
+		{name: "next-sitemap's additionalSitemaps", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "robotsTxtOptions", Value: map[string]any{
+			"policies":           []any{map[string]any{"userAgent": "*", "allow": "/"}},
+			"additionalSitemaps": []any{"https://example.com/server-sitemap.xml", "https://shop.example.org/sitemap.xml", "https://example.com/sitemap.xml", "/relative.xml"}}}},
+			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}, {Key: "index.extra", Value: []string{"https://example.com/server-sitemap.xml"}, From: "robotsTxtOptions.additionalSitemaps"}},
+			warn: []string{"is not taken: sitemapgen writes no rules into robots.txt", "gives https://shop.example.org/sitemap.xml, not under siteUrl https://example.com, where sitemapgen's index can list it: keep it as a Sitemap: line of the site's own robots.txt", `gives "/relative.xml", which is no absolute http(s) URL`}},
+		{name: "next-sitemap's additionalSitemaps alone", tool: NextSitemap, given: []Given{{Name: "robotsTxtOptions", Value: map[string]any{"additionalSitemaps": []any{"https://example.com/a.xml"}}}},
+			want: []Setting{{Key: "index.extra", Value: []string{"https://example.com/a.xml"}, From: "robotsTxtOptions.additionalSitemaps"}}},
 		{name: "extra URLs of a function", tool: NextSitemap, given: []Given{{Name: "additionalPaths", Value: Func{}}},
 			warn: []string{"is a function that gives URLs the built files do not show, and sitemapgen runs none; write the URLs it gives in a file and name it with --extra-urls FILE"}},
 		// Its index, sitemap-index.xml, is the URL its users submit, and

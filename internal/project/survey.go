@@ -9,6 +9,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/host"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
+	"github.com/sitemapgen/sitemapgen/mapping"
 )
 
 // Findings are what the project folder and the build environment say,
@@ -25,6 +26,16 @@ type Findings struct {
 	Platform, PlatformFrom string
 	// Style is the platform's URL style, nil without one.
 	Style *host.Style
+	// Form is the URL style a build with nothing given takes, as Discover
+	// says it (the platform's, else that of the generator that built the
+	// site folder; nil where neither says, as a Project's; a server
+	// build's pages at the URLs its server answers, Served), and FormFrom
+	// what says it ("" for none). URLs is the form the mapping lists the
+	// pages in, the defaults under Form (filled by config.Survey, which
+	// knows the defaults).
+	Form     *Project
+	FormFrom string
+	URLs     mapping.Options
 	// Problems are what stopped a value being found: ambiguity, a
 	// missing base URL, a value that is not a literal.
 	Problems []error
@@ -78,6 +89,22 @@ func Survey(dir string, getenv func(string) string, a Ask) (*Findings, error) {
 		}
 	}
 	d.Style = pr.style
+	// The URL style, as a build with nothing given resolves it.
+	d.Form = &Project{}
+	v := a
+	v.Root = d.Root
+	pr.applyStyle(&v, d.Form)
+	if g := pr.builtBy(d.Root); g != nil && g.Served {
+		// A server build's pages are listed at the URLs its server
+		// answers (Form.Served); its problems are the build's to say.
+		_ = pr.serverBuild(&v, d.Form, g)
+	}
+	switch {
+	case pr.style != nil:
+		d.FormFrom = fmt.Sprintf("%s serves (%s)", pr.platform, pr.style.From)
+	case pr.genStyle != nil:
+		d.FormFrom = fmt.Sprintf("%s links its pages so (%s)", pr.genStyle.Title(), filepath.Join(dir, pr.genStyle.File))
+	}
 	u, from, baseErr := pr.baseURL(d.Root, false)
 	if baseErr == nil {
 		d.BaseURL, d.BaseURLFrom = u, from

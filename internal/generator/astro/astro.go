@@ -125,7 +125,8 @@ func (Generator) SitemapOptions(d *generator.Dir, p *generator.Project) []peer.C
 		c := peer.Config{Tool: peer.Astro, File: file, Line: v.Line}
 		if v.Args > 0 {
 			c.Options = jsconf.Options(r, e+"()")
-			if len(c.Options) == 0 {
+			opts, _, _ := r.Any(e + "()")
+			if _, ok := opts.(map[string]any); !ok {
 				c.Notes = append(c.Notes, generator.Note(file, v.Line, "%s(…) is not given an object literal: its options are not read", name))
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
 	"github.com/sitemapgen/sitemapgen/internal/jsconfig"
 	"github.com/sitemapgen/sitemapgen/internal/peer"
@@ -77,12 +78,18 @@ func SlashOption(r *jsconfig.Reader, ignored ...string) (string, jsconfig.State)
 	return "", jsconfig.Bad
 }
 
-// Options returns the keys of the object at path of r as options.
+// Options returns the keys of the object at path of r as options: each
+// key, a method's too, and after them each spread or computed key, which
+// may give any option, as [peer.Unread]. A name is as a message may
+// quote it (diag.Excerpt): no option's name holds a control character.
 func Options(r *jsconfig.Reader, path string) []peer.Given {
 	var out []peer.Given
 	for _, k := range r.Keys(path) {
 		v, line, _ := r.Any(joinKey(path, k.Name))
-		out = append(out, peer.Given{Name: k.Name, Value: PeerValue(v), Line: line})
+		out = append(out, peer.Given{Name: diag.Excerpt(k.Name), Value: PeerValue(v), Line: line})
+	}
+	for _, k := range r.Unread(path) {
+		out = append(out, peer.Given{Name: diag.Excerpt(k.Name), Value: peer.Unread{}, Line: k.Line})
 	}
 	return out
 }
