@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -12,8 +11,9 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
+
+	"github.com/sitemapgen/sitemapgen/internal/prcomment/prtest"
 )
 
 const (
@@ -190,102 +190,13 @@ func TestDiffReportBounded(t *testing.T) {
 	}
 }
 
-// githubServer is a loopback server that answers as GitHub's REST API
-// does the requests of a pull request's comments: list (100 a page, the
-// next page in a Link header), create and update; refuse answers 403 to
-// a write, as GitHub does to a read-only token.
-type githubServer struct {
-	*httptest.Server
-	mu       sync.Mutex
-	comments []ghComment
-	refuse   bool
-	requests []string // method path, in order
-	tokens   []string
-	nextID   int64
-}
-
-type ghComment struct {
-	ID      int64  `json:"id"`
-	Body    string `json:"body"`
-	HTMLURL string `json:"html_url"`
-	User    struct {
-		Type string `json:"type"`
-	} `json:"user"`
-}
-
-func newGitHubServer(t *testing.T) *githubServer {
-	g := &githubServer{nextID: 1000}
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET /repos/octo/site/issues/7/comments", func(w http.ResponseWriter, r *http.Request) {
-		g.mu.Lock()
-		defer g.mu.Unlock()
-		page := 1
-		fmt.Sscan(r.URL.Query().Get("page"), &page)
-		per := 100
-		from, to := min((page-1)*per, len(g.comments)), min(page*per, len(g.comments))
-		if to < len(g.comments) {
-			w.Header().Set("Link", fmt.Sprintf(`<%s/repos/octo/site/issues/7/comments?per_page=100&page=%d>; rel="next", <%s/x>; rel="last"`, g.URL, page+1, g.URL))
-		}
-		json.NewEncoder(w).Encode(g.comments[from:to])
-	})
-	write := func(w http.ResponseWriter, r *http.Request, edit func(body string) (ghComment, bool)) {
-		g.mu.Lock()
-		defer g.mu.Unlock()
-		if g.refuse {
-			w.WriteHeader(http.StatusForbidden)
-			io.WriteString(w, `{"message":"Resource not accessible by integration","documentation_url":"https://docs.github.com/rest"}`)
-			return
-		}
-		var req struct{ Body string }
-		if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-			http.Error(w, err.Error(), http.StatusBadRequest)
-			return
-		}
-		c, ok := edit(req.Body)
-		if !ok {
-			http.NotFound(w, r)
-			return
-		}
-		json.NewEncoder(w).Encode(c)
-	}
-	mux.HandleFunc("POST /repos/octo/site/issues/7/comments", func(w http.ResponseWriter, r *http.Request) {
-		write(w, r, func(body string) (ghComment, bool) {
-			c := ghComment{ID: g.nextID, Body: body, HTMLURL: fmt.Sprintf("https://github.com/octo/site/pull/7#issuecomment-%d", g.nextID)}
-			c.User.Type = "Bot"
-			g.nextID++
-			g.comments = append(g.comments, c)
-			return c, true
-		})
-	})
-	mux.HandleFunc("PATCH /repos/octo/site/issues/comments/{id}", func(w http.ResponseWriter, r *http.Request) {
-		write(w, r, func(body string) (ghComment, bool) {
-			for i := range g.comments {
-				if fmt.Sprint(g.comments[i].ID) == r.PathValue("id") {
-					g.comments[i].Body = body
-					return g.comments[i], true
-				}
-			}
-			return ghComment{}, false
-		})
-	})
-	g.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		g.mu.Lock()
-		g.requests = append(g.requests, r.Method+" "+r.URL.Path)
-		g.tokens = append(g.tokens, r.Header.Get("Authorization"))
-		g.mu.Unlock()
-		mux.ServeHTTP(w, r)
-	}))
-	t.Cleanup(g.Close)
-	return g
-}
-
 // The runner's variables of a pull request's run, with the API at api.
 func prVars(t *testing.T, api string) []string {
 	event := filepath.Join(t.TempDir(), "event.json")
-	if err := os.WriteFile(event, []byte(`{"action":"synchronize","number":7,"pull_request":{"number":7,"title":"a | b @x"}}`), 0o644); err != nil {
+	if err := os.WriteFile(event, fmt.Appendf(nil, `{"action":"synchronize","number":%d,"pull_request":{"number":%[1]d,"title":"a | b @x"}}`, prtest.PR), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return []string{"GITHUB_API_URL=" + api, "GITHUB_REPOSITORY=octo/site", "GITHUB_EVENT_PATH=" + event,
+	return []string{"GITHUB_API_URL=" + api, "GITHUB_REPOSITORY=" + prtest.Repo, "GITHUB_EVENT_PATH=" + event,
 		"GITHUB_EVENT_NAME=pull_request", "GITHUB_TOKEN=ghs_test"}
 }
 
@@ -296,15 +207,14 @@ func prVars(t *testing.T, api string) []string {
 // in the summary and on standard error, and fails nothing.
 func TestDiffComment(t *testing.T) {
 	old, new, site := hostileSets(t)
-	g := newGitHubServer(t)
+	g := prtest.New(t)
 	// 150 comments, one of a person starting with the marker.
 	for i := range 150 {
-		c := ghComment{ID: int64(i + 1), Body: fmt.Sprintf("comment %d", i)}
-		c.User.Type = "User"
+		body := fmt.Sprintf("comment %d", i)
 		if i == 3 {
-			c.Body = reportMarker + " mine"
+			body = reportMarker + " mine"
 		}
-		g.comments = append(g.comments, c)
+		g.Add(body, "User")
 	}
 	summary := filepath.Join(t.TempDir(), "step_summary")
 	vars := prVars(t, g.URL)
@@ -312,7 +222,7 @@ func TestDiffComment(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
 	}
-	if !strings.Contains(errs, "sitemapgen: the report written on pull request #7: https://github.com/octo/site/pull/7#issuecomment-1000\n") {
+	if !strings.Contains(errs, "sitemapgen: the report written on pull request #7: https://github.com/octo/site/pull/7#issuecomment-1150\n") {
 		t.Errorf("stderr:\n%s", errs)
 	}
 	if !strings.Contains(out, "6 added, 3 removed (1 without a redirect), 2 changed\n") {
@@ -326,25 +236,26 @@ func TestDiffComment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	first := string(data)
-	if !strings.HasPrefix(first, reportMarker+"\n### Sitemap changes\n") || len(g.comments) != 151 || g.comments[150].Body+"\n" != first {
-		t.Fatalf("the comment is not the summary's report:\n%s\n%d comments", first, len(g.comments))
+	first, comments := string(data), g.Comments()
+	if !strings.HasPrefix(first, reportMarker+"\n### Sitemap changes\n") || len(comments) != 151 || comments[150].Body+"\n" != first {
+		t.Fatalf("the comment is not the summary's report:\n%s\n%d comments", first, len(comments))
 	}
-	if g.comments[3].Body != reportMarker+" mine" {
+	if comments[3].Body != reportMarker+" mine" {
 		t.Error("a person's comment was changed")
 	}
 	// The next run updates it: a URL more.
 	os.WriteFile(new, bytes.Replace(must(os.ReadFile(new)), []byte("<url>"), []byte("<url><loc>https://example.com/more</loc></url>\n<url>"), 1), 0o644)
-	g.requests = nil
+	g.Requests()
 	diffRun(t, vars, "--summary", summary, "--comment", "--site", site, old, new)
-	if len(g.comments) != 151 || !strings.Contains(g.comments[150].Body, "| added | 7 |") {
-		t.Errorf("the comment is not updated: %d comments\n%s", len(g.comments), g.comments[150].Body)
+	if comments = g.Comments(); len(comments) != 151 || !strings.Contains(comments[150].Body, "| added | 7 |") {
+		t.Errorf("the comment is not updated: %d comments\n%s", len(comments), comments[150].Body)
 	}
-	want := []string{"GET /repos/octo/site/issues/7/comments", "GET /repos/octo/site/issues/7/comments", "PATCH /repos/octo/site/issues/comments/1000"}
-	if strings.Join(g.requests, "\n") != strings.Join(want, "\n") {
-		t.Errorf("requests:\n%s\nwant\n%s", strings.Join(g.requests, "\n"), strings.Join(want, "\n"))
+	requests, tokens := g.Requests()
+	want := []string{"GET /repos/octo/site/issues/7/comments", "GET /repos/octo/site/issues/7/comments", "PATCH /repos/octo/site/issues/comments/1150"}
+	if strings.Join(requests, "\n") != strings.Join(want, "\n") {
+		t.Errorf("requests:\n%s\nwant\n%s", strings.Join(requests, "\n"), strings.Join(want, "\n"))
 	}
-	for _, tok := range g.tokens {
+	for _, tok := range tokens {
 		if tok != "Bearer ghs_test" {
 			t.Errorf("Authorization %q", tok)
 		}
@@ -354,13 +265,13 @@ func TestDiffComment(t *testing.T) {
 	}
 
 	// A read-only token: 403. The summary says so, the status is diff's.
-	g.refuse = true
+	g.Refuse(true)
 	os.Remove(summary)
 	code, _, errs = diffRun(t, vars, "--summary", summary, "--comment", "--site", site, old, new)
 	if code != 1 {
 		t.Errorf("exit %d on a 403, want diff's 1", code)
 	}
-	wantOutputs(t, errs, "sitemapgen: warning: the report is not written as a comment of pull request #7: GitHub answered PATCH /repos/octo/site/issues/comments/1000 with 403: Resource not accessible by integration; give the workflow permissions: pull-requests: write")
+	wantOutputs(t, errs, "sitemapgen: warning: the report is not written as a comment of pull request #7: GitHub answered PATCH /repos/octo/site/issues/comments/1150 with 403: Resource not accessible by integration; give the workflow permissions: pull-requests: write")
 	data, _ = os.ReadFile(summary)
 	wantOutputs(t, string(data), "| added | 7 |", "\n> This report is not a comment of the pull request: GitHub refused the workflow's token (403). Give the workflow `permissions: pull-requests: write`; a pull request from a fork gets a read-only token.\n")
 
@@ -368,10 +279,10 @@ func TestDiffComment(t *testing.T) {
 	os.Remove(summary)
 	push := filepath.Join(t.TempDir(), "push.json")
 	os.WriteFile(push, []byte(`{"ref":"refs/heads/main"}`), 0o644)
-	g.requests = nil
+	g.Requests()
 	code, _, errs = diffRun(t, append(vars, "GITHUB_EVENT_PATH="+push, "GITHUB_EVENT_NAME=push"), "--summary", summary, "--comment", new, new)
-	if code != 0 || len(g.requests) != 0 {
-		t.Errorf("exit %d, %d requests", code, len(g.requests))
+	if requests, _ := g.Requests(); code != 0 || len(requests) != 0 {
+		t.Errorf("exit %d, %d requests", code, len(requests))
 	}
 	wantOutputs(t, errs, `sitemapgen: no comment: the run is not for a pull request (GITHUB_EVENT_NAME "push")`)
 	if data, _ := os.ReadFile(summary); !strings.Contains(string(data), "No URL added, removed or changed.") {
