@@ -96,6 +96,7 @@ Flags:
 Output: one line a URL, sorted by URL, then a summary:
   + https://example.com/new/
   - https://example.com/old/  (no redirect)
+  - https://example.com/was/  (moved to https://example.com/is/)
   ~ https://example.com/post/ (lastmod 2024-01-02 → 2024-03-04)
   1 added, 1 removed (1 without a redirect), 1 changed
 Without --site (and NEW a file), removed URLs are not judged.
@@ -226,6 +227,10 @@ func printDiff(e *env, old, new *sitediff.Set, site *sitediff.Site, each func(si
 		switch {
 		case c.Gone:
 			b = append(b, "  (no redirect)"...)
+		case c.To != "":
+			b = append(b, "  (moved to "...)
+			b = append(b, diag.Escape(c.To)...)
+			b = append(b, ')')
 		case len(c.Fields) > 0:
 			b = append(b, " ("...)
 			for i, f := range c.Fields {
@@ -276,6 +281,7 @@ type diffJSONChange struct {
 	Op         string           `json:"op"`
 	URL        string           `json:"url"`
 	NoRedirect bool             `json:"no_redirect,omitempty"`
+	To         string           `json:"to,omitempty"`
 	Fields     []sitediff.Field `json:"fields,omitempty"`
 }
 
@@ -303,7 +309,7 @@ func printDiffJSON(e *env, old, new *sitediff.Set, site *sitediff.Site, each fun
 	first := true
 	_, err = sitediff.Compare(old, new, site, func(c sitediff.Change) error {
 		each(c)
-		b, err := json.MarshalIndent(diffJSONChange{Op: string(c.Op), URL: c.URL, NoRedirect: c.Gone, Fields: c.Fields}, "    ", "  ")
+		b, err := json.MarshalIndent(diffJSONChange{Op: string(c.Op), URL: c.URL, NoRedirect: c.Gone, To: c.To, Fields: c.Fields}, "    ", "  ")
 		if err != nil {
 			return err
 		}

@@ -131,6 +131,14 @@ func TestDiffReportMarkdown(t *testing.T) {
 	for _, m := range regexp.MustCompile("[^`]*@[a-z]+").FindAllString(strings.Join(regexp.MustCompile("`[^`\n]*`").Split(out, -1), "\n"), -1) {
 		t.Errorf("a mention outside a code span: %q", m)
 	}
+	// Without a site folder (two files), removed URLs are one count, not
+	// judged.
+	_, out, _ = diffRun(t, nil, "--markdown", old, new)
+	wantOutputs(t, out, "| removed (redirects not checked: no site folder) | 3 |\n",
+		"<details><summary>Removed (3)</summary>\n\n| URL |\n| --- |\n| `https://example.com/gone%7Cx` |\n| `https://example.com/kept` |\n| `https://example.com/moved` |\n")
+	if strings.Contains(out, "no redirect") || strings.Contains(out, "| moved") {
+		t.Errorf("removed URLs judged without a site:\n%s", out)
+	}
 	// Nothing changed: said in a line.
 	_, out, _ = diffRun(t, nil, "--markdown", new, new)
 	if out != reportMarker+"\n### Sitemap changes\n\nNo URL added, removed or changed.\n" {
