@@ -302,6 +302,21 @@ func TestAction(t *testing.T) {
 		}
 	})
 
+	t.Run("compare-with a set that cannot be read", func(t *testing.T) {
+		// diff's 2 fails the step; the build before it wrote the sitemaps.
+		dir := actionSite(t)
+		os.Mkdir(filepath.Join(dir, "base"), 0o755)
+		summary := filepath.Join(t.TempDir(), "summary")
+		r := runAction(t, dir, with("compare-with", "base"), "SITEMAPGEN_RELEASES_URL="+releaseServer(t, false), "GITHUB_STEP_SUMMARY="+summary)
+		if r.code != 2 {
+			t.Fatalf("exit %d, want 2\n%s", r.code, r.out)
+		}
+		wantOutput(t, r.out, "2 URLs in 1 sitemap file written to public", "base: no sitemap found")
+		if _, err := os.Stat(summary); err == nil {
+			t.Error("a summary was written")
+		}
+	})
+
 	for _, tc := range []struct {
 		name    string
 		with    map[string]string
