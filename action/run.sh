@@ -18,9 +18,16 @@
 #   INPUT_ARGS          more arguments, split at white space and newlines
 #                       (args: | over several lines; no quoting)
 #   INPUT_INSTALL_ONLY  "true": install, do not run
+#   INPUT_COMPARE_WITH  the base branch's built site (or sitemap file): after
+#                       the build, sitemapgen diff reports the change from
+#                       it to INPUT_DIR's sitemaps in the job summary
+#   INPUT_COMMENT       "true": and as the pull request's comment
+#   INPUT_GITHUB_TOKEN  the token the comment is written with
 #
 # and the runner's own: RUNNER_OS, RUNNER_ARCH, RUNNER_TEMP, GITHUB_PATH,
-# GITHUB_OUTPUT, GITHUB_ACTION_PATH.
+# GITHUB_OUTPUT, GITHUB_ACTION_PATH, GITHUB_STEP_SUMMARY, and those diff
+# reads for the comment (GITHUB_REPOSITORY, GITHUB_EVENT_PATH,
+# GITHUB_API_URL).
 #
 # SITEMAPGEN_RELEASES_URL replaces the project's releases address for the
 # tests (a loopback server); it is no input of the action.
@@ -128,6 +135,25 @@ args+=(${more[@]+"${more[@]}"})
 
 case ${INPUT_FROM_SOURCE:-false} in true | false) ;; *) fail "input from-source: \"$INPUT_FROM_SOURCE\" is not true or false" ;; esac
 
+# The report: diff writes it (internal/cli/diffreport.go); this passes the
+# paths and the token.
+report=()
+if [[ -n ${INPUT_COMPARE_WITH:-} ]]; then
+  [[ -n ${INPUT_DIR:-} ]] || fail "input compare-with: give dir too, the pull request's built site"
+  if [[ -n ${GITHUB_STEP_SUMMARY:-} ]]; then
+    report+=(--summary "$GITHUB_STEP_SUMMARY")
+  else
+    report+=(--markdown)
+  fi
+  case ${INPUT_COMMENT:-true} in
+  true) report+=(--comment) ;;
+  false) ;;
+  *) fail "input comment: \"$INPUT_COMMENT\" is not true or false" ;;
+  esac
+  [[ -z ${INPUT_BASE_URL:-} ]] || report+=(--base-url "$INPUT_BASE_URL")
+  report+=(-- "$INPUT_COMPARE_WITH" "$INPUT_DIR")
+fi
+
 bindir=${RUNNER_TEMP:-${TMPDIR:-/tmp}}/sitemapgen-bin
 if [[ ${INPUT_FROM_SOURCE:-false} == true ]]; then
   [[ -n ${GITHUB_ACTION_PATH:-} ]] || fail "from-source: GITHUB_ACTION_PATH is not set"
@@ -150,4 +176,10 @@ exe=$bindir/sitemapgen
 export SITEMAPGEN_RUN_BY=action
 # sitemapgen's exit status is the step's: a failed build fails the job.
 # (${a[@]+…}: macOS' bash 3.2 takes an empty array for an unset one.)
-exec "$exe" ${args[@]+"${args[@]}"}
+[[ ${#report[@]} -gt 0 ]] || exec "$exe" ${args[@]+"${args[@]}"}
+"$exe" ${args[@]+"${args[@]}"}
+# diff's 1, a URL gone with no redirect, is in the report, for the
+# reviewer: not a failure of the step. 2, a set that cannot be read, is.
+status=0
+GITHUB_TOKEN=${INPUT_GITHUB_TOKEN:-} "$exe" diff "${report[@]}" || status=$?
+[[ $status -le 1 ]] || exit "$status"

@@ -23,8 +23,8 @@ import (
 
 // diffValues are diff's flags.
 type diffValues struct {
-	site, baseURL string
-	json          bool
+	site, baseURL, summary  string
+	json, markdown, comment bool
 }
 
 var diffFlags = config.Table[diffValues]{
@@ -42,6 +42,22 @@ var diffFlags = config.Table[diffValues]{
 		Field: config.String(func(v *diffValues) *string { return &v.baseURL }, "", nil)},
 	{Flag: "json", Help: []string{"print the changes and the counts as one JSON object"},
 		Field: config.Bool(func(v *diffValues) *bool { return &v.json }, false)},
+	{Flag: "markdown", Help: []string{
+		"print the report a reviewer reads, in Markdown: the",
+		"counts, then the URLs of each kind of change (at most",
+		"20 of each)"},
+		Field: config.Bool(func(v *diffValues) *bool { return &v.markdown }, false)},
+	{Flag: "summary", Arg: "FILE", Help: []string{
+		"also add the Markdown report to FILE (in a GitHub",
+		"Actions job: \"$GITHUB_STEP_SUMMARY\", the job summary)"},
+		Field: config.String(func(v *diffValues) *string { return &v.summary }, "", nil)},
+	{Flag: "comment", Help: []string{
+		"also write the Markdown report as a comment of the pull",
+		"request the GitHub Actions run is for, updating the",
+		"one an earlier run wrote (GITHUB_TOKEN, with",
+		"pull-requests: write); a refusal is said, and no",
+		"failure"},
+		Field: config.Bool(func(v *diffValues) *bool { return &v.comment }, false)},
 }
 
 var diffUsage = sync.OnceValue(func() string {
@@ -71,6 +87,8 @@ Examples:
   curl -sO https://example.com/sitemap.xml   (and each file it lists)
   sitemapgen diff sitemap.xml public/sitemap.xml --site public
   sitemapgen diff --json old/ public/     for machines
+  sitemapgen diff --summary "$GITHUB_STEP_SUMMARY" --comment base/public public
+                                          the report of a pull request
 
 Flags:
 ` + diffFlags.Help("diff", 19) + `  -h, --help       print this help
@@ -78,6 +96,7 @@ Flags:
 Output: one line a URL, sorted by URL, then a summary:
   + https://example.com/new/
   - https://example.com/old/  (no redirect)
+  - https://example.com/was/  (moved to https://example.com/is/)
   ~ https://example.com/post/ (lastmod 2024-01-02 → 2024-03-04)
   1 added, 1 removed (1 without a redirect), 1 changed
 Without --site (and NEW a file), removed URLs are not judged.
@@ -96,6 +115,9 @@ func runDiff(ctx context.Context, e *env, args []string) error {
 	v := line.Values
 	if len(line.Args) != 2 {
 		return badCommandLine("sitemapgen diff", fmt.Errorf("want OLD and NEW, two sitemap files or folders; got %d arguments", len(line.Args)))
+	}
+	if v.json && v.markdown {
+		return badCommandLine("sitemapgen diff", fmt.Errorf("--json or --markdown: one output"))
 	}
 	oldPath, newPath := line.Args[0], line.Args[1]
 	if v.site == "" {
@@ -120,14 +142,26 @@ func runDiff(ctx context.Context, e *env, args []string) error {
 		return usage(err)
 	}
 	defer new.Close()
+	var report *diffReport
+	if v.markdown || v.summary != "" || v.comment {
+		report = newDiffReport(site != nil)
+	}
 	var n sitediff.Counts
-	if v.json {
-		n, err = printDiffJSON(e, old, new, site)
-	} else {
-		n, err = printDiff(e, old, new, site)
+	switch {
+	case v.json:
+		n, err = printDiffJSON(e, old, new, site, report.add)
+	case v.markdown:
+		n, err = sitediff.Compare(old, new, site, func(c sitediff.Change) error { report.add(c); return nil })
+	default:
+		n, err = printDiff(e, old, new, site, report.add)
 	}
 	if err != nil {
 		return err
+	}
+	if report != nil {
+		if err := writeReport(ctx, e, v, report.markdown()); err != nil {
+			return err
+		}
 	}
 	if n.Gone > 0 {
 		return fmt.Errorf("%s gone with no redirect (of %d removed)", plural(n.Gone, "URL"), n.Removed)
@@ -183,22 +217,27 @@ func diffSite(e *env, v diffValues) (*sitediff.Site, error) {
 
 // printDiff prints the changes one a line, as they are found, then the
 // summary.
-func printDiff(e *env, old, new *sitediff.Set, site *sitediff.Site) (sitediff.Counts, error) {
+func printDiff(e *env, old, new *sitediff.Set, site *sitediff.Site, each func(sitediff.Change)) (sitediff.Counts, error) {
 	w := bufio.NewWriterSize(e.stdout, 64<<10)
 	var b []byte
 	n, err := sitediff.Compare(old, new, site, func(c sitediff.Change) error {
+		each(c)
 		b = append(b[:0], c.Op, ' ')
-		b = append(b, c.URL...)
+		b = append(b, diag.Escape(c.URL)...) // a URL a file gives: one line
 		switch {
 		case c.Gone:
 			b = append(b, "  (no redirect)"...)
+		case c.To != "":
+			b = append(b, "  (moved to "...)
+			b = append(b, diag.Escape(c.To)...)
+			b = append(b, ')')
 		case len(c.Fields) > 0:
 			b = append(b, " ("...)
 			for i, f := range c.Fields {
 				if i > 0 {
 					b = append(b, ", "...)
 				}
-				b = fmt.Appendf(b, "%s %s → %s", f.Name, orNone(f.Old), orNone(f.New))
+				b = fmt.Appendf(b, "%s %s → %s", f.Name, diag.Escape(orNone(f.Old)), diag.Escape(orNone(f.New)))
 			}
 			b = append(b, ')')
 		}
@@ -242,13 +281,14 @@ type diffJSONChange struct {
 	Op         string           `json:"op"`
 	URL        string           `json:"url"`
 	NoRedirect bool             `json:"no_redirect,omitempty"`
+	To         string           `json:"to,omitempty"`
 	Fields     []sitediff.Field `json:"fields,omitempty"`
 }
 
 // printDiffJSON prints diffJSON, indented as encoding/json indents it,
 // without holding the changes: the sets are compared twice, once for
-// the counts that come first, once for the changes.
-func printDiffJSON(e *env, old, new *sitediff.Set, site *sitediff.Site) (sitediff.Counts, error) {
+// the counts that come first, once for the changes (handed to each).
+func printDiffJSON(e *env, old, new *sitediff.Set, site *sitediff.Site, each func(sitediff.Change)) (sitediff.Counts, error) {
 	n, err := sitediff.Compare(old, new, site, func(sitediff.Change) error { return nil })
 	if err != nil {
 		return n, err
@@ -268,7 +308,8 @@ func printDiffJSON(e *env, old, new *sitediff.Set, site *sitediff.Site) (sitedif
 	w.Write(b)
 	first := true
 	_, err = sitediff.Compare(old, new, site, func(c sitediff.Change) error {
-		b, err := json.MarshalIndent(diffJSONChange{Op: string(c.Op), URL: c.URL, NoRedirect: c.Gone, Fields: c.Fields}, "    ", "  ")
+		each(c)
+		b, err := json.MarshalIndent(diffJSONChange{Op: string(c.Op), URL: c.URL, NoRedirect: c.Gone, To: c.To, Fields: c.Fields}, "    ", "  ")
 		if err != nil {
 			return err
 		}

@@ -40,6 +40,10 @@ var repoRoot = filepath.Join("..", "..")
 // testTag is the loopback release's tag.
 const testTag = "v0.0.0-test"
 
+// testToken is the workflow's token (${{ github.token }}) the action is
+// given, which the loopback GitHub API (package prtest) sees.
+const testToken = "ghs_loopback"
+
 // releaseServer serves a release of the binary under test for this
 // machine's platform, as GitHub does: /latest redirects to the latest
 // tag's page, /download/TAG/FILE is a file of the release, among them
@@ -178,6 +182,8 @@ func runAction(t *testing.T, dir string, with map[string]string, vars ...string)
 		if w, given := with[name]; given {
 			input.Default = w
 		}
+		// The one expression a default holds: the workflow's token.
+		input.Default = strings.ReplaceAll(input.Default, "${{ github.token }}", testToken)
 		env = append(env, k+"="+input.Default)
 	}
 	code, out := shell(t, dir, "bash -c "+shellQuote(step.Run), append(env, vars...)...)
@@ -296,6 +302,21 @@ func TestAction(t *testing.T) {
 		}
 	})
 
+	t.Run("compare-with a set that cannot be read", func(t *testing.T) {
+		// diff's 2 fails the step; the build before it wrote the sitemaps.
+		dir := actionSite(t)
+		os.Mkdir(filepath.Join(dir, "base"), 0o755)
+		summary := filepath.Join(t.TempDir(), "summary")
+		r := runAction(t, dir, with("compare-with", "base"), "SITEMAPGEN_RELEASES_URL="+releaseServer(t, false), "GITHUB_STEP_SUMMARY="+summary)
+		if r.code != 2 {
+			t.Fatalf("exit %d, want 2\n%s", r.code, r.out)
+		}
+		wantOutput(t, r.out, "2 URLs in 1 sitemap file written to public", "base: no sitemap found")
+		if _, err := os.Stat(summary); err == nil {
+			t.Error("a summary was written")
+		}
+	})
+
 	for _, tc := range []struct {
 		name    string
 		with    map[string]string
@@ -312,6 +333,10 @@ func TestAction(t *testing.T) {
 			want: "sitemapgen: release " + testTag + " has no archive for windows " + runtime.GOARCH + " (set from-source: true to build it)"},
 		{name: "no such release", with: with("version", "v9.9.9"), code: 1, want: "sitemapgen: cannot download"},
 		{name: "a boolean input that is neither", with: with("gzip", "yes"), code: 1, want: `sitemapgen: input gzip: "yes" is not true or false`},
+		{name: "compare-with without dir", with: map[string]string{"compare-with": "base/public"}, code: 1,
+			want: "sitemapgen: input compare-with: give dir too, the pull request's built site"},
+		{name: "a comment input that is neither", with: with("compare-with", "base/public", "comment", "yes"), code: 1,
+			want: `sitemapgen: input comment: "yes" is not true or false`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := actionSite(t)

@@ -350,6 +350,28 @@ func OpenNamed(path string, max int64, key string) (*File, error) {
 	return regular(f, path, max, key)
 }
 
+// AppendNamed adds data at the end of the file at path, a path the user
+// named (diff's --summary: the job summary the runner names), made when
+// it does not exist; anything but a regular file is refused, found
+// without blocking ([ErrNotRegular]).
+func AppendNamed(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|nonBlock, 0o644)
+	if err != nil {
+		return err
+	}
+	st, err := f.Stat()
+	if err == nil && !st.Mode().IsRegular() {
+		err = &fs.PathError{Op: "write", Path: path, Err: fmt.Errorf("%w (%s)", ErrNotRegular, Describe(st.Mode()))}
+	}
+	if err == nil {
+		_, err = f.Write(data)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
 // ReadNamed reads the regular file at path, a path the user named, when
 // it holds at most max bytes, as [Root.ReadFile] does.
 func ReadNamed(path string, max int, key string) ([]byte, error) {

@@ -212,6 +212,26 @@ func TestSpecialFiles(t *testing.T) {
 	if _, err := ReadNamed("/dev/zero", 10, "k"); !errors.Is(err, ErrNotRegular) || !strings.Contains(err.Error(), "a device") {
 		t.Errorf("/dev/zero: %v", err)
 	}
+	// Appending to a named path: a FIFO (with no reader, or one) or a
+	// device is refused without blocking; a file is made, then added to.
+	go func() { done <- AppendNamed(fifo, []byte("x")) }()
+	go func() { done <- AppendNamed("/dev/null", []byte("x")) }()
+	for range 2 {
+		select {
+		case err := <-done:
+			if !errors.Is(err, ErrNotRegular) && !errors.Is(err, syscall.ENXIO) {
+				t.Errorf("appending to a special file: %v", err)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatal("an append waits on a FIFO")
+		}
+	}
+	summary := filepath.Join(site, "summary")
+	must(t, AppendNamed(summary, []byte("a\n")))
+	must(t, AppendNamed(summary, []byte("b\n")))
+	if data, err := os.ReadFile(summary); err != nil || string(data) != "a\nb\n" {
+		t.Errorf("appended: %q, %v", data, err)
+	}
 }
 
 func TestChtimesNeverThroughALink(t *testing.T) {

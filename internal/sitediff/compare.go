@@ -11,6 +11,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/frontmatter"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
 	"github.com/sitemapgen/sitemapgen/internal/host"
+	"github.com/sitemapgen/sitemapgen/internal/htmlhead"
 	"github.com/sitemapgen/sitemapgen/internal/validate"
 )
 
@@ -31,6 +32,12 @@ type Change struct {
 	// Gone, for a removed URL, says nothing answers it any more (see
 	// [Site]); only set by [Compare] with a Site.
 	Gone bool
+	// To, for a removed URL that is not gone, is the absolute URL a
+	// redirect sends it to (a rule of the host, or the meta refresh of the
+	// file that serves it): the URL moved. "" when a page is still served
+	// there (left out of the sitemap on purpose), or the redirect's
+	// target cannot be made absolute.
+	To string
 }
 
 // Field is a value of a URL that differs: Old and New as written, ""
@@ -70,7 +77,7 @@ func Compare(old, new *Set, site *Site, fn func(Change) error) (Counts, error) {
 		case !newOK || oldOK && ou.Loc < nu.Loc:
 			c := Change{Op: Removed, URL: ou.Loc}
 			if site != nil {
-				c.Gone = site.Gone(c.URL)
+				c.Gone, c.To = site.Judge(c.URL)
 			}
 			err = emit(c)
 			ou, oldOK = a.Next()
@@ -122,10 +129,11 @@ func fields(a, b URL) []Field {
 	return fs
 }
 
-// Counts are how many changes are of each op, and how many removed URLs
-// are gone.
+// Counts are how many changes are of each op, how many removed URLs are
+// gone and how many moved (a redirect answers them), and how many changed
+// URLs have a new lastmod.
 type Counts struct {
-	Added, Removed, Gone, Changed int
+	Added, Removed, Gone, Moved, Changed, Lastmod int
 }
 
 func (n *Counts) add(c Change) {
@@ -137,8 +145,14 @@ func (n *Counts) add(c Change) {
 		if c.Gone {
 			n.Gone++
 		}
+		if c.To != "" {
+			n.Moved++
+		}
 	case Changed:
 		n.Changed++
+		if c.Fields[0].Name == "lastmod" {
+			n.Lastmod++
+		}
 	}
 }
 
@@ -153,27 +167,71 @@ type Site struct {
 	// Redirects are the host's redirect rules; nil for none.
 	Redirects *host.Redirects
 
-	open sync.Once
-	root *fsx.Root // Dir, opened at the first Gone (nil when it cannot be), its descriptor closed with the Site (os.Root's finalizer): diff is one run
+	open  sync.Once
+	heads htmlhead.HeadReader // Judge reads a stub's head; diff judges one URL at a time
+	root  *fsx.Root           // Dir, opened at the first Gone (nil when it cannot be), its descriptor closed with the Site (os.Root's finalizer): diff is one run
 }
 
-// Gone reports whether nothing answers at loc: no redirect rule, and no
+// Judge reports whether nothing answers at loc: no redirect rule, and no
 // file of Dir (a redirect stub, a page left out of the sitemap), looked
-// for inside Dir (package fsx).
-func (s *Site) Gone(loc string) bool {
-	if _, ok := s.Redirects.MatchGone(loc); ok {
-		return false
+// for inside Dir (package fsx). When something does, to is where a
+// redirect sends loc (the rule's target, or the stub's meta refresh URL),
+// resolved against loc; "" for a page still served, or a target that is
+// no URL.
+func (s *Site) Judge(loc string) (gone bool, to string) {
+	if r, ok := s.Redirects.MatchGone(loc); ok {
+		return false, resolve(loc, r.To)
 	}
 	base := s.BaseURL
 	if base == "" {
 		u, err := url.Parse(loc)
 		if err != nil {
-			return true
+			return true, ""
 		}
 		base = u.Scheme + "://" + u.Host + "/"
 	}
 	s.open.Do(func() { s.root, _ = fsx.OpenRoot(s.Dir) })
-	return s.root == nil || !validate.Served(s.root, base, loc)
+	if s.root == nil {
+		return true, ""
+	}
+	file := validate.ServedBy(s.root, base, loc)
+	if file == "" {
+		return true, ""
+	}
+	return false, s.refresh(loc, file)
+}
+
+// refresh returns the URL the meta refresh of the page file (inside Dir)
+// sends loc to, resolved against loc; "" for a page that refreshes to
+// nowhere, or is no page. Only its head is read (htmlhead's limit).
+func (s *Site) refresh(loc, file string) string {
+	if !strings.HasSuffix(file, ".html") && !strings.HasSuffix(file, ".htm") {
+		return ""
+	}
+	f, err := s.root.Open(file, htmlhead.DefaultHeadLimit, "")
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	h, err := s.heads.Read(f)
+	if err != nil || h.Refresh == nil || h.Refresh.URL == "" {
+		return ""
+	}
+	return resolve(loc, h.Refresh.URL)
+}
+
+// resolve returns the absolute URL of ref, a redirect's target, against
+// loc; "" when either is no URL or the result is not http(s).
+func resolve(loc, ref string) string {
+	base, err := url.Parse(loc)
+	if err != nil {
+		return ""
+	}
+	u, err := base.Parse(ref)
+	if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+		return ""
+	}
+	return u.String()
 }
 
 // sameInstant reports whether two lastmods written differently are the

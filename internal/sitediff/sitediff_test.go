@@ -195,8 +195,9 @@ func TestLoadExtra(t *testing.T) {
 	}
 }
 
-// Compare walks the sorted sets once: added, removed (gone or not) and
-// changed URLs, with the values that differ.
+// Compare walks the sorted sets once: added, removed (gone, moved by a
+// redirect rule or a stub, or still served) and changed URLs, with the
+// values that differ.
 func TestCompare(t *testing.T) {
 	dir := t.TempDir()
 	old := load(t, write(t, dir, "old.xml", head+`<url><loc>https://example.com/a</loc><lastmod>2024-01-02</lastmod></url>
@@ -206,6 +207,7 @@ func TestCompare(t *testing.T) {
 <url><loc>https://example.com/moved</loc></url>
 <url><loc>https://example.com/stub/</loc></url>
 <url><loc>https://example.com/same</loc><priority>0.3</priority></url>
+<url><loc>https://example.com/thanks</loc></url>
 <url><loc>https://example.com/zone</loc><lastmod>2024-06-01T00:00:00+00:00</lastmod></url>
 <url><loc>https://example.com/zone2</loc><lastmod>2024-06-01T02:00+02:00</lastmod></url>
 `+tail))
@@ -218,7 +220,8 @@ func TestCompare(t *testing.T) {
 <url><loc>https://example.com/zone2</loc><lastmod>2024-06-01T00:00:00Z</lastmod><priority>0.4</priority></url>
 `+tail))
 	site := filepath.Join(dir, "site")
-	write(t, site, "stub/index.html", `<meta http-equiv="refresh" content="0; url=/">`)
+	write(t, site, "stub/index.html", `<meta http-equiv="refresh" content="0; url=../new">`)
+	write(t, site, "thanks.html", `<meta name="robots" content="noindex"><title>Thanks</title>`)
 	write(t, site, "_redirects", "/moved /new 301\n")
 	rules, _, err := host.LoadRedirects(true, limits.Default, site)
 	if err != nil {
@@ -231,6 +234,9 @@ func TestCompare(t *testing.T) {
 		if c.Gone {
 			s += " gone"
 		}
+		if c.To != "" {
+			s += " to " + c.To
+		}
 		for _, f := range c.Fields {
 			s += " " + f.Name + "[" + f.Old + "|" + f.New + "]"
 		}
@@ -241,15 +247,16 @@ func TestCompare(t *testing.T) {
 		"~ https://example.com/b changefreq[daily|]",
 		"~ https://example.com/c alternates[-de ~fr|+en ~fr]",
 		"- https://example.com/gone gone",
-		"- https://example.com/moved",
+		"- https://example.com/moved to https://example.com/new", // a rule
 		"+ https://example.com/new",
-		"- https://example.com/stub/",
-		"~ https://example.com/zone2 priority[|0.4]", // the same instant, written otherwise: no change
+		"- https://example.com/stub/ to https://example.com/new", // a stub's refresh, resolved
+		"- https://example.com/thanks",                           // still served: left out, not moved
+		"~ https://example.com/zone2 priority[|0.4]",             // the same instant, written otherwise: no change
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("Compare:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if n != (Counts{Added: 1, Removed: 3, Gone: 1, Changed: 4}) {
+	if n != (Counts{Added: 1, Removed: 4, Gone: 1, Moved: 2, Changed: 4, Lastmod: 1}) {
 		t.Errorf("Counts = %+v", n)
 	}
 	// Without a site nothing is judged; under a base URL, the site folder
@@ -261,8 +268,11 @@ func TestCompare(t *testing.T) {
 		}
 	}
 	s := &Site{Dir: site, BaseURL: "https://example.com/docs/"}
-	if s.Gone("https://example.com/docs/stub/") || !s.Gone("https://example.com/stub/") {
-		t.Errorf("under a base URL: %v %v", s.Gone("https://example.com/docs/stub/"), s.Gone("https://example.com/stub/"))
+	if gone, to := s.Judge("https://example.com/docs/stub/"); gone || to != "https://example.com/docs/new" {
+		t.Errorf("under a base URL, the stub: gone %v, to %q", gone, to)
+	}
+	if gone, _ := s.Judge("https://example.com/stub/"); !gone {
+		t.Error("under a base URL, a URL outside it is not gone")
 	}
 	if cs, _ := compare(t, old, old, nil); len(cs) != 0 {
 		t.Error("a set differs from itself")

@@ -79,6 +79,15 @@ func read(ctx context.Context, cand candidate, opts Options, fn func(Entry)) (in
 // path without extension path.html or path/index.html, any other path
 // itself; a file inside the folder, never through a link out of it.
 func Served(r *fsx.Root, base, loc string) bool {
+	return ServedBy(r, base, loc) != ""
+}
+
+// ServedBy is [Served] that returns the file inside r that serves loc
+// (slash-separated), "" for none.
+func ServedBy(r *fsx.Root, base, loc string) string {
 	rel, ok := localPath(base, loc)
-	return ok && servedBy(r, rel) != ""
+	if !ok {
+		return ""
+	}
+	return servedBy(r, rel)
 }
