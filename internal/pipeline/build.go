@@ -128,6 +128,9 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 			opts.Map.Redirects = rules
 		}
 	}
+	if opts.Map.Built {
+		opts.Map.SourceDate = b.sourceDate
+	}
 	m, err := mapping.New(opts.Map)
 	if err != nil {
 		return nil, err
@@ -423,6 +426,7 @@ type builder struct {
 	noWrite         bool                // the build writes nothing: a check, --explain (explained)
 	saidOf          map[string]bool     // the sources' files the walk warned of, and the Jekyll layouts said unread (layoutUnread), as reported
 	git             *gitdates.Dates     // for the git lastmod source; nil without it
+	fmDates         map[int64]bool      // the sources' front matter dates, in Unix seconds (sourceDate); in a Session, every one read
 	gitRoot         string              // Options.Root, absolute, with git
 	gitScope        string              // the folder git's history is read for, when not the sources' (includes.go)
 	hash            *hashstate.State    // for the hash lastmod source; nil without it
