@@ -340,6 +340,7 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		c.Build.Join = pr.Sources
 		c.Build.Served = pr.Served
 	}
+	c.Build.OnDemand = pr.OnDemand
 	// Every URL's changefreq and priority: the settings', else the
 	// generator's (Hugo's [sitemap]); rules and front matter win.
 	c.Build.Map.Defaults = pr.Defaults

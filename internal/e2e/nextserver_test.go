@@ -136,3 +136,52 @@ func TestNextServer(t *testing.T) {
 		t.Errorf("audit: exit %d\n%s", r.code, r.stderr)
 	}
 }
+
+// TestNextServerExtraURLs runs sitemapgen in testdata/next-server with
+// --extra-urls listing the pages of /products/[id], a route the build
+// renders on demand: those URLs are listed, and the warning that the
+// sitemap lists no URL of the route, and its hint to --extra-urls, are
+// gone, so that a run that gives every route's URLs warns of nothing.
+// The routes no extra URL is a page of are still named: /wiki/[slug]
+// (/shop/wiki/ is no page of it) and /account, until a URL of it is
+// listed too.
+func TestNextServerExtraURLs(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "next-app")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "next-server"))); err != nil {
+		t.Fatal(err)
+	}
+	const base = "https://example.com/shop/"
+	extra := filepath.Join(src, "extra-urls.txt")
+	lines := []string{base + "products/1/", base + "products/2/", base + "products/3/", base + "wiki/"}
+	if err := os.WriteFile(extra, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := mustRun(t, src, "--extra-urls", extra)
+	entries, _, err := sitemaptest.URLs(filepath.Join(src, "public"), base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var locs []string
+	for _, e := range entries {
+		locs = append(locs, e.Loc)
+	}
+	for _, l := range lines {
+		if !slices.Contains(locs, l) {
+			t.Errorf("%s not listed: %q", l, locs)
+		}
+	}
+	checkServerRun(t, r.stderr, nil, []string{
+		"app-path-routes-manifest.json: warning: /account is rendered on each request, not prerendered",
+		"pages-manifest.json: warning: /wiki/[slug] is rendered on demand and has no page prerendered",
+	}, []string{"/products/[id]"})
+
+	// Every route's URLs given: no route is warned of.
+	lines = append(lines, base+"account/", base+"wiki/home/")
+	if err := os.WriteFile(extra, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = mustRun(t, src, "--extra-urls", extra)
+	if strings.Contains(r.stderr, "rendered on") || strings.Contains(r.stderr, "--extra-urls") {
+		t.Errorf("every route's URLs given, the run still warns of one:\n%s", r.stderr)
+	}
+}

@@ -280,6 +280,11 @@ func (p *discovery) serverBuild(v *Ask, pr *Project, g *generator.Project) error
 		c.File = filepath.Join(p.dir, filepath.FromSlash(w.File))
 		pr.Warnings = append(pr.Warnings, &c)
 	}
+	for _, r := range b.OnDemand {
+		c := *r.Warning
+		c.File = filepath.Join(p.dir, filepath.FromSlash(c.File))
+		pr.OnDemand = append(pr.OnDemand, generator.OnDemandRoute{Warning: &c, Pattern: r.Pattern})
+	}
 	if v.Out == "" && b.Frozen != nil {
 		c := *b.Frozen
 		c.File = filepath.Join(p.dir, filepath.FromSlash(c.File))

@@ -208,6 +208,11 @@ type Project struct {
 	// path (generator.ServerBuild.Routes).
 	ServerRoutes     []string
 	ServerRoutesFrom string
+	// OnDemand, for a server build, are its routes rendered on demand
+	// with no page prerendered, each with its warning (File placed in the
+	// project folder), which the build says of those the extra URLs list
+	// no page of (generator.ServerBuild.OnDemand).
+	OnDemand []generator.OnDemandRoute
 	// Pages gives the pages of the site folder their translations by
 	// their path there, as the generator's sitemap linked them
 	// (generator.Project.Pages: VitePress's locales); nil for none.
