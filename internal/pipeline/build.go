@@ -149,7 +149,7 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 			b.warn("", w)
 		}
 		res.GeneratorSitemaps = takes
-		if opts.ReadOwn || keptGenDates(opts.Write.Dir) {
+		if opts.ReadOwn || keptGenDates(opts.Write.RecordFolder()) {
 			opts.GeneratorSitemaps = takes
 		}
 		if opts.TakeOverOwn {
@@ -161,7 +161,7 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	res.BaseURL = m.BaseURL()
 	b.recs.mapper = m
 	b.recs.extraCF, b.recs.extraPrio = opts.Map.Defaults.ChangeFreq, opts.Map.Defaults.Priority
-	b.ownOutputAtRoot = sameDir(opts.Root, opts.Write.Dir)
+	b.ownOutputAtRoot = SameDir(opts.Root, opts.Write.Dir)
 	b.loadRobots()
 	if m.Uses(mapping.LastModGit) {
 		b.loadGit(ctx)

@@ -290,6 +290,9 @@ func (p *discovery) serverBuild(v *Ask, pr *Project, g *generator.Project) error
 		c.File = filepath.Join(p.dir, filepath.FromSlash(c.File))
 		pr.Warnings = append(pr.Warnings, &c)
 	}
+	if g.StateDir != "" && g.ServedDir != "" {
+		pr.StateDir, pr.StateFor = filepath.Join(p.dir, filepath.FromSlash(g.StateDir)), filepath.Join(p.dir, filepath.FromSlash(g.ServedDir))
+	}
 	if v.Out == "" && g.ServedDir != "" {
 		f := folder{path: filepath.Join(p.dir, filepath.FromSlash(g.ServedDir)), at: diag.Pos{File: filepath.Join(p.dir, filepath.FromSlash(g.File))},
 			what: possessive(g.Title()) + " folder its server serves files from, where the sitemaps of a server build go"}
