@@ -182,8 +182,10 @@ func TestNextServerExtraURLs(t *testing.T) {
 // which Next.js serves as it is, and sitemapgen's own files (its record
 // of what it wrote) go to .next/cache/sitemapgen/, which nothing serves,
 // git ignores and `next build` keeps; the work tree has nothing new to
-// commit. The record is read there on the next run: a set written in
-// an index and two files, then in one file, has the two removed.
+// commit; so are the dates of next-sitemap's sitemap it replaced, in a
+// run not joined to the sources. The record is read there on the next
+// run: a set written in an index and two files, then in one file, has
+// the two removed.
 func TestNextServerOwnFilesUnserved(t *testing.T) {
 	src := nextServerApp(t)
 	commitHistory(t, src, "2024-01-01T00:00:00Z *")
@@ -202,14 +204,18 @@ func TestNextServerOwnFilesUnserved(t *testing.T) {
 		}
 		return names
 	}
-	mustRun(t, src, "--max-urls", "5")
+	// Unjoined (--source none), next-sitemap's sitemap is read before
+	// ours replaces it, and its dates kept for the next runs.
+	mustRun(t, src, "--source", "none")
 	if names := own(); len(names) > 0 {
 		t.Errorf("sitemapgen's own files in public/, which Next.js serves: %q", names)
 	}
-	record := filepath.Join(src, ".next", "cache", "sitemapgen", ".sitemapgen-files")
-	if _, err := os.Stat(record); err != nil {
-		t.Errorf("no record where nothing serves it: %v", err)
+	for _, name := range []string{".sitemapgen-files", ".sitemapgen-generator-lastmod"} {
+		if _, err := os.Stat(filepath.Join(src, ".next", "cache", "sitemapgen", name)); err != nil {
+			t.Errorf("not kept where nothing serves it: %v", err)
+		}
 	}
+	mustRun(t, src, "--max-urls", "5")
 	cmd := exec.Command("git", "status", "--porcelain", "--untracked-files=all")
 	cmd.Dir = src
 	if out, err := cmd.CombinedOutput(); err != nil || len(out) > 0 {
