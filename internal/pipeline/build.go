@@ -428,6 +428,7 @@ type builder struct {
 	git             *gitdates.Dates     // for the git lastmod source; nil without it
 	fmDates         map[int64]bool      // the sources' front matter dates, in Unix seconds (sourceDate); in a Session, every one read
 	extraPaths      []string            // with Options.OnDemand, the URL paths of the extra URLs, with a leading slash (warnOnDemand)
+	onDemandSaid    *string             // in a Session, which routes rendered on demand its last whole build warned of (warnOnDemand)
 	gitRoot         string              // Options.Root, absolute, with git
 	gitScope        string              // the folder git's history is read for, when not the sources' (includes.go)
 	hash            *hashstate.State    // for the hash lastmod source; nil without it

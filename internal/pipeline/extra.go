@@ -106,12 +106,20 @@ func (b *builder) addExtras(ctx context.Context) error {
 // with no page prerendered (Options.OnDemand), that the sitemap lists no
 // URL of it, unless an extra URL is a page of it (generator.Covered):
 // the extra URLs are where its URLs are given, and once they are, the
-// warning is cleared.
+// warning is cleared. In a Session, a whole build that finds the same
+// routes uncovered as the last one says nothing again.
 func (b *builder) warnOnDemand() {
 	if len(b.opts.OnDemand) == 0 {
 		return
 	}
 	covered := generator.Covered(b.opts.OnDemand, b.extraPaths)
+	if b.onDemandSaid != nil {
+		said := fmt.Sprint(covered)
+		if *b.onDemandSaid == said {
+			return
+		}
+		*b.onDemandSaid = said
+	}
 	for i, r := range b.opts.OnDemand {
 		if !covered[i] {
 			b.warn(r.Warning.File, r.Warning)
