@@ -127,13 +127,20 @@ const stampSlack = 2 * time.Second
 // modification time up to it. It notes so in d.Stamps. A date without a
 // time of day (midnight, in its own zone) is never judged here: it would
 // take every page changed on the day of its build for a stamp; the set's
-// rule judges those. A dev server or an incremental build re-renders
-// single pages: each is judged by its own file's time.
+// rule judges those. Nor is a date that a source of the site gives
+// (Options.SourceDate): a commit built minutes after it was made is as
+// close to the build as a stamp, and is the page's date; how close a
+// date is to the build never tells them apart, the sources do. A dev
+// server or an incremental build re-renders single pages: each is
+// judged by its own file's time.
 func (m *Mapper) stamp(d *Decision, t time.Time, f walker.File, from string) bool {
 	if !m.opts.Built || f.ModTime.IsZero() || !HasTimeOfDay(t) {
 		return false
 	}
 	if t.After(f.ModTime.Add(stampSlack)) || t.Before(f.ModTime.Add(-StampWindow)) {
+		return false
+	}
+	if m.opts.SourceDate != nil && m.opts.SourceDate(t) {
 		return false
 	}
 	d.Stamps = append(d.Stamps, fmt.Sprintf("%s %s is the build's time: not a lastmod", from, t.UTC().Format(time.RFC3339)))

@@ -144,6 +144,14 @@ type Options struct {
 	// generator's sitemap that lies within StampWindow before the page's
 	// file was written is the build's time, no lastmod (Mapper.stamp).
 	Built bool
+	// SourceDate, when set, reports whether a source of the site gives
+	// the date t to the second: a commit's date, a date in a source's
+	// front matter. Such a date in a page's head or the generator's
+	// sitemap is one the generator took from its sources (Hugo's
+	// GitInfo, a list page dated by the newest page it lists), not its
+	// build's time, however soon after the commit or the edit it built.
+	// It is called from many goroutines.
+	SourceDate func(t time.Time) bool
 	// Images lists the images of each page (Page.Images) with its URL.
 	Images bool
 	// ImageHosts are the origins (scheme://host) besides the base URL

@@ -93,3 +93,27 @@ func TestStampSitemap(t *testing.T) {
 // built are the default lastmod sources in a generator's output: its
 // files' times are its build's.
 var built = []LastModSource{LastModFrontMatter, LastModMeta, LastModGit, LastModHash, LastModSitemap}
+
+// TestStampSourceDate checks that a date a source of the site gives
+// (Options.SourceDate: a commit's, a front matter's) is the page's,
+// however soon before its file was written; another date as close is
+// still the build's time.
+func TestStampSourceDate(t *testing.T) {
+	written := time.Date(2026, 5, 1, 10, 30, 0, 0, time.UTC)
+	commit := written.Add(-4 * time.Minute)
+	m, err := New(Options{BaseURL: "https://example.com/", Built: true, Now: written, LastMod: built,
+		SourceDate: func(t time.Time) bool { return t.Equal(commit) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		modified time.Time
+		want     time.Time
+	}{{commit, commit}, {written.Add(-3 * time.Minute), time.Time{}}} {
+		h := &htmlhead.Head{Modified: tt.modified, ModifiedFrom: "article:modified_time"}
+		d := m.Map(Page{File: walker.File{Path: "tags/index.html", ModTime: written}, Head: h})
+		if !d.URL.LastMod.Equal(tt.want) || tt.want.IsZero() != (len(d.Stamps) == 1) {
+			t.Errorf("meta %v: lastmod %v, stamps %q; want %v", tt.modified, d.URL.LastMod, d.Stamps, tt.want)
+		}
+	}
+}

@@ -65,9 +65,22 @@ func withdraw(opts Options) (*Result, error) {
 	if !dry {
 		atomicfile.RemoveStaleIn(root, ".", time.Now())
 	}
-	lines, err := readRecordLines(root, opts.OutputBytes)
-	if err != nil {
-		return nil, err
+	rroot := root // the record's folder; nil when it is not there
+	if opts.RecordDir != "" {
+		switch rroot, err = openRoot(opts.RecordDir); {
+		case errors.Is(err, fs.ErrNotExist):
+			rroot = nil
+		case err != nil:
+			return nil, err
+		default:
+			defer rroot.Close()
+		}
+	}
+	var lines []string
+	if rroot != nil {
+		if lines, err = readRecordLines(rroot, opts.OutputBytes); err != nil {
+			return nil, err
+		}
 	}
 	previous, kinds := recordNames(lines)
 	ours := func(name string) bool { return stillOurs(root, kinds[name], name) }
@@ -110,7 +123,10 @@ func withdraw(opts Options) (*Result, error) {
 	if res.TakenOver, err = removeStale(root, foreign, nil, nil); err != nil {
 		return nil, err
 	}
-	err = root.RemoveRegular(RecordName)
+	err = fs.ErrNotExist
+	if rroot != nil {
+		err = rroot.RemoveRegular(RecordName)
+	}
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if len(res.Written) == 0 && len(res.Removed) == 0 && len(res.TakenOver) == 0 {
@@ -118,6 +134,10 @@ func withdraw(opts Options) (*Result, error) {
 		}
 	case err != nil:
 		return nil, err
+	case rroot != root:
+		if err := rroot.SyncDir("."); err != nil {
+			return nil, err
+		}
 	}
 	return res, root.SyncDir(".")
 }

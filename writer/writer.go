@@ -94,6 +94,12 @@ type Options struct {
 	// Dir is the folder the files are written to. It is created when
 	// missing.
 	Dir string
+	// RecordDir, when set, is the folder the record (RecordName) of Dir
+	// is kept in, instead of Dir itself: a folder no server serves, for a
+	// Dir that is a folder of the project's own files its server serves
+	// as they are (Next.js's public/, committed). It is created when
+	// missing. The record's names are still Dir's files.
+	RecordDir string
 	// BaseURL is the absolute URL at which Dir is served, ending in "/";
 	// index entries and robots.txt lines are built on it.
 	BaseURL string
@@ -327,10 +333,20 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	}
 	var record []string
 	var err error
-	if root != nil {
-		record, err = readRecordLines(root, opts.OutputBytes)
+	rroot := root // the record's folder, held open
+	if root != nil && opts.RecordDir != "" {
+		if err := fsx.MkdirAllNamed(opts.RecordDir, 0o755); err != nil {
+			return nil, err
+		}
+		if rroot, err = openRoot(opts.RecordDir); err != nil {
+			return nil, err
+		}
+		defer rroot.Close()
+	}
+	if rroot != nil {
+		record, err = readRecordLines(rroot, opts.OutputBytes)
 	} else {
-		record, err = recordLinesIn(opts.Dir, opts.OutputBytes) // nothing is written
+		record, err = recordLinesIn(opts.RecordFolder(), opts.OutputBytes) // nothing is written
 	}
 	if err != nil {
 		return nil, err
@@ -390,7 +406,7 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	// record that lists the same files stays as it is.
 	sameRecord := sameNames(record, lines)
 	if !sameRecord {
-		if err := writeRecord(root, append(slices.Clone(record), lines...)); err != nil {
+		if err := writeRecord(rroot, append(slices.Clone(record), lines...)); err != nil {
 			return nil, err
 		}
 	}
@@ -411,7 +427,7 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 		return nil, err
 	}
 	if !sameRecord {
-		if err := writeRecord(root, lines); err != nil {
+		if err := writeRecord(rroot, lines); err != nil {
 			return nil, err
 		}
 	}
@@ -880,6 +896,10 @@ func (t *txn) hasFile(name string) bool {
 // ([fsx.OpenRoot]): each of their steps reads and writes its files
 // through it. Tests swap the folder for a link once it is open.
 var openRoot = fsx.OpenRoot
+
+// RecordFolder returns the folder the record of Dir is kept in: RecordDir,
+// else Dir.
+func (o *Options) RecordFolder() string { return cmp.Or(o.RecordDir, o.Dir) }
 
 // rename renames a file inside the output folder ([fsx.Root.Rename]);
 // tests make it fail part way through a commit, as a full disk or a

@@ -814,3 +814,41 @@ func TestStaleIndexesFirst(t *testing.T) {
 		t.Errorf("indexesFirst = %q\nwant %q", got, want)
 	}
 }
+
+// TestRecordDir: with Options.RecordDir the record is kept there, made
+// when missing, never in Dir, and read there: the next Write removes the
+// files it no longer writes, a check compares with it, and Withdraw
+// removes what it lists, then the record.
+func TestRecordDir(t *testing.T) {
+	dir, rec := t.TempDir(), filepath.Join(t.TempDir(), "cache", "sitemapgen")
+	opts := Options{Dir: dir, RecordDir: rec, BaseURL: base, MaxURLs: 2}
+	if _, err := Write(sitemap.Slice(numbered(5)), opts); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Lstat(filepath.Join(dir, RecordName)); err == nil {
+		t.Errorf("a record in Dir")
+	}
+	if recorded, err := Recorded(rec); err != nil || len(recorded) != 4 {
+		t.Errorf("the record in RecordDir lists %q, %v; want the index and 3 files", recorded, err)
+	}
+	opts.MaxURLs = 0
+	res, err := Write(sitemap.Slice(numbered(1)), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Removed) != 3 || !slices.Equal(names(files(t, dir)), []string{"sitemap.xml"}) {
+		t.Errorf("removed %q, the folder holds %q; want 3 removed and sitemap.xml left", res.Removed, names(files(t, dir)))
+	}
+	check := opts
+	check.Check = true
+	if res, err := Write(sitemap.Slice(numbered(1)), check); err != nil || len(res.Differ) != 0 {
+		t.Errorf("a check of the same set: differ %q, %v", res.Differ, err)
+	}
+	res, err = Withdraw(opts)
+	if err != nil || !slices.Equal(res.Removed, []string{"sitemap.xml"}) {
+		t.Errorf("withdraw: removed %q, %v; want sitemap.xml", res.Removed, err)
+	}
+	if _, err := os.Lstat(filepath.Join(rec, RecordName)); err == nil {
+		t.Errorf("the record outlives the set")
+	}
+}

@@ -490,6 +490,7 @@ func prepareOutputs(c *config.Config, getenv func(string) string, say func(strin
 	}
 	opts := postbuild.Options{
 		Dir:         c.Build.Write.Dir,
+		RecordDir:   c.Build.Write.RecordFolder(),
 		BaseURL:     base,
 		DateFormat:  c.Build.Write.LastModFormat,
 		StateBytes:  c.Build.Limits.StateBytes,
@@ -538,6 +539,6 @@ func viewerOwn(c *config.Config) bool {
 	if c.Values.Viewer {
 		return true
 	}
-	recorded, _ := writer.RecordedMax(c.Build.Write.Dir, c.Build.Limits.OutputBytes)
+	recorded, _ := writer.RecordedMax(c.Build.Write.RecordFolder(), c.Build.Limits.OutputBytes)
 	return slices.Contains(recorded, writer.ViewerName)
 }

@@ -233,8 +233,8 @@ func TestNextServerBuild(t *testing.T) {
 				t.Errorf("served %v, want %v", s.Build.Served, want)
 			}
 			var warnings []string
-			for _, w := range s.Warnings {
-				warnings = append(warnings, w.Error())
+			for _, r := range s.Build.OnDemand {
+				warnings = append(warnings, r.Warning.Error())
 			}
 			if want := ".next/app-path-routes-manifest.json: /products/[id] is rendered on demand and has no page prerendered: the sitemap lists no URL of it\nhint: give its URLs in a file named by --extra-urls"; !slices.Contains(warnings, want) {
 				t.Errorf("warnings %q, want %q", warnings, want)

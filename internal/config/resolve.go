@@ -334,6 +334,13 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		c.Build.Join = pr.Sources
 		c.Build.Served = pr.Served
 	}
+	c.Build.OnDemand = pr.OnDemand
+	if pr.StateDir != "" && pipeline.SameDir(out, pr.StateFor) {
+		// A folder of the project's own files, served as they are:
+		// sitemapgen's own files of the sitemaps there are kept where
+		// nothing serves them.
+		c.Build.Write.RecordDir = pr.StateDir
+	}
 	// Every URL's changefreq and priority: the settings', else the
 	// generator's (Hugo's [sitemap]); rules and front matter win.
 	c.Build.Map.Defaults = pr.Defaults

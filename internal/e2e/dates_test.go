@@ -37,6 +37,13 @@ const (
 // Hugo's environment. It returns the project folder.
 func hugoDatesSite(t *testing.T, env []string, files map[string]string) string {
 	t.Helper()
+	return hugoDatesSiteAt(t, authored, committed, env, files)
+}
+
+// hugoDatesSiteAt is hugoDatesSite with the commit's author and
+// committer dates given.
+func hugoDatesSiteAt(t *testing.T, authored, committed string, env []string, files map[string]string) string {
+	t.Helper()
 	hugo := testtool.Program(t, "hugo", "apt-get install hugo")
 	needTool(t, "git")
 	src := filepath.Join(t.TempDir(), "site")

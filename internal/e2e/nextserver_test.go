@@ -3,6 +3,7 @@ package e2e
 import (
 	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -28,15 +29,7 @@ import (
 // file of its own is dated by its last commit, and so is each page of a
 // dynamic route whose code makes it from literals (issue 67).
 func TestNextServer(t *testing.T) {
-	needTool(t, "git")
-	src := filepath.Join(t.TempDir(), "next-app")
-	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "next-server"))); err != nil {
-		t.Fatal(err)
-	}
-	// As a Next.js project ignores them: the build and the sitemaps.
-	if err := os.WriteFile(filepath.Join(src, ".gitignore"), []byte("/.next/\n/public/sitemap*.xml\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	src := nextServerApp(t)
 	commitHistory(t, src, "2024-01-01T00:00:00Z *", "2024-02-03T10:00:00Z app/about/page.js", "2024-03-04T00:00:00Z pages/legal.js")
 	public := filepath.Join(src, "public")
 	const base = "https://example.com/shop/"
@@ -135,4 +128,135 @@ func TestNextServer(t *testing.T) {
 	if r.code != 2 || !strings.Contains(r.stderr, "is a server build's (Next.js without output: 'export'), whose pages no file serves at their URLs: audit a static export instead") {
 		t.Errorf("audit: exit %d\n%s", r.code, r.stderr)
 	}
+}
+
+// TestNextServerExtraURLs runs sitemapgen in testdata/next-server with
+// --extra-urls listing the pages of /products/[id], a route the build
+// renders on demand: those URLs are listed, and the warning that the
+// sitemap lists no URL of the route, and its hint to --extra-urls, are
+// gone, so that a run that gives every route's URLs warns of nothing.
+// The routes no extra URL is a page of are still named: /wiki/[slug]
+// (/shop/wiki/ is no page of it) and /account, until a URL of it is
+// listed too.
+func TestNextServerExtraURLs(t *testing.T) {
+	src := nextServerApp(t)
+	const base = "https://example.com/shop/"
+	extra := filepath.Join(src, "extra-urls.txt")
+	lines := []string{base + "products/1/", base + "products/2/", base + "products/3/", base + "wiki/"}
+	if err := os.WriteFile(extra, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := mustRun(t, src, "--extra-urls", extra)
+	entries, _, err := sitemaptest.URLs(filepath.Join(src, "public"), base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var locs []string
+	for _, e := range entries {
+		locs = append(locs, e.Loc)
+	}
+	for _, l := range lines {
+		if !slices.Contains(locs, l) {
+			t.Errorf("%s not listed: %q", l, locs)
+		}
+	}
+	checkServerRun(t, r.stderr, nil, []string{
+		"app-path-routes-manifest.json: warning: /account is rendered on each request, not prerendered",
+		"pages-manifest.json: warning: /wiki/[slug] is rendered on demand and has no page prerendered",
+	}, []string{"/products/[id]"})
+
+	// Every route's URLs given: no route is warned of.
+	lines = append(lines, base+"account/", base+"wiki/home/")
+	if err := os.WriteFile(extra, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = mustRun(t, src, "--extra-urls", extra)
+	if strings.Contains(r.stderr, "rendered on") || strings.Contains(r.stderr, "--extra-urls") {
+		t.Errorf("every route's URLs given, the run still warns of one:\n%s", r.stderr)
+	}
+}
+
+// TestNextServerOwnFilesUnserved runs sitemapgen in testdata/next-server,
+// committed with the .gitignore a Next.js project has (/.next/) and the
+// sitemaps' line docs/configuration.md gives: the sitemaps go to public/,
+// which Next.js serves as it is, and sitemapgen's own files (its record
+// of what it wrote) go to .next/cache/sitemapgen/, which nothing serves,
+// git ignores and `next build` keeps; the work tree has nothing new to
+// commit; so are the dates of next-sitemap's sitemap it replaced, in a
+// run not joined to the sources. The record is read there on the next
+// run: a set written in an index and two files, then in one file, has
+// the two removed.
+func TestNextServerOwnFilesUnserved(t *testing.T) {
+	src := nextServerApp(t)
+	commitHistory(t, src, "2024-01-01T00:00:00Z *")
+	public := filepath.Join(src, "public")
+	own := func() []string {
+		t.Helper()
+		entries, err := os.ReadDir(public)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, e := range entries {
+			if strings.HasPrefix(e.Name(), ".") {
+				names = append(names, e.Name())
+			}
+		}
+		return names
+	}
+	// Unjoined (--source none), next-sitemap's sitemap is read before
+	// ours replaces it, and its dates kept for the next runs.
+	mustRun(t, src, "--source", "none")
+	if names := own(); len(names) > 0 {
+		t.Errorf("sitemapgen's own files in public/, which Next.js serves: %q", names)
+	}
+	for _, name := range []string{".sitemapgen-files", ".sitemapgen-generator-lastmod"} {
+		if _, err := os.Stat(filepath.Join(src, ".next", "cache", "sitemapgen", name)); err != nil {
+			t.Errorf("not kept where nothing serves it: %v", err)
+		}
+	}
+	mustRun(t, src, "--max-urls", "5")
+	cmd := exec.Command("git", "status", "--porcelain", "--untracked-files=all")
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil || len(out) > 0 {
+		t.Errorf("git status after the run (want nothing to commit): %v\n%s", err, out)
+	}
+	shards := func() []string {
+		t.Helper()
+		m, err := filepath.Glob(filepath.Join(public, "sitemap-*.xml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	if n := len(shards()); n != 2 {
+		t.Fatalf("9 URLs, 5 a file: %d files beside the index, want 2", n)
+	}
+
+	// The record read there: the next run removes the file it no
+	// longer writes.
+	r := mustRun(t, src)
+	if m := shards(); len(m) > 0 {
+		t.Errorf("the files the record lists and the run no longer writes are still there: %q\n%s", m, r.stderr)
+	}
+	if names := own(); len(names) > 0 {
+		t.Errorf("sitemapgen's own files in public/: %q", names)
+	}
+}
+
+// nextServerApp copies testdata/next-server to a new folder, with the
+// .gitignore of a Next.js project whose sitemaps are made at each build
+// (the build and the sitemaps ignored), and returns it. It skips the
+// test when git is not installed (./test.sh installs it).
+func nextServerApp(t *testing.T) string {
+	t.Helper()
+	needTool(t, "git")
+	src := filepath.Join(t.TempDir(), "next-app")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "next-server"))); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(src, ".gitignore"), []byte("/.next/\n/public/sitemap*.xml\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return src
 }

@@ -371,3 +371,58 @@ export default defineConfig({
 		}
 	}
 }
+
+// TestHugoRecentDateNoStamp builds a Hugo site minutes after its last
+// commit, or after a post's front matter date, as a push and then a
+// deploy do: a template prints each page's Hugo Lastmod as
+// article:modified_time, and the tags page, which no source file gives,
+// takes the newest date of the pages it lists. That date lies minutes
+// before the page was written, as close as a build's stamp; it is a
+// commit's (or the front matter's), so it is the page's date, and
+// --explain passes nothing over. A page whose template prints Hugo's now
+// is still the build's time, passed over for its source's commit (where
+// Hugo's order puts git first, git dates it before its head is read).
+func TestHugoRecentDateNoStamp(t *testing.T) {
+	recent := time.Now().UTC().Add(-5 * time.Minute).Truncate(time.Second)
+	layout := `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{{ .Title }}</title>
+<meta property="article:modified_time" content="{{ if .Params.stamped }}{{ now.Format "2006-01-02T15:04:05-07:00" }}{{ else }}{{ .Lastmod.Format "2006-01-02T15:04:05-07:00" }}{{ end }}">
+</head>
+<body>{{ block "main" . }}{{ end }}</body>
+</html>
+`
+	about := "---\ntitle: About\nstamped: true\n---\nAbout us.\n"
+	for _, tc := range []struct {
+		name, date   string // the commit's date
+		config, post string
+		headRead     bool // about's head is read: git is not first
+	}{
+		{"git", recent.Format(time.RFC3339), hugoConfig("enableGitInfo = true"), "---\ntitle: New\ntags: [go]\n---\nThe newest post.\n", false},
+		{"front matter", authored, hugoConfig(""), "---\ntitle: New\ntags: [go]\ndate: " + recent.Format(time.RFC3339) + "\n---\nThe newest post.\n", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := hugoDatesSiteAt(t, tc.date, tc.date, nil, map[string]string{
+				"hugo.toml": tc.config, "layouts/_default/baseof.html": layout,
+				"content/posts/new.md": tc.post, "content/about.md": about,
+			})
+			page, err := os.ReadFile(filepath.Join(src, "public", "tags", "index.html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := recent.Format("2006-01-02T15:04:05"); !strings.Contains(string(page), want) {
+				t.Fatalf("Hugo's tags page does not carry %s: the fixture is wrong\n%s", want, page)
+			}
+			r := mustRun(t, src, "--explain", "tags/")
+			if want := "lastmod:     " + recent.Format(time.RFC3339) + " (meta article:modified_time)"; !strings.Contains(r.stdout, want) || strings.Contains(r.stdout, "build's time") {
+				t.Errorf("--explain tags/ does not say %q, or calls the date the build's time:\n%s", want, r.stdout)
+			}
+			r = mustRun(t, src, "--explain", "about/")
+			if strings.Contains(r.stdout, "is the build's time: not a lastmod") != tc.headRead || !strings.Contains(r.stdout, "lastmod:     "+tc.date[:len("2006-01-02T15:04:05")]) {
+				t.Errorf("--explain about/: the build's time printed by the template is not passed over for the commit's %s:\n%s", tc.date, r.stdout)
+			}
+		})
+	}
+}

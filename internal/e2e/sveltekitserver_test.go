@@ -19,7 +19,8 @@ import (
 // an endpoint. Every prerendered page is listed at the URL the adapter's
 // server answers (about.html at /shop/about), none of the noindex and
 // redirect ones; each page route rendered on demand is named in a
-// warning once, the endpoint not; the sitemaps go to build/client/shop/,
+// warning once, the endpoint not, and not /products/[id] once the extra
+// URLs list a page of it; the sitemaps go to build/client/shop/,
 // which the server serves at /shop/, not among the prerendered pages,
 // which it serves only at their routes.
 func TestSvelteKitServer(t *testing.T) {
@@ -62,6 +63,17 @@ func TestSvelteKitServer(t *testing.T) {
 		t.Errorf("a sitemap written among the prerendered pages, which the server serves only at their routes")
 	}
 	sitemaptest.MustValidate(t, client)
+
+	// The extra URLs list a page of /products/[id] (issue 70): it is
+	// covered, and no longer warned of; /account still is.
+	extra := filepath.Join(t.TempDir(), "urls.txt")
+	if err := os.WriteFile(extra, []byte(base+"products/1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = mustRun(t, src, "--base-url", base, "--extra-urls", extra)
+	checkServerRun(t, r.stderr, nil, []string{
+		"manifest.js: warning: /account is rendered on each request, not prerendered: it has no page to read, and is not listed",
+	}, []string{"/products/[id]"})
 
 	// audit follows links as a static host serves files; the server
 	// answers /shop/account with no file: refused, not called a 404.

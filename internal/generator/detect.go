@@ -115,6 +115,14 @@ type Project struct {
 	// sitemaps go there, since the server does not serve PublishDir's
 	// files by their names. "" for a site of files.
 	ServedDir string
+	// StateDir, when ServedDir is a folder of the project's own files
+	// that its server serves as they are (Next.js's public/, committed),
+	// is the folder, relative to dir, where sitemapgen keeps its own
+	// files of the sitemaps it writes there (its record, the generator's
+	// sitemap's dates): one no server serves, that git ignores and the
+	// next build keeps (Next.js's distDir/cache/sitemapgen: `next build`
+	// empties distDir but cache/). "" keeps them in the output folder.
+	StateDir string
 	// Served says that the pages of a server build are answered by its
 	// server at URLs their files do not give (Next.js without a static
 	// export): they are the ServerBuild's Pages, and the tools that map

@@ -2,6 +2,7 @@ package generator
 
 import (
 	"github.com/sitemapgen/sitemapgen/internal/diag"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/serverbuild"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 )
 
@@ -23,8 +24,13 @@ type ServerBuild struct {
 	Pages  []ServedPage
 	// Warnings name, each at the record of the build that lists it (File
 	// relative to the project folder), a route rendered on demand with no
-	// page prerendered.
+	// page prerendered, whose URLs no pattern gives (OnDemand does).
 	Warnings []*diag.Diagnostic
+	// OnDemand are the routes rendered on demand with no page
+	// prerendered whose URL paths a pattern gives: the extra URLs may
+	// list them, and the caller warns of each none of them is a page of
+	// (Covered).
+	OnDemand []OnDemandRoute
 	// Frozen, when not nil, says that the server serves only the files
 	// its build found in the site folder: a sitemap written there after
 	// the build is not served (Nitro's node-server, which serves the
@@ -41,6 +47,35 @@ type ServerBuild struct {
 	// file shows them.
 	Routes     []string
 	RoutesFrom string
+}
+
+// OnDemandRoute is a route a server build renders on demand, with no
+// page prerendered.
+type OnDemandRoute struct {
+	// Warning says so, at the record of the build that lists it (File
+	// relative to the project folder; the caller's, once it is placed).
+	Warning *diag.Diagnostic
+	// Pattern matches the URL paths of its pages, relative to the base
+	// URL with a leading slash: a regular expression's source, in Go's
+	// syntax, anchored at both ends (^/products/[^/]+/?$).
+	Pattern string
+}
+
+// Covered says, of each route, whether one of paths (URL paths relative
+// to the base URL, with a leading slash: the extra URLs') is a page of
+// it, or was not tried on all of them, past the work a build gives it:
+// a route none of them is a page of is still not listed.
+func Covered(routes []OnDemandRoute, paths []string) []bool {
+	patterns := make([]string, len(routes))
+	for i, r := range routes {
+		patterns[i] = r.Pattern
+	}
+	m := serverbuild.Prerendered(patterns, paths)
+	out := make([]bool, len(routes))
+	for i := range routes {
+		out[i] = !m.OnDemand(i)
+	}
+	return out
 }
 
 // ReadServerBuild reads what the server build of p in the project folder

@@ -123,6 +123,7 @@ type Dates struct {
 	common   string            // the folder of the refs shared by worktrees, absolute
 	head     string            // with Options.Track, the commit whose history was read
 	commits  []commit          // newest first
+	when     *commitTimes      // the commits' dates, shared by the copies that keep commits
 	files    map[string]int32  // slash path from the top → index into commits, or deleted
 	status   map[string]Reason // paths git status lists
 	filters  *filterFlags      // the options that switch its filters off, shared by the Dates made from it
@@ -353,9 +354,40 @@ func (d *Dates) readLog(ctx context.Context, git, top, scope, rev string, bounda
 			}
 		}
 	}
-	d.commits, d.files = h.commits, h.files
+	d.commits, d.files, d.when = h.commits, h.files, &commitTimes{}
 	d.bad, d.badOne = h.bad, h.badOne
 	return nil
+}
+
+// commitTimes is the set of the dates of a history's commits, to the
+// second, made on the first question ([Dates.Committed]).
+type commitTimes struct {
+	once sync.Once
+	set  map[int64]struct{}
+}
+
+// Committed reports whether t is, to the second (with no fraction of
+// one, which git never writes), the date of one of the
+// commits of the history d read (the committer's date, or the author's
+// with [Options.AuthorDates]), a shallow clone's boundary included: a
+// time something was committed, whatever file it changed. A generator
+// that dates a page by its sources' history (Hugo's GitInfo, and a list
+// page by the newest page it lists) prints such a date, however soon
+// after the commit it builds; a build's own time is none of them.
+func (d *Dates) Committed(t time.Time) bool {
+	if d.when == nil {
+		return false
+	}
+	d.when.once.Do(func() {
+		d.when.set = make(map[int64]struct{}, len(d.commits))
+		for _, c := range d.commits {
+			if !c.bad {
+				d.when.set[c.when.Unix()] = struct{}{}
+			}
+		}
+	})
+	_, ok := d.when.set[t.Unix()]
+	return ok && t.Nanosecond() == 0
 }
 
 // log runs git log with revs over scope and reads it. The format names

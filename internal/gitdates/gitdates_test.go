@@ -710,3 +710,54 @@ func TestFolderMoved(t *testing.T) {
 		checkDates(t, d, dir, tt.want)
 	}
 }
+
+// TestCommitted: Committed knows the date of each commit read, to the
+// second, in any zone, and no other time: not a second later, not the
+// same second with a fraction, not a commit made after the Dates were
+// read until they are read again (Refresh keeps the history; Reload
+// reads the new commit).
+func TestCommitted(t *testing.T) {
+	gitEnv(t)
+	dir := t.TempDir()
+	gitRun(t, dir, "", "init", "-q")
+	writeFile(t, dir, "a.md", "a")
+	commitAll(t, dir, "2024-01-01T10:00:00Z")
+	writeFile(t, dir, "b.md", "b")
+	commitAll(t, dir, "2024-02-02T10:00:00+02:00")
+	d, err := LoadWith(context.Background(), dir, Options{Track: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	second := time.Date(2024, 2, 2, 8, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		t    time.Time
+		want bool
+	}{
+		{time.Date(2024, 1, 1, 10, 0, 0, 0, time.UTC), true},
+		{second, true},
+		{second.In(time.FixedZone("", -5*3600)), true},
+		{second.Add(time.Second), false},
+		{second.Add(time.Millisecond), false},
+	} {
+		if got := d.Committed(tt.t); got != tt.want {
+			t.Errorf("Committed(%v) = %v, want %v", tt.t, got, tt.want)
+		}
+	}
+	writeFile(t, dir, "c.md", "c")
+	commitAll(t, dir, "2024-03-03T10:00:00Z")
+	third := time.Date(2024, 3, 3, 10, 0, 0, 0, time.UTC)
+	n, err := d.Refresh(context.Background(), []string{filepath.Join(dir, "c.md")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Committed(third) || !n.Committed(second) {
+		t.Errorf("after Refresh: Committed(%v) %v, Committed(%v) %v; want false, true", third, n.Committed(third), second, n.Committed(second))
+	}
+	n, _, err = n.Reload(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !n.Committed(third) || !n.Committed(second) {
+		t.Errorf("after Reload: Committed(%v) %v, Committed(%v) %v; want both", third, n.Committed(third), second, n.Committed(second))
+	}
+}

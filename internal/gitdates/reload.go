@@ -257,7 +257,7 @@ func (d *Dates) forward(ctx context.Context, head string) (*Dates, []string, err
 	n := *d
 	n.head, n.status = head, st
 	off := int32(len(d.commits))
-	n.commits = append(slices.Clip(d.commits), h.commits...)
+	n.commits, n.when = append(slices.Clip(d.commits), h.commits...), &commitTimes{}
 	if n.bad += h.bad; n.badOne == "" {
 		n.badOne = h.badOne
 	}

@@ -128,6 +128,9 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 			opts.Map.Redirects = rules
 		}
 	}
+	if opts.Map.Built {
+		opts.Map.SourceDate = b.sourceDate
+	}
 	m, err := mapping.New(opts.Map)
 	if err != nil {
 		return nil, err
@@ -146,7 +149,7 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 			b.warn("", w)
 		}
 		res.GeneratorSitemaps = takes
-		if opts.ReadOwn || keptGenDates(opts.Write.Dir) {
+		if opts.ReadOwn || keptGenDates(opts.Write.RecordFolder()) {
 			opts.GeneratorSitemaps = takes
 		}
 		if opts.TakeOverOwn {
@@ -158,7 +161,7 @@ func newBuilder(ctx context.Context, opts Options, res *Result) (*builder, error
 	res.BaseURL = m.BaseURL()
 	b.recs.mapper = m
 	b.recs.extraCF, b.recs.extraPrio = opts.Map.Defaults.ChangeFreq, opts.Map.Defaults.Priority
-	b.ownOutputAtRoot = sameDir(opts.Root, opts.Write.Dir)
+	b.ownOutputAtRoot = SameDir(opts.Root, opts.Write.Dir)
 	b.loadRobots()
 	if m.Uses(mapping.LastModGit) {
 		b.loadGit(ctx)
@@ -423,6 +426,9 @@ type builder struct {
 	noWrite         bool                // the build writes nothing: a check, --explain (explained)
 	saidOf          map[string]bool     // the sources' files the walk warned of, and the Jekyll layouts said unread (layoutUnread), as reported
 	git             *gitdates.Dates     // for the git lastmod source; nil without it
+	fmDates         map[int64]bool      // the sources' front matter dates, in Unix seconds (sourceDate); in a Session, every one read
+	extraPaths      []string            // with Options.OnDemand, the URL paths of the extra URLs, with a leading slash (warnOnDemand)
+	onDemandSaid    *string             // in a Session, which routes rendered on demand its last whole build warned of (warnOnDemand)
 	gitRoot         string              // Options.Root, absolute, with git
 	gitScope        string              // the folder git's history is read for, when not the sources' (includes.go)
 	hash            *hashstate.State    // for the hash lastmod source; nil without it

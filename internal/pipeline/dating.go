@@ -156,6 +156,18 @@ func (b *builder) gitDate(rel string) time.Time {
 	return t
 }
 
+// sourceDate reports whether a source of the site gives the date t to
+// the second (mapping.Options.SourceDate): a commit of the history git
+// read, a date in a source's front matter. A date with a fraction of a
+// second is none: neither git nor a generator printing a source's date
+// writes one, a clock read as the build runs does.
+func (b *builder) sourceDate(t time.Time) bool {
+	if t.Nanosecond() != 0 {
+		return false
+	}
+	return b.fmDates[t.Unix()] || b.git != nil && b.git.Committed(t)
+}
+
 // gitLookup is gitDate with git's reason for no date. A file whose
 // history a shallow clone cut (gitdates.ReasonShallow) is tracked and
 // unchanged: its modification time is the checkout's, no edit's

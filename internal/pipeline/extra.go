@@ -24,6 +24,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/extraurls"
 	"github.com/sitemapgen/sitemapgen/internal/fsx"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
@@ -91,12 +92,39 @@ type extraSpan struct {
 // source that cannot be opened or read, a line that is wrong, a command
 // that fails: the build fails, naming it, before anything is written.
 func (b *builder) addExtras(ctx context.Context) error {
+	b.extraPaths = b.extraPaths[:0]
 	for _, x := range b.opts.Extra {
 		if err := b.addExtra(ctx, x); err != nil {
 			return err
 		}
 	}
+	b.warnOnDemand()
 	return nil
+}
+
+// warnOnDemand says, of each route a server build renders on demand
+// with no page prerendered (Options.OnDemand), that the sitemap lists no
+// URL of it, unless an extra URL is a page of it (generator.Covered):
+// the extra URLs are where its URLs are given, and once they are, the
+// warning is cleared. In a Session, a whole build that finds the same
+// routes uncovered as the last one says nothing again.
+func (b *builder) warnOnDemand() {
+	if len(b.opts.OnDemand) == 0 {
+		return
+	}
+	covered := generator.Covered(b.opts.OnDemand, b.extraPaths)
+	if b.onDemandSaid != nil {
+		said := fmt.Sprint(covered)
+		if *b.onDemandSaid == said {
+			return
+		}
+		*b.onDemandSaid = said
+	}
+	for i, r := range b.opts.OnDemand {
+		if !covered[i] {
+			b.warn(r.Warning.File, r.Warning)
+		}
+	}
 }
 
 func (b *builder) addExtra(ctx context.Context, x Extra) error {
@@ -133,6 +161,12 @@ func (b *builder) addExtra(ctx context.Context, x Extra) error {
 			return nil
 		}
 		s.addExtra(&d.URL, r.Line)
+		if len(b.opts.OnDemand) > 0 {
+			if p, ok := b.mapper.PathOf(r.URL.Loc, mapping.FormSame); ok {
+				p, _, _ = strings.Cut(p, "?")
+				b.extraPaths = append(b.extraPaths, "/"+p)
+			}
+		}
 		if b.explain.matches(path, &d) {
 			b.explain.page(path, &d)
 			b.explain.merged(path, path, given(&r.URL))

@@ -13,6 +13,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/extraurls"
+	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 )
@@ -218,5 +219,43 @@ func TestExtraURLsSession(t *testing.T) {
 	}
 	if !slices.Equal(locs(fresh), locs(res)) {
 		t.Errorf("Run lists %q, the Session %q", locs(fresh), locs(res))
+	}
+}
+
+// TestOnDemandCovered: a route rendered on demand is warned of, at its
+// record, unless an extra URL is a page of it (the base URL's path
+// left out); in a Session, a restart that finds the same routes
+// uncovered says nothing again, and one that finds others says them.
+func TestOnDemandCovered(t *testing.T) {
+	root := site(t, "index.html")
+	routes := []generator.OnDemandRoute{
+		{Warning: &diag.Diagnostic{File: "m.json", Msg: "/products/[id] is rendered on demand"}, Pattern: `^/products/[^/]+/?$`},
+		{Warning: &diag.Diagnostic{File: "m.json", Msg: "/wiki/[slug] is rendered on demand"}, Pattern: `^/wiki/[^/]+/?$`},
+	}
+	_, ev, err := run(t, Options{Root: root, OnDemand: routes, Extra: []Extra{extra("urls.txt", base+"products/1\n"+base+"wiki/\n")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"m.json: m.json: /wiki/[slug] is rendered on demand"}; !slices.Equal(ev.warns, want) {
+		t.Errorf("warnings %q, want %q", ev.warns, want)
+	}
+
+	var warns []string
+	opts := Options{Root: root, OnDemand: routes, Map: mapping.Options{BaseURL: base},
+		Report: Report{Warn: func(path string, err error) { warns = append(warns, err.Error()) }}}
+	s, _, err := Start(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warns) != 2 {
+		t.Errorf("start: warnings %q, want both routes", warns)
+	}
+	warns = nil
+	if _, err := s.Restart(context.Background(), opts); err != nil || len(warns) != 0 {
+		t.Errorf("restart, the same: warnings %q, %v; want none", warns, err)
+	}
+	opts.Extra = []Extra{extra("urls.txt", base+"wiki/home\n")}
+	if _, err := s.Restart(context.Background(), opts); err != nil || len(warns) != 1 || !strings.Contains(warns[0], "/products/") {
+		t.Errorf("restart, /wiki/ covered: warnings %q, %v; want /products/[id]'s", warns, err)
 	}
 }

@@ -209,7 +209,7 @@ func (b *builder) loadGenDates(ctx context.Context) {
 // loadGenDates says, and what GenDatesName kept there when there are
 // none. Nil when they give nothing.
 func (b *builder) readGenSitemaps(ctx context.Context, dir string, takes func(name string) bool) *genDates {
-	names, err := writer.ForeignSitemaps(dir, takes, ownSitemap(dir, b.opts.Write.OutputBytes))
+	names, err := writer.ForeignSitemaps(dir, takes, ownSitemap(dir, b.stateOf(dir), b.opts.Write.OutputBytes))
 	if err != nil {
 		b.warn("", fmt.Errorf("the generator's sitemaps not read: %w", err))
 		return nil
@@ -408,13 +408,14 @@ func (g *genDates) readSitemap(ctx context.Context, dir, name string, left int) 
 // (a build into a folder it does not empty first), which GenDatesName
 // tells: every write of ours ends by writing it, or setting its time.
 // With a record that cannot be read, every file is ours: never read our
-// own as the generator's.
-func ownSitemap(dir string, max int) func(name string) bool {
-	recorded, err := writer.RecordedMax(dir, max)
+// own as the generator's. The record and GenDatesName are in state
+// (builder.stateOf): dir, or the folder they are kept in for it.
+func ownSitemap(dir, state string, max int) func(name string) bool {
+	recorded, err := writer.RecordedMax(state, max)
 	if err != nil {
 		return func(string) bool { return true }
 	}
-	kept, err := fsx.Lstat(dir, GenDatesName)
+	kept, err := fsx.Lstat(state, GenDatesName)
 	if err == nil && !kept.Mode().IsRegular() {
 		err = fs.ErrInvalid // not ours: a link, say
 	}
@@ -430,11 +431,12 @@ func ownSitemap(dir string, max int) func(name string) bool {
 	}
 }
 
-// readKeptGenDates reads what GenDatesName kept in dir into g: through
-// the one door, a regular file (never a link, which is not the file we
-// write), within the bound limits.generator_urls gives it, and as many
-// dates.
+// readKeptGenDates reads what GenDatesName kept for dir (in
+// builder.stateOf's folder) into g: through the one door, a regular file
+// (never a link, which is not the file we write), within the bound
+// limits.generator_urls gives it, and as many dates.
 func (b *builder) readKeptGenDates(g *genDates, dir string) {
+	dir = b.stateOf(dir)
 	path := filepath.Join(dir, GenDatesName)
 	max := b.opts.Limits.Or().GeneratorURLs
 	fi, err := fsx.Lstat(dir, GenDatesName)
@@ -585,6 +587,16 @@ func (b *builder) readKeptGenDates(g *genDates, dir string) {
 	}
 }
 
+// stateOf returns the folder of the record and GenDatesName of the folder
+// dir: Write.RecordDir for the output folder when it is set (a server
+// build's, whose output folder its server serves as it is), else dir.
+func (b *builder) stateOf(dir string) string {
+	if dir == b.opts.Write.Dir {
+		return b.opts.Write.RecordFolder()
+	}
+	return dir
+}
+
 // keepGenDates writes GenDatesName after a write of a generator's site:
 // the first time, with the dates of the generator's sitemaps it read,
 // which ours replaced by writing over them or removing them (or will,
@@ -596,7 +608,7 @@ func (b *builder) keepGenDates() {
 	if b.opts.GeneratorSitemaps == nil || b.res.Write == nil || b.opts.Write.DryRun || b.opts.Write.Check {
 		return
 	}
-	dir := b.opts.Write.Dir
+	dir, state := b.opts.Write.Dir, b.opts.Write.RecordFolder()
 	g := b.gen
 	if b.genKept || g != nil && (len(g.read) == 0 || g.keep) {
 		// What the file holds is what this build read: it need only be
@@ -612,7 +624,7 @@ func (b *builder) keepGenDates() {
 		if newest.IsZero() {
 			return
 		}
-		err := fsx.Chtimes(dir, GenDatesName, newest)
+		err := fsx.Chtimes(state, GenDatesName, newest)
 		if err == nil || !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, fsx.ErrNotRegular) {
 			return
 		}
@@ -621,7 +633,7 @@ func (b *builder) keepGenDates() {
 		}
 	}
 	b.genKept = true
-	err := atomicfile.WriteFunc(filepath.Join(dir, GenDatesName), 0o644, func(w *bufio.Writer) error {
+	err := atomicfile.WriteFunc(filepath.Join(state, GenDatesName), 0o644, func(w *bufio.Writer) error {
 		w.WriteString(genDatesHeader)
 		if g != nil {
 			g.write(w)

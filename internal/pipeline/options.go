@@ -137,6 +137,10 @@ type Options struct {
 	// would give (app/about.html is /about), and joined to its source by
 	// that URL. nil walks Root.
 	Served []ServedPage
+	// OnDemand are a server build's routes rendered on demand with no
+	// page prerendered: the build warns of each (its Warning) that no
+	// extra URL is a page of (onDemandWarnings).
+	OnDemand []generator.OnDemandRoute
 	// Extra are the sources of extra URLs (extra.go): records of URLs
 	// the site's files do not show, listed beside its pages.
 	Extra []Extra

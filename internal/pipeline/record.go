@@ -198,7 +198,9 @@ func gone(err error) bool {
 	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
 }
 
-func sameDir(a, b string) bool {
+// SameDir reports whether the paths a and b name one folder: as
+// written, or by their absolute paths.
+func SameDir(a, b string) bool {
 	if filepath.Clean(a) == filepath.Clean(b) {
 		return true
 	}

@@ -40,6 +40,10 @@ type Session struct {
 
 	rootAbs, joinAbs string
 	hostFiles        map[string]bool // absolute paths of the host files whose rules the mapper holds
+	// onDemand is which of Options.OnDemand the last whole build warned
+	// of (builder.warnOnDemand): a restart that finds the same says
+	// nothing again.
+	onDemand *string
 	// gitFiles are the files of the repository whose change means a
 	// commit (GitWatched), kept while the git source has no history yet
 	// (no commit, or git failed): such a change is a whole build.
@@ -75,7 +79,7 @@ func (s *Session) Restart(ctx context.Context, opts Options) (*Result, error) {
 	if len(opts.Explain) > 0 {
 		return nil, errors.New("build: a Session does not explain")
 	}
-	if !sameDir(writeDir(opts), writeDir(s.opts)) {
+	if !SameDir(writeDir(opts), writeDir(s.opts)) {
 		s.state = writer.NewState()
 	}
 	s.opts = opts
@@ -153,6 +157,10 @@ func (s *Session) restart(ctx context.Context) (*Result, error) {
 			}
 		}
 	}
+	if s.onDemand == nil {
+		s.onDemand = new(string)
+	}
+	b.onDemandSaid = s.onDemand
 	if err = b.load(ctx); err != nil {
 		return res, err
 	}

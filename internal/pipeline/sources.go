@@ -482,6 +482,16 @@ func (b *builder) claim(src *source, warn bool) {
 	if b.sources != nil {
 		b.sources[strings.TrimPrefix(src.path, b.joinPrefix())] = src
 	}
+	if fm := src.fm; fm != nil {
+		for _, t := range []time.Time{fm.Lastmod, fm.Date, fm.PublishDate} {
+			if !t.IsZero() {
+				if b.fmDates == nil {
+					b.fmDates = map[int64]bool{}
+				}
+				b.fmDates[t.Unix()] = true
+			}
+		}
+	}
 	if lists := b.rules.Pages.Lists.Routes; src.route != nil && (lists == nil || !lists(strings.TrimPrefix(src.path, b.joinPrefix()))) {
 		if b.routes == nil {
 			b.routes = map[string][]string{}

@@ -70,7 +70,13 @@ func PreviousFromState(dir, path string, max int) (set URLSet, ok bool, err erro
 // door (never through a link out of it), within the protocol's limits;
 // the record within max bytes (limits.output_bytes; 0: its default).
 func PreviousFromSitemaps(dir, baseURL string, max int) (set URLSet, ok bool, err error) {
-	recorded, err := writer.RecordedMax(dir, max)
+	return PreviousFromRecorded(dir, dir, baseURL, max)
+}
+
+// PreviousFromRecorded is [PreviousFromSitemaps] of the sitemaps in dir
+// whose record is kept in recordDir (writer.Options.RecordDir).
+func PreviousFromRecorded(dir, recordDir, baseURL string, max int) (set URLSet, ok bool, err error) {
+	recorded, err := writer.RecordedMax(recordDir, max)
 	if err != nil {
 		return nil, false, err
 	}
@@ -78,7 +84,7 @@ func PreviousFromSitemaps(dir, baseURL string, max int) (set URLSet, ok bool, er
 	for _, name := range recorded {
 		ours[name] = true
 	}
-	candidates, err := writer.RecordedEntries(dir, max)
+	candidates, err := writer.RecordedEntries(recordDir, max)
 	if err != nil {
 		return nil, false, err
 	}

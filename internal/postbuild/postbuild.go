@@ -109,6 +109,9 @@ type Options struct {
 	// Dir is the folder the sitemaps are written into; the key file and
 	// the feed go there too.
 	Dir string
+	// RecordDir is the folder the record of Dir's sitemaps is kept in
+	// (writer.Options.RecordFolder): Dir, or a folder no server serves.
+	RecordDir string
 	// BaseURL is the site's base URL, normalized (mapping.ParseBaseURL).
 	BaseURL string
 	// DateFormat is the format of the sitemaps' lastmods, which the
@@ -205,7 +208,7 @@ func Prepare(opts Options) (*Outputs, error) {
 		}
 	}
 	if !ok {
-		o.prev, ok, err = PreviousFromSitemaps(opts.Dir, opts.BaseURL, opts.OutputBytes)
+		o.prev, ok, err = PreviousFromRecorded(opts.Dir, cmp.Or(opts.RecordDir, opts.Dir), opts.BaseURL, opts.OutputBytes)
 		if err != nil {
 			o.opts.Warn(fmt.Errorf("--changes: %w; every URL counts as new", err))
 		}

@@ -280,10 +280,18 @@ func (p *discovery) serverBuild(v *Ask, pr *Project, g *generator.Project) error
 		c.File = filepath.Join(p.dir, filepath.FromSlash(w.File))
 		pr.Warnings = append(pr.Warnings, &c)
 	}
+	for _, r := range b.OnDemand {
+		c := *r.Warning
+		c.File = filepath.Join(p.dir, filepath.FromSlash(c.File))
+		pr.OnDemand = append(pr.OnDemand, generator.OnDemandRoute{Warning: &c, Pattern: r.Pattern})
+	}
 	if v.Out == "" && b.Frozen != nil {
 		c := *b.Frozen
 		c.File = filepath.Join(p.dir, filepath.FromSlash(c.File))
 		pr.Warnings = append(pr.Warnings, &c)
+	}
+	if g.StateDir != "" && g.ServedDir != "" {
+		pr.StateDir, pr.StateFor = filepath.Join(p.dir, filepath.FromSlash(g.StateDir)), filepath.Join(p.dir, filepath.FromSlash(g.ServedDir))
 	}
 	if v.Out == "" && g.ServedDir != "" {
 		f := folder{path: filepath.Join(p.dir, filepath.FromSlash(g.ServedDir)), at: diag.Pos{File: filepath.Join(p.dir, filepath.FromSlash(g.File))},

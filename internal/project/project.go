@@ -208,6 +208,17 @@ type Project struct {
 	// path (generator.ServerBuild.Routes).
 	ServerRoutes     []string
 	ServerRoutesFrom string
+	// StateDir, for a server build whose sitemaps go into a folder of
+	// the project's own files (StateFor: Next.js's public/), is the
+	// folder sitemapgen keeps its record and the generator's sitemap's
+	// dates in instead (generator.Project.StateDir), in the project
+	// folder; "" for none.
+	StateDir, StateFor string
+	// OnDemand, for a server build, are its routes rendered on demand
+	// with no page prerendered, each with its warning (File placed in the
+	// project folder), which the build says of those the extra URLs list
+	// no page of (generator.ServerBuild.OnDemand).
+	OnDemand []generator.OnDemandRoute
 	// Pages gives the pages of the site folder their translations by
 	// their path there, as the generator's sitemap linked them
 	// (generator.Project.Pages: VitePress's locales); nil for none.

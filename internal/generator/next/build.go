@@ -8,6 +8,7 @@ import (
 	"errors"
 	"io/fs"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -26,8 +27,9 @@ type build struct {
 	Pages []generator.ServedPage
 	// Warnings name, each at the manifest that lists it (File relative to
 	// the project folder), a route served on demand that has no page
-	// prerendered: no URL of it can be listed.
-	Warnings []*diag.Diagnostic
+	// prerendered: no URL of it can be listed but by the extra URLs,
+	// with the pattern of its URL paths.
+	OnDemand []generator.OnDemandRoute
 }
 
 // special are the routes of Next.js's own error pages and of the
@@ -56,7 +58,7 @@ func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Li
 	if err != nil {
 		return nil, err
 	}
-	return &generator.ServerBuild{What: "Next.js without output: 'export'", Served: true, Pages: b.Pages, Warnings: b.Warnings, Input: s.Dist + "/" + prerenderManifest}, nil
+	return &generator.ServerBuild{What: "Next.js without output: 'export'", Served: true, Pages: b.Pages, OnDemand: b.OnDemand, Input: s.Dist + "/" + prerenderManifest}, nil
 }
 
 // readBuild reads the manifests of the Next.js server build of p, whose
@@ -206,9 +208,36 @@ func readBuild(dir, dist string, p *generator.Project, lim limits.Limits) (*buil
 	slices.Sort(onDemand)
 	for _, od := range slices.Compact(onDemand) {
 		manifest, route, _ := strings.Cut(od, "\x00")
-		b.Warnings = append(b.Warnings, serverbuild.OnDemand(path.Join(dist, manifest), diag.Excerpt(route), srcpath.Dynamic().MatchString(route)))
+		b.OnDemand = append(b.OnDemand, generator.OnDemandRoute{
+			Warning: serverbuild.OnDemand(path.Join(dist, manifest), diag.Excerpt(route), srcpath.Dynamic().MatchString(route)),
+			Pattern: routeRegexp(route),
+		})
 	}
 	return b, nil
+}
+
+// routeRegexp returns the pattern of the URL paths of a route of Next.js
+// (/products/[id], /blog/[...slug], /docs/[[...slug]]): a parameter is
+// one path element, a catch-all one or more, an optional catch-all none
+// or more; a slash may end it (trailingSlash).
+func routeRegexp(route string) string {
+	var re strings.Builder
+	re.WriteString("^")
+	for el := range strings.SplitSeq(strings.Trim(route, "/"), "/") {
+		switch {
+		case el == "":
+		case strings.HasPrefix(el, "[[...") && strings.HasSuffix(el, "]]"):
+			re.WriteString(`(?:/[^/]+)*`)
+		case strings.HasPrefix(el, "[...") && strings.HasSuffix(el, "]"):
+			re.WriteString(`(?:/[^/]+)+`)
+		case strings.HasPrefix(el, "[") && strings.HasSuffix(el, "]"):
+			re.WriteString(`/[^/]+`)
+		default:
+			re.WriteString("/" + regexp.QuoteMeta(el))
+		}
+	}
+	re.WriteString("/?$")
+	return re.String()
 }
 
 // routeFile returns the HTML file of a prerendered route, relative to

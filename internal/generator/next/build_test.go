@@ -87,9 +87,12 @@ func TestReadServerBuild(t *testing.T) {
 			if !slices.Equal(b.Pages, tc.want) {
 				t.Errorf("pages:\n got %v\nwant %v", b.Pages, tc.want)
 			}
-			var warnings []string
-			for _, w := range b.Warnings {
-				warnings = append(warnings, w.Error())
+			var warnings, patterns []string
+			for _, r := range b.OnDemand {
+				warnings, patterns = append(warnings, r.Warning.Error()), append(patterns, r.Pattern)
+			}
+			if want := []string{`^/account/?$`, `^/products/[^/]+/?$`, `^/feed/?$`, `^/wiki/[^/]+/?$`}; !slices.Equal(patterns, want) {
+				t.Errorf("patterns:\n got %q\nwant %q", patterns, want)
 			}
 			want := []string{
 				".next/app-path-routes-manifest.json: /account is rendered on each request, not prerendered: it has no page to read, and is not listed\nhint: give its URLs in a file named by --extra-urls",

@@ -196,6 +196,7 @@ func project(name string, data []byte, exportRuns [][]string, lim limits.Limits)
 			return p
 		}
 		p.PublishDir, p.ServedDir, p.Served, p.Own = path.Join(dist, "server"), "public", true, Server{Dist: dist}
+		p.StateDir = path.Join(dist, "cache", "sitemapgen")
 	}
 	if bp, st := r.Str("basePath", siteurl.BaseURLHint); st == jsconfig.OK {
 		p.BasePath = siteurl.NormBase(bp.Value)

@@ -76,7 +76,7 @@ export default withMDX(nextConfig)
 }
 `},
 			Want: []Project{{File: "next.config.js", TrailingSlash: "never",
-				PublishDir: ".next/server", ServedDir: "public", Served: true, Own: next.Server{Dist: ".next"}}},
+				PublishDir: ".next/server", ServedDir: "public", StateDir: ".next/cache/sitemapgen", Served: true, Own: next.Server{Dist: ".next"}}},
 		},
 		{
 			Name: "next standalone",
@@ -86,7 +86,7 @@ export default withMDX(nextConfig)
 export default nextConfig;
 `},
 			Want: []Project{{File: "next.config.mjs", TrailingSlash: "never",
-				PublishDir: ".next/server", ServedDir: "public", Served: true, Own: next.Server{Dist: ".next"}}},
+				PublishDir: ".next/server", ServedDir: "public", StateDir: ".next/cache/sitemapgen", Served: true, Own: next.Server{Dist: ".next"}}},
 		},
 		{
 			Name: "next server build with distDir, basePath and trailingSlash",
@@ -95,7 +95,7 @@ const nextConfig: NextConfig = { distDir: "build", basePath: "/shop", trailingSl
 export default nextConfig;
 `},
 			Want: []Project{{File: "next.config.ts", TrailingSlash: "always", BasePath: "/shop/",
-				PublishDir: "build/server", ServedDir: "public", Served: true, Own: next.Server{Dist: "build"}}},
+				PublishDir: "build/server", ServedDir: "public", StateDir: "build/cache/sitemapgen", Served: true, Own: next.Server{Dist: "build"}}},
 		},
 		{
 			Name: "next output not literal",
@@ -134,7 +134,7 @@ module.exports = (phase, { defaultConfig }) => {
 			Name:  "next dependency only",
 			Files: map[string]string{"package.json": `{"dependencies": {"next": "15.0.0"}}`},
 			Want: []Project{{File: "package.json", TrailingSlash: "never",
-				PublishDir: ".next/server", ServedDir: "public", Served: true, Own: next.Server{Dist: ".next"}}},
+				PublishDir: ".next/server", ServedDir: "public", StateDir: ".next/cache/sitemapgen", Served: true, Own: next.Server{Dist: ".next"}}},
 		},
 	})
 }

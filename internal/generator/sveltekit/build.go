@@ -45,11 +45,11 @@ func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Li
 	if !ok {
 		return nil, nil
 	}
-	w, err := readBuild(dir, s.Out, p.BasePath, lim)
+	od, w, err := readBuild(dir, s.Out, p.BasePath, lim)
 	if err != nil {
 		return nil, err
 	}
-	return &generator.ServerBuild{What: "SvelteKit's adapter-node", Warnings: w, Input: s.Out + "/" + manifestFile}, nil
+	return &generator.ServerBuild{What: "SvelteKit's adapter-node", OnDemand: od, Warnings: w, Input: s.Out + "/" + manifestFile}, nil
 }
 
 // readBuild reads the manifest of the SvelteKit build in the project
@@ -58,18 +58,19 @@ func (Generator) ReadServerBuild(dir string, p *generator.Project, lim limits.Li
 // limits.page_bytes, then lim.SettingsBytes, limits.settings_bytes, as
 // the records of Next.js's and Astro's server builds):
 // kit.outDir/output/server/manifest.js, the routes the adapter's server
-// renders and the paths prerendered. It returns a warning for each route
-// with a page that is rendered on demand, at the manifest: no file of
-// the build shows its URLs. A route none of whose URLs was prerendered is
+// renders and the paths prerendered. It returns each route with a page
+// that is rendered on demand, with its warning at the manifest (no file
+// of the build shows its URLs) and its pattern, and the warnings of the
+// build. A route none of whose URLs was prerendered is
 // named; one with some prerendered (prerender = 'auto') is not, its
 // prerendered pages being listed. Endpoints are no pages. No manifest
 // (the project is not built): no warning.
-func readBuild(dir, out, basePath string, lim limits.Limits) ([]*diag.Diagnostic, error) {
+func readBuild(dir, out, basePath string, lim limits.Limits) ([]generator.OnDemandRoute, []*diag.Diagnostic, error) {
 	lim = lim.Or()
 	name := path.Join(out, manifestFile)
 	data, err := fsx.ReadFile(dir, name, lim.PageBytes, "limits.page_bytes")
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil, nil, nil
 	}
 	if err == nil {
 		// Its routes are tried on its prerendered paths: held to the
@@ -77,17 +78,17 @@ func readBuild(dir, out, basePath string, lim limits.Limits) ([]*diag.Diagnostic
 		err = lim.Check(name, data, limits.Text)
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var prerendered []string
 	if m := manifestPrerendered().FindSubmatch(data); m != nil {
 		if err := json.Unmarshal(m[1], &prerendered); err != nil {
-			return nil, &diag.Diagnostic{File: name, Msg: "not a manifest of SvelteKit: prerendered_routes: " + err.Error(), Err: err}
+			return nil, nil, &diag.Diagnostic{File: name, Msg: "not a manifest of SvelteKit: prerendered_routes: " + err.Error(), Err: err}
 		}
 	}
 	routes := manifestRoute().FindAllSubmatch(data, -1)
 	if routes == nil && !strings.Contains(string(data), "routes: [") {
-		return nil, &diag.Diagnostic{File: name, Msg: "not a manifest of SvelteKit: no routes; the routes rendered on demand are not known"}
+		return nil, nil, &diag.Diagnostic{File: name, Msg: "not a manifest of SvelteKit: no routes; the routes rendered on demand are not known"}
 	}
 	// The paths below the base path, as the routes' patterns match them.
 	base := strings.TrimSuffix(basePath, "/")
@@ -107,18 +108,24 @@ func readBuild(dir, out, basePath string, lim limits.Limits) ([]*diag.Diagnostic
 	}
 	matched := serverbuild.Prerendered(patterns, paths)
 	var onDemand []string
+	patternOf := map[string]string{}
 	for i, id := range ids {
 		if matched.OnDemand(i) {
 			onDemand = append(onDemand, id)
+			patternOf[id] = patterns[i]
 		}
 	}
 	slices.Sort(onDemand)
+	var onDemandRoutes []generator.OnDemandRoute
 	var warnings []*diag.Diagnostic
 	for _, id := range slices.Compact(onDemand) {
-		warnings = append(warnings, serverbuild.OnDemand(name, diag.Excerpt(id), srcpath.Dynamic().MatchString(id)))
+		onDemandRoutes = append(onDemandRoutes, generator.OnDemandRoute{
+			Warning: serverbuild.OnDemand(name, diag.Excerpt(id), srcpath.Dynamic().MatchString(id)),
+			Pattern: patternOf[id], // the paths below the base path, as the extra URLs' are below the base URL
+		})
 	}
 	if w := matched.Warning(name); w != nil {
 		warnings = append(warnings, w)
 	}
-	return warnings, nil
+	return onDemandRoutes, warnings, nil
 }

@@ -158,5 +158,9 @@ func readBuild(dir string, p *Project, lim limits.Limits) ([]*diag.Diagnostic, e
 	if want := ".svelte-kit/output/server/manifest.js"; b.Input != want {
 		return nil, fmt.Errorf("input %q, want %q", b.Input, want)
 	}
-	return b.Warnings, nil
+	var all []*diag.Diagnostic
+	for _, r := range b.OnDemand {
+		all = append(all, r.Warning)
+	}
+	return append(all, b.Warnings...), nil
 }
