@@ -160,12 +160,18 @@ func TestHugoTranslationAlternates(t *testing.T) {
 	}
 	mustRun(t, src)
 	sameAlternates(t, "Hugo's rules", ourAlternates(t, public, base), theirs)
-	if v := run(t, src, nil, "validate", "public"); v.code != 0 {
-		t.Errorf("validate public: exit %d\n%s%s", v.code, v.stdout, v.stderr)
+	validExplained(t, src, public, "/fr/posts/cle/", "alternates:  from the generator's translations of its source ../content/posts/cle.fr.md (translationKey keyed)")
+}
+
+// validExplained checks that validate and the schema pass on public, the
+// output of the project src, and that --explain of page says want.
+func validExplained(t *testing.T, src, public, page, want string) {
+	t.Helper()
+	if v := run(t, src, nil, "validate", public); v.code != 0 {
+		t.Errorf("validate %s: exit %d\n%s%s", public, v.code, v.stdout, v.stderr)
 	}
 	sitemaptest.MustValidate(t, public)
-	x := mustRun(t, src, "--explain", "/fr/posts/cle/")
-	if want := "alternates:  from the generator's translations of its source ../content/posts/cle.fr.md (translationKey keyed)"; !strings.Contains(x.stdout, want) {
+	if x := mustRun(t, src, "--explain", page); !strings.Contains(x.stdout, want) {
 		t.Errorf("--explain does not say %q:\n%s", want, x.stdout)
 	}
 }
@@ -244,4 +250,57 @@ func TestAstroI18nAlternates(t *testing.T) {
 	mustRun(t, src)
 	answers(t, dist, base, "sitemap-index.xml", nil)
 	sameAlternates(t, "after the switch", ourAlternatesFrom(t, dist, base, "sitemap-index.xml"), theirs)
+}
+
+// TestHugoListAlternatesSitemapOff builds testdata/hugo-i18n (two
+// content folders, tags) with its English posts section's _index.md
+// removed, and records the alternates of Hugo's sitemaps; then turns
+// Hugo's sitemap off (disableKinds = ["RSS", "sitemap"]), builds into a
+// fresh public/ and runs plain sitemapgen: the list pages no source
+// gives (the English section, the taxonomies and terms) have the
+// alternates Hugo wrote, by its rule of the same path in each language,
+// and no page has others.
+func TestHugoListAlternatesSitemapOff(t *testing.T) {
+	src, _ := buildHugo(t, "hugo-i18n")
+	const base = "https://example.com/"
+	if err := os.Remove(filepath.Join(src, "content", "en", "posts", "_index.md")); err != nil {
+		t.Fatal(err)
+	}
+	public := filepath.Join(src, "public")
+	hugo := testtool.Program(t, "hugo", "apt-get install hugo")
+	build := func() {
+		t.Helper()
+		if err := os.RemoveAll(public); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command(hugo, "--source", src, "--destination", public, "--quiet").CombinedOutput(); err != nil {
+			t.Fatalf("hugo: %v\n%s", err, out)
+		}
+	}
+	build()
+	theirs := sitemapAlternates(t, filepath.Join(public, "en", "sitemap.xml"), filepath.Join(public, "fr", "sitemap.xml"))
+	for _, want := range []string{base + "en/posts/ fr " + base + "fr/posts/", base + "fr/tags/news/ en " + base + "en/tags/news/", base + "en/categories/ fr " + base + "fr/categories/"} {
+		if !slices.Contains(theirs, want) {
+			t.Fatalf("Hugo did not write the alternate %s:\n%s", want, strings.Join(theirs, "\n"))
+		}
+	}
+	config := filepath.Join(src, "hugo.toml")
+	data, err := os.ReadFile(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	off := strings.Replace(string(data), `disableKinds = ["RSS"]`, `disableKinds = ["RSS", "sitemap"]`, 1)
+	if off == string(data) {
+		t.Fatal("the fixture's disableKinds line changed")
+	}
+	if err := os.WriteFile(config, []byte(off), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	build()
+	if _, err := os.Stat(filepath.Join(public, "en", "sitemap.xml")); err == nil {
+		t.Fatal("Hugo wrote en/sitemap.xml with its sitemap off")
+	}
+	mustRun(t, src)
+	sameAlternates(t, "Hugo's rules for its list pages", ourAlternates(t, public, base), theirs)
+	validExplained(t, src, public, "/fr/tags/", "alternates:  from the generator's translations of its source fr/tags/index.html (Hugo's list page at the same path in each language)")
 }

@@ -835,6 +835,9 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 		origin = h.File
 	}
 	hugoBaseURL(d, p, h.BaseURL, origin)
+	if p.Translated {
+		p.Pages = ListPages{h}
+	}
 	return p, nil
 }
 
