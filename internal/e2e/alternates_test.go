@@ -267,17 +267,7 @@ func TestHugoListAlternatesSitemapOff(t *testing.T) {
 		t.Fatal(err)
 	}
 	public := filepath.Join(src, "public")
-	hugo := testtool.Program(t, "hugo", "apt-get install hugo")
-	build := func() {
-		t.Helper()
-		if err := os.RemoveAll(public); err != nil {
-			t.Fatal(err)
-		}
-		if out, err := exec.Command(hugo, "--source", src, "--destination", public, "--quiet").CombinedOutput(); err != nil {
-			t.Fatalf("hugo: %v\n%s", err, out)
-		}
-	}
-	build()
+	freshHugo(t, src)
 	theirs := sitemapAlternates(t, filepath.Join(public, "en", "sitemap.xml"), filepath.Join(public, "fr", "sitemap.xml"))
 	for _, want := range []string{base + "en/posts/ fr " + base + "fr/posts/", base + "fr/tags/news/ en " + base + "en/tags/news/", base + "en/categories/ fr " + base + "fr/categories/"} {
 		if !slices.Contains(theirs, want) {
@@ -296,11 +286,71 @@ func TestHugoListAlternatesSitemapOff(t *testing.T) {
 	if err := os.WriteFile(config, []byte(off), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	build()
+	freshHugo(t, src)
 	if _, err := os.Stat(filepath.Join(public, "en", "sitemap.xml")); err == nil {
 		t.Fatal("Hugo wrote en/sitemap.xml with its sitemap off")
 	}
 	mustRun(t, src)
 	sameAlternates(t, "Hugo's rules for its list pages", ourAlternates(t, public, base), theirs)
 	validExplained(t, src, public, "/fr/tags/", "alternates:  from the generator's translations of its source fr/tags/index.html (Hugo's list page at the same path in each language)")
+}
+
+// TestHugoHeadOtherTranslations builds testdata/hugo-i18n with a head
+// that links, as many themes do, only the page's other translations
+// (range .Translations), and runs plain sitemapgen: each page's
+// alternates are Hugo's sitemap's, the page itself among them, without a
+// warning a page but one line for them all; again with Hugo's sitemap
+// off on a fresh public/, from Hugo's translation rules.
+func TestHugoHeadOtherTranslations(t *testing.T) {
+	src, public := buildHugo(t, "hugo-i18n")
+	const base = "https://example.com/"
+	layout := filepath.Join(src, "layouts", "_default", "baseof.html")
+	data, err := os.ReadFile(layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := strings.Replace(string(data), "</head>", `{{ range .Translations }}<link rel="alternate" hreflang="{{ .Language.Lang }}" href="{{ .Permalink }}">
+{{ end }}</head>`, 1)
+	write(t, layout, head)
+	freshHugo(t, src)
+	if b, _ := os.ReadFile(filepath.Join(public, "fr", "posts", "cle", "index.html")); !bytes.Contains(b, []byte(`hreflang="en" href="`+base+`en/posts/keyed/"`)) || bytes.Contains(b, []byte(`href="`+base+`fr/posts/cle/"`)) {
+		t.Fatalf("the head does not link the other translation alone:\n%s", b)
+	}
+	theirs := sitemapAlternates(t, filepath.Join(public, "en", "sitemap.xml"), filepath.Join(public, "fr", "sitemap.xml"))
+	check := func(step string) {
+		t.Helper()
+		r := mustRun(t, src)
+		if strings.Contains(r.stderr, "not among its own") {
+			t.Errorf("%s: a warning a page:\n%s", step, r.stderr)
+		}
+		if want := "sitemapgen: 16 pages' hreflang links name the other languages but not the page itself"; strings.Count(r.stderr, want) != 1 {
+			t.Errorf("%s: the run does not say once %q:\n%s", step, want, r.stderr)
+		}
+		sameAlternates(t, step, ourAlternates(t, public, base), theirs)
+	}
+	check("Hugo's sitemap")
+	validExplained(t, src, public, "/fr/posts/cle/", "alternates:  from the page's head, which does not name the page itself; its own from the generator's sitemap fr/sitemap.xml")
+
+	config := filepath.Join(src, "hugo.toml")
+	data, err = os.ReadFile(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, config, strings.Replace(string(data), `disableKinds = ["RSS"]`, `disableKinds = ["RSS", "sitemap"]`, 1))
+	freshHugo(t, src)
+	check("Hugo's rules")
+	validExplained(t, src, public, "/fr/posts/cle/", "alternates:  from the page's head, which does not name the page itself; its own from the generator's translations of its source ../content/fr/posts/cle.md (translationKey keyed)")
+}
+
+// freshHugo builds the Hugo project src with Hugo into a fresh public/.
+func freshHugo(t *testing.T, src string) {
+	t.Helper()
+	public := filepath.Join(src, "public")
+	if err := os.RemoveAll(public); err != nil {
+		t.Fatal(err)
+	}
+	hugo := testtool.Program(t, "hugo", "apt-get install hugo")
+	if out, err := exec.Command(hugo, "--source", src, "--destination", public, "--quiet").CombinedOutput(); err != nil {
+		t.Fatalf("hugo: %v\n%s", err, out)
+	}
 }
