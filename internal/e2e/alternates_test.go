@@ -259,7 +259,7 @@ func TestAstroI18nAlternates(t *testing.T) {
 // fresh public/ and runs plain sitemapgen: the list pages no source
 // gives (the English section, the taxonomies and terms) have the
 // alternates Hugo wrote, by its rule of the same path in each language,
-// and no page has others.
+// and no page has others. Its languages' sitemap URLs no longer answer.
 func TestHugoListAlternatesSitemapOff(t *testing.T) {
 	src, _ := buildHugo(t, "hugo-i18n")
 	const base = "https://example.com/"
@@ -292,6 +292,13 @@ func TestHugoListAlternatesSitemapOff(t *testing.T) {
 	}
 	mustRun(t, src)
 	sameAlternates(t, "Hugo's rules for its list pages", ourAlternates(t, public, base), theirs)
+	// As docs/migrating.md says: with Hugo's sitemap off, nothing answers
+	// at its languages' sitemap URLs on a fresh public/.
+	for _, name := range []string{"en/sitemap.xml", "fr/sitemap.xml"} {
+		if _, err := os.Stat(filepath.Join(public, name)); err == nil {
+			t.Errorf("%s written with Hugo's sitemap off; docs/migrating.md says it is not", name)
+		}
+	}
 	validExplained(t, src, public, "/fr/tags/", "alternates:  from the generator's translations of its source fr/tags/index.html (Hugo's list page at the same path in each language)")
 }
 
