@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/internal/testtool"
@@ -337,6 +338,25 @@ func TestHugoHeadOtherTranslations(t *testing.T) {
 	}
 	check("Hugo's sitemap")
 	validExplained(t, src, public, "/fr/posts/cle/", "alternates:  from the page's head, which does not name the page itself; its own from the generator's sitemap fr/sitemap.xml")
+
+	// watch completes a page read again as a build does: once stopped,
+	// its sitemaps are a build's, byte for byte.
+	built := snapshot(t, public)
+	p := startWatch(t, src, "--debounce", "50ms")
+	p.settle(300 * time.Millisecond)
+	page := filepath.Join(public, "fr", "posts", "cle", "index.html")
+	b, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, page, string(b)+"\n")
+	p.settle(300 * time.Millisecond)
+	p.stop(public)
+	for name, v := range snapshot(t, public) {
+		if strings.HasSuffix(name, ".xml") && built[name] != v {
+			t.Errorf("watch wrote %s other than the build:\n%s\nwant:\n%s", name, v, built[name])
+		}
+	}
 
 	config := filepath.Join(src, "hugo.toml")
 	data, err = os.ReadFile(config)
