@@ -136,8 +136,10 @@ type Source struct {
 // Hugo does filename).
 type SitemapBlock struct {
 	// Exclude is sitemap: false, or exclude: true or disable: true (Hugo)
-	// inside the block; "yes" counts as true.
-	Exclude bool
+	// inside the block; "yes" counts as true. Or one of
+	// Options.ExcludeKeys true: ExcludedBy is then that key, as written.
+	Exclude    bool
+	ExcludedBy string
 	// ChangeFreq is changefreq, one of the protocol's seven values in any
 	// case; zero when unset.
 	ChangeFreq sitemap.ChangeFreq
@@ -191,6 +193,11 @@ type Options struct {
 	// ID reads the key id into Source.ID (Docusaurus); other generators'
 	// pages may use id for anything.
 	ID bool
+	// ExcludeKeys are top-level keys, lower-cased, whose true leaves the
+	// page out as sitemap: false does (Source.Sitemap.Exclude): those a
+	// Hugo project's own sitemap template leaves pages out by
+	// (sitemap_exclude).
+	ExcludeKeys []string
 	// LastmodKeys, when not empty, are the keys Source.Lastmod comes
 	// from, in order, in place of the default list: those the page's
 	// generator reads, lower-cased ("lastmod", "modified", "date" …). A
@@ -220,9 +227,12 @@ type Options struct {
 func ReadSourceOptions(r io.Reader, opts Options) (*Source, error) {
 	known := sourceKeys
 	var terms []string
-	if len(opts.Terms) > 0 || opts.ID || len(opts.LastmodKeys) > 0 {
+	if len(opts.Terms) > 0 || opts.ID || len(opts.LastmodKeys) > 0 || len(opts.ExcludeKeys) > 0 {
 		known = maps.Clone(sourceKeys)
 		known["id"] = opts.ID
+		for _, k := range opts.ExcludeKeys {
+			known[k] = true
+		}
 		for _, k := range opts.LastmodKeys {
 			top, _, _ := strings.Cut(k, ".")
 			known[top] = true
@@ -255,7 +265,7 @@ func ReadSourceOptions(r io.Reader, opts Options) (*Source, error) {
 	if format == nil {
 		return src, nil
 	}
-	p := &sourceParse{in: in, src: src, open: 1 + bytes.Count(in.buf[:start], newline), start: start, defaults: defaultFields(defaults, "", known), known: known, terms: terms, lastmodKeys: opts.LastmodKeys, maxDepth: cmp.Or(opts.MaxDepth, limits.MaxDepth),
+	p := &sourceParse{in: in, src: src, open: 1 + bytes.Count(in.buf[:start], newline), start: start, defaults: defaultFields(defaults, "", known), known: known, terms: terms, lastmodKeys: opts.LastmodKeys, excludeKeys: opts.ExcludeKeys, maxDepth: cmp.Or(opts.MaxDepth, limits.MaxDepth),
 		loc: opts.Location, locFrom: opts.LocationFrom, rubyTimestamps: opts.RubyTimestamps}
 	// Parse hands back the body it read, which sourceInput has cut short.
 	if _, err := fm.Parse(in, p, format); err != nil {
@@ -437,6 +447,8 @@ type sourceParse struct {
 	terms []string
 	// lastmodKeys are Options.LastmodKeys; nil for the default list.
 	lastmodKeys []string
+	// excludeKeys are Options.ExcludeKeys.
+	excludeKeys []string
 	// loc, locFrom and rubyTimestamps are Options.Location,
 	// LocationFrom and RubyTimestamps.
 	loc            *time.Location

@@ -670,3 +670,36 @@ func TestReadSourceZone(t *testing.T) {
 		t.Errorf("without a location: %v %q; want %v", src.Lastmod, src.LastmodZone, want)
 	}
 }
+
+// TestReadSourceExcludeKeys: a key of Options.ExcludeKeys that is true
+// leaves the page out, named in ExcludedBy; false, or absent, does not;
+// neither does the key without the option; another value is a problem.
+func TestReadSourceExcludeKeys(t *testing.T) {
+	opts := Options{ExcludeKeys: []string{"sitemap_exclude"}}
+	for _, tt := range []struct {
+		name, file string
+		exclude    bool
+		by         string
+		problems   int
+	}{
+		{"YAML true", "---\nSitemap_Exclude: true\n---\n", true, "Sitemap_Exclude", 0},
+		{"TOML true", "+++\nsitemap_exclude = true\n+++\n", true, "sitemap_exclude", 0},
+		{"false", "---\nsitemap_exclude: false\n---\n", false, "", 0},
+		{"absent", "---\ntitle: t\n---\n", false, "", 0},
+		{"not a boolean", "---\nsitemap_exclude: [1]\n---\n", false, "", 1},
+		{"sitemap: false too", "---\nsitemap: false\nsitemap_exclude: true\n---\n", true, "", 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := ReadSourceOptions(strings.NewReader(tt.file), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Sitemap.Exclude != tt.exclude || s.Sitemap.ExcludedBy != tt.by || len(s.Problems) != tt.problems {
+				t.Errorf("Exclude %v by %q, problems %v; want %v by %q, %d problems", s.Sitemap.Exclude, s.Sitemap.ExcludedBy, s.Problems, tt.exclude, tt.by, tt.problems)
+			}
+		})
+	}
+	if s, _ := ReadSource(strings.NewReader("---\nsitemap_exclude: true\n---\n")); s.Sitemap.Exclude {
+		t.Error("sitemap_exclude leaves the page out without Options.ExcludeKeys")
+	}
+}

@@ -106,6 +106,17 @@ func (p *sourceParse) apply(fs fields) {
 		}
 	}
 	p.sitemap(fs)
+	for _, k := range p.excludeKeys {
+		if f, ok := fs.get(k); ok && f.val != nil && !s.Sitemap.Exclude {
+			b, ok := toYes(f.val)
+			if !ok {
+				p.problem(p.lineOf(f), "%s: %s is not true or false", f.key, describe(f.val))
+			}
+			if b {
+				s.Sitemap.Exclude, s.Sitemap.ExcludedBy = true, f.key
+			}
+		}
+	}
 }
 
 // date returns the first of the keys names that holds a date.

@@ -216,7 +216,19 @@ func printJSON(e *env, on bool, c *config.Config, res *pipeline.Result) error {
 // reads.
 func afterWrite(w io.Writer, res *pipeline.Result, c *config.Config) {
 	generatorSitemaps(w, res, c)
+	selfAlternates(w, res, c)
 	robotsOffRoot(w, res, c)
+}
+
+// selfAlternates says, in one line, how many pages' heads name their
+// other languages but not themselves, whose alternates the generator's
+// translations completed with the page's own.
+func selfAlternates(w io.Writer, res *pipeline.Result, c *config.Config) {
+	if res.SelfAlternates == 0 || c.Values.Quiet {
+		return
+	}
+	fmt.Fprintf(w, "sitemapgen: %s hreflang links name the other languages but not the page itself (a theme's range .Translations?); each page is among its own alternates, as %s's translations give it: a cluster lists each of its pages\n",
+		map[bool]string{true: "1 page's", false: fmt.Sprintf("%d pages'", res.SelfAlternates)}[res.SelfAlternates == 1], cmp.Or(c.Generator, "the generator"))
 }
 
 // robotsOffRoot warns, with --robots, when the base URL has a path

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sitemapgen/sitemapgen/internal/sitemaptest"
 	"github.com/sitemapgen/sitemapgen/internal/testtool"
@@ -160,12 +161,18 @@ func TestHugoTranslationAlternates(t *testing.T) {
 	}
 	mustRun(t, src)
 	sameAlternates(t, "Hugo's rules", ourAlternates(t, public, base), theirs)
-	if v := run(t, src, nil, "validate", "public"); v.code != 0 {
-		t.Errorf("validate public: exit %d\n%s%s", v.code, v.stdout, v.stderr)
+	validExplained(t, src, public, "/fr/posts/cle/", "alternates:  from the generator's translations of its source ../content/posts/cle.fr.md (translationKey keyed)")
+}
+
+// validExplained checks that validate and the schema pass on public, the
+// output of the project src, and that --explain of page says want.
+func validExplained(t *testing.T, src, public, page, want string) {
+	t.Helper()
+	if v := run(t, src, nil, "validate", public); v.code != 0 {
+		t.Errorf("validate %s: exit %d\n%s%s", public, v.code, v.stdout, v.stderr)
 	}
 	sitemaptest.MustValidate(t, public)
-	x := mustRun(t, src, "--explain", "/fr/posts/cle/")
-	if want := "alternates:  from the generator's translations of its source ../content/posts/cle.fr.md (translationKey keyed)"; !strings.Contains(x.stdout, want) {
+	if x := mustRun(t, src, "--explain", page); !strings.Contains(x.stdout, want) {
 		t.Errorf("--explain does not say %q:\n%s", want, x.stdout)
 	}
 }
@@ -244,4 +251,133 @@ func TestAstroI18nAlternates(t *testing.T) {
 	mustRun(t, src)
 	answers(t, dist, base, "sitemap-index.xml", nil)
 	sameAlternates(t, "after the switch", ourAlternatesFrom(t, dist, base, "sitemap-index.xml"), theirs)
+}
+
+// TestHugoListAlternatesSitemapOff builds testdata/hugo-i18n (two
+// content folders, tags) with its English posts section's _index.md
+// removed, and records the alternates of Hugo's sitemaps; then turns
+// Hugo's sitemap off (disableKinds = ["RSS", "sitemap"]), builds into a
+// fresh public/ and runs plain sitemapgen: the list pages no source
+// gives (the English section, the taxonomies and terms) have the
+// alternates Hugo wrote, by its rule of the same path in each language,
+// and no page has others. Its languages' sitemap URLs no longer answer.
+func TestHugoListAlternatesSitemapOff(t *testing.T) {
+	src, _ := buildHugo(t, "hugo-i18n")
+	const base = "https://example.com/"
+	if err := os.Remove(filepath.Join(src, "content", "en", "posts", "_index.md")); err != nil {
+		t.Fatal(err)
+	}
+	public := filepath.Join(src, "public")
+	freshHugo(t, src)
+	theirs := sitemapAlternates(t, filepath.Join(public, "en", "sitemap.xml"), filepath.Join(public, "fr", "sitemap.xml"))
+	for _, want := range []string{base + "en/posts/ fr " + base + "fr/posts/", base + "fr/tags/news/ en " + base + "en/tags/news/", base + "en/categories/ fr " + base + "fr/categories/"} {
+		if !slices.Contains(theirs, want) {
+			t.Fatalf("Hugo did not write the alternate %s:\n%s", want, strings.Join(theirs, "\n"))
+		}
+	}
+	config := filepath.Join(src, "hugo.toml")
+	data, err := os.ReadFile(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	off := strings.Replace(string(data), `disableKinds = ["RSS"]`, `disableKinds = ["RSS", "sitemap"]`, 1)
+	if off == string(data) {
+		t.Fatal("the fixture's disableKinds line changed")
+	}
+	if err := os.WriteFile(config, []byte(off), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	freshHugo(t, src)
+	if _, err := os.Stat(filepath.Join(public, "en", "sitemap.xml")); err == nil {
+		t.Fatal("Hugo wrote en/sitemap.xml with its sitemap off")
+	}
+	mustRun(t, src)
+	sameAlternates(t, "Hugo's rules for its list pages", ourAlternates(t, public, base), theirs)
+	// As docs/migrating.md says: with Hugo's sitemap off, nothing answers
+	// at its languages' sitemap URLs on a fresh public/.
+	for _, name := range []string{"en/sitemap.xml", "fr/sitemap.xml"} {
+		if _, err := os.Stat(filepath.Join(public, name)); err == nil {
+			t.Errorf("%s written with Hugo's sitemap off; docs/migrating.md says it is not", name)
+		}
+	}
+	validExplained(t, src, public, "/fr/tags/", "alternates:  from the generator's translations of its source fr/tags/index.html (Hugo's list page at the same path in each language)")
+}
+
+// TestHugoHeadOtherTranslations builds testdata/hugo-i18n with a head
+// that links, as many themes do, only the page's other translations
+// (range .Translations), and runs plain sitemapgen: each page's
+// alternates are Hugo's sitemap's, the page itself among them, without a
+// warning a page but one line for them all; again with Hugo's sitemap
+// off on a fresh public/, from Hugo's translation rules.
+func TestHugoHeadOtherTranslations(t *testing.T) {
+	src, public := buildHugo(t, "hugo-i18n")
+	const base = "https://example.com/"
+	layout := filepath.Join(src, "layouts", "_default", "baseof.html")
+	data, err := os.ReadFile(layout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := strings.Replace(string(data), "</head>", `{{ range .Translations }}<link rel="alternate" hreflang="{{ .Language.Lang }}" href="{{ .Permalink }}">
+{{ end }}</head>`, 1)
+	write(t, layout, head)
+	freshHugo(t, src)
+	if b, _ := os.ReadFile(filepath.Join(public, "fr", "posts", "cle", "index.html")); !bytes.Contains(b, []byte(`hreflang="en" href="`+base+`en/posts/keyed/"`)) || bytes.Contains(b, []byte(`href="`+base+`fr/posts/cle/"`)) {
+		t.Fatalf("the head does not link the other translation alone:\n%s", b)
+	}
+	theirs := sitemapAlternates(t, filepath.Join(public, "en", "sitemap.xml"), filepath.Join(public, "fr", "sitemap.xml"))
+	check := func(step string) {
+		t.Helper()
+		r := mustRun(t, src)
+		if strings.Contains(r.stderr, "not among its own") {
+			t.Errorf("%s: a warning a page:\n%s", step, r.stderr)
+		}
+		if want := "sitemapgen: 16 pages' hreflang links name the other languages but not the page itself"; strings.Count(r.stderr, want) != 1 {
+			t.Errorf("%s: the run does not say once %q:\n%s", step, want, r.stderr)
+		}
+		sameAlternates(t, step, ourAlternates(t, public, base), theirs)
+	}
+	check("Hugo's sitemap")
+	validExplained(t, src, public, "/fr/posts/cle/", "alternates:  from the page's head, which does not name the page itself; its own from the generator's sitemap fr/sitemap.xml")
+
+	// watch completes a page read again as a build does: once stopped,
+	// its sitemaps are a build's, byte for byte.
+	built := snapshot(t, public)
+	p := startWatch(t, src, "--debounce", "50ms")
+	p.settle(300 * time.Millisecond)
+	page := filepath.Join(public, "fr", "posts", "cle", "index.html")
+	b, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, page, string(b)+"\n")
+	p.settle(300 * time.Millisecond)
+	p.stop(public)
+	for name, v := range snapshot(t, public) {
+		if strings.HasSuffix(name, ".xml") && built[name] != v {
+			t.Errorf("watch wrote %s other than the build:\n%s\nwant:\n%s", name, v, built[name])
+		}
+	}
+
+	config := filepath.Join(src, "hugo.toml")
+	data, err = os.ReadFile(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, config, strings.Replace(string(data), `disableKinds = ["RSS"]`, `disableKinds = ["RSS", "sitemap"]`, 1))
+	freshHugo(t, src)
+	check("Hugo's rules")
+	validExplained(t, src, public, "/fr/posts/cle/", "alternates:  from the page's head, which does not name the page itself; its own from the generator's translations of its source ../content/fr/posts/cle.md (translationKey keyed)")
+}
+
+// freshHugo builds the Hugo project src with Hugo into a fresh public/.
+func freshHugo(t *testing.T, src string) {
+	t.Helper()
+	public := filepath.Join(src, "public")
+	if err := os.RemoveAll(public); err != nil {
+		t.Fatal(err)
+	}
+	hugo := testtool.Program(t, "hugo", "apt-get install hugo")
+	if out, err := exec.Command(hugo, "--source", src, "--destination", public, "--quiet").CombinedOutput(); err != nil {
+		t.Fatalf("hugo: %v\n%s", err, out)
+	}
 }

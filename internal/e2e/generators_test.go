@@ -1352,3 +1352,37 @@ func TestPelicanSite(t *testing.T) {
 		}
 	}
 }
+
+// TestHugoSitemapTemplate builds testdata/hugo-template, whose own
+// sitemap template leaves out the pages whose front matter says
+// sitemap_exclude: true, with Hugo, then runs plain sitemapgen: ours
+// lists the URLs Hugo's listed, that page left out, and --explain says
+// why; one warning names the template, what is honoured and what is
+// not (it writes no lastmod).
+func TestHugoSitemapTemplate(t *testing.T) {
+	src, public := buildHugo(t, "hugo-template")
+	const base = "https://example.com/"
+	theirs, err := sitemaptest.ReadFile(filepath.Join(public, "sitemap.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, e := range theirs.Entries {
+		want = append(want, e.Loc)
+	}
+	if slices.Contains(want, base+"posts/private/") || !slices.Contains(want, base+"posts/public/") {
+		t.Fatalf("Hugo's template listed %q", want)
+	}
+	r := mustRun(t, src)
+	if got := reachFrom(t, public, base, "sitemap.xml"); !slices.Equal(got, want) {
+		t.Errorf("we list %q; Hugo's template listed %q", got, want)
+	}
+	msg := filepath.Join("layouts", "sitemap.xml") + ": warning: a sitemap template of the project's own, whose sitemap sitemapgen's replace: the pages whose front matter says sitemap_exclude: true are left out, as it leaves them out; anything else it changes is not read; it writes no <lastmod>, ours do"
+	if strings.Count(r.stderr, msg) != 1 || strings.Contains(r.stderr, "alternates") {
+		t.Errorf("the run does not say once %q:\n%s", msg, r.stderr)
+	}
+	x := mustRun(t, src, "--explain", "/posts/private/")
+	if want := "front matter sitemap_exclude: true, which the project's own sitemap template leaves out"; !strings.Contains(x.stdout, want) {
+		t.Errorf("--explain does not say %q:\n%s", want, x.stdout)
+	}
+}

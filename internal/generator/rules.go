@@ -266,6 +266,10 @@ type FileRules struct {
 	Defaults       map[string]any
 	RubyTimestamps bool
 	Terms          []string
+	// ExcludeKeys are front matter keys, lower-cased, whose true leaves
+	// the file's page out of the sitemap (frontmatter.Options): those a
+	// Hugo project's own sitemap template leaves pages out by.
+	ExcludeKeys []string
 	// FileDate is the date in the file's name, when the generator reads
 	// one there (Jekyll's posts, Hugo's :filename); zero for none. A file
 	// without a date in its front matter has it, and so its lastmod

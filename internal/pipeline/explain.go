@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -353,7 +354,7 @@ func (e *explainer) report(recs *records, report func(Explanation)) {
 				if slices.Contains(x.TransformTook, "alternates") {
 					x.AlternatesFrom, declared = x.TransformFrom, nil
 				} else if len(declared) > 0 {
-					x.AlternatesFrom = "the page's head"
+					x.AlternatesFrom = cmp.Or(e.altsFrom(recs.order[i]), "the page's head")
 				} else if from := e.altsFrom(recs.order[i]); from != "" {
 					x.AlternatesFrom = from
 					if r := recs.rec(recs.order[i]); r.alts > 0 {

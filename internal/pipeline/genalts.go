@@ -185,10 +185,13 @@ type genRecords struct {
 
 // genFrom says where a record's alternates come from: the generator's
 // sitemaps' list of its URL's hash, or, when src is set, its source's
-// translations.
+// translations. With head, the page's head gives its alternates but
+// not the page itself (a theme's range .Translations): the generator's
+// cluster gives the page's own entry, added to the head's.
 type genFrom struct {
 	hash uint64
 	src  *source
+	head bool
 }
 
 func newGenRecords() *genRecords {
@@ -241,14 +244,15 @@ func (b *builder) genListed(idx int32, o *outcome) {
 		g.bySource[o.src] = idx
 		g.sourceOf[idx] = o.src
 	}
-	if len(o.d.URL.Alternates) > 0 {
-		return // the page's head says them
+	head := len(o.d.URL.Alternates) > 0
+	if head && slices.ContainsFunc(o.d.URL.Alternates, func(a sitemap.Alternate) bool { return a.Href == o.d.URL.Loc }) {
+		return // the page's head says them, itself among them
 	}
 	switch {
 	case o.genWanted && b.gen.alts.refs[o.genHash].list > 0:
-		g.from[idx] = genFrom{hash: o.genHash}
+		g.from[idx] = genFrom{hash: o.genHash, head: head}
 	case o.src != nil:
-		g.from[idx] = genFrom{src: o.src}
+		g.from[idx] = genFrom{src: o.src, head: head}
 	}
 }
 
@@ -297,6 +301,7 @@ func (b *builder) genForgetSkipped(path string) {
 // record whose alternates changed is judged again.
 func (b *builder) genAlternates() {
 	g := b.recs.gen
+	b.res.SelfAlternates = 0
 	if g == nil || len(g.from) == 0 {
 		return
 	}
@@ -314,6 +319,7 @@ func (b *builder) genAlternates() {
 		}
 		return loc
 	}
+	selfAdded := 0
 	for idx, f := range g.from {
 		r := s.rec(idx)
 		if !s.live(idx) {
@@ -321,15 +327,48 @@ func (b *builder) genAlternates() {
 		}
 		alts := b.genAltsOf(f, locAt)
 		var was []sitemap.Alternate
+		var lines []int
 		if r.alts > 0 {
-			was, _ = s.declared(r.alts - 1)
+			was, lines = s.declared(r.alts - 1)
+		}
+		if f.head {
+			var ok bool
+			if alts, ok = withSelf(was, alts, locAt(idx)); !ok {
+				continue // the generator does not name the page, or the head does: its head's, said as they are
+			}
+			selfAdded++
+			lines = append(lines[:min(len(lines), len(was))], 0) // the page's own entry has no <link> of the head
+		} else {
+			lines = nil
 		}
 		if slices.Equal(was, alts) {
 			continue
 		}
-		s.setAlternates(idx, alts)
+		s.setAlternates(idx, alts, lines)
 		b.hreflangChanged(s.pathOf(r), locAt(idx))
 	}
+	b.res.SelfAlternates = selfAdded
+}
+
+// withSelf returns the alternates a page's head gives, head, with the
+// page itself, at loc, last, in the code the generator's cluster gen
+// names it by: head when its last names loc so already (added by an
+// earlier call); false when gen does not name the page, or head names
+// another URL in its code (a head that names the page, at a URL of
+// another form, is said as it is).
+func withSelf(head, gen []sitemap.Alternate, loc string) ([]sitemap.Alternate, bool) {
+	i := slices.IndexFunc(gen, func(a sitemap.Alternate) bool { return a.Href == loc })
+	if i < 0 {
+		return nil, false
+	}
+	self := gen[i]
+	if n := len(head); n > 0 && head[n-1] == self {
+		return head, true
+	}
+	if slices.ContainsFunc(head, func(a sitemap.Alternate) bool { return strings.EqualFold(a.Lang, self.Lang) || a.Href == loc }) {
+		return nil, false
+	}
+	return append(slices.Clone(head), self), true
 }
 
 // genAltsOf returns the alternates f gives, in the order of their codes:
@@ -397,31 +436,41 @@ func (b *builder) genAlternatesFrom(idx int32) string {
 		return ""
 	}
 	f, ok := g.from[idx]
-	switch {
-	case !ok:
+	if !ok {
 		return ""
-	case f.src != nil:
-		return "the generator's translations of its source " + f.src.path + " (" + f.src.tfrom + ")"
 	}
-	ref := b.gen.alts.refs[f.hash]
-	name := b.gen.files[ref.file]
-	if len(b.gen.read) == 0 {
-		return "the generator's sitemap " + name + ", kept in " + GenDatesName
+	var from string
+	if f.src != nil {
+		from = "the generator's translations of its source " + f.src.path + " (" + f.src.tfrom + ")"
+	} else {
+		from = "the generator's sitemap " + b.gen.files[b.gen.alts.refs[f.hash].file]
+		if len(b.gen.read) == 0 {
+			from += ", kept in " + GenDatesName
+		}
 	}
-	return "the generator's sitemap " + name
+	if f.head {
+		s := &b.recs
+		if r := s.rec(idx); r.alts > 0 {
+			if alts, _ := s.declared(r.alts - 1); slices.ContainsFunc(alts, func(a sitemap.Alternate) bool { return a.Href == s.loc(idx) }) {
+				return "the page's head, which does not name the page itself; its own from " + from
+			}
+		}
+		return "" // not named by the generator: its head's alone
+	}
+	return from
 }
 
 // setAlternates sets the alternates of the record idx, as its page's:
 // those shown are judged again (judgeHreflang, which the caller makes
 // judge the record).
-func (s *records) setAlternates(idx int32, alts []sitemap.Alternate) {
+func (s *records) setAlternates(idx int32, alts []sitemap.Alternate, lines []int) {
 	r := s.rec(idx)
 	if r.alts > 0 {
-		s.setAlts(r.alts-1, alts)
+		s.alts[r.alts-1] = s.putAlts(alts, lines, -1, "")
 		s.setShown(r.alts-1, nil)
 		return
 	}
-	r.alts = s.entry(idx, s.putAlts(alts, nil, -1, ""))
+	r.alts = s.entry(idx, s.putAlts(alts, lines, -1, ""))
 }
 
 // genKeys sets what the alternates the generator knows need of the page

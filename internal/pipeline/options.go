@@ -285,6 +285,11 @@ type Result struct {
 	// rel="sitemap"> (htmlhead.Head.Sitemap), as written: a generator's
 	// sitemap taken over leaves such links pointing at nothing.
 	SitemapLinks map[string]int
+	// SelfAlternates counts the listed pages whose head gives hreflang
+	// alternates but not the page itself (a theme's range .Translations),
+	// completed with the page's own, in the code the generator's
+	// translations give it.
+	SelfAlternates int
 	// Stamps counts the listed pages whose date from a page's head or
 	// the generator's sitemap was passed over as the build's time, by
 	// the rule of each page or of the set (guardStamps).

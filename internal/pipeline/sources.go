@@ -217,7 +217,7 @@ func readFrontMatter(dir string, at *walker.Dir, rel string, r generator.FileRul
 	// defaults and Ruby's YAML dates; Hugo's taxonomies, for the dates
 	// of their terms' pages.
 	opts.Location, opts.LocationFrom = r.Zone, r.ZoneFrom
-	opts.Defaults, opts.RubyTimestamps, opts.Terms = r.Defaults, r.RubyTimestamps, r.Terms
+	opts.Defaults, opts.RubyTimestamps, opts.Terms, opts.ExcludeKeys = r.Defaults, r.RubyTimestamps, r.Terms, r.ExcludeKeys
 	fm, err := frontmatter.ReadSourceOptions(f, opts)
 	if err != nil {
 		return nil, err

@@ -252,6 +252,13 @@ func TestCheck(t *testing.T) {
 		{name: "site, a file named", files: withSite(map[string]string{"out/sitemap.xml": urlset("<url><loc>https://example.com/a</loc></url>\n<url><loc>https://other.example/x</loc></url>")}),
 			paths: []string{"out/sitemap.xml"}, opts: Options{BaseURL: "https://example.com/", Site: "site"},
 			want: []string{"out/sitemap.xml:4: URL https://other.example/x is outside the sitemap's scope https://example.com/"}},
+		// Google reads an index's sitemaps only in its folder or below:
+		// no index at en/sitemap.xml can lead to the root's sitemap.
+		{name: "scope of an index", files: map[string]string{
+			"en/sitemap.xml": index("<sitemap><loc>https://example.com/sitemap.xml</loc></sitemap>"),
+			"sitemap.xml":    urlset("<url><loc>https://example.com/</loc></url>")},
+			opts: Options{BaseURL: "https://example.com/"},
+			want: []string{"en/sitemap.xml:3: URL https://example.com/sitemap.xml is outside the sitemap's scope https://example.com/en/"}, checked: 2},
 		{name: "no scope without base URL", files: map[string]string{"blog/sitemap.xml": urlset("<url><loc>https://example.com/about/</loc></url>")}},
 		{name: "index entry missing", files: map[string]string{
 			"sitemap.xml":   index("<sitemap><loc>https://example.com/sitemap-1.xml</loc></sitemap>\n<sitemap><loc>https://example.com/sitemap-2.xml</loc></sitemap>"),

@@ -219,6 +219,9 @@ type Preset struct {
 	limits  limits.Limits
 	project string
 
+	// SitemapTemplate is the project's own sitemap template, nil for
+	// none: the pages it leaves out by a front matter key are left out.
+	SitemapTemplate *SitemapTemplate
 	// PaginatePath is paginatePath (pagination.path), default "page":
 	// the folder of a list page's pagers (/posts/page/2/).
 	PaginatePath string
@@ -303,6 +306,7 @@ func Load(projectDir string, lim limits.Limits) (*Preset, error) {
 	if h.witnessOff == "" {
 		h.witnessOff = sitemapTemplate(projectDir, cfg)
 	}
+	h.SitemapTemplate = readSitemapTemplate(projectDir, cfg, lim)
 	return h, nil
 }
 
@@ -835,6 +839,12 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 		origin = h.File
 	}
 	hugoBaseURL(d, p, h.BaseURL, origin)
+	if p.Translated {
+		p.Pages = ListPages{h}
+	}
+	if h.SitemapTemplate != nil {
+		p.Warnings = append(p.Warnings, h.SitemapTemplate.warning(p.Translated))
+	}
 	return p, nil
 }
 

@@ -12,7 +12,7 @@ import (
 // the terms of the site's taxonomies, a date without a zone in its
 // language's timeZone, and the date :filename reads in its name.
 func (h *Preset) FileRules(rel string) generator.FileRules {
-	f := generator.FileRules{Reading: generator.AllFrontMatter, Terms: h.Taxonomies}
+	f := generator.FileRules{Reading: generator.AllFrontMatter, Terms: h.Taxonomies, ExcludeKeys: h.sitemapExclude()}
 	f.Zone, f.ZoneFrom = h.zone(rel)
 	f.FileDate = h.fileDate(rel, f.Zone)
 	return f
@@ -76,7 +76,7 @@ func (hl *Languages) FileRules(rel string) generator.FileRules {
 	if !ok {
 		// In no content folder: all of its front matter, the site's
 		// taxonomies.
-		return generator.FileRules{Reading: generator.AllFrontMatter, Terms: hl.site().Taxonomies}
+		return generator.FileRules{Reading: generator.AllFrontMatter, Terms: hl.site().Taxonomies, ExcludeKeys: hl.site().sitemapExclude()}
 	}
 	return h.FileRules(in)
 }

@@ -1,7 +1,9 @@
 package hugo
 
 import (
+	"cmp"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/sitemapgen/sitemapgen/internal/generator"
@@ -48,4 +50,42 @@ func (hl *Languages) Translation(rel, translationKey string) (generator.Translat
 		return generator.Translation{}, false
 	}
 	return h.Translation(strings.TrimPrefix(inFolder, "/"), translationKey)
+}
+
+// ListPages is the [generator.Project].Pages of a multilingual Hugo
+// site: the translations of the list pages no source gives (a home page,
+// a section, a taxonomy or a term without an _index file), as Hugo
+// links them: the list page at the same path in each language, with the
+// key an _index file there has ([Preset.Translation]), so that one
+// language's list page with such a file and another's without are one
+// page, as Hugo's sitemap lists them. A pager, and any other file, has
+// none.
+type ListPages struct{ h *Preset }
+
+var _ generator.Translator = ListPages{}
+
+// Translation returns the language of the built page at rel, relative
+// to the publish folder (fr/tags/index.html), and its key, when it is a
+// list page of Hugo's.
+func (l ListPages) Translation(rel, _ string) (generator.Translation, bool) {
+	h := l.h
+	dir, ok := strings.CutSuffix(rel, "index.html")
+	if !ok || dir != "" && !strings.HasSuffix(dir, "/") {
+		return generator.Translation{}, false
+	}
+	lang := h.defaultLang()
+	if first, rest, ok := strings.Cut(dir, "/"); ok && (first == lang || slices.Contains(h.Languages, first)) && h.langPrefix(first) == "/"+first {
+		lang, dir = first, rest
+	} else if h.langPrefix(lang) != "" {
+		return generator.Translation{}, false // in no language's folder
+	}
+	switch parts := strings.Split(strings.TrimSuffix(dir, "/"), "/"); {
+	case dir == "", len(parts) == 1:
+		// The home page, a section or a taxonomy.
+	case len(parts) == 2 && slices.ContainsFunc(h.Taxonomies, func(t string) bool { return h.TaxonomyPath(t) == "/"+parts[0]+"/" }):
+		// A term.
+	default:
+		return generator.Translation{}, false
+	}
+	return generator.Translation{Lang: cmp.Or(h.LangCodes[lang], lang), Key: "list/" + dir + "_index", From: "Hugo's list page at the same path in each language"}, true
 }

@@ -42,3 +42,39 @@ func TestHugoTranslation(t *testing.T) {
 		t.Errorf("content folders: %+v %+v", fr, en)
 	}
 }
+
+// TestHugoListPages: a built list page no source gives is keyed as an
+// _index file at its path would be, in its language's folder (none for
+// the default language at the root); a pager, a page below a section
+// and a file in no language's folder have no translations.
+func TestHugoListPages(t *testing.T) {
+	h := &Preset{DefaultContentLanguage: "en", Languages: []string{"de", "en"}, LangCodes: map[string]string{"de": "de-AT"}, Taxonomies: []string{"tags"}}
+	for _, c := range []struct{ rel, lang, key string }{
+		{"index.html", "en", "list/_index"},
+		{"de/index.html", "de-AT", "list/_index"},
+		{"posts/index.html", "en", "list/posts/_index"},
+		{"de/posts/index.html", "de-AT", "list/posts/_index"},
+		{"de/tags/news/index.html", "de-AT", "list/tags/news/_index"},
+		{"posts/page/2/index.html", "", ""},
+		{"page/2/index.html", "", ""},
+		{"posts/a/index.html", "", ""},
+		{"posts/a.html", "", ""},
+		{"de/posts/xindex.html", "", ""},
+	} {
+		tr, ok := ListPages{h}.Translation(c.rel, "")
+		if ok != (c.key != "") || tr.Lang != c.lang || tr.Key != c.key {
+			t.Errorf("Translation(%q) = %+v, %v; want %q %q", c.rel, tr, ok, c.lang, c.key)
+		}
+	}
+	h.DefaultContentLanguageInSubdir = true
+	if tr, ok := (ListPages{h}).Translation("posts/index.html", ""); ok {
+		t.Errorf("a page in no language's folder: %+v", tr)
+	}
+	if tr, ok := (ListPages{h}).Translation("en/posts/index.html", ""); !ok || tr.Key != "list/posts/_index" {
+		t.Errorf("en/posts/index.html: %+v, %v", tr, ok)
+	}
+	src, _ := h.Translation("posts/_index.de.md", "")
+	if built, _ := (ListPages{h}).Translation("en/posts/index.html", ""); built.Key != src.Key {
+		t.Errorf("a built list page's key %q is not its _index file's, %q", built.Key, src.Key)
+	}
+}

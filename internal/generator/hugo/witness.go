@@ -93,14 +93,7 @@ func paginatePath(cfg map[string]any) string {
 // folder linked out of the project is taken to hold one, since what it
 // holds is not looked at.
 func sitemapTemplate(projectDir string, cfg map[string]any) string {
-	layouts := "layouts"
-	if s, ok := cfg["layoutdir"].(string); ok && s != "" {
-		layouts = path.Clean(s)
-	}
-	themes := "themes"
-	if s, ok := cfg["themesdir"].(string); ok && s != "" {
-		themes = path.Clean(s)
-	}
+	layouts, themes := layoutDirs(cfg)
 	folders := []string{layouts}
 	var named []string // the themes the configuration names
 	switch v := cfg["theme"].(type) {
