@@ -21,8 +21,9 @@ const robotsName = "robots.txt"
 // of the output folder root, atomically, inside it, and reports whether
 // the file changed. Lines that name the files of foreign (paths relative
 // to the folder) go too. A robots.txt past max bytes
-// (limits.robots_bytes) is not rewritten: an error.
-func updateRobots(root *fsx.Root, baseURL string, entries, foreign []string, max int) (bool, error) {
+// (limits.robots_bytes) is not rewritten: an error. hooked, when not
+// nil, is the content to write instead, as Options.RobotsHook made it.
+func updateRobots(root *fsx.Root, baseURL string, entries, foreign []string, max int, hooked []byte) (bool, error) {
 	if err := robotsUsable(root, max); err != nil {
 		return false, err
 	}
@@ -37,10 +38,41 @@ func updateRobots(root *fsx.Root, baseURL string, entries, foreign []string, max
 	}
 	exists := err == nil
 	merged := mergeRobots(old, baseURL, entries, foreign)
+	if hooked != nil {
+		merged = hooked
+	}
 	if exists && bytes.Equal(merged, old) {
 		return false, nil
 	}
 	return true, atomicfile.WriteIn(root, robotsName, merged, mode)
+}
+
+// hookRobots runs Options.RobotsHook, with Robots, on the robots.txt
+// the commit would write, before anything is written, and keeps what it
+// returns for the commit (txn.robots).
+func (t *txn) hookRobots(res *Result) error {
+	if !t.opts.Robots || t.opts.RobotsHook == nil {
+		return nil
+	}
+	old, _, err := readRobots(t.root, t.opts.RobotsBytes)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	t.robots, err = hookedRobots(t.opts, mergeRobots(old, t.opts.BaseURL, res.Entries, t.takenOver()))
+	return err
+}
+
+// hookedRobots returns merged as opts.RobotsHook rewrites it, with
+// Robots; else merged.
+func hookedRobots(opts Options, merged []byte) ([]byte, error) {
+	if !opts.Robots || opts.RobotsHook == nil {
+		return merged, nil
+	}
+	out, err := opts.RobotsHook(merged)
+	if out == nil && err == nil {
+		out = []byte{} // an empty robots.txt, not none
+	}
+	return out, err
 }
 
 // readRobots reads the robots.txt of the folder root through the one

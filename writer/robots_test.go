@@ -1,8 +1,10 @@
 package writer
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -80,7 +82,7 @@ func TestUpdateRobots(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer root.Close()
-	changed, err := updateRobots(root, base, entries, nil, robots.MaxBytes)
+	changed, err := updateRobots(root, base, entries, nil, robots.MaxBytes, nil)
 	if err != nil || !changed {
 		t.Fatalf("first update: changed=%v err=%v", changed, err)
 	}
@@ -93,7 +95,7 @@ func TestUpdateRobots(t *testing.T) {
 	}
 	old := time.Now().Add(-time.Hour)
 	os.Chtimes(path, old, old)
-	changed, err = updateRobots(root, base, entries, nil, robots.MaxBytes)
+	changed, err = updateRobots(root, base, entries, nil, robots.MaxBytes, nil)
 	if err != nil || changed {
 		t.Fatalf("second update: changed=%v err=%v", changed, err)
 	}
@@ -106,7 +108,7 @@ func TestUpdateRobots(t *testing.T) {
 	if err := os.Mkdir(path, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := updateRobots(root, base, entries, nil, robots.MaxBytes); err == nil {
+	if _, err := updateRobots(root, base, entries, nil, robots.MaxBytes, nil); err == nil {
 		t.Error("robots.txt is a folder: no error")
 	}
 }
@@ -155,5 +157,68 @@ func TestRobotsLink(t *testing.T) {
 	}
 	if want := "User-agent: *\n\nSitemap: " + base + "sitemap.xml\n"; string(got) != want {
 		t.Errorf("robots.txt = %q, want %q", got, want)
+	}
+}
+
+// TestRobotsHook: Options.RobotsHook is given the robots.txt a Write
+// would write and what it returns is written; a check compares it, a
+// dry run does not run it, and a hook that fails fails the Write with
+// nothing written.
+func TestRobotsHook(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "robots.txt")
+	if err := os.WriteFile(path, []byte("User-agent: *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var given []string
+	hook := func(b []byte) ([]byte, error) {
+		given = append(given, string(b))
+		if strings.HasPrefix(string(b), "# hooked\n") {
+			return b, nil
+		}
+		return append([]byte("# hooked\n"), b...), nil
+	}
+	urls := sitemap.Slice([]sitemap.URL{{Loc: base + "a/"}})
+	opts := Options{Dir: dir, BaseURL: base, Robots: true, RobotsHook: hook}
+	if _, err := Write(urls, opts); err != nil {
+		t.Fatal(err)
+	}
+	want := "# hooked\nUser-agent: *\n\nSitemap: https://example.com/sitemap.xml\n"
+	if got, _ := os.ReadFile(path); string(got) != want {
+		t.Errorf("robots.txt %q, want %q", got, want)
+	}
+	if len(given) != 1 || given[0] != "User-agent: *\n\nSitemap: https://example.com/sitemap.xml\n" {
+		t.Errorf("the hook was given %q", given)
+	}
+
+	given = nil
+	check := opts
+	check.Check = true
+	res, err := Write(urls, check)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(res.Differ, "robots.txt") || len(given) != 1 {
+		t.Errorf("check: differ %q, the hook ran %d times; want robots.txt the same", res.Differ, len(given))
+	}
+
+	given = nil
+	dry := opts
+	dry.DryRun = true
+	if _, err := Write(urls, dry); err != nil || len(given) != 0 {
+		t.Errorf("dry run: %v, the hook ran %d times", err, len(given))
+	}
+
+	failing := opts
+	failing.RobotsHook = func([]byte) ([]byte, error) { return nil, errors.New("hook failed") }
+	before, _ := os.ReadFile(path)
+	if _, err := Write(sitemap.Slice([]sitemap.URL{{Loc: base + "b/"}}), failing); err == nil || !strings.Contains(err.Error(), "hook failed") {
+		t.Errorf("a failing hook: %v", err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != string(before) {
+		t.Errorf("a failing hook: robots.txt became %q", got)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "sitemap.xml")); strings.Contains(string(data), "/b/") {
+		t.Error("a failing hook: the sitemap was written")
 	}
 }

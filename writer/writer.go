@@ -121,6 +121,13 @@ type Options struct {
 	Text bool
 	// Robots adds the Sitemap: lines to robots.txt, creating it if needed.
 	Robots bool
+	// RobotsHook, with Robots, is given the robots.txt Write would write
+	// (the set's Sitemap: lines merged into the one there) and returns
+	// the one to write instead (--robots-transform). It runs before
+	// anything is written: its error fails the Write, the folder left as
+	// it was. A dry run does not run it; a check compares what it
+	// returns.
+	RobotsHook func(robots []byte) ([]byte, error)
 	// Viewer also writes sitemap.html ([ViewerName]), a page that shows
 	// the set to a person (see [ViewerPage]), first; robots.txt and the
 	// index do not name it.
@@ -385,6 +392,10 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	if err := t.placeable(); err != nil {
 		return nil, err
 	}
+	// So does a robots hook that fails.
+	if err := t.hookRobots(res); err != nil {
+		return nil, err
+	}
 	// The record lists the old and the new files until the old are gone,
 	// so that a run killed in between leaves nothing unaccounted for. A
 	// record that lists the same files stays as it is.
@@ -460,6 +471,9 @@ type txn struct {
 	root *fsx.Root
 	// spare is the buffer of the last file closed, for the next (close).
 	spare *bufio.Writer
+	// robots is, with Options.RobotsHook, the robots.txt to write, as
+	// the hook returned it (hookRobots); nil without one.
+	robots []byte
 }
 
 func (t *txn) write(urls sitemap.URLs) (*Result, error) {
@@ -821,7 +835,7 @@ func (t *txn) commit(res *Result) error {
 	}
 	taken := t.takenOver()
 	if t.opts.Robots || len(taken) > 0 && robotsNames(t.root, t.opts.BaseURL, taken, t.opts.RobotsBytes) || t.robotsOrphaned() {
-		changed, err := updateRobots(t.root, t.opts.BaseURL, res.Entries, taken, t.opts.RobotsBytes)
+		changed, err := updateRobots(t.root, t.opts.BaseURL, res.Entries, taken, t.opts.RobotsBytes, t.robots)
 		if err != nil {
 			return err
 		}

@@ -83,6 +83,7 @@ type Values struct {
 	ExtraCommand   string
 	Transform      string
 	TransformFDs   string
+	RobotsHook     string
 	AllowCommands  bool
 	Limits         limits.Limits
 	Watch          Watch
@@ -429,11 +430,20 @@ var Settings = Table[Values]{
 		Field: String(func(v *Values) *string { return &v.Transform }, "", nil)},
 	{Flag: "transform-fds", Arg: "IN,OUT", Only: BuildCommand, Hidden: true,
 		Field: String(func(v *Values) *string { return &v.TransformFDs }, "", checkFDs)},
+	{Flag: "robots-transform", Arg: "CMD", Key: "robots_transform", Help: []string{
+		"with --robots, run CMD with /bin/sh -c on the robots.txt",
+		"to be written (its Sitemap: lines merged in), given on",
+		"its standard input: what it prints is written instead.",
+		"Bounded by limits.robots_bytes and",
+		"limits.command_seconds; a failure fails the build,",
+		"nothing written. Named in sitemap.yaml, it runs only",
+		"with --allow-commands"},
+		Field: String(func(v *Values) *string { return &v.RobotsHook }, "", nil)},
 	{Flag: "allow-commands", Env: AllowCommandsEnv, Help: []string{
 		"run the commands sitemap.yaml names (extra_urls_command:,",
-		"transform:), which a pull request can change: off by",
-		"default. Also " + AllowCommandsEnv + "=1; never a key of",
-		"the file"},
+		"transform:, robots_transform:), which a pull request can",
+		"change: off by default. Also " + AllowCommandsEnv + "=1;",
+		"never a key of the file"},
 		Field: Bool(func(v *Values) *bool { return &v.AllowCommands }, false)},
 	{Flag: "feed", Key: "feed.enabled", Short: true, Help: []string{
 		"also write feed.xml, an Atom feed of the most",

@@ -64,7 +64,7 @@ var Options = []Option{
 	{NextSitemap, "priority", "--priority", priority},
 	{NextSitemap, "sitemapSize", "--max-urls", maxURLs},
 	{NextSitemap, "generateRobotsTxt", "--robots (its Sitemap: lines; the rest of robots.txt is yours)", robots},
-	{NextSitemap, "robotsTxtOptions", "warned: keep your rules in public/robots.txt; --robots adds the Sitemap: lines", robotsTxtOptions},
+	{NextSitemap, "robotsTxtOptions", "warned: keep your rules in public/robots.txt; --robots adds the Sitemap: lines; transformRobotsTxt, a function: warned, its code as a --robots-transform command", robotsTxtOptions},
 	{NextSitemap, "exclude", "--exclude, each route glob as the globs of its built files; a function warned", routeGlobs(true)},
 	{NextSitemap, "alternateRefs", "locales: when each href is siteUrl or a folder of it; else warned: give the pages' own hreflang links (Next.js's metadata alternates.languages)", alternateRefs},
 	{NextSitemap, "transform", "a function: warned, its code as a --transform command; rules: and --exclude meanwhile", hook("set values with rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
@@ -466,7 +466,17 @@ func robots(m *Mapper, v any) {
 	}
 }
 
+// robotsTxtOptions: its transformRobotsTxt, a function given the
+// robots.txt next-sitemap wrote that returns the one to write, is what
+// --robots-transform runs as a command; its other keys write rules.
 func robotsTxtOptions(m *Mapper, v any) {
+	obj, _ := v.(map[string]any)
+	if _, ok := obj["transformRobotsTxt"]; ok {
+		m.Warn("transformRobotsTxt is a function, which sitemapgen does not run: write a command that reads robots.txt on its standard input and prints the one to write, and give it with --robots-transform CMD (named in sitemap.yaml, it runs with --allow-commands)")
+		if len(obj) == 1 {
+			return
+		}
+	}
 	m.Warn("is not taken: sitemapgen writes no rules into robots.txt; keep them in the site's own robots.txt (public/robots.txt), where --robots adds the Sitemap: lines")
 }
 

@@ -297,13 +297,13 @@ func (b *builder) dedup(only map[string]bool) {
 }
 
 // write writes the sorted records.
-func (b *builder) write() error {
+func (b *builder) write(ctx context.Context) error {
 	res := b.res
 	if err := b.devServer(); err != nil {
 		return err
 	}
 	if res.URLs.Len() == 0 {
-		return b.writeNone()
+		return b.writeNone(ctx)
 	}
 	// The news sitemap holds the articles of the two days before the
 	// build, or, in watch mode, before each write.
@@ -318,7 +318,7 @@ func (b *builder) write() error {
 	if st != nil {
 		took = st.Writes()
 	}
-	res.Write, err = writer.Write(res.URLs, b.sectioned())
+	res.Write, err = writer.Write(res.URLs, b.hooked(ctx, b.sectioned()))
 	// What the State takes as the last Write is what the records say
 	// they gave it: a Write that failed after its commit counts.
 	b.recs.afterWrite(st != nil && st.Writes() != took)
@@ -333,6 +333,15 @@ func (b *builder) write() error {
 	return nil
 }
 
+// hooked returns o with Options.RobotsHook, run with ctx, as its
+// robots hook.
+func (b *builder) hooked(ctx context.Context, o writer.Options) writer.Options {
+	if hook := b.opts.RobotsHook; hook != nil {
+		o.RobotsHook = func(robots []byte) ([]byte, error) { return hook(ctx, robots) }
+	}
+	return o
+}
+
 // writeNone ends a build that lists no page. One whose every page was
 // left out on purpose (Deliberate, of the reasons of every page found:
 // a whole build's) writes no sitemap and withdraws the set of an earlier
@@ -340,12 +349,12 @@ func (b *builder) write() error {
 // Sitemap: lines), and says so in Result.NoneListed; the hash state and
 // the generator's dates are left as they are, for the pages' return.
 // Any other fails with an AllSkippedError, writing nothing.
-func (b *builder) writeNone() error {
+func (b *builder) writeNone(ctx context.Context) error {
 	skipped := b.res.Skipped
 	if !Deliberate(skipped) {
 		return b.allSkipped(skipped)
 	}
-	w, err := writer.Withdraw(b.opts.Write)
+	w, err := writer.Withdraw(b.hooked(ctx, b.opts.Write))
 	if err != nil {
 		return writeError(b.opts.Write.Dir, err)
 	}

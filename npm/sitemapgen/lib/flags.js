@@ -45,6 +45,7 @@ export const flags = {
   extraUrls: ["extra-urls", "list"],
   extraUrlsCommand: ["extra-urls-command", "value"],
   transform: ["transform", "value"],
+  robotsTransform: ["robots-transform", "value"],
   allowCommands: ["allow-commands", "bool"],
   feed: ["feed", "bool"],
   viewer: ["viewer", "bool"],
