@@ -82,7 +82,7 @@ func TestUpdateRobots(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer root.Close()
-	changed, err := updateRobots(root, base, entries, nil, robots.MaxBytes, nil)
+	changed, err := updateRobots(root, base, base, entries, nil, robots.MaxBytes, nil)
 	if err != nil || !changed {
 		t.Fatalf("first update: changed=%v err=%v", changed, err)
 	}
@@ -95,7 +95,7 @@ func TestUpdateRobots(t *testing.T) {
 	}
 	old := time.Now().Add(-time.Hour)
 	os.Chtimes(path, old, old)
-	changed, err = updateRobots(root, base, entries, nil, robots.MaxBytes, nil)
+	changed, err = updateRobots(root, base, base, entries, nil, robots.MaxBytes, nil)
 	if err != nil || changed {
 		t.Fatalf("second update: changed=%v err=%v", changed, err)
 	}
@@ -108,7 +108,7 @@ func TestUpdateRobots(t *testing.T) {
 	if err := os.Mkdir(path, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := updateRobots(root, base, entries, nil, robots.MaxBytes, nil); err == nil {
+	if _, err := updateRobots(root, base, base, entries, nil, robots.MaxBytes, nil); err == nil {
 		t.Error("robots.txt is a folder: no error")
 	}
 }
@@ -220,5 +220,35 @@ func TestRobotsHook(t *testing.T) {
 	}
 	if data, _ := os.ReadFile(filepath.Join(dir, "sitemap.xml")); strings.Contains(string(data), "/b/") {
 		t.Error("a failing hook: the sitemap was written")
+	}
+}
+
+// TestSitemapsURL: with Options.SitemapsURL the index names the shards
+// there, Result.Entries and robots.txt's Sitemap: line too, the pages
+// keeping the base URL; a line of ours under the base URL, from before
+// the setting, is replaced by it.
+func TestSitemapsURL(t *testing.T) {
+	dir := t.TempDir()
+	const cdn = "https://cdn.example.net/maps/"
+	path := filepath.Join(dir, "robots.txt")
+	if err := os.WriteFile(path, []byte("User-agent: *\nSitemap: "+base+"sitemap.xml\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Write(sitemap.Slice([]sitemap.URL{{Loc: base + "a/"}, {Loc: base + "b/"}}), Options{Dir: dir, BaseURL: base, SitemapsURL: cdn, MaxURLs: 1, Robots: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{cdn + "sitemap.xml"}; !slices.Equal(res.Entries, want) {
+		t.Errorf("entries %q, want %q", res.Entries, want)
+	}
+	index, _ := os.ReadFile(filepath.Join(dir, "sitemap.xml"))
+	if n := strings.Count(string(index), "<loc>"+cdn+"sitemap-"); n != 2 {
+		t.Errorf("the index names %d shards at %s:\n%s", n, cdn, index)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "User-agent: *\nSitemap: "+cdn+"sitemap.xml\n" {
+		t.Errorf("robots.txt %q, want its line at %s", got, cdn)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, res.Written[0])); !strings.Contains(string(data), "<loc>"+base) {
+		t.Errorf("%s lists no page at the base URL:\n%s", res.Written[0], data)
 	}
 }

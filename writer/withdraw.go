@@ -2,6 +2,7 @@ package writer
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"io/fs"
 	"slices"
@@ -156,7 +157,7 @@ func withdrawRobots(root *fsx.Root, opts Options, foreign []string, dry bool) (b
 	if err != nil {
 		return false, err
 	}
-	merged := mergeRobots(old, opts.BaseURL, nil, foreign)
+	merged := mergeRobots(old, opts.BaseURL, cmp.Or(opts.SitemapsURL, opts.BaseURL), nil, foreign)
 	if !opts.DryRun {
 		if merged, err = hookedRobots(opts, merged); err != nil {
 			return false, err

@@ -193,6 +193,13 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 	if err := checkCommands(l, &c.Values); err != nil {
 		return nil, err
 	}
+	if line := sitemapsElsewhere(v); line != nil {
+		if v.Robots {
+			c.Detected = strings.TrimPrefix(c.Detected+"; "+line.Error(), "; ")
+		} else {
+			c.Warnings = append(c.Warnings, line)
+		}
+	}
 	if v.RobotsHook != "" && !v.Robots {
 		const msg = "robots_transform rewrites the robots.txt that --robots writes: give --robots (robots: true) too, or leave it out"
 		if from := l.from["robots_transform"]; from != l.fileName() {
@@ -286,6 +293,7 @@ func (c *Config) options(l *layers, pr *project.Project) {
 			Extra:         v.Index.Extra,
 			RobotsBytes:   v.Limits.RobotsBytes,
 			OutputBytes:   v.Limits.OutputBytes,
+			SitemapsURL:   v.SitemapsURL,
 		},
 	}
 	for _, s := range v.Sections {
@@ -767,6 +775,31 @@ func transform(v *Values) *pipeline.Transform {
 		}}
 	}
 	return nil
+}
+
+// sitemapsElsewhere says, when sitemaps_url serves the sitemap files
+// outside the folder of the pages' base URL (another host, or another
+// folder), what makes search engines take them: the protocol lets a
+// sitemap list only URLs under its own folder, unless the robots.txt of
+// the pages' host names it (a cross-host submission), which --robots
+// writes. nil when they are served under the base URL.
+func sitemapsElsewhere(v *Values) error {
+	if v.SitemapsURL == "" || v.BaseURL == "" {
+		return nil
+	}
+	base, err := mapping.ParseBaseURL(v.BaseURL)
+	if err != nil || strings.HasPrefix(strings.ToLower(v.SitemapsURL), strings.ToLower(base)) {
+		return nil
+	}
+	robots := base
+	if u, err := url.Parse(base); err == nil {
+		robots = u.Scheme + "://" + u.Host + "/robots.txt"
+	}
+	msg := fmt.Sprintf("the sitemaps are served at %s, outside the pages' %s: search engines take them only where %s names them in Sitemap: lines (the protocol's cross-host submission)", mapping.ShownURL(v.SitemapsURL), mapping.ShownURL(base), robots)
+	if v.Robots {
+		return errors.New(msg + ", which --robots writes")
+	}
+	return errors.New(msg + ": give --robots (robots: true) to write them, or add them yourself")
 }
 
 // robotsHook returns the robots hook (--robots-transform, robots_transform:):

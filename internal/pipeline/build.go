@@ -44,6 +44,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -372,7 +373,7 @@ func (b *builder) warnDeadRobots() {
 		return
 	}
 	robots := filepath.Join(w.Dir, "robots.txt")
-	for _, l := range writer.DeadRobotsLines(w.Dir, w.BaseURL) {
+	for _, l := range writer.DeadRobotsLines(w.Dir, cmp.Or(w.SitemapsURL, w.BaseURL)) {
 		b.warn("", diag.At(robots, l.Line, "Sitemap: "+l.URL+" names a sitemap file that is not there (one of sitemapgen's names, which this build does not write): crawlers get a 404; run with --robots to update it"))
 	}
 }
@@ -395,7 +396,7 @@ func (b *builder) warnOtherSitemaps() {
 		return w.TakeOver != nil && w.TakeOver(name) || b.opts.GeneratorSitemaps != nil && b.opts.GeneratorSitemaps(name)
 	}
 	robots := filepath.Join(w.Dir, "robots.txt")
-	for _, l := range writer.OtherRobotsLines(w.Dir, w.BaseURL, skip) {
+	for _, l := range writer.OtherRobotsLines(w.Dir, cmp.Or(w.SitemapsURL, w.BaseURL), skip) {
 		what := "crawlers that read robots.txt are given it, not ours: run with --robots to name ours there, and stop the project's build writing its own, and this line, for ours to replace it"
 		if w.Robots {
 			what = "search engines read it beside ours: stop the project's build writing its own, and this line, for ours to replace it"

@@ -16,6 +16,7 @@ export const flags = {
   xsl: ["xsl", "value"],
   text: ["text", "bool"],
   robots: ["robots", "bool"],
+  sitemapsUrl: ["sitemaps-url", "value"],
   keepGeneratorSitemaps: ["keep-generator-sitemaps", "bool"],
   maxUrls: ["max-urls", "value"],
   maxBytes: ["max-bytes", "value"],
