@@ -454,6 +454,7 @@ func prepareOutputs(c *config.Config, getenv func(string) string, say func(strin
 	opts := postbuild.Options{
 		Dir:         c.Build.Write.Dir,
 		BaseURL:     base,
+		SitemapsURL: c.Build.Write.SitemapsURL,
 		DateFormat:  c.Build.Write.LastModFormat,
 		StateBytes:  c.Build.Limits.StateBytes,
 		OutputBytes: c.Build.Limits.OutputBytes,
