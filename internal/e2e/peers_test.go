@@ -311,6 +311,44 @@ func TestMkDocsMaterialSwitch(t *testing.T) {
 	}
 }
 
+// TestMkDocsSitemapTemplate builds testdata/mkdocs with a sitemap
+// template of the project's in the theme's custom_dir, as Material users
+// override it: the template leaves about/ out and writes weekly for every
+// URL, and MkDocs renders it in place of its own. sitemapgen does not
+// render it: one warning, naming the file, says so and what to do, and
+// the build goes on.
+func TestMkDocsSitemapTemplate(t *testing.T) {
+	mkdocs := testtool.Program(t, "mkdocs", "apt-get install mkdocs")
+	src := filepath.Join(t.TempDir(), "docs-site")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "mkdocs"))); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(src, "mkdocs.yml"), "site_name: Docs\nsite_url: https://example.com/docs/\ntheme:\n  name: mkdocs\n  custom_dir: overrides\n")
+	write(t, filepath.Join(src, "overrides", "sitemap.xml"), `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+{%- for file in pages %}{% if not file.page.is_link and file.page.url != "about/" %}
+<url><loc>{{ file.page.canonical_url|e }}</loc><changefreq>weekly</changefreq></url>
+{%- endif %}{% endfor %}
+</urlset>
+`)
+	cmd := exec.Command(mkdocs, "build", "--quiet")
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("mkdocs: %v\n%s", err, out)
+	}
+	const base = "https://example.com/docs/"
+	site := filepath.Join(src, "site")
+	theirs := locs(t, filepath.Join(site, "sitemap.xml"))
+	if slices.Contains(theirs, base+"about/") || !slices.Contains(theirs, base+"guide/setup/") {
+		t.Fatalf("the premise: MkDocs did not render the project's template: %q", theirs)
+	}
+	r := mustRun(t, src)
+	const want = "overrides/sitemap.xml: warning: a sitemap template of the project's own, which MkDocs renders in place of its theme's (theme custom_dir, mkdocs.yml:5): sitemapgen replaces what it renders with its own sitemap and does not render it, so the pages it leaves out are listed and the values it writes (changefreq, priority, lastmod, any element of its own) are not taken; leave those pages out with exclude: and set values with rules: in sitemap.yaml"
+	if n := strings.Count(r.stderr, want); n != 1 {
+		t.Errorf("the warning naming the template is said %d times, want once:\n%s", n, r.stderr)
+	}
+}
+
 // eleventyStarter is a site in the shape of Eleventy's base blog
 // starter (eleventy-base-blog 9): its input folder content/, its data
 // and includes beside it, the site's URL in _data/metadata.js, the
