@@ -369,7 +369,7 @@ func (t *txn) addScoped(urls sitemap.URLs, a *alias, header, head string) (cut b
 	}
 	items := make([]indexItem, len(c.files))
 	for n, f := range c.files {
-		items[n] = indexItem{o.BaseURL + f.name, f.newest}
+		items[n] = indexItem{o.SitemapsURL + f.name, f.newest}
 	}
 	items, cut = fitIndex(items, withHead(indexOpen, head), o)
 	return cut, t.addIndex(a.name, a.gzip, withHead(indexOpen, head), items)

@@ -21,8 +21,10 @@ const robotsName = "robots.txt"
 // of the output folder root, atomically, inside it, and reports whether
 // the file changed. Lines that name the files of foreign (paths relative
 // to the folder) go too. A robots.txt past max bytes
-// (limits.robots_bytes) is not rewritten: an error.
-func updateRobots(root *fsx.Root, baseURL string, entries, foreign []string, max int) (bool, error) {
+// (limits.robots_bytes) is not rewritten: an error. filesURL is where the
+// set's files are served (Options.SitemapsURL). hooked, when not nil, is
+// the content to write instead, as Options.RobotsHook made it.
+func updateRobots(root *fsx.Root, baseURL, filesURL string, entries, foreign []string, max int, hooked []byte) (bool, error) {
 	if err := robotsUsable(root, max); err != nil {
 		return false, err
 	}
@@ -36,11 +38,42 @@ func updateRobots(root *fsx.Root, baseURL string, entries, foreign []string, max
 		mode = st.Mode().Perm()
 	}
 	exists := err == nil
-	merged := mergeRobots(old, baseURL, entries, foreign)
+	merged := mergeRobots(old, baseURL, filesURL, entries, foreign)
+	if hooked != nil {
+		merged = hooked
+	}
 	if exists && bytes.Equal(merged, old) {
 		return false, nil
 	}
 	return true, atomicfile.WriteIn(root, robotsName, merged, mode)
+}
+
+// hookRobots runs Options.RobotsHook, with Robots, on the robots.txt
+// the commit would write, before anything is written, and keeps what it
+// returns for the commit (txn.robots).
+func (t *txn) hookRobots(res *Result) error {
+	if !t.opts.Robots || t.opts.RobotsHook == nil {
+		return nil
+	}
+	old, _, err := readRobots(t.root, t.opts.RobotsBytes)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	t.robots, err = hookedRobots(t.opts, mergeRobots(old, t.opts.BaseURL, t.opts.SitemapsURL, res.Entries, t.takenOver()))
+	return err
+}
+
+// hookedRobots returns merged as opts.RobotsHook rewrites it, with
+// Robots; else merged.
+func hookedRobots(opts Options, merged []byte) ([]byte, error) {
+	if !opts.Robots || opts.RobotsHook == nil {
+		return merged, nil
+	}
+	out, err := opts.RobotsHook(merged)
+	if out == nil && err == nil {
+		out = []byte{} // an empty robots.txt, not none
+	}
+	return out, err
 }
 
 // readRobots reads the robots.txt of the folder root through the one
@@ -74,7 +107,7 @@ func robotsNames(root *fsx.Root, baseURL string, foreign []string, max int) bool
 		return false
 	}
 	for _, line := range bytes.SplitAfter(old, []byte("\n")) {
-		if isOwnSitemapLine(line, baseURL, foreign) && !isOwnSitemapLine(line, baseURL, nil) {
+		if isOwnSitemapLine(line, baseURL, baseURL, foreign) && !isOwnSitemapLine(line, baseURL, baseURL, nil) {
 			return true
 		}
 	}
@@ -115,13 +148,15 @@ func robotsUsable(root *fsx.Root, max int) error {
 // lines are appended, after a blank line. Every other byte of old is
 // kept, and its line ending (LF or CRLF) is used for the new lines.
 func MergeRobots(old []byte, baseURL string, entries []string) []byte {
-	return mergeRobots(old, baseURL, entries, nil)
+	return mergeRobots(old, baseURL, baseURL, entries, nil)
 }
 
 // mergeRobots is MergeRobots that also replaces the Sitemap: lines naming
 // the files of foreign, paths under baseURL: other tools' sitemaps that
-// this Write removes.
-func mergeRobots(old []byte, baseURL string, entries, foreign []string) []byte {
+// this Write removes; and those naming this tool's files under filesURL,
+// where the set is served (Options.SitemapsURL), as well as under
+// baseURL.
+func mergeRobots(old []byte, baseURL, filesURL string, entries, foreign []string) []byte {
 	eol := "\n"
 	if bytes.Contains(old, []byte("\r\n")) {
 		eol = "\r\n"
@@ -140,7 +175,7 @@ func mergeRobots(old []byte, baseURL string, entries, foreign []string) []byte {
 			line = rest[:i+1]
 		}
 		rest = rest[len(line):]
-		if isOwnSitemapLine(line, baseURL, foreign) {
+		if isOwnSitemapLine(line, baseURL, filesURL, foreign) {
 			if bom := []byte("\uFEFF"); bytes.HasPrefix(line, bom) {
 				out = append(out, bom...)
 			}
@@ -168,12 +203,15 @@ func mergeRobots(old []byte, baseURL string, entries, foreign []string) []byte {
 
 // isOwnSitemapLine reports whether line is "Sitemap: URL" (any case, any
 // spacing, after a byte-order mark) for a URL of this tool's files under
-// baseURL, or of one of foreign. Scheme and host compare without regard
-// to case, as URLs do.
-func isOwnSitemapLine(line []byte, baseURL string, foreign []string) bool {
+// baseURL or filesURL, or of one of foreign under baseURL. Scheme and
+// host compare without regard to case, as URLs do.
+func isOwnSitemapLine(line []byte, baseURL, filesURL string, foreign []string) bool {
 	u, ok := robots.SitemapOf(line)
 	if !ok {
 		return false
+	}
+	if rest, ok := cutPrefixURL(u, filesURL); ok && robotsOwn(rest) {
+		return true
 	}
 	rest, ok := cutPrefixURL(u, baseURL)
 	return ok && (robotsOwn(rest) || slices.Contains(foreign, rest))
@@ -213,8 +251,9 @@ type RobotsLine struct {
 }
 
 // DeadRobotsLines returns the Sitemap: lines of dir/robots.txt that name a
-// file of this tool's under baseURL that dir does not have: left by a
-// build with Options.Robots whose set a later build without it changed
+// file of this tool's under baseURL (where the files are served:
+// Options.SitemapsURL) that dir does not have: left by a build with
+// Options.Robots whose set a later build without it changed
 // (sitemap.xml.gz removed when --gzip went). A robots.txt that cannot be
 // read has none.
 //

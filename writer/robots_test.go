@@ -1,8 +1,10 @@
 package writer
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -80,7 +82,7 @@ func TestUpdateRobots(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer root.Close()
-	changed, err := updateRobots(root, base, entries, nil, robots.MaxBytes)
+	changed, err := updateRobots(root, base, base, entries, nil, robots.MaxBytes, nil)
 	if err != nil || !changed {
 		t.Fatalf("first update: changed=%v err=%v", changed, err)
 	}
@@ -93,7 +95,7 @@ func TestUpdateRobots(t *testing.T) {
 	}
 	old := time.Now().Add(-time.Hour)
 	os.Chtimes(path, old, old)
-	changed, err = updateRobots(root, base, entries, nil, robots.MaxBytes)
+	changed, err = updateRobots(root, base, base, entries, nil, robots.MaxBytes, nil)
 	if err != nil || changed {
 		t.Fatalf("second update: changed=%v err=%v", changed, err)
 	}
@@ -106,7 +108,7 @@ func TestUpdateRobots(t *testing.T) {
 	if err := os.Mkdir(path, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := updateRobots(root, base, entries, nil, robots.MaxBytes); err == nil {
+	if _, err := updateRobots(root, base, base, entries, nil, robots.MaxBytes, nil); err == nil {
 		t.Error("robots.txt is a folder: no error")
 	}
 }
@@ -155,5 +157,98 @@ func TestRobotsLink(t *testing.T) {
 	}
 	if want := "User-agent: *\n\nSitemap: " + base + "sitemap.xml\n"; string(got) != want {
 		t.Errorf("robots.txt = %q, want %q", got, want)
+	}
+}
+
+// TestRobotsHook: Options.RobotsHook is given the robots.txt a Write
+// would write and what it returns is written; a check compares it, a
+// dry run does not run it, and a hook that fails fails the Write with
+// nothing written.
+func TestRobotsHook(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "robots.txt")
+	if err := os.WriteFile(path, []byte("User-agent: *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var given []string
+	hook := func(b []byte) ([]byte, error) {
+		given = append(given, string(b))
+		if strings.HasPrefix(string(b), "# hooked\n") {
+			return b, nil
+		}
+		return append([]byte("# hooked\n"), b...), nil
+	}
+	urls := sitemap.Slice([]sitemap.URL{{Loc: base + "a/"}})
+	opts := Options{Dir: dir, BaseURL: base, Robots: true, RobotsHook: hook}
+	if _, err := Write(urls, opts); err != nil {
+		t.Fatal(err)
+	}
+	want := "# hooked\nUser-agent: *\n\nSitemap: https://example.com/sitemap.xml\n"
+	if got, _ := os.ReadFile(path); string(got) != want {
+		t.Errorf("robots.txt %q, want %q", got, want)
+	}
+	if len(given) != 1 || given[0] != "User-agent: *\n\nSitemap: https://example.com/sitemap.xml\n" {
+		t.Errorf("the hook was given %q", given)
+	}
+
+	given = nil
+	check := opts
+	check.Check = true
+	res, err := Write(urls, check)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(res.Differ, "robots.txt") || len(given) != 1 {
+		t.Errorf("check: differ %q, the hook ran %d times; want robots.txt the same", res.Differ, len(given))
+	}
+
+	given = nil
+	dry := opts
+	dry.DryRun = true
+	if _, err := Write(urls, dry); err != nil || len(given) != 0 {
+		t.Errorf("dry run: %v, the hook ran %d times", err, len(given))
+	}
+
+	failing := opts
+	failing.RobotsHook = func([]byte) ([]byte, error) { return nil, errors.New("hook failed") }
+	before, _ := os.ReadFile(path)
+	if _, err := Write(sitemap.Slice([]sitemap.URL{{Loc: base + "b/"}}), failing); err == nil || !strings.Contains(err.Error(), "hook failed") {
+		t.Errorf("a failing hook: %v", err)
+	}
+	if got, _ := os.ReadFile(path); string(got) != string(before) {
+		t.Errorf("a failing hook: robots.txt became %q", got)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, "sitemap.xml")); strings.Contains(string(data), "/b/") {
+		t.Error("a failing hook: the sitemap was written")
+	}
+}
+
+// TestSitemapsURL: with Options.SitemapsURL the index names the shards
+// there, Result.Entries and robots.txt's Sitemap: line too, the pages
+// keeping the base URL; a line of ours under the base URL, from before
+// the setting, is replaced by it.
+func TestSitemapsURL(t *testing.T) {
+	dir := t.TempDir()
+	const cdn = "https://cdn.example.net/maps/"
+	path := filepath.Join(dir, "robots.txt")
+	if err := os.WriteFile(path, []byte("User-agent: *\nSitemap: "+base+"sitemap.xml\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Write(sitemap.Slice([]sitemap.URL{{Loc: base + "a/"}, {Loc: base + "b/"}}), Options{Dir: dir, BaseURL: base, SitemapsURL: cdn, MaxURLs: 1, Robots: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{cdn + "sitemap.xml"}; !slices.Equal(res.Entries, want) {
+		t.Errorf("entries %q, want %q", res.Entries, want)
+	}
+	index, _ := os.ReadFile(filepath.Join(dir, "sitemap.xml"))
+	if n := strings.Count(string(index), "<loc>"+cdn+"sitemap-"); n != 2 {
+		t.Errorf("the index names %d shards at %s:\n%s", n, cdn, index)
+	}
+	if got, _ := os.ReadFile(path); string(got) != "User-agent: *\nSitemap: "+cdn+"sitemap.xml\n" {
+		t.Errorf("robots.txt %q, want its line at %s", got, cdn)
+	}
+	if data, _ := os.ReadFile(filepath.Join(dir, res.Written[0])); !strings.Contains(string(data), "<loc>"+base) {
+		t.Errorf("%s lists no page at the base URL:\n%s", res.Written[0], data)
 	}
 }

@@ -618,7 +618,11 @@ func (t *txn) check(res *Result, previous []string) (*Result, error) {
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
-		if !bytes.Equal(mergeRobots(old, t.opts.BaseURL, res.Entries, taken), old) {
+		merged, err := hookedRobots(t.opts, mergeRobots(old, t.opts.BaseURL, t.opts.SitemapsURL, res.Entries, taken))
+		if err != nil {
+			return nil, err
+		}
+		if !bytes.Equal(merged, old) {
 			res.Differ = append(res.Differ, robotsName)
 		}
 	}

@@ -76,7 +76,7 @@ func (t *txn) addViewer(entry string) error {
 	if err := t.viewerOurs(); err != nil {
 		return err
 	}
-	page := ViewerPage(entry, t.opts.BaseURL)
+	page := ViewerPage(entry, t.opts.SitemapsURL) // where the index entries it fetches beside it are served
 	c := &chunker{t: t, maxCount: 1, maxBytes: math.MaxInt32}
 	c.elems = func(_, _ int, emit func([]byte) error) error { return emit(page) }
 	if err := c.add(page, func() string { return ViewerName }, time.Time{}); err != nil {

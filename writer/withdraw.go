@@ -2,6 +2,7 @@ package writer
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"io/fs"
 	"slices"
@@ -93,7 +94,7 @@ func withdraw(opts Options) (*Result, error) {
 		}
 	}
 	if opts.Robots || len(foreign) > 0 && robotsNamesAny(root, opts.BaseURL, foreign, opts.RobotsBytes) {
-		changed, err := withdrawRobots(root, opts.BaseURL, foreign, opts.RobotsBytes, dry)
+		changed, err := withdrawRobots(root, opts, foreign, dry)
 		if err != nil {
 			return nil, err
 		}
@@ -163,19 +164,25 @@ func robotsNamesAny(root *fsx.Root, baseURL string, names []string, max int) boo
 }
 
 // withdrawRobots removes from the robots.txt of the folder root (read
-// within max bytes) the Sitemap: lines that name this tool's files under
-// baseURL, or the files of foreign (paths relative to the folder), and
-// reports whether there were any; with dry, it only reports. A
-// robots.txt that does not exist, or has no such line, is left as it is.
-func withdrawRobots(root *fsx.Root, baseURL string, foreign []string, max int, dry bool) (bool, error) {
-	old, st, err := readRobots(root, max)
+// within opts.RobotsBytes) the Sitemap: lines that name this tool's files
+// under opts.BaseURL, or the files of foreign (paths relative to the
+// folder), what is left given to opts.RobotsHook (but in a dry run), and
+// reports whether the file changes; with dry, it only reports. A
+// robots.txt that does not exist is left as it is.
+func withdrawRobots(root *fsx.Root, opts Options, foreign []string, dry bool) (bool, error) {
+	old, st, err := readRobots(root, opts.RobotsBytes)
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil
 	}
 	if err != nil {
 		return false, err
 	}
-	merged := mergeRobots(old, baseURL, nil, foreign)
+	merged := mergeRobots(old, opts.BaseURL, cmp.Or(opts.SitemapsURL, opts.BaseURL), nil, foreign)
+	if !opts.DryRun {
+		if merged, err = hookedRobots(opts, merged); err != nil {
+			return false, err
+		}
+	}
 	if bytes.Equal(merged, old) {
 		return false, nil
 	}

@@ -127,6 +127,19 @@ type Options struct {
 	Text bool
 	// Robots adds the Sitemap: lines to robots.txt, creating it if needed.
 	Robots bool
+	// SitemapsURL is the URL the sitemap files are served at, when not
+	// BaseURL (a CDN's folder, sitemap_generator's sitemaps_host and
+	// sitemaps_path): the index's entries, Result.Entries and robots.txt's
+	// Sitemap: lines name the files there; the pages keep BaseURL. ""
+	// is BaseURL. Like it, it ends in "/".
+	SitemapsURL string
+	// RobotsHook, with Robots, is given the robots.txt Write would write
+	// (the set's Sitemap: lines merged into the one there) and returns
+	// the one to write instead (--robots-transform). It runs before
+	// anything is written: its error fails the Write, the folder left as
+	// it was. A dry run does not run it; a check compares what it
+	// returns.
+	RobotsHook func(robots []byte) ([]byte, error)
 	// Viewer also writes sitemap.html ([ViewerName]), a page that shows
 	// the set to a person (see [ViewerPage]), first; robots.txt and the
 	// index do not name it.
@@ -303,6 +316,12 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	if !strings.HasSuffix(opts.BaseURL, "/") {
 		return nil, fmt.Errorf("base URL %q does not end in /", opts.BaseURL)
 	}
+	if opts.SitemapsURL == "" {
+		opts.SitemapsURL = opts.BaseURL
+	}
+	if !strings.HasSuffix(opts.SitemapsURL, "/") {
+		return nil, fmt.Errorf("sitemaps URL %q does not end in /", opts.SitemapsURL)
+	}
 	if opts.RobotsBytes <= 0 {
 		opts.RobotsBytes = limits.Default.RobotsBytes
 	}
@@ -384,7 +403,7 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	}
 	if !opts.Robots && len(res.Entries) > 1 {
 		for _, e := range res.Entries[1:] {
-			res.Unlinked = append(res.Unlinked, e[len(opts.BaseURL):])
+			res.Unlinked = append(res.Unlinked, e[len(opts.SitemapsURL):])
 		}
 	}
 	if opts.DryRun {
@@ -399,6 +418,10 @@ func write(urls sitemap.URLs, opts Options) (*Result, error) {
 	// A name the commit cannot rename a file to fails the run before the
 	// record is written: the folder stays as it was.
 	if err := t.placeable(); err != nil {
+		return nil, err
+	}
+	// So does a robots hook that fails.
+	if err := t.hookRobots(res); err != nil {
 		return nil, err
 	}
 	// The record lists the old and the new files until the old are gone,
@@ -476,6 +499,9 @@ type txn struct {
 	root *fsx.Root
 	// spare is the buffer of the last file closed, for the next (close).
 	spare *bufio.Writer
+	// robots is, with Options.RobotsHook, the robots.txt to write, as
+	// the hook returned it (hookRobots); nil without one.
+	robots []byte
 }
 
 func (t *txn) write(urls sitemap.URLs) (*Result, error) {
@@ -584,8 +610,8 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 	if len(shards.files) == 1 && !t.indexed() {
 		f := shards.files[0]
 		f.name = entry
-		res.Entries = []string{o.BaseURL + f.name}
-		return res, t.writeAliases(urls, start, []indexItem{{o.BaseURL + f.name, f.newest}}, false, res)
+		res.Entries = []string{o.SitemapsURL + f.name}
+		return res, t.writeAliases(urls, start, []indexItem{{o.SitemapsURL + f.name, f.newest}}, false, res)
 	}
 	news, err := t.writeNews(g != nil, ext)
 	if err != nil {
@@ -598,10 +624,10 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 	// limits URLs per sitemap); max_bytes limits every file.
 	entries := make([]indexItem, 0, len(news)+len(shards.files)+len(o.Extra))
 	for _, s := range news {
-		entries = append(entries, indexItem{o.BaseURL + s.name, s.newest})
+		entries = append(entries, indexItem{o.SitemapsURL + s.name, s.newest})
 	}
 	for _, s := range shards.files {
-		entries = append(entries, indexItem{o.BaseURL + s.name, s.newest})
+		entries = append(entries, indexItem{o.SitemapsURL + s.name, s.newest})
 	}
 	for _, loc := range o.Extra {
 		entries = append(entries, indexItem{loc: loc})
@@ -633,9 +659,9 @@ func (t *txn) write(urls sitemap.URLs) (*Result, error) {
 		f.name = "sitemap-index-" + strconv.Itoa(i+2) + ext
 	}
 	t.files = append(t.files[:len(t.files)-len(idx.files)], append(rest, first)...)
-	res.Entries = append(res.Entries, o.BaseURL+first.name)
+	res.Entries = append(res.Entries, o.SitemapsURL+first.name)
 	for _, f := range rest {
-		res.Entries = append(res.Entries, o.BaseURL+f.name)
+		res.Entries = append(res.Entries, o.SitemapsURL+f.name)
 	}
 	return res, t.writeAliases(urls, start, entries[:first.count], len(rest) > 0, res)
 }
@@ -837,7 +863,7 @@ func (t *txn) commit(res *Result) error {
 	}
 	taken := t.takenOver()
 	if t.opts.Robots || len(taken) > 0 && robotsNames(t.root, t.opts.BaseURL, taken, t.opts.RobotsBytes) || t.robotsOrphaned() {
-		changed, err := updateRobots(t.root, t.opts.BaseURL, res.Entries, taken, t.opts.RobotsBytes)
+		changed, err := updateRobots(t.root, t.opts.BaseURL, t.opts.SitemapsURL, res.Entries, taken, t.opts.RobotsBytes, t.robots)
 		if err != nil {
 			return err
 		}
@@ -866,7 +892,7 @@ func (t *txn) robotsOrphaned() bool {
 		return false
 	}
 	for _, sl := range robots.Sitemaps(data) {
-		rest, ok := cutPrefixURL(sl.URL, t.opts.BaseURL)
+		rest, ok := cutPrefixURL(sl.URL, t.opts.SitemapsURL)
 		if !ok || !robotsOwn(rest) || t.hasFile(rest) {
 			continue
 		}

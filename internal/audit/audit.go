@@ -631,9 +631,17 @@ func (a *auditor) robotsSitemaps() {
 	}
 	w := &worker{r: resolver{site: a.site}}
 	w.r.page("robots.txt")
+	at := a.opts.Build.Write.SitemapsURL // sitemaps_url: where the output folder's sitemaps are served
 	for _, sl := range robots.Sitemaps(data) {
 		if !strings.Contains(sl.URL, "://") {
 			continue // a Sitemap: line names an absolute URL; the build warns of others
+		}
+		if rel, ok := strings.CutPrefix(sl.URL, at); at != "" && ok {
+			if _, err := fsx.Lstat(a.opts.Build.Write.Dir, rel); err != nil {
+				w.found = append(w.found, Finding{Path: "robots.txt", Line: sl.Line, Kind: SitemapLink, URL: sl.URL,
+					Msg: fmt.Sprintf("robots.txt's Sitemap: line names the sitemap %s, served at sitemaps_url, which the output folder does not have", sl.URL)})
+			}
+			continue
 		}
 		if target, kind := w.r.resolve([]byte(sl.URL)); kind == linkInternal {
 			a.sitemapLink(w, "robots.txt", sl.Line, string(target), "robots.txt's Sitemap: line")

@@ -492,6 +492,7 @@ func prepareOutputs(c *config.Config, getenv func(string) string, say func(strin
 		Dir:         c.Build.Write.Dir,
 		RecordDir:   c.Build.Write.RecordFolder(),
 		BaseURL:     base,
+		SitemapsURL: c.Build.Write.SitemapsURL,
 		DateFormat:  c.Build.Write.LastModFormat,
 		StateBytes:  c.Build.Limits.StateBytes,
 		OutputBytes: c.Build.Limits.OutputBytes,

@@ -300,7 +300,8 @@ func danglingSitemapLinks(w io.Writer, res *pipeline.Result, takenOver []string)
 	}
 	ours := "sitemap.xml"
 	if res.Write != nil && len(res.Write.Entries) > 0 {
-		ours = strings.TrimPrefix(res.Write.Entries[0], res.BaseURL)
+		e := res.Write.Entries[0] // at the base URL, or at sitemaps_url: a file at the top of the folder
+		ours = e[strings.LastIndexByte(e, '/')+1:]
 	}
 	for _, name := range takenOver {
 		n, href := 0, ""

@@ -29,6 +29,12 @@ var validateFlags = config.Table[validateLine]{
 		"folder, or --site's when it is in it): each sitemap may",
 		"list only URLs under its own folder (the protocol's scope)"},
 		Field: config.String(func(o *validateLine) *string { return &o.BaseURL }, "", nil)},
+	{Flag: "sitemaps-url", Arg: "URL", Help: []string{
+		"the URL the sitemap files are served at, when not",
+		"--base-url (sitemaps_url: a CDN's folder): their index",
+		"entries lie there, and they may list the URLs under",
+		"--base-url (its host's robots.txt naming them)"},
+		Field: config.String(func(o *validateLine) *string { return &o.SitemapsURL }, "", nil)},
 	{Flag: "site", Arg: "DIR", Help: []string{
 		"the built site: every URL must map to a file in DIR",
 		"(needs --base-url)"},

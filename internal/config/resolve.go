@@ -27,6 +27,7 @@
 package config
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -39,6 +40,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/sitemapgen/sitemapgen/internal/command"
 	"github.com/sitemapgen/sitemapgen/internal/diag"
@@ -48,6 +50,7 @@ import (
 	"github.com/sitemapgen/sitemapgen/internal/limits"
 	"github.com/sitemapgen/sitemapgen/internal/pipeline"
 	"github.com/sitemapgen/sitemapgen/internal/project"
+	"github.com/sitemapgen/sitemapgen/internal/robots"
 	"github.com/sitemapgen/sitemapgen/mapping"
 	"github.com/sitemapgen/sitemapgen/sitemap"
 	"github.com/sitemapgen/sitemapgen/walker"
@@ -190,6 +193,20 @@ func Resolve(cmd *Line[Values], getenv func(string) string) (*Config, error) {
 	if err := checkCommands(l, &c.Values); err != nil {
 		return nil, err
 	}
+	if line := sitemapsElsewhere(v); line != nil {
+		if v.Robots {
+			c.Detected = strings.TrimPrefix(c.Detected+"; "+line.Error(), "; ")
+		} else {
+			c.Warnings = append(c.Warnings, line)
+		}
+	}
+	if v.RobotsHook != "" && !v.Robots {
+		const msg = "robots_transform rewrites the robots.txt that --robots writes: give --robots (robots: true) too, or leave it out"
+		if from := l.from["robots_transform"]; from != l.fileName() {
+			return nil, fmt.Errorf("%s: %s", from, msg)
+		}
+		return nil, diag.At(l.fileName(), l.line("robots_transform"), msg)
+	}
 	c.options(l, pr)
 	return c, nil
 }
@@ -270,6 +287,7 @@ func (c *Config) options(l *layers, pr *project.Project) {
 			Extra:         v.Index.Extra,
 			RobotsBytes:   v.Limits.RobotsBytes,
 			OutputBytes:   v.Limits.OutputBytes,
+			SitemapsURL:   v.SitemapsURL,
 		},
 	}
 	for _, s := range v.Sections {
@@ -324,6 +342,7 @@ func (c *Config) options(l *layers, pr *project.Project) {
 		c.Build.Extra = append([]pipeline.Extra{serverRoutes(pr, v.BaseURL, form.TrailingSlash != mapping.SlashNever)}, c.Build.Extra...)
 	}
 	c.Build.Transform = transform(v)
+	c.Build.RobotsHook = robotsHook(v)
 	c.Changes = v.Changes
 	if in, ok := l.inside["changes"]; ok {
 		c.ChangesDir, c.Changes = in[0], in[1]
@@ -716,6 +735,7 @@ func checkCommands(l *layers, v *Values) error {
 	for _, c := range []struct{ key, flag, line string }{
 		{"extra_urls_command", "--extra-urls-command", v.ExtraCommand},
 		{"transform", "--transform", v.Transform},
+		{"robots_transform", "--robots-transform", v.RobotsHook},
 	} {
 		from := l.from[c.key]
 		if c.line == "" || v.AllowCommands || from == c.flag {
@@ -756,6 +776,65 @@ func transform(v *Values) *pipeline.Transform {
 		}}
 	}
 	return nil
+}
+
+// sitemapsElsewhere says, when sitemaps_url serves the sitemap files
+// outside the folder of the pages' base URL (another host, or another
+// folder), what makes search engines take them: the protocol lets a
+// sitemap list only URLs under its own folder, unless the robots.txt of
+// the pages' host names it (a cross-host submission), which --robots
+// writes. nil when they are served under the base URL.
+func sitemapsElsewhere(v *Values) error {
+	if v.SitemapsURL == "" || v.BaseURL == "" {
+		return nil
+	}
+	base, err := mapping.ParseBaseURL(v.BaseURL)
+	if err != nil || strings.HasPrefix(strings.ToLower(v.SitemapsURL), strings.ToLower(base)) {
+		return nil
+	}
+	robots := base
+	if u, err := url.Parse(base); err == nil {
+		robots = u.Scheme + "://" + u.Host + "/robots.txt"
+	}
+	msg := fmt.Sprintf("the sitemaps are served at %s, outside the pages' %s: search engines take them only where %s names them in Sitemap: lines (the protocol's cross-host submission)", mapping.ShownURL(v.SitemapsURL), mapping.ShownURL(base), robots)
+	if v.Robots {
+		return errors.New(msg + ", which --robots writes")
+	}
+	return errors.New(msg + ": give --robots (robots: true) to write them, or add them yourself")
+}
+
+// robotsHook returns the robots hook (--robots-transform, robots_transform:):
+// the command is given the robots.txt a write would write on its
+// standard input, and what it prints is written instead, bounded by
+// limits.robots_bytes and limits.command_seconds, and UTF-8 text without
+// a NUL byte, as robots.txt is; nil for none.
+func robotsHook(v *Values) func(context.Context, []byte) ([]byte, error) {
+	line := v.RobotsHook
+	if line == "" {
+		return nil
+	}
+	lim := v.Limits.Or()
+	o := command.Options{MaxBytes: int64(lim.RobotsBytes), Key: robots.LimitKey, Timeout: time.Duration(lim.CommandSeconds) * time.Second, TimeoutKey: limits.CommandSecondsKey}
+	name := "the robots transform " + command.Show(line)
+	return func(ctx context.Context, in []byte) ([]byte, error) {
+		o := o
+		o.Stdin = bytes.NewReader(in)
+		p, err := command.Start(ctx, line, o)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		out, err := io.ReadAll(p)
+		if cerr := p.Close(); cerr != nil {
+			err = cerr
+		}
+		switch {
+		case err != nil:
+			return nil, fmt.Errorf("%s: %w; robots.txt and the sitemaps not written", name, err)
+		case !utf8.Valid(out) || bytes.IndexByte(out, 0) >= 0:
+			return nil, fmt.Errorf("%s wrote no robots.txt: not UTF-8 text; robots.txt and the sitemaps not written", name)
+		}
+		return out, nil
+	}
 }
 
 // parseFDs reads --transform-fds IN,OUT: two descriptors above 2.

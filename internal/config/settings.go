@@ -83,6 +83,8 @@ type Values struct {
 	ExtraCommand   string
 	Transform      string
 	TransformFDs   string
+	RobotsHook     string
+	SitemapsURL    string
 	AllowCommands  bool
 	Limits         limits.Limits
 	Watch          Watch
@@ -262,6 +264,14 @@ var Settings = Table[Values]{
 		Field: Bool(func(v *Values) *bool { return &v.Text }, false)},
 	{Flag: "robots", Key: "robots", Help: []string{"add the Sitemap: lines to robots.txt, keeping the rest"},
 		Field: Bool(func(v *Values) *bool { return &v.Robots }, false)},
+	{Flag: "sitemaps-url", Arg: "URL", Key: "sitemaps_url", Help: []string{
+		"the URL the sitemap files are served at, when not the",
+		"base URL (a CDN's folder): the index's entries and",
+		"robots.txt's Sitemap: lines name them there; the pages",
+		"keep the base URL. Search engines take sitemaps outside",
+		"the pages' folder when the site's robots.txt names them",
+		"(--robots)"},
+		Field: String(func(v *Values) *string { return &v.SitemapsURL }, "", unlessEmpty(checkSitemapsURL))},
 	{Flag: "keep-generator-sitemaps", Key: "keep_generator_sitemaps", Help: []string{
 		"keep the sitemaps a generator wrote into its output",
 		"(Hugo's en/sitemap.xml, Astro's sitemap-index.xml …),",
@@ -429,11 +439,20 @@ var Settings = Table[Values]{
 		Field: String(func(v *Values) *string { return &v.Transform }, "", nil)},
 	{Flag: "transform-fds", Arg: "IN,OUT", Only: BuildCommand, Hidden: true,
 		Field: String(func(v *Values) *string { return &v.TransformFDs }, "", checkFDs)},
+	{Flag: "robots-transform", Arg: "CMD", Key: "robots_transform", Help: []string{
+		"with --robots, run CMD with /bin/sh -c on the robots.txt",
+		"to be written (its Sitemap: lines merged in), given on",
+		"its standard input: what it prints is written instead.",
+		"Bounded by limits.robots_bytes and",
+		"limits.command_seconds; a failure fails the build,",
+		"nothing written. Named in sitemap.yaml, it runs only",
+		"with --allow-commands"},
+		Field: String(func(v *Values) *string { return &v.RobotsHook }, "", nil)},
 	{Flag: "allow-commands", Env: AllowCommandsEnv, Help: []string{
 		"run the commands sitemap.yaml names (extra_urls_command:,",
-		"transform:), which a pull request can change: off by",
-		"default. Also " + AllowCommandsEnv + "=1; never a key of",
-		"the file"},
+		"transform:, robots_transform:), which a pull request can",
+		"change: off by default. Also " + AllowCommandsEnv + "=1;",
+		"never a key of the file"},
 		Field: Bool(func(v *Values) *bool { return &v.AllowCommands }, false)},
 	{Flag: "feed", Key: "feed.enabled", Short: true, Help: []string{
 		"also write feed.xml, an Atom feed of the most",
@@ -689,6 +708,18 @@ var Presets = []string{"hugo", "jekyll", "mkdocs", "plain"}
 func named(s, what string) error {
 	if s == "" {
 		return errors.New("give " + what)
+	}
+	return nil
+}
+
+// checkSitemapsURL checks sitemaps_url: a base URL's form, a folder's
+// (ending in "/").
+func checkSitemapsURL(s string) error {
+	if _, err := mapping.ParseBaseURL(s); err != nil {
+		return errors.New(strings.Replace(err.Error(), "base URL", "sitemaps URL", 1))
+	}
+	if !strings.HasSuffix(s, "/") {
+		return fmt.Errorf("sitemaps URL %q does not end in /: give the folder the sitemap files are served from", mapping.ShownURL(s))
 	}
 	return nil
 }

@@ -277,17 +277,8 @@ func TestVitePressLocales(t *testing.T) {
 // alternate is written that MkDocs did not (Material's selector is no
 // hreflang link); Material's 404 page is no page.
 func TestMkDocsMaterialSwitch(t *testing.T) {
-	mkdocs := testtool.Program(t, "mkdocs", "apt-get install mkdocs mkdocs-material")
-	src := filepath.Join(t.TempDir(), "docs-site")
-	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "mkdocs"))); err != nil {
-		t.Fatal(err)
-	}
-	write(t, filepath.Join(src, "mkdocs.yml"), "site_name: Docs\nsite_url: https://example.com/docs/\ntheme:\n  name: material\n  language: en\nextra:\n  alternate:\n    - name: English\n      link: /docs/\n      lang: en\n    - name: Français\n      link: /docs/fr/\n      lang: fr\n")
-	cmd := exec.Command(mkdocs, "build", "--quiet")
-	cmd.Dir = src
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("mkdocs: %v\n%s", err, out)
-	}
+	src := mkdocsBuilt(t, "apt-get install mkdocs mkdocs-material", map[string]string{
+		"mkdocs.yml": "site_name: Docs\nsite_url: https://example.com/docs/\ntheme:\n  name: material\n  language: en\nextra:\n  alternate:\n    - name: English\n      link: /docs/\n      lang: en\n    - name: Français\n      link: /docs/fr/\n      lang: fr\n"})
 	site := filepath.Join(src, "site")
 	if data, err := os.ReadFile(filepath.Join(site, "index.html")); err != nil || !strings.Contains(string(data), "md-select__link") {
 		t.Fatalf("the premise: Material's language selector is not in the page: %v", err)
@@ -308,6 +299,56 @@ func TestMkDocsMaterialSwitch(t *testing.T) {
 	}
 	if strings.Contains(r.stderr, "hreflang") {
 		t.Errorf("hreflang warnings for Material's selector:\n%s", r.stderr)
+	}
+}
+
+// mkdocsBuilt copies testdata/mkdocs, writes files (path → contents)
+// into the copy, builds it with the real mkdocs (install says what
+// installs it and the theme) and returns the project folder.
+func mkdocsBuilt(t *testing.T, install string, files map[string]string) string {
+	t.Helper()
+	mkdocs := testtool.Program(t, "mkdocs", install)
+	src := filepath.Join(t.TempDir(), "docs-site")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "mkdocs"))); err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range files {
+		write(t, filepath.Join(src, filepath.FromSlash(name)), body)
+	}
+	cmd := exec.Command(mkdocs, "build", "--quiet")
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("mkdocs: %v\n%s", err, out)
+	}
+	return src
+}
+
+// TestMkDocsSitemapTemplate builds testdata/mkdocs with a sitemap
+// template of the project's in the theme's custom_dir, as Material users
+// override it: the template leaves about/ out and writes weekly for every
+// URL, and MkDocs renders it in place of its own. sitemapgen does not
+// render it: one warning, naming the file, says so and what to do, and
+// the build goes on.
+func TestMkDocsSitemapTemplate(t *testing.T) {
+	src := mkdocsBuilt(t, "apt-get install mkdocs", map[string]string{
+		"mkdocs.yml": "site_name: Docs\nsite_url: https://example.com/docs/\ntheme:\n  name: mkdocs\n  custom_dir: overrides\n",
+		"overrides/sitemap.xml": `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+{%- for file in pages %}{% if not file.page.is_link and file.page.url != "about/" %}
+<url><loc>{{ file.page.canonical_url|e }}</loc><changefreq>weekly</changefreq></url>
+{%- endif %}{% endfor %}
+</urlset>
+`})
+	const base = "https://example.com/docs/"
+	site := filepath.Join(src, "site")
+	theirs := locs(t, filepath.Join(site, "sitemap.xml"))
+	if slices.Contains(theirs, base+"about/") || !slices.Contains(theirs, base+"guide/setup/") {
+		t.Fatalf("the premise: MkDocs did not render the project's template: %q", theirs)
+	}
+	r := mustRun(t, src)
+	const want = "overrides/sitemap.xml: warning: a sitemap template of the project's own, which MkDocs renders in place of its theme's (theme custom_dir, mkdocs.yml:5): sitemapgen replaces what it renders with its own sitemap and does not render it, so the pages it leaves out are listed and the values it writes (changefreq, priority, lastmod, any element of its own) are not taken; leave those pages out with exclude: and set values with rules: in sitemap.yaml"
+	if n := strings.Count(r.stderr, want); n != 1 {
+		t.Errorf("the warning naming the template is said %d times, want once:\n%s", n, r.stderr)
 	}
 }
 

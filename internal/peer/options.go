@@ -65,7 +65,7 @@ var Options = []Option{
 	{NextSitemap, "priority", "--priority", priority},
 	{NextSitemap, "sitemapSize", "--max-urls", maxURLs},
 	{NextSitemap, "generateRobotsTxt", "--robots (its Sitemap: lines; the rest of robots.txt is yours)", robots},
-	{NextSitemap, "robotsTxtOptions", "additionalSitemaps: index.extra, each under siteUrl (the index lists them; robots.txt's Sitemap: line, --robots, names the index), others warned; the rules warned: keep them in public/robots.txt", robotsTxtOptions},
+	{NextSitemap, "robotsTxtOptions", "additionalSitemaps: index.extra, each under siteUrl (the index lists them; robots.txt's Sitemap: line, --robots, names the index), others warned; transformRobotsTxt, a function: warned, its code as a --robots-transform command; the rules warned: keep them in public/robots.txt", robotsTxtOptions},
 	{NextSitemap, "exclude", "--exclude, each route glob as the globs of its built files; a function warned", routeGlobs(true)},
 	{NextSitemap, "alternateRefs", "locales: when each href is siteUrl or a folder of it; else warned: give the pages' own hreflang links (Next.js's metadata alternates.languages)", alternateRefs},
 	{NextSitemap, "transform", "a function: warned, its code as a --transform command; rules: and --exclude meanwhile", hook("set values with rules: in sitemap.yaml, and leave pages out with --exclude GLOB")},
@@ -479,16 +479,22 @@ func robots(m *Mapper, v any) {
 }
 
 // robotsTxtOptions: next-sitemap's rules of robots.txt, which sitemapgen
-// does not write, and additionalSitemaps, other sitemaps that it named
-// in Sitemap: lines: those under siteUrl the index lists (index.extra),
-// where search engines find them; others are said.
+// does not write; additionalSitemaps, other sitemaps that it named in
+// Sitemap: lines: those under siteUrl the index lists (index.extra),
+// where search engines find them; others are said; and
+// transformRobotsTxt, a function given the robots.txt next-sitemap wrote
+// that returns the one to write, what --robots-transform runs as a
+// command.
 func robotsTxtOptions(m *Mapper, v any) {
 	obj, ok := v.(map[string]any)
 	var rules []string
 	for _, k := range slices.Sorted(maps.Keys(obj)) {
-		if k != "additionalSitemaps" {
+		if k != "additionalSitemaps" && k != "transformRobotsTxt" {
 			rules = append(rules, k)
 		}
+	}
+	if _, ok := obj["transformRobotsTxt"]; ok {
+		m.Warn("transformRobotsTxt is a function, which sitemapgen does not run: write a command that reads robots.txt on its standard input and prints the one to write, and give it with --robots-transform CMD (named in sitemap.yaml, it runs with --allow-commands)")
 	}
 	if !ok || len(rules) > 0 {
 		m.Warn("is not taken: sitemapgen writes no rules into robots.txt; keep them in the site's own robots.txt (public/robots.txt), where --robots adds the Sitemap: lines")

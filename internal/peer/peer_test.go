@@ -172,6 +172,12 @@ func TestMap(t *testing.T) {
 		{name: "astro's i18n without its default's code", tool: Astro, given: []Given{{Name: "i18n", Value: map[string]any{"defaultLocale": "es", "locales": map[string]any{"en": "en-US", "fr": "fr-CA"}}}},
 			want: []Setting{{Key: "filename", Value: "sitemap-index.xml", From: "its index, sitemap-index.xml"}}, warn: []string{`names the default locale "es"`}},
 		// alternateRefs: each href siteUrl or a folder at its top.
+		// transformRobotsTxt, a function, is what --robots-transform runs
+		// as a command; robotsTxtOptions' rules stay the site's own.
+		{name: "next-sitemap's transformRobotsTxt", tool: NextSitemap, given: []Given{{Name: "robotsTxtOptions", Value: map[string]any{"transformRobotsTxt": Func{}}}},
+			warn: []string{"transformRobotsTxt is a function, which sitemapgen does not run: write a command that reads robots.txt on its standard input and prints the one to write, and give it with --robots-transform CMD"}},
+		{name: "next-sitemap's transformRobotsTxt and policies", tool: NextSitemap, given: []Given{{Name: "robotsTxtOptions", Value: map[string]any{"transformRobotsTxt": Func{}, "policies": []any{}}}},
+			warn: []string{"--robots-transform CMD", "sitemapgen writes no rules into robots.txt"}},
 		{name: "next-sitemap's alternateRefs by folder", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "alternateRefs", Value: []any{map[string]any{"href": "https://example.com", "hreflang": "en"}, map[string]any{"href": "https://example.com/fr/", "hreflang": "fr"}}}},
 			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "siteUrl"}, {Key: "locales", Value: []Locale{{Lang: "en"}, {Folder: "fr", Lang: "fr"}}, From: "alternateRefs"}}},
 		{name: "next-sitemap's alternateRefs on other hosts", tool: NextSitemap, given: []Given{{Name: "siteUrl", Value: "https://example.com"}, {Name: "alternateRefs", Value: []any{map[string]any{"href": "https://example.com", "hreflang": "en"}, map[string]any{"href": "https://example.community/fr", "hreflang": "fr"}}}},

@@ -44,6 +44,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -300,13 +301,13 @@ func (b *builder) dedup(only map[string]bool) {
 }
 
 // write writes the sorted records.
-func (b *builder) write() error {
+func (b *builder) write(ctx context.Context) error {
 	res := b.res
 	if err := b.devServer(); err != nil {
 		return err
 	}
 	if res.URLs.Len() == 0 {
-		return b.writeNone()
+		return b.writeNone(ctx)
 	}
 	// The news sitemap holds the articles of the two days before the
 	// build, or, in watch mode, before each write.
@@ -321,7 +322,7 @@ func (b *builder) write() error {
 	if st != nil {
 		took = st.Writes()
 	}
-	res.Write, err = writer.Write(res.URLs, b.sectioned())
+	res.Write, err = writer.Write(res.URLs, b.hooked(ctx, b.sectioned()))
 	// What the State takes as the last Write is what the records say
 	// they gave it: a Write that failed after its commit counts.
 	b.recs.afterWrite(st != nil && st.Writes() != took)
@@ -336,6 +337,15 @@ func (b *builder) write() error {
 	return nil
 }
 
+// hooked returns o with Options.RobotsHook, run with ctx, as its
+// robots hook.
+func (b *builder) hooked(ctx context.Context, o writer.Options) writer.Options {
+	if hook := b.opts.RobotsHook; hook != nil {
+		o.RobotsHook = func(robots []byte) ([]byte, error) { return hook(ctx, robots) }
+	}
+	return o
+}
+
 // writeNone ends a build that lists no page. One whose every page was
 // left out on purpose (Deliberate, of the reasons of every page found:
 // a whole build's) writes no sitemap and withdraws the set of an earlier
@@ -343,12 +353,12 @@ func (b *builder) write() error {
 // Sitemap: lines), and says so in Result.NoneListed; the hash state and
 // the generator's dates are left as they are, for the pages' return.
 // Any other fails with an AllSkippedError, writing nothing.
-func (b *builder) writeNone() error {
+func (b *builder) writeNone(ctx context.Context) error {
 	skipped := b.res.Skipped
 	if !Deliberate(skipped) {
 		return b.allSkipped(skipped)
 	}
-	w, err := writer.Withdraw(b.opts.Write)
+	w, err := writer.Withdraw(b.hooked(ctx, b.opts.Write))
 	if err != nil {
 		return writeError(b.opts.Write.Dir, err)
 	}
@@ -366,7 +376,7 @@ func (b *builder) warnDeadRobots() {
 		return
 	}
 	robots := filepath.Join(w.Dir, "robots.txt")
-	for _, l := range writer.DeadRobotsLines(w.Dir, w.BaseURL) {
+	for _, l := range writer.DeadRobotsLines(w.Dir, cmp.Or(w.SitemapsURL, w.BaseURL)) {
 		b.warn("", diag.At(robots, l.Line, "Sitemap: "+l.URL+" names a sitemap file that is not there (one of sitemapgen's names, which this build does not write): crawlers get a 404; run with --robots to update it"))
 	}
 }
@@ -389,7 +399,7 @@ func (b *builder) warnOtherSitemaps() {
 		return w.TakeOver != nil && w.TakeOver(name) || b.opts.GeneratorSitemaps != nil && b.opts.GeneratorSitemaps(name)
 	}
 	robots := filepath.Join(w.Dir, "robots.txt")
-	for _, l := range writer.OtherRobotsLines(w.Dir, w.BaseURL, skip) {
+	for _, l := range writer.OtherRobotsLines(w.Dir, cmp.Or(w.SitemapsURL, w.BaseURL), skip) {
 		what := "crawlers that read robots.txt are given it, not ours: run with --robots to name ours there, and stop the project's build writing its own, and this line, for ours to replace it"
 		if w.Robots {
 			what = "search engines read it beside ours: stop the project's build writing its own, and this line, for ours to replace it"

@@ -3,6 +3,7 @@
 package pipeline
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -148,6 +149,10 @@ type Options struct {
 	// is given the records a whole build lists and its answers are what
 	// is written. A Session refuses it.
 	Transform *Transform
+	// RobotsHook, when not nil, rewrites the robots.txt each write makes
+	// with Write.Robots (--robots-transform): writer.Options.RobotsHook,
+	// run with the build's context.
+	RobotsHook func(ctx context.Context, robots []byte) ([]byte, error)
 	// KeepLeftOut keeps in Result.LeftOut the URL of every page left out
 	// that has one (a redirect stub, a noindex page, a URL robots.txt
 	// disallows ...): for --changes, a URL the previous build listed is

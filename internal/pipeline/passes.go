@@ -171,11 +171,11 @@ var passes = []pass{
 		return nil
 	}},
 	{name: "explain", when: atRun, run: (*builder).explained},
-	{name: "write", when: always, phase: "write", run: func(b *builder, _ context.Context, _ passArgs) error {
+	{name: "write", when: always, phase: "write", run: func(b *builder, ctx context.Context, _ passArgs) error {
 		if b.noWrite {
 			return nil
 		}
-		return b.write()
+		return b.write(ctx)
 	}},
 	{name: "after the write", when: whole, run: func(b *builder, _ context.Context, _ passArgs) error {
 		if !b.noWrite {

@@ -60,7 +60,7 @@ func PreviousFromState(dir, path string, max int) (set URLSet, ok bool, err erro
 }
 
 // PreviousFromSitemaps returns the URLs and lastmods of the sitemap set sitemapgen
-// wrote in dir, served at baseURL: its entry file (sitemap.xml,
+// wrote in dir, served at baseURL (the base URL, or sitemaps_url): its entry file (sitemap.xml,
 // sitemap.xml.gz, or the name --filename gave it, as the record says)
 // and further index files, following index entries to the
 // files they name under baseURL. Only files that dir's record

@@ -114,6 +114,10 @@ type Options struct {
 	RecordDir string
 	// BaseURL is the site's base URL, normalized (mapping.ParseBaseURL).
 	BaseURL string
+	// SitemapsURL is where the sitemap files are served when not BaseURL
+	// (sitemaps_url): the index's entries the changes file follows lie
+	// there. "" is BaseURL.
+	SitemapsURL string
 	// DateFormat is the format of the sitemaps' lastmods, which the
 	// changes file compares as written.
 	DateFormat sitemap.DateFormat
@@ -208,7 +212,7 @@ func Prepare(opts Options) (*Outputs, error) {
 		}
 	}
 	if !ok {
-		o.prev, ok, err = PreviousFromRecorded(opts.Dir, cmp.Or(opts.RecordDir, opts.Dir), opts.BaseURL, opts.OutputBytes)
+		o.prev, ok, err = PreviousFromRecorded(opts.Dir, cmp.Or(opts.RecordDir, opts.Dir), cmp.Or(opts.SitemapsURL, opts.BaseURL), opts.OutputBytes)
 		if err != nil {
 			o.opts.Warn(fmt.Errorf("--changes: %w; every URL counts as new", err))
 		}

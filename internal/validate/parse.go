@@ -556,7 +556,7 @@ func (fc *fileCheck) loc(v string, line int) {
 	if fc.scope == "" {
 		fc.host(v, line)
 	}
-	if fc.scope != "" && !under(v, fc.scope) {
+	if fc.scope != "" && !under(v, fc.scope) && (fc.filesAt == fc.base || fc.index || !under(v, fc.base)) {
 		fc.addf(KindScope, line, "URL %s is outside the sitemap's scope %s (a sitemap may list only URLs under its own folder)", diag.Excerpt(v), fc.scope)
 		return
 	}
@@ -641,7 +641,7 @@ func (fc *fileCheck) checkListed() {
 		}
 		defer r.Close()
 		for _, e := range fc.listed {
-			if rel, ok := localPath(fc.base, e.loc); ok {
+			if rel, ok := localPath(fc.filesAt, e.loc); ok {
 				fc.entryFile(r, rel, e)
 			}
 		}

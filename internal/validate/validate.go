@@ -97,6 +97,13 @@ type Options struct {
 	// Site when it lies there, else at BaseURL plus its name. Without
 	// BaseURL, scope is not checked.
 	BaseURL string
+	// SitemapsURL, with BaseURL, is the URL the sitemap files of each
+	// folder are served at when not BaseURL (sitemaps_url: a CDN's
+	// folder): each file's URL, its scope and its index entries' files
+	// are taken from it, and a file served there may list the URLs under
+	// BaseURL too, as the robots.txt of their host naming it allows (the
+	// protocol's cross-host submission).
+	SitemapsURL string
 	// NoClusters leaves out the checks of hreflang clusters across the
 	// files (each alternate listed back, in its own cluster, one
 	// x-default, valid codes): for a caller that checks the protocol
@@ -176,6 +183,15 @@ func CheckContext(ctx context.Context, paths []string, opts Options) (problems [
 	c := &checker{ctx: ctx, opts: opts.limits(), seen: newLocSet(), seenNews: newLocSet(), seenText: newLocSet(), seenIndex: newLocSet()}
 	if opts.BaseURL != "" {
 		if c.base, err = mapping.ParseBaseURL(opts.BaseURL); err != nil {
+			return nil, 0, err
+		}
+		c.filesAt = c.base
+	}
+	if opts.SitemapsURL != "" {
+		if c.base == "" {
+			return nil, 0, errors.New("sitemaps URL needs a base URL: the URL the site is served at")
+		}
+		if c.filesAt, err = mapping.ParseBaseURL(opts.SitemapsURL); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -417,6 +433,7 @@ type checker struct {
 	ctx       context.Context
 	opts      Options         // with its limits set
 	base      string          // normalized BaseURL, or ""
+	filesAt   string          // normalized SitemapsURL, else base
 	seen      *locSet         // urlset locs of the run, news sitemaps' aside
 	seenNews  *locSet         // the locs of the <url>s with <news:news> of the run
 	seenText  *locSet         // the URLs of the text sitemaps of the run
@@ -494,7 +511,7 @@ func (c *checker) fileURL(f candidate) string {
 	if !ok {
 		return ""
 	}
-	return c.base + mapping.EncodePath(filepath.ToSlash(rel))
+	return c.filesAt + mapping.EncodePath(filepath.ToSlash(rel))
 }
 
 // localPath returns the path, with slashes, of the file served at loc

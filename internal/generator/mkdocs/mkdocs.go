@@ -145,6 +145,9 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 	if v, ok := keys["plugins"]; ok {
 		p.GitDates = gitPlugin(d, v, p)
 	}
+	if v, ok := keys["theme"]; ok {
+		sitemapTemplate(d, v, p)
+	}
 	if v, ok := keys["use_directory_urls"]; ok {
 		s, _, st := str(d, "use_directory_urls", v, p, "")
 		if st == stOK {
@@ -161,6 +164,37 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 		}
 	}
 	return p, nil
+}
+
+// sitemapTemplate warns, once, naming the file, when the theme's
+// custom_dir (theme: {custom_dir: overrides}, relative to the
+// configuration's folder) holds a sitemap.xml: a template of the
+// project's own, which MkDocs renders in place of its theme's (Material
+// users override it to leave pages out or set values). sitemapgen
+// writes its own sitemap and renders no template: the warning says what
+// the template's changes become.
+func sitemapTemplate(d *generator.Dir, v value, p *generator.Project) {
+	n := yamlDeref(v.node)
+	if n == nil || n.Kind != yaml.MappingNode {
+		return
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, val := yamlDeref(n.Content[i]), yamlDeref(n.Content[i+1])
+		if k == nil || val == nil || k.Value != "custom_dir" {
+			continue
+		}
+		dir, _, st := str(d, "theme.custom_dir", value{file: v.file, node: val}, p, "")
+		if st != stOK || dir == "" || filepath.IsAbs(dir) {
+			return
+		}
+		rel := path.Join(path.Dir(v.file), filepath.ToSlash(dir), "sitemap.xml")
+		if !conffile.IsFile(d.Path(), rel) {
+			return
+		}
+		p.Warnings = append(p.Warnings, &diag.Diagnostic{File: rel,
+			Msg: "a sitemap template of the project's own, which MkDocs renders in place of its theme's (theme custom_dir, " + v.file + ":" + fmt.Sprint(val.Line) + "): sitemapgen replaces what it renders with its own sitemap and does not render it, so the pages it leaves out are listed and the values it writes (changefreq, priority, lastmod, any element of its own) are not taken; leave those pages out with exclude: and set values with rules: in sitemap.yaml"})
+		return
+	}
 }
 
 // gitPlugins are the plugins that date every page by its source's
@@ -221,7 +255,7 @@ type value struct {
 	node *yaml.Node
 }
 
-var settingKeys = []string{"site_url", "site_dir", "use_directory_urls", "docs_dir", "plugins"}
+var settingKeys = []string{"site_url", "site_dir", "use_directory_urls", "docs_dir", "plugins", "theme"}
 
 // read reads the settings Detect needs from rel into keys, where
 // they are not set yet, then from the file rel INHERITs.
