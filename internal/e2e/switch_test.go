@@ -420,11 +420,13 @@ func TestGatsbySitemapSwitch(t *testing.T) {
 // plugin's in it). Every URL the plugin listed that is a page is listed
 // (its noindex page is not; a folder as /about/, which Netlify serves
 // where the plugin's /about redirects), with its changefreq and
-// priority, none it excluded, at the URL it published.
+// priority, none it excluded, at the URL it published. The base URL is
+// the plugin's variable NETLIFY_PLUGIN_SITEMAP_BASEURL, which it took
+// before Netlify's URL, and ours does.
 func TestNetlifySitemapSwitch(t *testing.T) {
 	t.Parallel() // @netlify/build in a copy of its own, as TestNetlifyBuild's cases run
 	dir := hostProject(t, "npm-netlify")
-	const base = "https://example.com/"
+	const base = "https://www.example.com/"
 	pub := filepath.Join(dir, "public")
 	write(t, filepath.Join(pub, "contact", "index.html"), "<title>contact</title>")
 	write(t, filepath.Join(pub, "secret.html"), "<title>secret</title>")
@@ -433,7 +435,7 @@ func TestNetlifySitemapSwitch(t *testing.T) {
 	build := func(pkg string) {
 		t.Helper()
 		write(t, filepath.Join(dir, "netlify.toml"), "[build]\n  publish = \"public\"\n  command = \"echo built\"\n\n[[plugins]]\n  package = \""+pkg+"\"\n"+inputs)
-		r := hostBuild(t, dir, []string{"DEPLOY_PRIME_URL=", "SITEMAP_BASE_URL=", "CONTEXT=production", "URL=https://example.com"}, "netlify-build", "--offline")
+		r := hostBuild(t, dir, []string{"DEPLOY_PRIME_URL=", "SITEMAP_BASE_URL=", "CONTEXT=production", "URL=https://example.com", "NETLIFY_PLUGIN_SITEMAP_BASEURL=" + base}, "netlify-build", "--offline")
 		if r.code != 0 || strings.Contains(r.stdout+r.stderr, "not taken") {
 			t.Fatalf("netlify-build with %s: exit %d\n%s%s", pkg, r.code, r.stdout, r.stderr)
 		}

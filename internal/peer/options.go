@@ -56,6 +56,10 @@ var Options = []Option{
 	{Netlify, "filePath", "--filename (the file's name; a folder warned)", filename},
 	{Netlify, "baseUrl", "--base-url (sitemapgen/netlify's own input too)", baseURL},
 	{Netlify, "dir", "the site folder (DIR), as buildDir (sitemapgen/netlify's own input too)", buildDir},
+	// Its variables, which sitemapgen/netlify reads from the build's
+	// environment as the plugin did: each below its input.
+	{Netlify, "NETLIFY_PLUGIN_SITEMAP_BASEURL", "--base-url, below the baseUrl input and above Netlify's URL (read by sitemapgen/netlify)", baseURL},
+	{Netlify, "NETLIFY_PLUGIN_SITEMAP_URL_PREFIX", "warned, as urlPrefix (read by sitemapgen/netlify)", urlPrefix},
 
 	// next-sitemap: next-sitemap.config.js (read by sitemapgen init).
 	{NextSitemap, "siteUrl", "--base-url (next-sitemap.config.js goes with next-sitemap)", baseURL},
