@@ -411,6 +411,59 @@ func TestGatsbySitemapSwitch(t *testing.T) {
 	answers(t, public, base, "sitemap-index.xml", nil)
 }
 
+// TestGatsbySitemapOutput: gatsby-plugin-sitemap's output: '/maps' puts
+// its files in public/maps/, its index naming them there: the build of
+// testdata/gatsby-sitemap (made by the plugin) with its files where the
+// plugin writes them with that option (path.join('public', output), the
+// index's entries under pathPrefix + output). Plain sitemapgen, the
+// plugin still configured, writes ours at the root and removes the
+// plugin's files in maps/, saying so, where they stayed, stale; init
+// says which URL to submit instead.
+func TestGatsbySitemapOutput(t *testing.T) {
+	needTool(t, "git")
+	src := filepath.Join(t.TempDir(), "gatsby-site")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "gatsby-sitemap"))); err != nil {
+		t.Fatal(err)
+	}
+	public := filepath.Join(src, "public")
+	const base = "https://example.com/"
+	for _, f := range []string{"sitemap-index.xml", "sitemap-0.xml", "sitemap-1.xml"} {
+		data, err := os.ReadFile(filepath.Join(public, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, filepath.Join(public, "maps", f), strings.ReplaceAll(string(data), base+"sitemap-", base+"maps/sitemap-"))
+		if err := os.Remove(filepath.Join(public, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	config, err := os.ReadFile(filepath.Join(src, "gatsby-config.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(src, "gatsby-config.js"), strings.Replace(string(config), "entryLimit: 3,\n", "entryLimit: 3,\n        output: '/maps',\n", 1))
+	commitHistory(t, src, "2024-01-01T00:00:00Z *")
+	theirs := peerSet(t, public, base, "maps/sitemap-index.xml")
+	if len(theirs) != 4 {
+		t.Fatalf("the plugin's index in maps/ leads to %d URLs, want the fixture's 4: %v", len(theirs), theirs)
+	}
+
+	r := mustRun(t, src, "init")
+	wantOutput(t, r.stderr, "gatsby-config.js:9: warning: gatsby-plugin-sitemap's output puts the sitemaps in /maps/; sitemapgen writes them at the site's root, where a sitemap may list every page (and removes the plugin's files in /maps/ while it is configured): submit /sitemap-index.xml in place of /maps/sitemap-index.xml, which answers no more once the plugin is gone")
+
+	r = mustRun(t, src)
+	wantOutput(t, r.stderr, "sitemapgen: removed Gatsby's own sitemaps, which ours replace: maps/sitemap-0.xml, maps/sitemap-1.xml, maps/sitemap-index.xml (--keep-generator-sitemaps keeps them)")
+	if ents, err := os.ReadDir(filepath.Join(public, "maps")); err != nil || len(ents) != 0 {
+		t.Errorf("maps/ holds %v (%v), the plugin's stale files", ents, err)
+	}
+	ours := peerSet(t, public, base, "sitemap-index.xml")
+	for loc := range theirs {
+		if _, ok := ours[loc]; !ok {
+			t.Errorf("gatsby-plugin-sitemap lists %s; we do not", loc)
+		}
+	}
+}
+
 // TestNetlifySitemapSwitch builds testdata/npm-netlify with Netlify's
 // own build (@netlify/build, offline) and @netlify/plugin-sitemap 0.8.1
 // given its inputs (exclude, prettyURLs, changeFreq, priority,

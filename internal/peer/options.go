@@ -553,7 +553,8 @@ func gatsbyOutput(m *Mapper, v any) {
 		m.Honoured("is the site's root, where the sitemaps go")
 		return
 	}
-	m.Warn("puts the sitemaps in %s; sitemapgen writes them at the site's root, where a sitemap may list every page", s)
+	dir := "/" + strings.Trim(s, "/") + "/"
+	m.Warn("puts the sitemaps in %s; sitemapgen writes them at the site's root, where a sitemap may list every page (and removes the plugin's files in %s while it is configured): submit /sitemap-index.xml in place of %ssitemap-index.xml, which answers no more once the plugin is gone", dir, dir, dir)
 }
 
 func createLinkInHead(m *Mapper, v any) {
