@@ -269,6 +269,23 @@ func TestNextSitemapSwitch(t *testing.T) {
 	}
 }
 
+// runSSCLI runs the postbuild script of the sscli fixture's copy src,
+// static-sitemap-cli, and returns the URLs of its site/sitemap.xml under
+// base: the 7 pages of the fixture's site it lists.
+func runSSCLI(t *testing.T, src, base string) map[string]peerURL {
+	t.Helper()
+	cmd := exec.Command("npm", "run", "--silent", "postbuild")
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("npm run postbuild: %v\n%s", err, out)
+	}
+	theirs := peerSet(t, filepath.Join(src, "site"), base, "sitemap.xml")
+	if len(theirs) != 7 {
+		t.Fatalf("static-sitemap-cli listed %d URLs under %s; the fixture's site has 7 pages it lists: %v", len(theirs), base, theirs)
+	}
+	return theirs
+}
+
 // TestStaticSitemapCLISwitch runs static-sitemap-cli 2 (pinned in
 // testdata/sscli's package-lock.json; ./test.sh installs it) as the
 // fixture's postbuild script does, on its built site (noindex and 404
@@ -287,15 +304,7 @@ func TestStaticSitemapCLISwitch(t *testing.T) {
 	site := filepath.Join(src, "site")
 	const base = "https://example.com/"
 
-	cmd := exec.Command("npm", "run", "--silent", "postbuild")
-	cmd.Dir = src
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("npm run postbuild: %v\n%s", err, out)
-	}
-	theirs := peerSet(t, site, base, "sitemap.xml")
-	if len(theirs) != 7 {
-		t.Fatalf("static-sitemap-cli listed %d URLs; the fixture's site has 7 pages it lists: %v", len(theirs), theirs)
-	}
+	theirs := runSSCLI(t, src, base)
 
 	r := mustRun(t, src, "init")
 	if want := "sitemapgen: carried over 7 settings of static-sitemap-cli (package.json:9): base_url, root, exclude, changefreq, rules, clean_urls, trailing_slash\n"; !strings.Contains(r.stderr, want) {
@@ -338,6 +347,82 @@ func TestStaticSitemapCLISwitch(t *testing.T) {
 		}
 	}
 	answers(t, site, base, "sitemap.xml", nil)
+}
+
+// TestStaticSitemapCLIConfig: static-sitemap-cli reads its settings from
+// package.json's "sscli" key or a .ssclirc file too, over its command
+// line's (cosmiconfig's search, in the working directory). Each is run
+// with static-sitemap-cli 2 (testdata/sscli), then switched as
+// TestStaticSitemapCLISwitch does: init carries the file's options over
+// (the base URL, the ignored globs, changefreq in place of the script's
+// -c pairs), naming the file, and plain sitemapgen lists the same URLs
+// with the same values, at the base URL the file gave.
+func TestStaticSitemapCLIConfig(t *testing.T) {
+	needTool(t, "git")
+	fixture := nodeFixture(t, "sscli")
+	const base = "https://www.example.org/"
+	for _, tc := range []struct {
+		name   string
+		edit   func(t *testing.T, src string)
+		script string
+		init   string
+	}{
+		{name: ".ssclirc", script: "sscli -b https://example.com -r site -f xml -c '**,monthly' -p 'blog/**,0.6' 'docs/**,0.8' 'index.html,1.0'",
+			edit: func(t *testing.T, src string) {
+				write(t, filepath.Join(src, ".ssclirc"), "{\n  \"base\": \"https://www.example.org\",\n  \"ignore\": [\"404.html\", \"private/**\", \"drafts/**\"],\n  \"changefreq\": [\"**,weekly\"]\n}\n")
+			},
+			init: "sitemapgen: carried over 7 settings of static-sitemap-cli (package.json:9): root, base_url, exclude, changefreq, rules, clean_urls, trailing_slash\n"},
+		{name: "package.json's sscli", script: "sscli -r site -f xml -p 'blog/**,0.6' 'docs/**,0.8' 'index.html,1.0'",
+			edit: func(t *testing.T, src string) {
+				editPackageJSON(t, src, func(p map[string]any) {
+					p["sscli"] = map[string]any{"base": "https://www.example.org", "ignore": []any{"404.html", "private/**", "drafts/**"}, "changefreq": []any{"**,weekly"}}
+				})
+			},
+			init: "sitemapgen: carried over 7 settings of static-sitemap-cli (package.json:9): root, base_url, exclude, changefreq, rules, clean_urls, trailing_slash\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := copyProject(t, fixture)
+			editPackageJSON(t, src, func(p map[string]any) { p["scripts"].(map[string]any)["postbuild"] = tc.script })
+			tc.edit(t, src)
+			commitHistory(t, src, "2024-01-01T00:00:00Z *")
+			site := filepath.Join(src, "site")
+			theirs := runSSCLI(t, src, base)
+
+			r := mustRun(t, src, "init")
+			if !strings.Contains(r.stderr, tc.init) || strings.Contains(r.stderr, "no base URL") || strings.Contains(r.stderr, "warning:") {
+				t.Errorf("init does not say %q:\n%s", tc.init, r.stderr)
+			}
+
+			// The switch.
+			if err := os.Remove(filepath.Join(site, "sitemap.xml")); err != nil {
+				t.Fatal(err)
+			}
+			editPackageJSON(t, src, func(p map[string]any) {
+				delete(p["dependencies"].(map[string]any), "static-sitemap-cli")
+				delete(p, "sscli")
+				p["scripts"].(map[string]any)["postbuild"] = "sitemapgen"
+			})
+			if err := os.RemoveAll(filepath.Join(src, ".ssclirc")); err != nil {
+				t.Fatal(err)
+			}
+			mustRun(t, src)
+			ours := peerSet(t, site, base, "sitemap.xml")
+			for loc, u := range theirs {
+				got, ok := ours[loc]
+				switch {
+				case !ok:
+					t.Errorf("static-sitemap-cli lists %s; we do not (ours: %v)", loc, ours)
+				case got.changefreq != u.changefreq || got.priority != u.priority:
+					t.Errorf("%s: changefreq %q, priority %q; static-sitemap-cli's %q, %q", loc, got.changefreq, got.priority, u.changefreq, u.priority)
+				}
+			}
+			for loc := range ours {
+				if _, ok := theirs[loc]; !ok {
+					t.Errorf("we list %s; static-sitemap-cli does not", loc)
+				}
+			}
+		})
+	}
 }
 
 // TestGatsbySitemapSwitch switches testdata/gatsby-sitemap, a Gatsby 5
