@@ -124,9 +124,14 @@ func peerBlock(p func(format string, args ...any), peers []config.Peer) []error 
 	var notTaken []error
 	written := map[string]string{}
 	for _, pe := range peers {
-		at := func(line int) string { return place(pe.File, cmp.Or(line, pe.Line)) }
+		at := func(file string, line int) string {
+			if file != "" && file != pe.File {
+				return place(file, line)
+			}
+			return place(pe.File, cmp.Or(line, pe.Line))
+		}
 		p("\n")
-		comment(p, "", fmt.Sprintf("Carried over from %s (%s): its options, as sitemapgen's settings. Remove it once sitemapgen writes the sitemaps.", pe.Tool, at(pe.Line)))
+		comment(p, "", fmt.Sprintf("Carried over from %s (%s): its options, as sitemapgen's settings. Remove it once sitemapgen writes the sitemaps.", pe.Tool, at("", pe.Line)))
 		if len(pe.Options) == 0 && len(pe.Result.Settings) == 0 {
 			p("# It is used with its defaults: nothing to carry over.\n")
 		}
@@ -135,12 +140,12 @@ func peerBlock(p func(format string, args ...any), peers []config.Peer) []error 
 		}
 		for _, s := range pe.Result.Settings {
 			if by, ok := written[s.Key]; ok {
-				n := peer.Note{Option: s.From, Line: s.Line, Msg: "gives " + s.Key + ", which " + by + " gives above; not written again"}
+				n := peer.Note{Option: s.From, Line: s.Line, File: s.File, Msg: "gives " + s.Key + ", which " + by + " gives above; not written again"}
 				pe.Result.Notes = append(pe.Result.Notes, n)
 				continue
 			}
 			written[s.Key] = fmt.Sprintf("%s's %s", pe.Tool, s.From)
-			p("# %s (%s)\n%s", s.From, at(s.Line), yamlSetting(s.Key, s.Value))
+			p("# %s (%s)\n%s", s.From, at(s.File, s.Line), yamlSetting(s.Key, s.Value))
 		}
 		var honoured []peer.Note
 		first := true
@@ -154,13 +159,13 @@ func peerBlock(p func(format string, args ...any), peers []config.Peer) []error 
 				first = false
 			}
 			msg := config.AsKeys(n.Msg)
-			comment(p, "  ", fmt.Sprintf("%s (%s) %s", n.Option, at(n.Line), msg))
-			notTaken = append(notTaken, &diag.Diagnostic{File: pe.File, Line: cmp.Or(n.Line, pe.Line), Msg: fmt.Sprintf("%s's %s %s", pe.Tool, n.Option, msg)})
+			comment(p, "  ", fmt.Sprintf("%s (%s) %s", n.Option, at(n.File, n.Line), msg))
+			notTaken = append(notTaken, &diag.Diagnostic{File: cmp.Or(n.File, pe.File), Line: cmp.Or(n.Line, pe.Line), Msg: fmt.Sprintf("%s's %s %s", pe.Tool, n.Option, msg)})
 		}
 		if len(honoured) > 0 {
 			p("# Honoured without a setting:\n")
 			for _, n := range honoured {
-				comment(p, "  ", fmt.Sprintf("%s (%s) %s", n.Option, at(n.Line), config.AsKeys(n.Msg)))
+				comment(p, "  ", fmt.Sprintf("%s (%s) %s", n.Option, at(n.File, n.Line), config.AsKeys(n.Msg)))
 			}
 		}
 	}

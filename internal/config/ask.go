@@ -1,8 +1,12 @@
 package config
 
 import (
+	"errors"
+	"fmt"
 	"slices"
+	"strings"
 
+	"github.com/sitemapgen/sitemapgen/internal/peer"
 	"github.com/sitemapgen/sitemapgen/internal/project"
 	"github.com/sitemapgen/sitemapgen/mapping"
 )
@@ -30,7 +34,7 @@ func (l *layers) ask(configFile string, getenv func(string) string) project.Ask 
 		ConfigFile:         configFile,
 		SettingsFile:       DefaultFile,
 		NoRoot:             ErrNoRoot,
-		NoBaseURL:          ErrNoBaseURL,
+		NoBaseURL:          noBaseURL(getenv(RunByEnv)),
 		Root:               v.Root,
 		Out:                v.Out,
 		Content:            v.Mode == ModeContent,
@@ -57,6 +61,27 @@ func (l *layers) ask(configFile string, getenv func(string) string) project.Ask 
 		Limits:             v.Limits,
 		Getenv:             getenv,
 	}
+}
+
+// noBaseURL is [ErrNoBaseURL] as the tool runBy's user reads it: with
+// the variables of the plugin it replaces that give the base URL, which
+// it reads too (peer.FromEnv), below sitemap.yaml's base_url.
+func noBaseURL(runBy string) error {
+	for _, in := range peer.Integrations {
+		if in.RunBy != runBy {
+			continue
+		}
+		var lines []string
+		for _, name := range peer.Names(in.Tool) {
+			if peer.IsEnvOption(in.Tool, name) && slices.ContainsFunc(peer.Map(in.Tool, []peer.Given{{Name: name, Value: "https://example.com/"}}, peer.Context{}).Settings, func(s peer.Setting) bool { return s.Key == "base_url" }) {
+				lines = append(lines, fmt.Sprintf("\n  %s=https://example.com/ in the environment (%s's)", name, in.Tool))
+			}
+		}
+		if len(lines) > 0 {
+			return errors.New(ErrNoBaseURL.Error() + strings.Join(lines, ""))
+		}
+	}
+	return ErrNoBaseURL
 }
 
 // under lays the project's values under those given, above the

@@ -22,10 +22,23 @@ import (
 // not take, and a setting given above an option with another value.
 func (l *layers) peers(getenv func(string) string) ([]error, error) {
 	tool, given, ctx, err := peer.Decode(getenv(peer.Env))
-	if err != nil || tool == "" {
+	if err != nil {
 		return nil, err
 	}
 	runBy := getenv(RunByEnv)
+	// The variables the replaced plugin read, which its replacement
+	// reads too (NETLIFY_PLUGIN_SITEMAP_BASEURL in sitemapgen/netlify).
+	for _, in := range peer.Integrations {
+		if in.RunBy != runBy || tool != "" && tool != in.Tool {
+			continue
+		}
+		if env := peer.FromEnv(in.Tool, given, getenv); len(env) > 0 {
+			tool, given = in.Tool, append(given, env...)
+		}
+	}
+	if tool == "" {
+		return nil, nil
+	}
 	name := func(option string) string { return PeerOption(runBy, tool, option) }
 	r := peer.Map(tool, given, ctx)
 	var warnings []error
@@ -105,6 +118,9 @@ func peerValue(s peer.Setting) (Values, error) {
 // [plugins.inputs] changeFreq in netlify.toml; else as the peer's
 // ("@astrojs/sitemap's filter").
 func PeerOption(runBy string, tool peer.Tool, option string) string {
+	if peer.IsEnvOption(tool, option) {
+		return option + " in the environment"
+	}
 	switch runBy {
 	case "netlify":
 		return "[plugins.inputs] " + option

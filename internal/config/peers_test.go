@@ -131,3 +131,62 @@ func TestPeerFileName(t *testing.T) {
 		}
 	}
 }
+
+// TestPeerVariables: inside sitemapgen/netlify, @netlify/plugin-sitemap's
+// NETLIFY_PLUGIN_SITEMAP_BASEURL is the base URL, as the plugin took it:
+// below its baseUrl input (a flag here) and sitemap.yaml, above Netlify's
+// URL; a plain run leaves it. Without any, the error names it.
+// NETLIFY_PLUGIN_SITEMAP_URL_PREFIX is a warning, as urlPrefix.
+func TestPeerVariables(t *testing.T) {
+	site := map[string]string{"public/": "", "netlify.toml": "[build]\npublish = \"public\"\n"}
+	const variable = "NETLIFY_PLUGIN_SITEMAP_BASEURL"
+	inPlugin := merge(netlifyProd, map[string]string{RunByEnv: "netlify", variable: "https://www.example.org"})
+	for _, tc := range []struct {
+		name, from, want string
+		files, env       map[string]string
+		args             []string
+		warning          string
+	}{
+		{name: "the plugin's variable", env: inPlugin, want: "https://www.example.org", from: variable + " in the environment"},
+		{name: "baseUrl wins", env: inPlugin, args: []string{"--base-url", "https://input.example/"}, want: "https://input.example/", from: "--base-url",
+			warning: variable + " in the environment is not taken: --base-url gives base_url, which wins"},
+		{name: "sitemap.yaml wins", env: inPlugin, files: map[string]string{DefaultFile: "base_url: https://file.example/\n"}, want: "https://file.example/", from: DefaultFile,
+			warning: variable + " in the environment is not taken: sitemap.yaml gives base_url, which wins"},
+		{name: "the plugin's prefix", env: merge(inPlugin, map[string]string{"NETLIFY_PLUGIN_SITEMAP_URL_PREFIX": "/en/"}), want: "https://www.example.org", from: variable + " in the environment",
+			warning: "NETLIFY_PLUGIN_SITEMAP_URL_PREFIX in the environment is not taken: give the whole URL the site is served at, with the prefix"},
+		{name: "plain sitemapgen", env: merge(netlifyProd, map[string]string{variable: "https://www.example.org"}), want: "https://netlify.example/", from: "Netlify URL"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			inProject(t, merge(site, tc.files))
+			line, err := Settings.Parse(BuildCommand, append(tc.args, "public"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := Resolve(line, envMap(tc.env))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Build.Map.BaseURL != tc.want || c.BaseURLFrom != tc.from {
+				t.Errorf("base URL %q from %q, want %q from %q", c.Build.Map.BaseURL, c.BaseURLFrom, tc.want, tc.from)
+			}
+			var got []string
+			for _, w := range c.Warnings {
+				got = append(got, diag.Format(w, ""))
+			}
+			if tc.warning == "" && len(got) > 0 || tc.warning != "" && (len(got) != 1 || !strings.Contains(got[0], tc.warning)) {
+				t.Errorf("warnings %q, want %q", got, tc.warning)
+			}
+		})
+	}
+	t.Run("no base URL", func(t *testing.T) {
+		inProject(t, site)
+		line, err := Settings.Parse(BuildCommand, []string{"public"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = Resolve(line, envMap(map[string]string{RunByEnv: "netlify"}))
+		if want := "\n  " + variable + "=https://example.com/ in the environment (@netlify/plugin-sitemap's)"; err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v\nwant it to name %q", err, want)
+		}
+	})
+}

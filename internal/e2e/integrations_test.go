@@ -722,9 +722,12 @@ func TestNetlifyBuild(t *testing.T) {
 				if n := strings.Count(r.stdout+r.stderr, "sitemapgen: no base URL"); r.code == 0 || n != 1 {
 					t.Errorf("netlify-build: exit %d, our message %d times, want a failure with it once\n%s%s", r.code, n, r.stdout, r.stderr)
 				}
-				// The hint names the plugin's input, not the flag.
-				if out := r.stdout + r.stderr; !strings.Contains(out, `[plugins.inputs] baseUrl = "https://example.com/"`) || strings.Contains(out, "--base-url") {
-					t.Errorf("the hint does not name [plugins.inputs] baseUrl:\n%s", out)
+				// The hint names the plugin's input, not the flag, and
+				// the variable @netlify/plugin-sitemap read, which ours
+				// reads too.
+				if out := r.stdout + r.stderr; !strings.Contains(out, `[plugins.inputs] baseUrl = "https://example.com/"`) || strings.Contains(out, "--base-url") ||
+					!strings.Contains(out, "NETLIFY_PLUGIN_SITEMAP_BASEURL=https://example.com/ in the environment (@netlify/plugin-sitemap's)") {
+					t.Errorf("the hint does not name [plugins.inputs] baseUrl and NETLIFY_PLUGIN_SITEMAP_BASEURL:\n%s", out)
 				}
 				if _, err := os.Stat(sitemap); err == nil {
 					t.Error("a sitemap was written")

@@ -97,7 +97,9 @@ func sphinxBuild(t *testing.T, src, out string, args ...string) {
 // sitemap_filename over into sitemap.yaml, sphinx_sitemap leaves
 // extensions, and a clean Sphinx build and sitemapgen give map.xml again,
 // the same URLs. With the default scheme, which listed the pages under
-// en/ where their canonical links do not put them, the build says so.
+// en/ where their canonical links do not put them, the build says so,
+// before and after the switch, and how to keep them; under site_url,
+// which no page names, the base URL keeps them.
 func TestSphinxSitemapSwitch(t *testing.T) {
 	const base = "https://example.com/docs/"
 	conf := "project = 'Docs'\nextensions = [\n    'sphinx_sitemap',\n]\nhtml_baseurl = 'https://example.com/docs/'\nsitemap_url_scheme = '{link}'\nsitemap_filename = 'map.xml'\n"
@@ -130,14 +132,65 @@ func TestSphinxSitemapSwitch(t *testing.T) {
 	mustRun(t, src)
 	allListed(t, "after the switch", answers(t, site, base, "map.xml", published), theirs)
 
-	// The default scheme: sphinx-sitemap wrote https://example.com/docs/en/about.html.
-	src = sphinxProject(t, "project = 'Docs'\nextensions = ['sphinx_sitemap']\nhtml_baseurl = 'https://example.com/docs/'\n")
-	sphinxBuild(t, src, "_build/html")
-	if got := locs(t, filepath.Join(src, "_build", "html", "sitemap.xml")); !slices.Contains(got, base+"en/about.html") {
-		t.Fatalf("the premise: sphinx-sitemap's default scheme lists %q", got)
-	}
+	// The default scheme: sphinx-sitemap wrote https://example.com/docs/en/about.html
+	// (language 'en', sitemap_locales), where Sphinx's canonical links,
+	// made from html_baseurl, name https://example.com/docs/about.html.
+	// Ours list the URLs the pages give, and say, while the extension
+	// runs, at init and after the switch, how to keep the scheme's:
+	// html_baseurl with en/, which the canonical links and ours follow.
+	conf = "project = 'Docs'\nextensions = ['sphinx_sitemap']\nhtml_baseurl = 'https://example.com/docs/'\nlanguage = 'en'\nsitemap_locales = ['en', 'fr']\n"
+	src, site, theirs = sphinxEnScheme(t, conf)
+	const moved = "conf.py:2: warning: sphinx-sitemap's sitemap_url_scheme {lang}{version}{link} listed the pages under https://example.com/docs/en/, where their canonical links (html_baseurl) do not put them: sitemapgen lists them at the URLs they give, under https://example.com/docs/; if the site is served under https://example.com/docs/en/, set html_baseurl = 'https://example.com/docs/en/' in conf.py"
 	r := mustRun(t, src)
-	wantOutput(t, r.stderr, "conf.py:2: warning: sphinx-sitemap's sitemap_url_scheme {lang}{version}{link} listed the pages under https://example.com/docs/en/, where their canonical links (html_baseurl) do not put them")
+	wantOutput(t, r.stderr, moved)
+	r = mustRun(t, src, "init")
+	wantOutput(t, r.stderr, `conf.py:2: warning: sphinx-sitemap's sitemap_url_scheme is "{lang}{version}{link}", which listed the pages under a folder their canonical links (html_baseurl) do not name`)
+	conf = strings.Replace(conf, "['sphinx_sitemap']", "[]", 1)
+	write(t, filepath.Join(src, "conf.py"), conf)
+	sphinxBuild(t, src, "_build/html")
+	r = mustRun(t, src)
+	wantOutput(t, r.stderr, moved) // after the switch too: the URLs do not move in silence
+	write(t, filepath.Join(src, "conf.py"), strings.Replace(conf, "/docs/'", "/docs/en/'", 1))
+	sphinxBuild(t, src, "_build/html")
+	r = mustRun(t, src)
+	if strings.Contains(r.stderr, "warning: sphinx-sitemap") {
+		t.Errorf("html_baseurl with en/ is still warned:\n%s", r.stderr)
+	}
+	allListed(t, "after the switch, html_baseurl with en/", answers(t, site, base+"en/", "sitemap.xml", nil), theirs)
+
+	// With site_url, which no page names, and one build in the site
+	// folder (no en/ in it), sphinx-sitemap listed the pages under
+	// site_url's en/: the base URL takes it, so that after the switch
+	// they keep those URLs, and the base URL's origin says so.
+	conf = "project = 'Docs'\nextensions = ['sphinx_sitemap']\nsite_url = 'https://example.com/docs/'\nlanguage = 'en'\n"
+	src, site, theirs = sphinxEnScheme(t, conf)
+	const origin = "base URL from conf.py site_url under sphinx-sitemap's sitemap_url_scheme {lang}{version}{link} (en/)"
+	r = mustRun(t, src)
+	wantOutput(t, r.stderr, origin)
+	allListed(t, "site_url: the takeover", answers(t, site, base+"en/", "sitemap.xml", []string{"sitemap.xml"}), theirs)
+	write(t, filepath.Join(src, "conf.py"), strings.Replace(conf, "['sphinx_sitemap']", "[]", 1))
+	if err := os.RemoveAll(filepath.Join(src, "_build")); err != nil {
+		t.Fatal(err)
+	}
+	sphinxBuild(t, src, "_build/html")
+	r = mustRun(t, src)
+	wantOutput(t, r.stderr, origin)
+	allListed(t, "site_url: after the switch", answers(t, site, base+"en/", "sitemap.xml", nil), theirs)
+}
+
+// sphinxEnScheme builds, with sphinx-sitemap, the project of conf, whose
+// default scheme lists the pages under en/, and returns its folder, its
+// site folder and the URLs sphinx-sitemap listed.
+func sphinxEnScheme(t *testing.T, conf string) (src, site string, theirs []string) {
+	t.Helper()
+	src = sphinxProject(t, conf)
+	site = filepath.Join(src, "_build", "html")
+	sphinxBuild(t, src, "_build/html")
+	theirs = locs(t, filepath.Join(site, "sitemap.xml"))
+	if !slices.Contains(theirs, "https://example.com/docs/en/about.html") {
+		t.Fatalf("the premise: sphinx-sitemap's default scheme lists %q", theirs)
+	}
+	return src, site, theirs
 }
 
 // TestSphinxSitemapLocales: two languages with sphinx-sitemap's

@@ -269,6 +269,23 @@ func TestNextSitemapSwitch(t *testing.T) {
 	}
 }
 
+// runSSCLI runs the postbuild script of the sscli fixture's copy src,
+// static-sitemap-cli, and returns the URLs of its site/sitemap.xml under
+// base: the 7 pages of the fixture's site it lists.
+func runSSCLI(t *testing.T, src, base string) map[string]peerURL {
+	t.Helper()
+	cmd := exec.Command("npm", "run", "--silent", "postbuild")
+	cmd.Dir = src
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("npm run postbuild: %v\n%s", err, out)
+	}
+	theirs := peerSet(t, filepath.Join(src, "site"), base, "sitemap.xml")
+	if len(theirs) != 7 {
+		t.Fatalf("static-sitemap-cli listed %d URLs under %s; the fixture's site has 7 pages it lists: %v", len(theirs), base, theirs)
+	}
+	return theirs
+}
+
 // TestStaticSitemapCLISwitch runs static-sitemap-cli 2 (pinned in
 // testdata/sscli's package-lock.json; ./test.sh installs it) as the
 // fixture's postbuild script does, on its built site (noindex and 404
@@ -287,15 +304,7 @@ func TestStaticSitemapCLISwitch(t *testing.T) {
 	site := filepath.Join(src, "site")
 	const base = "https://example.com/"
 
-	cmd := exec.Command("npm", "run", "--silent", "postbuild")
-	cmd.Dir = src
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("npm run postbuild: %v\n%s", err, out)
-	}
-	theirs := peerSet(t, site, base, "sitemap.xml")
-	if len(theirs) != 7 {
-		t.Fatalf("static-sitemap-cli listed %d URLs; the fixture's site has 7 pages it lists: %v", len(theirs), theirs)
-	}
+	theirs := runSSCLI(t, src, base)
 
 	r := mustRun(t, src, "init")
 	if want := "sitemapgen: carried over 7 settings of static-sitemap-cli (package.json:9): base_url, root, exclude, changefreq, rules, clean_urls, trailing_slash\n"; !strings.Contains(r.stderr, want) {
@@ -338,6 +347,82 @@ func TestStaticSitemapCLISwitch(t *testing.T) {
 		}
 	}
 	answers(t, site, base, "sitemap.xml", nil)
+}
+
+// TestStaticSitemapCLIConfig: static-sitemap-cli reads its settings from
+// package.json's "sscli" key or a .ssclirc file too, over its command
+// line's (cosmiconfig's search, in the working directory). Each is run
+// with static-sitemap-cli 2 (testdata/sscli), then switched as
+// TestStaticSitemapCLISwitch does: init carries the file's options over
+// (the base URL, the ignored globs, changefreq in place of the script's
+// -c pairs), naming the file, and plain sitemapgen lists the same URLs
+// with the same values, at the base URL the file gave.
+func TestStaticSitemapCLIConfig(t *testing.T) {
+	needTool(t, "git")
+	fixture := nodeFixture(t, "sscli")
+	const base = "https://www.example.org/"
+	for _, tc := range []struct {
+		name   string
+		edit   func(t *testing.T, src string)
+		script string
+		init   string
+	}{
+		{name: ".ssclirc", script: "sscli -b https://example.com -r site -f xml -c '**,monthly' -p 'blog/**,0.6' 'docs/**,0.8' 'index.html,1.0'",
+			edit: func(t *testing.T, src string) {
+				write(t, filepath.Join(src, ".ssclirc"), "{\n  \"base\": \"https://www.example.org\",\n  \"ignore\": [\"404.html\", \"private/**\", \"drafts/**\"],\n  \"changefreq\": [\"**,weekly\"]\n}\n")
+			},
+			init: "sitemapgen: carried over 7 settings of static-sitemap-cli (package.json:9): root, base_url, exclude, changefreq, rules, clean_urls, trailing_slash\n"},
+		{name: "package.json's sscli", script: "sscli -r site -f xml -p 'blog/**,0.6' 'docs/**,0.8' 'index.html,1.0'",
+			edit: func(t *testing.T, src string) {
+				editPackageJSON(t, src, func(p map[string]any) {
+					p["sscli"] = map[string]any{"base": "https://www.example.org", "ignore": []any{"404.html", "private/**", "drafts/**"}, "changefreq": []any{"**,weekly"}}
+				})
+			},
+			init: "sitemapgen: carried over 7 settings of static-sitemap-cli (package.json:9): root, base_url, exclude, changefreq, rules, clean_urls, trailing_slash\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := copyProject(t, fixture)
+			editPackageJSON(t, src, func(p map[string]any) { p["scripts"].(map[string]any)["postbuild"] = tc.script })
+			tc.edit(t, src)
+			commitHistory(t, src, "2024-01-01T00:00:00Z *")
+			site := filepath.Join(src, "site")
+			theirs := runSSCLI(t, src, base)
+
+			r := mustRun(t, src, "init")
+			if !strings.Contains(r.stderr, tc.init) || strings.Contains(r.stderr, "no base URL") || strings.Contains(r.stderr, "warning:") {
+				t.Errorf("init does not say %q:\n%s", tc.init, r.stderr)
+			}
+
+			// The switch.
+			if err := os.Remove(filepath.Join(site, "sitemap.xml")); err != nil {
+				t.Fatal(err)
+			}
+			editPackageJSON(t, src, func(p map[string]any) {
+				delete(p["dependencies"].(map[string]any), "static-sitemap-cli")
+				delete(p, "sscli")
+				p["scripts"].(map[string]any)["postbuild"] = "sitemapgen"
+			})
+			if err := os.RemoveAll(filepath.Join(src, ".ssclirc")); err != nil {
+				t.Fatal(err)
+			}
+			mustRun(t, src)
+			ours := peerSet(t, site, base, "sitemap.xml")
+			for loc, u := range theirs {
+				got, ok := ours[loc]
+				switch {
+				case !ok:
+					t.Errorf("static-sitemap-cli lists %s; we do not (ours: %v)", loc, ours)
+				case got.changefreq != u.changefreq || got.priority != u.priority:
+					t.Errorf("%s: changefreq %q, priority %q; static-sitemap-cli's %q, %q", loc, got.changefreq, got.priority, u.changefreq, u.priority)
+				}
+			}
+			for loc := range ours {
+				if _, ok := theirs[loc]; !ok {
+					t.Errorf("we list %s; static-sitemap-cli does not", loc)
+				}
+			}
+		})
+	}
 }
 
 // TestGatsbySitemapSwitch switches testdata/gatsby-sitemap, a Gatsby 5
@@ -411,6 +496,59 @@ func TestGatsbySitemapSwitch(t *testing.T) {
 	answers(t, public, base, "sitemap-index.xml", nil)
 }
 
+// TestGatsbySitemapOutput: gatsby-plugin-sitemap's output: '/maps' puts
+// its files in public/maps/, its index naming them there: the build of
+// testdata/gatsby-sitemap (made by the plugin) with its files where the
+// plugin writes them with that option (path.join('public', output), the
+// index's entries under pathPrefix + output). Plain sitemapgen, the
+// plugin still configured, writes ours at the root and removes the
+// plugin's files in maps/, saying so, where they stayed, stale; init
+// says which URL to submit instead.
+func TestGatsbySitemapOutput(t *testing.T) {
+	needTool(t, "git")
+	src := filepath.Join(t.TempDir(), "gatsby-site")
+	if err := os.CopyFS(src, os.DirFS(filepath.Join("testdata", "gatsby-sitemap"))); err != nil {
+		t.Fatal(err)
+	}
+	public := filepath.Join(src, "public")
+	const base = "https://example.com/"
+	for _, f := range []string{"sitemap-index.xml", "sitemap-0.xml", "sitemap-1.xml"} {
+		data, err := os.ReadFile(filepath.Join(public, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, filepath.Join(public, "maps", f), strings.ReplaceAll(string(data), base+"sitemap-", base+"maps/sitemap-"))
+		if err := os.Remove(filepath.Join(public, f)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	config, err := os.ReadFile(filepath.Join(src, "gatsby-config.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(src, "gatsby-config.js"), strings.Replace(string(config), "entryLimit: 3,\n", "entryLimit: 3,\n        output: '/maps',\n", 1))
+	commitHistory(t, src, "2024-01-01T00:00:00Z *")
+	theirs := peerSet(t, public, base, "maps/sitemap-index.xml")
+	if len(theirs) != 4 {
+		t.Fatalf("the plugin's index in maps/ leads to %d URLs, want the fixture's 4: %v", len(theirs), theirs)
+	}
+
+	r := mustRun(t, src, "init")
+	wantOutput(t, r.stderr, "gatsby-config.js:9: warning: gatsby-plugin-sitemap's output puts the sitemaps in /maps/; sitemapgen writes them at the site's root, where a sitemap may list every page (and removes the plugin's files in /maps/ while it is configured): submit /sitemap-index.xml in place of /maps/sitemap-index.xml, which answers no more once the plugin is gone")
+
+	r = mustRun(t, src)
+	wantOutput(t, r.stderr, "sitemapgen: removed Gatsby's own sitemaps, which ours replace: maps/sitemap-0.xml, maps/sitemap-1.xml, maps/sitemap-index.xml (--keep-generator-sitemaps keeps them)")
+	if ents, err := os.ReadDir(filepath.Join(public, "maps")); err != nil || len(ents) != 0 {
+		t.Errorf("maps/ holds %v (%v), the plugin's stale files", ents, err)
+	}
+	ours := peerSet(t, public, base, "sitemap-index.xml")
+	for loc := range theirs {
+		if _, ok := ours[loc]; !ok {
+			t.Errorf("gatsby-plugin-sitemap lists %s; we do not", loc)
+		}
+	}
+}
+
 // TestNetlifySitemapSwitch builds testdata/npm-netlify with Netlify's
 // own build (@netlify/build, offline) and @netlify/plugin-sitemap 0.8.1
 // given its inputs (exclude, prettyURLs, changeFreq, priority,
@@ -420,11 +558,13 @@ func TestGatsbySitemapSwitch(t *testing.T) {
 // plugin's in it). Every URL the plugin listed that is a page is listed
 // (its noindex page is not; a folder as /about/, which Netlify serves
 // where the plugin's /about redirects), with its changefreq and
-// priority, none it excluded, at the URL it published.
+// priority, none it excluded, at the URL it published. The base URL is
+// the plugin's variable NETLIFY_PLUGIN_SITEMAP_BASEURL, which it took
+// before Netlify's URL, and ours does.
 func TestNetlifySitemapSwitch(t *testing.T) {
 	t.Parallel() // @netlify/build in a copy of its own, as TestNetlifyBuild's cases run
 	dir := hostProject(t, "npm-netlify")
-	const base = "https://example.com/"
+	const base = "https://www.example.com/"
 	pub := filepath.Join(dir, "public")
 	write(t, filepath.Join(pub, "contact", "index.html"), "<title>contact</title>")
 	write(t, filepath.Join(pub, "secret.html"), "<title>secret</title>")
@@ -433,7 +573,7 @@ func TestNetlifySitemapSwitch(t *testing.T) {
 	build := func(pkg string) {
 		t.Helper()
 		write(t, filepath.Join(dir, "netlify.toml"), "[build]\n  publish = \"public\"\n  command = \"echo built\"\n\n[[plugins]]\n  package = \""+pkg+"\"\n"+inputs)
-		r := hostBuild(t, dir, []string{"DEPLOY_PRIME_URL=", "SITEMAP_BASE_URL=", "CONTEXT=production", "URL=https://example.com"}, "netlify-build", "--offline")
+		r := hostBuild(t, dir, []string{"DEPLOY_PRIME_URL=", "SITEMAP_BASE_URL=", "CONTEXT=production", "URL=https://example.com", "NETLIFY_PLUGIN_SITEMAP_BASEURL=" + base}, "netlify-build", "--offline")
 		if r.code != 0 || strings.Contains(r.stdout+r.stderr, "not taken") {
 			t.Fatalf("netlify-build with %s: exit %d\n%s%s", pkg, r.code, r.stdout, r.stderr)
 		}

@@ -79,6 +79,11 @@ type Project struct {
 	// setting, "" for Hugo's.
 	SitemapFile    string
 	SitemapFileKey string
+	// SitemapDir is the folder of the output ("maps/", with its slash)
+	// where the generator's sitemap plugin writes its files when its
+	// configuration puts them in one (gatsby-plugin-sitemap's output:
+	// '/maps'); "" for the root.
+	SitemapDir string
 	// TrailingSlash is "always", "never" or "": what the generator's
 	// configuration says about the form of its page URLs. "always": a
 	// page written as NAME/index.html is linked as /NAME/ (MkDocs, Gatsby

@@ -64,8 +64,21 @@ func (d *Dir) nextSitemap() []peer.Config {
 }
 
 // staticSitemapCLI: a package.json script that runs static-sitemap-cli
-// (sscli), its command line.
+// (sscli), its command line, under its settings file's options (package.json's
+// "sscli", .ssclirc …), which override it; the settings file alone
+// when no script runs it (npx sscli).
 func (d *Dir) staticSitemapCLI() []peer.Config {
+	rcFile, rcLine, rc, rcNotes := d.ssclirc()
+	out := d.sscliScripts(rc, rcNotes)
+	if rcFile != "" && len(out) == 0 {
+		out = append(out, peer.Config{Tool: peer.SSCLI, File: rcFile, Line: rcLine, Options: rc, Notes: rcNotes})
+	}
+	return out
+}
+
+// sscliScripts: each package.json script that runs static-sitemap-cli,
+// its command line's options under rc, its settings file's.
+func (d *Dir) sscliScripts(rc []peer.Given, notes []string) []peer.Config {
 	if d.pkg == nil {
 		return nil
 	}
@@ -82,7 +95,7 @@ func (d *Dir) staticSitemapCLI() []peer.Config {
 			if i := bytes.Index(data, []byte(fmt.Sprintf("%q", name))); i >= 0 {
 				line = bytes.Count(data[:i], []byte("\n")) + 1
 			}
-			out = append(out, peer.Config{Tool: peer.SSCLI, File: "package.json", Line: line, Options: peer.SSCLIArgs(args, line)})
+			out = append(out, peer.Config{Tool: peer.SSCLI, File: "package.json", Line: line, Options: withSSCLIrc(peer.SSCLIArgs(args, line), rc), Notes: notes})
 			break
 		}
 	}

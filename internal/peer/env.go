@@ -102,3 +102,34 @@ func markers(v any) any {
 	}
 	return v
 }
+
+// envOptions are the options of a peer that its plugin read from the
+// build's environment, each the variable and the input it stands below:
+// @netlify/plugin-sitemap took inputs.baseUrl, else
+// NETLIFY_PLUGIN_SITEMAP_BASEURL, else Netlify's URL.
+var envOptions = map[Tool][][2]string{Netlify: {
+	{"NETLIFY_PLUGIN_SITEMAP_BASEURL", "baseUrl"},
+	{"NETLIFY_PLUGIN_SITEMAP_URL_PREFIX", "urlPrefix"},
+}}
+
+// FromEnv returns the options of tool's that its plugin read from the
+// environment (through getenv), each when set and its input is not among
+// given (which wins, as it did in the plugin). Their names are the
+// variables' ([IsEnvOption]).
+func FromEnv(tool Tool, given []Given, getenv func(string) string) []Given {
+	var out []Given
+	for _, e := range envOptions[tool] {
+		v := getenv(e[0])
+		if v == "" || slices.ContainsFunc(given, func(g Given) bool { return g.Name == e[1] }) {
+			continue
+		}
+		out = append(out, Given{Name: e[0], Value: v})
+	}
+	return out
+}
+
+// IsEnvOption reports whether the option name of tool's is a variable of
+// the environment its plugin read, not an input ([FromEnv]).
+func IsEnvOption(tool Tool, name string) bool {
+	return slices.ContainsFunc(envOptions[tool], func(e [2]string) bool { return e[0] == name })
+}

@@ -57,6 +57,10 @@ var Options = []Option{
 	{Netlify, "filePath", "--filename (the file's name; a folder warned)", filename},
 	{Netlify, "baseUrl", "--base-url (sitemapgen/netlify's own input too)", baseURL},
 	{Netlify, "dir", "the site folder (DIR), as buildDir (sitemapgen/netlify's own input too)", buildDir},
+	// Its variables, which sitemapgen/netlify reads from the build's
+	// environment as the plugin did: each below its input.
+	{Netlify, "NETLIFY_PLUGIN_SITEMAP_BASEURL", "--base-url, below the baseUrl input and above Netlify's URL (read by sitemapgen/netlify)", baseURL},
+	{Netlify, "NETLIFY_PLUGIN_SITEMAP_URL_PREFIX", "warned, as urlPrefix (read by sitemapgen/netlify)", urlPrefix},
 
 	// next-sitemap: next-sitemap.config.js (read by sitemapgen init).
 	{NextSitemap, "siteUrl", "--base-url (next-sitemap.config.js goes with next-sitemap)", baseURL},
@@ -138,7 +142,7 @@ var Options = []Option{
 	// those that name its files at every run).
 	{Sphinx, "html_baseurl", "honoured: the base URL, read at every run", honoured("the base URL, which sitemapgen reads from conf.py's html_baseurl at every run")},
 	{Sphinx, "site_url", "honoured: the base URL without html_baseurl, read at every run", honoured("the base URL when html_baseurl is not set, which sitemapgen reads from conf.py at every run")},
-	{Sphinx, "sitemap_url_scheme", "honoured without html_baseurl (each language's folder); with it, the pages' canonical URLs, warned", sphinxScheme},
+	{Sphinx, "sitemap_url_scheme", "honoured without html_baseurl (each language's folder, or the base URL with the scheme's folder); with it, the pages' canonical URLs, warned with how to keep the scheme's (html_baseurl with the folder); its default given to init when not set", sphinxScheme},
 	{Sphinx, "sitemap_locales", "honoured, read at every run: each locale's build in its folder, the same page in each folder its alternates", sphinxLocales},
 	{Sphinx, "sitemap_filename", "--filename (read at every run too)", filename},
 	{Sphinx, "sitemap_excludes", "--exclude, each page as the glob of its built file", sphinxExcludes},
@@ -615,7 +619,8 @@ func gatsbyOutput(m *Mapper, v any) {
 		m.Honoured("is the site's root, where the sitemaps go")
 		return
 	}
-	m.Warn("puts the sitemaps in %s; sitemapgen writes them at the site's root, where a sitemap may list every page", s)
+	dir := "/" + strings.Trim(s, "/") + "/"
+	m.Warn("puts the sitemaps in %s; sitemapgen writes them at the site's root, where a sitemap may list every page (and removes the plugin's files in %s while it is configured): submit /sitemap-index.xml in place of %ssitemap-index.xml, which answers no more once the plugin is gone", dir, dir, dir)
 }
 
 func createLinkInHead(m *Mapper, v any) {
@@ -771,10 +776,10 @@ func sphinxScheme(m *Mapper, v any) {
 		return
 	}
 	if _, ok := m.other("html_baseurl").(string); ok {
-		m.Warn("is %q, which listed the pages under a folder their canonical links (html_baseurl) do not name: sitemapgen lists the URLs the pages give; give --base-url with the folder (https://example.com/en/latest/) if the site is served there, or set html_baseurl so", s)
+		m.Warn("is %q, which listed the pages under a folder their canonical links (html_baseurl) do not name: sitemapgen lists the URLs the pages give; if the site is served under that folder, set html_baseurl with it in conf.py (https://example.com/en/latest/), and the canonical links and ours keep those URLs", s)
 		return
 	}
-	m.Honoured("is %q: sitemapgen lists each page where its file is in the site folder, each language's build in its folder (LANG/page.html), as the scheme did", s)
+	m.Honoured("is %q: sitemapgen lists each page where sphinx-sitemap did: each language's build in its folder (LANG/page.html), or, where the site folder is one language's build, under the base URL with the scheme's folder (site_url/en/), as the base URL's origin says; it reads site_url, language and the scheme from conf.py at every run: keep them there when sphinx_sitemap leaves extensions", s)
 }
 
 func sphinxLocales(m *Mapper, v any) {

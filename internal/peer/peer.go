@@ -103,6 +103,10 @@ type Given struct {
 	// Line is the line of the configuration file that gives it, 0 when
 	// it came from elsewhere (an integration's options).
 	Line int
+	// File is the file that gives it when it is not its Config's
+	// (static-sitemap-cli's .ssclirc beside its package.json script);
+	// "" for the Config's.
+	File string
 }
 
 // A Config is a peer's options as the project's file gives them, read
@@ -150,8 +154,9 @@ type Setting struct {
 	Value any
 	// From names the option that gave it ("changefreq", "-c").
 	From string
-	// Line is the option's line, as its Given's.
+	// Line is the option's line, and File its file, as its Given's.
 	Line int
+	File string
 }
 
 // Rule is an entry of rules, as sitemap.yaml writes it.
@@ -171,9 +176,10 @@ type Locale struct {
 // A Note is what an option comes to when it gives no setting, or not the
 // whole of its meaning.
 type Note struct {
-	// Option names the option ("filter"), Line is its Given's.
+	// Option names the option ("filter"), Line and File are its Given's.
 	Option string
 	Line   int
+	File   string
 	// Msg says what sitemapgen does instead and what to do, lowercase, no
 	// final period. Flags it names (--exclude) are the settings' flags,
 	// which a tool that runs sitemapgen renders in its own words.
@@ -318,10 +324,10 @@ func (m *Mapper) Set(key string, value any) {
 		default:
 			s.Value = value
 		}
-		s.From, s.Line = joinFrom(s.From, m.at.Name), m.at.Line
+		s.From, s.Line, s.File = joinFrom(s.From, m.at.Name), m.at.Line, m.at.File
 		return
 	}
-	m.r.Settings = append(m.r.Settings, Setting{Key: key, Value: value, From: m.at.Name, Line: m.at.Line})
+	m.r.Settings = append(m.r.Settings, Setting{Key: key, Value: value, From: m.at.Name, Line: m.at.Line, File: m.at.File})
 }
 
 // joinFrom names the options that gave a setting.
@@ -335,13 +341,13 @@ func joinFrom(from, name string) string {
 // Warn adds a note of the option being mapped, which is not (wholly)
 // honoured: msg says why, and what to do.
 func (m *Mapper) Warn(format string, args ...any) {
-	m.r.Notes = append(m.r.Notes, Note{Option: m.at.Name, Line: m.at.Line, Msg: fmt.Sprintf(format, args...)})
+	m.r.Notes = append(m.r.Notes, Note{Option: m.at.Name, Line: m.at.Line, File: m.at.File, Msg: fmt.Sprintf(format, args...)})
 }
 
 // Honoured adds a note of the option being mapped, which sitemapgen
 // honours without a setting.
 func (m *Mapper) Honoured(format string, args ...any) {
-	m.r.Notes = append(m.r.Notes, Note{Option: m.at.Name, Line: m.at.Line, Msg: fmt.Sprintf(format, args...), Honoured: true})
+	m.r.Notes = append(m.r.Notes, Note{Option: m.at.Name, Line: m.at.Line, File: m.at.File, Msg: fmt.Sprintf(format, args...), Honoured: true})
 }
 
 // short is an expression's text, shortened for a message.

@@ -230,6 +230,11 @@ func TestStaticSitemapCLI(t *testing.T) {
 		{name: "pairs a later one overrides", args: "-b https://example.com -p a/**,0.2 **/*,0.5 --format both --no-clean",
 			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "text", Value: true, From: "format"}, {Key: "clean_urls", Value: false, From: "clean"}, {Key: "priority", Value: 0.5, From: "priority"}},
 			warn: []string{"has \"**/*,0.5\" last, which matches every page"}},
+		// A -c of every page makes no rule: the -p pairs' rules alone,
+		// nothing to merge.
+		{name: "every page's changefreq, pairs of priority", args: "-b https://example.com -f xml -c **,weekly -p blog/**,0.6",
+			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "base"}, {Key: "changefreq", Value: "weekly", From: "changefreq"}, {Key: "rules", Value: []Rule{{Match: "blog/**", Priority: fp(0.6)}}, From: "priority"},
+				{Key: "clean_urls", Value: true, From: "clean"}, {Key: "trailing_slash", Value: false, From: "clean"}}},
 		{name: "version 1", args: "https://example.com -r public -m **/*.html -m !secret/** -p foo/**=0.1 -s -n",
 			want: []Setting{{Key: "base_url", Value: "https://example.com", From: "BASEURL"}, {Key: "root", Value: "public", From: "root"}, {Key: "include", Value: []string{"**/*.html"}, From: "match"}, {Key: "exclude", Value: []string{"secret/**"}, From: "match"}, {Key: "clean_urls", Value: false, From: "clean"}, {Key: "rules", Value: []Rule{{Match: "foo/**", Priority: fp(0.1)}}, From: "priority"}}},
 		// Version 2's short flags: -f is --format, -o --stdout (version

@@ -286,8 +286,13 @@ func ssFinish(m *Mapper) {
 		if len(pairs) == 0 {
 			continue
 		}
-		kinds++
 		m.at = Given{Name: kind}
+		for _, g := range m.all {
+			if g.Name == kind {
+				m.at = g // its place, the last given's
+			}
+		}
+		made := false // a rule: the pairs of every page's glob make none
 		for i := len(pairs) - 1; i >= 0; i-- {
 			p := pairs[i]
 			if slices.Contains(ssEvery, p.glob) {
@@ -302,7 +307,10 @@ func ssFinish(m *Mapper) {
 				}
 				break
 			}
-			rules = addPair(rules, kind, p)
+			rules, made = addPair(rules, kind, p), true
+		}
+		if made {
+			kinds++
 		}
 	}
 	if len(rules) > 0 {

@@ -5,6 +5,9 @@
 package gatsby
 
 import (
+	"path"
+	"strings"
+
 	"github.com/sitemapgen/sitemapgen/internal/generator"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsconf"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/jsproject"
@@ -32,9 +35,32 @@ func (Generator) Info() generator.Info {
 const plugin, pluginIndex = "gatsby-plugin-sitemap", "sitemap-index.xml"
 
 // sitemaps names gatsby-plugin-sitemap's: sitemap-index.xml and
-// sitemap-0.xml … (sitemap.xml before its version 4).
-func sitemaps(*generator.Project) generator.SitemapFiles {
-	return generator.SitemapFiles{Names: []string{"sitemap.xml", pluginIndex}, Shard: generator.NumberedShards()}
+// sitemap-0.xml … (sitemap.xml before its version 4); with its output
+// option, the folder it writes them into (p.SitemapDir), whose .xml files
+// are its own.
+func sitemaps(p *generator.Project) generator.SitemapFiles {
+	return generator.SitemapFiles{Names: []string{"sitemap.xml", pluginIndex}, Shard: generator.NumberedShards(), Folder: p.SitemapDir}
+}
+
+// outputDir returns the folder gatsby-plugin-sitemap's output option
+// puts its files in ("maps/"), read from the plugin's entry in plugins;
+// "" for the root, or when it is not a literal folder of public/.
+func outputDir(r *jsconfig.Reader) string {
+	for _, e := range jsconf.Elements(r, "plugins") {
+		if res, _, _ := r.Any(e + ".resolve"); res != plugin {
+			continue
+		}
+		v, st := r.Str(e+".options.output", "")
+		if st != jsconfig.OK {
+			return ""
+		}
+		dir := path.Clean("/" + v.Value)
+		if dir == "/" || strings.ContainsAny(dir, "\\") {
+			return ""
+		}
+		return dir[1:] + "/"
+	}
+	return ""
 }
 
 // SitemapOptions returns gatsby-plugin-sitemap's entries in plugins:
@@ -79,6 +105,9 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 	p := project(name, data, prefixPaths(d), d.Limits())
 	jsproject.Homepage(d, p)
 	jsproject.Plugin(d, p, plugin, pluginIndex)
+	if data != nil {
+		p.SitemapDir = outputDir(jsconfig.NewReader(name, data, d.Limits()))
+	}
 	return p, nil
 }
 

@@ -129,6 +129,13 @@ func TestSitemaps(t *testing.T) {
 			t.Errorf("%s taken over", n)
 		}
 	}
+	// output: '/maps': the plugin's files in maps/.
+	takes = (&Project{Gen: gatsby.Generator{}, SitemapDir: "maps/"}).Sitemaps()
+	for _, n := range []string{"maps/sitemap-index.xml", "maps/sitemap-0.xml", "sitemap-index.xml"} {
+		if !takes(n) {
+			t.Errorf("output /maps: %s not taken over", n)
+		}
+	}
 }
 
 // TestSitemapPlugin: Detect says whether the project has

@@ -12,6 +12,7 @@ import (
 
 	"github.com/sitemapgen/sitemapgen/internal/diag"
 	"github.com/sitemapgen/sitemapgen/internal/generator"
+	"github.com/sitemapgen/sitemapgen/internal/generator/internal/conffile"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/pyconf"
 	"github.com/sitemapgen/sitemapgen/internal/generator/internal/siteurl"
 	"github.com/sitemapgen/sitemapgen/internal/lazyre"
@@ -126,7 +127,7 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 			}
 			break
 		}
-		sitemapSettings(p, name, vals)
+		sitemapSettings(d, p, name, vals)
 		if v, ok := vals["html_file_suffix"]; ok && v.Literal && v.Value != ".html" {
 			p.Notes = append(p.Notes, generator.Note(name, v.Line, "html_file_suffix %q: pages are found by include:", v.Value))
 		}
@@ -144,17 +145,22 @@ func (Generator) Detect(d *generator.Dir) (*generator.Project, error) {
 // each language's build in a folder of its own, LANG/, each with its
 // sitemap, whose alternates are the other languages' pages
 // (p.Languages: the locales with language, when there are two or
-// more). With html_baseurl, which the pages' canonical links are made
-// from, a scheme that puts the pages under another folder (Sphinx 5's
-// language is "en" when none is given) is a warning: sitemapgen lists
-// the URLs the pages give.
-func sitemapSettings(p *generator.Project, name string, vals map[string]pyconf.Value) {
+// more). Where sphinx-sitemap is used, or was (its settings stay in
+// conf.py), and the site folder is one build the scheme put under a
+// folder of the base URL (Sphinx 5's language is "en" when none is
+// given: en/), with no such folder in the site folder: under site_url,
+// which no page names, the base URL takes that folder, so that the
+// pages keep the URLs search engines were given, and its origin says
+// so; under html_baseurl, which the pages' canonical links are made
+// from, it is a warning that says how to keep them (html_baseurl with
+// the folder): sitemapgen lists the URLs the pages give.
+func sitemapSettings(d *generator.Dir, p *generator.Project, name string, vals map[string]pyconf.Value) {
 	exts, _ := vals["extensions"].Val.([]any)
 	on := slices.Contains(exts, any("sphinx_sitemap"))
 	if v, ok := vals["sitemap_filename"]; ok && v.Literal && v.Value != "" {
 		p.SitemapFile, p.SitemapFileKey = v.Value, "sitemap_filename"
 	}
-	scheme := "{lang}{version}{link}"
+	scheme := defaultScheme
 	if v, ok := vals["sitemap_url_scheme"]; ok {
 		if !v.Literal {
 			return // what it makes of the URLs is not known
@@ -200,9 +206,55 @@ func sitemapSettings(p *generator.Project, name string, vals map[string]pyconf.V
 			p.Pages = l
 		}
 	}
-	if !on || !strings.HasSuffix(p.BaseURLFrom, " html_baseurl") {
+	// sphinx-sitemap is in extensions, or was: its settings stay.
+	used := on || strings.HasSuffix(p.BaseURLFrom, " site_url") || slices.ContainsFunc(sitemapKeys, func(k string) bool { _, ok := vals[k]; return ok })
+	if !used || p.BaseURL == "" {
 		return
 	}
+	prefix, ok := schemeFolder(scheme, lang, version)
+	if !ok || prefix == "" {
+		return
+	}
+	line := vals["extensions"].Line
+	if v, ok := vals["sitemap_url_scheme"]; ok {
+		line = v.Line
+	}
+	first, _, _ := strings.Cut(prefix, "/")
+	switch {
+	case conffile.HasFolder(d.Path(), path.Join(p.PublishDir, first)) || !conffile.HasFolder(d.Path(), p.PublishDir) && slices.Contains(p.Languages, first):
+		// Each language's build in its folder (LANG/), or, not built
+		// yet, sitemap_locales says so: the pages are where the files
+		// are, as the scheme put them.
+	case strings.HasSuffix(p.BaseURLFrom, " site_url"):
+		// site_url, which no page names: the site folder is the one
+		// build the scheme put under its folder, where search engines
+		// were given its pages. They keep those URLs; the base URL's
+		// origin says so.
+		p.BaseURL, p.BaseURLFrom = p.BaseURL+prefix, p.BaseURLFrom+" under sphinx-sitemap's sitemap_url_scheme "+scheme+" ("+prefix+")"
+	case !on && strings.HasSuffix(p.BaseURL, "/"+prefix):
+		// Out of extensions, html_baseurl already ends with the folder
+		// (as the warning below says to set it): the pages keep it.
+	default:
+		// html_baseurl, from which Sphinx writes each page's canonical
+		// link: the pages name themselves outside the scheme's folder.
+		p.Warnings = append(p.Warnings, diag.Pos{File: name, Line: line}.Errorf("sphinx-sitemap's sitemap_url_scheme %s listed the pages under %s%s, where their canonical links (html_baseurl) do not put them: sitemapgen lists them at the URLs they give, under %s; if the site is served under %s%s, set html_baseurl = '%s%s' in %s (with sitemap_url_scheme = '{link}' while sphinx_sitemap is in extensions), and the canonical links and ours keep those URLs",
+			scheme, p.BaseURL, prefix, p.BaseURL, p.BaseURL, prefix, p.BaseURL, prefix, name))
+	}
+}
+
+// defaultScheme is sphinx-sitemap's sitemap_url_scheme when none is set.
+const defaultScheme = "{lang}{version}{link}"
+
+// sitemapKeys are the settings only sphinx-sitemap reads: one left in
+// conf.py says it was used, after it left extensions.
+var sitemapKeys = []string{"site_url", "sitemap_url_scheme", "sitemap_locales", "sitemap_filename", "sitemap_excludes", "sitemap_show_lastmod"}
+
+// schemeFolder returns the folder under the base URL that the
+// sitemap_url_scheme scheme puts the pages in, for the language lang and
+// the version ("en/", "en/1.0/", "" for none), as sphinx-sitemap fills
+// it in; ok is false when the scheme does not end with {link}, the
+// page's path: the folder is not known.
+func schemeFolder(scheme, lang, version string) (string, bool) {
 	part := func(s string) string { // as sphinx-sitemap adds it
 		if s == "" {
 			return ""
@@ -211,17 +263,9 @@ func sitemapSettings(p *generator.Project, name string, vals map[string]pyconf.V
 	}
 	before, ok := strings.CutSuffix(scheme, "{link}")
 	if !ok {
-		return // not a folder of the pages: not known
+		return "", false
 	}
-	prefix := strings.NewReplacer("{lang}", part(lang), "{version}", part(version)).Replace(before)
-	if prefix = strings.TrimPrefix(prefix, "/"); prefix != "" {
-		line := vals["extensions"].Line
-		if v, ok := vals["sitemap_url_scheme"]; ok {
-			line = v.Line
-		}
-		p.Warnings = append(p.Warnings, diag.Pos{File: name, Line: line}.Errorf("sphinx-sitemap's sitemap_url_scheme %s listed the pages under %s%s, where their canonical links (html_baseurl) do not put them: sitemapgen lists them at the URLs they give, under %s; give --base-url %s%s if the site is served there",
-			scheme, p.BaseURL, prefix, p.BaseURL, p.BaseURL, prefix))
-	}
+	return strings.TrimPrefix(strings.NewReplacer("{lang}", part(lang), "{version}", part(version)).Replace(before), "/"), true
 }
 
 // settings are the settings of conf.py sphinx-sitemap reads, in
@@ -246,6 +290,12 @@ func (Generator) SitemapOptions(d *generator.Dir, p *generator.Project) []peer.C
 		if v, ok := vals[k]; ok {
 			c.Options = append(c.Options, peer.Given{Name: k, Value: v.Val, Line: v.Line})
 		}
+	}
+	if _, ok := vals["sitemap_url_scheme"]; !ok {
+		// Its default, which puts the pages under the language's folder
+		// (Sphinx 5's language is "en" when none is given): what it
+		// becomes is said as if it were written.
+		c.Options = append(c.Options, peer.Given{Name: "sitemap_url_scheme", Value: defaultScheme, Line: ext.Line})
 	}
 	slices.SortStableFunc(c.Options, func(a, b peer.Given) int { return a.Line - b.Line })
 	return []peer.Config{c}

@@ -63,7 +63,29 @@ func TestDetectSphinx(t *testing.T) {
 			Files: map[string]string{"conf.py": "project = 'Docs'\nextensions = ('sphinx_sitemap',)\nhtml_baseurl = 'https://docs.example/'\nversion = '1.0'\n"},
 			Want: []Project{{File: "conf.py", PublishDir: "_build/html",
 				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py html_baseurl",
-				Warnings: []*diag.Diagnostic{{File: "conf.py", Line: 2, Msg: "sphinx-sitemap's sitemap_url_scheme {lang}{version}{link} listed the pages under https://docs.example/en/1.0/, where their canonical links (html_baseurl) do not put them: sitemapgen lists them at the URLs they give, under https://docs.example/; give --base-url https://docs.example/en/1.0/ if the site is served there"}}}},
+				Warnings: []*diag.Diagnostic{{File: "conf.py", Line: 2, Msg: "sphinx-sitemap's sitemap_url_scheme {lang}{version}{link} listed the pages under https://docs.example/en/1.0/, where their canonical links (html_baseurl) do not put them: sitemapgen lists them at the URLs they give, under https://docs.example/; if the site is served under https://docs.example/en/1.0/, set html_baseurl = 'https://docs.example/en/1.0/' in conf.py (with sitemap_url_scheme = '{link}' while sphinx_sitemap is in extensions), and the canonical links and ours keep those URLs"}}}},
+		},
+		{
+			// One build in the site folder, no en/ in it: under site_url,
+			// which no page names, the pages keep the scheme's URLs.
+			Name:  "sphinx-sitemap: site_url and the default scheme, one language's build",
+			Files: map[string]string{"conf.py": "project = 'Docs'\nextensions = ['sphinx_sitemap']\nsite_url = 'https://docs.example/'\n", "_build/html/index.html": "<title>home</title>"},
+			Want: []Project{{File: "conf.py", PublishDir: "_build/html",
+				BaseURL: "https://docs.example/en/", BaseURLFrom: "conf.py site_url under sphinx-sitemap's sitemap_url_scheme {lang}{version}{link} (en/)"}},
+		},
+		{
+			// Out of extensions, its settings kept: the same warning, but
+			// once html_baseurl ends with the folder.
+			Name:  "sphinx-sitemap's settings after the switch, html_baseurl without the folder",
+			Files: map[string]string{"conf.py": "project = 'Docs'\nextensions = []\nhtml_baseurl = 'https://docs.example/'\nsitemap_locales = ['en']\n"},
+			Want: []Project{{File: "conf.py", PublishDir: "_build/html",
+				BaseURL: "https://docs.example/", BaseURLFrom: "conf.py html_baseurl",
+				Warnings: []*diag.Diagnostic{{File: "conf.py", Line: 2, Msg: "sphinx-sitemap's sitemap_url_scheme {lang}{version}{link} listed the pages under https://docs.example/en/, where their canonical links (html_baseurl) do not put them: sitemapgen lists them at the URLs they give, under https://docs.example/; if the site is served under https://docs.example/en/, set html_baseurl = 'https://docs.example/en/' in conf.py (with sitemap_url_scheme = '{link}' while sphinx_sitemap is in extensions), and the canonical links and ours keep those URLs"}}}},
+		},
+		{
+			Name:  "sphinx-sitemap's settings after the switch, html_baseurl with the folder",
+			Files: map[string]string{"conf.py": "project = 'Docs'\nextensions = []\nhtml_baseurl = 'https://docs.example/en/'\nsitemap_locales = ['en']\n"},
+			Want:  []Project{{File: "conf.py", PublishDir: "_build/html", BaseURL: "https://docs.example/en/", BaseURLFrom: "conf.py html_baseurl"}},
 		},
 		{
 			Name:  "sphinx-sitemap: sitemap_url_scheme {link}, one language",

@@ -14,7 +14,9 @@ import { runForHost } from "../lib/host.js";
 /**
  * Runs sitemapgen on the publish folder. Netlify's URL, CONTEXT and
  * DEPLOY_PRIME_URL reach it in the environment, as they reach plain
- * sitemapgen. A failure fails the build with sitemapgen's message
+ * sitemapgen; so does @netlify/plugin-sitemap's
+ * NETLIFY_PLUGIN_SITEMAP_BASEURL, which sitemapgen reads when it runs
+ * as this plugin (SITEMAPGEN_RUN_BY=netlify). A failure fails the build with sitemapgen's message
  * (failBuild: false fails the plugin only).
  */
 export async function onPostBuild({ constants, inputs = {}, utils }) {
