@@ -409,6 +409,27 @@ func TestRecipeVercel(t *testing.T) {
 			}
 		})
 	}
+	// A project with no custom domain in Vercel's settings: its
+	// production URL is its vercel.app address, while hugo.toml names the
+	// custom domain the pages' canonical links name. The custom domain
+	// wins, said in the one line; the vercel.app address would skip every
+	// page as canonical on another host (exit 1).
+	for _, env := range []string{"production", "preview"} {
+		t.Run("a custom domain in hugo.toml over the vercel.app production URL: "+env, func(t *testing.T) {
+			cfg := load("vercel/vercel.json")
+			dir, fetch := vercelCheckout(t, "vercel/vercel.json", `baseURL = "https://www.octo.dev/"`)
+			vars := append(vercel(env), fetch...)
+			for i, v := range vars {
+				if strings.HasPrefix(v, "VERCEL_PROJECT_PRODUCTION_URL=") {
+					vars[i] = "VERCEL_PROJECT_PRODUCTION_URL=site-octo.vercel.app"
+				}
+			}
+			out := mustShell(t, dir, cfg.InstallCommand+" && "+cfg.BuildCommand, vars...)
+			wantOutput(t, out, "base URL from hugo.toml baseURL (a custom domain, over Vercel's VERCEL_PROJECT_PRODUCTION_URL, site-octo.vercel.app);")
+			noWarnings(t, out)
+			checkSitemap(t, filepath.Join(dir, cfg.OutputDirectory), "https://www.octo.dev/", exampleURLs)
+		})
+	}
 }
 
 // vercelCheckout makes the example Hugo project, with the named file of
@@ -417,9 +438,12 @@ func TestRecipeVercel(t *testing.T) {
 // as shallow for an older history), and the environment in which git
 // fetches https://github.com/octo/site.git, the repository Vercel's
 // variables name, from that repository (url.*.insteadOf).
-func vercelCheckout(t *testing.T, file string) (dir string, fetch []string) {
+func vercelCheckout(t *testing.T, file string, baseURL ...string) (dir string, fetch []string) {
 	t.Helper()
 	upstream := recipeDir(t, file)
+	for _, b := range baseURL {
+		setHugoBaseURL(t, upstream, b)
+	}
 	commit := "git -c user.name=t -c user.email=t@example.org commit -q"
 	// As GitHub's, the server filters (--filter=blob:none).
 	mustShell(t, upstream, "git init -q -b main && git config uploadpack.allowFilter true && git add -A && "+commit+" -m site && "+
@@ -428,6 +452,18 @@ func vercelCheckout(t *testing.T, file string) (dir string, fetch []string) {
 	dir = filepath.Join(t.TempDir(), "checkout")
 	mustShell(t, upstream, "git clone -q --depth=1 file://"+upstream+" "+dir)
 	return dir, []string{"GIT_CONFIG_COUNT=1", "GIT_CONFIG_KEY_0=url.file://" + upstream + ".insteadOf", "GIT_CONFIG_VALUE_0=https://github.com/octo/site.git"}
+}
+
+// setHugoBaseURL sets the baseURL line of the example's hugo.toml in
+// dir, as a user sets the site's own: the example's is an example
+// domain, which is warned about.
+func setHugoBaseURL(t *testing.T, dir, line string) {
+	t.Helper()
+	config, err := os.ReadFile(filepath.Join(dir, "hugo.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(dir, "hugo.toml"), strings.Replace(string(config), `baseURL = "https://example.org/"`, line, 1))
 }
 
 func TestRecipeCloudflarePages(t *testing.T) {
@@ -442,13 +478,7 @@ func TestRecipeCloudflarePages(t *testing.T) {
 
 	t.Run("hugo.toml's baseURL wins over the pages.dev guess", func(t *testing.T) {
 		dir := recipeDir(t)
-		// The site's own URL, as a user sets it: the example's is an
-		// example domain, which is warned about.
-		config, err := os.ReadFile(filepath.Join(dir, "hugo.toml"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		write(t, filepath.Join(dir, "hugo.toml"), strings.Replace(string(config), `baseURL = "https://example.org/"`, `baseURL = "https://www.octo.dev/"`, 1))
+		setHugoBaseURL(t, dir, `baseURL = "https://www.octo.dev/"`)
 		out := mustShell(t, dir, command, env...)
 		wantOutput(t, out, "base URL from hugo.toml baseURL", "Cloudflare Pages URL style (clean URLs, folders with /")
 		noWarnings(t, out)
