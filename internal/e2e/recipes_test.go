@@ -346,6 +346,44 @@ func TestRecipeNetlify(t *testing.T) {
 			t.Errorf("production after the previews rewrote the state file:\n%s\nwas\n%s", after, production)
 		}
 	})
+	// A deploy preview reads production's state file and records
+	// nothing: a page it sees new or changed (every page, its links
+	// naming the preview's host) has no date of the state's, never the
+	// preview build's time. After production's first build (the state
+	// fresh: it knows no page's date), the preview dates a page as
+	// production did, or not at all.
+	t.Run("deploy preview dates no page by its own build", func(t *testing.T) {
+		dir := recipeDir(t, "netlify/netlify.toml")
+		// A page no date of its own dates (no front matter date, so no
+		// meta): only the state knows it.
+		write(t, filepath.Join(dir, "content", "contact.md"), "---\ntitle: Contact\n---\nWrite to us.\n")
+		public := filepath.Join(dir, "public")
+		dates := func(base string) map[string]string {
+			t.Helper()
+			urls, _, err := sitemaptest.URLs(public, base)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := make(map[string]string)
+			for _, u := range urls {
+				m[strings.TrimPrefix(u.Loc, base)] = u.LastMod
+			}
+			return m
+		}
+		mustShell(t, dir, cfg.Build.Command, netlify("production")...)
+		production := dates("https://example.org/")
+		out := mustShell(t, dir, cfg.Context["deploy-preview"].Command, netlify("deploy-preview")...)
+		wantOutput(t, out, "state .sitemapgen/state.json read, not written")
+		preview := dates("https://deploy-preview-7--example.netlify.app/")
+		if _, ok := preview["contact/"]; !ok || len(preview) != len(exampleURLs)+1 {
+			t.Fatalf("the preview lists %v", preview)
+		}
+		for path, lastmod := range preview {
+			if want := production[path]; lastmod != want {
+				t.Errorf("the preview dates /%s %q, production %q:\n%s", path, lastmod, want, out)
+			}
+		}
+	})
 	t.Run("deploy preview with previews: skip", func(t *testing.T) {
 		dir := recipeDir(t, "netlify/netlify.toml")
 		os.WriteFile(filepath.Join(dir, "sitemap.yaml"), []byte("previews: skip\n"), 0o644)
